@@ -1,0 +1,70 @@
+/* grognard/dice.h - dice, and their exact distributions.
+ *
+ * A gr_dist is the exact probability distribution of an integer total:
+ * P(total = lo + i) = w[i] / den.  Weights are integers, so odds are exact
+ * fractions (21/36, not 0.5833...).  Distributions compose: the sum of two
+ * dice, the difference of two opposed rolls, a shift by a modifier. */
+#ifndef GROGNARD_DICE_H
+#define GROGNARD_DICE_H
+
+#include <stdint.h>
+
+#include "grognard/error.h"
+#include "grognard/rng.h"
+
+#define GR_DIST_MAX 64
+
+typedef struct gr_dist {
+    int lo;       /* smallest total with (possibly zero) weight */
+    int n;        /* number of totals: lo .. lo + n - 1 */
+    uint64_t den; /* sum of all weights */
+    uint64_t w[GR_DIST_MAX];
+} gr_dist;
+
+/* The roll a table is read with. */
+typedef enum gr_roll_kind {
+    GR_ROLL_NONE = 0,   /* the table is read without a die */
+    GR_ROLL_D6,         /* one six-sided die */
+    GR_ROLL_D10,        /* one ten-sided die, faces 1..10 */
+    GR_ROLL_2D6,        /* two six-sided dice, added */
+    GR_ROLL_D10_VS_D10, /* opposed: attacker D10 minus defender D10 */
+    GR_ROLL_2D6_VS_2D6, /* opposed: attacker 2D6 minus defender 2D6 */
+} gr_roll_kind;
+
+/* Human name of a roll kind: "D10", "2D6", "D10 vs D10", ... */
+const char *gr_roll_name(gr_roll_kind k);
+
+/* `d` = uniform over 1..sides (1 <= sides <= GR_DIST_MAX). */
+void gr_dist_die(gr_dist *d, int sides);
+
+/* `d` = the point mass at `total`. */
+void gr_dist_point(gr_dist *d, int total);
+
+/* out = distribution of a + b (sum of independent totals).  GR_EINPUT if
+ * the result would exceed GR_DIST_MAX totals.  out may alias a or b. */
+gr_status gr_dist_add(gr_dist *out, const gr_dist *a, const gr_dist *b, gr_error *err);
+
+/* out = distribution of a - b (opposed rolls).  Same contract as add. */
+gr_status gr_dist_sub(gr_dist *out, const gr_dist *a, const gr_dist *b, gr_error *err);
+
+/* Shift every total by k (a modifier). */
+void gr_dist_shift(gr_dist *d, int k);
+
+/* The distribution of a roll kind (GR_ROLL_NONE gives the point mass 0). */
+void gr_dist_of_roll(gr_dist *d, gr_roll_kind k);
+
+/* Exact probability of `total`, as weight / d->den. */
+uint64_t gr_dist_weight(const gr_dist *d, int total);
+
+/* Roll one die of `sides` faces (1..sides). */
+int gr_die_roll(gr_rng *r, int sides);
+
+/* The faces of one roll of kind k, and its total.  faces[] receives up to 4
+ * faces in order (attacker dice first); *nfaces their count.  The total of
+ * an opposed roll is attacker minus defender. */
+int gr_roll(gr_rng *r, gr_roll_kind k, int faces[4], int *nfaces);
+
+/* Greatest common divisor, for reducing fractions (gcd(0, 0) = 1). */
+uint64_t gr_gcd(uint64_t a, uint64_t b);
+
+#endif

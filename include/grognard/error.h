@@ -1,0 +1,37 @@
+/* grognard/error.h - status codes and the caller-owned error record.
+ *
+ * Every fallible function returns a gr_status and, on failure, writes a
+ * message a person can act on into a gr_error the caller owns: what was
+ * wrong, where, and what is accepted instead.  No function keeps an error
+ * in hidden global state. */
+#ifndef GROGNARD_ERROR_H
+#define GROGNARD_ERROR_H
+
+#include <stddef.h>
+
+typedef enum gr_status {
+    GR_OK = 0,
+    GR_EINPUT = 2,   /* bad usage or bad input: the CLI exits 2 */
+    GR_ERUNTIME = 1, /* a runtime failure (I/O, memory): the CLI exits 1 */
+    GR_EILLEGAL = 3, /* an illegal action in a game: an ordinary error */
+} gr_status;
+
+#define GR_ERROR_MSG 512
+
+typedef struct gr_error {
+    gr_status code;
+    char msg[GR_ERROR_MSG];
+} gr_error;
+
+/* Record status `code` and a printf-style message in `err` (err may be
+ * NULL: the message is dropped).  Returns `code`, so callers can write
+ * `return gr_error_set(err, GR_EINPUT, "...")`. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+gr_status gr_error_set(gr_error *err, gr_status code, const char *fmt, ...);
+
+/* Reset `err` to GR_OK with an empty message. */
+void gr_error_clear(gr_error *err);
+
+#endif

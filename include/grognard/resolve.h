@@ -1,0 +1,145 @@
+/* grognard/resolve.h - resolving a situation: modifiers with reasons, the
+ * roll, the table read, the result and the odds before the roll.
+ *
+ * A procedure (fire, combat, melee, maneuver, ...) takes a situation as
+ * gr_args, lists every modifier it applied with its reason and the seed
+ * paragraph it comes from, takes its dice from a gr_dice_source (seeded
+ * RNG, or faces a player typed in), and reads one or more tables.  The CLI,
+ * the server and the tests all print the same gr_resolution. */
+#ifndef GROGNARD_RESOLVE_H
+#define GROGNARD_RESOLVE_H
+
+#include "grognard/dice.h"
+#include "grognard/table.h"
+
+typedef enum gr_mod_kind {
+    GR_MOD_DRM,  /* added to the die roll */
+    GR_MOD_MUL,  /* multiplies a value (fire power, fire points): num/den */
+    GR_MOD_INFO, /* a fact that changed how the situation is read */
+} gr_mod_kind;
+
+typedef struct gr_mod {
+    gr_mod_kind kind;
+    int value;      /* DRM: the value */
+    int num, den;   /* MUL: the factor */
+    int applied;    /* 0: listed for the record but not counted (capped, not cumulative) */
+    const char *reason;
+    const char *source;
+} gr_mod;
+
+typedef struct gr_roll_record {
+    const char *name; /* "attacker", "fire", "leader loss" */
+    gr_roll_kind kind;
+    int faces[4];
+    int nfaces;
+    int total;
+    int typed; /* 1: typed in by the player (--roll); 0: from the seeded RNG */
+} gr_roll_record;
+
+/* One table read within a resolution. */
+typedef struct gr_step {
+    const char *what;     /* "Fire", "Leader loss test" */
+    const gr_table *table;
+    gr_args args;         /* the inputs the table was read with */
+    int roll;             /* index into rolls[], or -1 */
+    int modifier;         /* net modifier added to the roll */
+    int score;            /* the modified total read on the table */
+    gr_cell cell;
+    int has_odds;
+    gr_odds odds;         /* every outcome's odds before the roll */
+} gr_step;
+
+#define GR_MAX_MODS 48
+#define GR_MAX_STEPS 4
+#define GR_MAX_ROLLS 6
+#define GR_MAX_NOTES 16
+#define GR_NOTE_LEN 320
+
+typedef struct gr_resolution {
+    const char *system;
+    const char *procedure;
+    int nmods;
+    gr_mod mods[GR_MAX_MODS];
+    int nvalues;
+    gr_field values[GR_MAX_FIELDS * 2]; /* derived quantities: "power", "points" */
+    int nrolls;
+    gr_roll_record rolls[GR_MAX_ROLLS];
+    int nsteps;
+    gr_step steps[GR_MAX_STEPS];
+    int nnotes;
+    char notes[GR_MAX_NOTES][GR_NOTE_LEN]; /* caps that bit, readings, checks triggered */
+} gr_resolution;
+
+/* Where dice come from: a seeded RNG, or the faces a player typed in. */
+typedef struct gr_dice_source {
+    gr_rng *rng;      /* used when the typed values run out; may be NULL */
+    int typed[GR_MAX_ROLLS];
+    int ntyped;
+    int used;
+} gr_dice_source;
+
+void gr_resolution_init(gr_resolution *r, const char *system, const char *procedure);
+
+/* Append a die-roll modifier (applied) and return it, or NULL if full. */
+gr_mod *gr_res_drm(gr_resolution *r, int value, const char *reason, const char *source);
+/* Append a multiplier num/den (applied). */
+gr_mod *gr_res_mul(gr_resolution *r, int num, int den, const char *reason, const char *source);
+/* Append an informational line that changed the reading. */
+gr_mod *gr_res_info(gr_resolution *r, const char *reason, const char *source);
+
+/* Sum of the applied DRMs from index `from` on. */
+int gr_res_drm_total(const gr_resolution *r, int from);
+
+/* Add a note (printf-style). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void gr_res_note(gr_resolution *r, const char *fmt, ...);
+
+void gr_res_value(gr_resolution *r, const char *key, gr_field_kind kind, int64_t v);
+
+/* Take one roll of kind k named `name`: the next typed total if the player
+ * gave one (checked against the roll's possible totals), else from the RNG.
+ * Records it in r->rolls and returns its index in *idx. */
+gr_status gr_res_roll(gr_resolution *r, gr_dice_source *src, gr_roll_kind k, const char *name,
+                      int *idx, gr_error *err);
+
+/* Read table t with args `a`, the roll `roll_idx` (or -1) plus `modifier`
+ * going into the table's roll_param; computes the odds before the roll.
+ * Appends a step and returns it via *out (may be NULL). */
+gr_status gr_res_read(gr_resolution *r, const char *what, const gr_table *t, const gr_args *a,
+                      int roll_idx, int modifier, gr_step **out, gr_error *err);
+
+/* A procedure: `grognard resolve SYSTEM NAME ...`. */
+typedef struct gr_procedure {
+    const char *name;
+    const char *title;
+    const char *source;
+    const gr_param *params;
+    size_t nparams;
+    const char *rolls_help; /* what --roll takes, e.g. "attacker,defender: two D10 faces" */
+    const char *example;
+    gr_status (*resolve)(const gr_args *a, gr_dice_source *dice, gr_resolution *out,
+                         gr_error *err);
+} gr_procedure;
+
+/* A rule system. */
+typedef struct gr_system {
+    const char *id;    /* "aoe" */
+    const char *title; /* "L'Âge des Aigles" */
+    const char *seeds; /* "seeds 000, 003" */
+    const char *dice;  /* "D10 (opposed: D10 each side)" */
+    const gr_table *const *tables;
+    size_t ntables;
+    const gr_procedure *const *procedures;
+    size_t nprocedures;
+} gr_system;
+
+/* Every registered system, NULL-terminated. */
+extern const gr_system *const gr_systems[];
+
+const gr_system *gr_system_find(const char *id);
+const gr_table *gr_system_table(const gr_system *s, const char *name);
+const gr_procedure *gr_system_procedure(const gr_system *s, const char *name);
+
+#endif

@@ -1,0 +1,180 @@
+/* grognard/table.h - rule tables as data, their inputs, and exact odds.
+ *
+ * A rule system exposes each printed table as a gr_table: the inputs it
+ * is read with (gr_param), the results it can give (gr_outcome), a lookup
+ * that reads one cell, and the list of every printed cell so that the test
+ * suite can prove each cell has a case typed from the seed.  The odds of a
+ * table are never written by hand: gr_table_odds folds the exact dice
+ * distribution, shifted by the modifier, through the same lookup. */
+#ifndef GROGNARD_TABLE_H
+#define GROGNARD_TABLE_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grognard/dice.h"
+#include "grognard/error.h"
+
+/* Open ends of a band: "10 or more" is {10, GR_HI}, "4 or less" {GR_LO, 4}. */
+#define GR_LO INT_MIN
+#define GR_HI INT_MAX
+
+/* One band of scores: lo..hi inclusive gives `outcome` (an index into the
+ * table's outcomes); `cell` is the printed cell it comes from. */
+typedef struct gr_band {
+    int lo, hi;
+    int outcome;
+    const char *cell;
+} gr_band;
+
+/* Index of the band that holds `score`, or -1 if none does. */
+int gr_band_find(const gr_band *bands, size_t n, int score);
+
+/* A row of a two-way table: the row key lo..hi (e.g. fire power 12-14)
+ * and the bands of scores along it. */
+typedef struct gr_band_row {
+    int lo, hi;
+    const char *label;
+    const gr_band *bands;
+    size_t nbands;
+} gr_band_row;
+
+/* Index of the row whose key range holds `key`, or -1. */
+int gr_row_find(const gr_band_row *rows, size_t n, int key);
+
+/* Collect the cell names of every band of every row (see gr_table.cells). */
+size_t gr_rows_cells(const gr_band_row *rows, size_t nrows, const char **names, size_t cap);
+
+/* Collect the cell names of one list of bands. */
+size_t gr_bands_cells(const gr_band *bands, size_t n, const char **names, size_t cap);
+
+#define GR_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ---- inputs ---------------------------------------------------------- */
+
+typedef enum gr_param_kind {
+    GR_P_INT,  /* a whole number */
+    GR_P_NUM,  /* a decimal or fraction ("2.5", "1/2"), held in milli-units */
+    GR_P_ENUM, /* one id out of `choices` */
+    GR_P_FLAG, /* present or not (JSON: true/false) */
+} gr_param_kind;
+
+/* One input a table or procedure accepts.  On the command line it is
+ * --name VALUE (a flag: --name alone); in a JSON situation the key "name".
+ * '-' and '_' are interchangeable in names. */
+typedef struct gr_param {
+    const char *name;
+    gr_param_kind kind;
+    const char *const *choices; /* GR_P_ENUM: NULL-terminated list of ids */
+    int required;
+    int64_t min, max;           /* accepted range: units (INT), milli-units (NUM) */
+    const char *help;
+} gr_param;
+
+#define GR_MAX_PARAMS 48
+#define GR_MILLI 1000
+
+/* Parsed inputs, index-aligned with a gr_param array.  v[i] holds the
+ * value (INT: units; NUM: milli-units; ENUM: choice index; FLAG: 0/1);
+ * given[i] says whether it was supplied. */
+typedef struct gr_args {
+    int64_t v[GR_MAX_PARAMS];
+    unsigned char given[GR_MAX_PARAMS];
+} gr_args;
+
+/* v[i] if given, else `dflt`. */
+int64_t gr_args_get(const gr_args *a, int i, int64_t dflt);
+int gr_args_flag(const gr_args *a, int i);
+
+/* Parse one textual value for `p` into *out.  On failure, GR_EINPUT with a
+ * message naming the input, the bad value and what is accepted. */
+gr_status gr_param_parse(const gr_param *p, const char *text, int64_t *out, gr_error *err);
+
+/* Check that every required param of `params` was given (GR_EINPUT names
+ * the first missing one and what it accepts). */
+gr_status gr_args_check_required(const gr_param *params, size_t n, const gr_args *a,
+                                 gr_error *err);
+
+/* Index of the param called `name` ('-' == '_'), or -1. */
+int gr_param_index(const gr_param *params, size_t n, const char *name);
+
+/* Write "what is accepted" for p into buf (e.g. "a whole number from 0 to
+ * 99", "one of: heavy, light"). */
+void gr_param_describe(const gr_param *p, char *buf, size_t cap);
+
+/* ---- results --------------------------------------------------------- */
+
+typedef struct gr_outcome {
+    const char *id;     /* the contract id: "effective" */
+    const char *label;  /* the printed label: "Tir efficace" */
+    const char *effect; /* the printed effect text, in full */
+} gr_outcome;
+
+typedef enum gr_field_kind { GR_F_INT, GR_F_NUM, GR_F_STR, GR_F_NULL, GR_F_BOOL } gr_field_kind;
+
+/* A named value a lookup or resolution gives besides its result, e.g.
+ * "power": 13 or "charge": "home".  NUM values are in milli-units. */
+typedef struct gr_field {
+    const char *key;
+    gr_field_kind kind;
+    int64_t i;
+    const char *s;
+} gr_field;
+
+#define GR_MAX_FIELDS 8
+
+/* What one lookup read. */
+typedef struct gr_cell {
+    int outcome;      /* index into the table's outcomes */
+    const char *cell; /* the printed cell that gave it */
+    const char *note; /* a reading note a player should see, or NULL */
+    int nfields;
+    gr_field fields[GR_MAX_FIELDS];
+} gr_cell;
+
+void gr_cell_int(gr_cell *c, const char *key, int64_t v);
+void gr_cell_str(gr_cell *c, const char *key, const char *s);
+void gr_cell_null(gr_cell *c, const char *key);
+
+#define GR_MAX_OUTCOMES 16
+
+typedef struct gr_table {
+    const char *name;   /* contract name: "fire" */
+    const char *title;  /* printed title: "Table des tirs" */
+    const char *source; /* where it is printed: "seed 003, Table des tirs" */
+    const gr_param *params;
+    size_t nparams;
+    int roll_param;     /* the param `odds` fills with the dice total; -1: no roll */
+    gr_roll_kind roll;
+    const gr_outcome *outcomes;
+    size_t noutcomes;
+    /* Read one cell.  Inputs have been parsed and range-checked. */
+    gr_status (*lookup)(const gr_args *a, gr_cell *out, gr_error *err);
+    /* Every printed cell's name, for the coverage test: writes up to cap
+     * names and returns how many there are. */
+    size_t (*cells)(const char **names, size_t cap);
+    const char *example; /* a command line, for --help */
+    /* Optional: does outcome k belong to the column the args select (the
+     * AoE movement table has one column per state)?  NULL: every outcome
+     * belongs.  Odds list the outcomes that belong. */
+    int (*in_column)(const gr_args *a, int k);
+} gr_table;
+
+/* Exact odds: w[k] / den is the probability of outcome k. */
+typedef struct gr_odds {
+    size_t n;
+    uint64_t den;
+    uint64_t w[GR_MAX_OUTCOMES];
+} gr_odds;
+
+/* Odds of every outcome of `t` for its roll plus `modifier`, the other
+ * inputs taken from `a` (its roll_param is ignored).  GR_EINPUT if the
+ * table is read without a die. */
+gr_status gr_table_odds(const gr_table *t, const gr_args *a, int modifier, gr_odds *out,
+                        gr_error *err);
+
+/* Index of outcome `id` in t, or -1. */
+int gr_table_outcome(const gr_table *t, const char *id);
+
+#endif

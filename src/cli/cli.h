@@ -1,0 +1,73 @@
+/* cli.h - shared pieces of the grognard command line (internal). */
+#ifndef GROGNARD_CLI_H
+#define GROGNARD_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "grognard/grognard.h"
+
+/* Exit codes: 0 success, 1 runtime failure, 2 bad usage or bad input. */
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+
+/* Options common to the table commands, besides a table's own inputs. */
+typedef struct cli_opts {
+    int json;          /* --json: one JSON object on stdout */
+    int help;          /* --help / -h */
+    int stdin_json;    /* '-' or --stdin: the situation is a JSON object on stdin */
+    int has_modifier;  /* --modifier N (odds) */
+    int modifier;
+    int has_seed;      /* --seed N (resolve) */
+    uint64_t seed;
+    int nroll;         /* --roll A[,B...] (resolve) */
+    int roll[GR_MAX_ROLLS];
+} cli_opts;
+
+/* Which of the common options a command accepts. */
+enum { CLI_ALLOW_MODIFIER = 1, CLI_ALLOW_SEED = 2, CLI_ALLOW_ROLL = 4, CLI_ALLOW_STDIN = 8 };
+
+/* Parse argv[0..argc) as --INPUT VALUE pairs for `params` (skipping the
+ * param `skip`, or -1) plus the common options in `allow`.  `what` names
+ * the command for messages ("lookup aoe fire"). */
+gr_status cli_parse(int argc, char **argv, const gr_param *params, size_t nparams, int skip,
+                    unsigned allow, const char *what, gr_args *a, cli_opts *o, gr_error *err);
+
+/* Read a JSON object from `in` into `a` (keys are param names). */
+gr_status cli_read_json(FILE *in, const gr_param *params, size_t nparams, int skip, gr_args *a,
+                        cli_opts *o, gr_error *err);
+
+/* Print an error as one line on stderr and return the exit code for it. */
+int cli_fail(const gr_error *err);
+
+/* JSON helpers. */
+json_t *cli_args_json(const gr_param *params, size_t nparams, const gr_args *a);
+json_t *cli_milli_json(int64_t v);
+void cli_fields_json(json_t *obj, const gr_field *f, int n);
+json_t *cli_odds_json(const gr_table *t, const gr_args *a, const gr_odds *o, int fractions);
+void cli_print_json(json_t *obj); /* prints and frees */
+
+/* Text helpers. */
+void cli_milli_str(int64_t v, char *buf, size_t cap);
+void cli_print_args(FILE *f, const gr_param *params, size_t nparams, const gr_args *a);
+void cli_print_odds(FILE *f, const gr_table *t, const gr_args *a, const gr_odds *o,
+                    const char *indent);
+void cli_print_params_help(FILE *f, const gr_param *params, size_t nparams, int skip);
+
+/* Does outcome k belong to the column the args select?  (All do unless the
+ * table splits its results by column, like the AoE movement table.) */
+int cli_outcome_shown(const gr_table *t, const gr_args *a, const gr_odds *o, size_t k);
+
+/* Find system and table from argv, with errors that list what exists. */
+gr_status cli_find_system(const char *id, const gr_system **out, gr_error *err);
+gr_status cli_find_table(const gr_system *s, const char *name, const gr_table **out,
+                         gr_error *err);
+
+/* Subcommands. */
+int cmd_lookup(int argc, char **argv);
+int cmd_odds(int argc, char **argv);
+int cmd_resolve(int argc, char **argv);
+int cmd_systems(int argc, char **argv);
+
+#endif

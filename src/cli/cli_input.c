@@ -1,0 +1,265 @@
+/* cli_input.c - a table's or procedure's inputs from argv or from JSON. */
+#include "cli.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void accepted_list(const gr_param *params, size_t n, int skip, unsigned allow, char *buf,
+                          size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && len < cap; i++)
+        if ((int)i != skip)
+            len += (size_t)snprintf(buf + len, cap - len, "%s--%s", len ? ", " : "",
+                                    params[i].name);
+    static const struct {
+        unsigned bit;
+        const char *name;
+    } extra[] = {{CLI_ALLOW_MODIFIER, "--modifier"},
+                 {CLI_ALLOW_SEED, "--seed"},
+                 {CLI_ALLOW_ROLL, "--roll"},
+                 {CLI_ALLOW_STDIN, "- (JSON on stdin)"}};
+    for (size_t i = 0; i < sizeof extra / sizeof extra[0] && len < cap; i++)
+        if (allow & extra[i].bit)
+            len += (size_t)snprintf(buf + len, cap - len, "%s%s", len ? ", " : "", extra[i].name);
+    if (len < cap)
+        snprintf(buf + len, cap - len, "%s--json, --help", len ? ", " : "");
+}
+
+static gr_status parse_int(const char *opt, const char *text, long long lo, long long hi,
+                           long long *out, gr_error *err)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    if (!*text || *end || errno || v < lo || v > hi)
+        return gr_error_set(err, GR_EINPUT,
+                            "%s: '%s' is not accepted; accepted: a whole number from %lld to %lld",
+                            opt, text, lo, hi);
+    *out = v;
+    return GR_OK;
+}
+
+static gr_status parse_rolls(const char *text, cli_opts *o, gr_error *err)
+{
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", text);
+    o->nroll = 0;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        long long v;
+        if (o->nroll >= GR_MAX_ROLLS)
+            return gr_error_set(err, GR_EINPUT, "--roll: at most %d values", GR_MAX_ROLLS);
+        if (parse_int("--roll", tok, -100, 100, &v, err) != GR_OK)
+            return GR_EINPUT;
+        o->roll[o->nroll++] = (int)v;
+    }
+    if (!o->nroll)
+        return gr_error_set(err, GR_EINPUT,
+                            "--roll: give the die faces you rolled, e.g. --roll 7 or --roll 7,3");
+    return GR_OK;
+}
+
+gr_status cli_parse(int argc, char **argv, const gr_param *params, size_t nparams, int skip,
+                    unsigned allow, const char *what, gr_args *a, cli_opts *o, gr_error *err)
+{
+    char accepted[1024];
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "--json")) {
+            o->json = 1;
+            continue;
+        }
+        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+            o->help = 1;
+            continue;
+        }
+        if ((allow & CLI_ALLOW_STDIN) && (!strcmp(arg, "-") || !strcmp(arg, "--stdin"))) {
+            o->stdin_json = 1;
+            continue;
+        }
+        if (strncmp(arg, "--", 2) != 0) {
+            accepted_list(params, nparams, skip, allow, accepted, sizeof accepted);
+            return gr_error_set(err, GR_EINPUT,
+                                "%s: unexpected argument '%s'; inputs are given as --NAME VALUE; "
+                                "accepted: %s",
+                                what, arg, accepted);
+        }
+        const char *name = arg + 2;
+        const char *value = NULL;
+        char namebuf[64];
+        const char *eq = strchr(name, '=');
+        if (eq) { /* --name=value */
+            snprintf(namebuf, sizeof namebuf, "%.*s", (int)(eq - name), name);
+            name = namebuf;
+            value = eq + 1;
+        }
+        int common = (allow & CLI_ALLOW_MODIFIER && !strcmp(name, "modifier")) ||
+                     (allow & CLI_ALLOW_SEED && !strcmp(name, "seed")) ||
+                     (allow & CLI_ALLOW_ROLL && !strcmp(name, "roll"));
+        int k = gr_param_index(params, nparams, name);
+        if (k == skip)
+            k = -1;
+        if (!common && k < 0) {
+            accepted_list(params, nparams, skip, allow, accepted, sizeof accepted);
+            if (skip >= 0 && !strcmp(name, params[skip].name))
+                return gr_error_set(err, GR_EINPUT,
+                                    "%s: --%s is not taken here (the odds cover every roll); "
+                                    "accepted: %s",
+                                    what, name, accepted);
+            return gr_error_set(err, GR_EINPUT, "%s: unknown input --%s; accepted: %s", what,
+                                name, accepted);
+        }
+        if (k >= 0 && params[k].kind == GR_P_FLAG && !value) {
+            a->v[k] = 1;
+            a->given[k] = 1;
+            continue;
+        }
+        if (!value) {
+            if (i + 1 >= argc)
+                return gr_error_set(err, GR_EINPUT, "%s: --%s needs a value", what, name);
+            value = argv[++i];
+        }
+        long long v;
+        if (!strcmp(name, "modifier") && common) {
+            if (parse_int("--modifier", value, -30, 30, &v, err) != GR_OK)
+                return GR_EINPUT;
+            o->has_modifier = 1;
+            o->modifier = (int)v;
+        } else if (!strcmp(name, "seed") && common) {
+            char *end;
+            errno = 0;
+            unsigned long long s = strtoull(value, &end, 10);
+            if (!*value || *end || errno || value[0] == '-')
+                return gr_error_set(err, GR_EINPUT,
+                                    "--seed: '%s' is not accepted; accepted: a whole number from "
+                                    "0 to 18446744073709551615",
+                                    value);
+            o->has_seed = 1;
+            o->seed = s;
+        } else if (!strcmp(name, "roll") && common) {
+            if (parse_rolls(value, o, err) != GR_OK)
+                return GR_EINPUT;
+        } else {
+            if (a->given[k])
+                return gr_error_set(err, GR_EINPUT, "%s: --%s is given twice", what, name);
+            if (gr_param_parse(&params[k], value, &a->v[k], err) != GR_OK)
+                return GR_EINPUT;
+            a->given[k] = 1;
+        }
+    }
+    return GR_OK;
+}
+
+gr_status cli_read_json(FILE *in, const gr_param *params, size_t nparams, int skip, gr_args *a,
+                        cli_opts *o, gr_error *err)
+{
+    json_error_t jerr;
+    json_t *root = json_loadf(in, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root)
+        return gr_error_set(err, GR_EINPUT,
+                            "stdin:%d:%d: malformed JSON: %s; expected one object like "
+                            "{\"power\": 13}",
+                            jerr.line, jerr.column, jerr.text);
+    gr_status st = GR_OK;
+    if (!json_is_object(root)) {
+        st = gr_error_set(err, GR_EINPUT,
+                          "stdin: the situation must be a JSON object like {\"power\": 13}");
+        goto done;
+    }
+    const char *key;
+    json_t *val;
+    json_object_foreach(root, key, val)
+    {
+        if (!strcmp(key, "seed") && json_is_integer(val) && json_integer_value(val) >= 0) {
+            o->has_seed = 1;
+            o->seed = (uint64_t)json_integer_value(val);
+            continue;
+        }
+        int k = gr_param_index(params, nparams, key);
+        if (k < 0 || k == skip) {
+            char accepted[1024];
+            accepted_list(params, nparams, skip, 0, accepted, sizeof accepted);
+            st = gr_error_set(err, GR_EINPUT, "stdin: unknown key \"%s\"; accepted: %s (as keys)",
+                              key, accepted);
+            goto done;
+        }
+        const gr_param *p = &params[k];
+        char text[64];
+        if (json_is_boolean(val)) {
+            snprintf(text, sizeof text, "%s", json_is_true(val) ? "true" : "false");
+            if (p->kind != GR_P_FLAG) {
+                st = gr_error_set(err, GR_EINPUT, "stdin: \"%s\" is not a yes/no input", key);
+                goto done;
+            }
+        } else if (json_is_integer(val)) {
+            snprintf(text, sizeof text, "%" JSON_INTEGER_FORMAT, json_integer_value(val));
+        } else if (json_is_real(val)) {
+            snprintf(text, sizeof text, "%.6f", json_real_value(val));
+            /* trim to what the exact decimal parser takes */
+            char *dot = strchr(text, '.');
+            if (dot) {
+                char *e = text + strlen(text) - 1;
+                while (e > dot && *e == '0')
+                    *e-- = '\0';
+                if (e == dot)
+                    *e = '\0';
+            }
+        } else if (json_is_string(val)) {
+            snprintf(text, sizeof text, "%s", json_string_value(val));
+        } else {
+            st = gr_error_set(err, GR_EINPUT, "stdin: \"%s\" must be a number, string or boolean",
+                              key);
+            goto done;
+        }
+        if (gr_param_parse(p, text, &a->v[k], err) != GR_OK) {
+            st = GR_EINPUT;
+            goto done;
+        }
+        a->given[k] = 1;
+    }
+done:
+    json_decref(root);
+    return st;
+}
+
+int cli_fail(const gr_error *err)
+{
+    fprintf(stderr, "grognard: %s\n", err->msg[0] ? err->msg : "failed");
+    return err->code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
+}
+
+gr_status cli_find_system(const char *id, const gr_system **out, gr_error *err)
+{
+    *out = id ? gr_system_find(id) : NULL;
+    if (*out)
+        return GR_OK;
+    char list[256];
+    size_t len = 0;
+    for (int i = 0; gr_systems[i]; i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+                                gr_systems[i]->id);
+    if (!id)
+        return gr_error_set(err, GR_EINPUT, "missing system; accepted: %s", list);
+    return gr_error_set(err, GR_EINPUT, "unknown system '%s'; accepted: %s", id, list);
+}
+
+gr_status cli_find_table(const gr_system *s, const char *name, const gr_table **out,
+                         gr_error *err)
+{
+    *out = name ? gr_system_table(s, name) : NULL;
+    if (*out)
+        return GR_OK;
+    char list[512];
+    size_t len = 0;
+    list[0] = '\0';
+    for (size_t i = 0; i < s->ntables && len < sizeof list; i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+                                s->tables[i]->name);
+    if (!name)
+        return gr_error_set(err, GR_EINPUT, "missing table for %s; accepted: %s", s->id, list);
+    return gr_error_set(err, GR_EINPUT, "unknown table '%s' for %s; accepted: %s", name, s->id,
+                        list);
+}

@@ -1,0 +1,103 @@
+/* cmd_lookup.c - grognard lookup SYSTEM TABLE [--INPUT VALUE]... [--json] */
+#include "cli.h"
+
+#include <string.h>
+
+static void usage(FILE *f, const gr_system *s, const gr_table *t)
+{
+    if (!t) {
+        fprintf(f, "usage: grognard lookup SYSTEM TABLE [--INPUT VALUE]... [--json]\n\n"
+                   "Read one cell of a published table: the inputs name the row and column,\n"
+                   "--score is the already-modified die total.  `grognard systems` lists the\n"
+                   "systems and their tables; `grognard lookup SYSTEM TABLE --help` the inputs.\n\n"
+                   "example: grognard lookup aoe fire --power 13 --score 8 --json\n");
+        return;
+    }
+    fprintf(f, "usage: grognard lookup %s %s [--INPUT VALUE]... [--json]\n\n", s->id, t->name);
+    fprintf(f, "%s (%s): %s\n\ninputs:\n", t->title, s->title, t->source);
+    cli_print_params_help(f, t->params, t->nparams, -1);
+    fprintf(f, "\nresults:");
+    for (size_t k = 0; k < t->noutcomes; k++)
+        fprintf(f, "%s %s", k ? "," : "", t->outcomes[k].id);
+    fprintf(f, "\n\nexample: %s\n", t->example ? t->example : "");
+}
+
+int cmd_lookup(int argc, char **argv)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    const gr_system *s;
+    const gr_table *t;
+    if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
+        usage(argc < 1 ? stderr : stdout, NULL, NULL);
+        return argc < 1 ? CLI_USAGE : CLI_OK;
+    }
+    if (cli_find_system(argv[0], &s, &err) != GR_OK)
+        return cli_fail(&err);
+    if (cli_find_table(s, argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, &t, &err) != GR_OK) {
+        if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+            usage(stdout, NULL, NULL);
+            return CLI_OK;
+        }
+        return cli_fail(&err);
+    }
+    char what[96];
+    snprintf(what, sizeof what, "lookup %s %s", s->id, t->name);
+    gr_args a;
+    memset(&a, 0, sizeof a);
+    cli_opts o;
+    memset(&o, 0, sizeof o);
+    if (cli_parse(argc - 2, argv + 2, t->params, t->nparams, -1, 0, what, &a, &o, &err) != GR_OK)
+        return cli_fail(&err);
+    if (o.help) {
+        usage(stdout, s, t);
+        return CLI_OK;
+    }
+    if (gr_args_check_required(t->params, t->nparams, &a, &err) != GR_OK)
+        return cli_fail(&err);
+    gr_cell c;
+    memset(&c, 0, sizeof c);
+    if (t->lookup(&a, &c, &err) != GR_OK)
+        return cli_fail(&err);
+    const gr_outcome *out = &t->outcomes[c.outcome];
+    if (o.json) {
+        json_t *j = json_object();
+        json_object_set_new(j, "system", json_string(s->id));
+        json_object_set_new(j, "table", json_string(t->name));
+        json_object_set_new(j, "inputs", cli_args_json(t->params, t->nparams, &a));
+        json_object_set_new(j, "result", json_string(out->id));
+        cli_fields_json(j, c.fields, c.nfields);
+        json_object_set_new(j, "label", json_string(out->label));
+        json_object_set_new(j, "effect", json_string(out->effect));
+        json_object_set_new(j, "cell", json_string(c.cell ? c.cell : ""));
+        if (c.note)
+            json_object_set_new(j, "note", json_string(c.note));
+        json_object_set_new(j, "source", json_string(t->source));
+        cli_print_json(j);
+        return CLI_OK;
+    }
+    printf("%s %s (%s, %s)\n", s->id, t->name, t->title, t->source);
+    printf("  inputs: ");
+    cli_print_args(stdout, t->params, t->nparams, &a);
+    printf("\n  cell:   %s\n", c.cell ? c.cell : "");
+    printf("  result: %s - %s\n", out->id, out->label);
+    for (int i = 0; i < c.nfields; i++) {
+        const gr_field *f = &c.fields[i];
+        char buf[32];
+        switch (f->kind) {
+        case GR_F_INT: printf("  %s: %lld\n", f->key, (long long)f->i); break;
+        case GR_F_NUM:
+            cli_milli_str(f->i, buf, sizeof buf);
+            printf("  %s: %s\n", f->key, buf);
+            break;
+        case GR_F_STR: printf("  %s: %s\n", f->key, f->s); break;
+        case GR_F_NULL: printf("  %s: -\n", f->key); break;
+        case GR_F_BOOL: printf("  %s: %s\n", f->key, f->i ? "yes" : "no"); break;
+        }
+    }
+    if (out->effect && *out->effect)
+        printf("  effect: %s\n", out->effect);
+    if (c.note)
+        printf("  note:   %s\n", c.note);
+    return CLI_OK;
+}

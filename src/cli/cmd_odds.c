@@ -1,0 +1,84 @@
+/* cmd_odds.c - grognard odds SYSTEM TABLE [--INPUT VALUE]... [--modifier N] [--json] */
+#include "cli.h"
+
+#include <string.h>
+
+static void usage(FILE *f, const gr_system *s, const gr_table *t)
+{
+    if (!t) {
+        fprintf(f, "usage: grognard odds SYSTEM TABLE [--INPUT VALUE]... [--modifier N] [--json]\n\n"
+                   "The exact probability of every result of a table, for the system's dice plus\n"
+                   "--modifier (default 0).  For opposed tables the modifier is the attacker's\n"
+                   "net modifier minus the defender's.\n\n"
+                   "example: grognard odds aoe combat --modifier 2 --json\n");
+        return;
+    }
+    fprintf(f, "usage: grognard odds %s %s [--INPUT VALUE]... [--modifier N] [--json]\n\n", s->id,
+            t->name);
+    fprintf(f, "%s (%s): %s.  Dice: %s.\n\ninputs:\n", t->title, s->title, t->source,
+            gr_roll_name(t->roll));
+    cli_print_params_help(f, t->params, t->nparams, t->roll_param);
+    fprintf(f, "  --%-22s %s\n", "modifier N", "net die modifier, a whole number from -30 to 30");
+    fprintf(f, "\nexample: grognard odds %s %s%s --modifier 1\n", s->id, t->name,
+            t->roll_param >= 0 ? "" : "");
+}
+
+int cmd_odds(int argc, char **argv)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    const gr_system *s;
+    const gr_table *t;
+    if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
+        usage(argc < 1 ? stderr : stdout, NULL, NULL);
+        return argc < 1 ? CLI_USAGE : CLI_OK;
+    }
+    if (cli_find_system(argv[0], &s, &err) != GR_OK)
+        return cli_fail(&err);
+    if (cli_find_table(s, argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, &t, &err) != GR_OK)
+        return cli_fail(&err);
+    char what[96];
+    snprintf(what, sizeof what, "odds %s %s", s->id, t->name);
+    gr_args a;
+    memset(&a, 0, sizeof a);
+    cli_opts o;
+    memset(&o, 0, sizeof o);
+    if (cli_parse(argc - 2, argv + 2, t->params, t->nparams, t->roll_param, CLI_ALLOW_MODIFIER,
+                  what, &a, &o, &err) != GR_OK)
+        return cli_fail(&err);
+    if (o.help) {
+        usage(stdout, s, t);
+        return CLI_OK;
+    }
+    if (t->roll_param < 0) {
+        gr_error_set(&err, GR_EINPUT,
+                     "odds %s %s: this table is read without a die roll; use `grognard lookup %s "
+                     "%s`",
+                     s->id, t->name, s->id, t->name);
+        return cli_fail(&err);
+    }
+    gr_args check = a;
+    check.given[t->roll_param] = 1;
+    if (gr_args_check_required(t->params, t->nparams, &check, &err) != GR_OK)
+        return cli_fail(&err);
+    gr_odds od;
+    if (gr_table_odds(t, &a, o.modifier, &od, &err) != GR_OK)
+        return cli_fail(&err);
+    if (o.json) {
+        json_t *j = json_object();
+        json_object_set_new(j, "system", json_string(s->id));
+        json_object_set_new(j, "table", json_string(t->name));
+        json_object_set_new(j, "inputs", cli_args_json(t->params, t->nparams, &a));
+        json_object_set_new(j, "modifier", json_integer(o.modifier));
+        json_object_set_new(j, "dice", json_string(gr_roll_name(t->roll)));
+        json_object_set_new(j, "odds", cli_odds_json(t, &a, &od, 0));
+        json_object_set_new(j, "fractions", cli_odds_json(t, &a, &od, 1));
+        cli_print_json(j);
+        return CLI_OK;
+    }
+    printf("%s %s (%s, %s)\n  inputs: ", s->id, t->name, t->title, t->source);
+    cli_print_args(stdout, t->params, t->nparams, &a);
+    printf("\n  roll:   %s %+d\n", gr_roll_name(t->roll), o.modifier);
+    cli_print_odds(stdout, t, &a, &od, "  ");
+    return CLI_OK;
+}

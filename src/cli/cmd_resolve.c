@@ -1,0 +1,297 @@
+/* cmd_resolve.c - grognard resolve SYSTEM PROCEDURE [situation] [--seed N | --roll A,B] [--json]
+ *
+ * The situation comes as flags or as a JSON object on stdin ('-').  Out
+ * come every modifier with its reason and source, the roll, the table
+ * read, the result with its effect text, and the odds before the roll. */
+#include "cli.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *f, const gr_system *s, const gr_procedure *p)
+{
+    if (!p) {
+        fprintf(f, "usage: grognard resolve SYSTEM PROCEDURE [--INPUT VALUE]... [-] "
+                   "[--seed N | --roll A[,B]] [--json]\n\n"
+                   "Resolve a fire, combat or maneuver: every modifier with its reason, the roll\n"
+                   "(from --seed, or the faces you rolled with --roll), the result and its effect,\n"
+                   "and the odds of every result before the roll.  The situation is given as\n"
+                   "flags, or as a JSON object on stdin with '-'.\n\n"
+                   "`grognard systems` lists the procedures; `grognard resolve SYSTEM PROCEDURE\n"
+                   "--help` their inputs.\n\n"
+                   "example: grognard resolve aoe fire --firer artillery --artillery-class other "
+                   "--weight light --range 4 --seed 7\n");
+        if (s) {
+            fprintf(f, "\nprocedures of %s:", s->id);
+            for (size_t i = 0; i < s->nprocedures; i++)
+                fprintf(f, "%s %s", i ? "," : "", s->procedures[i]->name);
+            fprintf(f, "\n");
+        }
+        return;
+    }
+    fprintf(f, "usage: grognard resolve %s %s [--INPUT VALUE]... [-] [--seed N | --roll ...] "
+               "[--json]\n\n%s (%s): %s\n\ninputs:\n",
+            s->id, p->name, p->title, s->title, p->source);
+    cli_print_params_help(f, p->params, p->nparams, -1);
+    fprintf(f, "  --%-22s %s\n", "seed N", "roll the dice from this seed (same seed, same roll)");
+    fprintf(f, "  --%-22s %s\n", "roll ...", p->rolls_help ? p->rolls_help : "the faces rolled");
+    fprintf(f, "  %-24s   %s\n", "-", "read the situation as a JSON object on stdin");
+    fprintf(f, "\nexample: %s\n", p->example ? p->example : "");
+}
+
+static void print_mod(const gr_mod *m)
+{
+    const char *skip = m->applied ? "" : "  (not applied)";
+    switch (m->kind) {
+    case GR_MOD_DRM: printf("    %+3d  %s [%s]%s\n", m->value, m->reason, m->source, skip); break;
+    case GR_MOD_MUL:
+        if (m->den == 1)
+            printf("    x%-3d %s [%s]%s\n", m->num, m->reason, m->source, skip);
+        else
+            printf("    x%d/%d %s [%s]%s\n", m->num, m->den, m->reason, m->source, skip);
+        break;
+    case GR_MOD_INFO: printf("     *   %s [%s]\n", m->reason, m->source); break;
+    }
+}
+
+static void print_text(const gr_system *s, const gr_procedure *p, const gr_args *a,
+                       const gr_resolution *r, const cli_opts *o)
+{
+    printf("%s %s: %s (%s)\n", s->id, p->name, p->title, p->source);
+    printf("  situation: ");
+    cli_print_args(stdout, p->params, p->nparams, a);
+    printf("\n");
+    for (int i = 0; i < r->nvalues; i++) {
+        char buf[32];
+        const gr_field *f = &r->values[i];
+        if (f->kind == GR_F_NUM)
+            cli_milli_str(f->i, buf, sizeof buf);
+        else
+            snprintf(buf, sizeof buf, "%lld", (long long)f->i);
+        printf("  %s: %s\n", f->key, buf);
+    }
+    if (r->nmods) {
+        printf("  modifiers:\n");
+        for (int i = 0; i < r->nmods; i++)
+            print_mod(&r->mods[i]);
+    }
+    for (int i = 0; i < r->nrolls; i++) {
+        const gr_roll_record *rr = &r->rolls[i];
+        printf("  roll (%s, %s): ", rr->name, gr_roll_name(rr->kind));
+        for (int k = 0; k < rr->nfaces; k++)
+            printf("%s%d", k ? (rr->kind == GR_ROLL_2D6 ? "+" : " vs ") : "", rr->faces[k]);
+        if (rr->nfaces > 1)
+            printf(" = %d", rr->total);
+        printf(rr->typed ? " (typed in)\n" : " (seed %" PRIu64 ")\n", o->seed);
+    }
+    for (int i = 0; i < r->nsteps; i++) {
+        const gr_step *st = &r->steps[i];
+        const gr_outcome *out = &st->table->outcomes[st->cell.outcome];
+        printf("  %s: %s", st->what, st->table->title);
+        if (st->table->roll_param >= 0)
+            printf(", score %d%s%+d = %d", st->roll >= 0 ? r->rolls[st->roll].total : 0,
+                   "", st->modifier, st->score);
+        printf("\n    cell:   %s\n    result: %s - %s\n", st->cell.cell ? st->cell.cell : "",
+               out->id, out->label);
+        for (int k = 0; k < st->cell.nfields; k++)
+            if (st->cell.fields[k].kind == GR_F_STR)
+                printf("    %s: %s\n", st->cell.fields[k].key, st->cell.fields[k].s);
+        if (out->effect && *out->effect)
+            printf("    effect: %s\n", out->effect);
+        if (st->cell.note)
+            printf("    note:   %s\n", st->cell.note);
+        if (st->has_odds) {
+            printf("    odds before the roll (%s %+d):\n", gr_roll_name(st->table->roll),
+                   st->modifier);
+            cli_print_odds(stdout, st->table, &st->args, &st->odds, "      ");
+        }
+    }
+    for (int i = 0; i < r->nnotes; i++)
+        printf("  note: %s\n", r->notes[i]);
+}
+
+static json_t *res_json(const gr_system *s, const gr_procedure *p, const gr_args *a,
+                        const gr_resolution *r, const cli_opts *o)
+{
+    json_t *j = json_object();
+    json_object_set_new(j, "system", json_string(s->id));
+    json_object_set_new(j, "procedure", json_string(p->name));
+    json_object_set_new(j, "inputs", cli_args_json(p->params, p->nparams, a));
+    if (o->has_seed)
+        json_object_set_new(j, "seed", json_integer((json_int_t)o->seed));
+    if (r->nsteps) {
+        const gr_step *st = &r->steps[0];
+        const gr_outcome *out = &st->table->outcomes[st->cell.outcome];
+        json_object_set_new(j, "result", json_string(out->id));
+        json_object_set_new(j, "label", json_string(out->label));
+        json_object_set_new(j, "effect", json_string(out->effect));
+        json_object_set_new(j, "score", json_integer(st->score));
+        json_object_set_new(j, "modifier", json_integer(st->modifier));
+    }
+    json_t *vals = json_object();
+    cli_fields_json(vals, r->values, r->nvalues);
+    json_object_set_new(j, "values", vals);
+    json_t *mods = json_array();
+    for (int i = 0; i < r->nmods; i++) {
+        const gr_mod *m = &r->mods[i];
+        json_t *mj = json_object();
+        static const char *const kinds[] = {"drm", "multiplier", "info"};
+        json_object_set_new(mj, "kind", json_string(kinds[m->kind]));
+        if (m->kind == GR_MOD_DRM)
+            json_object_set_new(mj, "value", json_integer(m->value));
+        if (m->kind == GR_MOD_MUL) {
+            json_object_set_new(mj, "num", json_integer(m->num));
+            json_object_set_new(mj, "den", json_integer(m->den));
+        }
+        json_object_set_new(mj, "applied", json_boolean(m->applied));
+        json_object_set_new(mj, "reason", json_string(m->reason));
+        json_object_set_new(mj, "source", json_string(m->source));
+        json_array_append_new(mods, mj);
+    }
+    json_object_set_new(j, "modifiers", mods);
+    json_t *rolls = json_array();
+    for (int i = 0; i < r->nrolls; i++) {
+        const gr_roll_record *rr = &r->rolls[i];
+        json_t *rj = json_object(), *faces = json_array();
+        for (int k = 0; k < rr->nfaces; k++)
+            json_array_append_new(faces, json_integer(rr->faces[k]));
+        json_object_set_new(rj, "name", json_string(rr->name));
+        json_object_set_new(rj, "dice", json_string(gr_roll_name(rr->kind)));
+        json_object_set_new(rj, "faces", faces);
+        json_object_set_new(rj, "total", json_integer(rr->total));
+        json_object_set_new(rj, "typed", json_boolean(rr->typed));
+        json_array_append_new(rolls, rj);
+    }
+    json_object_set_new(j, "rolls", rolls);
+    json_t *steps = json_array();
+    for (int i = 0; i < r->nsteps; i++) {
+        const gr_step *st = &r->steps[i];
+        const gr_outcome *out = &st->table->outcomes[st->cell.outcome];
+        json_t *sj = json_object();
+        json_object_set_new(sj, "what", json_string(st->what));
+        json_object_set_new(sj, "table", json_string(st->table->name));
+        json_object_set_new(sj, "inputs",
+                            cli_args_json(st->table->params, st->table->nparams, &st->args));
+        json_object_set_new(sj, "modifier", json_integer(st->modifier));
+        json_object_set_new(sj, "score", json_integer(st->score));
+        json_object_set_new(sj, "result", json_string(out->id));
+        cli_fields_json(sj, st->cell.fields, st->cell.nfields);
+        json_object_set_new(sj, "label", json_string(out->label));
+        json_object_set_new(sj, "effect", json_string(out->effect));
+        json_object_set_new(sj, "cell", json_string(st->cell.cell ? st->cell.cell : ""));
+        if (st->cell.note)
+            json_object_set_new(sj, "note", json_string(st->cell.note));
+        if (st->has_odds) {
+            json_object_set_new(sj, "odds", cli_odds_json(st->table, &st->args, &st->odds, 0));
+            json_object_set_new(sj, "fractions",
+                                cli_odds_json(st->table, &st->args, &st->odds, 1));
+        }
+        json_array_append_new(steps, sj);
+    }
+    json_object_set_new(j, "steps", steps);
+    if (r->nsteps && r->steps[0].has_odds) {
+        json_object_set_new(j, "odds", json_deep_copy(json_object_get(
+                                           json_array_get(steps, 0), "odds")));
+    }
+    json_t *notes = json_array();
+    for (int i = 0; i < r->nnotes; i++)
+        json_array_append_new(notes, json_string(r->notes[i]));
+    json_object_set_new(j, "notes", notes);
+    return j;
+}
+
+/* A seed for a player who gave neither --seed nor --roll: from the
+ * system's entropy, printed so the roll can be repeated. */
+static uint64_t fresh_seed(void)
+{
+    uint64_t s = 0;
+    FILE *f = fopen("/dev/urandom", "rb");
+    if (f) {
+        if (fread(&s, sizeof s, 1, f) != 1)
+            s = 0;
+        fclose(f);
+    }
+    return s % 1000000000ULL;
+}
+
+int cmd_resolve(int argc, char **argv)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    const gr_system *s;
+    if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
+        usage(argc < 1 ? stderr : stdout, NULL, NULL);
+        return argc < 1 ? CLI_USAGE : CLI_OK;
+    }
+    if (cli_find_system(argv[0], &s, &err) != GR_OK)
+        return cli_fail(&err);
+    const char *pname = argc > 1 && argv[1][0] != '-' ? argv[1] : NULL;
+    const gr_procedure *p = pname ? gr_system_procedure(s, pname) : NULL;
+    if (!p) {
+        if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+            usage(stdout, s, NULL);
+            return CLI_OK;
+        }
+        char list[512];
+        size_t len = 0;
+        list[0] = '\0';
+        for (size_t i = 0; i < s->nprocedures && len < sizeof list; i++)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+                                    s->procedures[i]->name);
+        gr_error_set(&err, GR_EINPUT, "%s procedure%s%s for %s; accepted: %s",
+                     pname ? "unknown" : "missing", pname ? " " : "", pname ? pname : "", s->id,
+                     list);
+        return cli_fail(&err);
+    }
+    char what[96];
+    snprintf(what, sizeof what, "resolve %s %s", s->id, p->name);
+    gr_args a;
+    memset(&a, 0, sizeof a);
+    cli_opts o;
+    memset(&o, 0, sizeof o);
+    if (cli_parse(argc - 2, argv + 2, p->params, p->nparams, -1,
+                  CLI_ALLOW_SEED | CLI_ALLOW_ROLL | CLI_ALLOW_STDIN, what, &a, &o, &err) != GR_OK)
+        return cli_fail(&err);
+    if (o.help) {
+        usage(stdout, s, p);
+        return CLI_OK;
+    }
+    if (o.stdin_json &&
+        cli_read_json(stdin, p->params, p->nparams, -1, &a, &o, &err) != GR_OK)
+        return cli_fail(&err);
+    if (gr_args_check_required(p->params, p->nparams, &a, &err) != GR_OK)
+        return cli_fail(&err);
+    if (!o.has_seed && !o.nroll) {
+        o.seed = fresh_seed();
+        o.has_seed = 1;
+    }
+    gr_rng rng;
+    gr_rng_seed(&rng, o.seed);
+    gr_dice_source dice;
+    memset(&dice, 0, sizeof dice);
+    dice.rng = o.has_seed ? &rng : NULL;
+    memcpy(dice.typed, o.roll, sizeof o.roll);
+    dice.ntyped = o.nroll;
+    gr_resolution *r = calloc(1, sizeof *r);
+    if (!r) {
+        gr_error_set(&err, GR_ERUNTIME, "out of memory");
+        return cli_fail(&err);
+    }
+    int rc = CLI_OK;
+    if (p->resolve(&a, &dice, r, &err) != GR_OK) {
+        rc = cli_fail(&err);
+    } else if (dice.used < dice.ntyped) {
+        gr_error_set(&err, GR_EINPUT, "--roll: %d value%s given but this resolution uses %d",
+                     dice.ntyped, dice.ntyped > 1 ? "s" : "", dice.used);
+        rc = cli_fail(&err);
+    } else if (o.json) {
+        cli_print_json(res_json(s, p, &a, r, &o));
+    } else {
+        print_text(s, p, &a, r, &o);
+        if (!o.nroll)
+            printf("  (repeat this roll with --seed %" PRIu64 ")\n", o.seed);
+    }
+    free(r);
+    return rc;
+}

@@ -1,0 +1,62 @@
+/* cmd_systems.c - grognard systems [SYSTEM] [--json]: what can be looked up and resolved. */
+#include "cli.h"
+
+#include <string.h>
+
+int cmd_systems(int argc, char **argv)
+{
+    int json = 0;
+    const char *only = NULL;
+    gr_error err;
+    gr_error_clear(&err);
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--json"))
+            json = 1;
+        else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: grognard systems [SYSTEM] [--json]\n\n"
+                   "List the rule systems, their tables (for lookup and odds) and their\n"
+                   "procedures (for resolve).\n\nexample: grognard systems aoe\n");
+            return CLI_OK;
+        } else if (!only)
+            only = argv[i];
+        else {
+            gr_error_set(&err, GR_EINPUT, "systems: unexpected argument '%s'", argv[i]);
+            return cli_fail(&err);
+        }
+    }
+    const gr_system *one = NULL;
+    if (only && cli_find_system(only, &one, &err) != GR_OK)
+        return cli_fail(&err);
+    json_t *arr = json_array();
+    for (int i = 0; gr_systems[i]; i++) {
+        const gr_system *s = gr_systems[i];
+        if (one && s != one)
+            continue;
+        if (json) {
+            json_t *o = json_object(), *t = json_array(), *p = json_array();
+            json_object_set_new(o, "id", json_string(s->id));
+            json_object_set_new(o, "title", json_string(s->title));
+            json_object_set_new(o, "seeds", json_string(s->seeds));
+            json_object_set_new(o, "dice", json_string(s->dice));
+            for (size_t k = 0; k < s->ntables; k++)
+                json_array_append_new(t, json_string(s->tables[k]->name));
+            for (size_t k = 0; k < s->nprocedures; k++)
+                json_array_append_new(p, json_string(s->procedures[k]->name));
+            json_object_set_new(o, "tables", t);
+            json_object_set_new(o, "procedures", p);
+            json_array_append_new(arr, o);
+            continue;
+        }
+        printf("%-4s %s (%s; %s)\n", s->id, s->title, s->seeds, s->dice);
+        for (size_t k = 0; k < s->ntables; k++)
+            printf("       table     %-16s %s\n", s->tables[k]->name, s->tables[k]->title);
+        for (size_t k = 0; k < s->nprocedures; k++)
+            printf("       resolve   %-16s %s\n", s->procedures[k]->name,
+                   s->procedures[k]->title);
+    }
+    if (json)
+        cli_print_json(arr);
+    else
+        json_decref(arr);
+    return CLI_OK;
+}

@@ -1,0 +1,53 @@
+/* main.c - the grognard command: dispatch to one file per subcommand. */
+#include "cli.h"
+
+#include <string.h>
+
+static const struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} commands[] = {
+    {"lookup", cmd_lookup, "read one cell of a published table"},
+    {"odds", cmd_odds, "exact odds of every result of a table"},
+    {"resolve", cmd_resolve, "resolve a fire, combat or maneuver, with every modifier explained"},
+    {"systems", cmd_systems, "list the rule systems, their tables and procedures"},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: grognard COMMAND [ARGS]... (grognard COMMAND --help for each)\n\n"
+               "grognard: rules engines and a table assistant for the Fire & Fury family of\n"
+               "wargames: L'Age des Aigles (aoe), Napoleonic Fury (nf), Regimental Fire and\n"
+               "Fury (rff) and Revolution et Empire (re).\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\nexamples:\n"
+               "  grognard lookup aoe fire --power 13 --score 8\n"
+               "  grognard odds aoe combat --modifier 2\n"
+               "  grognard resolve aoe fire --firer artillery --artillery-class other "
+               "--weight light --range 4 --seed 7\n"
+               "\nAll commands take --json.  Exit status: 0 success, 1 failure, 2 bad input.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_USAGE;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("grognard 0.1.0\n");
+        return CLI_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 2, argv + 2);
+    fprintf(stderr, "grognard: unknown command '%s'; accepted: lookup, odds, resolve, systems "
+                    "(grognard --help)\n", argv[1]);
+    return CLI_USAGE;
+}

@@ -1,0 +1,145 @@
+/* dice.c - dice rolls and exact distributions of their totals. */
+#include "grognard/dice.h"
+
+#include <string.h>
+
+const char *gr_roll_name(gr_roll_kind k)
+{
+    switch (k) {
+    case GR_ROLL_NONE: return "no roll";
+    case GR_ROLL_D6: return "D6";
+    case GR_ROLL_D10: return "D10";
+    case GR_ROLL_2D6: return "2D6";
+    case GR_ROLL_D10_VS_D10: return "D10 vs D10";
+    case GR_ROLL_2D6_VS_2D6: return "2D6 vs 2D6";
+    }
+    return "?";
+}
+
+void gr_dist_die(gr_dist *d, int sides)
+{
+    memset(d, 0, sizeof *d);
+    d->lo = 1;
+    d->n = sides;
+    d->den = (uint64_t)sides;
+    for (int i = 0; i < sides; i++)
+        d->w[i] = 1;
+}
+
+void gr_dist_point(gr_dist *d, int total)
+{
+    memset(d, 0, sizeof *d);
+    d->lo = total;
+    d->n = 1;
+    d->den = 1;
+    d->w[0] = 1;
+}
+
+/* out = a (+/-) b; sign is +1 for a sum, -1 for a difference. */
+static gr_status combine(gr_dist *out, const gr_dist *a, const gr_dist *b, int sign,
+                         gr_error *err)
+{
+    int n = a->n + b->n - 1;
+    if (n > GR_DIST_MAX)
+        return gr_error_set(err, GR_EINPUT, "dice: %d possible totals, at most %d supported", n,
+                            GR_DIST_MAX);
+    gr_dist r;
+    memset(&r, 0, sizeof r);
+    r.n = n;
+    r.lo = sign > 0 ? a->lo + b->lo : a->lo - (b->lo + b->n - 1);
+    r.den = a->den * b->den;
+    for (int i = 0; i < a->n; i++)
+        for (int j = 0; j < b->n; j++) {
+            int total = sign > 0 ? a->lo + i + b->lo + j : a->lo + i - (b->lo + j);
+            r.w[total - r.lo] += a->w[i] * b->w[j];
+        }
+    *out = r;
+    return GR_OK;
+}
+
+gr_status gr_dist_add(gr_dist *out, const gr_dist *a, const gr_dist *b, gr_error *err)
+{
+    return combine(out, a, b, +1, err);
+}
+
+gr_status gr_dist_sub(gr_dist *out, const gr_dist *a, const gr_dist *b, gr_error *err)
+{
+    return combine(out, a, b, -1, err);
+}
+
+void gr_dist_shift(gr_dist *d, int k)
+{
+    d->lo += k;
+}
+
+void gr_dist_of_roll(gr_dist *d, gr_roll_kind k)
+{
+    gr_dist a, b;
+    switch (k) {
+    case GR_ROLL_NONE: gr_dist_point(d, 0); return;
+    case GR_ROLL_D6: gr_dist_die(d, 6); return;
+    case GR_ROLL_D10: gr_dist_die(d, 10); return;
+    case GR_ROLL_2D6:
+        gr_dist_die(&a, 6);
+        (void)gr_dist_add(d, &a, &a, NULL); /* 11 totals: cannot overflow */
+        return;
+    case GR_ROLL_D10_VS_D10:
+        gr_dist_die(&a, 10);
+        (void)gr_dist_sub(d, &a, &a, NULL); /* 19 totals */
+        return;
+    case GR_ROLL_2D6_VS_2D6:
+        gr_dist_of_roll(&b, GR_ROLL_2D6);
+        (void)gr_dist_sub(d, &b, &b, NULL); /* 21 totals */
+        return;
+    }
+    gr_dist_point(d, 0);
+}
+
+uint64_t gr_dist_weight(const gr_dist *d, int total)
+{
+    if (total < d->lo || total >= d->lo + d->n)
+        return 0;
+    return d->w[total - d->lo];
+}
+
+int gr_die_roll(gr_rng *r, int sides)
+{
+    return 1 + (int)gr_rng_below(r, (uint32_t)sides);
+}
+
+int gr_roll(gr_rng *r, gr_roll_kind k, int faces[4], int *nfaces)
+{
+    int n = 0, total = 0;
+    switch (k) {
+    case GR_ROLL_NONE: break;
+    case GR_ROLL_D6: total = faces[n++] = gr_die_roll(r, 6); break;
+    case GR_ROLL_D10: total = faces[n++] = gr_die_roll(r, 10); break;
+    case GR_ROLL_2D6:
+        faces[n++] = gr_die_roll(r, 6);
+        faces[n++] = gr_die_roll(r, 6);
+        total = faces[0] + faces[1];
+        break;
+    case GR_ROLL_D10_VS_D10:
+        faces[n++] = gr_die_roll(r, 10);
+        faces[n++] = gr_die_roll(r, 10);
+        total = faces[0] - faces[1];
+        break;
+    case GR_ROLL_2D6_VS_2D6:
+        for (int i = 0; i < 4; i++)
+            faces[n++] = gr_die_roll(r, 6);
+        total = faces[0] + faces[1] - faces[2] - faces[3];
+        break;
+    }
+    *nfaces = n;
+    return total;
+}
+
+uint64_t gr_gcd(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a ? a : 1;
+}

@@ -1,0 +1,154 @@
+/* resolve.c - the record of a resolution: modifiers, rolls, table reads. */
+#include "grognard/resolve.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void gr_resolution_init(gr_resolution *r, const char *system, const char *procedure)
+{
+    memset(r, 0, sizeof *r);
+    r->system = system;
+    r->procedure = procedure;
+}
+
+static gr_mod *push_mod(gr_resolution *r, gr_mod m)
+{
+    if (r->nmods >= GR_MAX_MODS)
+        return NULL;
+    r->mods[r->nmods] = m;
+    return &r->mods[r->nmods++];
+}
+
+gr_mod *gr_res_drm(gr_resolution *r, int value, const char *reason, const char *source)
+{
+    return push_mod(r, (gr_mod){GR_MOD_DRM, value, 1, 1, 1, reason, source});
+}
+
+gr_mod *gr_res_mul(gr_resolution *r, int num, int den, const char *reason, const char *source)
+{
+    return push_mod(r, (gr_mod){GR_MOD_MUL, 0, num, den, 1, reason, source});
+}
+
+gr_mod *gr_res_info(gr_resolution *r, const char *reason, const char *source)
+{
+    return push_mod(r, (gr_mod){GR_MOD_INFO, 0, 1, 1, 1, reason, source});
+}
+
+int gr_res_drm_total(const gr_resolution *r, int from)
+{
+    int t = 0;
+    for (int i = from; i < r->nmods; i++)
+        if (r->mods[i].kind == GR_MOD_DRM && r->mods[i].applied)
+            t += r->mods[i].value;
+    return t;
+}
+
+void gr_res_note(gr_resolution *r, const char *fmt, ...)
+{
+    if (r->nnotes >= GR_MAX_NOTES)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->notes[r->nnotes++], GR_NOTE_LEN, fmt, ap);
+    va_end(ap);
+}
+
+void gr_res_value(gr_resolution *r, const char *key, gr_field_kind kind, int64_t v)
+{
+    if (r->nvalues < (int)(sizeof r->values / sizeof r->values[0]))
+        r->values[r->nvalues++] = (gr_field){key, kind, v, NULL};
+}
+
+/* How many typed numbers a roll kind takes, and the range of each. */
+static int typed_parts(gr_roll_kind k, int *lo, int *hi)
+{
+    switch (k) {
+    case GR_ROLL_NONE: return 0;
+    case GR_ROLL_D6: *lo = 1, *hi = 6; return 1;
+    case GR_ROLL_D10: *lo = 1, *hi = 10; return 1;
+    case GR_ROLL_2D6: *lo = 2, *hi = 12; return 1;
+    case GR_ROLL_D10_VS_D10: *lo = 1, *hi = 10; return 2;
+    case GR_ROLL_2D6_VS_2D6: *lo = 2, *hi = 12; return 2;
+    }
+    return 0;
+}
+
+gr_status gr_res_roll(gr_resolution *r, gr_dice_source *src, gr_roll_kind k, const char *name,
+                      int *idx, gr_error *err)
+{
+    if (r->nrolls >= GR_MAX_ROLLS)
+        return gr_error_set(err, GR_ERUNTIME, "too many rolls in one resolution");
+    gr_roll_record *rec = &r->rolls[r->nrolls];
+    memset(rec, 0, sizeof *rec);
+    rec->name = name;
+    rec->kind = k;
+    int lo = 0, hi = 0, parts = typed_parts(k, &lo, &hi);
+    if (src->used < src->ntyped) {
+        if (src->ntyped - src->used < parts)
+            return gr_error_set(err, GR_EINPUT,
+                                "--roll: the %s roll (%s) needs %d values, attacker first", name,
+                                gr_roll_name(k), parts);
+        for (int i = 0; i < parts; i++) {
+            int v = src->typed[src->used++];
+            if (v < lo || v > hi)
+                return gr_error_set(err, GR_EINPUT,
+                                    "--roll: %d is not a possible %s for the %s roll; accepted: "
+                                    "%d to %d",
+                                    v, k == GR_ROLL_2D6 || k == GR_ROLL_2D6_VS_2D6 ? "2D6 total" : "face",
+                                    name, lo, hi);
+            rec->faces[rec->nfaces++] = v;
+        }
+        rec->total = parts == 2 ? rec->faces[0] - rec->faces[1] : rec->faces[0];
+        rec->typed = 1;
+    } else if (src->rng) {
+        int faces[4], n = 0;
+        rec->total = gr_roll(src->rng, k, faces, &n);
+        if (k == GR_ROLL_2D6_VS_2D6) { /* keep each side's total, as a player reads it */
+            rec->faces[0] = faces[0] + faces[1];
+            rec->faces[1] = faces[2] + faces[3];
+            rec->nfaces = 2;
+        } else {
+            memcpy(rec->faces, faces, sizeof faces);
+            rec->nfaces = n;
+        }
+    } else {
+        return gr_error_set(err, GR_EINPUT,
+                            "the %s roll (%s) has no die: give --roll or --seed", name,
+                            gr_roll_name(k));
+    }
+    *idx = r->nrolls++;
+    return GR_OK;
+}
+
+gr_status gr_res_read(gr_resolution *r, const char *what, const gr_table *t, const gr_args *a,
+                      int roll_idx, int modifier, gr_step **out, gr_error *err)
+{
+    if (r->nsteps >= GR_MAX_STEPS)
+        return gr_error_set(err, GR_ERUNTIME, "too many table reads in one resolution");
+    gr_step *s = &r->steps[r->nsteps];
+    memset(s, 0, sizeof *s);
+    s->what = what;
+    s->table = t;
+    s->args = *a;
+    s->roll = roll_idx;
+    s->modifier = modifier;
+    if (t->roll_param >= 0) {
+        s->score = (roll_idx >= 0 ? r->rolls[roll_idx].total : 0) + modifier;
+        s->args.v[t->roll_param] = s->score;
+        s->args.given[t->roll_param] = 1;
+    }
+    gr_status st = t->lookup(&s->args, &s->cell, err);
+    if (st != GR_OK)
+        return st;
+    if (t->roll != GR_ROLL_NONE && t->roll_param >= 0) {
+        st = gr_table_odds(t, &s->args, modifier, &s->odds, err);
+        if (st != GR_OK)
+            return st;
+        s->has_odds = 1;
+    }
+    r->nsteps++;
+    if (out)
+        *out = s;
+    return GR_OK;
+}

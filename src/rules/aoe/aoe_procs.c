@@ -1,0 +1,779 @@
+/* aoe_procs.c - L'Âge des Aigles procedures: a situation in, every modifier
+ * with its reason, the roll, the table read and the odds out.  Modifier
+ * values come from the sheets as typed here once, each with its source. */
+#include "aoe.h"
+
+#include <string.h>
+
+#define SRC_PWR AOE_SRC_TABLES ", MODIFICATEURS DE PUISSANCE"
+#define SRC_FDRM AOE_SRC_TABLES ", Table des tirs, DRM"
+#define SRC_CDRM AOE_SRC_TABLES ", Table des combats, DRM"
+#define SRC_TACT AOE_SRC_TABLES ", MODIFICATEURS DU MOUVEMENT TACTIQUE"
+#define SRC_RES AOE_SRC_RULES ", Modificateurs du mouvement de réserve"
+#define SRC_SPEED AOE_SRC_TABLES ", Table des vitesses"
+#define SRC_GH AOE_SRC_TABLES ", Table des généraux touchés"
+#define SRC_INIT AOE_SRC_RULES ", Interphase d'initiative"
+
+static const char *const no_yes_general[] = {"none", "attached", "charismatic", NULL};
+
+/* ---- fire ---------------------------------------------------------------- */
+
+static const char *const firers[] = {"infantry", "cavalry", "artillery", NULL};
+static const char *const inf_troops[] = {"two_rank_line_or_mixed", "three_rank_line_or_mixed",
+                                         "column_square_or_skirmish", NULL};
+static const char *const art_classes[] = {"old_guard_or_russian", "french_line_or_british",
+                                          "other", NULL};
+static const char *const art_weights[] = {"heavy", "light", NULL};
+
+enum {
+    FP_FIRER, FP_TROOPS, FP_STANDS, FP_SK, FP_CLASS, FP_WEIGHT, FP_RANGE, FP_ENFILADE,
+    FP_ON_COLUMN, FP_DISORDERED, FP_DAMAGED, FP_AT_SKIRMISHERS, FP_AT_GRAND_BATTERY,
+    FP_TARGET_MOVING, FP_COVER, FP_GENERAL,
+};
+static const gr_param fire_params[] = {
+    [FP_FIRER] = {"firer", GR_P_ENUM, firers, 1, 0, 0, "who fires"},
+    [FP_TROOPS] = {"troops", GR_P_ENUM, inf_troops, 0, 0, 0,
+                   "infantry: its formation row (line of 2 or 3 ranks / mixed; column, square or "
+                   "skirmish)"},
+    [FP_STANDS] = {"stands", GR_P_INT, NULL, 0, 1, 60, "infantry or cavalry: stands firing"},
+    [FP_SK] = {"sk", GR_P_FLAG, NULL, 0, 0, 1, "infantry: the brigade is rated Sk (+1 power)"},
+    [FP_CLASS] = {"artillery-class", GR_P_ENUM, art_classes, 0, 0, 0, "artillery: its row"},
+    [FP_WEIGHT] = {"weight", GR_P_ENUM, art_weights, 0, 0, 0, "artillery: heavy or light"},
+    [FP_RANGE] = {"range", GR_P_NUM, NULL, 0, 0, 1000 * GR_MILLI, "artillery: range in inches"},
+    [FP_ENFILADE] = {"enfilade", GR_P_FLAG, NULL, 0, 0, 1, "enfilade fire (x2)"},
+    [FP_ON_COLUMN] = {"on-column", GR_P_FLAG, NULL, 0, 0, 1, "artillery firing on a column (x2)"},
+    [FP_DISORDERED] = {"disordered", GR_P_FLAG, NULL, 0, 0, 1, "the firers are disordered (x1/2)"},
+    [FP_DAMAGED] = {"damaged", GR_P_FLAG, NULL, 0, 0, 1, "the battery is damaged (x1/2)"},
+    [FP_AT_SKIRMISHERS] = {"target-skirmishers", GR_P_FLAG, NULL, 0, 0, 1,
+                           "the target is in skirmish order (x1/2 and -2)"},
+    [FP_AT_GRAND_BATTERY] = {"target-grand-battery", GR_P_FLAG, NULL, 0, 0, 1,
+                             "firing at a grand battery (x1 1/2)"},
+    [FP_TARGET_MOVING] = {"target-moving", GR_P_FLAG, NULL, 0, 0, 1,
+                          "target limbered, changed formation, or in movement mode (+1)"},
+    [FP_COVER] = {"cover", GR_P_INT, NULL, 0, 0, 3,
+                  "target in cover: the scenario's DRM, 0 to 3, subtracted"},
+    [FP_GENERAL] = {"general", GR_P_ENUM, no_yes_general, 0, 0, 0,
+                    "a general attached to the target: none, attached, charismatic"},
+};
+
+static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
+                              gr_error *err)
+{
+    gr_resolution_init(r, "aoe", "fire");
+    int firer = (int)a->v[FP_FIRER];
+    int64_t power; /* milli-points */
+    if (firer == 2) {
+        if (!a->given[FP_CLASS] || !a->given[FP_WEIGHT] || !a->given[FP_RANGE])
+            return gr_error_set(err, GR_EINPUT,
+                                "artillery fire needs --artillery-class, --weight and --range");
+        int p = aoe_artillery_power((int)a->v[FP_CLASS], (int)a->v[FP_WEIGHT], a->v[FP_RANGE]);
+        if (!p)
+            return gr_error_set(err, GR_EINPUT,
+                                "--range: the battery is beyond 18\" (the last range column) "
+                                "and cannot fire; accepted: 0 to 18");
+        power = (int64_t)p * GR_MILLI;
+        gr_res_info(r, "battery fire power read from the artillery row by range",
+                    AOE_SRC_TABLES ", PUISSANCE");
+    } else {
+        if (!a->given[FP_STANDS])
+            return gr_error_set(err, GR_EINPUT, "%s fire needs --stands (the stands firing)",
+                                firers[firer]);
+        int troops = 3; /* cavalry */
+        if (firer == 0) {
+            if (!a->given[FP_TROOPS])
+                return gr_error_set(err, GR_EINPUT,
+                                    "infantry fire needs --troops; accepted: "
+                                    "two_rank_line_or_mixed, three_rank_line_or_mixed, "
+                                    "column_square_or_skirmish");
+            troops = (int)a->v[FP_TROOPS];
+        }
+        power = a->v[FP_STANDS] * aoe_stand_power_milli(troops);
+        gr_res_info(r, "fire power per stand times the stands firing",
+                    AOE_SRC_TABLES ", PUISSANCE");
+        if (gr_args_flag(a, FP_SK)) {
+            if (firer != 0)
+                return gr_error_set(err, GR_EINPUT, "--sk applies to infantry only");
+            power += GR_MILLI;
+            gr_res_info(r, "brigade rated Sk: +1 fire power (the '1 Sk' column)",
+                        AOE_SRC_TABLES ", PUISSANCE");
+        }
+    }
+    gr_res_value(r, "base_power", GR_F_NUM, power);
+    /* x2: once, even if several causes apply (docs/rules/aoe.md). */
+    int doubled = 0;
+    if (gr_args_flag(a, FP_ENFILADE)) {
+        gr_res_mul(r, 2, 1, "tir en enfilade", SRC_PWR);
+        doubled = 1;
+    }
+    if (gr_args_flag(a, FP_ON_COLUMN)) {
+        if (firer != 2)
+            return gr_error_set(err, GR_EINPUT, "--on-column is for artillery fire only");
+        gr_mod *m = gr_res_mul(r, 2, 1, "artillerie sur colonne", SRC_PWR);
+        if (doubled && m)
+            m->applied = 0;
+        doubled = 1;
+    }
+    if (doubled)
+        power *= 2;
+    int halved = 0;
+    static const struct {
+        int param;
+        const char *reason;
+    } halves[] = {{FP_DISORDERED, "tir en désordre"},
+                  {FP_DAMAGED, "batterie endommagée"},
+                  {FP_AT_SKIRMISHERS, "tir sur tirailleurs"}};
+    for (size_t i = 0; i < GR_COUNT(halves); i++)
+        if (gr_args_flag(a, halves[i].param)) {
+            if (halves[i].param == FP_DAMAGED && firer != 2)
+                return gr_error_set(err, GR_EINPUT, "--damaged is for artillery fire only");
+            gr_mod *m = gr_res_mul(r, 1, 2, halves[i].reason, SRC_PWR);
+            if (halved && m)
+                m->applied = 0;
+            halved = 1;
+        }
+    if (halved)
+        power /= 2;
+    if (gr_args_flag(a, FP_AT_GRAND_BATTERY)) {
+        gr_res_mul(r, 3, 2, "tir sur Grande batterie", SRC_PWR);
+        power = power * 3 / 2;
+    }
+    if (doubled + halved > 1 || (doubled && halved))
+        gr_res_note(r, "each multiplier line counts once: x2 and x1/2 are not cumulative "
+                       "within their line (docs/rules/aoe.md)");
+    gr_res_value(r, "power", GR_F_NUM, power);
+    int drm_from = r->nmods;
+    if (gr_args_flag(a, FP_TARGET_MOVING))
+        gr_res_drm(r, +1, "cible attelée / a changé de formation / en mode mouvement", SRC_FDRM);
+    if (gr_args_flag(a, FP_AT_SKIRMISHERS))
+        gr_res_drm(r, -2, "cible en tirailleurs", SRC_FDRM);
+    if (a->given[FP_COVER] && a->v[FP_COVER])
+        gr_res_drm(r, -(int)a->v[FP_COVER], "cible à couvert (selon scénario)", SRC_FDRM);
+    int mod = gr_res_drm_total(r, drm_from);
+
+    gr_args t;
+    memset(&t, 0, sizeof t);
+    t.v[0] = power;
+    t.given[0] = 1;
+    int roll;
+    gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "fire", &roll, err);
+    if (st != GR_OK)
+        return st;
+    gr_step *step;
+    if ((st = gr_res_read(r, "Fire", &aoe_fire_table, &t, roll, mod, &step, err)) != GR_OK)
+        return st;
+    /* A general attached to a target that loses stands checks the Generals
+     * hit table (docs/rules/aoe.md). */
+    int general = (int)gr_args_get(a, FP_GENERAL, 0);
+    const char *id = aoe_fire_table.outcomes[step->cell.outcome].id;
+    int loses = !strcmp(id, "effective") || !strcmp(id, "deadly") || !strcmp(id, "devastating");
+    if (general && loses) {
+        int gmod_from = r->nmods;
+        if (general == 2)
+            gr_res_drm(r, -2, "général charismatique (Table des généraux touchés)", SRC_GH);
+        int groll;
+        if ((st = gr_res_roll(r, dice, GR_ROLL_D10, "general hit", &groll, err)) != GR_OK)
+            return st;
+        gr_args g;
+        memset(&g, 0, sizeof g);
+        if ((st = gr_res_read(r, "General hit", &aoe_general_hit_table, &g, groll,
+                              gr_res_drm_total(r, gmod_from), NULL, err)) != GR_OK)
+            return st;
+        gr_res_note(r, "the target lost stands with a general attached: the Generals hit "
+                       "table is checked");
+    } else if (general) {
+        gr_res_note(r, "the target lost no stand: no Generals hit check");
+    }
+    return GR_OK;
+}
+
+const gr_procedure aoe_fire_proc = {
+    .name = "fire",
+    .title = "Tir",
+    .source = AOE_SRC_TABLES ", PUISSANCE, MODIFICATEURS DE PUISSANCE, DRM, Table des tirs",
+    .params = fire_params,
+    .nparams = GR_COUNT(fire_params),
+    .rolls_help = "the fire D10 face, then (if a general is hit) the general's D10 face",
+    .example = "grognard resolve aoe fire --firer infantry --troops two_rank_line_or_mixed "
+               "--stands 6 --target-moving --seed 42",
+    .resolve = fire_resolve,
+};
+
+/* ---- combat -------------------------------------------------------------- */
+
+static const char *const conditions[] = {"normal", "fresh", "spent", NULL};
+static const char *const qualities[] = {"other", "regular", "elite", NULL};
+static const char *const cavalry_kinds[] = {"none", "heavy", "cuirassier", NULL};
+static const char *const charge_ranges[] = {"none", "under_5", "5_or_more", NULL};
+static const char *const squares[] = {"none", "vs_cavalry", "vs_infantry", NULL};
+
+/* Per-side inputs, attacker then defender (same order). */
+enum {
+    S_GENERAL, S_STANDS, S_CONDITION, S_QUALITY, S_CAVALRY, S_DISORDERED, S_NO_COUNTERCHARGE,
+    S_SKIRMISH, S_BATTERY, S_LOST, S_BREAKTHROUGH, S_NSIDE
+};
+#define SIDE_PARAMS(side)                                                                      \
+    {side "-general", GR_P_ENUM, no_yes_general, 0, 0, 0,                                      \
+     "general attached: none, attached (+1), charismatic (+2)"},                               \
+    {side "-stands", GR_P_INT, NULL, 1, 1, 99, "stands engaged (numerical superiority)"},     \
+    {side "-condition", GR_P_ENUM, conditions, 0, 0, 0,                                        \
+     "normal, fresh (+2: brigade fraîche), spent (-2: épuisée)"},                             \
+    {side "-quality", GR_P_ENUM, qualities, 0, 0, 0,                                           \
+     "other, regular (+1: unité régulière), elite (+2)"},                                      \
+    {side "-cavalry", GR_P_ENUM, cavalry_kinds, 0, 0, 0,                                       \
+     "none, heavy (+1), cuirassier (+2: cavalerie lourde cuirassée)"},                        \
+    {side "-disordered", GR_P_FLAG, NULL, 0, 0, 1, "brigade in disorder (-2, not cumulative)"}, \
+    {side "-not-countercharging", GR_P_FLAG, NULL, 0, 0, 1,                                    \
+     "cavalry not countercharging (-2, not cumulative)"},                                      \
+    {side "-skirmish-order", GR_P_FLAG, NULL, 0, 0, 1,                                         \
+     "brigade in skirmish order (-2, not cumulative)"},                                        \
+    {side "-battery-alone", GR_P_FLAG, NULL, 0, 0, 1,                                          \
+     "battery unattached and/or silenced (-2, not cumulative)"},                               \
+    {side "-stands-lost", GR_P_INT, NULL, 0, 0, 40,                                            \
+     "stands lost in the preceding fire (-1 each)"},                                           \
+    {side "-breakthrough", GR_P_FLAG, NULL, 0, 0, 1,                                           \
+     "breaking through with a charge, or supported formation (+1)"}
+
+enum {
+    CP_CAV_CHARGE = 2 * S_NSIDE, CP_LANCERS, CP_COVER, CP_OUTFLANKED, CP_SQUARE,
+};
+static const gr_param combat_params[] = {
+    SIDE_PARAMS("attacker"),
+    SIDE_PARAMS("defender"),
+    [CP_CAV_CHARGE] = {"cavalry-vs-infantry", GR_P_ENUM, charge_ranges, 0, 0, 0,
+                       "attacking cavalry charging infantry in the open, not in square: "
+                       "under_5 (+2) or 5_or_more inches away (-3)"},
+    [CP_LANCERS] = {"lancers", GR_P_FLAG, NULL, 0, 0, 1,
+                    "attacking lancers charging infantry in the open (+1)"},
+    [CP_COVER] = {"defender-cover", GR_P_INT, NULL, 0, 0, 3,
+                  "defender in cover: the scenario's +1 to +3"},
+    [CP_OUTFLANKED] = {"defender-outflanked", GR_P_FLAG, NULL, 0, 0, 1,
+                       "defender outflanked or attacked from the rear (-3)"},
+    [CP_SQUARE] = {"defender-square", GR_P_ENUM, squares, 0, 0, 0,
+                   "defender in square: vs_cavalry (+3) or vs_infantry (-1)"},
+};
+
+/* The DRMs one side earns on its own, from index base of the side params. */
+static void side_drms(gr_resolution *r, const gr_args *a, int base)
+{
+    static const char *const gen_reason[] = {NULL, "général attaché",
+                                             "général charismatique attaché"};
+    int g = (int)gr_args_get(a, base + S_GENERAL, 0);
+    if (g)
+        gr_res_drm(r, g, gen_reason[g], SRC_CDRM);
+    int c = (int)gr_args_get(a, base + S_CONDITION, 0);
+    if (c == 1)
+        gr_res_drm(r, +2, "brigade fraîche", SRC_CDRM);
+    if (c == 2)
+        gr_res_drm(r, -2, "brigade épuisée", SRC_CDRM);
+    int q = (int)gr_args_get(a, base + S_QUALITY, 0);
+    if (q)
+        gr_res_drm(r, q, q == 1 ? "unité régulière" : "unité d'élite", SRC_CDRM);
+    int cav = (int)gr_args_get(a, base + S_CAVALRY, 0);
+    if (cav)
+        gr_res_drm(r, cav, cav == 1 ? "cavalerie lourde" : "cavalerie lourde cuirassée",
+                   SRC_CDRM);
+    /* "Ces DRM ne se cumulent pas": one -2 however many apply. */
+    static const struct {
+        int off;
+        const char *reason;
+    } minus2[] = {{S_DISORDERED, "brigade en désordre"},
+                  {S_NO_COUNTERCHARGE, "cavalerie ne contre-chargeant pas"},
+                  {S_SKIRMISH, "brigade en tirailleurs"},
+                  {S_BATTERY, "batterie non attachée et/ou muette"}};
+    int taken = 0;
+    for (size_t i = 0; i < GR_COUNT(minus2); i++)
+        if (gr_args_flag(a, base + minus2[i].off)) {
+            gr_mod *m = gr_res_drm(r, -2, minus2[i].reason, SRC_CDRM);
+            if (taken && m)
+                m->applied = 0;
+            taken = 1;
+        }
+    int lost = (int)gr_args_get(a, base + S_LOST, 0);
+    if (lost)
+        gr_res_drm(r, -lost, "une base perdue pendant les tirs précédents (-1 chacune)",
+                   SRC_CDRM);
+    if (gr_args_flag(a, base + S_BREAKTHROUGH))
+        gr_res_drm(r, +1, "perce avec charge ou formation soutenue", SRC_CDRM);
+}
+
+/* Numerical superiority of `more` stands over `fewer`: +1 at 3:2, +2 at
+ * 2:1, +3 at 3:1, +4 at 4:1. */
+static void superiority(gr_resolution *r, int more, int fewer)
+{
+    static const struct {
+        int num, den, drm;
+        const char *reason;
+    } ratios[] = {{4, 1, 4, "supériorité numérique de 4 contre 1"},
+                  {3, 1, 3, "supériorité numérique de 3 contre 1"},
+                  {2, 1, 2, "supériorité numérique de 2 contre 1"},
+                  {3, 2, 1, "supériorité numérique de 3 contre 2"}};
+    for (size_t i = 0; i < GR_COUNT(ratios); i++)
+        if (more * ratios[i].den >= fewer * ratios[i].num) {
+            gr_res_drm(r, ratios[i].drm, ratios[i].reason, SRC_CDRM);
+            return;
+        }
+}
+
+static gr_status combat_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
+                                gr_error *err)
+{
+    gr_resolution_init(r, "aoe", "combat");
+    int as = (int)a->v[S_STANDS], ds = (int)a->v[S_NSIDE + S_STANDS];
+    int from = r->nmods;
+    side_drms(r, a, 0);
+    if (as > ds)
+        superiority(r, as, ds);
+    int cc = (int)gr_args_get(a, CP_CAV_CHARGE, 0);
+    if (cc == 1)
+        gr_res_drm(r, +2,
+                   "cavalerie chargeant de l'infanterie en terrain libre, qui n'est pas en "
+                   "carré, de moins de 5\"",
+                   SRC_CDRM);
+    if (cc == 2)
+        gr_res_drm(r, -3,
+                   "cavalerie chargeant de l'infanterie en terrain libre, qui n'est pas en "
+                   "carré, de 5\" ou plus",
+                   SRC_CDRM);
+    if (gr_args_flag(a, CP_LANCERS))
+        gr_res_drm(r, +1, "lanciers chargeant de l'infanterie en terrain libre", SRC_CDRM);
+    int attacker = gr_res_drm_total(r, from);
+    int dfrom = r->nmods;
+    side_drms(r, a, S_NSIDE);
+    if (ds > as)
+        superiority(r, ds, as);
+    if (a->given[CP_COVER] && a->v[CP_COVER])
+        gr_res_drm(r, (int)a->v[CP_COVER], "défenseur à couvert (selon scénario)", SRC_CDRM);
+    if (gr_args_flag(a, CP_OUTFLANKED))
+        gr_res_drm(r, -3, "défenseur débordé ou attaqué par l'arrière", SRC_CDRM);
+    int sq = (int)gr_args_get(a, CP_SQUARE, 0);
+    if (sq == 1)
+        gr_res_drm(r, +3, "défenseur en carré attaqué par la cavalerie", SRC_CDRM);
+    if (sq == 2)
+        gr_res_drm(r, -1, "défenseur en carré attaqué par l'infanterie", SRC_CDRM);
+    int defender = gr_res_drm_total(r, dfrom);
+    gr_res_value(r, "attacker_modifier", GR_F_INT, attacker);
+    gr_res_value(r, "defender_modifier", GR_F_INT, defender);
+    gr_res_note(r, "modifiers 1 to %d are the attacker's (net %+d); the rest the defender's "
+                   "(net %+d); the table is read with attacker minus defender",
+                dfrom - from, attacker, defender);
+    int roll;
+    gr_status st = gr_res_roll(r, dice, GR_ROLL_D10_VS_D10, "attacker vs defender", &roll, err);
+    if (st != GR_OK)
+        return st;
+    gr_args t;
+    memset(&t, 0, sizeof t);
+    gr_step *step;
+    if ((st = gr_res_read(r, "Combat", &aoe_combat_table, &t, roll, attacker - defender, &step,
+                          err)) != GR_OK)
+        return st;
+    for (int i = 0; i < step->cell.nfields; i++)
+        if (!strcmp(step->cell.fields[i].key, "extra_stands"))
+            gr_res_note(r, "difference beyond 10 by %d: %d more stand(s) (or a battery) captured",
+                        (int)step->cell.fields[i].i, (int)step->cell.fields[i].i);
+    return GR_OK;
+}
+
+const gr_procedure aoe_combat_proc = {
+    .name = "combat",
+    .title = "Combat",
+    .source = AOE_SRC_TABLES ", Table des combats",
+    .params = combat_params,
+    .nparams = GR_COUNT(combat_params),
+    .rolls_help = "attacker's D10 face, defender's D10 face: --roll 7,3",
+    .example = "grognard resolve aoe combat --attacker-stands 8 --defender-stands 4 "
+               "--attacker-cavalry heavy --cavalry-vs-infantry under_5 --roll 7,3",
+    .resolve = combat_resolve,
+};
+
+/* ---- movement (tactical and reserve) -------------------------------------- */
+
+static const char *const mv_states[] = {"ordered", "disordered", "reserve", NULL};
+static const char *const speed_units[] = {"columnar_infantry", "linear_infantry",
+                                          "mixed_infantry", "cavalry", "foot_artillery",
+                                          "horse_artillery", "generals", NULL};
+static const char *const speed_terrains[] = {"nominal", "road", "difficult", "ford", NULL};
+static const char *const deployments[] = {"none", "line", "supported_line", "skirmish",
+                                          "from_skirmish", "maneuver_column", "road_column",
+                                          "face_flank", "leave_square", "town", NULL};
+
+enum {
+    MP_STATE, MP_DET_ORD, MP_DET_CHAR, MP_ATT_ORD, MP_ATT_CHAR, MP_ROAD_OR_SQUARE,
+    MP_COLUMNAR, MP_CONDITION, MP_FLANK, MP_WITHDRAW, MP_DIS_CAV_CHARGE, MP_COMMANDER,
+    MP_CINC_ENGAGED, MP_ADC, MP_CINC_ATTACHED, MP_FIRST_TURN, MP_SUCCEEDED, MP_FAILED,
+    MP_DIS_UNITS, MP_REGULAR, MP_UNIT, MP_TERRAIN, MP_DEPLOY, MP_PASSED,
+};
+static const gr_param movement_params[] = {
+    [MP_STATE] = {"state", GR_P_ENUM, mv_states, 1, 0, 0,
+                  "ordered (En ordre), disordered (En désordre) or reserve (mouvement de "
+                  "réserve)"},
+    [MP_DET_ORD] = {"detached-generals", GR_P_INT, NULL, 0, 0, 9,
+                    "ordinary generals detached within the CinC's command radius (+1 each)"},
+    [MP_DET_CHAR] = {"detached-charismatic", GR_P_INT, NULL, 0, 0, 9,
+                     "charismatic generals detached within the CinC's radius (+2 each)"},
+    [MP_ATT_ORD] = {"attached-generals", GR_P_INT, NULL, 0, 0, 9,
+                    "ordinary generals attached (+1 each)"},
+    [MP_ATT_CHAR] = {"attached-charismatic", GR_P_INT, NULL, 0, 0, 9,
+                     "charismatic generals attached (+2 each)"},
+    [MP_ROAD_OR_SQUARE] = {"road-column-or-square", GR_P_FLAG, NULL, 0, 0, 1,
+                           "unit in road column or in square (+1)"},
+    [MP_COLUMNAR] = {"columnar-or-mixed", GR_P_FLAG, NULL, 0, 0, 1,
+                     "columnar or mixed infantry (+1)"},
+    [MP_CONDITION] = {"condition", GR_P_ENUM, conditions, 0, 0, 0,
+                      "normal, fresh (+2) or spent (-2)"},
+    [MP_FLANK] = {"unsecured-flank", GR_P_FLAG, NULL, 0, 0, 1, "flank(s) not secured (-1)"},
+    [MP_WITHDRAW] = {"withdrawing", GR_P_FLAG, NULL, 0, 0, 1,
+                     "falling back before the enemy, back to the reserve zone (-2)"},
+    [MP_DIS_CAV_CHARGE] = {"disordered-cavalry-charging", GR_P_FLAG, NULL, 0, 0, 1,
+                           "disordered cavalry charging in the combat phase (-3)"},
+    [MP_COMMANDER] = {"commander", GR_P_ENUM, aoe_commanders, 0, 0, 0,
+                      "reserve: the army's commander-in-chief (his label's DRM)"},
+    [MP_CINC_ENGAGED] = {"cinc-engaged", GR_P_FLAG, NULL, 0, 0, 1,
+                         "reserve: the CinC is engaged, captured or killed (-2 instead)"},
+    [MP_ADC] = {"napoleon-adc", GR_P_FLAG, NULL, 0, 0, 1,
+                "reserve: a non-artillery ADC of Napoleon (+1)"},
+    [MP_CINC_ATTACHED] = {"cinc-attached", GR_P_FLAG, NULL, 0, 0, 1,
+                          "reserve: the CinC attached to this brigade, or substituted within "
+                          "12\" (+1)"},
+    [MP_FIRST_TURN] = {"first-turn", GR_P_FLAG, NULL, 0, 0, 1,
+                       "reserve: first turn of the game (+4)"},
+    [MP_SUCCEEDED] = {"succeeded-last-segment", GR_P_FLAG, NULL, 0, 0, 1,
+                      "reserve: reserve movement succeeded in the previous friendly segment (+4)"},
+    [MP_FAILED] = {"failed-segments", GR_P_INT, NULL, 0, 0, 99,
+                   "reserve: friendly segments in a row it has failed, most recent first: 1 "
+                   "(+1), 2 (+2), 3 or more (+3)"},
+    [MP_DIS_UNITS] = {"disordered-units", GR_P_INT, NULL, 0, 0, 99,
+                      "reserve: units in disorder (-1 each)"},
+    [MP_REGULAR] = {"regular", GR_P_FLAG, NULL, 0, 0, 1,
+                    "reserve: a regular unit (rallies on Élan, Succès, Échec partiel)"},
+    [MP_UNIT] = {"unit", GR_P_ENUM, speed_units, 0, 0, 0,
+                 "to compute the allowance: the unit's row of the speed table"},
+    [MP_TERRAIN] = {"terrain", GR_P_ENUM, speed_terrains, 0, 0, 0,
+                    "with --unit: nominal, road, difficult or ford"},
+    [MP_DEPLOY] = {"deployment", GR_P_ENUM, deployments, 0, 0, 0,
+                   "with --unit: a deployment this move (line and skirmish stop the move; "
+                   "columns, facing a flank, leaving square, a town halve it)"},
+    [MP_PASSED] = {"units-passed", GR_P_INT, NULL, 0, 0, 20,
+                   "with --unit: units passed through (-3\" each)"},
+};
+
+/* How far each result lets the unit move forward: 2 full, 1 half, 0 none,
+ * -1 the result is a retreat (its own distance). */
+static int move_fraction(const char *id)
+{
+    static const struct {
+        const char *id;
+        int f;
+    } fr[] = {{"elan", 2},          {"rally", 1},         {"shaken_rallied", 0},
+              {"hesitant", 0},      {"shaken_retreats", -1}, {"rout", -1},
+              {"at_the_bayonet", 2}, {"forward", 2},      {"caution", 1},
+              {"order_arms", 0},    {"fall_back", -1},    {"retreat", -1},
+              {"success", 2},       {"partial_failure", 0}, {"failure", 0}};
+    for (size_t i = 0; i < GR_COUNT(fr); i++)
+        if (!strcmp(fr[i].id, id))
+            return fr[i].f;
+    return 0;
+}
+
+static void tactical_drms(gr_resolution *r, const gr_args *a, int applied)
+{
+    int from = r->nmods;
+    /* Generals: each line reads "(DRM + 4 maxi)"; taken as one cap on all
+     * general DRMs together (docs/rules/aoe.md). */
+    static const struct {
+        int param, per;
+        const char *reason;
+    } gens[] = {
+        {MP_DET_ORD, 1, "général hiérarchique ordinaire détaché dans le rayon du général en chef"},
+        {MP_DET_CHAR, 2,
+         "général hiérarchique charismatique détaché dans le rayon du général en chef"},
+        {MP_ATT_ORD, 1, "général hiérarchique ordinaire attaché"},
+        {MP_ATT_CHAR, 2, "général hiérarchique charismatique attaché"},
+    };
+    int gen_total = 0;
+    for (size_t i = 0; i < GR_COUNT(gens); i++) {
+        int n = (int)gr_args_get(a, gens[i].param, 0);
+        if (n) {
+            gr_res_drm(r, n * gens[i].per, gens[i].reason, SRC_TACT);
+            gen_total += n * gens[i].per;
+        }
+    }
+    if (gen_total > 4) {
+        gr_res_drm(r, 4 - gen_total, "plafond des généraux: DRM + 4 maxi", SRC_TACT);
+        gr_res_note(r, "the generals' DRMs add to %+d: capped at +4", gen_total);
+    }
+    if (gr_args_flag(a, MP_ROAD_OR_SQUARE))
+        gr_res_drm(r, +1, "unité en colonne de route ou en carré", SRC_TACT);
+    if (gr_args_flag(a, MP_COLUMNAR))
+        gr_res_drm(r, +1, "infanterie colonnaire ou mixte", SRC_TACT);
+    int c = (int)gr_args_get(a, MP_CONDITION, 0);
+    if (c == 1)
+        gr_res_drm(r, +2, "brigade fraîche", SRC_TACT);
+    if (c == 2)
+        gr_res_drm(r, -2, "brigade épuisée", SRC_TACT);
+    if (gr_args_flag(a, MP_FLANK))
+        gr_res_drm(r, -1, "flanc(s) non sécurisé(s)", SRC_TACT);
+    if (gr_args_flag(a, MP_WITHDRAW))
+        gr_res_drm(r, -2, "repli devant l'ennemi (retour en zone de réserve)", SRC_TACT);
+    if (gr_args_flag(a, MP_DIS_CAV_CHARGE))
+        gr_res_drm(r, -3, "cavalerie en désordre chargeant pendant la Phase des combats", SRC_TACT);
+    if (!applied) {
+        for (int i = from; i < r->nmods; i++)
+            r->mods[i].applied = 0;
+        if (r->nmods > from)
+            gr_res_note(r, "reserve movement: its DRMs replace every tactical DRM (listed, not "
+                           "applied)");
+    }
+}
+
+static gr_status reserve_drms(gr_resolution *r, const gr_args *a, gr_error *err)
+{
+    if (!a->given[MP_COMMANDER] && !gr_args_flag(a, MP_CINC_ENGAGED))
+        return gr_error_set(err, GR_EINPUT,
+                            "reserve movement needs --commander (the army's commander-in-chief) "
+                            "or --cinc-engaged; see `grognard lookup aoe reserve_commander "
+                            "--help`");
+    if (gr_args_flag(a, MP_CINC_ENGAGED)) {
+        gr_res_drm(r, -2, "général en chef engagé, capturé ou tué", SRC_RES);
+    } else {
+        int cmd = (int)a->v[MP_COMMANDER];
+        int drm = aoe_commander_drm(cmd);
+        if (drm)
+            gr_res_drm(r, drm, "étiquette du général en chef (non engagé)", SRC_RES);
+        else
+            gr_res_info(r, "étiquette du général en chef: 0 (pas d'effet)", SRC_RES);
+    }
+    if (gr_args_flag(a, MP_ADC))
+        gr_res_drm(r, +1, "ADC de Napoléon (non artilleur)", SRC_RES);
+    if (gr_args_flag(a, MP_CINC_ATTACHED))
+        gr_res_drm(r, +1, "général en chef attaché ou substitué", SRC_RES);
+    if (gr_args_flag(a, MP_FIRST_TURN))
+        gr_res_drm(r, +4, "1er Tour de la partie", SRC_RES);
+    if (gr_args_flag(a, MP_SUCCEEDED))
+        gr_res_drm(r, +4, "mvt de rés. réussi dans le Segment ami précédent", SRC_RES);
+    int failed = (int)gr_args_get(a, MP_FAILED, 0);
+    if (failed && gr_args_flag(a, MP_SUCCEEDED))
+        return gr_error_set(err, GR_EINPUT,
+                            "--failed-segments and --succeeded-last-segment contradict: the "
+                            "previous segment either succeeded or failed");
+    static const char *const failed_reason[] = {
+        NULL, "mvt de rés. raté dans le 1er Segment ami précédent",
+        "mvt de rés. raté dans le 2e Segment ami précédent",
+        "mvt de rés. raté dans le 3e Segment ami précédent"};
+    if (failed)
+        gr_res_drm(r, failed > 3 ? 3 : failed, failed_reason[failed > 3 ? 3 : failed], SRC_RES);
+    if (failed > 3)
+        gr_res_note(r, "failed %d segments in a row: the table stops at the 3rd (+3)", failed);
+    int dis = (int)gr_args_get(a, MP_DIS_UNITS, 0);
+    if (dis)
+        gr_res_drm(r, -dis, "par unité en désordre (-1 chacune)", SRC_RES);
+    return GR_OK;
+}
+
+static void allowance(gr_resolution *r, const gr_args *a, const char *id)
+{
+    if (!a->given[MP_UNIT])
+        return;
+    int f = move_fraction(id);
+    if (f < 0) {
+        gr_res_note(r, "the result is a retreat: it moves by its own effect, not the allowance");
+        return;
+    }
+    int64_t speed = aoe_speed_milli((int)a->v[MP_UNIT], (int)gr_args_get(a, MP_TERRAIN, 0));
+    gr_res_value(r, "speed_inches", GR_F_NUM, speed);
+    int64_t allow = f == 2 ? speed : f == 1 ? speed / 2 : 0;
+    int dep = (int)gr_args_get(a, MP_DEPLOY, 0);
+    if (dep >= 1 && dep <= 4 && allow) {
+        allow = 0;
+        gr_res_info(r, dep <= 2 ? "pas de mouvement si déploiement en ligne ou en ligne soutenue"
+                                : "pas de mouvement si déploiement en tirailleurs ou inverse",
+                    SRC_SPEED);
+    } else if (dep >= 5 && allow) {
+        allow /= 2;
+        gr_res_info(r,
+                    "1/2 mouvement si déploiement en colonne de manœuvre, de route, faire face "
+                    "par le flanc, quitter le carré, une agglomération",
+                    SRC_SPEED);
+    }
+    int passed = (int)gr_args_get(a, MP_PASSED, 0);
+    if (passed && allow) {
+        allow -= (int64_t)passed * 3 * GR_MILLI;
+        gr_res_info(r, "- 3\" par unité traversée", SRC_SPEED);
+        if (allow < 0)
+            allow = 0;
+    }
+    gr_res_value(r, "allowance_inches", GR_F_NUM, allow);
+}
+
+static gr_status movement_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
+                                  gr_error *err)
+{
+    gr_resolution_init(r, "aoe", "movement");
+    int state = (int)a->v[MP_STATE];
+    int from = r->nmods;
+    gr_status st;
+    if (state == 2) {
+        tactical_drms(r, a, 0);
+        from = r->nmods;
+        if ((st = reserve_drms(r, a, err)) != GR_OK)
+            return st;
+    } else {
+        if (a->given[MP_COMMANDER] || gr_args_flag(a, MP_FIRST_TURN) ||
+            gr_args_flag(a, MP_SUCCEEDED) || a->given[MP_FAILED] || a->given[MP_DIS_UNITS])
+            return gr_error_set(err, GR_EINPUT,
+                                "reserve-movement inputs (--commander, --first-turn, ...) need "
+                                "--state reserve");
+        tactical_drms(r, a, 1);
+    }
+    int mod = gr_res_drm_total(r, from);
+    int roll;
+    if ((st = gr_res_roll(r, dice, GR_ROLL_D10, "movement", &roll, err)) != GR_OK)
+        return st;
+    gr_args t;
+    memset(&t, 0, sizeof t);
+    t.v[0] = state;
+    t.given[0] = 1;
+    gr_step *step;
+    if ((st = gr_res_read(r, "Movement", &aoe_movement_table, &t, roll, mod, &step, err)) !=
+        GR_OK)
+        return st;
+    const char *id = aoe_movement_table.outcomes[step->cell.outcome].id;
+    if (state == 2) {
+        gr_res_note(r, "the attempt uses up reserve movement this segment, whether or not the "
+                       "unit moves (seed 000, Procédure)");
+        if (strcmp(id, "failure") && gr_args_flag(a, MP_REGULAR))
+            gr_res_note(r, "a regular unit: rallied");
+        gr_res_note(r, "units that used reserve movement cannot start fire or combat this "
+                       "segment (seed 000)");
+    }
+    allowance(r, a, id);
+    return GR_OK;
+}
+
+const gr_procedure aoe_movement_proc = {
+    .name = "movement",
+    .title = "Mouvement tactique ou de réserve",
+    .source = AOE_SRC_TABLES ", Table des mouvements, modificateurs; " AOE_SRC_RULES
+              ", mouvement de réserve",
+    .params = movement_params,
+    .nparams = GR_COUNT(movement_params),
+    .rolls_help = "the D10 face: --roll 6",
+    .example = "grognard resolve aoe movement --state reserve --commander davout --first-turn "
+               "--unit columnar_infantry --terrain road --seed 3",
+    .resolve = movement_resolve,
+};
+
+/* ---- general hit ---------------------------------------------------------- */
+
+static const gr_param gh_params[] = {
+    {"charismatic", GR_P_FLAG, NULL, 0, 0, 1, "the general is charismatic (DRM -2)"},
+};
+
+static gr_status gh_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
+                            gr_error *err)
+{
+    gr_resolution_init(r, "aoe", "general_hit");
+    if (gr_args_flag(a, 0))
+        gr_res_drm(r, -2, "général charismatique", SRC_GH);
+    int roll;
+    gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "general hit", &roll, err);
+    if (st != GR_OK)
+        return st;
+    gr_args t;
+    memset(&t, 0, sizeof t);
+    return gr_res_read(r, "General hit", &aoe_general_hit_table, &t, roll, gr_res_drm_total(r, 0),
+                       NULL, err);
+}
+
+const gr_procedure aoe_general_hit_proc = {
+    .name = "general_hit",
+    .title = "Général touché (tirs seulement)",
+    .source = SRC_GH,
+    .params = gh_params,
+    .nparams = GR_COUNT(gh_params),
+    .rolls_help = "the D10 face: --roll 4",
+    .example = "grognard resolve aoe general_hit --charismatic --roll 6",
+    .resolve = gh_resolve,
+};
+
+/* ---- initiative ----------------------------------------------------------- */
+
+enum { IP_FIRST_LEVELS, IP_SECOND_LEVELS, IP_FIRST_ENGAGED, IP_SECOND_ENGAGED, IP_FRENCH };
+static const char *const french_side[] = {"none", "first", "second", NULL};
+static const gr_param init_params[] = {
+    [IP_FIRST_LEVELS] = {"first-critical-levels", GR_P_INT, NULL, 0, 0, 9,
+                         "critical levels the first army has reached or passed (-1 each)"},
+    [IP_SECOND_LEVELS] = {"second-critical-levels", GR_P_INT, NULL, 0, 0, 9,
+                          "critical levels the second army has reached or passed (-1 each)"},
+    [IP_FIRST_ENGAGED] = {"first-cinc-engaged", GR_P_FLAG, NULL, 0, 0, 1,
+                          "the first CinC is attached, substituted, captured or killed"},
+    [IP_SECOND_ENGAGED] = {"second-cinc-engaged", GR_P_FLAG, NULL, 0, 0, 1,
+                           "the second CinC is attached, substituted, captured or killed"},
+    [IP_FRENCH] = {"french", GR_P_ENUM, french_side, 0, 0, 0,
+                   "which side is French (wins if both CinCs are engaged)"},
+};
+
+static gr_status init_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
+                              gr_error *err)
+{
+    gr_resolution_init(r, "aoe", "initiative");
+    int e1 = gr_args_flag(a, IP_FIRST_ENGAGED), e2 = gr_args_flag(a, IP_SECOND_ENGAGED);
+    int french = (int)gr_args_get(a, IP_FRENCH, 0);
+    if (e1 != e2) {
+        gr_res_info(r, "initiative à l'adversaire si général en chef attaché/substitué/capturé/tué",
+                    SRC_INIT);
+        gr_res_value(r, "chooser", GR_F_INT, e1 ? 2 : 1);
+        gr_res_note(r, "no roll: the %s commander-in-chief chooses to be 1st player or not",
+                    e1 ? "second" : "first");
+        return GR_OK;
+    }
+    if (e1 && e2 && french) {
+        gr_res_info(r, "si généraux en chef sont tous deux engagés, initiative aux Français",
+                    SRC_INIT);
+        gr_res_value(r, "chooser", GR_F_INT, french);
+        gr_res_note(r, "no roll: the French (%s) commander-in-chief chooses",
+                    french == 1 ? "first" : "second");
+        return GR_OK;
+    }
+    if (e1 && e2)
+        gr_res_note(r, "both commanders-in-chief are engaged and neither side is French: "
+                       "decided by the roll (docs/rules/aoe.md)");
+    int l1 = (int)gr_args_get(a, IP_FIRST_LEVELS, 0), l2 = (int)gr_args_get(a, IP_SECOND_LEVELS, 0);
+    if (l1)
+        gr_res_drm(r, -l1, "1er: par niveau critique atteint ou dépassé (-1 chacun)", SRC_TACT);
+    if (l2)
+        gr_res_drm(r, +l2, "2e: par niveau critique atteint ou dépassé (-1 chacun, au 2e)",
+                   SRC_TACT);
+    int mod = gr_res_drm_total(r, 0);
+    gr_status st;
+    int roll = -1;
+    for (int tries = 0; tries < GR_MAX_ROLLS; tries++) {
+        if ((st = gr_res_roll(r, dice, GR_ROLL_D10_VS_D10, "first vs second", &roll, err)) !=
+            GR_OK)
+            return st;
+        if (r->rolls[roll].total + mod != 0)
+            break;
+        if (tries + 1 < GR_MAX_ROLLS)
+            gr_res_note(r, "tie (%d vs %d with modifiers): both roll again",
+                        r->rolls[roll].faces[0], r->rolls[roll].faces[1]);
+    }
+    gr_args t;
+    memset(&t, 0, sizeof t);
+    gr_step *step;
+    if ((st = gr_res_read(r, "Initiative", &aoe_initiative_table, &t, roll, mod, &step, err)) !=
+        GR_OK)
+        return st;
+    if (step->score)
+        gr_res_value(r, "chooser", GR_F_INT, step->score > 0 ? 1 : 2);
+    return GR_OK;
+}
+
+const gr_procedure aoe_initiative_proc = {
+    .name = "initiative",
+    .title = "Interphase d'initiative",
+    .source = SRC_INIT,
+    .params = init_params,
+    .nparams = GR_COUNT(init_params),
+    .rolls_help = "first CinC's D10 face, second's D10 face (and again for each tie): --roll 7,4",
+    .example = "grognard resolve aoe initiative --first-critical-levels 1 --seed 11",
+    .resolve = init_resolve,
+};

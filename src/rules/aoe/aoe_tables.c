@@ -1,0 +1,863 @@
+/* aoe_tables.c - L'Âge des Aigles: every printed table of the tables sheet
+ * (seed 003) and the rules pages (seed 000), as const data, and the small
+ * functions that read them.  Each band carries the printed cell it comes
+ * from; docs/rules/aoe.md records how each cell was read. */
+#include "aoe.h"
+
+#include <string.h>
+
+#define SCORE_MIN -99
+#define SCORE_MAX 99
+#define SCORE_PARAM(name_, help_)                                                               \
+    {name_, GR_P_INT, NULL, 1, SCORE_MIN, SCORE_MAX, help_}
+
+/* ---- Table des tirs (seed 003) -------------------------------------------- */
+
+enum { F_INEFF, F_IMPR, F_EFF, F_DEADLY, F_DEVAST };
+
+static const gr_outcome fire_outcomes[] = {
+    [F_INEFF] = {"ineffective", "Tir inefficace", "Aucun effet."},
+    [F_IMPR] = {"impressive", "Tir impressionnant", "Troupe en désordre ou une batterie muette."},
+    [F_EFF] = {"effective", "Tir efficace",
+               "Troupe en désordre et perd une base ou une batterie endommagée."},
+    [F_DEADLY] = {"deadly", "Tir meurtrier", "Troupe en désordre et perd deux bases."},
+    [F_DEVAST] = {"devastating", "Tir dévastateur", "Troupe en désordre et perd trois bases."},
+};
+
+#define ROW(lo, hi, label, bands) {lo, hi, label, bands, GR_COUNT(bands)}
+
+static const gr_band fire_lt1[] = {{GR_LO, GR_HI, F_INEFF, "Moins de 1 | -"}};
+static const gr_band fire_1[] = {{GR_LO, 10, F_INEFF, "1 | 10 ou moins"},
+                                 {11, GR_HI, F_IMPR, "1 | 11 ou plus"}};
+static const gr_band fire_2[] = {{GR_LO, 9, F_INEFF, "2 | 9 ou moins"},
+                                 {10, GR_HI, F_IMPR, "2 | 10 ou plus"}};
+static const gr_band fire_3[] = {{GR_LO, 9, F_INEFF, "3 | 9 ou moins"},
+                                 {10, GR_HI, F_IMPR, "3 | 10 ou plus"}};
+static const gr_band fire_4[] = {{GR_LO, 8, F_INEFF, "4 | 8 ou moins"},
+                                 {9, GR_HI, F_IMPR, "4 | 9 ou plus"}};
+static const gr_band fire_5[] = {{GR_LO, 7, F_INEFF, "5 | 7 ou moins"},
+                                 {8, 10, F_IMPR, "5 | 8, 9, 10"},
+                                 {11, GR_HI, F_EFF, "5 | 11 ou plus"}};
+static const gr_band fire_6_7[] = {{GR_LO, 7, F_INEFF, "6-7 | 7 ou moins"},
+                                   {8, 9, F_IMPR, "6-7 | 8, 9"},
+                                   {10, GR_HI, F_EFF, "6-7 | 10 ou plus"}};
+static const gr_band fire_8_9[] = {{GR_LO, 6, F_INEFF, "8-9 | 6 ou moins"},
+                                   {7, 9, F_IMPR, "8-9 | 7, 8, 9"},
+                                   {10, GR_HI, F_EFF, "8-9 | 10 ou plus"}};
+static const gr_band fire_10_11[] = {{GR_LO, 5, F_INEFF, "10-11 | 5 ou moins"},
+                                     {6, 8, F_IMPR, "10-11 | 6, 7, 8"},
+                                     {9, GR_HI, F_EFF, "10-11 | 9 ou plus"}};
+static const gr_band fire_12_14[] = {{GR_LO, 4, F_INEFF, "12-14 | 4 ou moins"},
+                                     {5, 7, F_IMPR, "12-14 | 5, 6, 7"},
+                                     {8, 10, F_EFF, "12-14 | 8, 9, 10"},
+                                     {11, GR_HI, F_DEADLY, "12-14 | 11 ou plus"}};
+static const gr_band fire_15_19[] = {{GR_LO, 3, F_INEFF, "15-19 | 3 ou moins"},
+                                     {4, 6, F_IMPR, "15-19 | 4, 5, 6"},
+                                     {7, 9, F_EFF, "15-19 | 7, 8, 9"},
+                                     {10, GR_HI, F_DEADLY, "15-19 | 10 ou plus"}};
+static const gr_band fire_20_24[] = {{GR_LO, 2, F_INEFF, "20-24 | 2 ou moins"},
+                                     {3, 5, F_IMPR, "20-24 | 3, 4, 5"},
+                                     {6, 7, F_EFF, "20-24 | 6, 7"},
+                                     {8, GR_HI, F_DEADLY, "20-24 | 8 ou plus"}};
+static const gr_band fire_25_29[] = {{GR_LO, 1, F_INEFF, "25-29 | 1 ou moins"},
+                                     {2, 4, F_IMPR, "25-29 | 2, 3, 4"},
+                                     {5, 6, F_EFF, "25-29 | 5, 6"},
+                                     {7, 9, F_DEADLY, "25-29 | 7, 8, 9"},
+                                     {10, GR_HI, F_DEVAST, "25-29 | 10 ou plus"}};
+static const gr_band fire_30_34[] = {{GR_LO, 0, F_INEFF, "30-34 | 0 ou moins"},
+                                     {1, 3, F_IMPR, "30-34 | 1, 2, 3"},
+                                     {4, 6, F_EFF, "30-34 | 4, 5, 6"},
+                                     {7, 8, F_DEADLY, "30-34 | 7, 8"},
+                                     {9, GR_HI, F_DEVAST, "30-34 | 9 ou plus"}};
+static const gr_band fire_35_39[] = {{GR_LO, -1, F_INEFF, "35-39 | - 1 ou moins"},
+                                     {0, 2, F_IMPR, "35-39 | 0, 1, 2"},
+                                     {3, 5, F_EFF, "35-39 | 3, 4, 5"},
+                                     {6, 7, F_DEADLY, "35-39 | 6, 7"},
+                                     {8, GR_HI, F_DEVAST, "35-39 | 8 ou plus"}};
+static const gr_band fire_40_44[] = {{GR_LO, -1, F_INEFF, "40-44 | - 1 ou moins"},
+                                     {0, 1, F_IMPR, "40-44 | 0, 1"},
+                                     {2, 4, F_EFF, "40-44 | 2, 3, 4"},
+                                     {5, 6, F_DEADLY, "40-44 | 5, 6"},
+                                     {7, GR_HI, F_DEVAST, "40-44 | 7 ou plus"}};
+static const gr_band fire_45_49[] = {{GR_LO, -1, F_INEFF, "45-49 | - 1 ou moins"},
+                                     {0, 1, F_IMPR, "45-49 | 0, 1"},
+                                     {2, 3, F_EFF, "45-49 | 2, 3"},
+                                     {4, 5, F_DEADLY, "45-49 | 4, 5"},
+                                     {6, GR_HI, F_DEVAST, "45-49 | 6 ou plus"}};
+static const gr_band fire_50[] = {{GR_LO, -1, F_IMPR, "50 ou plus | - 1 ou moins"},
+                                  {0, 2, F_EFF, "50 ou plus | 0, 1, 2"},
+                                  {3, 4, F_DEADLY, "50 ou plus | 3, 4"},
+                                  {5, GR_HI, F_DEVAST, "50 ou plus | 5 ou plus"}};
+
+/* Rows by fire power in whole points; a fractional power reads the row of
+ * its whole part (docs/rules/aoe.md, "Fractions of fire power"). */
+static const gr_band_row fire_rows[] = {
+    ROW(GR_LO, 0, "Moins de 1", fire_lt1), ROW(1, 1, "1", fire_1),
+    ROW(2, 2, "2", fire_2),               ROW(3, 3, "3", fire_3),
+    ROW(4, 4, "4", fire_4),               ROW(5, 5, "5", fire_5),
+    ROW(6, 7, "6-7", fire_6_7),           ROW(8, 9, "8-9", fire_8_9),
+    ROW(10, 11, "10-11", fire_10_11),     ROW(12, 14, "12-14", fire_12_14),
+    ROW(15, 19, "15-19", fire_15_19),     ROW(20, 24, "20-24", fire_20_24),
+    ROW(25, 29, "25-29", fire_25_29),     ROW(30, 34, "30-34", fire_30_34),
+    ROW(35, 39, "35-39", fire_35_39),     ROW(40, 44, "40-44", fire_40_44),
+    ROW(45, 49, "45-49", fire_45_49),     ROW(50, GR_HI, "50 ou plus", fire_50),
+};
+
+enum { FIRE_POWER, FIRE_SCORE };
+static const gr_param fire_params[] = {
+    [FIRE_POWER] = {"power", GR_P_NUM, NULL, 1, 0, 500 * GR_MILLI,
+                    "fire power after multipliers (fractions read the row of their whole part)"},
+    [FIRE_SCORE] = SCORE_PARAM("score", "modified D10 total"),
+};
+
+static gr_status read_rows(const gr_band_row *rows, size_t nrows, int key, int score,
+                           gr_cell *out, const char *what, gr_error *err)
+{
+    int r = gr_row_find(rows, nrows, key);
+    int b = r < 0 ? -1 : gr_band_find(rows[r].bands, rows[r].nbands, score);
+    if (b < 0)
+        return gr_error_set(err, GR_ERUNTIME, "%s: no printed cell for %d, score %d", what, key,
+                            score);
+    out->outcome = rows[r].bands[b].outcome;
+    out->cell = rows[r].bands[b].cell;
+    return GR_OK;
+}
+
+static gr_status fire_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    int whole = (int)(a->v[FIRE_POWER] / GR_MILLI);
+    gr_status st = read_rows(fire_rows, GR_COUNT(fire_rows), whole, (int)a->v[FIRE_SCORE], out,
+                             "fire", err);
+    if (st == GR_OK && whole < 1)
+        out->note = "power below 1: the row prints no result (-), so the fire has no effect";
+    else if (st == GR_OK && a->v[FIRE_POWER] % GR_MILLI)
+        out->note = "fractional power: read on the row of its whole part";
+    return st;
+}
+
+static size_t fire_cells(const char **names, size_t cap)
+{
+    return gr_rows_cells(fire_rows, GR_COUNT(fire_rows), names, cap);
+}
+
+const gr_table aoe_fire_table = {
+    .name = "fire",
+    .title = "Table des tirs",
+    .source = AOE_SRC_TABLES ", Table des tirs",
+    .params = fire_params,
+    .nparams = GR_COUNT(fire_params),
+    .roll_param = FIRE_SCORE,
+    .roll = GR_ROLL_D10,
+    .outcomes = fire_outcomes,
+    .noutcomes = GR_COUNT(fire_outcomes),
+    .lookup = fire_lookup,
+    .cells = fire_cells,
+    .example = "grognard lookup aoe fire --power 13 --score 8",
+};
+
+/* ---- Table des combats (seed 003) ----------------------------------------- */
+
+enum { C_D_SHAT, C_D_DRIVEN, C_D_FALLS, C_LOCKED, C_A_FALLS, C_A_DRIVEN, C_A_SHAT };
+
+static const gr_outcome combat_outcomes[] = {
+    [C_D_SHAT] = {"defender_shattered", "Fracassé !",
+                  "DÉFENSEUR : retraite à pleine vitesse en désordre/muette. Deux bases "
+                  "déroutent. Un général et une batterie sont capturés si présents. Une base "
+                  "supplémentaire ou une batterie est capturée pour chaque point de différence "
+                  "entre les scores supérieure à 10. ATTAQUANT : perce avec charge à "
+                  "demi-vitesse vers l'unité ennemie la plus proche."},
+    [C_D_DRIVEN] = {"defender_driven_back", "Ramené !",
+                    "DÉFENSEUR : retraite en désordre/muette au-delà de la portée de "
+                    "mousquetterie/des tirailleurs ou d'une demi-vitesse (la plus élevée des "
+                    "deux). Une base dérouté et une batterie est endommagée si présentes. "
+                    "ATTAQUANT : occupe la position évacuée par l'ennemi ou perce avec charge à "
+                    "demi-vitesse vers l'unité ennemie la plus proche."},
+    [C_D_FALLS] = {"defender_falls_back", "Recule !",
+                   "DÉFENSEUR : les brigades retraitent en désordre à 2\" de l'ennemi. Les "
+                   "batteries sont muettes et retraitent au-delà de la portée de "
+                   "mousquetterie/des tirailleurs ou d'une demi-vitesse (la plus élevée des "
+                   "deux). ATTAQUANT : occupe la position évacuée par l'ennemi."},
+    [C_LOCKED] = {"locked", "Fixé au combat !",
+                  "ATTAQUANT & DÉFENSEUR : les deux camps sont en désordre/muette, et chacun "
+                  "perd une base ou une batterie est endommagée."},
+    [C_A_FALLS] = {"attacker_falls_back", "Recule !",
+                   "ATTAQUANT : retraite en désordre à 2\" de l'ennemi. DÉFENSEUR : garde sa "
+                   "position. L'infanterie en terrain libre forme le carré si victorieuse contre "
+                   "la cavalerie."},
+    [C_A_DRIVEN] = {"attacker_driven_back", "Ramené !",
+                    "ATTAQUANT : retraite en désordre au-delà de la portée de mousquetterie/des "
+                    "tirailleurs ou d'une demi-vitesse (la plus élevée des deux). Une base "
+                    "dérouté. DÉFENSEUR : garde sa position. L'infanterie en terrain libre forme "
+                    "le carré si victorieuse contre la cavalerie."},
+    [C_A_SHAT] = {"attacker_shattered", "Fracassé !",
+                  "ATTAQUANT : retraite à pleine vitesse en désordre/muette. Deux bases "
+                  "déroutent et un général est capturé si présent. Une base supplémentaire est "
+                  "capturée pour chaque point de différence entre les scores supérieure à 10. "
+                  "DÉFENSEUR : garde sa position. L'infanterie en terrain libre forme le carré si "
+                  "victorieuse contre la cavalerie."},
+};
+
+static const gr_band combat_bands[] = {
+    {7, GR_HI, C_D_SHAT, "7 ou plus"},     {4, 6, C_D_DRIVEN, "4, 5, 6"},
+    {1, 3, C_D_FALLS, "1, 2, 3"},          {0, 0, C_LOCKED, "0"},
+    {-3, -1, C_A_FALLS, "-1, -2, -3"},     {-6, -4, C_A_DRIVEN, "-4, -5, -6"},
+    {GR_LO, -7, C_A_SHAT, "-7 ou moins"},
+};
+
+static const gr_param combat_params[] = {
+    {"difference", GR_P_INT, NULL, 1, SCORE_MIN, SCORE_MAX,
+     "attacker's modified total minus defender's"},
+};
+
+static gr_status combat_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    int d = (int)a->v[0];
+    int b = gr_band_find(combat_bands, GR_COUNT(combat_bands), d);
+    if (b < 0)
+        return gr_error_set(err, GR_ERUNTIME, "combat: no cell for %d", d);
+    out->outcome = combat_bands[b].outcome;
+    out->cell = combat_bands[b].cell;
+    /* "Une base supplémentaire ... pour chaque point de différence supérieure à 10" */
+    int beyond = d > 10 ? d - 10 : d < -10 ? -d - 10 : 0;
+    if (beyond)
+        gr_cell_int(out, "extra_stands", beyond);
+    return GR_OK;
+}
+
+static size_t combat_cells(const char **names, size_t cap)
+{
+    return gr_bands_cells(combat_bands, GR_COUNT(combat_bands), names, cap);
+}
+
+const gr_table aoe_combat_table = {
+    .name = "combat",
+    .title = "Table des combats",
+    .source = AOE_SRC_TABLES ", Table des combats",
+    .params = combat_params,
+    .nparams = GR_COUNT(combat_params),
+    .roll_param = 0,
+    .roll = GR_ROLL_D10_VS_D10,
+    .outcomes = combat_outcomes,
+    .noutcomes = GR_COUNT(combat_outcomes),
+    .lookup = combat_lookup,
+    .cells = combat_cells,
+    .example = "grognard lookup aoe combat --difference 5",
+};
+
+/* ---- Table des mouvements (seed 003, Figure 8 of seed 000) ------------------ */
+
+enum {
+    M_D_ELAN, M_D_RALLY, M_D_SHAKEN_RALLIED, M_D_HESITANT, M_D_SHAKEN_RETREATS, M_D_ROUT,
+    M_O_BAYONET, M_O_FORWARD, M_O_CAUTION, M_O_ORDER_ARMS, M_O_FALL_BACK, M_O_RETREAT,
+    M_R_ELAN, M_R_SUCCESS, M_R_PARTIAL, M_R_FAILURE,
+};
+
+/* The disordered and reserve columns both print "Élan" (different effects),
+ * and the disordered column prints "Ébranlée" twice (5-6 and 1-2): they are
+ * different results with their own ids (seeds README; docs/rules/aoe.md). */
+static const gr_outcome movement_outcomes[] = {
+    [M_D_ELAN] = {"elan", "Élan.", "Ralliée. Bouge normalement."},
+    [M_D_RALLY] = {"rally", "Ralliement.",
+                   "Ralliée. Bouge à demi-vitesse. Pas de changement de formation."},
+    [M_D_SHAKEN_RALLIED] = {"shaken_rallied", "Ébranlée.",
+                            "Ralliée mais ne peut changer de formation."},
+    [M_D_HESITANT] = {"hesitant", "Hésitante.",
+                      "Reste en désordre. Pas de mouvement ni changement de formation."},
+    [M_D_SHAKEN_RETREATS] = {"shaken_retreats", "Ébranlée.",
+                             "En désordre. Retraite à pleine vitesse et perd 1 base."},
+    [M_D_ROUT] = {"rout", "Déroute !", "Retirée du jeu."},
+    [M_O_BAYONET] = {"at_the_bayonet", "À la baïonnette !", "Bouge normalement."},
+    [M_O_FORWARD] = {"forward", "En avant !", "Bouge normalement."},
+    [M_O_CAUTION] = {"caution", "Prudence !",
+                     "Bouge à demi-vitesse. Ne peut changer de formation."},
+    [M_O_ORDER_ARMS] = {"order_arms", "Armes au pied !",
+                        "Pas de mouvement ni changement de formation."},
+    [M_O_FALL_BACK] = {"fall_back", "En arrière !", "Recule hors de portée de mousquetterie."},
+    [M_O_RETREAT] = {"retreat", "Retraite !", "Retraite à pleine vitesse en désordre."},
+    [M_R_ELAN] = {"elan", "Élan.", "Bouge normalement. Ralliée si régulière."},
+    [M_R_SUCCESS] = {"success", "Succès.", "Bouge normalement. Ralliée si régulière."},
+    [M_R_PARTIAL] = {"partial_failure", "Échec partiel.",
+                     "Pas de mouvement. Ralliée si régulière."},
+    [M_R_FAILURE] = {"failure", "Échec.", "Pas de mouvement."},
+};
+
+static const gr_band mv_disordered[] = {
+    {10, GR_HI, M_D_ELAN, "En désordre | 10 ou plus"},
+    {7, 9, M_D_RALLY, "En désordre | 7, 8, 9"},
+    {5, 6, M_D_SHAKEN_RALLIED, "En désordre | 5, 6"},
+    {3, 4, M_D_HESITANT, "En désordre | 3, 4"},
+    {1, 2, M_D_SHAKEN_RETREATS, "En désordre | 1, 2"},
+    {GR_LO, 0, M_D_ROUT, "En désordre | 0 ou moins"},
+};
+static const gr_band mv_ordered[] = {
+    {10, GR_HI, M_O_BAYONET, "En ordre | 10 ou plus"},
+    {7, 9, M_O_FORWARD, "En ordre | 7, 8, 9"},
+    {5, 6, M_O_CAUTION, "En ordre | 5, 6"},
+    {3, 4, M_O_ORDER_ARMS, "En ordre | 3, 4"},
+    {1, 2, M_O_FALL_BACK, "En ordre | 1, 2"},
+    {GR_LO, 0, M_O_RETREAT, "En ordre | 0 ou moins"},
+};
+static const gr_band mv_reserve[] = {
+    {10, GR_HI, M_R_ELAN, "Mouvement de réserve | 10 ou plus"},
+    {7, 9, M_R_SUCCESS, "Mouvement de réserve | 7, 8, 9"},
+    {5, 6, M_R_PARTIAL, "Mouvement de réserve | 5, 6"},
+    {3, 4, M_R_FAILURE, "Mouvement de réserve | 3, 4"},
+    {1, 2, M_R_FAILURE, "Mouvement de réserve | 1, 2"},
+    {GR_LO, 0, M_R_FAILURE, "Mouvement de réserve | 0 ou moins"},
+};
+
+static const char *const mv_states[] = {"ordered", "disordered", "reserve", NULL};
+enum { MV_ORDERED, MV_DISORDERED, MV_RESERVE };
+
+static const gr_band_row mv_columns[] = {
+    [MV_ORDERED] = ROW(MV_ORDERED, MV_ORDERED, "En ordre", mv_ordered),
+    [MV_DISORDERED] = ROW(MV_DISORDERED, MV_DISORDERED, "En désordre", mv_disordered),
+    [MV_RESERVE] = ROW(MV_RESERVE, MV_RESERVE, "Mouvement de réserve", mv_reserve),
+};
+
+enum { MVT_STATE, MVT_SCORE };
+static const gr_param movement_params[] = {
+    [MVT_STATE] = {"state", GR_P_ENUM, mv_states, 1, 0, 0,
+                   "column: ordered (En ordre), disordered (En désordre), reserve (Mouvement "
+                   "de réserve)"},
+    [MVT_SCORE] = SCORE_PARAM("score", "modified D10 total"),
+};
+
+static gr_status movement_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    return read_rows(mv_columns, GR_COUNT(mv_columns), (int)a->v[MVT_STATE],
+                     (int)a->v[MVT_SCORE], out, "movement", err);
+}
+
+static size_t movement_cells(const char **names, size_t cap)
+{
+    return gr_rows_cells(mv_columns, GR_COUNT(mv_columns), names, cap);
+}
+
+static int movement_in_column(const gr_args *a, int k)
+{
+    int col = (int)a->v[MVT_STATE];
+    const gr_band_row *r = &mv_columns[col];
+    for (size_t i = 0; i < r->nbands; i++)
+        if (r->bands[i].outcome == k)
+            return 1;
+    return 0;
+}
+
+const gr_table aoe_movement_table = {
+    .name = "movement",
+    .title = "Table des mouvements",
+    .source = AOE_SRC_TABLES ", Table des mouvements; " AOE_SRC_RULES ", Figure 8",
+    .params = movement_params,
+    .nparams = GR_COUNT(movement_params),
+    .roll_param = MVT_SCORE,
+    .roll = GR_ROLL_D10,
+    .outcomes = movement_outcomes,
+    .noutcomes = GR_COUNT(movement_outcomes),
+    .lookup = movement_lookup,
+    .cells = movement_cells,
+    .example = "grognard lookup aoe movement --state disordered --score 6",
+    .in_column = movement_in_column,
+};
+
+/* ---- Table des généraux touchés (seed 003) -------------------------------- */
+
+static const gr_outcome gh_outcomes[] = {
+    {"unharmed", "Général indemne", "Le général est indemne."},
+    {"out_of_action", "Général hors de combat", "Général hors de combat, remplacé après un Tour."},
+};
+static const gr_band gh_bands[] = {
+    {6, GR_HI, 0, "6 +"},
+    {GR_LO, 5, 1, "5 -"},
+};
+static const gr_param gh_params[] = {SCORE_PARAM("score", "modified D10 total")};
+
+static gr_status gh_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    int b = gr_band_find(gh_bands, GR_COUNT(gh_bands), (int)a->v[0]);
+    if (b < 0)
+        return gr_error_set(err, GR_ERUNTIME, "general_hit: no cell");
+    out->outcome = gh_bands[b].outcome;
+    out->cell = gh_bands[b].cell;
+    return GR_OK;
+}
+
+static size_t gh_cells(const char **names, size_t cap)
+{
+    return gr_bands_cells(gh_bands, GR_COUNT(gh_bands), names, cap);
+}
+
+const gr_table aoe_general_hit_table = {
+    .name = "general_hit",
+    .title = "Table des généraux touchés (tirs seulement)",
+    .source = AOE_SRC_TABLES ", Table des généraux touchés",
+    .params = gh_params,
+    .nparams = GR_COUNT(gh_params),
+    .roll_param = 0,
+    .roll = GR_ROLL_D10,
+    .outcomes = gh_outcomes,
+    .noutcomes = GR_COUNT(gh_outcomes),
+    .lookup = gh_lookup,
+    .cells = gh_cells,
+    .example = "grognard lookup aoe general_hit --score 5",
+};
+
+/* ---- Artillery fire power by range (seed 003, PUISSANCE) ------------------- */
+
+static const char *const art_classes[] = {"old_guard_or_russian", "french_line_or_british",
+                                          "other", NULL};
+static const char *const art_weights[] = {"heavy", "light", NULL};
+
+/* Range columns: a column headed N" covers ranges above the previous
+ * heading up to N" (docs/rules/aoe.md). */
+static const int art_range_max_milli[] = {2000, 4000, 8000, 12000, 18000};
+
+/* "13/11" reads Lourde/légère: heavy/light (the legend beside the row). */
+static const int art_power[3][2][5] = {
+    /* Vieille Garde ou artillerie russe */
+    {{13, 10, 8, 6, 5}, {11, 7, 6, 5, 4}},
+    /* Ligne/Jeune Garde françaises ou artillerie britannique/KGL */
+    {{12, 9, 7, 5, 4}, {10, 6, 5, 4, 3}},
+    /* Autres artilleries */
+    {{11, 8, 6, 4, 3}, {9, 5, 4, 3, 2}},
+};
+
+/* The printed cell of each class x weight x range column. */
+#define ART_CELLS(cls, w)                                                                       \
+    {cls " | 2\" | " w, cls " | 4\" | " w, cls " | 8\" | " w, cls " | 12\" | " w,                \
+     cls " | 18\" | " w}
+#define ART_ROW(cls) {ART_CELLS(cls, "lourde"), ART_CELLS(cls, "légère")}
+static const char *const art_cells[3][2][5] = {
+    ART_ROW("Vieille Garde ou artillerie russe"),
+    ART_ROW("Ligne/Jeune Garde françaises ou artillerie britannique/KGL"),
+    ART_ROW("Autres artilleries"),
+};
+
+int aoe_artillery_power(int cls, int weight, int64_t range_milli)
+{
+    for (int col = 0; col < 5; col++)
+        if (range_milli <= art_range_max_milli[col])
+            return art_power[cls][weight][col];
+    return 0;
+}
+
+enum { AP_CLASS, AP_WEIGHT, AP_RANGE };
+static const gr_param ap_params[] = {
+    [AP_CLASS] = {"class", GR_P_ENUM, art_classes, 1, 0, 0, "artillery class (row)"},
+    [AP_WEIGHT] = {"weight", GR_P_ENUM, art_weights, 1, 0, 0,
+                   "heavy (first number) or light (second number)"},
+    [AP_RANGE] = {"range", GR_P_NUM, NULL, 1, 0, 1000 * GR_MILLI, "range in inches"},
+};
+static const gr_outcome ap_outcomes[] = {
+    {"in_range", "Puissance", "Fire power of the battery at this range."},
+    {"out_of_range", "Hors de portée", "Beyond 18\": the battery cannot fire."},
+};
+
+static gr_status ap_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    (void)err;
+    int c = (int)a->v[AP_CLASS], w = (int)a->v[AP_WEIGHT];
+    for (int col = 0; col < 5; col++)
+        if (a->v[AP_RANGE] <= art_range_max_milli[col]) {
+            out->outcome = 0;
+            out->cell = art_cells[c][w][col];
+            gr_cell_int(out, "power", art_power[c][w][col]);
+            return GR_OK;
+        }
+    out->outcome = 1;
+    out->cell = "au-delà de 18\"";
+    return GR_OK;
+}
+
+static size_t ap_cells(const char **names, size_t cap)
+{
+    size_t n = 0;
+    for (int c = 0; c < 3; c++)
+        for (int w = 0; w < 2; w++)
+            for (int col = 0; col < 5; col++, n++)
+                if (n < cap)
+                    names[n] = art_cells[c][w][col];
+    if (n < cap)
+        names[n] = "au-delà de 18\"";
+    return n + 1;
+}
+
+const gr_table aoe_artillery_power_table = {
+    .name = "artillery_power",
+    .title = "Puissance de l'artillerie",
+    .source = AOE_SRC_TABLES ", PUISSANCE (artillery rows)",
+    .params = ap_params,
+    .nparams = GR_COUNT(ap_params),
+    .roll_param = -1,
+    .roll = GR_ROLL_NONE,
+    .outcomes = ap_outcomes,
+    .noutcomes = GR_COUNT(ap_outcomes),
+    .lookup = ap_lookup,
+    .cells = ap_cells,
+    .example = "grognard lookup aoe artillery_power --class old_guard_or_russian --weight heavy "
+               "--range 2",
+};
+
+/* ---- Fire power per stand (seed 003, PUISSANCE, infantry and cavalry rows) - */
+
+static const char *const sp_troops[] = {"two_rank_line_or_mixed", "three_rank_line_or_mixed",
+                                        "column_square_or_skirmish", "cavalry", NULL};
+/* Milli-points per stand, typed from the sheet: 2.5, 2, 1, 0.5. */
+static const int sp_milli[] = {2500, 2000, 1000, 500};
+static const char *const sp_cells_base[] = {
+    "Infanterie linéaire 2 rangs/mixte | 2.5",
+    "Infanterie linéaire 3 rangs/mixte | 2",
+    "Infanterie colonnaire ou carré/tirailleurs | 1",
+    "Cavalerie | 0.5",
+};
+static const char *const sp_cells_sk[] = {
+    "Infanterie linéaire 2 rangs/mixte | 1 Sk",
+    "Infanterie linéaire 3 rangs/mixte | 1 Sk",
+    "Infanterie colonnaire ou carré/tirailleurs | 1 Sk",
+};
+enum { SP_TROOPS, SP_SK };
+static const gr_param sp_params[] = {
+    [SP_TROOPS] = {"troops", GR_P_ENUM, sp_troops, 1, 0, 0, "the firing troops' row"},
+    [SP_SK] = {"sk", GR_P_FLAG, NULL, 0, 0, 1,
+               "read the '1 Sk' column: the brigade's skirmisher (Sk) bonus"},
+};
+static const gr_outcome sp_outcomes[] = {
+    {"per_stand", "Puissance par base", "Fire power of each firing stand."},
+    {"sk_bonus", "Sk - Tirailleurs",
+     "A brigade rated Sk adds 1 to its fire power (docs/rules/aoe.md)."},
+};
+
+int aoe_stand_power_milli(int troops)
+{
+    return sp_milli[troops];
+}
+
+static gr_status sp_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    int t = (int)a->v[SP_TROOPS];
+    if (gr_args_flag(a, SP_SK)) {
+        if (t == 3)
+            return gr_error_set(err, GR_EINPUT,
+                                "--sk: the cavalry row has no Sk cell; accepted with the "
+                                "infantry rows only");
+        out->outcome = 1;
+        out->cell = sp_cells_sk[t];
+        gr_cell_int(out, "power", 1);
+        return GR_OK;
+    }
+    out->outcome = 0;
+    out->cell = sp_cells_base[t];
+    out->fields[out->nfields++] = (gr_field){"power", GR_F_NUM, sp_milli[t], NULL};
+    return GR_OK;
+}
+
+static size_t sp_cells(const char **names, size_t cap)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < GR_COUNT(sp_cells_base); i++, n++)
+        if (n < cap)
+            names[n] = sp_cells_base[i];
+    for (size_t i = 0; i < GR_COUNT(sp_cells_sk); i++, n++)
+        if (n < cap)
+            names[n] = sp_cells_sk[i];
+    return n;
+}
+
+const gr_table aoe_stand_power_table = {
+    .name = "stand_power",
+    .title = "Puissance de feu par base",
+    .source = AOE_SRC_TABLES ", PUISSANCE (infantry and cavalry rows)",
+    .params = sp_params,
+    .nparams = GR_COUNT(sp_params),
+    .roll_param = -1,
+    .roll = GR_ROLL_NONE,
+    .outcomes = sp_outcomes,
+    .noutcomes = GR_COUNT(sp_outcomes),
+    .lookup = sp_lookup,
+    .cells = sp_cells,
+    .example = "grognard lookup aoe stand_power --troops two_rank_line_or_mixed",
+};
+
+/* ---- Table des vitesses (seed 003) ---------------------------------------- */
+
+static const char *const sp_units[] = {"columnar_infantry", "linear_infantry", "mixed_infantry",
+                                       "cavalry", "foot_artillery", "horse_artillery",
+                                       "generals", NULL};
+static const char *const sp_terrains[] = {"nominal", "road", "difficult", "ford", NULL};
+/* Nominal, Route (inches); Difficile (a fraction of nominal); À gué (inches
+ * taken off nominal) - as printed. */
+static const struct {
+    int nominal, road, diff_den, ford_minus;
+    const char *cells[4];
+} speeds[] = {
+    {9, 12, 2, 2, {"Infanterie colonnaire | Nominale 9\"", "Infanterie colonnaire | Route 12\"",
+                   "Infanterie colonnaire | Difficile x 1/2", "Infanterie colonnaire | À gué -2\""}},
+    {6, 12, 2, 2, {"Infanterie linéaire | Nominale 6\"", "Infanterie linéaire | Route 12\"",
+                   "Infanterie linéaire | Difficile x 1/2", "Infanterie linéaire | À gué -2\""}},
+    {9, 12, 2, 2, {"Infanterie mixte | Nominale 9\"", "Infanterie mixte | Route 12\"",
+                   "Infanterie mixte | Difficile x 1/2", "Infanterie mixte | À gué -2\""}},
+    {12, 15, 3, 2, {"Cavalerie | Nominale 12\"", "Cavalerie | Route 15\"",
+                    "Cavalerie | Difficile x 1/3", "Cavalerie | À gué -2\""}},
+    {6, 9, 3, 3, {"Artillerie à pied | Nominale 6\"", "Artillerie à pied | Route 9\"",
+                  "Artillerie à pied | Difficile x 1/3", "Artillerie à pied | À gué -3\""}},
+    {9, 12, 3, 3, {"Artillerie à cheval | Nominale 9\"", "Artillerie à cheval | Route 12\"",
+                   "Artillerie à cheval | Difficile x 1/3", "Artillerie à cheval | À gué -3\""}},
+    {12, 15, 3, 2, {"Généraux et ADC | Nominale 12\"", "Généraux et ADC | Route 15\"",
+                    "Généraux et ADC | Difficile x 1/3", "Généraux et ADC | À gué -2\""}},
+};
+
+int64_t aoe_speed_milli(int unit, int terrain)
+{
+    int64_t nominal = (int64_t)speeds[unit].nominal * GR_MILLI;
+    switch (terrain) {
+    case 1: return (int64_t)speeds[unit].road * GR_MILLI;
+    case 2: return nominal / speeds[unit].diff_den;
+    case 3: return nominal - (int64_t)speeds[unit].ford_minus * GR_MILLI;
+    default: return nominal;
+    }
+}
+
+enum { SPD_UNIT, SPD_TERRAIN };
+static const gr_param speed_params[] = {
+    [SPD_UNIT] = {"unit", GR_P_ENUM, sp_units, 1, 0, 0, "the moving unit's row"},
+    [SPD_TERRAIN] = {"terrain", GR_P_ENUM, sp_terrains, 1, 0, 0,
+                     "column: nominal (Nominale), road (Route), difficult (Difficile), ford (À "
+                     "gué)"},
+};
+static const gr_outcome speed_outcomes[] = {
+    {"speed", "Vitesse", "Movement allowance in inches (field \"inches\")."},
+};
+
+static gr_status speed_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    (void)err;
+    int u = (int)a->v[SPD_UNIT], t = (int)a->v[SPD_TERRAIN];
+    out->outcome = 0;
+    out->cell = speeds[u].cells[t];
+    out->fields[out->nfields++] = (gr_field){"inches", GR_F_NUM, aoe_speed_milli(u, t), NULL};
+    return GR_OK;
+}
+
+static size_t speed_cells(const char **names, size_t cap)
+{
+    size_t n = 0;
+    for (size_t u = 0; u < GR_COUNT(speeds); u++)
+        for (int t = 0; t < 4; t++, n++)
+            if (n < cap)
+                names[n] = speeds[u].cells[t];
+    return n;
+}
+
+const gr_table aoe_speed_table = {
+    .name = "speed",
+    .title = "Table des vitesses",
+    .source = AOE_SRC_TABLES ", Table des vitesses",
+    .params = speed_params,
+    .nparams = GR_COUNT(speed_params),
+    .roll_param = -1,
+    .roll = GR_ROLL_NONE,
+    .outcomes = speed_outcomes,
+    .noutcomes = GR_COUNT(speed_outcomes),
+    .lookup = speed_lookup,
+    .cells = speed_cells,
+    .example = "grognard lookup aoe speed --unit cavalry --terrain difficult",
+};
+
+/* ---- Interphase d'initiative (seed 000, seed 003 Séquence de jeu) ----------- */
+
+static const gr_outcome init_outcomes[] = {
+    {"first_chooses", "Le 1er général en chef choisit",
+     "The first commander-in-chief chooses to be the 1st player or not."},
+    {"second_chooses", "Le 2e général en chef choisit",
+     "The second commander-in-chief chooses to be the 1st player or not."},
+    {"tie", "Égalité", "Equal scores: both roll again (docs/rules/aoe.md)."},
+};
+static const gr_band init_bands[] = {
+    {1, GR_HI, 0, "score du 1er plus haut"},
+    {GR_LO, -1, 1, "score du 2e plus haut"},
+    {0, 0, 2, "égalité"},
+};
+static const gr_param init_params[] = {
+    {"difference", GR_P_INT, NULL, 1, SCORE_MIN, SCORE_MAX,
+     "first commander's modified D10 minus the second's"},
+};
+
+static gr_status init_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    int b = gr_band_find(init_bands, GR_COUNT(init_bands), (int)a->v[0]);
+    if (b < 0)
+        return gr_error_set(err, GR_ERUNTIME, "initiative: no cell");
+    out->outcome = init_bands[b].outcome;
+    out->cell = init_bands[b].cell;
+    return GR_OK;
+}
+
+static size_t init_cells(const char **names, size_t cap)
+{
+    return gr_bands_cells(init_bands, GR_COUNT(init_bands), names, cap);
+}
+
+const gr_table aoe_initiative_table = {
+    .name = "initiative",
+    .title = "Interphase d'initiative",
+    .source = AOE_SRC_RULES ", Séquence de jeu, Interphase d'initiative",
+    .params = init_params,
+    .nparams = GR_COUNT(init_params),
+    .roll_param = 0,
+    .roll = GR_ROLL_D10_VS_D10,
+    .outcomes = init_outcomes,
+    .noutcomes = GR_COUNT(init_outcomes),
+    .lookup = init_lookup,
+    .cells = init_cells,
+    .example = "grognard odds aoe initiative --modifier 1",
+};
+
+/* ---- Zone de réserve (seed 000) -------------------------------------------- */
+
+static const char *const rz_zones[] = {"reserve", "tactical", NULL};
+enum { RZ_ZONE, RZ_ENEMY };
+static const gr_param rz_params[] = {
+    [RZ_ZONE] = {"zone", GR_P_ENUM, rz_zones, 1, 0, 0, "the zone the unit is in now"},
+    [RZ_ENEMY] = {"nearest-enemy", GR_P_NUM, NULL, 1, 0, 10000 * GR_MILLI,
+                  "inches to the nearest enemy brigade or battery"},
+};
+static const gr_outcome rz_outcomes[] = {
+    {"reserve", "Zone de réserve", "The unit may use reserve movement."},
+    {"tactical", "Zone tactique",
+     "The unit moves and fights by the rules of the tactical zone."},
+};
+#define RZ_LIMIT_MILLI (18 * GR_MILLI) /* 18" (seed 000) */
+
+static gr_status rz_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    (void)err;
+    int64_t d = a->v[RZ_ENEMY];
+    if (a->v[RZ_ZONE] == 0) { /* "s'approche à moins de 18"" */
+        out->outcome = d < RZ_LIMIT_MILLI ? 1 : 0;
+        out->cell = d < RZ_LIMIT_MILLI ? "zone de réserve | ennemi à moins de 18\""
+                                       : "zone de réserve | ennemi à 18\" ou plus";
+    } else { /* "reculent au-delà de 18"" */
+        out->outcome = d > RZ_LIMIT_MILLI ? 0 : 1;
+        out->cell = d > RZ_LIMIT_MILLI ? "zone tactique | ennemis au-delà de 18\""
+                                       : "zone tactique | ennemi à 18\" ou moins";
+    }
+    return GR_OK;
+}
+
+static size_t rz_cells(const char **names, size_t cap)
+{
+    static const char *const all[] = {
+        "zone de réserve | ennemi à moins de 18\"", "zone de réserve | ennemi à 18\" ou plus",
+        "zone tactique | ennemis au-delà de 18\"", "zone tactique | ennemi à 18\" ou moins"};
+    for (size_t i = 0; i < GR_COUNT(all) && i < cap; i++)
+        names[i] = all[i];
+    return GR_COUNT(all);
+}
+
+const gr_table aoe_reserve_zone_table = {
+    .name = "reserve_zone",
+    .title = "Zone de réserve",
+    .source = AOE_SRC_RULES ", mouvement de réserve (18\")",
+    .params = rz_params,
+    .nparams = GR_COUNT(rz_params),
+    .roll_param = -1,
+    .roll = GR_ROLL_NONE,
+    .outcomes = rz_outcomes,
+    .noutcomes = GR_COUNT(rz_outcomes),
+    .lookup = rz_lookup,
+    .cells = rz_cells,
+    .example = "grognard lookup aoe reserve_zone --zone reserve --nearest-enemy 17.5",
+};
+
+/* ---- Reserve movement DRM by army commander (seed 000) --------------------- */
+
+const char *const aoe_commanders[] = {
+    "napoleon_with_berthier",
+    "napoleon", "davout", "wellington",
+    "archduke_charles", "suvorov", "lannes", "massena", "moreau", "suchet", "blucher_1813_1815",
+    "prussian_1813_1815", "moore", "kutuzov", "barclay_de_tolly", "bagration", "other_french",
+    "bernadotte",
+    "other",
+    "archduke_john", "duke_of_brunswick", "cuesta", "tsar_alexander", "prince_of_orange",
+    NULL,
+};
+/* Each printed line of the list: its DRM, the cell, the first and last
+ * commander index it names. */
+static const struct {
+    int drm, first, last;
+    const char *cell;
+} rc_lines[] = {
+    {+3, 0, 0, "+ 3 Napoléon avec Berthier"},
+    {+2, 1, 3, "+ 2 Napoléon (sans Berthier), Davout, Wellington"},
+    {+1, 4, 10, "+ 1 archiduc Charles, Souvorov, Lannes, Masséna, Moreau, Suchet, Blücher"},
+    {0, 11, 17, "0 prussien (autre que Blücher), Moore, Koutousov, Barclay, Bagration, autre "
+                "français, Bernadotte"},
+    {-1, 18, 18, "- 1 tout autre général"},
+    {-2, 19, 23, "- 2 archiduc Jean, Brunswick, Cuesta, tsar Alexandre, prince d'Orange"},
+};
+#define RC_ENGAGED_CELL "- 2 général en chef engagé, capturé ou tué"
+
+int aoe_commander_drm(int commander)
+{
+    for (size_t i = 0; i < GR_COUNT(rc_lines); i++)
+        if (commander >= rc_lines[i].first && commander <= rc_lines[i].last)
+            return rc_lines[i].drm;
+    return -1;
+}
+
+enum { RC_COMMANDER, RC_ENGAGED };
+static const gr_param rc_params[] = {
+    [RC_COMMANDER] = {"commander", GR_P_ENUM, aoe_commanders, 1, 0, 0,
+                      "the army's commander-in-chief"},
+    [RC_ENGAGED] = {"engaged", GR_P_FLAG, NULL, 0, 0, 1,
+                    "the commander-in-chief is engaged (attached or substituted), captured or "
+                    "killed"},
+};
+static const gr_outcome rc_outcomes[] = {
+    {"modifier", "DRM du mouvement de réserve",
+     "Die modifier for every brigade attempting reserve movement (field \"modifier\")."},
+};
+
+static gr_status rc_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    (void)err;
+    out->outcome = 0;
+    if (gr_args_flag(a, RC_ENGAGED)) {
+        out->cell = RC_ENGAGED_CELL;
+        gr_cell_int(out, "modifier", -2);
+        return GR_OK;
+    }
+    int c = (int)a->v[RC_COMMANDER];
+    for (size_t i = 0; i < GR_COUNT(rc_lines); i++)
+        if (c >= rc_lines[i].first && c <= rc_lines[i].last) {
+            out->cell = rc_lines[i].cell;
+            gr_cell_int(out, "modifier", rc_lines[i].drm);
+        }
+    return GR_OK;
+}
+
+static size_t rc_cells(const char **names, size_t cap)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < GR_COUNT(rc_lines); i++, n++)
+        if (n < cap)
+            names[n] = rc_lines[i].cell;
+    if (n < cap)
+        names[n] = RC_ENGAGED_CELL;
+    return n + 1;
+}
+
+const gr_table aoe_reserve_commander_table = {
+    .name = "reserve_commander",
+    .title = "Modificateurs du mouvement de réserve: général en chef",
+    .source = AOE_SRC_RULES ", Modificateurs du mouvement de réserve",
+    .params = rc_params,
+    .nparams = GR_COUNT(rc_params),
+    .roll_param = -1,
+    .roll = GR_ROLL_NONE,
+    .outcomes = rc_outcomes,
+    .noutcomes = GR_COUNT(rc_outcomes),
+    .lookup = rc_lookup,
+    .cells = rc_cells,
+    .example = "grognard lookup aoe reserve_commander --commander davout",
+};
