@@ -33,7 +33,8 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        usage(stderr);
+        fprintf(stderr, "grognard: missing command; accepted: lookup, odds, resolve, systems "
+                        "(grognard --help)\n");
         return CLI_USAGE;
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {

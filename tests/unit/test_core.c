@@ -1,0 +1,153 @@
+/* test_core.c - unit tests of the core: RNG known answers, dice
+ * distributions, decimal inputs, band tables. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "grognard/grognard.h"
+
+/* splitmix64 from seed 1234567: the published reference outputs. */
+static void test_splitmix64_known_answers(void **state)
+{
+    (void)state;
+    uint64_t s = 1234567;
+    static const uint64_t want[] = {6457827717110365317ULL, 3203168211198807973ULL,
+                                    9817491932198370423ULL, 4593380528125082431ULL,
+                                    16408922859458223821ULL};
+    for (size_t i = 0; i < 5; i++)
+        assert_int_equal(gr_splitmix64(&s), want[i]);
+}
+
+/* xoshiro256** from the state {1, 2, 3, 4}: reference outputs. */
+static void test_xoshiro_known_answers(void **state)
+{
+    (void)state;
+    gr_rng r = {{1, 2, 3, 4}};
+    static const uint64_t want[] = {11520ULL, 0ULL, 1509978240ULL, 1215971899390074240ULL,
+                                    1216172134540287360ULL, 607988272756665600ULL};
+    for (size_t i = 0; i < 6; i++)
+        assert_int_equal(gr_rng_next(&r), want[i]);
+}
+
+static void test_rng_same_seed_same_stream(void **state)
+{
+    (void)state;
+    gr_rng a, b;
+    gr_rng_seed(&a, 42);
+    gr_rng_seed(&b, 42);
+    for (int i = 0; i < 1000; i++)
+        assert_int_equal(gr_rng_next(&a), gr_rng_next(&b));
+    gr_rng_seed(&b, 43);
+    assert_int_not_equal(gr_rng_next(&a), gr_rng_next(&b));
+}
+
+static void test_rng_below_is_uniform(void **state)
+{
+    (void)state;
+    gr_rng r;
+    gr_rng_seed(&r, 7);
+    int count[10] = {0};
+    for (int i = 0; i < 100000; i++) {
+        uint32_t v = gr_rng_below(&r, 10);
+        assert_true(v < 10);
+        count[v]++;
+    }
+    for (int i = 0; i < 10; i++) /* 10000 expected; 6 sigma is about 570 */
+        assert_in_range(count[i], 9400, 10600);
+}
+
+static void test_dist_2d6(void **state)
+{
+    (void)state;
+    gr_dist d;
+    gr_dist_of_roll(&d, GR_ROLL_2D6);
+    assert_int_equal(d.den, 36);
+    static const uint64_t want[] = {1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1}; /* totals 2..12 */
+    for (int t = 2; t <= 12; t++)
+        assert_int_equal(gr_dist_weight(&d, t), want[t - 2]);
+    assert_int_equal(gr_dist_weight(&d, 1), 0);
+    assert_int_equal(gr_dist_weight(&d, 13), 0);
+}
+
+static void test_dist_opposed(void **state)
+{
+    (void)state;
+    gr_dist d;
+    gr_dist_of_roll(&d, GR_ROLL_D10_VS_D10);
+    assert_int_equal(d.den, 100);
+    for (int t = -9; t <= 9; t++)
+        assert_int_equal(gr_dist_weight(&d, t), 10 - (t < 0 ? -t : t));
+    gr_dist_of_roll(&d, GR_ROLL_2D6_VS_2D6);
+    assert_int_equal(d.den, 1296);
+    assert_int_equal(gr_dist_weight(&d, 0), 146); /* sum of squares of 1..6..1 */
+    assert_int_equal(gr_dist_weight(&d, 10), 1);
+    gr_dist_shift(&d, 3);
+    assert_int_equal(gr_dist_weight(&d, 13), 1);
+}
+
+static void test_roll_faces_in_range(void **state)
+{
+    (void)state;
+    gr_rng r;
+    gr_rng_seed(&r, 1);
+    int faces[4], n;
+    for (int i = 0; i < 1000; i++) {
+        int t = gr_roll(&r, GR_ROLL_D10_VS_D10, faces, &n);
+        assert_int_equal(n, 2);
+        assert_in_range(faces[0], 1, 10);
+        assert_in_range(faces[1], 1, 10);
+        assert_int_equal(t, faces[0] - faces[1]);
+    }
+}
+
+static void test_param_parse_decimals(void **state)
+{
+    (void)state;
+    gr_param p = {"power", GR_P_NUM, NULL, 1, 0, 100 * GR_MILLI, "power"};
+    gr_error err;
+    int64_t v;
+    assert_int_equal(gr_param_parse(&p, "2.5", &v, &err), GR_OK);
+    assert_int_equal(v, 2500);
+    assert_int_equal(gr_param_parse(&p, "1/2", &v, &err), GR_OK);
+    assert_int_equal(v, 500);
+    assert_int_equal(gr_param_parse(&p, "13", &v, &err), GR_OK);
+    assert_int_equal(v, 13000);
+    assert_int_equal(gr_param_parse(&p, "-3", &v, &err), GR_EINPUT);
+    assert_non_null(strstr(err.msg, "out of range"));
+    assert_int_equal(gr_param_parse(&p, "abc", &v, &err), GR_EINPUT);
+    assert_int_equal(gr_param_parse(&p, "1.", &v, &err), GR_EINPUT);
+    assert_int_equal(gr_param_parse(&p, "1/3", &v, &err), GR_EINPUT); /* not exact */
+    assert_int_equal(gr_param_parse(&p, "", &v, &err), GR_EINPUT);
+}
+
+static void test_band_find(void **state)
+{
+    (void)state;
+    static const gr_band b[] = {{GR_LO, 4, 0, "4 ou moins"}, {5, 7, 1, "5-7"}, {8, GR_HI, 2, "8+"}};
+    assert_int_equal(gr_band_find(b, 3, -100), 0);
+    assert_int_equal(gr_band_find(b, 3, 4), 0);
+    assert_int_equal(gr_band_find(b, 3, 5), 1);
+    assert_int_equal(gr_band_find(b, 3, 8), 2);
+    assert_int_equal(gr_band_find(b, 3, 1000), 2);
+    assert_int_equal(gr_band_find(b, 2, 9), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_splitmix64_known_answers),
+        cmocka_unit_test(test_xoshiro_known_answers),
+        cmocka_unit_test(test_rng_same_seed_same_stream),
+        cmocka_unit_test(test_rng_below_is_uniform),
+        cmocka_unit_test(test_dist_2d6),
+        cmocka_unit_test(test_dist_opposed),
+        cmocka_unit_test(test_roll_faces_in_range),
+        cmocka_unit_test(test_param_parse_decimals),
+        cmocka_unit_test(test_band_find),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
