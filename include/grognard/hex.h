@@ -1,0 +1,50 @@
+/* grognard/hex.h - a hex grid: axial coordinates, distance, neighbours,
+ * lines and rings (after Red Blob Games, "Hexagonal Grids").
+ *
+ * Hexes are pointy-topped.  The engine works in axial coordinates (q, r);
+ * maps and scenario files use "odd-r" offset coordinates (col, row), rows
+ * numbered from the top and odd rows shoved half a hex to the right, which
+ * is how a printed hex map is read.  Directions are numbered 0..5 starting
+ * east and turning counter-clockwise: E, NE, NW, W, SW, SE. */
+#ifndef GROGNARD_HEX_H
+#define GROGNARD_HEX_H
+
+#include <stdint.h>
+
+typedef struct gr_hex {
+    int16_t q, r;
+} gr_hex;
+
+enum { GR_HEX_E, GR_HEX_NE, GR_HEX_NW, GR_HEX_W, GR_HEX_SW, GR_HEX_SE, GR_HEX_DIRS };
+
+/* Offset (odd-r) <-> axial. */
+gr_hex gr_hex_from_offset(int col, int row);
+void gr_hex_to_offset(gr_hex h, int *col, int *row);
+
+int gr_hex_eq(gr_hex a, gr_hex b);
+
+/* Number of steps between a and b. */
+int gr_hex_distance(gr_hex a, gr_hex b);
+
+/* The neighbour of h in direction dir (0..5). */
+gr_hex gr_hex_neighbor(gr_hex h, int dir);
+
+/* The direction from a to its neighbour b, or -1 if they are not adjacent. */
+int gr_hex_direction(gr_hex a, gr_hex b);
+
+/* The opposite direction. */
+int gr_hex_opposite(int dir);
+
+/* The hexes a straight line from the centre of a to the centre of b passes
+ * through, a and b included, in order: writes up to cap hexes into out and
+ * returns how many there are (distance + 1).  The line is nudged sideways
+ * by a tiny epsilon, to one side (nudge > 0) or the other (nudge < 0), so
+ * that a line running exactly along hex edges picks one side; drawing it
+ * both ways gives both sides. */
+int gr_hex_line(gr_hex a, gr_hex b, int nudge, gr_hex *out, int cap);
+
+/* The ring of hexes at exactly `radius` from centre (radius >= 1): writes
+ * up to cap and returns 6 * radius. */
+int gr_hex_ring(gr_hex centre, int radius, gr_hex *out, int cap);
+
+#endif
