@@ -25,6 +25,7 @@ typedef struct gr_mod {
     int applied;    /* 0: listed for the record but not counted (capped, not cumulative) */
     const char *reason;
     const char *source;
+    int side;       /* opposed rolls: 0 the attacker's (or the only side), 1 the defender's */
 } gr_mod;
 
 typedef struct gr_roll_record {
@@ -45,8 +46,7 @@ typedef struct gr_step {
     int modifier;         /* net modifier added to the roll */
     int score;            /* the modified total read on the table */
     gr_cell cell;
-    int has_odds;
-    gr_odds odds;         /* every outcome's odds before the roll */
+    int has_odds;         /* the table is read with a die: gr_step_odds gives its odds */
 } gr_step;
 
 #define GR_MAX_MODS 48
@@ -67,7 +67,8 @@ typedef struct gr_resolution {
     int nsteps;
     gr_step steps[GR_MAX_STEPS];
     int nnotes;
-    char notes[GR_MAX_NOTES][GR_NOTE_LEN]; /* caps that bit, readings, checks triggered */
+    const char *notes[GR_MAX_NOTES]; /* caps that bit, readings, checks triggered */
+    char notebuf[GR_MAX_NOTES][GR_NOTE_LEN]; /* the text of formatted notes */
 } gr_resolution;
 
 /* Where dice come from: a seeded RNG, or the faces a player typed in. */
@@ -78,6 +79,8 @@ typedef struct gr_dice_source {
     int used;
 } gr_dice_source;
 
+/* Start an empty resolution.  Only the counters are reset (the arrays are
+ * written as they fill), so a resolution costs what it records. */
 void gr_resolution_init(gr_resolution *r, const char *system, const char *procedure);
 
 /* Append a die-roll modifier (applied) and return it, or NULL if full. */
@@ -90,7 +93,8 @@ gr_mod *gr_res_info(gr_resolution *r, const char *reason, const char *source);
 /* Sum of the applied DRMs from index `from` on. */
 int gr_res_drm_total(const gr_resolution *r, int from);
 
-/* Add a note (printf-style). */
+/* Add a note (printf-style; a format without '%' is kept as the pointer it
+ * is, so it must outlive the resolution: a string literal). */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
@@ -105,10 +109,15 @@ gr_status gr_res_roll(gr_resolution *r, gr_dice_source *src, gr_roll_kind k, con
                       int *idx, gr_error *err);
 
 /* Read table t with args `a`, the roll `roll_idx` (or -1) plus `modifier`
- * going into the table's roll_param; computes the odds before the roll.
- * Appends a step and returns it via *out (may be NULL). */
+ * going into the table's roll_param.  Appends a step and returns it via
+ * *out (may be NULL). */
 gr_status gr_res_read(gr_resolution *r, const char *what, const gr_table *t, const gr_args *a,
                       int roll_idx, int modifier, gr_step **out, gr_error *err);
+
+/* The odds of every outcome of a step's table before its roll, with the
+ * step's inputs and modifier (derived on demand: resolving does not pay for
+ * odds nobody reads).  GR_EINPUT if the step's table has no roll. */
+gr_status gr_step_odds(const gr_step *s, gr_odds *out, gr_error *err);
 
 /* A procedure: `grognard resolve SYSTEM NAME ...`. */
 typedef struct gr_procedure {

@@ -49,7 +49,7 @@ static gr_status parse_rolls(const char *text, cli_opts *o, gr_error *err)
     snprintf(buf, sizeof buf, "%s", text);
     o->nroll = 0;
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        long long v;
+        long long v = 0;
         if (o->nroll >= GR_MAX_ROLLS)
             return gr_error_set(err, GR_EINPUT, "--roll: at most %d values", GR_MAX_ROLLS);
         if (parse_int("--roll", tok, -100, 100, &v, err) != GR_OK)
@@ -122,7 +122,7 @@ gr_status cli_parse(int argc, char **argv, const gr_param *params, size_t nparam
                 return gr_error_set(err, GR_EINPUT, "%s: --%s needs a value", what, name);
             value = argv[++i];
         }
-        long long v;
+        long long v = 0;
         if (!strcmp(name, "modifier") && common) {
             if (parse_int("--modifier", value, -30, 30, &v, err) != GR_OK)
                 return GR_EINPUT;

@@ -40,9 +40,11 @@ static void usage(FILE *f, const gr_system *s, const gr_procedure *p)
     fprintf(f, "\nexample: %s\n", p->example ? p->example : "");
 }
 
-static void print_mod(const gr_mod *m)
+static void print_mod(const gr_mod *m, int opposed)
 {
-    const char *skip = m->applied ? "" : "  (not applied)";
+    char skip[48];
+    snprintf(skip, sizeof skip, "%s%s", opposed ? (m->side ? "  (defender)" : "  (attacker)") : "",
+             m->applied ? "" : "  (not applied)");
     switch (m->kind) {
     case GR_MOD_DRM: printf("    %+3d  %s [%s]%s\n", m->value, m->reason, m->source, skip); break;
     case GR_MOD_MUL:
@@ -73,8 +75,11 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
     }
     if (r->nmods) {
         printf("  modifiers:\n");
+        int opposed = 0;
         for (int i = 0; i < r->nmods; i++)
-            print_mod(&r->mods[i]);
+            opposed |= r->mods[i].side;
+        for (int i = 0; i < r->nmods; i++)
+            print_mod(&r->mods[i], opposed);
     }
     for (int i = 0; i < r->nrolls; i++) {
         const gr_roll_record *rr = &r->rolls[i];
@@ -101,10 +106,11 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
             printf("    effect: %s\n", out->effect);
         if (st->cell.note)
             printf("    note:   %s\n", st->cell.note);
-        if (st->has_odds) {
+        gr_odds odds;
+        if (st->has_odds && gr_step_odds(st, &odds, NULL) == GR_OK) {
             printf("    odds before the roll (%s %+d):\n", gr_roll_name(st->table->roll),
                    st->modifier);
-            cli_print_odds(stdout, st->table, &st->args, &st->odds, "      ");
+            cli_print_odds(stdout, st->table, &st->args, &odds, "      ");
         }
     }
     for (int i = 0; i < r->nnotes; i++)
@@ -145,6 +151,7 @@ static json_t *res_json(const gr_system *s, const gr_procedure *p, const gr_args
             json_object_set_new(mj, "den", json_integer(m->den));
         }
         json_object_set_new(mj, "applied", json_boolean(m->applied));
+        json_object_set_new(mj, "side", json_string(m->side ? "defender" : "attacker"));
         json_object_set_new(mj, "reason", json_string(m->reason));
         json_object_set_new(mj, "source", json_string(m->source));
         json_array_append_new(mods, mj);
@@ -182,15 +189,15 @@ static json_t *res_json(const gr_system *s, const gr_procedure *p, const gr_args
         json_object_set_new(sj, "cell", json_string(st->cell.cell ? st->cell.cell : ""));
         if (st->cell.note)
             json_object_set_new(sj, "note", json_string(st->cell.note));
-        if (st->has_odds) {
-            json_object_set_new(sj, "odds", cli_odds_json(st->table, &st->args, &st->odds, 0));
-            json_object_set_new(sj, "fractions",
-                                cli_odds_json(st->table, &st->args, &st->odds, 1));
+        gr_odds odds;
+        if (st->has_odds && gr_step_odds(st, &odds, NULL) == GR_OK) {
+            json_object_set_new(sj, "odds", cli_odds_json(st->table, &st->args, &odds, 0));
+            json_object_set_new(sj, "fractions", cli_odds_json(st->table, &st->args, &odds, 1));
         }
         json_array_append_new(steps, sj);
     }
     json_object_set_new(j, "steps", steps);
-    if (r->nsteps && r->steps[0].has_odds) {
+    if (r->nsteps && json_object_get(json_array_get(steps, 0), "odds")) {
         json_object_set_new(j, "odds", json_deep_copy(json_object_get(
                                            json_array_get(steps, 0), "odds")));
     }

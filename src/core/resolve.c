@@ -7,9 +7,9 @@
 
 void gr_resolution_init(gr_resolution *r, const char *system, const char *procedure)
 {
-    memset(r, 0, sizeof *r);
     r->system = system;
     r->procedure = procedure;
+    r->nmods = r->nvalues = r->nrolls = r->nsteps = r->nnotes = 0;
 }
 
 static gr_mod *push_mod(gr_resolution *r, gr_mod m)
@@ -22,17 +22,17 @@ static gr_mod *push_mod(gr_resolution *r, gr_mod m)
 
 gr_mod *gr_res_drm(gr_resolution *r, int value, const char *reason, const char *source)
 {
-    return push_mod(r, (gr_mod){GR_MOD_DRM, value, 1, 1, 1, reason, source});
+    return push_mod(r, (gr_mod){GR_MOD_DRM, value, 1, 1, 1, reason, source, 0});
 }
 
 gr_mod *gr_res_mul(gr_resolution *r, int num, int den, const char *reason, const char *source)
 {
-    return push_mod(r, (gr_mod){GR_MOD_MUL, 0, num, den, 1, reason, source});
+    return push_mod(r, (gr_mod){GR_MOD_MUL, 0, num, den, 1, reason, source, 0});
 }
 
 gr_mod *gr_res_info(gr_resolution *r, const char *reason, const char *source)
 {
-    return push_mod(r, (gr_mod){GR_MOD_INFO, 0, 1, 1, 1, reason, source});
+    return push_mod(r, (gr_mod){GR_MOD_INFO, 0, 1, 1, 1, reason, source, 0});
 }
 
 int gr_res_drm_total(const gr_resolution *r, int from)
@@ -48,10 +48,16 @@ void gr_res_note(gr_resolution *r, const char *fmt, ...)
 {
     if (r->nnotes >= GR_MAX_NOTES)
         return;
+    if (!strchr(fmt, '%')) {
+        r->notes[r->nnotes++] = fmt;
+        return;
+    }
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(r->notes[r->nnotes++], GR_NOTE_LEN, fmt, ap);
+    vsnprintf(r->notebuf[r->nnotes], GR_NOTE_LEN, fmt, ap);
     va_end(ap);
+    r->notes[r->nnotes] = r->notebuf[r->nnotes];
+    r->nnotes++;
 }
 
 void gr_res_value(gr_resolution *r, const char *key, gr_field_kind kind, int64_t v)
@@ -127,12 +133,16 @@ gr_status gr_res_read(gr_resolution *r, const char *what, const gr_table *t, con
     if (r->nsteps >= GR_MAX_STEPS)
         return gr_error_set(err, GR_ERUNTIME, "too many table reads in one resolution");
     gr_step *s = &r->steps[r->nsteps];
-    memset(s, 0, sizeof *s);
     s->what = what;
     s->table = t;
     s->args = *a;
     s->roll = roll_idx;
     s->modifier = modifier;
+    s->score = 0;
+    s->cell.outcome = 0;
+    s->cell.cell = NULL;
+    s->cell.note = NULL;
+    s->cell.nfields = 0;
     if (t->roll_param >= 0) {
         s->score = (roll_idx >= 0 ? r->rolls[roll_idx].total : 0) + modifier;
         s->args.v[t->roll_param] = s->score;
@@ -141,14 +151,14 @@ gr_status gr_res_read(gr_resolution *r, const char *what, const gr_table *t, con
     gr_status st = t->lookup(&s->args, &s->cell, err);
     if (st != GR_OK)
         return st;
-    if (t->roll != GR_ROLL_NONE && t->roll_param >= 0) {
-        st = gr_table_odds(t, &s->args, modifier, &s->odds, err);
-        if (st != GR_OK)
-            return st;
-        s->has_odds = 1;
-    }
+    s->has_odds = t->roll != GR_ROLL_NONE && t->roll_param >= 0;
     r->nsteps++;
     if (out)
         *out = s;
     return GR_OK;
+}
+
+gr_status gr_step_odds(const gr_step *s, gr_odds *out, gr_error *err)
+{
+    return gr_table_odds(s->table, &s->args, s->modifier, out, err);
 }

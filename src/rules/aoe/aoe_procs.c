@@ -351,11 +351,10 @@ static gr_status combat_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
     if (sq == 2)
         gr_res_drm(r, -1, "défenseur en carré attaqué par l'infanterie", SRC_CDRM);
     int defender = gr_res_drm_total(r, dfrom);
+    for (int i = dfrom; i < r->nmods; i++)
+        r->mods[i].side = 1;
     gr_res_value(r, "attacker_modifier", GR_F_INT, attacker);
     gr_res_value(r, "defender_modifier", GR_F_INT, defender);
-    gr_res_note(r, "modifiers 1 to %d are the attacker's (net %+d); the rest the defender's "
-                   "(net %+d); the table is read with attacker minus defender",
-                dfrom - from, attacker, defender);
     int roll;
     gr_status st = gr_res_roll(r, dice, GR_ROLL_D10_VS_D10, "attacker vs defender", &roll, err);
     if (st != GR_OK)
@@ -739,11 +738,13 @@ static gr_status init_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
                        "decided by the roll (docs/rules/aoe.md)");
     int l1 = (int)gr_args_get(a, IP_FIRST_LEVELS, 0), l2 = (int)gr_args_get(a, IP_SECOND_LEVELS, 0);
     if (l1)
-        gr_res_drm(r, -l1, "1er: par niveau critique atteint ou dépassé (-1 chacun)", SRC_TACT);
-    if (l2)
-        gr_res_drm(r, +l2, "2e: par niveau critique atteint ou dépassé (-1 chacun, au 2e)",
-                   SRC_TACT);
-    int mod = gr_res_drm_total(r, 0);
+        gr_res_drm(r, -l1, "1er général en chef: par niveau critique atteint ou dépassé (-1 chacun)", SRC_TACT);
+    gr_mod *m2 = l2 ? gr_res_drm(r, -l2, "2e général en chef: par niveau critique atteint ou dépassé (-1 chacun)",
+                                 SRC_TACT)
+                    : NULL;
+    if (m2)
+        m2->side = 1;
+    int mod = -l1 + l2; /* first minus second */
     gr_status st;
     int roll = -1;
     for (int tries = 0; tries < GR_MAX_ROLLS; tries++) {

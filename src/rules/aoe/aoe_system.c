@@ -6,7 +6,7 @@ static const gr_table *const aoe_tables[] = {
     &aoe_fire_table,          &aoe_combat_table,       &aoe_movement_table,
     &aoe_general_hit_table,   &aoe_artillery_power_table, &aoe_stand_power_table,
     &aoe_speed_table,         &aoe_initiative_table,   &aoe_reserve_zone_table,
-    &aoe_reserve_commander_table,
+    &aoe_reserve_commander_table, &aoe_artillery_actions_table,
 };
 
 static const gr_procedure *const aoe_procedures[] = {

@@ -861,3 +861,116 @@ const gr_table aoe_reserve_commander_table = {
     .cells = rc_cells,
     .example = "grognard lookup aoe reserve_commander --commander davout",
 };
+
+/* ---- Artillerie: actions (seed 000 and seed 003, Artillerie) ----------------- */
+
+static const char *const art_actions[] = {"none", "limber", "unlimber", "move", "fire", "pivot",
+                                          NULL};
+enum { AA_NONE, AA_LIMBER, AA_UNLIMBER, AA_MOVE, AA_FIRE, AA_PIVOT };
+enum { AAP_FIRST, AAP_SECOND, AAP_LIMBERED, AAP_SILENCED, AAP_GENERAL, AAP_PIVOT };
+static const gr_param aa_params[] = {
+    [AAP_FIRST] = {"first", GR_P_ENUM, art_actions, 1, 0, 0,
+                   "the battery's first action this friendly segment"},
+    [AAP_SECOND] = {"second", GR_P_ENUM, art_actions, 0, 0, 0, "its second action (or none)"},
+    [AAP_LIMBERED] = {"limbered", GR_P_FLAG, NULL, 0, 0, 1,
+                      "the battery starts the segment limbered (attelée)"},
+    [AAP_SILENCED] = {"silenced", GR_P_FLAG, NULL, 0, 0, 1, "the battery is silenced (muette)"},
+    [AAP_GENERAL] = {"general-within-12", GR_P_FLAG, NULL, 0, 0, 1,
+                     "a general is within 12\" (needed to unlimber)"},
+    [AAP_PIVOT] = {"pivot-degrees", GR_P_INT, NULL, 0, 0, 180, "how far a pivot turns"},
+};
+static const gr_outcome aa_outcomes[] = {
+    {"allowed", "Permis", "The battery may take these actions."},
+    {"forbidden", "Interdit", "The battery may not take these actions (see the cell)."},
+};
+#define AAC_OK "2 actions possibles par Segment ami"
+#define AAC_UNLIMBER_GEN "Ne peut être mise en batterie que par un général dans ses 12\""
+#define AAC_SILENT "Si muette ne peut plus tirer"
+#define AAC_PIVOT "pivoter (en batterie) de 0 à 45°"
+#define AAC_LIMBERED "atteler, bouger: la batterie doit être attelée pour bouger"
+#define AAC_UNLIMBERED "dételer, tirer, pivoter: la batterie doit être en batterie"
+
+static gr_status aa_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    (void)err;
+    int acts[2] = {(int)a->v[AAP_FIRST], (int)gr_args_get(a, AAP_SECOND, AA_NONE)};
+    int limbered = gr_args_flag(a, AAP_LIMBERED);
+    out->outcome = 1;
+    for (int i = 0; i < 2; i++) {
+        switch (acts[i]) {
+        case AA_NONE: continue;
+        case AA_LIMBER:
+            if (limbered) {
+                out->cell = AAC_UNLIMBERED;
+                return GR_OK;
+            }
+            limbered = 1;
+            break;
+        case AA_UNLIMBER:
+            if (!limbered) {
+                out->cell = AAC_LIMBERED;
+                return GR_OK;
+            }
+            if (!gr_args_flag(a, AAP_GENERAL)) {
+                out->cell = AAC_UNLIMBER_GEN;
+                return GR_OK;
+            }
+            limbered = 0;
+            break;
+        case AA_MOVE:
+            if (!limbered) {
+                out->cell = AAC_LIMBERED;
+                return GR_OK;
+            }
+            break;
+        case AA_FIRE:
+            if (gr_args_flag(a, AAP_SILENCED)) {
+                out->cell = AAC_SILENT;
+                return GR_OK;
+            }
+            if (limbered) {
+                out->cell = AAC_UNLIMBERED;
+                return GR_OK;
+            }
+            break;
+        case AA_PIVOT:
+            if (limbered) {
+                out->cell = AAC_UNLIMBERED;
+                return GR_OK;
+            }
+            if (gr_args_get(a, AAP_PIVOT, 0) > 45) {
+                out->cell = AAC_PIVOT;
+                return GR_OK;
+            }
+            break;
+        }
+    }
+    out->outcome = 0;
+    out->cell = AAC_OK;
+    return GR_OK;
+}
+
+static size_t aa_cells(const char **names, size_t cap)
+{
+    static const char *const all[] = {AAC_OK, AAC_UNLIMBER_GEN, AAC_SILENT, AAC_PIVOT, AAC_LIMBERED,
+                                      AAC_UNLIMBERED};
+    for (size_t i = 0; i < GR_COUNT(all) && i < cap; i++)
+        names[i] = all[i];
+    return GR_COUNT(all);
+}
+
+const gr_table aoe_artillery_actions_table = {
+    .name = "artillery_actions",
+    .title = "Artillerie: actions",
+    .source = AOE_SRC_RULES ", Artillerie; " AOE_SRC_TABLES ", Artillerie",
+    .params = aa_params,
+    .nparams = GR_COUNT(aa_params),
+    .roll_param = -1,
+    .roll = GR_ROLL_NONE,
+    .outcomes = aa_outcomes,
+    .noutcomes = GR_COUNT(aa_outcomes),
+    .lookup = aa_lookup,
+    .cells = aa_cells,
+    .example = "grognard lookup aoe artillery_actions --first unlimber --second fire --limbered "
+               "--general-within-12",
+};
