@@ -67,13 +67,22 @@ static void bench(const char *system, const char *proc, const char *const *kv, l
 int main(int argc, char **argv)
 {
     long n = argc > 1 ? atol(argv[1]) : 20000000L;
-    static const char *const fire[] = {"firer", "infantry", "troops", "two_rank_line_or_mixed",
-                                       "stands", "6", "target-moving", "", "cover", "1", NULL};
-    static const char *const combat[] = {"attacker-stands", "8", "defender-stands", "4",
-                                         "attacker-cavalry", "heavy", "cavalry-vs-infantry",
-                                         "under_5", "defender-condition", "fresh", NULL};
-    static const char *const movement[] = {"state", "reserve", "commander", "davout",
-                                           "first-turn", "", NULL};
+    static const char *const fire[] = {
+        "firer", "infantry", "troops", "two_rank_line_or_mixed", "stands", "6", "target-moving", "",
+        "cover", "1",        NULL};
+    static const char *const combat[] = {"attacker-stands",
+                                         "8",
+                                         "defender-stands",
+                                         "4",
+                                         "attacker-cavalry",
+                                         "heavy",
+                                         "cavalry-vs-infantry",
+                                         "under_5",
+                                         "defender-condition",
+                                         "fresh",
+                                         NULL};
+    static const char *const movement[] = {"state",      "reserve", "commander", "davout",
+                                           "first-turn", "",        NULL};
     bench("aoe", "fire", fire, n);
     bench("aoe", "combat", combat, n / 4);
     bench("aoe", "movement", movement, n);

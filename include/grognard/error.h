@@ -29,7 +29,8 @@ typedef struct gr_error {
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-gr_status gr_error_set(gr_error *err, gr_status code, const char *fmt, ...);
+gr_status
+gr_error_set(gr_error *err, gr_status code, const char *fmt, ...);
 
 /* Reset `err` to GR_OK with an empty message. */
 void gr_error_clear(gr_error *err);

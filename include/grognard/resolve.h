@@ -20,12 +20,12 @@ typedef enum gr_mod_kind {
 
 typedef struct gr_mod {
     gr_mod_kind kind;
-    int value;      /* DRM: the value */
-    int num, den;   /* MUL: the factor */
-    int applied;    /* 0: listed for the record but not counted (capped, not cumulative) */
+    int value;    /* DRM: the value */
+    int num, den; /* MUL: the factor */
+    int applied;  /* 0: listed for the record but not counted (capped, not cumulative) */
     const char *reason;
     const char *source;
-    int side;       /* opposed rolls: 0 the attacker's (or the only side), 1 the defender's */
+    int side; /* opposed rolls: 0 the attacker's (or the only side), 1 the defender's */
 } gr_mod;
 
 typedef struct gr_roll_record {
@@ -39,21 +39,21 @@ typedef struct gr_roll_record {
 
 /* One table read within a resolution. */
 typedef struct gr_step {
-    const char *what;     /* "Fire", "Leader loss test" */
+    const char *what; /* "Fire", "Leader loss test" */
     const gr_table *table;
-    gr_args args;         /* the inputs the table was read with */
-    int roll;             /* index into rolls[], or -1 */
-    int modifier;         /* net modifier added to the roll */
-    int score;            /* the modified total read on the table */
+    gr_args args; /* the inputs the table was read with */
+    int roll;     /* index into rolls[], or -1 */
+    int modifier; /* net modifier added to the roll */
+    int score;    /* the modified total read on the table */
     gr_cell cell;
-    int has_odds;         /* the table is read with a die: gr_step_odds gives its odds */
+    int has_odds; /* the table is read with a die: gr_step_odds gives its odds */
 } gr_step;
 
-#define GR_MAX_MODS 48
+#define GR_MAX_MODS  48
 #define GR_MAX_STEPS 4
 #define GR_MAX_ROLLS 6
 #define GR_MAX_NOTES 16
-#define GR_NOTE_LEN 320
+#define GR_NOTE_LEN  320
 
 typedef struct gr_resolution {
     const char *system;
@@ -67,13 +67,13 @@ typedef struct gr_resolution {
     int nsteps;
     gr_step steps[GR_MAX_STEPS];
     int nnotes;
-    const char *notes[GR_MAX_NOTES]; /* caps that bit, readings, checks triggered */
+    const char *notes[GR_MAX_NOTES];         /* caps that bit, readings, checks triggered */
     char notebuf[GR_MAX_NOTES][GR_NOTE_LEN]; /* the text of formatted notes */
 } gr_resolution;
 
 /* Where dice come from: a seeded RNG, or the faces a player typed in. */
 typedef struct gr_dice_source {
-    gr_rng *rng;      /* used when the typed values run out; may be NULL */
+    gr_rng *rng; /* used when the typed values run out; may be NULL */
     int typed[GR_MAX_ROLLS];
     int ntyped;
     int used;
@@ -128,8 +128,7 @@ typedef struct gr_procedure {
     size_t nparams;
     const char *rolls_help; /* what --roll takes, e.g. "attacker,defender: two D10 faces" */
     const char *example;
-    gr_status (*resolve)(const gr_args *a, gr_dice_source *dice, gr_resolution *out,
-                         gr_error *err);
+    gr_status (*resolve)(const gr_args *a, gr_dice_source *dice, gr_resolution *out, gr_error *err);
 } gr_procedure;
 
 /* A rule system. */

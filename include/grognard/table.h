@@ -68,12 +68,12 @@ typedef struct gr_param {
     gr_param_kind kind;
     const char *const *choices; /* GR_P_ENUM: NULL-terminated list of ids */
     int required;
-    int64_t min, max;           /* accepted range: units (INT), milli-units (NUM) */
+    int64_t min, max; /* accepted range: units (INT), milli-units (NUM) */
     const char *help;
 } gr_param;
 
 #define GR_MAX_PARAMS 48
-#define GR_MILLI 1000
+#define GR_MILLI      1000
 
 /* Parsed inputs, index-aligned with a gr_param array.  v[i] holds the
  * value (INT: units; NUM: milli-units; ENUM: choice index; FLAG: 0/1);
@@ -93,8 +93,7 @@ gr_status gr_param_parse(const gr_param *p, const char *text, int64_t *out, gr_e
 
 /* Check that every required param of `params` was given (GR_EINPUT names
  * the first missing one and what it accepts). */
-gr_status gr_args_check_required(const gr_param *params, size_t n, const gr_args *a,
-                                 gr_error *err);
+gr_status gr_args_check_required(const gr_param *params, size_t n, const gr_args *a, gr_error *err);
 
 /* Index of the param called `name` ('-' == '_'), or -1. */
 int gr_param_index(const gr_param *params, size_t n, const char *name);
@@ -145,7 +144,7 @@ typedef struct gr_table {
     const char *source; /* where it is printed: "seed 003, Table des tirs" */
     const gr_param *params;
     size_t nparams;
-    int roll_param;     /* the param `odds` fills with the dice total; -1: no roll */
+    int roll_param; /* the param `odds` fills with the dice total; -1: no roll */
     gr_roll_kind roll;
     const gr_outcome *outcomes;
     size_t noutcomes;

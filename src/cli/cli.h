@@ -14,14 +14,14 @@ enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
 /* Options common to the table commands, besides a table's own inputs. */
 typedef struct cli_opts {
-    int json;          /* --json: one JSON object on stdout */
-    int help;          /* --help / -h */
-    int stdin_json;    /* '-' or --stdin: the situation is a JSON object on stdin */
-    int has_modifier;  /* --modifier N (odds) */
+    int json;         /* --json: one JSON object on stdout */
+    int help;         /* --help / -h */
+    int stdin_json;   /* '-' or --stdin: the situation is a JSON object on stdin */
+    int has_modifier; /* --modifier N (odds) */
     int modifier;
-    int has_seed;      /* --seed N (resolve) */
+    int has_seed; /* --seed N (resolve) */
     uint64_t seed;
-    int nroll;         /* --roll A[,B...] (resolve) */
+    int nroll; /* --roll A[,B...] (resolve) */
     int roll[GR_MAX_ROLLS];
 } cli_opts;
 
@@ -61,8 +61,7 @@ int cli_outcome_shown(const gr_table *t, const gr_args *a, const gr_odds *o, siz
 
 /* Find system and table from argv, with errors that list what exists. */
 gr_status cli_find_system(const char *id, const gr_system **out, gr_error *err);
-gr_status cli_find_table(const gr_system *s, const char *name, const gr_table **out,
-                         gr_error *err);
+gr_status cli_find_table(const gr_system *s, const char *name, const gr_table **out, gr_error *err);
 
 /* Subcommands. */
 int cmd_lookup(int argc, char **argv);

@@ -13,8 +13,8 @@ static void accepted_list(const gr_param *params, size_t n, int skip, unsigned a
     buf[0] = '\0';
     for (size_t i = 0; i < n && len < cap; i++)
         if ((int)i != skip)
-            len += (size_t)snprintf(buf + len, cap - len, "%s--%s", len ? ", " : "",
-                                    params[i].name);
+            len +=
+                (size_t)snprintf(buf + len, cap - len, "%s--%s", len ? ", " : "", params[i].name);
     static const struct {
         unsigned bit;
         const char *name;
@@ -109,8 +109,8 @@ gr_status cli_parse(int argc, char **argv, const gr_param *params, size_t nparam
                                     "%s: --%s is not taken here (the odds cover every roll); "
                                     "accepted: %s",
                                     what, name, accepted);
-            return gr_error_set(err, GR_EINPUT, "%s: unknown input --%s; accepted: %s", what,
-                                name, accepted);
+            return gr_error_set(err, GR_EINPUT, "%s: unknown input --%s; accepted: %s", what, name,
+                                accepted);
         }
         if (k >= 0 && params[k].kind == GR_P_FLAG && !value) {
             a->v[k] = 1;
@@ -246,8 +246,7 @@ gr_status cli_find_system(const char *id, const gr_system **out, gr_error *err)
     return gr_error_set(err, GR_EINPUT, "unknown system '%s'; accepted: %s", id, list);
 }
 
-gr_status cli_find_table(const gr_system *s, const char *name, const gr_table **out,
-                         gr_error *err)
+gr_status cli_find_table(const gr_system *s, const char *name, const gr_table **out, gr_error *err)
 {
     *out = name ? gr_system_table(s, name) : NULL;
     if (*out)

@@ -6,11 +6,12 @@
 static void usage(FILE *f, const gr_system *s, const gr_table *t)
 {
     if (!t) {
-        fprintf(f, "usage: grognard odds SYSTEM TABLE [--INPUT VALUE]... [--modifier N] [--json]\n\n"
-                   "The exact probability of every result of a table, for the system's dice plus\n"
-                   "--modifier (default 0).  For opposed tables the modifier is the attacker's\n"
-                   "net modifier minus the defender's.\n\n"
-                   "example: grognard odds aoe combat --modifier 2 --json\n");
+        fprintf(f,
+                "usage: grognard odds SYSTEM TABLE [--INPUT VALUE]... [--modifier N] [--json]\n\n"
+                "The exact probability of every result of a table, for the system's dice plus\n"
+                "--modifier (default 0).  For opposed tables the modifier is the attacker's\n"
+                "net modifier minus the defender's.\n\n"
+                "example: grognard odds aoe combat --modifier 2 --json\n");
         return;
     }
     fprintf(f, "usage: grognard odds %s %s [--INPUT VALUE]... [--modifier N] [--json]\n\n", s->id,

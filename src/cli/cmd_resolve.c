@@ -12,16 +12,17 @@
 static void usage(FILE *f, const gr_system *s, const gr_procedure *p)
 {
     if (!p) {
-        fprintf(f, "usage: grognard resolve SYSTEM PROCEDURE [--INPUT VALUE]... [-] "
-                   "[--seed N | --roll A[,B]] [--json]\n\n"
-                   "Resolve a fire, combat or maneuver: every modifier with its reason, the roll\n"
-                   "(from --seed, or the faces you rolled with --roll), the result and its effect,\n"
-                   "and the odds of every result before the roll.  The situation is given as\n"
-                   "flags, or as a JSON object on stdin with '-'.\n\n"
-                   "`grognard systems` lists the procedures; `grognard resolve SYSTEM PROCEDURE\n"
-                   "--help` their inputs.\n\n"
-                   "example: grognard resolve aoe fire --firer artillery --artillery-class other "
-                   "--weight light --range 4 --seed 7\n");
+        fprintf(f,
+                "usage: grognard resolve SYSTEM PROCEDURE [--INPUT VALUE]... [-] "
+                "[--seed N | --roll A[,B]] [--json]\n\n"
+                "Resolve a fire, combat or maneuver: every modifier with its reason, the roll\n"
+                "(from --seed, or the faces you rolled with --roll), the result and its effect,\n"
+                "and the odds of every result before the roll.  The situation is given as\n"
+                "flags, or as a JSON object on stdin with '-'.\n\n"
+                "`grognard systems` lists the procedures; `grognard resolve SYSTEM PROCEDURE\n"
+                "--help` their inputs.\n\n"
+                "example: grognard resolve aoe fire --firer artillery --artillery-class other "
+                "--weight light --range 4 --seed 7\n");
         if (s) {
             fprintf(f, "\nprocedures of %s:", s->id);
             for (size_t i = 0; i < s->nprocedures; i++)
@@ -30,8 +31,9 @@ static void usage(FILE *f, const gr_system *s, const gr_procedure *p)
         }
         return;
     }
-    fprintf(f, "usage: grognard resolve %s %s [--INPUT VALUE]... [-] [--seed N | --roll ...] "
-               "[--json]\n\n%s (%s): %s\n\ninputs:\n",
+    fprintf(f,
+            "usage: grognard resolve %s %s [--INPUT VALUE]... [-] [--seed N | --roll ...] "
+            "[--json]\n\n%s (%s): %s\n\ninputs:\n",
             s->id, p->name, p->title, s->title, p->source);
     cli_print_params_help(f, p->params, p->nparams, -1);
     fprintf(f, "  --%-22s %s\n", "seed N", "roll the dice from this seed (same seed, same roll)");
@@ -95,8 +97,8 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
         const gr_outcome *out = &st->table->outcomes[st->cell.outcome];
         printf("  %s: %s", st->what, st->table->title);
         if (st->table->roll_param >= 0)
-            printf(", score %d%s%+d = %d", st->roll >= 0 ? r->rolls[st->roll].total : 0,
-                   "", st->modifier, st->score);
+            printf(", score %d%s%+d = %d", st->roll >= 0 ? r->rolls[st->roll].total : 0, "",
+                   st->modifier, st->score);
         printf("\n    cell:   %s\n    result: %s - %s\n", st->cell.cell ? st->cell.cell : "",
                out->id, out->label);
         for (int k = 0; k < st->cell.nfields; k++)
@@ -198,8 +200,8 @@ static json_t *res_json(const gr_system *s, const gr_procedure *p, const gr_args
     }
     json_object_set_new(j, "steps", steps);
     if (r->nsteps && json_object_get(json_array_get(steps, 0), "odds")) {
-        json_object_set_new(j, "odds", json_deep_copy(json_object_get(
-                                           json_array_get(steps, 0), "odds")));
+        json_object_set_new(j, "odds",
+                            json_deep_copy(json_object_get(json_array_get(steps, 0), "odds")));
     }
     json_t *notes = json_array();
     for (int i = 0; i < r->nnotes; i++)
@@ -264,8 +266,7 @@ int cmd_resolve(int argc, char **argv)
         usage(stdout, s, p);
         return CLI_OK;
     }
-    if (o.stdin_json &&
-        cli_read_json(stdin, p->params, p->nparams, -1, &a, &o, &err) != GR_OK)
+    if (o.stdin_json && cli_read_json(stdin, p->params, p->nparams, -1, &a, &o, &err) != GR_OK)
         return cli_fail(&err);
     if (gr_args_check_required(p->params, p->nparams, &a, &err) != GR_OK)
         return cli_fail(&err);

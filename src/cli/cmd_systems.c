@@ -51,8 +51,7 @@ int cmd_systems(int argc, char **argv)
         for (size_t k = 0; k < s->ntables; k++)
             printf("       table     %-16s %s\n", s->tables[k]->name, s->tables[k]->title);
         for (size_t k = 0; k < s->nprocedures; k++)
-            printf("       resolve   %-16s %s\n", s->procedures[k]->name,
-                   s->procedures[k]->title);
+            printf("       resolve   %-16s %s\n", s->procedures[k]->name, s->procedures[k]->title);
     }
     if (json)
         cli_print_json(arr);

@@ -48,7 +48,9 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 2, argv + 2);
-    fprintf(stderr, "grognard: unknown command '%s'; accepted: lookup, odds, resolve, systems "
-                    "(grognard --help)\n", argv[1]);
+    fprintf(stderr,
+            "grognard: unknown command '%s'; accepted: lookup, odds, resolve, systems "
+            "(grognard --help)\n",
+            argv[1]);
     return CLI_USAGE;
 }

@@ -36,8 +36,7 @@ void gr_dist_point(gr_dist *d, int total)
 }
 
 /* out = a (+/-) b; sign is +1 for a sum, -1 for a difference. */
-static gr_status combine(gr_dist *out, const gr_dist *a, const gr_dist *b, int sign,
-                         gr_error *err)
+static gr_status combine(gr_dist *out, const gr_dist *a, const gr_dist *b, int sign, gr_error *err)
 {
     int n = a->n + b->n - 1;
     if (n > GR_DIST_MAX)

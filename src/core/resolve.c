@@ -98,11 +98,12 @@ gr_status gr_res_roll(gr_resolution *r, gr_dice_source *src, gr_roll_kind k, con
         for (int i = 0; i < parts; i++) {
             int v = src->typed[src->used++];
             if (v < lo || v > hi)
-                return gr_error_set(err, GR_EINPUT,
-                                    "--roll: %d is not a possible %s for the %s roll; accepted: "
-                                    "%d to %d",
-                                    v, k == GR_ROLL_2D6 || k == GR_ROLL_2D6_VS_2D6 ? "2D6 total" : "face",
-                                    name, lo, hi);
+                return gr_error_set(
+                    err, GR_EINPUT,
+                    "--roll: %d is not a possible %s for the %s roll; accepted: "
+                    "%d to %d",
+                    v, k == GR_ROLL_2D6 || k == GR_ROLL_2D6_VS_2D6 ? "2D6 total" : "face", name, lo,
+                    hi);
             rec->faces[rec->nfaces++] = v;
         }
         rec->total = parts == 2 ? rec->faces[0] - rec->faces[1] : rec->faces[0];
@@ -119,9 +120,8 @@ gr_status gr_res_roll(gr_resolution *r, gr_dice_source *src, gr_roll_kind k, con
             rec->nfaces = n;
         }
     } else {
-        return gr_error_set(err, GR_EINPUT,
-                            "the %s roll (%s) has no die: give --roll or --seed", name,
-                            gr_roll_name(k));
+        return gr_error_set(err, GR_EINPUT, "the %s roll (%s) has no die: give --roll or --seed",
+                            name, gr_roll_name(k));
     }
     *idx = r->nrolls++;
     return GR_OK;

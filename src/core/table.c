@@ -183,8 +183,8 @@ gr_status gr_param_parse(const gr_param *p, const char *text, int64_t *out, gr_e
                 *out = i;
                 return GR_OK;
             }
-        return gr_error_set(err, GR_EINPUT, "--%s: unknown value '%s'; accepted: %s", p->name,
-                            text, accepted);
+        return gr_error_set(err, GR_EINPUT, "--%s: unknown value '%s'; accepted: %s", p->name, text,
+                            accepted);
     case GR_P_INT: {
         char *end;
         errno = 0;
@@ -193,19 +193,19 @@ gr_status gr_param_parse(const gr_param *p, const char *text, int64_t *out, gr_e
             return gr_error_set(err, GR_EINPUT, "--%s: '%s' is not a whole number; accepted: %s",
                                 p->name, text, accepted);
         if (v < p->min || v > p->max)
-            return gr_error_set(err, GR_EINPUT, "--%s: %lld is out of range; accepted: %s",
-                                p->name, v, accepted);
+            return gr_error_set(err, GR_EINPUT, "--%s: %lld is out of range; accepted: %s", p->name,
+                                v, accepted);
         *out = v;
         return GR_OK;
     }
     case GR_P_NUM: {
         int64_t v;
         if (!parse_milli(text, &v))
-            return gr_error_set(err, GR_EINPUT, "--%s: '%s' is not a number; accepted: %s",
-                                p->name, text, accepted);
+            return gr_error_set(err, GR_EINPUT, "--%s: '%s' is not a number; accepted: %s", p->name,
+                                text, accepted);
         if (v < p->min || v > p->max)
-            return gr_error_set(err, GR_EINPUT, "--%s: %s is out of range; accepted: %s",
-                                p->name, text, accepted);
+            return gr_error_set(err, GR_EINPUT, "--%s: %s is out of range; accepted: %s", p->name,
+                                text, accepted);
         *out = v;
         return GR_OK;
     }
@@ -213,8 +213,7 @@ gr_status gr_param_parse(const gr_param *p, const char *text, int64_t *out, gr_e
     return gr_error_set(err, GR_EINPUT, "--%s: cannot be parsed", p->name);
 }
 
-gr_status gr_args_check_required(const gr_param *params, size_t n, const gr_args *a,
-                                 gr_error *err)
+gr_status gr_args_check_required(const gr_param *params, size_t n, const gr_args *a, gr_error *err)
 {
     for (size_t i = 0; i < n; i++)
         if (params[i].required && !a->given[i]) {

@@ -4,11 +4,7 @@
 #include <string.h>
 
 const gr_system *const gr_systems[] = {
-    &gr_aoe_system,
-    &gr_nf_system,
-    &gr_rff_system,
-    &gr_re_system,
-    NULL,
+    &gr_aoe_system, &gr_nf_system, &gr_rff_system, &gr_re_system, NULL,
 };
 
 const gr_system *gr_system_find(const char *id)

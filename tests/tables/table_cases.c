@@ -25,7 +25,7 @@
 
 #include "grognard/grognard.h"
 
-#define MAX_TOK 48
+#define MAX_TOK   48
 #define MAX_CELLS 1024
 
 static int failures, cases;
@@ -61,20 +61,21 @@ typedef struct casedef {
     const gr_table *t;
     const char *file;
     int line;
-    const char *cell;       /* expected cell (lookup lines) */
+    const char *cell; /* expected cell (lookup lines) */
     int is_odds;
     int modifier;
     int nargs;
-    char *names[MAX_TOK];   /* param names */
-    char *values[MAX_TOK];  /* textual values (may be ranges) */
+    char *names[MAX_TOK];  /* param names */
+    char *values[MAX_TOK]; /* textual values (may be ranges) */
     int nexpect;
-    char *expect[MAX_TOK];  /* RESULT, then key=value (lookup) or id=num/den (odds) */
+    char *expect[MAX_TOK]; /* RESULT, then key=value (lookup) or id=num/den (odds) */
 } casedef;
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 0)))
 #endif
-static void failv(const casedef *c, const char *fmt, va_list ap)
+static void
+failv(const casedef *c, const char *fmt, va_list ap)
 {
     failures++;
     fprintf(stderr, "FAIL %s:%d: %s [%s]: ", c->file, c->line, c->t->name,
@@ -86,14 +87,14 @@ static void failv(const casedef *c, const char *fmt, va_list ap)
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-static void fail(const casedef *c, const char *fmt, ...)
+static void
+fail(const casedef *c, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     failv(c, fmt, ap);
     va_end(ap);
 }
-
 
 static int field_matches(const gr_field *f, const char *want)
 {
@@ -118,8 +119,8 @@ static void run_one(const casedef *c, gr_args *a, const char **covered, size_t n
     char desc[512];
     size_t len = 0;
     for (int i = 0; i < c->nargs && len < sizeof desc; i++)
-        len += (size_t)snprintf(desc + len, sizeof desc - len, " --%s %s", c->names[i],
-                                c->values[i]);
+        len +=
+            (size_t)snprintf(desc + len, sizeof desc - len, " --%s %s", c->names[i], c->values[i]);
     (void)covered;
     gr_error err;
     gr_error_clear(&err);
@@ -291,8 +292,8 @@ static int run_file(const gr_table *t, const char *path, char *hit, const char *
             }
             int k = gr_param_index(t->params, t->nparams, name);
             if (k < 0) {
-                fprintf(stderr, "FAIL %s:%d: table %s has no input --%s\n", path, lineno,
-                        t->name, name);
+                fprintf(stderr, "FAIL %s:%d: table %s has no input --%s\n", path, lineno, t->name,
+                        name);
                 bad = 1;
                 break;
             }

@@ -27,8 +27,12 @@ static void test_xoshiro_known_answers(void **state)
 {
     (void)state;
     gr_rng r = {{1, 2, 3, 4}};
-    static const uint64_t want[] = {11520ULL, 0ULL, 1509978240ULL, 1215971899390074240ULL,
-                                    1216172134540287360ULL, 607988272756665600ULL};
+    static const uint64_t want[] = {11520ULL,
+                                    0ULL,
+                                    1509978240ULL,
+                                    1215971899390074240ULL,
+                                    1216172134540287360ULL,
+                                    607988272756665600ULL};
     for (size_t i = 0; i < 6; i++)
         assert_int_equal(gr_rng_next(&r), want[i]);
 }

@@ -4,13 +4,12 @@
 
 #include "grognard/resolve.h"
 
-extern const gr_table aoe_fire_table, aoe_combat_table, aoe_movement_table,
-    aoe_general_hit_table, aoe_artillery_power_table, aoe_stand_power_table, aoe_speed_table,
-    aoe_initiative_table, aoe_reserve_zone_table, aoe_reserve_commander_table,
-    aoe_artillery_actions_table;
+extern const gr_table aoe_fire_table, aoe_combat_table, aoe_movement_table, aoe_general_hit_table,
+    aoe_artillery_power_table, aoe_stand_power_table, aoe_speed_table, aoe_initiative_table,
+    aoe_reserve_zone_table, aoe_reserve_commander_table, aoe_artillery_actions_table;
 
-extern const gr_procedure aoe_fire_proc, aoe_combat_proc, aoe_movement_proc,
-    aoe_general_hit_proc, aoe_initiative_proc;
+extern const gr_procedure aoe_fire_proc, aoe_combat_proc, aoe_movement_proc, aoe_general_hit_proc,
+    aoe_initiative_proc;
 
 /* Fire power of one artillery battery: class 0..2, weight 0 heavy 1 light,
  * range in milli-inches.  Returns the power, or 0 when out of range. */
@@ -30,6 +29,6 @@ int aoe_stand_power_milli(int troops);
 extern const char *const aoe_commanders[];
 
 #define AOE_SRC_TABLES "seed 003"
-#define AOE_SRC_RULES "seed 000"
+#define AOE_SRC_RULES  "seed 000"
 
 #endif

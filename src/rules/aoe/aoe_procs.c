@@ -5,14 +5,14 @@
 
 #include <string.h>
 
-#define SRC_PWR AOE_SRC_TABLES ", MODIFICATEURS DE PUISSANCE"
-#define SRC_FDRM AOE_SRC_TABLES ", Table des tirs, DRM"
-#define SRC_CDRM AOE_SRC_TABLES ", Table des combats, DRM"
-#define SRC_TACT AOE_SRC_TABLES ", MODIFICATEURS DU MOUVEMENT TACTIQUE"
-#define SRC_RES AOE_SRC_RULES ", Modificateurs du mouvement de réserve"
+#define SRC_PWR   AOE_SRC_TABLES ", MODIFICATEURS DE PUISSANCE"
+#define SRC_FDRM  AOE_SRC_TABLES ", Table des tirs, DRM"
+#define SRC_CDRM  AOE_SRC_TABLES ", Table des combats, DRM"
+#define SRC_TACT  AOE_SRC_TABLES ", MODIFICATEURS DU MOUVEMENT TACTIQUE"
+#define SRC_RES   AOE_SRC_RULES ", Modificateurs du mouvement de réserve"
 #define SRC_SPEED AOE_SRC_TABLES ", Table des vitesses"
-#define SRC_GH AOE_SRC_TABLES ", Table des généraux touchés"
-#define SRC_INIT AOE_SRC_RULES ", Interphase d'initiative"
+#define SRC_GH    AOE_SRC_TABLES ", Table des généraux touchés"
+#define SRC_INIT  AOE_SRC_RULES ", Interphase d'initiative"
 
 static const char *const no_yes_general[] = {"none", "attached", "charismatic", NULL};
 
@@ -21,14 +21,27 @@ static const char *const no_yes_general[] = {"none", "attached", "charismatic", 
 static const char *const firers[] = {"infantry", "cavalry", "artillery", NULL};
 static const char *const inf_troops[] = {"two_rank_line_or_mixed", "three_rank_line_or_mixed",
                                          "column_square_or_skirmish", NULL};
-static const char *const art_classes[] = {"old_guard_or_russian", "french_line_or_british",
-                                          "other", NULL};
+static const char *const art_classes[] = {"old_guard_or_russian", "french_line_or_british", "other",
+                                          NULL};
 static const char *const art_weights[] = {"heavy", "light", NULL};
 
 enum {
-    FP_FIRER, FP_TROOPS, FP_STANDS, FP_SK, FP_CLASS, FP_WEIGHT, FP_RANGE, FP_ENFILADE,
-    FP_ON_COLUMN, FP_DISORDERED, FP_DAMAGED, FP_AT_SKIRMISHERS, FP_AT_GRAND_BATTERY,
-    FP_TARGET_MOVING, FP_COVER, FP_GENERAL,
+    FP_FIRER,
+    FP_TROOPS,
+    FP_STANDS,
+    FP_SK,
+    FP_CLASS,
+    FP_WEIGHT,
+    FP_RANGE,
+    FP_ENFILADE,
+    FP_ON_COLUMN,
+    FP_DISORDERED,
+    FP_DAMAGED,
+    FP_AT_SKIRMISHERS,
+    FP_AT_GRAND_BATTERY,
+    FP_TARGET_MOVING,
+    FP_COVER,
+    FP_GENERAL,
 };
 static const gr_param fire_params[] = {
     [FP_FIRER] = {"firer", GR_P_ENUM, firers, 1, 0, 0, "who fires"},
@@ -208,33 +221,89 @@ static const char *const squares[] = {"none", "vs_cavalry", "vs_infantry", NULL}
 
 /* Per-side inputs, attacker then defender (same order). */
 enum {
-    S_GENERAL, S_STANDS, S_CONDITION, S_QUALITY, S_CAVALRY, S_DISORDERED, S_NO_COUNTERCHARGE,
-    S_SKIRMISH, S_BATTERY, S_LOST, S_BREAKTHROUGH, S_NSIDE
+    S_GENERAL,
+    S_STANDS,
+    S_CONDITION,
+    S_QUALITY,
+    S_CAVALRY,
+    S_DISORDERED,
+    S_NO_COUNTERCHARGE,
+    S_SKIRMISH,
+    S_BATTERY,
+    S_LOST,
+    S_BREAKTHROUGH,
+    S_NSIDE
 };
-#define SIDE_PARAMS(side)                                                                      \
-    {side "-general", GR_P_ENUM, no_yes_general, 0, 0, 0,                                      \
-     "general attached: none, attached (+1), charismatic (+2)"},                               \
-    {side "-stands", GR_P_INT, NULL, 1, 1, 99, "stands engaged (numerical superiority)"},     \
-    {side "-condition", GR_P_ENUM, conditions, 0, 0, 0,                                        \
-     "normal, fresh (+2: brigade fraîche), spent (-2: épuisée)"},                             \
-    {side "-quality", GR_P_ENUM, qualities, 0, 0, 0,                                           \
-     "other, regular (+1: unité régulière), elite (+2)"},                                      \
-    {side "-cavalry", GR_P_ENUM, cavalry_kinds, 0, 0, 0,                                       \
-     "none, heavy (+1), cuirassier (+2: cavalerie lourde cuirassée)"},                        \
-    {side "-disordered", GR_P_FLAG, NULL, 0, 0, 1, "brigade in disorder (-2, not cumulative)"}, \
-    {side "-not-countercharging", GR_P_FLAG, NULL, 0, 0, 1,                                    \
-     "cavalry not countercharging (-2, not cumulative)"},                                      \
-    {side "-skirmish-order", GR_P_FLAG, NULL, 0, 0, 1,                                         \
-     "brigade in skirmish order (-2, not cumulative)"},                                        \
-    {side "-battery-alone", GR_P_FLAG, NULL, 0, 0, 1,                                          \
-     "battery unattached and/or silenced (-2, not cumulative)"},                               \
-    {side "-stands-lost", GR_P_INT, NULL, 0, 0, 40,                                            \
-     "stands lost in the preceding fire (-1 each)"},                                           \
-    {side "-breakthrough", GR_P_FLAG, NULL, 0, 0, 1,                                           \
-     "breaking through with a charge, or supported formation (+1)"}
+#define SIDE_PARAMS(side)                                                                           \
+    {side "-general",                                                                               \
+     GR_P_ENUM,                                                                                     \
+     no_yes_general,                                                                                \
+     0,                                                                                             \
+     0,                                                                                             \
+     0,                                                                                             \
+     "general attached: none, attached (+1), charismatic (+2)"},                                    \
+        {side "-stands", GR_P_INT, NULL, 1, 1, 99, "stands engaged (numerical superiority)"},       \
+        {side "-condition",                                                                         \
+         GR_P_ENUM,                                                                                 \
+         conditions,                                                                                \
+         0,                                                                                         \
+         0,                                                                                         \
+         0,                                                                                         \
+         "normal, fresh (+2: brigade fraîche), spent (-2: épuisée)"},                               \
+        {side "-quality",                                                                           \
+         GR_P_ENUM,                                                                                 \
+         qualities,                                                                                 \
+         0,                                                                                         \
+         0,                                                                                         \
+         0,                                                                                         \
+         "other, regular (+1: unité régulière), elite (+2)"},                                       \
+        {side "-cavalry",                                                                           \
+         GR_P_ENUM,                                                                                 \
+         cavalry_kinds,                                                                             \
+         0,                                                                                         \
+         0,                                                                                         \
+         0,                                                                                         \
+         "none, heavy (+1), cuirassier (+2: cavalerie lourde cuirassée)"},                          \
+        {side "-disordered", GR_P_FLAG, NULL, 0, 0, 1, "brigade in disorder (-2, not cumulative)"}, \
+        {side "-not-countercharging",                                                               \
+         GR_P_FLAG,                                                                                 \
+         NULL,                                                                                      \
+         0,                                                                                         \
+         0,                                                                                         \
+         1,                                                                                         \
+         "cavalry not countercharging (-2, not cumulative)"},                                       \
+        {side "-skirmish-order",                                                                    \
+         GR_P_FLAG,                                                                                 \
+         NULL,                                                                                      \
+         0,                                                                                         \
+         0,                                                                                         \
+         1,                                                                                         \
+         "brigade in skirmish order (-2, not cumulative)"},                                         \
+        {side "-battery-alone",                                                                     \
+         GR_P_FLAG,                                                                                 \
+         NULL,                                                                                      \
+         0,                                                                                         \
+         0,                                                                                         \
+         1,                                                                                         \
+         "battery unattached and/or silenced (-2, not cumulative)"},                                \
+        {side "-stands-lost",                                                                       \
+         GR_P_INT,                                                                                  \
+         NULL,                                                                                      \
+         0,                                                                                         \
+         0,                                                                                         \
+         40,                                                                                        \
+         "stands lost in the preceding fire (-1 each)"},                                            \
+    {                                                                                               \
+        side "-breakthrough", GR_P_FLAG, NULL, 0, 0, 1,                                             \
+            "breaking through with a charge, or supported formation (+1)"                           \
+    }
 
 enum {
-    CP_CAV_CHARGE = 2 * S_NSIDE, CP_LANCERS, CP_COVER, CP_OUTFLANKED, CP_SQUARE,
+    CP_CAV_CHARGE = 2 * S_NSIDE,
+    CP_LANCERS,
+    CP_COVER,
+    CP_OUTFLANKED,
+    CP_SQUARE,
 };
 static const gr_param combat_params[] = {
     SIDE_PARAMS("attacker"),
@@ -270,8 +339,7 @@ static void side_drms(gr_resolution *r, const gr_args *a, int base)
         gr_res_drm(r, q, q == 1 ? "unité régulière" : "unité d'élite", SRC_CDRM);
     int cav = (int)gr_args_get(a, base + S_CAVALRY, 0);
     if (cav)
-        gr_res_drm(r, cav, cav == 1 ? "cavalerie lourde" : "cavalerie lourde cuirassée",
-                   SRC_CDRM);
+        gr_res_drm(r, cav, cav == 1 ? "cavalerie lourde" : "cavalerie lourde cuirassée", SRC_CDRM);
     /* "Ces DRM ne se cumulent pas": one -2 however many apply. */
     static const struct {
         int off;
@@ -290,8 +358,7 @@ static void side_drms(gr_resolution *r, const gr_args *a, int base)
         }
     int lost = (int)gr_args_get(a, base + S_LOST, 0);
     if (lost)
-        gr_res_drm(r, -lost, "une base perdue pendant les tirs précédents (-1 chacune)",
-                   SRC_CDRM);
+        gr_res_drm(r, -lost, "une base perdue pendant les tirs précédents (-1 chacune)", SRC_CDRM);
     if (gr_args_flag(a, base + S_BREAKTHROUGH))
         gr_res_drm(r, +1, "perce avec charge ou formation soutenue", SRC_CDRM);
 }
@@ -387,19 +454,47 @@ const gr_procedure aoe_combat_proc = {
 /* ---- movement (tactical and reserve) -------------------------------------- */
 
 static const char *const mv_states[] = {"ordered", "disordered", "reserve", NULL};
-static const char *const speed_units[] = {"columnar_infantry", "linear_infantry",
-                                          "mixed_infantry", "cavalry", "foot_artillery",
-                                          "horse_artillery", "generals", NULL};
+static const char *const speed_units[] = {
+    "columnar_infantry", "linear_infantry", "mixed_infantry", "cavalry",
+    "foot_artillery",    "horse_artillery", "generals",       NULL};
 static const char *const speed_terrains[] = {"nominal", "road", "difficult", "ford", NULL};
-static const char *const deployments[] = {"none", "line", "supported_line", "skirmish",
-                                          "from_skirmish", "maneuver_column", "road_column",
-                                          "face_flank", "leave_square", "town", NULL};
+static const char *const deployments[] = {"none",
+                                          "line",
+                                          "supported_line",
+                                          "skirmish",
+                                          "from_skirmish",
+                                          "maneuver_column",
+                                          "road_column",
+                                          "face_flank",
+                                          "leave_square",
+                                          "town",
+                                          NULL};
 
 enum {
-    MP_STATE, MP_DET_ORD, MP_DET_CHAR, MP_ATT_ORD, MP_ATT_CHAR, MP_ROAD_OR_SQUARE,
-    MP_COLUMNAR, MP_CONDITION, MP_FLANK, MP_WITHDRAW, MP_DIS_CAV_CHARGE, MP_COMMANDER,
-    MP_CINC_ENGAGED, MP_ADC, MP_CINC_ATTACHED, MP_FIRST_TURN, MP_SUCCEEDED, MP_FAILED,
-    MP_DIS_UNITS, MP_REGULAR, MP_UNIT, MP_TERRAIN, MP_DEPLOY, MP_PASSED,
+    MP_STATE,
+    MP_DET_ORD,
+    MP_DET_CHAR,
+    MP_ATT_ORD,
+    MP_ATT_CHAR,
+    MP_ROAD_OR_SQUARE,
+    MP_COLUMNAR,
+    MP_CONDITION,
+    MP_FLANK,
+    MP_WITHDRAW,
+    MP_DIS_CAV_CHARGE,
+    MP_COMMANDER,
+    MP_CINC_ENGAGED,
+    MP_ADC,
+    MP_CINC_ATTACHED,
+    MP_FIRST_TURN,
+    MP_SUCCEEDED,
+    MP_FAILED,
+    MP_DIS_UNITS,
+    MP_REGULAR,
+    MP_UNIT,
+    MP_TERRAIN,
+    MP_DEPLOY,
+    MP_PASSED,
 };
 static const gr_param movement_params[] = {
     [MP_STATE] = {"state", GR_P_ENUM, mv_states, 1, 0, 0,
@@ -462,11 +557,21 @@ static int move_fraction(const char *id)
     static const struct {
         const char *id;
         int f;
-    } fr[] = {{"elan", 2},          {"rally", 1},         {"shaken_rallied", 0},
-              {"hesitant", 0},      {"shaken_retreats", -1}, {"rout", -1},
-              {"at_the_bayonet", 2}, {"forward", 2},      {"caution", 1},
-              {"order_arms", 0},    {"fall_back", -1},    {"retreat", -1},
-              {"success", 2},       {"partial_failure", 0}, {"failure", 0}};
+    } fr[] = {{"elan", 2},
+              {"rally", 1},
+              {"shaken_rallied", 0},
+              {"hesitant", 0},
+              {"shaken_retreats", -1},
+              {"rout", -1},
+              {"at_the_bayonet", 2},
+              {"forward", 2},
+              {"caution", 1},
+              {"order_arms", 0},
+              {"fall_back", -1},
+              {"retreat", -1},
+              {"success", 2},
+              {"partial_failure", 0},
+              {"failure", 0}};
     for (size_t i = 0; i < GR_COUNT(fr); i++)
         if (!strcmp(fr[i].id, id))
             return fr[i].f;
@@ -583,8 +688,9 @@ static void allowance(gr_resolution *r, const gr_args *a, const char *id)
     int dep = (int)gr_args_get(a, MP_DEPLOY, 0);
     if (dep >= 1 && dep <= 4 && allow) {
         allow = 0;
-        gr_res_info(r, dep <= 2 ? "pas de mouvement si déploiement en ligne ou en ligne soutenue"
-                                : "pas de mouvement si déploiement en tirailleurs ou inverse",
+        gr_res_info(r,
+                    dep <= 2 ? "pas de mouvement si déploiement en ligne ou en ligne soutenue"
+                             : "pas de mouvement si déploiement en tirailleurs ou inverse",
                     SRC_SPEED);
     } else if (dep >= 5 && allow) {
         allow /= 2;
@@ -632,8 +738,7 @@ static gr_status movement_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     t.v[0] = state;
     t.given[0] = 1;
     gr_step *step;
-    if ((st = gr_res_read(r, "Movement", &aoe_movement_table, &t, roll, mod, &step, err)) !=
-        GR_OK)
+    if ((st = gr_res_read(r, "Movement", &aoe_movement_table, &t, roll, mod, &step, err)) != GR_OK)
         return st;
     const char *id = aoe_movement_table.outcomes[step->cell.outcome].id;
     if (state == 2) {
@@ -652,7 +757,7 @@ const gr_procedure aoe_movement_proc = {
     .name = "movement",
     .title = "Mouvement tactique ou de réserve",
     .source = AOE_SRC_TABLES ", Table des mouvements, modificateurs; " AOE_SRC_RULES
-              ", mouvement de réserve",
+                             ", mouvement de réserve",
     .params = movement_params,
     .nparams = GR_COUNT(movement_params),
     .rolls_help = "the D10 face: --roll 6",
@@ -667,8 +772,7 @@ static const gr_param gh_params[] = {
     {"charismatic", GR_P_FLAG, NULL, 0, 0, 1, "the general is charismatic (DRM -2)"},
 };
 
-static gr_status gh_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
-                            gr_error *err)
+static gr_status gh_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r, gr_error *err)
 {
     gr_resolution_init(r, "aoe", "general_hit");
     if (gr_args_flag(a, 0))
@@ -738,18 +842,21 @@ static gr_status init_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
                        "decided by the roll (docs/rules/aoe.md)");
     int l1 = (int)gr_args_get(a, IP_FIRST_LEVELS, 0), l2 = (int)gr_args_get(a, IP_SECOND_LEVELS, 0);
     if (l1)
-        gr_res_drm(r, -l1, "1er général en chef: par niveau critique atteint ou dépassé (-1 chacun)", SRC_TACT);
-    gr_mod *m2 = l2 ? gr_res_drm(r, -l2, "2e général en chef: par niveau critique atteint ou dépassé (-1 chacun)",
-                                 SRC_TACT)
-                    : NULL;
+        gr_res_drm(r, -l1,
+                   "1er général en chef: par niveau critique atteint ou dépassé (-1 chacun)",
+                   SRC_TACT);
+    gr_mod *m2 =
+        l2 ? gr_res_drm(r, -l2,
+                        "2e général en chef: par niveau critique atteint ou dépassé (-1 chacun)",
+                        SRC_TACT)
+           : NULL;
     if (m2)
         m2->side = 1;
     int mod = -l1 + l2; /* first minus second */
     gr_status st;
     int roll = -1;
     for (int tries = 0; tries < GR_MAX_ROLLS; tries++) {
-        if ((st = gr_res_roll(r, dice, GR_ROLL_D10_VS_D10, "first vs second", &roll, err)) !=
-            GR_OK)
+        if ((st = gr_res_roll(r, dice, GR_ROLL_D10_VS_D10, "first vs second", &roll, err)) != GR_OK)
             return st;
         if (r->rolls[roll].total + mod != 0)
             break;

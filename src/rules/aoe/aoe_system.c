@@ -3,15 +3,22 @@
 #include "grognard/systems.h"
 
 static const gr_table *const aoe_tables[] = {
-    &aoe_fire_table,          &aoe_combat_table,       &aoe_movement_table,
-    &aoe_general_hit_table,   &aoe_artillery_power_table, &aoe_stand_power_table,
-    &aoe_speed_table,         &aoe_initiative_table,   &aoe_reserve_zone_table,
-    &aoe_reserve_commander_table, &aoe_artillery_actions_table,
+    &aoe_fire_table,
+    &aoe_combat_table,
+    &aoe_movement_table,
+    &aoe_general_hit_table,
+    &aoe_artillery_power_table,
+    &aoe_stand_power_table,
+    &aoe_speed_table,
+    &aoe_initiative_table,
+    &aoe_reserve_zone_table,
+    &aoe_reserve_commander_table,
+    &aoe_artillery_actions_table,
 };
 
 static const gr_procedure *const aoe_procedures[] = {
-    &aoe_fire_proc, &aoe_combat_proc, &aoe_movement_proc, &aoe_general_hit_proc,
-    &aoe_initiative_proc,
+    &aoe_fire_proc,        &aoe_combat_proc,     &aoe_movement_proc,
+    &aoe_general_hit_proc, &aoe_initiative_proc,
 };
 
 const gr_system gr_aoe_system = {

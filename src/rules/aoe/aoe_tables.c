@@ -8,8 +8,10 @@
 
 #define SCORE_MIN -99
 #define SCORE_MAX 99
-#define SCORE_PARAM(name_, help_)                                                               \
-    {name_, GR_P_INT, NULL, 1, SCORE_MIN, SCORE_MAX, help_}
+#define SCORE_PARAM(name_, help_)                                                                  \
+    {                                                                                              \
+        name_, GR_P_INT, NULL, 1, SCORE_MIN, SCORE_MAX, help_                                      \
+    }
 
 /* ---- Table des tirs (seed 003) -------------------------------------------- */
 
@@ -24,7 +26,10 @@ static const gr_outcome fire_outcomes[] = {
     [F_DEVAST] = {"devastating", "Tir dévastateur", "Troupe en désordre et perd trois bases."},
 };
 
-#define ROW(lo, hi, label, bands) {lo, hi, label, bands, GR_COUNT(bands)}
+#define ROW(lo, hi, label, bands)                                                                  \
+    {                                                                                              \
+        lo, hi, label, bands, GR_COUNT(bands)                                                      \
+    }
 
 static const gr_band fire_lt1[] = {{GR_LO, GR_HI, F_INEFF, "Moins de 1 | -"}};
 static const gr_band fire_1[] = {{GR_LO, 10, F_INEFF, "1 | 10 ou moins"},
@@ -92,15 +97,24 @@ static const gr_band fire_50[] = {{GR_LO, -1, F_IMPR, "50 ou plus | - 1 ou moins
 /* Rows by fire power in whole points; a fractional power reads the row of
  * its whole part (docs/rules/aoe.md, "Fractions of fire power"). */
 static const gr_band_row fire_rows[] = {
-    ROW(GR_LO, 0, "Moins de 1", fire_lt1), ROW(1, 1, "1", fire_1),
-    ROW(2, 2, "2", fire_2),               ROW(3, 3, "3", fire_3),
-    ROW(4, 4, "4", fire_4),               ROW(5, 5, "5", fire_5),
-    ROW(6, 7, "6-7", fire_6_7),           ROW(8, 9, "8-9", fire_8_9),
-    ROW(10, 11, "10-11", fire_10_11),     ROW(12, 14, "12-14", fire_12_14),
-    ROW(15, 19, "15-19", fire_15_19),     ROW(20, 24, "20-24", fire_20_24),
-    ROW(25, 29, "25-29", fire_25_29),     ROW(30, 34, "30-34", fire_30_34),
-    ROW(35, 39, "35-39", fire_35_39),     ROW(40, 44, "40-44", fire_40_44),
-    ROW(45, 49, "45-49", fire_45_49),     ROW(50, GR_HI, "50 ou plus", fire_50),
+    ROW(GR_LO, 0, "Moins de 1", fire_lt1),
+    ROW(1, 1, "1", fire_1),
+    ROW(2, 2, "2", fire_2),
+    ROW(3, 3, "3", fire_3),
+    ROW(4, 4, "4", fire_4),
+    ROW(5, 5, "5", fire_5),
+    ROW(6, 7, "6-7", fire_6_7),
+    ROW(8, 9, "8-9", fire_8_9),
+    ROW(10, 11, "10-11", fire_10_11),
+    ROW(12, 14, "12-14", fire_12_14),
+    ROW(15, 19, "15-19", fire_15_19),
+    ROW(20, 24, "20-24", fire_20_24),
+    ROW(25, 29, "25-29", fire_25_29),
+    ROW(30, 34, "30-34", fire_30_34),
+    ROW(35, 39, "35-39", fire_35_39),
+    ROW(40, 44, "40-44", fire_40_44),
+    ROW(45, 49, "45-49", fire_45_49),
+    ROW(50, GR_HI, "50 ou plus", fire_50),
 };
 
 enum { FIRE_POWER, FIRE_SCORE };
@@ -110,8 +124,8 @@ static const gr_param fire_params[] = {
     [FIRE_SCORE] = SCORE_PARAM("score", "modified D10 total"),
 };
 
-static gr_status read_rows(const gr_band_row *rows, size_t nrows, int key, int score,
-                           gr_cell *out, const char *what, gr_error *err)
+static gr_status read_rows(const gr_band_row *rows, size_t nrows, int key, int score, gr_cell *out,
+                           const char *what, gr_error *err)
 {
     int r = gr_row_find(rows, nrows, key);
     int b = r < 0 ? -1 : gr_band_find(rows[r].bands, rows[r].nbands, score);
@@ -126,8 +140,8 @@ static gr_status read_rows(const gr_band_row *rows, size_t nrows, int key, int s
 static gr_status fire_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
     int whole = (int)(a->v[FIRE_POWER] / GR_MILLI);
-    gr_status st = read_rows(fire_rows, GR_COUNT(fire_rows), whole, (int)a->v[FIRE_SCORE], out,
-                             "fire", err);
+    gr_status st =
+        read_rows(fire_rows, GR_COUNT(fire_rows), whole, (int)a->v[FIRE_SCORE], out, "fire", err);
     if (st == GR_OK && whole < 1)
         out->note = "power below 1: the row prints no result (-), so the fire has no effect";
     else if (st == GR_OK && a->v[FIRE_POWER] % GR_MILLI)
@@ -198,9 +212,9 @@ static const gr_outcome combat_outcomes[] = {
 };
 
 static const gr_band combat_bands[] = {
-    {7, GR_HI, C_D_SHAT, "7 ou plus"},     {4, 6, C_D_DRIVEN, "4, 5, 6"},
-    {1, 3, C_D_FALLS, "1, 2, 3"},          {0, 0, C_LOCKED, "0"},
-    {-3, -1, C_A_FALLS, "-1, -2, -3"},     {-6, -4, C_A_DRIVEN, "-4, -5, -6"},
+    {7, GR_HI, C_D_SHAT, "7 ou plus"},    {4, 6, C_D_DRIVEN, "4, 5, 6"},
+    {1, 3, C_D_FALLS, "1, 2, 3"},         {0, 0, C_LOCKED, "0"},
+    {-3, -1, C_A_FALLS, "-1, -2, -3"},    {-6, -4, C_A_DRIVEN, "-4, -5, -6"},
     {GR_LO, -7, C_A_SHAT, "-7 ou moins"},
 };
 
@@ -247,9 +261,22 @@ const gr_table aoe_combat_table = {
 /* ---- Table des mouvements (seed 003, Figure 8 of seed 000) ------------------ */
 
 enum {
-    M_D_ELAN, M_D_RALLY, M_D_SHAKEN_RALLIED, M_D_HESITANT, M_D_SHAKEN_RETREATS, M_D_ROUT,
-    M_O_BAYONET, M_O_FORWARD, M_O_CAUTION, M_O_ORDER_ARMS, M_O_FALL_BACK, M_O_RETREAT,
-    M_R_ELAN, M_R_SUCCESS, M_R_PARTIAL, M_R_FAILURE,
+    M_D_ELAN,
+    M_D_RALLY,
+    M_D_SHAKEN_RALLIED,
+    M_D_HESITANT,
+    M_D_SHAKEN_RETREATS,
+    M_D_ROUT,
+    M_O_BAYONET,
+    M_O_FORWARD,
+    M_O_CAUTION,
+    M_O_ORDER_ARMS,
+    M_O_FALL_BACK,
+    M_O_RETREAT,
+    M_R_ELAN,
+    M_R_SUCCESS,
+    M_R_PARTIAL,
+    M_R_FAILURE,
 };
 
 /* The disordered and reserve columns both print "Élan" (different effects),
@@ -325,8 +352,8 @@ static const gr_param movement_params[] = {
 
 static gr_status movement_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
-    return read_rows(mv_columns, GR_COUNT(mv_columns), (int)a->v[MVT_STATE],
-                     (int)a->v[MVT_SCORE], out, "movement", err);
+    return read_rows(mv_columns, GR_COUNT(mv_columns), (int)a->v[MVT_STATE], (int)a->v[MVT_SCORE],
+                     out, "movement", err);
 }
 
 static size_t movement_cells(const char **names, size_t cap)
@@ -404,8 +431,8 @@ const gr_table aoe_general_hit_table = {
 
 /* ---- Artillery fire power by range (seed 003, PUISSANCE) ------------------- */
 
-static const char *const art_classes[] = {"old_guard_or_russian", "french_line_or_british",
-                                          "other", NULL};
+static const char *const art_classes[] = {"old_guard_or_russian", "french_line_or_british", "other",
+                                          NULL};
 static const char *const art_weights[] = {"heavy", "light", NULL};
 
 /* Range columns: a column headed N" covers ranges above the previous
@@ -423,10 +450,15 @@ static const int art_power[3][2][5] = {
 };
 
 /* The printed cell of each class x weight x range column. */
-#define ART_CELLS(cls, w)                                                                       \
-    {cls " | 2\" | " w, cls " | 4\" | " w, cls " | 8\" | " w, cls " | 12\" | " w,                \
-     cls " | 18\" | " w}
-#define ART_ROW(cls) {ART_CELLS(cls, "lourde"), ART_CELLS(cls, "légère")}
+#define ART_CELLS(cls, w)                                                                          \
+    {                                                                                              \
+        cls " | 2\" | " w, cls " | 4\" | " w, cls " | 8\" | " w, cls " | 12\" | " w,               \
+            cls " | 18\" | " w                                                                     \
+    }
+#define ART_ROW(cls)                                                                               \
+    {                                                                                              \
+        ART_CELLS(cls, "lourde"), ART_CELLS(cls, "légère")                                         \
+    }
 static const char *const art_cells[3][2][5] = {
     ART_ROW("Vieille Garde ou artillerie russe"),
     ART_ROW("Ligne/Jeune Garde françaises ou artillerie britannique/KGL"),
@@ -580,9 +612,9 @@ const gr_table aoe_stand_power_table = {
 
 /* ---- Table des vitesses (seed 003) ---------------------------------------- */
 
-static const char *const sp_units[] = {"columnar_infantry", "linear_infantry", "mixed_infantry",
-                                       "cavalry", "foot_artillery", "horse_artillery",
-                                       "generals", NULL};
+static const char *const sp_units[] = {
+    "columnar_infantry", "linear_infantry", "mixed_infantry", "cavalry",
+    "foot_artillery",    "horse_artillery", "generals",       NULL};
 static const char *const sp_terrains[] = {"nominal", "road", "difficult", "ford", NULL};
 /* Nominal, Route (inches); Difficile (a fraction of nominal); À gué (inches
  * taken off nominal) - as printed. */
@@ -590,20 +622,48 @@ static const struct {
     int nominal, road, diff_den, ford_minus;
     const char *cells[4];
 } speeds[] = {
-    {9, 12, 2, 2, {"Infanterie colonnaire | Nominale 9\"", "Infanterie colonnaire | Route 12\"",
-                   "Infanterie colonnaire | Difficile x 1/2", "Infanterie colonnaire | À gué -2\""}},
-    {6, 12, 2, 2, {"Infanterie linéaire | Nominale 6\"", "Infanterie linéaire | Route 12\"",
-                   "Infanterie linéaire | Difficile x 1/2", "Infanterie linéaire | À gué -2\""}},
-    {9, 12, 2, 2, {"Infanterie mixte | Nominale 9\"", "Infanterie mixte | Route 12\"",
-                   "Infanterie mixte | Difficile x 1/2", "Infanterie mixte | À gué -2\""}},
-    {12, 15, 3, 2, {"Cavalerie | Nominale 12\"", "Cavalerie | Route 15\"",
-                    "Cavalerie | Difficile x 1/3", "Cavalerie | À gué -2\""}},
-    {6, 9, 3, 3, {"Artillerie à pied | Nominale 6\"", "Artillerie à pied | Route 9\"",
-                  "Artillerie à pied | Difficile x 1/3", "Artillerie à pied | À gué -3\""}},
-    {9, 12, 3, 3, {"Artillerie à cheval | Nominale 9\"", "Artillerie à cheval | Route 12\"",
-                   "Artillerie à cheval | Difficile x 1/3", "Artillerie à cheval | À gué -3\""}},
-    {12, 15, 3, 2, {"Généraux et ADC | Nominale 12\"", "Généraux et ADC | Route 15\"",
-                    "Généraux et ADC | Difficile x 1/3", "Généraux et ADC | À gué -2\""}},
+    {9,
+     12,
+     2,
+     2,
+     {"Infanterie colonnaire | Nominale 9\"", "Infanterie colonnaire | Route 12\"",
+      "Infanterie colonnaire | Difficile x 1/2", "Infanterie colonnaire | À gué -2\""}},
+    {6,
+     12,
+     2,
+     2,
+     {"Infanterie linéaire | Nominale 6\"", "Infanterie linéaire | Route 12\"",
+      "Infanterie linéaire | Difficile x 1/2", "Infanterie linéaire | À gué -2\""}},
+    {9,
+     12,
+     2,
+     2,
+     {"Infanterie mixte | Nominale 9\"", "Infanterie mixte | Route 12\"",
+      "Infanterie mixte | Difficile x 1/2", "Infanterie mixte | À gué -2\""}},
+    {12,
+     15,
+     3,
+     2,
+     {"Cavalerie | Nominale 12\"", "Cavalerie | Route 15\"", "Cavalerie | Difficile x 1/3",
+      "Cavalerie | À gué -2\""}},
+    {6,
+     9,
+     3,
+     3,
+     {"Artillerie à pied | Nominale 6\"", "Artillerie à pied | Route 9\"",
+      "Artillerie à pied | Difficile x 1/3", "Artillerie à pied | À gué -3\""}},
+    {9,
+     12,
+     3,
+     3,
+     {"Artillerie à cheval | Nominale 9\"", "Artillerie à cheval | Route 12\"",
+      "Artillerie à cheval | Difficile x 1/3", "Artillerie à cheval | À gué -3\""}},
+    {12,
+     15,
+     3,
+     2,
+     {"Généraux et ADC | Nominale 12\"", "Généraux et ADC | Route 15\"",
+      "Généraux et ADC | Difficile x 1/3", "Généraux et ADC | À gué -2\""}},
 };
 
 int64_t aoe_speed_milli(int unit, int terrain)
@@ -723,8 +783,7 @@ static const gr_param rz_params[] = {
 };
 static const gr_outcome rz_outcomes[] = {
     {"reserve", "Zone de réserve", "The unit may use reserve movement."},
-    {"tactical", "Zone tactique",
-     "The unit moves and fights by the rules of the tactical zone."},
+    {"tactical", "Zone tactique", "The unit moves and fights by the rules of the tactical zone."},
 };
 #define RZ_LIMIT_MILLI (18 * GR_MILLI) /* 18" (seed 000) */
 
@@ -773,12 +832,29 @@ const gr_table aoe_reserve_zone_table = {
 
 const char *const aoe_commanders[] = {
     "napoleon_with_berthier",
-    "napoleon", "davout", "wellington",
-    "archduke_charles", "suvorov", "lannes", "massena", "moreau", "suchet", "blucher_1813_1815",
-    "prussian_1813_1815", "moore", "kutuzov", "barclay_de_tolly", "bagration", "other_french",
+    "napoleon",
+    "davout",
+    "wellington",
+    "archduke_charles",
+    "suvorov",
+    "lannes",
+    "massena",
+    "moreau",
+    "suchet",
+    "blucher_1813_1815",
+    "prussian_1813_1815",
+    "moore",
+    "kutuzov",
+    "barclay_de_tolly",
+    "bagration",
+    "other_french",
     "bernadotte",
     "other",
-    "archduke_john", "duke_of_brunswick", "cuesta", "tsar_alexander", "prince_of_orange",
+    "archduke_john",
+    "duke_of_brunswick",
+    "cuesta",
+    "tsar_alexander",
+    "prince_of_orange",
     NULL,
 };
 /* Each printed line of the list: its DRM, the cell, the first and last
@@ -790,8 +866,9 @@ static const struct {
     {+3, 0, 0, "+ 3 Napoléon avec Berthier"},
     {+2, 1, 3, "+ 2 Napoléon (sans Berthier), Davout, Wellington"},
     {+1, 4, 10, "+ 1 archiduc Charles, Souvorov, Lannes, Masséna, Moreau, Suchet, Blücher"},
-    {0, 11, 17, "0 prussien (autre que Blücher), Moore, Koutousov, Barclay, Bagration, autre "
-                "français, Bernadotte"},
+    {0, 11, 17,
+     "0 prussien (autre que Blücher), Moore, Koutousov, Barclay, Bagration, autre "
+     "français, Bernadotte"},
     {-1, 18, 18, "- 1 tout autre général"},
     {-2, 19, 23, "- 2 archiduc Jean, Brunswick, Cuesta, tsar Alexandre, prince d'Orange"},
 };
@@ -864,8 +941,8 @@ const gr_table aoe_reserve_commander_table = {
 
 /* ---- Artillerie: actions (seed 000 and seed 003, Artillerie) ----------------- */
 
-static const char *const art_actions[] = {"none", "limber", "unlimber", "move", "fire", "pivot",
-                                          NULL};
+static const char *const art_actions[] = {"none", "limber", "unlimber", "move",
+                                          "fire", "pivot",  NULL};
 enum { AA_NONE, AA_LIMBER, AA_UNLIMBER, AA_MOVE, AA_FIRE, AA_PIVOT };
 enum { AAP_FIRST, AAP_SECOND, AAP_LIMBERED, AAP_SILENCED, AAP_GENERAL, AAP_PIVOT };
 static const gr_param aa_params[] = {
@@ -883,12 +960,12 @@ static const gr_outcome aa_outcomes[] = {
     {"allowed", "Permis", "The battery may take these actions."},
     {"forbidden", "Interdit", "The battery may not take these actions (see the cell)."},
 };
-#define AAC_OK "2 actions possibles par Segment ami"
+#define AAC_OK           "2 actions possibles par Segment ami"
 #define AAC_UNLIMBER_GEN "Ne peut être mise en batterie que par un général dans ses 12\""
-#define AAC_SILENT "Si muette ne peut plus tirer"
-#define AAC_PIVOT "pivoter (en batterie) de 0 à 45°"
-#define AAC_LIMBERED "atteler, bouger: la batterie doit être attelée pour bouger"
-#define AAC_UNLIMBERED "dételer, tirer, pivoter: la batterie doit être en batterie"
+#define AAC_SILENT       "Si muette ne peut plus tirer"
+#define AAC_PIVOT        "pivoter (en batterie) de 0 à 45°"
+#define AAC_LIMBERED     "atteler, bouger: la batterie doit être attelée pour bouger"
+#define AAC_UNLIMBERED   "dételer, tirer, pivoter: la batterie doit être en batterie"
 
 static gr_status aa_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
@@ -952,8 +1029,8 @@ static gr_status aa_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 
 static size_t aa_cells(const char **names, size_t cap)
 {
-    static const char *const all[] = {AAC_OK, AAC_UNLIMBER_GEN, AAC_SILENT, AAC_PIVOT, AAC_LIMBERED,
-                                      AAC_UNLIMBERED};
+    static const char *const all[] = {AAC_OK,    AAC_UNLIMBER_GEN, AAC_SILENT,
+                                      AAC_PIVOT, AAC_LIMBERED,     AAC_UNLIMBERED};
     for (size_t i = 0; i < GR_COUNT(all) && i < cap; i++)
         names[i] = all[i];
     return GR_COUNT(all);
