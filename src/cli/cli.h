@@ -63,6 +63,9 @@ int cli_outcome_shown(const gr_table *t, const gr_args *a, const gr_odds *o, siz
 gr_status cli_find_system(const char *id, const gr_system **out, gr_error *err);
 gr_status cli_find_table(const gr_system *s, const char *name, const gr_table **out, gr_error *err);
 
+gr_status cli_find_procedure(const gr_system *s, const char *name, const gr_procedure **out,
+                             gr_error *err);
+
 /* Subcommands. */
 int cmd_lookup(int argc, char **argv);
 int cmd_odds(int argc, char **argv);

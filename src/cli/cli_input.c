@@ -246,19 +246,49 @@ gr_status cli_find_system(const char *id, const gr_system **out, gr_error *err)
     return gr_error_set(err, GR_EINPUT, "unknown system '%s'; accepted: %s", id, list);
 }
 
+/* Join n names into buf, comma-separated. */
+static void join_names(const char *(*name_at)(const gr_system *, size_t), const gr_system *s,
+                       size_t n, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && len < cap; i++)
+        len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", name_at(s, i));
+}
+
+static const char *table_name(const gr_system *s, size_t i)
+{
+    return s->tables[i]->name;
+}
+
+static const char *procedure_name(const gr_system *s, size_t i)
+{
+    return s->procedures[i]->name;
+}
+
 gr_status cli_find_table(const gr_system *s, const char *name, const gr_table **out, gr_error *err)
 {
     *out = name ? gr_system_table(s, name) : NULL;
     if (*out)
         return GR_OK;
     char list[512];
-    size_t len = 0;
-    list[0] = '\0';
-    for (size_t i = 0; i < s->ntables && len < sizeof list; i++)
-        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
-                                s->tables[i]->name);
+    join_names(table_name, s, s->ntables, list, sizeof list);
     if (!name)
         return gr_error_set(err, GR_EINPUT, "missing table for %s; accepted: %s", s->id, list);
     return gr_error_set(err, GR_EINPUT, "unknown table '%s' for %s; accepted: %s", name, s->id,
+                        list);
+}
+
+gr_status cli_find_procedure(const gr_system *s, const char *name, const gr_procedure **out,
+                             gr_error *err)
+{
+    *out = name ? gr_system_procedure(s, name) : NULL;
+    if (*out)
+        return GR_OK;
+    char list[512];
+    join_names(procedure_name, s, s->nprocedures, list, sizeof list);
+    if (!name)
+        return gr_error_set(err, GR_EINPUT, "missing procedure for %s; accepted: %s", s->id, list);
+    return gr_error_set(err, GR_EINPUT, "unknown procedure '%s' for %s; accepted: %s", name, s->id,
                         list);
 }

@@ -235,24 +235,13 @@ int cmd_resolve(int argc, char **argv)
     }
     if (cli_find_system(argv[0], &s, &err) != GR_OK)
         return cli_fail(&err);
-    const char *pname = argc > 1 && argv[1][0] != '-' ? argv[1] : NULL;
-    const gr_procedure *p = pname ? gr_system_procedure(s, pname) : NULL;
-    if (!p) {
-        if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-            usage(stdout, s, NULL);
-            return CLI_OK;
-        }
-        char list[512];
-        size_t len = 0;
-        list[0] = '\0';
-        for (size_t i = 0; i < s->nprocedures && len < sizeof list; i++)
-            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
-                                    s->procedures[i]->name);
-        gr_error_set(&err, GR_EINPUT, "%s procedure%s%s for %s; accepted: %s",
-                     pname ? "unknown" : "missing", pname ? " " : "", pname ? pname : "", s->id,
-                     list);
-        return cli_fail(&err);
+    const gr_procedure *p;
+    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        usage(stdout, s, NULL);
+        return CLI_OK;
     }
+    if (cli_find_procedure(s, argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, &p, &err) != GR_OK)
+        return cli_fail(&err);
     char what[96];
     snprintf(what, sizeof what, "resolve %s %s", s->id, p->name);
     gr_args a;
