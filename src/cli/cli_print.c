@@ -135,7 +135,10 @@ void cli_print_odds(FILE *f, const gr_table *t, const gr_args *a, const gr_odds 
             continue;
         uint64_t g = gr_gcd(o->w[k], o->den);
         char frac[48];
-        snprintf(frac, sizeof frac, "%" PRIu64 "/%" PRIu64, o->w[k] / g, o->den / g);
+        if (o->w[k])
+            snprintf(frac, sizeof frac, "%" PRIu64 "/%" PRIu64, o->w[k] / g, o->den / g);
+        else
+            snprintf(frac, sizeof frac, "0");
         fprintf(f, "%s%-*s %9s %7.2f%%  %s\n", indent, (int)w, t->outcomes[k].id, frac,
                 100.0 * (double)o->w[k] / (double)o->den, t->outcomes[k].label);
     }

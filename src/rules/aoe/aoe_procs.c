@@ -113,7 +113,7 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
     }
     gr_res_value(r, "base_power", GR_F_NUM, power);
     /* x2: once, even if several causes apply (docs/rules/aoe.md). */
-    int doubled = 0;
+    int doubled = 0, skipped = 0;
     if (gr_args_flag(a, FP_ENFILADE)) {
         gr_res_mul(r, 2, 1, "tir en enfilade", SRC_PWR);
         doubled = 1;
@@ -122,8 +122,10 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
         if (firer != 2)
             return gr_error_set(err, GR_EINPUT, "--on-column is for artillery fire only");
         gr_mod *m = gr_res_mul(r, 2, 1, "artillerie sur colonne", SRC_PWR);
-        if (doubled && m)
+        if (doubled && m) {
             m->applied = 0;
+            skipped = 1;
+        }
         doubled = 1;
     }
     if (doubled)
@@ -140,8 +142,10 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
             if (halves[i].param == FP_DAMAGED && firer != 2)
                 return gr_error_set(err, GR_EINPUT, "--damaged is for artillery fire only");
             gr_mod *m = gr_res_mul(r, 1, 2, halves[i].reason, SRC_PWR);
-            if (halved && m)
+            if (halved && m) {
                 m->applied = 0;
+                skipped = 1;
+            }
             halved = 1;
         }
     if (halved)
@@ -150,7 +154,7 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
         gr_res_mul(r, 3, 2, "tir sur Grande batterie", SRC_PWR);
         power = power * 3 / 2;
     }
-    if (doubled + halved > 1 || (doubled && halved))
+    if (skipped)
         gr_res_note(r, "each multiplier line counts once: x2 and x1/2 are not cumulative "
                        "within their line (docs/rules/aoe.md)");
     gr_res_value(r, "power", GR_F_NUM, power);
@@ -352,8 +356,11 @@ static void side_drms(gr_resolution *r, const gr_args *a, int base)
     for (size_t i = 0; i < GR_COUNT(minus2); i++)
         if (gr_args_flag(a, base + minus2[i].off)) {
             gr_mod *m = gr_res_drm(r, -2, minus2[i].reason, SRC_CDRM);
-            if (taken && m)
+            if (taken && m) {
                 m->applied = 0;
+                gr_res_note(r, "the -2 for disorder, no countercharge, skirmish order or an "
+                               "unsupported battery counts once: \"Ces DRM ne se cumulent pas\"");
+            }
             taken = 1;
         }
     int lost = (int)gr_args_get(a, base + S_LOST, 0);
