@@ -1,13 +1,21 @@
-/* re_system.c - Révolution et Empire: the system descriptor (tables and procedures). */
+/* re_system.c - Révolution et Empire (seed 004): the system descriptor. */
+#include "re_internal.h"
 #include "grognard/systems.h"
+
+static const gr_table *const re_tables[] = {
+    &re_die_table,
+    &re_skirmish_die_table,
+    &re_artillery_dice_table,
+    &re_unit_dice_table,
+};
 
 const gr_system gr_re_system = {
     .id = "re",
     .title = "Révolution et Empire",
     .seeds = "seed 004",
     .dice = "D6",
-    .tables = NULL,
-    .ntables = 0,
+    .tables = re_tables,
+    .ntables = GR_COUNT(re_tables),
     .procedures = NULL,
     .nprocedures = 0,
 };

@@ -1,0 +1,251 @@
+/* re_tables.c - Révolution et Empire (seed 004): the contract tables of
+ * `grognard lookup re ...` (shared/contract/LOOKUP.md).  The values are
+ * read from the data of re_rules.c and re_terrain.c, never retyped here;
+ * this file adds the inputs, the result ids and the printed cells. */
+#include "re_internal.h"
+
+#include <string.h>
+
+static const char *const re_target_ids[] = {"infantry",      "elite_infantry", "light_cavalry",
+                                            "heavy_cavalry", "artillery",      NULL};
+/* The face must be 1..6: a modifier (grognard odds --modifier) would push
+ * it off the die, but R&E never modifies a face; bonuses and maluses change
+ * the number of dice (§4.3). */
+static gr_status face_check(int face, gr_error *err)
+{
+    if (face >= 1 && face <= 6)
+        return GR_OK;
+    return gr_error_set(err, GR_EINPUT,
+                        "face %d: a D6 shows 1 to 6 and R&E never modifies a face (bonuses "
+                        "and maluses change the number of dice, seed 004 §4.3); accepted: "
+                        "--modifier 0",
+                        face);
+}
+
+static const char *const re_attacker_ids[] = {"infantry", "elite_infantry", "light_cavalry",
+                                              "heavy_cavalry", NULL};
+
+/* ---- die: one combat or fire die against a target (§4.4) ------------------ */
+
+static const gr_outcome die_outcomes[] = {
+    [RE_HIT_MISS] = {"miss", "Sans effet", "Le dé est sans effet."},
+    [RE_HIT_LOSS] = {"loss", "Perte", "La cible perd une pièce (une figurine)."},
+    [RE_HIT_RETREAT] = {"retreat", "Retraite",
+                        "La cible retraite d'une case (l'artillerie ne retraite jamais)."},
+};
+
+enum { DIE_TARGET, DIE_FACE, DIE_COLUMN };
+static const gr_param die_params[] = {
+    [DIE_TARGET] = {"target", GR_P_ENUM, re_target_ids, 1, 0, 0, "type of the unit hit"},
+    [DIE_FACE] = {"face", GR_P_INT, NULL, 1, 1, 6, "the face of the D6"},
+    [DIE_COLUMN] = {"column-attack", GR_P_FLAG, NULL, 0, 0, 1,
+                    "an infantry column attack (against infantry or elite infantry only)"},
+};
+
+static gr_status die_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    int target = (int)a->v[DIE_TARGET], face = (int)a->v[DIE_FACE];
+    int column = gr_args_flag(a, DIE_COLUMN);
+    const re_unit_info *u = re_unit(target);
+    if (column && !u->is_infantry)
+        return gr_error_set(err, GR_EINPUT,
+                            "--column-attack: a column attack is made by infantry against "
+                            "infantry only (seed 004 §4.4), not against %s; accepted targets "
+                            "with it: infantry, elite_infantry",
+                            u->id);
+    if (face_check(face, err) != GR_OK)
+        return GR_EINPUT;
+    const re_face_bands *fb = &re_die_bands[target][column];
+    int b = gr_band_find(fb->bands, fb->n, face);
+    if (b < 0)
+        return gr_error_set(err, GR_ERUNTIME, "die: no printed cell for face %d", face);
+    out->outcome = fb->bands[b].outcome;
+    out->cell = fb->bands[b].cell;
+    /* the data and the rule function must agree */
+    if ((re_hit)out->outcome != re_die_result(target, face, column))
+        return gr_error_set(err, GR_ERUNTIME, "die: table and re_die_result disagree");
+    if (target == RE_ARTILLERY && out->outcome == RE_HIT_LOSS)
+        out->note = "L'ARTILLERIE ne retraite pas (elle perd une pièce par 1 aux dés)";
+    return GR_OK;
+}
+
+/* Artillery never retreats: odds list only loss and miss for it. */
+static int die_in_column(const gr_args *a, int k)
+{
+    return !(a->v[DIE_TARGET] == RE_ARTILLERY && k == RE_HIT_RETREAT);
+}
+
+static size_t die_cells(const char **names, size_t cap)
+{
+    size_t n = 0;
+    for (int t = 0; t < RE_UNIT_TYPES; t++)
+        for (int c = 0; c < 2; c++)
+            for (size_t b = 0; b < re_die_bands[t][c].n; b++, n++)
+                if (n < cap)
+                    names[n] = re_die_bands[t][c].bands[b].cell;
+    return n;
+}
+
+const gr_table re_die_table = {
+    .name = "die",
+    .title = "Résolution des combats : pertes et retraites",
+    .source = RE_SRC ", §4.4 Résolution des combats (Pertes, Retraites)",
+    .params = die_params,
+    .nparams = GR_COUNT(die_params),
+    .roll_param = DIE_FACE,
+    .roll = GR_ROLL_D6,
+    .outcomes = die_outcomes,
+    .noutcomes = GR_COUNT(die_outcomes),
+    .lookup = die_lookup,
+    .cells = die_cells,
+    .in_column = die_in_column,
+    .example = "grognard lookup re die --target infantry --face 2",
+};
+
+/* ---- skirmish_die: skirmisher fire (§2.2) ---------------------------------- */
+
+static const gr_outcome sk_outcomes[] = {
+    {"miss", "Sans effet", "Le tir des tirailleurs est sans effet."},
+    {"loss", "Perte", "L'unité d'infanterie visée perd une pièce."},
+};
+static const gr_param sk_params[] = {
+    {"face", GR_P_INT, NULL, 1, 1, 6, "the face of the D6"},
+};
+
+static gr_status sk_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    int face = (int)a->v[0];
+    if (face_check(face, err) != GR_OK)
+        return GR_EINPUT;
+    int b = gr_band_find(re_skirmish_bands, GR_COUNT(re_skirmish_bands), face);
+    if (b < 0)
+        return gr_error_set(err, GR_ERUNTIME, "skirmish_die: no printed cell for face %d", face);
+    out->outcome = re_skirmish_bands[b].outcome;
+    out->cell = re_skirmish_bands[b].cell;
+    return GR_OK;
+}
+
+static size_t sk_cells(const char **names, size_t cap)
+{
+    return gr_bands_cells(re_skirmish_bands, GR_COUNT(re_skirmish_bands), names, cap);
+}
+
+const gr_table re_skirmish_die_table = {
+    .name = "skirmish_die",
+    .title = "Tir des tirailleurs",
+    .source = RE_SRC ", §2.2 Les unités d'infanterie avec tirailleurs",
+    .params = sk_params,
+    .nparams = GR_COUNT(sk_params),
+    .roll_param = 0,
+    .roll = GR_ROLL_D6,
+    .outcomes = sk_outcomes,
+    .noutcomes = GR_COUNT(sk_outcomes),
+    .lookup = sk_lookup,
+    .cells = sk_cells,
+    .example = "grognard lookup re skirmish_die --face 2",
+};
+
+/* ---- artillery_dice: artillery fire by range (§2.1) ------------------------ */
+
+static const gr_outcome ad_outcomes[] = {
+    {"in_range", "À portée", "Dés de tir de l'artillerie à cette distance."},
+    {"out_of_range", "Hors de portée", "Au-delà de 3 cases l'artillerie ne peut tirer."},
+};
+static const gr_param ad_params[] = {
+    {"range", GR_P_INT, NULL, 1, 1, 99, "distance to the target in hexes"},
+};
+/* The printed cells, by range; the dice are re_artillery_dice's. */
+static const char *const ad_cells_txt[] = {NULL, "3 dés à 1 cases", "2 dés à 2 cases",
+                                           "1 dé à 3 case"};
+static const char ad_beyond[] = "au-delà de 3 cases";
+
+static gr_status ad_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    (void)err;
+    int range = (int)a->v[0];
+    int dice = re_artillery_dice(range);
+    if (dice > 0 && range < (int)GR_COUNT(ad_cells_txt)) {
+        out->outcome = 0;
+        out->cell = ad_cells_txt[range];
+        gr_cell_int(out, "dice", dice);
+    } else {
+        out->outcome = 1;
+        out->cell = ad_beyond;
+    }
+    return GR_OK;
+}
+
+static size_t ad_cells(const char **names, size_t cap)
+{
+    size_t n = 0;
+    for (size_t r = 1; r < GR_COUNT(ad_cells_txt); r++, n++)
+        if (n < cap)
+            names[n] = ad_cells_txt[r];
+    if (n < cap)
+        names[n] = ad_beyond;
+    return n + 1;
+}
+
+const gr_table re_artillery_dice_table = {
+    .name = "artillery_dice",
+    .title = "Tir d'artillerie",
+    .source = RE_SRC ", §2.1 L'unité d'artillerie",
+    .params = ad_params,
+    .nparams = GR_COUNT(ad_params),
+    .roll_param = -1,
+    .roll = GR_ROLL_NONE,
+    .outcomes = ad_outcomes,
+    .noutcomes = GR_COUNT(ad_outcomes),
+    .lookup = ad_lookup,
+    .cells = ad_cells,
+    .example = "grognard lookup re artillery_dice --range 2",
+};
+
+/* ---- unit_dice: combat dice by unit type (§4.3) ---------------------------- */
+
+static const gr_outcome ud_outcomes[] = {
+    {"dice", "Nombre de dés", "Dés de combat de l'unité, contre une unité à 1 case."},
+};
+static const gr_param ud_params[] = {
+    {"type", GR_P_ENUM, re_attacker_ids, 1, 0, 0, "type of the attacking unit"},
+};
+static const char *const ud_cells_txt[] = {
+    [RE_INFANTRY] = "Infanterie : 3 dés, 1 case",
+    [RE_ELITE_INFANTRY] = "Infanterie Elite : 4 dés, 1 case",
+    [RE_LIGHT_CAVALRY] = "Cavalerie légère : 1 dé, 1 case",
+    [RE_HEAVY_CAVALRY] = "Cavalerie Lourde : 2 dés, 1 case",
+};
+
+static gr_status ud_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    (void)err;
+    int t = (int)a->v[0];
+    out->outcome = 0;
+    out->cell = ud_cells_txt[t];
+    gr_cell_int(out, "dice", re_unit_dice(t));
+    gr_cell_int(out, "range", 1);
+    return GR_OK;
+}
+
+static size_t ud_cells(const char **names, size_t cap)
+{
+    size_t n = GR_COUNT(ud_cells_txt);
+    for (size_t i = 0; i < n && i < cap; i++)
+        names[i] = ud_cells_txt[i];
+    return n;
+}
+
+const gr_table re_unit_dice_table = {
+    .name = "unit_dice",
+    .title = "Efficacité au combat (nombre de dés)",
+    .source = RE_SRC ", §4.3 Efficacité au combat",
+    .params = ud_params,
+    .nparams = GR_COUNT(ud_params),
+    .roll_param = -1,
+    .roll = GR_ROLL_NONE,
+    .outcomes = ud_outcomes,
+    .noutcomes = GR_COUNT(ud_outcomes),
+    .lookup = ud_lookup,
+    .cells = ud_cells,
+    .example = "grognard lookup re unit_dice --type elite_infantry",
+};
