@@ -1,0 +1,843 @@
+/* re_scenario_io.c - load and validate a Révolution et Empire scenario
+ * (format version 1, docs/scenarios.md). */
+#include "grognard/re_io.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grognard/hex.h"
+#include "grognard/re_terrain.h"
+#include "re_json.h"
+
+/* ---- terrain codes ------------------------------------------------------ */
+
+static const struct {
+    char code;
+    const char *name;
+} terrain_codes[RE_TERRAINS] = {
+    [RE_CLEAR] = {'.', "terrain clair"},
+    [RE_FOREST] = {'F', "Forêts/bois"},
+    [RE_ORCHARD] = {'O', "Verger/Palmeraie/Oasis/Bocage"},
+    [RE_TOWN] = {'T', "Ville/Village"},
+    [RE_MARSH] = {'M', "Marécage"},
+    [RE_MOUNTAIN] = {'X', "Montagne"},
+    [RE_RAVINE] = {'R', "Ravins/Oued"},
+    [RE_FORTRESS] = {'K', "Forteresses"},
+    [RE_BUILDING] = {'B', "Bâtiment isolé et fortifié"},
+    [RE_LAKE] = {'W', "Lac/Rivière"},
+};
+
+int re_terrain_from_code(char c)
+{
+    for (int t = 0; t < RE_TERRAINS; t++)
+        if (terrain_codes[t].code == c)
+            return t;
+    return -1;
+}
+
+char re_terrain_code(int t)
+{
+    return t >= 0 && t < RE_TERRAINS ? terrain_codes[t].code : '?';
+}
+
+const char *re_terrain_name(int t)
+{
+    return t >= 0 && t < RE_TERRAINS ? terrain_codes[t].name : "?";
+}
+
+static const char *const unit_codes[RE_UNIT_TYPES] = {
+    [RE_INFANTRY] = "I",       [RE_ELITE_INFANTRY] = "IE", [RE_LIGHT_CAVALRY] = "C",
+    [RE_HEAVY_CAVALRY] = "HC", [RE_ARTILLERY] = "A",
+};
+
+static const char *const dir_names[GR_HEX_DIRS] = {"E", "NE", "NW", "W", "SW", "SE"};
+
+/* ---- files ------------------------------------------------------------- */
+
+gr_status re_io_read_file(const char *path, size_t max, char **text, size_t *len, gr_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return gr_error_set(err, GR_ERUNTIME, "%s: cannot open the file; check the path", path);
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    if (!buf) {
+        fclose(f);
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
+    }
+    for (;;) {
+        if (n + 1 >= cap) {
+            if (cap > max + 1) {
+                free(buf);
+                fclose(f);
+                return gr_error_set(err, GR_EINPUT, "%s:1:1: the file is larger than %zu bytes; "
+                                                    "this is not a grognard file",
+                                    path, max);
+            }
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - 1 - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        return gr_error_set(err, GR_ERUNTIME, "%s: read error (is it a directory?)", path);
+    }
+    if (n > max) {
+        free(buf);
+        return gr_error_set(err, GR_EINPUT, "%s:1:1: the file is larger than %zu bytes; this is "
+                                            "not a grognard file",
+                            path, max);
+    }
+    buf[n] = '\0';
+    *text = buf;
+    *len = n;
+    return GR_OK;
+}
+
+/* ---- validation context -------------------------------------------------- */
+
+typedef struct ld {
+    const char *name;
+    gr_error *err;
+    re_scenario *sc;
+    char side_ids[RE_SIDES][RE_NAME_LEN];
+    char corps_ids[RE_MAX_CORPS][RE_NAME_LEN];
+    const rj_node *unit_at[RE_MAX_ROWS][RE_MAX_COLS]; /* the unit standing there */
+} ld;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static gr_status ld_fail(ld *L, const rj_node *at, const char *fmt, ...);
+
+static gr_status ld_fail(ld *L, const rj_node *at, const char *fmt, ...)
+{
+    char what[420];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    return gr_error_set(L->err, GR_EINPUT, "%s:%d:%d: %s", L->name, at ? at->line : 1,
+                        at ? at->col : 1, what);
+}
+
+static gr_status ld_fail_pos(ld *L, int line, int col, const char *what)
+{
+    return gr_error_set(L->err, GR_EINPUT, "%s:%d:%d: %s", L->name, line, col, what);
+}
+
+/* Levenshtein distance, for "did you mean". */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 40 || lb > 40)
+        return 99;
+    size_t d[41][41];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            size_t c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < c)
+                c = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < c)
+                c = d[i][j - 1] + 1;
+            d[i][j] = c;
+        }
+    return d[la][lb];
+}
+
+/* The closest of `names` to `s`, or NULL if none is close. */
+static const char *closest(const char *s, const char *const *names, size_t n)
+{
+    const char *best = NULL;
+    size_t bd = 3;
+    for (size_t i = 0; i < n; i++) {
+        size_t d = edit_distance(s, names[i]);
+        if (d < bd && d < strlen(s)) {
+            bd = d;
+            best = names[i];
+        }
+    }
+    return best;
+}
+
+static void join_names(char *buf, size_t cap, const char *const *names, size_t n)
+{
+    size_t k = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && k < cap; i++) {
+        int w = snprintf(buf + k, cap - k, "%s%s", i ? ", " : "", names[i]);
+        if (w < 0)
+            break;
+        k += (size_t)w;
+    }
+}
+
+static gr_status ld_expect(ld *L, const rj_node *v, rj_type t, const char *what)
+{
+    if (v->type == t)
+        return GR_OK;
+    return ld_fail(L, v, "%s must be %s, not %s; write it as %s", what, rj_type_name(t),
+                   rj_type_name(v->type),
+                   t == RJ_OBJECT  ? "{ ... }"
+                   : t == RJ_ARRAY ? "[ ... ]"
+                   : t == RJ_STRING ? "\"...\""
+                   : t == RJ_BOOL   ? "true or false"
+                                    : "a number");
+}
+
+static gr_status ld_keys(ld *L, const rj_node *obj, const char *what, const char *const *keys,
+                         size_t n)
+{
+    for (const rj_node *m = obj->child; m; m = m->next) {
+        size_t i;
+        for (i = 0; i < n; i++)
+            if (!strcmp(m->key, keys[i]))
+                break;
+        if (i < n)
+            continue;
+        const char *sug = closest(m->key, keys, n);
+        char list[400];
+        join_names(list, sizeof list, keys, n);
+        char msg[600];
+        if (sug)
+            snprintf(msg, sizeof msg, "unknown key \"%.40s\" in %s; did you mean \"%s\"?",
+                     m->key, what, sug);
+        else
+            snprintf(msg, sizeof msg, "unknown key \"%.40s\" in %s; accepted keys: %s", m->key,
+                     what, list);
+        return ld_fail_pos(L, m->key_line, m->key_col, msg);
+    }
+    return GR_OK;
+}
+
+static gr_status ld_missing(ld *L, const rj_node *obj, const char *key, const char *what,
+                            const char *example)
+{
+    return ld_fail(L, obj, "%s has no \"%s\"; add \"%s\": %s", what, key, key, example);
+}
+
+static gr_status ld_int(ld *L, const rj_node *obj, const char *key, const char *what, int min,
+                        int max, int dflt, int required, int *out)
+{
+    const rj_node *v = rj_get(obj, key);
+    if (!v) {
+        if (required) {
+            char ex[32];
+            snprintf(ex, sizeof ex, "%d", min);
+            return ld_missing(L, obj, key, what, ex);
+        }
+        *out = dflt;
+        return GR_OK;
+    }
+    if (v->type != RJ_NUMBER || !v->is_int)
+        return ld_fail(L, v, "\"%s\" of %s must be a whole number, not %s; write a number from "
+                             "%d to %d without quotes or decimals",
+                       key, what, v->type == RJ_NUMBER ? "a fraction" : rj_type_name(v->type), min,
+                       max);
+    if (v->ival < min || v->ival > max)
+        return ld_fail(L, v, "\"%s\" of %s is %lld; write a whole number from %d to %d", key, what,
+                       (long long)v->ival, min, max);
+    *out = (int)v->ival;
+    return GR_OK;
+}
+
+static gr_status ld_str(ld *L, const rj_node *obj, const char *key, const char *what,
+                        int required, char *buf, size_t cap)
+{
+    const rj_node *v = rj_get(obj, key);
+    if (!v) {
+        if (required)
+            return ld_missing(L, obj, key, what, "\"...\"");
+        buf[0] = '\0';
+        return GR_OK;
+    }
+    if (v->type != RJ_STRING)
+        return ld_fail(L, v, "\"%s\" of %s must be a string, not %s; write it in double quotes",
+                       key, what, rj_type_name(v->type));
+    if (v->len >= cap)
+        return ld_fail(L, v, "\"%s\" of %s is %zu bytes long; shorten it to at most %zu", key,
+                       what, v->len, cap - 1);
+    if (strlen(v->str) != v->len)
+        return ld_fail(L, v, "\"%s\" of %s contains a NUL character; remove it", key, what);
+    if (required && v->len == 0)
+        return ld_fail(L, v, "\"%s\" of %s is empty; give it a name", key, what);
+    memcpy(buf, v->str, v->len + 1);
+    return GR_OK;
+}
+
+/* Free text: a string or an array of strings (docs, sources, notes). */
+static gr_status ld_text(ld *L, const rj_node *obj, const char *key, const char *what)
+{
+    const rj_node *v = rj_get(obj, key);
+    if (!v || v->type == RJ_STRING)
+        return GR_OK;
+    if (v->type != RJ_ARRAY)
+        return ld_fail(L, v, "\"%s\" of %s must be a string or an array of strings, not %s; quote the text", key,
+                       what, rj_type_name(v->type));
+    for (const rj_node *e = v->child; e; e = e->next)
+        if (e->type != RJ_STRING)
+            return ld_fail(L, e, "\"%s\" of %s must hold only strings, not %s; quote it", key,
+                           what, rj_type_name(e->type));
+    return GR_OK;
+}
+
+/* A hex [col, row] on the map. */
+static gr_status ld_hex(ld *L, const rj_node *v, const char *what, int *col, int *row)
+{
+    const re_scenario *sc = L->sc;
+    if (v->type != RJ_ARRAY || v->len != 2 || v->child->type != RJ_NUMBER ||
+        v->child->next->type != RJ_NUMBER || !v->child->is_int || !v->child->next->is_int)
+        return ld_fail(L, v, "%s must be a hex [col, row] of two whole numbers; write e.g. [3, 4]",
+                       what);
+    int64_t c = v->child->ival, r = v->child->next->ival;
+    if (c < 0 || r < 0 || c >= sc->cols || r >= sc->rows)
+        return ld_fail(L, v, "%s [%lld, %lld] is off the map; the map has columns 0 to %d and "
+                             "rows 0 to %d",
+                       what, (long long)c, (long long)r, sc->cols - 1, sc->rows - 1);
+    *col = (int)c;
+    *row = (int)r;
+    return GR_OK;
+}
+
+static int lookup(const char *s, const char *const *names, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(s, names[i]))
+            return (int)i;
+    return -1;
+}
+
+/* A string that must be one of `names`. */
+static gr_status ld_enum(ld *L, const rj_node *obj, const char *key, const char *what,
+                         const char *const *names, size_t n, int *out)
+{
+    const rj_node *v = rj_get(obj, key);
+    char list[300];
+    join_names(list, sizeof list, names, n);
+    if (!v)
+        return ld_fail(L, obj, "%s has no \"%s\"; add \"%s\": one of %s", what, key, key, list);
+    if (v->type != RJ_STRING)
+        return ld_fail(L, v, "\"%s\" of %s must be a string, one of %s", key, what, list);
+    int k = lookup(v->str, names, n);
+    if (k < 0) {
+        const char *sug = closest(v->str, names, n);
+        if (sug)
+            return ld_fail(L, v, "\"%s\" of %s is \"%.40s\"; did you mean \"%s\"? (accepted: %s)",
+                           key, what, v->str, sug, list);
+        return ld_fail(L, v, "\"%s\" of %s is \"%.40s\"; accepted: %s", key, what, v->str, list);
+    }
+    *out = k;
+    return GR_OK;
+}
+
+/* ---- the map -------------------------------------------------------------- */
+
+static gr_status ld_terrain(ld *L, const rj_node *map)
+{
+    re_scenario *sc = L->sc;
+    const rj_node *t = rj_get(map, "terrain");
+    if (!t)
+        return ld_missing(L, map, "terrain", "the map", "[\"....\", \"....\"] (one string per row)");
+    if (ld_expect(L, t, RJ_ARRAY, "\"terrain\" (one string per row)"))
+        return GR_EINPUT;
+    if (t->len == 0 || t->len > RE_MAX_ROWS)
+        return ld_fail(L, t, "the map has %zu rows; give 1 to %d rows", t->len, RE_MAX_ROWS);
+    int row = 0, width = -1;
+    for (const rj_node *r = t->child; r; r = r->next, row++) {
+        if (r->type != RJ_STRING)
+            return ld_fail(L, r, "row %d of \"terrain\" must be a string of terrain codes, not %s; write e.g. \". . T .\"",
+                           row, rj_type_name(r->type));
+        int col = 0;
+        for (size_t i = 0; i < r->len; i++) {
+            char c = r->str[i];
+            if (c == ' ')
+                continue;
+            int code = re_terrain_from_code(c);
+            if (code < 0) {
+                char msg[400];
+                char shown[8];
+                if ((unsigned char)c >= 0x21 && (unsigned char)c < 0x7f)
+                    snprintf(shown, sizeof shown, "'%c'", c);
+                else
+                    snprintf(shown, sizeof shown, "0x%02X", (unsigned char)c);
+                snprintf(msg, sizeof msg,
+                         "unknown terrain code %s at hex [%d, %d]; use one of . F O T M X R K B "
+                         "W (clear, forest, orchard, town, marsh, mountain, ravine, fortress, "
+                         "building, lake/river; hills, roads... go in their own lists)",
+                         shown, col, row);
+                /* the column of the character, when the string has no escapes */
+                int cc = r->raw_escaped ? r->col : r->col + 1 + (int)i;
+                if (!r->raw_escaped)
+                    for (size_t k = 0; k < i; k++)
+                        if (((unsigned char)r->str[k] & 0xC0) == 0x80)
+                            cc--;
+                return ld_fail_pos(L, r->line, cc, msg);
+            }
+            if (col >= RE_MAX_COLS)
+                return ld_fail(L, r, "row %d of \"terrain\" has more than %d hexes; the widest "
+                                     "map has %d columns",
+                               row, RE_MAX_COLS, RE_MAX_COLS);
+            sc->map[row][col].terrain = (uint8_t)code;
+            col++;
+        }
+        if (col == 0)
+            return ld_fail(L, r, "row %d of \"terrain\" is empty; write one code per hex", row);
+        if (width < 0)
+            width = col;
+        else if (col != width)
+            return ld_fail(L, r, "row %d of \"terrain\" has %d hexes but row 0 has %d; every row "
+                                 "needs the same number",
+                           row, col, width);
+    }
+    sc->cols = (uint8_t)width;
+    sc->rows = (uint8_t)row;
+    return GR_OK;
+}
+
+static gr_status ld_flags(ld *L, const rj_node *map, const char *key, uint8_t flag)
+{
+    re_scenario *sc = L->sc;
+    const rj_node *v = rj_get(map, key);
+    if (!v)
+        return GR_OK;
+    char what[64];
+    snprintf(what, sizeof what, "\"%s\" (a list of hexes [col, row])", key);
+    if (ld_expect(L, v, RJ_ARRAY, what))
+        return GR_EINPUT;
+    snprintf(what, sizeof what, "an entry of \"%s\"", key);
+    for (const rj_node *e = v->child; e; e = e->next) {
+        int c, r;
+        if (ld_hex(L, e, what, &c, &r))
+            return GR_EINPUT;
+        re_hexdef *h = &sc->map[r][c];
+        if (h->flags & flag)
+            return ld_fail(L, e, "hex [%d, %d] is listed twice in \"%s\"; remove one", c, r, key);
+        if ((flag & (RE_BRIDGE | RE_FORD)) && h->terrain != RE_LAKE)
+            return ld_fail(L, e, "the %s at [%d, %d] is not on a lake/river hex (W); put it on "
+                                 "the river or change that hex to W",
+                           flag == RE_BRIDGE ? "bridge" : "ford", c, r);
+        if ((flag & (RE_BRIDGE | RE_FORD)) && (h->flags & (RE_BRIDGE | RE_FORD)))
+            return ld_fail(L, e, "hex [%d, %d] has both a bridge and a ford; keep one", c, r);
+        if (flag == RE_HILL && h->terrain == RE_LAKE)
+            return ld_fail(L, e, "hex [%d, %d] is a lake/river and cannot be a hill; remove it "
+                                 "from \"hills\"",
+                           c, r);
+        h->flags |= flag;
+    }
+    return GR_OK;
+}
+
+static gr_status ld_streams(ld *L, const rj_node *map)
+{
+    re_scenario *sc = L->sc;
+    const rj_node *v = rj_get(map, "streams");
+    if (!v)
+        return GR_OK;
+    if (ld_expect(L, v, RJ_ARRAY, "\"streams\" (a list of hexsides [[col, row], [col, row]])"))
+        return GR_EINPUT;
+    for (const rj_node *e = v->child; e; e = e->next) {
+        if (e->type != RJ_ARRAY || e->len != 2)
+            return ld_fail(L, e, "a stream hexside must be a pair of adjacent hexes; write "
+                                 "[[col, row], [col, row]]");
+        int c1, r1, c2, r2;
+        if (ld_hex(L, e->child, "a stream's first hex", &c1, &r1) ||
+            ld_hex(L, e->child->next, "a stream's second hex", &c2, &r2))
+            return GR_EINPUT;
+        gr_hex a = gr_hex_from_offset(c1, r1), b = gr_hex_from_offset(c2, r2);
+        int d = gr_hex_direction(a, b);
+        if (d < 0)
+            return ld_fail(L, e, "hexes [%d, %d] and [%d, %d] are not adjacent (odd rows are "
+                                 "shifted right); a stream runs along the side two neighbours "
+                                 "share",
+                           c1, r1, c2, r2);
+        if (sc->map[r1][c1].sides & (1u << d))
+            return ld_fail(L, e, "the hexside [%d, %d]-[%d, %d] is listed twice in \"streams\"; "
+                                 "remove one",
+                           c1, r1, c2, r2);
+        sc->map[r1][c1].sides |= (uint8_t)(1u << d);
+        sc->map[r2][c2].sides |= (uint8_t)(1u << gr_hex_opposite(d));
+    }
+    return GR_OK;
+}
+
+static gr_status ld_places(ld *L, const rj_node *map)
+{
+    static const char *const keys[] = {"name", "hex"};
+    const rj_node *v = rj_get(map, "places");
+    if (!v)
+        return GR_OK;
+    if (ld_expect(L, v, RJ_ARRAY, "\"places\" (a list of {\"name\": ..., \"hex\": [col, row]})"))
+        return GR_EINPUT;
+    for (const rj_node *e = v->child; e; e = e->next) {
+        char name[RE_NAME_LEN];
+        int c, r;
+        if (ld_expect(L, e, RJ_OBJECT, "a place") || ld_keys(L, e, "a place", keys, 2) ||
+            ld_str(L, e, "name", "a place", 1, name, sizeof name))
+            return GR_EINPUT;
+        const rj_node *h = rj_get(e, "hex");
+        if (!h)
+            return ld_missing(L, e, "hex", "a place", "[col, row]");
+        if (ld_hex(L, h, "the hex of a place", &c, &r))
+            return GR_EINPUT;
+    }
+    return GR_OK;
+}
+
+static gr_status ld_map(ld *L, const rj_node *root)
+{
+    static const char *const keys[] = {"terrain", "hills", "fieldworks", "roads", "bridges",
+                                       "fords",   "streams", "places", "legend", "notes"};
+    const rj_node *map = rj_get(root, "map");
+    if (!map)
+        return ld_missing(L, root, "map", "the scenario", "{\"terrain\": [...]}");
+    if (ld_expect(L, map, RJ_OBJECT, "\"map\"") ||
+        ld_keys(L, map, "\"map\"", keys, sizeof keys / sizeof keys[0]) || ld_terrain(L, map) ||
+        ld_flags(L, map, "hills", RE_HILL) || ld_flags(L, map, "fieldworks", RE_FIELDWORKS) ||
+        ld_flags(L, map, "roads", RE_ROAD) || ld_flags(L, map, "bridges", RE_BRIDGE) ||
+        ld_flags(L, map, "fords", RE_FORD) || ld_streams(L, map) || ld_places(L, map) ||
+        ld_text(L, map, "legend", "\"map\"") || ld_text(L, map, "notes", "\"map\""))
+        return GR_EINPUT;
+    return GR_OK;
+}
+
+/* ---- sides, corps, units, objectives ------------------------------------- */
+
+static gr_status ld_side_ref(ld *L, const rj_node *obj, const char *what, int *out)
+{
+    const char *names[RE_SIDES] = {L->side_ids[0], L->side_ids[1]};
+    return ld_enum(L, obj, "side", what, names, RE_SIDES, out);
+}
+
+static gr_status ld_sides(ld *L, const rj_node *root)
+{
+    static const char *const keys[] = {"id",        "name",           "commander", "chits_per_turn",
+                                       "demoralised_at", "retreat", "notes"};
+    re_scenario *sc = L->sc;
+    const rj_node *v = rj_get(root, "sides");
+    if (!v)
+        return ld_missing(L, root, "sides", "the scenario", "[{...}, {...}] (the two armies)");
+    if (ld_expect(L, v, RJ_ARRAY, "\"sides\""))
+        return GR_EINPUT;
+    if (v->len != RE_SIDES)
+        return ld_fail(L, v, "\"sides\" lists %zu armies; R&E is played by exactly two", v->len);
+    int s = 0;
+    for (const rj_node *e = v->child; e; e = e->next, s++) {
+        re_sidedef *d = &sc->sides[s];
+        int x, dem, dir;
+        if (ld_expect(L, e, RJ_OBJECT, "a side") ||
+            ld_keys(L, e, "a side", keys, sizeof keys / sizeof keys[0]) ||
+            ld_str(L, e, "id", "a side", 1, L->side_ids[s], RE_NAME_LEN) ||
+            ld_str(L, e, "name", "a side", 1, d->name, sizeof d->name) ||
+            ld_str(L, e, "commander", "a side", 0, d->commander, sizeof d->commander) ||
+            ld_int(L, e, "chits_per_turn", "a side", 1, 3 * RE_MAX_CORPS, 0, 1, &x) ||
+            ld_int(L, e, "demoralised_at", "a side", 1, RE_MAX_UNITS, 0, 1, &dem) ||
+            ld_enum(L, e, "retreat", "a side", dir_names, GR_HEX_DIRS, &dir) ||
+            ld_text(L, e, "notes", "a side"))
+            return GR_EINPUT;
+        if (s == 1 && !strcmp(L->side_ids[0], L->side_ids[1]))
+            return ld_fail(L, rj_get(e, "id"), "both sides have the id \"%s\"; give each its own",
+                           L->side_ids[1]);
+        d->chits_per_turn = (uint8_t)x;
+        d->demoralised_at = (uint8_t)dem;
+        d->retreat_dir = (uint8_t)dir;
+    }
+    return GR_OK;
+}
+
+static gr_status ld_corps(ld *L, const rj_node *root)
+{
+    static const char *const keys[] = {"id", "name", "commander", "side", "chits", "notes"};
+    re_scenario *sc = L->sc;
+    const rj_node *v = rj_get(root, "corps");
+    if (!v)
+        return ld_missing(L, root, "corps", "the scenario", "[{\"id\": ..., \"side\": ...}]");
+    if (ld_expect(L, v, RJ_ARRAY, "\"corps\""))
+        return GR_EINPUT;
+    if (v->len == 0 || v->len > RE_MAX_CORPS)
+        return ld_fail(L, v, "\"corps\" lists %zu corps; give 1 to %d", v->len, RE_MAX_CORPS);
+    int k = 0;
+    for (const rj_node *e = v->child; e; e = e->next, k++) {
+        re_corpsdef *d = &sc->corps[k];
+        int side, chits;
+        if (ld_expect(L, e, RJ_OBJECT, "a corps") ||
+            ld_keys(L, e, "a corps", keys, sizeof keys / sizeof keys[0]) ||
+            ld_str(L, e, "id", "a corps", 1, L->corps_ids[k], RE_NAME_LEN) ||
+            ld_str(L, e, "name", "a corps", 1, d->name, sizeof d->name) ||
+            ld_str(L, e, "commander", "a corps", 0, d->commander, sizeof d->commander) ||
+            ld_side_ref(L, e, "a corps", &side) ||
+            ld_int(L, e, "chits", "a corps", 1, 3, 1, 1, &chits) ||
+            ld_text(L, e, "notes", "a corps"))
+            return GR_EINPUT;
+        for (int j = 0; j < k; j++)
+            if (!strcmp(L->corps_ids[j], L->corps_ids[k]))
+                return ld_fail(L, rj_get(e, "id"), "two corps have the id \"%s\"; give each "
+                                                   "its own",
+                               L->corps_ids[k]);
+        d->side = (uint8_t)side;
+        d->chits = (uint8_t)chits;
+    }
+    sc->ncorps = (uint8_t)k;
+    return GR_OK;
+}
+
+static gr_status ld_units(ld *L, const rj_node *root)
+{
+    static const char *const keys[] = {"name", "corps", "type", "figures", "skirmisher", "hex",
+                                       "notes"};
+    re_scenario *sc = L->sc;
+    const rj_node *v = rj_get(root, "units");
+    if (!v)
+        return ld_missing(L, root, "units", "the scenario", "[{\"name\": ..., \"corps\": ...}]");
+    if (ld_expect(L, v, RJ_ARRAY, "\"units\""))
+        return GR_EINPUT;
+    if (v->len == 0 || v->len > RE_MAX_UNITS)
+        return ld_fail(L, v, "\"units\" lists %zu units; give 1 to %d", v->len, RE_MAX_UNITS);
+    const char *corps_names[RE_MAX_CORPS];
+    for (int i = 0; i < sc->ncorps; i++)
+        corps_names[i] = L->corps_ids[i];
+    int k = 0;
+    for (const rj_node *e = v->child; e; e = e->next, k++) {
+        re_unitdef *u = &sc->units[k];
+        int corps, type, figs, col, row;
+        if (ld_expect(L, e, RJ_OBJECT, "a unit") ||
+            ld_keys(L, e, "a unit", keys, sizeof keys / sizeof keys[0]) ||
+            ld_str(L, e, "name", "a unit", 1, u->name, sizeof u->name) ||
+            ld_enum(L, e, "corps", "a unit", corps_names, sc->ncorps, &corps) ||
+            ld_enum(L, e, "type", "a unit", unit_codes, RE_UNIT_TYPES, &type) ||
+            ld_int(L, e, "figures", "a unit", 1, 7, 0, 1, &figs) || ld_text(L, e, "notes", "a unit"))
+            return GR_EINPUT;
+        for (int j = 0; j < k; j++)
+            if (!strcmp(sc->units[j].name, u->name))
+                return ld_fail(L, rj_get(e, "name"), "two units are named \"%s\"; give each its "
+                                                     "own name",
+                               u->name);
+        const rj_node *sk = rj_get(e, "skirmisher");
+        if (sk) {
+            if (sk->type != RJ_BOOL)
+                return ld_fail(L, sk, "\"skirmisher\" must be true or false, not %s; write true or false without quotes",
+                               rj_type_name(sk->type));
+            if (sk->boolean && type != RE_INFANTRY && type != RE_ELITE_INFANTRY)
+                return ld_fail(L, sk, "unit \"%s\" is %s and cannot have a skirmisher; only "
+                                      "infantry (I, IE) can: remove \"skirmisher\"",
+                               u->name, unit_codes[type]);
+            u->skirmisher = (uint8_t)sk->boolean;
+        }
+        const rj_node *h = rj_get(e, "hex");
+        if (!h)
+            return ld_missing(L, e, "hex", "a unit", "[col, row] (its starting hex)");
+        char what[96];
+        snprintf(what, sizeof what, "the hex of unit \"%s\"", u->name);
+        if (ld_hex(L, h, what, &col, &row))
+            return GR_EINPUT;
+        const re_hexdef *hd = &sc->map[row][col];
+        if (hd->terrain == RE_LAKE && !(hd->flags & (RE_BRIDGE | RE_FORD)))
+            return ld_fail(L, h, "unit \"%s\" stands on a lake/river at [%d, %d], which no unit "
+                                 "may enter; move it to a land hex",
+                           u->name, col, row);
+        const re_terrain_row *tr = re_terrain_row_at(hd->terrain);
+        if (tr && (tr->forbidden & RE_TYPE_BIT(type)) &&
+            !((hd->flags & RE_ROAD) && (tr->road_allows & RE_TYPE_BIT(type))))
+            return ld_fail(L, h, "unit \"%s\" (%s) starts at [%d, %d] in %s, which %s may not "
+                                 "enter (seed 004 §7); move it or change its type",
+                           u->name, unit_codes[type], col, row, tr->label, unit_codes[type]);
+        if (L->unit_at[row][col]) {
+            const rj_node *o = L->unit_at[row][col];
+            const rj_node *on = rj_get(o, "name");
+            return ld_fail(L, h, "two units in hex [%d, %d]: \"%s\" and \"%s\" (line %d); R&E "
+                                 "allows one unit per hex, move one of them",
+                           col, row, u->name, on && on->str ? on->str : "?", o->line);
+        }
+        L->unit_at[row][col] = e;
+        u->side = sc->corps[corps].side;
+        u->type = (uint8_t)type;
+        u->corps = (uint8_t)corps;
+        u->figures = (uint8_t)figs;
+        u->col = (int8_t)col;
+        u->row = (int8_t)row;
+    }
+    sc->nunits = (uint8_t)k;
+    return GR_OK;
+}
+
+static gr_status ld_objectives(ld *L, const rj_node *root)
+{
+    static const char *const keys[] = {"name", "hex", "side", "points", "notes"};
+    re_scenario *sc = L->sc;
+    const rj_node *v = rj_get(root, "objectives");
+    if (!v)
+        return GR_OK;
+    if (ld_expect(L, v, RJ_ARRAY, "\"objectives\""))
+        return GR_EINPUT;
+    if (v->len > RE_MAX_OBJECTIVES)
+        return ld_fail(L, v, "\"objectives\" lists %zu hexes; give at most %d", v->len,
+                       RE_MAX_OBJECTIVES);
+    int k = 0;
+    for (const rj_node *e = v->child; e; e = e->next, k++) {
+        re_objective *o = &sc->objectives[k];
+        char name[RE_NAME_LEN];
+        int side, pts, c, r;
+        if (ld_expect(L, e, RJ_OBJECT, "an objective") ||
+            ld_keys(L, e, "an objective", keys, sizeof keys / sizeof keys[0]) ||
+            ld_str(L, e, "name", "an objective", 0, name, sizeof name) ||
+            ld_side_ref(L, e, "an objective", &side) ||
+            ld_int(L, e, "points", "an objective", 1, 10, 1, 0, &pts) ||
+            ld_text(L, e, "notes", "an objective"))
+            return GR_EINPUT;
+        const rj_node *h = rj_get(e, "hex");
+        if (!h)
+            return ld_missing(L, e, "hex", "an objective", "[col, row]");
+        if (ld_hex(L, h, "the hex of an objective", &c, &r))
+            return GR_EINPUT;
+        for (int j = 0; j < k; j++)
+            if (sc->objectives[j].col == c && sc->objectives[j].row == r)
+                return ld_fail(L, h, "hex [%d, %d] is an objective twice; merge the two", c, r);
+        o->col = (int8_t)c;
+        o->row = (int8_t)r;
+        o->side = (uint8_t)side;
+        o->points = (uint8_t)pts;
+    }
+    sc->nobjectives = (uint8_t)k;
+    return GR_OK;
+}
+
+/* Whole-scenario checks once everything is read. */
+static gr_status ld_check(ld *L, const rj_node *root)
+{
+    re_scenario *sc = L->sc;
+    const rj_node *sides = rj_get(root, "sides");
+    const rj_node *corps = rj_get(root, "corps");
+    int units_of_corps[RE_MAX_CORPS] = {0};
+    int units_of_side[RE_SIDES] = {0};
+    for (int i = 0; i < sc->nunits; i++) {
+        units_of_corps[sc->units[i].corps]++;
+        units_of_side[sc->units[i].side]++;
+    }
+    const rj_node *ce = corps->child;
+    for (int k = 0; k < sc->ncorps; k++, ce = ce->next)
+        if (!units_of_corps[k])
+            return ld_fail(L, ce, "corps \"%s\" has no units; give it units or remove it",
+                           L->corps_ids[k]);
+    const rj_node *se = sides->child;
+    for (int s = 0; s < RE_SIDES; s++, se = se->next) {
+        if (!units_of_side[s])
+            return ld_fail(L, se, "side \"%s\" has no units; every army needs at least one",
+                           L->side_ids[s]);
+        int pool = 0;
+        for (int k = 0; k < sc->ncorps; k++)
+            if (sc->corps[k].side == s)
+                pool += sc->corps[k].chits;
+        if (sc->sides[s].chits_per_turn > pool)
+            return ld_fail(L, rj_get(se, "chits_per_turn"),
+                           "side \"%s\" may put %d chits in the bowl but its corps have only %d; "
+                           "lower \"chits_per_turn\" to at most %d (the chits are taken from "
+                           "those of its corps)",
+                           L->side_ids[s], sc->sides[s].chits_per_turn, pool, pool);
+    }
+    return GR_OK;
+}
+
+gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_scenario *sc,
+                            gr_error *err)
+{
+    static const char *const keys[] = {"version", "id",    "title", "description", "sources",
+                                       "notes",   "turns", "victory", "map",       "sides",
+                                       "corps",   "units", "objectives"};
+    static const char *const victories[] = {"most-destroyed", "demoralisation"};
+    memset(sc, 0, sizeof *sc);
+    if (len > RE_SCENARIO_MAX_BYTES)
+        return gr_error_set(err, GR_EINPUT, "%s:1:1: the file is larger than %d bytes; this is "
+                                            "not a scenario",
+                            name, RE_SCENARIO_MAX_BYTES);
+    rj_node *root = NULL;
+    rj_doc *doc = rj_parse(text, len, name, &root, err);
+    if (!doc)
+        return err ? err->code : GR_EINPUT;
+    ld *L = calloc(1, sizeof *L);
+    if (!L) {
+        rj_free(doc);
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", name);
+    }
+    L->name = name;
+    L->err = err;
+    L->sc = sc;
+    gr_status st = GR_EINPUT;
+    int turns, victory = RE_VICTORY_MOST_DESTROYED;
+    const rj_node *ver = rj_get(root, "version");
+    if (ld_expect(L, root, RJ_OBJECT, "a scenario file"))
+        goto done;
+    if (!ver) {
+        ld_fail(L, root, "the scenario has no \"version\"; add \"version\": %d as its first key",
+                RE_SCENARIO_VERSION);
+        goto done;
+    }
+    if (ver->type != RJ_NUMBER || !ver->is_int || ver->ival != RE_SCENARIO_VERSION) {
+        ld_fail(L, ver, "this grognard reads scenario format version %d only; write \"version\": "
+                        "%d and check docs/scenarios.md for the format",
+                RE_SCENARIO_VERSION, RE_SCENARIO_VERSION);
+        goto done;
+    }
+    if (ld_keys(L, root, "the scenario", keys, sizeof keys / sizeof keys[0]) ||
+        ld_str(L, root, "id", "the scenario", 1, sc->id, sizeof sc->id) ||
+        ld_str(L, root, "title", "the scenario", 1, sc->title, sizeof sc->title) ||
+        ld_text(L, root, "description", "the scenario") ||
+        ld_text(L, root, "sources", "the scenario") || ld_text(L, root, "notes", "the scenario") ||
+        ld_int(L, root, "turns", "the scenario", 1, 99, 0, 1, &turns))
+        goto done;
+    if (rj_get(root, "victory") &&
+        ld_enum(L, root, "victory", "the scenario", victories, 2, &victory))
+        goto done;
+    sc->turns = (uint8_t)turns;
+    sc->victory = (uint8_t)victory;
+    if (ld_map(L, root) || ld_sides(L, root) || ld_corps(L, root) || ld_units(L, root) ||
+        ld_objectives(L, root) || ld_check(L, root))
+        goto done;
+    st = GR_OK;
+done:
+    free(L);
+    rj_free(doc);
+    if (st != GR_OK)
+        memset(sc, 0, sizeof *sc);
+    return st;
+}
+
+gr_status re_scenario_load(const char *path, re_scenario *sc, gr_error *err)
+{
+    char *text;
+    size_t len;
+    memset(sc, 0, sizeof *sc);
+    gr_status st = re_io_read_file(path, RE_SCENARIO_MAX_BYTES, &text, &len, err);
+    if (st != GR_OK)
+        return st;
+    st = re_scenario_parse(text, len, path, sc, err);
+    free(text);
+    return st;
+}
+
+uint64_t re_scenario_digest(const re_scenario *sc)
+{
+    const unsigned char *p = (const unsigned char *)sc;
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < sizeof *sc; i++) {
+        h ^= p[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}

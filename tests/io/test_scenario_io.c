@@ -1,0 +1,216 @@
+/* test_scenario_io.c - the scenario loader: the bundled scenarios load; every
+ * file of tests/io/bad is refused with "FILE:LINE:COL: what; fix" at the
+ * line and column listed in bad/EXPECTED; and no mangled file (every
+ * truncation, thousands of byte changes) crashes the loader or leaves a
+ * message without a position.  Run under the sanitizers too.
+ *
+ * usage: test_scenario_io SOURCE_ROOT */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grognard/re_io.h"
+#include "grognard/rng.h"
+
+static int failures, checks;
+
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        checks++;                                                                                  \
+        if (!(cond)) {                                                                             \
+            failures++;                                                                            \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                   \
+            fprintf(stderr, __VA_ARGS__);                                                          \
+            fputc('\n', stderr);                                                                   \
+        }                                                                                          \
+    } while (0)
+
+/* "NAME:LINE:COL: what; fix" with NAME given, one line, a ';'. */
+static int well_formed(const char *msg, const char *name)
+{
+    size_t n = strlen(name);
+    if (strncmp(msg, name, n) || msg[n] != ':')
+        return 0;
+    const char *p = msg + n + 1;
+    char *end;
+    long line = strtol(p, &end, 10);
+    if (end == p || *end != ':' || line < 1)
+        return 0;
+    p = end + 1;
+    long col = strtol(p, &end, 10);
+    if (end == p || *end != ':' || col < 1)
+        return 0;
+    return strchr(msg, '\n') == NULL && strchr(end, ';') != NULL;
+}
+
+static void test_bundled(const char *root)
+{
+    static const struct {
+        const char *file;
+        const char *id;
+        int cols, rows, units, corps;
+    } want[] = {
+        {"data/scenarios/teaching.json", "teaching", 12, 8, 12, 4},
+        {"data/scenarios/austerlitz.json", "austerlitz", 16, 12, 50, 15},
+        {"tests/io/good_mini.json", "mini", 4, 3, 2, 2},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", root, want[i].file);
+        re_scenario sc;
+        gr_error err;
+        gr_error_clear(&err);
+        gr_status st = re_scenario_load(path, &sc, &err);
+        CHECK(st == GR_OK, "%s: %s", want[i].file, err.msg);
+        if (st != GR_OK)
+            continue;
+        CHECK(!strcmp(sc.id, want[i].id), "%s: id %s", want[i].file, sc.id);
+        CHECK(sc.cols == want[i].cols && sc.rows == want[i].rows, "%s: %dx%d", want[i].file,
+              sc.cols, sc.rows);
+        CHECK(sc.nunits == want[i].units, "%s: %d units", want[i].file, sc.nunits);
+        CHECK(sc.ncorps == want[i].corps, "%s: %d corps", want[i].file, sc.ncorps);
+        /* streams are symmetric */
+        for (int r = 0; r < sc.rows; r++)
+            for (int c = 0; c < sc.cols; c++)
+                for (int d = 0; d < GR_HEX_DIRS; d++) {
+                    if (!(sc.map[r][c].sides & (1u << d)))
+                        continue;
+                    int c2, r2;
+                    gr_hex_to_offset(gr_hex_neighbor(gr_hex_from_offset(c, r), d), &c2, &r2);
+                    CHECK(c2 >= 0 && r2 >= 0 && c2 < sc.cols && r2 < sc.rows &&
+                              (sc.map[r2][c2].sides & (1u << gr_hex_opposite(d))),
+                          "%s: stream at %d,%d dir %d not symmetric", want[i].file, c, r, d);
+                }
+    }
+    /* the Austerlitz details the research note gives */
+    char path[1024];
+    snprintf(path, sizeof path, "%s/data/scenarios/austerlitz.json", root);
+    re_scenario sc;
+    if (re_scenario_load(path, &sc, NULL) == GR_OK) {
+        CHECK(sc.turns == 7, "austerlitz turns %d", sc.turns);
+        CHECK(sc.sides[0].chits_per_turn == 6 && sc.sides[1].chits_per_turn == 4,
+              "austerlitz x = %d, %d", sc.sides[0].chits_per_turn, sc.sides[1].chits_per_turn);
+        CHECK(sc.map[0][5].flags == (RE_HILL | RE_FIELDWORKS | RE_ROAD), "Santon flags %d",
+              sc.map[0][5].flags);
+        CHECK(sc.map[10][3].terrain == RE_LAKE, "Satschan pond");
+        CHECK(sc.map[10][2].terrain == RE_TOWN, "Telnitz");
+        int french = 0;
+        for (int i = 0; i < sc.nunits; i++)
+            french += sc.units[i].side == 0;
+        CHECK(french == 23 && sc.nunits - french == 27, "23 French, 27 Allied units: %d", french);
+    }
+}
+
+static void test_bad(const char *root)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/io/bad/EXPECTED", root);
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "cannot open %s", path);
+    if (!f)
+        return;
+    char line[512];
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        char file[128];
+        int wl, wc, off = 0;
+        if (sscanf(line, "%127s %d %d %n", file, &wl, &wc, &off) != 3) {
+            CHECK(0, "bad EXPECTED line: %s", line);
+            continue;
+        }
+        char *text = line + off;
+        text[strcspn(text, "\n")] = '\0';
+        char fpath[1200], name[160];
+        snprintf(fpath, sizeof fpath, "%s/tests/io/bad/%s", root, file);
+        re_scenario sc;
+        gr_error err;
+        gr_error_clear(&err);
+        gr_status st = re_scenario_load(fpath, &sc, &err);
+        n++;
+        CHECK(st == GR_EINPUT, "%s: accepted (status %d)", file, (int)st);
+        if (st != GR_EINPUT)
+            continue;
+        CHECK(well_formed(err.msg, fpath), "%s: message not FILE:LINE:COL: what; fix: %s", file,
+              err.msg);
+        snprintf(name, sizeof name, ":%d:%d: ", wl, wc);
+        CHECK(strstr(err.msg, name) != NULL, "%s: want position %d:%d, got %s", file, wl, wc,
+              err.msg);
+        CHECK(strstr(err.msg, text) != NULL, "%s: want \"%s\" in: %s", file, text, err.msg);
+        /* a refused file leaves no half-loaded scenario */
+        CHECK(sc.nunits == 0 && sc.cols == 0, "%s: scenario not cleared", file);
+    }
+    fclose(f);
+    CHECK(n >= 40, "only %d bad files", n);
+}
+
+/* Mangle a good file in many ways; the loader must answer every time with
+ * OK or a well-formed message, and never crash (the sanitizers watch). */
+static void test_mangled(const char *root)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/data/scenarios/teaching.json", root);
+    char *text;
+    size_t len;
+    gr_error err;
+    CHECK(re_io_read_file(path, RE_SCENARIO_MAX_BYTES, &text, &len, &err) == GR_OK, "%s",
+          err.msg);
+    if (!text)
+        return;
+    char *buf = malloc(len + 1);
+    re_scenario *sc = malloc(sizeof *sc);
+    int bad_msgs = 0, runs = 0;
+    /* every truncation */
+    for (size_t cut = 0; cut < len; cut++) {
+        memcpy(buf, text, cut);
+        gr_error_clear(&err);
+        if (re_scenario_parse(buf, cut, "cut.json", sc, &err) != GR_OK &&
+            !well_formed(err.msg, "cut.json"))
+            bad_msgs++;
+        runs++;
+    }
+    /* random byte changes, seeded */
+    gr_rng rng;
+    gr_rng_seed(&rng, 2024);
+    static const char pool[] = "{}[]:,\"\\ 0123456789-.eEtfnul TFWOXRKBM\x80\xC3\xA9\xFF\n";
+    for (int k = 0; k < 4000; k++) {
+        memcpy(buf, text, len);
+        int edits = 1 + (int)gr_rng_below(&rng, 4);
+        for (int e = 0; e < edits; e++) {
+            size_t at = gr_rng_below(&rng, (uint32_t)len);
+            buf[at] = pool[gr_rng_below(&rng, sizeof pool - 1)];
+        }
+        gr_error_clear(&err);
+        if (re_scenario_parse(buf, len, "mangled.json", sc, &err) != GR_OK &&
+            !well_formed(err.msg, "mangled.json")) {
+            if (bad_msgs < 5)
+                fprintf(stderr, "ill-formed: %s\n", err.msg);
+            bad_msgs++;
+        }
+        runs++;
+    }
+    /* deep nesting */
+    size_t deep = 100000;
+    char *d = malloc(deep);
+    memset(d, '[', deep);
+    gr_error_clear(&err);
+    CHECK(re_scenario_parse(d, deep, "deep.json", sc, &err) == GR_EINPUT &&
+              strstr(err.msg, "nest"),
+          "deep nesting: %s", err.msg);
+    free(d);
+    CHECK(bad_msgs == 0, "%d of %d mangled files gave an ill-formed message", bad_msgs, runs);
+    free(sc);
+    free(buf);
+    free(text);
+}
+
+int main(int argc, char **argv)
+{
+    const char *root = argc > 1 ? argv[1] : ".";
+    test_bundled(root);
+    test_bad(root);
+    test_mangled(root);
+    printf("%d checks, %d failed\n", checks, failures);
+    return failures != 0;
+}
