@@ -1,0 +1,783 @@
+/* rff_procs.c - Regimental Fire and Fury procedures: a situation in, every
+ * modifier with its printed line and source, the rolls, the tables read
+ * and the odds out.  Modifier values are read from the modifier lines in
+ * rff_tables.c (never typed here); the reason of each is its printed line. */
+#include "rff.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define SRC_MD RFF_SRC ", TABLE DE MANŒUVRES, MODIFICATEURS AU DE"
+#define SRC_FP RFF_SRC ", MODIFICATEURS DE POINTS DE TIR"
+#define SRC_FB RFF_SRC ", MODIFICATEUR DE DE DE BASE"
+#define SRC_FD RFF_SRC ", TABLE DE MOUSQUETERIE & CANONNADE, modificateurs"
+#define SRC_FX RFF_SRC ", EFFETS ADDITIONNELS"
+#define SRC_CD RFF_SRC ", TABLE DES CHARGES, MODIFICATEURS DU DE DE BASE"
+#define SRC_CE RFF_SRC ", TABLE DES CHARGES, EFFETS"
+#define SRC_POINTS "data/rff/fire_points.json (values lost from seed 001)"
+
+static const char *const qualities[] = {"crack", "veteran", "trained", "green", NULL};
+static const char *const conditions[] = {"fresh", "worn", "spent", NULL};
+
+/* Inputs are looked up by name, so the fire procedures can share code. */
+static int P(const gr_procedure *p, const char *name)
+{
+    return gr_param_index(p->params, p->nparams, name);
+}
+
+static int flag(const gr_procedure *p, const gr_args *a, const char *name)
+{
+    int k = P(p, name);
+    return k >= 0 && gr_args_flag(a, k);
+}
+
+static int64_t get(const gr_procedure *p, const gr_args *a, const char *name, int64_t dflt)
+{
+    int k = P(p, name);
+    return k >= 0 ? gr_args_get(a, k, dflt) : dflt;
+}
+
+static int given(const gr_procedure *p, const gr_args *a, const char *name)
+{
+    int k = P(p, name);
+    return k >= 0 && a->given[k];
+}
+
+static const char *outcome_id(const gr_step *s)
+{
+    return s->table->outcomes[s->cell.outcome].id;
+}
+
+static int64_t cell_int(const gr_step *s, const char *key, int64_t dflt)
+{
+    for (int i = 0; i < s->cell.nfields; i++)
+        if (!strcmp(s->cell.fields[i].key, key))
+            return s->cell.fields[i].i;
+    return dflt;
+}
+
+static const char *cell_str(const gr_step *s, const char *key)
+{
+    for (int i = 0; i < s->cell.nfields; i++)
+        if (!strcmp(s->cell.fields[i].key, key) && s->cell.fields[i].kind == GR_F_STR)
+            return s->cell.fields[i].s;
+    return NULL;
+}
+
+/* Append the DRM of a printed line (value 0 lines are listed as info). */
+static gr_mod *line_drm(gr_resolution *r, int value, const char *text, const char *src)
+{
+    return value ? gr_res_drm(r, value, text, src) : gr_res_info(r, text, src);
+}
+
+/* A leader loss test: roll a D10 and read the Leader loss table. */
+static gr_status leader_test(gr_resolution *r, gr_dice_source *dice, const char *what,
+                             gr_error *err)
+{
+    int roll;
+    gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "leader loss", &roll, err);
+    if (st != GR_OK)
+        return st;
+    gr_args t;
+    memset(&t, 0, sizeof t);
+    return gr_res_read(r, what, &rff_leader_loss_table, &t, roll, 0, NULL, err);
+}
+
+/* ---- maneuver ------------------------------------------------------------- */
+
+static const char *const mp_states[] = {"good_order", "disordered", NULL};
+static const char *const mp_arms[] = {"troops", "guns", NULL};
+static const char *const mp_leaders[] = {"none", "gallant", "able", "poor", NULL};
+static const char *const mp_commands[] = {"normal", "provisional", "out_of_command", NULL};
+static const char *const mp_losses[] = {"none", "heavy", "heaviest", NULL};
+
+static const gr_param maneuver_params[] = {
+    {"state", GR_P_ENUM, mp_states, 1, 0, 0,
+     "good_order (troops in good order, and all guns) or disordered (disordered or broken "
+     "troops)"},
+    {"arm", GR_P_ENUM, mp_arms, 0, 0, 0, "troops (default) or guns"},
+    {"leader", GR_P_ENUM, mp_leaders, 0, 0, 0,
+     "the commanding leader: gallant (+1), able (0), poor (-1), none (default)"},
+    {"attached", GR_P_FLAG, NULL, 0, 0, 1, "leader attached or brave colonel (+1)"},
+    {"command", GR_P_ENUM, mp_commands, 0, 0, 0,
+     "normal (default), provisional (-1: commandant provisoire), out_of_command (-2)"},
+    {"quality", GR_P_ENUM, qualities, 0, 0, 0,
+     "crack (+2), veteran (+1), trained (0, default), green (-1)"},
+    {"condition", GR_P_ENUM, conditions, 0, 0, 0,
+     "fresh (+2), worn (0: ébranlée, default), spent (-2: fatiguée)"},
+    {"in-battery", GR_P_FLAG, NULL, 0, 0, 1, "guns in battery, 2 pieces at least (+2)"},
+    {"column-or-cover", GR_P_FLAG, NULL, 0, 0, 1,
+     "march or road column, garrisoned, limbered gun, or behind linear cover (+1)"},
+    {"flanked", GR_P_FLAG, NULL, 0, 0, 1, "outflanked within 20cm (-2, with broken once)"},
+    {"broken", GR_P_FLAG, NULL, 0, 0, 1, "broken (-2, with flanked once)"},
+    {"key-position-lost", GR_P_FLAG, NULL, 0, 0, 1, "a key position was lost (-1)"},
+    {"losses", GR_P_ENUM, mp_losses, 0, 0, 0,
+     "none (default), heavy (-1: lourdes pertes), heaviest (-2: pertes les plus nombreuses)"},
+    {"unit", GR_P_ENUM, rff_move_units, 0, 0, 0,
+     "movement row, to give the distance the result allows (see lookup rff movement)"},
+    {"terrain", GR_P_ENUM, rff_move_terrains, 0, 0, 0,
+     "terrain column for --unit: clear (default), rough, difficult, road"},
+    {"gun", GR_P_ENUM, rff_guns, 0, 0, 0,
+     "guns: hh, hr (no forced march), mh, other (default)"},
+};
+
+static void maneuver_drms(const gr_procedure *p, const gr_args *a, gr_resolution *r)
+{
+    static const int leader_line[] = {-1, RFF_MD_GALLANT, RFF_MD_ABLE, RFF_MD_POOR};
+    int l = (int)get(p, a, "leader", 0);
+    if (l)
+        line_drm(r, rff_maneuver_drm(leader_line[l]), rff_maneuver_drm_text(leader_line[l]),
+                 SRC_MD);
+    if (flag(p, a, "attached"))
+        line_drm(r, rff_maneuver_drm(RFF_MD_ATTACHED), rff_maneuver_drm_text(RFF_MD_ATTACHED),
+                 SRC_MD);
+    static const int command_line[] = {-1, RFF_MD_PROVISIONAL, RFF_MD_OUT_OF_COMMAND};
+    int c = (int)get(p, a, "command", 0);
+    if (c)
+        line_drm(r, rff_maneuver_drm(command_line[c]), rff_maneuver_drm_text(command_line[c]),
+                 SRC_MD);
+    static const int quality_line[] = {RFF_MD_CRACK, RFF_MD_VETERAN, RFF_MD_TRAINED,
+                                       RFF_MD_GREEN};
+    int q = (int)get(p, a, "quality", 2);
+    line_drm(r, rff_maneuver_drm(quality_line[q]), rff_maneuver_drm_text(quality_line[q]),
+             SRC_MD);
+    static const int cond_line[] = {RFF_MD_FRESH, RFF_MD_WORN, RFF_MD_SPENT};
+    int cn = (int)get(p, a, "condition", 1);
+    line_drm(r, rff_maneuver_drm(cond_line[cn]), rff_maneuver_drm_text(cond_line[cn]), SRC_MD);
+    static const struct {
+        const char *flag;
+        int line;
+    } flags[] = {{"in-battery", RFF_MD_IN_BATTERY},
+                 {"column-or-cover", RFF_MD_COLUMN_OR_COVER},
+                 {"key-position-lost", RFF_MD_KEY_POSITION_LOST}};
+    for (size_t i = 0; i < GR_COUNT(flags); i++)
+        if (flag(p, a, flags[i].flag))
+            line_drm(r, rff_maneuver_drm(flags[i].line), rff_maneuver_drm_text(flags[i].line),
+                     SRC_MD);
+    /* "-2 Pris de flanc dans les 20cm, brisé": one line, counted once. */
+    int fl = flag(p, a, "flanked"), br = flag(p, a, "broken");
+    if (fl || br)
+        line_drm(r, rff_maneuver_drm(RFF_MD_FLANKED_OR_BROKEN),
+                 rff_maneuver_drm_text(RFF_MD_FLANKED_OR_BROKEN), SRC_MD);
+    if (fl && br)
+        gr_res_note(r, "flanked and broken share one printed line: -2 once (docs/rules/rff.md)");
+    int lo = (int)get(p, a, "losses", 0);
+    if (lo)
+        line_drm(r, rff_maneuver_drm(lo == 1 ? RFF_MD_HEAVY_LOSSES : RFF_MD_HEAVIEST_LOSSES),
+                 rff_maneuver_drm_text(lo == 1 ? RFF_MD_HEAVY_LOSSES : RFF_MD_HEAVIEST_LOSSES),
+                 SRC_MD);
+}
+
+/* What a maneuver result lets the unit do: the printed column of actions
+ * (-1: none, the result's own effect moves it) and the distance share
+ * (2 full move, 3 forced march, 1 half move, 0 none). */
+static void maneuver_allows(const char *id, int *col, int *share)
+{
+    static const struct {
+        const char *id;
+        int col, share;
+    } m[] = {
+        {"forced_march", RFF_COL_WELL_EXECUTED, 3}, {"well_executed", RFF_COL_WELL_EXECUTED, 2},
+        {"delayed", RFF_COL_DELAYED, 1},           {"rally_with_elan", RFF_COL_WELL_EXECUTED, 2},
+        {"rally", RFF_COL_DELAYED, 1},
+    };
+    *col = -1;
+    *share = 0;
+    for (size_t i = 0; i < GR_COUNT(m); i++)
+        if (!strcmp(m[i].id, id)) {
+            *col = m[i].col;
+            *share = m[i].share;
+        }
+}
+
+static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
+                                  gr_error *err)
+{
+    const gr_procedure *p = &rff_maneuver_proc;
+    gr_resolution_init(r, "rff", "maneuver");
+    int state = (int)get(p, a, "state", 0);
+    int guns = (int)get(p, a, "arm", 0) == 1;
+    if (guns && state == 1)
+        return gr_error_set(err, GR_EINPUT,
+                            "--state disordered: guns read the column \"Troupes en bon ordre et "
+                            "canons\"; accepted with --arm guns: --state good_order");
+    if (!guns && (flag(p, a, "in-battery") || given(p, a, "gun")))
+        return gr_error_set(err, GR_EINPUT,
+                            "--in-battery and --gun are for guns; accepted with them: --arm guns");
+    maneuver_drms(p, a, r);
+    int mod = gr_res_drm_total(r, 0);
+    int roll;
+    gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "maneuver", &roll, err);
+    if (st != GR_OK)
+        return st;
+    gr_args t;
+    memset(&t, 0, sizeof t);
+    t.v[0] = state;
+    t.given[0] = 1;
+    gr_step *step;
+    if ((st = gr_res_read(r, "Maneuver", &rff_maneuver_table, &t, roll, mod, &step, err)) !=
+        GR_OK)
+        return st;
+    const char *id = outcome_id(step);
+    if (!strcmp(id, "panic") && state == 1) {
+        int stands = (int)cell_int(step, "stands", 0);
+        gr_res_value(r, "stands_lost", GR_F_INT, stands);
+        gr_res_note(r, "panic: one stand lost per point below 0 (score %d): %d stand(s)",
+                    step->score, stands);
+    }
+    int col, share;
+    maneuver_allows(id, &col, &share);
+    if (!strcmp(id, "shocked") && state == 0 && !guns)
+        col = RFF_COL_SHOCKED; /* the troops' CHOQUÉE column */
+    if (col >= 0 && !(guns && col == RFF_COL_SHOCKED)) {
+        char acts[1200];
+        rff_actions_text(guns, col, acts, sizeof acts);
+        gr_res_note(r, "%s may: %.280s", guns ? "the guns" : "the troops", acts);
+    }
+    int gun = (int)get(p, a, "gun", 3);
+    if (share == 3 && guns && gun <= 1) {
+        share = 2;
+        gr_res_note(r, "forced march: not for HH or HR guns (\"Pas de marche forcée si canon HH "
+                       "ou HR\"): a full move");
+    }
+    if (given(p, a, "unit") && share) {
+        int u = (int)get(p, a, "unit", 0), ter = (int)get(p, a, "terrain", 0);
+        int cm = rff_move_cm(u, ter, share == 3);
+        if (cm < 0) {
+            gr_res_note(r, "the movement row prints '-' on the road: move at the rate of the "
+                           "terrain the road crosses");
+        } else {
+            int64_t milli = (int64_t)cm * GR_MILLI;
+            if (share == 1)
+                milli /= 2;
+            gr_res_value(r, "move_cm", GR_F_NUM, milli);
+        }
+    } else if (given(p, a, "unit") && !share) {
+        gr_res_note(r, "this result gives no maneuver move: the unit moves only as its effect "
+                       "says");
+    }
+    return GR_OK;
+}
+
+const gr_procedure rff_maneuver_proc = {
+    .name = "maneuver",
+    .title = "Test de manœuvre",
+    .source = RFF_SRC ", TABLE DE MANŒUVRES; MANŒVRES DE LA TROUPE / DES CANONS; CAPACITES DE "
+                      "MOUVEMENT",
+    .params = maneuver_params,
+    .nparams = GR_COUNT(maneuver_params),
+    .rolls_help = "the D10 face: --roll 6",
+    .example = "grognard resolve rff maneuver --state good_order --leader gallant --quality "
+               "veteran --unit infantry_march_column --terrain road --seed 5",
+    .resolve = maneuver_resolve,
+};
+
+/* ---- musketry and cannonade ------------------------------------------------ */
+
+static const char *const covers[] = {"none", "partial", "full", "fortified", NULL};
+
+#define TARGET_PARAMS                                                                           \
+    {"band", GR_P_ENUM, rff_bands, 1, 0, 0,                                                     \
+     "range band: close (portée rapprochée, 'Rapp.') or long ('Portée')"},                     \
+    {"stands", GR_P_INT, NULL, 0, 1, 60, "stands firing (with the points file)"},              \
+    {"points", GR_P_NUM, NULL, 0, 0, 1000 * GR_MILLI,                                           \
+     "total fire points, given by the player (the per-stand values are not in the seed)"},     \
+    {"low-ammo", GR_P_FLAG, NULL, 0, 0, 1, "the firers are low on ammunition (x1/2)"},         \
+    {"target-quality", GR_P_ENUM, qualities, 1, 0, 0,                                          \
+     "the target's column: crack, veteran, trained, green"},                                   \
+    {"target-division-column", GR_P_FLAG, NULL, 0, 0, 1, "target in division column (+1)"},    \
+    {"target-cavalry", GR_P_FLAG, NULL, 0, 0, 1, "target is cavalry (+1)"},                    \
+    {"target-flanked", GR_P_FLAG, NULL, 0, 0, 1, "target taken in flank (+1)"},                \
+    {"target-about-faced", GR_P_FLAG, NULL, 0, 0, 1, "target has about-faced (+1)"},          \
+    {"target-passed-lines", GR_P_FLAG, NULL, 0, 0, 1, "target made a passage of lines (+1)"},  \
+    {"target-broken", GR_P_FLAG, NULL, 0, 0, 1, "target unit is broken (+1)"},                 \
+    {"target-march-column", GR_P_FLAG, NULL, 0, 0, 1, "target in march column (+2)"},          \
+    {"target-enfiladed", GR_P_FLAG, NULL, 0, 0, 1,                                              \
+     "target enfiladed: troops +2, guns +1 (replaces the flank +1)"},                          \
+    {"target-guns", GR_P_FLAG, NULL, 0, 0, 1, "the target is guns"},                           \
+    {"target-limbered", GR_P_FLAG, NULL, 0, 0, 1, "target guns limbered (+1)"},                \
+    {"target-single-line", GR_P_FLAG, NULL, 0, 0, 1, "target in single line (-1, or -2 in "  \
+                                                     "partial cover)"},                         \
+    {"cover", GR_P_ENUM, covers, 0, 0, 0,                                                       \
+     "target's cover: none (default), partial (-1), full (-2), fortified (-3)"},               \
+    {"target-charging", GR_P_FLAG, NULL, 0, 0, 1,                                               \
+     "the target is charging: the result's charge effect applies"},                            \
+    {"bayonet", GR_P_FLAG, NULL, 0, 0, 1, "the charging target has bayonet/sabre"},            \
+    {"massed", GR_P_FLAG, NULL, 0, 0, 1,                                                        \
+     "massed target: units within 5cm behind it take the effect next"},                        \
+    {"under-half", GR_P_FLAG, NULL, 0, 0, 1,                                                    \
+     "fewer than half the unit's stands fired (no low ammunition on a 10)"},                   \
+    {"no-leader-near", GR_P_FLAG, NULL, 0, 0, 1,                                                \
+     "no leader within 10cm of the target (no leader loss test on a 10)"}
+
+static const gr_param musketry_params[] = {
+    {"weapon", GR_P_ENUM, rff_weapons, 0, 0, 0,
+     "weapon code: rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine"},
+    TARGET_PARAMS,
+    {"disordered", GR_P_FLAG, NULL, 0, 0, 1, "the firers are disordered (x1/2)"},
+    {"firer-quality", GR_P_ENUM, qualities, 0, 0, 0,
+     "firers' quality: green musketry is -1 (default trained)"},
+    {"in-charge", GR_P_FLAG, NULL, 0, 0, 1, "the firers are charging or receiving a charge"},
+    {"buck-and-ball", GR_P_FLAG, NULL, 0, 0, 1, "SM firers loaded with buck & ball"},
+    {"sharpshooters", GR_P_FLAG, NULL, 0, 0, 1, "the firers are sharpshooters (SS) (+1)"},
+};
+
+static const gr_param cannonade_params[] = {
+    {"gun", GR_P_ENUM, rff_guns, 0, 0, 0, "gun type: hh, hr, mh, other"},
+    TARGET_PARAMS,
+    {"damaged", GR_P_FLAG, NULL, 0, 0, 1, "the gun is damaged (x1/2)"},
+};
+
+/* Total fire points, in milli-points, with the multipliers. */
+static gr_status fire_points(const gr_procedure *p, const gr_args *a, int cannon,
+                             gr_resolution *r, int64_t *points, gr_error *err)
+{
+    const char *what = cannon ? "gun" : "weapon";
+    int band = (int)get(p, a, "band", 0);
+    int have_code = given(p, a, what);
+    rff_points pts;
+    memset(&pts, 0, sizeof pts);
+    if (have_code) {
+        gr_status st = rff_points_read(NULL, cannon, (int)get(p, a, what, 0), band, &pts, err);
+        if (st != GR_OK)
+            return st;
+    }
+    const char *code =
+        have_code ? (cannon ? rff_gun_codes : rff_weapon_codes)[get(p, a, what, 0)] : NULL;
+    if (given(p, a, "points")) {
+        *points = get(p, a, "points", 0);
+        gr_res_info(r, "fire points given by the player (--points)", SRC_POINTS);
+        if (!have_code || !pts.known)
+            gr_res_note(r, "the %s points per %s are not in the seed (lost in extraction) and "
+                           "no public source was found: the fire points are the player's "
+                           "(--points), not the tool's",
+                        cannon ? "cannonade" : "musketry", cannon ? "gun stand" : "stand");
+        else
+            gr_res_note(r, "--points replaces the file's %s value for %s at %s range", what,
+                        code, rff_bands[band]);
+    } else {
+        if (!have_code || !given(p, a, "stands"))
+            return gr_error_set(err, GR_EINPUT,
+                                "give the fire points with --points N (the per-stand values are "
+                                "not in the seed), or --%s and --stands for a points file",
+                                what);
+        if (!pts.known)
+            return gr_error_set(
+                err, GR_EINPUT,
+                "the %s points per stand for %s at %s range are not in the seed (lost in "
+                "extraction) and no public source was found (%s: null, source \"%s\"); "
+                "accepted: the fire points given directly with --points N, or a scenario's "
+                "points file named in %s",
+                cannon ? "cannonade" : "musketry", code, rff_bands[band], pts.path, pts.source,
+                RFF_POINTS_ENV);
+        *points = pts.milli * get(p, a, "stands", 1);
+        gr_res_info(r, "points per stand from the points file times the stands firing",
+                    SRC_POINTS);
+        gr_res_note(r, "points per stand for %s at %s range: read from %s (source: %s)", code,
+                    rff_bands[band], pts.path, pts.source);
+    }
+    gr_res_value(r, "base_points", GR_F_NUM, *points);
+    /* "x 1/2 si tireurs en désordre, à court de munitions ou canon endommagé,
+     * non cumulable" */
+    static const struct {
+        const char *flag, *reason;
+    } halves[] = {{"disordered", "x 1/2 tireurs en désordre"},
+                  {"low-ammo", "x 1/2 à court de munitions"},
+                  {"damaged", "x 1/2 canon endommagé"}};
+    int halved = 0;
+    for (size_t i = 0; i < GR_COUNT(halves); i++)
+        if (flag(p, a, halves[i].flag)) {
+            gr_mod *m = gr_res_mul(r, 1, 2, halves[i].reason, SRC_FP);
+            if (halved && m)
+                m->applied = 0;
+            halved = 1;
+        }
+    if (halved) {
+        *points /= 2;
+        gr_res_note(r, "x 1/2 counts once: \"non cumulable\"");
+    }
+    gr_res_value(r, "points", GR_F_NUM, *points);
+    return GR_OK;
+}
+
+static void fire_drm_line(gr_resolution *r, int line)
+{
+    line_drm(r, rff_fire_drm(line), rff_fire_drm_text(line), SRC_FD);
+}
+
+/* The die modifiers of the target (shared by musketry and cannonade). */
+static gr_status target_drms(const gr_procedure *p, const gr_args *a, gr_resolution *r,
+                             gr_error *err)
+{
+    int guns = flag(p, a, "target-guns");
+    int enf = flag(p, a, "target-enfiladed");
+    if (!guns && flag(p, a, "target-limbered"))
+        return gr_error_set(err, GR_EINPUT, "--target-limbered is for a gun target; accepted "
+                                            "with it: --target-guns");
+    static const char *const exposed[] = {"target-division-column", "target-cavalry",
+                                          "target-flanked", "target-about-faced",
+                                          "target-passed-lines", "target-broken"};
+    int any = 0;
+    for (size_t i = 0; i < GR_COUNT(exposed); i++)
+        if (flag(p, a, exposed[i]) && !(enf && !strcmp(exposed[i], "target-flanked")))
+            any = 1;
+    if (any)
+        fire_drm_line(r, RFF_FD_TARGET_EXPOSED);
+    else if (flag(p, a, "target-flanked"))
+        gr_res_note(r, "the target is enfiladed: the enfilade line replaces the flank +1 "
+                       "(docs/rules/rff.md)");
+    if (!guns && (flag(p, a, "target-march-column") || enf))
+        fire_drm_line(r, RFF_FD_MARCH_COLUMN_OR_ENFILADE);
+    if (guns && flag(p, a, "target-march-column"))
+        return gr_error_set(err, GR_EINPUT, "--target-march-column is for troops; a gun target "
+                                            "uses --target-limbered");
+    if (guns && (flag(p, a, "target-limbered") || enf || get(p, a, "band", 1) == 0))
+        fire_drm_line(r, RFF_FD_GUN_TARGET);
+    int cover = (int)get(p, a, "cover", 0), single = flag(p, a, "target-single-line");
+    if (cover == 3)
+        fire_drm_line(r, RFF_FD_FORTIFIED);
+    else if (cover == 2 || (cover == 1 && single))
+        fire_drm_line(r, RFF_FD_FULL_COVER);
+    else if (cover == 1 || single)
+        fire_drm_line(r, RFF_FD_PARTIAL_COVER_OR_SINGLE_LINE);
+    if (single && cover >= 2)
+        gr_res_note(r, "single line in full cover or fortified: the cover line alone applies");
+    return GR_OK;
+}
+
+static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *a,
+                              gr_dice_source *dice, gr_resolution *r, gr_error *err)
+{
+    gr_resolution_init(r, "rff", cannon ? "cannonade" : "musketry");
+    int64_t points = 0;
+    gr_status st = fire_points(p, a, cannon, r, &points, err);
+    if (st != GR_OK)
+        return st;
+    int from = r->nmods;
+    gr_res_drm(r, rff_base_modifier(points), rff_base_modifier_text(points), SRC_FB);
+    if (cannon) {
+        fire_drm_line(r, RFF_FD_GREEN_OR_CANNON);
+    } else {
+        int w = given(p, a, "weapon") ? (int)get(p, a, "weapon", 0) : -1;
+        if (flag(p, a, "buck-and-ball") && w != 7)
+            return gr_error_set(err, GR_EINPUT, "--buck-and-ball is for SM firers; accepted "
+                                                "with it: --weapon sm");
+        int repeater = w == 3 || w == 4;
+        if (flag(p, a, "in-charge") && (flag(p, a, "buck-and-ball") || repeater))
+            fire_drm_line(r, RFF_FD_BUCK_OR_REPEATER);
+        else if (flag(p, a, "in-charge"))
+            gr_res_note(r, "in a charge: +1 only for buck & ball (SM) or repeating arms (RPC, "
+                           "RPR)%s",
+                        w < 0 ? "; give --weapon" : "");
+        if (flag(p, a, "sharpshooters"))
+            fire_drm_line(r, RFF_FD_SHARPSHOOTERS);
+        if (get(p, a, "firer-quality", 2) == 3)
+            fire_drm_line(r, RFF_FD_GREEN_OR_CANNON);
+    }
+    if ((st = target_drms(p, a, r, err)) != GR_OK)
+        return st;
+    int mod = gr_res_drm_total(r, from);
+    int roll;
+    if ((st = gr_res_roll(r, dice, GR_ROLL_D10, cannon ? "cannonade" : "musketry", &roll, err)) !=
+        GR_OK)
+        return st;
+    gr_args t;
+    memset(&t, 0, sizeof t);
+    t.v[0] = get(p, a, "target-quality", 0);
+    t.given[0] = 1;
+    gr_step *step;
+    if ((st = gr_res_read(r, cannon ? "Cannonade" : "Musketry", &rff_musketry_table, &t, roll,
+                          mod, &step, err)) != GR_OK)
+        return st;
+    const char *id = outcome_id(step);
+    int guns = flag(p, a, "target-guns");
+    if (!strcmp(id, "heavy") && !cannon)
+        gr_res_note(r, "Tir nourri acts on cannonade only: no effect from musketry");
+    else if (!strcmp(id, "ravaging") || !strcmp(id, "deadly"))
+        gr_res_value(r, guns ? "guns_destroyed" : "stands_lost", GR_F_INT,
+                     guns ? 1 : cell_int(step, "stands", 0));
+    const char *charge = cell_str(step, "charge");
+    if (flag(p, a, "target-charging") && charge) {
+        int stopped = !strcmp(charge, "stopped") ||
+                      (!strcmp(charge, "stopped_unless_bayonet") && !flag(p, a, "bayonet"));
+        if (!strcmp(id, "heavy") && !cannon)
+            stopped = 0;
+        gr_res_value(r, "charge_stopped", GR_F_INT, stopped);
+        gr_res_note(r, "%s",
+                    stopped ? "charge stopped: the charger falls back to 5cm from the target; "
+                              "cavalry may be recalled a full move"
+                            : "charge home: resolve the melee in the next phase");
+    } else if (flag(p, a, "bayonet")) {
+        gr_res_note(r, "--bayonet matters only with --target-charging");
+    }
+    if (flag(p, a, "massed") && strcmp(id, "no_effect") && (cannon || strcmp(id, "heavy")))
+        gr_res_note(r, "massed target: the units within 5cm behind the target take the effect "
+                       "directly after");
+    /* A natural 10 on the base die: low ammunition and a leader loss test. */
+    if (r->rolls[roll].total == 10) {
+        gr_res_value(r, "natural_10", GR_F_INT, 1);
+        if (flag(p, a, "under-half")) {
+            gr_res_note(r, "natural 10: no low ammunition, fewer than half the stands fired");
+        } else {
+            gr_res_value(r, "low_ammunition", GR_F_INT, 1);
+            gr_res_note(r, "natural 10 on the base die: the firing %s is low on ammunition "
+                           "(A court de munitions)",
+                        cannon ? "gun" : "unit");
+        }
+        if (flag(p, a, "no-leader-near")) {
+            gr_res_note(r, "natural 10: no leader within 10cm of the target, no leader loss "
+                           "test");
+        } else {
+            if ((st = leader_test(r, dice, "Leader loss test (natural 10)", err)) != GR_OK)
+                return st;
+            gr_res_note(r, "natural 10 on the base die: leader loss test, applied to the nearest "
+                           "leader within 10cm of the target (Perte de chef)");
+        }
+    }
+    return GR_OK;
+}
+
+static gr_status musketry_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
+                                  gr_error *err)
+{
+    return fire_resolve(&rff_musketry_proc, 0, a, dice, r, err);
+}
+
+static gr_status cannonade_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
+                                   gr_error *err)
+{
+    return fire_resolve(&rff_cannonade_proc, 1, a, dice, r, err);
+}
+
+const gr_procedure rff_musketry_proc = {
+    .name = "musketry",
+    .title = "Mousqueterie",
+    .source = RFF_SRC ", TABLE DE MOUSQUETERIE & CANONNADE",
+    .params = musketry_params,
+    .nparams = GR_COUNT(musketry_params),
+    .rolls_help = "the fire D10 face, then (on a natural 10) the leader loss D10: --roll 10,4",
+    .example = "grognard resolve rff musketry --weapon rm --band close --points 10 "
+               "--target-quality veteran --seed 3",
+    .resolve = musketry_resolve,
+};
+
+const gr_procedure rff_cannonade_proc = {
+    .name = "cannonade",
+    .title = "Canonnade",
+    .source = RFF_SRC ", TABLE DE MOUSQUETERIE & CANONNADE",
+    .params = cannonade_params,
+    .nparams = GR_COUNT(cannonade_params),
+    .rolls_help = "the fire D10 face, then (on a natural 10) the leader loss D10: --roll 10,4",
+    .example = "grognard resolve rff cannonade --gun hr --band long --points 6 "
+               "--target-quality trained --seed 3",
+    .resolve = cannonade_resolve,
+};
+
+/* ---- charge ----------------------------------------------------------------- */
+
+static const char *const side_guns[] = {"none", "supported", "unsupported", NULL};
+static const char *const cav_charges[] = {"none", "clear", "rough", "difficult_or_stationary",
+                                          NULL};
+
+#define SIDE_PARAMS(side)                                                                      \
+    {side "-stands", GR_P_INT, NULL, 1, 1, 99, "stands in the fight (for the odds ratio)"},    \
+    {side "-quality", GR_P_ENUM, qualities, 0, 0, 0,                                           \
+     "crack (+2), veteran (+1), trained (0, default), green (-1)"},                            \
+    {side "-condition", GR_P_ENUM, conditions, 0, 0, 0,                                        \
+     "fresh (+2), worn (0, default), spent (-2)"},                                             \
+    {side "-guns", GR_P_ENUM, side_guns, 0, 0, 0,                                              \
+     "the side is guns: supported (+1) or unsupported (-1)"},                                  \
+    {side "-disordered", GR_P_FLAG, NULL, 0, 0, 1, "troops disordered or guns silenced (-1)"}, \
+    {side "-attached", GR_P_FLAG, NULL, 0, 0, 1, "leader attached or brave colonel (+1)"},     \
+    {side "-single-line", GR_P_FLAG, NULL, 0, 0, 1, "single line (-1, once with militia)"},    \
+    {side "-militia", GR_P_FLAG, NULL, 0, 0, 1, "militia (-1, once with single line)"},        \
+    {side "-flanked", GR_P_FLAG, NULL, 0, 0, 1, "taken in flank (-3, once in its line)"},      \
+    {side "-broken", GR_P_FLAG, NULL, 0, 0, 1, "broken (-3, once in its line)"},               \
+    {side "-march-column", GR_P_FLAG, NULL, 0, 0, 1, "march column (-3, once in its line)"},   \
+    {side "-limbered", GR_P_FLAG, NULL, 0, 0, 1, "limbered guns (-3, once in its line)"},      \
+    {side "-bayonet", GR_P_FLAG, NULL, 0, 0, 1,                                                \
+     "bayonet/sabre or breakthrough (+1; lost after a fierce fight)"},                         \
+    {side "-cavalry-charge", GR_P_ENUM, cav_charges, 0, 0, 0,                                  \
+     "cavalry charge: clear (+2), rough (+1), difficult_or_stationary (0; also mounted "       \
+     "infantry); lost after a fierce fight"}
+
+enum {
+    CS_STANDS, CS_QUALITY, CS_CONDITION, CS_GUNS, CS_DISORDERED, CS_ATTACHED, CS_SINGLE,
+    CS_MILITIA, CS_FLANKED, CS_BROKEN, CS_COLUMN, CS_LIMBERED, CS_BAYONET, CS_CAV, CS_N
+};
+enum { CP_FAVORABLE = 2 * CS_N };
+static const gr_param charge_params[] = {
+    SIDE_PARAMS("attacker"),
+    SIDE_PARAMS("defender"),
+    [CP_FAVORABLE] = {"defender-favorable", GR_P_FLAG, NULL, 0, 0, 1,
+                      "defender holds favorable ground, or dense or fortified cover (+1)"},
+};
+
+static void cd_line(gr_resolution *r, int line, int side, int applied)
+{
+    gr_mod *m = line_drm(r, rff_charge_drm(line), rff_charge_drm_text(line), SRC_CD);
+    if (m) {
+        m->side = side;
+        if (!applied)
+            m->applied = 0;
+    }
+}
+
+/* One side's DRMs; `refight`: after a fierce fight the breakthrough,
+ * bayonet/sabre and cavalry charge modifiers are lost (listed, not
+ * applied). */
+static void charge_side(gr_resolution *r, const gr_args *a, int side, int refight)
+{
+    int b = side * CS_N;
+    static const int q_line[] = {RFF_CD_CRACK, RFF_CD_VETERAN, RFF_CD_TRAINED, RFF_CD_GREEN};
+    cd_line(r, q_line[gr_args_get(a, b + CS_QUALITY, 2)], side, 1);
+    static const int c_line[] = {RFF_CD_FRESH, RFF_CD_WORN, RFF_CD_SPENT};
+    cd_line(r, c_line[gr_args_get(a, b + CS_CONDITION, 1)], side, 1);
+    int g = (int)gr_args_get(a, b + CS_GUNS, 0);
+    if (g)
+        cd_line(r, g == 1 ? RFF_CD_GUN_SUPPORTED : RFF_CD_GUN_UNSUPPORTED, side, 1);
+    if (gr_args_flag(a, b + CS_DISORDERED))
+        cd_line(r, RFF_CD_DISORDERED_OR_SILENCED, side, 1);
+    if (gr_args_flag(a, b + CS_ATTACHED))
+        cd_line(r, RFF_CD_ATTACHED, side, 1);
+    if (gr_args_flag(a, b + CS_SINGLE) || gr_args_flag(a, b + CS_MILITIA))
+        cd_line(r, RFF_CD_SINGLE_LINE_OR_MILITIA, side, 1);
+    if (gr_args_flag(a, b + CS_FLANKED) || gr_args_flag(a, b + CS_BROKEN) ||
+        gr_args_flag(a, b + CS_COLUMN) || gr_args_flag(a, b + CS_LIMBERED))
+        cd_line(r, RFF_CD_FLANKED_BROKEN_COLUMN_LIMBERED, side, 1);
+    if (side == 1 && gr_args_flag(a, CP_FAVORABLE))
+        cd_line(r, RFF_CD_FAVORABLE_OR_FORTIFIED, side, 1);
+    if (gr_args_flag(a, b + CS_BAYONET))
+        cd_line(r, RFF_CD_BAYONET_OR_BREAKTHROUGH, side, !refight);
+    static const int cav_line[] = {-1, RFF_CD_CAV_CLEAR, RFF_CD_CAV_ROUGH,
+                                   RFF_CD_CAV_DIFFICULT_OR_STATIONARY};
+    int cav = (int)gr_args_get(a, b + CS_CAV, 0);
+    if (cav)
+        cd_line(r, cav_line[cav], side, !refight);
+}
+
+/* The outnumbered side's DRM: -1 at 3/2, -2 at 2/1, -3 at 3/1 and more. */
+static void odds_ratio(gr_resolution *r, int more, int fewer, int side)
+{
+    static const struct {
+        int num, den, line;
+    } ratios[] = {{3, 1, RFF_CD_OUTNUMBERED_3_1},
+                  {2, 1, RFF_CD_OUTNUMBERED_2_1},
+                  {3, 2, RFF_CD_OUTNUMBERED_3_2}};
+    for (size_t i = 0; i < GR_COUNT(ratios); i++)
+        if (more * ratios[i].den >= fewer * ratios[i].num) {
+            cd_line(r, ratios[i].line, side, 1);
+            return;
+        }
+}
+
+/* Attacker's and defender's totals of the DRMs added from `from` on. */
+static void side_totals(const gr_resolution *r, int from, int *att, int *def)
+{
+    *att = *def = 0;
+    for (int i = from; i < r->nmods; i++)
+        if (r->mods[i].kind == GR_MOD_DRM && r->mods[i].applied)
+            *(r->mods[i].side ? def : att) += r->mods[i].value;
+}
+
+static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
+                                gr_error *err)
+{
+    gr_resolution_init(r, "rff", "charge");
+    int as = (int)a->v[CS_STANDS], ds = (int)a->v[CS_N + CS_STANDS];
+    gr_status st;
+    gr_step *step = NULL;
+    /* A fierce fight (0) is fought again with the new modifiers; the steps
+     * left after the leader test bound the rounds shown. */
+    for (int round = 0; round < GR_MAX_STEPS - 1; round++) {
+        int from = r->nmods;
+        if (round)
+            gr_res_info(r, "combat acharné: perd modificateur percée, baïonnette/sabre, charge "
+                           "de cavalerie; refaites un combat",
+                        SRC_CE);
+        from = r->nmods;
+        charge_side(r, a, 0, round > 0);
+        charge_side(r, a, 1, round > 0);
+        if (as > ds)
+            odds_ratio(r, as, ds, 1);
+        else if (ds > as)
+            odds_ratio(r, ds, as, 0);
+        int att, def;
+        side_totals(r, from, &att, &def);
+        if (!round) {
+            gr_res_value(r, "attacker_modifier", GR_F_INT, att);
+            gr_res_value(r, "defender_modifier", GR_F_INT, def);
+        }
+        int roll;
+        if ((st = gr_res_roll(r, dice, GR_ROLL_D10_VS_D10, "attacker vs defender", &roll,
+                              err)) != GR_OK)
+            return st;
+        gr_args t;
+        memset(&t, 0, sizeof t);
+        if ((st = gr_res_read(r, round ? "Charge (fought again)" : "Charge", &rff_charge_table,
+                              &t, roll, att - def, &step, err)) != GR_OK)
+            return st;
+        if (strcmp(outcome_id(step), "fierce_fight"))
+            break;
+        gr_res_note(r, "fierce fight: each side loses 1 stand (troops disordered, guns "
+                       "silenced), then fights again without breakthrough, bayonet/sabre and "
+                       "cavalry charge modifiers");
+        as = as > 1 ? as - 1 : 1;
+        ds = ds > 1 ? ds - 1 : 1;
+    }
+    const char *id = outcome_id(step);
+    if (r->nsteps > 1)
+        gr_res_note(r, "final result after %d fight(s): %s", r->nsteps, id);
+    if (!strcmp(id, "fierce_fight"))
+        gr_res_note(r, "still a fierce fight: resolve again with the stands left");
+    int64_t ds_lost = cell_int(step, "defender_stands", 0);
+    int64_t as_lost = cell_int(step, "attacker_stands", 0);
+    if (ds_lost)
+        gr_res_value(r, "defender_stands_lost", GR_F_INT, ds_lost);
+    if (as_lost)
+        gr_res_value(r, "attacker_stands_lost", GR_F_INT, as_lost);
+    int test = (!strcmp(id, "swept_away") && gr_args_flag(a, CS_N + CS_ATTACHED)) ||
+               (!strcmp(id, "repulsed") && gr_args_flag(a, CS_ATTACHED));
+    if (test) {
+        if ((st = leader_test(r, dice, "Leader loss test", err)) != GR_OK)
+            return st;
+        gr_res_note(r, "%s with a leader attached: the %s's leader tests for loss",
+                    !strcmp(id, "swept_away") ? "swept away" : "assault repulsed",
+                    !strcmp(id, "swept_away") ? "defender" : "attacker");
+    }
+    return GR_OK;
+}
+
+const gr_procedure rff_charge_proc = {
+    .name = "charge",
+    .title = "Charge (mêlée)",
+    .source = RFF_SRC ", TABLE DES CHARGES",
+    .params = charge_params,
+    .nparams = GR_COUNT(charge_params),
+    .rolls_help = "attacker's D10 face, defender's D10 face (again after a fierce fight), then "
+                  "a leader loss D10 if one is tested: --roll 8,2",
+    .example = "grognard resolve rff charge --attacker-stands 8 --defender-stands 4 "
+               "--attacker-bayonet --roll 8,2",
+    .resolve = charge_resolve,
+};
+
+/* ---- leader loss --------------------------------------------------------------- */
+
+static gr_status ll_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
+                            gr_error *err)
+{
+    (void)a;
+    gr_resolution_init(r, "rff", "leader_loss");
+    return leader_test(r, dice, "Leader loss", err);
+}
+
+const gr_procedure rff_leader_loss_proc = {
+    .name = "leader_loss",
+    .title = "Perte des chefs",
+    .source = RFF_SRC ", PERTE DES CHEFS",
+    .params = NULL,
+    .nparams = 0,
+    .rolls_help = "the D10 face: --roll 9",
+    .example = "grognard resolve rff leader_loss --seed 4",
+    .resolve = ll_resolve,
+};
