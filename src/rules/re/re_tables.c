@@ -249,3 +249,156 @@ const gr_table re_unit_dice_table = {
     .cells = ud_cells,
     .example = "grognard lookup re unit_dice --type elite_infantry",
 };
+
+/* ---- terrain: the effects of §7 as a table (terrain x effect) ------------- */
+
+static const char *const tt_terrain_ids[RE_TR_ROWS + 1] = {
+    "clear",    "forest", "orchard",  "town",  "marsh",      "mountain",
+    "ravine",   "fortress", "building", "lake", "hill",       "fieldworks",
+    "road",     "bridge", "ford",     "sunken_road_or_stream", NULL,
+};
+
+enum {
+    TE_FORBIDDEN, TE_STOPS, TE_NO_COMBAT, TE_NO_ATTACK_INTO, TE_NO_FIGHT_IN, TE_PROTECTION,
+    TE_ATTACK, TE_CUMULATIVE, TE_NO_CHARGE, TE_NO_PURSUIT, TE_BLOCKS_LOS, TE_EFFECTS
+};
+static const char *const tt_effect_ids[TE_EFFECTS + 1] = {
+    "forbidden", "stops",      "no_combat", "no_attack_into", "no_fight_in", "protection",
+    "attack",    "cumulative", "no_charge", "no_pursuit",     "blocks_los",  NULL,
+};
+
+/* The names of the 32 sets of unit types, in type order. */
+static const char *const tt_types[32] = {
+    "none",
+    "infantry",
+    "elite_infantry",
+    "infantry,elite_infantry",
+    "light_cavalry",
+    "infantry,light_cavalry",
+    "elite_infantry,light_cavalry",
+    "infantry,elite_infantry,light_cavalry",
+    "heavy_cavalry",
+    "infantry,heavy_cavalry",
+    "elite_infantry,heavy_cavalry",
+    "infantry,elite_infantry,heavy_cavalry",
+    "light_cavalry,heavy_cavalry",
+    "infantry,light_cavalry,heavy_cavalry",
+    "elite_infantry,light_cavalry,heavy_cavalry",
+    "infantry,elite_infantry,light_cavalry,heavy_cavalry",
+    "artillery",
+    "infantry,artillery",
+    "elite_infantry,artillery",
+    "infantry,elite_infantry,artillery",
+    "light_cavalry,artillery",
+    "infantry,light_cavalry,artillery",
+    "elite_infantry,light_cavalry,artillery",
+    "infantry,elite_infantry,light_cavalry,artillery",
+    "heavy_cavalry,artillery",
+    "infantry,heavy_cavalry,artillery",
+    "elite_infantry,heavy_cavalry,artillery",
+    "infantry,elite_infantry,heavy_cavalry,artillery",
+    "light_cavalry,heavy_cavalry,artillery",
+    "infantry,light_cavalry,heavy_cavalry,artillery",
+    "elite_infantry,light_cavalry,heavy_cavalry,artillery",
+    "infantry,elite_infantry,light_cavalry,heavy_cavalry,artillery",
+
+};
+
+static const gr_outcome tt_outcomes[] = {
+    {"none", "Sans effet", "Le terrain n'a pas cet effet."},
+    {"effect", "Effet", "Le terrain a cet effet (voir le texte imprimé)."},
+};
+
+enum { TT_TERRAIN, TT_EFFECT };
+static const gr_param tt_params[] = {
+    [TT_TERRAIN] = {"terrain", GR_P_ENUM, tt_terrain_ids, 1, 0, 0,
+                    "ground type or feature (hill, fieldworks, road, bridge, ford, "
+                    "sunken_road_or_stream)"},
+    [TT_EFFECT] = {"effect", GR_P_ENUM, tt_effect_ids, 1, 0, 0, "which effect"},
+};
+
+/* The printed cell of each terrain x effect: the row's printed name, then
+ * the effect's words. */
+#define TT_ROW(l)                                                                                \
+    {l " | interdit", l " | s'arrête en entrant", l " | sans pouvoir combattre",                  \
+     l " | ne peut attaquer vers", l " | ne peut combattre dans", l " | dés en protection",       \
+     l " | dés en attaque", l " | se cumule", l " | pas de charge de cavalerie",                  \
+     l " | pas de poursuite", l " | bloque la ligne de vue"}
+static const char *const tt_cells[RE_TR_ROWS][TE_EFFECTS] = {
+    [RE_CLEAR] = TT_ROW("Terrain clair"),
+    [RE_FOREST] = TT_ROW("Forêts/bois"),
+    [RE_ORCHARD] = TT_ROW("Verger/Palmeraie/Oasis/Bocage"),
+    [RE_TOWN] = TT_ROW("Ville/Village"),
+    [RE_MARSH] = TT_ROW("Marécage"),
+    [RE_MOUNTAIN] = TT_ROW("Montagne"),
+    [RE_RAVINE] = TT_ROW("Ravins/Oued"),
+    [RE_FORTRESS] = TT_ROW("Forteresses"),
+    [RE_BUILDING] = TT_ROW("Bâtiment isolé et fortifié"),
+    [RE_LAKE] = TT_ROW("Lac/Rivière"),
+    [RE_TR_HILL] = TT_ROW("Colline"),
+    [RE_TR_FIELDWORKS] = TT_ROW("Fortifications de campagne/Cimetière/jardins entourés de murs"),
+    [RE_TR_ROAD] = TT_ROW("Route"),
+    [RE_TR_BRIDGE] = TT_ROW("Pont"),
+    [RE_TR_FORD] = TT_ROW("Gué"),
+    [RE_TR_HEXSIDE] = TT_ROW("Chemin creux/Ruisseaux"),
+};
+
+static gr_status tt_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    int t = (int)a->v[TT_TERRAIN], e = (int)a->v[TT_EFFECT];
+    const re_terrain_row *r = re_terrain_row_at(t);
+    if (!r || strncmp(tt_cells[t][e], r->label, strlen(r->label)))
+        return gr_error_set(err, GR_ERUNTIME, "terrain: the cell names and the rows disagree");
+    out->cell = tt_cells[t][e];
+    out->note = r->text;
+    unsigned mask = 0;
+    int flag = 0, dice = 0;
+    switch (e) {
+    case TE_FORBIDDEN: mask = r->forbidden; break;
+    case TE_STOPS: mask = r->stops; break;
+    case TE_NO_COMBAT: mask = r->no_combat; break;
+    case TE_NO_ATTACK_INTO: mask = r->no_attack_into; break;
+    case TE_NO_FIGHT_IN: mask = r->no_fight_in; break;
+    case TE_PROTECTION: mask = r->protection ? r->protected_types : 0; dice = r->protection; break;
+    case TE_ATTACK: mask = r->attack ? r->attack_types : 0; dice = r->attack; break;
+    case TE_CUMULATIVE: flag = r->cumulative; break;
+    case TE_NO_CHARGE: flag = r->no_charge; break;
+    case TE_NO_PURSUIT: flag = r->no_pursuit; break;
+    case TE_BLOCKS_LOS: flag = r->blocks_los; break;
+    default: return gr_error_set(err, GR_ERUNTIME, "terrain: unknown effect %d", e);
+    }
+    mask &= 31u;
+    out->outcome = (mask || flag) ? 1 : 0;
+    if (mask)
+        gr_cell_str(out, "types", tt_types[mask]);
+    if (e == TE_PROTECTION || e == TE_ATTACK)
+        gr_cell_int(out, "dice", dice);
+    if (e == TE_FORBIDDEN && r->road_allows)
+        gr_cell_str(out, "along_road", tt_types[r->road_allows & 31u]);
+    return GR_OK;
+}
+
+static size_t tt_cells_list(const char **names, size_t cap)
+{
+    size_t n = 0;
+    for (int t = 0; t < RE_TR_ROWS; t++)
+        for (int e = 0; e < TE_EFFECTS; e++, n++)
+            if (n < cap)
+                names[n] = tt_cells[t][e];
+    return n;
+}
+
+const gr_table re_terrain_table = {
+    .name = "terrain",
+    .title = "Terrains",
+    .source = RE_SRC ", §7 Terrains (and §3 Route, §8 Ligne de vue)",
+    .params = tt_params,
+    .nparams = GR_COUNT(tt_params),
+    .roll_param = -1,
+    .roll = GR_ROLL_NONE,
+    .outcomes = tt_outcomes,
+    .noutcomes = GR_COUNT(tt_outcomes),
+    .lookup = tt_lookup,
+    .cells = tt_cells_list,
+    .example = "grognard lookup re terrain --terrain forest --effect protection",
+};
