@@ -12,7 +12,9 @@
 #include <stdint.h>
 
 #include "grognard/error.h"
+#include "grognard/re.h"
 #include "grognard/re_scenario.h"
+#include "grognard/rng.h"
 
 #define RE_SCENARIO_VERSION 1
 #define RE_SCENARIO_MAX_BYTES (1024 * 1024)
@@ -46,5 +48,65 @@ uint64_t re_scenario_digest(const re_scenario *sc);
 /* Read a whole file into a malloc'ed NUL-terminated buffer (caller frees);
  * refuses files larger than `max` bytes. */
 gr_status re_io_read_file(const char *path, size_t max, char **text, size_t *len, gr_error *err);
+
+/* ---- saved games and replay ----------------------------------------------
+ *
+ * A game is its scenario, its seed and its actions.  The seed drives the
+ * chance nodes: chance outcomes are drawn, in order, from a gr_rng seeded
+ * with re_game_chance_seed(seed), with re_random_action, so replaying the
+ * players' actions from the seed gives the same dice.  A save file
+ * (docs/scenarios.md, "Saved games and replay") lists every step, chance
+ * outcomes included, with the state hash after it, so that a replay stops
+ * at the first step whose hash differs. */
+
+#define RE_SAVE_VERSION 1
+#define RE_SAVE_MAX_BYTES (64 * 1024 * 1024)
+
+typedef struct re_step {
+    re_action action;
+    int8_t player;  /* 0, 1, or RE_CHANCE */
+    uint64_t hash;  /* re_hash of the state after the step */
+} re_step;
+
+typedef struct re_game {
+    char scenario[512];       /* path of the scenario file, as given */
+    uint64_t scenario_digest; /* re_scenario_digest of the scenario played */
+    uint64_t seed;
+    re_step *steps;           /* owned (malloc); free with re_game_free */
+    size_t nsteps, cap;
+} re_game;
+
+/* The seeds of the chance stream and of a computer player, derived from the
+ * game seed (distinct streams, so a replay needs no computer player). */
+uint64_t re_game_chance_seed(uint64_t seed);
+uint64_t re_game_ai_seed(uint64_t seed, int side);
+
+/* Start an empty record. */
+void re_game_init(re_game *g, const char *scenario_path, const re_scenario *sc, uint64_t seed);
+
+/* Append a step; GR_ERUNTIME if out of memory. */
+gr_status re_game_push(re_game *g, re_action a, int player, uint64_t hash, gr_error *err);
+
+/* Drop steps after the first n (undo). */
+void re_game_truncate(re_game *g, size_t n);
+
+void re_game_free(re_game *g);
+
+/* Write the game as JSON to `path` (descriptions of the actions included,
+ * for people).  GR_ERUNTIME if it cannot be written. */
+gr_status re_game_save(const re_game *g, const re_scenario *sc, const char *path, gr_error *err);
+
+/* Read a save file, validated ("FILE:LINE:COL: what; fix").  *g is
+ * initialised (free it with re_game_free, also on error). */
+gr_status re_game_load(const char *path, re_game *g, gr_error *err);
+
+/* Re-run a recorded game from the start: each chance outcome is drawn again
+ * from the seed and must equal the recorded one, each player's action must be
+ * legal, and the hash after each step must equal the recorded hash.  On the
+ * first difference returns GR_EINPUT with a message naming the step (from
+ * 1), and sets *bad_step to it; on success *bad_step = 0 and *final (may be
+ * NULL) holds the last state. */
+gr_status re_game_verify(const re_scenario *sc, const re_game *g, size_t *bad_step,
+                         re_state *final, gr_error *err);
 
 #endif

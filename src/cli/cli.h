@@ -71,5 +71,7 @@ int cmd_lookup(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 int cmd_resolve(int argc, char **argv);
 int cmd_systems(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 
 #endif

@@ -12,6 +12,8 @@ static const struct command {
     {"odds", cmd_odds, "exact odds of every result of a table"},
     {"resolve", cmd_resolve, "resolve a fire, combat or maneuver, with every modifier explained"},
     {"systems", cmd_systems, "list the rule systems, their tables and procedures"},
+    {"play", cmd_play, "play a Revolution et Empire scenario in the terminal"},
+    {"replay", cmd_replay, "re-run a saved game; --verify checks every step's state hash"},
 };
 
 static void usage(FILE *f)
@@ -33,7 +35,7 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "grognard: missing command; accepted: lookup, odds, resolve, systems "
+        fprintf(stderr, "grognard: missing command; accepted: lookup, odds, resolve, systems, play, replay "
                         "(grognard --help)\n");
         return CLI_USAGE;
     }
@@ -49,7 +51,7 @@ int main(int argc, char **argv)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 2, argv + 2);
     fprintf(stderr,
-            "grognard: unknown command '%s'; accepted: lookup, odds, resolve, systems "
+            "grognard: unknown command '%s'; accepted: lookup, odds, resolve, systems, play, replay "
             "(grognard --help)\n",
             argv[1]);
     return CLI_USAGE;

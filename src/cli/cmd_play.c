@@ -1,0 +1,564 @@
+/* cmd_play.c - grognard play SCENARIO: Révolution et Empire in the terminal,
+ * two people at one keyboard or against the computer (random legal actions). */
+#include "cli.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grognard/re.h"
+#include "grognard/re_ai.h"
+#include "grognard/re_io.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: grognard play SCENARIO [--seed N] [--ai 0|1|both|none] [--save FILE] [--check]\n"
+            "\n"
+            "Play Revolution et Empire in the terminal.  SCENARIO is a scenario file\n"
+            "(data/scenarios/teaching.json, data/scenarios/austerlitz.json; format in\n"
+            "docs/scenarios.md).\n"
+            "\n"
+            "  --seed N      seed of the dice, 0 to 9223372036854775807 (default 1)\n"
+            "  --ai WHO      sides the computer plays: 0, 1, both or none (default 1)\n"
+            "  --save FILE   write the game (scenario, seed, every step and state hash) to\n"
+            "                FILE when it ends or at 'quit'; check it with grognard replay\n"
+            "  --check       only load and check the scenario, print its board and exit\n"
+            "\n"
+            "At the prompt: a number from the list of legal actions, or the action's text;\n"
+            "'actions' lists them, 'board' draws the map, 'undo' takes back your last\n"
+            "decision, 'save FILE', 'quit', 'help'.  Chit choices are hidden from the\n"
+            "other player.\n");
+}
+
+/* ---- the board ----------------------------------------------------------- */
+
+typedef struct tags {
+    char t[RE_MAX_UNITS][4];
+} tags;
+
+/* A two-character tag per unit: a letter for its corps (upper case for side
+ * 0, lower case for side 1) and its number in the corps. */
+static void make_tags(const re_scenario *sc, tags *tg)
+{
+    int corps_letter[RE_MAX_CORPS];
+    int next[RE_SIDES] = {0, 0};
+    for (int k = 0; k < sc->ncorps; k++)
+        corps_letter[k] = next[sc->corps[k].side]++;
+    int count[RE_MAX_CORPS] = {0};
+    for (int i = 0; i < sc->nunits; i++) {
+        const re_unitdef *u = &sc->units[i];
+        int n = ++count[u->corps];
+        char l = (char)((u->side ? 'a' : 'A') + corps_letter[u->corps] % 26);
+        tg->t[i][0] = l;
+        tg->t[i][1] = (char)(n < 10 ? '0' + n : 'a' + (n - 10) % 26);
+        tg->t[i][2] = '\0';
+    }
+}
+
+static const char *type_code(int t)
+{
+    static const char *const c[RE_UNIT_TYPES] = {"I", "IE", "C", "HC", "A"};
+    return t >= 0 && t < RE_UNIT_TYPES ? c[t] : "?";
+}
+
+static char feature_char(const re_hexdef *h)
+{
+    if (h->flags & RE_FIELDWORKS)
+        return '#';
+    if (h->flags & RE_HILL)
+        return '^';
+    if (h->flags & RE_BRIDGE)
+        return 'b';
+    if (h->flags & RE_FORD)
+        return 'g';
+    if (h->flags & RE_ROAD)
+        return '=';
+    if (h->sides)
+        return ':';
+    return ' ';
+}
+
+static void draw_board(FILE *f, const re_scenario *sc, const re_state *st, const tags *tg)
+{
+    int at[RE_MAX_ROWS][RE_MAX_COLS];
+    memset(at, -1, sizeof at);
+    for (int i = 0; i < sc->nunits; i++) {
+        int c = st ? st->units[i].col : sc->units[i].col;
+        int r = st ? st->units[i].row : sc->units[i].row;
+        if (st && st->units[i].figures == 0)
+            continue;
+        if (c >= 0 && r >= 0 && c < sc->cols && r < sc->rows)
+            at[r][c] = i;
+    }
+    fprintf(f, "    ");
+    for (int c = 0; c < sc->cols; c++)
+        fprintf(f, "%-5d", c);
+    fputc('\n', f);
+    for (int r = 0; r < sc->rows; r++) {
+        fprintf(f, "%2d %s", r, r & 1 ? "   " : " ");
+        for (int c = 0; c < sc->cols; c++) {
+            const re_hexdef *h = &sc->map[r][c];
+            int u = at[r][c];
+            fprintf(f, "%c%c%-2s ", re_terrain_code(h->terrain), feature_char(h),
+                    u >= 0 ? tg->t[u] : "  ");
+        }
+        fputc('\n', f);
+    }
+    fprintf(f, "terrain: . clear  F forest  O orchard  T town  M marsh  X mountain  R ravine\n"
+               "         K fortress  B building  W lake/river;  ^ hill  # fieldworks  = road\n"
+               "         b bridge  g ford  : stream or sunken road on a side (odd rows are\n"
+               "         shifted half a hex right; hexes are [col, row])\n");
+}
+
+static void print_units(FILE *f, const re_scenario *sc, const re_state *st, const tags *tg)
+{
+    for (int s = 0; s < RE_SIDES; s++) {
+        fprintf(f, "%s (%s):\n", sc->sides[s].name, sc->sides[s].commander);
+        for (int k = 0; k < sc->ncorps; k++) {
+            if (sc->corps[k].side != s)
+                continue;
+            fprintf(f, "  %s (%s, %d chit%s):", sc->corps[k].name, sc->corps[k].commander,
+                    sc->corps[k].chits, sc->corps[k].chits > 1 ? "s" : "");
+            for (int i = 0; i < sc->nunits; i++) {
+                const re_unitdef *u = &sc->units[i];
+                if (u->corps != k)
+                    continue;
+                int figs = st ? st->units[i].figures : u->figures;
+                int sk = st ? st->units[i].skirmisher : u->skirmisher;
+                if (st && figs == 0)
+                    fprintf(f, "\n    %s %s (%s) destroyed", tg->t[i], u->name, type_code(u->type));
+                else
+                    fprintf(f, "\n    %s %s (%s %d%s) [%d, %d]", tg->t[i], u->name,
+                            type_code(u->type), figs, sk ? "+S" : "",
+                            st ? st->units[i].col : u->col, st ? st->units[i].row : u->row);
+            }
+            fputc('\n', f);
+        }
+    }
+}
+
+/* ---- the game ------------------------------------------------------------ */
+
+typedef struct snap {
+    re_state st;
+    gr_rng chance, ai[RE_SIDES];
+    size_t nsteps;
+} snap;
+
+typedef struct play {
+    const re_scenario *sc;
+    const char *path;
+    re_state st;
+    gr_rng chance, ai[RE_SIDES];
+    int computer[RE_SIDES];
+    re_game game;
+    snap *hist;
+    size_t nhist, caphist;
+    tags tg;
+    const char *save;
+    re_log log;
+    re_action acts[RE_MAX_ACTIONS];
+    int nacts;
+} play;
+
+static const char *side_name(const play *P, int s)
+{
+    return P->sc->sides[s].name;
+}
+
+static void print_log(const play *P, int hide)
+{
+    if (hide)
+        return;
+    for (int i = 0; i < P->log.n; i++)
+        printf("  %s%s%s%s\n", P->log.ev[i].text, P->log.ev[i].source[0] ? " (" : "",
+               P->log.ev[i].source, P->log.ev[i].source[0] ? ")" : "");
+    if (P->log.dropped)
+        printf("  (%d more events)\n", P->log.dropped);
+}
+
+static int is_chit_choice(re_action a)
+{
+    return a.kind == RE_A_CHIT || a.kind == RE_A_CHITS_DONE;
+}
+
+/* Apply and record one step; print what happened.  `hide`: a chit choice
+ * the other player must not see. */
+static gr_status step(play *P, re_action a, int player, int hide, gr_error *err)
+{
+    re_log_clear(&P->log);
+    gr_status st = player == RE_CHANCE ? re_apply_chance(P->sc, &P->st, a, &P->log, err)
+                                       : re_apply(P->sc, &P->st, a, &P->log, err);
+    if (st != GR_OK)
+        return st;
+    print_log(P, hide);
+    return re_game_push(&P->game, a, player, re_hash(P->sc, &P->st), err);
+}
+
+static void status(const play *P)
+{
+    char buf[256];
+    re_state_describe(P->sc, &P->st, buf, sizeof buf);
+    printf("\n== Turn %d of %d: %s | demoralisation %s %d, %s %d\n", P->st.turn, P->sc->turns,
+           buf, side_name(P, 0), re_demoralisation(P->sc, &P->st, 0), side_name(P, 1),
+           re_demoralisation(P->sc, &P->st, 1));
+}
+
+static void list_actions(play *P, int max)
+{
+    P->nacts = re_legal_actions(P->sc, &P->st, P->acts, RE_MAX_ACTIONS);
+    int shown = P->nacts < max ? P->nacts : max;
+    for (int i = 0; i < shown; i++) {
+        char d[200];
+        re_action_describe(P->sc, &P->st, P->acts[i], d, sizeof d);
+        printf("  %3d  %s\n", i + 1, d);
+    }
+    if (shown < P->nacts)
+        printf("  ... %d more; type 'actions' to list all\n", P->nacts - shown);
+}
+
+static gr_status push_snap(play *P, gr_error *err)
+{
+    if (P->nhist == P->caphist) {
+        size_t cap = P->caphist ? P->caphist * 2 : 64;
+        snap *n = realloc(P->hist, cap * sizeof *n);
+        if (!n)
+            return gr_error_set(err, GR_ERUNTIME, "out of memory");
+        P->hist = n;
+        P->caphist = cap;
+    }
+    snap *s = &P->hist[P->nhist++];
+    s->st = P->st;
+    s->chance = P->chance;
+    s->ai[0] = P->ai[0];
+    s->ai[1] = P->ai[1];
+    s->nsteps = P->game.nsteps;
+    return GR_OK;
+}
+
+static void restore_snap(play *P, const snap *s)
+{
+    P->st = s->st;
+    P->chance = s->chance;
+    P->ai[0] = s->ai[0];
+    P->ai[1] = s->ai[1];
+    re_game_truncate(&P->game, s->nsteps);
+}
+
+static void print_result(const play *P)
+{
+    int w = re_winner(P->sc, &P->st);
+    printf("\n== Game over after turn %d: ", P->st.turn);
+    if (w == 0 || w == 1)
+        printf("%s wins.\n", side_name(P, w));
+    else
+        printf("a draw.\n");
+    for (int s = 0; s < RE_SIDES; s++)
+        printf("   %s: destroyed %d enemy units, demoralisation %d%s\n", side_name(P, s),
+               re_destroyed_by(P->sc, &P->st, s), re_demoralisation(P->sc, &P->st, s),
+               re_is_demoralised(P->sc, &P->st, s) ? " (demoralised)" : "");
+}
+
+static int save_game(play *P, const char *path)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    if (re_game_save(&P->game, P->sc, path, &err) != GR_OK) {
+        fprintf(stderr, "grognard play: %s\n", err.msg);
+        return CLI_FAIL;
+    }
+    printf("saved %zu steps to %s (check it: grognard replay %s --verify)\n", P->game.nsteps,
+           path, path);
+    return CLI_OK;
+}
+
+static void trim(char *s)
+{
+    size_t n = strlen(s);
+    while (n && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    size_t k = 0;
+    while (s[k] && isspace((unsigned char)s[k]))
+        k++;
+    memmove(s, s + k, n - k + 1);
+}
+
+static void prompt_help(void)
+{
+    printf("  N            play action number N of the list\n"
+           "  TEXT         play the action written as in the list (e.g. the move's text)\n"
+           "  actions      list every legal action\n"
+           "  board        draw the map;  units: list the units and their strength\n"
+           "  undo         take back your last decision (the dice stay as they fell)\n"
+           "  save FILE    write the game so far;  quit: stop (saving to --save FILE)\n");
+}
+
+/* Ask the human side p for an action.  Returns 1 with *out set, 0 on quit
+ * or end of input, 2 after undo (the state changed: start over). */
+static int ask(play *P, int p, re_action *out)
+{
+    char line[512];
+    for (;;) {
+        printf("%s> ", side_name(P, p));
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin)) {
+            printf("\n");
+            return 0;
+        }
+        trim(line);
+        if (!line[0])
+            continue;
+        if (!strcmp(line, "help") || !strcmp(line, "?")) {
+            prompt_help();
+            continue;
+        }
+        if (!strcmp(line, "quit") || !strcmp(line, "q"))
+            return 0;
+        if (!strcmp(line, "board") || !strcmp(line, "b")) {
+            draw_board(stdout, P->sc, &P->st, &P->tg);
+            continue;
+        }
+        if (!strcmp(line, "units")) {
+            print_units(stdout, P->sc, &P->st, &P->tg);
+            continue;
+        }
+        if (!strcmp(line, "actions") || !strcmp(line, "a")) {
+            list_actions(P, RE_MAX_ACTIONS);
+            continue;
+        }
+        if (!strncmp(line, "save ", 5)) {
+            char *path = line + 5;
+            trim(path);
+            save_game(P, path);
+            continue;
+        }
+        if (!strcmp(line, "undo") || !strcmp(line, "u")) {
+            /* the snapshot on top is the present decision; go back one */
+            if (P->nhist < 2) {
+                printf("nothing to undo\n");
+                continue;
+            }
+            P->nhist--;
+            restore_snap(P, &P->hist[P->nhist - 1]);
+            P->nhist--; /* pushed again when the decision is asked */
+            printf("undone: back to your previous decision\n");
+            return 2;
+        }
+        char *end;
+        errno = 0;
+        long n = strtol(line, &end, 10);
+        if (*end == '\0' && errno == 0) {
+            if (n < 1 || n > P->nacts) {
+                printf("no action %ld; choose 1 to %d ('actions' lists them)\n", n, P->nacts);
+                continue;
+            }
+            *out = P->acts[n - 1];
+            return 1;
+        }
+        gr_error err;
+        gr_error_clear(&err);
+        if (re_action_parse(P->sc, &P->st, line, out, &err) == GR_OK)
+            return 1;
+        printf("%s\n(type a number from the list, 'actions' or 'help')\n", err.msg);
+    }
+}
+
+static int parse_seed(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!*s || *s == '-')
+        return -1;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end || errno || v > INT64_MAX)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int run(play *P)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    int last_human = -1;
+    for (;;) {
+        int p = re_current_player(P->sc, &P->st);
+        if (p == RE_TERMINAL)
+            break;
+        re_action a;
+        if (p == RE_CHANCE) {
+            re_random_action(P->sc, &P->st, &P->chance, &a);
+            if (step(P, a, p, 0, &err) != GR_OK)
+                goto fail;
+            continue;
+        }
+        if (P->computer[p]) {
+            re_ai_choose(P->sc, &P->st, RE_AI_RANDOM, &P->ai[p], &a);
+            int hide = is_chit_choice(a) && !P->computer[1 - p];
+            char d[200];
+            re_action_describe(P->sc, &P->st, a, d, sizeof d);
+            if (hide) {
+                if (a.kind == RE_A_CHIT)
+                    printf("%s (computer) puts a chit in the bowl\n", side_name(P, p));
+                else
+                    printf("%s (computer) has chosen its chits\n", side_name(P, p));
+            } else {
+                printf("%s (computer): %s\n", side_name(P, p), d);
+            }
+            if (step(P, a, p, hide, &err) != GR_OK)
+                goto fail;
+            continue;
+        }
+        /* a human decides */
+        if (P->st.stage == RE_ST_CHITS && last_human >= 0 && last_human != p &&
+            !P->computer[1 - p]) {
+            /* hide the previous player's chit choices from this one */
+            for (int i = 0; i < 40; i++)
+                putchar('\n');
+            printf("-- %s: your turn to choose chits (the screen above was cleared) --\n",
+                   side_name(P, p));
+        }
+        last_human = p;
+        if (push_snap(P, &err) != GR_OK)
+            goto fail;
+        status(P);
+        if (P->st.stage != RE_ST_CHITS || P->nhist == 1)
+            draw_board(stdout, P->sc, &P->st, &P->tg);
+        list_actions(P, 40);
+        int r = ask(P, p, &a);
+        if (r == 0) {
+            printf("game stopped at turn %d\n", P->st.turn);
+            if (P->save)
+                save_game(P, P->save);
+            return CLI_FAIL;
+        }
+        if (r == 2) {
+            last_human = -1;
+            continue;
+        }
+        gr_status s = step(P, a, p, 0, &err);
+        if (s == GR_EILLEGAL) {
+            printf("%s\n", err.msg);
+            P->nhist--;
+            continue;
+        }
+        if (s != GR_OK)
+            goto fail;
+    }
+    print_result(P);
+    if (P->save && save_game(P, P->save) != CLI_OK)
+        return CLI_FAIL;
+    return CLI_OK;
+fail:
+    fprintf(stderr, "grognard play: %s\n", err.msg);
+    return CLI_FAIL;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    const char *path = NULL, *save = NULL;
+    uint64_t seed = 1;
+    int computer[RE_SIDES] = {0, 1}, check = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return CLI_OK;
+        }
+        if (!strcmp(a, "--check")) {
+            check = 1;
+        } else if (!strcmp(a, "--seed") || !strcmp(a, "--ai") || !strcmp(a, "--save")) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "grognard play: %s needs a value (grognard play --help)\n", a);
+                return CLI_USAGE;
+            }
+            const char *v = argv[++i];
+            if (!strcmp(a, "--seed")) {
+                if (parse_seed(v, &seed)) {
+                    fprintf(stderr, "grognard play: --seed '%s' is not a whole number from 0 to "
+                                    "9223372036854775807\n",
+                            v);
+                    return CLI_USAGE;
+                }
+            } else if (!strcmp(a, "--save")) {
+                save = v;
+            } else if (!strcmp(v, "0") || !strcmp(v, "1") || !strcmp(v, "both") ||
+                       !strcmp(v, "none")) {
+                computer[0] = !strcmp(v, "0") || !strcmp(v, "both");
+                computer[1] = !strcmp(v, "1") || !strcmp(v, "both");
+            } else {
+                fprintf(stderr, "grognard play: --ai '%s' is not accepted; use 0, 1, both or "
+                                "none\n",
+                        v);
+                return CLI_USAGE;
+            }
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "grognard play: unknown option '%s'; accepted: --seed N, --ai "
+                            "0|1|both|none, --save FILE, --check, --help\n",
+                    a);
+            return CLI_USAGE;
+        } else if (path) {
+            fprintf(stderr, "grognard play: one scenario only ('%s' and '%s'); see grognard "
+                            "play --help\n",
+                    path, a);
+            return CLI_USAGE;
+        } else {
+            path = a;
+        }
+    }
+    if (!path) {
+        fprintf(stderr, "grognard play: missing SCENARIO, e.g. grognard play "
+                        "data/scenarios/teaching.json (grognard play --help)\n");
+        return CLI_USAGE;
+    }
+    re_scenario *sc = malloc(sizeof *sc);
+    play *P = calloc(1, sizeof *P);
+    if (!sc || !P) {
+        free(sc);
+        free(P);
+        fprintf(stderr, "grognard play: out of memory\n");
+        return CLI_FAIL;
+    }
+    int rc = CLI_OK;
+    if (re_scenario_load(path, sc, &err) != GR_OK) {
+        rc = cli_fail(&err);
+        goto out;
+    }
+    P->sc = sc;
+    P->path = path;
+    P->save = save;
+    make_tags(sc, &P->tg);
+    if (check) {
+        printf("%s: %s, %dx%d hexes, %d turns, %d units in %d corps: OK\n", path, sc->title,
+               sc->cols, sc->rows, sc->turns, sc->nunits, sc->ncorps);
+        draw_board(stdout, sc, NULL, &P->tg);
+        print_units(stdout, sc, NULL, &P->tg);
+        goto out;
+    }
+    if (re_init(sc, &P->st, &err) != GR_OK) {
+        rc = cli_fail(&err);
+        goto out;
+    }
+    gr_rng_seed(&P->chance, re_game_chance_seed(seed));
+    for (int s = 0; s < RE_SIDES; s++) {
+        gr_rng_seed(&P->ai[s], re_game_ai_seed(seed, s));
+        P->computer[s] = computer[s];
+    }
+    re_game_init(&P->game, path, sc, seed);
+    printf("%s (%s), seed %" PRIu64 "; %s: %s, %s: %s. Type 'help' at the prompt.\n", sc->title,
+           path, seed, side_name(P, 0), computer[0] ? "computer" : "human", side_name(P, 1),
+           computer[1] ? "computer" : "human");
+    print_units(stdout, sc, NULL, &P->tg);
+    rc = run(P);
+    re_game_free(&P->game);
+    free(P->hist);
+out:
+    free(P);
+    free(sc);
+    return rc;
+}

@@ -1,0 +1,150 @@
+/* cmd_replay.c - grognard replay FILE [--verify]: re-run a saved R&E game. */
+#include "cli.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grognard/re.h"
+#include "grognard/re_io.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: grognard replay FILE [--verify] [--scenario PATH]\n"
+               "\n"
+               "Re-run a game saved by grognard play --save FILE: its scenario, seed and\n"
+               "steps.  Without --verify, print every step with what happened (every die\n"
+               "and modifier).  With --verify, re-run it silently and stop at the first step\n"
+               "whose state hash (or dice drawn from the seed) differs from the file's.\n"
+               "\n"
+               "  --scenario PATH  the scenario file, if it is not where the save says\n"
+               "\n"
+               "Exit status: 0 the game replays, 1 it differs at some step, 2 bad file.\n");
+}
+
+/* The scenario named in the save, as written or relative to the save's folder. */
+static gr_status load_scenario(const char *save, const char *named, re_scenario *sc,
+                               gr_error *err)
+{
+    FILE *f = fopen(named, "rb");
+    if (f || named[0] == '/') {
+        if (f)
+            fclose(f);
+        return re_scenario_load(named, sc, err);
+    }
+    const char *slash = strrchr(save, '/');
+    char path[1200];
+    if (!slash)
+        return re_scenario_load(named, sc, err);
+    snprintf(path, sizeof path, "%.*s/%s", (int)(slash - save), save, named);
+    return re_scenario_load(path, sc, err);
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    const char *file = NULL, *scen = NULL;
+    int verify = 0;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return CLI_OK;
+        } else if (!strcmp(argv[i], "--verify")) {
+            verify = 1;
+        } else if (!strcmp(argv[i], "--scenario")) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "grognard replay: --scenario needs a path\n");
+                return CLI_USAGE;
+            }
+            scen = argv[++i];
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "grognard replay: unknown option '%s'; accepted: --verify, "
+                            "--scenario PATH, --help\n",
+                    argv[i]);
+            return CLI_USAGE;
+        } else if (file) {
+            fprintf(stderr, "grognard replay: one file only ('%s' and '%s')\n", file, argv[i]);
+            return CLI_USAGE;
+        } else {
+            file = argv[i];
+        }
+    }
+    if (!file) {
+        fprintf(stderr, "grognard replay: missing FILE, a game saved by grognard play --save "
+                        "FILE (grognard replay --help)\n");
+        return CLI_USAGE;
+    }
+    gr_error err;
+    gr_error_clear(&err);
+    re_game g;
+    re_scenario *sc = malloc(sizeof *sc);
+    if (!sc) {
+        fprintf(stderr, "grognard replay: out of memory\n");
+        return CLI_FAIL;
+    }
+    int rc = CLI_OK;
+    if (re_game_load(file, &g, &err) != GR_OK) {
+        rc = cli_fail(&err);
+        goto out;
+    }
+    if ((scen ? re_scenario_load(scen, sc, &err) : load_scenario(file, g.scenario, sc, &err)) !=
+        GR_OK) {
+        rc = cli_fail(&err);
+        goto out;
+    }
+    if (re_scenario_digest(sc) != g.scenario_digest) {
+        fprintf(stderr, "%s: the scenario %s has changed since the game was saved (digest "
+                        "%016" PRIx64 ", the save has %016" PRIx64 "); replay it with the "
+                        "scenario it was played with (--scenario PATH)\n",
+                file, scen ? scen : g.scenario, re_scenario_digest(sc), g.scenario_digest);
+        rc = CLI_FAIL;
+        goto out;
+    }
+    if (verify) {
+        size_t bad;
+        re_state st;
+        if (re_game_verify(sc, &g, &bad, &st, &err) != GR_OK) {
+            fprintf(stderr, "%s: %s\n", file, err.msg);
+            rc = CLI_FAIL;
+            goto out;
+        }
+        printf("%s: %zu steps verified (%s, seed %" PRIu64 "), final hash %016" PRIx64 "%s\n",
+               file, g.nsteps, sc->id, g.seed, re_hash(sc, &st),
+               re_is_terminal(sc, &st) ? ", game over" : ", game not finished");
+        goto out;
+    }
+    /* print the game step by step */
+    re_state st;
+    if (re_init(sc, &st, &err) != GR_OK) {
+        rc = cli_fail(&err);
+        goto out;
+    }
+    printf("%s: %s, seed %" PRIu64 ", %zu steps\n", file, sc->title, g.seed, g.nsteps);
+    static re_log log;
+    for (size_t i = 0; i < g.nsteps; i++) {
+        const re_step *s = &g.steps[i];
+        char d[200];
+        re_action_describe(sc, &st, s->action, d, sizeof d);
+        printf("%5zu %-7s %s\n", i + 1,
+               s->player == RE_CHANCE ? "chance" : s->player ? sc->sides[1].name : sc->sides[0].name,
+               d);
+        re_log_clear(&log);
+        gr_status r = s->player == RE_CHANCE ? re_apply_chance(sc, &st, s->action, &log, &err)
+                                             : re_apply(sc, &st, s->action, &log, &err);
+        if (r != GR_OK) {
+            fprintf(stderr, "%s: step %zu: %s\n", file, i + 1, err.msg);
+            rc = CLI_FAIL;
+            goto out;
+        }
+        for (int k = 0; k < log.n; k++)
+            printf("        %s%s%s%s\n", log.ev[k].text, log.ev[k].source[0] ? " (" : "",
+                   log.ev[k].source, log.ev[k].source[0] ? ")" : "");
+    }
+    if (re_is_terminal(sc, &st)) {
+        int w = re_winner(sc, &st);
+        printf("game over: %s\n", w == 0 || w == 1 ? sc->sides[w].name : "a draw");
+    }
+out:
+    re_game_free(&g);
+    free(sc);
+    return rc;
+}
