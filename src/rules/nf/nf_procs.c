@@ -1,0 +1,1148 @@
+/* nf_procs.c - Napoleonic Fury procedures: a situation in, every modifier
+ * with its reason and source, the roll, the table read and the odds out.
+ * Die-roll modifier values are typed here once from seed 002, each with the
+ * printed line it comes from; chart values are read from nf_tables.c. */
+#include "nf.h"
+
+#include <string.h>
+
+#define SRC_FIRE NF_SRC ", Fire table modifiers"
+#define SRC_FPTS NF_SRC ", fire points by range"
+#define SRC_LL NF_SRC ", Leader Loss"
+#define SRC_MELEE NF_SRC ", Melee modifiers"
+#define SRC_MNAT NF_SRC ", Nationality / Melee"
+#define SRC_GO NF_SRC ", Good Order table modifiers"
+#define SRC_GONAT NF_SRC ", national modifiers for formation"
+#define SRC_CQ NF_SRC ", Commanders Quality Rating"
+#define SRC_EFC NF_SRC ", Emergency formation change (FC) attempt modifiers"
+#define SRC_EV NF_SRC ", Unit Type / Die Roll Needed to Evade"
+#define SRC_BRIDGE NF_SRC ", Notes and Special rules: Bridge column assaults"
+#define SRC_ALLIED NF_SRC ", Notes and Special rules: Allied officer attachment"
+#define SRC_MOVE NF_SRC ", movement charts"
+#define SRC_REACT NF_SRC ", Reaction (2nd) Phase"
+
+#define FIRE_CAP 3 /* "Maximum cumulative modifiers are +/- 3." */
+
+static const char *const conditions[] = {"worn", "fresh", "spent", NULL};
+enum { C_WORN, C_FRESH, C_SPENT };
+
+/* Nations in the France@ row ("Also Hesse, Baden, and Vistula Legion"). */
+static int france_row(int n)
+{
+    return n == NF_FRANCE || n == NF_HESSE || n == NF_BADEN || n == NF_VISTULA;
+}
+
+/* Apply the fire cap: add one correcting line when the DRMs from `from` on
+ * add to more than +/-3, and say so. */
+static void fire_cap(gr_resolution *r, int from)
+{
+    int total = gr_res_drm_total(r, from);
+    if (total > FIRE_CAP || total < -FIRE_CAP) {
+        int capped = total > 0 ? FIRE_CAP : -FIRE_CAP;
+        gr_res_drm(r, capped - total, "maximum cumulative modifiers are +/-3", SRC_FIRE);
+        gr_res_note(r, "modifiers total %+d: capped at %+d", total, capped);
+    }
+}
+
+/* ---- fire ---------------------------------------------------------------- */
+
+static const char *const fire_troops[] = {"line", "grenadier", "guard", "landwehr", "militia",
+                                          "guerrilla", "other", NULL};
+enum { FT_LINE, FT_GRENADIER, FT_GUARD, FT_LANDWEHR, FT_MILITIA, FT_GUERRILLA, FT_OTHER };
+static const char *const fire_targets[] = {"infantry", "cavalry", "unlimbered_artillery",
+                                           "limbered_artillery", "dismounted_cavalry", NULL};
+enum { TG_INF, TG_CAV, TG_UNLIMBERED, TG_LIMBERED, TG_DISMOUNTED };
+static const char *const target_formations[] = {"line", "column", "march_column", "square",
+                                                "other", NULL};
+enum { TF_LINE, TF_COLUMN, TF_MARCH, TF_SQUARE, TF_OTHER };
+static const char *const covers[] = {"none",          "woods",        "hedge",
+                                     "higher_elevation", "town_area", "deployed_town",
+                                     "stone_wall",    "entrenchment", "works",
+                                     "fortified_town", NULL};
+static const char *const firer_formations[] = {"line", "column", "square", "other", NULL};
+
+enum {
+    FP_FIRER, FP_NATION, FP_TROOPS, FP_STANDS, FP_RANGE, FP_FORMATION, FP_TARGET, FP_TFORM,
+    FP_CHANGED, FP_ENFILADE, FP_COVER, FP_DISORDERED, FP_DAMAGED, FP_AT_BREAKTHROUGH,
+    FP_COUNTER_BATTERY, FP_AFTER_MOVING, FP_GUARD_ART, FP_CHARGING_CAV, FP_OFFICER, FP_ANGLE,
+};
+static const gr_param fire_params[] = {
+    [FP_FIRER] = {"firer", GR_P_ENUM, nf_fire_units, 1, 0, 0, "the firing unit (fire points row)"},
+    [FP_NATION] = {"nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the firing unit's nation"},
+    [FP_TROOPS] = {"troops", GR_P_ENUM, fire_troops, 0, 0, 0,
+                   "firing infantry's class (default line): British line/grenadier/guard +1; "
+                   "landwehr, militia, guerrilla -1"},
+    [FP_STANDS] = {"stands", GR_P_INT, NULL, 0, 1, 60,
+                   "stands firing (infantry: all in line, front stands only in column; "
+                   "artillery: default 1)"},
+    [FP_RANGE] = {"range", GR_P_NUM, NULL, 1, 0, 1000 * GR_MILLI,
+                  "range to the target in inches (0 = contact)"},
+    [FP_FORMATION] = {"formation", GR_P_ENUM, firer_formations, 0, 0, 0,
+                      "the firing unit's formation (default line)"},
+    [FP_TARGET] = {"target", GR_P_ENUM, fire_targets, 1, 0, 0, "what is fired at"},
+    [FP_TFORM] = {"target-formation", GR_P_ENUM, target_formations, 0, 0, 0,
+                  "the target's formation (square +2; march column X2)"},
+    [FP_CHANGED] = {"target-changed-formation", GR_P_FLAG, NULL, 0, 0, 1,
+                    "the target changed formation in range of the firing unit (+1)"},
+    [FP_ENFILADE] = {"enfiladed", GR_P_FLAG, NULL, 0, 0, 1, "the target is enfiladed (+2)"},
+    [FP_COVER] = {"cover", GR_P_ENUM, covers, 0, 0, 0,
+                  "the target's cover: woods, hedge, higher_elevation, town_area (not deployed) "
+                  "-1; deployed_town, stone_wall, entrenchment, works -2; fortified_town -3"},
+    [FP_DISORDERED] = {"disordered", GR_P_FLAG, NULL, 0, 0, 1,
+                       "the firing unit is disordered (x1/2)"},
+    [FP_DAMAGED] = {"damaged", GR_P_FLAG, NULL, 0, 0, 1, "the firing battery is damaged (x1/2)"},
+    [FP_AT_BREAKTHROUGH] = {"at-breakthrough", GR_P_FLAG, NULL, 0, 0, 1,
+                            "firing at a breakthrough unit (x1/2)"},
+    [FP_COUNTER_BATTERY] = {"counter-battery", GR_P_FLAG, NULL, 0, 0, 1,
+                            "artillery firing at artillery: counter-battery fire (-1)"},
+    [FP_AFTER_MOVING] = {"after-unlimbering", GR_P_FLAG, NULL, 0, 0, 1,
+                         "phasing artillery firing after having unlimbered, prolonged or "
+                         "pivoted (-1; not guard artillery)"},
+    [FP_GUARD_ART] = {"guard-artillery", GR_P_FLAG, NULL, 0, 0, 1,
+                      "the battery is guard artillery"},
+    [FP_CHARGING_CAV] = {"target-charging", GR_P_FLAG, NULL, 0, 0, 1,
+                         "the target is cavalry charging the firing infantry (-2 unless in "
+                         "square)"},
+    [FP_OFFICER] = {"target-officer", GR_P_FLAG, NULL, 0, 0, 1,
+                    "an officer is attached to the target (leader loss on a natural 12)"},
+    [FP_ANGLE] = {"angle", GR_P_NUM, NULL, 0, 0, 180 * GR_MILLI,
+                  "degrees off straight ahead to the target, to check the firing arc"},
+};
+
+static int is_artillery_firer(int f)
+{
+    return f == NF_FU_HORSE_ARTILLERY || f == NF_FU_HEAVY_ARTILLERY;
+}
+
+static gr_status fire_points_step(gr_resolution *r, const gr_args *a, int64_t *points,
+                                  gr_error *err)
+{
+    int firer = (int)a->v[FP_FIRER];
+    const char *cell;
+    int per = nf_fire_points(firer, a->v[FP_RANGE], &cell);
+    if (!per)
+        return gr_error_set(err, GR_EINPUT,
+                            "--range: the %s cannot fire that far (the chart prints '-'); see "
+                            "`grognard lookup nf fire_points --help`",
+                            nf_fire_units[firer]);
+    int stands = (int)gr_args_get(a, FP_STANDS, 0);
+    if (!stands) {
+        if (!is_artillery_firer(firer))
+            return gr_error_set(err, GR_EINPUT,
+                                "%s fire needs --stands (the stands firing; a whole number from "
+                                "1 to 60)",
+                                nf_fire_units[firer]);
+        stands = 1;
+    }
+    gr_res_info(r, cell, SRC_FPTS);
+    *points = (int64_t)per * stands * GR_MILLI;
+    gr_res_value(r, "points_per_stand", GR_F_INT, per);
+    gr_res_value(r, "base_points", GR_F_NUM, *points);
+    if (!is_artillery_firer(firer) && a->given[FP_FORMATION] && a->v[FP_FORMATION] == 1)
+        gr_res_note(r, "in column only the front stands may fire: --stands counts those");
+    if (a->given[FP_ANGLE]) {
+        int arc = nf_firing_arc(firer, &cell);
+        if (a->v[FP_ANGLE] > (int64_t)arc * GR_MILLI)
+            return gr_error_set(err, GR_EINPUT,
+                                "--angle: the target is outside the %d degree firing arc of the "
+                                "%s; accepted: 0 to %d",
+                                arc, nf_fire_units[firer], arc);
+        gr_res_info(r, cell, NF_SRC ", firing arcs");
+    }
+    /* X2 and x1/2 multiply fire points; each printed line counts once. */
+    if (a->given[FP_TFORM] && a->v[FP_TFORM] == TF_MARCH) {
+        gr_res_mul(r, 2, 1, "target is in march column formation", SRC_FIRE);
+        *points *= 2;
+    }
+    static const struct {
+        int param;
+        const char *reason;
+    } halves[] = {{FP_DISORDERED, "firing unit is disordered"},
+                  {FP_DAMAGED, "damaged battery"},
+                  {FP_AT_BREAKTHROUGH, "firing at a breakthrough unit"}};
+    int halved = 0;
+    for (size_t i = 0; i < GR_COUNT(halves); i++)
+        if (gr_args_flag(a, halves[i].param)) {
+            if (halves[i].param == FP_DAMAGED && !is_artillery_firer(firer))
+                return gr_error_set(err, GR_EINPUT, "--damaged is for a firing battery only");
+            gr_mod *m = gr_res_mul(r, 1, 2, halves[i].reason, SRC_FIRE);
+            if (halved && m)
+                m->applied = 0;
+            halved++;
+        }
+    if (halved)
+        *points /= 2;
+    if (halved > 1)
+        gr_res_note(r, "x1/2 is one printed line: it halves once however many of its causes "
+                       "apply (docs/rules/nf.md)");
+    gr_res_value(r, "points", GR_F_NUM, *points);
+    return GR_OK;
+}
+
+static gr_status fire_drms(gr_resolution *r, const gr_args *a, gr_error *err)
+{
+    int firer = (int)a->v[FP_FIRER], nation = (int)a->v[FP_NATION];
+    int troops = (int)gr_args_get(a, FP_TROOPS, FT_LINE);
+    int target = (int)a->v[FP_TARGET];
+    int tform = (int)gr_args_get(a, FP_TFORM, TF_OTHER);
+    int art = is_artillery_firer(firer);
+    int inf = firer == NF_FU_INFANTRY || firer == NF_FU_LIGHT_INFANTRY;
+    int64_t range = a->v[FP_RANGE];
+    if (a->given[FP_TROOPS] && !inf)
+        return gr_error_set(err, GR_EINPUT, "--troops is the firing infantry's class; the "
+                                            "firer is not infantry");
+    if (tform == TF_SQUARE && target != TG_INF)
+        return gr_error_set(err, GR_EINPUT,
+                            "--target-formation square: only infantry forms square; accepted "
+                            "with --target infantry");
+    if (art && range <= 8 * GR_MILLI &&
+        (nation == NF_FRANCE || nation == NF_BRITAIN ||
+         (nation == NF_RUSSIA && firer == NF_FU_HEAVY_ARTILLERY)))
+        gr_res_drm(r, +1, "French/British artillery or Russian heavy artillery firing out to 8\"",
+                   SRC_FIRE);
+    if (art && range <= 2 * GR_MILLI && target == TG_CAV)
+        gr_res_drm(r, +1, "artillery firing at 2\" or less at mounted cavalry", SRC_FIRE);
+    if (inf && nation == NF_BRITAIN &&
+        (troops == FT_LINE || troops == FT_GRENADIER || troops == FT_GUARD) &&
+        firer == NF_FU_INFANTRY)
+        gr_res_drm(r, +1, "British Line, Grenadier or Guard infantry", SRC_FIRE);
+    if (gr_args_flag(a, FP_CHANGED) || target == TG_LIMBERED) {
+        gr_res_drm(r, +1,
+                   target == TG_LIMBERED ? "target is limbered artillery"
+                                         : "target changed formation in range of firing unit",
+                   SRC_FIRE);
+    }
+    if (firer == NF_FU_LIGHT_INFANTRY) {
+        if (nation == NF_RUSSIA || nation == NF_SPAIN || nation == NF_SPAIN_ALLIED ||
+            nation == NF_OTTOMAN || nation == NF_NAPLES)
+            gr_res_info(r, "light infantry firing: no +1 for Russian, Spanish, Ottoman & "
+                           "Neapolitan",
+                        SRC_FIRE);
+        else
+            gr_res_drm(r, +1, "light infantry (LT, Legere, JG, Grenz) firing", SRC_FIRE);
+    }
+    if (gr_args_flag(a, FP_ENFILADE))
+        gr_res_drm(r, +2, "target is enfiladed", SRC_FIRE);
+    if (tform == TF_SQUARE)
+        gr_res_drm(r, +2, "target is infantry in square formation", SRC_FIRE);
+    if (inf && target == TG_UNLIMBERED)
+        gr_res_drm(r, -1, "infantry firing at unlimbered artillery", SRC_FIRE);
+    if (gr_args_flag(a, FP_COUNTER_BATTERY)) {
+        if (!art || (target != TG_UNLIMBERED && target != TG_LIMBERED))
+            return gr_error_set(err, GR_EINPUT,
+                                "--counter-battery: artillery firing at artillery only");
+        gr_res_drm(r, -1, "counter-battery fire", SRC_FIRE);
+    }
+    if (inf && (troops == FT_LANDWEHR || troops == FT_MILITIA || troops == FT_GUERRILLA))
+        gr_res_drm(r, -1, "firing infantry is Landwehr/Militia or Guerrilla", SRC_FIRE);
+    int cover = (int)gr_args_get(a, FP_COVER, 0);
+    if (cover >= 1 && cover <= 4)
+        gr_res_drm(r, -1, "target is in woods, behind a hedge, higher elevation or in a town "
+                          "area (not deployed)",
+                   SRC_FIRE);
+    if (cover >= 5 && cover <= 8)
+        gr_res_drm(r, -2, "target deployed in a town, behind a stone wall, in entrenchment or "
+                          "works",
+                   SRC_FIRE);
+    if (cover == 9)
+        gr_res_drm(r, -3, "target deployed in a fortified town", SRC_FIRE);
+    if (gr_args_flag(a, FP_AFTER_MOVING)) {
+        if (!art)
+            return gr_error_set(err, GR_EINPUT, "--after-unlimbering is for a firing battery");
+        if (gr_args_flag(a, FP_GUARD_ART))
+            gr_res_info(r, "artillery fired after unlimbering, prolonging or pivoting: not "
+                           "suffered by guard artillery",
+                        SRC_FIRE);
+        else
+            gr_res_drm(r, -1, "phasing artillery firing after having unlimbered, prolonged or "
+                              "pivoted",
+                       SRC_FIRE);
+    }
+    if (gr_args_flag(a, FP_CHARGING_CAV)) {
+        if (!inf || target != TG_CAV)
+            return gr_error_set(err, GR_EINPUT,
+                                "--target-charging: infantry firing at charging cavalry "
+                                "(--target cavalry) only");
+        if (gr_args_get(a, FP_FORMATION, 0) == 2)
+            gr_res_info(r, "infantry in square firing at charging cavalry: no -2", SRC_FIRE);
+        else
+            gr_res_drm(r, -2, "infantry firing at charging cavalry and not in square", SRC_FIRE);
+    }
+    return GR_OK;
+}
+
+static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
+                              gr_error *err)
+{
+    gr_resolution_init(r, "nf", "fire");
+    int64_t points = 0;
+    gr_status st = fire_points_step(r, a, &points, err);
+    if (st != GR_OK)
+        return st;
+    if (points < GR_MILLI / 2)
+        return gr_error_set(err, GR_EINPUT, "fewer than 1/2 fire point: the chart has no row");
+    int from = r->nmods;
+    if ((st = fire_drms(r, a, err)) != GR_OK)
+        return st;
+    fire_cap(r, from);
+    int mod = gr_res_drm_total(r, from);
+    int roll;
+    if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, "fire", &roll, err)) != GR_OK)
+        return st;
+    gr_args t;
+    memset(&t, 0, sizeof t);
+    t.v[0] = points;
+    t.given[0] = 1;
+    gr_step *step;
+    if ((st = gr_res_read(r, "Fire", &nf_fire_table, &t, roll, mod, &step, err)) != GR_OK)
+        return st;
+    int target = (int)a->v[FP_TARGET];
+    if (step->cell.outcome > 0 && (target == TG_UNLIMBERED || target == TG_LIMBERED))
+        gr_res_note(r, "the target is artillery: it takes the artillery effect (suppressed, "
+                       "silenced, damaged or wrecked)");
+    if (r->rolls[roll].total == 12) {
+        if (gr_args_flag(a, FP_OFFICER)) {
+            gr_res_note(r, "a natural 12: the officer attached to the target may be hit; roll "
+                           "again, 2-9 wounded/killed");
+            int lroll;
+            if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, "leader loss", &lroll, err)) != GR_OK)
+                return st;
+            gr_args l;
+            memset(&l, 0, sizeof l);
+            if ((st = gr_res_read(r, "Leader loss", &nf_leader_loss_table, &l, lroll, 0, NULL,
+                                  err)) != GR_OK)
+                return st;
+        } else {
+            gr_res_note(r, "a natural 12: an officer attached to the target would roll for "
+                           "leader loss (none given: --target-officer)");
+        }
+    }
+    return GR_OK;
+}
+
+const gr_procedure nf_fire_proc = {
+    .name = "fire",
+    .title = "Musketry and cannonade",
+    .source = NF_SRC ", fire points, Fire table and modifiers, Leader Loss",
+    .params = fire_params,
+    .nparams = GR_COUNT(fire_params),
+    .rolls_help = "the fire 2D6 total (2-12), then on a natural 12 with --target-officer the "
+                  "leader loss 2D6 total: --roll 12,7",
+    .example = "grognard resolve nf fire --firer infantry --nation britain --stands 4 --range 0 "
+               "--target infantry --seed 42",
+    .resolve = fire_resolve,
+};
+
+/* ---- melee --------------------------------------------------------------- */
+
+static const char *const arms[] = {"infantry", "cavalry", "artillery", NULL};
+enum { ARM_INF, ARM_CAV, ARM_ART };
+static const char *const melee_formations[] = {"line", "column", "march_column", "square",
+                                               "other", NULL};
+enum { MF_LINE, MF_COLUMN, MF_MARCH, MF_SQUARE, MF_OTHER };
+static const char *const leaders[] = {"none", "exceptional_brigade", "attached",
+                                      "attached_exceptional", "attached_plus2", NULL};
+enum { LD_NONE, LD_EXC_BRIGADE, LD_ATTACHED, LD_ATTACHED_EXC, LD_ATTACHED_PLUS2 };
+static const char *const melee_troops[] = {"line",     "light",    "grenadier", "guard",
+                                           "old_guard", "landwehr", "militia",   "guerrilla",
+                                           "cossack",  "militia_cavalry", "other", NULL};
+enum {
+    MT_LINE, MT_LIGHT, MT_GRENADIER, MT_GUARD, MT_OLD_GUARD, MT_LANDWEHR, MT_MILITIA,
+    MT_GUERRILLA, MT_COSSACK, MT_MC, MT_OTHER
+};
+static const char *const terrains[] = {
+    "open",        "forest",      "higher_elevation", "hedge",  "wall",         "ford",
+    "hasty_works", "river_bank",  "sunken_road",      "trench", "town",         "entrenchment",
+    "breastworks", "fortified_town", NULL};
+enum { T_OPEN, T_FOREST, T_PLUS1_LAST = 7, T_PLUS2_LAST = 12, T_FORTIFIED = 13 };
+
+enum {
+    S_ARM, S_NATION, S_STANDS, S_CONDITION, S_FORMATION, S_LEADER, S_TROOPS, S_QUALITY,
+    S_HEAVY, S_ARMORED, S_GUARD_CAV, S_DISORDERED, S_LOST, S_BREAKTHROUGH, S_OUTFLANKED,
+    S_NSIDE
+};
+#define SIDE_PARAMS(side)                                                                      \
+    {side "-arm", GR_P_ENUM, arms, 1, 0, 0, "infantry, cavalry or artillery"},                 \
+    {side "-nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the side's nation"},                     \
+    {side "-stands", GR_P_INT, NULL, 1, 1, 99, "stands in the melee (outnumbered ratios)"},    \
+    {side "-condition", GR_P_ENUM, conditions, 0, 0, 0,                                        \
+     "BEL level: worn (default), fresh (+2) or spent (-2)"},                                   \
+    {side "-formation", GR_P_ENUM, melee_formations, 0, 0, 0,                                  \
+     "line, column, march_column (-2), square, other (default)"},                              \
+    {side "-leader", GR_P_ENUM, leaders, 0, 0, 0,                                              \
+     "none, exceptional_brigade (+1), attached (+1), attached_exceptional (+1), "              \
+     "attached_plus2 (+2: some leaders)"},                                                     \
+    {side "-troops", GR_P_ENUM, melee_troops, 0, 0, 0,                                         \
+     "class (default line): grenadier/guard infantry +2, old_guard +3; landwehr, militia, "    \
+     "guerrilla, cossack, militia_cavalry -1"},                                                \
+    {side "-quality", GR_P_ENUM, nf_qualities, 0, 0, 0,                                        \
+     "BEL quality (France@ column bonus in 1813-1814)"},                                       \
+    {side "-heavy-cavalry", GR_P_FLAG, NULL, 0, 0, 1, "heavy cavalry (+1)"},                  \
+    {side "-armored", GR_P_FLAG, NULL, 0, 0, 1, "armored cavalry (+1)"},                      \
+    {side "-guard-cavalry", GR_P_FLAG, NULL, 0, 0, 1, "guard cavalry (+1)"},                  \
+    {side "-disordered", GR_P_FLAG, NULL, 0, 0, 1, "disordered (-2; once with march column)"}, \
+    {side "-stands-lost", GR_P_INT, NULL, 0, 0, 40,                                            \
+     "stands lost during the current fire or melee phase (-1 each)"},                          \
+    {side "-breakthrough", GR_P_FLAG, NULL, 0, 0, 1, "a breakthrough unit (+1)"},             \
+    {side "-outflanked", GR_P_FLAG, NULL, 0, 0, 1, "outflanked (-2)"}
+
+enum { MP_TERRAIN = 2 * S_NSIDE, MP_WOODS, MP_YEAR, MP_BRIDGE, MP_ALLIED_RULE };
+static const gr_param melee_params[] = {
+    SIDE_PARAMS("attacker"),
+    SIDE_PARAMS("defender"),
+    [MP_TERRAIN] = {"defender-terrain", GR_P_ENUM, terrains, 0, 0, 0,
+                    "open (default); +1: forest, higher_elevation, hedge, wall, ford, "
+                    "hasty_works, river_bank; +2: sunken_road, trench, town, entrenchment, "
+                    "breastworks; +3: fortified_town"},
+    [MP_WOODS] = {"woods", GR_P_FLAG, NULL, 0, 0, 1,
+                  "the melee is in or into woods (cavalry -4); implied by --defender-terrain "
+                  "forest"},
+    [MP_YEAR] = {"year", GR_P_INT, NULL, 0, 1792, 1815,
+                 "year of the battle (national modifiers by era, French 1813-1814 rule)"},
+    [MP_BRIDGE] = {"bridge-assault", GR_P_FLAG, NULL, 0, 0, 1,
+                   "special rule: the attacker assaults across a bridge in march column (no "
+                   "-2 for march column)"},
+    [MP_ALLIED_RULE] = {"allied-officer-rule", GR_P_FLAG, NULL, 0, 0, 1,
+                        "optional rule: allied officers (except British) may not attach for "
+                        "melee unless exceptional or +2"},
+};
+
+typedef struct side_ctx {
+    int base, opp_base, attacker;
+} side_ctx;
+
+#define SV(a, b, k) ((int)gr_args_get((a), (b) + (k), 0))
+
+static int in_woods(const gr_args *a)
+{
+    return gr_args_flag(a, MP_WOODS) || gr_args_get(a, MP_TERRAIN, T_OPEN) == T_FOREST;
+}
+
+/* Outnumbered DRM of `mine` stands against `theirs`: 0, -1, -2 or -3. */
+static int outnumbered(int mine, int theirs)
+{
+    if (theirs >= 3 * mine)
+        return -3;
+    if (theirs >= 2 * mine)
+        return -2;
+    if (2 * theirs >= 3 * mine)
+        return -1;
+    return 0;
+}
+static const char *const outnumbered_reason[] = {NULL, "outnumbered 3:2", "outnumbered 2:1",
+                                                 "outnumbered 3:1 +"};
+
+static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_error *err)
+{
+    int b = s.base, o = s.opp_base;
+    int arm = SV(a, b, S_ARM), opp = SV(a, o, S_ARM), nation = SV(a, b, S_NATION);
+    int form = (int)gr_args_get(a, b + S_FORMATION, MF_OTHER);
+    int oform = (int)gr_args_get(a, o + S_FORMATION, MF_OTHER);
+    int troops = (int)gr_args_get(a, b + S_TROOPS, MT_LINE);
+    int terrain = (int)gr_args_get(a, MP_TERRAIN, T_OPEN);
+    int woods = in_woods(a);
+    if (form == MF_SQUARE && arm != ARM_INF)
+        return gr_error_set(err, GR_EINPUT, "--%s-formation square: only infantry forms square",
+                            s.attacker ? "attacker" : "defender");
+    int leader = (int)gr_args_get(a, b + S_LEADER, LD_NONE);
+    if (leader) {
+        static const int value[] = {0, 1, 1, 1, 2};
+        static const char *const reason[] = {
+            NULL, "exceptional brigade commander", "attached leader",
+            "attached leader (exceptional officer)", "attached leader giving +2"};
+        gr_mod *m = gr_res_drm(r, value[leader], reason[leader], SRC_MELEE);
+        if (leader == LD_ATTACHED && gr_args_flag(a, MP_ALLIED_RULE) && !france_row(nation) &&
+            nation != NF_BRITAIN && m) {
+            m->applied = 0;
+            gr_res_note(r, "allied officer attachment: a %s officer may not attach for melee "
+                           "unless exceptional and/or +2 (not counted)",
+                        nf_nations[nation]);
+        }
+    }
+    if (gr_args_flag(a, b + S_BREAKTHROUGH))
+        gr_res_drm(r, +1, "breakthrough", SRC_MELEE);
+    int cond = (int)gr_args_get(a, b + S_CONDITION, C_WORN);
+    if (cond == C_FRESH)
+        gr_res_drm(r, +2, "fresh", SRC_MELEE);
+    if (s.attacker && arm == ARM_CAV && opp != ARM_CAV && terrain == T_OPEN && !woods)
+        gr_res_drm(r, +2, "mounted cavalry charging infantry or artillery in the open",
+                   SRC_MELEE);
+    if (s.attacker && arm == ARM_CAV && form == MF_LINE) {
+        if (woods)
+            gr_res_info(r, "cavalry may not charge in woods: no +1 for charging in line",
+                        SRC_MELEE);
+        else
+            gr_res_drm(r, +1, "cavalry charging while in line formation", SRC_MELEE);
+    }
+    static const struct {
+        int k;
+        const char *reason;
+    } cav[] = {{S_HEAVY, "heavy cavalry"}, {S_ARMORED, "armored cavalry"},
+               {S_GUARD_CAV, "guard cavalry"}};
+    for (size_t i = 0; i < GR_COUNT(cav); i++)
+        if (gr_args_flag(a, b + cav[i].k)) {
+            if (arm != ARM_CAV)
+                return gr_error_set(err, GR_EINPUT, "--%s is for cavalry only",
+                                    melee_params[b + cav[i].k].name);
+            gr_res_drm(r, +1, cav[i].reason, SRC_MELEE);
+        }
+    if (arm == ARM_INF && (troops == MT_GRENADIER || troops == MT_GUARD))
+        gr_res_drm(r, +2, "grenadier/guard infantry", SRC_MELEE);
+    if (troops == MT_OLD_GUARD) {
+        if (nation != NF_FRANCE || arm != ARM_INF)
+            return gr_error_set(err, GR_EINPUT,
+                                "--%s-troops old_guard: the French Old Guard is French infantry",
+                                s.attacker ? "attacker" : "defender");
+        gr_res_drm(r, +3, "French Old Guard", SRC_MELEE);
+    }
+    /* National modifiers: "(Not used by infantry Vs cavalry)". */
+    if ((arm == ARM_INF && opp == ARM_CAV) || (arm == ARM_CAV && opp == ARM_INF)) {
+        gr_res_info(r, "national modifiers are not used by infantry vs cavalry", SRC_MELEE);
+    } else {
+        int nform = form == MF_COLUMN ? NF_F_COLUMN : form == MF_LINE ? NF_F_LINE : NF_F_OTHER;
+        int lgg = arm == ARM_INF && (troops == MT_LINE || troops == MT_GRENADIER ||
+                                     troops == MT_GUARD || troops == MT_OLD_GUARD);
+        int q = a->given[b + S_QUALITY] ? (int)a->v[b + S_QUALITY] : -1;
+        int v;
+        const char *cell;
+        gr_status st = nf_melee_national(nation, nform, (int)gr_args_get(a, MP_YEAR, 0), q, lgg,
+                                         !s.attacker && opp == ARM_INF, &v, &cell, err);
+        if (st != GR_OK)
+            return st;
+        if (v)
+            gr_res_drm(r, v, cell, SRC_MNAT);
+    }
+    if (!s.attacker) {
+        if (terrain >= 1 && terrain <= T_PLUS1_LAST)
+            gr_res_drm(r, +1,
+                       terrain == 7 ? "defending along a river or stream bank (favorable ground: "
+                                      "read as +1)"
+                                    : "defending in forest, higher elevation, hedges, wall, ford "
+                                      "or hasty works",
+                       SRC_MELEE);
+        else if (terrain > T_PLUS1_LAST && terrain <= T_PLUS2_LAST)
+            gr_res_drm(r, +2, "defending sunken road, trench, town, entrenchment or breastworks",
+                       SRC_MELEE);
+        else if (terrain == T_FORTIFIED)
+            gr_res_drm(r, +3, "defending fortified town", SRC_MELEE);
+    }
+    if (arm == ARM_INF && form == MF_SQUARE && opp == ARM_CAV)
+        gr_res_drm(r, +4, "infantry in square vs cavalry", SRC_MELEE);
+    if (cond == C_SPENT)
+        gr_res_drm(r, -2, "spent", SRC_MELEE);
+    int dis = gr_args_flag(a, b + S_DISORDERED), march = form == MF_MARCH;
+    if (march && s.attacker && gr_args_flag(a, MP_BRIDGE) && !dis) {
+        gr_res_info(r, "bridge column assault: no -2 for march column in this melee",
+                    SRC_BRIDGE);
+    } else if (dis || march) {
+        gr_res_drm(r, -2, dis ? "disordered" : "in march column", SRC_MELEE);
+    }
+    int in_cover = !s.attacker && terrain != T_OPEN;
+    if (arm == ARM_INF && opp == ARM_CAV && form != MF_SQUARE && !in_cover)
+        gr_res_drm(r, -3, "infantry not in cover or square vs cavalry", SRC_MELEE);
+    if (arm == ARM_INF && opp == ARM_INF && form == MF_SQUARE)
+        gr_res_drm(r, -3, "infantry vs infantry when in square", SRC_MELEE);
+    if (troops >= MT_LANDWEHR && troops <= MT_MC)
+        gr_res_drm(r, -1, "Cossack/MC/LW [militia infantry or guerrillas]", SRC_MELEE);
+    int lost = SV(a, b, S_LOST);
+    if (lost)
+        gr_res_drm(r, -lost, "stands lost during the current fire or melee phase (-1 each)",
+                   SRC_MELEE);
+    if (arm == ARM_CAV && opp == ARM_INF && oform == MF_SQUARE)
+        gr_res_drm(r, -4, "cavalry vs infantry in square", SRC_MELEE);
+    if (arm == ARM_CAV && woods)
+        gr_res_drm(r, -4, "cavalry meleeing in/into woods", SRC_MELEE);
+    if (gr_args_flag(a, b + S_OUTFLANKED))
+        gr_res_drm(r, -2, "outflanked", SRC_MELEE);
+    int out = outnumbered(SV(a, b, S_STANDS), SV(a, o, S_STANDS));
+    if (out)
+        gr_res_drm(r, out, outnumbered_reason[-out], SRC_MELEE);
+    return GR_OK;
+}
+
+static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
+                               gr_error *err)
+{
+    gr_resolution_init(r, "nf", "melee");
+    if (a->v[S_ARM] == ARM_ART)
+        return gr_error_set(err, GR_EINPUT,
+                            "--attacker-arm artillery: batteries do not charge; accepted: "
+                            "infantry, cavalry");
+    gr_status st;
+    side_ctx att = {0, S_NSIDE, 1}, def = {S_NSIDE, 0, 0};
+    int from = r->nmods;
+    if ((st = side_drms(r, a, att, err)) != GR_OK)
+        return st;
+    int attacker = gr_res_drm_total(r, from);
+    int dfrom = r->nmods;
+    if ((st = side_drms(r, a, def, err)) != GR_OK)
+        return st;
+    int defender = gr_res_drm_total(r, dfrom);
+    gr_res_value(r, "attacker_modifier", GR_F_INT, attacker);
+    gr_res_value(r, "defender_modifier", GR_F_INT, defender);
+    gr_res_note(r, "modifiers 1 to %d are the attacker's (net %+d); the rest the defender's "
+                   "(net %+d); the table is read with attacker minus defender",
+                dfrom - from, attacker, defender);
+    /* "0 Desperate struggle ... Roll again with adjusted modifiers": each
+     * side has lost a stand and is disordered. */
+    int as = SV(a, 0, S_STANDS), ds = SV(a, S_NSIDE, S_STANDS);
+    int adis = gr_args_flag(a, S_DISORDERED) ||
+               (gr_args_get(a, S_FORMATION, MF_OTHER) == MF_MARCH && !gr_args_flag(a, MP_BRIDGE));
+    int ddis = gr_args_flag(a, S_NSIDE + S_DISORDERED) ||
+               gr_args_get(a, S_NSIDE + S_FORMATION, MF_OTHER) == MF_MARCH;
+    static const char *const round_name[] = {"Melee", "Melee (roll again, 2nd)",
+                                             "Melee (roll again, 3rd)", "Melee (roll again, 4th)"};
+    for (int round = 0; round < GR_MAX_STEPS; round++) {
+        int roll;
+        if ((st = gr_res_roll(r, dice, GR_ROLL_2D6_VS_2D6, "attacker vs defender", &roll, err)) !=
+            GR_OK)
+            return st;
+        gr_args t;
+        memset(&t, 0, sizeof t);
+        gr_step *step;
+        if ((st = gr_res_read(r, round_name[round], &nf_melee_table, &t, roll,
+                              attacker - defender, &step, err)) != GR_OK)
+            return st;
+        for (int i = 0; i < step->cell.nfields; i++)
+            if (!strcmp(step->cell.fields[i].key, "extra_stands"))
+                gr_res_note(r, "difference beyond 10 by %d: %d additional stand(s) removed",
+                            (int)step->cell.fields[i].i, (int)step->cell.fields[i].i);
+        if (step->cell.outcome != gr_table_outcome(&nf_melee_table, "desperate_struggle"))
+            break;
+        if (round + 1 == GR_MAX_STEPS) {
+            gr_res_note(r, "still a desperate struggle after %d rounds: roll again by hand",
+                        GR_MAX_STEPS);
+            break;
+        }
+        if (!dice->rng && dice->used >= dice->ntyped) {
+            gr_res_note(r, "desperate struggle: roll again with adjusted modifiers (give two "
+                           "more totals in --roll, or use --seed)");
+            break;
+        }
+        /* Adjust: a stand lost each (-1), disordered (-2 unless already),
+         * and the outnumbered ratio on the stands left. */
+        int afrom = r->nmods;
+        gr_res_drm(r, -1, "attacker: stand lost in the desperate struggle", SRC_MELEE);
+        if (!adis)
+            gr_res_drm(r, -2, "attacker: disordered by the desperate struggle", SRC_MELEE);
+        int aout = outnumbered(as - 1, ds - 1) - outnumbered(as, ds);
+        if (aout && as > 1 && ds > 1)
+            gr_res_drm(r, aout, "attacker: outnumbered ratio after the stands lost", SRC_MELEE);
+        int adelta = gr_res_drm_total(r, afrom);
+        int dfrom2 = r->nmods;
+        gr_res_drm(r, -1, "defender: stand lost in the desperate struggle", SRC_MELEE);
+        if (!ddis)
+            gr_res_drm(r, -2, "defender: disordered by the desperate struggle", SRC_MELEE);
+        int dout = outnumbered(ds - 1, as - 1) - outnumbered(ds, as);
+        if (dout && as > 1 && ds > 1)
+            gr_res_drm(r, dout, "defender: outnumbered ratio after the stands lost", SRC_MELEE);
+        int ddelta = gr_res_drm_total(r, dfrom2);
+        attacker += adelta;
+        defender += ddelta;
+        adis = ddis = 1;
+        as--, ds--;
+        gr_res_note(r, "desperate struggle: both sides disordered, each loses a stand; rolled "
+                       "again with adjusted modifiers (attacker %+d, defender %+d)",
+                    attacker, defender);
+    }
+    if (r->nsteps > 1)
+        gr_res_note(r, "the melee's result is the last step (%s)",
+                    nf_melee_table.outcomes[r->steps[r->nsteps - 1].cell.outcome].id);
+    return GR_OK;
+}
+
+const gr_procedure nf_melee_proc = {
+    .name = "melee",
+    .title = "Melee",
+    .source = NF_SRC ", Melee table, modifiers and national melee modifiers",
+    .params = melee_params,
+    .nparams = GR_COUNT(melee_params),
+    .rolls_help = "attacker's 2D6 total, defender's 2D6 total (two more for each desperate "
+                  "struggle): --roll 9,5",
+    .example = "grognard resolve nf melee --attacker-arm cavalry --attacker-nation france "
+               "--attacker-stands 4 --defender-arm infantry --defender-nation austria "
+               "--defender-stands 6 --roll 9,5",
+    .resolve = melee_resolve,
+};
+
+/* ---- maneuver (Good Order table) and disorder ----------------------------- */
+
+static const char *const move_arms[] = {"infantry",      "light_infantry", "light_cavalry",
+                                        "heavy_cavalry", "horse_battery",  "heavy_battery",
+                                        NULL};
+static const char *const div_officers[] = {"none", "in_range", "exceptional_in_range",
+                                           "attached", "exceptional_attached", NULL};
+static const char *const quality_mod[] = {"none", "excellent", "good", "average", "poor", NULL};
+
+enum {
+    MV_ARM, MV_NATION, MV_FORMATION, MV_YEAR, MV_CONDITION, MV_EXC_BRIGADE, MV_DIVISION,
+    MV_OLD_GUARD, MV_WOODS, MV_ON_ROAD, MV_COMMON,
+    MV_RATING = MV_COMMON, MV_NO_CHAIN, MV_QUALITY_MOD, MV_REACTION, MV_ALL
+};
+#define MOVE_COMMON_PARAMS                                                                     \
+    [MV_ARM] = {"unit", GR_P_ENUM, move_arms, 1, 0, 0, "the unit rolling (movement row)"},     \
+    [MV_NATION] = {"nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the unit's nation"},             \
+    [MV_FORMATION] = {"formation", GR_P_ENUM, melee_formations, 0, 0, 0,                       \
+                      "line, column, march_column (+2), square, other (default)"},             \
+    [MV_YEAR] = {"year", GR_P_INT, NULL, 0, 1792, 1815,                                        \
+                 "year of the battle (national modifiers and movement by era)"},               \
+    [MV_CONDITION] = {"condition", GR_P_ENUM, conditions, 0, 0, 0,                             \
+                      "BEL level: worn (default), fresh (+2), spent (-2)"},                    \
+    [MV_EXC_BRIGADE] = {"exceptional-brigade", GR_P_FLAG, NULL, 0, 0, 1,                       \
+                        "exceptional brigade commander (+1)"},                                 \
+    [MV_DIVISION] = {"division-officer", GR_P_ENUM, div_officers, 0, 0, 0,                     \
+                     "none; in_range (+1); exceptional_in_range or attached (+2); "            \
+                     "exceptional_attached (+3)"},                                             \
+    [MV_OLD_GUARD] = {"old-guard", GR_P_FLAG, NULL, 0, 0, 1, "French old guard infantry (+1)"}, \
+    [MV_WOODS] = {"in-woods", GR_P_FLAG, NULL, 0, 0, 1,                                        \
+                  "in woods (-1 unless light infantry)"},                                      \
+    [MV_ON_ROAD] = {"on-road", GR_P_FLAG, NULL, 0, 0, 1,                                       \
+                    "in march column moving along a road (X2 column MV)"}
+
+static const gr_param maneuver_params[] = {
+    MOVE_COMMON_PARAMS,
+    [MV_RATING] = {"rating", GR_P_ENUM, nf_ratings, 1, 0, 0,
+                   "the corps (or army) commander's rating: the Good Order column"},
+    [MV_NO_CHAIN] = {"no-command-chain", GR_P_FLAG, NULL, 0, 0, 1,
+                     "no valid command chain to the corps commander: one column below"},
+    [MV_QUALITY_MOD] = {"commander-in-range", GR_P_ENUM, quality_mod, 0, 0, 0,
+                        "a commander of this quality within his maneuver effects range "
+                        "(Commanders Quality chart: +4, +3, +2, +1)"},
+    [MV_REACTION] = {"reaction", GR_P_FLAG, NULL, 0, 0, 1,
+                     "a reaction attempt by good order cavalry (needs at least 1/2 move)"},
+};
+static const gr_param disorder_params[] = {MOVE_COMMON_PARAMS};
+
+static int is_cavalry(int unit)
+{
+    return unit == NF_U_LIGHT_CAVALRY || unit == NF_U_HEAVY_CAVALRY;
+}
+static int is_infantry(int unit)
+{
+    return unit == NF_U_INFANTRY || unit == NF_U_LIGHT_INFANTRY;
+}
+
+static gr_status move_drms(gr_resolution *r, const gr_args *a, gr_error *err)
+{
+    int unit = (int)a->v[MV_ARM], nation = (int)a->v[MV_NATION];
+    int form = (int)gr_args_get(a, MV_FORMATION, MF_OTHER);
+    if (form == MF_SQUARE && !is_infantry(unit))
+        return gr_error_set(err, GR_EINPUT, "--formation square: only infantry forms square");
+    if (gr_args_flag(a, MV_EXC_BRIGADE))
+        gr_res_drm(r, +1, "exceptional brigade commander", SRC_GO);
+    int div = (int)gr_args_get(a, MV_DIVISION, 0);
+    static const int div_value[] = {0, 1, 2, 2, 3};
+    static const char *const div_reason[] = {
+        NULL, "within range of brigade's division officer",
+        "within range of brigade's exceptional divisional officer", "officer attached",
+        "exceptional officer attached"};
+    if (div)
+        gr_res_drm(r, div_value[div], div_reason[div], SRC_GO);
+    if (gr_args_flag(a, MV_OLD_GUARD)) {
+        if (nation != NF_FRANCE || !is_infantry(unit))
+            return gr_error_set(err, GR_EINPUT, "--old-guard: French old guard infantry only");
+        gr_res_drm(r, +1, "French old guard infantry", SRC_GO);
+    }
+    if (unit == NF_U_LIGHT_INFANTRY)
+        gr_res_drm(r, +1, "light infantry (LT, Legere, JG, Grenz)", SRC_GO);
+    if (is_cavalry(unit)) {
+        if (nation == NF_AUSTRIA || nation == NF_SAXONY)
+            gr_res_drm(r, +2, "Austrian/Saxon cavalry", SRC_GO);
+        else
+            gr_res_drm(r, +1, "cavalry", SRC_GO);
+    }
+    int cond = (int)gr_args_get(a, MV_CONDITION, C_WORN);
+    if (cond == C_FRESH)
+        gr_res_drm(r, +2, "fresh", SRC_GO);
+    if (form == MF_MARCH)
+        gr_res_drm(r, +2, "in march column", SRC_GO);
+    if (is_infantry(unit) && (form == MF_COLUMN || form == MF_LINE)) {
+        int v;
+        const char *cell;
+        gr_status st = nf_formation_modifier(nation, form == MF_COLUMN ? NF_F_COLUMN : NF_F_LINE,
+                                             (int)gr_args_get(a, MV_YEAR, 0), &v, &cell, err);
+        if (st != GR_OK)
+            return st;
+        if (v)
+            gr_res_drm(r, v, cell, SRC_GONAT);
+        else
+            gr_res_info(r, cell, SRC_GONAT);
+    }
+    if (cond == C_SPENT)
+        gr_res_drm(r, -2, "spent", SRC_GO);
+    if (gr_args_flag(a, MV_WOODS) && unit != NF_U_LIGHT_INFANTRY &&
+        (is_infantry(unit) || is_cavalry(unit)))
+        gr_res_drm(r, -1, "non light infantry or cavalry in woods", SRC_GO);
+    return GR_OK;
+}
+
+/* Fraction of the MV a result gives: num/den; den 0 means a retreat. */
+static void move_fraction(const char *id, int *num, int *den)
+{
+    static const struct {
+        const char *id;
+        int num, den;
+    } fr[] = {{"retreat_half_move", 1, 0}, {"hold_ground", 0, 1},       {"hold_ground_may_fc", 0, 1},
+              {"half_move_or_fc", 1, 2},   {"two_thirds_move_and_fc", 2, 3}, {"well_handled", 1, 1},
+              {"rout", 1, 0},              {"broken", 1, 0},            {"wavering", 1, 0},
+              {"shaken", 0, 1},            {"rally", 1, 2},             {"rally_with_elan", 1, 1}};
+    *num = 0, *den = 1;
+    for (size_t i = 0; i < GR_COUNT(fr); i++)
+        if (!strcmp(fr[i].id, id)) {
+            *num = fr[i].num, *den = fr[i].den;
+            return;
+        }
+}
+
+static gr_status allowance(gr_resolution *r, const gr_args *a, const char *id, int halve,
+                           gr_error *err)
+{
+    int unit = (int)a->v[MV_ARM];
+    int form = (int)gr_args_get(a, MV_FORMATION, MF_OTHER);
+    int mu = unit == NF_U_LIGHT_INFANTRY ? NF_U_INFANTRY : unit;
+    int nform = form == MF_LINE ? NF_F_LINE : NF_F_COLUMN;
+    if (is_infantry(unit) && form != MF_LINE && form != MF_COLUMN && form != MF_MARCH &&
+        form != MF_SQUARE) {
+        gr_res_note(r, "give --formation (line, column, march_column, square) to compute the "
+                       "movement allowance");
+        return GR_OK;
+    }
+    if (form == MF_SQUARE)
+        nform = NF_F_LINE;
+    int inches;
+    const char *cell;
+    gr_status st = nf_movement_allowance(mu, (int)a->v[MV_NATION], nform,
+                                         (int)gr_args_get(a, MV_YEAR, 0), &inches, &cell, err);
+    if (st != GR_OK)
+        return st;
+    int64_t mv = (int64_t)inches * GR_MILLI;
+    gr_res_info(r, cell, SRC_MOVE);
+    if (form == MF_SQUARE) {
+        mv /= 2;
+        gr_res_info(r, "infantry in square: 1/2 normal line MV, may not enter rough terrain",
+                    SRC_MOVE);
+    }
+    if (form == MF_MARCH && gr_args_flag(a, MV_ON_ROAD)) {
+        mv *= 2;
+        gr_res_info(r, "march column bonus: X2 column movement allowance along roads", SRC_MOVE);
+    }
+    if (halve) {
+        mv /= 2;
+        gr_res_info(r, "reacting cavalry has 1/2 movement allowance for reaction purposes",
+                    SRC_REACT);
+    }
+    gr_res_value(r, "mv_inches", GR_F_NUM, mv);
+    int num, den;
+    move_fraction(id, &num, &den);
+    if (!den) {
+        gr_res_note(r, "the result is a retreat: it moves by its own effect, not the MV");
+        return GR_OK;
+    }
+    gr_res_value(r, "allowance_inches", GR_F_NUM, mv * num / den);
+    return GR_OK;
+}
+
+static gr_status move_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
+                              int disordered, gr_error *err)
+{
+    gr_resolution_init(r, "nf", disordered ? "disorder" : "maneuver");
+    int unit = (int)a->v[MV_ARM];
+    int rating = 0, halve = 0;
+    if (!disordered) {
+        rating = (int)a->v[MV_RATING];
+        if (gr_args_flag(a, MV_NO_CHAIN)) {
+            if (rating < NF_R_POOR) {
+                rating++;
+                gr_res_info(r, "no valid command chain to the corps commander: one chart below",
+                            SRC_GO);
+            } else {
+                gr_res_note(r, "no valid command chain, but Poor is the lowest chart: Poor is "
+                               "used (docs/rules/nf.md)");
+            }
+        }
+        if (gr_args_flag(a, MV_REACTION)) {
+            if (!is_cavalry(unit))
+                return gr_error_set(err, GR_EINPUT,
+                                    "--reaction: only good order cavalry may react; accepted "
+                                    "--unit: light_cavalry, heavy_cavalry");
+            halve = 1;
+        }
+    }
+    int from = r->nmods;
+    gr_status st = move_drms(r, a, err);
+    if (st != GR_OK)
+        return st;
+    if (!disordered && a->given[MV_QUALITY_MOD] && a->v[MV_QUALITY_MOD]) {
+        gr_args q;
+        memset(&q, 0, sizeof q);
+        q.v[0] = a->v[MV_QUALITY_MOD] - 1;
+        q.given[0] = 1;
+        gr_cell c;
+        memset(&c, 0, sizeof c);
+        if ((st = nf_commander_quality_table.lookup(&q, &c, err)) != GR_OK)
+            return st;
+        for (int i = 0; i < c.nfields; i++)
+            if (!strcmp(c.fields[i].key, "modifier"))
+                gr_res_drm(r, (int)c.fields[i].i, c.cell, SRC_CQ);
+    }
+    int mod = gr_res_drm_total(r, from);
+    int roll;
+    if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, disordered ? "disorder" : "maneuver", &roll,
+                          err)) != GR_OK)
+        return st;
+    gr_args t;
+    memset(&t, 0, sizeof t);
+    gr_step *step;
+    const gr_table *tab = disordered ? &nf_disorder_table : &nf_good_order_table;
+    if (!disordered) {
+        t.v[0] = rating;
+        t.given[0] = 1;
+    }
+    if ((st = gr_res_read(r, disordered ? "Disorder" : "Good Order", tab, &t, roll, mod, &step,
+                          err)) != GR_OK)
+        return st;
+    const char *id = tab->outcomes[step->cell.outcome].id;
+    if (halve) {
+        int ok = !strcmp(id, "half_move_or_fc") || !strcmp(id, "two_thirds_move_and_fc") ||
+                 !strcmp(id, "well_handled");
+        gr_res_value(r, "reacts", GR_F_BOOL, ok);
+        gr_res_note(r, ok ? "reaction: at least a 1/2 move was rolled, the cavalry reacts with "
+                            "1/2 MV (no breakthroughs)"
+                          : "reaction: less than a 1/2 move was rolled, the cavalry does not "
+                            "react");
+        if (!ok)
+            return GR_OK;
+        id = "well_handled"; /* it reacts with its (halved) full allowance */
+    }
+    return allowance(r, a, id, halve, err);
+}
+
+static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
+                                  gr_error *err)
+{
+    return move_resolve(a, dice, r, 0, err);
+}
+
+static gr_status disorder_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
+                                  gr_error *err)
+{
+    return move_resolve(a, dice, r, 1, err);
+}
+
+const gr_procedure nf_maneuver_proc = {
+    .name = "maneuver",
+    .title = "Maneuver: Good Order table (units may roll)",
+    .source = NF_SRC ", GOOD ORDER TABLE, modifiers, national modifiers for formation",
+    .params = maneuver_params,
+    .nparams = GR_COUNT(maneuver_params),
+    .rolls_help = "the 2D6 total (2-12): --roll 7",
+    .example = "grognard resolve nf maneuver --rating good --unit infantry --nation france "
+               "--formation column --division-officer in_range --seed 5",
+    .resolve = maneuver_resolve,
+};
+
+const gr_procedure nf_disorder_proc = {
+    .name = "disorder",
+    .title = "Disorder table (units must roll)",
+    .source = NF_SRC ", DISORDER TABLE and the maneuver modifiers",
+    .params = disorder_params,
+    .nparams = GR_COUNT(disorder_params),
+    .rolls_help = "the 2D6 total (2-12): --roll 7",
+    .example = "grognard resolve nf disorder --unit infantry --nation russia --formation line "
+               "--seed 5",
+    .resolve = disorder_resolve,
+};
+
+/* ---- emergency formation change ------------------------------------------- */
+
+static const char *const efc_leaders[] = {"none", "exceptional_brigade", "attached",
+                                          "exceptional_upper_attached", NULL};
+static const char *const efc_formations[] = {"line", "column", "march_column", "other", NULL};
+static const char *const efc_troops[] = {"line",    "grenadier", "guard", "old_guard",
+                                         "militia", "guerrilla", "other", NULL};
+enum { ET_LINE, ET_GRENADIER, ET_GUARD, ET_OLD_GUARD, ET_MILITIA, ET_GUERRILLA, ET_OTHER };
+enum {
+    EP_NATION, EP_YEAR, EP_FORMATION, EP_TROOPS, EP_LEADER, EP_CAV_OVER_HALF, EP_CONDITION,
+    EP_DISORDERED, EP_IN_CONTACT,
+};
+static const gr_param efc_params[] = {
+    [EP_NATION] = {"nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the infantry's nation"},
+    [EP_YEAR] = {"year", GR_P_INT, NULL, 0, 1792, 1815,
+                 "year of the battle (pre-1808 Prussians, pre-1813 French, pre-1810 "
+                 "Portuguese, Austrians 1809+)"},
+    [EP_FORMATION] = {"formation", GR_P_ENUM, efc_formations, 0, 0, 0,
+                      "line, column (+1), march_column (-2), other (default)"},
+    [EP_TROOPS] = {"troops", GR_P_ENUM, efc_troops, 0, 0, 0,
+                   "class (default line): grenadier/guard +1, old_guard +2, militia or "
+                   "guerrilla -1"},
+    [EP_LEADER] = {"leader", GR_P_ENUM, efc_leaders, 0, 0, 0,
+                   "exceptional_brigade or attached (+1); exceptional_upper_attached (+2: "
+                   "exceptional division/upper echelon leader attached)"},
+    [EP_CAV_OVER_HALF] = {"cavalry-over-half-move", GR_P_FLAG, NULL, 0, 0, 1,
+                          "the cavalry charges over 1/2 its movement allowance (+1)"},
+    [EP_CONDITION] = {"condition", GR_P_ENUM, conditions, 0, 0, 0,
+                      "BEL level: worn (default), fresh, spent (-1)"},
+    [EP_DISORDERED] = {"disordered", GR_P_FLAG, NULL, 0, 0, 1, "disordered (-2)"},
+    [EP_IN_CONTACT] = {"in-contact", GR_P_FLAG, NULL, 0, 0, 1,
+                       "already in contact with an enemy unit (no attempt allowed)"},
+};
+
+static gr_status need_efc_year(const gr_args *a, const char *who, gr_error *err)
+{
+    if (a->given[EP_YEAR])
+        return GR_OK;
+    return gr_error_set(err, GR_EINPUT,
+                        "the emergency FC modifier of %s depends on the year: give --year (a "
+                        "whole number from 1792 to 1815)",
+                        who);
+}
+
+static gr_status efc_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
+                             gr_error *err)
+{
+    gr_resolution_init(r, "nf", "emergency_fc");
+    if (gr_args_flag(a, EP_IN_CONTACT))
+        return gr_error_set(err, GR_EINPUT,
+                            "--in-contact: a unit may not attempt emergency formation change if "
+                            "already in contact with an enemy unit");
+    gr_status st;
+    int nation = (int)a->v[EP_NATION], year = (int)gr_args_get(a, EP_YEAR, 0);
+    int form = (int)gr_args_get(a, EP_FORMATION, 3);
+    int troops = (int)gr_args_get(a, EP_TROOPS, ET_LINE);
+    int leader = (int)gr_args_get(a, EP_LEADER, 0);
+    gr_res_info(r, "infantry charged by cavalry, not in square, deployed in a town or behind "
+                   "defensive works or wall",
+                SRC_EFC);
+    if (leader == 1 || leader == 2)
+        gr_res_drm(r, +1, "exceptional brigade commander or leader attached", SRC_EFC);
+    if (leader == 3)
+        gr_res_drm(r, +2, "exceptional division/upper echelon leader attached", SRC_EFC);
+    if (form == 1) {
+        if (nation == NF_AUSTRIA && (troops == ET_LINE || troops == ET_GRENADIER)) {
+            if ((st = need_efc_year(a, "Austrian line/grenadier infantry in column", err)) !=
+                GR_OK)
+                return st;
+            if (year >= 1809)
+                gr_res_drm(r, +2, "in column formation (Austrian line/grenadier infantry 1809+)",
+                           SRC_EFC);
+            else
+                gr_res_drm(r, +1, "in column formation", SRC_EFC);
+        } else {
+            gr_res_drm(r, +1, "in column formation", SRC_EFC);
+        }
+    }
+    if (troops == ET_GRENADIER || troops == ET_GUARD)
+        gr_res_drm(r, +1, "any grenadier/guard unit", SRC_EFC);
+    if (troops == ET_OLD_GUARD) {
+        if (nation != NF_FRANCE)
+            return gr_error_set(err, GR_EINPUT, "--troops old_guard: the French Old Guard only");
+        gr_res_drm(r, +2, "French Old Guard", SRC_EFC);
+    }
+    if (nation == NF_BRITAIN)
+        gr_res_drm(r, +1, "British", SRC_EFC);
+    if (nation == NF_PRUSSIA || nation == NF_FRANCE || nation == NF_PORTUGAL) {
+        if ((st = need_efc_year(a, nf_nations[nation], err)) != GR_OK)
+            return st;
+        if (nation == NF_PRUSSIA && year < 1808)
+            gr_res_drm(r, +1, "pre-1808 Prussians", SRC_EFC);
+        if (nation == NF_FRANCE && year < 1813)
+            gr_res_drm(r, +1, "pre-1813 French", SRC_EFC);
+        if (nation == NF_PORTUGAL && year < 1810)
+            gr_res_drm(r, -1, "pre-1810 Portuguese", SRC_EFC);
+    }
+    if (gr_args_flag(a, EP_CAV_OVER_HALF))
+        gr_res_drm(r, +1, "cavalry charges over 1/2 their movement allowance", SRC_EFC);
+    if (nation == NF_SPAIN || nation == NF_SPAIN_ALLIED || nation == NF_RUSSIA ||
+        nation == NF_OTTOMAN || nation == NF_SAXONY || nation == NF_NAPLES ||
+        nation == NF_RHINEBUND)
+        gr_res_drm(r, -1, "Spanish, Russian, Ottoman, Saxon, Neapolitan or Rhinebund", SRC_EFC);
+    if (troops == ET_MILITIA || troops == ET_GUERRILLA)
+        gr_res_drm(r, -1, "militia or guerrilla infantry", SRC_EFC);
+    if (gr_args_get(a, EP_CONDITION, C_WORN) == C_SPENT)
+        gr_res_drm(r, -1, "spent", SRC_EFC);
+    if (gr_args_flag(a, EP_DISORDERED))
+        gr_res_drm(r, -2, "disordered", SRC_EFC);
+    if (form == 2)
+        gr_res_drm(r, -2, "in march column", SRC_EFC);
+    int roll;
+    if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, "emergency FC", &roll, err)) != GR_OK)
+        return st;
+    gr_args t;
+    memset(&t, 0, sizeof t);
+    return gr_res_read(r, "Emergency formation change", &nf_emergency_fc_table, &t, roll,
+                       gr_res_drm_total(r, 0), NULL, err);
+}
+
+const gr_procedure nf_emergency_fc_proc = {
+    .name = "emergency_fc",
+    .title = "Emergency formation change",
+    .source = NF_SRC ", emergency formation change table and modifiers",
+    .params = efc_params,
+    .nparams = GR_COUNT(efc_params),
+    .rolls_help = "the 2D6 total (2-12): --roll 8",
+    .example = "grognard resolve nf emergency_fc --nation britain --formation column --seed 3",
+    .resolve = efc_resolve,
+};
+
+/* ---- evasion --------------------------------------------------------------- */
+
+static const char *const ev_units[] = {"good_order_cavalry", "limbered_artillery",
+                                       "disordered_cavalry", "unlimbered_horse_artillery", NULL};
+enum { EVP_UNIT, EVP_SUPPRESSED, EVP_ATTACKER };
+static const char *const ev_attackers[] = {"infantry", "cavalry", NULL};
+static const gr_param ev_params[] = {
+    [EVP_UNIT] = {"unit", GR_P_ENUM, ev_units, 1, 0, 0, "the unit attempting to evade"},
+    [EVP_SUPPRESSED] = {"suppressed", GR_P_FLAG, NULL, 0, 0, 1,
+                        "the horse battery is suppressed (-1)"},
+    [EVP_ATTACKER] = {"attacker", GR_P_ENUM, ev_attackers, 0, 0, 0,
+                      "who charges (infantry: on a success it occupies the ground)"},
+};
+
+static gr_status ev_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
+                            gr_error *err)
+{
+    gr_resolution_init(r, "nf", "evasion");
+    int unit = (int)a->v[EVP_UNIT];
+    gr_status st;
+    if (gr_args_flag(a, EVP_SUPPRESSED)) {
+        if (unit != 3)
+            return gr_error_set(err, GR_EINPUT,
+                                "--suppressed: the -1 is for an unlimbered horse battery; "
+                                "accepted with --unit unlimbered_horse_artillery");
+        gr_res_drm(r, -1, "horse battery is suppressed", SRC_EV);
+    }
+    gr_args t;
+    memset(&t, 0, sizeof t);
+    t.v[0] = unit;
+    t.given[0] = 1;
+    gr_res_note(r, "a cavalry brigade or artillery battery may only make one evasion "
+                   "attempt/move per phase");
+    if (unit < 2) {
+        gr_res_note(r, "automatic: no roll");
+        st = gr_res_read(r, "Evasion", &nf_evasion_table, &t, -1, 0, NULL, err);
+    } else {
+        int roll;
+        if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, "evasion", &roll, err)) != GR_OK)
+            return st;
+        st = gr_res_read(r, "Evasion", &nf_evasion_table, &t, roll, gr_res_drm_total(r, 0), NULL,
+                         err);
+    }
+    if (st != GR_OK)
+        return st;
+    if (r->steps[0].cell.outcome == 0 && gr_args_get(a, EVP_ATTACKER, 0) == 0 &&
+        a->given[EVP_ATTACKER] && (unit == 0 || unit == 2 || unit == 3))
+        gr_res_note(r, "the attacking infantry occupies the ground and is then done with its "
+                       "movement");
+    return GR_OK;
+}
+
+const gr_procedure nf_evasion_proc = {
+    .name = "evasion",
+    .title = "Evasion",
+    .source = SRC_EV,
+    .params = ev_params,
+    .nparams = GR_COUNT(ev_params),
+    .rolls_help = "the 2D6 total (2-12), not needed when automatic: --roll 7",
+    .example = "grognard resolve nf evasion --unit disordered_cavalry --seed 9",
+    .resolve = ev_resolve,
+};
