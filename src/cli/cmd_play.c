@@ -12,6 +12,13 @@
 #include "grognard/re_ai.h"
 #include "grognard/re_io.h"
 
+/* A file error: its one line "FILE:LINE:COL: what; fix" as it is. */
+static int io_fail(const gr_error *err)
+{
+    fprintf(stderr, "%s\n", err->msg);
+    return err->code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -526,7 +533,7 @@ int cmd_play(int argc, char **argv)
     }
     int rc = CLI_OK;
     if (re_scenario_load(path, sc, &err) != GR_OK) {
-        rc = cli_fail(&err);
+        rc = io_fail(&err);
         goto out;
     }
     P->sc = sc;
@@ -541,7 +548,7 @@ int cmd_play(int argc, char **argv)
         goto out;
     }
     if (re_init(sc, &P->st, &err) != GR_OK) {
-        rc = cli_fail(&err);
+        rc = io_fail(&err);
         goto out;
     }
     gr_rng_seed(&P->chance, re_game_chance_seed(seed));

@@ -8,6 +8,13 @@
 #include "grognard/re.h"
 #include "grognard/re_io.h"
 
+/* A file error: its one line "FILE:LINE:COL: what; fix" as it is. */
+static int io_fail(const gr_error *err)
+{
+    fprintf(stderr, "%s\n", err->msg);
+    return err->code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f, "usage: grognard replay FILE [--verify] [--scenario PATH]\n"
@@ -83,12 +90,12 @@ int cmd_replay(int argc, char **argv)
     }
     int rc = CLI_OK;
     if (re_game_load(file, &g, &err) != GR_OK) {
-        rc = cli_fail(&err);
+        rc = io_fail(&err);
         goto out;
     }
     if ((scen ? re_scenario_load(scen, sc, &err) : load_scenario(file, g.scenario, sc, &err)) !=
         GR_OK) {
-        rc = cli_fail(&err);
+        rc = io_fail(&err);
         goto out;
     }
     if (re_scenario_digest(sc) != g.scenario_digest) {
@@ -115,7 +122,7 @@ int cmd_replay(int argc, char **argv)
     /* print the game step by step */
     re_state st;
     if (re_init(sc, &st, &err) != GR_OK) {
-        rc = cli_fail(&err);
+        rc = io_fail(&err);
         goto out;
     }
     printf("%s: %s, seed %" PRIu64 ", %zu steps\n", file, sc->title, g.seed, g.nsteps);

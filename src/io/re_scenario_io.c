@@ -653,7 +653,7 @@ static gr_status ld_units(ld *L, const rj_node *root)
                                  "may enter; move it to a land hex",
                            u->name, col, row);
         const re_terrain_row *tr = re_terrain_row_at(hd->terrain);
-        if (tr && (tr->forbidden & RE_TYPE_BIT(type)) &&
+        if (tr && hd->terrain != RE_LAKE && (tr->forbidden & RE_TYPE_BIT(type)) &&
             !((hd->flags & RE_ROAD) && (tr->road_allows & RE_TYPE_BIT(type))))
             return ld_fail(L, h, "unit \"%s\" (%s) starts at [%d, %d] in %s, which %s may not "
                                  "enter (seed 004 §7); move it or change its type",

@@ -1,0 +1,40 @@
+#!/bin/sh
+# re_play.sh - grognard play driven from a script on stdin through a whole game
+# of the teaching scenario, two "people" at one keyboard, using help, board,
+# units, undo, a bad action and numbered actions; the saved game replays.
+. "$(dirname "$0")/lib.sh"
+: "${SOURCE_ROOT:?}"
+S=$SOURCE_ROOT/data/scenarios
+T=${TMPDIR:-/tmp}/re_play.$$
+mkdir -p "$T"
+
+for seed in 1 2 3; do
+    { printf 'help\nboard\nunits\n1\nundo\nnot an action\n999\n'; yes 1 | head -n 20000; } |
+        "$GROGNARD" play "$S/teaching.json" --ai none --seed $seed --save "$T/g$seed.json" \
+            > "$T/out$seed" 2>&1
+    rc=$?
+    if [ $rc = 0 ]; then pass; else flunk "seed $seed: play exited $rc: $(tail -3 "$T/out$seed")"; fi
+    grep -q "== Game over after turn" "$T/out$seed" && pass || flunk "seed $seed: no game over"
+    grep -q "undone: back to your previous decision" "$T/out$seed" && pass || flunk "seed $seed: undo"
+    grep -q "is not a legal action now" "$T/out$seed" && pass || flunk "seed $seed: bad action"
+    grep -q "undo         take back" "$T/out$seed" && pass || flunk "seed $seed: help"
+    grep -q "terrain: . clear" "$T/out$seed" && pass || flunk "seed $seed: board"
+    grep -q "(seed 004 " "$T/out$seed" && pass || flunk "seed $seed: no rule shown"
+    expect_exit "seed $seed replays" 0 "" -- replay "$T/g$seed.json" --verify
+done
+
+# against the computer: the computer's chit choices are not shown to the human
+yes 1 | head -n 20000 | "$GROGNARD" play "$S/teaching.json" --ai 1 --seed 9 > "$T/ai" 2>&1
+grep -q "(computer) puts a chit in the bowl" "$T/ai" && pass || flunk "computer chits hidden"
+grep -q "== Game over" "$T/ai" && pass || flunk "game against the computer did not end"
+
+# two computers, same seed: the same game
+expect_same "deterministic" -- play "$S/teaching.json" --ai both --seed 11
+
+# input ends before the game: exit 1, the game so far is saved
+printf '1\n' | "$GROGNARD" play "$S/teaching.json" --ai none --save "$T/part.json" >/dev/null 2>&1
+[ $? = 1 ] && pass || flunk "early end of input should exit 1"
+expect_exit "partial game replays" 0 "" -- replay "$T/part.json" --verify
+
+rm -rf "$T"
+finish

@@ -1,0 +1,33 @@
+#!/bin/sh
+# re_replay.sh - grognard replay FILE --verify: a saved game verifies; a file
+# whose state hash was changed at one step is stopped at that step (exit 1);
+# a bad save file is refused with FILE:LINE:COL (exit 2).
+. "$(dirname "$0")/lib.sh"
+: "${SOURCE_ROOT:?}"
+S=$SOURCE_ROOT/data/scenarios
+T=${TMPDIR:-/tmp}/re_replay.$$
+mkdir -p "$T"
+
+"$GROGNARD" play "$S/austerlitz.json" --ai both --seed 7 --save "$T/a.json" >/dev/null
+expect_exit "austerlitz game verifies" 0 "" -- replay "$T/a.json" --verify
+
+# change the hash of step 12
+awk '/"n": 12,/ { sub(/"hash": "[0-9a-f]/, "\"hash\": \"X") } { print }' "$T/a.json" |
+    sed 's/"hash": "X\([0-9a-f]\{15\}\)"/"hash": "0\1"/' > "$T/b.json"
+if cmp -s "$T/a.json" "$T/b.json"; then
+    # the first digit was already 0: use 1
+    awk '/"n": 12,/ { sub(/"hash": "0/, "\"hash\": \"1") } { print }' "$T/a.json" > "$T/b.json"
+fi
+expect_exit "tampered hash stops at step 12" 1 "step 12 .*state hash" -- replay "$T/b.json" --verify
+
+printf '{"format": "grognard-re-save", "version": 1, "scenario": "x", "scenario_digest": "zz", "seed": 1, "steps": []}\n' > "$T/c.json"
+expect_exit "bad digest" 2 "^$T/c.json:1:[0-9]+: \"scenario_digest\"" -- replay "$T/c.json" --verify
+printf '{"format": "grognard-re-save", "version": 2}\n' > "$T/c.json"
+expect_exit "bad version" 2 "^$T/c.json:1:[0-9]+: .*version" -- replay "$T/c.json" --verify
+printf '{"format": "grognard-re-save", "version": 1,\n "scenario": "data/scenarios/teaching.json", "scenario_digest": "0000000000000000", "seed": 1, "steps": [\n {"player": 3, "action": [1,0,0,0,0,0,0], "hash": "0000000000000000"}]}\n' > "$T/c.json"
+expect_exit "bad player" 2 "^$T/c.json:3:13: \"player\"" -- replay "$T/c.json" --verify
+expect_exit "no file" 1 "cannot open" -- replay "$T/none.json" --verify
+expect_exit "no argument" 2 "missing FILE" -- replay
+
+rm -rf "$T"
+finish
