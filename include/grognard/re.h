@@ -37,7 +37,7 @@
 /* Enough room for every outcome of any chance node. */
 #define RE_MAX_OUTCOMES RE_MAX_CORPS
 /* Hexes a retreat path can hold (the start hex included). */
-#define RE_MAX_PATH 8
+#define RE_MAX_PATH 12
 /* Units one artillery fire can hit (target + enfilade). */
 #define RE_MAX_FIRE_TARGETS 3
 

@@ -1,0 +1,1658 @@
+/* re_engine.c - Révolution et Empire (seed 004): the game state, the turn
+ * sequence, the legal actions, the chance nodes and every rule.
+ *
+ * The flow is a small state machine (re_stage).  After every action the
+ * state is "settled": stages with nothing to decide are passed (a phase
+ * whose only action would be to end it, a group choice with one group, a
+ * blocked retreat), so that the player to move always has a real choice.
+ * The readings of the seed are written in docs/rules/re.md, "Engine
+ * rules"; the comments below cite them by name. */
+#include <stdio.h>
+#include <string.h>
+
+#include "grognard/re_rules.h"
+#include "grognard/re_terrain.h"
+#include "re_engine_internal.h"
+
+#define IDX(col, row) ((row) * RE_MAX_COLS + (col))
+
+/* Bonuses of §4.3, as data with their printed text. */
+typedef struct re_bonus {
+    int dice;
+    const char *text;
+} re_bonus;
+static const re_bonus re_flank = {2, "Prise de Flanc : + 2 dés pour l'unité active attaquant"};
+static const re_bonus re_charge = {2, "Charge de Cavalerie organisée : attaque avec + 2 dés"};
+/* §6: "L'armée démoralisée perd un dé dans tous les tirs ... et combats." */
+static const re_bonus re_demoralised = {-1, "L'armée démoralisée perd un dé"};
+/* §2.2: "peuvent tirer ... avec un dé". */
+static const re_bonus re_skirmish = {1, "tirer sur une unité d'infanterie adjacente avec un dé"};
+/* §4.2: "L'esquive consiste en une retraite ... de deux cases, ni plus ni moins." */
+#define RE_EVASION_HEXES 2
+
+/* ---- small helpers --------------------------------------------------- */
+
+typedef struct emit {
+    re_action *out;
+    int cap;
+    int n;
+    const re_action *match; /* if set: only look for this action */
+    int found;
+    int pick; /* if >= 0: store only the pick-th action into out[0] */
+} emit;
+
+static re_action mk(int kind, int unit, int target, int col, int row, int col2, int row2)
+{
+    re_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = (uint8_t)kind;
+    a.unit = (uint8_t)unit;
+    a.target = (uint8_t)target;
+    a.col = (int8_t)col;
+    a.row = (int8_t)row;
+    a.col2 = (int8_t)col2;
+    a.row2 = (int8_t)row2;
+    return a;
+}
+
+static re_action mk0(int kind, int unit)
+{
+    return mk(kind, unit, RE_NO_UNIT, -1, -1, -1, -1);
+}
+
+static int act_eq(re_action a, re_action b)
+{
+    return a.kind == b.kind && a.unit == b.unit && a.target == b.target && a.col == b.col &&
+           a.row == b.row && a.col2 == b.col2 && a.row2 == b.row2;
+}
+
+static void push(emit *e, re_action a)
+{
+    if (e->match) {
+        if (act_eq(a, *e->match))
+            e->found = 1;
+    } else if (e->pick >= 0) {
+        if (e->n == e->pick && e->out)
+            e->out[0] = a;
+    } else if (e->n < e->cap && e->out) {
+        e->out[e->n] = a;
+    }
+    e->n++;
+}
+
+static emit emit_none(void)
+{
+    emit e = {NULL, 0, 0, NULL, 0, -1};
+    return e;
+}
+
+static int u_alive(const re_state *st, int u)
+{
+    return st->units[u].figures > 0;
+}
+static int u_type(const re_scenario *sc, int u)
+{
+    return sc->units[u].type;
+}
+static int u_side(const re_scenario *sc, int u)
+{
+    return sc->units[u].side;
+}
+static gr_hex u_hex(const re_state *st, int u)
+{
+    return gr_hex_from_offset(st->units[u].col, st->units[u].row);
+}
+static int is_inf(int t)
+{
+    return t == RE_INFANTRY || t == RE_ELITE_INFANTRY;
+}
+static int is_cav(int t)
+{
+    return t == RE_LIGHT_CAVALRY || t == RE_HEAVY_CAVALRY;
+}
+static int on_map(const re_scenario *sc, gr_hex h)
+{
+    return re_map_at(sc, h) != NULL;
+}
+static void off(gr_hex h, int *col, int *row)
+{
+    gr_hex_to_offset(h, col, row);
+}
+
+static int unit_at_hex(const re_scenario *sc, const re_state *st, gr_hex h)
+{
+    for (int u = 0; u < sc->nunits; u++)
+        if (u_alive(st, u) && gr_hex_eq(u_hex(st, u), h))
+            return u;
+    return -1;
+}
+
+int re_unit_at(const re_scenario *sc, const re_state *st, int col, int row)
+{
+    return unit_at_hex(sc, st, gr_hex_from_offset(col, row));
+}
+
+static void occ_grid(const re_scenario *sc, const re_state *st, uint8_t *grid)
+{
+    memset(grid, 0, RE_MAX_ROWS * RE_MAX_COLS);
+    for (int u = 0; u < sc->nunits; u++)
+        if (u_alive(st, u))
+            grid[IDX(st->units[u].col, st->units[u].row)] = (uint8_t)(u + 1);
+}
+
+static int adjacent(const re_state *st, int a, int b)
+{
+    return gr_hex_distance(u_hex(st, a), u_hex(st, b)) == 1;
+}
+
+static const char *side_name(const re_scenario *sc, int s)
+{
+    return sc->sides[s].name[0] ? sc->sides[s].name : (s ? "side 1" : "side 0");
+}
+
+/* ---- demoralisation and victory (§6, But du jeu) ---------------------- */
+
+static int units_lost(const re_scenario *sc, const re_state *st, int side)
+{
+    int n = 0;
+    for (int u = 0; u < sc->nunits; u++)
+        if (u_side(sc, u) == side && !u_alive(st, u))
+            n++;
+    return n;
+}
+
+int re_destroyed_by(const re_scenario *sc, const re_state *st, int side)
+{
+    return units_lost(sc, st, 1 - side);
+}
+
+int re_demoralisation(const re_scenario *sc, const re_state *st, int side)
+{
+    int pts = units_lost(sc, st, side); /* "1 unité perdue = 1 point" */
+    for (int i = 0; i < sc->nobjectives; i++) {
+        const re_objective *o = &sc->objectives[i];
+        if (o->side != side)
+            continue;
+        int u = re_unit_at(sc, st, o->col, o->row);
+        if (u >= 0 && u_side(sc, u) != side)
+            pts += o->points; /* the hex is lost while an enemy holds it */
+    }
+    return pts;
+}
+
+int re_is_demoralised(const re_scenario *sc, const re_state *st, int side)
+{
+    int at = sc->sides[side].demoralised_at;
+    return at > 0 && re_demoralisation(sc, st, side) >= at;
+}
+
+static int demo_malus(const re_scenario *sc, const re_state *st, int side)
+{
+    return re_is_demoralised(sc, st, side) ? re_demoralised.dice : 0;
+}
+
+static void log_demo(const re_scenario *sc, const re_state *st, int side, re_log *log)
+{
+    if (re_is_demoralised(sc, st, side))
+        re_logf(log, RE_P_DEMO, "  %+d die: %s is demoralised (%d points, threshold %d): %s",
+                re_demoralised.dice, side_name(sc, side), re_demoralisation(sc, st, side),
+                sc->sides[side].demoralised_at, re_demoralised.text);
+}
+
+static int side_alive(const re_scenario *sc, const re_state *st, int side)
+{
+    for (int u = 0; u < sc->nunits; u++)
+        if (u_side(sc, u) == side && u_alive(st, u))
+            return 1;
+    return 0;
+}
+
+static void finish(const re_scenario *sc, re_state *st, re_log *log)
+{
+    st->stage = RE_ST_OVER;
+    if (sc->victory == RE_VICTORY_DEMORALISATION) {
+        int p0 = re_demoralisation(sc, st, 0), p1 = re_demoralisation(sc, st, 1);
+        st->winner = (uint8_t)(p0 < p1 ? 0 : p1 < p0 ? 1 : 2);
+        re_logf(log, RE_P_GOAL, "game over: demoralisation points %s %d, %s %d", side_name(sc, 0),
+                p0, side_name(sc, 1), p1);
+    } else {
+        int k0 = re_destroyed_by(sc, st, 0), k1 = re_destroyed_by(sc, st, 1);
+        st->winner = (uint8_t)(k0 > k1 ? 0 : k1 > k0 ? 1 : 2);
+        re_logf(log, RE_P_GOAL,
+                "game over: enemy units destroyed: %s %d, %s %d (\"le gagnant est celui qui a "
+                "détruit le plus d'unités ennemis\")",
+                side_name(sc, 0), k0, side_name(sc, 1), k1);
+    }
+    if (st->winner == 2)
+        re_logf(log, RE_P_GOAL, "the game is drawn");
+    else
+        re_logf(log, RE_P_GOAL, "%s wins", side_name(sc, st->winner));
+}
+
+/* ---- losses ------------------------------------------------------------ */
+
+static void destroy(const re_scenario *sc, re_state *st, int u, re_log *log)
+{
+    re_combat_st *c = &st->combat;
+    if (c->roll != RE_ROLL_NONE && u == c->target && c->hit == u) {
+        c->vacated = 1;
+        c->vcol = st->units[u].col;
+        c->vrow = st->units[u].row;
+    }
+    st->units[u].figures = 0;
+    st->units[u].skirmisher = 0;
+    st->units[u].col = -1;
+    st->units[u].row = -1;
+    st->units[u].flags = 0;
+    int s = u_side(sc, u);
+    re_logf(log, RE_P_DEMO, "%s is destroyed: %s has %d demoralisation point(s)%s",
+            re_unit_name(sc, u), side_name(sc, s), re_demoralisation(sc, st, s),
+            re_is_demoralised(sc, st, s) ? ", the army is demoralised" : "");
+}
+
+/* One figure lost; the skirmisher is the second-to-last figure (§5). */
+static void lose_figure(const re_scenario *sc, re_state *st, int u, const char *why, re_log *log)
+{
+    re_unit_st *us = &st->units[u];
+    if (us->skirmisher && us->figures == 1) {
+        us->skirmisher = 0;
+        re_logf(log, RE_P_SKIRM5,
+                "%s loses its skirmisher (%s): \"décomptés dans les pertes comme étant l'avant "
+                "dernière figurine perdue\"",
+                re_unit_name(sc, u), why);
+        return;
+    }
+    us->figures--;
+    re_logf(log, RE_P_LOSS, "%s loses a figure (%s): %d left%s", re_unit_name(sc, u), why,
+            us->figures, us->skirmisher ? " + skirmisher" : "");
+    if (us->figures == 0)
+        destroy(sc, st, u, log);
+}
+
+/* ---- chits and activation (§1) ----------------------------------------- */
+
+static int corps_alive(const re_scenario *sc, const re_state *st, int c)
+{
+    for (int u = 0; u < sc->nunits; u++)
+        if (sc->units[u].corps == c && u_alive(st, u))
+            return 1;
+    return 0;
+}
+
+static void gen_chits(const re_scenario *sc, const re_state *st, emit *e)
+{
+    int s = st->side;
+    if (st->chosen[s] >= sc->sides[s].chits_per_turn)
+        return;
+    for (int c = 0; c < sc->ncorps; c++)
+        if (sc->corps[c].side == s && st->bowl[c] < sc->corps[c].chits && corps_alive(sc, st, c))
+            push(e, mk0(RE_A_CHIT, c));
+}
+
+/* Components of the corps' living units under adjacency ("groupe
+ * principal"): comp[u] = 1 + component, 0 outside the corps.  Writes into
+ * anchors the lowest unit of each component that is not light cavalry (a
+ * component of light cavalry alone is no main group: it acts anyway). */
+static int corps_groups(const re_scenario *sc, const re_state *st, int c, uint8_t *comp,
+                        uint8_t *anchors)
+{
+    int ncomp = 0, nanch = 0;
+    memset(comp, 0, RE_MAX_UNITS);
+    for (int u = 0; u < sc->nunits; u++) {
+        if (sc->units[u].corps != c || !u_alive(st, u) || comp[u])
+            continue;
+        uint8_t stack[RE_MAX_UNITS];
+        int sp = 0, anchor = -1;
+        comp[u] = (uint8_t)++ncomp;
+        stack[sp++] = (uint8_t)u;
+        while (sp) {
+            int v = stack[--sp];
+            if (u_type(sc, v) != RE_LIGHT_CAVALRY && (anchor < 0 || v < anchor))
+                anchor = v;
+            for (int w = 0; w < sc->nunits; w++)
+                if (sc->units[w].corps == c && u_alive(st, w) && !comp[w] && adjacent(st, v, w)) {
+                    comp[w] = (uint8_t)ncomp;
+                    stack[sp++] = (uint8_t)w;
+                }
+        }
+        if (anchor >= 0)
+            anchors[nanch++] = (uint8_t)anchor;
+    }
+    return nanch;
+}
+
+static void gen_group(const re_scenario *sc, const re_state *st, emit *e)
+{
+    uint8_t comp[RE_MAX_UNITS], anchors[RE_MAX_UNITS];
+    int n = corps_groups(sc, st, st->corps, comp, anchors);
+    for (int i = 0; i < n; i++)
+        push(e, mk0(RE_A_GROUP, anchors[i]));
+}
+
+static void clear_activation(const re_scenario *sc, re_state *st)
+{
+    for (int u = 0; u < sc->nunits; u++)
+        st->units[u].flags &=
+            (uint8_t)~(RE_UF_ACTIVE | RE_UF_MOVED | RE_UF_NO_COMBAT | RE_UF_SKIRMISHED);
+}
+
+/* Activate the group of `anchor` (-1: none) and the corps' light cavalry. */
+static void activate(const re_scenario *sc, re_state *st, int anchor, re_log *log)
+{
+    uint8_t comp[RE_MAX_UNITS], anchors[RE_MAX_UNITS];
+    corps_groups(sc, st, st->corps, comp, anchors);
+    clear_activation(sc, st);
+    char names[RE_LOG_TEXT];
+    size_t len = 0;
+    names[0] = 0;
+    for (int u = 0; u < sc->nunits; u++) {
+        if (sc->units[u].corps != st->corps || !u_alive(st, u))
+            continue;
+        int in_group = anchor >= 0 && comp[u] == comp[anchor];
+        int isolated = !in_group && u_type(sc, u) == RE_LIGHT_CAVALRY;
+        if (!in_group && !isolated)
+            continue;
+        st->units[u].flags |= RE_UF_ACTIVE;
+        if (len < sizeof names - 1) {
+            int k = snprintf(names + len, sizeof names - len, "%s%s%s", len ? ", " : "",
+                             re_unit_name(sc, u), isolated ? " (isolated light cavalry)" : "");
+            if (k > 0)
+                len += (size_t)k;
+        }
+    }
+    re_logf(log, RE_P_ACT, "%s activates: %s", re_corps_name(sc, st->corps),
+            len ? names : "no unit");
+    st->stage = RE_ST_FIRE;
+}
+
+/* ---- artillery fire (§2.1) and skirmishers (§2.2) ---------------------- */
+
+/* Enemy hexes artillery u may fire at: the nearest enemy-occupied hexes in
+ * range and in sight ("Elle doit tirer sur la case occupée la plus
+ * proche").  Returns the count; the units in out. */
+static int art_targets(const re_scenario *sc, const re_state *st, int u, uint8_t *out)
+{
+    uint8_t grid[RE_MAX_ROWS * RE_MAX_COLS];
+    occ_grid(sc, st, grid);
+    gr_hex from = u_hex(st, u);
+    int best = 1000, n = 0;
+    for (int t = 0; t < sc->nunits; t++) {
+        if (!u_alive(st, t) || u_side(sc, t) == u_side(sc, u))
+            continue;
+        int d = gr_hex_distance(from, u_hex(st, t));
+        if (re_artillery_dice(d) <= 0 || d > best)
+            continue;
+        if (!re_los(sc, from, u_hex(st, t), grid))
+            continue;
+        if (d < best) {
+            best = d;
+            n = 0;
+        }
+        out[n++] = (uint8_t)t;
+    }
+    return n;
+}
+
+static int can_skirmish(const re_scenario *sc, const re_state *st, int u, int t)
+{
+    return u_alive(st, t) && u_side(sc, t) != u_side(sc, u) && is_inf(u_type(sc, t)) &&
+           adjacent(st, u, t) &&
+           re_attack_dice(re_skirmish.dice, 0, demo_malus(sc, st, u_side(sc, u))) >=
+               RE_MIN_ATTACK_DICE;
+}
+
+static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
+{
+    for (int u = 0; u < sc->nunits; u++) {
+        const re_unit_st *us = &st->units[u];
+        if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE))
+            continue;
+        if (u_type(sc, u) == RE_ARTILLERY && !(us->flags & (RE_UF_FIRED | RE_UF_MOVED))) {
+            uint8_t t[RE_MAX_UNITS];
+            int n = art_targets(sc, st, u, t);
+            for (int i = 0; i < n; i++)
+                push(e, mk(RE_A_FIRE, u, RE_NO_UNIT, st->units[t[i]].col, st->units[t[i]].row,
+                           -1, -1));
+        }
+        if (is_inf(u_type(sc, u)) && us->skirmisher && !(us->flags & RE_UF_SKIRMISHED))
+            for (int t = 0; t < sc->nunits; t++)
+                if (can_skirmish(sc, st, u, t))
+                    push(e, mk(RE_A_SKIRMISH, u, t, -1, -1, -1, -1));
+    }
+}
+
+/* ---- movement (§3) ------------------------------------------------------ */
+
+/* Hexes unit u may move to: reach[i] nonzero if it can get there, fight[i]
+ * nonzero if it can get there and still fight.  A path never passes
+ * through or ends on a unit; a hex whose entry stops the unit ends the
+ * path; the road bonus counts when the start hex and every hex entered
+ * carry a road. */
+static void move_map(const re_scenario *sc, const re_state *st, int u, uint8_t *reach,
+                     uint8_t *fight)
+{
+    enum { N = RE_MAX_ROWS * RE_MAX_COLS };
+    uint8_t grid[N];
+    occ_grid(sc, st, grid);
+    memset(reach, 0, N);
+    memset(fight, 0, N);
+    int type = u_type(sc, u);
+    int a_move = re_move_allowance(type, 0), a_fight = re_move_allowance(type, 1);
+    gr_hex start = u_hex(st, u);
+    for (int road = 0; road < 2; road++) {
+        int bonus = road ? RE_ROAD_BONUS : 0;
+        if (road && !(re_map_at(sc, start)->flags & RE_ROAD))
+            continue;
+        uint8_t go[N];
+        memset(go, 0xFF, N);
+        gr_hex queue[N];
+        int qh = 0, qt = 0;
+        go[IDX(st->units[u].col, st->units[u].row)] = 0;
+        queue[qt++] = start;
+        int maxd = a_move + bonus;
+        while (qh < qt) {
+            gr_hex p = queue[qh++];
+            int pc, pr;
+            off(p, &pc, &pr);
+            int d = go[IDX(pc, pr)];
+            for (int dir = 0; dir < GR_HEX_DIRS; dir++) {
+                gr_hex h = gr_hex_neighbor(p, dir);
+                const re_hexdef *hd = re_map_at(sc, h);
+                if (!hd)
+                    continue;
+                int hc, hr;
+                off(h, &hc, &hr);
+                int i = IDX(hc, hr);
+                if (grid[i] || !re_terrain_can_enter(sc, p, h, type))
+                    continue;
+                if (road && !(hd->flags & RE_ROAD))
+                    continue;
+                if (d + 1 <= maxd)
+                    reach[i] = 1;
+                if (d + 1 <= a_fight + bonus && !re_terrain_no_combat(sc, p, h, type))
+                    fight[i] = 1;
+                if (d + 1 < maxd && go[i] == 0xFF && !re_terrain_stops(sc, p, h, type)) {
+                    go[i] = (uint8_t)(d + 1);
+                    queue[qt++] = h;
+                }
+            }
+        }
+    }
+}
+
+static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
+{
+    uint8_t reach[RE_MAX_ROWS * RE_MAX_COLS], fight[RE_MAX_ROWS * RE_MAX_COLS];
+    for (int u = 0; u < sc->nunits; u++) {
+        const re_unit_st *us = &st->units[u];
+        if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE) || (us->flags & RE_UF_MOVED))
+            continue;
+        if (u_type(sc, u) == RE_ARTILLERY && (us->flags & RE_UF_FIRED))
+            continue; /* "si elle tire elle ne peut rien faire d'autre" */
+        move_map(sc, st, u, reach, fight);
+        for (int row = 0; row < sc->rows; row++)
+            for (int col = 0; col < sc->cols; col++)
+                if (reach[IDX(col, row)])
+                    push(e, mk(RE_A_MOVE, u, RE_NO_UNIT, col, row, -1, -1));
+    }
+}
+
+/* ---- combat: dice (§4.3) ------------------------------------------------ */
+
+/* Two enemies of u adjacent to it and not adjacent to each other: u may
+ * be taken in the flank - unless it is infantry in a town, fortress or
+ * building, or infantry whose enemy contacts are all cavalry. */
+static int flank_exempt(const re_scenario *sc, const re_state *st, int u, const char **why)
+{
+    if (!is_inf(u_type(sc, u)))
+        return 0;
+    int ter = re_map_at(sc, u_hex(st, u))->terrain;
+    if (ter == RE_TOWN || ter == RE_FORTRESS || ter == RE_BUILDING) {
+        if (why)
+            *why = "infantry in a town, fortress or building";
+        return 1;
+    }
+    int any = 0;
+    for (int e = 0; e < sc->nunits; e++)
+        if (u_alive(st, e) && u_side(sc, e) != u_side(sc, u) && adjacent(st, u, e)) {
+            if (!is_cav(u_type(sc, e)))
+                return 0;
+            any = 1;
+        }
+    if (any && why)
+        *why = "infantry in contact with enemy cavalry only";
+    return any;
+}
+
+static int flankable(const re_scenario *sc, const re_state *st, int u)
+{
+    if (flank_exempt(sc, st, u, NULL))
+        return 0;
+    for (int a = 0; a < sc->nunits; a++) {
+        if (!u_alive(st, a) || u_side(sc, a) == u_side(sc, u) || !adjacent(st, a, u))
+            continue;
+        for (int b = a + 1; b < sc->nunits; b++)
+            if (u_alive(st, b) && u_side(sc, b) != u_side(sc, u) && adjacent(st, b, u) &&
+                !adjacent(st, a, b))
+                return 1;
+    }
+    return 0;
+}
+
+/* The flank bonus of a attacking t (§4.3 "Prise de Flanc"); the friend
+ * that gives it in *by. */
+static int flank_bonus(const re_scenario *sc, const re_state *st, int a, int t, int *by)
+{
+    int f = -1;
+    for (int u = 0; u < sc->nunits; u++)
+        if (u != a && u_alive(st, u) && u_side(sc, u) == u_side(sc, a) && adjacent(st, u, t) &&
+            !adjacent(st, u, a)) {
+            f = u;
+            break;
+        }
+    if (by)
+        *by = f;
+    if (f < 0 || flank_exempt(sc, st, t, NULL) || flankable(sc, st, a))
+        return 0;
+    return re_flank.dice;
+}
+
+static int charge_bonus(const re_scenario *sc, const re_state *st, int a, int t, const char **why)
+{
+    const re_unit_st *us = &st->units[a];
+    *why = NULL;
+    if (!is_cav(u_type(sc, a)))
+        return 0;
+    if (!(us->flags & RE_UF_MOVED)) {
+        *why = "it did not move";
+        return 0;
+    }
+    if (us->figures < sc->units[a].figures) {
+        *why = "not at full strength";
+        return 0;
+    }
+    if (us->flags & RE_UF_RETREATED) {
+        *why = "it has retreated";
+        return 0;
+    }
+    if (!re_terrain_charge_allowed(sc, u_hex(st, a), u_hex(st, t), why))
+        return 0;
+    return re_charge.dice;
+}
+
+/* Dice of a attacking t (roll ATTACK), logged if log is set. */
+static int attack_dice(const re_scenario *sc, const re_state *st, int a, int t, re_log *log)
+{
+    int at = u_type(sc, a), tt = u_type(sc, t);
+    int base = re_unit_dice(at);
+    int by;
+    int flank = flank_bonus(sc, st, a, t, &by);
+    const char *cwhy;
+    int charge = charge_bonus(sc, st, a, t, &cwhy);
+    re_dice_mod mods[8];
+    int nm = 0;
+    int ter = re_terrain_combat_dice(sc, u_hex(st, a), at, u_hex(st, t), tt, mods, 8, &nm);
+    int demo = demo_malus(sc, st, u_side(sc, a));
+    int dice = re_attack_dice(base, flank + charge, ter + demo);
+    if (log) {
+        re_logf(log, RE_P_DICE, "  %d dice: %s (%s)", base, re_unit_name(sc, a),
+                re_unit(at) ? re_unit(at)->label : "?");
+        if (flank)
+            re_logf(log, RE_P_DICE, "  %+d dice: flank, %s touches %s and not %s: %s", flank,
+                    re_unit_name(sc, by), re_unit_name(sc, t), re_unit_name(sc, a), re_flank.text);
+        else if (by >= 0) {
+            const char *why = NULL;
+            if (flank_exempt(sc, st, t, &why))
+                re_logf(log, RE_P_DICE, "  no flank bonus: %s is %s", re_unit_name(sc, t), why);
+            else
+                re_logf(log, RE_P_DICE, "  no flank bonus: %s may itself be taken in the flank",
+                        re_unit_name(sc, a));
+        }
+        if (charge)
+            re_logf(log, RE_P_DICE, "  %+d dice: %s", charge, re_charge.text);
+        else if (is_cav(at) && cwhy)
+            re_logf(log, RE_P_DICE, "  no charge bonus: %s", cwhy);
+        for (int i = 0; i < nm; i++)
+            re_logf(log, RE_P_TERRAIN, "  %+d dice%s: %s", mods[i].dice,
+                    mods[i].applied ? "" : " (not counted: a larger malus applies)",
+                    mods[i].reason);
+        log_demo(sc, st, u_side(sc, a), log);
+        re_logf(log, RE_P_DICE, "  = %d dice", dice);
+    }
+    return dice;
+}
+
+static int can_attack(const re_scenario *sc, const re_state *st, int a, int t)
+{
+    if (!u_alive(st, t) || u_side(sc, t) == u_side(sc, a) || !adjacent(st, a, t))
+        return 0;
+    if (!re_terrain_can_attack(sc, u_hex(st, a), u_type(sc, a), u_hex(st, t), u_type(sc, t), NULL))
+        return 0;
+    return attack_dice(sc, st, a, t, NULL) >= RE_MIN_ATTACK_DICE;
+}
+
+static void gen_combat(const re_scenario *sc, const re_state *st, emit *e)
+{
+    for (int a = 0; a < sc->nunits; a++) {
+        const re_unit_st *us = &st->units[a];
+        if (!u_alive(st, a) || !(us->flags & RE_UF_ACTIVE) || u_type(sc, a) == RE_ARTILLERY ||
+            (us->flags & (RE_UF_ATTACKED | RE_UF_NO_COMBAT)))
+            continue;
+        for (int t = 0; t < sc->nunits; t++) {
+            if (!can_attack(sc, st, a, t))
+                continue;
+            push(e, mk(RE_A_ATTACK, a, t, -1, -1, -1, -1));
+            if (is_inf(u_type(sc, a)) && is_inf(u_type(sc, t)))
+                push(e, mk(RE_A_COLUMN, a, t, -1, -1, -1, -1));
+        }
+    }
+}
+
+/* ---- retreats (§4.4) and evasion (§4.2) --------------------------------- */
+
+typedef struct rstep {
+    gr_hex to;
+    int pushed; /* unit pushed, or -1 */
+    gr_hex push_to;
+    int dir;
+} rstep;
+
+static int in_path(const re_retreat_st *rt, gr_hex h)
+{
+    for (int i = 0; i < rt->npath; i++)
+        if (gr_hex_eq(gr_hex_from_offset(rt->path[i][0], rt->path[i][1]), h))
+            return 1;
+    return 0;
+}
+
+/* May the retreating unit (or a unit it pushes) go from c to h?  On the
+ * map, passable for its type, not already on the path, not adjacent to
+ * the unit it retreats from. */
+static int step_ok(const re_scenario *sc, const re_state *st, const re_retreat_st *rt, gr_hex c,
+                   gr_hex h, int type)
+{
+    if (!on_map(sc, h) || !re_terrain_can_enter(sc, c, h, type) || in_path(rt, h))
+        return 0;
+    if (rt->from != RE_NO_UNIT && u_alive(st, rt->from) &&
+        gr_hex_distance(h, u_hex(st, rt->from)) <= 1)
+        return 0;
+    return 1;
+}
+
+/* The steps open to the retreat rt from the end of its path: the raw list
+ * (before the preference for the line of retreat). */
+static int raw_steps(const re_scenario *sc, const re_state *st, const re_retreat_st *rt,
+                     rstep *out)
+{
+    int n = 0, r = rt->unit, type = u_type(sc, r);
+    gr_hex c = gr_hex_from_offset(rt->path[rt->npath - 1][0], rt->path[rt->npath - 1][1]);
+    for (int dir = 0; dir < GR_HEX_DIRS; dir++) {
+        gr_hex h = gr_hex_neighbor(c, dir);
+        if (!step_ok(sc, st, rt, c, h, type))
+            continue;
+        int o = unit_at_hex(sc, st, h);
+        if (o < 0) {
+            out[n++] = (rstep){h, -1, h, dir};
+        } else if (o != r && u_side(sc, o) == u_side(sc, r) && !rt->evasion) {
+            /* "elle ne peut pas traverser une unité amie, cependant elle
+             * peut l'entraîner dans sa retraite": the friend steps aside
+             * into an empty hex (no chain of pushes). */
+            for (int d2 = 0; d2 < GR_HEX_DIRS; d2++) {
+                gr_hex h2 = gr_hex_neighbor(h, d2);
+                if (step_ok(sc, st, rt, h, h2, u_type(sc, o)) && unit_at_hex(sc, st, h2) < 0)
+                    out[n++] = (rstep){h, o, h2, dir};
+            }
+        }
+    }
+    return n;
+}
+
+/* The steps offered: for an evasion, only those from which the whole two
+ * hexes can be made; then only those toward the line of retreat (its
+ * direction and the two next to it) if there are any. */
+static int retreat_steps(const re_scenario *sc, const re_state *st, const re_retreat_st *rt,
+                         rstep *out)
+{
+    rstep raw[GR_HEX_DIRS * (GR_HEX_DIRS + 1)];
+    int n = raw_steps(sc, st, rt, raw), m = 0;
+    for (int i = 0; i < n; i++) {
+        if (rt->evasion && rt->left > 1) {
+            re_retreat_st next = *rt;
+            int col, row;
+            off(raw[i].to, &col, &row);
+            next.path[next.npath][0] = (int8_t)col;
+            next.path[next.npath][1] = (int8_t)row;
+            next.npath++;
+            next.left--;
+            rstep tmp[GR_HEX_DIRS * (GR_HEX_DIRS + 1)];
+            if (raw_steps(sc, st, &next, tmp) == 0)
+                continue;
+        }
+        raw[m++] = raw[i];
+    }
+    int rd = sc->sides[u_side(sc, rt->unit)].retreat_dir, k = 0;
+    for (int i = 0; i < m; i++) {
+        int dd = (raw[i].dir - rd + GR_HEX_DIRS) % GR_HEX_DIRS;
+        if (dd == 0 || dd == 1 || dd == GR_HEX_DIRS - 1)
+            out[k++] = raw[i];
+    }
+    if (k)
+        return k;
+    memcpy(out, raw, (size_t)m * sizeof *raw);
+    return m;
+}
+
+static re_retreat_st retreat_of(const re_state *st, int u, int from, int hexes, int evasion)
+{
+    re_retreat_st rt;
+    memset(&rt, 0, sizeof rt);
+    rt.unit = (uint8_t)u;
+    rt.from = (uint8_t)from;
+    rt.left = (uint8_t)(hexes > RE_MAX_PATH - 1 ? RE_MAX_PATH - 1 : hexes);
+    rt.evasion = (uint8_t)evasion;
+    rt.npath = 1;
+    rt.path[0][0] = st->units[u].col;
+    rt.path[0][1] = st->units[u].row;
+    return rt;
+}
+
+static int can_evade(const re_scenario *sc, const re_state *st, int u, int from)
+{
+    re_retreat_st rt = retreat_of(st, u, from, RE_EVASION_HEXES, 1);
+    rstep s[GR_HEX_DIRS * (GR_HEX_DIRS + 1)];
+    return retreat_steps(sc, st, &rt, s) > 0;
+}
+
+static void gen_retreat(const re_scenario *sc, const re_state *st, emit *e)
+{
+    rstep s[GR_HEX_DIRS * (GR_HEX_DIRS + 1)];
+    int n = retreat_steps(sc, st, &st->retreat, s);
+    for (int i = 0; i < n; i++) {
+        int col, row, c2 = -1, r2 = -1;
+        off(s[i].to, &col, &row);
+        if (s[i].pushed >= 0)
+            off(s[i].push_to, &c2, &r2);
+        push(e, mk(RE_A_RETREAT, st->retreat.unit, s[i].pushed >= 0 ? s[i].pushed : RE_NO_UNIT,
+                   col, row, c2, r2));
+    }
+}
+
+/* ---- the combat in progress -------------------------------------------- */
+
+static void combat_end(const re_scenario *sc, re_state *st, re_log *log)
+{
+    (void)sc;
+    (void)log;
+    int fire = st->combat.roll == RE_ROLL_ARTILLERY || st->combat.roll == RE_ROLL_SKIRMISH;
+    memset(&st->combat, 0, sizeof st->combat);
+    st->combat.roll = RE_ROLL_NONE;
+    st->stage = (uint8_t)(fire ? RE_ST_FIRE : RE_ST_COMBAT);
+}
+
+static void start_roll(re_state *st, int roll, int hitter, int hit, int dice)
+{
+    re_combat_st *c = &st->combat;
+    c->roll = (uint8_t)roll;
+    c->hitter = (uint8_t)hitter;
+    c->hit = (uint8_t)hit;
+    c->dice_left = (uint8_t)dice;
+    c->losses = 0;
+    c->retreats = 0;
+    st->stage = RE_ST_DICE;
+}
+
+static int pursuit_dice(const re_scenario *sc, const re_state *st, int a)
+{
+    return re_attack_dice(re_unit_dice(u_type(sc, a)), 0, demo_malus(sc, st, u_side(sc, a)));
+}
+
+static int riposte_possible(const re_scenario *sc, const re_state *st)
+{
+    const re_combat_st *c = &st->combat;
+    int a = c->attacker, t = c->target;
+    if (c->roll != RE_ROLL_ATTACK || c->evaded || c->repulsed || !u_alive(st, t) ||
+        !u_alive(st, a) || !adjacent(st, a, t))
+        return 0;
+    if (!re_terrain_can_attack(sc, u_hex(st, t), u_type(sc, t), u_hex(st, a), u_type(sc, a), NULL))
+        return 0;
+    re_dice_mod mods[8];
+    int ter = re_terrain_combat_dice(sc, u_hex(st, t), u_type(sc, t), u_hex(st, a), u_type(sc, a),
+                                     mods, 8, NULL);
+    return re_attack_dice(re_riposte_dice(u_type(sc, t)), 0,
+                          ter + demo_malus(sc, st, u_side(sc, t))) >= RE_MIN_ATTACK_DICE;
+}
+
+static void gen_after(const re_scenario *sc, const re_state *st, emit *e, int with_stop)
+{
+    const re_combat_st *c = &st->combat;
+    int a = c->attacker, t = c->target, at = u_type(sc, a);
+    if (!u_alive(st, a))
+        return;
+    gr_hex ah = u_hex(st, a);
+    /* Prise de terrain: infantry or cavalry, into the hex left by the enemy. */
+    if (c->vacated && (is_inf(at) || is_cav(at))) {
+        gr_hex v = gr_hex_from_offset(c->vcol, c->vrow);
+        if (gr_hex_distance(ah, v) == 1 && unit_at_hex(sc, st, v) < 0 &&
+            re_terrain_can_enter(sc, ah, v, at))
+            push(e, mk(RE_A_TAKE_GROUND, a, RE_NO_UNIT, c->vcol, c->vrow, -1, -1));
+    }
+    /* Poursuite: cavalry whose target retreated, along its exact path. */
+    const re_retreat_st *rt = &st->retreat;
+    if (is_cav(at) && c->repulsed && u_alive(st, t) && rt->unit == t && rt->npath >= 2 &&
+        pursuit_dice(sc, st, a) >= RE_MIN_ATTACK_DICE) {
+        int ok = 1;
+        gr_hex p = ah;
+        for (int i = 0; ok && i < rt->npath - 1; i++) {
+            gr_hex h = gr_hex_from_offset(rt->path[i][0], rt->path[i][1]);
+            if (gr_hex_distance(p, h) != 1 || unit_at_hex(sc, st, h) >= 0 ||
+                !re_terrain_can_enter(sc, p, h, at) || re_terrain_no_pursuit(sc, h))
+                ok = 0;
+            p = h;
+        }
+        if (ok && re_terrain_no_pursuit(sc, u_hex(st, t)))
+            ok = 0;
+        if (ok && gr_hex_distance(p, u_hex(st, t)) != 1)
+            ok = 0;
+        if (ok)
+            push(e, mk(RE_A_PURSUE, a, t, -1, -1, -1, -1));
+    }
+    if (with_stop)
+        push(e, mk0(RE_A_STOP, a));
+}
+
+/* What follows a roll once its results (and any retreat) are applied. */
+static void fire_next(const re_scenario *sc, re_state *st, re_log *log);
+
+static void combat_next(const re_scenario *sc, re_state *st, re_log *log)
+{
+    re_combat_st *c = &st->combat;
+    switch (c->roll) {
+    case RE_ROLL_ARTILLERY:
+        c->ifire++;
+        fire_next(sc, st, log);
+        return;
+    case RE_ROLL_ATTACK:
+    case RE_ROLL_PURSUIT: {
+        emit e = emit_none();
+        gen_after(sc, st, &e, 0);
+        if (e.n > 0) {
+            st->stage = RE_ST_AFTER;
+            return;
+        }
+        if (riposte_possible(sc, st)) {
+            st->stage = RE_ST_RIPOSTE;
+            return;
+        }
+        if (c->roll == RE_ROLL_PURSUIT && u_alive(st, c->target) && !c->repulsed)
+            re_logf(log, RE_P_PURSUIT, "the pursuit ends: %s does not fall back",
+                    re_unit_name(sc, c->target));
+        combat_end(sc, st, log);
+        return;
+    }
+    default:
+        combat_end(sc, st, log);
+        return;
+    }
+}
+
+static void fire_next(const re_scenario *sc, re_state *st, re_log *log)
+{
+    re_combat_st *c = &st->combat;
+    for (; c->ifire < c->nfire; c->ifire++) {
+        int t = c->fire_targets[c->ifire], a = c->attacker;
+        if (!u_alive(st, t))
+            continue;
+        if (c->ifire > 0)
+            re_logf(log, RE_P_ART, "enfilade: %s in the next hex is hit too (\"Le tir "
+                                   "d'enfilade permet de toucher les cibles sur les cases se suivant\")",
+                    re_unit_name(sc, t));
+        if (u_type(sc, t) == RE_ARTILLERY) {
+            re_logf(log, RE_P_ART, "no effect on %s: \"Le Tir d'artillerie est sans effet contre "
+                                   "de l'artillerie\"",
+                    re_unit_name(sc, t));
+            continue;
+        }
+        int range = c->fire_range[c->ifire];
+        int base = re_artillery_dice(range);
+        re_dice_mod mods[8];
+        int nm = 0;
+        int ter = re_terrain_fire_dice(sc, u_hex(st, a), u_hex(st, t), u_type(sc, t), mods, 8, &nm);
+        int demo = demo_malus(sc, st, u_side(sc, a));
+        int dice = re_attack_dice(base, 0, ter + demo);
+        re_logf(log, RE_P_ART, "  %d dice: artillery at %d hex(es)", base, range);
+        for (int i = 0; i < nm; i++)
+            re_logf(log, RE_P_TERRAIN, "  %+d dice%s: %s", mods[i].dice,
+                    mods[i].applied ? "" : " (not counted: a larger malus applies)",
+                    mods[i].reason);
+        log_demo(sc, st, u_side(sc, a), log);
+        re_logf(log, RE_P_ART, "  = %d dice on %s", dice, re_unit_name(sc, t));
+        if (dice < RE_MIN_ATTACK_DICE) {
+            re_logf(log, RE_P_ART, "no dice left: no effect on %s", re_unit_name(sc, t));
+            continue;
+        }
+        c->target = (uint8_t)t;
+        start_roll(st, RE_ROLL_ARTILLERY, a, t, dice);
+        return;
+    }
+    combat_end(sc, st, log);
+}
+
+static void begin_retreat(re_state *st, int u, int from, int hexes, int evasion)
+{
+    st->retreat = retreat_of(st, u, from, hexes, evasion);
+    st->stage = RE_ST_RETREAT;
+}
+
+/* The roll is over: apply its losses, then its retreat. */
+static void resolve_hits(const re_scenario *sc, re_state *st, re_log *log)
+{
+    re_combat_st *c = &st->combat;
+    int h = c->hit;
+    re_logf(log, RE_P_LOSS, "result on %s: %d loss(es), %d retreat(s)", re_unit_name(sc, h),
+            c->losses, c->retreats);
+    for (int i = 0; i < c->losses && u_alive(st, h); i++)
+        lose_figure(sc, st, h, "loss", log);
+    if (u_alive(st, h) && c->retreats > 0) {
+        if (h == c->target)
+            c->repulsed = 1;
+        begin_retreat(st, h, c->hitter, c->retreats, 0);
+        return;
+    }
+    combat_next(sc, st, log);
+}
+
+/* The retreat (or evasion) is over. */
+static void retreat_done(const re_scenario *sc, re_state *st, re_log *log)
+{
+    re_retreat_st *rt = &st->retreat;
+    re_combat_st *c = &st->combat;
+    int u = rt->unit;
+    if (u_alive(st, u) && !rt->evasion)
+        st->units[u].flags |= RE_UF_RETREATED;
+    if (u == c->target && rt->npath >= 2 &&
+        (c->roll == RE_ROLL_ATTACK || c->roll == RE_ROLL_PURSUIT)) {
+        c->vacated = 1;
+        c->vcol = rt->path[0][0];
+        c->vrow = rt->path[0][1];
+    }
+    if (rt->evasion) {
+        re_logf(log, RE_P_EVADE, "%s has evaded: taking ground and pursuit are possible",
+                re_unit_name(sc, u));
+        c->repulsed = 1;
+        combat_next(sc, st, log);
+        return;
+    }
+    combat_next(sc, st, log);
+}
+
+/* A retreat that cannot go on: "l'unité perd une pièce par hexagone de
+ * retraite éludée". */
+static void retreat_blocked(const re_scenario *sc, re_state *st, re_log *log)
+{
+    re_retreat_st *rt = &st->retreat;
+    int u = rt->unit;
+    re_logf(log, RE_P_RETREAT,
+            "%s cannot retreat %d more hex(es): one figure lost per hex (\"l'unité perd une pièce "
+            "par hexagone de retraite éludée\")",
+            re_unit_name(sc, u), rt->left);
+    while (rt->left > 0 && u_alive(st, u)) {
+        rt->left--;
+        lose_figure(sc, st, u, "retreat blocked", log);
+    }
+    rt->left = 0;
+    retreat_done(sc, st, log);
+}
+
+static void start_attack(const re_scenario *sc, re_state *st, int a, int t, int column,
+                         re_log *log)
+{
+    re_combat_st *c = &st->combat;
+    memset(c, 0, sizeof *c);
+    c->roll = RE_ROLL_ATTACK;
+    c->attacker = (uint8_t)a;
+    c->target = (uint8_t)t;
+    c->column = (uint8_t)column;
+    st->units[a].flags |= RE_UF_ATTACKED;
+    int at = u_type(sc, a), tt = u_type(sc, t);
+    re_logf(log, RE_P_COMBAT, "%s %s %s", re_unit_name(sc, a),
+            column ? "makes a column attack on" : "attacks", re_unit_name(sc, t));
+    if (re_terrain_no_fight_in(sc, u_hex(st, t), tt)) {
+        if (can_evade(sc, st, t, a)) {
+            re_logf(log, RE_P_TERRAIN, "%s cannot fight in a town: it must evade",
+                    re_unit_name(sc, t));
+            c->evaded = 1;
+            begin_retreat(st, t, a, RE_EVASION_HEXES, 1);
+        } else {
+            re_logf(log, RE_P_TERRAIN, "%s cannot fight in a town and cannot evade: destroyed "
+                                       "(\"esquive obligatoire ou destruction\")",
+                    re_unit_name(sc, t));
+            c->hit = (uint8_t)t;
+            destroy(sc, st, t, log);
+            combat_next(sc, st, log);
+        }
+        return;
+    }
+    if ((tt == RE_LIGHT_CAVALRY || tt == RE_HEAVY_CAVALRY) && !is_cav(at)) {
+        if (!can_evade(sc, st, t, a)) {
+            re_logf(log, RE_P_EVADE, "%s cannot evade (no two-hex retreat): combat (\"Si "
+                                     "l'esquive n'est pas possible il y a combat\")",
+                    re_unit_name(sc, t));
+        } else if (tt == RE_LIGHT_CAVALRY) {
+            re_logf(log, RE_P_EVADE, "%s must evade: \"La cavalerie légère ... DOIT retraiter "
+                                     "avant le combat sauf face à la cavalerie\"",
+                    re_unit_name(sc, t));
+            c->evaded = 1;
+            begin_retreat(st, t, a, RE_EVASION_HEXES, 1);
+            return;
+        } else {
+            st->stage = RE_ST_EVADE;
+            return;
+        }
+    }
+    int dice = attack_dice(sc, st, a, t, log);
+    start_roll(st, RE_ROLL_ATTACK, a, t, dice);
+}
+
+/* ---- the stages --------------------------------------------------------- */
+
+static int bowl_total(const re_scenario *sc, const re_state *st)
+{
+    int n = 0;
+    for (int c = 0; c < sc->ncorps; c++)
+        n += st->bowl[c];
+    return n;
+}
+
+static void gen_stage(const re_scenario *sc, const re_state *st, emit *e)
+{
+    switch (st->stage) {
+    case RE_ST_CHITS:
+        gen_chits(sc, st, e);
+        push(e, mk0(RE_A_CHITS_DONE, RE_NO_UNIT));
+        break;
+    case RE_ST_DRAW:
+        for (int c = 0; c < sc->ncorps; c++)
+            if (st->bowl[c])
+                push(e, mk0(RE_A_DRAW, c));
+        break;
+    case RE_ST_DICE:
+        for (int f = 1; f <= 6; f++)
+            push(e, mk0(RE_A_DIE, f));
+        break;
+    case RE_ST_GROUP:
+        gen_group(sc, st, e);
+        break;
+    case RE_ST_FIRE:
+        gen_fire(sc, st, e);
+        push(e, mk0(RE_A_END_FIRE, RE_NO_UNIT));
+        break;
+    case RE_ST_MOVE:
+        gen_move(sc, st, e);
+        push(e, mk0(RE_A_END_MOVE, RE_NO_UNIT));
+        break;
+    case RE_ST_COMBAT:
+        gen_combat(sc, st, e);
+        push(e, mk0(RE_A_END_ACTIVATION, RE_NO_UNIT));
+        break;
+    case RE_ST_EVADE:
+        push(e, mk0(RE_A_EVADE, st->combat.target));
+        push(e, mk0(RE_A_STAND, st->combat.target));
+        break;
+    case RE_ST_RETREAT:
+        gen_retreat(sc, st, e);
+        break;
+    case RE_ST_RIPOSTE:
+        push(e, mk0(RE_A_RIPOSTE, st->combat.target));
+        push(e, mk0(RE_A_NO_RIPOSTE, st->combat.target));
+        break;
+    case RE_ST_AFTER:
+        gen_after(sc, st, e, 1);
+        break;
+    default:
+        break;
+    }
+}
+
+static int count_free(const re_scenario *sc, const re_state *st,
+                      void (*gen)(const re_scenario *, const re_state *, emit *))
+{
+    emit e = emit_none();
+    gen(sc, st, &e);
+    return e.n;
+}
+
+static void end_turn(const re_scenario *sc, re_state *st, re_log *log)
+{
+    re_logf(log, RE_P_ACT, "the bowl is empty: end of turn %d", st->turn);
+    if (st->turn >= sc->turns) {
+        finish(sc, st, log);
+        return;
+    }
+    st->turn++;
+    for (int u = 0; u < sc->nunits; u++)
+        st->units[u].flags &= (uint8_t)RE_UF_RETREATED;
+    memset(st->chosen, 0, sizeof st->chosen);
+    memset(st->drawn, 0, sizeof st->drawn);
+    st->corps = RE_NO_UNIT;
+    st->side = 0;
+    st->stage = RE_ST_CHITS;
+    re_logf(log, RE_P_ACT, "turn %d: each side chooses its chits", st->turn);
+}
+
+static void end_activation(const re_scenario *sc, re_state *st, re_log *log)
+{
+    if (st->corps != RE_NO_UNIT)
+        re_logf(log, RE_P_ACT, "end of the activation of %s", re_corps_name(sc, st->corps));
+    clear_activation(sc, st);
+    st->corps = RE_NO_UNIT;
+    st->stage = RE_ST_DRAW;
+}
+
+/* Pass every stage that has nothing to decide. */
+static void settle(const re_scenario *sc, re_state *st, re_log *log)
+{
+    for (;;) {
+        if (st->stage == RE_ST_OVER)
+            return;
+        if (!side_alive(sc, st, 0) || !side_alive(sc, st, 1)) {
+            re_logf(log, RE_P_GOAL, "an army has no unit left");
+            finish(sc, st, log);
+            return;
+        }
+        switch (st->stage) {
+        case RE_ST_CHITS:
+            if (count_free(sc, st, gen_chits) == 0) {
+                re_logf(log, RE_P_ACT, "%s has put %d chit(s) in the bowl",
+                        side_name(sc, st->side), st->chosen[st->side]);
+                if (st->side == 0)
+                    st->side = 1;
+                else
+                    st->stage = RE_ST_DRAW;
+                continue;
+            }
+            return;
+        case RE_ST_DRAW:
+            if (bowl_total(sc, st) == 0) {
+                end_turn(sc, st, log);
+                continue;
+            }
+            return;
+        case RE_ST_GROUP: {
+            uint8_t comp[RE_MAX_UNITS], anchors[RE_MAX_UNITS];
+            int n = corps_groups(sc, st, st->corps, comp, anchors);
+            if (n <= 1) {
+                activate(sc, st, n ? anchors[0] : -1, log);
+                continue;
+            }
+            return;
+        }
+        case RE_ST_FIRE:
+            if (count_free(sc, st, gen_fire) == 0) {
+                st->stage = RE_ST_MOVE;
+                continue;
+            }
+            return;
+        case RE_ST_MOVE:
+            if (count_free(sc, st, gen_move) == 0) {
+                st->stage = RE_ST_COMBAT;
+                continue;
+            }
+            return;
+        case RE_ST_COMBAT:
+            if (count_free(sc, st, gen_combat) == 0) {
+                end_activation(sc, st, log);
+                continue;
+            }
+            return;
+        case RE_ST_RETREAT:
+            if (count_free(sc, st, gen_retreat) == 0) {
+                retreat_blocked(sc, st, log);
+                continue;
+            }
+            return;
+        default:
+            return;
+        }
+    }
+}
+
+/* ---- public API --------------------------------------------------------- */
+
+gr_status re_init(const re_scenario *sc, re_state *st, gr_error *err)
+{
+    if (!sc || !st)
+        return gr_error_set(err, GR_EINPUT, "re_init: no scenario or no state");
+    if (sc->cols < 1 || sc->cols > RE_MAX_COLS || sc->rows < 1 || sc->rows > RE_MAX_ROWS)
+        return gr_error_set(err, GR_EINPUT, "scenario '%s': map %dx%d, accepted 1..%d x 1..%d",
+                            sc->id, sc->cols, sc->rows, RE_MAX_COLS, RE_MAX_ROWS);
+    if (sc->nunits > RE_MAX_UNITS || sc->ncorps > RE_MAX_CORPS || sc->nobjectives > RE_MAX_OBJECTIVES)
+        return gr_error_set(err, GR_EINPUT,
+                            "scenario '%s': %d units, %d corps, %d objectives; at most %d, %d, %d",
+                            sc->id, sc->nunits, sc->ncorps, sc->nobjectives, RE_MAX_UNITS,
+                            RE_MAX_CORPS, RE_MAX_OBJECTIVES);
+    if (sc->turns < 1)
+        return gr_error_set(err, GR_EINPUT, "scenario '%s': %d turns, at least 1 accepted", sc->id,
+                            sc->turns);
+    for (int s = 0; s < RE_SIDES; s++)
+        if (sc->sides[s].retreat_dir >= GR_HEX_DIRS)
+            return gr_error_set(err, GR_EINPUT, "scenario '%s': side %d retreat direction %d, "
+                                                "accepted 0..5",
+                                sc->id, s, sc->sides[s].retreat_dir);
+    for (int c = 0; c < sc->ncorps; c++)
+        if (sc->corps[c].side >= RE_SIDES)
+            return gr_error_set(err, GR_EINPUT, "scenario '%s': corps %d side %d, accepted 0 or 1",
+                                sc->id, c, sc->corps[c].side);
+    memset(st, 0, sizeof *st);
+    for (int u = 0; u < sc->nunits; u++) {
+        const re_unitdef *ud = &sc->units[u];
+        if (ud->side >= RE_SIDES || ud->type >= RE_UNIT_TYPES || ud->corps >= sc->ncorps ||
+            sc->corps[ud->corps].side != ud->side || ud->figures < 1)
+            return gr_error_set(err, GR_EINPUT,
+                                "scenario '%s': unit %d '%s': side %d, type %d, corps %d, figures "
+                                "%d; accepted side 0/1, type 0..4, a corps of its side, >= 1 figure",
+                                sc->id, u, ud->name, ud->side, ud->type, ud->corps, ud->figures);
+        if (ud->col < 0 || ud->col >= sc->cols || ud->row < 0 || ud->row >= sc->rows)
+            return gr_error_set(err, GR_EINPUT, "scenario '%s': unit '%s' at %d,%d is off the map",
+                                sc->id, ud->name, ud->col, ud->row);
+        for (int v = 0; v < u; v++)
+            if (sc->units[v].col == ud->col && sc->units[v].row == ud->row)
+                return gr_error_set(err, GR_EINPUT, "scenario '%s': units '%s' and '%s' share hex "
+                                                    "%d,%d",
+                                    sc->id, sc->units[v].name, ud->name, ud->col, ud->row);
+        st->units[u].col = ud->col;
+        st->units[u].row = ud->row;
+        st->units[u].figures = ud->figures;
+        st->units[u].skirmisher = (uint8_t)(ud->skirmisher && is_inf(ud->type));
+    }
+    st->nunits = sc->nunits;
+    st->turn = 1;
+    st->stage = RE_ST_CHITS;
+    st->side = 0;
+    st->corps = RE_NO_UNIT;
+    st->retreat.unit = RE_NO_UNIT;
+    settle(sc, st, NULL);
+    return GR_OK;
+}
+
+int re_current_player(const re_scenario *sc, const re_state *st)
+{
+    switch (st->stage) {
+    case RE_ST_DRAW:
+    case RE_ST_DICE:
+        return RE_CHANCE;
+    case RE_ST_OVER:
+        return RE_TERMINAL;
+    case RE_ST_EVADE:
+    case RE_ST_RIPOSTE:
+        return u_side(sc, st->combat.target);
+    case RE_ST_RETREAT:
+        return u_side(sc, st->retreat.unit);
+    case RE_ST_AFTER:
+        return u_side(sc, st->combat.attacker);
+    default:
+        return st->side;
+    }
+}
+
+int re_is_terminal(const re_scenario *sc, const re_state *st)
+{
+    (void)sc;
+    return st->stage == RE_ST_OVER;
+}
+
+int re_winner(const re_scenario *sc, const re_state *st)
+{
+    (void)sc;
+    if (st->stage != RE_ST_OVER)
+        return -2;
+    return st->winner == 2 ? -1 : st->winner;
+}
+
+int re_legal_actions(const re_scenario *sc, const re_state *st, re_action *out, int cap)
+{
+    emit e = {out, cap, 0, NULL, 0, -1};
+    gen_stage(sc, st, &e);
+    return e.n;
+}
+
+int re_chance_outcomes(const re_scenario *sc, const re_state *st, re_chance *out, int cap)
+{
+    int n = 0;
+    if (st->stage == RE_ST_DRAW) {
+        uint32_t tot = (uint32_t)bowl_total(sc, st);
+        for (int c = 0; c < sc->ncorps; c++)
+            if (st->bowl[c]) {
+                if (n < cap)
+                    out[n] = (re_chance){mk0(RE_A_DRAW, c), st->bowl[c], tot};
+                n++;
+            }
+    } else if (st->stage == RE_ST_DICE) {
+        for (int f = 1; f <= 6; f++) {
+            if (n < cap)
+                out[n] = (re_chance){mk0(RE_A_DIE, f), 1, 6};
+            n++;
+        }
+    }
+    return n;
+}
+
+static void apply_die(const re_scenario *sc, re_state *st, int face, re_log *log)
+{
+    re_combat_st *c = &st->combat;
+    int h = c->hit;
+    re_hit r;
+    const char *src = RE_P_LOSS;
+    if (c->roll == RE_ROLL_SKIRMISH) {
+        r = re_skirmish_loss(face) ? RE_HIT_LOSS : RE_HIT_MISS;
+        src = RE_P_SKI;
+    } else {
+        r = re_die_result(u_type(sc, h), face, c->roll == RE_ROLL_ATTACK && c->column);
+    }
+    const char *what = r == RE_HIT_LOSS ? "loss" : r == RE_HIT_RETREAT ? "retreat" : "miss";
+    re_logf(log, src, "die %d against %s: %s%s", face, re_unit_name(sc, h), what,
+            (c->roll == RE_ROLL_ATTACK && c->column) ? " (column attack: losses and retreats swapped)"
+                                                      : "");
+    if (r == RE_HIT_LOSS)
+        c->losses++;
+    else if (r == RE_HIT_RETREAT)
+        c->retreats++;
+    if (--c->dice_left == 0)
+        resolve_hits(sc, st, log);
+}
+
+static void apply_fire(const re_scenario *sc, re_state *st, int u, gr_hex target, re_log *log)
+{
+    re_combat_st *c = &st->combat;
+    memset(c, 0, sizeof *c);
+    c->roll = RE_ROLL_ARTILLERY;
+    c->attacker = (uint8_t)u;
+    st->units[u].flags |= RE_UF_FIRED;
+    gr_hex from = u_hex(st, u);
+    int d = gr_hex_distance(from, target);
+    int t = unit_at_hex(sc, st, target);
+    re_logf(log, RE_P_ART, "%s fires at %s (%d hex(es), the nearest occupied hex in sight)",
+            re_unit_name(sc, u), re_unit_name(sc, t), d);
+    c->fire_targets[0] = (uint8_t)t;
+    c->fire_range[0] = (uint8_t)d;
+    c->nfire = 1;
+    /* Enfilade: the target lies straight along a hex row from the battery;
+     * the enemy units in the next hexes of that row, within range and
+     * without a gap, are hit too. */
+    for (int dir = 0; dir < GR_HEX_DIRS; dir++) {
+        gr_hex h = from;
+        for (int k = 0; k < d; k++)
+            h = gr_hex_neighbor(h, dir);
+        if (!gr_hex_eq(h, target))
+            continue;
+        for (int k = d + 1; re_artillery_dice(k) > 0 && c->nfire < RE_MAX_FIRE_TARGETS; k++) {
+            h = gr_hex_neighbor(h, dir);
+            int o = on_map(sc, h) ? unit_at_hex(sc, st, h) : -1;
+            if (o < 0 || u_side(sc, o) == u_side(sc, u))
+                break;
+            c->fire_targets[c->nfire] = (uint8_t)o;
+            c->fire_range[c->nfire] = (uint8_t)k;
+            c->nfire++;
+        }
+    }
+    c->ifire = 0;
+    fire_next(sc, st, log);
+}
+
+static void apply_move(const re_scenario *sc, re_state *st, re_action a, re_log *log)
+{
+    uint8_t reach[RE_MAX_ROWS * RE_MAX_COLS], fight[RE_MAX_ROWS * RE_MAX_COLS];
+    move_map(sc, st, a.unit, reach, fight);
+    int from_c = st->units[a.unit].col, from_r = st->units[a.unit].row;
+    st->units[a.unit].col = a.col;
+    st->units[a.unit].row = a.row;
+    st->units[a.unit].flags |= RE_UF_MOVED;
+    int can_fight = fight[IDX(a.col, a.row)] && u_type(sc, a.unit) != RE_ARTILLERY;
+    if (!can_fight)
+        st->units[a.unit].flags |= RE_UF_NO_COMBAT;
+    re_logf(log, RE_P_MOVE, "%s moves from %d,%d to %d,%d (%d hex(es))%s", re_unit_name(sc, a.unit),
+            from_c, from_r, a.col, a.row,
+            gr_hex_distance(gr_hex_from_offset(from_c, from_r), gr_hex_from_offset(a.col, a.row)),
+            u_type(sc, a.unit) == RE_ARTILLERY ? ""
+            : can_fight ? ": it may still fight"
+                        : ": it may not fight this activation (march move or terrain)");
+}
+
+static void apply_retreat(const re_scenario *sc, re_state *st, re_action a, re_log *log)
+{
+    re_retreat_st *rt = &st->retreat;
+    if (a.target != RE_NO_UNIT) {
+        re_logf(log, RE_P_RETREAT, "%s pushes %s from %d,%d to %d,%d (\"elle peut l'entraîner "
+                                   "dans sa retraite\")",
+                re_unit_name(sc, a.unit), re_unit_name(sc, a.target), a.col, a.row, a.col2, a.row2);
+        st->units[a.target].col = a.col2;
+        st->units[a.target].row = a.row2;
+    }
+    re_logf(log, rt->evasion ? RE_P_EVADE : RE_P_RETREAT, "%s %s to %d,%d", re_unit_name(sc, a.unit),
+            rt->evasion ? "evades" : "retreats", a.col, a.row);
+    st->units[a.unit].col = a.col;
+    st->units[a.unit].row = a.row;
+    rt->path[rt->npath][0] = a.col;
+    rt->path[rt->npath][1] = a.row;
+    rt->npath++;
+    rt->left--;
+    if (rt->left == 0)
+        retreat_done(sc, st, log);
+}
+
+static void apply_pursue(const re_scenario *sc, re_state *st, re_log *log)
+{
+    re_combat_st *c = &st->combat;
+    const re_retreat_st *rt = &st->retreat;
+    int a = c->attacker, t = c->target;
+    int last = rt->npath - 2;
+    re_logf(log, RE_P_PURSUIT, "%s pursues %s along its retreat path to %d,%d",
+            re_unit_name(sc, a), re_unit_name(sc, t), rt->path[last][0], rt->path[last][1]);
+    st->units[a].col = rt->path[last][0];
+    st->units[a].row = rt->path[last][1];
+    c->roll = RE_ROLL_PURSUIT;
+    c->repulsed = 0;
+    c->vacated = 0;
+    c->evaded = 0;
+    c->column = 0;
+    int dice = pursuit_dice(sc, st, a);
+    re_logf(log, RE_P_PURSUIT, "  %d dice: %s (\"Les malus et bonus aux dés ne s'appliquent "
+                               "pas\"; no riposte)",
+            re_unit_dice(u_type(sc, a)), re_unit_name(sc, a));
+    log_demo(sc, st, u_side(sc, a), log);
+    start_roll(st, RE_ROLL_PURSUIT, a, t, dice);
+}
+
+static void apply_riposte(const re_scenario *sc, re_state *st, re_log *log)
+{
+    re_combat_st *c = &st->combat;
+    int a = c->attacker, t = c->target;
+    int base = re_riposte_dice(u_type(sc, t));
+    re_dice_mod mods[8];
+    int nm = 0;
+    int ter = re_terrain_combat_dice(sc, u_hex(st, t), u_type(sc, t), u_hex(st, a), u_type(sc, a),
+                                     mods, 8, &nm);
+    int demo = demo_malus(sc, st, u_side(sc, t));
+    int dice = re_attack_dice(base, 0, ter + demo);
+    re_logf(log, RE_P_RIPOSTE, "%s ripostes against %s (no flank bonus, no pursuit, no taking "
+                               "of ground)",
+            re_unit_name(sc, t), re_unit_name(sc, a));
+    re_logf(log, RE_P_RIPOSTE, "  %d dice: %s", base, re_unit_name(sc, t));
+    for (int i = 0; i < nm; i++)
+        re_logf(log, RE_P_TERRAIN, "  %+d dice%s: %s", mods[i].dice,
+                mods[i].applied ? "" : " (not counted: a larger malus applies)", mods[i].reason);
+    log_demo(sc, st, u_side(sc, t), log);
+    re_logf(log, RE_P_RIPOSTE, "  = %d dice", dice);
+    c->roll = RE_ROLL_RIPOSTE;
+    start_roll(st, RE_ROLL_RIPOSTE, t, a, dice);
+}
+
+gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, re_log *log, gr_error *err)
+{
+    emit e = {NULL, 0, 0, &a, 0, -1};
+    gen_stage(sc, st, &e);
+    if (!e.found) {
+        char buf[128], sbuf[128];
+        re_action_describe(sc, st, a, buf, sizeof buf);
+        re_state_describe(sc, st, sbuf, sizeof sbuf);
+        return gr_error_set(err, GR_EILLEGAL, "'%s' is not a legal action now (%s; %d legal "
+                                              "actions)",
+                            buf, sbuf, e.n);
+    }
+    switch (a.kind) {
+    case RE_A_CHIT:
+        st->bowl[a.unit]++;
+        st->chosen[st->side]++;
+        break;
+    case RE_A_CHITS_DONE:
+        re_logf(log, RE_P_ACT, "%s has put %d chit(s) in the bowl", side_name(sc, st->side),
+                st->chosen[st->side]);
+        if (st->side == 0)
+            st->side = 1;
+        else
+            st->stage = RE_ST_DRAW;
+        break;
+    case RE_A_DRAW: {
+        int tot = bowl_total(sc, st);
+        re_logf(log, RE_P_ACT, "chit drawn from the bowl: %s (%d of %d chits)",
+                re_corps_name(sc, a.unit), st->bowl[a.unit], tot);
+        st->bowl[a.unit]--;
+        st->drawn[a.unit]++;
+        st->corps = a.unit;
+        st->side = sc->corps[a.unit].side;
+        st->stage = RE_ST_GROUP;
+        break;
+    }
+    case RE_A_DIE:
+        apply_die(sc, st, a.unit, log);
+        break;
+    case RE_A_GROUP:
+        activate(sc, st, a.unit, log);
+        break;
+    case RE_A_FIRE:
+        apply_fire(sc, st, a.unit, gr_hex_from_offset(a.col, a.row), log);
+        break;
+    case RE_A_SKIRMISH: {
+        re_combat_st *c = &st->combat;
+        memset(c, 0, sizeof *c);
+        c->roll = RE_ROLL_SKIRMISH;
+        c->attacker = a.unit;
+        c->target = a.target;
+        st->units[a.unit].flags |= RE_UF_SKIRMISHED;
+        int dice = re_attack_dice(re_skirmish.dice, 0, demo_malus(sc, st, u_side(sc, a.unit)));
+        re_logf(log, RE_P_SKI, "%s's skirmishers fire at %s: %d die (%s; no terrain malus, no "
+                               "riposte)",
+                re_unit_name(sc, a.unit), re_unit_name(sc, a.target), dice, re_skirmish.text);
+        log_demo(sc, st, u_side(sc, a.unit), log);
+        start_roll(st, RE_ROLL_SKIRMISH, a.unit, a.target, dice);
+        break;
+    }
+    case RE_A_END_FIRE:
+        st->stage = RE_ST_MOVE;
+        break;
+    case RE_A_MOVE:
+        apply_move(sc, st, a, log);
+        break;
+    case RE_A_END_MOVE:
+        st->stage = RE_ST_COMBAT;
+        break;
+    case RE_A_ATTACK:
+    case RE_A_COLUMN:
+        start_attack(sc, st, a.unit, a.target, a.kind == RE_A_COLUMN, log);
+        break;
+    case RE_A_END_ACTIVATION:
+        end_activation(sc, st, log);
+        break;
+    case RE_A_EVADE:
+        re_logf(log, RE_P_EVADE, "%s evades (\"La cavalerie lourde ... PEUT décider avant le "
+                                 "combat de retraiter\")",
+                re_unit_name(sc, a.unit));
+        st->combat.evaded = 1;
+        begin_retreat(st, a.unit, st->combat.attacker, RE_EVASION_HEXES, 1);
+        break;
+    case RE_A_STAND: {
+        re_logf(log, RE_P_EVADE, "%s stands", re_unit_name(sc, a.unit));
+        int dice = attack_dice(sc, st, st->combat.attacker, a.unit, log);
+        start_roll(st, RE_ROLL_ATTACK, st->combat.attacker, a.unit, dice);
+        break;
+    }
+    case RE_A_RETREAT:
+        apply_retreat(sc, st, a, log);
+        break;
+    case RE_A_RIPOSTE:
+        apply_riposte(sc, st, log);
+        break;
+    case RE_A_NO_RIPOSTE:
+        re_logf(log, RE_P_RIPOSTE, "%s does not riposte", re_unit_name(sc, a.unit));
+        combat_end(sc, st, log);
+        break;
+    case RE_A_TAKE_GROUND:
+        re_logf(log, RE_P_GROUND, "%s takes ground: moves to %d,%d", re_unit_name(sc, a.unit),
+                a.col, a.row);
+        st->units[a.unit].col = a.col;
+        st->units[a.unit].row = a.row;
+        combat_end(sc, st, log);
+        break;
+    case RE_A_PURSUE:
+        apply_pursue(sc, st, log);
+        break;
+    case RE_A_STOP:
+        if (riposte_possible(sc, st)) {
+            st->stage = RE_ST_RIPOSTE;
+            break;
+        }
+        combat_end(sc, st, log);
+        break;
+    default:
+        break;
+    }
+    settle(sc, st, log);
+    return GR_OK;
+}
+
+gr_status re_apply_chance(const re_scenario *sc, re_state *st, re_action a, re_log *log,
+                          gr_error *err)
+{
+    if (re_current_player(sc, st) != RE_CHANCE)
+        return gr_error_set(err, GR_EILLEGAL, "not a chance node: the player to move is %d",
+                            re_current_player(sc, st));
+    return re_apply(sc, st, a, log, err);
+}
+
+int re_random_action(const re_scenario *sc, const re_state *st, gr_rng *rng, re_action *out)
+{
+    if (st->stage == RE_ST_OVER)
+        return 0;
+    if (re_current_player(sc, st) == RE_CHANCE) {
+        re_chance ch[RE_MAX_OUTCOMES];
+        int n = re_chance_outcomes(sc, st, ch, RE_MAX_OUTCOMES);
+        uint32_t r = gr_rng_below(rng, ch[0].den);
+        for (int i = 0; i < n; i++) {
+            if (r < ch[i].num) {
+                *out = ch[i].action;
+                return 1;
+            }
+            r -= ch[i].num;
+        }
+        *out = ch[n - 1].action;
+        return 1;
+    }
+    emit e = emit_none();
+    gen_stage(sc, st, &e);
+    if (e.n == 0)
+        return 0;
+    emit p = {out, 1, 0, NULL, 0, (int)gr_rng_below(rng, (uint32_t)e.n)};
+    gen_stage(sc, st, &p);
+    return 1;
+}
+
+uint64_t re_hash(const re_scenario *sc, const re_state *st)
+{
+    (void)sc;
+    const unsigned char *p = (const unsigned char *)st;
+    uint64_t h = 14695981039346656037ull;
+    for (size_t i = 0; i < sizeof *st; i++) {
+        h ^= p[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}

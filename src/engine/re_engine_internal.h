@@ -1,0 +1,37 @@
+/* re_engine_internal.h - Révolution et Empire engine (internal): what the
+ * flow (re_engine.c) and the text functions (re_text.c) share. */
+#ifndef GROGNARD_RE_ENGINE_INTERNAL_H
+#define GROGNARD_RE_ENGINE_INTERNAL_H
+
+#include "grognard/re.h"
+
+/* Paragraphs of seed 004, as the log cites them. */
+#define RE_P_GOAL "seed 004 But du jeu"
+#define RE_P_ACT "seed 004 §1 Activation"
+#define RE_P_ART "seed 004 §2.1 Artillerie"
+#define RE_P_SKI "seed 004 §2.2 Tirailleurs"
+#define RE_P_MOVE "seed 004 §3 Mouvement"
+#define RE_P_COMBAT "seed 004 §4.1 Combat"
+#define RE_P_EVADE "seed 004 §4.2 Esquive"
+#define RE_P_DICE "seed 004 §4.3 Dés"
+#define RE_P_LOSS "seed 004 §4.4 Pertes"
+#define RE_P_RETREAT "seed 004 §4.4 Retraites"
+#define RE_P_RIPOSTE "seed 004 §4.4 Riposte"
+#define RE_P_GROUND "seed 004 §4.5 Terrain"
+#define RE_P_PURSUIT "seed 004 §4.5 Poursuite"
+#define RE_P_SKIRM5 "seed 004 §5 Tirailleurs"
+#define RE_P_DEMO "seed 004 §6 Démoralis."
+#define RE_P_TERRAIN "seed 004 §7 Terrains"
+#define RE_P_LOS "seed 004 §8 Ligne de vue"
+
+/* Append one event (printf-style) to log (may be NULL). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+void re_logf(re_log *log, const char *source, const char *fmt, ...);
+
+/* Name of unit u, corps c (never NULL). */
+const char *re_unit_name(const re_scenario *sc, int u);
+const char *re_corps_name(const re_scenario *sc, int c);
+
+#endif

@@ -1,0 +1,1393 @@
+/* test_re_engine.c - Révolution et Empire (seed 004): one tiny scenario per
+ * rule paragraph, dice forced through the chance API, each asserting what
+ * the seed says.  Tests are named after the paragraph they check:
+ * s1_ ACTIVATION, s21_ artillery fire, s22_ skirmisher fire, s3_ MOUVEMENT,
+ * s41_..s45_ COMBAT, s5_ UNITES SPECIALES, s6_ DEMORALISATION, s7_
+ * TERRAINS, s8_ LIGNE DE VUE (through artillery fire), goal_ BUT DU JEU.
+ *
+ * Map coordinates are odd-r offsets "col,row"; on an even row r the
+ * neighbours of (c,r) are (c±1,r), (c-1,r-1), (c,r-1), (c-1,r+1), (c,r+1). */
+#include "re_test.h"
+
+/* ---- §1 Activation -------------------------------------------------------- */
+
+/* "Chaque corps d'armée dispose de y jetons" / "x jetons CA" per turn; the
+ * bowl is a chance node with each chit at count/total. */
+static void s1_chits_per_corps_and_per_turn(void **state)
+{
+    (void)state;
+    tiny();
+    sc.ncorps = 3;
+    snprintf(sc.corps[2].name, RE_NAME_LEN, "Lannes");
+    sc.corps[2].side = 0;
+    sc.corps[2].chits = 1;
+    sc.corps[0].chits = 2;
+    sc.sides[0].chits_per_turn = 3;
+    unit("Vandamme", 0, RE_INFANTRY, 4, 0, 0);
+    unit("Oudinot", 0, RE_INFANTRY, 4, 0, 5);
+    sc.units[1].corps = 2;
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    assert_int_equal(re_init(&sc, &st, NULL), GR_OK);
+    assert_int_equal(re_current_player(&sc, &st), 0);
+    play("chit Soult");
+    play("chit Soult");
+    assert_false(legal("chit Soult")); /* y = 2 chits for Soult */
+    assert_true(legal("chit Lannes"));
+    play("chit Lannes");
+    /* x = 3: the choice ends by itself */
+    assert_int_equal(st.stage, RE_ST_CHITS);
+    assert_int_equal(re_current_player(&sc, &st), 1);
+    assert_false(legal("chit Soult"));
+    play("chit Kollowrat"); /* its only chit: the choice ends */
+    assert_int_equal(re_current_player(&sc, &st), RE_CHANCE);
+    re_chance ch[RE_MAX_OUTCOMES];
+    int n = re_chance_outcomes(&sc, &st, ch, RE_MAX_OUTCOMES);
+    assert_int_equal(n, 3);
+    assert_int_equal(ch[0].action.kind, RE_A_DRAW);
+    assert_int_equal(ch[0].num, 2); /* Soult: 2 of 4 */
+    assert_int_equal(ch[0].den, 4);
+    assert_int_equal(ch[1].num, 1); /* Kollowrat */
+    assert_int_equal(ch[2].num, 1); /* Lannes */
+}
+
+/* "son joueur joue un SEUL groupe d'unités adjacentes entre elles (dit
+ * groupe principal)": units of the corps not connected to the chosen group
+ * are not activated. */
+static void s1_main_group_of_adjacent_units(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Vandamme", 0, RE_INFANTRY, 4, 0, 0);
+    unit("Saint-Hilaire", 0, RE_INFANTRY, 4, 1, 0); /* adjacent to Vandamme */
+    unit("Legrand", 0, RE_INFANTRY, 4, 0, 4);       /* apart */
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    activate_corps(0);
+    assert_int_equal(st.stage, RE_ST_GROUP);
+    assert_true(legal("group Vandamme"));
+    assert_true(legal("group Legrand"));
+    assert_false(legal("group Saint-Hilaire")); /* same group as Vandamme */
+    play("group Vandamme");
+    assert_true(legal("Vandamme: move to 0,1"));
+    assert_true(legal("Saint-Hilaire: move to 2,0"));
+    assert_false(legal("Legrand: move to 0,3"));
+}
+
+/* "La cavalerie légère appartenant au corps activé n'a pas cette
+ * contrainte, elle peut être jouée (dite unité isolée)". */
+static void s1_isolated_light_cavalry(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Vandamme", 0, RE_INFANTRY, 4, 0, 0);
+    unit("Legrand", 0, RE_INFANTRY, 4, 0, 4);
+    unit("Margaron", 0, RE_LIGHT_CAVALRY, 2, 3, 2); /* alone */
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    activate_corps(0);
+    play("group Vandamme");
+    assert_true(legal("Margaron: move to 3,3"));
+    assert_true(st.units[U("Margaron")].flags & RE_UF_ACTIVE);
+    assert_false(st.units[U("Legrand")].flags & RE_UF_ACTIVE);
+}
+
+/* "Cette procédure s'achève lorsque tous les jetons dans le bol sont
+ * tirés. Le tour de jeu est ainsi fini et un nouveau tour commence". */
+static void s1_turn_ends_when_bowl_is_empty(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Vandamme", 0, RE_INFANTRY, 4, 0, 0);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    activate_corps(0);
+    assert_int_equal(st.turn, 1);
+    play("end movement");
+    assert_int_equal(st.turn, 2);
+    assert_int_equal(st.stage, RE_ST_CHITS);
+    assert_int_equal(re_current_player(&sc, &st), 0);
+    assert_true(log_has("end of turn 1"));
+}
+
+/* ---- §2.1 Artillery fire -------------------------------------------------- */
+
+/* "Elle doit tirer sur la case occupée la plus proche"; 3 dice at 1 hex,
+ * 2 at 2, 1 at 3. */
+static void s21_artillery_nearest_hex_and_dice_by_range(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);  /* 2 hexes */
+    unit("Langeron", 1, RE_INFANTRY, 4, 3, 4);   /* farther */
+    activate_corps(0);
+    assert_int_equal(st.stage, RE_ST_FIRE);
+    assert_true(legal("Senarmont: fire at 2,2"));
+    assert_false(legal("Senarmont: fire at 3,4"));
+    play("Senarmont: fire at 2,2");
+    assert_int_equal(dice_pending(), 2);
+    die(2); /* loss */
+    die(5); /* miss */
+    assert_int_equal(figures("Weyrother"), 3);
+    /* "Pas de combat en défense sur un tir": no riposte is offered */
+    assert_int_not_equal(st.stage, RE_ST_RIPOSTE);
+
+    tiny();
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 1, 2);
+    activate_corps(0);
+    play("Senarmont: fire at 1,2");
+    assert_int_equal(dice_pending(), 3);
+
+    tiny();
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    activate_corps(0);
+    play("Senarmont: fire at 3,2");
+    assert_int_equal(dice_pending(), 1);
+
+    tiny();
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 4, 2); /* 4 hexes: out of range */
+    activate_corps(0);
+    assert_false(legal("Senarmont: fire at 4,2"));
+}
+
+/* "Le Tir d'artillerie est sans effet contre de l'artillerie." */
+static void s21_artillery_fire_no_effect_on_artillery(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Batterie", 1, RE_ARTILLERY, 1, 2, 2);
+    activate_corps(0);
+    play("Senarmont: fire at 2,2");
+    assert_int_equal(dice_pending(), 0);
+    assert_int_equal(figures("Batterie"), 1);
+    assert_true(log_has("no effect"));
+}
+
+/* "peut tirer une fois par tour ... si elle tire elle ne peut rien faire
+ * d'autre": no move after firing, no second fire in the turn. */
+static void s21_artillery_fires_once_and_does_nothing_else(void **state)
+{
+    (void)state;
+    tiny();
+    sc.corps[0].chits = 2;
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    assert_int_equal(re_init(&sc, &st, NULL), GR_OK);
+    play("chit Soult");
+    play("chit Soult");
+    play("chits done");
+    play("draw Soult");
+    play("Senarmont: fire at 3,2");
+    dice_all(6);
+    /* no move for the battery: the activation ends by itself */
+    assert_int_equal(st.stage, RE_ST_DRAW);
+    play("draw Soult");
+    assert_false(legal("Senarmont: fire at 3,2"));
+    assert_false(legal("Senarmont: move to 1,2"));
+}
+
+/* "Le tir d'enfilade permet de toucher les cibles sur les cases se
+ * suivant": the next enemy along the same hex row is hit, with its own
+ * range's dice. */
+static void s21_enfilade(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 1, 2);
+    unit("Langeron", 1, RE_INFANTRY, 4, 2, 2);
+    unit("Kienmayer", 1, RE_INFANTRY, 4, 4, 2); /* a gap: not hit */
+    activate_corps(0);
+    play("Senarmont: fire at 1,2");
+    assert_int_equal(dice_pending(), 3);
+    dice_all(2); /* 3 losses on Weyrother */
+    assert_int_equal(figures("Weyrother"), 1);
+    assert_int_equal(st.combat.hit, U("Langeron"));
+    assert_int_equal(dice_pending(), 2); /* 2 hexes */
+    dice_all(3);
+    assert_int_equal(figures("Langeron"), 2);
+    assert_int_equal(figures("Kienmayer"), 4);
+    assert_true(log_has("enfilade"));
+}
+
+/* "Les malus de terrain s'appliquent": a target in a town (-1). */
+static void s21_artillery_terrain_malus(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 1, 2);
+    terrain(1, 2, RE_TOWN);
+    activate_corps(0);
+    play("Senarmont: fire at 1,2");
+    assert_int_equal(dice_pending(), 2);
+}
+
+/* Artillery fire results are those of combat ("voir combat pour les
+ * pertes"): a 1 makes the infantry retreat, away from the battery. */
+static void s21_artillery_fire_retreat(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 1, 2);
+    activate_corps(0);
+    play("Senarmont: fire at 1,2");
+    die(1);
+    die(6);
+    die(6);
+    assert_int_equal(st.stage, RE_ST_RETREAT);
+    assert_int_equal(re_current_player(&sc, &st), 1);
+    assert_true(legal("Weyrother: retreat to 2,2"));
+    play("Weyrother: retreat to 2,2");
+    assert_at("Weyrother", 2, 2);
+}
+
+/* ---- §8 Line of sight, through artillery fire ------------------------------ */
+
+static void los_setup(int tcol, int trow)
+{
+    tiny();
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, tcol, trow);
+}
+
+static void s8_los_blocked_by_forest_orchard_town_fortress_mountain(void **state)
+{
+    (void)state;
+    const int block[] = {RE_FOREST, RE_ORCHARD, RE_TOWN, RE_FORTRESS, RE_MOUNTAIN};
+    for (size_t i = 0; i < sizeof block / sizeof block[0]; i++) {
+        los_setup(2, 2);
+        terrain(1, 2, block[i]);
+        activate_corps(0);
+        assert_false(legal("Senarmont: fire at 2,2"));
+    }
+    /* marsh and ravine do not block */
+    los_setup(2, 2);
+    terrain(1, 2, RE_MARSH);
+    activate_corps(0);
+    assert_true(legal("Senarmont: fire at 2,2"));
+}
+
+static void s8_los_target_and_observer_terrain_never_block(void **state)
+{
+    (void)state;
+    los_setup(2, 2);
+    terrain(2, 2, RE_FOREST);
+    terrain(0, 2, RE_TOWN);
+    activate_corps(0);
+    assert_true(legal("Senarmont: fire at 2,2"));
+}
+
+static void s8_los_blocked_by_units(void **state)
+{
+    (void)state;
+    los_setup(2, 2);
+    unit("Friant", 0, RE_INFANTRY, 4, 1, 2); /* a friend between */
+    activate_corps(0);
+    assert_false(legal("Senarmont: fire at 2,2"));
+}
+
+static void s8_los_hills(void **state)
+{
+    (void)state;
+    /* a hill between blocks */
+    los_setup(2, 2);
+    flag(1, 2, RE_HILL);
+    activate_corps(0);
+    assert_false(legal("Senarmont: fire at 2,2"));
+    /* both on hills: the hill and the wood below do not block */
+    los_setup(3, 2);
+    flag(0, 2, RE_HILL);
+    flag(3, 2, RE_HILL);
+    flag(1, 2, RE_HILL);
+    terrain(2, 2, RE_FOREST);
+    activate_corps(0);
+    assert_true(legal("Senarmont: fire at 3,2"));
+    /* only the observer on a hill: the wood below still blocks */
+    los_setup(3, 2);
+    flag(0, 2, RE_HILL);
+    terrain(2, 2, RE_FOREST);
+    activate_corps(0);
+    assert_false(legal("Senarmont: fire at 3,2"));
+}
+
+/* "Quand la ligne de vue longe un ou plusieurs hexagones portant des
+ * obstacles ... elle n'est pas bloquée sauf si les obstacles se trouvent
+ * des deux cotés": battery at 2,4, target at 2,2; the line runs between
+ * 1,3 and 2,3. */
+static void s8_los_along_hex_edges(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 2, 4);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);
+    assert_int_equal(gr_hex_distance(gr_hex_from_offset(2, 4), gr_hex_from_offset(2, 2)), 2);
+    terrain(1, 3, RE_FOREST);
+    activate_corps(0);
+    assert_true(legal("Senarmont: fire at 2,2")); /* one side only */
+    terrain(2, 3, RE_FOREST);
+    activate_corps(0);
+    assert_false(legal("Senarmont: fire at 2,2")); /* both sides */
+}
+
+/* ---- §2.2 Skirmishers -------------------------------------------------------- */
+
+/* "peuvent tirer sur une unité d'infanterie adjacente avec un dé, un
+ * résultat de 1 ou 2 fait une perte ... Pas de malus de terrain." */
+static void s22_skirmisher_fire(void **state)
+{
+    (void)state;
+    tiny();
+    int f = unit("Friant", 0, RE_INFANTRY, 4, 1, 2);
+    sc.units[f].skirmisher = 1;
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);
+    terrain(2, 2, RE_TOWN); /* no terrain malus */
+    unit("Liechtenstein", 1, RE_HEAVY_CAVALRY, 3, 0, 1); /* not infantry: no skirmish */
+    activate_corps(0);
+    assert_int_equal(st.stage, RE_ST_FIRE);
+    assert_false(legal("Friant: skirmish Liechtenstein"));
+    play("Friant: skirmish Weyrother");
+    assert_int_equal(dice_pending(), 1);
+    die(2);
+    assert_int_equal(figures("Weyrother"), 3);
+    assert_false(legal("Friant: skirmish Weyrother")); /* once per activation */
+
+    tiny();
+    f = unit("Friant", 0, RE_INFANTRY, 4, 1, 2);
+    sc.units[f].skirmisher = 1;
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);
+    activate_corps(0);
+    play("Friant: skirmish Weyrother");
+    die(3);
+    assert_int_equal(figures("Weyrother"), 4);
+    /* no riposte on a fire; the unit may still move and fight */
+    assert_true(legal("Friant: move to 1,3") || legal("end movement"));
+
+    /* an infantry unit without skirmishers cannot */
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 1, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);
+    activate_corps(0);
+    assert_false(legal("Friant: skirmish Weyrother"));
+}
+
+/* ---- §3 Movement -------------------------------------------------------------- */
+
+/* "Infanterie : se déplace de deux cases sans combat ... ou jusqu'à une case
+ * et peut combattre". */
+static void s3_infantry_two_hexes_without_combat_one_with(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    activate_corps(0);
+    assert_true(legal("Friant: move to 2,2"));
+    assert_false(legal("Friant: move to 3,3"));
+    play("Friant: move to 2,2"); /* 2 hexes: may not fight */
+    assert_true(log_has("may not fight"));
+    assert_int_equal(st.turn, 2); /* no combat possible: the activation and turn end */
+
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 1, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    activate_corps(0);
+    play("Friant: move to 2,2"); /* 1 hex: may fight */
+    assert_true(legal("Friant: attack Weyrother"));
+}
+
+static void s3_cavalry_and_artillery_allowances(void **state)
+{
+    (void)state;
+    tiny();
+    sc.cols = 8;
+    unit("Murat", 0, RE_LIGHT_CAVALRY, 2, 0, 0);
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 0, 1);
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 7, 5);
+    activate_corps(0);
+    assert_true(legal("Murat: move to 4,0"));
+    assert_false(legal("Murat: move to 5,0"));
+    assert_true(legal("Nansouty: move to 3,1"));
+    assert_false(legal("Nansouty: move to 4,1"));
+    assert_true(legal("Senarmont: move to 2,2"));
+    assert_false(legal("Senarmont: move to 3,2"));
+    /* light cavalry: 3 hexes and still fight, not 4; heavy: 2, not 3 */
+    unit("Kienmayer", 1, RE_INFANTRY, 4, 4, 0);
+    unit("Bagration", 1, RE_INFANTRY, 4, 4, 1);
+    activate_corps(0);
+    play("Murat: move to 3,0");
+    play("Nansouty: move to 3,1");
+    play("end movement");
+    assert_true(legal("Murat: attack Kienmayer"));
+    assert_false(legal("Nansouty: attack Bagration"));
+    activate_corps(0);
+    play("Nansouty: move to 2,1");
+    play("end movement");
+    assert_false(legal("Nansouty: attack Bagration")); /* not adjacent */
+    activate_corps(0);
+    play("Murat: move to 3,0");
+    play("end movement");
+    assert_true(legal("Murat: attack Kienmayer"));
+}
+
+/* "Route : +2 au déplacement à condition que le mouvement soit fait
+ * entièrement sur la route". */
+static void s3_road_bonus(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    for (int c = 0; c < 6; c++)
+        flag(c, 2, RE_ROAD);
+    activate_corps(0);
+    assert_true(legal("Friant: move to 4,2"));
+    assert_false(legal("Friant: move to 5,2"));
+    /* off the road: no bonus */
+    assert_false(legal("Friant: move to 3,3"));
+}
+
+/* "Une unité ne peut pas traverser une case occupée par une unité amie";
+ * "une unité ne se déplace qu'une fois". */
+static void s3_no_passing_through_friends_and_one_move(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 0);
+    unit("Gudin", 0, RE_INFANTRY, 4, 1, 0);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    activate_corps(0);
+    assert_false(legal("Friant: move to 2,0")); /* only path is through Gudin */
+    assert_false(legal("Friant: move to 1,0"));
+    play("Friant: move to 0,1");
+    assert_false(legal("Friant: move to 0,2"));
+}
+
+/* ---- §7 Terrain (movement, combat dice) ------------------------------------- */
+
+static void s7_forest_stops_infantry_forbids_cavalry(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 2);
+    unit("Murat", 0, RE_LIGHT_CAVALRY, 2, 0, 3);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    terrain(1, 2, RE_FOREST);
+    terrain(1, 3, RE_FOREST);
+    activate_corps(0);
+    assert_true(legal("Friant: move to 1,2"));
+    assert_false(legal("Friant: move to 2,2")); /* stops on entering */
+    assert_false(legal("Murat: move to 1,3"));  /* forbidden off road */
+    /* along the road cavalry may go through */
+    flag(0, 3, RE_ROAD);
+    flag(1, 3, RE_ROAD);
+    activate_corps(0);
+    assert_true(legal("Murat: move to 1,3"));
+}
+
+static void s7_no_combat_after_entering_town(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 1, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    terrain(2, 2, RE_TOWN);
+    activate_corps(0);
+    play("Friant: move to 2,2");
+    /* "s'arrête en entrant sans pouvoir combattre": the activation ends */
+    assert_true(log_has("may not fight"));
+    assert_int_equal(st.turn, 2);
+}
+
+static void s7_forbidden_terrains(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 1);
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 0, 2);
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 3);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    terrain(1, 1, RE_MARSH);    /* forbidden to artillery */
+    terrain(1, 2, RE_RAVINE);   /* forbidden to heavy cavalry */
+    terrain(1, 3, RE_LAKE);     /* impassable */
+    activate_corps(0);
+    assert_false(legal("Senarmont: move to 1,1"));
+    assert_false(legal("Nansouty: move to 1,2"));
+    assert_true(legal("Friant: move to 1,2")); /* ravine: infantry may enter */
+    assert_false(legal("Friant: move to 1,3"));
+    /* a bridge makes the river passable, and stops */
+    flag(1, 3, RE_BRIDGE);
+    activate_corps(0);
+    assert_true(legal("Friant: move to 1,3"));
+    assert_false(legal("Friant: move to 2,3"));
+}
+
+static void s7_hill_stops_from_below(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    flag(1, 2, RE_HILL);
+    activate_corps(0);
+    assert_true(legal("Friant: move to 1,2"));
+    assert_false(legal("Friant: move to 2,2"));
+}
+
+/* Combat dice: "-1 dé en protection" (forest), fortress -2; the maluses do
+ * not add up ("il faut tenir compte du plus favorable à la défense"). */
+static void s7_combat_dice_maluses(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 1, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);
+    terrain(2, 2, RE_FOREST);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    assert_int_equal(dice_pending(), 2);
+
+    terrain(2, 2, RE_FORTRESS);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    assert_int_equal(dice_pending(), 1);
+
+    terrain(2, 2, RE_FOREST);
+    terrain(1, 2, RE_FOREST); /* attacking out of a wood into a wood: -1 only */
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    assert_int_equal(dice_pending(), 2);
+
+    /* field fortifications add up: forest -1, fieldworks -1 */
+    terrain(1, 2, RE_CLEAR);
+    flag(2, 2, RE_FIELDWORKS);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    assert_int_equal(dice_pending(), 1);
+}
+
+/* "La cavalerie et l'artillerie ne peuvent attaquer vers une case en forêt". */
+static void s7_cavalry_cannot_attack_into_forest(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 1, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);
+    terrain(2, 2, RE_FOREST);
+    activate_corps(0);
+    assert_false(legal("Nansouty: attack Weyrother"));
+}
+
+/* ---- §4.1 Combat ----------------------------------------------------------------- */
+
+/* "Une unité peut attaquer une seule fois une seule unité par tour";
+ * "L'artillerie n'attaque pas en combat". */
+static void s41_one_attack_per_turn_artillery_never_attacks(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 1, 2);
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 1, 3);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);
+    unit("Langeron", 1, RE_INFANTRY, 4, 1, 1);
+    activate_corps(0);
+    play("end fire");
+    play("end movement");
+    assert_false(legal("Senarmont: attack Weyrother"));
+    play("Friant: attack Weyrother");
+    dice_all(6);
+    play("Weyrother: no riposte");
+    assert_false(legal("Friant: attack Langeron"));
+}
+
+/* ---- §4.3 Dice and bonuses ------------------------------------------------------- */
+
+static void s43_dice_by_type(void **state)
+{
+    (void)state;
+    const int types[] = {RE_INFANTRY, RE_ELITE_INFANTRY, RE_LIGHT_CAVALRY, RE_HEAVY_CAVALRY};
+    const int dice[] = {3, 4, 1, 2};
+    for (int i = 0; i < 4; i++) {
+        tiny();
+        unit("A", 0, types[i], 4, 1, 2);
+        unit("B", 1, RE_INFANTRY, 4, 2, 2);
+        activate_corps(0);
+        play("end movement");
+        play("A: attack B");
+        assert_int_equal(dice_pending(), dice[i]);
+    }
+}
+
+/* "Prise de Flanc : + 2 dés ... si la cible a à son contact une autre unité
+ * du camp de l'unité active qui n'est pas adjacente avec celle-ci". */
+static void s43_flank_bonus(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Gudin", 0, RE_INFANTRY, 4, 4, 2); /* touches Weyrother, not Friant */
+    sc.units[1].corps = 0;
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    activate_corps(0);
+    play("group Friant");
+    play("end movement");
+    play("Friant: attack Weyrother");
+    assert_int_equal(dice_pending(), 5);
+    assert_true(log_has("flank"));
+}
+
+/* "... et si l'unité active attaquante n'est pas elle-même en situation
+ * d'être prise de flanc": two enemies touch the attacker and not each
+ * other. */
+static void s43_no_flank_if_attacker_is_flanked(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Gudin", 0, RE_INFANTRY, 4, 4, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    unit("Langeron", 1, RE_INFANTRY, 4, 1, 2); /* west of Friant */
+    activate_corps(0);
+    play("group Friant");
+    play("end movement");
+    play("Friant: attack Weyrother");
+    assert_int_equal(dice_pending(), 3);
+}
+
+/* "Les unités d'infanterie en ville, forteresse, bâtiment ou en contact
+ * qu'avec de la cavalerie ennemie, ne subissent pas ce malus." */
+static void s43_flank_exemptions(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Gudin", 0, RE_INFANTRY, 4, 4, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    terrain(3, 2, RE_BUILDING); /* -2 protection for infantry, no flank */
+    activate_corps(0);
+    play("group Friant");
+    play("end movement");
+    play("Friant: attack Weyrother");
+    assert_int_equal(dice_pending(), 1);
+
+    tiny();
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 2, 2);
+    unit("Margaron", 0, RE_LIGHT_CAVALRY, 2, 4, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    activate_corps(0);
+    play("end movement");
+    play("Nansouty: attack Weyrother");
+    assert_int_equal(dice_pending(), 2); /* in contact with cavalry only */
+}
+
+/* "Charge de Cavalerie organisée : Une unité de cavalerie qui est à plein
+ * effectif et qui n'a jamais retraitée ... et qui se déplace, attaque avec +
+ * 2 dés. La cible doit être en terrain clair". */
+static void s43_organised_cavalry_charge(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    activate_corps(0);
+    play("Nansouty: move to 2,2");
+    play("Nansouty: attack Weyrother");
+    assert_int_equal(dice_pending(), 4);
+
+    /* did not move: no charge */
+    tiny();
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 2, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    activate_corps(0);
+    play("end movement");
+    play("Nansouty: attack Weyrother");
+    assert_int_equal(dice_pending(), 2);
+
+    /* not at full strength */
+    tiny();
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    activate_corps(0);
+    st.units[0].figures = 2;
+    play("Nansouty: move to 2,2");
+    play("Nansouty: attack Weyrother");
+    assert_int_equal(dice_pending(), 2);
+
+    /* has retreated once */
+    tiny();
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    activate_corps(0);
+    st.units[0].flags |= RE_UF_RETREATED;
+    play("Nansouty: move to 2,2");
+    play("Nansouty: attack Weyrother");
+    assert_int_equal(dice_pending(), 2);
+
+    /* target not in clear terrain (orchard: "Pas de charge de cavalerie vers") */
+    tiny();
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    terrain(3, 2, RE_ORCHARD);
+    activate_corps(0);
+    play("Nansouty: move to 2,2");
+    play("Nansouty: attack Weyrother");
+    assert_int_equal(dice_pending(), 2);
+}
+
+/* ---- §4.4 Losses, retreats, column attack, riposte -------------------------------- */
+
+/* "INFANTERIE perte sur 2 ou 3 ... CAVALERIE : pertes sur 2, ARTILLERIE :
+ * pertes sur 1"; "retraite sur 1"; "L'ARTILLERIE ne retraite pas". */
+static void s44_losses_by_target_type(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_ELITE_INFANTRY, 4, 1, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    die(2);
+    die(3);
+    die(4);
+    die(6);
+    assert_int_equal(figures("Weyrother"), 2);
+
+    tiny();
+    unit("Friant", 0, RE_ELITE_INFANTRY, 4, 1, 2);
+    unit("Liechtenstein", 1, RE_HEAVY_CAVALRY, 3, 2, 2);
+    sc.units[0].type = RE_HEAVY_CAVALRY; /* cavalry attacker: no evasion */
+    sc.units[0].figures = 3;
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Liechtenstein");
+    die(2);
+    die(3);
+    assert_int_equal(figures("Liechtenstein"), 2);
+
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 1, 2);
+    unit("Batterie", 1, RE_ARTILLERY, 2, 2, 2);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Batterie");
+    die(1); /* artillery: a 1 is a loss, never a retreat */
+    die(2);
+    die(3);
+    assert_int_equal(figures("Batterie"), 1);
+    assert_at("Batterie", 2, 2);
+}
+
+/* "attaque en colonne contre de l'infanterie ... le résultat des dés est
+ * inversé : les pertes sont des retraites et inversement". */
+static void s44_column_attack(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 1, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);
+    unit("Liechtenstein", 1, RE_LIGHT_CAVALRY, 2, 1, 1);
+    activate_corps(0);
+    play("end movement");
+    assert_false(legal("Friant: column attack Liechtenstein")); /* infantry only */
+    play("Friant: column attack Weyrother");
+    die(1); /* loss */
+    die(2); /* retreat */
+    die(6);
+    assert_int_equal(figures("Weyrother"), 3);
+    assert_int_equal(st.stage, RE_ST_RETREAT);
+}
+
+/* "L'unité en retraite doit se replier de préférence vers sa ligne de
+ * retraite par des cases vides sans pouvoir passer par une case adjacente à
+ * l'unité attaquante. C'est le joueur de l'unité attaquée qui décide". */
+static void s44_retreat_free_path_chosen_by_owner(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    die(1);
+    die(1);
+    die(6);
+    assert_int_equal(st.stage, RE_ST_RETREAT);
+    assert_int_equal(re_current_player(&sc, &st), 1);
+    /* toward its line of retreat (east): E, NE, SE */
+    re_action acts[RE_MAX_ACTIONS];
+    int n = re_legal_actions(&sc, &st, acts, RE_MAX_ACTIONS);
+    assert_int_equal(n, 3);
+    assert_true(legal("Weyrother: retreat to 4,2"));
+    assert_true(legal("Weyrother: retreat to 3,1"));
+    assert_true(legal("Weyrother: retreat to 3,3"));
+    assert_false(legal("Weyrother: retreat to 2,1")); /* adjacent to Friant */
+    play("Weyrother: retreat to 3,1");
+    play("Weyrother: retreat to 4,1");
+    assert_at("Weyrother", 4, 1);
+    assert_true(st.units[U("Weyrother")].flags & RE_UF_RETREATED);
+}
+
+/* "Si elle ne peut pas retraire (cases infranchissables ou bord de plateau)
+ * l'unité perd une pièce par hexagone de retraite éludée", and never
+ * through a hex adjacent to the attacker. */
+static void s44_retreat_blocked_loses_a_figure_per_hex(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    terrain(4, 2, RE_LAKE);
+    terrain(3, 1, RE_LAKE);
+    terrain(3, 3, RE_LAKE);
+    /* the other neighbours (2,1), (2,3) touch Friant */
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    die(1);
+    die(1);
+    die(6);
+    assert_int_equal(figures("Weyrother"), 2);
+    assert_at("Weyrother", 3, 2);
+    assert_true(log_has("cannot retreat 2 more"));
+}
+
+/* Board edge: the unit on the east edge, retreating east. */
+static void s44_retreat_blocked_by_board_edge(void **state)
+{
+    (void)state;
+    tiny();
+    sc.rows = 1;
+    unit("Friant", 0, RE_INFANTRY, 4, 4, 0);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 0);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    die(1);
+    die(6);
+    die(6);
+    assert_int_equal(figures("Weyrother"), 3);
+}
+
+/* "elle ne peut pas traverser une unité amie, cependant elle peut
+ * l'entraîner dans sa retraite". */
+static void s44_retreat_pushes_a_friend(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    unit("Langeron", 1, RE_INFANTRY, 4, 4, 2);
+    terrain(3, 1, RE_LAKE);
+    terrain(3, 3, RE_LAKE);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    die(1);
+    die(6);
+    die(6);
+    assert_false(legal("Weyrother: retreat to 4,2"));
+    play("Weyrother: retreat to 4,2 pushing Langeron to 5,2");
+    assert_at("Weyrother", 4, 2);
+    assert_at("Langeron", 5, 2);
+    assert_int_equal(figures("Weyrother"), 4);
+    assert_int_equal(figures("Langeron"), 4);
+}
+
+/* "Si l'unité attaquée n'a pas reculée, elle peut riposter."  The
+ * attacker then takes the results (here a retreat west). */
+static void s44_riposte(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    dice_all(2); /* three losses, no retreat */
+    assert_int_equal(figures("Weyrother"), 1);
+    assert_int_equal(st.stage, RE_ST_RIPOSTE);
+    assert_int_equal(re_current_player(&sc, &st), 1);
+    play("Weyrother: riposte");
+    assert_int_equal(dice_pending(), 3); /* "Les pertes n'ont pas d'influence sur le nombre de dés" */
+    die(1);
+    die(2);
+    die(6);
+    assert_int_equal(figures("Friant"), 3);
+    assert_int_equal(st.stage, RE_ST_RETREAT);
+    assert_int_equal(re_current_player(&sc, &st), 0);
+    play("Friant: retreat to 1,2");
+    /* no pursuit, no taking of ground after a riposte: the activation ends */
+    assert_int_equal(st.turn, 2);
+}
+
+/* No riposte for a unit that fell back. */
+static void s44_no_riposte_after_retreat(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    die(1);
+    die(6);
+    die(6);
+    play("Weyrother: retreat to 4,2");
+    assert_int_equal(st.stage, RE_ST_AFTER); /* taking ground, not riposte */
+    assert_false(legal("Weyrother: riposte"));
+}
+
+/* Artillery "ne peut que tirer ... mais elle peut riposter" (3 dice). */
+static void s44_artillery_riposte(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Batterie", 1, RE_ARTILLERY, 2, 3, 2);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Batterie");
+    dice_all(6);
+    play("Batterie: riposte");
+    assert_int_equal(dice_pending(), 3);
+}
+
+/* ---- §4.2 Evasion -------------------------------------------------------------------- */
+
+/* "La cavalerie légère ... DOIT retraiter avant le combat sauf face à la
+ * cavalerie. L'esquive consiste en une retraite de deux cases". */
+static void s42_light_cavalry_must_evade(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Kienmayer", 1, RE_LIGHT_CAVALRY, 2, 3, 2);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Kienmayer");
+    assert_int_equal(st.stage, RE_ST_RETREAT);
+    assert_true(st.retreat.evasion);
+    play("Kienmayer: retreat to 4,2");
+    play("Kienmayer: retreat to 5,2");
+    assert_at("Kienmayer", 5, 2);
+    assert_int_equal(figures("Kienmayer"), 2);
+    /* evasion is no retreat for the charge rule */
+    assert_false(st.units[U("Kienmayer")].flags & RE_UF_RETREATED);
+    /* "Dans ce cas la prise de terrain et la poursuite sont possibles." */
+    assert_int_equal(st.stage, RE_ST_AFTER);
+    play("Friant: take ground 3,2");
+    assert_at("Friant", 3, 2);
+}
+
+/* "... sauf face à la cavalerie". */
+static void s42_no_evasion_against_cavalry(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Murat", 0, RE_LIGHT_CAVALRY, 2, 2, 2);
+    unit("Kienmayer", 1, RE_LIGHT_CAVALRY, 2, 3, 2);
+    activate_corps(0);
+    play("end movement");
+    play("Murat: attack Kienmayer");
+    assert_int_equal(st.stage, RE_ST_DICE);
+}
+
+/* "La cavalerie lourde ... PEUT décider avant le combat de retraiter". */
+static void s42_heavy_cavalry_may_evade(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Liechtenstein", 1, RE_HEAVY_CAVALRY, 3, 3, 2);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Liechtenstein");
+    assert_int_equal(st.stage, RE_ST_EVADE);
+    assert_int_equal(re_current_player(&sc, &st), 1);
+    play("Liechtenstein: stand");
+    assert_int_equal(dice_pending(), 3);
+
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Liechtenstein");
+    play("Liechtenstein: evade");
+    assert_int_equal(st.stage, RE_ST_RETREAT);
+}
+
+/* "Si l'esquive n'est pas possible il y a combat." */
+static void s42_evasion_impossible_means_combat(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Kienmayer", 1, RE_LIGHT_CAVALRY, 2, 3, 2);
+    terrain(4, 2, RE_LAKE);
+    terrain(3, 1, RE_LAKE);
+    terrain(3, 3, RE_LAKE);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Kienmayer");
+    assert_int_equal(st.stage, RE_ST_DICE);
+    assert_true(log_has("cannot evade"));
+}
+
+/* Town: "L'artillerie et la cavalerie ne peuvent combattre dans une ville
+ * (esquive obligatoire ou destruction)". */
+static void s7_cavalry_in_town_evades_or_is_destroyed(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Liechtenstein", 1, RE_HEAVY_CAVALRY, 3, 3, 2);
+    terrain(3, 2, RE_TOWN);
+    terrain(4, 2, RE_LAKE);
+    terrain(3, 1, RE_LAKE);
+    terrain(3, 3, RE_LAKE);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Liechtenstein");
+    assert_int_equal(figures("Liechtenstein"), 0);
+    assert_true(log_has("destroyed"));
+}
+
+/* ---- §4.5 Taking ground and pursuit ---------------------------------------------------- */
+
+static void s45_take_ground(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    die(1);
+    die(6);
+    die(6);
+    play("Weyrother: retreat to 4,2");
+    assert_false(legal("Friant: pursue Weyrother")); /* infantry does not pursue */
+    play("Friant: take ground 3,2");
+    assert_at("Friant", 3, 2);
+}
+
+/* "La cavalerie qui a repoussé sa cible peut la suivre en passant exactement
+ * par son chemin de retraite et l'attaquer de nouveau sans que la cible ne
+ * puisse faire de riposte ... Les malus et bonus aux dés ne s'appliquent
+ * pas." */
+static void s45_cavalry_pursuit(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    activate_corps(0);
+    play("Nansouty: move to 2,2");
+    play("Nansouty: attack Weyrother");
+    assert_int_equal(dice_pending(), 4); /* charge */
+    die(1);
+    die(6);
+    die(6);
+    die(6);
+    play("Weyrother: retreat to 4,2");
+    assert_int_equal(st.stage, RE_ST_AFTER);
+    play("Nansouty: pursue Weyrother");
+    assert_at("Nansouty", 3, 2);
+    assert_int_equal(dice_pending(), 2); /* no charge bonus in pursuit */
+    die(6);
+    die(6);
+    /* the target did not fall back: the pursuit ends, and no riposte */
+    assert_int_equal(st.turn, 2);
+    assert_true(log_has("pursuit ends"));
+    assert_int_equal(figures("Nansouty"), 3);
+}
+
+/* "Marécage : ... Pas de poursuite." */
+static void s45_no_pursuit_into_marsh(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 2, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    terrain(4, 2, RE_MARSH);
+    terrain(3, 1, RE_LAKE);
+    terrain(3, 3, RE_LAKE);
+    activate_corps(0);
+    play("end movement");
+    play("Nansouty: attack Weyrother");
+    die(1);
+    die(6);
+    play("Weyrother: retreat to 4,2");
+    assert_false(legal("Nansouty: pursue Weyrother"));
+    assert_true(legal("Nansouty: take ground 3,2"));
+}
+
+/* ---- §5 Skirmishers as the second-to-last figure --------------------------------------- */
+
+static void s5_skirmisher_lost_second_to_last(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_ELITE_INFANTRY, 4, 2, 2);
+    int w = unit("Weyrother", 1, RE_INFANTRY, 2, 3, 2);
+    sc.units[w].skirmisher = 1;
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    die(2); /* 2 figures + skirmisher -> 1 + skirmisher */
+    die(2); /* the skirmisher goes as the second-to-last */
+    die(6);
+    die(6);
+    assert_int_equal(st.units[w].figures, 1);
+    assert_int_equal(st.units[w].skirmisher, 0);
+    assert_true(log_has("skirmisher"));
+}
+
+/* ---- §6 Demoralisation -------------------------------------------------------------------- */
+
+/* "1 unité perdue = 1 point ... L'armée démoralisée perd un dé dans tous
+ * les tirs (y compris de tirailleurs) et combats." */
+static void s6_demoralised_army_loses_a_die(void **state)
+{
+    (void)state;
+    tiny();
+    sc.sides[0].demoralised_at = 1;
+    int f = unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    sc.units[f].skirmisher = 1;
+    unit("Gudin", 0, RE_INFANTRY, 4, 0, 5);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    activate_corps(0);
+    /* Gudin is lost: 1 point, the French army is demoralised */
+    st.units[1].figures = 0;
+    st.units[1].col = st.units[1].row = -1;
+    assert_int_equal(re_demoralisation(&sc, &st, 0), 1);
+    assert_true(re_is_demoralised(&sc, &st, 0));
+    assert_false(legal("Friant: skirmish Weyrother")); /* 1 die - 1 = none */
+    play("group Friant");
+    play("end movement");
+    play("Friant: attack Weyrother");
+    assert_int_equal(dice_pending(), 2);
+}
+
+/* "La perte de certains hexagones définis dans le scénario peut aussi
+ * entraîner des points de démoralisation." */
+static void s6_objective_hexes_worth_points(void **state)
+{
+    (void)state;
+    tiny();
+    sc.nobjectives = 1;
+    sc.objectives[0] = (re_objective){0, 0, 0, 2};
+    sc.sides[0].demoralised_at = 2;
+    unit("Friant", 0, RE_INFANTRY, 4, 3, 3);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 1, 0);
+    assert_int_equal(re_init(&sc, &st, NULL), GR_OK);
+    assert_int_equal(re_demoralisation(&sc, &st, 0), 0);
+    st.units[1].col = 0;
+    assert_int_equal(re_demoralisation(&sc, &st, 0), 2);
+    assert_true(re_is_demoralised(&sc, &st, 0));
+}
+
+/* ---- But du jeu ----------------------------------------------------------------------------- */
+
+/* "le gagnant est celui qui a détruit le plus d'unités ennemis à la fin du
+ * jeu." */
+static void goal_most_units_destroyed_at_the_end(void **state)
+{
+    (void)state;
+    tiny();
+    sc.turns = 1;
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 0);
+    unit("Weyrother", 1, RE_INFANTRY, 1, 1, 0);
+    unit("Langeron", 1, RE_INFANTRY, 4, 5, 5);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    die(2);
+    die(6);
+    die(6);
+    assert_int_equal(figures("Weyrother"), 0);
+    /* Friant takes ground or stops; then the bowl is empty: game over */
+    play("Friant: stop");
+    assert_true(re_is_terminal(&sc, &st));
+    assert_int_equal(re_current_player(&sc, &st), RE_TERMINAL);
+    assert_int_equal(re_winner(&sc, &st), 0);
+
+    tiny();
+    sc.turns = 1;
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 0);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    assert_int_equal(re_init(&sc, &st, NULL), GR_OK);
+    play("chits done");
+    play("chits done");
+    assert_true(re_is_terminal(&sc, &st));
+    assert_int_equal(re_winner(&sc, &st), -1); /* a draw */
+}
+
+/* ---- the API: illegal actions, clone, hash, text, random playouts ----------------------- */
+
+static void api_illegal_action_is_refused(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 0);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    assert_int_equal(re_init(&sc, &st, NULL), GR_OK);
+    re_state before = st;
+    re_action a = {RE_A_MOVE, 0, RE_NO_UNIT, 1, 0, -1, -1, 0};
+    gr_error err;
+    assert_int_equal(re_apply(&sc, &st, a, NULL, &err), GR_EILLEGAL);
+    assert_true(strstr(err.msg, "not a legal action") != NULL);
+    assert_memory_equal(&before, &st, sizeof st);
+    assert_int_equal(re_apply_chance(&sc, &st, a, NULL, &err), GR_EILLEGAL);
+}
+
+static void api_random_playouts(void **state)
+{
+    (void)state;
+    tiny();
+    sc.turns = 4;
+    sc.cols = 8;
+    sc.rows = 8;
+    sc.corps[0].chits = 2;
+    sc.corps[1].chits = 2;
+    sc.sides[0].demoralised_at = 3;
+    sc.sides[1].demoralised_at = 3;
+    terrain(3, 3, RE_FOREST);
+    terrain(4, 4, RE_TOWN);
+    flag(2, 2, RE_HILL);
+    terrain(5, 1, RE_MARSH);
+    int s = unit("Friant", 0, RE_INFANTRY, 4, 1, 3);
+    sc.units[s].skirmisher = 1;
+    unit("Gudin", 0, RE_ELITE_INFANTRY, 4, 1, 4);
+    unit("Murat", 0, RE_LIGHT_CAVALRY, 2, 2, 6);
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 1, 5);
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 4);
+    s = unit("Weyrother", 1, RE_INFANTRY, 4, 5, 3);
+    sc.units[s].skirmisher = 1;
+    unit("Langeron", 1, RE_INFANTRY, 4, 5, 4);
+    unit("Kienmayer", 1, RE_LIGHT_CAVALRY, 2, 6, 2);
+    unit("Liechtenstein", 1, RE_HEAVY_CAVALRY, 3, 6, 5);
+    unit("Batterie", 1, RE_ARTILLERY, 1, 7, 4);
+    static re_action acts[RE_MAX_ACTIONS];
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        gr_rng rng;
+        gr_rng_seed(&rng, seed);
+        assert_int_equal(re_init(&sc, &st, NULL), GR_OK);
+        int steps = 0;
+        while (!re_is_terminal(&sc, &st)) {
+            assert_true(steps++ < 20000);
+            int p = re_current_player(&sc, &st);
+            int n = re_legal_actions(&sc, &st, acts, RE_MAX_ACTIONS);
+            assert_true(n > 0);
+            if (p == RE_CHANCE) {
+                re_chance ch[RE_MAX_OUTCOMES];
+                int m = re_chance_outcomes(&sc, &st, ch, RE_MAX_OUTCOMES);
+                assert_int_equal(m, n);
+                uint32_t tot = 0;
+                for (int i = 0; i < m; i++)
+                    tot += ch[i].num;
+                assert_int_equal(tot, ch[0].den);
+            } else {
+                /* every legal action's text parses back to it */
+                for (int i = 0; i < n; i += 7) {
+                    char buf[160];
+                    re_action b;
+                    re_action_describe(&sc, &st, acts[i], buf, sizeof buf);
+                    assert_int_equal(re_action_parse(&sc, &st, buf, &b, NULL), GR_OK);
+                    assert_memory_equal(&b, &acts[i], sizeof b);
+                }
+            }
+            re_action a;
+            assert_true(re_random_action(&sc, &st, &rng, &a));
+            re_state clone = st;
+            assert_true(re_hash(&sc, &clone) == re_hash(&sc, &st));
+            gr_error err;
+            re_log_clear(&lg);
+            assert_int_equal(re_apply(&sc, &st, a, &lg, &err), GR_OK);
+            /* invariants: no two units on one hex; figures within bounds */
+            for (int u = 0; u < sc.nunits; u++) {
+                assert_true(st.units[u].figures <= sc.units[u].figures);
+                if (!st.units[u].figures)
+                    continue;
+                for (int v = u + 1; v < sc.nunits; v++)
+                    if (st.units[v].figures)
+                        assert_false(st.units[u].col == st.units[v].col &&
+                                     st.units[u].row == st.units[v].row);
+            }
+        }
+        int w = re_winner(&sc, &st);
+        assert_true(w >= -1 && w <= 1);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(s1_chits_per_corps_and_per_turn),
+        cmocka_unit_test(s1_main_group_of_adjacent_units),
+        cmocka_unit_test(s1_isolated_light_cavalry),
+        cmocka_unit_test(s1_turn_ends_when_bowl_is_empty),
+        cmocka_unit_test(s21_artillery_nearest_hex_and_dice_by_range),
+        cmocka_unit_test(s21_artillery_fire_no_effect_on_artillery),
+        cmocka_unit_test(s21_artillery_fires_once_and_does_nothing_else),
+        cmocka_unit_test(s21_enfilade),
+        cmocka_unit_test(s21_artillery_terrain_malus),
+        cmocka_unit_test(s21_artillery_fire_retreat),
+        cmocka_unit_test(s8_los_blocked_by_forest_orchard_town_fortress_mountain),
+        cmocka_unit_test(s8_los_target_and_observer_terrain_never_block),
+        cmocka_unit_test(s8_los_blocked_by_units),
+        cmocka_unit_test(s8_los_hills),
+        cmocka_unit_test(s8_los_along_hex_edges),
+        cmocka_unit_test(s22_skirmisher_fire),
+        cmocka_unit_test(s3_infantry_two_hexes_without_combat_one_with),
+        cmocka_unit_test(s3_cavalry_and_artillery_allowances),
+        cmocka_unit_test(s3_road_bonus),
+        cmocka_unit_test(s3_no_passing_through_friends_and_one_move),
+        cmocka_unit_test(s7_forest_stops_infantry_forbids_cavalry),
+        cmocka_unit_test(s7_no_combat_after_entering_town),
+        cmocka_unit_test(s7_forbidden_terrains),
+        cmocka_unit_test(s7_hill_stops_from_below),
+        cmocka_unit_test(s7_combat_dice_maluses),
+        cmocka_unit_test(s7_cavalry_cannot_attack_into_forest),
+        cmocka_unit_test(s7_cavalry_in_town_evades_or_is_destroyed),
+        cmocka_unit_test(s41_one_attack_per_turn_artillery_never_attacks),
+        cmocka_unit_test(s43_dice_by_type),
+        cmocka_unit_test(s43_flank_bonus),
+        cmocka_unit_test(s43_no_flank_if_attacker_is_flanked),
+        cmocka_unit_test(s43_flank_exemptions),
+        cmocka_unit_test(s43_organised_cavalry_charge),
+        cmocka_unit_test(s44_losses_by_target_type),
+        cmocka_unit_test(s44_column_attack),
+        cmocka_unit_test(s44_retreat_free_path_chosen_by_owner),
+        cmocka_unit_test(s44_retreat_blocked_loses_a_figure_per_hex),
+        cmocka_unit_test(s44_retreat_blocked_by_board_edge),
+        cmocka_unit_test(s44_retreat_pushes_a_friend),
+        cmocka_unit_test(s44_riposte),
+        cmocka_unit_test(s44_no_riposte_after_retreat),
+        cmocka_unit_test(s44_artillery_riposte),
+        cmocka_unit_test(s42_light_cavalry_must_evade),
+        cmocka_unit_test(s42_no_evasion_against_cavalry),
+        cmocka_unit_test(s42_heavy_cavalry_may_evade),
+        cmocka_unit_test(s42_evasion_impossible_means_combat),
+        cmocka_unit_test(s45_take_ground),
+        cmocka_unit_test(s45_cavalry_pursuit),
+        cmocka_unit_test(s45_no_pursuit_into_marsh),
+        cmocka_unit_test(s5_skirmisher_lost_second_to_last),
+        cmocka_unit_test(s6_demoralised_army_loses_a_die),
+        cmocka_unit_test(s6_objective_hexes_worth_points),
+        cmocka_unit_test(goal_most_units_destroyed_at_the_end),
+        cmocka_unit_test(api_illegal_action_is_refused),
+        cmocka_unit_test(api_random_playouts),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
