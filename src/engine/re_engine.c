@@ -708,8 +708,11 @@ static int raw_steps(const re_scenario *sc, const re_state *st, const re_retreat
 }
 
 /* The steps offered: for an evasion, only those from which the whole two
- * hexes can be made; then only those toward the line of retreat (its
- * direction and the two next to it) if there are any. */
+ * hexes can be made.  Then, in order of preference ("doit se replier de
+ * préférence vers sa ligne de retraite par des cases vides"), the first
+ * tier that is not empty: 1. empty hexes toward the line of retreat (its
+ * direction and the two next to it), 2. pushes toward it, 3. empty hexes
+ * elsewhere, 4. pushes elsewhere. */
 static int retreat_steps(const re_scenario *sc, const re_state *st, const re_retreat_st *rt,
                          rstep *out)
 {
@@ -730,16 +733,20 @@ static int retreat_steps(const re_scenario *sc, const re_state *st, const re_ret
         }
         raw[m++] = raw[i];
     }
-    int rd = sc->sides[u_side(sc, rt->unit)].retreat_dir, k = 0;
-    for (int i = 0; i < m; i++) {
-        int dd = (raw[i].dir - rd + GR_HEX_DIRS) % GR_HEX_DIRS;
-        if (dd == 0 || dd == 1 || dd == GR_HEX_DIRS - 1)
-            out[k++] = raw[i];
+    int rd = sc->sides[u_side(sc, rt->unit)].retreat_dir;
+    for (int tier = 0; tier < 4; tier++) {
+        int k = 0;
+        for (int i = 0; i < m; i++) {
+            int dd = (raw[i].dir - rd + GR_HEX_DIRS) % GR_HEX_DIRS;
+            int toward = dd == 0 || dd == 1 || dd == GR_HEX_DIRS - 1;
+            int t = (toward ? 0 : 2) + (raw[i].pushed >= 0 ? 1 : 0);
+            if (t == tier)
+                out[k++] = raw[i];
+        }
+        if (k)
+            return k;
     }
-    if (k)
-        return k;
-    memcpy(out, raw, (size_t)m * sizeof *raw);
-    return m;
+    return 0;
 }
 
 static re_retreat_st retreat_of(const re_state *st, int u, int from, int hexes, int evasion)
@@ -852,6 +859,10 @@ static void gen_after(const re_scenario *sc, const re_state *st, emit *e, int wi
         if (ok && re_terrain_no_pursuit(sc, u_hex(st, t)))
             ok = 0;
         if (ok && gr_hex_distance(p, u_hex(st, t)) != 1)
+            ok = 0;
+        /* the pursuit is an attack: terrain prohibitions still hold
+         * (cavalry never attacks into a wood, town, ...) */
+        if (ok && !re_terrain_can_attack(sc, p, at, u_hex(st, t), u_type(sc, t), NULL))
             ok = 0;
         if (ok)
             push(e, mk(RE_A_PURSUE, a, t, -1, -1, -1, -1));
