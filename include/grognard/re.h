@@ -190,7 +190,7 @@ _Static_assert(sizeof(re_state) <= 16384, "re_state must fit in 16 KiB");
 #define RE_LOG_TEXT 160
 typedef struct re_event {
     char text[RE_LOG_TEXT];   /* "Friant attacks Bagration: 3 dice (infantry) +2 (flank)" */
-    char source[24];          /* "seed 004 §4.3" */
+    char source[40];          /* "seed 004 §4.3 Dés" */
 } re_event;
 
 typedef struct re_log {

@@ -1233,6 +1233,120 @@ static void goal_most_units_destroyed_at_the_end(void **state)
     assert_int_equal(re_winner(&sc, &st), -1); /* a draw */
 }
 
+
+/* "par des cases vides": a friend is pushed only when no empty hex toward
+ * the line of retreat is open. */
+static void s44_push_only_to_open_a_path(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    unit("Langeron", 1, RE_INFANTRY, 4, 4, 2);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    die(1);
+    die(6);
+    die(6);
+    assert_true(legal("Weyrother: retreat to 3,1"));
+    assert_true(legal("Weyrother: retreat to 3,3"));
+    assert_false(legal("Weyrother: retreat to 4,2 pushing Langeron to 5,2"));
+}
+
+/* A pursuit goes on while the target keeps falling back. */
+static void s45_pursuit_goes_on_while_target_retreats(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 1, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);
+    activate_corps(0);
+    play("end movement");
+    play("Nansouty: attack Weyrother");
+    die(1);
+    die(6);
+    play("Weyrother: retreat to 3,2");
+    play("Nansouty: pursue Weyrother");
+    assert_at("Nansouty", 2, 2);
+    die(1);
+    die(2);
+    assert_int_equal(figures("Weyrother"), 3);
+    play("Weyrother: retreat to 4,2");
+    assert_int_equal(st.stage, RE_ST_AFTER);
+    assert_true(legal("Nansouty: pursue Weyrother"));
+    play("Nansouty: stop");
+    assert_at("Nansouty", 2, 2);
+    assert_true(log_has("pursues"));
+}
+
+/* Artillery attacked in a town evades (two hexes) when it can. */
+static void s7_artillery_in_town_must_evade(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Batterie", 1, RE_ARTILLERY, 1, 3, 2);
+    terrain(3, 2, RE_TOWN);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Batterie");
+    assert_int_equal(st.stage, RE_ST_RETREAT);
+    assert_true(st.retreat.evasion);
+    play("Batterie: retreat to 4,2");
+    play("Batterie: retreat to 5,2");
+    assert_at("Batterie", 5, 2);
+}
+
+/* A corps with no unit left puts no chit in the bowl. */
+static void s1_destroyed_corps_has_no_chit(void **state)
+{
+    (void)state;
+    tiny();
+    sc.ncorps = 3;
+    snprintf(sc.corps[2].name, RE_NAME_LEN, "Lannes");
+    sc.corps[2].side = 0;
+    sc.corps[2].chits = 1;
+    unit("Vandamme", 0, RE_INFANTRY, 4, 0, 0);
+    unit("Oudinot", 0, RE_INFANTRY, 4, 0, 5);
+    sc.units[1].corps = 2;
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    assert_int_equal(re_init(&sc, &st, NULL), GR_OK);
+    st.units[1].figures = 0;
+    st.units[1].col = st.units[1].row = -1;
+    assert_true(legal("chit Soult"));
+    assert_false(legal("chit Lannes"));
+}
+
+/* The log says why: dice, bonus and the seed paragraph. */
+static void api_log_explains_dice(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Gudin", 0, RE_INFANTRY, 4, 4, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    terrain(3, 2, RE_FOREST);
+    activate_corps(0);
+    play("group Friant");
+    play("end movement");
+    re_log_clear(&lg);
+    play("Friant: attack Weyrother");
+    int flank = 0, forest = 0, total = 0;
+    for (int i = 0; i < lg.n; i++) {
+        if (strstr(lg.ev[i].text, "flank") && strstr(lg.ev[i].source, "4.3"))
+            flank = 1;
+        if (strstr(lg.ev[i].text, "-1 dice") && strstr(lg.ev[i].source, "7"))
+            forest = 1;
+        if (strstr(lg.ev[i].text, "= 4 dice"))
+            total = 1;
+    }
+    assert_true(flank);
+    assert_true(forest);
+    assert_true(total);
+    assert_int_equal(dice_pending(), 4);
+}
+
 /* ---- the API: illegal actions, clone, hash, text, random playouts ----------------------- */
 
 static void api_illegal_action_is_refused(void **state)
@@ -1386,6 +1500,11 @@ int main(void)
         cmocka_unit_test(s6_demoralised_army_loses_a_die),
         cmocka_unit_test(s6_objective_hexes_worth_points),
         cmocka_unit_test(goal_most_units_destroyed_at_the_end),
+        cmocka_unit_test(s44_push_only_to_open_a_path),
+        cmocka_unit_test(s45_pursuit_goes_on_while_target_retreats),
+        cmocka_unit_test(s7_artillery_in_town_must_evade),
+        cmocka_unit_test(s1_destroyed_corps_has_no_chit),
+        cmocka_unit_test(api_log_explains_dice),
         cmocka_unit_test(api_illegal_action_is_refused),
         cmocka_unit_test(api_random_playouts),
     };
