@@ -585,6 +585,129 @@ static void s7_cavalry_cannot_attack_into_forest(void **state)
     assert_false(legal("Nansouty: attack Weyrother"));
 }
 
+
+/* §7 terrain by terrain, as printed.  Infantry at 0,2 steps into 1,2 (the
+ * terrain under test) and an enemy stands at 1,1: does it stop (can it go
+ * on to 2,2)?  may it still fight?  may light cavalry / heavy cavalry /
+ * artillery enter?  and how many dice does infantry (3) roll against
+ * infantry standing there? */
+typedef struct terrain_case {
+    const char *name;
+    int terrain, flags;
+    int inf_enters, stops, no_combat;
+    int lc_enters, hc_enters, art_enters;
+    int dice_against; /* 3 + the protection malus */
+} terrain_case;
+
+static const terrain_case terrain_cases[] = {
+    /* name             terrain      flags           I  stop nocb  C  HC  A  dice */
+    {"clear",           RE_CLEAR,    0,              1, 0,   0,    1, 1,  1, 3},
+    {"forest",          RE_FOREST,   0,              1, 1,   1,    0, 0,  0, 2},
+    {"orchard",         RE_ORCHARD,  0,              1, 1,   1,    1, 1,  1, 3},
+    {"town",            RE_TOWN,     0,              1, 1,   1,    1, 1,  1, 2},
+    {"marsh",           RE_MARSH,    0,              1, 1,   1,    1, 1,  0, 3},
+    {"mountain",        RE_MOUNTAIN, 0,              1, 1,   1,    0, 0,  0, 1},
+    {"ravine",          RE_RAVINE,   0,              1, 1,   1,    1, 0,  0, 3},
+    {"fortress",        RE_FORTRESS, 0,              1, 0,   0,    0, 0,  0, 1},
+    {"building",        RE_BUILDING, 0,              1, 0,   0,    1, 1,  1, 1},
+    {"lake",            RE_LAKE,     0,              0, 0,   0,    0, 0,  0, -1},
+    {"bridge",          RE_LAKE,     RE_BRIDGE,      1, 1,   0,    1, 1,  1, 3},
+    {"ford",            RE_LAKE,     RE_FORD,        1, 1,   1,    1, 1,  1, 3},
+    {"hill",            RE_CLEAR,    RE_HILL,        1, 1,   0,    1, 1,  1, 2},
+    {"fieldworks",      RE_CLEAR,    RE_FIELDWORKS,  1, 0,   0,    1, 1,  1, 2},
+};
+
+static void s7_terrain_by_terrain(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof terrain_cases / sizeof terrain_cases[0]; i++) {
+        const terrain_case *tc = &terrain_cases[i];
+        print_message("terrain %s\n", tc->name);
+        /* infantry: entering, stopping, fighting after entering */
+        tiny();
+        unit("Friant", 0, RE_INFANTRY, 4, 0, 2);
+        unit("Weyrother", 1, RE_INFANTRY, 4, 1, 1);
+        terrain(1, 2, tc->terrain);
+        flag(1, 2, tc->flags);
+        activate_corps(0);
+        assert_int_equal(legal("Friant: move to 1,2"), tc->inf_enters);
+        if (tc->inf_enters) {
+            assert_int_equal(legal("Friant: move to 2,2"), !tc->stops);
+            play("Friant: move to 1,2");
+            assert_int_equal(legal("Friant: attack Weyrother"), !tc->no_combat);
+        }
+        /* the other types may enter? */
+        const int types[] = {RE_LIGHT_CAVALRY, RE_HEAVY_CAVALRY, RE_ARTILLERY};
+        const int expect[] = {tc->lc_enters, tc->hc_enters, tc->art_enters};
+        for (int k = 0; k < 3; k++) {
+            tiny();
+            unit("Mover", 0, types[k], 2, 0, 2);
+            unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+            terrain(1, 2, tc->terrain);
+            flag(1, 2, tc->flags);
+            activate_corps(0);
+            assert_int_equal(legal("Mover: move to 1,2"), expect[k]);
+        }
+        /* protection: dice of infantry attacking into it from clear ground */
+        if (tc->dice_against >= 0) {
+            tiny();
+            unit("Friant", 0, RE_INFANTRY, 4, 0, 2);
+            unit("Weyrother", 1, RE_INFANTRY, 4, 1, 2);
+            terrain(1, 2, tc->terrain);
+            flag(1, 2, tc->flags);
+            activate_corps(0);
+            play("end movement");
+            if (tc->dice_against >= RE_MIN_ATTACK_DICE) {
+                play("Friant: attack Weyrother");
+                assert_int_equal(dice_pending(), tc->dice_against);
+            } else {
+                assert_false(legal("Friant: attack Weyrother"));
+            }
+        }
+    }
+}
+
+/* "Chemin creux/Ruisseaux : Pour toute attaque passant à travers : – 1 dé
+ * en protection pour l'infanterie, pas de charge de cavalerie." and the
+ * attack maluses: "Marécage : – 1 dé en attaque", town "-1 dé ... en
+ * attaque". */
+static void s7_hexside_and_attack_maluses(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 1, 2);
+    sc.map[2][0].sides = 1u << GR_HEX_E;
+    sc.map[2][1].sides = 1u << GR_HEX_W;
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    assert_int_equal(dice_pending(), 2);
+
+    tiny();
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 0, 1);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);
+    /* 1,2 to 2,2 crosses a stream: no charge, and -1 for the infantry */
+    sc.map[2][1].sides = 1u << GR_HEX_E;
+    sc.map[2][2].sides = 1u << GR_HEX_W;
+    activate_corps(0);
+    play("Nansouty: move to 1,2");
+    play("Nansouty: attack Weyrother");
+    assert_int_equal(dice_pending(), 1);
+
+    const int from[] = {RE_MARSH, RE_TOWN};
+    for (int k = 0; k < 2; k++) {
+        tiny();
+        unit("Friant", 0, RE_INFANTRY, 4, 0, 2);
+        unit("Weyrother", 1, RE_INFANTRY, 4, 1, 2);
+        terrain(0, 2, from[k]);
+        activate_corps(0);
+        play("end movement");
+        play("Friant: attack Weyrother");
+        assert_int_equal(dice_pending(), 2);
+    }
+}
+
 /* ---- §4.1 Combat ----------------------------------------------------------------- */
 
 /* "Une unité peut attaquer une seule fois une seule unité par tour";
@@ -1347,6 +1470,32 @@ static void api_log_explains_dice(void **state)
     assert_int_equal(dice_pending(), 4);
 }
 
+
+/* "Sauf indication contraire du scénario": a scenario may rank by
+ * demoralisation points; an army with no unit left ends the game at once. */
+static void goal_scenario_victory_and_annihilation(void **state)
+{
+    (void)state;
+    tiny();
+    sc.turns = 5;
+    sc.victory = RE_VICTORY_DEMORALISATION;
+    sc.nobjectives = 1;
+    sc.objectives[0] = (re_objective){1, 0, 1, 3};
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 0);
+    unit("Weyrother", 1, RE_INFANTRY, 1, 1, 0); /* stands on its own objective */
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    die(2);
+    die(6);
+    die(6);
+    /* the last Austrian unit is gone: over at once, in turn 1 */
+    assert_true(re_is_terminal(&sc, &st));
+    assert_int_equal(st.turn, 1);
+    assert_int_equal(re_demoralisation(&sc, &st, 1), 1);
+    assert_int_equal(re_winner(&sc, &st), 0);
+}
+
 /* ---- the API: illegal actions, clone, hash, text, random playouts ----------------------- */
 
 static void api_illegal_action_is_refused(void **state)
@@ -1474,6 +1623,8 @@ int main(void)
         cmocka_unit_test(s7_combat_dice_maluses),
         cmocka_unit_test(s7_cavalry_cannot_attack_into_forest),
         cmocka_unit_test(s7_cavalry_in_town_evades_or_is_destroyed),
+        cmocka_unit_test(s7_terrain_by_terrain),
+        cmocka_unit_test(s7_hexside_and_attack_maluses),
         cmocka_unit_test(s41_one_attack_per_turn_artillery_never_attacks),
         cmocka_unit_test(s43_dice_by_type),
         cmocka_unit_test(s43_flank_bonus),
@@ -1505,6 +1656,7 @@ int main(void)
         cmocka_unit_test(s7_artillery_in_town_must_evade),
         cmocka_unit_test(s1_destroyed_corps_has_no_chit),
         cmocka_unit_test(api_log_explains_dice),
+        cmocka_unit_test(goal_scenario_victory_and_annihilation),
         cmocka_unit_test(api_illegal_action_is_refused),
         cmocka_unit_test(api_random_playouts),
     };
