@@ -136,6 +136,16 @@ void gr_cell_int(gr_cell *c, const char *key, int64_t v);
 void gr_cell_str(gr_cell *c, const char *key, const char *s);
 void gr_cell_null(gr_cell *c, const char *key);
 
+/* Read `score` on `bands`: sets out->outcome and out->cell.  GR_ERUNTIME,
+ * naming `what`, if no band holds the score (a gap in the printed table). */
+gr_status gr_bands_read(const gr_band *bands, size_t n, int score, gr_cell *out, const char *what,
+                        gr_error *err);
+
+/* Read the row whose key range holds `key`, then `score` along it, as
+ * gr_bands_read. */
+gr_status gr_rows_read(const gr_band_row *rows, size_t nrows, int key, int score, gr_cell *out,
+                       const char *what, gr_error *err);
+
 #define GR_MAX_OUTCOMES 16
 
 typedef struct gr_table {

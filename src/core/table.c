@@ -24,6 +24,26 @@ int gr_row_find(const gr_band_row *rows, size_t n, int key)
     return -1;
 }
 
+gr_status gr_bands_read(const gr_band *bands, size_t n, int score, gr_cell *out, const char *what,
+                        gr_error *err)
+{
+    int b = gr_band_find(bands, n, score);
+    if (b < 0)
+        return gr_error_set(err, GR_ERUNTIME, "%s: no printed cell for score %d", what, score);
+    out->outcome = bands[b].outcome;
+    out->cell = bands[b].cell;
+    return GR_OK;
+}
+
+gr_status gr_rows_read(const gr_band_row *rows, size_t nrows, int key, int score, gr_cell *out,
+                       const char *what, gr_error *err)
+{
+    int r = gr_row_find(rows, nrows, key);
+    if (r < 0)
+        return gr_error_set(err, GR_ERUNTIME, "%s: no printed row for %d", what, key);
+    return gr_bands_read(rows[r].bands, rows[r].nbands, score, out, what, err);
+}
+
 size_t gr_bands_cells(const gr_band *bands, size_t n, const char **names, size_t cap)
 {
     for (size_t i = 0; i < n && i < cap; i++)

@@ -124,24 +124,11 @@ static const gr_param fire_params[] = {
     [FIRE_SCORE] = SCORE_PARAM("score", "modified D10 total"),
 };
 
-static gr_status read_rows(const gr_band_row *rows, size_t nrows, int key, int score, gr_cell *out,
-                           const char *what, gr_error *err)
-{
-    int r = gr_row_find(rows, nrows, key);
-    int b = r < 0 ? -1 : gr_band_find(rows[r].bands, rows[r].nbands, score);
-    if (b < 0)
-        return gr_error_set(err, GR_ERUNTIME, "%s: no printed cell for %d, score %d", what, key,
-                            score);
-    out->outcome = rows[r].bands[b].outcome;
-    out->cell = rows[r].bands[b].cell;
-    return GR_OK;
-}
-
 static gr_status fire_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
     int whole = (int)(a->v[FIRE_POWER] / GR_MILLI);
-    gr_status st =
-        read_rows(fire_rows, GR_COUNT(fire_rows), whole, (int)a->v[FIRE_SCORE], out, "fire", err);
+    gr_status st = gr_rows_read(fire_rows, GR_COUNT(fire_rows), whole, (int)a->v[FIRE_SCORE], out,
+                                "fire", err);
     if (st == GR_OK && whole < 1)
         out->note = "power below 1: the row prints no result (-), so the fire has no effect";
     else if (st == GR_OK && a->v[FIRE_POWER] % GR_MILLI)
@@ -226,11 +213,9 @@ static const gr_param combat_params[] = {
 static gr_status combat_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
     int d = (int)a->v[0];
-    int b = gr_band_find(combat_bands, GR_COUNT(combat_bands), d);
-    if (b < 0)
-        return gr_error_set(err, GR_ERUNTIME, "combat: no cell for %d", d);
-    out->outcome = combat_bands[b].outcome;
-    out->cell = combat_bands[b].cell;
+    gr_status st = gr_bands_read(combat_bands, GR_COUNT(combat_bands), d, out, "combat", err);
+    if (st != GR_OK)
+        return st;
     /* "Une base supplémentaire ... pour chaque point de différence supérieure à 10" */
     int beyond = d > 10 ? d - 10 : d < -10 ? -d - 10 : 0;
     if (beyond)
@@ -352,8 +337,8 @@ static const gr_param movement_params[] = {
 
 static gr_status movement_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
-    return read_rows(mv_columns, GR_COUNT(mv_columns), (int)a->v[MVT_STATE], (int)a->v[MVT_SCORE],
-                     out, "movement", err);
+    return gr_rows_read(mv_columns, GR_COUNT(mv_columns), (int)a->v[MVT_STATE],
+                        (int)a->v[MVT_SCORE], out, "movement", err);
 }
 
 static size_t movement_cells(const char **names, size_t cap)
@@ -401,12 +386,7 @@ static const gr_param gh_params[] = {SCORE_PARAM("score", "modified D10 total")}
 
 static gr_status gh_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
-    int b = gr_band_find(gh_bands, GR_COUNT(gh_bands), (int)a->v[0]);
-    if (b < 0)
-        return gr_error_set(err, GR_ERUNTIME, "general_hit: no cell");
-    out->outcome = gh_bands[b].outcome;
-    out->cell = gh_bands[b].cell;
-    return GR_OK;
+    return gr_bands_read(gh_bands, GR_COUNT(gh_bands), (int)a->v[0], out, "general_hit", err);
 }
 
 static size_t gh_cells(const char **names, size_t cap)
@@ -744,12 +724,7 @@ static const gr_param init_params[] = {
 
 static gr_status init_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
-    int b = gr_band_find(init_bands, GR_COUNT(init_bands), (int)a->v[0]);
-    if (b < 0)
-        return gr_error_set(err, GR_ERUNTIME, "initiative: no cell");
-    out->outcome = init_bands[b].outcome;
-    out->cell = init_bands[b].cell;
-    return GR_OK;
+    return gr_bands_read(init_bands, GR_COUNT(init_bands), (int)a->v[0], out, "initiative", err);
 }
 
 static size_t init_cells(const char **names, size_t cap)

@@ -34,30 +34,6 @@ int nf_era(int year)
     return year >= 1809 ? 1 : 0;
 }
 
-static gr_status read_rows(const gr_band_row *rows, size_t nrows, int key, int score,
-                           gr_cell *out, const char *what, gr_error *err)
-{
-    int r = gr_row_find(rows, nrows, key);
-    int b = r < 0 ? -1 : gr_band_find(rows[r].bands, rows[r].nbands, score);
-    if (b < 0)
-        return gr_error_set(err, GR_ERUNTIME, "%s: no printed cell for %d, score %d", what, key,
-                            score);
-    out->outcome = rows[r].bands[b].outcome;
-    out->cell = rows[r].bands[b].cell;
-    return GR_OK;
-}
-
-static gr_status read_bands(const gr_band *bands, size_t n, int score, gr_cell *out,
-                            const char *what, gr_error *err)
-{
-    int b = gr_band_find(bands, n, score);
-    if (b < 0)
-        return gr_error_set(err, GR_ERUNTIME, "%s: no printed cell for score %d", what, score);
-    out->outcome = bands[b].outcome;
-    out->cell = bands[b].cell;
-    return GR_OK;
-}
-
 /* Copy a list of cell names into names[0..cap). */
 static size_t list_cells(const char *const *list, size_t n, const char **names, size_t cap,
                          size_t at)
@@ -215,7 +191,7 @@ static gr_status fire_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     int64_t p = a->v[FIRE_POINTS];
     int key = (int)(p / GR_MILLI);
     int score = (int)a->v[FIRE_SCORE];
-    gr_status st = read_rows(fire_rows, GR_COUNT(fire_rows), key, score, out, "fire", err);
+    gr_status st = gr_rows_read(fire_rows, GR_COUNT(fire_rows), key, score, out, "fire", err);
     if (st != GR_OK)
         return st;
     if (score < 0)
@@ -293,7 +269,7 @@ static const gr_param melee_params[] = {
 static gr_status melee_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
     int d = (int)a->v[0];
-    gr_status st = read_bands(melee_bands, GR_COUNT(melee_bands), d, out, "melee", err);
+    gr_status st = gr_bands_read(melee_bands, GR_COUNT(melee_bands), d, out, "melee", err);
     if (st != GR_OK)
         return st;
     /* "One additional stand removed for each die difference over 10" and
@@ -346,7 +322,7 @@ static const gr_param disorder_params[] = {SCORE_PARAM("score", "2D6 plus the mo
 
 static gr_status disorder_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
-    return read_bands(disorder_bands, GR_COUNT(disorder_bands), (int)a->v[0], out, "disorder",
+    return gr_bands_read(disorder_bands, GR_COUNT(disorder_bands), (int)a->v[0], out, "disorder",
                       err);
 }
 
@@ -423,7 +399,7 @@ static const gr_param go_params[] = {
 
 static gr_status go_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
-    return read_rows(go_columns, GR_COUNT(go_columns), (int)a->v[GO_RATING], (int)a->v[GO_SCORE],
+    return gr_rows_read(go_columns, GR_COUNT(go_columns), (int)a->v[GO_RATING], (int)a->v[GO_SCORE],
                      out, "good_order", err);
 }
 
@@ -464,7 +440,7 @@ static const gr_param efc_params[] = {SCORE_PARAM("score", "2D6 plus the modifie
 
 static gr_status efc_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
-    return read_bands(efc_bands, GR_COUNT(efc_bands), (int)a->v[0], out, "emergency_fc", err);
+    return gr_bands_read(efc_bands, GR_COUNT(efc_bands), (int)a->v[0], out, "emergency_fc", err);
 }
 
 static size_t efc_cells(const char **names, size_t cap)
@@ -1678,7 +1654,7 @@ static const gr_param ll_params[] = {SCORE_PARAM("score", "the second 2D6 roll (
 
 static gr_status ll_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
-    return read_bands(ll_bands, GR_COUNT(ll_bands), (int)a->v[0], out, "leader_loss", err);
+    return gr_bands_read(ll_bands, GR_COUNT(ll_bands), (int)a->v[0], out, "leader_loss", err);
 }
 
 static size_t ll_cells(const char **names, size_t cap)
@@ -1730,7 +1706,7 @@ static const gr_param ev_params[] = {
 
 static gr_status ev_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
-    gr_status st = read_rows(ev_rows, GR_COUNT(ev_rows), (int)a->v[EV_UNIT], (int)a->v[EV_SCORE],
+    gr_status st = gr_rows_read(ev_rows, GR_COUNT(ev_rows), (int)a->v[EV_UNIT], (int)a->v[EV_SCORE],
                              out, "evasion", err);
     if (st == GR_OK && a->v[EV_UNIT] < 2)
         out->note = "automatic: no roll is needed";

@@ -56,11 +56,9 @@ static gr_status die_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     if (face_check(face, err) != GR_OK)
         return GR_EINPUT;
     const re_face_bands *fb = &re_die_bands[target][column];
-    int b = gr_band_find(fb->bands, fb->n, face);
-    if (b < 0)
-        return gr_error_set(err, GR_ERUNTIME, "die: no printed cell for face %d", face);
-    out->outcome = fb->bands[b].outcome;
-    out->cell = fb->bands[b].cell;
+    gr_status st = gr_bands_read(fb->bands, fb->n, face, out, "die", err);
+    if (st != GR_OK)
+        return st;
     /* the data and the rule function must agree */
     if ((re_hit)out->outcome != re_die_result(target, face, column))
         return gr_error_set(err, GR_ERUNTIME, "die: table and re_die_result disagree");
@@ -117,12 +115,8 @@ static gr_status sk_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     int face = (int)a->v[0];
     if (face_check(face, err) != GR_OK)
         return GR_EINPUT;
-    int b = gr_band_find(re_skirmish_bands, GR_COUNT(re_skirmish_bands), face);
-    if (b < 0)
-        return gr_error_set(err, GR_ERUNTIME, "skirmish_die: no printed cell for face %d", face);
-    out->outcome = re_skirmish_bands[b].outcome;
-    out->cell = re_skirmish_bands[b].cell;
-    return GR_OK;
+    return gr_bands_read(re_skirmish_bands, GR_COUNT(re_skirmish_bands), face, out, "skirmish_die",
+                         err);
 }
 
 static size_t sk_cells(const char **names, size_t cap)
@@ -253,14 +247,26 @@ const gr_table re_unit_dice_table = {
 /* ---- terrain: the effects of §7 as a table (terrain x effect) ------------- */
 
 static const char *const tt_terrain_ids[RE_TR_ROWS + 1] = {
-    "clear",    "forest", "orchard",  "town",  "marsh",      "mountain",
-    "ravine",   "fortress", "building", "lake", "hill",       "fieldworks",
-    "road",     "bridge", "ford",     "sunken_road_or_stream", NULL,
+    "clear",    "forest",   "orchard", "town",
+    "marsh",    "mountain", "ravine",  "fortress",
+    "building", "lake",     "hill",    "fieldworks",
+    "road",     "bridge",   "ford",    "sunken_road_or_stream",
+    NULL,
 };
 
 enum {
-    TE_FORBIDDEN, TE_STOPS, TE_NO_COMBAT, TE_NO_ATTACK_INTO, TE_NO_FIGHT_IN, TE_PROTECTION,
-    TE_ATTACK, TE_CUMULATIVE, TE_NO_CHARGE, TE_NO_PURSUIT, TE_BLOCKS_LOS, TE_EFFECTS
+    TE_FORBIDDEN,
+    TE_STOPS,
+    TE_NO_COMBAT,
+    TE_NO_ATTACK_INTO,
+    TE_NO_FIGHT_IN,
+    TE_PROTECTION,
+    TE_ATTACK,
+    TE_CUMULATIVE,
+    TE_NO_CHARGE,
+    TE_NO_PURSUIT,
+    TE_BLOCKS_LOS,
+    TE_EFFECTS
 };
 static const char *const tt_effect_ids[TE_EFFECTS + 1] = {
     "forbidden", "stops",      "no_combat", "no_attack_into", "no_fight_in", "protection",
@@ -319,11 +325,13 @@ static const gr_param tt_params[] = {
 
 /* The printed cell of each terrain x effect: the row's printed name, then
  * the effect's words. */
-#define TT_ROW(l)                                                                                \
-    {l " | interdit", l " | s'arrête en entrant", l " | sans pouvoir combattre",                  \
-     l " | ne peut attaquer vers", l " | ne peut combattre dans", l " | dés en protection",       \
-     l " | dés en attaque", l " | se cumule", l " | pas de charge de cavalerie",                  \
-     l " | pas de poursuite", l " | bloque la ligne de vue"}
+#define TT_ROW(l)                                                                                  \
+    {                                                                                              \
+        l " | interdit", l " | s'arrête en entrant", l " | sans pouvoir combattre",                \
+            l " | ne peut attaquer vers", l " | ne peut combattre dans", l " | dés en protection", \
+            l " | dés en attaque", l " | se cumule", l " | pas de charge de cavalerie",            \
+            l " | pas de poursuite", l " | bloque la ligne de vue"                                 \
+    }
 static const char *const tt_cells[RE_TR_ROWS][TE_EFFECTS] = {
     [RE_CLEAR] = TT_ROW("Terrain clair"),
     [RE_FOREST] = TT_ROW("Forêts/bois"),
@@ -359,8 +367,14 @@ static gr_status tt_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     case TE_NO_COMBAT: mask = r->no_combat; break;
     case TE_NO_ATTACK_INTO: mask = r->no_attack_into; break;
     case TE_NO_FIGHT_IN: mask = r->no_fight_in; break;
-    case TE_PROTECTION: mask = r->protection ? r->protected_types : 0; dice = r->protection; break;
-    case TE_ATTACK: mask = r->attack ? r->attack_types : 0; dice = r->attack; break;
+    case TE_PROTECTION:
+        mask = r->protection ? r->protected_types : 0;
+        dice = r->protection;
+        break;
+    case TE_ATTACK:
+        mask = r->attack ? r->attack_types : 0;
+        dice = r->attack;
+        break;
     case TE_CUMULATIVE: flag = r->cumulative; break;
     case TE_NO_CHARGE: flag = r->no_charge; break;
     case TE_NO_PURSUIT: flag = r->no_pursuit; break;

@@ -11,17 +11,6 @@
 #define SCORE_MAX 99
 #define SCORE_PARAM(name_, help_) {name_, GR_P_INT, NULL, 1, SCORE_MIN, SCORE_MAX, help_}
 
-static gr_status read_bands(const gr_band *bands, size_t n, int score, gr_cell *out,
-                            const char *what, gr_error *err)
-{
-    int b = gr_band_find(bands, n, score);
-    if (b < 0)
-        return gr_error_set(err, GR_ERUNTIME, "%s: no printed cell for %d", what, score);
-    out->outcome = bands[b].outcome;
-    out->cell = bands[b].cell;
-    return GR_OK;
-}
-
 /* ---- RAYON DE COMMANDEMENT ------------------------------------------------ */
 
 static const char *const cr_conditions[] = {"clear_sight", "attached_column_head",
@@ -255,8 +244,8 @@ static gr_status mv_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
     int s = (int)a->v[MV_SCORE];
     gr_status st = a->v[MV_STATE] == 0
-                       ? read_bands(mv_good, GR_COUNT(mv_good), s, out, "maneuver", err)
-                       : read_bands(mv_dis, GR_COUNT(mv_dis), s, out, "maneuver", err);
+                       ? gr_bands_read(mv_good, GR_COUNT(mv_good), s, out, "maneuver", err)
+                       : gr_bands_read(mv_dis, GR_COUNT(mv_dis), s, out, "maneuver", err);
     if (st == GR_OK && out->outcome == MV_D_PANIC)
         gr_cell_int(out, "stands", s < 0 ? -s : 0); /* one stand per negative point */
     return st;
@@ -1278,7 +1267,7 @@ static const gr_param cg_params[] = {
 static gr_status cg_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
     int d = (int)a->v[0];
-    gr_status st = read_bands(cg_bands, GR_COUNT(cg_bands), d, out, "charge", err);
+    gr_status st = gr_bands_read(cg_bands, GR_COUNT(cg_bands), d, out, "charge", err);
     if (st != GR_OK)
         return st;
     switch (out->outcome) {
@@ -1341,7 +1330,7 @@ static const gr_param ll_params[] = {
 
 static gr_status ll_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
-    return read_bands(ll_bands, GR_COUNT(ll_bands), (int)a->v[0], out, "leader_loss", err);
+    return gr_bands_read(ll_bands, GR_COUNT(ll_bands), (int)a->v[0], out, "leader_loss", err);
 }
 
 static size_t ll_cells(const char **names, size_t cap)
