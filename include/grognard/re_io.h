@@ -16,7 +16,7 @@
 #include "grognard/re_scenario.h"
 #include "grognard/rng.h"
 
-#define RE_SCENARIO_VERSION 1
+#define RE_SCENARIO_VERSION   1
 #define RE_SCENARIO_MAX_BYTES (1024 * 1024)
 
 /* Terrain codes of the "terrain" rows of a scenario map, one character per
@@ -59,20 +59,20 @@ gr_status re_io_read_file(const char *path, size_t max, char **text, size_t *len
  * outcomes included, with the state hash after it, so that a replay stops
  * at the first step whose hash differs. */
 
-#define RE_SAVE_VERSION 1
+#define RE_SAVE_VERSION   1
 #define RE_SAVE_MAX_BYTES (64 * 1024 * 1024)
 
 typedef struct re_step {
     re_action action;
-    int8_t player;  /* 0, 1, or RE_CHANCE */
-    uint64_t hash;  /* re_hash of the state after the step */
+    int8_t player; /* 0, 1, or RE_CHANCE */
+    uint64_t hash; /* re_hash of the state after the step */
 } re_step;
 
 typedef struct re_game {
     char scenario[512];       /* path of the scenario file, as given */
     uint64_t scenario_digest; /* re_scenario_digest of the scenario played */
     uint64_t seed;
-    re_step *steps;           /* owned (malloc); free with re_game_free */
+    re_step *steps; /* owned (malloc); free with re_game_free */
     size_t nsteps, cap;
 } re_game;
 
@@ -106,7 +106,7 @@ gr_status re_game_load(const char *path, re_game *g, gr_error *err);
  * first difference returns GR_EINPUT with a message naming the step (from
  * 1), and sets *bad_step to it; on success *bad_step = 0 and *final (may be
  * NULL) holds the last state. */
-gr_status re_game_verify(const re_scenario *sc, const re_game *g, size_t *bad_step,
-                         re_state *final, gr_error *err);
+gr_status re_game_verify(const re_scenario *sc, const re_game *g, size_t *bad_step, re_state *final,
+                         gr_error *err);
 
 #endif

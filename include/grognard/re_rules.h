@@ -62,15 +62,15 @@ int re_attack_dice(int base, int bonus, int malus);
 
 /* One unit type as data. */
 typedef struct re_unit_info {
-    const char *id;      /* contract id: "infantry", "elite_infantry", ... */
-    const char *code;    /* the seed's letter: "I", "IE", "C", "HC", "A" */
-    const char *label;   /* printed name: "Infanterie", ... */
-    int figures;         /* typical figures ("en moyenne", UNITES) */
-    int dice;            /* combat dice (§4.3) */
-    int move;            /* hexes without combat (§3) */
-    int move_fighting;   /* hexes if it will fight (§3); artillery: its move */
-    int is_infantry;     /* infantry or elite infantry */
-    int is_cavalry;      /* light or heavy cavalry */
+    const char *id;    /* contract id: "infantry", "elite_infantry", ... */
+    const char *code;  /* the seed's letter: "I", "IE", "C", "HC", "A" */
+    const char *label; /* printed name: "Infanterie", ... */
+    int figures;       /* typical figures ("en moyenne", UNITES) */
+    int dice;          /* combat dice (§4.3) */
+    int move;          /* hexes without combat (§3) */
+    int move_fighting; /* hexes if it will fight (§3); artillery: its move */
+    int is_infantry;   /* infantry or elite infantry */
+    int is_cavalry;    /* light or heavy cavalry */
 } re_unit_info;
 
 /* The row of a unit type, or NULL if out of range. */

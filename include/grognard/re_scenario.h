@@ -12,13 +12,13 @@
 
 #include "grognard/hex.h"
 
-#define RE_MAX_COLS 32
-#define RE_MAX_ROWS 24
-#define RE_MAX_UNITS 64
-#define RE_MAX_CORPS 16
+#define RE_MAX_COLS       32
+#define RE_MAX_ROWS       24
+#define RE_MAX_UNITS      64
+#define RE_MAX_CORPS      16
 #define RE_MAX_OBJECTIVES 16
-#define RE_NAME_LEN 48
-#define RE_SIDES 2
+#define RE_NAME_LEN       48
+#define RE_SIDES          2
 
 /* Unit types (seed 004, UNITES). */
 typedef enum re_unit_type {
@@ -34,15 +34,15 @@ typedef enum re_unit_type {
  * ground (hill, field fortifications, road, bridge, ford) are flags. */
 typedef enum re_terrain {
     RE_CLEAR,
-    RE_FOREST,     /* Forêts/bois */
-    RE_ORCHARD,    /* Verger/Palmeraie/Oasis/Bocage */
-    RE_TOWN,       /* Ville/Village */
-    RE_MARSH,      /* Marécage */
-    RE_MOUNTAIN,   /* Montagne */
-    RE_RAVINE,     /* Ravins/Oued */
-    RE_FORTRESS,   /* Forteresses */
-    RE_BUILDING,   /* Bâtiment isolé et fortifié */
-    RE_LAKE,       /* Lac/Rivière: impassable (unless a bridge or ford) */
+    RE_FOREST,   /* Forêts/bois */
+    RE_ORCHARD,  /* Verger/Palmeraie/Oasis/Bocage */
+    RE_TOWN,     /* Ville/Village */
+    RE_MARSH,    /* Marécage */
+    RE_MOUNTAIN, /* Montagne */
+    RE_RAVINE,   /* Ravins/Oued */
+    RE_FORTRESS, /* Forteresses */
+    RE_BUILDING, /* Bâtiment isolé et fortifié */
+    RE_LAKE,     /* Lac/Rivière: impassable (unless a bridge or ford) */
     RE_TERRAINS
 } re_terrain;
 
@@ -83,16 +83,16 @@ typedef struct re_corpsdef {
 typedef struct re_sidedef {
     char name[RE_NAME_LEN];
     char commander[RE_NAME_LEN];
-    uint8_t chits_per_turn;   /* x: chits the commander-in-chief may put in the bowl */
-    uint8_t demoralised_at;   /* demoralisation points at which the army is demoralised */
-    uint8_t retreat_dir;      /* direction of its line of retreat (GR_HEX_E .. GR_HEX_SE) */
+    uint8_t chits_per_turn; /* x: chits the commander-in-chief may put in the bowl */
+    uint8_t demoralised_at; /* demoralisation points at which the army is demoralised */
+    uint8_t retreat_dir;    /* direction of its line of retreat (GR_HEX_E .. GR_HEX_SE) */
     uint8_t pad;
 } re_sidedef;
 
 /* A hex whose loss costs its owner demoralisation points (seed 004, 6). */
 typedef struct re_objective {
     int8_t col, row;
-    uint8_t side;   /* the side that loses the points when an enemy unit holds the hex */
+    uint8_t side; /* the side that loses the points when an enemy unit holds the hex */
     uint8_t points;
 } re_objective;
 
@@ -105,8 +105,8 @@ typedef struct re_scenario {
     char id[RE_NAME_LEN];
     char title[96];
     uint8_t cols, rows;
-    uint8_t turns;      /* the turn limit */
-    uint8_t victory;    /* re_victory */
+    uint8_t turns;   /* the turn limit */
+    uint8_t victory; /* re_victory */
     uint8_t nunits, ncorps, nobjectives, pad;
     re_sidedef sides[RE_SIDES];
     re_corpsdef corps[RE_MAX_CORPS];

@@ -31,31 +31,31 @@ enum {
 };
 
 /* Bit of a unit type in the masks below. */
-#define RE_TYPE_BIT(t) (1u << (t))
+#define RE_TYPE_BIT(t)   (1u << (t))
 #define RE_INFANTRY_BITS (RE_TYPE_BIT(RE_INFANTRY) | RE_TYPE_BIT(RE_ELITE_INFANTRY))
-#define RE_CAVALRY_BITS (RE_TYPE_BIT(RE_LIGHT_CAVALRY) | RE_TYPE_BIT(RE_HEAVY_CAVALRY))
-#define RE_ALL_BITS (RE_INFANTRY_BITS | RE_CAVALRY_BITS | RE_TYPE_BIT(RE_ARTILLERY))
+#define RE_CAVALRY_BITS  (RE_TYPE_BIT(RE_LIGHT_CAVALRY) | RE_TYPE_BIT(RE_HEAVY_CAVALRY))
+#define RE_ALL_BITS      (RE_INFANTRY_BITS | RE_CAVALRY_BITS | RE_TYPE_BIT(RE_ARTILLERY))
 
 /* One terrain or feature.  Masks are sets of RE_TYPE_BIT(unit type). */
 typedef struct re_terrain_row {
-    const char *id;         /* "forest", "hill", ... (lookup table input) */
-    const char *label;      /* printed name: "Forêts/bois" */
-    const char *text;       /* the printed paragraph, in full */
-    const char *source;     /* "seed 004, §7 Terrains, Forêts/bois" */
-    uint8_t forbidden;      /* types that may not enter */
-    uint8_t road_allows;    /* forbidden types that may enter along a road */
-    uint8_t stops;          /* types that must stop on entering */
-    uint8_t no_combat;      /* types that may not fight after entering */
-    uint8_t no_attack_into; /* attacker types that may not attack into the hex */
-    uint8_t no_fight_in;    /* types that may not fight in the hex at all */
-    int8_t protection;      /* dice an attacker loses against a defender here (<= 0) */
-    uint8_t protected_types;/* defender types that get the protection */
-    int8_t attack;          /* dice a unit attacking from here loses (<= 0) */
-    uint8_t attack_types;   /* attacker types that suffer it */
-    uint8_t cumulative;     /* "Se cumule(nt) avec d'autres" */
-    uint8_t no_charge;      /* no organised cavalry charge into (or across) it */
-    uint8_t no_pursuit;     /* "Pas de poursuite" */
-    uint8_t blocks_los;     /* §8: blocks the line of sight */
+    const char *id;              /* "forest", "hill", ... (lookup table input) */
+    const char *label;           /* printed name: "Forêts/bois" */
+    const char *text;            /* the printed paragraph, in full */
+    const char *source;          /* "seed 004, §7 Terrains, Forêts/bois" */
+    uint8_t forbidden;           /* types that may not enter */
+    uint8_t road_allows;         /* forbidden types that may enter along a road */
+    uint8_t stops;               /* types that must stop on entering */
+    uint8_t no_combat;           /* types that may not fight after entering */
+    uint8_t no_attack_into;      /* attacker types that may not attack into the hex */
+    uint8_t no_fight_in;         /* types that may not fight in the hex at all */
+    int8_t protection;           /* dice an attacker loses against a defender here (<= 0) */
+    uint8_t protected_types;     /* defender types that get the protection */
+    int8_t attack;               /* dice a unit attacking from here loses (<= 0) */
+    uint8_t attack_types;        /* attacker types that suffer it */
+    uint8_t cumulative;          /* "Se cumule(nt) avec d'autres" */
+    uint8_t no_charge;           /* no organised cavalry charge into (or across) it */
+    uint8_t no_pursuit;          /* "Pas de poursuite" */
+    uint8_t blocks_los;          /* §8: blocks the line of sight */
     const char *protection_text; /* the printed words of the protection malus */
     const char *attack_text;     /* the printed words of the attack malus */
 } re_terrain_row;
@@ -103,8 +103,8 @@ int re_terrain_no_combat(const re_scenario *sc, gr_hex from, gr_hex to, int unit
  * a town, or attacks into a hex its type may not attack into (forest,
  * town, mountain, ravine for cavalry and artillery; fortress for cavalry).
  * def_type is accepted for symmetry and future rules. */
-int re_terrain_can_attack(const re_scenario *sc, gr_hex from, int att_type, gr_hex to,
-                          int def_type, const char **why);
+int re_terrain_can_attack(const re_scenario *sc, gr_hex from, int att_type, gr_hex to, int def_type,
+                          const char **why);
 
 /* May cavalry in `from` make an organised charge (§4.3) on `to`?  Only if
  * `to` is clear ground (RE_CLEAR, a hill included, no field fortifications,

@@ -15,8 +15,6 @@ int re_ai_choose(const re_scenario *sc, const re_state *st, re_ai_kind kind, gr_
         return 0;
     switch (kind) {
     case RE_AI_RANDOM:
-    default:
-        *out = acts[gr_rng_below(rng, (uint32_t)n)];
-        return 1;
+    default: *out = acts[gr_rng_below(rng, (uint32_t)n)]; return 1;
     }
 }

@@ -21,23 +21,23 @@ static int io_fail(const gr_error *err)
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: grognard play SCENARIO [--seed N] [--ai 0|1|both|none] [--save FILE] [--check]\n"
-            "\n"
-            "Play Revolution et Empire in the terminal.  SCENARIO is a scenario file\n"
-            "(data/scenarios/teaching.json, data/scenarios/austerlitz.json; format in\n"
-            "docs/scenarios.md).\n"
-            "\n"
-            "  --seed N      seed of the dice, 0 to 9223372036854775807 (default 1)\n"
-            "  --ai WHO      sides the computer plays: 0, 1, both or none (default 1)\n"
-            "  --save FILE   write the game (scenario, seed, every step and state hash) to\n"
-            "                FILE when it ends or at 'quit'; check it with grognard replay\n"
-            "  --check       only load and check the scenario, print its board and exit\n"
-            "\n"
-            "At the prompt: a number from the list of legal actions, or the action's text;\n"
-            "'actions' lists them, 'board' draws the map, 'undo' takes back your last\n"
-            "decision, 'save FILE', 'quit', 'help'.  Chit choices are hidden from the\n"
-            "other player.\n");
+    fprintf(
+        f, "usage: grognard play SCENARIO [--seed N] [--ai 0|1|both|none] [--save FILE] [--check]\n"
+           "\n"
+           "Play Revolution et Empire in the terminal.  SCENARIO is a scenario file\n"
+           "(data/scenarios/teaching.json, data/scenarios/austerlitz.json; format in\n"
+           "docs/scenarios.md).\n"
+           "\n"
+           "  --seed N      seed of the dice, 0 to 9223372036854775807 (default 1)\n"
+           "  --ai WHO      sides the computer plays: 0, 1, both or none (default 1)\n"
+           "  --save FILE   write the game (scenario, seed, every step and state hash) to\n"
+           "                FILE when it ends or at 'quit'; check it with grognard replay\n"
+           "  --check       only load and check the scenario, print its board and exit\n"
+           "\n"
+           "At the prompt: a number from the list of legal actions, or the action's text;\n"
+           "'actions' lists them, 'board' draws the map, 'undo' takes back your last\n"
+           "decision, 'save FILE', 'quit', 'help'.  Chit choices are hidden from the\n"
+           "other player.\n");
 }
 
 /* ---- the board ----------------------------------------------------------- */
@@ -209,8 +209,8 @@ static void status(const play *P)
 {
     char buf[256];
     re_state_describe(P->sc, &P->st, buf, sizeof buf);
-    printf("\n== Turn %d of %d: %s | demoralisation %s %d, %s %d\n", P->st.turn, P->sc->turns,
-           buf, side_name(P, 0), re_demoralisation(P->sc, &P->st, 0), side_name(P, 1),
+    printf("\n== Turn %d of %d: %s | demoralisation %s %d, %s %d\n", P->st.turn, P->sc->turns, buf,
+           side_name(P, 0), re_demoralisation(P->sc, &P->st, 0), side_name(P, 1),
            re_demoralisation(P->sc, &P->st, 1));
 }
 
@@ -277,8 +277,8 @@ static int save_game(play *P, const char *path)
         fprintf(stderr, "grognard play: %s\n", err.msg);
         return CLI_FAIL;
     }
-    printf("saved %zu steps to %s (check it: grognard replay %s --verify)\n", P->game.nsteps,
-           path, path);
+    printf("saved %zu steps to %s (check it: grognard replay %s --verify)\n", P->game.nsteps, path,
+           path);
     return CLI_OK;
 }
 
@@ -487,8 +487,9 @@ int cmd_play(int argc, char **argv)
             const char *v = argv[++i];
             if (!strcmp(a, "--seed")) {
                 if (parse_seed(v, &seed)) {
-                    fprintf(stderr, "grognard play: --seed '%s' is not a whole number from 0 to "
-                                    "9223372036854775807\n",
+                    fprintf(stderr,
+                            "grognard play: --seed '%s' is not a whole number from 0 to "
+                            "9223372036854775807\n",
                             v);
                     return CLI_USAGE;
                 }
@@ -499,19 +500,22 @@ int cmd_play(int argc, char **argv)
                 computer[0] = !strcmp(v, "0") || !strcmp(v, "both");
                 computer[1] = !strcmp(v, "1") || !strcmp(v, "both");
             } else {
-                fprintf(stderr, "grognard play: --ai '%s' is not accepted; use 0, 1, both or "
-                                "none\n",
+                fprintf(stderr,
+                        "grognard play: --ai '%s' is not accepted; use 0, 1, both or "
+                        "none\n",
                         v);
                 return CLI_USAGE;
             }
         } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "grognard play: unknown option '%s'; accepted: --seed N, --ai "
-                            "0|1|both|none, --save FILE, --check, --help\n",
+            fprintf(stderr,
+                    "grognard play: unknown option '%s'; accepted: --seed N, --ai "
+                    "0|1|both|none, --save FILE, --check, --help\n",
                     a);
             return CLI_USAGE;
         } else if (path) {
-            fprintf(stderr, "grognard play: one scenario only ('%s' and '%s'); see grognard "
-                            "play --help\n",
+            fprintf(stderr,
+                    "grognard play: one scenario only ('%s' and '%s'); see grognard "
+                    "play --help\n",
                     path, a);
             return CLI_USAGE;
         } else {

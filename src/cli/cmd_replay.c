@@ -30,8 +30,7 @@ static void usage(FILE *f)
 }
 
 /* The scenario named in the save, as written or relative to the save's folder. */
-static gr_status load_scenario(const char *save, const char *named, re_scenario *sc,
-                               gr_error *err)
+static gr_status load_scenario(const char *save, const char *named, re_scenario *sc, gr_error *err)
 {
     FILE *f = fopen(named, "rb");
     if (f || named[0] == '/') {
@@ -64,8 +63,9 @@ int cmd_replay(int argc, char **argv)
             }
             scen = argv[++i];
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "grognard replay: unknown option '%s'; accepted: --verify, "
-                            "--scenario PATH, --help\n",
+            fprintf(stderr,
+                    "grognard replay: unknown option '%s'; accepted: --verify, "
+                    "--scenario PATH, --help\n",
                     argv[i]);
             return CLI_USAGE;
         } else if (file) {
@@ -99,9 +99,10 @@ int cmd_replay(int argc, char **argv)
         goto out;
     }
     if (re_scenario_digest(sc) != g.scenario_digest) {
-        fprintf(stderr, "%s: the scenario %s has changed since the game was saved (digest "
-                        "%016" PRIx64 ", the save has %016" PRIx64 "); replay it with the "
-                        "scenario it was played with (--scenario PATH)\n",
+        fprintf(stderr,
+                "%s: the scenario %s has changed since the game was saved (digest "
+                "%016" PRIx64 ", the save has %016" PRIx64 "); replay it with the "
+                "scenario it was played with (--scenario PATH)\n",
                 file, scen ? scen : g.scenario, re_scenario_digest(sc), g.scenario_digest);
         rc = CLI_FAIL;
         goto out;
@@ -114,8 +115,8 @@ int cmd_replay(int argc, char **argv)
             rc = CLI_FAIL;
             goto out;
         }
-        printf("%s: %zu steps verified (%s, seed %" PRIu64 "), final hash %016" PRIx64 "%s\n",
-               file, g.nsteps, sc->id, g.seed, re_hash(sc, &st),
+        printf("%s: %zu steps verified (%s, seed %" PRIu64 "), final hash %016" PRIx64 "%s\n", file,
+               g.nsteps, sc->id, g.seed, re_hash(sc, &st),
                re_is_terminal(sc, &st) ? ", game over" : ", game not finished");
         goto out;
     }
@@ -132,7 +133,9 @@ int cmd_replay(int argc, char **argv)
         char d[200];
         re_action_describe(sc, &st, s->action, d, sizeof d);
         printf("%5zu %-7s %s\n", i + 1,
-               s->player == RE_CHANCE ? "chance" : s->player ? sc->sides[1].name : sc->sides[0].name,
+               s->player == RE_CHANCE ? "chance"
+               : s->player            ? sc->sides[1].name
+                                      : sc->sides[0].name,
                d);
         re_log_clear(&log);
         gr_status r = s->player == RE_CHANCE ? re_apply_chance(sc, &st, s->action, &log, &err)

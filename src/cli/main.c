@@ -35,8 +35,9 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "grognard: missing command; accepted: lookup, odds, resolve, systems, play, replay "
-                        "(grognard --help)\n");
+        fprintf(stderr,
+                "grognard: missing command; accepted: lookup, odds, resolve, systems, play, replay "
+                "(grognard --help)\n");
         return CLI_USAGE;
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
@@ -50,9 +51,10 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 2, argv + 2);
-    fprintf(stderr,
-            "grognard: unknown command '%s'; accepted: lookup, odds, resolve, systems, play, replay "
-            "(grognard --help)\n",
-            argv[1]);
+    fprintf(
+        stderr,
+        "grognard: unknown command '%s'; accepted: lookup, odds, resolve, systems, play, replay "
+        "(grognard --help)\n",
+        argv[1]);
     return CLI_USAGE;
 }

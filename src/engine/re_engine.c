@@ -14,7 +14,7 @@
 #include "grognard/re_terrain.h"
 #include "re_engine_internal.h"
 
-#define IDX(col, row) ((row) * RE_MAX_COLS + (col))
+#define IDX(col, row) ((row)*RE_MAX_COLS + (col))
 
 /* Bonuses of §4.3, as data with their printed text. */
 typedef struct re_bonus {
@@ -333,7 +333,7 @@ static void clear_activation(const re_scenario *sc, re_state *st)
 {
     for (int u = 0; u < sc->nunits; u++)
         st->units[u].flags &=
-            (uint8_t)~(RE_UF_ACTIVE | RE_UF_MOVED | RE_UF_NO_COMBAT | RE_UF_SKIRMISHED);
+            (uint8_t) ~(RE_UF_ACTIVE | RE_UF_MOVED | RE_UF_NO_COMBAT | RE_UF_SKIRMISHED);
 }
 
 /* Activate the group of `anchor` (-1: none) and the corps' light cavalry. */
@@ -411,8 +411,8 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
             uint8_t t[RE_MAX_UNITS];
             int n = art_targets(sc, st, u, t);
             for (int i = 0; i < n; i++)
-                push(e, mk(RE_A_FIRE, u, RE_NO_UNIT, st->units[t[i]].col, st->units[t[i]].row,
-                           -1, -1));
+                push(e, mk(RE_A_FIRE, u, RE_NO_UNIT, st->units[t[i]].col, st->units[t[i]].row, -1,
+                           -1));
         }
         if (is_inf(u_type(sc, u)) && us->skirmisher && !(us->flags & RE_UF_SKIRMISHED))
             for (int t = 0; t < sc->nunits; t++)
@@ -681,8 +681,7 @@ static int step_ok(const re_scenario *sc, const re_state *st, const re_retreat_s
 
 /* The steps open to the retreat rt from the end of its path: the raw list
  * (before the preference for the line of retreat). */
-static int raw_steps(const re_scenario *sc, const re_state *st, const re_retreat_st *rt,
-                     rstep *out)
+static int raw_steps(const re_scenario *sc, const re_state *st, const re_retreat_st *rt, rstep *out)
 {
     int n = 0, r = rt->unit, type = u_type(sc, r);
     gr_hex c = gr_hex_from_offset(rt->path[rt->npath - 1][0], rt->path[rt->npath - 1][1]);
@@ -779,8 +778,8 @@ static void gen_retreat(const re_scenario *sc, const re_state *st, emit *e)
         off(s[i].to, &col, &row);
         if (s[i].pushed >= 0)
             off(s[i].push_to, &c2, &r2);
-        push(e, mk(RE_A_RETREAT, st->retreat.unit, s[i].pushed >= 0 ? s[i].pushed : RE_NO_UNIT,
-                   col, row, c2, r2));
+        push(e, mk(RE_A_RETREAT, st->retreat.unit, s[i].pushed >= 0 ? s[i].pushed : RE_NO_UNIT, col,
+                   row, c2, r2));
     }
 }
 
@@ -900,9 +899,7 @@ static void combat_next(const re_scenario *sc, re_state *st, re_log *log)
         combat_end(sc, st, log);
         return;
     }
-    default:
-        combat_end(sc, st, log);
-        return;
+    default: combat_end(sc, st, log); return;
     }
 }
 
@@ -914,12 +911,14 @@ static void fire_next(const re_scenario *sc, re_state *st, re_log *log)
         if (!u_alive(st, t))
             continue;
         if (c->ifire > 0)
-            re_logf(log, RE_P_ART, "enfilade: %s in the next hex is hit too (\"Le tir "
-                                   "d'enfilade permet de toucher les cibles sur les cases se suivant\")",
+            re_logf(log, RE_P_ART,
+                    "enfilade: %s in the next hex is hit too (\"Le tir "
+                    "d'enfilade permet de toucher les cibles sur les cases se suivant\")",
                     re_unit_name(sc, t));
         if (u_type(sc, t) == RE_ARTILLERY) {
-            re_logf(log, RE_P_ART, "no effect on %s: \"Le Tir d'artillerie est sans effet contre "
-                                   "de l'artillerie\"",
+            re_logf(log, RE_P_ART,
+                    "no effect on %s: \"Le Tir d'artillerie est sans effet contre "
+                    "de l'artillerie\"",
                     re_unit_name(sc, t));
             continue;
         }
@@ -1014,8 +1013,7 @@ static void retreat_blocked(const re_scenario *sc, re_state *st, re_log *log)
     retreat_done(sc, st, log);
 }
 
-static void start_attack(const re_scenario *sc, re_state *st, int a, int t, int column,
-                         re_log *log)
+static void start_attack(const re_scenario *sc, re_state *st, int a, int t, int column, re_log *log)
 {
     re_combat_st *c = &st->combat;
     memset(c, 0, sizeof *c);
@@ -1034,8 +1032,9 @@ static void start_attack(const re_scenario *sc, re_state *st, int a, int t, int 
             c->evaded = 1;
             begin_retreat(st, t, a, RE_EVASION_HEXES, 1);
         } else {
-            re_logf(log, RE_P_TERRAIN, "%s cannot fight in a town and cannot evade: destroyed "
-                                       "(\"esquive obligatoire ou destruction\")",
+            re_logf(log, RE_P_TERRAIN,
+                    "%s cannot fight in a town and cannot evade: destroyed "
+                    "(\"esquive obligatoire ou destruction\")",
                     re_unit_name(sc, t));
             c->hit = (uint8_t)t;
             destroy(sc, st, t, log);
@@ -1045,12 +1044,14 @@ static void start_attack(const re_scenario *sc, re_state *st, int a, int t, int 
     }
     if ((tt == RE_LIGHT_CAVALRY || tt == RE_HEAVY_CAVALRY) && !is_cav(at)) {
         if (!can_evade(sc, st, t, a)) {
-            re_logf(log, RE_P_EVADE, "%s cannot evade (no two-hex retreat): combat (\"Si "
-                                     "l'esquive n'est pas possible il y a combat\")",
+            re_logf(log, RE_P_EVADE,
+                    "%s cannot evade (no two-hex retreat): combat (\"Si "
+                    "l'esquive n'est pas possible il y a combat\")",
                     re_unit_name(sc, t));
         } else if (tt == RE_LIGHT_CAVALRY) {
-            re_logf(log, RE_P_EVADE, "%s must evade: \"La cavalerie légère ... DOIT retraiter "
-                                     "avant le combat sauf face à la cavalerie\"",
+            re_logf(log, RE_P_EVADE,
+                    "%s must evade: \"La cavalerie légère ... DOIT retraiter "
+                    "avant le combat sauf face à la cavalerie\"",
                     re_unit_name(sc, t));
             c->evaded = 1;
             begin_retreat(st, t, a, RE_EVASION_HEXES, 1);
@@ -1090,9 +1091,7 @@ static void gen_stage(const re_scenario *sc, const re_state *st, emit *e)
         for (int f = 1; f <= 6; f++)
             push(e, mk0(RE_A_DIE, f));
         break;
-    case RE_ST_GROUP:
-        gen_group(sc, st, e);
-        break;
+    case RE_ST_GROUP: gen_group(sc, st, e); break;
     case RE_ST_FIRE:
         gen_fire(sc, st, e);
         push(e, mk0(RE_A_END_FIRE, RE_NO_UNIT));
@@ -1109,18 +1108,13 @@ static void gen_stage(const re_scenario *sc, const re_state *st, emit *e)
         push(e, mk0(RE_A_EVADE, st->combat.target));
         push(e, mk0(RE_A_STAND, st->combat.target));
         break;
-    case RE_ST_RETREAT:
-        gen_retreat(sc, st, e);
-        break;
+    case RE_ST_RETREAT: gen_retreat(sc, st, e); break;
     case RE_ST_RIPOSTE:
         push(e, mk0(RE_A_RIPOSTE, st->combat.target));
         push(e, mk0(RE_A_NO_RIPOSTE, st->combat.target));
         break;
-    case RE_ST_AFTER:
-        gen_after(sc, st, e, 1);
-        break;
-    default:
-        break;
+    case RE_ST_AFTER: gen_after(sc, st, e, 1); break;
+    default: break;
     }
 }
 
@@ -1173,8 +1167,8 @@ static void settle(const re_scenario *sc, re_state *st, re_log *log)
         switch (st->stage) {
         case RE_ST_CHITS:
             if (count_free(sc, st, gen_chits) == 0) {
-                re_logf(log, RE_P_ACT, "%s has put %d chit(s) in the bowl",
-                        side_name(sc, st->side), st->chosen[st->side]);
+                re_logf(log, RE_P_ACT, "%s has put %d chit(s) in the bowl", side_name(sc, st->side),
+                        st->chosen[st->side]);
                 if (st->side == 0)
                     st->side = 1;
                 else
@@ -1221,8 +1215,7 @@ static void settle(const re_scenario *sc, re_state *st, re_log *log)
                 continue;
             }
             return;
-        default:
-            return;
+        default: return;
         }
     }
 }
@@ -1236,7 +1229,8 @@ gr_status re_init(const re_scenario *sc, re_state *st, gr_error *err)
     if (sc->cols < 1 || sc->cols > RE_MAX_COLS || sc->rows < 1 || sc->rows > RE_MAX_ROWS)
         return gr_error_set(err, GR_EINPUT, "scenario '%s': map %dx%d, accepted 1..%d x 1..%d",
                             sc->id, sc->cols, sc->rows, RE_MAX_COLS, RE_MAX_ROWS);
-    if (sc->nunits > RE_MAX_UNITS || sc->ncorps > RE_MAX_CORPS || sc->nobjectives > RE_MAX_OBJECTIVES)
+    if (sc->nunits > RE_MAX_UNITS || sc->ncorps > RE_MAX_CORPS ||
+        sc->nobjectives > RE_MAX_OBJECTIVES)
         return gr_error_set(err, GR_EINPUT,
                             "scenario '%s': %d units, %d corps, %d objectives; at most %d, %d, %d",
                             sc->id, sc->nunits, sc->ncorps, sc->nobjectives, RE_MAX_UNITS,
@@ -1246,8 +1240,9 @@ gr_status re_init(const re_scenario *sc, re_state *st, gr_error *err)
                             sc->turns);
     for (int s = 0; s < RE_SIDES; s++)
         if (sc->sides[s].retreat_dir >= GR_HEX_DIRS)
-            return gr_error_set(err, GR_EINPUT, "scenario '%s': side %d retreat direction %d, "
-                                                "accepted 0..5",
+            return gr_error_set(err, GR_EINPUT,
+                                "scenario '%s': side %d retreat direction %d, "
+                                "accepted 0..5",
                                 sc->id, s, sc->sides[s].retreat_dir);
     for (int c = 0; c < sc->ncorps; c++)
         if (sc->corps[c].side >= RE_SIDES)
@@ -1258,17 +1253,19 @@ gr_status re_init(const re_scenario *sc, re_state *st, gr_error *err)
         const re_unitdef *ud = &sc->units[u];
         if (ud->side >= RE_SIDES || ud->type >= RE_UNIT_TYPES || ud->corps >= sc->ncorps ||
             sc->corps[ud->corps].side != ud->side || ud->figures < 1)
-            return gr_error_set(err, GR_EINPUT,
-                                "scenario '%s': unit %d '%s': side %d, type %d, corps %d, figures "
-                                "%d; accepted side 0/1, type 0..4, a corps of its side, >= 1 figure",
-                                sc->id, u, ud->name, ud->side, ud->type, ud->corps, ud->figures);
+            return gr_error_set(
+                err, GR_EINPUT,
+                "scenario '%s': unit %d '%s': side %d, type %d, corps %d, figures "
+                "%d; accepted side 0/1, type 0..4, a corps of its side, >= 1 figure",
+                sc->id, u, ud->name, ud->side, ud->type, ud->corps, ud->figures);
         if (ud->col < 0 || ud->col >= sc->cols || ud->row < 0 || ud->row >= sc->rows)
             return gr_error_set(err, GR_EINPUT, "scenario '%s': unit '%s' at %d,%d is off the map",
                                 sc->id, ud->name, ud->col, ud->row);
         for (int v = 0; v < u; v++)
             if (sc->units[v].col == ud->col && sc->units[v].row == ud->row)
-                return gr_error_set(err, GR_EINPUT, "scenario '%s': units '%s' and '%s' share hex "
-                                                    "%d,%d",
+                return gr_error_set(err, GR_EINPUT,
+                                    "scenario '%s': units '%s' and '%s' share hex "
+                                    "%d,%d",
                                     sc->id, sc->units[v].name, ud->name, ud->col, ud->row);
         st->units[u].col = ud->col;
         st->units[u].row = ud->row;
@@ -1289,19 +1286,13 @@ int re_current_player(const re_scenario *sc, const re_state *st)
 {
     switch (st->stage) {
     case RE_ST_DRAW:
-    case RE_ST_DICE:
-        return RE_CHANCE;
-    case RE_ST_OVER:
-        return RE_TERMINAL;
+    case RE_ST_DICE: return RE_CHANCE;
+    case RE_ST_OVER: return RE_TERMINAL;
     case RE_ST_EVADE:
-    case RE_ST_RIPOSTE:
-        return u_side(sc, st->combat.target);
-    case RE_ST_RETREAT:
-        return u_side(sc, st->retreat.unit);
-    case RE_ST_AFTER:
-        return u_side(sc, st->combat.attacker);
-    default:
-        return st->side;
+    case RE_ST_RIPOSTE: return u_side(sc, st->combat.target);
+    case RE_ST_RETREAT: return u_side(sc, st->retreat.unit);
+    case RE_ST_AFTER: return u_side(sc, st->combat.attacker);
+    default: return st->side;
     }
 }
 
@@ -1361,8 +1352,9 @@ static void apply_die(const re_scenario *sc, re_state *st, int face, re_log *log
     }
     const char *what = r == RE_HIT_LOSS ? "loss" : r == RE_HIT_RETREAT ? "retreat" : "miss";
     re_logf(log, src, "die %d against %s: %s%s", face, re_unit_name(sc, h), what,
-            (c->roll == RE_ROLL_ATTACK && c->column) ? " (column attack: losses and retreats swapped)"
-                                                      : "");
+            (c->roll == RE_ROLL_ATTACK && c->column)
+                ? " (column attack: losses and retreats swapped)"
+                : "");
     if (r == RE_HIT_LOSS)
         c->losses++;
     else if (r == RE_HIT_RETREAT)
@@ -1424,7 +1416,7 @@ static void apply_move(const re_scenario *sc, re_state *st, re_action a, re_log 
             from_c, from_r, a.col, a.row,
             gr_hex_distance(gr_hex_from_offset(from_c, from_r), gr_hex_from_offset(a.col, a.row)),
             u_type(sc, a.unit) == RE_ARTILLERY ? ""
-            : can_fight ? ": it may still fight"
+            : can_fight                        ? ": it may still fight"
                         : ": it may not fight this activation (march move or terrain)");
 }
 
@@ -1432,14 +1424,15 @@ static void apply_retreat(const re_scenario *sc, re_state *st, re_action a, re_l
 {
     re_retreat_st *rt = &st->retreat;
     if (a.target != RE_NO_UNIT) {
-        re_logf(log, RE_P_RETREAT, "%s pushes %s from %d,%d to %d,%d (\"elle peut l'entraîner "
-                                   "dans sa retraite\")",
+        re_logf(log, RE_P_RETREAT,
+                "%s pushes %s from %d,%d to %d,%d (\"elle peut l'entraîner "
+                "dans sa retraite\")",
                 re_unit_name(sc, a.unit), re_unit_name(sc, a.target), a.col, a.row, a.col2, a.row2);
         st->units[a.target].col = a.col2;
         st->units[a.target].row = a.row2;
     }
-    re_logf(log, rt->evasion ? RE_P_EVADE : RE_P_RETREAT, "%s %s to %d,%d", re_unit_name(sc, a.unit),
-            rt->evasion ? "evades" : "retreats", a.col, a.row);
+    re_logf(log, rt->evasion ? RE_P_EVADE : RE_P_RETREAT, "%s %s to %d,%d",
+            re_unit_name(sc, a.unit), rt->evasion ? "evades" : "retreats", a.col, a.row);
     st->units[a.unit].col = a.col;
     st->units[a.unit].row = a.row;
     rt->path[rt->npath][0] = a.col;
@@ -1456,8 +1449,8 @@ static void apply_pursue(const re_scenario *sc, re_state *st, re_log *log)
     const re_retreat_st *rt = &st->retreat;
     int a = c->attacker, t = c->target;
     int last = rt->npath - 2;
-    re_logf(log, RE_P_PURSUIT, "%s pursues %s along its retreat path to %d,%d",
-            re_unit_name(sc, a), re_unit_name(sc, t), rt->path[last][0], rt->path[last][1]);
+    re_logf(log, RE_P_PURSUIT, "%s pursues %s along its retreat path to %d,%d", re_unit_name(sc, a),
+            re_unit_name(sc, t), rt->path[last][0], rt->path[last][1]);
     st->units[a].col = rt->path[last][0];
     st->units[a].row = rt->path[last][1];
     c->roll = RE_ROLL_PURSUIT;
@@ -1466,8 +1459,9 @@ static void apply_pursue(const re_scenario *sc, re_state *st, re_log *log)
     c->evaded = 0;
     c->column = 0;
     int dice = pursuit_dice(sc, st, a);
-    re_logf(log, RE_P_PURSUIT, "  %d dice: %s (\"Les malus et bonus aux dés ne s'appliquent "
-                               "pas\"; no riposte)",
+    re_logf(log, RE_P_PURSUIT,
+            "  %d dice: %s (\"Les malus et bonus aux dés ne s'appliquent "
+            "pas\"; no riposte)",
             re_unit_dice(u_type(sc, a)), re_unit_name(sc, a));
     log_demo(sc, st, u_side(sc, a), log);
     start_roll(st, RE_ROLL_PURSUIT, a, t, dice);
@@ -1484,8 +1478,9 @@ static void apply_riposte(const re_scenario *sc, re_state *st, re_log *log)
                                      mods, 8, &nm);
     int demo = demo_malus(sc, st, u_side(sc, t));
     int dice = re_attack_dice(base, 0, ter + demo);
-    re_logf(log, RE_P_RIPOSTE, "%s ripostes against %s (no flank bonus, no pursuit, no taking "
-                               "of ground)",
+    re_logf(log, RE_P_RIPOSTE,
+            "%s ripostes against %s (no flank bonus, no pursuit, no taking "
+            "of ground)",
             re_unit_name(sc, t), re_unit_name(sc, a));
     re_logf(log, RE_P_RIPOSTE, "  %d dice: %s", base, re_unit_name(sc, t));
     for (int i = 0; i < nm; i++)
@@ -1505,8 +1500,9 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, re_log *log
         char buf[128], sbuf[128];
         re_action_describe(sc, st, a, buf, sizeof buf);
         re_state_describe(sc, st, sbuf, sizeof sbuf);
-        return gr_error_set(err, GR_EILLEGAL, "'%s' is not a legal action now (%s; %d legal "
-                                              "actions)",
+        return gr_error_set(err, GR_EILLEGAL,
+                            "'%s' is not a legal action now (%s; %d legal "
+                            "actions)",
                             buf, sbuf, e.n);
     }
     switch (a.kind) {
@@ -1533,15 +1529,9 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, re_log *log
         st->stage = RE_ST_GROUP;
         break;
     }
-    case RE_A_DIE:
-        apply_die(sc, st, a.unit, log);
-        break;
-    case RE_A_GROUP:
-        activate(sc, st, a.unit, log);
-        break;
-    case RE_A_FIRE:
-        apply_fire(sc, st, a.unit, gr_hex_from_offset(a.col, a.row), log);
-        break;
+    case RE_A_DIE: apply_die(sc, st, a.unit, log); break;
+    case RE_A_GROUP: activate(sc, st, a.unit, log); break;
+    case RE_A_FIRE: apply_fire(sc, st, a.unit, gr_hex_from_offset(a.col, a.row), log); break;
     case RE_A_SKIRMISH: {
         re_combat_st *c = &st->combat;
         memset(c, 0, sizeof *c);
@@ -1550,32 +1540,24 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, re_log *log
         c->target = a.target;
         st->units[a.unit].flags |= RE_UF_SKIRMISHED;
         int dice = re_attack_dice(re_skirmish.dice, 0, demo_malus(sc, st, u_side(sc, a.unit)));
-        re_logf(log, RE_P_SKI, "%s's skirmishers fire at %s: %d die (%s; no terrain malus, no "
-                               "riposte)",
+        re_logf(log, RE_P_SKI,
+                "%s's skirmishers fire at %s: %d die (%s; no terrain malus, no "
+                "riposte)",
                 re_unit_name(sc, a.unit), re_unit_name(sc, a.target), dice, re_skirmish.text);
         log_demo(sc, st, u_side(sc, a.unit), log);
         start_roll(st, RE_ROLL_SKIRMISH, a.unit, a.target, dice);
         break;
     }
-    case RE_A_END_FIRE:
-        st->stage = RE_ST_MOVE;
-        break;
-    case RE_A_MOVE:
-        apply_move(sc, st, a, log);
-        break;
-    case RE_A_END_MOVE:
-        st->stage = RE_ST_COMBAT;
-        break;
+    case RE_A_END_FIRE: st->stage = RE_ST_MOVE; break;
+    case RE_A_MOVE: apply_move(sc, st, a, log); break;
+    case RE_A_END_MOVE: st->stage = RE_ST_COMBAT; break;
     case RE_A_ATTACK:
-    case RE_A_COLUMN:
-        start_attack(sc, st, a.unit, a.target, a.kind == RE_A_COLUMN, log);
-        break;
-    case RE_A_END_ACTIVATION:
-        end_activation(sc, st, log);
-        break;
+    case RE_A_COLUMN: start_attack(sc, st, a.unit, a.target, a.kind == RE_A_COLUMN, log); break;
+    case RE_A_END_ACTIVATION: end_activation(sc, st, log); break;
     case RE_A_EVADE:
-        re_logf(log, RE_P_EVADE, "%s evades (\"La cavalerie lourde ... PEUT décider avant le "
-                                 "combat de retraiter\")",
+        re_logf(log, RE_P_EVADE,
+                "%s evades (\"La cavalerie lourde ... PEUT décider avant le "
+                "combat de retraiter\")",
                 re_unit_name(sc, a.unit));
         st->combat.evaded = 1;
         begin_retreat(st, a.unit, st->combat.attacker, RE_EVASION_HEXES, 1);
@@ -1586,12 +1568,8 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, re_log *log
         start_roll(st, RE_ROLL_ATTACK, st->combat.attacker, a.unit, dice);
         break;
     }
-    case RE_A_RETREAT:
-        apply_retreat(sc, st, a, log);
-        break;
-    case RE_A_RIPOSTE:
-        apply_riposte(sc, st, log);
-        break;
+    case RE_A_RETREAT: apply_retreat(sc, st, a, log); break;
+    case RE_A_RIPOSTE: apply_riposte(sc, st, log); break;
     case RE_A_NO_RIPOSTE:
         re_logf(log, RE_P_RIPOSTE, "%s does not riposte", re_unit_name(sc, a.unit));
         combat_end(sc, st, log);
@@ -1603,9 +1581,7 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, re_log *log
         st->units[a.unit].row = a.row;
         combat_end(sc, st, log);
         break;
-    case RE_A_PURSUE:
-        apply_pursue(sc, st, log);
-        break;
+    case RE_A_PURSUE: apply_pursue(sc, st, log); break;
     case RE_A_STOP:
         if (riposte_possible(sc, st)) {
             st->stage = RE_ST_RIPOSTE;
@@ -1613,8 +1589,7 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, re_log *log
         }
         combat_end(sc, st, log);
         break;
-    default:
-        break;
+    default: break;
     }
     settle(sc, st, log);
     return GR_OK;

@@ -51,53 +51,32 @@ int re_action_describe(const re_scenario *sc, const re_state *st, re_action a, c
     (void)st;
     const char *u = re_unit_name(sc, a.unit), *t = re_unit_name(sc, a.target);
     switch (a.kind) {
-    case RE_A_CHIT:
-        return snprintf(buf, cap, "chit %s", re_corps_name(sc, a.unit));
-    case RE_A_CHITS_DONE:
-        return snprintf(buf, cap, "chits done");
-    case RE_A_DRAW:
-        return snprintf(buf, cap, "draw %s", re_corps_name(sc, a.unit));
-    case RE_A_DIE:
-        return snprintf(buf, cap, "die %d", a.unit);
-    case RE_A_GROUP:
-        return snprintf(buf, cap, "group %s", u);
-    case RE_A_FIRE:
-        return snprintf(buf, cap, "%s: fire at %d,%d", u, a.col, a.row);
-    case RE_A_SKIRMISH:
-        return snprintf(buf, cap, "%s: skirmish %s", u, t);
-    case RE_A_END_FIRE:
-        return snprintf(buf, cap, "end fire");
-    case RE_A_MOVE:
-        return snprintf(buf, cap, "%s: move to %d,%d", u, a.col, a.row);
-    case RE_A_END_MOVE:
-        return snprintf(buf, cap, "end movement");
-    case RE_A_ATTACK:
-        return snprintf(buf, cap, "%s: attack %s", u, t);
-    case RE_A_COLUMN:
-        return snprintf(buf, cap, "%s: column attack %s", u, t);
-    case RE_A_END_ACTIVATION:
-        return snprintf(buf, cap, "end activation");
-    case RE_A_EVADE:
-        return snprintf(buf, cap, "%s: evade", u);
-    case RE_A_STAND:
-        return snprintf(buf, cap, "%s: stand", u);
+    case RE_A_CHIT: return snprintf(buf, cap, "chit %s", re_corps_name(sc, a.unit));
+    case RE_A_CHITS_DONE: return snprintf(buf, cap, "chits done");
+    case RE_A_DRAW: return snprintf(buf, cap, "draw %s", re_corps_name(sc, a.unit));
+    case RE_A_DIE: return snprintf(buf, cap, "die %d", a.unit);
+    case RE_A_GROUP: return snprintf(buf, cap, "group %s", u);
+    case RE_A_FIRE: return snprintf(buf, cap, "%s: fire at %d,%d", u, a.col, a.row);
+    case RE_A_SKIRMISH: return snprintf(buf, cap, "%s: skirmish %s", u, t);
+    case RE_A_END_FIRE: return snprintf(buf, cap, "end fire");
+    case RE_A_MOVE: return snprintf(buf, cap, "%s: move to %d,%d", u, a.col, a.row);
+    case RE_A_END_MOVE: return snprintf(buf, cap, "end movement");
+    case RE_A_ATTACK: return snprintf(buf, cap, "%s: attack %s", u, t);
+    case RE_A_COLUMN: return snprintf(buf, cap, "%s: column attack %s", u, t);
+    case RE_A_END_ACTIVATION: return snprintf(buf, cap, "end activation");
+    case RE_A_EVADE: return snprintf(buf, cap, "%s: evade", u);
+    case RE_A_STAND: return snprintf(buf, cap, "%s: stand", u);
     case RE_A_RETREAT:
         if (a.target != RE_NO_UNIT)
             return snprintf(buf, cap, "%s: retreat to %d,%d pushing %s to %d,%d", u, a.col, a.row,
                             t, a.col2, a.row2);
         return snprintf(buf, cap, "%s: retreat to %d,%d", u, a.col, a.row);
-    case RE_A_RIPOSTE:
-        return snprintf(buf, cap, "%s: riposte", u);
-    case RE_A_NO_RIPOSTE:
-        return snprintf(buf, cap, "%s: no riposte", u);
-    case RE_A_TAKE_GROUND:
-        return snprintf(buf, cap, "%s: take ground %d,%d", u, a.col, a.row);
-    case RE_A_PURSUE:
-        return snprintf(buf, cap, "%s: pursue %s", u, t);
-    case RE_A_STOP:
-        return snprintf(buf, cap, "%s: stop", u);
-    default:
-        return snprintf(buf, cap, "unknown action %d", a.kind);
+    case RE_A_RIPOSTE: return snprintf(buf, cap, "%s: riposte", u);
+    case RE_A_NO_RIPOSTE: return snprintf(buf, cap, "%s: no riposte", u);
+    case RE_A_TAKE_GROUND: return snprintf(buf, cap, "%s: take ground %d,%d", u, a.col, a.row);
+    case RE_A_PURSUE: return snprintf(buf, cap, "%s: pursue %s", u, t);
+    case RE_A_STOP: return snprintf(buf, cap, "%s: stop", u);
+    default: return snprintf(buf, cap, "unknown action %d", a.kind);
     }
 }
 
@@ -148,9 +127,9 @@ gr_status re_action_parse(const re_scenario *sc, const re_state *st, const char 
 int re_state_describe(const re_scenario *sc, const re_state *st, char *buf, size_t cap)
 {
     static const char *const names[] = {
-        "chit choice", "chit draw",   "main group choice", "fire phase",
-        "movement phase", "combat phase", "evasion choice", "dice",
-        "retreat",        "riposte choice", "after combat",  "game over",
+        "chit choice",    "chit draw",      "main group choice", "fire phase",
+        "movement phase", "combat phase",   "evasion choice",    "dice",
+        "retreat",        "riposte choice", "after combat",      "game over",
     };
     const char *stage = st->stage < sizeof names / sizeof names[0] ? names[st->stage] : "?";
     int p = re_current_player(sc, st);
@@ -160,7 +139,8 @@ int re_state_describe(const re_scenario *sc, const re_state *st, char *buf, size
     else if (p == RE_TERMINAL)
         snprintf(who, sizeof who, "nobody");
     else
-        snprintf(who, sizeof who, "%s", sc->sides[p].name[0] ? sc->sides[p].name : (p ? "side 1" : "side 0"));
+        snprintf(who, sizeof who, "%s",
+                 sc->sides[p].name[0] ? sc->sides[p].name : (p ? "side 1" : "side 0"));
     if (st->corps != RE_NO_UNIT && st->stage != RE_ST_OVER)
         return snprintf(buf, cap, "turn %d/%d, %s of %s, %s to play", st->turn, sc->turns, stage,
                         re_corps_name(sc, st->corps), who);

@@ -92,7 +92,8 @@ const rj_node *rj_get(const rj_node *obj, const char *key)
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-static void rj_fail(rj_parser *p, const char *fmt, ...);
+static void
+rj_fail(rj_parser *p, const char *fmt, ...);
 
 static void rj_fail(rj_parser *p, const char *fmt, ...)
 {
@@ -256,8 +257,9 @@ static const char *rj_string(rj_parser *p, size_t *len_out, int *escaped)
             break;
         }
         if (c < 0x20) {
-            rj_fail(p, "control character 0x%02X inside a string; write it as an escape "
-                       "(\\n, \\t) or close the string with '\"' on this line",
+            rj_fail(p,
+                    "control character 0x%02X inside a string; write it as an escape "
+                    "(\\n, \\t) or close the string with '\"' on this line",
                     (unsigned)c);
             return NULL;
         }
@@ -275,8 +277,9 @@ static const char *rj_string(rj_parser *p, size_t *len_out, int *escaped)
             }
             if (e != 'u') {
                 char d[32];
-                rj_fail(p, "bad escape '\\' followed by %s in a string; accepted: \\\" \\\\ \\/ "
-                           "\\b \\f \\n \\r \\t \\uXXXX",
+                rj_fail(p,
+                        "bad escape '\\' followed by %s in a string; accepted: \\\" \\\\ \\/ "
+                        "\\b \\f \\n \\r \\t \\uXXXX",
                         rj_describe_char(e, d, sizeof d));
                 return NULL;
             }
@@ -441,8 +444,9 @@ static rj_node *rj_container(rj_parser *p, rj_node *v, int depth)
                 if (!strcmp(m->key, key)) {
                     p->line = kl;
                     p->col = kc;
-                    rj_fail(p, "key \"%s\" appears twice in this object (first at line %d); "
-                               "keep only one",
+                    rj_fail(p,
+                            "key \"%s\" appears twice in this object (first at line %d); "
+                            "keep only one",
                             key, m->key_line);
                     return NULL;
                 }
@@ -503,8 +507,7 @@ static rj_node *rj_value(rj_parser *p, int depth)
     int c = rj_peek(p);
     switch (c) {
     case '{':
-    case '[':
-        return rj_container(p, v, depth);
+    case '[': return rj_container(p, v, depth);
     case '"':
         v->type = RJ_STRING;
         v->str = rj_string(p, &v->len, &v->raw_escaped);
@@ -542,8 +545,9 @@ static rj_node *rj_value(rj_parser *p, int depth)
         rj_fail(p, "the file ends where a value was expected; complete the value or remove the "
                    "comma before it");
     else
-        rj_fail(p, "expected a value (object, array, string, number, true, false or null), "
-                   "found %s; check the syntax here",
+        rj_fail(p,
+                "expected a value (object, array, string, number, true, false or null), "
+                "found %s; check the syntax here",
                 rj_describe_char(c, d, sizeof d));
     return NULL;
 }
@@ -563,8 +567,9 @@ rj_doc *rj_parse(const char *text, size_t len, const char *name, rj_node **root,
         rj_skip_ws(&p);
         if (p.pos < p.len) {
             char d[32];
-            rj_fail(&p, "unexpected %s after the end of the document; remove it (one object per "
-                        "file)",
+            rj_fail(&p,
+                    "unexpected %s after the end of the document; remove it (one object per "
+                    "file)",
                     rj_describe_char(rj_peek(&p), d, sizeof d));
             r = NULL;
         }

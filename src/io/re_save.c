@@ -96,8 +96,9 @@ gr_status re_game_save(const re_game *g, const re_scenario *sc, const char *path
     put_json_string(f, g->scenario);
     fprintf(f, ",\n  \"scenario_id\": ");
     put_json_string(f, sc->id);
-    fprintf(f, ",\n  \"scenario_digest\": \"%016" PRIx64 "\",\n  \"seed\": %" PRIu64
-               ",\n  \"steps\": [",
+    fprintf(f,
+            ",\n  \"scenario_digest\": \"%016" PRIx64 "\",\n  \"seed\": %" PRIu64
+            ",\n  \"steps\": [",
             g->scenario_digest, g->seed);
     for (size_t i = 0; i < g->nsteps; i++) {
         const re_step *s = &g->steps[i];
@@ -132,7 +133,8 @@ gr_status re_game_save(const re_game *g, const re_scenario *sc, const char *path
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-static gr_status sv_fail(const char *path, const rj_node *at, gr_error *err, const char *fmt, ...);
+static gr_status
+sv_fail(const char *path, const rj_node *at, gr_error *err, const char *fmt, ...);
 
 static gr_status sv_fail(const char *path, const rj_node *at, gr_error *err, const char *fmt, ...)
 {
@@ -167,8 +169,9 @@ static gr_status sv_step(const char *path, const rj_node *e, re_game *g, gr_erro
 {
     static const char *const keys[] = {"n", "player", "action", "text", "hash"};
     if (e->type != RJ_OBJECT)
-        return sv_fail(path, e, err, "a step must be an object {\"player\": ..., \"action\": "
-                                     "[...], \"hash\": ...}, not %s",
+        return sv_fail(path, e, err,
+                       "a step must be an object {\"player\": ..., \"action\": "
+                       "[...], \"hash\": ...}, not %s",
                        rj_type_name(e->type));
     for (const rj_node *m = e->child; m; m = m->next) {
         size_t i;
@@ -178,16 +181,20 @@ static gr_status sv_step(const char *path, const rj_node *e, re_game *g, gr_erro
             rj_node at = *m;
             at.line = m->key_line;
             at.col = m->key_col;
-            return sv_fail(path, &at, err, "unknown key \"%.40s\" in a step; accepted: n, player, "
-                                           "action, text, hash",
+            return sv_fail(path, &at, err,
+                           "unknown key \"%.40s\" in a step; accepted: n, player, "
+                           "action, text, hash",
                            m->key);
         }
     }
     const rj_node *p = rj_get(e, "player"), *a = rj_get(e, "action"), *h = rj_get(e, "hash");
     if (!p || !a || !h)
-        return sv_fail(path, e, err, "a step needs \"player\", \"action\" and \"hash\"; add the "
-                                     "missing %s",
-                       !p ? "player" : !a ? "action" : "hash");
+        return sv_fail(path, e, err,
+                       "a step needs \"player\", \"action\" and \"hash\"; add the "
+                       "missing %s",
+                       !p   ? "player"
+                       : !a ? "action"
+                            : "hash");
     int player;
     if (p->type == RJ_STRING && !strcmp(p->str, "chance"))
         player = RE_CHANCE;
@@ -199,20 +206,23 @@ static gr_status sv_step(const char *path, const rj_node *e, re_game *g, gr_erro
     static const int hi[7] = {RE_A_KINDS - 1, 255, 255, 127, 127, 127, 127};
     int v[7];
     if (a->type != RJ_ARRAY || a->len != 7)
-        return sv_fail(path, a, err, "\"action\" must be an array of 7 whole numbers [kind, "
-                                     "unit, target, col, row, col2, row2]; rewrite it");
+        return sv_fail(path, a, err,
+                       "\"action\" must be an array of 7 whole numbers [kind, "
+                       "unit, target, col, row, col2, row2]; rewrite it");
     int k = 0;
     for (const rj_node *x = a->child; x; x = x->next, k++) {
         if (x->type != RJ_NUMBER || !x->is_int || x->ival < lo[k] || x->ival > hi[k])
-            return sv_fail(path, x, err, "element %d of \"action\" must be a whole number from %d "
-                                         "to %d; fix it",
+            return sv_fail(path, x, err,
+                           "element %d of \"action\" must be a whole number from %d "
+                           "to %d; fix it",
                            k + 1, lo[k], hi[k]);
         v[k] = (int)x->ival;
     }
     uint64_t hash;
     if (h->type != RJ_STRING || parse_hash(h->str, &hash))
-        return sv_fail(path, h, err, "\"hash\" must be 16 hexadecimal digits in quotes; copy it "
-                                     "from the game that wrote the file");
+        return sv_fail(path, h, err,
+                       "\"hash\" must be 16 hexadecimal digits in quotes; copy it "
+                       "from the game that wrote the file");
     re_action act;
     memset(&act, 0, sizeof act);
     act.kind = (uint8_t)v[0];
@@ -227,8 +237,8 @@ static gr_status sv_step(const char *path, const rj_node *e, re_game *g, gr_erro
 
 gr_status re_game_load(const char *path, re_game *g, gr_error *err)
 {
-    static const char *const keys[] = {"format", "version", "scenario", "scenario_id",
-                                       "scenario_digest", "seed", "steps", "notes"};
+    static const char *const keys[] = {"format",          "version", "scenario", "scenario_id",
+                                       "scenario_digest", "seed",    "steps",    "notes"};
     memset(g, 0, sizeof *g);
     char *text;
     size_t len;
@@ -254,8 +264,9 @@ gr_status re_game_load(const char *path, re_game *g, gr_error *err)
             rj_node at = *m;
             at.line = m->key_line;
             at.col = m->key_col;
-            sv_fail(path, &at, err, "unknown key \"%.40s\" in a save file; accepted: format, "
-                                    "version, scenario, scenario_id, scenario_digest, seed, steps",
+            sv_fail(path, &at, err,
+                    "unknown key \"%.40s\" in a save file; accepted: format, "
+                    "version, scenario, scenario_id, scenario_digest, seed, steps",
                     m->key);
             goto done;
         }
@@ -264,38 +275,44 @@ gr_status re_game_load(const char *path, re_game *g, gr_error *err)
                   *scn = rj_get(root, "scenario"), *dig = rj_get(root, "scenario_digest"),
                   *seed = rj_get(root, "seed"), *steps = rj_get(root, "steps");
     if (!fmt || fmt->type != RJ_STRING || strcmp(fmt->str, "grognard-re-save")) {
-        sv_fail(path, fmt ? fmt : root, err, "not a grognard R&E save file; it needs \"format\": "
-                                             "\"grognard-re-save\"");
+        sv_fail(path, fmt ? fmt : root, err,
+                "not a grognard R&E save file; it needs \"format\": "
+                "\"grognard-re-save\"");
         goto done;
     }
     if (!ver || ver->type != RJ_NUMBER || !ver->is_int || ver->ival != RE_SAVE_VERSION) {
-        sv_fail(path, ver ? ver : root, err, "this grognard reads save format version %d only; "
-                                             "write \"version\": %d",
+        sv_fail(path, ver ? ver : root, err,
+                "this grognard reads save format version %d only; "
+                "write \"version\": %d",
                 RE_SAVE_VERSION, RE_SAVE_VERSION);
         goto done;
     }
     if (!scn || scn->type != RJ_STRING || !scn->len || scn->len >= sizeof g->scenario) {
-        sv_fail(path, scn ? scn : root, err, "\"scenario\" must be the path of the scenario file "
-                                             "(at most %zu bytes); add it",
+        sv_fail(path, scn ? scn : root, err,
+                "\"scenario\" must be the path of the scenario file "
+                "(at most %zu bytes); add it",
                 sizeof g->scenario - 1);
         goto done;
     }
     memcpy(g->scenario, scn->str, scn->len + 1);
     if (!dig || dig->type != RJ_STRING || parse_hash(dig->str, &g->scenario_digest)) {
-        sv_fail(path, dig ? dig : root, err, "\"scenario_digest\" must be 16 hexadecimal digits "
-                                             "in quotes; copy it from the game that wrote the "
-                                             "file");
+        sv_fail(path, dig ? dig : root, err,
+                "\"scenario_digest\" must be 16 hexadecimal digits "
+                "in quotes; copy it from the game that wrote the "
+                "file");
         goto done;
     }
     if (!seed || seed->type != RJ_NUMBER || !seed->is_int || seed->ival < 0) {
-        sv_fail(path, seed ? seed : root, err, "\"seed\" must be a whole number from 0 to "
-                                               "9223372036854775807; write the game's seed");
+        sv_fail(path, seed ? seed : root, err,
+                "\"seed\" must be a whole number from 0 to "
+                "9223372036854775807; write the game's seed");
         goto done;
     }
     g->seed = (uint64_t)seed->ival;
     if (!steps || steps->type != RJ_ARRAY) {
-        sv_fail(path, steps ? steps : root, err, "\"steps\" must be an array of steps; add "
-                                                 "\"steps\": []");
+        sv_fail(path, steps ? steps : root, err,
+                "\"steps\" must be an array of steps; add "
+                "\"steps\": []");
         goto done;
     }
     for (const rj_node *e = steps->child; e; e = e->next)
@@ -307,8 +324,8 @@ done:
     return st;
 }
 
-gr_status re_game_verify(const re_scenario *sc, const re_game *g, size_t *bad_step,
-                         re_state *final, gr_error *err)
+gr_status re_game_verify(const re_scenario *sc, const re_game *g, size_t *bad_step, re_state *final,
+                         gr_error *err)
 {
     re_state st;
     gr_error e;
@@ -325,22 +342,30 @@ gr_status re_game_verify(const re_scenario *sc, const re_game *g, size_t *bad_st
         *bad_step = i + 1;
         re_action_describe(sc, &st, s->action, want, sizeof want);
         if (p == RE_TERMINAL)
-            return gr_error_set(err, GR_EINPUT, "step %zu: the game is already over, but the file "
-                                                "records %s",
+            return gr_error_set(err, GR_EINPUT,
+                                "step %zu: the game is already over, but the file "
+                                "records %s",
                                 i + 1, want);
         if (p != s->player)
-            return gr_error_set(err, GR_EINPUT, "step %zu: the file records a move of %s, but "
-                                                "the game expects %s",
-                                i + 1, s->player == RE_CHANCE ? "chance" : s->player ? "1" : "0",
-                                p == RE_CHANCE ? "chance" : p ? "side 1" : "side 0");
+            return gr_error_set(err, GR_EINPUT,
+                                "step %zu: the file records a move of %s, but "
+                                "the game expects %s",
+                                i + 1,
+                                s->player == RE_CHANCE ? "chance"
+                                : s->player            ? "1"
+                                                       : "0",
+                                p == RE_CHANCE ? "chance"
+                                : p            ? "side 1"
+                                               : "side 0");
         gr_status r;
         if (p == RE_CHANCE) {
             re_action a;
             re_random_action(sc, &st, &rng, &a);
             if (!action_eq(a, s->action)) {
                 re_action_describe(sc, &st, a, got, sizeof got);
-                return gr_error_set(err, GR_EINPUT, "step %zu: the seed gives \"%s\" but the file "
-                                                    "records \"%s\"",
+                return gr_error_set(err, GR_EINPUT,
+                                    "step %zu: the seed gives \"%s\" but the file "
+                                    "records \"%s\"",
                                     i + 1, got, want);
             }
             r = re_apply_chance(sc, &st, s->action, NULL, &e);
@@ -352,8 +377,9 @@ gr_status re_game_verify(const re_scenario *sc, const re_game *g, size_t *bad_st
                                 e.msg);
         uint64_t h = re_hash(sc, &st);
         if (h != s->hash)
-            return gr_error_set(err, GR_EINPUT, "step %zu (%s): the state hash is %016" PRIx64
-                                                ", the file records %016" PRIx64,
+            return gr_error_set(err, GR_EINPUT,
+                                "step %zu (%s): the state hash is %016" PRIx64
+                                ", the file records %016" PRIx64,
                                 i + 1, want, h, s->hash);
     }
     *bad_step = 0;

@@ -72,8 +72,9 @@ gr_status re_io_read_file(const char *path, size_t max, char **text, size_t *len
             if (cap > max + 1) {
                 free(buf);
                 fclose(f);
-                return gr_error_set(err, GR_EINPUT, "%s:1:1: the file is larger than %zu bytes; "
-                                                    "this is not a grognard file",
+                return gr_error_set(err, GR_EINPUT,
+                                    "%s:1:1: the file is larger than %zu bytes; "
+                                    "this is not a grognard file",
                                     path, max);
             }
             char *nb = realloc(buf, cap * 2);
@@ -98,8 +99,9 @@ gr_status re_io_read_file(const char *path, size_t max, char **text, size_t *len
     }
     if (n > max) {
         free(buf);
-        return gr_error_set(err, GR_EINPUT, "%s:1:1: the file is larger than %zu bytes; this is "
-                                            "not a grognard file",
+        return gr_error_set(err, GR_EINPUT,
+                            "%s:1:1: the file is larger than %zu bytes; this is "
+                            "not a grognard file",
                             path, max);
     }
     buf[n] = '\0';
@@ -122,7 +124,8 @@ typedef struct ld {
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-static gr_status ld_fail(ld *L, const rj_node *at, const char *fmt, ...);
+static gr_status
+ld_fail(ld *L, const rj_node *at, const char *fmt, ...);
 
 static gr_status ld_fail(ld *L, const rj_node *at, const char *fmt, ...)
 {
@@ -196,8 +199,8 @@ static gr_status ld_expect(ld *L, const rj_node *v, rj_type t, const char *what)
         return GR_OK;
     return ld_fail(L, v, "%s must be %s, not %s; write it as %s", what, rj_type_name(t),
                    rj_type_name(v->type),
-                   t == RJ_OBJECT  ? "{ ... }"
-                   : t == RJ_ARRAY ? "[ ... ]"
+                   t == RJ_OBJECT   ? "{ ... }"
+                   : t == RJ_ARRAY  ? "[ ... ]"
                    : t == RJ_STRING ? "\"...\""
                    : t == RJ_BOOL   ? "true or false"
                                     : "a number");
@@ -218,8 +221,8 @@ static gr_status ld_keys(ld *L, const rj_node *obj, const char *what, const char
         join_names(list, sizeof list, keys, n);
         char msg[600];
         if (sug)
-            snprintf(msg, sizeof msg, "unknown key \"%.40s\" in %s; did you mean \"%s\"?",
-                     m->key, what, sug);
+            snprintf(msg, sizeof msg, "unknown key \"%.40s\" in %s; did you mean \"%s\"?", m->key,
+                     what, sug);
         else
             snprintf(msg, sizeof msg, "unknown key \"%.40s\" in %s; accepted keys: %s", m->key,
                      what, list);
@@ -248,8 +251,9 @@ static gr_status ld_int(ld *L, const rj_node *obj, const char *key, const char *
         return GR_OK;
     }
     if (v->type != RJ_NUMBER || !v->is_int)
-        return ld_fail(L, v, "\"%s\" of %s must be a whole number, not %s; write a number from "
-                             "%d to %d without quotes or decimals",
+        return ld_fail(L, v,
+                       "\"%s\" of %s must be a whole number, not %s; write a number from "
+                       "%d to %d without quotes or decimals",
                        key, what, v->type == RJ_NUMBER ? "a fraction" : rj_type_name(v->type), min,
                        max);
     if (v->ival < min || v->ival > max)
@@ -259,8 +263,8 @@ static gr_status ld_int(ld *L, const rj_node *obj, const char *key, const char *
     return GR_OK;
 }
 
-static gr_status ld_str(ld *L, const rj_node *obj, const char *key, const char *what,
-                        int required, char *buf, size_t cap)
+static gr_status ld_str(ld *L, const rj_node *obj, const char *key, const char *what, int required,
+                        char *buf, size_t cap)
 {
     const rj_node *v = rj_get(obj, key);
     if (!v) {
@@ -273,8 +277,8 @@ static gr_status ld_str(ld *L, const rj_node *obj, const char *key, const char *
         return ld_fail(L, v, "\"%s\" of %s must be a string, not %s; write it in double quotes",
                        key, what, rj_type_name(v->type));
     if (v->len >= cap)
-        return ld_fail(L, v, "\"%s\" of %s is %zu bytes long; shorten it to at most %zu", key,
-                       what, v->len, cap - 1);
+        return ld_fail(L, v, "\"%s\" of %s is %zu bytes long; shorten it to at most %zu", key, what,
+                       v->len, cap - 1);
     if (strlen(v->str) != v->len)
         return ld_fail(L, v, "\"%s\" of %s contains a NUL character; remove it", key, what);
     if (required && v->len == 0)
@@ -290,12 +294,13 @@ static gr_status ld_text(ld *L, const rj_node *obj, const char *key, const char 
     if (!v || v->type == RJ_STRING)
         return GR_OK;
     if (v->type != RJ_ARRAY)
-        return ld_fail(L, v, "\"%s\" of %s must be a string or an array of strings, not %s; quote the text", key,
-                       what, rj_type_name(v->type));
+        return ld_fail(
+            L, v, "\"%s\" of %s must be a string or an array of strings, not %s; quote the text",
+            key, what, rj_type_name(v->type));
     for (const rj_node *e = v->child; e; e = e->next)
         if (e->type != RJ_STRING)
-            return ld_fail(L, e, "\"%s\" of %s must hold only strings, not %s; quote it", key,
-                           what, rj_type_name(e->type));
+            return ld_fail(L, e, "\"%s\" of %s must hold only strings, not %s; quote it", key, what,
+                           rj_type_name(e->type));
     return GR_OK;
 }
 
@@ -309,8 +314,9 @@ static gr_status ld_hex(ld *L, const rj_node *v, const char *what, int *col, int
                        what);
     int64_t c = v->child->ival, r = v->child->next->ival;
     if (c < 0 || r < 0 || c >= sc->cols || r >= sc->rows)
-        return ld_fail(L, v, "%s [%lld, %lld] is off the map; the map has columns 0 to %d and "
-                             "rows 0 to %d",
+        return ld_fail(L, v,
+                       "%s [%lld, %lld] is off the map; the map has columns 0 to %d and "
+                       "rows 0 to %d",
                        what, (long long)c, (long long)r, sc->cols - 1, sc->rows - 1);
     *col = (int)c;
     *row = (int)r;
@@ -355,7 +361,8 @@ static gr_status ld_terrain(ld *L, const rj_node *map)
     re_scenario *sc = L->sc;
     const rj_node *t = rj_get(map, "terrain");
     if (!t)
-        return ld_missing(L, map, "terrain", "the map", "[\"....\", \"....\"] (one string per row)");
+        return ld_missing(L, map, "terrain", "the map",
+                          "[\"....\", \"....\"] (one string per row)");
     if (ld_expect(L, t, RJ_ARRAY, "\"terrain\" (one string per row)"))
         return GR_EINPUT;
     if (t->len == 0 || t->len > RE_MAX_ROWS)
@@ -363,7 +370,9 @@ static gr_status ld_terrain(ld *L, const rj_node *map)
     int row = 0, width = -1;
     for (const rj_node *r = t->child; r; r = r->next, row++) {
         if (r->type != RJ_STRING)
-            return ld_fail(L, r, "row %d of \"terrain\" must be a string of terrain codes, not %s; write e.g. \". . T .\"",
+            return ld_fail(L, r,
+                           "row %d of \"terrain\" must be a string of terrain codes, not %s; write "
+                           "e.g. \". . T .\"",
                            row, rj_type_name(r->type));
         int col = 0;
         for (size_t i = 0; i < r->len; i++) {
@@ -392,8 +401,9 @@ static gr_status ld_terrain(ld *L, const rj_node *map)
                 return ld_fail_pos(L, r->line, cc, msg);
             }
             if (col >= RE_MAX_COLS)
-                return ld_fail(L, r, "row %d of \"terrain\" has more than %d hexes; the widest "
-                                     "map has %d columns",
+                return ld_fail(L, r,
+                               "row %d of \"terrain\" has more than %d hexes; the widest "
+                               "map has %d columns",
                                row, RE_MAX_COLS, RE_MAX_COLS);
             sc->map[row][col].terrain = (uint8_t)code;
             col++;
@@ -403,8 +413,9 @@ static gr_status ld_terrain(ld *L, const rj_node *map)
         if (width < 0)
             width = col;
         else if (col != width)
-            return ld_fail(L, r, "row %d of \"terrain\" has %d hexes but row 0 has %d; every row "
-                                 "needs the same number",
+            return ld_fail(L, r,
+                           "row %d of \"terrain\" has %d hexes but row 0 has %d; every row "
+                           "needs the same number",
                            row, col, width);
     }
     sc->cols = (uint8_t)width;
@@ -431,14 +442,16 @@ static gr_status ld_flags(ld *L, const rj_node *map, const char *key, uint8_t fl
         if (h->flags & flag)
             return ld_fail(L, e, "hex [%d, %d] is listed twice in \"%s\"; remove one", c, r, key);
         if ((flag & (RE_BRIDGE | RE_FORD)) && h->terrain != RE_LAKE)
-            return ld_fail(L, e, "the %s at [%d, %d] is not on a lake/river hex (W); put it on "
-                                 "the river or change that hex to W",
+            return ld_fail(L, e,
+                           "the %s at [%d, %d] is not on a lake/river hex (W); put it on "
+                           "the river or change that hex to W",
                            flag == RE_BRIDGE ? "bridge" : "ford", c, r);
         if ((flag & (RE_BRIDGE | RE_FORD)) && (h->flags & (RE_BRIDGE | RE_FORD)))
             return ld_fail(L, e, "hex [%d, %d] has both a bridge and a ford; keep one", c, r);
         if (flag == RE_HILL && h->terrain == RE_LAKE)
-            return ld_fail(L, e, "hex [%d, %d] is a lake/river and cannot be a hill; remove it "
-                                 "from \"hills\"",
+            return ld_fail(L, e,
+                           "hex [%d, %d] is a lake/river and cannot be a hill; remove it "
+                           "from \"hills\"",
                            c, r);
         h->flags |= flag;
     }
@@ -455,8 +468,9 @@ static gr_status ld_streams(ld *L, const rj_node *map)
         return GR_EINPUT;
     for (const rj_node *e = v->child; e; e = e->next) {
         if (e->type != RJ_ARRAY || e->len != 2)
-            return ld_fail(L, e, "a stream hexside must be a pair of adjacent hexes; write "
-                                 "[[col, row], [col, row]]");
+            return ld_fail(L, e,
+                           "a stream hexside must be a pair of adjacent hexes; write "
+                           "[[col, row], [col, row]]");
         int c1, r1, c2, r2;
         if (ld_hex(L, e->child, "a stream's first hex", &c1, &r1) ||
             ld_hex(L, e->child->next, "a stream's second hex", &c2, &r2))
@@ -464,13 +478,15 @@ static gr_status ld_streams(ld *L, const rj_node *map)
         gr_hex a = gr_hex_from_offset(c1, r1), b = gr_hex_from_offset(c2, r2);
         int d = gr_hex_direction(a, b);
         if (d < 0)
-            return ld_fail(L, e, "hexes [%d, %d] and [%d, %d] are not adjacent (odd rows are "
-                                 "shifted right); a stream runs along the side two neighbours "
-                                 "share",
+            return ld_fail(L, e,
+                           "hexes [%d, %d] and [%d, %d] are not adjacent (odd rows are "
+                           "shifted right); a stream runs along the side two neighbours "
+                           "share",
                            c1, r1, c2, r2);
         if (sc->map[r1][c1].sides & (1u << d))
-            return ld_fail(L, e, "the hexside [%d, %d]-[%d, %d] is listed twice in \"streams\"; "
-                                 "remove one",
+            return ld_fail(L, e,
+                           "the hexside [%d, %d]-[%d, %d] is listed twice in \"streams\"; "
+                           "remove one",
                            c1, r1, c2, r2);
         sc->map[r1][c1].sides |= (uint8_t)(1u << d);
         sc->map[r2][c2].sides |= (uint8_t)(1u << gr_hex_opposite(d));
@@ -503,8 +519,8 @@ static gr_status ld_places(ld *L, const rj_node *map)
 
 static gr_status ld_map(ld *L, const rj_node *root)
 {
-    static const char *const keys[] = {"terrain", "hills", "fieldworks", "roads", "bridges",
-                                       "fords",   "streams", "places", "legend", "notes"};
+    static const char *const keys[] = {"terrain", "hills",   "fieldworks", "roads",  "bridges",
+                                       "fords",   "streams", "places",     "legend", "notes"};
     const rj_node *map = rj_get(root, "map");
     if (!map)
         return ld_missing(L, root, "map", "the scenario", "{\"terrain\": [...]}");
@@ -528,8 +544,8 @@ static gr_status ld_side_ref(ld *L, const rj_node *obj, const char *what, int *o
 
 static gr_status ld_sides(ld *L, const rj_node *root)
 {
-    static const char *const keys[] = {"id",        "name",           "commander", "chits_per_turn",
-                                       "demoralised_at", "retreat", "notes"};
+    static const char *const keys[] = {
+        "id", "name", "commander", "chits_per_turn", "demoralised_at", "retreat", "notes"};
     re_scenario *sc = L->sc;
     const rj_node *v = rj_get(root, "sides");
     if (!v)
@@ -588,8 +604,9 @@ static gr_status ld_corps(ld *L, const rj_node *root)
             return GR_EINPUT;
         for (int j = 0; j < k; j++)
             if (!strcmp(L->corps_ids[j], L->corps_ids[k]))
-                return ld_fail(L, rj_get(e, "id"), "two corps have the id \"%s\"; give each "
-                                                   "its own",
+                return ld_fail(L, rj_get(e, "id"),
+                               "two corps have the id \"%s\"; give each "
+                               "its own",
                                L->corps_ids[k]);
         d->side = (uint8_t)side;
         d->chits = (uint8_t)chits;
@@ -600,8 +617,8 @@ static gr_status ld_corps(ld *L, const rj_node *root)
 
 static gr_status ld_units(ld *L, const rj_node *root)
 {
-    static const char *const keys[] = {"name", "corps", "type", "figures", "skirmisher", "hex",
-                                       "notes"};
+    static const char *const keys[] = {"name",       "corps", "type", "figures",
+                                       "skirmisher", "hex",   "notes"};
     re_scenario *sc = L->sc;
     const rj_node *v = rj_get(root, "units");
     if (!v)
@@ -622,21 +639,26 @@ static gr_status ld_units(ld *L, const rj_node *root)
             ld_str(L, e, "name", "a unit", 1, u->name, sizeof u->name) ||
             ld_enum(L, e, "corps", "a unit", corps_names, sc->ncorps, &corps) ||
             ld_enum(L, e, "type", "a unit", unit_codes, RE_UNIT_TYPES, &type) ||
-            ld_int(L, e, "figures", "a unit", 1, 7, 0, 1, &figs) || ld_text(L, e, "notes", "a unit"))
+            ld_int(L, e, "figures", "a unit", 1, 7, 0, 1, &figs) ||
+            ld_text(L, e, "notes", "a unit"))
             return GR_EINPUT;
         for (int j = 0; j < k; j++)
             if (!strcmp(sc->units[j].name, u->name))
-                return ld_fail(L, rj_get(e, "name"), "two units are named \"%s\"; give each its "
-                                                     "own name",
+                return ld_fail(L, rj_get(e, "name"),
+                               "two units are named \"%s\"; give each its "
+                               "own name",
                                u->name);
         const rj_node *sk = rj_get(e, "skirmisher");
         if (sk) {
             if (sk->type != RJ_BOOL)
-                return ld_fail(L, sk, "\"skirmisher\" must be true or false, not %s; write true or false without quotes",
+                return ld_fail(L, sk,
+                               "\"skirmisher\" must be true or false, not %s; write true or false "
+                               "without quotes",
                                rj_type_name(sk->type));
             if (sk->boolean && type != RE_INFANTRY && type != RE_ELITE_INFANTRY)
-                return ld_fail(L, sk, "unit \"%s\" is %s and cannot have a skirmisher; only "
-                                      "infantry (I, IE) can: remove \"skirmisher\"",
+                return ld_fail(L, sk,
+                               "unit \"%s\" is %s and cannot have a skirmisher; only "
+                               "infantry (I, IE) can: remove \"skirmisher\"",
                                u->name, unit_codes[type]);
             u->skirmisher = (uint8_t)sk->boolean;
         }
@@ -649,20 +671,23 @@ static gr_status ld_units(ld *L, const rj_node *root)
             return GR_EINPUT;
         const re_hexdef *hd = &sc->map[row][col];
         if (hd->terrain == RE_LAKE && !(hd->flags & (RE_BRIDGE | RE_FORD)))
-            return ld_fail(L, h, "unit \"%s\" stands on a lake/river at [%d, %d], which no unit "
-                                 "may enter; move it to a land hex",
+            return ld_fail(L, h,
+                           "unit \"%s\" stands on a lake/river at [%d, %d], which no unit "
+                           "may enter; move it to a land hex",
                            u->name, col, row);
         const re_terrain_row *tr = re_terrain_row_at(hd->terrain);
         if (tr && hd->terrain != RE_LAKE && (tr->forbidden & RE_TYPE_BIT(type)) &&
             !((hd->flags & RE_ROAD) && (tr->road_allows & RE_TYPE_BIT(type))))
-            return ld_fail(L, h, "unit \"%s\" (%s) starts at [%d, %d] in %s, which %s may not "
-                                 "enter (seed 004 §7); move it or change its type",
+            return ld_fail(L, h,
+                           "unit \"%s\" (%s) starts at [%d, %d] in %s, which %s may not "
+                           "enter (seed 004 §7); move it or change its type",
                            u->name, unit_codes[type], col, row, tr->label, unit_codes[type]);
         if (L->unit_at[row][col]) {
             const rj_node *o = L->unit_at[row][col];
             const rj_node *on = rj_get(o, "name");
-            return ld_fail(L, h, "two units in hex [%d, %d]: \"%s\" and \"%s\" (line %d); R&E "
-                                 "allows one unit per hex, move one of them",
+            return ld_fail(L, h,
+                           "two units in hex [%d, %d]: \"%s\" and \"%s\" (line %d); R&E "
+                           "allows one unit per hex, move one of them",
                            col, row, u->name, on && on->str ? on->str : "?", o->line);
         }
         L->unit_at[row][col] = e;
@@ -757,14 +782,15 @@ static gr_status ld_check(ld *L, const rj_node *root)
 gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_scenario *sc,
                             gr_error *err)
 {
-    static const char *const keys[] = {"version", "id",    "title", "description", "sources",
-                                       "notes",   "turns", "victory", "map",       "sides",
+    static const char *const keys[] = {"version", "id",    "title",     "description", "sources",
+                                       "notes",   "turns", "victory",   "map",         "sides",
                                        "corps",   "units", "objectives"};
     static const char *const victories[] = {"most-destroyed", "demoralisation"};
     memset(sc, 0, sizeof *sc);
     if (len > RE_SCENARIO_MAX_BYTES)
-        return gr_error_set(err, GR_EINPUT, "%s:1:1: the file is larger than %d bytes; this is "
-                                            "not a scenario",
+        return gr_error_set(err, GR_EINPUT,
+                            "%s:1:1: the file is larger than %d bytes; this is "
+                            "not a scenario",
                             name, RE_SCENARIO_MAX_BYTES);
     rj_node *root = NULL;
     rj_doc *doc = rj_parse(text, len, name, &root, err);
@@ -789,8 +815,9 @@ gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_s
         goto done;
     }
     if (ver->type != RJ_NUMBER || !ver->is_int || ver->ival != RE_SCENARIO_VERSION) {
-        ld_fail(L, ver, "this grognard reads scenario format version %d only; write \"version\": "
-                        "%d and check docs/scenarios.md for the format",
+        ld_fail(L, ver,
+                "this grognard reads scenario format version %d only; write \"version\": "
+                "%d and check docs/scenarios.md for the format",
                 RE_SCENARIO_VERSION, RE_SCENARIO_VERSION);
         goto done;
     }

@@ -86,7 +86,8 @@ static void test_distance(void **state)
     assert_int_equal(gr_hex_distance(off(0, 0), off(1, 1)), 2);
     assert_int_equal(gr_hex_distance(off(1, 0), off(0, 1)), 1);
     assert_int_equal(gr_hex_distance(off(0, 0), off(3, 6)), 6);
-    assert_int_equal(gr_hex_distance(off(0, 0), off(6, 3)), 8); /* 3 rows shift 1.5 cols, then 5 more */
+    assert_int_equal(gr_hex_distance(off(0, 0), off(6, 3)),
+                     8); /* 3 rows shift 1.5 cols, then 5 more */
     /* symmetric, and the triangle inequality on a block */
     for (int q = -3; q <= 3; q++)
         for (int r = -3; r <= 3; r++) {

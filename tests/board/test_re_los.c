@@ -60,8 +60,8 @@ static void unit_at(gr_hex h)
 }
 
 /* A straight line along a row: A, then three hexes east, then B. */
-#define A ax(-1, 6) /* offset (2, 6) */
-#define B ax(3, 6)  /* offset (6, 6) */
+#define A   ax(-1, 6) /* offset (2, 6) */
+#define B   ax(3, 6)  /* offset (6, 6) */
 #define MID ax(1, 6)
 
 /* Visible both ways (the rule is symmetric). */
@@ -211,10 +211,10 @@ static void test_obstacles_below(void **state)
  * obstacles à la vue, elle n'est pas bloquée sauf si les obstacles se
  * trouvent des deux cotés de la ligne de vue."  E to E+(2,-1) runs along the
  * edge between P = E+(1,0) and M = E+(1,-1). */
-#define E0 ax(0, 6)
+#define E0  ax(0, 6)
 #define ETO add(E0, 2, -1)
-#define P add(E0, 1, 0)
-#define M add(E0, 1, -1)
+#define P   add(E0, 1, 0)
+#define M   add(E0, 1, -1)
 
 static void test_along_edges(void **state)
 {

@@ -40,8 +40,13 @@ static re_hexdef *at(gr_hex h)
 #define F ax(2, 4)
 #define T ax(3, 4)
 
-enum { I = RE_INFANTRY, IE = RE_ELITE_INFANTRY, C = RE_LIGHT_CAVALRY, HC = RE_HEAVY_CAVALRY,
-       A = RE_ARTILLERY };
+enum {
+    I = RE_INFANTRY,
+    IE = RE_ELITE_INFANTRY,
+    C = RE_LIGHT_CAVALRY,
+    HC = RE_HEAVY_CAVALRY,
+    A = RE_ARTILLERY
+};
 
 /* ---- units and dice ---------------------------------------------------- */
 
@@ -189,7 +194,7 @@ static void test_stops_and_no_combat(void **state)
     assert_true(re_terrain_stops(&sc, F, T, I));
     assert_true(re_terrain_no_combat(&sc, F, T, IE));
     at(F)->flags = at(T)->flags = RE_ROAD;
-    assert_true(re_terrain_stops(&sc, F, T, I)); /* even along the road */
+    assert_true(re_terrain_stops(&sc, F, T, I));  /* even along the road */
     assert_false(re_terrain_stops(&sc, F, T, C)); /* cavalry on the road is not stopped */
     reset(state);
     /* orchard, town, mountain, ravine: "Toute unité s'arrête en entrant sans pouvoir combattre" */
@@ -291,8 +296,8 @@ static void test_charge(void **state)
     assert_true(re_terrain_charge_allowed(&sc, F, T, &why));
     assert_null(why);
     /* "La cible doit être en terrain clair (sans obstacle)" */
-    static const int not_clear[] = {RE_FOREST, RE_ORCHARD, RE_TOWN,     RE_MARSH,
-                                    RE_MOUNTAIN, RE_RAVINE, RE_FORTRESS, RE_BUILDING};
+    static const int not_clear[] = {RE_FOREST,   RE_ORCHARD, RE_TOWN,     RE_MARSH,
+                                    RE_MOUNTAIN, RE_RAVINE,  RE_FORTRESS, RE_BUILDING};
     for (size_t i = 0; i < sizeof not_clear / sizeof not_clear[0]; i++) {
         at(T)->terrain = (uint8_t)not_clear[i];
         assert_false(re_terrain_charge_allowed(&sc, F, T, &why));
@@ -411,7 +416,7 @@ static void test_combat_dice(void **state)
     assert_int_equal(dice(I, I, m, &n), -4);
     assert_int_equal(n, 3);
     assert_int_equal(dice(I, C, m, &n), -3); /* no fieldworks for cavalry */
-    at(F)->flags = RE_HILL; /* not from below */
+    at(F)->flags = RE_HILL;                  /* not from below */
     assert_int_equal(dice(I, I, m, &n), -3);
     reset(state);
     at(T)->flags = RE_HILL;

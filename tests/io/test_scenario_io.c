@@ -154,8 +154,7 @@ static void test_mangled(const char *root)
     char *text;
     size_t len;
     gr_error err;
-    CHECK(re_io_read_file(path, RE_SCENARIO_MAX_BYTES, &text, &len, &err) == GR_OK, "%s",
-          err.msg);
+    CHECK(re_io_read_file(path, RE_SCENARIO_MAX_BYTES, &text, &len, &err) == GR_OK, "%s", err.msg);
     if (!text)
         return;
     char *buf = malloc(len + 1);
@@ -195,8 +194,7 @@ static void test_mangled(const char *root)
     char *d = malloc(deep);
     memset(d, '[', deep);
     gr_error_clear(&err);
-    CHECK(re_scenario_parse(d, deep, "deep.json", sc, &err) == GR_EINPUT &&
-              strstr(err.msg, "nest"),
+    CHECK(re_scenario_parse(d, deep, "deep.json", sc, &err) == GR_EINPUT && strstr(err.msg, "nest"),
           "deep nesting: %s", err.msg);
     free(d);
     CHECK(bad_msgs == 0, "%d of %d mangled files gave an ill-formed message", bad_msgs, runs);

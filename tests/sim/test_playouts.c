@@ -24,7 +24,8 @@ static int failures;
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
 #endif
-static void fail(const char *fmt, ...);
+static void
+fail(const char *fmt, ...);
 
 #include <stdarg.h>
 static void fail(const char *fmt, ...)
@@ -111,8 +112,7 @@ static int check_state(const re_scenario *sc, const re_state *st, const char *wh
         uint64_t sum = 0;
         for (int i = 0; i < n; i++) {
             if (ch[i].den != ch[0].den || ch[i].num == 0) {
-                fail("%s: chance outcome %d has probability %u/%u", where, i, ch[i].num,
-                     ch[i].den);
+                fail("%s: chance outcome %d has probability %u/%u", where, i, ch[i].num, ch[i].den);
                 return 0;
             }
             sum += ch[i].num;
@@ -251,9 +251,9 @@ int main(int argc, char **argv)
         int wins[3] = {0, 0, 0};
         for (long s = 1; s <= seeds; s++)
             playout(root, files[f], &sc, (uint64_t)s, &steps, wins);
-        printf("%s: %ld games, %ld steps (%.0f a game); %s won %d, %s won %d, %d drawn\n",
-               sc.id, seeds, steps, seeds ? (double)steps / (double)seeds : 0.0, sc.sides[0].name,
-               wins[0], sc.sides[1].name, wins[1], wins[2]);
+        printf("%s: %ld games, %ld steps (%.0f a game); %s won %d, %s won %d, %d drawn\n", sc.id,
+               seeds, steps, seeds ? (double)steps / (double)seeds : 0.0, sc.sides[0].name, wins[0],
+               sc.sides[1].name, wins[1], wins[2]);
     }
     printf("%d failures\n", failures);
     return failures != 0;

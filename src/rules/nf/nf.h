@@ -11,8 +11,8 @@
 extern const gr_table nf_fire_table, nf_melee_table, nf_disorder_table, nf_good_order_table,
     nf_emergency_fc_table, nf_bel_table, nf_command_range_table, nf_commander_quality_table,
     nf_nb_conversion_table, nf_movement_table, nf_rough_terrain_table, nf_movement_rule_table,
-    nf_formation_modifier_table, nf_melee_national_table, nf_fire_points_table,
-    nf_firing_arc_table, nf_leader_loss_table, nf_evasion_table;
+    nf_formation_modifier_table, nf_melee_national_table, nf_fire_points_table, nf_firing_arc_table,
+    nf_leader_loss_table, nf_evasion_table;
 
 extern const gr_procedure nf_fire_proc, nf_melee_proc, nf_maneuver_proc, nf_disorder_proc,
     nf_emergency_fc_proc, nf_evasion_proc;
@@ -22,9 +22,23 @@ extern const gr_procedure nf_fire_proc, nf_melee_proc, nf_maneuver_proc, nf_diso
 /* Nations as the seed's charts name them; each chart maps them onto its own
  * rows (docs/rules/nf.md, "Nations"). */
 enum {
-    NF_FRANCE, NF_HESSE, NF_BADEN, NF_VISTULA, NF_BRITAIN, NF_AUSTRIA, NF_PRUSSIA, NF_RUSSIA,
-    NF_SPAIN, NF_SPAIN_ALLIED, NF_PORTUGAL, NF_SAXONY, NF_NAPLES, NF_RHINEBUND, NF_OTTOMAN,
-    NF_OTHER, NF_NNATIONS
+    NF_FRANCE,
+    NF_HESSE,
+    NF_BADEN,
+    NF_VISTULA,
+    NF_BRITAIN,
+    NF_AUSTRIA,
+    NF_PRUSSIA,
+    NF_RUSSIA,
+    NF_SPAIN,
+    NF_SPAIN_ALLIED,
+    NF_PORTUGAL,
+    NF_SAXONY,
+    NF_NAPLES,
+    NF_RHINEBUND,
+    NF_OTTOMAN,
+    NF_OTHER,
+    NF_NNATIONS
 };
 extern const char *const nf_nations[];
 
@@ -41,14 +55,22 @@ enum { NF_F_COLUMN, NF_F_LINE, NF_F_OTHER };
 
 /* Movement units (rows of the movement charts). */
 enum {
-    NF_U_INFANTRY, NF_U_LIGHT_INFANTRY, NF_U_LIGHT_CAVALRY, NF_U_HEAVY_CAVALRY,
-    NF_U_HORSE_BATTERY, NF_U_HEAVY_BATTERY, NF_U_LEADER
+    NF_U_INFANTRY,
+    NF_U_LIGHT_INFANTRY,
+    NF_U_LIGHT_CAVALRY,
+    NF_U_HEAVY_CAVALRY,
+    NF_U_HORSE_BATTERY,
+    NF_U_HEAVY_BATTERY,
+    NF_U_LEADER
 };
 extern const char *const nf_move_units[];
 
 /* Firing units (rows of the fire points chart). */
 enum {
-    NF_FU_INFANTRY, NF_FU_LIGHT_INFANTRY, NF_FU_HORSE_ARTILLERY, NF_FU_HEAVY_ARTILLERY,
+    NF_FU_INFANTRY,
+    NF_FU_LIGHT_INFANTRY,
+    NF_FU_HORSE_ARTILLERY,
+    NF_FU_HEAVY_ARTILLERY,
     NF_FU_DISMOUNTED_CAVALRY
 };
 extern const char *const nf_fire_units[];
@@ -67,15 +89,15 @@ int nf_firing_arc(int unit, const char **cell);
 
 /* National modifier of the Good Order chart for `formation` (NF_F_*).
  * `year` may be 0 when unknown: GR_EINPUT if the cell needs the era. */
-gr_status nf_formation_modifier(int nation, int formation, int year, int *value,
-                                const char **cell, gr_error *err);
+gr_status nf_formation_modifier(int nation, int formation, int year, int *value, const char **cell,
+                                gr_error *err);
 
 /* National melee modifier.  `quality` is an NF_Q_* or -1 when unknown;
  * `troops_line_grenadier_guard` and `defending_vs_infantry` decide the
  * Russian # line.  GR_EINPUT if a needed input (year, quality) is missing. */
 gr_status nf_melee_national(int nation, int formation, int year, int quality,
-                            int troops_line_grenadier_guard, int defending_vs_infantry,
-                            int *value, const char **cell, gr_error *err);
+                            int troops_line_grenadier_guard, int defending_vs_infantry, int *value,
+                            const char **cell, gr_error *err);
 
 /* Movement allowance in inches of a unit (infantry: by nation, formation
  * column/line and era).  GR_EINPUT when an input it needs is missing. */

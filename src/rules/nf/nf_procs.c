@@ -6,20 +6,20 @@
 
 #include <string.h>
 
-#define SRC_FIRE NF_SRC ", Fire table modifiers"
-#define SRC_FPTS NF_SRC ", fire points by range"
-#define SRC_LL NF_SRC ", Leader Loss"
-#define SRC_MELEE NF_SRC ", Melee modifiers"
-#define SRC_MNAT NF_SRC ", Nationality / Melee"
-#define SRC_GO NF_SRC ", Good Order table modifiers"
-#define SRC_GONAT NF_SRC ", national modifiers for formation"
-#define SRC_CQ NF_SRC ", Commanders Quality Rating"
-#define SRC_EFC NF_SRC ", Emergency formation change (FC) attempt modifiers"
-#define SRC_EV NF_SRC ", Unit Type / Die Roll Needed to Evade"
+#define SRC_FIRE   NF_SRC ", Fire table modifiers"
+#define SRC_FPTS   NF_SRC ", fire points by range"
+#define SRC_LL     NF_SRC ", Leader Loss"
+#define SRC_MELEE  NF_SRC ", Melee modifiers"
+#define SRC_MNAT   NF_SRC ", Nationality / Melee"
+#define SRC_GO     NF_SRC ", Good Order table modifiers"
+#define SRC_GONAT  NF_SRC ", national modifiers for formation"
+#define SRC_CQ     NF_SRC ", Commanders Quality Rating"
+#define SRC_EFC    NF_SRC ", Emergency formation change (FC) attempt modifiers"
+#define SRC_EV     NF_SRC ", Unit Type / Die Roll Needed to Evade"
 #define SRC_BRIDGE NF_SRC ", Notes and Special rules: Bridge column assaults"
 #define SRC_ALLIED NF_SRC ", Notes and Special rules: Allied officer attachment"
-#define SRC_MOVE NF_SRC ", movement charts"
-#define SRC_REACT NF_SRC ", Reaction (2nd) Phase"
+#define SRC_MOVE   NF_SRC ", movement charts"
+#define SRC_REACT  NF_SRC ", Reaction (2nd) Phase"
 
 #define FIRE_CAP 3 /* "Maximum cumulative modifiers are +/- 3." */
 
@@ -46,25 +46,42 @@ static void fire_cap(gr_resolution *r, int from)
 
 /* ---- fire ---------------------------------------------------------------- */
 
-static const char *const fire_troops[] = {"line", "grenadier", "guard", "landwehr", "militia",
-                                          "guerrilla", "other", NULL};
+static const char *const fire_troops[] = {"line",    "grenadier", "guard", "landwehr",
+                                          "militia", "guerrilla", "other", NULL};
 enum { FT_LINE, FT_GRENADIER, FT_GUARD, FT_LANDWEHR, FT_MILITIA, FT_GUERRILLA, FT_OTHER };
-static const char *const fire_targets[] = {"infantry", "cavalry", "unlimbered_artillery",
-                                           "limbered_artillery", "dismounted_cavalry", NULL};
+static const char *const fire_targets[] = {
+    "infantry",           "cavalry", "unlimbered_artillery", "limbered_artillery",
+    "dismounted_cavalry", NULL};
 enum { TG_INF, TG_CAV, TG_UNLIMBERED, TG_LIMBERED, TG_DISMOUNTED };
-static const char *const target_formations[] = {"line", "column", "march_column", "square",
-                                                "other", NULL};
+static const char *const target_formations[] = {"line",   "column", "march_column",
+                                                "square", "other",  NULL};
 enum { TF_LINE, TF_COLUMN, TF_MARCH, TF_SQUARE, TF_OTHER };
-static const char *const covers[] = {"none",          "woods",        "hedge",
-                                     "higher_elevation", "town_area", "deployed_town",
-                                     "stone_wall",    "entrenchment", "works",
-                                     "fortified_town", NULL};
+static const char *const covers[] = {
+    "none",       "woods",        "hedge", "higher_elevation", "town_area", "deployed_town",
+    "stone_wall", "entrenchment", "works", "fortified_town",   NULL};
 static const char *const firer_formations[] = {"line", "column", "square", "other", NULL};
 
 enum {
-    FP_FIRER, FP_NATION, FP_TROOPS, FP_STANDS, FP_RANGE, FP_FORMATION, FP_TARGET, FP_TFORM,
-    FP_CHANGED, FP_ENFILADE, FP_COVER, FP_DISORDERED, FP_DAMAGED, FP_AT_BREAKTHROUGH,
-    FP_COUNTER_BATTERY, FP_AFTER_MOVING, FP_GUARD_ART, FP_CHARGING_CAV, FP_OFFICER, FP_ANGLE,
+    FP_FIRER,
+    FP_NATION,
+    FP_TROOPS,
+    FP_STANDS,
+    FP_RANGE,
+    FP_FORMATION,
+    FP_TARGET,
+    FP_TFORM,
+    FP_CHANGED,
+    FP_ENFILADE,
+    FP_COVER,
+    FP_DISORDERED,
+    FP_DAMAGED,
+    FP_AT_BREAKTHROUGH,
+    FP_COUNTER_BATTERY,
+    FP_AFTER_MOVING,
+    FP_GUARD_ART,
+    FP_CHARGING_CAV,
+    FP_OFFICER,
+    FP_ANGLE,
 };
 static const gr_param fire_params[] = {
     [FP_FIRER] = {"firer", GR_P_ENUM, nf_fire_units, 1, 0, 0, "the firing unit (fire points row)"},
@@ -189,8 +206,9 @@ static gr_status fire_drms(gr_resolution *r, const gr_args *a, gr_error *err)
     int inf = firer == NF_FU_INFANTRY || firer == NF_FU_LIGHT_INFANTRY;
     int64_t range = a->v[FP_RANGE];
     if (a->given[FP_TROOPS] && !inf)
-        return gr_error_set(err, GR_EINPUT, "--troops is the firing infantry's class; the "
-                                            "firer is not infantry");
+        return gr_error_set(err, GR_EINPUT,
+                            "--troops is the firing infantry's class; the "
+                            "firer is not infantry");
     if (tform == TF_SQUARE && target != TG_INF)
         return gr_error_set(err, GR_EINPUT,
                             "--target-formation square: only infantry forms square; accepted "
@@ -215,8 +233,9 @@ static gr_status fire_drms(gr_resolution *r, const gr_args *a, gr_error *err)
     if (firer == NF_FU_LIGHT_INFANTRY) {
         if (nation == NF_RUSSIA || nation == NF_SPAIN || nation == NF_SPAIN_ALLIED ||
             nation == NF_OTTOMAN || nation == NF_NAPLES)
-            gr_res_info(r, "light infantry firing: no +1 for Russian, Spanish, Ottoman & "
-                           "Neapolitan",
+            gr_res_info(r,
+                        "light infantry firing: no +1 for Russian, Spanish, Ottoman & "
+                        "Neapolitan",
                         SRC_FIRE);
         else
             gr_res_drm(r, +1, "light infantry (LT, Legere, JG, Grenz) firing", SRC_FIRE);
@@ -237,12 +256,14 @@ static gr_status fire_drms(gr_resolution *r, const gr_args *a, gr_error *err)
         gr_res_drm(r, -1, "firing infantry is Landwehr/Militia or Guerrilla", SRC_FIRE);
     int cover = (int)gr_args_get(a, FP_COVER, 0);
     if (cover >= 1 && cover <= 4)
-        gr_res_drm(r, -1, "target is in woods, behind a hedge, higher elevation or in a town "
-                          "area (not deployed)",
+        gr_res_drm(r, -1,
+                   "target is in woods, behind a hedge, higher elevation or in a town "
+                   "area (not deployed)",
                    SRC_FIRE);
     if (cover >= 5 && cover <= 8)
-        gr_res_drm(r, -2, "target deployed in a town, behind a stone wall, in entrenchment or "
-                          "works",
+        gr_res_drm(r, -2,
+                   "target deployed in a town, behind a stone wall, in entrenchment or "
+                   "works",
                    SRC_FIRE);
     if (cover == 9)
         gr_res_drm(r, -3, "target deployed in a fortified town", SRC_FIRE);
@@ -250,12 +271,14 @@ static gr_status fire_drms(gr_resolution *r, const gr_args *a, gr_error *err)
         if (!art)
             return gr_error_set(err, GR_EINPUT, "--after-unlimbering is for a firing battery");
         if (gr_args_flag(a, FP_GUARD_ART))
-            gr_res_info(r, "artillery fired after unlimbering, prolonging or pivoting: not "
-                           "suffered by guard artillery",
+            gr_res_info(r,
+                        "artillery fired after unlimbering, prolonging or pivoting: not "
+                        "suffered by guard artillery",
                         SRC_FIRE);
         else
-            gr_res_drm(r, -1, "phasing artillery firing after having unlimbered, prolonged or "
-                              "pivoted",
+            gr_res_drm(r, -1,
+                       "phasing artillery firing after having unlimbered, prolonged or "
+                       "pivoted",
                        SRC_FIRE);
     }
     if (gr_args_flag(a, FP_CHARGING_CAV)) {
@@ -337,54 +360,108 @@ const gr_procedure nf_fire_proc = {
 
 static const char *const arms[] = {"infantry", "cavalry", "artillery", NULL};
 enum { ARM_INF, ARM_CAV, ARM_ART };
-static const char *const melee_formations[] = {"line", "column", "march_column", "square",
-                                               "other", NULL};
+static const char *const melee_formations[] = {"line",   "column", "march_column",
+                                               "square", "other",  NULL};
 enum { MF_LINE, MF_COLUMN, MF_MARCH, MF_SQUARE, MF_OTHER };
-static const char *const leaders[] = {"none", "exceptional_brigade", "attached",
-                                      "attached_exceptional", "attached_plus2", NULL};
+static const char *const leaders[] = {
+    "none", "exceptional_brigade", "attached", "attached_exceptional", "attached_plus2", NULL};
 enum { LD_NONE, LD_EXC_BRIGADE, LD_ATTACHED, LD_ATTACHED_EXC, LD_ATTACHED_PLUS2 };
-static const char *const melee_troops[] = {"line",     "light",    "grenadier", "guard",
-                                           "old_guard", "landwehr", "militia",   "guerrilla",
-                                           "cossack",  "militia_cavalry", "other", NULL};
+static const char *const melee_troops[] = {"line",      "light",           "grenadier", "guard",
+                                           "old_guard", "landwehr",        "militia",   "guerrilla",
+                                           "cossack",   "militia_cavalry", "other",     NULL};
 enum {
-    MT_LINE, MT_LIGHT, MT_GRENADIER, MT_GUARD, MT_OLD_GUARD, MT_LANDWEHR, MT_MILITIA,
-    MT_GUERRILLA, MT_COSSACK, MT_MC, MT_OTHER
+    MT_LINE,
+    MT_LIGHT,
+    MT_GRENADIER,
+    MT_GUARD,
+    MT_OLD_GUARD,
+    MT_LANDWEHR,
+    MT_MILITIA,
+    MT_GUERRILLA,
+    MT_COSSACK,
+    MT_MC,
+    MT_OTHER
 };
 static const char *const terrains[] = {
-    "open",        "forest",      "higher_elevation", "hedge",  "wall",         "ford",
-    "hasty_works", "river_bank",  "sunken_road",      "trench", "town",         "entrenchment",
-    "breastworks", "fortified_town", NULL};
+    "open", "forest",       "higher_elevation", "hedge",          "wall",
+    "ford", "hasty_works",  "river_bank",       "sunken_road",    "trench",
+    "town", "entrenchment", "breastworks",      "fortified_town", NULL};
 enum { T_OPEN, T_FOREST, T_PLUS1_LAST = 7, T_PLUS2_LAST = 12, T_FORTIFIED = 13 };
 
 enum {
-    S_ARM, S_NATION, S_STANDS, S_CONDITION, S_FORMATION, S_LEADER, S_TROOPS, S_QUALITY,
-    S_HEAVY, S_ARMORED, S_GUARD_CAV, S_DISORDERED, S_LOST, S_BREAKTHROUGH, S_OUTFLANKED,
+    S_ARM,
+    S_NATION,
+    S_STANDS,
+    S_CONDITION,
+    S_FORMATION,
+    S_LEADER,
+    S_TROOPS,
+    S_QUALITY,
+    S_HEAVY,
+    S_ARMORED,
+    S_GUARD_CAV,
+    S_DISORDERED,
+    S_LOST,
+    S_BREAKTHROUGH,
+    S_OUTFLANKED,
     S_NSIDE
 };
-#define SIDE_PARAMS(side)                                                                      \
-    {side "-arm", GR_P_ENUM, arms, 1, 0, 0, "infantry, cavalry or artillery"},                 \
-    {side "-nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the side's nation"},                     \
-    {side "-stands", GR_P_INT, NULL, 1, 1, 99, "stands in the melee (outnumbered ratios)"},    \
-    {side "-condition", GR_P_ENUM, conditions, 0, 0, 0,                                        \
-     "BEL level: worn (default), fresh (+2) or spent (-2)"},                                   \
-    {side "-formation", GR_P_ENUM, melee_formations, 0, 0, 0,                                  \
-     "line, column, march_column (-2), square, other (default)"},                              \
-    {side "-leader", GR_P_ENUM, leaders, 0, 0, 0,                                              \
-     "none, exceptional_brigade (+1), attached (+1), attached_exceptional (+1), "              \
-     "attached_plus2 (+2: some leaders)"},                                                     \
-    {side "-troops", GR_P_ENUM, melee_troops, 0, 0, 0,                                         \
-     "class (default line): grenadier/guard infantry +2, old_guard +3; landwehr, militia, "    \
-     "guerrilla, cossack, militia_cavalry -1"},                                                \
-    {side "-quality", GR_P_ENUM, nf_qualities, 0, 0, 0,                                        \
-     "BEL quality (France@ column bonus in 1813-1814)"},                                       \
-    {side "-heavy-cavalry", GR_P_FLAG, NULL, 0, 0, 1, "heavy cavalry (+1)"},                  \
-    {side "-armored", GR_P_FLAG, NULL, 0, 0, 1, "armored cavalry (+1)"},                      \
-    {side "-guard-cavalry", GR_P_FLAG, NULL, 0, 0, 1, "guard cavalry (+1)"},                  \
-    {side "-disordered", GR_P_FLAG, NULL, 0, 0, 1, "disordered (-2; once with march column)"}, \
-    {side "-stands-lost", GR_P_INT, NULL, 0, 0, 40,                                            \
-     "stands lost during the current fire or melee phase (-1 each)"},                          \
-    {side "-breakthrough", GR_P_FLAG, NULL, 0, 0, 1, "a breakthrough unit (+1)"},             \
-    {side "-outflanked", GR_P_FLAG, NULL, 0, 0, 1, "outflanked (-2)"}
+#define SIDE_PARAMS(side)                                                                          \
+    {side "-arm", GR_P_ENUM, arms, 1, 0, 0, "infantry, cavalry or artillery"},                     \
+        {side "-nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the side's nation"},                     \
+        {side "-stands", GR_P_INT, NULL, 1, 1, 99, "stands in the melee (outnumbered ratios)"},    \
+        {side "-condition",                                                                        \
+         GR_P_ENUM,                                                                                \
+         conditions,                                                                               \
+         0,                                                                                        \
+         0,                                                                                        \
+         0,                                                                                        \
+         "BEL level: worn (default), fresh (+2) or spent (-2)"},                                   \
+        {side "-formation",                                                                        \
+         GR_P_ENUM,                                                                                \
+         melee_formations,                                                                         \
+         0,                                                                                        \
+         0,                                                                                        \
+         0,                                                                                        \
+         "line, column, march_column (-2), square, other (default)"},                              \
+        {side "-leader",                                                                           \
+         GR_P_ENUM,                                                                                \
+         leaders,                                                                                  \
+         0,                                                                                        \
+         0,                                                                                        \
+         0,                                                                                        \
+         "none, exceptional_brigade (+1), attached (+1), attached_exceptional (+1), "              \
+         "attached_plus2 (+2: some leaders)"},                                                     \
+        {side "-troops",                                                                           \
+         GR_P_ENUM,                                                                                \
+         melee_troops,                                                                             \
+         0,                                                                                        \
+         0,                                                                                        \
+         0,                                                                                        \
+         "class (default line): grenadier/guard infantry +2, old_guard +3; landwehr, militia, "    \
+         "guerrilla, cossack, militia_cavalry -1"},                                                \
+        {side "-quality",                                                                          \
+         GR_P_ENUM,                                                                                \
+         nf_qualities,                                                                             \
+         0,                                                                                        \
+         0,                                                                                        \
+         0,                                                                                        \
+         "BEL quality (France@ column bonus in 1813-1814)"},                                       \
+        {side "-heavy-cavalry", GR_P_FLAG, NULL, 0, 0, 1, "heavy cavalry (+1)"},                   \
+        {side "-armored", GR_P_FLAG, NULL, 0, 0, 1, "armored cavalry (+1)"},                       \
+        {side "-guard-cavalry", GR_P_FLAG, NULL, 0, 0, 1, "guard cavalry (+1)"},                   \
+        {side "-disordered", GR_P_FLAG, NULL, 0, 0, 1, "disordered (-2; once with march column)"}, \
+        {side "-stands-lost",                                                                      \
+         GR_P_INT,                                                                                 \
+         NULL,                                                                                     \
+         0,                                                                                        \
+         0,                                                                                        \
+         40,                                                                                       \
+         "stands lost during the current fire or melee phase (-1 each)"},                          \
+        {side "-breakthrough", GR_P_FLAG, NULL, 0, 0, 1, "a breakthrough unit (+1)"},              \
+    {                                                                                              \
+        side "-outflanked", GR_P_FLAG, NULL, 0, 0, 1, "outflanked (-2)"                            \
+    }
 
 enum { MP_TERRAIN = 2 * S_NSIDE, MP_WOODS, MP_YEAR, MP_BRIDGE, MP_ALLIED_RULE };
 static const gr_param melee_params[] = {
@@ -454,8 +531,9 @@ static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_er
         if (leader == LD_ATTACHED && gr_args_flag(a, MP_ALLIED_RULE) && !france_row(nation) &&
             nation != NF_BRITAIN && m) {
             m->applied = 0;
-            gr_res_note(r, "allied officer attachment: a %s officer may not attach for melee "
-                           "unless exceptional and/or +2 (not counted)",
+            gr_res_note(r,
+                        "allied officer attachment: a %s officer may not attach for melee "
+                        "unless exceptional and/or +2 (not counted)",
                         nf_nations[nation]);
         }
     }
@@ -465,8 +543,7 @@ static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_er
     if (cond == C_FRESH)
         gr_res_drm(r, +2, "fresh", SRC_MELEE);
     if (s.attacker && arm == ARM_CAV && opp != ARM_CAV && terrain == T_OPEN && !woods)
-        gr_res_drm(r, +2, "mounted cavalry charging infantry or artillery in the open",
-                   SRC_MELEE);
+        gr_res_drm(r, +2, "mounted cavalry charging infantry or artillery in the open", SRC_MELEE);
     if (s.attacker && arm == ARM_CAV && form == MF_LINE) {
         if (woods)
             gr_res_info(r, "cavalry may not charge in woods: no +1 for charging in line",
@@ -477,8 +554,8 @@ static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_er
     static const struct {
         int k;
         const char *reason;
-    } cav[] = {{S_HEAVY, "heavy cavalry"}, {S_ARMORED, "armored cavalry"},
-               {S_GUARD_CAV, "guard cavalry"}};
+    } cav[] = {
+        {S_HEAVY, "heavy cavalry"}, {S_ARMORED, "armored cavalry"}, {S_GUARD_CAV, "guard cavalry"}};
     for (size_t i = 0; i < GR_COUNT(cav); i++)
         if (gr_args_flag(a, b + cav[i].k)) {
             if (arm != ARM_CAV)
@@ -532,8 +609,7 @@ static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_er
         gr_res_drm(r, -2, "spent", SRC_MELEE);
     int dis = gr_args_flag(a, b + S_DISORDERED), march = form == MF_MARCH;
     if (march && s.attacker && gr_args_flag(a, MP_BRIDGE) && !dis) {
-        gr_res_info(r, "bridge column assault: no -2 for march column in this melee",
-                    SRC_BRIDGE);
+        gr_res_info(r, "bridge column assault: no -2 for march column in this melee", SRC_BRIDGE);
     } else if (dis || march) {
         gr_res_drm(r, -2, dis ? "disordered" : "in march column", SRC_MELEE);
     }
@@ -580,8 +656,9 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
     int defender = gr_res_drm_total(r, dfrom);
     gr_res_value(r, "attacker_modifier", GR_F_INT, attacker);
     gr_res_value(r, "defender_modifier", GR_F_INT, defender);
-    gr_res_note(r, "modifiers 1 to %d are the attacker's (net %+d); the rest the defender's "
-                   "(net %+d); the table is read with attacker minus defender",
+    gr_res_note(r,
+                "modifiers 1 to %d are the attacker's (net %+d); the rest the defender's "
+                "(net %+d); the table is read with attacker minus defender",
                 dfrom - from, attacker, defender);
     /* "0 Desperate struggle ... Roll again with adjusted modifiers": each
      * side has lost a stand and is disordered. */
@@ -600,8 +677,8 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
         gr_args t;
         memset(&t, 0, sizeof t);
         gr_step *step;
-        if ((st = gr_res_read(r, round_name[round], &nf_melee_table, &t, roll,
-                              attacker - defender, &step, err)) != GR_OK)
+        if ((st = gr_res_read(r, round_name[round], &nf_melee_table, &t, roll, attacker - defender,
+                              &step, err)) != GR_OK)
             return st;
         for (int i = 0; i < step->cell.nfields; i++)
             if (!strcmp(step->cell.fields[i].key, "extra_stands"))
@@ -641,8 +718,9 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
         defender += ddelta;
         adis = ddis = 1;
         as--, ds--;
-        gr_res_note(r, "desperate struggle: both sides disordered, each loses a stand; rolled "
-                       "again with adjusted modifiers (attacker %+d, defender %+d)",
+        gr_res_note(r,
+                    "desperate struggle: both sides disordered, each loses a stand; rolled "
+                    "again with adjusted modifiers (attacker %+d, defender %+d)",
                     attacker, defender);
     }
     if (r->nsteps > 1)
@@ -667,37 +745,73 @@ const gr_procedure nf_melee_proc = {
 
 /* ---- maneuver (Good Order table) and disorder ----------------------------- */
 
-static const char *const move_arms[] = {"infantry",      "light_infantry", "light_cavalry",
-                                        "heavy_cavalry", "horse_battery",  "heavy_battery",
+static const char *const move_arms[] = {"infantry",
+                                        "light_infantry",
+                                        "light_cavalry",
+                                        "heavy_cavalry",
+                                        "horse_battery",
+                                        "heavy_battery",
                                         NULL};
-static const char *const div_officers[] = {"none", "in_range", "exceptional_in_range",
-                                           "attached", "exceptional_attached", NULL};
+static const char *const div_officers[] = {
+    "none", "in_range", "exceptional_in_range", "attached", "exceptional_attached", NULL};
 static const char *const quality_mod[] = {"none", "excellent", "good", "average", "poor", NULL};
 
 enum {
-    MV_ARM, MV_NATION, MV_FORMATION, MV_YEAR, MV_CONDITION, MV_EXC_BRIGADE, MV_DIVISION,
-    MV_OLD_GUARD, MV_WOODS, MV_ON_ROAD, MV_COMMON,
-    MV_RATING = MV_COMMON, MV_NO_CHAIN, MV_QUALITY_MOD, MV_REACTION, MV_ALL
+    MV_ARM,
+    MV_NATION,
+    MV_FORMATION,
+    MV_YEAR,
+    MV_CONDITION,
+    MV_EXC_BRIGADE,
+    MV_DIVISION,
+    MV_OLD_GUARD,
+    MV_WOODS,
+    MV_ON_ROAD,
+    MV_COMMON,
+    MV_RATING = MV_COMMON,
+    MV_NO_CHAIN,
+    MV_QUALITY_MOD,
+    MV_REACTION,
+    MV_ALL
 };
-#define MOVE_COMMON_PARAMS                                                                     \
-    [MV_ARM] = {"unit", GR_P_ENUM, move_arms, 1, 0, 0, "the unit rolling (movement row)"},     \
-    [MV_NATION] = {"nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the unit's nation"},             \
-    [MV_FORMATION] = {"formation", GR_P_ENUM, melee_formations, 0, 0, 0,                       \
-                      "line, column, march_column (+2), square, other (default)"},             \
-    [MV_YEAR] = {"year", GR_P_INT, NULL, 0, 1792, 1815,                                        \
-                 "year of the battle (national modifiers and movement by era)"},               \
-    [MV_CONDITION] = {"condition", GR_P_ENUM, conditions, 0, 0, 0,                             \
-                      "BEL level: worn (default), fresh (+2), spent (-2)"},                    \
-    [MV_EXC_BRIGADE] = {"exceptional-brigade", GR_P_FLAG, NULL, 0, 0, 1,                       \
-                        "exceptional brigade commander (+1)"},                                 \
-    [MV_DIVISION] = {"division-officer", GR_P_ENUM, div_officers, 0, 0, 0,                     \
-                     "none; in_range (+1); exceptional_in_range or attached (+2); "            \
-                     "exceptional_attached (+3)"},                                             \
-    [MV_OLD_GUARD] = {"old-guard", GR_P_FLAG, NULL, 0, 0, 1, "French old guard infantry (+1)"}, \
-    [MV_WOODS] = {"in-woods", GR_P_FLAG, NULL, 0, 0, 1,                                        \
-                  "in woods (-1 unless light infantry)"},                                      \
-    [MV_ON_ROAD] = {"on-road", GR_P_FLAG, NULL, 0, 0, 1,                                       \
-                    "in march column moving along a road (X2 column MV)"}
+#define MOVE_COMMON_PARAMS                                                                         \
+    [MV_ARM] = {"unit", GR_P_ENUM, move_arms, 1, 0, 0, "the unit rolling (movement row)"},         \
+    [MV_NATION] = {"nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the unit's nation"},                 \
+    [MV_FORMATION] = {"formation",                                                                 \
+                      GR_P_ENUM,                                                                   \
+                      melee_formations,                                                            \
+                      0,                                                                           \
+                      0,                                                                           \
+                      0,                                                                           \
+                      "line, column, march_column (+2), square, other (default)"},                 \
+    [MV_YEAR] = {"year",                                                                           \
+                 GR_P_INT,                                                                         \
+                 NULL,                                                                             \
+                 0,                                                                                \
+                 1792,                                                                             \
+                 1815,                                                                             \
+                 "year of the battle (national modifiers and movement by era)"},                   \
+    [MV_CONDITION] = {"condition",                                                                 \
+                      GR_P_ENUM,                                                                   \
+                      conditions,                                                                  \
+                      0,                                                                           \
+                      0,                                                                           \
+                      0,                                                                           \
+                      "BEL level: worn (default), fresh (+2), spent (-2)"},                        \
+    [MV_EXC_BRIGADE] =                                                                             \
+        {"exceptional-brigade", GR_P_FLAG, NULL, 0, 0, 1, "exceptional brigade commander (+1)"},   \
+    [MV_DIVISION] = {"division-officer",                                                           \
+                     GR_P_ENUM,                                                                    \
+                     div_officers,                                                                 \
+                     0,                                                                            \
+                     0,                                                                            \
+                     0,                                                                            \
+                     "none; in_range (+1); exceptional_in_range or attached (+2); "                \
+                     "exceptional_attached (+3)"},                                                 \
+    [MV_OLD_GUARD] = {"old-guard", GR_P_FLAG, NULL, 0, 0, 1, "French old guard infantry (+1)"},    \
+    [MV_WOODS] = {"in-woods", GR_P_FLAG, NULL, 0, 0, 1, "in woods (-1 unless light infantry)"},    \
+    [MV_ON_ROAD] = {                                                                               \
+        "on-road", GR_P_FLAG, NULL, 0, 0, 1, "in march column moving along a road (X2 column MV)"}
 
 static const gr_param maneuver_params[] = {
     MOVE_COMMON_PARAMS,
@@ -782,10 +896,18 @@ static void move_fraction(const char *id, int *num, int *den)
     static const struct {
         const char *id;
         int num, den;
-    } fr[] = {{"retreat_half_move", 1, 0}, {"hold_ground", 0, 1},       {"hold_ground_may_fc", 0, 1},
-              {"half_move_or_fc", 1, 2},   {"two_thirds_move_and_fc", 2, 3}, {"well_handled", 1, 1},
-              {"rout", 1, 0},              {"broken", 1, 0},            {"wavering", 1, 0},
-              {"shaken", 0, 1},            {"rally", 1, 2},             {"rally_with_elan", 1, 1}};
+    } fr[] = {{"retreat_half_move", 1, 0},
+              {"hold_ground", 0, 1},
+              {"hold_ground_may_fc", 0, 1},
+              {"half_move_or_fc", 1, 2},
+              {"two_thirds_move_and_fc", 2, 3},
+              {"well_handled", 1, 1},
+              {"rout", 1, 0},
+              {"broken", 1, 0},
+              {"wavering", 1, 0},
+              {"shaken", 0, 1},
+              {"rally", 1, 2},
+              {"rally_with_elan", 1, 1}};
     *num = 0, *den = 1;
     for (size_t i = 0; i < GR_COUNT(fr); i++)
         if (!strcmp(fr[i].id, id)) {
@@ -962,8 +1084,15 @@ static const char *const efc_troops[] = {"line",    "grenadier", "guard", "old_g
                                          "militia", "guerrilla", "other", NULL};
 enum { ET_LINE, ET_GRENADIER, ET_GUARD, ET_OLD_GUARD, ET_MILITIA, ET_GUERRILLA, ET_OTHER };
 enum {
-    EP_NATION, EP_YEAR, EP_FORMATION, EP_TROOPS, EP_LEADER, EP_CAV_OVER_HALF, EP_CONDITION,
-    EP_DISORDERED, EP_IN_CONTACT,
+    EP_NATION,
+    EP_YEAR,
+    EP_FORMATION,
+    EP_TROOPS,
+    EP_LEADER,
+    EP_CAV_OVER_HALF,
+    EP_CONDITION,
+    EP_DISORDERED,
+    EP_IN_CONTACT,
 };
 static const gr_param efc_params[] = {
     [EP_NATION] = {"nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the infantry's nation"},
@@ -1010,8 +1139,9 @@ static gr_status efc_resolve(const gr_args *a, gr_dice_source *dice, gr_resoluti
     int form = (int)gr_args_get(a, EP_FORMATION, 3);
     int troops = (int)gr_args_get(a, EP_TROOPS, ET_LINE);
     int leader = (int)gr_args_get(a, EP_LEADER, 0);
-    gr_res_info(r, "infantry charged by cavalry, not in square, deployed in a town or behind "
-                   "defensive works or wall",
+    gr_res_info(r,
+                "infantry charged by cavalry, not in square, deployed in a town or behind "
+                "defensive works or wall",
                 SRC_EFC);
     if (leader == 1 || leader == 2)
         gr_res_drm(r, +1, "exceptional brigade commander or leader attached", SRC_EFC);
@@ -1019,8 +1149,7 @@ static gr_status efc_resolve(const gr_args *a, gr_dice_source *dice, gr_resoluti
         gr_res_drm(r, +2, "exceptional division/upper echelon leader attached", SRC_EFC);
     if (form == 1) {
         if (nation == NF_AUSTRIA && (troops == ET_LINE || troops == ET_GRENADIER)) {
-            if ((st = need_efc_year(a, "Austrian line/grenadier infantry in column", err)) !=
-                GR_OK)
+            if ((st = need_efc_year(a, "Austrian line/grenadier infantry in column", err)) != GR_OK)
                 return st;
             if (year >= 1809)
                 gr_res_drm(r, +2, "in column formation (Austrian line/grenadier infantry 1809+)",
@@ -1098,8 +1227,7 @@ static const gr_param ev_params[] = {
                       "who charges (infantry: on a success it occupies the ground)"},
 };
 
-static gr_status ev_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
-                            gr_error *err)
+static gr_status ev_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r, gr_error *err)
 {
     gr_resolution_init(r, "nf", "evasion");
     int unit = (int)a->v[EVP_UNIT];

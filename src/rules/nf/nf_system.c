@@ -3,12 +3,24 @@
 #include "grognard/systems.h"
 
 static const gr_table *const nf_tables[] = {
-    &nf_fire_table,          &nf_melee_table,          &nf_disorder_table,
-    &nf_good_order_table,    &nf_emergency_fc_table,   &nf_bel_table,
-    &nf_command_range_table, &nf_commander_quality_table, &nf_nb_conversion_table,
-    &nf_movement_table,      &nf_rough_terrain_table,  &nf_movement_rule_table,
-    &nf_formation_modifier_table, &nf_melee_national_table, &nf_fire_points_table,
-    &nf_firing_arc_table,    &nf_leader_loss_table,    &nf_evasion_table,
+    &nf_fire_table,
+    &nf_melee_table,
+    &nf_disorder_table,
+    &nf_good_order_table,
+    &nf_emergency_fc_table,
+    &nf_bel_table,
+    &nf_command_range_table,
+    &nf_commander_quality_table,
+    &nf_nb_conversion_table,
+    &nf_movement_table,
+    &nf_rough_terrain_table,
+    &nf_movement_rule_table,
+    &nf_formation_modifier_table,
+    &nf_melee_national_table,
+    &nf_fire_points_table,
+    &nf_firing_arc_table,
+    &nf_leader_loss_table,
+    &nf_evasion_table,
 };
 
 static const gr_procedure *const nf_procedures[] = {

@@ -8,23 +8,31 @@
 
 #define SCORE_MIN -99
 #define SCORE_MAX 99
-#define SCORE_PARAM(name_, help_) {name_, GR_P_INT, NULL, 1, SCORE_MIN, SCORE_MAX, help_}
-#define ROW(lo, hi, label, bands) {lo, hi, label, bands, GR_COUNT(bands)}
-#define YEAR_PARAM                                                                              \
-    {"year", GR_P_INT, NULL, 0, 1792, 1815,                                                     \
-     "year of the battle (the charts split 1792-1808 / 1809+); needed where the cell does"}
+#define SCORE_PARAM(name_, help_)                                                                  \
+    {                                                                                              \
+        name_, GR_P_INT, NULL, 1, SCORE_MIN, SCORE_MAX, help_                                      \
+    }
+#define ROW(lo, hi, label, bands)                                                                  \
+    {                                                                                              \
+        lo, hi, label, bands, GR_COUNT(bands)                                                      \
+    }
+#define YEAR_PARAM                                                                                 \
+    {                                                                                              \
+        "year", GR_P_INT, NULL, 0, 1792, 1815,                                                     \
+            "year of the battle (the charts split 1792-1808 / 1809+); needed where the cell does"  \
+    }
 
 const char *const nf_nations[] = {
-    "france", "hesse", "baden", "vistula_legion", "britain", "austria", "prussia", "russia",
-    "spain", "spain_allied", "portugal", "saxony", "naples", "rhinebund", "ottoman", "other",
-    NULL,
+    "france",  "hesse",     "baden",   "vistula_legion", "britain",  "austria",
+    "prussia", "russia",    "spain",   "spain_allied",   "portugal", "saxony",
+    "naples",  "rhinebund", "ottoman", "other",          NULL,
 };
 const char *const nf_qualities[] = {"guard", "veteran", "regular", "conscript", "militia", NULL};
 const char *const nf_ratings[] = {"excellent", "good", "average", "poor", NULL};
-const char *const nf_move_units[] = {"infantry",      "light_infantry", "light_cavalry",
-                                     "heavy_cavalry", "horse_battery",  "heavy_battery",
-                                     "leader",        NULL};
-const char *const nf_fire_units[] = {"infantry", "light_infantry", "horse_artillery",
+const char *const nf_move_units[] = {
+    "infantry",      "light_infantry", "light_cavalry", "heavy_cavalry",
+    "horse_battery", "heavy_battery",  "leader",        NULL};
+const char *const nf_fire_units[] = {"infantry",        "light_infantry",     "horse_artillery",
                                      "heavy_artillery", "dismounted_cavalry", NULL};
 static const char *const formations_cl[] = {"column", "line", NULL};
 static const char *const formations_clo[] = {"column", "line", "other", NULL};
@@ -116,24 +124,18 @@ static const gr_band fire_15_19[] = {
     {10, GR_HI, F_DEADLY, "15-19 | 10+"},
 };
 static const gr_band fire_20_24[] = {
-    {GR_LO, 2, F_DESULTORY, "20-24 | 0-2"},
-    {3, 5, F_LIVELY, "20-24 | 3-5"},
-    {6, 8, F_TELLING, "20-24 | 6-8"},
-    {9, 11, F_DEADLY, "20-24 | 9-11"},
+    {GR_LO, 2, F_DESULTORY, "20-24 | 0-2"},  {3, 5, F_LIVELY, "20-24 | 3-5"},
+    {6, 8, F_TELLING, "20-24 | 6-8"},        {9, 11, F_DEADLY, "20-24 | 9-11"},
     {12, GR_HI, F_WITHERING, "20-24 | 12+"},
 };
 static const gr_band fire_25_29[] = {
-    {GR_LO, 1, F_DESULTORY, "25-29 | 0-1"},
-    {2, 4, F_LIVELY, "25-29 | 2-4"},
-    {5, 7, F_TELLING, "25-29 | 5-7"},
-    {8, 10, F_DEADLY, "25-29 | 8-10"},
+    {GR_LO, 1, F_DESULTORY, "25-29 | 0-1"},  {2, 4, F_LIVELY, "25-29 | 2-4"},
+    {5, 7, F_TELLING, "25-29 | 5-7"},        {8, 10, F_DEADLY, "25-29 | 8-10"},
     {11, GR_HI, F_WITHERING, "25-29 | 11+"},
 };
 static const gr_band fire_30_34[] = {
-    {GR_LO, 0, F_DESULTORY, "30-34 | 0"},
-    {1, 3, F_LIVELY, "30-34 | 1-3"},
-    {4, 6, F_TELLING, "30-34 | 4-6"},
-    {7, 9, F_DEADLY, "30-34 | 7-9"},
+    {GR_LO, 0, F_DESULTORY, "30-34 | 0"},    {1, 3, F_LIVELY, "30-34 | 1-3"},
+    {4, 6, F_TELLING, "30-34 | 4-6"},        {7, 9, F_DEADLY, "30-34 | 7-9"},
     {10, GR_HI, F_WITHERING, "30-34 | 10+"},
 };
 /* From 35 points on the Desultory column prints "-": no score gives it. */
@@ -167,15 +169,15 @@ static const gr_band fire_51_up[] = {
  * read the row of their whole part (docs/rules/nf.md, "Fractional fire
  * points"). */
 static const gr_band_row fire_rows[] = {
-    ROW(0, 0, "1/2", fire_1_2),         ROW(1, 1, "1", fire_1),
-    ROW(2, 2, "2", fire_2),             ROW(3, 3, "3", fire_3),
-    ROW(4, 4, "4", fire_4),             ROW(5, 5, "5", fire_5),
-    ROW(6, 7, "6,7", fire_6_7),         ROW(8, 9, "8,9", fire_8_9),
-    ROW(10, 11, "10,11", fire_10_11),   ROW(12, 14, "12-14", fire_12_14),
-    ROW(15, 19, "15-19", fire_15_19),   ROW(20, 24, "20-24", fire_20_24),
-    ROW(25, 29, "25-29", fire_25_29),   ROW(30, 34, "30-34", fire_30_34),
-    ROW(35, 39, "35-39", fire_35_39),   ROW(40, 45, "40-45", fire_40_45),
-    ROW(46, 50, "46-50", fire_46_50),   ROW(51, GR_HI, "51+", fire_51_up),
+    ROW(0, 0, "1/2", fire_1_2),       ROW(1, 1, "1", fire_1),
+    ROW(2, 2, "2", fire_2),           ROW(3, 3, "3", fire_3),
+    ROW(4, 4, "4", fire_4),           ROW(5, 5, "5", fire_5),
+    ROW(6, 7, "6,7", fire_6_7),       ROW(8, 9, "8,9", fire_8_9),
+    ROW(10, 11, "10,11", fire_10_11), ROW(12, 14, "12-14", fire_12_14),
+    ROW(15, 19, "15-19", fire_15_19), ROW(20, 24, "20-24", fire_20_24),
+    ROW(25, 29, "25-29", fire_25_29), ROW(30, 34, "30-34", fire_30_34),
+    ROW(35, 39, "35-39", fire_35_39), ROW(40, 45, "40-45", fire_40_45),
+    ROW(46, 50, "46-50", fire_46_50), ROW(51, GR_HI, "51+", fire_51_up),
 };
 
 enum { FIRE_POINTS, FIRE_SCORE };
@@ -255,9 +257,12 @@ static const gr_outcome melee_outcomes[] = {
 };
 
 static const gr_band melee_bands[] = {
-    {7, GR_HI, M_SWEPT, "7+*"},       {4, 6, M_DRIVEN, "4-6*"},
-    {1, 3, M_PRESSED, "1-3"},         {0, 0, M_DESPERATE, "0"},
-    {-3, -1, M_CHECKED, "-1 to -3"},  {-6, -4, M_FALTERS, "-4 to -6"},
+    {7, GR_HI, M_SWEPT, "7+*"},
+    {4, 6, M_DRIVEN, "4-6*"},
+    {1, 3, M_PRESSED, "1-3"},
+    {0, 0, M_DESPERATE, "0"},
+    {-3, -1, M_CHECKED, "-1 to -3"},
+    {-6, -4, M_FALTERS, "-4 to -6"},
     {GR_LO, -7, M_REPULSED, "-7 or less"},
 };
 
@@ -314,7 +319,7 @@ static const gr_outcome disorder_outcomes[] = {
 };
 
 static const gr_band disorder_bands[] = {
-    {GR_LO, 1, D_ROUT, "1 or less"}, {2, 3, D_BROKEN, "2,3"},   {4, 5, D_WAVERING, "4,5"},
+    {GR_LO, 1, D_ROUT, "1 or less"}, {2, 3, D_BROKEN, "2,3"},  {4, 5, D_WAVERING, "4,5"},
     {6, 7, D_SHAKEN, "6,7"},         {8, 10, D_RALLY, "8-10"}, {11, GR_HI, D_ELAN, "11+"},
 };
 
@@ -323,7 +328,7 @@ static const gr_param disorder_params[] = {SCORE_PARAM("score", "2D6 plus the mo
 static gr_status disorder_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
     return gr_bands_read(disorder_bands, GR_COUNT(disorder_bands), (int)a->v[0], out, "disorder",
-                      err);
+                         err);
 }
 
 static size_t disorder_cells(const char **names, size_t cap)
@@ -351,8 +356,7 @@ const gr_table nf_disorder_table = {
 enum { G_RETREAT, G_HOLD, G_HOLD_FC, G_HALF, G_TWO_THIRDS, G_WELL };
 
 static const gr_outcome go_outcomes[] = {
-    [G_RETREAT] = {"retreat_half_move", "Unit retreats a half move",
-                   "Unit retreats a half move."},
+    [G_RETREAT] = {"retreat_half_move", "Unit retreats a half move", "Unit retreats a half move."},
     [G_HOLD] = {"hold_ground", "Unit holds ground", "Unit holds ground."},
     [G_HOLD_FC] = {"hold_ground_may_fc", "Unit holds ground (May FC)",
                    "Unit holds ground; it may change formation."},
@@ -364,9 +368,12 @@ static const gr_outcome go_outcomes[] = {
 };
 
 static const gr_band go_excellent[] = {
-    {GR_LO, 2, G_RETREAT, "Excellent | 2 or less"}, {3, 4, G_HOLD, "Excellent | 3,4"},
-    {5, 5, G_HOLD_FC, "Excellent | 5"},             {6, 6, G_HALF, "Excellent | 6"},
-    {7, 7, G_TWO_THIRDS, "Excellent | 7"},          {8, GR_HI, G_WELL, "Excellent | 8+"},
+    {GR_LO, 2, G_RETREAT, "Excellent | 2 or less"},
+    {3, 4, G_HOLD, "Excellent | 3,4"},
+    {5, 5, G_HOLD_FC, "Excellent | 5"},
+    {6, 6, G_HALF, "Excellent | 6"},
+    {7, 7, G_TWO_THIRDS, "Excellent | 7"},
+    {8, GR_HI, G_WELL, "Excellent | 8+"},
 };
 static const gr_band go_good[] = {
     {GR_LO, 2, G_RETREAT, "Good | 2 or less"}, {3, 4, G_HOLD, "Good | 3,4"},
@@ -400,7 +407,7 @@ static const gr_param go_params[] = {
 static gr_status go_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
     return gr_rows_read(go_columns, GR_COUNT(go_columns), (int)a->v[GO_RATING], (int)a->v[GO_SCORE],
-                     out, "good_order", err);
+                        out, "good_order", err);
 }
 
 static size_t go_cells(const char **names, size_t cap)
@@ -570,8 +577,8 @@ const gr_table nf_bel_table = {
 
 /* ---- Napoleon's Battles conversion line of the BEL chart (seed 002) ------- */
 
-static const char *const nb_ratings[] = {"4/5", "3/5", "3/4", "2/5", "2/4", "2/3", "1/2", "1/3",
-                                         NULL};
+static const char *const nb_ratings[] = {"4/5", "3/5", "3/4", "2/5", "2/4",
+                                         "2/3", "1/2", "1/3", NULL};
 static const struct {
     int quality;
     const char *cell;
@@ -590,8 +597,7 @@ static const gr_param nb_params[] = {
      "the unit's Napoleon's Battles disorder/rout rating (NB Dis/Rt)"},
 };
 static const gr_outcome nb_outcomes[] = {
-    {"quality", "BEL quality column",
-     "The quality column of the BEL chart (field \"quality\")."},
+    {"quality", "BEL quality column", "The quality column of the BEL chart (field \"quality\")."},
 };
 
 static gr_status nb_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -805,33 +811,54 @@ static const struct {
     int column[2], line, rough_pay[2], rough_per[2];
     const char *column_cell[2], *line_cell, *rough_cell[2];
 } mi_rows[] = {
-    [MI_FR_BR] = {{12, 12}, 5, {2, 2}, {1, 1},
+    [MI_FR_BR] = {{12, 12},
+                  5,
+                  {2, 2},
+                  {1, 1},
                   {"French/British | Column 12\"", "French/British | Column 12\""},
                   "French/British | Line 5\"",
                   {"French/British | Rough 2/1", "French/British | Rough 2/1"}},
-    [MI_AUSTRIAN] = {{9, 11}, 4, {3, 2}, {1, 1},
+    [MI_AUSTRIAN] = {{9, 11},
+                     4,
+                     {3, 2},
+                     {1, 1},
                      {"Austrian** | Column 9\" (1792-1808)", "Austrian** | Column 11\" (1809+)"},
                      "Austrian** | Line 4\"",
                      {"Austrian** | Rough 3/1 (1792-1808)", "Austrian** | Rough 2/1 (1809+)"}},
-    [MI_PRUSSIAN] = {{9, 12}, 5, {2, 2}, {1, 1},
+    [MI_PRUSSIAN] = {{9, 12},
+                     5,
+                     {2, 2},
+                     {1, 1},
                      {"Prussian** | Column 9\" (1792-1808)", "Prussian** | Column 12\" (1809+)"},
                      "Prussian** | Line 5\"",
                      {"Prussian** | Rough 2/1", "Prussian** | Rough 2/1"}},
-    [MI_RUSSIAN] = {{8, 10}, 3, {2, 2}, {1, 1},
+    [MI_RUSSIAN] = {{8, 10},
+                    3,
+                    {2, 2},
+                    {1, 1},
                     {"Russian** | Column 8\" (1792-1808)", "Russian** | Column 10\" (1809+)"},
                     "Russian** | Line 3\"",
                     {"Russian** | Rough 2/1", "Russian** | Rough 2/1"}},
-    [MI_SPANISH] = {{9, 9}, 3, {3, 3}, {1, 1},
+    [MI_SPANISH] = {{9, 9},
+                    3,
+                    {3, 3},
+                    {1, 1},
                     {"Spanish, Saxon, Neapolitan, Rhinebund | Column 9\"",
                      "Spanish, Saxon, Neapolitan, Rhinebund | Column 9\""},
                     "Spanish, Saxon, Neapolitan, Rhinebund | Line 3\"",
                     {"Spanish, Saxon, Neapolitan, Rhinebund | Rough 3/1",
                      "Spanish, Saxon, Neapolitan, Rhinebund | Rough 3/1"}},
-    [MI_OTTOMAN] = {{9, 9}, 4, {2, 2}, {1, 1},
+    [MI_OTTOMAN] = {{9, 9},
+                    4,
+                    {2, 2},
+                    {1, 1},
                     {"Ottoman | Column 9\"", "Ottoman | Column 9\""},
                     "Ottoman | Line 4\"",
                     {"Ottoman | Rough 2/1", "Ottoman | Rough 2/1"}},
-    [MI_OTHERS] = {{9, 11}, 4, {3, 2}, {1, 1},
+    [MI_OTHERS] = {{9, 11},
+                   4,
+                   {3, 2},
+                   {1, 1},
                    {"Others** | Column 9\" (1792-1808)", "Others** | Column 11\" (1809+)"},
                    "Others** | Line 4\"",
                    {"Others** | Rough 3/1 (1792-1808)", "Others** | Rough 2/1 (1809+)"}},
@@ -905,8 +932,7 @@ enum { MV_UNIT, MV_NATION, MV_FORMATION, MV_YEAR };
 static const gr_param mv_params[] = {
     [MV_UNIT] = {"unit", GR_P_ENUM, nf_move_units, 1, 0, 0, "the moving unit"},
     [MV_NATION] = {"nation", GR_P_ENUM, nf_nations, 0, 0, 0, "infantry: its nation (row)"},
-    [MV_FORMATION] = {"formation", GR_P_ENUM, formations_cl, 0, 0, 0,
-                      "infantry: column or line"},
+    [MV_FORMATION] = {"formation", GR_P_ENUM, formations_cl, 0, 0, 0, "infantry: column or line"},
     [MV_YEAR] = YEAR_PARAM,
 };
 static const gr_outcome mv_outcomes[] = {
@@ -920,10 +946,9 @@ static gr_status mv_lookup(const gr_args *a, gr_cell *out, gr_error *err)
         unit = NF_U_INFANTRY; /* light infantry moves on its nation's row */
     int inches;
     const char *cell;
-    gr_status st = nf_movement_allowance(
-        unit, a->given[MV_NATION] ? (int)a->v[MV_NATION] : -1,
-        a->given[MV_FORMATION] ? (int)a->v[MV_FORMATION] : -1, (int)gr_args_get(a, MV_YEAR, 0),
-        &inches, &cell, err);
+    gr_status st = nf_movement_allowance(unit, a->given[MV_NATION] ? (int)a->v[MV_NATION] : -1,
+                                         a->given[MV_FORMATION] ? (int)a->v[MV_FORMATION] : -1,
+                                         (int)gr_args_get(a, MV_YEAR, 0), &inches, &cell, err);
     if (st != GR_OK)
         return st;
     out->outcome = 0;
@@ -1033,13 +1058,14 @@ const gr_table nf_rough_terrain_table = {
 
 /* ---- Movement rules (seed 002, the lines under the movement charts) ------- */
 
-static const char *const mr_rules[] = {"formation_change", "square", "passage_of_lines",
-                                       "prolonge", "retreat", "march_column_road", NULL};
+static const char *const mr_rules[] = {
+    "formation_change",  "square", "passage_of_lines", "prolonge", "retreat",
+    "march_column_road", NULL};
 enum { MR_FC, MR_SQUARE, MR_PASSAGE, MR_PROLONGE, MR_RETREAT, MR_ROAD };
-#define MR_PASSAGE_INCHES 3   /* "Passage of lines costs 3 " inches for all unit types" */
-#define MR_PROLONGE_HORSE 2   /* "Horse batteries get 2"" */
-#define MR_PROLONGE_HEAVY 1   /* "while heavy batteries get 1"" */
-#define MR_ROAD_MULTIPLIER 2  /* "March column bonus is X2 column movement allowance" */
+#define MR_PASSAGE_INCHES  3 /* "Passage of lines costs 3 " inches for all unit types" */
+#define MR_PROLONGE_HORSE  2 /* "Horse batteries get 2"" */
+#define MR_PROLONGE_HEAVY  1 /* "while heavy batteries get 1"" */
+#define MR_ROAD_MULTIPLIER 2 /* "March column bonus is X2 column movement allowance" */
 
 static const char *const mr_cell_list[] = {
     "Formation changes cost 1/2 of MV measured against the unit's line MV",
@@ -1054,8 +1080,16 @@ static const char *const mr_cell_list[] = {
     "March column bonus is X2 column movement allowance along roads",
 };
 enum {
-    MRC_FC, MRC_SQUARE, MRC_PASSAGE, MRC_PASSAGE_LIGHT, MRC_PASSAGE_ART, MRC_PRO_HORSE,
-    MRC_PRO_HEAVY, MRC_PRO_OTTOMAN, MRC_RETREAT, MRC_ROAD
+    MRC_FC,
+    MRC_SQUARE,
+    MRC_PASSAGE,
+    MRC_PASSAGE_LIGHT,
+    MRC_PASSAGE_ART,
+    MRC_PRO_HORSE,
+    MRC_PRO_HEAVY,
+    MRC_PRO_OTTOMAN,
+    MRC_RETREAT,
+    MRC_ROAD
 };
 
 enum { MR_RULE, MR_UNIT, MR_NATION, MR_YEAR, MR_THROUGH_ART };
@@ -1081,8 +1115,8 @@ static gr_status line_mv(const gr_args *a, int unit, int *inches, gr_error *err)
     const char *cell;
     if (unit == NF_U_LIGHT_INFANTRY)
         unit = NF_U_INFANTRY;
-    return nf_movement_allowance(unit, a->given[MR_NATION] ? (int)a->v[MR_NATION] : -1,
-                                 NF_F_LINE, (int)gr_args_get(a, MR_YEAR, 0), inches, &cell, err);
+    return nf_movement_allowance(unit, a->given[MR_NATION] ? (int)a->v[MR_NATION] : -1, NF_F_LINE,
+                                 (int)gr_args_get(a, MR_YEAR, 0), inches, &cell, err);
 }
 
 static gr_status mr_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -1145,8 +1179,8 @@ static gr_status mr_lookup(const gr_args *a, gr_cell *out, gr_error *err)
             const char *cell;
             int u = unit == NF_U_LIGHT_INFANTRY ? NF_U_INFANTRY : unit;
             if ((st = nf_movement_allowance(u, a->given[MR_NATION] ? (int)a->v[MR_NATION] : -1,
-                                            NF_F_COLUMN, (int)gr_args_get(a, MR_YEAR, 0),
-                                            &inches, &cell, err)) != GR_OK)
+                                            NF_F_COLUMN, (int)gr_args_get(a, MR_YEAR, 0), &inches,
+                                            &cell, err)) != GR_OK)
                 return st;
             gr_cell_int(out, "inches", MR_ROAD_MULTIPLIER * inches);
         }
@@ -1179,7 +1213,12 @@ const gr_table nf_movement_rule_table = {
 
 /* Conditions a national cell may carry besides formation and era. */
 enum {
-    NC_NONE, NC_DOLLAR, NC_NOT_DOLLAR, NC_PERCENT, NC_NOT_PERCENT, NC_1813_BELOW_VET,
+    NC_NONE,
+    NC_DOLLAR,
+    NC_NOT_DOLLAR,
+    NC_PERCENT,
+    NC_NOT_PERCENT,
+    NC_1813_BELOW_VET,
     NC_RUSSIA_HASH
 };
 typedef struct nat_cell {
@@ -1304,8 +1343,8 @@ static const nat_cell go_nat[] = {
 };
 #define GO_NAT_NONE "other formations: no national modifier"
 
-gr_status nf_formation_modifier(int nation, int formation, int year, int *value,
-                                const char **cell, gr_error *err)
+gr_status nf_formation_modifier(int nation, int formation, int year, int *value, const char **cell,
+                                gr_error *err)
 {
     *value = 0;
     *cell = GO_NAT_NONE;
@@ -1413,13 +1452,13 @@ static const nat_cell ml_nat[] = {
 #define ML_NAT_NONE "no national modifier for this formation or situation"
 
 gr_status nf_melee_national(int nation, int formation, int year, int quality,
-                            int troops_line_grenadier_guard, int defending_vs_infantry,
-                            int *value, const char **cell, gr_error *err)
+                            int troops_line_grenadier_guard, int defending_vs_infantry, int *value,
+                            const char **cell, gr_error *err)
 {
     *value = 0;
     *cell = ML_NAT_NONE;
-    nat_ctx c = {nation, formation, year, quality, troops_line_grenadier_guard,
-                 defending_vs_infantry};
+    nat_ctx c = {
+        nation, formation, year, quality, troops_line_grenadier_guard, defending_vs_infantry};
     const nat_cell *e;
     gr_status st = nat_find(ml_nat, GR_COUNT(ml_nat), ml_nat_row(nation), &c, &e, err);
     if (st != GR_OK)
@@ -1435,8 +1474,7 @@ static const char *const ml_troops[] = {"line", "grenadier", "guard", "other", N
 enum { MN_NATION, MN_FORMATION, MN_YEAR, MN_QUALITY, MN_TROOPS, MN_DEF_VS_INF };
 static const gr_param mn_params[] = {
     [MN_NATION] = {"nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the side's nation"},
-    [MN_FORMATION] = {"formation", GR_P_ENUM, formations_clo, 1, 0, 0,
-                      "column, line, or other"},
+    [MN_FORMATION] = {"formation", GR_P_ENUM, formations_clo, 1, 0, 0, "column, line, or other"},
     [MN_YEAR] = YEAR_PARAM,
     [MN_QUALITY] = {"quality", GR_P_ENUM, nf_qualities, 0, 0, 0,
                     "France@ in 1813-1814: the unit's class (Veteran and above keep +2)"},
@@ -1457,8 +1495,8 @@ static gr_status mn_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     int troops = (int)gr_args_get(a, MN_TROOPS, 3);
     gr_status st = nf_melee_national((int)a->v[MN_NATION], (int)a->v[MN_FORMATION],
                                      (int)gr_args_get(a, MN_YEAR, 0),
-                                     a->given[MN_QUALITY] ? (int)a->v[MN_QUALITY] : -1,
-                                     troops <= 2, gr_args_flag(a, MN_DEF_VS_INF), &v, &cell, err);
+                                     a->given[MN_QUALITY] ? (int)a->v[MN_QUALITY] : -1, troops <= 2,
+                                     gr_args_flag(a, MN_DEF_VS_INF), &v, &cell, err);
     if (st != GR_OK)
         return st;
     out->outcome = 0;
@@ -1500,24 +1538,33 @@ static const struct {
     int max_milli[4], points[4];
     const char *cells[4], *dash;
 } fp_rows[] = {
-    [NF_FU_INFANTRY] = {2, {0, 2000}, {2, 1},
-                        {"Infantry | Contact= 2", "Infantry | Out to 2\" = 1"}, "Infantry | -"},
-    [NF_FU_LIGHT_INFANTRY] = {2, {0, 3000}, {2, 1},
+    [NF_FU_INFANTRY] = {2,
+                        {0, 2000},
+                        {2, 1},
+                        {"Infantry | Contact= 2", "Infantry | Out to 2\" = 1"},
+                        "Infantry | -"},
+    [NF_FU_LIGHT_INFANTRY] = {2,
+                              {0, 3000},
+                              {2, 1},
                               {"Light Infantry | Contact= 2", "Light Infantry | Out to 3\"= 1"},
                               "Light Infantry | -"},
-    [NF_FU_HORSE_ARTILLERY] = {3, {2000, 8000, 12000}, {8, 3, 1},
+    [NF_FU_HORSE_ARTILLERY] = {3,
+                               {2000, 8000, 12000},
+                               {8, 3, 1},
                                {"Horse Artillery | Contact to 2\"= 8",
                                 "Horse Artillery | 2\"+ to 8\"= 3",
                                 "Horse Artillery | 8\"+to 12 = 1"},
                                "Horse Artillery | -"},
-    [NF_FU_HEAVY_ARTILLERY] = {4, {2000, 8000, 12000, 16000}, {12, 4, 2, 1},
+    [NF_FU_HEAVY_ARTILLERY] = {4,
+                               {2000, 8000, 12000, 16000},
+                               {12, 4, 2, 1},
                                {"Heavy Artillery | Contact to 2\"= 12",
                                 "Heavy Artillery | 2\"+ to 8\" = 4",
                                 "Heavy Artillery | 8\"+ to 12\" = 2",
                                 "Heavy Artillery | 12\"+ to 16\" = 1"},
                                NULL},
-    [NF_FU_DISMOUNTED_CAVALRY] = {1, {1000}, {1}, {"Dismntd Cav. | Contact to 1\"= 1"},
-                                  "Dismntd Cav. | -"},
+    [NF_FU_DISMOUNTED_CAVALRY] =
+        {1, {1000}, {1}, {"Dismntd Cav. | Contact to 1\"= 1"}, "Dismntd Cav. | -"},
 };
 #define FP_HEAVY_BEYOND "Heavy Artillery | beyond 16\""
 
@@ -1537,8 +1584,7 @@ int nf_fire_points(int unit, int64_t range_milli, const char **cell)
 enum { FPT_UNIT, FPT_RANGE };
 static const gr_param fp_params[] = {
     [FPT_UNIT] = {"unit", GR_P_ENUM, nf_fire_units, 1, 0, 0, "the firing unit's row"},
-    [FPT_RANGE] = {"range", GR_P_NUM, NULL, 1, 0, 1000 * GR_MILLI,
-                   "range in inches (0 = contact)"},
+    [FPT_RANGE] = {"range", GR_P_NUM, NULL, 1, 0, 1000 * GR_MILLI, "range in inches (0 = contact)"},
 };
 static const gr_outcome fp_outcomes[] = {
     {"in_range", "Fire points", "Fire points per firing stand (field \"points\")."},
@@ -1707,7 +1753,7 @@ static const gr_param ev_params[] = {
 static gr_status ev_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
     gr_status st = gr_rows_read(ev_rows, GR_COUNT(ev_rows), (int)a->v[EV_UNIT], (int)a->v[EV_SCORE],
-                             out, "evasion", err);
+                                out, "evasion", err);
     if (st == GR_OK && a->v[EV_UNIT] < 2)
         out->note = "automatic: no roll is needed";
     return st;

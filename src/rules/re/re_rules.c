@@ -18,18 +18,29 @@ static const re_unit_info re_units[RE_UNIT_TYPES] = {
  * faces with the printed cell they read.  The column attack rows are the
  * infantry rows with loss and retreat swapped ("le résultat des dés est
  * inversé : les pertes sont des retraites et inversement"). */
-#define RE_FACES_INF(who)                                                                       \
-    {{1, 1, RE_HIT_RETREAT, who " | 1 : retraite"},                                             \
-     {2, 3, RE_HIT_LOSS, who " | 2 ou 3 : perte"},                                              \
-     {4, 6, RE_HIT_MISS, who " | 4, 5, 6 : sans effet"}}
-#define RE_FACES_COL(who)                                                                       \
-    {{1, 1, RE_HIT_LOSS, who " | attaque en colonne | 1 : perte"},                              \
-     {2, 3, RE_HIT_RETREAT, who " | attaque en colonne | 2 ou 3 : retraite"},                   \
-     {4, 6, RE_HIT_MISS, who " | attaque en colonne | 4, 5, 6 : sans effet"}}
-#define RE_FACES_CAV(who)                                                                       \
-    {{1, 1, RE_HIT_RETREAT, who " | 1 : retraite"},                                             \
-     {2, 2, RE_HIT_LOSS, who " | 2 : perte"},                                                   \
-     {3, 6, RE_HIT_MISS, who " | 3, 4, 5, 6 : sans effet"}}
+#define RE_FACES_INF(who)                                                                          \
+    {                                                                                              \
+        {1, 1, RE_HIT_RETREAT, who " | 1 : retraite"},                                             \
+            {2, 3, RE_HIT_LOSS, who " | 2 ou 3 : perte"},                                          \
+        {                                                                                          \
+            4, 6, RE_HIT_MISS, who " | 4, 5, 6 : sans effet"                                       \
+        }                                                                                          \
+    }
+#define RE_FACES_COL(who)                                                                          \
+    {                                                                                              \
+        {1, 1, RE_HIT_LOSS, who " | attaque en colonne | 1 : perte"},                              \
+            {2, 3, RE_HIT_RETREAT, who " | attaque en colonne | 2 ou 3 : retraite"},               \
+        {                                                                                          \
+            4, 6, RE_HIT_MISS, who " | attaque en colonne | 4, 5, 6 : sans effet"                  \
+        }                                                                                          \
+    }
+#define RE_FACES_CAV(who)                                                                          \
+    {                                                                                              \
+        {1, 1, RE_HIT_RETREAT, who " | 1 : retraite"}, {2, 2, RE_HIT_LOSS, who " | 2 : perte"},    \
+        {                                                                                          \
+            3, 6, RE_HIT_MISS, who " | 3, 4, 5, 6 : sans effet"                                    \
+        }                                                                                          \
+    }
 
 static const gr_band re_faces_inf[] = RE_FACES_INF("Infanterie");
 static const gr_band re_faces_elite[] = RE_FACES_INF("Infanterie d'élite");
@@ -42,7 +53,10 @@ static const gr_band re_faces_art[] = {
 static const gr_band re_faces_inf_col[] = RE_FACES_COL("Infanterie");
 static const gr_band re_faces_elite_col[] = RE_FACES_COL("Infanterie d'élite");
 
-#define RE_FACES(a) {a, GR_COUNT(a)}
+#define RE_FACES(a)                                                                                \
+    {                                                                                              \
+        a, GR_COUNT(a)                                                                             \
+    }
 const re_face_bands re_die_bands[RE_UNIT_TYPES][2] = {
     [RE_INFANTRY] = {RE_FACES(re_faces_inf), RE_FACES(re_faces_inf_col)},
     [RE_ELITE_INFANTRY] = {RE_FACES(re_faces_elite), RE_FACES(re_faces_elite_col)},

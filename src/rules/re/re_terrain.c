@@ -5,11 +5,11 @@
 
 #include <string.h>
 
-#define TB RE_TYPE_BIT
-#define INF RE_INFANTRY_BITS
-#define CAV RE_CAVALRY_BITS
-#define ART TB(RE_ARTILLERY)
-#define ALL RE_ALL_BITS
+#define TB     RE_TYPE_BIT
+#define INF    RE_INFANTRY_BITS
+#define CAV    RE_CAVALRY_BITS
+#define ART    TB(RE_ARTILLERY)
+#define ALL    RE_ALL_BITS
 #define SRC(x) RE_SRC ", §7 Terrains, " x
 
 /* One row per terrain and feature; every value typed from §7 (and §3, §8).
@@ -18,95 +18,351 @@
  * attack, attack_types, cumulative, no_charge, no_pursuit, blocks_los,
  * protection_text, attack_text. */
 static const re_terrain_row re_terrain_rows[RE_TR_ROWS] = {
-    [RE_CLEAR] = {"clear", "Terrain clair", "Terrain clair (sans obstacle).",
-                  RE_SRC ", §4.3 Charge de cavalerie organisée", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                  0, 0, 0, 0, NULL, NULL},
-    [RE_FOREST] = {"forest", "Forêts/bois",
+    [RE_CLEAR] = {"clear",
+                  "Terrain clair",
+                  "Terrain clair (sans obstacle).",
+                  RE_SRC ", §4.3 Charge de cavalerie organisée",
+                  0,
+                  0,
+                  0,
+                  0,
+                  0,
+                  0,
+                  0,
+                  0,
+                  0,
+                  0,
+                  0,
+                  0,
+                  0,
+                  0,
+                  NULL,
+                  NULL},
+    [RE_FOREST] = {"forest",
+                   "Forêts/bois",
                    "Forêts/bois: infranchissable hors route pour la cavalerie et l'artillerie, "
                    "l'infanterie qui entre doit s'arrêter sans pouvoir combattre. – 1 dé en "
                    "protection et -1 dé en attaque. La cavalerie et l'artillerie ne peuvent "
                    "attaquer vers une case en forêt.",
-                   SRC("Forêts/bois"), CAV | ART, CAV | ART, INF, INF, CAV | ART, 0, -1, ALL, -1,
-                   ALL, 0, 1, 0, 1, "Forêts/bois : – 1 dé en protection",
+                   SRC("Forêts/bois"),
+                   CAV | ART,
+                   CAV | ART,
+                   INF,
+                   INF,
+                   CAV | ART,
+                   0,
+                   -1,
+                   ALL,
+                   -1,
+                   ALL,
+                   0,
+                   1,
+                   0,
+                   1,
+                   "Forêts/bois : – 1 dé en protection",
                    "Forêts/bois : -1 dé en attaque"},
-    [RE_ORCHARD] = {"orchard", "Verger/Palmeraie/Oasis/Bocage",
+    [RE_ORCHARD] = {"orchard",
+                    "Verger/Palmeraie/Oasis/Bocage",
                     "Verger/Palmeraie/Oasis /Bocage/ : Toute unité s'arrête en entrant sans "
                     "pouvoir combattre. Pas de charge de cavalerie vers.",
-                    SRC("Verger/Palmeraie/Oasis/Bocage"), 0, 0, ALL, ALL, 0, 0, 0, 0, 0, 0, 0, 1,
-                    0, 1, NULL, NULL},
-    [RE_TOWN] = {"town", "Ville/Village",
+                    SRC("Verger/Palmeraie/Oasis/Bocage"),
+                    0,
+                    0,
+                    ALL,
+                    ALL,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    1,
+                    0,
+                    1,
+                    NULL,
+                    NULL},
+    [RE_TOWN] = {"town",
+                 "Ville/Village",
                  "Ville/Village : Toute unité s'arrête en entrant sans pouvoir combattre. "
                  "L'artillerie et la cavalerie ne peuvent combattre dans une ville (esquive "
                  "obligatoire ou destruction) ou vers une ville. – 1 dé en protection et en "
                  "attaque.",
-                 SRC("Ville/Village"), 0, 0, ALL, ALL, CAV | ART, CAV | ART, -1, ALL, -1, ALL, 0,
-                 1, 0, 1, "Ville/Village : – 1 dé en protection",
+                 SRC("Ville/Village"),
+                 0,
+                 0,
+                 ALL,
+                 ALL,
+                 CAV | ART,
+                 CAV | ART,
+                 -1,
+                 ALL,
+                 -1,
+                 ALL,
+                 0,
+                 1,
+                 0,
+                 1,
+                 "Ville/Village : – 1 dé en protection",
                  "Ville/Village : – 1 dé en attaque"},
-    [RE_MARSH] = {"marsh", "Marécage",
+    [RE_MARSH] = {"marsh",
+                  "Marécage",
                   "Marécage : Interdit à l'artillerie. L'infanterie et la cavalerie doivent "
                   "stopper en entrant, sans pouvoir combattre. Pas de poursuite. – 1 dé en "
                   "attaque. Pas de charge de cavalerie.",
-                  SRC("Marécage"), ART, 0, INF | CAV, INF | CAV, 0, 0, 0, 0, -1, ALL, 0, 1, 1,
-                  0, NULL, "Marécage : – 1 dé en attaque"},
-    [RE_MOUNTAIN] = {"mountain", "Montagne",
+                  SRC("Marécage"),
+                  ART,
+                  0,
+                  INF | CAV,
+                  INF | CAV,
+                  0,
+                  0,
+                  0,
+                  0,
+                  -1,
+                  ALL,
+                  0,
+                  1,
+                  1,
+                  0,
+                  NULL,
+                  "Marécage : – 1 dé en attaque"},
+    [RE_MOUNTAIN] = {"mountain",
+                     "Montagne",
                      "Montagne : Toute unité s'arrête en entrant sans pouvoir combattre. – 2 dé "
                      "en protection. Interdit à l'artillerie et la cavalerie qui ne peuvent "
                      "attaquer vers.",
-                     SRC("Montagne"), CAV | ART, 0, ALL, ALL, CAV | ART, 0, -2, ALL, 0, 0, 0, 1,
-                     0, 1, "Montagne : – 2 dé en protection", NULL},
-    [RE_RAVINE] = {"ravine", "Ravins/Oued",
+                     SRC("Montagne"),
+                     CAV | ART,
+                     0,
+                     ALL,
+                     ALL,
+                     CAV | ART,
+                     0,
+                     -2,
+                     ALL,
+                     0,
+                     0,
+                     0,
+                     1,
+                     0,
+                     1,
+                     "Montagne : – 2 dé en protection",
+                     NULL},
+    [RE_RAVINE] = {"ravine",
+                   "Ravins/Oued",
                    "Ravins/Oued : Toute unité s'arrête en entrant sans pouvoir combattre. "
                    "Interdit à la cavalerie lourde et l'artillerie. La cavalerie et l'artillerie "
                    "ne peut attaquer vers.",
-                   SRC("Ravins/Oued"), TB(RE_HEAVY_CAVALRY) | ART, 0, ALL, ALL, CAV | ART, 0, 0,
-                   0, 0, 0, 0, 1, 0, 0, NULL, NULL},
-    [RE_FORTRESS] = {"fortress", "Forteresses",
+                   SRC("Ravins/Oued"),
+                   TB(RE_HEAVY_CAVALRY) | ART,
+                   0,
+                   ALL,
+                   ALL,
+                   CAV | ART,
+                   0,
+                   0,
+                   0,
+                   0,
+                   0,
+                   0,
+                   1,
+                   0,
+                   0,
+                   NULL,
+                   NULL},
+    [RE_FORTRESS] = {"fortress",
+                     "Forteresses",
                      "Forteresses : Interdit à la cavalerie et l'artillerie. La cavalerie ne "
                      "peut attaquer vers. – 2 dés en protection. – 1 dé en attaque.",
-                     SRC("Forteresses"), CAV | ART, 0, 0, 0, CAV, 0, -2, ALL, -1, ALL, 0, 1, 0, 1,
-                     "Forteresses : – 2 dés en protection", "Forteresses : – 1 dé en attaque"},
-    [RE_BUILDING] = {"building", "Bâtiment isolé et fortifié",
+                     SRC("Forteresses"),
+                     CAV | ART,
+                     0,
+                     0,
+                     0,
+                     CAV,
+                     0,
+                     -2,
+                     ALL,
+                     -1,
+                     ALL,
+                     0,
+                     1,
+                     0,
+                     1,
+                     "Forteresses : – 2 dés en protection",
+                     "Forteresses : – 1 dé en attaque"},
+    [RE_BUILDING] = {"building",
+                     "Bâtiment isolé et fortifié",
                      "Bâtiment isolé et fortifié : -2 dés en protection et en attaque pour "
                      "l'infanterie.",
-                     SRC("Bâtiment isolé et fortifié"), 0, 0, 0, 0, 0, 0, -2, INF, -2, INF, 0, 1,
-                     0, 0, "Bâtiment isolé et fortifié : -2 dés en protection pour l'infanterie",
+                     SRC("Bâtiment isolé et fortifié"),
+                     0,
+                     0,
+                     0,
+                     0,
+                     0,
+                     0,
+                     -2,
+                     INF,
+                     -2,
+                     INF,
+                     0,
+                     1,
+                     0,
+                     0,
+                     "Bâtiment isolé et fortifié : -2 dés en protection pour l'infanterie",
                      "Bâtiment isolé et fortifié : -2 dés en attaque pour l'infanterie"},
-    [RE_LAKE] = {"lake", "Lac/Rivière", "Lac/ Rivière: Infranchissable", SRC("Lac/Rivière"),
-                 ALL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, NULL, NULL},
-    [RE_TR_HILL] = {"hill", "Colline",
+    [RE_LAKE] = {"lake",
+                 "Lac/Rivière",
+                 "Lac/ Rivière: Infranchissable",
+                 SRC("Lac/Rivière"),
+                 ALL,
+                 0,
+                 0,
+                 0,
+                 0,
+                 0,
+                 0,
+                 0,
+                 0,
+                 0,
+                 0,
+                 1,
+                 0,
+                 0,
+                 NULL,
+                 NULL},
+    [RE_TR_HILL] = {"hill",
+                    "Colline",
                     "Colline : Toute unité s'arrête en entrant si elle vient d'en bas. Toute "
                     "unité attaquée par le bas a -1 dé en protection. Se cumule. Pas de charge "
                     "de cavalerie venant d'en bas.",
-                    SRC("Colline"), 0, 0, ALL, 0, 0, 0, -1, ALL, 0, 0, 1, 1, 0, 1,
-                    "Colline : Toute unité attaquée par le bas a -1 dé en protection", NULL},
-    [RE_TR_FIELDWORKS] = {"fieldworks", "Fortifications de campagne/Cimetière/jardins entourés "
-                                        "de murs",
+                    SRC("Colline"),
+                    0,
+                    0,
+                    ALL,
+                    0,
+                    0,
+                    0,
+                    -1,
+                    ALL,
+                    0,
+                    0,
+                    1,
+                    1,
+                    0,
+                    1,
+                    "Colline : Toute unité attaquée par le bas a -1 dé en protection",
+                    NULL},
+    [RE_TR_FIELDWORKS] = {"fieldworks",
+                          "Fortifications de campagne/Cimetière/jardins entourés "
+                          "de murs",
                           "Fortifications de campagne/ Cimetière/jardins entourés de murs: – 1 dé "
                           "en protection pour l'infanterie, l'artillerie. Se cumulent avec "
                           "d'autres. Pas de charge de cavalerie vers.",
-                          SRC("Fortifications de campagne"), 0, 0, 0, 0, 0, 0, -1, INF | ART, 0,
-                          0, 1, 1, 0, 0,
+                          SRC("Fortifications de campagne"),
+                          0,
+                          0,
+                          0,
+                          0,
+                          0,
+                          0,
+                          -1,
+                          INF | ART,
+                          0,
+                          0,
+                          1,
+                          1,
+                          0,
+                          0,
                           "Fortifications de campagne : – 1 dé en protection pour l'infanterie, "
                           "l'artillerie",
                           NULL},
-    [RE_TR_ROAD] = {"road", "Route",
+    [RE_TR_ROAD] = {"road",
+                    "Route",
                     "Route : +2 au déplacement à condition que le mouvement soit fait "
                     "entièrement sur la route (un changement de route fait perdre le bonus).",
-                    RE_SRC ", §3 Mouvement, Route", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                    NULL, NULL},
-    [RE_TR_BRIDGE] = {"bridge", "Pont",
+                    RE_SRC ", §3 Mouvement, Route",
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    NULL,
+                    NULL},
+    [RE_TR_BRIDGE] = {"bridge",
+                      "Pont",
                       "Pont : l'unité le franchissant doit s'arrêter en entrant. Se cumule avec "
                       "d'autres.",
-                      SRC("Pont"), 0, 0, ALL, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, NULL, NULL},
-    [RE_TR_FORD] = {"ford", "Gué",
+                      SRC("Pont"),
+                      0,
+                      0,
+                      ALL,
+                      0,
+                      0,
+                      0,
+                      0,
+                      0,
+                      0,
+                      0,
+                      1,
+                      1,
+                      0,
+                      0,
+                      NULL,
+                      NULL},
+    [RE_TR_FORD] = {"ford",
+                    "Gué",
                     "Gué : Une unité qui entre doit s'arrêter sans pouvoir combattre. Se cumule "
                     "avec d'autres.",
-                    SRC("Gué"), 0, 0, ALL, ALL, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, NULL, NULL},
-    [RE_TR_HEXSIDE] = {"sunken_road_or_stream", "Chemin creux/Ruisseaux",
+                    SRC("Gué"),
+                    0,
+                    0,
+                    ALL,
+                    ALL,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    1,
+                    1,
+                    0,
+                    0,
+                    NULL,
+                    NULL},
+    [RE_TR_HEXSIDE] = {"sunken_road_or_stream",
+                       "Chemin creux/Ruisseaux",
                        "Chemin creux/Ruisseaux : Pour toute attaque passant à travers : – 1 dé "
                        "en protection pour l'infanterie, pas de charge de cavalerie.",
-                       SRC("Chemin creux/Ruisseaux"), 0, 0, 0, 0, 0, 0, -1, INF, 0, 0, 0, 1, 0, 0,
-                       "Chemin creux/Ruisseaux : – 1 dé en protection pour l'infanterie", NULL},
+                       SRC("Chemin creux/Ruisseaux"),
+                       0,
+                       0,
+                       0,
+                       0,
+                       0,
+                       0,
+                       -1,
+                       INF,
+                       0,
+                       0,
+                       0,
+                       1,
+                       0,
+                       0,
+                       "Chemin creux/Ruisseaux : – 1 dé en protection pour l'infanterie",
+                       NULL},
 };
 
 const re_terrain_row *re_terrain_row_at(int i)
@@ -162,8 +418,9 @@ static int feature_rows(const re_hexdef *h, const re_terrain_row **out)
         uint8_t flag;
         int row;
     } feats[] = {
-        {RE_HILL, RE_TR_HILL},     {RE_FIELDWORKS, RE_TR_FIELDWORKS}, {RE_ROAD, RE_TR_ROAD},
-        {RE_BRIDGE, RE_TR_BRIDGE}, {RE_FORD, RE_TR_FORD},
+        {RE_HILL, RE_TR_HILL}, {RE_FIELDWORKS, RE_TR_FIELDWORKS},
+        {RE_ROAD, RE_TR_ROAD}, {RE_BRIDGE, RE_TR_BRIDGE},
+        {RE_FORD, RE_TR_FORD},
     };
     int n = 0;
     for (size_t i = 0; i < GR_COUNT(feats); i++)
@@ -188,8 +445,7 @@ int re_terrain_can_enter(const re_scenario *sc, gr_hex from, gr_hex to, int unit
     if (has_type(g->road_allows, unit_type)) {
         /* "infranchissable hors route": along a road, both hexes carry it */
         const re_hexdef *f = re_map_at(sc, from);
-        return f && (f->flags & RE_ROAD) && (h->flags & RE_ROAD) &&
-               gr_hex_distance(from, to) == 1;
+        return f && (f->flags & RE_ROAD) && (h->flags & RE_ROAD) && gr_hex_distance(from, to) == 1;
     }
     return 0;
 }
@@ -244,8 +500,8 @@ int re_terrain_no_fight_in(const re_scenario *sc, gr_hex h, int unit_type)
     return d && has_type(ground(d)->no_fight_in, unit_type);
 }
 
-int re_terrain_can_attack(const re_scenario *sc, gr_hex from, int att_type, gr_hex to,
-                          int def_type, const char **why)
+int re_terrain_can_attack(const re_scenario *sc, gr_hex from, int att_type, gr_hex to, int def_type,
+                          const char **why)
 {
     (void)def_type;
     const re_hexdef *hf = re_map_at(sc, from), *ht = re_map_at(sc, to);
@@ -301,8 +557,8 @@ static void mod_add(mod_list *l, int dice, const char *reason, const char *sourc
     }
 }
 
-static int terrain_dice(const re_scenario *sc, gr_hex from, int att_type, gr_hex to,
-                        int def_type, int with_hexside, re_dice_mod *mods, int cap, int *n)
+static int terrain_dice(const re_scenario *sc, gr_hex from, int att_type, gr_hex to, int def_type,
+                        int with_hexside, re_dice_mod *mods, int cap, int *n)
 {
     mod_list l = {mods, cap < 0 ? 0 : cap, 0};
     const re_hexdef *hf = re_map_at(sc, from), *ht = re_map_at(sc, to);
@@ -382,8 +638,7 @@ int re_terrain_no_pursuit(const re_scenario *sc, gr_hex h)
 
 /* Does hex h block a line of sight?  both_on_hills: observer and target are
  * both on hills, so obstacles below them do not block. */
-static int los_blocks(const re_scenario *sc, gr_hex h, const uint8_t *occupied,
-                      int both_on_hills)
+static int los_blocks(const re_scenario *sc, gr_hex h, const uint8_t *occupied, int both_on_hills)
 {
     const re_hexdef *d = re_map_at(sc, h);
     if (!d)

@@ -9,39 +9,76 @@
 
 extern const gr_table rff_command_radius_table, rff_maneuver_drm_table, rff_maneuver_table,
     rff_troop_maneuvers_table, rff_gun_maneuvers_table, rff_scale_table, rff_movement_table,
-    rff_fire_points_table, rff_cannon_points_table, rff_fire_modifier_table,
-    rff_fire_drm_table, rff_musketry_table, rff_charge_drm_table, rff_charge_table,
-    rff_leader_loss_table;
+    rff_fire_points_table, rff_cannon_points_table, rff_fire_modifier_table, rff_fire_drm_table,
+    rff_musketry_table, rff_charge_drm_table, rff_charge_table, rff_leader_loss_table;
 
-extern const gr_procedure rff_maneuver_proc, rff_musketry_proc, rff_cannonade_proc,
-    rff_charge_proc, rff_leader_loss_proc;
+extern const gr_procedure rff_maneuver_proc, rff_musketry_proc, rff_cannonade_proc, rff_charge_proc,
+    rff_leader_loss_proc;
 
 /* ---- die-modifier lines (each printed line once, with its value) --------- */
 
 /* MODIFICATEURS AU DE of the Maneuver table. */
 enum rff_maneuver_drm {
-    RFF_MD_GALLANT, RFF_MD_ABLE, RFF_MD_POOR, RFF_MD_ATTACHED, RFF_MD_PROVISIONAL,
-    RFF_MD_OUT_OF_COMMAND, RFF_MD_CRACK, RFF_MD_VETERAN, RFF_MD_TRAINED, RFF_MD_GREEN,
-    RFF_MD_FRESH, RFF_MD_WORN, RFF_MD_SPENT, RFF_MD_IN_BATTERY, RFF_MD_COLUMN_OR_COVER,
-    RFF_MD_FLANKED_OR_BROKEN, RFF_MD_KEY_POSITION_LOST, RFF_MD_HEAVY_LOSSES,
-    RFF_MD_HEAVIEST_LOSSES, RFF_MD_COUNT
+    RFF_MD_GALLANT,
+    RFF_MD_ABLE,
+    RFF_MD_POOR,
+    RFF_MD_ATTACHED,
+    RFF_MD_PROVISIONAL,
+    RFF_MD_OUT_OF_COMMAND,
+    RFF_MD_CRACK,
+    RFF_MD_VETERAN,
+    RFF_MD_TRAINED,
+    RFF_MD_GREEN,
+    RFF_MD_FRESH,
+    RFF_MD_WORN,
+    RFF_MD_SPENT,
+    RFF_MD_IN_BATTERY,
+    RFF_MD_COLUMN_OR_COVER,
+    RFF_MD_FLANKED_OR_BROKEN,
+    RFF_MD_KEY_POSITION_LOST,
+    RFF_MD_HEAVY_LOSSES,
+    RFF_MD_HEAVIEST_LOSSES,
+    RFF_MD_COUNT
 };
 
 /* The Musketry & Cannonade die modifiers besides the base modifier. */
 enum rff_fire_drm {
-    RFF_FD_BUCK_OR_REPEATER, RFF_FD_SHARPSHOOTERS, RFF_FD_GREEN_OR_CANNON,
-    RFF_FD_TARGET_EXPOSED, RFF_FD_MARCH_COLUMN_OR_ENFILADE, RFF_FD_GUN_TARGET,
-    RFF_FD_PARTIAL_COVER_OR_SINGLE_LINE, RFF_FD_FULL_COVER, RFF_FD_FORTIFIED, RFF_FD_COUNT
+    RFF_FD_BUCK_OR_REPEATER,
+    RFF_FD_SHARPSHOOTERS,
+    RFF_FD_GREEN_OR_CANNON,
+    RFF_FD_TARGET_EXPOSED,
+    RFF_FD_MARCH_COLUMN_OR_ENFILADE,
+    RFF_FD_GUN_TARGET,
+    RFF_FD_PARTIAL_COVER_OR_SINGLE_LINE,
+    RFF_FD_FULL_COVER,
+    RFF_FD_FORTIFIED,
+    RFF_FD_COUNT
 };
 
 /* MODIFICATEURS DU DE DE BASE of the Charge table. */
 enum rff_charge_drm {
-    RFF_CD_CRACK, RFF_CD_VETERAN, RFF_CD_TRAINED, RFF_CD_GREEN, RFF_CD_FRESH, RFF_CD_WORN,
-    RFF_CD_SPENT, RFF_CD_OUTNUMBERED_3_2, RFF_CD_OUTNUMBERED_2_1, RFF_CD_OUTNUMBERED_3_1,
-    RFF_CD_GUN_SUPPORTED, RFF_CD_GUN_UNSUPPORTED, RFF_CD_DISORDERED_OR_SILENCED,
-    RFF_CD_ATTACHED, RFF_CD_SINGLE_LINE_OR_MILITIA, RFF_CD_FLANKED_BROKEN_COLUMN_LIMBERED,
-    RFF_CD_FAVORABLE_OR_FORTIFIED, RFF_CD_BAYONET_OR_BREAKTHROUGH, RFF_CD_CAV_CLEAR,
-    RFF_CD_CAV_ROUGH, RFF_CD_CAV_DIFFICULT_OR_STATIONARY, RFF_CD_COUNT
+    RFF_CD_CRACK,
+    RFF_CD_VETERAN,
+    RFF_CD_TRAINED,
+    RFF_CD_GREEN,
+    RFF_CD_FRESH,
+    RFF_CD_WORN,
+    RFF_CD_SPENT,
+    RFF_CD_OUTNUMBERED_3_2,
+    RFF_CD_OUTNUMBERED_2_1,
+    RFF_CD_OUTNUMBERED_3_1,
+    RFF_CD_GUN_SUPPORTED,
+    RFF_CD_GUN_UNSUPPORTED,
+    RFF_CD_DISORDERED_OR_SILENCED,
+    RFF_CD_ATTACHED,
+    RFF_CD_SINGLE_LINE_OR_MILITIA,
+    RFF_CD_FLANKED_BROKEN_COLUMN_LIMBERED,
+    RFF_CD_FAVORABLE_OR_FORTIFIED,
+    RFF_CD_BAYONET_OR_BREAKTHROUGH,
+    RFF_CD_CAV_CLEAR,
+    RFF_CD_CAV_ROUGH,
+    RFF_CD_CAV_DIFFICULT_OR_STATIONARY,
+    RFF_CD_COUNT
 };
 
 /* Value and printed text of one modifier line. */
@@ -78,9 +115,9 @@ void rff_actions_text(int guns, int col, char *buf, size_t cap);
 
 /* ---- fire points data file (data/rff/fire_points.json) -------------------- */
 
-extern const char *const rff_weapons[];   /* rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine */
-extern const char *const rff_guns[];      /* hh, hr, mh, other */
-extern const char *const rff_bands[];     /* close, long */
+extern const char *const rff_weapons[];      /* rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine */
+extern const char *const rff_guns[];         /* hh, hr, mh, other */
+extern const char *const rff_bands[];        /* close, long */
 extern const char *const rff_weapon_codes[]; /* the printed codes: RM, IR, ... */
 extern const char *const rff_gun_codes[];    /* HH, HR, MH, OTHER */
 

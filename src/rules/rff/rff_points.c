@@ -13,7 +13,7 @@
 #include <string.h>
 
 #define POINTS_FORMAT "grognard-rff-fire-points"
-#define POINTS_MAX 100 /* points per stand accepted in a file */
+#define POINTS_MAX    100 /* points per stand accepted in a file */
 
 typedef struct pfile {
     const char *path;
@@ -53,8 +53,8 @@ static void locate(const pfile *f, const char *const *keys, int n, int *line, in
 #if defined(__GNUC__)
 __attribute__((format(printf, 5, 6)))
 #endif
-static gr_status bad(const pfile *f, const char *const *keys, int n, gr_error *err,
-                     const char *fmt, ...)
+static gr_status
+bad(const pfile *f, const char *const *keys, int n, gr_error *err, const char *fmt, ...)
 {
     char what[320];
     va_list ap;
@@ -83,8 +83,8 @@ static int code_index(const char *const *codes, const char *key)
 }
 
 /* Check one band entry {"points": number|null, "source": string}. */
-static gr_status check_band(const pfile *f, const char *section, const char *code,
-                            const char *band, json_t *v, gr_error *err)
+static gr_status check_band(const pfile *f, const char *section, const char *code, const char *band,
+                            json_t *v, gr_error *err)
 {
     const char *keys[] = {section, code, band, NULL};
     if (!json_is_object(v))
@@ -106,12 +106,12 @@ static gr_status check_band(const pfile *f, const char *section, const char *cod
     json_t *src = json_object_get(v, "source");
     keys[3] = "points";
     if (!pts)
-        return bad(f, keys, 3, err, "%s.%s.%s has no \"points\"; accepted: a number from 0 to %d, "
-                                    "or null when no source gives the value",
+        return bad(f, keys, 3, err,
+                   "%s.%s.%s has no \"points\"; accepted: a number from 0 to %d, "
+                   "or null when no source gives the value",
                    section, code, band, POINTS_MAX);
     if (!json_is_null(pts) &&
-        (!json_is_number(pts) || json_number_value(pts) < 0 ||
-         json_number_value(pts) > POINTS_MAX))
+        (!json_is_number(pts) || json_number_value(pts) < 0 || json_number_value(pts) > POINTS_MAX))
         return bad(f, keys, 4, err,
                    "%s.%s.%s.points is not accepted; accepted: a number from 0 to %d, or null "
                    "when no source gives the value",
@@ -140,8 +140,7 @@ static gr_status check_section(const pfile *f, json_t *root, const char *section
     if (!sec)
         return bad(f, keys, 0, err, "no \"%s\" object; accepted keys: %s", section, accepted);
     if (!json_is_object(sec))
-        return bad(f, keys, 1, err, "\"%s\" must be an object with the keys %s", section,
-                   accepted);
+        return bad(f, keys, 1, err, "\"%s\" must be an object with the keys %s", section, accepted);
     const char *code;
     json_t *v;
     json_object_foreach(sec, code, v)
@@ -159,8 +158,9 @@ static gr_status check_section(const pfile *f, json_t *root, const char *section
         {
             keys[2] = band;
             if (code_index(rff_bands, band) < 0)
-                return bad(f, keys, 3, err, "%s.%s: unknown range band \"%s\"; accepted: close, "
-                                            "long",
+                return bad(f, keys, 3, err,
+                           "%s.%s: unknown range band \"%s\"; accepted: close, "
+                           "long",
                            section, code, band);
             gr_status st = check_band(f, section, code, band, b, err);
             if (st != GR_OK)
@@ -283,9 +283,9 @@ gr_status rff_points_read(const char *path, int guns, int w, int band, rff_point
         return st;
     snprintf(out->path, sizeof out->path, "%s", f.path);
     const char *code = guns ? rff_gun_codes[w] : rff_weapon_codes[w];
-    json_t *entry = json_object_get(
-        json_object_get(json_object_get(root, guns ? "cannon" : "musketry"), code),
-        rff_bands[band]);
+    json_t *entry =
+        json_object_get(json_object_get(json_object_get(root, guns ? "cannon" : "musketry"), code),
+                        rff_bands[band]);
     if (!entry) {
         snprintf(out->source, sizeof out->source, "absent from the file");
     } else {

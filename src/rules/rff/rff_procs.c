@@ -7,13 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#define SRC_MD RFF_SRC ", TABLE DE MANŒUVRES, MODIFICATEURS AU DE"
-#define SRC_FP RFF_SRC ", MODIFICATEURS DE POINTS DE TIR"
-#define SRC_FB RFF_SRC ", MODIFICATEUR DE DE DE BASE"
-#define SRC_FD RFF_SRC ", TABLE DE MOUSQUETERIE & CANONNADE, modificateurs"
-#define SRC_FX RFF_SRC ", EFFETS ADDITIONNELS"
-#define SRC_CD RFF_SRC ", TABLE DES CHARGES, MODIFICATEURS DU DE DE BASE"
-#define SRC_CE RFF_SRC ", TABLE DES CHARGES, EFFETS"
+#define SRC_MD     RFF_SRC ", TABLE DE MANŒUVRES, MODIFICATEURS AU DE"
+#define SRC_FP     RFF_SRC ", MODIFICATEURS DE POINTS DE TIR"
+#define SRC_FB     RFF_SRC ", MODIFICATEUR DE DE DE BASE"
+#define SRC_FD     RFF_SRC ", TABLE DE MOUSQUETERIE & CANONNADE, modificateurs"
+#define SRC_FX     RFF_SRC ", EFFETS ADDITIONNELS"
+#define SRC_CD     RFF_SRC ", TABLE DES CHARGES, MODIFICATEURS DU DE DE BASE"
+#define SRC_CE     RFF_SRC ", TABLE DES CHARGES, EFFETS"
 #define SRC_POINTS "data/rff/fire_points.json (values lost from seed 001)"
 
 static const char *const qualities[] = {"crack", "veteran", "trained", "green", NULL};
@@ -117,8 +117,7 @@ static const gr_param maneuver_params[] = {
      "movement row, to give the distance the result allows (see lookup rff movement)"},
     {"terrain", GR_P_ENUM, rff_move_terrains, 0, 0, 0,
      "terrain column for --unit: clear (default), rough, difficult, road"},
-    {"gun", GR_P_ENUM, rff_guns, 0, 0, 0,
-     "guns: hh, hr (no forced march), mh, other (default)"},
+    {"gun", GR_P_ENUM, rff_guns, 0, 0, 0, "guns: hh, hr (no forced march), mh, other (default)"},
 };
 
 static void maneuver_drms(const gr_procedure *p, const gr_args *a, gr_resolution *r)
@@ -136,11 +135,9 @@ static void maneuver_drms(const gr_procedure *p, const gr_args *a, gr_resolution
     if (c)
         line_drm(r, rff_maneuver_drm(command_line[c]), rff_maneuver_drm_text(command_line[c]),
                  SRC_MD);
-    static const int quality_line[] = {RFF_MD_CRACK, RFF_MD_VETERAN, RFF_MD_TRAINED,
-                                       RFF_MD_GREEN};
+    static const int quality_line[] = {RFF_MD_CRACK, RFF_MD_VETERAN, RFF_MD_TRAINED, RFF_MD_GREEN};
     int q = (int)get(p, a, "quality", 2);
-    line_drm(r, rff_maneuver_drm(quality_line[q]), rff_maneuver_drm_text(quality_line[q]),
-             SRC_MD);
+    line_drm(r, rff_maneuver_drm(quality_line[q]), rff_maneuver_drm_text(quality_line[q]), SRC_MD);
     static const int cond_line[] = {RFF_MD_FRESH, RFF_MD_WORN, RFF_MD_SPENT};
     int cn = (int)get(p, a, "condition", 1);
     line_drm(r, rff_maneuver_drm(cond_line[cn]), rff_maneuver_drm_text(cond_line[cn]), SRC_MD);
@@ -177,8 +174,10 @@ static void maneuver_allows(const char *id, int *col, int *share)
         const char *id;
         int col, share;
     } m[] = {
-        {"forced_march", RFF_COL_WELL_EXECUTED, 3}, {"well_executed", RFF_COL_WELL_EXECUTED, 2},
-        {"delayed", RFF_COL_DELAYED, 1},           {"rally_with_elan", RFF_COL_WELL_EXECUTED, 2},
+        {"forced_march", RFF_COL_WELL_EXECUTED, 3},
+        {"well_executed", RFF_COL_WELL_EXECUTED, 2},
+        {"delayed", RFF_COL_DELAYED, 1},
+        {"rally_with_elan", RFF_COL_WELL_EXECUTED, 2},
         {"rally", RFF_COL_DELAYED, 1},
     };
     *col = -1;
@@ -215,8 +214,7 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     t.v[0] = state;
     t.given[0] = 1;
     gr_step *step;
-    if ((st = gr_res_read(r, "Maneuver", &rff_maneuver_table, &t, roll, mod, &step, err)) !=
-        GR_OK)
+    if ((st = gr_res_read(r, "Maneuver", &rff_maneuver_table, &t, roll, mod, &step, err)) != GR_OK)
         return st;
     const char *id = outcome_id(step);
     if (!strcmp(id, "panic") && state == 1) {
@@ -276,39 +274,87 @@ const gr_procedure rff_maneuver_proc = {
 
 static const char *const covers[] = {"none", "partial", "full", "fortified", NULL};
 
-#define TARGET_PARAMS                                                                           \
-    {"band", GR_P_ENUM, rff_bands, 1, 0, 0,                                                     \
-     "range band: close (portée rapprochée, 'Rapp.') or long ('Portée')"},                     \
-    {"stands", GR_P_INT, NULL, 0, 1, 60, "stands firing (with the points file)"},              \
-    {"points", GR_P_NUM, NULL, 0, 0, 1000 * GR_MILLI,                                           \
-     "total fire points, given by the player (the per-stand values are not in the seed)"},     \
-    {"low-ammo", GR_P_FLAG, NULL, 0, 0, 1, "the firers are low on ammunition (x1/2)"},         \
-    {"target-quality", GR_P_ENUM, qualities, 1, 0, 0,                                          \
-     "the target's column: crack, veteran, trained, green"},                                   \
-    {"target-division-column", GR_P_FLAG, NULL, 0, 0, 1, "target in division column (+1)"},    \
-    {"target-cavalry", GR_P_FLAG, NULL, 0, 0, 1, "target is cavalry (+1)"},                    \
-    {"target-flanked", GR_P_FLAG, NULL, 0, 0, 1, "target taken in flank (+1)"},                \
-    {"target-about-faced", GR_P_FLAG, NULL, 0, 0, 1, "target has about-faced (+1)"},          \
-    {"target-passed-lines", GR_P_FLAG, NULL, 0, 0, 1, "target made a passage of lines (+1)"},  \
-    {"target-broken", GR_P_FLAG, NULL, 0, 0, 1, "target unit is broken (+1)"},                 \
-    {"target-march-column", GR_P_FLAG, NULL, 0, 0, 1, "target in march column (+2)"},          \
-    {"target-enfiladed", GR_P_FLAG, NULL, 0, 0, 1,                                              \
-     "target enfiladed: troops +2, guns +1 (replaces the flank +1)"},                          \
-    {"target-guns", GR_P_FLAG, NULL, 0, 0, 1, "the target is guns"},                           \
-    {"target-limbered", GR_P_FLAG, NULL, 0, 0, 1, "target guns limbered (+1)"},                \
-    {"target-single-line", GR_P_FLAG, NULL, 0, 0, 1, "target in single line (-1, or -2 in "  \
-                                                     "partial cover)"},                         \
-    {"cover", GR_P_ENUM, covers, 0, 0, 0,                                                       \
-     "target's cover: none (default), partial (-1), full (-2), fortified (-3)"},               \
-    {"target-charging", GR_P_FLAG, NULL, 0, 0, 1,                                               \
-     "the target is charging: the result's charge effect applies"},                            \
-    {"bayonet", GR_P_FLAG, NULL, 0, 0, 1, "the charging target has bayonet/sabre"},            \
-    {"massed", GR_P_FLAG, NULL, 0, 0, 1,                                                        \
-     "massed target: units within 5cm behind it take the effect next"},                        \
-    {"under-half", GR_P_FLAG, NULL, 0, 0, 1,                                                    \
-     "fewer than half the unit's stands fired (no low ammunition on a 10)"},                   \
-    {"no-leader-near", GR_P_FLAG, NULL, 0, 0, 1,                                                \
-     "no leader within 10cm of the target (no leader loss test on a 10)"}
+#define TARGET_PARAMS                                                                              \
+    {"band",                                                                                       \
+     GR_P_ENUM,                                                                                    \
+     rff_bands,                                                                                    \
+     1,                                                                                            \
+     0,                                                                                            \
+     0,                                                                                            \
+     "range band: close (portée rapprochée, 'Rapp.') or long ('Portée')"},                         \
+        {"stands", GR_P_INT, NULL, 0, 1, 60, "stands firing (with the points file)"},              \
+        {"points",                                                                                 \
+         GR_P_NUM,                                                                                 \
+         NULL,                                                                                     \
+         0,                                                                                        \
+         0,                                                                                        \
+         1000 * GR_MILLI,                                                                          \
+         "total fire points, given by the player (the per-stand values are not in the seed)"},     \
+        {"low-ammo", GR_P_FLAG, NULL, 0, 0, 1, "the firers are low on ammunition (x1/2)"},         \
+        {"target-quality",                                                                         \
+         GR_P_ENUM,                                                                                \
+         qualities,                                                                                \
+         1,                                                                                        \
+         0,                                                                                        \
+         0,                                                                                        \
+         "the target's column: crack, veteran, trained, green"},                                   \
+        {"target-division-column", GR_P_FLAG, NULL, 0, 0, 1, "target in division column (+1)"},    \
+        {"target-cavalry", GR_P_FLAG, NULL, 0, 0, 1, "target is cavalry (+1)"},                    \
+        {"target-flanked", GR_P_FLAG, NULL, 0, 0, 1, "target taken in flank (+1)"},                \
+        {"target-about-faced", GR_P_FLAG, NULL, 0, 0, 1, "target has about-faced (+1)"},           \
+        {"target-passed-lines", GR_P_FLAG, NULL, 0, 0, 1, "target made a passage of lines (+1)"},  \
+        {"target-broken", GR_P_FLAG, NULL, 0, 0, 1, "target unit is broken (+1)"},                 \
+        {"target-march-column", GR_P_FLAG, NULL, 0, 0, 1, "target in march column (+2)"},          \
+        {"target-enfiladed",                                                                       \
+         GR_P_FLAG,                                                                                \
+         NULL,                                                                                     \
+         0,                                                                                        \
+         0,                                                                                        \
+         1,                                                                                        \
+         "target enfiladed: troops +2, guns +1 (replaces the flank +1)"},                          \
+        {"target-guns", GR_P_FLAG, NULL, 0, 0, 1, "the target is guns"},                           \
+        {"target-limbered", GR_P_FLAG, NULL, 0, 0, 1, "target guns limbered (+1)"},                \
+        {"target-single-line",                                                                     \
+         GR_P_FLAG,                                                                                \
+         NULL,                                                                                     \
+         0,                                                                                        \
+         0,                                                                                        \
+         1,                                                                                        \
+         "target in single line (-1, or -2 in "                                                    \
+         "partial cover)"},                                                                        \
+        {"cover",                                                                                  \
+         GR_P_ENUM,                                                                                \
+         covers,                                                                                   \
+         0,                                                                                        \
+         0,                                                                                        \
+         0,                                                                                        \
+         "target's cover: none (default), partial (-1), full (-2), fortified (-3)"},               \
+        {"target-charging",                                                                        \
+         GR_P_FLAG,                                                                                \
+         NULL,                                                                                     \
+         0,                                                                                        \
+         0,                                                                                        \
+         1,                                                                                        \
+         "the target is charging: the result's charge effect applies"},                            \
+        {"bayonet", GR_P_FLAG, NULL, 0, 0, 1, "the charging target has bayonet/sabre"},            \
+        {"massed",                                                                                 \
+         GR_P_FLAG,                                                                                \
+         NULL,                                                                                     \
+         0,                                                                                        \
+         0,                                                                                        \
+         1,                                                                                        \
+         "massed target: units within 5cm behind it take the effect next"},                        \
+        {"under-half",                                                                             \
+         GR_P_FLAG,                                                                                \
+         NULL,                                                                                     \
+         0,                                                                                        \
+         0,                                                                                        \
+         1,                                                                                        \
+         "fewer than half the unit's stands fired (no low ammunition on a 10)"},                   \
+    {                                                                                              \
+        "no-leader-near", GR_P_FLAG, NULL, 0, 0, 1,                                                \
+            "no leader within 10cm of the target (no leader loss test on a 10)"                    \
+    }
 
 static const gr_param musketry_params[] = {
     {"weapon", GR_P_ENUM, rff_weapons, 0, 0, 0,
@@ -329,8 +375,8 @@ static const gr_param cannonade_params[] = {
 };
 
 /* Total fire points, in milli-points, with the multipliers. */
-static gr_status fire_points(const gr_procedure *p, const gr_args *a, int cannon,
-                             gr_resolution *r, int64_t *points, gr_error *err)
+static gr_status fire_points(const gr_procedure *p, const gr_args *a, int cannon, gr_resolution *r,
+                             int64_t *points, gr_error *err)
 {
     const char *what = cannon ? "gun" : "weapon";
     int band = (int)get(p, a, "band", 0);
@@ -348,13 +394,14 @@ static gr_status fire_points(const gr_procedure *p, const gr_args *a, int cannon
         *points = get(p, a, "points", 0);
         gr_res_info(r, "fire points given by the player (--points)", SRC_POINTS);
         if (!have_code || !pts.known)
-            gr_res_note(r, "the %s points per %s are not in the seed (lost in extraction) and "
-                           "no public source was found: the fire points are the player's "
-                           "(--points), not the tool's",
+            gr_res_note(r,
+                        "the %s points per %s are not in the seed (lost in extraction) and "
+                        "no public source was found: the fire points are the player's "
+                        "(--points), not the tool's",
                         cannon ? "cannonade" : "musketry", cannon ? "gun stand" : "stand");
         else
-            gr_res_note(r, "--points replaces the file's %s value for %s at %s range", what,
-                        code, rff_bands[band]);
+            gr_res_note(r, "--points replaces the file's %s value for %s at %s range", what, code,
+                        rff_bands[band]);
     } else {
         if (!have_code || !given(p, a, "stands"))
             return gr_error_set(err, GR_EINPUT,
@@ -371,8 +418,7 @@ static gr_status fire_points(const gr_procedure *p, const gr_args *a, int cannon
                 cannon ? "cannonade" : "musketry", code, rff_bands[band], pts.path, pts.source,
                 RFF_POINTS_ENV);
         *points = pts.milli * get(p, a, "stands", 1);
-        gr_res_info(r, "points per stand from the points file times the stands firing",
-                    SRC_POINTS);
+        gr_res_info(r, "points per stand from the points file times the stands firing", SRC_POINTS);
         gr_res_note(r, "points per stand for %s at %s range: read from %s (source: %s)", code,
                     rff_bands[band], pts.path, pts.source);
     }
@@ -412,11 +458,12 @@ static gr_status target_drms(const gr_procedure *p, const gr_args *a, gr_resolut
     int guns = flag(p, a, "target-guns");
     int enf = flag(p, a, "target-enfiladed");
     if (!guns && flag(p, a, "target-limbered"))
-        return gr_error_set(err, GR_EINPUT, "--target-limbered is for a gun target; accepted "
-                                            "with it: --target-guns");
+        return gr_error_set(err, GR_EINPUT,
+                            "--target-limbered is for a gun target; accepted "
+                            "with it: --target-guns");
     static const char *const exposed[] = {"target-division-column", "target-cavalry",
-                                          "target-flanked", "target-about-faced",
-                                          "target-passed-lines", "target-broken"};
+                                          "target-flanked",         "target-about-faced",
+                                          "target-passed-lines",    "target-broken"};
     int any = 0;
     for (size_t i = 0; i < GR_COUNT(exposed); i++)
         if (flag(p, a, exposed[i]) && !(enf && !strcmp(exposed[i], "target-flanked")))
@@ -429,8 +476,9 @@ static gr_status target_drms(const gr_procedure *p, const gr_args *a, gr_resolut
     if (!guns && (flag(p, a, "target-march-column") || enf))
         fire_drm_line(r, RFF_FD_MARCH_COLUMN_OR_ENFILADE);
     if (guns && flag(p, a, "target-march-column"))
-        return gr_error_set(err, GR_EINPUT, "--target-march-column is for troops; a gun target "
-                                            "uses --target-limbered");
+        return gr_error_set(err, GR_EINPUT,
+                            "--target-march-column is for troops; a gun target "
+                            "uses --target-limbered");
     if (guns && (flag(p, a, "target-limbered") || enf || get(p, a, "band", 1) == 0))
         fire_drm_line(r, RFF_FD_GUN_TARGET);
     int cover = (int)get(p, a, "cover", 0), single = flag(p, a, "target-single-line");
@@ -460,14 +508,16 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
     } else {
         int w = given(p, a, "weapon") ? (int)get(p, a, "weapon", 0) : -1;
         if (flag(p, a, "buck-and-ball") && w != 7)
-            return gr_error_set(err, GR_EINPUT, "--buck-and-ball is for SM firers; accepted "
-                                                "with it: --weapon sm");
+            return gr_error_set(err, GR_EINPUT,
+                                "--buck-and-ball is for SM firers; accepted "
+                                "with it: --weapon sm");
         int repeater = w == 3 || w == 4;
         if (flag(p, a, "in-charge") && (flag(p, a, "buck-and-ball") || repeater))
             fire_drm_line(r, RFF_FD_BUCK_OR_REPEATER);
         else if (flag(p, a, "in-charge"))
-            gr_res_note(r, "in a charge: +1 only for buck & ball (SM) or repeating arms (RPC, "
-                           "RPR)%s",
+            gr_res_note(r,
+                        "in a charge: +1 only for buck & ball (SM) or repeating arms (RPC, "
+                        "RPR)%s",
                         w < 0 ? "; give --weapon" : "");
         if (flag(p, a, "sharpshooters"))
             fire_drm_line(r, RFF_FD_SHARPSHOOTERS);
@@ -486,8 +536,8 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
     t.v[0] = get(p, a, "target-quality", 0);
     t.given[0] = 1;
     gr_step *step;
-    if ((st = gr_res_read(r, cannon ? "Cannonade" : "Musketry", &rff_musketry_table, &t, roll,
-                          mod, &step, err)) != GR_OK)
+    if ((st = gr_res_read(r, cannon ? "Cannonade" : "Musketry", &rff_musketry_table, &t, roll, mod,
+                          &step, err)) != GR_OK)
         return st;
     const char *id = outcome_id(step);
     int guns = flag(p, a, "target-guns");
@@ -520,8 +570,9 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
             gr_res_note(r, "natural 10: no low ammunition, fewer than half the stands fired");
         } else {
             gr_res_value(r, "low_ammunition", GR_F_INT, 1);
-            gr_res_note(r, "natural 10 on the base die: the firing %s is low on ammunition "
-                           "(A court de munitions)",
+            gr_res_note(r,
+                        "natural 10 on the base die: the firing %s is low on ammunition "
+                        "(A court de munitions)",
                         cannon ? "gun" : "unit");
         }
         if (flag(p, a, "no-leader-near")) {
@@ -579,31 +630,66 @@ static const char *const side_guns[] = {"none", "supported", "unsupported", NULL
 static const char *const cav_charges[] = {"none", "clear", "rough", "difficult_or_stationary",
                                           NULL};
 
-#define SIDE_PARAMS(side)                                                                      \
-    {side "-stands", GR_P_INT, NULL, 1, 1, 99, "stands in the fight (for the odds ratio)"},    \
-    {side "-quality", GR_P_ENUM, qualities, 0, 0, 0,                                           \
-     "crack (+2), veteran (+1), trained (0, default), green (-1)"},                            \
-    {side "-condition", GR_P_ENUM, conditions, 0, 0, 0,                                        \
-     "fresh (+2), worn (0, default), spent (-2)"},                                             \
-    {side "-guns", GR_P_ENUM, side_guns, 0, 0, 0,                                              \
-     "the side is guns: supported (+1) or unsupported (-1)"},                                  \
-    {side "-disordered", GR_P_FLAG, NULL, 0, 0, 1, "troops disordered or guns silenced (-1)"}, \
-    {side "-attached", GR_P_FLAG, NULL, 0, 0, 1, "leader attached or brave colonel (+1)"},     \
-    {side "-single-line", GR_P_FLAG, NULL, 0, 0, 1, "single line (-1, once with militia)"},    \
-    {side "-militia", GR_P_FLAG, NULL, 0, 0, 1, "militia (-1, once with single line)"},        \
-    {side "-flanked", GR_P_FLAG, NULL, 0, 0, 1, "taken in flank (-3, once in its line)"},      \
-    {side "-broken", GR_P_FLAG, NULL, 0, 0, 1, "broken (-3, once in its line)"},               \
-    {side "-march-column", GR_P_FLAG, NULL, 0, 0, 1, "march column (-3, once in its line)"},   \
-    {side "-limbered", GR_P_FLAG, NULL, 0, 0, 1, "limbered guns (-3, once in its line)"},      \
-    {side "-bayonet", GR_P_FLAG, NULL, 0, 0, 1,                                                \
-     "bayonet/sabre or breakthrough (+1; lost after a fierce fight)"},                         \
-    {side "-cavalry-charge", GR_P_ENUM, cav_charges, 0, 0, 0,                                  \
-     "cavalry charge: clear (+2), rough (+1), difficult_or_stationary (0; also mounted "       \
-     "infantry); lost after a fierce fight"}
+#define SIDE_PARAMS(side)                                                                          \
+    {side "-stands", GR_P_INT, NULL, 1, 1, 99, "stands in the fight (for the odds ratio)"},        \
+        {side "-quality",                                                                          \
+         GR_P_ENUM,                                                                                \
+         qualities,                                                                                \
+         0,                                                                                        \
+         0,                                                                                        \
+         0,                                                                                        \
+         "crack (+2), veteran (+1), trained (0, default), green (-1)"},                            \
+        {side "-condition",                                                                        \
+         GR_P_ENUM,                                                                                \
+         conditions,                                                                               \
+         0,                                                                                        \
+         0,                                                                                        \
+         0,                                                                                        \
+         "fresh (+2), worn (0, default), spent (-2)"},                                             \
+        {side "-guns",                                                                             \
+         GR_P_ENUM,                                                                                \
+         side_guns,                                                                                \
+         0,                                                                                        \
+         0,                                                                                        \
+         0,                                                                                        \
+         "the side is guns: supported (+1) or unsupported (-1)"},                                  \
+        {side "-disordered", GR_P_FLAG, NULL, 0, 0, 1, "troops disordered or guns silenced (-1)"}, \
+        {side "-attached", GR_P_FLAG, NULL, 0, 0, 1, "leader attached or brave colonel (+1)"},     \
+        {side "-single-line", GR_P_FLAG, NULL, 0, 0, 1, "single line (-1, once with militia)"},    \
+        {side "-militia", GR_P_FLAG, NULL, 0, 0, 1, "militia (-1, once with single line)"},        \
+        {side "-flanked", GR_P_FLAG, NULL, 0, 0, 1, "taken in flank (-3, once in its line)"},      \
+        {side "-broken", GR_P_FLAG, NULL, 0, 0, 1, "broken (-3, once in its line)"},               \
+        {side "-march-column", GR_P_FLAG, NULL, 0, 0, 1, "march column (-3, once in its line)"},   \
+        {side "-limbered", GR_P_FLAG, NULL, 0, 0, 1, "limbered guns (-3, once in its line)"},      \
+        {side "-bayonet",                                                                          \
+         GR_P_FLAG,                                                                                \
+         NULL,                                                                                     \
+         0,                                                                                        \
+         0,                                                                                        \
+         1,                                                                                        \
+         "bayonet/sabre or breakthrough (+1; lost after a fierce fight)"},                         \
+    {                                                                                              \
+        side "-cavalry-charge", GR_P_ENUM, cav_charges, 0, 0, 0,                                   \
+            "cavalry charge: clear (+2), rough (+1), difficult_or_stationary (0; also mounted "    \
+            "infantry); lost after a fierce fight"                                                 \
+    }
 
 enum {
-    CS_STANDS, CS_QUALITY, CS_CONDITION, CS_GUNS, CS_DISORDERED, CS_ATTACHED, CS_SINGLE,
-    CS_MILITIA, CS_FLANKED, CS_BROKEN, CS_COLUMN, CS_LIMBERED, CS_BAYONET, CS_CAV, CS_N
+    CS_STANDS,
+    CS_QUALITY,
+    CS_CONDITION,
+    CS_GUNS,
+    CS_DISORDERED,
+    CS_ATTACHED,
+    CS_SINGLE,
+    CS_MILITIA,
+    CS_FLANKED,
+    CS_BROKEN,
+    CS_COLUMN,
+    CS_LIMBERED,
+    CS_BAYONET,
+    CS_CAV,
+    CS_N
 };
 enum { CP_FAVORABLE = 2 * CS_N };
 static const gr_param charge_params[] = {
@@ -692,8 +778,9 @@ static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
     for (int round = 0; round < GR_MAX_STEPS - 1; round++) {
         int from = r->nmods;
         if (round)
-            gr_res_info(r, "combat acharné: perd modificateur percée, baïonnette/sabre, charge "
-                           "de cavalerie; refaites un combat",
+            gr_res_info(r,
+                        "combat acharné: perd modificateur percée, baïonnette/sabre, charge "
+                        "de cavalerie; refaites un combat",
                         SRC_CE);
         from = r->nmods;
         charge_side(r, a, 0, round > 0);
@@ -709,13 +796,13 @@ static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
             gr_res_value(r, "defender_modifier", GR_F_INT, def);
         }
         int roll;
-        if ((st = gr_res_roll(r, dice, GR_ROLL_D10_VS_D10, "attacker vs defender", &roll,
-                              err)) != GR_OK)
+        if ((st = gr_res_roll(r, dice, GR_ROLL_D10_VS_D10, "attacker vs defender", &roll, err)) !=
+            GR_OK)
             return st;
         gr_args t;
         memset(&t, 0, sizeof t);
-        if ((st = gr_res_read(r, round ? "Charge (fought again)" : "Charge", &rff_charge_table,
-                              &t, roll, att - def, &step, err)) != GR_OK)
+        if ((st = gr_res_read(r, round ? "Charge (fought again)" : "Charge", &rff_charge_table, &t,
+                              roll, att - def, &step, err)) != GR_OK)
             return st;
         if (strcmp(outcome_id(step), "fierce_fight"))
             break;
@@ -763,8 +850,7 @@ const gr_procedure rff_charge_proc = {
 
 /* ---- leader loss --------------------------------------------------------------- */
 
-static gr_status ll_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
-                            gr_error *err)
+static gr_status ll_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r, gr_error *err)
 {
     (void)a;
     gr_resolution_init(r, "rff", "leader_loss");

@@ -9,12 +9,15 @@
 
 #define SCORE_MIN -99
 #define SCORE_MAX 99
-#define SCORE_PARAM(name_, help_) {name_, GR_P_INT, NULL, 1, SCORE_MIN, SCORE_MAX, help_}
+#define SCORE_PARAM(name_, help_)                                                                  \
+    {                                                                                              \
+        name_, GR_P_INT, NULL, 1, SCORE_MIN, SCORE_MAX, help_                                      \
+    }
 
 /* ---- RAYON DE COMMANDEMENT ------------------------------------------------ */
 
-static const char *const cr_conditions[] = {"clear_sight", "attached_column_head",
-                                            "blocked_sight", "attached_or_dismounted", NULL};
+static const char *const cr_conditions[] = {"clear_sight", "attached_column_head", "blocked_sight",
+                                            "attached_or_dismounted", NULL};
 static const struct {
     int cm;
     const char *cell;
@@ -182,16 +185,24 @@ const gr_table rff_maneuver_drm_table = {
 /* ---- RESULTAT DU DE (Maneuver table) --------------------------------------- */
 
 enum {
-    MV_G_FORCED, MV_G_WELL, MV_G_DELAYED, MV_G_SHOCKED, MV_G_PANIC,
-    MV_D_ELAN, MV_D_RALLY, MV_D_HESITANT, MV_D_SHOCKED, MV_D_PANIC, MV_N_GOOD = MV_D_ELAN,
+    MV_G_FORCED,
+    MV_G_WELL,
+    MV_G_DELAYED,
+    MV_G_SHOCKED,
+    MV_G_PANIC,
+    MV_D_ELAN,
+    MV_D_RALLY,
+    MV_D_HESITANT,
+    MV_D_SHOCKED,
+    MV_D_PANIC,
+    MV_N_GOOD = MV_D_ELAN,
 };
 
 /* "shocked" and "panic" are printed in both columns with different effects:
  * each column has its own outcome with the same id (in_column tells them
  * apart, as the AoE movement table does for "elan"). */
 static const gr_outcome mv_outcomes[] = {
-    [MV_G_FORCED] = {"forced_march", "Marche Forcée.",
-                     "Manœuvre bien exécutée à mouvement long."},
+    [MV_G_FORCED] = {"forced_march", "Marche Forcée.", "Manœuvre bien exécutée à mouvement long."},
     [MV_G_WELL] = {"well_executed", "Manœuvre bien exécutée.",
                    "Troupe ou canons: actions de la colonne BIEN EXÉCUTÉE."},
     [MV_G_DELAYED] = {"delayed", "Manœuvre retardée.",
@@ -284,33 +295,53 @@ const gr_table rff_maneuver_table = {
 const char *const rff_maneuver_columns[] = {"well_executed", "delayed", "shocked", NULL};
 
 typedef struct action_line {
-    int col;        /* RFF_COL_* */
-    int action;     /* index into the action ids */
+    int col;    /* RFF_COL_* */
+    int action; /* index into the action ids */
     const char *cell;
     int heavy_bans; /* guns: 1 if forbidden to HH and HR */
 } action_line;
 
 static const char *const troop_actions[] = {
-    "full_move", "half_move_and_formation_change", "pass_through", "side_step",
-    "change_front", "about_face", "cross_major_obstacle", "resupply", "half_move",
-    "line_or_garrison_formation_change", "cavalry_countercharge", NULL,
+    "full_move",
+    "half_move_and_formation_change",
+    "pass_through",
+    "side_step",
+    "change_front",
+    "about_face",
+    "cross_major_obstacle",
+    "resupply",
+    "half_move",
+    "line_or_garrison_formation_change",
+    "cavalry_countercharge",
+    NULL,
 };
 enum {
-    TA_FULL, TA_HALF_FC, TA_PASS, TA_SIDE, TA_FRONT, TA_ABOUT, TA_OBSTACLE, TA_RESUPPLY,
-    TA_HALF, TA_LINE_FC, TA_COUNTERCHARGE, TA_COUNT
+    TA_FULL,
+    TA_HALF_FC,
+    TA_PASS,
+    TA_SIDE,
+    TA_FRONT,
+    TA_ABOUT,
+    TA_OBSTACLE,
+    TA_RESUPPLY,
+    TA_HALF,
+    TA_LINE_FC,
+    TA_COUNTERCHARGE,
+    TA_COUNT
 };
 static const action_line troop_lines[] = {
     {RFF_COL_WELL_EXECUTED, TA_FULL, "Troupe | Bien exécutée | Mouvement complet", 0},
     {RFF_COL_WELL_EXECUTED, TA_HALF_FC,
      "Troupe | Bien exécutée | Demi-mouvement et changement de formation. \"Bleus\" en "
-     "désordre si changent formation en terrain handicap/difficile", 0},
+     "désordre si changent formation en terrain handicap/difficile",
+     0},
     {RFF_COL_WELL_EXECUTED, TA_PASS,
      "Troupe | Bien exécutée | Passage de ligne possible : Les deux en désordre si une déjà en "
-     "désordre ou \"bleu\" ou si a lieu dans terrain handicapant ou difficile.", 0},
+     "désordre ou \"bleu\" ou si a lieu dans terrain handicapant ou difficile.",
+     0},
     {RFF_COL_WELL_EXECUTED, TA_SIDE,
      "Troupe | Bien exécutée | Glissement latéral sur un demi-mouvement", 0},
-    {RFF_COL_WELL_EXECUTED, TA_FRONT, "Troupe | Bien exécutée | Changement de front (90° max)",
-     0},
+    {RFF_COL_WELL_EXECUTED, TA_FRONT, "Troupe | Bien exécutée | Changement de front (90° max)", 0},
     {RFF_COL_WELL_EXECUTED, TA_ABOUT, "Troupe | Bien exécutée | Volte-face", 0},
     {RFF_COL_WELL_EXECUTED, TA_OBSTACLE, "Troupe | Bien exécutée | Escalade d'un obstacle majeur",
      0},
@@ -319,7 +350,8 @@ static const action_line troop_lines[] = {
     {RFF_COL_DELAYED, TA_HALF, "Troupe | Retardée | Demi-mouvement", 0},
     {RFF_COL_DELAYED, TA_LINE_FC,
      "Troupe | Retardée | Changement de formation en double ou simple ligne, mise en garnison, "
-     "\"bleu\" en désordre si sur terrain handicapant/difficile", 0},
+     "\"bleu\" en désordre si sur terrain handicapant/difficile",
+     0},
     {RFF_COL_DELAYED, TA_ABOUT, "Troupe | Retardée | Volte-face", 0},
     {RFF_COL_DELAYED, TA_OBSTACLE, "Troupe | Retardée | Escalade d'un obstacle majeur", 0},
     {RFF_COL_SHOCKED, TA_COUNTERCHARGE,
@@ -327,27 +359,54 @@ static const action_line troop_lines[] = {
 };
 
 static const char *const gun_actions[] = {
-    "move_and_unlimber", "limber_and_move", "forced_march", "unlimber_and_fire",
-    "pivot_and_fire", "prolonge_advance", "prolonge_retire", "rally", "resupply",
-    "limbered_full_move", "fire", "limber_or_unlimber", "pivot", "limber_and_retreat", NULL,
+    "move_and_unlimber",
+    "limber_and_move",
+    "forced_march",
+    "unlimber_and_fire",
+    "pivot_and_fire",
+    "prolonge_advance",
+    "prolonge_retire",
+    "rally",
+    "resupply",
+    "limbered_full_move",
+    "fire",
+    "limber_or_unlimber",
+    "pivot",
+    "limber_and_retreat",
+    NULL,
 };
 enum {
-    GA_MOVE_UNLIMBER, GA_LIMBER_MOVE, GA_FORCED, GA_UNLIMBER_FIRE, GA_PIVOT_FIRE, GA_PROLONGE_ADV,
-    GA_PROLONGE_RET, GA_RALLY, GA_RESUPPLY, GA_LIMBERED_MOVE, GA_FIRE, GA_LIMBER_OR_UNLIMBER,
-    GA_PIVOT, GA_LIMBER_RETREAT, GA_COUNT
+    GA_MOVE_UNLIMBER,
+    GA_LIMBER_MOVE,
+    GA_FORCED,
+    GA_UNLIMBER_FIRE,
+    GA_PIVOT_FIRE,
+    GA_PROLONGE_ADV,
+    GA_PROLONGE_RET,
+    GA_RALLY,
+    GA_RESUPPLY,
+    GA_LIMBERED_MOVE,
+    GA_FIRE,
+    GA_LIMBER_OR_UNLIMBER,
+    GA_PIVOT,
+    GA_LIMBER_RETREAT,
+    GA_COUNT
 };
 static const action_line gun_lines[] = {
-    {RFF_COL_WELL_EXECUTED, GA_MOVE_UNLIMBER, "Canons | Bien exécutée | Mouvement complet et dételle",
-     0},
+    {RFF_COL_WELL_EXECUTED, GA_MOVE_UNLIMBER,
+     "Canons | Bien exécutée | Mouvement complet et dételle", 0},
     {RFF_COL_WELL_EXECUTED, GA_LIMBER_MOVE, "Canons | Bien exécutée | Attèle et mouvement complet",
      0},
-    {RFF_COL_WELL_EXECUTED, GA_FORCED, "Canons | Bien exécutée | Pas de marche forcée si canon HH "
-                                       "ou HR", 1},
+    {RFF_COL_WELL_EXECUTED, GA_FORCED,
+     "Canons | Bien exécutée | Pas de marche forcée si canon HH "
+     "ou HR",
+     1},
     {RFF_COL_WELL_EXECUTED, GA_UNLIMBER_FIRE, "Canons | Bien exécutée | Dételle et tire", 0},
     {RFF_COL_WELL_EXECUTED, GA_PIVOT_FIRE, "Canons | Bien exécutée | Pivote et tire", 0},
     {RFF_COL_WELL_EXECUTED, GA_PROLONGE_ADV,
      "Canons | Bien exécutée | Avance à la prolonge de 5cm, 10cm si MH, pas de tir. Avance "
-     "interdite pour HH ; HR", 1},
+     "interdite pour HH ; HR",
+     1},
     {RFF_COL_WELL_EXECUTED, GA_PROLONGE_RET,
      "Canons | Bien exécutée | Recul à la prolonge : 1/2 mouv, pas de tir. Interdit si HH ou HR",
      1},
@@ -363,9 +422,9 @@ static const action_line gun_lines[] = {
 };
 
 /* Cells of the actions a column does not list (every other action). */
-static const char *const troop_unlisted[] = {
-    "Troupe | Bien exécutée | (action non listée)", "Troupe | Retardée | (action non listée)",
-    "Troupe | Choquée | (action non listée)"};
+static const char *const troop_unlisted[] = {"Troupe | Bien exécutée | (action non listée)",
+                                             "Troupe | Retardée | (action non listée)",
+                                             "Troupe | Choquée | (action non listée)"};
 static const char *const gun_unlisted[] = {"Canons | Bien exécutée | (action non listée)",
                                            "Canons | Retardée | (action non listée)"};
 static const char *const gun_cols[] = {"well_executed", "delayed", NULL};
@@ -421,8 +480,8 @@ static gr_status actions_lookup(const action_line *lines, size_t n, const char *
 static gr_status tm_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
     (void)err;
-    return actions_lookup(troop_lines, GR_COUNT(troop_lines), troop_unlisted,
-                          (int)a->v[TM_COLUMN], (int)a->v[TM_ACTION], 0, 0, out);
+    return actions_lookup(troop_lines, GR_COUNT(troop_lines), troop_unlisted, (int)a->v[TM_COLUMN],
+                          (int)a->v[TM_ACTION], 0, 0, out);
 }
 
 static size_t actions_cells(const action_line *lines, size_t n, const char *const *unlisted,
@@ -501,8 +560,8 @@ const gr_table rff_gun_maneuvers_table = {
 
 /* ---- ECHELLE DE JEU ------------------------------------------------------- */
 
-static const char *const sc_items[] = {"figures", "troop_stand", "gun_stand", "ground", "turn",
-                                       NULL};
+static const char *const sc_items[] = {"figures", "troop_stand", "gun_stand",
+                                       "ground",  "turn",        NULL};
 static const struct {
     const char *cell, *key;
     int lo, hi;
@@ -557,10 +616,13 @@ const gr_table rff_scale_table = {
 /* ---- CAPACITES DE MOUVEMENT ------------------------------------------------ */
 
 const char *const rff_move_units[] = {
-    "infantry_double_line", "infantry_column_or_single_line", "infantry_march_column",
-    "infantry_rout", "cavalry_double_line", "cavalry_column_or_single_line",
-    "cavalry_march_column", "cavalry_dismounted", "cavalry_rout", "foot_battery",
-    "horse_battery", "leader_mounted", "leader_on_foot", NULL,
+    "infantry_double_line",  "infantry_column_or_single_line",
+    "infantry_march_column", "infantry_rout",
+    "cavalry_double_line",   "cavalry_column_or_single_line",
+    "cavalry_march_column",  "cavalry_dismounted",
+    "cavalry_rout",          "foot_battery",
+    "horse_battery",         "leader_mounted",
+    "leader_on_foot",        NULL,
 };
 const char *const rff_move_terrains[] = {"clear", "rough", "difficult", "road", NULL};
 
@@ -573,12 +635,14 @@ static const struct {
     int cm[4][2];
 } moves[] = {
     {"Infanterie | Double ligne", 0, {{30, 40}, {20, 30}, {15, 25}, {NO_RATE, NO_RATE}}},
-    {"Infanterie | Col. de combat ou simple ligne", 0,
+    {"Infanterie | Col. de combat ou simple ligne",
+     0,
      {{30, 40}, {25, 35}, {20, 30}, {NO_RATE, NO_RATE}}},
     {"Infanterie | Colonne de marche", 0, {{30, 40}, {25, 35}, {20, 30}, {45, 60}}},
     {"Infanterie | Mouvement de dérouté", 1, {{40, 40}, {35, 35}, {30, 30}, {60, 60}}},
     {"Cavalerie | Double ligne", 0, {{45, 60}, {30, 40}, {10, 15}, {NO_RATE, NO_RATE}}},
-    {"Cavalerie | Col. de combat ou simple ligne", 0,
+    {"Cavalerie | Col. de combat ou simple ligne",
+     0,
      {{45, 60}, {35, 50}, {15, 20}, {NO_RATE, NO_RATE}}},
     {"Cavalerie | Colonne de marche", 0, {{45, 60}, {35, 50}, {15, 20}, {60, 90}}},
     {"Cavalerie | Démonté en simple ligne", 0, {{30, 40}, {25, 35}, {20, 30}, {NO_RATE, NO_RATE}}},
@@ -592,10 +656,11 @@ static const struct {
 /* Cell names, built once per call into a caller buffer would need memory;
  * they are written out here, one per printed number. */
 #define MV3(r, t) r " | " t " | mouvement complet", r " | " t " | marche forcée"
-#define MVROW(r)                                                                                \
-    MV3(r, "Terrain clair"), MV3(r, "Terrain handicap."), MV3(r, "Terrain difficile"),         \
+#define MVROW(r)                                                                                   \
+    MV3(r, "Terrain clair"), MV3(r, "Terrain handicap."), MV3(r, "Terrain difficile"),             \
         MV3(r, "Route")
-#define MV1ROW(r) r " | Terrain clair", r " | Terrain handicap.", r " | Terrain difficile", r " | Route"
+#define MV1ROW(r)                                                                                  \
+    r " | Terrain clair", r " | Terrain handicap.", r " | Terrain difficile", r " | Route"
 static const char *const move_cells_2[][8] = {
     {MVROW("Infanterie | Double ligne")},
     {MVROW("Infanterie | Col. de combat ou simple ligne")},
@@ -612,9 +677,19 @@ static const char *const move_cells_2[][8] = {
     {NULL},
 };
 static const char *const move_cells_1[][4] = {
-    {NULL}, {NULL}, {NULL}, {MV1ROW("Infanterie | Mouvement de dérouté")},
-    {NULL}, {NULL}, {NULL}, {NULL}, {MV1ROW("Cavalerie | Mouvement de dérouté")},
-    {NULL}, {NULL}, {MV1ROW("Chef | Monté")}, {MV1ROW("Chef | A pieds")},
+    {NULL},
+    {NULL},
+    {NULL},
+    {MV1ROW("Infanterie | Mouvement de dérouté")},
+    {NULL},
+    {NULL},
+    {NULL},
+    {NULL},
+    {MV1ROW("Cavalerie | Mouvement de dérouté")},
+    {NULL},
+    {NULL},
+    {MV1ROW("Chef | Monté")},
+    {MV1ROW("Chef | A pieds")},
 };
 
 int rff_move_cm(int unit, int terrain, int forced)
@@ -692,10 +767,10 @@ const gr_table rff_movement_table = {
 
 /* ---- POINTS DE MOUSQUETERIE / DE CANONNADE (lost: read from the data file) - */
 
-const char *const rff_weapons[] = {"rm", "ir", "rc", "rpc", "rpr", "blc", "blr", "sm", "sh",
-                                   "carbine", NULL};
-const char *const rff_weapon_codes[] = {"RM", "IR", "RC", "RPC", "RPR", "BLC", "BLR", "SM",
-                                        "SH", "Carabine", NULL};
+const char *const rff_weapons[] = {"rm",  "ir", "rc", "rpc",     "rpr", "blc",
+                                   "blr", "sm", "sh", "carbine", NULL};
+const char *const rff_weapon_codes[] = {"RM",  "IR", "RC", "RPC",      "RPR", "BLC",
+                                        "BLR", "SM", "SH", "Carabine", NULL};
 const char *const rff_bands[] = {"close", "long", NULL};
 
 /* The printed rows of the musketry points block, and which codes each row
@@ -717,8 +792,9 @@ static const char *const cp_cells[][2] = {
 };
 
 static const gr_outcome fp_outcomes[] = {
-    {"points", "Points par socle", "Fire points per stand, from the points file (field "
-                                   "\"points\")."},
+    {"points", "Points par socle",
+     "Fire points per stand, from the points file (field "
+     "\"points\")."},
     {"not_known", "Valeur absente",
      "The seed lost this value and no public source was found: the points file gives null. "
      "Give the fire points directly (resolve --points N) or a scenario's points file "
@@ -1011,37 +1087,29 @@ typedef struct mu_band {
 } mu_band;
 
 #define MU_COL(name, ...) static const mu_band name[] = {__VA_ARGS__}
-MU_COL(mu_crack,
-       {11, GR_HI, MU_RAVAGING, CH_STOPPED, "Crack | 11 ou plus"},
+MU_COL(mu_crack, {11, GR_HI, MU_RAVAGING, CH_STOPPED, "Crack | 11 ou plus"},
        /* row 2 ("Tir mortel", charge stoppée): "-" */
        {10, 10, MU_DEADLY, CH_UNLESS_BAYONET, "Crack | 10"},
-       {7, 9, MU_DEADLY, CH_HOME, "Crack | 7 - 9"},
-       {6, 6, MU_EFFECTIVE, CH_HOME, "Crack | 6"},
+       {7, 9, MU_DEADLY, CH_HOME, "Crack | 7 - 9"}, {6, 6, MU_EFFECTIVE, CH_HOME, "Crack | 6"},
        /* row 6 ("Tir nourri"): "-" */
        {GR_LO, 5, MU_NONE, CH_HOME, "Crack | 5 ou moins"});
-MU_COL(mu_veteran,
-       {11, GR_HI, MU_RAVAGING, CH_STOPPED, "Vétéran | 11 ou plus"},
+MU_COL(mu_veteran, {11, GR_HI, MU_RAVAGING, CH_STOPPED, "Vétéran | 11 ou plus"},
        {10, 10, MU_DEADLY, CH_STOPPED, "Vétéran | 10"},
        {9, 9, MU_DEADLY, CH_UNLESS_BAYONET, "Vétéran | 9"},
-       {7, 8, MU_DEADLY, CH_HOME, "Vétéran | 7 - 8"},
-       {6, 6, MU_EFFECTIVE, CH_HOME, "Vétéran | 6"},
+       {7, 8, MU_DEADLY, CH_HOME, "Vétéran | 7 - 8"}, {6, 6, MU_EFFECTIVE, CH_HOME, "Vétéran | 6"},
        {5, 5, MU_HEAVY, CH_HOME, "Vétéran | 5"},
        {GR_LO, 4, MU_NONE, CH_HOME, "Vétéran | 4 ou moins"});
-MU_COL(mu_trained,
-       {11, GR_HI, MU_RAVAGING, CH_STOPPED, "Entraîné | 11 ou plus"},
+MU_COL(mu_trained, {11, GR_HI, MU_RAVAGING, CH_STOPPED, "Entraîné | 11 ou plus"},
        {9, 10, MU_DEADLY, CH_STOPPED, "Entraîné | 9 - 10"},
        {8, 8, MU_DEADLY, CH_UNLESS_BAYONET, "Entraîné | 8"},
        {7, 7, MU_DEADLY, CH_HOME, "Entraîné | 7"},
-       {5, 6, MU_EFFECTIVE, CH_HOME, "Entraîné | 5 - 6"},
-       {4, 4, MU_HEAVY, CH_HOME, "Entraîné | 4"},
+       {5, 6, MU_EFFECTIVE, CH_HOME, "Entraîné | 5 - 6"}, {4, 4, MU_HEAVY, CH_HOME, "Entraîné | 4"},
        {GR_LO, 3, MU_NONE, CH_HOME, "Entraîné | 3 ou moins"});
-MU_COL(mu_green,
-       {11, GR_HI, MU_RAVAGING, CH_STOPPED, "Bleu | 11 ou plus"},
+MU_COL(mu_green, {11, GR_HI, MU_RAVAGING, CH_STOPPED, "Bleu | 11 ou plus"},
        {8, 10, MU_DEADLY, CH_STOPPED, "Bleu | 8 - 10"},
        {7, 7, MU_DEADLY, CH_UNLESS_BAYONET, "Bleu | 7"},
        /* row 4 ("Tir mortel", charge à fond): "-" */
-       {5, 6, MU_EFFECTIVE, CH_HOME, "Bleu | 5 - 6"},
-       {3, 4, MU_HEAVY, CH_HOME, "Bleu | 3 - 4"},
+       {5, 6, MU_EFFECTIVE, CH_HOME, "Bleu | 5 - 6"}, {3, 4, MU_HEAVY, CH_HOME, "Bleu | 3 - 4"},
        {GR_LO, 2, MU_NONE, CH_HOME, "Bleu | 2 ou moins"});
 
 static const struct {
@@ -1254,9 +1322,12 @@ static const gr_outcome cg_outcomes[] = {
                      "rappelée (mouvement complet)."},
 };
 static const gr_band cg_bands[] = {
-    {9, GR_HI, CG_SWEPT, "9 ou plus"},        {5, 8, CG_BROKEN, "5 - 8"},
-    {1, 4, CG_PUSHED, "1 - 4"},               {0, 0, CG_FIERCE, "0"},
-    {-4, -1, CG_FAILED, "-1 à -4"},           {-8, -5, CG_BROKEN_ASSAULT, "-5 à -8"},
+    {9, GR_HI, CG_SWEPT, "9 ou plus"},
+    {5, 8, CG_BROKEN, "5 - 8"},
+    {1, 4, CG_PUSHED, "1 - 4"},
+    {0, 0, CG_FIERCE, "0"},
+    {-4, -1, CG_FAILED, "-1 à -4"},
+    {-8, -5, CG_BROKEN_ASSAULT, "-5 à -8"},
     {GR_LO, -9, CG_REPULSED, "-9 et pire"},
 };
 static const gr_param cg_params[] = {
@@ -1322,7 +1393,7 @@ static const gr_outcome ll_outcomes[] = {
 };
 static const gr_band ll_bands[] = {
     {10, GR_HI, 0, "10"}, {9, 9, 1, "9"}, {8, 8, 2, "8"}, {7, 7, 3, "7"},
-    {6, 6, 4, "6"},    {5, 5, 5, "5"}, {4, 4, 6, "4"}, {GR_LO, 3, 7, "1,2,3"},
+    {6, 6, 4, "6"},       {5, 5, 5, "5"}, {4, 4, 6, "4"}, {GR_LO, 3, 7, "1,2,3"},
 };
 static const gr_param ll_params[] = {
     {"score", GR_P_INT, NULL, 1, 1, 10, "the D10 face (the table has no modifier)"},

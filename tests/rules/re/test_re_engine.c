@@ -115,8 +115,8 @@ static void s21_artillery_nearest_hex_and_dice_by_range(void **state)
     (void)state;
     tiny();
     unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
-    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);  /* 2 hexes */
-    unit("Langeron", 1, RE_INFANTRY, 4, 3, 4);   /* farther */
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2); /* 2 hexes */
+    unit("Langeron", 1, RE_INFANTRY, 4, 3, 4);  /* farther */
     activate_corps(0);
     assert_int_equal(st.stage, RE_ST_FIRE);
     assert_true(legal("Senarmont: fire at 2,2"));
@@ -343,7 +343,7 @@ static void s22_skirmisher_fire(void **state)
     int f = unit("Friant", 0, RE_INFANTRY, 4, 1, 2);
     sc.units[f].skirmisher = 1;
     unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);
-    terrain(2, 2, RE_TOWN); /* no terrain malus */
+    terrain(2, 2, RE_TOWN);                              /* no terrain malus */
     unit("Liechtenstein", 1, RE_HEAVY_CAVALRY, 3, 0, 1); /* not infantry: no skirmish */
     activate_corps(0);
     assert_int_equal(st.stage, RE_ST_FIRE);
@@ -510,9 +510,9 @@ static void s7_forbidden_terrains(void **state)
     unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 0, 2);
     unit("Friant", 0, RE_INFANTRY, 4, 0, 3);
     unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
-    terrain(1, 1, RE_MARSH);    /* forbidden to artillery */
-    terrain(1, 2, RE_RAVINE);   /* forbidden to heavy cavalry */
-    terrain(1, 3, RE_LAKE);     /* impassable */
+    terrain(1, 1, RE_MARSH);  /* forbidden to artillery */
+    terrain(1, 2, RE_RAVINE); /* forbidden to heavy cavalry */
+    terrain(1, 3, RE_LAKE);   /* impassable */
     activate_corps(0);
     assert_false(legal("Senarmont: move to 1,1"));
     assert_false(legal("Nansouty: move to 1,2"));
@@ -585,7 +585,6 @@ static void s7_cavalry_cannot_attack_into_forest(void **state)
     assert_false(legal("Nansouty: attack Weyrother"));
 }
 
-
 /* §7 terrain by terrain, as printed.  Infantry at 0,2 steps into 1,2 (the
  * terrain under test) and an enemy stands at 1,1: does it stop (can it go
  * on to 2,2)?  may it still fight?  may light cavalry / heavy cavalry /
@@ -601,20 +600,20 @@ typedef struct terrain_case {
 
 static const terrain_case terrain_cases[] = {
     /* name             terrain      flags           I  stop nocb  C  HC  A  dice */
-    {"clear",           RE_CLEAR,    0,              1, 0,   0,    1, 1,  1, 3},
-    {"forest",          RE_FOREST,   0,              1, 1,   1,    0, 0,  0, 2},
-    {"orchard",         RE_ORCHARD,  0,              1, 1,   1,    1, 1,  1, 3},
-    {"town",            RE_TOWN,     0,              1, 1,   1,    1, 1,  1, 2},
-    {"marsh",           RE_MARSH,    0,              1, 1,   1,    1, 1,  0, 3},
-    {"mountain",        RE_MOUNTAIN, 0,              1, 1,   1,    0, 0,  0, 1},
-    {"ravine",          RE_RAVINE,   0,              1, 1,   1,    1, 0,  0, 3},
-    {"fortress",        RE_FORTRESS, 0,              1, 0,   0,    0, 0,  0, 1},
-    {"building",        RE_BUILDING, 0,              1, 0,   0,    1, 1,  1, 1},
-    {"lake",            RE_LAKE,     0,              0, 0,   0,    0, 0,  0, -1},
-    {"bridge",          RE_LAKE,     RE_BRIDGE,      1, 1,   0,    1, 1,  1, 3},
-    {"ford",            RE_LAKE,     RE_FORD,        1, 1,   1,    1, 1,  1, 3},
-    {"hill",            RE_CLEAR,    RE_HILL,        1, 1,   0,    1, 1,  1, 2},
-    {"fieldworks",      RE_CLEAR,    RE_FIELDWORKS,  1, 0,   0,    1, 1,  1, 2},
+    {"clear", RE_CLEAR, 0, 1, 0, 0, 1, 1, 1, 3},
+    {"forest", RE_FOREST, 0, 1, 1, 1, 0, 0, 0, 2},
+    {"orchard", RE_ORCHARD, 0, 1, 1, 1, 1, 1, 1, 3},
+    {"town", RE_TOWN, 0, 1, 1, 1, 1, 1, 1, 2},
+    {"marsh", RE_MARSH, 0, 1, 1, 1, 1, 1, 0, 3},
+    {"mountain", RE_MOUNTAIN, 0, 1, 1, 1, 0, 0, 0, 1},
+    {"ravine", RE_RAVINE, 0, 1, 1, 1, 1, 0, 0, 3},
+    {"fortress", RE_FORTRESS, 0, 1, 0, 0, 0, 0, 0, 1},
+    {"building", RE_BUILDING, 0, 1, 0, 0, 1, 1, 1, 1},
+    {"lake", RE_LAKE, 0, 0, 0, 0, 0, 0, 0, -1},
+    {"bridge", RE_LAKE, RE_BRIDGE, 1, 1, 0, 1, 1, 1, 3},
+    {"ford", RE_LAKE, RE_FORD, 1, 1, 1, 1, 1, 1, 3},
+    {"hill", RE_CLEAR, RE_HILL, 1, 1, 0, 1, 1, 1, 2},
+    {"fieldworks", RE_CLEAR, RE_FIELDWORKS, 1, 0, 0, 1, 1, 1, 2},
 };
 
 static void s7_terrain_by_terrain(void **state)
@@ -1041,7 +1040,8 @@ static void s44_riposte(void **state)
     assert_int_equal(st.stage, RE_ST_RIPOSTE);
     assert_int_equal(re_current_player(&sc, &st), 1);
     play("Weyrother: riposte");
-    assert_int_equal(dice_pending(), 3); /* "Les pertes n'ont pas d'influence sur le nombre de dés" */
+    assert_int_equal(dice_pending(),
+                     3); /* "Les pertes n'ont pas d'influence sur le nombre de dés" */
     die(1);
     die(2);
     die(6);
@@ -1356,7 +1356,6 @@ static void goal_most_units_destroyed_at_the_end(void **state)
     assert_int_equal(re_winner(&sc, &st), -1); /* a draw */
 }
 
-
 /* "par des cases vides": a friend is pushed only when no empty hex toward
  * the line of retreat is open. */
 static void s44_push_only_to_open_a_path(void **state)
@@ -1469,7 +1468,6 @@ static void api_log_explains_dice(void **state)
     assert_true(total);
     assert_int_equal(dice_pending(), 4);
 }
-
 
 /* "Sauf indication contraire du scénario": a scenario may rank by
  * demoralisation points; an army with no unit left ends the game at once. */
