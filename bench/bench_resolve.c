@@ -19,20 +19,17 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Parse "--name value ..." for procedure p into a (the CLI's inputs). */
+/* Set the inputs named in kv (name, value, ...; flags take "true"). */
 static void situation(const gr_procedure *p, gr_args *a, const char *const *kv)
 {
     memset(a, 0, sizeof *a);
     for (int i = 0; kv[i]; i += 2) {
         int k = gr_param_index(p->params, p->nparams, kv[i]);
         gr_error err;
-        if (k < 0 || (p->params[k].kind == GR_P_FLAG
-                          ? (a->v[k] = 1, 0)
-                          : gr_param_parse(&p->params[k], kv[i + 1], &a->v[k], &err) != GR_OK)) {
+        if (k < 0 || gr_args_set(p->params, k, kv[i + 1], a, &err) != GR_OK) {
             fprintf(stderr, "bench: bad input %s\n", kv[i]);
             exit(2);
         }
-        a->given[k] = 1;
     }
 }
 
@@ -67,9 +64,17 @@ static void bench(const char *system, const char *proc, const char *const *kv, l
 int main(int argc, char **argv)
 {
     long n = argc > 1 ? atol(argv[1]) : 20000000L;
-    static const char *const fire[] = {
-        "firer", "infantry", "troops", "two_rank_line_or_mixed", "stands", "6", "target-moving", "",
-        "cover", "1",        NULL};
+    static const char *const fire[] = {"firer",
+                                       "infantry",
+                                       "troops",
+                                       "two_rank_line_or_mixed",
+                                       "stands",
+                                       "6",
+                                       "target-moving",
+                                       "true",
+                                       "cover",
+                                       "1",
+                                       NULL};
     static const char *const combat[] = {"attacker-stands",
                                          "8",
                                          "defender-stands",
@@ -82,7 +87,7 @@ int main(int argc, char **argv)
                                          "fresh",
                                          NULL};
     static const char *const movement[] = {"state",      "reserve", "commander", "davout",
-                                           "first-turn", "",        NULL};
+                                           "first-turn", "true",    NULL};
     bench("aoe", "fire", fire, n);
     bench("aoe", "combat", combat, n / 4);
     bench("aoe", "movement", movement, n);

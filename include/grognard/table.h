@@ -58,6 +58,7 @@ typedef enum gr_param_kind {
     GR_P_NUM,  /* a decimal or fraction ("2.5", "1/2"), held in milli-units */
     GR_P_ENUM, /* one id out of `choices` */
     GR_P_FLAG, /* present or not (JSON: true/false) */
+    GR_P_TEXT, /* a text such as a file name, kept by reference (see gr_args) */
 } gr_param_kind;
 
 /* One input a table or procedure accepts.  On the command line it is
@@ -73,23 +74,36 @@ typedef struct gr_param {
 } gr_param;
 
 #define GR_MAX_PARAMS 48
+#define GR_MAX_TEXT   2
 #define GR_MILLI      1000
 
 /* Parsed inputs, index-aligned with a gr_param array.  v[i] holds the
- * value (INT: units; NUM: milli-units; ENUM: choice index; FLAG: 0/1);
- * given[i] says whether it was supplied. */
+ * value (INT: units; NUM: milli-units; ENUM: choice index; FLAG: 0/1;
+ * TEXT: its slot in text[]); given[i] says whether it was supplied.  Text
+ * values are not copied: the caller keeps them alive as long as the args. */
 typedef struct gr_args {
     int64_t v[GR_MAX_PARAMS];
     unsigned char given[GR_MAX_PARAMS];
+    const char *text[GR_MAX_TEXT];
+    int ntext;
 } gr_args;
 
 /* v[i] if given, else `dflt`. */
 int64_t gr_args_get(const gr_args *a, int i, int64_t dflt);
 int gr_args_flag(const gr_args *a, int i);
 
-/* Parse one textual value for `p` into *out.  On failure, GR_EINPUT with a
- * message naming the input, the bad value and what is accepted. */
+/* Parse one textual value for `p` into *out (not for GR_P_TEXT, which has
+ * no number: use gr_args_set).  On failure, GR_EINPUT with a message naming
+ * the input, the bad value and what is accepted. */
 gr_status gr_param_parse(const gr_param *p, const char *text, int64_t *out, gr_error *err);
+
+/* Set input i of `a` (described by params[i]) from its text and mark it
+ * given; a GR_P_TEXT value is kept by reference.  GR_EINPUT as
+ * gr_param_parse, or if the text slots are full. */
+gr_status gr_args_set(const gr_param *params, int i, const char *text, gr_args *a, gr_error *err);
+
+/* The text of a GR_P_TEXT input, or NULL if it was not given. */
+const char *gr_args_text(const gr_args *a, int i);
 
 /* Check that every required param of `params` was given (GR_EINPUT names
  * the first missing one and what it accepts). */

@@ -34,9 +34,11 @@ enum { CLI_ALLOW_MODIFIER = 1, CLI_ALLOW_SEED = 2, CLI_ALLOW_ROLL = 4, CLI_ALLOW
 gr_status cli_parse(int argc, char **argv, const gr_param *params, size_t nparams, int skip,
                     unsigned allow, const char *what, gr_args *a, cli_opts *o, gr_error *err);
 
-/* Read a JSON object from `in` into `a` (keys are param names). */
+/* Read a JSON object from `in` into `a` (keys are param names).  On
+ * success *keep owns the parsed JSON, which text inputs refer to: release
+ * it with json_decref when `a` is no longer used. */
 gr_status cli_read_json(FILE *in, const gr_param *params, size_t nparams, int skip, gr_args *a,
-                        cli_opts *o, gr_error *err);
+                        cli_opts *o, json_t **keep, gr_error *err);
 
 /* Print an error as one line on stderr and return the exit code for it. */
 int cli_fail(const gr_error *err);

@@ -145,18 +145,18 @@ gr_status cli_parse(int argc, char **argv, const gr_param *params, size_t nparam
         } else {
             if (a->given[k])
                 return gr_error_set(err, GR_EINPUT, "%s: --%s is given twice", what, name);
-            if (gr_param_parse(&params[k], value, &a->v[k], err) != GR_OK)
+            if (gr_args_set(params, k, value, a, err) != GR_OK)
                 return GR_EINPUT;
-            a->given[k] = 1;
         }
     }
     return GR_OK;
 }
 
 gr_status cli_read_json(FILE *in, const gr_param *params, size_t nparams, int skip, gr_args *a,
-                        cli_opts *o, gr_error *err)
+                        cli_opts *o, json_t **keep, gr_error *err)
 {
     json_error_t jerr;
+    *keep = NULL;
     json_t *root = json_loadf(in, JSON_REJECT_DUPLICATES, &jerr);
     if (!root)
         return gr_error_set(err, GR_EINPUT,
@@ -188,6 +188,10 @@ gr_status cli_read_json(FILE *in, const gr_param *params, size_t nparams, int sk
         }
         const gr_param *p = &params[k];
         char text[64];
+        if (p->kind == GR_P_TEXT && !json_is_string(val)) {
+            st = gr_error_set(err, GR_EINPUT, "stdin: \"%s\" must be a string", key);
+            goto done;
+        }
         if (json_is_boolean(val)) {
             snprintf(text, sizeof text, "%s", json_is_true(val) ? "true" : "false");
             if (p->kind != GR_P_FLAG) {
@@ -214,14 +218,19 @@ gr_status cli_read_json(FILE *in, const gr_param *params, size_t nparams, int sk
                               key);
             goto done;
         }
-        if (gr_param_parse(p, text, &a->v[k], err) != GR_OK) {
+        /* a text input refers to the string inside root, kept alive by *keep */
+        const char *value =
+            p->kind == GR_P_TEXT && json_is_string(val) ? json_string_value(val) : text;
+        if (gr_args_set(params, k, value, a, err) != GR_OK) {
             st = GR_EINPUT;
             goto done;
         }
-        a->given[k] = 1;
     }
 done:
-    json_decref(root);
+    if (st == GR_OK)
+        *keep = root;
+    else
+        json_decref(root);
     return st;
 }
 

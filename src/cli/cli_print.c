@@ -41,6 +41,7 @@ json_t *cli_args_json(const gr_param *params, size_t nparams, const gr_args *a)
         case GR_P_NUM: v = cli_milli_json(a->v[i]); break;
         case GR_P_ENUM: v = json_string(p->choices[a->v[i]]); break;
         case GR_P_FLAG: v = json_boolean(a->v[i]); break;
+        case GR_P_TEXT: v = json_string(gr_args_text(a, (int)i)); break;
         }
         json_object_set_new(o, p->name, v);
     }
@@ -117,6 +118,7 @@ void cli_print_args(FILE *f, const gr_param *params, size_t nparams, const gr_ar
             break;
         case GR_P_ENUM: fprintf(f, "%s %s", p->name, p->choices[a->v[i]]); break;
         case GR_P_FLAG: fprintf(f, "%s%s", a->v[i] ? "" : "not ", p->name); break;
+        case GR_P_TEXT: fprintf(f, "%s %s", p->name, gr_args_text(a, (int)i)); break;
         }
     }
     if (first)

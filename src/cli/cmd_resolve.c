@@ -255,10 +255,14 @@ int cmd_resolve(int argc, char **argv)
         usage(stdout, s, p);
         return CLI_OK;
     }
-    if (o.stdin_json && cli_read_json(stdin, p->params, p->nparams, -1, &a, &o, &err) != GR_OK)
+    json_t *situation = NULL; /* owns the text inputs read from stdin */
+    if (o.stdin_json &&
+        cli_read_json(stdin, p->params, p->nparams, -1, &a, &o, &situation, &err) != GR_OK)
         return cli_fail(&err);
-    if (gr_args_check_required(p->params, p->nparams, &a, &err) != GR_OK)
+    if (gr_args_check_required(p->params, p->nparams, &a, &err) != GR_OK) {
+        json_decref(situation);
         return cli_fail(&err);
+    }
     if (!o.has_seed && !o.nroll) {
         o.seed = fresh_seed();
         o.has_seed = 1;
@@ -272,6 +276,7 @@ int cmd_resolve(int argc, char **argv)
     dice.ntyped = o.nroll;
     gr_resolution *r = calloc(1, sizeof *r);
     if (!r) {
+        json_decref(situation);
         gr_error_set(&err, GR_ERUNTIME, "out of memory");
         return cli_fail(&err);
     }
@@ -290,5 +295,6 @@ int cmd_resolve(int argc, char **argv)
             printf("  (repeat this roll with --seed %" PRIu64 ")\n", o.seed);
     }
     free(r);
+    json_decref(situation);
     return rc;
 }

@@ -121,6 +121,7 @@ void gr_param_describe(const gr_param *p, char *buf, size_t cap)
                  hi);
         return;
     case GR_P_FLAG: snprintf(buf, cap, "no value (a flag; in JSON true or false)"); return;
+    case GR_P_TEXT: snprintf(buf, cap, "a text (%s)", p->help ? p->help : "any"); return;
     case GR_P_ENUM:
         len = (size_t)snprintf(buf, cap, "one of: ");
         for (int i = 0; p->choices[i] && len < cap; i++)
@@ -229,8 +230,38 @@ gr_status gr_param_parse(const gr_param *p, const char *text, int64_t *out, gr_e
         *out = v;
         return GR_OK;
     }
+    case GR_P_TEXT: break;
     }
-    return gr_error_set(err, GR_EINPUT, "--%s: cannot be parsed", p->name);
+    return gr_error_set(err, GR_EINPUT, "--%s: a text input is set with gr_args_set", p->name);
+}
+
+gr_status gr_args_set(const gr_param *params, int i, const char *text, gr_args *a, gr_error *err)
+{
+    const gr_param *p = &params[i];
+    if (p->kind == GR_P_TEXT) {
+        if (!*text)
+            return gr_error_set(err, GR_EINPUT, "--%s: empty; accepted: %s", p->name,
+                                p->help ? p->help : "a text");
+        int slot = a->given[i] ? (int)a->v[i] : a->ntext;
+        if (slot >= GR_MAX_TEXT)
+            return gr_error_set(err, GR_EINPUT, "--%s: at most %d text inputs", p->name,
+                                GR_MAX_TEXT);
+        if (slot == a->ntext)
+            a->ntext++;
+        a->text[slot] = text;
+        a->v[i] = slot;
+        a->given[i] = 1;
+        return GR_OK;
+    }
+    gr_status st = gr_param_parse(p, text, &a->v[i], err);
+    if (st == GR_OK)
+        a->given[i] = 1;
+    return st;
+}
+
+const char *gr_args_text(const gr_args *a, int i)
+{
+    return a->given[i] ? a->text[a->v[i]] : NULL;
 }
 
 gr_status gr_args_check_required(const gr_param *params, size_t n, const gr_args *a, gr_error *err)

@@ -2,7 +2,6 @@
 # Command-line tests of Regimental Fire and Fury: the contract of lookup and
 # odds, resolve (typed rolls, the natural 10, the fire-points file), and bad input.
 . "$(dirname "$0")/lib.sh"
-unset GROGNARD_RFF_FIRE_POINTS
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -62,17 +61,17 @@ cat >"$tmp/ok.json" <<'JSON'
  "cannon": {}}
 JSON
 # 6 stands x 1.5 = 9 points: +1
-GROGNARD_RFF_FIRE_POINTS="$tmp/ok.json" expect_json points-file '[.values.points,.modifier]' '[9,1]' -- resolve rff musketry --weapon rm --band close --stands 6 --target-quality trained --roll 5 --json
-GROGNARD_RFF_FIRE_POINTS="$tmp/ok.json" expect_json points-lookup '[.result,.points]' '["points",1.5]' -- lookup rff fire_points --weapon rm --band close --json
+expect_json points-file '[.values.points,.modifier]' '[9,1]' -- resolve rff musketry --weapon rm --band close --stands 6 --target-quality trained --roll 5 --json --points-file "$tmp/ok.json"
+expect_json points-lookup '[.result,.points]' '["points",1.5]' -- lookup rff fire_points --weapon rm --band close --json --points-file "$tmp/ok.json"
 printf '{"format": "grognard-rff-fire-points", "version": 1,\n "musketry": {"RM": {"close": {"points": -4, "source": "x"}}},\n "cannon": {}}\n' >"$tmp/neg.json"
-GROGNARD_RFF_FIRE_POINTS="$tmp/neg.json" expect_exit file-bad-value 2 "neg.json:2:[0-9]+: musketry.RM.close.points is not accepted; accepted: a number" -- lookup rff fire_points --weapon rm --band close
+expect_exit file-bad-value 2 "neg.json:2:[0-9]+: musketry.RM.close.points is not accepted; accepted: a number" -- lookup rff fire_points --weapon rm --band close --points-file "$tmp/neg.json"
 printf '{"format": "grognard-rff-fire-points", "version": 1,\n "musketry": {"XX": {}}, "cannon": {}}\n' >"$tmp/code.json"
-GROGNARD_RFF_FIRE_POINTS="$tmp/code.json" expect_exit file-bad-code 2 "code.json:2:15: musketry: unknown code \"XX\"; accepted: RM" -- lookup rff fire_points --weapon rm --band close
+expect_exit file-bad-code 2 "code.json:2:15: musketry: unknown code \"XX\"; accepted: RM" -- lookup rff fire_points --weapon rm --band close --points-file "$tmp/code.json"
 printf '{"format": "grognard-rff-fire-points",\n "version": 1,\n "musketry": {\n' >"$tmp/broken.json"
-GROGNARD_RFF_FIRE_POINTS="$tmp/broken.json" expect_exit file-malformed 2 "broken.json:[0-9]+:[0-9]+: malformed JSON" -- resolve rff musketry --weapon rm --band close --stands 3 --target-quality trained --roll 5
+expect_exit file-malformed 2 "broken.json:[0-9]+:[0-9]+: malformed JSON" -- resolve rff musketry --weapon rm --band close --stands 3 --target-quality trained --roll 5 --points-file "$tmp/broken.json"
 printf '{"format": "grognard-rff-fire-points", "version": 1,\n "musketry": {"RM": {"close": {"points": 3, "source": "none found"}}}, "cannon": {}}\n' >"$tmp/guess.json"
-GROGNARD_RFF_FIRE_POINTS="$tmp/guess.json" expect_exit file-guess 2 "guess.json:2:.*source is \"none found\"" -- lookup rff fire_points --weapon rm --band close
-GROGNARD_RFF_FIRE_POINTS="$tmp/missing.json" expect_exit file-missing 2 "missing.json: cannot open" -- lookup rff fire_points --weapon rm --band close
+expect_exit file-guess 2 "guess.json:2:.*source is \"none found\"" -- lookup rff fire_points --weapon rm --band close --points-file "$tmp/guess.json"
+expect_exit file-missing 2 "missing.json: cannot open" -- lookup rff fire_points --weapon rm --band close --points-file "$tmp/missing.json"
 
 # Bad input: exit 2, one line that says what was wrong and what is accepted.
 expect_exit bad-quality 2 "unknown value 'elite'.*accepted: one of: crack, veteran, trained, green" -- lookup rff musketry --quality elite --score 5

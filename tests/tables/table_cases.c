@@ -206,11 +206,10 @@ static void expand(const casedef *c, int i, gr_args *a, const char *const *cells
         for (long v = lo; v <= hi; v++) {
             char buf[32];
             snprintf(buf, sizeof buf, "%ld", v);
-            if (gr_param_parse(&c->t->params[k], buf, &a->v[k], &err) != GR_OK) {
+            if (gr_args_set(c->t->params, k, buf, a, &err) != GR_OK) {
                 fail(c, "bad input: %s", err.msg);
                 return;
             }
-            a->given[k] = 1;
             expand(c, i + 1, a, cells, ncells, hit);
         }
         a->given[k] = 0;
@@ -218,11 +217,11 @@ static void expand(const casedef *c, int i, gr_args *a, const char *const *cells
     }
     if (c->t->params[k].kind == GR_P_FLAG && !strcmp(c->values[i], "")) {
         a->v[k] = 1;
-    } else if (gr_param_parse(&c->t->params[k], c->values[i], &a->v[k], &err) != GR_OK) {
+        a->given[k] = 1;
+    } else if (gr_args_set(c->t->params, k, c->values[i], a, &err) != GR_OK) {
         fail(c, "bad input: %s", err.msg);
         return;
     }
-    a->given[k] = 1;
     expand(c, i + 1, a, cells, ncells, hit);
     a->given[k] = 0;
 }

@@ -128,6 +128,33 @@ static void test_param_parse_decimals(void **state)
     assert_int_equal(gr_param_parse(&p, "", &v, &err), GR_EINPUT);
 }
 
+static void test_args_set_text_and_numbers(void **state)
+{
+    (void)state;
+    static const gr_param params[] = {
+        {"file", GR_P_TEXT, NULL, 0, 0, 0, "a file"},
+        {"stands", GR_P_INT, NULL, 1, 1, 60, "stands"},
+        {"other", GR_P_TEXT, NULL, 0, 0, 0, "a file"},
+        {"third", GR_P_TEXT, NULL, 0, 0, 0, "a file"},
+    };
+    gr_args a;
+    gr_error err;
+    memset(&a, 0, sizeof a);
+    assert_null(gr_args_text(&a, 0));
+    assert_int_equal(gr_args_set(params, 0, "x.json", &a, &err), GR_OK);
+    assert_int_equal(gr_args_set(params, 1, "12", &a, &err), GR_OK);
+    assert_string_equal(gr_args_text(&a, 0), "x.json");
+    assert_int_equal(a.v[1], 12);
+    assert_true(a.given[0] && a.given[1]);
+    assert_int_equal(gr_args_set(params, 0, "y.json", &a, &err), GR_OK); /* same slot */
+    assert_string_equal(gr_args_text(&a, 0), "y.json");
+    assert_int_equal(a.ntext, 1);
+    assert_int_equal(gr_args_set(params, 2, "z.json", &a, &err), GR_OK);
+    assert_int_equal(gr_args_set(params, 3, "w.json", &a, &err), GR_EINPUT); /* slots full */
+    assert_int_equal(gr_args_set(params, 0, "", &a, &err), GR_EINPUT);
+    assert_int_equal(gr_args_set(params, 1, "61", &a, &err), GR_EINPUT);
+}
+
 static void test_band_find(void **state)
 {
     (void)state;
@@ -151,6 +178,7 @@ int main(void)
         cmocka_unit_test(test_dist_opposed),
         cmocka_unit_test(test_roll_faces_in_range),
         cmocka_unit_test(test_param_parse_decimals),
+        cmocka_unit_test(test_args_set_text_and_numbers),
         cmocka_unit_test(test_band_find),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -123,9 +123,8 @@ extern const char *const rff_gun_codes[];    /* HH, HR, MH, OTHER */
 
 /* Compiled-in default path of the shipped file (rff_paths.c, generated). */
 extern const char rff_default_points_path[];
-
-/* The environment variable naming a scenario's points file. */
-#define RFF_POINTS_ENV "GROGNARD_RFF_FIRE_POINTS"
+/* Where `meson install` puts it, tried when the source tree is gone. */
+extern const char rff_installed_points_path[];
 
 /* One value read from the file: points per stand in milli-points, or
  * known = 0 when the file gives null ("source": "none found"). */
@@ -138,7 +137,7 @@ typedef struct rff_points {
 
 /* Read the points per stand of weapon `w` (guns = 0, index into
  * rff_weapons) or gun `w` (guns = 1, index into rff_guns) at band `band`
- * from `path` (NULL: $GROGNARD_RFF_FIRE_POINTS, else the default).  The
+ * from `path` (a scenario's file, or NULL: the shipped default).  The
  * whole file is validated; a malformed or invalid file gives GR_EINPUT with
  * "FILE:LINE:COLUMN: what is wrong; what is accepted". */
 gr_status rff_points_read(const char *path, int guns, int w, int band, rff_points *out,

@@ -1,7 +1,7 @@
 /* rff_points.c - the musketry and cannonade points per stand, which the
  * seed lost: read at run time from a JSON data file (the shipped
- * data/rff/fire_points.json, or a scenario's file named by
- * $GROGNARD_RFF_FIRE_POINTS), validated whole, with FILE:LINE:COLUMN in
+ * data/rff/fire_points.json, or a scenario's file given as --points-file),
+ * validated whole, with FILE:LINE:COLUMN in
  * every message.  A value no source supports is null in the file, and the
  * callers say so plainly: nothing here guesses a number. */
 #include "rff.h"
@@ -199,12 +199,18 @@ static gr_status check_root(const pfile *f, json_t *root, gr_error *err)
     return st;
 }
 
+/* The file to read: the caller's, else the shipped one (in the source
+ * tree, or installed). */
 static const char *resolve_path(const char *path)
 {
     if (path)
         return path;
-    const char *env = getenv(RFF_POINTS_ENV);
-    return env && *env ? env : rff_default_points_path;
+    FILE *f = fopen(rff_default_points_path, "rb");
+    if (f) {
+        fclose(f);
+        return rff_default_points_path;
+    }
+    return rff_installed_points_path;
 }
 
 /* Read and validate the file; *root owns the parsed JSON on success. */
@@ -214,10 +220,13 @@ static gr_status load(const char *path, json_t **root, pfile *f, gr_error *err)
     f->text = NULL;
     FILE *fp = fopen(f->path, "rb");
     if (!fp)
-        return gr_error_set(err, f->path == rff_default_points_path ? GR_ERUNTIME : GR_EINPUT,
-                            "%s: cannot open the fire-points file; accepted: a readable JSON "
-                            "file (%s names it; default %s)",
-                            f->path, RFF_POINTS_ENV, rff_default_points_path);
+        return gr_error_set(
+            err,
+            f->path == rff_default_points_path || f->path == rff_installed_points_path ? GR_ERUNTIME
+                                                                                       : GR_EINPUT,
+            "%s: cannot open the fire-points file; accepted: a readable JSON "
+            "file (--points-file FILE; default %s)",
+            f->path, rff_default_points_path);
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap);
     while (buf) {

@@ -359,6 +359,8 @@ static const char *const covers[] = {"none", "partial", "full", "fortified", NUL
 static const gr_param musketry_params[] = {
     {"weapon", GR_P_ENUM, rff_weapons, 0, 0, 0,
      "weapon code: rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine"},
+    {"points-file", GR_P_TEXT, NULL, 0, 0, 0,
+     "a scenario's fire-points file (default data/rff/fire_points.json)"},
     TARGET_PARAMS,
     {"disordered", GR_P_FLAG, NULL, 0, 0, 1, "the firers are disordered (x1/2)"},
     {"firer-quality", GR_P_ENUM, qualities, 0, 0, 0,
@@ -370,6 +372,8 @@ static const gr_param musketry_params[] = {
 
 static const gr_param cannonade_params[] = {
     {"gun", GR_P_ENUM, rff_guns, 0, 0, 0, "gun type: hh, hr, mh, other"},
+    {"points-file", GR_P_TEXT, NULL, 0, 0, 0,
+     "a scenario's fire-points file (default data/rff/fire_points.json)"},
     TARGET_PARAMS,
     {"damaged", GR_P_FLAG, NULL, 0, 0, 1, "the gun is damaged (x1/2)"},
 };
@@ -384,7 +388,9 @@ static gr_status fire_points(const gr_procedure *p, const gr_args *a, int cannon
     rff_points pts;
     memset(&pts, 0, sizeof pts);
     if (have_code) {
-        gr_status st = rff_points_read(NULL, cannon, (int)get(p, a, what, 0), band, &pts, err);
+        int k = gr_param_index(p->params, p->nparams, "points-file");
+        gr_status st =
+            rff_points_read(gr_args_text(a, k), cannon, (int)get(p, a, what, 0), band, &pts, err);
         if (st != GR_OK)
             return st;
     }
@@ -414,9 +420,8 @@ static gr_status fire_points(const gr_procedure *p, const gr_args *a, int cannon
                 "the %s points per stand for %s at %s range are not in the seed (lost in "
                 "extraction) and no public source was found (%s: null, source \"%s\"); "
                 "accepted: the fire points given directly with --points N, or a scenario's "
-                "points file named in %s",
-                cannon ? "cannonade" : "musketry", code, rff_bands[band], pts.path, pts.source,
-                RFF_POINTS_ENV);
+                "points file with --points-file FILE",
+                cannon ? "cannonade" : "musketry", code, rff_bands[band], pts.path, pts.source);
         *points = pts.milli * get(p, a, "stands", 1);
         gr_res_info(r, "points per stand from the points file times the stands firing", SRC_POINTS);
         gr_res_note(r, "points per stand for %s at %s range: read from %s (source: %s)", code,

@@ -798,14 +798,14 @@ static const gr_outcome fp_outcomes[] = {
     {"not_known", "Valeur absente",
      "The seed lost this value and no public source was found: the points file gives null. "
      "Give the fire points directly (resolve --points N) or a scenario's points file "
-     "(" RFF_POINTS_ENV "=FILE)."},
+     "(--points-file FILE)."},
 };
 
-static gr_status points_lookup(int guns, int w, int band, const char *cell, gr_cell *out,
-                               gr_error *err)
+static gr_status points_lookup(const char *file, int guns, int w, int band, const char *cell,
+                               gr_cell *out, gr_error *err)
 {
     rff_points p;
-    gr_status st = rff_points_read(NULL, guns, w, band, &p, err);
+    gr_status st = rff_points_read(file, guns, w, band, &p, err);
     if (st != GR_OK)
         return st;
     out->cell = cell;
@@ -822,18 +822,25 @@ static gr_status points_lookup(int guns, int w, int band, const char *cell, gr_c
     return GR_OK;
 }
 
-enum { FP_WEAPON, FP_BAND };
+#define POINTS_FILE_PARAM                                                                          \
+    {                                                                                              \
+        "points-file", GR_P_TEXT, NULL, 0, 0, 0,                                                   \
+            "a scenario's fire-points file (default data/rff/fire_points.json)"                    \
+    }
+
+enum { FP_WEAPON, FP_BAND, FP_FILE };
 static const gr_param fp_params[] = {
     [FP_WEAPON] = {"weapon", GR_P_ENUM, rff_weapons, 1, 0, 0,
                    "weapon code: rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine"},
     [FP_BAND] = {"band", GR_P_ENUM, rff_bands, 1, 0, 0,
                  "range band: close (Rapp., portée rapprochée) or long (Portée)"},
+    [FP_FILE] = POINTS_FILE_PARAM,
 };
 
 static gr_status fp_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
     int w = (int)a->v[FP_WEAPON], b = (int)a->v[FP_BAND];
-    return points_lookup(0, w, b, fp_cells[weapon_row[w]][b], out, err);
+    return points_lookup(gr_args_text(a, FP_FILE), 0, w, b, fp_cells[weapon_row[w]][b], out, err);
 }
 
 static size_t fp_cells_list(const char **names, size_t cap)
@@ -861,18 +868,19 @@ const gr_table rff_fire_points_table = {
     .example = "grognard lookup rff fire_points --weapon rm --band close",
 };
 
-enum { CP_GUN, CP_BAND };
+enum { CP_GUN, CP_BAND, CP_FILE };
 static const gr_param cp_params[] = {
     [CP_GUN] = {"gun", GR_P_ENUM, rff_guns, 1, 0, 0,
                 "gun type: hh (heavy howitzer), hr (heavy rifle), mh (mountain howitzer), other"},
     [CP_BAND] = {"band", GR_P_ENUM, rff_bands, 1, 0, 0,
                  "range band: close (portée rapprochée) or long"},
+    [CP_FILE] = POINTS_FILE_PARAM,
 };
 
 static gr_status cp_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
     int g = (int)a->v[CP_GUN], b = (int)a->v[CP_BAND];
-    return points_lookup(1, g, b, cp_cells[g][b], out, err);
+    return points_lookup(gr_args_text(a, CP_FILE), 1, g, b, cp_cells[g][b], out, err);
 }
 
 static size_t cp_cells_list(const char **names, size_t cap)
