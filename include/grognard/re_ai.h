@@ -11,6 +11,9 @@
 
 typedef enum re_ai_kind {
     RE_AI_RANDOM, /* a legal action drawn uniformly */
+    RE_AI_EAGER,  /* drawn uniformly among the actions that do something: it
+                     passes (chits done, end of a phase, no riposte, stop)
+                     only when nothing else is legal */
 } re_ai_kind;
 
 /* Choose an action for the player to move (0 or 1) in *out.  Returns 1, or 0

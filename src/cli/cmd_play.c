@@ -21,23 +21,26 @@ static int io_fail(const gr_error *err)
 
 static void usage(FILE *f)
 {
-    fprintf(
-        f, "usage: grognard play SCENARIO [--seed N] [--ai 0|1|both|none] [--save FILE] [--check]\n"
-           "\n"
-           "Play Revolution et Empire in the terminal.  SCENARIO is a scenario file\n"
-           "(data/scenarios/teaching.json, data/scenarios/austerlitz.json; format in\n"
-           "docs/scenarios.md).\n"
-           "\n"
-           "  --seed N      seed of the dice, 0 to 9223372036854775807 (default 1)\n"
-           "  --ai WHO      sides the computer plays: 0, 1, both or none (default 1)\n"
-           "  --save FILE   write the game (scenario, seed, every step and state hash) to\n"
-           "                FILE when it ends or at 'quit'; check it with grognard replay\n"
-           "  --check       only load and check the scenario, print its board and exit\n"
-           "\n"
-           "At the prompt: a number from the list of legal actions, or the action's text;\n"
-           "'actions' lists them, 'board' draws the map, 'undo' takes back your last\n"
-           "decision, 'save FILE', 'quit', 'help'.  Chit choices are hidden from the\n"
-           "other player.\n");
+    fprintf(f, "usage: grognard play SCENARIO [--seed N] [--ai 0|1|both|none] [--ai-kind KIND]\n"
+               "                     [--save FILE] [--check]\n"
+               "\n"
+               "Play Revolution et Empire in the terminal.  SCENARIO is a scenario file\n"
+               "(data/scenarios/teaching.json, data/scenarios/austerlitz.json; format in\n"
+               "docs/scenarios.md).\n"
+               "\n"
+               "  --seed N      seed of the dice, 0 to 9223372036854775807 (default 1)\n"
+               "  --ai WHO      sides the computer plays: 0, 1, both or none (default 1)\n"
+               "  --ai-kind K   eager (default): a legal action at random among those that do\n"
+               "                something, passing only when nothing else is legal; random:\n"
+               "                any legal action at random, passing included\n"
+               "  --save FILE   write the game (scenario, seed, every step and state hash) to\n"
+               "                FILE when it ends or at 'quit'; check it with grognard replay\n"
+               "  --check       only load and check the scenario, print its board and exit\n"
+               "\n"
+               "At the prompt: a number from the list of legal actions, or the action's text;\n"
+               "'actions' lists them, 'board' draws the map, 'undo' takes back your last\n"
+               "decision, 'save FILE', 'quit', 'help'.  Chit choices are hidden from the\n"
+               "other player.\n");
 }
 
 /* ---- the board ----------------------------------------------------------- */
@@ -161,6 +164,7 @@ typedef struct play {
     re_state st;
     gr_rng chance, ai[RE_SIDES];
     int computer[RE_SIDES];
+    re_ai_kind ai_kind;
     re_game game;
     snap *hist;
     size_t nhist, caphist;
@@ -403,7 +407,7 @@ static int run(play *P)
             continue;
         }
         if (P->computer[p]) {
-            re_ai_choose(P->sc, &P->st, RE_AI_RANDOM, &P->ai[p], &a);
+            re_ai_choose(P->sc, &P->st, P->ai_kind, &P->ai[p], &a);
             int hide = is_chit_choice(a) && !P->computer[1 - p];
             char d[200];
             re_action_describe(P->sc, &P->st, a, d, sizeof d);
@@ -471,6 +475,7 @@ int cmd_play(int argc, char **argv)
     const char *path = NULL, *save = NULL;
     uint64_t seed = 1;
     int computer[RE_SIDES] = {0, 1}, check = 0;
+    re_ai_kind ai_kind = RE_AI_EAGER;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -479,7 +484,8 @@ int cmd_play(int argc, char **argv)
         }
         if (!strcmp(a, "--check")) {
             check = 1;
-        } else if (!strcmp(a, "--seed") || !strcmp(a, "--ai") || !strcmp(a, "--save")) {
+        } else if (!strcmp(a, "--seed") || !strcmp(a, "--ai") || !strcmp(a, "--save") ||
+                   !strcmp(a, "--ai-kind")) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "grognard play: %s needs a value (grognard play --help)\n", a);
                 return CLI_USAGE;
@@ -495,6 +501,15 @@ int cmd_play(int argc, char **argv)
                 }
             } else if (!strcmp(a, "--save")) {
                 save = v;
+            } else if (!strcmp(a, "--ai-kind")) {
+                if (strcmp(v, "eager") && strcmp(v, "random")) {
+                    fprintf(stderr,
+                            "grognard play: --ai-kind '%s' is not accepted; use eager or "
+                            "random\n",
+                            v);
+                    return CLI_USAGE;
+                }
+                ai_kind = !strcmp(v, "random") ? RE_AI_RANDOM : RE_AI_EAGER;
             } else if (!strcmp(v, "0") || !strcmp(v, "1") || !strcmp(v, "both") ||
                        !strcmp(v, "none")) {
                 computer[0] = !strcmp(v, "0") || !strcmp(v, "both");
@@ -509,7 +524,7 @@ int cmd_play(int argc, char **argv)
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr,
                     "grognard play: unknown option '%s'; accepted: --seed N, --ai "
-                    "0|1|both|none, --save FILE, --check, --help\n",
+                    "0|1|both|none, --ai-kind eager|random, --save FILE, --check, --help\n",
                     a);
             return CLI_USAGE;
         } else if (path) {
@@ -556,6 +571,7 @@ int cmd_play(int argc, char **argv)
         goto out;
     }
     gr_rng_seed(&P->chance, re_game_chance_seed(seed));
+    P->ai_kind = ai_kind;
     for (int s = 0; s < RE_SIDES; s++) {
         gr_rng_seed(&P->ai[s], re_game_ai_seed(seed, s));
         P->computer[s] = computer[s];

@@ -17,7 +17,7 @@ static int io_fail(const gr_error *err)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: grognard replay FILE [--verify] [--scenario PATH]\n"
+    fprintf(f, "usage: grognard replay FILE [--verify] [--scenario PATH] [--json]\n"
                "\n"
                "Re-run a game saved by grognard play --save FILE: its scenario, seed and\n"
                "steps.  Without --verify, print every step with what happened (every die\n"
@@ -25,6 +25,8 @@ static void usage(FILE *f)
                "whose state hash (or dice drawn from the seed) differs from the file's.\n"
                "\n"
                "  --scenario PATH  the scenario file, if it is not where the save says\n"
+               "  --json           one JSON object: every step with its events, or the\n"
+               "                   verification's result\n"
                "\n"
                "Exit status: 0 the game replays, 1 it differs at some step, 2 bad file.\n");
 }
@@ -49,13 +51,15 @@ static gr_status load_scenario(const char *save, const char *named, re_scenario 
 int cmd_replay(int argc, char **argv)
 {
     const char *file = NULL, *scen = NULL;
-    int verify = 0;
+    int verify = 0, json = 0;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage(stdout);
             return CLI_OK;
         } else if (!strcmp(argv[i], "--verify")) {
             verify = 1;
+        } else if (!strcmp(argv[i], "--json")) {
+            json = 1;
         } else if (!strcmp(argv[i], "--scenario")) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "grognard replay: --scenario needs a path\n");
@@ -65,7 +69,7 @@ int cmd_replay(int argc, char **argv)
         } else if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr,
                     "grognard replay: unknown option '%s'; accepted: --verify, "
-                    "--scenario PATH, --help\n",
+                    "--scenario PATH, --json, --help\n",
                     argv[i]);
             return CLI_USAGE;
         } else if (file) {
@@ -89,6 +93,7 @@ int cmd_replay(int argc, char **argv)
         return CLI_FAIL;
     }
     int rc = CLI_OK;
+    json_t *jsteps = NULL; /* --json: the steps printed so far */
     if (re_game_load(file, &g, &err) != GR_OK) {
         rc = io_fail(&err);
         goto out;
@@ -115,9 +120,23 @@ int cmd_replay(int argc, char **argv)
             rc = CLI_FAIL;
             goto out;
         }
-        printf("%s: %zu steps verified (%s, seed %" PRIu64 "), final hash %016" PRIx64 "%s\n", file,
-               g.nsteps, sc->id, g.seed, re_hash(sc, &st),
-               re_is_terminal(sc, &st) ? ", game over" : ", game not finished");
+        if (json) {
+            char hash[24];
+            snprintf(hash, sizeof hash, "%016" PRIx64, re_hash(sc, &st));
+            json_t *j = json_object();
+            json_object_set_new(j, "file", json_string(file));
+            json_object_set_new(j, "scenario", json_string(sc->id));
+            json_object_set_new(j, "seed", json_integer((json_int_t)g.seed));
+            json_object_set_new(j, "verified", json_true());
+            json_object_set_new(j, "steps", json_integer((json_int_t)g.nsteps));
+            json_object_set_new(j, "final_hash", json_string(hash));
+            json_object_set_new(j, "game_over", json_boolean(re_is_terminal(sc, &st)));
+            cli_print_json(j);
+        } else {
+            printf("%s: %zu steps verified (%s, seed %" PRIu64 "), final hash %016" PRIx64 "%s\n",
+                   file, g.nsteps, sc->id, g.seed, re_hash(sc, &st),
+                   re_is_terminal(sc, &st) ? ", game over" : ", game not finished");
+        }
         goto out;
     }
     /* print the game step by step */
@@ -126,17 +145,19 @@ int cmd_replay(int argc, char **argv)
         rc = io_fail(&err);
         goto out;
     }
-    printf("%s: %s, seed %" PRIu64 ", %zu steps\n", file, sc->title, g.seed, g.nsteps);
+    jsteps = json ? json_array() : NULL;
+    if (!json)
+        printf("%s: %s, seed %" PRIu64 ", %zu steps\n", file, sc->title, g.seed, g.nsteps);
     static re_log log;
     for (size_t i = 0; i < g.nsteps; i++) {
         const re_step *s = &g.steps[i];
         char d[200];
         re_action_describe(sc, &st, s->action, d, sizeof d);
-        printf("%5zu %-7s %s\n", i + 1,
-               s->player == RE_CHANCE ? "chance"
-               : s->player            ? sc->sides[1].name
-                                      : sc->sides[0].name,
-               d);
+        const char *who = s->player == RE_CHANCE ? "chance"
+                          : s->player            ? sc->sides[1].name
+                                                 : sc->sides[0].name;
+        if (!json)
+            printf("%5zu %-7s %s\n", i + 1, who, d);
         re_log_clear(&log);
         gr_status r = s->player == RE_CHANCE ? re_apply_chance(sc, &st, s->action, &log, &err)
                                              : re_apply(sc, &st, s->action, &log, &err);
@@ -145,15 +166,43 @@ int cmd_replay(int argc, char **argv)
             rc = CLI_FAIL;
             goto out;
         }
+        if (json) {
+            json_t *js = json_object(), *ev = json_array();
+            json_object_set_new(js, "step", json_integer((json_int_t)(i + 1)));
+            json_object_set_new(js, "player", json_string(who));
+            json_object_set_new(js, "action", json_string(d));
+            for (int k = 0; k < log.n; k++) {
+                json_t *e = json_object();
+                json_object_set_new(e, "text", json_string(log.ev[k].text));
+                if (log.ev[k].source[0])
+                    json_object_set_new(e, "source", json_string(log.ev[k].source));
+                json_array_append_new(ev, e);
+            }
+            json_object_set_new(js, "events", ev);
+            json_array_append_new(jsteps, js);
+            continue;
+        }
         for (int k = 0; k < log.n; k++)
             printf("        %s%s%s%s\n", log.ev[k].text, log.ev[k].source[0] ? " (" : "",
                    log.ev[k].source, log.ev[k].source[0] ? ")" : "");
     }
-    if (re_is_terminal(sc, &st)) {
-        int w = re_winner(sc, &st);
-        printf("game over: %s\n", w == 0 || w == 1 ? sc->sides[w].name : "a draw");
+    int over = re_is_terminal(sc, &st), w = over ? re_winner(sc, &st) : -1;
+    const char *winner = w == 0 || w == 1 ? sc->sides[w].name : NULL;
+    if (json) {
+        json_t *j = json_object();
+        json_object_set_new(j, "file", json_string(file));
+        json_object_set_new(j, "scenario", json_string(sc->id));
+        json_object_set_new(j, "seed", json_integer((json_int_t)g.seed));
+        json_object_set_new(j, "steps", jsteps);
+        jsteps = NULL;
+        json_object_set_new(j, "game_over", json_boolean(over));
+        json_object_set_new(j, "winner", over && winner ? json_string(winner) : json_null());
+        cli_print_json(j);
+    } else if (over) {
+        printf("game over: %s\n", winner ? winner : "a draw");
     }
 out:
+    json_decref(jsteps);
     re_game_free(&g);
     free(sc);
     return rc;

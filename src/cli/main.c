@@ -29,7 +29,8 @@ static void usage(FILE *f)
                "  grognard odds aoe combat --modifier 2\n"
                "  grognard resolve aoe fire --firer artillery --artillery-class other "
                "--weight light --range 4 --seed 7\n"
-               "\nAll commands take --json.  Exit status: 0 success, 1 failure, 2 bad input.\n");
+               "\nlookup, odds, resolve, systems and replay take --json.  Exit status: 0 success, "
+               "1 failure, 2 bad input.\n");
 }
 
 int main(int argc, char **argv)

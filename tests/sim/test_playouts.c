@@ -137,8 +137,8 @@ static int check_state(const re_scenario *sc, const re_state *st, const char *wh
     return 1;
 }
 
-static void playout(const char *root, const char *file, const re_scenario *sc, uint64_t seed,
-                    long *steps_total, int *wins)
+static void playout(const char *root, const char *file, const re_scenario *sc, re_ai_kind kind,
+                    uint64_t seed, long *steps_total, int *wins)
 {
     re_state st;
     gr_error err;
@@ -172,7 +172,7 @@ static void playout(const char *root, const char *file, const re_scenario *sc, u
             re_random_action(sc, &st, &chance, &a);
             r = re_apply_chance(sc, &st, a, NULL, &err);
         } else {
-            re_ai_choose(sc, &st, RE_AI_RANDOM, &ai[p], &a);
+            re_ai_choose(sc, &st, kind, &ai[p], &a);
             r = re_apply(sc, &st, a, NULL, &err);
         }
         if (r != GR_OK) {
@@ -247,13 +247,21 @@ int main(int argc, char **argv)
             fail("%s", err.msg);
             continue;
         }
-        long steps = 0;
-        int wins[3] = {0, 0, 0};
-        for (long s = 1; s <= seeds; s++)
-            playout(root, files[f], &sc, (uint64_t)s, &steps, wins);
-        printf("%s: %ld games, %ld steps (%.0f a game); %s won %d, %s won %d, %d drawn\n", sc.id,
-               seeds, steps, seeds ? (double)steps / (double)seeds : 0.0, sc.sides[0].name, wins[0],
-               sc.sides[1].name, wins[1], wins[2]);
+        /* Uniform random players, then eager ones (which fight more). */
+        static const struct {
+            re_ai_kind kind;
+            const char *name;
+        } kinds[] = {{RE_AI_RANDOM, "random"}, {RE_AI_EAGER, "eager"}};
+        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+            long steps = 0;
+            int wins[3] = {0, 0, 0};
+            for (long s = 1; s <= seeds; s++)
+                playout(root, files[f], &sc, kinds[k].kind, (uint64_t)s, &steps, wins);
+            printf("%s, %s players: %ld games, %ld steps (%.0f a game); %s won %d, %s won %d, %d "
+                   "drawn\n",
+                   sc.id, kinds[k].name, seeds, steps, seeds ? (double)steps / (double)seeds : 0.0,
+                   sc.sides[0].name, wins[0], sc.sides[1].name, wins[1], wins[2]);
+        }
     }
     printf("%d failures\n", failures);
     return failures != 0;
