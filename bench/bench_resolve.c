@@ -88,8 +88,36 @@ int main(int argc, char **argv)
                                          NULL};
     static const char *const movement[] = {"state",      "reserve", "commander", "davout",
                                            "first-turn", "true",    NULL};
+    static const char *const nf_fire[] = {
+        "firer",   "heavy_artillery",          "nation", "france",    "range", "1", "target",
+        "cavalry", "target-changed-formation", "true",   "enfiladed", "true",  NULL};
+    static const char *const nf_melee[] = {"attacker-arm",
+                                           "infantry",
+                                           "attacker-nation",
+                                           "france",
+                                           "attacker-stands",
+                                           "6",
+                                           "defender-arm",
+                                           "infantry",
+                                           "defender-nation",
+                                           "austria",
+                                           "defender-stands",
+                                           "4",
+                                           "attacker-formation",
+                                           "column",
+                                           "year",
+                                           "1805",
+                                           NULL};
+    static const char *const rff_musketry[] = {
+        "band",    "close",          "points", "8", "target-quality",
+        "veteran", "target-flanked", "true",   NULL};
+    static const char *const rff_charge[] = {"attacker-stands", "6", "defender-stands", "4", NULL};
     bench("aoe", "fire", fire, n);
     bench("aoe", "combat", combat, n / 4);
     bench("aoe", "movement", movement, n);
+    bench("nf", "fire", nf_fire, n / 4);
+    bench("nf", "melee", nf_melee, n / 4);
+    bench("rff", "musketry", rff_musketry, n / 4);
+    bench("rff", "charge", rff_charge, n / 4);
     return 0;
 }

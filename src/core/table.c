@@ -83,6 +83,11 @@ static int name_eq(const char *a, const char *b)
 
 int gr_param_index(const gr_param *params, size_t n, const char *name)
 {
+    /* Procedures often look their inputs up by the very literal that
+     * declares them, which the compiler merges: try pointers first. */
+    for (size_t i = 0; i < n; i++)
+        if (params[i].name == name)
+            return (int)i;
     for (size_t i = 0; i < n; i++)
         if (name_eq(params[i].name, name))
             return (int)i;

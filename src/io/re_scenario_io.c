@@ -435,7 +435,7 @@ static gr_status ld_flags(ld *L, const rj_node *map, const char *key, uint8_t fl
         return GR_EINPUT;
     snprintf(what, sizeof what, "an entry of \"%s\"", key);
     for (const rj_node *e = v->child; e; e = e->next) {
-        int c, r;
+        int c = 0, r = 0;
         if (ld_hex(L, e, what, &c, &r))
             return GR_EINPUT;
         re_hexdef *h = &sc->map[r][c];
@@ -633,7 +633,7 @@ static gr_status ld_units(ld *L, const rj_node *root)
     int k = 0;
     for (const rj_node *e = v->child; e; e = e->next, k++) {
         re_unitdef *u = &sc->units[k];
-        int corps, type, figs, col, row;
+        int corps = 0, type = 0, figs = 0, col = 0, row = 0;
         if (ld_expect(L, e, RJ_OBJECT, "a unit") ||
             ld_keys(L, e, "a unit", keys, sizeof keys / sizeof keys[0]) ||
             ld_str(L, e, "name", "a unit", 1, u->name, sizeof u->name) ||
