@@ -13,7 +13,7 @@
  *   by one (RE_A_CHIT ... RE_A_CHITS_DONE) and kept in the state; a UI
  *   hides the opponent's choices.
  * - re_apply writes what happened (every die, modifier and rule, with the
- *   seed paragraph) into a caller-owned re_log.
+ *   seed paragraph) into a caller-owned gr_log.
  *
  * All functions take the scenario the state was started from; the state
  * never points to it. */
@@ -25,6 +25,7 @@
 
 #include "grognard/error.h"
 #include "grognard/hex.h"
+#include "grognard/log.h"
 #include "grognard/re_scenario.h"
 #include "grognard/rng.h"
 
@@ -185,22 +186,8 @@ typedef struct re_state {
 
 _Static_assert(sizeof(re_state) <= 16384, "re_state must fit in 16 KiB");
 
-/* The event log: what happened, why, and where the seed says so. */
-#define RE_LOG_MAX  96
-#define RE_LOG_TEXT 160
-typedef struct re_event {
-    char text[RE_LOG_TEXT]; /* "Friant attacks Bagration: 3 dice (infantry) +2 (flank)" */
-    char source[40];        /* "seed 004 §4.3 Dés" */
-} re_event;
-
-typedef struct re_log {
-    int n;       /* events written */
-    int dropped; /* events that did not fit */
-    re_event ev[RE_LOG_MAX];
-} re_log;
-
-/* Empty the log. */
-void re_log_clear(re_log *log);
+/* The event log is the core's (grognard/log.h): every die, modifier and
+ * rule applied, with the seed paragraph. */
 
 /* Start a game: turn 1, side 0 chooses its chits.  Checks the scenario
  * (sizes, ids, hexes on the map); GR_EINPUT with a message otherwise. */
@@ -227,10 +214,10 @@ int re_chance_outcomes(const re_scenario *sc, const re_state *st, re_chance *out
 /* Apply a player's action or a chance outcome.  An action that is not
  * legal is refused with GR_EILLEGAL and a reason, the state unchanged.
  * Events are appended to log (may be NULL). */
-gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, re_log *log, gr_error *err);
+gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, gr_log *log, gr_error *err);
 
 /* Same as re_apply, for a chance outcome (refused if not at a chance node). */
-gr_status re_apply_chance(const re_scenario *sc, re_state *st, re_action a, re_log *log,
+gr_status re_apply_chance(const re_scenario *sc, re_state *st, re_action a, gr_log *log,
                           gr_error *err);
 
 /* A random action: at a chance node, an outcome drawn with its

@@ -170,7 +170,7 @@ typedef struct play {
     size_t nhist, caphist;
     tags tg;
     const char *save;
-    re_log log;
+    gr_log log;
     re_action acts[RE_MAX_ACTIONS];
     int nacts;
 } play;
@@ -200,7 +200,7 @@ static int is_chit_choice(re_action a)
  * the other player must not see. */
 static gr_status step(play *P, re_action a, int player, int hide, gr_error *err)
 {
-    re_log_clear(&P->log);
+    gr_log_clear(&P->log);
     gr_status st = player == RE_CHANCE ? re_apply_chance(P->sc, &P->st, a, &P->log, err)
                                        : re_apply(P->sc, &P->st, a, &P->log, err);
     if (st != GR_OK)

@@ -148,7 +148,7 @@ int cmd_replay(int argc, char **argv)
     jsteps = json ? json_array() : NULL;
     if (!json)
         printf("%s: %s, seed %" PRIu64 ", %zu steps\n", file, sc->title, g.seed, g.nsteps);
-    static re_log log;
+    static gr_log log;
     for (size_t i = 0; i < g.nsteps; i++) {
         const re_step *s = &g.steps[i];
         char d[200];
@@ -158,7 +158,7 @@ int cmd_replay(int argc, char **argv)
                                                  : sc->sides[0].name;
         if (!json)
             printf("%5zu %-7s %s\n", i + 1, who, d);
-        re_log_clear(&log);
+        gr_log_clear(&log);
         gr_status r = s->player == RE_CHANCE ? re_apply_chance(sc, &st, s->action, &log, &err)
                                              : re_apply(sc, &st, s->action, &log, &err);
         if (r != GR_OK) {

@@ -191,10 +191,10 @@ static int demo_malus(const re_scenario *sc, const re_state *st, int side)
     return re_is_demoralised(sc, st, side) ? re_demoralised.dice : 0;
 }
 
-static void log_demo(const re_scenario *sc, const re_state *st, int side, re_log *log)
+static void log_demo(const re_scenario *sc, const re_state *st, int side, gr_log *log)
 {
     if (re_is_demoralised(sc, st, side))
-        re_logf(log, RE_P_DEMO, "  %+d die: %s is demoralised (%d points, threshold %d): %s",
+        gr_logf(log, RE_P_DEMO, "  %+d die: %s is demoralised (%d points, threshold %d): %s",
                 re_demoralised.dice, side_name(sc, side), re_demoralisation(sc, st, side),
                 sc->sides[side].demoralised_at, re_demoralised.text);
 }
@@ -207,31 +207,31 @@ static int side_alive(const re_scenario *sc, const re_state *st, int side)
     return 0;
 }
 
-static void finish(const re_scenario *sc, re_state *st, re_log *log)
+static void finish(const re_scenario *sc, re_state *st, gr_log *log)
 {
     st->stage = RE_ST_OVER;
     if (sc->victory == RE_VICTORY_DEMORALISATION) {
         int p0 = re_demoralisation(sc, st, 0), p1 = re_demoralisation(sc, st, 1);
         st->winner = (uint8_t)(p0 < p1 ? 0 : p1 < p0 ? 1 : 2);
-        re_logf(log, RE_P_GOAL, "game over: demoralisation points %s %d, %s %d", side_name(sc, 0),
+        gr_logf(log, RE_P_GOAL, "game over: demoralisation points %s %d, %s %d", side_name(sc, 0),
                 p0, side_name(sc, 1), p1);
     } else {
         int k0 = re_destroyed_by(sc, st, 0), k1 = re_destroyed_by(sc, st, 1);
         st->winner = (uint8_t)(k0 > k1 ? 0 : k1 > k0 ? 1 : 2);
-        re_logf(log, RE_P_GOAL,
+        gr_logf(log, RE_P_GOAL,
                 "game over: enemy units destroyed: %s %d, %s %d (\"le gagnant est celui qui a "
                 "détruit le plus d'unités ennemis\")",
                 side_name(sc, 0), k0, side_name(sc, 1), k1);
     }
     if (st->winner == 2)
-        re_logf(log, RE_P_GOAL, "the game is drawn");
+        gr_logf(log, RE_P_GOAL, "the game is drawn");
     else
-        re_logf(log, RE_P_GOAL, "%s wins", side_name(sc, st->winner));
+        gr_logf(log, RE_P_GOAL, "%s wins", side_name(sc, st->winner));
 }
 
 /* ---- losses ------------------------------------------------------------ */
 
-static void destroy(const re_scenario *sc, re_state *st, int u, re_log *log)
+static void destroy(const re_scenario *sc, re_state *st, int u, gr_log *log)
 {
     re_combat_st *c = &st->combat;
     if (c->roll != RE_ROLL_NONE && u == c->target && c->hit == u) {
@@ -245,25 +245,25 @@ static void destroy(const re_scenario *sc, re_state *st, int u, re_log *log)
     st->units[u].row = -1;
     st->units[u].flags = 0;
     int s = u_side(sc, u);
-    re_logf(log, RE_P_DEMO, "%s is destroyed: %s has %d demoralisation point(s)%s",
+    gr_logf(log, RE_P_DEMO, "%s is destroyed: %s has %d demoralisation point(s)%s",
             re_unit_name(sc, u), side_name(sc, s), re_demoralisation(sc, st, s),
             re_is_demoralised(sc, st, s) ? ", the army is demoralised" : "");
 }
 
 /* One figure lost; the skirmisher is the second-to-last figure (§5). */
-static void lose_figure(const re_scenario *sc, re_state *st, int u, const char *why, re_log *log)
+static void lose_figure(const re_scenario *sc, re_state *st, int u, const char *why, gr_log *log)
 {
     re_unit_st *us = &st->units[u];
     if (us->skirmisher && us->figures == 1) {
         us->skirmisher = 0;
-        re_logf(log, RE_P_SKIRM5,
+        gr_logf(log, RE_P_SKIRM5,
                 "%s loses its skirmisher (%s): \"décomptés dans les pertes comme étant l'avant "
                 "dernière figurine perdue\"",
                 re_unit_name(sc, u), why);
         return;
     }
     us->figures--;
-    re_logf(log, RE_P_LOSS, "%s loses a figure (%s): %d left%s", re_unit_name(sc, u), why,
+    gr_logf(log, RE_P_LOSS, "%s loses a figure (%s): %d left%s", re_unit_name(sc, u), why,
             us->figures, us->skirmisher ? " + skirmisher" : "");
     if (us->figures == 0)
         destroy(sc, st, u, log);
@@ -337,12 +337,12 @@ static void clear_activation(const re_scenario *sc, re_state *st)
 }
 
 /* Activate the group of `anchor` (-1: none) and the corps' light cavalry. */
-static void activate(const re_scenario *sc, re_state *st, int anchor, re_log *log)
+static void activate(const re_scenario *sc, re_state *st, int anchor, gr_log *log)
 {
     uint8_t comp[RE_MAX_UNITS], anchors[RE_MAX_UNITS];
     corps_groups(sc, st, st->corps, comp, anchors);
     clear_activation(sc, st);
-    char names[RE_LOG_TEXT];
+    char names[GR_LOG_TEXT];
     size_t len = 0;
     names[0] = 0;
     for (int u = 0; u < sc->nunits; u++) {
@@ -360,7 +360,7 @@ static void activate(const re_scenario *sc, re_state *st, int anchor, re_log *lo
                 len += (size_t)k;
         }
     }
-    re_logf(log, RE_P_ACT, "%s activates: %s", re_corps_name(sc, st->corps),
+    gr_logf(log, RE_P_ACT, "%s activates: %s", re_corps_name(sc, st->corps),
             len ? names : "no unit");
     st->stage = RE_ST_FIRE;
 }
@@ -581,7 +581,7 @@ static int charge_bonus(const re_scenario *sc, const re_state *st, int a, int t,
 }
 
 /* Dice of a attacking t (roll ATTACK), logged if log is set. */
-static int attack_dice(const re_scenario *sc, const re_state *st, int a, int t, re_log *log)
+static int attack_dice(const re_scenario *sc, const re_state *st, int a, int t, gr_log *log)
 {
     int at = u_type(sc, a), tt = u_type(sc, t);
     int base = re_unit_dice(at);
@@ -595,29 +595,29 @@ static int attack_dice(const re_scenario *sc, const re_state *st, int a, int t, 
     int demo = demo_malus(sc, st, u_side(sc, a));
     int dice = re_attack_dice(base, flank + charge, ter + demo);
     if (log) {
-        re_logf(log, RE_P_DICE, "  %d dice: %s (%s)", base, re_unit_name(sc, a),
+        gr_logf(log, RE_P_DICE, "  %d dice: %s (%s)", base, re_unit_name(sc, a),
                 re_unit(at) ? re_unit(at)->label : "?");
         if (flank)
-            re_logf(log, RE_P_DICE, "  %+d dice: flank, %s touches %s and not %s: %s", flank,
+            gr_logf(log, RE_P_DICE, "  %+d dice: flank, %s touches %s and not %s: %s", flank,
                     re_unit_name(sc, by), re_unit_name(sc, t), re_unit_name(sc, a), re_flank.text);
         else if (by >= 0) {
             const char *why = NULL;
             if (flank_exempt(sc, st, t, &why))
-                re_logf(log, RE_P_DICE, "  no flank bonus: %s is %s", re_unit_name(sc, t), why);
+                gr_logf(log, RE_P_DICE, "  no flank bonus: %s is %s", re_unit_name(sc, t), why);
             else
-                re_logf(log, RE_P_DICE, "  no flank bonus: %s may itself be taken in the flank",
+                gr_logf(log, RE_P_DICE, "  no flank bonus: %s may itself be taken in the flank",
                         re_unit_name(sc, a));
         }
         if (charge)
-            re_logf(log, RE_P_DICE, "  %+d dice: %s", charge, re_charge.text);
+            gr_logf(log, RE_P_DICE, "  %+d dice: %s", charge, re_charge.text);
         else if (is_cav(at) && cwhy)
-            re_logf(log, RE_P_DICE, "  no charge bonus: %s", cwhy);
+            gr_logf(log, RE_P_DICE, "  no charge bonus: %s", cwhy);
         for (int i = 0; i < nm; i++)
-            re_logf(log, RE_P_TERRAIN, "  %+d dice%s: %s", mods[i].dice,
+            gr_logf(log, RE_P_TERRAIN, "  %+d dice%s: %s", mods[i].dice,
                     mods[i].applied ? "" : " (not counted: a larger malus applies)",
                     mods[i].reason);
         log_demo(sc, st, u_side(sc, a), log);
-        re_logf(log, RE_P_DICE, "  = %d dice", dice);
+        gr_logf(log, RE_P_DICE, "  = %d dice", dice);
     }
     return dice;
 }
@@ -785,7 +785,7 @@ static void gen_retreat(const re_scenario *sc, const re_state *st, emit *e)
 
 /* ---- the combat in progress -------------------------------------------- */
 
-static void combat_end(const re_scenario *sc, re_state *st, re_log *log)
+static void combat_end(const re_scenario *sc, re_state *st, gr_log *log)
 {
     (void)sc;
     (void)log;
@@ -871,9 +871,9 @@ static void gen_after(const re_scenario *sc, const re_state *st, emit *e, int wi
 }
 
 /* What follows a roll once its results (and any retreat) are applied. */
-static void fire_next(const re_scenario *sc, re_state *st, re_log *log);
+static void fire_next(const re_scenario *sc, re_state *st, gr_log *log);
 
-static void combat_next(const re_scenario *sc, re_state *st, re_log *log)
+static void combat_next(const re_scenario *sc, re_state *st, gr_log *log)
 {
     re_combat_st *c = &st->combat;
     switch (c->roll) {
@@ -894,7 +894,7 @@ static void combat_next(const re_scenario *sc, re_state *st, re_log *log)
             return;
         }
         if (c->roll == RE_ROLL_PURSUIT && u_alive(st, c->target) && !c->repulsed)
-            re_logf(log, RE_P_PURSUIT, "the pursuit ends: %s does not fall back",
+            gr_logf(log, RE_P_PURSUIT, "the pursuit ends: %s does not fall back",
                     re_unit_name(sc, c->target));
         combat_end(sc, st, log);
         return;
@@ -903,7 +903,7 @@ static void combat_next(const re_scenario *sc, re_state *st, re_log *log)
     }
 }
 
-static void fire_next(const re_scenario *sc, re_state *st, re_log *log)
+static void fire_next(const re_scenario *sc, re_state *st, gr_log *log)
 {
     re_combat_st *c = &st->combat;
     for (; c->ifire < c->nfire; c->ifire++) {
@@ -911,12 +911,12 @@ static void fire_next(const re_scenario *sc, re_state *st, re_log *log)
         if (!u_alive(st, t))
             continue;
         if (c->ifire > 0)
-            re_logf(log, RE_P_ART,
+            gr_logf(log, RE_P_ART,
                     "enfilade: %s in the next hex is hit too (\"Le tir "
                     "d'enfilade permet de toucher les cibles sur les cases se suivant\")",
                     re_unit_name(sc, t));
         if (u_type(sc, t) == RE_ARTILLERY) {
-            re_logf(log, RE_P_ART,
+            gr_logf(log, RE_P_ART,
                     "no effect on %s: \"Le Tir d'artillerie est sans effet contre "
                     "de l'artillerie\"",
                     re_unit_name(sc, t));
@@ -929,15 +929,15 @@ static void fire_next(const re_scenario *sc, re_state *st, re_log *log)
         int ter = re_terrain_fire_dice(sc, u_hex(st, a), u_hex(st, t), u_type(sc, t), mods, 8, &nm);
         int demo = demo_malus(sc, st, u_side(sc, a));
         int dice = re_attack_dice(base, 0, ter + demo);
-        re_logf(log, RE_P_ART, "  %d dice: artillery at %d hex(es)", base, range);
+        gr_logf(log, RE_P_ART, "  %d dice: artillery at %d hex(es)", base, range);
         for (int i = 0; i < nm; i++)
-            re_logf(log, RE_P_TERRAIN, "  %+d dice%s: %s", mods[i].dice,
+            gr_logf(log, RE_P_TERRAIN, "  %+d dice%s: %s", mods[i].dice,
                     mods[i].applied ? "" : " (not counted: a larger malus applies)",
                     mods[i].reason);
         log_demo(sc, st, u_side(sc, a), log);
-        re_logf(log, RE_P_ART, "  = %d dice on %s", dice, re_unit_name(sc, t));
+        gr_logf(log, RE_P_ART, "  = %d dice on %s", dice, re_unit_name(sc, t));
         if (dice < RE_MIN_ATTACK_DICE) {
-            re_logf(log, RE_P_ART, "no dice left: no effect on %s", re_unit_name(sc, t));
+            gr_logf(log, RE_P_ART, "no dice left: no effect on %s", re_unit_name(sc, t));
             continue;
         }
         c->target = (uint8_t)t;
@@ -954,11 +954,11 @@ static void begin_retreat(re_state *st, int u, int from, int hexes, int evasion)
 }
 
 /* The roll is over: apply its losses, then its retreat. */
-static void resolve_hits(const re_scenario *sc, re_state *st, re_log *log)
+static void resolve_hits(const re_scenario *sc, re_state *st, gr_log *log)
 {
     re_combat_st *c = &st->combat;
     int h = c->hit;
-    re_logf(log, RE_P_LOSS, "result on %s: %d loss(es), %d retreat(s)", re_unit_name(sc, h),
+    gr_logf(log, RE_P_LOSS, "result on %s: %d loss(es), %d retreat(s)", re_unit_name(sc, h),
             c->losses, c->retreats);
     for (int i = 0; i < c->losses && u_alive(st, h); i++)
         lose_figure(sc, st, h, "loss", log);
@@ -972,7 +972,7 @@ static void resolve_hits(const re_scenario *sc, re_state *st, re_log *log)
 }
 
 /* The retreat (or evasion) is over. */
-static void retreat_done(const re_scenario *sc, re_state *st, re_log *log)
+static void retreat_done(const re_scenario *sc, re_state *st, gr_log *log)
 {
     re_retreat_st *rt = &st->retreat;
     re_combat_st *c = &st->combat;
@@ -986,7 +986,7 @@ static void retreat_done(const re_scenario *sc, re_state *st, re_log *log)
         c->vrow = rt->path[0][1];
     }
     if (rt->evasion) {
-        re_logf(log, RE_P_EVADE, "%s has evaded: taking ground and pursuit are possible",
+        gr_logf(log, RE_P_EVADE, "%s has evaded: taking ground and pursuit are possible",
                 re_unit_name(sc, u));
         c->repulsed = 1;
         combat_next(sc, st, log);
@@ -997,11 +997,11 @@ static void retreat_done(const re_scenario *sc, re_state *st, re_log *log)
 
 /* A retreat that cannot go on: "l'unité perd une pièce par hexagone de
  * retraite éludée". */
-static void retreat_blocked(const re_scenario *sc, re_state *st, re_log *log)
+static void retreat_blocked(const re_scenario *sc, re_state *st, gr_log *log)
 {
     re_retreat_st *rt = &st->retreat;
     int u = rt->unit;
-    re_logf(log, RE_P_RETREAT,
+    gr_logf(log, RE_P_RETREAT,
             "%s cannot retreat %d more hex(es): one figure lost per hex (\"l'unité perd une pièce "
             "par hexagone de retraite éludée\")",
             re_unit_name(sc, u), rt->left);
@@ -1013,7 +1013,7 @@ static void retreat_blocked(const re_scenario *sc, re_state *st, re_log *log)
     retreat_done(sc, st, log);
 }
 
-static void start_attack(const re_scenario *sc, re_state *st, int a, int t, int column, re_log *log)
+static void start_attack(const re_scenario *sc, re_state *st, int a, int t, int column, gr_log *log)
 {
     re_combat_st *c = &st->combat;
     memset(c, 0, sizeof *c);
@@ -1023,16 +1023,16 @@ static void start_attack(const re_scenario *sc, re_state *st, int a, int t, int 
     c->column = (uint8_t)column;
     st->units[a].flags |= RE_UF_ATTACKED;
     int at = u_type(sc, a), tt = u_type(sc, t);
-    re_logf(log, RE_P_COMBAT, "%s %s %s", re_unit_name(sc, a),
+    gr_logf(log, RE_P_COMBAT, "%s %s %s", re_unit_name(sc, a),
             column ? "makes a column attack on" : "attacks", re_unit_name(sc, t));
     if (re_terrain_no_fight_in(sc, u_hex(st, t), tt)) {
         if (can_evade(sc, st, t, a)) {
-            re_logf(log, RE_P_TERRAIN, "%s cannot fight in a town: it must evade",
+            gr_logf(log, RE_P_TERRAIN, "%s cannot fight in a town: it must evade",
                     re_unit_name(sc, t));
             c->evaded = 1;
             begin_retreat(st, t, a, RE_EVASION_HEXES, 1);
         } else {
-            re_logf(log, RE_P_TERRAIN,
+            gr_logf(log, RE_P_TERRAIN,
                     "%s cannot fight in a town and cannot evade: destroyed "
                     "(\"esquive obligatoire ou destruction\")",
                     re_unit_name(sc, t));
@@ -1044,12 +1044,12 @@ static void start_attack(const re_scenario *sc, re_state *st, int a, int t, int 
     }
     if ((tt == RE_LIGHT_CAVALRY || tt == RE_HEAVY_CAVALRY) && !is_cav(at)) {
         if (!can_evade(sc, st, t, a)) {
-            re_logf(log, RE_P_EVADE,
+            gr_logf(log, RE_P_EVADE,
                     "%s cannot evade (no two-hex retreat): combat (\"Si "
                     "l'esquive n'est pas possible il y a combat\")",
                     re_unit_name(sc, t));
         } else if (tt == RE_LIGHT_CAVALRY) {
-            re_logf(log, RE_P_EVADE,
+            gr_logf(log, RE_P_EVADE,
                     "%s must evade: \"La cavalerie légère ... DOIT retraiter "
                     "avant le combat sauf face à la cavalerie\"",
                     re_unit_name(sc, t));
@@ -1126,9 +1126,9 @@ static int count_free(const re_scenario *sc, const re_state *st,
     return e.n;
 }
 
-static void end_turn(const re_scenario *sc, re_state *st, re_log *log)
+static void end_turn(const re_scenario *sc, re_state *st, gr_log *log)
 {
-    re_logf(log, RE_P_ACT, "the bowl is empty: end of turn %d", st->turn);
+    gr_logf(log, RE_P_ACT, "the bowl is empty: end of turn %d", st->turn);
     if (st->turn >= sc->turns) {
         finish(sc, st, log);
         return;
@@ -1141,33 +1141,33 @@ static void end_turn(const re_scenario *sc, re_state *st, re_log *log)
     st->corps = RE_NO_UNIT;
     st->side = 0;
     st->stage = RE_ST_CHITS;
-    re_logf(log, RE_P_ACT, "turn %d: each side chooses its chits", st->turn);
+    gr_logf(log, RE_P_ACT, "turn %d: each side chooses its chits", st->turn);
 }
 
-static void end_activation(const re_scenario *sc, re_state *st, re_log *log)
+static void end_activation(const re_scenario *sc, re_state *st, gr_log *log)
 {
     if (st->corps != RE_NO_UNIT)
-        re_logf(log, RE_P_ACT, "end of the activation of %s", re_corps_name(sc, st->corps));
+        gr_logf(log, RE_P_ACT, "end of the activation of %s", re_corps_name(sc, st->corps));
     clear_activation(sc, st);
     st->corps = RE_NO_UNIT;
     st->stage = RE_ST_DRAW;
 }
 
 /* Pass every stage that has nothing to decide. */
-static void settle(const re_scenario *sc, re_state *st, re_log *log)
+static void settle(const re_scenario *sc, re_state *st, gr_log *log)
 {
     for (;;) {
         if (st->stage == RE_ST_OVER)
             return;
         if (!side_alive(sc, st, 0) || !side_alive(sc, st, 1)) {
-            re_logf(log, RE_P_GOAL, "an army has no unit left");
+            gr_logf(log, RE_P_GOAL, "an army has no unit left");
             finish(sc, st, log);
             return;
         }
         switch (st->stage) {
         case RE_ST_CHITS:
             if (count_free(sc, st, gen_chits) == 0) {
-                re_logf(log, RE_P_ACT, "%s has put %d chit(s) in the bowl", side_name(sc, st->side),
+                gr_logf(log, RE_P_ACT, "%s has put %d chit(s) in the bowl", side_name(sc, st->side),
                         st->chosen[st->side]);
                 if (st->side == 0)
                     st->side = 1;
@@ -1338,7 +1338,7 @@ int re_chance_outcomes(const re_scenario *sc, const re_state *st, re_chance *out
     return n;
 }
 
-static void apply_die(const re_scenario *sc, re_state *st, int face, re_log *log)
+static void apply_die(const re_scenario *sc, re_state *st, int face, gr_log *log)
 {
     re_combat_st *c = &st->combat;
     int h = c->hit;
@@ -1351,7 +1351,7 @@ static void apply_die(const re_scenario *sc, re_state *st, int face, re_log *log
         r = re_die_result(u_type(sc, h), face, c->roll == RE_ROLL_ATTACK && c->column);
     }
     const char *what = r == RE_HIT_LOSS ? "loss" : r == RE_HIT_RETREAT ? "retreat" : "miss";
-    re_logf(log, src, "die %d against %s: %s%s", face, re_unit_name(sc, h), what,
+    gr_logf(log, src, "die %d against %s: %s%s", face, re_unit_name(sc, h), what,
             (c->roll == RE_ROLL_ATTACK && c->column)
                 ? " (column attack: losses and retreats swapped)"
                 : "");
@@ -1363,7 +1363,7 @@ static void apply_die(const re_scenario *sc, re_state *st, int face, re_log *log
         resolve_hits(sc, st, log);
 }
 
-static void apply_fire(const re_scenario *sc, re_state *st, int u, gr_hex target, re_log *log)
+static void apply_fire(const re_scenario *sc, re_state *st, int u, gr_hex target, gr_log *log)
 {
     re_combat_st *c = &st->combat;
     memset(c, 0, sizeof *c);
@@ -1373,7 +1373,7 @@ static void apply_fire(const re_scenario *sc, re_state *st, int u, gr_hex target
     gr_hex from = u_hex(st, u);
     int d = gr_hex_distance(from, target);
     int t = unit_at_hex(sc, st, target);
-    re_logf(log, RE_P_ART, "%s fires at %s (%d hex(es), the nearest occupied hex in sight)",
+    gr_logf(log, RE_P_ART, "%s fires at %s (%d hex(es), the nearest occupied hex in sight)",
             re_unit_name(sc, u), re_unit_name(sc, t), d);
     c->fire_targets[0] = (uint8_t)t;
     c->fire_range[0] = (uint8_t)d;
@@ -1401,7 +1401,7 @@ static void apply_fire(const re_scenario *sc, re_state *st, int u, gr_hex target
     fire_next(sc, st, log);
 }
 
-static void apply_move(const re_scenario *sc, re_state *st, re_action a, re_log *log)
+static void apply_move(const re_scenario *sc, re_state *st, re_action a, gr_log *log)
 {
     uint8_t reach[RE_MAX_ROWS * RE_MAX_COLS], fight[RE_MAX_ROWS * RE_MAX_COLS];
     move_map(sc, st, a.unit, reach, fight);
@@ -1412,7 +1412,7 @@ static void apply_move(const re_scenario *sc, re_state *st, re_action a, re_log 
     int can_fight = fight[IDX(a.col, a.row)] && u_type(sc, a.unit) != RE_ARTILLERY;
     if (!can_fight)
         st->units[a.unit].flags |= RE_UF_NO_COMBAT;
-    re_logf(log, RE_P_MOVE, "%s moves from %d,%d to %d,%d (%d hex(es))%s", re_unit_name(sc, a.unit),
+    gr_logf(log, RE_P_MOVE, "%s moves from %d,%d to %d,%d (%d hex(es))%s", re_unit_name(sc, a.unit),
             from_c, from_r, a.col, a.row,
             gr_hex_distance(gr_hex_from_offset(from_c, from_r), gr_hex_from_offset(a.col, a.row)),
             u_type(sc, a.unit) == RE_ARTILLERY ? ""
@@ -1420,18 +1420,18 @@ static void apply_move(const re_scenario *sc, re_state *st, re_action a, re_log 
                         : ": it may not fight this activation (march move or terrain)");
 }
 
-static void apply_retreat(const re_scenario *sc, re_state *st, re_action a, re_log *log)
+static void apply_retreat(const re_scenario *sc, re_state *st, re_action a, gr_log *log)
 {
     re_retreat_st *rt = &st->retreat;
     if (a.target != RE_NO_UNIT) {
-        re_logf(log, RE_P_RETREAT,
+        gr_logf(log, RE_P_RETREAT,
                 "%s pushes %s from %d,%d to %d,%d (\"elle peut l'entraîner "
                 "dans sa retraite\")",
                 re_unit_name(sc, a.unit), re_unit_name(sc, a.target), a.col, a.row, a.col2, a.row2);
         st->units[a.target].col = a.col2;
         st->units[a.target].row = a.row2;
     }
-    re_logf(log, rt->evasion ? RE_P_EVADE : RE_P_RETREAT, "%s %s to %d,%d",
+    gr_logf(log, rt->evasion ? RE_P_EVADE : RE_P_RETREAT, "%s %s to %d,%d",
             re_unit_name(sc, a.unit), rt->evasion ? "evades" : "retreats", a.col, a.row);
     st->units[a.unit].col = a.col;
     st->units[a.unit].row = a.row;
@@ -1443,13 +1443,13 @@ static void apply_retreat(const re_scenario *sc, re_state *st, re_action a, re_l
         retreat_done(sc, st, log);
 }
 
-static void apply_pursue(const re_scenario *sc, re_state *st, re_log *log)
+static void apply_pursue(const re_scenario *sc, re_state *st, gr_log *log)
 {
     re_combat_st *c = &st->combat;
     const re_retreat_st *rt = &st->retreat;
     int a = c->attacker, t = c->target;
     int last = rt->npath - 2;
-    re_logf(log, RE_P_PURSUIT, "%s pursues %s along its retreat path to %d,%d", re_unit_name(sc, a),
+    gr_logf(log, RE_P_PURSUIT, "%s pursues %s along its retreat path to %d,%d", re_unit_name(sc, a),
             re_unit_name(sc, t), rt->path[last][0], rt->path[last][1]);
     st->units[a].col = rt->path[last][0];
     st->units[a].row = rt->path[last][1];
@@ -1459,7 +1459,7 @@ static void apply_pursue(const re_scenario *sc, re_state *st, re_log *log)
     c->evaded = 0;
     c->column = 0;
     int dice = pursuit_dice(sc, st, a);
-    re_logf(log, RE_P_PURSUIT,
+    gr_logf(log, RE_P_PURSUIT,
             "  %d dice: %s (\"Les malus et bonus aux dés ne s'appliquent "
             "pas\"; no riposte)",
             re_unit_dice(u_type(sc, a)), re_unit_name(sc, a));
@@ -1467,7 +1467,7 @@ static void apply_pursue(const re_scenario *sc, re_state *st, re_log *log)
     start_roll(st, RE_ROLL_PURSUIT, a, t, dice);
 }
 
-static void apply_riposte(const re_scenario *sc, re_state *st, re_log *log)
+static void apply_riposte(const re_scenario *sc, re_state *st, gr_log *log)
 {
     re_combat_st *c = &st->combat;
     int a = c->attacker, t = c->target;
@@ -1478,21 +1478,21 @@ static void apply_riposte(const re_scenario *sc, re_state *st, re_log *log)
                                      mods, 8, &nm);
     int demo = demo_malus(sc, st, u_side(sc, t));
     int dice = re_attack_dice(base, 0, ter + demo);
-    re_logf(log, RE_P_RIPOSTE,
+    gr_logf(log, RE_P_RIPOSTE,
             "%s ripostes against %s (no flank bonus, no pursuit, no taking "
             "of ground)",
             re_unit_name(sc, t), re_unit_name(sc, a));
-    re_logf(log, RE_P_RIPOSTE, "  %d dice: %s", base, re_unit_name(sc, t));
+    gr_logf(log, RE_P_RIPOSTE, "  %d dice: %s", base, re_unit_name(sc, t));
     for (int i = 0; i < nm; i++)
-        re_logf(log, RE_P_TERRAIN, "  %+d dice%s: %s", mods[i].dice,
+        gr_logf(log, RE_P_TERRAIN, "  %+d dice%s: %s", mods[i].dice,
                 mods[i].applied ? "" : " (not counted: a larger malus applies)", mods[i].reason);
     log_demo(sc, st, u_side(sc, t), log);
-    re_logf(log, RE_P_RIPOSTE, "  = %d dice", dice);
+    gr_logf(log, RE_P_RIPOSTE, "  = %d dice", dice);
     c->roll = RE_ROLL_RIPOSTE;
     start_roll(st, RE_ROLL_RIPOSTE, t, a, dice);
 }
 
-gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, re_log *log, gr_error *err)
+gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, gr_log *log, gr_error *err)
 {
     emit e = {NULL, 0, 0, &a, 0, -1};
     gen_stage(sc, st, &e);
@@ -1511,7 +1511,7 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, re_log *log
         st->chosen[st->side]++;
         break;
     case RE_A_CHITS_DONE:
-        re_logf(log, RE_P_ACT, "%s has put %d chit(s) in the bowl", side_name(sc, st->side),
+        gr_logf(log, RE_P_ACT, "%s has put %d chit(s) in the bowl", side_name(sc, st->side),
                 st->chosen[st->side]);
         if (st->side == 0)
             st->side = 1;
@@ -1520,7 +1520,7 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, re_log *log
         break;
     case RE_A_DRAW: {
         int tot = bowl_total(sc, st);
-        re_logf(log, RE_P_ACT, "chit drawn from the bowl: %s (%d of %d chits)",
+        gr_logf(log, RE_P_ACT, "chit drawn from the bowl: %s (%d of %d chits)",
                 re_corps_name(sc, a.unit), st->bowl[a.unit], tot);
         st->bowl[a.unit]--;
         st->drawn[a.unit]++;
@@ -1540,7 +1540,7 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, re_log *log
         c->target = a.target;
         st->units[a.unit].flags |= RE_UF_SKIRMISHED;
         int dice = re_attack_dice(re_skirmish.dice, 0, demo_malus(sc, st, u_side(sc, a.unit)));
-        re_logf(log, RE_P_SKI,
+        gr_logf(log, RE_P_SKI,
                 "%s's skirmishers fire at %s: %d die (%s; no terrain malus, no "
                 "riposte)",
                 re_unit_name(sc, a.unit), re_unit_name(sc, a.target), dice, re_skirmish.text);
@@ -1555,7 +1555,7 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, re_log *log
     case RE_A_COLUMN: start_attack(sc, st, a.unit, a.target, a.kind == RE_A_COLUMN, log); break;
     case RE_A_END_ACTIVATION: end_activation(sc, st, log); break;
     case RE_A_EVADE:
-        re_logf(log, RE_P_EVADE,
+        gr_logf(log, RE_P_EVADE,
                 "%s evades (\"La cavalerie lourde ... PEUT décider avant le "
                 "combat de retraiter\")",
                 re_unit_name(sc, a.unit));
@@ -1563,7 +1563,7 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, re_log *log
         begin_retreat(st, a.unit, st->combat.attacker, RE_EVASION_HEXES, 1);
         break;
     case RE_A_STAND: {
-        re_logf(log, RE_P_EVADE, "%s stands", re_unit_name(sc, a.unit));
+        gr_logf(log, RE_P_EVADE, "%s stands", re_unit_name(sc, a.unit));
         int dice = attack_dice(sc, st, st->combat.attacker, a.unit, log);
         start_roll(st, RE_ROLL_ATTACK, st->combat.attacker, a.unit, dice);
         break;
@@ -1571,11 +1571,11 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, re_log *log
     case RE_A_RETREAT: apply_retreat(sc, st, a, log); break;
     case RE_A_RIPOSTE: apply_riposte(sc, st, log); break;
     case RE_A_NO_RIPOSTE:
-        re_logf(log, RE_P_RIPOSTE, "%s does not riposte", re_unit_name(sc, a.unit));
+        gr_logf(log, RE_P_RIPOSTE, "%s does not riposte", re_unit_name(sc, a.unit));
         combat_end(sc, st, log);
         break;
     case RE_A_TAKE_GROUND:
-        re_logf(log, RE_P_GROUND, "%s takes ground: moves to %d,%d", re_unit_name(sc, a.unit),
+        gr_logf(log, RE_P_GROUND, "%s takes ground: moves to %d,%d", re_unit_name(sc, a.unit),
                 a.col, a.row);
         st->units[a.unit].col = a.col;
         st->units[a.unit].row = a.row;
@@ -1595,7 +1595,7 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, re_log *log
     return GR_OK;
 }
 
-gr_status re_apply_chance(const re_scenario *sc, re_state *st, re_action a, re_log *log,
+gr_status re_apply_chance(const re_scenario *sc, re_state *st, re_action a, gr_log *log,
                           gr_error *err)
 {
     if (re_current_player(sc, st) != RE_CHANCE)

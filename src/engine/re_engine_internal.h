@@ -24,12 +24,6 @@
 #define RE_P_TERRAIN "seed 004 §7 Terrains"
 #define RE_P_LOS     "seed 004 §8 Ligne de vue"
 
-/* Append one event (printf-style) to log (may be NULL). */
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-void re_logf(re_log *log, const char *source, const char *fmt, ...);
-
 /* Name of unit u, corps c (never NULL). */
 const char *re_unit_name(const re_scenario *sc, int u);
 const char *re_corps_name(const re_scenario *sc, int c);

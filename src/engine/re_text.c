@@ -7,30 +7,6 @@
 
 #include "re_engine_internal.h"
 
-void re_log_clear(re_log *log)
-{
-    if (log) {
-        log->n = 0;
-        log->dropped = 0;
-    }
-}
-
-void re_logf(re_log *log, const char *source, const char *fmt, ...)
-{
-    if (!log)
-        return;
-    if (log->n >= RE_LOG_MAX) {
-        log->dropped++;
-        return;
-    }
-    re_event *ev = &log->ev[log->n++];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(ev->text, sizeof ev->text, fmt, ap);
-    va_end(ap);
-    snprintf(ev->source, sizeof ev->source, "%s", source ? source : "");
-}
-
 const char *re_unit_name(const re_scenario *sc, int u)
 {
     if (u < 0 || u >= sc->nunits)

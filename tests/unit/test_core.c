@@ -155,6 +155,27 @@ static void test_args_set_text_and_numbers(void **state)
     assert_int_equal(gr_args_set(params, 1, "61", &a, &err), GR_EINPUT);
 }
 
+static void test_log_bounded(void **state)
+{
+    (void)state;
+    static gr_log log;
+    gr_log_clear(&log);
+    gr_logf(&log, "seed 004 §4.3", "%d dice", 3);
+    assert_int_equal(log.n, 1);
+    assert_string_equal(log.ev[0].text, "3 dice");
+    assert_string_equal(log.ev[0].source, "seed 004 §4.3");
+    gr_logf(&log, NULL, "no source");
+    assert_string_equal(log.ev[1].source, "");
+    for (int i = 0; i < GR_LOG_MAX + 5; i++)
+        gr_logf(&log, NULL, "event %d", i);
+    assert_int_equal(log.n, GR_LOG_MAX);
+    assert_int_equal(log.dropped, 7); /* counted, never lost silently */
+    gr_logf(NULL, NULL, "ignored");   /* a NULL log records nothing */
+    gr_log_clear(&log);
+    assert_int_equal(log.n, 0);
+    assert_int_equal(log.dropped, 0);
+}
+
 static void test_band_find(void **state)
 {
     (void)state;
@@ -179,6 +200,7 @@ int main(void)
         cmocka_unit_test(test_roll_faces_in_range),
         cmocka_unit_test(test_param_parse_decimals),
         cmocka_unit_test(test_args_set_text_and_numbers),
+        cmocka_unit_test(test_log_bounded),
         cmocka_unit_test(test_band_find),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -19,7 +19,7 @@
 
 static re_scenario sc;
 static re_state st;
-static re_log lg;
+static gr_log lg;
 
 /* A 6x6 clear map, 3 turns; corps 0 (side 0, 1 chit), corps 1 (side 1, 1
  * chit); 2 chits per turn each; no demoralisation threshold. */
@@ -122,7 +122,7 @@ static int dice_all(int face)
 static void activate_corps(int corps)
 {
     gr_error err;
-    re_log_clear(&lg);
+    gr_log_clear(&lg);
     assert_int_equal(re_init(&sc, &st, &err), GR_OK);
     char buf[96];
     for (int s = 0; s < 2; s++) {

@@ -1452,7 +1452,7 @@ static void api_log_explains_dice(void **state)
     activate_corps(0);
     play("group Friant");
     play("end movement");
-    re_log_clear(&lg);
+    gr_log_clear(&lg);
     play("Friant: attack Weyrother");
     int flank = 0, forest = 0, total = 0;
     for (int i = 0; i < lg.n; i++) {
@@ -1573,7 +1573,7 @@ static void api_random_playouts(void **state)
             re_state clone = st;
             assert_true(re_hash(&sc, &clone) == re_hash(&sc, &st));
             gr_error err;
-            re_log_clear(&lg);
+            gr_log_clear(&lg);
             assert_int_equal(re_apply(&sc, &st, a, &lg, &err), GR_OK);
             /* invariants: no two units on one hex; figures within bounds */
             for (int u = 0; u < sc.nunits; u++) {
