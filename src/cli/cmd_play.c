@@ -40,7 +40,9 @@ static void usage(FILE *f)
                "At the prompt: a number from the list of legal actions, or the action's text;\n"
                "'actions' lists them, 'board' draws the map, 'undo' takes back your last\n"
                "decision, 'save FILE', 'quit', 'help'.  Chit choices are hidden from the\n"
-               "other player.\n");
+               "other player.\n"
+               "\n"
+               "example: grognard play data/scenarios/teaching.json --seed 7 --save game.json\n");
 }
 
 /* ---- the board ----------------------------------------------------------- */

@@ -28,7 +28,9 @@ static void usage(FILE *f)
                "  --json           one JSON object: every step with its events, or the\n"
                "                   verification's result\n"
                "\n"
-               "Exit status: 0 the game replays, 1 it differs at some step, 2 bad file.\n");
+               "Exit status: 0 the game replays, 1 it differs at some step, 2 bad file.\n"
+               "\n"
+               "example: grognard replay game.json --verify\n");
 }
 
 /* The scenario named in the save, as written or relative to the save's folder. */
