@@ -184,6 +184,28 @@ typedef struct gr_table {
     int (*in_column)(const gr_args *a, int k);
 } gr_table;
 
+/* ---- die-modifier lists ------------------------------------------------ */
+
+/* One printed die-modifier line: its value and its printed text.  A rule
+ * system keeps each list of modifiers as an array of these (the values in
+ * one place), exposes it as a table read with `--drm ID` (ids in a
+ * NULL-terminated gr_param choices array, index-aligned), and its
+ * procedures read the values from the same array. */
+typedef struct gr_drm_line {
+    int value;
+    const char *cell;
+} gr_drm_line;
+
+/* The single outcome of a modifier-list table: "modifier", with the field
+ * "modifier" holding the value. */
+extern const gr_outcome gr_drm_outcomes[1];
+
+/* Read line k of a list into out (outcome "modifier", its value, its cell). */
+gr_status gr_drm_read(const gr_drm_line *lines, size_t n, int k, gr_cell *out, gr_error *err);
+
+/* The cells of a list (see gr_table.cells). */
+size_t gr_drm_cells(const gr_drm_line *lines, size_t n, const char **names, size_t cap);
+
 /* Exact odds: w[k] / den is the probability of outcome k. */
 typedef struct gr_odds {
     size_t n;

@@ -300,6 +300,28 @@ void gr_cell_null(gr_cell *c, const char *key)
         c->fields[c->nfields++] = (gr_field){key, GR_F_NULL, 0, NULL};
 }
 
+const gr_outcome gr_drm_outcomes[1] = {
+    {"modifier", "Modificateur au dé / die modifier",
+     "The die modifier of this printed line (field \"modifier\")."},
+};
+
+gr_status gr_drm_read(const gr_drm_line *lines, size_t n, int k, gr_cell *out, gr_error *err)
+{
+    if (k < 0 || (size_t)k >= n)
+        return gr_error_set(err, GR_ERUNTIME, "modifier line %d of %zu does not exist", k, n);
+    out->outcome = 0;
+    out->cell = lines[k].cell;
+    gr_cell_int(out, "modifier", lines[k].value);
+    return GR_OK;
+}
+
+size_t gr_drm_cells(const gr_drm_line *lines, size_t n, const char **names, size_t cap)
+{
+    for (size_t i = 0; i < n && i < cap; i++)
+        names[i] = lines[i].cell;
+    return n;
+}
+
 int gr_table_outcome(const gr_table *t, const char *id)
 {
     for (size_t i = 0; i < t->noutcomes; i++)

@@ -70,31 +70,6 @@ const gr_table rff_command_radius_table = {
 
 /* ---- die-modifier lines: one generic table shape ------------------------- */
 
-typedef struct drm_line {
-    int value;
-    const char *cell;
-} drm_line;
-
-static const gr_outcome drm_outcomes[] = {
-    {"modifier", "Modificateur au dé", "Die modifier of this printed line (field \"modifier\")."},
-};
-
-static gr_status drm_read(const drm_line *lines, const gr_args *a, gr_cell *out)
-{
-    int k = (int)a->v[0];
-    out->outcome = 0;
-    out->cell = lines[k].cell;
-    gr_cell_int(out, "modifier", lines[k].value);
-    return GR_OK;
-}
-
-static size_t drm_cells(const drm_line *lines, size_t n, const char **names, size_t cap)
-{
-    for (size_t i = 0; i < n && i < cap; i++)
-        names[i] = lines[i].cell;
-    return n;
-}
-
 /* ---- MODIFICATEURS AU DE (Maneuver table) --------------------------------- */
 
 static const char *const md_ids[] = {
@@ -119,7 +94,7 @@ static const char *const md_ids[] = {
     [RFF_MD_HEAVIEST_LOSSES] = "heaviest_losses",
     [RFF_MD_COUNT] = NULL,
 };
-static const drm_line md_lines[RFF_MD_COUNT] = {
+static const gr_drm_line md_lines[RFF_MD_COUNT] = {
     [RFF_MD_GALLANT] = {+1, "+1 Chef vaillant / gallant"},
     [RFF_MD_ABLE] = {0, "0 Chef moyen / able"},
     [RFF_MD_POOR] = {-1, "-1 Chef timoré / poor"},
@@ -158,13 +133,12 @@ static const gr_param md_params[] = {
 
 static gr_status md_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
-    (void)err;
-    return drm_read(md_lines, a, out);
+    return gr_drm_read(md_lines, GR_COUNT(md_lines), (int)a->v[0], out, err);
 }
 
 static size_t md_cells(const char **names, size_t cap)
 {
-    return drm_cells(md_lines, GR_COUNT(md_lines), names, cap);
+    return gr_drm_cells(md_lines, GR_COUNT(md_lines), names, cap);
 }
 
 const gr_table rff_maneuver_drm_table = {
@@ -175,8 +149,8 @@ const gr_table rff_maneuver_drm_table = {
     .nparams = GR_COUNT(md_params),
     .roll_param = -1,
     .roll = GR_ROLL_NONE,
-    .outcomes = drm_outcomes,
-    .noutcomes = GR_COUNT(drm_outcomes),
+    .outcomes = gr_drm_outcomes,
+    .noutcomes = GR_COUNT(gr_drm_outcomes),
     .lookup = md_lookup,
     .cells = md_cells,
     .example = "grognard lookup rff maneuver_drm --drm out_of_command",
@@ -1003,7 +977,7 @@ static const char *const fd_ids[] = {
     [RFF_FD_FORTIFIED] = "target_fortified",
     [RFF_FD_COUNT] = NULL,
 };
-static const drm_line fd_lines[RFF_FD_COUNT] = {
+static const gr_drm_line fd_lines[RFF_FD_COUNT] = {
     [RFF_FD_BUCK_OR_REPEATER] = {+1, "Buck & Ball (pour SM) ou arme à répétition (RP) en "
                                      "charge/recevant une charge"},
     [RFF_FD_SHARPSHOOTERS] = {+1, "+1 Sharpshooters (SS)"},
@@ -1036,8 +1010,7 @@ static const gr_param fd_params[] = {
 
 static gr_status fd_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
-    (void)err;
-    gr_status st = drm_read(fd_lines, a, out);
+    gr_status st = gr_drm_read(fd_lines, GR_COUNT(fd_lines), (int)a->v[0], out, err);
     if (a->v[0] == RFF_FD_BUCK_OR_REPEATER)
         out->note = "the value of this line is not printed beside it: +1 is read from the +1 "
                     "that follows (docs/rules/rff.md)";
@@ -1046,7 +1019,7 @@ static gr_status fd_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 
 static size_t fd_cells(const char **names, size_t cap)
 {
-    return drm_cells(fd_lines, GR_COUNT(fd_lines), names, cap);
+    return gr_drm_cells(fd_lines, GR_COUNT(fd_lines), names, cap);
 }
 
 const gr_table rff_fire_drm_table = {
@@ -1057,8 +1030,8 @@ const gr_table rff_fire_drm_table = {
     .nparams = GR_COUNT(fd_params),
     .roll_param = -1,
     .roll = GR_ROLL_NONE,
-    .outcomes = drm_outcomes,
-    .noutcomes = GR_COUNT(drm_outcomes),
+    .outcomes = gr_drm_outcomes,
+    .noutcomes = GR_COUNT(gr_drm_outcomes),
     .lookup = fd_lookup,
     .cells = fd_cells,
     .example = "grognard lookup rff fire_drm --drm target_fortified",
@@ -1208,7 +1181,7 @@ static const char *const cd_ids[] = {
     [RFF_CD_CAV_DIFFICULT_OR_STATIONARY] = "cavalry_difficult_mounted_infantry_or_stationary",
     [RFF_CD_COUNT] = NULL,
 };
-static const drm_line cd_lines[RFF_CD_COUNT] = {
+static const gr_drm_line cd_lines[RFF_CD_COUNT] = {
     [RFF_CD_CRACK] = {+2, "+2 Cracks"},
     [RFF_CD_VETERAN] = {+1, "+1 Vétérans"},
     [RFF_CD_TRAINED] = {0, "0 Entraînés"},
@@ -1251,13 +1224,12 @@ static const gr_param cd_params[] = {
 
 static gr_status cd_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
-    (void)err;
-    return drm_read(cd_lines, a, out);
+    return gr_drm_read(cd_lines, GR_COUNT(cd_lines), (int)a->v[0], out, err);
 }
 
 static size_t cd_cells(const char **names, size_t cap)
 {
-    return drm_cells(cd_lines, GR_COUNT(cd_lines), names, cap);
+    return gr_drm_cells(cd_lines, GR_COUNT(cd_lines), names, cap);
 }
 
 const gr_table rff_charge_drm_table = {
@@ -1268,8 +1240,8 @@ const gr_table rff_charge_drm_table = {
     .nparams = GR_COUNT(cd_params),
     .roll_param = -1,
     .roll = GR_ROLL_NONE,
-    .outcomes = drm_outcomes,
-    .noutcomes = GR_COUNT(drm_outcomes),
+    .outcomes = gr_drm_outcomes,
+    .noutcomes = GR_COUNT(gr_drm_outcomes),
     .lookup = cd_lookup,
     .cells = cd_cells,
     .example = "grognard lookup rff charge_drm --drm outnumbered_2_1",
