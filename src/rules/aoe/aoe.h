@@ -4,6 +4,8 @@
 
 #include "grognard/resolve.h"
 
+extern const gr_table aoe_fire_drm_table, aoe_general_drm_table, aoe_combat_drm_table,
+    aoe_tactical_drm_table, aoe_reserve_drm_table, aoe_power_multiplier_table;
 extern const gr_table aoe_fire_table, aoe_combat_table, aoe_movement_table, aoe_general_hit_table,
     aoe_artillery_power_table, aoe_stand_power_table, aoe_speed_table, aoe_initiative_table,
     aoe_reserve_zone_table, aoe_reserve_commander_table, aoe_artillery_actions_table;
@@ -27,6 +29,80 @@ int aoe_commander_drm(int commander);
  * milli-points. */
 int aoe_stand_power_milli(int troops);
 extern const char *const aoe_commanders[];
+
+/* ---- die modifiers and power multipliers, as printed (aoe_tables.c) ------ */
+
+/* DRM of the Table des tirs. */
+enum { AOE_FD_TARGET_MOVING, AOE_FD_TARGET_SKIRMISH, AOE_FD_COUNT };
+/* DRM of the Table des généraux touchés. */
+enum { AOE_GD_CHARISMATIC, AOE_GD_COUNT };
+/* DRM of the Table des combats. */
+enum {
+    AOE_CD_GENERAL,
+    AOE_CD_CHARISMATIC,
+    AOE_CD_ODDS_3_2,
+    AOE_CD_ODDS_2_1,
+    AOE_CD_ODDS_3_1,
+    AOE_CD_ODDS_4_1,
+    AOE_CD_CAV_UNDER_5,
+    AOE_CD_CAV_5_OR_MORE,
+    AOE_CD_LANCERS,
+    AOE_CD_HEAVY,
+    AOE_CD_CUIRASSIER,
+    AOE_CD_BREAKTHROUGH,
+    AOE_CD_DISADVANTAGED,
+    AOE_CD_STAND_LOST,
+    AOE_CD_OUTFLANKED,
+    AOE_CD_SQUARE_VS_CAVALRY,
+    AOE_CD_SQUARE_VS_INFANTRY,
+    AOE_CD_FRESH,
+    AOE_CD_SPENT,
+    AOE_CD_REGULAR,
+    AOE_CD_ELITE,
+    AOE_CD_COUNT
+};
+/* Modificateurs du mouvement tactique (and the initiative's critical levels). */
+enum {
+    AOE_TD_DETACHED,
+    AOE_TD_DETACHED_CHARISMATIC,
+    AOE_TD_ATTACHED,
+    AOE_TD_ATTACHED_CHARISMATIC,
+    AOE_TD_GENERALS_CAP,
+    AOE_TD_ROAD_COLUMN_OR_SQUARE,
+    AOE_TD_COLUMNAR,
+    AOE_TD_FRESH,
+    AOE_TD_SPENT,
+    AOE_TD_FLANK,
+    AOE_TD_WITHDRAWING,
+    AOE_TD_DISORDERED_CAVALRY,
+    AOE_TD_CRITICAL_LEVEL,
+    AOE_TD_COUNT
+};
+/* Modificateurs du mouvement de réserve (the army commander's label aside). */
+enum {
+    AOE_RD_CINC_ENGAGED,
+    AOE_RD_NAPOLEON_ADC,
+    AOE_RD_CINC_ATTACHED,
+    AOE_RD_FIRST_TURN,
+    AOE_RD_SUCCEEDED,
+    AOE_RD_FAILED_1,
+    AOE_RD_FAILED_2,
+    AOE_RD_FAILED_3,
+    AOE_RD_DISORDERED,
+    AOE_RD_COUNT
+};
+/* MODIFICATEURS DE PUISSANCE. */
+enum { AOE_PM_DOUBLE, AOE_PM_HALF, AOE_PM_GRAND_BATTERY, AOE_PM_COUNT };
+
+extern const gr_drm_line aoe_fire_drm[AOE_FD_COUNT], aoe_general_drm[AOE_GD_COUNT],
+    aoe_combat_drm[AOE_CD_COUNT], aoe_tactical_drm[AOE_TD_COUNT], aoe_reserve_drm[AOE_RD_COUNT];
+
+/* A power multiplier num/den and its printed line. */
+typedef struct aoe_multiplier {
+    int num, den;
+    const char *cell;
+} aoe_multiplier;
+extern const aoe_multiplier aoe_power_multiplier[AOE_PM_COUNT];
 
 #define AOE_SRC_TABLES "seed 003"
 #define AOE_SRC_RULES  "seed 000"

@@ -16,6 +16,21 @@
 
 static const char *const no_yes_general[] = {"none", "attached", "charismatic", NULL};
 
+/* Apply printed line k of a modifier list (its value and text), `times`
+ * times over (1 for most; "-1 per stand lost" counts stands). */
+static gr_mod *drm(gr_resolution *r, const gr_drm_line *list, int k, int times, const char *src)
+{
+    return gr_res_drm(r, times * list[k].value, list[k].cell, src);
+}
+
+/* Apply a power multiplier line; returns the new power. */
+static int64_t mul(gr_resolution *r, int k, int64_t power, gr_mod **m)
+{
+    const aoe_multiplier *pm = &aoe_power_multiplier[k];
+    *m = gr_res_mul(r, pm->num, pm->den, pm->cell, SRC_PWR);
+    return power * pm->num / pm->den;
+}
+
 /* ---- fire ---------------------------------------------------------------- */
 
 static const char *const firers[] = {"infantry", "cavalry", "artillery", NULL};
@@ -112,47 +127,38 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
         }
     }
     gr_res_value(r, "base_power", GR_F_NUM, power);
-    /* x2: once, even if several causes apply (docs/rules/aoe.md). */
-    int doubled = 0, skipped = 0;
-    if (gr_args_flag(a, FP_ENFILADE)) {
-        gr_res_mul(r, 2, 1, "tir en enfilade", SRC_PWR);
-        doubled = 1;
-    }
-    if (gr_args_flag(a, FP_ON_COLUMN)) {
-        if (firer != 2)
-            return gr_error_set(err, GR_EINPUT, "--on-column is for artillery fire only");
-        gr_mod *m = gr_res_mul(r, 2, 1, "artillerie sur colonne", SRC_PWR);
-        if (doubled && m) {
-            m->applied = 0;
-            skipped = 1;
-        }
-        doubled = 1;
-    }
-    if (doubled)
-        power *= 2;
-    int halved = 0;
+    /* Each line counts once, however many of its causes apply
+     * (docs/rules/aoe.md): the causes are listed, the line applied once. */
     static const struct {
-        int param;
-        const char *reason;
-    } halves[] = {{FP_DISORDERED, "tir en désordre"},
-                  {FP_DAMAGED, "batterie endommagée"},
-                  {FP_AT_SKIRMISHERS, "tir sur tirailleurs"}};
-    for (size_t i = 0; i < GR_COUNT(halves); i++)
-        if (gr_args_flag(a, halves[i].param)) {
-            if (halves[i].param == FP_DAMAGED && firer != 2)
-                return gr_error_set(err, GR_EINPUT, "--damaged is for artillery fire only");
-            gr_mod *m = gr_res_mul(r, 1, 2, halves[i].reason, SRC_PWR);
-            if (halved && m) {
+        int param, line;
+        const char *cause;
+    } causes[] = {
+        {FP_ENFILADE, AOE_PM_DOUBLE, "tir en enfilade"},
+        {FP_ON_COLUMN, AOE_PM_DOUBLE, "artillerie sur colonne"},
+        {FP_DISORDERED, AOE_PM_HALF, "tir en désordre"},
+        {FP_DAMAGED, AOE_PM_HALF, "batterie endommagée"},
+        {FP_AT_SKIRMISHERS, AOE_PM_HALF, "tir sur tirailleurs"},
+        {FP_AT_GRAND_BATTERY, AOE_PM_GRAND_BATTERY, "tir sur Grande batterie"},
+    };
+    int done[AOE_PM_COUNT] = {0}, skipped = 0;
+    for (size_t i = 0; i < GR_COUNT(causes); i++) {
+        if (!gr_args_flag(a, causes[i].param))
+            continue;
+        if ((causes[i].param == FP_ON_COLUMN || causes[i].param == FP_DAMAGED) && firer != 2)
+            return gr_error_set(err, GR_EINPUT, "--%s is for artillery fire only",
+                                fire_params[causes[i].param].name);
+        gr_mod *m;
+        int64_t next = mul(r, causes[i].line, power, &m);
+        if (m)
+            m->reason = causes[i].cause; /* the cause; the line is in the source */
+        if (done[causes[i].line]) {
+            if (m)
                 m->applied = 0;
-                skipped = 1;
-            }
-            halved = 1;
+            skipped = 1;
+            continue;
         }
-    if (halved)
-        power /= 2;
-    if (gr_args_flag(a, FP_AT_GRAND_BATTERY)) {
-        gr_res_mul(r, 3, 2, "tir sur Grande batterie", SRC_PWR);
-        power = power * 3 / 2;
+        done[causes[i].line] = 1;
+        power = next;
     }
     if (skipped)
         gr_res_note(r, "each multiplier line counts once: x2 and x1/2 are not cumulative "
@@ -160,9 +166,9 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
     gr_res_value(r, "power", GR_F_NUM, power);
     int drm_from = r->nmods;
     if (gr_args_flag(a, FP_TARGET_MOVING))
-        gr_res_drm(r, +1, "cible attelée / a changé de formation / en mode mouvement", SRC_FDRM);
+        drm(r, aoe_fire_drm, AOE_FD_TARGET_MOVING, 1, SRC_FDRM);
     if (gr_args_flag(a, FP_AT_SKIRMISHERS))
-        gr_res_drm(r, -2, "cible en tirailleurs", SRC_FDRM);
+        drm(r, aoe_fire_drm, AOE_FD_TARGET_SKIRMISH, 1, SRC_FDRM);
     if (a->given[FP_COVER] && a->v[FP_COVER])
         gr_res_drm(r, -(int)a->v[FP_COVER], "cible à couvert (selon scénario)", SRC_FDRM);
     int mod = gr_res_drm_total(r, drm_from);
@@ -186,7 +192,7 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
     if (general && loses) {
         int gmod_from = r->nmods;
         if (general == 2)
-            gr_res_drm(r, -2, "général charismatique (Table des généraux touchés)", SRC_GH);
+            drm(r, aoe_general_drm, AOE_GD_CHARISMATIC, 1, SRC_GH);
         int groll;
         if ((st = gr_res_roll(r, dice, GR_ROLL_D10, "general hit", &groll, err)) != GR_OK)
             return st;
@@ -328,26 +334,26 @@ static const gr_param combat_params[] = {
 /* The DRMs one side earns on its own, from index base of the side params. */
 static void side_drms(gr_resolution *r, const gr_args *a, int base)
 {
-    static const char *const gen_reason[] = {NULL, "général attaché",
-                                             "général charismatique attaché"};
-    int g = (int)gr_args_get(a, base + S_GENERAL, 0);
-    if (g)
-        gr_res_drm(r, g, gen_reason[g], SRC_CDRM);
-    int c = (int)gr_args_get(a, base + S_CONDITION, 0);
-    if (c == 1)
-        gr_res_drm(r, +2, "brigade fraîche", SRC_CDRM);
-    if (c == 2)
-        gr_res_drm(r, -2, "brigade épuisée", SRC_CDRM);
-    int q = (int)gr_args_get(a, base + S_QUALITY, 0);
-    if (q)
-        gr_res_drm(r, q, q == 1 ? "unité régulière" : "unité d'élite", SRC_CDRM);
-    int cav = (int)gr_args_get(a, base + S_CAVALRY, 0);
-    if (cav)
-        gr_res_drm(r, cav, cav == 1 ? "cavalerie lourde" : "cavalerie lourde cuirassée", SRC_CDRM);
+    static const int general_line[] = {-1, AOE_CD_GENERAL, AOE_CD_CHARISMATIC};
+    static const int condition_line[] = {-1, AOE_CD_FRESH, AOE_CD_SPENT};
+    static const int quality_line[] = {-1, AOE_CD_REGULAR, AOE_CD_ELITE};
+    static const int cavalry_line[] = {-1, AOE_CD_HEAVY, AOE_CD_CUIRASSIER};
+    static const struct {
+        int off;
+        const int *lines;
+    } choices[] = {{S_GENERAL, general_line},
+                   {S_CONDITION, condition_line},
+                   {S_QUALITY, quality_line},
+                   {S_CAVALRY, cavalry_line}};
+    for (size_t i = 0; i < GR_COUNT(choices); i++) {
+        int c = (int)gr_args_get(a, base + choices[i].off, 0);
+        if (c)
+            drm(r, aoe_combat_drm, choices[i].lines[c], 1, SRC_CDRM);
+    }
     /* "Ces DRM ne se cumulent pas": one -2 however many apply. */
     static const struct {
         int off;
-        const char *reason;
+        const char *cause;
     } minus2[] = {{S_DISORDERED, "brigade en désordre"},
                   {S_NO_COUNTERCHARGE, "cavalerie ne contre-chargeant pas"},
                   {S_SKIRMISH, "brigade en tirailleurs"},
@@ -355,7 +361,9 @@ static void side_drms(gr_resolution *r, const gr_args *a, int base)
     int taken = 0;
     for (size_t i = 0; i < GR_COUNT(minus2); i++)
         if (gr_args_flag(a, base + minus2[i].off)) {
-            gr_mod *m = gr_res_drm(r, -2, minus2[i].reason, SRC_CDRM);
+            gr_mod *m = drm(r, aoe_combat_drm, AOE_CD_DISADVANTAGED, 1, SRC_CDRM);
+            if (m)
+                m->reason = minus2[i].cause;
             if (taken && m) {
                 m->applied = 0;
                 gr_res_note(r, "the -2 for disorder, no countercharge, skirmish order or an "
@@ -365,25 +373,24 @@ static void side_drms(gr_resolution *r, const gr_args *a, int base)
         }
     int lost = (int)gr_args_get(a, base + S_LOST, 0);
     if (lost)
-        gr_res_drm(r, -lost, "une base perdue pendant les tirs précédents (-1 chacune)", SRC_CDRM);
+        drm(r, aoe_combat_drm, AOE_CD_STAND_LOST, lost, SRC_CDRM);
     if (gr_args_flag(a, base + S_BREAKTHROUGH))
-        gr_res_drm(r, +1, "perce avec charge ou formation soutenue", SRC_CDRM);
+        drm(r, aoe_combat_drm, AOE_CD_BREAKTHROUGH, 1, SRC_CDRM);
 }
 
-/* Numerical superiority of `more` stands over `fewer`: +1 at 3:2, +2 at
- * 2:1, +3 at 3:1, +4 at 4:1. */
+/* Numerical superiority of `more` stands over `fewer`: the best ratio
+ * reached, from 4:1 down to 3:2. */
 static void superiority(gr_resolution *r, int more, int fewer)
 {
     static const struct {
-        int num, den, drm;
-        const char *reason;
-    } ratios[] = {{4, 1, 4, "supériorité numérique de 4 contre 1"},
-                  {3, 1, 3, "supériorité numérique de 3 contre 1"},
-                  {2, 1, 2, "supériorité numérique de 2 contre 1"},
-                  {3, 2, 1, "supériorité numérique de 3 contre 2"}};
+        int num, den, line;
+    } ratios[] = {{4, 1, AOE_CD_ODDS_4_1},
+                  {3, 1, AOE_CD_ODDS_3_1},
+                  {2, 1, AOE_CD_ODDS_2_1},
+                  {3, 2, AOE_CD_ODDS_3_2}};
     for (size_t i = 0; i < GR_COUNT(ratios); i++)
         if (more * ratios[i].den >= fewer * ratios[i].num) {
-            gr_res_drm(r, ratios[i].drm, ratios[i].reason, SRC_CDRM);
+            drm(r, aoe_combat_drm, ratios[i].line, 1, SRC_CDRM);
             return;
         }
 }
@@ -398,18 +405,10 @@ static gr_status combat_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
     if (as > ds)
         superiority(r, as, ds);
     int cc = (int)gr_args_get(a, CP_CAV_CHARGE, 0);
-    if (cc == 1)
-        gr_res_drm(r, +2,
-                   "cavalerie chargeant de l'infanterie en terrain libre, qui n'est pas en "
-                   "carré, de moins de 5\"",
-                   SRC_CDRM);
-    if (cc == 2)
-        gr_res_drm(r, -3,
-                   "cavalerie chargeant de l'infanterie en terrain libre, qui n'est pas en "
-                   "carré, de 5\" ou plus",
-                   SRC_CDRM);
+    if (cc)
+        drm(r, aoe_combat_drm, cc == 1 ? AOE_CD_CAV_UNDER_5 : AOE_CD_CAV_5_OR_MORE, 1, SRC_CDRM);
     if (gr_args_flag(a, CP_LANCERS))
-        gr_res_drm(r, +1, "lanciers chargeant de l'infanterie en terrain libre", SRC_CDRM);
+        drm(r, aoe_combat_drm, AOE_CD_LANCERS, 1, SRC_CDRM);
     int attacker = gr_res_drm_total(r, from);
     int dfrom = r->nmods;
     side_drms(r, a, S_NSIDE);
@@ -418,12 +417,11 @@ static gr_status combat_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
     if (a->given[CP_COVER] && a->v[CP_COVER])
         gr_res_drm(r, (int)a->v[CP_COVER], "défenseur à couvert (selon scénario)", SRC_CDRM);
     if (gr_args_flag(a, CP_OUTFLANKED))
-        gr_res_drm(r, -3, "défenseur débordé ou attaqué par l'arrière", SRC_CDRM);
+        drm(r, aoe_combat_drm, AOE_CD_OUTFLANKED, 1, SRC_CDRM);
     int sq = (int)gr_args_get(a, CP_SQUARE, 0);
-    if (sq == 1)
-        gr_res_drm(r, +3, "défenseur en carré attaqué par la cavalerie", SRC_CDRM);
-    if (sq == 2)
-        gr_res_drm(r, -1, "défenseur en carré attaqué par l'infanterie", SRC_CDRM);
+    if (sq)
+        drm(r, aoe_combat_drm, sq == 1 ? AOE_CD_SQUARE_VS_CAVALRY : AOE_CD_SQUARE_VS_INFANTRY, 1,
+            SRC_CDRM);
     int defender = gr_res_drm_total(r, dfrom);
     for (int i = dfrom; i < r->nmods; i++)
         r->mods[i].side = 1;
@@ -591,42 +589,41 @@ static void tactical_drms(gr_resolution *r, const gr_args *a, int applied)
     /* Generals: each line reads "(DRM + 4 maxi)"; taken as one cap on all
      * general DRMs together (docs/rules/aoe.md). */
     static const struct {
-        int param, per;
-        const char *reason;
+        int param, line;
     } gens[] = {
-        {MP_DET_ORD, 1, "général hiérarchique ordinaire détaché dans le rayon du général en chef"},
-        {MP_DET_CHAR, 2,
-         "général hiérarchique charismatique détaché dans le rayon du général en chef"},
-        {MP_ATT_ORD, 1, "général hiérarchique ordinaire attaché"},
-        {MP_ATT_CHAR, 2, "général hiérarchique charismatique attaché"},
+        {MP_DET_ORD, AOE_TD_DETACHED},
+        {MP_DET_CHAR, AOE_TD_DETACHED_CHARISMATIC},
+        {MP_ATT_ORD, AOE_TD_ATTACHED},
+        {MP_ATT_CHAR, AOE_TD_ATTACHED_CHARISMATIC},
     };
     int gen_total = 0;
     for (size_t i = 0; i < GR_COUNT(gens); i++) {
         int n = (int)gr_args_get(a, gens[i].param, 0);
         if (n) {
-            gr_res_drm(r, n * gens[i].per, gens[i].reason, SRC_TACT);
-            gen_total += n * gens[i].per;
+            drm(r, aoe_tactical_drm, gens[i].line, n, SRC_TACT);
+            gen_total += n * aoe_tactical_drm[gens[i].line].value;
         }
     }
-    if (gen_total > 4) {
-        gr_res_drm(r, 4 - gen_total, "plafond des généraux: DRM + 4 maxi", SRC_TACT);
-        gr_res_note(r, "the generals' DRMs add to %+d: capped at +4", gen_total);
+    int cap = aoe_tactical_drm[AOE_TD_GENERALS_CAP].value;
+    if (gen_total > cap) {
+        gr_res_drm(r, cap - gen_total, aoe_tactical_drm[AOE_TD_GENERALS_CAP].cell, SRC_TACT);
+        gr_res_note(r, "the generals' DRMs add to %+d: capped at %+d", gen_total, cap);
     }
-    if (gr_args_flag(a, MP_ROAD_OR_SQUARE))
-        gr_res_drm(r, +1, "unité en colonne de route ou en carré", SRC_TACT);
-    if (gr_args_flag(a, MP_COLUMNAR))
-        gr_res_drm(r, +1, "infanterie colonnaire ou mixte", SRC_TACT);
+    static const struct {
+        int param, line;
+    } flags[] = {
+        {MP_ROAD_OR_SQUARE, AOE_TD_ROAD_COLUMN_OR_SQUARE},
+        {MP_COLUMNAR, AOE_TD_COLUMNAR},
+        {MP_FLANK, AOE_TD_FLANK},
+        {MP_WITHDRAW, AOE_TD_WITHDRAWING},
+        {MP_DIS_CAV_CHARGE, AOE_TD_DISORDERED_CAVALRY},
+    };
     int c = (int)gr_args_get(a, MP_CONDITION, 0);
-    if (c == 1)
-        gr_res_drm(r, +2, "brigade fraîche", SRC_TACT);
-    if (c == 2)
-        gr_res_drm(r, -2, "brigade épuisée", SRC_TACT);
-    if (gr_args_flag(a, MP_FLANK))
-        gr_res_drm(r, -1, "flanc(s) non sécurisé(s)", SRC_TACT);
-    if (gr_args_flag(a, MP_WITHDRAW))
-        gr_res_drm(r, -2, "repli devant l'ennemi (retour en zone de réserve)", SRC_TACT);
-    if (gr_args_flag(a, MP_DIS_CAV_CHARGE))
-        gr_res_drm(r, -3, "cavalerie en désordre chargeant pendant la Phase des combats", SRC_TACT);
+    if (c)
+        drm(r, aoe_tactical_drm, c == 1 ? AOE_TD_FRESH : AOE_TD_SPENT, 1, SRC_TACT);
+    for (size_t i = 0; i < GR_COUNT(flags); i++)
+        if (gr_args_flag(a, flags[i].param))
+            drm(r, aoe_tactical_drm, flags[i].line, 1, SRC_TACT);
     if (!applied) {
         for (int i = from; i < r->nmods; i++)
             r->mods[i].applied = 0;
@@ -643,40 +640,40 @@ static gr_status reserve_drms(gr_resolution *r, const gr_args *a, gr_error *err)
                             "reserve movement needs --commander (the army's commander-in-chief) "
                             "or --cinc-engaged; see `grognard lookup aoe reserve_commander "
                             "--help`");
-    if (gr_args_flag(a, MP_CINC_ENGAGED)) {
-        gr_res_drm(r, -2, "général en chef engagé, capturé ou tué", SRC_RES);
-    } else {
-        int cmd = (int)a->v[MP_COMMANDER];
-        int drm = aoe_commander_drm(cmd);
-        if (drm)
-            gr_res_drm(r, drm, "étiquette du général en chef (non engagé)", SRC_RES);
-        else
-            gr_res_info(r, "étiquette du général en chef: 0 (pas d'effet)", SRC_RES);
-    }
-    if (gr_args_flag(a, MP_ADC))
-        gr_res_drm(r, +1, "ADC de Napoléon (non artilleur)", SRC_RES);
-    if (gr_args_flag(a, MP_CINC_ATTACHED))
-        gr_res_drm(r, +1, "général en chef attaché ou substitué", SRC_RES);
-    if (gr_args_flag(a, MP_FIRST_TURN))
-        gr_res_drm(r, +4, "1er Tour de la partie", SRC_RES);
-    if (gr_args_flag(a, MP_SUCCEEDED))
-        gr_res_drm(r, +4, "mvt de rés. réussi dans le Segment ami précédent", SRC_RES);
     int failed = (int)gr_args_get(a, MP_FAILED, 0);
     if (failed && gr_args_flag(a, MP_SUCCEEDED))
         return gr_error_set(err, GR_EINPUT,
                             "--failed-segments and --succeeded-last-segment contradict: the "
                             "previous segment either succeeded or failed");
-    static const char *const failed_reason[] = {
-        NULL, "mvt de rés. raté dans le 1er Segment ami précédent",
-        "mvt de rés. raté dans le 2e Segment ami précédent",
-        "mvt de rés. raté dans le 3e Segment ami précédent"};
+    if (gr_args_flag(a, MP_CINC_ENGAGED)) {
+        drm(r, aoe_reserve_drm, AOE_RD_CINC_ENGAGED, 1, SRC_RES);
+    } else {
+        int d = aoe_commander_drm((int)a->v[MP_COMMANDER]);
+        if (d)
+            gr_res_drm(r, d, "étiquette du général en chef (non engagé)", SRC_RES);
+        else
+            gr_res_info(r, "étiquette du général en chef: 0 (pas d'effet)", SRC_RES);
+    }
+    static const struct {
+        int param, line;
+    } flags[] = {
+        {MP_ADC, AOE_RD_NAPOLEON_ADC},
+        {MP_CINC_ATTACHED, AOE_RD_CINC_ATTACHED},
+        {MP_FIRST_TURN, AOE_RD_FIRST_TURN},
+        {MP_SUCCEEDED, AOE_RD_SUCCEEDED},
+    };
+    for (size_t i = 0; i < GR_COUNT(flags); i++)
+        if (gr_args_flag(a, flags[i].param))
+            drm(r, aoe_reserve_drm, flags[i].line, 1, SRC_RES);
+    /* 1, 2, 3 friendly segments failed in a row: the 1er, 2e, 3e line. */
+    static const int failed_line[] = {AOE_RD_FAILED_1, AOE_RD_FAILED_2, AOE_RD_FAILED_3};
     if (failed)
-        gr_res_drm(r, failed > 3 ? 3 : failed, failed_reason[failed > 3 ? 3 : failed], SRC_RES);
+        drm(r, aoe_reserve_drm, failed_line[(failed > 3 ? 3 : failed) - 1], 1, SRC_RES);
     if (failed > 3)
-        gr_res_note(r, "failed %d segments in a row: the table stops at the 3rd (+3)", failed);
+        gr_res_note(r, "failed %d segments in a row: the table stops at the 3rd", failed);
     int dis = (int)gr_args_get(a, MP_DIS_UNITS, 0);
     if (dis)
-        gr_res_drm(r, -dis, "par unité en désordre (-1 chacune)", SRC_RES);
+        drm(r, aoe_reserve_drm, AOE_RD_DISORDERED, dis, SRC_RES);
     return GR_OK;
 }
 
@@ -783,7 +780,7 @@ static gr_status gh_resolve(const gr_args *a, gr_dice_source *dice, gr_resolutio
 {
     gr_resolution_init(r, "aoe", "general_hit");
     if (gr_args_flag(a, 0))
-        gr_res_drm(r, -2, "général charismatique", SRC_GH);
+        drm(r, aoe_general_drm, AOE_GD_CHARISMATIC, 1, SRC_GH);
     int roll;
     gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "general hit", &roll, err);
     if (st != GR_OK)
@@ -848,18 +845,13 @@ static gr_status init_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
         gr_res_note(r, "both commanders-in-chief are engaged and neither side is French: "
                        "decided by the roll (docs/rules/aoe.md)");
     int l1 = (int)gr_args_get(a, IP_FIRST_LEVELS, 0), l2 = (int)gr_args_get(a, IP_SECOND_LEVELS, 0);
+    int per = aoe_tactical_drm[AOE_TD_CRITICAL_LEVEL].value;
+    int mod = (l1 - l2) * per; /* first minus second */
     if (l1)
-        gr_res_drm(r, -l1,
-                   "1er général en chef: par niveau critique atteint ou dépassé (-1 chacun)",
-                   SRC_TACT);
-    gr_mod *m2 =
-        l2 ? gr_res_drm(r, -l2,
-                        "2e général en chef: par niveau critique atteint ou dépassé (-1 chacun)",
-                        SRC_TACT)
-           : NULL;
+        drm(r, aoe_tactical_drm, AOE_TD_CRITICAL_LEVEL, l1, SRC_TACT);
+    gr_mod *m2 = l2 ? drm(r, aoe_tactical_drm, AOE_TD_CRITICAL_LEVEL, l2, SRC_TACT) : NULL;
     if (m2)
-        m2->side = 1;
-    int mod = -l1 + l2; /* first minus second */
+        m2->side = 1; /* the second commander's */
     gr_status st;
     int roll = -1;
     for (int tries = 0; tries < GR_MAX_ROLLS; tries++) {

@@ -14,6 +14,12 @@ static const gr_table *const aoe_tables[] = {
     &aoe_reserve_zone_table,
     &aoe_reserve_commander_table,
     &aoe_artillery_actions_table,
+    &aoe_fire_drm_table,
+    &aoe_power_multiplier_table,
+    &aoe_general_drm_table,
+    &aoe_combat_drm_table,
+    &aoe_tactical_drm_table,
+    &aoe_reserve_drm_table,
 };
 
 static const gr_procedure *const aoe_procedures[] = {

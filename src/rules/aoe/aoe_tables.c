@@ -1026,3 +1026,238 @@ const gr_table aoe_artillery_actions_table = {
     .example = "grognard lookup aoe artillery_actions --first unlimber --second fire --limbered "
                "--general-within-12",
 };
+
+/* ---- Die modifiers and power multipliers (seed 003; reserve: seed 000) ------
+ *
+ * Each printed line once, with its value: the procedures read them here,
+ * and each list is a table read with --drm ID, tested line by line.  The
+ * cells are the printed lines without their value. */
+
+const gr_drm_line aoe_fire_drm[AOE_FD_COUNT] = {
+    [AOE_FD_TARGET_MOVING] = {+1, "Cible attelée / a changé de formation / en mode mouvement."},
+    [AOE_FD_TARGET_SKIRMISH] = {-2, "Cible en tirailleurs."},
+};
+static const char *const fire_drm_ids[] = {
+    [AOE_FD_TARGET_MOVING] = "target_moving",
+    [AOE_FD_TARGET_SKIRMISH] = "target_skirmish",
+    [AOE_FD_COUNT] = NULL,
+};
+
+const gr_drm_line aoe_general_drm[AOE_GD_COUNT] = {
+    [AOE_GD_CHARISMATIC] = {-2, "Général charismatique DRM - 2"},
+};
+static const char *const general_drm_ids[] = {
+    [AOE_GD_CHARISMATIC] = "charismatic",
+    [AOE_GD_COUNT] = NULL,
+};
+
+const gr_drm_line aoe_combat_drm[AOE_CD_COUNT] = {
+    [AOE_CD_GENERAL] = {+1, "Général attaché"},
+    [AOE_CD_CHARISMATIC] = {+2, "Général charismatique attaché"},
+    [AOE_CD_ODDS_3_2] = {+1, "Supériorité numérique de 3 contre 2 sur l'ennemi"},
+    [AOE_CD_ODDS_2_1] = {+2, "Supériorité numérique de 2 contre 1 sur l'ennemi"},
+    [AOE_CD_ODDS_3_1] = {+3, "Supériorité numérique de 3 contre 1 sur l'ennemi"},
+    [AOE_CD_ODDS_4_1] = {+4, "Supériorité numérique de 4 contre 1 sur l'ennemi"},
+    [AOE_CD_CAV_UNDER_5] = {+2, "Cavalerie chargeant de l'infanterie en terrain libre, qui "
+                                "n'est pas en carré, de moins de 5\" de distance"},
+    [AOE_CD_CAV_5_OR_MORE] = {-3, "Cavalerie chargeant de l'infanterie en terrain libre, qui "
+                                  "n'est pas en carré, de 5\" de distance ou plus"},
+    [AOE_CD_LANCERS] = {+1, "Lanciers chargeant de l'infanterie en terrain libre"},
+    [AOE_CD_HEAVY] = {+1, "Cavalerie lourde"},
+    [AOE_CD_CUIRASSIER] = {+2, "Cavalerie lourde cuirassée"},
+    [AOE_CD_BREAKTHROUGH] = {+1, "Perce avec charge ou formation soutenue"},
+    [AOE_CD_DISADVANTAGED] = {-2, "Brigade en désordre, cavalerie ne contre-chargeant pas, "
+                                  "brigade en tirailleurs, batterie non attachée et/ou muette. "
+                                  "Ces DRM ne se cumulent pas."},
+    [AOE_CD_STAND_LOST] = {-1, "Pour chaque base perdue pendant les tirs précédents"},
+    [AOE_CD_OUTFLANKED] = {-3, "Défenseur débordé ou attaqué par l'arrière"},
+    [AOE_CD_SQUARE_VS_CAVALRY] = {+3, "Défenseur en carré attaqué par la cavalerie"},
+    [AOE_CD_SQUARE_VS_INFANTRY] = {-1, "Défenseur en carré attaqué par l'infanterie"},
+    [AOE_CD_FRESH] = {+2, "Brigade fraîche"},
+    [AOE_CD_SPENT] = {-2, "Brigade épuisée"},
+    [AOE_CD_REGULAR] = {+1, "Unité régulière"},
+    [AOE_CD_ELITE] = {+2, "Unité d'élite"},
+};
+static const char *const combat_drm_ids[] = {
+    [AOE_CD_GENERAL] = "general_attached",
+    [AOE_CD_CHARISMATIC] = "charismatic_general_attached",
+    [AOE_CD_ODDS_3_2] = "odds_3_to_2",
+    [AOE_CD_ODDS_2_1] = "odds_2_to_1",
+    [AOE_CD_ODDS_3_1] = "odds_3_to_1",
+    [AOE_CD_ODDS_4_1] = "odds_4_to_1",
+    [AOE_CD_CAV_UNDER_5] = "cavalry_charging_infantry_under_5",
+    [AOE_CD_CAV_5_OR_MORE] = "cavalry_charging_infantry_5_or_more",
+    [AOE_CD_LANCERS] = "lancers",
+    [AOE_CD_HEAVY] = "heavy_cavalry",
+    [AOE_CD_CUIRASSIER] = "cuirassiers",
+    [AOE_CD_BREAKTHROUGH] = "breakthrough_or_supported",
+    [AOE_CD_DISADVANTAGED] = "disordered_skirmish_no_countercharge_or_battery",
+    [AOE_CD_STAND_LOST] = "stand_lost_in_fire",
+    [AOE_CD_OUTFLANKED] = "defender_outflanked",
+    [AOE_CD_SQUARE_VS_CAVALRY] = "defender_square_vs_cavalry",
+    [AOE_CD_SQUARE_VS_INFANTRY] = "defender_square_vs_infantry",
+    [AOE_CD_FRESH] = "fresh",
+    [AOE_CD_SPENT] = "spent",
+    [AOE_CD_REGULAR] = "regular",
+    [AOE_CD_ELITE] = "elite",
+    [AOE_CD_COUNT] = NULL,
+};
+
+const gr_drm_line aoe_tactical_drm[AOE_TD_COUNT] = {
+    [AOE_TD_DETACHED] = {+1, "Par général hiérarchique ordinaire détaché dans le rayon de cdt "
+                             "du général en chef"},
+    [AOE_TD_DETACHED_CHARISMATIC] = {+2, "Par général hiérarchique charismatique détaché dans "
+                                         "le rayon de cdt du général en chef"},
+    [AOE_TD_ATTACHED] = {+1, "Par général hiérarchique ordinaire attaché"},
+    [AOE_TD_ATTACHED_CHARISMATIC] = {+2, "Par général hiérarchique charismatique attaché"},
+    [AOE_TD_GENERALS_CAP] = {+4, "(DRM + 4 maxi)"},
+    [AOE_TD_ROAD_COLUMN_OR_SQUARE] = {+1, "Unité en colonne de route ou en carré"},
+    [AOE_TD_COLUMNAR] = {+1, "Infanterie colonnaire ou mixte"},
+    [AOE_TD_FRESH] = {+2, "Brigade fraîche"},
+    [AOE_TD_SPENT] = {-2, "Brigade épuisée"},
+    [AOE_TD_FLANK] = {-1, "Flanc(s) non sécurisé(s)"},
+    [AOE_TD_WITHDRAWING] = {-2, "Repli devant l'ennemi (retour en zone de réserve)"},
+    [AOE_TD_DISORDERED_CAVALRY] = {-3, "Cavalerie en désordre chargeant pendant la Phase des "
+                                       "combats"},
+    [AOE_TD_CRITICAL_LEVEL] = {-1, "Par niveau critique atteint ou dépassé (DRM applicables "
+                                   "seulement pendant l'Interphase d'initiative)"},
+};
+static const char *const tactical_drm_ids[] = {
+    [AOE_TD_DETACHED] = "detached_general",
+    [AOE_TD_DETACHED_CHARISMATIC] = "detached_charismatic_general",
+    [AOE_TD_ATTACHED] = "attached_general",
+    [AOE_TD_ATTACHED_CHARISMATIC] = "attached_charismatic_general",
+    [AOE_TD_GENERALS_CAP] = "generals_cap",
+    [AOE_TD_ROAD_COLUMN_OR_SQUARE] = "road_column_or_square",
+    [AOE_TD_COLUMNAR] = "columnar_or_mixed_infantry",
+    [AOE_TD_FRESH] = "fresh",
+    [AOE_TD_SPENT] = "spent",
+    [AOE_TD_FLANK] = "unsecured_flank",
+    [AOE_TD_WITHDRAWING] = "withdrawing_to_reserve",
+    [AOE_TD_DISORDERED_CAVALRY] = "disordered_cavalry_charging",
+    [AOE_TD_CRITICAL_LEVEL] = "critical_level",
+    [AOE_TD_COUNT] = NULL,
+};
+
+const gr_drm_line aoe_reserve_drm[AOE_RD_COUNT] = {
+    [AOE_RD_CINC_ENGAGED] = {-2, "Général en chef engagé, capturé ou tué"},
+    [AOE_RD_NAPOLEON_ADC] = {+1, "ADC de Napoléon (non artilleur)"},
+    [AOE_RD_CINC_ATTACHED] = {+1, "Général en chef attaché ou substitué"},
+    [AOE_RD_FIRST_TURN] = {+4, "1er Tour de la partie"},
+    [AOE_RD_SUCCEEDED] = {+4, "Mvt de rés. réussi dans le Segment ami précédent"},
+    [AOE_RD_FAILED_1] = {+1, "Mvt de rés. raté dans le 1er Segment ami précédent"},
+    [AOE_RD_FAILED_2] = {+2, "Mvt de rés. raté dans le 2e Segment ami précédent"},
+    [AOE_RD_FAILED_3] = {+3, "Mvt de rés. raté dans le 3e Segment ami précédent"},
+    [AOE_RD_DISORDERED] = {-1, "Par unité en désordre"},
+};
+static const char *const reserve_drm_ids[] = {
+    [AOE_RD_CINC_ENGAGED] = "cinc_engaged",
+    [AOE_RD_NAPOLEON_ADC] = "napoleon_adc",
+    [AOE_RD_CINC_ATTACHED] = "cinc_attached_or_substituted",
+    [AOE_RD_FIRST_TURN] = "first_turn",
+    [AOE_RD_SUCCEEDED] = "succeeded_last_segment",
+    [AOE_RD_FAILED_1] = "failed_1st_segment",
+    [AOE_RD_FAILED_2] = "failed_2nd_segment",
+    [AOE_RD_FAILED_3] = "failed_3rd_segment",
+    [AOE_RD_DISORDERED] = "disordered_unit",
+    [AOE_RD_COUNT] = NULL,
+};
+
+/* One table per list: read with --drm ID, the printed line as the cell. */
+#define DRM_TABLE(var, list, ids, name_, title_, source_, example_)                                \
+    static const gr_param var##_params[] = {                                                       \
+        {"drm", GR_P_ENUM, ids, 1, 0, 0, "the printed modifier line"},                             \
+    };                                                                                             \
+    static gr_status var##_lookup(const gr_args *a, gr_cell *out, gr_error *err)                   \
+    {                                                                                              \
+        return gr_drm_read(list, GR_COUNT(list), (int)a->v[0], out, err);                          \
+    }                                                                                              \
+    static size_t var##_cells(const char **names, size_t cap)                                      \
+    {                                                                                              \
+        return gr_drm_cells(list, GR_COUNT(list), names, cap);                                     \
+    }                                                                                              \
+    const gr_table var = {                                                                         \
+        .name = name_,                                                                             \
+        .title = title_,                                                                           \
+        .source = source_,                                                                         \
+        .params = var##_params,                                                                    \
+        .nparams = 1,                                                                              \
+        .roll_param = -1,                                                                          \
+        .roll = GR_ROLL_NONE,                                                                      \
+        .outcomes = gr_drm_outcomes,                                                               \
+        .noutcomes = 1,                                                                            \
+        .lookup = var##_lookup,                                                                    \
+        .cells = var##_cells,                                                                      \
+        .example = example_,                                                                       \
+    }
+
+DRM_TABLE(aoe_fire_drm_table, aoe_fire_drm, fire_drm_ids, "fire_drm", "Table des tirs: DRM",
+          AOE_SRC_TABLES ", Table des tirs, DRM",
+          "grognard lookup aoe fire_drm --drm target_skirmish");
+DRM_TABLE(aoe_general_drm_table, aoe_general_drm, general_drm_ids, "general_hit_drm",
+          "Table des généraux touchés: DRM", AOE_SRC_TABLES ", Table des généraux touchés",
+          "grognard lookup aoe general_hit_drm --drm charismatic");
+DRM_TABLE(aoe_combat_drm_table, aoe_combat_drm, combat_drm_ids, "combat_drm",
+          "Table des combats: DRM", AOE_SRC_TABLES ", Table des combats, DRM",
+          "grognard lookup aoe combat_drm --drm cuirassiers");
+DRM_TABLE(aoe_tactical_drm_table, aoe_tactical_drm, tactical_drm_ids, "movement_drm",
+          "Modificateurs du mouvement tactique",
+          AOE_SRC_TABLES ", MODIFICATEURS DU MOUVEMENT TACTIQUE",
+          "grognard lookup aoe movement_drm --drm columnar_or_mixed_infantry");
+DRM_TABLE(aoe_reserve_drm_table, aoe_reserve_drm, reserve_drm_ids, "reserve_drm",
+          "Modificateurs du mouvement de réserve",
+          AOE_SRC_TABLES ", MODIFICATEURS DU MOUVEMENT DE RÉSERVE; " AOE_SRC_RULES,
+          "grognard lookup aoe reserve_drm --drm first_turn");
+
+/* MODIFICATEURS DE PUISSANCE: multipliers of the fire power. */
+const aoe_multiplier aoe_power_multiplier[AOE_PM_COUNT] = {
+    [AOE_PM_DOUBLE] = {2, 1, "x 2 Tir en enfilade, artillerie sur colonne, etc."},
+    [AOE_PM_HALF] = {1, 2, "x 1/2 Tir en désordre, batterie endommagée, tir sur tirailleurs."},
+    [AOE_PM_GRAND_BATTERY] = {3, 2, "x 1 1/2 Tir sur Grande batterie."},
+};
+static const char *const pm_ids[] = {
+    [AOE_PM_DOUBLE] = "double",
+    [AOE_PM_HALF] = "half",
+    [AOE_PM_GRAND_BATTERY] = "grand_battery",
+    [AOE_PM_COUNT] = NULL,
+};
+static const gr_param pm_params[] = {
+    {"line", GR_P_ENUM, pm_ids, 1, 0, 0, "the printed multiplier line"},
+};
+static const gr_outcome pm_outcomes[] = {
+    {"multiplier", "Modificateur de puissance",
+     "Multiplies the fire power by num/den (fields \"num\", \"den\")."},
+};
+
+static gr_status pm_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    (void)err;
+    const aoe_multiplier *m = &aoe_power_multiplier[a->v[0]];
+    out->outcome = 0;
+    out->cell = m->cell;
+    gr_cell_int(out, "num", m->num);
+    gr_cell_int(out, "den", m->den);
+    return GR_OK;
+}
+
+static size_t pm_cells(const char **names, size_t cap)
+{
+    for (size_t i = 0; i < GR_COUNT(aoe_power_multiplier) && i < cap; i++)
+        names[i] = aoe_power_multiplier[i].cell;
+    return GR_COUNT(aoe_power_multiplier);
+}
+
+const gr_table aoe_power_multiplier_table = {
+    .name = "power_multiplier",
+    .title = "Modificateurs de puissance",
+    .source = AOE_SRC_TABLES ", MODIFICATEURS DE PUISSANCE",
+    .params = pm_params,
+    .nparams = GR_COUNT(pm_params),
+    .roll_param = -1,
+    .roll = GR_ROLL_NONE,
+    .outcomes = pm_outcomes,
+    .noutcomes = GR_COUNT(pm_outcomes),
+    .lookup = pm_lookup,
+    .cells = pm_cells,
+    .example = "grognard lookup aoe power_multiplier --line grand_battery",
+};
