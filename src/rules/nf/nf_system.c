@@ -21,6 +21,12 @@ static const gr_table *const nf_tables[] = {
     &nf_firing_arc_table,
     &nf_leader_loss_table,
     &nf_evasion_table,
+    &nf_fire_drm_table,
+    &nf_fire_multiplier_table,
+    &nf_melee_drm_table,
+    &nf_good_order_drm_table,
+    &nf_emergency_fc_drm_table,
+    &nf_evasion_drm_table,
 };
 
 static const gr_procedure *const nf_procedures[] = {

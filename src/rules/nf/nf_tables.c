@@ -1778,3 +1778,347 @@ const gr_table nf_evasion_table = {
     .cells = ev_cells,
     .example = "grognard lookup nf evasion --unit disordered_cavalry --score 5",
 };
+
+/* ---- printed die-modifier lists (seed 002) --------------------------------- */
+
+/* Each list below is the one place its values live: the procedures read
+ * them with nf_*_drm(line), and `grognard lookup nf LIST --drm ID` reads one
+ * line.  The cell is the printed line; where a printed line gives two values,
+ * each entry is "printed line | the part it reads". */
+
+#define DRM_PARAM_HELP "the printed modifier line"
+
+/* One modifier-list table: its --drm param, lookup, cells and descriptor. */
+#define DRM_TABLE(var_, pfx_, name_, title_, source_, example_)                                    \
+    static const gr_param pfx_##_params[] = {                                                      \
+        {"drm", GR_P_ENUM, pfx_##_ids, 1, 0, 0, DRM_PARAM_HELP},                                   \
+    };                                                                                             \
+    static gr_status pfx_##_lookup(const gr_args *a, gr_cell *out, gr_error *err)                  \
+    {                                                                                              \
+        return gr_drm_read(pfx_##_lines, GR_COUNT(pfx_##_lines), (int)a->v[0], out, err);          \
+    }                                                                                              \
+    static size_t pfx_##_cells(const char **names, size_t cap)                                     \
+    {                                                                                              \
+        return gr_drm_cells(pfx_##_lines, GR_COUNT(pfx_##_lines), names, cap);                     \
+    }                                                                                              \
+    const gr_table var_ = {                                                                        \
+        .name = name_,                                                                             \
+        .title = title_,                                                                           \
+        .source = source_,                                                                         \
+        .params = pfx_##_params,                                                                   \
+        .nparams = GR_COUNT(pfx_##_params),                                                        \
+        .roll_param = -1,                                                                          \
+        .roll = GR_ROLL_NONE,                                                                      \
+        .outcomes = gr_drm_outcomes,                                                               \
+        .noutcomes = GR_COUNT(gr_drm_outcomes),                                                    \
+        .lookup = pfx_##_lookup,                                                                   \
+        .cells = pfx_##_cells,                                                                     \
+        .example = example_,                                                                       \
+    }
+
+/* -- Fire table modifiers.  "Maximum cumulative modifiers are +/- 3" is a
+ * rule, not a line with a value: nf_procs.c applies it (fire_cap). */
+
+static const char *const fd_ids[] = {
+    [NF_FD_FR_BR_ARTILLERY] = "french_british_artillery_out_to_8",
+    [NF_FD_ART_VS_CAVALRY] = "artillery_at_2_vs_mounted_cavalry",
+    [NF_FD_BRITISH_INFANTRY] = "british_line_grenadier_guard_infantry",
+    [NF_FD_TARGET_CHANGED] = "target_changed_formation_or_limbered",
+    [NF_FD_LIGHT_INFANTRY] = "light_infantry_firing",
+    [NF_FD_ENFILADED] = "target_enfiladed",
+    [NF_FD_SQUARE] = "target_in_square",
+    [NF_FD_VS_ARTILLERY] = "infantry_vs_unlimbered_artillery_or_counter_battery",
+    [NF_FD_LANDWEHR] = "landwehr_militia_guerrilla_firing",
+    [NF_FD_LIGHT_COVER] = "target_woods_hedge_elevation_town_area",
+    [NF_FD_AFTER_UNLIMBERING] = "artillery_after_unlimbering",
+    [NF_FD_DEPLOYED_COVER] = "target_deployed_town_wall_entrenchment_works",
+    [NF_FD_VS_CHARGING_CAV] = "infantry_vs_charging_cavalry",
+    [NF_FD_FORTIFIED] = "target_fortified_town",
+    [NF_FD_COUNT] = NULL,
+};
+static const gr_drm_line fd_lines[NF_FD_COUNT] = {
+    [NF_FD_FR_BR_ARTILLERY] = {+1, "+1 All French/British artillery and Russian heavy artillery "
+                                   "firing out to 8\"."},
+    [NF_FD_ART_VS_CAVALRY] = {+1, "+1 Artillery firing at 2\" or less at mounted cavalry."},
+    [NF_FD_BRITISH_INFANTRY] = {+1, "+1 British Line, Grenadier or Guard infantry"},
+    [NF_FD_TARGET_CHANGED] = {+1, "+1 Target changed formation in range of firing unit or is "
+                                  "limbered artillery."},
+    [NF_FD_LIGHT_INFANTRY] = {+1, "+1 Light infantry (LT, Legere, JG, Grenz) firing (except for "
+                                  "Russian, Spanish, Ottoman & Neapolitan)"},
+    [NF_FD_ENFILADED] = {+2, "+2 Target is enfiladed."},
+    [NF_FD_SQUARE] = {+2, "+2 Target is infantry in square formation."},
+    [NF_FD_VS_ARTILLERY] = {-1, "-1 Infantry firing at unlimbered artillery or counter-battery "
+                                "fire."},
+    [NF_FD_LANDWEHR] = {-1, "- 1 Firing infantry is Landwher/Militia or Guerrilla"},
+    [NF_FD_LIGHT_COVER] = {-1, "-1 Target is in woods, behind a hedge, higher elevation or in a "
+                               "town area (not deployed)."},
+    [NF_FD_AFTER_UNLIMBERING] = {-1, "-1 Phasing Artillery firing after having unlimbered, "
+                                     "prolonged or pivoted. (Not suffered by guard artillery.)"},
+    [NF_FD_DEPLOYED_COVER] = {-2, "-2 Target deployed in a town, behind a stone wall, in "
+                                  "entrenchment or works."},
+    [NF_FD_VS_CHARGING_CAV] = {-2, "-2 Infantry firing at charging cavalry and not in square."},
+    [NF_FD_FORTIFIED] = {-3, "-3 Target deployed in a fortified town."},
+};
+
+const gr_drm_line *nf_fire_drm(int line)
+{
+    return &fd_lines[line];
+}
+
+DRM_TABLE(nf_fire_drm_table, fd, "fire_drm", "Fire table modifiers",
+          NF_SRC ", Fire table modifiers",
+          "grognard lookup nf fire_drm --drm target_fortified_town");
+
+/* -- The two multipliers of fire points printed in the same list. */
+
+static const char *const fx_ids[] = {
+    [NF_FM_MARCH_COLUMN] = "target_march_column",
+    [NF_FM_HALF] = "firer_disordered_damaged_or_vs_breakthrough",
+    [NF_FM_COUNT] = NULL,
+};
+static const struct {
+    int num, den;
+    const char *cell;
+} fx_lines[NF_FM_COUNT] = {
+    [NF_FM_MARCH_COLUMN] = {2, 1, "X2 Target is in March column formation."},
+    [NF_FM_HALF] = {1, 2, "x1/2 Firing unit is disordered, damaged battery, or firing at a "
+                          "breakthrough unit."},
+};
+
+const char *nf_fire_multiplier(int line, int *num, int *den)
+{
+    *num = fx_lines[line].num;
+    *den = fx_lines[line].den;
+    return fx_lines[line].cell;
+}
+
+static const gr_outcome fx_outcomes[] = {
+    {"multiplier", "Multiplier of fire points",
+     "Multiplies the fire points (the row read), not the die roll: \"num\"/\"den\"."},
+};
+static const gr_param fx_params[] = {
+    {"line", GR_P_ENUM, fx_ids, 1, 0, 0, "the printed multiplier line"},
+};
+
+static gr_status fx_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    (void)err;
+    int k = (int)a->v[0];
+    out->outcome = 0;
+    out->cell = fx_lines[k].cell;
+    gr_cell_int(out, "num", fx_lines[k].num);
+    gr_cell_int(out, "den", fx_lines[k].den);
+    out->note = "multiplies the fire points, is never capped; x1/2 halves once however many of "
+                "its causes apply (docs/rules/nf.md)";
+    return GR_OK;
+}
+
+static size_t fx_cells(const char **names, size_t cap)
+{
+    for (size_t i = 0; i < GR_COUNT(fx_lines) && i < cap; i++)
+        names[i] = fx_lines[i].cell;
+    return GR_COUNT(fx_lines);
+}
+
+const gr_table nf_fire_multiplier_table = {
+    .name = "fire_multiplier",
+    .title = "Fire table: multipliers of fire points",
+    .source = NF_SRC ", Fire table modifiers (X2, x1/2)",
+    .params = fx_params,
+    .nparams = GR_COUNT(fx_params),
+    .roll_param = -1,
+    .roll = GR_ROLL_NONE,
+    .outcomes = fx_outcomes,
+    .noutcomes = GR_COUNT(fx_outcomes),
+    .lookup = fx_lookup,
+    .cells = fx_cells,
+    .example = "grognard lookup nf fire_multiplier --line target_march_column",
+};
+
+/* -- Melee modifiers ("+? National modifiers" is the melee_national chart). */
+
+#define MD_LEADER_LINE "+1 Attached leader or exceptional brigade commander (some leaders may give a +2)"
+
+static const char *const md_ids[] = {
+    [NF_MD_LEADER] = "attached_leader_or_exceptional_brigade",
+    [NF_MD_LEADER_PLUS2] = "leader_giving_plus2",
+    [NF_MD_BREAKTHROUGH] = "breakthrough",
+    [NF_MD_FRESH] = "fresh",
+    [NF_MD_CAV_IN_OPEN] = "mounted_cavalry_charging_in_open",
+    [NF_MD_CAV_IN_LINE] = "cavalry_charging_in_line",
+    [NF_MD_HEAVY_CAV] = "heavy_cavalry",
+    [NF_MD_ARMORED_CAV] = "armored_cavalry",
+    [NF_MD_GUARD_CAV] = "guard_cavalry",
+    [NF_MD_GRENADIER_GUARD] = "grenadier_guard_infantry",
+    [NF_MD_OLD_GUARD] = "french_old_guard",
+    [NF_MD_DEF_COVER] = "defending_forest_elevation_hedge_wall_ford_hasty_works",
+    [NF_MD_DEF_WORKS] = "defending_sunken_road_trench_town_entrenchment",
+    [NF_MD_DEF_FORTIFIED] = "defending_fortified_town",
+    [NF_MD_SQUARE_VS_CAV] = "infantry_in_square_vs_cavalry",
+    [NF_MD_SPENT] = "spent",
+    [NF_MD_DISORDERED_OR_MARCH] = "disordered_or_march_column",
+    [NF_MD_INF_EXPOSED] = "infantry_not_in_cover_or_square",
+    [NF_MD_MILITIA] = "cossack_militia_landwehr_guerrilla",
+    [NF_MD_STAND_LOST] = "each_stand_lost",
+    [NF_MD_CAV_VS_SQUARE] = "cavalry_vs_square",
+    [NF_MD_CAV_IN_WOODS] = "cavalry_in_woods",
+    [NF_MD_OUTFLANKED] = "outflanked",
+    [NF_MD_OUTNUMBERED_3_2] = "outnumbered_3_2",
+    [NF_MD_OUTNUMBERED_2_1] = "outnumbered_2_1",
+    [NF_MD_OUTNUMBERED_3_1] = "outnumbered_3_1",
+    [NF_MD_COUNT] = NULL,
+};
+static const gr_drm_line md_lines[NF_MD_COUNT] = {
+    [NF_MD_LEADER] = {+1, MD_LEADER_LINE " | +1 Attached leader or exceptional brigade "
+                                         "commander"},
+    [NF_MD_LEADER_PLUS2] = {+2, MD_LEADER_LINE " | some leaders may give a +2"},
+    [NF_MD_BREAKTHROUGH] = {+1, "+1 Breakthrough"},
+    [NF_MD_FRESH] = {+2, "+2 Fresh"},
+    [NF_MD_CAV_IN_OPEN] = {+2, "+2 Mounted cavalry charging infantry or artillery in the open."},
+    [NF_MD_CAV_IN_LINE] = {+1, "+1 Cavalry charging while in line formation. (Cavalry may not "
+                               "charge in woods.)"},
+    [NF_MD_HEAVY_CAV] = {+1, "+1 Heavy Cavalry"},
+    [NF_MD_ARMORED_CAV] = {+1, "+1 Armored Cavalry"},
+    [NF_MD_GUARD_CAV] = {+1, "+1 Guard Cavalry"},
+    [NF_MD_GRENADIER_GUARD] = {+2, "+2 Grenadier/Guard infantry"},
+    [NF_MD_OLD_GUARD] = {+3, "+3 French Old Guard"},
+    [NF_MD_DEF_COVER] = {+1, "+1 Defending in forest, higher elevation, hedges, wall, ford or "
+                             "hasty works."},
+    [NF_MD_DEF_WORKS] = {+2, "+2 Defending sunken road, trench, town, entrenchment or "
+                             "breastworks."},
+    [NF_MD_DEF_FORTIFIED] = {+3, "+3 Defending fortified town."},
+    [NF_MD_SQUARE_VS_CAV] = {+4, "+4 Infantry in square Vs Cavalry"},
+    [NF_MD_SPENT] = {-2, "-2 Spent"},
+    [NF_MD_DISORDERED_OR_MARCH] = {-2, "-2 Disordered or in march column."},
+    [NF_MD_INF_EXPOSED] = {-3, "-3 Infantry not in cover or square Vs cavalry or infantry Vs "
+                               "infantry when in square."},
+    [NF_MD_MILITIA] = {-1, "-1 Cossack/MC/LW[Militia infantry or guerrilla's."},
+    [NF_MD_STAND_LOST] = {-1, "-1 For each stand lost during current fire or melee phase."},
+    [NF_MD_CAV_VS_SQUARE] = {-4, "-4 Cavalry Vs infantry in square."},
+    [NF_MD_CAV_IN_WOODS] = {-4, "-4 Cavalry Meleeing in/into woods."},
+    [NF_MD_OUTFLANKED] = {-2, "-2 Outflanked."},
+    [NF_MD_OUTNUMBERED_3_2] = {-1, "-1 Outnumbered 3:2."},
+    [NF_MD_OUTNUMBERED_2_1] = {-2, "-2 Outnumbered 2: 1."},
+    [NF_MD_OUTNUMBERED_3_1] = {-3, "-3 outnumbered 3: 1 +."},
+};
+
+const gr_drm_line *nf_melee_drm(int line)
+{
+    return &md_lines[line];
+}
+
+DRM_TABLE(nf_melee_drm_table, md, "melee_drm", "Melee modifiers", NF_SRC ", Melee modifiers",
+          "grognard lookup nf melee_drm --drm outnumbered_2_1");
+
+/* -- Good Order table modifiers ("+? National modifiers for formation" is
+ * the formation_modifier chart). */
+
+#define GD_CAVALRY_LINE "+1 Cavalry (+2 for Austrian/Saxon Cavalry)"
+
+static const char *const gd_ids[] = {
+    [NF_GD_EXC_BRIGADE] = "exceptional_brigade_commander",
+    [NF_GD_DIVISION_IN_RANGE] = "division_officer_in_range",
+    [NF_GD_EXC_DIVISION] = "exceptional_division_officer_in_range_or_officer_attached",
+    [NF_GD_EXC_ATTACHED] = "exceptional_officer_attached",
+    [NF_GD_OLD_GUARD] = "french_old_guard_infantry",
+    [NF_GD_LIGHT_INFANTRY] = "light_infantry",
+    [NF_GD_CAVALRY] = "cavalry",
+    [NF_GD_CAVALRY_AUS_SAX] = "austrian_saxon_cavalry",
+    [NF_GD_FRESH] = "fresh",
+    [NF_GD_MARCH_COLUMN] = "march_column",
+    [NF_GD_SPENT] = "spent",
+    [NF_GD_WOODS] = "non_light_infantry_or_cavalry_in_woods",
+    [NF_GD_COUNT] = NULL,
+};
+static const gr_drm_line gd_lines[NF_GD_COUNT] = {
+    [NF_GD_EXC_BRIGADE] = {+1, "+1 Exceptional brigade commander."},
+    [NF_GD_DIVISION_IN_RANGE] = {+1, "+1 Within range of brigades division officer."},
+    [NF_GD_EXC_DIVISION] = {+2, "+2 Within range of brigades exceptional divisional officer or "
+                                "officer attached."},
+    [NF_GD_EXC_ATTACHED] = {+3, "+3 Exceptional officer attached."},
+    [NF_GD_OLD_GUARD] = {+1, "+1 French old guard infantry."},
+    [NF_GD_LIGHT_INFANTRY] = {+1, "+1 Light infantry (LT, Legere, JG, Grenz)."},
+    [NF_GD_CAVALRY] = {+1, GD_CAVALRY_LINE " | +1 Cavalry"},
+    [NF_GD_CAVALRY_AUS_SAX] = {+2, GD_CAVALRY_LINE " | +2 for Austrian/Saxon Cavalry"},
+    [NF_GD_FRESH] = {+2, "+2 Fresh"},
+    [NF_GD_MARCH_COLUMN] = {+2, "+2 In March Column"},
+    [NF_GD_SPENT] = {-2, "-2 Spent"},
+    [NF_GD_WOODS] = {-1, "-1 Non light infantry or cavalry in woods"},
+};
+
+const gr_drm_line *nf_good_order_drm(int line)
+{
+    return &gd_lines[line];
+}
+
+DRM_TABLE(nf_good_order_drm_table, gd, "good_order_drm",
+          "Good Order table modifiers (also read for the Disorder table)",
+          NF_SRC ", GOOD ORDER TABLE, modifiers",
+          "grognard lookup nf good_order_drm --drm division_officer_in_range");
+
+/* -- Emergency formation change attempt modifiers. */
+
+#define ED_COLUMN_LINE "+1 In Column formation (+2 Austrian Line/Grenadier infantry 1809+)"
+#define ED_GUARD_LINE  "+1 Any Grenadier/Guard unit. (+2 for French Old Guard.)"
+
+static const char *const ed_ids[] = {
+    [NF_ED_LEADER] = "exceptional_brigade_or_leader_attached",
+    [NF_ED_UPPER_LEADER] = "exceptional_division_or_upper_leader_attached",
+    [NF_ED_COLUMN] = "column",
+    [NF_ED_COLUMN_AUSTRIAN] = "column_austrian_line_grenadier_1809",
+    [NF_ED_GRENADIER_GUARD] = "grenadier_guard",
+    [NF_ED_OLD_GUARD] = "french_old_guard",
+    [NF_ED_NATION_PLUS] = "british_early_prussian_early_french",
+    [NF_ED_CAV_OVER_HALF] = "cavalry_charges_over_half_move",
+    [NF_ED_NATION_MINUS] = "spanish_russian_ottoman_minor_early_portuguese",
+    [NF_ED_MILITIA] = "militia_or_guerrilla",
+    [NF_ED_SPENT] = "spent",
+    [NF_ED_DISORDERED] = "disordered",
+    [NF_ED_MARCH_COLUMN] = "march_column",
+    [NF_ED_COUNT] = NULL,
+};
+static const gr_drm_line ed_lines[NF_ED_COUNT] = {
+    [NF_ED_LEADER] = {+1, "+1 Exceptional brigade commander or leader attached."},
+    [NF_ED_UPPER_LEADER] = {+2, "+2 Exceptional division/upper echelon leader attached."},
+    [NF_ED_COLUMN] = {+1, ED_COLUMN_LINE " | +1 In Column formation"},
+    [NF_ED_COLUMN_AUSTRIAN] = {+2, ED_COLUMN_LINE " | +2 Austrian Line/Grenadier infantry 1809+"},
+    [NF_ED_GRENADIER_GUARD] = {+1, ED_GUARD_LINE " | +1 Any Grenadier/Guard unit."},
+    [NF_ED_OLD_GUARD] = {+2, ED_GUARD_LINE " | +2 for French Old Guard."},
+    [NF_ED_NATION_PLUS] = {+1, "+1 British/Pre- 1808 Prussians/Pre- 1813 French"},
+    [NF_ED_CAV_OVER_HALF] = {+1, "+1 Cavalry charges over 1/2 their movement allowance."},
+    [NF_ED_NATION_MINUS] = {-1, "-1 Spanish, Russian, Ottoman, Saxon, Neapolitan, Rhinebund, or "
+                                "pre- 18 10 Portuguese."},
+    [NF_ED_MILITIA] = {-1, "-1 Militia or Guerrilla infantry."},
+    [NF_ED_SPENT] = {-1, "-1 Spent."},
+    [NF_ED_DISORDERED] = {-2, "-2 disordered"},
+    [NF_ED_MARCH_COLUMN] = {-2, "-2 In march column."},
+};
+
+const gr_drm_line *nf_emergency_fc_drm(int line)
+{
+    return &ed_lines[line];
+}
+
+DRM_TABLE(nf_emergency_fc_drm_table, ed, "emergency_fc_drm",
+          "Emergency formation change (FC) attempt modifiers",
+          NF_SRC ", Emergency formation change (FC) attempt modifiers",
+          "grognard lookup nf emergency_fc_drm --drm column");
+
+/* -- Evasion modifier. */
+
+static const char *const vd_ids[] = {
+    [NF_VD_SUPPRESSED] = "horse_battery_suppressed",
+    [NF_VD_COUNT] = NULL,
+};
+static const gr_drm_line vd_lines[NF_VD_COUNT] = {
+    [NF_VD_SUPPRESSED] = {-1, "-1 if horse battery is suppressed"},
+};
+
+const gr_drm_line *nf_evasion_drm(int line)
+{
+    return &vd_lines[line];
+}
+
+DRM_TABLE(nf_evasion_drm_table, vd, "evasion_drm", "Evasion modifier",
+          NF_SRC ", Unit Type / Die Roll Needed to Evade",
+          "grognard lookup nf evasion_drm --drm horse_battery_suppressed");
