@@ -1,7 +1,8 @@
 /* nf_procs.c - Napoleonic Fury procedures: a situation in, every modifier
  * with its reason and source, the roll, the table read and the odds out.
- * Die-roll modifier values are typed here once from seed 002, each with the
- * printed line it comes from; chart values are read from nf_tables.c. */
+ * No rule value is typed here: die-roll modifiers are read from the printed
+ * modifier lists and chart values from the charts, all in nf_tables.c; this
+ * file decides which printed line applies. */
 #include "nf.h"
 
 #include <string.h>
@@ -21,7 +22,9 @@
 #define SRC_MOVE   NF_SRC ", movement charts"
 #define SRC_REACT  NF_SRC ", Reaction (2nd) Phase"
 
-#define FIRE_CAP 3 /* "Maximum cumulative modifiers are +/- 3." */
+/* "Maximum cumulative modifiers are +/- 3." (seed 002, under the Fire table
+ * modifiers): a rule on the sum, not a modifier line. */
+#define FIRE_CAP 3
 
 static const char *const conditions[] = {"worn", "fresh", "spent", NULL};
 enum { C_WORN, C_FRESH, C_SPENT };
@@ -30,6 +33,28 @@ enum { C_WORN, C_FRESH, C_SPENT };
 static int france_row(int n)
 {
     return n == NF_FRANCE || n == NF_HESSE || n == NF_BADEN || n == NF_VISTULA;
+}
+
+/* Add the modifier of a printed line, its printed text as the reason. */
+static gr_mod *line_drm(gr_resolution *r, const gr_drm_line *line, const char *src)
+{
+    return gr_res_drm(r, line->value, line->cell, src);
+}
+static gr_mod *fire_line(gr_resolution *r, int line)
+{
+    return line_drm(r, nf_fire_drm(line), SRC_FIRE);
+}
+static gr_mod *melee_line(gr_resolution *r, int line)
+{
+    return line_drm(r, nf_melee_drm(line), SRC_MELEE);
+}
+static gr_mod *go_line(gr_resolution *r, int line)
+{
+    return line_drm(r, nf_good_order_drm(line), SRC_GO);
+}
+static gr_mod *efc_line(gr_resolution *r, int line)
+{
+    return line_drm(r, nf_emergency_fc_drm(line), SRC_EFC);
 }
 
 /* Apply the fire cap: add one correcting line when the DRMs from `from` on
@@ -59,6 +84,18 @@ enum { TF_LINE, TF_COLUMN, TF_MARCH, TF_SQUARE, TF_OTHER };
 static const char *const covers[] = {
     "none",       "woods",        "hedge", "higher_elevation", "town_area", "deployed_town",
     "stone_wall", "entrenchment", "works", "fortified_town",   NULL};
+enum {
+    CV_NONE,
+    CV_WOODS,
+    CV_HEDGE,
+    CV_HIGHER,
+    CV_TOWN_AREA,
+    CV_DEPLOYED_TOWN,
+    CV_STONE_WALL,
+    CV_ENTRENCHMENT,
+    CV_WORKS,
+    CV_FORTIFIED_TOWN
+};
 static const char *const firer_formations[] = {"line", "column", "square", "other", NULL};
 
 enum {
@@ -167,9 +204,12 @@ static gr_status fire_points_step(gr_resolution *r, const gr_args *a, int64_t *p
         gr_res_info(r, cell, NF_SRC ", firing arcs");
     }
     /* X2 and x1/2 multiply fire points; each printed line counts once. */
+    int num, den;
+    const char *line;
     if (a->given[FP_TFORM] && a->v[FP_TFORM] == TF_MARCH) {
-        gr_res_mul(r, 2, 1, "target is in march column formation", SRC_FIRE);
-        *points *= 2;
+        line = nf_fire_multiplier(NF_FM_MARCH_COLUMN, &num, &den);
+        gr_res_mul(r, num, den, line, SRC_FIRE);
+        *points = *points * num / den;
     }
     static const struct {
         int param;
@@ -178,17 +218,18 @@ static gr_status fire_points_step(gr_resolution *r, const gr_args *a, int64_t *p
                   {FP_DAMAGED, "damaged battery"},
                   {FP_AT_BREAKTHROUGH, "firing at a breakthrough unit"}};
     int halved = 0;
+    (void)nf_fire_multiplier(NF_FM_HALF, &num, &den);
     for (size_t i = 0; i < GR_COUNT(halves); i++)
         if (gr_args_flag(a, halves[i].param)) {
             if (halves[i].param == FP_DAMAGED && !is_artillery_firer(firer))
                 return gr_error_set(err, GR_EINPUT, "--damaged is for a firing battery only");
-            gr_mod *m = gr_res_mul(r, 1, 2, halves[i].reason, SRC_FIRE);
+            gr_mod *m = gr_res_mul(r, num, den, halves[i].reason, SRC_FIRE);
             if (halved && m)
                 m->applied = 0;
             halved++;
         }
     if (halved)
-        *points /= 2;
+        *points = *points * num / den;
     if (halved > 1)
         gr_res_note(r, "x1/2 is one printed line: it halves once however many of its causes "
                        "apply (docs/rules/nf.md)");
@@ -216,20 +257,15 @@ static gr_status fire_drms(gr_resolution *r, const gr_args *a, gr_error *err)
     if (art && range <= 8 * GR_MILLI &&
         (nation == NF_FRANCE || nation == NF_BRITAIN ||
          (nation == NF_RUSSIA && firer == NF_FU_HEAVY_ARTILLERY)))
-        gr_res_drm(r, +1, "French/British artillery or Russian heavy artillery firing out to 8\"",
-                   SRC_FIRE);
+        fire_line(r, NF_FD_FR_BR_ARTILLERY);
     if (art && range <= 2 * GR_MILLI && target == TG_CAV)
-        gr_res_drm(r, +1, "artillery firing at 2\" or less at mounted cavalry", SRC_FIRE);
+        fire_line(r, NF_FD_ART_VS_CAVALRY);
     if (inf && nation == NF_BRITAIN &&
         (troops == FT_LINE || troops == FT_GRENADIER || troops == FT_GUARD) &&
         firer == NF_FU_INFANTRY)
-        gr_res_drm(r, +1, "British Line, Grenadier or Guard infantry", SRC_FIRE);
-    if (gr_args_flag(a, FP_CHANGED) || target == TG_LIMBERED) {
-        gr_res_drm(r, +1,
-                   target == TG_LIMBERED ? "target is limbered artillery"
-                                         : "target changed formation in range of firing unit",
-                   SRC_FIRE);
-    }
+        fire_line(r, NF_FD_BRITISH_INFANTRY);
+    if (gr_args_flag(a, FP_CHANGED) || target == TG_LIMBERED)
+        fire_line(r, NF_FD_TARGET_CHANGED); /* one +1 for either cause */
     if (firer == NF_FU_LIGHT_INFANTRY) {
         if (nation == NF_RUSSIA || nation == NF_SPAIN || nation == NF_SPAIN_ALLIED ||
             nation == NF_OTTOMAN || nation == NF_NAPLES)
@@ -238,35 +274,29 @@ static gr_status fire_drms(gr_resolution *r, const gr_args *a, gr_error *err)
                         "Neapolitan",
                         SRC_FIRE);
         else
-            gr_res_drm(r, +1, "light infantry (LT, Legere, JG, Grenz) firing", SRC_FIRE);
+            fire_line(r, NF_FD_LIGHT_INFANTRY);
     }
     if (gr_args_flag(a, FP_ENFILADE))
-        gr_res_drm(r, +2, "target is enfiladed", SRC_FIRE);
+        fire_line(r, NF_FD_ENFILADED);
     if (tform == TF_SQUARE)
-        gr_res_drm(r, +2, "target is infantry in square formation", SRC_FIRE);
+        fire_line(r, NF_FD_SQUARE);
     if (inf && target == TG_UNLIMBERED)
-        gr_res_drm(r, -1, "infantry firing at unlimbered artillery", SRC_FIRE);
+        fire_line(r, NF_FD_VS_ARTILLERY);
     if (gr_args_flag(a, FP_COUNTER_BATTERY)) {
         if (!art || (target != TG_UNLIMBERED && target != TG_LIMBERED))
             return gr_error_set(err, GR_EINPUT,
                                 "--counter-battery: artillery firing at artillery only");
-        gr_res_drm(r, -1, "counter-battery fire", SRC_FIRE);
+        fire_line(r, NF_FD_VS_ARTILLERY);
     }
     if (inf && (troops == FT_LANDWEHR || troops == FT_MILITIA || troops == FT_GUERRILLA))
-        gr_res_drm(r, -1, "firing infantry is Landwehr/Militia or Guerrilla", SRC_FIRE);
+        fire_line(r, NF_FD_LANDWEHR);
     int cover = (int)gr_args_get(a, FP_COVER, 0);
-    if (cover >= 1 && cover <= 4)
-        gr_res_drm(r, -1,
-                   "target is in woods, behind a hedge, higher elevation or in a town "
-                   "area (not deployed)",
-                   SRC_FIRE);
-    if (cover >= 5 && cover <= 8)
-        gr_res_drm(r, -2,
-                   "target deployed in a town, behind a stone wall, in entrenchment or "
-                   "works",
-                   SRC_FIRE);
-    if (cover == 9)
-        gr_res_drm(r, -3, "target deployed in a fortified town", SRC_FIRE);
+    if (cover >= CV_WOODS && cover <= CV_TOWN_AREA)
+        fire_line(r, NF_FD_LIGHT_COVER);
+    if (cover >= CV_DEPLOYED_TOWN && cover <= CV_WORKS)
+        fire_line(r, NF_FD_DEPLOYED_COVER);
+    if (cover == CV_FORTIFIED_TOWN)
+        fire_line(r, NF_FD_FORTIFIED);
     if (gr_args_flag(a, FP_AFTER_MOVING)) {
         if (!art)
             return gr_error_set(err, GR_EINPUT, "--after-unlimbering is for a firing battery");
@@ -276,10 +306,7 @@ static gr_status fire_drms(gr_resolution *r, const gr_args *a, gr_error *err)
                         "suffered by guard artillery",
                         SRC_FIRE);
         else
-            gr_res_drm(r, -1,
-                       "phasing artillery firing after having unlimbered, prolonged or "
-                       "pivoted",
-                       SRC_FIRE);
+            fire_line(r, NF_FD_AFTER_UNLIMBERING);
     }
     if (gr_args_flag(a, FP_CHARGING_CAV)) {
         if (!inf || target != TG_CAV)
@@ -289,7 +316,7 @@ static gr_status fire_drms(gr_resolution *r, const gr_args *a, gr_error *err)
         if (gr_args_get(a, FP_FORMATION, 0) == 2)
             gr_res_info(r, "infantry in square firing at charging cavalry: no -2", SRC_FIRE);
         else
-            gr_res_drm(r, -2, "infantry firing at charging cavalry and not in square", SRC_FIRE);
+            fire_line(r, NF_FD_VS_CHARGING_CAV);
     }
     return GR_OK;
 }
@@ -386,7 +413,8 @@ static const char *const terrains[] = {
     "open", "forest",       "higher_elevation", "hedge",          "wall",
     "ford", "hasty_works",  "river_bank",       "sunken_road",    "trench",
     "town", "entrenchment", "breastworks",      "fortified_town", NULL};
-enum { T_OPEN, T_FOREST, T_PLUS1_LAST = 7, T_PLUS2_LAST = 12, T_FORTIFIED = 13 };
+/* forest .. river_bank: the +1 line; sunken_road .. breastworks: +2. */
+enum { T_OPEN, T_FOREST, T_RIVER_BANK = 7, T_BREASTWORKS = 12, T_FORTIFIED = 13 };
 
 enum {
     S_ARM,
@@ -495,19 +523,25 @@ static int in_woods(const gr_args *a)
     return gr_args_flag(a, MP_WOODS) || gr_args_get(a, MP_TERRAIN, T_OPEN) == T_FOREST;
 }
 
-/* Outnumbered DRM of `mine` stands against `theirs`: 0, -1, -2 or -3. */
-static int outnumbered(int mine, int theirs)
+/* The outnumbered line of `mine` stands against `theirs` (3:1 or more, 2:1,
+ * 3:2), or -1 when not outnumbered. */
+static int outnumbered_line(int mine, int theirs)
 {
     if (theirs >= 3 * mine)
-        return -3;
+        return NF_MD_OUTNUMBERED_3_1;
     if (theirs >= 2 * mine)
-        return -2;
+        return NF_MD_OUTNUMBERED_2_1;
     if (2 * theirs >= 3 * mine)
-        return -1;
-    return 0;
+        return NF_MD_OUTNUMBERED_3_2;
+    return -1;
 }
-static const char *const outnumbered_reason[] = {NULL, "outnumbered 3:2", "outnumbered 2:1",
-                                                 "outnumbered 3:1 +"};
+
+/* The outnumbered modifier of `mine` stands against `theirs` (0 if none). */
+static int outnumbered(int mine, int theirs)
+{
+    int line = outnumbered_line(mine, theirs);
+    return line < 0 ? 0 : nf_melee_drm(line)->value;
+}
 
 static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_error *err)
 {
@@ -523,11 +557,7 @@ static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_er
                             s.attacker ? "attacker" : "defender");
     int leader = (int)gr_args_get(a, b + S_LEADER, LD_NONE);
     if (leader) {
-        static const int value[] = {0, 1, 1, 1, 2};
-        static const char *const reason[] = {
-            NULL, "exceptional brigade commander", "attached leader",
-            "attached leader (exceptional officer)", "attached leader giving +2"};
-        gr_mod *m = gr_res_drm(r, value[leader], reason[leader], SRC_MELEE);
+        gr_mod *m = melee_line(r, leader == LD_ATTACHED_PLUS2 ? NF_MD_LEADER_PLUS2 : NF_MD_LEADER);
         if (leader == LD_ATTACHED && gr_args_flag(a, MP_ALLIED_RULE) && !france_row(nation) &&
             nation != NF_BRITAIN && m) {
             m->applied = 0;
@@ -538,39 +568,39 @@ static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_er
         }
     }
     if (gr_args_flag(a, b + S_BREAKTHROUGH))
-        gr_res_drm(r, +1, "breakthrough", SRC_MELEE);
+        melee_line(r, NF_MD_BREAKTHROUGH);
     int cond = (int)gr_args_get(a, b + S_CONDITION, C_WORN);
     if (cond == C_FRESH)
-        gr_res_drm(r, +2, "fresh", SRC_MELEE);
+        melee_line(r, NF_MD_FRESH);
     if (s.attacker && arm == ARM_CAV && opp != ARM_CAV && terrain == T_OPEN && !woods)
-        gr_res_drm(r, +2, "mounted cavalry charging infantry or artillery in the open", SRC_MELEE);
+        melee_line(r, NF_MD_CAV_IN_OPEN);
     if (s.attacker && arm == ARM_CAV && form == MF_LINE) {
         if (woods)
             gr_res_info(r, "cavalry may not charge in woods: no +1 for charging in line",
                         SRC_MELEE);
         else
-            gr_res_drm(r, +1, "cavalry charging while in line formation", SRC_MELEE);
+            melee_line(r, NF_MD_CAV_IN_LINE);
     }
     static const struct {
-        int k;
-        const char *reason;
-    } cav[] = {
-        {S_HEAVY, "heavy cavalry"}, {S_ARMORED, "armored cavalry"}, {S_GUARD_CAV, "guard cavalry"}};
+        int k, line;
+    } cav[] = {{S_HEAVY, NF_MD_HEAVY_CAV},
+               {S_ARMORED, NF_MD_ARMORED_CAV},
+               {S_GUARD_CAV, NF_MD_GUARD_CAV}};
     for (size_t i = 0; i < GR_COUNT(cav); i++)
         if (gr_args_flag(a, b + cav[i].k)) {
             if (arm != ARM_CAV)
                 return gr_error_set(err, GR_EINPUT, "--%s is for cavalry only",
                                     melee_params[b + cav[i].k].name);
-            gr_res_drm(r, +1, cav[i].reason, SRC_MELEE);
+            melee_line(r, cav[i].line);
         }
     if (arm == ARM_INF && (troops == MT_GRENADIER || troops == MT_GUARD))
-        gr_res_drm(r, +2, "grenadier/guard infantry", SRC_MELEE);
+        melee_line(r, NF_MD_GRENADIER_GUARD);
     if (troops == MT_OLD_GUARD) {
         if (nation != NF_FRANCE || arm != ARM_INF)
             return gr_error_set(err, GR_EINPUT,
                                 "--%s-troops old_guard: the French Old Guard is French infantry",
                                 s.attacker ? "attacker" : "defender");
-        gr_res_drm(r, +3, "French Old Guard", SRC_MELEE);
+        melee_line(r, NF_MD_OLD_GUARD);
     }
     /* National modifiers: "(Not used by infantry Vs cavalry)". */
     if ((arm == ARM_INF && opp == ARM_CAV) || (arm == ARM_CAV && opp == ARM_INF)) {
@@ -590,49 +620,49 @@ static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_er
             gr_res_drm(r, v, cell, SRC_MNAT);
     }
     if (!s.attacker) {
-        if (terrain >= 1 && terrain <= T_PLUS1_LAST)
-            gr_res_drm(r, +1,
-                       terrain == 7 ? "defending along a river or stream bank (favorable ground: "
-                                      "read as +1)"
-                                    : "defending in forest, higher elevation, hedges, wall, ford "
-                                      "or hasty works",
-                       SRC_MELEE);
-        else if (terrain > T_PLUS1_LAST && terrain <= T_PLUS2_LAST)
-            gr_res_drm(r, +2, "defending sunken road, trench, town, entrenchment or breastworks",
-                       SRC_MELEE);
+        if (terrain == T_RIVER_BANK)
+            gr_res_info(r,
+                        "river or stream bank: favorable ground for melee purposes, read as the "
+                        "+1 line (docs/rules/nf.md)",
+                        NF_SRC ", Notes and Special rules: River or stream banks");
+        if (terrain >= T_FOREST && terrain <= T_RIVER_BANK)
+            melee_line(r, NF_MD_DEF_COVER);
+        else if (terrain > T_RIVER_BANK && terrain <= T_BREASTWORKS)
+            melee_line(r, NF_MD_DEF_WORKS);
         else if (terrain == T_FORTIFIED)
-            gr_res_drm(r, +3, "defending fortified town", SRC_MELEE);
+            melee_line(r, NF_MD_DEF_FORTIFIED);
     }
     if (arm == ARM_INF && form == MF_SQUARE && opp == ARM_CAV)
-        gr_res_drm(r, +4, "infantry in square vs cavalry", SRC_MELEE);
+        melee_line(r, NF_MD_SQUARE_VS_CAV);
     if (cond == C_SPENT)
-        gr_res_drm(r, -2, "spent", SRC_MELEE);
+        melee_line(r, NF_MD_SPENT);
     int dis = gr_args_flag(a, b + S_DISORDERED), march = form == MF_MARCH;
     if (march && s.attacker && gr_args_flag(a, MP_BRIDGE) && !dis) {
         gr_res_info(r, "bridge column assault: no -2 for march column in this melee", SRC_BRIDGE);
     } else if (dis || march) {
-        gr_res_drm(r, -2, dis ? "disordered" : "in march column", SRC_MELEE);
+        melee_line(r, NF_MD_DISORDERED_OR_MARCH); /* once, for either cause */
     }
     int in_cover = !s.attacker && terrain != T_OPEN;
     if (arm == ARM_INF && opp == ARM_CAV && form != MF_SQUARE && !in_cover)
-        gr_res_drm(r, -3, "infantry not in cover or square vs cavalry", SRC_MELEE);
+        melee_line(r, NF_MD_INF_EXPOSED);
     if (arm == ARM_INF && opp == ARM_INF && form == MF_SQUARE)
-        gr_res_drm(r, -3, "infantry vs infantry when in square", SRC_MELEE);
+        melee_line(r, NF_MD_INF_EXPOSED);
     if (troops >= MT_LANDWEHR && troops <= MT_MC)
-        gr_res_drm(r, -1, "Cossack/MC/LW [militia infantry or guerrillas]", SRC_MELEE);
+        melee_line(r, NF_MD_MILITIA);
     int lost = SV(a, b, S_LOST);
-    if (lost)
-        gr_res_drm(r, -lost, "stands lost during the current fire or melee phase (-1 each)",
-                   SRC_MELEE);
+    if (lost) {
+        const gr_drm_line *each = nf_melee_drm(NF_MD_STAND_LOST);
+        gr_res_drm(r, lost * each->value, each->cell, SRC_MELEE);
+    }
     if (arm == ARM_CAV && opp == ARM_INF && oform == MF_SQUARE)
-        gr_res_drm(r, -4, "cavalry vs infantry in square", SRC_MELEE);
+        melee_line(r, NF_MD_CAV_VS_SQUARE);
     if (arm == ARM_CAV && woods)
-        gr_res_drm(r, -4, "cavalry meleeing in/into woods", SRC_MELEE);
+        melee_line(r, NF_MD_CAV_IN_WOODS);
     if (gr_args_flag(a, b + S_OUTFLANKED))
-        gr_res_drm(r, -2, "outflanked", SRC_MELEE);
-    int out = outnumbered(SV(a, b, S_STANDS), SV(a, o, S_STANDS));
-    if (out)
-        gr_res_drm(r, out, outnumbered_reason[-out], SRC_MELEE);
+        melee_line(r, NF_MD_OUTFLANKED);
+    int out = outnumbered_line(SV(a, b, S_STANDS), SV(a, o, S_STANDS));
+    if (out >= 0)
+        melee_line(r, out);
     return GR_OK;
 }
 
@@ -694,20 +724,22 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
                            "more totals in --roll, or use --seed)");
             break;
         }
-        /* Adjust: a stand lost each (-1), disordered (-2 unless already),
-         * and the outnumbered ratio on the stands left. */
+        /* Adjust: a stand lost each, disordered (unless already), and the
+         * outnumbered ratio on the stands left; values of the printed lines. */
+        int stand_lost = nf_melee_drm(NF_MD_STAND_LOST)->value;
+        int disordered = nf_melee_drm(NF_MD_DISORDERED_OR_MARCH)->value;
         int afrom = r->nmods;
-        gr_res_drm(r, -1, "attacker: stand lost in the desperate struggle", SRC_MELEE);
+        gr_res_drm(r, stand_lost, "attacker: stand lost in the desperate struggle", SRC_MELEE);
         if (!adis)
-            gr_res_drm(r, -2, "attacker: disordered by the desperate struggle", SRC_MELEE);
+            gr_res_drm(r, disordered, "attacker: disordered by the desperate struggle", SRC_MELEE);
         int aout = outnumbered(as - 1, ds - 1) - outnumbered(as, ds);
         if (aout && as > 1 && ds > 1)
             gr_res_drm(r, aout, "attacker: outnumbered ratio after the stands lost", SRC_MELEE);
         int adelta = gr_res_drm_total(r, afrom);
         int dfrom2 = r->nmods;
-        gr_res_drm(r, -1, "defender: stand lost in the desperate struggle", SRC_MELEE);
+        gr_res_drm(r, stand_lost, "defender: stand lost in the desperate struggle", SRC_MELEE);
         if (!ddis)
-            gr_res_drm(r, -2, "defender: disordered by the desperate struggle", SRC_MELEE);
+            gr_res_drm(r, disordered, "defender: disordered by the desperate struggle", SRC_MELEE);
         int dout = outnumbered(ds - 1, as - 1) - outnumbered(ds, as);
         if (dout && as > 1 && ds > 1)
             gr_res_drm(r, dout, "defender: outnumbered ratio after the stands lost", SRC_MELEE);
@@ -843,33 +875,29 @@ static gr_status move_drms(gr_resolution *r, const gr_args *a, gr_error *err)
     if (form == MF_SQUARE && !is_infantry(unit))
         return gr_error_set(err, GR_EINPUT, "--formation square: only infantry forms square");
     if (gr_args_flag(a, MV_EXC_BRIGADE))
-        gr_res_drm(r, +1, "exceptional brigade commander", SRC_GO);
+        go_line(r, NF_GD_EXC_BRIGADE);
     int div = (int)gr_args_get(a, MV_DIVISION, 0);
-    static const int div_value[] = {0, 1, 2, 2, 3};
-    static const char *const div_reason[] = {
-        NULL, "within range of brigade's division officer",
-        "within range of brigade's exceptional divisional officer", "officer attached",
-        "exceptional officer attached"};
+    /* --division-officer none, in_range, exceptional_in_range, attached,
+     * exceptional_attached: the printed line each reads. */
+    static const int div_line[] = {-1, NF_GD_DIVISION_IN_RANGE, NF_GD_EXC_DIVISION,
+                                   NF_GD_EXC_DIVISION, NF_GD_EXC_ATTACHED};
     if (div)
-        gr_res_drm(r, div_value[div], div_reason[div], SRC_GO);
+        go_line(r, div_line[div]);
     if (gr_args_flag(a, MV_OLD_GUARD)) {
         if (nation != NF_FRANCE || !is_infantry(unit))
             return gr_error_set(err, GR_EINPUT, "--old-guard: French old guard infantry only");
-        gr_res_drm(r, +1, "French old guard infantry", SRC_GO);
+        go_line(r, NF_GD_OLD_GUARD);
     }
     if (unit == NF_U_LIGHT_INFANTRY)
-        gr_res_drm(r, +1, "light infantry (LT, Legere, JG, Grenz)", SRC_GO);
-    if (is_cavalry(unit)) {
-        if (nation == NF_AUSTRIA || nation == NF_SAXONY)
-            gr_res_drm(r, +2, "Austrian/Saxon cavalry", SRC_GO);
-        else
-            gr_res_drm(r, +1, "cavalry", SRC_GO);
-    }
+        go_line(r, NF_GD_LIGHT_INFANTRY);
+    if (is_cavalry(unit))
+        go_line(r, nation == NF_AUSTRIA || nation == NF_SAXONY ? NF_GD_CAVALRY_AUS_SAX
+                                                               : NF_GD_CAVALRY);
     int cond = (int)gr_args_get(a, MV_CONDITION, C_WORN);
     if (cond == C_FRESH)
-        gr_res_drm(r, +2, "fresh", SRC_GO);
+        go_line(r, NF_GD_FRESH);
     if (form == MF_MARCH)
-        gr_res_drm(r, +2, "in march column", SRC_GO);
+        go_line(r, NF_GD_MARCH_COLUMN);
     if (is_infantry(unit) && (form == MF_COLUMN || form == MF_LINE)) {
         int v;
         const char *cell;
@@ -883,10 +911,10 @@ static gr_status move_drms(gr_resolution *r, const gr_args *a, gr_error *err)
             gr_res_info(r, cell, SRC_GONAT);
     }
     if (cond == C_SPENT)
-        gr_res_drm(r, -2, "spent", SRC_GO);
+        go_line(r, NF_GD_SPENT);
     if (gr_args_flag(a, MV_WOODS) && unit != NF_U_LIGHT_INFANTRY &&
         (is_infantry(unit) || is_cavalry(unit)))
-        gr_res_drm(r, -1, "non light infantry or cavalry in woods", SRC_GO);
+        go_line(r, NF_GD_WOODS);
     return GR_OK;
 }
 
@@ -1079,7 +1107,9 @@ const gr_procedure nf_disorder_proc = {
 
 static const char *const efc_leaders[] = {"none", "exceptional_brigade", "attached",
                                           "exceptional_upper_attached", NULL};
+enum { EL_NONE, EL_EXC_BRIGADE, EL_ATTACHED, EL_EXC_UPPER };
 static const char *const efc_formations[] = {"line", "column", "march_column", "other", NULL};
+enum { EF_LINE, EF_COLUMN, EF_MARCH, EF_OTHER };
 static const char *const efc_troops[] = {"line",    "grenadier", "guard", "old_guard",
                                          "militia", "guerrilla", "other", NULL};
 enum { ET_LINE, ET_GRENADIER, ET_GUARD, ET_OLD_GUARD, ET_MILITIA, ET_GUERRILLA, ET_OTHER };
@@ -1136,63 +1166,58 @@ static gr_status efc_resolve(const gr_args *a, gr_dice_source *dice, gr_resoluti
                             "already in contact with an enemy unit");
     gr_status st;
     int nation = (int)a->v[EP_NATION], year = (int)gr_args_get(a, EP_YEAR, 0);
-    int form = (int)gr_args_get(a, EP_FORMATION, 3);
+    int form = (int)gr_args_get(a, EP_FORMATION, EF_OTHER);
     int troops = (int)gr_args_get(a, EP_TROOPS, ET_LINE);
-    int leader = (int)gr_args_get(a, EP_LEADER, 0);
+    int leader = (int)gr_args_get(a, EP_LEADER, EL_NONE);
     gr_res_info(r,
                 "infantry charged by cavalry, not in square, deployed in a town or behind "
                 "defensive works or wall",
                 SRC_EFC);
-    if (leader == 1 || leader == 2)
-        gr_res_drm(r, +1, "exceptional brigade commander or leader attached", SRC_EFC);
-    if (leader == 3)
-        gr_res_drm(r, +2, "exceptional division/upper echelon leader attached", SRC_EFC);
-    if (form == 1) {
+    if (leader == EL_EXC_BRIGADE || leader == EL_ATTACHED)
+        efc_line(r, NF_ED_LEADER);
+    if (leader == EL_EXC_UPPER)
+        efc_line(r, NF_ED_UPPER_LEADER);
+    if (form == EF_COLUMN) {
+        int line = NF_ED_COLUMN;
         if (nation == NF_AUSTRIA && (troops == ET_LINE || troops == ET_GRENADIER)) {
             if ((st = need_efc_year(a, "Austrian line/grenadier infantry in column", err)) != GR_OK)
                 return st;
             if (year >= 1809)
-                gr_res_drm(r, +2, "in column formation (Austrian line/grenadier infantry 1809+)",
-                           SRC_EFC);
-            else
-                gr_res_drm(r, +1, "in column formation", SRC_EFC);
-        } else {
-            gr_res_drm(r, +1, "in column formation", SRC_EFC);
+                line = NF_ED_COLUMN_AUSTRIAN;
         }
+        efc_line(r, line);
     }
     if (troops == ET_GRENADIER || troops == ET_GUARD)
-        gr_res_drm(r, +1, "any grenadier/guard unit", SRC_EFC);
+        efc_line(r, NF_ED_GRENADIER_GUARD);
     if (troops == ET_OLD_GUARD) {
         if (nation != NF_FRANCE)
             return gr_error_set(err, GR_EINPUT, "--troops old_guard: the French Old Guard only");
-        gr_res_drm(r, +2, "French Old Guard", SRC_EFC);
+        efc_line(r, NF_ED_OLD_GUARD);
     }
     if (nation == NF_BRITAIN)
-        gr_res_drm(r, +1, "British", SRC_EFC);
+        efc_line(r, NF_ED_NATION_PLUS);
     if (nation == NF_PRUSSIA || nation == NF_FRANCE || nation == NF_PORTUGAL) {
         if ((st = need_efc_year(a, nf_nations[nation], err)) != GR_OK)
             return st;
-        if (nation == NF_PRUSSIA && year < 1808)
-            gr_res_drm(r, +1, "pre-1808 Prussians", SRC_EFC);
-        if (nation == NF_FRANCE && year < 1813)
-            gr_res_drm(r, +1, "pre-1813 French", SRC_EFC);
+        if ((nation == NF_PRUSSIA && year < 1808) || (nation == NF_FRANCE && year < 1813))
+            efc_line(r, NF_ED_NATION_PLUS);
         if (nation == NF_PORTUGAL && year < 1810)
-            gr_res_drm(r, -1, "pre-1810 Portuguese", SRC_EFC);
+            efc_line(r, NF_ED_NATION_MINUS);
     }
     if (gr_args_flag(a, EP_CAV_OVER_HALF))
-        gr_res_drm(r, +1, "cavalry charges over 1/2 their movement allowance", SRC_EFC);
+        efc_line(r, NF_ED_CAV_OVER_HALF);
     if (nation == NF_SPAIN || nation == NF_SPAIN_ALLIED || nation == NF_RUSSIA ||
         nation == NF_OTTOMAN || nation == NF_SAXONY || nation == NF_NAPLES ||
         nation == NF_RHINEBUND)
-        gr_res_drm(r, -1, "Spanish, Russian, Ottoman, Saxon, Neapolitan or Rhinebund", SRC_EFC);
+        efc_line(r, NF_ED_NATION_MINUS);
     if (troops == ET_MILITIA || troops == ET_GUERRILLA)
-        gr_res_drm(r, -1, "militia or guerrilla infantry", SRC_EFC);
+        efc_line(r, NF_ED_MILITIA);
     if (gr_args_get(a, EP_CONDITION, C_WORN) == C_SPENT)
-        gr_res_drm(r, -1, "spent", SRC_EFC);
+        efc_line(r, NF_ED_SPENT);
     if (gr_args_flag(a, EP_DISORDERED))
-        gr_res_drm(r, -2, "disordered", SRC_EFC);
-    if (form == 2)
-        gr_res_drm(r, -2, "in march column", SRC_EFC);
+        efc_line(r, NF_ED_DISORDERED);
+    if (form == EF_MARCH)
+        efc_line(r, NF_ED_MARCH_COLUMN);
     int roll;
     if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, "emergency FC", &roll, err)) != GR_OK)
         return st;
@@ -1237,7 +1262,7 @@ static gr_status ev_resolve(const gr_args *a, gr_dice_source *dice, gr_resolutio
             return gr_error_set(err, GR_EINPUT,
                                 "--suppressed: the -1 is for an unlimbered horse battery; "
                                 "accepted with --unit unlimbered_horse_artillery");
-        gr_res_drm(r, -1, "horse battery is suppressed", SRC_EV);
+        line_drm(r, nf_evasion_drm(NF_VD_SUPPRESSED), SRC_EV);
     }
     gr_args t;
     memset(&t, 0, sizeof t);
