@@ -62,6 +62,16 @@ expect_json efc-austria '.modifier' '2' -- resolve nf emergency_fc --nation aust
 expect_json evasion-auto '[.result,(.rolls|length)]' '["evades",0]' -- resolve nf evasion --unit good_order_cavalry --json
 expect_json evasion-roll '[.modifier,.result]' '[-1,"fails"]' -- resolve nf evasion --unit unlimbered_horse_artillery --suppressed --roll 7 --json
 
+# The printed modifier lists are tables too (values in nf_tables.c, cases in tests/tables/nf/*_drm.cases),
+# and resolve names the printed line each modifier comes from.
+expect_json drm-fire '[.result,.modifier,.cell]' '["modifier",-3,"-3 Target deployed in a fortified town."]' -- lookup nf fire_drm --drm target_fortified_town --json
+expect_json drm-split '[.modifier,.cell]' '[2,"+1 Cavalry (+2 for Austrian/Saxon Cavalry) | +2 for Austrian/Saxon Cavalry"]' -- lookup nf good_order_drm --drm austrian_saxon_cavalry --json
+expect_json drm-multiplier '[.result,.num,.den]' '["multiplier",1,2]' -- lookup nf fire_multiplier --line firer_disordered_damaged_or_vs_breakthrough --json
+expect_json drm-reason '[.modifiers[]|select(.kind=="drm")|[.value,.reason]]' '[[2,"+1 Cavalry (+2 for Austrian/Saxon Cavalry) | +2 for Austrian/Saxon Cavalry"]]' -- resolve nf maneuver --rating good --unit heavy_cavalry --nation saxony --roll 7 --json
+# -1 for each stand lost: 3 stands, -3 on the one printed line
+expect_json drm-per-stand '[.modifiers[]|select(.kind=="drm")|[.value,.reason]][0]' '[-3,"-1 For each stand lost during current fire or melee phase."]' -- resolve nf melee --attacker-arm infantry --attacker-nation russia --attacker-stands 6 --attacker-stands-lost 3 --defender-arm infantry --defender-nation russia --defender-stands 6 --year 1810 --roll 7,7 --json
+expect_json drm-evasion '[.modifiers[0].value,.modifiers[0].reason]' '[-1,"-1 if horse battery is suppressed"]' -- resolve nf evasion --unit unlimbered_horse_artillery --suppressed --roll 7 --json
+
 # Bad input: exit 2, one line that says what was wrong and what is accepted.
 expect_exit unknown-table 2 "unknown table 'nope'.*accepted: fire" -- lookup nf nope --score 3
 expect_exit bad-points 2 "points.*0.25.*accepted: a number from 0.5" -- lookup nf fire --points 0.25 --score 3
@@ -81,5 +91,7 @@ expect_exit in-contact 2 "in contact" -- resolve nf emergency_fc --nation britai
 expect_exit unknown-proc 2 "unknown procedure 'nope'.*accepted: fire, melee, maneuver, disorder, emergency_fc, evasion" -- resolve nf nope
 expect_stdin_exit json-unknown-key 2 "unknown key \"colour\"" '{"colour":1}' -- resolve nf fire -
 expect_exit help 0 "" -- resolve nf melee --help
+expect_exit bad-drm 2 "unknown value 'nope'.*accepted: one of: attached_leader_or_exceptional_brigade" -- lookup nf melee_drm --drm nope
+expect_exit drm-no-odds 2 "read without a die roll" -- odds nf melee_drm --drm spent
 
 finish
