@@ -583,9 +583,8 @@ static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_er
     }
     static const struct {
         int k, line;
-    } cav[] = {{S_HEAVY, NF_MD_HEAVY_CAV},
-               {S_ARMORED, NF_MD_ARMORED_CAV},
-               {S_GUARD_CAV, NF_MD_GUARD_CAV}};
+    } cav[] = {
+        {S_HEAVY, NF_MD_HEAVY_CAV}, {S_ARMORED, NF_MD_ARMORED_CAV}, {S_GUARD_CAV, NF_MD_GUARD_CAV}};
     for (size_t i = 0; i < GR_COUNT(cav); i++)
         if (gr_args_flag(a, b + cav[i].k)) {
             if (arm != ARM_CAV)

@@ -1881,8 +1881,9 @@ static const struct {
     const char *cell;
 } fx_lines[NF_FM_COUNT] = {
     [NF_FM_MARCH_COLUMN] = {2, 1, "X2 Target is in March column formation."},
-    [NF_FM_HALF] = {1, 2, "x1/2 Firing unit is disordered, damaged battery, or firing at a "
-                          "breakthrough unit."},
+    [NF_FM_HALF] = {1, 2,
+                    "x1/2 Firing unit is disordered, damaged battery, or firing at a "
+                    "breakthrough unit."},
 };
 
 const char *nf_fire_multiplier(int line, int *num, int *den)
@@ -1937,7 +1938,8 @@ const gr_table nf_fire_multiplier_table = {
 
 /* -- Melee modifiers ("+? National modifiers" is the melee_national chart). */
 
-#define MD_LEADER_LINE "+1 Attached leader or exceptional brigade commander (some leaders may give a +2)"
+#define MD_LEADER_LINE                                                                             \
+    "+1 Attached leader or exceptional brigade commander (some leaders may give a +2)"
 
 static const char *const md_ids[] = {
     [NF_MD_LEADER] = "attached_leader_or_exceptional_brigade",
