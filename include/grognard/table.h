@@ -89,8 +89,16 @@ typedef struct gr_args {
 } gr_args;
 
 /* v[i] if given, else `dflt`. */
-int64_t gr_args_get(const gr_args *a, int i, int64_t dflt);
-int gr_args_flag(const gr_args *a, int i);
+static inline int64_t gr_args_get(const gr_args *a, int i, int64_t dflt)
+{
+    return a->given[i] ? a->v[i] : dflt;
+}
+
+/* Was flag i given and true? */
+static inline int gr_args_flag(const gr_args *a, int i)
+{
+    return a->given[i] && a->v[i] != 0;
+}
 
 /* Parse one textual value for `p` into *out (not for GR_P_TEXT, which has
  * no number: use gr_args_set).  On failure, GR_EINPUT with a message naming

@@ -61,16 +61,6 @@ size_t gr_rows_cells(const gr_band_row *rows, size_t nrows, const char **names, 
     return total;
 }
 
-int64_t gr_args_get(const gr_args *a, int i, int64_t dflt)
-{
-    return a->given[i] ? a->v[i] : dflt;
-}
-
-int gr_args_flag(const gr_args *a, int i)
-{
-    return a->given[i] && a->v[i] != 0;
-}
-
 static int name_eq(const char *a, const char *b)
 {
     for (; *a && *b; a++, b++) {
