@@ -40,11 +40,22 @@ typedef struct gr_band_row {
     size_t nbands;
 } gr_band_row;
 
+/* A row's initialiser: GR_ROW(12, 14, "12-14", bands_12_14). */
+#define GR_ROW(lo, hi, label, bands)                                                               \
+    {                                                                                              \
+        lo, hi, label, bands, GR_COUNT(bands)                                                      \
+    }
+
 /* Index of the row whose key range holds `key`, or -1. */
 int gr_row_find(const gr_band_row *rows, size_t n, int key);
 
 /* Collect the cell names of every band of every row (see gr_table.cells). */
 size_t gr_rows_cells(const gr_band_row *rows, size_t nrows, const char **names, size_t cap);
+
+/* Append the n names of `list` to names[at..cap) (those that fit); returns
+ * at + n, the count so far, so calls chain across several lists. */
+size_t gr_cells_append(const char *const *list, size_t n, const char **names, size_t cap,
+                       size_t at);
 
 /* Collect the cell names of one list of bands. */
 size_t gr_bands_cells(const gr_band *bands, size_t n, const char **names, size_t cap);
@@ -72,6 +83,18 @@ typedef struct gr_param {
     int64_t min, max; /* accepted range: units (INT), milli-units (NUM) */
     const char *help;
 } gr_param;
+
+/* The range every table accepts for an already-modified die total: wide
+ * enough for any roll and modifiers; scores past the printed rows read the
+ * open-ended bands. */
+#define GR_SCORE_MIN -99
+#define GR_SCORE_MAX 99
+
+/* A required score input: GR_SCORE_PARAM("score", "modified D10 total"). */
+#define GR_SCORE_PARAM(name_, help_)                                                               \
+    {                                                                                              \
+        name_, GR_P_INT, NULL, 1, GR_SCORE_MIN, GR_SCORE_MAX, help_                                \
+    }
 
 #define GR_MAX_PARAMS 48
 #define GR_MAX_TEXT   2

@@ -51,6 +51,14 @@ size_t gr_bands_cells(const gr_band *bands, size_t n, const char **names, size_t
     return n;
 }
 
+size_t gr_cells_append(const char *const *list, size_t n, const char **names, size_t cap, size_t at)
+{
+    for (size_t i = 0; i < n; i++)
+        if (at + i < cap)
+            names[at + i] = list[i];
+    return at + n;
+}
+
 size_t gr_rows_cells(const gr_band_row *rows, size_t nrows, const char **names, size_t cap)
 {
     size_t total = 0;

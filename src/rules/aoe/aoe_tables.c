@@ -6,13 +6,6 @@
 
 #include <string.h>
 
-#define SCORE_MIN -99
-#define SCORE_MAX 99
-#define SCORE_PARAM(name_, help_)                                                                  \
-    {                                                                                              \
-        name_, GR_P_INT, NULL, 1, SCORE_MIN, SCORE_MAX, help_                                      \
-    }
-
 /* ---- Table des tirs (seed 003) -------------------------------------------- */
 
 enum { F_INEFF, F_IMPR, F_EFF, F_DEADLY, F_DEVAST };
@@ -25,11 +18,6 @@ static const gr_outcome fire_outcomes[] = {
     [F_DEADLY] = {"deadly", "Tir meurtrier", "Troupe en désordre et perd deux bases."},
     [F_DEVAST] = {"devastating", "Tir dévastateur", "Troupe en désordre et perd trois bases."},
 };
-
-#define ROW(lo, hi, label, bands)                                                                  \
-    {                                                                                              \
-        lo, hi, label, bands, GR_COUNT(bands)                                                      \
-    }
 
 static const gr_band fire_lt1[] = {{GR_LO, GR_HI, F_INEFF, "Moins de 1 | -"}};
 static const gr_band fire_1[] = {{GR_LO, 10, F_INEFF, "1 | 10 ou moins"},
@@ -97,31 +85,31 @@ static const gr_band fire_50[] = {{GR_LO, -1, F_IMPR, "50 ou plus | - 1 ou moins
 /* Rows by fire power in whole points; a fractional power reads the row of
  * its whole part (docs/rules/aoe.md, "Fractions of fire power"). */
 static const gr_band_row fire_rows[] = {
-    ROW(GR_LO, 0, "Moins de 1", fire_lt1),
-    ROW(1, 1, "1", fire_1),
-    ROW(2, 2, "2", fire_2),
-    ROW(3, 3, "3", fire_3),
-    ROW(4, 4, "4", fire_4),
-    ROW(5, 5, "5", fire_5),
-    ROW(6, 7, "6-7", fire_6_7),
-    ROW(8, 9, "8-9", fire_8_9),
-    ROW(10, 11, "10-11", fire_10_11),
-    ROW(12, 14, "12-14", fire_12_14),
-    ROW(15, 19, "15-19", fire_15_19),
-    ROW(20, 24, "20-24", fire_20_24),
-    ROW(25, 29, "25-29", fire_25_29),
-    ROW(30, 34, "30-34", fire_30_34),
-    ROW(35, 39, "35-39", fire_35_39),
-    ROW(40, 44, "40-44", fire_40_44),
-    ROW(45, 49, "45-49", fire_45_49),
-    ROW(50, GR_HI, "50 ou plus", fire_50),
+    GR_ROW(GR_LO, 0, "Moins de 1", fire_lt1),
+    GR_ROW(1, 1, "1", fire_1),
+    GR_ROW(2, 2, "2", fire_2),
+    GR_ROW(3, 3, "3", fire_3),
+    GR_ROW(4, 4, "4", fire_4),
+    GR_ROW(5, 5, "5", fire_5),
+    GR_ROW(6, 7, "6-7", fire_6_7),
+    GR_ROW(8, 9, "8-9", fire_8_9),
+    GR_ROW(10, 11, "10-11", fire_10_11),
+    GR_ROW(12, 14, "12-14", fire_12_14),
+    GR_ROW(15, 19, "15-19", fire_15_19),
+    GR_ROW(20, 24, "20-24", fire_20_24),
+    GR_ROW(25, 29, "25-29", fire_25_29),
+    GR_ROW(30, 34, "30-34", fire_30_34),
+    GR_ROW(35, 39, "35-39", fire_35_39),
+    GR_ROW(40, 44, "40-44", fire_40_44),
+    GR_ROW(45, 49, "45-49", fire_45_49),
+    GR_ROW(50, GR_HI, "50 ou plus", fire_50),
 };
 
 enum { FIRE_POWER, FIRE_SCORE };
 static const gr_param fire_params[] = {
     [FIRE_POWER] = {"power", GR_P_NUM, NULL, 1, 0, 500 * GR_MILLI,
                     "fire power after multipliers (fractions read the row of their whole part)"},
-    [FIRE_SCORE] = SCORE_PARAM("score", "modified D10 total"),
+    [FIRE_SCORE] = GR_SCORE_PARAM("score", "modified D10 total"),
 };
 
 static gr_status fire_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -206,7 +194,7 @@ static const gr_band combat_bands[] = {
 };
 
 static const gr_param combat_params[] = {
-    {"difference", GR_P_INT, NULL, 1, SCORE_MIN, SCORE_MAX,
+    {"difference", GR_P_INT, NULL, 1, GR_SCORE_MIN, GR_SCORE_MAX,
      "attacker's modified total minus defender's"},
 };
 
@@ -322,9 +310,9 @@ static const char *const mv_states[] = {"ordered", "disordered", "reserve", NULL
 enum { MV_ORDERED, MV_DISORDERED, MV_RESERVE };
 
 static const gr_band_row mv_columns[] = {
-    [MV_ORDERED] = ROW(MV_ORDERED, MV_ORDERED, "En ordre", mv_ordered),
-    [MV_DISORDERED] = ROW(MV_DISORDERED, MV_DISORDERED, "En désordre", mv_disordered),
-    [MV_RESERVE] = ROW(MV_RESERVE, MV_RESERVE, "Mouvement de réserve", mv_reserve),
+    [MV_ORDERED] = GR_ROW(MV_ORDERED, MV_ORDERED, "En ordre", mv_ordered),
+    [MV_DISORDERED] = GR_ROW(MV_DISORDERED, MV_DISORDERED, "En désordre", mv_disordered),
+    [MV_RESERVE] = GR_ROW(MV_RESERVE, MV_RESERVE, "Mouvement de réserve", mv_reserve),
 };
 
 enum { MVT_STATE, MVT_SCORE };
@@ -332,7 +320,7 @@ static const gr_param movement_params[] = {
     [MVT_STATE] = {"state", GR_P_ENUM, mv_states, 1, 0, 0,
                    "column: ordered (En ordre), disordered (En désordre), reserve (Mouvement "
                    "de réserve)"},
-    [MVT_SCORE] = SCORE_PARAM("score", "modified D10 total"),
+    [MVT_SCORE] = GR_SCORE_PARAM("score", "modified D10 total"),
 };
 
 static gr_status movement_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -382,7 +370,7 @@ static const gr_band gh_bands[] = {
     {6, GR_HI, 0, "6 +"},
     {GR_LO, 5, 1, "5 -"},
 };
-static const gr_param gh_params[] = {SCORE_PARAM("score", "modified D10 total")};
+static const gr_param gh_params[] = {GR_SCORE_PARAM("score", "modified D10 total")};
 
 static gr_status gh_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
@@ -565,14 +553,8 @@ static gr_status sp_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 
 static size_t sp_cells(const char **names, size_t cap)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < GR_COUNT(sp_cells_base); i++, n++)
-        if (n < cap)
-            names[n] = sp_cells_base[i];
-    for (size_t i = 0; i < GR_COUNT(sp_cells_sk); i++, n++)
-        if (n < cap)
-            names[n] = sp_cells_sk[i];
-    return n;
+    size_t n = gr_cells_append(sp_cells_base, GR_COUNT(sp_cells_base), names, cap, 0);
+    return gr_cells_append(sp_cells_sk, GR_COUNT(sp_cells_sk), names, cap, n);
 }
 
 const gr_table aoe_stand_power_table = {
@@ -718,7 +700,7 @@ static const gr_band init_bands[] = {
     {0, 0, 2, "égalité"},
 };
 static const gr_param init_params[] = {
-    {"difference", GR_P_INT, NULL, 1, SCORE_MIN, SCORE_MAX,
+    {"difference", GR_P_INT, NULL, 1, GR_SCORE_MIN, GR_SCORE_MAX,
      "first commander's modified D10 minus the second's"},
 };
 
@@ -783,9 +765,7 @@ static size_t rz_cells(const char **names, size_t cap)
     static const char *const all[] = {
         "zone de réserve | ennemi à moins de 18\"", "zone de réserve | ennemi à 18\" ou plus",
         "zone tactique | ennemis au-delà de 18\"", "zone tactique | ennemi à 18\" ou moins"};
-    for (size_t i = 0; i < GR_COUNT(all) && i < cap; i++)
-        names[i] = all[i];
-    return GR_COUNT(all);
+    return gr_cells_append(all, GR_COUNT(all), names, cap, 0);
 }
 
 const gr_table aoe_reserve_zone_table = {
@@ -1006,9 +986,7 @@ static size_t aa_cells(const char **names, size_t cap)
 {
     static const char *const all[] = {AAC_OK,    AAC_UNLIMBER_GEN, AAC_SILENT,
                                       AAC_PIVOT, AAC_LIMBERED,     AAC_UNLIMBERED};
-    for (size_t i = 0; i < GR_COUNT(all) && i < cap; i++)
-        names[i] = all[i];
-    return GR_COUNT(all);
+    return gr_cells_append(all, GR_COUNT(all), names, cap, 0);
 }
 
 const gr_table aoe_artillery_actions_table = {

@@ -6,16 +6,6 @@
 
 #include <string.h>
 
-#define SCORE_MIN -99
-#define SCORE_MAX 99
-#define SCORE_PARAM(name_, help_)                                                                  \
-    {                                                                                              \
-        name_, GR_P_INT, NULL, 1, SCORE_MIN, SCORE_MAX, help_                                      \
-    }
-#define ROW(lo, hi, label, bands)                                                                  \
-    {                                                                                              \
-        lo, hi, label, bands, GR_COUNT(bands)                                                      \
-    }
 #define YEAR_PARAM                                                                                 \
     {                                                                                              \
         "year", GR_P_INT, NULL, 0, 1792, 1815,                                                     \
@@ -40,16 +30,6 @@ static const char *const formations_clo[] = {"column", "line", "other", NULL};
 int nf_era(int year)
 {
     return year >= 1809 ? 1 : 0;
-}
-
-/* Copy a list of cell names into names[0..cap). */
-static size_t list_cells(const char *const *list, size_t n, const char **names, size_t cap,
-                         size_t at)
-{
-    for (size_t i = 0; i < n; i++)
-        if (at + i < cap)
-            names[at + i] = list[i];
-    return at + n;
 }
 
 /* ---- Fire table (seed 002) ------------------------------------------------ */
@@ -169,15 +149,15 @@ static const gr_band fire_51_up[] = {
  * read the row of their whole part (docs/rules/nf.md, "Fractional fire
  * points"). */
 static const gr_band_row fire_rows[] = {
-    ROW(0, 0, "1/2", fire_1_2),       ROW(1, 1, "1", fire_1),
-    ROW(2, 2, "2", fire_2),           ROW(3, 3, "3", fire_3),
-    ROW(4, 4, "4", fire_4),           ROW(5, 5, "5", fire_5),
-    ROW(6, 7, "6,7", fire_6_7),       ROW(8, 9, "8,9", fire_8_9),
-    ROW(10, 11, "10,11", fire_10_11), ROW(12, 14, "12-14", fire_12_14),
-    ROW(15, 19, "15-19", fire_15_19), ROW(20, 24, "20-24", fire_20_24),
-    ROW(25, 29, "25-29", fire_25_29), ROW(30, 34, "30-34", fire_30_34),
-    ROW(35, 39, "35-39", fire_35_39), ROW(40, 45, "40-45", fire_40_45),
-    ROW(46, 50, "46-50", fire_46_50), ROW(51, GR_HI, "51+", fire_51_up),
+    GR_ROW(0, 0, "1/2", fire_1_2),       GR_ROW(1, 1, "1", fire_1),
+    GR_ROW(2, 2, "2", fire_2),           GR_ROW(3, 3, "3", fire_3),
+    GR_ROW(4, 4, "4", fire_4),           GR_ROW(5, 5, "5", fire_5),
+    GR_ROW(6, 7, "6,7", fire_6_7),       GR_ROW(8, 9, "8,9", fire_8_9),
+    GR_ROW(10, 11, "10,11", fire_10_11), GR_ROW(12, 14, "12-14", fire_12_14),
+    GR_ROW(15, 19, "15-19", fire_15_19), GR_ROW(20, 24, "20-24", fire_20_24),
+    GR_ROW(25, 29, "25-29", fire_25_29), GR_ROW(30, 34, "30-34", fire_30_34),
+    GR_ROW(35, 39, "35-39", fire_35_39), GR_ROW(40, 45, "40-45", fire_40_45),
+    GR_ROW(46, 50, "46-50", fire_46_50), GR_ROW(51, GR_HI, "51+", fire_51_up),
 };
 
 enum { FIRE_POINTS, FIRE_SCORE };
@@ -185,7 +165,7 @@ static const gr_param fire_params[] = {
     [FIRE_POINTS] = {"points", GR_P_NUM, NULL, 1, GR_MILLI / 2, 999 * GR_MILLI,
                      "fire points after the X2 / x1/2 multipliers (1/2 or more; other fractions "
                      "read the row of their whole part)"},
-    [FIRE_SCORE] = SCORE_PARAM("score", "2D6 plus the capped modifiers"),
+    [FIRE_SCORE] = GR_SCORE_PARAM("score", "2D6 plus the capped modifiers"),
 };
 
 static gr_status fire_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -267,7 +247,7 @@ static const gr_band melee_bands[] = {
 };
 
 static const gr_param melee_params[] = {
-    {"difference", GR_P_INT, NULL, 1, SCORE_MIN, SCORE_MAX,
+    {"difference", GR_P_INT, NULL, 1, GR_SCORE_MIN, GR_SCORE_MAX,
      "attacker's modified 2D6 total minus the defender's"},
 };
 
@@ -323,7 +303,7 @@ static const gr_band disorder_bands[] = {
     {6, 7, D_SHAKEN, "6,7"},         {8, 10, D_RALLY, "8-10"}, {11, GR_HI, D_ELAN, "11+"},
 };
 
-static const gr_param disorder_params[] = {SCORE_PARAM("score", "2D6 plus the modifiers")};
+static const gr_param disorder_params[] = {GR_SCORE_PARAM("score", "2D6 plus the modifiers")};
 
 static gr_status disorder_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
@@ -391,17 +371,17 @@ static const gr_band go_poor[] = {
     {10, 10, G_TWO_THIRDS, "Poor | 10"},       {11, GR_HI, G_WELL, "Poor | 11+"},
 };
 static const gr_band_row go_columns[] = {
-    [NF_R_EXCELLENT] = ROW(NF_R_EXCELLENT, NF_R_EXCELLENT, "Excellent", go_excellent),
-    [NF_R_GOOD] = ROW(NF_R_GOOD, NF_R_GOOD, "Good", go_good),
-    [NF_R_AVERAGE] = ROW(NF_R_AVERAGE, NF_R_AVERAGE, "Average", go_average),
-    [NF_R_POOR] = ROW(NF_R_POOR, NF_R_POOR, "Poor", go_poor),
+    [NF_R_EXCELLENT] = GR_ROW(NF_R_EXCELLENT, NF_R_EXCELLENT, "Excellent", go_excellent),
+    [NF_R_GOOD] = GR_ROW(NF_R_GOOD, NF_R_GOOD, "Good", go_good),
+    [NF_R_AVERAGE] = GR_ROW(NF_R_AVERAGE, NF_R_AVERAGE, "Average", go_average),
+    [NF_R_POOR] = GR_ROW(NF_R_POOR, NF_R_POOR, "Poor", go_poor),
 };
 
 enum { GO_RATING, GO_SCORE };
 static const gr_param go_params[] = {
     [GO_RATING] = {"rating", GR_P_ENUM, nf_ratings, 1, 0, 0,
                    "column: the corps (or army) commander's rating"},
-    [GO_SCORE] = SCORE_PARAM("score", "2D6 plus the modifiers"),
+    [GO_SCORE] = GR_SCORE_PARAM("score", "2D6 plus the modifiers"),
 };
 
 static gr_status go_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -443,7 +423,7 @@ static const gr_band efc_bands[] = {
     {5, 7, 1, "5-7"},
     {8, GR_HI, 2, "8+"},
 };
-static const gr_param efc_params[] = {SCORE_PARAM("score", "2D6 plus the modifiers")};
+static const gr_param efc_params[] = {GR_SCORE_PARAM("score", "2D6 plus the modifiers")};
 
 static gr_status efc_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
@@ -616,7 +596,7 @@ static size_t nb_cells(const char **names, size_t cap)
         "Grenadier/Guard Infantry | 4/5 or 3/5", "Veteran Infantry or Elite cavalry | 3/4 or 2/5",
         "Regular Infantry or good cavalry | 2/4", "Conscript Infantry or Line cavalry | 2/3",
         "Militia or poor cavalry | 1/2 or 1/3"};
-    return list_cells(all, GR_COUNT(all), names, cap, 0);
+    return gr_cells_append(all, GR_COUNT(all), names, cap, 0);
 }
 
 const gr_table nf_nb_conversion_table = {
@@ -706,7 +686,7 @@ static size_t cr_cells(const char **names, size_t cap)
 {
     size_t n = 0;
     for (size_t r = 0; r < GR_COUNT(cr_rows); r++)
-        n = list_cells(cr_rows[r].cells, 4, names, cap, n);
+        n = gr_cells_append(cr_rows[r].cells, 4, names, cap, n);
     return n;
 }
 
@@ -961,11 +941,11 @@ static size_t mv_cells(const char **names, size_t cap)
 {
     size_t n = 0;
     for (size_t r = 0; r < GR_COUNT(mi_rows); r++) {
-        n = list_cells(mi_rows[r].column_cell, row_split((int)r, 0) ? 2 : 1, names, cap, n);
-        n = list_cells(&mi_rows[r].line_cell, 1, names, cap, n);
+        n = gr_cells_append(mi_rows[r].column_cell, row_split((int)r, 0) ? 2 : 1, names, cap, n);
+        n = gr_cells_append(&mi_rows[r].line_cell, 1, names, cap, n);
     }
     for (size_t r = 0; r < GR_COUNT(mo_rows); r++)
-        n = list_cells(&mo_rows[r].mv_cell, 1, names, cap, n);
+        n = gr_cells_append(&mo_rows[r].mv_cell, 1, names, cap, n);
     return n;
 }
 
@@ -1033,11 +1013,11 @@ static size_t rt_cells(const char **names, size_t cap)
 {
     size_t n = 0;
     for (size_t r = 0; r < GR_COUNT(mi_rows); r++)
-        n = list_cells(mi_rows[r].rough_cell, row_split((int)r, 1) ? 2 : 1, names, cap, n);
+        n = gr_cells_append(mi_rows[r].rough_cell, row_split((int)r, 1) ? 2 : 1, names, cap, n);
     static const char *const light = LIGHT_ROUGH_CELL;
-    n = list_cells(&light, 1, names, cap, n);
+    n = gr_cells_append(&light, 1, names, cap, n);
     for (size_t r = 0; r < GR_COUNT(mo_rows); r++)
-        n = list_cells(&mo_rows[r].rough_cell, 1, names, cap, n);
+        n = gr_cells_append(&mo_rows[r].rough_cell, 1, names, cap, n);
     return n;
 }
 
@@ -1190,7 +1170,7 @@ static gr_status mr_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 
 static size_t mr_cells(const char **names, size_t cap)
 {
-    return list_cells(mr_cell_list, GR_COUNT(mr_cell_list), names, cap, 0);
+    return gr_cells_append(mr_cell_list, GR_COUNT(mr_cell_list), names, cap, 0);
 }
 
 const gr_table nf_movement_rule_table = {
@@ -1392,9 +1372,9 @@ static size_t fm_cells(const char **names, size_t cap)
 {
     size_t n = 0;
     for (size_t i = 0; i < GR_COUNT(go_nat); i++)
-        n = list_cells(&go_nat[i].cell, 1, names, cap, n);
+        n = gr_cells_append(&go_nat[i].cell, 1, names, cap, n);
     static const char *const none = GO_NAT_NONE;
-    return list_cells(&none, 1, names, cap, n);
+    return gr_cells_append(&none, 1, names, cap, n);
 }
 
 const gr_table nf_formation_modifier_table = {
@@ -1509,9 +1489,9 @@ static size_t mn_cells(const char **names, size_t cap)
 {
     size_t n = 0;
     for (size_t i = 0; i < GR_COUNT(ml_nat); i++)
-        n = list_cells(&ml_nat[i].cell, 1, names, cap, n);
+        n = gr_cells_append(&ml_nat[i].cell, 1, names, cap, n);
     static const char *const none = ML_NAT_NONE;
-    return list_cells(&none, 1, names, cap, n);
+    return gr_cells_append(&none, 1, names, cap, n);
 }
 
 const gr_table nf_melee_national_table = {
@@ -1607,9 +1587,9 @@ static size_t fp_cells(const char **names, size_t cap)
 {
     size_t n = 0;
     for (size_t u = 0; u < GR_COUNT(fp_rows); u++) {
-        n = list_cells(fp_rows[u].cells, (size_t)fp_rows[u].nbands, names, cap, n);
+        n = gr_cells_append(fp_rows[u].cells, (size_t)fp_rows[u].nbands, names, cap, n);
         const char *dash = fp_rows[u].dash ? fp_rows[u].dash : FP_HEAVY_BEYOND;
-        n = list_cells(&dash, 1, names, cap, n);
+        n = gr_cells_append(&dash, 1, names, cap, n);
     }
     return n;
 }
@@ -1668,7 +1648,7 @@ static gr_status arc_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 static size_t arc_cells(const char **names, size_t cap)
 {
     static const char *const all[] = {ARC_INF_CELL, ARC_ART_CELL};
-    return list_cells(all, GR_COUNT(all), names, cap, 0);
+    return gr_cells_append(all, GR_COUNT(all), names, cap, 0);
 }
 
 const gr_table nf_firing_arc_table = {
@@ -1696,7 +1676,7 @@ static const gr_band ll_bands[] = {
     {GR_LO, 9, 0, "2-9"},
     {10, GR_HI, 1, "any other result"},
 };
-static const gr_param ll_params[] = {SCORE_PARAM("score", "the second 2D6 roll (unmodified)")};
+static const gr_param ll_params[] = {GR_SCORE_PARAM("score", "the second 2D6 roll (unmodified)")};
 
 static gr_status ll_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
@@ -1738,16 +1718,16 @@ static const gr_band ev_dis_cav[] = {{5, GR_HI, 0, "Disordered Cavalry | 5+"},
 static const gr_band ev_horse[] = {{7, GR_HI, 0, "Unlimbered horse artillery | 7+"},
                                    {GR_LO, 6, 1, "Unlimbered horse artillery | below 7"}};
 static const gr_band_row ev_rows[] = {
-    ROW(0, 0, "Good order Cavalry", ev_auto_cav),
-    ROW(1, 1, "Limbered Artillery", ev_auto_art),
-    ROW(2, 2, "Disordered Cavalry", ev_dis_cav),
-    ROW(3, 3, "Unlimbered horse artillery", ev_horse),
+    GR_ROW(0, 0, "Good order Cavalry", ev_auto_cav),
+    GR_ROW(1, 1, "Limbered Artillery", ev_auto_art),
+    GR_ROW(2, 2, "Disordered Cavalry", ev_dis_cav),
+    GR_ROW(3, 3, "Unlimbered horse artillery", ev_horse),
 };
 enum { EV_UNIT, EV_SCORE };
 static const gr_param ev_params[] = {
     [EV_UNIT] = {"unit", GR_P_ENUM, ev_units, 1, 0, 0, "the evading unit"},
-    [EV_SCORE] = SCORE_PARAM("score", "2D6 plus the modifier (-1 if the horse battery is "
-                                      "suppressed)"),
+    [EV_SCORE] = GR_SCORE_PARAM("score", "2D6 plus the modifier (-1 if the horse battery is "
+                                         "suppressed)"),
 };
 
 static gr_status ev_lookup(const gr_args *a, gr_cell *out, gr_error *err)

@@ -7,13 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define SCORE_MIN -99
-#define SCORE_MAX 99
-#define SCORE_PARAM(name_, help_)                                                                  \
-    {                                                                                              \
-        name_, GR_P_INT, NULL, 1, SCORE_MIN, SCORE_MAX, help_                                      \
-    }
-
 /* ---- RAYON DE COMMANDEMENT ------------------------------------------------ */
 
 static const char *const cr_conditions[] = {"clear_sight", "attached_column_head", "blocked_sight",
@@ -222,7 +215,7 @@ static const gr_param mv_params[] = {
     [MV_STATE] = {"state", GR_P_ENUM, mv_states, 1, 0, 0,
                   "column: good_order (troops in good order, and guns) or disordered "
                   "(disordered or broken troops)"},
-    [MV_SCORE] = SCORE_PARAM("score", "modified D10 total"),
+    [MV_SCORE] = GR_SCORE_PARAM("score", "modified D10 total"),
 };
 
 static gr_status mv_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -633,7 +626,7 @@ static const struct {
 #define MVROW(r)                                                                                   \
     MV3(r, "Terrain clair"), MV3(r, "Terrain handicap."), MV3(r, "Terrain difficile"),             \
         MV3(r, "Route")
-#define MV1ROW(r)                                                                                  \
+#define MV1GR_ROW(r)                                                                               \
     r " | Terrain clair", r " | Terrain handicap.", r " | Terrain difficile", r " | Route"
 static const char *const move_cells_2[][8] = {
     {MVROW("Infanterie | Double ligne")},
@@ -654,16 +647,16 @@ static const char *const move_cells_1[][4] = {
     {NULL},
     {NULL},
     {NULL},
-    {MV1ROW("Infanterie | Mouvement de dérouté")},
+    {MV1GR_ROW("Infanterie | Mouvement de dérouté")},
     {NULL},
     {NULL},
     {NULL},
     {NULL},
-    {MV1ROW("Cavalerie | Mouvement de dérouté")},
+    {MV1GR_ROW("Cavalerie | Mouvement de dérouté")},
     {NULL},
     {NULL},
-    {MV1ROW("Chef | Monté")},
-    {MV1ROW("Chef | A pieds")},
+    {MV1GR_ROW("Chef | Monté")},
+    {MV1GR_ROW("Chef | A pieds")},
 };
 
 int rff_move_cm(int unit, int terrain, int forced)
@@ -1109,7 +1102,7 @@ static const gr_param mu_params[] = {
     [MU_QUALITY] = {"quality", GR_P_ENUM, qualities, 1, 0, 0,
                     "the target's quality: crack, veteran (Vétéran), trained (Entraîné), green "
                     "(Bleu)"},
-    [MU_SCORE] = SCORE_PARAM("score", "modified D10 total (base die + all modifiers)"),
+    [MU_SCORE] = GR_SCORE_PARAM("score", "modified D10 total (base die + all modifiers)"),
 };
 
 static gr_status mu_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -1311,7 +1304,7 @@ static const gr_band cg_bands[] = {
     {GR_LO, -9, CG_REPULSED, "-9 et pire"},
 };
 static const gr_param cg_params[] = {
-    {"difference", GR_P_INT, NULL, 1, SCORE_MIN, SCORE_MAX,
+    {"difference", GR_P_INT, NULL, 1, GR_SCORE_MIN, GR_SCORE_MAX,
      "attacker's modified D10 total minus the defender's"},
 };
 
