@@ -30,6 +30,13 @@ int aoe_commander_drm(int commander);
 int aoe_stand_power_milli(int troops);
 extern const char *const aoe_commanders[];
 
+/* Choice lists shared by the tables and the procedures (NULL-terminated). */
+extern const char *const aoe_artillery_classes[]; /* the artillery power rows */
+extern const char *const aoe_weights[];           /* heavy, light */
+extern const char *const aoe_movement_states[];   /* the movement table's columns */
+extern const char *const aoe_speed_units[];       /* the speed table's rows */
+extern const char *const aoe_speed_terrains[];    /* its columns */
+
 /* ---- die modifiers and power multipliers, as printed (aoe_tables.c) ------ */
 
 /* DRM of the Table des tirs. */

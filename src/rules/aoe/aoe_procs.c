@@ -36,9 +36,6 @@ static int64_t mul(gr_resolution *r, int k, int64_t power, gr_mod **m)
 static const char *const firers[] = {"infantry", "cavalry", "artillery", NULL};
 static const char *const inf_troops[] = {"two_rank_line_or_mixed", "three_rank_line_or_mixed",
                                          "column_square_or_skirmish", NULL};
-static const char *const art_classes[] = {"old_guard_or_russian", "french_line_or_british", "other",
-                                          NULL};
-static const char *const art_weights[] = {"heavy", "light", NULL};
 
 enum {
     FP_FIRER,
@@ -65,8 +62,9 @@ static const gr_param fire_params[] = {
                    "skirmish)"},
     [FP_STANDS] = {"stands", GR_P_INT, NULL, 0, 1, 60, "infantry or cavalry: stands firing"},
     [FP_SK] = {"sk", GR_P_FLAG, NULL, 0, 0, 1, "infantry: the brigade is rated Sk (+1 power)"},
-    [FP_CLASS] = {"artillery-class", GR_P_ENUM, art_classes, 0, 0, 0, "artillery: its row"},
-    [FP_WEIGHT] = {"weight", GR_P_ENUM, art_weights, 0, 0, 0, "artillery: heavy or light"},
+    [FP_CLASS] = {"artillery-class", GR_P_ENUM, aoe_artillery_classes, 0, 0, 0,
+                  "artillery: its row"},
+    [FP_WEIGHT] = {"weight", GR_P_ENUM, aoe_weights, 0, 0, 0, "artillery: heavy or light"},
     [FP_RANGE] = {"range", GR_P_NUM, NULL, 0, 0, 1000 * GR_MILLI, "artillery: range in inches"},
     [FP_ENFILADE] = {"enfilade", GR_P_FLAG, NULL, 0, 0, 1, "enfilade fire (x2)"},
     [FP_ON_COLUMN] = {"on-column", GR_P_FLAG, NULL, 0, 0, 1, "artillery firing on a column (x2)"},
@@ -458,11 +456,6 @@ const gr_procedure aoe_combat_proc = {
 
 /* ---- movement (tactical and reserve) -------------------------------------- */
 
-static const char *const mv_states[] = {"ordered", "disordered", "reserve", NULL};
-static const char *const speed_units[] = {
-    "columnar_infantry", "linear_infantry", "mixed_infantry", "cavalry",
-    "foot_artillery",    "horse_artillery", "generals",       NULL};
-static const char *const speed_terrains[] = {"nominal", "road", "difficult", "ford", NULL};
 static const char *const deployments[] = {"none",
                                           "line",
                                           "supported_line",
@@ -502,7 +495,7 @@ enum {
     MP_PASSED,
 };
 static const gr_param movement_params[] = {
-    [MP_STATE] = {"state", GR_P_ENUM, mv_states, 1, 0, 0,
+    [MP_STATE] = {"state", GR_P_ENUM, aoe_movement_states, 1, 0, 0,
                   "ordered (En ordre), disordered (En désordre) or reserve (mouvement de "
                   "réserve)"},
     [MP_DET_ORD] = {"detached-generals", GR_P_INT, NULL, 0, 0, 9,
@@ -544,9 +537,9 @@ static const gr_param movement_params[] = {
                       "reserve: units in disorder (-1 each)"},
     [MP_REGULAR] = {"regular", GR_P_FLAG, NULL, 0, 0, 1,
                     "reserve: a regular unit (rallies on Élan, Succès, Échec partiel)"},
-    [MP_UNIT] = {"unit", GR_P_ENUM, speed_units, 0, 0, 0,
+    [MP_UNIT] = {"unit", GR_P_ENUM, aoe_speed_units, 0, 0, 0,
                  "to compute the allowance: the unit's row of the speed table"},
-    [MP_TERRAIN] = {"terrain", GR_P_ENUM, speed_terrains, 0, 0, 0,
+    [MP_TERRAIN] = {"terrain", GR_P_ENUM, aoe_speed_terrains, 0, 0, 0,
                     "with --unit: nominal, road, difficult or ford"},
     [MP_DEPLOY] = {"deployment", GR_P_ENUM, deployments, 0, 0, 0,
                    "with --unit: a deployment this move (line and skirmish stop the move; "

@@ -306,7 +306,7 @@ static const gr_band mv_reserve[] = {
     {GR_LO, 0, M_R_FAILURE, "Mouvement de réserve | 0 ou moins"},
 };
 
-static const char *const mv_states[] = {"ordered", "disordered", "reserve", NULL};
+const char *const aoe_movement_states[] = {"ordered", "disordered", "reserve", NULL};
 enum { MV_ORDERED, MV_DISORDERED, MV_RESERVE };
 
 static const gr_band_row mv_columns[] = {
@@ -317,7 +317,7 @@ static const gr_band_row mv_columns[] = {
 
 enum { MVT_STATE, MVT_SCORE };
 static const gr_param movement_params[] = {
-    [MVT_STATE] = {"state", GR_P_ENUM, mv_states, 1, 0, 0,
+    [MVT_STATE] = {"state", GR_P_ENUM, aoe_movement_states, 1, 0, 0,
                    "column: ordered (En ordre), disordered (En désordre), reserve (Mouvement "
                    "de réserve)"},
     [MVT_SCORE] = GR_SCORE_PARAM("score", "modified D10 total"),
@@ -399,9 +399,9 @@ const gr_table aoe_general_hit_table = {
 
 /* ---- Artillery fire power by range (seed 003, PUISSANCE) ------------------- */
 
-static const char *const art_classes[] = {"old_guard_or_russian", "french_line_or_british", "other",
-                                          NULL};
-static const char *const art_weights[] = {"heavy", "light", NULL};
+const char *const aoe_artillery_classes[] = {"old_guard_or_russian", "french_line_or_british",
+                                             "other", NULL};
+const char *const aoe_weights[] = {"heavy", "light", NULL};
 
 /* Range columns: a column headed N" covers ranges above the previous
  * heading up to N" (docs/rules/aoe.md). */
@@ -443,8 +443,8 @@ int aoe_artillery_power(int cls, int weight, int64_t range_milli)
 
 enum { AP_CLASS, AP_WEIGHT, AP_RANGE };
 static const gr_param ap_params[] = {
-    [AP_CLASS] = {"class", GR_P_ENUM, art_classes, 1, 0, 0, "artillery class (row)"},
-    [AP_WEIGHT] = {"weight", GR_P_ENUM, art_weights, 1, 0, 0,
+    [AP_CLASS] = {"class", GR_P_ENUM, aoe_artillery_classes, 1, 0, 0, "artillery class (row)"},
+    [AP_WEIGHT] = {"weight", GR_P_ENUM, aoe_weights, 1, 0, 0,
                    "heavy (first number) or light (second number)"},
     [AP_RANGE] = {"range", GR_P_NUM, NULL, 1, 0, 1000 * GR_MILLI, "range in inches"},
 };
@@ -574,10 +574,10 @@ const gr_table aoe_stand_power_table = {
 
 /* ---- Table des vitesses (seed 003) ---------------------------------------- */
 
-static const char *const sp_units[] = {
+const char *const aoe_speed_units[] = {
     "columnar_infantry", "linear_infantry", "mixed_infantry", "cavalry",
     "foot_artillery",    "horse_artillery", "generals",       NULL};
-static const char *const sp_terrains[] = {"nominal", "road", "difficult", "ford", NULL};
+const char *const aoe_speed_terrains[] = {"nominal", "road", "difficult", "ford", NULL};
 /* Nominal, Route (inches); Difficile (a fraction of nominal); À gué (inches
  * taken off nominal) - as printed. */
 static const struct {
@@ -641,8 +641,8 @@ int64_t aoe_speed_milli(int unit, int terrain)
 
 enum { SPD_UNIT, SPD_TERRAIN };
 static const gr_param speed_params[] = {
-    [SPD_UNIT] = {"unit", GR_P_ENUM, sp_units, 1, 0, 0, "the moving unit's row"},
-    [SPD_TERRAIN] = {"terrain", GR_P_ENUM, sp_terrains, 1, 0, 0,
+    [SPD_UNIT] = {"unit", GR_P_ENUM, aoe_speed_units, 1, 0, 0, "the moving unit's row"},
+    [SPD_TERRAIN] = {"terrain", GR_P_ENUM, aoe_speed_terrains, 1, 0, 0,
                      "column: nominal (Nominale), road (Route), difficult (Difficile), ford (À "
                      "gué)"},
 };
