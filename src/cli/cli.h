@@ -17,7 +17,6 @@ typedef struct cli_opts {
     int json;         /* --json: one JSON object on stdout */
     int help;         /* --help / -h */
     int stdin_json;   /* '-' or --stdin: the situation is a JSON object on stdin */
-    int has_modifier; /* --modifier N (odds) */
     int modifier;
     int has_seed; /* --seed N (resolve) */
     uint64_t seed;

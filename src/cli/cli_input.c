@@ -126,7 +126,6 @@ gr_status cli_parse(int argc, char **argv, const gr_param *params, size_t nparam
         if (!strcmp(name, "modifier") && common) {
             if (parse_int("--modifier", value, -30, 30, &v, err) != GR_OK)
                 return GR_EINPUT;
-            o->has_modifier = 1;
             o->modifier = (int)v;
         } else if (!strcmp(name, "seed") && common) {
             char *end;
