@@ -143,6 +143,9 @@ gr_status gr_args_check_required(const gr_param *params, size_t n, const gr_args
 /* Index of the param called `name` ('-' == '_'), or -1. */
 int gr_param_index(const gr_param *params, size_t n, const char *name);
 
+/* Write milli-units as a short decimal into buf: 2500 -> "2.5", -3000 -> "-3". */
+void gr_milli_str(int64_t v, char *buf, size_t cap);
+
 /* Write "what is accepted" for p into buf (e.g. "a whole number from 0 to
  * 99", "one of: heavy, light"). */
 void gr_param_describe(const gr_param *p, char *buf, size_t cap);

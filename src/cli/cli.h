@@ -14,11 +14,11 @@ enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
 /* Options common to the table commands, besides a table's own inputs. */
 typedef struct cli_opts {
-    int json;         /* --json: one JSON object on stdout */
-    int help;         /* --help / -h */
-    int stdin_json;   /* '-' or --stdin: the situation is a JSON object on stdin */
-    int modifier;
-    int has_seed; /* --seed N (resolve) */
+    int json;       /* --json: one JSON object on stdout */
+    int help;       /* --help / -h */
+    int stdin_json; /* '-' or --stdin: the situation is a JSON object on stdin */
+    int modifier;   /* --modifier N (odds; default 0) */
+    int has_seed;   /* --seed N (resolve) */
     uint64_t seed;
     int nroll; /* --roll A[,B...] (resolve) */
     int roll[GR_MAX_ROLLS];
@@ -50,7 +50,6 @@ json_t *cli_odds_json(const gr_table *t, const gr_args *a, const gr_odds *o, int
 void cli_print_json(json_t *obj); /* prints and frees */
 
 /* Text helpers. */
-void cli_milli_str(int64_t v, char *buf, size_t cap);
 void cli_print_args(FILE *f, const gr_param *params, size_t nparams, const gr_args *a);
 void cli_print_odds(FILE *f, const gr_table *t, const gr_args *a, const gr_odds *o,
                     const char *indent);

@@ -5,22 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void cli_milli_str(int64_t v, char *buf, size_t cap)
-{
-    const char *sign = v < 0 ? "-" : "";
-    uint64_t a = v < 0 ? (uint64_t)(-(v + 1)) + 1 : (uint64_t)v;
-    uint64_t whole = a / GR_MILLI, frac = a % GR_MILLI;
-    if (!frac) {
-        snprintf(buf, cap, "%s%" PRIu64, sign, whole);
-        return;
-    }
-    char f[8];
-    snprintf(f, sizeof f, "%03" PRIu64, frac);
-    for (int i = 2; i > 0 && f[i] == '0'; i--)
-        f[i] = '\0';
-    snprintf(buf, cap, "%s%" PRIu64 ".%s", sign, whole, f);
-}
-
 json_t *cli_milli_json(int64_t v)
 {
     if (v % GR_MILLI == 0)
@@ -113,7 +97,7 @@ void cli_print_args(FILE *f, const gr_param *params, size_t nparams, const gr_ar
         switch (p->kind) {
         case GR_P_INT: fprintf(f, "%s %" PRId64, p->name, a->v[i]); break;
         case GR_P_NUM:
-            cli_milli_str(a->v[i], buf, sizeof buf);
+            gr_milli_str(a->v[i], buf, sizeof buf);
             fprintf(f, "%s %s", p->name, buf);
             break;
         case GR_P_ENUM: fprintf(f, "%s %s", p->name, p->choices[a->v[i]]); break;

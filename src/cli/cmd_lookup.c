@@ -87,7 +87,7 @@ int cmd_lookup(int argc, char **argv)
         switch (f->kind) {
         case GR_F_INT: printf("  %s: %lld\n", f->key, (long long)f->i); break;
         case GR_F_NUM:
-            cli_milli_str(f->i, buf, sizeof buf);
+            gr_milli_str(f->i, buf, sizeof buf);
             printf("  %s: %s\n", f->key, buf);
             break;
         case GR_F_STR: printf("  %s: %s\n", f->key, f->s); break;

@@ -70,7 +70,7 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
         char buf[32];
         const gr_field *f = &r->values[i];
         if (f->kind == GR_F_NUM)
-            cli_milli_str(f->i, buf, sizeof buf);
+            gr_milli_str(f->i, buf, sizeof buf);
         else
             snprintf(buf, sizeof buf, "%lld", (long long)f->i);
         printf("  %s: %s\n", f->key, buf);

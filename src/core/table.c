@@ -92,8 +92,7 @@ int gr_param_index(const gr_param *params, size_t n, const char *name)
     return -1;
 }
 
-/* Print milli-units as a short decimal: 2500 -> "2.5". */
-static void milli_str(int64_t v, char *buf, size_t cap)
+void gr_milli_str(int64_t v, char *buf, size_t cap)
 {
     const char *sign = v < 0 ? "-" : "";
     uint64_t a = v < 0 ? (uint64_t)(-(v + 1)) + 1 : (uint64_t)v;
@@ -118,8 +117,8 @@ void gr_param_describe(const gr_param *p, char *buf, size_t cap)
         snprintf(buf, cap, "a whole number from %" PRId64 " to %" PRId64, p->min, p->max);
         return;
     case GR_P_NUM:
-        milli_str(p->min, lo, sizeof lo);
-        milli_str(p->max, hi, sizeof hi);
+        gr_milli_str(p->min, lo, sizeof lo);
+        gr_milli_str(p->max, hi, sizeof hi);
         snprintf(buf, cap, "a number from %s to %s (decimals like 2.5 or fractions like 1/2)", lo,
                  hi);
         return;
