@@ -39,6 +39,14 @@ expect_json reserve '[.modifier,.result]' '[7,"elan"]' -- resolve aoe movement -
 expect_json reserve-engaged '.modifier' '-2' -- resolve aoe movement --state reserve --commander napoleon_with_berthier --cinc-engaged --roll 3 --json
 expect_json allowance '.values.allowance_inches' '4.5' -- resolve aoe movement --state ordered --unit columnar_infantry --roll 5 --json
 expect_json initiative '.values.chooser' '2' -- resolve aoe initiative --first-cinc-engaged --json
+# The speed table's notes (seed 003): columnar infantry 9" nominal; "- 3" par unité
+# traversée"; no move deploying into line; half a move deploying into a column.
+expect_json passed-one '.values.allowance_inches' '6' -- resolve aoe movement --state ordered --unit columnar_infantry --units-passed 1 --roll 10 --json
+expect_json passed-four '.values.allowance_inches' '0' -- resolve aoe movement --state ordered --unit columnar_infantry --units-passed 4 --roll 10 --json
+expect_json deploy-line '.values.allowance_inches' '0' -- resolve aoe movement --state ordered --unit columnar_infantry --deployment line --roll 10 --json
+expect_json deploy-column '.values.allowance_inches' '4.5' -- resolve aoe movement --state ordered --unit columnar_infantry --deployment maneuver_column --roll 10 --json
+expect_json deploy-column-passed '.values.allowance_inches' '1.5' -- resolve aoe movement --state ordered --unit columnar_infantry --deployment road_column --units-passed 1 --roll 10 --json
+expect_json sk-power '.values.power' '16' -- resolve aoe fire --firer infantry --troops two_rank_line_or_mixed --stands 6 --sk --roll 5 --json
 
 # Bad input: exit 2, one line that says what was wrong and what is accepted.
 expect_exit unknown-table 2 "unknown table 'nope'.*accepted: fire" -- lookup aoe nope --score 3

@@ -28,6 +28,13 @@ int aoe_commander_drm(int commander);
 /* Fire power of one stand of `troops` (index into the stand_power rows), in
  * milli-points. */
 int aoe_stand_power_milli(int troops);
+
+/* The Sk column's bonus to a brigade's fire power, in milli-points. */
+extern const int64_t aoe_sk_bonus_milli;
+
+/* What each unit passed through costs a move, in milli-inches, and its text. */
+extern const int64_t aoe_pass_through_milli;
+extern const char aoe_pass_through_text[];
 extern const char *const aoe_commanders[];
 
 /* Choice lists shared by the tables and the procedures (NULL-terminated). */

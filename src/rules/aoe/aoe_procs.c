@@ -119,7 +119,7 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
         if (gr_args_flag(a, FP_SK)) {
             if (firer != 0)
                 return gr_error_set(err, GR_EINPUT, "--sk applies to infantry only");
-            power += GR_MILLI;
+            power += aoe_sk_bonus_milli;
             gr_res_info(r, "brigade rated Sk: +1 fire power (the '1 Sk' column)",
                         AOE_SRC_TABLES ", PUISSANCE");
         }
@@ -698,8 +698,8 @@ static void allowance(gr_resolution *r, const gr_args *a, const char *id)
     }
     int passed = (int)gr_args_get(a, MP_PASSED, 0);
     if (passed && allow) {
-        allow -= (int64_t)passed * 3 * GR_MILLI;
-        gr_res_info(r, "- 3\" par unité traversée", SRC_SPEED);
+        allow -= passed * aoe_pass_through_milli;
+        gr_res_info(r, aoe_pass_through_text, SRC_SPEED);
         if (allow < 0)
             allow = 0;
     }

@@ -527,6 +527,9 @@ static const gr_outcome sp_outcomes[] = {
      "A brigade rated Sk adds 1 to its fire power (docs/rules/aoe.md)."},
 };
 
+/* The "1 Sk" column: a brigade rated Sk adds 1 to its fire power. */
+const int64_t aoe_sk_bonus_milli = 1 * GR_MILLI;
+
 int aoe_stand_power_milli(int troops)
 {
     return sp_milli[troops];
@@ -542,7 +545,7 @@ static gr_status sp_lookup(const gr_args *a, gr_cell *out, gr_error *err)
                                 "infantry rows only");
         out->outcome = 1;
         out->cell = sp_cells_sk[t];
-        gr_cell_int(out, "power", 1);
+        out->fields[out->nfields++] = (gr_field){"power", GR_F_NUM, aoe_sk_bonus_milli, NULL};
         return GR_OK;
     }
     out->outcome = 0;
@@ -627,6 +630,10 @@ static const struct {
      {"Généraux et ADC | Nominale 12\"", "Généraux et ADC | Route 15\"",
       "Généraux et ADC | Difficile x 1/3", "Généraux et ADC | À gué -2\""}},
 };
+
+/* "- 3" par unité traversée" (under the Table des vitesses). */
+const int64_t aoe_pass_through_milli = 3 * GR_MILLI;
+const char aoe_pass_through_text[] = "- 3\" par unité traversée";
 
 int64_t aoe_speed_milli(int unit, int terrain)
 {
