@@ -9,6 +9,7 @@
 #define GROGNARD_RE_RULES_H
 
 #include "grognard/re_scenario.h"
+#include "grognard/table.h"
 
 /* What one combat or fire die does to its target (§4.4). */
 typedef enum re_hit { RE_HIT_MISS, RE_HIT_LOSS, RE_HIT_RETREAT } re_hit;
@@ -49,6 +50,16 @@ int re_move_allowance(int unit_type, int will_fight);
 
 /* "Route: +2 au déplacement" when the whole move is along the road (§3). */
 #define RE_ROAD_BONUS 2
+
+/* "L'esquive consiste en une retraite ... de deux cases, ni plus ni moins"
+ * (§4.2). */
+#define RE_EVASION_HEXES 2
+
+/* Dice added to or taken from an attack or fire, as printed (the lookup
+ * table `dice_modifier`): §4.3 flank and organised charge, §6 a demoralised
+ * army, and §2.2 the skirmishers' single die. */
+enum { RE_DM_FLANK, RE_DM_CHARGE, RE_DM_DEMORALISED, RE_DM_SKIRMISH, RE_DM_COUNT };
+extern const gr_drm_line re_dice_modifier[RE_DM_COUNT];
 
 /* Smallest number of dice an attack, fire or riposte can be made with: an
  * attack brought to 0 dice by terrain, demoralisation or the like cannot be

@@ -16,20 +16,6 @@
 
 #define IDX(col, row) ((row)*RE_MAX_COLS + (col))
 
-/* Bonuses of §4.3, as data with their printed text. */
-typedef struct re_bonus {
-    int dice;
-    const char *text;
-} re_bonus;
-static const re_bonus re_flank = {2, "Prise de Flanc : + 2 dés pour l'unité active attaquant"};
-static const re_bonus re_charge = {2, "Charge de Cavalerie organisée : attaque avec + 2 dés"};
-/* §6: "L'armée démoralisée perd un dé dans tous les tirs ... et combats." */
-static const re_bonus re_demoralised = {-1, "L'armée démoralisée perd un dé"};
-/* §2.2: "peuvent tirer ... avec un dé". */
-static const re_bonus re_skirmish = {1, "tirer sur une unité d'infanterie adjacente avec un dé"};
-/* §4.2: "L'esquive consiste en une retraite ... de deux cases, ni plus ni moins." */
-#define RE_EVASION_HEXES 2
-
 /* ---- small helpers --------------------------------------------------- */
 
 typedef struct emit {
@@ -188,15 +174,16 @@ int re_is_demoralised(const re_scenario *sc, const re_state *st, int side)
 
 static int demo_malus(const re_scenario *sc, const re_state *st, int side)
 {
-    return re_is_demoralised(sc, st, side) ? re_demoralised.dice : 0;
+    return re_is_demoralised(sc, st, side) ? re_dice_modifier[RE_DM_DEMORALISED].value : 0;
 }
 
 static void log_demo(const re_scenario *sc, const re_state *st, int side, gr_log *log)
 {
     if (re_is_demoralised(sc, st, side))
         gr_logf(log, RE_P_DEMO, "  %+d die: %s is demoralised (%d points, threshold %d): %s",
-                re_demoralised.dice, side_name(sc, side), re_demoralisation(sc, st, side),
-                sc->sides[side].demoralised_at, re_demoralised.text);
+                re_dice_modifier[RE_DM_DEMORALISED].value, side_name(sc, side),
+                re_demoralisation(sc, st, side), sc->sides[side].demoralised_at,
+                re_dice_modifier[RE_DM_DEMORALISED].cell);
 }
 
 static int side_alive(const re_scenario *sc, const re_state *st, int side)
@@ -397,8 +384,8 @@ static int can_skirmish(const re_scenario *sc, const re_state *st, int u, int t)
 {
     return u_alive(st, t) && u_side(sc, t) != u_side(sc, u) && is_inf(u_type(sc, t)) &&
            adjacent(st, u, t) &&
-           re_attack_dice(re_skirmish.dice, 0, demo_malus(sc, st, u_side(sc, u))) >=
-               RE_MIN_ATTACK_DICE;
+           re_attack_dice(re_dice_modifier[RE_DM_SKIRMISH].value, 0,
+                          demo_malus(sc, st, u_side(sc, u))) >= RE_MIN_ATTACK_DICE;
 }
 
 static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
@@ -554,7 +541,7 @@ static int flank_bonus(const re_scenario *sc, const re_state *st, int a, int t, 
         *by = f;
     if (f < 0 || flank_exempt(sc, st, t, NULL) || flankable(sc, st, a))
         return 0;
-    return re_flank.dice;
+    return re_dice_modifier[RE_DM_FLANK].value;
 }
 
 static int charge_bonus(const re_scenario *sc, const re_state *st, int a, int t, const char **why)
@@ -577,7 +564,7 @@ static int charge_bonus(const re_scenario *sc, const re_state *st, int a, int t,
     }
     if (!re_terrain_charge_allowed(sc, u_hex(st, a), u_hex(st, t), why))
         return 0;
-    return re_charge.dice;
+    return re_dice_modifier[RE_DM_CHARGE].value;
 }
 
 /* Dice of a attacking t (roll ATTACK), logged if log is set. */
@@ -599,7 +586,8 @@ static int attack_dice(const re_scenario *sc, const re_state *st, int a, int t, 
                 re_unit(at) ? re_unit(at)->label : "?");
         if (flank)
             gr_logf(log, RE_P_DICE, "  %+d dice: flank, %s touches %s and not %s: %s", flank,
-                    re_unit_name(sc, by), re_unit_name(sc, t), re_unit_name(sc, a), re_flank.text);
+                    re_unit_name(sc, by), re_unit_name(sc, t), re_unit_name(sc, a),
+                    re_dice_modifier[RE_DM_FLANK].cell);
         else if (by >= 0) {
             const char *why = NULL;
             if (flank_exempt(sc, st, t, &why))
@@ -609,7 +597,7 @@ static int attack_dice(const re_scenario *sc, const re_state *st, int a, int t, 
                         re_unit_name(sc, a));
         }
         if (charge)
-            gr_logf(log, RE_P_DICE, "  %+d dice: %s", charge, re_charge.text);
+            gr_logf(log, RE_P_DICE, "  %+d dice: %s", charge, re_dice_modifier[RE_DM_CHARGE].cell);
         else if (is_cav(at) && cwhy)
             gr_logf(log, RE_P_DICE, "  no charge bonus: %s", cwhy);
         for (int i = 0; i < nm; i++)
@@ -1539,11 +1527,13 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, gr_log *log
         c->attacker = a.unit;
         c->target = a.target;
         st->units[a.unit].flags |= RE_UF_SKIRMISHED;
-        int dice = re_attack_dice(re_skirmish.dice, 0, demo_malus(sc, st, u_side(sc, a.unit)));
+        int dice = re_attack_dice(re_dice_modifier[RE_DM_SKIRMISH].value, 0,
+                                  demo_malus(sc, st, u_side(sc, a.unit)));
         gr_logf(log, RE_P_SKI,
                 "%s's skirmishers fire at %s: %d die (%s; no terrain malus, no "
                 "riposte)",
-                re_unit_name(sc, a.unit), re_unit_name(sc, a.target), dice, re_skirmish.text);
+                re_unit_name(sc, a.unit), re_unit_name(sc, a.target), dice,
+                re_dice_modifier[RE_DM_SKIRMISH].cell);
         log_demo(sc, st, u_side(sc, a.unit), log);
         start_roll(st, RE_ROLL_SKIRMISH, a.unit, a.target, dice);
         break;

@@ -22,6 +22,7 @@ extern const re_face_bands re_die_bands[RE_UNIT_TYPES][2];
 /* Skirmisher die: outcome 1 a loss, 0 a miss. */
 extern const gr_band re_skirmish_bands[2];
 
+extern const gr_table re_dice_modifier_table;
 extern const gr_table re_die_table, re_skirmish_die_table, re_artillery_dice_table,
     re_unit_dice_table, re_terrain_table;
 

@@ -138,3 +138,12 @@ int re_attack_dice(int base, int bonus, int malus)
     int d = base + bonus + malus;
     return d < 0 ? 0 : d;
 }
+
+const gr_drm_line re_dice_modifier[RE_DM_COUNT] = {
+    [RE_DM_FLANK] = {+2, "Prise de Flanc : + 2 dés pour l'unité active attaquant"},
+    [RE_DM_CHARGE] = {+2, "Charge de Cavalerie organisée : attaque avec + 2 dés"},
+    [RE_DM_DEMORALISED] = {-1, "L'armée démoralisée perd un dé dans tous les tirs (y compris de "
+                               "tirailleurs) et combats"},
+    [RE_DM_SKIRMISH] = {1, "Les unités d'infanterie avec tirailleurs peuvent tirer sur une unité "
+                           "d'infanterie adjacente avec un dé"},
+};

@@ -4,7 +4,7 @@
 
 static const gr_table *const re_tables[] = {
     &re_die_table,       &re_skirmish_die_table, &re_artillery_dice_table,
-    &re_unit_dice_table, &re_terrain_table,
+    &re_unit_dice_table, &re_terrain_table,      &re_dice_modifier_table,
 };
 
 const gr_system gr_re_system = {

@@ -416,3 +416,41 @@ const gr_table re_terrain_table = {
     .cells = tt_cells_list,
     .example = "grognard lookup re terrain --terrain forest --effect protection",
 };
+
+/* ---- dice modifiers (§2.2, §4.3, §6) ------------------------------------ */
+
+static const char *const dm_ids[] = {
+    [RE_DM_FLANK] = "flank",
+    [RE_DM_CHARGE] = "organised_charge",
+    [RE_DM_DEMORALISED] = "demoralised",
+    [RE_DM_SKIRMISH] = "skirmishers",
+    [RE_DM_COUNT] = NULL,
+};
+static const gr_param dm_params[] = {
+    {"drm", GR_P_ENUM, dm_ids, 1, 0, 0, "the printed line (dice, not a die-roll modifier)"},
+};
+
+static gr_status dm_lookup(const gr_args *a, gr_cell *out, gr_error *err)
+{
+    return gr_drm_read(re_dice_modifier, GR_COUNT(re_dice_modifier), (int)a->v[0], out, err);
+}
+
+static size_t dm_cells(const char **names, size_t cap)
+{
+    return gr_drm_cells(re_dice_modifier, GR_COUNT(re_dice_modifier), names, cap);
+}
+
+const gr_table re_dice_modifier_table = {
+    .name = "dice_modifier",
+    .title = "Dés en plus ou en moins",
+    .source = "seed 004, §2.2 tirailleurs, §4.3 Bonus, §6 Démoralisation",
+    .params = dm_params,
+    .nparams = GR_COUNT(dm_params),
+    .roll_param = -1,
+    .roll = GR_ROLL_NONE,
+    .outcomes = gr_drm_outcomes,
+    .noutcomes = 1,
+    .lookup = dm_lookup,
+    .cells = dm_cells,
+    .example = "grognard lookup re dice_modifier --drm flank",
+};
