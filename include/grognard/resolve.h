@@ -90,6 +90,9 @@ gr_mod *gr_res_mul(gr_resolution *r, int num, int den, const char *reason, const
 /* Append an informational line that changed the reading. */
 gr_mod *gr_res_info(gr_resolution *r, const char *reason, const char *source);
 
+/* Mark the modifiers from index `from` on as `side`'s (1: the defender's). */
+void gr_res_mark_side(gr_resolution *r, int from, int side);
+
 /* Sum of the applied DRMs from index `from` on. */
 int gr_res_drm_total(const gr_resolution *r, int from);
 

@@ -35,6 +35,12 @@ gr_mod *gr_res_info(gr_resolution *r, const char *reason, const char *source)
     return push_mod(r, (gr_mod){GR_MOD_INFO, 0, 1, 1, 1, reason, source, 0});
 }
 
+void gr_res_mark_side(gr_resolution *r, int from, int side)
+{
+    for (int i = from; i < r->nmods; i++)
+        r->mods[i].side = side;
+}
+
 int gr_res_drm_total(const gr_resolution *r, int from)
 {
     int t = 0;

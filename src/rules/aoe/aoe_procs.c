@@ -421,8 +421,7 @@ static gr_status combat_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
         drm(r, aoe_combat_drm, sq == 1 ? AOE_CD_SQUARE_VS_CAVALRY : AOE_CD_SQUARE_VS_INFANTRY, 1,
             SRC_CDRM);
     int defender = gr_res_drm_total(r, dfrom);
-    for (int i = dfrom; i < r->nmods; i++)
-        r->mods[i].side = 1;
+    gr_res_mark_side(r, dfrom, 1);
     gr_res_value(r, "attacker_modifier", GR_F_INT, attacker);
     gr_res_value(r, "defender_modifier", GR_F_INT, defender);
     int roll;

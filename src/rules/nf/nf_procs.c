@@ -683,8 +683,7 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
     if ((st = side_drms(r, a, def, err)) != GR_OK)
         return st;
     int defender = gr_res_drm_total(r, dfrom);
-    for (int i = dfrom; i < r->nmods; i++)
-        r->mods[i].side = 1; /* the defender's: printed and sent as such */
+    gr_res_mark_side(r, dfrom, 1);
     gr_res_value(r, "attacker_modifier", GR_F_INT, attacker);
     gr_res_value(r, "defender_modifier", GR_F_INT, defender);
     /* "0 Desperate struggle ... Roll again with adjusted modifiers": each
@@ -743,8 +742,7 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
         if (dout && as > 1 && ds > 1)
             gr_res_drm(r, dout, "defender: outnumbered ratio after the stands lost", SRC_MELEE);
         int ddelta = gr_res_drm_total(r, dfrom2);
-        for (int i = dfrom2; i < r->nmods; i++)
-            r->mods[i].side = 1;
+        gr_res_mark_side(r, dfrom2, 1);
         attacker += adelta;
         defender += ddelta;
         adis = ddis = 1;
