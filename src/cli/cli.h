@@ -63,6 +63,11 @@ int cli_outcome_shown(const gr_table *t, const gr_args *a, const gr_odds *o, siz
 gr_status cli_find_system(const char *id, const gr_system **out, gr_error *err);
 gr_status cli_find_table(const gr_system *s, const char *name, const gr_table **out, gr_error *err);
 
+/* The SYSTEM TABLE words that open `lookup` and `odds`: returns 1 with *s
+ * and *t set; 0 when the words ask for the command's help (none given, or
+ * --help in their place); -1 on an unknown system or table (in err). */
+int cli_system_table(int argc, char **argv, const gr_system **s, const gr_table **t, gr_error *err);
+
 gr_status cli_find_procedure(const gr_system *s, const char *name, const gr_procedure **out,
                              gr_error *err);
 

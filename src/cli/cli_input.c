@@ -300,3 +300,19 @@ gr_status cli_find_procedure(const gr_system *s, const char *name, const gr_proc
     return gr_error_set(err, GR_EINPUT, "unknown procedure '%s' for %s; accepted: %s", name, s->id,
                         list);
 }
+
+static int is_help(const char *arg)
+{
+    return !strcmp(arg, "--help") || !strcmp(arg, "-h");
+}
+
+int cli_system_table(int argc, char **argv, const gr_system **s, const gr_table **t, gr_error *err)
+{
+    if (argc < 1 || is_help(argv[0]) || (argc > 1 && is_help(argv[1])))
+        return 0;
+    if (cli_find_system(argv[0], s, err) != GR_OK)
+        return -1;
+    if (cli_find_table(*s, argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, t, err) != GR_OK)
+        return -1;
+    return 1;
+}

@@ -28,18 +28,17 @@ int cmd_lookup(int argc, char **argv)
     gr_error_clear(&err);
     const gr_system *s;
     const gr_table *t;
-    if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
-        usage(argc < 1 ? stderr : stdout, NULL, NULL);
-        return argc < 1 ? CLI_USAGE : CLI_OK;
+    int found = cli_system_table(argc, argv, &s, &t, &err);
+    if (found < 0)
+        return cli_fail(&err);
+    if (!found && argc < 1) {
+        fprintf(stderr, "grognard lookup: missing SYSTEM and TABLE, e.g. grognard lookup aoe fire "
+                        "--power 13 --score 8 (grognard lookup --help)\n");
+        return CLI_USAGE;
     }
-    if (cli_find_system(argv[0], &s, &err) != GR_OK)
-        return cli_fail(&err);
-    if (cli_find_table(s, argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, &t, &err) != GR_OK) {
-        if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-            usage(stdout, NULL, NULL);
-            return CLI_OK;
-        }
-        return cli_fail(&err);
+    if (!found) {
+        usage(stdout, NULL, NULL);
+        return CLI_OK;
     }
     char what[96];
     snprintf(what, sizeof what, "lookup %s %s", s->id, t->name);

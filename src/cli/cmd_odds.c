@@ -30,14 +30,18 @@ int cmd_odds(int argc, char **argv)
     gr_error_clear(&err);
     const gr_system *s;
     const gr_table *t;
-    if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
-        usage(argc < 1 ? stderr : stdout, NULL, NULL);
-        return argc < 1 ? CLI_USAGE : CLI_OK;
+    int found = cli_system_table(argc, argv, &s, &t, &err);
+    if (found < 0)
+        return cli_fail(&err);
+    if (!found && argc < 1) {
+        fprintf(stderr, "grognard odds: missing SYSTEM and TABLE, e.g. grognard odds aoe combat "
+                        "--modifier 2 (grognard odds --help)\n");
+        return CLI_USAGE;
     }
-    if (cli_find_system(argv[0], &s, &err) != GR_OK)
-        return cli_fail(&err);
-    if (cli_find_table(s, argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, &t, &err) != GR_OK)
-        return cli_fail(&err);
+    if (!found) {
+        usage(stdout, NULL, NULL);
+        return CLI_OK;
+    }
     char what[96];
     snprintf(what, sizeof what, "odds %s %s", s->id, t->name);
     gr_args a;

@@ -229,9 +229,14 @@ int cmd_resolve(int argc, char **argv)
     gr_error err;
     gr_error_clear(&err);
     const gr_system *s;
-    if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
-        usage(argc < 1 ? stderr : stdout, NULL, NULL);
-        return argc < 1 ? CLI_USAGE : CLI_OK;
+    if (argc < 1) {
+        fprintf(stderr, "grognard resolve: missing SYSTEM and PROCEDURE, e.g. grognard resolve aoe "
+                        "general_hit --roll 6 (grognard resolve --help)\n");
+        return CLI_USAGE;
+    }
+    if (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
+        usage(stdout, NULL, NULL);
+        return CLI_OK;
     }
     if (cli_find_system(argv[0], &s, &err) != GR_OK)
         return cli_fail(&err);

@@ -64,5 +64,9 @@ expect_stdin_exit json-not-object 2 "must be a JSON object" '[1,2]' -- resolve a
 expect_stdin_exit json-unknown-key 2 "unknown key \"colour\"" '{"colour":1}' -- resolve aoe fire -
 expect_exit help 0 "" -- resolve aoe fire --help
 expect_exit no-args 2 "missing command.*accepted: lookup" --
+expect_exit lookup-no-args 2 "missing SYSTEM and TABLE" -- lookup
+expect_exit odds-no-args 2 "missing SYSTEM and TABLE" -- odds
+expect_exit resolve-no-args 2 "missing SYSTEM and PROCEDURE" -- resolve
+expect_exit odds-system-help 0 "" -- odds aoe --help
 
 finish
