@@ -216,6 +216,19 @@ int re_chance_outcomes(const re_scenario *sc, const re_state *st, re_chance *out
  * Events are appended to log (may be NULL). */
 gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, gr_log *log, gr_error *err);
 
+/* Apply an action known to be legal (a player's legal action or an outcome
+ * of the chance node), without checking it: the hot loop of simulations.
+ * Legality is asserted in debug builds. */
+void re_apply_trusted(const re_scenario *sc, re_state *st, re_action a, gr_log *log);
+
+/* 1 if `a` is one of the legal actions (or chance outcomes) of st. */
+int re_is_legal(const re_scenario *sc, const re_state *st, re_action a);
+
+/* Call fn(ctx, a) for each legal action, in the order of re_legal_actions,
+ * without an array; returns how many there are. */
+int re_each_legal_action(const re_scenario *sc, const re_state *st,
+                         void (*fn)(void *ctx, re_action a), void *ctx);
+
 /* Same as re_apply, for a chance outcome (refused if not at a chance node). */
 gr_status re_apply_chance(const re_scenario *sc, re_state *st, re_action a, gr_log *log,
                           gr_error *err);
@@ -241,6 +254,37 @@ gr_status re_action_parse(const re_scenario *sc, const re_state *st, const char 
 
 /* A one-line summary of the state: turn, stage, who decides. */
 int re_state_describe(const re_scenario *sc, const re_state *st, char *buf, size_t cap);
+
+/* ---- behind the game interface (game.h) ---------------------------------- */
+
+#include "grognard/game.h"
+
+/* The R&E game type; a gr_game is {&re_game_type, a loaded re_scenario}. */
+extern const gr_game_type re_game_type;
+
+/* An action as a gr_action (its seven fields packed in the low 56 bits),
+ * and back. */
+gr_action re_action_pack(re_action a);
+re_action re_action_unpack(gr_action g);
+
+/* The view of one side (gr_game_observe): the state with the other side's
+ * chits still in the bowl taken out and counted in hidden_chits (which corps
+ * they belong to is hidden; how many there are is not).  Fully initialised,
+ * padding included, so views compare and hash as bytes. */
+typedef struct re_obs {
+    re_state st;
+    uint8_t viewer;       /* the side whose view this is */
+    uint8_t hidden_chits; /* chits of the other side in the bowl */
+    uint8_t pad[2];
+} re_obs;
+
+void re_observe(const re_scenario *sc, const re_state *st, int player, re_obs *obs);
+
+/* A full state consistent with `player`'s view of st: the other side's
+ * chits in the bowl dealt again at random among its corps that may hold
+ * them (gr_game_resample). */
+void re_resample(const re_scenario *sc, const re_state *st, int player, gr_rng *rng,
+                 re_state *out);
 
 /* Demoralisation points of `side` (units lost + objectives held by the
  * enemy) and whether the army is demoralised (seed 004 §6). */

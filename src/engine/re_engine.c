@@ -7,6 +7,7 @@
  * blocked retreat), so that the player to move always has a real choice.
  * The readings of the seed are written in docs/rules/re.md, "Engine
  * rules"; the comments below cite them by name. */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,6 +26,8 @@ typedef struct emit {
     const re_action *match; /* if set: only look for this action */
     int found;
     int pick; /* if >= 0: store only the pick-th action into out[0] */
+    void (*visit)(void *ctx, re_action a); /* if set: called with each action */
+    void *ctx;
 } emit;
 
 static re_action mk(int kind, int unit, int target, int col, int row, int col2, int row2)
@@ -54,7 +57,9 @@ static int act_eq(re_action a, re_action b)
 
 static void push(emit *e, re_action a)
 {
-    if (e->match) {
+    if (e->visit) {
+        e->visit(e->ctx, a);
+    } else if (e->match) {
         if (act_eq(a, *e->match))
             e->found = 1;
     } else if (e->pick >= 0) {
@@ -68,7 +73,7 @@ static void push(emit *e, re_action a)
 
 static emit emit_none(void)
 {
-    emit e = {NULL, 0, 0, NULL, 0, -1};
+    emit e = {NULL, 0, 0, NULL, 0, -1, NULL, NULL};
     return e;
 }
 
@@ -1300,9 +1305,24 @@ int re_winner(const re_scenario *sc, const re_state *st)
 
 int re_legal_actions(const re_scenario *sc, const re_state *st, re_action *out, int cap)
 {
-    emit e = {out, cap, 0, NULL, 0, -1};
+    emit e = {out, cap, 0, NULL, 0, -1, NULL, NULL};
     gen_stage(sc, st, &e);
     return e.n;
+}
+
+int re_each_legal_action(const re_scenario *sc, const re_state *st,
+                         void (*fn)(void *ctx, re_action a), void *ctx)
+{
+    emit e = {NULL, 0, 0, NULL, 0, -1, fn, ctx};
+    gen_stage(sc, st, &e);
+    return e.n;
+}
+
+int re_is_legal(const re_scenario *sc, const re_state *st, re_action a)
+{
+    emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL};
+    gen_stage(sc, st, &e);
+    return e.found;
 }
 
 int re_chance_outcomes(const re_scenario *sc, const re_state *st, re_chance *out, int cap)
@@ -1480,9 +1500,11 @@ static void apply_riposte(const re_scenario *sc, re_state *st, gr_log *log)
     start_roll(st, RE_ROLL_RIPOSTE, t, a, dice);
 }
 
+static void apply_legal(const re_scenario *sc, re_state *st, re_action a, gr_log *log);
+
 gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, gr_log *log, gr_error *err)
 {
-    emit e = {NULL, 0, 0, &a, 0, -1};
+    emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL};
     gen_stage(sc, st, &e);
     if (!e.found) {
         char buf[128], sbuf[128];
@@ -1493,6 +1515,19 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, gr_log *log
                             "actions)",
                             buf, sbuf, e.n);
     }
+    apply_legal(sc, st, a, log);
+    return GR_OK;
+}
+
+void re_apply_trusted(const re_scenario *sc, re_state *st, re_action a, gr_log *log)
+{
+    assert(re_is_legal(sc, st, a));
+    apply_legal(sc, st, a, log);
+}
+
+/* Apply an action known to be legal, then settle the state. */
+static void apply_legal(const re_scenario *sc, re_state *st, re_action a, gr_log *log)
+{
     switch (a.kind) {
     case RE_A_CHIT:
         st->bowl[a.unit]++;
@@ -1582,7 +1617,6 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, gr_log *log
     default: break;
     }
     settle(sc, st, log);
-    return GR_OK;
 }
 
 gr_status re_apply_chance(const re_scenario *sc, re_state *st, re_action a, gr_log *log,
@@ -1616,7 +1650,7 @@ int re_random_action(const re_scenario *sc, const re_state *st, gr_rng *rng, re_
     gen_stage(sc, st, &e);
     if (e.n == 0)
         return 0;
-    emit p = {out, 1, 0, NULL, 0, (int)gr_rng_below(rng, (uint32_t)e.n)};
+    emit p = {out, 1, 0, NULL, 0, (int)gr_rng_below(rng, (uint32_t)e.n), NULL, NULL};
     gen_stage(sc, st, &p);
     return 1;
 }

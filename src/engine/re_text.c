@@ -77,21 +77,39 @@ static void norm(const char *in, char *out, size_t cap)
     out[n] = 0;
 }
 
+typedef struct parse_ctx {
+    const re_scenario *sc;
+    const re_state *st;
+    const char *want; /* normalised text sought */
+    int found;
+    re_action hit;
+} parse_ctx;
+
+static void parse_visit(void *ctx, re_action a)
+{
+    parse_ctx *p = ctx;
+    char buf[160], have[160];
+    if (p->found)
+        return;
+    re_action_describe(p->sc, p->st, a, buf, sizeof buf);
+    norm(buf, have, sizeof have);
+    if (strcmp(have, p->want) == 0) {
+        p->found = 1;
+        p->hit = a;
+    }
+}
+
 gr_status re_action_parse(const re_scenario *sc, const re_state *st, const char *text,
                           re_action *out, gr_error *err)
 {
     static re_action const none = {0, 0, 0, 0, 0, 0, 0, 0};
-    re_action acts[RE_MAX_ACTIONS];
-    char want[160], have[160], buf[160];
+    char want[160];
     norm(text ? text : "", want, sizeof want);
-    int n = re_legal_actions(sc, st, acts, RE_MAX_ACTIONS);
-    for (int i = 0; i < n && i < RE_MAX_ACTIONS; i++) {
-        re_action_describe(sc, st, acts[i], buf, sizeof buf);
-        norm(buf, have, sizeof have);
-        if (strcmp(have, want) == 0) {
-            *out = acts[i];
-            return GR_OK;
-        }
+    parse_ctx p = {sc, st, want, 0, none};
+    int n = re_each_legal_action(sc, st, parse_visit, &p);
+    if (p.found) {
+        *out = p.hit;
+        return GR_OK;
     }
     *out = none;
     return gr_error_set(err, GR_EILLEGAL,

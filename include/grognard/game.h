@@ -1,0 +1,175 @@
+/* grognard/game.h - the one interface of every game grognard plays, in the
+ * manner of OpenSpiel's State.
+ *
+ * A game type (gr_game_type) is a table of functions; a game (gr_game) is a
+ * type and the scenario it is played on, which the type owns.  A state is
+ * plain data of type->state_size bytes: clone it with memcpy, compare and
+ * hash its bytes, save it as the list of actions that made it.  No function
+ * here allocates, reads the clock or draws a random number unless it is
+ * handed a gr_rng.
+ *
+ * - The player to move is a side (0 .. players-1), GR_CHANCE (a chance node:
+ *   every outcome is listed with its exact probability) or GR_TERMINAL.
+ * - An action is a gr_action, a 64-bit id the game defines (R&E packs its
+ *   8-byte action into it): compact, comparable, free of pointers.
+ * - gr_game_apply is trusted (the hot loop: legality is asserted in debug
+ *   builds only); gr_game_apply_checked refuses an illegal action with a
+ *   reason and leaves the state as it was.
+ * - Hidden information: gr_game_observe(player) writes what that side may
+ *   know and nothing more (two states that differ only in the other side's
+ *   hidden choices give byte-identical observations); gr_game_resample draws
+ *   a full state consistent with that view, for search.
+ * - What happened is written as structured events into a caller-owned
+ *   gr_log (may be NULL); the game renders them as text in a language. */
+#ifndef GROGNARD_GAME_H
+#define GROGNARD_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grognard/error.h"
+#include "grognard/event.h"
+#include "grognard/rng.h"
+
+#define GR_CHANCE   (-1)
+#define GR_TERMINAL (-2)
+/* gr_game_winner(): the game is drawn, or not over yet. */
+#define GR_DRAW     (-1)
+#define GR_ONGOING  (-2)
+
+typedef uint64_t gr_action;
+
+/* One outcome of a chance node: P(action) = num / den. */
+typedef struct gr_chance_outcome {
+    gr_action action;
+    uint32_t num, den;
+} gr_chance_outcome;
+
+typedef struct gr_game_type {
+    const char *id;   /* "re" */
+    const char *name; /* "Révolution et Empire" */
+    int players;
+    size_t state_size;   /* bytes of a state */
+    size_t obs_size;     /* bytes of an observation */
+    int max_actions;     /* legal actions of any state never exceed this */
+    int max_outcomes;    /* outcomes of any chance node never exceed this */
+    size_t scenario_size; /* bytes of the scenario the type owns */
+
+    /* `sc` points to scenario_size bytes of plain data, fully initialised
+     * (padding included), so that its digest is the hash of its bytes. */
+    const char *(*player_name)(const void *sc, int player);
+
+    gr_status (*init)(const void *sc, void *st, gr_error *err);
+    int (*current_player)(const void *sc, const void *st);
+    int (*legal_actions)(const void *sc, const void *st, gr_action *out, int cap);
+    int (*chance_outcomes)(const void *sc, const void *st, gr_chance_outcome *out, int cap);
+    /* 1 if `a` is legal (or a chance outcome) in st, else 0. */
+    int (*is_legal)(const void *sc, const void *st, gr_action a);
+    void (*apply)(const void *sc, void *st, gr_action a, gr_log *log);
+    int (*winner)(const void *sc, const void *st);
+    uint64_t (*hash)(const void *sc, const void *st);
+    int (*describe)(const void *sc, const void *st, gr_action a, char *buf, size_t cap);
+    gr_status (*parse)(const void *sc, const void *st, const char *text, gr_action *out,
+                       gr_error *err);
+    int (*state_describe)(const void *sc, const void *st, char *buf, size_t cap);
+    void (*observe)(const void *sc, const void *st, int player, void *obs);
+    void (*resample)(const void *sc, const void *st, int player, gr_rng *rng, void *out);
+    int (*event_text)(const void *sc, const gr_event *ev, gr_lang lang, char *buf, size_t cap);
+    const char *(*event_kind_name)(int kind);
+    /* 1 if the action `a` (taken by `player`) is a choice the other side
+     * must not see, such as a chit put in the bowl. */
+    int (*is_hidden_choice)(const void *sc, const void *st, int player, gr_action a);
+} gr_game_type;
+
+/* A game: its type and the scenario (borrowed; it outlives the game). */
+typedef struct gr_game {
+    const gr_game_type *type;
+    const void *sc;
+} gr_game;
+
+/* The registered game types (R&E), by id; NULL if none has that id. */
+const gr_game_type *gr_game_type_find(const char *id);
+
+/* ---- thin, inline wrappers: read as verbs ------------------------------ */
+
+static inline int gr_game_players(const gr_game *g)
+{
+    return g->type->players;
+}
+static inline size_t gr_game_state_size(const gr_game *g)
+{
+    return g->type->state_size;
+}
+static inline gr_status gr_game_init(const gr_game *g, void *st, gr_error *err)
+{
+    return g->type->init(g->sc, st, err);
+}
+static inline int gr_game_current_player(const gr_game *g, const void *st)
+{
+    return g->type->current_player(g->sc, st);
+}
+/* Legal actions in a fixed order, up to cap (type->max_actions is always
+ * enough); returns how many there are.  At a chance node: the outcomes'
+ * actions; terminal: 0. */
+static inline int gr_game_legal_actions(const gr_game *g, const void *st, gr_action *out, int cap)
+{
+    return g->type->legal_actions(g->sc, st, out, cap);
+}
+/* Every outcome of the chance node with its probability (one den for all,
+ * nums summing to it); 0 if st is not a chance node. */
+static inline int gr_game_chance_outcomes(const gr_game *g, const void *st, gr_chance_outcome *out,
+                                          int cap)
+{
+    return g->type->chance_outcomes(g->sc, st, out, cap);
+}
+static inline int gr_game_winner(const gr_game *g, const void *st)
+{
+    return g->type->winner(g->sc, st);
+}
+static inline uint64_t gr_game_hash(const gr_game *g, const void *st)
+{
+    return g->type->hash(g->sc, st);
+}
+static inline int gr_game_describe(const gr_game *g, const void *st, gr_action a, char *buf,
+                                   size_t cap)
+{
+    return g->type->describe(g->sc, st, a, buf, cap);
+}
+static inline gr_status gr_game_parse(const gr_game *g, const void *st, const char *text,
+                                      gr_action *out, gr_error *err)
+{
+    return g->type->parse(g->sc, st, text, out, err);
+}
+static inline void gr_game_observe(const gr_game *g, const void *st, int player, void *obs)
+{
+    g->type->observe(g->sc, st, player, obs);
+}
+static inline void gr_game_resample(const gr_game *g, const void *st, int player, gr_rng *rng,
+                                    void *out)
+{
+    g->type->resample(g->sc, st, player, rng, out);
+}
+static inline int gr_game_event_text(const gr_game *g, const gr_event *ev, gr_lang lang,
+                                     char *buf, size_t cap)
+{
+    return g->type->event_text(g->sc, ev, lang, buf, cap);
+}
+
+/* FNV-1a of the scenario's bytes: a save records it, so that a replay
+ * notices a changed scenario. */
+uint64_t gr_game_scenario_digest(const gr_game *g);
+
+/* Trusted apply: `a` must be legal in st (asserted in debug builds). */
+void gr_game_apply(const gr_game *g, void *st, gr_action a, gr_log *log);
+
+/* Checked apply: refuses, with GR_EILLEGAL and a reason naming the action
+ * and the state, an action that is not legal (or not an outcome of the
+ * chance node, or any action once the game is over); st is then unchanged. */
+gr_status gr_game_apply_checked(const gr_game *g, void *st, gr_action a, gr_log *log,
+                                gr_error *err);
+
+/* A chance outcome drawn with its exact probability: one gr_rng_below(den)
+ * draw, the outcomes taken in their listed order.  st must be a chance node. */
+gr_action gr_game_sample_chance(const gr_game *g, const void *st, gr_rng *rng);
+
+#endif

@@ -1,0 +1,111 @@
+/* grognard/match.h - a game in progress, for everything that plays one: the
+ * terminal, replays, playout tests, the simulator, the server.
+ *
+ * A match owns the state of a gr_game, the chance stream and one stream per
+ * player (for a computer player's choices), all derived from the game seed,
+ * and the record of every step (the action, who took it, the state hash
+ * after it).  A game is its scenario, its seed and its actions: replaying
+ * the players' actions from the seed gives the same dice, bit for bit.
+ *
+ * - Chance steps are drawn from the chance stream (gr_match_step_chance), or
+ *   given as recorded (gr_match_apply with a chance outcome, for a replay or
+ *   dice rolled at the table).
+ * - Undo takes back a player's decisions, never a die rolled or a chit
+ *   drawn: a take-back stops at the last chance step (seed order of the
+ *   streams restored, so nothing is re-rolled).
+ * - Every event of every step goes to the event sink, if one is set, with
+ *   the step it belongs to and whether that step is a hidden choice.
+ *
+ * Saving and loading the record are in the io layer (grognard/save.h). */
+#ifndef GROGNARD_MATCH_H
+#define GROGNARD_MATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grognard/error.h"
+#include "grognard/event.h"
+#include "grognard/game.h"
+#include "grognard/rng.h"
+
+#define GR_MATCH_MAX_PLAYERS 4
+
+typedef struct gr_step {
+    gr_action action;
+    int player;    /* a side, or GR_CHANCE */
+    uint64_t hash; /* gr_game_hash of the state after the step */
+} gr_step;
+
+/* What the sink is told with each event. */
+typedef struct gr_match_event {
+    size_t step;      /* the step that produced it, from 1 */
+    int player;       /* who took that step: a side or GR_CHANCE */
+    gr_action action; /* the step's action */
+    int hidden;       /* 1: the step is `player`'s hidden choice (show its
+                         events to that side only) */
+    const gr_event *ev;
+} gr_match_event;
+
+typedef void (*gr_match_sink)(void *ctx, const gr_match_event *e);
+
+typedef struct gr_match gr_match;
+
+/* The seeds of the chance stream and of player p's stream, derived from the
+ * game seed (distinct streams, so a replay needs no computer player). */
+uint64_t gr_match_chance_seed(uint64_t seed);
+uint64_t gr_match_player_seed(uint64_t seed, int player);
+
+/* Start a match of game g (borrowed: g->sc must outlive the match) from its
+ * initial state.  GR_EINPUT if the game refuses its scenario, GR_ERUNTIME
+ * out of memory.  *out is NULL on failure; free with gr_match_free. */
+gr_status gr_match_new(const gr_game *g, uint64_t seed, gr_match **out, gr_error *err);
+void gr_match_free(gr_match *m);
+
+const gr_game *gr_match_game(const gr_match *m);
+uint64_t gr_match_seed(const gr_match *m);
+/* The current state (state_size bytes; do not change it). */
+const void *gr_match_state(const gr_match *m);
+int gr_match_current_player(const gr_match *m);
+int gr_match_is_over(const gr_match *m);
+
+/* The record so far. */
+size_t gr_match_steps(const gr_match *m);
+const gr_step *gr_match_step(const gr_match *m, size_t i); /* i from 0 */
+
+/* The legal actions of the player to move, in the game's order, into an
+ * array the match owns (valid until the next step or undo); returns the
+ * count. */
+int gr_match_legal(gr_match *m, const gr_action **acts);
+
+/* Player p's stream, for a computer player's choices: the caller draws from
+ * it (undo restores it). */
+gr_rng *gr_match_player_rng(gr_match *m, int p);
+
+/* Set (or clear, with NULL) the event sink. */
+void gr_match_set_sink(gr_match *m, gr_match_sink sink, void *ctx);
+
+/* Apply an action of the player to move, or a chance outcome at a chance
+ * node, checked: GR_EILLEGAL with a reason if it is not legal, the match
+ * unchanged.  Recorded; its events go to the sink. */
+gr_status gr_match_apply(gr_match *m, gr_action a, gr_error *err);
+
+/* At a chance node: draw the outcome from the chance stream and apply it.
+ * GR_EILLEGAL if the state is not a chance node. */
+gr_status gr_match_step_chance(gr_match *m, gr_error *err);
+
+/* Take back player p's last decision and every step after it.  Refused
+ * (GR_EILLEGAL, the match unchanged) if a chance step came after it or p has
+ * made no decision since the last chance step: a die rolled or a chit drawn
+ * is never taken back. */
+gr_status gr_match_undo(gr_match *m, int p, gr_error *err);
+
+/* Re-run a recorded game: each chance outcome is drawn again from the seed
+ * and must equal the recorded one, each player's action must be legal, and
+ * the hash after each step must equal the recorded hash.  On the first
+ * difference returns GR_EINPUT naming the step (from 1) and sets *bad_step
+ * to it (0 on success).  The steps applied so far stay in the match, which
+ * starts from its initial state (a new match). */
+gr_status gr_match_replay(gr_match *m, const gr_step *steps, size_t n, size_t *bad_step,
+                          gr_error *err);
+
+#endif

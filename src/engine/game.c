@@ -1,0 +1,68 @@
+/* game.c - what every game behind game.h shares: the checked apply, chance
+ * sampling, and the registry of game types. */
+#include "grognard/game.h"
+
+#include <assert.h>
+#include <string.h>
+
+#include "grognard/hash.h"
+#include "grognard/re.h"
+
+/* A bound on any game's chance outcomes, so sampling needs no allocation. */
+#define GR_MAX_OUTCOMES 64
+
+static const gr_game_type *const types[] = {&re_game_type};
+
+const gr_game_type *gr_game_type_find(const char *id)
+{
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (id && !strcmp(types[i]->id, id))
+            return types[i];
+    return NULL;
+}
+
+uint64_t gr_game_scenario_digest(const gr_game *g)
+{
+    return gr_fnv1a64(GR_FNV1A64_INIT, g->sc, g->type->scenario_size);
+}
+
+void gr_game_apply(const gr_game *g, void *st, gr_action a, gr_log *log)
+{
+    assert(g->type->is_legal(g->sc, st, a));
+    g->type->apply(g->sc, st, a, log);
+}
+
+gr_status gr_game_apply_checked(const gr_game *g, void *st, gr_action a, gr_log *log,
+                                gr_error *err)
+{
+    int p = g->type->current_player(g->sc, st);
+    char what[160], where[160];
+    if (p == GR_TERMINAL || !g->type->is_legal(g->sc, st, a)) {
+        g->type->describe(g->sc, st, a, what, sizeof what);
+        g->type->state_describe(g->sc, st, where, sizeof where);
+        if (p == GR_TERMINAL)
+            return gr_error_set(err, GR_EILLEGAL, "'%s' is refused: the game is over (%s)",
+                                what, where);
+        return gr_error_set(err, GR_EILLEGAL,
+                            "'%s' is not a legal %s now (%s); list the legal actions "
+                            "and choose one of them",
+                            what, p == GR_CHANCE ? "chance outcome" : "action", where);
+    }
+    g->type->apply(g->sc, st, a, log);
+    return GR_OK;
+}
+
+gr_action gr_game_sample_chance(const gr_game *g, const void *st, gr_rng *rng)
+{
+    gr_chance_outcome out[GR_MAX_OUTCOMES];
+    assert(g->type->max_outcomes <= GR_MAX_OUTCOMES);
+    int n = g->type->chance_outcomes(g->sc, st, out, GR_MAX_OUTCOMES);
+    assert(n > 0);
+    uint32_t r = gr_rng_below(rng, out[0].den);
+    for (int i = 0; i < n; i++) {
+        if (r < out[i].num)
+            return out[i].action;
+        r -= out[i].num;
+    }
+    return out[n - 1].action;
+}

@@ -1,0 +1,249 @@
+/* re_game.c - Révolution et Empire behind the game interface (game.h): the
+ * adapter packs R&E's 8-byte action into a gr_action, and adds the view of
+ * one side (observe) and a state consistent with it (resample).
+ *
+ * Hidden information in R&E (seed 004 §1 Activation): each side puts chits
+ * of its corps in the bowl unseen.  The other side sees how many chits went
+ * in (a hand into the bowl) and every chit drawn, but not which corps the
+ * chits still in the bowl belong to (docs/rules/re.md, "Hidden chits"). */
+#include <assert.h>
+#include <string.h>
+
+#include "grognard/game.h"
+#include "grognard/re.h"
+
+gr_action re_action_pack(re_action a)
+{
+    return (gr_action)a.kind | (gr_action)a.unit << 8 | (gr_action)a.target << 16 |
+           (gr_action)(uint8_t)a.col << 24 | (gr_action)(uint8_t)a.row << 32 |
+           (gr_action)(uint8_t)a.col2 << 40 | (gr_action)(uint8_t)a.row2 << 48;
+}
+
+re_action re_action_unpack(gr_action g)
+{
+    re_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = (uint8_t)g;
+    a.unit = (uint8_t)(g >> 8);
+    a.target = (uint8_t)(g >> 16);
+    a.col = (int8_t)(uint8_t)(g >> 24);
+    a.row = (int8_t)(uint8_t)(g >> 32);
+    a.col2 = (int8_t)(uint8_t)(g >> 40);
+    a.row2 = (int8_t)(uint8_t)(g >> 48);
+    return a;
+}
+
+static const char *g_player_name(const void *sc, int p)
+{
+    const re_scenario *s = sc;
+    return p == 0 || p == 1 ? s->sides[p].name : "";
+}
+
+static gr_status g_init(const void *sc, void *st, gr_error *err)
+{
+    return re_init(sc, st, err);
+}
+
+static int g_current_player(const void *sc, const void *st)
+{
+    int p = re_current_player(sc, st);
+    return p == RE_CHANCE ? GR_CHANCE : p == RE_TERMINAL ? GR_TERMINAL : p;
+}
+
+typedef struct pack_ctx {
+    gr_action *out;
+    int cap, n;
+} pack_ctx;
+
+static void pack_visit(void *ctx, re_action a)
+{
+    pack_ctx *p = ctx;
+    if (p->n < p->cap)
+        p->out[p->n] = re_action_pack(a);
+    p->n++;
+}
+
+static int g_legal_actions(const void *sc, const void *st, gr_action *out, int cap)
+{
+    pack_ctx p = {out, cap, 0};
+    re_each_legal_action(sc, st, pack_visit, &p);
+    return p.n;
+}
+
+static int g_chance_outcomes(const void *sc, const void *st, gr_chance_outcome *out, int cap)
+{
+    re_chance ch[RE_MAX_OUTCOMES];
+    int n = re_chance_outcomes(sc, st, ch, RE_MAX_OUTCOMES);
+    for (int i = 0; i < n && i < cap; i++)
+        out[i] = (gr_chance_outcome){re_action_pack(ch[i].action), ch[i].num, ch[i].den};
+    return n;
+}
+
+static int g_is_legal(const void *sc, const void *st, gr_action a)
+{
+    return re_is_legal(sc, st, re_action_unpack(a));
+}
+
+static void g_apply(const void *sc, void *st, gr_action a, gr_log *log)
+{
+    re_apply_trusted(sc, st, re_action_unpack(a), log);
+}
+
+static int g_winner(const void *sc, const void *st)
+{
+    int w = re_winner(sc, st);
+    return w == 0 || w == 1 ? w : w == -1 ? GR_DRAW : GR_ONGOING;
+}
+
+static uint64_t g_hash(const void *sc, const void *st)
+{
+    return re_hash(sc, st);
+}
+
+static int g_describe(const void *sc, const void *st, gr_action a, char *buf, size_t cap)
+{
+    return re_action_describe(sc, st, re_action_unpack(a), buf, cap);
+}
+
+static gr_status g_parse(const void *sc, const void *st, const char *text, gr_action *out,
+                         gr_error *err)
+{
+    re_action a;
+    gr_status s = re_action_parse(sc, st, text, &a, err);
+    *out = re_action_pack(a);
+    return s;
+}
+
+static int g_state_describe(const void *sc, const void *st, char *buf, size_t cap)
+{
+    return re_state_describe(sc, st, buf, cap);
+}
+
+void re_observe(const re_scenario *sc, const re_state *st, int player, re_obs *obs)
+{
+    memset(obs, 0, sizeof *obs);
+    obs->st = *st;
+    obs->viewer = (uint8_t)player;
+    for (int c = 0; c < sc->ncorps; c++)
+        if (sc->corps[c].side != player) {
+            obs->hidden_chits = (uint8_t)(obs->hidden_chits + st->bowl[c]);
+            obs->st.bowl[c] = 0;
+        }
+}
+
+static void g_observe(const void *sc, const void *st, int player, void *obs)
+{
+    re_observe(sc, st, player, obs);
+}
+
+static int corps_has_units(const re_scenario *sc, const re_state *st, int c)
+{
+    for (int u = 0; u < sc->nunits; u++)
+        if (sc->units[u].corps == c && st->units[u].figures > 0)
+            return 1;
+    return 0;
+}
+
+void re_resample(const re_scenario *sc, const re_state *st, int player, gr_rng *rng, re_state *out)
+{
+    *out = *st;
+    int hidden = 0;
+    uint8_t room[RE_MAX_CORPS] = {0};
+    for (int c = 0; c < sc->ncorps; c++)
+        if (sc->corps[c].side != player) {
+            hidden += st->bowl[c];
+            out->bowl[c] = 0;
+        }
+    /* Chits go, one at a time, to a corps drawn uniformly among those that
+     * may still hold one: a corps puts at most its `chits` in the bowl each
+     * turn (those drawn this turn count); a corps with no unit left is used
+     * only if the others cannot hold them all (it may have died after its
+     * chit went in). */
+    for (int pass = 0; pass < 2 && hidden > 0; pass++) {
+        for (int c = 0; c < sc->ncorps; c++) {
+            room[c] = 0;
+            if (sc->corps[c].side == player || st->drawn[c] >= sc->corps[c].chits)
+                continue;
+            if (pass == 0 && !corps_has_units(sc, st, c))
+                continue;
+            room[c] = (uint8_t)(sc->corps[c].chits - st->drawn[c] - out->bowl[c]);
+        }
+        while (hidden > 0) {
+            uint32_t total = 0;
+            for (int c = 0; c < sc->ncorps; c++)
+                total += room[c] ? 1u : 0u;
+            if (total == 0)
+                break;
+            uint32_t k = gr_rng_below(rng, total);
+            for (int c = 0; c < sc->ncorps; c++)
+                if (room[c] && k-- == 0) {
+                    out->bowl[c]++;
+                    room[c]--;
+                    hidden--;
+                    break;
+                }
+        }
+    }
+    assert(hidden == 0);
+}
+
+static void g_resample(const void *sc, const void *st, int player, gr_rng *rng, void *out)
+{
+    re_resample(sc, st, player, rng, out);
+}
+
+/* TRANSITION: the engine's events are text until they are structured. */
+static int g_event_text(const void *sc, const gr_event *ev, gr_lang lang, char *buf, size_t cap)
+{
+    (void)sc;
+    (void)lang;
+    size_t n = strlen(ev->text);
+    if (cap) {
+        size_t k = n < cap - 1 ? n : cap - 1;
+        memcpy(buf, ev->text, k);
+        buf[k] = '\0';
+    }
+    return (int)n;
+}
+
+static const char *g_event_kind_name(int kind)
+{
+    (void)kind;
+    return "note";
+}
+
+static int g_is_hidden_choice(const void *sc, const void *st, int player, gr_action a)
+{
+    (void)sc;
+    (void)st;
+    (void)player;
+    return re_action_unpack(a).kind == RE_A_CHIT;
+}
+
+const gr_game_type re_game_type = {
+    .id = "re",
+    .name = "Révolution et Empire",
+    .players = RE_SIDES,
+    .state_size = sizeof(re_state),
+    .obs_size = sizeof(re_obs),
+    .max_actions = RE_MAX_ACTIONS,
+    .max_outcomes = RE_MAX_OUTCOMES,
+    .scenario_size = sizeof(re_scenario),
+    .player_name = g_player_name,
+    .init = g_init,
+    .current_player = g_current_player,
+    .legal_actions = g_legal_actions,
+    .chance_outcomes = g_chance_outcomes,
+    .is_legal = g_is_legal,
+    .apply = g_apply,
+    .winner = g_winner,
+    .hash = g_hash,
+    .describe = g_describe,
+    .parse = g_parse,
+    .state_describe = g_state_describe,
+    .observe = g_observe,
+    .resample = g_resample,
+    .event_text = g_event_text,
+    .event_kind_name = g_event_kind_name,
+    .is_hidden_choice = g_is_hidden_choice,
+};

@@ -1,0 +1,303 @@
+/* match.c - a game in progress: state, streams, record, undo, event sink. */
+#include "grognard/match.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What undo restores: the match as it was just before a player's decision. */
+typedef struct snap {
+    size_t nsteps; /* steps before the decision */
+    gr_rng players[GR_MATCH_MAX_PLAYERS];
+    /* followed by the state (state_size bytes) in the snapshot buffer */
+} snap;
+
+struct gr_match {
+    gr_game game;
+    uint64_t seed;
+    size_t state_size;
+    unsigned char *st;
+    gr_rng chance;
+    gr_rng players[GR_MATCH_MAX_PLAYERS];
+    gr_step *steps;
+    size_t nsteps, capsteps;
+    /* snapshots before each decision since the last chance step */
+    unsigned char *snaps;
+    size_t nsnaps, capsnaps, snap_size;
+    gr_action *acts; /* legal actions (max_actions) */
+    int nacts;
+    int acts_valid;
+    gr_log log; /* the events of the step being applied */
+    gr_match_sink sink;
+    void *sink_ctx;
+};
+
+uint64_t gr_match_chance_seed(uint64_t seed)
+{
+    uint64_t s = seed ^ 0x6368616e63650000ull; /* "chance" */
+    return gr_splitmix64(&s);
+}
+
+uint64_t gr_match_player_seed(uint64_t seed, int player)
+{
+    uint64_t s = seed ^ (0x706c617965720000ull + (uint64_t)player); /* "player" */
+    return gr_splitmix64(&s);
+}
+
+gr_status gr_match_new(const gr_game *g, uint64_t seed, gr_match **out, gr_error *err)
+{
+    *out = NULL;
+    if (g->type->players > GR_MATCH_MAX_PLAYERS)
+        return gr_error_set(err, GR_EINPUT, "%s has %d players; a match holds at most %d",
+                            g->type->id, g->type->players, GR_MATCH_MAX_PLAYERS);
+    gr_match *m = calloc(1, sizeof *m);
+    if (!m)
+        return gr_error_set(err, GR_ERUNTIME, "out of memory starting a match");
+    m->game = *g;
+    m->seed = seed;
+    m->state_size = g->type->state_size;
+    m->snap_size = sizeof(snap) + m->state_size;
+    m->st = malloc(m->state_size);
+    m->acts = malloc((size_t)g->type->max_actions * sizeof *m->acts);
+    if (!m->st || !m->acts) {
+        gr_match_free(m);
+        return gr_error_set(err, GR_ERUNTIME, "out of memory starting a match");
+    }
+    gr_status s = gr_game_init(g, m->st, err);
+    if (s != GR_OK) {
+        gr_match_free(m);
+        return s;
+    }
+    gr_rng_seed(&m->chance, gr_match_chance_seed(seed));
+    for (int p = 0; p < g->type->players; p++)
+        gr_rng_seed(&m->players[p], gr_match_player_seed(seed, p));
+    *out = m;
+    return GR_OK;
+}
+
+void gr_match_free(gr_match *m)
+{
+    if (!m)
+        return;
+    free(m->st);
+    free(m->acts);
+    free(m->steps);
+    free(m->snaps);
+    free(m);
+}
+
+const gr_game *gr_match_game(const gr_match *m)
+{
+    return &m->game;
+}
+
+uint64_t gr_match_seed(const gr_match *m)
+{
+    return m->seed;
+}
+
+const void *gr_match_state(const gr_match *m)
+{
+    return m->st;
+}
+
+int gr_match_current_player(const gr_match *m)
+{
+    return gr_game_current_player(&m->game, m->st);
+}
+
+int gr_match_is_over(const gr_match *m)
+{
+    return gr_match_current_player(m) == GR_TERMINAL;
+}
+
+size_t gr_match_steps(const gr_match *m)
+{
+    return m->nsteps;
+}
+
+const gr_step *gr_match_step(const gr_match *m, size_t i)
+{
+    return i < m->nsteps ? &m->steps[i] : NULL;
+}
+
+int gr_match_legal(gr_match *m, const gr_action **acts)
+{
+    if (!m->acts_valid) {
+        m->nacts = gr_game_legal_actions(&m->game, m->st, m->acts, m->game.type->max_actions);
+        m->acts_valid = 1;
+    }
+    *acts = m->acts;
+    return m->nacts;
+}
+
+gr_rng *gr_match_player_rng(gr_match *m, int p)
+{
+    return p >= 0 && p < m->game.type->players ? &m->players[p] : NULL;
+}
+
+void gr_match_set_sink(gr_match *m, gr_match_sink sink, void *ctx)
+{
+    m->sink = sink;
+    m->sink_ctx = ctx;
+}
+
+static snap *snap_at(const gr_match *m, size_t i)
+{
+    return (snap *)(void *)(m->snaps + i * m->snap_size);
+}
+
+static gr_status push_snap(gr_match *m, gr_error *err)
+{
+    if (m->nsnaps == m->capsnaps) {
+        size_t cap = m->capsnaps ? m->capsnaps * 2 : 16;
+        unsigned char *n = realloc(m->snaps, cap * m->snap_size);
+        if (!n)
+            return gr_error_set(err, GR_ERUNTIME, "out of memory keeping the undo history");
+        m->snaps = n;
+        m->capsnaps = cap;
+    }
+    snap *s = snap_at(m, m->nsnaps++);
+    s->nsteps = m->nsteps;
+    memcpy(s->players, m->players, sizeof s->players);
+    memcpy((unsigned char *)s + sizeof *s, m->st, m->state_size);
+    return GR_OK;
+}
+
+/* Append the step just applied (room was made before applying it). */
+static void record(gr_match *m, gr_action a, int player)
+{
+    gr_step *s = &m->steps[m->nsteps++];
+    memset(s, 0, sizeof *s);
+    s->action = a;
+    s->player = player;
+    s->hash = gr_game_hash(&m->game, m->st);
+}
+
+/* Apply a legal action of `player` (a side or GR_CHANCE): snapshot for undo,
+ * apply, record, and tell the sink. */
+static gr_status step(gr_match *m, gr_action a, int player, gr_error *err)
+{
+    int hidden = player != GR_CHANCE && m->game.type->is_hidden_choice &&
+                 m->game.type->is_hidden_choice(m->game.sc, m->st, player, a);
+    gr_status s;
+    if (player == GR_CHANCE) {
+        m->nsnaps = 0; /* nothing before a die or a draw can be taken back */
+    } else if ((s = push_snap(m, err)) != GR_OK) {
+        return s;
+    }
+    /* room for the record first, so that a step is never applied unrecorded */
+    if (m->nsteps == m->capsteps) {
+        size_t cap = m->capsteps ? m->capsteps * 2 : 1024;
+        gr_step *n = realloc(m->steps, cap * sizeof *n);
+        if (!n) {
+            if (player != GR_CHANCE)
+                m->nsnaps--;
+            return gr_error_set(err, GR_ERUNTIME, "out of memory recording the game");
+        }
+        m->steps = n;
+        m->capsteps = cap;
+    }
+    gr_log_clear(&m->log);
+    gr_game_apply(&m->game, m->st, a, m->sink ? &m->log : NULL);
+    m->acts_valid = 0;
+    record(m, a, player);
+    if (m->sink) {
+        gr_match_event e = {m->nsteps, player, a, hidden, NULL};
+        for (int i = 0; i < m->log.n; i++) {
+            e.ev = &m->log.ev[i];
+            m->sink(m->sink_ctx, &e);
+        }
+    }
+    return GR_OK;
+}
+
+gr_status gr_match_apply(gr_match *m, gr_action a, gr_error *err)
+{
+    int p = gr_match_current_player(m);
+    /* an illegal action: the game's own words, the state unchanged */
+    if (p == GR_TERMINAL || !m->game.type->is_legal(m->game.sc, m->st, a))
+        return gr_game_apply_checked(&m->game, m->st, a, NULL, err);
+    return step(m, a, p, err);
+}
+
+gr_status gr_match_step_chance(gr_match *m, gr_error *err)
+{
+    if (gr_match_current_player(m) != GR_CHANCE)
+        return gr_error_set(err, GR_EILLEGAL, "not a chance node: no die to roll, no chit to draw");
+    gr_action a = gr_game_sample_chance(&m->game, m->st, &m->chance);
+    return step(m, a, GR_CHANCE, err);
+}
+
+gr_status gr_match_undo(gr_match *m, int p, gr_error *err)
+{
+    size_t i = m->nsnaps;
+    while (i > 0 && m->steps[snap_at(m, i - 1)->nsteps].player != p)
+        i--;
+    if (i == 0)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "nothing to undo: no decision of %s since the last die rolled or "
+                            "chit drawn (those are never taken back)",
+                            m->game.type->player_name(m->game.sc, p));
+    snap *s = snap_at(m, i - 1);
+    m->nsteps = s->nsteps;
+    memcpy(m->players, s->players, sizeof m->players);
+    memcpy(m->st, (unsigned char *)s + sizeof *s, m->state_size);
+    m->nsnaps = i - 1;
+    m->acts_valid = 0;
+    return GR_OK;
+}
+
+gr_status gr_match_replay(gr_match *m, const gr_step *steps, size_t n, size_t *bad_step,
+                          gr_error *err)
+{
+    const gr_game *g = &m->game;
+    gr_error e;
+    gr_error_clear(&e);
+    *bad_step = 0;
+    for (size_t i = 0; i < n; i++) {
+        const gr_step *s = &steps[i];
+        char want[160], got[160];
+        int p = gr_match_current_player(m);
+        *bad_step = i + 1;
+        gr_game_describe(g, m->st, s->action, want, sizeof want);
+        if (p == GR_TERMINAL)
+            return gr_error_set(err, GR_EINPUT,
+                                "step %zu: the game is already over, but the file records %s",
+                                i + 1, want);
+        if (p != s->player) {
+            const char *rec = s->player == GR_CHANCE ? "chance"
+                              : s->player            ? "1"
+                                                     : "0";
+            const char *exp = p == GR_CHANCE ? "chance" : p ? "side 1" : "side 0";
+            return gr_error_set(err, GR_EINPUT,
+                                "step %zu: the file records a move of %s, but the game "
+                                "expects %s",
+                                i + 1, rec, exp);
+        }
+        gr_status r;
+        if (p == GR_CHANCE) {
+            gr_action a = gr_game_sample_chance(g, m->st, &m->chance);
+            if (a != s->action) {
+                gr_game_describe(g, m->st, a, got, sizeof got);
+                return gr_error_set(err, GR_EINPUT,
+                                    "step %zu: the seed gives \"%s\" but the file records "
+                                    "\"%s\"",
+                                    i + 1, got, want);
+            }
+            r = step(m, a, p, &e);
+        } else {
+            r = gr_match_apply(m, s->action, &e);
+        }
+        if (r != GR_OK)
+            return gr_error_set(err, r == GR_ERUNTIME ? GR_ERUNTIME : GR_EINPUT,
+                                "step %zu: \"%s\" is refused: %s", i + 1, want, e.msg);
+        if (m->steps[m->nsteps - 1].hash != s->hash)
+            return gr_error_set(err, GR_EINPUT,
+                                "step %zu (%s): the state hash is %016" PRIx64
+                                ", the file records %016" PRIx64,
+                                i + 1, want, m->steps[m->nsteps - 1].hash, s->hash);
+    }
+    *bad_step = 0;
+    return GR_OK;
+}
