@@ -34,8 +34,8 @@
 #define GR_CHANCE   (-1)
 #define GR_TERMINAL (-2)
 /* gr_game_winner(): the game is drawn, or not over yet. */
-#define GR_DRAW     (-1)
-#define GR_ONGOING  (-2)
+#define GR_DRAW    (-1)
+#define GR_ONGOING (-2)
 
 typedef uint64_t gr_action;
 
@@ -49,10 +49,10 @@ typedef struct gr_game_type {
     const char *id;   /* "re" */
     const char *name; /* "Révolution et Empire" */
     int players;
-    size_t state_size;   /* bytes of a state */
-    size_t obs_size;     /* bytes of an observation */
-    int max_actions;     /* legal actions of any state never exceed this */
-    int max_outcomes;    /* outcomes of any chance node never exceed this */
+    size_t state_size;    /* bytes of a state */
+    size_t obs_size;      /* bytes of an observation */
+    int max_actions;      /* legal actions of any state never exceed this */
+    int max_outcomes;     /* outcomes of any chance node never exceed this */
     size_t scenario_size; /* bytes of the scenario the type owns */
 
     /* `sc` points to scenario_size bytes of plain data, fully initialised
@@ -79,6 +79,9 @@ typedef struct gr_game_type {
     /* 1 if the action `a` (taken by `player`) is a choice the other side
      * must not see, such as a chit put in the bowl. */
     int (*is_hidden_choice)(const void *sc, const void *st, int player, gr_action a);
+    /* 1 if `a` declines to act (ends a phase, passes): computer players
+     * that prefer to act skip these while anything else is legal. */
+    int (*is_pass)(const void *sc, const void *st, gr_action a);
 } gr_game_type;
 
 /* A game: its type and the scenario (borrowed; it outlives the game). */
@@ -149,8 +152,8 @@ static inline void gr_game_resample(const gr_game *g, const void *st, int player
 {
     g->type->resample(g->sc, st, player, rng, out);
 }
-static inline int gr_game_event_text(const gr_game *g, const gr_event *ev, gr_lang lang,
-                                     char *buf, size_t cap)
+static inline int gr_game_event_text(const gr_game *g, const gr_event *ev, gr_lang lang, char *buf,
+                                     size_t cap)
 {
     return g->type->event_text(g->sc, ev, lang, buf, cap);
 }

@@ -30,11 +30,11 @@
 
 #define GR_MATCH_MAX_PLAYERS 4
 
-typedef struct gr_step {
+typedef struct gr_record_step {
     gr_action action;
     int player;    /* a side, or GR_CHANCE */
     uint64_t hash; /* gr_game_hash of the state after the step */
-} gr_step;
+} gr_record_step;
 
 /* What the sink is told with each event. */
 typedef struct gr_match_event {
@@ -70,7 +70,7 @@ int gr_match_is_over(const gr_match *m);
 
 /* The record so far. */
 size_t gr_match_steps(const gr_match *m);
-const gr_step *gr_match_step(const gr_match *m, size_t i); /* i from 0 */
+const gr_record_step *gr_match_step(const gr_match *m, size_t i); /* i from 0 */
 
 /* The legal actions of the player to move, in the game's order, into an
  * array the match owns (valid until the next step or undo); returns the
@@ -105,7 +105,7 @@ gr_status gr_match_undo(gr_match *m, int p, gr_error *err);
  * difference returns GR_EINPUT naming the step (from 1) and sets *bad_step
  * to it (0 on success).  The steps applied so far stay in the match, which
  * starts from its initial state (a new match). */
-gr_status gr_match_replay(gr_match *m, const gr_step *steps, size_t n, size_t *bad_step,
+gr_status gr_match_replay(gr_match *m, const gr_record_step *steps, size_t n, size_t *bad_step,
                           gr_error *err);
 
 #endif

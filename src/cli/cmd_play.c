@@ -9,8 +9,10 @@
 #include <string.h>
 
 #include "grognard/re.h"
-#include "grognard/re_ai.h"
+#include "grognard/ai.h"
+#include "grognard/match.h"
 #include "grognard/re_io.h"
+#include "grognard/save.h"
 
 /* A file error: its one line "FILE:LINE:COL: what; fix" as it is. */
 static int io_fail(const gr_error *err)
@@ -22,7 +24,7 @@ static int io_fail(const gr_error *err)
 static void usage(FILE *f)
 {
     fprintf(f, "usage: grognard play SCENARIO [--seed N] [--ai 0|1|both|none] [--ai-kind KIND]\n"
-               "                     [--save FILE] [--check]\n"
+               "                     [--lang en|fr] [--save FILE] [--check]\n"
                "\n"
                "Play Revolution et Empire in the terminal.  SCENARIO is a scenario file\n"
                "(data/scenarios/teaching.json, data/scenarios/austerlitz.json; format in\n"
@@ -33,6 +35,8 @@ static void usage(FILE *f)
                "  --ai-kind K   eager (default): a legal action at random among those that do\n"
                "                something, passing only when nothing else is legal; random:\n"
                "                any legal action at random, passing included\n"
+               "  --lang L      the language of what happens: en (default) or fr (the\n"
+               "                rule books' own)\n"
                "  --save FILE   write the game (scenario, seed, every step and state hash) to\n"
                "                FILE when it ends or at 'quit'; check it with grognard replay\n"
                "  --check       only load and check the scenario, print its board and exit\n"
@@ -154,43 +158,41 @@ static void print_units(FILE *f, const re_scenario *sc, const re_state *st, cons
 
 /* ---- the game ------------------------------------------------------------ */
 
-typedef struct snap {
-    re_state st;
-    gr_rng chance, ai[RE_SIDES];
-    size_t nsteps;
-} snap;
-
 typedef struct play {
     const re_scenario *sc;
+    gr_game game;
     const char *path;
-    re_state st;
-    gr_rng chance, ai[RE_SIDES];
+    gr_match *m;
     int computer[RE_SIDES];
-    re_ai_kind ai_kind;
-    re_game game;
-    snap *hist;
-    size_t nhist, caphist;
+    gr_ai_kind ai_kind;
+    gr_lang lang;
     tags tg;
     const char *save;
-    gr_log log;
-    re_action acts[RE_MAX_ACTIONS];
+    int hide; /* the events of the step being applied are hidden */
+    const gr_action *acts;
     int nacts;
 } play;
+
+static const re_state *cur(const play *P)
+{
+    return gr_match_state(P->m);
+}
 
 static const char *side_name(const play *P, int s)
 {
     return P->sc->sides[s].name;
 }
 
-static void print_log(const play *P, int hide)
+/* The event sink: what happened, in the player's language, with the rule. */
+static void print_event(void *ctx, const gr_match_event *e)
 {
-    if (hide)
+    const play *P = ctx;
+    if (P->hide)
         return;
-    for (int i = 0; i < P->log.n; i++)
-        printf("  %s%s%s%s\n", P->log.ev[i].text, P->log.ev[i].source[0] ? " (" : "",
-               P->log.ev[i].source, P->log.ev[i].source[0] ? ")" : "");
-    if (P->log.dropped)
-        printf("  (%d more events)\n", P->log.dropped);
+    char text[320];
+    gr_game_event_text(&P->game, e->ev, P->lang, text, sizeof text);
+    const char *rule = e->ev->rule ? e->ev->rule : "";
+    printf("  %s%s%s%s\n", text, rule[0] ? " (" : "", rule, rule[0] ? ")" : "");
 }
 
 static int is_chit_choice(re_action a)
@@ -198,93 +200,64 @@ static int is_chit_choice(re_action a)
     return a.kind == RE_A_CHIT || a.kind == RE_A_CHITS_DONE;
 }
 
-/* Apply and record one step; print what happened.  `hide`: a chit choice
- * the other player must not see. */
-static gr_status step(play *P, re_action a, int player, int hide, gr_error *err)
+/* Apply and record one step; print what happened unless `hide` (a chit
+ * choice the other player must not see). */
+static gr_status step(play *P, gr_action a, int hide, gr_error *err)
 {
-    gr_log_clear(&P->log);
-    gr_status st = player == RE_CHANCE ? re_apply_chance(P->sc, &P->st, a, &P->log, err)
-                                       : re_apply(P->sc, &P->st, a, &P->log, err);
-    if (st != GR_OK)
-        return st;
-    print_log(P, hide);
-    return re_game_push(&P->game, a, player, re_hash(P->sc, &P->st), err);
+    P->hide = hide;
+    gr_status st = gr_match_apply(P->m, a, err);
+    P->hide = 0;
+    return st;
 }
 
 static void status(const play *P)
 {
     char buf[256];
-    re_state_describe(P->sc, &P->st, buf, sizeof buf);
-    printf("\n== Turn %d of %d: %s | demoralisation %s %d, %s %d\n", P->st.turn, P->sc->turns, buf,
-           side_name(P, 0), re_demoralisation(P->sc, &P->st, 0), side_name(P, 1),
-           re_demoralisation(P->sc, &P->st, 1));
+    const re_state *st = cur(P);
+    re_state_describe(P->sc, st, buf, sizeof buf);
+    printf("\n== Turn %d of %d: %s | demoralisation %s %d, %s %d\n", st->turn, P->sc->turns, buf,
+           side_name(P, 0), re_demoralisation(P->sc, st, 0), side_name(P, 1),
+           re_demoralisation(P->sc, st, 1));
 }
 
 static void list_actions(play *P, int max)
 {
-    P->nacts = re_legal_actions(P->sc, &P->st, P->acts, RE_MAX_ACTIONS);
+    P->nacts = gr_match_legal(P->m, &P->acts);
     int shown = P->nacts < max ? P->nacts : max;
     for (int i = 0; i < shown; i++) {
         char d[200];
-        re_action_describe(P->sc, &P->st, P->acts[i], d, sizeof d);
+        gr_game_describe(&P->game, cur(P), P->acts[i], d, sizeof d);
         printf("  %3d  %s\n", i + 1, d);
     }
     if (shown < P->nacts)
         printf("  ... %d more; type 'actions' to list all\n", P->nacts - shown);
 }
 
-static gr_status push_snap(play *P, gr_error *err)
-{
-    if (P->nhist == P->caphist) {
-        size_t cap = P->caphist ? P->caphist * 2 : 64;
-        snap *n = realloc(P->hist, cap * sizeof *n);
-        if (!n)
-            return gr_error_set(err, GR_ERUNTIME, "out of memory");
-        P->hist = n;
-        P->caphist = cap;
-    }
-    snap *s = &P->hist[P->nhist++];
-    s->st = P->st;
-    s->chance = P->chance;
-    s->ai[0] = P->ai[0];
-    s->ai[1] = P->ai[1];
-    s->nsteps = P->game.nsteps;
-    return GR_OK;
-}
-
-static void restore_snap(play *P, const snap *s)
-{
-    P->st = s->st;
-    P->chance = s->chance;
-    P->ai[0] = s->ai[0];
-    P->ai[1] = s->ai[1];
-    re_game_truncate(&P->game, s->nsteps);
-}
-
 static void print_result(const play *P)
 {
-    int w = re_winner(P->sc, &P->st);
-    printf("\n== Game over after turn %d: ", P->st.turn);
+    const re_state *st = cur(P);
+    int w = re_winner(P->sc, st);
+    printf("\n== Game over after turn %d: ", st->turn);
     if (w == 0 || w == 1)
         printf("%s wins.\n", side_name(P, w));
     else
         printf("a draw.\n");
     for (int s = 0; s < RE_SIDES; s++)
         printf("   %s: destroyed %d enemy units, demoralisation %d%s\n", side_name(P, s),
-               re_destroyed_by(P->sc, &P->st, s), re_demoralisation(P->sc, &P->st, s),
-               re_is_demoralised(P->sc, &P->st, s) ? " (demoralised)" : "");
+               re_destroyed_by(P->sc, st, s), re_demoralisation(P->sc, st, s),
+               re_is_demoralised(P->sc, st, s) ? " (demoralised)" : "");
 }
 
 static int save_game(play *P, const char *path)
 {
     gr_error err;
     gr_error_clear(&err);
-    if (re_game_save(&P->game, P->sc, path, &err) != GR_OK) {
+    if (gr_save_write(P->m, P->path, path, &err) != GR_OK) {
         fprintf(stderr, "grognard play: %s\n", err.msg);
         return CLI_FAIL;
     }
-    printf("saved %zu steps to %s (check it: grognard replay %s --verify)\n", P->game.nsteps, path,
-           path);
+    printf("saved %zu steps to %s (check it: grognard replay %s --verify)\n", gr_match_steps(P->m),
+           path, path);
     return CLI_OK;
 }
 
@@ -305,13 +278,14 @@ static void prompt_help(void)
            "  TEXT         play the action written as in the list (e.g. the move's text)\n"
            "  actions      list every legal action\n"
            "  board        draw the map;  units: list the units and their strength\n"
-           "  undo         take back your last decision (the dice stay as they fell)\n"
+           "  undo         take back your last decision (never a die rolled or a chit\n"
+           "               drawn: the dice stay as they fell)\n"
            "  save FILE    write the game so far;  quit: stop (saving to --save FILE)\n");
 }
 
 /* Ask the human side p for an action.  Returns 1 with *out set, 0 on quit
  * or end of input, 2 after undo (the state changed: start over). */
-static int ask(play *P, int p, re_action *out)
+static int ask(play *P, int p, gr_action *out)
 {
     char line[512];
     for (;;) {
@@ -331,11 +305,11 @@ static int ask(play *P, int p, re_action *out)
         if (!strcmp(line, "quit") || !strcmp(line, "q"))
             return 0;
         if (!strcmp(line, "board") || !strcmp(line, "b")) {
-            draw_board(stdout, P->sc, &P->st, &P->tg);
+            draw_board(stdout, P->sc, cur(P), &P->tg);
             continue;
         }
         if (!strcmp(line, "units")) {
-            print_units(stdout, P->sc, &P->st, &P->tg);
+            print_units(stdout, P->sc, cur(P), &P->tg);
             continue;
         }
         if (!strcmp(line, "actions") || !strcmp(line, "a")) {
@@ -349,14 +323,12 @@ static int ask(play *P, int p, re_action *out)
             continue;
         }
         if (!strcmp(line, "undo") || !strcmp(line, "u")) {
-            /* the snapshot on top is the present decision; go back one */
-            if (P->nhist < 2) {
-                printf("nothing to undo\n");
+            gr_error err;
+            gr_error_clear(&err);
+            if (gr_match_undo(P->m, p, &err) != GR_OK) {
+                printf("%s\n", err.msg);
                 continue;
             }
-            P->nhist--;
-            restore_snap(P, &P->hist[P->nhist - 1]);
-            P->nhist--; /* pushed again when the decision is asked */
             printf("undone: back to your previous decision\n");
             return 2;
         }
@@ -373,7 +345,7 @@ static int ask(play *P, int p, re_action *out)
         }
         gr_error err;
         gr_error_clear(&err);
-        if (re_action_parse(P->sc, &P->st, line, out, &err) == GR_OK)
+        if (gr_game_parse(&P->game, cur(P), line, out, &err) == GR_OK)
             return 1;
         printf("%s\n(type a number from the list, 'actions' or 'help')\n", err.msg);
     }
@@ -396,37 +368,39 @@ static int run(play *P)
 {
     gr_error err;
     gr_error_clear(&err);
-    int last_human = -1;
+    int last_human = -1, asked = 0;
     for (;;) {
-        int p = re_current_player(P->sc, &P->st);
-        if (p == RE_TERMINAL)
+        int p = gr_match_current_player(P->m);
+        if (p == GR_TERMINAL)
             break;
-        re_action a;
-        if (p == RE_CHANCE) {
-            re_random_action(P->sc, &P->st, &P->chance, &a);
-            if (step(P, a, p, 0, &err) != GR_OK)
+        if (p == GR_CHANCE) {
+            if (gr_match_step_chance(P->m, &err) != GR_OK)
                 goto fail;
             continue;
         }
+        gr_action a;
         if (P->computer[p]) {
-            re_ai_choose(P->sc, &P->st, P->ai_kind, &P->ai[p], &a);
-            int hide = is_chit_choice(a) && !P->computer[1 - p];
+            const gr_action *acts;
+            int n = gr_match_legal(P->m, &acts);
+            a = gr_ai_choose(&P->game, cur(P), P->ai_kind, acts, n, gr_match_player_rng(P->m, p));
+            re_action ra = re_action_unpack(a);
+            int hide = is_chit_choice(ra) && !P->computer[1 - p];
             char d[200];
-            re_action_describe(P->sc, &P->st, a, d, sizeof d);
+            gr_game_describe(&P->game, cur(P), a, d, sizeof d);
             if (hide) {
-                if (a.kind == RE_A_CHIT)
+                if (ra.kind == RE_A_CHIT)
                     printf("%s (computer) puts a chit in the bowl\n", side_name(P, p));
                 else
                     printf("%s (computer) has chosen its chits\n", side_name(P, p));
             } else {
                 printf("%s (computer): %s\n", side_name(P, p), d);
             }
-            if (step(P, a, p, hide, &err) != GR_OK)
+            if (step(P, a, hide, &err) != GR_OK)
                 goto fail;
             continue;
         }
         /* a human decides */
-        if (P->st.stage == RE_ST_CHITS && last_human >= 0 && last_human != p &&
+        if (cur(P)->stage == RE_ST_CHITS && last_human >= 0 && last_human != p &&
             !P->computer[1 - p]) {
             /* hide the previous player's chit choices from this one */
             for (int i = 0; i < 40; i++)
@@ -435,15 +409,14 @@ static int run(play *P)
                    side_name(P, p));
         }
         last_human = p;
-        if (push_snap(P, &err) != GR_OK)
-            goto fail;
         status(P);
-        if (P->st.stage != RE_ST_CHITS || P->nhist == 1)
-            draw_board(stdout, P->sc, &P->st, &P->tg);
+        if (cur(P)->stage != RE_ST_CHITS || !asked)
+            draw_board(stdout, P->sc, cur(P), &P->tg);
+        asked = 1;
         list_actions(P, 40);
         int r = ask(P, p, &a);
         if (r == 0) {
-            printf("game stopped at turn %d\n", P->st.turn);
+            printf("game stopped at turn %d\n", cur(P)->turn);
             if (P->save)
                 save_game(P, P->save);
             return CLI_FAIL;
@@ -452,10 +425,9 @@ static int run(play *P)
             last_human = -1;
             continue;
         }
-        gr_status s = step(P, a, p, 0, &err);
+        gr_status s = step(P, a, 0, &err);
         if (s == GR_EILLEGAL) {
             printf("%s\n", err.msg);
-            P->nhist--;
             continue;
         }
         if (s != GR_OK)
@@ -477,7 +449,8 @@ int cmd_play(int argc, char **argv)
     const char *path = NULL, *save = NULL;
     uint64_t seed = 1;
     int computer[RE_SIDES] = {0, 1}, check = 0;
-    re_ai_kind ai_kind = RE_AI_EAGER;
+    gr_ai_kind ai_kind = GR_AI_EAGER;
+    gr_lang lang = GR_LANG_EN;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -487,7 +460,7 @@ int cmd_play(int argc, char **argv)
         if (!strcmp(a, "--check")) {
             check = 1;
         } else if (!strcmp(a, "--seed") || !strcmp(a, "--ai") || !strcmp(a, "--save") ||
-                   !strcmp(a, "--ai-kind")) {
+                   !strcmp(a, "--ai-kind") || !strcmp(a, "--lang")) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "grognard play: %s needs a value (grognard play --help)\n", a);
                 return CLI_USAGE;
@@ -504,14 +477,15 @@ int cmd_play(int argc, char **argv)
             } else if (!strcmp(a, "--save")) {
                 save = v;
             } else if (!strcmp(a, "--ai-kind")) {
-                if (strcmp(v, "eager") && strcmp(v, "random")) {
-                    fprintf(stderr,
-                            "grognard play: --ai-kind '%s' is not accepted; use eager or "
-                            "random\n",
-                            v);
+                if (gr_ai_kind_parse(v, &ai_kind, &err) != GR_OK) {
+                    fprintf(stderr, "grognard play: --ai-kind: %s\n", err.msg);
                     return CLI_USAGE;
                 }
-                ai_kind = !strcmp(v, "random") ? RE_AI_RANDOM : RE_AI_EAGER;
+            } else if (!strcmp(a, "--lang")) {
+                if (gr_lang_parse(v, &lang, &err) != GR_OK) {
+                    fprintf(stderr, "grognard play: --lang: %s\n", err.msg);
+                    return CLI_USAGE;
+                }
             } else if (!strcmp(v, "0") || !strcmp(v, "1") || !strcmp(v, "both") ||
                        !strcmp(v, "none")) {
                 computer[0] = !strcmp(v, "0") || !strcmp(v, "both");
@@ -526,7 +500,8 @@ int cmd_play(int argc, char **argv)
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr,
                     "grognard play: unknown option '%s'; accepted: --seed N, --ai "
-                    "0|1|both|none, --ai-kind eager|random, --save FILE, --check, --help\n",
+                    "0|1|both|none, --ai-kind eager|random, --lang en|fr, --save FILE, --check, "
+                    "--help\n",
                     a);
             return CLI_USAGE;
         } else if (path) {
@@ -568,25 +543,23 @@ int cmd_play(int argc, char **argv)
         print_units(stdout, sc, NULL, &P->tg);
         goto out;
     }
-    if (re_init(sc, &P->st, &err) != GR_OK) {
+    P->game = (gr_game){&re_game_type, sc};
+    if (gr_match_new(&P->game, seed, &P->m, &err) != GR_OK) {
         rc = io_fail(&err);
         goto out;
     }
-    gr_rng_seed(&P->chance, re_game_chance_seed(seed));
+    gr_match_set_sink(P->m, print_event, P);
     P->ai_kind = ai_kind;
-    for (int s = 0; s < RE_SIDES; s++) {
-        gr_rng_seed(&P->ai[s], re_game_ai_seed(seed, s));
+    P->lang = lang;
+    for (int s = 0; s < RE_SIDES; s++)
         P->computer[s] = computer[s];
-    }
-    re_game_init(&P->game, path, sc, seed);
     printf("%s (%s), seed %" PRIu64 "; %s: %s, %s: %s. Type 'help' at the prompt.\n", sc->title,
            path, seed, side_name(P, 0), computer[0] ? "computer" : "human", side_name(P, 1),
            computer[1] ? "computer" : "human");
     print_units(stdout, sc, NULL, &P->tg);
     rc = run(P);
-    re_game_free(&P->game);
-    free(P->hist);
 out:
+    gr_match_free(P->m);
     free(P);
     free(sc);
     return rc;

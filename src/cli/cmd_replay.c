@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "grognard/re.h"
+#include "grognard/match.h"
 #include "grognard/re_io.h"
+#include "grognard/save.h"
 
 /* A file error: its one line "FILE:LINE:COL: what; fix" as it is. */
 static int io_fail(const gr_error *err)
@@ -17,7 +19,7 @@ static int io_fail(const gr_error *err)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: grognard replay FILE [--verify] [--scenario PATH] [--json]\n"
+    fprintf(f, "usage: grognard replay FILE [--verify] [--scenario PATH] [--lang en|fr] [--json]\n"
                "\n"
                "Re-run a game saved by grognard play --save FILE: its scenario, seed and\n"
                "steps.  Without --verify, print every step with what happened (every die\n"
@@ -25,6 +27,7 @@ static void usage(FILE *f)
                "whose state hash (or dice drawn from the seed) differs from the file's.\n"
                "\n"
                "  --scenario PATH  the scenario file, if it is not where the save says\n"
+               "  --lang L         the language of the events: en (default) or fr\n"
                "  --json           one JSON object: every step with its events, or the\n"
                "                   verification's result\n"
                "\n"
@@ -50,10 +53,35 @@ static gr_status load_scenario(const char *save, const char *named, re_scenario 
     return re_scenario_load(path, sc, err);
 }
 
+typedef struct replay_out {
+    const gr_game *game;
+    gr_lang lang;
+    int json;
+    json_t *events; /* --json: the events of the step being applied */
+} replay_out;
+
+static void replay_event(void *ctx, const gr_match_event *e)
+{
+    replay_out *ro = ctx;
+    char text[320];
+    gr_game_event_text(ro->game, e->ev, ro->lang, text, sizeof text);
+    const char *rule = e->ev->rule ? e->ev->rule : "";
+    if (ro->json) {
+        json_t *j = json_object();
+        json_object_set_new(j, "text", json_string(text));
+        if (rule[0])
+            json_object_set_new(j, "source", json_string(rule));
+        json_array_append_new(ro->events, j);
+        return;
+    }
+    printf("        %s%s%s%s\n", text, rule[0] ? " (" : "", rule, rule[0] ? ")" : "");
+}
+
 int cmd_replay(int argc, char **argv)
 {
     const char *file = NULL, *scen = NULL;
     int verify = 0, json = 0;
+    gr_lang lang = GR_LANG_EN;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage(stdout);
@@ -62,6 +90,13 @@ int cmd_replay(int argc, char **argv)
             verify = 1;
         } else if (!strcmp(argv[i], "--json")) {
             json = 1;
+        } else if (!strcmp(argv[i], "--lang")) {
+            gr_error e;
+            if (i + 1 >= argc || gr_lang_parse(argv[i + 1], &lang, &e) != GR_OK) {
+                fprintf(stderr, "grognard replay: --lang needs en or fr\n");
+                return CLI_USAGE;
+            }
+            i++;
         } else if (!strcmp(argv[i], "--scenario")) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "grognard replay: --scenario needs a path\n");
@@ -71,7 +106,7 @@ int cmd_replay(int argc, char **argv)
         } else if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr,
                     "grognard replay: unknown option '%s'; accepted: --verify, "
-                    "--scenario PATH, --json, --help\n",
+                    "--scenario PATH, --lang en|fr, --json, --help\n",
                     argv[i]);
             return CLI_USAGE;
         } else if (file) {
@@ -88,7 +123,8 @@ int cmd_replay(int argc, char **argv)
     }
     gr_error err;
     gr_error_clear(&err);
-    re_game g;
+    gr_saved g;
+    gr_match *m = NULL;
     re_scenario *sc = malloc(sizeof *sc);
     if (!sc) {
         fprintf(stderr, "grognard replay: out of memory\n");
@@ -96,7 +132,7 @@ int cmd_replay(int argc, char **argv)
     }
     int rc = CLI_OK;
     json_t *jsteps = NULL; /* --json: the steps printed so far */
-    if (re_game_load(file, &g, &err) != GR_OK) {
+    if (gr_save_read(file, &g, &err) != GR_OK) {
         rc = io_fail(&err);
         goto out;
     }
@@ -105,26 +141,32 @@ int cmd_replay(int argc, char **argv)
         rc = io_fail(&err);
         goto out;
     }
-    if (re_scenario_digest(sc) != g.scenario_digest) {
+    gr_game game = {&re_game_type, sc};
+    uint64_t digest = gr_save_scenario_digest(&game, g.version);
+    if (digest != g.scenario_digest) {
         fprintf(stderr,
                 "%s: the scenario %s has changed since the game was saved (digest "
                 "%016" PRIx64 ", the save has %016" PRIx64 "); replay it with the "
                 "scenario it was played with (--scenario PATH)\n",
-                file, scen ? scen : g.scenario, re_scenario_digest(sc), g.scenario_digest);
+                file, scen ? scen : g.scenario, digest, g.scenario_digest);
         rc = CLI_FAIL;
+        goto out;
+    }
+    if (gr_match_new(&game, g.seed, &m, &err) != GR_OK) {
+        rc = io_fail(&err);
         goto out;
     }
     if (verify) {
         size_t bad;
-        re_state st;
-        if (re_game_verify(sc, &g, &bad, &st, &err) != GR_OK) {
+        if (gr_match_replay(m, g.steps, g.nsteps, &bad, &err) != GR_OK) {
             fprintf(stderr, "%s: %s\n", file, err.msg);
             rc = CLI_FAIL;
             goto out;
         }
+        const re_state *st = gr_match_state(m);
         if (json) {
             char hash[24];
-            snprintf(hash, sizeof hash, "%016" PRIx64, re_hash(sc, &st));
+            snprintf(hash, sizeof hash, "%016" PRIx64, re_hash(sc, st));
             json_t *j = json_object();
             json_object_set_new(j, "file", json_string(file));
             json_object_set_new(j, "scenario", json_string(sc->id));
@@ -132,63 +174,48 @@ int cmd_replay(int argc, char **argv)
             json_object_set_new(j, "verified", json_true());
             json_object_set_new(j, "steps", json_integer((json_int_t)g.nsteps));
             json_object_set_new(j, "final_hash", json_string(hash));
-            json_object_set_new(j, "game_over", json_boolean(re_is_terminal(sc, &st)));
+            json_object_set_new(j, "game_over", json_boolean(re_is_terminal(sc, st)));
             cli_print_json(j);
         } else {
             printf("%s: %zu steps verified (%s, seed %" PRIu64 "), final hash %016" PRIx64 "%s\n",
-                   file, g.nsteps, sc->id, g.seed, re_hash(sc, &st),
-                   re_is_terminal(sc, &st) ? ", game over" : ", game not finished");
+                   file, g.nsteps, sc->id, g.seed, re_hash(sc, st),
+                   re_is_terminal(sc, st) ? ", game over" : ", game not finished");
         }
         goto out;
     }
-    /* print the game step by step */
-    re_state st;
-    if (re_init(sc, &st, &err) != GR_OK) {
-        rc = io_fail(&err);
-        goto out;
-    }
+    /* print the game step by step, every event in the chosen language */
+    replay_out ro = {&game, lang, json, NULL};
+    gr_match_set_sink(m, replay_event, &ro);
     jsteps = json ? json_array() : NULL;
     if (!json)
         printf("%s: %s, seed %" PRIu64 ", %zu steps\n", file, sc->title, g.seed, g.nsteps);
-    static gr_log log;
     for (size_t i = 0; i < g.nsteps; i++) {
-        const re_step *s = &g.steps[i];
+        const gr_record_step *s = &g.steps[i];
         char d[200];
-        re_action_describe(sc, &st, s->action, d, sizeof d);
-        const char *who = s->player == RE_CHANCE ? "chance"
+        gr_game_describe(&game, gr_match_state(m), s->action, d, sizeof d);
+        const char *who = s->player == GR_CHANCE ? "chance"
                           : s->player            ? sc->sides[1].name
                                                  : sc->sides[0].name;
         if (!json)
             printf("%5zu %-7s %s\n", i + 1, who, d);
-        gr_log_clear(&log);
-        gr_status r = s->player == RE_CHANCE ? re_apply_chance(sc, &st, s->action, &log, &err)
-                                             : re_apply(sc, &st, s->action, &log, &err);
-        if (r != GR_OK) {
+        json_t *js = NULL;
+        if (json) {
+            js = json_object();
+            json_object_set_new(js, "step", json_integer((json_int_t)(i + 1)));
+            json_object_set_new(js, "player", json_string(who));
+            json_object_set_new(js, "action", json_string(d));
+            ro.events = json_array();
+            json_object_set_new(js, "events", ro.events);
+            json_array_append_new(jsteps, js);
+        }
+        if (gr_match_apply(m, s->action, &err) != GR_OK) {
             fprintf(stderr, "%s: step %zu: %s\n", file, i + 1, err.msg);
             rc = CLI_FAIL;
             goto out;
         }
-        if (json) {
-            json_t *js = json_object(), *ev = json_array();
-            json_object_set_new(js, "step", json_integer((json_int_t)(i + 1)));
-            json_object_set_new(js, "player", json_string(who));
-            json_object_set_new(js, "action", json_string(d));
-            for (int k = 0; k < log.n; k++) {
-                json_t *e = json_object();
-                json_object_set_new(e, "text", json_string(log.ev[k].text));
-                if (log.ev[k].source[0])
-                    json_object_set_new(e, "source", json_string(log.ev[k].source));
-                json_array_append_new(ev, e);
-            }
-            json_object_set_new(js, "events", ev);
-            json_array_append_new(jsteps, js);
-            continue;
-        }
-        for (int k = 0; k < log.n; k++)
-            printf("        %s%s%s%s\n", log.ev[k].text, log.ev[k].source[0] ? " (" : "",
-                   log.ev[k].source, log.ev[k].source[0] ? ")" : "");
     }
-    int over = re_is_terminal(sc, &st), w = over ? re_winner(sc, &st) : -1;
+    const re_state *st = gr_match_state(m);
+    int over = re_is_terminal(sc, st), w = over ? re_winner(sc, st) : -1;
     const char *winner = w == 0 || w == 1 ? sc->sides[w].name : NULL;
     if (json) {
         json_t *j = json_object();
@@ -205,7 +232,8 @@ int cmd_replay(int argc, char **argv)
     }
 out:
     json_decref(jsteps);
-    re_game_free(&g);
+    gr_match_free(m);
+    gr_saved_free(&g);
     free(sc);
     return rc;
 }

@@ -32,8 +32,7 @@ void gr_game_apply(const gr_game *g, void *st, gr_action a, gr_log *log)
     g->type->apply(g->sc, st, a, log);
 }
 
-gr_status gr_game_apply_checked(const gr_game *g, void *st, gr_action a, gr_log *log,
-                                gr_error *err)
+gr_status gr_game_apply_checked(const gr_game *g, void *st, gr_action a, gr_log *log, gr_error *err)
 {
     int p = g->type->current_player(g->sc, st);
     char what[160], where[160];
@@ -41,8 +40,8 @@ gr_status gr_game_apply_checked(const gr_game *g, void *st, gr_action a, gr_log 
         g->type->describe(g->sc, st, a, what, sizeof what);
         g->type->state_describe(g->sc, st, where, sizeof where);
         if (p == GR_TERMINAL)
-            return gr_error_set(err, GR_EILLEGAL, "'%s' is refused: the game is over (%s)",
-                                what, where);
+            return gr_error_set(err, GR_EILLEGAL, "'%s' is refused: the game is over (%s)", what,
+                                where);
         return gr_error_set(err, GR_EILLEGAL,
                             "'%s' is not a legal %s now (%s); list the legal actions "
                             "and choose one of them",

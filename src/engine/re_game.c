@@ -220,6 +220,21 @@ static int g_is_hidden_choice(const void *sc, const void *st, int player, gr_act
     return re_action_unpack(a).kind == RE_A_CHIT;
 }
 
+static int g_is_pass(const void *sc, const void *st, gr_action a)
+{
+    (void)sc;
+    (void)st;
+    switch (re_action_unpack(a).kind) {
+    case RE_A_CHITS_DONE:
+    case RE_A_END_FIRE:
+    case RE_A_END_MOVE:
+    case RE_A_END_ACTIVATION:
+    case RE_A_NO_RIPOSTE:
+    case RE_A_STOP: return 1;
+    default: return 0;
+    }
+}
+
 const gr_game_type re_game_type = {
     .id = "re",
     .name = "Révolution et Empire",
@@ -246,4 +261,5 @@ const gr_game_type re_game_type = {
     .event_text = g_event_text,
     .event_kind_name = g_event_kind_name,
     .is_hidden_choice = g_is_hidden_choice,
+    .is_pass = g_is_pass,
 };

@@ -19,7 +19,7 @@ struct gr_match {
     unsigned char *st;
     gr_rng chance;
     gr_rng players[GR_MATCH_MAX_PLAYERS];
-    gr_step *steps;
+    gr_record_step *steps;
     size_t nsteps, capsteps;
     /* snapshots before each decision since the last chance step */
     unsigned char *snaps;
@@ -116,7 +116,7 @@ size_t gr_match_steps(const gr_match *m)
     return m->nsteps;
 }
 
-const gr_step *gr_match_step(const gr_match *m, size_t i)
+const gr_record_step *gr_match_step(const gr_match *m, size_t i)
 {
     return i < m->nsteps ? &m->steps[i] : NULL;
 }
@@ -167,7 +167,7 @@ static gr_status push_snap(gr_match *m, gr_error *err)
 /* Append the step just applied (room was made before applying it). */
 static void record(gr_match *m, gr_action a, int player)
 {
-    gr_step *s = &m->steps[m->nsteps++];
+    gr_record_step *s = &m->steps[m->nsteps++];
     memset(s, 0, sizeof *s);
     s->action = a;
     s->player = player;
@@ -189,7 +189,7 @@ static gr_status step(gr_match *m, gr_action a, int player, gr_error *err)
     /* room for the record first, so that a step is never applied unrecorded */
     if (m->nsteps == m->capsteps) {
         size_t cap = m->capsteps ? m->capsteps * 2 : 1024;
-        gr_step *n = realloc(m->steps, cap * sizeof *n);
+        gr_record_step *n = realloc(m->steps, cap * sizeof *n);
         if (!n) {
             if (player != GR_CHANCE)
                 m->nsnaps--;
@@ -248,7 +248,7 @@ gr_status gr_match_undo(gr_match *m, int p, gr_error *err)
     return GR_OK;
 }
 
-gr_status gr_match_replay(gr_match *m, const gr_step *steps, size_t n, size_t *bad_step,
+gr_status gr_match_replay(gr_match *m, const gr_record_step *steps, size_t n, size_t *bad_step,
                           gr_error *err)
 {
     const gr_game *g = &m->game;
@@ -256,7 +256,7 @@ gr_status gr_match_replay(gr_match *m, const gr_step *steps, size_t n, size_t *b
     gr_error_clear(&e);
     *bad_step = 0;
     for (size_t i = 0; i < n; i++) {
-        const gr_step *s = &steps[i];
+        const gr_record_step *s = &steps[i];
         char want[160], got[160];
         int p = gr_match_current_player(m);
         *bad_step = i + 1;
@@ -266,9 +266,7 @@ gr_status gr_match_replay(gr_match *m, const gr_step *steps, size_t n, size_t *b
                                 "step %zu: the game is already over, but the file records %s",
                                 i + 1, want);
         if (p != s->player) {
-            const char *rec = s->player == GR_CHANCE ? "chance"
-                              : s->player            ? "1"
-                                                     : "0";
+            const char *rec = s->player == GR_CHANCE ? "chance" : s->player ? "1" : "0";
             const char *exp = p == GR_CHANCE ? "chance" : p ? "side 1" : "side 0";
             return gr_error_set(err, GR_EINPUT,
                                 "step %zu: the file records a move of %s, but the game "

@@ -5,6 +5,8 @@
  * invariants of the state after every step, require that the game ends
  * (a winner, a draw at the turn limit), and that its record replays with
  * every state hash equal.  Every 100th game also goes through a save file.
+ * Games are played through the match layer and the game interface only
+ * (grognard/match.h, grognard/game.h), as grognard play plays them.
  *
  * usage: test_playouts SOURCE_ROOT [SEEDS] */
 #include <inttypes.h>
@@ -12,10 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/ai.h"
+#include "grognard/match.h"
 #include "grognard/re.h"
-#include "grognard/re_ai.h"
 #include "grognard/re_io.h"
 #include "grognard/re_terrain.h"
+#include "grognard/save.h"
 
 #define MAX_STEPS 200000
 
@@ -137,96 +141,96 @@ static int check_state(const re_scenario *sc, const re_state *st, const char *wh
     return 1;
 }
 
-static void playout(const char *root, const char *file, const re_scenario *sc, re_ai_kind kind,
-                    uint64_t seed, long *steps_total, int *wins)
+static void playout(const char *file, const re_scenario *sc, gr_ai_kind kind, uint64_t seed,
+                    long *steps_total, int *wins)
 {
-    re_state st;
     gr_error err;
     gr_error_clear(&err);
     char where[160];
-    if (re_init(sc, &st, &err) != GR_OK) {
-        fail("%s: re_init: %s", file, err.msg);
+    gr_game game = {&re_game_type, sc};
+    gr_match *m = NULL, *r = NULL;
+    if (gr_match_new(&game, seed, &m, &err) != GR_OK) {
+        fail("%s: gr_match_new: %s", file, err.msg);
         return;
     }
-    re_game g;
-    re_game_init(&g, file, sc, seed);
-    gr_rng chance, ai[2];
-    gr_rng_seed(&chance, re_game_chance_seed(seed));
-    gr_rng_seed(&ai[0], re_game_ai_seed(seed, 0));
-    gr_rng_seed(&ai[1], re_game_ai_seed(seed, 1));
     size_t n = 0;
     snprintf(where, sizeof where, "%s seed %" PRIu64 " start", sc->id, seed);
-    if (!check_state(sc, &st, where))
+    if (!check_state(sc, gr_match_state(m), where))
         goto out;
     for (;;) {
-        int p = re_current_player(sc, &st);
-        if (p == RE_TERMINAL)
+        int p = gr_match_current_player(m);
+        if (p == GR_TERMINAL)
             break;
         if (++n > MAX_STEPS) {
             fail("%s seed %" PRIu64 ": no end after %d steps", sc->id, seed, MAX_STEPS);
             goto out;
         }
-        re_action a;
-        gr_status r;
-        if (p == RE_CHANCE) {
-            re_random_action(sc, &st, &chance, &a);
-            r = re_apply_chance(sc, &st, a, NULL, &err);
+        gr_status st;
+        if (p == GR_CHANCE) {
+            st = gr_match_step_chance(m, &err);
         } else {
-            re_ai_choose(sc, &st, kind, &ai[p], &a);
-            r = re_apply(sc, &st, a, NULL, &err);
+            const gr_action *acts;
+            int k = gr_match_legal(m, &acts);
+            gr_action a =
+                gr_ai_choose(&game, gr_match_state(m), kind, acts, k, gr_match_player_rng(m, p));
+            st = gr_match_apply(m, a, &err);
         }
-        if (r != GR_OK) {
+        if (st != GR_OK) {
             fail("%s seed %" PRIu64 " step %zu: a legal action refused: %s", sc->id, seed, n,
                  err.msg);
             goto out;
         }
-        if (re_game_push(&g, a, p, re_hash(sc, &st), &err) != GR_OK) {
-            fail("%s", err.msg);
-            goto out;
-        }
         snprintf(where, sizeof where, "%s seed %" PRIu64 " step %zu", sc->id, seed, n);
-        if (!check_state(sc, &st, where))
+        if (!check_state(sc, gr_match_state(m), where))
             goto out;
     }
     *steps_total += (long)n;
-    int w = re_winner(sc, &st);
+    int w = re_winner(sc, gr_match_state(m));
     wins[w == 0 ? 0 : w == 1 ? 1 : 2]++;
-    size_t bad;
-    re_state fin;
-    if (re_game_verify(sc, &g, &bad, &fin, &err) != GR_OK) {
+    size_t bad, nsteps = gr_match_steps(m);
+    const gr_record_step *rec = gr_match_step(m, 0);
+    if (gr_match_new(&game, seed, &r, &err) != GR_OK ||
+        gr_match_replay(r, rec, nsteps, &bad, &err) != GR_OK) {
         fail("%s seed %" PRIu64 ": replay differs: %s", sc->id, seed, err.msg);
         goto out;
     }
-    if (re_hash(sc, &fin) != re_hash(sc, &st))
+    if (memcmp(gr_match_state(r), gr_match_state(m), sizeof(re_state)))
         fail("%s seed %" PRIu64 ": replay ends in another state", sc->id, seed);
     if (seed % 100 == 0) {
         /* through a save file and back */
         char path[256];
         snprintf(path, sizeof path, "test_playouts_%s_%" PRIu64 ".json", sc->id, seed);
-        re_game h;
-        if (re_game_save(&g, sc, path, &err) != GR_OK)
+        gr_saved h;
+        memset(&h, 0, sizeof h);
+        if (gr_save_write(m, file, path, &err) != GR_OK)
             fail("save: %s", err.msg);
-        else if (re_game_load(path, &h, &err) != GR_OK)
+        else if (gr_save_read(path, &h, &err) != GR_OK)
             fail("load: %s", err.msg);
         else {
-            if (h.nsteps != g.nsteps || h.seed != g.seed ||
-                h.scenario_digest != re_scenario_digest(sc))
+            gr_match *v = NULL;
+            if (h.nsteps != nsteps || h.seed != seed ||
+                h.scenario_digest != gr_game_scenario_digest(&game))
                 fail("%s: the save file does not read back", path);
-            else if (re_game_verify(sc, &h, &bad, NULL, &err) != GR_OK)
+            else if (gr_match_new(&game, seed, &v, &err) != GR_OK ||
+                     gr_match_replay(v, h.steps, h.nsteps, &bad, &err) != GR_OK)
                 fail("%s: %s", path, err.msg);
+            gr_match_free(v);
+            v = NULL;
             /* a tampered hash is caught at its step */
             if (h.nsteps > 10) {
                 h.steps[9].hash ^= 1;
-                if (re_game_verify(sc, &h, &bad, NULL, &err) == GR_OK || bad != 10)
+                if (gr_match_new(&game, seed, &v, &err) != GR_OK ||
+                    gr_match_replay(v, h.steps, h.nsteps, &bad, &err) == GR_OK || bad != 10)
                     fail("%s: a wrong hash at step 10 is not caught there (%zu)", path, bad);
+                gr_match_free(v);
             }
         }
-        re_game_free(&h);
+        gr_saved_free(&h);
         remove(path);
     }
-    (void)root;
 out:
-    re_game_free(&g);
+    gr_match_free(r);
+    gr_match_free(m);
 }
 
 int main(int argc, char **argv)
@@ -249,14 +253,14 @@ int main(int argc, char **argv)
         }
         /* Uniform random players, then eager ones (which fight more). */
         static const struct {
-            re_ai_kind kind;
+            gr_ai_kind kind;
             const char *name;
-        } kinds[] = {{RE_AI_RANDOM, "random"}, {RE_AI_EAGER, "eager"}};
+        } kinds[] = {{GR_AI_RANDOM, "random"}, {GR_AI_EAGER, "eager"}};
         for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
             long steps = 0;
             int wins[3] = {0, 0, 0};
             for (long s = 1; s <= seeds; s++)
-                playout(root, files[f], &sc, kinds[k].kind, (uint64_t)s, &steps, wins);
+                playout(files[f], &sc, kinds[k].kind, (uint64_t)s, &steps, wins);
             printf("%s, %s players: %ld games, %ld steps (%.0f a game); %s won %d, %s won %d, %d "
                    "drawn\n",
                    sc.id, kinds[k].name, seeds, steps, seeds ? (double)steps / (double)seeds : 0.0,

@@ -1,0 +1,50 @@
+/* grognard/save.h - saved games: a match's record written to a file and
+ * read back (docs/scenarios.md, "Saved games and replay").
+ *
+ * A save file holds the game id, the scenario (path, id, digest), the seed
+ * and every step (player, action, the text a person reads, the state hash
+ * after it), so that a replay stops at the first step that differs.
+ *
+ * Format "grognard-save" version 2 is written.  Format "grognard-re-save"
+ * version 1 (grognard 0.1, R&E only) is still read: its scenario digest was
+ * computed with a mistyped FNV offset basis, and is checked the same way.
+ * Every reading error is one message "FILE:LINE:COL: what; fix" (GR_EINPUT). */
+#ifndef GROGNARD_SAVE_H
+#define GROGNARD_SAVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grognard/error.h"
+#include "grognard/match.h"
+
+#define GR_SAVE_VERSION   2
+#define GR_SAVE_MAX_BYTES (64 * 1024 * 1024)
+
+typedef struct gr_saved {
+    int version;        /* 1 or 2: the format the file was written in */
+    char game[16];      /* "re" */
+    char scenario[512]; /* path of the scenario file, as given when playing */
+    uint64_t scenario_digest;
+    uint64_t seed;
+    gr_record_step *steps; /* owned (malloc); free with gr_saved_free */
+    size_t nsteps;
+} gr_saved;
+
+/* Write the match's record to `path` atomically (a temporary file in the
+ * same folder, flushed to disk, then renamed over `path`): a crash leaves
+ * the old file or the new one, never half of one.  `scenario_path` is
+ * recorded as given.  GR_ERUNTIME with the reason if it cannot be written. */
+gr_status gr_save_write(const gr_match *m, const char *scenario_path, const char *path,
+                        gr_error *err);
+
+/* Read and validate a save file.  *out is initialised (free it with
+ * gr_saved_free, also on error). */
+gr_status gr_save_read(const char *path, gr_saved *out, gr_error *err);
+
+void gr_saved_free(gr_saved *s);
+
+/* The digest a save of `version` records for the game's scenario. */
+uint64_t gr_save_scenario_digest(const gr_game *g, int version);
+
+#endif

@@ -1,0 +1,403 @@
+/* save.c - saved games: write a match's record, read it back, validated. */
+#include "grognard/save.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "grognard/hash.h"
+#include "grognard/re.h"
+#include "grognard/re_io.h"
+#include "re_json.h"
+
+/* grognard 0.1 wrote "1469598103934665603" for the FNV offset basis: one
+ * digit short.  Version-1 saves carry digests made with it. */
+#define LEGACY_V1_BASIS 1469598103934665603ull
+
+uint64_t gr_save_scenario_digest(const gr_game *g, int version)
+{
+    if (version == 1)
+        return gr_fnv1a64(LEGACY_V1_BASIS, g->sc, g->type->scenario_size);
+    return gr_game_scenario_digest(g);
+}
+
+/* ---- how each game writes an action: R&E as its seven fields ------------ */
+
+#define ACTION_FIELDS 7
+static const int re_lo[ACTION_FIELDS] = {0, 0, 0, -128, -128, -128, -128};
+static const int re_hi[ACTION_FIELDS] = {RE_A_KINDS - 1, 255, 255, 127, 127, 127, 127};
+
+static void re_fields(gr_action g, int v[ACTION_FIELDS])
+{
+    re_action a = re_action_unpack(g);
+    v[0] = a.kind;
+    v[1] = a.unit;
+    v[2] = a.target;
+    v[3] = a.col;
+    v[4] = a.row;
+    v[5] = a.col2;
+    v[6] = a.row2;
+}
+
+static gr_action re_from_fields(const int v[ACTION_FIELDS])
+{
+    re_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = (uint8_t)v[0];
+    a.unit = (uint8_t)v[1];
+    a.target = (uint8_t)v[2];
+    a.col = (int8_t)v[3];
+    a.row = (int8_t)v[4];
+    a.col2 = (int8_t)v[5];
+    a.row2 = (int8_t)v[6];
+    return re_action_pack(a);
+}
+
+/* ---- writing ------------------------------------------------------------ */
+
+static void put_json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p == '\n')
+            fputs("\\n", f);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+static void write_body(FILE *f, const gr_match *m, const char *scenario_path, void *st)
+{
+    const gr_game *g = gr_match_game(m);
+    gr_error e;
+    int have_state = gr_game_init(g, st, &e) == GR_OK;
+    const re_scenario *sc = g->sc;
+    fprintf(f, "{\n  \"format\": \"grognard-save\",\n  \"version\": %d,\n  \"game\": ",
+            GR_SAVE_VERSION);
+    put_json_string(f, g->type->id);
+    fputs(",\n  \"scenario\": ", f);
+    put_json_string(f, scenario_path ? scenario_path : "");
+    fputs(",\n  \"scenario_id\": ", f);
+    put_json_string(f, sc->id);
+    fprintf(f,
+            ",\n  \"scenario_digest\": \"%016" PRIx64 "\",\n  \"seed\": %" PRIu64
+            ",\n  \"steps\": [",
+            gr_game_scenario_digest(g), gr_match_seed(m));
+    size_t n = gr_match_steps(m);
+    for (size_t i = 0; i < n; i++) {
+        const gr_record_step *s = gr_match_step(m, i);
+        char text[256] = "";
+        if (have_state) {
+            gr_game_describe(g, st, s->action, text, sizeof text);
+            have_state = gr_game_apply_checked(g, st, s->action, NULL, &e) == GR_OK;
+        }
+        fprintf(f, "%s\n    {\"n\": %zu, \"player\": ", i ? "," : "", i + 1);
+        if (s->player == GR_CHANCE)
+            fputs("\"chance\"", f);
+        else
+            fprintf(f, "%d", s->player);
+        int v[ACTION_FIELDS];
+        re_fields(s->action, v);
+        fprintf(f, ", \"action\": [%d, %d, %d, %d, %d, %d, %d], \"text\": ", v[0], v[1], v[2], v[3],
+                v[4], v[5], v[6]);
+        put_json_string(f, text);
+        fprintf(f, ", \"hash\": \"%016" PRIx64 "\"}", s->hash);
+    }
+    fprintf(f, "%s]\n}\n", n ? "\n  " : "");
+}
+
+gr_status gr_save_write(const gr_match *m, const char *scenario_path, const char *path,
+                        gr_error *err)
+{
+    const gr_game *g = gr_match_game(m);
+    if (strcmp(g->type->id, "re"))
+        return gr_error_set(err, GR_ERUNTIME, "saving a game of '%s' is not supported",
+                            g->type->id);
+    size_t len = strlen(path);
+    char *tmp = malloc(len + 16);
+    void *st = malloc(g->type->state_size);
+    if (!tmp || !st) {
+        free(tmp);
+        free(st);
+        return gr_error_set(err, GR_ERUNTIME, "out of memory saving the game");
+    }
+    snprintf(tmp, len + 16, "%s.tmp.XXXXXX", path);
+    int fd = mkstemp(tmp);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        int e = errno;
+        if (fd >= 0) {
+            close(fd);
+            unlink(tmp);
+        }
+        free(tmp);
+        free(st);
+        return gr_error_set(err, GR_ERUNTIME,
+                            "%s: cannot write the save file (%s); check the folder exists and "
+                            "is writable",
+                            path, strerror(e));
+    }
+    write_body(f, m, scenario_path, st);
+    free(st);
+    int bad = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
+    int e = errno;
+    if (fclose(f) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    if (!bad && rename(tmp, path) != 0) {
+        bad = 1;
+        e = errno;
+    }
+    if (bad) {
+        unlink(tmp);
+        free(tmp);
+        return gr_error_set(err, GR_ERUNTIME,
+                            "%s: write error (%s); the previous file, if any, "
+                            "is unchanged",
+                            path, strerror(e));
+    }
+    free(tmp);
+    /* the rename itself reaches the disk with the folder */
+    char dir[1024];
+    const char *slash = strrchr(path, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
+    int dfd = open(dir, O_RDONLY);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    return GR_OK;
+}
+
+/* ---- reading ------------------------------------------------------------ */
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static gr_status
+sv_fail(const char *path, const rj_node *at, gr_error *err, const char *fmt, ...);
+
+static gr_status sv_fail(const char *path, const rj_node *at, gr_error *err, const char *fmt, ...)
+{
+    char what[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    return gr_error_set(err, GR_EINPUT, "%s:%d:%d: %s", path, at->line, at->col, what);
+}
+
+/* A node standing for an object's key, for messages about the key. */
+static rj_node key_at(const rj_node *m)
+{
+    rj_node at = *m;
+    at.line = m->key_line;
+    at.col = m->key_col;
+    return at;
+}
+
+static int parse_hash(const char *s, uint64_t *out)
+{
+    if (strlen(s) != 16)
+        return -1;
+    uint64_t v = 0;
+    for (int i = 0; i < 16; i++) {
+        char c = s[i];
+        int d = c >= '0' && c <= '9'   ? c - '0'
+                : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                       : -1;
+        if (d < 0)
+            return -1;
+        v = v * 16 + (uint64_t)d;
+    }
+    *out = v;
+    return 0;
+}
+
+static gr_status push_step(gr_saved *s, size_t *cap, gr_record_step st, gr_error *err)
+{
+    if (s->nsteps == *cap) {
+        size_t c = *cap ? *cap * 2 : 1024;
+        gr_record_step *n = realloc(s->steps, c * sizeof *n);
+        if (!n)
+            return gr_error_set(err, GR_ERUNTIME, "out of memory reading the save file");
+        s->steps = n;
+        *cap = c;
+    }
+    s->steps[s->nsteps++] = st;
+    return GR_OK;
+}
+
+static gr_status sv_step(const char *path, const rj_node *e, gr_saved *s, size_t *cap,
+                         gr_error *err)
+{
+    static const char *const keys[] = {"n", "player", "action", "text", "hash"};
+    if (e->type != RJ_OBJECT)
+        return sv_fail(path, e, err,
+                       "a step must be an object {\"player\": ..., \"action\": "
+                       "[...], \"hash\": ...}, not %s",
+                       rj_type_name(e->type));
+    for (const rj_node *m = e->child; m; m = m->next) {
+        size_t i;
+        for (i = 0; i < 5 && strcmp(m->key, keys[i]); i++)
+            ;
+        if (i == 5) {
+            rj_node at = key_at(m);
+            return sv_fail(path, &at, err,
+                           "unknown key \"%.40s\" in a step; accepted: n, player, "
+                           "action, text, hash",
+                           m->key);
+        }
+    }
+    const rj_node *p = rj_get(e, "player"), *a = rj_get(e, "action"), *h = rj_get(e, "hash");
+    if (!p || !a || !h)
+        return sv_fail(path, e, err,
+                       "a step needs \"player\", \"action\" and \"hash\"; add the "
+                       "missing %s",
+                       !p   ? "player"
+                       : !a ? "action"
+                            : "hash");
+    gr_record_step st;
+    memset(&st, 0, sizeof st);
+    if (p->type == RJ_STRING && !strcmp(p->str, "chance"))
+        st.player = GR_CHANCE;
+    else if (p->type == RJ_NUMBER && p->is_int && (p->ival == 0 || p->ival == 1))
+        st.player = (int)p->ival;
+    else
+        return sv_fail(path, p, err, "\"player\" must be 0, 1 or \"chance\"; write one of them");
+    int v[ACTION_FIELDS];
+    if (a->type != RJ_ARRAY || a->len != ACTION_FIELDS)
+        return sv_fail(path, a, err,
+                       "\"action\" must be an array of 7 whole numbers [kind, "
+                       "unit, target, col, row, col2, row2]; rewrite it");
+    int k = 0;
+    for (const rj_node *x = a->child; x; x = x->next, k++) {
+        if (x->type != RJ_NUMBER || !x->is_int || x->ival < re_lo[k] || x->ival > re_hi[k])
+            return sv_fail(path, x, err,
+                           "element %d of \"action\" must be a whole number from %d "
+                           "to %d; fix it",
+                           k + 1, re_lo[k], re_hi[k]);
+        v[k] = (int)x->ival;
+    }
+    st.action = re_from_fields(v);
+    if (h->type != RJ_STRING || parse_hash(h->str, &st.hash))
+        return sv_fail(path, h, err,
+                       "\"hash\" must be 16 hexadecimal digits in quotes; copy it "
+                       "from the game that wrote the file");
+    return push_step(s, cap, st, err);
+}
+
+static gr_status read_doc(const char *path, const rj_node *root, gr_saved *g, gr_error *err)
+{
+    static const char *const keys[] = {"format",   "version",     "game",
+                                       "scenario", "scenario_id", "scenario_digest",
+                                       "seed",     "steps",       "notes"};
+    const size_t nkeys = sizeof keys / sizeof keys[0];
+    if (root->type != RJ_OBJECT)
+        return sv_fail(path, root, err, "a save file is a JSON object; this is %s",
+                       rj_type_name(root->type));
+    for (const rj_node *m = root->child; m; m = m->next) {
+        size_t i;
+        for (i = 0; i < nkeys && strcmp(m->key, keys[i]); i++)
+            ;
+        if (i == nkeys) {
+            rj_node at = key_at(m);
+            return sv_fail(path, &at, err,
+                           "unknown key \"%.40s\" in a save file; accepted: format, "
+                           "version, game, scenario, scenario_id, scenario_digest, seed, steps",
+                           m->key);
+        }
+    }
+    const rj_node *fmt = rj_get(root, "format"), *ver = rj_get(root, "version"),
+                  *game = rj_get(root, "game"), *scn = rj_get(root, "scenario"),
+                  *dig = rj_get(root, "scenario_digest"), *seed = rj_get(root, "seed"),
+                  *steps = rj_get(root, "steps");
+    int legacy = fmt && fmt->type == RJ_STRING && !strcmp(fmt->str, "grognard-re-save");
+    if (!fmt || fmt->type != RJ_STRING || (!legacy && strcmp(fmt->str, "grognard-save")))
+        return sv_fail(path, fmt ? fmt : root, err,
+                       "not a grognard save file; it needs \"format\": \"grognard-save\"");
+    int want = legacy ? 1 : GR_SAVE_VERSION;
+    if (!ver || ver->type != RJ_NUMBER || !ver->is_int || ver->ival != want)
+        return sv_fail(path, ver ? ver : root, err,
+                       "this grognard reads format \"grognard-save\" version %d and, from "
+                       "grognard 0.1, \"grognard-re-save\" version 1; write \"version\": %d",
+                       GR_SAVE_VERSION, want);
+    g->version = want;
+    if (legacy) {
+        if (game)
+            return sv_fail(path, game, err,
+                           "a \"grognard-re-save\" file has no \"game\"; remove it");
+        snprintf(g->game, sizeof g->game, "re");
+    } else {
+        if (!game || game->type != RJ_STRING || !game->len || game->len >= sizeof g->game)
+            return sv_fail(path, game ? game : root, err,
+                           "\"game\" must name the game played, e.g. \"game\": \"re\"; add it");
+        memcpy(g->game, game->str, game->len + 1);
+        if (strcmp(g->game, "re"))
+            return sv_fail(path, game, err, "game \"%.15s\" is not known; accepted: \"re\"",
+                           g->game);
+    }
+    if (!scn || scn->type != RJ_STRING || !scn->len || scn->len >= sizeof g->scenario)
+        return sv_fail(path, scn ? scn : root, err,
+                       "\"scenario\" must be the path of the scenario file "
+                       "(at most %zu bytes); add it",
+                       sizeof g->scenario - 1);
+    memcpy(g->scenario, scn->str, scn->len + 1);
+    if (!dig || dig->type != RJ_STRING || parse_hash(dig->str, &g->scenario_digest))
+        return sv_fail(path, dig ? dig : root, err,
+                       "\"scenario_digest\" must be 16 hexadecimal digits "
+                       "in quotes; copy it from the game that wrote the "
+                       "file");
+    if (!seed || seed->type != RJ_NUMBER || !seed->is_int || seed->ival < 0)
+        return sv_fail(path, seed ? seed : root, err,
+                       "\"seed\" must be a whole number from 0 to "
+                       "9223372036854775807; write the game's seed");
+    g->seed = (uint64_t)seed->ival;
+    if (!steps || steps->type != RJ_ARRAY)
+        return sv_fail(path, steps ? steps : root, err,
+                       "\"steps\" must be an array of steps; add \"steps\": []");
+    size_t cap = 0;
+    for (const rj_node *e = steps->child; e; e = e->next) {
+        gr_status s = sv_step(path, e, g, &cap, err);
+        if (s != GR_OK)
+            return s;
+    }
+    return GR_OK;
+}
+
+gr_status gr_save_read(const char *path, gr_saved *g, gr_error *err)
+{
+    memset(g, 0, sizeof *g);
+    char *text;
+    size_t len;
+    gr_status st = re_io_read_file(path, GR_SAVE_MAX_BYTES, &text, &len, err);
+    if (st != GR_OK)
+        return st;
+    rj_node *root;
+    rj_doc *doc = rj_parse(text, len, path, &root, err);
+    free(text);
+    if (!doc)
+        return err ? err->code : GR_EINPUT;
+    st = read_doc(path, root, g, err);
+    rj_free(doc);
+    return st;
+}
+
+void gr_saved_free(gr_saved *s)
+{
+    free(s->steps);
+    s->steps = NULL;
+    s->nsteps = 0;
+}
