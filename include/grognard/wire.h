@@ -14,7 +14,9 @@
  * the caller owns and releases with json_decref (or hands on with
  * json_object_set_new / json_array_append_new).  NULL means out of memory;
  * no function returns a partly built object.  Arguments are only read: the
- * builders copy every string they keep, so the result outlives them.
+ * builders copy every string they keep, so the result outlives them.  A
+ * string member that is NULL in the library, or not valid UTF-8 (a file
+ * name typed in), is left out of its object rather than failing it.
  *
  * Adding a thing to the wire (e.g. the events of a game) is one more
  * builder here over the library's struct, json_t *gr_wire_event(...),
