@@ -253,6 +253,18 @@ typedef struct gr_odds {
 gr_status gr_table_odds(const gr_table *t, const gr_args *a, int modifier, gr_odds *out,
                         gr_error *err);
 
+/* Is outcome k shown with the odds `o` of `t` read with `a`?  Every outcome
+ * is, unless the table splits its results by column (t->in_column, like the
+ * AoE movement table): then those of the args' column, and any other the
+ * odds give a chance.  The text and the JSON of odds list the same ones. */
+static inline int gr_table_outcome_shown(const gr_table *t, const gr_args *a, const gr_odds *o,
+                                         size_t k)
+{
+    if (t->in_column)
+        return t->in_column(a, (int)k) || o->w[k] > 0;
+    return 1;
+}
+
 /* Index of outcome `id` in t, or -1. */
 int gr_table_outcome(const gr_table *t, const char *id);
 

@@ -8,6 +8,7 @@
 #include <jansson.h>
 
 #include "grognard/grognard.h"
+#include "grognard/wire.h"
 
 /* Exit codes: 0 success, 1 runtime failure, 2 bad usage or bad input. */
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
@@ -42,22 +43,17 @@ gr_status cli_read_json(FILE *in, const gr_param *params, size_t nparams, int sk
 /* Print an error as one line on stderr and return the exit code for it. */
 int cli_fail(const gr_error *err);
 
-/* JSON helpers. */
-json_t *cli_args_json(const gr_param *params, size_t nparams, const gr_args *a);
-json_t *cli_milli_json(int64_t v);
-void cli_fields_json(json_t *obj, const gr_field *f, int n);
-json_t *cli_odds_json(const gr_table *t, const gr_args *a, const gr_odds *o, int fractions);
-void cli_print_json(json_t *obj); /* prints and frees */
+/* Print a JSON object made by the library (grognard/wire.h) on stdout as
+ * gr_wire_dumps writes it, and release it (obj is taken).  A NULL obj (a
+ * builder out of memory) prints one line on stderr.  Returns CLI_OK, or
+ * CLI_FAIL if nothing could be printed. */
+int cli_print_json(json_t *obj);
 
 /* Text helpers. */
 void cli_print_args(FILE *f, const gr_param *params, size_t nparams, const gr_args *a);
 void cli_print_odds(FILE *f, const gr_table *t, const gr_args *a, const gr_odds *o,
                     const char *indent);
 void cli_print_params_help(FILE *f, const gr_param *params, size_t nparams, int skip);
-
-/* Does outcome k belong to the column the args select?  (All do unless the
- * table splits its results by column, like the AoE movement table.) */
-int cli_outcome_shown(const gr_table *t, const gr_args *a, const gr_odds *o, size_t k);
 
 /* Find system and table from argv, with errors that list what exists. */
 gr_status cli_find_system(const char *id, const gr_system **out, gr_error *err);

@@ -59,22 +59,8 @@ int cmd_lookup(int argc, char **argv)
     if (t->lookup(&a, &c, &err) != GR_OK)
         return cli_fail(&err);
     const gr_outcome *out = &t->outcomes[c.outcome];
-    if (o.json) {
-        json_t *j = json_object();
-        json_object_set_new(j, "system", json_string(s->id));
-        json_object_set_new(j, "table", json_string(t->name));
-        json_object_set_new(j, "inputs", cli_args_json(t->params, t->nparams, &a));
-        json_object_set_new(j, "result", json_string(out->id));
-        cli_fields_json(j, c.fields, c.nfields);
-        json_object_set_new(j, "label", json_string(out->label));
-        json_object_set_new(j, "effect", json_string(out->effect));
-        json_object_set_new(j, "cell", json_string(c.cell ? c.cell : ""));
-        if (c.note)
-            json_object_set_new(j, "note", json_string(c.note));
-        json_object_set_new(j, "source", json_string(t->source));
-        cli_print_json(j);
-        return CLI_OK;
-    }
+    if (o.json)
+        return cli_print_json(gr_wire_lookup(s, t, &a, &c));
     printf("%s %s (%s, %s)\n", s->id, t->name, t->title, t->source);
     printf("  inputs: ");
     cli_print_args(stdout, t->params, t->nparams, &a);

@@ -69,18 +69,8 @@ int cmd_odds(int argc, char **argv)
     gr_odds od;
     if (gr_table_odds(t, &a, o.modifier, &od, &err) != GR_OK)
         return cli_fail(&err);
-    if (o.json) {
-        json_t *j = json_object();
-        json_object_set_new(j, "system", json_string(s->id));
-        json_object_set_new(j, "table", json_string(t->name));
-        json_object_set_new(j, "inputs", cli_args_json(t->params, t->nparams, &a));
-        json_object_set_new(j, "modifier", json_integer(o.modifier));
-        json_object_set_new(j, "dice", json_string(gr_roll_name(t->roll)));
-        json_object_set_new(j, "odds", cli_odds_json(t, &a, &od, 0));
-        json_object_set_new(j, "fractions", cli_odds_json(t, &a, &od, 1));
-        cli_print_json(j);
-        return CLI_OK;
-    }
+    if (o.json)
+        return cli_print_json(gr_wire_odds(s, t, &a, o.modifier, &od));
     printf("%s %s (%s, %s)\n  inputs: ", s->id, t->name, t->title, t->source);
     cli_print_args(stdout, t->params, t->nparams, &a);
     printf("\n  roll:   %s %+d\n", gr_roll_name(t->roll), o.modifier);

@@ -119,97 +119,6 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
         printf("  note: %s\n", r->notes[i]);
 }
 
-static json_t *res_json(const gr_system *s, const gr_procedure *p, const gr_args *a,
-                        const gr_resolution *r, const cli_opts *o)
-{
-    json_t *j = json_object();
-    json_object_set_new(j, "system", json_string(s->id));
-    json_object_set_new(j, "procedure", json_string(p->name));
-    json_object_set_new(j, "inputs", cli_args_json(p->params, p->nparams, a));
-    if (o->has_seed)
-        json_object_set_new(j, "seed", json_integer((json_int_t)o->seed));
-    if (r->nsteps) {
-        const gr_step *st = &r->steps[0];
-        const gr_outcome *out = &st->table->outcomes[st->cell.outcome];
-        json_object_set_new(j, "result", json_string(out->id));
-        json_object_set_new(j, "label", json_string(out->label));
-        json_object_set_new(j, "effect", json_string(out->effect));
-        json_object_set_new(j, "score", json_integer(st->score));
-        json_object_set_new(j, "modifier", json_integer(st->modifier));
-    }
-    json_t *vals = json_object();
-    cli_fields_json(vals, r->values, r->nvalues);
-    json_object_set_new(j, "values", vals);
-    json_t *mods = json_array();
-    for (int i = 0; i < r->nmods; i++) {
-        const gr_mod *m = &r->mods[i];
-        json_t *mj = json_object();
-        static const char *const kinds[] = {"drm", "multiplier", "info"};
-        json_object_set_new(mj, "kind", json_string(kinds[m->kind]));
-        if (m->kind == GR_MOD_DRM)
-            json_object_set_new(mj, "value", json_integer(m->value));
-        if (m->kind == GR_MOD_MUL) {
-            json_object_set_new(mj, "num", json_integer(m->num));
-            json_object_set_new(mj, "den", json_integer(m->den));
-        }
-        json_object_set_new(mj, "applied", json_boolean(m->applied));
-        json_object_set_new(mj, "side", json_string(m->side ? "defender" : "attacker"));
-        json_object_set_new(mj, "reason", json_string(m->reason));
-        json_object_set_new(mj, "source", json_string(m->source));
-        json_array_append_new(mods, mj);
-    }
-    json_object_set_new(j, "modifiers", mods);
-    json_t *rolls = json_array();
-    for (int i = 0; i < r->nrolls; i++) {
-        const gr_roll_record *rr = &r->rolls[i];
-        json_t *rj = json_object(), *faces = json_array();
-        for (int k = 0; k < rr->nfaces; k++)
-            json_array_append_new(faces, json_integer(rr->faces[k]));
-        json_object_set_new(rj, "name", json_string(rr->name));
-        json_object_set_new(rj, "dice", json_string(gr_roll_name(rr->kind)));
-        json_object_set_new(rj, "faces", faces);
-        json_object_set_new(rj, "total", json_integer(rr->total));
-        json_object_set_new(rj, "typed", json_boolean(rr->typed));
-        json_array_append_new(rolls, rj);
-    }
-    json_object_set_new(j, "rolls", rolls);
-    json_t *steps = json_array();
-    for (int i = 0; i < r->nsteps; i++) {
-        const gr_step *st = &r->steps[i];
-        const gr_outcome *out = &st->table->outcomes[st->cell.outcome];
-        json_t *sj = json_object();
-        json_object_set_new(sj, "what", json_string(st->what));
-        json_object_set_new(sj, "table", json_string(st->table->name));
-        json_object_set_new(sj, "inputs",
-                            cli_args_json(st->table->params, st->table->nparams, &st->args));
-        json_object_set_new(sj, "modifier", json_integer(st->modifier));
-        json_object_set_new(sj, "score", json_integer(st->score));
-        json_object_set_new(sj, "result", json_string(out->id));
-        cli_fields_json(sj, st->cell.fields, st->cell.nfields);
-        json_object_set_new(sj, "label", json_string(out->label));
-        json_object_set_new(sj, "effect", json_string(out->effect));
-        json_object_set_new(sj, "cell", json_string(st->cell.cell ? st->cell.cell : ""));
-        if (st->cell.note)
-            json_object_set_new(sj, "note", json_string(st->cell.note));
-        gr_odds odds;
-        if (st->has_odds && gr_step_odds(st, &odds, NULL) == GR_OK) {
-            json_object_set_new(sj, "odds", cli_odds_json(st->table, &st->args, &odds, 0));
-            json_object_set_new(sj, "fractions", cli_odds_json(st->table, &st->args, &odds, 1));
-        }
-        json_array_append_new(steps, sj);
-    }
-    json_object_set_new(j, "steps", steps);
-    if (r->nsteps && json_object_get(json_array_get(steps, 0), "odds")) {
-        json_object_set_new(j, "odds",
-                            json_deep_copy(json_object_get(json_array_get(steps, 0), "odds")));
-    }
-    json_t *notes = json_array();
-    for (int i = 0; i < r->nnotes; i++)
-        json_array_append_new(notes, json_string(r->notes[i]));
-    json_object_set_new(j, "notes", notes);
-    return j;
-}
-
 /* A seed for a player who gave neither --seed nor --roll: from the
  * system's entropy, printed so the roll can be repeated. */
 static uint64_t fresh_seed(void)
@@ -293,7 +202,7 @@ int cmd_resolve(int argc, char **argv)
                      dice.ntyped, dice.ntyped > 1 ? "s" : "", dice.used);
         rc = cli_fail(&err);
     } else if (o.json) {
-        cli_print_json(res_json(s, p, &a, r, &o));
+        rc = cli_print_json(gr_wire_resolution(s, p, &a, r, o.has_seed ? &o.seed : NULL));
     } else {
         print_text(s, p, &a, r, &o);
         if (!o.nroll)

@@ -27,35 +27,17 @@ int cmd_systems(int argc, char **argv)
     const gr_system *one = NULL;
     if (only && cli_find_system(only, &one, &err) != GR_OK)
         return cli_fail(&err);
-    json_t *arr = json_array();
+    if (json)
+        return cli_print_json(gr_wire_systems(one));
     for (int i = 0; gr_systems[i]; i++) {
         const gr_system *s = gr_systems[i];
         if (one && s != one)
             continue;
-        if (json) {
-            json_t *o = json_object(), *t = json_array(), *p = json_array();
-            json_object_set_new(o, "id", json_string(s->id));
-            json_object_set_new(o, "title", json_string(s->title));
-            json_object_set_new(o, "seeds", json_string(s->seeds));
-            json_object_set_new(o, "dice", json_string(s->dice));
-            for (size_t k = 0; k < s->ntables; k++)
-                json_array_append_new(t, json_string(s->tables[k]->name));
-            for (size_t k = 0; k < s->nprocedures; k++)
-                json_array_append_new(p, json_string(s->procedures[k]->name));
-            json_object_set_new(o, "tables", t);
-            json_object_set_new(o, "procedures", p);
-            json_array_append_new(arr, o);
-            continue;
-        }
         printf("%-4s %s (%s; %s)\n", s->id, s->title, s->seeds, s->dice);
         for (size_t k = 0; k < s->ntables; k++)
             printf("       table     %-16s %s\n", s->tables[k]->name, s->tables[k]->title);
         for (size_t k = 0; k < s->nprocedures; k++)
             printf("       resolve   %-16s %s\n", s->procedures[k]->name, s->procedures[k]->title);
     }
-    if (json)
-        cli_print_json(arr);
-    else
-        json_decref(arr);
     return CLI_OK;
 }

@@ -1,0 +1,120 @@
+/* grognard/wire.h - the JSON objects of the library: lookups, odds,
+ * resolutions and the list of systems, as `grognard ... --json` prints them
+ * and as the HTTP server answers (../shared/contract/LOOKUP.md, API.md).
+ *
+ * One builder per thing the library computes, each named gr_wire_THING and
+ * taking the library's own structs (no CLI options): the CLI and the server
+ * parse their inputs, run the library, and hand its results to these.  The
+ * keys and their order are the wire format; tests/cli and tests/unit/
+ * test_wire.c hold it.  Printing is the caller's: gr_wire_dumps gives the
+ * text the CLI prints (two-space indent, keys in order, 15 significant
+ * digits for the probabilities).
+ *
+ * Ownership: every function returning json_t * returns a NEW reference that
+ * the caller owns and releases with json_decref (or hands on with
+ * json_object_set_new / json_array_append_new).  NULL means out of memory;
+ * no function returns a partly built object.  Arguments are only read: the
+ * builders copy every string they keep, so the result outlives them.  A
+ * string member that is NULL in the library, or not valid UTF-8 (a file
+ * name typed in), is left out of its object rather than failing it.
+ *
+ * Adding a thing to the wire (e.g. the events of a game) is one more
+ * builder here over the library's struct, json_t *gr_wire_event(...),
+ * written in wire.c with the same helpers; the CLI and the server call it. */
+#ifndef GROGNARD_WIRE_H
+#define GROGNARD_WIRE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "grognard/resolve.h"
+#include "grognard/table.h"
+
+/* The json_dumps flags of gr_wire_dumps. */
+#define GR_WIRE_DUMP_FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
+
+/* The text of `j` as grognard prints it (GR_WIRE_DUMP_FLAGS, no final
+ * newline).  Returns a new string the caller frees with free(), or NULL if
+ * out of memory.  `j` is only read. */
+char *gr_wire_dumps(const json_t *j);
+
+/* ---- pieces -------------------------------------------------------------- */
+
+/* Milli-units as a JSON number: an integer when whole (2000 -> 2), else a
+ * real (2500 -> 2.5).  New reference (caller owns), NULL if out of memory. */
+json_t *gr_wire_milli(int64_t v);
+
+/* The given inputs of `a` (index-aligned with params[0..nparams)) as an
+ * object {"name": value}, in the params' order: INT an integer, NUM as
+ * gr_wire_milli, ENUM the choice id, FLAG a boolean, TEXT a string.  Inputs
+ * not given are left out.  New reference (caller owns), NULL if out of
+ * memory. */
+json_t *gr_wire_args(const gr_param *params, size_t nparams, const gr_args *a);
+
+/* Add the n fields f[0..n) to the object `obj` (borrowed: the caller keeps
+ * its reference), each under its key: INT an integer, NUM as gr_wire_milli,
+ * STR a string, NULL null, BOOL a boolean.  Returns 0, or -1 if out of
+ * memory or `obj` is not an object (obj may then hold some of the fields). */
+int gr_wire_fields(json_t *obj, const gr_field *f, int n);
+
+/* The probability of every outcome of `t` that the args' column shows
+ * (gr_table_outcome_shown), in the table's order, as {"id": p}: with
+ * fractions == 0, p a real number (w/den); else the reduced fraction as a
+ * string "w/den" ("1/10").  New reference (caller owns), NULL if out of
+ * memory. */
+json_t *gr_wire_odds_map(const gr_table *t, const gr_args *a, const gr_odds *o, int fractions);
+
+/* One modifier of a resolution: {"kind": "drm"|"multiplier"|"info",
+ * "value" (drm) | "num", "den" (multiplier), "applied", "side":
+ * "attacker"|"defender", "reason", "source"}.  New reference (caller owns),
+ * NULL if out of memory. */
+json_t *gr_wire_mod(const gr_mod *m);
+
+/* One roll of a resolution: {"name", "dice", "faces": [...], "total",
+ * "typed"}.  New reference (caller owns), NULL if out of memory. */
+json_t *gr_wire_roll(const gr_roll_record *rr);
+
+/* One table read of a resolution: {"what", "table", "inputs", "modifier",
+ * "score", "result", the cell's fields, "label", "effect", "cell", "note"
+ * (if any), and, when the table is read with a die, "odds" and "fractions"
+ * before the roll}.  New reference (caller owns), NULL if out of memory. */
+json_t *gr_wire_step(const gr_step *st);
+
+/* ---- what the commands print --------------------------------------------- */
+
+/* One cell read by `grognard lookup`: {"system", "table", "inputs",
+ * "result", the cell's fields (e.g. "power"), "label", "effect", "cell",
+ * "note" (if any), "source"}.  `c` is what t->lookup read from `a`.  New
+ * reference (caller owns), NULL if out of memory. */
+json_t *gr_wire_lookup(const gr_system *s, const gr_table *t, const gr_args *a, const gr_cell *c);
+
+/* The odds given by `grognard odds`: {"system", "table", "inputs",
+ * "modifier", "dice", "odds": {"id": p}, "fractions": {"id": "w/den"}}.
+ * `o` is what gr_table_odds(t, a, modifier, o) gave.  New reference (caller
+ * owns), NULL if out of memory. */
+json_t *gr_wire_odds(const gr_system *s, const gr_table *t, const gr_args *a, int modifier,
+                     const gr_odds *o);
+
+/* A resolution by `grognard resolve`: {"system", "procedure", "inputs",
+ * "seed" (only if `seed` is not NULL), then from the first step "result",
+ * "label", "effect", "score", "modifier"; "values", "modifiers", "rolls",
+ * "steps", "odds" (the first step's, if it has a die), "notes"}.  `r` is
+ * what p->resolve(a, ...) gave; `seed` points to the seed its dice were
+ * drawn from, or is NULL when every face was typed in.  New reference
+ * (caller owns), NULL if out of memory. */
+json_t *gr_wire_resolution(const gr_system *s, const gr_procedure *p, const gr_args *a,
+                           const gr_resolution *r, const uint64_t *seed);
+
+/* One system: {"id", "title", "seeds", "dice", "tables": [names],
+ * "procedures": [names]}.  New reference (caller owns), NULL if out of
+ * memory. */
+json_t *gr_wire_system(const gr_system *s);
+
+/* `grognard systems --json`: the array of gr_wire_system of every
+ * registered system (gr_systems), or of `only` alone when it is not NULL.
+ * New reference (caller owns), NULL if out of memory. */
+json_t *gr_wire_systems(const gr_system *only);
+
+#endif

@@ -1,0 +1,286 @@
+/* wire.c - the JSON objects of the library (grognard/wire.h).
+ *
+ * Every builder starts an object, adds its members with put() and friends,
+ * which note any failure in `bad`, and ends with done(), which releases the
+ * object and returns NULL if anything failed: a caller gets the whole
+ * object or none.  The order of the put() calls is the order of the keys
+ * on the wire. */
+#include "grognard/wire.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Set `key` of obj to the new reference v (taken, even on failure; a NULL v
+ * is a failure).  Returns 1 on failure, 0 on success. */
+static int put(json_t *obj, const char *key, json_t *v)
+{
+    return json_object_set_new(obj, key, v) != 0;
+}
+
+/* Set `key` of obj to the text s.  A NULL s, or one that is not valid
+ * UTF-8 (a file name typed in), is left out: not a failure. */
+static int put_str(json_t *obj, const char *key, const char *s)
+{
+    json_t *v = s ? json_string(s) : NULL;
+    return v ? put(obj, key, v) : 0;
+}
+
+/* Append the new reference v to arr (taken; NULL is a failure). */
+static int push(json_t *arr, json_t *v)
+{
+    return json_array_append_new(arr, v) != 0;
+}
+
+/* Append the text s to arr; left out as put_str. */
+static int push_str(json_t *arr, const char *s)
+{
+    json_t *v = s ? json_string(s) : NULL;
+    return v ? push(arr, v) : 0;
+}
+
+/* obj if nothing failed, else NULL (obj released). */
+static json_t *done(json_t *obj, int bad)
+{
+    if (bad || !obj) {
+        json_decref(obj);
+        return NULL;
+    }
+    return obj;
+}
+
+char *gr_wire_dumps(const json_t *j)
+{
+    return json_dumps(j, GR_WIRE_DUMP_FLAGS);
+}
+
+json_t *gr_wire_milli(int64_t v)
+{
+    if (v % GR_MILLI == 0)
+        return json_integer(v / GR_MILLI);
+    return json_real((double)v / GR_MILLI);
+}
+
+json_t *gr_wire_args(const gr_param *params, size_t nparams, const gr_args *a)
+{
+    json_t *o = json_object();
+    int bad = !o;
+    for (size_t i = 0; i < nparams && !bad; i++) {
+        if (!a->given[i])
+            continue;
+        const gr_param *p = &params[i];
+        switch (p->kind) {
+        case GR_P_INT: bad |= put(o, p->name, json_integer(a->v[i])); break;
+        case GR_P_NUM: bad |= put(o, p->name, gr_wire_milli(a->v[i])); break;
+        case GR_P_ENUM: bad |= put_str(o, p->name, p->choices[a->v[i]]); break;
+        case GR_P_FLAG: bad |= put(o, p->name, json_boolean(a->v[i])); break;
+        case GR_P_TEXT: bad |= put_str(o, p->name, gr_args_text(a, (int)i)); break;
+        }
+    }
+    return done(o, bad);
+}
+
+int gr_wire_fields(json_t *obj, const gr_field *f, int n)
+{
+    int bad = !json_is_object(obj);
+    for (int i = 0; i < n && !bad; i++) {
+        switch (f[i].kind) {
+        case GR_F_INT: bad |= put(obj, f[i].key, json_integer(f[i].i)); break;
+        case GR_F_NUM: bad |= put(obj, f[i].key, gr_wire_milli(f[i].i)); break;
+        case GR_F_STR: bad |= put_str(obj, f[i].key, f[i].s); break;
+        case GR_F_NULL: bad |= put(obj, f[i].key, json_null()); break;
+        case GR_F_BOOL: bad |= put(obj, f[i].key, json_boolean(f[i].i)); break;
+        }
+    }
+    return bad ? -1 : 0;
+}
+
+json_t *gr_wire_odds_map(const gr_table *t, const gr_args *a, const gr_odds *o, int fractions)
+{
+    json_t *obj = json_object();
+    int bad = !obj;
+    for (size_t k = 0; k < t->noutcomes && !bad; k++) {
+        if (!gr_table_outcome_shown(t, a, o, k))
+            continue;
+        if (fractions) {
+            uint64_t g = gr_gcd(o->w[k], o->den);
+            char buf[64];
+            snprintf(buf, sizeof buf, "%" PRIu64 "/%" PRIu64, o->w[k] / g, o->den / g);
+            bad |= put_str(obj, t->outcomes[k].id, buf);
+        } else {
+            bad |= put(obj, t->outcomes[k].id, json_real((double)o->w[k] / (double)o->den));
+        }
+    }
+    return done(obj, bad);
+}
+
+json_t *gr_wire_mod(const gr_mod *m)
+{
+    static const char *const kinds[] = {"drm", "multiplier", "info"};
+    json_t *mj = json_object();
+    int bad = !mj;
+    bad |= put_str(mj, "kind", kinds[m->kind]);
+    if (m->kind == GR_MOD_DRM)
+        bad |= put(mj, "value", json_integer(m->value));
+    if (m->kind == GR_MOD_MUL) {
+        bad |= put(mj, "num", json_integer(m->num));
+        bad |= put(mj, "den", json_integer(m->den));
+    }
+    bad |= put(mj, "applied", json_boolean(m->applied));
+    bad |= put_str(mj, "side", m->side ? "defender" : "attacker");
+    bad |= put_str(mj, "reason", m->reason);
+    bad |= put_str(mj, "source", m->source);
+    return done(mj, bad);
+}
+
+json_t *gr_wire_roll(const gr_roll_record *rr)
+{
+    json_t *rj = json_object(), *faces = json_array();
+    int bad = !rj || !faces;
+    for (int k = 0; k < rr->nfaces && !bad; k++)
+        bad |= push(faces, json_integer(rr->faces[k]));
+    bad |= put_str(rj, "name", rr->name);
+    bad |= put_str(rj, "dice", gr_roll_name(rr->kind));
+    bad |= put(rj, "faces", faces);
+    bad |= put(rj, "total", json_integer(rr->total));
+    bad |= put(rj, "typed", json_boolean(rr->typed));
+    return done(rj, bad);
+}
+
+json_t *gr_wire_step(const gr_step *st)
+{
+    const gr_table *t = st->table;
+    const gr_outcome *out = &t->outcomes[st->cell.outcome];
+    json_t *sj = json_object();
+    int bad = !sj;
+    bad |= put_str(sj, "what", st->what);
+    bad |= put_str(sj, "table", t->name);
+    bad |= put(sj, "inputs", gr_wire_args(t->params, t->nparams, &st->args));
+    bad |= put(sj, "modifier", json_integer(st->modifier));
+    bad |= put(sj, "score", json_integer(st->score));
+    bad |= put_str(sj, "result", out->id);
+    bad |= gr_wire_fields(sj, st->cell.fields, st->cell.nfields) != 0;
+    bad |= put_str(sj, "label", out->label);
+    bad |= put_str(sj, "effect", out->effect);
+    bad |= put_str(sj, "cell", st->cell.cell ? st->cell.cell : "");
+    if (st->cell.note)
+        bad |= put_str(sj, "note", st->cell.note);
+    gr_odds odds;
+    if (st->has_odds && gr_step_odds(st, &odds, NULL) == GR_OK) {
+        bad |= put(sj, "odds", gr_wire_odds_map(t, &st->args, &odds, 0));
+        bad |= put(sj, "fractions", gr_wire_odds_map(t, &st->args, &odds, 1));
+    }
+    return done(sj, bad);
+}
+
+json_t *gr_wire_lookup(const gr_system *s, const gr_table *t, const gr_args *a, const gr_cell *c)
+{
+    const gr_outcome *out = &t->outcomes[c->outcome];
+    json_t *j = json_object();
+    int bad = !j;
+    bad |= put_str(j, "system", s->id);
+    bad |= put_str(j, "table", t->name);
+    bad |= put(j, "inputs", gr_wire_args(t->params, t->nparams, a));
+    bad |= put_str(j, "result", out->id);
+    bad |= gr_wire_fields(j, c->fields, c->nfields) != 0;
+    bad |= put_str(j, "label", out->label);
+    bad |= put_str(j, "effect", out->effect);
+    bad |= put_str(j, "cell", c->cell ? c->cell : "");
+    if (c->note)
+        bad |= put_str(j, "note", c->note);
+    bad |= put_str(j, "source", t->source);
+    return done(j, bad);
+}
+
+json_t *gr_wire_odds(const gr_system *s, const gr_table *t, const gr_args *a, int modifier,
+                     const gr_odds *o)
+{
+    json_t *j = json_object();
+    int bad = !j;
+    bad |= put_str(j, "system", s->id);
+    bad |= put_str(j, "table", t->name);
+    bad |= put(j, "inputs", gr_wire_args(t->params, t->nparams, a));
+    bad |= put(j, "modifier", json_integer(modifier));
+    bad |= put_str(j, "dice", gr_roll_name(t->roll));
+    bad |= put(j, "odds", gr_wire_odds_map(t, a, o, 0));
+    bad |= put(j, "fractions", gr_wire_odds_map(t, a, o, 1));
+    return done(j, bad);
+}
+
+json_t *gr_wire_resolution(const gr_system *s, const gr_procedure *p, const gr_args *a,
+                           const gr_resolution *r, const uint64_t *seed)
+{
+    json_t *j = json_object();
+    int bad = !j;
+    bad |= put_str(j, "system", s->id);
+    bad |= put_str(j, "procedure", p->name);
+    bad |= put(j, "inputs", gr_wire_args(p->params, p->nparams, a));
+    if (seed)
+        bad |= put(j, "seed", json_integer((json_int_t)*seed));
+    if (r->nsteps) {
+        const gr_step *st = &r->steps[0];
+        const gr_outcome *out = &st->table->outcomes[st->cell.outcome];
+        bad |= put_str(j, "result", out->id);
+        bad |= put_str(j, "label", out->label);
+        bad |= put_str(j, "effect", out->effect);
+        bad |= put(j, "score", json_integer(st->score));
+        bad |= put(j, "modifier", json_integer(st->modifier));
+    }
+    json_t *vals = json_object();
+    bad |= !vals || gr_wire_fields(vals, r->values, r->nvalues) != 0;
+    bad |= put(j, "values", vals);
+    json_t *mods = json_array();
+    bad |= !mods;
+    for (int i = 0; i < r->nmods && !bad; i++)
+        bad |= push(mods, gr_wire_mod(&r->mods[i]));
+    bad |= put(j, "modifiers", mods);
+    json_t *rolls = json_array();
+    bad |= !rolls;
+    for (int i = 0; i < r->nrolls && !bad; i++)
+        bad |= push(rolls, gr_wire_roll(&r->rolls[i]));
+    bad |= put(j, "rolls", rolls);
+    json_t *steps = json_array();
+    bad |= !steps;
+    for (int i = 0; i < r->nsteps && !bad; i++)
+        bad |= push(steps, gr_wire_step(&r->steps[i]));
+    bad |= put(j, "steps", steps);
+    /* the first step's odds, at the top as for `odds` (steps is held by j) */
+    json_t *odds = bad ? NULL : json_object_get(json_array_get(steps, 0), "odds");
+    if (odds)
+        bad |= put(j, "odds", json_deep_copy(odds));
+    json_t *notes = json_array();
+    bad |= !notes;
+    for (int i = 0; i < r->nnotes && !bad; i++)
+        bad |= push_str(notes, r->notes[i]);
+    bad |= put(j, "notes", notes);
+    return done(j, bad);
+}
+
+json_t *gr_wire_system(const gr_system *s)
+{
+    json_t *o = json_object(), *t = json_array(), *p = json_array();
+    int bad = !o || !t || !p;
+    bad |= put_str(o, "id", s->id);
+    bad |= put_str(o, "title", s->title);
+    bad |= put_str(o, "seeds", s->seeds);
+    bad |= put_str(o, "dice", s->dice);
+    for (size_t k = 0; k < s->ntables && !bad; k++)
+        bad |= push_str(t, s->tables[k]->name);
+    for (size_t k = 0; k < s->nprocedures && !bad; k++)
+        bad |= push_str(p, s->procedures[k]->name);
+    bad |= put(o, "tables", t);
+    bad |= put(o, "procedures", p);
+    return done(o, bad);
+}
+
+json_t *gr_wire_systems(const gr_system *only)
+{
+    json_t *arr = json_array();
+    int bad = !arr;
+    for (int i = 0; gr_systems[i] && !bad; i++) {
+        if (only && gr_systems[i] != only)
+            continue;
+        bad |= push(arr, gr_wire_system(gr_systems[i]));
+    }
+    return done(arr, bad);
+}
