@@ -17,17 +17,46 @@ typedef struct gr_hex {
 
 enum { GR_HEX_E, GR_HEX_NE, GR_HEX_NW, GR_HEX_W, GR_HEX_SW, GR_HEX_SE, GR_HEX_DIRS };
 
-/* Offset (odd-r) <-> axial. */
-gr_hex gr_hex_from_offset(int col, int row);
-void gr_hex_to_offset(gr_hex h, int *col, int *row);
+/* The small, hot functions are inline: the legal-move search of every
+ * playout runs them millions of times a second. */
 
-int gr_hex_eq(gr_hex a, gr_hex b);
+/* Offset (odd-r) <-> axial.  odd-r: odd rows are shoved half a hex right;
+ * (row & 1) is the parity also for negative rows (two's complement), and
+ * row - parity is even, so the division is exact. */
+static inline gr_hex gr_hex_from_offset(int col, int row)
+{
+    gr_hex h = {(int16_t)(col - (row - (row & 1)) / 2), (int16_t)row};
+    return h;
+}
+
+/* col or row may be NULL. */
+static inline void gr_hex_to_offset(gr_hex h, int *col, int *row)
+{
+    int r = h.r;
+    if (col)
+        *col = h.q + (r - (r & 1)) / 2;
+    if (row)
+        *row = r;
+}
+
+static inline int gr_hex_eq(gr_hex a, gr_hex b)
+{
+    return a.q == b.q && a.r == b.r;
+}
 
 /* Number of steps between a and b. */
 int gr_hex_distance(gr_hex a, gr_hex b);
 
-/* The neighbour of h in direction dir (0..5). */
-gr_hex gr_hex_neighbor(gr_hex h, int dir);
+/* The neighbour of h in direction dir (taken modulo 6). */
+static inline gr_hex gr_hex_neighbor(gr_hex h, int dir)
+{
+    /* E, NE, NW, W, SW, SE in axial (dq, dr) */
+    static const int8_t dq[GR_HEX_DIRS] = {+1, +1, 0, -1, -1, 0};
+    static const int8_t dr[GR_HEX_DIRS] = {0, -1, -1, 0, +1, +1};
+    int d = ((dir % GR_HEX_DIRS) + GR_HEX_DIRS) % GR_HEX_DIRS;
+    gr_hex n = {(int16_t)(h.q + dq[d]), (int16_t)(h.r + dr[d])};
+    return n;
+}
 
 /* The direction from a to its neighbour b, or -1 if they are not adjacent. */
 int gr_hex_direction(gr_hex a, gr_hex b);

@@ -69,8 +69,19 @@ int re_terrain_row_find(const char *id);
 /* ---- the map --------------------------------------------------------- */
 
 /* The hex definition at h, or NULL off the map (0 <= col < sc->cols,
- * 0 <= row < sc->rows, in odd-r offsets). */
-const re_hexdef *re_map_at(const re_scenario *sc, gr_hex h);
+ * 0 <= row < sc->rows, in odd-r offsets).  Inline: the hot loop of the
+ * legal-move search. */
+static inline const re_hexdef *re_map_at(const re_scenario *sc, gr_hex h)
+{
+    int col, row;
+    if (!sc)
+        return NULL;
+    gr_hex_to_offset(h, &col, &row);
+    if (col < 0 || row < 0 || col >= sc->cols || row >= sc->rows || col >= RE_MAX_COLS ||
+        row >= RE_MAX_ROWS)
+        return NULL;
+    return &sc->map[row][col];
+}
 
 /* Nonzero if a and b are neighbours and a sunken road or stream lies on
  * the hexside between them (either hex's `sides` bit counts). */

@@ -21,39 +21,10 @@ static gr_hex hex_make(int q, int r)
     return h;
 }
 
-gr_hex gr_hex_from_offset(int col, int row)
-{
-    /* odd-r: odd rows are shoved half a hex right.  (row & 1) is the
-     * parity also for negative rows (two's complement), and row - parity
-     * is even, so the division is exact. */
-    int q = col - (row - (row & 1)) / 2;
-    return hex_make(q, row);
-}
-
-void gr_hex_to_offset(gr_hex h, int *col, int *row)
-{
-    int r = h.r;
-    if (col)
-        *col = h.q + (r - (r & 1)) / 2;
-    if (row)
-        *row = r;
-}
-
-int gr_hex_eq(gr_hex a, gr_hex b)
-{
-    return a.q == b.q && a.r == b.r;
-}
-
 int gr_hex_distance(gr_hex a, gr_hex b)
 {
     int dq = a.q - b.q, dr = a.r - b.r;
     return (abs(dq) + abs(dr) + abs(dq + dr)) / 2;
-}
-
-gr_hex gr_hex_neighbor(gr_hex h, int dir)
-{
-    int d = ((dir % GR_HEX_DIRS) + GR_HEX_DIRS) % GR_HEX_DIRS;
-    return hex_make(h.q + hex_dirs[d][0], h.r + hex_dirs[d][1]);
 }
 
 int gr_hex_direction(gr_hex a, gr_hex b)

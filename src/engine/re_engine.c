@@ -25,7 +25,7 @@ typedef struct emit {
     int n;
     const re_action *match; /* if set: only look for this action */
     int found;
-    int pick; /* if >= 0: store only the pick-th action into out[0] */
+    int pick;                              /* if >= 0: store only the pick-th action into out[0] */
     void (*visit)(void *ctx, re_action a); /* if set: called with each action */
     void *ctx;
 } emit;
@@ -416,18 +416,17 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
 /* ---- movement (§3) ------------------------------------------------------ */
 
 /* Hexes unit u may move to: reach[i] nonzero if it can get there, fight[i]
- * nonzero if it can get there and still fight.  A path never passes
- * through or ends on a unit; a hex whose entry stops the unit ends the
- * path; the road bonus counts when the start hex and every hex entered
- * carry a road. */
-static void move_map(const re_scenario *sc, const re_state *st, int u, uint8_t *reach,
-                     uint8_t *fight)
+ * (unless fight is NULL) nonzero if it can get there and still fight.
+ * grid is occ_grid(st).  A path never passes through or ends on a unit; a
+ * hex whose entry stops the unit ends the path; the road bonus counts when
+ * the start hex and every hex entered carry a road. */
+static void move_map(const re_scenario *sc, const re_state *st, const uint8_t *grid, int u,
+                     uint8_t *reach, uint8_t *fight)
 {
     enum { N = RE_MAX_ROWS * RE_MAX_COLS };
-    uint8_t grid[N];
-    occ_grid(sc, st, grid);
     memset(reach, 0, N);
-    memset(fight, 0, N);
+    if (fight)
+        memset(fight, 0, N);
     int type = u_type(sc, u);
     int a_move = re_move_allowance(type, 0), a_fight = re_move_allowance(type, 1);
     gr_hex start = u_hex(st, u);
@@ -455,13 +454,12 @@ static void move_map(const re_scenario *sc, const re_state *st, int u, uint8_t *
                 int hc, hr;
                 off(h, &hc, &hr);
                 int i = IDX(hc, hr);
-                if (grid[i] || !re_terrain_can_enter(sc, p, h, type))
-                    continue;
-                if (road && !(hd->flags & RE_ROAD))
+                if (grid[i] || (road && !(hd->flags & RE_ROAD)) ||
+                    !re_terrain_can_enter(sc, p, h, type))
                     continue;
                 if (d + 1 <= maxd)
                     reach[i] = 1;
-                if (d + 1 <= a_fight + bonus && !re_terrain_no_combat(sc, p, h, type))
+                if (fight && d + 1 <= a_fight + bonus && !re_terrain_no_combat(sc, p, h, type))
                     fight[i] = 1;
                 if (d + 1 < maxd && go[i] == 0xFF && !re_terrain_stops(sc, p, h, type)) {
                     go[i] = (uint8_t)(d + 1);
@@ -472,18 +470,60 @@ static void move_map(const re_scenario *sc, const re_state *st, int u, uint8_t *
     }
 }
 
+/* Whether any active unit may move at all (settle asks it after every
+ * step): a unit reaches some hex if and only if it may enter a free
+ * neighbour, since every path starts there (every allowance is >= 1). */
+static int any_move(const re_scenario *sc, const re_state *st)
+{
+    uint8_t grid[RE_MAX_ROWS * RE_MAX_COLS];
+    int have_grid = 0;
+    for (int u = 0; u < sc->nunits; u++) {
+        const re_unit_st *us = &st->units[u];
+        if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE) || (us->flags & RE_UF_MOVED))
+            continue;
+        int type = u_type(sc, u);
+        if (type == RE_ARTILLERY && (us->flags & RE_UF_FIRED))
+            continue;
+        if (!have_grid) {
+            occ_grid(sc, st, grid);
+            have_grid = 1;
+        }
+        gr_hex p = u_hex(st, u);
+        for (int dir = 0; dir < GR_HEX_DIRS; dir++) {
+            gr_hex h = gr_hex_neighbor(p, dir);
+            int hc, hr;
+            if (!re_map_at(sc, h))
+                continue;
+            off(h, &hc, &hr);
+            if (!grid[IDX(hc, hr)] && re_terrain_can_enter(sc, p, h, type))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
 {
-    uint8_t reach[RE_MAX_ROWS * RE_MAX_COLS], fight[RE_MAX_ROWS * RE_MAX_COLS];
+    uint8_t grid[RE_MAX_ROWS * RE_MAX_COLS], reach[RE_MAX_ROWS * RE_MAX_COLS];
+    int have_grid = 0;
     for (int u = 0; u < sc->nunits; u++) {
         const re_unit_st *us = &st->units[u];
         if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE) || (us->flags & RE_UF_MOVED))
             continue;
         if (u_type(sc, u) == RE_ARTILLERY && (us->flags & RE_UF_FIRED))
             continue; /* "si elle tire elle ne peut rien faire d'autre" */
-        move_map(sc, st, u, reach, fight);
-        for (int row = 0; row < sc->rows; row++)
-            for (int col = 0; col < sc->cols; col++)
+        if (!have_grid) {
+            occ_grid(sc, st, grid);
+            have_grid = 1;
+        }
+        move_map(sc, st, grid, u, reach, NULL);
+        /* only the hexes within reach can be set: a hex k steps away is at
+         * most k rows and k columns (odd-r offsets) from the start */
+        int k = re_move_allowance(u_type(sc, u), 0) + RE_ROAD_BONUS;
+        int r0 = us->row - k < 0 ? 0 : us->row - k, r1 = us->row + k;
+        int c0 = us->col - k < 0 ? 0 : us->col - k, c1 = us->col + k;
+        for (int row = r0; row <= r1 && row < sc->rows; row++)
+            for (int col = c0; col <= c1 && col < sc->cols; col++)
                 if (reach[IDX(col, row)])
                     push(e, mk(RE_A_MOVE, u, RE_NO_UNIT, col, row, -1, -1));
     }
@@ -1191,7 +1231,8 @@ static void settle(const re_scenario *sc, re_state *st, gr_log *log)
             }
             return;
         case RE_ST_MOVE:
-            if (count_free(sc, st, gen_move) == 0) {
+            if (!any_move(sc, st)) {
+                assert(count_free(sc, st, gen_move) == 0);
                 st->stage = RE_ST_COMBAT;
                 continue;
             }
@@ -1411,8 +1452,10 @@ static void apply_fire(const re_scenario *sc, re_state *st, int u, gr_hex target
 
 static void apply_move(const re_scenario *sc, re_state *st, re_action a, gr_log *log)
 {
-    uint8_t reach[RE_MAX_ROWS * RE_MAX_COLS], fight[RE_MAX_ROWS * RE_MAX_COLS];
-    move_map(sc, st, a.unit, reach, fight);
+    uint8_t grid[RE_MAX_ROWS * RE_MAX_COLS], reach[RE_MAX_ROWS * RE_MAX_COLS],
+        fight[RE_MAX_ROWS * RE_MAX_COLS];
+    occ_grid(sc, st, grid);
+    move_map(sc, st, grid, a.unit, reach, fight);
     int from_c = st->units[a.unit].col, from_r = st->units[a.unit].row;
     st->units[a.unit].col = a.col;
     st->units[a.unit].row = a.row;

@@ -380,18 +380,6 @@ int re_terrain_row_find(const char *id)
 
 /* ---- the map ------------------------------------------------------------ */
 
-const re_hexdef *re_map_at(const re_scenario *sc, gr_hex h)
-{
-    int col, row;
-    if (!sc)
-        return NULL;
-    gr_hex_to_offset(h, &col, &row);
-    if (col < 0 || row < 0 || col >= sc->cols || row >= sc->rows || col >= RE_MAX_COLS ||
-        row >= RE_MAX_ROWS)
-        return NULL;
-    return &sc->map[row][col];
-}
-
 int re_hexside(const re_scenario *sc, gr_hex a, gr_hex b)
 {
     int d = gr_hex_direction(a, b);
