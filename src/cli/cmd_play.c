@@ -186,9 +186,12 @@ static void print_log(const play *P, int hide)
 {
     if (hide)
         return;
-    for (int i = 0; i < P->log.n; i++)
-        printf("  %s%s%s%s\n", P->log.ev[i].text, P->log.ev[i].source[0] ? " (" : "",
-               P->log.ev[i].source, P->log.ev[i].source[0] ? ")" : "");
+    for (int i = 0; i < P->log.n; i++) {
+        char text[512];
+        const char *rule = P->log.ev[i].rule ? P->log.ev[i].rule : "";
+        re_event_text(P->sc, &P->log.ev[i], GR_LANG_EN, text, sizeof text);
+        printf("  %s%s%s%s\n", text, rule[0] ? " (" : "", rule, rule[0] ? ")" : "");
+    }
     if (P->log.dropped)
         printf("  (%d more events)\n", P->log.dropped);
 }

@@ -175,18 +175,23 @@ int cmd_replay(int argc, char **argv)
             json_object_set_new(js, "action", json_string(d));
             for (int k = 0; k < log.n; k++) {
                 json_t *e = json_object();
-                json_object_set_new(e, "text", json_string(log.ev[k].text));
-                if (log.ev[k].source[0])
-                    json_object_set_new(e, "source", json_string(log.ev[k].source));
+                char text[512];
+                re_event_text(sc, &log.ev[k], GR_LANG_EN, text, sizeof text);
+                json_object_set_new(e, "text", json_string(text));
+                if (log.ev[k].rule && log.ev[k].rule[0])
+                    json_object_set_new(e, "source", json_string(log.ev[k].rule));
                 json_array_append_new(ev, e);
             }
             json_object_set_new(js, "events", ev);
             json_array_append_new(jsteps, js);
             continue;
         }
-        for (int k = 0; k < log.n; k++)
-            printf("        %s%s%s%s\n", log.ev[k].text, log.ev[k].source[0] ? " (" : "",
-                   log.ev[k].source, log.ev[k].source[0] ? ")" : "");
+        for (int k = 0; k < log.n; k++) {
+            char text[512];
+            const char *rule = log.ev[k].rule ? log.ev[k].rule : "";
+            re_event_text(sc, &log.ev[k], GR_LANG_EN, text, sizeof text);
+            printf("        %s%s%s%s\n", text, rule[0] ? " (" : "", rule, rule[0] ? ")" : "");
+        }
     }
     int over = re_is_terminal(sc, &st), w = over ? re_winner(sc, &st) : -1;
     const char *winner = w == 0 || w == 1 ? sc->sides[w].name : NULL;

@@ -1456,11 +1456,11 @@ static void api_log_explains_dice(void **state)
     play("Friant: attack Weyrother");
     int flank = 0, forest = 0, total = 0;
     for (int i = 0; i < lg.n; i++) {
-        if (strstr(lg.ev[i].text, "flank") && strstr(lg.ev[i].source, "4.3"))
+        if (strstr(log_text(i), "flank") && strstr(log_rule(i), "4.3"))
             flank = 1;
-        if (strstr(lg.ev[i].text, "-1 dice") && strstr(lg.ev[i].source, "7"))
+        if (strstr(log_text(i), "-1 dice") && strstr(log_rule(i), "7"))
             forest = 1;
-        if (strstr(lg.ev[i].text, "= 4 dice"))
+        if (strstr(log_text(i), "= 4 dice"))
             total = 1;
     }
     assert_true(flank);
