@@ -121,10 +121,10 @@ static gr_hex ev_hex(const gr_event *ev, int i)
 static const char *no_charge(const re_scenario *sc, const gr_event *ev, int fr)
 {
     switch (ev->vals[1]) {
-    case RE_EVN_CHARGE_NO_MOVE: return fr ? "elle ne s'est pas déplacée" : "it did not move";
+    case RE_EVN_CHARGE_NO_MOVE: return fr ? "l'unité ne s'est pas déplacée" : "it did not move";
     case RE_EVN_CHARGE_STRENGTH:
-        return fr ? "elle n'est pas à plein effectif" : "not at full strength";
-    case RE_EVN_CHARGE_RETREATED: return fr ? "elle a déjà retraité" : "it has retreated";
+        return fr ? "l'unité n'est pas à plein effectif" : "not at full strength";
+    case RE_EVN_CHARGE_RETREATED: return fr ? "l'unité a déjà retraité" : "it has retreated";
     case RE_EVN_CHARGE_TERRAIN: {
         const char *why = NULL;
         re_terrain_charge_allowed(sc, ev_hex(ev, 0), ev_hex(ev, 1), &why);
@@ -254,7 +254,7 @@ static void no_mod(const re_scenario *sc, const gr_event *ev, int fr, out *o)
         break;
     case RE_EVN_FLANK_CAVALRY:
         put(o,
-            fr ? "  pas de bonus de flanc : %s est de l'infanterie en contact qu'avec de la "
+            fr ? "  pas de bonus de flanc : %s, de l'infanterie, n'est au contact que de "
                  "cavalerie ennemie"
                : "  no flank bonus: %s is infantry in contact with enemy cavalry only",
             u);
@@ -366,9 +366,9 @@ int re_event_text(const re_scenario *sc, const gr_event *ev, gr_lang lang, char 
                 fr_cases(v[0]),
                 v[1] == RE_EVF_ARTILLERY ? ""
                 : v[1] == RE_EVF_MAY_FIGHT
-                    ? " : elle peut encore combattre"
-                    : " : elle ne peut pas combattre pendant cette activation (marche en "
-                      "colonne de route ou terrain)");
+                    ? " : combat encore possible"
+                    : " : pas de combat pendant cette activation (marche en colonne de route "
+                      "ou terrain)");
         else
             put(&o, "%s moves from %d,%d to %d,%d (%d hex(es))%s", u0, c0, r0, c1, r1, v[0],
                 v[1] == RE_EVF_ARTILLERY   ? ""
@@ -385,8 +385,7 @@ int re_event_text(const re_scenario *sc, const gr_event *ev, gr_lang lang, char 
     case RE_EV_NO_FIGHT_IN:
         if (v[0])
             put(&o,
-                fr ? "%s ne peut combattre dans une ville ni esquiver : elle est détruite "
-                     "(\"esquive "
+                fr ? "%s ne peut combattre dans une ville ni esquiver : destruction (\"esquive "
                      "obligatoire ou destruction\")"
                    : "%s cannot fight in a town and cannot evade: destroyed (\"esquive "
                      "obligatoire ou destruction\")",
