@@ -294,6 +294,11 @@ enum { RE_EVF_ARTILLERY /* (artillery never fights) */, RE_EVF_MAY_FIGHT, RE_EVF
 /* Why a figure is lost (vals[0] of RE_EV_LOSS, RE_EV_SKIRMISHER_LOST). */
 enum { RE_EVC_HIT /* a die result */, RE_EVC_BLOCKED /* a retreat that cannot be made */ };
 
+/* Room for the text of any event in any language, NUL included (the
+ * longest: a corps of RE_MAX_UNITS isolated light cavalry with the longest
+ * names activating, in French). */
+#define RE_EVENT_TEXT_MAX 6144
+
 /* The text of an event, in `lang`: unit, corps and side names from the
  * scenario, the printed French words of the seed where the event cites them
  * (table cells, terrain rows, quotations) in both languages.  Detail lines

@@ -187,7 +187,7 @@ static void print_log(const play *P, int hide)
     if (hide)
         return;
     for (int i = 0; i < P->log.n; i++) {
-        char text[512];
+        char text[RE_EVENT_TEXT_MAX];
         const char *rule = P->log.ev[i].rule ? P->log.ev[i].rule : "";
         re_event_text(P->sc, &P->log.ev[i], GR_LANG_EN, text, sizeof text);
         printf("  %s%s%s%s\n", text, rule[0] ? " (" : "", rule, rule[0] ? ")" : "");

@@ -175,8 +175,9 @@ int cmd_replay(int argc, char **argv)
             json_object_set_new(js, "action", json_string(d));
             for (int k = 0; k < log.n; k++) {
                 json_t *e = json_object();
-                char text[512];
+                char text[RE_EVENT_TEXT_MAX];
                 re_event_text(sc, &log.ev[k], GR_LANG_EN, text, sizeof text);
+                json_object_set_new(e, "kind", json_string(re_event_kind_name(log.ev[k].kind)));
                 json_object_set_new(e, "text", json_string(text));
                 if (log.ev[k].rule && log.ev[k].rule[0])
                     json_object_set_new(e, "source", json_string(log.ev[k].rule));
@@ -187,7 +188,7 @@ int cmd_replay(int argc, char **argv)
             continue;
         }
         for (int k = 0; k < log.n; k++) {
-            char text[512];
+            char text[RE_EVENT_TEXT_MAX];
             const char *rule = log.ev[k].rule ? log.ev[k].rule : "";
             re_event_text(sc, &log.ev[k], GR_LANG_EN, text, sizeof text);
             printf("        %s%s%s%s\n", text, rule[0] ? " (" : "", rule, rule[0] ? ")" : "");

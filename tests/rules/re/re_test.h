@@ -161,7 +161,7 @@ static int figures(const char *name)
 /* The English text of event i of the log. */
 static const char *log_text(int i)
 {
-    static char buf[512];
+    static char buf[RE_EVENT_TEXT_MAX];
     re_event_text(&sc, &lg.ev[i], GR_LANG_EN, buf, sizeof buf);
     return buf;
 }

@@ -1500,7 +1500,7 @@ static void goal_scenario_victory_and_annihilation(void **state)
  * fails if there is none. */
 static const char *event_text(int kind, int n, gr_lang lang)
 {
-    static char buf[512];
+    static char buf[RE_EVENT_TEXT_MAX];
     for (int i = 0; i < lg.n; i++)
         if (lg.ev[i].kind == kind && n-- == 0) {
             int len = re_event_text(&sc, &lg.ev[i], lang, buf, sizeof buf);
@@ -1609,6 +1609,33 @@ static void ev_by_hand(void **state)
     assert_string_equal(re_event_kind_name(RE_EV_DICE_MOD), "dice_modifier");
     assert_string_equal(re_event_kind_name(RE_EV_KINDS), "unknown");
     assert_string_equal(re_event_kind_name(-1), "unknown");
+}
+
+/* The longest text: every unit of the largest scenario, with the longest
+ * names, activating as isolated light cavalry, fits RE_EVENT_TEXT_MAX. */
+static void ev_longest_text_fits(void **state)
+{
+    (void)state;
+    tiny();
+    memset(sc.corps[0].name, 'C', RE_NAME_LEN - 1);
+    sc.corps[0].name[RE_NAME_LEN - 1] = 0;
+    for (int u = 0; u < RE_MAX_UNITS; u++) {
+        memset(sc.units[u].name, 'U', RE_NAME_LEN - 1);
+        sc.units[u].name[RE_NAME_LEN - 1] = 0;
+    }
+    sc.nunits = RE_MAX_UNITS;
+    gr_log_clear(&lg);
+    gr_event *e = gr_log_add(&lg, RE_EV_ACTIVATION, NULL);
+    assert_non_null(e);
+    e->units[0] = 0;
+    for (int i = 0; i < GR_EV_VALS; i++)
+        e->vals[i] = -1; /* all 64 bits of both sets */
+    static char buf[RE_EVENT_TEXT_MAX];
+    int en = re_event_text(&sc, e, GR_LANG_EN, buf, sizeof buf);
+    int fr = re_event_text(&sc, e, GR_LANG_FR, buf, sizeof buf);
+    assert_true(en > 64 * RE_NAME_LEN && en < RE_EVENT_TEXT_MAX);
+    assert_true(fr > 64 * RE_NAME_LEN && fr < RE_EVENT_TEXT_MAX);
+    assert_int_equal((int)strlen(buf), fr);
 }
 
 /* ---- the API: illegal actions, clone, hash, text, random playouts ----------------------- */
@@ -1774,6 +1801,7 @@ int main(void)
         cmocka_unit_test(ev_modifiers_in_french),
         cmocka_unit_test(ev_die_loss_retreat_in_french),
         cmocka_unit_test(ev_by_hand),
+        cmocka_unit_test(ev_longest_text_fits),
         cmocka_unit_test(goal_scenario_victory_and_annihilation),
         cmocka_unit_test(api_illegal_action_is_refused),
         cmocka_unit_test(api_random_playouts),

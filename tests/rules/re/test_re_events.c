@@ -18,7 +18,7 @@
 #include "grognard/re_io.h"
 #include "grognard/re_terrain.h"
 
-#define GAMES     6 /* games of each scenario (argument 2 changes it) */
+#define GAMES     20 /* games of each scenario (argument 2 changes it) */
 #define MAX_STEPS 3000
 
 static const char *root = ".";
@@ -55,7 +55,7 @@ static void render(const re_scenario *sc, const gr_event *ev, gr_lang lang, char
 
 static void check_event(const re_scenario *sc, const gr_event *ev, int *seen)
 {
-    char en[1024], fr[1024];
+    static char en[RE_EVENT_TEXT_MAX], fr[RE_EVENT_TEXT_MAX];
     assert_true(ev->kind > RE_EV_NONE && ev->kind < RE_EV_KINDS);
     assert_string_not_equal(re_event_kind_name(ev->kind), "unknown");
     seen[ev->kind]++;
