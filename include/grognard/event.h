@@ -42,9 +42,6 @@ typedef struct gr_event {
     uint8_t faces[GR_EV_FACES];
     int32_t vals[GR_EV_VALS];
     const char *rule; /* the rule paragraph, static text ("seed 004 §4.3 Dés"), or NULL */
-    /* TRANSITION (removed when the engine's events are structured): */
-    char text[160];
-    char source[40];
 } gr_event;
 
 #define GR_LOG_MAX 128

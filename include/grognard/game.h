@@ -33,6 +33,8 @@
 
 #define GR_CHANCE   (-1)
 #define GR_TERMINAL (-2)
+/* Room for the text of any event of any game (NUL included). */
+#define GR_EVENT_TEXT_MAX 8192
 /* gr_game_winner(): the game is drawn, or not over yet. */
 #define GR_DRAW    (-1)
 #define GR_ONGOING (-2)

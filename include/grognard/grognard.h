@@ -7,7 +7,7 @@
 #include "grognard/dice.h"
 #include "grognard/table.h"
 #include "grognard/resolve.h"
-#include "grognard/log.h"
+#include "grognard/event.h"
 #include "grognard/systems.h"
 
 #endif

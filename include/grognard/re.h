@@ -13,7 +13,9 @@
  *   by one (RE_A_CHIT ... RE_A_CHITS_DONE) and kept in the state; a UI
  *   hides the opponent's choices.
  * - re_apply writes what happened (every die, modifier and rule, with the
- *   seed paragraph) into a caller-owned gr_log.
+ *   seed paragraph) into a caller-owned gr_log as structured events
+ *   (re_event_kind below); re_event_text makes their English or French
+ *   text.
  *
  * All functions take the scenario the state was started from; the state
  * never points to it. */
@@ -25,7 +27,7 @@
 
 #include "grognard/error.h"
 #include "grognard/hex.h"
-#include "grognard/log.h"
+#include "grognard/event.h"
 #include "grognard/re_scenario.h"
 #include "grognard/rng.h"
 
@@ -186,8 +188,127 @@ typedef struct re_state {
 
 _Static_assert(sizeof(re_state) <= 16384, "re_state must fit in 16 KiB");
 
-/* The event log is the core's (grognard/log.h): every die, modifier and
- * rule applied, with the seed paragraph. */
+/* ---- events ------------------------------------------------------------
+ *
+ * re_apply appends one gr_event (grognard/event.h) per thing that happens:
+ * every die, modifier and rule applied, with its seed paragraph in `rule`
+ * (the RE_P_* strings: "seed 004 §4.3 Dés").  An event is data; its text is
+ * made by re_event_text, in English or in French.  Below, for each kind,
+ * what units[], hexes[] (col,row offsets), faces[] and vals[] hold; a field
+ * not named is unused (units GR_EV_NONE, hexes -1,-1, vals 0, nfaces 0).
+ * "side" and "corps" are indexes into the scenario's sides and corps,
+ * "unit" into its units. */
+typedef enum re_event_kind {
+    RE_EV_NONE = 0,
+    /* §1 activation */
+    RE_EV_CHITS,          /* a side has put its chits in the bowl: units[0] side, vals[0] how
+                             many (never which corps: the choice is hidden) */
+    RE_EV_DRAW,           /* chit drawn: units[0] corps, vals[0] chits of that corps in the
+                             bowl before the draw, vals[1] chits in the bowl before the draw */
+    RE_EV_ACTIVATION,     /* a corps activates: units[0] corps; the units activated as a 64-bit
+                             set: unit u is bit u % 32 of (uint32_t)vals[u / 32]; those of them
+                             that are isolated light cavalry: the same in vals[2 + u / 32] */
+    RE_EV_ACTIVATION_END, /* end of an activation: units[0] corps */
+    RE_EV_TURN_END,       /* the bowl is empty: vals[0] the turn ending */
+    RE_EV_TURN_START,     /* a new turn: vals[0] the turn */
+    /* §2 fire */
+    RE_EV_FIRE,      /* artillery fires: units[0] battery, units[1] target; hexes[0] battery,
+                        hexes[1] target; vals[0] range in hexes */
+    RE_EV_ENFILADE,  /* enfilade: units[0] the unit in the next hex, hit too */
+    RE_EV_NO_EFFECT, /* a fire without effect on units[0]: vals[0] RE_EVX_* why */
+    RE_EV_SKIRMISH,  /* skirmishers fire: units[0] their unit, units[1] target; vals[0] dice */
+    /* §3 movement */
+    RE_EV_MOVE, /* units[0] moves from hexes[0] to hexes[1]; vals[0] hexes; vals[1] RE_EVF_* */
+    /* §4 combat */
+    RE_EV_ATTACK,          /* units[0] attacks units[1]; vals[0] 1 for a column attack */
+    RE_EV_NO_FIGHT_IN,     /* units[0] may not fight in its town: vals[0] 0 it must evade, 1 it
+                              cannot evade and is destroyed */
+    RE_EV_EVADE,           /* units[0] evades before the combat: vals[0] 1 it must (light
+                              cavalry), 0 it chose to (heavy cavalry) */
+    RE_EV_NO_EVASION,      /* units[0] cannot evade (no two-hex retreat): combat */
+    RE_EV_STAND,           /* heavy cavalry units[0] stands and fights */
+    RE_EV_EVADED,          /* units[0] has evaded (its two hexes are made) */
+    RE_EV_DICE_BASE,       /* dice of a roll before modifiers: vals[0] dice, vals[1] re_roll_kind
+                              (ATTACK, ARTILLERY, RIPOSTE or PURSUIT); units[0] the unit rolling
+                              (the battery for ARTILLERY); vals[2] the range (ARTILLERY) */
+    RE_EV_DICE_MOD,        /* a dice modifier: vals[0] RE_EVM_* id, vals[1] dice added (> 0) or
+                              taken (< 0).  FLANK: units[0] the friend that gives it, units[1]
+                              the target, units[2] the attacker.  CHARGE: units[0] the attacker.
+                              TERRAIN: vals[2] 1 counted, 0 listed but not counted (a larger
+                              malus applies); vals[3] terrain row * 2 + 0 (its protection) or
+                              + 1 (its attack malus) (re_terrain_row_at).  DEMORALISED:
+                              units[0] the side, vals[2] its points, vals[3] its threshold */
+    RE_EV_NO_MOD,          /* a bonus not given: vals[0] RE_EVM_FLANK or RE_EVM_CHARGE, vals[1]
+                              RE_EVN_* why; units[0] the unit it concerns (the target for
+                              RE_EVN_FLANK_TOWN and _CAVALRY, else the attacker); hexes[0]
+                              attacker, hexes[1] target */
+    RE_EV_DICE_TOTAL,      /* dice rolled: vals[0] dice, vals[1] re_roll_kind; units[0] the unit
+                              hit (named for ARTILLERY) */
+    RE_EV_DIE,             /* one die: faces[0] its face (nfaces 1); units[0] the unit hit;
+                              vals[0] re_hit (grognard/re_rules.h), vals[1] 1 for a column
+                              attack, vals[2] re_roll_kind */
+    RE_EV_RESULT,          /* the roll is over: units[0] hit; vals[0] losses, vals[1] retreats */
+    RE_EV_LOSS,            /* units[0] loses a figure: vals[0] RE_EVC_* cause, vals[1] figures
+                              left, vals[2] 1 if its skirmisher is still there */
+    RE_EV_SKIRMISHER_LOST, /* units[0] loses its skirmisher (§5): vals[0] RE_EVC_* cause */
+    RE_EV_DESTROYED,       /* units[0] is destroyed: units[1] its side; vals[0] the side's
+                              demoralisation points, vals[1] 1 if it is now demoralised */
+    RE_EV_RETREAT,         /* one hex of retreat: units[0] to hexes[0]; vals[0] 1 evasion */
+    RE_EV_PUSH,            /* units[0] pushes friend units[1] from hexes[0] to hexes[1] */
+    RE_EV_RETREAT_BLOCKED, /* units[0] cannot retreat vals[0] more hexes: a figure each */
+    RE_EV_RIPOSTE,         /* units[0] ripostes against units[1] */
+    RE_EV_NO_RIPOSTE,      /* units[0] does not riposte */
+    RE_EV_TAKE_GROUND,     /* units[0] takes ground: moves to hexes[0] */
+    RE_EV_PURSUIT,         /* units[0] pursues units[1] along its retreat path to hexes[0] */
+    RE_EV_PURSUIT_END,     /* the pursuit ends: units[0] (the target) does not fall back */
+    /* end of the game */
+    RE_EV_NO_UNIT_LEFT, /* an army has no unit left: units[0] its side (0 if both) */
+    RE_EV_GAME_OVER,    /* vals[0] the scenario's re_victory, vals[1] side 0's count,
+                           vals[2] side 1's (demoralisation points, or enemy units
+                           destroyed) */
+    RE_EV_WINNER,       /* units[0] the side that wins, GR_EV_NONE for a draw */
+    RE_EV_KINDS
+} re_event_kind;
+
+/* Dice modifiers (vals[0] of RE_EV_DICE_MOD and RE_EV_NO_MOD). */
+enum { RE_EVM_FLANK, RE_EVM_CHARGE, RE_EVM_TERRAIN, RE_EVM_DEMORALISED };
+
+/* Why a bonus is not given (vals[1] of RE_EV_NO_MOD). */
+enum {
+    RE_EVN_FLANK_TOWN,       /* the target is infantry in a town, fortress or building */
+    RE_EVN_FLANK_CAVALRY,    /* the target is infantry in contact with enemy cavalry only */
+    RE_EVN_FLANK_SELF,       /* the attacker may itself be taken in the flank */
+    RE_EVN_CHARGE_NO_MOVE,   /* the cavalry did not move */
+    RE_EVN_CHARGE_STRENGTH,  /* it is not at full strength */
+    RE_EVN_CHARGE_RETREATED, /* it has retreated */
+    RE_EVN_CHARGE_TERRAIN,   /* terrain: the printed reason re_terrain_charge_allowed gives
+                                from hexes[0] to hexes[1] */
+};
+
+/* Why a fire has no effect (vals[0] of RE_EV_NO_EFFECT). */
+enum { RE_EVX_ARTILLERY /* the target is artillery */, RE_EVX_NO_DICE /* no dice left */ };
+
+/* After a move (vals[1] of RE_EV_MOVE). */
+enum { RE_EVF_ARTILLERY /* (artillery never fights) */, RE_EVF_MAY_FIGHT, RE_EVF_NO_FIGHT };
+
+/* Why a figure is lost (vals[0] of RE_EV_LOSS, RE_EV_SKIRMISHER_LOST). */
+enum { RE_EVC_HIT /* a die result */, RE_EVC_BLOCKED /* a retreat that cannot be made */ };
+
+/* Room for the text of any event in any language, NUL included (the
+ * longest: a corps of RE_MAX_UNITS isolated light cavalry with the longest
+ * names activating, in French). */
+#define RE_EVENT_TEXT_MAX 6144
+
+/* The text of an event, in `lang`: unit, corps and side names from the
+ * scenario, the printed French words of the seed where the event cites them
+ * (table cells, terrain rows, quotations) in both languages.  Detail lines
+ * of a roll (its dice and modifiers) begin with two spaces.  Writes at most
+ * cap bytes (NUL included); returns the length it needed, like snprintf. */
+int re_event_text(const re_scenario *sc, const gr_event *ev, gr_lang lang, char *buf, size_t cap);
+
+/* A stable snake_case name of an event kind ("die", "dice_modifier"), for
+ * JSON; "unknown" out of range. */
+const char *re_event_kind_name(int kind);
 
 /* Start a game: turn 1, side 0 chooses its chits.  Checks the scenario
  * (sizes, ids, hexes on the map); GR_EINPUT with a message otherwise. */
@@ -261,6 +382,7 @@ int re_state_describe(const re_scenario *sc, const re_state *st, char *buf, size
 
 /* The R&E game type; a gr_game is {&re_game_type, a loaded re_scenario}. */
 extern const gr_game_type re_game_type;
+_Static_assert(RE_EVENT_TEXT_MAX <= GR_EVENT_TEXT_MAX, "an R&E event's text fits GR_EVENT_TEXT_MAX");
 
 /* An action as a gr_action (its seven fields packed in the low 56 bits),
  * and back. */

@@ -189,7 +189,7 @@ static void print_event(void *ctx, const gr_match_event *e)
     const play *P = ctx;
     if (P->hide)
         return;
-    char text[320];
+    char text[GR_EVENT_TEXT_MAX];
     gr_game_event_text(&P->game, e->ev, P->lang, text, sizeof text);
     const char *rule = e->ev->rule ? e->ev->rule : "";
     printf("  %s%s%s%s\n", text, rule[0] ? " (" : "", rule, rule[0] ? ")" : "");

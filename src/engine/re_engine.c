@@ -136,9 +136,60 @@ static int adjacent(const re_state *st, int a, int b)
     return gr_hex_distance(u_hex(st, a), u_hex(st, b)) == 1;
 }
 
-static const char *side_name(const re_scenario *sc, int s)
+/* ---- events (grognard/re.h, RE_EV_*) ------------------------------------ */
+
+/* A new event of `kind` citing `rule`, naming units (or corps, sides) u0
+ * and u1 (-1: none), with vals v0 and v1; NULL if there is no log or it is
+ * full (the helpers below accept NULL). */
+static gr_event *note(gr_log *log, int kind, const char *rule, int u0, int u1, int v0, int v1)
 {
-    return sc->sides[s].name[0] ? sc->sides[s].name : (s ? "side 1" : "side 0");
+    gr_event *e = gr_log_add(log, kind, rule);
+    if (e) {
+        if (u0 >= 0)
+            e->units[0] = (uint8_t)u0;
+        if (u1 >= 0)
+            e->units[1] = (uint8_t)u1;
+        e->vals[0] = v0;
+        e->vals[1] = v1;
+    }
+    return e;
+}
+
+static void note_hex(gr_event *e, int i, int col, int row)
+{
+    if (e) {
+        e->hexes[i][0] = (int8_t)col;
+        e->hexes[i][1] = (int8_t)row;
+    }
+}
+
+static void note_vals(gr_event *e, int v2, int v3)
+{
+    if (e) {
+        e->vals[2] = v2;
+        e->vals[3] = v3;
+    }
+}
+
+/* A terrain malus as an id: its row * 2 + 0 (the row's protection) or + 1
+ * (its attack malus), -1 if its words are no row's. */
+static int terrain_mod_id(const re_dice_mod *m)
+{
+    for (int i = 0; i < RE_TR_ROWS; i++) {
+        const re_terrain_row *r = re_terrain_row_at(i);
+        if (r && r->protection_text && m->reason == r->protection_text)
+            return 2 * i;
+        if (r && r->attack_text && m->reason == r->attack_text)
+            return 2 * i + 1;
+    }
+    return -1;
+}
+
+static void note_terrain(gr_log *log, const re_dice_mod *mods, int nm)
+{
+    for (int i = 0; i < nm; i++)
+        note_vals(note(log, RE_EV_DICE_MOD, RE_P_TERRAIN, -1, -1, RE_EVM_TERRAIN, mods[i].dice),
+                  mods[i].applied, terrain_mod_id(&mods[i]));
 }
 
 /* ---- demoralisation and victory (§6, But du jeu) ---------------------- */
@@ -185,10 +236,9 @@ static int demo_malus(const re_scenario *sc, const re_state *st, int side)
 static void log_demo(const re_scenario *sc, const re_state *st, int side, gr_log *log)
 {
     if (re_is_demoralised(sc, st, side))
-        gr_logf(log, RE_P_DEMO, "  %+d die: %s is demoralised (%d points, threshold %d): %s",
-                re_dice_modifier[RE_DM_DEMORALISED].value, side_name(sc, side),
-                re_demoralisation(sc, st, side), sc->sides[side].demoralised_at,
-                re_dice_modifier[RE_DM_DEMORALISED].cell);
+        note_vals(note(log, RE_EV_DICE_MOD, RE_P_DEMO, side, -1, RE_EVM_DEMORALISED,
+                       re_dice_modifier[RE_DM_DEMORALISED].value),
+                  re_demoralisation(sc, st, side), sc->sides[side].demoralised_at);
 }
 
 static int side_alive(const re_scenario *sc, const re_state *st, int side)
@@ -202,23 +252,16 @@ static int side_alive(const re_scenario *sc, const re_state *st, int side)
 static void finish(const re_scenario *sc, re_state *st, gr_log *log)
 {
     st->stage = RE_ST_OVER;
+    int n0, n1;
     if (sc->victory == RE_VICTORY_DEMORALISATION) {
-        int p0 = re_demoralisation(sc, st, 0), p1 = re_demoralisation(sc, st, 1);
-        st->winner = (uint8_t)(p0 < p1 ? 0 : p1 < p0 ? 1 : 2);
-        gr_logf(log, RE_P_GOAL, "game over: demoralisation points %s %d, %s %d", side_name(sc, 0),
-                p0, side_name(sc, 1), p1);
+        n0 = re_demoralisation(sc, st, 0), n1 = re_demoralisation(sc, st, 1);
+        st->winner = (uint8_t)(n0 < n1 ? 0 : n1 < n0 ? 1 : 2);
     } else {
-        int k0 = re_destroyed_by(sc, st, 0), k1 = re_destroyed_by(sc, st, 1);
-        st->winner = (uint8_t)(k0 > k1 ? 0 : k1 > k0 ? 1 : 2);
-        gr_logf(log, RE_P_GOAL,
-                "game over: enemy units destroyed: %s %d, %s %d (\"le gagnant est celui qui a "
-                "détruit le plus d'unités ennemis\")",
-                side_name(sc, 0), k0, side_name(sc, 1), k1);
+        n0 = re_destroyed_by(sc, st, 0), n1 = re_destroyed_by(sc, st, 1);
+        st->winner = (uint8_t)(n0 > n1 ? 0 : n1 > n0 ? 1 : 2);
     }
-    if (st->winner == 2)
-        gr_logf(log, RE_P_GOAL, "the game is drawn");
-    else
-        gr_logf(log, RE_P_GOAL, "%s wins", side_name(sc, st->winner));
+    note_vals(note(log, RE_EV_GAME_OVER, RE_P_GOAL, -1, -1, sc->victory, n0), n1, 0);
+    note(log, RE_EV_WINNER, RE_P_GOAL, st->winner == 2 ? -1 : st->winner, -1, 0, 0);
 }
 
 /* ---- losses ------------------------------------------------------------ */
@@ -237,26 +280,21 @@ static void destroy(const re_scenario *sc, re_state *st, int u, gr_log *log)
     st->units[u].row = -1;
     st->units[u].flags = 0;
     int s = u_side(sc, u);
-    gr_logf(log, RE_P_DEMO, "%s is destroyed: %s has %d demoralisation point(s)%s",
-            re_unit_name(sc, u), side_name(sc, s), re_demoralisation(sc, st, s),
-            re_is_demoralised(sc, st, s) ? ", the army is demoralised" : "");
+    note(log, RE_EV_DESTROYED, RE_P_DEMO, u, s, re_demoralisation(sc, st, s),
+         re_is_demoralised(sc, st, s));
 }
 
 /* One figure lost; the skirmisher is the second-to-last figure (§5). */
-static void lose_figure(const re_scenario *sc, re_state *st, int u, const char *why, gr_log *log)
+static void lose_figure(const re_scenario *sc, re_state *st, int u, int cause, gr_log *log)
 {
     re_unit_st *us = &st->units[u];
     if (us->skirmisher && us->figures == 1) {
         us->skirmisher = 0;
-        gr_logf(log, RE_P_SKIRM5,
-                "%s loses its skirmisher (%s): \"décomptés dans les pertes comme étant l'avant "
-                "dernière figurine perdue\"",
-                re_unit_name(sc, u), why);
+        note(log, RE_EV_SKIRMISHER_LOST, RE_P_SKIRM5, u, -1, cause, 0);
         return;
     }
     us->figures--;
-    gr_logf(log, RE_P_LOSS, "%s loses a figure (%s): %d left%s", re_unit_name(sc, u), why,
-            us->figures, us->skirmisher ? " + skirmisher" : "");
+    note_vals(note(log, RE_EV_LOSS, RE_P_LOSS, u, -1, cause, us->figures), us->skirmisher, 0);
     if (us->figures == 0)
         destroy(sc, st, u, log);
 }
@@ -334,9 +372,7 @@ static void activate(const re_scenario *sc, re_state *st, int anchor, gr_log *lo
     uint8_t comp[RE_MAX_UNITS], anchors[RE_MAX_UNITS];
     corps_groups(sc, st, st->corps, comp, anchors);
     clear_activation(sc, st);
-    char names[GR_LOG_TEXT];
-    size_t len = 0;
-    names[0] = 0;
+    uint32_t act[2] = {0, 0}, iso[2] = {0, 0}; /* bit u % 32 of [u / 32]: unit u */
     for (int u = 0; u < sc->nunits; u++) {
         if (sc->units[u].corps != st->corps || !u_alive(st, u))
             continue;
@@ -345,15 +381,13 @@ static void activate(const re_scenario *sc, re_state *st, int anchor, gr_log *lo
         if (!in_group && !isolated)
             continue;
         st->units[u].flags |= RE_UF_ACTIVE;
-        if (len < sizeof names - 1) {
-            int k = snprintf(names + len, sizeof names - len, "%s%s%s", len ? ", " : "",
-                             re_unit_name(sc, u), isolated ? " (isolated light cavalry)" : "");
-            if (k > 0)
-                len += (size_t)k;
-        }
+        act[u / 32] |= 1u << (u % 32);
+        if (isolated)
+            iso[u / 32] |= 1u << (u % 32);
     }
-    gr_logf(log, RE_P_ACT, "%s activates: %s", re_corps_name(sc, st->corps),
-            len ? names : "no unit");
+    note_vals(
+        note(log, RE_EV_ACTIVATION, RE_P_ACT, st->corps, -1, (int32_t)act[0], (int32_t)act[1]),
+        (int32_t)iso[0], (int32_t)iso[1]);
     st->stage = RE_ST_FIRE;
 }
 
@@ -534,14 +568,14 @@ static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
 /* Two enemies of u adjacent to it and not adjacent to each other: u may
  * be taken in the flank - unless it is infantry in a town, fortress or
  * building, or infantry whose enemy contacts are all cavalry. */
-static int flank_exempt(const re_scenario *sc, const re_state *st, int u, const char **why)
+static int flank_exempt(const re_scenario *sc, const re_state *st, int u, int *why)
 {
     if (!is_inf(u_type(sc, u)))
         return 0;
     int ter = re_map_at(sc, u_hex(st, u))->terrain;
     if (ter == RE_TOWN || ter == RE_FORTRESS || ter == RE_BUILDING) {
         if (why)
-            *why = "infantry in a town, fortress or building";
+            *why = RE_EVN_FLANK_TOWN;
         return 1;
     }
     int any = 0;
@@ -552,7 +586,7 @@ static int flank_exempt(const re_scenario *sc, const re_state *st, int u, const 
             any = 1;
         }
     if (any && why)
-        *why = "infantry in contact with enemy cavalry only";
+        *why = RE_EVN_FLANK_CAVALRY;
     return any;
 }
 
@@ -589,26 +623,30 @@ static int flank_bonus(const re_scenario *sc, const re_state *st, int a, int t, 
     return re_dice_modifier[RE_DM_FLANK].value;
 }
 
-static int charge_bonus(const re_scenario *sc, const re_state *st, int a, int t, const char **why)
+/* The charge bonus of a attacking t (§4.3); if none, why in *why (an
+ * RE_EVN_CHARGE_*, or -1 when a is no cavalry). */
+static int charge_bonus(const re_scenario *sc, const re_state *st, int a, int t, int *why)
 {
     const re_unit_st *us = &st->units[a];
-    *why = NULL;
+    *why = -1;
     if (!is_cav(u_type(sc, a)))
         return 0;
     if (!(us->flags & RE_UF_MOVED)) {
-        *why = "it did not move";
+        *why = RE_EVN_CHARGE_NO_MOVE;
         return 0;
     }
     if (us->figures < sc->units[a].figures) {
-        *why = "not at full strength";
+        *why = RE_EVN_CHARGE_STRENGTH;
         return 0;
     }
     if (us->flags & RE_UF_RETREATED) {
-        *why = "it has retreated";
+        *why = RE_EVN_CHARGE_RETREATED;
         return 0;
     }
-    if (!re_terrain_charge_allowed(sc, u_hex(st, a), u_hex(st, t), why))
+    if (!re_terrain_charge_allowed(sc, u_hex(st, a), u_hex(st, t), NULL)) {
+        *why = RE_EVN_CHARGE_TERRAIN;
         return 0;
+    }
     return re_dice_modifier[RE_DM_CHARGE].value;
 }
 
@@ -619,7 +657,7 @@ static int attack_dice(const re_scenario *sc, const re_state *st, int a, int t, 
     int base = re_unit_dice(at);
     int by;
     int flank = flank_bonus(sc, st, a, t, &by);
-    const char *cwhy;
+    int cwhy;
     int charge = charge_bonus(sc, st, a, t, &cwhy);
     re_dice_mod mods[8];
     int nm = 0;
@@ -627,30 +665,28 @@ static int attack_dice(const re_scenario *sc, const re_state *st, int a, int t, 
     int demo = demo_malus(sc, st, u_side(sc, a));
     int dice = re_attack_dice(base, flank + charge, ter + demo);
     if (log) {
-        gr_logf(log, RE_P_DICE, "  %d dice: %s (%s)", base, re_unit_name(sc, a),
-                re_unit(at) ? re_unit(at)->label : "?");
-        if (flank)
-            gr_logf(log, RE_P_DICE, "  %+d dice: flank, %s touches %s and not %s: %s", flank,
-                    re_unit_name(sc, by), re_unit_name(sc, t), re_unit_name(sc, a),
-                    re_dice_modifier[RE_DM_FLANK].cell);
-        else if (by >= 0) {
-            const char *why = NULL;
-            if (flank_exempt(sc, st, t, &why))
-                gr_logf(log, RE_P_DICE, "  no flank bonus: %s is %s", re_unit_name(sc, t), why);
-            else
-                gr_logf(log, RE_P_DICE, "  no flank bonus: %s may itself be taken in the flank",
-                        re_unit_name(sc, a));
+        note(log, RE_EV_DICE_BASE, RE_P_DICE, a, -1, base, RE_ROLL_ATTACK);
+        if (flank) {
+            gr_event *e = note(log, RE_EV_DICE_MOD, RE_P_DICE, by, t, RE_EVM_FLANK, flank);
+            if (e)
+                e->units[2] = (uint8_t)a;
+        } else if (by >= 0) {
+            int why = RE_EVN_FLANK_SELF;
+            int u = flank_exempt(sc, st, t, &why) ? t : a;
+            gr_event *e = note(log, RE_EV_NO_MOD, RE_P_DICE, u, -1, RE_EVM_FLANK, why);
+            note_hex(e, 0, st->units[a].col, st->units[a].row);
+            note_hex(e, 1, st->units[t].col, st->units[t].row);
         }
-        if (charge)
-            gr_logf(log, RE_P_DICE, "  %+d dice: %s", charge, re_dice_modifier[RE_DM_CHARGE].cell);
-        else if (is_cav(at) && cwhy)
-            gr_logf(log, RE_P_DICE, "  no charge bonus: %s", cwhy);
-        for (int i = 0; i < nm; i++)
-            gr_logf(log, RE_P_TERRAIN, "  %+d dice%s: %s", mods[i].dice,
-                    mods[i].applied ? "" : " (not counted: a larger malus applies)",
-                    mods[i].reason);
+        if (charge) {
+            note(log, RE_EV_DICE_MOD, RE_P_DICE, a, -1, RE_EVM_CHARGE, charge);
+        } else if (is_cav(at) && cwhy >= 0) {
+            gr_event *e = note(log, RE_EV_NO_MOD, RE_P_DICE, a, -1, RE_EVM_CHARGE, cwhy);
+            note_hex(e, 0, st->units[a].col, st->units[a].row);
+            note_hex(e, 1, st->units[t].col, st->units[t].row);
+        }
+        note_terrain(log, mods, nm);
         log_demo(sc, st, u_side(sc, a), log);
-        gr_logf(log, RE_P_DICE, "  = %d dice", dice);
+        note(log, RE_EV_DICE_TOTAL, RE_P_DICE, t, -1, dice, RE_ROLL_ATTACK);
     }
     return dice;
 }
@@ -927,8 +963,7 @@ static void combat_next(const re_scenario *sc, re_state *st, gr_log *log)
             return;
         }
         if (c->roll == RE_ROLL_PURSUIT && u_alive(st, c->target) && !c->repulsed)
-            gr_logf(log, RE_P_PURSUIT, "the pursuit ends: %s does not fall back",
-                    re_unit_name(sc, c->target));
+            note(log, RE_EV_PURSUIT_END, RE_P_PURSUIT, c->target, -1, 0, 0);
         combat_end(sc, st, log);
         return;
     }
@@ -944,15 +979,9 @@ static void fire_next(const re_scenario *sc, re_state *st, gr_log *log)
         if (!u_alive(st, t))
             continue;
         if (c->ifire > 0)
-            gr_logf(log, RE_P_ART,
-                    "enfilade: %s in the next hex is hit too (\"Le tir "
-                    "d'enfilade permet de toucher les cibles sur les cases se suivant\")",
-                    re_unit_name(sc, t));
+            note(log, RE_EV_ENFILADE, RE_P_ART, t, -1, 0, 0);
         if (u_type(sc, t) == RE_ARTILLERY) {
-            gr_logf(log, RE_P_ART,
-                    "no effect on %s: \"Le Tir d'artillerie est sans effet contre "
-                    "de l'artillerie\"",
-                    re_unit_name(sc, t));
+            note(log, RE_EV_NO_EFFECT, RE_P_ART, t, -1, RE_EVX_ARTILLERY, 0);
             continue;
         }
         int range = c->fire_range[c->ifire];
@@ -962,15 +991,12 @@ static void fire_next(const re_scenario *sc, re_state *st, gr_log *log)
         int ter = re_terrain_fire_dice(sc, u_hex(st, a), u_hex(st, t), u_type(sc, t), mods, 8, &nm);
         int demo = demo_malus(sc, st, u_side(sc, a));
         int dice = re_attack_dice(base, 0, ter + demo);
-        gr_logf(log, RE_P_ART, "  %d dice: artillery at %d hex(es)", base, range);
-        for (int i = 0; i < nm; i++)
-            gr_logf(log, RE_P_TERRAIN, "  %+d dice%s: %s", mods[i].dice,
-                    mods[i].applied ? "" : " (not counted: a larger malus applies)",
-                    mods[i].reason);
+        note_vals(note(log, RE_EV_DICE_BASE, RE_P_ART, a, -1, base, RE_ROLL_ARTILLERY), range, 0);
+        note_terrain(log, mods, nm);
         log_demo(sc, st, u_side(sc, a), log);
-        gr_logf(log, RE_P_ART, "  = %d dice on %s", dice, re_unit_name(sc, t));
+        note(log, RE_EV_DICE_TOTAL, RE_P_ART, t, -1, dice, RE_ROLL_ARTILLERY);
         if (dice < RE_MIN_ATTACK_DICE) {
-            gr_logf(log, RE_P_ART, "no dice left: no effect on %s", re_unit_name(sc, t));
+            note(log, RE_EV_NO_EFFECT, RE_P_ART, t, -1, RE_EVX_NO_DICE, 0);
             continue;
         }
         c->target = (uint8_t)t;
@@ -991,10 +1017,9 @@ static void resolve_hits(const re_scenario *sc, re_state *st, gr_log *log)
 {
     re_combat_st *c = &st->combat;
     int h = c->hit;
-    gr_logf(log, RE_P_LOSS, "result on %s: %d loss(es), %d retreat(s)", re_unit_name(sc, h),
-            c->losses, c->retreats);
+    note(log, RE_EV_RESULT, RE_P_LOSS, h, -1, c->losses, c->retreats);
     for (int i = 0; i < c->losses && u_alive(st, h); i++)
-        lose_figure(sc, st, h, "loss", log);
+        lose_figure(sc, st, h, RE_EVC_HIT, log);
     if (u_alive(st, h) && c->retreats > 0) {
         if (h == c->target)
             c->repulsed = 1;
@@ -1019,8 +1044,7 @@ static void retreat_done(const re_scenario *sc, re_state *st, gr_log *log)
         c->vrow = rt->path[0][1];
     }
     if (rt->evasion) {
-        gr_logf(log, RE_P_EVADE, "%s has evaded: taking ground and pursuit are possible",
-                re_unit_name(sc, u));
+        note(log, RE_EV_EVADED, RE_P_EVADE, u, -1, 0, 0);
         c->repulsed = 1;
         combat_next(sc, st, log);
         return;
@@ -1034,13 +1058,10 @@ static void retreat_blocked(const re_scenario *sc, re_state *st, gr_log *log)
 {
     re_retreat_st *rt = &st->retreat;
     int u = rt->unit;
-    gr_logf(log, RE_P_RETREAT,
-            "%s cannot retreat %d more hex(es): one figure lost per hex (\"l'unité perd une pièce "
-            "par hexagone de retraite éludée\")",
-            re_unit_name(sc, u), rt->left);
+    note(log, RE_EV_RETREAT_BLOCKED, RE_P_RETREAT, u, -1, rt->left, 0);
     while (rt->left > 0 && u_alive(st, u)) {
         rt->left--;
-        lose_figure(sc, st, u, "retreat blocked", log);
+        lose_figure(sc, st, u, RE_EVC_BLOCKED, log);
     }
     rt->left = 0;
     retreat_done(sc, st, log);
@@ -1056,19 +1077,14 @@ static void start_attack(const re_scenario *sc, re_state *st, int a, int t, int 
     c->column = (uint8_t)column;
     st->units[a].flags |= RE_UF_ATTACKED;
     int at = u_type(sc, a), tt = u_type(sc, t);
-    gr_logf(log, RE_P_COMBAT, "%s %s %s", re_unit_name(sc, a),
-            column ? "makes a column attack on" : "attacks", re_unit_name(sc, t));
+    note(log, RE_EV_ATTACK, RE_P_COMBAT, a, t, column, 0);
     if (re_terrain_no_fight_in(sc, u_hex(st, t), tt)) {
         if (can_evade(sc, st, t, a)) {
-            gr_logf(log, RE_P_TERRAIN, "%s cannot fight in a town: it must evade",
-                    re_unit_name(sc, t));
+            note(log, RE_EV_NO_FIGHT_IN, RE_P_TERRAIN, t, -1, 0, 0);
             c->evaded = 1;
             begin_retreat(st, t, a, RE_EVASION_HEXES, 1);
         } else {
-            gr_logf(log, RE_P_TERRAIN,
-                    "%s cannot fight in a town and cannot evade: destroyed "
-                    "(\"esquive obligatoire ou destruction\")",
-                    re_unit_name(sc, t));
+            note(log, RE_EV_NO_FIGHT_IN, RE_P_TERRAIN, t, -1, 1, 0);
             c->hit = (uint8_t)t;
             destroy(sc, st, t, log);
             combat_next(sc, st, log);
@@ -1077,15 +1093,9 @@ static void start_attack(const re_scenario *sc, re_state *st, int a, int t, int 
     }
     if ((tt == RE_LIGHT_CAVALRY || tt == RE_HEAVY_CAVALRY) && !is_cav(at)) {
         if (!can_evade(sc, st, t, a)) {
-            gr_logf(log, RE_P_EVADE,
-                    "%s cannot evade (no two-hex retreat): combat (\"Si "
-                    "l'esquive n'est pas possible il y a combat\")",
-                    re_unit_name(sc, t));
+            note(log, RE_EV_NO_EVASION, RE_P_EVADE, t, -1, 0, 0);
         } else if (tt == RE_LIGHT_CAVALRY) {
-            gr_logf(log, RE_P_EVADE,
-                    "%s must evade: \"La cavalerie légère ... DOIT retraiter "
-                    "avant le combat sauf face à la cavalerie\"",
-                    re_unit_name(sc, t));
+            note(log, RE_EV_EVADE, RE_P_EVADE, t, -1, 1, 0);
             c->evaded = 1;
             begin_retreat(st, t, a, RE_EVASION_HEXES, 1);
             return;
@@ -1161,7 +1171,7 @@ static int count_free(const re_scenario *sc, const re_state *st,
 
 static void end_turn(const re_scenario *sc, re_state *st, gr_log *log)
 {
-    gr_logf(log, RE_P_ACT, "the bowl is empty: end of turn %d", st->turn);
+    note(log, RE_EV_TURN_END, RE_P_ACT, -1, -1, st->turn, 0);
     if (st->turn >= sc->turns) {
         finish(sc, st, log);
         return;
@@ -1174,13 +1184,13 @@ static void end_turn(const re_scenario *sc, re_state *st, gr_log *log)
     st->corps = RE_NO_UNIT;
     st->side = 0;
     st->stage = RE_ST_CHITS;
-    gr_logf(log, RE_P_ACT, "turn %d: each side chooses its chits", st->turn);
+    note(log, RE_EV_TURN_START, RE_P_ACT, -1, -1, st->turn, 0);
 }
 
 static void end_activation(const re_scenario *sc, re_state *st, gr_log *log)
 {
     if (st->corps != RE_NO_UNIT)
-        gr_logf(log, RE_P_ACT, "end of the activation of %s", re_corps_name(sc, st->corps));
+        note(log, RE_EV_ACTIVATION_END, RE_P_ACT, st->corps, -1, 0, 0);
     clear_activation(sc, st);
     st->corps = RE_NO_UNIT;
     st->stage = RE_ST_DRAW;
@@ -1193,15 +1203,14 @@ static void settle(const re_scenario *sc, re_state *st, gr_log *log)
         if (st->stage == RE_ST_OVER)
             return;
         if (!side_alive(sc, st, 0) || !side_alive(sc, st, 1)) {
-            gr_logf(log, RE_P_GOAL, "an army has no unit left");
+            note(log, RE_EV_NO_UNIT_LEFT, RE_P_GOAL, side_alive(sc, st, 0) ? 1 : 0, -1, 0, 0);
             finish(sc, st, log);
             return;
         }
         switch (st->stage) {
         case RE_ST_CHITS:
             if (count_free(sc, st, gen_chits) == 0) {
-                gr_logf(log, RE_P_ACT, "%s has put %d chit(s) in the bowl", side_name(sc, st->side),
-                        st->chosen[st->side]);
+                note(log, RE_EV_CHITS, RE_P_ACT, st->side, -1, st->chosen[st->side], 0);
                 if (st->side == 0)
                     st->side = 1;
                 else
@@ -1399,11 +1408,12 @@ static void apply_die(const re_scenario *sc, re_state *st, int face, gr_log *log
     } else {
         r = re_die_result(u_type(sc, h), face, c->roll == RE_ROLL_ATTACK && c->column);
     }
-    const char *what = r == RE_HIT_LOSS ? "loss" : r == RE_HIT_RETREAT ? "retreat" : "miss";
-    gr_logf(log, src, "die %d against %s: %s%s", face, re_unit_name(sc, h), what,
-            (c->roll == RE_ROLL_ATTACK && c->column)
-                ? " (column attack: losses and retreats swapped)"
-                : "");
+    gr_event *e = note(log, RE_EV_DIE, src, h, -1, (int)r, c->roll == RE_ROLL_ATTACK && c->column);
+    if (e) {
+        e->faces[0] = (uint8_t)face;
+        e->nfaces = 1;
+        e->vals[2] = c->roll;
+    }
     if (r == RE_HIT_LOSS)
         c->losses++;
     else if (r == RE_HIT_RETREAT)
@@ -1422,8 +1432,11 @@ static void apply_fire(const re_scenario *sc, re_state *st, int u, gr_hex target
     gr_hex from = u_hex(st, u);
     int d = gr_hex_distance(from, target);
     int t = unit_at_hex(sc, st, target);
-    gr_logf(log, RE_P_ART, "%s fires at %s (%d hex(es), the nearest occupied hex in sight)",
-            re_unit_name(sc, u), re_unit_name(sc, t), d);
+    gr_event *e = note(log, RE_EV_FIRE, RE_P_ART, u, t, d, 0);
+    int tc, tr;
+    off(target, &tc, &tr);
+    note_hex(e, 0, st->units[u].col, st->units[u].row);
+    note_hex(e, 1, tc, tr);
     c->fire_targets[0] = (uint8_t)t;
     c->fire_range[0] = (uint8_t)d;
     c->nfire = 1;
@@ -1463,27 +1476,29 @@ static void apply_move(const re_scenario *sc, re_state *st, re_action a, gr_log 
     int can_fight = fight[IDX(a.col, a.row)] && u_type(sc, a.unit) != RE_ARTILLERY;
     if (!can_fight)
         st->units[a.unit].flags |= RE_UF_NO_COMBAT;
-    gr_logf(log, RE_P_MOVE, "%s moves from %d,%d to %d,%d (%d hex(es))%s", re_unit_name(sc, a.unit),
-            from_c, from_r, a.col, a.row,
-            gr_hex_distance(gr_hex_from_offset(from_c, from_r), gr_hex_from_offset(a.col, a.row)),
-            u_type(sc, a.unit) == RE_ARTILLERY ? ""
-            : can_fight                        ? ": it may still fight"
-                        : ": it may not fight this activation (march move or terrain)");
+    int dist =
+        gr_hex_distance(gr_hex_from_offset(from_c, from_r), gr_hex_from_offset(a.col, a.row));
+    gr_event *e = note(log, RE_EV_MOVE, RE_P_MOVE, a.unit, -1, dist,
+                       u_type(sc, a.unit) == RE_ARTILLERY ? RE_EVF_ARTILLERY
+                       : can_fight                        ? RE_EVF_MAY_FIGHT
+                                                          : RE_EVF_NO_FIGHT);
+    note_hex(e, 0, from_c, from_r);
+    note_hex(e, 1, a.col, a.row);
 }
 
 static void apply_retreat(const re_scenario *sc, re_state *st, re_action a, gr_log *log)
 {
     re_retreat_st *rt = &st->retreat;
     if (a.target != RE_NO_UNIT) {
-        gr_logf(log, RE_P_RETREAT,
-                "%s pushes %s from %d,%d to %d,%d (\"elle peut l'entraîner "
-                "dans sa retraite\")",
-                re_unit_name(sc, a.unit), re_unit_name(sc, a.target), a.col, a.row, a.col2, a.row2);
+        gr_event *e = note(log, RE_EV_PUSH, RE_P_RETREAT, a.unit, a.target, 0, 0);
+        note_hex(e, 0, a.col, a.row);
+        note_hex(e, 1, a.col2, a.row2);
         st->units[a.target].col = a.col2;
         st->units[a.target].row = a.row2;
     }
-    gr_logf(log, rt->evasion ? RE_P_EVADE : RE_P_RETREAT, "%s %s to %d,%d",
-            re_unit_name(sc, a.unit), rt->evasion ? "evades" : "retreats", a.col, a.row);
+    note_hex(note(log, RE_EV_RETREAT, rt->evasion ? RE_P_EVADE : RE_P_RETREAT, a.unit, -1,
+                  rt->evasion, 0),
+             0, a.col, a.row);
     st->units[a.unit].col = a.col;
     st->units[a.unit].row = a.row;
     rt->path[rt->npath][0] = a.col;
@@ -1500,8 +1515,8 @@ static void apply_pursue(const re_scenario *sc, re_state *st, gr_log *log)
     const re_retreat_st *rt = &st->retreat;
     int a = c->attacker, t = c->target;
     int last = rt->npath - 2;
-    gr_logf(log, RE_P_PURSUIT, "%s pursues %s along its retreat path to %d,%d", re_unit_name(sc, a),
-            re_unit_name(sc, t), rt->path[last][0], rt->path[last][1]);
+    note_hex(note(log, RE_EV_PURSUIT, RE_P_PURSUIT, a, t, 0, 0), 0, rt->path[last][0],
+             rt->path[last][1]);
     st->units[a].col = rt->path[last][0];
     st->units[a].row = rt->path[last][1];
     c->roll = RE_ROLL_PURSUIT;
@@ -1510,10 +1525,7 @@ static void apply_pursue(const re_scenario *sc, re_state *st, gr_log *log)
     c->evaded = 0;
     c->column = 0;
     int dice = pursuit_dice(sc, st, a);
-    gr_logf(log, RE_P_PURSUIT,
-            "  %d dice: %s (\"Les malus et bonus aux dés ne s'appliquent "
-            "pas\"; no riposte)",
-            re_unit_dice(u_type(sc, a)), re_unit_name(sc, a));
+    note(log, RE_EV_DICE_BASE, RE_P_PURSUIT, a, -1, re_unit_dice(u_type(sc, a)), RE_ROLL_PURSUIT);
     log_demo(sc, st, u_side(sc, a), log);
     start_roll(st, RE_ROLL_PURSUIT, a, t, dice);
 }
@@ -1529,16 +1541,11 @@ static void apply_riposte(const re_scenario *sc, re_state *st, gr_log *log)
                                      mods, 8, &nm);
     int demo = demo_malus(sc, st, u_side(sc, t));
     int dice = re_attack_dice(base, 0, ter + demo);
-    gr_logf(log, RE_P_RIPOSTE,
-            "%s ripostes against %s (no flank bonus, no pursuit, no taking "
-            "of ground)",
-            re_unit_name(sc, t), re_unit_name(sc, a));
-    gr_logf(log, RE_P_RIPOSTE, "  %d dice: %s", base, re_unit_name(sc, t));
-    for (int i = 0; i < nm; i++)
-        gr_logf(log, RE_P_TERRAIN, "  %+d dice%s: %s", mods[i].dice,
-                mods[i].applied ? "" : " (not counted: a larger malus applies)", mods[i].reason);
+    note(log, RE_EV_RIPOSTE, RE_P_RIPOSTE, t, a, 0, 0);
+    note(log, RE_EV_DICE_BASE, RE_P_RIPOSTE, t, -1, base, RE_ROLL_RIPOSTE);
+    note_terrain(log, mods, nm);
     log_demo(sc, st, u_side(sc, t), log);
-    gr_logf(log, RE_P_RIPOSTE, "  = %d dice", dice);
+    note(log, RE_EV_DICE_TOTAL, RE_P_RIPOSTE, a, -1, dice, RE_ROLL_RIPOSTE);
     c->roll = RE_ROLL_RIPOSTE;
     start_roll(st, RE_ROLL_RIPOSTE, t, a, dice);
 }
@@ -1577,8 +1584,7 @@ static void apply_legal(const re_scenario *sc, re_state *st, re_action a, gr_log
         st->chosen[st->side]++;
         break;
     case RE_A_CHITS_DONE:
-        gr_logf(log, RE_P_ACT, "%s has put %d chit(s) in the bowl", side_name(sc, st->side),
-                st->chosen[st->side]);
+        note(log, RE_EV_CHITS, RE_P_ACT, st->side, -1, st->chosen[st->side], 0);
         if (st->side == 0)
             st->side = 1;
         else
@@ -1586,8 +1592,7 @@ static void apply_legal(const re_scenario *sc, re_state *st, re_action a, gr_log
         break;
     case RE_A_DRAW: {
         int tot = bowl_total(sc, st);
-        gr_logf(log, RE_P_ACT, "chit drawn from the bowl: %s (%d of %d chits)",
-                re_corps_name(sc, a.unit), st->bowl[a.unit], tot);
+        note(log, RE_EV_DRAW, RE_P_ACT, a.unit, -1, st->bowl[a.unit], tot);
         st->bowl[a.unit]--;
         st->drawn[a.unit]++;
         st->corps = a.unit;
@@ -1607,11 +1612,7 @@ static void apply_legal(const re_scenario *sc, re_state *st, re_action a, gr_log
         st->units[a.unit].flags |= RE_UF_SKIRMISHED;
         int dice = re_attack_dice(re_dice_modifier[RE_DM_SKIRMISH].value, 0,
                                   demo_malus(sc, st, u_side(sc, a.unit)));
-        gr_logf(log, RE_P_SKI,
-                "%s's skirmishers fire at %s: %d die (%s; no terrain malus, no "
-                "riposte)",
-                re_unit_name(sc, a.unit), re_unit_name(sc, a.target), dice,
-                re_dice_modifier[RE_DM_SKIRMISH].cell);
+        note(log, RE_EV_SKIRMISH, RE_P_SKI, a.unit, a.target, dice, 0);
         log_demo(sc, st, u_side(sc, a.unit), log);
         start_roll(st, RE_ROLL_SKIRMISH, a.unit, a.target, dice);
         break;
@@ -1623,15 +1624,12 @@ static void apply_legal(const re_scenario *sc, re_state *st, re_action a, gr_log
     case RE_A_COLUMN: start_attack(sc, st, a.unit, a.target, a.kind == RE_A_COLUMN, log); break;
     case RE_A_END_ACTIVATION: end_activation(sc, st, log); break;
     case RE_A_EVADE:
-        gr_logf(log, RE_P_EVADE,
-                "%s evades (\"La cavalerie lourde ... PEUT décider avant le "
-                "combat de retraiter\")",
-                re_unit_name(sc, a.unit));
+        note(log, RE_EV_EVADE, RE_P_EVADE, a.unit, -1, 0, 0);
         st->combat.evaded = 1;
         begin_retreat(st, a.unit, st->combat.attacker, RE_EVASION_HEXES, 1);
         break;
     case RE_A_STAND: {
-        gr_logf(log, RE_P_EVADE, "%s stands", re_unit_name(sc, a.unit));
+        note(log, RE_EV_STAND, RE_P_EVADE, a.unit, -1, 0, 0);
         int dice = attack_dice(sc, st, st->combat.attacker, a.unit, log);
         start_roll(st, RE_ROLL_ATTACK, st->combat.attacker, a.unit, dice);
         break;
@@ -1639,12 +1637,11 @@ static void apply_legal(const re_scenario *sc, re_state *st, re_action a, gr_log
     case RE_A_RETREAT: apply_retreat(sc, st, a, log); break;
     case RE_A_RIPOSTE: apply_riposte(sc, st, log); break;
     case RE_A_NO_RIPOSTE:
-        gr_logf(log, RE_P_RIPOSTE, "%s does not riposte", re_unit_name(sc, a.unit));
+        note(log, RE_EV_NO_RIPOSTE, RE_P_RIPOSTE, a.unit, -1, 0, 0);
         combat_end(sc, st, log);
         break;
     case RE_A_TAKE_GROUND:
-        gr_logf(log, RE_P_GROUND, "%s takes ground: moves to %d,%d", re_unit_name(sc, a.unit),
-                a.col, a.row);
+        note_hex(note(log, RE_EV_TAKE_GROUND, RE_P_GROUND, a.unit, -1, 0, 0), 0, a.col, a.row);
         st->units[a.unit].col = a.col;
         st->units[a.unit].row = a.row;
         combat_end(sc, st, log);

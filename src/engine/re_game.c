@@ -192,24 +192,9 @@ static void g_resample(const void *sc, const void *st, int player, gr_rng *rng, 
     re_resample(sc, st, player, rng, out);
 }
 
-/* TRANSITION: the engine's events are text until they are structured. */
 static int g_event_text(const void *sc, const gr_event *ev, gr_lang lang, char *buf, size_t cap)
 {
-    (void)sc;
-    (void)lang;
-    size_t n = strlen(ev->text);
-    if (cap) {
-        size_t k = n < cap - 1 ? n : cap - 1;
-        memcpy(buf, ev->text, k);
-        buf[k] = '\0';
-    }
-    return (int)n;
-}
-
-static const char *g_event_kind_name(int kind)
-{
-    (void)kind;
-    return "note";
+    return re_event_text(sc, ev, lang, buf, cap);
 }
 
 static int g_is_hidden_choice(const void *sc, const void *st, int player, gr_action a)
@@ -259,7 +244,7 @@ const gr_game_type re_game_type = {
     .observe = g_observe,
     .resample = g_resample,
     .event_text = g_event_text,
-    .event_kind_name = g_event_kind_name,
+    .event_kind_name = re_event_kind_name,
     .is_hidden_choice = g_is_hidden_choice,
     .is_pass = g_is_pass,
 };

@@ -160,20 +160,56 @@ static void test_log_bounded(void **state)
     (void)state;
     static gr_log log;
     gr_log_clear(&log);
-    gr_logf(&log, "seed 004 §4.3", "%d dice", 3);
+    gr_event *e = gr_log_add(&log, 7, "seed 004 §4.3");
+    assert_non_null(e);
+    e->vals[0] = 3;
     assert_int_equal(log.n, 1);
-    assert_string_equal(log.ev[0].text, "3 dice");
-    assert_string_equal(log.ev[0].source, "seed 004 §4.3");
-    gr_logf(&log, NULL, "no source");
-    assert_string_equal(log.ev[1].source, "");
+    assert_int_equal(log.ev[0].kind, 7);
+    assert_int_equal(log.ev[0].vals[0], 3);
+    assert_string_equal(log.ev[0].rule, "seed 004 §4.3");
+    /* every other field unused */
+    assert_int_equal(log.ev[0].nfaces, 0);
+    for (int i = 0; i < GR_EV_UNITS; i++)
+        assert_int_equal(log.ev[0].units[i], GR_EV_NONE);
+    for (int i = 0; i < GR_EV_HEXES; i++) {
+        assert_int_equal(log.ev[0].hexes[i][0], -1);
+        assert_int_equal(log.ev[0].hexes[i][1], -1);
+    }
+    for (int i = 1; i < GR_EV_VALS; i++)
+        assert_int_equal(log.ev[0].vals[i], 0);
+    assert_non_null(gr_log_add(&log, 1, NULL));
+    assert_null(log.ev[1].rule);
     for (int i = 0; i < GR_LOG_MAX + 5; i++)
-        gr_logf(&log, NULL, "event %d", i);
+        gr_log_add(&log, 2, NULL);
     assert_int_equal(log.n, GR_LOG_MAX);
-    assert_int_equal(log.dropped, 7); /* counted, never lost silently */
-    gr_logf(NULL, NULL, "ignored");   /* a NULL log records nothing */
+    assert_int_equal(log.dropped, 7);       /* counted, never lost silently */
+    assert_null(gr_log_add(&log, 2, NULL)); /* a full log gives no event */
+    assert_int_equal(log.dropped, 8);
+    assert_null(gr_log_add(NULL, 2, "ignored")); /* a NULL log records nothing */
     gr_log_clear(&log);
     assert_int_equal(log.n, 0);
     assert_int_equal(log.dropped, 0);
+    gr_log_clear(NULL);
+}
+
+static void test_lang(void **state)
+{
+    (void)state;
+    gr_lang l = GR_LANG_EN;
+    gr_error err;
+    assert_int_equal(gr_lang_parse("fr", &l, &err), GR_OK);
+    assert_int_equal(l, GR_LANG_FR);
+    assert_int_equal(gr_lang_parse("EN", &l, &err), GR_OK);
+    assert_int_equal(l, GR_LANG_EN);
+    assert_int_equal(gr_lang_parse("Fr", &l, &err), GR_OK);
+    assert_int_equal(l, GR_LANG_FR);
+    assert_int_equal(gr_lang_parse("de", &l, &err), GR_EINPUT);
+    assert_non_null(strstr(err.msg, "'en'"));
+    assert_int_equal(gr_lang_parse("", &l, &err), GR_EINPUT);
+    assert_int_equal(gr_lang_parse("fra", &l, &err), GR_EINPUT);
+    assert_int_equal(gr_lang_parse(NULL, &l, &err), GR_EINPUT);
+    assert_string_equal(gr_lang_code(GR_LANG_EN), "en");
+    assert_string_equal(gr_lang_code(GR_LANG_FR), "fr");
 }
 
 static void test_band_find(void **state)
@@ -201,6 +237,7 @@ int main(void)
         cmocka_unit_test(test_param_parse_decimals),
         cmocka_unit_test(test_args_set_text_and_numbers),
         cmocka_unit_test(test_log_bounded),
+        cmocka_unit_test(test_lang),
         cmocka_unit_test(test_band_find),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

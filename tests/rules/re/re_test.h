@@ -158,10 +158,24 @@ static int figures(const char *name)
     return st.units[U(name)].figures;
 }
 
+/* The English text of event i of the log. */
+static const char *log_text(int i)
+{
+    static char buf[RE_EVENT_TEXT_MAX];
+    re_event_text(&sc, &lg.ev[i], GR_LANG_EN, buf, sizeof buf);
+    return buf;
+}
+
+/* The rule paragraph event i cites ("" if none). */
+static const char *log_rule(int i)
+{
+    return lg.ev[i].rule ? lg.ev[i].rule : "";
+}
+
 static int log_has(const char *needle)
 {
     for (int i = 0; i < lg.n; i++)
-        if (strstr(lg.ev[i].text, needle))
+        if (strstr(log_text(i), needle))
             return 1;
     return 0;
 }

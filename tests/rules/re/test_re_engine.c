@@ -1456,11 +1456,11 @@ static void api_log_explains_dice(void **state)
     play("Friant: attack Weyrother");
     int flank = 0, forest = 0, total = 0;
     for (int i = 0; i < lg.n; i++) {
-        if (strstr(lg.ev[i].text, "flank") && strstr(lg.ev[i].source, "4.3"))
+        if (strstr(log_text(i), "flank") && strstr(log_rule(i), "4.3"))
             flank = 1;
-        if (strstr(lg.ev[i].text, "-1 dice") && strstr(lg.ev[i].source, "7"))
+        if (strstr(log_text(i), "-1 dice") && strstr(log_rule(i), "7"))
             forest = 1;
-        if (strstr(lg.ev[i].text, "= 4 dice"))
+        if (strstr(log_text(i), "= 4 dice"))
             total = 1;
     }
     assert_true(flank);
@@ -1492,6 +1492,150 @@ static void goal_scenario_victory_and_annihilation(void **state)
     assert_int_equal(st.turn, 1);
     assert_int_equal(re_demoralisation(&sc, &st, 1), 1);
     assert_int_equal(re_winner(&sc, &st), 0);
+}
+
+/* ---- events: their English and French text ----------------------------------------------- */
+
+/* The text in `lang` of the n-th event (from 0) of `kind` in the log;
+ * fails if there is none. */
+static const char *event_text(int kind, int n, gr_lang lang)
+{
+    static char buf[RE_EVENT_TEXT_MAX];
+    for (int i = 0; i < lg.n; i++)
+        if (lg.ev[i].kind == kind && n-- == 0) {
+            int len = re_event_text(&sc, &lg.ev[i], lang, buf, sizeof buf);
+            assert_int_equal(len, (int)strlen(buf));
+            return buf;
+        }
+    fail_msg("no event %s in the log", re_event_kind_name(kind));
+    return "";
+}
+
+/* A flank bonus and a forest malus, in both languages. */
+static void ev_modifiers_in_french(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Gudin", 0, RE_INFANTRY, 4, 4, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    terrain(3, 2, RE_FOREST);
+    activate_corps(0);
+    play("group Friant");
+    play("end movement");
+    gr_log_clear(&lg);
+    play("Friant: attack Weyrother");
+    assert_string_equal(event_text(RE_EV_ATTACK, 0, GR_LANG_FR), "Friant attaque Weyrother");
+    assert_string_equal(event_text(RE_EV_DICE_BASE, 0, GR_LANG_FR),
+                        "  3 dés : Friant (Infanterie)");
+    assert_string_equal(event_text(RE_EV_DICE_MOD, 0, GR_LANG_EN),
+                        "  +2 dice: flank, Gudin touches Weyrother and not Friant: Prise de Flanc "
+                        ": + 2 dés pour l'unité active attaquant");
+    assert_string_equal(event_text(RE_EV_DICE_MOD, 0, GR_LANG_FR),
+                        "  +2 dés : prise de flanc, Gudin est au contact de Weyrother mais pas de "
+                        "Friant : Prise de Flanc : + 2 dés pour l'unité active attaquant");
+    assert_string_equal(event_text(RE_EV_DICE_MOD, 1, GR_LANG_EN),
+                        "  -1 dice: Forêts/bois : – 1 dé en protection");
+    assert_string_equal(event_text(RE_EV_DICE_MOD, 1, GR_LANG_FR),
+                        "  -1 dé : Forêts/bois : – 1 dé en protection");
+    assert_string_equal(event_text(RE_EV_DICE_TOTAL, 0, GR_LANG_FR), "  = 4 dés");
+}
+
+/* Dice, a loss and a retreat, in both languages. */
+static void ev_die_loss_retreat_in_french(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    gr_log_clear(&lg);
+    die(2);
+    die(1);
+    die(5);
+    assert_string_equal(event_text(RE_EV_DIE, 0, GR_LANG_EN), "die 2 against Weyrother: loss");
+    assert_string_equal(event_text(RE_EV_DIE, 0, GR_LANG_FR), "dé 2 contre Weyrother : perte");
+    assert_string_equal(event_text(RE_EV_DIE, 1, GR_LANG_FR), "dé 1 contre Weyrother : retraite");
+    assert_string_equal(event_text(RE_EV_DIE, 2, GR_LANG_FR), "dé 5 contre Weyrother : sans effet");
+    assert_string_equal(event_text(RE_EV_RESULT, 0, GR_LANG_FR),
+                        "résultat sur Weyrother : 1 perte, 1 retraite");
+    assert_string_equal(event_text(RE_EV_LOSS, 0, GR_LANG_EN),
+                        "Weyrother loses a figure (loss): 3 left");
+    assert_string_equal(event_text(RE_EV_LOSS, 0, GR_LANG_FR),
+                        "Weyrother perd une figurine (perte) : il en reste 3");
+    gr_log_clear(&lg);
+    play("Weyrother: retreat to 4,2");
+    assert_string_equal(event_text(RE_EV_RETREAT, 0, GR_LANG_EN), "Weyrother retreats to 4,2");
+    assert_string_equal(event_text(RE_EV_RETREAT, 0, GR_LANG_FR), "Weyrother retraite vers 4,2");
+    assert_string_equal(lg.ev[0].rule, "seed 004 §4.4 Retraites");
+    assert_at("Weyrother", 4, 2);
+}
+
+/* Events made by hand: kinds hard to reach in a tiny game, and the names. */
+static void ev_by_hand(void **state)
+{
+    (void)state;
+    tiny();
+    sc.sides[1].demoralised_at = 2;
+    gr_log_clear(&lg);
+    gr_event *e = gr_log_add(&lg, RE_EV_DICE_MOD, "seed 004 §6 Démoralis.");
+    assert_non_null(e);
+    e->units[0] = 1;
+    e->vals[0] = RE_EVM_DEMORALISED;
+    e->vals[1] = -1;
+    e->vals[2] = 2;
+    e->vals[3] = 2;
+    assert_string_equal(event_text(RE_EV_DICE_MOD, 0, GR_LANG_EN),
+                        "  -1 die: Autriche is demoralised (2 points, threshold 2): L'armée "
+                        "démoralisée perd un dé dans tous les tirs (y compris de tirailleurs) et "
+                        "combats");
+    assert_string_equal(event_text(RE_EV_DICE_MOD, 0, GR_LANG_FR),
+                        "  -1 dé : armée démoralisée (Autriche, 2 points, seuil 2) : L'armée "
+                        "démoralisée perd un dé dans tous les tirs (y compris de tirailleurs) et "
+                        "combats");
+    e = gr_log_add(&lg, RE_EV_WINNER, NULL);
+    assert_non_null(e);
+    e->units[0] = 0;
+    assert_string_equal(event_text(RE_EV_WINNER, 0, GR_LANG_FR), "France l'emporte");
+    /* a short buffer: truncated, NUL-terminated, the needed length returned */
+    char small[8];
+    int need = re_event_text(&sc, e, GR_LANG_EN, small, sizeof small);
+    assert_int_equal(need, (int)strlen("France wins"));
+    assert_string_equal(small, "France ");
+    assert_int_equal(re_event_text(&sc, e, GR_LANG_FR, NULL, 0), (int)strlen("France l'emporte"));
+    assert_string_equal(re_event_kind_name(RE_EV_DIE), "die");
+    assert_string_equal(re_event_kind_name(RE_EV_DICE_MOD), "dice_modifier");
+    assert_string_equal(re_event_kind_name(RE_EV_KINDS), "unknown");
+    assert_string_equal(re_event_kind_name(-1), "unknown");
+}
+
+/* The longest text: every unit of the largest scenario, with the longest
+ * names, activating as isolated light cavalry, fits RE_EVENT_TEXT_MAX. */
+static void ev_longest_text_fits(void **state)
+{
+    (void)state;
+    tiny();
+    memset(sc.corps[0].name, 'C', RE_NAME_LEN - 1);
+    sc.corps[0].name[RE_NAME_LEN - 1] = 0;
+    for (int u = 0; u < RE_MAX_UNITS; u++) {
+        memset(sc.units[u].name, 'U', RE_NAME_LEN - 1);
+        sc.units[u].name[RE_NAME_LEN - 1] = 0;
+    }
+    sc.nunits = RE_MAX_UNITS;
+    gr_log_clear(&lg);
+    gr_event *e = gr_log_add(&lg, RE_EV_ACTIVATION, NULL);
+    assert_non_null(e);
+    e->units[0] = 0;
+    for (int i = 0; i < GR_EV_VALS; i++)
+        e->vals[i] = -1; /* all 64 bits of both sets */
+    static char buf[RE_EVENT_TEXT_MAX];
+    int en = re_event_text(&sc, e, GR_LANG_EN, buf, sizeof buf);
+    int fr = re_event_text(&sc, e, GR_LANG_FR, buf, sizeof buf);
+    assert_true(en > 64 * RE_NAME_LEN && en < RE_EVENT_TEXT_MAX);
+    assert_true(fr > 64 * RE_NAME_LEN && fr < RE_EVENT_TEXT_MAX);
+    assert_int_equal((int)strlen(buf), fr);
 }
 
 /* ---- the API: illegal actions, clone, hash, text, random playouts ----------------------- */
@@ -1654,6 +1798,10 @@ int main(void)
         cmocka_unit_test(s7_artillery_in_town_must_evade),
         cmocka_unit_test(s1_destroyed_corps_has_no_chit),
         cmocka_unit_test(api_log_explains_dice),
+        cmocka_unit_test(ev_modifiers_in_french),
+        cmocka_unit_test(ev_die_loss_retreat_in_french),
+        cmocka_unit_test(ev_by_hand),
+        cmocka_unit_test(ev_longest_text_fits),
         cmocka_unit_test(goal_scenario_victory_and_annihilation),
         cmocka_unit_test(api_illegal_action_is_refused),
         cmocka_unit_test(api_random_playouts),

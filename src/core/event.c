@@ -1,10 +1,8 @@
-/* log.c - the bounded, caller-owned event log. */
-#include "grognard/log.h"
+/* event.c - the bounded, caller-owned event log and the languages of its
+ * text (grognard/event.h). */
+#include "grognard/event.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 void gr_log_clear(gr_log *log)
 {
@@ -31,30 +29,31 @@ gr_event *gr_log_add(gr_log *log, int kind, const char *rule)
     return ev;
 }
 
-void gr_logf(gr_log *log, const char *source, const char *fmt, ...)
+static int lower(int c)
 {
-    gr_event *ev = gr_log_add(log, 0, source);
-    if (!ev)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(ev->text, sizeof ev->text, fmt, ap);
-    va_end(ap);
-    snprintf(ev->source, sizeof ev->source, "%s", source ? source : "");
+    return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+static int same_code(const char *s, const char *code)
+{
+    for (; *s && *code; s++, code++)
+        if (lower((unsigned char)*s) != *code)
+            return 0;
+    return *s == 0 && *code == 0;
 }
 
 gr_status gr_lang_parse(const char *s, gr_lang *out, gr_error *err)
 {
-    if (s && !strcasecmp(s, "en")) {
+    if (s && same_code(s, "en")) {
         *out = GR_LANG_EN;
         return GR_OK;
     }
-    if (s && !strcasecmp(s, "fr")) {
+    if (s && same_code(s, "fr")) {
         *out = GR_LANG_FR;
         return GR_OK;
     }
-    return gr_error_set(err, GR_EINPUT, "language '%s' is not known; accepted: en, fr",
-                        s ? s : "");
+    return gr_error_set(err, GR_EINPUT,
+                        "unknown language '%s': use 'en' (English) or 'fr' (French)", s ? s : "");
 }
 
 const char *gr_lang_code(gr_lang lang)

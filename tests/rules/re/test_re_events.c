@@ -1,0 +1,161 @@
+/* test_re_events.c - the events of R&E games (grognard/re.h, RE_EV_*) and
+ * their text: random games of the bundled scenarios, every event rendered
+ * in English and in French, complete (never truncated), valid UTF-8, the
+ * two languages different, the rule paragraph cited.
+ *
+ * usage: test_re_events SOURCE_ROOT */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "grognard/re.h"
+#include "grognard/re_io.h"
+#include "grognard/re_terrain.h"
+
+#define GAMES     20 /* games of each scenario (argument 2 changes it) */
+#define MAX_STEPS 3000
+
+static const char *root = ".";
+static int games = GAMES;
+
+/* Nonzero if s is valid UTF-8 (no truncated sequence). */
+static int utf8_ok(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        int n = *p < 0x80             ? 0
+                : (*p & 0xE0) == 0xC0 ? 1
+                : (*p & 0xF0) == 0xE0 ? 2
+                : (*p & 0xF8) == 0xF0 ? 3
+                                      : -1;
+        if (n < 0)
+            return 0;
+        p++;
+        for (int i = 0; i < n; i++, p++)
+            if ((*p & 0xC0) != 0x80)
+                return 0;
+    }
+    return 1;
+}
+
+/* Render ev in lang into buf; checks it is complete, not empty, UTF-8. */
+static void render(const re_scenario *sc, const gr_event *ev, gr_lang lang, char *buf, size_t cap)
+{
+    int need = re_event_text(sc, ev, lang, buf, cap);
+    if (need <= 0 || (size_t)need >= cap || strlen(buf) != (size_t)need || !utf8_ok(buf))
+        fail_msg("event %s (%s): %d bytes needed, '%s'", re_event_kind_name(ev->kind),
+                 gr_lang_code(lang), need, buf);
+}
+
+static void check_event(const re_scenario *sc, const gr_event *ev, int *seen)
+{
+    static char en[RE_EVENT_TEXT_MAX], fr[RE_EVENT_TEXT_MAX];
+    assert_true(ev->kind > RE_EV_NONE && ev->kind < RE_EV_KINDS);
+    assert_string_not_equal(re_event_kind_name(ev->kind), "unknown");
+    seen[ev->kind]++;
+    render(sc, ev, GR_LANG_EN, en, sizeof en);
+    render(sc, ev, GR_LANG_FR, fr, sizeof fr);
+    if (strcmp(en, fr) == 0)
+        fail_msg("event %s: the same text in English and French: '%s'",
+                 re_event_kind_name(ev->kind), en);
+    if (!ev->rule || strncmp(ev->rule, "seed 004 ", 9) != 0)
+        fail_msg("event %s cites no rule: '%s'", re_event_kind_name(ev->kind), en);
+    assert_true(ev->nfaces <= GR_EV_FACES);
+    if (ev->kind == RE_EV_DIE)
+        assert_true(ev->nfaces == 1 && ev->faces[0] >= 1 && ev->faces[0] <= 6);
+    if (ev->kind == RE_EV_DICE_MOD && ev->vals[0] == RE_EVM_TERRAIN)
+        assert_true(ev->vals[3] >= 0 && ev->vals[3] < 2 * RE_TR_ROWS); /* a row's words */
+    /* the names of the event's units are the scenario's */
+    for (int i = 0; i < GR_EV_UNITS; i++)
+        assert_true(ev->units[i] == GR_EV_NONE || ev->units[i] < RE_MAX_UNITS);
+}
+
+static void play_games(const char *file, int *seen)
+{
+    static re_scenario sc;
+    static re_state st;
+    static gr_log log;
+    char path[1024];
+    gr_error err;
+    snprintf(path, sizeof path, "%s/%s", root, file);
+    if (re_scenario_load(path, &sc, &err) != GR_OK)
+        fail_msg("%s", err.msg);
+    long events = 0;
+    for (uint64_t seed = 1; seed <= (uint64_t)games; seed++) {
+        gr_rng rng;
+        gr_rng_seed(&rng, seed * 7919u);
+        assert_int_equal(re_init(&sc, &st, &err), GR_OK);
+        int steps = 0;
+        re_action a;
+        while (steps < MAX_STEPS && re_random_action(&sc, &st, &rng, &a)) {
+            gr_log_clear(&log);
+            assert_int_equal(re_apply(&sc, &st, a, &log, &err), GR_OK);
+            assert_int_equal(log.dropped, 0);
+            for (int i = 0; i < log.n; i++)
+                check_event(&sc, &log.ev[i], seen);
+            events += log.n;
+            steps++;
+        }
+        assert_true(steps > 0);
+    }
+    assert_true(events > 100);
+    printf("%s: %d games, %ld events\n", file, games, events);
+}
+
+static void random_games_render_in_both_languages(void **state)
+{
+    (void)state;
+    int seen[RE_EV_KINDS] = {0};
+    play_games("data/scenarios/teaching.json", seen);
+    play_games("data/scenarios/austerlitz.json", seen);
+    int kinds = 0;
+    for (int k = 1; k < RE_EV_KINDS; k++)
+        if (seen[k])
+            kinds++;
+    printf("%d of %d kinds seen; not seen:", kinds, RE_EV_KINDS - 1);
+    for (int k = 1; k < RE_EV_KINDS; k++)
+        if (!seen[k])
+            printf(" %s", re_event_kind_name(k));
+    printf("\n");
+    /* the common kinds happen in any few games */
+    static const int common[] = {
+        RE_EV_CHITS,  RE_EV_DRAW,     RE_EV_ACTIVATION, RE_EV_ACTIVATION_END, RE_EV_TURN_END,
+        RE_EV_MOVE,   RE_EV_ATTACK,   RE_EV_DICE_BASE,  RE_EV_DICE_TOTAL,     RE_EV_DIE,
+        RE_EV_RESULT, RE_EV_LOSS,     RE_EV_RETREAT,    RE_EV_DESTROYED,      RE_EV_GAME_OVER,
+        RE_EV_WINNER, RE_EV_DICE_MOD,
+    };
+    for (size_t i = 0; i < sizeof common / sizeof common[0]; i++)
+        if (!seen[common[i]])
+            fail_msg("no event %s in %d games of each scenario", re_event_kind_name(common[i]),
+                     games);
+}
+
+/* Every kind has a name, each its own. */
+static void kind_names_are_distinct(void **state)
+{
+    (void)state;
+    for (int a = 1; a < RE_EV_KINDS; a++) {
+        assert_string_not_equal(re_event_kind_name(a), "unknown");
+        for (int b = a + 1; b < RE_EV_KINDS; b++)
+            assert_string_not_equal(re_event_kind_name(a), re_event_kind_name(b));
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        root = argv[1];
+    if (argc > 2)
+        games = atoi(argv[2]);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(kind_names_are_distinct),
+        cmocka_unit_test(random_games_render_in_both_languages),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
