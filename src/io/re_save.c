@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "re_json.h"
+#include "json_reader.h"
 
 uint64_t re_game_chance_seed(uint64_t seed)
 {
@@ -130,21 +130,8 @@ gr_status re_game_save(const re_game *g, const re_scenario *sc, const char *path
 
 /* ---- reading ------------------------------------------------------------ */
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static gr_status
-sv_fail(const char *path, const rj_node *at, gr_error *err, const char *fmt, ...);
-
-static gr_status sv_fail(const char *path, const rj_node *at, gr_error *err, const char *fmt, ...)
-{
-    char what[400];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    return gr_error_set(err, GR_EINPUT, "%s:%d:%d: %s", path, at->line, at->col, what);
-}
+/* A message at the value `at` (json_reader.h). */
+#define sv_fail(path, at, err, ...) gr_jr_fail(err, path, at, __VA_ARGS__)
 
 static int parse_hash(const char *s, uint64_t *out)
 {
@@ -165,29 +152,27 @@ static int parse_hash(const char *s, uint64_t *out)
     return 0;
 }
 
-static gr_status sv_step(const char *path, const rj_node *e, re_game *g, gr_error *err)
+static gr_status sv_step(const char *path, const gr_jr_node *e, re_game *g, gr_error *err)
 {
     static const char *const keys[] = {"n", "player", "action", "text", "hash"};
-    if (e->type != RJ_OBJECT)
+    if (e->type != GR_JR_OBJECT)
         return sv_fail(path, e, err,
                        "a step must be an object {\"player\": ..., \"action\": "
                        "[...], \"hash\": ...}, not %s",
-                       rj_type_name(e->type));
-    for (const rj_node *m = e->child; m; m = m->next) {
+                       gr_jr_type_name(e->type));
+    for (const gr_jr_node *m = e->child; m; m = m->next) {
         size_t i;
         for (i = 0; i < 5 && strcmp(m->key, keys[i]); i++)
             ;
         if (i == 5) {
-            rj_node at = *m;
-            at.line = m->key_line;
-            at.col = m->key_col;
-            return sv_fail(path, &at, err,
-                           "unknown key \"%.40s\" in a step; accepted: n, player, "
-                           "action, text, hash",
-                           m->key);
+            return gr_jr_fail_key(err, path, m,
+                                  "unknown key \"%.40s\" in a step; accepted: n, player, "
+                                  "action, text, hash",
+                                  m->key);
         }
     }
-    const rj_node *p = rj_get(e, "player"), *a = rj_get(e, "action"), *h = rj_get(e, "hash");
+    const gr_jr_node *p = gr_jr_get(e, "player"), *a = gr_jr_get(e, "action"),
+                     *h = gr_jr_get(e, "hash");
     if (!p || !a || !h)
         return sv_fail(path, e, err,
                        "a step needs \"player\", \"action\" and \"hash\"; add the "
@@ -196,22 +181,22 @@ static gr_status sv_step(const char *path, const rj_node *e, re_game *g, gr_erro
                        : !a ? "action"
                             : "hash");
     int player;
-    if (p->type == RJ_STRING && !strcmp(p->str, "chance"))
+    if (p->type == GR_JR_STRING && !strcmp(p->str, "chance"))
         player = RE_CHANCE;
-    else if (p->type == RJ_NUMBER && p->is_int && (p->ival == 0 || p->ival == 1))
+    else if (p->type == GR_JR_NUMBER && p->is_int && (p->ival == 0 || p->ival == 1))
         player = (int)p->ival;
     else
         return sv_fail(path, p, err, "\"player\" must be 0, 1 or \"chance\"; write one of them");
     static const int lo[7] = {0, 0, 0, -128, -128, -128, -128};
     static const int hi[7] = {RE_A_KINDS - 1, 255, 255, 127, 127, 127, 127};
     int v[7];
-    if (a->type != RJ_ARRAY || a->len != 7)
+    if (a->type != GR_JR_ARRAY || a->len != 7)
         return sv_fail(path, a, err,
                        "\"action\" must be an array of 7 whole numbers [kind, "
                        "unit, target, col, row, col2, row2]; rewrite it");
     int k = 0;
-    for (const rj_node *x = a->child; x; x = x->next, k++) {
-        if (x->type != RJ_NUMBER || !x->is_int || x->ival < lo[k] || x->ival > hi[k])
+    for (const gr_jr_node *x = a->child; x; x = x->next, k++) {
+        if (x->type != GR_JR_NUMBER || !x->is_int || x->ival < lo[k] || x->ival > hi[k])
             return sv_fail(path, x, err,
                            "element %d of \"action\" must be a whole number from %d "
                            "to %d; fix it",
@@ -219,7 +204,7 @@ static gr_status sv_step(const char *path, const rj_node *e, re_game *g, gr_erro
         v[k] = (int)x->ival;
     }
     uint64_t hash;
-    if (h->type != RJ_STRING || parse_hash(h->str, &hash))
+    if (h->type != GR_JR_STRING || parse_hash(h->str, &hash))
         return sv_fail(path, h, err,
                        "\"hash\" must be 16 hexadecimal digits in quotes; copy it "
                        "from the game that wrote the file");
@@ -245,49 +230,46 @@ gr_status re_game_load(const char *path, re_game *g, gr_error *err)
     gr_status st = re_io_read_file(path, RE_SAVE_MAX_BYTES, &text, &len, err);
     if (st != GR_OK)
         return st;
-    rj_node *root;
-    rj_doc *doc = rj_parse(text, len, path, &root, err);
+    gr_jr_node *root;
+    gr_jr_doc *doc = gr_jr_parse(text, len, path, &root, err);
     free(text);
     if (!doc)
         return err ? err->code : GR_EINPUT;
     st = GR_EINPUT;
-    if (root->type != RJ_OBJECT) {
+    if (root->type != GR_JR_OBJECT) {
         sv_fail(path, root, err, "a save file is a JSON object; this is %s",
-                rj_type_name(root->type));
+                gr_jr_type_name(root->type));
         goto done;
     }
-    for (const rj_node *m = root->child; m; m = m->next) {
+    for (const gr_jr_node *m = root->child; m; m = m->next) {
         size_t i;
         for (i = 0; i < sizeof keys / sizeof keys[0] && strcmp(m->key, keys[i]); i++)
             ;
         if (i == sizeof keys / sizeof keys[0]) {
-            rj_node at = *m;
-            at.line = m->key_line;
-            at.col = m->key_col;
-            sv_fail(path, &at, err,
-                    "unknown key \"%.40s\" in a save file; accepted: format, "
-                    "version, scenario, scenario_id, scenario_digest, seed, steps",
-                    m->key);
+            gr_jr_fail_key(err, path, m,
+                           "unknown key \"%.40s\" in a save file; accepted: format, "
+                           "version, scenario, scenario_id, scenario_digest, seed, steps",
+                           m->key);
             goto done;
         }
     }
-    const rj_node *fmt = rj_get(root, "format"), *ver = rj_get(root, "version"),
-                  *scn = rj_get(root, "scenario"), *dig = rj_get(root, "scenario_digest"),
-                  *seed = rj_get(root, "seed"), *steps = rj_get(root, "steps");
-    if (!fmt || fmt->type != RJ_STRING || strcmp(fmt->str, "grognard-re-save")) {
+    const gr_jr_node *fmt = gr_jr_get(root, "format"), *ver = gr_jr_get(root, "version"),
+                     *scn = gr_jr_get(root, "scenario"), *dig = gr_jr_get(root, "scenario_digest"),
+                     *seed = gr_jr_get(root, "seed"), *steps = gr_jr_get(root, "steps");
+    if (!fmt || fmt->type != GR_JR_STRING || strcmp(fmt->str, "grognard-re-save")) {
         sv_fail(path, fmt ? fmt : root, err,
                 "not a grognard R&E save file; it needs \"format\": "
                 "\"grognard-re-save\"");
         goto done;
     }
-    if (!ver || ver->type != RJ_NUMBER || !ver->is_int || ver->ival != RE_SAVE_VERSION) {
+    if (!ver || ver->type != GR_JR_NUMBER || !ver->is_int || ver->ival != RE_SAVE_VERSION) {
         sv_fail(path, ver ? ver : root, err,
                 "this grognard reads save format version %d only; "
                 "write \"version\": %d",
                 RE_SAVE_VERSION, RE_SAVE_VERSION);
         goto done;
     }
-    if (!scn || scn->type != RJ_STRING || !scn->len || scn->len >= sizeof g->scenario) {
+    if (!scn || scn->type != GR_JR_STRING || !scn->len || scn->len >= sizeof g->scenario) {
         sv_fail(path, scn ? scn : root, err,
                 "\"scenario\" must be the path of the scenario file "
                 "(at most %zu bytes); add it",
@@ -295,32 +277,32 @@ gr_status re_game_load(const char *path, re_game *g, gr_error *err)
         goto done;
     }
     memcpy(g->scenario, scn->str, scn->len + 1);
-    if (!dig || dig->type != RJ_STRING || parse_hash(dig->str, &g->scenario_digest)) {
+    if (!dig || dig->type != GR_JR_STRING || parse_hash(dig->str, &g->scenario_digest)) {
         sv_fail(path, dig ? dig : root, err,
                 "\"scenario_digest\" must be 16 hexadecimal digits "
                 "in quotes; copy it from the game that wrote the "
                 "file");
         goto done;
     }
-    if (!seed || seed->type != RJ_NUMBER || !seed->is_int || seed->ival < 0) {
+    if (!seed || seed->type != GR_JR_NUMBER || !seed->is_int || seed->ival < 0) {
         sv_fail(path, seed ? seed : root, err,
                 "\"seed\" must be a whole number from 0 to "
                 "9223372036854775807; write the game's seed");
         goto done;
     }
     g->seed = (uint64_t)seed->ival;
-    if (!steps || steps->type != RJ_ARRAY) {
+    if (!steps || steps->type != GR_JR_ARRAY) {
         sv_fail(path, steps ? steps : root, err,
                 "\"steps\" must be an array of steps; add "
                 "\"steps\": []");
         goto done;
     }
-    for (const rj_node *e = steps->child; e; e = e->next)
+    for (const gr_jr_node *e = steps->child; e; e = e->next)
         if (sv_step(path, e, g, err) != GR_OK)
             goto done;
     st = GR_OK;
 done:
-    rj_free(doc);
+    gr_jr_free(doc);
     return st;
 }
 
