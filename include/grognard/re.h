@@ -225,7 +225,7 @@ gr_status re_apply_chance(const re_scenario *sc, re_state *st, re_action a, gr_l
  * the state is terminal, 1 otherwise. */
 int re_random_action(const re_scenario *sc, const re_state *st, gr_rng *rng, re_action *out);
 
-/* 64-bit FNV-1a hash of the state. */
+/* 64-bit FNV-1a hash of the state (gr_fnv1a64 over its bytes). */
 uint64_t re_hash(const re_scenario *sc, const re_state *st);
 
 /* Text a player reads: "Friant: move to 7,4", "Friant: attack Bagration",

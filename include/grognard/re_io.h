@@ -41,9 +41,16 @@ gr_status re_scenario_load(const char *path, re_scenario *sc, gr_error *err);
 gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_scenario *sc,
                             gr_error *err);
 
-/* A 64-bit FNV-1a digest of a loaded scenario (all of the struct), stored in
- * saved games so that a replay notices the scenario file has changed. */
+/* A 64-bit FNV-1a digest of a loaded scenario (gr_fnv1a64 over all of the
+ * struct), stored in saved games so that a replay notices the scenario file
+ * has changed. */
 uint64_t re_scenario_digest(const re_scenario *sc);
+
+/* The digest that save format 1 stored: the same bytes, but its private
+ * FNV-1a loop started from a mistyped offset basis (1469598103934665603, the
+ * standard 14695981039346656037 with its last digit dropped).  Kept only to
+ * check version-1 saves against their scenario. */
+uint64_t re_scenario_digest_v1(const re_scenario *sc);
 
 /* Read a whole file into a malloc'ed NUL-terminated buffer (caller frees);
  * refuses files larger than `max` bytes. */
@@ -59,7 +66,9 @@ gr_status re_io_read_file(const char *path, size_t max, char **text, size_t *len
  * outcomes included, with the state hash after it, so that a replay stops
  * at the first step whose hash differs. */
 
-#define RE_SAVE_VERSION   1
+/* Format 2 (grognard 0.2) stores re_scenario_digest; format 1 stored
+ * re_scenario_digest_v1.  re_game_load reads both; re_game_save writes 2. */
+#define RE_SAVE_VERSION   2
 #define RE_SAVE_MAX_BYTES (64 * 1024 * 1024)
 
 typedef struct re_step {
@@ -70,7 +79,8 @@ typedef struct re_step {
 
 typedef struct re_game {
     char scenario[512];       /* path of the scenario file, as given */
-    uint64_t scenario_digest; /* re_scenario_digest of the scenario played */
+    uint64_t scenario_digest; /* the scenario's digest, as format `version` computes it */
+    int version;              /* save format it was read from (0 or RE_SAVE_VERSION: this one) */
     uint64_t seed;
     re_step *steps; /* owned (malloc); free with re_game_free */
     size_t nsteps, cap;
@@ -97,8 +107,13 @@ void re_game_free(re_game *g);
 gr_status re_game_save(const re_game *g, const re_scenario *sc, const char *path, gr_error *err);
 
 /* Read a save file, validated ("FILE:LINE:COL: what; fix").  *g is
- * initialised (free it with re_game_free, also on error). */
+ * initialised (free it with re_game_free, also on error).  Reads formats 1
+ * and RE_SAVE_VERSION; g->version says which. */
 gr_status re_game_load(const char *path, re_game *g, gr_error *err);
+
+/* The digest of `sc` as g's save format computes it: compare it with
+ * g->scenario_digest to know whether sc is the scenario g was played with. */
+uint64_t re_game_scenario_digest(const re_game *g, const re_scenario *sc);
 
 /* Re-run a recorded game from the start: each chance outcome is drawn again
  * from the seed and must equal the recorded one, each player's action must be

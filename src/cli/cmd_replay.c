@@ -105,12 +105,12 @@ int cmd_replay(int argc, char **argv)
         rc = io_fail(&err);
         goto out;
     }
-    if (re_scenario_digest(sc) != g.scenario_digest) {
+    if (re_game_scenario_digest(&g, sc) != g.scenario_digest) {
         fprintf(stderr,
                 "%s: the scenario %s has changed since the game was saved (digest "
                 "%016" PRIx64 ", the save has %016" PRIx64 "); replay it with the "
                 "scenario it was played with (--scenario PATH)\n",
-                file, scen ? scen : g.scenario, re_scenario_digest(sc), g.scenario_digest);
+                file, scen ? scen : g.scenario, re_game_scenario_digest(&g, sc), g.scenario_digest);
         rc = CLI_FAIL;
         goto out;
     }

@@ -26,7 +26,13 @@ void re_game_init(re_game *g, const char *scenario_path, const re_scenario *sc, 
     memset(g, 0, sizeof *g);
     snprintf(g->scenario, sizeof g->scenario, "%s", scenario_path ? scenario_path : "");
     g->scenario_digest = sc ? re_scenario_digest(sc) : 0;
+    g->version = RE_SAVE_VERSION;
     g->seed = seed;
+}
+
+uint64_t re_game_scenario_digest(const re_game *g, const re_scenario *sc)
+{
+    return g->version == 1 ? re_scenario_digest_v1(sc) : re_scenario_digest(sc);
 }
 
 gr_status re_game_push(re_game *g, re_action a, int player, uint64_t hash, gr_error *err)
@@ -99,7 +105,9 @@ gr_status re_game_save(const re_game *g, const re_scenario *sc, const char *path
     fprintf(f,
             ",\n  \"scenario_digest\": \"%016" PRIx64 "\",\n  \"seed\": %" PRIu64
             ",\n  \"steps\": [",
-            g->scenario_digest, g->seed);
+            /* a game read from format 1 is written in this format: its digest
+             * is computed again the way this format computes it */
+            g->version == 1 ? re_scenario_digest(sc) : g->scenario_digest, g->seed);
     for (size_t i = 0; i < g->nsteps; i++) {
         const re_step *s = &g->steps[i];
         char text[256] = "";
@@ -262,13 +270,21 @@ gr_status re_game_load(const char *path, re_game *g, gr_error *err)
                 "\"grognard-re-save\"");
         goto done;
     }
-    if (!ver || ver->type != GR_JR_NUMBER || !ver->is_int || ver->ival != RE_SAVE_VERSION) {
+    if (!ver || ver->type != GR_JR_NUMBER || !ver->is_int) {
         sv_fail(path, ver ? ver : root, err,
-                "this grognard reads save format version %d only; "
-                "write \"version\": %d",
-                RE_SAVE_VERSION, RE_SAVE_VERSION);
+                "a save file needs its format \"version\" as a whole number; write "
+                "\"version\": %d",
+                RE_SAVE_VERSION);
         goto done;
     }
+    if (ver->ival != 1 && ver->ival != RE_SAVE_VERSION) {
+        sv_fail(path, ver, err,
+                "save format version %lld is not known to this grognard (it reads versions 1 "
+                "to %d); replay it with the grognard that wrote it",
+                (long long)ver->ival, RE_SAVE_VERSION);
+        goto done;
+    }
+    g->version = (int)ver->ival;
     if (!scn || scn->type != GR_JR_STRING || !scn->len || scn->len >= sizeof g->scenario) {
         sv_fail(path, scn ? scn : root, err,
                 "\"scenario\" must be the path of the scenario file "

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/hash.h"
 #include "grognard/hex.h"
 #include "grognard/re_terrain.h"
 #include "json_reader.h"
@@ -860,11 +861,10 @@ gr_status re_scenario_load(const char *path, re_scenario *sc, gr_error *err)
 
 uint64_t re_scenario_digest(const re_scenario *sc)
 {
-    const unsigned char *p = (const unsigned char *)sc;
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < sizeof *sc; i++) {
-        h ^= p[i];
-        h *= 1099511628211ull;
-    }
-    return h;
+    return gr_fnv1a64(GR_FNV1A64_INIT, sc, sizeof *sc);
+}
+
+uint64_t re_scenario_digest_v1(const re_scenario *sc)
+{
+    return gr_fnv1a64(UINT64_C(1469598103934665603), sc, sizeof *sc);
 }

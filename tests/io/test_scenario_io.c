@@ -2,12 +2,16 @@
  * file of tests/io/bad is refused with "FILE:LINE:COL: what; fix" at the
  * line and column listed in bad/EXPECTED; and no mangled file (every
  * truncation, thousands of byte changes) crashes the loader or leaves a
- * message without a position.  Run under the sanitizers too.
+ * message without a position.  Saved games: format 2 round-trips, a format-1
+ * file is still read and checked against its own (old) scenario digest, an
+ * unknown format is refused.  Run under the sanitizers too.
  *
  * usage: test_scenario_io SOURCE_ROOT */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "grognard/re_io.h"
 #include "grognard/rng.h"
@@ -203,12 +207,113 @@ static void test_mangled(const char *root)
     free(text);
 }
 
+/* Replace the first `from` in the file by `to`. */
+static int rewrite(const char *path, const char *from, const char *to)
+{
+    char *text;
+    size_t len;
+    if (re_io_read_file(path, RE_SAVE_MAX_BYTES, &text, &len, NULL) != GR_OK)
+        return -1;
+    char *at = strstr(text, from);
+    FILE *f = at ? fopen(path, "w") : NULL;
+    if (f) {
+        fwrite(text, 1, (size_t)(at - text), f);
+        fputs(to, f);
+        fputs(at + strlen(from), f);
+        fclose(f);
+    }
+    free(text);
+    return f ? 0 : -1;
+}
+
+static void test_save_versions(const char *root)
+{
+    char spath[1024], path[64];
+    snprintf(spath, sizeof spath, "%s/data/scenarios/teaching.json", root);
+    snprintf(path, sizeof path, "/tmp/grognard-save-XXXXXX");
+    int fd = mkstemp(path);
+    CHECK(fd >= 0, "mkstemp");
+    if (fd < 0)
+        return;
+    close(fd);
+    re_scenario *sc = malloc(sizeof *sc);
+    re_state st;
+    gr_error err;
+    gr_error_clear(&err);
+    CHECK(re_scenario_load(spath, sc, &err) == GR_OK, "%s", err.msg);
+    CHECK(re_init(sc, &st, &err) == GR_OK, "%s", err.msg);
+    /* 40 steps: chance from the game's chance stream, the players at random */
+    re_game g, h;
+    re_game_init(&g, spath, sc, 11);
+    gr_rng chance, players;
+    gr_rng_seed(&chance, re_game_chance_seed(11));
+    gr_rng_seed(&players, 5);
+    for (int i = 0; i < 40; i++) {
+        int p = re_current_player(sc, &st);
+        re_action a;
+        if (p == RE_TERMINAL || !re_random_action(sc, &st, p == RE_CHANCE ? &chance : &players, &a))
+            break;
+        gr_status r = p == RE_CHANCE ? re_apply_chance(sc, &st, a, NULL, &err)
+                                     : re_apply(sc, &st, a, NULL, &err);
+        CHECK(r == GR_OK, "step %d: %s", i + 1, err.msg);
+        re_game_push(&g, a, p, re_hash(sc, &st), &err);
+    }
+    CHECK(g.version == RE_SAVE_VERSION && g.scenario_digest == re_scenario_digest(sc),
+          "a new game records this format's digest");
+    CHECK(re_scenario_digest(sc) != re_scenario_digest_v1(sc), "the two digests differ");
+    size_t bad;
+    /* format 2: written, read back, verified */
+    CHECK(re_game_save(&g, sc, path, &err) == GR_OK, "%s", err.msg);
+    CHECK(re_game_load(path, &h, &err) == GR_OK, "%s", err.msg);
+    CHECK(h.version == RE_SAVE_VERSION && h.nsteps == g.nsteps &&
+              h.scenario_digest == re_scenario_digest(sc) &&
+              re_game_scenario_digest(&h, sc) == h.scenario_digest,
+          "format 2 round trip: version %d, digest %016" PRIx64, h.version, h.scenario_digest);
+    CHECK(re_game_verify(sc, &h, &bad, NULL, &err) == GR_OK, "format 2 verify: %s", err.msg);
+    re_game_free(&h);
+    /* the same game as format 1 wrote it: still read, checked with the old digest */
+    char d2[20], d1[20];
+    snprintf(d2, sizeof d2, "%016" PRIx64, re_scenario_digest(sc));
+    snprintf(d1, sizeof d1, "%016" PRIx64, re_scenario_digest_v1(sc));
+    CHECK(rewrite(path, "\"version\": 2", "\"version\": 1") == 0 && rewrite(path, d2, d1) == 0,
+          "rewrite as format 1");
+    CHECK(re_game_load(path, &h, &err) == GR_OK, "format 1: %s", err.msg);
+    CHECK(h.version == 1 && h.scenario_digest == re_scenario_digest_v1(sc) &&
+              re_game_scenario_digest(&h, sc) == h.scenario_digest,
+          "format 1 digest is checked the old way");
+    CHECK(re_game_verify(sc, &h, &bad, NULL, &err) == GR_OK, "format 1 verify: %s", err.msg);
+    /* saved again, it is written as format 2 with this format's digest */
+    CHECK(re_game_save(&h, sc, path, &err) == GR_OK, "%s", err.msg);
+    re_game_free(&h);
+    CHECK(re_game_load(path, &h, &err) == GR_OK && h.version == RE_SAVE_VERSION &&
+              h.scenario_digest == re_scenario_digest(sc),
+          "format 1 saved again as format 2");
+    re_game_free(&h);
+    /* a format-1 file carrying the new digest does not match its scenario */
+    CHECK(rewrite(path, "\"version\": 2", "\"version\": 1") == 0, "rewrite");
+    CHECK(re_game_load(path, &h, &err) == GR_OK &&
+              re_game_scenario_digest(&h, sc) != h.scenario_digest,
+          "format 1 with a format-2 digest is a changed scenario");
+    re_game_free(&h);
+    /* an unknown format */
+    CHECK(rewrite(path, "\"version\": 1", "\"version\": 3") == 0, "rewrite");
+    gr_error_clear(&err);
+    CHECK(re_game_load(path, &h, &err) == GR_EINPUT && well_formed(err.msg, path) &&
+              strstr(err.msg, "version 3 is not known"),
+          "format 3 refused: %s", err.msg);
+    re_game_free(&h);
+    re_game_free(&g);
+    remove(path);
+    free(sc);
+}
+
 int main(int argc, char **argv)
 {
     const char *root = argc > 1 ? argv[1] : ".";
     test_bundled(root);
     test_bad(root);
     test_mangled(root);
+    test_save_versions(root);
     printf("%d checks, %d failed\n", checks, failures);
     return failures != 0;
 }
