@@ -117,6 +117,29 @@ static gr_status jr_vfail(gr_error *err, const char *name, int line, int col, co
     return gr_error_set(err, GR_EINPUT, "%s:%d:%d: %s", name, line, col, what);
 }
 
+const char *gr_jr_printable(const char *s, size_t max, char *buf, size_t cap)
+{
+    size_t n = 0, chars = 0;
+    if (!cap)
+        return buf;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        int lead = (*p & 0xC0) != 0x80;
+        if (lead && chars == max) {
+            if (n + 4 <= cap) {
+                memcpy(buf + n, "...", 3);
+                n += 3;
+            }
+            break;
+        }
+        if (n + 1 >= cap || (lead && n + 4 + 3 >= cap))
+            break;
+        chars += (size_t)lead;
+        buf[n++] = (*p < 0x20 || *p == 0x7f) ? '?' : (char)*p;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
 gr_status gr_jr_fail(gr_error *err, const char *name, const gr_jr_node *at, const char *fmt, ...)
 {
     va_list ap;
@@ -453,6 +476,10 @@ static gr_jr_node *jr_container(jr_parser *p, gr_jr_node *v, int depth)
         const char *key = NULL;
         int kl = p->line, kc = p->col;
         if (obj) {
+            if (jr_peek(p) < 0) {
+                jr_syntax(p, "the file ends inside an object; complete it and close it with '}'");
+                return NULL;
+            }
             if (jr_peek(p) != '"') {
                 char d[32];
                 jr_syntax(p, "expected a key in double quotes, found %s; quote the key%s",

@@ -62,6 +62,11 @@ const gr_jr_node *gr_jr_get(const gr_jr_node *obj, const char *key);
 /* A name for a node's type, for messages ("a string", "an array"...). */
 const char *gr_jr_type_name(gr_jr_type t);
 
+/* `s` (a key or string of the file) made fit for a one-line message: at
+ * most `max` characters (cut on a character boundary, "..." added), control
+ * characters shown as '?'.  Writes into buf (cap bytes) and returns it. */
+const char *gr_jr_printable(const char *s, size_t max, char *buf, size_t cap);
+
 /* Write "NAME:LINE:COL: what" into err with the position of the value `at`
  * (gr_jr_fail) or of its key (gr_jr_fail_key: an object member's key; the
  * value's position for an array element), code GR_EINPUT, and return

@@ -173,10 +173,11 @@ static gr_status sv_step(const char *path, const gr_jr_node *e, re_game *g, gr_e
         for (i = 0; i < 5 && strcmp(m->key, keys[i]); i++)
             ;
         if (i == 5) {
+            char kb[168];
             return gr_jr_fail_key(err, path, m,
-                                  "unknown key \"%.40s\" in a step; accepted: n, player, "
+                                  "unknown key \"%s\" in a step; accepted: n, player, "
                                   "action, text, hash",
-                                  m->key);
+                                  gr_jr_printable(m->key, 40, kb, sizeof kb));
         }
     }
     const gr_jr_node *p = gr_jr_get(e, "player"), *a = gr_jr_get(e, "action"),
@@ -254,10 +255,11 @@ gr_status re_game_load(const char *path, re_game *g, gr_error *err)
         for (i = 0; i < sizeof keys / sizeof keys[0] && strcmp(m->key, keys[i]); i++)
             ;
         if (i == sizeof keys / sizeof keys[0]) {
+            char kb[168];
             gr_jr_fail_key(err, path, m,
-                           "unknown key \"%.40s\" in a save file; accepted: format, "
+                           "unknown key \"%s\" in a save file; accepted: format, "
                            "version, scenario, scenario_id, scenario_digest, seed, steps",
-                           m->key);
+                           gr_jr_printable(m->key, 40, kb, sizeof kb));
             goto done;
         }
     }

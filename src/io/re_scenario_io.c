@@ -220,13 +220,14 @@ static gr_status ld_keys(ld *L, const gr_jr_node *obj, const char *what, const c
         const char *sug = closest(m->key, keys, n);
         char list[400];
         join_names(list, sizeof list, keys, n);
-        char msg[600];
+        char msg[800], kb[168];
+        gr_jr_printable(m->key, 40, kb, sizeof kb);
         if (sug)
-            snprintf(msg, sizeof msg, "unknown key \"%.40s\" in %s; did you mean \"%s\"?", m->key,
-                     what, sug);
+            snprintf(msg, sizeof msg, "unknown key \"%s\" in %s; did you mean \"%s\"?", kb, what,
+                     sug);
         else
-            snprintf(msg, sizeof msg, "unknown key \"%.40s\" in %s; accepted keys: %s", m->key,
-                     what, list);
+            snprintf(msg, sizeof msg, "unknown key \"%s\" in %s; accepted keys: %s", kb, what,
+                     list);
         return ld_fail_pos(L, m->key_line, m->key_col, msg);
     }
     return GR_OK;
@@ -346,10 +347,12 @@ static gr_status ld_enum(ld *L, const gr_jr_node *obj, const char *key, const ch
     int k = lookup(v->str, names, n);
     if (k < 0) {
         const char *sug = closest(v->str, names, n);
+        char vb[168];
+        gr_jr_printable(v->str, 40, vb, sizeof vb);
         if (sug)
-            return ld_fail(L, v, "\"%s\" of %s is \"%.40s\"; did you mean \"%s\"? (accepted: %s)",
-                           key, what, v->str, sug, list);
-        return ld_fail(L, v, "\"%s\" of %s is \"%.40s\"; accepted: %s", key, what, v->str, list);
+            return ld_fail(L, v, "\"%s\" of %s is \"%s\"; did you mean \"%s\"? (accepted: %s)", key,
+                           what, vb, sug, list);
+        return ld_fail(L, v, "\"%s\" of %s is \"%s\"; accepted: %s", key, what, vb, list);
     }
     *out = k;
     return GR_OK;
