@@ -359,7 +359,7 @@ gr_status re_apply_chance(const re_scenario *sc, re_state *st, re_action a, gr_l
  * the state is terminal, 1 otherwise. */
 int re_random_action(const re_scenario *sc, const re_state *st, gr_rng *rng, re_action *out);
 
-/* 64-bit FNV-1a hash of the state. */
+/* 64-bit FNV-1a hash of the state (gr_fnv1a64 over its bytes). */
 uint64_t re_hash(const re_scenario *sc, const re_state *st);
 
 /* Text a player reads: "Friant: move to 7,4", "Friant: attack Bagration",
@@ -382,7 +382,8 @@ int re_state_describe(const re_scenario *sc, const re_state *st, char *buf, size
 
 /* The R&E game type; a gr_game is {&re_game_type, a loaded re_scenario}. */
 extern const gr_game_type re_game_type;
-_Static_assert(RE_EVENT_TEXT_MAX <= GR_EVENT_TEXT_MAX, "an R&E event's text fits GR_EVENT_TEXT_MAX");
+_Static_assert(RE_EVENT_TEXT_MAX <= GR_EVENT_TEXT_MAX,
+               "an R&E event's text fits GR_EVENT_TEXT_MAX");
 
 /* An action as a gr_action (its seven fields packed in the low 56 bits),
  * and back. */
@@ -405,8 +406,7 @@ void re_observe(const re_scenario *sc, const re_state *st, int player, re_obs *o
 /* A full state consistent with `player`'s view of st: the other side's
  * chits in the bowl dealt again at random among its corps that may hold
  * them (gr_game_resample). */
-void re_resample(const re_scenario *sc, const re_state *st, int player, gr_rng *rng,
-                 re_state *out);
+void re_resample(const re_scenario *sc, const re_state *st, int player, gr_rng *rng, re_state *out);
 
 /* Demoralisation points of `side` (units lost + objectives held by the
  * enemy) and whether the army is demoralised (seed 004 §6). */

@@ -41,9 +41,16 @@ gr_status re_scenario_load(const char *path, re_scenario *sc, gr_error *err);
 gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_scenario *sc,
                             gr_error *err);
 
-/* A 64-bit FNV-1a digest of a loaded scenario (all of the struct), stored in
- * saved games so that a replay notices the scenario file has changed. */
+/* A 64-bit FNV-1a digest of a loaded scenario (gr_fnv1a64 over all of the
+ * struct), stored in saved games so that a replay notices the scenario file
+ * has changed. */
 uint64_t re_scenario_digest(const re_scenario *sc);
+
+/* The digest that save format 1 stored: the same bytes, but its private
+ * FNV-1a loop started from a mistyped offset basis (1469598103934665603, the
+ * standard 14695981039346656037 with its last digit dropped).  Kept only to
+ * check version-1 saves against their scenario. */
+uint64_t re_scenario_digest_v1(const re_scenario *sc);
 
 /* Read a whole file into a malloc'ed NUL-terminated buffer (caller frees);
  * refuses files larger than `max` bytes. */

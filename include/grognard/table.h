@@ -103,12 +103,17 @@ typedef struct gr_param {
 /* Parsed inputs, index-aligned with a gr_param array.  v[i] holds the
  * value (INT: units; NUM: milli-units; ENUM: choice index; FLAG: 0/1;
  * TEXT: its slot in text[]); given[i] says whether it was supplied.  Text
- * values are not copied: the caller keeps them alive as long as the args. */
+ * values are not copied: the caller keeps them alive as long as the args.
+ * `data` is rule data a system's tables and procedures read besides the
+ * inputs (a data file the io layer loaded: the rules do no file I/O); it is
+ * set and read only through that system's own functions
+ * (rff_args_set_points), kept by reference, NULL when none was given. */
 typedef struct gr_args {
     int64_t v[GR_MAX_PARAMS];
     unsigned char given[GR_MAX_PARAMS];
     const char *text[GR_MAX_TEXT];
     int ntext;
+    const void *data;
 } gr_args;
 
 /* v[i] if given, else `dflt`. */

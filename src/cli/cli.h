@@ -9,6 +9,8 @@
 
 #include "grognard/grognard.h"
 #include "grognard/wire.h"
+#include "grognard/rff_io.h"
+#include "grognard/rff_points.h"
 
 /* Exit codes: 0 success, 1 runtime failure, 2 bad usage or bad input. */
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
@@ -39,6 +41,17 @@ gr_status cli_parse(int argc, char **argv, const gr_param *params, size_t nparam
  * it with json_decref when `a` is no longer used. */
 gr_status cli_read_json(FILE *in, const gr_param *params, size_t nparams, int skip, gr_args *a,
                         cli_opts *o, json_t **keep, gr_error *err);
+
+/* Rule data a system's tables and procedures read besides their inputs,
+ * loaded here because the rules do no file I/O: today the RFF fire points,
+ * for a table or procedure with a --points-file input (the user's FILE,
+ * else the shipped data/rff/fire_points.json), read once and handed to the
+ * rules in `a`.  `d` holds what was loaded and must outlive `a`. */
+typedef struct cli_data {
+    rff_points rff_points;
+} cli_data;
+gr_status cli_load_data(const gr_system *s, const gr_param *params, size_t nparams, gr_args *a,
+                        cli_data *d, gr_error *err);
 
 /* Print an error as one line on stderr and return the exit code for it. */
 int cli_fail(const gr_error *err);

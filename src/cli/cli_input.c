@@ -316,3 +316,15 @@ int cli_system_table(int argc, char **argv, const gr_system **s, const gr_table 
         return -1;
     return 1;
 }
+
+gr_status cli_load_data(const gr_system *s, const gr_param *params, size_t nparams, gr_args *a,
+                        cli_data *d, gr_error *err)
+{
+    int k = gr_param_index(params, nparams, "points-file");
+    if (strcmp(s->id, "rff") || k < 0)
+        return GR_OK;
+    gr_status st = rff_points_load(gr_args_text(a, k), &d->rff_points, err);
+    if (st == GR_OK)
+        rff_args_set_points(a, &d->rff_points);
+    return st;
+}

@@ -54,6 +54,9 @@ int cmd_lookup(int argc, char **argv)
     }
     if (gr_args_check_required(t->params, t->nparams, &a, &err) != GR_OK)
         return cli_fail(&err);
+    cli_data data;
+    if (cli_load_data(s, t->params, t->nparams, &a, &data, &err) != GR_OK)
+        return cli_fail(&err);
     gr_cell c;
     memset(&c, 0, sizeof c);
     if (t->lookup(&a, &c, &err) != GR_OK)

@@ -173,7 +173,9 @@ int cmd_resolve(int argc, char **argv)
     if (o.stdin_json &&
         cli_read_json(stdin, p->params, p->nparams, -1, &a, &o, &situation, &err) != GR_OK)
         return cli_fail(&err);
-    if (gr_args_check_required(p->params, p->nparams, &a, &err) != GR_OK) {
+    cli_data data;
+    if (gr_args_check_required(p->params, p->nparams, &a, &err) != GR_OK ||
+        cli_load_data(s, p->params, p->nparams, &a, &data, &err) != GR_OK) {
         json_decref(situation);
         return cli_fail(&err);
     }

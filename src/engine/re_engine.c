@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "grognard/hash.h"
 #include "grognard/re_rules.h"
 #include "grognard/re_terrain.h"
 #include "re_engine_internal.h"
@@ -1698,11 +1699,5 @@ int re_random_action(const re_scenario *sc, const re_state *st, gr_rng *rng, re_
 uint64_t re_hash(const re_scenario *sc, const re_state *st)
 {
     (void)sc;
-    const unsigned char *p = (const unsigned char *)st;
-    uint64_t h = 14695981039346656037ull;
-    for (size_t i = 0; i < sizeof *st; i++) {
-        h ^= p[i];
-        h *= 1099511628211ull;
-    }
-    return h;
+    return gr_fnv1a64(GR_FNV1A64_INIT, st, sizeof *st);
 }

@@ -7,9 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/hash.h"
 #include "grognard/hex.h"
 #include "grognard/re_terrain.h"
-#include "re_json.h"
+#include "json_reader.h"
 
 /* ---- terrain codes ------------------------------------------------------ */
 
@@ -118,16 +119,16 @@ typedef struct ld {
     re_scenario *sc;
     char side_ids[RE_SIDES][RE_NAME_LEN];
     char corps_ids[RE_MAX_CORPS][RE_NAME_LEN];
-    const rj_node *unit_at[RE_MAX_ROWS][RE_MAX_COLS]; /* the unit standing there */
+    const gr_jr_node *unit_at[RE_MAX_ROWS][RE_MAX_COLS]; /* the unit standing there */
 } ld;
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
 static gr_status
-ld_fail(ld *L, const rj_node *at, const char *fmt, ...);
+ld_fail(ld *L, const gr_jr_node *at, const char *fmt, ...);
 
-static gr_status ld_fail(ld *L, const rj_node *at, const char *fmt, ...)
+static gr_status ld_fail(ld *L, const gr_jr_node *at, const char *fmt, ...)
 {
     char what[420];
     va_list ap;
@@ -193,23 +194,23 @@ static void join_names(char *buf, size_t cap, const char *const *names, size_t n
     }
 }
 
-static gr_status ld_expect(ld *L, const rj_node *v, rj_type t, const char *what)
+static gr_status ld_expect(ld *L, const gr_jr_node *v, gr_jr_type t, const char *what)
 {
     if (v->type == t)
         return GR_OK;
-    return ld_fail(L, v, "%s must be %s, not %s; write it as %s", what, rj_type_name(t),
-                   rj_type_name(v->type),
-                   t == RJ_OBJECT   ? "{ ... }"
-                   : t == RJ_ARRAY  ? "[ ... ]"
-                   : t == RJ_STRING ? "\"...\""
-                   : t == RJ_BOOL   ? "true or false"
-                                    : "a number");
+    return ld_fail(L, v, "%s must be %s, not %s; write it as %s", what, gr_jr_type_name(t),
+                   gr_jr_type_name(v->type),
+                   t == GR_JR_OBJECT   ? "{ ... }"
+                   : t == GR_JR_ARRAY  ? "[ ... ]"
+                   : t == GR_JR_STRING ? "\"...\""
+                   : t == GR_JR_BOOL   ? "true or false"
+                                       : "a number");
 }
 
-static gr_status ld_keys(ld *L, const rj_node *obj, const char *what, const char *const *keys,
+static gr_status ld_keys(ld *L, const gr_jr_node *obj, const char *what, const char *const *keys,
                          size_t n)
 {
-    for (const rj_node *m = obj->child; m; m = m->next) {
+    for (const gr_jr_node *m = obj->child; m; m = m->next) {
         size_t i;
         for (i = 0; i < n; i++)
             if (!strcmp(m->key, keys[i]))
@@ -219,28 +220,29 @@ static gr_status ld_keys(ld *L, const rj_node *obj, const char *what, const char
         const char *sug = closest(m->key, keys, n);
         char list[400];
         join_names(list, sizeof list, keys, n);
-        char msg[600];
+        char msg[800], kb[168];
+        gr_jr_printable(m->key, 40, kb, sizeof kb);
         if (sug)
-            snprintf(msg, sizeof msg, "unknown key \"%.40s\" in %s; did you mean \"%s\"?", m->key,
-                     what, sug);
+            snprintf(msg, sizeof msg, "unknown key \"%s\" in %s; did you mean \"%s\"?", kb, what,
+                     sug);
         else
-            snprintf(msg, sizeof msg, "unknown key \"%.40s\" in %s; accepted keys: %s", m->key,
-                     what, list);
+            snprintf(msg, sizeof msg, "unknown key \"%s\" in %s; accepted keys: %s", kb, what,
+                     list);
         return ld_fail_pos(L, m->key_line, m->key_col, msg);
     }
     return GR_OK;
 }
 
-static gr_status ld_missing(ld *L, const rj_node *obj, const char *key, const char *what,
+static gr_status ld_missing(ld *L, const gr_jr_node *obj, const char *key, const char *what,
                             const char *example)
 {
     return ld_fail(L, obj, "%s has no \"%s\"; add \"%s\": %s", what, key, key, example);
 }
 
-static gr_status ld_int(ld *L, const rj_node *obj, const char *key, const char *what, int min,
+static gr_status ld_int(ld *L, const gr_jr_node *obj, const char *key, const char *what, int min,
                         int max, int dflt, int required, int *out)
 {
-    const rj_node *v = rj_get(obj, key);
+    const gr_jr_node *v = gr_jr_get(obj, key);
     if (!v) {
         if (required) {
             char ex[32];
@@ -250,12 +252,12 @@ static gr_status ld_int(ld *L, const rj_node *obj, const char *key, const char *
         *out = dflt;
         return GR_OK;
     }
-    if (v->type != RJ_NUMBER || !v->is_int)
+    if (v->type != GR_JR_NUMBER || !v->is_int)
         return ld_fail(L, v,
                        "\"%s\" of %s must be a whole number, not %s; write a number from "
                        "%d to %d without quotes or decimals",
-                       key, what, v->type == RJ_NUMBER ? "a fraction" : rj_type_name(v->type), min,
-                       max);
+                       key, what, v->type == GR_JR_NUMBER ? "a fraction" : gr_jr_type_name(v->type),
+                       min, max);
     if (v->ival < min || v->ival > max)
         return ld_fail(L, v, "\"%s\" of %s is %lld; write a whole number from %d to %d", key, what,
                        (long long)v->ival, min, max);
@@ -263,19 +265,19 @@ static gr_status ld_int(ld *L, const rj_node *obj, const char *key, const char *
     return GR_OK;
 }
 
-static gr_status ld_str(ld *L, const rj_node *obj, const char *key, const char *what, int required,
-                        char *buf, size_t cap)
+static gr_status ld_str(ld *L, const gr_jr_node *obj, const char *key, const char *what,
+                        int required, char *buf, size_t cap)
 {
-    const rj_node *v = rj_get(obj, key);
+    const gr_jr_node *v = gr_jr_get(obj, key);
     if (!v) {
         if (required)
             return ld_missing(L, obj, key, what, "\"...\"");
         buf[0] = '\0';
         return GR_OK;
     }
-    if (v->type != RJ_STRING)
+    if (v->type != GR_JR_STRING)
         return ld_fail(L, v, "\"%s\" of %s must be a string, not %s; write it in double quotes",
-                       key, what, rj_type_name(v->type));
+                       key, what, gr_jr_type_name(v->type));
     if (v->len >= cap)
         return ld_fail(L, v, "\"%s\" of %s is %zu bytes long; shorten it to at most %zu", key, what,
                        v->len, cap - 1);
@@ -288,28 +290,28 @@ static gr_status ld_str(ld *L, const rj_node *obj, const char *key, const char *
 }
 
 /* Free text: a string or an array of strings (docs, sources, notes). */
-static gr_status ld_text(ld *L, const rj_node *obj, const char *key, const char *what)
+static gr_status ld_text(ld *L, const gr_jr_node *obj, const char *key, const char *what)
 {
-    const rj_node *v = rj_get(obj, key);
-    if (!v || v->type == RJ_STRING)
+    const gr_jr_node *v = gr_jr_get(obj, key);
+    if (!v || v->type == GR_JR_STRING)
         return GR_OK;
-    if (v->type != RJ_ARRAY)
+    if (v->type != GR_JR_ARRAY)
         return ld_fail(
             L, v, "\"%s\" of %s must be a string or an array of strings, not %s; quote the text",
-            key, what, rj_type_name(v->type));
-    for (const rj_node *e = v->child; e; e = e->next)
-        if (e->type != RJ_STRING)
+            key, what, gr_jr_type_name(v->type));
+    for (const gr_jr_node *e = v->child; e; e = e->next)
+        if (e->type != GR_JR_STRING)
             return ld_fail(L, e, "\"%s\" of %s must hold only strings, not %s; quote it", key, what,
-                           rj_type_name(e->type));
+                           gr_jr_type_name(e->type));
     return GR_OK;
 }
 
 /* A hex [col, row] on the map. */
-static gr_status ld_hex(ld *L, const rj_node *v, const char *what, int *col, int *row)
+static gr_status ld_hex(ld *L, const gr_jr_node *v, const char *what, int *col, int *row)
 {
     const re_scenario *sc = L->sc;
-    if (v->type != RJ_ARRAY || v->len != 2 || v->child->type != RJ_NUMBER ||
-        v->child->next->type != RJ_NUMBER || !v->child->is_int || !v->child->next->is_int)
+    if (v->type != GR_JR_ARRAY || v->len != 2 || v->child->type != GR_JR_NUMBER ||
+        v->child->next->type != GR_JR_NUMBER || !v->child->is_int || !v->child->next->is_int)
         return ld_fail(L, v, "%s must be a hex [col, row] of two whole numbers; write e.g. [3, 4]",
                        what);
     int64_t c = v->child->ival, r = v->child->next->ival;
@@ -332,23 +334,25 @@ static int lookup(const char *s, const char *const *names, size_t n)
 }
 
 /* A string that must be one of `names`. */
-static gr_status ld_enum(ld *L, const rj_node *obj, const char *key, const char *what,
+static gr_status ld_enum(ld *L, const gr_jr_node *obj, const char *key, const char *what,
                          const char *const *names, size_t n, int *out)
 {
-    const rj_node *v = rj_get(obj, key);
+    const gr_jr_node *v = gr_jr_get(obj, key);
     char list[300];
     join_names(list, sizeof list, names, n);
     if (!v)
         return ld_fail(L, obj, "%s has no \"%s\"; add \"%s\": one of %s", what, key, key, list);
-    if (v->type != RJ_STRING)
+    if (v->type != GR_JR_STRING)
         return ld_fail(L, v, "\"%s\" of %s must be a string, one of %s", key, what, list);
     int k = lookup(v->str, names, n);
     if (k < 0) {
         const char *sug = closest(v->str, names, n);
+        char vb[168];
+        gr_jr_printable(v->str, 40, vb, sizeof vb);
         if (sug)
-            return ld_fail(L, v, "\"%s\" of %s is \"%.40s\"; did you mean \"%s\"? (accepted: %s)",
-                           key, what, v->str, sug, list);
-        return ld_fail(L, v, "\"%s\" of %s is \"%.40s\"; accepted: %s", key, what, v->str, list);
+            return ld_fail(L, v, "\"%s\" of %s is \"%s\"; did you mean \"%s\"? (accepted: %s)", key,
+                           what, vb, sug, list);
+        return ld_fail(L, v, "\"%s\" of %s is \"%s\"; accepted: %s", key, what, vb, list);
     }
     *out = k;
     return GR_OK;
@@ -356,24 +360,24 @@ static gr_status ld_enum(ld *L, const rj_node *obj, const char *key, const char 
 
 /* ---- the map -------------------------------------------------------------- */
 
-static gr_status ld_terrain(ld *L, const rj_node *map)
+static gr_status ld_terrain(ld *L, const gr_jr_node *map)
 {
     re_scenario *sc = L->sc;
-    const rj_node *t = rj_get(map, "terrain");
+    const gr_jr_node *t = gr_jr_get(map, "terrain");
     if (!t)
         return ld_missing(L, map, "terrain", "the map",
                           "[\"....\", \"....\"] (one string per row)");
-    if (ld_expect(L, t, RJ_ARRAY, "\"terrain\" (one string per row)"))
+    if (ld_expect(L, t, GR_JR_ARRAY, "\"terrain\" (one string per row)"))
         return GR_EINPUT;
     if (t->len == 0 || t->len > RE_MAX_ROWS)
         return ld_fail(L, t, "the map has %zu rows; give 1 to %d rows", t->len, RE_MAX_ROWS);
     int row = 0, width = -1;
-    for (const rj_node *r = t->child; r; r = r->next, row++) {
-        if (r->type != RJ_STRING)
+    for (const gr_jr_node *r = t->child; r; r = r->next, row++) {
+        if (r->type != GR_JR_STRING)
             return ld_fail(L, r,
                            "row %d of \"terrain\" must be a string of terrain codes, not %s; write "
                            "e.g. \". . T .\"",
-                           row, rj_type_name(r->type));
+                           row, gr_jr_type_name(r->type));
         int col = 0;
         for (size_t i = 0; i < r->len; i++) {
             char c = r->str[i];
@@ -423,18 +427,18 @@ static gr_status ld_terrain(ld *L, const rj_node *map)
     return GR_OK;
 }
 
-static gr_status ld_flags(ld *L, const rj_node *map, const char *key, uint8_t flag)
+static gr_status ld_flags(ld *L, const gr_jr_node *map, const char *key, uint8_t flag)
 {
     re_scenario *sc = L->sc;
-    const rj_node *v = rj_get(map, key);
+    const gr_jr_node *v = gr_jr_get(map, key);
     if (!v)
         return GR_OK;
     char what[64];
     snprintf(what, sizeof what, "\"%s\" (a list of hexes [col, row])", key);
-    if (ld_expect(L, v, RJ_ARRAY, what))
+    if (ld_expect(L, v, GR_JR_ARRAY, what))
         return GR_EINPUT;
     snprintf(what, sizeof what, "an entry of \"%s\"", key);
-    for (const rj_node *e = v->child; e; e = e->next) {
+    for (const gr_jr_node *e = v->child; e; e = e->next) {
         int c = 0, r = 0;
         if (ld_hex(L, e, what, &c, &r))
             return GR_EINPUT;
@@ -458,16 +462,16 @@ static gr_status ld_flags(ld *L, const rj_node *map, const char *key, uint8_t fl
     return GR_OK;
 }
 
-static gr_status ld_streams(ld *L, const rj_node *map)
+static gr_status ld_streams(ld *L, const gr_jr_node *map)
 {
     re_scenario *sc = L->sc;
-    const rj_node *v = rj_get(map, "streams");
+    const gr_jr_node *v = gr_jr_get(map, "streams");
     if (!v)
         return GR_OK;
-    if (ld_expect(L, v, RJ_ARRAY, "\"streams\" (a list of hexsides [[col, row], [col, row]])"))
+    if (ld_expect(L, v, GR_JR_ARRAY, "\"streams\" (a list of hexsides [[col, row], [col, row]])"))
         return GR_EINPUT;
-    for (const rj_node *e = v->child; e; e = e->next) {
-        if (e->type != RJ_ARRAY || e->len != 2)
+    for (const gr_jr_node *e = v->child; e; e = e->next) {
+        if (e->type != GR_JR_ARRAY || e->len != 2)
             return ld_fail(L, e,
                            "a stream hexside must be a pair of adjacent hexes; write "
                            "[[col, row], [col, row]]");
@@ -494,21 +498,21 @@ static gr_status ld_streams(ld *L, const rj_node *map)
     return GR_OK;
 }
 
-static gr_status ld_places(ld *L, const rj_node *map)
+static gr_status ld_places(ld *L, const gr_jr_node *map)
 {
     static const char *const keys[] = {"name", "hex"};
-    const rj_node *v = rj_get(map, "places");
+    const gr_jr_node *v = gr_jr_get(map, "places");
     if (!v)
         return GR_OK;
-    if (ld_expect(L, v, RJ_ARRAY, "\"places\" (a list of {\"name\": ..., \"hex\": [col, row]})"))
+    if (ld_expect(L, v, GR_JR_ARRAY, "\"places\" (a list of {\"name\": ..., \"hex\": [col, row]})"))
         return GR_EINPUT;
-    for (const rj_node *e = v->child; e; e = e->next) {
+    for (const gr_jr_node *e = v->child; e; e = e->next) {
         char name[RE_NAME_LEN];
         int c, r;
-        if (ld_expect(L, e, RJ_OBJECT, "a place") || ld_keys(L, e, "a place", keys, 2) ||
+        if (ld_expect(L, e, GR_JR_OBJECT, "a place") || ld_keys(L, e, "a place", keys, 2) ||
             ld_str(L, e, "name", "a place", 1, name, sizeof name))
             return GR_EINPUT;
-        const rj_node *h = rj_get(e, "hex");
+        const gr_jr_node *h = gr_jr_get(e, "hex");
         if (!h)
             return ld_missing(L, e, "hex", "a place", "[col, row]");
         if (ld_hex(L, h, "the hex of a place", &c, &r))
@@ -517,14 +521,14 @@ static gr_status ld_places(ld *L, const rj_node *map)
     return GR_OK;
 }
 
-static gr_status ld_map(ld *L, const rj_node *root)
+static gr_status ld_map(ld *L, const gr_jr_node *root)
 {
     static const char *const keys[] = {"terrain", "hills",   "fieldworks", "roads",  "bridges",
                                        "fords",   "streams", "places",     "legend", "notes"};
-    const rj_node *map = rj_get(root, "map");
+    const gr_jr_node *map = gr_jr_get(root, "map");
     if (!map)
         return ld_missing(L, root, "map", "the scenario", "{\"terrain\": [...]}");
-    if (ld_expect(L, map, RJ_OBJECT, "\"map\"") ||
+    if (ld_expect(L, map, GR_JR_OBJECT, "\"map\"") ||
         ld_keys(L, map, "\"map\"", keys, sizeof keys / sizeof keys[0]) || ld_terrain(L, map) ||
         ld_flags(L, map, "hills", RE_HILL) || ld_flags(L, map, "fieldworks", RE_FIELDWORKS) ||
         ld_flags(L, map, "roads", RE_ROAD) || ld_flags(L, map, "bridges", RE_BRIDGE) ||
@@ -536,29 +540,29 @@ static gr_status ld_map(ld *L, const rj_node *root)
 
 /* ---- sides, corps, units, objectives ------------------------------------- */
 
-static gr_status ld_side_ref(ld *L, const rj_node *obj, const char *what, int *out)
+static gr_status ld_side_ref(ld *L, const gr_jr_node *obj, const char *what, int *out)
 {
     const char *names[RE_SIDES] = {L->side_ids[0], L->side_ids[1]};
     return ld_enum(L, obj, "side", what, names, RE_SIDES, out);
 }
 
-static gr_status ld_sides(ld *L, const rj_node *root)
+static gr_status ld_sides(ld *L, const gr_jr_node *root)
 {
     static const char *const keys[] = {
         "id", "name", "commander", "chits_per_turn", "demoralised_at", "retreat", "notes"};
     re_scenario *sc = L->sc;
-    const rj_node *v = rj_get(root, "sides");
+    const gr_jr_node *v = gr_jr_get(root, "sides");
     if (!v)
         return ld_missing(L, root, "sides", "the scenario", "[{...}, {...}] (the two armies)");
-    if (ld_expect(L, v, RJ_ARRAY, "\"sides\""))
+    if (ld_expect(L, v, GR_JR_ARRAY, "\"sides\""))
         return GR_EINPUT;
     if (v->len != RE_SIDES)
         return ld_fail(L, v, "\"sides\" lists %zu armies; R&E is played by exactly two", v->len);
     int s = 0;
-    for (const rj_node *e = v->child; e; e = e->next, s++) {
+    for (const gr_jr_node *e = v->child; e; e = e->next, s++) {
         re_sidedef *d = &sc->sides[s];
         int x, dem, dir;
-        if (ld_expect(L, e, RJ_OBJECT, "a side") ||
+        if (ld_expect(L, e, GR_JR_OBJECT, "a side") ||
             ld_keys(L, e, "a side", keys, sizeof keys / sizeof keys[0]) ||
             ld_str(L, e, "id", "a side", 1, L->side_ids[s], RE_NAME_LEN) ||
             ld_str(L, e, "name", "a side", 1, d->name, sizeof d->name) ||
@@ -569,8 +573,8 @@ static gr_status ld_sides(ld *L, const rj_node *root)
             ld_text(L, e, "notes", "a side"))
             return GR_EINPUT;
         if (s == 1 && !strcmp(L->side_ids[0], L->side_ids[1]))
-            return ld_fail(L, rj_get(e, "id"), "both sides have the id \"%s\"; give each its own",
-                           L->side_ids[1]);
+            return ld_fail(L, gr_jr_get(e, "id"),
+                           "both sides have the id \"%s\"; give each its own", L->side_ids[1]);
         d->chits_per_turn = (uint8_t)x;
         d->demoralised_at = (uint8_t)dem;
         d->retreat_dir = (uint8_t)dir;
@@ -578,22 +582,22 @@ static gr_status ld_sides(ld *L, const rj_node *root)
     return GR_OK;
 }
 
-static gr_status ld_corps(ld *L, const rj_node *root)
+static gr_status ld_corps(ld *L, const gr_jr_node *root)
 {
     static const char *const keys[] = {"id", "name", "commander", "side", "chits", "notes"};
     re_scenario *sc = L->sc;
-    const rj_node *v = rj_get(root, "corps");
+    const gr_jr_node *v = gr_jr_get(root, "corps");
     if (!v)
         return ld_missing(L, root, "corps", "the scenario", "[{\"id\": ..., \"side\": ...}]");
-    if (ld_expect(L, v, RJ_ARRAY, "\"corps\""))
+    if (ld_expect(L, v, GR_JR_ARRAY, "\"corps\""))
         return GR_EINPUT;
     if (v->len == 0 || v->len > RE_MAX_CORPS)
         return ld_fail(L, v, "\"corps\" lists %zu corps; give 1 to %d", v->len, RE_MAX_CORPS);
     int k = 0;
-    for (const rj_node *e = v->child; e; e = e->next, k++) {
+    for (const gr_jr_node *e = v->child; e; e = e->next, k++) {
         re_corpsdef *d = &sc->corps[k];
         int side, chits;
-        if (ld_expect(L, e, RJ_OBJECT, "a corps") ||
+        if (ld_expect(L, e, GR_JR_OBJECT, "a corps") ||
             ld_keys(L, e, "a corps", keys, sizeof keys / sizeof keys[0]) ||
             ld_str(L, e, "id", "a corps", 1, L->corps_ids[k], RE_NAME_LEN) ||
             ld_str(L, e, "name", "a corps", 1, d->name, sizeof d->name) ||
@@ -604,7 +608,7 @@ static gr_status ld_corps(ld *L, const rj_node *root)
             return GR_EINPUT;
         for (int j = 0; j < k; j++)
             if (!strcmp(L->corps_ids[j], L->corps_ids[k]))
-                return ld_fail(L, rj_get(e, "id"),
+                return ld_fail(L, gr_jr_get(e, "id"),
                                "two corps have the id \"%s\"; give each "
                                "its own",
                                L->corps_ids[k]);
@@ -615,15 +619,15 @@ static gr_status ld_corps(ld *L, const rj_node *root)
     return GR_OK;
 }
 
-static gr_status ld_units(ld *L, const rj_node *root)
+static gr_status ld_units(ld *L, const gr_jr_node *root)
 {
     static const char *const keys[] = {"name",       "corps", "type", "figures",
                                        "skirmisher", "hex",   "notes"};
     re_scenario *sc = L->sc;
-    const rj_node *v = rj_get(root, "units");
+    const gr_jr_node *v = gr_jr_get(root, "units");
     if (!v)
         return ld_missing(L, root, "units", "the scenario", "[{\"name\": ..., \"corps\": ...}]");
-    if (ld_expect(L, v, RJ_ARRAY, "\"units\""))
+    if (ld_expect(L, v, GR_JR_ARRAY, "\"units\""))
         return GR_EINPUT;
     if (v->len == 0 || v->len > RE_MAX_UNITS)
         return ld_fail(L, v, "\"units\" lists %zu units; give 1 to %d", v->len, RE_MAX_UNITS);
@@ -631,10 +635,10 @@ static gr_status ld_units(ld *L, const rj_node *root)
     for (int i = 0; i < sc->ncorps; i++)
         corps_names[i] = L->corps_ids[i];
     int k = 0;
-    for (const rj_node *e = v->child; e; e = e->next, k++) {
+    for (const gr_jr_node *e = v->child; e; e = e->next, k++) {
         re_unitdef *u = &sc->units[k];
         int corps = 0, type = 0, figs = 0, col = 0, row = 0;
-        if (ld_expect(L, e, RJ_OBJECT, "a unit") ||
+        if (ld_expect(L, e, GR_JR_OBJECT, "a unit") ||
             ld_keys(L, e, "a unit", keys, sizeof keys / sizeof keys[0]) ||
             ld_str(L, e, "name", "a unit", 1, u->name, sizeof u->name) ||
             ld_enum(L, e, "corps", "a unit", corps_names, sc->ncorps, &corps) ||
@@ -644,17 +648,17 @@ static gr_status ld_units(ld *L, const rj_node *root)
             return GR_EINPUT;
         for (int j = 0; j < k; j++)
             if (!strcmp(sc->units[j].name, u->name))
-                return ld_fail(L, rj_get(e, "name"),
+                return ld_fail(L, gr_jr_get(e, "name"),
                                "two units are named \"%s\"; give each its "
                                "own name",
                                u->name);
-        const rj_node *sk = rj_get(e, "skirmisher");
+        const gr_jr_node *sk = gr_jr_get(e, "skirmisher");
         if (sk) {
-            if (sk->type != RJ_BOOL)
+            if (sk->type != GR_JR_BOOL)
                 return ld_fail(L, sk,
                                "\"skirmisher\" must be true or false, not %s; write true or false "
                                "without quotes",
-                               rj_type_name(sk->type));
+                               gr_jr_type_name(sk->type));
             if (sk->boolean && type != RE_INFANTRY && type != RE_ELITE_INFANTRY)
                 return ld_fail(L, sk,
                                "unit \"%s\" is %s and cannot have a skirmisher; only "
@@ -662,7 +666,7 @@ static gr_status ld_units(ld *L, const rj_node *root)
                                u->name, unit_codes[type]);
             u->skirmisher = (uint8_t)sk->boolean;
         }
-        const rj_node *h = rj_get(e, "hex");
+        const gr_jr_node *h = gr_jr_get(e, "hex");
         if (!h)
             return ld_missing(L, e, "hex", "a unit", "[col, row] (its starting hex)");
         char what[96];
@@ -683,8 +687,8 @@ static gr_status ld_units(ld *L, const rj_node *root)
                            "enter (seed 004 §7); move it or change its type",
                            u->name, unit_codes[type], col, row, tr->label, unit_codes[type]);
         if (L->unit_at[row][col]) {
-            const rj_node *o = L->unit_at[row][col];
-            const rj_node *on = rj_get(o, "name");
+            const gr_jr_node *o = L->unit_at[row][col];
+            const gr_jr_node *on = gr_jr_get(o, "name");
             return ld_fail(L, h,
                            "two units in hex [%d, %d]: \"%s\" and \"%s\" (line %d); R&E "
                            "allows one unit per hex, move one of them",
@@ -702,31 +706,31 @@ static gr_status ld_units(ld *L, const rj_node *root)
     return GR_OK;
 }
 
-static gr_status ld_objectives(ld *L, const rj_node *root)
+static gr_status ld_objectives(ld *L, const gr_jr_node *root)
 {
     static const char *const keys[] = {"name", "hex", "side", "points", "notes"};
     re_scenario *sc = L->sc;
-    const rj_node *v = rj_get(root, "objectives");
+    const gr_jr_node *v = gr_jr_get(root, "objectives");
     if (!v)
         return GR_OK;
-    if (ld_expect(L, v, RJ_ARRAY, "\"objectives\""))
+    if (ld_expect(L, v, GR_JR_ARRAY, "\"objectives\""))
         return GR_EINPUT;
     if (v->len > RE_MAX_OBJECTIVES)
         return ld_fail(L, v, "\"objectives\" lists %zu hexes; give at most %d", v->len,
                        RE_MAX_OBJECTIVES);
     int k = 0;
-    for (const rj_node *e = v->child; e; e = e->next, k++) {
+    for (const gr_jr_node *e = v->child; e; e = e->next, k++) {
         re_objective *o = &sc->objectives[k];
         char name[RE_NAME_LEN];
         int side, pts, c, r;
-        if (ld_expect(L, e, RJ_OBJECT, "an objective") ||
+        if (ld_expect(L, e, GR_JR_OBJECT, "an objective") ||
             ld_keys(L, e, "an objective", keys, sizeof keys / sizeof keys[0]) ||
             ld_str(L, e, "name", "an objective", 0, name, sizeof name) ||
             ld_side_ref(L, e, "an objective", &side) ||
             ld_int(L, e, "points", "an objective", 1, 10, 1, 0, &pts) ||
             ld_text(L, e, "notes", "an objective"))
             return GR_EINPUT;
-        const rj_node *h = rj_get(e, "hex");
+        const gr_jr_node *h = gr_jr_get(e, "hex");
         if (!h)
             return ld_missing(L, e, "hex", "an objective", "[col, row]");
         if (ld_hex(L, h, "the hex of an objective", &c, &r))
@@ -744,23 +748,23 @@ static gr_status ld_objectives(ld *L, const rj_node *root)
 }
 
 /* Whole-scenario checks once everything is read. */
-static gr_status ld_check(ld *L, const rj_node *root)
+static gr_status ld_check(ld *L, const gr_jr_node *root)
 {
     re_scenario *sc = L->sc;
-    const rj_node *sides = rj_get(root, "sides");
-    const rj_node *corps = rj_get(root, "corps");
+    const gr_jr_node *sides = gr_jr_get(root, "sides");
+    const gr_jr_node *corps = gr_jr_get(root, "corps");
     int units_of_corps[RE_MAX_CORPS] = {0};
     int units_of_side[RE_SIDES] = {0};
     for (int i = 0; i < sc->nunits; i++) {
         units_of_corps[sc->units[i].corps]++;
         units_of_side[sc->units[i].side]++;
     }
-    const rj_node *ce = corps->child;
+    const gr_jr_node *ce = corps->child;
     for (int k = 0; k < sc->ncorps; k++, ce = ce->next)
         if (!units_of_corps[k])
             return ld_fail(L, ce, "corps \"%s\" has no units; give it units or remove it",
                            L->corps_ids[k]);
-    const rj_node *se = sides->child;
+    const gr_jr_node *se = sides->child;
     for (int s = 0; s < RE_SIDES; s++, se = se->next) {
         if (!units_of_side[s])
             return ld_fail(L, se, "side \"%s\" has no units; every army needs at least one",
@@ -770,7 +774,7 @@ static gr_status ld_check(ld *L, const rj_node *root)
             if (sc->corps[k].side == s)
                 pool += sc->corps[k].chits;
         if (sc->sides[s].chits_per_turn > pool)
-            return ld_fail(L, rj_get(se, "chits_per_turn"),
+            return ld_fail(L, gr_jr_get(se, "chits_per_turn"),
                            "side \"%s\" may put %d chits in the bowl but its corps have only %d; "
                            "lower \"chits_per_turn\" to at most %d (the chits are taken from "
                            "those of its corps)",
@@ -792,13 +796,13 @@ gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_s
                             "%s:1:1: the file is larger than %d bytes; this is "
                             "not a scenario",
                             name, RE_SCENARIO_MAX_BYTES);
-    rj_node *root = NULL;
-    rj_doc *doc = rj_parse(text, len, name, &root, err);
+    gr_jr_node *root = NULL;
+    gr_jr_doc *doc = gr_jr_parse(text, len, name, &root, err);
     if (!doc)
         return err ? err->code : GR_EINPUT;
     ld *L = calloc(1, sizeof *L);
     if (!L) {
-        rj_free(doc);
+        gr_jr_free(doc);
         return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", name);
     }
     L->name = name;
@@ -806,15 +810,15 @@ gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_s
     L->sc = sc;
     gr_status st = GR_EINPUT;
     int turns, victory = RE_VICTORY_MOST_DESTROYED;
-    const rj_node *ver = rj_get(root, "version");
-    if (ld_expect(L, root, RJ_OBJECT, "a scenario file"))
+    const gr_jr_node *ver = gr_jr_get(root, "version");
+    if (ld_expect(L, root, GR_JR_OBJECT, "a scenario file"))
         goto done;
     if (!ver) {
         ld_fail(L, root, "the scenario has no \"version\"; add \"version\": %d as its first key",
                 RE_SCENARIO_VERSION);
         goto done;
     }
-    if (ver->type != RJ_NUMBER || !ver->is_int || ver->ival != RE_SCENARIO_VERSION) {
+    if (ver->type != GR_JR_NUMBER || !ver->is_int || ver->ival != RE_SCENARIO_VERSION) {
         ld_fail(L, ver,
                 "this grognard reads scenario format version %d only; write \"version\": "
                 "%d and check docs/scenarios.md for the format",
@@ -828,7 +832,7 @@ gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_s
         ld_text(L, root, "sources", "the scenario") || ld_text(L, root, "notes", "the scenario") ||
         ld_int(L, root, "turns", "the scenario", 1, 99, 0, 1, &turns))
         goto done;
-    if (rj_get(root, "victory") &&
+    if (gr_jr_get(root, "victory") &&
         ld_enum(L, root, "victory", "the scenario", victories, 2, &victory))
         goto done;
     sc->turns = (uint8_t)turns;
@@ -839,7 +843,7 @@ gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_s
     st = GR_OK;
 done:
     free(L);
-    rj_free(doc);
+    gr_jr_free(doc);
     if (st != GR_OK)
         memset(sc, 0, sizeof *sc);
     return st;
@@ -860,11 +864,10 @@ gr_status re_scenario_load(const char *path, re_scenario *sc, gr_error *err)
 
 uint64_t re_scenario_digest(const re_scenario *sc)
 {
-    const unsigned char *p = (const unsigned char *)sc;
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < sizeof *sc; i++) {
-        h ^= p[i];
-        h *= 1099511628211ull;
-    }
-    return h;
+    return gr_fnv1a64(GR_FNV1A64_INIT, sc, sizeof *sc);
+}
+
+uint64_t re_scenario_digest_v1(const re_scenario *sc)
+{
+    return gr_fnv1a64(UINT64_C(1469598103934665603), sc, sizeof *sc);
 }

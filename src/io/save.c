@@ -10,19 +10,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "grognard/hash.h"
 #include "grognard/re.h"
 #include "grognard/re_io.h"
-#include "re_json.h"
-
-/* grognard 0.1 wrote "1469598103934665603" for the FNV offset basis: one
- * digit short.  Version-1 saves carry digests made with it. */
-#define LEGACY_V1_BASIS 1469598103934665603ull
+#include "json_reader.h"
 
 uint64_t gr_save_scenario_digest(const gr_game *g, int version)
 {
+    /* version-1 saves (R&E only) carry the digest of grognard 0.1 */
     if (version == 1)
-        return gr_fnv1a64(LEGACY_V1_BASIS, g->sc, g->type->scenario_size);
+        return re_scenario_digest_v1(g->sc);
     return gr_game_scenario_digest(g);
 }
 
@@ -182,31 +178,6 @@ gr_status gr_save_write(const gr_match *m, const char *scenario_path, const char
 
 /* ---- reading ------------------------------------------------------------ */
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static gr_status
-sv_fail(const char *path, const rj_node *at, gr_error *err, const char *fmt, ...);
-
-static gr_status sv_fail(const char *path, const rj_node *at, gr_error *err, const char *fmt, ...)
-{
-    char what[400];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    return gr_error_set(err, GR_EINPUT, "%s:%d:%d: %s", path, at->line, at->col, what);
-}
-
-/* A node standing for an object's key, for messages about the key. */
-static rj_node key_at(const rj_node *m)
-{
-    rj_node at = *m;
-    at.line = m->key_line;
-    at.col = m->key_col;
-    return at;
-}
-
 static int parse_hash(const char *s, uint64_t *out)
 {
     if (strlen(s) != 16)
@@ -240,136 +211,141 @@ static gr_status push_step(gr_saved *s, size_t *cap, gr_record_step st, gr_error
     return GR_OK;
 }
 
-static gr_status sv_step(const char *path, const rj_node *e, gr_saved *s, size_t *cap,
+static gr_status sv_step(const char *path, const gr_jr_node *e, gr_saved *s, size_t *cap,
                          gr_error *err)
 {
     static const char *const keys[] = {"n", "player", "action", "text", "hash"};
-    if (e->type != RJ_OBJECT)
-        return sv_fail(path, e, err,
-                       "a step must be an object {\"player\": ..., \"action\": "
-                       "[...], \"hash\": ...}, not %s",
-                       rj_type_name(e->type));
-    for (const rj_node *m = e->child; m; m = m->next) {
+    if (e->type != GR_JR_OBJECT)
+        return gr_jr_fail(err, path, e,
+                          "a step must be an object {\"player\": ..., \"action\": "
+                          "[...], \"hash\": ...}, not %s",
+                          gr_jr_type_name(e->type));
+    for (const gr_jr_node *m = e->child; m; m = m->next) {
         size_t i;
         for (i = 0; i < 5 && strcmp(m->key, keys[i]); i++)
             ;
         if (i == 5) {
-            rj_node at = key_at(m);
-            return sv_fail(path, &at, err,
-                           "unknown key \"%.40s\" in a step; accepted: n, player, "
-                           "action, text, hash",
-                           m->key);
+            return gr_jr_fail_key(err, path, m,
+                                  "unknown key \"%.40s\" in a step; accepted: n, player, "
+                                  "action, text, hash",
+                                  m->key);
         }
     }
-    const rj_node *p = rj_get(e, "player"), *a = rj_get(e, "action"), *h = rj_get(e, "hash");
+    const gr_jr_node *p = gr_jr_get(e, "player"), *a = gr_jr_get(e, "action"),
+                     *h = gr_jr_get(e, "hash");
     if (!p || !a || !h)
-        return sv_fail(path, e, err,
-                       "a step needs \"player\", \"action\" and \"hash\"; add the "
-                       "missing %s",
-                       !p   ? "player"
-                       : !a ? "action"
-                            : "hash");
+        return gr_jr_fail(err, path, e,
+                          "a step needs \"player\", \"action\" and \"hash\"; add the "
+                          "missing %s",
+                          !p   ? "player"
+                          : !a ? "action"
+                               : "hash");
     gr_record_step st;
     memset(&st, 0, sizeof st);
-    if (p->type == RJ_STRING && !strcmp(p->str, "chance"))
+    if (p->type == GR_JR_STRING && !strcmp(p->str, "chance"))
         st.player = GR_CHANCE;
-    else if (p->type == RJ_NUMBER && p->is_int && (p->ival == 0 || p->ival == 1))
+    else if (p->type == GR_JR_NUMBER && p->is_int && (p->ival == 0 || p->ival == 1))
         st.player = (int)p->ival;
     else
-        return sv_fail(path, p, err, "\"player\" must be 0, 1 or \"chance\"; write one of them");
+        return gr_jr_fail(err, path, p, "\"player\" must be 0, 1 or \"chance\"; write one of them");
     int v[ACTION_FIELDS];
-    if (a->type != RJ_ARRAY || a->len != ACTION_FIELDS)
-        return sv_fail(path, a, err,
-                       "\"action\" must be an array of 7 whole numbers [kind, "
-                       "unit, target, col, row, col2, row2]; rewrite it");
+    if (a->type != GR_JR_ARRAY || a->len != ACTION_FIELDS)
+        return gr_jr_fail(err, path, a,
+                          "\"action\" must be an array of 7 whole numbers [kind, "
+                          "unit, target, col, row, col2, row2]; rewrite it");
     int k = 0;
-    for (const rj_node *x = a->child; x; x = x->next, k++) {
-        if (x->type != RJ_NUMBER || !x->is_int || x->ival < re_lo[k] || x->ival > re_hi[k])
-            return sv_fail(path, x, err,
-                           "element %d of \"action\" must be a whole number from %d "
-                           "to %d; fix it",
-                           k + 1, re_lo[k], re_hi[k]);
+    for (const gr_jr_node *x = a->child; x; x = x->next, k++) {
+        if (x->type != GR_JR_NUMBER || !x->is_int || x->ival < re_lo[k] || x->ival > re_hi[k])
+            return gr_jr_fail(err, path, x,
+                              "element %d of \"action\" must be a whole number from %d "
+                              "to %d; fix it",
+                              k + 1, re_lo[k], re_hi[k]);
         v[k] = (int)x->ival;
     }
     st.action = re_from_fields(v);
-    if (h->type != RJ_STRING || parse_hash(h->str, &st.hash))
-        return sv_fail(path, h, err,
-                       "\"hash\" must be 16 hexadecimal digits in quotes; copy it "
-                       "from the game that wrote the file");
+    if (h->type != GR_JR_STRING || parse_hash(h->str, &st.hash))
+        return gr_jr_fail(err, path, h,
+                          "\"hash\" must be 16 hexadecimal digits in quotes; copy it "
+                          "from the game that wrote the file");
     return push_step(s, cap, st, err);
 }
 
-static gr_status read_doc(const char *path, const rj_node *root, gr_saved *g, gr_error *err)
+static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g, gr_error *err)
 {
     static const char *const keys[] = {"format",   "version",     "game",
                                        "scenario", "scenario_id", "scenario_digest",
                                        "seed",     "steps",       "notes"};
     const size_t nkeys = sizeof keys / sizeof keys[0];
-    if (root->type != RJ_OBJECT)
-        return sv_fail(path, root, err, "a save file is a JSON object; this is %s",
-                       rj_type_name(root->type));
-    for (const rj_node *m = root->child; m; m = m->next) {
+    if (root->type != GR_JR_OBJECT)
+        return gr_jr_fail(err, path, root, "a save file is a JSON object; this is %s",
+                          gr_jr_type_name(root->type));
+    for (const gr_jr_node *m = root->child; m; m = m->next) {
         size_t i;
         for (i = 0; i < nkeys && strcmp(m->key, keys[i]); i++)
             ;
         if (i == nkeys) {
-            rj_node at = key_at(m);
-            return sv_fail(path, &at, err,
-                           "unknown key \"%.40s\" in a save file; accepted: format, "
-                           "version, game, scenario, scenario_id, scenario_digest, seed, steps",
-                           m->key);
+            return gr_jr_fail_key(
+                err, path, m,
+                "unknown key \"%.40s\" in a save file; accepted: format, "
+                "version, game, scenario, scenario_id, scenario_digest, seed, steps",
+                m->key);
         }
     }
-    const rj_node *fmt = rj_get(root, "format"), *ver = rj_get(root, "version"),
-                  *game = rj_get(root, "game"), *scn = rj_get(root, "scenario"),
-                  *dig = rj_get(root, "scenario_digest"), *seed = rj_get(root, "seed"),
-                  *steps = rj_get(root, "steps");
-    int legacy = fmt && fmt->type == RJ_STRING && !strcmp(fmt->str, "grognard-re-save");
-    if (!fmt || fmt->type != RJ_STRING || (!legacy && strcmp(fmt->str, "grognard-save")))
-        return sv_fail(path, fmt ? fmt : root, err,
-                       "not a grognard save file; it needs \"format\": \"grognard-save\"");
+    const gr_jr_node *fmt = gr_jr_get(root, "format"), *ver = gr_jr_get(root, "version"),
+                     *game = gr_jr_get(root, "game"), *scn = gr_jr_get(root, "scenario"),
+                     *dig = gr_jr_get(root, "scenario_digest"), *seed = gr_jr_get(root, "seed"),
+                     *steps = gr_jr_get(root, "steps");
+    int legacy = fmt && fmt->type == GR_JR_STRING && !strcmp(fmt->str, "grognard-re-save");
+    if (!fmt || fmt->type != GR_JR_STRING || (!legacy && strcmp(fmt->str, "grognard-save")))
+        return gr_jr_fail(err, path, fmt ? fmt : root,
+                          "not a grognard save file; it needs \"format\": \"grognard-save\"");
     int want = legacy ? 1 : GR_SAVE_VERSION;
-    if (!ver || ver->type != RJ_NUMBER || !ver->is_int || ver->ival != want)
-        return sv_fail(path, ver ? ver : root, err,
-                       "this grognard reads format \"grognard-save\" version %d and, from "
-                       "grognard 0.1, \"grognard-re-save\" version 1; write \"version\": %d",
-                       GR_SAVE_VERSION, want);
+    if (!ver || ver->type != GR_JR_NUMBER || !ver->is_int)
+        return gr_jr_fail(err, path, ver ? ver : root,
+                          "\"version\" must be a whole number; write \"version\": %d", want);
+    if (ver->ival != want)
+        return gr_jr_fail(err, path, ver,
+                          "save format version %" PRId64 " is not known to this grognard (it "
+                          "reads \"grognard-save\" version %d, and \"grognard-re-save\" "
+                          "version 1 from grognard 0.1); replay it with the grognard that "
+                          "wrote it",
+                          ver->ival, GR_SAVE_VERSION);
     g->version = want;
     if (legacy) {
         if (game)
-            return sv_fail(path, game, err,
-                           "a \"grognard-re-save\" file has no \"game\"; remove it");
+            return gr_jr_fail(err, path, game,
+                              "a \"grognard-re-save\" file has no \"game\"; remove it");
         snprintf(g->game, sizeof g->game, "re");
     } else {
-        if (!game || game->type != RJ_STRING || !game->len || game->len >= sizeof g->game)
-            return sv_fail(path, game ? game : root, err,
-                           "\"game\" must name the game played, e.g. \"game\": \"re\"; add it");
+        if (!game || game->type != GR_JR_STRING || !game->len || game->len >= sizeof g->game)
+            return gr_jr_fail(err, path, game ? game : root,
+                              "\"game\" must name the game played, e.g. \"game\": \"re\"; add it");
         memcpy(g->game, game->str, game->len + 1);
         if (strcmp(g->game, "re"))
-            return sv_fail(path, game, err, "game \"%.15s\" is not known; accepted: \"re\"",
-                           g->game);
+            return gr_jr_fail(err, path, game, "game \"%.15s\" is not known; accepted: \"re\"",
+                              g->game);
     }
-    if (!scn || scn->type != RJ_STRING || !scn->len || scn->len >= sizeof g->scenario)
-        return sv_fail(path, scn ? scn : root, err,
-                       "\"scenario\" must be the path of the scenario file "
-                       "(at most %zu bytes); add it",
-                       sizeof g->scenario - 1);
+    if (!scn || scn->type != GR_JR_STRING || !scn->len || scn->len >= sizeof g->scenario)
+        return gr_jr_fail(err, path, scn ? scn : root,
+                          "\"scenario\" must be the path of the scenario file "
+                          "(at most %zu bytes); add it",
+                          sizeof g->scenario - 1);
     memcpy(g->scenario, scn->str, scn->len + 1);
-    if (!dig || dig->type != RJ_STRING || parse_hash(dig->str, &g->scenario_digest))
-        return sv_fail(path, dig ? dig : root, err,
-                       "\"scenario_digest\" must be 16 hexadecimal digits "
-                       "in quotes; copy it from the game that wrote the "
-                       "file");
-    if (!seed || seed->type != RJ_NUMBER || !seed->is_int || seed->ival < 0)
-        return sv_fail(path, seed ? seed : root, err,
-                       "\"seed\" must be a whole number from 0 to "
-                       "9223372036854775807; write the game's seed");
+    if (!dig || dig->type != GR_JR_STRING || parse_hash(dig->str, &g->scenario_digest))
+        return gr_jr_fail(err, path, dig ? dig : root,
+                          "\"scenario_digest\" must be 16 hexadecimal digits "
+                          "in quotes; copy it from the game that wrote the "
+                          "file");
+    if (!seed || seed->type != GR_JR_NUMBER || !seed->is_int || seed->ival < 0)
+        return gr_jr_fail(err, path, seed ? seed : root,
+                          "\"seed\" must be a whole number from 0 to "
+                          "9223372036854775807; write the game's seed");
     g->seed = (uint64_t)seed->ival;
-    if (!steps || steps->type != RJ_ARRAY)
-        return sv_fail(path, steps ? steps : root, err,
-                       "\"steps\" must be an array of steps; add \"steps\": []");
+    if (!steps || steps->type != GR_JR_ARRAY)
+        return gr_jr_fail(err, path, steps ? steps : root,
+                          "\"steps\" must be an array of steps; add \"steps\": []");
     size_t cap = 0;
-    for (const rj_node *e = steps->child; e; e = e->next) {
+    for (const gr_jr_node *e = steps->child; e; e = e->next) {
         gr_status s = sv_step(path, e, g, &cap, err);
         if (s != GR_OK)
             return s;
@@ -385,13 +361,13 @@ gr_status gr_save_read(const char *path, gr_saved *g, gr_error *err)
     gr_status st = re_io_read_file(path, GR_SAVE_MAX_BYTES, &text, &len, err);
     if (st != GR_OK)
         return st;
-    rj_node *root;
-    rj_doc *doc = rj_parse(text, len, path, &root, err);
+    gr_jr_node *root;
+    gr_jr_doc *doc = gr_jr_parse(text, len, path, &root, err);
     free(text);
     if (!doc)
         return err ? err->code : GR_EINPUT;
     st = read_doc(path, root, g, err);
-    rj_free(doc);
+    gr_jr_free(doc);
     return st;
 }
 

@@ -2,14 +2,20 @@
  * file of tests/io/bad is refused with "FILE:LINE:COL: what; fix" at the
  * line and column listed in bad/EXPECTED; and no mangled file (every
  * truncation, thousands of byte changes) crashes the loader or leaves a
- * message without a position.  Run under the sanitizers too.
+ * message without a position.  Saved games: format 2 round-trips, a format-1
+ * file is still read and checked against its own (old) scenario digest, an
+ * unknown format is refused.  Run under the sanitizers too.
  *
  * usage: test_scenario_io SOURCE_ROOT */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "grognard/match.h"
 #include "grognard/re_io.h"
+#include "grognard/save.h"
 #include "grognard/rng.h"
 
 static int failures, checks;
@@ -203,12 +209,138 @@ static void test_mangled(const char *root)
     free(text);
 }
 
+/* Replace the first `from` in the file by `to`. */
+static int rewrite(const char *path, const char *from, const char *to)
+{
+    char *text;
+    size_t len;
+    if (re_io_read_file(path, GR_SAVE_MAX_BYTES, &text, &len, NULL) != GR_OK)
+        return -1;
+    char *at = strstr(text, from);
+    FILE *f = at ? fopen(path, "w") : NULL;
+    if (f) {
+        fwrite(text, 1, (size_t)(at - text), f);
+        fputs(to, f);
+        fputs(at + strlen(from), f);
+        fclose(f);
+    }
+    free(text);
+    return f ? 0 : -1;
+}
+
+/* Replay a save through a new match: GR_OK if every step verifies. */
+static gr_status verify(const gr_game *g, const gr_saved *h, gr_error *err)
+{
+    gr_match *m;
+    size_t bad;
+    gr_status s = gr_match_new(g, h->seed, &m, err);
+    if (s == GR_OK)
+        s = gr_match_replay(m, h->steps, h->nsteps, &bad, err);
+    gr_match_free(m);
+    return s;
+}
+
+static void test_save_versions(const char *root)
+{
+    char spath[1024], path[64];
+    snprintf(spath, sizeof spath, "%s/data/scenarios/teaching.json", root);
+    snprintf(path, sizeof path, "/tmp/grognard-save-XXXXXX");
+    int fd = mkstemp(path);
+    CHECK(fd >= 0, "mkstemp");
+    if (fd < 0)
+        return;
+    close(fd);
+    re_scenario *sc = malloc(sizeof *sc);
+    gr_error err;
+    gr_error_clear(&err);
+    CHECK(re_scenario_load(spath, sc, &err) == GR_OK, "%s", err.msg);
+    gr_game game = {&re_game_type, sc};
+    /* 40 steps: chance from the game's chance stream, the players at random */
+    gr_match *m = NULL;
+    CHECK(gr_match_new(&game, 11, &m, &err) == GR_OK, "%s", err.msg);
+    gr_rng players;
+    gr_rng_seed(&players, 5);
+    for (int i = 0; i < 40 && m; i++) {
+        int p = gr_match_current_player(m);
+        if (p == GR_TERMINAL)
+            break;
+        gr_status r;
+        if (p == GR_CHANCE) {
+            r = gr_match_step_chance(m, &err);
+        } else {
+            const gr_action *acts;
+            int n = gr_match_legal(m, &acts);
+            r = gr_match_apply(m, acts[gr_rng_below(&players, (uint32_t)n)], &err);
+        }
+        CHECK(r == GR_OK, "step %d: %s", i + 1, err.msg);
+    }
+    CHECK(gr_game_scenario_digest(&game) == re_scenario_digest(sc),
+          "the game's digest is the scenario's");
+    CHECK(re_scenario_digest(sc) != re_scenario_digest_v1(sc), "the two digests differ");
+    gr_saved h;
+    /* format 2: written, read back, verified */
+    CHECK(gr_save_write(m, spath, path, &err) == GR_OK, "%s", err.msg);
+    CHECK(gr_save_read(path, &h, &err) == GR_OK, "%s", err.msg);
+    CHECK(h.version == GR_SAVE_VERSION && h.nsteps == gr_match_steps(m) &&
+              h.scenario_digest == re_scenario_digest(sc) &&
+              gr_save_scenario_digest(&game, h.version) == h.scenario_digest,
+          "format 2 round trip: version %d, digest %016" PRIx64, h.version, h.scenario_digest);
+    CHECK(verify(&game, &h, &err) == GR_OK, "format 2 verify: %s", err.msg);
+    gr_saved_free(&h);
+    /* the same game as format 1 wrote it: still read, checked with the old digest */
+    char d2[20], d1[20];
+    snprintf(d2, sizeof d2, "%016" PRIx64, re_scenario_digest(sc));
+    snprintf(d1, sizeof d1, "%016" PRIx64, re_scenario_digest_v1(sc));
+    CHECK(rewrite(path, "\"grognard-save\"", "\"grognard-re-save\"") == 0 &&
+              rewrite(path, "\"version\": 2", "\"version\": 1") == 0 &&
+              rewrite(path, "\n  \"game\": \"re\",", "") == 0 && rewrite(path, d2, d1) == 0,
+          "rewrite as format 1");
+    CHECK(gr_save_read(path, &h, &err) == GR_OK, "format 1: %s", err.msg);
+    CHECK(h.version == 1 && h.scenario_digest == re_scenario_digest_v1(sc) &&
+              gr_save_scenario_digest(&game, h.version) == h.scenario_digest,
+          "format 1 digest is checked the old way");
+    CHECK(verify(&game, &h, &err) == GR_OK, "format 1 verify: %s", err.msg);
+    /* replayed and saved again, it is written as format 2 with this format's digest */
+    gr_match *v = NULL;
+    size_t bad;
+    CHECK(gr_match_new(&game, h.seed, &v, &err) == GR_OK &&
+              gr_match_replay(v, h.steps, h.nsteps, &bad, &err) == GR_OK &&
+              gr_save_write(v, spath, path, &err) == GR_OK,
+          "%s", err.msg);
+    gr_match_free(v);
+    gr_saved_free(&h);
+    CHECK(gr_save_read(path, &h, &err) == GR_OK && h.version == GR_SAVE_VERSION &&
+              h.scenario_digest == re_scenario_digest(sc),
+          "format 1 saved again as format 2");
+    gr_saved_free(&h);
+    /* a format-1 file carrying the new digest does not match its scenario */
+    CHECK(rewrite(path, "\"grognard-save\"", "\"grognard-re-save\"") == 0 &&
+              rewrite(path, "\"version\": 2", "\"version\": 1") == 0 &&
+              rewrite(path, "\n  \"game\": \"re\",", "") == 0,
+          "rewrite");
+    CHECK(gr_save_read(path, &h, &err) == GR_OK &&
+              gr_save_scenario_digest(&game, h.version) != h.scenario_digest,
+          "format 1 with a format-2 digest is a changed scenario");
+    gr_saved_free(&h);
+    /* an unknown format */
+    CHECK(rewrite(path, "\"version\": 1", "\"version\": 3") == 0, "rewrite");
+    gr_error_clear(&err);
+    CHECK(gr_save_read(path, &h, &err) == GR_EINPUT && well_formed(err.msg, path) &&
+              strstr(err.msg, "version 3 is not known"),
+          "format 3 refused: %s", err.msg);
+    gr_saved_free(&h);
+    gr_match_free(m);
+    remove(path);
+    free(sc);
+}
+
 int main(int argc, char **argv)
 {
     const char *root = argc > 1 ? argv[1] : ".";
     test_bundled(root);
     test_bad(root);
     test_mangled(root);
+    test_save_versions(root);
     printf("%d checks, %d failed\n", checks, failures);
     return failures != 0;
 }

@@ -16,7 +16,10 @@
  *
  * The run fails if any case fails, if a table has no case file, or if any
  * printed cell of any table has no case (so a new cell cannot go untested).
- * Expected values are typed from the seeds by hand, never generated. */
+ * Expected values are typed from the seeds by hand, never generated.
+ *
+ * Tables that read a data file get it as the command does: the RFF fire
+ * points are the shipped data/rff/fire_points.json, read by the io layer. */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,9 +27,12 @@
 #include <string.h>
 
 #include "grognard/grognard.h"
+#include "grognard/rff_io.h"
 
 #define MAX_TOK   48
 #define MAX_CELLS 1024
+
+static const rff_points *rff_data; /* the RFF fire points, for rff tables */
 
 static int failures, cases;
 
@@ -314,6 +320,8 @@ static int run_file(const gr_table *t, const char *path, char *hit, const char *
         }
         gr_args a;
         memset(&a, 0, sizeof a);
+        if (rff_data)
+            rff_args_set_points(&a, rff_data);
         expand(&c, 0, &a, cells, ncells, hit);
         ncase++;
     }
@@ -331,6 +339,15 @@ int main(int argc, char **argv)
     if (!s) {
         fprintf(stderr, "unknown system %s\n", argv[1]);
         return 2;
+    }
+    static rff_points shipped;
+    if (!strcmp(s->id, "rff")) {
+        gr_error err;
+        if (rff_points_load(NULL, &shipped, &err) != GR_OK) {
+            fprintf(stderr, "FAIL the shipped fire-points file: %s\n", err.msg);
+            return 1;
+        }
+        rff_data = &shipped;
     }
     int total_cells = 0, total_hit = 0;
     for (size_t i = 0; i < s->ntables; i++) {

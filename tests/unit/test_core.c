@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "grognard/grognard.h"
+#include "grognard/hash.h"
 
 /* splitmix64 from seed 1234567: the published reference outputs. */
 static void test_splitmix64_known_answers(void **state)
@@ -224,6 +225,36 @@ static void test_band_find(void **state)
     assert_int_equal(gr_band_find(b, 2, 9), -1);
 }
 
+/* 64-bit FNV-1a: the published test vectors of the FNV reference code
+ * (Landon Curt Noll, test_fnv.c, FNV-1a 64-bit). */
+static void test_fnv1a64_known_answers(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *s;
+        uint64_t h;
+    } want[] = {
+        {"", 0xcbf29ce484222325ULL},
+        {"a", 0xaf63dc4c8601ec8cULL},
+        {"b", 0xaf63df4c8601f1a5ULL},
+        {"c", 0xaf63de4c8601eff2ULL},
+        {"d", 0xaf63d94c8601e773ULL},
+        {"fo", 0x08985907b541d342ULL},
+        {"foo", 0xdcb27518fed9d577ULL},
+        {"foob", 0xdd120e790c2512afULL},
+        {"fooba", 0xcac165afa2fef40aULL},
+        {"foobar", 0x85944171f73967e8ULL},
+        {"chongo was here!\n", 0x46810940eff5f915ULL},
+    };
+    assert_int_equal(GR_FNV1A64_INIT, 0xcbf29ce484222325ULL);
+    assert_int_equal(gr_fnv1a64(GR_FNV1A64_INIT, NULL, 0), 0xcbf29ce484222325ULL);
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        assert_int_equal(gr_fnv1a64(GR_FNV1A64_INIT, want[i].s, strlen(want[i].s)), want[i].h);
+    /* incremental: "foo" then "bar" is "foobar" */
+    assert_int_equal(gr_fnv1a64(gr_fnv1a64(GR_FNV1A64_INIT, "foo", 3), "bar", 3),
+                     0x85944171f73967e8ULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -239,6 +270,7 @@ int main(void)
         cmocka_unit_test(test_log_bounded),
         cmocka_unit_test(test_lang),
         cmocka_unit_test(test_band_find),
+        cmocka_unit_test(test_fnv1a64_known_answers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,6 +4,7 @@
 #define GROGNARD_RFF_INTERNAL_H
 
 #include "grognard/resolve.h"
+#include "grognard/rff_points.h"
 
 #define RFF_SRC "seed 001"
 
@@ -113,37 +114,18 @@ extern const char *const rff_maneuver_columns[];
  * (guns = 1), one per line prefixed by `indent`, into buf. */
 void rff_actions_text(int guns, int col, char *buf, size_t cap);
 
-/* ---- fire points data file (data/rff/fire_points.json) -------------------- */
+/* ---- fire points (data/rff/fire_points.json, read by the io layer) ------- */
 
-extern const char *const rff_weapons[];      /* rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine */
-extern const char *const rff_guns[];         /* hh, hr, mh, other */
-extern const char *const rff_bands[];        /* close, long */
-extern const char *const rff_weapon_codes[]; /* the printed codes: RM, IR, ... */
-extern const char *const rff_gun_codes[];    /* HH, HR, MH, OTHER */
+extern const char *const rff_weapons[]; /* rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine */
+extern const char *const rff_guns[];    /* hh, hr, mh, other */
+/* rff_bands, rff_weapon_codes, rff_gun_codes: grognard/rff_points.h */
 
-/* Compiled-in default path of the shipped file (rff_paths.c, generated). */
-extern const char rff_default_points_path[];
-/* Where `meson install` puts it, tried when the source tree is gone. */
-extern const char rff_installed_points_path[];
-
-/* One value read from the file: points per stand in milli-points, or
- * known = 0 when the file gives null ("source": "none found"). */
-typedef struct rff_points {
-    int known;
-    int64_t milli;
-    char source[160]; /* the entry's "source" text */
-    char path[256];   /* the file it was read from */
-} rff_points;
-
-/* Read the points per stand of weapon `w` (guns = 0, index into
- * rff_weapons) or gun `w` (guns = 1, index into rff_guns) at band `band`
- * from `path` (a scenario's file, or NULL: the shipped default).  The
- * whole file is validated; a malformed or invalid file gives GR_EINPUT with
- * "FILE:LINE:COLUMN: what is wrong; what is accepted". */
-gr_status rff_points_read(const char *path, int guns, int w, int band, rff_points *out,
-                          gr_error *err);
-
-/* Validate a points file without reading a value (for tests and tools). */
-gr_status rff_points_check(const char *path, gr_error *err);
+/* The entry of weapon `w` (guns = 0, index into rff_weapons) or gun `w`
+ * (guns = 1, index into rff_guns) at band `band` in the fire points given
+ * with rff_args_set_points: *out (its `present` says whether the file has
+ * it) and *file.  GR_ERUNTIME when none were given (a caller's mistake:
+ * nothing is guessed). */
+gr_status rff_points_get(const gr_args *a, int guns, int w, int band, const rff_points **file,
+                         const rff_points_entry **out, gr_error *err);
 
 #endif

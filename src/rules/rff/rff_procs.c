@@ -385,12 +385,10 @@ static gr_status fire_points(const gr_procedure *p, const gr_args *a, int cannon
     const char *what = cannon ? "gun" : "weapon";
     int band = (int)get(p, a, "band", 0);
     int have_code = given(p, a, what);
-    rff_points pts;
-    memset(&pts, 0, sizeof pts);
+    const rff_points *file = NULL;
+    const rff_points_entry *pts = NULL;
     if (have_code) {
-        int k = gr_param_index(p->params, p->nparams, "points-file");
-        gr_status st =
-            rff_points_read(gr_args_text(a, k), cannon, (int)get(p, a, what, 0), band, &pts, err);
+        gr_status st = rff_points_get(a, cannon, (int)get(p, a, what, 0), band, &file, &pts, err);
         if (st != GR_OK)
             return st;
     }
@@ -399,7 +397,7 @@ static gr_status fire_points(const gr_procedure *p, const gr_args *a, int cannon
     if (given(p, a, "points")) {
         *points = get(p, a, "points", 0);
         gr_res_info(r, "fire points given by the player (--points)", SRC_POINTS);
-        if (!have_code || !pts.known)
+        if (!have_code || !pts->known)
             gr_res_note(r,
                         "the %s points per %s are not in the seed (lost in extraction) and "
                         "no public source was found: the fire points are the player's "
@@ -414,18 +412,19 @@ static gr_status fire_points(const gr_procedure *p, const gr_args *a, int cannon
                                 "give the fire points with --points N (the per-stand values are "
                                 "not in the seed), or --%s and --stands for a points file",
                                 what);
-        if (!pts.known)
+        if (!pts->known)
             return gr_error_set(
                 err, GR_EINPUT,
                 "the %s points per stand for %s at %s range are not in the seed (lost in "
                 "extraction) and no public source was found (%s: null, source \"%s\"); "
                 "accepted: the fire points given directly with --points N, or a scenario's "
                 "points file with --points-file FILE",
-                cannon ? "cannonade" : "musketry", code, rff_bands[band], pts.path, pts.source);
-        *points = pts.milli * get(p, a, "stands", 1);
+                cannon ? "cannonade" : "musketry", code, rff_bands[band], file->path,
+                pts->present ? pts->source : "absent from the file");
+        *points = pts->milli * get(p, a, "stands", 1);
         gr_res_info(r, "points per stand from the points file times the stands firing", SRC_POINTS);
         gr_res_note(r, "points per stand for %s at %s range: read from %s (source: %s)", code,
-                    rff_bands[band], pts.path, pts.source);
+                    rff_bands[band], file->path, pts->source);
     }
     gr_res_value(r, "base_points", GR_F_NUM, *points);
     /* "x 1/2 si tireurs en désordre, à court de munitions ou canon endommagé,

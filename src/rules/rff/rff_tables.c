@@ -768,17 +768,24 @@ static const gr_outcome fp_outcomes[] = {
      "(--points-file FILE)."},
 };
 
-static gr_status points_lookup(const char *file, int guns, int w, int band, const char *cell,
+_Static_assert(GR_COUNT(rff_weapon_codes) == RFF_NWEAPONS + 1 &&
+                   GR_COUNT(rff_weapons) == RFF_NWEAPONS + 1 &&
+                   GR_COUNT(rff_bands) == RFF_NBANDS + 1,
+               "rff_points.h sizes follow the code lists");
+
+/* The cell of the fire points the caller gave (rff_args_set_points). */
+static gr_status points_lookup(const gr_args *a, int guns, int w, int band, const char *cell,
                                gr_cell *out, gr_error *err)
 {
-    rff_points p;
-    gr_status st = rff_points_read(file, guns, w, band, &p, err);
+    const rff_points *file;
+    const rff_points_entry *p;
+    gr_status st = rff_points_get(a, guns, w, band, &file, &p, err);
     if (st != GR_OK)
         return st;
     out->cell = cell;
-    if (p.known) {
+    if (p->known) {
         out->outcome = 0;
-        out->fields[out->nfields++] = (gr_field){"points", GR_F_NUM, p.milli, NULL};
+        out->fields[out->nfields++] = (gr_field){"points", GR_F_NUM, p->milli, NULL};
         out->note = "value from the points file (see its \"source\" entry)";
     } else {
         out->outcome = 1;
@@ -807,7 +814,7 @@ static const gr_param fp_params[] = {
 static gr_status fp_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
     int w = (int)a->v[FP_WEAPON], b = (int)a->v[FP_BAND];
-    return points_lookup(gr_args_text(a, FP_FILE), 0, w, b, fp_cells[weapon_row[w]][b], out, err);
+    return points_lookup(a, 0, w, b, fp_cells[weapon_row[w]][b], out, err);
 }
 
 static size_t fp_cells_list(const char **names, size_t cap)
@@ -847,7 +854,7 @@ static const gr_param cp_params[] = {
 static gr_status cp_lookup(const gr_args *a, gr_cell *out, gr_error *err)
 {
     int g = (int)a->v[CP_GUN], b = (int)a->v[CP_BAND];
-    return points_lookup(gr_args_text(a, CP_FILE), 1, g, b, cp_cells[g][b], out, err);
+    return points_lookup(a, 1, g, b, cp_cells[g][b], out, err);
 }
 
 static size_t cp_cells_list(const char **names, size_t cap)

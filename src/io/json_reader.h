@@ -1,0 +1,85 @@
+/* json_reader.h - the io layer's JSON reader, which remembers where every
+ * value is (internal to src/io; every loader of the project reads its files
+ * with it: scenarios, saved games, the RFF fire-points file).
+ *
+ * jansson reports the line and column of a syntax error but not of each
+ * value, and a person editing a file needs "austerlitz.json:41:17: unit
+ * 'Friant' stands off the map" for a value that is well-formed JSON but
+ * wrong.  This reader builds a tree in which every value and every object key
+ * carries its 1-based line and column (columns count characters, not bytes),
+ * so no loader has to guess a position.  It accepts exactly RFC 8259 JSON,
+ * refuses duplicate keys, nests at most GR_JR_MAX_DEPTH deep, and never reads
+ * past the text it was given. */
+#ifndef GROGNARD_JSON_READER_H
+#define GROGNARD_JSON_READER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grognard/error.h"
+
+#define GR_JR_MAX_DEPTH 64
+
+typedef enum gr_jr_type {
+    GR_JR_NULL,
+    GR_JR_BOOL,
+    GR_JR_NUMBER,
+    GR_JR_STRING,
+    GR_JR_ARRAY,
+    GR_JR_OBJECT
+} gr_jr_type;
+
+typedef struct gr_jr_node {
+    gr_jr_type type;
+    int line, col;         /* where the value starts */
+    const char *key;       /* member of an object: its key (NUL-terminated) */
+    int key_line, key_col; /* ... and where the key starts */
+    const char *str;       /* GR_JR_STRING: the decoded text, NUL-terminated (UTF-8) */
+    size_t len;            /* GR_JR_STRING: bytes; GR_JR_ARRAY/GR_JR_OBJECT: members */
+    int raw_escaped;       /* GR_JR_STRING: the source text had escapes */
+    int boolean;           /* GR_JR_BOOL */
+    double num;            /* GR_JR_NUMBER */
+    int is_int;            /* GR_JR_NUMBER written without fraction or exponent, fits int64 */
+    int64_t ival;
+    struct gr_jr_node *child; /* first member of an array or object */
+    struct gr_jr_node *next;  /* next member of the parent */
+} gr_jr_node;
+
+typedef struct gr_jr_doc gr_jr_doc;
+
+/* Parse `len` bytes of `text` (need not be NUL-terminated).  On success
+ * returns the document (free it with gr_jr_free) and sets *root.  On a syntax
+ * error returns NULL and writes "NAME:LINE:COL: malformed JSON: what; how to
+ * fix" into err (code GR_EINPUT); on memory exhaustion code GR_ERUNTIME. */
+gr_jr_doc *gr_jr_parse(const char *text, size_t len, const char *name, gr_jr_node **root,
+                       gr_error *err);
+
+void gr_jr_free(gr_jr_doc *doc);
+
+/* The member `key` of object `obj`, or NULL. */
+const gr_jr_node *gr_jr_get(const gr_jr_node *obj, const char *key);
+
+/* A name for a node's type, for messages ("a string", "an array"...). */
+const char *gr_jr_type_name(gr_jr_type t);
+
+/* `s` (a key or string of the file) made fit for a one-line message: at
+ * most `max` characters (cut on a character boundary, "..." added), control
+ * characters shown as '?'.  Writes into buf (cap bytes) and returns it. */
+const char *gr_jr_printable(const char *s, size_t max, char *buf, size_t cap);
+
+/* Write "NAME:LINE:COL: what" into err with the position of the value `at`
+ * (gr_jr_fail) or of its key (gr_jr_fail_key: an object member's key; the
+ * value's position for an array element), code GR_EINPUT, and return
+ * GR_EINPUT.  `what` should say what is wrong and how to fix it. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+gr_status
+gr_jr_fail(gr_error *err, const char *name, const gr_jr_node *at, const char *fmt, ...);
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+gr_status
+gr_jr_fail_key(gr_error *err, const char *name, const gr_jr_node *at, const char *fmt, ...);
+
+#endif
