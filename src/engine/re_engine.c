@@ -452,12 +452,14 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
 
 /* Hexes unit u may move to: reach[i] nonzero if it can get there, fight[i]
  * (unless fight is NULL) nonzero if it can get there and still fight.
- * grid is occ_grid(st).  A path never passes through or ends on a unit; a
- * hex whose entry stops the unit ends the path; the road bonus counts when
- * the start hex and every hex entered carry a road. */
-static void move_map(const re_scenario *sc, const re_state *st, const uint8_t *grid, int u,
-                     uint8_t *reach, uint8_t *fight)
+ * grid is occ_grid(st); the index of every hex reached is written into
+ * list (room for RE_MAX_ROWS * RE_MAX_COLS), their count returned.  A path never passes through or
+ * ends on a unit; a hex whose entry stops the unit ends the path; the road bonus counts when the
+ * start hex and every hex entered carry a road. */
+static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *grid, int u,
+                    uint8_t *reach, uint8_t *fight, uint16_t *list)
 {
+    int nlist = 0;
     enum { N = RE_MAX_ROWS * RE_MAX_COLS };
     memset(reach, 0, N);
     if (fight)
@@ -483,17 +485,23 @@ static void move_map(const re_scenario *sc, const re_state *st, const uint8_t *g
             int d = go[IDX(pc, pr)];
             for (int dir = 0; dir < GR_HEX_DIRS; dir++) {
                 gr_hex h = gr_hex_neighbor(p, dir);
-                const re_hexdef *hd = re_map_at(sc, h);
-                if (!hd)
-                    continue;
                 int hc, hr;
                 off(h, &hc, &hr);
-                int i = IDX(hc, hr);
-                if (grid[i] || (road && !(hd->flags & RE_ROAD)) ||
-                    !re_terrain_can_enter(sc, p, h, type))
+                if (hc < 0 || hr < 0 || hc >= sc->cols || hr >= sc->rows)
                     continue;
-                if (d + 1 <= maxd)
+                int i = IDX(hc, hr);
+                /* a unit's hex is never entered; a hex already reached and
+                 * queued has nothing more to give (unless the fight map is
+                 * wanted: it depends on the distance) */
+                if (grid[i] || (!fight && reach[i] && go[i] != 0xFF))
+                    continue;
+                const re_hexdef *hd = &sc->map[hr][hc];
+                if ((road && !(hd->flags & RE_ROAD)) || !re_terrain_can_enter(sc, p, h, type))
+                    continue;
+                if (d + 1 <= maxd && !reach[i]) {
                     reach[i] = 1;
+                    list[nlist++] = (uint16_t)i;
+                }
                 if (fight && d + 1 <= a_fight + bonus && !re_terrain_no_combat(sc, p, h, type))
                     fight[i] = 1;
                 if (d + 1 < maxd && go[i] == 0xFF && !re_terrain_stops(sc, p, h, type)) {
@@ -503,6 +511,7 @@ static void move_map(const re_scenario *sc, const re_state *st, const uint8_t *g
             }
         }
     }
+    return nlist;
 }
 
 /* Whether any active unit may move at all (settle asks it after every
@@ -551,16 +560,18 @@ static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
             occ_grid(sc, st, grid);
             have_grid = 1;
         }
-        move_map(sc, st, grid, u, reach, NULL);
-        /* only the hexes within reach can be set: a hex k steps away is at
-         * most k rows and k columns (odd-r offsets) from the start */
-        int k = re_move_allowance(u_type(sc, u), 0) + RE_ROAD_BONUS;
-        int r0 = us->row - k < 0 ? 0 : us->row - k, r1 = us->row + k;
-        int c0 = us->col - k < 0 ? 0 : us->col - k, c1 = us->col + k;
-        for (int row = r0; row <= r1 && row < sc->rows; row++)
-            for (int col = c0; col <= c1 && col < sc->cols; col++)
-                if (reach[IDX(col, row)])
-                    push(e, mk(RE_A_MOVE, u, RE_NO_UNIT, col, row, -1, -1));
+        uint16_t list[RE_MAX_ROWS * RE_MAX_COLS];
+        int n = move_map(sc, st, grid, u, reach, NULL, list);
+        /* in map order (row by row), as every legal action list is */
+        for (int a = 1; a < n; a++)
+            for (int b = a; b > 0 && list[b - 1] > list[b]; b--) {
+                uint16_t t = list[b];
+                list[b] = list[b - 1];
+                list[b - 1] = t;
+            }
+        for (int k = 0; k < n; k++)
+            push(e, mk(RE_A_MOVE, u, RE_NO_UNIT, list[k] % RE_MAX_COLS, list[k] / RE_MAX_COLS, -1,
+                       -1));
     }
 }
 
@@ -1468,8 +1479,9 @@ static void apply_move(const re_scenario *sc, re_state *st, re_action a, gr_log 
 {
     uint8_t grid[RE_MAX_ROWS * RE_MAX_COLS], reach[RE_MAX_ROWS * RE_MAX_COLS],
         fight[RE_MAX_ROWS * RE_MAX_COLS];
+    uint16_t list[RE_MAX_ROWS * RE_MAX_COLS];
     occ_grid(sc, st, grid);
-    move_map(sc, st, grid, a.unit, reach, fight);
+    move_map(sc, st, grid, a.unit, reach, fight, list);
     int from_c = st->units[a.unit].col, from_r = st->units[a.unit].row;
     st->units[a.unit].col = a.col;
     st->units[a.unit].row = a.row;
