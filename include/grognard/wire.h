@@ -18,9 +18,9 @@
  * string member that is NULL in the library, or not valid UTF-8 (a file
  * name typed in), is left out of its object rather than failing it.
  *
- * Adding a thing to the wire (e.g. the events of a game) is one more
- * builder here over the library's struct, json_t *gr_wire_event(...),
- * written in wire.c with the same helpers; the CLI and the server call it. */
+ * Games: the events of a step (gr_wire_event) and the view of one side
+ * (gr_wire_view), built from the game's observation only, so that what a
+ * side may not know never reaches its JSON. */
 #ifndef GROGNARD_WIRE_H
 #define GROGNARD_WIRE_H
 
@@ -29,6 +29,8 @@
 
 #include <jansson.h>
 
+#include "grognard/event.h"
+#include "grognard/game.h"
 #include "grognard/resolve.h"
 #include "grognard/table.h"
 
@@ -116,5 +118,23 @@ json_t *gr_wire_system(const gr_system *s);
  * registered system (gr_systems), or of `only` alone when it is not NULL.
  * New reference (caller owns), NULL if out of memory. */
 json_t *gr_wire_systems(const gr_system *only);
+
+/* ---- games --------------------------------------------------------------- */
+
+/* One event: {"kind": the game's name for it, "text": in `lang`, "source":
+ * the rule paragraph (left out if none), "units": [ids], "hexes": [[col,
+ * row]], "faces": [dice], "values": [numbers]} (the unused fields left
+ * out; ids and values mean what the game's kind says).  New reference,
+ * NULL if out of memory. */
+json_t *gr_wire_event(const gr_game *g, const gr_event *ev, gr_lang lang);
+
+/* What side `player` sees of st, from gr_game_observe only: for R&E {"game",
+ * "viewer", "turn", "turns", "stage", "to_move", "corps_active", "units":
+ * [{"id", "name", "side", "corps", "type", "col", "row", "figures",
+ * "skirmisher"}], "bowl": {"own": {corps name: chits}, "hidden": chits of
+ * the other side}, "drawn": {corps name: chits drawn this turn},
+ * "demoralisation": [side 0, side 1], "winner": side, "draw" or null}.
+ * New reference, NULL if out of memory or the game has no view builder. */
+json_t *gr_wire_view(const gr_game *g, const void *st, int player);
 
 #endif

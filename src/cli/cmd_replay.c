@@ -63,18 +63,15 @@ typedef struct replay_out {
 static void replay_event(void *ctx, const gr_match_event *e)
 {
     replay_out *ro = ctx;
+    if (ro->json) {
+        json_t *j = gr_wire_event(ro->game, e->ev, ro->lang);
+        if (j)
+            json_array_append_new(ro->events, j);
+        return;
+    }
     char text[GR_EVENT_TEXT_MAX];
     gr_game_event_text(ro->game, e->ev, ro->lang, text, sizeof text);
     const char *rule = e->ev->rule ? e->ev->rule : "";
-    if (ro->json) {
-        json_t *j = json_object();
-        json_object_set_new(j, "kind", json_string(ro->game->type->event_kind_name(e->ev->kind)));
-        json_object_set_new(j, "text", json_string(text));
-        if (rule[0])
-            json_object_set_new(j, "source", json_string(rule));
-        json_array_append_new(ro->events, j);
-        return;
-    }
     printf("        %s%s%s%s\n", text, rule[0] ? " (" : "", rule, rule[0] ? ")" : "");
 }
 

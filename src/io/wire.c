@@ -7,9 +7,12 @@
  * on the wire. */
 #include "grognard/wire.h"
 
+#include "grognard/re.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Set `key` of obj to the new reference v (taken, even on failure; a NULL v
  * is a failure).  Returns 1 on failure, 0 on success. */
@@ -283,4 +286,118 @@ json_t *gr_wire_systems(const gr_system *only)
         bad |= push(arr, gr_wire_system(gr_systems[i]));
     }
     return done(arr, bad);
+}
+
+/* ---- games --------------------------------------------------------------- */
+
+json_t *gr_wire_event(const gr_game *g, const gr_event *ev, gr_lang lang)
+{
+    char *text = malloc(GR_EVENT_TEXT_MAX);
+    json_t *o = json_object();
+    if (!text || !o) {
+        free(text);
+        json_decref(o);
+        return NULL;
+    }
+    int bad = put_str(o, "kind", g->type->event_kind_name(ev->kind));
+    gr_game_event_text(g, ev, lang, text, GR_EVENT_TEXT_MAX);
+    bad |= put_str(o, "text", text);
+    free(text);
+    if (ev->rule && ev->rule[0])
+        bad |= put_str(o, "source", ev->rule);
+    json_t *units = json_array(), *hexes = json_array(), *faces = json_array(),
+           *vals = json_array();
+    for (int i = 0; i < GR_EV_UNITS; i++)
+        if (ev->units[i] != GR_EV_NONE)
+            bad |= push(units, json_integer(ev->units[i]));
+    for (int i = 0; i < GR_EV_HEXES; i++)
+        if (ev->hexes[i][0] >= 0)
+            bad |= push(hexes, json_pack("[ii]", ev->hexes[i][0], ev->hexes[i][1]));
+    for (int i = 0; i < ev->nfaces && i < GR_EV_FACES; i++)
+        bad |= push(faces, json_integer(ev->faces[i]));
+    int nv = GR_EV_VALS;
+    while (nv > 0 && ev->vals[nv - 1] == 0)
+        nv--;
+    for (int i = 0; i < nv; i++)
+        bad |= push(vals, json_integer(ev->vals[i]));
+    bad |= json_array_size(units) ? put(o, "units", units) : (json_decref(units), 0);
+    bad |= json_array_size(hexes) ? put(o, "hexes", hexes) : (json_decref(hexes), 0);
+    bad |= json_array_size(faces) ? put(o, "faces", faces) : (json_decref(faces), 0);
+    bad |= json_array_size(vals) ? put(o, "values", vals) : (json_decref(vals), 0);
+    return done(o, bad);
+}
+
+static json_t *re_view(const re_scenario *sc, const re_obs *ob)
+{
+    static const char *const stages[] = {
+        "chits",   "draw", "group",   "fire",    "move",  "combat",
+        "evasion", "dice", "retreat", "riposte", "after", "over",
+    };
+    static const char *const types[RE_UNIT_TYPES] = {"infantry", "elite_infantry", "light_cavalry",
+                                                     "heavy_cavalry", "artillery"};
+    const re_state *st = &ob->st;
+    json_t *o = json_object();
+    if (!o)
+        return NULL;
+    int bad = put_str(o, "game", "re");
+    bad |= put(o, "viewer", json_integer(ob->viewer));
+    bad |= put(o, "turn", json_integer(st->turn));
+    bad |= put(o, "turns", json_integer(sc->turns));
+    bad |= put_str(o, "stage",
+                   st->stage < sizeof stages / sizeof stages[0] ? stages[st->stage] : "unknown");
+    int p = re_current_player(sc, st);
+    bad |= put(o, "to_move",
+               p == 0 || p == 1 ? json_integer(p)
+               : p == RE_CHANCE ? json_string("chance")
+                                : json_null());
+    bad |= put(o, "corps_active",
+               st->corps != RE_NO_UNIT && st->stage != RE_ST_OVER
+                   ? json_string(sc->corps[st->corps].name)
+                   : json_null());
+    json_t *units = json_array();
+    for (int u = 0; u < sc->nunits; u++) {
+        const re_unitdef *d = &sc->units[u];
+        const re_unit_st *us = &st->units[u];
+        json_t *j = json_object();
+        int b = put(j, "id", json_integer(u));
+        b |= put_str(j, "name", d->name);
+        b |= put(j, "side", json_integer(d->side));
+        b |= put_str(j, "corps", sc->corps[d->corps].name);
+        b |= put_str(j, "type", d->type < RE_UNIT_TYPES ? types[d->type] : "unknown");
+        b |= put(j, "col", json_integer(us->col));
+        b |= put(j, "row", json_integer(us->row));
+        b |= put(j, "figures", json_integer(us->figures));
+        b |= put(j, "skirmisher", json_boolean(us->skirmisher));
+        bad |= b ? (json_decref(j), 1) : push(units, j);
+    }
+    bad |= put(o, "units", units);
+    json_t *bowl = json_object(), *own = json_object(), *drawn = json_object();
+    for (int c = 0; c < sc->ncorps; c++) {
+        /* the observation has the other side's chits in the bowl taken out */
+        if (sc->corps[c].side == ob->viewer && st->bowl[c])
+            bad |= put(own, sc->corps[c].name, json_integer(st->bowl[c]));
+        if (st->drawn[c])
+            bad |= put(drawn, sc->corps[c].name, json_integer(st->drawn[c]));
+    }
+    bad |= put(bowl, "own", own);
+    bad |= put(bowl, "hidden", json_integer(ob->hidden_chits));
+    bad |= put(o, "bowl", bowl);
+    bad |= put(o, "drawn", drawn);
+    bad |= put(o, "demoralisation",
+               json_pack("[ii]", re_demoralisation(sc, st, 0), re_demoralisation(sc, st, 1)));
+    int w = re_winner(sc, st);
+    bad |= put(o, "winner",
+               w == 0 || w == 1 ? json_integer(w)
+               : w == -1        ? json_string("draw")
+                                : json_null());
+    return done(o, bad);
+}
+
+json_t *gr_wire_view(const gr_game *g, const void *st, int player)
+{
+    if (strcmp(g->type->id, "re") || player < 0 || player >= g->type->players)
+        return NULL;
+    re_obs ob;
+    gr_game_observe(g, st, player, &ob);
+    return re_view(g->sc, &ob);
 }

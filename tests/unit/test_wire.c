@@ -21,12 +21,16 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "grognard/grognard.h"
+#include "grognard/match.h"
+#include "grognard/re.h"
+#include "grognard/re_io.h"
 #include "grognard/wire.h"
 
 /* Set the input `name` of params to `text` in a (must succeed). */
@@ -334,12 +338,111 @@ static void test_systems(void **state)
     json_decref(one);
 }
 
-int main(void)
+/* ---- games: events and per-side views ------------------------------------- */
+
+static const char *source_root = ".";
+
+/* The teaching scenario with side 0 having put one chit of its first corps
+ * in the bowl and finished: side 1 is to choose. */
+static void teaching_after_side0(re_scenario *sc, re_state *st, int *corps0)
 {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/data/scenarios/teaching.json", source_root);
+    gr_error err;
+    assert_int_equal(re_scenario_load(path, sc, &err), GR_OK);
+    assert_int_equal(re_init(sc, st, &err), GR_OK);
+    int c = 0;
+    while (sc->corps[c].side != 0)
+        c++;
+    *corps0 = c;
+    re_action a = {RE_A_CHIT, (uint8_t)c, RE_NO_UNIT, -1, -1, -1, -1, 0};
+    assert_int_equal(re_apply(sc, st, a, NULL, &err), GR_OK);
+    re_action done = {RE_A_CHITS_DONE, RE_NO_UNIT, RE_NO_UNIT, -1, -1, -1, -1, 0};
+    assert_int_equal(re_apply(sc, st, done, NULL, &err), GR_OK);
+    assert_int_equal(re_current_player(sc, st), 1);
+}
+
+static void test_view_hides_the_other_sides_chits(void **state)
+{
+    (void)state;
+    static re_scenario sc;
+    re_state st;
+    int c0;
+    teaching_after_side0(&sc, &st, &c0);
+    gr_game g = {&re_game_type, &sc};
+    json_t *v1 = gr_wire_view(&g, &st, 1), *v0 = gr_wire_view(&g, &st, 0);
+    assert_non_null(v1);
+    assert_non_null(v0);
+    /* side 1 knows one chit is in the bowl, not whose */
+    const json_t *b1 = json_object_get(v1, "bowl");
+    assert_int_equal(json_integer_value(json_object_get(b1, "hidden")), 1);
+    assert_int_equal(json_object_size(json_object_get(b1, "own")), 0);
+    char *text = gr_wire_dumps(v1);
+    assert_non_null(text);
+    assert_null(strstr(text, "\"own\": {\n      \""));
+    free(text);
+    /* side 0 sees its own chit, by corps */
+    const json_t *b0 = json_object_get(v0, "bowl");
+    assert_int_equal(json_integer_value(json_object_get(b0, "hidden")), 0);
+    assert_int_equal(
+        json_integer_value(json_object_get(json_object_get(b0, "own"), sc.corps[c0].name)), 1);
+    assert_string_equal(json_string_value(json_object_get(v1, "stage")), "chits");
+    assert_int_equal(json_integer_value(json_object_get(v1, "to_move")), 1);
+    assert_int_equal(json_array_size(json_object_get(v1, "units")), sc.nunits);
+    json_decref(v1);
+    json_decref(v0);
+}
+
+static void test_event(void **state)
+{
+    (void)state;
+    static re_scenario sc;
+    re_state st;
+    int c0;
+    teaching_after_side0(&sc, &st, &c0);
+    gr_game g = {&re_game_type, &sc};
+    /* side 1 puts two chits in: the event says how many, never which */
+    static gr_log log;
+    gr_log_clear(&log);
+    gr_error err;
+    int c1 = 0;
+    while (sc.corps[c1].side != 1)
+        c1++;
+    re_action a = {RE_A_CHIT, (uint8_t)c1, RE_NO_UNIT, -1, -1, -1, -1, 0};
+    assert_int_equal(re_apply(&sc, &st, a, &log, &err), GR_OK);
+    assert_int_equal(re_apply(&sc, &st, a, &log, &err), GR_OK);
+    if (re_current_player(&sc, &st) == 1) { /* else the engine closed the choice */
+        re_action done = {RE_A_CHITS_DONE, RE_NO_UNIT, RE_NO_UNIT, -1, -1, -1, -1, 0};
+        assert_int_equal(re_apply(&sc, &st, done, &log, &err), GR_OK);
+    }
+    assert_true(log.n >= 1);
+    json_t *en = gr_wire_event(&g, &log.ev[0], GR_LANG_EN);
+    json_t *fr = gr_wire_event(&g, &log.ev[0], GR_LANG_FR);
+    assert_string_equal(json_string_value(json_object_get(en, "kind")), "chits");
+    assert_string_equal(json_string_value(json_object_get(en, "source")), "seed 004 §1 Activation");
+    assert_non_null(strstr(json_string_value(json_object_get(en, "text")), "2 chit"));
+    assert_non_null(strstr(json_string_value(json_object_get(fr, "text")), "2 jetons"));
+    /* nothing in it names the corps */
+    char *text = gr_wire_dumps(en);
+    assert_null(strstr(text, sc.corps[c1].name));
+    free(text);
+    json_decref(en);
+    json_decref(fr);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        source_root = argv[1];
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_milli),           cmocka_unit_test(test_lookup_fire_13_8),
-        cmocka_unit_test(test_odds_fire_13),    cmocka_unit_test(test_odds_combat_locked),
-        cmocka_unit_test(test_resolution_fire), cmocka_unit_test(test_systems),
+        cmocka_unit_test(test_milli),
+        cmocka_unit_test(test_lookup_fire_13_8),
+        cmocka_unit_test(test_odds_fire_13),
+        cmocka_unit_test(test_odds_combat_locked),
+        cmocka_unit_test(test_resolution_fire),
+        cmocka_unit_test(test_systems),
+        cmocka_unit_test(test_view_hides_the_other_sides_chits),
+        cmocka_unit_test(test_event),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
