@@ -45,7 +45,11 @@ static inline int gr_hex_eq(gr_hex a, gr_hex b)
 }
 
 /* Number of steps between a and b. */
-int gr_hex_distance(gr_hex a, gr_hex b);
+static inline int gr_hex_distance(gr_hex a, gr_hex b)
+{
+    int dq = a.q - b.q, dr = a.r - b.r, ds = dq + dr;
+    return ((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2;
+}
 
 /* The neighbour of h in direction dir (taken modulo 6). */
 static inline gr_hex gr_hex_neighbor(gr_hex h, int dir)

@@ -21,12 +21,6 @@ static gr_hex hex_make(int q, int r)
     return h;
 }
 
-int gr_hex_distance(gr_hex a, gr_hex b)
-{
-    int dq = a.q - b.q, dr = a.r - b.r;
-    return (abs(dq) + abs(dr) + abs(dq + dr)) / 2;
-}
-
 int gr_hex_direction(gr_hex a, gr_hex b)
 {
     int dq = b.q - a.q, dr = b.r - a.r;

@@ -490,10 +490,11 @@ static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *gr
                 if (hc < 0 || hr < 0 || hc >= sc->cols || hr >= sc->rows)
                     continue;
                 int i = IDX(hc, hr);
-                /* a unit's hex is never entered; a hex already reached and
-                 * queued has nothing more to give (unless the fight map is
-                 * wanted: it depends on the distance) */
-                if (grid[i] || (!fight && reach[i] && go[i] != 0xFF))
+                /* a unit's hex is never entered; a hex already queued in
+                 * this pass was entered at a distance no greater than d + 1,
+                 * so it has nothing more to give (whether a hex forbids
+                 * combat does not depend on where the unit came from) */
+                if (grid[i] || go[i] != 0xFF)
                     continue;
                 const re_hexdef *hd = &sc->map[hr][hc];
                 if ((road && !(hd->flags & RE_ROAD)) || !re_terrain_can_enter(sc, p, h, type))

@@ -945,7 +945,7 @@ static void s44_retreat_free_path_chosen_by_owner(void **state)
     assert_int_equal(st.stage, RE_ST_RETREAT);
     assert_int_equal(re_current_player(&sc, &st), 1);
     /* toward its line of retreat (east): E, NE, SE */
-    re_action acts[RE_MAX_ACTIONS];
+    static re_action acts[RE_MAX_ACTIONS]; /* 64 KiB: not on the stack */
     int n = re_legal_actions(&sc, &st, acts, RE_MAX_ACTIONS);
     assert_int_equal(n, 3);
     assert_true(legal("Weyrother: retreat to 4,2"));
