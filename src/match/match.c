@@ -2,6 +2,7 @@
 #include "grognard/match.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,7 +57,9 @@ gr_status gr_match_new(const gr_game *g, uint64_t seed, gr_match **out, gr_error
     m->game = *g;
     m->seed = seed;
     m->state_size = g->type->state_size;
-    m->snap_size = sizeof(snap) + m->state_size;
+    /* each snapshot starts aligned for its header */
+    size_t align = _Alignof(max_align_t);
+    m->snap_size = (sizeof(snap) + m->state_size + align - 1) / align * align;
     m->st = malloc(m->state_size);
     m->acts = malloc((size_t)g->type->max_actions * sizeof *m->acts);
     if (!m->st || !m->acts) {
