@@ -47,6 +47,16 @@ typedef struct gr_chance_outcome {
     uint32_t num, den;
 } gr_chance_outcome;
 
+/* A number a game reports of a state (the simulator reads it at the end of
+ * each battle): a name a person reads, the side it concerns (-1: the game
+ * as a whole), and its value. */
+#define GR_STAT_NAME 48
+typedef struct gr_stat {
+    char name[GR_STAT_NAME];
+    int side;
+    int64_t value;
+} gr_stat;
+
 typedef struct gr_game_type {
     const char *id;   /* "re" */
     const char *name; /* "Révolution et Empire" */
@@ -84,6 +94,10 @@ typedef struct gr_game_type {
     /* 1 if `a` declines to act (ends a phase, passes): computer players
      * that prefer to act skip these while anything else is legal. */
     int (*is_pass)(const void *sc, const void *st, gr_action a);
+    /* The game's numbers of st, in a fixed order for a scenario (the same
+     * names and count for every state of it): up to cap written, the count
+     * returned. */
+    int (*stats)(const void *sc, const void *st, gr_stat *out, int cap);
 } gr_game_type;
 
 /* A game: its type and the scenario (borrowed; it outlives the game). */

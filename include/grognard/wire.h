@@ -30,6 +30,7 @@
 #include <jansson.h>
 
 #include "grognard/event.h"
+#include "grognard/sim.h"
 #include "grognard/game.h"
 #include "grognard/resolve.h"
 #include "grognard/table.h"
@@ -136,5 +137,14 @@ json_t *gr_wire_event(const gr_game *g, const gr_event *ev, gr_lang lang);
  * "demoralisation": [side 0, side 1], "winner": side, "draw" or null}.
  * New reference, NULL if out of memory or the game has no view builder. */
 json_t *gr_wire_view(const gr_game *g, const void *st, int player);
+
+/* A simulation's report: {"games", "seed", "players": [two names], "sides":
+ * [two names], "wins": [two counts], "draws", "win_rate": [two], "ci95":
+ * [[low, high], [low, high]] (Wilson), "steps": {"mean", "min", "max"},
+ * "stats": [{"name", "side" (null for the game as a whole), "mean", "min",
+ * "max", "histogram": {"value": games}}]}.  New reference, NULL if out of
+ * memory. */
+json_t *gr_wire_sim(const gr_game *g, const gr_sim_opts *o, const char *const players[2],
+                    const gr_sim_report *r);
 
 #endif

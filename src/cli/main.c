@@ -14,6 +14,7 @@ static const struct command {
     {"systems", cmd_systems, "list the rule systems, their tables and procedures"},
     {"play", cmd_play, "play a Revolution et Empire scenario in the terminal"},
     {"replay", cmd_replay, "re-run a saved game; --verify checks every step's state hash"},
+    {"sim", cmd_sim, "play many battles between computer players: who wins, how often, why"},
 };
 
 static void usage(FILE *f)
@@ -29,7 +30,7 @@ static void usage(FILE *f)
                "  grognard odds aoe combat --modifier 2\n"
                "  grognard resolve aoe fire --firer artillery --artillery-class other "
                "--weight light --range 4 --seed 7\n"
-               "\nlookup, odds, resolve, systems and replay take --json.  Exit status: 0 success, "
+               "\nlookup, odds, resolve, systems, replay and sim take --json.  Exit status: 0 success, "
                "1 failure, 2 bad input.\n");
 }
 
@@ -37,7 +38,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) {
         fprintf(stderr,
-                "grognard: missing command; accepted: lookup, odds, resolve, systems, play, replay "
+                "grognard: missing command; accepted: lookup, odds, resolve, systems, play, replay, sim "
                 "(grognard --help)\n");
         return CLI_USAGE;
     }
@@ -54,7 +55,7 @@ int main(int argc, char **argv)
             return commands[i].run(argc - 2, argv + 2);
     fprintf(
         stderr,
-        "grognard: unknown command '%s'; accepted: lookup, odds, resolve, systems, play, replay "
+        "grognard: unknown command '%s'; accepted: lookup, odds, resolve, systems, play, replay, sim "
         "(grognard --help)\n",
         argv[1]);
     return CLI_USAGE;

@@ -7,6 +7,7 @@
  * in (a hand into the bowl) and every chit drawn, but not which corps the
  * chits still in the bowl belong to (docs/rules/re.md, "Hidden chits"). */
 #include <assert.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "grognard/game.h"
@@ -220,6 +221,55 @@ static int g_is_pass(const void *sc, const void *st, gr_action a)
     }
 }
 
+static void stat(gr_stat *out, int cap, int *n, int side, int64_t value, const char *name)
+{
+    if (*n < cap) {
+        gr_stat *s = &out[*n];
+        snprintf(s->name, sizeof s->name, "%s", name);
+        s->side = side;
+        s->value = value;
+    }
+    (*n)++;
+}
+
+/* The turn reached; per side, figures lost by unit type (skirmishers
+ * apart), units destroyed and demoralisation points; per objective hex,
+ * whether the enemy of its side holds it. */
+static int g_stats(const void *scv, const void *stv, gr_stat *out, int cap)
+{
+    static const char *const lost_names[RE_UNIT_TYPES] = {
+        "figures lost: infantry", "figures lost: elite infantry", "figures lost: light cavalry",
+        "figures lost: heavy cavalry", "figures lost: artillery"};
+    const re_scenario *sc = scv;
+    const re_state *st = stv;
+    int n = 0;
+    stat(out, cap, &n, -1, st->turn, "turns");
+    for (int s = 0; s < RE_SIDES; s++) {
+        int64_t lost[RE_UNIT_TYPES] = {0}, sk = 0, dead = 0;
+        for (int u = 0; u < sc->nunits; u++) {
+            const re_unitdef *d = &sc->units[u];
+            if (d->side != s || d->type >= RE_UNIT_TYPES)
+                continue;
+            lost[d->type] += d->figures - st->units[u].figures;
+            sk += d->skirmisher - st->units[u].skirmisher;
+            dead += st->units[u].figures == 0;
+        }
+        for (int t = 0; t < RE_UNIT_TYPES; t++)
+            stat(out, cap, &n, s, lost[t], lost_names[t]);
+        stat(out, cap, &n, s, sk, "skirmishers lost");
+        stat(out, cap, &n, s, dead, "units destroyed");
+        stat(out, cap, &n, s, re_demoralisation(sc, st, s), "demoralisation points");
+    }
+    for (int i = 0; i < sc->nobjectives; i++) {
+        const re_objective *o = &sc->objectives[i];
+        int u = re_unit_at(sc, st, o->col, o->row);
+        char name[GR_STAT_NAME];
+        snprintf(name, sizeof name, "objective [%d, %d] held by the enemy", o->col, o->row);
+        stat(out, cap, &n, o->side, u >= 0 && sc->units[u].side != o->side, name);
+    }
+    return n;
+}
+
 const gr_game_type re_game_type = {
     .id = "re",
     .name = "Révolution et Empire",
@@ -247,4 +297,5 @@ const gr_game_type re_game_type = {
     .event_kind_name = re_event_kind_name,
     .is_hidden_choice = g_is_hidden_choice,
     .is_pass = g_is_pass,
+    .stats = g_stats,
 };

@@ -401,3 +401,45 @@ json_t *gr_wire_view(const gr_game *g, const void *st, int player)
     gr_game_observe(g, st, player, &ob);
     return re_view(g->sc, &ob);
 }
+
+json_t *gr_wire_sim(const gr_game *g, const gr_sim_opts *o, const char *const players[2],
+                    const gr_sim_report *r)
+{
+    json_t *j = json_object();
+    if (!j)
+        return NULL;
+    double n = r->games ? (double)r->games : 1;
+    int bad = put(j, "games", json_integer(r->games));
+    bad |= put(j, "seed", json_integer((json_int_t)o->seed));
+    bad |= put(j, "players", json_pack("[ss]", players[0], players[1]));
+    bad |= put(j, "sides",
+               json_pack("[ss]", g->type->player_name(g->sc, 0), g->type->player_name(g->sc, 1)));
+    bad |= put(j, "wins", json_pack("[II]", (json_int_t)r->wins[0], (json_int_t)r->wins[1]));
+    bad |= put(j, "draws", json_integer(r->draws));
+    bad |= put(j, "win_rate", json_pack("[ff]", (double)r->wins[0] / n, (double)r->wins[1] / n));
+    bad |= put(j, "ci95",
+               json_pack("[[ff][ff]]", r->ci95[0][0], r->ci95[0][1], r->ci95[1][0], r->ci95[1][1]));
+    bad |= put(j, "steps",
+               json_pack("{sfsIsI}", "mean", (double)r->steps_sum / n, "min",
+                         (json_int_t)r->steps_min, "max", (json_int_t)r->steps_max));
+    json_t *stats = json_array();
+    for (int i = 0; i < r->nstats; i++) {
+        const gr_sim_stat *s = &r->stats[i];
+        json_t *o1 = json_object(), *h = json_object();
+        int b = put_str(o1, "name", s->name);
+        b |= put(o1, "side", s->side >= 0 ? json_integer(s->side) : json_null());
+        b |= put(o1, "mean", json_real((double)s->sum / n));
+        b |= put(o1, "min", json_integer((json_int_t)s->min));
+        b |= put(o1, "max", json_integer((json_int_t)s->max));
+        for (int v = 0; v < GR_SIM_HIST; v++)
+            if (s->hist[v]) {
+                char key[16];
+                snprintf(key, sizeof key, "%d", v);
+                b |= put(h, key, json_integer(s->hist[v]));
+            }
+        b |= put(o1, "histogram", h);
+        bad |= b ? (json_decref(o1), 1) : push(stats, o1);
+    }
+    bad |= put(j, "stats", stats);
+    return done(j, bad);
+}

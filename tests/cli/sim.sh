@@ -1,0 +1,36 @@
+#!/bin/sh
+# sim.sh - grognard sim: the same seed gives the same report with 1 job or 2;
+# the counts add up; every interval holds its rate; bad input exits 2.
+. "$(dirname "$0")/lib.sh"
+: "${SOURCE_ROOT:?}"
+S=$SOURCE_ROOT/data/scenarios
+T=${TMPDIR:-/tmp}/sim.$$
+mkdir -p "$T"
+
+for scen in teaching austerlitz; do
+    "$GROGNARD" sim "$S/$scen.json" --games 200 --seed 42 --players eager,random --jobs 1 --json > "$T/j1" &&
+        "$GROGNARD" sim "$S/$scen.json" --games 200 --seed 42 --players eager,random --jobs 2 --json > "$T/j2"
+    if cmp -s "$T/j1" "$T/j2"; then pass; else flunk "$scen: --jobs 1 and --jobs 2 reports differ"; fi
+    expect_json "$scen games" '.games' '200' -- sim "$S/$scen.json" --games 200 --seed 42 --players eager,random --json
+    got=$(jq '.wins[0] + .wins[1] + .draws' "$T/j1")
+    [ "$got" = 200 ] && pass || flunk "$scen: wins and draws add up to $got, not 200"
+    got=$(jq '[range(0;2) as $s | (.ci95[$s][0] <= .win_rate[$s] and .win_rate[$s] <= .ci95[$s][1])] | all' "$T/j1")
+    [ "$got" = true ] && pass || flunk "$scen: an interval does not hold its win rate"
+    got=$(jq '[.stats[] | select(.name == "turns") | .histogram | to_entries[] | .value] | add' "$T/j1")
+    [ "$got" = 200 ] && pass || flunk "$scen: the turns histogram counts $got battles"
+done
+# another seed, another report
+"$GROGNARD" sim "$S/teaching.json" --games 200 --seed 43 --players eager,random --json > "$T/j3"
+if cmp -s "$T/j1" "$T/j3"; then flunk "seeds 42 and 43 give the same report"; else pass; fi
+# the text report names both sides and the interval
+"$GROGNARD" sim "$S/teaching.json" --games 50 > "$T/txt"
+grep -q "95% interval" "$T/txt" && grep -q "Armée française" "$T/txt" && pass || flunk "text report"
+
+expect_exit "no scenario" 2 "missing SCENARIO" -- sim
+expect_exit "bad games" 2 "--games '0'" -- sim "$S/teaching.json" --games 0
+expect_exit "bad jobs" 2 "--jobs 'x'" -- sim "$S/teaching.json" --jobs x
+expect_exit "bad player" 2 "accepted: eager, random" -- sim "$S/teaching.json" --players random,clever
+expect_exit "one player" 2 "two players" -- sim "$S/teaching.json" --players random
+expect_exit "bad option" 2 "unknown option '--fast'" -- sim "$S/teaching.json" --fast
+rm -rf "$T"
+finish
