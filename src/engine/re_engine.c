@@ -329,8 +329,15 @@ static int corps_groups(const re_scenario *sc, const re_state *st, int c, uint8_
 {
     int ncomp = 0, nanch = 0;
     memset(comp, 0, RE_MAX_UNITS);
-    for (int u = 0; u < sc->nunits; u++) {
-        if (sc->units[u].corps != c || !u_alive(st, u) || comp[u])
+    /* the corps' living units, in id order: the search looks at them only */
+    uint8_t mem[RE_MAX_UNITS];
+    int nmem = 0;
+    for (int u = 0; u < sc->nunits; u++)
+        if (sc->units[u].corps == c && u_alive(st, u))
+            mem[nmem++] = (uint8_t)u;
+    for (int i = 0; i < nmem; i++) {
+        int u = mem[i];
+        if (comp[u])
             continue;
         uint8_t stack[RE_MAX_UNITS];
         int sp = 0, anchor = -1;
@@ -340,11 +347,13 @@ static int corps_groups(const re_scenario *sc, const re_state *st, int c, uint8_
             int v = stack[--sp];
             if (u_type(sc, v) != RE_LIGHT_CAVALRY && (anchor < 0 || v < anchor))
                 anchor = v;
-            for (int w = 0; w < sc->nunits; w++)
-                if (sc->units[w].corps == c && u_alive(st, w) && !comp[w] && adjacent(st, v, w)) {
+            for (int k = 0; k < nmem; k++) {
+                int w = mem[k];
+                if (!comp[w] && adjacent(st, v, w)) {
                     comp[w] = (uint8_t)ncomp;
                     stack[sp++] = (uint8_t)w;
                 }
+            }
         }
         if (anchor >= 0)
             anchors[nanch++] = (uint8_t)anchor;
@@ -456,6 +465,11 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
  * list (room for RE_MAX_ROWS * RE_MAX_COLS), their count returned.  A path never passes through or
  * ends on a unit; a hex whose entry stops the unit ends the path; the road bonus counts when the
  * start hex and every hex entered carry a road. */
+/* Neighbours in odd-r offsets, in the order of gr_hex_neighbor (E, NE, NW,
+ * W, SW, SE): the column step depends on the row's parity. */
+static const int8_t odd_r_dcol[2][GR_HEX_DIRS] = {{+1, 0, -1, -1, -1, 0}, {+1, +1, 0, -1, 0, +1}};
+static const int8_t odd_r_drow[GR_HEX_DIRS] = {0, -1, -1, 0, +1, +1};
+
 static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *grid, int u,
                     uint8_t *reach, uint8_t *fight, uint16_t *list)
 {
@@ -466,27 +480,26 @@ static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *gr
         memset(fight, 0, N);
     int type = u_type(sc, u);
     int a_move = re_move_allowance(type, 0), a_fight = re_move_allowance(type, 1);
-    gr_hex start = u_hex(st, u);
+    const re_hexdef *start = &sc->map[st->units[u].row][st->units[u].col];
     for (int road = 0; road < 2; road++) {
         int bonus = road ? RE_ROAD_BONUS : 0;
-        if (road && !(re_map_at(sc, start)->flags & RE_ROAD))
+        if (road && !(start->flags & RE_ROAD))
             continue;
         uint8_t go[N];
         memset(go, 0xFF, N);
-        gr_hex queue[N];
+        uint16_t queue[N]; /* IDX(col, row) */
         int qh = 0, qt = 0;
         go[IDX(st->units[u].col, st->units[u].row)] = 0;
-        queue[qt++] = start;
+        queue[qt++] = (uint16_t)IDX(st->units[u].col, st->units[u].row);
         int maxd = a_move + bonus;
         while (qh < qt) {
-            gr_hex p = queue[qh++];
-            int pc, pr;
-            off(p, &pc, &pr);
-            int d = go[IDX(pc, pr)];
+            int pi = queue[qh++], pc = pi % RE_MAX_COLS, pr = pi / RE_MAX_COLS;
+            gr_hex p = gr_hex_from_offset(pc, pr);
+            int d = go[pi];
             for (int dir = 0; dir < GR_HEX_DIRS; dir++) {
-                gr_hex h = gr_hex_neighbor(p, dir);
-                int hc, hr;
-                off(h, &hc, &hr);
+                /* the neighbour in offset coordinates (odd rows shoved
+                 * right), in gr_hex_neighbor's order of directions */
+                int hc = pc + odd_r_dcol[pr & 1][dir], hr = pr + odd_r_drow[dir];
                 if (hc < 0 || hr < 0 || hc >= sc->cols || hr >= sc->rows)
                     continue;
                 int i = IDX(hc, hr);
@@ -497,6 +510,7 @@ static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *gr
                 if (grid[i] || go[i] != 0xFF)
                     continue;
                 const re_hexdef *hd = &sc->map[hr][hc];
+                gr_hex h = gr_hex_from_offset(hc, hr);
                 if ((road && !(hd->flags & RE_ROAD)) || !re_terrain_can_enter(sc, p, h, type))
                     continue;
                 if (d + 1 <= maxd && !reach[i]) {
@@ -505,9 +519,9 @@ static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *gr
                 }
                 if (fight && d + 1 <= a_fight + bonus && !re_terrain_no_combat(sc, p, h, type))
                     fight[i] = 1;
-                if (d + 1 < maxd && go[i] == 0xFF && !re_terrain_stops(sc, p, h, type)) {
+                if (d + 1 < maxd && !re_terrain_stops(sc, p, h, type)) {
                     go[i] = (uint8_t)(d + 1);
-                    queue[qt++] = h;
+                    queue[qt++] = (uint16_t)i;
                 }
             }
         }
