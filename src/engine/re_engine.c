@@ -462,7 +462,9 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
 /* Hexes unit u may move to: reach[i] nonzero if it can get there, fight[i]
  * (unless fight is NULL) nonzero if it can get there and still fight.
  * grid is occ_grid(st); the index of every hex reached is written into
- * list (room for RE_MAX_ROWS * RE_MAX_COLS), their count returned.  A path never passes through or
+ * list (room for RE_MAX_ROWS * RE_MAX_COLS), their count returned.  With
+ * stop_at >= 0 (a hex index), the search ends as soon as fight[stop_at] is
+ * set, the maps then incomplete.  A path never passes through or
  * ends on a unit; a hex whose entry stops the unit ends the path; the road bonus counts when the
  * start hex and every hex entered carry a road. */
 /* Neighbours in odd-r offsets, in the order of gr_hex_neighbor (E, NE, NW,
@@ -471,7 +473,7 @@ static const int8_t odd_r_dcol[2][GR_HEX_DIRS] = {{+1, 0, -1, -1, -1, 0}, {+1, +
 static const int8_t odd_r_drow[GR_HEX_DIRS] = {0, -1, -1, 0, +1, +1};
 
 static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *grid, int u,
-                    uint8_t *reach, uint8_t *fight, uint16_t *list)
+                    uint8_t *reach, uint8_t *fight, uint16_t *list, int stop_at)
 {
     int nlist = 0;
     enum { N = RE_MAX_ROWS * RE_MAX_COLS };
@@ -517,8 +519,11 @@ static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *gr
                     reach[i] = 1;
                     list[nlist++] = (uint16_t)i;
                 }
-                if (fight && d + 1 <= a_fight + bonus && !re_terrain_no_combat(sc, p, h, type))
+                if (fight && d + 1 <= a_fight + bonus && !re_terrain_no_combat(sc, p, h, type)) {
                     fight[i] = 1;
+                    if (i == stop_at)
+                        return nlist; /* all the caller asked */
+                }
                 if (d + 1 < maxd && !re_terrain_stops(sc, p, h, type)) {
                     go[i] = (uint8_t)(d + 1);
                     queue[qt++] = (uint16_t)i;
@@ -576,7 +581,7 @@ static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
             have_grid = 1;
         }
         uint16_t list[RE_MAX_ROWS * RE_MAX_COLS];
-        int n = move_map(sc, st, grid, u, reach, NULL, list);
+        int n = move_map(sc, st, grid, u, reach, NULL, list, -1);
         /* in map order (row by row), as every legal action list is */
         for (int a = 1; a < n; a++)
             for (int b = a; b > 0 && list[b - 1] > list[b]; b--) {
@@ -1496,7 +1501,7 @@ static void apply_move(const re_scenario *sc, re_state *st, re_action a, gr_log 
         fight[RE_MAX_ROWS * RE_MAX_COLS];
     uint16_t list[RE_MAX_ROWS * RE_MAX_COLS];
     occ_grid(sc, st, grid);
-    move_map(sc, st, grid, a.unit, reach, fight, list);
+    move_map(sc, st, grid, a.unit, reach, fight, list, IDX(a.col, a.row));
     int from_c = st->units[a.unit].col, from_r = st->units[a.unit].row;
     st->units[a.unit].col = a.col;
     st->units[a.unit].row = a.row;
