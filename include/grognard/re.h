@@ -120,6 +120,7 @@ enum {
     RE_UF_FIRED = 1 << 4,      /* artillery: has fired this turn */
     RE_UF_ATTACKED = 1 << 5,   /* has attacked this turn */
     RE_UF_RETREATED = 1 << 6,  /* has retreated at least once (evasion excepted) */
+    RE_UF_ART_MOVED = 1 << 7,  /* artillery: has moved this turn (so fires no more) */
 };
 
 typedef struct re_unit_st {

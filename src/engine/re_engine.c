@@ -434,7 +434,11 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
         const re_unit_st *us = &st->units[u];
         if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE))
             continue;
-        if (u_type(sc, u) == RE_ARTILLERY && !(us->flags & (RE_UF_FIRED | RE_UF_MOVED))) {
+        /* "si elle tire elle ne peut rien faire d'autre", "se déplace ... si
+         * elle n'a pas tirée": a battery that moved this turn fires no more
+         * until the next turn (RE_UF_ART_MOVED lasts the turn, RE_UF_FIRED
+         * too) */
+        if (u_type(sc, u) == RE_ARTILLERY && !(us->flags & (RE_UF_FIRED | RE_UF_ART_MOVED))) {
             uint8_t t[RE_MAX_UNITS];
             int n = art_targets(sc, st, u, t);
             for (int i = 0; i < n; i++)
@@ -1487,6 +1491,8 @@ static void apply_move(const re_scenario *sc, re_state *st, re_action a, gr_log 
     st->units[a.unit].col = a.col;
     st->units[a.unit].row = a.row;
     st->units[a.unit].flags |= RE_UF_MOVED;
+    if (u_type(sc, a.unit) == RE_ARTILLERY)
+        st->units[a.unit].flags |= RE_UF_ART_MOVED; /* until the end of the turn */
     int can_fight = fight[IDX(a.col, a.row)] && u_type(sc, a.unit) != RE_ARTILLERY;
     if (!can_fight)
         st->units[a.unit].flags |= RE_UF_NO_COMBAT;

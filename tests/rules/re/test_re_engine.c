@@ -187,6 +187,40 @@ static void s21_artillery_fires_once_and_does_nothing_else(void **state)
     assert_false(legal("Senarmont: move to 1,2"));
 }
 
+/* "si elle tire elle ne peut rien faire d'autre" and "se déplace jusqu'à
+ * deux cases si elle n'a pas tirée": moving and firing exclude each other
+ * for the whole turn, both ways round.  A battery that moved in its corps'
+ * first activation is offered no fire in the second activation of the same
+ * turn; it fires again in the next turn. */
+static void s21_artillery_that_moved_does_not_fire_that_turn(void **state)
+{
+    (void)state;
+    tiny();
+    sc.corps[0].chits = 2;
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 4, 2); /* 4 hexes: out of range */
+    assert_int_equal(re_init(&sc, &st, NULL), GR_OK);
+    play("chit Soult");
+    play("chit Soult");
+    play("chits done");
+    play("draw Soult");
+    assert_int_equal(st.stage, RE_ST_MOVE); /* nothing in range: no fire */
+    play("Senarmont: move to 1,2");         /* now 3 hexes from Weyrother */
+    assert_int_equal(st.stage, RE_ST_DRAW); /* nothing more to do: the activation ends */
+    play("draw Soult");
+    assert_int_equal(st.turn, 1);
+    assert_false(legal("Senarmont: fire at 4,2"));
+    if (st.stage == RE_ST_MOVE)
+        play("end movement");
+    /* the next turn it may fire */
+    assert_int_equal(st.turn, 2);
+    play("chit Soult");
+    play("chits done");
+    play("chits done");
+    play("draw Soult");
+    assert_true(legal("Senarmont: fire at 4,2"));
+}
+
 /* "Le tir d'enfilade permet de toucher les cibles sur les cases se
  * suivant": the next enemy along the same hex row is hit, with its own
  * range's dice. */
@@ -1804,6 +1838,7 @@ int main(void)
         cmocka_unit_test(ev_longest_text_fits),
         cmocka_unit_test(goal_scenario_victory_and_annihilation),
         cmocka_unit_test(api_illegal_action_is_refused),
+        cmocka_unit_test(s21_artillery_that_moved_does_not_fire_that_turn),
         cmocka_unit_test(api_random_playouts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
