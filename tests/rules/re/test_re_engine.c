@@ -897,6 +897,51 @@ static void s43_organised_cavalry_charge(void **state)
     assert_int_equal(dice_pending(), 2);
 }
 
+/* The charge's condition on ground is the target's: "La cible doit être en
+ * terrain clair (sans obstacle)".  §7 forbids a charge toward some
+ * terrain, across a stream or sunken road, from below a hill and in a
+ * marsh, never out of a wood: heavy cavalry that came along a forest road
+ * charges infantry in the open with 2 + 2 (charge) - 1 (the wood's attack
+ * malus) = 3 dice. */
+static void s43_charge_out_of_a_wood_along_a_road(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    for (int c = 0; c < 3; c++) {
+        flag(c, 2, RE_ROAD);
+        terrain(c, 2, RE_FOREST);
+    }
+    activate_corps(0);
+    play("Nansouty: move to 2,2");
+    play("Nansouty: attack Weyrother");
+    assert_int_equal(dice_pending(), 3);
+    assert_true(log_has("+2 dice"));
+
+    /* out of an isolated building (no stop for cavalry): 2 + 2 = 4 */
+    tiny();
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 1, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    terrain(2, 2, RE_BUILDING);
+    activate_corps(0);
+    play("Nansouty: move to 2,2");
+    play("Nansouty: attack Weyrother");
+    assert_int_equal(dice_pending(), 4);
+
+    /* out of a marsh there is still none ("Pas de charge de cavalerie") */
+    tiny();
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 2, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    terrain(2, 2, RE_MARSH);
+    terrain(1, 2, RE_MARSH);
+    activate_corps(0);
+    st.units[U("Nansouty")].flags |= RE_UF_MOVED; /* as if it had moved within the marsh */
+    play("end movement");
+    play("Nansouty: attack Weyrother");
+    assert_int_equal(dice_pending(), 1); /* 2 - 1 (the marsh's attack malus), no charge */
+}
+
 /* ---- §4.4 Losses, retreats, column attack, riposte -------------------------------- */
 
 /* "INFANTERIE perte sur 2 ou 3 ... CAVALERIE : pertes sur 2, ARTILLERIE :
@@ -1839,6 +1884,7 @@ int main(void)
         cmocka_unit_test(goal_scenario_victory_and_annihilation),
         cmocka_unit_test(api_illegal_action_is_refused),
         cmocka_unit_test(s21_artillery_that_moved_does_not_fire_that_turn),
+        cmocka_unit_test(s43_charge_out_of_a_wood_along_a_road),
         cmocka_unit_test(api_random_playouts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
