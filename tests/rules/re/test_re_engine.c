@@ -1061,6 +1061,42 @@ static void s44_retreat_blocked_loses_a_figure_per_hex(void **state)
     assert_true(log_has("cannot retreat 2 more"));
 }
 
+/* "doit se replier de préférence vers sa ligne de retraite par des cases
+ * vides" and a figure is lost only "si elle ne peut pas retraire": a path
+ * that makes the whole retreat comes before one toward the line of retreat
+ * that runs into a dead end.  Weyrother (line of retreat east), attacked
+ * from the north-west, has one hex toward the east, 4,2, walled in by
+ * water; by 2,3 (south-west) it retreats its two hexes.  On the second hex
+ * the preference for the line of retreat orders the paths again. */
+static void s44_retreat_full_distance_before_line_of_retreat(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 1);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    terrain(3, 3, RE_LAKE);
+    terrain(5, 2, RE_LAKE);
+    terrain(4, 1, RE_LAKE);
+    terrain(4, 3, RE_LAKE);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    die(1);
+    die(1);
+    die(6);
+    assert_int_equal(st.stage, RE_ST_RETREAT);
+    assert_false(legal("Weyrother: retreat to 4,2")); /* a dead end */
+    assert_true(legal("Weyrother: retreat to 2,3"));
+    play("Weyrother: retreat to 2,3");
+    /* from 2,3, toward the east: 3,4 (3,3 is water, 3,2 on the path) */
+    assert_true(legal("Weyrother: retreat to 3,4"));
+    assert_false(legal("Weyrother: retreat to 2,4"));
+    play("Weyrother: retreat to 3,4");
+    assert_at("Weyrother", 3, 4);
+    assert_int_equal(figures("Weyrother"), 4);
+    assert_false(log_has("cannot retreat"));
+}
+
 /* Board edge: the unit on the east edge, retreating east. */
 static void s44_retreat_blocked_by_board_edge(void **state)
 {
@@ -1884,6 +1920,7 @@ int main(void)
         cmocka_unit_test(goal_scenario_victory_and_annihilation),
         cmocka_unit_test(api_illegal_action_is_refused),
         cmocka_unit_test(s21_artillery_that_moved_does_not_fire_that_turn),
+        cmocka_unit_test(s44_retreat_full_distance_before_line_of_retreat),
         cmocka_unit_test(s43_charge_out_of_a_wood_along_a_road),
         cmocka_unit_test(api_random_playouts),
     };
