@@ -165,7 +165,7 @@ typedef struct re_retreat_st {
     uint8_t unit;                /* the unit retreating, RE_NO_UNIT if none */
     uint8_t from;                /* the unit it retreats from (never adjacent to it) */
     uint8_t left;                /* hexes still to retreat */
-    uint8_t evasion;             /* 1: an evasion (exactly 2 hexes, no push) */
+    uint8_t evasion;             /* 1: an evasion (exactly 2 hexes; it may push, §4.2) */
     uint8_t npath;               /* hexes in path (the start hex first) */
     int8_t path[RE_MAX_PATH][2]; /* col,row */
     uint8_t pad[3];

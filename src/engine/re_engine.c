@@ -782,10 +782,11 @@ static int raw_steps(const re_scenario *sc, const re_state *st, const re_retreat
         int o = grid[IDX(hc, hr)] - 1;
         if (o < 0) {
             out[n++] = (rstep){h, -1, h, dir};
-        } else if (o != r && u_side(sc, o) == u_side(sc, r) && !rt->evasion) {
+        } else if (o != r && u_side(sc, o) == u_side(sc, r)) {
             /* "elle ne peut pas traverser une unité amie, cependant elle
              * peut l'entraîner dans sa retraite": the friend steps aside
-             * into an empty hex (no chain of pushes). */
+             * into an empty hex (no chain of pushes).  An evasion is a
+             * retreat ("voir retraite"): it may push too. */
             for (int d2 = 0; d2 < GR_HEX_DIRS; d2++) {
                 gr_hex h2 = gr_hex_neighbor(h, d2);
                 if (!step_ok(sc, st, rt, h, h2, u_type(sc, o)))

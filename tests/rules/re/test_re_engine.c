@@ -1228,6 +1228,37 @@ static void s42_light_cavalry_must_evade(void **state)
     assert_at("Friant", 3, 2);
 }
 
+/* "L'esquive consiste en une retraite (voir retraite) de deux cases" and a
+ * retreat "ne peut pas traverser une unité amie, cependant elle peut
+ * l'entraîner dans sa retraite": light cavalry in a defile with a friend
+ * behind it evades by pushing the friend, as a retreat would. */
+static void s42_evasion_pushes_a_friend(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Kienmayer", 1, RE_LIGHT_CAVALRY, 2, 3, 2);
+    unit("Langeron", 1, RE_INFANTRY, 4, 4, 2);
+    terrain(3, 1, RE_LAKE);
+    terrain(3, 3, RE_LAKE);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Kienmayer");
+    assert_int_equal(st.stage, RE_ST_RETREAT);
+    assert_true(st.retreat.evasion);
+    assert_false(log_has("cannot evade"));
+    play("Kienmayer: retreat to 4,2 pushing Langeron to 5,2");
+    assert_at("Langeron", 5, 2);
+    play("Kienmayer: retreat to 4,1");
+    assert_at("Kienmayer", 4, 1);
+    assert_int_equal(figures("Kienmayer"), 2);
+    assert_int_equal(figures("Langeron"), 4);
+    assert_true(log_has("pushes Langeron"));
+    assert_false(st.units[U("Kienmayer")].flags & RE_UF_RETREATED);
+    assert_false(st.units[U("Langeron")].flags & RE_UF_RETREATED);
+    assert_int_equal(st.stage, RE_ST_AFTER); /* taking ground is possible */
+}
+
 /* "... sauf face à la cavalerie". */
 static void s42_no_evasion_against_cavalry(void **state)
 {
@@ -1922,6 +1953,7 @@ int main(void)
         cmocka_unit_test(s21_artillery_that_moved_does_not_fire_that_turn),
         cmocka_unit_test(s44_retreat_full_distance_before_line_of_retreat),
         cmocka_unit_test(s43_charge_out_of_a_wood_along_a_road),
+        cmocka_unit_test(s42_evasion_pushes_a_friend),
         cmocka_unit_test(api_random_playouts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
