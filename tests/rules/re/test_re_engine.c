@@ -484,6 +484,32 @@ static void s3_road_bonus(void **state)
     assert_false(legal("Friant: move to 3,3"));
 }
 
+/* The road bonus extends the allowance of a unit that then fights (the
+ * reading of docs/rules/re.md, "Movement (§3)"): infantry goes 3 road hexes
+ * and attacks; 4 road hexes and it may not fight. */
+static void s3_road_bonus_extends_the_combat_allowance(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 4, 2);
+    for (int c = 0; c < 6; c++)
+        flag(c, 2, RE_ROAD);
+    activate_corps(0);
+    play("Friant: move to 3,2");
+    assert_true(legal("Friant: attack Weyrother"));
+
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 4, 1);
+    for (int c = 0; c < 6; c++)
+        flag(c, 2, RE_ROAD);
+    activate_corps(0);
+    play("Friant: move to 4,2"); /* 4 road hexes: adjacent, but no combat */
+    assert_true(log_has("may not fight"));
+    assert_false(legal("Friant: attack Weyrother"));
+}
+
 /* "Une unité ne peut pas traverser une case occupée par une unité amie";
  * "une unité ne se déplace qu'une fois". */
 static void s3_no_passing_through_friends_and_one_move(void **state)
@@ -1903,6 +1929,7 @@ int main(void)
         cmocka_unit_test(s3_infantry_two_hexes_without_combat_one_with),
         cmocka_unit_test(s3_cavalry_and_artillery_allowances),
         cmocka_unit_test(s3_road_bonus),
+        cmocka_unit_test(s3_road_bonus_extends_the_combat_allowance),
         cmocka_unit_test(s3_no_passing_through_friends_and_one_move),
         cmocka_unit_test(s7_forest_stops_infantry_forbids_cavalry),
         cmocka_unit_test(s7_no_combat_after_entering_town),
