@@ -120,6 +120,7 @@ enum {
     RE_UF_FIRED = 1 << 4,      /* artillery: has fired this turn */
     RE_UF_ATTACKED = 1 << 5,   /* has attacked this turn */
     RE_UF_RETREATED = 1 << 6,  /* has retreated at least once (evasion excepted) */
+    RE_UF_ART_MOVED = 1 << 7,  /* artillery: has moved this turn (so fires no more) */
 };
 
 typedef struct re_unit_st {
@@ -164,7 +165,7 @@ typedef struct re_retreat_st {
     uint8_t unit;                /* the unit retreating, RE_NO_UNIT if none */
     uint8_t from;                /* the unit it retreats from (never adjacent to it) */
     uint8_t left;                /* hexes still to retreat */
-    uint8_t evasion;             /* 1: an evasion (exactly 2 hexes, no push) */
+    uint8_t evasion;             /* 1: an evasion (exactly 2 hexes; it may push, §4.2) */
     uint8_t npath;               /* hexes in path (the start hex first) */
     int8_t path[RE_MAX_PATH][2]; /* col,row */
     uint8_t pad[3];

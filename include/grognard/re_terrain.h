@@ -53,11 +53,13 @@ typedef struct re_terrain_row {
     int8_t attack;               /* dice a unit attacking from here loses (<= 0) */
     uint8_t attack_types;        /* attacker types that suffer it */
     uint8_t cumulative;          /* "Se cumule(nt) avec d'autres" */
-    uint8_t no_charge;           /* no organised cavalry charge into (or across) it */
+    uint8_t no_charge;           /* no organised cavalry charge toward it (or across it) */
     uint8_t no_pursuit;          /* "Pas de poursuite" */
     uint8_t blocks_los;          /* §8: blocks the line of sight */
     const char *protection_text; /* the printed words of the protection malus */
     const char *attack_text;     /* the printed words of the attack malus */
+    uint8_t no_charge_from;      /* no organised charge out of it either (Marécage: "Pas de
+                                    charge de cavalerie", in the marsh) */
 } re_terrain_row;
 
 /* The row `i` (0 .. RE_TR_ROWS - 1), or NULL. */
@@ -120,7 +122,9 @@ int re_terrain_can_attack(const re_scenario *sc, gr_hex from, int att_type, gr_h
 /* May cavalry in `from` make an organised charge (§4.3) on `to`?  Only if
  * `to` is clear ground (RE_CLEAR, a hill included, no field fortifications,
  * no bridge or ford), no sunken road/stream lies between, neither hex is
- * marsh, and the charge does not come from below onto a hill. */
+ * marsh, and the charge does not come from below onto a hill.  The ground
+ * `from` is not otherwise asked about: a charge out of a wood (along a
+ * road), a building, a bridge... is allowed (no_charge_from). */
 int re_terrain_charge_allowed(const re_scenario *sc, gr_hex from, gr_hex to, const char **why);
 
 /* One terrain malus, for the record.  dice <= 0 is the malus; applied is

@@ -443,7 +443,11 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
         const re_unit_st *us = &st->units[u];
         if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE))
             continue;
-        if (u_type(sc, u) == RE_ARTILLERY && !(us->flags & (RE_UF_FIRED | RE_UF_MOVED))) {
+        /* "si elle tire elle ne peut rien faire d'autre", "se déplace ... si
+         * elle n'a pas tirée": a battery that moved this turn fires no more
+         * until the next turn (RE_UF_ART_MOVED lasts the turn, RE_UF_FIRED
+         * too) */
+        if (u_type(sc, u) == RE_ARTILLERY && !(us->flags & (RE_UF_FIRED | RE_UF_ART_MOVED))) {
             uint8_t t[RE_MAX_UNITS];
             int n = art_targets(sc, st, u, t);
             for (int i = 0; i < n; i++)
@@ -781,8 +785,10 @@ static int step_ok(const re_scenario *sc, const re_state *st, const re_retreat_s
 }
 
 /* The steps open to the retreat rt from the end of its path: the raw list
- * (before the preference for the line of retreat). */
-static int raw_steps(const re_scenario *sc, const re_state *st, const re_retreat_st *rt, rstep *out)
+ * (before any preference).  grid is the occupation (occ_grid), as the
+ * look-ahead below may have moved pushed friends in it. */
+static int raw_steps(const re_scenario *sc, const re_state *st, const re_retreat_st *rt,
+                     const uint8_t *grid, rstep *out)
 {
     int n = 0, r = rt->unit, type = u_type(sc, r);
     gr_hex c = gr_hex_from_offset(rt->path[rt->npath - 1][0], rt->path[rt->npath - 1][1]);
@@ -790,16 +796,23 @@ static int raw_steps(const re_scenario *sc, const re_state *st, const re_retreat
         gr_hex h = gr_hex_neighbor(c, dir);
         if (!step_ok(sc, st, rt, c, h, type))
             continue;
-        int o = unit_at_hex(sc, st, h);
+        int hc, hr;
+        off(h, &hc, &hr);
+        int o = grid[IDX(hc, hr)] - 1;
         if (o < 0) {
             out[n++] = (rstep){h, -1, h, dir};
-        } else if (o != r && u_side(sc, o) == u_side(sc, r) && !rt->evasion) {
+        } else if (o != r && u_side(sc, o) == u_side(sc, r)) {
             /* "elle ne peut pas traverser une unité amie, cependant elle
              * peut l'entraîner dans sa retraite": the friend steps aside
-             * into an empty hex (no chain of pushes). */
+             * into an empty hex (no chain of pushes).  An evasion is a
+             * retreat ("voir retraite"): it may push too. */
             for (int d2 = 0; d2 < GR_HEX_DIRS; d2++) {
                 gr_hex h2 = gr_hex_neighbor(h, d2);
-                if (step_ok(sc, st, rt, h, h2, u_type(sc, o)) && unit_at_hex(sc, st, h2) < 0)
+                if (!step_ok(sc, st, rt, h, h2, u_type(sc, o)))
+                    continue;
+                int c2, r2;
+                off(h2, &c2, &r2);
+                if (!grid[IDX(c2, r2)])
                     out[n++] = (rstep){h, o, h2, dir};
             }
         }
@@ -807,32 +820,87 @@ static int raw_steps(const re_scenario *sc, const re_state *st, const re_retreat
     return n;
 }
 
-/* The steps offered: for an evasion, only those from which the whole two
- * hexes can be made.  Then, in order of preference ("doit se replier de
- * préférence vers sa ligne de retraite par des cases vides"), the first
- * tier that is not empty: 1. empty hexes toward the line of retreat (its
- * direction and the two next to it), 2. pushes toward it, 3. empty hexes
- * elsewhere, 4. pushes elsewhere. */
+/* rt after step s. */
+static re_retreat_st retreat_after(const re_retreat_st *rt, const rstep *s)
+{
+    re_retreat_st next = *rt;
+    int col, row;
+    off(s->to, &col, &row);
+    next.path[next.npath][0] = (int8_t)col;
+    next.path[next.npath][1] = (int8_t)row;
+    next.npath++;
+    next.left--;
+    return next;
+}
+
+/* Move a pushed friend in the grid (back again with undo set). */
+static void grid_push(uint8_t *grid, const rstep *s, int undo)
+{
+    int c1, r1, c2, r2;
+    off(s->to, &c1, &r1);
+    off(s->push_to, &c2, &r2);
+    grid[IDX(undo ? c1 : c2, undo ? r1 : r2)] = (uint8_t)(s->pushed + 1);
+    grid[IDX(undo ? c2 : c1, undo ? r2 : r1)] = 0;
+}
+
+/* The most hexes (at most rt->left) the retreat rt can still make, pushes
+ * included: a depth-first look-ahead that stops as soon as a path makes
+ * them all.  grid is restored on return. */
+static int retreat_reach(const re_scenario *sc, const re_state *st, const re_retreat_st *rt,
+                         uint8_t *grid)
+{
+    if (rt->left == 0)
+        return 0;
+    rstep s[GR_HEX_DIRS * (GR_HEX_DIRS + 1)];
+    int n = raw_steps(sc, st, rt, grid, s), best = 0;
+    for (int i = 0; i < n && best < rt->left; i++) {
+        re_retreat_st next = retreat_after(rt, &s[i]);
+        if (s[i].pushed >= 0)
+            grid_push(grid, &s[i], 0);
+        int d = 1 + retreat_reach(sc, st, &next, grid);
+        if (s[i].pushed >= 0)
+            grid_push(grid, &s[i], 1);
+        if (d > best)
+            best = d;
+    }
+    return best;
+}
+
+/* The steps offered.  First the look-ahead (§4.4: a figure is lost only "si
+ * elle ne peut pas retraire"): only the steps on a path that makes the most
+ * of the hexes left, the whole retreat when one exists; for an evasion ("de
+ * deux cases, ni plus ni moins"), only steps on a path that makes them all.
+ * Then, among those, in order of preference ("doit se replier de préférence
+ * vers sa ligne de retraite par des cases vides"), the first tier that is
+ * not empty: 1. empty hexes toward the line of retreat (its direction and
+ * the two next to it), 2. pushes toward it, 3. empty hexes elsewhere, 4.
+ * pushes elsewhere. */
 static int retreat_steps(const re_scenario *sc, const re_state *st, const re_retreat_st *rt,
                          rstep *out)
 {
+    uint8_t grid[RE_MAX_ROWS * RE_MAX_COLS];
+    occ_grid(sc, st, grid);
     rstep raw[GR_HEX_DIRS * (GR_HEX_DIRS + 1)];
-    int n = raw_steps(sc, st, rt, raw), m = 0;
+    int reach[GR_HEX_DIRS * (GR_HEX_DIRS + 1)];
+    int n = raw_steps(sc, st, rt, grid, raw), m = 0, best = 0;
     for (int i = 0; i < n; i++) {
-        if (rt->evasion && rt->left > 1) {
-            re_retreat_st next = *rt;
-            int col, row;
-            off(raw[i].to, &col, &row);
-            next.path[next.npath][0] = (int8_t)col;
-            next.path[next.npath][1] = (int8_t)row;
-            next.npath++;
-            next.left--;
-            rstep tmp[GR_HEX_DIRS * (GR_HEX_DIRS + 1)];
-            if (raw_steps(sc, st, &next, tmp) == 0)
-                continue;
+        reach[i] = 1;
+        if (rt->left > 1) {
+            re_retreat_st next = retreat_after(rt, &raw[i]);
+            if (raw[i].pushed >= 0)
+                grid_push(grid, &raw[i], 0);
+            reach[i] += retreat_reach(sc, st, &next, grid);
+            if (raw[i].pushed >= 0)
+                grid_push(grid, &raw[i], 1);
         }
-        raw[m++] = raw[i];
+        if (reach[i] > best)
+            best = reach[i];
     }
+    if (rt->evasion && best < rt->left)
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (reach[i] == best)
+            raw[m++] = raw[i];
     int rd = sc->sides[u_side(sc, rt->unit)].retreat_dir;
     for (int tier = 0; tier < 4; tier++) {
         int k = 0;
@@ -1506,6 +1574,8 @@ static void apply_move(const re_scenario *sc, re_state *st, re_action a, gr_log 
     st->units[a.unit].col = a.col;
     st->units[a.unit].row = a.row;
     st->units[a.unit].flags |= RE_UF_MOVED;
+    if (u_type(sc, a.unit) == RE_ARTILLERY)
+        st->units[a.unit].flags |= RE_UF_ART_MOVED; /* until the end of the turn */
     int can_fight = fight[IDX(a.col, a.row)] && u_type(sc, a.unit) != RE_ARTILLERY;
     if (!can_fight)
         st->units[a.unit].flags |= RE_UF_NO_COMBAT;

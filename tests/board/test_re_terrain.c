@@ -329,6 +329,17 @@ static void test_charge(void **state)
     reset(state);
     at(F)->terrain = RE_MARSH;
     assert_false(re_terrain_charge_allowed(&sc, F, T, NULL));
+    /* out of any other ground into clear ground: the condition is the
+     * target's ("La cible doit être en terrain clair"); §7 says "vers" */
+    static const int from_ok[] = {RE_FOREST, RE_ORCHARD,  RE_TOWN,     RE_MOUNTAIN,
+                                  RE_RAVINE, RE_FORTRESS, RE_BUILDING, RE_LAKE};
+    for (size_t i = 0; i < sizeof from_ok / sizeof from_ok[0]; i++) {
+        at(F)->terrain = (uint8_t)from_ok[i];
+        why = "x";
+        assert_true(re_terrain_charge_allowed(&sc, F, T, &why));
+        assert_null(why);
+    }
+    reset(state);
 }
 
 /* ---- combat dice ------------------------------------------------------- */

@@ -16,7 +16,14 @@
  * Fields: id, label, text, source, forbidden, road_allows, stops,
  * no_combat, no_attack_into, no_fight_in, protection, protected_types,
  * attack, attack_types, cumulative, no_charge, no_pursuit, blocks_los,
- * protection_text, attack_text. */
+ * protection_text, attack_text, no_charge_from.
+ *
+ * no_charge is a charge *toward* the row's hex (§4.3 "La cible doit être en
+ * terrain clair"; §7 "Pas de charge de cavalerie vers"); no_charge_from a
+ * charge out of it as well.  Only the marsh has it: "Pas de charge de
+ * cavalerie" with no "vers", about the ground the cavalry fights in.  A
+ * wood (along a road), an orchard, a ravine, a building... forbid no charge
+ * out of them: the condition on ground is the target's. */
 static const re_terrain_row re_terrain_rows[RE_TR_ROWS] = {
     [RE_CLEAR] = {"clear",
                   "Terrain clair",
@@ -126,7 +133,8 @@ static const re_terrain_row re_terrain_rows[RE_TR_ROWS] = {
                   1,
                   0,
                   NULL,
-                  "Marécage : – 1 dé en attaque"},
+                  "Marécage : – 1 dé en attaque",
+                  1},
     [RE_MOUNTAIN] = {"mountain",
                      "Montagne",
                      "Montagne : Toute unité s'arrête en entrant sans pouvoir combattre. – 2 dé "
@@ -511,7 +519,7 @@ int re_terrain_charge_allowed(const re_scenario *sc, gr_hex from, gr_hex to, con
     const char *w = NULL;
     if (!hf || !ht)
         w = "hors de la carte";
-    else if (ground(hf)->no_charge)
+    else if (ground(hf)->no_charge_from)
         w = ground(hf)->text; /* Marécage : "Pas de charge de cavalerie" */
     else if (ht->terrain != RE_CLEAR)
         w = ground(ht)->no_charge ? ground(ht)->text

@@ -187,6 +187,40 @@ static void s21_artillery_fires_once_and_does_nothing_else(void **state)
     assert_false(legal("Senarmont: move to 1,2"));
 }
 
+/* "si elle tire elle ne peut rien faire d'autre" and "se déplace jusqu'à
+ * deux cases si elle n'a pas tirée": moving and firing exclude each other
+ * for the whole turn, both ways round.  A battery that moved in its corps'
+ * first activation is offered no fire in the second activation of the same
+ * turn; it fires again in the next turn. */
+static void s21_artillery_that_moved_does_not_fire_that_turn(void **state)
+{
+    (void)state;
+    tiny();
+    sc.corps[0].chits = 2;
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 4, 2); /* 4 hexes: out of range */
+    assert_int_equal(re_init(&sc, &st, NULL), GR_OK);
+    play("chit Soult");
+    play("chit Soult");
+    play("chits done");
+    play("draw Soult");
+    assert_int_equal(st.stage, RE_ST_MOVE); /* nothing in range: no fire */
+    play("Senarmont: move to 1,2");         /* now 3 hexes from Weyrother */
+    assert_int_equal(st.stage, RE_ST_DRAW); /* nothing more to do: the activation ends */
+    play("draw Soult");
+    assert_int_equal(st.turn, 1);
+    assert_false(legal("Senarmont: fire at 4,2"));
+    if (st.stage == RE_ST_MOVE)
+        play("end movement");
+    /* the next turn it may fire */
+    assert_int_equal(st.turn, 2);
+    play("chit Soult");
+    play("chits done");
+    play("chits done");
+    play("draw Soult");
+    assert_true(legal("Senarmont: fire at 4,2"));
+}
+
 /* "Le tir d'enfilade permet de toucher les cibles sur les cases se
  * suivant": the next enemy along the same hex row is hit, with its own
  * range's dice. */
@@ -448,6 +482,32 @@ static void s3_road_bonus(void **state)
     assert_false(legal("Friant: move to 5,2"));
     /* off the road: no bonus */
     assert_false(legal("Friant: move to 3,3"));
+}
+
+/* The road bonus extends the allowance of a unit that then fights (the
+ * reading of docs/rules/re.md, "Movement (§3)"): infantry goes 3 road hexes
+ * and attacks; 4 road hexes and it may not fight. */
+static void s3_road_bonus_extends_the_combat_allowance(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 4, 2);
+    for (int c = 0; c < 6; c++)
+        flag(c, 2, RE_ROAD);
+    activate_corps(0);
+    play("Friant: move to 3,2");
+    assert_true(legal("Friant: attack Weyrother"));
+
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 4, 1);
+    for (int c = 0; c < 6; c++)
+        flag(c, 2, RE_ROAD);
+    activate_corps(0);
+    play("Friant: move to 4,2"); /* 4 road hexes: adjacent, but no combat */
+    assert_true(log_has("may not fight"));
+    assert_false(legal("Friant: attack Weyrother"));
 }
 
 /* "Une unité ne peut pas traverser une case occupée par une unité amie";
@@ -863,6 +923,51 @@ static void s43_organised_cavalry_charge(void **state)
     assert_int_equal(dice_pending(), 2);
 }
 
+/* The charge's condition on ground is the target's: "La cible doit être en
+ * terrain clair (sans obstacle)".  §7 forbids a charge toward some
+ * terrain, across a stream or sunken road, from below a hill and in a
+ * marsh, never out of a wood: heavy cavalry that came along a forest road
+ * charges infantry in the open with 2 + 2 (charge) - 1 (the wood's attack
+ * malus) = 3 dice. */
+static void s43_charge_out_of_a_wood_along_a_road(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    for (int c = 0; c < 3; c++) {
+        flag(c, 2, RE_ROAD);
+        terrain(c, 2, RE_FOREST);
+    }
+    activate_corps(0);
+    play("Nansouty: move to 2,2");
+    play("Nansouty: attack Weyrother");
+    assert_int_equal(dice_pending(), 3);
+    assert_true(log_has("+2 dice"));
+
+    /* out of an isolated building (no stop for cavalry): 2 + 2 = 4 */
+    tiny();
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 1, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    terrain(2, 2, RE_BUILDING);
+    activate_corps(0);
+    play("Nansouty: move to 2,2");
+    play("Nansouty: attack Weyrother");
+    assert_int_equal(dice_pending(), 4);
+
+    /* out of a marsh there is still none ("Pas de charge de cavalerie") */
+    tiny();
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 2, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    terrain(2, 2, RE_MARSH);
+    terrain(1, 2, RE_MARSH);
+    activate_corps(0);
+    st.units[U("Nansouty")].flags |= RE_UF_MOVED; /* as if it had moved within the marsh */
+    play("end movement");
+    play("Nansouty: attack Weyrother");
+    assert_int_equal(dice_pending(), 1); /* 2 - 1 (the marsh's attack malus), no charge */
+}
+
 /* ---- §4.4 Losses, retreats, column attack, riposte -------------------------------- */
 
 /* "INFANTERIE perte sur 2 ou 3 ... CAVALERIE : pertes sur 2, ARTILLERIE :
@@ -980,6 +1085,42 @@ static void s44_retreat_blocked_loses_a_figure_per_hex(void **state)
     assert_int_equal(figures("Weyrother"), 2);
     assert_at("Weyrother", 3, 2);
     assert_true(log_has("cannot retreat 2 more"));
+}
+
+/* "doit se replier de préférence vers sa ligne de retraite par des cases
+ * vides" and a figure is lost only "si elle ne peut pas retraire": a path
+ * that makes the whole retreat comes before one toward the line of retreat
+ * that runs into a dead end.  Weyrother (line of retreat east), attacked
+ * from the north-west, has one hex toward the east, 4,2, walled in by
+ * water; by 2,3 (south-west) it retreats its two hexes.  On the second hex
+ * the preference for the line of retreat orders the paths again. */
+static void s44_retreat_full_distance_before_line_of_retreat(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 1);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 3, 2);
+    terrain(3, 3, RE_LAKE);
+    terrain(5, 2, RE_LAKE);
+    terrain(4, 1, RE_LAKE);
+    terrain(4, 3, RE_LAKE);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    die(1);
+    die(1);
+    die(6);
+    assert_int_equal(st.stage, RE_ST_RETREAT);
+    assert_false(legal("Weyrother: retreat to 4,2")); /* a dead end */
+    assert_true(legal("Weyrother: retreat to 2,3"));
+    play("Weyrother: retreat to 2,3");
+    /* from 2,3, toward the east: 3,4 (3,3 is water, 3,2 on the path) */
+    assert_true(legal("Weyrother: retreat to 3,4"));
+    assert_false(legal("Weyrother: retreat to 2,4"));
+    play("Weyrother: retreat to 3,4");
+    assert_at("Weyrother", 3, 4);
+    assert_int_equal(figures("Weyrother"), 4);
+    assert_false(log_has("cannot retreat"));
 }
 
 /* Board edge: the unit on the east edge, retreating east. */
@@ -1111,6 +1252,37 @@ static void s42_light_cavalry_must_evade(void **state)
     assert_int_equal(st.stage, RE_ST_AFTER);
     play("Friant: take ground 3,2");
     assert_at("Friant", 3, 2);
+}
+
+/* "L'esquive consiste en une retraite (voir retraite) de deux cases" and a
+ * retreat "ne peut pas traverser une unité amie, cependant elle peut
+ * l'entraîner dans sa retraite": light cavalry in a defile with a friend
+ * behind it evades by pushing the friend, as a retreat would. */
+static void s42_evasion_pushes_a_friend(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Kienmayer", 1, RE_LIGHT_CAVALRY, 2, 3, 2);
+    unit("Langeron", 1, RE_INFANTRY, 4, 4, 2);
+    terrain(3, 1, RE_LAKE);
+    terrain(3, 3, RE_LAKE);
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Kienmayer");
+    assert_int_equal(st.stage, RE_ST_RETREAT);
+    assert_true(st.retreat.evasion);
+    assert_false(log_has("cannot evade"));
+    play("Kienmayer: retreat to 4,2 pushing Langeron to 5,2");
+    assert_at("Langeron", 5, 2);
+    play("Kienmayer: retreat to 4,1");
+    assert_at("Kienmayer", 4, 1);
+    assert_int_equal(figures("Kienmayer"), 2);
+    assert_int_equal(figures("Langeron"), 4);
+    assert_true(log_has("pushes Langeron"));
+    assert_false(st.units[U("Kienmayer")].flags & RE_UF_RETREATED);
+    assert_false(st.units[U("Langeron")].flags & RE_UF_RETREATED);
+    assert_int_equal(st.stage, RE_ST_AFTER); /* taking ground is possible */
 }
 
 /* "... sauf face à la cavalerie". */
@@ -1757,6 +1929,7 @@ int main(void)
         cmocka_unit_test(s3_infantry_two_hexes_without_combat_one_with),
         cmocka_unit_test(s3_cavalry_and_artillery_allowances),
         cmocka_unit_test(s3_road_bonus),
+        cmocka_unit_test(s3_road_bonus_extends_the_combat_allowance),
         cmocka_unit_test(s3_no_passing_through_friends_and_one_move),
         cmocka_unit_test(s7_forest_stops_infantry_forbids_cavalry),
         cmocka_unit_test(s7_no_combat_after_entering_town),
@@ -1804,6 +1977,10 @@ int main(void)
         cmocka_unit_test(ev_longest_text_fits),
         cmocka_unit_test(goal_scenario_victory_and_annihilation),
         cmocka_unit_test(api_illegal_action_is_refused),
+        cmocka_unit_test(s21_artillery_that_moved_does_not_fire_that_turn),
+        cmocka_unit_test(s44_retreat_full_distance_before_line_of_retreat),
+        cmocka_unit_test(s43_charge_out_of_a_wood_along_a_road),
+        cmocka_unit_test(s42_evasion_pushes_a_friend),
         cmocka_unit_test(api_random_playouts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
