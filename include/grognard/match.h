@@ -99,6 +99,15 @@ gr_status gr_match_step_chance(gr_match *m, gr_error *err);
  * is never taken back. */
 gr_status gr_match_undo(gr_match *m, int p, gr_error *err);
 
+/* Re-run one recorded step `s` (numbered n, from 1, in messages), checked
+ * as gr_match_replay does: a chance outcome is drawn from the chance stream
+ * and must equal the recorded one, a player's action must be legal, and the
+ * hash after it must equal the recorded hash.  GR_EINPUT naming step n on
+ * the first difference (the chance stream is not advanced by a refused
+ * draw); its events go to the sink as for any step.  For printing a game as
+ * it is checked. */
+gr_status gr_match_replay_step(gr_match *m, const gr_record_step *s, size_t n, gr_error *err);
+
 /* Re-run a recorded game: each chance outcome is drawn again from the seed
  * and must equal the recorded one, each player's action must be legal, and
  * the hash after each step must equal the recorded hash.  On the first

@@ -23,8 +23,9 @@ static void usage(FILE *f)
                "\n"
                "Re-run a game saved by grognard play --save FILE: its scenario, seed and\n"
                "steps.  Without --verify, print every step with what happened (every die\n"
-               "and modifier).  With --verify, re-run it silently and stop at the first step\n"
-               "whose state hash (or dice drawn from the seed) differs from the file's.\n"
+               "and modifier), checked as it goes.  With --verify, re-run it silently.\n"
+               "Either way it stops at the first step whose state hash (or die or chit\n"
+               "drawn from the seed) differs from the file's.\n"
                "\n"
                "  --scenario PATH  the scenario file, if it is not where the save says\n"
                "  --lang L         the language of the events: en (default) or fr\n"
@@ -206,8 +207,9 @@ int cmd_replay(int argc, char **argv)
             json_object_set_new(js, "events", ro.events);
             json_array_append_new(jsteps, js);
         }
-        if (gr_match_apply(m, s->action, &err) != GR_OK) {
-            fprintf(stderr, "%s: step %zu: %s\n", file, i + 1, err.msg);
+        /* checked as it is printed: the same stop and message as --verify */
+        if (gr_match_replay_step(m, s, i + 1, &err) != GR_OK) {
+            fprintf(stderr, "%s: %s\n", file, err.msg);
             rc = CLI_FAIL;
             goto out;
         }

@@ -251,53 +251,62 @@ gr_status gr_match_undo(gr_match *m, int p, gr_error *err)
     return GR_OK;
 }
 
-gr_status gr_match_replay(gr_match *m, const gr_record_step *steps, size_t n, size_t *bad_step,
-                          gr_error *err)
+gr_status gr_match_replay_step(gr_match *m, const gr_record_step *s, size_t n, gr_error *err)
 {
     const gr_game *g = &m->game;
     gr_error e;
     gr_error_clear(&e);
+    char want[160], got[160];
+    int p = gr_match_current_player(m);
+    gr_game_describe(g, m->st, s->action, want, sizeof want);
+    if (p == GR_TERMINAL)
+        return gr_error_set(err, GR_EINPUT,
+                            "step %zu: the game is already over, but the file records %s", n, want);
+    if (p != s->player) {
+        const char *rec = s->player == GR_CHANCE ? "chance" : s->player ? "1" : "0";
+        const char *exp = p == GR_CHANCE ? "chance" : p ? "side 1" : "side 0";
+        return gr_error_set(err, GR_EINPUT,
+                            "step %zu: the file records a move of %s, but the game "
+                            "expects %s",
+                            n, rec, exp);
+    }
+    gr_status r;
+    if (p == GR_CHANCE) {
+        /* drawn on a copy of the stream: a refused step leaves the match as it was */
+        gr_rng chance = m->chance;
+        gr_action a = gr_game_sample_chance(g, m->st, &chance);
+        if (a != s->action) {
+            gr_game_describe(g, m->st, a, got, sizeof got);
+            return gr_error_set(err, GR_EINPUT,
+                                "step %zu: the seed gives \"%s\" but the file records "
+                                "\"%s\"",
+                                n, got, want);
+        }
+        m->chance = chance;
+        r = step(m, a, p, &e);
+    } else {
+        r = gr_match_apply(m, s->action, &e);
+    }
+    if (r != GR_OK)
+        return gr_error_set(err, r == GR_ERUNTIME ? GR_ERUNTIME : GR_EINPUT,
+                            "step %zu: \"%s\" is refused: %s", n, want, e.msg);
+    if (m->steps[m->nsteps - 1].hash != s->hash)
+        return gr_error_set(err, GR_EINPUT,
+                            "step %zu (%s): the state hash is %016" PRIx64
+                            ", the file records %016" PRIx64,
+                            n, want, m->steps[m->nsteps - 1].hash, s->hash);
+    return GR_OK;
+}
+
+gr_status gr_match_replay(gr_match *m, const gr_record_step *steps, size_t n, size_t *bad_step,
+                          gr_error *err)
+{
     *bad_step = 0;
     for (size_t i = 0; i < n; i++) {
-        const gr_record_step *s = &steps[i];
-        char want[160], got[160];
-        int p = gr_match_current_player(m);
         *bad_step = i + 1;
-        gr_game_describe(g, m->st, s->action, want, sizeof want);
-        if (p == GR_TERMINAL)
-            return gr_error_set(err, GR_EINPUT,
-                                "step %zu: the game is already over, but the file records %s",
-                                i + 1, want);
-        if (p != s->player) {
-            const char *rec = s->player == GR_CHANCE ? "chance" : s->player ? "1" : "0";
-            const char *exp = p == GR_CHANCE ? "chance" : p ? "side 1" : "side 0";
-            return gr_error_set(err, GR_EINPUT,
-                                "step %zu: the file records a move of %s, but the game "
-                                "expects %s",
-                                i + 1, rec, exp);
-        }
-        gr_status r;
-        if (p == GR_CHANCE) {
-            gr_action a = gr_game_sample_chance(g, m->st, &m->chance);
-            if (a != s->action) {
-                gr_game_describe(g, m->st, a, got, sizeof got);
-                return gr_error_set(err, GR_EINPUT,
-                                    "step %zu: the seed gives \"%s\" but the file records "
-                                    "\"%s\"",
-                                    i + 1, got, want);
-            }
-            r = step(m, a, p, &e);
-        } else {
-            r = gr_match_apply(m, s->action, &e);
-        }
+        gr_status r = gr_match_replay_step(m, &steps[i], i + 1, err);
         if (r != GR_OK)
-            return gr_error_set(err, r == GR_ERUNTIME ? GR_ERUNTIME : GR_EINPUT,
-                                "step %zu: \"%s\" is refused: %s", i + 1, want, e.msg);
-        if (m->steps[m->nsteps - 1].hash != s->hash)
-            return gr_error_set(err, GR_EINPUT,
-                                "step %zu (%s): the state hash is %016" PRIx64
-                                ", the file records %016" PRIx64,
-                                i + 1, want, m->steps[m->nsteps - 1].hash, s->hash);
+            return r;
     }
     *bad_step = 0;
     return GR_OK;

@@ -20,6 +20,19 @@ if cmp -s "$T/a.json" "$T/b.json"; then
 fi
 expect_exit "tampered hash stops at step 12" 1 "step 12 .*state hash" -- replay "$T/b.json" --verify
 
+# printing a game checks it as it goes: the same stop, the same message, exit 1
+expect_exit "printing a tampered hash stops at step 12" 1 "step 12 .*state hash" -- replay "$T/b.json"
+# a forged die or chit: a chance step whose outcome the seed does not give (the
+# hash left as it was); the first chance step draws Division Lefort (corps 0) in
+# the teaching game of seed 7: the file says corps 2
+"$GROGNARD" play "$S/teaching.json" --ai both --seed 7 --save "$T/t.json" >/dev/null
+awk '/"n": 5, "player": "chance"/ { sub(/"action": \[3, 0,/, "\"action\": [3, 2,") } { print }' \
+    "$T/t.json" > "$T/f.json"
+if cmp -s "$T/t.json" "$T/f.json"; then flunk "the forged chit was not written"; fi
+expect_exit "forged chit stopped by --verify" 1 "step 5: the seed gives" -- replay "$T/f.json" --verify
+expect_exit "forged chit stopped when printing" 1 "step 5: the seed gives" -- replay "$T/f.json"
+expect_exit "printing with --json checks too" 1 "step 5: the seed gives" -- replay "$T/f.json" --json
+
 printf '{"format": "grognard-re-save", "version": 1, "scenario": "x", "scenario_digest": "zz", "seed": 1, "steps": []}\n' > "$T/c.json"
 expect_exit "bad digest" 2 "^$T/c.json:1:[0-9]+: \"scenario_digest\"" -- replay "$T/c.json" --verify
 # (format 2 is this grognard's own since the scenario digest became standard FNV-1a: 3 is unknown)
