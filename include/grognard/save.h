@@ -34,9 +34,18 @@ typedef struct gr_saved {
 /* Write the match's record to `path` atomically (a temporary file in the
  * same folder, flushed to disk, then renamed over `path`): a crash leaves
  * the old file or the new one, never half of one.  `scenario_path` is
- * recorded as given.  GR_ERUNTIME with the reason if it cannot be written. */
+ * recorded as given.  GR_EINPUT if `path` is the scenario file itself
+ * (gr_save_check_path), GR_ERUNTIME with the reason if it cannot be
+ * written. */
 gr_status gr_save_write(const gr_match *m, const char *scenario_path, const char *path,
                         gr_error *err);
+
+/* GR_EINPUT with the reason if `path` names the scenario file
+ * `scenario_path` itself (the same device and inode when both exist, else
+ * the same path once links and ".." are resolved): a save there would
+ * overwrite the scenario.  gr_save_write refuses such a path; a program
+ * calls this before a game, so as not to find out at its end. */
+gr_status gr_save_check_path(const char *scenario_path, const char *path, gr_error *err);
 
 /* Read and validate a save file.  *out is initialised (free it with
  * gr_saved_free, also on error). */

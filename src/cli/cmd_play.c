@@ -532,6 +532,11 @@ int cmd_play(int argc, char **argv)
         rc = io_fail(&err);
         goto out;
     }
+    if (save && gr_save_check_path(path, save, &err) != GR_OK) {
+        fprintf(stderr, "grognard play: --save %s\n", err.msg);
+        rc = CLI_USAGE;
+        goto out;
+    }
     P->sc = sc;
     P->path = path;
     P->save = save;

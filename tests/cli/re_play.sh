@@ -36,5 +36,24 @@ printf '1\n' | "$GROGNARD" play "$S/teaching.json" --ai none --save "$T/part.jso
 [ $? = 1 ] && pass || flunk "early end of input should exit 1"
 expect_exit "partial game replays" 0 "" -- replay "$T/part.json" --verify
 
+# --save naming the scenario file itself (as given, by another path, through a
+# link): refused before the game starts, exit 2, the scenario untouched
+cp "$S/teaching.json" "$T/scen.json"
+ln -s scen.json "$T/link.json"
+mkdir -p "$T/sub"
+expect_exit "--save over the scenario" 2 "scen.json.*is the scenario file" -- \
+    play "$T/scen.json" --ai both --save "$T/scen.json"
+expect_exit "--save over the scenario by another path" 2 "is the scenario file" -- \
+    play "$T/scen.json" --ai both --save "$T/sub/../scen.json"
+expect_exit "--save over the scenario through a link" 2 "is the scenario file" -- \
+    play "$T/link.json" --ai both --save "$T/scen.json"
+cmp -s "$S/teaching.json" "$T/scen.json" && pass || flunk "--save overwrote the scenario"
+# 'save FILE' at the prompt: refused with the reason, the game goes on
+printf 'save %s\nsave %s\nquit\n' "$T/./scen.json" "$T/ok.json" |
+    "$GROGNARD" play "$T/scen.json" --ai none > "$T/out-save" 2>&1
+grep -q "is the scenario file" "$T/out-save" && pass || flunk "prompt save over the scenario: no reason given"
+cmp -s "$S/teaching.json" "$T/scen.json" && pass || flunk "prompt save overwrote the scenario"
+[ -f "$T/ok.json" ] && pass || flunk "prompt save to another file after the refusal"
+
 rm -rf "$T"
 finish
