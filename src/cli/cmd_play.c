@@ -556,8 +556,10 @@ int cmd_play(int argc, char **argv)
     gr_match_set_sink(P->m, print_event, P);
     P->ai_kind = ai_kind;
     P->lang = lang;
-    for (int s = 0; s < RE_SIDES; s++)
+    for (int s = 0; s < RE_SIDES; s++) {
         P->computer[s] = computer[s];
+        gr_match_set_computer(P->m, s, computer[s]);
+    }
     printf("%s (%s), seed %" PRIu64 "; %s: %s, %s: %s. Type 'help' at the prompt.\n", sc->title,
            path, seed, side_name(P, 0), computer[0] ? "computer" : "human", side_name(P, 1),
            computer[1] ? "computer" : "human");

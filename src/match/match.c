@@ -31,6 +31,7 @@ struct gr_match {
     gr_log log; /* the events of the step being applied */
     gr_match_sink sink;
     void *sink_ctx;
+    int computer[GR_MATCH_MAX_PLAYERS]; /* 1: a computer (undo may take its decisions back) */
 };
 
 uint64_t gr_match_chance_seed(uint64_t seed)
@@ -232,6 +233,12 @@ gr_status gr_match_step_chance(gr_match *m, gr_error *err)
     return step(m, a, GR_CHANCE, err);
 }
 
+void gr_match_set_computer(gr_match *m, int p, int on)
+{
+    if (p >= 0 && p < m->game.type->players)
+        m->computer[p] = on != 0;
+}
+
 gr_status gr_match_undo(gr_match *m, int p, gr_error *err)
 {
     size_t i = m->nsnaps;
@@ -243,6 +250,17 @@ gr_status gr_match_undo(gr_match *m, int p, gr_error *err)
                             "chit drawn (those are never taken back)",
                             m->game.type->player_name(m->game.sc, p));
     snap *s = snap_at(m, i - 1);
+    /* never past a decision of another person */
+    for (size_t k = s->nsteps + 1; k < m->nsteps; k++) {
+        int q = m->steps[k].player;
+        if (q != p && q != GR_CHANCE && !m->computer[q])
+            return gr_error_set(err, GR_EILLEGAL,
+                                "cannot undo: %s has decided since your last decision (step "
+                                "%zu); undo never takes back another player's decisions (%s "
+                                "may undo them)",
+                                m->game.type->player_name(m->game.sc, q), k + 1,
+                                m->game.type->player_name(m->game.sc, q));
+    }
     m->nsteps = s->nsteps;
     memcpy(m->players, s->players, sizeof m->players);
     memcpy(m->st, (unsigned char *)s + sizeof *s, m->state_size);
