@@ -17,7 +17,7 @@
 /* A file error: its one line "FILE:LINE:COL: what; fix" as it is. */
 static int io_fail(const gr_error *err)
 {
-    fprintf(stderr, "%s\n", err->msg);
+    cli_err("%s\n", err->msg);
     return err->code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
 }
 
@@ -253,11 +253,13 @@ static int save_game(play *P, const char *path)
     gr_error err;
     gr_error_clear(&err);
     if (gr_save_write(P->m, P->path, path, &err) != GR_OK) {
-        fprintf(stderr, "grognard play: %s\n", err.msg);
+        cli_err("grognard play: %s\n", err.msg);
         return CLI_FAIL;
     }
+    char shown[1024];
+    cli_esc(path, shown, sizeof shown);
     printf("saved %zu steps to %s (check it: grognard replay %s --verify)\n", gr_match_steps(P->m),
-           path, path);
+           shown, shown);
     return CLI_OK;
 }
 
@@ -438,7 +440,7 @@ static int run(play *P)
         return CLI_FAIL;
     return CLI_OK;
 fail:
-    fprintf(stderr, "grognard play: %s\n", err.msg);
+    cli_err("grognard play: %s\n", err.msg);
     return CLI_FAIL;
 }
 
@@ -462,14 +464,13 @@ int cmd_play(int argc, char **argv)
         } else if (!strcmp(a, "--seed") || !strcmp(a, "--ai") || !strcmp(a, "--save") ||
                    !strcmp(a, "--ai-kind") || !strcmp(a, "--lang")) {
             if (i + 1 >= argc) {
-                fprintf(stderr, "grognard play: %s needs a value (grognard play --help)\n", a);
+                cli_err("grognard play: %s needs a value (grognard play --help)\n", a);
                 return CLI_USAGE;
             }
             const char *v = argv[++i];
             if (!strcmp(a, "--seed")) {
                 if (parse_seed(v, &seed)) {
-                    fprintf(stderr,
-                            "grognard play: --seed '%s' is not a whole number from 0 to "
+                    cli_err("grognard play: --seed '%s' is not a whole number from 0 to "
                             "9223372036854775807\n",
                             v);
                     return CLI_USAGE;
@@ -478,12 +479,12 @@ int cmd_play(int argc, char **argv)
                 save = v;
             } else if (!strcmp(a, "--ai-kind")) {
                 if (gr_ai_kind_parse(v, &ai_kind, &err) != GR_OK) {
-                    fprintf(stderr, "grognard play: --ai-kind: %s\n", err.msg);
+                    cli_err("grognard play: --ai-kind: %s\n", err.msg);
                     return CLI_USAGE;
                 }
             } else if (!strcmp(a, "--lang")) {
                 if (gr_lang_parse(v, &lang, &err) != GR_OK) {
-                    fprintf(stderr, "grognard play: --lang: %s\n", err.msg);
+                    cli_err("grognard play: --lang: %s\n", err.msg);
                     return CLI_USAGE;
                 }
             } else if (!strcmp(v, "0") || !strcmp(v, "1") || !strcmp(v, "both") ||
@@ -491,22 +492,19 @@ int cmd_play(int argc, char **argv)
                 computer[0] = !strcmp(v, "0") || !strcmp(v, "both");
                 computer[1] = !strcmp(v, "1") || !strcmp(v, "both");
             } else {
-                fprintf(stderr,
-                        "grognard play: --ai '%s' is not accepted; use 0, 1, both or "
+                cli_err("grognard play: --ai '%s' is not accepted; use 0, 1, both or "
                         "none\n",
                         v);
                 return CLI_USAGE;
             }
         } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr,
-                    "grognard play: unknown option '%s'; accepted: --seed N, --ai "
+            cli_err("grognard play: unknown option '%s'; accepted: --seed N, --ai "
                     "0|1|both|none, --ai-kind eager|random, --lang en|fr, --save FILE, --check, "
                     "--help\n",
                     a);
             return CLI_USAGE;
         } else if (path) {
-            fprintf(stderr,
-                    "grognard play: one scenario only ('%s' and '%s'); see grognard "
+            cli_err("grognard play: one scenario only ('%s' and '%s'); see grognard "
                     "play --help\n",
                     path, a);
             return CLI_USAGE;
@@ -515,8 +513,8 @@ int cmd_play(int argc, char **argv)
         }
     }
     if (!path) {
-        fprintf(stderr, "grognard play: missing SCENARIO, e.g. grognard play "
-                        "data/scenarios/teaching.json (grognard play --help)\n");
+        cli_err("grognard play: missing SCENARIO, e.g. grognard play "
+                "data/scenarios/teaching.json (grognard play --help)\n");
         return CLI_USAGE;
     }
     re_scenario *sc = malloc(sizeof *sc);
@@ -524,7 +522,7 @@ int cmd_play(int argc, char **argv)
     if (!sc || !P) {
         free(sc);
         free(P);
-        fprintf(stderr, "grognard play: out of memory\n");
+        cli_err("grognard play: out of memory\n");
         return CLI_FAIL;
     }
     int rc = CLI_OK;
@@ -533,7 +531,7 @@ int cmd_play(int argc, char **argv)
         goto out;
     }
     if (save && gr_save_check_path(path, save, &err) != GR_OK) {
-        fprintf(stderr, "grognard play: --save %s\n", err.msg);
+        cli_err("grognard play: --save %s\n", err.msg);
         rc = CLI_USAGE;
         goto out;
     }

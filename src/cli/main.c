@@ -36,8 +36,7 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr,
-                "grognard: missing command; accepted: lookup, odds, resolve, systems, play, replay "
+        cli_err("grognard: missing command; accepted: lookup, odds, resolve, systems, play, replay "
                 "(grognard --help)\n");
         return CLI_USAGE;
     }
@@ -52,8 +51,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 2, argv + 2);
-    fprintf(
-        stderr,
+    cli_err(
         "grognard: unknown command '%s'; accepted: lookup, odds, resolve, systems, play, replay "
         "(grognard --help)\n",
         argv[1]);
