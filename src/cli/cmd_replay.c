@@ -47,11 +47,16 @@ static gr_status load_scenario(const char *save, const char *named, re_scenario 
         return re_scenario_load(named, sc, err);
     }
     const char *slash = strrchr(save, '/');
-    char path[1200];
     if (!slash)
         return re_scenario_load(named, sc, err);
-    snprintf(path, sizeof path, "%.*s/%s", (int)(slash - save), save, named);
-    return re_scenario_load(path, sc, err);
+    size_t n = (size_t)(slash - save) + 1 + strlen(named) + 1;
+    char *path = malloc(n);
+    if (!path)
+        return gr_error_set(err, GR_ERUNTIME, "out of memory finding the scenario %s", named);
+    snprintf(path, n, "%.*s/%s", (int)(slash - save), save, named);
+    gr_status st = re_scenario_load(path, sc, err);
+    free(path);
+    return st;
 }
 
 typedef struct replay_out {

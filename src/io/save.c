@@ -152,8 +152,51 @@ static int same_file(const char *a, const char *b)
     return same;
 }
 
+/* 1 if `s` is valid UTF-8 (no overlong forms, no surrogates). */
+static int valid_utf8(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        unsigned c = *p;
+        size_t n;
+        unsigned min;
+        if (c < 0x80) {
+            p++;
+            continue;
+        }
+        if (c >= 0xC2 && c <= 0xDF) {
+            n = 2;
+            min = 0x80;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            n = 3;
+            min = 0x800;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            n = 4;
+            min = 0x10000;
+        } else {
+            return 0;
+        }
+        unsigned cp = c & (0x3Fu >> (n - 1));
+        for (size_t i = 1; i < n; i++) {
+            if ((p[i] & 0xC0) != 0x80)
+                return 0;
+            cp = (cp << 6) | (p[i] & 0x3Fu);
+        }
+        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return 0;
+        p += n;
+    }
+    return 1;
+}
+
 gr_status gr_save_check_path(const char *scenario_path, const char *path, gr_error *err)
 {
+    if (scenario_path && !valid_utf8(scenario_path))
+        return gr_error_set(err, GR_EINPUT,
+                            "%s: the scenario path %s is not valid UTF-8, and a save records it "
+                            "as JSON text, which must be; rename the scenario file or reach it "
+                            "through a link whose path is UTF-8",
+                            path, scenario_path);
     if (scenario_path && scenario_path[0] && same_file(scenario_path, path))
         return gr_error_set(err, GR_EINPUT,
                             "%s: is the scenario file %s itself; saving there would overwrite "
@@ -378,11 +421,16 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
             return gr_jr_fail(err, path, game, "game \"%.15s\" is not known; accepted: \"re\"",
                               g->game);
     }
-    if (!scn || scn->type != GR_JR_STRING || !scn->len || scn->len >= sizeof g->scenario)
+    if (!scn || scn->type != GR_JR_STRING || !scn->len)
         return gr_jr_fail(err, path, scn ? scn : root,
-                          "\"scenario\" must be the path of the scenario file "
-                          "(at most %zu bytes); add it",
-                          sizeof g->scenario - 1);
+                          "\"scenario\" must be the path of the scenario file; add it");
+    if (strlen(scn->str) != scn->len)
+        return gr_jr_fail(err, path, scn,
+                          "\"scenario\" contains a NUL character, which no path has; write "
+                          "the path of the scenario file");
+    g->scenario = malloc(scn->len + 1);
+    if (!g->scenario)
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory reading the save file", path);
     memcpy(g->scenario, scn->str, scn->len + 1);
     if (!dig || dig->type != GR_JR_STRING || parse_hash(dig->str, &g->scenario_digest))
         return gr_jr_fail(err, path, dig ? dig : root,
@@ -426,6 +474,8 @@ gr_status gr_save_read(const char *path, gr_saved *g, gr_error *err)
 
 void gr_saved_free(gr_saved *s)
 {
+    free(s->scenario);
+    s->scenario = NULL;
     free(s->steps);
     s->steps = NULL;
     s->nsteps = 0;

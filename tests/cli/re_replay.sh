@@ -43,5 +43,26 @@ expect_exit "bad player" 2 "^$T/c.json:3:13: \"player\"" -- replay "$T/c.json" -
 expect_exit "no file" 1 "cannot open" -- replay "$T/none.json" --verify
 expect_exit "no argument" 2 "missing FILE" -- replay
 
+# a scenario path longer than any fixed buffer round-trips through the save
+L=$T/$(printf 'l%.0s' $(seq 1 200))/$(printf 'm%.0s' $(seq 1 200))/$(printf 'n%.0s' $(seq 1 200))
+mkdir -p "$L"
+cp "$S/teaching.json" "$L/teaching.json"
+"$GROGNARD" play "$L/teaching.json" --ai both --seed 3 --save "$T/long.json" >/dev/null 2>&1 &&
+    pass || flunk "play with a 600-byte scenario path"
+expect_exit "a 600-byte scenario path replays" 0 "" -- replay "$T/long.json" --verify
+# ... relative to the save's folder too
+(cd "$T" && "$GROGNARD" play "${L#"$T"/}/teaching.json" --ai both --seed 3 --save rel.json >/dev/null 2>&1)
+expect_exit "a long relative scenario path replays" 0 "" -- replay "$T/rel.json" --verify
+# a scenario path that is not UTF-8 cannot be written in the save: refused
+# before the game (exit 2), and by 'save FILE' at the prompt, with the reason
+B=$T/$(printf 'sc\377n').json
+cp "$S/teaching.json" "$B"
+expect_exit "non-UTF-8 scenario path refused with --save" 2 "not valid UTF-8" -- \
+    play "$B" --ai both --save "$T/bytes.json"
+[ -f "$T/bytes.json" ] && flunk "a save was written for a non-UTF-8 scenario path" || pass
+printf 'save %s\nquit\n' "$T/bytes2.json" | "$GROGNARD" play "$B" --ai none > "$T/out-bytes" 2>&1
+grep -q "not valid UTF-8" "$T/out-bytes" && pass || flunk "prompt save: non-UTF-8 path not refused"
+[ -f "$T/bytes2.json" ] && flunk "prompt save wrote a non-UTF-8 scenario path" || pass
+
 rm -rf "$T"
 finish
