@@ -20,6 +20,14 @@
 
 #define GR_SAVE_VERSION   2
 #define GR_SAVE_MAX_BYTES (64 * 1024 * 1024)
+/* The most steps a save holds: a game of Austerlitz takes about 300; a save
+ * of this many steps, as grognard writes it, is under 64 MB.  A longer game
+ * is not written (gr_save_write refuses it). */
+#define GR_SAVE_MAX_STEPS 100000
+/* The most JSON values a save may hold: 13 a step, and room for the rest.
+ * The reader's memory is bounded by this (about 110 bytes a value), not by
+ * the file's size: a 64 MB save is refused at the first value too many. */
+#define GR_SAVE_MAX_NODES (13 * GR_SAVE_MAX_STEPS + 4096)
 
 typedef struct gr_saved {
     int version;    /* 1 or 2: the format the file was written in */

@@ -837,7 +837,7 @@ gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_s
                             "not a scenario",
                             name, RE_SCENARIO_MAX_BYTES);
     gr_jr_node *root = NULL;
-    gr_jr_doc *doc = gr_jr_parse(text, len, name, &root, err);
+    gr_jr_doc *doc = gr_jr_parse(text, len, name, RE_SCENARIO_MAX_NODES, &root, err);
     if (!doc)
         return err ? err->code : GR_EINPUT;
     ld *L = calloc(1, sizeof *L);

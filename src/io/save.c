@@ -215,6 +215,11 @@ gr_status gr_save_write(const gr_match *m, const char *scenario_path, const char
     gr_status chk = gr_save_check_path(scenario_path, path, err);
     if (chk != GR_OK)
         return chk;
+    if (gr_match_steps(m) > GR_SAVE_MAX_STEPS)
+        return gr_error_set(err, GR_ERUNTIME,
+                            "%s: the game has %zu steps, more than the %d a save holds; it "
+                            "cannot be saved",
+                            path, gr_match_steps(m), GR_SAVE_MAX_STEPS);
     size_t len = strlen(path);
     char *tmp = malloc(len + 16);
     void *st = malloc(g->type->state_size);
@@ -445,6 +450,11 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
     if (!steps || steps->type != GR_JR_ARRAY)
         return gr_jr_fail(err, path, steps ? steps : root,
                           "\"steps\" must be an array of steps; add \"steps\": []");
+    if (steps->len > GR_SAVE_MAX_STEPS)
+        return gr_jr_fail(err, path, steps,
+                          "\"steps\" lists %zu steps; a save holds at most %d; it was not "
+                          "written by grognard, or it was damaged",
+                          steps->len, GR_SAVE_MAX_STEPS);
     size_t cap = 0;
     for (const gr_jr_node *e = steps->child; e; e = e->next) {
         gr_status s = sv_step(path, e, g, &cap, err);
@@ -463,7 +473,7 @@ gr_status gr_save_read(const char *path, gr_saved *g, gr_error *err)
     if (st != GR_OK)
         return st;
     gr_jr_node *root;
-    gr_jr_doc *doc = gr_jr_parse(text, len, path, &root, err);
+    gr_jr_doc *doc = gr_jr_parse(text, len, path, GR_SAVE_MAX_NODES, &root, err);
     free(text);
     if (!doc)
         return err ? err->code : GR_EINPUT;
