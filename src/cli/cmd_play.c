@@ -281,7 +281,8 @@ static void prompt_help(void)
            "  actions      list every legal action\n"
            "  board        draw the map;  units: list the units and their strength\n"
            "  undo         take back your last decision (never a die rolled or a chit\n"
-           "               drawn: the dice stay as they fell)\n"
+           "               drawn: the dice stay as they fell; nor the other player's\n"
+           "               decision, unless the computer made it)\n"
            "  save FILE    write the game so far;  quit: stop (saving to --save FILE)\n");
 }
 
