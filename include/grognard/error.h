@@ -24,13 +24,23 @@ typedef struct gr_error {
 } gr_error;
 
 /* Record status `code` and a printf-style message in `err` (err may be
- * NULL: the message is dropped).  Returns `code`, so callers can write
- * `return gr_error_set(err, GR_EINPUT, "...")`. */
+ * NULL: the message is dropped), escaped by gr_escape: one line.  Returns
+ * `code`, so callers can write `return gr_error_set(err, GR_EINPUT, "...")`. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
 gr_status
 gr_error_set(gr_error *err, gr_status code, const char *fmt, ...);
+
+/* `s` made one line fit for a terminal, as every error message is: a
+ * newline, carriage return or tab written \n, \r, \t; any other control
+ * byte (C0, DEL) and any byte that is not valid UTF-8 written \xNN; a C1
+ * control character (U+0080..U+009F) written \uNNNN; everything else as
+ * it is.  Written into buf (cap bytes, cut before a character or escape
+ * that does not fit); returns the length.  Applying it twice changes
+ * nothing more.  gr_error_set applies it to every message, so a message
+ * quoting a file name, a value or typed text is always one line. */
+size_t gr_escape(const char *s, char *buf, size_t cap);
 
 /* Reset `err` to GR_OK with an empty message. */
 void gr_error_clear(gr_error *err);

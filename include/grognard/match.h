@@ -12,7 +12,8 @@
  *   dice rolled at the table).
  * - Undo takes back a player's decisions, never a die rolled or a chit
  *   drawn: a take-back stops at the last chance step (seed order of the
- *   streams restored, so nothing is re-rolled).
+ *   streams restored, so nothing is re-rolled); nor another person's
+ *   decision (only a computer's reply is taken back with one's own).
  * - Every event of every step goes to the event sink, if one is set, with
  *   the step it belongs to and whether that step is a hidden choice.
  *
@@ -93,11 +94,27 @@ gr_status gr_match_apply(gr_match *m, gr_action a, gr_error *err);
  * GR_EILLEGAL if the state is not a chance node. */
 gr_status gr_match_step_chance(gr_match *m, gr_error *err);
 
+/* Say whether player p is a computer (on) or a person (0, the default):
+ * undo takes back a computer's decisions, never a person's
+ * (gr_match_undo). */
+void gr_match_set_computer(gr_match *m, int p, int on);
+
 /* Take back player p's last decision and every step after it.  Refused
  * (GR_EILLEGAL, the match unchanged) if a chance step came after it or p has
- * made no decision since the last chance step: a die rolled or a chit drawn
- * is never taken back. */
+ * made no decision since the last chance step (a die rolled or a chit drawn
+ * is never taken back), or if a player who is not a computer
+ * (gr_match_set_computer) has decided after it: undo takes back a
+ * computer's reply, never another person's decision. */
 gr_status gr_match_undo(gr_match *m, int p, gr_error *err);
+
+/* Re-run one recorded step `s` (numbered n, from 1, in messages), checked
+ * as gr_match_replay does: a chance outcome is drawn from the chance stream
+ * and must equal the recorded one, a player's action must be legal, and the
+ * hash after it must equal the recorded hash.  GR_EINPUT naming step n on
+ * the first difference (the chance stream is not advanced by a refused
+ * draw); its events go to the sink as for any step.  For printing a game as
+ * it is checked. */
+gr_status gr_match_replay_step(gr_match *m, const gr_record_step *s, size_t n, gr_error *err);
 
 /* Re-run a recorded game: each chance outcome is drawn again from the seed
  * and must equal the recorded one, each player's action must be legal, and

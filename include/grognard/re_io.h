@@ -18,6 +18,10 @@
 
 #define RE_SCENARIO_VERSION   1
 #define RE_SCENARIO_MAX_BYTES (1024 * 1024)
+/* The most JSON values a scenario may hold: a full 32 x 24 map with every
+ * hex in every list and every hexside a stream, 64 units, and long notes
+ * fit (Austerlitz holds 1,126); the reader's memory stays under 15 MB. */
+#define RE_SCENARIO_MAX_NODES 131072
 
 /* Terrain codes of the "terrain" rows of a scenario map, one character per
  * hex (docs/scenarios.md has the legend): returns the re_terrain of code c,

@@ -9,6 +9,9 @@
 #include "grognard/rff_points.h"
 
 #define RFF_POINTS_MAX_BYTES (4 * 1024 * 1024)
+/* The most JSON values a fire-points file may hold (its tables hold about a
+ * hundred): the reader's memory stays under 8 MB whatever the file. */
+#define RFF_POINTS_MAX_NODES 65536
 
 /* The shipped file: data/rff/fire_points.json in the source tree the
  * program was built from, or, when that is gone, the copy `meson install`

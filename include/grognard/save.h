@@ -20,11 +20,20 @@
 
 #define GR_SAVE_VERSION   2
 #define GR_SAVE_MAX_BYTES (64 * 1024 * 1024)
+/* The most steps a save holds: a game of Austerlitz takes about 300; a save
+ * of this many steps, as grognard writes it, is under 64 MB.  A longer game
+ * is not written (gr_save_write refuses it). */
+#define GR_SAVE_MAX_STEPS 100000
+/* The most JSON values a save may hold: 13 a step, and room for the rest.
+ * The reader's memory is bounded by this (about 110 bytes a value), not by
+ * the file's size: a 64 MB save is refused at the first value too many. */
+#define GR_SAVE_MAX_NODES (13 * GR_SAVE_MAX_STEPS + 4096)
 
 typedef struct gr_saved {
-    int version;        /* 1 or 2: the format the file was written in */
-    char game[16];      /* "re" */
-    char scenario[512]; /* path of the scenario file, as given when playing */
+    int version;    /* 1 or 2: the format the file was written in */
+    char game[16];  /* "re" */
+    char *scenario; /* path of the scenario file, as given when playing (owned,
+                       malloc, any length) */
     uint64_t scenario_digest;
     uint64_t seed;
     gr_record_step *steps; /* owned (malloc); free with gr_saved_free */
@@ -34,9 +43,20 @@ typedef struct gr_saved {
 /* Write the match's record to `path` atomically (a temporary file in the
  * same folder, flushed to disk, then renamed over `path`): a crash leaves
  * the old file or the new one, never half of one.  `scenario_path` is
- * recorded as given.  GR_ERUNTIME with the reason if it cannot be written. */
+ * recorded as given.  GR_EINPUT if gr_save_check_path refuses the paths, GR_ERUNTIME with the
+ * reason if it cannot be written. */
 gr_status gr_save_write(const gr_match *m, const char *scenario_path, const char *path,
                         gr_error *err);
+
+/* Whether a game of the scenario file `scenario_path` can be saved to
+ * `path`: GR_EINPUT with the reason if `scenario_path` is not valid UTF-8
+ * (a save records it as JSON text, which must be UTF-8; any valid path, of
+ * any length, is recorded exactly), or if `path` names the scenario file
+ * itself (the same device and inode when both exist, else the same path
+ * once links and ".." are resolved): a save there would overwrite the
+ * scenario.  gr_save_write refuses such a path; a program
+ * calls this before a game, so as not to find out at its end. */
+gr_status gr_save_check_path(const char *scenario_path, const char *path, gr_error *err);
 
 /* Read and validate a save file.  *out is initialised (free it with
  * gr_saved_free, also on error). */

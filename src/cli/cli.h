@@ -53,6 +53,19 @@ typedef struct cli_data {
 gr_status cli_load_data(const gr_system *s, const gr_param *params, size_t nparams, gr_args *a,
                         cli_data *d, gr_error *err);
 
+/* Print a printf-style message on stderr as one line: a final newline of
+ * the format dropped, the text escaped by gr_escape (so no newline or
+ * terminal escape sequence taken from the input reaches the terminal), then
+ * one newline.  Every message of the command line goes through it. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+void
+cli_err(const char *fmt, ...);
+
+/* `s` (typed text, a path) escaped by gr_escape for echoing on stdout. */
+const char *cli_esc(const char *s, char *buf, size_t cap);
+
 /* Print an error as one line on stderr and return the exit code for it. */
 int cli_fail(const gr_error *err);
 

@@ -235,7 +235,7 @@ done:
 
 int cli_fail(const gr_error *err)
 {
-    fprintf(stderr, "grognard: %s\n", err->msg[0] ? err->msg : "failed");
+    cli_err("grognard: %s\n", err->msg[0] ? err->msg : "failed");
     return err->code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
 }
 

@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,7 +11,7 @@ int cli_print_json(json_t *obj)
     char *s = obj ? gr_wire_dumps(obj) : NULL;
     json_decref(obj);
     if (!s) {
-        fprintf(stderr, "grognard: out of memory while writing JSON\n");
+        cli_err("grognard: out of memory while writing JSON\n");
         return CLI_FAIL;
     }
     fputs(s, stdout);
@@ -76,4 +77,24 @@ void cli_print_params_help(FILE *f, const gr_param *params, size_t nparams, int 
                 params[i].required ? " (required)" : "");
         fprintf(f, "  %-24s   %s\n", "", acc);
     }
+}
+
+void cli_err(const char *fmt, ...)
+{
+    char raw[2048], out[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    va_end(ap);
+    size_t n = strlen(raw);
+    if (n && raw[n - 1] == '\n')
+        raw[n - 1] = '\0';
+    gr_escape(raw, out, sizeof out);
+    fprintf(stderr, "%s\n", out);
+}
+
+const char *cli_esc(const char *s, char *buf, size_t cap)
+{
+    gr_escape(s, buf, cap);
+    return buf;
 }

@@ -32,8 +32,8 @@ int cmd_lookup(int argc, char **argv)
     if (found < 0)
         return cli_fail(&err);
     if (!found && argc < 1) {
-        fprintf(stderr, "grognard lookup: missing SYSTEM and TABLE, e.g. grognard lookup aoe fire "
-                        "--power 13 --score 8 (grognard lookup --help)\n");
+        cli_err("grognard lookup: missing SYSTEM and TABLE, e.g. grognard lookup aoe fire "
+                "--power 13 --score 8 (grognard lookup --help)\n");
         return CLI_USAGE;
     }
     if (!found) {

@@ -34,8 +34,8 @@ int cmd_odds(int argc, char **argv)
     if (found < 0)
         return cli_fail(&err);
     if (!found && argc < 1) {
-        fprintf(stderr, "grognard odds: missing SYSTEM and TABLE, e.g. grognard odds aoe combat "
-                        "--modifier 2 (grognard odds --help)\n");
+        cli_err("grognard odds: missing SYSTEM and TABLE, e.g. grognard odds aoe combat "
+                "--modifier 2 (grognard odds --help)\n");
         return CLI_USAGE;
     }
     if (!found) {

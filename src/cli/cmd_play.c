@@ -17,7 +17,7 @@
 /* A file error: its one line "FILE:LINE:COL: what; fix" as it is. */
 static int io_fail(const gr_error *err)
 {
-    fprintf(stderr, "%s\n", err->msg);
+    cli_err("%s\n", err->msg);
     return err->code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
 }
 
@@ -253,11 +253,13 @@ static int save_game(play *P, const char *path)
     gr_error err;
     gr_error_clear(&err);
     if (gr_save_write(P->m, P->path, path, &err) != GR_OK) {
-        fprintf(stderr, "grognard play: %s\n", err.msg);
+        cli_err("grognard play: %s\n", err.msg);
         return CLI_FAIL;
     }
+    char shown[1024];
+    cli_esc(path, shown, sizeof shown);
     printf("saved %zu steps to %s (check it: grognard replay %s --verify)\n", gr_match_steps(P->m),
-           path, path);
+           shown, shown);
     return CLI_OK;
 }
 
@@ -279,7 +281,8 @@ static void prompt_help(void)
            "  actions      list every legal action\n"
            "  board        draw the map;  units: list the units and their strength\n"
            "  undo         take back your last decision (never a die rolled or a chit\n"
-           "               drawn: the dice stay as they fell)\n"
+           "               drawn: the dice stay as they fell; nor the other player's\n"
+           "               decision, unless the computer made it)\n"
            "  save FILE    write the game so far;  quit: stop (saving to --save FILE)\n");
 }
 
@@ -438,7 +441,7 @@ static int run(play *P)
         return CLI_FAIL;
     return CLI_OK;
 fail:
-    fprintf(stderr, "grognard play: %s\n", err.msg);
+    cli_err("grognard play: %s\n", err.msg);
     return CLI_FAIL;
 }
 
@@ -462,14 +465,13 @@ int cmd_play(int argc, char **argv)
         } else if (!strcmp(a, "--seed") || !strcmp(a, "--ai") || !strcmp(a, "--save") ||
                    !strcmp(a, "--ai-kind") || !strcmp(a, "--lang")) {
             if (i + 1 >= argc) {
-                fprintf(stderr, "grognard play: %s needs a value (grognard play --help)\n", a);
+                cli_err("grognard play: %s needs a value (grognard play --help)\n", a);
                 return CLI_USAGE;
             }
             const char *v = argv[++i];
             if (!strcmp(a, "--seed")) {
                 if (parse_seed(v, &seed)) {
-                    fprintf(stderr,
-                            "grognard play: --seed '%s' is not a whole number from 0 to "
+                    cli_err("grognard play: --seed '%s' is not a whole number from 0 to "
                             "9223372036854775807\n",
                             v);
                     return CLI_USAGE;
@@ -478,12 +480,12 @@ int cmd_play(int argc, char **argv)
                 save = v;
             } else if (!strcmp(a, "--ai-kind")) {
                 if (gr_ai_kind_parse(v, &ai_kind, &err) != GR_OK) {
-                    fprintf(stderr, "grognard play: --ai-kind: %s\n", err.msg);
+                    cli_err("grognard play: --ai-kind: %s\n", err.msg);
                     return CLI_USAGE;
                 }
             } else if (!strcmp(a, "--lang")) {
                 if (gr_lang_parse(v, &lang, &err) != GR_OK) {
-                    fprintf(stderr, "grognard play: --lang: %s\n", err.msg);
+                    cli_err("grognard play: --lang: %s\n", err.msg);
                     return CLI_USAGE;
                 }
             } else if (!strcmp(v, "0") || !strcmp(v, "1") || !strcmp(v, "both") ||
@@ -491,22 +493,19 @@ int cmd_play(int argc, char **argv)
                 computer[0] = !strcmp(v, "0") || !strcmp(v, "both");
                 computer[1] = !strcmp(v, "1") || !strcmp(v, "both");
             } else {
-                fprintf(stderr,
-                        "grognard play: --ai '%s' is not accepted; use 0, 1, both or "
+                cli_err("grognard play: --ai '%s' is not accepted; use 0, 1, both or "
                         "none\n",
                         v);
                 return CLI_USAGE;
             }
         } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr,
-                    "grognard play: unknown option '%s'; accepted: --seed N, --ai "
+            cli_err("grognard play: unknown option '%s'; accepted: --seed N, --ai "
                     "0|1|both|none, --ai-kind eager|random, --lang en|fr, --save FILE, --check, "
                     "--help\n",
                     a);
             return CLI_USAGE;
         } else if (path) {
-            fprintf(stderr,
-                    "grognard play: one scenario only ('%s' and '%s'); see grognard "
+            cli_err("grognard play: one scenario only ('%s' and '%s'); see grognard "
                     "play --help\n",
                     path, a);
             return CLI_USAGE;
@@ -515,8 +514,8 @@ int cmd_play(int argc, char **argv)
         }
     }
     if (!path) {
-        fprintf(stderr, "grognard play: missing SCENARIO, e.g. grognard play "
-                        "data/scenarios/teaching.json (grognard play --help)\n");
+        cli_err("grognard play: missing SCENARIO, e.g. grognard play "
+                "data/scenarios/teaching.json (grognard play --help)\n");
         return CLI_USAGE;
     }
     re_scenario *sc = malloc(sizeof *sc);
@@ -524,12 +523,17 @@ int cmd_play(int argc, char **argv)
     if (!sc || !P) {
         free(sc);
         free(P);
-        fprintf(stderr, "grognard play: out of memory\n");
+        cli_err("grognard play: out of memory\n");
         return CLI_FAIL;
     }
     int rc = CLI_OK;
     if (re_scenario_load(path, sc, &err) != GR_OK) {
         rc = io_fail(&err);
+        goto out;
+    }
+    if (save && gr_save_check_path(path, save, &err) != GR_OK) {
+        cli_err("grognard play: --save %s\n", err.msg);
+        rc = CLI_USAGE;
         goto out;
     }
     P->sc = sc;
@@ -551,8 +555,10 @@ int cmd_play(int argc, char **argv)
     gr_match_set_sink(P->m, print_event, P);
     P->ai_kind = ai_kind;
     P->lang = lang;
-    for (int s = 0; s < RE_SIDES; s++)
+    for (int s = 0; s < RE_SIDES; s++) {
         P->computer[s] = computer[s];
+        gr_match_set_computer(P->m, s, computer[s]);
+    }
     printf("%s (%s), seed %" PRIu64 "; %s: %s, %s: %s. Type 'help' at the prompt.\n", sc->title,
            path, seed, side_name(P, 0), computer[0] ? "computer" : "human", side_name(P, 1),
            computer[1] ? "computer" : "human");

@@ -13,7 +13,7 @@
 /* A file error: its one line "FILE:LINE:COL: what; fix" as it is. */
 static int io_fail(const gr_error *err)
 {
-    fprintf(stderr, "%s\n", err->msg);
+    cli_err("%s\n", err->msg);
     return err->code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
 }
 
@@ -23,8 +23,9 @@ static void usage(FILE *f)
                "\n"
                "Re-run a game saved by grognard play --save FILE: its scenario, seed and\n"
                "steps.  Without --verify, print every step with what happened (every die\n"
-               "and modifier).  With --verify, re-run it silently and stop at the first step\n"
-               "whose state hash (or dice drawn from the seed) differs from the file's.\n"
+               "and modifier), checked as it goes.  With --verify, re-run it silently.\n"
+               "Either way it stops at the first step whose state hash (or die or chit\n"
+               "drawn from the seed) differs from the file's.\n"
                "\n"
                "  --scenario PATH  the scenario file, if it is not where the save says\n"
                "  --lang L         the language of the events: en (default) or fr\n"
@@ -46,11 +47,16 @@ static gr_status load_scenario(const char *save, const char *named, re_scenario 
         return re_scenario_load(named, sc, err);
     }
     const char *slash = strrchr(save, '/');
-    char path[1200];
     if (!slash)
         return re_scenario_load(named, sc, err);
-    snprintf(path, sizeof path, "%.*s/%s", (int)(slash - save), save, named);
-    return re_scenario_load(path, sc, err);
+    size_t n = (size_t)(slash - save) + 1 + strlen(named) + 1;
+    char *path = malloc(n);
+    if (!path)
+        return gr_error_set(err, GR_ERUNTIME, "out of memory finding the scenario %s", named);
+    snprintf(path, n, "%.*s/%s", (int)(slash - save), save, named);
+    gr_status st = re_scenario_load(path, sc, err);
+    free(path);
+    return st;
 }
 
 typedef struct replay_out {
@@ -91,32 +97,31 @@ int cmd_replay(int argc, char **argv)
         } else if (!strcmp(argv[i], "--lang")) {
             gr_error e;
             if (i + 1 >= argc || gr_lang_parse(argv[i + 1], &lang, &e) != GR_OK) {
-                fprintf(stderr, "grognard replay: --lang needs en or fr\n");
+                cli_err("grognard replay: --lang needs en or fr\n");
                 return CLI_USAGE;
             }
             i++;
         } else if (!strcmp(argv[i], "--scenario")) {
             if (i + 1 >= argc) {
-                fprintf(stderr, "grognard replay: --scenario needs a path\n");
+                cli_err("grognard replay: --scenario needs a path\n");
                 return CLI_USAGE;
             }
             scen = argv[++i];
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr,
-                    "grognard replay: unknown option '%s'; accepted: --verify, "
+            cli_err("grognard replay: unknown option '%s'; accepted: --verify, "
                     "--scenario PATH, --lang en|fr, --json, --help\n",
                     argv[i]);
             return CLI_USAGE;
         } else if (file) {
-            fprintf(stderr, "grognard replay: one file only ('%s' and '%s')\n", file, argv[i]);
+            cli_err("grognard replay: one file only ('%s' and '%s')\n", file, argv[i]);
             return CLI_USAGE;
         } else {
             file = argv[i];
         }
     }
     if (!file) {
-        fprintf(stderr, "grognard replay: missing FILE, a game saved by grognard play --save "
-                        "FILE (grognard replay --help)\n");
+        cli_err("grognard replay: missing FILE, a game saved by grognard play --save "
+                "FILE (grognard replay --help)\n");
         return CLI_USAGE;
     }
     gr_error err;
@@ -125,7 +130,7 @@ int cmd_replay(int argc, char **argv)
     gr_match *m = NULL;
     re_scenario *sc = malloc(sizeof *sc);
     if (!sc) {
-        fprintf(stderr, "grognard replay: out of memory\n");
+        cli_err("grognard replay: out of memory\n");
         return CLI_FAIL;
     }
     int rc = CLI_OK;
@@ -142,8 +147,7 @@ int cmd_replay(int argc, char **argv)
     gr_game game = {&re_game_type, sc};
     uint64_t digest = gr_save_scenario_digest(&game, g.version);
     if (digest != g.scenario_digest) {
-        fprintf(stderr,
-                "%s: the scenario %s has changed since the game was saved (digest "
+        cli_err("%s: the scenario %s has changed since the game was saved (digest "
                 "%016" PRIx64 ", the save has %016" PRIx64 "); replay it with the "
                 "scenario it was played with (--scenario PATH)\n",
                 file, scen ? scen : g.scenario, digest, g.scenario_digest);
@@ -157,7 +161,7 @@ int cmd_replay(int argc, char **argv)
     if (verify) {
         size_t bad;
         if (gr_match_replay(m, g.steps, g.nsteps, &bad, &err) != GR_OK) {
-            fprintf(stderr, "%s: %s\n", file, err.msg);
+            cli_err("%s: %s\n", file, err.msg);
             rc = CLI_FAIL;
             goto out;
         }
@@ -206,8 +210,9 @@ int cmd_replay(int argc, char **argv)
             json_object_set_new(js, "events", ro.events);
             json_array_append_new(jsteps, js);
         }
-        if (gr_match_apply(m, s->action, &err) != GR_OK) {
-            fprintf(stderr, "%s: step %zu: %s\n", file, i + 1, err.msg);
+        /* checked as it is printed: the same stop and message as --verify */
+        if (gr_match_replay_step(m, s, i + 1, &err) != GR_OK) {
+            cli_err("%s: %s\n", file, err.msg);
             rc = CLI_FAIL;
             goto out;
         }

@@ -139,8 +139,8 @@ int cmd_resolve(int argc, char **argv)
     gr_error_clear(&err);
     const gr_system *s;
     if (argc < 1) {
-        fprintf(stderr, "grognard resolve: missing SYSTEM and PROCEDURE, e.g. grognard resolve aoe "
-                        "general_hit --roll 6 (grognard resolve --help)\n");
+        cli_err("grognard resolve: missing SYSTEM and PROCEDURE, e.g. grognard resolve aoe "
+                "general_hit --roll 6 (grognard resolve --help)\n");
         return CLI_USAGE;
     }
     if (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {

@@ -194,30 +194,27 @@ int cmd_sim(int argc, char **argv)
         if (!strcmp(a, "--games") || !strcmp(a, "--seed") || !strcmp(a, "--players") ||
             !strcmp(a, "--jobs")) {
             if (i + 1 >= argc) {
-                fprintf(stderr, "grognard sim: %s needs a value (grognard sim --help)\n", a);
+                cli_err("grognard sim: %s needs a value (grognard sim --help)\n", a);
                 return CLI_USAGE;
             }
             const char *v = argv[++i];
             long x;
             if (!strcmp(a, "--games")) {
                 if (parse_long(v, 1, 100000000, &games)) {
-                    fprintf(stderr,
-                            "grognard sim: --games '%s' is not a whole number from 1 to "
+                    cli_err("grognard sim: --games '%s' is not a whole number from 1 to "
                             "100000000\n",
                             v);
                     return CLI_USAGE;
                 }
             } else if (!strcmp(a, "--jobs")) {
                 if (parse_long(v, 1, GR_SIM_MAX_JOBS, &jobs)) {
-                    fprintf(stderr,
-                            "grognard sim: --jobs '%s' is not a whole number from 1 to %d\n", v,
+                    cli_err("grognard sim: --jobs '%s' is not a whole number from 1 to %d\n", v,
                             GR_SIM_MAX_JOBS);
                     return CLI_USAGE;
                 }
             } else if (!strcmp(a, "--seed")) {
                 if (parse_long(v, 0, INT64_MAX, &x)) {
-                    fprintf(stderr,
-                            "grognard sim: --seed '%s' is not a whole number from 0 to "
+                    cli_err("grognard sim: --seed '%s' is not a whole number from 0 to "
                             "9223372036854775807\n",
                             v);
                     return CLI_USAGE;
@@ -226,8 +223,7 @@ int cmd_sim(int argc, char **argv)
             } else {
                 const char *comma = strchr(v, ',');
                 if (!comma || strlen(v) >= sizeof pbuf) {
-                    fprintf(stderr,
-                            "grognard sim: --players '%s' must name two players, A,B "
+                    cli_err("grognard sim: --players '%s' must name two players, A,B "
                             "(e.g. random,eager)\n",
                             v);
                     return CLI_USAGE;
@@ -238,38 +234,37 @@ int cmd_sim(int argc, char **argv)
                 players[1] = pbuf + (comma - v) + 1;
                 for (int s = 0; s < 2; s++)
                     if (gr_ai_kind_parse(players[s], &o.players[s], &err) != GR_OK) {
-                        fprintf(stderr, "grognard sim: --players: %s\n", err.msg);
+                        cli_err("grognard sim: --players: %s\n", err.msg);
                         return CLI_USAGE;
                     }
             }
         } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr,
-                    "grognard sim: unknown option '%s'; accepted: --games N, --seed S, "
+            cli_err("grognard sim: unknown option '%s'; accepted: --games N, --seed S, "
                     "--players A,B, --jobs J, --json, --help\n",
                     a);
             return CLI_USAGE;
         } else if (path) {
-            fprintf(stderr, "grognard sim: one scenario only ('%s' and '%s')\n", path, a);
+            cli_err("grognard sim: one scenario only ('%s' and '%s')\n", path, a);
             return CLI_USAGE;
         } else {
             path = a;
         }
     }
     if (!path) {
-        fprintf(stderr, "grognard sim: missing SCENARIO, e.g. grognard sim "
-                        "data/scenarios/austerlitz.json (grognard sim --help)\n");
+        cli_err("grognard sim: missing SCENARIO, e.g. grognard sim "
+                "data/scenarios/austerlitz.json (grognard sim --help)\n");
         return CLI_USAGE;
     }
     re_scenario *sc = malloc(sizeof *sc);
     gr_sim_report *r = malloc(sizeof *r);
     int rc = CLI_OK;
     if (!sc || !r) {
-        fprintf(stderr, "grognard sim: out of memory\n");
+        cli_err("grognard sim: out of memory\n");
         rc = CLI_FAIL;
         goto out;
     }
     if (re_scenario_load(path, sc, &err) != GR_OK) {
-        fprintf(stderr, "%s\n", err.msg);
+        cli_err("%s\n", err.msg);
         rc = err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
         goto out;
     }
@@ -286,7 +281,7 @@ int cmd_sim(int argc, char **argv)
     if (b.shown)
         fprintf(stderr, "\r%*s\r", 72, "");
     if (st != GR_OK) {
-        fprintf(stderr, "grognard sim: %s\n", err.msg);
+        cli_err("grognard sim: %s\n", err.msg);
         rc = st == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
         goto out;
     }

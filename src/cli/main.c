@@ -25,20 +25,21 @@ static void usage(FILE *f)
                "Fury (rff) and Revolution et Empire (re).\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
-    fprintf(f, "\nexamples:\n"
-               "  grognard lookup aoe fire --power 13 --score 8\n"
-               "  grognard odds aoe combat --modifier 2\n"
-               "  grognard resolve aoe fire --firer artillery --artillery-class other "
-               "--weight light --range 4 --seed 7\n"
-               "\nlookup, odds, resolve, systems, replay and sim take --json.  Exit status: 0 success, "
-               "1 failure, 2 bad input.\n");
+    fprintf(
+        f, "\nexamples:\n"
+           "  grognard lookup aoe fire --power 13 --score 8\n"
+           "  grognard odds aoe combat --modifier 2\n"
+           "  grognard resolve aoe fire --firer artillery --artillery-class other "
+           "--weight light --range 4 --seed 7\n"
+           "\nlookup, odds, resolve, systems, replay and sim take --json.  Exit status: 0 success, "
+           "1 failure, 2 bad input.\n");
 }
 
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr,
-                "grognard: missing command; accepted: lookup, odds, resolve, systems, play, replay, sim "
+        cli_err("grognard: missing command; accepted: lookup, odds, resolve, systems, play, "
+                "replay, sim "
                 "(grognard --help)\n");
         return CLI_USAGE;
     }
@@ -53,10 +54,9 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 2, argv + 2);
-    fprintf(
-        stderr,
-        "grognard: unknown command '%s'; accepted: lookup, odds, resolve, systems, play, replay, sim "
-        "(grognard --help)\n",
-        argv[1]);
+    cli_err("grognard: unknown command '%s'; accepted: lookup, odds, resolve, systems, play, "
+            "replay, sim "
+            "(grognard --help)\n",
+            argv[1]);
     return CLI_USAGE;
 }

@@ -28,6 +28,7 @@ typedef struct jr_parser {
     gr_jr_doc *doc;
     gr_error *err;
     int failed;
+    size_t nodes, max_nodes; /* values made so far; at most this many (0: no limit) */
 } jr_parser;
 
 static void *jr_alloc(jr_parser *p, size_t n)
@@ -555,6 +556,17 @@ static gr_jr_node *jr_value(jr_parser *p, int depth)
         return NULL;
     }
     jr_skip_ws(p);
+    if (p->max_nodes && p->nodes == p->max_nodes) {
+        if (!p->failed)
+            gr_error_set(p->err, GR_EINPUT,
+                         "%s:%d:%d: the file holds more than %zu values (numbers, strings, "
+                         "arrays, objects), more than this kind of file can (limits in "
+                         "docs/scenarios.md); it was not written by grognard, or it was damaged",
+                         p->name, p->line, p->col, p->max_nodes);
+        p->failed = 1;
+        return NULL;
+    }
+    p->nodes++;
     gr_jr_node *v = jr_alloc(p, sizeof *v);
     if (!v)
         return NULL;
@@ -608,10 +620,16 @@ static gr_jr_node *jr_value(jr_parser *p, int depth)
     return NULL;
 }
 
-gr_jr_doc *gr_jr_parse(const char *text, size_t len, const char *name, gr_jr_node **root,
-                       gr_error *err)
+gr_jr_doc *gr_jr_parse(const char *text, size_t len, const char *name, size_t max_nodes,
+                       gr_jr_node **root, gr_error *err)
 {
-    jr_parser p = {.s = text, .len = len, .line = 1, .col = 1, .name = name, .err = err};
+    jr_parser p = {.s = text,
+                   .len = len,
+                   .line = 1,
+                   .col = 1,
+                   .name = name,
+                   .err = err,
+                   .max_nodes = max_nodes};
     p.doc = calloc(1, sizeof *p.doc);
     if (!p.doc) {
         gr_error_set(err, GR_ERUNTIME, "%s: out of memory reading JSON", name);

@@ -50,9 +50,16 @@ typedef struct gr_jr_doc gr_jr_doc;
 /* Parse `len` bytes of `text` (need not be NUL-terminated).  On success
  * returns the document (free it with gr_jr_free) and sets *root.  On a syntax
  * error returns NULL and writes "NAME:LINE:COL: malformed JSON: what; how to
- * fix" into err (code GR_EINPUT); on memory exhaustion code GR_ERUNTIME. */
-gr_jr_doc *gr_jr_parse(const char *text, size_t len, const char *name, gr_jr_node **root,
-                       gr_error *err);
+ * fix" into err (code GR_EINPUT); on memory exhaustion code GR_ERUNTIME.
+ *
+ * `max_nodes` (0: no limit) bounds the values (each a gr_jr_node, about 100
+ * bytes) the document may hold: a file with more is refused at the first
+ * value too many (GR_EINPUT), so the memory used is bounded by what the
+ * format can hold, not by the file's size (a file of "0," is a value every
+ * two bytes: 64 MB of it would take 3 GB of nodes).  Each loader passes the
+ * most its format holds. */
+gr_jr_doc *gr_jr_parse(const char *text, size_t len, const char *name, size_t max_nodes,
+                       gr_jr_node **root, gr_error *err);
 
 void gr_jr_free(gr_jr_doc *doc);
 

@@ -2,6 +2,7 @@
  * (format version 1, docs/scenarios.md). */
 #include "grognard/re_io.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -582,6 +583,37 @@ static gr_status ld_sides(ld *L, const gr_jr_node *root)
     return GR_OK;
 }
 
+/* A name as the prompt reads it (re_action_parse): ASCII letters in lower
+ * case, leading and trailing white space dropped, runs of it made one space. */
+static void prompt_form(const char *in, char *out, size_t cap)
+{
+    size_t n = 0;
+    int space = 0;
+    while (*in && isspace((unsigned char)*in))
+        in++;
+    for (; *in && n + 2 < cap; in++) {
+        unsigned char ch = (unsigned char)*in;
+        if (isspace(ch)) {
+            space = 1;
+            continue;
+        }
+        if (space)
+            out[n++] = ' ';
+        space = 0;
+        out[n++] = (char)(ch < 128 ? tolower(ch) : ch);
+    }
+    out[n] = '\0';
+}
+
+/* 1 if two names are the same to the prompt. */
+static int same_name(const char *a, const char *b)
+{
+    char fa[2 * RE_NAME_LEN], fb[2 * RE_NAME_LEN];
+    prompt_form(a, fa, sizeof fa);
+    prompt_form(b, fb, sizeof fb);
+    return !strcmp(fa, fb);
+}
+
 static gr_status ld_corps(ld *L, const gr_jr_node *root)
 {
     static const char *const keys[] = {"id", "name", "commander", "side", "chits", "notes"};
@@ -612,6 +644,20 @@ static gr_status ld_corps(ld *L, const gr_jr_node *root)
                                "two corps have the id \"%s\"; give each "
                                "its own",
                                L->corps_ids[k]);
+        int j = 0;
+        for (const gr_jr_node *o = v->child; j < k; o = o->next, j++)
+            if (same_name(sc->corps[j].name, d->name)) {
+                char a[60], b[60];
+                const gr_jr_node *on = gr_jr_get(o, "name");
+                return ld_fail(L, gr_jr_get(e, "name"),
+                               "two corps are named \"%s\" and \"%s\" (line %d): corps "
+                               "names are read at the prompt (\"chit NAME\") ignoring case and "
+                               "runs of spaces, so they must differ otherwise; give each its "
+                               "own name",
+                               gr_jr_printable(d->name, 40, a, sizeof a),
+                               gr_jr_printable(sc->corps[j].name, 40, b, sizeof b),
+                               on ? on->line : o->line);
+            }
         d->side = (uint8_t)side;
         d->chits = (uint8_t)chits;
     }
@@ -646,12 +692,20 @@ static gr_status ld_units(ld *L, const gr_jr_node *root)
             ld_int(L, e, "figures", "a unit", 1, 7, 0, 1, &figs) ||
             ld_text(L, e, "notes", "a unit"))
             return GR_EINPUT;
-        for (int j = 0; j < k; j++)
-            if (!strcmp(sc->units[j].name, u->name))
-                return ld_fail(L, gr_jr_get(e, "name"),
-                               "two units are named \"%s\"; give each its "
-                               "own name",
-                               u->name);
+        const gr_jr_node *ne = gr_jr_get(e, "name");
+        int j = 0;
+        for (const gr_jr_node *o = v->child; j < k; o = o->next, j++)
+            if (same_name(sc->units[j].name, u->name)) {
+                char a[60], b[60];
+                const gr_jr_node *on = gr_jr_get(o, "name");
+                return ld_fail(L, ne,
+                               "two units are named \"%s\" and \"%s\" (line %d): unit names "
+                               "are read at the prompt ignoring case and runs of spaces, so "
+                               "they must differ otherwise; give each its own name",
+                               gr_jr_printable(u->name, 40, a, sizeof a),
+                               gr_jr_printable(sc->units[j].name, 40, b, sizeof b),
+                               on ? on->line : o->line);
+            }
         const gr_jr_node *sk = gr_jr_get(e, "skirmisher");
         if (sk) {
             if (sk->type != GR_JR_BOOL)
@@ -797,7 +851,7 @@ gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_s
                             "not a scenario",
                             name, RE_SCENARIO_MAX_BYTES);
     gr_jr_node *root = NULL;
-    gr_jr_doc *doc = gr_jr_parse(text, len, name, &root, err);
+    gr_jr_doc *doc = gr_jr_parse(text, len, name, RE_SCENARIO_MAX_NODES, &root, err);
     if (!doc)
         return err ? err->code : GR_EINPUT;
     ld *L = calloc(1, sizeof *L);

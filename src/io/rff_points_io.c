@@ -142,7 +142,7 @@ gr_status rff_points_parse(const char *text, size_t len, const char *name, rff_p
 {
     memset(out, 0, sizeof *out);
     gr_jr_node *root = NULL;
-    gr_jr_doc *doc = gr_jr_parse(text, len, name, &root, err);
+    gr_jr_doc *doc = gr_jr_parse(text, len, name, RFF_POINTS_MAX_NODES, &root, err);
     if (!doc)
         return err ? err->code : GR_EINPUT;
     pl P = {name, err};

@@ -1,4 +1,6 @@
 /* save.c - saved games: write a match's record, read it back, validated. */
+/* realpath is XSI */
+#define _XOPEN_SOURCE 700
 #include "grognard/save.h"
 
 #include <errno.h>
@@ -8,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "grognard/re.h"
@@ -112,6 +115,96 @@ static void write_body(FILE *f, const gr_match *m, const char *scenario_path, vo
     fprintf(f, "%s]\n}\n", n ? "\n  " : "");
 }
 
+/* `p` made absolute with every link and ".." resolved: the file itself if it
+ * exists, else its folder followed by its last name; NULL if neither can be
+ * resolved.  Free the result. */
+static char *resolve_path(const char *p)
+{
+    char *r = realpath(p, NULL);
+    if (r)
+        return r;
+    const char *slash = strrchr(p, '/');
+    const char *base = slash ? slash + 1 : p;
+    char *dir = slash ? strndup(p, (size_t)(slash - p) + 1) : strdup(".");
+    char *rd = dir ? realpath(dir, NULL) : NULL;
+    free(dir);
+    if (!rd)
+        return NULL;
+    size_t n = strlen(rd) + strlen(base) + 2;
+    r = malloc(n);
+    if (r)
+        snprintf(r, n, "%s/%s", rd, base);
+    free(rd);
+    return r;
+}
+
+/* 1 if `a` and `b` name the same file: the same device and inode when both
+ * exist, else the same resolved path (or the same text if unresolvable). */
+static int same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    char *ra = resolve_path(a), *rb = resolve_path(b);
+    int same = ra && rb ? !strcmp(ra, rb) : !strcmp(a, b);
+    free(ra);
+    free(rb);
+    return same;
+}
+
+/* 1 if `s` is valid UTF-8 (no overlong forms, no surrogates). */
+static int valid_utf8(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        unsigned c = *p;
+        size_t n;
+        unsigned min;
+        if (c < 0x80) {
+            p++;
+            continue;
+        }
+        if (c >= 0xC2 && c <= 0xDF) {
+            n = 2;
+            min = 0x80;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            n = 3;
+            min = 0x800;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            n = 4;
+            min = 0x10000;
+        } else {
+            return 0;
+        }
+        unsigned cp = c & (0x3Fu >> (n - 1));
+        for (size_t i = 1; i < n; i++) {
+            if ((p[i] & 0xC0) != 0x80)
+                return 0;
+            cp = (cp << 6) | (p[i] & 0x3Fu);
+        }
+        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return 0;
+        p += n;
+    }
+    return 1;
+}
+
+gr_status gr_save_check_path(const char *scenario_path, const char *path, gr_error *err)
+{
+    if (scenario_path && !valid_utf8(scenario_path))
+        return gr_error_set(err, GR_EINPUT,
+                            "%s: the scenario path %s is not valid UTF-8, and a save records it "
+                            "as JSON text, which must be; rename the scenario file or reach it "
+                            "through a link whose path is UTF-8",
+                            path, scenario_path);
+    if (scenario_path && scenario_path[0] && same_file(scenario_path, path))
+        return gr_error_set(err, GR_EINPUT,
+                            "%s: is the scenario file %s itself; saving there would overwrite "
+                            "the scenario with the game; save to another file, e.g. game.json",
+                            path, scenario_path);
+    return GR_OK;
+}
+
 gr_status gr_save_write(const gr_match *m, const char *scenario_path, const char *path,
                         gr_error *err)
 {
@@ -119,6 +212,14 @@ gr_status gr_save_write(const gr_match *m, const char *scenario_path, const char
     if (strcmp(g->type->id, "re"))
         return gr_error_set(err, GR_ERUNTIME, "saving a game of '%s' is not supported",
                             g->type->id);
+    gr_status chk = gr_save_check_path(scenario_path, path, err);
+    if (chk != GR_OK)
+        return chk;
+    if (gr_match_steps(m) > GR_SAVE_MAX_STEPS)
+        return gr_error_set(err, GR_ERUNTIME,
+                            "%s: the game has %zu steps, more than the %d a save holds; it "
+                            "cannot be saved",
+                            path, gr_match_steps(m), GR_SAVE_MAX_STEPS);
     size_t len = strlen(path);
     char *tmp = malloc(len + 16);
     void *st = malloc(g->type->state_size);
@@ -325,11 +426,16 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
             return gr_jr_fail(err, path, game, "game \"%.15s\" is not known; accepted: \"re\"",
                               g->game);
     }
-    if (!scn || scn->type != GR_JR_STRING || !scn->len || scn->len >= sizeof g->scenario)
+    if (!scn || scn->type != GR_JR_STRING || !scn->len)
         return gr_jr_fail(err, path, scn ? scn : root,
-                          "\"scenario\" must be the path of the scenario file "
-                          "(at most %zu bytes); add it",
-                          sizeof g->scenario - 1);
+                          "\"scenario\" must be the path of the scenario file; add it");
+    if (strlen(scn->str) != scn->len)
+        return gr_jr_fail(err, path, scn,
+                          "\"scenario\" contains a NUL character, which no path has; write "
+                          "the path of the scenario file");
+    g->scenario = malloc(scn->len + 1);
+    if (!g->scenario)
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory reading the save file", path);
     memcpy(g->scenario, scn->str, scn->len + 1);
     if (!dig || dig->type != GR_JR_STRING || parse_hash(dig->str, &g->scenario_digest))
         return gr_jr_fail(err, path, dig ? dig : root,
@@ -344,6 +450,11 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
     if (!steps || steps->type != GR_JR_ARRAY)
         return gr_jr_fail(err, path, steps ? steps : root,
                           "\"steps\" must be an array of steps; add \"steps\": []");
+    if (steps->len > GR_SAVE_MAX_STEPS)
+        return gr_jr_fail(err, path, steps,
+                          "\"steps\" lists %zu steps; a save holds at most %d; it was not "
+                          "written by grognard, or it was damaged",
+                          steps->len, GR_SAVE_MAX_STEPS);
     size_t cap = 0;
     for (const gr_jr_node *e = steps->child; e; e = e->next) {
         gr_status s = sv_step(path, e, g, &cap, err);
@@ -362,7 +473,7 @@ gr_status gr_save_read(const char *path, gr_saved *g, gr_error *err)
     if (st != GR_OK)
         return st;
     gr_jr_node *root;
-    gr_jr_doc *doc = gr_jr_parse(text, len, path, &root, err);
+    gr_jr_doc *doc = gr_jr_parse(text, len, path, GR_SAVE_MAX_NODES, &root, err);
     free(text);
     if (!doc)
         return err ? err->code : GR_EINPUT;
@@ -373,6 +484,8 @@ gr_status gr_save_read(const char *path, gr_saved *g, gr_error *err)
 
 void gr_saved_free(gr_saved *s)
 {
+    free(s->scenario);
+    s->scenario = NULL;
     free(s->steps);
     s->steps = NULL;
     s->nsteps = 0;

@@ -31,6 +31,7 @@ struct gr_match {
     gr_log log; /* the events of the step being applied */
     gr_match_sink sink;
     void *sink_ctx;
+    int computer[GR_MATCH_MAX_PLAYERS]; /* 1: a computer (undo may take its decisions back) */
 };
 
 uint64_t gr_match_chance_seed(uint64_t seed)
@@ -232,6 +233,12 @@ gr_status gr_match_step_chance(gr_match *m, gr_error *err)
     return step(m, a, GR_CHANCE, err);
 }
 
+void gr_match_set_computer(gr_match *m, int p, int on)
+{
+    if (p >= 0 && p < m->game.type->players)
+        m->computer[p] = on != 0;
+}
+
 gr_status gr_match_undo(gr_match *m, int p, gr_error *err)
 {
     size_t i = m->nsnaps;
@@ -243,6 +250,17 @@ gr_status gr_match_undo(gr_match *m, int p, gr_error *err)
                             "chit drawn (those are never taken back)",
                             m->game.type->player_name(m->game.sc, p));
     snap *s = snap_at(m, i - 1);
+    /* never past a decision of another person */
+    for (size_t k = s->nsteps + 1; k < m->nsteps; k++) {
+        int q = m->steps[k].player;
+        if (q != p && q != GR_CHANCE && !m->computer[q])
+            return gr_error_set(err, GR_EILLEGAL,
+                                "cannot undo: %s has decided since your last decision (step "
+                                "%zu); undo never takes back another player's decisions (%s "
+                                "may undo them)",
+                                m->game.type->player_name(m->game.sc, q), k + 1,
+                                m->game.type->player_name(m->game.sc, q));
+    }
     m->nsteps = s->nsteps;
     memcpy(m->players, s->players, sizeof m->players);
     memcpy(m->st, (unsigned char *)s + sizeof *s, m->state_size);
@@ -251,53 +269,62 @@ gr_status gr_match_undo(gr_match *m, int p, gr_error *err)
     return GR_OK;
 }
 
-gr_status gr_match_replay(gr_match *m, const gr_record_step *steps, size_t n, size_t *bad_step,
-                          gr_error *err)
+gr_status gr_match_replay_step(gr_match *m, const gr_record_step *s, size_t n, gr_error *err)
 {
     const gr_game *g = &m->game;
     gr_error e;
     gr_error_clear(&e);
+    char want[160], got[160];
+    int p = gr_match_current_player(m);
+    gr_game_describe(g, m->st, s->action, want, sizeof want);
+    if (p == GR_TERMINAL)
+        return gr_error_set(err, GR_EINPUT,
+                            "step %zu: the game is already over, but the file records %s", n, want);
+    if (p != s->player) {
+        const char *rec = s->player == GR_CHANCE ? "chance" : s->player ? "1" : "0";
+        const char *exp = p == GR_CHANCE ? "chance" : p ? "side 1" : "side 0";
+        return gr_error_set(err, GR_EINPUT,
+                            "step %zu: the file records a move of %s, but the game "
+                            "expects %s",
+                            n, rec, exp);
+    }
+    gr_status r;
+    if (p == GR_CHANCE) {
+        /* drawn on a copy of the stream: a refused step leaves the match as it was */
+        gr_rng chance = m->chance;
+        gr_action a = gr_game_sample_chance(g, m->st, &chance);
+        if (a != s->action) {
+            gr_game_describe(g, m->st, a, got, sizeof got);
+            return gr_error_set(err, GR_EINPUT,
+                                "step %zu: the seed gives \"%s\" but the file records "
+                                "\"%s\"",
+                                n, got, want);
+        }
+        m->chance = chance;
+        r = step(m, a, p, &e);
+    } else {
+        r = gr_match_apply(m, s->action, &e);
+    }
+    if (r != GR_OK)
+        return gr_error_set(err, r == GR_ERUNTIME ? GR_ERUNTIME : GR_EINPUT,
+                            "step %zu: \"%s\" is refused: %s", n, want, e.msg);
+    if (m->steps[m->nsteps - 1].hash != s->hash)
+        return gr_error_set(err, GR_EINPUT,
+                            "step %zu (%s): the state hash is %016" PRIx64
+                            ", the file records %016" PRIx64,
+                            n, want, m->steps[m->nsteps - 1].hash, s->hash);
+    return GR_OK;
+}
+
+gr_status gr_match_replay(gr_match *m, const gr_record_step *steps, size_t n, size_t *bad_step,
+                          gr_error *err)
+{
     *bad_step = 0;
     for (size_t i = 0; i < n; i++) {
-        const gr_record_step *s = &steps[i];
-        char want[160], got[160];
-        int p = gr_match_current_player(m);
         *bad_step = i + 1;
-        gr_game_describe(g, m->st, s->action, want, sizeof want);
-        if (p == GR_TERMINAL)
-            return gr_error_set(err, GR_EINPUT,
-                                "step %zu: the game is already over, but the file records %s",
-                                i + 1, want);
-        if (p != s->player) {
-            const char *rec = s->player == GR_CHANCE ? "chance" : s->player ? "1" : "0";
-            const char *exp = p == GR_CHANCE ? "chance" : p ? "side 1" : "side 0";
-            return gr_error_set(err, GR_EINPUT,
-                                "step %zu: the file records a move of %s, but the game "
-                                "expects %s",
-                                i + 1, rec, exp);
-        }
-        gr_status r;
-        if (p == GR_CHANCE) {
-            gr_action a = gr_game_sample_chance(g, m->st, &m->chance);
-            if (a != s->action) {
-                gr_game_describe(g, m->st, a, got, sizeof got);
-                return gr_error_set(err, GR_EINPUT,
-                                    "step %zu: the seed gives \"%s\" but the file records "
-                                    "\"%s\"",
-                                    i + 1, got, want);
-            }
-            r = step(m, a, p, &e);
-        } else {
-            r = gr_match_apply(m, s->action, &e);
-        }
+        gr_status r = gr_match_replay_step(m, &steps[i], i + 1, err);
         if (r != GR_OK)
-            return gr_error_set(err, r == GR_ERUNTIME ? GR_ERUNTIME : GR_EINPUT,
-                                "step %zu: \"%s\" is refused: %s", i + 1, want, e.msg);
-        if (m->steps[m->nsteps - 1].hash != s->hash)
-            return gr_error_set(err, GR_EINPUT,
-                                "step %zu (%s): the state hash is %016" PRIx64
-                                ", the file records %016" PRIx64,
-                                i + 1, want, m->steps[m->nsteps - 1].hash, s->hash);
+            return r;
     }
     *bad_step = 0;
     return GR_OK;

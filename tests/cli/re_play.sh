@@ -36,5 +36,52 @@ printf '1\n' | "$GROGNARD" play "$S/teaching.json" --ai none --save "$T/part.jso
 [ $? = 1 ] && pass || flunk "early end of input should exit 1"
 expect_exit "partial game replays" 0 "" -- replay "$T/part.json" --verify
 
+# --save naming the scenario file itself (as given, by another path, through a
+# link): refused before the game starts, exit 2, the scenario untouched
+cp "$S/teaching.json" "$T/scen.json"
+ln -s scen.json "$T/link.json"
+mkdir -p "$T/sub"
+expect_exit "--save over the scenario" 2 "scen.json.*is the scenario file" -- \
+    play "$T/scen.json" --ai both --save "$T/scen.json"
+expect_exit "--save over the scenario by another path" 2 "is the scenario file" -- \
+    play "$T/scen.json" --ai both --save "$T/sub/../scen.json"
+expect_exit "--save over the scenario through a link" 2 "is the scenario file" -- \
+    play "$T/link.json" --ai both --save "$T/scen.json"
+cmp -s "$S/teaching.json" "$T/scen.json" && pass || flunk "--save overwrote the scenario"
+# 'save FILE' at the prompt: refused with the reason, the game goes on
+printf 'save %s\nsave %s\nquit\n' "$T/./scen.json" "$T/ok.json" |
+    "$GROGNARD" play "$T/scen.json" --ai none > "$T/out-save" 2>&1
+grep -q "is the scenario file" "$T/out-save" && pass || flunk "prompt save over the scenario: no reason given"
+cmp -s "$S/teaching.json" "$T/scen.json" && pass || flunk "prompt save overwrote the scenario"
+[ -f "$T/ok.json" ] && pass || flunk "prompt save to another file after the refusal"
+
+# an error quoting input is one line with its control bytes escaped: no newline,
+# no terminal escape sequence taken from the input reaches the terminal
+ESC=$(printf '\033')
+NL='
+'
+no_raw_controls() { # NAME FILE: the file has no ESC, no carriage return, no BEL
+    if LC_ALL=C grep -q "$(printf '[\033\r\007]')" "$2"; then flunk "$1: raw control bytes"; else pass; fi
+}
+expect_exit "unknown option with escapes" 2 'unknown option .--x\\x1b\[31m\\nred' -- \
+    play "--x${ESC}[31m${NL}red"
+no_raw_controls "unknown option" /tmp/grognard-stderr.$$
+expect_exit "unknown command with escapes" 2 "unknown command 'x\\\\x1b\\[2J'" -- "x${ESC}[2J"
+expect_exit "scenario name with escapes" 1 'cannot open' -- play "$T/a${NL}b${ESC}[2J.json"
+no_raw_controls "scenario name" /tmp/grognard-stderr.$$
+expect_exit "--seed with escapes" 2 "--seed '1\\\\x1b\\[2J'" -- play "$S/teaching.json" --seed "1${ESC}[2J"
+expect_exit "replay file with escapes" 1 'cannot open' -- replay "$T/a${ESC}]0;title$(printf '\007').json"
+no_raw_controls "replay file name" /tmp/grognard-stderr.$$
+# a value of the file, decoded from a \u escape, quoted in a message
+sed 's/"name": "u1", "corps": "cb"/"name": "u\\u001b[31m\\nx", "corps": "cb"/' \
+    "$SOURCE_ROOT/tests/io/bad/duplicate_unit_name.json" > "$T/esc.json"
+sed -i 's/"hex": \[3, 1\]/"hex": [99, 1]/' "$T/esc.json"
+expect_exit "scenario value with escapes" 2 'esc.json:24:' -- play "$T/esc.json" --check
+no_raw_controls "scenario value" /tmp/grognard-stderr.$$
+# prompt text echoed back
+printf 'move \033[2J now\nquit\n' | "$GROGNARD" play "$S/teaching.json" --ai none > "$T/out-esc" 2>&1
+grep -q 'move \\x1b\[2J now' "$T/out-esc" && pass || flunk "prompt echo: the escape is not shown escaped"
+no_raw_controls "prompt echo" "$T/out-esc"
+
 rm -rf "$T"
 finish

@@ -20,6 +20,19 @@ if cmp -s "$T/a.json" "$T/b.json"; then
 fi
 expect_exit "tampered hash stops at step 12" 1 "step 12 .*state hash" -- replay "$T/b.json" --verify
 
+# printing a game checks it as it goes: the same stop, the same message, exit 1
+expect_exit "printing a tampered hash stops at step 12" 1 "step 12 .*state hash" -- replay "$T/b.json"
+# a forged die or chit: a chance step whose outcome the seed does not give (the
+# hash left as it was); the first chance step draws Division Lefort (corps 0) in
+# the teaching game of seed 7: the file says corps 2
+"$GROGNARD" play "$S/teaching.json" --ai both --seed 7 --save "$T/t.json" >/dev/null
+awk '/"n": 5, "player": "chance"/ { sub(/"action": \[3, 0,/, "\"action\": [3, 2,") } { print }' \
+    "$T/t.json" > "$T/f.json"
+if cmp -s "$T/t.json" "$T/f.json"; then flunk "the forged chit was not written"; fi
+expect_exit "forged chit stopped by --verify" 1 "step 5: the seed gives" -- replay "$T/f.json" --verify
+expect_exit "forged chit stopped when printing" 1 "step 5: the seed gives" -- replay "$T/f.json"
+expect_exit "printing with --json checks too" 1 "step 5: the seed gives" -- replay "$T/f.json" --json
+
 printf '{"format": "grognard-re-save", "version": 1, "scenario": "x", "scenario_digest": "zz", "seed": 1, "steps": []}\n' > "$T/c.json"
 expect_exit "bad digest" 2 "^$T/c.json:1:[0-9]+: \"scenario_digest\"" -- replay "$T/c.json" --verify
 # (format 2 is this grognard's own since the scenario digest became standard FNV-1a: 3 is unknown)
@@ -29,6 +42,27 @@ printf '{"format": "grognard-re-save", "version": 1,\n "scenario": "data/scenari
 expect_exit "bad player" 2 "^$T/c.json:3:13: \"player\"" -- replay "$T/c.json" --verify
 expect_exit "no file" 1 "cannot open" -- replay "$T/none.json" --verify
 expect_exit "no argument" 2 "missing FILE" -- replay
+
+# a scenario path longer than any fixed buffer round-trips through the save
+L=$T/$(printf 'l%.0s' $(seq 1 200))/$(printf 'm%.0s' $(seq 1 200))/$(printf 'n%.0s' $(seq 1 200))
+mkdir -p "$L"
+cp "$S/teaching.json" "$L/teaching.json"
+"$GROGNARD" play "$L/teaching.json" --ai both --seed 3 --save "$T/long.json" >/dev/null 2>&1 &&
+    pass || flunk "play with a 600-byte scenario path"
+expect_exit "a 600-byte scenario path replays" 0 "" -- replay "$T/long.json" --verify
+# ... relative to the save's folder too
+(cd "$T" && "$GROGNARD" play "${L#"$T"/}/teaching.json" --ai both --seed 3 --save rel.json >/dev/null 2>&1)
+expect_exit "a long relative scenario path replays" 0 "" -- replay "$T/rel.json" --verify
+# a scenario path that is not UTF-8 cannot be written in the save: refused
+# before the game (exit 2), and by 'save FILE' at the prompt, with the reason
+B=$T/$(printf 'sc\377n').json
+cp "$S/teaching.json" "$B"
+expect_exit "non-UTF-8 scenario path refused with --save" 2 "not valid UTF-8" -- \
+    play "$B" --ai both --save "$T/bytes.json"
+[ -f "$T/bytes.json" ] && flunk "a save was written for a non-UTF-8 scenario path" || pass
+printf 'save %s\nquit\n' "$T/bytes2.json" | "$GROGNARD" play "$B" --ai none > "$T/out-bytes" 2>&1
+grep -q "not valid UTF-8" "$T/out-bytes" && pass || flunk "prompt save: non-UTF-8 path not refused"
+[ -f "$T/bytes2.json" ] && flunk "prompt save wrote a non-UTF-8 scenario path" || pass
 
 rm -rf "$T"
 finish

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "grognard/match.h"
@@ -334,6 +336,82 @@ static void test_save_versions(const char *root)
     free(sc);
 }
 
+/* Write a save file of `n` steps (syntactically right, not a real game)
+ * with an optional "notes" array of `zeros` zeros: 2 bytes a value. */
+static int write_big(const char *path, long n, long zeros)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fprintf(f, "{\"format\": \"grognard-save\", \"version\": 2, \"game\": \"re\",\n"
+               " \"scenario\": \"x.json\", \"scenario_digest\": \"0000000000000000\", "
+               "\"seed\": 1,\n");
+    if (zeros) {
+        fputs(" \"notes\": [", f);
+        for (long i = 0; i < zeros; i++)
+            fputs(i ? ",0" : "0", f);
+        fputs("],\n", f);
+    }
+    fputs(" \"steps\": [", f);
+    for (long i = 0; i < n; i++)
+        fprintf(f,
+                "%s\n  {\"n\": %ld, \"player\": 0, \"action\": [1, 0, 255, -1, -1, -1, -1], "
+                "\"text\": \"chit Division Lefort\", \"hash\": \"2c2cb63e27682544\"}",
+                i ? "," : "", i + 1);
+    fputs("]}\n", f);
+    return fclose(f);
+}
+
+/* Read `path` in a child process: 0 if it is refused with a message
+ * containing `want` (or read, if want is NULL) and the child's peak memory
+ * stayed under `max_mb` MB; else 1. */
+static int read_bounded(const char *path, const char *want, long max_mb)
+{
+    pid_t pid = fork();
+    if (pid < 0)
+        return 1;
+    if (pid == 0) {
+        gr_saved h;
+        gr_error err;
+        gr_error_clear(&err);
+        gr_status st = gr_save_read(path, &h, &err);
+        gr_saved_free(&h);
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        int ok = want ? st == GR_EINPUT && strstr(err.msg, want) != NULL : st == GR_OK;
+        if (!ok)
+            fprintf(stderr, "%s: status %d: %s\n", path, (int)st, err.msg);
+        if (ru.ru_maxrss / 1024 > max_mb)
+            fprintf(stderr, "%s: peak memory %ld MB, the bound is %ld MB\n", path,
+                    (long)(ru.ru_maxrss / 1024), max_mb);
+        _exit(ok && ru.ru_maxrss / 1024 <= max_mb ? 0 : 1);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+/* A save near the size limit: the reader's memory is bounded by what a save
+ * can hold (100,000 steps), not by the file's size. */
+static void test_save_memory(void)
+{
+    char path[] = "/tmp/grognard-big-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0, "mkstemp");
+    if (fd < 0)
+        return;
+    close(fd);
+    /* 60 MB of "0," in notes: 31 million values */
+    CHECK(write_big(path, 0, 30L * 1024 * 1024) == 0, "write %s", path);
+    CHECK(read_bounded(path, "more than", 600) == 0, "60 MB of values refused in bounded memory");
+    /* 100,000 steps (the most a save holds) are read; one more is refused */
+    CHECK(write_big(path, 100000, 0) == 0, "write %s", path);
+    CHECK(read_bounded(path, NULL, 600) == 0, "a save of 100,000 steps is read");
+    CHECK(write_big(path, 100001, 0) == 0, "write %s", path);
+    CHECK(read_bounded(path, "at most 100000", 600) == 0, "a save of 100,001 steps is refused");
+    remove(path);
+}
+
 int main(int argc, char **argv)
 {
     const char *root = argc > 1 ? argv[1] : ".";
@@ -341,6 +419,7 @@ int main(int argc, char **argv)
     test_bad(root);
     test_mangled(root);
     test_save_versions(root);
+    test_save_memory();
     printf("%d checks, %d failed\n", checks, failures);
     return failures != 0;
 }

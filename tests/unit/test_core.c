@@ -255,6 +255,25 @@ static void test_fnv1a64_known_answers(void **state)
                      0x85944171f73967e8ULL);
 }
 
+/* An error message is one line with the control bytes of its input escaped. */
+static void test_error_escapes_controls(void **state)
+{
+    (void)state;
+    gr_error err;
+    gr_error_set(&err, GR_EINPUT, "file '%s': bad", "a\nb\x1b[2J\r\t\x7f\xc2\x9b\xff\xc3\xa9");
+    assert_string_equal(err.msg, "file 'a\\nb\\x1b[2J\\r\\t\\x7f\\u009b\\xff\xc3\xa9': bad");
+    char again[GR_ERROR_MSG];
+    gr_escape(err.msg, again, sizeof again);
+    assert_string_equal(again, err.msg); /* twice changes nothing more */
+    /* never cut inside an escape or a character */
+    char small[6];
+    assert_int_equal(gr_escape("ab\x1b", small, sizeof small), 2);
+    assert_string_equal(small, "ab");
+    assert_int_equal(gr_escape("a\xc3\xa9\xc3\xa9", small, sizeof small), 5);
+    assert_string_equal(small, "a\xc3\xa9\xc3\xa9");
+    assert_int_equal(gr_escape("ab\xc3\xa9\xc3\xa9", small, sizeof small), 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -271,6 +290,7 @@ int main(void)
         cmocka_unit_test(test_lang),
         cmocka_unit_test(test_band_find),
         cmocka_unit_test(test_fnv1a64_known_answers),
+        cmocka_unit_test(test_error_escapes_controls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
