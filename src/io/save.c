@@ -230,6 +230,19 @@ gr_status gr_save_write(const gr_match *m, const char *scenario_path, const char
     }
     snprintf(tmp, len + 16, "%s.tmp.XXXXXX", path);
     int fd = mkstemp(tmp);
+    /* mkstemp makes the file 0600: give the save the mode of the file it
+     * replaces, or the usual 0666 less the umask for a new one */
+    struct stat old;
+    mode_t mode;
+    if (stat(path, &old) == 0) {
+        mode = old.st_mode & 07777;
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    if (fd >= 0)
+        fchmod(fd, mode);
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!f) {
         int e = errno;

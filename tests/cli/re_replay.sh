@@ -64,5 +64,13 @@ printf 'save %s\nquit\n' "$T/bytes2.json" | "$GROGNARD" play "$B" --ai none > "$
 grep -q "not valid UTF-8" "$T/out-bytes" && pass || flunk "prompt save: non-UTF-8 path not refused"
 [ -f "$T/bytes2.json" ] && flunk "prompt save wrote a non-UTF-8 scenario path" || pass
 
+# a save gets the usual mode (0666 less the umask), or keeps the mode of the
+# save it replaces
+(umask 022 && "$GROGNARD" play "$S/teaching.json" --ai both --seed 3 --save "$T/mode.json" >/dev/null)
+[ "$(stat -c %a "$T/mode.json")" = 644 ] && pass || flunk "a new save has mode $(stat -c %a "$T/mode.json"), not 644"
+chmod 600 "$T/mode.json"
+"$GROGNARD" play "$S/teaching.json" --ai both --seed 3 --save "$T/mode.json" >/dev/null
+[ "$(stat -c %a "$T/mode.json")" = 600 ] && pass || flunk "a replaced save lost its mode 600"
+
 rm -rf "$T"
 finish
