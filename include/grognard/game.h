@@ -98,7 +98,13 @@ typedef struct gr_game_type {
      * names and count for every state of it): up to cap written, the count
      * returned. */
     int (*stats)(const void *sc, const void *st, gr_stat *out, int cap);
+    /* The game's knowledge of how good st is for `player`: higher is
+     * better, GR_EVAL_WIN for a game won, -GR_EVAL_WIN lost (may be NULL:
+     * the heuristic player then plays at random). */
+    int32_t (*evaluate)(const void *sc, const void *st, int player);
 } gr_game_type;
+
+#define GR_EVAL_WIN 100000000
 
 /* A game: its type and the scenario (borrowed; it outlives the game). */
 typedef struct gr_game {

@@ -34,7 +34,9 @@ static void usage(FILE *f)
                "  --ai WHO      sides the computer plays: 0, 1, both or none (default 1)\n"
                "  --ai-kind K   eager (default): a legal action at random among those that do\n"
                "                something, passing only when nothing else is legal; random:\n"
-               "                any legal action at random, passing included\n"
+               "                any legal action at random, passing included; heuristic: the\n"
+               "                action whose outcome it judges best one step ahead (the dice\n"
+               "                after it sampled), a firmer opponent\n"
                "  --lang L      the language of what happens: en (default) or fr (the\n"
                "                rule books' own)\n"
                "  --save FILE   write the game (scenario, seed, every step and state hash) to\n"
@@ -500,7 +502,8 @@ int cmd_play(int argc, char **argv)
             }
         } else if (a[0] == '-' && a[1]) {
             cli_err("grognard play: unknown option '%s'; accepted: --seed N, --ai "
-                    "0|1|both|none, --ai-kind eager|random, --lang en|fr, --save FILE, --check, "
+                    "0|1|both|none, --ai-kind eager|heuristic|random, --lang en|fr, --save FILE, "
+                    "--check, "
                     "--help\n",
                     a);
             return CLI_USAGE;

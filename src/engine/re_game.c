@@ -270,6 +270,55 @@ static int g_stats(const void *scv, const void *stv, gr_stat *out, int cap)
     return n;
 }
 
+/* What a figure is worth, by unit type: the dice it brings (seed 004 §4.3:
+ * infantry 2... are the table's; these weights only rank positions). */
+static int32_t figure_worth(int type)
+{
+    switch (type) {
+    case RE_ELITE_INFANTRY: return 130;
+    case RE_HEAVY_CAVALRY: return 130;
+    case RE_ARTILLERY: return 200;
+    default: return 100;
+    }
+}
+
+/* How good st is for side p, for the heuristic player: the margin of the
+ * scenario's victory condition first (demoralisation points, or enemy units
+ * destroyed), then the figures each side keeps, then how near p's units
+ * stand to the enemy's objective hexes (to take them) and on its own (to
+ * hold them).  A heuristic, not a rule: it only ranks choices. */
+static int32_t g_evaluate(const void *scv, const void *stv, int p)
+{
+    const re_scenario *sc = scv;
+    const re_state *st = stv;
+    int q = 1 - p;
+    if (st->stage == RE_ST_OVER)
+        return st->winner == p ? GR_EVAL_WIN : st->winner == q ? -GR_EVAL_WIN : 0;
+    int32_t margin = sc->victory == RE_VICTORY_DEMORALISATION
+                         ? re_demoralisation(sc, st, q) - re_demoralisation(sc, st, p)
+                         : re_destroyed_by(sc, st, p) - re_destroyed_by(sc, st, q);
+    int32_t v = 10000 * margin;
+    for (int u = 0; u < sc->nunits; u++) {
+        const re_unitdef *d = &sc->units[u];
+        int32_t w = figure_worth(d->type) * st->units[u].figures + 30 * st->units[u].skirmisher;
+        v += d->side == p ? w : -w;
+    }
+    for (int i = 0; i < sc->nobjectives; i++) {
+        const re_objective *o = &sc->objectives[i];
+        gr_hex h = gr_hex_from_offset(o->col, o->row);
+        int best = 99;
+        for (int u = 0; u < sc->nunits; u++)
+            if (sc->units[u].side == p && st->units[u].figures > 0) {
+                int dist =
+                    gr_hex_distance(h, gr_hex_from_offset(st->units[u].col, st->units[u].row));
+                best = dist < best ? dist : best;
+            }
+        /* nearer is better: to take an enemy objective, to guard one's own */
+        v -= (o->side == p ? 5 : 15) * o->points * (best < 99 ? best : 30);
+    }
+    return v;
+}
+
 const gr_game_type re_game_type = {
     .id = "re",
     .name = "Révolution et Empire",
@@ -298,4 +347,5 @@ const gr_game_type re_game_type = {
     .is_hidden_choice = g_is_hidden_choice,
     .is_pass = g_is_pass,
     .stats = g_stats,
+    .evaluate = g_evaluate,
 };

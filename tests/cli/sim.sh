@@ -19,6 +19,18 @@ for scen in teaching austerlitz; do
     got=$(jq '[.stats[] | select(.name == "turns") | .histogram | to_entries[] | .value] | add' "$T/j1")
     [ "$got" = 200 ] && pass || flunk "$scen: the turns histogram counts $got battles"
 done
+# the heuristic player beats the random one on Austerlitz, in both seats
+# (fixed seeds: a regression check of its strength, not a measurement)
+"$GROGNARD" sim "$S/austerlitz.json" --games 100 --seed 5 --players heuristic,random --jobs 2 --json > "$T/h1"
+"$GROGNARD" sim "$S/austerlitz.json" --games 100 --seed 5 --players random,heuristic --jobs 2 --json > "$T/h2"
+got=$(jq '.wins[0] > 2 * .wins[1]' "$T/h1")
+[ "$got" = true ] && pass || flunk "heuristic as side 0 does not beat random: $(jq -c .wins "$T/h1")"
+got=$(jq '.wins[1] > 2 * .wins[0]' "$T/h2")
+[ "$got" = true ] && pass || flunk "heuristic as side 1 does not beat random: $(jq -c .wins "$T/h2")"
+"$GROGNARD" sim "$S/teaching.json" --games 60 --seed 5 --players heuristic,eager --jobs 1 --json > "$T/h3"
+"$GROGNARD" sim "$S/teaching.json" --games 60 --seed 5 --players heuristic,eager --jobs 2 --json > "$T/h4"
+if cmp -s "$T/h3" "$T/h4"; then pass; else flunk "heuristic: --jobs 1 and --jobs 2 differ"; fi
+
 # another seed, another report
 "$GROGNARD" sim "$S/teaching.json" --games 200 --seed 43 --players eager,random --json > "$T/j3"
 if cmp -s "$T/j1" "$T/j3"; then flunk "seeds 42 and 43 give the same report"; else pass; fi
@@ -29,7 +41,7 @@ grep -q "95% interval" "$T/txt" && grep -q "Armée française" "$T/txt" && pass 
 expect_exit "no scenario" 2 "missing SCENARIO" -- sim
 expect_exit "bad games" 2 "--games '0'" -- sim "$S/teaching.json" --games 0
 expect_exit "bad jobs" 2 "--jobs 'x'" -- sim "$S/teaching.json" --jobs x
-expect_exit "bad player" 2 "accepted: eager, random" -- sim "$S/teaching.json" --players random,clever
+expect_exit "bad player" 2 "accepted: eager, heuristic, random" -- sim "$S/teaching.json" --players random,clever
 expect_exit "one player" 2 "two players" -- sim "$S/teaching.json" --players random
 expect_exit "bad option" 2 "unknown option '--fast'" -- sim "$S/teaching.json" --fast
 rm -rf "$T"
