@@ -303,18 +303,35 @@ static int32_t g_evaluate(const void *scv, const void *stv, int p)
         int32_t w = figure_worth(d->type) * st->units[u].figures + 30 * st->units[u].skirmisher;
         v += d->side == p ? w : -w;
     }
+    int demo = sc->victory == RE_VICTORY_DEMORALISATION;
     for (int i = 0; i < sc->nobjectives; i++) {
         const re_objective *o = &sc->objectives[i];
         gr_hex h = gr_hex_from_offset(o->col, o->row);
         int best = 99;
         for (int u = 0; u < sc->nunits; u++)
             if (sc->units[u].side == p && st->units[u].figures > 0) {
-                int dist =
-                    gr_hex_distance(h, gr_hex_from_offset(st->units[u].col, st->units[u].row));
+                int dist = gr_hex_distance(h, gr_hex_from_offset(st->units[u].col, st->units[u].row));
                 best = dist < best ? dist : best;
             }
-        /* nearer is better: to take an enemy objective, to guard one's own */
-        v -= (o->side == p ? 5 : 15) * o->points * (best < 99 ? best : 30);
+        /* nearer is better: to take an enemy objective, to guard one's own;
+         * they do not count where destroying units wins the battle */
+        int32_t k = (o->side == p ? 5 : 15) * (demo ? 1 : 0);
+        v -= k * o->points * (best < 99 ? best : 30);
+    }
+    if (!demo) {
+        /* most enemy units destroyed wins: close with the enemy */
+        for (int u = 0; u < sc->nunits; u++) {
+            if (sc->units[u].side != p || st->units[u].figures == 0)
+                continue;
+            gr_hex a = gr_hex_from_offset(st->units[u].col, st->units[u].row);
+            int best = 30;
+            for (int e = 0; e < sc->nunits; e++)
+                if (sc->units[e].side != p && st->units[e].figures > 0) {
+                    int dist = gr_hex_distance(a, gr_hex_from_offset(st->units[e].col, st->units[e].row));
+                    best = dist < best ? dist : best;
+                }
+            v -= 10 * best;
+        }
     }
     return v;
 }
