@@ -69,6 +69,11 @@ const char *cli_esc(const char *s, char *buf, size_t cap);
 /* Print an error as one line on stderr and return the exit code for it. */
 int cli_fail(const gr_error *err);
 
+/* A seed for a player who gave none: from the system's entropy (below one
+ * thousand million, easy to retype), to be printed so the game or the roll
+ * can be repeated. */
+uint64_t cli_fresh_seed(void);
+
 /* Print a JSON object made by the library (grognard/wire.h) on stdout as
  * gr_wire_dumps writes it, and release it (obj is taken).  A NULL obj (a
  * builder out of memory) prints one line on stderr.  Returns CLI_OK, or

@@ -30,7 +30,8 @@ static void usage(FILE *f)
                "(data/scenarios/teaching.json, data/scenarios/austerlitz.json; format in\n"
                "docs/scenarios.md).\n"
                "\n"
-               "  --seed N      seed of the dice, 0 to 9223372036854775807 (default 1)\n"
+               "  --seed N      seed of the dice, 0 to 9223372036854775807 (default: a fresh\n"
+               "                one, printed so the game can be played again)\n"
                "  --ai WHO      sides the computer plays: 0, 1, both or none (default 1)\n"
                "  --ai-kind K   eager (default): a legal action at random among those that do\n"
                "                something, passing only when nothing else is legal; random:\n"
@@ -173,7 +174,12 @@ typedef struct play {
     int hide; /* the events of the step being applied are hidden */
     const gr_action *acts;
     int nacts;
+    char *line; /* the prompt's input line (getline) */
+    size_t linecap;
 } play;
+
+/* The longest line the prompt acts on (an action's text is far shorter). */
+#define PROMPT_MAX 1000
 
 static const re_state *cur(const play *P)
 {
@@ -220,6 +226,39 @@ static void status(const play *P)
     printf("\n== Turn %d of %d: %s | demoralisation %s %d, %s %d\n", st->turn, P->sc->turns, buf,
            side_name(P, 0), re_demoralisation(P->sc, st, 0), side_name(P, 1),
            re_demoralisation(P->sc, st, 1));
+    if (st->stage == RE_ST_CHITS) {
+        int s = st->side, most = P->sc->sides[s].chits_per_turn;
+        printf("   %s: %d of %d chit%s chosen, %d left to choose\n", side_name(P, s), st->chosen[s],
+               most, most > 1 ? "s" : "", most - st->chosen[s]);
+    }
+}
+
+/* What the players need before the first move: the sides and their
+ * commanders, the turns, how many chits each may put in the bowl, the
+ * victory rule and the objective hexes. */
+static void briefing(const play *P)
+{
+    const re_scenario *sc = P->sc;
+    printf("\n%s: %d turns.\n", sc->title, sc->turns);
+    for (int s = 0; s < RE_SIDES; s++)
+        printf("  %s (%s): up to %d chit%s in the bowl a turn\n", sc->sides[s].name,
+               sc->sides[s].commander, sc->sides[s].chits_per_turn,
+               sc->sides[s].chits_per_turn > 1 ? "s" : "");
+    if (sc->victory == RE_VICTORY_DEMORALISATION)
+        printf(
+            "  Victory: the side with fewer demoralisation points at the end (a unit lost\n"
+            "  is 1 point; an objective hex held by the enemy costs its points; seed 004 §6).\n");
+    else
+        printf("  Victory: the side that has destroyed more enemy units at the end.\n");
+    for (int s = 0; s < RE_SIDES; s++)
+        if (sc->sides[s].demoralised_at)
+            printf("  %s is demoralised at %d points (-1 die in every attack).\n",
+                   sc->sides[s].name, sc->sides[s].demoralised_at);
+    for (int i = 0; i < sc->nobjectives; i++) {
+        const re_objective *o = &sc->objectives[i];
+        printf("  Objective hex [%d, %d]: %s's, %d point%s if the enemy holds it.\n", o->col,
+               o->row, sc->sides[o->side].name, o->points, o->points > 1 ? "s" : "");
+    }
 }
 
 static void list_actions(play *P, int max)
@@ -288,27 +327,43 @@ static void prompt_help(void)
            "  save FILE    write the game so far;  quit: stop (saving to --save FILE)\n");
 }
 
-/* Ask the human side p for an action.  Returns 1 with *out set, 0 on quit
- * or end of input, 2 after undo (the state changed: start over). */
+/* One line of input, whole whatever its length, into P->line; 0 at the end
+ * of input. */
+static int read_line(play *P)
+{
+    ssize_t n = getline(&P->line, &P->linecap, stdin);
+    if (n < 0)
+        return 0;
+    trim(P->line);
+    return 1;
+}
+
+/* Ask the human side p for an action.  Returns 1 with *out set, 0 at the
+ * end of input, 3 on quit, 2 after undo (the state changed: start over). */
 static int ask(play *P, int p, gr_action *out)
 {
-    char line[512];
     for (;;) {
         printf("%s> ", side_name(P, p));
         fflush(stdout);
-        if (!fgets(line, sizeof line, stdin)) {
+        if (!read_line(P)) {
             printf("\n");
             return 0;
         }
-        trim(line);
+        char *line = P->line;
         if (!line[0])
             continue;
+        if (strlen(line) > PROMPT_MAX) {
+            printf("that line is %zu characters long; an action or a command is at most %d "
+                   "(nothing was done)\n",
+                   strlen(line), PROMPT_MAX);
+            continue;
+        }
         if (!strcmp(line, "help") || !strcmp(line, "?")) {
             prompt_help();
             continue;
         }
         if (!strcmp(line, "quit") || !strcmp(line, "q"))
-            return 0;
+            return 3;
         if (!strcmp(line, "board") || !strcmp(line, "b")) {
             draw_board(stdout, P->sc, cur(P), &P->tg);
             continue;
@@ -319,6 +374,10 @@ static int ask(play *P, int p, gr_action *out)
         }
         if (!strcmp(line, "actions") || !strcmp(line, "a")) {
             list_actions(P, RE_MAX_ACTIONS);
+            continue;
+        }
+        if (!strcmp(line, "save")) {
+            printf("save needs a file name: save FILE (e.g. save game.json)\n");
             continue;
         }
         if (!strncmp(line, "save ", 5)) {
@@ -420,11 +479,11 @@ static int run(play *P)
         asked = 1;
         list_actions(P, 40);
         int r = ask(P, p, &a);
-        if (r == 0) {
+        if (r == 0 || r == 3) {
+            /* quit is a normal end (exit 0); input that ends mid-game is not */
             printf("game stopped at turn %d\n", cur(P)->turn);
-            if (P->save)
-                save_game(P, P->save);
-            return CLI_FAIL;
+            int saved = P->save ? save_game(P, P->save) : CLI_OK;
+            return r == 3 && saved == CLI_OK ? CLI_OK : CLI_FAIL;
         }
         if (r == 2) {
             last_human = -1;
@@ -452,7 +511,8 @@ int cmd_play(int argc, char **argv)
     gr_error err;
     gr_error_clear(&err);
     const char *path = NULL, *save = NULL;
-    uint64_t seed = 1;
+    uint64_t seed = 0;
+    int has_seed = 0;
     int computer[RE_SIDES] = {0, 1}, check = 0;
     gr_ai_kind ai_kind = GR_AI_EAGER;
     gr_lang lang = GR_LANG_EN;
@@ -478,6 +538,7 @@ int cmd_play(int argc, char **argv)
                             v);
                     return CLI_USAGE;
                 }
+                has_seed = 1;
             } else if (!strcmp(a, "--save")) {
                 save = v;
             } else if (!strcmp(a, "--ai-kind")) {
@@ -550,6 +611,8 @@ int cmd_play(int argc, char **argv)
         print_units(stdout, sc, NULL, &P->tg);
         goto out;
     }
+    if (!has_seed)
+        seed = cli_fresh_seed();
     P->game = (gr_game){&re_game_type, sc};
     if (gr_match_new(&P->game, seed, &P->m, &err) != GR_OK) {
         rc = io_fail(&err);
@@ -566,9 +629,11 @@ int cmd_play(int argc, char **argv)
            path, seed, side_name(P, 0), computer[0] ? "computer" : "human", side_name(P, 1),
            computer[1] ? "computer" : "human");
     print_units(stdout, sc, NULL, &P->tg);
+    briefing(P);
     rc = run(P);
 out:
     gr_match_free(P->m);
+    free(P->line);
     free(P);
     free(sc);
     return rc;

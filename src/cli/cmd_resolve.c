@@ -119,20 +119,6 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
         printf("  note: %s\n", r->notes[i]);
 }
 
-/* A seed for a player who gave neither --seed nor --roll: from the
- * system's entropy, printed so the roll can be repeated. */
-static uint64_t fresh_seed(void)
-{
-    uint64_t s = 0;
-    FILE *f = fopen("/dev/urandom", "rb");
-    if (f) {
-        if (fread(&s, sizeof s, 1, f) != 1)
-            s = 0;
-        fclose(f);
-    }
-    return s % 1000000000ULL;
-}
-
 int cmd_resolve(int argc, char **argv)
 {
     gr_error err;
@@ -180,7 +166,7 @@ int cmd_resolve(int argc, char **argv)
         return cli_fail(&err);
     }
     if (!o.has_seed && !o.nroll) {
-        o.seed = fresh_seed();
+        o.seed = cli_fresh_seed();
         o.has_seed = 1;
     }
     gr_rng rng;

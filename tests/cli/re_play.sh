@@ -83,5 +83,32 @@ printf 'move \033[2J now\nquit\n' | "$GROGNARD" play "$S/teaching.json" --ai non
 grep -q 'move \\x1b\[2J now' "$T/out-esc" && pass || flunk "prompt echo: the escape is not shown escaped"
 no_raw_controls "prompt echo" "$T/out-esc"
 
+# quit is a normal end (exit 0), and the game is saved; the end of input is not
+printf 'quit\n' | "$GROGNARD" play "$S/teaching.json" --ai none --seed 4 --save "$T/quit.json" > "$T/q" 2>&1
+rc=$?
+[ $rc = 0 ] && pass || flunk "quit exited $rc, want 0"
+[ -s "$T/quit.json" ] && pass || flunk "quit did not save"
+# 'save' with no file name says so
+printf 'save\nquit\n' | "$GROGNARD" play "$S/teaching.json" --ai none --seed 4 > "$T/s" 2>&1
+grep -q "save needs a file name" "$T/s" && pass || flunk "'save' alone: $(tail -2 "$T/s")"
+# a long line is one line: its tail is never run as a command of its own
+long=$(printf '%0511d' 0 | tr 0 x)
+printf '%shelp\n' "$long" | "$GROGNARD" play "$S/teaching.json" --ai none --seed 4 > "$T/l" 2>&1
+if grep -q "undo         take back" "$T/l"; then flunk "the tail of a long line ran as 'help'"; else pass; fi
+long=$(printf '%01200d' 0 | tr 0 x)
+printf '%s\nquit\n' "$long" | "$GROGNARD" play "$S/teaching.json" --ai none --seed 4 > "$T/l2" 2>&1
+grep -q "that line is 1200 characters long" "$T/l2" && pass || flunk "an over-long line is not refused"
+# no --seed: a fresh seed, printed, different from run to run
+a=$("$GROGNARD" play "$S/teaching.json" --ai both | head -n 1)
+b=$("$GROGNARD" play "$S/teaching.json" --ai both | head -n 1)
+printf '%s' "$a" | grep -Eq 'seed [0-9]+' && pass || flunk "no seed printed: $a"
+[ "$a" != "$b" ] && pass || flunk "two games without --seed had the same seed: $a"
+# the briefing, and the chits chosen and left during the choice
+printf '1\nquit\n' | "$GROGNARD" play "$S/teaching.json" --ai none --seed 4 > "$T/b" 2>&1
+grep -q "Victory: the side that has destroyed more enemy units" "$T/b" && pass || flunk "no victory rule in the briefing"
+grep -q "up to 2 chits in the bowl a turn" "$T/b" && pass || flunk "no chits per turn in the briefing"
+grep -q "0 of 2 chits chosen, 2 left to choose" "$T/b" && pass || flunk "no chit count before the choice"
+grep -q "1 of 2 chits chosen, 1 left to choose" "$T/b" && pass || flunk "no chit count after one chit"
+
 rm -rf "$T"
 finish
