@@ -30,6 +30,8 @@
 #define GR_SAVE_MAX_NODES (13 * GR_SAVE_MAX_STEPS + 4096)
 
 typedef struct gr_saved {
+    int recognised; /* the file names a save format (set even when reading
+                       fails later: its errors are a save's) */
     int version;    /* 1 or 2: the format the file was written in */
     char game[16];  /* "re" */
     char *scenario; /* path of the scenario file, as given when playing (owned,

@@ -74,6 +74,12 @@ int cli_fail(const gr_error *err);
  * can be repeated. */
 uint64_t cli_fresh_seed(void);
 
+/* Load the scenario a save names: as written, or relative to the save's
+ * folder (a save mailed with its scenario beside it). */
+struct re_scenario;
+gr_status cli_save_scenario(const char *save, const char *named, struct re_scenario *sc,
+                            gr_error *err);
+
 /* Print a JSON object made by the library (grognard/wire.h) on stdout as
  * gr_wire_dumps writes it, and release it (obj is taken).  A NULL obj (a
  * builder out of memory) prints one line on stderr.  Returns CLI_OK, or

@@ -23,33 +23,36 @@ static int io_fail(const gr_error *err)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: grognard play SCENARIO [--seed N] [--ai 0|1|both|none] [--ai-kind KIND]\n"
-               "                     [--lang en|fr] [--save FILE] [--check]\n"
-               "\n"
-               "Play Revolution et Empire in the terminal.  SCENARIO is a scenario file\n"
-               "(data/scenarios/teaching.json, data/scenarios/austerlitz.json; format in\n"
-               "docs/scenarios.md).\n"
-               "\n"
-               "  --seed N      seed of the dice, 0 to 9223372036854775807 (default: a fresh\n"
-               "                one, printed so the game can be played again)\n"
-               "  --ai WHO      sides the computer plays: 0, 1, both or none (default 1)\n"
-               "  --ai-kind K   eager (default): a legal action at random among those that do\n"
-               "                something, passing only when nothing else is legal; random:\n"
-               "                any legal action at random, passing included; heuristic: the\n"
-               "                action whose outcome it judges best one step ahead (the dice\n"
-               "                after it sampled), a firmer opponent\n"
-               "  --lang L      the language of what happens: en (default) or fr (the\n"
-               "                rule books' own)\n"
-               "  --save FILE   write the game (scenario, seed, every step and state hash) to\n"
-               "                FILE when it ends or at 'quit'; check it with grognard replay\n"
-               "  --check       only load and check the scenario, print its board and exit\n"
-               "\n"
-               "At the prompt: a number from the list of legal actions, or the action's text;\n"
-               "'actions' lists them, 'board' draws the map, 'undo' takes back your last\n"
-               "decision, 'save FILE', 'quit', 'help'.  Chit choices are hidden from the\n"
-               "other player.\n"
-               "\n"
-               "example: grognard play data/scenarios/teaching.json --seed 7 --save game.json\n");
+    fprintf(f,
+            "usage: grognard play SCENARIO|SAVE [--seed N] [--ai 0|1|both|none] [--ai-kind KIND]\n"
+            "                     [--lang en|fr] [--save FILE] [--check]\n"
+            "\n"
+            "Play Revolution et Empire in the terminal.  SCENARIO is a scenario file\n"
+            "(data/scenarios/teaching.json, data/scenarios/austerlitz.json; format in\n"
+            "docs/scenarios.md), or a game saved with --save or 'save FILE', to go on\n"
+            "with it (its seed, steps and scenario are the save's; it is saved back there\n"
+            "unless --save says otherwise).\n"
+            "\n"
+            "  --seed N      seed of the dice, 0 to 9223372036854775807 (default: a fresh\n"
+            "                one, printed so the game can be played again)\n"
+            "  --ai WHO      sides the computer plays: 0, 1, both or none (default 1)\n"
+            "  --ai-kind K   eager (default): a legal action at random among those that do\n"
+            "                something, passing only when nothing else is legal; random:\n"
+            "                any legal action at random, passing included; heuristic: the\n"
+            "                action whose outcome it judges best one step ahead (the dice\n"
+            "                after it sampled), a firmer opponent\n"
+            "  --lang L      the language of what happens: en (default) or fr (the\n"
+            "                rule books' own)\n"
+            "  --save FILE   write the game (scenario, seed, every step and state hash) to\n"
+            "                FILE when it ends or at 'quit'; check it with grognard replay\n"
+            "  --check       only load and check the scenario, print its board and exit\n"
+            "\n"
+            "At the prompt: a number from the list of legal actions, or the action's text;\n"
+            "'actions' lists them, 'board' draws the map, 'undo' takes back your last\n"
+            "decision, 'save FILE', 'quit', 'help'.  Chit choices are hidden from the\n"
+            "other player.\n"
+            "\n"
+            "example: grognard play data/scenarios/teaching.json --seed 7 --save game.json\n");
 }
 
 /* ---- the board ----------------------------------------------------------- */
@@ -591,9 +594,45 @@ int cmd_play(int argc, char **argv)
         return CLI_FAIL;
     }
     int rc = CLI_OK;
+    gr_saved resumed;
+    memset(&resumed, 0, sizeof resumed);
+    int resume = 0;
     if (re_scenario_load(path, sc, &err) != GR_OK) {
-        rc = io_fail(&err);
-        goto out;
+        /* not a scenario: a saved game to go on with? */
+        gr_error serr;
+        gr_error_clear(&serr);
+        if (gr_save_read(path, &resumed, &serr) == GR_OK) {
+            resume = 1;
+        } else {
+            /* a file that names a save format is a save: its error says more */
+            rc = io_fail(resumed.recognised ? &serr : &err);
+            goto out;
+        }
+        const char *save_path = path;
+        path = resumed.scenario;
+        if (cli_save_scenario(save_path, resumed.scenario, sc, &err) != GR_OK) {
+            rc = io_fail(&err);
+            goto out;
+        }
+        if (gr_save_scenario_digest(&(gr_game){&re_game_type, sc}, resumed.version) !=
+            resumed.scenario_digest) {
+            cli_err("grognard play: %s: the scenario %s has changed since the game was saved; "
+                    "it cannot be resumed with it",
+                    save_path, resumed.scenario);
+            rc = CLI_FAIL;
+            goto out;
+        }
+        if (!save)
+            save = save_path; /* go on saving where the game was */
+        if (has_seed && seed != resumed.seed) {
+            cli_err("grognard play: --seed %" PRIu64 " differs from the saved game's seed %" PRIu64
+                    "; a resumed game keeps its seed (leave out --seed)",
+                    seed, resumed.seed);
+            rc = CLI_USAGE;
+            goto out;
+        }
+        seed = resumed.seed;
+        has_seed = 1;
     }
     if (save && gr_save_check_path(path, save, &err) != GR_OK) {
         cli_err("grognard play: --save %s\n", err.msg);
@@ -618,6 +657,14 @@ int cmd_play(int argc, char **argv)
         rc = io_fail(&err);
         goto out;
     }
+    if (resume) {
+        size_t bad;
+        if (gr_match_replay(P->m, resumed.steps, resumed.nsteps, &bad, &err) != GR_OK) {
+            cli_err("grognard play: %s: the saved game does not replay: %s", save, err.msg);
+            rc = CLI_FAIL;
+            goto out;
+        }
+    }
     gr_match_set_sink(P->m, print_event, P);
     P->ai_kind = ai_kind;
     P->lang = lang;
@@ -628,10 +675,17 @@ int cmd_play(int argc, char **argv)
     printf("%s (%s), seed %" PRIu64 "; %s: %s, %s: %s. Type 'help' at the prompt.\n", sc->title,
            path, seed, side_name(P, 0), computer[0] ? "computer" : "human", side_name(P, 1),
            computer[1] ? "computer" : "human");
-    print_units(stdout, sc, NULL, &P->tg);
+    if (resume) {
+        printf("resumed %s after %zu steps, at turn %d; saving to %s\n", save, resumed.nsteps,
+               cur(P)->turn, save);
+        print_units(stdout, sc, cur(P), &P->tg);
+    } else {
+        print_units(stdout, sc, NULL, &P->tg);
+    }
     briefing(P);
     rc = run(P);
 out:
+    gr_saved_free(&resumed);
     gr_match_free(P->m);
     free(P->line);
     free(P);

@@ -37,28 +37,6 @@ static void usage(FILE *f)
                "example: grognard replay game.json --verify\n");
 }
 
-/* The scenario named in the save, as written or relative to the save's folder. */
-static gr_status load_scenario(const char *save, const char *named, re_scenario *sc, gr_error *err)
-{
-    FILE *f = fopen(named, "rb");
-    if (f || named[0] == '/') {
-        if (f)
-            fclose(f);
-        return re_scenario_load(named, sc, err);
-    }
-    const char *slash = strrchr(save, '/');
-    if (!slash)
-        return re_scenario_load(named, sc, err);
-    size_t n = (size_t)(slash - save) + 1 + strlen(named) + 1;
-    char *path = malloc(n);
-    if (!path)
-        return gr_error_set(err, GR_ERUNTIME, "out of memory finding the scenario %s", named);
-    snprintf(path, n, "%.*s/%s", (int)(slash - save), save, named);
-    gr_status st = re_scenario_load(path, sc, err);
-    free(path);
-    return st;
-}
-
 typedef struct replay_out {
     const gr_game *game;
     gr_lang lang;
@@ -139,7 +117,7 @@ int cmd_replay(int argc, char **argv)
         rc = io_fail(&err);
         goto out;
     }
-    if ((scen ? re_scenario_load(scen, sc, &err) : load_scenario(file, g.scenario, sc, &err)) !=
+    if ((scen ? re_scenario_load(scen, sc, &err) : cli_save_scenario(file, g.scenario, sc, &err)) !=
         GR_OK) {
         rc = io_fail(&err);
         goto out;

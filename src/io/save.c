@@ -393,6 +393,15 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
     if (root->type != GR_JR_OBJECT)
         return gr_jr_fail(err, path, root, "a save file is a JSON object; this is %s",
                           gr_jr_type_name(root->type));
+    const gr_jr_node *fmt = gr_jr_get(root, "format"), *ver = gr_jr_get(root, "version"),
+                     *game = gr_jr_get(root, "game"), *scn = gr_jr_get(root, "scenario"),
+                     *dig = gr_jr_get(root, "scenario_digest"), *seed = gr_jr_get(root, "seed"),
+                     *steps = gr_jr_get(root, "steps");
+    int legacy = fmt && fmt->type == GR_JR_STRING && !strcmp(fmt->str, "grognard-re-save");
+    if (!fmt || fmt->type != GR_JR_STRING || (!legacy && strcmp(fmt->str, "grognard-save")))
+        return gr_jr_fail(err, path, fmt ? fmt : root,
+                          "not a grognard save file; it needs \"format\": \"grognard-save\"");
+    g->recognised = 1; /* a save, well formed or not: its errors are a save's */
     for (const gr_jr_node *m = root->child; m; m = m->next) {
         size_t i;
         for (i = 0; i < nkeys && strcmp(m->key, keys[i]); i++)
@@ -405,14 +414,6 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
                 m->key);
         }
     }
-    const gr_jr_node *fmt = gr_jr_get(root, "format"), *ver = gr_jr_get(root, "version"),
-                     *game = gr_jr_get(root, "game"), *scn = gr_jr_get(root, "scenario"),
-                     *dig = gr_jr_get(root, "scenario_digest"), *seed = gr_jr_get(root, "seed"),
-                     *steps = gr_jr_get(root, "steps");
-    int legacy = fmt && fmt->type == GR_JR_STRING && !strcmp(fmt->str, "grognard-re-save");
-    if (!fmt || fmt->type != GR_JR_STRING || (!legacy && strcmp(fmt->str, "grognard-save")))
-        return gr_jr_fail(err, path, fmt ? fmt : root,
-                          "not a grognard save file; it needs \"format\": \"grognard-save\"");
     int want = legacy ? 1 : GR_SAVE_VERSION;
     if (!ver || ver->type != GR_JR_NUMBER || !ver->is_int)
         return gr_jr_fail(err, path, ver ? ver : root,

@@ -110,5 +110,20 @@ grep -q "up to 2 chits in the bowl a turn" "$T/b" && pass || flunk "no chits per
 grep -q "0 of 2 chits chosen, 2 left to choose" "$T/b" && pass || flunk "no chit count before the choice"
 grep -q "1 of 2 chits chosen, 1 left to choose" "$T/b" && pass || flunk "no chit count after one chit"
 
+# a saved game goes on where it stopped, and is saved back there
+printf '1\n1\n1\n' | "$GROGNARD" play "$S/teaching.json" --ai 1 --seed 21 --save "$T/go.json" >/dev/null 2>&1
+n1=$(jq '.steps | length' "$T/go.json")
+yes 1 | head -n 3000 | "$GROGNARD" play "$T/go.json" > "$T/go.out" 2>&1
+rc=$?
+[ $rc = 0 ] && pass || flunk "resuming exited $rc: $(tail -2 "$T/go.out")"
+grep -q "resumed $T/go.json after $n1 steps" "$T/go.out" && pass || flunk "no 'resumed' line"
+grep -q "== Game over" "$T/go.out" && pass || flunk "the resumed game did not end"
+n2=$(jq '.steps | length' "$T/go.json")
+[ "$n2" -gt "$n1" ] && pass || flunk "the resumed game was not saved back ($n1 then $n2 steps)"
+expect_exit "resumed game replays" 0 "" -- replay "$T/go.json" --verify
+expect_exit "resume keeps its seed" 2 "a resumed game keeps its seed" -- play "$T/go.json" --seed 3
+printf '{"format": "grognard-save", "version": 2}\n' > "$T/bad-save.json"
+expect_exit "a broken save says what is wrong with it" 2 "bad-save.json:1:[0-9]+: .*game" -- play "$T/bad-save.json"
+
 rm -rf "$T"
 finish

@@ -1,0 +1,41 @@
+/* cli_game.c - what play and replay share: a fresh seed for a player who
+ * gave none, and the scenario a save names. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "grognard/re_io.h"
+
+uint64_t cli_fresh_seed(void)
+{
+    uint64_t s = 0;
+    FILE *f = fopen("/dev/urandom", "rb");
+    if (f) {
+        if (fread(&s, sizeof s, 1, f) != 1)
+            s = 0;
+        fclose(f);
+    }
+    return s % 1000000000ULL;
+}
+
+gr_status cli_save_scenario(const char *save, const char *named, re_scenario *sc, gr_error *err)
+{
+    FILE *f = fopen(named, "rb");
+    if (f || named[0] == '/') {
+        if (f)
+            fclose(f);
+        return re_scenario_load(named, sc, err);
+    }
+    const char *slash = strrchr(save, '/');
+    if (!slash)
+        return re_scenario_load(named, sc, err);
+    size_t n = (size_t)(slash - save) + 1 + strlen(named) + 1;
+    char *path = malloc(n);
+    if (!path)
+        return gr_error_set(err, GR_ERUNTIME, "out of memory finding the scenario %s", named);
+    snprintf(path, n, "%.*s/%s", (int)(slash - save), save, named);
+    gr_status st = re_scenario_load(path, sc, err);
+    free(path);
+    return st;
+}
