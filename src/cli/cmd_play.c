@@ -392,11 +392,21 @@ static int ask(play *P, int p, gr_action *out)
         if (!strcmp(line, "undo") || !strcmp(line, "u")) {
             gr_error err;
             gr_error_clear(&err);
+            /* what will be taken back: p's last decision and the steps after it */
+            size_t n = gr_match_steps(P->m), last = n;
+            while (last > 0 && gr_match_step(P->m, last - 1)->player != p)
+                last--;
+            gr_action mine = last ? gr_match_step(P->m, last - 1)->action : 0;
             if (gr_match_undo(P->m, p, &err) != GR_OK) {
                 printf("%s\n", err.msg);
                 continue;
             }
-            printf("undone: back to your previous decision\n");
+            char d[200];
+            gr_game_describe(&P->game, cur(P), mine, d, sizeof d);
+            printf("undone: back to your previous decision ('%s'", d);
+            if (n > last)
+                printf(", and the %zu step%s after it", n - last, n - last > 1 ? "s" : "");
+            printf(")\n");
             return 2;
         }
         char *end;

@@ -16,6 +16,7 @@ for seed in 1 2 3; do
     if [ $rc = 0 ]; then pass; else flunk "seed $seed: play exited $rc: $(tail -3 "$T/out$seed")"; fi
     grep -q "== Game over after turn" "$T/out$seed" && pass || flunk "seed $seed: no game over"
     grep -q "undone: back to your previous decision" "$T/out$seed" && pass || flunk "seed $seed: undo"
+    grep -q "undone: back to your previous decision ('chit " "$T/out$seed" && pass || flunk "seed $seed: undo does not say what it took back"
     grep -q "is not a legal action now" "$T/out$seed" && pass || flunk "seed $seed: bad action"
     grep -q "undo         take back" "$T/out$seed" && pass || flunk "seed $seed: help"
     grep -q "terrain: . clear" "$T/out$seed" && pass || flunk "seed $seed: board"
