@@ -713,9 +713,12 @@ static void cd_line(gr_resolution *r, int line, int side, int applied)
     }
 }
 
-/* One side's DRMs; `refight`: after a fierce fight the breakthrough,
- * bayonet/sabre and cavalry charge modifiers are lost (listed, not
- * applied). */
+/* One side's DRMs; `refight`: after a fierce fight (« Chaque coté perd 1
+ * socle, troupe en désordre, canon silencieux. Perd modificateur percée,
+ * baïonnette/sabre, charge de cavalerie ») each side is disordered or
+ * silenced, so it carries « -1 Troupe en désordre ou canon silencieux »
+ * (once, whether or not it was before), and the breakthrough, bayonet/sabre
+ * and cavalry charge modifiers are lost (listed, not applied). */
 static void charge_side(gr_resolution *r, const gr_args *a, int side, int refight)
 {
     int b = side * CS_N;
@@ -726,7 +729,7 @@ static void charge_side(gr_resolution *r, const gr_args *a, int side, int refigh
     int g = (int)gr_args_get(a, b + CS_GUNS, 0);
     if (g)
         cd_line(r, g == 1 ? RFF_CD_GUN_SUPPORTED : RFF_CD_GUN_UNSUPPORTED, side, 1);
-    if (gr_args_flag(a, b + CS_DISORDERED))
+    if (gr_args_flag(a, b + CS_DISORDERED) || refight)
         cd_line(r, RFF_CD_DISORDERED_OR_SILENCED, side, 1);
     if (gr_args_flag(a, b + CS_ATTACHED))
         cd_line(r, RFF_CD_ATTACHED, side, 1);
@@ -810,16 +813,25 @@ static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
             return st;
         if (strcmp(outcome_id(step), "fierce_fight"))
             break;
+        as--;
+        ds--;
+        if (as < 1 || ds < 1) {
+            gr_res_note(r,
+                        "fierce fight: each side loses 1 stand; %s no stand left: no fight "
+                        "again",
+                        as < 1 && ds < 1 ? "both sides have"
+                        : as < 1         ? "the attacker has"
+                                         : "the defender has");
+            break;
+        }
         gr_res_note(r, "fierce fight: each side loses 1 stand (troops disordered, guns "
-                       "silenced), then fights again without breakthrough, bayonet/sabre and "
-                       "cavalry charge modifiers");
-        as = as > 1 ? as - 1 : 1;
-        ds = ds > 1 ? ds - 1 : 1;
+                       "silenced: -1 each in the new fight), then fights again without "
+                       "breakthrough, bayonet/sabre and cavalry charge modifiers");
     }
     const char *id = outcome_id(step);
     if (r->nsteps > 1)
         gr_res_note(r, "final result after %d fight(s): %s", r->nsteps, id);
-    if (!strcmp(id, "fierce_fight"))
+    if (!strcmp(id, "fierce_fight") && as > 0 && ds > 0)
         gr_res_note(r, "still a fierce fight: resolve again with the stands left");
     int64_t ds_lost = cell_int(step, "defender_stands", 0);
     int64_t as_lost = cell_int(step, "attacker_stands", 0);
