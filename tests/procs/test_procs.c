@@ -146,6 +146,155 @@ static void test_rff_fierce_fight_both_disordered(void **state)
     assert_string_equal(result_of(&R.steps[1]), "pushed_back");
 }
 
+/* ==== 2. aoe combat: the cavalry-versus-infantry lines ======================== */
+
+static void test_aoe_cavalry_vs_infantry_excludes(void **state)
+{
+    (void)state;
+    const char *base = "--attacker-stands 4 --defender-stands 4 --attacker-cavalry heavy ";
+    char args[512];
+    /* « ... qui n'est pas en carré »: not against a square. */
+    snprintf(args, sizeof args, "%s--cavalry-vs-infantry under_5 --defender-square vs_cavalry",
+             base);
+    refused("aoe", "combat", args, 3, "Cavalerie chargeant de l'infanterie en terrain libre",
+            "Défenseur en carré attaqué par la cavalerie", "carré");
+    snprintf(args, sizeof args, "%s--cavalry-vs-infantry 5_or_more --defender-square vs_cavalry",
+             base);
+    refused("aoe", "combat", args, 2, "de 5\" de distance ou plus",
+            "Défenseur en carré attaqué par la cavalerie");
+    /* « ... de l'infanterie »: not against cavalry. */
+    snprintf(args, sizeof args, "%s--cavalry-vs-infantry under_5 --defender-cavalry heavy", base);
+    refused("aoe", "combat", args, 2, "Cavalerie chargeant de l'infanterie", "Cavalerie lourde");
+    /* « ... en terrain libre »: not against a defender in cover. */
+    snprintf(args, sizeof args, "%s--cavalry-vs-infantry under_5 --defender-cover 2", base);
+    refused("aoe", "combat", args, 3, "Cavalerie chargeant de l'infanterie", "Défenseur à couvert",
+            "terrain libre");
+    /* A charge by cavalry never meets « Défenseur en carré attaqué par l'infanterie ». */
+    snprintf(args, sizeof args, "%s--cavalry-vs-infantry under_5 --defender-square vs_infantry",
+             base);
+    refused("aoe", "combat", args, 2, "Cavalerie chargeant de l'infanterie",
+            "Défenseur en carré attaqué par l'infanterie");
+    refused("aoe", "combat",
+            "--attacker-stands 4 --defender-stands 4 --attacker-cavalry cuirassier "
+            "--defender-square vs_infantry",
+            2, "Cavalerie lourde cuirassée", "Défenseur en carré attaqué par l'infanterie");
+    /* Lancers: « Lanciers chargeant de l'infanterie en terrain libre ». */
+    refused("aoe", "combat", "--attacker-stands 4 --defender-stands 4 --lancers --defender-cover 1",
+            2, "Lanciers chargeant de l'infanterie en terrain libre", "Défenseur à couvert");
+    refused("aoe", "combat",
+            "--attacker-stands 4 --defender-stands 4 --lancers --defender-cavalry heavy", 2,
+            "Lanciers chargeant de l'infanterie en terrain libre", "Cavalerie lourde");
+    refused("aoe", "combat",
+            "--attacker-stands 4 --defender-stands 4 --lancers --defender-square vs_infantry", 2,
+            "Lanciers", "Défenseur en carré attaqué par l'infanterie");
+    /* Cavalry does not form square. */
+    refused("aoe", "combat",
+            "--attacker-stands 4 --defender-stands 4 --defender-cavalry heavy --defender-square "
+            "vs_cavalry",
+            2, "Cavalerie lourde", "Défenseur en carré attaqué par la cavalerie");
+
+    /* What stays: heavy cavalry charging infantry in the open from under 5":
+     * +1 + 2 = +3; defender 0.  (5 - 5) + 3 = 3: Recule ! (défenseur). */
+    ok("aoe", "combat",
+       "--attacker-stands 4 --defender-stands 4 --attacker-cavalry heavy --cavalry-vs-infantry "
+       "under_5",
+       "5,5");
+    assert_int_equal(R.steps[0].score, 3);
+    assert_string_equal(result_of(&R.steps[0]), "defender_falls_back");
+    /* Lancers against a square combine (their line does not say « qui n'est
+     * pas en carré »): attacker +1 lourde +1 lanciers = +2; defender +3 carré.
+     * (6 - 5) + 2 - 3 = 0: Fixé au combat ! */
+    ok("aoe", "combat",
+       "--attacker-stands 4 --defender-stands 4 --attacker-cavalry heavy --lancers "
+       "--defender-square vs_cavalry",
+       "6,5");
+    assert_int_equal(value_of("attacker_modifier"), 2);
+    assert_int_equal(value_of("defender_modifier"), 3);
+    assert_int_equal(R.steps[0].score, 0);
+    assert_string_equal(result_of(&R.steps[0]), "locked");
+    /* Lancers charging infantry in the open from under 5": +1 lanciers +2
+     * cavalry charge = +3 (both lines are printed and both hold).
+     * (4 - 6) + 3 = 1: Recule ! (défenseur). */
+    ok("aoe", "combat",
+       "--attacker-stands 4 --defender-stands 4 --lancers --cavalry-vs-infantry under_5", "4,6");
+    assert_int_equal(value_of("attacker_modifier"), 3);
+    assert_int_equal(R.steps[0].score, 1);
+    assert_string_equal(result_of(&R.steps[0]), "defender_falls_back");
+}
+
+/* ==== 3. aoe reserve movement: the CinC attached ================================ */
+
+static void test_aoe_reserve_cinc_attached(void **state)
+{
+    (void)state;
+    /* Seed 000: « si Koutousov est attaché à une brigade, celle-ci reçoit un
+     * DRM + 1 ..., bien que toutes les autres subissent un DRM – 2 ».  The
+     * brigade he is attached to: +1 only.  5 + 1 = 6: Échec partiel (5, 6). */
+    ok("aoe", "movement", "--state reserve --commander kutuzov --cinc-engaged --cinc-attached",
+       "5");
+    assert_int_equal(R.steps[0].modifier, 1);
+    assert_int_equal(R.steps[0].score, 6);
+    assert_string_equal(result_of(&R.steps[0]), "partial_failure");
+    /* Attached is engaged: Davout's label (+2 « n'est pas engagé ») does not
+     * count either.  5 + 1 = 6. */
+    ok("aoe", "movement", "--state reserve --commander davout --cinc-attached", "5");
+    assert_int_equal(R.steps[0].modifier, 1);
+    assert_string_equal(result_of(&R.steps[0]), "partial_failure");
+    /* Every other brigade: -2 (« Général en chef engagé »).  7 - 2 = 5. */
+    ok("aoe", "movement", "--state reserve --commander kutuzov --cinc-engaged", "7");
+    assert_int_equal(R.steps[0].modifier, -2);
+    assert_string_equal(result_of(&R.steps[0]), "partial_failure");
+    /* Not engaged: Davout's label +2, first turn +4.  1 + 6 = 7: Succès. */
+    ok("aoe", "movement", "--state reserve --commander davout --first-turn", "1");
+    assert_int_equal(R.steps[0].score, 7);
+    assert_string_equal(result_of(&R.steps[0]), "success");
+}
+
+/* ==== 4. aoe reserve movement: the first turn has no previous segment ============ */
+
+static void test_aoe_reserve_first_turn(void **state)
+{
+    (void)state;
+    refused("aoe", "movement",
+            "--state reserve --commander davout --first-turn --succeeded-last-segment", 2,
+            "1er Tour de la partie", "Mvt de rés. réussi dans le Segment ami précédent");
+    refused("aoe", "movement",
+            "--state reserve --commander davout --first-turn --failed-segments 2", 2,
+            "1er Tour de la partie", "Mvt de rés. raté dans le 2");
+    /* Later turns: succeeded last segment +4, Davout +2, one unit in disorder
+     * -1.  2 + 5 = 7: Succès. */
+    ok("aoe", "movement",
+       "--state reserve --commander davout --succeeded-last-segment --disordered-units 1", "2");
+    assert_int_equal(R.steps[0].modifier, 5);
+    assert_string_equal(result_of(&R.steps[0]), "success");
+}
+
+/* ==== 5. the unit's state chooses its column ===================================== */
+
+static void test_rff_broken_reads_disordered_column(void **state)
+{
+    (void)state;
+    /* « Troupes en désordre ou brisées » is one column. */
+    refused("rff", "maneuver", "--state good_order --broken", 2, "--broken",
+            "Troupes en désordre ou brisées");
+    /* Broken: -2 (« Pris de flanc dans les 20cm, brisé »), trained 0, worn 0:
+     * 9 - 2 = 7: 5 - 10 Rallie. */
+    ok("rff", "maneuver", "--state disordered --broken", "9");
+    assert_int_equal(R.steps[0].score, 7);
+    assert_string_equal(result_of(&R.steps[0]), "rally");
+}
+
+static void test_aoe_disordered_cavalry_reads_disordered_column(void **state)
+{
+    (void)state;
+    refused("aoe", "movement", "--state ordered --disordered-cavalry-charging", 2,
+            "Cavalerie en désordre chargeant", "En ordre");
+    /* In the « En désordre » column: 9 - 3 = 6: Ébranlée (ralliée). */
+    ok("aoe", "movement", "--state disordered --disordered-cavalry-charging", "9");
+    assert_int_equal(R.steps[0].score, 6);
+    assert_string_equal(result_of(&R.steps[0]), "shaken_rallied");
+}
+
 /* ==== 6. no fight again when a side has no stand left ============================= */
 
 static void test_nf_melee_both_gone(void **state)
@@ -185,12 +334,102 @@ static void test_rff_charge_both_gone(void **state)
     assert_int_equal(R.nrolls, 1);
 }
 
+/* ==== 8. aoe: every other pair of printed lines judged (docs/rules/aoe.md) ========= */
+
+static void test_aoe_pairs_refused(void **state)
+{
+    (void)state;
+    const char *base = "--firer artillery --artillery-class other --weight heavy --range 4 ";
+    char args[512];
+    snprintf(args, sizeof args, "%s--on-column --target-skirmishers", base);
+    refused("aoe", "fire", args, 3, "artillerie sur colonne", "tir sur tirailleurs", "column");
+    snprintf(args, sizeof args, "%s--target-grand-battery --target-skirmishers", base);
+    refused("aoe", "fire", args, 2, "Tir sur Grande batterie", "tir sur tirailleurs");
+    snprintf(args, sizeof args, "%s--target-grand-battery --on-column", base);
+    refused("aoe", "fire", args, 2, "Tir sur Grande batterie", "artillerie sur colonne");
+    refused("aoe", "combat",
+            "--attacker-stands 4 --defender-stands 4 --defender-skirmish-order --defender-square "
+            "vs_cavalry",
+            2, "brigade en tirailleurs", "Défenseur en carré attaqué par la cavalerie");
+    refused("aoe", "movement",
+            "--state disordered --disordered-cavalry-charging --columnar-or-mixed", 2,
+            "Cavalerie en désordre chargeant", "Infanterie colonnaire ou mixte");
+    refused("aoe", "movement", "--state disordered --disordered-cavalry-charging --withdrawing", 2,
+            "Cavalerie en désordre chargeant", "Repli devant l'ennemi");
+    refused("aoe", "movement",
+            "--state reserve --commander davout --failed-segments 1 --succeeded-last-segment", 2,
+            "Mvt de rés. raté dans le 1er Segment ami précédent",
+            "Mvt de rés. réussi dans le Segment ami précédent");
+}
+
+static void test_aoe_pairs_combine(void **state)
+{
+    (void)state;
+    /* x 2 then x 1/2: 6 stands of two-rank line, 6 x 2.5 = 15; enfilade x2 =
+     * 30; firers disordered x1/2 = 15: row 15-19, roll 7: « 7, 8, 9 » Tir
+     * efficace. */
+    ok("aoe", "fire",
+       "--firer infantry --troops two_rank_line_or_mixed --stands 6 --enfilade --disordered", "7");
+    assert_int_equal(value_of("power"), 15 * GR_MILLI);
+    assert_string_equal(result_of(&R.steps[0]), "effective");
+    /* x 2 and x 1 1/2: 4 stands of cavalry, 4 x 0.5 = 2; x2 = 4; x1 1/2 = 6:
+     * row 6-7, roll 10: « 10 ou plus » Tir efficace. */
+    ok("aoe", "fire", "--firer cavalry --stands 4 --enfilade --target-grand-battery", "10");
+    assert_int_equal(value_of("power"), 6 * GR_MILLI);
+    assert_string_equal(result_of(&R.steps[0]), "effective");
+    /* « x 1/2 tir sur tirailleurs » and « -2 Cible en tirailleurs », with « +1
+     * Cible ... a changé de formation »: 4 stands of two-rank line = 10, x1/2
+     * = 5: row 5; DRM +1 - 2 = -1; roll 10: 9: « 8, 9, 10 » impressionnant. */
+    ok("aoe", "fire",
+       "--firer infantry --troops two_rank_line_or_mixed --stands 4 --target-skirmishers "
+       "--target-moving",
+       "10");
+    assert_int_equal(value_of("power"), 5 * GR_MILLI);
+    assert_int_equal(R.steps[0].modifier, -1);
+    assert_int_equal(R.steps[0].score, 9);
+    assert_string_equal(result_of(&R.steps[0]), "impressive");
+    /* The -2 group with a cavalry charge: heavy +1, en désordre -2, charge
+     * under 5" +2 = +1; defender 0: (5 - 5) + 1 = 1: Recule ! (défenseur). */
+    ok("aoe", "combat",
+       "--attacker-stands 4 --defender-stands 4 --attacker-cavalry heavy --attacker-disordered "
+       "--cavalry-vs-infantry under_5",
+       "5,5");
+    assert_int_equal(value_of("attacker_modifier"), 1);
+    assert_string_equal(result_of(&R.steps[0]), "defender_falls_back");
+    /* « Défenseur débordé » -3 with the square's +3: defender 0; attacker
+     * heavy +1: (5 - 5) + 1 = 1. */
+    ok("aoe", "combat",
+       "--attacker-stands 4 --defender-stands 4 --attacker-cavalry heavy --defender-square "
+       "vs_cavalry --defender-outflanked",
+       "5,5");
+    assert_int_equal(value_of("defender_modifier"), 0);
+    assert_int_equal(R.steps[0].score, 1);
+    /* Tactical: road column or square +1 and columnar infantry +1: 5 + 2 = 7:
+     * « 7, 8, 9 » En avant ! */
+    ok("aoe", "movement", "--state ordered --road-column-or-square --columnar-or-mixed", "5");
+    assert_int_equal(R.steps[0].modifier, 2);
+    assert_string_equal(result_of(&R.steps[0]), "forward");
+    /* Reserve: Napoleon attached (+1, not his +3) and an ADC of Napoleon (+1):
+     * 3 + 2 = 5: Échec partiel. */
+    ok("aoe", "movement",
+       "--state reserve --commander napoleon_with_berthier --cinc-attached --napoleon-adc", "3");
+    assert_int_equal(R.steps[0].modifier, 2);
+    assert_string_equal(result_of(&R.steps[0]), "partial_failure");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rff_fierce_fight_both_disordered),
+        cmocka_unit_test(test_aoe_cavalry_vs_infantry_excludes),
+        cmocka_unit_test(test_aoe_reserve_cinc_attached),
+        cmocka_unit_test(test_aoe_reserve_first_turn),
+        cmocka_unit_test(test_rff_broken_reads_disordered_column),
+        cmocka_unit_test(test_aoe_disordered_cavalry_reads_disordered_column),
         cmocka_unit_test(test_nf_melee_both_gone),
         cmocka_unit_test(test_rff_charge_both_gone),
+        cmocka_unit_test(test_aoe_pairs_refused),
+        cmocka_unit_test(test_aoe_pairs_combine),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

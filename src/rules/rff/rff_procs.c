@@ -200,6 +200,17 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
         return gr_error_set(err, GR_EINPUT,
                             "--state disordered: guns read the column \"Troupes en bon ordre et "
                             "canons\"; accepted with --arm guns: --state good_order");
+    /* « Troupes en désordre ou brisées » is one column: a broken unit reads it. */
+    if (guns && flag(p, a, "broken"))
+        return gr_error_set(err, GR_EINPUT,
+                            "--broken with --arm guns: « brisé » is for troops (their column "
+                            "« Troupes en désordre ou brisées »); accepted with --broken: --arm "
+                            "troops --state disordered");
+    if (state == 0 && flag(p, a, "broken"))
+        return gr_error_set(err, GR_EINPUT,
+                            "--broken with --state good_order: broken troops read the column "
+                            "« Troupes en désordre ou brisées », never « Troupes en bon ordre et "
+                            "canons »; accepted with --broken: --state disordered");
     if (!guns && (flag(p, a, "in-battery") || given(p, a, "gun")))
         return gr_error_set(err, GR_EINPUT,
                             "--in-battery and --gun are for guns; accepted with them: --arm guns");
