@@ -15,8 +15,10 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "grognard/grognard.h"
+#include "grognard/wire.h"
 
 static gr_resolution R;
 static gr_error E;
@@ -334,6 +336,47 @@ static void test_rff_charge_both_gone(void **state)
     assert_int_equal(R.nrolls, 1);
 }
 
+/* ==== 7. the outcome at the top of the JSON ======================================= */
+
+static void test_wire_final_outcome(void **state)
+{
+    (void)state;
+    /* Item 1's charge: fierce fight, then ENFONCÉS at 5. */
+    ok("rff", "charge",
+       "--attacker-stands 4 --defender-stands 4 --attacker-disordered --attacker-bayonet",
+       "6,6,9,4");
+    json_t *j = gr_wire_resolution(S, P, &A, &R, NULL);
+    assert_non_null(j);
+    assert_string_equal(json_string_value(json_object_get(j, "result")), "broken_through");
+    assert_int_equal(json_integer_value(json_object_get(j, "score")), 5);
+    assert_int_equal(json_array_size(json_object_get(j, "steps")), 2);
+    json_decref(j);
+    /* nf: French cavalry (4) charging Austrian infantry (6) in the open.
+     * Attacker +2 (mounted cavalry charging infantry in the open), -1
+     * (outnumbered 3:2, 6/4) = +1; defender -3 (infantry not in cover or
+     * square vs cavalry).  (8 - 12) + 1 + 3 = 0: Desperate struggle.
+     * Again, 3 v 5 (still 3:2): attacker 1 - 1 (stand lost) - 2 (disordered)
+     * = -2; defender -3 - 1 - 2 = -6.  (8 - 5) - 2 + 6 = 7: Swept. */
+    ok("nf", "melee",
+       "--attacker-arm cavalry --attacker-nation france --attacker-stands 4 --defender-arm "
+       "infantry --defender-nation austria --defender-stands 6",
+       "8,12,8,5");
+    j = gr_wire_resolution(S, P, &A, &R, NULL);
+    assert_non_null(j);
+    assert_string_equal(json_string_value(json_object_get(j, "result")), "swept_from_the_field");
+    assert_int_equal(json_integer_value(json_object_get(j, "score")), 7);
+    json_decref(j);
+    /* A leader loss test after the fight is not the outcome: 4 v 4, attacker spent (-2) with a
+     * leader (+1) = -1: (1 - 10) - 1 = -10: -9 et pire ASSAUT REPOUSSÉ, then the leader test. */
+    ok("rff", "charge",
+       "--attacker-stands 4 --defender-stands 4 --attacker-attached --attacker-condition spent",
+       "1,10,6");
+    assert_int_equal(R.nsteps, 2);
+    j = gr_wire_resolution(S, P, &A, &R, NULL);
+    assert_string_equal(json_string_value(json_object_get(j, "result")), "repulsed");
+    json_decref(j);
+}
+
 /* ==== 8. aoe: every other pair of printed lines judged (docs/rules/aoe.md) ========= */
 
 static void test_aoe_pairs_refused(void **state)
@@ -428,6 +471,7 @@ int main(void)
         cmocka_unit_test(test_aoe_disordered_cavalry_reads_disordered_column),
         cmocka_unit_test(test_nf_melee_both_gone),
         cmocka_unit_test(test_rff_charge_both_gone),
+        cmocka_unit_test(test_wire_final_outcome),
         cmocka_unit_test(test_aoe_pairs_refused),
         cmocka_unit_test(test_aoe_pairs_combine),
     };
