@@ -460,6 +460,119 @@ static void test_aoe_pairs_combine(void **state)
     assert_string_equal(result_of(&R.steps[0]), "partial_failure");
 }
 
+/* ==== 9. rff and nf: the pairs judged (docs/rules/rff.md, nf.md) ================== */
+
+static void test_rff_pairs(void **state)
+{
+    (void)state;
+    const char *fire = "--points 6 --band long --target-quality trained ";
+    char args[512];
+    snprintf(args, sizeof args, "%s--target-division-column --target-march-column", fire);
+    refused("rff", "musketry", args, 3, "Cible en colonne division", "Colonne de marche",
+            "one formation");
+    snprintf(args, sizeof args, "%s--target-march-column --target-single-line", fire);
+    refused("rff", "musketry", args, 2, "Colonne de marche", "simple ligne");
+    snprintf(args, sizeof args, "%s--target-cavalry --target-guns", fire);
+    refused("rff", "musketry", args, 2, "cavalerie", "Canon attelé");
+    refused("rff", "charge",
+            "--attacker-stands 4 --defender-stands 4 --attacker-single-line "
+            "--attacker-march-column",
+            2, "Simple ligne, milice", "colonne de marche");
+    refused("rff", "charge",
+            "--attacker-stands 4 --defender-stands 4 --attacker-guns supported "
+            "--attacker-cavalry-charge clear",
+            2, "Canon supporté", "terrain clair");
+    refused("rff", "charge", "--attacker-stands 4 --defender-stands 4 --defender-limbered", 2,
+            "--defender-limbered", "canons attelés");
+
+    /* The enfilade +2 replaces the flank +1 (« +2 Colonne de marche ou troupe
+     * prise en enfilade »; an enfiladed target is taken in flank): 6 points
+     * base 0, +2: roll 5 -> 7, Entraîné « 7 »: Tir mortel. */
+    snprintf(args, sizeof args, "%s--target-flanked --target-enfiladed", fire);
+    ok("rff", "musketry", args, "5");
+    assert_int_equal(R.steps[0].modifier, 2);
+    assert_string_equal(result_of(&R.steps[0]), "deadly");
+    /* Charge: « -1 Troupe en désordre » and « -3 Pris de flanc » combine, with
+     * « +1 Baïonnette »: -1 - 3 + 1 = -3; defender 0: (9 - 2) - 3 = 4:
+     * REPOUSSÉS. */
+    ok("rff", "charge",
+       "--attacker-stands 4 --defender-stands 4 --attacker-disordered --attacker-flanked "
+       "--attacker-bayonet",
+       "9,2");
+    assert_int_equal(R.steps[0].score, 4);
+    assert_string_equal(result_of(&R.steps[0]), "pushed_back");
+    /* « +1 Baïonnette/Sabre » and « Charge de cavalerie +2 terrain clair »:
+     * +3; (7 - 5) + 3 = 5: ENFONCÉS. */
+    ok("rff", "charge",
+       "--attacker-stands 4 --defender-stands 4 --attacker-bayonet --attacker-cavalry-charge "
+       "clear",
+       "7,5");
+    assert_int_equal(R.steps[0].score, 5);
+    assert_string_equal(result_of(&R.steps[0]), "broken_through");
+    /* Maneuver: « +2 En batterie » and « +1 ... couvert linéaire » (guns in
+     * battery behind a wall): +3, trained 0, worn 0: 4 + 3 = 7: 3 - 7 Manœuvre
+     * bien exécutée. */
+    ok("rff", "maneuver", "--state good_order --arm guns --in-battery --column-or-cover", "4");
+    assert_int_equal(R.steps[0].score, 7);
+    assert_string_equal(result_of(&R.steps[0]), "well_executed");
+    /* « +1 Chef vaillant » and « +1 Chef attaché ou Colonel courageux »: +2;
+     * 5 + 2 = 7: 3 - 7 Manœuvre bien exécutée. */
+    ok("rff", "maneuver", "--state good_order --leader gallant --attached", "5");
+    assert_int_equal(R.steps[0].modifier, 2);
+    assert_string_equal(result_of(&R.steps[0]), "well_executed");
+    /* « -2 Pris de flanc dans les 20cm, brisé »: one line, once: 9 - 2 = 7. */
+    ok("rff", "maneuver", "--state disordered --flanked --broken", "9");
+    assert_int_equal(R.steps[0].modifier, -2);
+}
+
+static void test_nf_pairs(void **state)
+{
+    (void)state;
+    /* « +2 Mounted cavalry charging infantry ... in the open » and « -4
+     * Cavalry Vs infantry in square » combine (the +2 does not say « not in
+     * square »): attacker +2 - 4 = -2; defender « +4 Infantry in square Vs
+     * Cavalry »; national modifiers not used (infantry vs cavalry).  4 v 4:
+     * (10 - 2) - 2 - 4 = 2: Hard Pressed. */
+    ok("nf", "melee",
+       "--attacker-arm cavalry --attacker-nation britain --attacker-stands 4 --defender-arm "
+       "infantry --defender-nation france --defender-formation square --defender-stands 4",
+       "10,2");
+    assert_int_equal(value_of("attacker_modifier"), -2);
+    assert_int_equal(value_of("defender_modifier"), 4);
+    assert_int_equal(R.steps[0].score, 2);
+    assert_string_equal(result_of(&R.steps[0]), "hard_pressed");
+    /* Emergency FC: « -2 disordered » and « -2 In march column » are two
+     * printed lines (not the melee's one « Disordered or in march column »):
+     * -4.  Austria, line troops: 8 - 4 = 4: « 4 or less » unsuccessful,
+     * disordered. */
+    ok("nf", "emergency_fc", "--nation austria --formation march_column --disordered", "8");
+    assert_int_equal(R.steps[0].modifier, -4);
+    assert_string_equal(result_of(&R.steps[0]), "failed_disordered");
+    /* Melee: « -2 Disordered or in march column » counts once for both
+     * causes: Austrian infantry 4 v 4, attacker disordered in march column:
+     * -2; (7 - 5) - 2 = 0: Desperate struggle. */
+    ok("nf", "melee",
+       "--attacker-arm infantry --attacker-nation austria --attacker-formation march_column "
+       "--attacker-disordered --attacker-stands 4 --defender-arm infantry --defender-nation "
+       "austria --defender-formation line --defender-stands 4 --year 1805",
+       "7,5");
+    assert_int_equal(value_of("attacker_modifier"), -2);
+    assert_int_equal(R.steps[0].score, 0);
+    /* Heavy, armored and guard cavalry are three +1s (+3), and « -2
+     * Outflanked » adds to the defender's lines.  Russian cavalry against
+     * Russian cavalry (the Russian +1 is for infantry defending vs infantry;
+     * no cavalry charging infantry line): attacker +3, defender -2.
+     * (5 - 5) + 3 + 2 = 5: Driven back. */
+    ok("nf", "melee",
+       "--attacker-arm cavalry --attacker-nation russia --attacker-heavy-cavalry "
+       "--attacker-armored --attacker-guard-cavalry --attacker-stands 4 --defender-arm cavalry "
+       "--defender-nation russia --defender-outflanked --defender-stands 4",
+       "5,5");
+    assert_int_equal(value_of("attacker_modifier"), 3);
+    assert_int_equal(value_of("defender_modifier"), -2);
+    assert_string_equal(result_of(&R.steps[0]), "driven_back");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -474,6 +587,8 @@ int main(void)
         cmocka_unit_test(test_wire_final_outcome),
         cmocka_unit_test(test_aoe_pairs_refused),
         cmocka_unit_test(test_aoe_pairs_combine),
+        cmocka_unit_test(test_rff_pairs),
+        cmocka_unit_test(test_nf_pairs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -70,6 +70,16 @@ static gr_mod *line_drm(gr_resolution *r, int value, const char *text, const cha
     return value ? gr_res_drm(r, value, text, src) : gr_res_info(r, text, src);
 }
 
+/* Refuse a situation where two printed lines exclude each other: one line
+ * naming the two inputs, the two printed lines and why (docs/rules/rff.md
+ * lists every pair judged). */
+static gr_status contradict(gr_error *err, const char *input_a, const char *line_a,
+                            const char *input_b, const char *line_b, const char *why)
+{
+    return gr_error_set(err, GR_EINPUT, "%s and %s contradict: « %s » and « %s »: %s", input_a,
+                        input_b, line_a, line_b, why);
+}
+
 /* A leader loss test: roll a D10 and read the Leader loss table. */
 static gr_status leader_test(gr_resolution *r, gr_dice_source *dice, const char *what,
                              gr_error *err)
@@ -476,6 +486,31 @@ static gr_status target_drms(const gr_procedure *p, const gr_args *a, gr_resolut
         return gr_error_set(err, GR_EINPUT,
                             "--target-limbered is for a gun target; accepted "
                             "with it: --target-guns");
+    /* One target, one formation (docs/rules/rff.md). */
+    static const struct {
+        const char *x;
+        int lx;
+        const char *y;
+        int ly;
+        const char *why;
+    } excl[] = {
+        {"target-division-column", RFF_FD_TARGET_EXPOSED, "target-march-column",
+         RFF_FD_MARCH_COLUMN_OR_ENFILADE, "a target is in one formation"},
+        {"target-division-column", RFF_FD_TARGET_EXPOSED, "target-single-line",
+         RFF_FD_PARTIAL_COVER_OR_SINGLE_LINE, "a target is in one formation"},
+        {"target-march-column", RFF_FD_MARCH_COLUMN_OR_ENFILADE, "target-single-line",
+         RFF_FD_PARTIAL_COVER_OR_SINGLE_LINE, "a target is in one formation"},
+        {"target-cavalry", RFF_FD_TARGET_EXPOSED, "target-guns", RFF_FD_GUN_TARGET,
+         "a target is cavalry or guns, not both"},
+    };
+    for (size_t i = 0; i < GR_COUNT(excl); i++)
+        if (flag(p, a, excl[i].x) && flag(p, a, excl[i].y)) {
+            char ia[40], ib[40];
+            snprintf(ia, sizeof ia, "--%s", excl[i].x);
+            snprintf(ib, sizeof ib, "--%s", excl[i].y);
+            return contradict(err, ia, rff_fire_drm_text(excl[i].lx), ib,
+                              rff_fire_drm_text(excl[i].ly), excl[i].why);
+        }
     static const char *const exposed[] = {"target-division-column", "target-cavalry",
                                           "target-flanked",         "target-about-faced",
                                           "target-passed-lines",    "target-broken"};
@@ -784,10 +819,48 @@ static void side_totals(const gr_resolution *r, int from, int *att, int *def)
             *(r->mods[i].side ? def : att) += r->mods[i].value;
 }
 
+/* Pairs of one side's inputs that exclude each other (docs/rules/rff.md). */
+static gr_status charge_check(const gr_args *a, gr_error *err)
+{
+    static const struct {
+        int x, lx, y, ly;
+        const char *why;
+    } excl[] = {
+        {CS_SINGLE, RFF_CD_SINGLE_LINE_OR_MILITIA, CS_COLUMN, RFF_CD_FLANKED_BROKEN_COLUMN_LIMBERED,
+         "a regiment is in one formation"},
+        {CS_GUNS, RFF_CD_GUN_SUPPORTED, CS_SINGLE, RFF_CD_SINGLE_LINE_OR_MILITIA,
+         "guns are not in line"},
+        {CS_GUNS, RFF_CD_GUN_SUPPORTED, CS_MILITIA, RFF_CD_SINGLE_LINE_OR_MILITIA,
+         "guns are not militia"},
+        {CS_GUNS, RFF_CD_GUN_SUPPORTED, CS_COLUMN, RFF_CD_FLANKED_BROKEN_COLUMN_LIMBERED,
+         "guns on the move are limbered (« canons attelés »), not a march column"},
+        {CS_GUNS, RFF_CD_GUN_SUPPORTED, CS_CAV, RFF_CD_CAV_CLEAR, "guns do not charge as cavalry"},
+    };
+    for (int side = 0; side < 2; side++) {
+        int b = side * CS_N;
+        if (gr_args_flag(a, b + CS_LIMBERED) && !gr_args_get(a, b + CS_GUNS, 0))
+            return gr_error_set(err, GR_EINPUT,
+                                "--%s-limbered: « canons attelés » is for guns; accepted with "
+                                "it: --%s-guns supported or unsupported",
+                                side ? "defender" : "attacker", side ? "defender" : "attacker");
+        for (size_t i = 0; i < GR_COUNT(excl); i++)
+            if (gr_args_get(a, b + excl[i].x, 0) && gr_args_get(a, b + excl[i].y, 0)) {
+                char ia[40], ib[40];
+                snprintf(ia, sizeof ia, "--%s", charge_params[b + excl[i].x].name);
+                snprintf(ib, sizeof ib, "--%s", charge_params[b + excl[i].y].name);
+                return contradict(err, ia, rff_charge_drm_text(excl[i].lx), ib,
+                                  rff_charge_drm_text(excl[i].ly), excl[i].why);
+            }
+    }
+    return GR_OK;
+}
+
 static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
                                 gr_error *err)
 {
     gr_resolution_init(r, "rff", "charge");
+    if (charge_check(a, err) != GR_OK)
+        return GR_EINPUT;
     int as = (int)a->v[CS_STANDS], ds = (int)a->v[CS_N + CS_STANDS];
     gr_status st;
     gr_step *step = NULL;
