@@ -221,7 +221,13 @@ json_t *gr_wire_resolution(const gr_system *s, const gr_procedure *p, const gr_a
     if (seed)
         bad |= put(j, "seed", json_integer((json_int_t)*seed));
     if (r->nsteps) {
+        /* The outcome: the last step read on the first step's table (a melee
+         * or charge fought again adds rounds; a check it triggers, such as a
+         * leader loss test, reads another table).  Every round is in steps. */
         const gr_step *st = &r->steps[0];
+        for (int i = 1; i < r->nsteps; i++)
+            if (r->steps[i].table == r->steps[0].table)
+                st = &r->steps[i];
         const gr_outcome *out = &st->table->outcomes[st->cell.outcome];
         bad |= put_str(j, "result", out->id);
         bad |= put_str(j, "label", out->label);

@@ -35,7 +35,10 @@ expect_json combat-mods '[.modifier,.score,.result]' '[5,9,"defender_shattered"]
 # the -2 group does not accumulate
 expect_json combat-minus2 '.modifier' '2' -- resolve aoe combat --attacker-stands 4 --defender-stands 4 --defender-disordered --defender-skirmish-order --roll 5,5 --json
 expect_json movement-cap '.modifier' '4' -- resolve aoe movement --state ordered --attached-charismatic 2 --detached-generals 2 --roll 5 --json
-expect_json reserve '[.modifier,.result]' '[7,"elan"]' -- resolve aoe movement --state reserve --commander davout --first-turn --failed-segments 1 --roll 3 --json
+# Davout +2 (not engaged), first turn +4 = +6; roll 4 -> 10: Élan.  (The first turn has
+# no previous segment: --first-turn with --failed-segments is refused, issue 19.)
+expect_json reserve '[.modifier,.result]' '[6,"elan"]' -- resolve aoe movement --state reserve --commander davout --first-turn --roll 4 --json
+expect_exit reserve-first-turn-history 2 "--first-turn and --failed-segments contradict: « 1er Tour de la partie ».*no previous friendly segment" -- resolve aoe movement --state reserve --commander davout --first-turn --failed-segments 1 --roll 3
 expect_json reserve-engaged '.modifier' '-2' -- resolve aoe movement --state reserve --commander napoleon_with_berthier --cinc-engaged --roll 3 --json
 expect_json allowance '.values.allowance_inches' '4.5' -- resolve aoe movement --state ordered --unit columnar_infantry --roll 5 --json
 expect_json initiative '.values.chooser' '2' -- resolve aoe initiative --first-cinc-engaged --json

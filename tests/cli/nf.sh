@@ -45,6 +45,7 @@ expect_json fire-stdin '.result' '"lively"' -- resolve nf fire --roll 7 --json -
 # French cavalry charging Austrian infantry in the open: +2; 4 vs 6 stands -1;
 # infantry not in cover or square vs cavalry -3; no national modifiers.
 expect_json melee-mods '[.values.attacker_modifier,.values.defender_modifier,.result]' '[1,-3,"hard_pressed"]' -- resolve nf melee --attacker-arm cavalry --attacker-nation france --attacker-stands 4 --defender-arm infantry --defender-nation austria --defender-stands 6 --roll 7,9 --json
+expect_json melee-final '[.result,.score]' '["swept_from_the_field",7]' -- resolve nf melee --attacker-arm cavalry --attacker-nation france --attacker-stands 4 --defender-arm infantry --defender-nation austria --defender-stands 6 --roll 8,12,8,5 --json
 expect_json melee-desperate '[(.steps|length),.steps[1].result]' '[2,"swept_from_the_field"]' -- resolve nf melee --attacker-arm cavalry --attacker-nation france --attacker-stands 4 --defender-arm infantry --defender-nation austria --defender-stands 6 --roll 8,12,8,5 --json
 # French column 1813, conscripts: +1 (@); Russian line infantry defending vs infantry: +1 (#)
 expect_json melee-national '[.values.attacker_modifier,.values.defender_modifier]' '[1,1]' -- resolve nf melee --attacker-arm infantry --attacker-nation france --attacker-formation column --attacker-quality conscript --attacker-stands 6 --defender-arm infantry --defender-nation russia --defender-formation line --defender-stands 6 --year 1813 --roll 7,7 --json

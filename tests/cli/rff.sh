@@ -49,6 +49,8 @@ expect_json cannonade-mods '.modifier' '0' -- resolve rff cannonade --points 6 -
 expect_json charge-typed '[.modifier,.score,.result]' '[3,9,"swept_away"]' -- resolve rff charge --attacker-stands 8 --defender-stands 4 --attacker-bayonet --roll 8,2 --json
 # fierce fight then fought again without the bayonet modifier
 expect_json charge-refight '[(.steps|length),.steps[0].result,.steps[1].modifier]' '[2,"fierce_fight",0]' -- resolve rff charge --attacker-stands 4 --defender-stands 4 --attacker-bayonet --roll 4,5,7,2 --json
+# issue 19: 0 (fierce fight), then both disordered: (9 - 4) + (-1) - (-1) = 5, ENFONCÉS; the top is the final fight
+expect_json charge-final '[.result,.score,(.steps|length),.steps[0].result]' '["broken_through",5,2,"fierce_fight"]' -- resolve rff charge --attacker-stands 4 --defender-stands 4 --attacker-disordered --attacker-bayonet --roll 6,6,9,4 --json
 expect_json charge-leader '.steps[1].table' '"leader_loss"' -- resolve rff charge --attacker-stands 4 --defender-stands 4 --attacker-attached --attacker-condition spent --roll 1,10,6 --json
 expect_json leader-resolve '.result' '"horse_killed"' -- resolve rff leader_loss --roll 6 --json
 

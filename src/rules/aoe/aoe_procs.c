@@ -3,6 +3,7 @@
  * values come from the sheets as typed here once, each with its source. */
 #include "aoe.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define SRC_PWR   AOE_SRC_TABLES ", MODIFICATEURS DE PUISSANCE"
@@ -21,6 +22,16 @@ static const char *const no_yes_general[] = {"none", "attached", "charismatic", 
 static gr_mod *drm(gr_resolution *r, const gr_drm_line *list, int k, int times, const char *src)
 {
     return gr_res_drm(r, times * list[k].value, list[k].cell, src);
+}
+
+/* Refuse a situation where two printed lines exclude each other: one line
+ * naming the two inputs, the two printed lines and why (docs/rules/aoe.md
+ * lists every pair judged). */
+static gr_status contradict(gr_error *err, const char *input_a, const char *line_a,
+                            const char *input_b, const char *line_b, const char *why)
+{
+    return gr_error_set(err, GR_EINPUT, "%s and %s contradict: « %s » and « %s »: %s", input_a,
+                        input_b, line_a, line_b, why);
 }
 
 /* Apply a power multiplier line; returns the new power. */
@@ -125,6 +136,27 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
         }
     }
     gr_res_value(r, "base_power", GR_F_NUM, power);
+    /* One target is in one formation: a column is not in skirmish order, and a
+     * grand battery is neither (docs/rules/aoe.md). */
+    static const struct {
+        int x, lx, y, ly;
+        const char *why;
+    } excl[] = {
+        {FP_ON_COLUMN, AOE_PM_DOUBLE, FP_AT_SKIRMISHERS, AOE_PM_HALF,
+         "a target in column is not in skirmish order"},
+        {FP_AT_GRAND_BATTERY, AOE_PM_GRAND_BATTERY, FP_AT_SKIRMISHERS, AOE_PM_HALF,
+         "a grand battery is not in skirmish order"},
+        {FP_AT_GRAND_BATTERY, AOE_PM_GRAND_BATTERY, FP_ON_COLUMN, AOE_PM_DOUBLE,
+         "a grand battery is not a column"},
+    };
+    for (size_t i = 0; i < GR_COUNT(excl); i++)
+        if (gr_args_flag(a, excl[i].x) && gr_args_flag(a, excl[i].y)) {
+            char ia[40], ib[40];
+            snprintf(ia, sizeof ia, "--%s", fire_params[excl[i].x].name);
+            snprintf(ib, sizeof ib, "--%s", fire_params[excl[i].y].name);
+            return contradict(err, ia, aoe_power_multiplier[excl[i].lx].cell, ib,
+                              aoe_power_multiplier[excl[i].ly].cell, excl[i].why);
+        }
     /* Each line counts once, however many of its causes apply
      * (docs/rules/aoe.md): the causes are listed, the line applied once. */
     static const struct {
@@ -393,10 +425,96 @@ static void superiority(gr_resolution *r, int more, int fewer)
         }
 }
 
+/* What the situation says, for the pairs of printed lines that exclude
+ * each other. */
+enum {
+    CF_CAV_CHARGE,  /* « Cavalerie chargeant de l'infanterie en terrain libre, qui n'est pas
+                       en carré » (either distance) */
+    CF_LANCERS,     /* « Lanciers chargeant de l'infanterie en terrain libre » */
+    CF_SQ_CAVALRY,  /* « Défenseur en carré attaqué par la cavalerie » */
+    CF_SQ_INFANTRY, /* « Défenseur en carré attaqué par l'infanterie » */
+    CF_ATT_CAVALRY, /* the attacker is (heavy) cavalry */
+    CF_DEF_CAVALRY, /* the defender is (heavy) cavalry */
+    CF_COVER,       /* « Défenseur à couvert » */
+    CF_DEF_SKIRMISH,
+    CF_N
+};
+
+static const struct {
+    int a, b;
+    const char *why;
+} combat_exclusions[] = {
+    {CF_CAV_CHARGE, CF_SQ_CAVALRY,
+     "the charge line is for infantry « qui n'est pas en carré »; a square takes its own line"},
+    {CF_CAV_CHARGE, CF_SQ_INFANTRY,
+     "a cavalry charge does not meet a square « attaqué par l'infanterie »"},
+    {CF_CAV_CHARGE, CF_DEF_CAVALRY, "the charge line is against infantry, not cavalry"},
+    {CF_CAV_CHARGE, CF_COVER,
+     "the charge line is « en terrain libre »; a defender in cover is not"},
+    {CF_LANCERS, CF_SQ_INFANTRY,
+     "lancers are cavalry; the square line is for an attack by infantry"},
+    {CF_LANCERS, CF_DEF_CAVALRY, "the lancers' line is against infantry, not cavalry"},
+    {CF_LANCERS, CF_COVER, "the lancers' line is « en terrain libre »; a defender in cover is not"},
+    {CF_ATT_CAVALRY, CF_SQ_INFANTRY,
+     "the attacker is cavalry; the square line is for an attack by infantry"},
+    {CF_DEF_CAVALRY, CF_SQ_CAVALRY, "cavalry does not form square"},
+    {CF_DEF_CAVALRY, CF_SQ_INFANTRY, "cavalry does not form square"},
+    {CF_DEF_SKIRMISH, CF_SQ_CAVALRY,
+     "a brigade in skirmish order is not in square: one formation at a time"},
+    {CF_DEF_SKIRMISH, CF_SQ_INFANTRY,
+     "a brigade in skirmish order is not in square: one formation at a time"},
+};
+
+static gr_status combat_check(const gr_args *a, gr_error *err)
+{
+    static const int cav_line[] = {-1, AOE_CD_HEAVY, AOE_CD_CUIRASSIER};
+    int cc = (int)gr_args_get(a, CP_CAV_CHARGE, 0), sq = (int)gr_args_get(a, CP_SQUARE, 0);
+    int acav = (int)gr_args_get(a, S_CAVALRY, 0),
+        dcav = (int)gr_args_get(a, S_NSIDE + S_CAVALRY, 0);
+    int on[CF_N] = {
+        [CF_CAV_CHARGE] = cc != 0,
+        [CF_LANCERS] = gr_args_flag(a, CP_LANCERS),
+        [CF_SQ_CAVALRY] = sq == 1,
+        [CF_SQ_INFANTRY] = sq == 2,
+        [CF_ATT_CAVALRY] = acav != 0,
+        [CF_DEF_CAVALRY] = dcav != 0,
+        [CF_COVER] = a->given[CP_COVER] && a->v[CP_COVER] > 0,
+        [CF_DEF_SKIRMISH] = gr_args_flag(a, S_NSIDE + S_SKIRMISH),
+    };
+    char input[CF_N][48];
+    const char *line[CF_N];
+    snprintf(input[CF_CAV_CHARGE], sizeof input[0], "--cavalry-vs-infantry %s", charge_ranges[cc]);
+    line[CF_CAV_CHARGE] = aoe_combat_drm[cc == 2 ? AOE_CD_CAV_5_OR_MORE : AOE_CD_CAV_UNDER_5].cell;
+    snprintf(input[CF_LANCERS], sizeof input[0], "--lancers");
+    line[CF_LANCERS] = aoe_combat_drm[AOE_CD_LANCERS].cell;
+    snprintf(input[CF_SQ_CAVALRY], sizeof input[0], "--defender-square vs_cavalry");
+    line[CF_SQ_CAVALRY] = aoe_combat_drm[AOE_CD_SQUARE_VS_CAVALRY].cell;
+    snprintf(input[CF_SQ_INFANTRY], sizeof input[0], "--defender-square vs_infantry");
+    line[CF_SQ_INFANTRY] = aoe_combat_drm[AOE_CD_SQUARE_VS_INFANTRY].cell;
+    snprintf(input[CF_ATT_CAVALRY], sizeof input[0], "--attacker-cavalry %s",
+             cavalry_kinds[acav ? acav : 1]);
+    line[CF_ATT_CAVALRY] = aoe_combat_drm[cav_line[acav ? acav : 1]].cell;
+    snprintf(input[CF_DEF_CAVALRY], sizeof input[0], "--defender-cavalry %s",
+             cavalry_kinds[dcav ? dcav : 1]);
+    line[CF_DEF_CAVALRY] = aoe_combat_drm[cav_line[dcav ? dcav : 1]].cell;
+    snprintf(input[CF_COVER], sizeof input[0], "--defender-cover");
+    line[CF_COVER] = "+ 1 à + 3 Défenseur à couvert (selon scénario)";
+    snprintf(input[CF_DEF_SKIRMISH], sizeof input[0], "--defender-skirmish-order");
+    line[CF_DEF_SKIRMISH] = "brigade en tirailleurs";
+    for (size_t i = 0; i < GR_COUNT(combat_exclusions); i++) {
+        int x = combat_exclusions[i].a, y = combat_exclusions[i].b;
+        if (on[x] && on[y])
+            return contradict(err, input[x], line[x], input[y], line[y], combat_exclusions[i].why);
+    }
+    return GR_OK;
+}
+
 static gr_status combat_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
                                 gr_error *err)
 {
     gr_resolution_init(r, "aoe", "combat");
+    if (combat_check(a, err) != GR_OK)
+        return GR_EINPUT;
     int as = (int)a->v[S_STANDS], ds = (int)a->v[S_NSIDE + S_STANDS];
     int from = r->nmods;
     side_drms(r, a, 0);
@@ -627,17 +745,45 @@ static void tactical_drms(gr_resolution *r, const gr_args *a, int applied)
 
 static gr_status reserve_drms(gr_resolution *r, const gr_args *a, gr_error *err)
 {
-    if (!a->given[MP_COMMANDER] && !gr_args_flag(a, MP_CINC_ENGAGED))
+    int attached = gr_args_flag(a, MP_CINC_ATTACHED), engaged = gr_args_flag(a, MP_CINC_ENGAGED);
+    if (!a->given[MP_COMMANDER] && !engaged && !attached)
         return gr_error_set(err, GR_EINPUT,
-                            "reserve movement needs --commander (the army's commander-in-chief) "
-                            "or --cinc-engaged; see `grognard lookup aoe reserve_commander "
-                            "--help`");
+                            "reserve movement needs --commander (the army's commander-in-chief), "
+                            "--cinc-engaged or --cinc-attached; see `grognard lookup aoe "
+                            "reserve_commander --help`");
+    static const int failed_line[] = {AOE_RD_FAILED_1, AOE_RD_FAILED_2, AOE_RD_FAILED_3};
     int failed = (int)gr_args_get(a, MP_FAILED, 0);
+    const char *failed_text =
+        failed ? aoe_reserve_drm[failed_line[(failed > 3 ? 3 : failed) - 1]].cell : "";
+    const char *succeeded_text = aoe_reserve_drm[AOE_RD_SUCCEEDED].cell;
+    const char *first_text = aoe_reserve_drm[AOE_RD_FIRST_TURN].cell;
     if (failed && gr_args_flag(a, MP_SUCCEEDED))
-        return gr_error_set(err, GR_EINPUT,
-                            "--failed-segments and --succeeded-last-segment contradict: the "
-                            "previous segment either succeeded or failed");
-    if (gr_args_flag(a, MP_CINC_ENGAGED)) {
+        return contradict(err, "--failed-segments", failed_text, "--succeeded-last-segment",
+                          succeeded_text, "the previous segment either succeeded or failed");
+    if (gr_args_flag(a, MP_FIRST_TURN) && gr_args_flag(a, MP_SUCCEEDED))
+        return contradict(err, "--first-turn", first_text, "--succeeded-last-segment",
+                          succeeded_text, "the first turn has no previous friendly segment");
+    if (gr_args_flag(a, MP_FIRST_TURN) && failed)
+        return contradict(err, "--first-turn", first_text, "--failed-segments", failed_text,
+                          "the first turn has no previous friendly segment");
+    /* Seed 000: the label counts « s'il n'est pas engagé »; engaged, -2 for
+     * every brigade but the one he is attached to (or, substituted, those
+     * within his 12"): « si Koutousov est attaché à une brigade, celle-ci
+     * reçoit un DRM + 1 ..., bien que toutes les autres subissent un DRM – 2 ».
+     * Attached is engaged: that brigade gets the +1 alone. */
+    if (attached) {
+        gr_mod *m = drm(r, aoe_reserve_drm, AOE_RD_CINC_ENGAGED, 1, SRC_RES);
+        if (m)
+            m->applied = 0;
+        if (a->given[MP_COMMANDER])
+            gr_res_info(r,
+                        "étiquette du général en chef: ne compte pas, il est engagé (attaché ou "
+                        "substitué)",
+                        SRC_RES);
+        gr_res_note(r, "the commander-in-chief is attached to this brigade (or substituted within "
+                       "12\"): it gets +1, not his label, and not the -2 every other brigade "
+                       "takes (seed 000)");
+    } else if (engaged) {
         drm(r, aoe_reserve_drm, AOE_RD_CINC_ENGAGED, 1, SRC_RES);
     } else {
         int d = aoe_commander_drm((int)a->v[MP_COMMANDER]);
@@ -658,7 +804,6 @@ static gr_status reserve_drms(gr_resolution *r, const gr_args *a, gr_error *err)
         if (gr_args_flag(a, flags[i].param))
             drm(r, aoe_reserve_drm, flags[i].line, 1, SRC_RES);
     /* 1, 2, 3 friendly segments failed in a row: the 1er, 2e, 3e line. */
-    static const int failed_line[] = {AOE_RD_FAILED_1, AOE_RD_FAILED_2, AOE_RD_FAILED_3};
     if (failed)
         drm(r, aoe_reserve_drm, failed_line[(failed > 3 ? 3 : failed) - 1], 1, SRC_RES);
     if (failed > 3)
@@ -710,6 +855,32 @@ static gr_status movement_resolve(const gr_args *a, gr_dice_source *dice, gr_res
 {
     gr_resolution_init(r, "aoe", "movement");
     int state = (int)a->v[MP_STATE];
+    /* « Cavalerie en désordre chargeant »: a disordered unit reads the « En
+     * désordre » column. */
+    if (state == 0 && gr_args_flag(a, MP_DIS_CAV_CHARGE))
+        return gr_error_set(err, GR_EINPUT,
+                            "--disordered-cavalry-charging with --state ordered: « %s » is a "
+                            "unit in disorder, it never reads the « En ordre » column; accepted "
+                            "with it: --state disordered",
+                            aoe_tactical_drm[AOE_TD_DISORDERED_CAVALRY].cell);
+    /* Charging cavalry is neither infantry nor falling back (docs/rules/aoe.md). */
+    static const struct {
+        int x, lx, y, ly;
+        const char *why;
+    } excl[] = {
+        {MP_DIS_CAV_CHARGE, AOE_TD_DISORDERED_CAVALRY, MP_COLUMNAR, AOE_TD_COLUMNAR,
+         "a cavalry brigade is not infantry"},
+        {MP_DIS_CAV_CHARGE, AOE_TD_DISORDERED_CAVALRY, MP_WITHDRAW, AOE_TD_WITHDRAWING,
+         "a brigade charging in the combat phase is not falling back to the reserve zone"},
+    };
+    for (size_t i = 0; i < GR_COUNT(excl); i++)
+        if (gr_args_flag(a, excl[i].x) && gr_args_flag(a, excl[i].y)) {
+            char ia[40], ib[40];
+            snprintf(ia, sizeof ia, "--%s", movement_params[excl[i].x].name);
+            snprintf(ib, sizeof ib, "--%s", movement_params[excl[i].y].name);
+            return contradict(err, ia, aoe_tactical_drm[excl[i].lx].cell, ib,
+                              aoe_tactical_drm[excl[i].ly].cell, excl[i].why);
+        }
     int from = r->nmods;
     gr_status st;
     if (state == 2) {

@@ -712,6 +712,16 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
                             (int)step->cell.fields[i].i, (int)step->cell.fields[i].i);
         if (step->cell.outcome != gr_table_outcome(&nf_melee_table, "desperate_struggle"))
             break;
+        /* "each losses a stand": a side with none left cannot roll again. */
+        if (as - 1 < 1 || ds - 1 < 1) {
+            gr_res_note(r,
+                        "desperate struggle: each side loses a stand; %s no stand left: no "
+                        "roll again",
+                        as - 1 < 1 && ds - 1 < 1 ? "both sides have"
+                        : as - 1 < 1             ? "the attacker has"
+                                                 : "the defender has");
+            break;
+        }
         if (round + 1 == GR_MAX_STEPS) {
             gr_res_note(r, "still a desperate struggle after %d rounds: roll again by hand",
                         GR_MAX_STEPS);

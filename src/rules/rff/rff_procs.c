@@ -70,6 +70,16 @@ static gr_mod *line_drm(gr_resolution *r, int value, const char *text, const cha
     return value ? gr_res_drm(r, value, text, src) : gr_res_info(r, text, src);
 }
 
+/* Refuse a situation where two printed lines exclude each other: one line
+ * naming the two inputs, the two printed lines and why (docs/rules/rff.md
+ * lists every pair judged). */
+static gr_status contradict(gr_error *err, const char *input_a, const char *line_a,
+                            const char *input_b, const char *line_b, const char *why)
+{
+    return gr_error_set(err, GR_EINPUT, "%s and %s contradict: « %s » and « %s »: %s", input_a,
+                        input_b, line_a, line_b, why);
+}
+
 /* A leader loss test: roll a D10 and read the Leader loss table. */
 static gr_status leader_test(gr_resolution *r, gr_dice_source *dice, const char *what,
                              gr_error *err)
@@ -200,6 +210,17 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
         return gr_error_set(err, GR_EINPUT,
                             "--state disordered: guns read the column \"Troupes en bon ordre et "
                             "canons\"; accepted with --arm guns: --state good_order");
+    /* « Troupes en désordre ou brisées » is one column: a broken unit reads it. */
+    if (guns && flag(p, a, "broken"))
+        return gr_error_set(err, GR_EINPUT,
+                            "--broken with --arm guns: « brisé » is for troops (their column "
+                            "« Troupes en désordre ou brisées »); accepted with --broken: --arm "
+                            "troops --state disordered");
+    if (state == 0 && flag(p, a, "broken"))
+        return gr_error_set(err, GR_EINPUT,
+                            "--broken with --state good_order: broken troops read the column "
+                            "« Troupes en désordre ou brisées », never « Troupes en bon ordre et "
+                            "canons »; accepted with --broken: --state disordered");
     if (!guns && (flag(p, a, "in-battery") || given(p, a, "gun")))
         return gr_error_set(err, GR_EINPUT,
                             "--in-battery and --gun are for guns; accepted with them: --arm guns");
@@ -465,6 +486,31 @@ static gr_status target_drms(const gr_procedure *p, const gr_args *a, gr_resolut
         return gr_error_set(err, GR_EINPUT,
                             "--target-limbered is for a gun target; accepted "
                             "with it: --target-guns");
+    /* One target, one formation (docs/rules/rff.md). */
+    static const struct {
+        const char *x;
+        int lx;
+        const char *y;
+        int ly;
+        const char *why;
+    } excl[] = {
+        {"target-division-column", RFF_FD_TARGET_EXPOSED, "target-march-column",
+         RFF_FD_MARCH_COLUMN_OR_ENFILADE, "a target is in one formation"},
+        {"target-division-column", RFF_FD_TARGET_EXPOSED, "target-single-line",
+         RFF_FD_PARTIAL_COVER_OR_SINGLE_LINE, "a target is in one formation"},
+        {"target-march-column", RFF_FD_MARCH_COLUMN_OR_ENFILADE, "target-single-line",
+         RFF_FD_PARTIAL_COVER_OR_SINGLE_LINE, "a target is in one formation"},
+        {"target-cavalry", RFF_FD_TARGET_EXPOSED, "target-guns", RFF_FD_GUN_TARGET,
+         "a target is cavalry or guns, not both"},
+    };
+    for (size_t i = 0; i < GR_COUNT(excl); i++)
+        if (flag(p, a, excl[i].x) && flag(p, a, excl[i].y)) {
+            char ia[40], ib[40];
+            snprintf(ia, sizeof ia, "--%s", excl[i].x);
+            snprintf(ib, sizeof ib, "--%s", excl[i].y);
+            return contradict(err, ia, rff_fire_drm_text(excl[i].lx), ib,
+                              rff_fire_drm_text(excl[i].ly), excl[i].why);
+        }
     static const char *const exposed[] = {"target-division-column", "target-cavalry",
                                           "target-flanked",         "target-about-faced",
                                           "target-passed-lines",    "target-broken"};
@@ -713,9 +759,12 @@ static void cd_line(gr_resolution *r, int line, int side, int applied)
     }
 }
 
-/* One side's DRMs; `refight`: after a fierce fight the breakthrough,
- * bayonet/sabre and cavalry charge modifiers are lost (listed, not
- * applied). */
+/* One side's DRMs; `refight`: after a fierce fight (« Chaque coté perd 1
+ * socle, troupe en désordre, canon silencieux. Perd modificateur percée,
+ * baïonnette/sabre, charge de cavalerie ») each side is disordered or
+ * silenced, so it carries « -1 Troupe en désordre ou canon silencieux »
+ * (once, whether or not it was before), and the breakthrough, bayonet/sabre
+ * and cavalry charge modifiers are lost (listed, not applied). */
 static void charge_side(gr_resolution *r, const gr_args *a, int side, int refight)
 {
     int b = side * CS_N;
@@ -726,7 +775,7 @@ static void charge_side(gr_resolution *r, const gr_args *a, int side, int refigh
     int g = (int)gr_args_get(a, b + CS_GUNS, 0);
     if (g)
         cd_line(r, g == 1 ? RFF_CD_GUN_SUPPORTED : RFF_CD_GUN_UNSUPPORTED, side, 1);
-    if (gr_args_flag(a, b + CS_DISORDERED))
+    if (gr_args_flag(a, b + CS_DISORDERED) || refight)
         cd_line(r, RFF_CD_DISORDERED_OR_SILENCED, side, 1);
     if (gr_args_flag(a, b + CS_ATTACHED))
         cd_line(r, RFF_CD_ATTACHED, side, 1);
@@ -770,10 +819,48 @@ static void side_totals(const gr_resolution *r, int from, int *att, int *def)
             *(r->mods[i].side ? def : att) += r->mods[i].value;
 }
 
+/* Pairs of one side's inputs that exclude each other (docs/rules/rff.md). */
+static gr_status charge_check(const gr_args *a, gr_error *err)
+{
+    static const struct {
+        int x, lx, y, ly;
+        const char *why;
+    } excl[] = {
+        {CS_SINGLE, RFF_CD_SINGLE_LINE_OR_MILITIA, CS_COLUMN, RFF_CD_FLANKED_BROKEN_COLUMN_LIMBERED,
+         "a regiment is in one formation"},
+        {CS_GUNS, RFF_CD_GUN_SUPPORTED, CS_SINGLE, RFF_CD_SINGLE_LINE_OR_MILITIA,
+         "guns are not in line"},
+        {CS_GUNS, RFF_CD_GUN_SUPPORTED, CS_MILITIA, RFF_CD_SINGLE_LINE_OR_MILITIA,
+         "guns are not militia"},
+        {CS_GUNS, RFF_CD_GUN_SUPPORTED, CS_COLUMN, RFF_CD_FLANKED_BROKEN_COLUMN_LIMBERED,
+         "guns on the move are limbered (« canons attelés »), not a march column"},
+        {CS_GUNS, RFF_CD_GUN_SUPPORTED, CS_CAV, RFF_CD_CAV_CLEAR, "guns do not charge as cavalry"},
+    };
+    for (int side = 0; side < 2; side++) {
+        int b = side * CS_N;
+        if (gr_args_flag(a, b + CS_LIMBERED) && !gr_args_get(a, b + CS_GUNS, 0))
+            return gr_error_set(err, GR_EINPUT,
+                                "--%s-limbered: « canons attelés » is for guns; accepted with "
+                                "it: --%s-guns supported or unsupported",
+                                side ? "defender" : "attacker", side ? "defender" : "attacker");
+        for (size_t i = 0; i < GR_COUNT(excl); i++)
+            if (gr_args_get(a, b + excl[i].x, 0) && gr_args_get(a, b + excl[i].y, 0)) {
+                char ia[40], ib[40];
+                snprintf(ia, sizeof ia, "--%s", charge_params[b + excl[i].x].name);
+                snprintf(ib, sizeof ib, "--%s", charge_params[b + excl[i].y].name);
+                return contradict(err, ia, rff_charge_drm_text(excl[i].lx), ib,
+                                  rff_charge_drm_text(excl[i].ly), excl[i].why);
+            }
+    }
+    return GR_OK;
+}
+
 static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
                                 gr_error *err)
 {
     gr_resolution_init(r, "rff", "charge");
+    if (charge_check(a, err) != GR_OK)
+        return GR_EINPUT;
     int as = (int)a->v[CS_STANDS], ds = (int)a->v[CS_N + CS_STANDS];
     gr_status st;
     gr_step *step = NULL;
@@ -810,16 +897,25 @@ static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
             return st;
         if (strcmp(outcome_id(step), "fierce_fight"))
             break;
+        as--;
+        ds--;
+        if (as < 1 || ds < 1) {
+            gr_res_note(r,
+                        "fierce fight: each side loses 1 stand; %s no stand left: no fight "
+                        "again",
+                        as < 1 && ds < 1 ? "both sides have"
+                        : as < 1         ? "the attacker has"
+                                         : "the defender has");
+            break;
+        }
         gr_res_note(r, "fierce fight: each side loses 1 stand (troops disordered, guns "
-                       "silenced), then fights again without breakthrough, bayonet/sabre and "
-                       "cavalry charge modifiers");
-        as = as > 1 ? as - 1 : 1;
-        ds = ds > 1 ? ds - 1 : 1;
+                       "silenced: -1 each in the new fight), then fights again without "
+                       "breakthrough, bayonet/sabre and cavalry charge modifiers");
     }
     const char *id = outcome_id(step);
     if (r->nsteps > 1)
         gr_res_note(r, "final result after %d fight(s): %s", r->nsteps, id);
-    if (!strcmp(id, "fierce_fight"))
+    if (!strcmp(id, "fierce_fight") && as > 0 && ds > 0)
         gr_res_note(r, "still a fierce fight: resolve again with the stands left");
     int64_t ds_lost = cell_int(step, "defender_stands", 0);
     int64_t as_lost = cell_int(step, "attacker_stands", 0);
