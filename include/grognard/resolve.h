@@ -153,4 +153,10 @@ const gr_system *gr_system_find(const char *id);
 const gr_table *gr_system_table(const gr_system *s, const char *name);
 const gr_procedure *gr_system_procedure(const gr_system *s, const char *name);
 
+/* Refuse two inputs that the sheet says exclude each other: GR_EINPUT with
+ * one line naming both inputs, both printed lines and why ("--a and --b
+ * contradict: « line a » and « line b »: why"). */
+gr_status gr_res_contradict(gr_error *err, const char *input_a, const char *line_a,
+                            const char *input_b, const char *line_b, const char *why);
+
 #endif

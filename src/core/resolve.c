@@ -168,3 +168,10 @@ gr_status gr_step_odds(const gr_step *s, gr_odds *out, gr_error *err)
 {
     return gr_table_odds(s->table, &s->args, s->modifier, out, err);
 }
+
+gr_status gr_res_contradict(gr_error *err, const char *input_a, const char *line_a,
+                            const char *input_b, const char *line_b, const char *why)
+{
+    return gr_error_set(err, GR_EINPUT, "%s and %s contradict: « %s » and « %s »: %s", input_a,
+                        input_b, line_a, line_b, why);
+}

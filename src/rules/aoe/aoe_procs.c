@@ -24,16 +24,6 @@ static gr_mod *drm(gr_resolution *r, const gr_drm_line *list, int k, int times, 
     return gr_res_drm(r, times * list[k].value, list[k].cell, src);
 }
 
-/* Refuse a situation where two printed lines exclude each other: one line
- * naming the two inputs, the two printed lines and why (docs/rules/aoe.md
- * lists every pair judged). */
-static gr_status contradict(gr_error *err, const char *input_a, const char *line_a,
-                            const char *input_b, const char *line_b, const char *why)
-{
-    return gr_error_set(err, GR_EINPUT, "%s and %s contradict: « %s » and « %s »: %s", input_a,
-                        input_b, line_a, line_b, why);
-}
-
 /* Apply a power multiplier line; returns the new power. */
 static int64_t mul(gr_resolution *r, int k, int64_t power, gr_mod **m)
 {
@@ -154,8 +144,8 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
             char ia[40], ib[40];
             snprintf(ia, sizeof ia, "--%s", fire_params[excl[i].x].name);
             snprintf(ib, sizeof ib, "--%s", fire_params[excl[i].y].name);
-            return contradict(err, ia, aoe_power_multiplier[excl[i].lx].cell, ib,
-                              aoe_power_multiplier[excl[i].ly].cell, excl[i].why);
+            return gr_res_contradict(err, ia, aoe_power_multiplier[excl[i].lx].cell, ib,
+                                     aoe_power_multiplier[excl[i].ly].cell, excl[i].why);
         }
     /* Each line counts once, however many of its causes apply
      * (docs/rules/aoe.md): the causes are listed, the line applied once. */
@@ -504,7 +494,8 @@ static gr_status combat_check(const gr_args *a, gr_error *err)
     for (size_t i = 0; i < GR_COUNT(combat_exclusions); i++) {
         int x = combat_exclusions[i].a, y = combat_exclusions[i].b;
         if (on[x] && on[y])
-            return contradict(err, input[x], line[x], input[y], line[y], combat_exclusions[i].why);
+            return gr_res_contradict(err, input[x], line[x], input[y], line[y],
+                                     combat_exclusions[i].why);
     }
     return GR_OK;
 }
@@ -758,14 +749,14 @@ static gr_status reserve_drms(gr_resolution *r, const gr_args *a, gr_error *err)
     const char *succeeded_text = aoe_reserve_drm[AOE_RD_SUCCEEDED].cell;
     const char *first_text = aoe_reserve_drm[AOE_RD_FIRST_TURN].cell;
     if (failed && gr_args_flag(a, MP_SUCCEEDED))
-        return contradict(err, "--failed-segments", failed_text, "--succeeded-last-segment",
-                          succeeded_text, "the previous segment either succeeded or failed");
+        return gr_res_contradict(err, "--failed-segments", failed_text, "--succeeded-last-segment",
+                                 succeeded_text, "the previous segment either succeeded or failed");
     if (gr_args_flag(a, MP_FIRST_TURN) && gr_args_flag(a, MP_SUCCEEDED))
-        return contradict(err, "--first-turn", first_text, "--succeeded-last-segment",
-                          succeeded_text, "the first turn has no previous friendly segment");
+        return gr_res_contradict(err, "--first-turn", first_text, "--succeeded-last-segment",
+                                 succeeded_text, "the first turn has no previous friendly segment");
     if (gr_args_flag(a, MP_FIRST_TURN) && failed)
-        return contradict(err, "--first-turn", first_text, "--failed-segments", failed_text,
-                          "the first turn has no previous friendly segment");
+        return gr_res_contradict(err, "--first-turn", first_text, "--failed-segments", failed_text,
+                                 "the first turn has no previous friendly segment");
     /* Seed 000: the label counts « s'il n'est pas engagé »; engaged, -2 for
      * every brigade but the one he is attached to (or, substituted, those
      * within his 12"): « si Koutousov est attaché à une brigade, celle-ci
@@ -878,8 +869,8 @@ static gr_status movement_resolve(const gr_args *a, gr_dice_source *dice, gr_res
             char ia[40], ib[40];
             snprintf(ia, sizeof ia, "--%s", movement_params[excl[i].x].name);
             snprintf(ib, sizeof ib, "--%s", movement_params[excl[i].y].name);
-            return contradict(err, ia, aoe_tactical_drm[excl[i].lx].cell, ib,
-                              aoe_tactical_drm[excl[i].ly].cell, excl[i].why);
+            return gr_res_contradict(err, ia, aoe_tactical_drm[excl[i].lx].cell, ib,
+                                     aoe_tactical_drm[excl[i].ly].cell, excl[i].why);
         }
     int from = r->nmods;
     gr_status st;

@@ -70,16 +70,6 @@ static gr_mod *line_drm(gr_resolution *r, int value, const char *text, const cha
     return value ? gr_res_drm(r, value, text, src) : gr_res_info(r, text, src);
 }
 
-/* Refuse a situation where two printed lines exclude each other: one line
- * naming the two inputs, the two printed lines and why (docs/rules/rff.md
- * lists every pair judged). */
-static gr_status contradict(gr_error *err, const char *input_a, const char *line_a,
-                            const char *input_b, const char *line_b, const char *why)
-{
-    return gr_error_set(err, GR_EINPUT, "%s and %s contradict: « %s » and « %s »: %s", input_a,
-                        input_b, line_a, line_b, why);
-}
-
 /* A leader loss test: roll a D10 and read the Leader loss table. */
 static gr_status leader_test(gr_resolution *r, gr_dice_source *dice, const char *what,
                              gr_error *err)
@@ -508,8 +498,8 @@ static gr_status target_drms(const gr_procedure *p, const gr_args *a, gr_resolut
             char ia[40], ib[40];
             snprintf(ia, sizeof ia, "--%s", excl[i].x);
             snprintf(ib, sizeof ib, "--%s", excl[i].y);
-            return contradict(err, ia, rff_fire_drm_text(excl[i].lx), ib,
-                              rff_fire_drm_text(excl[i].ly), excl[i].why);
+            return gr_res_contradict(err, ia, rff_fire_drm_text(excl[i].lx), ib,
+                                     rff_fire_drm_text(excl[i].ly), excl[i].why);
         }
     static const char *const exposed[] = {"target-division-column", "target-cavalry",
                                           "target-flanked",         "target-about-faced",
@@ -848,8 +838,8 @@ static gr_status charge_check(const gr_args *a, gr_error *err)
                 char ia[40], ib[40];
                 snprintf(ia, sizeof ia, "--%s", charge_params[b + excl[i].x].name);
                 snprintf(ib, sizeof ib, "--%s", charge_params[b + excl[i].y].name);
-                return contradict(err, ia, rff_charge_drm_text(excl[i].lx), ib,
-                                  rff_charge_drm_text(excl[i].ly), excl[i].why);
+                return gr_res_contradict(err, ia, rff_charge_drm_text(excl[i].lx), ib,
+                                         rff_charge_drm_text(excl[i].ly), excl[i].why);
             }
     }
     return GR_OK;
