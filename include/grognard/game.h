@@ -102,6 +102,8 @@ typedef struct gr_game_type {
      * better, GR_EVAL_WIN for a game won, -GR_EVAL_WIN lost (may be NULL:
      * the heuristic player then plays at random). */
     int32_t (*evaluate)(const void *sc, const void *st, int player);
+    /* The game turn st is in, from 1 (0 if the game has no turns). */
+    int (*turn)(const void *sc, const void *st);
 } gr_game_type;
 
 #define GR_EVAL_WIN 100000000

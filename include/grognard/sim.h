@@ -19,6 +19,7 @@
 #define GR_SIM_MAX_STATS 64
 #define GR_SIM_HIST      256 /* a stat's histogram: values 0..255, the rest clamped */
 #define GR_SIM_MAX_JOBS  64
+#define GR_SIM_MAX_TURNS 32 /* turns followed turn by turn (later ones: the last) */
 
 typedef struct gr_sim_opts {
     long games;            /* >= 1 */
@@ -46,6 +47,11 @@ typedef struct gr_sim_report {
     int64_t steps_sum, steps_min, steps_max;
     int nstats;
     gr_sim_stat stats[GR_SIM_MAX_STATS];
+    /* Turn by turn (games with turns): the stats summed at the end of turn
+     * t+1 over the games that finished it, and how many did. */
+    int nturns;
+    long turn_games[GR_SIM_MAX_TURNS];
+    int64_t turn_sum[GR_SIM_MAX_TURNS][GR_SIM_MAX_STATS];
 } gr_sim_report;
 
 /* The seed of game `index` of a run seeded `seed`. */

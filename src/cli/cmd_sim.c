@@ -168,12 +168,197 @@ static void print_report(const gr_game *g, const char *path, const gr_sim_opts *
     }
 }
 
+/* ---- the balance page ---------------------------------------------------- */
+
+/* Text for HTML: & < > " escaped. */
+static void html_text(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        switch (*s) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+}
+
+static const char *const side_colour[2] = {"#2b5ea7", "#b8312f"};
+
+/* The wins of each side and the draws as one bar, each side's 95% interval
+ * drawn over it. */
+static void svg_wins(FILE *f, const gr_sim_report *r)
+{
+    const double W = 640, n = (double)r->games;
+    double w0 = W * (double)r->wins[0] / n, w1 = W * (double)r->wins[1] / n;
+    fprintf(f, "<svg width=\"680\" height=\"70\" role=\"img\" aria-label=\"wins and draws\">\n");
+    fprintf(f, "<rect x=\"20\" y=\"15\" width=\"%.1f\" height=\"30\" fill=\"%s\"/>\n", w0,
+            side_colour[0]);
+    fprintf(f, "<rect x=\"%.1f\" y=\"15\" width=\"%.1f\" height=\"30\" fill=\"#bbb\"/>\n", 20 + w0,
+            W - w0 - w1);
+    fprintf(f, "<rect x=\"%.1f\" y=\"15\" width=\"%.1f\" height=\"30\" fill=\"%s\"/>\n",
+            20 + W - w1, w1, side_colour[1]);
+    /* the intervals: side 0's from the left, side 1's from the right */
+    double a0 = 20 + W * r->ci95[0][0], b0 = 20 + W * r->ci95[0][1];
+    double a1 = 20 + W * (1 - r->ci95[1][1]), b1 = 20 + W * (1 - r->ci95[1][0]);
+    fprintf(f,
+            "<path d=\"M%.1f 55H%.1fM%.1f 50V60M%.1f 50V60\" stroke=\"%s\" stroke-width=\"2\"/>\n",
+            a0, b0, a0, b0, side_colour[0]);
+    fprintf(f, "<path d=\"M%.1f 8H%.1fM%.1f 3V13M%.1f 3V13\" stroke=\"%s\" stroke-width=\"2\"/>\n",
+            a1, b1, a1, b1, side_colour[1]);
+    fprintf(f, "</svg>\n");
+}
+
+/* Grouped bars: the mean of each side's stat named in `names` (n rows). */
+static void svg_losses(FILE *f, const gr_sim_report *r, const char *const side[2])
+{
+    int rows = 0;
+    double most = 0.01, n = (double)r->games;
+    for (int i = 0; i < r->nstats; i++)
+        if (r->stats[i].side == 0 && strstr(r->stats[i].name, "lost")) {
+            rows++;
+            for (int k = 0; k < r->nstats; k++)
+                if (r->stats[k].side >= 0 && !strcmp(r->stats[k].name, r->stats[i].name) &&
+                    (double)r->stats[k].sum / n > most)
+                    most = (double)r->stats[k].sum / n;
+        }
+    int h = 30 + rows * 34;
+    fprintf(f, "<svg width=\"680\" height=\"%d\" role=\"img\" aria-label=\"losses\">\n", h);
+    int y = 10;
+    for (int i = 0; i < r->nstats; i++) {
+        if (r->stats[i].side != 0 || !strstr(r->stats[i].name, "lost"))
+            continue;
+        fprintf(f, "<text x=\"0\" y=\"%d\" font-size=\"12\">", y + 16);
+        html_text(f, r->stats[i].name);
+        fprintf(f, "</text>\n");
+        for (int s = 0; s < 2; s++)
+            for (int k = 0; k < r->nstats; k++)
+                if (r->stats[k].side == s && !strcmp(r->stats[k].name, r->stats[i].name)) {
+                    double v = (double)r->stats[k].sum / n;
+                    fprintf(f,
+                            "<rect x=\"220\" y=\"%d\" width=\"%.1f\" height=\"13\" fill=\"%s\"/>"
+                            "<text x=\"%.1f\" y=\"%d\" font-size=\"11\">%.2f</text>\n",
+                            y + 2 + 14 * s, 380 * v / most, side_colour[s], 226 + 380 * v / most,
+                            y + 13 + 14 * s, v);
+                }
+        y += 34;
+    }
+    fprintf(f, "<text x=\"220\" y=\"%d\" font-size=\"11\" fill=\"%s\">&#9632; ", h - 4,
+            side_colour[0]);
+    html_text(f, side[0]);
+    fprintf(f, "</text><text x=\"440\" y=\"%d\" font-size=\"11\" fill=\"%s\">&#9632; ", h - 4,
+            side_colour[1]);
+    html_text(f, side[1]);
+    fprintf(f, "</text>\n</svg>\n");
+}
+
+/* Figures lost so far by each side, on average, at the end of each turn. */
+static void svg_turns(FILE *f, const gr_sim_report *r)
+{
+    double v[2][GR_SIM_MAX_TURNS], most = 0.01;
+    for (int t = 0; t < r->nturns; t++)
+        for (int s = 0; s < 2; s++) {
+            int64_t sum = 0;
+            for (int i = 0; i < r->nstats; i++)
+                if (r->stats[i].side == s && strstr(r->stats[i].name, "figures lost"))
+                    sum += r->turn_sum[t][i];
+            v[s][t] = r->turn_games[t] ? (double)sum / (double)r->turn_games[t] : 0;
+            most = v[s][t] > most ? v[s][t] : most;
+        }
+    const double X0 = 50, W = 600, Y0 = 200, H = 180;
+    double dx = r->nturns > 1 ? W / (r->nturns - 1) : W;
+    fprintf(f, "<svg width=\"680\" height=\"235\" role=\"img\" aria-label=\"losses by turn\">\n");
+    fprintf(f, "<path d=\"M%.0f %.0fV%.0fH%.0f\" stroke=\"#444\" fill=\"none\"/>\n", X0, Y0 - H, Y0,
+            X0 + W);
+    fprintf(f, "<text x=\"0\" y=\"%.0f\" font-size=\"11\">%.1f</text>\n", Y0 - H + 10, most);
+    fprintf(f, "<text x=\"0\" y=\"%.0f\" font-size=\"11\">0</text>\n", Y0);
+    for (int t = 0; t < r->nturns; t++)
+        fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" font-size=\"11\">%d</text>\n", X0 + dx * t - 3,
+                Y0 + 16, t + 1);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"11\">turn</text>\n", X0 + W - 20, Y0 + 28);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"11\">figures lost</text>\n", X0 + 6,
+            Y0 - H + 10);
+    for (int s = 0; s < 2; s++) {
+        fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"",
+                side_colour[s]);
+        for (int t = 0; t < r->nturns; t++)
+            fprintf(f, "%.1f,%.1f ", X0 + dx * t, Y0 - H * v[s][t] / most);
+        fprintf(f, "\"/>\n");
+    }
+    fprintf(f, "</svg>\n");
+}
+
+/* One self-contained page: the sentence a designer needs, the wins bar with
+ * its intervals, the losses by unit type, the losses turn by turn and the
+ * objectives.  No script, no network. */
+static int write_html(const char *file, const gr_game *g, const char *path, const gr_sim_opts *o,
+                      const char *const players[2], const gr_sim_report *r)
+{
+    const re_scenario *sc = g->sc;
+    const char *side[2] = {g->type->player_name(sc, 0), g->type->player_name(sc, 1)};
+    FILE *f = fopen(file, "w");
+    if (!f) {
+        cli_err("grognard sim: --html %s: cannot write it (%s)", file, strerror(errno));
+        return CLI_FAIL;
+    }
+    double n = (double)r->games;
+    fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>");
+    html_text(f, sc->title);
+    fprintf(f, ": balance</title>\n<style>body{font:15px/1.4 sans-serif;max-width:720px;margin:2em "
+               "auto;color:#222}h1{font-size:1.4em}h2{font-size:1.1em;margin-top:1.6em}"
+               "p.lead{font-size:1.2em}td,th{padding:2px 10px;text-align:left}</style>\n"
+               "</head><body>\n<h1>");
+    html_text(f, sc->title);
+    fprintf(f, "</h1>\n<p>%ld battles of ", r->games);
+    html_text(f, path);
+    fprintf(f, ", seed %" PRIu64 ": ", o->seed);
+    html_text(f, side[0]);
+    fprintf(f, " played by <b>%s</b>, ", players[0]);
+    html_text(f, side[1]);
+    fprintf(f, " by <b>%s</b>.</p>\n<p class=\"lead\">", players[1]);
+    for (int s = 0; s < 2; s++) {
+        double p = 100.0 * (double)r->wins[s] / n;
+        double half = 50.0 * (r->ci95[s][1] - r->ci95[s][0]);
+        fprintf(f, "<span style=\"color:%s\">", side_colour[s]);
+        html_text(f, side[s]);
+        fprintf(f, "</span> wins <b>%.0f%% &plusmn; %.0f%%</b>%s", p, half, s ? "; " : ", ");
+        if (s)
+            fprintf(f, "%.0f%% of the battles are drawn.</p>\n", 100.0 * (double)r->draws / n);
+    }
+    fprintf(f, "<h2>Wins and draws (whiskers: 95%% Wilson intervals)</h2>\n");
+    svg_wins(f, r);
+    fprintf(f, "<h2>Losses in a battle, on average</h2>\n");
+    svg_losses(f, r, side);
+    if (r->nturns > 0) {
+        fprintf(f, "<h2>Figures lost so far, turn by turn (average over the battles that reached "
+                   "the turn)</h2>\n");
+        svg_turns(f, r);
+    }
+    fprintf(f, "<h2>Objectives held by the enemy at the end</h2>\n<table>\n");
+    for (int i = 0; i < r->nstats; i++)
+        if (strstr(r->stats[i].name, "objective")) {
+            fprintf(f, "<tr><td>");
+            html_text(f, r->stats[i].name);
+            fprintf(f, " (");
+            html_text(f, r->stats[i].side >= 0 ? side[r->stats[i].side] : "?");
+            fprintf(f, "'s)</td><td>%.1f%%</td></tr>\n", 100.0 * (double)r->stats[i].sum / n);
+        }
+    fprintf(f, "</table>\n<p><small>Made by grognard sim; the same seed gives the same page."
+               "</small></p>\n</body></html>\n");
+    if (fclose(f) != 0) {
+        cli_err("grognard sim: --html %s: write error", file);
+        return CLI_FAIL;
+    }
+    return CLI_OK;
+}
+
 int cmd_sim(int argc, char **argv)
 {
     const char *path = NULL;
     long games = 1000, jobs = 1;
     uint64_t seed = 1;
     int json = 0;
+    const char *html = NULL;
     gr_error err;
     gr_error_clear(&err);
     const char *players[2] = {"random", "random"};
@@ -192,14 +377,16 @@ int cmd_sim(int argc, char **argv)
             continue;
         }
         if (!strcmp(a, "--games") || !strcmp(a, "--seed") || !strcmp(a, "--players") ||
-            !strcmp(a, "--jobs")) {
+            !strcmp(a, "--jobs") || !strcmp(a, "--html")) {
             if (i + 1 >= argc) {
                 cli_err("grognard sim: %s needs a value (grognard sim --help)\n", a);
                 return CLI_USAGE;
             }
             const char *v = argv[++i];
             long x;
-            if (!strcmp(a, "--games")) {
+            if (!strcmp(a, "--html")) {
+                html = v;
+            } else if (!strcmp(a, "--games")) {
                 if (parse_long(v, 1, 100000000, &games)) {
                     cli_err("grognard sim: --games '%s' is not a whole number from 1 to "
                             "100000000\n",
@@ -240,7 +427,7 @@ int cmd_sim(int argc, char **argv)
             }
         } else if (a[0] == '-' && a[1]) {
             cli_err("grognard sim: unknown option '%s'; accepted: --games N, --seed S, "
-                    "--players A,B, --jobs J, --json, --help\n",
+                    "--players A,B, --jobs J, --json, --html FILE, --help\n",
                     a);
             return CLI_USAGE;
         } else if (path) {
@@ -289,6 +476,11 @@ int cmd_sim(int argc, char **argv)
         rc = cli_print_json(gr_wire_sim(&g, &o, players, r));
     else
         print_report(&g, path, &o, players, r);
+    if (html && rc == CLI_OK) {
+        rc = write_html(html, &g, path, &o, players, r);
+        if (rc == CLI_OK && !json)
+            printf("\n  the balance page: %s\n", html);
+    }
 out:
     free(sc);
     free(r);

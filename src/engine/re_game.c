@@ -310,7 +310,8 @@ static int32_t g_evaluate(const void *scv, const void *stv, int p)
         int best = 99;
         for (int u = 0; u < sc->nunits; u++)
             if (sc->units[u].side == p && st->units[u].figures > 0) {
-                int dist = gr_hex_distance(h, gr_hex_from_offset(st->units[u].col, st->units[u].row));
+                int dist =
+                    gr_hex_distance(h, gr_hex_from_offset(st->units[u].col, st->units[u].row));
                 best = dist < best ? dist : best;
             }
         /* nearer is better: to take an enemy objective, to guard one's own;
@@ -327,13 +328,20 @@ static int32_t g_evaluate(const void *scv, const void *stv, int p)
             int best = 30;
             for (int e = 0; e < sc->nunits; e++)
                 if (sc->units[e].side != p && st->units[e].figures > 0) {
-                    int dist = gr_hex_distance(a, gr_hex_from_offset(st->units[e].col, st->units[e].row));
+                    int dist =
+                        gr_hex_distance(a, gr_hex_from_offset(st->units[e].col, st->units[e].row));
                     best = dist < best ? dist : best;
                 }
             v -= 10 * best;
         }
     }
     return v;
+}
+
+static int g_turn(const void *sc, const void *st)
+{
+    (void)sc;
+    return ((const re_state *)st)->turn;
 }
 
 const gr_game_type re_game_type = {
@@ -365,4 +373,5 @@ const gr_game_type re_game_type = {
     .is_pass = g_is_pass,
     .stats = g_stats,
     .evaluate = g_evaluate,
+    .turn = g_turn,
 };

@@ -63,6 +63,21 @@ static void add_stats(gr_sim_report *r, const gr_stat *s, int n, int first)
         r->nstats = n < GR_SIM_MAX_STATS ? n : GR_SIM_MAX_STATS;
 }
 
+/* The stats of st added to turn t's sums (t from 1; later turns than the
+ * report follows go to the last). */
+static void turn_done(gr_sim_report *r, const gr_game *g, const void *st, int t, gr_stat *buf)
+{
+    if (!g->type->stats)
+        return;
+    int k = (t > GR_SIM_MAX_TURNS ? GR_SIM_MAX_TURNS : t) - 1;
+    int n = g->type->stats(g->sc, st, buf, GR_SIM_MAX_STATS);
+    for (int i = 0; i < n && i < GR_SIM_MAX_STATS; i++)
+        r->turn_sum[k][i] += buf[i].value;
+    r->turn_games[k]++;
+    if (k + 1 > r->nturns)
+        r->nturns = k + 1;
+}
+
 /* Play game i into the job's sums. */
 static gr_status play_one(job *J, long i)
 {
@@ -72,6 +87,9 @@ static gr_status play_one(job *J, long i)
     if (s != GR_OK)
         return s;
     long steps = 0;
+    gr_sim_report *r = &J->part;
+    gr_stat st[GR_SIM_MAX_STATS];
+    int turn = g->type->turn ? g->type->turn(g->sc, gr_match_state(m)) : 0;
     for (int p; (p = gr_match_current_player(m)) != GR_TERMINAL; steps++) {
         if (steps >= MAX_STEPS) {
             gr_match_free(m);
@@ -91,8 +109,14 @@ static gr_status play_one(job *J, long i)
             gr_match_free(m);
             return s;
         }
+        /* a turn ended: what it cost so far */
+        int now = g->type->turn ? g->type->turn(g->sc, gr_match_state(m)) : 0;
+        if (now != turn && turn >= 1)
+            turn_done(r, g, gr_match_state(m), turn, st);
+        turn = now;
     }
-    gr_sim_report *r = &J->part;
+    if (turn >= 1)
+        turn_done(r, g, gr_match_state(m), turn, st);
     int w = gr_game_winner(g, gr_match_state(m));
     if (w == 0 || w == 1)
         r->wins[w]++;
@@ -101,7 +125,6 @@ static gr_status play_one(job *J, long i)
     r->steps_sum += steps;
     r->steps_min = r->games == 0 || steps < r->steps_min ? steps : r->steps_min;
     r->steps_max = steps > r->steps_max ? steps : r->steps_max;
-    gr_stat st[GR_SIM_MAX_STATS];
     int n = g->type->stats ? g->type->stats(g->sc, gr_match_state(m), st, GR_SIM_MAX_STATS) : 0;
     add_stats(r, st, n, r->games == 0);
     r->games++;
@@ -145,6 +168,12 @@ static void merge(gr_sim_report *r, const gr_sim_report *p)
             r->stats[i].max = p->stats[i].max;
         }
     }
+    for (int k = 0; k < p->nturns; k++) {
+        r->turn_games[k] += p->turn_games[k];
+        for (int i = 0; i < GR_SIM_MAX_STATS; i++)
+            r->turn_sum[k][i] += p->turn_sum[k][i];
+    }
+    r->nturns = p->nturns > r->nturns ? p->nturns : r->nturns;
     for (int i = 0; i < r->nstats && i < p->nstats; i++) {
         gr_sim_stat *t = &r->stats[i];
         const gr_sim_stat *q = &p->stats[i];

@@ -38,6 +38,14 @@ if cmp -s "$T/j1" "$T/j3"; then flunk "seeds 42 and 43 give the same report"; el
 "$GROGNARD" sim "$S/teaching.json" --games 50 > "$T/txt"
 grep -q "95% interval" "$T/txt" && grep -q "Armée française" "$T/txt" && pass || flunk "text report"
 
+# the balance page: one self-contained file, its charts in SVG, nothing fetched
+"$GROGNARD" sim "$S/austerlitz.json" --games 60 --seed 3 --players heuristic,eager --jobs 2 --html "$T/b.html" > "$T/b.txt"
+[ "$(grep -c '<svg' "$T/b.html")" = 3 ] && pass || flunk "the balance page has $(grep -c '<svg' "$T/b.html") charts, not 3"
+grep -q "Grande Armée</span> wins <b>[0-9]*% &plusmn; [0-9]*%</b>" "$T/b.html" && pass || flunk "no 'X wins N% ± M%' sentence"
+if grep -Eq '(src|href)=|<script|https?:' "$T/b.html"; then flunk "the balance page refers to something outside it"; else pass; fi
+grep -q "the balance page: $T/b.html" "$T/b.txt" && pass || flunk "the report does not name the page"
+expect_exit "html cannot be written" 1 "--html /nonexistent/x.html: cannot write it" -- sim "$S/teaching.json" --games 5 --html /nonexistent/x.html
+
 expect_exit "no scenario" 2 "missing SCENARIO" -- sim
 expect_exit "bad games" 2 "--games '0'" -- sim "$S/teaching.json" --games 0
 expect_exit "bad jobs" 2 "--jobs 'x'" -- sim "$S/teaching.json" --jobs x
