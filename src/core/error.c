@@ -1,40 +1,11 @@
 /* error.c - the caller-owned error record. */
 #include "grognard/error.h"
 
+#include "grognard/utf8.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-/* Length of a valid UTF-8 sequence at s (NUL-terminated), or 0. */
-static size_t utf8_len(const unsigned char *s)
-{
-    unsigned c = s[0];
-    size_t n;
-    unsigned min;
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xC2 && c <= 0xDF) {
-        n = 2;
-        min = 0x80;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3;
-        min = 0x800;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4;
-        min = 0x10000;
-    } else {
-        return 0;
-    }
-    unsigned cp = c & (0x3Fu >> (n - 1));
-    for (size_t i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80) /* the NUL stops here too */
-            return 0;
-        cp = (cp << 6) | (s[i] & 0x3Fu);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-        return 0;
-    return n;
-}
 
 size_t gr_escape(const char *s, char *buf, size_t cap)
 {
@@ -44,7 +15,8 @@ size_t gr_escape(const char *s, char *buf, size_t cap)
     const unsigned char *p = (const unsigned char *)s;
     while (*p) {
         char piece[8];
-        size_t k = utf8_len(p), len;
+        /* at most 4 bytes are read, and the NUL ends a sequence */
+        size_t k = gr_utf8_len(p, 4), len;
         if (k == 1 && *p == '\n')
             len = (size_t)snprintf(piece, sizeof piece, "\\n");
         else if (k == 1 && *p == '\r')

@@ -3,6 +3,8 @@
 #define _XOPEN_SOURCE 700
 #include "grognard/save.h"
 
+#include "grognard/utf8.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -152,46 +154,9 @@ static int same_file(const char *a, const char *b)
     return same;
 }
 
-/* 1 if `s` is valid UTF-8 (no overlong forms, no surrogates). */
-static int valid_utf8(const char *s)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        unsigned c = *p;
-        size_t n;
-        unsigned min;
-        if (c < 0x80) {
-            p++;
-            continue;
-        }
-        if (c >= 0xC2 && c <= 0xDF) {
-            n = 2;
-            min = 0x80;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            n = 3;
-            min = 0x800;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            n = 4;
-            min = 0x10000;
-        } else {
-            return 0;
-        }
-        unsigned cp = c & (0x3Fu >> (n - 1));
-        for (size_t i = 1; i < n; i++) {
-            if ((p[i] & 0xC0) != 0x80)
-                return 0;
-            cp = (cp << 6) | (p[i] & 0x3Fu);
-        }
-        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return 0;
-        p += n;
-    }
-    return 1;
-}
-
 gr_status gr_save_check_path(const char *scenario_path, const char *path, gr_error *err)
 {
-    if (scenario_path && !valid_utf8(scenario_path))
+    if (scenario_path && !gr_utf8_valid(scenario_path))
         return gr_error_set(err, GR_EINPUT,
                             "%s: the scenario path %s is not valid UTF-8, and a save records it "
                             "as JSON text, which must be; rename the scenario file or reach it "

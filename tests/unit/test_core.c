@@ -8,6 +8,8 @@
 
 #include <cmocka.h>
 
+#include "grognard/utf8.h"
+
 #include "grognard/grognard.h"
 #include "grognard/hash.h"
 
@@ -256,6 +258,26 @@ static void test_fnv1a64_known_answers(void **state)
 }
 
 /* An error message is one line with the control bytes of its input escaped. */
+/* RFC 3629 by hand: A (1 byte), é C3 A9, € E2 82 AC, G clef F0 9D 84 9E;
+ * refused: overlong C0 80, surrogate ED A0 80, above U+10FFFF F4 90 80 80,
+ * a lone continuation 80, a sequence cut short. */
+static void test_utf8(void **state)
+{
+    (void)state;
+    assert_int_equal(gr_utf8_len((const unsigned char *)"A", 1), 1);
+    assert_int_equal(gr_utf8_len((const unsigned char *)"\xC3\xA9", 2), 2);
+    assert_int_equal(gr_utf8_len((const unsigned char *)"\xE2\x82\xAC", 3), 3);
+    assert_int_equal(gr_utf8_len((const unsigned char *)"\xF0\x9D\x84\x9E", 4), 4);
+    assert_int_equal(gr_utf8_len((const unsigned char *)"\xC0\x80", 2), 0);
+    assert_int_equal(gr_utf8_len((const unsigned char *)"\xED\xA0\x80", 3), 0);
+    assert_int_equal(gr_utf8_len((const unsigned char *)"\xF4\x90\x80\x80", 4), 0);
+    assert_int_equal(gr_utf8_len((const unsigned char *)"\x80", 1), 0);
+    assert_int_equal(gr_utf8_len((const unsigned char *)"\xE2\x82\xAC", 2), 0);
+    assert_int_equal(gr_utf8_len((const unsigned char *)"\xE2\x82", 4), 0); /* NUL ends it */
+    assert_true(gr_utf8_valid("Armée austro-russe €"));
+    assert_false(gr_utf8_valid("Arm\xE9" "e")); /* Latin-1, not UTF-8 */
+}
+
 static void test_error_escapes_controls(void **state)
 {
     (void)state;
@@ -291,6 +313,7 @@ int main(void)
         cmocka_unit_test(test_band_find),
         cmocka_unit_test(test_fnv1a64_known_answers),
         cmocka_unit_test(test_error_escapes_controls),
+        cmocka_unit_test(test_utf8),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
