@@ -112,6 +112,12 @@ static void jr_syntax(jr_parser *p, const char *fmt, ...)
     gr_error_set(p->err, GR_EINPUT, "%s:%d:%d: malformed JSON: %s", p->name, p->line, p->col, what);
 }
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 0)))
+#endif
+static gr_status
+jr_vfail(gr_error *err, const char *name, int line, int col, const char *fmt, va_list ap);
+
 static gr_status jr_vfail(gr_error *err, const char *name, int line, int col, const char *fmt,
                           va_list ap)
 {

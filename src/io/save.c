@@ -312,13 +312,14 @@ static int parse_hash(const char *s, uint64_t *out)
     return 0;
 }
 
-static gr_status push_step(gr_saved *s, size_t *cap, gr_record_step st, gr_error *err)
+static gr_status push_step(const char *path, gr_saved *s, size_t *cap, gr_record_step st,
+                           gr_error *err)
 {
     if (s->nsteps == *cap) {
         size_t c = *cap ? *cap * 2 : 1024;
         gr_record_step *n = gr_realloc(s->steps, c * sizeof *n);
         if (!n)
-            return gr_error_set(err, GR_ERUNTIME, "out of memory reading the save file");
+            return gr_error_set(err, GR_ERUNTIME, "%s: out of memory reading the save file", path);
         s->steps = n;
         *cap = c;
     }
@@ -382,7 +383,7 @@ static gr_status sv_step(const char *path, const gr_jr_node *e, gr_saved *s, siz
         return gr_jr_fail(err, path, h,
                           "\"hash\" must be 16 hexadecimal digits in quotes; copy it "
                           "from the game that wrote the file");
-    return push_step(s, cap, st, err);
+    return push_step(path, s, cap, st, err);
 }
 
 static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g, gr_error *err)
