@@ -64,6 +64,12 @@ gr_status gr_save_check_path(const char *scenario_path, const char *path, gr_err
  * gr_saved_free, also on error). */
 gr_status gr_save_read(const char *path, gr_saved *out, gr_error *err);
 
+/* The same from `len` bytes of `text` in memory; `name` stands for the file
+ * name in messages.  *out is initialised (free it with gr_saved_free, also
+ * on error). */
+gr_status gr_save_parse(const char *text, size_t len, const char *name, gr_saved *out,
+                        gr_error *err);
+
 void gr_saved_free(gr_saved *s);
 
 /* The digest a save of `version` records for the game's scenario. */

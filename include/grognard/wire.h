@@ -15,8 +15,10 @@
  * json_object_set_new / json_array_append_new).  NULL means out of memory;
  * no function returns a partly built object.  Arguments are only read: the
  * builders copy every string they keep, so the result outlives them.  A
- * string member that is NULL in the library, or not valid UTF-8 (a file
- * name typed in), is left out of its object rather than failing it.
+ * string member that is NULL in the library is left out of its object; one
+ * that is not valid UTF-8 (a file name typed in) fails the whole object
+ * (NULL): nothing is dropped silently.  The CLI refuses such a name with
+ * --json before it gets here.
  *
  * Games: the events of a step (gr_wire_event) and the view of one side
  * (gr_wire_view), built from the game's observation only, so that what a

@@ -9,6 +9,7 @@
 
 #include "grognard/grognard.h"
 #include "grognard/wire.h"
+#include "grognard/args_io.h"
 #include "grognard/rff_io.h"
 #include "grognard/rff_points.h"
 
@@ -32,15 +33,18 @@ enum { CLI_ALLOW_MODIFIER = 1, CLI_ALLOW_SEED = 2, CLI_ALLOW_ROLL = 4, CLI_ALLOW
 
 /* Parse argv[0..argc) as --INPUT VALUE pairs for `params` (skipping the
  * param `skip`, or -1) plus the common options in `allow`.  `what` names
- * the command for messages ("lookup aoe fire"). */
+ * the command for messages ("lookup aoe fire").  With --json, a text input
+ * (a file name) that is not valid UTF-8 is refused: JSON text must be, and
+ * no member of the output is ever left out. */
 gr_status cli_parse(int argc, char **argv, const gr_param *params, size_t nparams, int skip,
                     unsigned allow, const char *what, gr_args *a, cli_opts *o, gr_error *err);
 
-/* Read a JSON object from `in` into `a` (keys are param names).  On
- * success *keep owns the parsed JSON, which text inputs refer to: release
- * it with json_decref when `a` is no longer used. */
+/* Read a JSON object from `in` into `a` (keys are param names, and "seed")
+ * with gr_args_json_parse: errors say "stdin:LINE:COL: ...".  On success
+ * *keep owns the parsed JSON, which text inputs refer to: release it with
+ * gr_args_json_free when `a` is no longer used. */
 gr_status cli_read_json(FILE *in, const gr_param *params, size_t nparams, int skip, gr_args *a,
-                        cli_opts *o, json_t **keep, gr_error *err);
+                        cli_opts *o, gr_args_json **keep, gr_error *err);
 
 /* Rule data a system's tables and procedures read besides their inputs,
  * loaded here because the rules do no file I/O: today the RFF fire points,

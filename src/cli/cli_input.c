@@ -45,20 +45,86 @@ static gr_status parse_int(const char *opt, const char *text, long long lo, long
 
 static gr_status parse_rolls(const char *text, cli_opts *o, gr_error *err)
 {
-    char buf[128];
-    snprintf(buf, sizeof buf, "%s", text);
     o->nroll = 0;
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        long long v = 0;
+    const char *p = text;
+    for (;;) {
+        size_t n = strcspn(p, ",");
+        char tok[32];
         if (o->nroll >= GR_MAX_ROLLS)
             return gr_error_set(err, GR_EINPUT, "--roll: at most %d values", GR_MAX_ROLLS);
+        if (n == 0)
+            return gr_error_set(err, GR_EINPUT,
+                                "--roll: '%s' has an empty value; give the die faces you rolled "
+                                "separated by single commas, e.g. --roll 7,3",
+                                text);
+        if (n >= sizeof tok)
+            return gr_error_set(err, GR_EINPUT,
+                                "--roll: '%.*s...' is not accepted; accepted: a whole number "
+                                "from -100 to 100",
+                                20, p);
+        memcpy(tok, p, n);
+        tok[n] = '\0';
+        long long v = 0;
         if (parse_int("--roll", tok, -100, 100, &v, err) != GR_OK)
             return GR_EINPUT;
         o->roll[o->nroll++] = (int)v;
+        if (!p[n])
+            return GR_OK;
+        p += n + 1;
     }
-    if (!o->nroll)
-        return gr_error_set(err, GR_EINPUT,
-                            "--roll: give the die faces you rolled, e.g. --roll 7 or --roll 7,3");
+}
+
+/* 1 if `s` is valid UTF-8. */
+static int valid_utf8(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        unsigned c = *p;
+        size_t n;
+        unsigned min;
+        if (c < 0x80) {
+            p++;
+            continue;
+        }
+        if (c >= 0xC2 && c <= 0xDF) {
+            n = 2;
+            min = 0x80;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            n = 3;
+            min = 0x800;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            n = 4;
+            min = 0x10000;
+        } else {
+            return 0;
+        }
+        unsigned cp = c & (0x3Fu >> (n - 1));
+        for (size_t i = 1; i < n; i++) {
+            if ((p[i] & 0xC0) != 0x80)
+                return 0;
+            cp = (cp << 6) | (p[i] & 0x3Fu);
+        }
+        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return 0;
+        p += n;
+    }
+    return 1;
+}
+
+static gr_status check_json_text(const gr_param *params, size_t nparams, const gr_args *a,
+                                 const cli_opts *o, gr_error *err)
+{
+    if (!o->json)
+        return GR_OK;
+    for (size_t i = 0; i < nparams; i++) {
+        const char *t = params[i].kind == GR_P_TEXT ? gr_args_text(a, (int)i) : NULL;
+        if (t && !valid_utf8(t))
+            return gr_error_set(err, GR_EINPUT,
+                                "--%s: '%s' is not valid UTF-8, and --json prints it as JSON "
+                                "text, which must be; rename the file, reach it through a link "
+                                "whose name is UTF-8, or leave out --json",
+                                params[i].name, t);
+    }
     return GR_OK;
 }
 
@@ -128,13 +194,16 @@ gr_status cli_parse(int argc, char **argv, const gr_param *params, size_t nparam
                 return GR_EINPUT;
             o->modifier = (int)v;
         } else if (!strcmp(name, "seed") && common) {
+            /* to 2^63-1, as play, sim and saves: --json writes it as a
+             * JSON integer, which holds no more (a larger one came out
+             * negative) */
             char *end;
             errno = 0;
             unsigned long long s = strtoull(value, &end, 10);
-            if (!*value || *end || errno || value[0] == '-')
+            if (!*value || *end || errno || value[0] == '-' || s > INT64_MAX)
                 return gr_error_set(err, GR_EINPUT,
                                     "--seed: '%s' is not accepted; accepted: a whole number from "
-                                    "0 to 18446744073709551615",
+                                    "0 to 9223372036854775807",
                                     value);
             o->has_seed = 1;
             o->seed = s;
@@ -148,88 +217,41 @@ gr_status cli_parse(int argc, char **argv, const gr_param *params, size_t nparam
                 return GR_EINPUT;
         }
     }
-    return GR_OK;
+    return check_json_text(params, nparams, a, o, err);
 }
 
 gr_status cli_read_json(FILE *in, const gr_param *params, size_t nparams, int skip, gr_args *a,
-                        cli_opts *o, json_t **keep, gr_error *err)
+                        cli_opts *o, gr_args_json **keep, gr_error *err)
 {
-    json_error_t jerr;
     *keep = NULL;
-    json_t *root = json_loadf(in, JSON_REJECT_DUPLICATES, &jerr);
-    if (!root)
-        return gr_error_set(err, GR_EINPUT,
-                            "stdin:%d:%d: malformed JSON: %s; expected one object like "
-                            "{\"power\": 13}",
-                            jerr.line, jerr.column, jerr.text);
-    gr_status st = GR_OK;
-    if (!json_is_object(root)) {
-        st = gr_error_set(err, GR_EINPUT,
-                          "stdin: the situation must be a JSON object like {\"power\": 13}");
-        goto done;
-    }
-    const char *key;
-    json_t *val;
-    json_object_foreach(root, key, val)
-    {
-        if (!strcmp(key, "seed") && json_is_integer(val) && json_integer_value(val) >= 0) {
-            o->has_seed = 1;
-            o->seed = (uint64_t)json_integer_value(val);
-            continue;
-        }
-        int k = gr_param_index(params, nparams, key);
-        if (k < 0 || k == skip) {
-            char accepted[1024];
-            accepted_list(params, nparams, skip, 0, accepted, sizeof accepted);
-            st = gr_error_set(err, GR_EINPUT, "stdin: unknown key \"%s\"; accepted: %s (as keys)",
-                              key, accepted);
-            goto done;
-        }
-        const gr_param *p = &params[k];
-        char text[64];
-        if (p->kind == GR_P_TEXT && !json_is_string(val)) {
-            st = gr_error_set(err, GR_EINPUT, "stdin: \"%s\" must be a string", key);
-            goto done;
-        }
-        if (json_is_boolean(val)) {
-            snprintf(text, sizeof text, "%s", json_is_true(val) ? "true" : "false");
-            if (p->kind != GR_P_FLAG) {
-                st = gr_error_set(err, GR_EINPUT, "stdin: \"%s\" is not a yes/no input", key);
-                goto done;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    if (!buf)
+        return gr_error_set(err, GR_ERUNTIME, "stdin: out of memory");
+    for (;;) {
+        if (n == cap) {
+            if (n > GR_ARGS_JSON_MAX_BYTES)
+                break;
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                return gr_error_set(err, GR_ERUNTIME, "stdin: out of memory");
             }
-        } else if (json_is_integer(val)) {
-            snprintf(text, sizeof text, "%" JSON_INTEGER_FORMAT, json_integer_value(val));
-        } else if (json_is_real(val)) {
-            snprintf(text, sizeof text, "%.6f", json_real_value(val));
-            /* trim to what the exact decimal parser takes */
-            char *dot = strchr(text, '.');
-            if (dot) {
-                char *e = text + strlen(text) - 1;
-                while (e > dot && *e == '0')
-                    *e-- = '\0';
-                if (e == dot)
-                    *e = '\0';
-            }
-        } else if (json_is_string(val)) {
-            snprintf(text, sizeof text, "%s", json_string_value(val));
-        } else {
-            st = gr_error_set(err, GR_EINPUT, "stdin: \"%s\" must be a number, string or boolean",
-                              key);
-            goto done;
+            buf = nb;
+            cap *= 2;
         }
-        /* a text input refers to the string inside root, kept alive by *keep */
-        const char *value =
-            p->kind == GR_P_TEXT && json_is_string(val) ? json_string_value(val) : text;
-        if (gr_args_set(params, k, value, a, err) != GR_OK) {
-            st = GR_EINPUT;
-            goto done;
-        }
+        size_t got = fread(buf + n, 1, cap - n, in);
+        n += got;
+        if (!got)
+            break;
     }
-done:
-    if (st == GR_OK)
-        *keep = root;
-    else
-        json_decref(root);
+    if (ferror(in)) {
+        free(buf);
+        return gr_error_set(err, GR_ERUNTIME, "stdin: read error");
+    }
+    gr_status st = gr_args_json_parse(buf, n, "stdin", params, nparams, skip, a, &o->has_seed,
+                                      &o->seed, keep, err);
+    free(buf);
     return st;
 }
 

@@ -292,12 +292,19 @@ static void print_result(const play *P)
                re_is_demoralised(P->sc, st, s) ? " (demoralised)" : "");
 }
 
-static int save_game(play *P, const char *path)
+/* Save the game to `path`; `goes_on`: asked at the prompt, so a failure
+ * says the game is not lost and how to save it elsewhere. */
+static int save_game(play *P, const char *path, int goes_on)
 {
     gr_error err;
     gr_error_clear(&err);
     if (gr_save_write(P->m, P->path, path, &err) != GR_OK) {
-        cli_err("grognard play: %s\n", err.msg);
+        if (goes_on)
+            cli_err("grognard play: %s; the game is not lost: it goes on, save it to another "
+                    "file with 'save FILE'\n",
+                    err.msg);
+        else
+            cli_err("grognard play: %s\n", err.msg);
         return CLI_FAIL;
     }
     char shown[1024];
@@ -386,7 +393,7 @@ static int ask(play *P, int p, gr_action *out)
         if (!strncmp(line, "save ", 5)) {
             char *path = line + 5;
             trim(path);
-            save_game(P, path);
+            save_game(P, path, 1);
             continue;
         }
         if (!strcmp(line, "undo") || !strcmp(line, "u")) {
@@ -495,7 +502,7 @@ static int run(play *P)
         if (r == 0 || r == 3) {
             /* quit is a normal end (exit 0); input that ends mid-game is not */
             printf("game stopped at turn %d\n", cur(P)->turn);
-            int saved = P->save ? save_game(P, P->save) : CLI_OK;
+            int saved = P->save ? save_game(P, P->save, 0) : CLI_OK;
             return r == 3 && saved == CLI_OK ? CLI_OK : CLI_FAIL;
         }
         if (r == 2) {
@@ -511,7 +518,7 @@ static int run(play *P)
             goto fail;
     }
     print_result(P);
-    if (P->save && save_game(P, P->save) != CLI_OK)
+    if (P->save && save_game(P, P->save, 0) != CLI_OK)
         return CLI_FAIL;
     return CLI_OK;
 fail:

@@ -155,14 +155,14 @@ int cmd_resolve(int argc, char **argv)
         usage(stdout, s, p);
         return CLI_OK;
     }
-    json_t *situation = NULL; /* owns the text inputs read from stdin */
+    gr_args_json *situation = NULL; /* owns the text inputs read from stdin */
     if (o.stdin_json &&
         cli_read_json(stdin, p->params, p->nparams, -1, &a, &o, &situation, &err) != GR_OK)
         return cli_fail(&err);
     cli_data data;
     if (gr_args_check_required(p->params, p->nparams, &a, &err) != GR_OK ||
         cli_load_data(s, p->params, p->nparams, &a, &data, &err) != GR_OK) {
-        json_decref(situation);
+        gr_args_json_free(situation);
         return cli_fail(&err);
     }
     if (!o.has_seed && !o.nroll) {
@@ -178,7 +178,7 @@ int cmd_resolve(int argc, char **argv)
     dice.ntyped = o.nroll;
     gr_resolution *r = calloc(1, sizeof *r);
     if (!r) {
-        json_decref(situation);
+        gr_args_json_free(situation);
         gr_error_set(&err, GR_ERUNTIME, "out of memory");
         return cli_fail(&err);
     }
@@ -197,6 +197,6 @@ int cmd_resolve(int argc, char **argv)
             printf("  (repeat this roll with --seed %" PRIu64 ")\n", o.seed);
     }
     free(r);
-    json_decref(situation);
+    gr_args_json_free(situation);
     return rc;
 }

@@ -2,6 +2,8 @@
  * value, so that every loader can say FILE:LINE:COL. */
 #include "json_reader.h"
 
+#include "grognard/alloc.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -37,7 +39,7 @@ static void *jr_alloc(jr_parser *p, size_t n)
     jr_block *b = p->doc->blocks;
     if (!b || b->cap - b->used < n) {
         size_t cap = n > 65536 ? n : 65536;
-        b = malloc(sizeof *b + cap);
+        b = gr_malloc(sizeof *b + cap);
         if (!b) {
             if (!p->failed)
                 gr_error_set(p->err, GR_ERUNTIME, "%s: out of memory reading JSON", p->name);
@@ -62,10 +64,10 @@ void gr_jr_free(gr_jr_doc *doc)
     jr_block *b = doc->blocks;
     while (b) {
         jr_block *n = b->next;
-        free(b);
+        gr_free(b);
         b = n;
     }
-    free(doc);
+    gr_free(doc);
 }
 
 const char *gr_jr_type_name(gr_jr_type t)
@@ -109,6 +111,12 @@ static void jr_syntax(jr_parser *p, const char *fmt, ...)
     va_end(ap);
     gr_error_set(p->err, GR_EINPUT, "%s:%d:%d: malformed JSON: %s", p->name, p->line, p->col, what);
 }
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 0)))
+#endif
+static gr_status
+jr_vfail(gr_error *err, const char *name, int line, int col, const char *fmt, va_list ap);
 
 static gr_status jr_vfail(gr_error *err, const char *name, int line, int col, const char *fmt,
                           va_list ap)
@@ -428,24 +436,58 @@ static void jr_number(jr_parser *p, gr_jr_node *v)
         while (jr_isdigit(jr_peek(p)))
             jr_adv(p);
     }
-    char buf[64];
     size_t n = p->pos - start;
     v->type = GR_JR_NUMBER;
-    if (n >= sizeof buf) {
-        v->num = HUGE_VAL; /* far out of every accepted range */
+    char *raw = jr_alloc(p, n + 1);
+    if (!raw)
         return;
-    }
-    memcpy(buf, p->s + start, n);
-    buf[n] = '\0';
-    v->num = strtod(buf, NULL);
+    memcpy(raw, p->s + start, n);
+    raw[n] = '\0';
+    v->raw = raw;
+    v->num = strtod(raw, NULL);
     if (!frac) {
         errno = 0;
-        long long ll = strtoll(buf, NULL, 10);
+        long long ll = strtoll(raw, NULL, 10);
         if (errno == 0) {
             v->is_int = 1;
             v->ival = ll;
+        } else {
+            v->too_large = 1;
         }
     }
+}
+
+int gr_jr_milli(const gr_jr_node *v, int64_t *milli)
+{
+    if (!v || v->type != GR_JR_NUMBER || !v->raw)
+        return 0;
+    const char *s = v->raw;
+    int neg = *s == '-';
+    if (neg)
+        s++;
+    int64_t whole = 0, frac = 0;
+    for (; *s >= '0' && *s <= '9'; s++) {
+        whole = whole * 10 + (*s - '0');
+        if (whole > 1000000000000000LL)
+            return 0;
+    }
+    if (*s == '.') {
+        int digits = 0;
+        for (s++; *s >= '0' && *s <= '9'; s++, digits++) {
+            if (digits >= 3) {
+                if (*s != '0')
+                    return 0; /* finer than a thousandth */
+                continue;
+            }
+            frac = frac * 10 + (*s - '0');
+        }
+        for (; digits < 3; digits++)
+            frac *= 10;
+    }
+    if (*s)
+        return 0; /* an exponent */
+    *milli = (neg ? -1 : 1) * (whole * 1000 + frac);
+    return 1;
 }
 
 static int jr_word(jr_parser *p, const char *w)
@@ -630,7 +672,7 @@ gr_jr_doc *gr_jr_parse(const char *text, size_t len, const char *name, size_t ma
                    .name = name,
                    .err = err,
                    .max_nodes = max_nodes};
-    p.doc = calloc(1, sizeof *p.doc);
+    p.doc = gr_calloc(1, sizeof *p.doc);
     if (!p.doc) {
         gr_error_set(err, GR_ERUNTIME, "%s: out of memory reading JSON", name);
         return NULL;

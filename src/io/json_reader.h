@@ -40,7 +40,9 @@ typedef struct gr_jr_node {
     int boolean;           /* GR_JR_BOOL */
     double num;            /* GR_JR_NUMBER */
     int is_int;            /* GR_JR_NUMBER written without fraction or exponent, fits int64 */
+    int too_large;         /* GR_JR_NUMBER written without fraction or exponent, beyond int64 */
     int64_t ival;
+    const char *raw;          /* GR_JR_NUMBER: its text exactly as written (NUL-terminated) */
     struct gr_jr_node *child; /* first member of an array or object */
     struct gr_jr_node *next;  /* next member of the parent */
 } gr_jr_node;
@@ -62,6 +64,11 @@ gr_jr_doc *gr_jr_parse(const char *text, size_t len, const char *name, size_t ma
                        gr_jr_node **root, gr_error *err);
 
 void gr_jr_free(gr_jr_doc *doc);
+
+/* The exact value of the number `v` in thousandths, if it has one: 1 and
+ * *milli set when v is written with at most three nonzero decimals (no
+ * exponent) and lies within +-10^15; else 0 (nothing is rounded). */
+int gr_jr_milli(const gr_jr_node *v, int64_t *milli);
 
 /* The member `key` of object `obj`, or NULL. */
 const gr_jr_node *gr_jr_get(const gr_jr_node *obj, const char *key);

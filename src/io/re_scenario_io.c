@@ -3,11 +3,14 @@
 #include "grognard/re_io.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "grognard/alloc.h"
 #include "grognard/hash.h"
 #include "grognard/hex.h"
 #include "grognard/re_terrain.h"
@@ -62,45 +65,50 @@ gr_status re_io_read_file(const char *path, size_t max, char **text, size_t *len
 {
     FILE *f = fopen(path, "rb");
     if (!f)
-        return gr_error_set(err, GR_ERUNTIME, "%s: cannot open the file; check the path", path);
+        return gr_error_set(err, GR_ERUNTIME, "%s: cannot open the file (%s); check the path", path,
+                            strerror(errno));
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        fclose(f);
+        return gr_error_set(err, GR_ERUNTIME, "%s: is a directory; give the path of a JSON file",
+                            path);
+    }
     size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
+    char *buf = gr_malloc(cap);
     if (!buf) {
         fclose(f);
         return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
     }
     for (;;) {
         if (n + 1 >= cap) {
-            if (cap > max + 1) {
-                free(buf);
-                fclose(f);
-                return gr_error_set(err, GR_EINPUT,
-                                    "%s:1:1: the file is larger than %zu bytes; "
-                                    "this is not a grognard file",
-                                    path, max);
-            }
-            char *nb = realloc(buf, cap * 2);
+            if (n > max) /* already one byte more than the limit */
+                break;
+            char *nb = gr_realloc(buf, cap * 2);
             if (!nb) {
-                free(buf);
+                gr_free(buf);
                 fclose(f);
                 return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
             }
             buf = nb;
             cap *= 2;
         }
-        size_t got = fread(buf + n, 1, cap - 1 - n, f);
+        size_t want = cap - 1 - n;
+        if (want > max + 1 - n)
+            want = max + 1 - n; /* never read more than one byte past the limit */
+        size_t got = fread(buf + n, 1, want, f);
         n += got;
-        if (got == 0)
+        if (got == 0 || n > max)
             break;
     }
     int bad = ferror(f);
+    int e = errno;
     fclose(f);
     if (bad) {
-        free(buf);
-        return gr_error_set(err, GR_ERUNTIME, "%s: read error (is it a directory?)", path);
+        gr_free(buf);
+        return gr_error_set(err, GR_ERUNTIME, "%s: read error (%s)", path, strerror(e));
     }
     if (n > max) {
-        free(buf);
+        gr_free(buf);
         return gr_error_set(err, GR_EINPUT,
                             "%s:1:1: the file is larger than %zu bytes; this is "
                             "not a grognard file",
@@ -257,7 +265,10 @@ static gr_status ld_int(ld *L, const gr_jr_node *obj, const char *key, const cha
         return ld_fail(L, v,
                        "\"%s\" of %s must be a whole number, not %s; write a number from "
                        "%d to %d without quotes or decimals",
-                       key, what, v->type == GR_JR_NUMBER ? "a fraction" : gr_jr_type_name(v->type),
+                       key, what,
+                       v->type != GR_JR_NUMBER ? gr_jr_type_name(v->type)
+                       : v->too_large          ? "a number too large for 64 bits"
+                                               : "a fraction",
                        min, max);
     if (v->ival < min || v->ival > max)
         return ld_fail(L, v, "\"%s\" of %s is %lld; write a whole number from %d to %d", key, what,
@@ -854,7 +865,7 @@ gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_s
     gr_jr_doc *doc = gr_jr_parse(text, len, name, RE_SCENARIO_MAX_NODES, &root, err);
     if (!doc)
         return err ? err->code : GR_EINPUT;
-    ld *L = calloc(1, sizeof *L);
+    ld *L = gr_calloc(1, sizeof *L);
     if (!L) {
         gr_jr_free(doc);
         return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", name);
@@ -896,7 +907,7 @@ gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_s
         goto done;
     st = GR_OK;
 done:
-    free(L);
+    gr_free(L);
     gr_jr_free(doc);
     if (st != GR_OK)
         memset(sc, 0, sizeof *sc);
@@ -912,7 +923,7 @@ gr_status re_scenario_load(const char *path, re_scenario *sc, gr_error *err)
     if (st != GR_OK)
         return st;
     st = re_scenario_parse(text, len, path, sc, err);
-    free(text);
+    gr_free(text);
     return st;
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/alloc.h"
 #include "grognard/re_io.h"
 #include "json_reader.h"
 
@@ -68,8 +69,15 @@ static gr_status check_entry(const pl *P, const char *section, const char *code,
                           "%s.%s.%s has no \"points\"; accepted: a number from 0 to %d, "
                           "or null when no source gives the value",
                           section, code, band, RFF_POINTS_MAX);
+    int64_t milli = 0;
+    if (pts->type == GR_JR_NUMBER && !gr_jr_milli(pts, &milli))
+        return gr_jr_fail(P->err, P->name, pts,
+                          "%s.%s.%s.points %.40s is not accepted: points are kept exactly, in "
+                          "thousandths, never rounded; write plain digits with at most three "
+                          "decimals (e.g. 1.5)",
+                          section, code, band, pts->raw);
     if (pts->type != GR_JR_NULL &&
-        (pts->type != GR_JR_NUMBER || !(pts->num >= 0 && pts->num <= RFF_POINTS_MAX)))
+        (pts->type != GR_JR_NUMBER || milli < 0 || milli > RFF_POINTS_MAX * 1000))
         return gr_jr_fail(P->err, P->name, pts,
                           "%s.%s.%s.points is not accepted; accepted: a number from 0 to %d, or "
                           "null when no source gives the value",
@@ -95,7 +103,7 @@ static gr_status check_entry(const pl *P, const char *section, const char *code,
     memcpy(out->source, src->str, src->len + 1);
     if (pts->type == GR_JR_NUMBER) {
         out->known = 1;
-        out->milli = (int64_t)(pts->num * 1000 + 0.5);
+        out->milli = milli;
     }
     return GR_OK;
 }
@@ -201,6 +209,6 @@ gr_status rff_points_load(const char *path, rff_points *out, gr_error *err)
     if (st != GR_OK)
         return st;
     st = rff_points_parse(text, len, file, out, err);
-    free(text);
+    gr_free(text);
     return st;
 }

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "grognard/alloc.h"
 #include "grognard/re.h"
 #include "grognard/re_io.h"
 #include "json_reader.h"
@@ -276,13 +277,14 @@ static int parse_hash(const char *s, uint64_t *out)
     return 0;
 }
 
-static gr_status push_step(gr_saved *s, size_t *cap, gr_record_step st, gr_error *err)
+static gr_status push_step(const char *path, gr_saved *s, size_t *cap, gr_record_step st,
+                           gr_error *err)
 {
     if (s->nsteps == *cap) {
         size_t c = *cap ? *cap * 2 : 1024;
-        gr_record_step *n = realloc(s->steps, c * sizeof *n);
+        gr_record_step *n = gr_realloc(s->steps, c * sizeof *n);
         if (!n)
-            return gr_error_set(err, GR_ERUNTIME, "out of memory reading the save file");
+            return gr_error_set(err, GR_ERUNTIME, "%s: out of memory reading the save file", path);
         s->steps = n;
         *cap = c;
     }
@@ -346,7 +348,7 @@ static gr_status sv_step(const char *path, const gr_jr_node *e, gr_saved *s, siz
         return gr_jr_fail(err, path, h,
                           "\"hash\" must be 16 hexadecimal digits in quotes; copy it "
                           "from the game that wrote the file");
-    return push_step(s, cap, st, err);
+    return push_step(path, s, cap, st, err);
 }
 
 static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g, gr_error *err)
@@ -412,7 +414,7 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
         return gr_jr_fail(err, path, scn,
                           "\"scenario\" contains a NUL character, which no path has; write "
                           "the path of the scenario file");
-    g->scenario = malloc(scn->len + 1);
+    g->scenario = gr_malloc(scn->len + 1);
     if (!g->scenario)
         return gr_error_set(err, GR_ERUNTIME, "%s: out of memory reading the save file", path);
     memcpy(g->scenario, scn->str, scn->len + 1);
@@ -443,6 +445,18 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
     return GR_OK;
 }
 
+gr_status gr_save_parse(const char *text, size_t len, const char *name, gr_saved *g, gr_error *err)
+{
+    memset(g, 0, sizeof *g);
+    gr_jr_node *root;
+    gr_jr_doc *doc = gr_jr_parse(text, len, name, GR_SAVE_MAX_NODES, &root, err);
+    if (!doc)
+        return err ? err->code : GR_EINPUT;
+    gr_status st = read_doc(name, root, g, err);
+    gr_jr_free(doc);
+    return st;
+}
+
 gr_status gr_save_read(const char *path, gr_saved *g, gr_error *err)
 {
     memset(g, 0, sizeof *g);
@@ -451,21 +465,16 @@ gr_status gr_save_read(const char *path, gr_saved *g, gr_error *err)
     gr_status st = re_io_read_file(path, GR_SAVE_MAX_BYTES, &text, &len, err);
     if (st != GR_OK)
         return st;
-    gr_jr_node *root;
-    gr_jr_doc *doc = gr_jr_parse(text, len, path, GR_SAVE_MAX_NODES, &root, err);
-    free(text);
-    if (!doc)
-        return err ? err->code : GR_EINPUT;
-    st = read_doc(path, root, g, err);
-    gr_jr_free(doc);
+    st = gr_save_parse(text, len, path, g, err);
+    gr_free(text);
     return st;
 }
 
 void gr_saved_free(gr_saved *s)
 {
-    free(s->scenario);
+    gr_free(s->scenario);
     s->scenario = NULL;
-    free(s->steps);
+    gr_free(s->steps);
     s->steps = NULL;
     s->nsteps = 0;
 }

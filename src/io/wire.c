@@ -21,12 +21,12 @@ static int put(json_t *obj, const char *key, json_t *v)
     return json_object_set_new(obj, key, v) != 0;
 }
 
-/* Set `key` of obj to the text s.  A NULL s, or one that is not valid
- * UTF-8 (a file name typed in), is left out: not a failure. */
+/* Set `key` of obj to the text s.  A NULL s is left out: not a failure.
+ * One that is not valid UTF-8 is a failure: nothing is dropped silently
+ * (the CLI refuses such a file name with --json before it gets here). */
 static int put_str(json_t *obj, const char *key, const char *s)
 {
-    json_t *v = s ? json_string(s) : NULL;
-    return v ? put(obj, key, v) : 0;
+    return s ? put(obj, key, json_string(s)) : 0;
 }
 
 /* Append the new reference v to arr (taken; NULL is a failure). */
@@ -35,11 +35,10 @@ static int push(json_t *arr, json_t *v)
     return json_array_append_new(arr, v) != 0;
 }
 
-/* Append the text s to arr; left out as put_str. */
+/* Append the text s to arr; as put_str. */
 static int push_str(json_t *arr, const char *s)
 {
-    json_t *v = s ? json_string(s) : NULL;
-    return v ? push(arr, v) : 0;
+    return s ? push(arr, json_string(s)) : 0;
 }
 
 /* obj if nothing failed, else NULL (obj released). */

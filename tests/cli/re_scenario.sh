@@ -24,7 +24,7 @@ if [ -f /tmp/re_scenario.$$ ]; then
 fi
 
 expect_exit "missing file" 1 "cannot open" -- play /nonexistent/x.json --check
-expect_exit "a directory" 1 "" -- play "$S" --check
+expect_exit "a directory" 1 "is a directory" -- play "$S" --check
 expect_exit "no scenario" 2 "missing SCENARIO" -- play
 expect_exit "bad --ai" 2 "use 0, 1, both or none" -- play "$S/teaching.json" --ai 3
 expect_exit "bad --seed" 2 "not a whole number" -- play "$S/teaching.json" --seed -4
