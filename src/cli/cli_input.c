@@ -1,6 +1,8 @@
 /* cli_input.c - a table's or procedure's inputs from argv or from JSON. */
 #include "cli.h"
 
+#include "grognard/utf8.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -74,43 +76,6 @@ static gr_status parse_rolls(const char *text, cli_opts *o, gr_error *err)
     }
 }
 
-/* 1 if `s` is valid UTF-8. */
-static int valid_utf8(const char *s)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        unsigned c = *p;
-        size_t n;
-        unsigned min;
-        if (c < 0x80) {
-            p++;
-            continue;
-        }
-        if (c >= 0xC2 && c <= 0xDF) {
-            n = 2;
-            min = 0x80;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            n = 3;
-            min = 0x800;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            n = 4;
-            min = 0x10000;
-        } else {
-            return 0;
-        }
-        unsigned cp = c & (0x3Fu >> (n - 1));
-        for (size_t i = 1; i < n; i++) {
-            if ((p[i] & 0xC0) != 0x80)
-                return 0;
-            cp = (cp << 6) | (p[i] & 0x3Fu);
-        }
-        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return 0;
-        p += n;
-    }
-    return 1;
-}
-
 static gr_status check_json_text(const gr_param *params, size_t nparams, const gr_args *a,
                                  const cli_opts *o, gr_error *err)
 {
@@ -118,7 +83,7 @@ static gr_status check_json_text(const gr_param *params, size_t nparams, const g
         return GR_OK;
     for (size_t i = 0; i < nparams; i++) {
         const char *t = params[i].kind == GR_P_TEXT ? gr_args_text(a, (int)i) : NULL;
-        if (t && !valid_utf8(t))
+        if (t && !gr_utf8_valid(t))
             return gr_error_set(err, GR_EINPUT,
                                 "--%s: '%s' is not valid UTF-8, and --json prints it as JSON "
                                 "text, which must be; rename the file, reach it through a link "

@@ -3,6 +3,7 @@
 #include "json_reader.h"
 
 #include "grognard/alloc.h"
+#include "grognard/utf8.h"
 
 #include <errno.h>
 #include <math.h>
@@ -255,41 +256,6 @@ static size_t jr_put_utf8(char *o, unsigned cp)
     return 4;
 }
 
-/* Length of a valid UTF-8 sequence starting at p->pos, or 0. */
-static size_t jr_utf8_len(const jr_parser *p)
-{
-    const unsigned char *s = (const unsigned char *)p->s + p->pos;
-    size_t left = p->len - p->pos;
-    unsigned c = s[0];
-    size_t n;
-    unsigned min;
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xC2 && c <= 0xDF) {
-        n = 2;
-        min = 0x80;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3;
-        min = 0x800;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4;
-        min = 0x10000;
-    } else {
-        return 0;
-    }
-    if (left < n)
-        return 0;
-    unsigned cp = c & (0x3Fu >> (n - 1));
-    for (size_t i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        cp = (cp << 6) | (s[i] & 0x3Fu);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-        return 0;
-    return n;
-}
-
 /* A string at p->pos (the opening quote).  Decoded text never grows, so
  * the raw length bounds the buffer. */
 static const char *jr_string(jr_parser *p, size_t *len_out, int *escaped)
@@ -375,7 +341,7 @@ static const char *jr_string(jr_parser *p, size_t *len_out, int *escaped)
             n += jr_put_utf8(out + n, cp);
             continue;
         }
-        size_t k = jr_utf8_len(p);
+        size_t k = gr_utf8_len((const unsigned char *)p->s + p->pos, p->len - p->pos);
         if (!k) {
             jr_syntax(p, "invalid UTF-8 in a string; save the file as UTF-8");
             return NULL;
