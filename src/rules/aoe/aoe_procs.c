@@ -471,31 +471,36 @@ static gr_status combat_check(const gr_args *a, gr_error *err)
         [CF_COVER] = a->given[CP_COVER] && a->v[CP_COVER] > 0,
         [CF_DEF_SKIRMISH] = gr_args_flag(a, S_NSIDE + S_SKIRMISH),
     };
-    char input[CF_N][48];
-    const char *line[CF_N];
-    snprintf(input[CF_CAV_CHARGE], sizeof input[0], "--cavalry-vs-infantry %s", charge_ranges[cc]);
-    line[CF_CAV_CHARGE] = aoe_combat_drm[cc == 2 ? AOE_CD_CAV_5_OR_MORE : AOE_CD_CAV_UNDER_5].cell;
-    snprintf(input[CF_LANCERS], sizeof input[0], "--lancers");
-    line[CF_LANCERS] = aoe_combat_drm[AOE_CD_LANCERS].cell;
-    snprintf(input[CF_SQ_CAVALRY], sizeof input[0], "--defender-square vs_cavalry");
-    line[CF_SQ_CAVALRY] = aoe_combat_drm[AOE_CD_SQUARE_VS_CAVALRY].cell;
-    snprintf(input[CF_SQ_INFANTRY], sizeof input[0], "--defender-square vs_infantry");
-    line[CF_SQ_INFANTRY] = aoe_combat_drm[AOE_CD_SQUARE_VS_INFANTRY].cell;
-    snprintf(input[CF_ATT_CAVALRY], sizeof input[0], "--attacker-cavalry %s",
-             cavalry_kinds[acav ? acav : 1]);
-    line[CF_ATT_CAVALRY] = aoe_combat_drm[cav_line[acav ? acav : 1]].cell;
-    snprintf(input[CF_DEF_CAVALRY], sizeof input[0], "--defender-cavalry %s",
-             cavalry_kinds[dcav ? dcav : 1]);
-    line[CF_DEF_CAVALRY] = aoe_combat_drm[cav_line[dcav ? dcav : 1]].cell;
-    snprintf(input[CF_COVER], sizeof input[0], "--defender-cover");
-    line[CF_COVER] = "+ 1 à + 3 Défenseur à couvert (selon scénario)";
-    snprintf(input[CF_DEF_SKIRMISH], sizeof input[0], "--defender-skirmish-order");
-    line[CF_DEF_SKIRMISH] = "brigade en tirailleurs";
     for (size_t i = 0; i < GR_COUNT(combat_exclusions); i++) {
         int x = combat_exclusions[i].a, y = combat_exclusions[i].b;
-        if (on[x] && on[y])
-            return gr_res_contradict(err, input[x], line[x], input[y], line[y],
-                                     combat_exclusions[i].why);
+        if (!on[x] || !on[y])
+            continue;
+        /* the words of the two inputs and of their printed lines: made only
+         * for a refusal, never on the resolution's way */
+        char input[CF_N][48];
+        const char *line[CF_N];
+        snprintf(input[CF_CAV_CHARGE], sizeof input[0], "--cavalry-vs-infantry %s",
+                 charge_ranges[cc]);
+        line[CF_CAV_CHARGE] =
+            aoe_combat_drm[cc == 2 ? AOE_CD_CAV_5_OR_MORE : AOE_CD_CAV_UNDER_5].cell;
+        snprintf(input[CF_LANCERS], sizeof input[0], "--lancers");
+        line[CF_LANCERS] = aoe_combat_drm[AOE_CD_LANCERS].cell;
+        snprintf(input[CF_SQ_CAVALRY], sizeof input[0], "--defender-square vs_cavalry");
+        line[CF_SQ_CAVALRY] = aoe_combat_drm[AOE_CD_SQUARE_VS_CAVALRY].cell;
+        snprintf(input[CF_SQ_INFANTRY], sizeof input[0], "--defender-square vs_infantry");
+        line[CF_SQ_INFANTRY] = aoe_combat_drm[AOE_CD_SQUARE_VS_INFANTRY].cell;
+        snprintf(input[CF_ATT_CAVALRY], sizeof input[0], "--attacker-cavalry %s",
+                 cavalry_kinds[acav ? acav : 1]);
+        line[CF_ATT_CAVALRY] = aoe_combat_drm[cav_line[acav ? acav : 1]].cell;
+        snprintf(input[CF_DEF_CAVALRY], sizeof input[0], "--defender-cavalry %s",
+                 cavalry_kinds[dcav ? dcav : 1]);
+        line[CF_DEF_CAVALRY] = aoe_combat_drm[cav_line[dcav ? dcav : 1]].cell;
+        snprintf(input[CF_COVER], sizeof input[0], "--defender-cover");
+        line[CF_COVER] = "+ 1 à + 3 Défenseur à couvert (selon scénario)";
+        snprintf(input[CF_DEF_SKIRMISH], sizeof input[0], "--defender-skirmish-order");
+        line[CF_DEF_SKIRMISH] = "brigade en tirailleurs";
+        return gr_res_contradict(err, input[x], line[x], input[y], line[y],
+                                 combat_exclusions[i].why);
     }
     return GR_OK;
 }
