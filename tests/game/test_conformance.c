@@ -159,8 +159,8 @@ static int check_hidden(const gr_game *g, const void *st, int q, const gr_action
             gr_game_observe(g, s->a, p, s->obs1);
             gr_game_observe(g, s->b, p, s->obs2);
             if (p == q)
-                CHECK(memcmp(s->obs1, s->obs2, osz), "%s: side %d cannot see its own choice",
-                      where, q);
+                CHECK(memcmp(s->obs1, s->obs2, osz), "%s: side %d cannot see its own choice", where,
+                      q);
             else
                 CHECK(!memcmp(s->obs1, s->obs2, osz),
                       "%s: side %d sees which hidden choice side %d made", where, p, q);
@@ -180,13 +180,12 @@ static int check_resample(const gr_game *g, const void *st, gr_rng *rng, scratch
         gr_game_resample(g, st, p, rng, s->c);
         gr_game_observe(g, st, p, s->obs1);
         gr_game_observe(g, s->c, p, s->obs2);
-        CHECK(!memcmp(s->obs1, s->obs2, osz), "%s: resample(%d) changes side %d's view", where,
-              p, p);
+        CHECK(!memcmp(s->obs1, s->obs2, osz), "%s: resample(%d) changes side %d's view", where, p,
+              p);
         CHECK(gr_game_current_player(g, s->c) == gr_game_current_player(g, st),
               "%s: resample(%d) changes the player to move", where, p);
         int n = gr_game_legal_actions(g, s->c, s->acts2, g->type->max_actions);
-        CHECK(n >= 0 && n <= g->type->max_actions, "%s: resampled state has %d actions", where,
-              n);
+        CHECK(n >= 0 && n <= g->type->max_actions, "%s: resampled state has %d actions", where, n);
         resamples++;
     }
     return 1;
@@ -198,8 +197,8 @@ static int check_state(const gr_game *g, const void *st, gr_rng *rng, scratch *s
 {
     const gr_game_type *t = g->type;
     int p = gr_game_current_player(g, st);
-    CHECK(p == GR_CHANCE || p == GR_TERMINAL || (p >= 0 && p < t->players),
-          "%s: current player %d", where, p);
+    CHECK(p == GR_CHANCE || p == GR_TERMINAL || (p >= 0 && p < t->players), "%s: current player %d",
+          where, p);
     memcpy(s->a, st, t->state_size);
     CHECK(gr_game_hash(g, s->a) == gr_game_hash(g, st), "%s: a clone hashes differently", where);
     int n = gr_game_legal_actions(g, st, s->acts, t->max_actions);
@@ -218,8 +217,7 @@ static int check_state(const gr_game *g, const void *st, gr_rng *rng, scratch *s
         uint64_t sum = 0;
         for (int i = 0; i < k; i++) {
             CHECK(s->outs[i].num > 0 && s->outs[i].den == s->outs[0].den,
-                  "%s: outcome %d has probability %u/%u", where, i, s->outs[i].num,
-                  s->outs[i].den);
+                  "%s: outcome %d has probability %u/%u", where, i, s->outs[i].num, s->outs[i].den);
             CHECK(contains(s->acts, n, s->outs[i].action) &&
                       !contains(s->acts, i, s->outs[i].action),
                   "%s: outcome %d is not one of the legal actions", where, i);
@@ -236,8 +234,8 @@ static int check_state(const gr_game *g, const void *st, gr_rng *rng, scratch *s
             char text[200];
             gr_error err;
             gr_game_describe(g, st, a, text, sizeof text);
-            CHECK(gr_game_parse(g, st, text, &back, &err) == GR_OK,
-                  "%s: '%s' does not parse: %s", where, text, err.msg);
+            CHECK(gr_game_parse(g, st, text, &back, &err) == GR_OK, "%s: '%s' does not parse: %s",
+                  where, text, err.msg);
             /* two actions may read the same: then the first one is given */
             gr_game_describe(g, st, back, text, sizeof text);
             char again[200];
@@ -252,8 +250,7 @@ static int check_state(const gr_game *g, const void *st, gr_rng *rng, scratch *s
     return check_refusals(g, st, s->acts, n, rng, s, where);
 }
 
-static void playout(const gr_game *g, const char *file, uint64_t seed, gr_ai_kind kind,
-                    scratch *s)
+static void playout(const gr_game *g, const char *file, uint64_t seed, gr_ai_kind kind, scratch *s)
 {
     gr_error err;
     gr_error_clear(&err);
@@ -280,9 +277,9 @@ static void playout(const gr_game *g, const char *file, uint64_t seed, gr_ai_kin
             fail("%s: no end after %d steps", where, MAX_STEPS);
             goto out;
         }
-        gr_action a = p == GR_CHANCE ? gr_game_sample_chance(g, st, &test_rng)
-                                     : gr_ai_choose(g, st, kind, s->acts, nlegal,
-                                                    gr_match_player_rng(m, p));
+        gr_action a = p == GR_CHANCE
+                          ? gr_game_sample_chance(g, st, &test_rng)
+                          : gr_ai_choose(g, st, kind, s->acts, nlegal, gr_match_player_rng(m, p));
         /* the trusted apply on a clone gives the same bytes as the match's
          * checked one */
         memcpy(s->b, st, size);

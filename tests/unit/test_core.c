@@ -275,7 +275,8 @@ static void test_utf8(void **state)
     assert_int_equal(gr_utf8_len((const unsigned char *)"\xE2\x82\xAC", 2), 0);
     assert_int_equal(gr_utf8_len((const unsigned char *)"\xE2\x82", 4), 0); /* NUL ends it */
     assert_true(gr_utf8_valid("Armée austro-russe €"));
-    assert_false(gr_utf8_valid("Arm\xE9" "e")); /* Latin-1, not UTF-8 */
+    assert_false(gr_utf8_valid("Arm\xE9"
+                               "e")); /* Latin-1, not UTF-8 */
 }
 
 static void test_error_escapes_controls(void **state)
