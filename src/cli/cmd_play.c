@@ -7,6 +7,8 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "grognard/re.h"
 #include "grognard/ai.h"
@@ -294,17 +296,65 @@ static void print_result(const play *P)
 
 /* Save the game to `path`; `goes_on`: asked at the prompt, so a failure
  * says the game is not lost and how to save it elsewhere. */
+/* 1 (after saying so) if the folder of `save` does not exist or cannot be
+ * written: found at the start, not when the game is over. */
+static int save_folder_missing(const char *save)
+{
+    char dir[4096];
+    const char *slash = strrchr(save, '/');
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == save)
+        snprintf(dir, sizeof dir, "/");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - save), save);
+    struct stat sb;
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        cli_err("grognard play: --save %s: the folder %s does not exist; create it or choose "
+                "another path (checked before the game, so that no game is lost)",
+                save, dir);
+        return 1;
+    }
+    if (access(dir, W_OK) != 0) {
+        cli_err("grognard play: --save %s: the folder %s cannot be written (%s); choose another "
+                "path",
+                save, dir, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+/* Where a game goes when its save fails at the end: the temporary folder. */
+static int rescue(play *P, char *buf, size_t cap)
+{
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !*dir)
+        dir = "/tmp";
+    snprintf(buf, cap, "%s/grognard-rescue-%" PRIu64 "-%ld.json", dir, gr_match_seed(P->m),
+             (long)getpid());
+    gr_error err;
+    gr_error_clear(&err);
+    return gr_save_write(P->m, P->path, buf, &err) == GR_OK;
+}
+
 static int save_game(play *P, const char *path, int goes_on)
 {
     gr_error err;
     gr_error_clear(&err);
     if (gr_save_write(P->m, P->path, path, &err) != GR_OK) {
+        char spare[1024];
         if (goes_on)
             cli_err("grognard play: %s; the game is not lost: it goes on, save it to another "
                     "file with 'save FILE'\n",
                     err.msg);
+        else if (rescue(P, spare, sizeof spare))
+            cli_err("grognard play: %s; the game is not lost: it was saved to %s (go on with "
+                    "it: grognard play %s)\n",
+                    err.msg, spare, spare);
         else
-            cli_err("grognard play: %s\n", err.msg);
+            cli_err("grognard play: %s, and it could not be saved in the temporary folder "
+                    "either\n",
+                    err.msg);
         return CLI_FAIL;
     }
     char shown[1024];
@@ -650,6 +700,10 @@ int cmd_play(int argc, char **argv)
         }
         seed = resumed.seed;
         has_seed = 1;
+    }
+    if (save && save_folder_missing(save)) {
+        rc = CLI_USAGE;
+        goto out;
     }
     if (save && gr_save_check_path(path, save, &err) != GR_OK) {
         cli_err("grognard play: --save %s\n", err.msg);

@@ -126,5 +126,15 @@ expect_exit "resume keeps its seed" 2 "a resumed game keeps its seed" -- play "$
 printf '{"format": "grognard-save", "version": 2}\n' > "$T/bad-save.json"
 expect_exit "a broken save says what is wrong with it" 2 "bad-save.json:1:[0-9]+: .*game" -- play "$T/bad-save.json"
 
+# --save in a folder that does not exist is refused before the game
+expect_exit "save folder missing" 2 "the folder .*/nodir does not exist" -- play "$S/teaching.json" --ai none --save "$T/nodir/g.json"
+# a save that fails when the game ends goes to the temporary folder instead
+mkdir -p "$T/gone" "$T/tmp"
+{ printf '1\n'; sleep 1; rm -rf "$T/gone"; printf 'quit\n'; } |
+    TMPDIR="$T/tmp" "$GROGNARD" play "$S/teaching.json" --ai none --seed 6 --save "$T/gone/g.json" > /dev/null 2> "$T/rescue.err"
+grep -q "the game is not lost: it was saved to $T/tmp/grognard-rescue-6-" "$T/rescue.err" && pass || flunk "no rescue save: $(cat "$T/rescue.err")"
+r=$(ls "$T"/tmp/grognard-rescue-6-*.json 2>/dev/null | head -n 1)
+[ -n "$r" ] && expect_exit "the rescued game replays" 0 "" -- replay "$r" --verify || flunk "no rescue file"
+
 rm -rf "$T"
 finish
