@@ -77,6 +77,7 @@ typedef struct gr_game_type {
     int (*chance_outcomes)(const void *sc, const void *st, gr_chance_outcome *out, int cap);
     /* 1 if `a` is legal (or a chance outcome) in st, else 0. */
     int (*is_legal)(const void *sc, const void *st, gr_action a);
+    /* Trusted: `a` must be legal; the game asserts it in debug builds. */
     void (*apply)(const void *sc, void *st, gr_action a, gr_log *log);
     int (*winner)(const void *sc, const void *st);
     uint64_t (*hash)(const void *sc, const void *st);
