@@ -132,7 +132,8 @@ json_t *gr_wire_systems(const gr_system *only);
 json_t *gr_wire_event(const gr_game *g, const gr_event *ev, gr_lang lang);
 
 /* What side `player` (or GR_SPECTATOR) sees of st, from gr_game_observe
- * only: for R&E {"game", "viewer" (null for a spectator), "turn", "turns", "stage", "to_move", "corps_active", "units":
+ * only: for R&E {"game", "viewer" (null for a spectator), "turn", "turns", "stage", "to_move",
+ * "corps_active", "units":
  * [{"id", "name", "side", "corps", "type", "col", "row", "figures",
  * "skirmisher"}], "bowl": {"own": {corps name: chits}, "hidden": chits of
  * the other side}, "drawn": {corps name: chits drawn this turn},

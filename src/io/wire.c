@@ -345,8 +345,8 @@ static json_t *re_view(const re_scenario *sc, const re_obs *ob)
     if (!o)
         return NULL;
     int bad = put_str(o, "game", "re");
-    bad |= put(o, "viewer",
-               ob->viewer == RE_OBS_SPECTATOR ? json_null() : json_integer(ob->viewer));
+    bad |=
+        put(o, "viewer", ob->viewer == RE_OBS_SPECTATOR ? json_null() : json_integer(ob->viewer));
     bad |= put(o, "turn", json_integer(st->turn));
     bad |= put(o, "turns", json_integer(sc->turns));
     bad |= put_str(o, "stage",
