@@ -168,14 +168,54 @@ api POST /api/odds '{"system": "aoe", "table": "combat", "modifier": 2}'
 check "11.3 odds" "$STATUS $BODY" "200 $("$GROGNARD" odds aoe combat --modifier 2 --json)"
 api POST /api/resolve '{"system": "aoe", "procedure": "fire", "inputs": {"firer": "artillery", "artillery-class": "other", "weight": "light", "range": 4}, "seed": 7}'
 check "11.4 resolve" "$STATUS $BODY" "200 $("$GROGNARD" resolve aoe fire --firer artillery --artillery-class other --weight light --range 4 --seed 7 --json)"
+api POST /api/lookup '{"system": "nf", "table": "fire", "inputs": {"points": 4, "score": 8}}'
+check "11.41 nf lookup" "$STATUS $BODY" "200 $("$GROGNARD" lookup nf fire --points 4 --score 8 --json)"
+api POST /api/lookup '{"system": "rff", "table": "musketry", "inputs": {"quality": "veteran", "score": 6}}'
+check "11.42 rff lookup" "$STATUS $BODY" "200 $("$GROGNARD" lookup rff musketry --quality veteran --score 6 --json)"
+api POST /api/lookup '{"system": "re", "table": "die", "inputs": {"target": "infantry", "face": 2}}'
+check "11.43 re lookup" "$STATUS $BODY" "200 $("$GROGNARD" lookup re die --target infantry --face 2 --json)"
+api POST /api/odds '{"system": "rff", "table": "musketry", "inputs": {"quality": "green"}, "modifier": 1}'
+check "11.44 rff odds" "$STATUS $BODY" "200 $("$GROGNARD" odds rff musketry --quality green --modifier 1 --json)"
+api POST /api/resolve '{"system": "aoe", "procedure": "combat", "inputs": {"attacker-stands": 8, "defender-stands": 4}, "roll": [7, 3]}'
+check "11.45 resolve with the faces rolled" "$STATUS $BODY" "200 $("$GROGNARD" resolve aoe combat --attacker-stands 8 --defender-stands 4 --roll 7,3 --json)"
 expect_status "11.5 unknown system" 404 POST /api/lookup '{"system": "xx", "table": "fire", "inputs": {}}'
 expect_status "11.6 unknown table" 404 POST /api/lookup '{"system": "aoe", "table": "xx", "inputs": {}}'
 expect_status "11.7 bad input" 400 POST /api/lookup '{"system": "aoe", "table": "fire", "inputs": {"power": "many", "score": 8}}'
 expect_status "11.8 points-file refused" 400 POST /api/lookup '{"system": "rff", "table": "fire_points", "inputs": {"points-file": "/etc/passwd"}}'
 
+# 13. no leak over HTTP: two games of one seed, seat 0 puts a different chit
+# in each; seat 1's and a spectator's answers (views and event streams) are
+# the same bytes but for the game's id
+for chit in "Division Lefort" "Brigade Duval"; do
+    api POST /api/games '{"scenario": "teaching", "players": ["human", "human"], "seed": 99}'
+    g=$(jqb .id)
+    t0=$(jqb '.seats["0"]')
+    t1=$(jqb '.seats["1"]')
+    api POST "/api/games/$g/actions" "{\"action\": \"chit $chit\", \"step\": 0}" "$t0"
+    check "13.1 chit $chit" "$STATUS" 200
+    api GET "/api/games/$g" "" "$t1"
+    printf '%s' "$BODY" | sed "s/$g/GAME/g" >"$WORK/leak-1-$chit"
+    api GET "/api/games/$g"
+    printf '%s' "$BODY" | sed "s/$g/GAME/g" >"$WORK/leak-s-$chit"
+    api GET "/api/games/$g" "" "$t0"
+    printf '%s' "$BODY" | sed "s/$g/GAME/g" >"$WORK/leak-0-$chit"
+    curl -s -N --max-time 1 "$BASE/api/games/$g/events?token=$t1" | sed "s/$g/GAME/g" >"$WORK/leak-e-$chit"
+done
+cmp -s "$WORK/leak-1-Division Lefort" "$WORK/leak-1-Brigade Duval" && pass || flunk "13.2 seat 1's views differ"
+cmp -s "$WORK/leak-s-Division Lefort" "$WORK/leak-s-Brigade Duval" && pass || flunk "13.3 spectator's views differ"
+cmp -s "$WORK/leak-e-Division Lefort" "$WORK/leak-e-Brigade Duval" && pass || flunk "13.4 seat 1's event streams differ"
+cmp -s "$WORK/leak-0-Division Lefort" "$WORK/leak-0-Brigade Duval" && flunk "13.5 seat 0 cannot see its own chit" || pass
+
 # 12. the access log: one line a request; a clean stop on SIGTERM
 n=$(grep -cE '^(127\.0\.0\.1|-) (GET|POST|HEAD) /[^ ]* [0-9]{3} ([0-9]+|-) [0-9.]+ms$' "$WORK/serve.err")
 [ "$n" -gt 100 ] && pass || flunk "12.1 access log lines: $n ($(head -n 3 "$WORK/serve.err"))"
 stop_server && pass || flunk "12.2 SIGTERM: exit status $?"
+# SIGINT stops it cleanly too, and the database is whole: the games are back
+start_server "$WORK/api.db" --web "$WORK/web"
+api GET "/api/games/$G"
+check "12.3 game back after restart" "$STATUS $(jqb .step)" "200 $STEPS"
+kill -INT "$SERVER_PID"
+wait "$SERVER_PID" && pass || flunk "12.4 SIGINT: exit status $?"
+SERVER_PID=""
 
 finish
