@@ -645,14 +645,14 @@ static MHD_Result_t h_create(gr_server *s, struct MHD_Connection *c, sv_req *r)
         ret = reply_err(c, r, 500, "%s", err.msg);
         goto out;
     }
-    pthread_mutex_lock(&g->lock);
-    gr_status st = GR_OK;
-    if (gr_match_current_player(g->m) == GR_CHANCE) { /* dice before the first decision */
-        sv_game_play_computer(g);
-    }
+    /* registered first: the lock order is the registry's, then a game's */
     pthread_mutex_lock(&s->reg_lock);
     reg_add(s, g);
     pthread_mutex_unlock(&s->reg_lock);
+    pthread_mutex_lock(&g->lock);
+    gr_status st = GR_OK;
+    if (gr_match_current_player(g->m) == GR_CHANCE) /* dice before the first decision */
+        sv_game_play_computer(g);
     st = commit(s, g, 1, &err);
     pthread_mutex_unlock(&g->lock);
     if (st != GR_OK) {
