@@ -16,6 +16,15 @@ ln -s "$WORK/outside/secret.txt" "$WORK/web/escape.txt"
 ln -s "$WORK/outside" "$WORK/web/outdir"
 ln -s "$WORK/web/sub/a.css" "$WORK/web/inside.css"
 
+# 0. the command line
+"$GROGNARD" serve --help | grep -q '^usage: grognard serve \[--host ADDR\] \[--port P\] \[--db PATH\] \[--web DIR\]' && pass || flunk "0.1 serve --help"
+"$GROGNARD" serve --port 70000 >/dev/null 2>"$WORK/e"
+check "0.2 bad port" "$? $(wc -l <"$WORK/e")" "2 1"
+"$GROGNARD" serve --port 0 --db "$WORK/x.db" --data "$WORK/nowhere" >/dev/null 2>"$WORK/e"
+check "0.3 no scenario folder" "$? $(grep -c 'scenario folder' "$WORK/e")" "2 1"
+"$GROGNARD" serve --bogus >/dev/null 2>"$WORK/e"
+check "0.4 unknown option" "$?" 2
+
 start_server "$WORK/api.db" --web "$WORK/web"
 
 # 1. health, scenarios
