@@ -573,7 +573,9 @@ int main(int argc, char **argv)
         static char fx_hit[GR_MAX_OUTCOMES];
         memset(fx_hit, 0, sizeof fx_hit);
         run_file(t, path, hit, cells, ncells, fx_hit);
-        if (t->roll != GR_ROLL_NONE && !t->effects) {
+        /* R&E's dice results are applied by its game engine (src/engine), the
+         * one system that the companion does not cover. */
+        if (t->roll != GR_ROLL_NONE && !t->effects && strcmp(s->id, "re")) {
             fprintf(stderr, "FAIL %s %s: a rolled table without its effects as data\n", s->id,
                     t->name);
             failures++;

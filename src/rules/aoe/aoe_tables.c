@@ -214,10 +214,10 @@ static const gr_outcome combat_outcomes[] = {
 /* What each result does (seed 003, Table des combats).  "en désordre/muette":
  * brigades disordered, batteries silenced; the attacker is a brigade. */
 #define SQUARE_LINE                                                                                \
-    {.who = GR_FX_TARGET,                                                                          \
-     .arm = GR_FX_INFANTRY,                                                                        \
-     .when = GR_FX_IF_WON_VS_CAVALRY_IN_OPEN,                                                      \
-     .square = 1}
+    {                                                                                              \
+        .who = GR_FX_TARGET, .arm = GR_FX_INFANTRY, .when = GR_FX_IF_WON_VS_CAVALRY_IN_OPEN,       \
+        .square = 1                                                                                \
+    }
 static const gr_effect combat_fx_d_shat[] = {
     {.who = GR_FX_TARGET,
      .arm = GR_FX_TROOPS,
@@ -289,9 +289,9 @@ static const gr_effect combat_fx_a_shat[] = {
 };
 #undef SQUARE_LINE
 static const gr_effects combat_effects[] = {
-    [C_D_SHAT] = GR_EFFECTS(combat_fx_d_shat),     [C_D_DRIVEN] = GR_EFFECTS(combat_fx_d_driven),
-    [C_D_FALLS] = GR_EFFECTS(combat_fx_d_falls),   [C_LOCKED] = GR_EFFECTS(combat_fx_locked),
-    [C_A_FALLS] = GR_EFFECTS(combat_fx_a_falls),   [C_A_DRIVEN] = GR_EFFECTS(combat_fx_a_driven),
+    [C_D_SHAT] = GR_EFFECTS(combat_fx_d_shat),   [C_D_DRIVEN] = GR_EFFECTS(combat_fx_d_driven),
+    [C_D_FALLS] = GR_EFFECTS(combat_fx_d_falls), [C_LOCKED] = GR_EFFECTS(combat_fx_locked),
+    [C_A_FALLS] = GR_EFFECTS(combat_fx_a_falls), [C_A_DRIVEN] = GR_EFFECTS(combat_fx_a_driven),
     [C_A_SHAT] = GR_EFFECTS(combat_fx_a_shat),
 };
 
@@ -406,8 +406,7 @@ MV_FX(mv_fx_o_caution, {.move = GR_MOVE_HALF, .formation = -1});
 MV_FX(mv_fx_o_order_arms, {.move = GR_MOVE_NONE, .formation = -1});
 MV_FX(mv_fx_o_fall_back, {.retreat = GR_RETREAT_BEYOND_MUSKET});
 MV_FX(mv_fx_o_retreat, {.retreat = GR_RETREAT_FULL_MOVE, .disorder = GR_FX_DISORDERED});
-MV_FX(mv_fx_r_full, {.move = GR_MOVE_FULL},
-      {.when = GR_FX_IF_REGULAR, .disorder = GR_FX_RALLIED});
+MV_FX(mv_fx_r_full, {.move = GR_MOVE_FULL}, {.when = GR_FX_IF_REGULAR, .disorder = GR_FX_RALLIED});
 MV_FX(mv_fx_r_partial, {.move = GR_MOVE_NONE},
       {.when = GR_FX_IF_REGULAR, .disorder = GR_FX_RALLIED});
 MV_FX(mv_fx_r_failure, {.move = GR_MOVE_NONE});

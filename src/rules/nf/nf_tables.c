@@ -293,7 +293,9 @@ static const gr_effect melee_fx_driven[] = {
      .retreat = GR_RETREAT_FULL_MOVE,
      .disorder = GR_FX_DISORDERED,
      .stands = 1},
-    {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .retreat = GR_RETREAT_FULL_MOVE,
+    {.who = GR_FX_TARGET,
+     .arm = GR_FX_GUNS,
+     .retreat = GR_RETREAT_FULL_MOVE,
      .guns = GR_GUNS_SILENCED},
     {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .guns = GR_GUNS_DAMAGED},
     {.who = GR_FX_ATTACKER, .position = GR_POS_CARRIES_OR_BREAKTHROUGH},
@@ -339,12 +341,9 @@ static const gr_effect melee_fx_repulsed[] = {
     {.who = GR_FX_ATTACKER, .when = GR_FX_IF_LEADER, .leader = GR_LEADER_CAPTURED},
 };
 static const gr_effects melee_effects[] = {
-    [M_SWEPT] = GR_EFFECTS(melee_fx_swept),
-    [M_DRIVEN] = GR_EFFECTS(melee_fx_driven),
-    [M_PRESSED] = GR_EFFECTS(melee_fx_pressed),
-    [M_DESPERATE] = GR_EFFECTS(melee_fx_desperate),
-    [M_CHECKED] = GR_EFFECTS(melee_fx_checked),
-    [M_FALTERS] = GR_EFFECTS(melee_fx_falters),
+    [M_SWEPT] = GR_EFFECTS(melee_fx_swept),       [M_DRIVEN] = GR_EFFECTS(melee_fx_driven),
+    [M_PRESSED] = GR_EFFECTS(melee_fx_pressed),   [M_DESPERATE] = GR_EFFECTS(melee_fx_desperate),
+    [M_CHECKED] = GR_EFFECTS(melee_fx_checked),   [M_FALTERS] = GR_EFFECTS(melee_fx_falters),
     [M_REPULSED] = GR_EFFECTS(melee_fx_repulsed),
 };
 
@@ -421,9 +420,9 @@ static const gr_effect dis_fx_rally[] = {
     {.disorder = GR_FX_RALLIED, .move = GR_MOVE_HALF, .formation = -1}};
 static const gr_effect dis_fx_elan[] = {{.disorder = GR_FX_RALLIED, .move = GR_MOVE_FULL}};
 static const gr_effects disorder_effects[] = {
-    [D_ROUT] = GR_EFFECTS(dis_fx_rout),       [D_BROKEN] = GR_EFFECTS(dis_fx_broken),
+    [D_ROUT] = GR_EFFECTS(dis_fx_rout),         [D_BROKEN] = GR_EFFECTS(dis_fx_broken),
     [D_WAVERING] = GR_EFFECTS(dis_fx_wavering), [D_SHAKEN] = GR_EFFECTS(dis_fx_shaken),
-    [D_RALLY] = GR_EFFECTS(dis_fx_rally),     [D_ELAN] = GR_EFFECTS(dis_fx_elan),
+    [D_RALLY] = GR_EFFECTS(dis_fx_rally),       [D_ELAN] = GR_EFFECTS(dis_fx_elan),
 };
 
 static const gr_band disorder_bands[] = {
@@ -484,8 +483,8 @@ static const gr_effect go_fx_half[] = {{.move = GR_MOVE_HALF_OR_FC}};
 static const gr_effect go_fx_two_thirds[] = {{.move = GR_MOVE_TWO_THIRDS, .formation = 1}};
 static const gr_effect go_fx_well[] = {{.move = GR_MOVE_FULL}};
 static const gr_effects go_effects[] = {
-    [G_RETREAT] = GR_EFFECTS(go_fx_retreat),   [G_HOLD] = GR_EFFECTS(go_fx_hold),
-    [G_HOLD_FC] = GR_EFFECTS(go_fx_hold_fc),   [G_HALF] = GR_EFFECTS(go_fx_half),
+    [G_RETREAT] = GR_EFFECTS(go_fx_retreat),       [G_HOLD] = GR_EFFECTS(go_fx_hold),
+    [G_HOLD_FC] = GR_EFFECTS(go_fx_hold_fc),       [G_HALF] = GR_EFFECTS(go_fx_half),
     [G_TWO_THIRDS] = GR_EFFECTS(go_fx_two_thirds), [G_WELL] = GR_EFFECTS(go_fx_well),
 };
 
@@ -564,8 +563,7 @@ static const gr_outcome efc_outcomes[] = {
 
 /* What each result does (seed 002): the emergency formation change is
  * infantry charged by cavalry forming square. */
-static const gr_effect efc_fx_failed_dis[] = {
-    {.formation = -1, .disorder = GR_FX_DISORDERED}};
+static const gr_effect efc_fx_failed_dis[] = {{.formation = -1, .disorder = GR_FX_DISORDERED}};
 static const gr_effect efc_fx_failed[] = {{.formation = -1}};
 static const gr_effect efc_fx_success[] = {{.square = 1}};
 static const gr_effects efc_effects[] = {GR_EFFECTS(efc_fx_failed_dis), GR_EFFECTS(efc_fx_failed),

@@ -226,11 +226,11 @@ FX(mv_fx_d_shocked,
    {.when = GR_FX_IF_BEYOND_CLOSE_OR_FORTIFIED, .position = GR_POS_HOLDS});
 FX(mv_fx_d_panic, {.retreat = GR_RETREAT_ROUT_MOVE, .broken = 1, .per_point = 1, .beyond = 0});
 static const gr_effects mv_effects[] = {
-    [MV_G_FORCED] = GR_EFFECTS(mv_fx_forced),       [MV_G_WELL] = GR_EFFECTS(mv_fx_well),
-    [MV_G_DELAYED] = GR_EFFECTS(mv_fx_delayed),     [MV_G_SHOCKED] = GR_EFFECTS(mv_fx_g_shocked),
-    [MV_G_PANIC] = GR_EFFECTS(mv_fx_g_panic),       [MV_D_ELAN] = GR_EFFECTS(mv_fx_d_elan),
-    [MV_D_RALLY] = GR_EFFECTS(mv_fx_d_rally),       [MV_D_HESITANT] = GR_EFFECTS(mv_fx_d_hesitant),
-    [MV_D_SHOCKED] = GR_EFFECTS(mv_fx_d_shocked),   [MV_D_PANIC] = GR_EFFECTS(mv_fx_d_panic),
+    [MV_G_FORCED] = GR_EFFECTS(mv_fx_forced),     [MV_G_WELL] = GR_EFFECTS(mv_fx_well),
+    [MV_G_DELAYED] = GR_EFFECTS(mv_fx_delayed),   [MV_G_SHOCKED] = GR_EFFECTS(mv_fx_g_shocked),
+    [MV_G_PANIC] = GR_EFFECTS(mv_fx_g_panic),     [MV_D_ELAN] = GR_EFFECTS(mv_fx_d_elan),
+    [MV_D_RALLY] = GR_EFFECTS(mv_fx_d_rally),     [MV_D_HESITANT] = GR_EFFECTS(mv_fx_d_hesitant),
+    [MV_D_SHOCKED] = GR_EFFECTS(mv_fx_d_shocked), [MV_D_PANIC] = GR_EFFECTS(mv_fx_d_panic),
 };
 
 static const gr_band mv_good[] = {
@@ -1114,7 +1114,7 @@ FX(mu_fx_heavy, {.arm = GR_FX_TROOPS, .charge = GR_CHARGE_HOME},
    {.arm = GR_FX_GUNS, .when = GR_FX_IF_CANNONADE, .gun_stands_silenced = 1});
 FX(mu_fx_none, {.arm = GR_FX_TROOPS, .charge = GR_CHARGE_HOME});
 static const gr_effects mu_effects[] = {
-    [MU_RAVAGING] = GR_EFFECTS(mu_fx_ravaging), [MU_DEADLY] = GR_EFFECTS(mu_fx_deadly),
+    [MU_RAVAGING] = GR_EFFECTS(mu_fx_ravaging),   [MU_DEADLY] = GR_EFFECTS(mu_fx_deadly),
     [MU_EFFECTIVE] = GR_EFFECTS(mu_fx_effective), [MU_HEAVY] = GR_EFFECTS(mu_fx_heavy),
     [MU_NONE] = GR_EFFECTS(mu_fx_none),
 };
@@ -1368,16 +1368,20 @@ static const gr_outcome cg_outcomes[] = {
 /* What each result does (seed 001, TABLE DES CHARGES: EFFETS), sentence by
  * sentence: "Troupe" lines for troops, "Canon" lines for guns. */
 #define RECALL(who_, when_)                                                                        \
-    {.who = who_, .arm = GR_FX_CAVALRY, .when = when_, .position = GR_POS_MAY_RECALL}
+    {                                                                                              \
+        .who = who_, .arm = GR_FX_CAVALRY, .when = when_, .position = GR_POS_MAY_RECALL            \
+    }
 #define ROUGH_DISORDER                                                                             \
-    {.who = GR_FX_ATTACKER, .when = GR_FX_IF_ROUGH_OR_CAVALRY, .disorder = GR_FX_DISORDERED}
+    {                                                                                              \
+        .who = GR_FX_ATTACKER, .when = GR_FX_IF_ROUGH_OR_CAVALRY, .disorder = GR_FX_DISORDERED     \
+    }
 #define DEFENDER_HOLDS                                                                             \
     {.who = GR_FX_TARGET, .position = GR_POS_HOLDS},                                               \
         {.who = GR_FX_TARGET, .arm = GR_FX_CAVALRY, .disorder = GR_FX_DISORDERED},                 \
-        {.who = GR_FX_TARGET,                                                                      \
-         .arm = GR_FX_CAVALRY,                                                                     \
-         .when = GR_FX_IF_COUNTERCHARGING,                                                         \
-         .position = GR_POS_CARRIES_OR_RECALL}
+    {                                                                                              \
+        .who = GR_FX_TARGET, .arm = GR_FX_CAVALRY, .when = GR_FX_IF_COUNTERCHARGING,               \
+        .position = GR_POS_CARRIES_OR_RECALL                                                       \
+    }
 FX(cg_fx_swept, {.who = GR_FX_TARGET, .stands = 2, .per_point = 1, .beyond = 9},
    {.who = GR_FX_TARGET, .arm = GR_FX_TROOPS, .retreat = GR_RETREAT_ROUT_MOVE, .broken = 1},
    {.who = GR_FX_TARGET,
@@ -1385,8 +1389,7 @@ FX(cg_fx_swept, {.who = GR_FX_TARGET, .stands = 2, .per_point = 1, .beyond = 9},
     .limber = 1,
     .retreat = GR_RETREAT_FULL_MOVE,
     .guns = GR_GUNS_SILENCED},
-   {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .when = GR_FX_IF_FIXED_GUNS,
-    .guns = GR_GUNS_DESTROYED},
+   {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .when = GR_FX_IF_FIXED_GUNS, .guns = GR_GUNS_DESTROYED},
    {.who = GR_FX_TARGET, .when = GR_FX_IF_LEADER, .leader = GR_LEADER_TEST},
    {.who = GR_FX_ATTACKER, .position = GR_POS_BREAKTHROUGH},
    {.who = GR_FX_ATTACKER, .when = GR_FX_IF_AFTER_SECOND_COMBAT, .position = GR_POS_CARRIES},
@@ -1402,8 +1405,7 @@ FX(cg_fx_broken, {.who = GR_FX_TARGET, .stands = 1},
     .limber = 1,
     .retreat = GR_RETREAT_FULL_MOVE},
    RECALL(GR_FX_TARGET, GR_FX_IF_AFTER_FIRST_COMBAT),
-   {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .when = GR_FX_IF_FIXED_GUNS,
-    .guns = GR_GUNS_DESTROYED},
+   {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .when = GR_FX_IF_FIXED_GUNS, .guns = GR_GUNS_DESTROYED},
    {.who = GR_FX_TARGET,
     .when = GR_FX_IF_FLANKED_OR_CAVALRY,
     .stands = 1,
@@ -1434,8 +1436,7 @@ FX(cg_fx_pushed,
     .when = GR_FX_IF_FLANKED,
     .retreat = GR_RETREAT_ROUT_MOVE,
     .broken = 1},
-   {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .when = GR_FX_IF_FIXED_GUNS,
-    .guns = GR_GUNS_DESTROYED},
+   {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .when = GR_FX_IF_FIXED_GUNS, .guns = GR_GUNS_DESTROYED},
    {.who = GR_FX_TARGET, .when = GR_FX_IF_FORTIFIED, .position = GR_POS_HOLDS},
    {.who = GR_FX_ATTACKER, .position = GR_POS_CARRIES},
    {.who = GR_FX_ATTACKER,
@@ -1454,10 +1455,7 @@ FX(cg_fx_failed,
     .distance = 5},
    {.who = GR_FX_ATTACKER, .when = GR_FX_IF_DISORDERED, .stands = 1},
    RECALL(GR_FX_ATTACKER, GR_FX_IF_AFTER_FIRST_COMBAT),
-   {.who = GR_FX_ATTACKER,
-    .when = GR_FX_IF_FLANKED,
-    .retreat = GR_RETREAT_ROUT_MOVE,
-    .broken = 1},
+   {.who = GR_FX_ATTACKER, .when = GR_FX_IF_FLANKED, .retreat = GR_RETREAT_ROUT_MOVE, .broken = 1},
    DEFENDER_HOLDS);
 FX(cg_fx_broken_assault,
    {.who = GR_FX_ATTACKER,
@@ -1569,9 +1567,14 @@ FX(ll_fx_turn, {.leader = GR_LEADER_REMOVED_TURN});
 FX(ll_fx_foot, {.leader = GR_LEADER_ON_FOOT});
 #undef FX
 static const gr_effects ll_effects[] = {
-    GR_EFFECTS(ll_fx_removed), GR_EFFECTS(ll_fx_removed), GR_EFFECTS(ll_fx_removed),
-    GR_EFFECTS(ll_fx_turn),    GR_EFFECTS(ll_fx_foot),    {NULL, 0},
-    {NULL, 0},                 {NULL, 0},
+    GR_EFFECTS(ll_fx_removed),
+    GR_EFFECTS(ll_fx_removed),
+    GR_EFFECTS(ll_fx_removed),
+    GR_EFFECTS(ll_fx_turn),
+    GR_EFFECTS(ll_fx_foot),
+    {NULL, 0},
+    {NULL, 0},
+    {NULL, 0},
 };
 static const gr_band ll_bands[] = {
     {10, GR_HI, 0, "10"}, {9, 9, 1, "9"}, {8, 8, 2, "8"}, {7, 7, 3, "7"},
