@@ -133,8 +133,8 @@ static const char *when_text(gr_fx_when w)
         "if the score is 15 or more",
         "after the first combat",
         "after the second combat",
-        "if it charged through rough or difficult terrain, is cavalry, or after the second "
-        "combat",
+        ("if it charged through rough or difficult terrain, is cavalry, or after the second "
+         "combat"),
         "cavalry that counter-charged",
     };
     return pick(n, GR_FX_WHEN_COUNT, (int)w);
