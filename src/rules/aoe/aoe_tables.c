@@ -1005,6 +1005,16 @@ int aoe_commander_drm(int commander)
     return -1;
 }
 
+const char *aoe_commander_cell(int commander)
+{
+    for (size_t i = 0; i < GR_COUNT(rc_lines); i++)
+        if (commander >= rc_lines[i].first && commander <= rc_lines[i].last)
+            return rc_lines[i].cell;
+    return NULL;
+}
+
+const char aoe_commander_engaged_cell[] = RC_ENGAGED_CELL;
+
 enum { RC_COMMANDER, RC_ENGAGED };
 static const gr_param rc_params[] = {
     [RC_COMMANDER] = {"commander", GR_P_ENUM, aoe_commanders, 1, 0, 0,
