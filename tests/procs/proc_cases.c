@@ -289,14 +289,16 @@ static void run_case(const gr_system *s, const gr_procedure *p, char *line, cons
         int found = 0;
         for (int m = 0; m < r.nmods && !found; m++) {
             const gr_mod *md = &r.mods[m];
-            if (matched[m] || md->kind == GR_MOD_INFO || md->applied == listed_only)
+            /* a printed 0 line may be recorded as a fact (info) */
+            int zero_fact = md->kind == GR_MOD_INFO && !scenario && !den && value == 0;
+            if (matched[m] || (md->kind == GR_MOD_INFO && !zero_fact) || md->applied == listed_only)
                 continue;
             if (scenario ? is_printed_line(md->reason) : !names_line(md->reason, cell))
                 continue;
             if (md->kind == GR_MOD_MUL && !scenario && den) {
                 if (md->num != num || md->den != den)
                     continue;
-            } else if (md->kind != GR_MOD_DRM || md->value != value) {
+            } else if (!zero_fact && (md->kind != GR_MOD_DRM || md->value != value)) {
                 continue;
             }
             matched[m] = 1;
