@@ -17,7 +17,8 @@
  *                       input set to CHOICE ("fire_drm:target_moving")
  *   TABLE:p=v,p=v       the line read with these inputs
  *                       ("melee_national:nation=france,formation=column")
- *   scenario            a modifier that is no printed line (a scenario's cover)
+ *   unlisted            a modifier that is no line of a modifier table (a
+ *                       scenario's cover, a cap on the sum printed as a rule)
  *
  * followed by an optional @V (the value applied, when it is not the line's
  * printed value: a line counted per stand lost, a cap) and an optional !
@@ -274,10 +275,10 @@ static void run_case(const gr_system *s, const gr_procedure *p, char *line, cons
             *override++ = '\0';
         const char *cell = NULL;
         int value = 0, num = 0, den = 0;
-        int scenario = !strcmp(ref, "scenario");
+        int unlisted = !strcmp(ref, "unlisted");
         modtab *mt = NULL;
         size_t cell_index = 0;
-        if (!scenario) {
+        if (!unlisted) {
             if (!read_line(ref, path, lineno, &mt, &cell, &value, &num, &den))
                 continue;
             for (size_t k = 0; k < mt->ncells; k++)
@@ -290,12 +291,12 @@ static void run_case(const gr_system *s, const gr_procedure *p, char *line, cons
         for (int m = 0; m < r.nmods && !found; m++) {
             const gr_mod *md = &r.mods[m];
             /* a printed 0 line may be recorded as a fact (info) */
-            int zero_fact = md->kind == GR_MOD_INFO && !scenario && !den && value == 0;
+            int zero_fact = md->kind == GR_MOD_INFO && !unlisted && !den && value == 0;
             if (matched[m] || (md->kind == GR_MOD_INFO && !zero_fact) || md->applied == listed_only)
                 continue;
-            if (scenario ? is_printed_line(md->reason) : !names_line(md->reason, cell))
+            if (unlisted ? is_printed_line(md->reason) : !names_line(md->reason, cell))
                 continue;
-            if (md->kind == GR_MOD_MUL && !scenario && den) {
+            if (md->kind == GR_MOD_MUL && !unlisted && den) {
                 if (md->num != num || md->den != den)
                     continue;
             } else if (!zero_fact && (md->kind != GR_MOD_DRM || md->value != value)) {
@@ -306,7 +307,7 @@ static void run_case(const gr_system *s, const gr_procedure *p, char *line, cons
         }
         if (!found) {
             FAIL("no %s modifier [%s] %s%d", listed_only ? "listed" : "applied",
-                 scenario ? "scenario" : cell, den && !override ? "x" : "",
+                 unlisted ? "unlisted" : cell, den && !override ? "x" : "",
                  den && !override ? num : value);
             for (int m = 0; m < r.nmods; m++)
                 fprintf(stderr, "    has: %s %d %d/%d applied=%d [%s]\n",
