@@ -209,8 +209,11 @@ const char *gr_fx_arm_name(gr_fx_arm a);
 const char *gr_fx_when_name(gr_fx_when w);
 
 /* Write one line as a short instruction for the table, in English:
- * "target (troops): disordered, loses 1 stand, retreats 3 (inches)".
- * `unit` is "inches" or "cm".  Returns the length written (as snprintf). */
-int gr_effect_text(const gr_effect *e, const char *unit, char *buf, size_t cap);
+ * "unit (troops): disordered, loses 1 stand, retreats 3 inches".  `unit` is
+ * the system's length unit ("inches", "cm"); `opposed` names the parties of
+ * an opposed roll (combat, melee, charge) "defender" and "attacker", else
+ * GR_FX_TARGET is "unit" (the unit fired at, or the unit tested).  Returns
+ * the length written (as snprintf). */
+int gr_effect_text(const gr_effect *e, const char *unit, int opposed, char *buf, size_t cap);
 
 #endif

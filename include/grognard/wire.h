@@ -84,8 +84,9 @@ json_t *gr_wire_roll(const gr_roll_record *rr);
 /* The effects of one result as data (effect.h): an array of objects
  * {"who", "arm", "when", each field that is not 0 (enum fields by their
  * id: "retreat": "full_move"), "text"}; `unit` names the distances
- * ("inches", "cm").  New reference (caller owns), NULL if out of memory. */
-json_t *gr_wire_effects(const gr_effects *fx, const char *unit);
+ * ("inches", "cm"), `opposed` as in gr_effect_text.  New reference (caller
+ * owns), NULL if out of memory. */
+json_t *gr_wire_effects(const gr_effects *fx, const char *unit, int opposed);
 
 /* One table read of a resolution: {"what", "table", "inputs", "modifier",
  * "score", "result", the cell's fields, "label", "effect", "effects" (when

@@ -87,7 +87,8 @@ int cmd_lookup(int argc, char **argv)
         printf("  effect: %s\n", out->effect);
     for (size_t i = 0; t->effects && i < t->effects[c.outcome].n; i++) {
         char text[512];
-        gr_effect_text(&t->effects[c.outcome].lines[i], s->length_unit, text, sizeof text);
+        gr_effect_text(&t->effects[c.outcome].lines[i], s->length_unit, gr_roll_opposed(t->roll),
+                       text, sizeof text);
         printf("  do:     %s\n", text);
     }
     if (c.note)

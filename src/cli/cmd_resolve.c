@@ -108,8 +108,8 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
             printf("    effect: %s\n", out->effect);
         for (size_t k = 0; st->table->effects && k < st->table->effects[st->cell.outcome].n; k++) {
             char text[512];
-            gr_effect_text(&st->table->effects[st->cell.outcome].lines[k], s->length_unit, text,
-                           sizeof text);
+            gr_effect_text(&st->table->effects[st->cell.outcome].lines[k], s->length_unit,
+                           gr_roll_opposed(st->table->roll), text, sizeof text);
             printf("    do:     %s\n", text);
         }
         if (st->cell.note)

@@ -164,9 +164,10 @@ item(sbuf *b, const char *fmt, ...)
     b->n++;
 }
 
-int gr_effect_text(const gr_effect *e, const char *unit, char *buf, size_t cap)
+int gr_effect_text(const gr_effect *e, const char *unit, int opposed, char *buf, size_t cap)
 {
-    static const char *const who_text[GR_FX_WHO_COUNT] = {"target", "attacker", "each side"};
+    const char *const who_text[GR_FX_WHO_COUNT] = {opposed ? "defender" : "unit", "attacker",
+                                                   "each side"};
     static const char *const arm_text[GR_FX_ARM_COUNT] = {"", "troops", "guns", "cavalry",
                                                           "infantry"};
     char empty[1];

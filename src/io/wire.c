@@ -149,7 +149,7 @@ json_t *gr_wire_roll(const gr_roll_record *rr)
     return done(rj, bad);
 }
 
-json_t *gr_wire_effects(const gr_effects *fx, const char *unit)
+json_t *gr_wire_effects(const gr_effects *fx, const char *unit, int opposed)
 {
     json_t *arr = json_array();
     int bad = !arr;
@@ -169,7 +169,7 @@ json_t *gr_wire_effects(const gr_effects *fx, const char *unit)
                         : put(o, gr_fx_field_names[k], json_integer(v));
         }
         char text[512];
-        gr_effect_text(e, unit, text, sizeof text);
+        gr_effect_text(e, unit, opposed, text, sizeof text);
         bad |= put_str(o, "text", text);
         bad |= push(arr, o);
     }
@@ -192,7 +192,8 @@ json_t *gr_wire_step(const gr_step *st, const char *unit)
     bad |= put_str(sj, "label", out->label);
     bad |= put_str(sj, "effect", out->effect);
     if (t->effects)
-        bad |= put(sj, "effects", gr_wire_effects(&t->effects[st->cell.outcome], unit));
+        bad |= put(sj, "effects",
+                   gr_wire_effects(&t->effects[st->cell.outcome], unit, gr_roll_opposed(t->roll)));
     bad |= put_str(sj, "cell", st->cell.cell ? st->cell.cell : "");
     if (st->cell.note)
         bad |= put_str(sj, "note", st->cell.note);
@@ -217,7 +218,9 @@ json_t *gr_wire_lookup(const gr_system *s, const gr_table *t, const gr_args *a, 
     bad |= put_str(j, "label", out->label);
     bad |= put_str(j, "effect", out->effect);
     if (t->effects)
-        bad |= put(j, "effects", gr_wire_effects(&t->effects[c->outcome], s->length_unit));
+        bad |=
+            put(j, "effects",
+                gr_wire_effects(&t->effects[c->outcome], s->length_unit, gr_roll_opposed(t->roll)));
     bad |= put_str(j, "cell", c->cell ? c->cell : "");
     if (c->note)
         bad |= put_str(j, "note", c->note);
@@ -264,7 +267,8 @@ json_t *gr_wire_resolution(const gr_system *s, const gr_procedure *p, const gr_a
         bad |= put_str(j, "effect", out->effect);
         if (st->table->effects)
             bad |= put(j, "effects",
-                       gr_wire_effects(&st->table->effects[st->cell.outcome], s->length_unit));
+                       gr_wire_effects(&st->table->effects[st->cell.outcome], s->length_unit,
+                                       gr_roll_opposed(st->table->roll)));
         bad |= put(j, "score", json_integer(st->score));
         bad |= put(j, "modifier", json_integer(st->modifier));
     }

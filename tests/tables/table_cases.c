@@ -392,7 +392,7 @@ static void run_effects(const gr_table *t, char *p, const char *path, int lineno
                 t->name, toks[0], got->n);
         for (size_t i = 0; i < got->n; i++) {
             char buf[512];
-            gr_effect_text(&got->lines[i], "in", buf, sizeof buf);
+            gr_effect_text(&got->lines[i], "in", gr_roll_opposed(t->roll), buf, sizeof buf);
             fprintf(stderr, "    %s\n", buf);
         }
     }

@@ -144,10 +144,10 @@ static void test_lookup_fire_13_8(void **state)
     assert_string_equal(str(troops, "disorder"), "disordered");
     assert_int_equal(integer(troops, "stands"), 1);
     assert_string_equal(keys(troops, k, sizeof k), "who,arm,when,stands,disorder,text");
-    assert_string_equal(str(troops, "text"), "target (troops): disordered, loses 1 stand");
+    assert_string_equal(str(troops, "text"), "unit (troops): disordered, loses 1 stand");
     assert_string_equal(str(guns, "arm"), "guns");
     assert_string_equal(str(guns, "guns"), "damaged");
-    assert_string_equal(str(guns, "text"), "target (guns): guns damaged");
+    assert_string_equal(str(guns, "text"), "unit (guns): guns damaged");
     const json_t *in = json_object_get(j, "inputs");
     assert_int_equal(json_object_size(in), 2);
     assert_int_equal(integer(in, "power"), 13);
