@@ -29,8 +29,9 @@
  * resolution must be named: a case states the whole situation.
  *
  * The run fails if a case fails, or if a printed line of any modifier table
- * of the system (a table whose result is "modifier" or "multiplier") is
- * named by no case.  Expected values are worked by hand, never generated. */
+ * of the system (a table whose result is "modifier" or "multiplier", or
+ * carries a field "modifier") is named by no case.  Expected values are worked by hand, never
+ * generated. */
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -56,10 +57,31 @@ typedef struct modtab {
 static modtab tabs[32];
 static size_t ntabs;
 
+/* A list of printed modifier lines: a table read without a die whose
+ * result is "modifier" or "multiplier", or whose result carries a field
+ * "modifier" (the NF commanders' quality chart: range and modifier; probed
+ * with the first choice of its first input). */
 static int is_modifier_table(const gr_table *t)
 {
-    return t->roll == GR_ROLL_NONE && t->noutcomes >= 1 &&
-           (!strcmp(t->outcomes[0].id, "modifier") || !strcmp(t->outcomes[0].id, "multiplier"));
+    if (t->roll != GR_ROLL_NONE || t->noutcomes < 1)
+        return 0;
+    if (!strcmp(t->outcomes[0].id, "modifier") || !strcmp(t->outcomes[0].id, "multiplier"))
+        return 1;
+    if (t->nparams < 1 || t->params[0].kind != GR_P_ENUM)
+        return 0;
+    gr_args a;
+    memset(&a, 0, sizeof a);
+    a.given[0] = 1; /* v[0] = 0: the first choice */
+    gr_cell c;
+    memset(&c, 0, sizeof c);
+    gr_error err;
+    if (gr_args_check_required(t->params, t->nparams, &a, &err) != GR_OK ||
+        t->lookup(&a, &c, &err) != GR_OK)
+        return 0;
+    for (int i = 0; i < c.nfields; i++)
+        if (!strcmp(c.fields[i].key, "modifier"))
+            return 1;
+    return 0;
 }
 
 static modtab *modtab_find(const char *name)
