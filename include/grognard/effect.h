@@ -169,7 +169,9 @@ typedef struct gr_effect {
     signed char fires;               /* 1: may fire (guns that hold) */
     signed char fight_again;         /* 1: fight again with adjusted modifiers */
     signed char lose_bonuses; /* 1: loses its breakthrough, bayonet/sabre, cavalry charge DRMs */
-    signed char ammunition;   /* 1: low on ammunition */
+    signed char ammunition;   /* 1: low on ammunition (no printed result cell says so
+                                 today: RFF's "A court de munitions" follows a natural
+                                 10, a check the musketry procedure notes) */
     signed char evades;       /* 1: evades the charge; -1: fails and is charged */
     signed char first_player; /* initiative: 1 the first commander chooses, 2 the second, -1 roll
                                  again */

@@ -580,6 +580,28 @@ int main(int argc, char **argv)
                     t->name);
             failures++;
         }
+        /* every line names its party, arm, condition and enum values, and
+         * reads as an instruction with no unknown ('?') part */
+        for (size_t k = 0; t->effects && k < t->noutcomes; k++)
+            for (size_t l = 0; l < t->effects[k].n; l++) {
+                const gr_effect *e = &t->effects[k].lines[l];
+                int bad =
+                    !gr_fx_who_name(e->who) || !gr_fx_arm_name(e->arm) || !gr_fx_when_name(e->when);
+                static const char *const enums[] = {"disorder", "retreat", "guns", "charge",
+                                                    "position", "leader",  "move", "column"};
+                for (int f = 0; f < GR_FX_NFIELDS; f++)
+                    for (size_t x = 0; x < GR_COUNT(enums); x++)
+                        if (!strcmp(gr_fx_field_names[f], enums[x]) &&
+                            !gr_fx_value_name(f, gr_fx_field(e, f)))
+                            bad = 1;
+                char text[512];
+                gr_effect_text(e, s->length_unit, gr_roll_opposed(t->roll), text, sizeof text);
+                if (bad || strchr(text, '?')) {
+                    fprintf(stderr, "FAIL %s %s: result %s, effect line %zu is malformed: %s\n",
+                            s->id, t->name, t->outcomes[k].id, l + 1, text);
+                    failures++;
+                }
+            }
         for (size_t k = 0; t->effects && k < t->noutcomes; k++)
             if (!fx_hit[k]) {
                 fprintf(stderr, "FAIL %s %s: result %s (%s) has no effects case\n", s->id, t->name,
