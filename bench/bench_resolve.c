@@ -7,7 +7,10 @@
  * Each figure is the best of three runs of ITERATIONS resolutions (the
  * machine is shared, so the best run is the one least disturbed).
  *
- * usage: bench_resolve [ITERATIONS] */
+ * Every procedure of every system is measured, each with a situation that
+ * applies several modifiers.
+ *
+ * usage: bench_resolve [ITERATIONS [SYSTEM/PROCEDURE]] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,8 +39,14 @@ static void situation(const gr_procedure *p, gr_args *a, const char *const *kv)
     }
 }
 
+static const char *only; /* SYSTEM/PROCEDURE, or NULL for all */
+
 static void bench(const char *system, const char *proc, const char *const *kv, long n)
 {
+    char name[64];
+    snprintf(name, sizeof name, "%s/%s", system, proc);
+    if (only && strcmp(only, name))
+        return;
     const gr_system *s = gr_system_find(system);
     const gr_procedure *p = gr_system_procedure(s, proc);
     gr_args a;
@@ -61,7 +70,7 @@ static void bench(const char *system, const char *proc, const char *const *kv, l
         if (rate > best)
             best = rate;
     }
-    printf("%-4s %-12s %10ld resolutions, best of 3 runs: %6.2f million per second\n", system, proc,
+    printf("%-4s %-13s %10ld resolutions, best of 3 runs: %6.2f million per second\n", system, proc,
            n, best / 1e6);
     free(r);
 }
@@ -69,6 +78,7 @@ static void bench(const char *system, const char *proc, const char *const *kv, l
 int main(int argc, char **argv)
 {
     long n = argc > 1 ? atol(argv[1]) : 20000000L;
+    only = argc > 2 ? argv[2] : NULL;
     static const char *const fire[] = {"firer",
                                        "infantry",
                                        "troops",
@@ -117,6 +127,32 @@ int main(int argc, char **argv)
         "band",    "close",          "points", "8", "target-quality",
         "veteran", "target-flanked", "true",   NULL};
     static const char *const rff_charge[] = {"attacker-stands", "6", "defender-stands", "4", NULL};
+    static const char *const general_hit[] = {"charismatic", "true", NULL};
+    static const char *const initiative[] = {"first-critical-levels", "1", NULL};
+    static const char *const nf_maneuver[] = {
+        "unit", "infantry",  "nation", "france", "formation", "column", "year",
+        "1805", "condition", "fresh",  "rating", "good",      NULL};
+    static const char *const nf_disorder[] = {"unit", "infantry",  "nation", "britain", "formation",
+                                              "line", "condition", "spent",  NULL};
+    static const char *const nf_efc[] = {"nation", "britain",   "formation", "column",
+                                         "troops", "grenadier", NULL};
+    static const char *const nf_evasion[] = {"unit", "unlimbered_horse_artillery", "suppressed",
+                                             "true", NULL};
+    static const char *const rff_maneuver[] = {"state",     "good_order", "leader",
+                                               "gallant",   "quality",    "veteran",
+                                               "condition", "fresh",      NULL};
+    static const char *const rff_cannonade[] = {"band",
+                                                "long",
+                                                "points",
+                                                "8",
+                                                "target-quality",
+                                                "trained",
+                                                "target-guns",
+                                                "true",
+                                                "target-limbered",
+                                                "true",
+                                                NULL};
+    static const char *const rff_leader_loss[] = {NULL};
     bench("aoe", "fire", fire, n);
     bench("aoe", "combat", combat, n / 4);
     bench("aoe", "movement", movement, n);
@@ -124,5 +160,14 @@ int main(int argc, char **argv)
     bench("nf", "melee", nf_melee, n / 4);
     bench("rff", "musketry", rff_musketry, n / 4);
     bench("rff", "charge", rff_charge, n / 4);
+    bench("aoe", "general_hit", general_hit, n);
+    bench("aoe", "initiative", initiative, n);
+    bench("nf", "maneuver", nf_maneuver, n / 4);
+    bench("nf", "disorder", nf_disorder, n / 4);
+    bench("nf", "emergency_fc", nf_efc, n / 4);
+    bench("nf", "evasion", nf_evasion, n);
+    bench("rff", "maneuver", rff_maneuver, n / 4);
+    bench("rff", "cannonade", rff_cannonade, n / 4);
+    bench("rff", "leader_loss", rff_leader_loss, n);
     return 0;
 }

@@ -31,6 +31,12 @@ typedef enum gr_roll_kind {
     GR_ROLL_2D6_VS_2D6, /* opposed: attacker 2D6 minus defender 2D6 */
 } gr_roll_kind;
 
+/* Is k an opposed roll (attacker against defender)? */
+static inline int gr_roll_opposed(gr_roll_kind k)
+{
+    return k == GR_ROLL_D10_VS_D10 || k == GR_ROLL_2D6_VS_2D6;
+}
+
 /* Human name of a roll kind: "D10", "2D6", "D10 vs D10", ... */
 const char *gr_roll_name(gr_roll_kind k);
 

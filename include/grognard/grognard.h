@@ -5,6 +5,7 @@
 #include "grognard/error.h"
 #include "grognard/rng.h"
 #include "grognard/dice.h"
+#include "grognard/effect.h"
 #include "grognard/table.h"
 #include "grognard/resolve.h"
 #include "grognard/event.h"

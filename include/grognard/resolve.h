@@ -136,10 +136,11 @@ typedef struct gr_procedure {
 
 /* A rule system. */
 typedef struct gr_system {
-    const char *id;    /* "aoe" */
-    const char *title; /* "L'Âge des Aigles" */
-    const char *seeds; /* "seeds 000, 003" */
-    const char *dice;  /* "D10 (opposed: D10 each side)" */
+    const char *id;          /* "aoe" */
+    const char *title;       /* "L'Âge des Aigles" */
+    const char *seeds;       /* "seeds 000, 003" */
+    const char *dice;        /* "D10 (opposed: D10 each side)" */
+    const char *length_unit; /* the ruler's unit of its distances: "inches", "cm" */
     const gr_table *const *tables;
     size_t ntables;
     const gr_procedure *const *procedures;

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "grognard/dice.h"
+#include "grognard/effect.h"
 #include "grognard/error.h"
 
 /* Open ends of a band: "10 or more" is {10, GR_HI}, "4 or less" {GR_LO, 4}. */
@@ -221,6 +222,10 @@ typedef struct gr_table {
      * AoE movement table has one column per state)?  NULL: every outcome
      * belongs.  Odds list the outcomes that belong. */
     int (*in_column)(const gr_args *a, int k);
+    /* What each result does, as data (effect.h): index-aligned with
+     * outcomes.  Every rolled table has them (a result with no effect has
+     * n == 0); NULL for tables whose results are values (speeds, ranges). */
+    const gr_effects *effects;
 } gr_table;
 
 /* ---- die-modifier lists ------------------------------------------------ */

@@ -81,16 +81,25 @@ json_t *gr_wire_mod(const gr_mod *m);
  * "typed"}.  New reference (caller owns), NULL if out of memory. */
 json_t *gr_wire_roll(const gr_roll_record *rr);
 
+/* The effects of one result as data (effect.h): an array of objects
+ * {"who", "arm", "when", each field that is not 0 (enum fields by their
+ * id: "retreat": "full_move"), "text"}; `unit` names the distances
+ * ("inches", "cm"), `opposed` as in gr_effect_text.  New reference (caller
+ * owns), NULL if out of memory. */
+json_t *gr_wire_effects(const gr_effects *fx, const char *unit, int opposed);
+
 /* One table read of a resolution: {"what", "table", "inputs", "modifier",
- * "score", "result", the cell's fields, "label", "effect", "cell", "note"
- * (if any), and, when the table is read with a die, "odds" and "fractions"
- * before the roll}.  New reference (caller owns), NULL if out of memory. */
-json_t *gr_wire_step(const gr_step *st);
+ * "score", "result", the cell's fields, "label", "effect", "effects" (when
+ * the table carries them), "cell", "note" (if any), and, when the table is
+ * read with a die, "odds" and "fractions" before the roll}; `unit` as in
+ * gr_wire_effects.  New reference (caller owns), NULL if out of memory. */
+json_t *gr_wire_step(const gr_step *st, const char *unit);
 
 /* ---- what the commands print --------------------------------------------- */
 
 /* One cell read by `grognard lookup`: {"system", "table", "inputs",
- * "result", the cell's fields (e.g. "power"), "label", "effect", "cell",
+ * "result", the cell's fields (e.g. "power"), "label", "effect", "effects"
+ * (when the table carries them: gr_wire_effects), "cell",
  * "note" (if any), "source"}.  `c` is what t->lookup read from `a`.  New
  * reference (caller owns), NULL if out of memory. */
 json_t *gr_wire_lookup(const gr_system *s, const gr_table *t, const gr_args *a, const gr_cell *c);

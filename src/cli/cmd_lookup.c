@@ -85,6 +85,12 @@ int cmd_lookup(int argc, char **argv)
     }
     if (out->effect && *out->effect)
         printf("  effect: %s\n", out->effect);
+    for (size_t i = 0; t->effects && i < t->effects[c.outcome].n; i++) {
+        char text[512];
+        gr_effect_text(&t->effects[c.outcome].lines[i], s->length_unit, gr_roll_opposed(t->roll),
+                       text, sizeof text);
+        printf("  do:     %s\n", text);
+    }
     if (c.note)
         printf("  note:   %s\n", c.note);
     return CLI_OK;

@@ -106,6 +106,12 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
                 printf("    %s: %s\n", st->cell.fields[k].key, st->cell.fields[k].s);
         if (out->effect && *out->effect)
             printf("    effect: %s\n", out->effect);
+        for (size_t k = 0; st->table->effects && k < st->table->effects[st->cell.outcome].n; k++) {
+            char text[512];
+            gr_effect_text(&st->table->effects[st->cell.outcome].lines[k], s->length_unit,
+                           gr_roll_opposed(st->table->roll), text, sizeof text);
+            printf("    do:     %s\n", text);
+        }
         if (st->cell.note)
             printf("    note:   %s\n", st->cell.note);
         gr_odds odds;

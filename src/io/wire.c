@@ -149,7 +149,34 @@ json_t *gr_wire_roll(const gr_roll_record *rr)
     return done(rj, bad);
 }
 
-json_t *gr_wire_step(const gr_step *st)
+json_t *gr_wire_effects(const gr_effects *fx, const char *unit, int opposed)
+{
+    json_t *arr = json_array();
+    int bad = !arr;
+    for (size_t i = 0; !bad && i < fx->n; i++) {
+        const gr_effect *e = &fx->lines[i];
+        json_t *o = json_object();
+        bad |= !o;
+        bad |= put_str(o, "who", gr_fx_who_name(e->who));
+        bad |= put_str(o, "arm", gr_fx_arm_name(e->arm));
+        bad |= put_str(o, "when", gr_fx_when_name(e->when));
+        for (int k = 0; k < GR_FX_NFIELDS; k++) {
+            int v = gr_fx_field(e, k);
+            const char *name = gr_fx_value_name(k, v);
+            if (!v)
+                continue;
+            bad |= name ? put_str(o, gr_fx_field_names[k], name)
+                        : put(o, gr_fx_field_names[k], json_integer(v));
+        }
+        char text[512];
+        gr_effect_text(e, unit, opposed, text, sizeof text);
+        bad |= put_str(o, "text", text);
+        bad |= push(arr, o);
+    }
+    return done(arr, bad);
+}
+
+json_t *gr_wire_step(const gr_step *st, const char *unit)
 {
     const gr_table *t = st->table;
     const gr_outcome *out = &t->outcomes[st->cell.outcome];
@@ -164,6 +191,9 @@ json_t *gr_wire_step(const gr_step *st)
     bad |= gr_wire_fields(sj, st->cell.fields, st->cell.nfields) != 0;
     bad |= put_str(sj, "label", out->label);
     bad |= put_str(sj, "effect", out->effect);
+    if (t->effects)
+        bad |= put(sj, "effects",
+                   gr_wire_effects(&t->effects[st->cell.outcome], unit, gr_roll_opposed(t->roll)));
     bad |= put_str(sj, "cell", st->cell.cell ? st->cell.cell : "");
     if (st->cell.note)
         bad |= put_str(sj, "note", st->cell.note);
@@ -187,6 +217,10 @@ json_t *gr_wire_lookup(const gr_system *s, const gr_table *t, const gr_args *a, 
     bad |= gr_wire_fields(j, c->fields, c->nfields) != 0;
     bad |= put_str(j, "label", out->label);
     bad |= put_str(j, "effect", out->effect);
+    if (t->effects)
+        bad |=
+            put(j, "effects",
+                gr_wire_effects(&t->effects[c->outcome], s->length_unit, gr_roll_opposed(t->roll)));
     bad |= put_str(j, "cell", c->cell ? c->cell : "");
     if (c->note)
         bad |= put_str(j, "note", c->note);
@@ -231,6 +265,10 @@ json_t *gr_wire_resolution(const gr_system *s, const gr_procedure *p, const gr_a
         bad |= put_str(j, "result", out->id);
         bad |= put_str(j, "label", out->label);
         bad |= put_str(j, "effect", out->effect);
+        if (st->table->effects)
+            bad |= put(j, "effects",
+                       gr_wire_effects(&st->table->effects[st->cell.outcome], s->length_unit,
+                                       gr_roll_opposed(st->table->roll)));
         bad |= put(j, "score", json_integer(st->score));
         bad |= put(j, "modifier", json_integer(st->modifier));
     }
@@ -250,7 +288,7 @@ json_t *gr_wire_resolution(const gr_system *s, const gr_procedure *p, const gr_a
     json_t *steps = json_array();
     bad |= !steps;
     for (int i = 0; i < r->nsteps && !bad; i++)
-        bad |= push(steps, gr_wire_step(&r->steps[i]));
+        bad |= push(steps, gr_wire_step(&r->steps[i], s->length_unit));
     bad |= put(j, "steps", steps);
     /* the first step's odds, at the top as for `odds` (steps is held by j) */
     json_t *odds = bad ? NULL : json_object_get(json_array_get(steps, 0), "odds");

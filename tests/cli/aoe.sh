@@ -72,4 +72,10 @@ expect_exit odds-no-args 2 "missing SYSTEM and TABLE" -- odds
 expect_exit resolve-no-args 2 "missing SYSTEM and PROCEDURE" -- resolve
 expect_exit odds-system-help 0 "" -- odds aoe --help
 
+# Results as data (seed 003, Ramené !): the defender's brigade loses 1 stand, disordered,
+# retreats beyond musket range or half a move; its battery is silenced and damaged; the
+# attacker occupies or breaks through.  The text says it as an instruction.
+expect_json combat-effects '[(.effects|length),.effects[0].who,.effects[0].stands,.effects[0].disorder,.effects[0].retreat,.effects[2].guns,.effects[3].position]' '[4,"target",1,"disordered","beyond_musket_or_half_move","damaged","carries_or_breakthrough"]' -- lookup aoe combat --difference 5 --json
+expect_json combat-effects-text '.effects[0].text' '"defender (troops): disordered, loses 1 stand, retreats beyond musket/skirmish range or half a move, the greater"' -- lookup aoe combat --difference 5 --json
+expect_json resolve-effects '[.result,.effects[0].stands]' '["effective",1]' -- resolve aoe fire --firer infantry --troops two_rank_line_or_mixed --stands 6 --target-moving --roll 7 --json
 finish

@@ -95,4 +95,6 @@ expect_exit help 0 "" -- resolve nf melee --help
 expect_exit bad-drm 2 "unknown value 'nope'.*accepted: one of: attached_leader_or_exceptional_brigade" -- lookup nf melee_drm --drm nope
 expect_exit drm-no-odds 2 "read without a die roll" -- odds nf melee_drm --drm spent
 
+# Results as data in inches (seed 002, "Wavering- unit retreats 3\" in disorder").
+expect_json disorder-effects '.effects[0].text' '"unit: stays disordered, retreats 3 inches"' -- lookup nf disorder --score 5 --json
 finish

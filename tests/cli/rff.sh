@@ -85,4 +85,6 @@ expect_exit buck-not-sm 2 "buck-and-ball is for SM" -- resolve rff musketry --we
 expect_exit bad-roll 2 "11 is not a possible face" -- resolve rff leader_loss --roll 11
 expect_exit unknown-proc 2 "unknown procedure.*accepted: maneuver, musketry, cannonade, charge, leader_loss" -- resolve rff melee
 
+# Results as data in the system's unit (seed 001, REPOUSSÉS: "Troupe retraite à 5cm").
+expect_json charge-effects-cm '[.effects[0].retreat,.effects[0].distance,.effects[0].text]' '["distance",5,"defender (troops): disordered, retreats 5 cm"]' -- lookup rff charge --difference 3 --json
 finish

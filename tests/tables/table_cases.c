@@ -14,8 +14,19 @@
  * null, or a string).  An odds line checks exact probabilities.  '#' starts
  * a comment.
  *
+ *   effects RESULT [--input VALUE ...] => LINE ; LINE ...   (or => none)
+ *
+ * An effects line checks what result RESULT does, as data (effect.h): the
+ * inputs pick the column when two columns print the same id.  Each LINE is
+ * WHO[/ARM][?WHEN] key=value ... (WHO target, attacker or each; a value is
+ * a number or the id of an enum value, as gr_fx_value_name names it); the
+ * result must have exactly these lines, in this order, and every field not
+ * named is 0.  Typed from the printed effect text of the seed.
+ *
  * The run fails if any case fails, if a table has no case file, or if any
- * printed cell of any table has no case (so a new cell cannot go untested).
+ * printed cell of any table has no case (so a new cell cannot go untested);
+ * likewise if a rolled table carries no effects, or a result of a table
+ * with effects has no effects line.
  * Expected values are typed from the seeds by hand, never generated.
  *
  * Tables that read a data file get it as the command does: the RFF fire
@@ -197,6 +208,196 @@ static void run_one(const casedef *c, gr_args *a, const char **covered, size_t n
             hit[k] = 1;
 }
 
+/* ---- effects lines ---------------------------------------------------------- */
+
+static int effects_failures;
+
+/* Parse one expected line ("target/troops?if_disordered stands=1") into e.
+ * Returns 0 and prints why on a malformed line. */
+static int parse_fx_line(char *text, gr_effect *e, const char *path, int lineno)
+{
+    char *toks[MAX_TOK];
+    int n = split(text, toks, MAX_TOK);
+    memset(e, 0, sizeof *e);
+    if (n < 1) {
+        fprintf(stderr, "FAIL %s:%d: an empty effect line\n", path, lineno);
+        return 0;
+    }
+    char *head = toks[0], *when = strchr(head, '?');
+    if (when)
+        *when++ = '\0';
+    char *arm = strchr(head, '/');
+    if (arm)
+        *arm++ = '\0';
+    int ok = 0;
+    for (int w = 0; w < GR_FX_WHO_COUNT; w++)
+        if (!strcmp(head, gr_fx_who_name((gr_fx_who)w)))
+            e->who = (gr_fx_who)w, ok = 1;
+    for (int a = 0; arm && a < GR_FX_ARM_COUNT; a++)
+        if (!strcmp(arm, gr_fx_arm_name((gr_fx_arm)a)))
+            e->arm = (gr_fx_arm)a, ok = ok ? 2 : 0;
+    if (arm && ok != 2)
+        ok = 0;
+    int okw = !when;
+    for (int w = 0; when && w < GR_FX_WHEN_COUNT; w++)
+        if (!strcmp(when, gr_fx_when_name((gr_fx_when)w)))
+            e->when = (gr_fx_when)w, okw = 1;
+    if (!ok || !okw) {
+        fprintf(stderr, "FAIL %s:%d: bad effect party '%s%s%s%s%s'\n", path, lineno, head,
+                arm ? "/" : "", arm ? arm : "", when ? "?" : "", when ? when : "");
+        return 0;
+    }
+    signed char *fields[GR_FX_NFIELDS] = {
+        &e->stands,
+        &e->per_point,
+        &e->beyond,
+        &e->disorder,
+        &e->broken,
+        &e->retreat,
+        &e->distance,
+        &e->guns,
+        &e->gun_stands_lost,
+        &e->gun_stands_silenced,
+        &e->limber,
+        &e->charge,
+        &e->position,
+        &e->leader,
+        &e->move,
+        &e->column,
+        &e->formation,
+        &e->removed,
+        &e->square,
+        &e->fires,
+        &e->fight_again,
+        &e->lose_bonuses,
+        &e->ammunition,
+        &e->evades,
+        &e->first_player,
+    };
+    for (int i = 1; i < n; i++) {
+        char *eq = strchr(toks[i], '=');
+        int k = -1;
+        if (eq) {
+            *eq = '\0';
+            for (int f = 0; f < GR_FX_NFIELDS; f++)
+                if (!strcmp(toks[i], gr_fx_field_names[f]))
+                    k = f;
+        }
+        if (k < 0) {
+            fprintf(stderr, "FAIL %s:%d: '%s' is not key=value with a known key\n", path, lineno,
+                    toks[i]);
+            return 0;
+        }
+        const char *v = eq + 1;
+        int found = 0;
+        for (int x = 0; x < 64 && !found; x++) {
+            const char *name = gr_fx_value_name(k, x);
+            if (name && !strcmp(name, v))
+                *fields[k] = (signed char)x, found = 1;
+        }
+        if (!found) {
+            char *end;
+            long num = strtol(v, &end, 10);
+            if (*end || end == v) {
+                fprintf(stderr, "FAIL %s:%d: %s=%s: not a number nor a value of %s\n", path, lineno,
+                        gr_fx_field_names[k], v, gr_fx_field_names[k]);
+                return 0;
+            }
+            *fields[k] = (signed char)num;
+        }
+    }
+    return 1;
+}
+
+static int fx_equal(const gr_effect *a, const gr_effect *b)
+{
+    if (a->who != b->who || a->arm != b->arm || a->when != b->when)
+        return 0;
+    for (int k = 0; k < GR_FX_NFIELDS; k++)
+        if (gr_fx_field(a, k) != gr_fx_field(b, k))
+            return 0;
+    return 1;
+}
+
+/* Check one effects line: "effects RESULT [--in v]... => LINE ; LINE".  Marks
+ * the outcome checked in fx_hit. */
+static void run_effects(const gr_table *t, char *p, const char *path, int lineno, char *fx_hit)
+{
+    cases++;
+    char *arrow = strstr(p, "=>");
+    if (!arrow) {
+        fprintf(stderr, "FAIL %s:%d: no '=>' in the effects case\n", path, lineno);
+        failures++;
+        return;
+    }
+    *arrow = '\0';
+    char *toks[MAX_TOK];
+    int n = split(p, toks, MAX_TOK);
+    if (n < 1) {
+        fprintf(stderr, "FAIL %s:%d: effects names no result\n", path, lineno);
+        failures++;
+        return;
+    }
+    gr_args a;
+    memset(&a, 0, sizeof a);
+    for (int i = 1; i + 1 < n; i += 2) {
+        int k = gr_param_index(t->params, t->nparams, toks[i] + 2);
+        gr_error err;
+        if (strncmp(toks[i], "--", 2) || k < 0 ||
+            gr_args_set(t->params, k, toks[i + 1], &a, &err)) {
+            fprintf(stderr, "FAIL %s:%d: bad input %s %s\n", path, lineno, toks[i], toks[i + 1]);
+            failures++;
+            return;
+        }
+    }
+    int k = -1;
+    for (size_t j = 0; j < t->noutcomes && k < 0; j++)
+        if (!strcmp(t->outcomes[j].id, toks[0]) && (!t->in_column || t->in_column(&a, (int)j)))
+            k = (int)j;
+    if (k < 0) {
+        fprintf(stderr, "FAIL %s:%d: %s has no result '%s' (in that column)\n", path, lineno,
+                t->name, toks[0]);
+        failures++;
+        return;
+    }
+    if (!t->effects) {
+        fprintf(stderr, "FAIL %s:%d: %s carries no effects data\n", path, lineno, t->name);
+        failures++;
+        return;
+    }
+    fx_hit[k] = 1;
+    const gr_effects *got = &t->effects[k];
+    gr_effect want[16];
+    size_t nwant = 0;
+    char *rest = arrow + 2;
+    while (*rest == ' ')
+        rest++;
+    if (strncmp(rest, "none", 4)) {
+        char *save = NULL;
+        for (char *l = strtok_r(rest, ";", &save); l; l = strtok_r(NULL, ";", &save)) {
+            if (nwant == 16 || !parse_fx_line(l, &want[nwant], path, lineno)) {
+                failures++;
+                return;
+            }
+            nwant++;
+        }
+    }
+    int bad = got->n != nwant;
+    for (size_t i = 0; !bad && i < nwant; i++)
+        bad = !fx_equal(&got->lines[i], &want[i]);
+    if (bad) {
+        failures++;
+        effects_failures++;
+        fprintf(stderr, "FAIL %s:%d: effects of %s %s: the engine has %zu line(s):\n", path, lineno,
+                t->name, toks[0], got->n);
+        for (size_t i = 0; i < got->n; i++) {
+            char buf[512];
+            gr_effect_text(&got->lines[i], "in", gr_roll_opposed(t->roll), buf, sizeof buf);
+            fprintf(stderr, "    %s\n", buf);
+        }
+    }
+}
+
 /* Expand ranges recursively from argument i. */
 static void expand(const casedef *c, int i, gr_args *a, const char *const *cells, size_t ncells,
                    char *hit)
@@ -233,7 +434,7 @@ static void expand(const casedef *c, int i, gr_args *a, const char *const *cells
 }
 
 static int run_file(const gr_table *t, const char *path, char *hit, const char *const *cells,
-                    size_t ncells)
+                    size_t ncells, char *fx_hit)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -256,6 +457,11 @@ static int run_file(const gr_table *t, const char *path, char *hit, const char *
         c.t = t;
         c.file = path;
         c.line = lineno;
+        if (!strncmp(p, "effects ", 8)) {
+            run_effects(t, p + 8, path, lineno, fx_hit);
+            ncase++;
+            continue;
+        }
         if (*p == '[') {
             char *close = strchr(p, ']');
             if (!close) {
@@ -364,7 +570,44 @@ int main(int argc, char **argv)
         char path[1024];
         snprintf(path, sizeof path, "%s/%s.cases", argv[2], t->name);
         int before = cases;
-        run_file(t, path, hit, cells, ncells);
+        static char fx_hit[GR_MAX_OUTCOMES];
+        memset(fx_hit, 0, sizeof fx_hit);
+        run_file(t, path, hit, cells, ncells, fx_hit);
+        /* R&E's dice results are applied by its game engine (src/engine), the
+         * one system that the companion does not cover. */
+        if (t->roll != GR_ROLL_NONE && !t->effects && strcmp(s->id, "re")) {
+            fprintf(stderr, "FAIL %s %s: a rolled table without its effects as data\n", s->id,
+                    t->name);
+            failures++;
+        }
+        /* every line names its party, arm, condition and enum values, and
+         * reads as an instruction with no unknown ('?') part */
+        for (size_t k = 0; t->effects && k < t->noutcomes; k++)
+            for (size_t l = 0; l < t->effects[k].n; l++) {
+                const gr_effect *e = &t->effects[k].lines[l];
+                int bad =
+                    !gr_fx_who_name(e->who) || !gr_fx_arm_name(e->arm) || !gr_fx_when_name(e->when);
+                static const char *const enums[] = {"disorder", "retreat", "guns", "charge",
+                                                    "position", "leader",  "move", "column"};
+                for (int f = 0; f < GR_FX_NFIELDS; f++)
+                    for (size_t x = 0; x < GR_COUNT(enums); x++)
+                        if (!strcmp(gr_fx_field_names[f], enums[x]) &&
+                            !gr_fx_value_name(f, gr_fx_field(e, f)))
+                            bad = 1;
+                char text[512];
+                gr_effect_text(e, s->length_unit, gr_roll_opposed(t->roll), text, sizeof text);
+                if (bad || strchr(text, '?')) {
+                    fprintf(stderr, "FAIL %s %s: result %s, effect line %zu is malformed: %s\n",
+                            s->id, t->name, t->outcomes[k].id, l + 1, text);
+                    failures++;
+                }
+            }
+        for (size_t k = 0; t->effects && k < t->noutcomes; k++)
+            if (!fx_hit[k]) {
+                fprintf(stderr, "FAIL %s %s: result %s (%s) has no effects case\n", s->id, t->name,
+                        t->outcomes[k].id, t->outcomes[k].label);
+                failures++;
+            }
         int nhit = 0;
         for (size_t k = 0; k < ncells; k++) {
             if (hit[k])

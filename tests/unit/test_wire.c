@@ -125,7 +125,7 @@ static void test_lookup_fire_13_8(void **state)
     assert_non_null(j);
     char k[256];
     assert_string_equal(keys(j, k, sizeof k),
-                        "system,table,inputs,result,label,effect,cell,source");
+                        "system,table,inputs,result,label,effect,effects,cell,source");
     assert_string_equal(str(j, "system"), "aoe");
     assert_string_equal(str(j, "table"), "fire");
     assert_string_equal(str(j, "result"), "effective");
@@ -133,6 +133,21 @@ static void test_lookup_fire_13_8(void **state)
     assert_non_null(strstr(str(j, "effect"), "perd une base"));
     assert_non_null(strstr(str(j, "cell"), "8, 9, 10"));
     assert_non_null(strstr(str(j, "source"), "seed 003"));
+    /* "Troupe en désordre et perd une base ou une batterie endommagée": two
+     * lines, the brigade's and the battery's. */
+    const json_t *fx = json_object_get(j, "effects");
+    assert_int_equal(json_array_size(fx), 2);
+    const json_t *troops = json_array_get(fx, 0), *guns = json_array_get(fx, 1);
+    assert_string_equal(str(troops, "who"), "target");
+    assert_string_equal(str(troops, "arm"), "troops");
+    assert_string_equal(str(troops, "when"), "always");
+    assert_string_equal(str(troops, "disorder"), "disordered");
+    assert_int_equal(integer(troops, "stands"), 1);
+    assert_string_equal(keys(troops, k, sizeof k), "who,arm,when,stands,disorder,text");
+    assert_string_equal(str(troops, "text"), "unit (troops): disordered, loses 1 stand");
+    assert_string_equal(str(guns, "arm"), "guns");
+    assert_string_equal(str(guns, "guns"), "damaged");
+    assert_string_equal(str(guns, "text"), "unit (guns): guns damaged");
     const json_t *in = json_object_get(j, "inputs");
     assert_int_equal(json_object_size(in), 2);
     assert_int_equal(integer(in, "power"), 13);
@@ -245,7 +260,7 @@ static void test_resolution_fire(void **state)
     assert_non_null(j);
     char k[256];
     assert_string_equal(keys(j, k, sizeof k),
-                        "system,procedure,inputs,result,label,effect,score,modifier,values,"
+                        "system,procedure,inputs,result,label,effect,effects,score,modifier,values,"
                         "modifiers,rolls,steps,odds,notes");
     assert_string_equal(str(j, "procedure"), "fire");
     assert_null(json_object_get(j, "seed")); /* the face was typed */
@@ -288,6 +303,9 @@ static void test_resolution_fire(void **state)
     assert_int_equal(integer(json_object_get(st, "inputs"), "power"), 15);
     assert_int_equal(integer(json_object_get(st, "inputs"), "score"), 8);
     assert_non_null(strstr(str(st, "cell"), "7, 8, 9"));
+    /* the result's effects, at the top and in its step */
+    assert_int_equal(integer(json_array_get(json_object_get(j, "effects"), 0), "stands"), 1);
+    assert_true(json_equal(json_object_get(j, "effects"), json_object_get(st, "effects")));
     const json_t *odds = json_object_get(st, "odds"), *fr = json_object_get(st, "fractions");
     check_odds(odds, fr, "ineffective", "1/5", 0.2);
     check_odds(odds, fr, "impressive", "3/10", 0.3);

@@ -24,6 +24,10 @@ int64_t aoe_speed_milli(int unit, int terrain);
 /* Reserve-movement DRM of a named army commander (index into
  * aoe_commanders), and the commander's printed group. */
 int aoe_commander_drm(int commander);
+/* The printed line of that commander's label (seed 000), and the label
+ * list's own "- 2 général en chef engagé, capturé ou tué" line. */
+const char *aoe_commander_cell(int commander);
+extern const char aoe_commander_engaged_cell[];
 
 /* Fire power of one stand of `troops` (index into the stand_power rows), in
  * milli-points. */

@@ -781,12 +781,18 @@ static gr_status reserve_drms(gr_resolution *r, const gr_args *a, gr_error *err)
                        "takes (seed 000)");
     } else if (engaged) {
         drm(r, aoe_reserve_drm, AOE_RD_CINC_ENGAGED, 1, SRC_RES);
+        /* The same -2 is printed on the commanders' label list (seed 000):
+         * listed there too, counted once. */
+        gr_mod *m = a->given[MP_COMMANDER]
+                        ? gr_res_drm(r, aoe_reserve_drm[AOE_RD_CINC_ENGAGED].value,
+                                     aoe_commander_engaged_cell, SRC_RES)
+                        : NULL;
+        if (m)
+            m->applied = 0;
     } else {
-        int d = aoe_commander_drm((int)a->v[MP_COMMANDER]);
-        if (d)
-            gr_res_drm(r, d, "étiquette du général en chef (non engagé)", SRC_RES);
-        else
-            gr_res_info(r, "étiquette du général en chef: 0 (pas d'effet)", SRC_RES);
+        /* The label's printed line, its DRM (a 0 line is listed too). */
+        int c = (int)a->v[MP_COMMANDER];
+        gr_res_drm(r, aoe_commander_drm(c), aoe_commander_cell(c), SRC_RES);
     }
     static const struct {
         int param, line;

@@ -32,6 +32,7 @@ const gr_system gr_aoe_system = {
     .title = "L'Âge des Aigles",
     .seeds = "seeds 000, 003",
     .dice = "D10 (opposed: D10 each side)",
+    .length_unit = "inches",
     .tables = aoe_tables,
     .ntables = GR_COUNT(aoe_tables),
     .procedures = aoe_procedures,

@@ -19,6 +19,30 @@ static const gr_outcome fire_outcomes[] = {
     [F_DEVAST] = {"devastating", "Tir dévastateur", "Troupe en désordre et perd trois bases."},
 };
 
+/* What each result does (seed 003, Table des tirs): a brigade takes the
+ * "Troupe" part of the cell, a battery the "batterie" part. */
+static const gr_effect fire_fx_impr[] = {
+    {.who = GR_FX_TARGET, .arm = GR_FX_TROOPS, .disorder = GR_FX_DISORDERED},
+    {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .guns = GR_GUNS_SILENCED},
+};
+static const gr_effect fire_fx_eff[] = {
+    {.who = GR_FX_TARGET, .arm = GR_FX_TROOPS, .disorder = GR_FX_DISORDERED, .stands = 1},
+    {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .guns = GR_GUNS_DAMAGED},
+};
+static const gr_effect fire_fx_deadly[] = {
+    {.who = GR_FX_TARGET, .arm = GR_FX_TROOPS, .disorder = GR_FX_DISORDERED, .stands = 2},
+};
+static const gr_effect fire_fx_devast[] = {
+    {.who = GR_FX_TARGET, .arm = GR_FX_TROOPS, .disorder = GR_FX_DISORDERED, .stands = 3},
+};
+static const gr_effects fire_effects[] = {
+    [F_INEFF] = {NULL, 0},
+    [F_IMPR] = GR_EFFECTS(fire_fx_impr),
+    [F_EFF] = GR_EFFECTS(fire_fx_eff),
+    [F_DEADLY] = GR_EFFECTS(fire_fx_deadly),
+    [F_DEVAST] = GR_EFFECTS(fire_fx_devast),
+};
+
 static const gr_band fire_lt1[] = {{GR_LO, GR_HI, F_INEFF, "Moins de 1 | -"}};
 static const gr_band fire_1[] = {{GR_LO, 10, F_INEFF, "1 | 10 ou moins"},
                                  {11, GR_HI, F_IMPR, "1 | 11 ou plus"}};
@@ -141,6 +165,7 @@ const gr_table aoe_fire_table = {
     .noutcomes = GR_COUNT(fire_outcomes),
     .lookup = fire_lookup,
     .cells = fire_cells,
+    .effects = fire_effects,
     .example = "grognard lookup aoe fire --power 13 --score 8",
 };
 
@@ -186,6 +211,90 @@ static const gr_outcome combat_outcomes[] = {
                   "victorieuse contre la cavalerie."},
 };
 
+/* What each result does (seed 003, Table des combats).  "en désordre/muette":
+ * brigades disordered, batteries silenced; the attacker is a brigade. */
+#define SQUARE_LINE                                                                                \
+    {                                                                                              \
+        .who = GR_FX_TARGET, .arm = GR_FX_INFANTRY, .when = GR_FX_IF_WON_VS_CAVALRY_IN_OPEN,       \
+        .square = 1                                                                                \
+    }
+static const gr_effect combat_fx_d_shat[] = {
+    {.who = GR_FX_TARGET,
+     .arm = GR_FX_TROOPS,
+     .disorder = GR_FX_DISORDERED,
+     .retreat = GR_RETREAT_FULL_MOVE,
+     .stands = 2,
+     .per_point = 1,
+     .beyond = 10},
+    {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .guns = GR_GUNS_CAPTURED},
+    {.who = GR_FX_TARGET, .when = GR_FX_IF_LEADER, .leader = GR_LEADER_CAPTURED},
+    {.who = GR_FX_ATTACKER, .position = GR_POS_BREAKTHROUGH},
+};
+static const gr_effect combat_fx_d_driven[] = {
+    {.who = GR_FX_TARGET,
+     .arm = GR_FX_TROOPS,
+     .disorder = GR_FX_DISORDERED,
+     .retreat = GR_RETREAT_BEYOND_MUSKET_OR_HALF,
+     .stands = 1},
+    {.who = GR_FX_TARGET,
+     .arm = GR_FX_GUNS,
+     .guns = GR_GUNS_SILENCED,
+     .retreat = GR_RETREAT_BEYOND_MUSKET_OR_HALF},
+    {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .guns = GR_GUNS_DAMAGED},
+    {.who = GR_FX_ATTACKER, .position = GR_POS_CARRIES_OR_BREAKTHROUGH},
+};
+static const gr_effect combat_fx_d_falls[] = {
+    {.who = GR_FX_TARGET,
+     .arm = GR_FX_TROOPS,
+     .disorder = GR_FX_DISORDERED,
+     .retreat = GR_RETREAT_TO_DISTANCE,
+     .distance = 2},
+    {.who = GR_FX_TARGET,
+     .arm = GR_FX_GUNS,
+     .guns = GR_GUNS_SILENCED,
+     .retreat = GR_RETREAT_BEYOND_MUSKET_OR_HALF},
+    {.who = GR_FX_ATTACKER, .position = GR_POS_CARRIES},
+};
+static const gr_effect combat_fx_locked[] = {
+    {.who = GR_FX_EACH, .arm = GR_FX_TROOPS, .disorder = GR_FX_DISORDERED, .stands = 1},
+    {.who = GR_FX_EACH, .arm = GR_FX_GUNS, .guns = GR_GUNS_SILENCED},
+    {.who = GR_FX_EACH, .arm = GR_FX_GUNS, .guns = GR_GUNS_DAMAGED},
+};
+static const gr_effect combat_fx_a_falls[] = {
+    {.who = GR_FX_ATTACKER,
+     .disorder = GR_FX_DISORDERED,
+     .retreat = GR_RETREAT_TO_DISTANCE,
+     .distance = 2},
+    {.who = GR_FX_TARGET, .position = GR_POS_HOLDS},
+    SQUARE_LINE,
+};
+static const gr_effect combat_fx_a_driven[] = {
+    {.who = GR_FX_ATTACKER,
+     .disorder = GR_FX_DISORDERED,
+     .retreat = GR_RETREAT_BEYOND_MUSKET_OR_HALF,
+     .stands = 1},
+    {.who = GR_FX_TARGET, .position = GR_POS_HOLDS},
+    SQUARE_LINE,
+};
+static const gr_effect combat_fx_a_shat[] = {
+    {.who = GR_FX_ATTACKER,
+     .disorder = GR_FX_DISORDERED,
+     .retreat = GR_RETREAT_FULL_MOVE,
+     .stands = 2,
+     .per_point = 1,
+     .beyond = 10},
+    {.who = GR_FX_ATTACKER, .when = GR_FX_IF_LEADER, .leader = GR_LEADER_CAPTURED},
+    {.who = GR_FX_TARGET, .position = GR_POS_HOLDS},
+    SQUARE_LINE,
+};
+#undef SQUARE_LINE
+static const gr_effects combat_effects[] = {
+    [C_D_SHAT] = GR_EFFECTS(combat_fx_d_shat),   [C_D_DRIVEN] = GR_EFFECTS(combat_fx_d_driven),
+    [C_D_FALLS] = GR_EFFECTS(combat_fx_d_falls), [C_LOCKED] = GR_EFFECTS(combat_fx_locked),
+    [C_A_FALLS] = GR_EFFECTS(combat_fx_a_falls), [C_A_DRIVEN] = GR_EFFECTS(combat_fx_a_driven),
+    [C_A_SHAT] = GR_EFFECTS(combat_fx_a_shat),
+};
+
 static const gr_band combat_bands[] = {
     {7, GR_HI, C_D_SHAT, "7 ou plus"},    {4, 6, C_D_DRIVEN, "4, 5, 6"},
     {1, 3, C_D_FALLS, "1, 2, 3"},         {0, 0, C_LOCKED, "0"},
@@ -228,6 +337,7 @@ const gr_table aoe_combat_table = {
     .noutcomes = GR_COUNT(combat_outcomes),
     .lookup = combat_lookup,
     .cells = combat_cells,
+    .effects = combat_effects,
     .example = "grognard lookup aoe combat --difference 5",
 };
 
@@ -279,6 +389,45 @@ static const gr_outcome movement_outcomes[] = {
     [M_R_PARTIAL] = {"partial_failure", "Échec partiel.",
                      "Pas de mouvement. Ralliée si régulière."},
     [M_R_FAILURE] = {"failure", "Échec.", "Pas de mouvement."},
+};
+
+/* What each result does (seed 003, Table des mouvements). */
+#define MV_FX(name, ...) static const gr_effect name[] = {__VA_ARGS__}
+MV_FX(mv_fx_d_elan, {.disorder = GR_FX_RALLIED, .move = GR_MOVE_FULL});
+MV_FX(mv_fx_d_rally, {.disorder = GR_FX_RALLIED, .move = GR_MOVE_HALF, .formation = -1});
+MV_FX(mv_fx_d_shaken_rallied, {.disorder = GR_FX_RALLIED, .formation = -1});
+MV_FX(mv_fx_d_hesitant,
+      {.disorder = GR_FX_STAYS_DISORDERED, .move = GR_MOVE_NONE, .formation = -1});
+MV_FX(mv_fx_d_shaken_retreats,
+      {.disorder = GR_FX_STAYS_DISORDERED, .retreat = GR_RETREAT_FULL_MOVE, .stands = 1});
+MV_FX(mv_fx_d_rout, {.removed = 1});
+MV_FX(mv_fx_o_full, {.move = GR_MOVE_FULL});
+MV_FX(mv_fx_o_caution, {.move = GR_MOVE_HALF, .formation = -1});
+MV_FX(mv_fx_o_order_arms, {.move = GR_MOVE_NONE, .formation = -1});
+MV_FX(mv_fx_o_fall_back, {.retreat = GR_RETREAT_BEYOND_MUSKET});
+MV_FX(mv_fx_o_retreat, {.retreat = GR_RETREAT_FULL_MOVE, .disorder = GR_FX_DISORDERED});
+MV_FX(mv_fx_r_full, {.move = GR_MOVE_FULL}, {.when = GR_FX_IF_REGULAR, .disorder = GR_FX_RALLIED});
+MV_FX(mv_fx_r_partial, {.move = GR_MOVE_NONE},
+      {.when = GR_FX_IF_REGULAR, .disorder = GR_FX_RALLIED});
+MV_FX(mv_fx_r_failure, {.move = GR_MOVE_NONE});
+#undef MV_FX
+static const gr_effects movement_effects[] = {
+    [M_D_ELAN] = GR_EFFECTS(mv_fx_d_elan),
+    [M_D_RALLY] = GR_EFFECTS(mv_fx_d_rally),
+    [M_D_SHAKEN_RALLIED] = GR_EFFECTS(mv_fx_d_shaken_rallied),
+    [M_D_HESITANT] = GR_EFFECTS(mv_fx_d_hesitant),
+    [M_D_SHAKEN_RETREATS] = GR_EFFECTS(mv_fx_d_shaken_retreats),
+    [M_D_ROUT] = GR_EFFECTS(mv_fx_d_rout),
+    [M_O_BAYONET] = GR_EFFECTS(mv_fx_o_full),
+    [M_O_FORWARD] = GR_EFFECTS(mv_fx_o_full),
+    [M_O_CAUTION] = GR_EFFECTS(mv_fx_o_caution),
+    [M_O_ORDER_ARMS] = GR_EFFECTS(mv_fx_o_order_arms),
+    [M_O_FALL_BACK] = GR_EFFECTS(mv_fx_o_fall_back),
+    [M_O_RETREAT] = GR_EFFECTS(mv_fx_o_retreat),
+    [M_R_ELAN] = GR_EFFECTS(mv_fx_r_full),
+    [M_R_SUCCESS] = GR_EFFECTS(mv_fx_r_full),
+    [M_R_PARTIAL] = GR_EFFECTS(mv_fx_r_partial),
+    [M_R_FAILURE] = GR_EFFECTS(mv_fx_r_failure),
 };
 
 static const gr_band mv_disordered[] = {
@@ -356,6 +505,7 @@ const gr_table aoe_movement_table = {
     .noutcomes = GR_COUNT(movement_outcomes),
     .lookup = movement_lookup,
     .cells = movement_cells,
+    .effects = movement_effects,
     .example = "grognard lookup aoe movement --state disordered --score 6",
     .in_column = movement_in_column,
 };
@@ -366,6 +516,9 @@ static const gr_outcome gh_outcomes[] = {
     {"unharmed", "Général indemne", "Le général est indemne."},
     {"out_of_action", "Général hors de combat", "Général hors de combat, remplacé après un Tour."},
 };
+
+static const gr_effect gh_fx_out[] = {{.leader = GR_LEADER_OUT_OF_ACTION}};
+static const gr_effects gh_effects[] = {{NULL, 0}, GR_EFFECTS(gh_fx_out)};
 static const gr_band gh_bands[] = {
     {6, GR_HI, 0, "6 +"},
     {GR_LO, 5, 1, "5 -"},
@@ -394,6 +547,7 @@ const gr_table aoe_general_hit_table = {
     .noutcomes = GR_COUNT(gh_outcomes),
     .lookup = gh_lookup,
     .cells = gh_cells,
+    .effects = gh_effects,
     .example = "grognard lookup aoe general_hit --score 5",
 };
 
@@ -701,6 +855,12 @@ static const gr_outcome init_outcomes[] = {
      "The second commander-in-chief chooses to be the 1st player or not."},
     {"tie", "Égalité", "Equal scores: both roll again (docs/rules/aoe.md)."},
 };
+
+static const gr_effect init_fx_first[] = {{.first_player = 1}};
+static const gr_effect init_fx_second[] = {{.first_player = 2}};
+static const gr_effect init_fx_tie[] = {{.first_player = -1}};
+static const gr_effects init_effects[] = {GR_EFFECTS(init_fx_first), GR_EFFECTS(init_fx_second),
+                                          GR_EFFECTS(init_fx_tie)};
 static const gr_band init_bands[] = {
     {1, GR_HI, 0, "score du 1er plus haut"},
     {GR_LO, -1, 1, "score du 2e plus haut"},
@@ -733,6 +893,7 @@ const gr_table aoe_initiative_table = {
     .noutcomes = GR_COUNT(init_outcomes),
     .lookup = init_lookup,
     .cells = init_cells,
+    .effects = init_effects,
     .example = "grognard odds aoe initiative --modifier 1",
 };
 
@@ -843,6 +1004,16 @@ int aoe_commander_drm(int commander)
             return rc_lines[i].drm;
     return -1;
 }
+
+const char *aoe_commander_cell(int commander)
+{
+    for (size_t i = 0; i < GR_COUNT(rc_lines); i++)
+        if (commander >= rc_lines[i].first && commander <= rc_lines[i].last)
+            return rc_lines[i].cell;
+    return NULL;
+}
+
+const char aoe_commander_engaged_cell[] = RC_ENGAGED_CELL;
 
 enum { RC_COMMANDER, RC_ENGAGED };
 static const gr_param rc_params[] = {

@@ -617,6 +617,8 @@ static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_er
             return st;
         if (v)
             gr_res_drm(r, v, cell, SRC_MNAT);
+        else
+            gr_res_info(r, cell, SRC_MNAT); /* a printed 0, or no national line */
     }
     if (!s.attacker) {
         if (terrain == T_RIVER_BANK)
@@ -905,10 +907,13 @@ static gr_status move_drms(gr_resolution *r, const gr_args *a, gr_error *err)
         go_line(r, NF_GD_FRESH);
     if (form == MF_MARCH)
         go_line(r, NF_GD_MARCH_COLUMN);
-    if (is_infantry(unit) && (form == MF_COLUMN || form == MF_LINE)) {
+    if (is_infantry(unit)) { /* other formations read the chart's "no national modifier" */
         int v;
         const char *cell;
-        gr_status st = nf_formation_modifier(nation, form == MF_COLUMN ? NF_F_COLUMN : NF_F_LINE,
+        gr_status st = nf_formation_modifier(nation,
+                                             form == MF_COLUMN ? NF_F_COLUMN
+                                             : form == MF_LINE ? NF_F_LINE
+                                                               : NF_F_OTHER,
                                              (int)gr_args_get(a, MV_YEAR, 0), &v, &cell, err);
         if (st != GR_OK)
             return st;

@@ -39,6 +39,7 @@ const gr_system gr_nf_system = {
     .title = "Napoleonic Fury",
     .seeds = "seed 002",
     .dice = "2D6 (opposed: 2D6 each side)",
+    .length_unit = "inches",
     .tables = nf_tables,
     .ntables = GR_COUNT(nf_tables),
     .procedures = nf_procedures,

@@ -46,6 +46,42 @@ static const gr_outcome fire_outcomes[] = {
                      "Target disordered & 2 stands lost. Unit retreats 3\". Artillery wrecked."},
 };
 
+/* What each result does (seed 002, fire results): a brigade takes the
+ * "Target ... Unit" part, a battery the "Artillery" part. */
+static const gr_effect fire_fx_lively[] = {
+    {.who = GR_FX_TARGET, .arm = GR_FX_TROOPS, .disorder = GR_FX_DISORDERED},
+    {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .guns = GR_GUNS_SUPPRESSED},
+};
+static const gr_effect fire_fx_telling[] = {
+    {.who = GR_FX_TARGET, .arm = GR_FX_TROOPS, .disorder = GR_FX_DISORDERED, .stands = 1},
+    {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .guns = GR_GUNS_SILENCED},
+};
+static const gr_effect fire_fx_deadly[] = {
+    {.who = GR_FX_TARGET,
+     .arm = GR_FX_TROOPS,
+     .disorder = GR_FX_DISORDERED,
+     .stands = 1,
+     .retreat = GR_RETREAT_DISTANCE,
+     .distance = 3},
+    {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .guns = GR_GUNS_DAMAGED},
+};
+static const gr_effect fire_fx_withering[] = {
+    {.who = GR_FX_TARGET,
+     .arm = GR_FX_TROOPS,
+     .disorder = GR_FX_DISORDERED,
+     .stands = 2,
+     .retreat = GR_RETREAT_DISTANCE,
+     .distance = 3},
+    {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .guns = GR_GUNS_WRECKED},
+};
+static const gr_effects fire_effects[] = {
+    [F_DESULTORY] = {NULL, 0},
+    [F_LIVELY] = GR_EFFECTS(fire_fx_lively),
+    [F_TELLING] = GR_EFFECTS(fire_fx_telling),
+    [F_DEADLY] = GR_EFFECTS(fire_fx_deadly),
+    [F_WITHERING] = GR_EFFECTS(fire_fx_withering),
+};
+
 /* The lowest printed band of each row starts at GR_LO: a score below 0
  * reads the row's 0 cell (docs/rules/nf.md, "Fire scores below 0"). */
 static const gr_band fire_1_2[] = {
@@ -202,6 +238,7 @@ const gr_table nf_fire_table = {
     .noutcomes = GR_COUNT(fire_outcomes),
     .lookup = fire_lookup,
     .cells = fire_cells,
+    .effects = fire_effects,
     .example = "grognard lookup nf fire --points 4 --score 8",
 };
 
@@ -234,6 +271,80 @@ static const gr_outcome melee_outcomes[] = {
     [M_REPULSED] = {"charge_repulsed", "Charge repulsed",
                     "Attacker disordered, loses two stands and retreats a full move. Leader "
                     "captured. An additional stand is removed for each difference over -10."},
+};
+
+/* What each result does (seed 002, Melee table).  "disordered/silenced":
+ * brigades disordered, batteries silenced. */
+static const gr_effect melee_fx_swept[] = {
+    {.who = GR_FX_TARGET,
+     .arm = GR_FX_TROOPS,
+     .retreat = GR_RETREAT_FULL_MOVE,
+     .disorder = GR_FX_DISORDERED,
+     .stands = 2,
+     .per_point = 1,
+     .beyond = 10},
+    {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .guns = GR_GUNS_CAPTURED},
+    {.who = GR_FX_TARGET, .when = GR_FX_IF_LEADER, .leader = GR_LEADER_CAPTURED},
+    {.who = GR_FX_ATTACKER, .position = GR_POS_BREAKTHROUGH},
+};
+static const gr_effect melee_fx_driven[] = {
+    {.who = GR_FX_TARGET,
+     .arm = GR_FX_TROOPS,
+     .retreat = GR_RETREAT_FULL_MOVE,
+     .disorder = GR_FX_DISORDERED,
+     .stands = 1},
+    {.who = GR_FX_TARGET,
+     .arm = GR_FX_GUNS,
+     .retreat = GR_RETREAT_FULL_MOVE,
+     .guns = GR_GUNS_SILENCED},
+    {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .guns = GR_GUNS_DAMAGED},
+    {.who = GR_FX_ATTACKER, .position = GR_POS_CARRIES_OR_BREAKTHROUGH},
+    {.who = GR_FX_ATTACKER, .arm = GR_FX_CAVALRY, .position = GR_POS_MAY_PULL_BACK},
+};
+static const gr_effect melee_fx_pressed[] = {
+    {.who = GR_FX_TARGET,
+     .arm = GR_FX_TROOPS,
+     .retreat = GR_RETREAT_DISTANCE,
+     .distance = 3,
+     .disorder = GR_FX_DISORDERED},
+    {.who = GR_FX_TARGET,
+     .arm = GR_FX_GUNS,
+     .guns = GR_GUNS_SILENCED,
+     .retreat = GR_RETREAT_DISTANCE,
+     .distance = 9},
+    {.who = GR_FX_ATTACKER, .position = GR_POS_CARRIES},
+    {.who = GR_FX_ATTACKER, .arm = GR_FX_CAVALRY, .disorder = GR_FX_DISORDERED},
+};
+static const gr_effect melee_fx_desperate[] = {
+    {.who = GR_FX_EACH, .disorder = GR_FX_DISORDERED, .stands = 1, .fight_again = 1},
+};
+static const gr_effect melee_fx_checked[] = {
+    {.who = GR_FX_ATTACKER,
+     .disorder = GR_FX_DISORDERED,
+     .retreat = GR_RETREAT_DISTANCE,
+     .distance = 3},
+    {.who = GR_FX_TARGET, .arm = GR_FX_CAVALRY, .disorder = GR_FX_DISORDERED},
+};
+static const gr_effect melee_fx_falters[] = {
+    {.who = GR_FX_ATTACKER,
+     .disorder = GR_FX_DISORDERED,
+     .stands = 1,
+     .retreat = GR_RETREAT_FULL_MOVE},
+};
+static const gr_effect melee_fx_repulsed[] = {
+    {.who = GR_FX_ATTACKER,
+     .disorder = GR_FX_DISORDERED,
+     .stands = 2,
+     .per_point = 1,
+     .beyond = 10,
+     .retreat = GR_RETREAT_FULL_MOVE},
+    {.who = GR_FX_ATTACKER, .when = GR_FX_IF_LEADER, .leader = GR_LEADER_CAPTURED},
+};
+static const gr_effects melee_effects[] = {
+    [M_SWEPT] = GR_EFFECTS(melee_fx_swept),       [M_DRIVEN] = GR_EFFECTS(melee_fx_driven),
+    [M_PRESSED] = GR_EFFECTS(melee_fx_pressed),   [M_DESPERATE] = GR_EFFECTS(melee_fx_desperate),
+    [M_CHECKED] = GR_EFFECTS(melee_fx_checked),   [M_FALTERS] = GR_EFFECTS(melee_fx_falters),
+    [M_REPULSED] = GR_EFFECTS(melee_fx_repulsed),
 };
 
 static const gr_band melee_bands[] = {
@@ -282,6 +393,7 @@ const gr_table nf_melee_table = {
     .noutcomes = GR_COUNT(melee_outcomes),
     .lookup = melee_lookup,
     .cells = melee_cells,
+    .effects = melee_effects,
     .example = "grognard lookup nf melee --difference 5",
 };
 
@@ -296,6 +408,21 @@ static const gr_outcome disorder_outcomes[] = {
     [D_SHAKEN] = {"shaken", "Shaken", "Unit holds ground but rallies."},
     [D_RALLY] = {"rally", "Unit rallies", "Unit rallies and gets 1/2 movement. (No FC)"},
     [D_ELAN] = {"rally_with_elan", "Unit rallies with Elan", "Unit rallies with Elan. Full move."},
+};
+
+/* What each result does (seed 002, DISORDER TABLE). */
+static const gr_effect dis_fx_rout[] = {{.removed = 1}};
+static const gr_effect dis_fx_broken[] = {{.stands = 1, .retreat = GR_RETREAT_FULL_MOVE}};
+static const gr_effect dis_fx_wavering[] = {
+    {.retreat = GR_RETREAT_DISTANCE, .distance = 3, .disorder = GR_FX_STAYS_DISORDERED}};
+static const gr_effect dis_fx_shaken[] = {{.position = GR_POS_HOLDS, .disorder = GR_FX_RALLIED}};
+static const gr_effect dis_fx_rally[] = {
+    {.disorder = GR_FX_RALLIED, .move = GR_MOVE_HALF, .formation = -1}};
+static const gr_effect dis_fx_elan[] = {{.disorder = GR_FX_RALLIED, .move = GR_MOVE_FULL}};
+static const gr_effects disorder_effects[] = {
+    [D_ROUT] = GR_EFFECTS(dis_fx_rout),         [D_BROKEN] = GR_EFFECTS(dis_fx_broken),
+    [D_WAVERING] = GR_EFFECTS(dis_fx_wavering), [D_SHAKEN] = GR_EFFECTS(dis_fx_shaken),
+    [D_RALLY] = GR_EFFECTS(dis_fx_rally),       [D_ELAN] = GR_EFFECTS(dis_fx_elan),
 };
 
 static const gr_band disorder_bands[] = {
@@ -328,6 +455,7 @@ const gr_table nf_disorder_table = {
     .noutcomes = GR_COUNT(disorder_outcomes),
     .lookup = disorder_lookup,
     .cells = disorder_cells,
+    .effects = disorder_effects,
     .example = "grognard lookup nf disorder --score 9",
 };
 
@@ -345,6 +473,19 @@ static const gr_outcome go_outcomes[] = {
     [G_TWO_THIRDS] = {"two_thirds_move_and_fc", "Unit has 2/3 MV and may FC",
                       "Unit has 2/3 of its movement allowance and may change formation."},
     [G_WELL] = {"well_handled", "Well handled. Full move", "Well handled. Full move."},
+};
+
+/* What each result does (seed 002, GOOD ORDER TABLE). */
+static const gr_effect go_fx_retreat[] = {{.retreat = GR_RETREAT_HALF_MOVE}};
+static const gr_effect go_fx_hold[] = {{.position = GR_POS_HOLDS}};
+static const gr_effect go_fx_hold_fc[] = {{.position = GR_POS_HOLDS, .formation = 1}};
+static const gr_effect go_fx_half[] = {{.move = GR_MOVE_HALF_OR_FC}};
+static const gr_effect go_fx_two_thirds[] = {{.move = GR_MOVE_TWO_THIRDS, .formation = 1}};
+static const gr_effect go_fx_well[] = {{.move = GR_MOVE_FULL}};
+static const gr_effects go_effects[] = {
+    [G_RETREAT] = GR_EFFECTS(go_fx_retreat),       [G_HOLD] = GR_EFFECTS(go_fx_hold),
+    [G_HOLD_FC] = GR_EFFECTS(go_fx_hold_fc),       [G_HALF] = GR_EFFECTS(go_fx_half),
+    [G_TWO_THIRDS] = GR_EFFECTS(go_fx_two_thirds), [G_WELL] = GR_EFFECTS(go_fx_well),
 };
 
 static const gr_band go_excellent[] = {
@@ -407,6 +548,7 @@ const gr_table nf_good_order_table = {
     .noutcomes = GR_COUNT(go_outcomes),
     .lookup = go_lookup,
     .cells = go_cells,
+    .effects = go_effects,
     .example = "grognard lookup nf good_order --rating good --score 7",
 };
 
@@ -418,6 +560,14 @@ static const gr_outcome efc_outcomes[] = {
     {"failed", "Unsuccessful", "The formation change fails."},
     {"success", "Successful", "The unit changes formation (forms square)."},
 };
+
+/* What each result does (seed 002): the emergency formation change is
+ * infantry charged by cavalry forming square. */
+static const gr_effect efc_fx_failed_dis[] = {{.formation = -1, .disorder = GR_FX_DISORDERED}};
+static const gr_effect efc_fx_failed[] = {{.formation = -1}};
+static const gr_effect efc_fx_success[] = {{.square = 1}};
+static const gr_effects efc_effects[] = {GR_EFFECTS(efc_fx_failed_dis), GR_EFFECTS(efc_fx_failed),
+                                         GR_EFFECTS(efc_fx_success)};
 static const gr_band efc_bands[] = {
     {GR_LO, 4, 0, "4 or less"},
     {5, 7, 1, "5-7"},
@@ -447,6 +597,7 @@ const gr_table nf_emergency_fc_table = {
     .noutcomes = GR_COUNT(efc_outcomes),
     .lookup = efc_lookup,
     .cells = efc_cells,
+    .effects = efc_effects,
     .example = "grognard lookup nf emergency_fc --score 8",
 };
 
@@ -1672,6 +1823,9 @@ static const gr_outcome ll_outcomes[] = {
     {"officer_hit", "Officer wounded/killed", "The officer is wounded/killed and removed."},
     {"officer_fine", "Officer fine", "Any other result and the officer is fine."},
 };
+
+static const gr_effect ll_fx_hit[] = {{.leader = GR_LEADER_REMOVED}};
+static const gr_effects ll_effects[] = {GR_EFFECTS(ll_fx_hit), {NULL, 0}};
 static const gr_band ll_bands[] = {
     {GR_LO, 9, 0, "2-9"},
     {10, GR_HI, 1, "any other result"},
@@ -1700,6 +1854,7 @@ const gr_table nf_leader_loss_table = {
     .noutcomes = GR_COUNT(ll_outcomes),
     .lookup = ll_lookup,
     .cells = ll_cells,
+    .effects = ll_effects,
     .example = "grognard lookup nf leader_loss --score 9",
 };
 
@@ -1711,6 +1866,13 @@ static const gr_outcome ev_outcomes[] = {
     {"evades", "Evades", "The unit evades the charge."},
     {"fails", "Fails to evade", "The evasion fails: the unit stays and is charged."},
 };
+
+/* "Should the cavalry brigade or horse battery successfully evade, the
+ * attacking infantry occupies the ground" (seed 002, evasion). */
+static const gr_effect ev_fx_evades[] = {
+    {.evades = 1}, {.who = GR_FX_ATTACKER, .arm = GR_FX_INFANTRY, .position = GR_POS_CARRIES}};
+static const gr_effect ev_fx_fails[] = {{.evades = -1}};
+static const gr_effects ev_effects[] = {GR_EFFECTS(ev_fx_evades), GR_EFFECTS(ev_fx_fails)};
 static const gr_band ev_auto_cav[] = {{GR_LO, GR_HI, 0, "Good order Cavalry | Automatic"}};
 static const gr_band ev_auto_art[] = {{GR_LO, GR_HI, 0, "Limbered Artillery | Automatic"}};
 static const gr_band ev_dis_cav[] = {{5, GR_HI, 0, "Disordered Cavalry | 5+"},
@@ -1756,6 +1918,7 @@ const gr_table nf_evasion_table = {
     .noutcomes = GR_COUNT(ev_outcomes),
     .lookup = ev_lookup,
     .cells = ev_cells,
+    .effects = ev_effects,
     .example = "grognard lookup nf evasion --unit disordered_cavalry --score 5",
 };
 

@@ -12,6 +12,7 @@ const gr_system gr_re_system = {
     .title = "Révolution et Empire",
     .seeds = "seed 004",
     .dice = "D6",
+    .length_unit = "hexes",
     .tables = re_tables,
     .ntables = GR_COUNT(re_tables),
     .procedures = NULL,

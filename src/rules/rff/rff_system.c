@@ -20,6 +20,7 @@ const gr_system gr_rff_system = {
     .title = "Regimental Fire and Fury",
     .seeds = "seed 001",
     .dice = "D10 (opposed: D10 each side)",
+    .length_unit = "cm",
     .tables = rff_tables,
     .ntables = GR_COUNT(rff_tables),
     .procedures = rff_procedures,

@@ -194,6 +194,45 @@ static const gr_outcome mv_outcomes[] = {
                     "Retraite brisé. Perte d'un socle par point de différentiel négatif."},
 };
 
+/* What each result does (seed 001, TABLE DE MANŒUVRES).  "Troupe" lines
+ * are for troops, "Canon" lines for guns.  "Retraite ... brisé" is a rout
+ * move (the charge table's "retraite mouvement de déroute, brisé";
+ * docs/rules/rff.md).  Where a "tient la position si hors de courte portée
+ * ou fortifié" line applies, it prevails over the retreat. */
+#define FX(name, ...) static const gr_effect name[] = {__VA_ARGS__}
+FX(mv_fx_forced, {.column = GR_COLUMN_WELL_EXECUTED, .move = GR_MOVE_LONG});
+FX(mv_fx_well, {.column = GR_COLUMN_WELL_EXECUTED});
+FX(mv_fx_delayed, {.column = GR_COLUMN_DELAYED});
+FX(mv_fx_g_shocked,
+   {.arm = GR_FX_TROOPS, .retreat = GR_RETREAT_BEYOND_CLOSE, .disorder = GR_FX_DISORDERED},
+   {.arm = GR_FX_GUNS,
+    .when = GR_FX_IF_CLOSE_RANGE,
+    .limber = 1,
+    .retreat = GR_RETREAT_FULL_MOVE,
+    .guns = GR_GUNS_SILENCED},
+   {.arm = GR_FX_GUNS,
+    .when = GR_FX_IF_BEYOND_CLOSE_OR_FORTIFIED,
+    .position = GR_POS_HOLDS,
+    .fires = 1});
+FX(mv_fx_g_panic, {.arm = GR_FX_TROOPS, .retreat = GR_RETREAT_ROUT_MOVE, .broken = 1},
+   {.arm = GR_FX_GUNS, .limber = 1, .retreat = GR_RETREAT_FULL_MOVE, .guns = GR_GUNS_SILENCED},
+   {.arm = GR_FX_GUNS, .when = GR_FX_IF_FIXED_GUNS, .guns = GR_GUNS_DESTROYED});
+FX(mv_fx_d_elan, {.disorder = GR_FX_RALLIED, .column = GR_COLUMN_WELL_EXECUTED});
+FX(mv_fx_d_rally, {.disorder = GR_FX_RALLIED, .column = GR_COLUMN_DELAYED});
+FX(mv_fx_d_hesitant, {.retreat = GR_RETREAT_BEYOND_CLOSE, .disorder = GR_FX_RALLIED},
+   {.when = GR_FX_IF_BEYOND_CLOSE_OR_FORTIFIED, .position = GR_POS_HOLDS});
+FX(mv_fx_d_shocked,
+   {.retreat = GR_RETREAT_BEYOND_CLOSE, .disorder = GR_FX_STAYS_DISORDERED, .broken = -1},
+   {.when = GR_FX_IF_BEYOND_CLOSE_OR_FORTIFIED, .position = GR_POS_HOLDS});
+FX(mv_fx_d_panic, {.retreat = GR_RETREAT_ROUT_MOVE, .broken = 1, .per_point = 1, .beyond = 0});
+static const gr_effects mv_effects[] = {
+    [MV_G_FORCED] = GR_EFFECTS(mv_fx_forced),     [MV_G_WELL] = GR_EFFECTS(mv_fx_well),
+    [MV_G_DELAYED] = GR_EFFECTS(mv_fx_delayed),   [MV_G_SHOCKED] = GR_EFFECTS(mv_fx_g_shocked),
+    [MV_G_PANIC] = GR_EFFECTS(mv_fx_g_panic),     [MV_D_ELAN] = GR_EFFECTS(mv_fx_d_elan),
+    [MV_D_RALLY] = GR_EFFECTS(mv_fx_d_rally),     [MV_D_HESITANT] = GR_EFFECTS(mv_fx_d_hesitant),
+    [MV_D_SHOCKED] = GR_EFFECTS(mv_fx_d_shocked), [MV_D_PANIC] = GR_EFFECTS(mv_fx_d_panic),
+};
+
 static const gr_band mv_good[] = {
     {8, GR_HI, MV_G_FORCED, "Bon ordre et canons | 8 ou plus"},
     {3, 7, MV_G_WELL, "Bon ordre et canons | 3 - 7"},
@@ -253,6 +292,7 @@ const gr_table rff_maneuver_table = {
     .noutcomes = GR_COUNT(mv_outcomes),
     .lookup = mv_lookup,
     .cells = mv_cells,
+    .effects = mv_effects,
     .example = "grognard lookup rff maneuver --state disordered --score 6",
     .in_column = mv_in_column,
 };
@@ -1057,6 +1097,28 @@ static const gr_outcome mu_outcomes[] = {
     [MU_NONE] = {"no_effect", "Tir sans effet.", "Pas d'effet. Charge à fond."},
 };
 
+/* What each result does (seed 001, CIBLE): "Troupe" for troops, "Canon"
+ * for the gun stands; the charge effect is for a charging target. */
+FX(mu_fx_ravaging,
+   {.arm = GR_FX_TROOPS, .disorder = GR_FX_DISORDERED, .stands = 2, .charge = GR_CHARGE_STOPPED},
+   {.arm = GR_FX_TROOPS, .when = GR_FX_IF_SCORE_15, .stands = 1},
+   {.arm = GR_FX_GUNS, .gun_stands_lost = 1, .gun_stands_silenced = GR_FX_ALL_OTHERS});
+FX(mu_fx_deadly,
+   {.arm = GR_FX_TROOPS, .disorder = GR_FX_DISORDERED, .stands = 1, .charge = GR_CHARGE_BY_ROW},
+   {.arm = GR_FX_GUNS, .gun_stands_lost = 1, .gun_stands_silenced = 1});
+FX(mu_fx_effective, {.arm = GR_FX_TROOPS, .disorder = GR_FX_DISORDERED, .charge = GR_CHARGE_HOME},
+   {.arm = GR_FX_TROOPS, .when = GR_FX_IF_DISORDERED, .stands = 1},
+   {.arm = GR_FX_GUNS, .gun_stands_silenced = 1});
+FX(mu_fx_heavy, {.arm = GR_FX_TROOPS, .charge = GR_CHARGE_HOME},
+   {.arm = GR_FX_TROOPS, .when = GR_FX_IF_CANNONADE, .disorder = GR_FX_DISORDERED},
+   {.arm = GR_FX_GUNS, .when = GR_FX_IF_CANNONADE, .gun_stands_silenced = 1});
+FX(mu_fx_none, {.arm = GR_FX_TROOPS, .charge = GR_CHARGE_HOME});
+static const gr_effects mu_effects[] = {
+    [MU_RAVAGING] = GR_EFFECTS(mu_fx_ravaging),   [MU_DEADLY] = GR_EFFECTS(mu_fx_deadly),
+    [MU_EFFECTIVE] = GR_EFFECTS(mu_fx_effective), [MU_HEAVY] = GR_EFFECTS(mu_fx_heavy),
+    [MU_NONE] = GR_EFFECTS(mu_fx_none),
+};
+
 /* The seven printed rows; 'charge' is the row's charge effect.  A "-" cell
  * (no scores) is left out of its column. */
 enum { CH_STOPPED, CH_UNLESS_BAYONET, CH_HOME };
@@ -1152,6 +1214,7 @@ const gr_table rff_musketry_table = {
     .noutcomes = GR_COUNT(mu_outcomes),
     .lookup = mu_lookup,
     .cells = mu_cells,
+    .effects = mu_effects,
     .example = "grognard lookup rff musketry --quality veteran --score 6",
 };
 
@@ -1301,6 +1364,131 @@ static const gr_outcome cg_outcomes[] = {
                      "désordre. Cavalerie contre-chargeant peut prendre la position ou être "
                      "rappelée (mouvement complet)."},
 };
+
+/* What each result does (seed 001, TABLE DES CHARGES: EFFETS), sentence by
+ * sentence: "Troupe" lines for troops, "Canon" lines for guns. */
+#define RECALL(who_, when_)                                                                        \
+    {                                                                                              \
+        .who = who_, .arm = GR_FX_CAVALRY, .when = when_, .position = GR_POS_MAY_RECALL            \
+    }
+#define ROUGH_DISORDER                                                                             \
+    {                                                                                              \
+        .who = GR_FX_ATTACKER, .when = GR_FX_IF_ROUGH_OR_CAVALRY, .disorder = GR_FX_DISORDERED     \
+    }
+#define DEFENDER_HOLDS                                                                             \
+    {.who = GR_FX_TARGET, .position = GR_POS_HOLDS},                                               \
+        {.who = GR_FX_TARGET, .arm = GR_FX_CAVALRY, .disorder = GR_FX_DISORDERED},                 \
+    {                                                                                              \
+        .who = GR_FX_TARGET, .arm = GR_FX_CAVALRY, .when = GR_FX_IF_COUNTERCHARGING,               \
+        .position = GR_POS_CARRIES_OR_RECALL                                                       \
+    }
+FX(cg_fx_swept, {.who = GR_FX_TARGET, .stands = 2, .per_point = 1, .beyond = 9},
+   {.who = GR_FX_TARGET, .arm = GR_FX_TROOPS, .retreat = GR_RETREAT_ROUT_MOVE, .broken = 1},
+   {.who = GR_FX_TARGET,
+    .arm = GR_FX_GUNS,
+    .limber = 1,
+    .retreat = GR_RETREAT_FULL_MOVE,
+    .guns = GR_GUNS_SILENCED},
+   {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .when = GR_FX_IF_FIXED_GUNS, .guns = GR_GUNS_DESTROYED},
+   {.who = GR_FX_TARGET, .when = GR_FX_IF_LEADER, .leader = GR_LEADER_TEST},
+   {.who = GR_FX_ATTACKER, .position = GR_POS_BREAKTHROUGH},
+   {.who = GR_FX_ATTACKER, .when = GR_FX_IF_AFTER_SECOND_COMBAT, .position = GR_POS_CARRIES},
+   ROUGH_DISORDER);
+FX(cg_fx_broken, {.who = GR_FX_TARGET, .stands = 1},
+   {.who = GR_FX_TARGET,
+    .arm = GR_FX_TROOPS,
+    .disorder = GR_FX_DISORDERED,
+    .retreat = GR_RETREAT_BEYOND_CLOSE},
+   {.who = GR_FX_TARGET,
+    .arm = GR_FX_GUNS,
+    .guns = GR_GUNS_SILENCED,
+    .limber = 1,
+    .retreat = GR_RETREAT_FULL_MOVE},
+   RECALL(GR_FX_TARGET, GR_FX_IF_AFTER_FIRST_COMBAT),
+   {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .when = GR_FX_IF_FIXED_GUNS, .guns = GR_GUNS_DESTROYED},
+   {.who = GR_FX_TARGET,
+    .when = GR_FX_IF_FLANKED_OR_CAVALRY,
+    .stands = 1,
+    .retreat = GR_RETREAT_ROUT_MOVE,
+    .broken = 1},
+   {.who = GR_FX_ATTACKER, .position = GR_POS_CARRIES},
+   {.who = GR_FX_ATTACKER,
+    .arm = GR_FX_CAVALRY,
+    .when = GR_FX_IF_AFTER_FIRST_COMBAT,
+    .position = GR_POS_BREAKTHROUGH},
+   ROUGH_DISORDER);
+FX(cg_fx_pushed,
+   {.who = GR_FX_TARGET,
+    .arm = GR_FX_TROOPS,
+    .disorder = GR_FX_DISORDERED,
+    .retreat = GR_RETREAT_DISTANCE,
+    .distance = 5},
+   {.who = GR_FX_TARGET,
+    .arm = GR_FX_GUNS,
+    .guns = GR_GUNS_SILENCED,
+    .limber = 1,
+    .retreat = GR_RETREAT_FULL_MOVE},
+   {.who = GR_FX_TARGET, .arm = GR_FX_TROOPS, .when = GR_FX_IF_DISORDERED, .stands = 1},
+   {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .when = GR_FX_IF_GUNS_DAMAGED, .stands = 1},
+   RECALL(GR_FX_TARGET, GR_FX_IF_AFTER_FIRST_COMBAT),
+   {.who = GR_FX_TARGET,
+    .arm = GR_FX_TROOPS,
+    .when = GR_FX_IF_FLANKED,
+    .retreat = GR_RETREAT_ROUT_MOVE,
+    .broken = 1},
+   {.who = GR_FX_TARGET, .arm = GR_FX_GUNS, .when = GR_FX_IF_FIXED_GUNS, .guns = GR_GUNS_DESTROYED},
+   {.who = GR_FX_TARGET, .when = GR_FX_IF_FORTIFIED, .position = GR_POS_HOLDS},
+   {.who = GR_FX_ATTACKER, .position = GR_POS_CARRIES},
+   {.who = GR_FX_ATTACKER,
+    .when = GR_FX_IF_FORTIFIED,
+    .retreat = GR_RETREAT_DISTANCE,
+    .distance = 5},
+   RECALL(GR_FX_ATTACKER, GR_FX_IF_AFTER_FIRST_COMBAT), ROUGH_DISORDER);
+FX(cg_fx_fierce, {.who = GR_FX_EACH, .stands = 1, .lose_bonuses = 1, .fight_again = 1},
+   {.who = GR_FX_EACH, .arm = GR_FX_TROOPS, .disorder = GR_FX_DISORDERED},
+   {.who = GR_FX_EACH, .arm = GR_FX_GUNS, .guns = GR_GUNS_SILENCED});
+FX(cg_fx_failed,
+   {.who = GR_FX_ATTACKER,
+    .arm = GR_FX_TROOPS,
+    .disorder = GR_FX_DISORDERED,
+    .retreat = GR_RETREAT_DISTANCE,
+    .distance = 5},
+   {.who = GR_FX_ATTACKER, .when = GR_FX_IF_DISORDERED, .stands = 1},
+   RECALL(GR_FX_ATTACKER, GR_FX_IF_AFTER_FIRST_COMBAT),
+   {.who = GR_FX_ATTACKER, .when = GR_FX_IF_FLANKED, .retreat = GR_RETREAT_ROUT_MOVE, .broken = 1},
+   DEFENDER_HOLDS);
+FX(cg_fx_broken_assault,
+   {.who = GR_FX_ATTACKER,
+    .stands = 1,
+    .disorder = GR_FX_DISORDERED,
+    .retreat = GR_RETREAT_BEYOND_CLOSE},
+   RECALL(GR_FX_ATTACKER, GR_FX_IF_AFTER_FIRST_COMBAT), ROUGH_DISORDER,
+   {.who = GR_FX_ATTACKER,
+    .when = GR_FX_IF_FLANKED_OR_CAVALRY,
+    .stands = 1,
+    .retreat = GR_RETREAT_ROUT_MOVE,
+    .broken = 1},
+   DEFENDER_HOLDS);
+FX(cg_fx_repulsed,
+   {.who = GR_FX_ATTACKER,
+    .stands = 2,
+    .per_point = 1,
+    .beyond = 9,
+    .retreat = GR_RETREAT_ROUT_MOVE,
+    .broken = 1},
+   {.who = GR_FX_ATTACKER, .when = GR_FX_IF_LEADER, .leader = GR_LEADER_TEST}, DEFENDER_HOLDS);
+#undef RECALL
+#undef ROUGH_DISORDER
+#undef DEFENDER_HOLDS
+static const gr_effects cg_effects[] = {
+    [CG_SWEPT] = GR_EFFECTS(cg_fx_swept),
+    [CG_BROKEN] = GR_EFFECTS(cg_fx_broken),
+    [CG_PUSHED] = GR_EFFECTS(cg_fx_pushed),
+    [CG_FIERCE] = GR_EFFECTS(cg_fx_fierce),
+    [CG_FAILED] = GR_EFFECTS(cg_fx_failed),
+    [CG_BROKEN_ASSAULT] = GR_EFFECTS(cg_fx_broken_assault),
+    [CG_REPULSED] = GR_EFFECTS(cg_fx_repulsed),
+};
 static const gr_band cg_bands[] = {
     {9, GR_HI, CG_SWEPT, "9 ou plus"},
     {5, 8, CG_BROKEN, "5 - 8"},
@@ -1356,6 +1544,7 @@ const gr_table rff_charge_table = {
     .noutcomes = GR_COUNT(cg_outcomes),
     .lookup = cg_lookup,
     .cells = cg_cells,
+    .effects = cg_effects,
     .example = "grognard lookup rff charge --difference 0",
 };
 
@@ -1370,6 +1559,22 @@ static const gr_outcome ll_outcomes[] = {
     {"coat_pierced", "Manteau percé", "Pas d'effets."},
     {"orderly_hit", "Ordonnance touché", "Pas d'effets."},
     {"unhurt", "Ignore bravement le tir", "Pas d'effets."},
+};
+
+/* What each result does (seed 001, PERTE DES CHEFS). */
+FX(ll_fx_removed, {.leader = GR_LEADER_REMOVED});
+FX(ll_fx_turn, {.leader = GR_LEADER_REMOVED_TURN});
+FX(ll_fx_foot, {.leader = GR_LEADER_ON_FOOT});
+#undef FX
+static const gr_effects ll_effects[] = {
+    GR_EFFECTS(ll_fx_removed),
+    GR_EFFECTS(ll_fx_removed),
+    GR_EFFECTS(ll_fx_removed),
+    GR_EFFECTS(ll_fx_turn),
+    GR_EFFECTS(ll_fx_foot),
+    {NULL, 0},
+    {NULL, 0},
+    {NULL, 0},
 };
 static const gr_band ll_bands[] = {
     {10, GR_HI, 0, "10"}, {9, 9, 1, "9"}, {8, 8, 2, "8"}, {7, 7, 3, "7"},
@@ -1401,5 +1606,6 @@ const gr_table rff_leader_loss_table = {
     .noutcomes = GR_COUNT(ll_outcomes),
     .lookup = ll_lookup,
     .cells = ll_cells,
+    .effects = ll_effects,
     .example = "grognard lookup rff leader_loss --score 7",
 };
