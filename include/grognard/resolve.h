@@ -53,7 +53,10 @@ typedef struct gr_step {
 #define GR_MAX_STEPS 4
 #define GR_MAX_ROLLS 6
 #define GR_MAX_NOTES 16
-#define GR_NOTE_LEN  320
+/* Room for the text of a resolution's formatted notes, all together: each
+ * note takes what it needs (the longest shipped one, an RFF maneuver's
+ * list of allowed actions, is under 1 KB), so no note is ever cut. */
+#define GR_NOTE_POOL 8192
 
 typedef struct gr_resolution {
     const char *system;
@@ -67,8 +70,9 @@ typedef struct gr_resolution {
     int nsteps;
     gr_step steps[GR_MAX_STEPS];
     int nnotes;
-    const char *notes[GR_MAX_NOTES];         /* caps that bit, readings, checks triggered */
-    char notebuf[GR_MAX_NOTES][GR_NOTE_LEN]; /* the text of formatted notes */
+    const char *notes[GR_MAX_NOTES]; /* caps that bit, readings, checks triggered */
+    size_t notelen;                  /* bytes of notebuf in use */
+    char notebuf[GR_NOTE_POOL];      /* the text of formatted notes, one after the other */
 } gr_resolution;
 
 /* Where dice come from: a seeded RNG, or the faces a player typed in. */
@@ -97,7 +101,10 @@ void gr_res_mark_side(gr_resolution *r, int from, int side);
 int gr_res_drm_total(const gr_resolution *r, int from);
 
 /* Add a note (printf-style; a format without '%' is kept as the pointer it
- * is, so it must outlive the resolution: a string literal). */
+ * is, so it must outlive the resolution: a string literal).  A note is
+ * never cut: one that does not fit what is left of GR_NOTE_POOL is
+ * replaced whole by a line saying so (a bug to report, never met with the
+ * shipped rules). */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif

@@ -10,6 +10,7 @@ void gr_resolution_init(gr_resolution *r, const char *system, const char *proced
     r->system = system;
     r->procedure = procedure;
     r->nmods = r->nvalues = r->nrolls = r->nsteps = r->nnotes = 0;
+    r->notelen = 0;
 }
 
 static gr_mod *push_mod(gr_resolution *r, gr_mod m)
@@ -58,12 +59,20 @@ void gr_res_note(gr_resolution *r, const char *fmt, ...)
         r->notes[r->nnotes++] = fmt;
         return;
     }
+    char *at = r->notebuf + r->notelen;
+    size_t room = GR_NOTE_POOL - r->notelen;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(r->notebuf[r->nnotes], GR_NOTE_LEN, fmt, ap);
+    int n = vsnprintf(at, room, fmt, ap);
     va_end(ap);
-    r->notes[r->nnotes] = r->notebuf[r->nnotes];
-    r->nnotes++;
+    if (n < 0 || (size_t)n >= room) {
+        at[0] = '\0';
+        r->notes[r->nnotes++] = "(a note did not fit in the resolution's record and was left out "
+                                "whole rather than cut; please report it)";
+        return;
+    }
+    r->notes[r->nnotes++] = at;
+    r->notelen += (size_t)n + 1;
 }
 
 void gr_res_value(gr_resolution *r, const char *key, gr_field_kind kind, int64_t v)

@@ -85,4 +85,9 @@ expect_exit buck-not-sm 2 "buck-and-ball is for SM" -- resolve rff musketry --we
 expect_exit bad-roll 2 "11 is not a possible face" -- resolve rff leader_loss --roll 11
 expect_exit unknown-proc 2 "unknown procedure.*accepted: maneuver, musketry, cannonade, charge, leader_loss" -- resolve rff melee
 
+# a well-executed maneuver lists every action of the column, whole (seed 001,
+# MANŒVRES DE LA TROUPE, BIEN EXÉCUTÉE: its last line is the ammunition), in
+# text and JSON; the note was cut at 280 characters (issue 12 item 2)
+expect_json maneuver-note-whole '.notes|map(select(startswith("the troops may")))|.[0]|endswith("Glissement latéral sur un demi-mouvement; Changement de front (90° max); Volte-face; Escalade d'"'"'un obstacle majeur; Réapprovisionne en munitions")' 'true' -- resolve rff maneuver --state good_order --quality crack --condition fresh --roll 9 --json
+if "$GROGNARD" resolve rff maneuver --state good_order --quality crack --condition fresh --roll 9 | grep -q "Volte-face; Escalade d'un obstacle majeur; Réapprovisionne en munitions$"; then pass; else flunk "maneuver-note-text: the note is cut"; fi
 finish

@@ -239,9 +239,9 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     if (!strcmp(id, "shocked") && state == 0 && !guns)
         col = RFF_COL_SHOCKED; /* the troops' CHOQUÉE column */
     if (col >= 0 && !(guns && col == RFF_COL_SHOCKED)) {
-        char acts[1200];
+        char acts[4096];
         rff_actions_text(guns, col, acts, sizeof acts);
-        gr_res_note(r, "%s may: %.280s", guns ? "the guns" : "the troops", acts);
+        gr_res_note(r, "%s may: %s", guns ? "the guns" : "the troops", acts);
     }
     int gun = (int)get(p, a, "gun", 3);
     if (share == 3 && guns && gun <= 1) {
