@@ -29,6 +29,12 @@ yes 1 | head -n 20000 | "$GROGNARD" play "$S/teaching.json" --ai 1 --seed 9 > "$
 grep -q "(computer) puts a chit in the bowl" "$T/ai" && pass || flunk "computer chits hidden"
 grep -q "== Game over" "$T/ai" && pass || flunk "game against the computer did not end"
 
+# a typo's hint gives examples from the legal actions of the game being
+# played: the teaching scenario has no Friant (issue 12 item 11)
+printf 'Friant: move to 1,1\nquit\n' | "$GROGNARD" play "$S/teaching.json" --ai none --seed 1 > "$T/typo" 2>&1
+grep -q "not a legal action now.*(e.g. 'chit Division Lefort', 'chits done')" "$T/typo" && pass || flunk "typo hint: $(grep 'not a legal' "$T/typo")"
+grep -q "Friant: move to 7,4" "$T/typo" && flunk "typo hint names Friant, not in the teaching scenario" || pass
+
 # two computers, same seed: the same game
 expect_same "deterministic" -- play "$S/teaching.json" --ai both --seed 11
 
