@@ -90,4 +90,7 @@ expect_exit unknown-proc 2 "unknown procedure.*accepted: maneuver, musketry, can
 # text and JSON; the note was cut at 280 characters (issue 12 item 2)
 expect_json maneuver-note-whole '.notes|map(select(startswith("the troops may")))|.[0]|endswith("Glissement latéral sur un demi-mouvement; Changement de front (90° max); Volte-face; Escalade d'"'"'un obstacle majeur; Réapprovisionne en munitions")' 'true' -- resolve rff maneuver --state good_order --quality crack --condition fresh --roll 9 --json
 if "$GROGNARD" resolve rff maneuver --state good_order --quality crack --condition fresh --roll 9 | grep -q "Volte-face; Escalade d'un obstacle majeur; Réapprovisionne en munitions$"; then pass; else flunk "maneuver-note-text: the note is cut"; fi
+# the base die line reads as a sentence that quotes the printed line (seed 001,
+# MODIFICATEUR DE DE DE BASE: "+1 9 - 11 pts"), not the bare cell (issue 12 item 11)
+expect_json base-die-sentence '.modifiers[1].reason' '"base die modifier for 9 to 11 fire points (printed \"+1 9 - 11 pts\")"' -- resolve rff musketry --band close --points 10 --target-quality veteran --roll 3 --json
 finish
