@@ -46,7 +46,10 @@ typedef struct gr_step {
     int modifier; /* net modifier added to the roll */
     int score;    /* the modified total read on the table */
     gr_cell cell;
-    int has_odds; /* the table is read with a die: gr_step_odds gives its odds */
+    int has_odds;    /* the table is read with a die: gr_step_odds gives its odds */
+    unsigned silent; /* bit k: cell field k does not bear on the situation (an
+                        RFF fire's "charge" with no charge in progress): kept in
+                        JSON as the table gives it, left out of the text */
 } gr_step;
 
 #define GR_MAX_MODS  48
@@ -123,6 +126,10 @@ gr_status gr_res_roll(gr_resolution *r, gr_dice_source *src, gr_roll_kind k, con
  * *out (may be NULL). */
 gr_status gr_res_read(gr_resolution *r, const char *what, const gr_table *t, const gr_args *a,
                       int roll_idx, int modifier, gr_step **out, gr_error *err);
+
+/* Mark the cell field `key` of step `s` as not bearing on the situation
+ * (gr_step.silent); no effect if the cell has no such field. */
+void gr_step_silence(gr_step *s, const char *key);
 
 /* The odds of every outcome of a step's table before its roll, with the
  * step's inputs and modifier (derived on demand: resolving does not pay for

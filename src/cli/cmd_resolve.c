@@ -102,7 +102,7 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
         printf("\n    cell:   %s\n    result: %s - %s\n", st->cell.cell ? st->cell.cell : "",
                out->id, out->label);
         for (int k = 0; k < st->cell.nfields; k++)
-            if (st->cell.fields[k].kind == GR_F_STR)
+            if (st->cell.fields[k].kind == GR_F_STR && !(st->silent & (1u << k)))
                 printf("    %s: %s\n", st->cell.fields[k].key, st->cell.fields[k].s);
         if (out->effect && *out->effect)
             printf("    effect: %s\n", out->effect);

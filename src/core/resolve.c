@@ -158,6 +158,7 @@ gr_status gr_res_read(gr_resolution *r, const char *what, const gr_table *t, con
     s->cell.cell = NULL;
     s->cell.note = NULL;
     s->cell.nfields = 0;
+    s->silent = 0;
     if (t->roll_param >= 0) {
         s->score = (roll_idx >= 0 ? r->rolls[roll_idx].total : 0) + modifier;
         s->args.v[t->roll_param] = s->score;
@@ -183,4 +184,11 @@ gr_status gr_res_contradict(gr_error *err, const char *input_a, const char *line
 {
     return gr_error_set(err, GR_EINPUT, "%s and %s contradict: « %s » and « %s »: %s", input_a,
                         input_b, line_a, line_b, why);
+}
+
+void gr_step_silence(gr_step *s, const char *key)
+{
+    for (int k = 0; k < s->cell.nfields && k < GR_MAX_FIELDS; k++)
+        if (!strcmp(s->cell.fields[k].key, key))
+            s->silent |= 1u << k;
 }

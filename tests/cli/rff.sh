@@ -93,4 +93,9 @@ if "$GROGNARD" resolve rff maneuver --state good_order --quality crack --conditi
 # the base die line reads as a sentence that quotes the printed line (seed 001,
 # MODIFICATEUR DE DE DE BASE: "+1 9 - 11 pts"), not the bare cell (issue 12 item 11)
 expect_json base-die-sentence '.modifiers[1].reason' '"base die modifier for 9 to 11 fire points (printed \"+1 9 - 11 pts\")"' -- resolve rff musketry --band close --points 10 --target-quality veteran --roll 3 --json
+# the cell's charge line is shown only while a charge is in progress (issue 12 item 11)
+out=$("$GROGNARD" resolve rff musketry --band close --points 8 --target-quality veteran --roll 7)
+printf '%s\n' "$out" | grep -q '^    charge: ' && flunk "charge line shown with no charge in progress" || pass
+out=$("$GROGNARD" resolve rff musketry --band close --points 8 --target-quality veteran --roll 7 --target-charging)
+printf '%s\n' "$out" | grep -q '^    charge: home$' && pass || flunk "charge line missing while the target charges"
 finish

@@ -597,8 +597,10 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
                     stopped ? "charge stopped: the charger falls back to 5cm from the target; "
                               "cavalry may be recalled a full move"
                             : "charge home: resolve the melee in the next phase");
-    } else if (flag(p, a, "bayonet")) {
-        gr_res_note(r, "--bayonet matters only with --target-charging");
+    } else {
+        gr_step_silence(step, "charge"); /* no charge in progress: not shown */
+        if (flag(p, a, "bayonet"))
+            gr_res_note(r, "--bayonet matters only with --target-charging");
     }
     if (flag(p, a, "massed") && strcmp(id, "no_effect") && (cannon || strcmp(id, "heavy")))
         gr_res_note(r, "massed target: the units within 5cm behind the target take the effect "
