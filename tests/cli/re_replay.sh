@@ -77,5 +77,9 @@ chmod 600 "$T/mode.json"
 "$GROGNARD" replay "$T/a.json" > "$T/a.txt" 2>&1
 grep -q 'must evade: "La cavalerie légère si elle est attaquée en phase de combat DOIT retraiter avant le combat sauf face à la cavalerie."' "$T/a.txt" && pass || flunk "evasion rule quoted whole"
 grep -q '\.\.\. DOIT' "$T/a.txt" && flunk "evasion rule still cut" || pass
+# an empty file given as a save is not called a "scenario object" (issue 12 item 11)
+: > "$T/empty.json"
+expect_exit "empty file to play" 2 "the file is empty; write the JSON object" -- play "$T/empty.json"
+expect_exit "empty file to replay" 2 "the file is empty; write the JSON object" -- replay "$T/empty.json"
 rm -rf "$T"
 finish

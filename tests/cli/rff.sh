@@ -98,4 +98,14 @@ out=$("$GROGNARD" resolve rff musketry --band close --points 8 --target-quality 
 printf '%s\n' "$out" | grep -q '^    charge: ' && flunk "charge line shown with no charge in progress" || pass
 out=$("$GROGNARD" resolve rff musketry --band close --points 8 --target-quality veteran --roll 7 --target-charging)
 printf '%s\n' "$out" | grep -q '^    charge: home$' && pass || flunk "charge line missing while the target charges"
+# no message names the build machine's source tree (issue 12 item 11): the
+# shipped fire-points file is "data/rff/fire_points.json" in every message
+: "${SOURCE_ROOT:?}"
+msgs=$( { "$GROGNARD" resolve rff musketry --band close --target-quality veteran --weapon rm --stands 4 --roll 3
+          "$GROGNARD" resolve rff musketry --points-file /nonexistent --band close --target-quality veteran --weapon rm --stands 4 --roll 3
+          "$GROGNARD" resolve rff musketry --band close --target-quality veteran --points 4 --roll 3
+          "$GROGNARD" resolve rff musketry --band close --target-quality veteran --points 4 --roll 3 --json
+          "$GROGNARD" lookup rff musketry_points --help; "$GROGNARD" resolve rff musketry --help; } 2>&1)
+case $msgs in *"$SOURCE_ROOT"*) flunk "a message names $SOURCE_ROOT: $(printf '%s\n' "$msgs" | grep -F "$SOURCE_ROOT" | head -1)" ;; *) pass ;; esac
+printf '%s\n' "$msgs" | grep -q "default data/rff/fire_points.json)" && pass || flunk "the shipped file is not named data/rff/fire_points.json"
 finish
