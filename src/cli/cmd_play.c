@@ -12,6 +12,7 @@
 
 #include "grognard/re.h"
 #include "grognard/ai.h"
+#include "grognard/alloc.h"
 #include "grognard/match.h"
 #include "grognard/re_io.h"
 #include "grognard/save.h"
@@ -176,6 +177,8 @@ typedef struct play {
     gr_lang lang;
     tags tg;
     const char *save;
+    const char *scen_text; /* the scenario's text as read, embedded in saves */
+    size_t scen_len;
     int hide; /* the events of the step being applied are hidden */
     const gr_action *acts;
     int nacts;
@@ -334,14 +337,14 @@ static int rescue(play *P, char *buf, size_t cap)
              (long)getpid());
     gr_error err;
     gr_error_clear(&err);
-    return gr_save_write(P->m, P->path, buf, &err) == GR_OK;
+    return gr_save_write_embedded(P->m, P->path, P->scen_text, P->scen_len, buf, &err) == GR_OK;
 }
 
 static int save_game(play *P, const char *path, int goes_on)
 {
     gr_error err;
     gr_error_clear(&err);
-    if (gr_save_write(P->m, P->path, path, &err) != GR_OK) {
+    if (gr_save_write_embedded(P->m, P->path, P->scen_text, P->scen_len, path, &err) != GR_OK) {
         char spare[1024];
         if (goes_on)
             cli_err("grognard play: %s; the game is not lost: it goes on, save it to another "
@@ -664,7 +667,10 @@ int cmd_play(int argc, char **argv)
     gr_saved resumed;
     memset(&resumed, 0, sizeof resumed);
     int resume = 0;
-    if (re_scenario_load(path, sc, &err) != GR_OK) {
+    char *scen_text = NULL; /* the scenario's text, embedded in the saves */
+    size_t scen_len = 0;
+    int embedded = 0; /* the resumed save carried its scenario */
+    if (cli_load_scenario(path, sc, &scen_text, &scen_len, &err) != GR_OK) {
         /* not a scenario: a saved game to go on with? */
         gr_error serr;
         gr_error_clear(&serr);
@@ -677,7 +683,22 @@ int cmd_play(int argc, char **argv)
         }
         const char *save_path = path;
         path = resumed.scenario;
-        if (cli_save_scenario(save_path, resumed.scenario, sc, &err) != GR_OK) {
+        if (resumed.scenario_text) {
+            /* format 3: the scenario travels in the save, no file needed */
+            char name[64];
+            snprintf(name, sizeof name, "the scenario embedded in the save");
+            if (re_scenario_parse(resumed.scenario_text, resumed.scenario_len, name, sc, &err) !=
+                GR_OK) {
+                cli_err("grognard play: %s: %s", save_path, err.msg);
+                rc = CLI_USAGE;
+                goto out;
+            }
+            scen_text = resumed.scenario_text;
+            scen_len = resumed.scenario_len;
+            resumed.scenario_text = NULL;
+            embedded = 1;
+        } else if (cli_save_scenario(save_path, resumed.scenario, sc, &scen_text, &scen_len,
+                                     &err) != GR_OK) {
             rc = io_fail(&err);
             goto out;
         }
@@ -713,6 +734,8 @@ int cmd_play(int argc, char **argv)
     P->sc = sc;
     P->path = path;
     P->save = save;
+    P->scen_text = scen_text;
+    P->scen_len = scen_len;
     make_tags(sc, &P->tg);
     if (check) {
         printf("%s: %s, %dx%d hexes, %d turns, %d units in %d corps: OK\n", path, sc->title,
@@ -747,8 +770,10 @@ int cmd_play(int argc, char **argv)
            path, seed, side_name(P, 0), computer[0] ? "computer" : "human", side_name(P, 1),
            computer[1] ? "computer" : "human");
     if (resume) {
-        printf("resumed %s after %zu steps, at turn %d; saving to %s\n", save, resumed.nsteps,
-               cur(P)->turn, save);
+        printf("resumed %s after %zu steps, at turn %d (%s); saving to %s\n", save, resumed.nsteps,
+               cur(P)->turn,
+               embedded ? "its scenario is carried in the save" : "its scenario read from the file",
+               save);
         print_units(stdout, sc, cur(P), &P->tg);
     } else {
         print_units(stdout, sc, NULL, &P->tg);
@@ -757,6 +782,7 @@ int cmd_play(int argc, char **argv)
     rc = run(P);
 out:
     gr_saved_free(&resumed);
+    gr_free(scen_text);
     gr_match_free(P->m);
     free(P->line);
     free(P);

@@ -132,6 +132,21 @@ expect_exit "resume keeps its seed" 2 "a resumed game keeps its seed" -- play "$
 printf '{"format": "grognard-save", "version": 2}\n' > "$T/bad-save.json"
 expect_exit "a broken save says what is wrong with it" 2 "bad-save.json:1:[0-9]+: .*game" -- play "$T/bad-save.json"
 
+# a save carries its scenario: mailed alone to a folder with no scenario, it
+# replays and resumes there (issue 12 item 6)
+mkdir -p "$T/here" "$T/mail"
+cp "$S/teaching.json" "$T/here/t.json"
+(cd "$T/here" && printf '1\n1\nquit\n' | "$GROGNARD" play t.json --ai none --seed 5 --save g.json >/dev/null 2>&1)
+mv "$T/here/g.json" "$T/mail/g.json"
+rm -rf "$T/here"
+(cd "$T/mail" && "$GROGNARD" replay g.json --verify > "$T/mail.out" 2>&1) && pass || flunk "a mailed save does not replay: $(cat "$T/mail.out")"
+(cd "$T/mail" && yes 1 | head -n 3000 | "$GROGNARD" play g.json --ai none > "$T/mail.play" 2>&1) && pass || flunk "a mailed save does not resume: $(tail -2 "$T/mail.play")"
+grep -q "resumed g.json after 2 steps, at turn 1 (its scenario is carried in the save)" "$T/mail.play" && pass || flunk "no resumed line: $(grep resumed "$T/mail.play")"
+grep -q "== Game over" "$T/mail.play" && pass || flunk "the mailed game did not end"
+(cd "$T/mail" && "$GROGNARD" replay g.json --verify >/dev/null 2>&1) && pass || flunk "the mailed game, saved back, does not replay"
+# a save of format 2 (before the scenario was carried) is still read
+(cd "$SOURCE_ROOT" && "$GROGNARD" replay tests/replays/teaching-7-eager.json --verify >/dev/null 2>&1) && pass || flunk "a format-2 save no longer replays"
+
 # --save in a folder that does not exist is refused before the game
 expect_exit "save folder missing" 2 "the folder .*/nodir does not exist" -- play "$S/teaching.json" --ai none --save "$T/nodir/g.json"
 # a save that fails when the game ends goes to the temporary folder instead
