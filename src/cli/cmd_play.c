@@ -1,6 +1,7 @@
 /* cmd_play.c - grognard play SCENARIO: Révolution et Empire in the terminal,
  * two people at one keyboard or against the computer (random legal actions). */
 #include "cli.h"
+#include "cli_board.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -58,111 +59,11 @@ static void usage(FILE *f)
             "example: grognard play data/scenarios/teaching.json --seed 7 --save game.json\n");
 }
 
-/* ---- the board ----------------------------------------------------------- */
+/* ---- the board (cli_board.c) ------------------------------------------ */
 
-typedef struct tags {
-    char t[RE_MAX_UNITS][4];
-} tags;
-
-/* A two-character tag per unit: a letter for its corps (upper case for side
- * 0, lower case for side 1) and its number in the corps. */
-static void make_tags(const re_scenario *sc, tags *tg)
+static void draw_board(FILE *f, const re_scenario *sc, const re_state *st, const cli_tags *tg)
 {
-    int corps_letter[RE_MAX_CORPS];
-    int next[RE_SIDES] = {0, 0};
-    for (int k = 0; k < sc->ncorps; k++)
-        corps_letter[k] = next[sc->corps[k].side]++;
-    int count[RE_MAX_CORPS] = {0};
-    for (int i = 0; i < sc->nunits; i++) {
-        const re_unitdef *u = &sc->units[i];
-        int n = ++count[u->corps];
-        char l = (char)((u->side ? 'a' : 'A') + corps_letter[u->corps] % 26);
-        tg->t[i][0] = l;
-        tg->t[i][1] = (char)(n < 10 ? '0' + n : 'a' + (n - 10) % 26);
-        tg->t[i][2] = '\0';
-    }
-}
-
-static const char *type_code(int t)
-{
-    static const char *const c[RE_UNIT_TYPES] = {"I", "IE", "C", "HC", "A"};
-    return t >= 0 && t < RE_UNIT_TYPES ? c[t] : "?";
-}
-
-static char feature_char(const re_hexdef *h)
-{
-    if (h->flags & RE_FIELDWORKS)
-        return '#';
-    if (h->flags & RE_HILL)
-        return '^';
-    if (h->flags & RE_BRIDGE)
-        return 'b';
-    if (h->flags & RE_FORD)
-        return 'g';
-    if (h->flags & RE_ROAD)
-        return '=';
-    if (h->sides)
-        return ':';
-    return ' ';
-}
-
-static void draw_board(FILE *f, const re_scenario *sc, const re_state *st, const tags *tg)
-{
-    int at[RE_MAX_ROWS][RE_MAX_COLS];
-    memset(at, -1, sizeof at);
-    for (int i = 0; i < sc->nunits; i++) {
-        int c = st ? st->units[i].col : sc->units[i].col;
-        int r = st ? st->units[i].row : sc->units[i].row;
-        if (st && st->units[i].figures == 0)
-            continue;
-        if (c >= 0 && r >= 0 && c < sc->cols && r < sc->rows)
-            at[r][c] = i;
-    }
-    fprintf(f, "    ");
-    for (int c = 0; c < sc->cols; c++)
-        fprintf(f, "%-5d", c);
-    fputc('\n', f);
-    for (int r = 0; r < sc->rows; r++) {
-        fprintf(f, "%2d %s", r, r & 1 ? "   " : " ");
-        for (int c = 0; c < sc->cols; c++) {
-            const re_hexdef *h = &sc->map[r][c];
-            int u = at[r][c];
-            fprintf(f, "%c%c%-2s ", re_terrain_code(h->terrain), feature_char(h),
-                    u >= 0 ? tg->t[u] : "  ");
-        }
-        fputc('\n', f);
-    }
-    fprintf(f, "terrain: . clear  F forest  O orchard  T town  M marsh  X mountain  R ravine\n"
-               "         K fortress  B building  W lake/river;  ^ hill  # fieldworks  = road\n"
-               "         b bridge  g ford  : stream or sunken road on a side (odd rows are\n"
-               "         shifted half a hex right; hexes are [col, row])\n");
-}
-
-static void print_units(FILE *f, const re_scenario *sc, const re_state *st, const tags *tg)
-{
-    for (int s = 0; s < RE_SIDES; s++) {
-        fprintf(f, "%s (%s):\n", sc->sides[s].name, sc->sides[s].commander);
-        for (int k = 0; k < sc->ncorps; k++) {
-            if (sc->corps[k].side != s)
-                continue;
-            fprintf(f, "  %s (%s, %d chit%s):", sc->corps[k].name, sc->corps[k].commander,
-                    sc->corps[k].chits, sc->corps[k].chits > 1 ? "s" : "");
-            for (int i = 0; i < sc->nunits; i++) {
-                const re_unitdef *u = &sc->units[i];
-                if (u->corps != k)
-                    continue;
-                int figs = st ? st->units[i].figures : u->figures;
-                int sk = st ? st->units[i].skirmisher : u->skirmisher;
-                if (st && figs == 0)
-                    fprintf(f, "\n    %s %s (%s) destroyed", tg->t[i], u->name, type_code(u->type));
-                else
-                    fprintf(f, "\n    %s %s (%s %d%s) [%d, %d]", tg->t[i], u->name,
-                            type_code(u->type), figs, sk ? "+S" : "",
-                            st ? st->units[i].col : u->col, st ? st->units[i].row : u->row);
-            }
-            fputc('\n', f);
-        }
-    }
+    cli_board_draw(f, sc, st, tg, NULL, cli_colour_wanted(f), cli_term_width(f));
 }
 
 /* ---- the game ------------------------------------------------------------ */
@@ -175,7 +76,7 @@ typedef struct play {
     int computer[RE_SIDES];
     gr_ai_kind ai_kind;
     gr_lang lang;
-    tags tg;
+    cli_tags tg;
     const char *save;
     const char *scen_text; /* the scenario's text as read, embedded in saves */
     size_t scen_len;
@@ -432,7 +333,7 @@ static int ask(play *P, int p, gr_action *out)
             continue;
         }
         if (!strcmp(line, "units")) {
-            print_units(stdout, P->sc, cur(P), &P->tg);
+            cli_board_units(stdout, P->sc, cur(P), &P->tg);
             continue;
         }
         if (!strcmp(line, "actions") || !strcmp(line, "a")) {
@@ -539,9 +440,9 @@ static int run(play *P)
         /* a human decides */
         if (cur(P)->stage == RE_ST_CHITS && last_human >= 0 && last_human != p &&
             !P->computer[1 - p]) {
-            /* hide the previous player's chit choices from this one */
-            for (int i = 0; i < 40; i++)
-                putchar('\n');
+            /* hide the previous player's chit choices from this one: the
+             * screen and its scrollback cleared on a terminal */
+            cli_clear_screen(stdout);
             printf("-- %s: your turn to choose chits (the screen above was cleared) --\n",
                    side_name(P, p));
         }
@@ -736,12 +637,12 @@ int cmd_play(int argc, char **argv)
     P->save = save;
     P->scen_text = scen_text;
     P->scen_len = scen_len;
-    make_tags(sc, &P->tg);
+    cli_board_tags(sc, &P->tg);
     if (check) {
         printf("%s: %s, %dx%d hexes, %d turns, %d units in %d corps: OK\n", path, sc->title,
                sc->cols, sc->rows, sc->turns, sc->nunits, sc->ncorps);
         draw_board(stdout, sc, NULL, &P->tg);
-        print_units(stdout, sc, NULL, &P->tg);
+        cli_board_units(stdout, sc, NULL, &P->tg);
         goto out;
     }
     if (!has_seed)
@@ -774,9 +675,9 @@ int cmd_play(int argc, char **argv)
                cur(P)->turn,
                embedded ? "its scenario is carried in the save" : "its scenario read from the file",
                save);
-        print_units(stdout, sc, cur(P), &P->tg);
+        cli_board_units(stdout, sc, cur(P), &P->tg);
     } else {
-        print_units(stdout, sc, NULL, &P->tg);
+        cli_board_units(stdout, sc, NULL, &P->tg);
     }
     briefing(P);
     rc = run(P);

@@ -147,6 +147,33 @@ grep -q "== Game over" "$T/mail.play" && pass || flunk "the mailed game did not 
 # a save of format 2 (before the scenario was carried) is still read
 (cd "$SOURCE_ROOT" && "$GROGNARD" replay tests/replays/teaching-7-eager.json --verify >/dev/null 2>&1) && pass || flunk "a format-2 save no longer replays"
 
+# a legible board (issue 12 item 9)
+# unit codes: no corps letter is a terrain or feature letter, in either case
+"$GROGNARD" play "$S/austerlitz.json" --check > "$T/aus" 2>&1
+codes=$(grep -E '^    [A-Za-z][0-9a-z] ' "$T/aus" | cut -c5)
+[ -n "$codes" ] && pass || flunk "no unit codes listed"
+printf '%s\n' "$codes" | grep -q '[FOTMXRKBWGfotmxrkbwg]' && flunk "a unit code starts with a terrain letter: $(printf '%s' "$codes" | tr -d '\n')" || pass
+# Austerlitz (16 columns) fits 80 columns: the map in two parts of whole columns
+awk '/^Grande Arm/ { exit bad } NR > 1 && length($0) > 80 { bad = 1; print "too wide: " $0 } END { exit bad }' "$T/aus" && pass || flunk "a line of the board is wider than 80 columns"
+grep -q "(columns 8 to 15, east of the part above)" "$T/aus" && pass || flunk "no second part of the map"
+# which hexside carries a stream: the teaching scenario's streams, worked by
+# hand from its "streams" pairs ([4,4]-[5,4], [4,5]-[5,5], [4,6]-[5,6] east
+# sides, [4,6]-[4,7] the south-east side of the even row 6)
+"$GROGNARD" play "$S/teaching.json" --check > "$T/teach" 2>&1
+grep -q "streams and sunken roads on the hexsides of:  \[4, 4\] E  \[4, 5\] E  \[4, 6\] E SE$" "$T/teach" && pass || flunk "stream sides not listed: $(grep streams "$T/teach")"
+grep -Eq '^ 4  (.....){4}\.   \|' "$T/teach" && pass || flunk "the east side of [4, 4] is not drawn '|'"
+# colour and the clear screen on a terminal only; NO_COLOR respected
+printf '1\n1\n1\n1\nquit\n' > "$T/in"
+esc=$(printf '\033')
+TERM=xterm script -qec "'$GROGNARD' play '$S/teaching.json' --ai none --seed 3" /dev/null < "$T/in" > "$T/tty" 2>&1
+grep -q "${esc}\[1;34m" "$T/tty" && pass || flunk "no colour on a terminal"
+grep -q "${esc}\[H${esc}\[2J${esc}\[3J" "$T/tty" && pass || flunk "hot-seat hiding does not clear the screen and scrollback"
+NO_COLOR=1 TERM=xterm script -qec "'$GROGNARD' play '$S/teaching.json' --ai none --seed 3" /dev/null < "$T/in" > "$T/tty2" 2>&1
+grep -q "${esc}\[1;3" "$T/tty2" && flunk "colour despite NO_COLOR" || pass
+"$GROGNARD" play "$S/teaching.json" --ai none --seed 3 < "$T/in" > "$T/pipe" 2>&1
+grep -q "$esc" "$T/pipe" && flunk "escape sequences written to a pipe" || pass
+[ "$(grep -c '^$' "$T/pipe")" -lt 20 ] && pass || flunk "hot-seat hiding still prints blank lines"
+
 # --save in a folder that does not exist is refused before the game
 expect_exit "save folder missing" 2 "the folder .*/nodir does not exist" -- play "$S/teaching.json" --ai none --save "$T/nodir/g.json"
 # a save that fails when the game ends goes to the temporary folder instead
