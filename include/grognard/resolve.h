@@ -136,6 +136,15 @@ void gr_step_silence(gr_step *s, const char *key);
  * odds nobody reads).  GR_EINPUT if the step's table has no roll. */
 gr_status gr_step_odds(const gr_step *s, gr_odds *out, gr_error *err);
 
+/* When an input bears on the situation: `param` applies only if `when`
+ * holds, "NAME=V1|V2" (the enumerated input NAME is one of the values; "-"
+ * stands for NAME not given) or "NAME" (the flag NAME is given).  An input
+ * given where it does not apply is refused, never silently ignored. */
+typedef struct gr_applies {
+    const char *param;
+    const char *when;
+} gr_applies;
+
 /* A procedure: `grognard resolve SYSTEM NAME ...`. */
 typedef struct gr_procedure {
     const char *name;
@@ -146,7 +155,16 @@ typedef struct gr_procedure {
     const char *rolls_help; /* what --roll takes, e.g. "attacker,defender: two D10 faces" */
     const char *example;
     gr_status (*resolve)(const gr_args *a, gr_dice_source *dice, gr_resolution *out, gr_error *err);
+    const gr_applies *applies; /* inputs that bear only on some situations */
+    size_t napplies;
 } gr_procedure;
+
+/* GR_EINPUT, naming the input, where it applies and what was given, if an
+ * input of `a` was given where p->applies says it does not apply ("--weight
+ * applies only with --firer artillery, and here --firer is infantry; leave
+ * it out"); GR_OK otherwise.  GR_ERUNTIME if an entry of p->applies names
+ * an input or a value the procedure does not have (a bug in the rules). */
+gr_status gr_procedure_check_applies(const gr_procedure *p, const gr_args *a, gr_error *err);
 
 /* A rule system. */
 typedef struct gr_system {

@@ -119,6 +119,25 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
         printf("  note: %s\n", r->notes[i]);
 }
 
+/* --roll and --seed both given: the typed faces are taken first, the seed
+ * rolls what is left; the resolution says which dice came from where. */
+static void note_seed_and_roll(gr_resolution *r, uint64_t seed)
+{
+    int seeded = 0;
+    for (int i = 0; i < r->nrolls; i++)
+        seeded += !r->rolls[i].typed;
+    if (seeded)
+        gr_res_note(r,
+                    "--roll and --seed both given: the dice --roll lists come first, then %d "
+                    "die roll%s from --seed %" PRIu64,
+                    seeded, seeded > 1 ? "s" : "", seed);
+    else
+        gr_res_note(r,
+                    "--roll and --seed both given: --roll gave every die, --seed %" PRIu64
+                    " was not used",
+                    seed);
+}
+
 int cmd_resolve(int argc, char **argv)
 {
     gr_error err;
@@ -161,6 +180,7 @@ int cmd_resolve(int argc, char **argv)
         return cli_fail(&err);
     cli_data data;
     if (gr_args_check_required(p->params, p->nparams, &a, &err) != GR_OK ||
+        gr_procedure_check_applies(p, &a, &err) != GR_OK ||
         cli_load_data(s, p->params, p->nparams, &a, &data, &err) != GR_OK) {
         gr_args_json_free(situation);
         return cli_fail(&err);
@@ -189,12 +209,16 @@ int cmd_resolve(int argc, char **argv)
         gr_error_set(&err, GR_EINPUT, "--roll: %d value%s given but this resolution uses %d",
                      dice.ntyped, dice.ntyped > 1 ? "s" : "", dice.used);
         rc = cli_fail(&err);
-    } else if (o.json) {
-        rc = cli_print_json(gr_wire_resolution(s, p, &a, r, o.has_seed ? &o.seed : NULL));
     } else {
-        print_text(s, p, &a, r, &o);
-        if (!o.nroll)
-            printf("  (repeat this roll with --seed %" PRIu64 ")\n", o.seed);
+        if (o.nroll && o.has_seed)
+            note_seed_and_roll(r, o.seed);
+        if (o.json) {
+            rc = cli_print_json(gr_wire_resolution(s, p, &a, r, o.has_seed ? &o.seed : NULL));
+        } else {
+            print_text(s, p, &a, r, &o);
+            if (!o.nroll)
+                printf("  (repeat this roll with --seed %" PRIu64 ")\n", o.seed);
+        }
     }
     free(r);
     gr_args_json_free(situation);

@@ -192,3 +192,84 @@ void gr_step_silence(gr_step *s, const char *key)
         if (!strcmp(s->cell.fields[k].key, key))
             s->silent |= 1u << k;
 }
+
+/* 1 if value `v` (an enum id, or "-" for not given) is in the list "A|B|C". */
+static int in_list(const char *list, const char *v)
+{
+    size_t n = strlen(v);
+    for (const char *at = list; *at;) {
+        const char *bar = strchr(at, '|');
+        size_t len = bar ? (size_t)(bar - at) : strlen(at);
+        if (len == n && !strncmp(at, v, n))
+            return 1;
+        if (!bar)
+            break;
+        at = bar + 1;
+    }
+    return 0;
+}
+
+gr_status gr_procedure_check_applies(const gr_procedure *p, const gr_args *a, gr_error *err)
+{
+    for (size_t i = 0; i < p->napplies; i++) {
+        const gr_applies *ap = &p->applies[i];
+        int k = gr_param_index(p->params, p->nparams, ap->param);
+        if (k < 0)
+            return gr_error_set(err, GR_ERUNTIME, "%s: no input '%s' (its applies list is wrong)",
+                                p->name, ap->param);
+        if (!a->given[k] || (p->params[k].kind == GR_P_FLAG && !a->v[k]))
+            continue; /* not given, or a flag given false: nothing to refuse */
+        char name[64];
+        const char *eq = strchr(ap->when, '=');
+        size_t nlen = eq ? (size_t)(eq - ap->when) : strlen(ap->when);
+        if (nlen >= sizeof name)
+            return gr_error_set(err, GR_ERUNTIME, "%s: condition '%s' too long", p->name, ap->when);
+        memcpy(name, ap->when, nlen);
+        name[nlen] = '\0';
+        int c = gr_param_index(p->params, p->nparams, name);
+        if (c < 0)
+            return gr_error_set(err, GR_ERUNTIME, "%s: no input '%s' (its applies list is wrong)",
+                                p->name, name);
+        const gr_param *cp = &p->params[c];
+        if (!eq) { /* a flag */
+            if (gr_args_flag(a, c))
+                continue;
+            return gr_error_set(err, GR_EINPUT,
+                                "--%s applies only with --%s, which is not given; leave --%s "
+                                "out or give --%s",
+                                ap->param, name, ap->param, name);
+        }
+        const char *have = "-";
+        if (a->given[c] && cp->kind == GR_P_ENUM && cp->choices)
+            have = cp->choices[a->v[c]];
+        if (in_list(eq + 1, have))
+            continue;
+        /* the values it applies with, written for a person: "a or b" */
+        char with[256];
+        size_t len = 0;
+        with[0] = '\0';
+        int any_given = 0;
+        for (const char *at = eq + 1; *at && len < sizeof with;) {
+            const char *bar = strchr(at, '|');
+            size_t l = bar ? (size_t)(bar - at) : strlen(at);
+            if (!(l == 1 && *at == '-')) {
+                len += (size_t)snprintf(with + len, sizeof with - len, "%s%.*s",
+                                        any_given ? " or " : "", (int)l, at);
+                any_given = 1;
+            }
+            if (!bar)
+                break;
+            at = bar + 1;
+        }
+        if (a->given[c])
+            return gr_error_set(err, GR_EINPUT,
+                                "--%s applies only with --%s %s, and here --%s is %s; leave "
+                                "--%s out",
+                                ap->param, name, with, name, have, ap->param);
+        return gr_error_set(err, GR_EINPUT,
+                            "--%s applies only with --%s %s, and --%s is not given; leave --%s "
+                            "out or give --%s",
+                            ap->param, name, with, name, ap->param, name);
+    }
+    return GR_OK;
+}

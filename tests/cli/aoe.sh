@@ -72,4 +72,13 @@ expect_exit odds-no-args 2 "missing SYSTEM and TABLE" -- odds
 expect_exit resolve-no-args 2 "missing SYSTEM and PROCEDURE" -- resolve
 expect_exit odds-system-help 0 "" -- odds aoe --help
 
+# an input that does not apply to the situation is refused, never ignored
+# (issue 12 item 1): --weight is an artillery row (seed 003, PUISSANCE)
+expect_exit weight-for-infantry 2 "^grognard: --weight applies only with --firer artillery, and here --firer is infantry; leave --weight out$" -- resolve aoe fire --firer infantry --troops two_rank_line_or_mixed --stands 6 --weight heavy --roll 5
+expect_exit troops-for-cavalry 2 "--troops applies only with --firer infantry, and here --firer is cavalry" -- resolve aoe fire --firer cavalry --troops column_square_or_skirmish --stands 6 --roll 5
+expect_exit stands-for-artillery 2 "--stands applies only with --firer infantry or cavalry" -- resolve aoe fire --firer artillery --artillery-class other --weight light --range 4 --stands 3 --roll 5
+expect_stdin_exit weight-json 2 "--weight applies only with --firer artillery" '{"firer":"infantry","troops":"two_rank_line_or_mixed","stands":4,"weight":"heavy"}' -- resolve aoe fire - --roll 5
+expect_exit weight-for-artillery 0 "" -- resolve aoe fire --firer artillery --artillery-class other --weight light --range 4 --roll 1 --json
+# --seed with --roll: which wins is said
+expect_json seed-and-roll '.notes[-1]' '"--roll and --seed both given: --roll gave every die, --seed 4 was not used"' -- resolve aoe general_hit --roll 6 --seed 4 --json
 finish

@@ -95,4 +95,6 @@ expect_exit help 0 "" -- resolve nf melee --help
 expect_exit bad-drm 2 "unknown value 'nope'.*accepted: one of: attached_leader_or_exceptional_brigade" -- lookup nf melee_drm --drm nope
 expect_exit drm-no-odds 2 "read without a die roll" -- odds nf melee_drm --drm spent
 
+# an input that does not apply is refused, never ignored (issue 12 item 1)
+expect_exit guard-artillery-for-infantry 2 "--guard-artillery applies only with --firer horse_artillery or heavy_artillery, and here --firer is infantry" -- resolve nf fire --firer infantry --nation france --range 2 --stands 4 --target infantry --guard-artillery --roll 7
 finish

@@ -108,4 +108,9 @@ msgs=$( { "$GROGNARD" resolve rff musketry --band close --target-quality veteran
           "$GROGNARD" lookup rff musketry_points --help; "$GROGNARD" resolve rff musketry --help; } 2>&1)
 case $msgs in *"$SOURCE_ROOT"*) flunk "a message names $SOURCE_ROOT: $(printf '%s\n' "$msgs" | grep -F "$SOURCE_ROOT" | head -1)" ;; *) pass ;; esac
 printf '%s\n' "$msgs" | grep -q "default data/rff/fire_points.json)" && pass || flunk "the shipped file is not named data/rff/fire_points.json"
+# an input that does not apply is refused, never ignored (issue 12 item 1)
+expect_exit bayonet-no-charge 2 "--bayonet applies only with --target-charging, which is not given" -- resolve rff musketry --band close --points 8 --target-quality veteran --bayonet --roll 3
+expect_exit gun-for-troops 2 "--gun applies only with --arm guns, and --arm is not given" -- resolve rff maneuver --state good_order --gun hh --roll 5
+# --seed with --roll: the natural 10's leader test takes its die from the seed, and says so
+expect_json seed-after-roll '.notes[-1]' '"--roll and --seed both given: the dice --roll lists come first, then 1 die roll from --seed 4"' -- resolve rff musketry --band close --points 8 --target-quality veteran --roll 10 --seed 4 --json
 finish

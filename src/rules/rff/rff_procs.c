@@ -268,6 +268,11 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     return GR_OK;
 }
 
+static const gr_applies maneuver_applies[] = {
+    {"in-battery", "arm=guns"},
+    {"gun", "arm=guns"},
+};
+
 const gr_procedure rff_maneuver_proc = {
     .name = "maneuver",
     .title = "Test de manœuvre",
@@ -279,6 +284,8 @@ const gr_procedure rff_maneuver_proc = {
     .example = "grognard resolve rff maneuver --state good_order --leader gallant --quality "
                "veteran --unit infantry_march_column --terrain road --seed 5",
     .resolve = maneuver_resolve,
+    .applies = maneuver_applies,
+    .napplies = GR_COUNT(maneuver_applies),
 };
 
 /* ---- musketry and cannonade ------------------------------------------------ */
@@ -642,6 +649,10 @@ static gr_status cannonade_resolve(const gr_args *a, gr_dice_source *dice, gr_re
     return fire_resolve(&rff_cannonade_proc, 1, a, dice, r, err);
 }
 
+static const gr_applies musketry_applies[] = {
+    {"bayonet", "target-charging"},
+};
+
 const gr_procedure rff_musketry_proc = {
     .name = "musketry",
     .title = "Mousqueterie",
@@ -652,6 +663,12 @@ const gr_procedure rff_musketry_proc = {
     .example = "grognard resolve rff musketry --weapon rm --band close --points 10 "
                "--target-quality veteran --seed 3",
     .resolve = musketry_resolve,
+    .applies = musketry_applies,
+    .napplies = GR_COUNT(musketry_applies),
+};
+
+static const gr_applies cannonade_applies[] = {
+    {"bayonet", "target-charging"},
 };
 
 const gr_procedure rff_cannonade_proc = {
@@ -664,6 +681,8 @@ const gr_procedure rff_cannonade_proc = {
     .example = "grognard resolve rff cannonade --gun hr --band long --points 6 "
                "--target-quality trained --seed 3",
     .resolve = cannonade_resolve,
+    .applies = cannonade_applies,
+    .napplies = GR_COUNT(cannonade_applies),
 };
 
 /* ---- charge ----------------------------------------------------------------- */
