@@ -84,6 +84,16 @@ typedef struct gr_dice_source {
     int typed[GR_MAX_ROLLS];
     int ntyped;
     int used;
+    /* With no RNG, asked for the next roll when the typed values run out (a
+     * player at the table, rolling as the sheet says): writes the roll's
+     * `parts` values (checked as typed ones) into out and returns 1, or
+     * returns 0 when none is given.  May be NULL. */
+    int (*ask)(void *ctx, const char *name, gr_roll_kind k, int parts, int lo, int hi, int *out);
+    void *ask_ctx;
+    /* Set by gr_res_roll when a roll found no die (no typed value left, no
+     * RNG, no answer): the roll the player has to make next. */
+    const char *next_name;
+    gr_roll_kind next_kind;
 } gr_dice_source;
 
 /* Start an empty resolution.  Only the counters are reset (the arrays are

@@ -105,6 +105,15 @@ gr_status gr_res_roll(gr_resolution *r, gr_dice_source *src, gr_roll_kind k, con
     rec->name = name;
     rec->kind = k;
     int lo = 0, hi = 0, parts = typed_parts(k, &lo, &hi);
+    if (src->used >= src->ntyped && !src->rng && src->ask && parts > 0 &&
+        src->ntyped + parts <= GR_MAX_ROLLS) {
+        /* the player rolls now, told which roll it is */
+        int got[2] = {0, 0};
+        if (src->ask(src->ask_ctx, name, k, parts, lo, hi, got)) {
+            for (int i = 0; i < parts; i++)
+                src->typed[src->ntyped++] = got[i];
+        }
+    }
     if (src->used < src->ntyped) {
         if (src->ntyped - src->used < parts)
             return gr_error_set(err, GR_EINPUT,
@@ -135,6 +144,8 @@ gr_status gr_res_roll(gr_resolution *r, gr_dice_source *src, gr_roll_kind k, con
             rec->nfaces = n;
         }
     } else {
+        src->next_name = name;
+        src->next_kind = k;
         return gr_error_set(err, GR_EINPUT, "the %s roll (%s) has no die: give --roll or --seed",
                             name, gr_roll_name(k));
     }

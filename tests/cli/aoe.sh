@@ -81,4 +81,6 @@ expect_stdin_exit weight-json 2 "--weight applies only with --firer artillery" '
 expect_exit weight-for-artillery 0 "" -- resolve aoe fire --firer artillery --artillery-class other --weight light --range 4 --roll 1 --json
 # --seed with --roll: which wins is said
 expect_json seed-and-roll '.notes[-1]' '"--roll and --seed both given: --roll gave every die, --seed 4 was not used"' -- resolve aoe general_hit --roll 6 --seed 4 --json
+# the general's die is asked for only when the fire die calls for it (issue 12 item 10)
+expect_json general-next '.next_roll' '{"name":"general hit","dice":"D10","roll":"10,N"}' -- resolve aoe fire --firer artillery --artillery-class old_guard_or_russian --weight heavy --range 2 --general charismatic --roll 10 --json
 finish

@@ -97,4 +97,6 @@ expect_exit drm-no-odds 2 "read without a die roll" -- odds nf melee_drm --drm s
 
 # an input that does not apply is refused, never ignored (issue 12 item 1)
 expect_exit guard-artillery-for-infantry 2 "--guard-artillery applies only with --firer horse_artillery or heavy_artillery, and here --firer is infantry" -- resolve nf fire --firer infantry --nation france --range 2 --stands 4 --target infantry --guard-artillery --roll 7
+# a natural 12 with an officer attached: the leader loss 2D6 comes next (issue 12 item 10)
+expect_json twelve-next '.next_roll' '{"name":"leader loss","dice":"2D6","roll":"12,N"}' -- resolve nf fire --firer infantry --nation britain --stands 4 --range 0 --target infantry --target-officer --roll 12 --json
 finish

@@ -113,4 +113,19 @@ expect_exit bayonet-no-charge 2 "--bayonet applies only with --target-charging, 
 expect_exit gun-for-troops 2 "--gun applies only with --arm guns, and --arm is not given" -- resolve rff maneuver --state good_order --gun hh --roll 5
 # --seed with --roll: the natural 10's leader test takes its die from the seed, and says so
 expect_json seed-after-roll '.notes[-1]' '"--roll and --seed both given: the dice --roll lists come first, then 1 die roll from --seed 4"' -- resolve rff musketry --band close --points 8 --target-quality veteran --roll 10 --seed 4 --json
+# the table assistant follows the table (issue 12 item 10): the fire die alone
+# gives the result, then says what to roll next (a natural 10: the leader loss
+# test, seed 001 "Perte de chef")
+out=$("$GROGNARD" resolve rff musketry --band close --points 8 --target-quality veteran --roll 10 2>&1); rc=$?
+[ $rc = 0 ] && pass || flunk "the first die alone is refused: $out"
+printf '%s\n' "$out" | grep -q "result: deadly" && pass || flunk "no result from the first die"
+printf '%s\n' "$out" | grep -q "next: the leader loss roll (D10), as the sheet asks: give it after the others, --roll 10,N$" && pass || flunk "does not say what to roll next: $out"
+expect_json next-roll-json '.next_roll' '{"name":"leader loss","dice":"D10","roll":"10,N"}' -- resolve rff musketry --band close --points 8 --target-quality veteran --roll 10 --json
+# at a terminal the next die is asked for, by name, after the result so far
+printf '4\n' > "${TMPDIR:-/tmp}/rff-ask.$$"
+out=$(TERM=xterm script -qec "'$GROGNARD' resolve rff musketry --band close --points 8 --target-quality veteran --roll 10" /dev/null < "${TMPDIR:-/tmp}/rff-ask.$$" 2>&1)
+rm -f "${TMPDIR:-/tmp}/rff-ask.$$"
+printf '%s\n' "$out" | grep -q "Musketry: score 10, deadly" && pass || flunk "the result is not given before the next die"
+printf '%s\n' "$out" | grep -q "roll now: leader loss (D10), 1 to 10:" && pass || flunk "the next die is not asked for: $out"
+printf '%s\n' "$out" | grep -q "roll (leader loss, D10): 4 (typed in)" && pass || flunk "the die given at the prompt is not read"
 finish
