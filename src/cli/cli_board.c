@@ -244,3 +244,30 @@ void cli_clear_screen(FILE *f)
         fputs("\033[H\033[2J\033[3J", f); /* home, clear, and the scrollback */
     fflush(f);
 }
+
+int cli_board_move_marks(const gr_game *g, const re_state *st, const gr_action *acts, int n,
+                         int unit, char *marks)
+{
+    memset(marks, 0, (size_t)RE_MAX_ROWS * RE_MAX_COLS);
+    re_state *after = malloc(sizeof *after);
+    if (!after)
+        return 0;
+    int found = 0;
+    for (int i = 0; i < n; i++) {
+        re_action a = re_action_unpack(acts[i]);
+        if (a.kind != RE_A_MOVE || a.unit != unit || a.col < 0 || a.row < 0 ||
+            a.col >= RE_MAX_COLS || a.row >= RE_MAX_ROWS)
+            continue;
+        /* a move draws no die: apply it to a copy and read whether the unit
+         * may still fight in this activation */
+        memcpy(after, st, sizeof *after);
+        gr_error err;
+        if (gr_game_apply_checked(g, after, acts[i], NULL, &err) != GR_OK)
+            continue;
+        int fights = !(after->units[unit].flags & RE_UF_NO_COMBAT);
+        marks[a.row * RE_MAX_COLS + a.col] = fights ? '+' : '-';
+        found++;
+    }
+    free(after);
+    return found;
+}

@@ -27,6 +27,12 @@ void cli_board_tags(const re_scenario *sc, cli_tags *tg);
 void cli_board_draw(FILE *f, const re_scenario *sc, const re_state *st, const cli_tags *tg,
                     const char *marks, int colour, int width);
 
+/* Mark in `marks` (as cli_board_draw reads them) every hex that `unit` may
+ * move to among the n legal actions `acts` of state `st`: '+' if it may
+ * still fight after the move, '-' if not.  Returns how many. */
+int cli_board_move_marks(const gr_game *g, const re_state *st, const gr_action *acts, int n,
+                         int unit, char *marks);
+
 /* The units of each side by corps, with code, strength and hex. */
 void cli_board_units(FILE *f, const re_scenario *sc, const re_state *st, const cli_tags *tg);
 

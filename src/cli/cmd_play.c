@@ -83,6 +83,7 @@ typedef struct play {
     int hide; /* the events of the step being applied are hidden */
     const gr_action *acts;
     int nacts;
+    int picked; /* the unit picked to move by its code (-1: none) */
     char *line; /* the prompt's input line (getline) */
     size_t linecap;
 } play;
@@ -122,6 +123,7 @@ static int is_chit_choice(re_action a)
 static gr_status step(play *P, gr_action a, int hide, gr_error *err)
 {
     P->hide = hide;
+    P->picked = -1; /* a unit picked to move is picked for one decision */
     gr_status st = gr_match_apply(P->m, a, err);
     P->hide = 0;
     return st;
@@ -284,6 +286,9 @@ static void prompt_help(void)
     printf("  N            play action number N of the list\n"
            "  TEXT         play the action written as in the list (e.g. the move's text)\n"
            "  actions      list every legal action\n"
+           "  CODE         a unit's code (e.g. A1): the board with the hexes it may move\n"
+           "               to (++ it may still fight after, -- not), then type the hex\n"
+           "               'col,row' to move it there\n"
            "  board        draw the map;  units: list the units and their strength\n"
            "  undo         take back your last decision (never a die rolled or a chit\n"
            "               drawn: the dice stay as they fell; nor the other player's\n"
@@ -300,6 +305,60 @@ static int read_line(play *P)
         return 0;
     trim(P->line);
     return 1;
+}
+
+/* Moving by unit: `line` is a unit's code (e.g. A1): draw the board with
+ * the hexes it may move to marked, list them, and remember the unit so that
+ * a hex typed next ("4,3") moves it.  1 if `line` was a unit's code. */
+static int pick_unit(play *P, const char *line)
+{
+    int u = -1;
+    for (int i = 0; i < P->sc->nunits && u < 0; i++)
+        if (!strcmp(line, P->tg.t[i]))
+            u = i;
+    if (u < 0)
+        return 0;
+    P->nacts = gr_match_legal(P->m, &P->acts);
+    char marks[RE_MAX_ROWS * RE_MAX_COLS];
+    int n = cli_board_move_marks(&P->game, cur(P), P->acts, P->nacts, u, marks);
+    if (!n) {
+        printf("%s %s cannot move now (type 'actions' for what can be done)\n", line,
+               P->sc->units[u].name);
+        P->picked = -1;
+        return 1;
+    }
+    cli_board_draw(stdout, P->sc, cur(P), &P->tg, marks, cli_colour_wanted(stdout),
+                   cli_term_width(stdout));
+    printf("%s %s may move to %d hex%s:", line, P->sc->units[u].name, n, n > 1 ? "es" : "");
+    for (int r = 0; r < RE_MAX_ROWS; r++)
+        for (int c = 0; c < RE_MAX_COLS; c++)
+            if (marks[r * RE_MAX_COLS + c])
+                printf(" %d,%d%s", c, r, marks[r * RE_MAX_COLS + c] == '+' ? "" : "*");
+    printf("\n(* : no combat after that move)  type the hex, e.g. 'col,row', to move %s there\n",
+           line);
+    P->picked = u;
+    return 1;
+}
+
+/* The move of the picked unit to the hex written "col,row" in `line`: 1
+ * with *out set. */
+static int picked_move(play *P, const char *line, gr_action *out)
+{
+    int c, r;
+    char tail;
+    if (P->picked < 0 || sscanf(line, "%d ,%d %c", &c, &r, &tail) != 2)
+        return 0;
+    P->nacts = gr_match_legal(P->m, &P->acts);
+    for (int i = 0; i < P->nacts; i++) {
+        re_action a = re_action_unpack(P->acts[i]);
+        if (a.kind == RE_A_MOVE && a.unit == P->picked && a.col == c && a.row == r) {
+            *out = P->acts[i];
+            return 1;
+        }
+    }
+    printf("%s cannot move to %d,%d; the hexes it may reach are listed above\n", P->tg.t[P->picked],
+           c, r);
+    return -1;
 }
 
 /* Ask the human side p for an action.  Returns 1 with *out set, 0 at the
@@ -370,6 +429,15 @@ static int ask(play *P, int p, gr_action *out)
             printf(")\n");
             return 2;
         }
+        if (pick_unit(P, line))
+            continue;
+        int pm = picked_move(P, line, out);
+        if (pm > 0) {
+            P->picked = -1;
+            return 1;
+        }
+        if (pm < 0)
+            continue;
         char *end;
         errno = 0;
         long n = strtol(line, &end, 10);
@@ -633,6 +701,7 @@ int cmd_play(int argc, char **argv)
         goto out;
     }
     P->sc = sc;
+    P->picked = -1;
     P->path = path;
     P->save = save;
     P->scen_text = scen_text;

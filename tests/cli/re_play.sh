@@ -174,6 +174,19 @@ grep -q "${esc}\[1;3" "$T/tty2" && flunk "colour despite NO_COLOR" || pass
 grep -q "$esc" "$T/pipe" && flunk "escape sequences written to a pipe" || pass
 [ "$(grep -c '^$' "$T/pipe")" -lt 20 ] && pass || flunk "hot-seat hiding still prints blank lines"
 
+# moving by unit (issue 12 item 8): its code shows the hexes it may reach on
+# the board, '++' where it may still fight after; then the hex moves it.
+# Worked by hand from seed 004 (infantry: one hex and fight, or two without):
+# A1 at [3,3] (odd row) may fight after reaching its free neighbours 3,2 4,2
+# 4,3 4,4 ([2,3] and [3,4] hold A4 and A2); two hexes away (5,3) it may not
+printf '1\n1\n1\n1\nA1\n4,2\nA1\nquit\n' | "$GROGNARD" play "$S/teaching.json" --ai none --seed 2 > "$T/mv" 2>&1
+grep -q "^A1 1re brigade (Lefort) may move to 12 hexes: .* 3,2 4,2 .*4,3 5,3\* 4,4 " "$T/mv" && pass || flunk "unit's moves: $(grep 'may move to' "$T/mv")"
+grep -q "moves:   ++ may still fight after the move   -- may not" "$T/mv" && pass || flunk "no move marks on the board"
+grep -Eq '^ 3    (.....){4}\.=\+\+ T=-- ' "$T/mv" && pass || flunk "[4,3] not marked ++ or [5,3] not marked --"
+grep -q "1re brigade (Lefort) moves" "$T/mv" && pass || flunk "the hex typed did not move the unit: $(grep -A2 '4,2' "$T/mv" | head -5)"
+grep -q "A1 1re brigade (Lefort) cannot move now" "$T/mv" && pass || flunk "a moved unit still offers moves"
+grep -q "    1  1re brigade (Lefort): move to 2,1" "$T/mv" && pass || flunk "the flat list of moves is gone"
+
 # --save in a folder that does not exist is refused before the game
 expect_exit "save folder missing" 2 "the folder .*/nodir does not exist" -- play "$S/teaching.json" --ai none --save "$T/nodir/g.json"
 # a save that fails when the game ends goes to the temporary folder instead
