@@ -238,11 +238,13 @@ void cli_board_units(FILE *f, const re_scenario *sc, const re_state *st, const c
     }
 }
 
-void cli_clear_screen(FILE *f)
+int cli_clear_screen(FILE *f)
 {
-    if (isatty(fileno(f)))
+    int tty = isatty(fileno(f));
+    if (tty)
         fputs("\033[H\033[2J\033[3J", f); /* home, clear, and the scrollback */
     fflush(f);
+    return tty;
 }
 
 int cli_board_move_marks(const gr_game *g, const re_state *st, const gr_action *acts, int n,

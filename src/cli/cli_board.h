@@ -45,7 +45,7 @@ int cli_term_width(FILE *f);
 
 /* Clear the terminal `f` and its scrollback (ESC[H ESC[2J ESC[3J), so a
  * hot-seat player cannot scroll back to the other's choices; nothing when
- * `f` is not a terminal. */
-void cli_clear_screen(FILE *f);
+ * `f` is not a terminal.  Returns 1 if it cleared. */
+int cli_clear_screen(FILE *f);
 
 #endif

@@ -510,9 +510,9 @@ static int run(play *P)
             !P->computer[1 - p]) {
             /* hide the previous player's chit choices from this one: the
              * screen and its scrollback cleared on a terminal */
-            cli_clear_screen(stdout);
-            printf("-- %s: your turn to choose chits (the screen above was cleared) --\n",
-                   side_name(P, p));
+            int cleared = cli_clear_screen(stdout);
+            printf("-- %s: your turn to choose chits%s --\n", side_name(P, p),
+                   cleared ? " (the screen above was cleared)" : "");
         }
         last_human = p;
         status(P);
