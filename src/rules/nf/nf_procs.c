@@ -1107,6 +1107,8 @@ static gr_status disorder_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     return move_resolve(a, dice, r, 1, err);
 }
 
+static const gr_applies maneuver_applies[] = {{"on-road", "formation=march_column"}};
+
 const gr_procedure nf_maneuver_proc = {
     .name = "maneuver",
     .title = "Maneuver: Good Order table (units may roll)",
@@ -1117,7 +1119,11 @@ const gr_procedure nf_maneuver_proc = {
     .example = "grognard resolve nf maneuver --rating good --unit infantry --nation france "
                "--formation column --division-officer in_range --seed 5",
     .resolve = maneuver_resolve,
+    .applies = maneuver_applies,
+    .napplies = GR_COUNT(maneuver_applies),
 };
+
+static const gr_applies disorder_applies[] = {{"on-road", "formation=march_column"}};
 
 const gr_procedure nf_disorder_proc = {
     .name = "disorder",
@@ -1129,6 +1135,8 @@ const gr_procedure nf_disorder_proc = {
     .example = "grognard resolve nf disorder --unit infantry --nation russia --formation line "
                "--seed 5",
     .resolve = disorder_resolve,
+    .applies = disorder_applies,
+    .napplies = GR_COUNT(disorder_applies),
 };
 
 /* ---- emergency formation change ------------------------------------------- */
