@@ -52,9 +52,11 @@ static void usage(FILE *f)
             "  --check       only load and check the scenario, print its board and exit\n"
             "\n"
             "At the prompt: a number from the list of legal actions, or the action's text;\n"
-            "'actions' lists them, 'board' draws the map, 'undo' takes back your last\n"
-            "decision, 'save FILE', 'quit', 'help'.  Chit choices are hidden from the\n"
-            "other player.\n"
+            "'actions' lists them, 'board' draws the map, a unit's code (A1) marks the\n"
+            "hexes it may move to and a hex typed next ('4,2') moves it there, 'undo'\n"
+            "takes back your last decision, 'save FILE', 'quit', 'help'.  Chit choices\n"
+            "are hidden from the other player (the screen is cleared between them).\n"
+            "Colour on a terminal unless NO_COLOR is set.\n"
             "\n"
             "example: grognard play data/scenarios/teaching.json --seed 7 --save game.json\n");
 }
