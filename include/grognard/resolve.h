@@ -46,14 +46,20 @@ typedef struct gr_step {
     int modifier; /* net modifier added to the roll */
     int score;    /* the modified total read on the table */
     gr_cell cell;
-    int has_odds; /* the table is read with a die: gr_step_odds gives its odds */
+    int has_odds;    /* the table is read with a die: gr_step_odds gives its odds */
+    unsigned silent; /* bit k: cell field k does not bear on the situation (an
+                        RFF fire's "charge" with no charge in progress): kept in
+                        JSON as the table gives it, left out of the text */
 } gr_step;
 
 #define GR_MAX_MODS  48
 #define GR_MAX_STEPS 4
 #define GR_MAX_ROLLS 6
 #define GR_MAX_NOTES 16
-#define GR_NOTE_LEN  320
+/* Room for the text of a resolution's formatted notes, all together: each
+ * note takes what it needs (the longest shipped one, an RFF maneuver's
+ * list of allowed actions, is under 1 KB), so no note is ever cut. */
+#define GR_NOTE_POOL 8192
 
 typedef struct gr_resolution {
     const char *system;
@@ -67,8 +73,9 @@ typedef struct gr_resolution {
     int nsteps;
     gr_step steps[GR_MAX_STEPS];
     int nnotes;
-    const char *notes[GR_MAX_NOTES];         /* caps that bit, readings, checks triggered */
-    char notebuf[GR_MAX_NOTES][GR_NOTE_LEN]; /* the text of formatted notes */
+    const char *notes[GR_MAX_NOTES]; /* caps that bit, readings, checks triggered */
+    size_t notelen;                  /* bytes of notebuf in use */
+    char notebuf[GR_NOTE_POOL];      /* the text of formatted notes, one after the other */
 } gr_resolution;
 
 /* Where dice come from: a seeded RNG, or the faces a player typed in. */
@@ -77,6 +84,16 @@ typedef struct gr_dice_source {
     int typed[GR_MAX_ROLLS];
     int ntyped;
     int used;
+    /* With no RNG, asked for the next roll when the typed values run out (a
+     * player at the table, rolling as the sheet says): writes the roll's
+     * `parts` values (checked as typed ones) into out and returns 1, or
+     * returns 0 when none is given.  May be NULL. */
+    int (*ask)(void *ctx, const char *name, gr_roll_kind k, int parts, int lo, int hi, int *out);
+    void *ask_ctx;
+    /* Set by gr_res_roll when a roll found no die (no typed value left, no
+     * RNG, no answer): the roll the player has to make next. */
+    const char *next_name;
+    gr_roll_kind next_kind;
 } gr_dice_source;
 
 /* Start an empty resolution.  Only the counters are reset (the arrays are
@@ -97,7 +114,10 @@ void gr_res_mark_side(gr_resolution *r, int from, int side);
 int gr_res_drm_total(const gr_resolution *r, int from);
 
 /* Add a note (printf-style; a format without '%' is kept as the pointer it
- * is, so it must outlive the resolution: a string literal). */
+ * is, so it must outlive the resolution: a string literal).  A note is
+ * never cut: one that does not fit what is left of GR_NOTE_POOL is
+ * replaced whole by a line saying so (a bug to report, never met with the
+ * shipped rules). */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
@@ -117,10 +137,23 @@ gr_status gr_res_roll(gr_resolution *r, gr_dice_source *src, gr_roll_kind k, con
 gr_status gr_res_read(gr_resolution *r, const char *what, const gr_table *t, const gr_args *a,
                       int roll_idx, int modifier, gr_step **out, gr_error *err);
 
+/* Mark the cell field `key` of step `s` as not bearing on the situation
+ * (gr_step.silent); no effect if the cell has no such field. */
+void gr_step_silence(gr_step *s, const char *key);
+
 /* The odds of every outcome of a step's table before its roll, with the
  * step's inputs and modifier (derived on demand: resolving does not pay for
  * odds nobody reads).  GR_EINPUT if the step's table has no roll. */
 gr_status gr_step_odds(const gr_step *s, gr_odds *out, gr_error *err);
+
+/* When an input bears on the situation: `param` applies only if `when`
+ * holds, "NAME=V1|V2" (the enumerated input NAME is one of the values; "-"
+ * stands for NAME not given) or "NAME" (the flag NAME is given).  An input
+ * given where it does not apply is refused, never silently ignored. */
+typedef struct gr_applies {
+    const char *param;
+    const char *when;
+} gr_applies;
 
 /* A procedure: `grognard resolve SYSTEM NAME ...`. */
 typedef struct gr_procedure {
@@ -132,7 +165,16 @@ typedef struct gr_procedure {
     const char *rolls_help; /* what --roll takes, e.g. "attacker,defender: two D10 faces" */
     const char *example;
     gr_status (*resolve)(const gr_args *a, gr_dice_source *dice, gr_resolution *out, gr_error *err);
+    const gr_applies *applies; /* inputs that bear only on some situations */
+    size_t napplies;
 } gr_procedure;
+
+/* GR_EINPUT, naming the input, where it applies and what was given, if an
+ * input of `a` was given where p->applies says it does not apply ("--weight
+ * applies only with --firer artillery, and here --firer is infantry; leave
+ * it out"); GR_OK otherwise.  GR_ERUNTIME if an entry of p->applies names
+ * an input or a value the procedure does not have (a bug in the rules). */
+gr_status gr_procedure_check_applies(const gr_procedure *p, const gr_args *a, gr_error *err);
 
 /* A rule system. */
 typedef struct gr_system {

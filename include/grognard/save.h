@@ -1,13 +1,16 @@
 /* grognard/save.h - saved games: a match's record written to a file and
  * read back (docs/scenarios.md, "Saved games and replay").
  *
- * A save file holds the game id, the scenario (path, id, digest), the seed
- * and every step (player, action, the text a person reads, the state hash
- * after it), so that a replay stops at the first step that differs.
+ * A save file holds the game id, the scenario (path, id, digest, and since
+ * version 3 the scenario file's own text, embedded as it was read, so that a
+ * save mailed alone resumes and replays anywhere), the seed and every step
+ * (player, action, the text a person reads, the state hash after it), so
+ * that a replay stops at the first step that differs.
  *
- * Format "grognard-save" version 2 is written.  Format "grognard-re-save"
- * version 1 (grognard 0.1, R&E only) is still read: its scenario digest was
- * computed with a mistyped FNV offset basis, and is checked the same way.
+ * Format "grognard-save" version 3 is written; version 2 (no embedded
+ * scenario) is still read.  Format "grognard-re-save" version 1 (grognard
+ * 0.1, R&E only) is still read: its scenario digest was computed with a
+ * mistyped FNV offset basis, and is checked the same way.
  * Every reading error is one message "FILE:LINE:COL: what; fix" (GR_EINPUT). */
 #ifndef GROGNARD_SAVE_H
 #define GROGNARD_SAVE_H
@@ -18,7 +21,7 @@
 #include "grognard/error.h"
 #include "grognard/match.h"
 
-#define GR_SAVE_VERSION   2
+#define GR_SAVE_VERSION   3
 #define GR_SAVE_MAX_BYTES (64 * 1024 * 1024)
 /* The most steps a save holds: a game of Austerlitz takes about 300; a save
  * of this many steps, as grognard writes it, is under 64 MB.  A longer game
@@ -32,11 +35,14 @@
 typedef struct gr_saved {
     int recognised; /* the file names a save format (set even when reading
                        fails later: its errors are a save's) */
-    int version;    /* 1 or 2: the format the file was written in */
+    int version;    /* 1, 2 or 3: the format the file was written in */
     char game[16];  /* "re" */
     char *scenario; /* path of the scenario file, as given when playing (owned,
                        malloc, any length) */
     uint64_t scenario_digest;
+    char *scenario_text; /* version 3: the scenario file's text as it was read
+                            (owned, malloc, NUL-terminated), or NULL */
+    size_t scenario_len; /* its length in bytes */
     uint64_t seed;
     gr_record_step *steps; /* owned (malloc); free with gr_saved_free */
     size_t nsteps;
@@ -56,6 +62,14 @@ gr_status gr_save_write(const gr_match *m, const char *scenario_path, const char
  * GR_ERUNTIME if the game is not one a save holds or memory runs out. */
 gr_status gr_save_dump(const gr_match *m, const char *scenario_path, char **text, size_t *len,
                        gr_error *err);
+/* The same, embedding `scenario_len` bytes of `scenario_text` (the scenario
+ * file's text as it was read, whatever its format; valid UTF-8 without NUL,
+ * as a JSON file is) so the save needs no scenario file to be resumed or
+ * replayed.  scenario_text NULL: nothing embedded, as gr_save_write.
+ * GR_EINPUT if the text is not valid UTF-8 or holds a NUL. */
+gr_status gr_save_write_embedded(const gr_match *m, const char *scenario_path,
+                                 const char *scenario_text, size_t scenario_len, const char *path,
+                                 gr_error *err);
 
 /* Whether a game of the scenario file `scenario_path` can be saved to
  * `path`: GR_EINPUT with the reason if `scenario_path` is not valid UTF-8

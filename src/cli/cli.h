@@ -78,11 +78,18 @@ int cli_fail(const gr_error *err);
  * can be repeated. */
 uint64_t cli_fresh_seed(void);
 
-/* Load the scenario a save names: as written, or relative to the save's
- * folder (a save mailed with its scenario beside it). */
+/* Load the scenario file `path` into *sc, keeping the file's text as it was
+ * read in *text (malloc, NUL-terminated, *len bytes; the caller frees it;
+ * NULL on error), to be embedded in a save. */
 struct re_scenario;
-gr_status cli_save_scenario(const char *save, const char *named, struct re_scenario *sc,
+gr_status cli_load_scenario(const char *path, struct re_scenario *sc, char **text, size_t *len,
                             gr_error *err);
+
+/* Load the scenario a save of format 1 or 2 names (a save of format 3
+ * carries its own): as written, or relative to the save's folder (a save
+ * mailed with its scenario beside it); its text as cli_load_scenario. */
+gr_status cli_save_scenario(const char *save, const char *named, struct re_scenario *sc,
+                            char **text, size_t *len, gr_error *err);
 
 /* Print a JSON object made by the library (grognard/wire.h) on stdout as
  * gr_wire_dumps writes it, and release it (obj is taken).  A NULL obj (a

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/alloc.h"
 #include "grognard/re_io.h"
 
 uint64_t cli_fresh_seed(void)
@@ -19,23 +20,42 @@ uint64_t cli_fresh_seed(void)
     return s % 1000000000ULL;
 }
 
-gr_status cli_save_scenario(const char *save, const char *named, re_scenario *sc, gr_error *err)
+gr_status cli_load_scenario(const char *path, re_scenario *sc, char **text, size_t *len,
+                            gr_error *err)
+{
+    memset(sc, 0, sizeof *sc);
+    *text = NULL;
+    *len = 0;
+    gr_status st = re_io_read_file(path, RE_SCENARIO_MAX_BYTES, text, len, err);
+    if (st != GR_OK)
+        return st;
+    st = re_scenario_parse(*text, *len, path, sc, err);
+    if (st != GR_OK) {
+        gr_free(*text);
+        *text = NULL;
+        *len = 0;
+    }
+    return st;
+}
+
+gr_status cli_save_scenario(const char *save, const char *named, re_scenario *sc, char **text,
+                            size_t *len, gr_error *err)
 {
     FILE *f = fopen(named, "rb");
     if (f || named[0] == '/') {
         if (f)
             fclose(f);
-        return re_scenario_load(named, sc, err);
+        return cli_load_scenario(named, sc, text, len, err);
     }
     const char *slash = strrchr(save, '/');
     if (!slash)
-        return re_scenario_load(named, sc, err);
+        return cli_load_scenario(named, sc, text, len, err);
     size_t n = (size_t)(slash - save) + 1 + strlen(named) + 1;
     char *path = malloc(n);
     if (!path)
         return gr_error_set(err, GR_ERUNTIME, "out of memory finding the scenario %s", named);
     snprintf(path, n, "%.*s/%s", (int)(slash - save), save, named);
-    gr_status st = re_scenario_load(path, sc, err);
+    gr_status st = cli_load_scenario(path, sc, text, len, err);
     free(path);
     return st;
 }

@@ -81,16 +81,36 @@ void cli_print_params_help(FILE *f, const gr_param *params, size_t nparams, int 
 
 void cli_err(const char *fmt, ...)
 {
-    char raw[2048], out[4096];
+    /* never cut: a message quoting a long path is written whole */
+    char small[2048], *raw = small;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(raw, sizeof raw, fmt, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
-    size_t n = strlen(raw);
-    if (n && raw[n - 1] == '\n')
-        raw[n - 1] = '\0';
-    gr_escape(raw, out, sizeof out);
-    fprintf(stderr, "%s\n", out);
+    if (n >= (int)sizeof small && (raw = malloc((size_t)n + 1)) != NULL) {
+        va_start(ap, fmt);
+        vsnprintf(raw, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    } else if (!raw) {
+        raw = small; /* out of memory: the message as far as it fits */
+    }
+    size_t len = strlen(raw);
+    if (len && raw[len - 1] == '\n')
+        raw[len - 1] = '\0';
+    /* escaping writes at most 6 bytes (\uNNNN) for each byte of the text */
+    size_t cap = 6 * strlen(raw) + 1;
+    char *out = malloc(cap);
+    if (out) {
+        gr_escape(raw, out, cap);
+        fprintf(stderr, "%s\n", out);
+        free(out);
+    } else {
+        char cut[4096];
+        gr_escape(raw, cut, sizeof cut);
+        fprintf(stderr, "%s\n", cut);
+    }
+    if (raw != small)
+        free(raw);
 }
 
 const char *cli_esc(const char *s, char *buf, size_t cap)

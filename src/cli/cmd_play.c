@@ -1,6 +1,7 @@
 /* cmd_play.c - grognard play SCENARIO: Révolution et Empire in the terminal,
  * two people at one keyboard or against the computer (random legal actions). */
 #include "cli.h"
+#include "cli_board.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -12,6 +13,7 @@
 
 #include "grognard/re.h"
 #include "grognard/ai.h"
+#include "grognard/alloc.h"
 #include "grognard/match.h"
 #include "grognard/re_io.h"
 #include "grognard/save.h"
@@ -50,118 +52,20 @@ static void usage(FILE *f)
             "  --check       only load and check the scenario, print its board and exit\n"
             "\n"
             "At the prompt: a number from the list of legal actions, or the action's text;\n"
-            "'actions' lists them, 'board' draws the map, 'undo' takes back your last\n"
-            "decision, 'save FILE', 'quit', 'help'.  Chit choices are hidden from the\n"
-            "other player.\n"
+            "'actions' lists them, 'board' draws the map, a unit's code (A1) marks the\n"
+            "hexes it may move to and a hex typed next ('4,2') moves it there, 'undo'\n"
+            "takes back your last decision, 'save FILE', 'quit', 'help'.  Chit choices\n"
+            "are hidden from the other player (the screen is cleared between them).\n"
+            "Colour on a terminal unless NO_COLOR is set.\n"
             "\n"
             "example: grognard play data/scenarios/teaching.json --seed 7 --save game.json\n");
 }
 
-/* ---- the board ----------------------------------------------------------- */
+/* ---- the board (cli_board.c) ------------------------------------------ */
 
-typedef struct tags {
-    char t[RE_MAX_UNITS][4];
-} tags;
-
-/* A two-character tag per unit: a letter for its corps (upper case for side
- * 0, lower case for side 1) and its number in the corps. */
-static void make_tags(const re_scenario *sc, tags *tg)
+static void draw_board(FILE *f, const re_scenario *sc, const re_state *st, const cli_tags *tg)
 {
-    int corps_letter[RE_MAX_CORPS];
-    int next[RE_SIDES] = {0, 0};
-    for (int k = 0; k < sc->ncorps; k++)
-        corps_letter[k] = next[sc->corps[k].side]++;
-    int count[RE_MAX_CORPS] = {0};
-    for (int i = 0; i < sc->nunits; i++) {
-        const re_unitdef *u = &sc->units[i];
-        int n = ++count[u->corps];
-        char l = (char)((u->side ? 'a' : 'A') + corps_letter[u->corps] % 26);
-        tg->t[i][0] = l;
-        tg->t[i][1] = (char)(n < 10 ? '0' + n : 'a' + (n - 10) % 26);
-        tg->t[i][2] = '\0';
-    }
-}
-
-static const char *type_code(int t)
-{
-    static const char *const c[RE_UNIT_TYPES] = {"I", "IE", "C", "HC", "A"};
-    return t >= 0 && t < RE_UNIT_TYPES ? c[t] : "?";
-}
-
-static char feature_char(const re_hexdef *h)
-{
-    if (h->flags & RE_FIELDWORKS)
-        return '#';
-    if (h->flags & RE_HILL)
-        return '^';
-    if (h->flags & RE_BRIDGE)
-        return 'b';
-    if (h->flags & RE_FORD)
-        return 'g';
-    if (h->flags & RE_ROAD)
-        return '=';
-    if (h->sides)
-        return ':';
-    return ' ';
-}
-
-static void draw_board(FILE *f, const re_scenario *sc, const re_state *st, const tags *tg)
-{
-    int at[RE_MAX_ROWS][RE_MAX_COLS];
-    memset(at, -1, sizeof at);
-    for (int i = 0; i < sc->nunits; i++) {
-        int c = st ? st->units[i].col : sc->units[i].col;
-        int r = st ? st->units[i].row : sc->units[i].row;
-        if (st && st->units[i].figures == 0)
-            continue;
-        if (c >= 0 && r >= 0 && c < sc->cols && r < sc->rows)
-            at[r][c] = i;
-    }
-    fprintf(f, "    ");
-    for (int c = 0; c < sc->cols; c++)
-        fprintf(f, "%-5d", c);
-    fputc('\n', f);
-    for (int r = 0; r < sc->rows; r++) {
-        fprintf(f, "%2d %s", r, r & 1 ? "   " : " ");
-        for (int c = 0; c < sc->cols; c++) {
-            const re_hexdef *h = &sc->map[r][c];
-            int u = at[r][c];
-            fprintf(f, "%c%c%-2s ", re_terrain_code(h->terrain), feature_char(h),
-                    u >= 0 ? tg->t[u] : "  ");
-        }
-        fputc('\n', f);
-    }
-    fprintf(f, "terrain: . clear  F forest  O orchard  T town  M marsh  X mountain  R ravine\n"
-               "         K fortress  B building  W lake/river;  ^ hill  # fieldworks  = road\n"
-               "         b bridge  g ford  : stream or sunken road on a side (odd rows are\n"
-               "         shifted half a hex right; hexes are [col, row])\n");
-}
-
-static void print_units(FILE *f, const re_scenario *sc, const re_state *st, const tags *tg)
-{
-    for (int s = 0; s < RE_SIDES; s++) {
-        fprintf(f, "%s (%s):\n", sc->sides[s].name, sc->sides[s].commander);
-        for (int k = 0; k < sc->ncorps; k++) {
-            if (sc->corps[k].side != s)
-                continue;
-            fprintf(f, "  %s (%s, %d chit%s):", sc->corps[k].name, sc->corps[k].commander,
-                    sc->corps[k].chits, sc->corps[k].chits > 1 ? "s" : "");
-            for (int i = 0; i < sc->nunits; i++) {
-                const re_unitdef *u = &sc->units[i];
-                if (u->corps != k)
-                    continue;
-                int figs = st ? st->units[i].figures : u->figures;
-                int sk = st ? st->units[i].skirmisher : u->skirmisher;
-                if (st && figs == 0)
-                    fprintf(f, "\n    %s %s (%s) destroyed", tg->t[i], u->name, type_code(u->type));
-                else
-                    fprintf(f, "\n    %s %s (%s %d%s) [%d, %d]", tg->t[i], u->name,
-                            type_code(u->type), figs, sk ? "+S" : "",
-                            st ? st->units[i].col : u->col, st ? st->units[i].row : u->row);
-            }
-            fputc('\n', f);
-        }
-    }
+    cli_board_draw(f, sc, st, tg, NULL, cli_colour_wanted(f), cli_term_width(f));
 }
 
 /* ---- the game ------------------------------------------------------------ */
@@ -174,11 +78,14 @@ typedef struct play {
     int computer[RE_SIDES];
     gr_ai_kind ai_kind;
     gr_lang lang;
-    tags tg;
+    cli_tags tg;
     const char *save;
+    const char *scen_text; /* the scenario's text as read, embedded in saves */
+    size_t scen_len;
     int hide; /* the events of the step being applied are hidden */
     const gr_action *acts;
     int nacts;
+    int picked; /* the unit picked to move by its code (-1: none) */
     char *line; /* the prompt's input line (getline) */
     size_t linecap;
 } play;
@@ -218,6 +125,7 @@ static int is_chit_choice(re_action a)
 static gr_status step(play *P, gr_action a, int hide, gr_error *err)
 {
     P->hide = hide;
+    P->picked = -1; /* a unit picked to move is picked for one decision */
     gr_status st = gr_match_apply(P->m, a, err);
     P->hide = 0;
     return st;
@@ -334,14 +242,14 @@ static int rescue(play *P, char *buf, size_t cap)
              (long)getpid());
     gr_error err;
     gr_error_clear(&err);
-    return gr_save_write(P->m, P->path, buf, &err) == GR_OK;
+    return gr_save_write_embedded(P->m, P->path, P->scen_text, P->scen_len, buf, &err) == GR_OK;
 }
 
 static int save_game(play *P, const char *path, int goes_on)
 {
     gr_error err;
     gr_error_clear(&err);
-    if (gr_save_write(P->m, P->path, path, &err) != GR_OK) {
+    if (gr_save_write_embedded(P->m, P->path, P->scen_text, P->scen_len, path, &err) != GR_OK) {
         char spare[1024];
         if (goes_on)
             cli_err("grognard play: %s; the game is not lost: it goes on, save it to another "
@@ -380,6 +288,9 @@ static void prompt_help(void)
     printf("  N            play action number N of the list\n"
            "  TEXT         play the action written as in the list (e.g. the move's text)\n"
            "  actions      list every legal action\n"
+           "  CODE         a unit's code (e.g. A1): the board with the hexes it may move\n"
+           "               to (++ it may still fight after, -- not), then type the hex\n"
+           "               'col,row' to move it there\n"
            "  board        draw the map;  units: list the units and their strength\n"
            "  undo         take back your last decision (never a die rolled or a chit\n"
            "               drawn: the dice stay as they fell; nor the other player's\n"
@@ -396,6 +307,60 @@ static int read_line(play *P)
         return 0;
     trim(P->line);
     return 1;
+}
+
+/* Moving by unit: `line` is a unit's code (e.g. A1): draw the board with
+ * the hexes it may move to marked, list them, and remember the unit so that
+ * a hex typed next ("4,3") moves it.  1 if `line` was a unit's code. */
+static int pick_unit(play *P, const char *line)
+{
+    int u = -1;
+    for (int i = 0; i < P->sc->nunits && u < 0; i++)
+        if (!strcmp(line, P->tg.t[i]))
+            u = i;
+    if (u < 0)
+        return 0;
+    P->nacts = gr_match_legal(P->m, &P->acts);
+    char marks[RE_MAX_ROWS * RE_MAX_COLS];
+    int n = cli_board_move_marks(&P->game, cur(P), P->acts, P->nacts, u, marks);
+    if (!n) {
+        printf("%s %s cannot move now (type 'actions' for what can be done)\n", line,
+               P->sc->units[u].name);
+        P->picked = -1;
+        return 1;
+    }
+    cli_board_draw(stdout, P->sc, cur(P), &P->tg, marks, cli_colour_wanted(stdout),
+                   cli_term_width(stdout));
+    printf("%s %s may move to %d hex%s:", line, P->sc->units[u].name, n, n > 1 ? "es" : "");
+    for (int r = 0; r < RE_MAX_ROWS; r++)
+        for (int c = 0; c < RE_MAX_COLS; c++)
+            if (marks[r * RE_MAX_COLS + c])
+                printf(" %d,%d%s", c, r, marks[r * RE_MAX_COLS + c] == '+' ? "" : "*");
+    printf("\n(* : no combat after that move)  type the hex, e.g. 'col,row', to move %s there\n",
+           line);
+    P->picked = u;
+    return 1;
+}
+
+/* The move of the picked unit to the hex written "col,row" in `line`: 1
+ * with *out set. */
+static int picked_move(play *P, const char *line, gr_action *out)
+{
+    int c, r;
+    char tail;
+    if (P->picked < 0 || sscanf(line, "%d ,%d %c", &c, &r, &tail) != 2)
+        return 0;
+    P->nacts = gr_match_legal(P->m, &P->acts);
+    for (int i = 0; i < P->nacts; i++) {
+        re_action a = re_action_unpack(P->acts[i]);
+        if (a.kind == RE_A_MOVE && a.unit == P->picked && a.col == c && a.row == r) {
+            *out = P->acts[i];
+            return 1;
+        }
+    }
+    printf("%s cannot move to %d,%d; the hexes it may reach are listed above\n", P->tg.t[P->picked],
+           c, r);
+    return -1;
 }
 
 /* Ask the human side p for an action.  Returns 1 with *out set, 0 at the
@@ -429,7 +394,7 @@ static int ask(play *P, int p, gr_action *out)
             continue;
         }
         if (!strcmp(line, "units")) {
-            print_units(stdout, P->sc, cur(P), &P->tg);
+            cli_board_units(stdout, P->sc, cur(P), &P->tg);
             continue;
         }
         if (!strcmp(line, "actions") || !strcmp(line, "a")) {
@@ -466,6 +431,15 @@ static int ask(play *P, int p, gr_action *out)
             printf(")\n");
             return 2;
         }
+        if (pick_unit(P, line))
+            continue;
+        int pm = picked_move(P, line, out);
+        if (pm > 0) {
+            P->picked = -1;
+            return 1;
+        }
+        if (pm < 0)
+            continue;
         char *end;
         errno = 0;
         long n = strtol(line, &end, 10);
@@ -536,11 +510,11 @@ static int run(play *P)
         /* a human decides */
         if (cur(P)->stage == RE_ST_CHITS && last_human >= 0 && last_human != p &&
             !P->computer[1 - p]) {
-            /* hide the previous player's chit choices from this one */
-            for (int i = 0; i < 40; i++)
-                putchar('\n');
-            printf("-- %s: your turn to choose chits (the screen above was cleared) --\n",
-                   side_name(P, p));
+            /* hide the previous player's chit choices from this one: the
+             * screen and its scrollback cleared on a terminal */
+            int cleared = cli_clear_screen(stdout);
+            printf("-- %s: your turn to choose chits%s --\n", side_name(P, p),
+                   cleared ? " (the screen above was cleared)" : "");
         }
         last_human = p;
         status(P);
@@ -664,7 +638,10 @@ int cmd_play(int argc, char **argv)
     gr_saved resumed;
     memset(&resumed, 0, sizeof resumed);
     int resume = 0;
-    if (re_scenario_load(path, sc, &err) != GR_OK) {
+    char *scen_text = NULL; /* the scenario's text, embedded in the saves */
+    size_t scen_len = 0;
+    int embedded = 0; /* the resumed save carried its scenario */
+    if (cli_load_scenario(path, sc, &scen_text, &scen_len, &err) != GR_OK) {
         /* not a scenario: a saved game to go on with? */
         gr_error serr;
         gr_error_clear(&serr);
@@ -677,7 +654,22 @@ int cmd_play(int argc, char **argv)
         }
         const char *save_path = path;
         path = resumed.scenario;
-        if (cli_save_scenario(save_path, resumed.scenario, sc, &err) != GR_OK) {
+        if (resumed.scenario_text) {
+            /* format 3: the scenario travels in the save, no file needed */
+            char name[64];
+            snprintf(name, sizeof name, "the scenario embedded in the save");
+            if (re_scenario_parse(resumed.scenario_text, resumed.scenario_len, name, sc, &err) !=
+                GR_OK) {
+                cli_err("grognard play: %s: %s", save_path, err.msg);
+                rc = CLI_USAGE;
+                goto out;
+            }
+            scen_text = resumed.scenario_text;
+            scen_len = resumed.scenario_len;
+            resumed.scenario_text = NULL;
+            embedded = 1;
+        } else if (cli_save_scenario(save_path, resumed.scenario, sc, &scen_text, &scen_len,
+                                     &err) != GR_OK) {
             rc = io_fail(&err);
             goto out;
         }
@@ -711,14 +703,17 @@ int cmd_play(int argc, char **argv)
         goto out;
     }
     P->sc = sc;
+    P->picked = -1;
     P->path = path;
     P->save = save;
-    make_tags(sc, &P->tg);
+    P->scen_text = scen_text;
+    P->scen_len = scen_len;
+    cli_board_tags(sc, &P->tg);
     if (check) {
         printf("%s: %s, %dx%d hexes, %d turns, %d units in %d corps: OK\n", path, sc->title,
                sc->cols, sc->rows, sc->turns, sc->nunits, sc->ncorps);
         draw_board(stdout, sc, NULL, &P->tg);
-        print_units(stdout, sc, NULL, &P->tg);
+        cli_board_units(stdout, sc, NULL, &P->tg);
         goto out;
     }
     if (!has_seed)
@@ -747,16 +742,19 @@ int cmd_play(int argc, char **argv)
            path, seed, side_name(P, 0), computer[0] ? "computer" : "human", side_name(P, 1),
            computer[1] ? "computer" : "human");
     if (resume) {
-        printf("resumed %s after %zu steps, at turn %d; saving to %s\n", save, resumed.nsteps,
-               cur(P)->turn, save);
-        print_units(stdout, sc, cur(P), &P->tg);
+        printf("resumed %s after %zu steps, at turn %d (%s); saving to %s\n", save, resumed.nsteps,
+               cur(P)->turn,
+               embedded ? "its scenario is carried in the save" : "its scenario read from the file",
+               save);
+        cli_board_units(stdout, sc, cur(P), &P->tg);
     } else {
-        print_units(stdout, sc, NULL, &P->tg);
+        cli_board_units(stdout, sc, NULL, &P->tg);
     }
     briefing(P);
     rc = run(P);
 out:
     gr_saved_free(&resumed);
+    gr_free(scen_text);
     gr_match_free(P->m);
     free(P->line);
     free(P);

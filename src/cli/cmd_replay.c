@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "grognard/re.h"
+#include "grognard/alloc.h"
 #include "grognard/match.h"
 #include "grognard/re_io.h"
 #include "grognard/save.h"
@@ -27,7 +28,8 @@ static void usage(FILE *f)
                "Either way it stops at the first step whose state hash (or die or chit\n"
                "drawn from the seed) differs from the file's.\n"
                "\n"
-               "  --scenario PATH  the scenario file, if it is not where the save says\n"
+               "  --scenario PATH  the scenario file to replay with (a save of file\n"
+               "                   format 3, as written now, carries its scenario: none is needed)\n"
                "  --lang L         the language of the events: en (default) or fr\n"
                "  --json           one JSON object: every step with its events, or the\n"
                "                   verification's result\n"
@@ -117,10 +119,28 @@ int cmd_replay(int argc, char **argv)
         rc = io_fail(&err);
         goto out;
     }
-    if ((scen ? re_scenario_load(scen, sc, &err) : cli_save_scenario(file, g.scenario, sc, &err)) !=
-        GR_OK) {
-        rc = io_fail(&err);
-        goto out;
+    if (scen) {
+        if (re_scenario_load(scen, sc, &err) != GR_OK) {
+            rc = io_fail(&err);
+            goto out;
+        }
+    } else if (g.scenario_text) {
+        /* format 3: the scenario travels in the save, no file needed */
+        if (re_scenario_parse(g.scenario_text, g.scenario_len, "the scenario embedded in the save",
+                              sc, &err) != GR_OK) {
+            cli_err("%s: %s\n", file, err.msg);
+            rc = CLI_USAGE;
+            goto out;
+        }
+    } else {
+        char *text = NULL;
+        size_t len = 0;
+        gr_status ls = cli_save_scenario(file, g.scenario, sc, &text, &len, &err);
+        gr_free(text);
+        if (ls != GR_OK) {
+            rc = io_fail(&err);
+            goto out;
+        }
     }
     gr_game game = {&re_game_type, sc};
     uint64_t digest = gr_save_scenario_digest(&game, g.version);

@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void usage(FILE *f, const gr_system *s, const gr_procedure *p)
 {
@@ -102,7 +103,7 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
         printf("\n    cell:   %s\n    result: %s - %s\n", st->cell.cell ? st->cell.cell : "",
                out->id, out->label);
         for (int k = 0; k < st->cell.nfields; k++)
-            if (st->cell.fields[k].kind == GR_F_STR)
+            if (st->cell.fields[k].kind == GR_F_STR && !(st->silent & (1u << k)))
                 printf("    %s: %s\n", st->cell.fields[k].key, st->cell.fields[k].s);
         if (out->effect && *out->effect)
             printf("    effect: %s\n", out->effect);
@@ -123,6 +124,57 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
     }
     for (int i = 0; i < r->nnotes; i++)
         printf("  note: %s\n", r->notes[i]);
+}
+
+/* The die the sheet asks for next, asked of the player at a terminal by its
+ * name ("Leader loss test (natural 10)"): 1 with the values in out, 0 if
+ * none is given (end of input). */
+static int ask_die(void *ctx, const char *name, gr_roll_kind k, int parts, int lo, int hi, int *out)
+{
+    const gr_resolution *r = ctx;
+    if (r && r->nsteps > 0) { /* what the dice so far gave, before the next */
+        const gr_step *st = &r->steps[r->nsteps - 1];
+        const gr_outcome *o = &st->table->outcomes[st->cell.outcome];
+        printf("  %s: score %d, %s - %s\n", st->what, st->score, o->id, o->label);
+    }
+    char line[128];
+    for (;;) {
+        if (parts == 2)
+            printf("  roll now: %s (%s): the attacker's and the defender's, %d to %d each "
+                   "(e.g. 7,3): ",
+                   name, gr_roll_name(k), lo, hi);
+        else
+            printf("  roll now: %s (%s), %d to %d: ", name, gr_roll_name(k), lo, hi);
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin))
+            return 0;
+        int a = 0, b = 0, n = sscanf(line, "%d ,%d", &a, &b);
+        if (n >= parts && a >= lo && a <= hi && (parts < 2 || (b >= lo && b <= hi))) {
+            out[0] = a;
+            out[1] = b;
+            return 1;
+        }
+        printf("  that is not %s; try again\n", parts == 2 ? "two rolls" : "a roll");
+    }
+}
+
+/* --roll and --seed both given: the typed faces are taken first, the seed
+ * rolls what is left; the resolution says which dice came from where. */
+static void note_seed_and_roll(gr_resolution *r, uint64_t seed)
+{
+    int seeded = 0;
+    for (int i = 0; i < r->nrolls; i++)
+        seeded += !r->rolls[i].typed;
+    if (seeded)
+        gr_res_note(r,
+                    "--roll and --seed both given: the dice --roll lists come first, then %d "
+                    "die roll%s from --seed %" PRIu64,
+                    seeded, seeded > 1 ? "s" : "", seed);
+    else
+        gr_res_note(r,
+                    "--roll and --seed both given: --roll gave every die, --seed %" PRIu64
+                    " was not used",
+                    seed);
 }
 
 int cmd_resolve(int argc, char **argv)
@@ -167,6 +219,7 @@ int cmd_resolve(int argc, char **argv)
         return cli_fail(&err);
     cli_data data;
     if (gr_args_check_required(p->params, p->nparams, &a, &err) != GR_OK ||
+        gr_procedure_check_applies(p, &a, &err) != GR_OK ||
         cli_load_data(s, p->params, p->nparams, &a, &data, &err) != GR_OK) {
         gr_args_json_free(situation);
         return cli_fail(&err);
@@ -188,19 +241,55 @@ int cmd_resolve(int argc, char **argv)
         gr_error_set(&err, GR_ERUNTIME, "out of memory");
         return cli_fail(&err);
     }
+    if (!o.has_seed && !o.stdin_json && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+        dice.ask = ask_die; /* at the table: the next die is asked for, by name */
+    dice.ask_ctx = r;
     int rc = CLI_OK;
     if (p->resolve(&a, &dice, r, &err) != GR_OK) {
-        rc = cli_fail(&err);
+        if (dice.next_name && o.nroll && !o.has_seed) {
+            /* the dice typed so far are read; the sheet asks for another */
+            char typed[64];
+            size_t len = 0;
+            typed[0] = '\0';
+            for (int i = 0; i < dice.ntyped && len < sizeof typed; i++)
+                len += (size_t)snprintf(typed + len, sizeof typed - len, "%s%d", i ? "," : "",
+                                        dice.typed[i]);
+            const char *faces =
+                dice.next_kind == GR_ROLL_D10_VS_D10 || dice.next_kind == GR_ROLL_2D6_VS_2D6 ? "A,D"
+                                                                                             : "N";
+            if (o.json) {
+                json_t *j = gr_wire_resolution(s, p, &a, r, NULL);
+                if (j) {
+                    char roll[96];
+                    snprintf(roll, sizeof roll, "%s,%s", typed, faces);
+                    json_object_set_new(j, "next_roll",
+                                        json_pack("{s:s, s:s, s:s}", "name", dice.next_name, "dice",
+                                                  gr_roll_name(dice.next_kind), "roll", roll));
+                }
+                rc = cli_print_json(j);
+            } else {
+                print_text(s, p, &a, r, &o);
+                printf("  next: the %s roll (%s), as the sheet asks: give it after the others, "
+                       "--roll %s,%s\n",
+                       dice.next_name, gr_roll_name(dice.next_kind), typed, faces);
+            }
+        } else {
+            rc = cli_fail(&err);
+        }
     } else if (dice.used < dice.ntyped) {
         gr_error_set(&err, GR_EINPUT, "--roll: %d value%s given but this resolution uses %d",
                      dice.ntyped, dice.ntyped > 1 ? "s" : "", dice.used);
         rc = cli_fail(&err);
-    } else if (o.json) {
-        rc = cli_print_json(gr_wire_resolution(s, p, &a, r, o.has_seed ? &o.seed : NULL));
     } else {
-        print_text(s, p, &a, r, &o);
-        if (!o.nroll)
-            printf("  (repeat this roll with --seed %" PRIu64 ")\n", o.seed);
+        if (o.nroll && o.has_seed)
+            note_seed_and_roll(r, o.seed);
+        if (o.json) {
+            rc = cli_print_json(gr_wire_resolution(s, p, &a, r, o.has_seed ? &o.seed : NULL));
+        } else {
+            print_text(s, p, &a, r, &o);
+            if (!o.nroll)
+                printf("  (repeat this roll with --seed %" PRIu64 ")\n", o.seed);
+        }
     }
     free(r);
     gr_args_json_free(situation);

@@ -10,6 +10,7 @@ void gr_resolution_init(gr_resolution *r, const char *system, const char *proced
     r->system = system;
     r->procedure = procedure;
     r->nmods = r->nvalues = r->nrolls = r->nsteps = r->nnotes = 0;
+    r->notelen = 0;
 }
 
 static gr_mod *push_mod(gr_resolution *r, gr_mod m)
@@ -58,12 +59,20 @@ void gr_res_note(gr_resolution *r, const char *fmt, ...)
         r->notes[r->nnotes++] = fmt;
         return;
     }
+    char *at = r->notebuf + r->notelen;
+    size_t room = GR_NOTE_POOL - r->notelen;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(r->notebuf[r->nnotes], GR_NOTE_LEN, fmt, ap);
+    int n = vsnprintf(at, room, fmt, ap);
     va_end(ap);
-    r->notes[r->nnotes] = r->notebuf[r->nnotes];
-    r->nnotes++;
+    if (n < 0 || (size_t)n >= room) {
+        at[0] = '\0';
+        r->notes[r->nnotes++] = "(a note did not fit in the resolution's record and was left out "
+                                "whole rather than cut; please report it)";
+        return;
+    }
+    r->notes[r->nnotes++] = at;
+    r->notelen += (size_t)n + 1;
 }
 
 void gr_res_value(gr_resolution *r, const char *key, gr_field_kind kind, int64_t v)
@@ -96,6 +105,15 @@ gr_status gr_res_roll(gr_resolution *r, gr_dice_source *src, gr_roll_kind k, con
     rec->name = name;
     rec->kind = k;
     int lo = 0, hi = 0, parts = typed_parts(k, &lo, &hi);
+    if (src->used >= src->ntyped && !src->rng && src->ask && parts > 0 &&
+        src->ntyped + parts <= GR_MAX_ROLLS) {
+        /* the player rolls now, told which roll it is */
+        int got[2] = {0, 0};
+        if (src->ask(src->ask_ctx, name, k, parts, lo, hi, got)) {
+            for (int i = 0; i < parts; i++)
+                src->typed[src->ntyped++] = got[i];
+        }
+    }
     if (src->used < src->ntyped) {
         if (src->ntyped - src->used < parts)
             return gr_error_set(err, GR_EINPUT,
@@ -126,6 +144,8 @@ gr_status gr_res_roll(gr_resolution *r, gr_dice_source *src, gr_roll_kind k, con
             rec->nfaces = n;
         }
     } else {
+        src->next_name = name;
+        src->next_kind = k;
         return gr_error_set(err, GR_EINPUT, "the %s roll (%s) has no die: give --roll or --seed",
                             name, gr_roll_name(k));
     }
@@ -149,6 +169,7 @@ gr_status gr_res_read(gr_resolution *r, const char *what, const gr_table *t, con
     s->cell.cell = NULL;
     s->cell.note = NULL;
     s->cell.nfields = 0;
+    s->silent = 0;
     if (t->roll_param >= 0) {
         s->score = (roll_idx >= 0 ? r->rolls[roll_idx].total : 0) + modifier;
         s->args.v[t->roll_param] = s->score;
@@ -174,4 +195,92 @@ gr_status gr_res_contradict(gr_error *err, const char *input_a, const char *line
 {
     return gr_error_set(err, GR_EINPUT, "%s and %s contradict: « %s » and « %s »: %s", input_a,
                         input_b, line_a, line_b, why);
+}
+
+void gr_step_silence(gr_step *s, const char *key)
+{
+    for (int k = 0; k < s->cell.nfields && k < GR_MAX_FIELDS; k++)
+        if (!strcmp(s->cell.fields[k].key, key))
+            s->silent |= 1u << k;
+}
+
+/* 1 if value `v` (an enum id, or "-" for not given) is in the list "A|B|C". */
+static int in_list(const char *list, const char *v)
+{
+    size_t n = strlen(v);
+    for (const char *at = list; *at;) {
+        const char *bar = strchr(at, '|');
+        size_t len = bar ? (size_t)(bar - at) : strlen(at);
+        if (len == n && !strncmp(at, v, n))
+            return 1;
+        if (!bar)
+            break;
+        at = bar + 1;
+    }
+    return 0;
+}
+
+gr_status gr_procedure_check_applies(const gr_procedure *p, const gr_args *a, gr_error *err)
+{
+    for (size_t i = 0; i < p->napplies; i++) {
+        const gr_applies *ap = &p->applies[i];
+        int k = gr_param_index(p->params, p->nparams, ap->param);
+        if (k < 0)
+            return gr_error_set(err, GR_ERUNTIME, "%s: no input '%s' (its applies list is wrong)",
+                                p->name, ap->param);
+        if (!a->given[k] || (p->params[k].kind == GR_P_FLAG && !a->v[k]))
+            continue; /* not given, or a flag given false: nothing to refuse */
+        char name[64];
+        const char *eq = strchr(ap->when, '=');
+        size_t nlen = eq ? (size_t)(eq - ap->when) : strlen(ap->when);
+        if (nlen >= sizeof name)
+            return gr_error_set(err, GR_ERUNTIME, "%s: condition '%s' too long", p->name, ap->when);
+        memcpy(name, ap->when, nlen);
+        name[nlen] = '\0';
+        int c = gr_param_index(p->params, p->nparams, name);
+        if (c < 0)
+            return gr_error_set(err, GR_ERUNTIME, "%s: no input '%s' (its applies list is wrong)",
+                                p->name, name);
+        const gr_param *cp = &p->params[c];
+        if (!eq) { /* a flag */
+            if (gr_args_flag(a, c))
+                continue;
+            return gr_error_set(err, GR_EINPUT,
+                                "--%s applies only with --%s, which is not given; leave --%s "
+                                "out or give --%s",
+                                ap->param, name, ap->param, name);
+        }
+        const char *have = "-";
+        if (a->given[c] && cp->kind == GR_P_ENUM && cp->choices)
+            have = cp->choices[a->v[c]];
+        if (in_list(eq + 1, have))
+            continue;
+        /* the values it applies with, written for a person: "a or b" */
+        char with[256];
+        size_t len = 0;
+        with[0] = '\0';
+        int any_given = 0;
+        for (const char *at = eq + 1; *at && len < sizeof with;) {
+            const char *bar = strchr(at, '|');
+            size_t l = bar ? (size_t)(bar - at) : strlen(at);
+            if (!(l == 1 && *at == '-')) {
+                len += (size_t)snprintf(with + len, sizeof with - len, "%s%.*s",
+                                        any_given ? " or " : "", (int)l, at);
+                any_given = 1;
+            }
+            if (!bar)
+                break;
+            at = bar + 1;
+        }
+        if (a->given[c])
+            return gr_error_set(err, GR_EINPUT,
+                                "--%s applies only with --%s %s, and here --%s is %s; leave "
+                                "--%s out",
+                                ap->param, name, with, name, have, ap->param);
+        return gr_error_set(err, GR_EINPUT,
+                            "--%s applies only with --%s %s, and --%s is not given; leave --%s "
+                            "out or give --%s",
+                            ap->param, name, with, name, ap->param, name);
+    }
+    return GR_OK;
 }

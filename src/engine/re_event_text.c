@@ -399,17 +399,18 @@ int re_event_text(const re_scenario *sc, const gr_event *ev, gr_lang lang, char 
     case RE_EV_EVADE:
         if (v[0])
             put(&o,
-                fr ? "%s doit esquiver : \"La cavalerie légère ... DOIT retraiter avant le "
-                     "combat sauf face à la cavalerie\""
-                   : "%s must evade: \"La cavalerie légère ... DOIT retraiter avant le combat "
-                     "sauf face à la cavalerie\"",
+                fr ? "%s doit esquiver : \"La cavalerie légère si elle est attaquée en phase "
+                     "de combat DOIT retraiter avant le combat sauf face à la cavalerie.\""
+                   : "%s must evade: \"La cavalerie légère si elle est attaquée en phase de "
+                     "combat DOIT retraiter avant le combat sauf face à la cavalerie.\"",
                 u0);
         else
             put(&o,
-                fr ? "%s esquive (\"La cavalerie lourde ... PEUT décider avant le combat de "
-                     "retraiter\")"
-                   : "%s evades (\"La cavalerie lourde ... PEUT décider avant le combat de "
-                     "retraiter\")",
+                fr ? "%s esquive (\"La cavalerie lourde si elle est attaquée en phase de "
+                     "combat PEUT décider avant le combat de retraiter sauf face à la "
+                     "cavalerie.\")"
+                   : "%s evades (\"La cavalerie lourde si elle est attaquée en phase de combat "
+                     "PEUT décider avant le combat de retraiter sauf face à la cavalerie.\")",
                 u0);
         break;
     case RE_EV_NO_EVASION:

@@ -83,12 +83,17 @@ typedef struct parse_ctx {
     const char *want; /* normalised text sought */
     int found;
     re_action hit;
+    int nlegal;
+    re_action first, last; /* two legal actions, the examples of a refusal */
 } parse_ctx;
 
 static void parse_visit(void *ctx, re_action a)
 {
     parse_ctx *p = ctx;
     char buf[160], have[160];
+    if (p->nlegal++ == 0)
+        p->first = a;
+    p->last = a;
     if (p->found)
         return;
     re_action_describe(p->sc, p->st, a, buf, sizeof buf);
@@ -105,17 +110,24 @@ gr_status re_action_parse(const re_scenario *sc, const re_state *st, const char 
     static re_action const none = {0, 0, 0, 0, 0, 0, 0, 0};
     char want[160];
     norm(text ? text : "", want, sizeof want);
-    parse_ctx p = {sc, st, want, 0, none};
+    parse_ctx p = {sc, st, want, 0, none, 0, none, none};
     int n = re_each_legal_action(sc, st, parse_visit, &p);
     if (p.found) {
         *out = p.hit;
         return GR_OK;
     }
     *out = none;
+    /* the examples are legal now, so they name units of this scenario */
+    char e1[160] = "", e2[160] = "";
+    if (n > 0)
+        re_action_describe(sc, st, p.first, e1, sizeof e1);
+    if (n > 1)
+        re_action_describe(sc, st, p.last, e2, sizeof e2);
     return gr_error_set(err, GR_EILLEGAL,
-                        "'%s' is not a legal action now; type one of the %d legal actions as "
-                        "listed (e.g. 'Friant: move to 7,4', 'end activation')",
-                        text ? text : "", n);
+                        "'%s' is not a legal action now; type one of the %d legal action%s as "
+                        "listed%s%s%s%s%s",
+                        text ? text : "", n, n == 1 ? "" : "s", n ? " (e.g. '" : "", e1,
+                        n > 1 ? "', '" : "", e2, n ? "')" : "");
 }
 
 int re_state_describe(const re_scenario *sc, const re_state *st, char *buf, size_t cap)

@@ -192,23 +192,43 @@ done:
     return st;
 }
 
+/* The shipped file as messages name it: where it is in a source tree, never
+ * the absolute path of the machine that built the program. */
+#define RFF_POINTS_SHOWN "data/rff/fire_points.json"
+
+/* In err's message, the absolute path `file` written as `shown`. */
+static void show_as(gr_error *err, const char *file, const char *shown)
+{
+    if (!err)
+        return;
+    char *at = strstr(err->msg, file);
+    if (!at)
+        return;
+    char msg[GR_ERROR_MSG];
+    snprintf(msg, sizeof msg, "%.*s%s%s", (int)(at - err->msg), err->msg, shown, at + strlen(file));
+    memcpy(err->msg, msg, sizeof msg);
+}
+
 gr_status rff_points_load(const char *path, rff_points *out, gr_error *err)
 {
     const char *file = path ? path : rff_points_default_path();
+    const char *shown = path ? path : RFF_POINTS_SHOWN;
     memset(out, 0, sizeof *out);
     FILE *f = fopen(file, "rb");
     if (!f)
         return gr_error_set(err, path ? GR_EINPUT : GR_ERUNTIME,
                             "%s: cannot open the fire-points file; accepted: a readable JSON "
                             "file (--points-file FILE; default %s)",
-                            file, rff_points_default_path());
+                            shown, RFF_POINTS_SHOWN);
     fclose(f);
     char *text;
     size_t len;
     gr_status st = re_io_read_file(file, RFF_POINTS_MAX_BYTES, &text, &len, err);
-    if (st != GR_OK)
+    if (st != GR_OK) {
+        show_as(err, file, shown);
         return st;
-    st = rff_points_parse(text, len, file, out, err);
+    }
+    st = rff_points_parse(text, len, shown, out, err);
     gr_free(text);
     return st;
 }

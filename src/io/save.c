@@ -78,7 +78,8 @@ static void put_json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static void write_body(FILE *f, const gr_match *m, const char *scenario_path, void *st)
+static void write_body(FILE *f, const gr_match *m, const char *scenario_path,
+                       const char *scenario_text, void *st)
 {
     const gr_game *g = gr_match_game(m);
     gr_error e;
@@ -91,10 +92,12 @@ static void write_body(FILE *f, const gr_match *m, const char *scenario_path, vo
     put_json_string(f, scenario_path ? scenario_path : "");
     fputs(",\n  \"scenario_id\": ", f);
     put_json_string(f, sc->id);
-    fprintf(f,
-            ",\n  \"scenario_digest\": \"%016" PRIx64 "\",\n  \"seed\": %" PRIu64
-            ",\n  \"steps\": [",
-            gr_game_scenario_digest(g), gr_match_seed(m));
+    fprintf(f, ",\n  \"scenario_digest\": \"%016" PRIx64 "\"", gr_game_scenario_digest(g));
+    if (scenario_text) {
+        fputs(",\n  \"scenario_text\": ", f);
+        put_json_string(f, scenario_text);
+    }
+    fprintf(f, ",\n  \"seed\": %" PRIu64 ",\n  \"steps\": [", gr_match_seed(m));
     size_t n = gr_match_steps(m);
     for (size_t i = 0; i < n; i++) {
         const gr_record_step *s = gr_match_step(m, i);
@@ -211,7 +214,19 @@ gr_status gr_save_dump(const gr_match *m, const char *scenario_path, char **text
 gr_status gr_save_write(const gr_match *m, const char *scenario_path, const char *path,
                         gr_error *err)
 {
+    return gr_save_write_embedded(m, scenario_path, NULL, 0, path, err);
+}
+
+gr_status gr_save_write_embedded(const gr_match *m, const char *scenario_path,
+                                 const char *scenario_text, size_t scenario_len, const char *path,
+                                 gr_error *err)
+{
     const gr_game *g = gr_match_game(m);
+    if (scenario_text && (strlen(scenario_text) != scenario_len || !gr_utf8_valid(scenario_text)))
+        return gr_error_set(err, GR_EINPUT,
+                            "%s: the scenario's text holds a NUL or is not valid UTF-8, so it "
+                            "cannot be embedded in the save; fix the scenario file %s",
+                            path, scenario_path ? scenario_path : "");
     if (strcmp(g->type->id, "re"))
         return gr_error_set(err, GR_ERUNTIME, "saving a game of '%s' is not supported",
                             g->type->id);
@@ -260,7 +275,7 @@ gr_status gr_save_write(const gr_match *m, const char *scenario_path, const char
                             "is writable",
                             path, strerror(e));
     }
-    write_body(f, m, scenario_path, st);
+    write_body(f, m, scenario_path, scenario_text, st);
     free(st);
     int bad = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
     int e = errno;
@@ -390,9 +405,9 @@ static gr_status sv_step(const char *path, const gr_jr_node *e, gr_saved *s, siz
 
 static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g, gr_error *err)
 {
-    static const char *const keys[] = {"format",   "version",     "game",
-                                       "scenario", "scenario_id", "scenario_digest",
-                                       "seed",     "steps",       "notes"};
+    static const char *const keys[] = {"format",      "version",         "game", "scenario",
+                                       "scenario_id", "scenario_digest", "seed", "steps",
+                                       "notes",       "scenario_text"};
     const size_t nkeys = sizeof keys / sizeof keys[0];
     if (root->type != GR_JR_OBJECT)
         return gr_jr_fail(err, path, root, "a save file is a JSON object; this is %s",
@@ -414,7 +429,8 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
             return gr_jr_fail_key(
                 err, path, m,
                 "unknown key \"%.40s\" in a save file; accepted: format, "
-                "version, game, scenario, scenario_id, scenario_digest, seed, steps",
+                "version, game, scenario, scenario_id, scenario_digest, scenario_text, seed, "
+                "steps",
                 m->key);
         }
     }
@@ -422,12 +438,14 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
     if (!ver || ver->type != GR_JR_NUMBER || !ver->is_int)
         return gr_jr_fail(err, path, ver ? ver : root,
                           "\"version\" must be a whole number; write \"version\": %d", want);
+    if (!legacy && ver->ival == 2)
+        want = 2; /* before the embedded scenario: still read */
     if (ver->ival != want)
         return gr_jr_fail(err, path, ver,
                           "save format version %" PRId64 " is not known to this grognard (it "
-                          "reads \"grognard-save\" version %d, and \"grognard-re-save\" "
-                          "version 1 from grognard 0.1); replay it with the grognard that "
-                          "wrote it",
+                          "reads \"grognard-save\" versions 2 and %d, and "
+                          "\"grognard-re-save\" version 1 from grognard 0.1); replay it with "
+                          "the grognard that wrote it",
                           ver->ival, GR_SAVE_VERSION);
     g->version = want;
     if (legacy) {
@@ -455,6 +473,23 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
     if (!g->scenario)
         return gr_error_set(err, GR_ERUNTIME, "%s: out of memory reading the save file", path);
     memcpy(g->scenario, scn->str, scn->len + 1);
+    const gr_jr_node *txt = gr_jr_get(root, "scenario_text");
+    if (txt && g->version < 3)
+        return gr_jr_fail(err, path, txt,
+                          "\"scenario_text\" is new in save version 3, and this file says "
+                          "version %d; remove it or write \"version\": 3",
+                          g->version);
+    if (txt && (txt->type != GR_JR_STRING || !txt->len || strlen(txt->str) != txt->len))
+        return gr_jr_fail(err, path, txt,
+                          "\"scenario_text\" must be the scenario file's text as one JSON "
+                          "string, without NUL; copy it from the game that wrote the file");
+    if (txt) {
+        g->scenario_text = gr_malloc(txt->len + 1);
+        if (!g->scenario_text)
+            return gr_error_set(err, GR_ERUNTIME, "%s: out of memory reading the save file", path);
+        memcpy(g->scenario_text, txt->str, txt->len + 1);
+        g->scenario_len = txt->len;
+    }
     if (!dig || dig->type != GR_JR_STRING || parse_hash(dig->str, &g->scenario_digest))
         return gr_jr_fail(err, path, dig ? dig : root,
                           "\"scenario_digest\" must be 16 hexadecimal digits "
@@ -511,6 +546,9 @@ void gr_saved_free(gr_saved *s)
 {
     gr_free(s->scenario);
     s->scenario = NULL;
+    gr_free(s->scenario_text);
+    s->scenario_text = NULL;
+    s->scenario_len = 0;
     gr_free(s->steps);
     s->steps = NULL;
     s->nsteps = 0;

@@ -78,4 +78,15 @@ expect_exit odds-system-help 0 "" -- odds aoe --help
 expect_json combat-effects '[(.effects|length),.effects[0].who,.effects[0].stands,.effects[0].disorder,.effects[0].retreat,.effects[2].guns,.effects[3].position]' '[4,"target",1,"disordered","beyond_musket_or_half_move","damaged","carries_or_breakthrough"]' -- lookup aoe combat --difference 5 --json
 expect_json combat-effects-text '.effects[0].text' '"defender (troops): disordered, loses 1 stand, retreats beyond musket/skirmish range or half a move, the greater"' -- lookup aoe combat --difference 5 --json
 expect_json resolve-effects '[.result,.effects[0].stands]' '["effective",1]' -- resolve aoe fire --firer infantry --troops two_rank_line_or_mixed --stands 6 --target-moving --roll 7 --json
+# an input that does not apply to the situation is refused, never ignored
+# (issue 12 item 1): --weight is an artillery row (seed 003, PUISSANCE)
+expect_exit weight-for-infantry 2 "^grognard: --weight applies only with --firer artillery, and here --firer is infantry; leave --weight out$" -- resolve aoe fire --firer infantry --troops two_rank_line_or_mixed --stands 6 --weight heavy --roll 5
+expect_exit troops-for-cavalry 2 "--troops applies only with --firer infantry, and here --firer is cavalry" -- resolve aoe fire --firer cavalry --troops column_square_or_skirmish --stands 6 --roll 5
+expect_exit stands-for-artillery 2 "--stands applies only with --firer infantry or cavalry" -- resolve aoe fire --firer artillery --artillery-class other --weight light --range 4 --stands 3 --roll 5
+expect_stdin_exit weight-json 2 "--weight applies only with --firer artillery" '{"firer":"infantry","troops":"two_rank_line_or_mixed","stands":4,"weight":"heavy"}' -- resolve aoe fire - --roll 5
+expect_exit weight-for-artillery 0 "" -- resolve aoe fire --firer artillery --artillery-class other --weight light --range 4 --roll 1 --json
+# --seed with --roll: which wins is said
+expect_json seed-and-roll '.notes[-1]' '"--roll and --seed both given: --roll gave every die, --seed 4 was not used"' -- resolve aoe general_hit --roll 6 --seed 4 --json
+# the general's die is asked for only when the fire die calls for it (issue 12 item 10)
+expect_json general-next '.next_roll' '{"name":"general hit","dice":"D10","roll":"10,N"}' -- resolve aoe fire --firer artillery --artillery-class old_guard_or_russian --weight heavy --range 2 --general charismatic --roll 10 --json
 finish

@@ -97,4 +97,9 @@ expect_exit drm-no-odds 2 "read without a die roll" -- odds nf melee_drm --drm s
 
 # Results as data in inches (seed 002, "Wavering- unit retreats 3\" in disorder").
 expect_json disorder-effects '.effects[0].text' '"unit: stays disordered, retreats 3 inches"' -- lookup nf disorder --score 5 --json
+# an input that does not apply is refused, never ignored (issue 12 item 1)
+expect_exit guard-artillery-for-infantry 2 "--guard-artillery applies only with --firer horse_artillery or heavy_artillery, and here --firer is infantry" -- resolve nf fire --firer infantry --nation france --range 2 --stands 4 --target infantry --guard-artillery --roll 7
+# a natural 12 with an officer attached: the leader loss 2D6 comes next (issue 12 item 10)
+expect_json twelve-next '.next_roll' '{"name":"leader loss","dice":"2D6","roll":"12,N"}' -- resolve nf fire --firer infantry --nation britain --stands 4 --range 0 --target infantry --target-officer --roll 12 --json
+expect_exit on-road-not-march 2 "--on-road applies only with --formation march_column, and --formation is not given" -- resolve nf maneuver --unit infantry --nation france --rating good --on-road --roll 7
 finish

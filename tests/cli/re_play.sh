@@ -29,6 +29,12 @@ yes 1 | head -n 20000 | "$GROGNARD" play "$S/teaching.json" --ai 1 --seed 9 > "$
 grep -q "(computer) puts a chit in the bowl" "$T/ai" && pass || flunk "computer chits hidden"
 grep -q "== Game over" "$T/ai" && pass || flunk "game against the computer did not end"
 
+# a typo's hint gives examples from the legal actions of the game being
+# played: the teaching scenario has no Friant (issue 12 item 11)
+printf 'Friant: move to 1,1\nquit\n' | "$GROGNARD" play "$S/teaching.json" --ai none --seed 1 > "$T/typo" 2>&1
+grep -q "not a legal action now.*(e.g. 'chit Division Lefort', 'chits done')" "$T/typo" && pass || flunk "typo hint: $(grep 'not a legal' "$T/typo")"
+grep -q "Friant: move to 7,4" "$T/typo" && flunk "typo hint names Friant, not in the teaching scenario" || pass
+
 # two computers, same seed: the same game
 expect_same "deterministic" -- play "$S/teaching.json" --ai both --seed 11
 
@@ -125,6 +131,61 @@ expect_exit "resumed game replays" 0 "" -- replay "$T/go.json" --verify
 expect_exit "resume keeps its seed" 2 "a resumed game keeps its seed" -- play "$T/go.json" --seed 3
 printf '{"format": "grognard-save", "version": 2}\n' > "$T/bad-save.json"
 expect_exit "a broken save says what is wrong with it" 2 "bad-save.json:1:[0-9]+: .*game" -- play "$T/bad-save.json"
+
+# a save carries its scenario: mailed alone to a folder with no scenario, it
+# replays and resumes there (issue 12 item 6)
+mkdir -p "$T/here" "$T/mail"
+cp "$S/teaching.json" "$T/here/t.json"
+(cd "$T/here" && printf '1\n1\nquit\n' | "$GROGNARD" play t.json --ai none --seed 5 --save g.json >/dev/null 2>&1)
+mv "$T/here/g.json" "$T/mail/g.json"
+rm -rf "$T/here"
+(cd "$T/mail" && "$GROGNARD" replay g.json --verify > "$T/mail.out" 2>&1) && pass || flunk "a mailed save does not replay: $(cat "$T/mail.out")"
+(cd "$T/mail" && yes 1 | head -n 3000 | "$GROGNARD" play g.json --ai none > "$T/mail.play" 2>&1) && pass || flunk "a mailed save does not resume: $(tail -2 "$T/mail.play")"
+grep -q "resumed g.json after 2 steps, at turn 1 (its scenario is carried in the save)" "$T/mail.play" && pass || flunk "no resumed line: $(grep resumed "$T/mail.play")"
+grep -q "== Game over" "$T/mail.play" && pass || flunk "the mailed game did not end"
+(cd "$T/mail" && "$GROGNARD" replay g.json --verify >/dev/null 2>&1) && pass || flunk "the mailed game, saved back, does not replay"
+# a save of format 2 (before the scenario was carried) is still read
+(cd "$SOURCE_ROOT" && "$GROGNARD" replay tests/replays/teaching-7-eager.json --verify >/dev/null 2>&1) && pass || flunk "a format-2 save no longer replays"
+
+# a legible board (issue 12 item 9)
+# unit codes: no corps letter is a terrain or feature letter, in either case
+"$GROGNARD" play "$S/austerlitz.json" --check > "$T/aus" 2>&1
+codes=$(grep -E '^    [A-Za-z][0-9a-z] ' "$T/aus" | cut -c5)
+[ -n "$codes" ] && pass || flunk "no unit codes listed"
+printf '%s\n' "$codes" | grep -q '[FOTMXRKBWGfotmxrkbwg]' && flunk "a unit code starts with a terrain letter: $(printf '%s' "$codes" | tr -d '\n')" || pass
+# Austerlitz (16 columns) fits 80 columns: the map in two parts of whole columns
+awk '/^Grande Arm/ { exit bad } NR > 1 && length($0) > 80 { bad = 1; print "too wide: " $0 } END { exit bad }' "$T/aus" && pass || flunk "a line of the board is wider than 80 columns"
+grep -q "(columns 8 to 15, east of the part above)" "$T/aus" && pass || flunk "no second part of the map"
+# which hexside carries a stream: the teaching scenario's streams, worked by
+# hand from its "streams" pairs ([4,4]-[5,4], [4,5]-[5,5], [4,6]-[5,6] east
+# sides, [4,6]-[4,7] the south-east side of the even row 6)
+"$GROGNARD" play "$S/teaching.json" --check > "$T/teach" 2>&1
+grep -q "streams and sunken roads on the hexsides of:  \[4, 4\] E  \[4, 5\] E  \[4, 6\] E SE$" "$T/teach" && pass || flunk "stream sides not listed: $(grep streams "$T/teach")"
+grep -Eq '^ 4  (.....){4}\.   \|' "$T/teach" && pass || flunk "the east side of [4, 4] is not drawn '|'"
+# colour and the clear screen on a terminal only; NO_COLOR respected
+printf '1\n1\n1\n1\nquit\n' > "$T/in"
+esc=$(printf '\033')
+TERM=xterm script -qec "'$GROGNARD' play '$S/teaching.json' --ai none --seed 3" /dev/null < "$T/in" > "$T/tty" 2>&1
+grep -q "${esc}\[1;34m" "$T/tty" && pass || flunk "no colour on a terminal"
+grep -q "${esc}\[H${esc}\[2J${esc}\[3J" "$T/tty" && pass || flunk "hot-seat hiding does not clear the screen and scrollback"
+NO_COLOR=1 TERM=xterm script -qec "'$GROGNARD' play '$S/teaching.json' --ai none --seed 3" /dev/null < "$T/in" > "$T/tty2" 2>&1
+grep -q "${esc}\[1;3" "$T/tty2" && flunk "colour despite NO_COLOR" || pass
+"$GROGNARD" play "$S/teaching.json" --ai none --seed 3 < "$T/in" > "$T/pipe" 2>&1
+grep -q "$esc" "$T/pipe" && flunk "escape sequences written to a pipe" || pass
+[ "$(grep -c '^$' "$T/pipe")" -lt 20 ] && pass || flunk "hot-seat hiding still prints blank lines"
+
+# moving by unit (issue 12 item 8): its code shows the hexes it may reach on
+# the board, '++' where it may still fight after; then the hex moves it.
+# Worked by hand from seed 004 (infantry: one hex and fight, or two without):
+# A1 at [3,3] (odd row) may fight after reaching its free neighbours 3,2 4,2
+# 4,3 4,4 ([2,3] and [3,4] hold A4 and A2); two hexes away (5,3) it may not
+printf '1\n1\n1\n1\nA1\n4,2\nA1\nquit\n' | "$GROGNARD" play "$S/teaching.json" --ai none --seed 2 > "$T/mv" 2>&1
+grep -q "^A1 1re brigade (Lefort) may move to 12 hexes: .* 3,2 4,2 .*4,3 5,3\* 4,4 " "$T/mv" && pass || flunk "unit's moves: $(grep 'may move to' "$T/mv")"
+grep -q "moves:   ++ may still fight after the move   -- may not" "$T/mv" && pass || flunk "no move marks on the board"
+grep -Eq '^ 3    (.....){4}\.=\+\+ T=-- ' "$T/mv" && pass || flunk "[4,3] not marked ++ or [5,3] not marked --"
+grep -q "1re brigade (Lefort) moves" "$T/mv" && pass || flunk "the hex typed did not move the unit: $(grep -A2 '4,2' "$T/mv" | head -5)"
+grep -q "A1 1re brigade (Lefort) cannot move now" "$T/mv" && pass || flunk "a moved unit still offers moves"
+grep -q "    1  1re brigade (Lefort): move to 2,1" "$T/mv" && pass || flunk "the flat list of moves is gone"
 
 # --save in a folder that does not exist is refused before the game
 expect_exit "save folder missing" 2 "the folder .*/nodir does not exist" -- play "$S/teaching.json" --ai none --save "$T/nodir/g.json"

@@ -72,5 +72,14 @@ chmod 600 "$T/mode.json"
 "$GROGNARD" play "$S/teaching.json" --ai both --seed 3 --save "$T/mode.json" >/dev/null
 [ "$(stat -c %a "$T/mode.json")" = 600 ] && pass || flunk "a replaced save lost its mode 600"
 
+# a quoted rule is quoted whole (seed 004 §4.2, typed from the seed): the
+# evasion line cut it with "..." (issue 12 item 2)
+"$GROGNARD" replay "$T/a.json" > "$T/a.txt" 2>&1
+grep -q 'must evade: "La cavalerie légère si elle est attaquée en phase de combat DOIT retraiter avant le combat sauf face à la cavalerie."' "$T/a.txt" && pass || flunk "evasion rule quoted whole"
+grep -q '\.\.\. DOIT' "$T/a.txt" && flunk "evasion rule still cut" || pass
+# an empty file given as a save is not called a "scenario object" (issue 12 item 11)
+: > "$T/empty.json"
+expect_exit "empty file to play" 2 "the file is empty; write the JSON object" -- play "$T/empty.json"
+expect_exit "empty file to replay" 2 "the file is empty; write the JSON object" -- replay "$T/empty.json"
 rm -rf "$T"
 finish

@@ -87,4 +87,47 @@ expect_exit unknown-proc 2 "unknown procedure.*accepted: maneuver, musketry, can
 
 # Results as data in the system's unit (seed 001, REPOUSSÉS: "Troupe retraite à 5cm").
 expect_json charge-effects-cm '[.effects[0].retreat,.effects[0].distance,.effects[0].text]' '["distance",5,"defender (troops): disordered, retreats 5 cm"]' -- lookup rff charge --difference 3 --json
+# a well-executed maneuver lists every action of the column, whole (seed 001,
+# MANŒVRES DE LA TROUPE, BIEN EXÉCUTÉE: its last line is the ammunition), in
+# text and JSON; the note was cut at 280 characters (issue 12 item 2)
+expect_json maneuver-note-whole '.notes|map(select(startswith("the troops may")))|.[0]|endswith("Glissement latéral sur un demi-mouvement; Changement de front (90° max); Volte-face; Escalade d'"'"'un obstacle majeur; Réapprovisionne en munitions")' 'true' -- resolve rff maneuver --state good_order --quality crack --condition fresh --roll 9 --json
+if "$GROGNARD" resolve rff maneuver --state good_order --quality crack --condition fresh --roll 9 | grep -q "Volte-face; Escalade d'un obstacle majeur; Réapprovisionne en munitions$"; then pass; else flunk "maneuver-note-text: the note is cut"; fi
+# the base die line reads as a sentence that quotes the printed line (seed 001,
+# MODIFICATEUR DE DE DE BASE: "+1 9 - 11 pts"), not the bare cell (issue 12 item 11)
+expect_json base-die-sentence '.modifiers[1].reason' '"base die modifier for 9 to 11 fire points (printed \"+1 9 - 11 pts\")"' -- resolve rff musketry --band close --points 10 --target-quality veteran --roll 3 --json
+# the cell's charge line is shown only while a charge is in progress (issue 12 item 11)
+out=$("$GROGNARD" resolve rff musketry --band close --points 8 --target-quality veteran --roll 7)
+printf '%s\n' "$out" | grep -q '^    charge: ' && flunk "charge line shown with no charge in progress" || pass
+out=$("$GROGNARD" resolve rff musketry --band close --points 8 --target-quality veteran --roll 7 --target-charging)
+printf '%s\n' "$out" | grep -q '^    charge: home$' && pass || flunk "charge line missing while the target charges"
+# no message names the build machine's source tree (issue 12 item 11): the
+# shipped fire-points file is "data/rff/fire_points.json" in every message
+: "${SOURCE_ROOT:?}"
+msgs=$( { "$GROGNARD" resolve rff musketry --band close --target-quality veteran --weapon rm --stands 4 --roll 3
+          "$GROGNARD" resolve rff musketry --points-file /nonexistent --band close --target-quality veteran --weapon rm --stands 4 --roll 3
+          "$GROGNARD" resolve rff musketry --band close --target-quality veteran --points 4 --roll 3
+          "$GROGNARD" resolve rff musketry --band close --target-quality veteran --points 4 --roll 3 --json
+          "$GROGNARD" lookup rff musketry_points --help; "$GROGNARD" resolve rff musketry --help; } 2>&1)
+case $msgs in *"$SOURCE_ROOT"*) flunk "a message names $SOURCE_ROOT: $(printf '%s\n' "$msgs" | grep -F "$SOURCE_ROOT" | head -1)" ;; *) pass ;; esac
+printf '%s\n' "$msgs" | grep -q "default data/rff/fire_points.json)" && pass || flunk "the shipped file is not named data/rff/fire_points.json"
+# an input that does not apply is refused, never ignored (issue 12 item 1)
+expect_exit bayonet-no-charge 2 "--bayonet applies only with --target-charging, which is not given" -- resolve rff musketry --band close --points 8 --target-quality veteran --bayonet --roll 3
+expect_exit gun-for-troops 2 "--gun applies only with --arm guns, and --arm is not given" -- resolve rff maneuver --state good_order --gun hh --roll 5
+# --seed with --roll: the natural 10's leader test takes its die from the seed, and says so
+expect_json seed-after-roll '.notes[-1]' '"--roll and --seed both given: the dice --roll lists come first, then 1 die roll from --seed 4"' -- resolve rff musketry --band close --points 8 --target-quality veteran --roll 10 --seed 4 --json
+# the table assistant follows the table (issue 12 item 10): the fire die alone
+# gives the result, then says what to roll next (a natural 10: the leader loss
+# test, seed 001 "Perte de chef")
+out=$("$GROGNARD" resolve rff musketry --band close --points 8 --target-quality veteran --roll 10 2>&1); rc=$?
+[ $rc = 0 ] && pass || flunk "the first die alone is refused: $out"
+printf '%s\n' "$out" | grep -q "result: deadly" && pass || flunk "no result from the first die"
+printf '%s\n' "$out" | grep -q "next: the leader loss roll (D10), as the sheet asks: give it after the others, --roll 10,N$" && pass || flunk "does not say what to roll next: $out"
+expect_json next-roll-json '.next_roll' '{"name":"leader loss","dice":"D10","roll":"10,N"}' -- resolve rff musketry --band close --points 8 --target-quality veteran --roll 10 --json
+# at a terminal the next die is asked for, by name, after the result so far
+printf '4\n' > "${TMPDIR:-/tmp}/rff-ask.$$"
+out=$(TERM=xterm script -qec "'$GROGNARD' resolve rff musketry --band close --points 8 --target-quality veteran --roll 10" /dev/null < "${TMPDIR:-/tmp}/rff-ask.$$" 2>&1)
+rm -f "${TMPDIR:-/tmp}/rff-ask.$$"
+printf '%s\n' "$out" | grep -q "Musketry: score 10, deadly" && pass || flunk "the result is not given before the next die"
+printf '%s\n' "$out" | grep -q "roll now: leader loss (D10), 1 to 10:" && pass || flunk "the next die is not asked for: $out"
+printf '%s\n' "$out" | grep -q "roll (leader loss, D10): 4 (typed in)" && pass || flunk "the die given at the prompt is not read"
 finish

@@ -279,13 +279,58 @@ static void test_save_versions(const char *root)
               gr_save_scenario_digest(&game, h.version) == h.scenario_digest,
           "format 2 round trip: version %d, digest %016" PRIx64, h.version, h.scenario_digest);
     CHECK(verify(&game, &h, &err) == GR_OK, "format 2 verify: %s", err.msg);
+    CHECK(h.scenario_text == NULL, "nothing embedded by gr_save_write");
     gr_saved_free(&h);
+    /* format 3 embeds the scenario's text as given, byte for byte */
+    {
+        char *stext;
+        size_t slen;
+        CHECK(re_io_read_file(spath, RE_SCENARIO_MAX_BYTES, &stext, &slen, &err) == GR_OK, "%s",
+              err.msg);
+        CHECK(gr_save_write_embedded(m, spath, stext, slen, path, &err) == GR_OK, "%s", err.msg);
+        CHECK(gr_save_read(path, &h, &err) == GR_OK, "%s", err.msg);
+        CHECK(h.version == 3 && h.scenario_text && h.scenario_len == slen &&
+                  !memcmp(h.scenario_text, stext, slen),
+              "the embedded scenario reads back as the file's text");
+        re_scenario *emb = malloc(sizeof *emb);
+        CHECK(re_scenario_parse(h.scenario_text, h.scenario_len, "embedded", emb, &err) == GR_OK &&
+                  re_scenario_digest(emb) == h.scenario_digest,
+              "the embedded scenario parses to the saved digest: %s", err.msg);
+        free(emb);
+        gr_saved_free(&h);
+        /* text that is not UTF-8 is refused, never written cut */
+        char bad_text[] = "{\"x\": \"\xff\"}";
+        gr_error_clear(&err);
+        CHECK(gr_save_write_embedded(m, spath, bad_text, strlen(bad_text), path, &err) ==
+                      GR_EINPUT &&
+                  strstr(err.msg, "not valid UTF-8"),
+              "non-UTF-8 scenario text refused: %s", err.msg);
+        /* a version-2 file carrying it is refused with the reason */
+        CHECK(gr_save_write_embedded(m, spath, stext, slen, path, &err) == GR_OK &&
+                  rewrite(path, "\"version\": 3", "\"version\": 2") == 0,
+              "rewrite as version 2");
+        gr_error_clear(&err);
+        CHECK(gr_save_read(path, &h, &err) == GR_EINPUT &&
+                  strstr(err.msg, "\"scenario_text\" is new in save version 3"),
+              "version 2 with scenario_text refused: %s", err.msg);
+        gr_saved_free(&h);
+        /* a version-2 file without it (written before) is still read */
+        CHECK(gr_save_write(m, spath, path, &err) == GR_OK &&
+                  rewrite(path, "\"version\": 3", "\"version\": 2") == 0,
+              "rewrite as version 2");
+        CHECK(gr_save_read(path, &h, &err) == GR_OK && h.version == 2 &&
+                  verify(&game, &h, &err) == GR_OK,
+              "version 2 still read: %s", err.msg);
+        gr_saved_free(&h);
+        free(stext);
+        CHECK(gr_save_write(m, spath, path, &err) == GR_OK, "%s", err.msg);
+    }
     /* the same game as format 1 wrote it: still read, checked with the old digest */
     char d2[20], d1[20];
     snprintf(d2, sizeof d2, "%016" PRIx64, re_scenario_digest(sc));
     snprintf(d1, sizeof d1, "%016" PRIx64, re_scenario_digest_v1(sc));
     CHECK(rewrite(path, "\"grognard-save\"", "\"grognard-re-save\"") == 0 &&
-              rewrite(path, "\"version\": 2", "\"version\": 1") == 0 &&
+              rewrite(path, "\"version\": 3", "\"version\": 1") == 0 &&
               rewrite(path, "\n  \"game\": \"re\",", "") == 0 && rewrite(path, d2, d1) == 0,
           "rewrite as format 1");
     CHECK(gr_save_read(path, &h, &err) == GR_OK, "format 1: %s", err.msg);
@@ -308,7 +353,7 @@ static void test_save_versions(const char *root)
     gr_saved_free(&h);
     /* a format-1 file carrying the new digest does not match its scenario */
     CHECK(rewrite(path, "\"grognard-save\"", "\"grognard-re-save\"") == 0 &&
-              rewrite(path, "\"version\": 2", "\"version\": 1") == 0 &&
+              rewrite(path, "\"version\": 3", "\"version\": 1") == 0 &&
               rewrite(path, "\n  \"game\": \"re\",", "") == 0,
           "rewrite");
     CHECK(gr_save_read(path, &h, &err) == GR_OK &&

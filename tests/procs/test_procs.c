@@ -573,10 +573,81 @@ static void test_nf_pairs(void **state)
     assert_string_equal(result_of(&R.steps[0]), "driven_back");
 }
 
+/* Every "applies" entry of every procedure names inputs the procedure has,
+ * a flag or an enumerated input, and values that input accepts: a wrong
+ * entry would refuse a good situation or let a bad one through. */
+static void test_applies_entries_are_sound(void **state)
+{
+    (void)state;
+    int entries = 0;
+    for (int si = 0; gr_systems[si]; si++) {
+        const gr_system *sys = gr_systems[si];
+        for (size_t pi = 0; pi < sys->nprocedures; pi++) {
+            const gr_procedure *p = sys->procedures[pi];
+            for (size_t i = 0; i < p->napplies; i++, entries++) {
+                const gr_applies *ap = &p->applies[i];
+                assert_true(gr_param_index(p->params, p->nparams, ap->param) >= 0);
+                char name[64];
+                const char *eq = strchr(ap->when, '=');
+                size_t n = eq ? (size_t)(eq - ap->when) : strlen(ap->when);
+                assert_true(n < sizeof name);
+                memcpy(name, ap->when, n);
+                name[n] = '\0';
+                int c = gr_param_index(p->params, p->nparams, name);
+                assert_true(c >= 0);
+                if (!eq) {
+                    assert_int_equal(p->params[c].kind, GR_P_FLAG);
+                    continue;
+                }
+                assert_int_equal(p->params[c].kind, GR_P_ENUM);
+                char vals[256];
+                snprintf(vals, sizeof vals, "%s", eq + 1);
+                for (char *v = strtok(vals, "|"); v; v = strtok(NULL, "|")) {
+                    int found = !strcmp(v, "-");
+                    for (int k = 0; p->params[c].choices[k]; k++)
+                        found |= !strcmp(p->params[c].choices[k], v);
+                    if (!found)
+                        fail_msg("%s %s: '%s' is not a value of --%s", sys->id, p->name, v, name);
+                }
+            }
+        }
+    }
+    assert_true(entries >= 20);
+}
+
+/* The refusal names the input, where it applies and what was given (aoe
+ * fire: --weight is an artillery row of seed 003, PUISSANCE). */
+static void test_applies_refuses(void **state)
+{
+    (void)state;
+    const gr_procedure *p = gr_system_procedure(gr_system_find("aoe"), "fire");
+    gr_args a;
+    memset(&a, 0, sizeof a);
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_args_set(p->params, gr_param_index(p->params, p->nparams, "firer"),
+                                 "infantry", &a, &err),
+                     GR_OK);
+    assert_int_equal(gr_procedure_check_applies(p, &a, &err), GR_OK);
+    assert_int_equal(
+        gr_args_set(p->params, gr_param_index(p->params, p->nparams, "weight"), "heavy", &a, &err),
+        GR_OK);
+    assert_int_equal(gr_procedure_check_applies(p, &a, &err), GR_EINPUT);
+    assert_string_equal(err.msg, "--weight applies only with --firer artillery, and here --firer "
+                                 "is infantry; leave --weight out");
+    gr_error_clear(&err);
+    assert_int_equal(gr_args_set(p->params, gr_param_index(p->params, p->nparams, "firer"),
+                                 "artillery", &a, &err),
+                     GR_OK);
+    assert_int_equal(gr_procedure_check_applies(p, &a, &err), GR_OK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rff_fierce_fight_both_disordered),
+        cmocka_unit_test(test_applies_entries_are_sound),
+        cmocka_unit_test(test_applies_refuses),
         cmocka_unit_test(test_aoe_cavalry_vs_infantry_excludes),
         cmocka_unit_test(test_aoe_reserve_cinc_attached),
         cmocka_unit_test(test_aoe_reserve_first_turn),

@@ -297,6 +297,32 @@ static void test_error_escapes_controls(void **state)
     assert_int_equal(gr_escape("ab\xc3\xa9\xc3\xa9", small, sizeof small), 4);
 }
 
+/* A formatted note is kept whole, however long (an RFF maneuver's note was
+ * cut at 280 characters); one that cannot fit is left out whole, with a line
+ * saying so, never cut. */
+static void test_notes_never_cut(void **state)
+{
+    (void)state;
+    static gr_resolution r;
+    gr_resolution_init(&r, "t", "t");
+    char long_text[3001];
+    memset(long_text, 'x', 3000);
+    long_text[3000] = '\0';
+    gr_res_note(&r, "a: %s", long_text);
+    gr_res_note(&r, "b: %s", long_text);
+    assert_int_equal(r.nnotes, 2);
+    assert_int_equal(strlen(r.notes[0]), 3003);
+    assert_int_equal(strlen(r.notes[1]), 3003);
+    assert_string_equal(r.notes[1] + 3000, "xxx");
+    gr_res_note(&r, "c: %s", long_text); /* 9009 bytes: more than the room */
+    assert_int_equal(r.nnotes, 3);
+    assert_non_null(strstr(r.notes[2], "left out whole"));
+    assert_int_equal(strlen(r.notes[0]), 3003); /* the others untouched */
+    gr_resolution_init(&r, "t", "t");
+    gr_res_note(&r, "d: %s", long_text);
+    assert_int_equal(strlen(r.notes[0]), 3003);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -315,6 +341,7 @@ int main(void)
         cmocka_unit_test(test_fnv1a64_known_answers),
         cmocka_unit_test(test_error_escapes_controls),
         cmocka_unit_test(test_utf8),
+        cmocka_unit_test(test_notes_never_cut),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -229,6 +229,13 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
     return GR_OK;
 }
 
+static const gr_applies fire_applies[] = {
+    {"troops", "firer=infantry"},         {"sk", "firer=infantry"},
+    {"stands", "firer=infantry|cavalry"}, {"artillery-class", "firer=artillery"},
+    {"weight", "firer=artillery"},        {"range", "firer=artillery"},
+    {"on-column", "firer=artillery"},     {"damaged", "firer=artillery"},
+};
+
 const gr_procedure aoe_fire_proc = {
     .name = "fire",
     .title = "Tir",
@@ -239,6 +246,8 @@ const gr_procedure aoe_fire_proc = {
     .example = "grognard resolve aoe fire --firer infantry --troops two_rank_line_or_mixed "
                "--stands 6 --target-moving --seed 42",
     .resolve = fire_resolve,
+    .applies = fire_applies,
+    .napplies = GR_COUNT(fire_applies),
 };
 
 /* ---- combat -------------------------------------------------------------- */

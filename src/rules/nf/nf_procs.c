@@ -370,6 +370,14 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
     return GR_OK;
 }
 
+static const gr_applies fire_applies[] = {
+    {"troops", "firer=infantry|light_infantry"},
+    {"damaged", "firer=horse_artillery|heavy_artillery"},
+    {"counter-battery", "firer=horse_artillery|heavy_artillery"},
+    {"after-unlimbering", "firer=horse_artillery|heavy_artillery"},
+    {"guard-artillery", "firer=horse_artillery|heavy_artillery"},
+};
+
 const gr_procedure nf_fire_proc = {
     .name = "fire",
     .title = "Musketry and cannonade",
@@ -381,6 +389,8 @@ const gr_procedure nf_fire_proc = {
     .example = "grognard resolve nf fire --firer infantry --nation britain --stands 4 --range 0 "
                "--target infantry --seed 42",
     .resolve = fire_resolve,
+    .applies = fire_applies,
+    .napplies = GR_COUNT(fire_applies),
 };
 
 /* ---- melee --------------------------------------------------------------- */
@@ -770,6 +780,15 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
     return GR_OK;
 }
 
+static const gr_applies melee_applies[] = {
+    {"attacker-heavy-cavalry", "attacker-arm=cavalry"},
+    {"attacker-armored", "attacker-arm=cavalry"},
+    {"attacker-guard-cavalry", "attacker-arm=cavalry"},
+    {"defender-heavy-cavalry", "defender-arm=cavalry"},
+    {"defender-armored", "defender-arm=cavalry"},
+    {"defender-guard-cavalry", "defender-arm=cavalry"},
+};
+
 const gr_procedure nf_melee_proc = {
     .name = "melee",
     .title = "Melee",
@@ -782,6 +801,8 @@ const gr_procedure nf_melee_proc = {
                "--attacker-stands 4 --defender-arm infantry --defender-nation austria "
                "--defender-stands 6 --roll 9,5",
     .resolve = melee_resolve,
+    .applies = melee_applies,
+    .napplies = GR_COUNT(melee_applies),
 };
 
 /* ---- maneuver (Good Order table) and disorder ----------------------------- */
@@ -1091,6 +1112,8 @@ static gr_status disorder_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     return move_resolve(a, dice, r, 1, err);
 }
 
+static const gr_applies maneuver_applies[] = {{"on-road", "formation=march_column"}};
+
 const gr_procedure nf_maneuver_proc = {
     .name = "maneuver",
     .title = "Maneuver: Good Order table (units may roll)",
@@ -1101,7 +1124,11 @@ const gr_procedure nf_maneuver_proc = {
     .example = "grognard resolve nf maneuver --rating good --unit infantry --nation france "
                "--formation column --division-officer in_range --seed 5",
     .resolve = maneuver_resolve,
+    .applies = maneuver_applies,
+    .napplies = GR_COUNT(maneuver_applies),
 };
+
+static const gr_applies disorder_applies[] = {{"on-road", "formation=march_column"}};
 
 const gr_procedure nf_disorder_proc = {
     .name = "disorder",
@@ -1113,6 +1140,8 @@ const gr_procedure nf_disorder_proc = {
     .example = "grognard resolve nf disorder --unit infantry --nation russia --formation line "
                "--seed 5",
     .resolve = disorder_resolve,
+    .applies = disorder_applies,
+    .napplies = GR_COUNT(disorder_applies),
 };
 
 /* ---- emergency formation change ------------------------------------------- */

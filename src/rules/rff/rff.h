@@ -92,7 +92,9 @@ const char *rff_charge_drm_text(int line);
 
 /* The base die modifier for `points_milli` fire points (milli-points). */
 int rff_base_modifier(int64_t points_milli);
-const char *rff_base_modifier_text(int64_t points_milli); /* its printed line */
+/* The modifier as a sentence that quotes its printed line: "base die
+ * modifier for 6 to 8 fire points (printed "- 0 6 - 8 pts")". */
+const char *rff_base_modifier_text(int64_t points_milli);
 
 /* ---- movement capacities -------------------------------------------------- */
 

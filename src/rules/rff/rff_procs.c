@@ -239,9 +239,9 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     if (!strcmp(id, "shocked") && state == 0 && !guns)
         col = RFF_COL_SHOCKED; /* the troops' CHOQUÉE column */
     if (col >= 0 && !(guns && col == RFF_COL_SHOCKED)) {
-        char acts[1200];
+        char acts[4096];
         rff_actions_text(guns, col, acts, sizeof acts);
-        gr_res_note(r, "%s may: %.280s", guns ? "the guns" : "the troops", acts);
+        gr_res_note(r, "%s may: %s", guns ? "the guns" : "the troops", acts);
     }
     int gun = (int)get(p, a, "gun", 3);
     if (share == 3 && guns && gun <= 1) {
@@ -268,6 +268,11 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     return GR_OK;
 }
 
+static const gr_applies maneuver_applies[] = {
+    {"in-battery", "arm=guns"},
+    {"gun", "arm=guns"},
+};
+
 const gr_procedure rff_maneuver_proc = {
     .name = "maneuver",
     .title = "Test de manœuvre",
@@ -279,6 +284,8 @@ const gr_procedure rff_maneuver_proc = {
     .example = "grognard resolve rff maneuver --state good_order --leader gallant --quality "
                "veteran --unit infantry_march_column --terrain road --seed 5",
     .resolve = maneuver_resolve,
+    .applies = maneuver_applies,
+    .napplies = GR_COUNT(maneuver_applies),
 };
 
 /* ---- musketry and cannonade ------------------------------------------------ */
@@ -597,8 +604,10 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
                     stopped ? "charge stopped: the charger falls back to 5cm from the target; "
                               "cavalry may be recalled a full move"
                             : "charge home: resolve the melee in the next phase");
-    } else if (flag(p, a, "bayonet")) {
-        gr_res_note(r, "--bayonet matters only with --target-charging");
+    } else {
+        gr_step_silence(step, "charge"); /* no charge in progress: not shown */
+        if (flag(p, a, "bayonet"))
+            gr_res_note(r, "--bayonet matters only with --target-charging");
     }
     if (flag(p, a, "massed") && strcmp(id, "no_effect") && (cannon || strcmp(id, "heavy")))
         gr_res_note(r, "massed target: the units within 5cm behind the target take the effect "
@@ -640,6 +649,10 @@ static gr_status cannonade_resolve(const gr_args *a, gr_dice_source *dice, gr_re
     return fire_resolve(&rff_cannonade_proc, 1, a, dice, r, err);
 }
 
+static const gr_applies musketry_applies[] = {
+    {"bayonet", "target-charging"},
+};
+
 const gr_procedure rff_musketry_proc = {
     .name = "musketry",
     .title = "Mousqueterie",
@@ -650,6 +663,12 @@ const gr_procedure rff_musketry_proc = {
     .example = "grognard resolve rff musketry --weapon rm --band close --points 10 "
                "--target-quality veteran --seed 3",
     .resolve = musketry_resolve,
+    .applies = musketry_applies,
+    .napplies = GR_COUNT(musketry_applies),
+};
+
+static const gr_applies cannonade_applies[] = {
+    {"bayonet", "target-charging"},
 };
 
 const gr_procedure rff_cannonade_proc = {
@@ -662,6 +681,8 @@ const gr_procedure rff_cannonade_proc = {
     .example = "grognard resolve rff cannonade --gun hr --band long --points 6 "
                "--target-quality trained --seed 3",
     .resolve = cannonade_resolve,
+    .applies = cannonade_applies,
+    .napplies = GR_COUNT(cannonade_applies),
 };
 
 /* ---- charge ----------------------------------------------------------------- */

@@ -927,19 +927,28 @@ const gr_table rff_cannon_points_table = {
 static const struct {
     int lo, hi; /* whole points */
     int drm;
-    const char *cell;
+    const char *cell;   /* the printed line, the cell of the table */
+    const char *reason; /* a sentence for a resolution's list of modifiers */
 } fm_lines[] = {
-    {GR_LO, 0, -5, "- 5 moins de 1 point de tir"},
-    {1, 1, -4, "- 4 1 pts"},
-    {2, 2, -3, "- 3 2 pts"},
-    {3, 3, -2, "- 2 3 pts"},
-    {4, 5, -1, "- 1 4 - 5 pts"},
-    {6, 8, 0, "- 0 6 - 8 pts"},
-    {9, 11, +1, "+1 9 - 11 pts"},
-    {12, 14, +2, "+2 12 - 14 pts"},
-    {15, 19, +3, "+3 15 - 19 pts"},
-    {20, 24, +4, "+4 20 - 24 pts"},
-    {25, GR_HI, +5, "+5 25 pts et au-delà"},
+    {GR_LO, 0, -5, "- 5 moins de 1 point de tir",
+     "base die modifier for less than 1 fire point (printed \"- 5 moins de 1 point de tir\")"},
+    {1, 1, -4, "- 4 1 pts", "base die modifier for 1 fire point (printed \"- 4 1 pts\")"},
+    {2, 2, -3, "- 3 2 pts", "base die modifier for 2 fire points (printed \"- 3 2 pts\")"},
+    {3, 3, -2, "- 2 3 pts", "base die modifier for 3 fire points (printed \"- 2 3 pts\")"},
+    {4, 5, -1, "- 1 4 - 5 pts",
+     "base die modifier for 4 to 5 fire points (printed \"- 1 4 - 5 pts\")"},
+    {6, 8, 0, "- 0 6 - 8 pts",
+     "base die modifier for 6 to 8 fire points (printed \"- 0 6 - 8 pts\")"},
+    {9, 11, +1, "+1 9 - 11 pts",
+     "base die modifier for 9 to 11 fire points (printed \"+1 9 - 11 pts\")"},
+    {12, 14, +2, "+2 12 - 14 pts",
+     "base die modifier for 12 to 14 fire points (printed \"+2 12 - 14 pts\")"},
+    {15, 19, +3, "+3 15 - 19 pts",
+     "base die modifier for 15 to 19 fire points (printed \"+3 15 - 19 pts\")"},
+    {20, 24, +4, "+4 20 - 24 pts",
+     "base die modifier for 20 to 24 fire points (printed \"+4 20 - 24 pts\")"},
+    {25, GR_HI, +5, "+5 25 pts et au-delà",
+     "base die modifier for 25 fire points or more (printed \"+5 25 pts et au-delà\")"},
 };
 
 static int fm_line(int64_t points_milli)
@@ -958,7 +967,7 @@ int rff_base_modifier(int64_t points_milli)
 
 const char *rff_base_modifier_text(int64_t points_milli)
 {
-    return fm_lines[fm_line(points_milli)].cell;
+    return fm_lines[fm_line(points_milli)].reason;
 }
 
 static const gr_param fm_params[] = {

@@ -1,0 +1,275 @@
+/* cli_board.c - the R&E board in the terminal: unit codes that no terrain
+ * letter shares, the hexsides that carry a stream or sunken road, colour on
+ * a terminal that wants it, and a map wider than the terminal drawn in parts
+ * of whole columns. */
+#include "cli_board.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+/* The corps letters: the alphabet without the terrain codes (F O T M X R K
+ * B W) and the feature letters (b g) in either case, so that no unit code
+ * reads as terrain.  Sixteen, RE_MAX_CORPS. */
+static const char corps_letters[] = "ACDEHIJLNPQSUVYZ";
+_Static_assert(sizeof corps_letters - 1 >= RE_MAX_CORPS, "a letter for every corps of a side");
+
+void cli_board_tags(const re_scenario *sc, cli_tags *tg)
+{
+    int corps_letter[RE_MAX_CORPS];
+    int next[RE_SIDES] = {0, 0};
+    for (int k = 0; k < sc->ncorps; k++)
+        corps_letter[k] = next[sc->corps[k].side]++;
+    int count[RE_MAX_CORPS] = {0};
+    for (int i = 0; i < sc->nunits; i++) {
+        const re_unitdef *u = &sc->units[i];
+        int n = ++count[u->corps];
+        char l = corps_letters[corps_letter[u->corps] % (int)(sizeof corps_letters - 1)];
+        tg->t[i][0] = u->side ? (char)(l - 'A' + 'a') : l;
+        tg->t[i][1] = (char)(n < 10 ? '0' + n : 'a' + (n - 10) % 26);
+        tg->t[i][2] = '\0';
+    }
+}
+
+int cli_colour_wanted(FILE *f)
+{
+    const char *no = getenv("NO_COLOR"); /* https://no-color.org: set and not empty */
+    if (no && *no)
+        return 0;
+    const char *term = getenv("TERM");
+    if (!term || !*term || !strcmp(term, "dumb"))
+        return 0;
+    return isatty(fileno(f));
+}
+
+int cli_term_width(FILE *f)
+{
+    struct winsize ws;
+    if (isatty(fileno(f)) && ioctl(fileno(f), TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
+        return ws.ws_col;
+    const char *c = getenv("COLUMNS");
+    if (c) {
+        int w = atoi(c);
+        if (w >= 20)
+            return w;
+    }
+    return 80;
+}
+
+static const char *type_code(int t)
+{
+    static const char *const c[RE_UNIT_TYPES] = {"I", "IE", "C", "HC", "A"};
+    return t >= 0 && t < RE_UNIT_TYPES ? c[t] : "?";
+}
+
+static char feature_char(const re_hexdef *h)
+{
+    if (h->flags & RE_FIELDWORKS)
+        return '#';
+    if (h->flags & RE_HILL)
+        return '^';
+    if (h->flags & RE_BRIDGE)
+        return 'b';
+    if (h->flags & RE_FORD)
+        return 'g';
+    if (h->flags & RE_ROAD)
+        return '=';
+    return ' ';
+}
+
+/* SGR colours: side 0 blue, side 1 red, both bold; water blue, woods green,
+ * towns yellow; the marks of a unit's moves bold green (may still fight) or
+ * yellow (may not). */
+#define SGR_RESET "\033[0m"
+static const char *terrain_sgr(int t)
+{
+    switch (t) {
+    case RE_FOREST:
+    case RE_ORCHARD: return "\033[32m";
+    case RE_TOWN:
+    case RE_BUILDING:
+    case RE_FORTRESS: return "\033[33m";
+    case RE_LAKE:
+    case RE_MARSH: return "\033[34m";
+    case RE_MOUNTAIN:
+    case RE_RAVINE: return "\033[35m";
+    default: return "";
+    }
+}
+
+/* The neighbour of [c, r] towards the east (odd rows shifted half a hex
+ * right) exists on the map. */
+static int has_east(const re_scenario *sc, int c, int r)
+{
+    (void)r;
+    return c + 1 < sc->cols;
+}
+
+static void draw_part(FILE *f, const re_scenario *sc, const int at[RE_MAX_ROWS][RE_MAX_COLS],
+                      const cli_tags *tg, const char *marks, int colour, int c0, int c1)
+{
+    fprintf(f, "    ");
+    for (int c = c0; c < c1; c++)
+        fprintf(f, "%-5d", c);
+    fputc('\n', f);
+    for (int r = 0; r < sc->rows; r++) {
+        fprintf(f, "%2d %s", r, r & 1 ? "   " : " ");
+        for (int c = c0; c < c1; c++) {
+            const re_hexdef *h = &sc->map[r][c];
+            int u = at[r][c];
+            const char *tsgr = colour ? terrain_sgr(h->terrain) : "";
+            fprintf(f, "%s%c%c%s", tsgr, re_terrain_code(h->terrain), feature_char(h),
+                    *tsgr ? SGR_RESET : "");
+            if (u >= 0) {
+                int side = sc->units[u].side;
+                if (colour)
+                    fprintf(f, "%s%s" SGR_RESET, side ? "\033[1;31m" : "\033[1;34m", tg->t[u]);
+                else
+                    fprintf(f, "%s", tg->t[u]);
+            } else if (marks && marks[r * RE_MAX_COLS + c]) {
+                char m = marks[r * RE_MAX_COLS + c];
+                if (colour)
+                    fprintf(f, "%s%c%c" SGR_RESET, m == '+' ? "\033[1;32m" : "\033[33m", m, m);
+                else
+                    fprintf(f, "%c%c", m, m);
+            } else {
+                fputs("  ", f);
+            }
+            /* the east hexside: '|' when a stream or sunken road runs on it */
+            int stream = (h->sides & (1u << GR_HEX_E)) && has_east(sc, c, r);
+            fputc(stream ? '|' : ' ', f);
+        }
+        fputc('\n', f);
+    }
+}
+
+/* Direction names, GR_HEX_E .. GR_HEX_SE. */
+static const char *const dir_name[GR_HEX_DIRS] = {"E", "NE", "NW", "W", "SW", "SE"};
+
+void cli_board_draw(FILE *f, const re_scenario *sc, const re_state *st, const cli_tags *tg,
+                    const char *marks, int colour, int width)
+{
+    int at[RE_MAX_ROWS][RE_MAX_COLS];
+    memset(at, -1, sizeof at);
+    for (int i = 0; i < sc->nunits; i++) {
+        int c = st ? st->units[i].col : sc->units[i].col;
+        int r = st ? st->units[i].row : sc->units[i].row;
+        if (st && st->units[i].figures == 0)
+            continue;
+        if (c >= 0 && r >= 0 && c < sc->cols && r < sc->rows)
+            at[r][c] = i;
+    }
+    /* a row takes 6 columns of text and 5 a hex: as many whole hex columns as
+     * fit the terminal, the rest drawn below in the same way */
+    int per = (width - 6) / 5;
+    if (per < 4)
+        per = 4;
+    int parts = (sc->cols + per - 1) / per;
+    per = (sc->cols + parts - 1) / parts; /* parts of even size: 8 and 8, not 14 and 2 */
+    for (int c0 = 0; c0 < sc->cols; c0 += per) {
+        int c1 = c0 + per < sc->cols ? c0 + per : sc->cols;
+        if (c0)
+            fprintf(f, "(columns %d to %d, east of the part above)\n", c0, c1 - 1);
+        draw_part(f, sc, (const int(*)[RE_MAX_COLS])at, tg, marks, colour, c0, c1);
+    }
+    /* every hexside with a stream or sunken road, once each: the east,
+     * south-east and south-west sides of each hex (the others are a
+     * neighbour's) */
+    int n = 0, col = 0;
+    for (int r = 0; r < sc->rows; r++)
+        for (int c = 0; c < sc->cols; c++) {
+            unsigned s =
+                sc->map[r][c].sides & ((1u << GR_HEX_E) | (1u << GR_HEX_SE) | (1u << GR_HEX_SW));
+            if (!s)
+                continue;
+            char item[40];
+            int len = snprintf(item, sizeof item, "[%d, %d]", c, r);
+            for (int d = 0; d < GR_HEX_DIRS; d++)
+                if (s & (1u << d))
+                    len += snprintf(item + len, sizeof item - (size_t)len, " %s", dir_name[d]);
+            if (!n)
+                col = fprintf(f, "streams and sunken roads on the hexsides of:");
+            if (col + 2 + len > width - 1) {
+                fputc('\n', f);
+                col = fprintf(f, "   ");
+            }
+            col += fprintf(f, "  %s", item);
+            n++;
+        }
+    if (n)
+        fputc('\n', f);
+    fprintf(f,
+            "terrain: . clear  F forest  O orchard  T town  M marsh  X mountain  R ravine\n"
+            "         K fortress  B building  W lake/river;  ^ hill  # fieldworks  = road\n"
+            "         b bridge  g ford;  | a stream or sunken road on the east hexside\n"
+            "units:   a corps letter and a number: upper case %s,\n"
+            "         lower case %s\n"
+            "         (odd rows are shifted half a hex right; hexes are [col, row])\n",
+            sc->sides[0].name, sc->sides[1].name);
+    if (marks)
+        fprintf(f, "moves:   ++ may still fight after the move   -- may not\n");
+}
+
+void cli_board_units(FILE *f, const re_scenario *sc, const re_state *st, const cli_tags *tg)
+{
+    for (int s = 0; s < RE_SIDES; s++) {
+        fprintf(f, "%s (%s):\n", sc->sides[s].name, sc->sides[s].commander);
+        for (int k = 0; k < sc->ncorps; k++) {
+            if (sc->corps[k].side != s)
+                continue;
+            fprintf(f, "  %s (%s, %d chit%s):", sc->corps[k].name, sc->corps[k].commander,
+                    sc->corps[k].chits, sc->corps[k].chits > 1 ? "s" : "");
+            for (int i = 0; i < sc->nunits; i++) {
+                const re_unitdef *u = &sc->units[i];
+                if (u->corps != k)
+                    continue;
+                int figs = st ? st->units[i].figures : u->figures;
+                int sk = st ? st->units[i].skirmisher : u->skirmisher;
+                if (st && figs == 0)
+                    fprintf(f, "\n    %s %s (%s) destroyed", tg->t[i], u->name, type_code(u->type));
+                else
+                    fprintf(f, "\n    %s %s (%s %d%s) [%d, %d]", tg->t[i], u->name,
+                            type_code(u->type), figs, sk ? "+S" : "",
+                            st ? st->units[i].col : u->col, st ? st->units[i].row : u->row);
+            }
+            fputc('\n', f);
+        }
+    }
+}
+
+int cli_clear_screen(FILE *f)
+{
+    int tty = isatty(fileno(f));
+    if (tty)
+        fputs("\033[H\033[2J\033[3J", f); /* home, clear, and the scrollback */
+    fflush(f);
+    return tty;
+}
+
+int cli_board_move_marks(const gr_game *g, const re_state *st, const gr_action *acts, int n,
+                         int unit, char *marks)
+{
+    memset(marks, 0, (size_t)RE_MAX_ROWS * RE_MAX_COLS);
+    re_state *after = malloc(sizeof *after);
+    if (!after)
+        return 0;
+    int found = 0;
+    for (int i = 0; i < n; i++) {
+        re_action a = re_action_unpack(acts[i]);
+        if (a.kind != RE_A_MOVE || a.unit != unit || a.col < 0 || a.row < 0 ||
+            a.col >= RE_MAX_COLS || a.row >= RE_MAX_ROWS)
+            continue;
+        /* a move draws no die: apply it to a copy and read whether the unit
+         * may still fight in this activation */
+        memcpy(after, st, sizeof *after);
+        gr_error err;
+        if (gr_game_apply_checked(g, after, acts[i], NULL, &err) != GR_OK)
+            continue;
+        int fights = !(after->units[unit].flags & RE_UF_NO_COMBAT);
+        marks[a.row * RE_MAX_COLS + a.col] = fights ? '+' : '-';
+        found++;
+    }
+    free(after);
+    return found;
+}
