@@ -56,12 +56,14 @@ typedef struct gr_saved {
 gr_status gr_save_write(const gr_match *m, const char *scenario_path, const char *path,
                         gr_error *err);
 
-/* The same save as gr_save_write writes, into memory: *text is a
+/* The same save as gr_save_write_embedded writes, into memory: *text is a
  * malloc'ed NUL-terminated string of *len bytes that the caller frees
- * (NULL on error).  GR_EINPUT if scenario_path is not valid UTF-8,
- * GR_ERUNTIME if the game is not one a save holds or memory runs out. */
-gr_status gr_save_dump(const gr_match *m, const char *scenario_path, char **text, size_t *len,
-                       gr_error *err);
+ * (NULL on error).  scenario_text as for gr_save_write_embedded (NULL:
+ * nothing embedded).  GR_EINPUT if scenario_path or scenario_text is not
+ * valid UTF-8, GR_ERUNTIME if the game is not one a save holds or memory
+ * runs out. */
+gr_status gr_save_dump(const gr_match *m, const char *scenario_path, const char *scenario_text,
+                       size_t scenario_len, char **text, size_t *len, gr_error *err);
 /* The same, embedding `scenario_len` bytes of `scenario_text` (the scenario
  * file's text as it was read, whatever its format; valid UTF-8 without NUL,
  * as a JSON file is) so the save needs no scenario file to be resumed or

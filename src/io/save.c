@@ -174,12 +174,17 @@ gr_status gr_save_check_path(const char *scenario_path, const char *path, gr_err
     return GR_OK;
 }
 
-gr_status gr_save_dump(const gr_match *m, const char *scenario_path, char **text, size_t *len,
-                       gr_error *err)
+gr_status gr_save_dump(const gr_match *m, const char *scenario_path, const char *scenario_text,
+                       size_t scenario_len, char **text, size_t *len, gr_error *err)
 {
     *text = NULL;
     *len = 0;
     const gr_game *g = gr_match_game(m);
+    if (scenario_text && (strlen(scenario_text) != scenario_len || !gr_utf8_valid(scenario_text)))
+        return gr_error_set(err, GR_EINPUT,
+                            "the scenario's text holds a NUL or is not valid UTF-8, so it cannot "
+                            "be embedded in the save; fix the scenario file %s",
+                            scenario_path ? scenario_path : "");
     if (strcmp(g->type->id, "re"))
         return gr_error_set(err, GR_ERUNTIME, "saving a game of '%s' is not supported",
                             g->type->id);
@@ -199,7 +204,7 @@ gr_status gr_save_dump(const gr_match *m, const char *scenario_path, char **text
         free(st);
         return gr_error_set(err, GR_ERUNTIME, "out of memory saving the game");
     }
-    write_body(f, m, scenario_path, st);
+    write_body(f, m, scenario_path, scenario_text, st);
     free(st);
     int bad = ferror(f);
     if (fclose(f) != 0 || bad) {

@@ -30,6 +30,7 @@
 #include <microhttpd.h>
 #include <netinet/in.h>
 
+#include "grognard/alloc.h"
 #include "grognard/re_io.h"
 #include "grognard/rff_io.h"
 #include "grognard/save.h"
@@ -202,6 +203,7 @@ static void scenarios_free(gr_server *s)
         free(s->scn[i].sc);
         json_decref(s->scn[i].summary);
         free(s->scn[i].detail_text);
+        gr_free(s->scn[i].text);
     }
     free(s->scn);
     s->scn = NULL;
@@ -257,10 +259,15 @@ static gr_status scenarios_load(gr_server *s, gr_error *err)
         memset(sc, 0, sizeof *sc);
         re_scenario *rs = calloc(1, sizeof *rs);
         gr_error lerr;
-        if (!rs || re_scenario_load(path, rs, &lerr) != GR_OK) {
+        if (!rs ||
+            re_io_read_file(path, RE_SCENARIO_MAX_BYTES, &sc->text, &sc->text_len, &lerr) !=
+                GR_OK ||
+            re_scenario_parse(sc->text, sc->text_len, path, rs, &lerr) != GR_OK) {
             fprintf(stderr, "grognard serve: %s is left out: %s\n", path,
                     rs ? lerr.msg : "out of memory");
             free(rs);
+            gr_free(sc->text);
+            sc->text = NULL;
             continue;
         }
         snprintf(sc->id, sizeof sc->id, "%.*s", (int)(strlen(names[i]) - 5), names[i]);
@@ -292,6 +299,7 @@ static gr_status scenarios_load(gr_server *s, gr_error *err)
         if (!sc->path || !sc->summary || !sc->detail_text) {
             free(sc->path);
             free(rs);
+            gr_free(sc->text);
             json_decref(sc->summary);
             free(sc->detail_text);
             continue;
@@ -890,7 +898,8 @@ static MHD_Result_t h_replay(sv_game *g, struct MHD_Connection *c, sv_req *r)
     char *text = NULL;
     size_t tlen = 0;
     gr_error err;
-    gr_status st = gr_save_dump(g->m, g->scn->path, &text, &tlen, &err);
+    gr_status st =
+        gr_save_dump(g->m, g->scn->path, g->scn->text, g->scn->text_len, &text, &tlen, &err);
     pthread_mutex_unlock(&g->lock);
     if (st != GR_OK)
         return reply_err(c, r, 500, "%s", err.msg);

@@ -20,7 +20,9 @@
 typedef struct sv_scenario {
     char id[GR_STORE_NAME_MAX]; /* the file name without .json */
     char *path;                 /* absolute path of the file (a save names it) */
-    void *sc;                   /* the game type's scenario data */
+    char *text;                 /* the file's text as read (embedded in replays) */
+    size_t text_len;
+    void *sc; /* the game type's scenario data */
     gr_game game;
     json_t *summary;   /* GET /api/scenarios entry */
     char *detail_text; /* GET /api/scenarios/ID answer */

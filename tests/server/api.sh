@@ -144,6 +144,10 @@ check "8.5 replay with both tokens" "$STATUS" 200
 printf '%s' "$BODY" >"$WORK/replay.json"
 check "8.6 replay steps" "$(jq '.steps | length' "$WORK/replay.json")" "$STEPS"
 "$GROGNARD" replay "$WORK/replay.json" --verify >"$WORK/verify.out" 2>&1 && pass || flunk "8.7 replay --verify: $(cat "$WORK/verify.out")"
+# the replay carries its scenario: it verifies where no scenario file is
+check "8.7b replay carries its scenario" "$(jq -r '.scenario_text | fromjson | .id' "$WORK/replay.json")" "$(jq -r '.scenario' <<<"$(curl -s "$BASE/api/games/$G")")"
+mkdir -p "$WORK/elsewhere" && jq '.scenario = "/nowhere/teaching.json"' "$WORK/replay.json" >"$WORK/elsewhere/mailed.json"
+(cd "$WORK/elsewhere" && "$GROGNARD" replay mailed.json --verify) >"$WORK/verify2.out" 2>&1 && pass || flunk "8.7c replay --verify without the scenario file: $(cat "$WORK/verify2.out")"
 api GET /api/games
 check "8.8 games listed" "$(jqb "[.[] | select(.id == \"$G\") | .step] | .[0]")" "$STEPS"
 
