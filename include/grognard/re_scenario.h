@@ -8,6 +8,7 @@
 #ifndef GROGNARD_RE_SCENARIO_H
 #define GROGNARD_RE_SCENARIO_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "grognard/hex.h"
@@ -19,6 +20,9 @@
 #define RE_MAX_OBJECTIVES 16
 #define RE_NAME_LEN       48
 #define RE_SIDES          2
+#define RE_MAX_TURNS      99
+#define RE_MAX_REINF      16 /* reinforcement groups of a scenario */
+#define RE_MAX_ENTRY      6  /* entry hexes of one reinforcement group */
 
 /* Unit types (seed 004, UNITES). */
 typedef enum re_unit_type {
@@ -101,6 +105,32 @@ typedef enum re_victory {
     RE_VICTORY_DEMORALISATION, /* the side with fewer demoralisation points */
 } re_victory;
 
+/* A reinforcement (scenario format 2): units that are off the map at the
+ * start and enter together at the start of a turn, before the chits are
+ * chosen (docs/rules/re.md, "Reinforcements"). */
+typedef struct re_reinforcement {
+    char name[RE_NAME_LEN];
+    uint8_t turn;   /* the first turn it may enter, 1..turns */
+    uint8_t roll;   /* 0: it enters at the start of `turn`; 1..6: from `turn` on, a die is
+                       rolled at the start of each turn and it enters on `roll` or more */
+    uint8_t nentry; /* entry hexes, 1..RE_MAX_ENTRY, each on the map's edge */
+    uint8_t pad;
+    int8_t entry[RE_MAX_ENTRY][2]; /* col,row, in the order they are filled */
+} re_reinforcement;
+
+/* What format 2 adds to format 1.  All zero for a format-1 scenario, so
+ * that its digest and the state hashes of its games are those of format 1
+ * (re_scenario_digest hashes this part only when it is not all zero). */
+typedef struct re_scenario_ext {
+    uint8_t nreinf;
+    uint8_t pad[3];
+    uint8_t unit_reinf[RE_MAX_UNITS]; /* 0: on the map at the start; r + 1: enters with
+                                         reinforcement r (its re_unitdef col,row: -1,-1) */
+    re_reinforcement reinf[RE_MAX_REINF];
+    uint8_t chits[RE_SIDES][RE_MAX_TURNS + 1]; /* chits side s may put in the bowl on turn t
+                                                  (1..turns); 0: sides[s].chits_per_turn */
+} re_scenario_ext;
+
 typedef struct re_scenario {
     char id[RE_NAME_LEN];
     char title[96];
@@ -113,6 +143,28 @@ typedef struct re_scenario {
     re_unitdef units[RE_MAX_UNITS];
     re_objective objectives[RE_MAX_OBJECTIVES];
     re_hexdef map[RE_MAX_ROWS][RE_MAX_COLS]; /* [row][col] */
+    re_scenario_ext ext;                     /* format 2; keep it last (the digest) */
 } re_scenario;
+
+/* The bytes of *sc its digest covers (re_scenario_digest, saved games):
+ * the format-1 part, and the format-2 part only when it holds something,
+ * so that a format-1 scenario keeps the digest its saves recorded before
+ * format 2 existed. */
+static inline size_t re_scenario_digest_bytes(const re_scenario *sc)
+{
+    const uint8_t *p = (const uint8_t *)&sc->ext;
+    for (size_t i = 0; i < sizeof sc->ext; i++)
+        if (p[i])
+            return sizeof *sc;
+    return offsetof(re_scenario, ext);
+}
+
+/* The chits side s may put in the bowl on turn t (x of seed 004 §1, by
+ * turn when the scenario says so). */
+static inline int re_chits_per_turn(const re_scenario *sc, int s, int t)
+{
+    int x = t >= 1 && t <= RE_MAX_TURNS ? sc->ext.chits[s][t] : 0;
+    return x ? x : sc->sides[s].chits_per_turn;
+}
 
 #endif

@@ -154,6 +154,10 @@ static void print_units(FILE *f, const re_scenario *sc, const re_state *st, cons
                 int sk = st ? st->units[i].skirmisher : u->skirmisher;
                 if (st && figs == 0)
                     fprintf(f, "\n    %s %s (%s) destroyed", tg->t[i], u->name, type_code(u->type));
+                else if (st ? re_unit_waiting(sc, st, i) : sc->ext.unit_reinf[i] != 0)
+                    fprintf(f, "\n    %s %s (%s %d%s) to come: %s", tg->t[i], u->name,
+                            type_code(u->type), figs, sk ? "+S" : "",
+                            sc->ext.reinf[sc->ext.unit_reinf[i] - 1].name);
                 else
                     fprintf(f, "\n    %s %s (%s %d%s) [%d, %d]", tg->t[i], u->name,
                             type_code(u->type), figs, sk ? "+S" : "",
@@ -232,7 +236,7 @@ static void status(const play *P)
            side_name(P, 0), re_demoralisation(P->sc, st, 0), side_name(P, 1),
            re_demoralisation(P->sc, st, 1));
     if (st->stage == RE_ST_CHITS) {
-        int s = st->side, most = P->sc->sides[s].chits_per_turn;
+        int s = st->side, most = re_chits_per_turn(P->sc, s, st->turn);
         printf("   %s: %d of %d chit%s chosen, %d left to choose\n", side_name(P, s), st->chosen[s],
                most, most > 1 ? "s" : "", most - st->chosen[s]);
     }

@@ -78,9 +78,10 @@ static emit emit_none(void)
     return e;
 }
 
+/* On the map: neither destroyed nor a reinforcement still to enter. */
 static int u_alive(const re_state *st, int u)
 {
-    return st->units[u].figures > 0;
+    return st->units[u].figures > 0 && st->units[u].col >= 0;
 }
 static int u_type(const re_scenario *sc, int u)
 {
@@ -199,7 +200,7 @@ static int units_lost(const re_scenario *sc, const re_state *st, int side)
 {
     int n = 0;
     for (int u = 0; u < sc->nunits; u++)
-        if (u_side(sc, u) == side && !u_alive(st, u))
+        if (u_side(sc, u) == side && st->units[u].figures == 0)
             n++;
     return n;
 }
@@ -242,10 +243,11 @@ static void log_demo(const re_scenario *sc, const re_state *st, int side, gr_log
                   re_demoralisation(sc, st, side), sc->sides[side].demoralised_at);
 }
 
+/* The side has a unit on the map or a reinforcement still to come. */
 static int side_alive(const re_scenario *sc, const re_state *st, int side)
 {
     for (int u = 0; u < sc->nunits; u++)
-        if (u_side(sc, u) == side && u_alive(st, u))
+        if (u_side(sc, u) == side && st->units[u].figures > 0)
             return 1;
     return 0;
 }
@@ -313,7 +315,7 @@ static int corps_alive(const re_scenario *sc, const re_state *st, int c)
 static void gen_chits(const re_scenario *sc, const re_state *st, emit *e)
 {
     int s = st->side;
-    if (st->chosen[s] >= sc->sides[s].chits_per_turn)
+    if (st->chosen[s] >= re_chits_per_turn(sc, s, st->turn))
         return;
     for (int c = 0; c < sc->ncorps; c++)
         if (sc->corps[c].side == s && st->bowl[c] < sc->corps[c].chits && corps_alive(sc, st, c))
@@ -1231,6 +1233,7 @@ static void gen_stage(const re_scenario *sc, const re_state *st, emit *e)
                 push(e, mk0(RE_A_DRAW, c));
         break;
     case RE_ST_DICE:
+    case RE_ST_ARRIVAL:
         for (int f = 1; f <= 6; f++)
             push(e, mk0(RE_A_DIE, f));
         break;
@@ -1269,6 +1272,96 @@ static int count_free(const re_scenario *sc, const re_state *st,
     return e.n;
 }
 
+/* ---- reinforcements (scenario format 2; docs/rules/re.md) -------------- */
+
+int re_unit_waiting(const re_scenario *sc, const re_state *st, int u)
+{
+    return u >= 0 && u < sc->nunits && st->units[u].figures > 0 && st->units[u].col < 0;
+}
+
+/* Reinforcement r has units still off the map that have not been called. */
+static int reinf_due(const re_scenario *sc, const re_state *st, int r)
+{
+    if (st->turn < sc->ext.reinf[r].turn)
+        return 0;
+    for (int u = 0; u < sc->nunits; u++)
+        if (sc->ext.unit_reinf[u] == r + 1 && re_unit_waiting(sc, st, u) && !st->units[u].called)
+            return 1;
+    return 0;
+}
+
+static void reinf_call(const re_scenario *sc, re_state *st, int r)
+{
+    for (int u = 0; u < sc->nunits; u++)
+        if (sc->ext.unit_reinf[u] == r + 1 && re_unit_waiting(sc, st, u))
+            st->units[u].called = 1;
+}
+
+/* Every called unit, in the order of the units, takes the first of its
+ * reinforcement's entry hexes that is free and that its type may stand in;
+ * a unit that finds none waits for the start of the next turn. */
+static void reinf_place(const re_scenario *sc, re_state *st, gr_log *log)
+{
+    for (int u = 0; u < sc->nunits; u++) {
+        if (!re_unit_waiting(sc, st, u) || !st->units[u].called)
+            continue;
+        int r = sc->ext.unit_reinf[u] - 1;
+        const re_reinforcement *rf = &sc->ext.reinf[r];
+        int placed = 0;
+        for (int i = 0; i < rf->nentry && !placed; i++) {
+            gr_hex h = gr_hex_from_offset(rf->entry[i][0], rf->entry[i][1]);
+            if (!on_map(sc, h) || unit_at_hex(sc, st, h) >= 0 ||
+                !re_terrain_can_stand(sc, h, u_type(sc, u)))
+                continue;
+            st->units[u].col = rf->entry[i][0];
+            st->units[u].row = rf->entry[i][1];
+            st->units[u].called = 0;
+            placed = 1;
+            note_hex(note(log, RE_EV_ARRIVE, RE_P_REINF, u, -1, r, 0), 0, rf->entry[i][0],
+                     rf->entry[i][1]);
+        }
+        if (!placed)
+            note(log, RE_EV_ENTRY_BLOCKED, RE_P_REINF, u, -1, r, 0);
+    }
+}
+
+/* The start of a turn, before the chits: each reinforcement due enters
+ * (those with a die roll stop at a chance node, RE_ST_ARRIVAL, and the
+ * walk goes on from the next one once the die is applied, apply_arrival).
+ * `from`: the first reinforcement to look at. */
+static void turn_start(const re_scenario *sc, re_state *st, int from, gr_log *log)
+{
+    for (int r = from; r < sc->ext.nreinf; r++) {
+        if (!reinf_due(sc, st, r))
+            continue;
+        if (sc->ext.reinf[r].roll) {
+            st->stage = RE_ST_ARRIVAL;
+            st->arrival = (uint8_t)r;
+            return;
+        }
+        reinf_call(sc, st, r);
+    }
+    reinf_place(sc, st, log);
+    st->arrival = 0;
+    st->side = 0;
+    st->stage = RE_ST_CHITS;
+}
+
+static void apply_arrival(const re_scenario *sc, re_state *st, int face, gr_log *log)
+{
+    int r = st->arrival;
+    int enters = face >= sc->ext.reinf[r].roll;
+    gr_event *e = note(log, RE_EV_ARRIVAL_ROLL, RE_P_REINF, -1, -1, r, sc->ext.reinf[r].roll);
+    if (e) {
+        e->faces[0] = (uint8_t)face;
+        e->nfaces = 1;
+        e->vals[2] = enters;
+    }
+    if (enters)
+        reinf_call(sc, st, r);
+    turn_start(sc, st, r + 1, log);
+}
+
 static void end_turn(const re_scenario *sc, re_state *st, gr_log *log)
 {
     note(log, RE_EV_TURN_END, RE_P_ACT, -1, -1, st->turn, 0);
@@ -1285,6 +1378,7 @@ static void end_turn(const re_scenario *sc, re_state *st, gr_log *log)
     st->side = 0;
     st->stage = RE_ST_CHITS;
     note(log, RE_EV_TURN_START, RE_P_ACT, -1, -1, st->turn, 0);
+    turn_start(sc, st, 0, log);
 }
 
 static void end_activation(const re_scenario *sc, re_state *st, gr_log *log)
@@ -1401,11 +1495,23 @@ gr_status re_init(const re_scenario *sc, re_state *st, gr_error *err)
                 "scenario '%s': unit %d '%s': side %d, type %d, corps %d, figures "
                 "%d; accepted side 0/1, type 0..4, a corps of its side, >= 1 figure",
                 sc->id, u, ud->name, ud->side, ud->type, ud->corps, ud->figures);
+        if (sc->ext.unit_reinf[u]) {
+            if (sc->ext.unit_reinf[u] > sc->ext.nreinf || sc->ext.nreinf > RE_MAX_REINF)
+                return gr_error_set(err, GR_EINPUT,
+                                    "scenario '%s': unit '%s' enters with reinforcement %d of %d",
+                                    sc->id, ud->name, sc->ext.unit_reinf[u], sc->ext.nreinf);
+            st->units[u].col = -1;
+            st->units[u].row = -1;
+            st->units[u].figures = ud->figures;
+            st->units[u].skirmisher = (uint8_t)(ud->skirmisher && is_inf(ud->type));
+            continue;
+        }
         if (ud->col < 0 || ud->col >= sc->cols || ud->row < 0 || ud->row >= sc->rows)
             return gr_error_set(err, GR_EINPUT, "scenario '%s': unit '%s' at %d,%d is off the map",
                                 sc->id, ud->name, ud->col, ud->row);
         for (int v = 0; v < u; v++)
-            if (sc->units[v].col == ud->col && sc->units[v].row == ud->row)
+            if (!sc->ext.unit_reinf[v] && sc->units[v].col == ud->col &&
+                sc->units[v].row == ud->row)
                 return gr_error_set(err, GR_EINPUT,
                                     "scenario '%s': units '%s' and '%s' share hex "
                                     "%d,%d",
@@ -1421,6 +1527,18 @@ gr_status re_init(const re_scenario *sc, re_state *st, gr_error *err)
     st->side = 0;
     st->corps = RE_NO_UNIT;
     st->retreat.unit = RE_NO_UNIT;
+    for (int r = 0; r < sc->ext.nreinf && r < RE_MAX_REINF; r++) {
+        const re_reinforcement *rf = &sc->ext.reinf[r];
+        if (rf->roll > 6 || rf->nentry < 1 || rf->nentry > RE_MAX_ENTRY)
+            return gr_error_set(err, GR_EINPUT,
+                                "scenario '%s': reinforcement %d: roll %d, %d entry hexes; "
+                                "accepted roll 0..6, 1..%d hexes",
+                                sc->id, r, rf->roll, rf->nentry, RE_MAX_ENTRY);
+    }
+    if (sc->ext.nreinf > RE_MAX_REINF)
+        return gr_error_set(err, GR_EINPUT, "scenario '%s': %d reinforcements, at most %d", sc->id,
+                            sc->ext.nreinf, RE_MAX_REINF);
+    turn_start(sc, st, 0, NULL);
     settle(sc, st, NULL);
     return GR_OK;
 }
@@ -1429,7 +1547,8 @@ int re_current_player(const re_scenario *sc, const re_state *st)
 {
     switch (st->stage) {
     case RE_ST_DRAW:
-    case RE_ST_DICE: return RE_CHANCE;
+    case RE_ST_DICE:
+    case RE_ST_ARRIVAL: return RE_CHANCE;
     case RE_ST_OVER: return RE_TERMINAL;
     case RE_ST_EVADE:
     case RE_ST_RIPOSTE: return u_side(sc, st->combat.target);
@@ -1486,7 +1605,7 @@ int re_chance_outcomes(const re_scenario *sc, const re_state *st, re_chance *out
                     out[n] = (re_chance){mk0(RE_A_DRAW, c), st->bowl[c], tot};
                 n++;
             }
-    } else if (st->stage == RE_ST_DICE) {
+    } else if (st->stage == RE_ST_DICE || st->stage == RE_ST_ARRIVAL) {
         for (int f = 1; f <= 6; f++) {
             if (n < cap)
                 out[n] = (re_chance){mk0(RE_A_DIE, f), 1, 6};
@@ -1703,7 +1822,12 @@ static void apply_legal(const re_scenario *sc, re_state *st, re_action a, gr_log
         st->stage = RE_ST_GROUP;
         break;
     }
-    case RE_A_DIE: apply_die(sc, st, a.unit, log); break;
+    case RE_A_DIE:
+        if (st->stage == RE_ST_ARRIVAL)
+            apply_arrival(sc, st, a.unit, log);
+        else
+            apply_die(sc, st, a.unit, log);
+        break;
     case RE_A_GROUP: activate(sc, st, a.unit, log); break;
     case RE_A_FIRE: apply_fire(sc, st, a.unit, gr_hex_from_offset(a.col, a.row), log); break;
     case RE_A_SKIRMISH: {

@@ -53,6 +53,9 @@ static const char *const kind_names[RE_EV_KINDS] = {
     [RE_EV_NO_UNIT_LEFT] = "no_unit_left",
     [RE_EV_GAME_OVER] = "game_over",
     [RE_EV_WINNER] = "winner",
+    [RE_EV_ARRIVAL_ROLL] = "arrival_roll",
+    [RE_EV_ARRIVE] = "arrive",
+    [RE_EV_ENTRY_BLOCKED] = "entry_blocked",
 };
 
 const char *re_event_kind_name(int kind)
@@ -549,6 +552,28 @@ int re_event_text(const re_scenario *sc, const gr_event *ev, gr_lang lang, char 
             put(&o, "%s", fr ? "la partie est nulle" : "the game is drawn");
         else
             put(&o, fr ? "%s l'emporte" : "%s wins", side(sc, ev->units[0]));
+        break;
+    case RE_EV_ARRIVAL_ROLL: {
+        const char *rn = v[0] >= 0 && v[0] < sc->ext.nreinf ? sc->ext.reinf[v[0]].name : "?";
+        put(&o,
+            fr ? "renfort %s : le dé donne %d, il en faut %d ou plus : %s"
+               : "reinforcement %s: the die shows %d, it needs %d or more: %s",
+            rn, ev->nfaces ? ev->faces[0] : 0, v[1],
+            v[2] ? (fr ? "il entre" : "it enters")
+                 : (fr ? "il n'entre pas ce tour" : "not this turn"));
+        break;
+    }
+    case RE_EV_ARRIVE:
+        put(&o,
+            fr ? "%s entre sur la carte en %d,%d (renfort)"
+               : "%s enters the map at %d,%d (reinforcement)",
+            u0, c0, r0);
+        break;
+    case RE_EV_ENTRY_BLOCKED:
+        put(&o,
+            fr ? "%s trouve ses cases d'entrée occupées : il attend le tour suivant"
+               : "%s finds its entry hexes taken: it waits for the next turn",
+            u0);
         break;
     default: put(&o, fr ? "événement inconnu %d" : "unknown event %d", ev->kind); break;
     }

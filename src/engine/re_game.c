@@ -140,7 +140,7 @@ static void g_observe(const void *sc, const void *st, int player, void *obs)
 static int corps_has_units(const re_scenario *sc, const re_state *st, int c)
 {
     for (int u = 0; u < sc->nunits; u++)
-        if (sc->units[u].corps == c && st->units[u].figures > 0)
+        if (sc->units[u].corps == c && st->units[u].figures > 0 && st->units[u].col >= 0)
             return 1;
     return 0;
 }
@@ -309,7 +309,7 @@ static int32_t g_evaluate(const void *scv, const void *stv, int p)
         gr_hex h = gr_hex_from_offset(o->col, o->row);
         int best = 99;
         for (int u = 0; u < sc->nunits; u++)
-            if (sc->units[u].side == p && st->units[u].figures > 0) {
+            if (sc->units[u].side == p && st->units[u].figures > 0 && st->units[u].col >= 0) {
                 int dist =
                     gr_hex_distance(h, gr_hex_from_offset(st->units[u].col, st->units[u].row));
                 best = dist < best ? dist : best;
@@ -322,12 +322,12 @@ static int32_t g_evaluate(const void *scv, const void *stv, int p)
     if (!demo) {
         /* most enemy units destroyed wins: close with the enemy */
         for (int u = 0; u < sc->nunits; u++) {
-            if (sc->units[u].side != p || st->units[u].figures == 0)
+            if (sc->units[u].side != p || st->units[u].figures == 0 || st->units[u].col < 0)
                 continue;
             gr_hex a = gr_hex_from_offset(st->units[u].col, st->units[u].row);
             int best = 30;
             for (int e = 0; e < sc->nunits; e++)
-                if (sc->units[e].side != p && st->units[e].figures > 0) {
+                if (sc->units[e].side != p && st->units[e].figures > 0 && st->units[e].col >= 0) {
                     int dist =
                         gr_hex_distance(a, gr_hex_from_offset(st->units[e].col, st->units[e].row));
                     best = dist < best ? dist : best;
@@ -342,6 +342,11 @@ static int g_turn(const void *sc, const void *st)
 {
     (void)sc;
     return ((const re_state *)st)->turn;
+}
+
+static size_t g_digest_bytes(const void *sc)
+{
+    return re_scenario_digest_bytes(sc);
 }
 
 const gr_game_type re_game_type = {
@@ -374,4 +379,5 @@ const gr_game_type re_game_type = {
     .stats = g_stats,
     .evaluate = g_evaluate,
     .turn = g_turn,
+    .scenario_digest_bytes = g_digest_bytes,
 };

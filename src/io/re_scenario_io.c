@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -929,10 +930,10 @@ gr_status re_scenario_load(const char *path, re_scenario *sc, gr_error *err)
 
 uint64_t re_scenario_digest(const re_scenario *sc)
 {
-    return gr_fnv1a64(GR_FNV1A64_INIT, sc, sizeof *sc);
+    return gr_fnv1a64(GR_FNV1A64_INIT, sc, re_scenario_digest_bytes(sc));
 }
 
 uint64_t re_scenario_digest_v1(const re_scenario *sc)
 {
-    return gr_fnv1a64(UINT64_C(1469598103934665603), sc, sizeof *sc);
+    return gr_fnv1a64(UINT64_C(1469598103934665603), sc, re_scenario_digest_bytes(sc));
 }
