@@ -16,8 +16,11 @@
 #include "grognard/re_scenario.h"
 #include "grognard/rng.h"
 
-#define RE_SCENARIO_VERSION   1
-#define RE_SCENARIO_MAX_BYTES (1024 * 1024)
+/* Scenario formats read: 1 (grognard 0.1) and 2 (reinforcements, chits by
+ * turn, scenario rules; docs/scenarios.md). */
+#define RE_SCENARIO_VERSION     2
+#define RE_SCENARIO_VERSION_MIN 1
+#define RE_SCENARIO_MAX_BYTES   (1024 * 1024)
 /* The most JSON values a scenario may hold: a full 32 x 24 map with every
  * hex in every list and every hexside a stream, 64 units, and long notes
  * fit (Austerlitz holds 1,126); the reader's memory stays under 15 MB. */
