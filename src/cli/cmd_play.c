@@ -242,34 +242,6 @@ static void status(const play *P)
     }
 }
 
-/* What the players need before the first move: the sides and their
- * commanders, the turns, how many chits each may put in the bowl, the
- * victory rule and the objective hexes. */
-static void briefing(const play *P)
-{
-    const re_scenario *sc = P->sc;
-    printf("\n%s: %d turns.\n", sc->title, sc->turns);
-    for (int s = 0; s < RE_SIDES; s++)
-        printf("  %s (%s): up to %d chit%s in the bowl a turn\n", sc->sides[s].name,
-               sc->sides[s].commander, sc->sides[s].chits_per_turn,
-               sc->sides[s].chits_per_turn > 1 ? "s" : "");
-    if (sc->victory == RE_VICTORY_DEMORALISATION)
-        printf(
-            "  Victory: the side with fewer demoralisation points at the end (a unit lost\n"
-            "  is 1 point; an objective hex held by the enemy costs its points; seed 004 §6).\n");
-    else
-        printf("  Victory: the side that has destroyed more enemy units at the end.\n");
-    for (int s = 0; s < RE_SIDES; s++)
-        if (sc->sides[s].demoralised_at)
-            printf("  %s is demoralised at %d points (-1 die in every attack).\n",
-                   sc->sides[s].name, sc->sides[s].demoralised_at);
-    for (int i = 0; i < sc->nobjectives; i++) {
-        const re_objective *o = &sc->objectives[i];
-        printf("  Objective hex [%d, %d]: %s's, %d point%s if the enemy holds it.\n", o->col,
-               o->row, sc->sides[o->side].name, o->points, o->points > 1 ? "s" : "");
-    }
-}
-
 static void list_actions(play *P, int max)
 {
     P->nacts = gr_match_legal(P->m, &P->acts);
@@ -757,7 +729,9 @@ int cmd_play(int argc, char **argv)
     } else {
         print_units(stdout, sc, NULL, &P->tg);
     }
-    briefing(P);
+    json_t *doc = cli_scenario_doc(path); /* the same briefing as grognard scenario info */
+    cli_briefing(stdout, sc, doc);
+    json_decref(doc);
     rc = run(P);
 out:
     gr_saved_free(&resumed);
