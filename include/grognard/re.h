@@ -124,6 +124,11 @@ enum {
     RE_UF_ART_MOVED = 1 << 7,  /* artillery: has moved this turn (so fires no more) */
 };
 
+/* Scenario-rule flags (re_unit_st.sflags). */
+enum {
+    RE_USF_GUARD_USED = 1 << 0, /* guard: its first retreat result has been ignored */
+};
+
 typedef struct re_unit_st {
     int8_t col, row;    /* hex (offset); -1,-1 once destroyed */
     uint8_t figures;    /* figures left, the skirmisher not counted; 0 = destroyed */
@@ -131,7 +136,8 @@ typedef struct re_unit_st {
     uint8_t flags;      /* RE_UF_* */
     uint8_t called;     /* 1: a reinforcement whose group has entered but that waits for a
                            free entry hex (it enters at the start of the next turn) */
-    uint8_t pad[2];
+    uint8_t sflags;     /* RE_USF_*: what scenario rules have done to it */
+    uint8_t pad;
 } re_unit_st;
 
 /* The roll in progress (one per state). */
@@ -279,6 +285,12 @@ typedef enum re_event_kind {
     RE_EV_ARRIVE,        /* units[0] enters the map at hexes[0]; vals[0] its reinforcement */
     RE_EV_ENTRY_BLOCKED, /* units[0] finds its entry hexes taken (or closed to its type): it
                             waits for the next turn; vals[0] its reinforcement */
+    /* scenario rules (format 2) */
+    RE_EV_GUARD,        /* guard units[0] retreats less: vals[0] retreat results, vals[1] hexes
+                           it retreats, vals[2] re_guard_rule */
+    RE_EV_SIGHT,        /* fog or night this turn: vals[0] the turn, vals[1] hexes of sight */
+    RE_EV_SUDDEN_DEATH, /* units[0] the side whose demoralisation reached its sudden-death
+                           threshold: vals[0] its points, vals[1] the threshold */
     RE_EV_KINDS
 } re_event_kind;
 
@@ -424,6 +436,15 @@ void re_resample(const re_scenario *sc, const re_state *st, int player, gr_rng *
  * enemy) and whether the army is demoralised (seed 004 §6). */
 int re_demoralisation(const re_scenario *sc, const re_state *st, int side);
 int re_is_demoralised(const re_scenario *sc, const re_state *st, int side);
+
+/* Objective points `side` holds (an objective is held by the side of the
+ * unit on it, else by its owner): RE_VICTORY_OBJECTIVES. */
+int re_objective_points(const re_scenario *sc, const re_state *st, int side);
+
+/* Victory points of `side`: each enemy unit destroyed scores its points
+ * (1 unless the scenario says), each enemy objective it holds its points:
+ * RE_VICTORY_POINTS. */
+int re_victory_points(const re_scenario *sc, const re_state *st, int side);
 
 /* Enemy units `side` has destroyed. */
 int re_destroyed_by(const re_scenario *sc, const re_state *st, int side);

@@ -103,7 +103,22 @@ typedef struct re_objective {
 typedef enum re_victory {
     RE_VICTORY_MOST_DESTROYED, /* default: most enemy units destroyed at the end */
     RE_VICTORY_DEMORALISATION, /* the side with fewer demoralisation points */
+    RE_VICTORY_OBJECTIVES,     /* format 2: the side holding more objective points at the end */
+    RE_VICTORY_POINTS,         /* format 2: more victory points (enemy units destroyed, each
+                                  its `points`, + enemy objectives held at the end) */
+    RE_VICTORIES
 } re_victory;
+
+/* Unit tags (format 2, re_scenario_ext.unit_tags). */
+enum { RE_TAG_GUARD = 1 << 0 };
+
+/* What the guard tag does (re_scenario_ext.guard_rule; docs/rules/re.md). */
+typedef enum re_guard_rule {
+    RE_GUARD_NONE,
+    RE_GUARD_IGNORE_FIRST_RETREAT, /* its first retreat result of the game is ignored */
+    RE_GUARD_RETREAT_ONE_LESS,     /* every retreat is one hex shorter */
+    RE_GUARD_RULES
+} re_guard_rule;
 
 /* A reinforcement (scenario format 2): units that are off the map at the
  * start and enter together at the start of a turn, before the chits are
@@ -129,6 +144,14 @@ typedef struct re_scenario_ext {
     re_reinforcement reinf[RE_MAX_REINF];
     uint8_t chits[RE_SIDES][RE_MAX_TURNS + 1]; /* chits side s may put in the bowl on turn t
                                                   (1..turns); 0: sides[s].chits_per_turn */
+    uint8_t unit_tags[RE_MAX_UNITS];           /* RE_TAG_* */
+    uint8_t unit_points[RE_MAX_UNITS]; /* RE_VICTORY_POINTS: what destroying it scores (0: 1) */
+    uint8_t guard_rule;                /* re_guard_rule */
+    uint8_t sudden_death[RE_SIDES];    /* 0: none; else side s loses at once when its
+                                          demoralisation points reach this */
+    uint8_t pad2;
+    uint8_t sight[RE_MAX_TURNS + 1]; /* 0: as the seed; else on turn t (fog, night) no line of
+                                        sight, so no artillery fire, beyond this many hexes */
 } re_scenario_ext;
 
 typedef struct re_scenario {

@@ -252,19 +252,91 @@ static int side_alive(const re_scenario *sc, const re_state *st, int side)
     return 0;
 }
 
-static void finish(const re_scenario *sc, re_state *st, gr_log *log)
+/* Who holds objective i: the side of the unit on it, else its owner's
+ * enemy never took it: its owner (the side that would lose its points). */
+static int objective_holder(const re_scenario *sc, const re_state *st, int i)
+{
+    const re_objective *o = &sc->objectives[i];
+    int u = re_unit_at(sc, st, o->col, o->row);
+    return u >= 0 ? u_side(sc, u) : o->side;
+}
+
+int re_objective_points(const re_scenario *sc, const re_state *st, int side)
+{
+    int n = 0;
+    for (int i = 0; i < sc->nobjectives; i++)
+        if (objective_holder(sc, st, i) == side)
+            n += sc->objectives[i].points;
+    return n;
+}
+
+int re_victory_points(const re_scenario *sc, const re_state *st, int side)
+{
+    int n = 0;
+    for (int u = 0; u < sc->nunits; u++)
+        if (u_side(sc, u) != side && st->units[u].figures == 0)
+            n += sc->ext.unit_points[u] ? sc->ext.unit_points[u] : 1;
+    for (int i = 0; i < sc->nobjectives; i++)
+        if (sc->objectives[i].side != side && objective_holder(sc, st, i) == side)
+            n += sc->objectives[i].points;
+    return n;
+}
+
+/* The game ends; `forced`: the winner (sudden death), or -1 to apply the
+ * scenario's victory rule. */
+static void finish_as(const re_scenario *sc, re_state *st, int forced, gr_log *log)
 {
     st->stage = RE_ST_OVER;
-    int n0, n1;
-    if (sc->victory == RE_VICTORY_DEMORALISATION) {
+    int n0, n1, lower_wins = 0;
+    const char *rule = RE_P_GOAL;
+    switch (sc->victory) {
+    case RE_VICTORY_DEMORALISATION:
         n0 = re_demoralisation(sc, st, 0), n1 = re_demoralisation(sc, st, 1);
-        st->winner = (uint8_t)(n0 < n1 ? 0 : n1 < n0 ? 1 : 2);
-    } else {
-        n0 = re_destroyed_by(sc, st, 0), n1 = re_destroyed_by(sc, st, 1);
-        st->winner = (uint8_t)(n0 > n1 ? 0 : n1 > n0 ? 1 : 2);
+        lower_wins = 1;
+        break;
+    case RE_VICTORY_OBJECTIVES:
+        n0 = re_objective_points(sc, st, 0), n1 = re_objective_points(sc, st, 1);
+        rule = RE_P_VICTORY;
+        break;
+    case RE_VICTORY_POINTS:
+        n0 = re_victory_points(sc, st, 0), n1 = re_victory_points(sc, st, 1);
+        rule = RE_P_VICTORY;
+        break;
+    default: n0 = re_destroyed_by(sc, st, 0), n1 = re_destroyed_by(sc, st, 1); break;
     }
-    note_vals(note(log, RE_EV_GAME_OVER, RE_P_GOAL, -1, -1, sc->victory, n0), n1, 0);
-    note(log, RE_EV_WINNER, RE_P_GOAL, st->winner == 2 ? -1 : st->winner, -1, 0, 0);
+    if (lower_wins)
+        st->winner = (uint8_t)(n0 < n1 ? 0 : n1 < n0 ? 1 : 2);
+    else
+        st->winner = (uint8_t)(n0 > n1 ? 0 : n1 > n0 ? 1 : 2);
+    if (forced >= 0) {
+        st->winner = (uint8_t)forced;
+        rule = RE_P_SUDDEN;
+    }
+    note_vals(note(log, RE_EV_GAME_OVER, rule, -1, -1, sc->victory, n0), n1, 0);
+    note(log, RE_EV_WINNER, rule, st->winner == 2 ? -1 : st->winner, -1, 0, 0);
+}
+
+static void finish(const re_scenario *sc, re_state *st, gr_log *log)
+{
+    finish_as(sc, st, -1, log);
+}
+
+/* Sudden death (format 2): a side whose demoralisation points reach its
+ * threshold loses at once (both at once: a draw).  1 if the game ended. */
+static int sudden_death(const re_scenario *sc, re_state *st, gr_log *log)
+{
+    int hit[RE_SIDES] = {0, 0};
+    for (int s = 0; s < RE_SIDES; s++) {
+        int at = sc->ext.sudden_death[s];
+        if (at && re_demoralisation(sc, st, s) >= at) {
+            hit[s] = 1;
+            note(log, RE_EV_SUDDEN_DEATH, RE_P_SUDDEN, s, -1, re_demoralisation(sc, st, s), at);
+        }
+    }
+    if (!hit[0] && !hit[1])
+        return 0;
+    finish_as(sc, st, hit[0] && hit[1] ? 2 : hit[0] ? 1 : 0, log);
+    return 1;
 }
 
 /* ---- losses ------------------------------------------------------------ */
@@ -414,11 +486,13 @@ static int art_targets(const re_scenario *sc, const re_state *st, int u, uint8_t
     occ_grid(sc, st, grid);
     gr_hex from = u_hex(st, u);
     int best = 1000, n = 0;
+    int sight =
+        st->turn <= RE_MAX_TURNS && sc->ext.sight[st->turn] ? sc->ext.sight[st->turn] : 1000;
     for (int t = 0; t < sc->nunits; t++) {
         if (!u_alive(st, t) || u_side(sc, t) == u_side(sc, u))
             continue;
         int d = gr_hex_distance(from, u_hex(st, t));
-        if (re_artillery_dice(d) <= 0 || d > best)
+        if (re_artillery_dice(d) <= 0 || d > best || d > sight)
             continue;
         if (!re_los(sc, from, u_hex(st, t), grid))
             continue;
@@ -1122,6 +1196,20 @@ static void resolve_hits(const re_scenario *sc, re_state *st, gr_log *log)
     note(log, RE_EV_RESULT, RE_P_LOSS, h, -1, c->losses, c->retreats);
     for (int i = 0; i < c->losses && u_alive(st, h); i++)
         lose_figure(sc, st, h, RE_EVC_HIT, log);
+    if (u_alive(st, h) && c->retreats > 0 && (sc->ext.unit_tags[h] & RE_TAG_GUARD) &&
+        sc->ext.guard_rule != RE_GUARD_NONE) {
+        /* "l'infanterie de la garde française recule moins facilement" */
+        int before = c->retreats;
+        if (sc->ext.guard_rule == RE_GUARD_RETREAT_ONE_LESS) {
+            c->retreats--;
+        } else if (!(st->units[h].sflags & RE_USF_GUARD_USED)) {
+            st->units[h].sflags |= RE_USF_GUARD_USED;
+            c->retreats--;
+        }
+        if (c->retreats != before)
+            note_vals(note(log, RE_EV_GUARD, RE_P_GUARD, h, -1, before, c->retreats),
+                      sc->ext.guard_rule, 0);
+    }
     if (u_alive(st, h) && c->retreats > 0) {
         if (h == c->target)
             c->repulsed = 1;
@@ -1342,6 +1430,8 @@ static void turn_start(const re_scenario *sc, re_state *st, int from, gr_log *lo
         reinf_call(sc, st, r);
     }
     reinf_place(sc, st, log);
+    if (st->turn <= RE_MAX_TURNS && sc->ext.sight[st->turn])
+        note(log, RE_EV_SIGHT, RE_P_SIGHT, -1, -1, st->turn, sc->ext.sight[st->turn]);
     st->arrival = 0;
     st->side = 0;
     st->stage = RE_ST_CHITS;
@@ -1395,6 +1485,8 @@ static void settle(const re_scenario *sc, re_state *st, gr_log *log)
 {
     for (;;) {
         if (st->stage == RE_ST_OVER)
+            return;
+        if ((sc->ext.sudden_death[0] || sc->ext.sudden_death[1]) && sudden_death(sc, st, log))
             return;
         if (!side_alive(sc, st, 0) || !side_alive(sc, st, 1)) {
             note(log, RE_EV_NO_UNIT_LEFT, RE_P_GOAL, side_alive(sc, st, 0) ? 1 : 0, -1, 0, 0);

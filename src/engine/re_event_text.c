@@ -56,6 +56,9 @@ static const char *const kind_names[RE_EV_KINDS] = {
     [RE_EV_ARRIVAL_ROLL] = "arrival_roll",
     [RE_EV_ARRIVE] = "arrive",
     [RE_EV_ENTRY_BLOCKED] = "entry_blocked",
+    [RE_EV_GUARD] = "guard",
+    [RE_EV_SIGHT] = "sight",
+    [RE_EV_SUDDEN_DEATH] = "sudden_death",
 };
 
 const char *re_event_kind_name(int kind)
@@ -534,7 +537,17 @@ int re_event_text(const re_scenario *sc, const gr_event *ev, gr_lang lang, char 
         put(&o, "%s", fr ? "une armée n'a plus aucune unité" : "an army has no unit left");
         break;
     case RE_EV_GAME_OVER:
-        if (v[0] == RE_VICTORY_DEMORALISATION)
+        if (v[0] == RE_VICTORY_OBJECTIVES)
+            put(&o,
+                fr ? "fin de la partie : points d'objectifs tenus : %s %d, %s %d"
+                   : "game over: objective points held: %s %d, %s %d",
+                side(sc, 0), v[1], side(sc, 1), v[2]);
+        else if (v[0] == RE_VICTORY_POINTS)
+            put(&o,
+                fr ? "fin de la partie : points de victoire : %s %d, %s %d"
+                   : "game over: victory points: %s %d, %s %d",
+                side(sc, 0), v[1], side(sc, 1), v[2]);
+        else if (v[0] == RE_VICTORY_DEMORALISATION)
             put(&o,
                 fr ? "fin de la partie : points de démoralisation %s %d, %s %d"
                    : "game over: demoralisation points %s %d, %s %d",
@@ -568,6 +581,37 @@ int re_event_text(const re_scenario *sc, const gr_event *ev, gr_lang lang, char 
             fr ? "%s entre sur la carte en %d,%d (renfort)"
                : "%s enters the map at %d,%d (reinforcement)",
             u0, c0, r0);
+        break;
+    case RE_EV_GUARD:
+        if (fr)
+            put(&o,
+                "%s (garde) recule moins facilement : %d %s de retraite au lieu de %d "
+                "(\"l'infanterie de la garde française recule moins facilement que les autres\")",
+                u0, v[1], fr_cases(v[1]), v[0]);
+        else
+            put(&o,
+                "%s (guard) retreats less easily: %d hex(es) of retreat instead of %d "
+                "(\"l'infanterie de la garde française recule moins facilement que les autres\")",
+                u0, v[1], v[0]);
+        break;
+    case RE_EV_SIGHT:
+        if (fr)
+            put(&o,
+                "tour %d : brouillard ou nuit, pas de ligne de vue ni de tir d'artillerie "
+                "au-delà de %d %s",
+                v[0], v[1], fr_cases(v[1]));
+        else
+            put(&o,
+                "turn %d: fog or night, no line of sight and no artillery fire beyond %d hex(es)",
+                v[0], v[1]);
+        break;
+    case RE_EV_SUDDEN_DEATH:
+        put(&o,
+            fr ? "mort subite : %s atteint %d points de démoralisation (seuil %d) et perd la "
+                 "bataille"
+               : "sudden death: %s reaches %d demoralisation points (threshold %d) and loses the "
+                 "battle",
+            side(sc, ev->units[0]), v[0], v[1]);
         break;
     case RE_EV_ENTRY_BLOCKED:
         put(&o,

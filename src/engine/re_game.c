@@ -296,6 +296,10 @@ static int32_t g_evaluate(const void *scv, const void *stv, int p)
         return st->winner == p ? GR_EVAL_WIN : st->winner == q ? -GR_EVAL_WIN : 0;
     int32_t margin = sc->victory == RE_VICTORY_DEMORALISATION
                          ? re_demoralisation(sc, st, q) - re_demoralisation(sc, st, p)
+                     : sc->victory == RE_VICTORY_OBJECTIVES
+                         ? re_objective_points(sc, st, p) - re_objective_points(sc, st, q)
+                     : sc->victory == RE_VICTORY_POINTS
+                         ? re_victory_points(sc, st, p) - re_victory_points(sc, st, q)
                          : re_destroyed_by(sc, st, p) - re_destroyed_by(sc, st, q);
     int32_t v = 10000 * margin;
     for (int u = 0; u < sc->nunits; u++) {
@@ -303,7 +307,7 @@ static int32_t g_evaluate(const void *scv, const void *stv, int p)
         int32_t w = figure_worth(d->type) * st->units[u].figures + 30 * st->units[u].skirmisher;
         v += d->side == p ? w : -w;
     }
-    int demo = sc->victory == RE_VICTORY_DEMORALISATION;
+    int demo = sc->victory != RE_VICTORY_MOST_DESTROYED; /* objectives count */
     for (int i = 0; i < sc->nobjectives; i++) {
         const re_objective *o = &sc->objectives[i];
         gr_hex h = gr_hex_from_offset(o->col, o->row);

@@ -62,6 +62,14 @@ static void choose(const char *c0, const char *c1)
     }
 }
 
+/* The last turn passes: the game is over. */
+static void pass_turn_last(void)
+{
+    play("chits done");
+    play("chits done");
+    assert_int_equal(st.stage, RE_ST_OVER);
+}
+
 static int count_kind(int kind)
 {
     int n = 0;
@@ -275,6 +283,170 @@ static void chits_per_turn_by_turn(void **state)
     assert_true(legal("chit Soult")); /* 3 on turn 3 */
 }
 
+/* Roll the pending dice: the first `n1` show `f1`, the rest 6 (no effect
+ * on any type), until the roll is over. */
+static void roll(int n1, int f1)
+{
+    int roll0 = st.combat.roll;
+    for (int i = 0; st.stage == RE_ST_DICE && st.combat.roll == roll0; i++)
+        die(i < n1 ? f1 : 6);
+}
+
+/* Guard, "ignore its first retreat result": the first retreat result of the
+ * game is ignored, the next ones are not (seed 004 UNITES: "l'infanterie de
+ * la garde française recule moins facilement que les autres"). */
+static void guard_ignores_first_retreat(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Vandamme", 0, RE_INFANTRY, 4, 2, 3);
+    int w = unit("Chasseurs", 1, RE_ELITE_INFANTRY, 4, 3, 2);
+    sc.ext.unit_tags[w] = RE_TAG_GUARD;
+    sc.ext.guard_rule = RE_GUARD_IGNORE_FIRST_RETREAT;
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Chasseurs");
+    roll(1, 1); /* one retreat result */
+    assert_at("Chasseurs", 3, 2);
+    assert_true(st.units[w].sflags & RE_USF_GUARD_USED);
+    assert_true(log_has("Chasseurs (guard) retreats less easily: 0 hex(es) of retreat instead "
+                        "of 1"));
+    if (st.stage == RE_ST_RIPOSTE)
+        play("Chasseurs: no riposte");
+    play("Vandamme: attack Chasseurs");
+    roll(1, 1); /* the second retreat result counts */
+    assert_int_equal(st.stage, RE_ST_RETREAT);
+    assert_int_equal(st.retreat.left, 1);
+}
+
+/* Guard, "retreat one hex less": every retreat is one hex shorter. */
+static void guard_retreats_one_hex_less(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    int w = unit("Chasseurs", 1, RE_ELITE_INFANTRY, 4, 3, 2);
+    sc.ext.unit_tags[w] = RE_TAG_GUARD;
+    sc.ext.guard_rule = RE_GUARD_RETREAT_ONE_LESS;
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Chasseurs");
+    roll(2, 1); /* two retreat results: one hex */
+    assert_int_equal(st.stage, RE_ST_RETREAT);
+    assert_int_equal(st.retreat.left, 1);
+    assert_true(log_has("Chasseurs (guard) retreats less easily: 1 hex(es) of retreat instead "
+                        "of 2"));
+    /* the same unit untagged retreats two */
+    sc.ext.unit_tags[w] = 0;
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Chasseurs");
+    roll(2, 1);
+    assert_int_equal(st.retreat.left, 2);
+}
+
+/* Fog or night: on a turn with a sight of N hexes, no artillery fire (the
+ * only fire that needs a line of sight) beyond N hexes. */
+static void fog_shortens_sight_and_artillery_range(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2); /* 2 hexes */
+    activate_corps(0);
+    assert_true(legal("Senarmont: fire at 2,2"));
+    sc.ext.sight[1] = 1;
+    activate_corps(0);
+    assert_false(legal("Senarmont: fire at 2,2"));
+    sc.ext.sight[1] = 2;
+    activate_corps(0);
+    assert_true(legal("Senarmont: fire at 2,2"));
+    /* announced at the start of the turn */
+    sc.ext.sight[1] = 0;
+    sc.ext.sight[2] = 1;
+    start();
+    pass_turn();
+    assert_true(log_has("turn 2: fog or night, no line of sight and no artillery fire beyond 1 "
+                        "hex(es)"));
+}
+
+/* Victory by objectives held at the end: an objective is held by the side
+ * of the unit on it, else by its owner. */
+static void victory_by_objectives_held(void **state)
+{
+    (void)state;
+    tiny();
+    sc.turns = 1;
+    sc.victory = RE_VICTORY_OBJECTIVES;
+    unit("Friant", 0, RE_INFANTRY, 4, 3, 3);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    sc.objectives[0] = (re_objective){3, 3, 1, 2}; /* Autriche's, held by Friant */
+    sc.objectives[1] = (re_objective){0, 0, 0, 1}; /* France's, empty */
+    sc.objectives[2] = (re_objective){5, 0, 1, 1}; /* Autriche's, empty */
+    sc.nobjectives = 3;
+    start();
+    assert_int_equal(re_objective_points(&sc, &st, 0), 3);
+    assert_int_equal(re_objective_points(&sc, &st, 1), 1);
+    pass_turn_last();
+    assert_int_equal(re_winner(&sc, &st), 0);
+    assert_true(log_has("game over: objective points held: France 3, Autriche 1"));
+}
+
+/* Victory by points: each enemy unit destroyed scores its points. */
+static void victory_by_points(void **state)
+{
+    (void)state;
+    tiny();
+    sc.turns = 1;
+    sc.victory = RE_VICTORY_POINTS;
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    int w = unit("Weyrother", 1, RE_INFANTRY, 1, 3, 2);
+    unit("Kienmayer", 1, RE_INFANTRY, 4, 5, 5);
+    sc.ext.unit_points[w] = 3;
+    sc.objectives[0] = (re_objective){0, 0, 0, 2}; /* France's, held by France: no point */
+    sc.nobjectives = 1;
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    roll(1, 2); /* a loss: its last figure */
+    assert_int_equal(figures("Weyrother"), 0);
+    assert_int_equal(re_victory_points(&sc, &st, 0), 3);
+    assert_int_equal(re_victory_points(&sc, &st, 1), 0);
+    while (st.stage != RE_ST_OVER)
+        play(st.stage == RE_ST_AFTER ? "Friant: stop" : "end activation");
+    assert_int_equal(re_winner(&sc, &st), 0);
+    assert_true(log_has("game over: victory points: France 3, Autriche 0"));
+}
+
+/* Sudden death: a side whose demoralisation points reach the threshold
+ * loses at once, turns left or not. */
+static void sudden_death_ends_the_battle(void **state)
+{
+    (void)state;
+    tiny();
+    sc.turns = 3;
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 1, 3, 2);
+    unit("Kienmayer", 1, RE_INFANTRY, 4, 5, 5);
+    sc.ext.sudden_death[1] = 1;
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    roll(1, 2);
+    assert_int_equal(st.stage, RE_ST_OVER);
+    assert_int_equal(st.turn, 1);
+    assert_int_equal(re_winner(&sc, &st), 0);
+    assert_true(log_has("sudden death: Autriche reaches 1 demoralisation points (threshold 1)"));
+    /* without it, the battle goes on */
+    sc.ext.sudden_death[1] = 0;
+    activate_corps(0);
+    play("end movement");
+    play("Friant: attack Weyrother");
+    roll(1, 2);
+    assert_int_not_equal(st.stage, RE_ST_OVER);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -285,6 +457,12 @@ int main(void)
         cmocka_unit_test(reinforcement_entry_hexes_in_order),
         cmocka_unit_test(reinforcement_entry_blocked_waits),
         cmocka_unit_test(chits_per_turn_by_turn),
+        cmocka_unit_test(guard_ignores_first_retreat),
+        cmocka_unit_test(guard_retreats_one_hex_less),
+        cmocka_unit_test(fog_shortens_sight_and_artillery_range),
+        cmocka_unit_test(victory_by_objectives_held),
+        cmocka_unit_test(victory_by_points),
+        cmocka_unit_test(sudden_death_ends_the_battle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
