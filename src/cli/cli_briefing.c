@@ -48,6 +48,12 @@ static const char *victory_text(const re_scenario *sc)
     if (sc->victory == RE_VICTORY_DEMORALISATION)
         return "the side with fewer demoralisation points at the end (a unit lost\n"
                "  is 1 point; an objective hex held by the enemy costs its points; seed 004 §6).";
+    if (sc->victory == RE_VICTORY_OBJECTIVES)
+        return "the side holding more objective points at the end (an objective is held\n"
+               "  by the side of the unit on it, else by its owner).";
+    if (sc->victory == RE_VICTORY_POINTS)
+        return "the side with more victory points at the end (each enemy unit destroyed\n"
+               "  scores its points, 1 unless said; each enemy objective held, its points).";
     return "the side that has destroyed more enemy units at the end.";
 }
 
@@ -90,6 +96,35 @@ void cli_briefing(FILE *f, const re_scenario *sc, const json_t *doc)
         if (sc->sides[s].demoralised_at)
             fprintf(f, "  %s is demoralised at %d points (-1 die in every attack).\n",
                     sc->sides[s].name, sc->sides[s].demoralised_at);
+    for (int s = 0; s < RE_SIDES; s++)
+        if (sc->ext.sudden_death[s])
+            fprintf(f, "  Sudden death: %s loses at once at %d demoralisation points.\n",
+                    sc->sides[s].name, sc->ext.sudden_death[s]);
+    if (sc->ext.guard_rule) {
+        fprintf(f, "  Guard (%s): ",
+                sc->ext.guard_rule == RE_GUARD_IGNORE_FIRST_RETREAT
+                    ? "ignores its first retreat result"
+                    : "every retreat one hex shorter");
+        int first = 1;
+        for (int u = 0; u < sc->nunits; u++)
+            if (sc->ext.unit_tags[u] & RE_TAG_GUARD) {
+                fprintf(f, "%s%s", first ? "" : ", ", sc->units[u].name);
+                first = 0;
+            }
+        fprintf(f, "%s.\n", first ? "no unit" : "");
+    }
+    for (int t = 1; t <= sc->turns; t++)
+        if (sc->ext.sight[t] && (t == 1 || sc->ext.sight[t - 1] != sc->ext.sight[t])) {
+            int e = t;
+            while (e < sc->turns && sc->ext.sight[e + 1] == sc->ext.sight[t])
+                e++;
+            if (e > t)
+                fprintf(f, "  Fog or night, turns %d to %d:", t, e);
+            else
+                fprintf(f, "  Fog or night, turn %d:", t);
+            fprintf(f, " no line of sight nor artillery fire beyond %d hex%s.\n", sc->ext.sight[t],
+                    sc->ext.sight[t] > 1 ? "es" : "");
+        }
     for (int i = 0; i < sc->nobjectives; i++) {
         const re_objective *o = &sc->objectives[i];
         const char *n = objective_name(doc, i);
@@ -184,11 +219,30 @@ json_t *cli_briefing_json(const re_scenario *sc, const json_t *doc)
                                         dir_names[d->retreat_dir % GR_HEX_DIRS], "corps", corps));
     }
     json_object_set_new(o, "sides", sides);
-    json_object_set_new(
-        o, "victory",
-        json_pack("{s:s,s:s}", "rule",
-                  sc->victory == RE_VICTORY_DEMORALISATION ? "demoralisation" : "most-destroyed",
-                  "text", victory_text(sc)));
+    static const char *const victories[RE_VICTORIES] = {"most-destroyed", "demoralisation",
+                                                        "objectives", "points"};
+    json_object_set_new(o, "victory",
+                        json_pack("{s:s,s:s}", "rule", victories[sc->victory % RE_VICTORIES],
+                                  "text", victory_text(sc)));
+    json_t *rules = json_object(), *sd = json_object(), *sight = json_array(),
+           *guard = json_array();
+    for (int s = 0; s < RE_SIDES; s++)
+        if (sc->ext.sudden_death[s])
+            json_object_set_new(sd, sc->sides[s].name, json_integer(sc->ext.sudden_death[s]));
+    for (int t = 1; t <= sc->turns; t++)
+        if (sc->ext.sight[t])
+            json_array_append_new(sight,
+                                  json_pack("{s:i,s:i}", "turn", t, "hexes", sc->ext.sight[t]));
+    for (int u = 0; u < sc->nunits; u++)
+        if (sc->ext.unit_tags[u] & RE_TAG_GUARD)
+            json_array_append_new(guard, json_string(sc->units[u].name));
+    static const char *const guards[RE_GUARD_RULES] = {"none", "ignore-first-retreat",
+                                                       "retreat-one-less"};
+    json_object_set_new(rules, "guard", json_string(guards[sc->ext.guard_rule % RE_GUARD_RULES]));
+    json_object_set_new(rules, "guard_units", guard);
+    json_object_set_new(rules, "sight", sight);
+    json_object_set_new(rules, "sudden_death", sd);
+    json_object_set_new(o, "rules", rules);
     json_t *objs = json_array();
     for (int i = 0; i < sc->nobjectives; i++) {
         const re_objective *ob = &sc->objectives[i];

@@ -680,11 +680,35 @@ static gr_status ld_corps(ld *L, const gr_jr_node *root)
     return GR_OK;
 }
 
+/* "tags" of unit k: a list of tag names (format 2). */
+static gr_status ld_tags(ld *L, const gr_jr_node *e, int k)
+{
+    static const char *const tags[] = {"guard"};
+    const gr_jr_node *v = gr_jr_get(e, "tags");
+    if (!v)
+        return GR_OK;
+    if (ld_expect(L, v, GR_JR_ARRAY, "\"tags\" of a unit (a list such as [\"guard\"])"))
+        return GR_EINPUT;
+    for (const gr_jr_node *t = v->child; t; t = t->next) {
+        int i = t->type == GR_JR_STRING ? lookup(t->str, tags, 1) : -1;
+        if (i < 0) {
+            char tb[168];
+            if (t->type != GR_JR_STRING)
+                return ld_fail(L, t, "a unit tag must be a string, not %s; write e.g. \"guard\"",
+                               gr_jr_type_name(t->type));
+            return ld_fail(L, t, "unknown unit tag \"%s\"; accepted: \"guard\" (docs/scenarios.md)",
+                           gr_jr_printable(t->str, 40, tb, sizeof tb));
+        }
+        L->sc->ext.unit_tags[k] |= (uint8_t)(1u << i);
+    }
+    return GR_OK;
+}
+
 static gr_status ld_units(ld *L, const gr_jr_node *root)
 {
-    static const char *const keys[] = {"name",       "corps", "type",  "figures",
-                                       "skirmisher", "hex",   "notes", "enters"};
-    size_t nkeys = sizeof keys / sizeof keys[0] - (L->version < 2);
+    static const char *const keys[] = {"name", "corps", "type",   "figures", "skirmisher",
+                                       "hex",  "notes", "enters", "tags",    "points"};
+    size_t nkeys = sizeof keys / sizeof keys[0] - (L->version < 2 ? 3 : 0);
     re_scenario *sc = L->sc;
     const gr_jr_node *v = gr_jr_get(root, "units");
     if (!v)
@@ -739,6 +763,10 @@ static gr_status ld_units(ld *L, const gr_jr_node *root)
         u->type = (uint8_t)type;
         u->corps = (uint8_t)corps;
         u->figures = (uint8_t)figs;
+        int pts = 0;
+        if (ld_int(L, e, "points", "a unit", 1, 20, 0, 0, &pts) || ld_tags(L, e, k))
+            return GR_EINPUT;
+        sc->ext.unit_points[k] = (uint8_t)pts;
         const gr_jr_node *h = gr_jr_get(e, "hex");
         const gr_jr_node *en = gr_jr_get(e, "enters");
         if (en) {
@@ -875,6 +903,89 @@ static gr_status ld_reinforcements(ld *L, const gr_jr_node *root)
         rf->roll = (uint8_t)roll;
     }
     sc->ext.nreinf = (uint8_t)k;
+    return GR_OK;
+}
+
+/* "rules" (format 2): the scenario rules of docs/rules/re.md. */
+static gr_status ld_rules(ld *L, const gr_jr_node *root)
+{
+    static const char *const keys[] = {"guard", "sight", "sudden_death", "notes"};
+    static const char *const guards[] = {"none", "ignore-first-retreat", "retreat-one-less"};
+    re_scenario *sc = L->sc;
+    const gr_jr_node *v = gr_jr_get(root, "rules");
+    if (!v)
+        return GR_OK;
+    if (ld_expect(L, v, GR_JR_OBJECT, "\"rules\"") ||
+        ld_keys(L, v, "\"rules\"", keys, sizeof keys / sizeof keys[0]) ||
+        ld_text(L, v, "notes", "\"rules\""))
+        return GR_EINPUT;
+    if (gr_jr_get(v, "guard")) {
+        int g;
+        if (ld_enum(L, v, "guard", "\"rules\"", guards, 3, &g))
+            return GR_EINPUT;
+        sc->ext.guard_rule = (uint8_t)g;
+    }
+    const gr_jr_node *sd = gr_jr_get(v, "sudden_death");
+    if (sd) {
+        if (ld_expect(L, sd, GR_JR_OBJECT,
+                      "\"sudden_death\" (side id: demoralisation points, e.g. {\"a\": 6})"))
+            return GR_EINPUT;
+        const char *names[RE_SIDES] = {L->side_ids[0], L->side_ids[1]};
+        for (const gr_jr_node *m = sd->child; m; m = m->next) {
+            int s = lookup(m->key, names, RE_SIDES);
+            if (s < 0) {
+                char kb[168], msg[400];
+                snprintf(msg, sizeof msg,
+                         "\"%s\" in \"sudden_death\" is not a side; use the id of a side (\"%s\" "
+                         "or \"%s\")",
+                         gr_jr_printable(m->key, 40, kb, sizeof kb), names[0], names[1]);
+                return ld_fail_pos(L, m->key_line, m->key_col, msg);
+            }
+            int at;
+            if (ld_int(L, sd, m->key, "\"sudden_death\"", 1, 255, 0, 1, &at))
+                return GR_EINPUT;
+            sc->ext.sudden_death[s] = (uint8_t)at;
+        }
+    }
+    const gr_jr_node *si = gr_jr_get(v, "sight");
+    if (si) {
+        static const char *const skeys[] = {"turns", "hexes", "notes"};
+        if (ld_expect(L, si, GR_JR_ARRAY,
+                      "\"sight\" (a list of {\"turns\": [first, last], \"hexes\": N})"))
+            return GR_EINPUT;
+        for (const gr_jr_node *e = si->child; e; e = e->next) {
+            int n;
+            if (ld_expect(L, e, GR_JR_OBJECT, "an entry of \"sight\"") ||
+                ld_keys(L, e, "an entry of \"sight\"", skeys, 3) ||
+                ld_int(L, e, "hexes", "an entry of \"sight\"", 1, 10, 0, 1, &n) ||
+                ld_text(L, e, "notes", "an entry of \"sight\""))
+                return GR_EINPUT;
+            const gr_jr_node *t = gr_jr_get(e, "turns");
+            if (!t)
+                return ld_missing(L, e, "turns", "an entry of \"sight\"",
+                                  "[first, last] (the turns of fog or night)");
+            if (t->type != GR_JR_ARRAY || t->len != 2 || t->child->type != GR_JR_NUMBER ||
+                t->child->next->type != GR_JR_NUMBER || !t->child->is_int ||
+                !t->child->next->is_int)
+                return ld_fail(L, t,
+                               "\"turns\" of \"sight\" must be [first, last], two whole "
+                               "numbers; write e.g. [1, 2]");
+            int64_t a = t->child->ival, b = t->child->next->ival;
+            if (a < 1 || b < a || b > sc->turns)
+                return ld_fail(L, t,
+                               "\"turns\" of \"sight\" is [%lld, %lld]; write [first, last] "
+                               "with 1 <= first <= last <= %d (the scenario's turns)",
+                               (long long)a, (long long)b, sc->turns);
+            for (int64_t x = a; x <= b; x++) {
+                if (sc->ext.sight[x])
+                    return ld_fail(L, t,
+                                   "turn %lld is in two entries of \"sight\"; give each turn "
+                                   "one sight",
+                                   (long long)x);
+                sc->ext.sight[x] = (uint8_t)n;
+            }
+        }
+    }
     return GR_OK;
 }
 
@@ -1031,12 +1142,14 @@ static gr_status ld_check(ld *L, const gr_jr_node *root)
 gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_scenario *sc,
                             gr_error *err)
 {
-    static const char *const keys[] = {"version", "id",    "title",      "description",   "sources",
-                                       "notes",   "turns", "victory",    "map",           "sides",
-                                       "corps",   "units", "objectives", "reinforcements"};
+    static const char *const keys[] = {
+        "version", "id",  "title", "description", "sources", "notes",      "turns",
+        "victory", "map", "sides", "corps",       "units",   "objectives", "reinforcements",
+        "rules"};
     /* keys a format-1 file may not hold: the first of format 2 */
-    static const char *const v2_keys[] = {"reinforcements"};
-    static const char *const victories[] = {"most-destroyed", "demoralisation"};
+    static const char *const v2_keys[] = {"reinforcements", "rules"};
+    static const char *const victories[] = {"most-destroyed", "demoralisation", "objectives",
+                                            "points"};
     memset(sc, 0, sizeof *sc);
     if (len > RE_SCENARIO_MAX_BYTES)
         return gr_error_set(err, GR_EINPUT,
@@ -1086,7 +1199,7 @@ gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_s
             }
         }
     if (ld_keys(L, root, "the scenario", keys,
-                sizeof keys / sizeof keys[0] - (L->version < 2 ? 1 : 0)) ||
+                sizeof keys / sizeof keys[0] - (L->version < 2 ? 2 : 0)) ||
         ld_str(L, root, "id", "the scenario", 1, sc->id, sizeof sc->id) ||
         ld_str(L, root, "title", "the scenario", 1, sc->title, sizeof sc->title) ||
         ld_text(L, root, "description", "the scenario") ||
@@ -1094,12 +1207,12 @@ gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_s
         ld_int(L, root, "turns", "the scenario", 1, 99, 0, 1, &turns))
         goto done;
     if (gr_jr_get(root, "victory") &&
-        ld_enum(L, root, "victory", "the scenario", victories, 2, &victory))
+        ld_enum(L, root, "victory", "the scenario", victories, L->version < 2 ? 2 : 4, &victory))
         goto done;
     sc->turns = (uint8_t)turns;
     sc->victory = (uint8_t)victory;
     if (ld_map(L, root) || ld_sides(L, root) || ld_corps(L, root) || ld_reinforcements(L, root) ||
-        ld_units(L, root) || ld_objectives(L, root) || ld_check(L, root))
+        ld_units(L, root) || ld_objectives(L, root) || ld_rules(L, root) || ld_check(L, root))
         goto done;
     st = GR_OK;
 done:

@@ -61,8 +61,18 @@ expect_json "info json austerlitz objectives" '.objectives[0] | [.name, .hex, .p
     '["Pratzeberg",[5,7],1]' -- scenario info "$S/austerlitz.json" --json
 expect_json "info json sources" '.sources | length > 0' 'true' -- scenario info "$S/austerlitz.json" --json
 
+R=$SOURCE_ROOT/tests/io/good_mini3.json
+out=$("$GROGNARD" scenario info "$R")
+case $out in *"Victory: the side holding more objective points at the end"*) pass ;; *) flunk "info victory objectives: $out" ;; esac
+case $out in *"Sudden death: B loses at once at 2 demoralisation points."*) pass ;; *) flunk "info sudden death: $out" ;; esac
+case $out in *"Guard (every retreat one hex shorter): u1."*) pass ;; *) flunk "info guard: $out" ;; esac
+case $out in *"Fog or night, turns 1 to 2: no line of sight nor artillery fire beyond 1 hex."*) pass ;; *) flunk "info sight: $out" ;; esac
+expect_json "info json rules" '.rules | [.guard, .guard_units, (.sight | length), .sudden_death.B]' \
+    '["retreat-one-less",["u1"],3,2]' -- scenario info "$R" --json
+expect_json "info json victory" '.victory.rule' '"objectives"' -- scenario info "$R" --json
+
 # play prints the same briefing
-for f in "$S"/*.json "$M"; do
+for f in "$S"/*.json "$M" "$R"; do
     info=$("$GROGNARD" scenario info "$f")
     play=$(printf 'quit\n' | "$GROGNARD" play "$f" --seed 1 --ai none 2>/dev/null)
     case $play in *"$info"*) pass ;; *) flunk "play's briefing of $f is not scenario info's" ;; esac

@@ -67,6 +67,18 @@ static void test_format2(const char *root)
               re_chits_per_turn(&sc, 1, 4) == 1,
           "mini2: chits by turn");
     CHECK(re_scenario_digest_bytes(&sc) == sizeof sc, "mini2: the digest covers format 2");
+    /* the scenario rules (tests/io/good_mini3.json) */
+    snprintf(path, sizeof path, "%s/tests/io/good_mini3.json", root);
+    CHECK(re_scenario_load(path, &sc, &err) == GR_OK, "%s", err.msg);
+    CHECK(sc.victory == RE_VICTORY_OBJECTIVES, "mini3: victory %d", sc.victory);
+    CHECK(sc.ext.guard_rule == RE_GUARD_RETREAT_ONE_LESS && sc.ext.unit_tags[0] == RE_TAG_GUARD &&
+              sc.ext.unit_tags[1] == 0,
+          "mini3: guard");
+    CHECK(sc.ext.unit_points[0] == 0 && sc.ext.unit_points[1] == 3, "mini3: points");
+    CHECK(sc.ext.sight[1] == 1 && sc.ext.sight[2] == 1 && sc.ext.sight[3] == 0 &&
+              sc.ext.sight[4] == 2,
+          "mini3: sight by turn");
+    CHECK(sc.ext.sudden_death[0] == 0 && sc.ext.sudden_death[1] == 2, "mini3: sudden death");
     snprintf(path, sizeof path, "%s/tests/io/good_mini.json", root);
     CHECK(re_scenario_load(path, &sc, &err) == GR_OK, "%s", err.msg);
     CHECK(re_scenario_digest_bytes(&sc) == offsetof(re_scenario, ext),
@@ -84,6 +96,7 @@ static void test_bundled(const char *root)
         {"data/scenarios/austerlitz.json", "austerlitz", 16, 12, 50, 15},
         {"tests/io/good_mini.json", "mini", 4, 3, 2, 2},
         {"tests/io/good_mini2.json", "mini2", 4, 3, 3, 2},
+        {"tests/io/good_mini3.json", "mini3", 4, 3, 2, 2},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         char path[1024];
