@@ -145,7 +145,7 @@ int re_scenario_warnings(const re_scenario *sc, void (*fn)(void *ctx, const char
             double p = 1;
             for (int k = 0; k < tries; k++)
                 p *= (rf->roll - 1) / 6.0;
-            if (p >= 0.005)
+            if (p >= 0.01)
                 say(&w,
                     "reinforcement \"%s\" may never come: it needs %d or more on a die from turn "
                     "%d to %d, and misses every roll %.0f%% of the time",

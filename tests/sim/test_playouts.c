@@ -73,6 +73,9 @@ static int check_state(const re_scenario *sc, const re_state *st, const char *wh
             }
             continue;
         }
+        if (u->col == -1 && u->row == -1 && sc->ext.unit_reinf[i] &&
+            re_unit_waiting(sc, st, (int)i))
+            continue; /* a reinforcement still to enter (scenario format 2) */
         if (u->col < 0 || u->row < 0 || u->col >= sc->cols || u->row >= sc->rows) {
             fail("%s: unit %s off the map at [%d, %d]", where, d->name, u->col, u->row);
             return 0;
