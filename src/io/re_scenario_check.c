@@ -159,8 +159,13 @@ int re_scenario_warnings(const re_scenario *sc, void (*fn)(void *ctx, const char
             if (sc->corps[c].side != s)
                 continue;
             int on_map = 0;
-            for (int u = 0; u < sc->nunits; u++)
-                on_map |= sc->units[u].corps == c && !sc->ext.unit_reinf[u];
+            for (int u = 0; u < sc->nunits; u++) {
+                int r = sc->ext.unit_reinf[u];
+                /* on the map when the chits of turn 1 are chosen: from the
+                 * start, or with a reinforcement due on turn 1 without a die */
+                on_map |= sc->units[u].corps == c &&
+                          (!r || (sc->ext.reinf[r - 1].turn == 1 && !sc->ext.reinf[r - 1].roll));
+            }
             pool += on_map ? sc->corps[c].chits : 0;
         }
         if (re_chits_per_turn(sc, s, 1) > pool)

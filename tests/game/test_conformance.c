@@ -356,8 +356,9 @@ int main(int argc, char **argv)
 {
     const char *root = argc > 1 ? argv[1] : ".";
     long seeds = argc > 2 ? strtol(argv[2], NULL, 10) : 1000;
-    static const char *const files[] = {"data/scenarios/teaching.json",
-                                        "data/scenarios/austerlitz.json"};
+    static const char *const files[] = {
+        "data/scenarios/teaching.json", "data/scenarios/austerlitz.json",
+        "data/scenarios/marengo.json", "data/scenarios/friedland.json"};
     const gr_game_type *t = gr_game_type_find("re");
     if (!t) {
         fail("no game type 're'");

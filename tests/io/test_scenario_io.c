@@ -94,6 +94,8 @@ static void test_bundled(const char *root)
     } want[] = {
         {"data/scenarios/teaching.json", "teaching", 12, 8, 12, 4},
         {"data/scenarios/austerlitz.json", "austerlitz", 16, 12, 50, 15},
+        {"data/scenarios/marengo.json", "marengo", 16, 10, 22, 8},
+        {"data/scenarios/friedland.json", "friedland", 14, 10, 22, 8},
         {"tests/io/good_mini.json", "mini", 4, 3, 2, 2},
         {"tests/io/good_mini2.json", "mini2", 4, 3, 3, 2},
         {"tests/io/good_mini3.json", "mini3", 4, 3, 2, 2},

@@ -240,8 +240,9 @@ int main(int argc, char **argv)
 {
     const char *root = argc > 1 ? argv[1] : ".";
     long seeds = argc > 2 ? strtol(argv[2], NULL, 10) : 1000;
-    static const char *const files[] = {"data/scenarios/teaching.json",
-                                        "data/scenarios/austerlitz.json"};
+    static const char *const files[] = {
+        "data/scenarios/teaching.json", "data/scenarios/austerlitz.json",
+        "data/scenarios/marengo.json", "data/scenarios/friedland.json"};
     printf("sizeof(re_state) = %zu bytes (limit 16384)\n", sizeof(re_state));
     if (sizeof(re_state) > 16384)
         fail("re_state is %zu bytes, more than 16 KiB", sizeof(re_state));

@@ -120,6 +120,8 @@ static void random_games_render_in_both_languages(void **state)
     int seen[RE_EV_KINDS] = {0};
     play_games("data/scenarios/teaching.json", seen);
     play_games("data/scenarios/austerlitz.json", seen);
+    play_games("data/scenarios/marengo.json", seen);
+    play_games("data/scenarios/friedland.json", seen);
     int kinds = 0;
     for (int k = 1; k < RE_EV_KINDS; k++)
         if (seen[k])
