@@ -30,7 +30,7 @@ static void usage(FILE *f)
             "                     [--lang en|fr] [--save FILE] [--check]\n"
             "\n"
             "Play Revolution et Empire in the terminal.  SCENARIO is a scenario file\n"
-            "(data/scenarios/teaching.json, data/scenarios/austerlitz.json; format in\n"
+            "(data/scenarios/: teaching, austerlitz, marengo, friedland; format in\n"
             "docs/scenarios.md), or a game saved with --save or 'save FILE', to go on\n"
             "with it (its seed, steps and scenario are the save's; it is saved back there\n"
             "unless --save says otherwise).\n"
