@@ -286,11 +286,14 @@ typedef enum re_event_kind {
     RE_EV_ENTRY_BLOCKED, /* units[0] finds its entry hexes taken (or closed to its type): it
                             waits for the next turn; vals[0] its reinforcement */
     /* scenario rules (format 2) */
-    RE_EV_GUARD,        /* guard units[0] retreats less: vals[0] retreat results, vals[1] hexes
-                           it retreats, vals[2] re_guard_rule */
-    RE_EV_SIGHT,        /* fog or night this turn: vals[0] the turn, vals[1] hexes of sight */
-    RE_EV_SUDDEN_DEATH, /* units[0] the side whose demoralisation reached its sudden-death
-                           threshold: vals[0] its points, vals[1] the threshold */
+    RE_EV_GUARD,          /* guard units[0] retreats less: vals[0] retreat results, vals[1] hexes
+                             it retreats, vals[2] re_guard_rule */
+    RE_EV_SIGHT,          /* fog or night this turn: vals[0] the turn, vals[1] hexes of sight */
+    RE_EV_SUDDEN_DEATH,   /* units[0] the side whose demoralisation reached its sudden-death
+                             threshold: vals[0] its points, vals[1] the threshold */
+    RE_EV_TERRAIN_CHANGE, /* hex hexes[0] changes from this turn on: vals[0] its new ground
+                             (re_terrain) or -1 if unchanged, vals[1] its new features
+                             (RE_HILL...) or -1; vals[2], vals[3] the old ones */
     RE_EV_KINDS
 } re_event_kind;
 

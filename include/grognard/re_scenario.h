@@ -23,6 +23,7 @@
 #define RE_MAX_TURNS      99
 #define RE_MAX_REINF      16 /* reinforcement groups of a scenario */
 #define RE_MAX_ENTRY      6  /* entry hexes of one reinforcement group */
+#define RE_MAX_CHANGES    16 /* terrain changes of a scenario */
 
 /* Unit types (seed 004, UNITES). */
 typedef enum re_unit_type {
@@ -133,6 +134,19 @@ typedef struct re_reinforcement {
     int8_t entry[RE_MAX_ENTRY][2]; /* col,row, in the order they are filled */
 } re_reinforcement;
 
+/* A hex whose ground or features change from the start of a turn on (a
+ * bridge destroyed, a village fortified): format 2, rules.terrain_changes. */
+typedef struct re_terrain_change {
+    uint8_t turn;    /* from the start of this turn (2..turns) */
+    int8_t col, row; /* the hex */
+    uint8_t what;    /* RE_TC_TERRAIN | RE_TC_FLAGS: which of the two below apply */
+    uint8_t terrain; /* the new ground (re_terrain) */
+    uint8_t flags;   /* the new features (RE_HILL | ...), replacing the old */
+    uint8_t pad[2];
+} re_terrain_change;
+
+enum { RE_TC_TERRAIN = 1 << 0, RE_TC_FLAGS = 1 << 1 };
+
 /* What format 2 adds to format 1.  All zero for a format-1 scenario, so
  * that its digest and the state hashes of its games are those of format 1
  * (re_scenario_digest hashes this part only when it is not all zero). */
@@ -152,6 +166,8 @@ typedef struct re_scenario_ext {
     uint8_t pad2;
     uint8_t sight[RE_MAX_TURNS + 1]; /* 0: as the seed; else on turn t (fog, night) no line of
                                         sight, so no artillery fire, beyond this many hexes */
+    uint8_t nchanges;                /* terrain changes, in the order of their turns */
+    re_terrain_change changes[RE_MAX_CHANGES];
 } re_scenario_ext;
 
 typedef struct re_scenario {
@@ -180,6 +196,30 @@ static inline size_t re_scenario_digest_bytes(const re_scenario *sc)
         if (p[i])
             return sizeof *sc;
     return offsetof(re_scenario, ext);
+}
+
+/* The scenario as its terrain stands on `turn`: sc itself when no terrain
+ * change has come by then, else a copy in *buf with every change of a turn
+ * up to `turn` applied in order (docs/rules/re.md, "Terrain that
+ * changes").  The engine plays each turn on it; a board is drawn from it. */
+static inline const re_scenario *re_scenario_at_turn(const re_scenario *sc, int turn,
+                                                     re_scenario *buf)
+{
+    if (!sc->ext.nchanges || turn < sc->ext.changes[0].turn)
+        return sc;
+    *buf = *sc;
+    for (int i = 0; i < sc->ext.nchanges && i < RE_MAX_CHANGES; i++) {
+        const re_terrain_change *c = &sc->ext.changes[i];
+        if (c->turn > turn || c->col < 0 || c->row < 0 || c->col >= RE_MAX_COLS ||
+            c->row >= RE_MAX_ROWS)
+            continue;
+        re_hexdef *h = &buf->map[c->row][c->col];
+        if (c->what & RE_TC_TERRAIN)
+            h->terrain = c->terrain;
+        if (c->what & RE_TC_FLAGS)
+            h->flags = c->flags;
+    }
+    return buf;
 }
 
 /* The chits side s may put in the bowl on turn t (x of seed 004 §1, by

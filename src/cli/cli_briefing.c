@@ -125,6 +125,25 @@ void cli_briefing(FILE *f, const re_scenario *sc, const json_t *doc)
             fprintf(f, " no line of sight nor artillery fire beyond %d hex%s.\n", sc->ext.sight[t],
                     sc->ext.sight[t] > 1 ? "es" : "");
         }
+    for (int i = 0; i < sc->ext.nchanges; i++) {
+        const re_terrain_change *c = &sc->ext.changes[i];
+        fprintf(f, "  Terrain from turn %d: hex [%d, %d]", c->turn, c->col, c->row);
+        if (c->what & RE_TC_TERRAIN)
+            fprintf(f, " becomes %s", re_terrain_name(c->terrain));
+        if (c->what & RE_TC_FLAGS) {
+            static const char *const fn[] = {"hill", "fieldworks", "road", "bridge", "ford"};
+            int any = 0;
+            fprintf(f, "%s features:", c->what & RE_TC_TERRAIN ? "," : "");
+            for (int b = 0; b < 5; b++)
+                if (c->flags & (1 << b)) {
+                    fprintf(f, "%s %s", any ? "," : "", fn[b]);
+                    any = 1;
+                }
+            if (!any)
+                fprintf(f, " none");
+        }
+        fprintf(f, ".\n");
+    }
     for (int i = 0; i < sc->nobjectives; i++) {
         const re_objective *o = &sc->objectives[i];
         const char *n = objective_name(doc, i);
@@ -242,6 +261,25 @@ json_t *cli_briefing_json(const re_scenario *sc, const json_t *doc)
     json_object_set_new(rules, "guard_units", guard);
     json_object_set_new(rules, "sight", sight);
     json_object_set_new(rules, "sudden_death", sd);
+    json_t *changes = json_array();
+    for (int i = 0; i < sc->ext.nchanges; i++) {
+        const re_terrain_change *c = &sc->ext.changes[i];
+        json_t *j = json_pack("{s:i,s:o}", "turn", c->turn, "hex", hex_json(c->col, c->row));
+        if (c->what & RE_TC_TERRAIN) {
+            char code[2] = {re_terrain_code(c->terrain), 0};
+            json_object_set_new(j, "terrain", json_string(code));
+        }
+        if (c->what & RE_TC_FLAGS) {
+            static const char *const fn[] = {"hill", "fieldworks", "road", "bridge", "ford"};
+            json_t *fl = json_array();
+            for (int b = 0; b < 5; b++)
+                if (c->flags & (1 << b))
+                    json_array_append_new(fl, json_string(fn[b]));
+            json_object_set_new(j, "features", fl);
+        }
+        json_array_append_new(changes, j);
+    }
+    json_object_set_new(rules, "terrain_changes", changes);
     json_object_set_new(o, "rules", rules);
     json_t *objs = json_array();
     for (int i = 0; i < sc->nobjectives; i++) {

@@ -107,6 +107,9 @@ static char feature_char(const re_hexdef *h)
 
 static void draw_board(FILE *f, const re_scenario *sc, const re_state *st, const tags *tg)
 {
+    re_scenario *now = st ? malloc(sizeof *now) : NULL; /* the terrain on st's turn */
+    if (now)
+        sc = re_scenario_at_turn(sc, st->turn, now);
     int at[RE_MAX_ROWS][RE_MAX_COLS];
     memset(at, -1, sizeof at);
     for (int i = 0; i < sc->nunits; i++) {
@@ -135,6 +138,7 @@ static void draw_board(FILE *f, const re_scenario *sc, const re_state *st, const
                "         K fortress  B building  W lake/river;  ^ hill  # fieldworks  = road\n"
                "         b bridge  g ford  : stream or sunken road on a side (odd rows are\n"
                "         shifted half a hex right; hexes are [col, row])\n");
+    free(now);
 }
 
 static void print_units(FILE *f, const re_scenario *sc, const re_state *st, const tags *tg)

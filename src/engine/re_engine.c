@@ -18,6 +18,13 @@
 
 #define IDX(col, row) ((row)*RE_MAX_COLS + (col))
 
+/* Every public function that reads the terrain plays on the scenario as
+ * its terrain stands on the state's turn (rules.terrain_changes; sc
+ * itself for a scenario without changes): sc is replaced by it. */
+#define AT_TURN(sc, turn)                                                                          \
+    re_scenario at_turn_buf_;                                                                      \
+    (sc) = re_scenario_at_turn((sc), (turn), &at_turn_buf_)
+
 /* ---- small helpers --------------------------------------------------- */
 
 typedef struct emit {
@@ -1429,7 +1436,11 @@ static void turn_start(const re_scenario *sc, re_state *st, int from, gr_log *lo
         }
         reinf_call(sc, st, r);
     }
-    reinf_place(sc, st, log);
+    {
+        /* placed on the terrain as it stands on the new turn */
+        re_scenario buf;
+        reinf_place(re_scenario_at_turn(sc, st->turn, &buf), st, log);
+    }
     if (st->turn <= RE_MAX_TURNS && sc->ext.sight[st->turn])
         note(log, RE_EV_SIGHT, RE_P_SIGHT, -1, -1, st->turn, sc->ext.sight[st->turn]);
     st->arrival = 0;
@@ -1468,6 +1479,17 @@ static void end_turn(const re_scenario *sc, re_state *st, gr_log *log)
     st->side = 0;
     st->stage = RE_ST_CHITS;
     note(log, RE_EV_TURN_START, RE_P_ACT, -1, -1, st->turn, 0);
+    /* terrain that changes on this turn (sc: as it stood on the last) */
+    for (int i = 0; i < sc->ext.nchanges && i < RE_MAX_CHANGES; i++) {
+        const re_terrain_change *c = &sc->ext.changes[i];
+        if (c->turn != st->turn)
+            continue;
+        gr_event *e =
+            note(log, RE_EV_TERRAIN_CHANGE, RE_P_TERRAIN_CHANGE, -1, -1,
+                 c->what & RE_TC_TERRAIN ? c->terrain : -1, c->what & RE_TC_FLAGS ? c->flags : -1);
+        note_hex(e, 0, c->col, c->row);
+        note_vals(e, sc->map[c->row][c->col].terrain, sc->map[c->row][c->col].flags);
+    }
     turn_start(sc, st, 0, log);
 }
 
@@ -1666,6 +1688,7 @@ int re_winner(const re_scenario *sc, const re_state *st)
 
 int re_legal_actions(const re_scenario *sc, const re_state *st, re_action *out, int cap)
 {
+    AT_TURN(sc, st->turn);
     emit e = {out, cap, 0, NULL, 0, -1, NULL, NULL};
     gen_stage(sc, st, &e);
     return e.n;
@@ -1674,6 +1697,7 @@ int re_legal_actions(const re_scenario *sc, const re_state *st, re_action *out, 
 int re_each_legal_action(const re_scenario *sc, const re_state *st,
                          void (*fn)(void *ctx, re_action a), void *ctx)
 {
+    AT_TURN(sc, st->turn);
     emit e = {NULL, 0, 0, NULL, 0, -1, fn, ctx};
     gen_stage(sc, st, &e);
     return e.n;
@@ -1681,6 +1705,7 @@ int re_each_legal_action(const re_scenario *sc, const re_state *st,
 
 int re_is_legal(const re_scenario *sc, const re_state *st, re_action a)
 {
+    AT_TURN(sc, st->turn);
     emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL};
     gen_stage(sc, st, &e);
     return e.found;
@@ -1868,6 +1893,7 @@ static void apply_legal(const re_scenario *sc, re_state *st, re_action a, gr_log
 
 gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, gr_log *log, gr_error *err)
 {
+    AT_TURN(sc, st->turn);
     emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL};
     gen_stage(sc, st, &e);
     if (!e.found) {
@@ -1886,6 +1912,7 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, gr_log *log
 void re_apply_trusted(const re_scenario *sc, re_state *st, re_action a, gr_log *log)
 {
     assert(re_is_legal(sc, st, a));
+    AT_TURN(sc, st->turn);
     apply_legal(sc, st, a, log);
 }
 
@@ -2005,6 +2032,7 @@ int re_random_action(const re_scenario *sc, const re_state *st, gr_rng *rng, re_
         *out = ch[n - 1].action;
         return 1;
     }
+    AT_TURN(sc, st->turn);
     emit e = emit_none();
     gen_stage(sc, st, &e);
     if (e.n == 0)

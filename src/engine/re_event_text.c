@@ -59,6 +59,7 @@ static const char *const kind_names[RE_EV_KINDS] = {
     [RE_EV_GUARD] = "guard",
     [RE_EV_SIGHT] = "sight",
     [RE_EV_SUDDEN_DEATH] = "sudden_death",
+    [RE_EV_TERRAIN_CHANGE] = "terrain_change",
 };
 
 const char *re_event_kind_name(int kind)
@@ -605,6 +606,25 @@ int re_event_text(const re_scenario *sc, const gr_event *ev, gr_lang lang, char 
                 "turn %d: fog or night, no line of sight and no artillery fire beyond %d hex(es)",
                 v[0], v[1]);
         break;
+    case RE_EV_TERRAIN_CHANGE: {
+        int ground = v[0] >= 0 ? v[0] : v[2], fl = v[1] >= 0 ? v[1] : v[3];
+        const re_terrain_row *g = re_terrain_row_at(ground);
+        const char *gl = g && g->label ? g->label : "?";
+        if ((v[3] & RE_BRIDGE) && !(fl & RE_BRIDGE))
+            put(&o, fr ? "le pont en %d,%d est détruit" : "the bridge at %d,%d is destroyed", c0,
+                r0);
+        else if (!(v[3] & RE_BRIDGE) && (fl & RE_BRIDGE))
+            put(&o, fr ? "un pont est jeté en %d,%d" : "a bridge is built at %d,%d", c0, r0);
+        else
+            put(&o, fr ? "le terrain change en %d,%d" : "the terrain changes at %d,%d", c0, r0);
+        put(&o, fr ? " : désormais %s%s%s%s%s%s" : ": now %s%s%s%s%s%s", gl,
+            fl & RE_HILL ? (fr ? ", colline" : ", hill") : "",
+            fl & RE_FIELDWORKS ? (fr ? ", fortifications" : ", fieldworks") : "",
+            fl & RE_ROAD ? (fr ? ", route" : ", road") : "",
+            fl & RE_BRIDGE ? (fr ? ", pont" : ", bridge") : "",
+            fl & RE_FORD ? (fr ? ", gué" : ", ford") : "");
+        break;
+    }
     case RE_EV_SUDDEN_DEATH:
         put(&o,
             fr ? "mort subite : %s atteint %d points de démoralisation (seuil %d) et perd la "

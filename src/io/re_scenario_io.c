@@ -906,10 +906,107 @@ static gr_status ld_reinforcements(ld *L, const gr_jr_node *root)
     return GR_OK;
 }
 
+/* "terrain_changes" of "rules": [{"turn": T, "hex": [c, r], "terrain": "W",
+ * "features": ["road"]}, ...] in the order of their turns. */
+static gr_status ld_terrain_changes(ld *L, const gr_jr_node *rules)
+{
+    static const char *const keys[] = {"turn", "hex", "terrain", "features", "notes"};
+    static const char *const feats[] = {"hill", "fieldworks", "road", "bridge", "ford"};
+    static const uint8_t bits[] = {RE_HILL, RE_FIELDWORKS, RE_ROAD, RE_BRIDGE, RE_FORD};
+    re_scenario *sc = L->sc;
+    const gr_jr_node *v = gr_jr_get(rules, "terrain_changes");
+    if (!v)
+        return GR_OK;
+    if (ld_expect(L, v, GR_JR_ARRAY, "\"terrain_changes\" (a list of {\"turn\", \"hex\", ...})"))
+        return GR_EINPUT;
+    if (v->len > RE_MAX_CHANGES)
+        return ld_fail(L, v, "\"terrain_changes\" lists %zu changes; give at most %d", v->len,
+                       RE_MAX_CHANGES);
+    int k = 0, last = 2;
+    const char *what = "a terrain change";
+    for (const gr_jr_node *e = v->child; e; e = e->next, k++) {
+        re_terrain_change *c = &sc->ext.changes[k];
+        int turn, col, row;
+        if (ld_expect(L, e, GR_JR_OBJECT, what) || ld_keys(L, e, what, keys, 5) ||
+            ld_int(L, e, "turn", what, 2, sc->turns, 0, 1, &turn) || ld_text(L, e, "notes", what))
+            return GR_EINPUT;
+        if (turn < last)
+            return ld_fail(L, gr_jr_get(e, "turn"),
+                           "turn %d of a terrain change comes after turn %d; list the changes in "
+                           "the order of their turns",
+                           turn, last);
+        last = turn;
+        const gr_jr_node *h = gr_jr_get(e, "hex");
+        if (!h)
+            return ld_missing(L, e, "hex", what, "[col, row]");
+        if (ld_hex(L, h, "the hex of a terrain change", &col, &row))
+            return GR_EINPUT;
+        /* the ground and features as they stand before this change */
+        int ground = sc->map[row][col].terrain, flags = sc->map[row][col].flags;
+        for (int j = 0; j < k; j++)
+            if (sc->ext.changes[j].col == col && sc->ext.changes[j].row == row) {
+                if (sc->ext.changes[j].what & RE_TC_TERRAIN)
+                    ground = sc->ext.changes[j].terrain;
+                if (sc->ext.changes[j].what & RE_TC_FLAGS)
+                    flags = sc->ext.changes[j].flags;
+            }
+        c->turn = (uint8_t)turn;
+        c->col = (int8_t)col;
+        c->row = (int8_t)row;
+        const gr_jr_node *t = gr_jr_get(e, "terrain");
+        if (t) {
+            int code =
+                t->type == GR_JR_STRING && t->len == 1 ? re_terrain_from_code(t->str[0]) : -1;
+            if (code < 0)
+                return ld_fail(L, t,
+                               "\"terrain\" of a terrain change must be one terrain code; use one "
+                               "of \".\" \"F\" \"O\" \"T\" \"M\" \"X\" \"R\" \"K\" \"B\" \"W\"");
+            c->what |= RE_TC_TERRAIN;
+            c->terrain = (uint8_t)code;
+            ground = code;
+        }
+        const gr_jr_node *f = gr_jr_get(e, "features");
+        if (f) {
+            if (ld_expect(L, f, GR_JR_ARRAY,
+                          "\"features\" of a terrain change (a list such as [\"road\"])"))
+                return GR_EINPUT;
+            uint8_t fl = 0;
+            for (const gr_jr_node *x = f->child; x; x = x->next) {
+                int i = x->type == GR_JR_STRING ? lookup(x->str, feats, 5) : -1;
+                if (i < 0)
+                    return ld_fail(L, x,
+                                   "unknown feature in a terrain change; accepted: \"hill\", "
+                                   "\"fieldworks\", \"road\", \"bridge\", \"ford\"");
+                fl |= bits[i];
+            }
+            c->what |= RE_TC_FLAGS;
+            c->flags = fl;
+            flags = fl;
+        }
+        if (!c->what)
+            return ld_fail(L, e,
+                           "a terrain change changes nothing; give its new \"terrain\" (a code) "
+                           "or its \"features\" (a list, [] for none)");
+        if ((flags & (RE_BRIDGE | RE_FORD)) && ground != RE_LAKE)
+            return ld_fail(L, f ? f : e,
+                           "the terrain change at [%d, %d] leaves a bridge or ford on ground that "
+                           "is not a lake/river (W); a bridge or ford stands on W only",
+                           col, row);
+        if ((flags & RE_HILL) && ground == RE_LAKE)
+            return ld_fail(L, f ? f : e,
+                           "the terrain change at [%d, %d] makes a lake/river a hill; remove "
+                           "\"hill\" or change the ground",
+                           col, row);
+    }
+    sc->ext.nchanges = (uint8_t)k;
+    return GR_OK;
+}
+
 /* "rules" (format 2): the scenario rules of docs/rules/re.md. */
 static gr_status ld_rules(ld *L, const gr_jr_node *root)
 {
-    static const char *const keys[] = {"guard", "sight", "sudden_death", "notes"};
+    static const char *const keys[] = {"guard", "sight", "sudden_death", "terrain_changes",
+                                       "notes"};
     static const char *const guards[] = {"none", "ignore-first-retreat", "retreat-one-less"};
     re_scenario *sc = L->sc;
     const gr_jr_node *v = gr_jr_get(root, "rules");
@@ -947,6 +1044,8 @@ static gr_status ld_rules(ld *L, const gr_jr_node *root)
             sc->ext.sudden_death[s] = (uint8_t)at;
         }
     }
+    if (ld_terrain_changes(L, v))
+        return GR_EINPUT;
     const gr_jr_node *si = gr_jr_get(v, "sight");
     if (si) {
         static const char *const skeys[] = {"turns", "hexes", "notes"};

@@ -70,6 +70,10 @@ case $out in *"Fog or night, turns 1 to 2: no line of sight nor artillery fire b
 expect_json "info json rules" '.rules | [.guard, .guard_units, (.sight | length), .sudden_death.B]' \
     '["retreat-one-less",["u1"],3,2]' -- scenario info "$R" --json
 expect_json "info json victory" '.victory.rule' '"objectives"' -- scenario info "$R" --json
+case $out in *"Terrain from turn 4: hex [3, 2] features: bridge."*) pass ;; *) flunk "info terrain change: $out" ;; esac
+expect_json "info json terrain changes" '.rules.terrain_changes' \
+    '[{"turn":3,"hex":[1,1],"features":["fieldworks"]},{"turn":4,"hex":[3,2],"features":["bridge"]}]' \
+    -- scenario info "$R" --json
 
 # play prints the same briefing
 for f in "$S"/*.json "$M" "$R"; do

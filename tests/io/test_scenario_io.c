@@ -79,6 +79,11 @@ static void test_format2(const char *root)
               sc.ext.sight[4] == 2,
           "mini3: sight by turn");
     CHECK(sc.ext.sudden_death[0] == 0 && sc.ext.sudden_death[1] == 2, "mini3: sudden death");
+    CHECK(sc.ext.nchanges == 2 && sc.ext.changes[0].turn == 3 && sc.ext.changes[0].col == 1 &&
+              sc.ext.changes[0].row == 1 && sc.ext.changes[0].what == RE_TC_FLAGS &&
+              sc.ext.changes[0].flags == RE_FIELDWORKS && sc.ext.changes[1].turn == 4 &&
+              sc.ext.changes[1].flags == RE_BRIDGE,
+          "mini3: terrain changes");
     snprintf(path, sizeof path, "%s/tests/io/good_mini.json", root);
     CHECK(re_scenario_load(path, &sc, &err) == GR_OK, "%s", err.msg);
     CHECK(re_scenario_digest_bytes(&sc) == offsetof(re_scenario, ext),

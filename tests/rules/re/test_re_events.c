@@ -67,7 +67,8 @@ static void check_event(const re_scenario *sc, const gr_event *ev, int *seen)
     /* the rules of scenario format 2 that have no paragraph in the seed
      * (reinforcements, fog) cite their page of docs/rules/re.md */
     int scenario_rule = ev->kind == RE_EV_ARRIVAL_ROLL || ev->kind == RE_EV_ARRIVE ||
-                        ev->kind == RE_EV_ENTRY_BLOCKED || ev->kind == RE_EV_SIGHT;
+                        ev->kind == RE_EV_ENTRY_BLOCKED || ev->kind == RE_EV_SIGHT ||
+                        ev->kind == RE_EV_TERRAIN_CHANGE;
     if (!ev->rule || (strncmp(ev->rule, "seed 004 ", 9) != 0 &&
                       !(scenario_rule && strncmp(ev->rule, "scenario: ", 10) == 0 &&
                         strstr(ev->rule, "docs/rules/re.md"))))

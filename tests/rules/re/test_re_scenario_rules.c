@@ -447,6 +447,37 @@ static void sudden_death_ends_the_battle(void **state)
     assert_int_not_equal(st.stage, RE_ST_OVER);
 }
 
+/* Terrain that changes on a turn: a bridge destroyed from turn 2 on closes
+ * the river there; the log says so at the start of the turn. */
+static void terrain_change_bridge_destroyed(void **state)
+{
+    (void)state;
+    tiny();
+    for (int r = 0; r < 6; r++)
+        terrain(3, r, RE_LAKE);
+    flag(3, 2, RE_BRIDGE);
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    sc.ext.nchanges = 1;
+    sc.ext.changes[0] =
+        (re_terrain_change){.turn = 2, .col = 3, .row = 2, .what = RE_TC_FLAGS, .flags = 0};
+    activate_corps(0);
+    assert_true(legal("Friant: move to 3,2")); /* turn 1: the bridge stands */
+    start();
+    pass_turn();
+    assert_true(log_has("the bridge at 3,2 is destroyed: now Lac/Rivière"));
+    choose("Soult", NULL);
+    play("draw Soult");
+    assert_int_equal(st.turn, 2);
+    assert_false(legal("Friant: move to 3,2"));
+    assert_false(legal("Friant: move to 4,2"));
+    /* the scenario itself is unchanged; the turn's view has the change */
+    re_scenario buf;
+    assert_true(sc.map[2][3].flags & RE_BRIDGE);
+    assert_false(re_scenario_at_turn(&sc, 2, &buf)->map[2][3].flags & RE_BRIDGE);
+    assert_ptr_equal(re_scenario_at_turn(&sc, 1, &buf), &sc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -463,6 +494,7 @@ int main(void)
         cmocka_unit_test(victory_by_objectives_held),
         cmocka_unit_test(victory_by_points),
         cmocka_unit_test(sudden_death_ends_the_battle),
+        cmocka_unit_test(terrain_change_bridge_destroyed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
