@@ -152,7 +152,8 @@ enum { RE_TC_TERRAIN = 1 << 0, RE_TC_FLAGS = 1 << 1 };
  * (re_scenario_digest hashes this part only when it is not all zero). */
 typedef struct re_scenario_ext {
     uint8_t nreinf;
-    uint8_t pad[3];
+    uint8_t format; /* 2 for a format-2 file, 0 for format 1 (whose ext is all zero) */
+    uint8_t pad[2];
     uint8_t unit_reinf[RE_MAX_UNITS]; /* 0: on the map at the start; r + 1: enters with
                                          reinforcement r (its re_unitdef col,row: -1,-1) */
     re_reinforcement reinf[RE_MAX_REINF];
@@ -186,16 +187,17 @@ typedef struct re_scenario {
 } re_scenario;
 
 /* The bytes of *sc its digest covers (re_scenario_digest, saved games):
- * the format-1 part, and the format-2 part only when it holds something,
- * so that a format-1 scenario keeps the digest its saves recorded before
- * format 2 existed. */
+ * the format-1 part, then the format-2 part up to its last byte that is not
+ * zero.  So a format-1 scenario keeps the digest its saves recorded before
+ * format 2 existed, and a field added at the END of re_scenario_ext (zero
+ * in the files written before it) changes no digest: add fields there. */
 static inline size_t re_scenario_digest_bytes(const re_scenario *sc)
 {
     const uint8_t *p = (const uint8_t *)&sc->ext;
-    for (size_t i = 0; i < sizeof sc->ext; i++)
-        if (p[i])
-            return sizeof *sc;
-    return offsetof(re_scenario, ext);
+    size_t n = sizeof sc->ext;
+    while (n > 0 && p[n - 1] == 0)
+        n--;
+    return offsetof(re_scenario, ext) + n;
 }
 
 /* The scenario as its terrain stands on `turn`: sc itself when no terrain

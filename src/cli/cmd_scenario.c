@@ -2,6 +2,7 @@
  * info FILE [--json]: what a scenario designer runs (docs/scenarios.md). */
 #include "cli.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "grognard/re_io.h"
@@ -55,10 +56,9 @@ static int check(int argc, char **argv)
         int n = re_scenario_warnings(sc, print_warning, argv[i]);
         printf("%s: OK: %s, format %d, %dx%d hexes, %d turns, %d units in %d corps, "
                "%d reinforcement%s; %d warning%s\n",
-               cli_esc(argv[i], buf, sizeof buf), sc->title,
-               re_scenario_digest_bytes(sc) == sizeof *sc ? 2 : 1, sc->cols, sc->rows, sc->turns,
-               sc->nunits, sc->ncorps, sc->ext.nreinf, sc->ext.nreinf == 1 ? "" : "s", n,
-               n == 1 ? "" : "s");
+               cli_esc(argv[i], buf, sizeof buf), sc->title, sc->ext.format ? sc->ext.format : 1,
+               sc->cols, sc->rows, sc->turns, sc->nunits, sc->ncorps, sc->ext.nreinf,
+               sc->ext.nreinf == 1 ? "" : "s", n, n == 1 ? "" : "s");
     }
     free(sc);
     return rc;

@@ -1286,6 +1286,7 @@ gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_s
         goto done;
     }
     L->version = (int)ver->ival;
+    sc->ext.format = (uint8_t)(L->version >= 2 ? L->version : 0);
     if (L->version < 2)
         for (size_t i = 0; i < sizeof v2_keys / sizeof v2_keys[0]; i++) {
             const gr_jr_node *m = gr_jr_get(root, v2_keys[i]);

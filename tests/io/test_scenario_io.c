@@ -66,7 +66,9 @@ static void test_format2(const char *root)
               re_chits_per_turn(&sc, 0, 3) == 2 && re_chits_per_turn(&sc, 0, 4) == 2 &&
               re_chits_per_turn(&sc, 1, 4) == 1,
           "mini2: chits by turn");
-    CHECK(re_scenario_digest_bytes(&sc) == sizeof sc, "mini2: the digest covers format 2");
+    CHECK(re_scenario_digest_bytes(&sc) > offsetof(re_scenario, ext) &&
+              re_scenario_digest_bytes(&sc) < sizeof sc,
+          "mini2: the digest covers format 2 up to its last byte that is not zero");
     /* the scenario rules (tests/io/good_mini3.json) */
     snprintf(path, sizeof path, "%s/tests/io/good_mini3.json", root);
     CHECK(re_scenario_load(path, &sc, &err) == GR_OK, "%s", err.msg);
