@@ -109,6 +109,10 @@ typedef struct gr_game_type {
     int32_t (*evaluate)(const void *sc, const void *st, int player);
     /* The game turn st is in, from 1 (0 if the game has no turns). */
     int (*turn)(const void *sc, const void *st);
+    /* How many of the scenario's first bytes its digest covers (NULL: all
+     * scenario_size), so that a scenario format may grow at its end without
+     * changing the digest of the files written before. */
+    size_t (*scenario_digest_bytes)(const void *sc);
 } gr_game_type;
 
 #define GR_EVAL_WIN 100000000

@@ -108,7 +108,8 @@ typedef enum re_stage {
     RE_ST_RETREAT, /* owner of the retreating unit: next hex of the path */
     RE_ST_RIPOSTE, /* owner of the attacked unit: riposte or not */
     RE_ST_AFTER,   /* attacker: take ground, pursue or stop */
-    RE_ST_OVER     /* the game has ended */
+    RE_ST_OVER,    /* the game has ended */
+    RE_ST_ARRIVAL  /* chance: the die of reinforcement `arrival` (start of a turn) */
 } re_stage;
 
 /* Unit flags (re_unit_st.flags). */
@@ -123,12 +124,20 @@ enum {
     RE_UF_ART_MOVED = 1 << 7,  /* artillery: has moved this turn (so fires no more) */
 };
 
+/* Scenario-rule flags (re_unit_st.sflags). */
+enum {
+    RE_USF_GUARD_USED = 1 << 0, /* guard: its first retreat result has been ignored */
+};
+
 typedef struct re_unit_st {
     int8_t col, row;    /* hex (offset); -1,-1 once destroyed */
     uint8_t figures;    /* figures left, the skirmisher not counted; 0 = destroyed */
     uint8_t skirmisher; /* 1 while its skirmisher figure is there */
     uint8_t flags;      /* RE_UF_* */
-    uint8_t pad[3];
+    uint8_t called;     /* 1: a reinforcement whose group has entered but that waits for a
+                           free entry hex (it enters at the start of the next turn) */
+    uint8_t sflags;     /* RE_USF_*: what scenario rules have done to it */
+    uint8_t pad;
 } re_unit_st;
 
 /* The roll in progress (one per state). */
@@ -181,7 +190,8 @@ typedef struct re_state {
     uint8_t drawn[RE_MAX_CORPS]; /* chits of each corps drawn this turn */
     uint8_t winner;              /* once over: 0, 1, or 2 for a draw */
     uint8_t nunits;
-    uint8_t pad[2];
+    uint8_t arrival; /* stage ARRIVAL: the reinforcement whose die is rolled; else 0 */
+    uint8_t pad;
     re_unit_st units[RE_MAX_UNITS];
     re_combat_st combat;
     re_retreat_st retreat;
@@ -268,6 +278,22 @@ typedef enum re_event_kind {
                            vals[2] side 1's (demoralisation points, or enemy units
                            destroyed) */
     RE_EV_WINNER,       /* units[0] the side that wins, GR_EV_NONE for a draw */
+    /* reinforcements (scenario format 2) */
+    RE_EV_ARRIVAL_ROLL,  /* the die of a reinforcement: faces[0] the face (nfaces 1); vals[0]
+                            the reinforcement, vals[1] the face it needs, vals[2] 1 if it
+                            enters */
+    RE_EV_ARRIVE,        /* units[0] enters the map at hexes[0]; vals[0] its reinforcement */
+    RE_EV_ENTRY_BLOCKED, /* units[0] finds its entry hexes taken (or closed to its type): it
+                            waits for the next turn; vals[0] its reinforcement */
+    /* scenario rules (format 2) */
+    RE_EV_GUARD,          /* guard units[0] retreats less: vals[0] retreat results, vals[1] hexes
+                             it retreats, vals[2] re_guard_rule */
+    RE_EV_SIGHT,          /* fog or night this turn: vals[0] the turn, vals[1] hexes of sight */
+    RE_EV_SUDDEN_DEATH,   /* units[0] the side whose demoralisation reached its sudden-death
+                             threshold: vals[0] its points, vals[1] the threshold */
+    RE_EV_TERRAIN_CHANGE, /* hex hexes[0] changes from this turn on: vals[0] its new ground
+                             (re_terrain) or -1 if unchanged, vals[1] its new features
+                             (RE_HILL...) or -1; vals[2], vals[3] the old ones */
     RE_EV_KINDS
 } re_event_kind;
 
@@ -418,8 +444,20 @@ void re_resample(const re_scenario *sc, const re_state *st, int player, gr_rng *
 int re_demoralisation(const re_scenario *sc, const re_state *st, int side);
 int re_is_demoralised(const re_scenario *sc, const re_state *st, int side);
 
+/* Objective points `side` holds (an objective is held by the side of the
+ * unit on it, else by its owner): RE_VICTORY_OBJECTIVES. */
+int re_objective_points(const re_scenario *sc, const re_state *st, int side);
+
+/* Victory points of `side`: each enemy unit destroyed scores its points
+ * (1 unless the scenario says), each enemy objective it holds its points:
+ * RE_VICTORY_POINTS. */
+int re_victory_points(const re_scenario *sc, const re_state *st, int side);
+
 /* Enemy units `side` has destroyed. */
 int re_destroyed_by(const re_scenario *sc, const re_state *st, int side);
+
+/* 1 if unit u is a reinforcement not yet on the map (not destroyed). */
+int re_unit_waiting(const re_scenario *sc, const re_state *st, int u);
 
 /* The unit standing on (col,row), or -1. */
 int re_unit_at(const re_scenario *sc, const re_state *st, int col, int row);

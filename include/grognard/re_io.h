@@ -16,8 +16,11 @@
 #include "grognard/re_scenario.h"
 #include "grognard/rng.h"
 
-#define RE_SCENARIO_VERSION   1
-#define RE_SCENARIO_MAX_BYTES (1024 * 1024)
+/* Scenario formats read: 1 (grognard 0.1) and 2 (reinforcements, chits by
+ * turn, scenario rules; docs/scenarios.md). */
+#define RE_SCENARIO_VERSION     2
+#define RE_SCENARIO_VERSION_MIN 1
+#define RE_SCENARIO_MAX_BYTES   (1024 * 1024)
 /* The most JSON values a scenario may hold: a full 32 x 24 map with every
  * hex in every list and every hexside a stream, 64 units, and long notes
  * fit (Austerlitz holds 1,126); the reader's memory stays under 15 MB. */
@@ -44,6 +47,14 @@ gr_status re_scenario_load(const char *path, re_scenario *sc, gr_error *err);
  * name in messages. */
 gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_scenario *sc,
                             gr_error *err);
+
+/* Warnings about a scenario that loads: what a designer most likely did
+ * not mean (an objective no enemy unit can ever reach over the terrain, a
+ * reinforcement's entry hex its terrain closes to some of its units or a
+ * unit starts on, fewer entry hexes than units, a reinforcement that may
+ * never come, more chits on turn 1 than the corps then on the map hold).
+ * Calls fn(ctx, message) for each (fn may be NULL); returns how many. */
+int re_scenario_warnings(const re_scenario *sc, void (*fn)(void *ctx, const char *msg), void *ctx);
 
 /* A 64-bit FNV-1a digest of a loaded scenario (gr_fnv1a64 over all of the
  * struct), stored in saved games so that a replay notices the scenario file

@@ -8,6 +8,7 @@
 #ifndef GROGNARD_RE_SCENARIO_H
 #define GROGNARD_RE_SCENARIO_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "grognard/hex.h"
@@ -19,6 +20,10 @@
 #define RE_MAX_OBJECTIVES 16
 #define RE_NAME_LEN       48
 #define RE_SIDES          2
+#define RE_MAX_TURNS      99
+#define RE_MAX_REINF      16 /* reinforcement groups of a scenario */
+#define RE_MAX_ENTRY      6  /* entry hexes of one reinforcement group */
+#define RE_MAX_CHANGES    16 /* terrain changes of a scenario */
 
 /* Unit types (seed 004, UNITES). */
 typedef enum re_unit_type {
@@ -99,7 +104,72 @@ typedef struct re_objective {
 typedef enum re_victory {
     RE_VICTORY_MOST_DESTROYED, /* default: most enemy units destroyed at the end */
     RE_VICTORY_DEMORALISATION, /* the side with fewer demoralisation points */
+    RE_VICTORY_OBJECTIVES,     /* format 2: the side holding more objective points at the end */
+    RE_VICTORY_POINTS,         /* format 2: more victory points (enemy units destroyed, each
+                                  its `points`, + enemy objectives held at the end) */
+    RE_VICTORIES
 } re_victory;
+
+/* Unit tags (format 2, re_scenario_ext.unit_tags). */
+enum { RE_TAG_GUARD = 1 << 0 };
+
+/* What the guard tag does (re_scenario_ext.guard_rule; docs/rules/re.md). */
+typedef enum re_guard_rule {
+    RE_GUARD_NONE,
+    RE_GUARD_IGNORE_FIRST_RETREAT, /* its first retreat result of the game is ignored */
+    RE_GUARD_RETREAT_ONE_LESS,     /* every retreat is one hex shorter */
+    RE_GUARD_RULES
+} re_guard_rule;
+
+/* A reinforcement (scenario format 2): units that are off the map at the
+ * start and enter together at the start of a turn, before the chits are
+ * chosen (docs/rules/re.md, "Reinforcements"). */
+typedef struct re_reinforcement {
+    char name[RE_NAME_LEN];
+    uint8_t turn;   /* the first turn it may enter, 1..turns */
+    uint8_t roll;   /* 0: it enters at the start of `turn`; 1..6: from `turn` on, a die is
+                       rolled at the start of each turn and it enters on `roll` or more */
+    uint8_t nentry; /* entry hexes, 1..RE_MAX_ENTRY, each on the map's edge */
+    uint8_t pad;
+    int8_t entry[RE_MAX_ENTRY][2]; /* col,row, in the order they are filled */
+} re_reinforcement;
+
+/* A hex whose ground or features change from the start of a turn on (a
+ * bridge destroyed, a village fortified): format 2, rules.terrain_changes. */
+typedef struct re_terrain_change {
+    uint8_t turn;    /* from the start of this turn (2..turns) */
+    int8_t col, row; /* the hex */
+    uint8_t what;    /* RE_TC_TERRAIN | RE_TC_FLAGS: which of the two below apply */
+    uint8_t terrain; /* the new ground (re_terrain) */
+    uint8_t flags;   /* the new features (RE_HILL | ...), replacing the old */
+    uint8_t pad[2];
+} re_terrain_change;
+
+enum { RE_TC_TERRAIN = 1 << 0, RE_TC_FLAGS = 1 << 1 };
+
+/* What format 2 adds to format 1.  All zero for a format-1 scenario, so
+ * that its digest and the state hashes of its games are those of format 1
+ * (re_scenario_digest hashes this part only when it is not all zero). */
+typedef struct re_scenario_ext {
+    uint8_t nreinf;
+    uint8_t format; /* 2 for a format-2 file, 0 for format 1 (whose ext is all zero) */
+    uint8_t pad[2];
+    uint8_t unit_reinf[RE_MAX_UNITS]; /* 0: on the map at the start; r + 1: enters with
+                                         reinforcement r (its re_unitdef col,row: -1,-1) */
+    re_reinforcement reinf[RE_MAX_REINF];
+    uint8_t chits[RE_SIDES][RE_MAX_TURNS + 1]; /* chits side s may put in the bowl on turn t
+                                                  (1..turns); 0: sides[s].chits_per_turn */
+    uint8_t unit_tags[RE_MAX_UNITS];           /* RE_TAG_* */
+    uint8_t unit_points[RE_MAX_UNITS]; /* RE_VICTORY_POINTS: what destroying it scores (0: 1) */
+    uint8_t guard_rule;                /* re_guard_rule */
+    uint8_t sudden_death[RE_SIDES];    /* 0: none; else side s loses at once when its
+                                          demoralisation points reach this */
+    uint8_t pad2;
+    uint8_t sight[RE_MAX_TURNS + 1]; /* 0: as the seed; else on turn t (fog, night) no line of
+                                        sight, so no artillery fire, beyond this many hexes */
+    uint8_t nchanges;                /* terrain changes, in the order of their turns */
+    re_terrain_change changes[RE_MAX_CHANGES];
+} re_scenario_ext;
 
 typedef struct re_scenario {
     char id[RE_NAME_LEN];
@@ -113,6 +183,53 @@ typedef struct re_scenario {
     re_unitdef units[RE_MAX_UNITS];
     re_objective objectives[RE_MAX_OBJECTIVES];
     re_hexdef map[RE_MAX_ROWS][RE_MAX_COLS]; /* [row][col] */
+    re_scenario_ext ext;                     /* format 2; keep it last (the digest) */
 } re_scenario;
+
+/* The bytes of *sc its digest covers (re_scenario_digest, saved games):
+ * the format-1 part, then the format-2 part up to its last byte that is not
+ * zero.  So a format-1 scenario keeps the digest its saves recorded before
+ * format 2 existed, and a field added at the END of re_scenario_ext (zero
+ * in the files written before it) changes no digest: add fields there. */
+static inline size_t re_scenario_digest_bytes(const re_scenario *sc)
+{
+    const uint8_t *p = (const uint8_t *)&sc->ext;
+    size_t n = sizeof sc->ext;
+    while (n > 0 && p[n - 1] == 0)
+        n--;
+    return offsetof(re_scenario, ext) + n;
+}
+
+/* The scenario as its terrain stands on `turn`: sc itself when no terrain
+ * change has come by then, else a copy in *buf with every change of a turn
+ * up to `turn` applied in order (docs/rules/re.md, "Terrain that
+ * changes").  The engine plays each turn on it; a board is drawn from it. */
+static inline const re_scenario *re_scenario_at_turn(const re_scenario *sc, int turn,
+                                                     re_scenario *buf)
+{
+    if (!sc->ext.nchanges || turn < sc->ext.changes[0].turn)
+        return sc;
+    *buf = *sc;
+    for (int i = 0; i < sc->ext.nchanges && i < RE_MAX_CHANGES; i++) {
+        const re_terrain_change *c = &sc->ext.changes[i];
+        if (c->turn > turn || c->col < 0 || c->row < 0 || c->col >= RE_MAX_COLS ||
+            c->row >= RE_MAX_ROWS)
+            continue;
+        re_hexdef *h = &buf->map[c->row][c->col];
+        if (c->what & RE_TC_TERRAIN)
+            h->terrain = c->terrain;
+        if (c->what & RE_TC_FLAGS)
+            h->flags = c->flags;
+    }
+    return buf;
+}
+
+/* The chits side s may put in the bowl on turn t (x of seed 004 §1, by
+ * turn when the scenario says so). */
+static inline int re_chits_per_turn(const re_scenario *sc, int s, int t)
+{
+    int x = t >= 1 && t <= RE_MAX_TURNS ? sc->ext.chits[s][t] : 0;
+    return x ? x : sc->sides[s].chits_per_turn;
+}
 
 #endif

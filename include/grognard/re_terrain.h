@@ -99,6 +99,12 @@ int re_hexside(const re_scenario *sc, gr_hex a, gr_hex b);
  * in the way are the engine's business. */
 int re_terrain_can_enter(const re_scenario *sc, gr_hex from, gr_hex to, int unit_type);
 
+/* May a unit of unit_type stand in h when it is placed there (a starting
+ * hex, a reinforcement's entry hex)?  No if h is off the map, a lake/river
+ * without a bridge or ford, or a terrain forbidden for the type, unless h
+ * carries a road and the terrain is passable for the type along a road. */
+int re_terrain_can_stand(const re_scenario *sc, gr_hex h, int unit_type);
+
 /* Does entering `to` from `from` end the unit's move?  (Forest for
  * infantry; orchard, town, mountain, ravine, bridge, ford for all; marsh for
  * infantry and cavalry; a hill when coming from a hex that is not a hill.) */

@@ -124,5 +124,20 @@ int cmd_play(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_scenario(int argc, char **argv);
+
+/* ---- the briefing of an R&E scenario (cli_briefing.c) ---- */
+struct re_scenario;
+/* The scenario file's JSON (jansson), for the texts and names the engine
+ * does not keep (description, sources, notes, objective names); NULL if
+ * path is NULL or the file does not parse.  The caller json_decrefs it. */
+json_t *cli_scenario_doc(const char *path);
+/* The briefing as text (grognard scenario info; the start of grognard
+ * play): title, description, sides with their corps, units and chits a
+ * turn (by turn), victory, demoralisation, objectives, reinforcements,
+ * sources.  doc may be NULL (then without the file's texts). */
+void cli_briefing(FILE *f, const struct re_scenario *sc, const json_t *doc);
+/* The same as one JSON object (grognard scenario info --json). */
+json_t *cli_briefing_json(const struct re_scenario *sc, const json_t *doc);
 
 #endif

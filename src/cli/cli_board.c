@@ -150,6 +150,9 @@ static const char *const dir_name[GR_HEX_DIRS] = {"E", "NE", "NW", "W", "SW", "S
 void cli_board_draw(FILE *f, const re_scenario *sc, const re_state *st, const cli_tags *tg,
                     const char *marks, int colour, int width)
 {
+    re_scenario *now = st ? malloc(sizeof *now) : NULL; /* the terrain on st's turn */
+    if (now)
+        sc = re_scenario_at_turn(sc, st->turn, now);
     int at[RE_MAX_ROWS][RE_MAX_COLS];
     memset(at, -1, sizeof at);
     for (int i = 0; i < sc->nunits; i++) {
@@ -209,6 +212,7 @@ void cli_board_draw(FILE *f, const re_scenario *sc, const re_state *st, const cl
             sc->sides[0].name, sc->sides[1].name);
     if (marks)
         fprintf(f, "moves:   ++ may still fight after the move   -- may not\n");
+    free(now);
 }
 
 void cli_board_units(FILE *f, const re_scenario *sc, const re_state *st, const cli_tags *tg)
@@ -228,6 +232,10 @@ void cli_board_units(FILE *f, const re_scenario *sc, const re_state *st, const c
                 int sk = st ? st->units[i].skirmisher : u->skirmisher;
                 if (st && figs == 0)
                     fprintf(f, "\n    %s %s (%s) destroyed", tg->t[i], u->name, type_code(u->type));
+                else if (st ? re_unit_waiting(sc, st, i) : sc->ext.unit_reinf[i] != 0)
+                    fprintf(f, "\n    %s %s (%s %d%s) to come: %s", tg->t[i], u->name,
+                            type_code(u->type), figs, sk ? "+S" : "",
+                            sc->ext.reinf[sc->ext.unit_reinf[i] - 1].name);
                 else
                     fprintf(f, "\n    %s %s (%s %d%s) [%d, %d]", tg->t[i], u->name,
                             type_code(u->type), figs, sk ? "+S" : "",

@@ -32,7 +32,7 @@ static void usage(FILE *f)
             "                     [--lang en|fr] [--save FILE] [--check]\n"
             "\n"
             "Play Revolution et Empire in the terminal.  SCENARIO is a scenario file\n"
-            "(data/scenarios/teaching.json, data/scenarios/austerlitz.json; format in\n"
+            "(data/scenarios/: teaching, austerlitz, marengo, friedland; format in\n"
             "docs/scenarios.md), or a game saved with --save or 'save FILE', to go on\n"
             "with it (its seed, steps and scenario are the save's; it is saved back there\n"
             "unless --save says otherwise).\n"
@@ -140,37 +140,9 @@ static void status(const play *P)
            side_name(P, 0), re_demoralisation(P->sc, st, 0), side_name(P, 1),
            re_demoralisation(P->sc, st, 1));
     if (st->stage == RE_ST_CHITS) {
-        int s = st->side, most = P->sc->sides[s].chits_per_turn;
+        int s = st->side, most = re_chits_per_turn(P->sc, s, st->turn);
         printf("   %s: %d of %d chit%s chosen, %d left to choose\n", side_name(P, s), st->chosen[s],
                most, most > 1 ? "s" : "", most - st->chosen[s]);
-    }
-}
-
-/* What the players need before the first move: the sides and their
- * commanders, the turns, how many chits each may put in the bowl, the
- * victory rule and the objective hexes. */
-static void briefing(const play *P)
-{
-    const re_scenario *sc = P->sc;
-    printf("\n%s: %d turns.\n", sc->title, sc->turns);
-    for (int s = 0; s < RE_SIDES; s++)
-        printf("  %s (%s): up to %d chit%s in the bowl a turn\n", sc->sides[s].name,
-               sc->sides[s].commander, sc->sides[s].chits_per_turn,
-               sc->sides[s].chits_per_turn > 1 ? "s" : "");
-    if (sc->victory == RE_VICTORY_DEMORALISATION)
-        printf(
-            "  Victory: the side with fewer demoralisation points at the end (a unit lost\n"
-            "  is 1 point; an objective hex held by the enemy costs its points; seed 004 §6).\n");
-    else
-        printf("  Victory: the side that has destroyed more enemy units at the end.\n");
-    for (int s = 0; s < RE_SIDES; s++)
-        if (sc->sides[s].demoralised_at)
-            printf("  %s is demoralised at %d points (-1 die in every attack).\n",
-                   sc->sides[s].name, sc->sides[s].demoralised_at);
-    for (int i = 0; i < sc->nobjectives; i++) {
-        const re_objective *o = &sc->objectives[i];
-        printf("  Objective hex [%d, %d]: %s's, %d point%s if the enemy holds it.\n", o->col,
-               o->row, sc->sides[o->side].name, o->points, o->points > 1 ? "s" : "");
     }
 }
 
@@ -750,7 +722,9 @@ int cmd_play(int argc, char **argv)
     } else {
         cli_board_units(stdout, sc, NULL, &P->tg);
     }
-    briefing(P);
+    json_t *doc = cli_scenario_doc(path); /* the same briefing as grognard scenario info */
+    cli_briefing(stdout, sc, doc);
+    json_decref(doc);
     rc = run(P);
 out:
     gr_saved_free(&resumed);

@@ -16,6 +16,7 @@ static const struct command {
     {"replay", cmd_replay, "re-run a saved game; --verify checks every step's state hash"},
     {"sim", cmd_sim, "play many battles between computer players: who wins, how often, why"},
     {"serve", cmd_serve, "serve games and the table assistant over HTTP (docs/api.md)"},
+    {"scenario", cmd_scenario, "check a scenario file (errors, warnings) or print its briefing"},
 };
 
 static void usage(FILE *f)
@@ -40,7 +41,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) {
         cli_err("grognard: missing command; accepted: lookup, odds, resolve, systems, play, "
-                "replay, sim, serve "
+                "replay, sim, scenario, serve "
                 "(grognard --help)\n");
         return CLI_USAGE;
     }
@@ -56,7 +57,7 @@ int main(int argc, char **argv)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 2, argv + 2);
     cli_err("grognard: unknown command '%s'; accepted: lookup, odds, resolve, systems, play, "
-            "replay, sim, serve "
+            "replay, sim, scenario, serve "
             "(grognard --help)\n",
             argv[1]);
     return CLI_USAGE;

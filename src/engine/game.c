@@ -23,7 +23,9 @@ const gr_game_type *gr_game_type_find(const char *id)
 
 uint64_t gr_game_scenario_digest(const gr_game *g)
 {
-    return gr_fnv1a64(GR_FNV1A64_INIT, g->sc, g->type->scenario_size);
+    size_t n = g->type->scenario_digest_bytes ? g->type->scenario_digest_bytes(g->sc)
+                                              : g->type->scenario_size;
+    return gr_fnv1a64(GR_FNV1A64_INIT, g->sc, n);
 }
 
 void gr_game_apply(const gr_game *g, void *st, gr_action a, gr_log *log)

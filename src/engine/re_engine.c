@@ -18,6 +18,13 @@
 
 #define IDX(col, row) ((row)*RE_MAX_COLS + (col))
 
+/* Every public function that reads the terrain plays on the scenario as
+ * its terrain stands on the state's turn (rules.terrain_changes; sc
+ * itself for a scenario without changes): sc is replaced by it. */
+#define AT_TURN(sc, turn)                                                                          \
+    re_scenario at_turn_buf_;                                                                      \
+    (sc) = re_scenario_at_turn((sc), (turn), &at_turn_buf_)
+
 /* ---- small helpers --------------------------------------------------- */
 
 typedef struct emit {
@@ -78,9 +85,10 @@ static emit emit_none(void)
     return e;
 }
 
+/* On the map: neither destroyed nor a reinforcement still to enter. */
 static int u_alive(const re_state *st, int u)
 {
-    return st->units[u].figures > 0;
+    return st->units[u].figures > 0 && st->units[u].col >= 0;
 }
 static int u_type(const re_scenario *sc, int u)
 {
@@ -199,7 +207,7 @@ static int units_lost(const re_scenario *sc, const re_state *st, int side)
 {
     int n = 0;
     for (int u = 0; u < sc->nunits; u++)
-        if (u_side(sc, u) == side && !u_alive(st, u))
+        if (u_side(sc, u) == side && st->units[u].figures == 0)
             n++;
     return n;
 }
@@ -242,27 +250,100 @@ static void log_demo(const re_scenario *sc, const re_state *st, int side, gr_log
                   re_demoralisation(sc, st, side), sc->sides[side].demoralised_at);
 }
 
+/* The side has a unit on the map or a reinforcement still to come. */
 static int side_alive(const re_scenario *sc, const re_state *st, int side)
 {
     for (int u = 0; u < sc->nunits; u++)
-        if (u_side(sc, u) == side && u_alive(st, u))
+        if (u_side(sc, u) == side && st->units[u].figures > 0)
             return 1;
     return 0;
 }
 
-static void finish(const re_scenario *sc, re_state *st, gr_log *log)
+/* Who holds objective i: the side of the unit on it, else its owner's
+ * enemy never took it: its owner (the side that would lose its points). */
+static int objective_holder(const re_scenario *sc, const re_state *st, int i)
+{
+    const re_objective *o = &sc->objectives[i];
+    int u = re_unit_at(sc, st, o->col, o->row);
+    return u >= 0 ? u_side(sc, u) : o->side;
+}
+
+int re_objective_points(const re_scenario *sc, const re_state *st, int side)
+{
+    int n = 0;
+    for (int i = 0; i < sc->nobjectives; i++)
+        if (objective_holder(sc, st, i) == side)
+            n += sc->objectives[i].points;
+    return n;
+}
+
+int re_victory_points(const re_scenario *sc, const re_state *st, int side)
+{
+    int n = 0;
+    for (int u = 0; u < sc->nunits; u++)
+        if (u_side(sc, u) != side && st->units[u].figures == 0)
+            n += sc->ext.unit_points[u] ? sc->ext.unit_points[u] : 1;
+    for (int i = 0; i < sc->nobjectives; i++)
+        if (sc->objectives[i].side != side && objective_holder(sc, st, i) == side)
+            n += sc->objectives[i].points;
+    return n;
+}
+
+/* The game ends; `forced`: the winner (sudden death), or -1 to apply the
+ * scenario's victory rule. */
+static void finish_as(const re_scenario *sc, re_state *st, int forced, gr_log *log)
 {
     st->stage = RE_ST_OVER;
-    int n0, n1;
-    if (sc->victory == RE_VICTORY_DEMORALISATION) {
+    int n0, n1, lower_wins = 0;
+    const char *rule = RE_P_GOAL;
+    switch (sc->victory) {
+    case RE_VICTORY_DEMORALISATION:
         n0 = re_demoralisation(sc, st, 0), n1 = re_demoralisation(sc, st, 1);
-        st->winner = (uint8_t)(n0 < n1 ? 0 : n1 < n0 ? 1 : 2);
-    } else {
-        n0 = re_destroyed_by(sc, st, 0), n1 = re_destroyed_by(sc, st, 1);
-        st->winner = (uint8_t)(n0 > n1 ? 0 : n1 > n0 ? 1 : 2);
+        lower_wins = 1;
+        break;
+    case RE_VICTORY_OBJECTIVES:
+        n0 = re_objective_points(sc, st, 0), n1 = re_objective_points(sc, st, 1);
+        rule = RE_P_VICTORY;
+        break;
+    case RE_VICTORY_POINTS:
+        n0 = re_victory_points(sc, st, 0), n1 = re_victory_points(sc, st, 1);
+        rule = RE_P_VICTORY;
+        break;
+    default: n0 = re_destroyed_by(sc, st, 0), n1 = re_destroyed_by(sc, st, 1); break;
     }
-    note_vals(note(log, RE_EV_GAME_OVER, RE_P_GOAL, -1, -1, sc->victory, n0), n1, 0);
-    note(log, RE_EV_WINNER, RE_P_GOAL, st->winner == 2 ? -1 : st->winner, -1, 0, 0);
+    if (lower_wins)
+        st->winner = (uint8_t)(n0 < n1 ? 0 : n1 < n0 ? 1 : 2);
+    else
+        st->winner = (uint8_t)(n0 > n1 ? 0 : n1 > n0 ? 1 : 2);
+    if (forced >= 0) {
+        st->winner = (uint8_t)forced;
+        rule = RE_P_SUDDEN;
+    }
+    note_vals(note(log, RE_EV_GAME_OVER, rule, -1, -1, sc->victory, n0), n1, 0);
+    note(log, RE_EV_WINNER, rule, st->winner == 2 ? -1 : st->winner, -1, 0, 0);
+}
+
+static void finish(const re_scenario *sc, re_state *st, gr_log *log)
+{
+    finish_as(sc, st, -1, log);
+}
+
+/* Sudden death (format 2): a side whose demoralisation points reach its
+ * threshold loses at once (both at once: a draw).  1 if the game ended. */
+static int sudden_death(const re_scenario *sc, re_state *st, gr_log *log)
+{
+    int hit[RE_SIDES] = {0, 0};
+    for (int s = 0; s < RE_SIDES; s++) {
+        int at = sc->ext.sudden_death[s];
+        if (at && re_demoralisation(sc, st, s) >= at) {
+            hit[s] = 1;
+            note(log, RE_EV_SUDDEN_DEATH, RE_P_SUDDEN, s, -1, re_demoralisation(sc, st, s), at);
+        }
+    }
+    if (!hit[0] && !hit[1])
+        return 0;
+    finish_as(sc, st, hit[0] && hit[1] ? 2 : hit[0] ? 1 : 0, log);
+    return 1;
 }
 
 /* ---- losses ------------------------------------------------------------ */
@@ -313,7 +394,7 @@ static int corps_alive(const re_scenario *sc, const re_state *st, int c)
 static void gen_chits(const re_scenario *sc, const re_state *st, emit *e)
 {
     int s = st->side;
-    if (st->chosen[s] >= sc->sides[s].chits_per_turn)
+    if (st->chosen[s] >= re_chits_per_turn(sc, s, st->turn))
         return;
     for (int c = 0; c < sc->ncorps; c++)
         if (sc->corps[c].side == s && st->bowl[c] < sc->corps[c].chits && corps_alive(sc, st, c))
@@ -412,11 +493,13 @@ static int art_targets(const re_scenario *sc, const re_state *st, int u, uint8_t
     occ_grid(sc, st, grid);
     gr_hex from = u_hex(st, u);
     int best = 1000, n = 0;
+    int sight =
+        st->turn <= RE_MAX_TURNS && sc->ext.sight[st->turn] ? sc->ext.sight[st->turn] : 1000;
     for (int t = 0; t < sc->nunits; t++) {
         if (!u_alive(st, t) || u_side(sc, t) == u_side(sc, u))
             continue;
         int d = gr_hex_distance(from, u_hex(st, t));
-        if (re_artillery_dice(d) <= 0 || d > best)
+        if (re_artillery_dice(d) <= 0 || d > best || d > sight)
             continue;
         if (!re_los(sc, from, u_hex(st, t), grid))
             continue;
@@ -1120,6 +1203,20 @@ static void resolve_hits(const re_scenario *sc, re_state *st, gr_log *log)
     note(log, RE_EV_RESULT, RE_P_LOSS, h, -1, c->losses, c->retreats);
     for (int i = 0; i < c->losses && u_alive(st, h); i++)
         lose_figure(sc, st, h, RE_EVC_HIT, log);
+    if (u_alive(st, h) && c->retreats > 0 && (sc->ext.unit_tags[h] & RE_TAG_GUARD) &&
+        sc->ext.guard_rule != RE_GUARD_NONE) {
+        /* "l'infanterie de la garde française recule moins facilement" */
+        int before = c->retreats;
+        if (sc->ext.guard_rule == RE_GUARD_RETREAT_ONE_LESS) {
+            c->retreats--;
+        } else if (!(st->units[h].sflags & RE_USF_GUARD_USED)) {
+            st->units[h].sflags |= RE_USF_GUARD_USED;
+            c->retreats--;
+        }
+        if (c->retreats != before)
+            note_vals(note(log, RE_EV_GUARD, RE_P_GUARD, h, -1, before, c->retreats),
+                      sc->ext.guard_rule, 0);
+    }
     if (u_alive(st, h) && c->retreats > 0) {
         if (h == c->target)
             c->repulsed = 1;
@@ -1231,6 +1328,7 @@ static void gen_stage(const re_scenario *sc, const re_state *st, emit *e)
                 push(e, mk0(RE_A_DRAW, c));
         break;
     case RE_ST_DICE:
+    case RE_ST_ARRIVAL:
         for (int f = 1; f <= 6; f++)
             push(e, mk0(RE_A_DIE, f));
         break;
@@ -1269,6 +1367,102 @@ static int count_free(const re_scenario *sc, const re_state *st,
     return e.n;
 }
 
+/* ---- reinforcements (scenario format 2; docs/rules/re.md) -------------- */
+
+int re_unit_waiting(const re_scenario *sc, const re_state *st, int u)
+{
+    return u >= 0 && u < sc->nunits && st->units[u].figures > 0 && st->units[u].col < 0;
+}
+
+/* Reinforcement r has units still off the map that have not been called. */
+static int reinf_due(const re_scenario *sc, const re_state *st, int r)
+{
+    if (st->turn < sc->ext.reinf[r].turn)
+        return 0;
+    for (int u = 0; u < sc->nunits; u++)
+        if (sc->ext.unit_reinf[u] == r + 1 && re_unit_waiting(sc, st, u) && !st->units[u].called)
+            return 1;
+    return 0;
+}
+
+static void reinf_call(const re_scenario *sc, re_state *st, int r)
+{
+    for (int u = 0; u < sc->nunits; u++)
+        if (sc->ext.unit_reinf[u] == r + 1 && re_unit_waiting(sc, st, u))
+            st->units[u].called = 1;
+}
+
+/* Every called unit, in the order of the units, takes the first of its
+ * reinforcement's entry hexes that is free and that its type may stand in;
+ * a unit that finds none waits for the start of the next turn. */
+static void reinf_place(const re_scenario *sc, re_state *st, gr_log *log)
+{
+    for (int u = 0; u < sc->nunits; u++) {
+        if (!re_unit_waiting(sc, st, u) || !st->units[u].called)
+            continue;
+        int r = sc->ext.unit_reinf[u] - 1;
+        const re_reinforcement *rf = &sc->ext.reinf[r];
+        int placed = 0;
+        for (int i = 0; i < rf->nentry && !placed; i++) {
+            gr_hex h = gr_hex_from_offset(rf->entry[i][0], rf->entry[i][1]);
+            if (!on_map(sc, h) || unit_at_hex(sc, st, h) >= 0 ||
+                !re_terrain_can_stand(sc, h, u_type(sc, u)))
+                continue;
+            st->units[u].col = rf->entry[i][0];
+            st->units[u].row = rf->entry[i][1];
+            st->units[u].called = 0;
+            placed = 1;
+            note_hex(note(log, RE_EV_ARRIVE, RE_P_REINF, u, -1, r, 0), 0, rf->entry[i][0],
+                     rf->entry[i][1]);
+        }
+        if (!placed)
+            note(log, RE_EV_ENTRY_BLOCKED, RE_P_REINF, u, -1, r, 0);
+    }
+}
+
+/* The start of a turn, before the chits: each reinforcement due enters
+ * (those with a die roll stop at a chance node, RE_ST_ARRIVAL, and the
+ * walk goes on from the next one once the die is applied, apply_arrival).
+ * `from`: the first reinforcement to look at. */
+static void turn_start(const re_scenario *sc, re_state *st, int from, gr_log *log)
+{
+    for (int r = from; r < sc->ext.nreinf; r++) {
+        if (!reinf_due(sc, st, r))
+            continue;
+        if (sc->ext.reinf[r].roll) {
+            st->stage = RE_ST_ARRIVAL;
+            st->arrival = (uint8_t)r;
+            return;
+        }
+        reinf_call(sc, st, r);
+    }
+    {
+        /* placed on the terrain as it stands on the new turn */
+        re_scenario buf;
+        reinf_place(re_scenario_at_turn(sc, st->turn, &buf), st, log);
+    }
+    if (st->turn <= RE_MAX_TURNS && sc->ext.sight[st->turn])
+        note(log, RE_EV_SIGHT, RE_P_SIGHT, -1, -1, st->turn, sc->ext.sight[st->turn]);
+    st->arrival = 0;
+    st->side = 0;
+    st->stage = RE_ST_CHITS;
+}
+
+static void apply_arrival(const re_scenario *sc, re_state *st, int face, gr_log *log)
+{
+    int r = st->arrival;
+    int enters = face >= sc->ext.reinf[r].roll;
+    gr_event *e = note(log, RE_EV_ARRIVAL_ROLL, RE_P_REINF, -1, -1, r, sc->ext.reinf[r].roll);
+    if (e) {
+        e->faces[0] = (uint8_t)face;
+        e->nfaces = 1;
+        e->vals[2] = enters;
+    }
+    if (enters)
+        reinf_call(sc, st, r);
+    turn_start(sc, st, r + 1, log);
+}
+
 static void end_turn(const re_scenario *sc, re_state *st, gr_log *log)
 {
     note(log, RE_EV_TURN_END, RE_P_ACT, -1, -1, st->turn, 0);
@@ -1285,6 +1479,18 @@ static void end_turn(const re_scenario *sc, re_state *st, gr_log *log)
     st->side = 0;
     st->stage = RE_ST_CHITS;
     note(log, RE_EV_TURN_START, RE_P_ACT, -1, -1, st->turn, 0);
+    /* terrain that changes on this turn (sc: as it stood on the last) */
+    for (int i = 0; i < sc->ext.nchanges && i < RE_MAX_CHANGES; i++) {
+        const re_terrain_change *c = &sc->ext.changes[i];
+        if (c->turn != st->turn)
+            continue;
+        gr_event *e =
+            note(log, RE_EV_TERRAIN_CHANGE, RE_P_TERRAIN_CHANGE, -1, -1,
+                 c->what & RE_TC_TERRAIN ? c->terrain : -1, c->what & RE_TC_FLAGS ? c->flags : -1);
+        note_hex(e, 0, c->col, c->row);
+        note_vals(e, sc->map[c->row][c->col].terrain, sc->map[c->row][c->col].flags);
+    }
+    turn_start(sc, st, 0, log);
 }
 
 static void end_activation(const re_scenario *sc, re_state *st, gr_log *log)
@@ -1301,6 +1507,8 @@ static void settle(const re_scenario *sc, re_state *st, gr_log *log)
 {
     for (;;) {
         if (st->stage == RE_ST_OVER)
+            return;
+        if ((sc->ext.sudden_death[0] || sc->ext.sudden_death[1]) && sudden_death(sc, st, log))
             return;
         if (!side_alive(sc, st, 0) || !side_alive(sc, st, 1)) {
             note(log, RE_EV_NO_UNIT_LEFT, RE_P_GOAL, side_alive(sc, st, 0) ? 1 : 0, -1, 0, 0);
@@ -1401,11 +1609,23 @@ gr_status re_init(const re_scenario *sc, re_state *st, gr_error *err)
                 "scenario '%s': unit %d '%s': side %d, type %d, corps %d, figures "
                 "%d; accepted side 0/1, type 0..4, a corps of its side, >= 1 figure",
                 sc->id, u, ud->name, ud->side, ud->type, ud->corps, ud->figures);
+        if (sc->ext.unit_reinf[u]) {
+            if (sc->ext.unit_reinf[u] > sc->ext.nreinf || sc->ext.nreinf > RE_MAX_REINF)
+                return gr_error_set(err, GR_EINPUT,
+                                    "scenario '%s': unit '%s' enters with reinforcement %d of %d",
+                                    sc->id, ud->name, sc->ext.unit_reinf[u], sc->ext.nreinf);
+            st->units[u].col = -1;
+            st->units[u].row = -1;
+            st->units[u].figures = ud->figures;
+            st->units[u].skirmisher = (uint8_t)(ud->skirmisher && is_inf(ud->type));
+            continue;
+        }
         if (ud->col < 0 || ud->col >= sc->cols || ud->row < 0 || ud->row >= sc->rows)
             return gr_error_set(err, GR_EINPUT, "scenario '%s': unit '%s' at %d,%d is off the map",
                                 sc->id, ud->name, ud->col, ud->row);
         for (int v = 0; v < u; v++)
-            if (sc->units[v].col == ud->col && sc->units[v].row == ud->row)
+            if (!sc->ext.unit_reinf[v] && sc->units[v].col == ud->col &&
+                sc->units[v].row == ud->row)
                 return gr_error_set(err, GR_EINPUT,
                                     "scenario '%s': units '%s' and '%s' share hex "
                                     "%d,%d",
@@ -1421,6 +1641,18 @@ gr_status re_init(const re_scenario *sc, re_state *st, gr_error *err)
     st->side = 0;
     st->corps = RE_NO_UNIT;
     st->retreat.unit = RE_NO_UNIT;
+    for (int r = 0; r < sc->ext.nreinf && r < RE_MAX_REINF; r++) {
+        const re_reinforcement *rf = &sc->ext.reinf[r];
+        if (rf->roll > 6 || rf->nentry < 1 || rf->nentry > RE_MAX_ENTRY)
+            return gr_error_set(err, GR_EINPUT,
+                                "scenario '%s': reinforcement %d: roll %d, %d entry hexes; "
+                                "accepted roll 0..6, 1..%d hexes",
+                                sc->id, r, rf->roll, rf->nentry, RE_MAX_ENTRY);
+    }
+    if (sc->ext.nreinf > RE_MAX_REINF)
+        return gr_error_set(err, GR_EINPUT, "scenario '%s': %d reinforcements, at most %d", sc->id,
+                            sc->ext.nreinf, RE_MAX_REINF);
+    turn_start(sc, st, 0, NULL);
     settle(sc, st, NULL);
     return GR_OK;
 }
@@ -1429,7 +1661,8 @@ int re_current_player(const re_scenario *sc, const re_state *st)
 {
     switch (st->stage) {
     case RE_ST_DRAW:
-    case RE_ST_DICE: return RE_CHANCE;
+    case RE_ST_DICE:
+    case RE_ST_ARRIVAL: return RE_CHANCE;
     case RE_ST_OVER: return RE_TERMINAL;
     case RE_ST_EVADE:
     case RE_ST_RIPOSTE: return u_side(sc, st->combat.target);
@@ -1455,6 +1688,7 @@ int re_winner(const re_scenario *sc, const re_state *st)
 
 int re_legal_actions(const re_scenario *sc, const re_state *st, re_action *out, int cap)
 {
+    AT_TURN(sc, st->turn);
     emit e = {out, cap, 0, NULL, 0, -1, NULL, NULL};
     gen_stage(sc, st, &e);
     return e.n;
@@ -1463,6 +1697,7 @@ int re_legal_actions(const re_scenario *sc, const re_state *st, re_action *out, 
 int re_each_legal_action(const re_scenario *sc, const re_state *st,
                          void (*fn)(void *ctx, re_action a), void *ctx)
 {
+    AT_TURN(sc, st->turn);
     emit e = {NULL, 0, 0, NULL, 0, -1, fn, ctx};
     gen_stage(sc, st, &e);
     return e.n;
@@ -1470,6 +1705,7 @@ int re_each_legal_action(const re_scenario *sc, const re_state *st,
 
 int re_is_legal(const re_scenario *sc, const re_state *st, re_action a)
 {
+    AT_TURN(sc, st->turn);
     emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL};
     gen_stage(sc, st, &e);
     return e.found;
@@ -1486,7 +1722,7 @@ int re_chance_outcomes(const re_scenario *sc, const re_state *st, re_chance *out
                     out[n] = (re_chance){mk0(RE_A_DRAW, c), st->bowl[c], tot};
                 n++;
             }
-    } else if (st->stage == RE_ST_DICE) {
+    } else if (st->stage == RE_ST_DICE || st->stage == RE_ST_ARRIVAL) {
         for (int f = 1; f <= 6; f++) {
             if (n < cap)
                 out[n] = (re_chance){mk0(RE_A_DIE, f), 1, 6};
@@ -1657,6 +1893,7 @@ static void apply_legal(const re_scenario *sc, re_state *st, re_action a, gr_log
 
 gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, gr_log *log, gr_error *err)
 {
+    AT_TURN(sc, st->turn);
     emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL};
     gen_stage(sc, st, &e);
     if (!e.found) {
@@ -1675,6 +1912,7 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, gr_log *log
 void re_apply_trusted(const re_scenario *sc, re_state *st, re_action a, gr_log *log)
 {
     assert(re_is_legal(sc, st, a));
+    AT_TURN(sc, st->turn);
     apply_legal(sc, st, a, log);
 }
 
@@ -1703,7 +1941,12 @@ static void apply_legal(const re_scenario *sc, re_state *st, re_action a, gr_log
         st->stage = RE_ST_GROUP;
         break;
     }
-    case RE_A_DIE: apply_die(sc, st, a.unit, log); break;
+    case RE_A_DIE:
+        if (st->stage == RE_ST_ARRIVAL)
+            apply_arrival(sc, st, a.unit, log);
+        else
+            apply_die(sc, st, a.unit, log);
+        break;
     case RE_A_GROUP: activate(sc, st, a.unit, log); break;
     case RE_A_FIRE: apply_fire(sc, st, a.unit, gr_hex_from_offset(a.col, a.row), log); break;
     case RE_A_SKIRMISH: {
@@ -1789,6 +2032,7 @@ int re_random_action(const re_scenario *sc, const re_state *st, gr_rng *rng, re_
         *out = ch[n - 1].action;
         return 1;
     }
+    AT_TURN(sc, st->turn);
     emit e = emit_none();
     gen_stage(sc, st, &e);
     if (e.n == 0)

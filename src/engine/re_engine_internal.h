@@ -23,6 +23,13 @@
 #define RE_P_DEMO    "seed 004 §6 Démoralis."
 #define RE_P_TERRAIN "seed 004 §7 Terrains"
 #define RE_P_LOS     "seed 004 §8 Ligne de vue"
+/* Scenario rules (format 2): no seed paragraph; docs/rules/re.md states the origin. */
+#define RE_P_REINF          "scenario: reinforcements (docs/rules/re.md)"
+#define RE_P_GUARD          "seed 004 UNITES; scenario: guard (docs/rules/re.md)"
+#define RE_P_TERRAIN_CHANGE "scenario: terrain that changes (docs/rules/re.md)"
+#define RE_P_SIGHT          "scenario: fog and night (docs/rules/re.md)"
+#define RE_P_SUDDEN         "seed 004 But du jeu; scenario: sudden death (docs/rules/re.md)"
+#define RE_P_VICTORY        "seed 004 But du jeu; scenario: victory (docs/rules/re.md)"
 
 /* Name of unit u, corps c (never NULL). */
 const char *re_unit_name(const re_scenario *sc, int u);

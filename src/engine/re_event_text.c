@@ -53,6 +53,13 @@ static const char *const kind_names[RE_EV_KINDS] = {
     [RE_EV_NO_UNIT_LEFT] = "no_unit_left",
     [RE_EV_GAME_OVER] = "game_over",
     [RE_EV_WINNER] = "winner",
+    [RE_EV_ARRIVAL_ROLL] = "arrival_roll",
+    [RE_EV_ARRIVE] = "arrive",
+    [RE_EV_ENTRY_BLOCKED] = "entry_blocked",
+    [RE_EV_GUARD] = "guard",
+    [RE_EV_SIGHT] = "sight",
+    [RE_EV_SUDDEN_DEATH] = "sudden_death",
+    [RE_EV_TERRAIN_CHANGE] = "terrain_change",
 };
 
 const char *re_event_kind_name(int kind)
@@ -532,7 +539,17 @@ int re_event_text(const re_scenario *sc, const gr_event *ev, gr_lang lang, char 
         put(&o, "%s", fr ? "une armée n'a plus aucune unité" : "an army has no unit left");
         break;
     case RE_EV_GAME_OVER:
-        if (v[0] == RE_VICTORY_DEMORALISATION)
+        if (v[0] == RE_VICTORY_OBJECTIVES)
+            put(&o,
+                fr ? "fin de la partie : points d'objectifs tenus : %s %d, %s %d"
+                   : "game over: objective points held: %s %d, %s %d",
+                side(sc, 0), v[1], side(sc, 1), v[2]);
+        else if (v[0] == RE_VICTORY_POINTS)
+            put(&o,
+                fr ? "fin de la partie : points de victoire : %s %d, %s %d"
+                   : "game over: victory points: %s %d, %s %d",
+                side(sc, 0), v[1], side(sc, 1), v[2]);
+        else if (v[0] == RE_VICTORY_DEMORALISATION)
             put(&o,
                 fr ? "fin de la partie : points de démoralisation %s %d, %s %d"
                    : "game over: demoralisation points %s %d, %s %d",
@@ -550,6 +567,78 @@ int re_event_text(const re_scenario *sc, const gr_event *ev, gr_lang lang, char 
             put(&o, "%s", fr ? "la partie est nulle" : "the game is drawn");
         else
             put(&o, fr ? "%s l'emporte" : "%s wins", side(sc, ev->units[0]));
+        break;
+    case RE_EV_ARRIVAL_ROLL: {
+        const char *rn = v[0] >= 0 && v[0] < sc->ext.nreinf ? sc->ext.reinf[v[0]].name : "?";
+        put(&o,
+            fr ? "renfort %s : le dé donne %d, il en faut %d ou plus : %s"
+               : "reinforcement %s: the die shows %d, it needs %d or more: %s",
+            rn, ev->nfaces ? ev->faces[0] : 0, v[1],
+            v[2] ? (fr ? "il entre" : "it enters")
+                 : (fr ? "il n'entre pas ce tour" : "not this turn"));
+        break;
+    }
+    case RE_EV_ARRIVE:
+        put(&o,
+            fr ? "%s entre sur la carte en %d,%d (renfort)"
+               : "%s enters the map at %d,%d (reinforcement)",
+            u0, c0, r0);
+        break;
+    case RE_EV_GUARD:
+        if (fr)
+            put(&o,
+                "%s (garde) recule moins facilement : %d %s de retraite au lieu de %d "
+                "(\"l'infanterie de la garde française recule moins facilement que les autres\")",
+                u0, v[1], fr_cases(v[1]), v[0]);
+        else
+            put(&o,
+                "%s (guard) retreats less easily: %d hex(es) of retreat instead of %d "
+                "(\"l'infanterie de la garde française recule moins facilement que les autres\")",
+                u0, v[1], v[0]);
+        break;
+    case RE_EV_SIGHT:
+        if (fr)
+            put(&o,
+                "tour %d : brouillard ou nuit, pas de ligne de vue ni de tir d'artillerie "
+                "au-delà de %d %s",
+                v[0], v[1], fr_cases(v[1]));
+        else
+            put(&o,
+                "turn %d: fog or night, no line of sight and no artillery fire beyond %d hex(es)",
+                v[0], v[1]);
+        break;
+    case RE_EV_TERRAIN_CHANGE: {
+        int ground = v[0] >= 0 ? v[0] : v[2], fl = v[1] >= 0 ? v[1] : v[3];
+        const re_terrain_row *g = re_terrain_row_at(ground);
+        const char *gl = g && g->label ? g->label : "?";
+        if ((v[3] & RE_BRIDGE) && !(fl & RE_BRIDGE))
+            put(&o, fr ? "le pont en %d,%d est détruit" : "the bridge at %d,%d is destroyed", c0,
+                r0);
+        else if (!(v[3] & RE_BRIDGE) && (fl & RE_BRIDGE))
+            put(&o, fr ? "un pont est jeté en %d,%d" : "a bridge is built at %d,%d", c0, r0);
+        else
+            put(&o, fr ? "le terrain change en %d,%d" : "the terrain changes at %d,%d", c0, r0);
+        put(&o, fr ? " : désormais %s%s%s%s%s%s" : ": now %s%s%s%s%s%s", gl,
+            fl & RE_HILL ? (fr ? ", colline" : ", hill") : "",
+            fl & RE_FIELDWORKS ? (fr ? ", fortifications" : ", fieldworks") : "",
+            fl & RE_ROAD ? (fr ? ", route" : ", road") : "",
+            fl & RE_BRIDGE ? (fr ? ", pont" : ", bridge") : "",
+            fl & RE_FORD ? (fr ? ", gué" : ", ford") : "");
+        break;
+    }
+    case RE_EV_SUDDEN_DEATH:
+        put(&o,
+            fr ? "mort subite : %s atteint %d points de démoralisation (seuil %d) et perd la "
+                 "bataille"
+               : "sudden death: %s reaches %d demoralisation points (threshold %d) and loses the "
+                 "battle",
+            side(sc, ev->units[0]), v[0], v[1]);
+        break;
+    case RE_EV_ENTRY_BLOCKED:
+        put(&o,
+            fr ? "%s trouve ses cases d'entrée occupées : il attend le tour suivant"
+               : "%s finds its entry hexes taken: it waits for the next turn",
+            u0);
         break;
     default: put(&o, fr ? "événement inconnu %d" : "unknown event %d", ev->kind); break;
     }

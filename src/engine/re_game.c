@@ -142,7 +142,7 @@ static void g_observe(const void *sc, const void *st, int player, void *obs)
 static int corps_has_units(const re_scenario *sc, const re_state *st, int c)
 {
     for (int u = 0; u < sc->nunits; u++)
-        if (sc->units[u].corps == c && st->units[u].figures > 0)
+        if (sc->units[u].corps == c && st->units[u].figures > 0 && st->units[u].col >= 0)
             return 1;
     return 0;
 }
@@ -298,6 +298,10 @@ static int32_t g_evaluate(const void *scv, const void *stv, int p)
         return st->winner == p ? GR_EVAL_WIN : st->winner == q ? -GR_EVAL_WIN : 0;
     int32_t margin = sc->victory == RE_VICTORY_DEMORALISATION
                          ? re_demoralisation(sc, st, q) - re_demoralisation(sc, st, p)
+                     : sc->victory == RE_VICTORY_OBJECTIVES
+                         ? re_objective_points(sc, st, p) - re_objective_points(sc, st, q)
+                     : sc->victory == RE_VICTORY_POINTS
+                         ? re_victory_points(sc, st, p) - re_victory_points(sc, st, q)
                          : re_destroyed_by(sc, st, p) - re_destroyed_by(sc, st, q);
     int32_t v = 10000 * margin;
     for (int u = 0; u < sc->nunits; u++) {
@@ -305,13 +309,13 @@ static int32_t g_evaluate(const void *scv, const void *stv, int p)
         int32_t w = figure_worth(d->type) * st->units[u].figures + 30 * st->units[u].skirmisher;
         v += d->side == p ? w : -w;
     }
-    int demo = sc->victory == RE_VICTORY_DEMORALISATION;
+    int demo = sc->victory != RE_VICTORY_MOST_DESTROYED; /* objectives count */
     for (int i = 0; i < sc->nobjectives; i++) {
         const re_objective *o = &sc->objectives[i];
         gr_hex h = gr_hex_from_offset(o->col, o->row);
         int best = 99;
         for (int u = 0; u < sc->nunits; u++)
-            if (sc->units[u].side == p && st->units[u].figures > 0) {
+            if (sc->units[u].side == p && st->units[u].figures > 0 && st->units[u].col >= 0) {
                 int dist =
                     gr_hex_distance(h, gr_hex_from_offset(st->units[u].col, st->units[u].row));
                 best = dist < best ? dist : best;
@@ -324,12 +328,12 @@ static int32_t g_evaluate(const void *scv, const void *stv, int p)
     if (!demo) {
         /* most enemy units destroyed wins: close with the enemy */
         for (int u = 0; u < sc->nunits; u++) {
-            if (sc->units[u].side != p || st->units[u].figures == 0)
+            if (sc->units[u].side != p || st->units[u].figures == 0 || st->units[u].col < 0)
                 continue;
             gr_hex a = gr_hex_from_offset(st->units[u].col, st->units[u].row);
             int best = 30;
             for (int e = 0; e < sc->nunits; e++)
-                if (sc->units[e].side != p && st->units[e].figures > 0) {
+                if (sc->units[e].side != p && st->units[e].figures > 0 && st->units[e].col >= 0) {
                     int dist =
                         gr_hex_distance(a, gr_hex_from_offset(st->units[e].col, st->units[e].row));
                     best = dist < best ? dist : best;
@@ -344,6 +348,11 @@ static int g_turn(const void *sc, const void *st)
 {
     (void)sc;
     return ((const re_state *)st)->turn;
+}
+
+static size_t g_digest_bytes(const void *sc)
+{
+    return re_scenario_digest_bytes(sc);
 }
 
 const gr_game_type re_game_type = {
@@ -376,4 +385,5 @@ const gr_game_type re_game_type = {
     .stats = g_stats,
     .evaluate = g_evaluate,
     .turn = g_turn,
+    .scenario_digest_bytes = g_digest_bytes,
 };

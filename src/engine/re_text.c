@@ -133,9 +133,10 @@ gr_status re_action_parse(const re_scenario *sc, const re_state *st, const char 
 int re_state_describe(const re_scenario *sc, const re_state *st, char *buf, size_t cap)
 {
     static const char *const names[] = {
-        "chit choice",    "chit draw",      "main group choice", "fire phase",
-        "movement phase", "combat phase",   "evasion choice",    "dice",
-        "retreat",        "riposte choice", "after combat",      "game over",
+        "chit choice",       "chit draw",      "main group choice", "fire phase",
+        "movement phase",    "combat phase",   "evasion choice",    "dice",
+        "retreat",           "riposte choice", "after combat",      "game over",
+        "reinforcement die",
     };
     const char *stage = st->stage < sizeof names / sizeof names[0] ? names[st->stage] : "?";
     int p = re_current_player(sc, st);

@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +129,8 @@ typedef struct ld {
     re_scenario *sc;
     char side_ids[RE_SIDES][RE_NAME_LEN];
     char corps_ids[RE_MAX_CORPS][RE_NAME_LEN];
+    char reinf_ids[RE_MAX_REINF][RE_NAME_LEN];
+    int version;                                         /* of the file: 1 or 2 */
     const gr_jr_node *unit_at[RE_MAX_ROWS][RE_MAX_COLS]; /* the unit standing there */
 } ld;
 
@@ -561,7 +564,9 @@ static gr_status ld_side_ref(ld *L, const gr_jr_node *obj, const char *what, int
 static gr_status ld_sides(ld *L, const gr_jr_node *root)
 {
     static const char *const keys[] = {
-        "id", "name", "commander", "chits_per_turn", "demoralised_at", "retreat", "notes"};
+        "id",      "name",  "commander",    "chits_per_turn", "demoralised_at",
+        "retreat", "notes", "chits_by_turn"};
+    size_t nkeys = sizeof keys / sizeof keys[0] - (L->version < 2);
     re_scenario *sc = L->sc;
     const gr_jr_node *v = gr_jr_get(root, "sides");
     if (!v)
@@ -574,8 +579,7 @@ static gr_status ld_sides(ld *L, const gr_jr_node *root)
     for (const gr_jr_node *e = v->child; e; e = e->next, s++) {
         re_sidedef *d = &sc->sides[s];
         int x, dem, dir;
-        if (ld_expect(L, e, GR_JR_OBJECT, "a side") ||
-            ld_keys(L, e, "a side", keys, sizeof keys / sizeof keys[0]) ||
+        if (ld_expect(L, e, GR_JR_OBJECT, "a side") || ld_keys(L, e, "a side", keys, nkeys) ||
             ld_str(L, e, "id", "a side", 1, L->side_ids[s], RE_NAME_LEN) ||
             ld_str(L, e, "name", "a side", 1, d->name, sizeof d->name) ||
             ld_str(L, e, "commander", "a side", 0, d->commander, sizeof d->commander) ||
@@ -676,10 +680,35 @@ static gr_status ld_corps(ld *L, const gr_jr_node *root)
     return GR_OK;
 }
 
+/* "tags" of unit k: a list of tag names (format 2). */
+static gr_status ld_tags(ld *L, const gr_jr_node *e, int k)
+{
+    static const char *const tags[] = {"guard"};
+    const gr_jr_node *v = gr_jr_get(e, "tags");
+    if (!v)
+        return GR_OK;
+    if (ld_expect(L, v, GR_JR_ARRAY, "\"tags\" of a unit (a list such as [\"guard\"])"))
+        return GR_EINPUT;
+    for (const gr_jr_node *t = v->child; t; t = t->next) {
+        int i = t->type == GR_JR_STRING ? lookup(t->str, tags, 1) : -1;
+        if (i < 0) {
+            char tb[168];
+            if (t->type != GR_JR_STRING)
+                return ld_fail(L, t, "a unit tag must be a string, not %s; write e.g. \"guard\"",
+                               gr_jr_type_name(t->type));
+            return ld_fail(L, t, "unknown unit tag \"%s\"; accepted: \"guard\" (docs/scenarios.md)",
+                           gr_jr_printable(t->str, 40, tb, sizeof tb));
+        }
+        L->sc->ext.unit_tags[k] |= (uint8_t)(1u << i);
+    }
+    return GR_OK;
+}
+
 static gr_status ld_units(ld *L, const gr_jr_node *root)
 {
-    static const char *const keys[] = {"name",       "corps", "type", "figures",
-                                       "skirmisher", "hex",   "notes"};
+    static const char *const keys[] = {"name", "corps", "type",   "figures", "skirmisher",
+                                       "hex",  "notes", "enters", "tags",    "points"};
+    size_t nkeys = sizeof keys / sizeof keys[0] - (L->version < 2 ? 3 : 0);
     re_scenario *sc = L->sc;
     const gr_jr_node *v = gr_jr_get(root, "units");
     if (!v)
@@ -695,8 +724,7 @@ static gr_status ld_units(ld *L, const gr_jr_node *root)
     for (const gr_jr_node *e = v->child; e; e = e->next, k++) {
         re_unitdef *u = &sc->units[k];
         int corps = 0, type = 0, figs = 0, col = 0, row = 0;
-        if (ld_expect(L, e, GR_JR_OBJECT, "a unit") ||
-            ld_keys(L, e, "a unit", keys, sizeof keys / sizeof keys[0]) ||
+        if (ld_expect(L, e, GR_JR_OBJECT, "a unit") || ld_keys(L, e, "a unit", keys, nkeys) ||
             ld_str(L, e, "name", "a unit", 1, u->name, sizeof u->name) ||
             ld_enum(L, e, "corps", "a unit", corps_names, sc->ncorps, &corps) ||
             ld_enum(L, e, "type", "a unit", unit_codes, RE_UNIT_TYPES, &type) ||
@@ -731,9 +759,45 @@ static gr_status ld_units(ld *L, const gr_jr_node *root)
                                u->name, unit_codes[type]);
             u->skirmisher = (uint8_t)sk->boolean;
         }
+        u->side = sc->corps[corps].side;
+        u->type = (uint8_t)type;
+        u->corps = (uint8_t)corps;
+        u->figures = (uint8_t)figs;
+        int pts = 0;
+        if (ld_int(L, e, "points", "a unit", 1, 20, 0, 0, &pts) || ld_tags(L, e, k))
+            return GR_EINPUT;
+        sc->ext.unit_points[k] = (uint8_t)pts;
         const gr_jr_node *h = gr_jr_get(e, "hex");
+        const gr_jr_node *en = gr_jr_get(e, "enters");
+        if (en) {
+            const char *rn[RE_MAX_REINF];
+            for (int i = 0; i < sc->ext.nreinf; i++)
+                rn[i] = L->reinf_ids[i];
+            int r = 0;
+            if (h)
+                return ld_fail(L, h,
+                               "unit \"%s\" has a \"hex\" and \"enters\" with a "
+                               "reinforcement; keep \"hex\" for a unit on the map at the start, "
+                               "\"enters\" for one that comes later, not both",
+                               u->name);
+            if (!sc->ext.nreinf)
+                return ld_fail(L, en,
+                               "unit \"%s\" enters with reinforcement \"%s\" but the scenario "
+                               "has no \"reinforcements\"; add the list (docs/scenarios.md) or "
+                               "give the unit a \"hex\"",
+                               u->name, en->type == GR_JR_STRING ? en->str : "?");
+            if (ld_enum(L, e, "enters", "a unit", rn, sc->ext.nreinf, &r))
+                return GR_EINPUT;
+            sc->ext.unit_reinf[k] = (uint8_t)(r + 1);
+            u->col = -1;
+            u->row = -1;
+            continue;
+        }
         if (!h)
-            return ld_missing(L, e, "hex", "a unit", "[col, row] (its starting hex)");
+            return ld_missing(L, e, "hex", "a unit",
+                              L->version < 2 ? "[col, row] (its starting hex)"
+                                             : "[col, row] (its starting hex), or \"enters\": "
+                                               "the id of its reinforcement");
         char what[96];
         snprintf(what, sizeof what, "the hex of unit \"%s\"", u->name);
         if (ld_hex(L, h, what, &col, &row))
@@ -760,14 +824,306 @@ static gr_status ld_units(ld *L, const gr_jr_node *root)
                            col, row, u->name, on && on->str ? on->str : "?", o->line);
         }
         L->unit_at[row][col] = e;
-        u->side = sc->corps[corps].side;
-        u->type = (uint8_t)type;
-        u->corps = (uint8_t)corps;
-        u->figures = (uint8_t)figs;
         u->col = (int8_t)col;
         u->row = (int8_t)row;
     }
     sc->nunits = (uint8_t)k;
+    return GR_OK;
+}
+
+/* ---- format 2: reinforcements, chits by turn ----------------------------- */
+
+static int on_edge(const re_scenario *sc, int c, int r)
+{
+    return c == 0 || r == 0 || c == sc->cols - 1 || r == sc->rows - 1;
+}
+
+static gr_status ld_reinforcements(ld *L, const gr_jr_node *root)
+{
+    static const char *const keys[] = {"id", "name", "turn", "roll", "entry", "notes"};
+    re_scenario *sc = L->sc;
+    const gr_jr_node *v = gr_jr_get(root, "reinforcements");
+    if (!v)
+        return GR_OK;
+    if (ld_expect(L, v, GR_JR_ARRAY, "\"reinforcements\""))
+        return GR_EINPUT;
+    if (v->len > RE_MAX_REINF)
+        return ld_fail(L, v,
+                       "\"reinforcements\" lists %zu; give at most %d (put units that "
+                       "arrive together in one)",
+                       v->len, RE_MAX_REINF);
+    int k = 0;
+    for (const gr_jr_node *e = v->child; e; e = e->next, k++) {
+        re_reinforcement *rf = &sc->ext.reinf[k];
+        int turn = 0, roll = 0;
+        if (ld_expect(L, e, GR_JR_OBJECT, "a reinforcement") ||
+            ld_keys(L, e, "a reinforcement", keys, sizeof keys / sizeof keys[0]) ||
+            ld_str(L, e, "id", "a reinforcement", 1, L->reinf_ids[k], RE_NAME_LEN) ||
+            ld_str(L, e, "name", "a reinforcement", 1, rf->name, sizeof rf->name) ||
+            ld_int(L, e, "turn", "a reinforcement", 1, sc->turns, 0, 1, &turn) ||
+            ld_int(L, e, "roll", "a reinforcement", 2, 6, 0, 0, &roll) ||
+            ld_text(L, e, "notes", "a reinforcement"))
+            return GR_EINPUT;
+        for (int j = 0; j < k; j++)
+            if (!strcmp(L->reinf_ids[j], L->reinf_ids[k]))
+                return ld_fail(L, gr_jr_get(e, "id"),
+                               "two reinforcements have the id \"%s\"; give each its own",
+                               L->reinf_ids[k]);
+        const gr_jr_node *en = gr_jr_get(e, "entry");
+        if (!en)
+            return ld_missing(L, e, "entry", "a reinforcement",
+                              "[[col, row], ...] (hexes on the map's edge where it enters)");
+        if (ld_expect(L, en, GR_JR_ARRAY, "\"entry\" (a list of hexes [col, row])"))
+            return GR_EINPUT;
+        if (en->len < 1 || en->len > RE_MAX_ENTRY)
+            return ld_fail(L, en, "\"entry\" of reinforcement \"%s\" lists %zu hexes; give 1 to %d",
+                           L->reinf_ids[k], en->len, RE_MAX_ENTRY);
+        int n = 0;
+        for (const gr_jr_node *h = en->child; h; h = h->next, n++) {
+            int c, r;
+            if (ld_hex(L, h, "an entry hex", &c, &r))
+                return GR_EINPUT;
+            if (!on_edge(sc, c, r))
+                return ld_fail(L, h,
+                               "entry hex [%d, %d] of reinforcement \"%s\" is not on the edge of "
+                               "the map; reinforcements march in from off the map: use a hex of "
+                               "column 0 or %d, or of row 0 or %d",
+                               c, r, L->reinf_ids[k], sc->cols - 1, sc->rows - 1);
+            for (int j = 0; j < n; j++)
+                if (rf->entry[j][0] == c && rf->entry[j][1] == r)
+                    return ld_fail(L, h,
+                                   "entry hex [%d, %d] is listed twice in reinforcement \"%s\"; "
+                                   "remove one",
+                                   c, r, L->reinf_ids[k]);
+            rf->entry[n][0] = (int8_t)c;
+            rf->entry[n][1] = (int8_t)r;
+        }
+        rf->nentry = (uint8_t)n;
+        rf->turn = (uint8_t)turn;
+        rf->roll = (uint8_t)roll;
+    }
+    sc->ext.nreinf = (uint8_t)k;
+    return GR_OK;
+}
+
+/* "terrain_changes" of "rules": [{"turn": T, "hex": [c, r], "terrain": "W",
+ * "features": ["road"]}, ...] in the order of their turns. */
+static gr_status ld_terrain_changes(ld *L, const gr_jr_node *rules)
+{
+    static const char *const keys[] = {"turn", "hex", "terrain", "features", "notes"};
+    static const char *const feats[] = {"hill", "fieldworks", "road", "bridge", "ford"};
+    static const uint8_t bits[] = {RE_HILL, RE_FIELDWORKS, RE_ROAD, RE_BRIDGE, RE_FORD};
+    re_scenario *sc = L->sc;
+    const gr_jr_node *v = gr_jr_get(rules, "terrain_changes");
+    if (!v)
+        return GR_OK;
+    if (ld_expect(L, v, GR_JR_ARRAY, "\"terrain_changes\" (a list of {\"turn\", \"hex\", ...})"))
+        return GR_EINPUT;
+    if (v->len > RE_MAX_CHANGES)
+        return ld_fail(L, v, "\"terrain_changes\" lists %zu changes; give at most %d", v->len,
+                       RE_MAX_CHANGES);
+    int k = 0, last = 2;
+    const char *what = "a terrain change";
+    for (const gr_jr_node *e = v->child; e; e = e->next, k++) {
+        re_terrain_change *c = &sc->ext.changes[k];
+        int turn, col, row;
+        if (ld_expect(L, e, GR_JR_OBJECT, what) || ld_keys(L, e, what, keys, 5) ||
+            ld_int(L, e, "turn", what, 2, sc->turns, 0, 1, &turn) || ld_text(L, e, "notes", what))
+            return GR_EINPUT;
+        if (turn < last)
+            return ld_fail(L, gr_jr_get(e, "turn"),
+                           "turn %d of a terrain change comes after turn %d; list the changes in "
+                           "the order of their turns",
+                           turn, last);
+        last = turn;
+        const gr_jr_node *h = gr_jr_get(e, "hex");
+        if (!h)
+            return ld_missing(L, e, "hex", what, "[col, row]");
+        if (ld_hex(L, h, "the hex of a terrain change", &col, &row))
+            return GR_EINPUT;
+        /* the ground and features as they stand before this change */
+        int ground = sc->map[row][col].terrain, flags = sc->map[row][col].flags;
+        for (int j = 0; j < k; j++)
+            if (sc->ext.changes[j].col == col && sc->ext.changes[j].row == row) {
+                if (sc->ext.changes[j].what & RE_TC_TERRAIN)
+                    ground = sc->ext.changes[j].terrain;
+                if (sc->ext.changes[j].what & RE_TC_FLAGS)
+                    flags = sc->ext.changes[j].flags;
+            }
+        c->turn = (uint8_t)turn;
+        c->col = (int8_t)col;
+        c->row = (int8_t)row;
+        const gr_jr_node *t = gr_jr_get(e, "terrain");
+        if (t) {
+            int code =
+                t->type == GR_JR_STRING && t->len == 1 ? re_terrain_from_code(t->str[0]) : -1;
+            if (code < 0)
+                return ld_fail(L, t,
+                               "\"terrain\" of a terrain change must be one terrain code; use one "
+                               "of \".\" \"F\" \"O\" \"T\" \"M\" \"X\" \"R\" \"K\" \"B\" \"W\"");
+            c->what |= RE_TC_TERRAIN;
+            c->terrain = (uint8_t)code;
+            ground = code;
+        }
+        const gr_jr_node *f = gr_jr_get(e, "features");
+        if (f) {
+            if (ld_expect(L, f, GR_JR_ARRAY,
+                          "\"features\" of a terrain change (a list such as [\"road\"])"))
+                return GR_EINPUT;
+            uint8_t fl = 0;
+            for (const gr_jr_node *x = f->child; x; x = x->next) {
+                int i = x->type == GR_JR_STRING ? lookup(x->str, feats, 5) : -1;
+                if (i < 0)
+                    return ld_fail(L, x,
+                                   "unknown feature in a terrain change; accepted: \"hill\", "
+                                   "\"fieldworks\", \"road\", \"bridge\", \"ford\"");
+                fl |= bits[i];
+            }
+            c->what |= RE_TC_FLAGS;
+            c->flags = fl;
+            flags = fl;
+        }
+        if (!c->what)
+            return ld_fail(L, e,
+                           "a terrain change changes nothing; give its new \"terrain\" (a code) "
+                           "or its \"features\" (a list, [] for none)");
+        if ((flags & (RE_BRIDGE | RE_FORD)) && ground != RE_LAKE)
+            return ld_fail(L, f ? f : e,
+                           "the terrain change at [%d, %d] leaves a bridge or ford on ground that "
+                           "is not a lake/river (W); a bridge or ford stands on W only",
+                           col, row);
+        if ((flags & RE_HILL) && ground == RE_LAKE)
+            return ld_fail(L, f ? f : e,
+                           "the terrain change at [%d, %d] makes a lake/river a hill; remove "
+                           "\"hill\" or change the ground",
+                           col, row);
+    }
+    sc->ext.nchanges = (uint8_t)k;
+    return GR_OK;
+}
+
+/* "rules" (format 2): the scenario rules of docs/rules/re.md. */
+static gr_status ld_rules(ld *L, const gr_jr_node *root)
+{
+    static const char *const keys[] = {"guard", "sight", "sudden_death", "terrain_changes",
+                                       "notes"};
+    static const char *const guards[] = {"none", "ignore-first-retreat", "retreat-one-less"};
+    re_scenario *sc = L->sc;
+    const gr_jr_node *v = gr_jr_get(root, "rules");
+    if (!v)
+        return GR_OK;
+    if (ld_expect(L, v, GR_JR_OBJECT, "\"rules\"") ||
+        ld_keys(L, v, "\"rules\"", keys, sizeof keys / sizeof keys[0]) ||
+        ld_text(L, v, "notes", "\"rules\""))
+        return GR_EINPUT;
+    if (gr_jr_get(v, "guard")) {
+        int g;
+        if (ld_enum(L, v, "guard", "\"rules\"", guards, 3, &g))
+            return GR_EINPUT;
+        sc->ext.guard_rule = (uint8_t)g;
+    }
+    const gr_jr_node *sd = gr_jr_get(v, "sudden_death");
+    if (sd) {
+        if (ld_expect(L, sd, GR_JR_OBJECT,
+                      "\"sudden_death\" (side id: demoralisation points, e.g. {\"a\": 6})"))
+            return GR_EINPUT;
+        const char *names[RE_SIDES] = {L->side_ids[0], L->side_ids[1]};
+        for (const gr_jr_node *m = sd->child; m; m = m->next) {
+            int s = lookup(m->key, names, RE_SIDES);
+            if (s < 0) {
+                char kb[168], msg[400];
+                snprintf(msg, sizeof msg,
+                         "\"%s\" in \"sudden_death\" is not a side; use the id of a side (\"%s\" "
+                         "or \"%s\")",
+                         gr_jr_printable(m->key, 40, kb, sizeof kb), names[0], names[1]);
+                return ld_fail_pos(L, m->key_line, m->key_col, msg);
+            }
+            int at;
+            if (ld_int(L, sd, m->key, "\"sudden_death\"", 1, 255, 0, 1, &at))
+                return GR_EINPUT;
+            sc->ext.sudden_death[s] = (uint8_t)at;
+        }
+    }
+    if (ld_terrain_changes(L, v))
+        return GR_EINPUT;
+    const gr_jr_node *si = gr_jr_get(v, "sight");
+    if (si) {
+        static const char *const skeys[] = {"turns", "hexes", "notes"};
+        if (ld_expect(L, si, GR_JR_ARRAY,
+                      "\"sight\" (a list of {\"turns\": [first, last], \"hexes\": N})"))
+            return GR_EINPUT;
+        for (const gr_jr_node *e = si->child; e; e = e->next) {
+            int n;
+            if (ld_expect(L, e, GR_JR_OBJECT, "an entry of \"sight\"") ||
+                ld_keys(L, e, "an entry of \"sight\"", skeys, 3) ||
+                ld_int(L, e, "hexes", "an entry of \"sight\"", 1, 10, 0, 1, &n) ||
+                ld_text(L, e, "notes", "an entry of \"sight\""))
+                return GR_EINPUT;
+            const gr_jr_node *t = gr_jr_get(e, "turns");
+            if (!t)
+                return ld_missing(L, e, "turns", "an entry of \"sight\"",
+                                  "[first, last] (the turns of fog or night)");
+            if (t->type != GR_JR_ARRAY || t->len != 2 || t->child->type != GR_JR_NUMBER ||
+                t->child->next->type != GR_JR_NUMBER || !t->child->is_int ||
+                !t->child->next->is_int)
+                return ld_fail(L, t,
+                               "\"turns\" of \"sight\" must be [first, last], two whole "
+                               "numbers; write e.g. [1, 2]");
+            int64_t a = t->child->ival, b = t->child->next->ival;
+            if (a < 1 || b < a || b > sc->turns)
+                return ld_fail(L, t,
+                               "\"turns\" of \"sight\" is [%lld, %lld]; write [first, last] "
+                               "with 1 <= first <= last <= %d (the scenario's turns)",
+                               (long long)a, (long long)b, sc->turns);
+            for (int64_t x = a; x <= b; x++) {
+                if (sc->ext.sight[x])
+                    return ld_fail(L, t,
+                                   "turn %lld is in two entries of \"sight\"; give each turn "
+                                   "one sight",
+                                   (long long)x);
+                sc->ext.sight[x] = (uint8_t)n;
+            }
+        }
+    }
+    return GR_OK;
+}
+
+/* "chits_by_turn" of side s: [{"turn": T, "chits": N}, ...], from turn T on
+ * the side puts N chits in the bowl (after the corps are read: N is at
+ * most the chits of the side's corps). */
+static gr_status ld_chits_by_turn(ld *L, const gr_jr_node *se, int s, int pool)
+{
+    static const char *const keys[] = {"turn", "chits", "notes"};
+    re_scenario *sc = L->sc;
+    const gr_jr_node *v = gr_jr_get(se, "chits_by_turn");
+    if (!v)
+        return GR_OK;
+    if (ld_expect(L, v, GR_JR_ARRAY, "\"chits_by_turn\" (a list of {\"turn\": T, \"chits\": N})"))
+        return GR_EINPUT;
+    int last = 1;
+    for (const gr_jr_node *e = v->child; e; e = e->next) {
+        int t, x;
+        if (ld_expect(L, e, GR_JR_OBJECT, "an entry of \"chits_by_turn\"") ||
+            ld_keys(L, e, "an entry of \"chits_by_turn\"", keys, 3) ||
+            ld_int(L, e, "turn", "an entry of \"chits_by_turn\"", 2, sc->turns, 0, 1, &t) ||
+            ld_int(L, e, "chits", "an entry of \"chits_by_turn\"", 1, 3 * RE_MAX_CORPS, 0, 1, &x) ||
+            ld_text(L, e, "notes", "an entry of \"chits_by_turn\""))
+            return GR_EINPUT;
+        if (t <= last)
+            return ld_fail(L, gr_jr_get(e, "turn"),
+                           "turn %d of \"chits_by_turn\" comes after turn %d; list the "
+                           "changes in the order of the turns, each turn once (turn 1 is "
+                           "\"chits_per_turn\")",
+                           t, last);
+        if (x > pool)
+            return ld_fail(L, gr_jr_get(e, "chits"),
+                           "side \"%s\" may put %d chits in the bowl from turn %d but its corps "
+                           "have only %d; lower \"chits\" to at most %d",
+                           L->side_ids[s], x, t, pool, pool);
+        for (int u = t; u <= sc->turns; u++)
+            sc->ext.chits[s][u] = (uint8_t)x;
+        last = t;
+    }
     return GR_OK;
 }
 
@@ -844,6 +1200,40 @@ static gr_status ld_check(ld *L, const gr_jr_node *root)
                            "lower \"chits_per_turn\" to at most %d (the chits are taken from "
                            "those of its corps)",
                            L->side_ids[s], sc->sides[s].chits_per_turn, pool, pool);
+        if (ld_chits_by_turn(L, se, s, pool))
+            return GR_EINPUT;
+    }
+    const gr_jr_node *re = gr_jr_get(root, "reinforcements");
+    const gr_jr_node *rn = re ? re->child : NULL;
+    for (int r = 0; r < sc->ext.nreinf; r++, rn = rn->next) {
+        const re_reinforcement *rf = &sc->ext.reinf[r];
+        int side = -1, n = 0;
+        for (int u = 0; u < sc->nunits; u++) {
+            if (sc->ext.unit_reinf[u] != r + 1)
+                continue;
+            n++;
+            if (side >= 0 && sc->units[u].side != side)
+                return ld_fail(L, rn,
+                               "reinforcement \"%s\" holds units of both sides (\"%s\" is of "
+                               "\"%s\"); give each side its own reinforcement",
+                               L->reinf_ids[r], sc->units[u].name, L->side_ids[sc->units[u].side]);
+            side = sc->units[u].side;
+            int ok = 0;
+            for (int i = 0; i < rf->nentry && !ok; i++)
+                ok = re_terrain_can_stand(sc, gr_hex_from_offset(rf->entry[i][0], rf->entry[i][1]),
+                                          sc->units[u].type);
+            if (!ok)
+                return ld_fail(L, gr_jr_get(rn, "entry"),
+                               "unit \"%s\" (%s) of reinforcement \"%s\" may stand in none of "
+                               "its entry hexes (terrain, seed 004 §7), so it could never enter; "
+                               "add an entry hex of clear ground or a road",
+                               sc->units[u].name, unit_codes[sc->units[u].type], L->reinf_ids[r]);
+        }
+        if (!n)
+            return ld_fail(L, rn,
+                           "reinforcement \"%s\" has no units; give units \"enters\": \"%s\" "
+                           "or remove it",
+                           L->reinf_ids[r], L->reinf_ids[r]);
     }
     return GR_OK;
 }
@@ -851,10 +1241,14 @@ static gr_status ld_check(ld *L, const gr_jr_node *root)
 gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_scenario *sc,
                             gr_error *err)
 {
-    static const char *const keys[] = {"version", "id",    "title",     "description", "sources",
-                                       "notes",   "turns", "victory",   "map",         "sides",
-                                       "corps",   "units", "objectives"};
-    static const char *const victories[] = {"most-destroyed", "demoralisation"};
+    static const char *const keys[] = {
+        "version", "id",  "title", "description", "sources", "notes",      "turns",
+        "victory", "map", "sides", "corps",       "units",   "objectives", "reinforcements",
+        "rules"};
+    /* keys a format-1 file may not hold: the first of format 2 */
+    static const char *const v2_keys[] = {"reinforcements", "rules"};
+    static const char *const victories[] = {"most-destroyed", "demoralisation", "objectives",
+                                            "points"};
     memset(sc, 0, sizeof *sc);
     if (len > RE_SCENARIO_MAX_BYTES)
         return gr_error_set(err, GR_EINPUT,
@@ -883,14 +1277,29 @@ gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_s
                 RE_SCENARIO_VERSION);
         goto done;
     }
-    if (ver->type != GR_JR_NUMBER || !ver->is_int || ver->ival != RE_SCENARIO_VERSION) {
+    if (ver->type != GR_JR_NUMBER || !ver->is_int || ver->ival < RE_SCENARIO_VERSION_MIN ||
+        ver->ival > RE_SCENARIO_VERSION) {
         ld_fail(L, ver,
-                "this grognard reads scenario format version %d only; write \"version\": "
+                "this grognard reads scenario format versions %d and %d; write \"version\": "
                 "%d and check docs/scenarios.md for the format",
-                RE_SCENARIO_VERSION, RE_SCENARIO_VERSION);
+                RE_SCENARIO_VERSION_MIN, RE_SCENARIO_VERSION, RE_SCENARIO_VERSION);
         goto done;
     }
-    if (ld_keys(L, root, "the scenario", keys, sizeof keys / sizeof keys[0]) ||
+    L->version = (int)ver->ival;
+    sc->ext.format = (uint8_t)(L->version >= 2 ? L->version : 0);
+    if (L->version < 2)
+        for (size_t i = 0; i < sizeof v2_keys / sizeof v2_keys[0]; i++) {
+            const gr_jr_node *m = gr_jr_get(root, v2_keys[i]);
+            if (m) {
+                ld_fail(L, m,
+                        "\"%s\" is a key of scenario format 2, this file says \"version\": 1; "
+                        "write \"version\": 2 (docs/scenarios.md)",
+                        v2_keys[i]);
+                goto done;
+            }
+        }
+    if (ld_keys(L, root, "the scenario", keys,
+                sizeof keys / sizeof keys[0] - (L->version < 2 ? 2 : 0)) ||
         ld_str(L, root, "id", "the scenario", 1, sc->id, sizeof sc->id) ||
         ld_str(L, root, "title", "the scenario", 1, sc->title, sizeof sc->title) ||
         ld_text(L, root, "description", "the scenario") ||
@@ -898,12 +1307,12 @@ gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_s
         ld_int(L, root, "turns", "the scenario", 1, 99, 0, 1, &turns))
         goto done;
     if (gr_jr_get(root, "victory") &&
-        ld_enum(L, root, "victory", "the scenario", victories, 2, &victory))
+        ld_enum(L, root, "victory", "the scenario", victories, L->version < 2 ? 2 : 4, &victory))
         goto done;
     sc->turns = (uint8_t)turns;
     sc->victory = (uint8_t)victory;
-    if (ld_map(L, root) || ld_sides(L, root) || ld_corps(L, root) || ld_units(L, root) ||
-        ld_objectives(L, root) || ld_check(L, root))
+    if (ld_map(L, root) || ld_sides(L, root) || ld_corps(L, root) || ld_reinforcements(L, root) ||
+        ld_units(L, root) || ld_objectives(L, root) || ld_rules(L, root) || ld_check(L, root))
         goto done;
     st = GR_OK;
 done:
@@ -929,10 +1338,10 @@ gr_status re_scenario_load(const char *path, re_scenario *sc, gr_error *err)
 
 uint64_t re_scenario_digest(const re_scenario *sc)
 {
-    return gr_fnv1a64(GR_FNV1A64_INIT, sc, sizeof *sc);
+    return gr_fnv1a64(GR_FNV1A64_INIT, sc, re_scenario_digest_bytes(sc));
 }
 
 uint64_t re_scenario_digest_v1(const re_scenario *sc)
 {
-    return gr_fnv1a64(UINT64_C(1469598103934665603), sc, sizeof *sc);
+    return gr_fnv1a64(UINT64_C(1469598103934665603), sc, re_scenario_digest_bytes(sc));
 }

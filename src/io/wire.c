@@ -373,8 +373,8 @@ json_t *gr_wire_event(const gr_game *g, const gr_event *ev, gr_lang lang)
 static json_t *re_view(const re_scenario *sc, const re_obs *ob)
 {
     static const char *const stages[] = {
-        "chits",   "draw", "group",   "fire",    "move",  "combat",
-        "evasion", "dice", "retreat", "riposte", "after", "over",
+        "chits", "draw",    "group",   "fire",  "move", "combat",  "evasion",
+        "dice",  "retreat", "riposte", "after", "over", "arrival",
     };
     static const char *const types[RE_UNIT_TYPES] = {"infantry", "elite_infantry", "light_cavalry",
                                                      "heavy_cavalry", "artillery"};
@@ -412,6 +412,8 @@ static json_t *re_view(const re_scenario *sc, const re_obs *ob)
         b |= put(j, "row", json_integer(us->row));
         b |= put(j, "figures", json_integer(us->figures));
         b |= put(j, "skirmisher", json_boolean(us->skirmisher));
+        if (re_unit_waiting(sc, st, u)) /* a reinforcement still to enter (col, row -1) */
+            b |= put(j, "waiting", json_true());
         bad |= b ? (json_decref(j), 1) : push(units, j);
     }
     bad |= put(o, "units", units);

@@ -8,6 +8,7 @@
  *
  * usage: test_scenario_io SOURCE_ROOT */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,55 @@ static int well_formed(const char *msg, const char *name)
     return strchr(msg, '\n') == NULL && strchr(end, ';') != NULL;
 }
 
+/* Format 2 (tests/io/good_mini2.json): its reinforcement, the unit that
+ * enters with it, the chits by turn; format 1 leaves all of that zero. */
+static void test_format2(const char *root)
+{
+    char path[1024];
+    re_scenario sc;
+    gr_error err;
+    gr_error_clear(&err);
+    snprintf(path, sizeof path, "%s/tests/io/good_mini2.json", root);
+    CHECK(re_scenario_load(path, &sc, &err) == GR_OK, "%s", err.msg);
+    const re_reinforcement *rf = &sc.ext.reinf[0];
+    CHECK(sc.ext.nreinf == 1 && !strcmp(rf->name, "Column") && rf->turn == 2 && rf->roll == 4 &&
+              rf->nentry == 2 && rf->entry[0][0] == 0 && rf->entry[0][1] == 2 &&
+              rf->entry[1][0] == 0 && rf->entry[1][1] == 1,
+          "mini2: reinforcement %d '%s' turn %d roll %d, %d hexes", sc.ext.nreinf, rf->name,
+          rf->turn, rf->roll, rf->nentry);
+    CHECK(sc.ext.unit_reinf[0] == 0 && sc.ext.unit_reinf[1] == 1 && sc.ext.unit_reinf[2] == 0 &&
+              sc.units[1].col == -1 && sc.units[1].row == -1,
+          "mini2: u3 enters with r1");
+    CHECK(re_chits_per_turn(&sc, 0, 1) == 1 && re_chits_per_turn(&sc, 0, 2) == 1 &&
+              re_chits_per_turn(&sc, 0, 3) == 2 && re_chits_per_turn(&sc, 0, 4) == 2 &&
+              re_chits_per_turn(&sc, 1, 4) == 1,
+          "mini2: chits by turn");
+    CHECK(re_scenario_digest_bytes(&sc) > offsetof(re_scenario, ext) &&
+              re_scenario_digest_bytes(&sc) < sizeof sc,
+          "mini2: the digest covers format 2 up to its last byte that is not zero");
+    /* the scenario rules (tests/io/good_mini3.json) */
+    snprintf(path, sizeof path, "%s/tests/io/good_mini3.json", root);
+    CHECK(re_scenario_load(path, &sc, &err) == GR_OK, "%s", err.msg);
+    CHECK(sc.victory == RE_VICTORY_OBJECTIVES, "mini3: victory %d", sc.victory);
+    CHECK(sc.ext.guard_rule == RE_GUARD_RETREAT_ONE_LESS && sc.ext.unit_tags[0] == RE_TAG_GUARD &&
+              sc.ext.unit_tags[1] == 0,
+          "mini3: guard");
+    CHECK(sc.ext.unit_points[0] == 0 && sc.ext.unit_points[1] == 3, "mini3: points");
+    CHECK(sc.ext.sight[1] == 1 && sc.ext.sight[2] == 1 && sc.ext.sight[3] == 0 &&
+              sc.ext.sight[4] == 2,
+          "mini3: sight by turn");
+    CHECK(sc.ext.sudden_death[0] == 0 && sc.ext.sudden_death[1] == 2, "mini3: sudden death");
+    CHECK(sc.ext.nchanges == 2 && sc.ext.changes[0].turn == 3 && sc.ext.changes[0].col == 1 &&
+              sc.ext.changes[0].row == 1 && sc.ext.changes[0].what == RE_TC_FLAGS &&
+              sc.ext.changes[0].flags == RE_FIELDWORKS && sc.ext.changes[1].turn == 4 &&
+              sc.ext.changes[1].flags == RE_BRIDGE,
+          "mini3: terrain changes");
+    snprintf(path, sizeof path, "%s/tests/io/good_mini.json", root);
+    CHECK(re_scenario_load(path, &sc, &err) == GR_OK, "%s", err.msg);
+    CHECK(re_scenario_digest_bytes(&sc) == offsetof(re_scenario, ext),
+          "mini: a format-1 digest covers format 1 only");
+}
+
 static void test_bundled(const char *root)
 {
     static const struct {
@@ -51,7 +101,11 @@ static void test_bundled(const char *root)
     } want[] = {
         {"data/scenarios/teaching.json", "teaching", 12, 8, 12, 4},
         {"data/scenarios/austerlitz.json", "austerlitz", 16, 12, 50, 15},
+        {"data/scenarios/marengo.json", "marengo", 16, 10, 22, 8},
+        {"data/scenarios/friedland.json", "friedland", 14, 10, 22, 8},
         {"tests/io/good_mini.json", "mini", 4, 3, 2, 2},
+        {"tests/io/good_mini2.json", "mini2", 4, 3, 3, 2},
+        {"tests/io/good_mini3.json", "mini3", 4, 3, 2, 2},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         char path[1024];
@@ -452,6 +506,7 @@ int main(int argc, char **argv)
 {
     const char *root = argc > 1 ? argv[1] : ".";
     test_bundled(root);
+    test_format2(root);
     test_bad(root);
     test_mangled(root);
     test_save_versions(root);

@@ -446,6 +446,18 @@ int re_terrain_can_enter(const re_scenario *sc, gr_hex from, gr_hex to, int unit
     return 0;
 }
 
+int re_terrain_can_stand(const re_scenario *sc, gr_hex h, int unit_type)
+{
+    const re_hexdef *d = re_map_at(sc, h);
+    if (!d || unit_type < 0 || unit_type >= RE_UNIT_TYPES)
+        return 0;
+    if (d->terrain == RE_LAKE)
+        return (d->flags & (RE_BRIDGE | RE_FORD)) != 0;
+    const re_terrain_row *g = ground(d);
+    return !has_type(g->forbidden, unit_type) ||
+           ((d->flags & RE_ROAD) && has_type(g->road_allows, unit_type));
+}
+
 int re_terrain_stops(const re_scenario *sc, gr_hex from, gr_hex to, int unit_type)
 {
     const re_hexdef *h = re_map_at(sc, to);

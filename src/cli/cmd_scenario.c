@@ -1,0 +1,135 @@
+/* cmd_scenario.c - grognard scenario check FILE... and grognard scenario
+ * info FILE [--json]: what a scenario designer runs (docs/scenarios.md). */
+#include "cli.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include "grognard/re_io.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: grognard scenario check FILE...\n"
+               "       grognard scenario info FILE [--json]\n"
+               "\n"
+               "Revolution et Empire scenario files (formats 1 and 2, docs/scenarios.md).\n"
+               "\n"
+               "  check   load and validate each FILE: a bad file is refused with one line\n"
+               "          FILE:LINE:COL: what is wrong; how to fix it (exit 2); a good one\n"
+               "          prints OK and its warnings (an objective no enemy can ever reach,\n"
+               "          a reinforcement entry hex closed by its terrain...), exit 0\n"
+               "  info    the briefing: sides, commanders, corps and units, chits a turn,\n"
+               "          victory, objectives, turns, reinforcements, sources (the text\n"
+               "          grognard play prints at the start); --json for one JSON object\n"
+               "\n"
+               "example: grognard scenario check data/scenarios/*.json\n");
+}
+
+static void print_warning(void *ctx, const char *msg)
+{
+    char buf[1024];
+    printf("%s: warning: %s\n", cli_esc(ctx, buf, sizeof buf), msg);
+}
+
+static int check(int argc, char **argv)
+{
+    if (argc < 1) {
+        cli_err("grognard scenario check: missing FILE (grognard scenario --help)");
+        return CLI_USAGE;
+    }
+    int rc = CLI_OK;
+    re_scenario *sc = malloc(sizeof *sc);
+    if (!sc) {
+        cli_err("grognard scenario: out of memory");
+        return CLI_FAIL;
+    }
+    for (int i = 0; i < argc; i++) {
+        gr_error err;
+        gr_error_clear(&err);
+        if (re_scenario_load(argv[i], sc, &err) != GR_OK) {
+            cli_err("%s", err.msg);
+            int r = err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
+            rc = rc == CLI_OK || r == CLI_USAGE ? r : rc;
+            continue;
+        }
+        char buf[1024];
+        int n = re_scenario_warnings(sc, print_warning, argv[i]);
+        printf("%s: OK: %s, format %d, %dx%d hexes, %d turns, %d units in %d corps, "
+               "%d reinforcement%s; %d warning%s\n",
+               cli_esc(argv[i], buf, sizeof buf), sc->title, sc->ext.format ? sc->ext.format : 1,
+               sc->cols, sc->rows, sc->turns, sc->nunits, sc->ncorps, sc->ext.nreinf,
+               sc->ext.nreinf == 1 ? "" : "s", n, n == 1 ? "" : "s");
+    }
+    free(sc);
+    return rc;
+}
+
+static int info(int argc, char **argv)
+{
+    const char *path = NULL;
+    int json = 0;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--json"))
+            json = 1;
+        else if (argv[i][0] == '-' && argv[i][1]) {
+            cli_err("grognard scenario info: unknown option %s; accepted: --json", argv[i]);
+            return CLI_USAGE;
+        } else if (!path)
+            path = argv[i];
+        else {
+            cli_err("grognard scenario info: one FILE only (%s is a second)", argv[i]);
+            return CLI_USAGE;
+        }
+    }
+    if (!path) {
+        cli_err("grognard scenario info: missing FILE (grognard scenario --help)");
+        return CLI_USAGE;
+    }
+    re_scenario *sc = malloc(sizeof *sc);
+    if (!sc) {
+        cli_err("grognard scenario: out of memory");
+        return CLI_FAIL;
+    }
+    gr_error err;
+    gr_error_clear(&err);
+    if (re_scenario_load(path, sc, &err) != GR_OK) {
+        cli_err("%s", err.msg);
+        free(sc);
+        return err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
+    }
+    json_t *doc = cli_scenario_doc(path);
+    int rc = CLI_OK;
+    if (json) {
+        json_t *o = cli_briefing_json(sc, doc);
+        if (!o || json_dumpf(o, stdout, JSON_INDENT(2)) != 0) {
+            cli_err("grognard scenario info: cannot write the JSON");
+            rc = CLI_FAIL;
+        } else
+            putchar('\n');
+        json_decref(o);
+    } else {
+        cli_briefing(stdout, sc, doc);
+    }
+    json_decref(doc);
+    free(sc);
+    return rc;
+}
+
+int cmd_scenario(int argc, char **argv)
+{
+    if (argc < 1) {
+        cli_err("grognard scenario: missing action; accepted: check, info (grognard scenario "
+                "--help)");
+        return CLI_USAGE;
+    }
+    if (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (!strcmp(argv[0], "check"))
+        return check(argc - 1, argv + 1);
+    if (!strcmp(argv[0], "info"))
+        return info(argc - 1, argv + 1);
+    cli_err("grognard scenario: unknown action '%s'; accepted: check, info", argv[0]);
+    return CLI_USAGE;
+}
