@@ -103,12 +103,22 @@ static int is_printed_line(const char *text)
 }
 
 /* Does a modifier's reason name the printed line `cell`: the line itself,
+ * a sentence quoting it (printed "LINE"),
  * or one of the causes it lists ("tir sur tirailleurs" of "x 1/2 Tir en
  * désordre, batterie endommagée, tir sur tirailleurs."), ASCII case aside? */
 static int names_line(const char *reason, const char *cell)
 {
     if (!strcmp(reason, cell))
         return 1;
+    /* a sentence that quotes the printed line: 'base die modifier for 9 to 11
+     * fire points (printed "+1 9 - 11 pts")' */
+    const char *q = strstr(reason, "(printed \"");
+    if (q) {
+        q += strlen("(printed \"");
+        size_t m = strlen(cell);
+        if (!strncmp(q, cell, m) && !strcmp(q + m, "\")"))
+            return 1;
+    }
     size_t n = strlen(reason), m = strlen(cell);
     for (size_t i = 0; n && i + n <= m; i++) {
         size_t k = 0;

@@ -117,6 +117,10 @@ int main(int argc, char **argv)
         gr_action h[2] = {0, 0};
         int p = -1;
         for (uint32_t k = 0; !gr_match_is_over(a->m) && k < 2000; k++) {
+            /* the server's dice and draws come from the chance stream (a
+             * scenario may start at a chance node: a reinforcement's die) */
+            while (gr_match_current_player(a->m) == GR_CHANCE)
+                gr_match_step_chance(a->m, &err);
             const gr_action *acts;
             int n = gr_match_legal(a->m, &acts);
             int cur = gr_match_current_player(a->m);
@@ -135,8 +139,6 @@ int main(int argc, char **argv)
             if (n <= 0 ||
                 gr_match_apply(a->m, acts[gr_rng_below(&rng, (uint32_t)n)], &err) != GR_OK)
                 break;
-            while (gr_match_current_player(a->m) == GR_CHANCE)
-                gr_match_step_chance(a->m, &err);
         }
         if (p < 0) {
             sv_game_free(a);
