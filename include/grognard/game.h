@@ -16,7 +16,8 @@
  *   builds only); gr_game_apply_checked refuses an illegal action with a
  *   reason and leaves the state as it was.
  * - Hidden information: gr_game_observe(player) writes what that side may
- *   know and nothing more (two states that differ only in the other side's
+ *   know and nothing more (GR_SPECTATOR: what is public, for a viewer who
+ *   plays neither side) (two states that differ only in the other side's
  *   hidden choices give byte-identical observations); gr_game_resample draws
  *   a full state consistent with that view, for search.
  * - What happened is written as structured events into a caller-owned
@@ -35,6 +36,9 @@
 #define GR_TERMINAL (-2)
 /* Room for the text of any event of any game (NUL included). */
 #define GR_EVENT_TEXT_MAX 8192
+/* gr_game_observe(): a viewer who is neither side (a spectator): the
+ * public view, every side's hidden choices left out. */
+#define GR_SPECTATOR (-3)
 /* gr_game_winner(): the game is drawn, or not over yet. */
 #define GR_DRAW    (-1)
 #define GR_ONGOING (-2)

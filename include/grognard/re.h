@@ -395,13 +395,17 @@ re_action re_action_unpack(gr_action g);
  * chits still in the bowl taken out and counted in hidden_chits (which corps
  * they belong to is hidden; how many there are is not).  Fully initialised,
  * padding included, so views compare and hash as bytes. */
+#define RE_OBS_SPECTATOR 0xFF
 typedef struct re_obs {
     re_state st;
-    uint8_t viewer;       /* the side whose view this is */
+    uint8_t viewer;       /* the side whose view this is, or RE_OBS_SPECTATOR */
     uint8_t hidden_chits; /* chits of the other side in the bowl */
     uint8_t pad[2];
 } re_obs;
 
+/* `player` is a side, or GR_SPECTATOR for a viewer who plays neither: then
+ * the chits of both sides in the bowl are hidden (only how many there are
+ * is shown). */
 void re_observe(const re_scenario *sc, const re_state *st, int player, re_obs *obs);
 
 /* A full state consistent with `player`'s view of st: the other side's

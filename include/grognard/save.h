@@ -50,6 +50,13 @@ typedef struct gr_saved {
 gr_status gr_save_write(const gr_match *m, const char *scenario_path, const char *path,
                         gr_error *err);
 
+/* The same save as gr_save_write writes, into memory: *text is a
+ * malloc'ed NUL-terminated string of *len bytes that the caller frees
+ * (NULL on error).  GR_EINPUT if scenario_path is not valid UTF-8,
+ * GR_ERUNTIME if the game is not one a save holds or memory runs out. */
+gr_status gr_save_dump(const gr_match *m, const char *scenario_path, char **text, size_t *len,
+                       gr_error *err);
+
 /* Whether a game of the scenario file `scenario_path` can be saved to
  * `path`: GR_EINPUT with the reason if `scenario_path` is not valid UTF-8
  * (a save records it as JSON text, which must be UTF-8; any valid path, of

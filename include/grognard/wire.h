@@ -143,14 +143,35 @@ json_t *gr_wire_systems(const gr_system *only);
  * NULL if out of memory. */
 json_t *gr_wire_event(const gr_game *g, const gr_event *ev, gr_lang lang);
 
-/* What side `player` sees of st, from gr_game_observe only: for R&E {"game",
- * "viewer", "turn", "turns", "stage", "to_move", "corps_active", "units":
+/* What side `player` (or GR_SPECTATOR) sees of st, from gr_game_observe
+ * only: for R&E {"game", "viewer" (null for a spectator), "turn", "turns", "stage", "to_move", "corps_active", "units":
  * [{"id", "name", "side", "corps", "type", "col", "row", "figures",
  * "skirmisher"}], "bowl": {"own": {corps name: chits}, "hidden": chits of
  * the other side}, "drawn": {corps name: chits drawn this turn},
  * "demoralisation": [side 0, side 1], "winner": side, "draw" or null}.
  * New reference, NULL if out of memory or the game has no view builder. */
 json_t *gr_wire_view(const gr_game *g, const void *st, int player);
+
+/* A scenario as the server gives it to draw the board (docs/api.md, GET
+ * /api/scenarios/ID): for R&E {"game", "title", "turns", "victory",
+ * "victory_text", "cols", "rows", "hexes": [{"col", "row", "terrain",
+ * "code", "hill", "road", "bridge", "ford", "fieldworks", "streams":
+ * [directions]}] row by row, "objectives": [{"hex", "side", "points"}],
+ * "sides": [{"id", "name", "commander", "chits_per_turn", "demoralised_at",
+ * "retreat", "colour"}], "corps": [{"id", "name", "commander", "side",
+ * "chits", "colour"}], "units": [{"id", "name", "side", "corps", "type",
+ * "col", "row", "figures", "skirmisher"}] at their starting places}.  New
+ * reference, NULL if out of memory or the game is not R&E. */
+json_t *gr_wire_scenario(const gr_game *g);
+
+/* One legal action `a` of st for a page to show and highlight: {"text": the
+ * game's describe text (what its parse takes back), and for R&E "kind" and,
+ * when they apply, "corps", "face", "unit", "from" [col, row] (the unit's
+ * hex in st), "to", "target", "target_hex", "push", "push_to"}.  Reads the
+ * positions of units from st: give it a state the viewer may see (its own
+ * legal actions name only units on the board).  New reference, NULL if out
+ * of memory. */
+json_t *gr_wire_action(const gr_game *g, const void *st, gr_action a);
 
 /* A simulation's report: {"games", "seed", "players": [two names], "sides":
  * [two names], "wins": [two counts], "draws", "win_rate": [two], "ci95":

@@ -15,6 +15,7 @@ static const struct command {
     {"play", cmd_play, "play a Revolution et Empire scenario in the terminal"},
     {"replay", cmd_replay, "re-run a saved game; --verify checks every step's state hash"},
     {"sim", cmd_sim, "play many battles between computer players: who wins, how often, why"},
+    {"serve", cmd_serve, "serve games and the table assistant over HTTP (docs/api.md)"},
 };
 
 static void usage(FILE *f)
@@ -39,7 +40,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) {
         cli_err("grognard: missing command; accepted: lookup, odds, resolve, systems, play, "
-                "replay, sim "
+                "replay, sim, serve "
                 "(grognard --help)\n");
         return CLI_USAGE;
     }
@@ -55,7 +56,7 @@ int main(int argc, char **argv)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 2, argv + 2);
     cli_err("grognard: unknown command '%s'; accepted: lookup, odds, resolve, systems, play, "
-            "replay, sim "
+            "replay, sim, serve "
             "(grognard --help)\n",
             argv[1]);
     return CLI_USAGE;

@@ -124,7 +124,9 @@ void re_observe(const re_scenario *sc, const re_state *st, int player, re_obs *o
 {
     memset(obs, 0, sizeof *obs);
     obs->st = *st;
-    obs->viewer = (uint8_t)player;
+    /* a spectator (GR_SPECTATOR, or any viewer who is not a side) sees
+     * every side's chits in the bowl as the other side does: hidden */
+    obs->viewer = player == 0 || player == 1 ? (uint8_t)player : RE_OBS_SPECTATOR;
     for (int c = 0; c < sc->ncorps; c++)
         if (sc->corps[c].side != player) {
             obs->hidden_chits = (uint8_t)(obs->hidden_chits + st->bowl[c]);

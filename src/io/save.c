@@ -171,6 +171,43 @@ gr_status gr_save_check_path(const char *scenario_path, const char *path, gr_err
     return GR_OK;
 }
 
+gr_status gr_save_dump(const gr_match *m, const char *scenario_path, char **text, size_t *len,
+                       gr_error *err)
+{
+    *text = NULL;
+    *len = 0;
+    const gr_game *g = gr_match_game(m);
+    if (strcmp(g->type->id, "re"))
+        return gr_error_set(err, GR_ERUNTIME, "saving a game of '%s' is not supported",
+                            g->type->id);
+    if (!gr_utf8_valid(scenario_path))
+        return gr_error_set(err, GR_EINPUT,
+                            "the scenario path is not valid UTF-8, which a save (JSON) needs");
+    if (gr_match_steps(m) > GR_SAVE_MAX_STEPS)
+        return gr_error_set(err, GR_ERUNTIME,
+                            "the game has %zu steps, more than the %d a save holds; it cannot be "
+                            "saved",
+                            gr_match_steps(m), GR_SAVE_MAX_STEPS);
+    void *st = malloc(g->type->state_size);
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = st ? open_memstream(&buf, &n) : NULL;
+    if (!f) {
+        free(st);
+        return gr_error_set(err, GR_ERUNTIME, "out of memory saving the game");
+    }
+    write_body(f, m, scenario_path, st);
+    free(st);
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad) {
+        free(buf);
+        return gr_error_set(err, GR_ERUNTIME, "out of memory saving the game");
+    }
+    *text = buf;
+    *len = n;
+    return GR_OK;
+}
+
 gr_status gr_save_write(const gr_match *m, const char *scenario_path, const char *path,
                         gr_error *err)
 {

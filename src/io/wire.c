@@ -412,7 +412,8 @@ static json_t *re_view(const re_scenario *sc, const re_obs *ob)
     if (!o)
         return NULL;
     int bad = put_str(o, "game", "re");
-    bad |= put(o, "viewer", json_integer(ob->viewer));
+    bad |= put(o, "viewer",
+               ob->viewer == RE_OBS_SPECTATOR ? json_null() : json_integer(ob->viewer));
     bad |= put(o, "turn", json_integer(st->turn));
     bad |= put(o, "turns", json_integer(sc->turns));
     bad |= put_str(o, "stage",
@@ -467,7 +468,8 @@ static json_t *re_view(const re_scenario *sc, const re_obs *ob)
 
 json_t *gr_wire_view(const gr_game *g, const void *st, int player)
 {
-    if (strcmp(g->type->id, "re") || player < 0 || player >= g->type->players)
+    if (strcmp(g->type->id, "re") ||
+        (player != GR_SPECTATOR && (player < 0 || player >= g->type->players)))
         return NULL;
     re_obs ob;
     gr_game_observe(g, st, player, &ob);

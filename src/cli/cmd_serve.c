@@ -1,0 +1,103 @@
+/* cmd_serve.c - grognard serve [--host ADDR] [--port P] [--db PATH] [--web DIR]
+ * [--data DIR]: the HTTP server (docs/api.md). */
+#include "cli.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grognard/server.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: grognard serve [--host ADDR] [--port P] [--db PATH] [--web DIR] [--data DIR]\n\n"
+            "Serve games of Revolution et Empire and the table assistant over HTTP: the page\n"
+            "at http://ADDR:P/, the JSON API under /api/ (docs/api.md).  Games are kept in an\n"
+            "SQLite database; an action is answered only once it is on disk, and unfinished\n"
+            "games are reloaded (every step replayed and checked) when the server starts.\n\n"
+            "  --host ADDR   IPv4 address to listen on (default 127.0.0.1; 0.0.0.0: every one)\n"
+            "  --port P      TCP port (default 8080; 0: any free port, printed)\n"
+            "  --db PATH     the database (default grognard.db, created if missing)\n"
+            "  --web DIR     the page's folder (default: ./web, else the source tree's)\n"
+            "  --data DIR    the data folder with scenarios/ (default: ./data, else the\n"
+            "                source tree's)\n\n"
+            "It prints `grognard: serving http://ADDR:P/` once it accepts connections, one\n"
+            "line per request on stderr, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.\n\n"
+            "example: grognard serve --port 8080 --db games.db\n");
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    gr_server_opts o;
+    memset(&o, 0, sizeof o);
+    o.host = "127.0.0.1";
+    o.port = 8080;
+    o.db = "grognard.db";
+    o.web = NULL;
+    o.data = NULL;
+    o.log = stderr;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return CLI_OK;
+        }
+        const char **dst = !strcmp(a, "--host") ? &o.host
+                           : !strcmp(a, "--db")  ? &o.db
+                           : !strcmp(a, "--web") ? &o.web
+                           : !strcmp(a, "--data") ? &o.data
+                                                  : NULL;
+        int is_port = !strcmp(a, "--port");
+        if (!dst && !is_port) {
+            cli_err("grognard serve: unknown option '%s'; accepted: --host, --port, --db, --web, "
+                    "--data, --help\n",
+                    a);
+            return CLI_USAGE;
+        }
+        if (i + 1 >= argc) {
+            cli_err("grognard serve: %s needs a value (grognard serve --help)\n", a);
+            return CLI_USAGE;
+        }
+        const char *v = argv[++i];
+        if (is_port) {
+            char *end;
+            errno = 0;
+            long p = strtol(v, &end, 10);
+            if (!*v || *end || errno || p < 0 || p > 65535) {
+                cli_err("grognard serve: --port '%s' is not accepted; accepted: a whole number "
+                        "from 0 to 65535 (0: any free port)\n",
+                        v);
+                return CLI_USAGE;
+            }
+            o.port = (int)p;
+        } else {
+            *dst = v;
+        }
+    }
+    if (!o.data)
+        o.data = gr_server_default_data();
+    if (!o.web)
+        o.web = gr_server_default_web();
+    /* SIGINT and SIGTERM are taken by sigwait below: blocked before any
+     * thread starts, so that every thread inherits the mask */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    gr_error err;
+    gr_error_clear(&err);
+    gr_server *s;
+    if (gr_server_start(&o, &s, &err) != GR_OK)
+        return cli_fail(&err);
+    printf("grognard: serving http://%s:%d/\n", o.host, gr_server_port(s));
+    fflush(stdout);
+    int sig = 0;
+    sigwait(&set, &sig);
+    fprintf(stderr, "grognard serve: stopping (%s)\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+    gr_server_stop(s);
+    return CLI_OK;
+}

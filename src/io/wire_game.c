@@ -1,0 +1,198 @@
+/* wire_game.c - the JSON of a game's scenario and of one action, for the
+ * server's answers (docs/api.md): what a page needs to draw the board and
+ * to highlight what an action does.  Built from the scenario and the
+ * observed state only. */
+#include <string.h>
+
+#include "grognard/re.h"
+#include "grognard/re_io.h"
+#include "grognard/wire.h"
+
+static const char *const terrain_ids[RE_TERRAINS] = {
+    "clear", "forest", "orchard", "town", "marsh", "mountain", "ravine", "fortress", "building",
+    "lake",
+};
+static const char *const type_ids[RE_UNIT_TYPES] = {"infantry", "elite_infantry", "light_cavalry",
+                                                    "heavy_cavalry", "artillery"};
+static const char *const kind_ids[RE_A_KINDS] = {
+    [RE_A_NONE] = "none",
+    [RE_A_CHIT] = "chit",
+    [RE_A_CHITS_DONE] = "chits_done",
+    [RE_A_DRAW] = "draw",
+    [RE_A_DIE] = "die",
+    [RE_A_GROUP] = "group",
+    [RE_A_FIRE] = "fire",
+    [RE_A_SKIRMISH] = "skirmish",
+    [RE_A_END_FIRE] = "end_fire",
+    [RE_A_MOVE] = "move",
+    [RE_A_END_MOVE] = "end_move",
+    [RE_A_ATTACK] = "attack",
+    [RE_A_COLUMN] = "column",
+    [RE_A_END_ACTIVATION] = "end_activation",
+    [RE_A_EVADE] = "evade",
+    [RE_A_STAND] = "stand",
+    [RE_A_RETREAT] = "retreat",
+    [RE_A_RIPOSTE] = "riposte",
+    [RE_A_NO_RIPOSTE] = "no_riposte",
+    [RE_A_TAKE_GROUND] = "take_ground",
+    [RE_A_PURSUE] = "pursue",
+    [RE_A_STOP] = "stop",
+};
+/* Drawing hints: side 0 blue, side 1 white; corps in shades of them. */
+static const char *const side_colour[RE_SIDES] = {"#2b4c9b", "#ece8dc"};
+static const char *const corps_colour[RE_SIDES][4] = {
+    {"#2b4c9b", "#4a6fc2", "#1d3570", "#6f8fd8"},
+    {"#ece8dc", "#d6cfb8", "#f7f5ee", "#bfb79c"},
+};
+
+/* Set o[key] = v (v taken); 1 on failure. */
+static int put(json_t *o, const char *key, json_t *v)
+{
+    return !v || json_object_set_new(o, key, v) != 0;
+}
+
+static json_t *hex(int col, int row)
+{
+    return json_pack("[ii]", col, row);
+}
+
+static json_t *done(json_t *o, int bad)
+{
+    if (bad) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+json_t *gr_wire_scenario(const gr_game *g)
+{
+    if (strcmp(g->type->id, "re"))
+        return NULL;
+    const re_scenario *sc = g->sc;
+    json_t *o = json_object();
+    if (!o)
+        return NULL;
+    int bad = put(o, "game", json_string("re"));
+    bad |= put(o, "title", json_string(sc->title));
+    bad |= put(o, "turns", json_integer(sc->turns));
+    int demor = sc->victory == RE_VICTORY_DEMORALISATION;
+    bad |= put(o, "victory", json_string(demor ? "demoralisation" : "most-destroyed"));
+    bad |= put(o, "victory_text",
+               json_string(demor ? "The side with fewer demoralisation points (units lost plus "
+                                   "objectives held by the enemy) at the end wins (seed 004, 6)."
+                                 : "The side that has destroyed more enemy units at the end wins "
+                                   "(seed 004, BUT DU JEU)."));
+    bad |= put(o, "cols", json_integer(sc->cols));
+    bad |= put(o, "rows", json_integer(sc->rows));
+    json_t *hexes = json_array();
+    bad |= !hexes;
+    for (int r = 0; r < sc->rows && !bad; r++)
+        for (int c = 0; c < sc->cols && !bad; c++) {
+            const re_hexdef *h = &sc->map[r][c];
+            json_t *streams = json_array();
+            for (int d = 0; d < 6; d++)
+                if (h->sides & (1u << d))
+                    bad |= json_array_append_new(streams, json_integer(d)) != 0;
+            char code[2] = {re_terrain_code(h->terrain), 0};
+            json_t *j = json_pack(
+                "{sisisssssbsbsbsbsbso}", "col", c, "row", r, "terrain",
+                h->terrain < RE_TERRAINS ? terrain_ids[h->terrain] : "unknown", "code", code,
+                "hill", (h->flags & RE_HILL) != 0, "road", (h->flags & RE_ROAD) != 0, "bridge",
+                (h->flags & RE_BRIDGE) != 0, "ford", (h->flags & RE_FORD) != 0, "fieldworks",
+                (h->flags & RE_FIELDWORKS) != 0, "streams", streams);
+            bad |= !j || json_array_append_new(hexes, j) != 0;
+        }
+    bad |= put(o, "hexes", hexes);
+    json_t *objs = json_array();
+    bad |= !objs;
+    for (int i = 0; i < sc->nobjectives && !bad; i++) {
+        const re_objective *ob = &sc->objectives[i];
+        bad |= json_array_append_new(objs, json_pack("{sosisi}", "hex", hex(ob->col, ob->row),
+                                                     "side", ob->side, "points", ob->points)) != 0;
+    }
+    bad |= put(o, "objectives", objs);
+    json_t *sides = json_array();
+    bad |= !sides;
+    for (int s = 0; s < RE_SIDES && !bad; s++) {
+        const re_sidedef *d = &sc->sides[s];
+        bad |= json_array_append_new(
+                   sides, json_pack("{sisssssisisiss}", "id", s, "name", d->name, "commander",
+                                    d->commander, "chits_per_turn", d->chits_per_turn,
+                                    "demoralised_at", d->demoralised_at, "retreat",
+                                    d->retreat_dir, "colour", side_colour[s])) != 0;
+    }
+    bad |= put(o, "sides", sides);
+    json_t *corps = json_array();
+    bad |= !corps;
+    int shade[RE_SIDES] = {0, 0};
+    for (int c = 0; c < sc->ncorps && !bad; c++) {
+        const re_corpsdef *d = &sc->corps[c];
+        int s = d->side < RE_SIDES ? d->side : 0;
+        bad |= json_array_append_new(
+                   corps, json_pack("{sisssssisiss}", "id", c, "name", d->name, "commander",
+                                    d->commander, "side", d->side, "chits", d->chits, "colour",
+                                    corps_colour[s][shade[s]++ % 4])) != 0;
+    }
+    bad |= put(o, "corps", corps);
+    json_t *units = json_array();
+    bad |= !units;
+    for (int u = 0; u < sc->nunits && !bad; u++) {
+        const re_unitdef *d = &sc->units[u];
+        bad |= json_array_append_new(
+                   units,
+                   json_pack("{sisssisisssisisisb}", "id", u, "name", d->name, "side", d->side,
+                             "corps", d->corps, "type",
+                             d->type < RE_UNIT_TYPES ? type_ids[d->type] : "unknown", "col",
+                             d->col, "row", d->row, "figures", d->figures, "skirmisher",
+                             d->skirmisher != 0)) != 0;
+    }
+    bad |= put(o, "units", units);
+    return done(o, bad);
+}
+
+json_t *gr_wire_action(const gr_game *g, const void *st, gr_action a)
+{
+    char text[256];
+    gr_game_describe(g, st, a, text, sizeof text);
+    json_t *o = json_object();
+    if (!o)
+        return NULL;
+    int bad = put(o, "text", json_string(text));
+    if (strcmp(g->type->id, "re"))
+        return done(o, bad);
+    const re_scenario *sc = g->sc;
+    const re_state *s = st;
+    re_action ra = re_action_unpack(a);
+    bad |= put(o, "kind", json_string(ra.kind < RE_A_KINDS ? kind_ids[ra.kind] : "unknown"));
+    switch (ra.kind) {
+    case RE_A_CHIT:
+    case RE_A_DRAW: bad |= put(o, "corps", json_integer(ra.unit)); return done(o, bad);
+    case RE_A_DIE: bad |= put(o, "face", json_integer(ra.unit)); return done(o, bad);
+    default: break;
+    }
+    if (ra.unit != RE_NO_UNIT && ra.unit < sc->nunits) {
+        bad |= put(o, "unit", json_integer(ra.unit));
+        bad |= put(o, "from", hex(s->units[ra.unit].col, s->units[ra.unit].row));
+    }
+    int has_target = ra.target != RE_NO_UNIT && ra.target < sc->nunits;
+    switch (ra.kind) {
+    case RE_A_FIRE:
+    case RE_A_MOVE:
+    case RE_A_TAKE_GROUND: bad |= put(o, "to", hex(ra.col, ra.row)); break;
+    case RE_A_RETREAT:
+        bad |= put(o, "to", hex(ra.col, ra.row));
+        if (has_target) {
+            bad |= put(o, "push", json_integer(ra.target));
+            bad |= put(o, "push_to", hex(ra.col2, ra.row2));
+        }
+        has_target = 0;
+        break;
+    default: break;
+    }
+    if (has_target) {
+        bad |= put(o, "target", json_integer(ra.target));
+        bad |= put(o, "target_hex", hex(s->units[ra.target].col, s->units[ra.target].row));
+    }
+    return done(o, bad);
+}

@@ -1,0 +1,273 @@
+/* assist.c - the table assistant over HTTP: POST /api/lookup, /api/odds,
+ * /api/resolve answer with the JSON of `grognard lookup|odds|resolve
+ * ... --json` (the same wire builders, printed by gr_wire_dumps). */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grognard/args_io.h"
+#include "grognard/resolve.h"
+#include "grognard/rff_points.h"
+#include "grognard/rng.h"
+#include "grognard/wire.h"
+#include "server_internal.h"
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static int
+fail(int code, char **out, const char *fmt, ...)
+{
+    char msg[GR_ERROR_MSG * 2];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    msg[GR_ERROR_MSG - 1] = 0;
+    *out = sv_error_json(msg);
+    return code;
+}
+
+static int fail_err(int code, char **out, const gr_error *err)
+{
+    *out = sv_error_json(err->msg);
+    return code;
+}
+
+static void join(char *buf, size_t cap, const char *const *names, size_t n)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < n && len < cap; i++)
+        len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", names[i]);
+}
+
+static int done(json_t *j, char **out)
+{
+    *out = j ? gr_wire_dumps(j) : NULL;
+    json_decref(j);
+    if (!*out) {
+        *out = sv_error_json("out of memory building the answer; try again");
+        return 500;
+    }
+    return 200;
+}
+
+int sv_assist(const char *what, const char *body, size_t len, const void *points, char **out)
+{
+    json_error_t jerr;
+    json_t *req = json_loadb(body, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!json_is_object(req)) {
+            char msg[GR_ERROR_MSG];
+        snprintf(msg, sizeof msg, "the body is not JSON (%d:%d: %s); send {\"system\": ..., ...}",
+                 jerr.line, jerr.column, jerr.text);
+        if (req)
+            snprintf(msg, sizeof msg,
+                     "the body must be a JSON object {\"system\": ..., \"%s\": ..., \"inputs\": "
+                     "{...}}",
+                     strcmp(what, "resolve") ? "table" : "procedure");
+        json_decref(req);
+        *out = sv_error_json(msg);
+        return 400;
+    }
+    int resolve = !strcmp(what, "resolve"), odds = !strcmp(what, "odds");
+    const char *tkey = resolve ? "procedure" : "table";
+    const char *key;
+    json_t *val;
+    json_object_foreach(req, key, val)
+    {
+        if (strcmp(key, "system") && strcmp(key, tkey) && strcmp(key, "inputs") &&
+            !(odds && !strcmp(key, "modifier")) &&
+            !(resolve && (!strcmp(key, "seed") || !strcmp(key, "roll")))) {
+            int code = fail(400, out, "unknown key '%.64s'; accepted: system, %s, inputs", key,
+                            odds      ? "table, modifier"
+                            : resolve ? "procedure, seed, roll"
+                                      : "table");
+            json_decref(req);
+            return code;
+        }
+    }
+    const char *sys = json_string_value(json_object_get(req, "system"));
+    const char *name = json_string_value(json_object_get(req, tkey));
+    const gr_system *s = sys ? gr_system_find(sys) : NULL;
+    char list[512];
+    int code;
+    if (!s) {
+        const char *ids[16] = {0};
+        size_t n = 0;
+        for (; gr_systems[n] && n < 16; n++)
+            ids[n] = gr_systems[n]->id;
+        join(list, sizeof list, ids, n);
+        code = fail(sys ? 404 : 400, out, "unknown or missing system '%.64s'; accepted: %s",
+                    sys ? sys : "", list);
+        json_decref(req);
+        return code;
+    }
+    const gr_table *t = NULL;
+    const gr_procedure *p = NULL;
+    const char *names[64];
+    size_t nn = 0;
+    if (resolve) {
+        for (size_t i = 0; i < s->nprocedures; i++) {
+            if (nn < 64)
+                names[nn++] = s->procedures[i]->name;
+            if (name && !strcmp(s->procedures[i]->name, name))
+                p = s->procedures[i];
+        }
+    } else {
+        for (size_t i = 0; i < s->ntables; i++) {
+            if (nn < 64)
+                names[nn++] = s->tables[i]->name;
+            if (name && !strcmp(s->tables[i]->name, name))
+                t = s->tables[i];
+        }
+    }
+    if (!t && !p) {
+        join(list, sizeof list, names, nn);
+        code = fail(name ? 404 : 400, out, "unknown or missing %s '%.64s' of %s; accepted: %.400s",
+                    tkey, name ? name : "", s->id, list);
+        json_decref(req);
+        return code;
+    }
+    const gr_param *params = t ? t->params : p->params;
+    size_t nparams = t ? t->nparams : p->nparams;
+    int skip = odds ? t->roll_param : -1;
+    json_t *inputs = json_object_get(req, "inputs");
+    if (inputs && !json_is_object(inputs)) {
+        json_decref(req);
+        return fail(400, out, "\"inputs\" must be an object {\"NAME\": value}");
+    }
+    if (inputs && json_object_get(inputs, "points-file")) {
+        json_decref(req);
+        return fail(400, out,
+                    "inputs: 'points-file' is not accepted over HTTP (the server reads no file "
+                    "a client names); it uses the fire points shipped with it");
+    }
+    char *itext = inputs ? json_dumps(inputs, JSON_COMPACT | JSON_PRESERVE_ORDER) : strdup("{}");
+    gr_args a;
+    memset(&a, 0, sizeof a);
+    gr_args_json *keep = NULL;
+    gr_error err;
+    gr_error_clear(&err);
+    code = 200;
+    if (!itext) {
+        code = fail(500, out, "out of memory");
+        goto out;
+    }
+    if (gr_args_json_parse(itext, strlen(itext), "inputs", params, nparams, skip, &a, NULL, NULL,
+                           &keep, &err) != GR_OK) {
+        code = fail_err(err.code == GR_EINPUT ? 400 : 500, out, &err);
+        goto out;
+    }
+    if (!strcmp(s->id, "rff") && gr_param_index(params, nparams, "points-file") >= 0) {
+        if (!points) {
+            code = fail(500, out, "the server has no RFF fire points loaded");
+            goto out;
+        }
+        rff_args_set_points(&a, points);
+    }
+    if (!strcmp(what, "lookup")) {
+        gr_cell c;
+        memset(&c, 0, sizeof c);
+        if (gr_args_check_required(params, nparams, &a, &err) != GR_OK ||
+            t->lookup(&a, &c, &err) != GR_OK) {
+            code = fail_err(400, out, &err);
+            goto out;
+        }
+        code = done(gr_wire_lookup(s, t, &a, &c), out);
+    } else if (odds) {
+        json_t *mj = json_object_get(req, "modifier");
+        json_int_t mod = mj ? json_integer_value(mj) : 0;
+        if ((mj && !json_is_integer(mj)) || mod < -30 || mod > 30) {
+            code = fail(400, out, "\"modifier\" must be a whole number from -30 to 30");
+            goto out;
+        }
+        if (t->roll_param < 0) {
+            code = fail(400, out,
+                        "table '%s' is read without a die roll; use /api/lookup", t->name);
+            goto out;
+        }
+        gr_args check = a;
+        check.given[t->roll_param] = 1;
+        gr_odds od;
+        if (gr_args_check_required(params, nparams, &check, &err) != GR_OK ||
+            gr_table_odds(t, &a, (int)mod, &od, &err) != GR_OK) {
+            code = fail_err(400, out, &err);
+            goto out;
+        }
+        code = done(gr_wire_odds(s, t, &a, (int)mod, &od), out);
+    } else {
+        json_t *sj = json_object_get(req, "seed"), *rj = json_object_get(req, "roll");
+        gr_dice_source dice;
+        memset(&dice, 0, sizeof dice);
+        gr_rng rng;
+        uint64_t seed = 0;
+        if (sj && rj) {
+            code = fail(400, out, "give \"seed\" or \"roll\", not both");
+            goto out;
+        }
+        if (sj && (!json_is_integer(sj) || json_integer_value(sj) < 0)) {
+            code = fail(400, out, "\"seed\" must be a whole number from 0");
+            goto out;
+        }
+        if (rj) {
+            if (!json_is_array(rj) || json_array_size(rj) == 0 ||
+                json_array_size(rj) > GR_MAX_ROLLS) {
+                code = fail(400, out,
+                            "\"roll\" must be an array of the faces rolled, e.g. [7, 3]");
+                goto out;
+            }
+            for (size_t i = 0; i < json_array_size(rj); i++) {
+                json_t *f = json_array_get(rj, i);
+                if (!json_is_integer(f) || json_integer_value(f) < -100 ||
+                    json_integer_value(f) > 100) {
+                    code = fail(400, out,
+                                "\"roll\": each face is a whole number from -100 to 100");
+                    goto out;
+                }
+                dice.typed[dice.ntyped++] = (int)json_integer_value(f);
+            }
+        } else {
+            if (sj) {
+                seed = (uint64_t)json_integer_value(sj);
+            } else {
+                FILE *f = fopen("/dev/urandom", "rb");
+                if (!f || fread(&seed, sizeof seed, 1, f) != 1)
+                    seed = 0;
+                if (f)
+                    fclose(f);
+                seed %= 1000000000ULL;
+            }
+            gr_rng_seed(&rng, seed);
+            dice.rng = &rng;
+        }
+        if (gr_args_check_required(params, nparams, &a, &err) != GR_OK) {
+            code = fail_err(400, out, &err);
+            goto out;
+        }
+        gr_resolution *r = calloc(1, sizeof *r);
+        if (!r) {
+            code = fail(500, out, "out of memory");
+            goto out;
+        }
+        if (p->resolve(&a, &dice, r, &err) != GR_OK) {
+            code = fail_err(400, out, &err);
+        } else if (dice.used < dice.ntyped) {
+            char msg[GR_ERROR_MSG];
+            snprintf(msg, sizeof msg, "\"roll\": %d value%s given but this resolution uses %d",
+                     dice.ntyped, dice.ntyped > 1 ? "s" : "", dice.used);
+            *out = sv_error_json(msg);
+            code = 400;
+        } else {
+            code = done(gr_wire_resolution(s, p, &a, r, dice.rng ? &seed : NULL), out);
+        }
+        free(r);
+    }
+out:
+    gr_args_json_free(keep);
+    free(itext);
+    json_decref(req);
+    return code;
+}

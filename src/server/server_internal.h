@@ -1,0 +1,130 @@
+/* server_internal.h - the pieces of the server (internal; the tests in
+ * tests/server include it to drive games without HTTP). */
+#ifndef GROGNARD_SERVER_INTERNAL_H
+#define GROGNARD_SERVER_INTERNAL_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "grognard/ai.h"
+#include "grognard/error.h"
+#include "grognard/event.h"
+#include "grognard/game.h"
+#include "grognard/match.h"
+#include "grognard/store.h"
+
+/* A bundled scenario: loaded once at start, read-only after. */
+typedef struct sv_scenario {
+    char id[GR_STORE_NAME_MAX]; /* the file name without .json */
+    char *path;                 /* absolute path of the file (a save names it) */
+    void *sc;                   /* the game type's scenario data */
+    gr_game game;
+    json_t *summary;   /* GET /api/scenarios entry */
+    char *detail_text; /* GET /api/scenarios/ID answer */
+} sv_scenario;
+
+/* One event of the game's log: its step, who took the step, whether the
+ * step is that side's hidden choice (then only that side sees it). */
+typedef struct sv_event {
+    size_t step;
+    int player;
+    int hidden;
+    gr_event ev;
+} sv_event;
+
+#define SV_SEATS 3 /* side 0, side 1, spectator: cache slots */
+
+typedef struct sv_game {
+    char id[GR_STORE_ID_MAX];
+    const sv_scenario *scn;
+    gr_match *m;
+    uint64_t seed;
+    char players[2][GR_STORE_NAME_MAX];
+    int computer[2];
+    gr_ai_kind ai[2];
+    char tokens[2][GR_STORE_TOKEN_MAX];
+    int finished; /* as the store has it */
+    sv_event *log;
+    size_t nlog, caplog;
+    uint64_t version; /* +1 on every change (a step, an undo) */
+    uint64_t undos;   /* +1 on every undo: an event stream restarts its log */
+    char *cache[SV_SEATS];
+    uint64_t cache_ver[SV_SEATS];
+    int queued; /* in the worker's queue */
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    struct sv_game *next; /* hash chain */
+} sv_game;
+
+/* A new game (no store involved) from its scenario, seed, players ("human"
+ * or a computer player's name) and tokens ("" for a computer side).
+ * GR_EINPUT naming a player that is not known. */
+gr_status sv_game_new(const sv_scenario *scn, const char *id, uint64_t seed,
+                      const char players[2][GR_STORE_NAME_MAX],
+                      const char tokens[2][GR_STORE_TOKEN_MAX], sv_game **out, gr_error *err);
+void sv_game_free(sv_game *g);
+
+/* Re-run stored steps (gr_match_replay: chance drawn again and compared,
+ * hashes checked).  GR_EINPUT naming the step that differs. */
+gr_status sv_game_replay(sv_game *g, const gr_record_step *steps, size_t n, gr_error *err);
+
+/* Below, the caller holds g->lock. */
+
+/* The seat of a token: 0 or 1, -1 if it is none of the game's.  Constant
+ * time in the token's bytes. */
+int sv_game_seat(const sv_game *g, const char *token, size_t len);
+
+/* The view of `seat` (0, 1, or GR_SPECTATOR) as JSON text (malloc'ed, the
+ * caller frees): docs/api.md.  Events of steps after `since` only; `lang`
+ * for their text. NULL if out of memory. */
+char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang);
+
+/* The log entries from index `from` (of g->log) that `seat` may see, as a
+ * JSON array (new reference). */
+json_t *sv_game_events(sv_game *g, int seat, size_t from, gr_lang lang);
+
+/* Apply `text` as `seat`'s action at step `step`, then every chance step
+ * that follows (drawn by the match).  Returns an HTTP status: 200 applied
+ * (not yet stored: the caller stores steps from *first), 400 unknown or
+ * illegal action, 403 not that seat's turn or the game is over, 409 stale
+ * step; err holds the message. */
+int sv_game_act(sv_game *g, int seat, const char *text, size_t step, size_t *first, gr_error *err);
+
+/* Play one step of the computer side to move, then the chance steps after
+ * it.  Returns 1 if a step was played, 0 if no computer is to move. */
+int sv_game_play_computer(sv_game *g);
+
+/* Go back to the first n steps (a store that refused them, or the match
+ * replayed from scratch): the match and the log rebuilt. */
+gr_status sv_game_rewind(sv_game *g, size_t n, gr_error *err);
+
+/* Start again from the seed and re-run steps[0..n) (a store refused a
+ * change: the game goes back to what the store holds). */
+gr_status sv_game_reset(sv_game *g, const gr_record_step *steps, size_t n, gr_error *err);
+
+/* A copy of the match's record (malloc'ed, *n steps), NULL if out of memory. */
+gr_record_step *sv_game_record(const sv_game *g, size_t *n);
+
+/* Undo `seat`'s last decision (gr_match_undo) at step `step`: 200, 400 with
+ * the reason, 409 stale step. */
+int sv_game_undo(sv_game *g, int seat, size_t step, gr_error *err);
+
+/* The game changed: drop cached views, wake event streams. */
+void sv_game_touch(sv_game *g);
+
+/* Whether a computer is to move (the worker has something to do). */
+int sv_game_computer_to_move(sv_game *g);
+
+/* The table assistant: POST /api/lookup|odds|resolve with `body`; `what`
+ * is "lookup", "odds" or "resolve".  Returns the HTTP status and sets *out
+ * to the answer's text (malloc'ed). `points` is the server's RFF fire-points
+ * data (or NULL when not loaded). */
+int sv_assist(const char *what, const char *body, size_t len, const void *points, char **out);
+
+/* {"error": msg} as text (malloc'ed). */
+char *sv_error_json(const char *msg);
+
+#endif

@@ -1,0 +1,344 @@
+/* sv_game.c - a game the server holds: its match, its log of events, its
+ * seats and the views it gives.  No rule here: every decision goes to the
+ * match (gr_match_apply, gr_match_step_chance, gr_match_undo) and every view
+ * is built from the game's observation (gr_wire_view). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "grognard/wire.h"
+#include "server_internal.h"
+
+#define VIEW_FLAGS (JSON_COMPACT | JSON_PRESERVE_ORDER)
+
+char *sv_error_json(const char *msg)
+{
+    json_t *o = json_pack("{ss}", "error", msg);
+    char *s = o ? json_dumps(o, VIEW_FLAGS) : NULL;
+    json_decref(o);
+    return s;
+}
+
+static void sink(void *ctx, const gr_match_event *e)
+{
+    sv_game *g = ctx;
+    if (g->nlog == g->caplog) {
+        size_t cap = g->caplog ? g->caplog * 2 : 256;
+        sv_event *v = realloc(g->log, cap * sizeof *v);
+        if (!v)
+            return; /* the log loses an event; the game itself is whole */
+        g->log = v;
+        g->caplog = cap;
+    }
+    sv_event *s = &g->log[g->nlog++];
+    s->step = e->step;
+    s->player = e->player;
+    s->hidden = e->hidden;
+    s->ev = *e->ev;
+}
+
+gr_status sv_game_new(const sv_scenario *scn, const char *id, uint64_t seed,
+                      const char players[2][GR_STORE_NAME_MAX],
+                      const char tokens[2][GR_STORE_TOKEN_MAX], sv_game **out, gr_error *err)
+{
+    *out = NULL;
+    sv_game *g = calloc(1, sizeof *g);
+    if (!g)
+        return gr_error_set(err, GR_ERUNTIME, "out of memory starting a game");
+    snprintf(g->id, sizeof g->id, "%s", id);
+    g->scn = scn;
+    g->seed = seed;
+    for (int p = 0; p < 2; p++) {
+        snprintf(g->players[p], sizeof g->players[p], "%s", players[p]);
+        snprintf(g->tokens[p], sizeof g->tokens[p], "%s", tokens[p]);
+        g->computer[p] = strcmp(players[p], "human") != 0;
+        gr_error perr;
+        if (g->computer[p] && gr_ai_kind_parse(players[p], &g->ai[p], &perr) != GR_OK) {
+            free(g);
+            return gr_error_set(err, GR_EINPUT,
+                                "players[%d]: '%s' is neither \"human\" nor a computer player (%s)",
+                                p, players[p], perr.msg);
+        }
+    }
+    if (gr_match_new(&scn->game, seed, &g->m, err) != GR_OK) {
+        free(g);
+        return GR_ERUNTIME;
+    }
+    for (int p = 0; p < 2; p++)
+        gr_match_set_computer(g->m, p, g->computer[p]);
+    gr_match_set_sink(g->m, sink, g);
+    pthread_mutex_init(&g->lock, NULL);
+    pthread_cond_init(&g->changed, NULL);
+    *out = g;
+    return GR_OK;
+}
+
+void sv_game_free(sv_game *g)
+{
+    if (!g)
+        return;
+    gr_match_free(g->m);
+    for (int i = 0; i < SV_SEATS; i++)
+        free(g->cache[i]);
+    free(g->log);
+    pthread_mutex_destroy(&g->lock);
+    pthread_cond_destroy(&g->changed);
+    free(g);
+}
+
+void sv_game_touch(sv_game *g)
+{
+    g->version++;
+    pthread_cond_broadcast(&g->changed);
+}
+
+gr_status sv_game_replay(sv_game *g, const gr_record_step *steps, size_t n, gr_error *err)
+{
+    size_t bad = 0;
+    gr_status st = gr_match_replay(g->m, steps, n, &bad, err);
+    sv_game_touch(g);
+    return st;
+}
+
+gr_status sv_game_reset(sv_game *g, const gr_record_step *steps, size_t n, gr_error *err)
+{
+    gr_match *m = NULL;
+    if (gr_match_new(&g->scn->game, g->seed, &m, err) != GR_OK)
+        return GR_ERUNTIME;
+    gr_match_free(g->m);
+    g->m = m;
+    g->nlog = 0;
+    for (int p = 0; p < 2; p++)
+        gr_match_set_computer(m, p, g->computer[p]);
+    gr_match_set_sink(m, sink, g);
+    g->undos++;
+    return sv_game_replay(g, steps, n, err);
+}
+
+gr_record_step *sv_game_record(const sv_game *g, size_t *n)
+{
+    *n = gr_match_steps(g->m);
+    gr_record_step *v = malloc((*n ? *n : 1) * sizeof *v);
+    for (size_t i = 0; v && i < *n; i++)
+        v[i] = *gr_match_step(g->m, i);
+    return v;
+}
+
+gr_status sv_game_rewind(sv_game *g, size_t n, gr_error *err)
+{
+    size_t have;
+    gr_record_step *keep = sv_game_record(g, &have);
+    if (!keep)
+        return gr_error_set(err, GR_ERUNTIME, "out of memory rewinding game %s", g->id);
+    gr_status st = sv_game_reset(g, keep, n < have ? n : have, err);
+    free(keep);
+    return st;
+}
+
+int sv_game_seat(const sv_game *g, const char *token, size_t len)
+{
+    int seat = -1;
+    for (int p = 0; p < 2; p++) {
+        const char *t = g->tokens[p];
+        size_t tl = strlen(t); /* 0 or 32: not secret */
+        if (tl == 0 || tl != len)
+            continue;
+        unsigned char diff = 0;
+        for (size_t i = 0; i < tl; i++)
+            diff |= (unsigned char)(t[i] ^ token[i]);
+        if (diff == 0)
+            seat = p;
+    }
+    return seat;
+}
+
+static json_t *event_json(const sv_game *g, const sv_event *e, gr_lang lang)
+{
+    json_t *o = json_object();
+    json_t *w = gr_wire_event(&g->scn->game, &e->ev, lang);
+    if (!o || !w || json_object_set_new(o, "step", json_integer((json_int_t)e->step)) ||
+        json_object_set_new(o, "player",
+                            e->player == GR_CHANCE ? json_string("chance")
+                                                   : json_integer(e->player)) ||
+        json_object_update(o, w)) {
+        json_decref(o);
+        json_decref(w);
+        return NULL;
+    }
+    json_decref(w);
+    return o;
+}
+
+json_t *sv_game_events(sv_game *g, int seat, size_t from, gr_lang lang)
+{
+    json_t *a = json_array();
+    for (size_t i = from; a && i < g->nlog; i++) {
+        const sv_event *e = &g->log[i];
+        if (e->hidden && e->player != seat)
+            continue;
+        json_t *j = event_json(g, e, lang);
+        if (!j || json_array_append_new(a, j)) {
+            json_decref(a);
+            return NULL;
+        }
+    }
+    return a;
+}
+
+static json_t *winner_json(const gr_game *gm, const void *st)
+{
+    int w = gr_game_winner(gm, st);
+    return w >= 0 ? json_integer(w) : w == GR_DRAW ? json_string("draw") : json_null();
+}
+
+char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang)
+{
+    int slot = seat == 0 || seat == 1 ? seat : 2;
+    int cacheable = since == 0 && lang == GR_LANG_EN;
+    if (cacheable && g->cache[slot] && g->cache_ver[slot] == g->version)
+        return strdup(g->cache[slot]);
+    const gr_game *gm = &g->scn->game;
+    const void *st = gr_match_state(g->m);
+    int cur = gr_match_current_player(g->m);
+    int over = gr_match_is_over(g->m);
+    json_t *o = json_object();
+    if (!o)
+        return NULL;
+    int bad = json_object_set_new(o, "id", json_string(g->id));
+    bad |= json_object_set_new(o, "scenario", json_string(g->scn->id));
+    bad |= json_object_set_new(o, "seat", slot < 2 ? json_integer(seat) : json_null());
+    bad |= json_object_set_new(o, "players", json_pack("[ss]", g->players[0], g->players[1]));
+    bad |= json_object_set_new(o, "sides",
+                               json_pack("[ss]", gm->type->player_name(gm->sc, 0),
+                                         gm->type->player_name(gm->sc, 1)));
+    bad |= json_object_set_new(o, "step", json_integer((json_int_t)gr_match_steps(g->m)));
+    bad |= json_object_set_new(o, "turn",
+                               json_integer(gm->type->turn ? gm->type->turn(gm->sc, st) : 0));
+    bad |= json_object_set_new(o, "to_move", cur >= 0 ? json_integer(cur) : json_null());
+    bad |= json_object_set_new(o, "over", json_boolean(over));
+    bad |= json_object_set_new(o, "winner", winner_json(gm, st));
+    json_t *view = gr_wire_view(gm, st, slot < 2 ? seat : GR_SPECTATOR);
+    json_t *units = view ? json_object_get(view, "units") : NULL;
+    bad |= json_object_set_new(o, "view", view ? view : json_null());
+    bad |= json_object_set(o, "units", units ? units : json_null());
+    json_t *log = NULL;
+    size_t from = 0;
+    if (since) /* the log is in step order: skip what the client has */
+        while (from < g->nlog && g->log[from].step <= since)
+            from++;
+    log = sv_game_events(g, seat, from, lang);
+    bad |= json_object_set_new(o, "log", log);
+    json_t *legal = json_array();
+    if (legal && slot < 2 && cur == seat && !over) {
+        const gr_action *acts;
+        int n = gr_match_legal(g->m, &acts);
+        for (int i = 0; i < n && !bad; i++)
+            bad |= json_array_append_new(legal, gr_wire_action(gm, st, acts[i])) != 0;
+    }
+    bad |= json_object_set_new(o, "legal", legal);
+    char *text = bad ? NULL : json_dumps(o, VIEW_FLAGS);
+    json_decref(o);
+    if (text && cacheable) {
+        char *c = strdup(text);
+        if (c) {
+            free(g->cache[slot]);
+            g->cache[slot] = c;
+            g->cache_ver[slot] = g->version;
+        }
+    }
+    return text;
+}
+
+/* Draw every chance step that is due. */
+static void run_chance(sv_game *g)
+{
+    gr_error err;
+    while (gr_match_current_player(g->m) == GR_CHANCE)
+        if (gr_match_step_chance(g->m, &err) != GR_OK)
+            break;
+}
+
+int sv_game_act(sv_game *g, int seat, const char *text, size_t step, size_t *first, gr_error *err)
+{
+    size_t now = gr_match_steps(g->m);
+    *first = now + 1;
+    if (gr_match_is_over(g->m)) {
+        gr_error_set(err, GR_EILLEGAL, "the game is over; nothing more can be played");
+        return 403;
+    }
+    if (step != now) {
+        gr_error_set(err, GR_EINPUT,
+                     "step %zu is not the game's current step %zu: the game has moved on; "
+                     "fetch the view again and choose from its legal actions",
+                     step, now);
+        return 409;
+    }
+    int cur = gr_match_current_player(g->m);
+    if (cur != seat) {
+        gr_error_set(err, GR_EILLEGAL,
+                     "it is not your turn: side %d (%s) is to move; wait for the next event", cur,
+                     cur >= 0 ? g->players[cur] : "the dice");
+        return 403;
+    }
+    const gr_game *gm = &g->scn->game;
+    gr_action a;
+    gr_error perr;
+    if (gr_game_parse(gm, gr_match_state(g->m), text, &a, &perr) != GR_OK) {
+        gr_error_set(err, GR_EINPUT, "%s; the view's \"legal\" lists what can be played",
+                     perr.msg);
+        return 400;
+    }
+    if (gr_match_apply(g->m, a, &perr) != GR_OK) {
+        gr_error_set(err, GR_EINPUT, "%s; the view's \"legal\" lists what can be played",
+                     perr.msg);
+        return 400;
+    }
+    run_chance(g);
+    return 200;
+}
+
+int sv_game_computer_to_move(sv_game *g)
+{
+    int cur = gr_match_current_player(g->m);
+    return cur >= 0 && cur < 2 && g->computer[cur];
+}
+
+int sv_game_play_computer(sv_game *g)
+{
+    run_chance(g);
+    if (!sv_game_computer_to_move(g))
+        return 0;
+    int cur = gr_match_current_player(g->m);
+    const gr_action *acts;
+    int n = gr_match_legal(g->m, &acts);
+    if (n <= 0)
+        return 0;
+    gr_action a = gr_ai_choose(&g->scn->game, gr_match_state(g->m), g->ai[cur], acts, n,
+                               gr_match_player_rng(g->m, cur));
+    gr_error err;
+    if (gr_match_apply(g->m, a, &err) != GR_OK)
+        return 0;
+    run_chance(g);
+    return 1;
+}
+
+int sv_game_undo(sv_game *g, int seat, size_t step, gr_error *err)
+{
+    size_t now = gr_match_steps(g->m);
+    if (step != now) {
+        gr_error_set(err, GR_EINPUT,
+                     "step %zu is not the game's current step %zu: the game has moved on; "
+                     "fetch the view again",
+                     step, now);
+        return 409;
+    }
+    gr_error uerr;
+    if (gr_match_undo(g->m, seat, &uerr) != GR_OK) {
+        gr_error_set(err, GR_EINPUT, "%s", uerr.msg);
+        return 400;
+    }
+    size_t left = gr_match_steps(g->m);
+    while (g->nlog > 0 && g->log[g->nlog - 1].step > left)
+        g->nlog--;
+    g->undos++;
+    return 200;
+}

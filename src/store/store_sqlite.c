@@ -1,0 +1,403 @@
+/* store_sqlite.c - the store in one SQLite file.
+ *
+ * WAL mode with synchronous=FULL: a transaction is on disk (the WAL synced)
+ * before COMMIT returns, so a step acknowledged to a client survives a
+ * SIGKILL or a power cut.  One connection, guarded by the store's mutex;
+ * statements are prepared once.  A game's step count is kept in its row and
+ * checked in the append's transaction: a step is never written twice. */
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "store_internal.h"
+
+enum {
+    Q_CREATE,
+    Q_COUNT,
+    Q_STEP,
+    Q_SETN,
+    Q_TRUNC,
+    Q_FINISH,
+    Q_GAME,
+    Q_STEPS,
+    Q_LIST,
+    Q_LIST_OPEN,
+    Q_BEGIN,
+    Q_COMMIT,
+    Q_ROLLBACK,
+    Q_N
+};
+
+static const char *const queries[Q_N] = {
+    [Q_CREATE] = "INSERT INTO games(id, scenario, seed, player0, player1, token0, token1) "
+                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    [Q_COUNT] = "SELECT nsteps FROM games WHERE id = ?1",
+    [Q_STEP] = "INSERT INTO steps(game, n, player, action, hash) VALUES (?1, ?2, ?3, ?4, ?5)",
+    [Q_SETN] = "UPDATE games SET nsteps = ?2 WHERE id = ?1",
+    [Q_TRUNC] = "DELETE FROM steps WHERE game = ?1 AND n > ?2",
+    [Q_FINISH] = "UPDATE games SET finished = ?2 WHERE id = ?1",
+    [Q_GAME] = "SELECT id, scenario, seed, player0, player1, token0, token1, finished, nsteps "
+               "FROM games WHERE id = ?1",
+    [Q_STEPS] = "SELECT n, player, action, hash FROM steps WHERE game = ?1 ORDER BY n",
+    [Q_LIST] = "SELECT id, scenario, seed, player0, player1, token0, token1, finished, nsteps "
+               "FROM games ORDER BY n DESC LIMIT ?1",
+    [Q_LIST_OPEN] = "SELECT id, scenario, seed, player0, player1, token0, token1, finished, "
+                    "nsteps FROM games WHERE finished = 0 ORDER BY n DESC LIMIT ?1",
+    [Q_BEGIN] = "BEGIN IMMEDIATE",
+    [Q_COMMIT] = "COMMIT",
+    [Q_ROLLBACK] = "ROLLBACK",
+};
+
+static const char schema[] =
+    "CREATE TABLE IF NOT EXISTS grognard(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "INSERT OR IGNORE INTO grognard(key, value) VALUES ('format', 'grognard-store 1');"
+    "CREATE TABLE IF NOT EXISTS games("
+    "  n INTEGER PRIMARY KEY AUTOINCREMENT,"
+    "  id TEXT NOT NULL UNIQUE,"
+    "  scenario TEXT NOT NULL,"
+    "  seed INTEGER NOT NULL,"
+    "  player0 TEXT NOT NULL, player1 TEXT NOT NULL,"
+    "  token0 TEXT NOT NULL, token1 TEXT NOT NULL,"
+    "  finished INTEGER NOT NULL DEFAULT 0,"
+    "  nsteps INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE IF NOT EXISTS steps("
+    "  game TEXT NOT NULL, n INTEGER NOT NULL,"
+    "  player INTEGER NOT NULL, action INTEGER NOT NULL, hash INTEGER NOT NULL,"
+    "  PRIMARY KEY(game, n)) WITHOUT ROWID;";
+
+typedef struct sq_store {
+    gr_store base;
+    sqlite3 *db;
+    char *path;
+    pthread_mutex_t lock;
+    sqlite3_stmt *q[Q_N];
+} sq_store;
+
+static gr_status sq_fail(sq_store *s, gr_error *err, const char *what)
+{
+    return gr_error_set(err, GR_ERUNTIME, "%s: %s failed (%s); check the disk and the file's permissions",
+                        s->path, what, sqlite3_errmsg(s->db));
+}
+
+static sqlite3_stmt *sq_q(sq_store *s, int k)
+{
+    sqlite3_stmt *st = s->q[k];
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return st;
+}
+
+static int sq_exec(sq_store *s, int k)
+{
+    sqlite3_stmt *st = sq_q(s, k);
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+static void sq_close(gr_store *base)
+{
+    sq_store *s = (sq_store *)base;
+    for (int k = 0; k < Q_N; k++)
+        sqlite3_finalize(s->q[k]);
+    sqlite3_close(s->db);
+    pthread_mutex_destroy(&s->lock);
+    free(s->path);
+    free(s);
+}
+
+static void copy_text(char *dst, size_t cap, const unsigned char *src)
+{
+    snprintf(dst, cap, "%s", src ? (const char *)src : "");
+}
+
+static void row_game(sqlite3_stmt *st, gr_store_game *g)
+{
+    memset(g, 0, sizeof *g);
+    copy_text(g->id, sizeof g->id, sqlite3_column_text(st, 0));
+    copy_text(g->scenario, sizeof g->scenario, sqlite3_column_text(st, 1));
+    g->seed = (uint64_t)sqlite3_column_int64(st, 2);
+    copy_text(g->players[0], sizeof g->players[0], sqlite3_column_text(st, 3));
+    copy_text(g->players[1], sizeof g->players[1], sqlite3_column_text(st, 4));
+    copy_text(g->tokens[0], sizeof g->tokens[0], sqlite3_column_text(st, 5));
+    copy_text(g->tokens[1], sizeof g->tokens[1], sqlite3_column_text(st, 6));
+    g->finished = sqlite3_column_int(st, 7);
+    g->nsteps = (size_t)sqlite3_column_int64(st, 8);
+}
+
+static gr_status sq_create(gr_store *base, const gr_store_game *g, gr_error *err)
+{
+    sq_store *s = (sq_store *)base;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st = sq_q(s, Q_CREATE);
+    sqlite3_bind_text(st, 1, g->id, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, g->scenario, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, (sqlite3_int64)g->seed);
+    sqlite3_bind_text(st, 4, g->players[0], -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 5, g->players[1], -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 6, g->tokens[0], -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 7, g->tokens[1], -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    gr_status r = GR_OK;
+    if (rc == SQLITE_CONSTRAINT)
+        r = gr_error_set(err, GR_EINPUT, "a game '%s' is already stored; choose another id", g->id);
+    else if (rc != SQLITE_DONE)
+        r = sq_fail(s, err, "storing a new game");
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+/* The game's step count, or -1 if there is no such game (-2 on error). */
+static int64_t sq_count(sq_store *s, const char *id)
+{
+    sqlite3_stmt *st = sq_q(s, Q_COUNT);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    int64_t n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : rc == SQLITE_DONE ? -1 : -2;
+    sqlite3_reset(st);
+    return n;
+}
+
+static gr_status sq_append(gr_store *base, const char *id, size_t first,
+                           const gr_record_step *steps, size_t n, gr_error *err)
+{
+    sq_store *s = (sq_store *)base;
+    pthread_mutex_lock(&s->lock);
+    gr_status r = GR_OK;
+    if (sq_exec(s, Q_BEGIN)) {
+        r = sq_fail(s, err, "starting a transaction");
+        goto out;
+    }
+    int64_t have = sq_count(s, id);
+    if (have < 0) {
+        r = have == -1 ? gr_error_set(err, GR_EINPUT, "no game '%s' is stored", id)
+                       : sq_fail(s, err, "reading a game");
+        goto rollback;
+    }
+    if ((uint64_t)have + 1 != first) {
+        r = gr_error_set(err, GR_EINPUT,
+                         "game '%s' has %" PRId64 " steps stored; step %zu cannot follow", id,
+                         have, first);
+        goto rollback;
+    }
+    for (size_t i = 0; i < n; i++) {
+        sqlite3_stmt *st = sq_q(s, Q_STEP);
+        sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 2, (sqlite3_int64)(first + i));
+        sqlite3_bind_int(st, 3, steps[i].player);
+        sqlite3_bind_int64(st, 4, (sqlite3_int64)steps[i].action);
+        sqlite3_bind_int64(st, 5, (sqlite3_int64)steps[i].hash);
+        int rc = sqlite3_step(st);
+        sqlite3_reset(st);
+        if (rc != SQLITE_DONE) {
+            r = sq_fail(s, err, "storing a step");
+            goto rollback;
+        }
+    }
+    sqlite3_stmt *st = sq_q(s, Q_SETN);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)(first - 1 + n));
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    if (rc != SQLITE_DONE) {
+        r = sq_fail(s, err, "storing a step count");
+        goto rollback;
+    }
+    if (sq_exec(s, Q_COMMIT)) {
+        r = sq_fail(s, err, "committing a step");
+        goto rollback;
+    }
+    goto out;
+rollback:
+    sq_exec(s, Q_ROLLBACK);
+out:
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+static gr_status sq_truncate(gr_store *base, const char *id, size_t nsteps, gr_error *err)
+{
+    sq_store *s = (sq_store *)base;
+    pthread_mutex_lock(&s->lock);
+    gr_status r = GR_OK;
+    if (sq_exec(s, Q_BEGIN)) {
+        r = sq_fail(s, err, "starting a transaction");
+        goto out;
+    }
+    int64_t have = sq_count(s, id);
+    if (have < 0 || (uint64_t)have < nsteps) {
+        r = have == -2 ? sq_fail(s, err, "reading a game")
+                       : gr_error_set(err, GR_EINPUT, "game '%s' has no step %zu to keep", id,
+                                      nsteps);
+        sq_exec(s, Q_ROLLBACK);
+        goto out;
+    }
+    sqlite3_stmt *st = sq_q(s, Q_TRUNC);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)nsteps);
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    st = sq_q(s, Q_SETN);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)nsteps);
+    int rc2 = sqlite3_step(st);
+    sqlite3_reset(st);
+    if (rc != SQLITE_DONE || rc2 != SQLITE_DONE || sq_exec(s, Q_COMMIT)) {
+        r = sq_fail(s, err, "taking steps back");
+        sq_exec(s, Q_ROLLBACK);
+    }
+out:
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+static gr_status sq_set_finished(gr_store *base, const char *id, int finished, gr_error *err)
+{
+    sq_store *s = (sq_store *)base;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st = sq_q(s, Q_FINISH);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, finished ? 1 : 0);
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    gr_status r = rc == SQLITE_DONE ? GR_OK : sq_fail(s, err, "marking a game over");
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+static gr_status sq_load(gr_store *base, const char *id, gr_store_game *g, gr_record_step **steps,
+                         gr_error *err)
+{
+    sq_store *s = (sq_store *)base;
+    *steps = NULL;
+    pthread_mutex_lock(&s->lock);
+    gr_status r = GR_OK;
+    gr_record_step *v = NULL;
+    /* one read transaction: the game's row and its steps agree */
+    if (sq_exec(s, Q_BEGIN)) {
+        r = sq_fail(s, err, "starting a transaction");
+        goto out;
+    }
+    sqlite3_stmt *st = sq_q(s, Q_GAME);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        row_game(st, g);
+    sqlite3_reset(st);
+    if (rc != SQLITE_ROW) {
+        r = rc == SQLITE_DONE ? gr_error_set(err, GR_EINPUT, "no game '%s' is stored", id)
+                              : sq_fail(s, err, "reading a game");
+        goto done;
+    }
+    v = malloc((g->nsteps ? g->nsteps : 1) * sizeof *v);
+    if (!v) {
+        r = gr_error_set(err, GR_ERUNTIME, "out of memory loading game '%s'", id);
+        goto done;
+    }
+    st = sq_q(s, Q_STEPS);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    size_t k = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (k >= g->nsteps || (size_t)sqlite3_column_int64(st, 0) != k + 1)
+            break;
+        v[k].player = sqlite3_column_int(st, 1);
+        v[k].action = (gr_action)sqlite3_column_int64(st, 2);
+        v[k].hash = (uint64_t)sqlite3_column_int64(st, 3);
+        k++;
+    }
+    sqlite3_reset(st);
+    if (k != g->nsteps)
+        r = gr_error_set(err, GR_ERUNTIME,
+                         "%s: game '%s' should have %zu steps numbered from 1, %zu are stored in "
+                         "order; the database is damaged",
+                         s->path, id, g->nsteps, k);
+done:
+    sq_exec(s, Q_COMMIT);
+out:
+    pthread_mutex_unlock(&s->lock);
+    if (r == GR_OK)
+        *steps = v;
+    else
+        free(v);
+    return r;
+}
+
+static gr_status sq_list(gr_store *base, int unfinished_only, gr_store_game *out, size_t cap,
+                         size_t *n, gr_error *err)
+{
+    sq_store *s = (sq_store *)base;
+    *n = 0;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st = sq_q(s, unfinished_only ? Q_LIST_OPEN : Q_LIST);
+    sqlite3_bind_int64(st, 1, (sqlite3_int64)cap);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < cap)
+        row_game(st, &out[(*n)++]);
+    sqlite3_reset(st);
+    gr_status r = rc == SQLITE_DONE || rc == SQLITE_ROW ? GR_OK : sq_fail(s, err, "listing games");
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+static const gr_store_ops sq_ops = {
+    sq_close, sq_create, sq_append, sq_truncate, sq_set_finished, sq_load, sq_list,
+};
+
+gr_status gr_store_open_sqlite(const char *path, gr_store **out, gr_error *err)
+{
+    *out = NULL;
+    sq_store *s = calloc(1, sizeof *s);
+    if (!s || !(s->path = strdup(path))) {
+        free(s);
+        return gr_error_set(err, GR_ERUNTIME, "out of memory opening %s", path);
+    }
+    s->base.ops = &sq_ops;
+    pthread_mutex_init(&s->lock, NULL);
+    char *msg = NULL;
+    int rc = sqlite3_open_v2(path, &s->db,
+                             SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                             NULL);
+    if (rc != SQLITE_OK) {
+        gr_error_set(err, GR_ERUNTIME,
+                     "%s: cannot open the database (%s); check the folder exists and is writable",
+                     path, s->db ? sqlite3_errmsg(s->db) : "out of memory");
+        sq_close(&s->base);
+        return GR_ERUNTIME;
+    }
+    sqlite3_busy_timeout(s->db, 5000);
+    /* journal_mode answers with a row: read it to know WAL is on */
+    sqlite3_stmt *jm = NULL;
+    int wal = 0;
+    if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode=WAL", -1, &jm, NULL) == SQLITE_OK &&
+        sqlite3_step(jm) == SQLITE_ROW)
+        wal = !strcmp((const char *)sqlite3_column_text(jm, 0), "wal");
+    sqlite3_finalize(jm);
+    if (!wal ||
+        sqlite3_exec(s->db, "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;", NULL, NULL,
+                     &msg) != SQLITE_OK ||
+        sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK) {
+        gr_error_set(err, GR_ERUNTIME,
+                     "%s: not a grognard database, or it cannot be set up (%s); give --db a new "
+                     "file or a database grognard made",
+                     path, msg ? msg : wal ? sqlite3_errmsg(s->db) : "WAL mode refused");
+        sqlite3_free(msg);
+        sq_close(&s->base);
+        return GR_ERUNTIME;
+    }
+    for (int k = 0; k < Q_N; k++)
+        if (sqlite3_prepare_v2(s->db, queries[k], -1, &s->q[k], NULL) != SQLITE_OK) {
+            gr_error_set(err, GR_ERUNTIME,
+                         "%s: not a grognard database (%s); give --db a new file or a database "
+                         "grognard made",
+                         path, sqlite3_errmsg(s->db));
+            sq_close(&s->base);
+            return GR_ERUNTIME;
+        }
+    *out = &s->base;
+    return GR_OK;
+}
