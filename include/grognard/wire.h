@@ -122,9 +122,10 @@ json_t *gr_wire_param(const gr_param *p);
 /* One system: {"id", "title", "seeds", "dice", "tables": [names],
  * "procedures": [names], "inputs": {"tables": {name: {"title", "source",
  * "dice" (null: read without a die), "score" (the input `odds` fills with
- * the dice, null if none), "params": [gr_wire_param, the score left out]}},
- * "procedures": {name: {"title", "source", "rolls" (what a typed roll
- * holds), "params": [gr_wire_param]}}}}: what the table assistant page
+ * the dice, null if none), "params": [gr_wire_param, the score left out],
+ * "example": a command line}}, "procedures": {name: {"title", "source",
+ * "rolls" (what a typed roll holds), "params": [gr_wire_param], "example":
+ * a command line with a situation that resolves}}}}: what the table assistant page
  * builds its controls from.  New reference (caller owns), NULL if out of
  * memory. */
 json_t *gr_wire_system(const gr_system *s);
@@ -144,7 +145,8 @@ json_t *gr_wire_systems(const gr_system *only);
 json_t *gr_wire_event(const gr_game *g, const gr_event *ev, gr_lang lang);
 
 /* What side `player` (or GR_SPECTATOR) sees of st, from gr_game_observe
- * only: for R&E {"game", "viewer" (null for a spectator), "turn", "turns", "stage", "to_move", "corps_active", "units":
+ * only: for R&E {"game", "viewer" (null for a spectator), "turn", "turns", "stage", "to_move",
+ * "corps_active", "units":
  * [{"id", "name", "side", "corps", "type", "col", "row", "figures",
  * "skirmisher"}], "bowl": {"own": {corps name: chits}, "hidden": chits of
  * the other side}, "drawn": {corps name: chits drawn this turn},

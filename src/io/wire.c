@@ -327,6 +327,7 @@ json_t *gr_wire_system(const gr_system *s)
                        ? json_string(tb->params[tb->roll_param].name)
                        : json_null());
         bad |= put(d, "params", params_json(tb->params, tb->nparams, tb->roll_param));
+        bad |= put_str(d, "example", tb->example);
         bad |= put(ti, tb->name, d);
     }
     for (size_t k = 0; k < s->nprocedures && !bad; k++) {
@@ -338,6 +339,7 @@ json_t *gr_wire_system(const gr_system *s)
         bad |= put_str(d, "source", pr->source);
         bad |= put_str(d, "rolls", pr->rolls_help);
         bad |= put(d, "params", params_json(pr->params, pr->nparams, -1));
+        bad |= put_str(d, "example", pr->example);
         bad |= put(pi, pr->name, d);
     }
     bad |= put(o, "tables", t);
@@ -412,8 +414,8 @@ static json_t *re_view(const re_scenario *sc, const re_obs *ob)
     if (!o)
         return NULL;
     int bad = put_str(o, "game", "re");
-    bad |= put(o, "viewer",
-               ob->viewer == RE_OBS_SPECTATOR ? json_null() : json_integer(ob->viewer));
+    bad |=
+        put(o, "viewer", ob->viewer == RE_OBS_SPECTATOR ? json_null() : json_integer(ob->viewer));
     bad |= put(o, "turn", json_integer(st->turn));
     bad |= put(o, "turns", json_integer(sc->turns));
     bad |= put_str(o, "stage",

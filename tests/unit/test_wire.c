@@ -335,7 +335,7 @@ static void test_systems(void **state)
      * fill the score, so it is named apart and not among the params */
     const json_t *fire =
         json_object_get(json_object_get(json_object_get(aoe, "inputs"), "tables"), "fire");
-    assert_string_equal(keys(fire, k, sizeof k), "title,source,dice,score,params");
+    assert_string_equal(keys(fire, k, sizeof k), "title,source,dice,score,params,example");
     assert_string_equal(str(fire, "dice"), "D10");
     assert_string_equal(str(fire, "score"), "score");
     const json_t *fp = json_object_get(fire, "params");

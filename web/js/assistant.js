@@ -5,9 +5,29 @@
 import { api } from './api.js';
 import { t } from './i18n.js';
 import { probBars } from './charts.js';
-import { h } from './util.js';
+import { h, put } from './util.js';
 
 const nice = (id) => String(id).replace(/_/g, ' ');
+
+// The inputs of an example command line ("grognard resolve aoe fire
+// --firer infantry --stands 6 --target-moving --seed 42"): --NAME VALUE, or
+// --NAME alone for a flag; dice (--seed, --roll) and the score left out.
+export function fromExample(line, params) {
+  const kinds = new Map(params.map((p) => [p.name.replace(/_/g, '-'), p]));
+  const out = {};
+  const w = line.split(/\s+/);
+  for (let i = 0; i < w.length; i++) {
+    if (!w[i].startsWith('--')) continue;
+    const p = kinds.get(w[i].slice(2).replace(/_/g, '-'));
+    if (!p) continue;
+    if (p.kind === 'flag') out[p.name] = true;
+    else if (i + 1 < w.length) {
+      const v = w[++i];
+      out[p.name] = p.kind === 'int' || (p.kind === 'number' && /^-?\d+(\.\d+)?$/.test(v)) ? Number(v) : v;
+    }
+  }
+  return out;
+}
 
 export async function mount(root, route) {
   const title = h('h1', { id: 'assistant-title' }, t('assistant_title'));
@@ -15,10 +35,10 @@ export async function mount(root, route) {
   root.append(title, wrap);
   let systems;
   try { systems = await api.systems(); } catch (e) {
-    wrap.replaceChildren(h('div', { class: 'error-box', role: 'alert' }, e.status === 0 ? t('server_down') : e.message));
+    put(wrap, h('div', { class: 'error-box', role: 'alert' }, e.status === 0 ? t('server_down') : e.message));
     return {};
   }
-  const st = { sys: route.params.get('system') || 'aoe', mode: route.params.get('procedure') ? 'procedure' : 'table', name: route.params.get('procedure') || route.params.get('table') || null, values: {}, modifier: 0, timer: null };
+  const st = { sys: route.params.get('system') || 'aoe', mode: route.params.get('table') ? 'table' : 'procedure', name: route.params.get('procedure') || route.params.get('table') || null, values: {}, modifier: 0, timer: null };
   const left = h('div', { class: 'panel inputs', id: 'assistant-inputs' });
   const right = h('div', { id: 'assistant-out' });
   wrap.append(left, right);
@@ -49,6 +69,13 @@ export async function mount(root, route) {
       }));
     const d = desc();
     const fields = [];
+    // the situation starts as the system's own example, so the odds show at once
+    if (d && d.example && !Object.keys(st.values).length) Object.assign(st.values, fromExample(d.example, d.params || []));
+    for (const p of (d && d.params) || []) {
+      if (!p.required || st.values[p.name] !== undefined) continue;
+      if (p.kind === 'choice') st.values[p.name] = p.choices[0];
+      else if (p.kind === 'int' || p.kind === 'number') st.values[p.name] = Math.max(p.min, Math.min(p.max, p.min > 0 ? p.min : 1));
+    }
     for (const p of (d && d.params) || []) {
       if (p.kind === 'text') continue; // a file name: the server reads its own data
       const idf = 'in-' + p.name;
@@ -74,7 +101,7 @@ export async function mount(root, route) {
       extra.push(h('div', { class: 'field' }, h('label', { for: 'in-modifier' }, t('modifier')),
         h('input', { type: 'number', id: 'in-modifier', value: st.modifier, step: 1, oninput: (e) => { st.modifier = Number(e.target.value) || 0; update(); } })));
     }
-    left.replaceChildren(h('h2', {}, t('situation')),
+    put(left, h('h2', {}, t('situation')),
       h('div', { class: 'field' }, h('label', { for: 'sys-select' }, t('system')), sysSel),
       h('div', { class: 'field' }, h('label', { for: 'mode-select' }, t('kind_procedure') + ' / ' + t('kind_table')), modeSel),
       h('div', { class: 'field' }, h('label', { for: 'name-select' }, st.mode === 'table' ? t('table') : t('procedure')), nameSel),
@@ -93,6 +120,11 @@ export async function mount(root, route) {
     const d = desc();
     const s = sysObj();
     const out = [];
+    const missing = ((d && d.params) || []).filter((p) => p.required && p.kind !== 'text' && st.values[p.name] === undefined);
+    if (missing.length) {
+      put(right, h('div', { class: 'panel hint' }, missing.map((p) => p.name).join(', ') + ' *'));
+      return;
+    }
     if (st.mode === 'table') {
       if (d && d.dice) {
         try {
@@ -107,12 +139,12 @@ export async function mount(root, route) {
         if (d && d.score) inputs[d.score] = Number(scoreIn.value);
         try {
           const r = await api.lookup({ system: s.id, table: st.name, inputs });
-          res.replaceChildren(h('p', { class: 'result-big' }, r.label || nice(r.result)), r.effect ? h('p', {}, r.effect) : null,
+          put(res, h('p', { class: 'result-big' }, r.label || nice(r.result)), r.effect ? h('p', {}, r.effect) : null,
             h('p', { class: 'muted' }, `${r.cell || ''} — ${t('source')}: ${r.source || ''}`));
-        } catch (e) { res.replaceChildren(h('div', { class: 'error-box', role: 'alert' }, e.message)); }
+        } catch (e) { put(res, h('div', { class: 'error-box', role: 'alert' }, e.message)); }
       };
       out.push(h('section', { class: 'panel' }, h('h2', {}, t('lookup')),
-        h('div', { class: 'form-row' }, d && d.score ? h('label', { for: 'in-score' }, `${nice(d.score)} (${t('type_dice')})`) : null, d && d.score ? scoreIn : null,
+        h('div', { class: 'form-row' }, d && d.score ? h('label', { for: 'in-score' }, `${nice(d.score)}: ${t('score_typed')}`) : null, d && d.score ? scoreIn : null,
           h('button', { type: 'button', class: 'primary', id: 'lookup-btn', onclick: go }, t('lookup'))), res));
     } else {
       // what the situation gives before any die: modifiers and odds (a
@@ -133,18 +165,18 @@ export async function mount(root, route) {
         else req.seed = Math.floor(Math.random() * 2 ** 31);
         try {
           const r = await api.resolve(req);
-          res.replaceChildren(h('p', { class: 'result-big', id: 'resolve-label' }, r.label || nice(r.result || '')), r.effect ? h('p', {}, r.effect) : null,
+          put(res, h('p', { class: 'result-big', id: 'resolve-label' }, r.label || nice(r.result || '')), r.effect ? h('p', {}, r.effect) : null,
             h('p', {}, (r.rolls || []).map((x) => `${x.name || ''} ${x.dice}: ${x.faces.join(', ')}${x.typed ? '' : ''}`).join(' · ')),
             r.seed !== undefined ? h('p', { class: 'muted' }, `seed ${r.seed}`) : null,
             ...(r.notes || []).map((n) => h('p', { class: 'muted' }, n)));
-        } catch (e) { res.replaceChildren(h('div', { class: 'error-box', role: 'alert' }, e.message)); }
+        } catch (e) { put(res, h('div', { class: 'error-box', role: 'alert' }, e.message)); }
       };
       out.push(h('section', { class: 'panel' }, h('h2', {}, t('result')),
-        h('div', { class: 'form-row' }, h('button', { type: 'button', class: 'primary', id: 'roll-btn', onclick: () => run(false) }, '🎲 ' + t('roll'))),
+        h('div', { class: 'form-row' }, h('button', { type: 'button', class: 'primary', id: 'roll-btn', onclick: () => run(false) }, t('roll'))),
         h('div', { class: 'form-row' }, h('label', { for: 'in-roll' }, t('type_dice') + (d && d.rolls ? ` (${d.rolls})` : '')), faces,
           h('button', { type: 'button', id: 'typed-btn', onclick: () => run(true) }, t('resolve'))), res));
     }
-    right.replaceChildren(...out);
+    put(right, ...out);
   }
 
   function modsTable(mods) {

@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { t, getLang } from './i18n.js';
 import { drawMap, drawUnits } from './hexmap.js';
 import { groupedBars, probBars, dieFace } from './charts.js';
-import { h, loadSeats, saveSeats } from './util.js';
+import { h, put, loadSeats, saveSeats } from './util.js';
 import { toast } from './main.js';
 
 const END_KINDS = ['end_fire', 'end_move', 'end_activation', 'chits_done', 'stop', 'no_riposte'];
@@ -98,7 +98,7 @@ export async function mount(root, route) {
 
   function showError(e) {
     if (e.status === 0) { toast(t('server_down'), true); return; }
-    if (!S.view) root.replaceChildren(h('div', { class: 'error-box', role: 'alert' }, `${t('error_prefix')}: ${e.message}`));
+    if (!S.view) put(root, h('div', { class: 'error-box', role: 'alert' }, `${t('error_prefix')}: ${e.message}`));
     else toast(e.message, true);
   }
 
@@ -151,7 +151,7 @@ export async function mount(root, route) {
   // ---- drawing ------------------------------------------------------------
   function buildMap() {
     S.map = drawMap(S.scn, { size: 34, units: [], label: S.scn.title });
-    mapwrap.replaceChildren(S.map.svg);
+    put(mapwrap, S.map.svg);
     if (S.scn.cols <= 16) {
       S.map.svg.style.width = '100%';
       zoomK = Math.max(0.4, (mapwrap.clientWidth - 4) / Number(S.map.svg.dataset.width));
@@ -210,7 +210,7 @@ export async function mount(root, route) {
     S.pending = a;
     const tgt = unitById(a.target);
     oddsP.hidden = false;
-    oddsP.replaceChildren(h('h2', {}, t('odds_title')), h('p', {}, a.text), h('p', { class: 'muted' }, t('loading')));
+    put(oddsP, h('h2', {}, t('odds_title')), h('p', {}, a.text), h('p', { class: 'muted' }, t('loading')));
     const body = [h('h2', {}, t('odds_title'))];
     for (const b of alts) {
       body.push(h('h3', {}, b.text));
@@ -237,7 +237,7 @@ export async function mount(root, route) {
       body.push(h('button', { type: 'button', class: 'primary', 'data-commit': b.kind, onclick: () => act(b) }, `${t('confirm')}: ${b.text}`));
     }
     body.push(' ', h('button', { type: 'button', onclick: () => { S.pending = null; oddsP.hidden = true; } }, t('cancel')));
-    if (S.pending === a) oddsP.replaceChildren(...body);
+    if (S.pending === a) put(oddsP, ...body);
     const btn = oddsP.querySelector('button.primary');
     if (btn) btn.focus();
   }
@@ -248,7 +248,7 @@ export async function mount(root, route) {
     const vv = v.view || {};
     const over = v.over;
     const who = over ? t('over') : typeof v.to_move === 'number' ? t('side_to_move_other', sideName(v.to_move)) : '';
-    status.replaceChildren(
+    put(status, 
       h('span', { class: 'big', id: 'turn' }, t('turn_of', vv.turn ?? v.turn, vv.turns ?? S.scn.turns)),
       h('span', { class: 'chip', id: 'stage' }, `${t('stage')}: ${stageName(vv.stage)}`),
       vv.corps_active ? h('span', { class: 'chip' }, `${t('corps_active')}: ${vv.corps_active}`) : null,
@@ -273,7 +273,7 @@ export async function mount(root, route) {
         h('div', { class: 'meter', role: 'meter', 'aria-valuenow': dem, 'aria-valuemin': 0, 'aria-valuemax': sd.demoralised_at, 'aria-label': `${t('demoralisation')} ${sd.name}` }, h('span', { style: `width:${pct}%` })),
         h('div', {}, `${t('lost')}: `, h('strong', { class: 'lost' }, String(lost)), h('span', { class: 'muted' }, ` · ${figs} ${t('figures')}`)));
     });
-    sidesP.replaceChildren(h('div', { class: 'sides' }, ...cards));
+    put(sidesP, h('div', { class: 'sides' }, ...cards));
   }
 
   function renderOrders() {
@@ -315,7 +315,7 @@ export async function mount(root, route) {
     const endA = L.find((a) => END_KINDS.includes(a.kind) && a.kind !== 'no_riposte');
     const endB = h('button', { type: 'button', id: 'end-btn', disabled: !endA, onclick: () => endA && act(endA), 'aria-keyshortcuts': 'E' }, t('end_phase') + ' (E)');
     parts.push(h('div', { class: 'form-row' }, endB, undoB));
-    ordersP.replaceChildren(...parts);
+    put(ordersP, ...parts);
   }
 
   function renderBowl() {
@@ -323,7 +323,7 @@ export async function mount(root, route) {
     const bowl = vv.bowl || { own: {}, hidden: 0 };
     const own = Object.entries(bowl.own || {});
     const drawn = Object.entries(vv.drawn || {});
-    bowlP.replaceChildren(h('h2', {}, t('bowl')),
+    put(bowlP, h('h2', {}, t('bowl')),
       h('div', {}, t('bowl_own') + ': ', own.length ? h('ul', { id: 'bowl-own' }, ...own.map(([c, n]) => h('li', {}, h('span', { class: 'chit' }, String(n)), ' ', c))) : h('span', { id: 'bowl-own', class: 'muted' }, t('none'))),
       h('div', { id: 'bowl-hidden' }, t('bowl_hidden', bowl.hidden || 0)),
       h('div', {}, t('bowl_drawn') + ': ', drawn.length ? drawn.map(([c, n]) => `${c} ×${n}`).join(', ') : t('none')));
@@ -341,7 +341,7 @@ export async function mount(root, route) {
       if (!detail || !cur) { cur = { head: e, sub: [] }; items.push(cur); } else cur.sub.push(e);
     }
     const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 30;
-    logBox.replaceChildren(...items.map((it) => {
+    put(logBox, ...items.map((it) => {
       if (it.turn) return h('div', { class: 'turnline' }, it.turn);
       const e = it.head;
       const d = h('details', { 'data-kind': e.kind || '' },
@@ -351,7 +351,7 @@ export async function mount(root, route) {
         e.faces ? h('div', { class: 'detail' }, `${t('dice')}: ${e.faces.join(' ')}`) : null);
       return d;
     }));
-    logP.replaceChildren(h('h2', {}, t('log')), logBox);
+    put(logP, h('h2', {}, t('log')), logBox);
     if (atBottom || !renderLog.done) logBox.scrollTop = logBox.scrollHeight;
     renderLog.done = true;
   }
@@ -376,7 +376,7 @@ export async function mount(root, route) {
       tray.append(f);
     });
     const res = [...S.log].reverse().find((e) => e.kind === 'result');
-    diceP.replaceChildren(h('h2', {}, t('dice')), tray, res && dice.length ? h('p', { class: 'hint' }, res.text.trim()) : null);
+    put(diceP, h('h2', {}, t('dice')), tray, res && dice.length ? h('p', { class: 'hint' }, res.text.trim()) : null);
   }
 
   function renderReport() {
@@ -398,7 +398,7 @@ export async function mount(root, route) {
     for (let k = 1; k <= turns; k++) groups.push({ label: `${t('turn')} ${k}`, values: [per[0][k], per[1][k]] });
     const win = S.log.filter((e) => e.kind === 'winner' || e.kind === 'game_over').map((e) => e.text.trim());
     const title = v.winner === 'draw' ? t('draw') : typeof v.winner === 'number' ? t('winner', sideName(v.winner)) : t('over');
-    reportP.replaceChildren(h('h2', { id: 'report-title' }, `${t('report')}: ${title}`),
+    put(reportP, h('h2', { id: 'report-title' }, `${t('report')}: ${title}`),
       ...win.map((w) => h('p', {}, w)),
       h('h3', {}, t('losses_by_turn')),
       h('div', { class: 'legend-inline' }, h('span', {}, h('span', { class: 'swatch', style: 'background:var(--side0)' }), sideName(0)), h('span', {}, h('span', { class: 'swatch', style: 'background:#d08a2e' }), sideName(1))),

@@ -2,7 +2,7 @@
 // holds, watch, or replay.
 import { api } from './api.js';
 import { t } from './i18n.js';
-import { h, loadSeats } from './util.js';
+import { h, put, loadSeats } from './util.js';
 
 export async function mount(root) {
   const title = h('h1', {}, t('games_title'));
@@ -11,8 +11,8 @@ export async function mount(root) {
   async function render() {
     title.textContent = t('games_title');
     let games;
-    try { games = await api.games(); } catch (e) { box.replaceChildren(h('div', { class: 'error-box', role: 'alert' }, e.status === 0 ? t('server_down') : e.message)); return; }
-    if (!games.length) { box.replaceChildren(h('p', {}, t('no_games'))); return; }
+    try { games = await api.games(); } catch (e) { put(box, h('div', { class: 'error-box', role: 'alert' }, e.status === 0 ? t('server_down') : e.message)); return; }
+    if (!games.length) { put(box, h('p', {}, t('no_games'))); return; }
     const tbl = h('table', { class: 'mods' }, h('tr', {}, h('th', {}, 'id'), h('th', {}, t('scenario')), h('th', {}, t('opponent')), h('th', {}, t('step')), h('th', {}, '')));
     for (const g of games) {
       const seats = loadSeats(g.id) || {};
@@ -26,7 +26,7 @@ export async function mount(root) {
       links.push(' · ', h('a', { href: `#/replay/${g.id}` }, t('replay')));
       tbl.append(h('tr', {}, h('td', {}, h('code', {}, g.id)), h('td', {}, g.scenario), h('td', {}, g.players.join(' / ')), h('td', {}, String(g.step) + (g.over ? ' ✔' : '')), h('td', {}, ...links)));
     }
-    box.replaceChildren(tbl);
+    put(box, tbl);
   }
   await render();
   return { relang: render };

@@ -190,14 +190,19 @@ export function drawMap(scn, opts = {}) {
     }, gHex);
     if (opts.onHex) poly.addEventListener('click', () => opts.onHex(h.col, h.row));
     if (h.hill) {
-      el('polygon', { points: pstr(corners(x, y, s, 0.78)), fill: '#c9a86a', 'fill-opacity': 0.55, stroke: '#8a6a35', 'stroke-width': 1.6 }, gSym);
-      el('polygon', { points: pstr(corners(x, y, s, 0.5)), fill: '#b98f4c', 'fill-opacity': 0.45, stroke: '#8a6a35', 'stroke-width': 1, 'stroke-dasharray': '3 2' }, gSym);
+      // a hill: a brown rise with a contour line and hachures down its sides
+      el('polygon', { points: pstr(corners(x, y, s, 0.97)), fill: '#c8a465', 'fill-opacity': 0.45 }, gSym);
+      el('ellipse', { cx: x, cy: y + s * 0.05, rx: s * 0.68, ry: s * 0.5, fill: '#b88d4a', 'fill-opacity': 0.55, stroke: '#7a5526', 'stroke-width': 1.6 }, gSym);
+      el('ellipse', { cx: x, cy: y, rx: s * 0.34, ry: s * 0.24, fill: '#a67a3a', 'fill-opacity': 0.6, stroke: '#7a5526', 'stroke-width': 1 }, gSym);
+      let d = '';
+      for (let i = 0; i < 16; i++) {
+        const a = i * Math.PI / 8;
+        d += `M${(x + s * 0.68 * Math.cos(a)).toFixed(1)},${(y + s * 0.05 + s * 0.5 * Math.sin(a)).toFixed(1)} L${(x + s * 0.82 * Math.cos(a)).toFixed(1)},${(y + s * 0.05 + s * 0.62 * Math.sin(a)).toFixed(1)} `;
+      }
+      el('path', { d, stroke: '#7a5526', 'stroke-width': 1.2 }, gSym);
     }
     drawTerrainSymbol(gSym, h, x, y, s);
     if (h.fieldworks) {
-      let d = `M${x - s * 0.6},${y + s * 0.55}`;
-      for (let i = 0; i < 6; i++) d += ` l${s * 0.1},${i % 2 ? s * 0.12 : -s * 0.12}`;
-      d += ` M${x - s * 0.6},${y + s * 0.55}`;
       el('path', { d: `M${x - s * 0.55},${y + s * 0.5} h${s * 1.1} M${x - s * 0.55},${y + s * 0.5} l0,-4 M${x - s * 0.33},${y + s * 0.5} l0,-4 M${x - s * 0.11},${y + s * 0.5} l0,-4 M${x + s * 0.11},${y + s * 0.5} l0,-4 M${x + s * 0.33},${y + s * 0.5} l0,-4 M${x + s * 0.55},${y + s * 0.5} l0,-4`, stroke: '#5b3a1c', 'stroke-width': 2, fill: 'none' }, gSym);
     }
     for (const d of h.streams || []) {

@@ -53,7 +53,7 @@ const STRINGS = {
     situation: 'Situation', modifier: 'Die modifier', odds: 'Odds', roll: 'Roll the dice',
     type_dice: 'Dice rolled (faces, comma-separated)', resolve: 'Resolve', result: 'Result',
     modifiers: 'Modifiers', applied: 'applied', not_applied: 'not applied', source: 'Source',
-    lookup: 'Read the table', kind_table: 'Table', kind_procedure: 'Procedure',
+    lookup: 'Read the table', score_typed: 'the modified total you rolled', kind_table: 'Table', kind_procedure: 'Procedure',
     // keys
     keys_title: 'Keyboard', key_end: 'end the phase (end fire, end movement, end activation, chits done, stop)',
     key_undo: 'undo', key_lang: 'switch language', key_help: 'this help', key_esc: 'clear the selection',
@@ -106,7 +106,7 @@ const STRINGS = {
     situation: 'Situation', modifier: 'Modificateur du dé', odds: 'Chances', roll: 'Lancer les dés',
     type_dice: 'Dés lancés (faces, séparées par des virgules)', resolve: 'Résoudre', result: 'Résultat',
     modifiers: 'Modificateurs', applied: 'appliqué', not_applied: 'non appliqué', source: 'Source',
-    lookup: 'Lire la table', kind_table: 'Table', kind_procedure: 'Procédure',
+    lookup: 'Lire la table', score_typed: 'le total modifié que vous avez obtenu', kind_table: 'Table', kind_procedure: 'Procédure',
     keys_title: 'Clavier', key_end: 'fin de phase (fin du tir, du mouvement, de l\'activation, jetons choisis, arrêt)',
     key_undo: 'annuler', key_lang: 'changer de langue', key_help: 'cette aide', key_esc: 'effacer la sélection',
     key_num: 'donner l\'ordre de ce numéro',

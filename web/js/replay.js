@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { t } from './i18n.js';
 import { drawMap, drawUnits } from './hexmap.js';
 import { dieFace } from './charts.js';
-import { h } from './util.js';
+import { h, put } from './util.js';
 
 const HIT_COLOUR = ['#ffffff', '#b3261e', '#c77800'];
 
@@ -35,7 +35,7 @@ export async function mount(root, route) {
     view = await api.view(id, null);
     scn = await api.scenario(view.scenario);
   } catch (e) {
-    box.replaceChildren(h('div', { class: 'error-box', role: 'alert' }, e.status === 0 ? t('server_down') : e.message));
+    put(box, h('div', { class: 'error-box', role: 'alert' }, e.status === 0 ? t('server_down') : e.message));
     return {};
   }
   const log = view.log || [];
@@ -57,7 +57,7 @@ export async function mount(root, route) {
     btn('next', 'replay-next', () => go(i + 1)), btn('last', 'replay-last', () => go(steps.length - 1)), slider, label);
   const events = h('div', { class: 'panel log', id: 'replay-events', style: 'max-height:none' });
   const status = h('div', { class: 'statusbar', id: 'replay-status' });
-  box.replaceChildren(status, controls, h('div', { class: 'game' }, mapwrap, h('aside', {}, events)));
+  put(box, status, controls, h('div', { class: 'game' }, mapwrap, h('aside', {}, events)));
 
   function go(k) { i = Math.max(0, Math.min(steps.length - 1, k)); slider.value = i; show(); }
   function toggle() {
@@ -78,9 +78,9 @@ export async function mount(root, route) {
     }
     drawUnits(map, [...units.values()], { highlight: { active: moved }, typeName: (k) => t(k) });
     label.textContent = t('step_of', steps.length ? upto : 0, steps.length ? steps[steps.length - 1] : 0);
-    status.replaceChildren(h('span', { class: 'big' }, t('turn_of', turn, scn.turns)), h('span', {}, scn.title));
+    put(status, h('span', { class: 'big' }, t('turn_of', turn, scn.turns)), h('span', {}, scn.title));
     const here = log.filter((e) => e.step === upto);
-    events.replaceChildren(h('h2', {}, `${t('step')} ${upto ?? ''}`),
+    put(events, h('h2', {}, `${t('step')} ${upto ?? ''}`),
       h('div', { class: 'dicetray' }, ...here.filter((e) => e.kind === 'die' && e.faces).map((e) => dieFace(e.faces[0], HIT_COLOUR[(e.values || [0])[0]] || '#fff', e.text.trim()))),
       ...here.map((e) => h('div', { class: 'detail' }, e.text, e.source ? h('span', { class: 'rule' }, ' — ' + e.source) : null)));
   }

@@ -3,7 +3,7 @@
 import { api } from './api.js';
 import { t, onLang } from './i18n.js';
 import { drawMap, corpsColours } from './hexmap.js';
-import { h, saveSeats, gameLink } from './util.js';
+import { h, put, saveSeats, gameLink } from './util.js';
 import { toast } from './main.js';
 
 const COMPUTERS = [
@@ -25,7 +25,7 @@ export async function mount(root) {
   try {
     scenarios = await api.scenarios();
   } catch (e) {
-    detail.replaceChildren(h('div', { class: 'error-box', role: 'alert' }, e.status === 0 ? t('server_down') : e.message));
+    put(detail, h('div', { class: 'error-box', role: 'alert' }, e.status === 0 ? t('server_down') : e.message));
     return {};
   }
 
@@ -36,7 +36,7 @@ export async function mount(root) {
         s.title, h('span', { class: 'sub' }, `${s.sides.join(' — ')} · ${t('turns_n', s.turns)} · ${s.cols}×${s.rows}`));
       ul.append(h('li', {}, b));
     }
-    listBox.replaceChildren(h('h2', {}, t('scenario')), ul);
+    put(listBox, h('h2', {}, t('scenario')), ul);
   }
 
   async function pick(id) {
@@ -98,7 +98,7 @@ export async function mount(root) {
         const copy = (inp) => h('button', { type: 'button', onclick: async () => { inp.select(); try { await navigator.clipboard.writeText(inp.value); } catch (e2) { document.execCommand('copy'); } toast(t('copied')); } }, t('copy'));
         const mineIn = h('input', { type: 'text', readonly: true, value: gameLink(g.id, mine), id: 'link-mine', 'aria-label': t('link_yours') });
         const otherIn = h('input', { type: 'text', readonly: true, value: gameLink(g.id, other), id: 'link-friend', 'aria-label': t('link_friend') });
-        links.replaceChildren(h('h3', {}, t('links_title')),
+        put(links, h('h3', {}, t('links_title')),
           h('p', {}, t('link_friend')), h('div', { class: 'form-row' }, otherIn, copy(otherIn)),
           h('p', {}, t('link_yours')), h('div', { class: 'form-row' }, mineIn, h('a', { href: `#/game/${g.id}?seat=${mine}`, id: 'open-mine' }, t('open_game'))));
       }
@@ -108,7 +108,7 @@ export async function mount(root) {
     h('div', { class: 'form-row' }, h('label', { for: 'seed' }, t('seed')), seedIn),
     h('button', { type: 'submit', class: 'primary', id: 'start-btn' }, t('start_btn')), links);
     const vict = h('p', {}, h('strong', {}, t('victory') + ': '), s.victory_text || (s.victory === 'demoralisation' ? t('victory_demo') : t('victory_most')));
-    detail.replaceChildren(h('h2', {}, s.title),
+    put(detail, h('h2', {}, s.title),
       h('div', { class: 'preview' }, h('div', {}, h('div', { class: 'mapbox' }, map.svg), desc, vict), h('div', {}, form, h('h3', {}, t('oob')), oob)));
   }
 

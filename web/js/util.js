@@ -24,3 +24,10 @@ export function loadSeats(id) {
 export function gameLink(id, token) {
   return `${location.origin}${location.pathname}#/game/${encodeURIComponent(id)}?seat=${encodeURIComponent(token)}`;
 }
+
+// Replace the children of `e` with `kids`, leaving out null, undefined and
+// false (replaceChildren would write them as text).
+export function put(e, ...kids) {
+  e.replaceChildren(...kids.flat().filter((k) => k !== null && k !== undefined && k !== false));
+  return e;
+}
