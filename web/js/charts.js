@@ -32,7 +32,7 @@ export function groupedBars(groups, series, { title, width = 420, height = 200, 
 
 // Horizontal probability bars: rows = [{label, p, cls}] with p in 0..1.
 export function probBars(rows, { title, width = 420 } = {}) {
-  const rowH = 24, lw = 170, height = rows.length * rowH + 8;
+  const rowH = 24, lw = Math.min(170, Math.round(width * 0.36)), height = rows.length * rowH + 8;
   const svg = el('svg', { viewBox: `0 0 ${width} ${height}`, class: 'chart odds-chart', role: 'img', width: '100%' });
   if (title) el('title', {}, svg).textContent = title;
   const bw = width - lw - 60;

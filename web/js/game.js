@@ -56,10 +56,12 @@ export async function mount(root, route) {
     zoomK = Math.max(0.4, Math.min(3, zoomK * k));
     applyZoom();
   }
+  // A small map fills the panel's width (zoom 1 = fit); a large one is
+  // drawn at its own size (zoom 1 = 34-pixel hexes) and scrolls.
   function applyZoom() {
     if (!S.map) return;
-    const w = Number(S.map.svg.dataset.width);
-    S.map.svg.style.width = Math.round(w * zoomK) + 'px';
+    if (S.fit) S.map.svg.style.width = Math.round(100 * zoomK) + '%';
+    else S.map.svg.style.width = Math.round(Number(S.map.svg.dataset.width) * zoomK) + 'px';
   }
 
   // ---- data ---------------------------------------------------------------
@@ -152,10 +154,7 @@ export async function mount(root, route) {
   function buildMap() {
     S.map = drawMap(S.scn, { size: 34, units: [], label: S.scn.title });
     put(mapwrap, S.map.svg);
-    if (S.scn.cols <= 16) {
-      S.map.svg.style.width = '100%';
-      zoomK = Math.max(0.4, (mapwrap.clientWidth - 4) / Number(S.map.svg.dataset.width));
-    }
+    S.fit = S.scn.cols <= 16;
     applyZoom();
   }
 
@@ -218,7 +217,7 @@ export async function mount(root, route) {
       if (b.odds) {
         // the server's distribution of the results of this attack, if it gives one
         const rows = Object.entries(b.odds).map(([k, p]) => ({ label: k, p: Number(p) }));
-        body.push(probBars(rows, { title: b.text }));
+        body.push(probBars(rows, { title: b.text, width: 340 }));
       } else if (tgt && (b.kind === 'attack' || b.kind === 'column' || b.kind === 'fire' || b.kind === 'pursue')) {
         // the odds of one die against this target, from the table of seed 004 §4.4
         try {
@@ -226,12 +225,12 @@ export async function mount(root, route) {
           if (b.kind === 'column') inputs['column-attack'] = true;
           const o = await api.odds({ system: 're', table: 'die', inputs });
           const rows = Object.entries(o.odds).map(([k, p]) => ({ label: `1 ${getLang() === 'fr' ? 'dé' : 'die'}: ${k}`, p: Number(p), fill: HIT_COLOUR[k] === '#ffffff' ? '#8a8a8a' : HIT_COLOUR[k] }));
-          body.push(probBars(rows, { title: b.text }));
+          body.push(probBars(rows, { title: b.text, width: 340 }));
         } catch (e) { body.push(h('p', { class: 'muted' }, e.message)); }
       } else if (b.kind === 'skirmish') {
         try {
           const o = await api.odds({ system: 're', table: 'skirmish_die', inputs: {} });
-          body.push(probBars(Object.entries(o.odds).map(([k, p]) => ({ label: k, p: Number(p), fill: k === 'loss' ? HIT_COLOUR.loss : '#8a8a8a' })), { title: b.text }));
+          body.push(probBars(Object.entries(o.odds).map(([k, p]) => ({ label: k, p: Number(p), fill: k === 'loss' ? HIT_COLOUR.loss : '#8a8a8a' })), { title: b.text, width: 340 }));
         } catch (e) { body.push(h('p', { class: 'muted' }, e.message)); }
       }
       body.push(h('button', { type: 'button', class: 'primary', 'data-commit': b.kind, onclick: () => act(b) }, `${t('confirm')}: ${b.text}`));
@@ -247,6 +246,10 @@ export async function mount(root, route) {
     if (!v) return;
     const vv = v.view || {};
     const over = v.over;
+    status.dataset.step = String(v.step);
+    status.dataset.over = String(Boolean(over));
+    status.dataset.stage = vv.stage || '';
+    status.dataset.toMove = String(v.to_move);
     const who = over ? t('over') : typeof v.to_move === 'number' ? t('side_to_move_other', sideName(v.to_move)) : '';
     put(status, 
       h('span', { class: 'big', id: 'turn' }, t('turn_of', vv.turn ?? v.turn, vv.turns ?? S.scn.turns)),
