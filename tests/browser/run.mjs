@@ -91,6 +91,14 @@ try {
     await page.selectOption('#ai-level', 'eager');
     await page.click('#start-btn');
     await page.waitForURL(/#\/game\//);
+    await ready(page);
+    // the battery's range on hover: seed 004 §2.1, 3 dice at 1 hex, 2 at 2, 1 at 3
+    await page.hover('.counter[data-unit="3"]');
+    await page.waitForSelector('g.art-range polygon');
+    const bands = await page.$$eval('g.art-range text', (ts) => [...new Set(ts.map((x) => x.textContent))].sort().join());
+    check(bands === '1 dice,2 dice,3 dice', `game: hovering the battery shows its range and dice (${bands})`);
+    await shot(page, 'range');
+    await page.mouse.move(2, 300);
     let oddsSeen = false, moved = 0, attacks = 0, actions = 0, mapShot = false;
     const tried = new Set();
     let lastStep = -1;

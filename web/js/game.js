@@ -4,7 +4,7 @@
 // number shown comes from GET /api/games/GAME and GET /api/scenarios/ID.
 import { api } from './api.js';
 import { t, getLang } from './i18n.js';
-import { drawMap, drawUnits } from './hexmap.js';
+import { drawMap, drawUnits, el, centre, corners, pstr, hexDistance } from './hexmap.js';
 import { groupedBars, probBars, dieFace } from './charts.js';
 import { h, put, loadSeats, saveSeats } from './util.js';
 import { toast } from './main.js';
@@ -82,7 +82,7 @@ export async function mount(root, route) {
         }
         const first = !S.view;
         S.view = v;
-        if (!S.scn) S.scn = await api.scenario(v.scenario);
+        if (!S.scn) { S.scn = await api.scenario(v.scenario); loadArtillery(); }
         if (first) { buildMap(); openStream(); }
         if (hotseat && v.view && v.view.stage === 'chits' && S.curtainFor !== S.viewSide && typeof v.to_move === 'number') {
           S.curtainFor = S.viewSide;
@@ -150,6 +150,36 @@ export async function mount(root, route) {
     await refresh(true);
   }
 
+  // The artillery's dice by range, read from the R&E table (seed 004 §2.1)
+  // through the API, for the range shown when a battery is hovered.
+  async function loadArtillery() {
+    S.art = [];
+    try {
+      for (let r = 1; r <= 12; r++) {
+        const c = await api.lookup({ system: 're', table: 'artillery_dice', inputs: { range: r } });
+        if (c.result !== 'in_range') break;
+        S.art.push({ range: r, dice: c.dice });
+      }
+    } catch (e) { S.art = []; }
+  }
+
+  function showRange(u, on) {
+    const old = S.map && S.map.svg.querySelector('g.art-range');
+    if (old) old.remove();
+    if (!on || u.type !== 'artillery' || !S.art || !S.art.length) return;
+    const s = S.map.size;
+    const g = el('g', { class: 'art-range', 'pointer-events': 'none' });
+    for (const hx of S.scn.hexes) {
+      const d = hexDistance(u.col, u.row, hx.col, hx.row);
+      const band = S.art.find((a) => a.range === d);
+      if (!band) continue;
+      const [x, y] = centre(hx.col, hx.row, s);
+      el('polygon', { points: pstr(corners(x, y, s, 0.95)), class: 'hl-range r' + Math.min(3, band.dice) }, g);
+      el('text', { x, y: y - s * 0.55, 'text-anchor': 'middle', 'font-size': s * 0.28, class: 'range-dice' }, g).textContent = t('dice_n', band.dice);
+    }
+    S.map.svg.insertBefore(g, S.map.gUnit);
+  }
+
   // ---- drawing ------------------------------------------------------------
   function buildMap() {
     S.map = drawMap(S.scn, { size: 34, units: [], label: S.scn.title });
@@ -180,6 +210,7 @@ export async function mount(root, route) {
     drawUnits(S.map, S.view.units, {
       highlight: hi, typeName: (k) => t(k),
       onUnit: (u) => clickUnit(u),
+      onHover: (u, on) => showRange(u, on),
       onAction: (a) => choose(a),
     });
     renderStatus();

@@ -39,6 +39,15 @@ export function neighbour(c, r, d) {
   return [c + dc, r + dr];
 }
 
+// Hexes between [c1, r1] and [c2, r2] (odd-r offsets through cube coordinates).
+export function hexDistance(c1, r1, c2, r2) {
+  const cube = (c, r) => { const x = c - (r - (r & 1)) / 2; return [x, r, -x - r]; };
+  const [a, b] = [cube(c1, r1), cube(c2, r2)];
+  return Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]), Math.abs(a[2] - b[2]));
+}
+
+export { corners, pstr };
+
 // Angle (radians, SVG y down) of direction d from a hex centre.
 const dirAngle = (d) => -d * Math.PI / 3;
 
@@ -333,6 +342,12 @@ export function drawUnits(map, units, opts = {}) {
       const go = (e) => { e.stopPropagation(); opts.onAction && opts.onAction(a); };
       ring.addEventListener('click', go);
       ring.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(e); } });
+    }
+    if (opts.onHover) {
+      g.addEventListener('mouseenter', () => opts.onHover(u, true));
+      g.addEventListener('mouseleave', () => opts.onHover(u, false));
+      g.addEventListener('focus', () => opts.onHover(u, true));
+      g.addEventListener('blur', () => opts.onHover(u, false));
     }
     if (opts.onUnit) {
       g.addEventListener('click', () => opts.onUnit(u));

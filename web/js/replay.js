@@ -9,6 +9,8 @@ import { dieFace } from './charts.js';
 import { h, put } from './util.js';
 
 const HIT_COLOUR = ['#ffffff', '#b3261e', '#c77800'];
+// the events whose first id is a unit (in the others it is a corps or a side)
+const UNIT_KINDS = new Set(['move', 'retreat', 'push', 'take_ground', 'pursuit', 'attack', 'fire', 'skirmish', 'loss', 'skirmisher_lost', 'evade', 'evaded', 'stand', 'riposte', 'die', 'result']);
 
 function applyEvent(units, e) {
   const u = e.units ? units.get(e.units[0]) : null;
@@ -74,7 +76,7 @@ export async function mount(root, route) {
       if (e.step > upto) break;
       if (e.kind === 'turn_start' && e.values) turn = e.values[0];
       applyEvent(units, e);
-      if (e.step === upto && e.units) moved.add(e.units[0]);
+      if (e.step === upto && e.units && UNIT_KINDS.has(e.kind)) moved.add(e.units[0]);
     }
     drawUnits(map, [...units.values()], { highlight: { active: moved }, typeName: (k) => t(k) });
     label.textContent = t('step_of', steps.length ? upto : 0, steps.length ? steps[steps.length - 1] : 0);
