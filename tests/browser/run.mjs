@@ -99,7 +99,7 @@ try {
     check(bands === '1 dice,2 dice,3 dice', `game: hovering the battery shows its range and dice (${bands})`);
     await shot(page, 'range');
     await page.mouse.move(2, 300);
-    let oddsSeen = false, moved = 0, attacks = 0, actions = 0, mapShot = false;
+    let oddsSeen = false, moved = 0, attacks = 0, actions = 0, mapShot = false, undone = false;
     const tried = new Set();
     let lastStep = -1;
     for (let i = 0; i < 400; i++) {
@@ -131,6 +131,16 @@ try {
         await page.click(`.hl-move[data-hex="${moves[0]}"]`);
         moved++; actions++;
         await waitStep(page, step);
+        if (!undone) {
+          // take the first move back with the keyboard, then go on
+          await page.waitForSelector('#undo-btn:not([disabled])');
+          const s1 = await stepOf(page);
+          await page.keyboard.press('u');
+          await page.waitForFunction((b) => Number(document.querySelector('#status').dataset.step) < b, s1);
+          undone = true;
+          check(await page.$(`.hl-move[data-hex="${moves[0]}"]`) !== null || (await stepOf(page)) === step, 'game: undo (the U key) takes a move back');
+          continue;
+        }
         if (!mapShot && moved >= 3) { await page.waitForTimeout(200); await shot(page, 'map'); mapShot = true; }
         continue;
       }

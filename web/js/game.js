@@ -137,8 +137,15 @@ export async function mount(root, route) {
     await refresh();
   }
 
+  // The server says whether undo would be accepted (view.undo); a server
+  // that does not say yet is asked, and answers with its reason.
+  function canUndo() {
+    const v = S.view;
+    return Boolean(v && !v.over && v.seat !== null && v.seat !== undefined && v.undo !== false);
+  }
+
   async function undo() {
-    if (!S.view || !S.view.undo) return;
+    if (!canUndo()) return;
     try {
       await api.undo(id, token(), S.view.step);
       S.sel = null;
@@ -345,7 +352,7 @@ export async function mount(root, route) {
         }
       }
     }
-    const undoB = h('button', { type: 'button', id: 'undo-btn', disabled: !v.undo, onclick: undo, 'aria-keyshortcuts': 'U' }, '↶ ' + t('undo'));
+    const undoB = h('button', { type: 'button', id: 'undo-btn', disabled: !canUndo(), onclick: undo, 'aria-keyshortcuts': 'U' }, '↶ ' + t('undo'));
     const endA = L.find((a) => END_KINDS.includes(a.kind) && a.kind !== 'no_riposte');
     const endB = h('button', { type: 'button', id: 'end-btn', disabled: !endA, onclick: () => endA && act(endA), 'aria-keyshortcuts': 'E' }, t('end_phase') + ' (E)');
     parts.push(h('div', { class: 'form-row' }, endB, undoB));
