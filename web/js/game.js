@@ -291,8 +291,8 @@ export async function mount(root, route) {
     const who = over ? t('over') : typeof v.to_move === 'number' ? t('side_to_move_other', sideName(v.to_move)) : '';
     put(status, 
       h('span', { class: 'big', id: 'turn' }, t('turn_of', vv.turn ?? v.turn, vv.turns ?? S.scn.turns)),
-      h('span', { class: 'chip', id: 'stage' }, `${t('stage')}: ${stageName(vv.stage)}`),
-      vv.corps_active ? h('span', { class: 'chip' }, `${t('corps_active')}: ${vv.corps_active}`) : null,
+      h('span', { class: 'chip', id: 'stage' }, `${t('stage')}${t('colon')}${stageName(vv.stage)}`),
+      vv.corps_active ? h('span', { class: 'chip' }, `${t('corps_active')}${t('colon')}${vv.corps_active}`) : null,
       h('span', { id: 'to-move' }, who),
       h('span', { class: 'muted', style: 'color:#d8cba6' }, `${t('step')} ${v.step}`),
       h('span', { class: 'live', id: 'live' }, h('span', { class: 'live-dot' + (S.live ? '' : ' off') }), S.live ? t('live') : t('offline')));
@@ -310,9 +310,9 @@ export async function mount(root, route) {
       const pct = Math.min(100, (100 * dem) / Math.max(1, sd.demoralised_at));
       return h('div', { class: 'sidecard' + (v.to_move === k ? ' to-move' : ''), 'data-side': k },
         h('div', { class: 'name' }, h('span', { class: 'swatch', style: `background:${sd.colour}` }), sd.name),
-        h('div', {}, `${t('demoralisation')}: `, h('strong', { class: 'demo' }, `${dem} / ${sd.demoralised_at}`)),
+        h('div', {}, `${t('demoralisation')}${t('colon')}`, h('strong', { class: 'demo' }, `${dem} / ${sd.demoralised_at}`)),
         h('div', { class: 'meter', role: 'meter', 'aria-valuenow': dem, 'aria-valuemin': 0, 'aria-valuemax': sd.demoralised_at, 'aria-label': `${t('demoralisation')} ${sd.name}` }, h('span', { style: `width:${pct}%` })),
-        h('div', {}, `${t('lost')}: `, h('strong', { class: 'lost' }, String(lost)), h('span', { class: 'muted' }, ` · ${figs} ${t('figures')}`)));
+        h('div', {}, `${t('lost')}${t('colon')}`, h('strong', { class: 'lost' }, String(lost)), h('span', { class: 'muted' }, ` · ${figs} ${t('figures')}`)));
     });
     put(sidesP, h('div', { class: 'sides' }, ...cards));
   }
@@ -322,6 +322,8 @@ export async function mount(root, route) {
     const parts = [h('h2', {}, t('actions'))];
     if (v.over) {
       parts.push(h('p', {}, t('over')));
+    } else if (v.seat === null || v.seat === undefined) {
+      parts.push(h('p', { class: 'hint' }, t('spectator')));
     } else if (!L.length) {
       const comp = v.players && typeof v.to_move === 'number' && v.players[v.to_move] !== 'human';
       parts.push(h('p', { class: 'hint', id: 'waiting' }, comp ? t('waiting_computer') : t('no_actions')));
@@ -364,10 +366,11 @@ export async function mount(root, route) {
     const bowl = vv.bowl || { own: {}, hidden: 0 };
     const own = Object.entries(bowl.own || {});
     const drawn = Object.entries(vv.drawn || {});
+    const spectator = S.view.seat === null || S.view.seat === undefined;
     put(bowlP, h('h2', {}, t('bowl')),
-      h('div', {}, t('bowl_own') + ': ', own.length ? h('ul', { id: 'bowl-own' }, ...own.map(([c, n]) => h('li', {}, h('span', { class: 'chit' }, String(n)), ' ', c))) : h('span', { id: 'bowl-own', class: 'muted' }, t('none'))),
-      h('div', { id: 'bowl-hidden' }, t('bowl_hidden', bowl.hidden || 0)),
-      h('div', {}, t('bowl_drawn') + ': ', drawn.length ? drawn.map(([c, n]) => `${c} ×${n}`).join(', ') : t('none')));
+      spectator ? null : h('div', {}, t('bowl_own') + t('colon'), own.length ? h('ul', { id: 'bowl-own' }, ...own.map(([c, n]) => h('li', {}, h('span', { class: 'chit' }, String(n)), ' ', c))) : h('span', { id: 'bowl-own', class: 'muted' }, t('none'))),
+      h('div', { id: 'bowl-hidden' }, t(spectator ? 'bowl_all_hidden' : 'bowl_hidden', bowl.hidden || 0)),
+      h('div', {}, t('bowl_drawn') + t('colon'), drawn.length ? drawn.map(([c, n]) => `${c} ×${n}`).join(', ') : t('none')));
   }
 
   // Log: a line that does not start with spaces heads the lines that do (the

@@ -13,7 +13,7 @@ export async function mount(root) {
     let games;
     try { games = await api.games(); } catch (e) { put(box, h('div', { class: 'error-box', role: 'alert' }, e.status === 0 ? t('server_down') : e.message)); return; }
     if (!games.length) { put(box, h('p', {}, t('no_games'))); return; }
-    const tbl = h('table', { class: 'mods' }, h('tr', {}, h('th', {}, 'id'), h('th', {}, t('scenario')), h('th', {}, t('opponent')), h('th', {}, t('step')), h('th', {}, '')));
+    const tbl = h('table', { class: 'mods' }, h('tr', {}, h('th', {}, 'id'), h('th', {}, t('scenario')), h('th', {}, t('players')), h('th', {}, t('step')), h('th', {}, '')));
     for (const g of games) {
       const seats = loadSeats(g.id) || {};
       const links = [];

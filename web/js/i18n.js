@@ -3,7 +3,7 @@
 // words are here.  t(key, ...args) fills {0}, {1}, ... with args.
 const STRINGS = {
   en: {
-    app_title: 'grognard',
+    app_title: 'grognard', colon: ': ',
     tagline: 'Révolution et Empire in the browser, and the table assistant of four systems',
     nav_play: 'Play', nav_games: 'Games', nav_assistant: 'Table assistant', nav_help: 'Keys',
     lang_switch: 'Français', lang_label: 'Language',
@@ -27,7 +27,7 @@ const STRINGS = {
     turn: 'Turn', turn_of: 'Turn {0} of {1}', to_move: 'To play', over: 'Battle over',
     stage: 'Phase', corps_active: 'Active corps', demoralisation: 'Demoralisation',
     lost: 'Units lost', bowl: 'Chit bowl', bowl_own: 'Your chits in the bowl',
-    bowl_hidden: 'Other side: {0} chit(s), hidden', bowl_drawn: 'Drawn this turn',
+    bowl_hidden: 'Other side: {0} chit(s), hidden', bowl_all_hidden: 'In the bowl: {0} chit(s), hidden', bowl_drawn: 'Drawn this turn',
     none: 'none', actions: 'Your orders', no_actions: 'Waiting for the other side…',
     waiting_computer: 'The computer is thinking…', log: 'Battle log', dice: 'Dice',
     undo: 'Undo', end_phase: 'End phase', spectator: 'Spectator',
@@ -47,7 +47,7 @@ const STRINGS = {
     // replay
     replay_title: 'Replay', first: 'First', prev: 'Back', next: 'Forward', last: 'Last', play: 'Play', pause: 'Pause',
     step_of: 'Step {0} of {1}',
-    games_title: 'Games on this server', no_games: 'No game stored yet.',
+    games_title: 'Games on this server', no_games: 'No game stored yet.', players: 'Players',
     // assistant
     assistant_title: 'Table assistant', system: 'System', table: 'Table', procedure: 'Procedure',
     situation: 'Situation', modifier: 'Die modifier', odds: 'Odds', roll: 'Roll the dice',
@@ -60,7 +60,7 @@ const STRINGS = {
     key_num: 'give the order of that number',
   },
   fr: {
-    app_title: 'grognard',
+    app_title: 'grognard', colon: ' : ',
     tagline: 'Révolution et Empire dans le navigateur, et l\'assistant de tables de quatre systèmes',
     nav_play: 'Jouer', nav_games: 'Parties', nav_assistant: 'Assistant de tables', nav_help: 'Touches',
     lang_switch: 'English', lang_label: 'Langue',
@@ -82,7 +82,7 @@ const STRINGS = {
     turn: 'Tour', turn_of: 'Tour {0} sur {1}', to_move: 'À jouer', over: 'Bataille terminée',
     stage: 'Phase', corps_active: 'Corps activé', demoralisation: 'Démoralisation',
     lost: 'Unités perdues', bowl: 'Bol des jetons', bowl_own: 'Vos jetons dans le bol',
-    bowl_hidden: 'Autre camp : {0} jeton(s), cachés', bowl_drawn: 'Tirés ce tour',
+    bowl_hidden: 'Autre camp : {0} jeton(s), cachés', bowl_all_hidden: 'Dans le bol : {0} jeton(s), cachés', bowl_drawn: 'Tirés ce tour',
     none: 'aucun', actions: 'Vos ordres', no_actions: 'L\'autre camp joue…',
     waiting_computer: 'L\'ordinateur réfléchit…', log: 'Journal de la bataille', dice: 'Dés',
     undo: 'Annuler', end_phase: 'Fin de phase', spectator: 'Spectateur',
@@ -101,7 +101,7 @@ const STRINGS = {
     side_to_move_other: '{0} joue',
     replay_title: 'Revoir', first: 'Début', prev: 'Reculer', next: 'Avancer', last: 'Fin', play: 'Lire', pause: 'Pause',
     step_of: 'Étape {0} sur {1}',
-    games_title: 'Parties de ce serveur', no_games: 'Aucune partie enregistrée.',
+    games_title: 'Parties de ce serveur', no_games: 'Aucune partie enregistrée.', players: 'Joueurs',
     assistant_title: 'Assistant de tables', system: 'Système', table: 'Table', procedure: 'Procédure',
     situation: 'Situation', modifier: 'Modificateur du dé', odds: 'Chances', roll: 'Lancer les dés',
     type_dice: 'Dés lancés (faces, séparées par des virgules)', resolve: 'Résoudre', result: 'Résultat',
