@@ -51,7 +51,7 @@ console.log(`# server at ${base}`);
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   // playwright gives every launch a fresh profile folder (--user-data-dir)
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 
@@ -302,7 +302,13 @@ try {
 } finally {
   check(consoleErrors.length === 0, 'no console errors' + (consoleErrors.length ? ':\n  ' + consoleErrors.join('\n  ') : ''));
   await browser.close();
-  server.kill('SIGTERM');
+  // the server stops cleanly on SIGTERM (under the sanitizers: no leak, no error)
+  const code = await new Promise((resolve) => {
+    if (server.exitCode !== null) { resolve(server.exitCode); return; }
+    server.on('exit', (c, sig) => resolve(c === null ? sig : c));
+    server.kill('SIGTERM');
+  });
+  check(code === 0, `the server stopped cleanly on SIGTERM (exit ${code})` + (code === 0 ? '' : ': ' + serverErr.slice(-1500)));
   fs.rmSync(tmp, { recursive: true, force: true });
   console.log(`# ${((Date.now() - t0) / 1000).toFixed(1)} s, screenshots in ${out}`);
   process.exit(failures ? 1 : 0);
