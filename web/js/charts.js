@@ -48,10 +48,12 @@ export function probBars(rows, { title, width = 420 } = {}) {
 }
 
 // One die face (1..6) as an <svg>, coloured by its result.
-export function dieFace(face, colour = '#fff', title = '') {
+// `mark` tells the results apart by shape too, not by colour alone: a loss
+// has a heavy frame, a retreat a dashed one.
+export function dieFace(face, colour = '#fff', title = '', mark = '') {
   const svg = el('svg', { viewBox: '0 0 36 36', class: 'die', role: 'img', 'aria-label': title || String(face) });
   if (title) el('title', {}, svg).textContent = title;
-  el('rect', { x: 1.5, y: 1.5, width: 33, height: 33, rx: 6, fill: colour, stroke: '#222', 'stroke-width': 1.5 }, svg);
+  el('rect', { x: 2, y: 2, width: 32, height: 32, rx: 6, fill: colour, stroke: '#111', 'stroke-width': mark === 'loss' ? 3.5 : 1.5, 'stroke-dasharray': mark === 'retreat' ? '5 3' : undefined }, svg);
   const P = { 1: [[18, 18]], 2: [[10, 10], [26, 26]], 3: [[10, 10], [18, 18], [26, 26]], 4: [[10, 10], [26, 10], [10, 26], [26, 26]],
     5: [[10, 10], [26, 10], [18, 18], [10, 26], [26, 26]], 6: [[10, 9], [26, 9], [10, 18], [26, 18], [10, 27], [26, 27]] };
   const ink = colour === '#fff' || colour === '#ffffff' ? '#111' : '#fff';

@@ -411,7 +411,7 @@ export async function mount(root, route) {
     const tray = h('div', { class: 'dicetray', id: 'dicetray', 'aria-live': 'polite' });
     dice.forEach((e, i) => {
       const res = HIT[(e.values || [0])[0]] || 'miss';
-      const f = dieFace(e.faces[0], HIT_COLOUR[res], `${e.faces[0]}: ${e.text.trim()}`);
+      const f = dieFace(e.faces[0], HIT_COLOUR[res], `${e.faces[0]}: ${e.text.trim()}`, res);
       f.dataset.face = e.faces[0];
       if (i >= dice.length - fresh) {
         f.classList.add('new');
@@ -420,7 +420,7 @@ export async function mount(root, route) {
       tray.append(f);
     });
     const res = [...S.log].reverse().find((e) => e.kind === 'result');
-    put(diceP, h('h2', {}, t('dice')), tray, res && dice.length ? h('p', { class: 'hint' }, res.text.trim()) : null);
+    put(diceP, h('h2', {}, t('dice')), tray, dice.length ? h('p', { class: 'hint' }, t('dice_legend')) : null, res && dice.length ? h('p', { class: 'hint' }, res.text.trim()) : null);
   }
 
   function renderReport() {

@@ -83,7 +83,7 @@ export async function mount(root, route) {
     put(status, h('span', { class: 'big' }, t('turn_of', turn, scn.turns)), h('span', {}, scn.title));
     const here = log.filter((e) => e.step === upto);
     put(events, h('h2', {}, `${t('step')} ${upto ?? ''}`),
-      h('div', { class: 'dicetray' }, ...here.filter((e) => e.kind === 'die' && e.faces).map((e) => dieFace(e.faces[0], HIT_COLOUR[(e.values || [0])[0]] || '#fff', e.text.trim()))),
+      h('div', { class: 'dicetray' }, ...here.filter((e) => e.kind === 'die' && e.faces).map((e) => dieFace(e.faces[0], HIT_COLOUR[(e.values || [0])[0]] || '#fff', e.text.trim(), ['miss', 'loss', 'retreat'][(e.values || [0])[0]]))),
       ...here.map((e) => h('div', { class: 'detail' }, e.text, e.source ? h('span', { class: 'rule' }, ' — ' + e.source) : null)));
   }
   show();
