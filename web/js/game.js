@@ -253,9 +253,13 @@ export async function mount(root, route) {
       body.push(h('h3', {}, b.text));
       if (b.dice !== undefined) body.push(h('p', {}, t('dice_n', b.dice)));
       if (b.odds) {
-        // the server's distribution of the results of this attack, if it gives one
-        const rows = Object.entries(b.odds).map(([k, p]) => ({ label: k, p: Number(p) }));
-        body.push(probBars(rows, { title: b.text, width: 340 }));
+        // the server's distribution of the results of this attack, if it gives
+        // one: {"result": p, ...}, or {"losses": {"0": p, ...}, "retreats": {...}}
+        const flat = Object.entries(b.odds).filter(([, p]) => typeof p !== 'object');
+        if (flat.length) body.push(probBars(flat.map(([k, p]) => ({ label: k, p: Number(p) })), { title: b.text, width: 340 }));
+        for (const [k, m] of Object.entries(b.odds).filter(([, p]) => p && typeof p === 'object')) {
+          body.push(h('h4', {}, k), probBars(Object.entries(m).map(([n, p]) => ({ label: n, p: Number(p) })), { title: `${b.text}: ${k}`, width: 340 }));
+        }
       } else if (tgt && (b.kind === 'attack' || b.kind === 'column' || b.kind === 'fire' || b.kind === 'pursue')) {
         // the odds of one die against this target, from the table of seed 004 §4.4
         try {
