@@ -960,7 +960,7 @@ static int stream_next(sv_stream *st)
     int cur = gr_match_current_player(g->m);
     int w = gr_game_winner(gm, state);
     json_t *o = json_pack(
-        "{sIsisososo}", "step", (json_int_t)gr_match_steps(g->m), "turn",
+        "{sIsisosososo}", "step", (json_int_t)gr_match_steps(g->m), "turn",
         gm->type->turn ? gm->type->turn(gm->sc, state) : 0, "to_move",
         cur >= 0 ? json_integer(cur) : json_null(), "over", json_boolean(gr_match_is_over(g->m)),
         "winner", w >= 0 ? json_integer(w) : w == GR_DRAW ? json_string("draw") : json_null(),
