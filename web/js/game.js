@@ -30,7 +30,7 @@ export async function mount(root, route) {
   const hotseat = Boolean(seats[0] && seats[1]);
   const S = {
     view: null, scn: null, map: null, log: [], sel: null, pending: null, viewSide: 0,
-    es: null, live: false, diceShown: 0, busy: false, refreshing: null, again: false, curtainFor: null, gone: false,
+    es: null, live: false, diceShown: 0, busy: false, refreshing: null, again: false, full: false, curtainFor: null, gone: false,
   };
   const token = () => (hotseat ? seats[S.viewSide] : seats.any || seats[0] || seats[1] || null);
 
@@ -66,7 +66,7 @@ export async function mount(root, route) {
 
   // ---- data ---------------------------------------------------------------
   async function refresh(full = false) {
-    if (S.refreshing) { S.again = S.again || true; if (full) S.full = true; return S.refreshing; }
+    if (S.refreshing) { S.again = true; if (full) S.full = true; return S.refreshing; }
     S.refreshing = (async () => {
       try {
         const since = !full && S.view && S.log.length ? S.view.step : undefined;
@@ -472,9 +472,6 @@ export async function mount(root, route) {
     return false;
   }
 
-  if (!token() && !route.params.get('spectate')) {
-    // no seat: a spectator
-  }
   if (seats.any) saveSeats(id, Object.assign(stored, { any: seats.any }));
   await refresh(true);
   return {
