@@ -67,7 +67,7 @@ gr_status gr_store_load(gr_store *s, const char *id, gr_store_game *g, gr_record
 
 /* The games, newest first: up to cap of them into out (unfinished only when
  * unfinished_only), *n set to how many were written. */
-gr_status gr_store_list(gr_store *s, int unfinished_only, gr_store_game *out, size_t cap,
-                        size_t *n, gr_error *err);
+gr_status gr_store_list(gr_store *s, int unfinished_only, gr_store_game *out, size_t cap, size_t *n,
+                        gr_error *err);
 
 #endif

@@ -9,8 +9,8 @@
 #include "grognard/wire.h"
 
 static const char *const terrain_ids[RE_TERRAINS] = {
-    "clear", "forest", "orchard", "town", "marsh", "mountain", "ravine", "fortress", "building",
-    "lake",
+    "clear",    "forest", "orchard",  "town",     "marsh",
+    "mountain", "ravine", "fortress", "building", "lake",
 };
 static const char *const type_ids[RE_UNIT_TYPES] = {"infantry", "elite_infantry", "light_cavalry",
                                                     "heavy_cavalry", "artillery"};
@@ -95,12 +95,12 @@ json_t *gr_wire_scenario(const gr_game *g)
                 if (h->sides & (1u << d))
                     bad |= json_array_append_new(streams, json_integer(d)) != 0;
             char code[2] = {re_terrain_code(h->terrain), 0};
-            json_t *j = json_pack(
-                "{sisisssssbsbsbsbsbso}", "col", c, "row", r, "terrain",
-                h->terrain < RE_TERRAINS ? terrain_ids[h->terrain] : "unknown", "code", code,
-                "hill", (h->flags & RE_HILL) != 0, "road", (h->flags & RE_ROAD) != 0, "bridge",
-                (h->flags & RE_BRIDGE) != 0, "ford", (h->flags & RE_FORD) != 0, "fieldworks",
-                (h->flags & RE_FIELDWORKS) != 0, "streams", streams);
+            json_t *j = json_pack("{sisisssssbsbsbsbsbso}", "col", c, "row", r, "terrain",
+                                  h->terrain < RE_TERRAINS ? terrain_ids[h->terrain] : "unknown",
+                                  "code", code, "hill", (h->flags & RE_HILL) != 0, "road",
+                                  (h->flags & RE_ROAD) != 0, "bridge", (h->flags & RE_BRIDGE) != 0,
+                                  "ford", (h->flags & RE_FORD) != 0, "fieldworks",
+                                  (h->flags & RE_FIELDWORKS) != 0, "streams", streams);
             bad |= !j || json_array_append_new(hexes, j) != 0;
         }
     bad |= put(o, "hexes", hexes);
@@ -116,11 +116,11 @@ json_t *gr_wire_scenario(const gr_game *g)
     bad |= !sides;
     for (int s = 0; s < RE_SIDES && !bad; s++) {
         const re_sidedef *d = &sc->sides[s];
-        bad |= json_array_append_new(
-                   sides, json_pack("{sisssssisisiss}", "id", s, "name", d->name, "commander",
-                                    d->commander, "chits_per_turn", d->chits_per_turn,
-                                    "demoralised_at", d->demoralised_at, "retreat",
-                                    d->retreat_dir, "colour", side_colour[s])) != 0;
+        bad |= json_array_append_new(sides, json_pack("{sisssssisisiss}", "id", s, "name", d->name,
+                                                      "commander", d->commander, "chits_per_turn",
+                                                      d->chits_per_turn, "demoralised_at",
+                                                      d->demoralised_at, "retreat", d->retreat_dir,
+                                                      "colour", side_colour[s])) != 0;
     }
     bad |= put(o, "sides", sides);
     json_t *corps = json_array();
@@ -129,10 +129,10 @@ json_t *gr_wire_scenario(const gr_game *g)
     for (int c = 0; c < sc->ncorps && !bad; c++) {
         const re_corpsdef *d = &sc->corps[c];
         int s = d->side < RE_SIDES ? d->side : 0;
-        bad |= json_array_append_new(
-                   corps, json_pack("{sisssssisiss}", "id", c, "name", d->name, "commander",
-                                    d->commander, "side", d->side, "chits", d->chits, "colour",
-                                    corps_colour[s][shade[s]++ % 4])) != 0;
+        bad |= json_array_append_new(corps, json_pack("{sisssssisiss}", "id", c, "name", d->name,
+                                                      "commander", d->commander, "side", d->side,
+                                                      "chits", d->chits, "colour",
+                                                      corps_colour[s][shade[s]++ % 4])) != 0;
     }
     bad |= put(o, "corps", corps);
     json_t *units = json_array();
@@ -140,12 +140,11 @@ json_t *gr_wire_scenario(const gr_game *g)
     for (int u = 0; u < sc->nunits && !bad; u++) {
         const re_unitdef *d = &sc->units[u];
         bad |= json_array_append_new(
-                   units,
-                   json_pack("{sisssisisssisisisb}", "id", u, "name", d->name, "side", d->side,
-                             "corps", d->corps, "type",
-                             d->type < RE_UNIT_TYPES ? type_ids[d->type] : "unknown", "col",
-                             d->col, "row", d->row, "figures", d->figures, "skirmisher",
-                             d->skirmisher != 0)) != 0;
+                   units, json_pack("{sisssisisssisisisb}", "id", u, "name", d->name, "side",
+                                    d->side, "corps", d->corps, "type",
+                                    d->type < RE_UNIT_TYPES ? type_ids[d->type] : "unknown", "col",
+                                    d->col, "row", d->row, "figures", d->figures, "skirmisher",
+                                    d->skirmisher != 0)) != 0;
     }
     bad |= put(o, "units", units);
     return done(o, bad);

@@ -60,7 +60,7 @@ int sv_assist(const char *what, const char *body, size_t len, const void *points
     json_error_t jerr;
     json_t *req = json_loadb(body, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!json_is_object(req)) {
-            char msg[GR_ERROR_MSG];
+        char msg[GR_ERROR_MSG];
         snprintf(msg, sizeof msg, "the body is not JSON (%d:%d: %s); send {\"system\": ..., ...}",
                  jerr.line, jerr.column, jerr.text);
         if (req)
@@ -185,8 +185,8 @@ int sv_assist(const char *what, const char *body, size_t len, const void *points
             goto out;
         }
         if (t->roll_param < 0) {
-            code = fail(400, out,
-                        "table '%s' is read without a die roll; use /api/lookup", t->name);
+            code =
+                fail(400, out, "table '%s' is read without a die roll; use /api/lookup", t->name);
             goto out;
         }
         gr_args check = a;
@@ -215,16 +215,14 @@ int sv_assist(const char *what, const char *body, size_t len, const void *points
         if (rj) {
             if (!json_is_array(rj) || json_array_size(rj) == 0 ||
                 json_array_size(rj) > GR_MAX_ROLLS) {
-                code = fail(400, out,
-                            "\"roll\" must be an array of the faces rolled, e.g. [7, 3]");
+                code = fail(400, out, "\"roll\" must be an array of the faces rolled, e.g. [7, 3]");
                 goto out;
             }
             for (size_t i = 0; i < json_array_size(rj); i++) {
                 json_t *f = json_array_get(rj, i);
                 if (!json_is_integer(f) || json_integer_value(f) < -100 ||
                     json_integer_value(f) > 100) {
-                    code = fail(400, out,
-                                "\"roll\": each face is a whole number from -100 to 100");
+                    code = fail(400, out, "\"roll\": each face is a whole number from -100 to 100");
                     goto out;
                 }
                 dice.typed[dice.ntyped++] = (int)json_integer_value(f);

@@ -37,7 +37,6 @@
 #include "grognard/wire.h"
 #include "server_internal.h"
 
-
 /* server_paths.c (generated) */
 extern const char sv_version[];
 extern const char sv_source_data_dir[];
@@ -121,8 +120,8 @@ static MHD_Result_t reply(struct MHD_Connection *c, sv_req *r, int status, const
         body = strdup("{\"error\":\"out of memory; try again\"}");
         len = body ? strlen(body) : 0;
     }
-    struct MHD_Response *res =
-        MHD_create_response_from_buffer(len, body, body ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
+    struct MHD_Response *res = MHD_create_response_from_buffer(
+        len, body, body ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
     if (!res) {
         free(body);
         return MHD_NO;
@@ -271,8 +270,7 @@ static gr_status scenarios_load(gr_server *s, gr_error *err)
         sc->game.sc = rs;
         sc->summary = json_pack("{sssssss[ss]sisisisi}", "id", sc->id, "title", rs->title, "game",
                                 "re", "sides", rs->sides[0].name, rs->sides[1].name, "turns",
-                                rs->turns, "cols", rs->cols, "rows", rs->rows, "units",
-                                rs->nunits);
+                                rs->turns, "cols", rs->cols, "rows", rs->rows, "units", rs->nunits);
         json_t *detail = json_pack("{ss}", "id", sc->id);
         json_t *w = gr_wire_scenario(&sc->game);
         json_t *raw = json_load_file(path, 0, NULL);
@@ -584,12 +582,12 @@ static MHD_Result_t h_create(gr_server *s, struct MHD_Connection *c, sv_req *r)
     }
     const sv_scenario *scn = scenario_find(s, scid);
     if (!scn) {
-        ret = reply_err(c, r, 404,
-                        "no scenario '%.64s'; GET /api/scenarios lists those there are", scid);
+        ret = reply_err(c, r, 404, "no scenario '%.64s'; GET /api/scenarios lists those there are",
+                        scid);
         goto out;
     }
-    if (!json_is_array(pl) || json_array_size(pl) != 2 ||
-        !json_is_string(json_array_get(pl, 0)) || !json_is_string(json_array_get(pl, 1))) {
+    if (!json_is_array(pl) || json_array_size(pl) != 2 || !json_is_string(json_array_get(pl, 0)) ||
+        !json_is_string(json_array_get(pl, 1))) {
         ret = reply_err(c, r, 400,
                         "\"players\" must be two strings, each \"human\" or a computer player "
                         "(random, eager, heuristic), e.g. [\"human\", \"heuristic\"]");
@@ -647,14 +645,14 @@ static MHD_Result_t h_create(gr_server *s, struct MHD_Connection *c, sv_req *r)
         ret = reply_err(c, r, 500, "%s", err.msg);
         goto out;
     }
-    pthread_mutex_lock(&g->lock);
-    gr_status st = GR_OK;
-    if (gr_match_current_player(g->m) == GR_CHANCE) { /* dice before the first decision */
-        sv_game_play_computer(g);
-    }
+    /* registered first: the lock order is the registry's, then a game's */
     pthread_mutex_lock(&s->reg_lock);
     reg_add(s, g);
     pthread_mutex_unlock(&s->reg_lock);
+    pthread_mutex_lock(&g->lock);
+    gr_status st = GR_OK;
+    if (gr_match_current_player(g->m) == GR_CHANCE) /* dice before the first decision */
+        sv_game_play_computer(g);
     st = commit(s, g, 1, &err);
     pthread_mutex_unlock(&g->lock);
     if (st != GR_OK) {
@@ -683,10 +681,10 @@ static MHD_Result_t h_list(gr_server *s, struct MHD_Connection *c, sv_req *r)
     }
     json_t *a = json_array();
     for (size_t i = 0; i < n; i++)
-        json_array_append_new(a, json_pack("{sssss[ss]sIsb}", "id", v[i].id, "scenario",
-                                           v[i].scenario, "players", v[i].players[0],
-                                           v[i].players[1], "step", (json_int_t)v[i].nsteps,
-                                           "over", v[i].finished));
+        json_array_append_new(a,
+                              json_pack("{sssss[ss]sIsb}", "id", v[i].id, "scenario", v[i].scenario,
+                                        "players", v[i].players[0], v[i].players[1], "step",
+                                        (json_int_t)v[i].nsteps, "over", v[i].finished));
     free(v);
     return reply_obj(c, r, 200, a);
 }
@@ -950,8 +948,8 @@ static int stream_next(sv_stream *st)
         st->logpos = g->nlog;
         st->undos = g->undos;
     } else {
-        events = sv_game_events(g, st->seat, st->logpos < g->nlog ? st->logpos : g->nlog,
-                                GR_LANG_EN);
+        events =
+            sv_game_events(g, st->seat, st->logpos < g->nlog ? st->logpos : g->nlog, GR_LANG_EN);
         st->logpos = g->nlog;
     }
     st->ver = g->version;
@@ -959,12 +957,14 @@ static int stream_next(sv_stream *st)
     const void *state = gr_match_state(g->m);
     int cur = gr_match_current_player(g->m);
     int w = gr_game_winner(gm, state);
-    json_t *o = json_pack(
-        "{sIsisosososo}", "step", (json_int_t)gr_match_steps(g->m), "turn",
-        gm->type->turn ? gm->type->turn(gm->sc, state) : 0, "to_move",
-        cur >= 0 ? json_integer(cur) : json_null(), "over", json_boolean(gr_match_is_over(g->m)),
-        "winner", w >= 0 ? json_integer(w) : w == GR_DRAW ? json_string("draw") : json_null(),
-        "events", events ? events : json_array());
+    json_t *o = json_pack("{sIsisosososo}", "step", (json_int_t)gr_match_steps(g->m), "turn",
+                          gm->type->turn ? gm->type->turn(gm->sc, state) : 0, "to_move",
+                          cur >= 0 ? json_integer(cur) : json_null(), "over",
+                          json_boolean(gr_match_is_over(g->m)), "winner",
+                          w >= 0         ? json_integer(w)
+                          : w == GR_DRAW ? json_string("draw")
+                                         : json_null(),
+                          "events", events ? events : json_array());
     char *data = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
     json_decref(o);
     if (!data)
@@ -1156,9 +1156,8 @@ static MHD_Result_t route(gr_server *s, struct MHD_Connection *c, sv_req *r, con
             return reply_err(c, r, 405, "use GET /api/scenarios/ID");
         const sv_scenario *scn = scenario_find(s, p + 11);
         if (!scn)
-            return reply_err(c, r, 404,
-                             "no scenario '%.64s'; GET /api/scenarios lists those there are",
-                             p + 11);
+            return reply_err(
+                c, r, 404, "no scenario '%.64s'; GET /api/scenarios lists those there are", p + 11);
         return reply_json(c, r, 200, strdup(scn->detail_text));
     }
     if (!strcmp(p, "/systems")) {
@@ -1245,7 +1244,8 @@ static MHD_Result_t on_request(void *cls, struct MHD_Connection *c, const char *
         const union MHD_ConnectionInfo *ci =
             MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
         if (ci && ci->client_addr && ci->client_addr->sa_family == AF_INET)
-            inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)ci->client_addr)->sin_addr,
+            inet_ntop(AF_INET,
+                      &((const struct sockaddr_in *)(const void *)ci->client_addr)->sin_addr,
                       r->addr, sizeof r->addr);
         else
             snprintf(r->addr, sizeof r->addr, "-");
@@ -1295,8 +1295,8 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     if (s->o.log) {
         struct timespec t1;
         clock_gettime(CLOCK_MONOTONIC, &t1);
-        double ms = (double)(t1.tv_sec - r->t0.tv_sec) * 1e3 +
-                    (double)(t1.tv_nsec - r->t0.tv_nsec) / 1e6;
+        double ms =
+            (double)(t1.tv_sec - r->t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - r->t0.tv_nsec) / 1e6;
         char url[256];
         gr_escape(r->url ? r->url : "-", url, sizeof url);
         char bytes[32];
@@ -1460,8 +1460,8 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
     }
     s->worker_started = 1;
     s->d = MHD_start_daemon(
-        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL_INTERNAL_THREAD, 0, NULL, NULL, on_request,
-        s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT,
+        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL_INTERNAL_THREAD, 0, NULL, NULL, on_request, s,
+        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT,
         (unsigned)SV_MAX_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SV_TIMEOUT_S,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SV_MAX_HEADERS, MHD_OPTION_THREAD_STACK_SIZE,
         (size_t)(512 * 1024), MHD_OPTION_NOTIFY_COMPLETED, on_completed, s, MHD_OPTION_END);

@@ -207,9 +207,9 @@ char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang)
     bad |= json_object_set_new(o, "scenario", json_string(g->scn->id));
     bad |= json_object_set_new(o, "seat", slot < 2 ? json_integer(seat) : json_null());
     bad |= json_object_set_new(o, "players", json_pack("[ss]", g->players[0], g->players[1]));
-    bad |= json_object_set_new(o, "sides",
-                               json_pack("[ss]", gm->type->player_name(gm->sc, 0),
-                                         gm->type->player_name(gm->sc, 1)));
+    bad |= json_object_set_new(
+        o, "sides",
+        json_pack("[ss]", gm->type->player_name(gm->sc, 0), gm->type->player_name(gm->sc, 1)));
     bad |= json_object_set_new(o, "step", json_integer((json_int_t)gr_match_steps(g->m)));
     bad |= json_object_set_new(o, "turn",
                                json_integer(gm->type->turn ? gm->type->turn(gm->sc, st) : 0));
@@ -283,13 +283,11 @@ int sv_game_act(sv_game *g, int seat, const char *text, size_t step, size_t *fir
     gr_action a;
     gr_error perr;
     if (gr_game_parse(gm, gr_match_state(g->m), text, &a, &perr) != GR_OK) {
-        gr_error_set(err, GR_EINPUT, "%s; the view's \"legal\" lists what can be played",
-                     perr.msg);
+        gr_error_set(err, GR_EINPUT, "%s; the view's \"legal\" lists what can be played", perr.msg);
         return 400;
     }
     if (gr_match_apply(g->m, a, &perr) != GR_OK) {
-        gr_error_set(err, GR_EINPUT, "%s; the view's \"legal\" lists what can be played",
-                     perr.msg);
+        gr_error_set(err, GR_EINPUT, "%s; the view's \"legal\" lists what can be played", perr.msg);
         return 400;
     }
     run_chance(g);

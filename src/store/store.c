@@ -34,8 +34,8 @@ gr_status gr_store_load(gr_store *s, const char *id, gr_store_game *g, gr_record
     return s->ops->load(s, id, g, steps, err);
 }
 
-gr_status gr_store_list(gr_store *s, int unfinished_only, gr_store_game *out, size_t cap,
-                        size_t *n, gr_error *err)
+gr_status gr_store_list(gr_store *s, int unfinished_only, gr_store_game *out, size_t cap, size_t *n,
+                        gr_error *err)
 {
     return s->ops->list(s, unfinished_only, out, cap, n, err);
 }

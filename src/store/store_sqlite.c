@@ -79,8 +79,9 @@ typedef struct sq_store {
 
 static gr_status sq_fail(sq_store *s, gr_error *err, const char *what)
 {
-    return gr_error_set(err, GR_ERUNTIME, "%s: %s failed (%s); check the disk and the file's permissions",
-                        s->path, what, sqlite3_errmsg(s->db));
+    return gr_error_set(err, GR_ERUNTIME,
+                        "%s: %s failed (%s); check the disk and the file's permissions", s->path,
+                        what, sqlite3_errmsg(s->db));
 }
 
 static sqlite3_stmt *sq_q(sq_store *s, int k)
@@ -181,8 +182,8 @@ static gr_status sq_append(gr_store *base, const char *id, size_t first,
     }
     if ((uint64_t)have + 1 != first) {
         r = gr_error_set(err, GR_EINPUT,
-                         "game '%s' has %" PRId64 " steps stored; step %zu cannot follow", id,
-                         have, first);
+                         "game '%s' has %" PRId64 " steps stored; step %zu cannot follow", id, have,
+                         first);
         goto rollback;
     }
     for (size_t i = 0; i < n; i++) {
@@ -231,9 +232,9 @@ static gr_status sq_truncate(gr_store *base, const char *id, size_t nsteps, gr_e
     }
     int64_t have = sq_count(s, id);
     if (have < 0 || (uint64_t)have < nsteps) {
-        r = have == -2 ? sq_fail(s, err, "reading a game")
-                       : gr_error_set(err, GR_EINPUT, "game '%s' has no step %zu to keep", id,
-                                      nsteps);
+        r = have == -2
+                ? sq_fail(s, err, "reading a game")
+                : gr_error_set(err, GR_EINPUT, "game '%s' has no step %zu to keep", id, nsteps);
         sq_exec(s, Q_ROLLBACK);
         goto out;
     }
@@ -359,9 +360,8 @@ gr_status gr_store_open_sqlite(const char *path, gr_store **out, gr_error *err)
     s->base.ops = &sq_ops;
     pthread_mutex_init(&s->lock, NULL);
     char *msg = NULL;
-    int rc = sqlite3_open_v2(path, &s->db,
-                             SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                             NULL);
+    int rc = sqlite3_open_v2(
+        path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
     if (rc != SQLITE_OK) {
         gr_error_set(err, GR_ERUNTIME,
                      "%s: cannot open the database (%s); check the folder exists and is writable",
@@ -378,13 +378,16 @@ gr_status gr_store_open_sqlite(const char *path, gr_store **out, gr_error *err)
         wal = !strcmp((const char *)sqlite3_column_text(jm, 0), "wal");
     sqlite3_finalize(jm);
     if (!wal ||
-        sqlite3_exec(s->db, "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;", NULL, NULL,
-                     &msg) != SQLITE_OK ||
+        sqlite3_exec(s->db, "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;", NULL, NULL, &msg) !=
+            SQLITE_OK ||
         sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK) {
         gr_error_set(err, GR_ERUNTIME,
                      "%s: not a grognard database, or it cannot be set up (%s); give --db a new "
                      "file or a database grognard made",
-                     path, msg ? msg : wal ? sqlite3_errmsg(s->db) : "WAL mode refused");
+                     path,
+                     msg   ? msg
+                     : wal ? sqlite3_errmsg(s->db)
+                           : "WAL mode refused");
         sqlite3_free(msg);
         sq_close(&s->base);
         return GR_ERUNTIME;

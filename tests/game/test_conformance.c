@@ -165,6 +165,11 @@ static int check_hidden(const gr_game *g, const void *st, int q, const gr_action
                 CHECK(!memcmp(s->obs1, s->obs2, osz),
                       "%s: side %d sees which hidden choice side %d made", where, p, q);
         }
+        /* a spectator (neither side) sees no side's hidden choice */
+        gr_game_observe(g, s->a, GR_SPECTATOR, s->obs1);
+        gr_game_observe(g, s->b, GR_SPECTATOR, s->obs2);
+        CHECK(!memcmp(s->obs1, s->obs2, osz),
+              "%s: a spectator sees which hidden choice side %d made", where, q);
         hidden_pairs++;
         return 1; /* one pair a state is enough */
     }

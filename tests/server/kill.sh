@@ -1,0 +1,40 @@
+#!/bin/bash
+# kill.sh - durability: a stream of actions from a client while the server
+# is killed with SIGKILL 50 times at random moments and restarted on the
+# same database.  Every action the server acknowledged (200) must be in the
+# game afterwards, at its step, and the game's replay (GET .../replay) must
+# pass `grognard replay --verify`.
+. "$(dirname "$0")/lib.sh"
+KILLS=${KILLS:-50}
+DB="$WORK/kill.db"
+start_server "$DB"
+api POST /api/games '{"scenario": "austerlitz", "players": ["human", "human"], "seed": 1805}'
+check "0.1 create" "$STATUS" 201
+G=$(jqb .id)
+T0=$(jqb '.seats["0"]')
+T1=$(jqb '.seats["1"]')
+RANDOM=7
+for k in $(seq 1 "$KILLS"); do
+    "$SV_CLIENT" play "$PORT" "$G" "$T0" "$T1" 1000 "$WORK/acks" "$k" >>"$WORK/client.out" 2>&1 &
+    client=$!
+    # between 20 and 200 ms of actions, then SIGKILL in the middle of them
+    sleep "0.$(printf '%03d' $((20 + RANDOM % 180)))"
+    kill_server
+    wait "$client"
+    rc=$?
+    [ "$rc" = 3 ] || [ "$rc" = 0 ] || flunk "1.$k client exit $rc: $(tail -n 1 "$WORK/client.out")"
+    start_server "$DB"
+done
+acked=$(wc -l <"$WORK/acks")
+[ "$acked" -ge "$KILLS" ] && pass || flunk "2.1 only $acked actions acknowledged over $KILLS runs"
+api GET "/api/games/$G/replay" "" "$T0 $T1"
+check "2.2 replay" "$STATUS" 200
+printf '%s' "$BODY" >"$WORK/replay.json"
+"$GROGNARD" replay "$WORK/replay.json" --verify >"$WORK/verify.out" 2>&1 && pass || flunk "2.3 replay --verify: $(cat "$WORK/verify.out")"
+# every acknowledged action, at its step
+jq -r '.steps[] | "\(.n) \(.text)"' "$WORK/replay.json" >"$WORK/stored"
+lost=$(grep -vxF -f "$WORK/stored" "$WORK/acks" | head -n 5)
+[ -z "$lost" ] && pass || flunk "2.4 acknowledged actions lost: $lost"
+echo "acknowledged $acked actions over $KILLS kills; the game has $(jq '.steps | length' "$WORK/replay.json") steps"
+stop_server && pass || flunk "2.5 SIGTERM"
+finish
