@@ -91,7 +91,7 @@ typedef struct sv_req {
     long long bytes; /* -1: a stream */
     struct timespec t0;
     char addr[INET6_ADDRSTRLEN];
-    const char *method;
+    char method[16]; /* copied: MHD's strings are gone by completion */
     char *url;
 } sv_req;
 
@@ -567,9 +567,10 @@ static MHD_Result_t h_create(gr_server *s, struct MHD_Connection *c, sv_req *r)
     json_object_foreach(b, key, v)
     {
         if (strcmp(key, "scenario") && strcmp(key, "players") && strcmp(key, "seed")) {
-            json_decref(b);
-            return reply_err(c, r, 400, "unknown key '%.64s'; accepted: scenario, players, seed",
-                             key);
+            MHD_Result_t ret =
+                reply_err(c, r, 400, "unknown key '%.64s'; accepted: scenario, players, seed", key);
+            json_decref(b); /* after the message: key is b's */
+            return ret;
         }
     }
     const char *scid = json_string_value(json_object_get(b, "scenario"));
@@ -1239,7 +1240,7 @@ static MHD_Result_t on_request(void *cls, struct MHD_Connection *c, const char *
         if (!r)
             return MHD_NO;
         clock_gettime(CLOCK_MONOTONIC, &r->t0);
-        r->method = method;
+        snprintf(r->method, sizeof r->method, "%s", method);
         r->url = strdup(url);
         const union MHD_ConnectionInfo *ci =
             MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
@@ -1305,7 +1306,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
         else
             snprintf(bytes, sizeof bytes, "-");
         pthread_mutex_lock(&s->log_lock);
-        fprintf(s->o.log, "%s %s %s %d %s %.1fms\n", r->addr, r->method ? r->method : "-", url,
+        fprintf(s->o.log, "%s %s %s %d %s %.1fms\n", r->addr, r->method, url,
                 r->status ? r->status : 0, bytes, ms);
         fflush(s->o.log);
         pthread_mutex_unlock(&s->log_lock);

@@ -15,10 +15,19 @@ T0=$(jqb '.seats["0"]')
 T1=$(jqb '.seats["1"]')
 RANDOM=7
 for k in $(seq 1 "$KILLS"); do
+    touch "$WORK/acks"
     "$SV_CLIENT" play "$PORT" "$G" "$T0" "$T1" 1000 "$WORK/acks" "$k" >>"$WORK/client.out" 2>&1 &
     client=$!
-    # between 20 and 200 ms of actions, then SIGKILL in the middle of them
-    sleep "0.$(printf '%03d' $((20 + RANDOM % 180)))"
+    # once this run has had an action acknowledged (a slow machine, a
+    # sanitizer build: up to 10 s), 0 to 150 ms more, then SIGKILL in the
+    # middle of the stream
+    before=$(wc -l <"$WORK/acks" 2>/dev/null || echo 0)
+    for _ in $(seq 1 1000); do
+        [ "$(wc -l <"$WORK/acks" 2>/dev/null || echo 0)" -gt "$before" ] && break
+        kill -0 "$client" 2>/dev/null || break
+        sleep 0.01
+    done
+    sleep "0.$(printf '%03d' $((RANDOM % 150)))"
     kill_server
     wait "$client"
     rc=$?

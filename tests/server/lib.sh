@@ -25,6 +25,10 @@ check() { # check NAME GOT WANT
 }
 finish() {
     echo "$checks checks, $failed failed"
+    # the server's own messages (not the access log), to see why
+    if [ "$failed" != 0 ] && [ -f "$WORK/serve.err" ]; then
+        grep -vE '^(127\.0\.0\.1|-) ' "$WORK/serve.err" | tail -n 40 >&2
+    fi
     [ "$failed" = 0 ]
 }
 
