@@ -96,7 +96,7 @@ try {
     await page.hover('.counter[data-unit="3"]');
     await page.waitForSelector('g.art-range polygon');
     const bands = await page.$$eval('g.art-range text', (ts) => [...new Set(ts.map((x) => x.textContent))].sort().join());
-    check(bands === '1 dice,2 dice,3 dice', `game: hovering the battery shows its range and dice (${bands})`);
+    check(bands === '1 die,2 dice,3 dice', `game: hovering the battery shows its range and dice (${bands})`);
     await shot(page, 'range');
     await page.mouse.move(2, 300);
     let oddsSeen = false, moved = 0, attacks = 0, actions = 0, mapShot = false, undone = false;

@@ -182,7 +182,7 @@ export async function mount(root, route) {
       if (!band) continue;
       const [x, y] = centre(hx.col, hx.row, s);
       el('polygon', { points: pstr(corners(x, y, s, 0.95)), class: 'hl-range r' + Math.min(3, band.dice) }, g);
-      el('text', { x, y: y - s * 0.55, 'text-anchor': 'middle', 'font-size': s * 0.28, class: 'range-dice' }, g).textContent = t('dice_n', band.dice);
+      el('text', { x, y: y - s * 0.55, 'text-anchor': 'middle', 'font-size': s * 0.28, class: 'range-dice' }, g).textContent = band.dice === 1 ? t('die_1') : t('dice_n', band.dice);
     }
     S.map.svg.insertBefore(g, S.map.gUnit);
   }
@@ -251,7 +251,7 @@ export async function mount(root, route) {
     const body = [h('h2', {}, t('odds_title'))];
     for (const b of alts) {
       body.push(h('h3', {}, b.text));
-      if (b.dice !== undefined) body.push(h('p', {}, t('dice_n', b.dice)));
+      if (b.dice !== undefined) body.push(h('p', {}, b.dice === 1 ? t('die_1') : t('dice_n', b.dice)));
       if (b.odds) {
         // the server's distribution of the results of this attack, if it gives
         // one: {"result": p, ...}, or {"losses": {"0": p, ...}, "retreats": {...}}
