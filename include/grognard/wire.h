@@ -121,8 +121,21 @@ json_t *gr_wire_odds(const gr_system *s, const gr_table *t, const gr_args *a, in
 json_t *gr_wire_resolution(const gr_system *s, const gr_procedure *p, const gr_args *a,
                            const gr_resolution *r, const uint64_t *seed);
 
+/* One input of a table or procedure, as a page builds a control for it:
+ * {"name", "kind": "int"|"number"|"choice"|"flag"|"text", "required",
+ * "choices": [ids] (choice only), "min", "max" (int and number only;
+ * numbers as gr_wire_milli), "help"}.  New reference (caller owns), NULL
+ * if out of memory. */
+json_t *gr_wire_param(const gr_param *p);
+
 /* One system: {"id", "title", "seeds", "dice", "tables": [names],
- * "procedures": [names]}.  New reference (caller owns), NULL if out of
+ * "procedures": [names], "inputs": {"tables": {name: {"title", "source",
+ * "dice" (null: read without a die), "score" (the input `odds` fills with
+ * the dice, null if none), "params": [gr_wire_param, the score left out],
+ * "example": a command line}}, "procedures": {name: {"title", "source",
+ * "rolls" (what a typed roll holds), "params": [gr_wire_param], "example":
+ * a command line with a situation that resolves}}}}: what the table assistant page
+ * builds its controls from.  New reference (caller owns), NULL if out of
  * memory. */
 json_t *gr_wire_system(const gr_system *s);
 

@@ -302,20 +302,89 @@ json_t *gr_wire_resolution(const gr_system *s, const gr_procedure *p, const gr_a
     return done(j, bad);
 }
 
+json_t *gr_wire_param(const gr_param *p)
+{
+    static const char *const kinds[] = {"int", "number", "choice", "flag", "text"};
+    json_t *o = json_object();
+    int bad = !o;
+    bad |= put_str(o, "name", p->name);
+    bad |=
+        put_str(o, "kind", (size_t)p->kind < sizeof kinds / sizeof kinds[0] ? kinds[p->kind] : "?");
+    bad |= put(o, "required", json_boolean(p->required));
+    if (p->kind == GR_P_ENUM) {
+        json_t *c = json_array();
+        bad |= !c;
+        for (size_t k = 0; c && p->choices && p->choices[k] && !bad; k++)
+            bad |= push_str(c, p->choices[k]);
+        bad |= put(o, "choices", c);
+    }
+    if (p->kind == GR_P_INT) {
+        bad |= put(o, "min", json_integer(p->min));
+        bad |= put(o, "max", json_integer(p->max));
+    }
+    if (p->kind == GR_P_NUM) {
+        bad |= put(o, "min", gr_wire_milli(p->min));
+        bad |= put(o, "max", gr_wire_milli(p->max));
+    }
+    bad |= put_str(o, "help", p->help);
+    return done(o, bad);
+}
+
+/* The params of a table or procedure as an array of gr_wire_param, the
+ * param `skip` (a table's roll input, or -1) left out. */
+static json_t *params_json(const gr_param *params, size_t n, int skip)
+{
+    json_t *a = json_array();
+    int bad = !a;
+    for (size_t i = 0; i < n && !bad; i++)
+        if ((int)i != skip)
+            bad |= push(a, gr_wire_param(&params[i]));
+    return done(a, bad);
+}
+
 json_t *gr_wire_system(const gr_system *s)
 {
-    json_t *o = json_object(), *t = json_array(), *p = json_array();
-    int bad = !o || !t || !p;
+    json_t *o = json_object(), *t = json_array(), *p = json_array(), *in = json_object(),
+           *ti = json_object(), *pi = json_object();
+    int bad = !o || !t || !p || !in || !ti || !pi;
     bad |= put_str(o, "id", s->id);
     bad |= put_str(o, "title", s->title);
     bad |= put_str(o, "seeds", s->seeds);
     bad |= put_str(o, "dice", s->dice);
-    for (size_t k = 0; k < s->ntables && !bad; k++)
-        bad |= push_str(t, s->tables[k]->name);
-    for (size_t k = 0; k < s->nprocedures && !bad; k++)
-        bad |= push_str(p, s->procedures[k]->name);
+    for (size_t k = 0; k < s->ntables && !bad; k++) {
+        const gr_table *tb = s->tables[k];
+        bad |= push_str(t, tb->name);
+        json_t *d = json_object();
+        bad |= !d;
+        bad |= put_str(d, "title", tb->title);
+        bad |= put_str(d, "source", tb->source);
+        bad |= put(d, "dice",
+                   tb->roll != GR_ROLL_NONE ? json_string(gr_roll_name(tb->roll)) : json_null());
+        bad |= put(d, "score",
+                   tb->roll_param >= 0 && (size_t)tb->roll_param < tb->nparams
+                       ? json_string(tb->params[tb->roll_param].name)
+                       : json_null());
+        bad |= put(d, "params", params_json(tb->params, tb->nparams, tb->roll_param));
+        bad |= put_str(d, "example", tb->example);
+        bad |= put(ti, tb->name, d);
+    }
+    for (size_t k = 0; k < s->nprocedures && !bad; k++) {
+        const gr_procedure *pr = s->procedures[k];
+        bad |= push_str(p, pr->name);
+        json_t *d = json_object();
+        bad |= !d;
+        bad |= put_str(d, "title", pr->title);
+        bad |= put_str(d, "source", pr->source);
+        bad |= put_str(d, "rolls", pr->rolls_help);
+        bad |= put(d, "params", params_json(pr->params, pr->nparams, -1));
+        bad |= put_str(d, "example", pr->example);
+        bad |= put(pi, pr->name, d);
+    }
     bad |= put(o, "tables", t);
     bad |= put(o, "procedures", p);
+    bad |= put(in, "tables", ti);
+    bad |= put(in, "procedures", pi);
+    bad |= put(o, "inputs", in);
     return done(o, bad);
 }
 

@@ -344,10 +344,35 @@ static void test_systems(void **state)
     assert_int_equal(json_array_size(all), n);
     const json_t *aoe = json_array_get(all, 0);
     char k[256];
-    assert_string_equal(keys(aoe, k, sizeof k), "id,title,seeds,dice,tables,procedures");
+    assert_string_equal(keys(aoe, k, sizeof k), "id,title,seeds,dice,tables,procedures,inputs");
     assert_string_equal(str(aoe, "id"), "aoe");
     assert_string_equal(json_string_value(json_array_get(json_object_get(aoe, "tables"), 0)),
                         "fire");
+    /* the inputs a page builds its controls from: the AoE fire table is read
+     * with the fire power and a D10 score (seed 003, Table des tirs); odds
+     * fill the score, so it is named apart and not among the params */
+    const json_t *fire =
+        json_object_get(json_object_get(json_object_get(aoe, "inputs"), "tables"), "fire");
+    assert_string_equal(keys(fire, k, sizeof k), "title,source,dice,score,params,example");
+    assert_string_equal(str(fire, "dice"), "D10");
+    assert_string_equal(str(fire, "score"), "score");
+    const json_t *fp = json_object_get(fire, "params");
+    assert_int_equal(json_array_size(fp), 1);
+    assert_string_equal(str(json_array_get(fp, 0), "name"), "power");
+    assert_string_equal(str(json_array_get(fp, 0), "kind"), "number");
+    /* the fire procedure: who fires is a choice of the three firers */
+    const json_t *pf = json_object_get(
+        json_object_get(json_object_get(json_object_get(aoe, "inputs"), "procedures"), "fire"),
+        "params");
+    const json_t *firer = json_array_get(pf, 0);
+    assert_string_equal(keys(firer, k, sizeof k), "name,kind,required,choices,help");
+    assert_string_equal(str(firer, "name"), "firer");
+    assert_string_equal(str(firer, "kind"), "choice");
+    assert_true(json_is_true(json_object_get(firer, "required")));
+    const json_t *ch = json_object_get(firer, "choices");
+    assert_int_equal(json_array_size(ch), 3);
+    assert_string_equal(json_string_value(json_array_get(ch, 0)), "infantry");
+    assert_string_equal(json_string_value(json_array_get(ch, 2)), "artillery");
     json_decref(all);
 
     json_t *one = gr_wire_systems(gr_system_find("nf"));

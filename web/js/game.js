@@ -1,0 +1,482 @@
+// game.js - a game of Révolution et Empire: the map, the sides' state, the
+// chit bowl, the orders the server lists as legal, the dice, the log, live
+// updates (Server-Sent Events), undo and the end-of-battle report.  Every
+// number shown comes from GET /api/games/GAME and GET /api/scenarios/ID.
+import { api } from './api.js';
+import { t, getLang } from './i18n.js';
+import { drawMap, drawUnits, el, centre, corners, pstr, hexDistance } from './hexmap.js';
+import { groupedBars, probBars, dieFace } from './charts.js';
+import { h, put, loadSeats, saveSeats } from './util.js';
+import { toast } from './main.js';
+
+const END_KINDS = ['end_fire', 'end_move', 'end_activation', 'chits_done', 'stop', 'no_riposte'];
+const TARGET_KINDS = ['attack', 'column', 'skirmish', 'pursue', 'fire'];
+const HEX_KINDS = ['move', 'retreat', 'take_ground'];
+const HIT = ['miss', 'loss', 'retreat'];
+const HIT_COLOUR = { miss: '#ffffff', loss: '#b3261e', retreat: '#c77800' };
+
+export async function mount(root, route) {
+  const id = route.id;
+  const stored = loadSeats(id) || {};
+  const seats = {};
+  if (route.params.get('seats')) {
+    const [a, b] = route.params.get('seats').split(',');
+    seats[0] = a || null; seats[1] = b || null;
+  } else if (route.params.get('seat')) {
+    seats.any = route.params.get('seat');
+  } else {
+    Object.assign(seats, stored);
+  }
+  const hotseat = Boolean(seats[0] && seats[1]);
+  const S = {
+    view: null, scn: null, map: null, log: [], sel: null, pending: null, viewSide: 0,
+    es: null, live: false, diceShown: 0, busy: false, refreshing: null, again: false, full: false, curtainFor: null, gone: false,
+  };
+  const token = () => (hotseat ? seats[S.viewSide] : seats.any || seats[0] || seats[1] || null);
+
+  // ---- layout -------------------------------------------------------------
+  const status = h('div', { class: 'statusbar', id: 'status', role: 'region', 'aria-label': t('turn') });
+  const mapwrap = h('div', { class: 'mapwrap', id: 'map' });
+  const zoomOut = h('button', { type: 'button', 'aria-label': 'zoom out', onclick: () => zoom(1 / 1.25) }, '−');
+  const zoomIn = h('button', { type: 'button', 'aria-label': 'zoom in', onclick: () => zoom(1.25) }, '+');
+  const seatLine = h('span', { id: 'seat-line', class: 'muted' });
+  const tools = h('div', { class: 'maptools' }, zoomOut, zoomIn, seatLine);
+  const sidesP = h('section', { class: 'panel', id: 'sides', 'aria-label': t('demoralisation') });
+  const ordersP = h('section', { class: 'panel', id: 'orders', 'aria-live': 'polite' });
+  const oddsP = h('section', { class: 'panel oddsbox', id: 'odds', hidden: true, 'aria-live': 'polite' });
+  const diceP = h('section', { class: 'panel', id: 'dice' });
+  const bowlP = h('section', { class: 'panel bowl', id: 'bowl' });
+  const logP = h('section', { class: 'panel', id: 'log-panel' });
+  const reportP = h('section', { class: 'panel', id: 'report', hidden: true });
+  const logBox = h('div', { class: 'log', id: 'log', tabindex: 0, role: 'log', 'aria-label': t('log') });
+  const side = h('aside', { class: 'sidebar' }, sidesP, oddsP, ordersP, diceP, bowlP, logP);
+  root.append(status, h('div', { class: 'game' }, h('div', {}, tools, reportP, mapwrap), side));
+  let zoomK = 1;
+  function zoom(k) {
+    zoomK = Math.max(0.4, Math.min(3, zoomK * k));
+    applyZoom();
+  }
+  // A small map fills the panel's width (zoom 1 = fit); a large one is
+  // drawn at its own size (zoom 1 = 34-pixel hexes) and scrolls.
+  function applyZoom() {
+    if (!S.map) return;
+    if (S.fit) S.map.svg.style.width = Math.round(100 * zoomK) + '%';
+    else S.map.svg.style.width = Math.round(Number(S.map.svg.dataset.width) * zoomK) + 'px';
+  }
+
+  // ---- data ---------------------------------------------------------------
+  async function refresh(full = false) {
+    if (S.refreshing) { S.again = true; if (full) S.full = true; return S.refreshing; }
+    S.refreshing = (async () => {
+      try {
+        const since = !full && S.view && S.log.length ? S.view.step : undefined;
+        let v = await api.view(id, token(), since);
+        if (hotseat && typeof v.to_move === 'number' && v.to_move !== S.viewSide) {
+          S.viewSide = v.to_move;
+          v = await api.view(id, token());
+          S.log = v.log || [];
+        } else if (since === undefined) {
+          S.log = v.log || [];
+        } else {
+          S.log = S.log.concat(v.log || []);
+        }
+        const first = !S.view;
+        S.view = v;
+        if (!S.scn) { S.scn = await api.scenario(v.scenario); loadArtillery(); }
+        if (first) { buildMap(); openStream(); }
+        if (hotseat && v.view && v.view.stage === 'chits' && S.curtainFor !== S.viewSide && typeof v.to_move === 'number') {
+          S.curtainFor = S.viewSide;
+          curtain(S.viewSide);
+        }
+        render();
+      } catch (e) {
+        showError(e);
+      }
+    })();
+    await S.refreshing;
+    S.refreshing = null;
+    if (S.again && !S.gone) { const f = S.full; S.again = false; S.full = false; await refresh(f); }
+  }
+
+  function showError(e) {
+    if (e.status === 0) { toast(t('server_down'), true); return; }
+    if (!S.view) put(root, h('div', { class: 'error-box', role: 'alert' }, `${t('error_prefix')}: ${e.message}`));
+    else toast(e.message, true);
+  }
+
+  function openStream() {
+    if (!window.EventSource) return;
+    const es = new EventSource(api.eventsUrl(id, hotseat ? seats[0] : token()));
+    S.es = es;
+    const onStep = (ev) => {
+      S.live = true;
+      let d = null;
+      try { d = JSON.parse(ev.data); } catch (e) { /* ignore */ }
+      if (!S.view || !d || d.step !== S.view.step || ev.type === 'undo') refresh(ev.type === 'undo');
+      else renderStatus();
+    };
+    es.addEventListener('step', onStep);
+    es.addEventListener('undo', onStep);
+    es.onopen = () => { S.live = true; renderStatus(); };
+    es.onerror = () => { S.live = false; renderStatus(); };
+  }
+
+  async function act(a) {
+    if (S.busy || !S.view) return;
+    S.busy = true;
+    S.pending = null;
+    oddsP.hidden = true;
+    try {
+      await api.act(id, token(), a.text, S.view.step);
+      if (!['move', 'group'].includes(a.kind)) S.sel = null;
+    } catch (e) {
+      if (e.status !== 409) toast(e.message, true);
+    } finally {
+      S.busy = false;
+    }
+    await refresh();
+  }
+
+  // The server says whether undo would be accepted (view.undo); a server
+  // that does not say yet is asked, and answers with its reason.
+  function canUndo() {
+    const v = S.view;
+    return Boolean(v && !v.over && v.seat !== null && v.seat !== undefined && v.undo !== false);
+  }
+
+  async function undo() {
+    if (!canUndo()) return;
+    try {
+      await api.undo(id, token(), S.view.step);
+      S.sel = null;
+      S.pending = null;
+      oddsP.hidden = true;
+    } catch (e) {
+      toast(e.message, true);
+    }
+    await refresh(true);
+  }
+
+  // The artillery's dice by range, read from the R&E table (seed 004 §2.1)
+  // through the API, for the range shown when a battery is hovered.
+  async function loadArtillery() {
+    S.art = [];
+    try {
+      for (let r = 1; r <= 12; r++) {
+        const c = await api.lookup({ system: 're', table: 'artillery_dice', inputs: { range: r } });
+        if (c.result !== 'in_range') break;
+        S.art.push({ range: r, dice: c.dice });
+      }
+    } catch (e) { S.art = []; }
+  }
+
+  function showRange(u, on) {
+    const old = S.map && S.map.svg.querySelector('g.art-range');
+    if (old) old.remove();
+    if (!on || u.type !== 'artillery' || !S.art || !S.art.length) return;
+    const s = S.map.size;
+    const g = el('g', { class: 'art-range', 'pointer-events': 'none' });
+    for (const hx of S.scn.hexes) {
+      const d = hexDistance(u.col, u.row, hx.col, hx.row);
+      const band = S.art.find((a) => a.range === d);
+      if (!band) continue;
+      const [x, y] = centre(hx.col, hx.row, s);
+      el('polygon', { points: pstr(corners(x, y, s, 0.95)), class: 'hl-range r' + Math.min(3, band.dice) }, g);
+      el('text', { x, y: y - s * 0.55, 'text-anchor': 'middle', 'font-size': s * 0.28, class: 'range-dice' }, g).textContent = band.dice === 1 ? t('die_1') : t('dice_n', band.dice);
+    }
+    S.map.svg.insertBefore(g, S.map.gUnit);
+  }
+
+  // ---- drawing ------------------------------------------------------------
+  function buildMap() {
+    S.map = drawMap(S.scn, { size: 34, units: [], label: S.scn.title });
+    put(mapwrap, S.map.svg);
+    S.fit = S.scn.cols <= 16;
+    applyZoom();
+  }
+
+  const legal = () => (S.view && S.view.legal) || [];
+  const unitById = (u) => (S.view ? S.view.units.find((x) => x.id === u) : null);
+  const sideName = (k) => (S.scn && S.scn.sides[k] ? S.scn.sides[k].name : String(k));
+  const stageName = (st) => t('stage_' + st);
+
+  function render() {
+    if (!S.view) return;
+    const L = legal();
+    // the units that can act; one alone is selected for the player
+    const actors = new Set(L.filter((a) => a.unit !== undefined && a.kind !== 'group').map((a) => a.unit));
+    if (S.sel !== null && !actors.has(S.sel) && !L.some((a) => a.unit === S.sel)) S.sel = null;
+    if (S.sel === null && actors.size === 1) S.sel = [...actors][0];
+    const hi = { active: new Set(L.filter((a) => a.unit !== undefined).map((a) => a.unit)), moves: new Map(), fire: new Map(), targets: new Map(), selected: S.sel };
+    for (const a of L) {
+      if (a.unit !== S.sel) continue;
+      if (HEX_KINDS.includes(a.kind) && a.to && !hi.moves.has(a.to.join(','))) hi.moves.set(a.to.join(','), a);
+      if (TARGET_KINDS.includes(a.kind) && a.target !== undefined && !hi.targets.has(a.target)) hi.targets.set(a.target, a);
+      else if (a.kind === 'fire' && a.to) hi.fire.set(a.to.join(','), a);
+    }
+    drawUnits(S.map, S.view.units, {
+      highlight: hi, typeName: (k) => t(k),
+      onUnit: (u) => clickUnit(u),
+      onHover: (u, on) => showRange(u, on),
+      onAction: (a) => choose(a),
+    });
+    renderStatus();
+    renderSides();
+    renderOrders();
+    renderBowl();
+    renderLog();
+    renderDice();
+    renderReport();
+  }
+
+  function clickUnit(u) {
+    const L = legal();
+    const grp = L.find((a) => a.kind === 'group' && a.unit === u.id);
+    if (grp) { act(grp); return; }
+    if (L.some((a) => a.unit === u.id)) { S.sel = S.sel === u.id ? null : u.id; render(); return; }
+    // a click on an enemy in reach of the selected unit
+    const tg = L.filter((a) => a.unit === S.sel && a.target === u.id);
+    if (tg.length) choose(tg[0]);
+  }
+
+  // An attack, a column attack, a fire: show what the server says of it
+  // before committing.  Anything else goes at once.
+  async function choose(a) {
+    if (!TARGET_KINDS.includes(a.kind)) { act(a); return; }
+    const alts = legal().filter((b) => b.unit === a.unit && b.target === a.target && TARGET_KINDS.includes(b.kind));
+    S.pending = a;
+    const tgt = unitById(a.target);
+    oddsP.hidden = false;
+    put(oddsP, h('h2', {}, t('odds_title')), h('p', {}, a.text), h('p', { class: 'muted' }, t('loading')));
+    const body = [h('h2', {}, t('odds_title'))];
+    for (const b of alts) {
+      body.push(h('h3', {}, b.text));
+      if (b.dice !== undefined) body.push(h('p', {}, b.dice === 1 ? t('die_1') : t('dice_n', b.dice)));
+      if (b.odds) {
+        // the server's distribution of the results of this attack, if it gives
+        // one: {"result": p, ...}, or {"losses": {"0": p, ...}, "retreats": {...}}
+        const flat = Object.entries(b.odds).filter(([, p]) => typeof p !== 'object');
+        if (flat.length) body.push(probBars(flat.map(([k, p]) => ({ label: k, p: Number(p) })), { title: b.text, width: 340 }));
+        for (const [k, m] of Object.entries(b.odds).filter(([, p]) => p && typeof p === 'object')) {
+          body.push(h('h4', {}, k), probBars(Object.entries(m).map(([n, p]) => ({ label: n, p: Number(p) })), { title: `${b.text}: ${k}`, width: 340 }));
+        }
+      } else if (tgt && (b.kind === 'attack' || b.kind === 'column' || b.kind === 'fire' || b.kind === 'pursue')) {
+        // the odds of one die against this target, from the table of seed 004 §4.4
+        try {
+          const inputs = { target: tgt.type };
+          if (b.kind === 'column') inputs['column-attack'] = true;
+          const o = await api.odds({ system: 're', table: 'die', inputs });
+          const rows = Object.entries(o.odds).map(([k, p]) => ({ label: `1 ${getLang() === 'fr' ? 'dé' : 'die'}: ${k}`, p: Number(p), fill: HIT_COLOUR[k] === '#ffffff' ? '#8a8a8a' : HIT_COLOUR[k] }));
+          body.push(probBars(rows, { title: b.text, width: 340 }));
+        } catch (e) { body.push(h('p', { class: 'muted' }, e.message)); }
+      } else if (b.kind === 'skirmish') {
+        try {
+          const o = await api.odds({ system: 're', table: 'skirmish_die', inputs: {} });
+          body.push(probBars(Object.entries(o.odds).map(([k, p]) => ({ label: k, p: Number(p), fill: k === 'loss' ? HIT_COLOUR.loss : '#8a8a8a' })), { title: b.text, width: 340 }));
+        } catch (e) { body.push(h('p', { class: 'muted' }, e.message)); }
+      }
+      body.push(h('button', { type: 'button', class: 'primary', 'data-commit': b.kind, onclick: () => act(b) }, `${t('confirm')}: ${b.text}`));
+    }
+    body.push(' ', h('button', { type: 'button', onclick: () => { S.pending = null; oddsP.hidden = true; } }, t('cancel')));
+    if (S.pending === a) put(oddsP, ...body);
+    const btn = oddsP.querySelector('button.primary');
+    if (btn) btn.focus();
+  }
+
+  function renderStatus() {
+    const v = S.view;
+    if (!v) return;
+    const vv = v.view || {};
+    const over = v.over;
+    status.dataset.step = String(v.step);
+    status.dataset.over = String(Boolean(over));
+    status.dataset.stage = vv.stage || '';
+    status.dataset.toMove = String(v.to_move);
+    const who = over ? t('over') : typeof v.to_move === 'number' ? t('side_to_move_other', sideName(v.to_move)) : '';
+    put(status, 
+      h('span', { class: 'big', id: 'turn' }, t('turn_of', vv.turn ?? v.turn, vv.turns ?? S.scn.turns)),
+      h('span', { class: 'chip', id: 'stage' }, `${t('stage')}${t('colon')}${stageName(vv.stage)}`),
+      vv.corps_active ? h('span', { class: 'chip' }, `${t('corps_active')}${t('colon')}${vv.corps_active}`) : null,
+      h('span', { id: 'to-move' }, who),
+      h('span', { class: 'muted', style: 'color:#d8cba6' }, `${t('step')} ${v.step}`),
+      h('span', { class: 'live', id: 'live' }, h('span', { class: 'live-dot' + (S.live ? '' : ' off') }), S.live ? t('live') : t('offline')));
+    seatLine.textContent = v.seat === null || v.seat === undefined ? t('spectator') : hotseat ? t('hotseat_of', sideName(S.viewSide)) : t('seat_of', sideName(v.seat));
+  }
+
+  function renderSides() {
+    const v = S.view, vv = v.view || {};
+    const cards = [0, 1].map((k) => {
+      const sd = S.scn.sides[k];
+      const mine = v.units.filter((u) => u.side === k);
+      const lost = mine.filter((u) => u.figures <= 0).length;
+      const figs = mine.reduce((n, u) => n + Math.max(0, u.figures) + (u.skirmisher ? 1 : 0), 0);
+      const dem = (vv.demoralisation || [0, 0])[k];
+      const pct = Math.min(100, (100 * dem) / Math.max(1, sd.demoralised_at));
+      return h('div', { class: 'sidecard' + (v.to_move === k ? ' to-move' : ''), 'data-side': k },
+        h('div', { class: 'name' }, h('span', { class: 'swatch', style: `background:${sd.colour}` }), sd.name),
+        h('div', {}, `${t('demoralisation')}${t('colon')}`, h('strong', { class: 'demo' }, `${dem} / ${sd.demoralised_at}`)),
+        h('div', { class: 'meter', role: 'meter', 'aria-valuenow': dem, 'aria-valuemin': 0, 'aria-valuemax': sd.demoralised_at, 'aria-label': `${t('demoralisation')} ${sd.name}` }, h('span', { style: `width:${pct}%` })),
+        h('div', {}, `${t('lost')}${t('colon')}`, h('strong', { class: 'lost' }, String(lost)), h('span', { class: 'muted' }, ` · ${figs} ${t('figures')}`)));
+    });
+    put(sidesP, h('div', { class: 'sides' }, ...cards));
+  }
+
+  function renderOrders() {
+    const v = S.view, L = legal();
+    const parts = [h('h2', {}, t('actions'))];
+    if (v.over) {
+      parts.push(h('p', {}, t('over')));
+    } else if (v.seat === null || v.seat === undefined) {
+      parts.push(h('p', { class: 'hint' }, t('spectator')));
+    } else if (!L.length) {
+      const comp = v.players && typeof v.to_move === 'number' && v.players[v.to_move] !== 'human';
+      parts.push(h('p', { class: 'hint', id: 'waiting' }, comp ? t('waiting_computer') : t('no_actions')));
+    } else {
+      const ends = L.filter((a) => END_KINDS.includes(a.kind));
+      const others = L.filter((a) => !END_KINDS.includes(a.kind) && !(HEX_KINDS.includes(a.kind) && a.kind !== 'retreat'));
+      const hexes = L.filter((a) => HEX_KINDS.includes(a.kind) && a.kind !== 'retreat');
+      const box = h('div', { class: 'orders', id: 'order-list' });
+      let n = 0;
+      const btn = (a) => {
+        n += 1;
+        const b = h('button', { type: 'button', 'data-action': a.text, 'data-kind': a.kind || '', onclick: () => choose(a) }, n <= 9 ? h('span', { class: 'num' }, String(n)) : null, a.text);
+        if (n <= 9) b.dataset.key = String(n);
+        return b;
+      };
+      const shown = S.sel !== null ? others.filter((a) => a.unit === undefined || a.unit === S.sel || a.kind === 'group') : others;
+      for (const a of shown.slice(0, 40)) box.append(btn(a));
+      if (shown.length > 40) box.append(h('span', { class: 'muted' }, `… +${shown.length - 40}`));
+      for (const a of ends) box.append(btn(a));
+      parts.push(box);
+      if (hexes.length) {
+        const mine = hexes.filter((a) => a.unit === S.sel);
+        parts.push(h('p', { class: 'hint' }, S.sel === null ? t('select_unit') : `${unitById(S.sel)?.name || ''}: ${mine.length} ⬡`));
+        if (S.sel !== null) {
+          const sel = h('select', { 'aria-label': t('actions'), id: 'move-select', onchange: (e) => { const a = mine[Number(e.target.value)]; if (a) act(a); } },
+            h('option', { value: '' }, '…'), ...mine.map((a, i) => h('option', { value: i }, a.text)));
+          if (mine.length) parts.push(sel);
+        }
+      }
+    }
+    const undoB = h('button', { type: 'button', id: 'undo-btn', disabled: !canUndo(), onclick: undo, 'aria-keyshortcuts': 'U' }, '↶ ' + t('undo'));
+    const endA = L.find((a) => END_KINDS.includes(a.kind) && a.kind !== 'no_riposte');
+    const endB = h('button', { type: 'button', id: 'end-btn', disabled: !endA, onclick: () => endA && act(endA), 'aria-keyshortcuts': 'E' }, t('end_phase') + ' (E)');
+    parts.push(h('div', { class: 'form-row' }, endB, undoB));
+    put(ordersP, ...parts);
+  }
+
+  function renderBowl() {
+    const vv = S.view.view || {};
+    const bowl = vv.bowl || { own: {}, hidden: 0 };
+    const own = Object.entries(bowl.own || {});
+    const drawn = Object.entries(vv.drawn || {});
+    const spectator = S.view.seat === null || S.view.seat === undefined;
+    put(bowlP, h('h2', {}, t('bowl')),
+      spectator ? null : h('div', {}, t('bowl_own') + t('colon'), own.length ? h('ul', { id: 'bowl-own' }, ...own.map(([c, n]) => h('li', {}, h('span', { class: 'chit' }, String(n)), ' ', c))) : h('span', { id: 'bowl-own', class: 'muted' }, t('none'))),
+      h('div', { id: 'bowl-hidden' }, t(spectator ? 'bowl_all_hidden' : 'bowl_hidden', bowl.hidden || 0)),
+      h('div', {}, t('bowl_drawn') + t('colon'), drawn.length ? drawn.map(([c, n]) => `${c} ×${n}`).join(', ') : t('none')));
+  }
+
+  // Log: a line that does not start with spaces heads the lines that do (the
+  // dice and modifiers of a roll); each line opens to its rule paragraph.
+  function renderLog() {
+    const items = [];
+    let cur = null;
+    for (const e of S.log) {
+      const text = e.text || '';
+      const detail = /^\s/.test(text);
+      if (e.kind === 'turn_start') { items.push({ turn: text }); cur = null; continue; }
+      if (!detail || !cur) { cur = { head: e, sub: [] }; items.push(cur); } else cur.sub.push(e);
+    }
+    const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 30;
+    put(logBox, ...items.map((it) => {
+      if (it.turn) return h('div', { class: 'turnline' }, it.turn);
+      const e = it.head;
+      const d = h('details', { 'data-kind': e.kind || '' },
+        h('summary', {}, h('span', { class: 'stepno' }, String(e.step ?? '')), e.text.trim()),
+        ...it.sub.map((s) => h('div', { class: 'detail' }, s.text.trim(), s.source ? h('span', { class: 'rule' }, ' — ' + s.source) : null)),
+        e.source ? h('div', { class: 'detail rule' }, `${t('show_rule')}: ${e.source}`) : null,
+        e.faces ? h('div', { class: 'detail' }, `${t('dice')}: ${e.faces.join(' ')}`) : null);
+      return d;
+    }));
+    put(logP, h('h2', {}, t('log')), logBox);
+    if (atBottom || !renderLog.done) logBox.scrollTop = logBox.scrollHeight;
+    renderLog.done = true;
+  }
+
+  function renderDice() {
+    // the dice of the latest roll, each shown as it falls
+    let start = 0;
+    S.log.forEach((e, i) => { if (e.kind === 'dice_base' || e.kind === 'dice_total' || e.kind === 'skirmish' || e.kind === 'fire') start = i; });
+    const dice = S.log.slice(start).filter((e) => e.kind === 'die' && e.faces);
+    const total = S.log.filter((e) => e.kind === 'die').length;
+    const fresh = Math.max(0, total - S.diceShown);
+    S.diceShown = total;
+    const tray = h('div', { class: 'dicetray', id: 'dicetray', 'aria-live': 'polite' });
+    dice.forEach((e, i) => {
+      const res = HIT[(e.values || [0])[0]] || 'miss';
+      const f = dieFace(e.faces[0], HIT_COLOUR[res], `${e.faces[0]}: ${e.text.trim()}`, res);
+      f.dataset.face = e.faces[0];
+      if (i >= dice.length - fresh) {
+        f.classList.add('new');
+        f.style.animationDelay = `${(i - (dice.length - fresh)) * 0.18}s`;
+      }
+      tray.append(f);
+    });
+    const res = [...S.log].reverse().find((e) => e.kind === 'result');
+    put(diceP, h('h2', {}, t('dice')), tray, dice.length ? h('p', { class: 'hint' }, t('dice_legend')) : null, res && dice.length ? h('p', { class: 'hint' }, res.text.trim()) : null);
+  }
+
+  function renderReport() {
+    const v = S.view;
+    if (!v.over) { reportP.hidden = true; return; }
+    reportP.hidden = false;
+    const unitSide = new Map(S.view.units.map((u) => [u.id, u.side]));
+    const turns = (v.view && v.view.turns) || S.scn.turns;
+    const per = [new Array(turns + 1).fill(0), new Array(turns + 1).fill(0)];
+    let turn = 1;
+    for (const e of S.log) {
+      if (e.kind === 'turn_start' && e.values) turn = e.values[0];
+      if ((e.kind === 'loss' || e.kind === 'skirmisher_lost') && e.units) {
+        const sd = unitSide.get(e.units[0]);
+        if (sd === 0 || sd === 1) per[sd][Math.min(turn, turns)] += 1;
+      }
+    }
+    const groups = [];
+    for (let k = 1; k <= turns; k++) groups.push({ label: `${t('turn')} ${k}`, values: [per[0][k], per[1][k]] });
+    const win = S.log.filter((e) => e.kind === 'winner' || e.kind === 'game_over').map((e) => e.text.trim());
+    const title = v.winner === 'draw' ? t('draw') : typeof v.winner === 'number' ? t('winner', sideName(v.winner)) : t('over');
+    put(reportP, h('h2', { id: 'report-title' }, `${t('report')}: ${title}`),
+      ...win.map((w) => h('p', {}, w)),
+      h('h3', {}, t('losses_by_turn')),
+      h('div', { class: 'legend-inline' }, h('span', {}, h('span', { class: 'swatch', style: 'background:var(--side0)' }), sideName(0)), h('span', {}, h('span', { class: 'swatch', style: 'background:#d08a2e' }), sideName(1))),
+      groupedBars(groups, [{ label: sideName(0), cls: 'bar0' }, { label: sideName(1), cls: 'bar1' }], { title: t('losses_by_turn'), width: 520, height: 190 }),
+      h('div', { class: 'form-row' }, h('a', { href: `#/replay/${id}`, id: 'replay-link' }, t('replay')), h('a', { href: '#/' }, t('new_game'))));
+  }
+
+  function curtain(k) {
+    const c = h('div', { class: 'curtain', role: 'dialog', 'aria-modal': 'true', id: 'curtain' },
+      h('h2', {}, t('hotseat_of', sideName(k))),
+      h('button', { type: 'button', class: 'primary', onclick: () => c.remove() }, 'OK'));
+    document.body.append(c);
+    c.querySelector('button').focus();
+  }
+
+  // ---- keys ---------------------------------------------------------------
+  function key(e) {
+    if (document.getElementById('curtain')) return false;
+    if (e.key === 'e' || e.key === 'E') { const a = legal().find((x) => END_KINDS.includes(x.kind) && x.kind !== 'no_riposte'); if (a) act(a); return true; }
+    if (e.key === 'u' || e.key === 'U' || ((e.ctrlKey || e.metaKey) && e.key === 'z')) { undo(); return true; }
+    if (e.key === 'Escape') { S.sel = null; S.pending = null; oddsP.hidden = true; render(); return true; }
+    if (/^[1-9]$/.test(e.key)) { const b = ordersP.querySelector(`button[data-key="${e.key}"]`); if (b) b.click(); return true; }
+    return false;
+  }
+
+  if (seats.any) saveSeats(id, Object.assign(stored, { any: seats.any }));
+  await refresh(true);
+  return {
+    unmount: () => { S.gone = true; if (S.es) S.es.close(); const c = document.getElementById('curtain'); if (c) c.remove(); },
+    relang: () => { refresh(true); },
+    key,
+  };
+}

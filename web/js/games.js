@@ -1,0 +1,33 @@
+// games.js - the games stored on this server: open a seat this browser
+// holds, watch, or replay.
+import { api } from './api.js';
+import { t } from './i18n.js';
+import { h, put, loadSeats } from './util.js';
+
+export async function mount(root) {
+  const title = h('h1', {}, t('games_title'));
+  const box = h('div', { class: 'panel', id: 'games' }, t('loading'));
+  root.append(title, box);
+  async function render() {
+    title.textContent = t('games_title');
+    let games;
+    try { games = await api.games(); } catch (e) { put(box, h('div', { class: 'error-box', role: 'alert' }, e.status === 0 ? t('server_down') : e.message)); return; }
+    if (!games.length) { put(box, h('p', {}, t('no_games'))); return; }
+    const tbl = h('table', { class: 'mods' }, h('tr', {}, h('th', {}, 'id'), h('th', {}, t('scenario')), h('th', {}, t('players')), h('th', {}, t('step')), h('th', {}, '')));
+    for (const g of games) {
+      const seats = loadSeats(g.id) || {};
+      const links = [];
+      if (seats[0] && seats[1]) links.push(h('a', { href: `#/game/${g.id}?seats=${seats[0]},${seats[1]}` }, t('open_game')));
+      else {
+        const tok = seats.any || seats[0] || seats[1];
+        if (tok) links.push(h('a', { href: `#/game/${g.id}?seat=${tok}` }, t('open_game')));
+        else links.push(h('a', { href: `#/game/${g.id}` }, t('spectator')));
+      }
+      links.push(' · ', h('a', { href: `#/replay/${g.id}` }, t('replay')));
+      tbl.append(h('tr', {}, h('td', {}, h('code', {}, g.id)), h('td', {}, g.scenario), h('td', {}, g.players.join(' / ')), h('td', {}, String(g.step) + (g.over ? ' ✔' : '')), h('td', {}, ...links)));
+    }
+    put(box, tbl);
+  }
+  await render();
+  return { relang: render };
+}

@@ -1,0 +1,149 @@
+// i18n.js - every label of the page in English and French.  The log lines
+// come from the server in the language asked for (?lang=); the page's own
+// words are here.  t(key, ...args) fills {0}, {1}, ... with args.
+const STRINGS = {
+  en: {
+    app_title: 'grognard', colon: ': ',
+    tagline: 'Révolution et Empire in the browser, and the table assistant of four systems',
+    nav_play: 'Play', nav_games: 'Games', nav_assistant: 'Table assistant', nav_help: 'Keys',
+    lang_switch: 'Français', lang_label: 'Language',
+    skip: 'Skip to the content',
+    loading: 'Loading…',
+    error_prefix: 'Error',
+    server_down: 'The grognard server does not answer: is `grognard serve` running?',
+    // start
+    start_title: 'Start a battle',
+    scenario: 'Scenario', turns_n: '{0} turns', you_play: 'You play',
+    opponent: 'Opponent', opp_computer: 'The computer', opp_hotseat: 'A friend on this machine',
+    opp_link: 'A friend elsewhere (a link to send)', difficulty: 'Difficulty',
+    seed: 'Seed (optional, same seed same dice)', start_btn: 'Start the battle',
+    oob: 'Order of battle', chits_per_turn: '{0} chits a turn', demoralised_at: 'demoralised at {0}',
+    corps_chits: '{0} chit(s)', objectives: 'Objectives', victory: 'Victory',
+    victory_most: 'the side that destroys more enemy units', victory_demo: 'the side with fewer demoralisation points',
+    links_title: 'Seats of this game', link_yours: 'Your seat (open it here)',
+    link_friend: 'Send this link to your friend: it carries their seat',
+    copy: 'Copy', copied: 'Copied', open_game: 'Open the game',
+    // game
+    turn: 'Turn', turn_of: 'Turn {0} of {1}', to_move: 'To play', over: 'Battle over',
+    stage: 'Phase', corps_active: 'Active corps', demoralisation: 'Demoralisation',
+    lost: 'Units lost', bowl: 'Chit bowl', bowl_own: 'Your chits in the bowl',
+    bowl_hidden: 'Other side: {0} chit(s), hidden', bowl_all_hidden: 'In the bowl: {0} chit(s), hidden', bowl_drawn: 'Drawn this turn',
+    none: 'none', actions: 'Your orders', no_actions: 'Waiting for the other side…',
+    waiting_computer: 'The computer is thinking…', log: 'Battle log', dice: 'Dice',
+    undo: 'Undo', end_phase: 'End phase', spectator: 'Spectator',
+    seat_of: 'You command {0}', hotseat_of: 'Hot-seat: {0} to play',
+    show_rule: 'rule', select_unit: 'Select a unit on the map or an order below.',
+    odds_title: 'Odds before you commit', dice_n: '{0} dice', die_1: '1 die', losses_n: '{0} loss(es)', retreats_n: '{0} retreat(s)',
+    attack: 'Attack', cancel: 'Cancel', confirm: 'Commit',
+    winner: 'Winner: {0}', draw: 'A draw', report: 'Battle report',
+    losses_by_turn: 'Figures lost by turn', replay: 'Watch the replay', new_game: 'New battle',
+    live: 'live', offline: 'reconnecting…', dice_legend: 'Red, heavy frame: a loss; amber, dashed frame: a retreat; white: no effect.', step: 'Step', figures: 'figures',
+    skirmisher: 'skirmisher', stage_chits: 'chit choice', stage_draw: 'chit draw', stage_group: 'main group',
+    stage_fire: 'fire', stage_move: 'movement', stage_combat: 'combat', stage_evasion: 'evasion',
+    stage_dice: 'dice', stage_retreat: 'retreat', stage_riposte: 'riposte', stage_after: 'after combat', stage_over: 'over',
+    infantry: 'infantry', elite_infantry: 'elite infantry', light_cavalry: 'light cavalry',
+    heavy_cavalry: 'heavy cavalry', artillery: 'artillery',
+    side_to_move_other: '{0} to play',
+    // replay
+    replay_title: 'Replay', first: 'First', prev: 'Back', next: 'Forward', last: 'Last', play: 'Play', pause: 'Pause',
+    step_of: 'Step {0} of {1}',
+    games_title: 'Games on this server', no_games: 'No game stored yet.', players: 'Players',
+    // assistant
+    assistant_title: 'Table assistant', system: 'System', table: 'Table', procedure: 'Procedure',
+    situation: 'Situation', modifier: 'Die modifier', odds: 'Odds', roll: 'Roll the dice',
+    type_dice: 'Dice rolled (faces, comma-separated)', resolve: 'Resolve', result: 'Result',
+    modifiers: 'Modifiers', applied: 'applied', not_applied: 'not applied', source: 'Source',
+    lookup: 'Read the table', score_typed: 'the modified total you rolled', kind_table: 'Table', kind_procedure: 'Procedure',
+    // keys
+    keys_title: 'Keyboard', key_end: 'end the phase (end fire, end movement, end activation, chits done, stop)',
+    key_undo: 'undo', key_lang: 'switch language', key_help: 'this help', key_esc: 'clear the selection',
+    key_num: 'give the order of that number',
+  },
+  fr: {
+    app_title: 'grognard', colon: ' : ',
+    tagline: 'Révolution et Empire dans le navigateur, et l\'assistant de tables de quatre systèmes',
+    nav_play: 'Jouer', nav_games: 'Parties', nav_assistant: 'Assistant de tables', nav_help: 'Touches',
+    lang_switch: 'English', lang_label: 'Langue',
+    skip: 'Aller au contenu',
+    loading: 'Chargement…',
+    error_prefix: 'Erreur',
+    server_down: 'Le serveur grognard ne répond pas : `grognard serve` est-il lancé ?',
+    start_title: 'Commencer une bataille',
+    scenario: 'Scénario', turns_n: '{0} tours', you_play: 'Vous jouez',
+    opponent: 'Adversaire', opp_computer: 'L\'ordinateur', opp_hotseat: 'Un ami sur cette machine',
+    opp_link: 'Un ami ailleurs (un lien à envoyer)', difficulty: 'Difficulté',
+    seed: 'Graine (facultative ; même graine, mêmes dés)', start_btn: 'Commencer la bataille',
+    oob: 'Ordre de bataille', chits_per_turn: '{0} jetons par tour', demoralised_at: 'démoralisée à {0}',
+    corps_chits: '{0} jeton(s)', objectives: 'Objectifs', victory: 'Victoire',
+    victory_most: 'le camp qui détruit le plus d\'unités ennemies', victory_demo: 'le camp qui a le moins de points de démoralisation',
+    links_title: 'Places de cette partie', link_yours: 'Votre place (à ouvrir ici)',
+    link_friend: 'Envoyez ce lien à votre ami : il porte sa place',
+    copy: 'Copier', copied: 'Copié', open_game: 'Ouvrir la partie',
+    turn: 'Tour', turn_of: 'Tour {0} sur {1}', to_move: 'À jouer', over: 'Bataille terminée',
+    stage: 'Phase', corps_active: 'Corps activé', demoralisation: 'Démoralisation',
+    lost: 'Unités perdues', bowl: 'Bol des jetons', bowl_own: 'Vos jetons dans le bol',
+    bowl_hidden: 'Autre camp : {0} jeton(s), cachés', bowl_all_hidden: 'Dans le bol : {0} jeton(s), cachés', bowl_drawn: 'Tirés ce tour',
+    none: 'aucun', actions: 'Vos ordres', no_actions: 'L\'autre camp joue…',
+    waiting_computer: 'L\'ordinateur réfléchit…', log: 'Journal de la bataille', dice: 'Dés',
+    undo: 'Annuler', end_phase: 'Fin de phase', spectator: 'Spectateur',
+    seat_of: 'Vous commandez {0}', hotseat_of: 'Même écran : {0} joue',
+    show_rule: 'règle', select_unit: 'Choisissez une unité sur la carte ou un ordre ci-dessous.',
+    odds_title: 'Chances avant d\'engager', dice_n: '{0} dés', die_1: '1 dé', losses_n: '{0} perte(s)', retreats_n: '{0} retraite(s)',
+    attack: 'Attaquer', cancel: 'Annuler', confirm: 'Engager',
+    winner: 'Vainqueur : {0}', draw: 'Match nul', report: 'Rapport de bataille',
+    losses_by_turn: 'Figurines perdues par tour', replay: 'Revoir la partie', new_game: 'Nouvelle bataille',
+    live: 'en direct', offline: 'reconnexion…', dice_legend: 'Rouge, cadre épais : une perte ; orange, cadre pointillé : une retraite ; blanc : sans effet.', step: 'Étape', figures: 'figurines',
+    skirmisher: 'tirailleur', stage_chits: 'choix des jetons', stage_draw: 'tirage', stage_group: 'groupe principal',
+    stage_fire: 'tir', stage_move: 'mouvement', stage_combat: 'combat', stage_evasion: 'esquive',
+    stage_dice: 'dés', stage_retreat: 'retraite', stage_riposte: 'riposte', stage_after: 'après le combat', stage_over: 'fin',
+    infantry: 'infanterie', elite_infantry: 'infanterie d\'élite', light_cavalry: 'cavalerie légère',
+    heavy_cavalry: 'cavalerie lourde', artillery: 'artillerie',
+    side_to_move_other: '{0} joue',
+    replay_title: 'Revoir', first: 'Début', prev: 'Reculer', next: 'Avancer', last: 'Fin', play: 'Lire', pause: 'Pause',
+    step_of: 'Étape {0} sur {1}',
+    games_title: 'Parties de ce serveur', no_games: 'Aucune partie enregistrée.', players: 'Joueurs',
+    assistant_title: 'Assistant de tables', system: 'Système', table: 'Table', procedure: 'Procédure',
+    situation: 'Situation', modifier: 'Modificateur du dé', odds: 'Chances', roll: 'Lancer les dés',
+    type_dice: 'Dés lancés (faces, séparées par des virgules)', resolve: 'Résoudre', result: 'Résultat',
+    modifiers: 'Modificateurs', applied: 'appliqué', not_applied: 'non appliqué', source: 'Source',
+    lookup: 'Lire la table', score_typed: 'le total modifié que vous avez obtenu', kind_table: 'Table', kind_procedure: 'Procédure',
+    keys_title: 'Clavier', key_end: 'fin de phase (fin du tir, du mouvement, de l\'activation, jetons choisis, arrêt)',
+    key_undo: 'annuler', key_lang: 'changer de langue', key_help: 'cette aide', key_esc: 'effacer la sélection',
+    key_num: 'donner l\'ordre de ce numéro',
+  },
+};
+
+let lang = 'en';
+try {
+  lang = localStorage.getItem('grognard.lang') || ((navigator.language || 'en').startsWith('fr') ? 'fr' : 'en');
+} catch (e) { /* storage may be off */ }
+if (!STRINGS[lang]) lang = 'en';
+
+const listeners = [];
+
+export function getLang() { return lang; }
+
+export function setLang(l) {
+  if (!STRINGS[l] || l === lang) return;
+  lang = l;
+  try { localStorage.setItem('grognard.lang', l); } catch (e) { /* ignore */ }
+  document.documentElement.lang = l;
+  for (const f of listeners) f(l);
+}
+
+export function onLang(f) { listeners.push(f); }
+
+export function t(key, ...args) {
+  let s = STRINGS[lang][key];
+  if (s === undefined) s = STRINGS.en[key];
+  if (s === undefined) return key;
+  return s.replace(/\{(\d)\}/g, (m, i) => String(args[Number(i)] ?? ''));
+}
+
+// Every key has both languages (tests/browser checks it too).
+export function missingKeys() {
+  const out = [];
+  for (const k of Object.keys(STRINGS.en)) if (!(k in STRINGS.fr)) out.push('fr:' + k);
+  for (const k of Object.keys(STRINGS.fr)) if (!(k in STRINGS.en)) out.push('en:' + k);
+  return out;
+}

@@ -1,0 +1,119 @@
+// start.js - the scenario picker: map preview, order of battle, side and
+// opponent, then POST /api/games.
+import { api } from './api.js';
+import { t, onLang } from './i18n.js';
+import { drawMap, corpsColours } from './hexmap.js';
+import { h, put, saveSeats, gameLink } from './util.js';
+import { toast } from './main.js';
+
+const COMPUTERS = [
+  // the computer players `grognard serve` knows (docs/api.md, POST /api/games)
+  { name: 'random', en: 'Recruit (plays at random)', fr: 'Conscrit (joue au hasard)' },
+  { name: 'eager', en: 'Veteran (always acts)', fr: 'Vétéran (agit toujours)' },
+  { name: 'heuristic', en: 'Marshal (looks one step ahead)', fr: 'Maréchal (voit un coup plus loin)' },
+];
+
+export async function mount(root) {
+  let scenarios = [];
+  let chosen = null; // full scenario
+  const state = { side: 0, opp: 'computer', ai: 'eager' };
+  const wrap = h('div', { class: 'start' });
+  root.append(h('h1', { id: 'start-title' }, t('start_title')), wrap);
+  const listBox = h('div', { class: 'panel' });
+  const detail = h('div', { class: 'panel', id: 'scenario-detail' }, t('loading'));
+  wrap.append(listBox, detail);
+  try {
+    scenarios = await api.scenarios();
+  } catch (e) {
+    put(detail, h('div', { class: 'error-box', role: 'alert' }, e.status === 0 ? t('server_down') : e.message));
+    return {};
+  }
+
+  function renderList() {
+    const ul = h('ul', { class: 'scenario-list', 'aria-label': t('scenario') });
+    for (const s of scenarios) {
+      const b = h('button', { type: 'button', 'aria-pressed': chosen && chosen.id === s.id ? 'true' : 'false', 'data-scenario': s.id, onclick: () => pick(s.id) },
+        s.title, h('span', { class: 'sub' }, `${s.sides.join(' — ')} · ${t('turns_n', s.turns)} · ${s.cols}×${s.rows}`));
+      ul.append(h('li', {}, b));
+    }
+    put(listBox, h('h2', {}, t('scenario')), ul);
+  }
+
+  async function pick(id) {
+    try {
+      chosen = await api.scenario(id);
+    } catch (e) {
+      toast(e.message, true);
+      return;
+    }
+    renderList();
+    renderDetail();
+  }
+
+  function renderDetail() {
+    const s = chosen;
+    const colours = corpsColours(s);
+    const map = drawMap(s, { size: 30, compact: false, label: s.title, typeName: (k) => t(k) });
+    const oob = h('div', { class: 'oob' });
+    for (const side of s.sides) {
+      const tbl = h('table', {});
+      tbl.append(h('caption', { style: 'text-align:left;font-weight:700;padding:4px 0' },
+        h('span', { class: 'swatch', style: `background:${side.colour}` }), side.name,
+        h('span', { class: 'muted' }, ` — ${side.commander || ''} · ${t('chits_per_turn', side.chits_per_turn)} · ${t('demoralised_at', side.demoralised_at)}`)));
+      for (const c of s.corps.filter((c) => c.side === side.id)) {
+        tbl.append(h('tr', { class: 'corps-row' }, h('th', { colspan: 3 }, h('span', { class: 'swatch', style: `background:${colours[c.id]}` }), c.name, h('span', { class: 'muted' }, ` (${t('corps_chits', c.chits)})`))));
+        for (const u of s.units.filter((u) => u.corps === c.id))
+          tbl.append(h('tr', {}, h('td', {}, u.name), h('td', {}, t(u.type)), h('td', {}, String(u.figures) + (u.skirmisher ? ' + 1 ' + t('skirmisher') : ''))));
+      }
+      oob.append(tbl);
+    }
+    const desc = h('div', { class: 'desc' }, ...[].concat(s.description || []).map((p) => h('p', {}, p)));
+    const sideRadios = h('div', { class: 'radio-row' }, ...s.sides.map((side) => h('label', {},
+      h('input', { type: 'radio', name: 'side', value: side.id, checked: state.side === side.id, onchange: () => { state.side = side.id; } }), side.name)));
+    const aiSelect = h('select', { id: 'ai-level', onchange: (e) => { state.ai = e.target.value; } },
+      ...COMPUTERS.map((c) => h('option', { value: c.name, selected: state.ai === c.name }, document.documentElement.lang === 'fr' ? c.fr : c.en)));
+    const oppRadios = h('div', { class: 'radio-row' }, ...[['computer', 'opp_computer'], ['hotseat', 'opp_hotseat'], ['link', 'opp_link']].map(([v, k]) =>
+      h('label', {}, h('input', { type: 'radio', name: 'opp', value: v, checked: state.opp === v, onchange: () => { state.opp = v; aiRow.hidden = v !== 'computer'; } }), t(k))));
+    const aiRow = h('div', { class: 'form-row' }, h('label', { for: 'ai-level' }, t('difficulty')), aiSelect);
+    aiRow.hidden = state.opp !== 'computer';
+    const seedIn = h('input', { type: 'number', id: 'seed', min: 0, step: 1, inputmode: 'numeric' });
+    const links = h('div', { class: 'links', id: 'links', 'aria-live': 'polite' });
+    const form = h('form', { id: 'start-form', onsubmit: async (e) => {
+      e.preventDefault();
+      const ai = state.ai;
+      const players = state.opp === 'computer' ? [0, 1].map((i) => (i === state.side ? 'human' : ai)) : ['human', 'human'];
+      const seed = seedIn.value === '' ? undefined : Number(seedIn.value);
+      let g;
+      try { g = await api.create(s.id, players, seed); } catch (err) { toast(err.message, true); return; }
+      const mine = g.seats[String(state.side)];
+      if (state.opp === 'computer') {
+        saveSeats(g.id, { [state.side]: mine });
+        location.hash = `#/game/${g.id}?seat=${mine}`;
+      } else if (state.opp === 'hotseat') {
+        saveSeats(g.id, { 0: g.seats['0'], 1: g.seats['1'] });
+        location.hash = `#/game/${g.id}?seats=${g.seats['0']},${g.seats['1']}`;
+      } else {
+        saveSeats(g.id, { [state.side]: mine });
+        const other = g.seats[String(1 - state.side)];
+        const copy = (inp) => h('button', { type: 'button', onclick: async () => { inp.select(); try { await navigator.clipboard.writeText(inp.value); } catch (e2) { document.execCommand('copy'); } toast(t('copied')); } }, t('copy'));
+        const mineIn = h('input', { type: 'text', readonly: true, value: gameLink(g.id, mine), id: 'link-mine', 'aria-label': t('link_yours') });
+        const otherIn = h('input', { type: 'text', readonly: true, value: gameLink(g.id, other), id: 'link-friend', 'aria-label': t('link_friend') });
+        put(links, h('h3', {}, t('links_title')),
+          h('p', {}, t('link_friend')), h('div', { class: 'form-row' }, otherIn, copy(otherIn)),
+          h('p', {}, t('link_yours')), h('div', { class: 'form-row' }, mineIn, h('a', { href: `#/game/${g.id}?seat=${mine}`, id: 'open-mine' }, t('open_game'))));
+      }
+    } },
+    h('fieldset', {}, h('legend', {}, t('you_play')), sideRadios),
+    h('fieldset', {}, h('legend', {}, t('opponent')), oppRadios, aiRow),
+    h('div', { class: 'form-row' }, h('label', { for: 'seed' }, t('seed')), seedIn),
+    h('button', { type: 'submit', class: 'primary', id: 'start-btn' }, t('start_btn')), links);
+    const vict = h('p', {}, h('strong', {}, t('victory') + ': '), s.victory_text || (s.victory === 'demoralisation' ? t('victory_demo') : t('victory_most')));
+    put(detail, h('h2', {}, s.title),
+      h('div', { class: 'preview' }, h('div', {}, h('div', { class: 'mapbox' }, map.svg), desc, vict), h('div', {}, form, h('h3', {}, t('oob')), oob)));
+  }
+
+  renderList();
+  const first = scenarios.find((s) => s.id === 'teaching') || scenarios[0];
+  if (first) await pick(first.id);
+  return { relang: () => { root.querySelector('#start-title').textContent = t('start_title'); renderList(); if (chosen) renderDetail(); } };
+}
