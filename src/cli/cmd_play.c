@@ -584,7 +584,7 @@ int cmd_play(int argc, char **argv)
     uint64_t seed = 0;
     int has_seed = 0;
     int computer[RE_SIDES] = {0, 1}, check = 0;
-    gr_ai_kind ai_kind = GR_AI_EAGER;
+    gr_ai_kind ai_kind = gr_ai_kind_of(GR_AI_EAGER);
     gr_lang lang = GR_LANG_EN;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];

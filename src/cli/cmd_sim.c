@@ -365,7 +365,7 @@ int cmd_sim(int argc, char **argv)
     char pbuf[64] = "";
     gr_sim_opts o;
     memset(&o, 0, sizeof o);
-    o.players[0] = o.players[1] = GR_AI_RANDOM;
+    o.players[0] = o.players[1] = gr_ai_kind_of(GR_AI_RANDOM);
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {

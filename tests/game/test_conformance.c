@@ -256,7 +256,7 @@ static void playout(const gr_game *g, const char *file, uint64_t seed, gr_ai_kin
     gr_error_clear(&err);
     gr_match *m = NULL, *r = NULL;
     gr_rng test_rng;
-    gr_rng_seed(&test_rng, seed * 7919u + (uint64_t)kind);
+    gr_rng_seed(&test_rng, seed * 7919u + (uint64_t)kind.algo);
     char where[200];
     if (gr_match_new(g, seed, &m, &err) != GR_OK) {
         fail("%s: %s", file, err.msg);
@@ -380,7 +380,8 @@ int main(int argc, char **argv)
         gr_game g = {t, &sc};
         long before = checks;
         for (long k = 1; k <= seeds; k++)
-            playout(&g, files[f], (uint64_t)k, k % 2 ? GR_AI_EAGER : GR_AI_RANDOM, &s);
+            playout(&g, files[f], (uint64_t)k, gr_ai_kind_of(k % 2 ? GR_AI_EAGER : GR_AI_RANDOM),
+                    &s);
         printf("%s %s: %ld games, %ld checks\n", t->id, files[f], seeds, checks - before);
     }
     printf("%ld checks: %ld illegal actions refused, %ld hidden-choice pairs, %ld resamples\n",

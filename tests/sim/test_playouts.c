@@ -255,7 +255,7 @@ int main(int argc, char **argv)
         static const struct {
             gr_ai_kind kind;
             const char *name;
-        } kinds[] = {{GR_AI_RANDOM, "random"}, {GR_AI_EAGER, "eager"}};
+        } kinds[] = {{{GR_AI_RANDOM, 0, 0}, "random"}, {{GR_AI_EAGER, 0, 0}, "eager"}};
         for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
             long steps = 0;
             int wins[3] = {0, 0, 0};
