@@ -3,8 +3,9 @@
  * with its probabilities, the trusted apply), through the game interface
  * (game.h) exactly as a simulator or a search plays them.
  *
- * Each figure is the best of three runs of GAMES games (the machine is
- * shared, so the best run is the one least disturbed).
+ * Each figure is the best of three runs of GAMES games, timed by the
+ * process's CPU time (the machine is shared: the wall clock would count the
+ * other programs' time too; the best run is the one least disturbed).
  *
  * usage: bench_playout SCENARIO [GAMES] */
 #include <stdio.h>
@@ -18,7 +19,7 @@
 static double now(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 

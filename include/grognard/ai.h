@@ -3,31 +3,99 @@
  * A player reads the state and returns one of its legal actions; it never
  * changes the state.  Randomness comes from a gr_rng the caller owns (a
  * match's player stream: gr_match_player_rng), so the same seed gives the
- * same choices. */
+ * same choices.
+ *
+ * Players are named as people type them: "random", "eager", "heuristic",
+ * "mcts" (the search at its default budget) or "mcts:BUDGET" (BUDGET
+ * simulations a decision, or "mcts:BUDGETms", milliseconds a decision). */
 #ifndef GROGNARD_AI_H
 #define GROGNARD_AI_H
+
+#include <stddef.h>
 
 #include "grognard/game.h"
 #include "grognard/rng.h"
 
-typedef enum gr_ai_kind {
+typedef enum gr_ai_algo {
     GR_AI_RANDOM,    /* a legal action drawn uniformly */
     GR_AI_EAGER,     /* drawn uniformly among the actions that do something: it
                         passes (type->is_pass) only when nothing else is legal */
     GR_AI_HEURISTIC, /* the action whose outcome the game's evaluation ranks
                         best, one step ahead, the dice that follow it sampled
                         a few times; ties broken at random */
+    GR_AI_MCTS,      /* information-set Monte Carlo tree search (see below) */
+} gr_ai_algo;
+
+/* The simulations a decision of "mcts" without a budget. */
+#define GR_AI_MCTS_DEFAULT 100
+/* The largest budget accepted: simulations, or milliseconds. */
+#define GR_AI_MCTS_MAX_SIMS 10000000L
+#define GR_AI_MCTS_MAX_MS   600000L
+
+/* A computer player: its algorithm and, for the search, its budget (sims
+ * simulations a decision; or, if ms > 0, as many as ms milliseconds allow:
+ * then the choice depends on the machine's speed and is not reproducible).
+ * Small and plain: pass it by value, compare its fields. */
+typedef struct gr_ai_kind {
+    gr_ai_algo algo;
+    long sims;
+    long ms;
 } gr_ai_kind;
 
-/* "random", "eager" or "heuristic" into *out; GR_EINPUT naming what is
- * accepted. */
+/* The player of algorithm `algo` at its default budget. */
+gr_ai_kind gr_ai_kind_of(gr_ai_algo algo);
+
+/* A player's name ("random", "eager", "heuristic", "mcts", "mcts:N" or
+ * "mcts:Nms") into *out; GR_EINPUT naming what is accepted.  "mcts" is
+ * "mcts:100" (GR_AI_MCTS_DEFAULT). */
 gr_status gr_ai_kind_parse(const char *s, gr_ai_kind *out, gr_error *err);
+
+/* The name gr_ai_kind_parse reads back to k, into buf (cap >= 32 is always
+ * enough); returns buf. */
+const char *gr_ai_kind_name(gr_ai_kind k, char *buf, size_t cap);
 
 /* Choose one of the n >= 1 legal actions `legal` (in the game's order) of
  * the player to move in st.  Draws from rng only (the same rng state, the
- * same choice).  GR_AI_HEURISTIC allocates two states for the time of the
- * call and plays at random if that fails. */
+ * same choice; for the search, with a budget in simulations).  The
+ * heuristic and the search allocate for the time of the call and play at
+ * random if memory cannot be had. */
 gr_action gr_ai_choose(const gr_game *g, const void *st, gr_ai_kind kind, const gr_action *legal,
                        int n, gr_rng *rng);
+
+/* ---- the search ---------------------------------------------------------
+ *
+ * Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012):
+ * each simulation first draws a state consistent with what the player to
+ * move may know (the game's resample verb), so the search never reads the
+ * other side's hidden choices; the tree is shared by all these states.  Its
+ * nodes are the player's decisions, the other side's (whose hidden choices,
+ * is_hidden_choice, are one edge: which chit went in is not known to the
+ * player after it), and chance (dice, chit draws: an outcome is drawn with
+ * its probability).  At a decision, the candidate actions are the best few
+ * by a one-step look with the game's evaluation (the heuristic), chosen by
+ * UCB with availability counts.  A simulation ends with a short playout by
+ * a cut-down heuristic (the best of a few sampled actions) and the game's
+ * evaluation of where it stops, unless the game ended first.
+ *
+ * The floating-point sums use + - * / and sqrt only (no libm function
+ * whose rounding varies), so a budget in simulations gives the same choice
+ * on every machine. */
+
+/* One of the search's actions at the root, for a hint. */
+typedef struct gr_ai_line {
+    gr_action action;
+    long visits;  /* simulations through it */
+    double share; /* visits / all simulations */
+    double win;   /* the mean result for the player to move: 1 won, 0 lost */
+} gr_ai_line;
+
+/* Search st (a decision of its player; legal as for gr_ai_choose) with the
+ * budget of `kind` (any algo: its sims/ms are used, GR_AI_MCTS_DEFAULT if
+ * both are 0) and write its best actions, most visited first, up to cap
+ * into out.  Returns how many were written (>= 1 when n >= 1 and cap >= 1,
+ * out[0] the action gr_ai_choose would play), or -1 if memory cannot be
+ * had.  Draws from rng only. */
+int gr_ai_search(const gr_game *g, const void *st, gr_ai_kind kind, const gr_action *legal, int n,
+                 gr_rng *rng, gr_ai_line *out, int cap);
 
 #endif

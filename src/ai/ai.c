@@ -1,30 +1,89 @@
-/* ai.c - the random player, which picks one of the legal actions uniformly,
- * and the eager random player, which never passes while it can act (a
- * livelier opponent, and playouts that reach more of the rules). */
+/* ai.c - the players' names, the random player, which picks one of the
+ * legal actions uniformly, the eager random player, which never passes
+ * while it can act (a livelier opponent, and playouts that reach more of
+ * the rules), and the one-step heuristic.  The search is in mcts.c. */
 #include "grognard/ai.h"
 
 #include <assert.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+gr_ai_kind gr_ai_kind_of(gr_ai_algo algo)
+{
+    gr_ai_kind k = {algo, algo == GR_AI_MCTS ? GR_AI_MCTS_DEFAULT : 0, 0};
+    return k;
+}
+
+/* A whole decimal number from 1 to max in s .. end (no sign, no spaces). */
+static int budget(const char *s, const char *end, long max, long *out)
+{
+    long v = 0;
+    if (s == end)
+        return -1;
+    for (; s < end; s++) {
+        if (*s < '0' || *s > '9')
+            return -1;
+        v = v * 10 + (*s - '0');
+        if (v > max)
+            return -1;
+    }
+    if (v < 1)
+        return -1;
+    *out = v;
+    return 0;
+}
+
 gr_status gr_ai_kind_parse(const char *s, gr_ai_kind *out, gr_error *err)
 {
-    if (s && !strcmp(s, "random")) {
-        *out = GR_AI_RANDOM;
-        return GR_OK;
-    }
-    if (s && !strcmp(s, "eager")) {
-        *out = GR_AI_EAGER;
-        return GR_OK;
-    }
-    if (s && !strcmp(s, "heuristic")) {
-        *out = GR_AI_HEURISTIC;
-        return GR_OK;
+    static const struct {
+        const char *name;
+        gr_ai_algo algo;
+    } names[] = {{"random", GR_AI_RANDOM},
+                 {"eager", GR_AI_EAGER},
+                 {"heuristic", GR_AI_HEURISTIC},
+                 {"mcts", GR_AI_MCTS}};
+    for (size_t i = 0; s && i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(s, names[i].name)) {
+            *out = gr_ai_kind_of(names[i].algo);
+            return GR_OK;
+        }
+    if (s && !strncmp(s, "mcts:", 5)) {
+        const char *b = s + 5, *end = b + strlen(b);
+        gr_ai_kind k = {GR_AI_MCTS, 0, 0};
+        if (end - b > 2 && !strcmp(end - 2, "ms")) {
+            if (budget(b, end - 2, GR_AI_MCTS_MAX_MS, &k.ms) == 0) {
+                *out = k;
+                return GR_OK;
+            }
+        } else if (budget(b, end, GR_AI_MCTS_MAX_SIMS, &k.sims) == 0) {
+            *out = k;
+            return GR_OK;
+        }
+        return gr_error_set(
+            err, GR_EINPUT,
+            "computer player '%s': the search's budget is a number of simulations "
+            "from 1 to %ld (mcts:500) or of milliseconds from 1 to %ld (mcts:250ms)",
+            s, GR_AI_MCTS_MAX_SIMS, GR_AI_MCTS_MAX_MS);
     }
     return gr_error_set(err, GR_EINPUT,
-                        "computer player '%s' is not known; accepted: eager, heuristic, random",
+                        "computer player '%s' is not known; accepted: eager, heuristic, mcts, "
+                        "mcts:SIMULATIONS (e.g. mcts:500), mcts:MILLISECONDSms, random",
                         s ? s : "");
+}
+
+const char *gr_ai_kind_name(gr_ai_kind k, char *buf, size_t cap)
+{
+    static const char *const names[] = {"random", "eager", "heuristic", "mcts"};
+    const char *name = (unsigned)k.algo < 4 ? names[k.algo] : "?";
+    if (k.algo == GR_AI_MCTS && k.ms > 0)
+        snprintf(buf, cap, "mcts:%ldms", k.ms);
+    else if (k.algo == GR_AI_MCTS && k.sims > 0 && k.sims != GR_AI_MCTS_DEFAULT)
+        snprintf(buf, cap, "mcts:%ld", k.sims);
+    else
+        snprintf(buf, cap, "%s", name);
+    return buf;
 }
 
 /* Dice samples for an action followed by chance (an attack, a fire). */
@@ -86,9 +145,15 @@ gr_action gr_ai_choose(const gr_game *g, const void *st, gr_ai_kind kind, const 
                        int n, gr_rng *rng)
 {
     assert(n >= 1);
-    if (kind == GR_AI_HEURISTIC)
+    if (kind.algo == GR_AI_MCTS && n > 1) {
+        gr_ai_line best;
+        if (gr_ai_search(g, st, kind, legal, n, rng, &best, 1) == 1)
+            return best.action;
+        return legal[gr_rng_below(rng, (uint32_t)n)]; /* no memory for the tree */
+    }
+    if (kind.algo == GR_AI_HEURISTIC)
         return heuristic(g, st, legal, n, rng);
-    if (kind == GR_AI_EAGER && g->type->is_pass) {
+    if (kind.algo == GR_AI_EAGER && g->type->is_pass) {
         /* the k-th action that does something, in order: no copy needed */
         int m = 0;
         for (int i = 0; i < n; i++)

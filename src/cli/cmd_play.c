@@ -29,7 +29,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: grognard play SCENARIO|SAVE [--seed N] [--ai 0|1|both|none] [--ai-kind KIND]\n"
-            "                     [--lang en|fr] [--save FILE] [--check]\n"
+            "                     [--level easy|normal|hard] [--lang en|fr] [--save FILE]\n"
+            "                     [--check]\n"
             "\n"
             "Play Revolution et Empire in the terminal.  SCENARIO is a scenario file\n"
             "(data/scenarios/: teaching, austerlitz, marengo, friedland; format in\n"
@@ -44,7 +45,12 @@ static void usage(FILE *f)
             "                something, passing only when nothing else is legal; random:\n"
             "                any legal action at random, passing included; heuristic: the\n"
             "                action whose outcome it judges best one step ahead (the dice\n"
-            "                after it sampled), a firmer opponent\n"
+            "                after it sampled), a firmer opponent; mcts: a search of 100\n"
+            "                simulations a decision; mcts:N, N of them (mcts:250ms: as many as\n"
+            "                250 ms allow)\n"
+            "  --level L     how hard the computer plays: easy (heuristic), normal (mcts,\n"
+            "                100 simulations a decision), hard (mcts:400); instead of\n"
+            "                --ai-kind\n"
             "  --lang L      the language of what happens: en (default) or fr (the\n"
             "                rule books' own)\n"
             "  --save FILE   write the game (scenario, seed, every step and state hash) to\n"
@@ -54,8 +60,9 @@ static void usage(FILE *f)
             "At the prompt: a number from the list of legal actions, or the action's text;\n"
             "'actions' lists them, 'board' draws the map, a unit's code (A1) marks the\n"
             "hexes it may move to and a hex typed next ('4,2') moves it there, 'undo'\n"
-            "takes back your last decision, 'save FILE', 'quit', 'help'.  Chit choices\n"
-            "are hidden from the other player (the screen is cleared between them).\n"
+            "takes back your last decision, 'hint' shows the search's three best\n"
+            "actions, 'save FILE', 'quit', 'help'.  Chit choices are hidden from the\n"
+            "other player (the screen is cleared between them).\n"
             "Colour on a terminal unless NO_COLOR is set.\n"
             "\n"
             "example: grognard play data/scenarios/teaching.json --seed 7 --save game.json\n");
@@ -264,6 +271,8 @@ static void prompt_help(void)
            "               to (++ it may still fight after, -- not), then type the hex\n"
            "               'col,row' to move it there\n"
            "  board        draw the map;  units: list the units and their strength\n"
+           "  hint         the search's three best actions (400 simulations from what\n"
+           "               you can see), with their shares and chances of winning\n"
            "  undo         take back your last decision (never a die rolled or a chit\n"
            "               drawn: the dice stay as they fell; nor the other player's\n"
            "               decision, unless the computer made it)\n"
@@ -335,6 +344,37 @@ static int picked_move(play *P, const char *line, gr_action *out)
     return -1;
 }
 
+/* The search's budget for a hint: the hard level's. */
+#define HINT_SIMS 400
+
+/* The search's three best actions for the player to move, from what that
+ * player may know; its own stream, seeded by the game and the position, so
+ * the hint is the same each time it is asked and the game's dice and the
+ * computer's choices are not changed by asking. */
+static void hint(play *P)
+{
+    gr_ai_kind k = {GR_AI_MCTS, HINT_SIMS, 0};
+    gr_rng rng;
+    gr_rng_seed(&rng, gr_match_seed(P->m) ^ gr_game_hash(&P->game, cur(P)));
+    gr_ai_line best[3];
+    int n = gr_ai_search(&P->game, cur(P), k, P->acts, P->nacts, &rng, best, 3);
+    if (n < 1) {
+        printf("no hint: out of memory\n");
+        return;
+    }
+    printf("hint (a search of %d simulations; win: its estimate of your chance of winning):\n",
+           HINT_SIMS);
+    for (int i = 0; i < n; i++) {
+        int num = 0;
+        for (int j = 0; j < P->nacts && !num; j++)
+            num = P->acts[j] == best[i].action ? j + 1 : 0;
+        char d[200];
+        gr_game_describe(&P->game, cur(P), best[i].action, d, sizeof d);
+        printf("  %4d  %-44s %3.0f%% of the search, win %3.0f%%\n", num, d, 100 * best[i].share,
+               100 * best[i].win);
+    }
+}
+
 /* Ask the human side p for an action.  Returns 1 with *out set, 0 at the
  * end of input, 3 on quit, 2 after undo (the state changed: start over). */
 static int ask(play *P, int p, gr_action *out)
@@ -381,6 +421,10 @@ static int ask(play *P, int p, gr_action *out)
             char *path = line + 5;
             trim(path);
             save_game(P, path, 1);
+            continue;
+        }
+        if (!strcmp(line, "hint")) {
+            hint(P);
             continue;
         }
         if (!strcmp(line, "undo") || !strcmp(line, "u")) {
@@ -530,7 +574,8 @@ int cmd_play(int argc, char **argv)
     uint64_t seed = 0;
     int has_seed = 0;
     int computer[RE_SIDES] = {0, 1}, check = 0;
-    gr_ai_kind ai_kind = GR_AI_EAGER;
+    gr_ai_kind ai_kind = gr_ai_kind_of(GR_AI_EAGER);
+    const char *level = NULL, *kind_given = NULL;
     gr_lang lang = GR_LANG_EN;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -541,7 +586,7 @@ int cmd_play(int argc, char **argv)
         if (!strcmp(a, "--check")) {
             check = 1;
         } else if (!strcmp(a, "--seed") || !strcmp(a, "--ai") || !strcmp(a, "--save") ||
-                   !strcmp(a, "--ai-kind") || !strcmp(a, "--lang")) {
+                   !strcmp(a, "--ai-kind") || !strcmp(a, "--lang") || !strcmp(a, "--level")) {
             if (i + 1 >= argc) {
                 cli_err("grognard play: %s needs a value (grognard play --help)\n", a);
                 return CLI_USAGE;
@@ -557,7 +602,22 @@ int cmd_play(int argc, char **argv)
                 has_seed = 1;
             } else if (!strcmp(a, "--save")) {
                 save = v;
+            } else if (!strcmp(a, "--level")) {
+                static const char *const levels[][2] = {
+                    {"easy", "heuristic"}, {"normal", "mcts"}, {"hard", "mcts:400"}};
+                const char *kind = NULL;
+                for (size_t l = 0; l < 3; l++)
+                    kind = !strcmp(v, levels[l][0]) ? levels[l][1] : kind;
+                if (!kind) {
+                    cli_err("grognard play: --level '%s' is not accepted; use easy, normal or "
+                            "hard\n",
+                            v);
+                    return CLI_USAGE;
+                }
+                gr_ai_kind_parse(kind, &ai_kind, &err);
+                level = v;
             } else if (!strcmp(a, "--ai-kind")) {
+                kind_given = v;
                 if (gr_ai_kind_parse(v, &ai_kind, &err) != GR_OK) {
                     cli_err("grognard play: --ai-kind: %s\n", err.msg);
                     return CLI_USAGE;
@@ -579,7 +639,8 @@ int cmd_play(int argc, char **argv)
             }
         } else if (a[0] == '-' && a[1]) {
             cli_err("grognard play: unknown option '%s'; accepted: --seed N, --ai "
-                    "0|1|both|none, --ai-kind eager|heuristic|random, --lang en|fr, --save FILE, "
+                    "0|1|both|none, --ai-kind eager|heuristic|random|mcts|mcts:N, --level "
+                    "easy|normal|hard, --lang en|fr, --save FILE, "
                     "--check, "
                     "--help\n",
                     a);
@@ -592,6 +653,12 @@ int cmd_play(int argc, char **argv)
         } else {
             path = a;
         }
+    }
+    if (level && kind_given) {
+        cli_err("grognard play: --level %s and --ai-kind %s both choose the computer player; "
+                "give one of them\n",
+                level, kind_given);
+        return CLI_USAGE;
     }
     if (!path) {
         cli_err("grognard play: missing SCENARIO, e.g. grognard play "

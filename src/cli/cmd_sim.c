@@ -28,8 +28,11 @@ static void usage(FILE *f)
             "  --games N      battles to play, 1 to 100000000 (default 1000)\n"
             "  --seed S       the run's seed, 0 to 9223372036854775807 (default 1)\n"
             "  --players A,B  A plays the first side, B the second; each random (any legal\n"
-            "                 action) or eager (random, but never passes while it can act);\n"
-            "                 default random,random\n"
+            "                 action), eager (random, but never passes while it can act),\n"
+            "                 heuristic (the best outcome one step ahead), mcts (a search of\n"
+            "                 100 simulations a decision), mcts:N (N simulations) or\n"
+            "                 mcts:Nms (N milliseconds: not reproducible); default\n"
+            "                 random,random\n"
             "  --jobs J       threads, 1 to %d (default 1; the machine has 2 cores)\n"
             "  --json         one JSON object: games, wins, draws, ci95, steps, stats\n"
             "\n"
@@ -365,7 +368,7 @@ int cmd_sim(int argc, char **argv)
     char pbuf[64] = "";
     gr_sim_opts o;
     memset(&o, 0, sizeof o);
-    o.players[0] = o.players[1] = GR_AI_RANDOM;
+    o.players[0] = o.players[1] = gr_ai_kind_of(GR_AI_RANDOM);
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {

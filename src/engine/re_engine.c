@@ -669,16 +669,19 @@ static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
         }
         uint16_t list[RE_MAX_ROWS * RE_MAX_COLS];
         int n = move_map(sc, st, grid, u, reach, NULL, list, -1);
-        /* in map order (row by row), as every legal action list is */
-        for (int a = 1; a < n; a++)
-            for (int b = a; b > 0 && list[b - 1] > list[b]; b--) {
-                uint16_t t = list[b];
-                list[b] = list[b - 1];
-                list[b - 1] = t;
-            }
-        for (int k = 0; k < n; k++)
-            push(e, mk(RE_A_MOVE, u, RE_NO_UNIT, list[k] % RE_MAX_COLS, list[k] / RE_MAX_COLS, -1,
-                       -1));
+        if (n == 0)
+            continue;
+        /* in map order (row by row), as every legal action list is: the
+         * reach map read from the first hex reached to the last (the list
+         * is in the search's order; sorting it cost a fifth of a playout) */
+        int lo = list[0], hi = list[0];
+        for (int k = 1; k < n; k++) {
+            lo = list[k] < lo ? list[k] : lo;
+            hi = list[k] > hi ? list[k] : hi;
+        }
+        for (int i = lo; i <= hi; i++)
+            if (reach[i])
+                push(e, mk(RE_A_MOVE, u, RE_NO_UNIT, i % RE_MAX_COLS, i / RE_MAX_COLS, -1, -1));
     }
 }
 

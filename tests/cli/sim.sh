@@ -49,7 +49,7 @@ expect_exit "html cannot be written" 1 "--html /nonexistent/x.html: cannot write
 expect_exit "no scenario" 2 "missing SCENARIO" -- sim
 expect_exit "bad games" 2 "--games '0'" -- sim "$S/teaching.json" --games 0
 expect_exit "bad jobs" 2 "--jobs 'x'" -- sim "$S/teaching.json" --jobs x
-expect_exit "bad player" 2 "accepted: eager, heuristic, random" -- sim "$S/teaching.json" --players random,clever
+expect_exit "bad player" 2 "accepted: eager, heuristic, mcts, mcts:SIMULATIONS" -- sim "$S/teaching.json" --players random,clever
 expect_exit "one player" 2 "two players" -- sim "$S/teaching.json" --players random
 expect_exit "bad option" 2 "unknown option '--fast'" -- sim "$S/teaching.json" --fast
 rm -rf "$T"

@@ -261,7 +261,7 @@ static void playout(const gr_game *g, const char *file, uint64_t seed, gr_ai_kin
     gr_error_clear(&err);
     gr_match *m = NULL, *r = NULL;
     gr_rng test_rng;
-    gr_rng_seed(&test_rng, seed * 7919u + (uint64_t)kind);
+    gr_rng_seed(&test_rng, seed * 7919u + (uint64_t)kind.algo);
     char where[200];
     if (gr_match_new(g, seed, &m, &err) != GR_OK) {
         fail("%s: %s", file, err.msg);
@@ -390,7 +390,8 @@ int main(int argc, char **argv)
          * their rules are cased one by one in tests/rules/re */
         long n = f < 2 ? seeds : (seeds + 3) / 4;
         for (long k = 1; k <= n; k++)
-            playout(&g, files[f], (uint64_t)k, k % 2 ? GR_AI_EAGER : GR_AI_RANDOM, &s);
+            playout(&g, files[f], (uint64_t)k, gr_ai_kind_of(k % 2 ? GR_AI_EAGER : GR_AI_RANDOM),
+                    &s);
         printf("%s %s: %ld games, %ld checks\n", t->id, files[f], n, checks - before);
     }
     printf("%ld checks: %ld illegal actions refused, %ld hidden-choice pairs, %ld resamples\n",

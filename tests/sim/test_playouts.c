@@ -259,7 +259,7 @@ int main(int argc, char **argv)
         static const struct {
             gr_ai_kind kind;
             const char *name;
-        } kinds[] = {{GR_AI_RANDOM, "random"}, {GR_AI_EAGER, "eager"}};
+        } kinds[] = {{{GR_AI_RANDOM, 0, 0}, "random"}, {{GR_AI_EAGER, 0, 0}, "eager"}};
         /* Marengo and Friedland (format 2): a quarter of the seeds, so that the
          * sanitizer run stays well inside the test's time limit on 2 cores */
         long n = f < 2 ? seeds : (seeds + 3) / 4;

@@ -1,0 +1,313 @@
+/* test_ai.c - the computer players through ai.h: the names people type, and
+ * the search player's moves: the same seed and budget in simulations give
+ * the same move; every move is legal; and the move does not depend on which
+ * chits the other side hid in the bowl. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "grognard/ai.h"
+#include "grognard/re.h"
+#include "grognard/re_io.h"
+
+static const char *root = ".";
+static const char *const scenarios[] = {"teaching", "austerlitz"};
+
+static void load(const char *name, re_scenario *sc)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/data/scenarios/%s.json", root, name);
+    gr_error err;
+    gr_error_clear(&err);
+    if (re_scenario_load(path, sc, &err) != GR_OK)
+        fail_msg("%s", err.msg);
+}
+
+/* ---- names ---------------------------------------------------------------- */
+
+static void names_accepted(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        gr_ai_algo algo;
+        long sims, ms;
+        const char *name; /* gr_ai_kind_name of it */
+    } cases[] = {
+        {"random", GR_AI_RANDOM, 0, 0, "random"},
+        {"eager", GR_AI_EAGER, 0, 0, "eager"},
+        {"heuristic", GR_AI_HEURISTIC, 0, 0, "heuristic"},
+        {"mcts", GR_AI_MCTS, 100, 0, "mcts"},
+        {"mcts:100", GR_AI_MCTS, 100, 0, "mcts"},
+        {"mcts:1", GR_AI_MCTS, 1, 0, "mcts:1"},
+        {"mcts:500", GR_AI_MCTS, 500, 0, "mcts:500"},
+        {"mcts:10000000", GR_AI_MCTS, 10000000, 0, "mcts:10000000"},
+        {"mcts:250ms", GR_AI_MCTS, 0, 250, "mcts:250ms"},
+        {"mcts:600000ms", GR_AI_MCTS, 0, 600000, "mcts:600000ms"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gr_ai_kind k;
+        gr_error err;
+        gr_error_clear(&err);
+        if (gr_ai_kind_parse(cases[i].text, &k, &err) != GR_OK)
+            fail_msg("'%s' refused: %s", cases[i].text, err.msg);
+        assert_int_equal(k.algo, cases[i].algo);
+        assert_int_equal(k.sims, cases[i].sims);
+        assert_int_equal(k.ms, cases[i].ms);
+        char buf[32];
+        assert_string_equal(gr_ai_kind_name(k, buf, sizeof buf), cases[i].name);
+    }
+}
+
+static void names_refused(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {"",
+                                      "MCTS",
+                                      "mcts:",
+                                      "mcts:0",
+                                      "mcts:-5",
+                                      "mcts:5x",
+                                      "mcts:ms",
+                                      "mcts:0ms",
+                                      "mcts: 5",
+                                      "mcts:10000001",
+                                      "mcts:600001ms",
+                                      "mcts5",
+                                      "clever",
+                                      "mcts:99999999999999999999"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        gr_ai_kind k = gr_ai_kind_of(GR_AI_RANDOM);
+        gr_error err;
+        gr_error_clear(&err);
+        if (gr_ai_kind_parse(bad[i], &k, &err) != GR_EINPUT)
+            fail_msg("'%s' accepted", bad[i]);
+        assert_non_null(strstr(err.msg, bad[i]));
+    }
+    gr_ai_kind k;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_ai_kind_parse(NULL, &k, &err), GR_EINPUT);
+}
+
+/* ---- the search ----------------------------------------------------------- */
+
+/* st after `steps` random steps from the start (chance drawn, players at
+ * random) and then on to the next decision with more than one legal
+ * action; 0 if the game ended first. */
+static int reach(const gr_game *g, void *st, uint64_t seed, int steps, gr_action *acts, int *n)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_game_init(g, st, &err), GR_OK);
+    gr_rng rng;
+    gr_rng_seed(&rng, seed);
+    for (int i = 0;; i++) {
+        int p = gr_game_current_player(g, st);
+        if (p == GR_TERMINAL)
+            return 0;
+        if (p == GR_CHANCE) {
+            gr_game_apply(g, st, gr_game_sample_chance(g, st, &rng), NULL);
+            continue;
+        }
+        *n = gr_game_legal_actions(g, st, acts, g->type->max_actions);
+        if (i >= steps && *n > 1)
+            return 1;
+        gr_game_apply(g, st, acts[gr_rng_below(&rng, (uint32_t)*n)], NULL);
+    }
+}
+
+static int is_in(gr_action a, const gr_action *acts, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (acts[i] == a)
+            return 1;
+    return 0;
+}
+
+/* The same rng state and budget: the same move and the same search (every
+ * line's visits and result), over positions of both scenarios. */
+static void search_reproducible(void **state)
+{
+    (void)state;
+    static re_scenario sc;
+    gr_action *acts = malloc(RE_MAX_ACTIONS * sizeof *acts);
+    assert_non_null(acts);
+    gr_ai_kind k = {GR_AI_MCTS, 40, 0};
+    int positions = 0;
+    for (size_t f = 0; f < 2; f++) {
+        load(scenarios[f], &sc);
+        gr_game g = {&re_game_type, &sc};
+        for (int s = 1; s <= 6; s++) {
+            re_state st;
+            int n;
+            if (!reach(&g, &st, (uint64_t)s, 15 * s, acts, &n))
+                continue;
+            positions++;
+            gr_ai_line a[3], b[3];
+            gr_rng r1, r2;
+            gr_rng_seed(&r1, 1805);
+            gr_rng_seed(&r2, 1805);
+            int na = gr_ai_search(&g, &st, k, acts, n, &r1, a, 3);
+            int nb = gr_ai_search(&g, &st, k, acts, n, &r2, b, 3);
+            assert_true(na >= 1);
+            assert_int_equal(na, nb);
+            for (int i = 0; i < na; i++) {
+                assert_true(a[i].action == b[i].action);
+                assert_int_equal(a[i].visits, b[i].visits);
+                assert_true(a[i].win == b[i].win);
+                assert_true(is_in(a[i].action, acts, n));
+                assert_true(a[i].visits >= 1 && a[i].visits <= 40);
+                assert_true(a[i].share > 0 && a[i].share <= 1);
+                assert_true(a[i].win >= 0 && a[i].win <= 1);
+                if (i)
+                    assert_true(a[i].visits <= a[i - 1].visits);
+            }
+            /* the callers' streams advanced alike */
+            assert_memory_equal(&r1, &r2, sizeof r1);
+            gr_rng_seed(&r1, 1805);
+            assert_true(gr_ai_choose(&g, &st, k, acts, n, &r1) == a[0].action);
+        }
+    }
+    assert_true(positions >= 8);
+    free(acts);
+}
+
+/* Whole games of the search against the heuristic (in both seats) and
+ * against itself, a budget in milliseconds too: every move is checked
+ * against the game's own refusal of an illegal action. */
+static void search_plays_legal_moves(void **state)
+{
+    (void)state;
+    static re_scenario sc;
+    gr_action *acts = malloc(RE_MAX_ACTIONS * sizeof *acts);
+    assert_non_null(acts);
+    load("teaching", &sc);
+    gr_game g = {&re_game_type, &sc};
+    static const gr_ai_kind players[][2] = {
+        {{GR_AI_MCTS, 6, 0}, {GR_AI_HEURISTIC, 0, 0}},
+        {{GR_AI_HEURISTIC, 0, 0}, {GR_AI_MCTS, 6, 0}},
+        {{GR_AI_MCTS, 3, 0}, {GR_AI_MCTS, 0, 1}},
+    };
+    long searched = 0;
+    for (size_t k = 0; k < sizeof players / sizeof players[0]; k++) {
+        re_state st;
+        gr_error err;
+        gr_error_clear(&err);
+        assert_int_equal(gr_game_init(&g, &st, &err), GR_OK);
+        gr_rng rng;
+        gr_rng_seed(&rng, 40 + k);
+        for (int steps = 0; gr_game_current_player(&g, &st) != GR_TERMINAL; steps++) {
+            assert_true(steps < 100000);
+            int p = gr_game_current_player(&g, &st);
+            gr_action a;
+            if (p == GR_CHANCE) {
+                a = gr_game_sample_chance(&g, &st, &rng);
+            } else {
+                int n = gr_game_legal_actions(&g, &st, acts, RE_MAX_ACTIONS);
+                a = gr_ai_choose(&g, &st, players[k][p], acts, n, &rng);
+                searched += players[k][p].algo == GR_AI_MCTS && n > 1;
+            }
+            if (gr_game_apply_checked(&g, &st, a, NULL, &err) != GR_OK)
+                fail_msg("game %zu step %d: %s", k, steps, err.msg);
+        }
+    }
+    assert_true(searched >= 30);
+    free(acts);
+}
+
+/* The first two hidden choices of the player to move in st (chits for two
+ * different corps) and its pass (the end of its choice). */
+static void hidden_and_pass(const gr_game *g, const void *st, gr_action *h1, gr_action *h2,
+                            gr_action *pass, gr_action *acts)
+{
+    int n = gr_game_legal_actions(g, st, acts, g->type->max_actions);
+    int p = gr_game_current_player(g, st), nh = 0, np = 0;
+    for (int i = 0; i < n; i++) {
+        if (g->type->is_hidden_choice(g->sc, st, p, acts[i])) {
+            if (nh == 0)
+                *h1 = acts[i];
+            else if (nh == 1)
+                *h2 = acts[i];
+            nh++;
+        } else if (g->type->is_pass(g->sc, st, acts[i])) {
+            *pass = acts[i];
+            np++;
+        }
+    }
+    assert_true(nh >= 2);
+    assert_int_equal(np, 1);
+}
+
+/* Side 0 puts in the bowl a chit of its first corps in one game, of its
+ * second in the other, and ends its choice; side 1, searching with the same
+ * seed, sees the same thing (the observations are byte for byte the same)
+ * and must make the same search: the same lines, visits and results. */
+static void search_blind_to_hidden_chits(void **state)
+{
+    (void)state;
+    static re_scenario sc;
+    gr_action *acts = malloc(RE_MAX_ACTIONS * sizeof *acts);
+    assert_non_null(acts);
+    for (size_t f = 0; f < 2; f++) {
+        load(scenarios[f], &sc);
+        gr_game g = {&re_game_type, &sc};
+        re_state a, b;
+        gr_error err;
+        gr_error_clear(&err);
+        assert_int_equal(gr_game_init(&g, &a, &err), GR_OK);
+        assert_int_equal(gr_game_current_player(&g, &a), 0);
+        gr_action h1 = 0, h2 = 0, pass = 0;
+        hidden_and_pass(&g, &a, &h1, &h2, &pass, acts);
+        b = a;
+        assert_int_equal(gr_game_apply_checked(&g, &a, h1, NULL, &err), GR_OK);
+        assert_int_equal(gr_game_apply_checked(&g, &b, h2, NULL, &err), GR_OK);
+        assert_int_equal(gr_game_apply_checked(&g, &a, pass, NULL, &err), GR_OK);
+        assert_int_equal(gr_game_apply_checked(&g, &b, pass, NULL, &err), GR_OK);
+        assert_int_equal(gr_game_current_player(&g, &a), 1);
+        assert_int_equal(gr_game_current_player(&g, &b), 1);
+        assert_true(memcmp(&a, &b, sizeof a) != 0); /* the bowls differ */
+        re_obs oa, ob;
+        gr_game_observe(&g, &a, 1, &oa);
+        gr_game_observe(&g, &b, 1, &ob);
+        assert_memory_equal(&oa, &ob, sizeof oa);
+        int n = gr_game_legal_actions(&g, &a, acts, RE_MAX_ACTIONS);
+        for (uint64_t seed = 1; seed <= 4; seed++) {
+            gr_ai_kind k = {GR_AI_MCTS, 60, 0};
+            gr_rng ra, rb;
+            gr_rng_seed(&ra, seed);
+            gr_rng_seed(&rb, seed);
+            gr_ai_line la[3], lb[3];
+            int na = gr_ai_search(&g, &a, k, acts, n, &ra, la, 3);
+            int nb = gr_ai_search(&g, &b, k, acts, n, &rb, lb, 3);
+            assert_true(na >= 1);
+            assert_int_equal(na, nb);
+            for (int i = 0; i < na; i++) {
+                assert_true(la[i].action == lb[i].action);
+                assert_int_equal(la[i].visits, lb[i].visits);
+                assert_true(la[i].win == lb[i].win);
+            }
+        }
+    }
+    free(acts);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        root = argv[1];
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(names_accepted),
+        cmocka_unit_test(names_refused),
+        cmocka_unit_test(search_reproducible),
+        cmocka_unit_test(search_plays_legal_moves),
+        cmocka_unit_test(search_blind_to_hidden_chits),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
