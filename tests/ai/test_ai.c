@@ -262,6 +262,13 @@ static void search_blind_to_hidden_chits(void **state)
         gr_error err;
         gr_error_clear(&err);
         assert_int_equal(gr_game_init(&g, &a, &err), GR_OK);
+        /* a scenario may open on a chance node (a reinforcement's die):
+         * its first outcome, whatever it is, then the choice of chits */
+        while (gr_game_current_player(&g, &a) == GR_CHANCE) {
+            gr_chance_outcome co[RE_MAX_OUTCOMES];
+            assert_true(gr_game_chance_outcomes(&g, &a, co, RE_MAX_OUTCOMES) >= 1);
+            assert_int_equal(gr_game_apply_checked(&g, &a, co[0].action, NULL, &err), GR_OK);
+        }
         assert_int_equal(gr_game_current_player(&g, &a), 0);
         gr_action h1 = 0, h2 = 0, pass = 0;
         hidden_and_pass(&g, &a, &h1, &h2, &pass, acts);
