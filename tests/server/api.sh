@@ -67,6 +67,10 @@ expect_status "2.12 create vs computer" 201 POST /api/games '{"scenario": "teach
 check "2.13 computer seat null" "$(jqb '.seats["1"]')" null
 GC=$(jqb .id)
 TC=$(jqb '.seats["0"]')
+# the page's difficulties: the search players by name, with a budget
+expect_status "2.14 create vs the search" 201 POST /api/games '{"scenario": "teaching", "players": ["mcts:30", "human"]}'
+check "2.15 the search's seat null" "$(jqb '.seats["0"]')" null
+expect_status "2.16 a search budget of 0" 400 POST /api/games '{"scenario": "teaching", "players": ["human", "mcts:0"]}'
 
 # 3. views
 api GET "/api/games/$G"

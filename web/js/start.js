@@ -10,13 +10,15 @@ const COMPUTERS = [
   // the computer players `grognard serve` knows (docs/api.md, POST /api/games)
   { name: 'random', en: 'Recruit (plays at random)', fr: 'Conscrit (joue au hasard)' },
   { name: 'eager', en: 'Veteran (always acts)', fr: 'Vétéran (agit toujours)' },
-  { name: 'heuristic', en: 'Marshal (looks one step ahead)', fr: 'Maréchal (voit un coup plus loin)' },
+  { name: 'heuristic', en: 'Easy: Marshal (looks one step ahead)', fr: 'Facile : Maréchal (voit un coup plus loin)' },
+  { name: 'mcts', en: 'Normal: Emperor (searches 100 lines, like play --level normal)', fr: 'Normal : Empereur (explore 100 suites, comme play --level normal)' },
+  { name: 'mcts:400', en: 'Hard: Emperor at length (searches 400 lines, like play --level hard)', fr: 'Difficile : Empereur réfléchi (explore 400 suites, comme play --level hard)' },
 ];
 
 export async function mount(root) {
   let scenarios = [];
   let chosen = null; // full scenario
-  const state = { side: 0, opp: 'computer', ai: 'eager' };
+  const state = { side: 0, opp: 'computer', ai: 'mcts' };
   const wrap = h('div', { class: 'start' });
   root.append(h('h1', { id: 'start-title' }, t('start_title')), wrap);
   const listBox = h('div', { class: 'panel' });
