@@ -1017,7 +1017,7 @@ static gr_status ld_rules(ld *L, const gr_jr_node *root)
         ld_text(L, v, "notes", "\"rules\""))
         return GR_EINPUT;
     if (gr_jr_get(v, "guard")) {
-        int g;
+        int g = 0; /* set by ld_enum on success */
         if (ld_enum(L, v, "guard", "\"rules\"", guards, 3, &g))
             return GR_EINPUT;
         sc->ext.guard_rule = (uint8_t)g;
