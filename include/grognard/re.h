@@ -459,6 +459,13 @@ int re_destroyed_by(const re_scenario *sc, const re_state *st, int side);
 /* 1 if unit u is a reinforcement not yet on the map (not destroyed). */
 int re_unit_waiting(const re_scenario *sc, const re_state *st, int u);
 
+/* The dice the legal action `a` would roll if taken in st, as the engine
+ * counts them when it is taken (§4.4's base, flank, charge, terrain and
+ * demoralisation for an attack or a column attack; the skirmish die and
+ * demoralisation for a skirmish): what a player sees before committing.  A
+ * target that evades is not rolled against.  -1 for any other action. */
+int re_action_dice(const re_scenario *sc, const re_state *st, re_action a);
+
 /* The unit standing on (col,row), or -1. */
 int re_unit_at(const re_scenario *sc, const re_state *st, int col, int row);
 

@@ -1372,6 +1372,21 @@ static int count_free(const re_scenario *sc, const re_state *st,
 
 /* ---- reinforcements (scenario format 2; docs/rules/re.md) -------------- */
 
+int re_action_dice(const re_scenario *sc, const re_state *st, re_action a)
+{
+    if (a.unit == RE_NO_UNIT || a.unit >= sc->nunits || a.target == RE_NO_UNIT ||
+        a.target >= sc->nunits)
+        return -1;
+    switch (a.kind) {
+    case RE_A_ATTACK:
+    case RE_A_COLUMN: return attack_dice(sc, st, a.unit, a.target, NULL);
+    case RE_A_SKIRMISH:
+        return re_attack_dice(re_dice_modifier[RE_DM_SKIRMISH].value, 0,
+                              demo_malus(sc, st, u_side(sc, a.unit)));
+    default: return -1;
+    }
+}
+
 int re_unit_waiting(const re_scenario *sc, const re_state *st, int u)
 {
     return u >= 0 && u < sc->nunits && st->units[u].figures > 0 && st->units[u].col < 0;

@@ -193,5 +193,8 @@ json_t *gr_wire_action(const gr_game *g, const void *st, gr_action a)
         bad |= put(o, "target", json_integer(ra.target));
         bad |= put(o, "target_hex", hex(s->units[ra.target].col, s->units[ra.target].row));
     }
+    int dice = re_action_dice(sc, s, ra);
+    if (dice >= 0)
+        bad |= put(o, "dice", json_integer(dice));
     return done(o, bad);
 }

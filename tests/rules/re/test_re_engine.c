@@ -767,6 +767,52 @@ static void s7_hexside_and_attack_maluses(void **state)
     }
 }
 
+/* The dice an attack would roll, told before it is committed
+ * (re_action_dice: the page and the API show it), are the dice the engine
+ * then rolls: a stream between infantry (3 dice, -1: 2), a heavy cavalry
+ * charge across the same stream (no charge, 1 die as above), and a
+ * skirmish (1 die). */
+static int preview(const char *text)
+{
+    re_action a;
+    assert_int_equal(re_action_parse(&sc, &st, text, &a, NULL), GR_OK);
+    return re_action_dice(&sc, &st, a);
+}
+
+static void preview_dice_equal_rolled_dice(void **state)
+{
+    (void)state;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 1, 2);
+    sc.map[2][0].sides = 1u << GR_HEX_E;
+    sc.map[2][1].sides = 1u << GR_HEX_W;
+    activate_corps(0);
+    play("end movement");
+    assert_int_equal(preview("Friant: attack Weyrother"), 2);
+    assert_int_equal(preview("Friant: column attack Weyrother"), 2);
+    play("Friant: attack Weyrother");
+    assert_int_equal(dice_pending(), 2);
+
+    tiny();
+    unit("Nansouty", 0, RE_HEAVY_CAVALRY, 3, 0, 1);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);
+    sc.map[2][1].sides = 1u << GR_HEX_E;
+    sc.map[2][2].sides = 1u << GR_HEX_W;
+    activate_corps(0);
+    play("Nansouty: move to 1,2");
+    assert_int_equal(preview("Nansouty: attack Weyrother"), 1);
+    play("Nansouty: attack Weyrother");
+    assert_int_equal(dice_pending(), 1);
+
+    /* not a roll against a unit: no dice to tell */
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 4, 2);
+    activate_corps(0);
+    assert_int_equal(preview("Friant: move to 1,2"), -1);
+}
+
 /* ---- §4.1 Combat ----------------------------------------------------------------- */
 
 /* "Une unité peut attaquer une seule fois une seule unité par tour";
@@ -1940,6 +1986,7 @@ int main(void)
         cmocka_unit_test(s7_cavalry_in_town_evades_or_is_destroyed),
         cmocka_unit_test(s7_terrain_by_terrain),
         cmocka_unit_test(s7_hexside_and_attack_maluses),
+        cmocka_unit_test(preview_dice_equal_rolled_dice),
         cmocka_unit_test(s41_one_attack_per_turn_artillery_never_attacks),
         cmocka_unit_test(s43_dice_by_type),
         cmocka_unit_test(s43_flank_bonus),
