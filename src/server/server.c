@@ -780,6 +780,19 @@ static json_t *state_summary(sv_game *g, size_t step, size_t first)
     return o;
 }
 
+/* The body of a refused action or undo: {"error": ...}, and for a stale
+ * step (409) the game's current step, so the client can catch up.  Called
+ * with the game's lock held. */
+static json_t *error_body(const sv_game *g, int code, const gr_error *err)
+{
+    char esc[GR_ERROR_MSG];
+    gr_escape(err->msg, esc, sizeof esc);
+    json_t *o = json_pack("{ss}", "error", esc);
+    if (o && code == 409)
+        json_object_set_new(o, "step", json_integer((json_int_t)gr_match_steps(g->m)));
+    return o;
+}
+
 static MHD_Result_t h_action(gr_server *s, sv_game *g, struct MHD_Connection *c, sv_req *r)
 {
     MHD_Result_t ret;
@@ -812,11 +825,7 @@ static MHD_Result_t h_action(gr_server *s, sv_game *g, struct MHD_Connection *c,
         o = state_summary(g, step, first);
         json_object_set_new(o, "applied", json_string(text));
     } else {
-        char esc[GR_ERROR_MSG];
-        gr_escape(err.msg, esc, sizeof esc);
-        o = json_pack("{ss}", "error", esc);
-        if (code == 409)
-            json_object_set_new(o, "step", json_integer((json_int_t)gr_match_steps(g->m)));
+        o = error_body(g, code, &err);
     }
     pthread_mutex_unlock(&g->lock);
     json_decref(b);
@@ -862,11 +871,7 @@ static MHD_Result_t h_undo(gr_server *s, sv_game *g, struct MHD_Connection *c, s
     if (code == 200) {
         o = json_pack("{sI}", "step", (json_int_t)gr_match_steps(g->m));
     } else {
-        char esc[GR_ERROR_MSG];
-        gr_escape(err.msg, esc, sizeof esc);
-        o = json_pack("{ss}", "error", esc);
-        if (code == 409)
-            json_object_set_new(o, "step", json_integer((json_int_t)gr_match_steps(g->m)));
+        o = error_body(g, code, &err);
     }
     pthread_mutex_unlock(&g->lock);
     free(before);

@@ -92,6 +92,18 @@ static sqlite3_stmt *sq_q(sq_store *s, int k)
     return st;
 }
 
+/* Run the statement q of two parameters (a game id, a number) to its end:
+ * SQLITE_DONE on success, sqlite's code otherwise. */
+static int sq_run_id_int(sq_store *s, int q, const char *id, int64_t v)
+{
+    sqlite3_stmt *st = sq_q(s, q);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)v);
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    return rc;
+}
+
 static int sq_exec(sq_store *s, int k)
 {
     sqlite3_stmt *st = sq_q(s, k);
@@ -200,12 +212,7 @@ static gr_status sq_append(gr_store *base, const char *id, size_t first,
             goto rollback;
         }
     }
-    sqlite3_stmt *st = sq_q(s, Q_SETN);
-    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 2, (sqlite3_int64)(first - 1 + n));
-    int rc = sqlite3_step(st);
-    sqlite3_reset(st);
-    if (rc != SQLITE_DONE) {
+    if (sq_run_id_int(s, Q_SETN, id, (int64_t)(first - 1 + n)) != SQLITE_DONE) {
         r = sq_fail(s, err, "storing a step count");
         goto rollback;
     }
@@ -238,16 +245,8 @@ static gr_status sq_truncate(gr_store *base, const char *id, size_t nsteps, gr_e
         sq_exec(s, Q_ROLLBACK);
         goto out;
     }
-    sqlite3_stmt *st = sq_q(s, Q_TRUNC);
-    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 2, (sqlite3_int64)nsteps);
-    int rc = sqlite3_step(st);
-    sqlite3_reset(st);
-    st = sq_q(s, Q_SETN);
-    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 2, (sqlite3_int64)nsteps);
-    int rc2 = sqlite3_step(st);
-    sqlite3_reset(st);
+    int rc = sq_run_id_int(s, Q_TRUNC, id, (int64_t)nsteps);
+    int rc2 = sq_run_id_int(s, Q_SETN, id, (int64_t)nsteps);
     if (rc != SQLITE_DONE || rc2 != SQLITE_DONE || sq_exec(s, Q_COMMIT)) {
         r = sq_fail(s, err, "taking steps back");
         sq_exec(s, Q_ROLLBACK);
@@ -261,11 +260,7 @@ static gr_status sq_set_finished(gr_store *base, const char *id, int finished, g
 {
     sq_store *s = (sq_store *)base;
     pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *st = sq_q(s, Q_FINISH);
-    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 2, finished ? 1 : 0);
-    int rc = sqlite3_step(st);
-    sqlite3_reset(st);
+    int rc = sq_run_id_int(s, Q_FINISH, id, finished ? 1 : 0);
     gr_status r = rc == SQLITE_DONE ? GR_OK : sq_fail(s, err, "marking a game over");
     pthread_mutex_unlock(&s->lock);
     return r;
