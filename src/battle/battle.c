@@ -1,0 +1,322 @@
+/* battle.c - the battle companion's state machine: the sequence of play,
+ * one action at a time, with its dice recorded (battle.h). */
+#include "grognard/battle.h"
+
+#include "grognard/hash.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bt_internal.h"
+
+const gr_battle_rules *gr_battle_rules_find(const char *id)
+{
+    for (size_t i = 0; gr_bt_all_rules[i]; i++)
+        if (strcmp(gr_bt_all_rules[i]->system, id) == 0)
+            return gr_bt_all_rules[i];
+    return NULL;
+}
+
+int gr_battle_active_side(const gr_battle *b)
+{
+    const gr_bt_phase *ph = &b->rules->phases[b->phase];
+    return ph->player == GR_BT_SECOND_PLAYER ? 1 - b->first : b->first;
+}
+
+int gr_battle_unit(const gr_battle *b, const char *id)
+{
+    for (int i = 0; i < b->nunits; i++)
+        if (strcmp(b->units[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
+int gr_battle_leader(const gr_battle *b, const char *id)
+{
+    for (int i = 0; i < b->nleaders; i++)
+        if (strcmp(b->leaders[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
+int gr_bt_unit_stands(const gr_bt_unit *u)
+{
+    return u->lost >= u->stands ? 0 : u->stands - u->lost;
+}
+
+void gr_battle_condition_update(gr_bt_unit *u)
+{
+    if (u->spent_at >= 0 && u->lost >= u->spent_at)
+        u->condition = GR_BT_SPENT;
+    else if (u->worn_at >= 0 && u->lost >= u->worn_at)
+        u->condition = GR_BT_WORN;
+    else
+        u->condition = GR_BT_FRESH;
+}
+
+int gr_bt_leader_active(const gr_bt_leader *l)
+{
+    return l->status == GR_BT_ACTIVE;
+}
+
+int gr_battle_attached_leader(const gr_battle *b, int u)
+{
+    for (int i = 0; i < b->nleaders; i++)
+        if (b->leaders[i].attached == u && gr_bt_leader_active(&b->leaders[i]))
+            return i;
+    return -1;
+}
+
+const char *gr_bt_call_get(const gr_bt_call *c, const char *key)
+{
+    for (int i = 0; i < c->nin; i++)
+        if (strcmp(c->key[i], key) == 0)
+            return c->val[i];
+    return NULL;
+}
+
+gr_status gr_bt_set(const gr_procedure *p, gr_args *a, const char *name, const char *text,
+                    gr_error *err)
+{
+    int i = gr_param_index(p->params, p->nparams, name);
+    if (i < 0)
+        return gr_error_set(err, GR_EINPUT, "%s has no input --%s", p->name, name);
+    return gr_args_set(p->params, i, text, a, err);
+}
+
+const gr_bt_verb *gr_battle_verb(const gr_battle *b, const char *name)
+{
+    for (size_t i = 0; i < b->rules->nverbs; i++)
+        if (strcmp(b->rules->verbs[i].name, name) == 0)
+            return &b->rules->verbs[i];
+    return NULL;
+}
+
+void gr_battle_begin(gr_battle *b)
+{
+    b->turn = 1;
+    b->phase = 0;
+    b->nactions = 0;
+    for (int i = 0; i < b->nunits; i++)
+        gr_battle_condition_update(&b->units[i]);
+    if (b->rules->phase_begins)
+        b->rules->phase_begins(b);
+}
+
+/* The phases where verb v is allowed, by id, into buf. */
+static void allowed_phases(const gr_battle *b, const gr_bt_verb *v, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t k = 0; k < b->rules->nphases && k < 64; k++)
+        if (v->phases & (UINT64_C(1) << k)) {
+            int w = snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", b->rules->phases[k].id);
+            if (w < 0 || (size_t)w >= cap - n)
+                return;
+            n += (size_t)w;
+        }
+}
+
+/* Record the dice of r as --roll takes them: each roll's faces (a 2D6 roll
+ * by its total, as a player types it). */
+static void record_rolls(const gr_resolution *r, gr_bt_action *a)
+{
+    a->nrolls = 0;
+    for (int i = 0; i < r->nrolls; i++) {
+        const gr_roll_record *rr = &r->rolls[i];
+        if (rr->kind == GR_ROLL_2D6) {
+            a->rolls[a->nrolls++] = rr->total;
+            continue;
+        }
+        for (int k = 0; k < rr->nfaces && a->nrolls < (int)(sizeof a->rolls / sizeof a->rolls[0]);
+             k++)
+            a->rolls[a->nrolls++] = rr->faces[k];
+    }
+}
+
+static void advance(gr_battle *b, gr_bt_outcome *out)
+{
+    b->phase++;
+    if ((size_t)b->phase >= b->rules->nphases) {
+        b->phase = 0;
+        b->turn++;
+    }
+    for (int i = 0; i < b->nunits; i++) {
+        b->units[i].fired = 0;
+        b->units[i].lost_phase = 0;
+    }
+    if (b->rules->phase_begins)
+        b->rules->phase_begins(b);
+    const gr_bt_phase *ph = &b->rules->phases[b->phase];
+    if (out && out->ninstr < GR_BT_MAX_INSTR)
+        snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "turn %d, %s (%s)", b->turn, ph->title,
+                 b->side_name[gr_battle_active_side(b)]);
+}
+
+static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_action *a,
+                                   gr_bt_outcome *out, gr_error *err)
+{
+    const gr_procedure *p = NULL;
+    if (v->procedure) {
+        const gr_system *s = gr_system_find(b->system);
+        p = s ? gr_system_procedure(s, v->procedure) : NULL;
+        if (!p)
+            return gr_error_set(err, GR_ERUNTIME, "%s: verb %s names no procedure %s", b->system,
+                                v->name, v->procedure);
+    }
+    gr_args args;
+    memset(&args, 0, sizeof args);
+    gr_status st = b->rules->prepare(b, v, &a->call, &args, err);
+    if (st != GR_OK)
+        return st;
+    if (!p)
+        return b->rules->apply(b, v, &a->call, NULL, out, err);
+
+    if ((st = gr_args_check_required(p->params, p->nparams, &args, err)) != GR_OK ||
+        (st = gr_procedure_check_applies(p, &args, err)) != GR_OK)
+        return st;
+    gr_dice_source dice;
+    memset(&dice, 0, sizeof dice);
+    gr_rng rng;
+    if (a->nrolls > 0) {
+        if (a->nrolls > GR_MAX_ROLLS)
+            return gr_error_set(err, GR_EINPUT, "--roll: at most %d values", GR_MAX_ROLLS);
+        memcpy(dice.typed, a->rolls, (size_t)a->nrolls * sizeof a->rolls[0]);
+        dice.ntyped = a->nrolls;
+    } else {
+        /* The action's own stream: the battle's seed and the action's
+         * number, so an undone and repeated action rolls the same dice. */
+        uint64_t mix = b->seed ^ (UINT64_C(0x9e3779b97f4a7c15) * (uint64_t)(b->nactions + 1));
+        gr_rng_seed(&rng, mix);
+        dice.rng = &rng;
+    }
+    gr_resolution_init(&out->res, b->system, p->name);
+    if ((st = p->resolve(&args, &dice, &out->res, err)) != GR_OK)
+        return st;
+    if (dice.used < dice.ntyped)
+        return gr_error_set(err, GR_EINPUT, "--roll: %d value(s) given, %d used by this %s",
+                            dice.ntyped, dice.used, v->name);
+    out->resolved = 1;
+    record_rolls(&out->res, a);
+    return b->rules->apply(b, v, &a->call, &out->res, out, err);
+}
+
+gr_status gr_battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_error *err)
+{
+    gr_bt_outcome *own = NULL;
+    if (!out) {
+        own = malloc(sizeof *own);
+        if (!own)
+            return gr_error_set(err, GR_ERUNTIME, "out of memory");
+        out = own;
+    }
+    out->resolved = 0;
+    out->ninstr = 0;
+    gr_status st = GR_OK;
+    if (b->nactions >= GR_BT_MAX_ACTIONS) {
+        st = gr_error_set(err, GR_EILLEGAL, "the battle has its %d actions: no more can be kept",
+                          GR_BT_MAX_ACTIONS);
+        goto done;
+    }
+    if (strcmp(a->call.verb, "next") == 0) {
+        advance(b, out);
+        a->nrolls = 0;
+        b->nactions++;
+        goto done;
+    }
+    const gr_bt_verb *v = gr_battle_verb(b, a->call.verb);
+    if (!v) {
+        char list[512];
+        size_t n = 0;
+        list[0] = '\0';
+        for (size_t i = 0; i < b->rules->nverbs && n < sizeof list; i++)
+            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "",
+                                  b->rules->verbs[i].name);
+        st = gr_error_set(err, GR_EINPUT, "%s has no verb \"%s\"; its verbs: next, %s", b->system,
+                          a->call.verb, list);
+        goto done;
+    }
+    if (b->phase >= 64 || !(v->phases & (UINT64_C(1) << b->phase))) {
+        char where[512];
+        allowed_phases(b, v, where, sizeof where);
+        st = gr_error_set(err, GR_EILLEGAL, "%s is not allowed now: this is %s (%s); it is allowed in: %s",
+                          v->name, b->rules->phases[b->phase].id, b->rules->phases[b->phase].title,
+                          where);
+        goto done;
+    }
+    if (v->needs_target == 1 && a->call.target < 0) {
+        st = gr_error_set(err, GR_EINPUT, "%s needs a target: %s", v->name, v->help);
+        goto done;
+    }
+    if (v->needs_target == 0 && a->call.target >= 0) {
+        st = gr_error_set(err, GR_EINPUT, "%s takes no target: %s", v->name, v->help);
+        goto done;
+    }
+    gr_battle *before = malloc(sizeof *before);
+    if (!before) {
+        st = gr_error_set(err, GR_ERUNTIME, "out of memory");
+        goto done;
+    }
+    memcpy(before, b, sizeof *b);
+    st = resolve_and_apply(b, v, a, out, err);
+    if (st == GR_OK) {
+        for (int i = 0; i < b->nunits; i++)
+            gr_battle_condition_update(&b->units[i]);
+        b->nactions++;
+    } else {
+        memcpy(b, before, sizeof *b);
+    }
+    free(before);
+done:
+    free(own);
+    return st;
+}
+
+/* ---- hash ---------------------------------------------------------------- */
+
+static uint64_t h_int(uint64_t h, int64_t v)
+{
+    unsigned char b[8];
+    for (int i = 0; i < 8; i++)
+        b[i] = (unsigned char)((uint64_t)v >> (8 * i));
+    return gr_fnv1a64(h, b, 8);
+}
+
+static uint64_t h_str(uint64_t h, const char *s)
+{
+    size_t n = strlen(s);
+    h = h_int(h, (int64_t)n);
+    return gr_fnv1a64(h, s, n);
+}
+
+uint64_t gr_battle_hash(const gr_battle *b)
+{
+    uint64_t h = GR_FNV1A64_INIT;
+    h = h_str(h, b->system);
+    h = h_int(h, b->turn);
+    h = h_int(h, b->phase);
+    h = h_int(h, b->first);
+    h = h_int(h, b->nactions);
+    h = h_int(h, b->nunits);
+    for (int i = 0; i < b->nunits; i++) {
+        const gr_bt_unit *u = &b->units[i];
+        h = h_str(h, u->id);
+        h = h_str(h, u->formation);
+        const int f[] = {u->side,     u->leader,   u->arm,          u->stands,    u->lost,
+                         u->worn_at,  u->spent_at, u->condition,    u->disordered, u->broken,
+                         u->ammo,     u->guns,     u->guns_silenced, u->limbered, u->in_reserve,
+                         u->removed,  u->lost_phase, u->fired};
+        for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
+            h = h_int(h, f[k]);
+    }
+    h = h_int(h, b->nleaders);
+    for (int i = 0; i < b->nleaders; i++) {
+        const gr_bt_leader *l = &b->leaders[i];
+        h = h_str(h, l->id);
+        const int f[] = {l->side, l->parent, l->status, l->attached, l->back_turn};
+        for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
+            h = h_int(h, f[k]);
+    }
+    return h;
+}

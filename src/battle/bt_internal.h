@@ -1,0 +1,15 @@
+/* bt_internal.h - what the battle layer's files share. */
+#ifndef GR_BT_INTERNAL_H
+#define GR_BT_INTERNAL_H
+
+#include "grognard/battle.h"
+
+/* Every system's companion rules, NULL-terminated (bt_registry.c). */
+extern const gr_battle_rules *const gr_bt_all_rules[];
+
+/* Each system's rules (bt_aoe.c, bt_nf.c, bt_rff.c). */
+extern const gr_battle_rules gr_bt_aoe_rules;
+extern const gr_battle_rules gr_bt_nf_rules;
+extern const gr_battle_rules gr_bt_rff_rules;
+
+#endif

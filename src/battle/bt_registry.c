@@ -1,0 +1,8 @@
+/* bt_registry.c - the systems the battle companion keeps. */
+#include "bt_internal.h"
+
+#include <stddef.h>
+
+const gr_battle_rules *const gr_bt_all_rules[] = {
+    NULL,
+};
