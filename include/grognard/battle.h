@@ -87,6 +87,7 @@ typedef struct gr_bt_unit {
     int removed;       /* routed, destroyed or captured: out of play */
     int lost_phase;    /* stands lost in the current phase (nf melee -1 each, aoe combat) */
     int fired;         /* has fired (or been tested) in the current phase */
+    int sys[8];        /* the system's own counters, named in its bt_<system>.c (hashed) */
     int line, col;     /* where the order of battle defines it, for messages */
 } gr_bt_unit;
 
@@ -208,6 +209,7 @@ typedef struct gr_battle {
     int turns;  /* the order of battle's length in turns, 0: open */
     int phase;  /* index into rules->phases */
     int first;  /* the side that is first player this turn */
+    int sys[8]; /* the system's own battle-wide counters (hashed) */
     uint64_t seed;
     int nactions; /* actions applied so far (the record's length) */
 } gr_battle;

@@ -309,7 +309,11 @@ uint64_t gr_battle_hash(const gr_battle *b)
                          u->removed,  u->lost_phase, u->fired};
         for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
             h = h_int(h, f[k]);
+        for (size_t k = 0; k < sizeof u->sys / sizeof u->sys[0]; k++)
+            h = h_int(h, u->sys[k]);
     }
+    for (size_t k = 0; k < sizeof b->sys / sizeof b->sys[0]; k++)
+        h = h_int(h, b->sys[k]);
     h = h_int(h, b->nleaders);
     for (int i = 0; i < b->nleaders; i++) {
         const gr_bt_leader *l = &b->leaders[i];
