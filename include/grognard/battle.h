@@ -40,6 +40,9 @@
 #define GR_BT_MAX_ACTIONS 4096
 #define GR_BT_MAX_INSTR   12 /* instructions for the table after one action */
 #define GR_BT_INSTR       200
+/* worn_at / spent_at not given by the order of battle: rules->setup
+ * computes them from its chart or refuses the file (oob.h). */
+#define GR_BT_UNSET (-2)
 
 typedef enum gr_bt_arm { GR_BT_INFANTRY, GR_BT_CAVALRY, GR_BT_ARTILLERY, GR_BT_ARM_COUNT } gr_bt_arm;
 
@@ -74,8 +77,9 @@ typedef struct gr_bt_unit {
     char flags[GR_BT_MAX_FLAGS][GR_BT_ID]; /* "sk", "fixed_guns", ... (rules->setup checks) */
     int stands;        /* stands (or gun stands) at the start */
     int lost;          /* stands lost so far */
-    int worn_at;       /* stands lost at which it is worn (-1: never); set by rules->setup */
-    int spent_at;      /* stands lost at which it is spent (-1: never) */
+    int worn_at;       /* stands lost at which it is worn (-1: never; GR_BT_UNSET: not in
+                          the order of battle, rules->setup sets it or refuses) */
+    int spent_at;      /* stands lost at which it is spent (-1: never; GR_BT_UNSET as worn_at) */
     int condition;     /* gr_bt_condition: gr_battle_condition_update keeps it */
     int disordered;    /* 0 or 1 */
     int broken;        /* rff: brisé */
@@ -88,7 +92,9 @@ typedef struct gr_bt_unit {
     int lost_phase;    /* stands lost in the current phase (nf melee -1 each, aoe combat) */
     int fired;         /* has fired (or been tested) in the current phase */
     int sys[8];        /* the system's own counters, named in its bt_<system>.c (hashed) */
-    int line, col;     /* where the order of battle defines it, for messages */
+    int line, col;     /* where the order of battle defines it, for messages: rules->setup
+                          writes "LINE:COL: what; accepted: ..." and the reader puts the
+                          file's name in front */
 } gr_bt_unit;
 
 /* One commander. */
