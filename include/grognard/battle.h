@@ -40,9 +40,7 @@
 #define GR_BT_MAX_ACTIONS 4096
 #define GR_BT_MAX_INSTR   12 /* instructions for the table after one action */
 #define GR_BT_INSTR       200
-/* worn_at / spent_at not given by the order of battle: rules->setup
- * computes them from its chart or refuses the file (oob.h). */
-#define GR_BT_UNSET (-2)
+#define GR_BT_UNSET       (-2) /* worn_at / spent_at not given by the order of battle */
 
 typedef enum gr_bt_arm { GR_BT_INFANTRY, GR_BT_CAVALRY, GR_BT_ARTILLERY, GR_BT_ARM_COUNT } gr_bt_arm;
 
@@ -77,9 +75,11 @@ typedef struct gr_bt_unit {
     char flags[GR_BT_MAX_FLAGS][GR_BT_ID]; /* "sk", "fixed_guns", ... (rules->setup checks) */
     int stands;        /* stands (or gun stands) at the start */
     int lost;          /* stands lost so far */
-    int worn_at;       /* stands lost at which it is worn (-1: never; GR_BT_UNSET: not in
-                          the order of battle, rules->setup sets it or refuses) */
-    int spent_at;      /* stands lost at which it is spent (-1: never; GR_BT_UNSET as worn_at) */
+    int worn_at;       /* stands lost at which it is worn (-1: never); set by rules->setup */
+    int spent_at;      /* stands lost at which it is spent (-1: never) */
+    /* The order of battle's reader leaves worn_at / spent_at at GR_BT_UNSET
+     * when the file does not give them: rules->setup computes them from the
+     * system's chart (nf: the BEL chart) or refuses the file. */
     int condition;     /* gr_bt_condition: gr_battle_condition_update keeps it */
     int disordered;    /* 0 or 1 */
     int broken;        /* rff: brisé */
@@ -92,9 +92,7 @@ typedef struct gr_bt_unit {
     int lost_phase;    /* stands lost in the current phase (nf melee -1 each, aoe combat) */
     int fired;         /* has fired (or been tested) in the current phase */
     int sys[8];        /* the system's own counters, named in its bt_<system>.c (hashed) */
-    int line, col;     /* where the order of battle defines it, for messages: rules->setup
-                          writes "LINE:COL: what; accepted: ..." and the reader puts the
-                          file's name in front */
+    int line, col;     /* where the order of battle defines it, for messages */
 } gr_bt_unit;
 
 /* One commander. */
@@ -207,6 +205,8 @@ typedef struct gr_battle {
     char system[8];
     char title[GR_BT_NAME];
     char side_name[2][GR_BT_NAME];
+    char date[16]; /* the order of battle's "date" ("1806-07-04"), "" if none: set by the
+                      reader before rules->setup (nf reads its year: national modifiers by era) */
     int nunits;
     gr_bt_unit units[GR_BT_MAX_UNITS];
     int nleaders;
