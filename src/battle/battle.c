@@ -303,6 +303,7 @@ uint64_t gr_battle_hash(const gr_battle *b)
     h = h_int(h, b->first);
     h = h_int(h, b->nactions);
     h = h_int(h, b->turns);
+    h = h_str(h, b->date);
     h = h_int(h, b->nunits);
     for (int i = 0; i < b->nunits; i++) {
         const gr_bt_unit *u = &b->units[i];

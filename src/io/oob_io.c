@@ -211,9 +211,15 @@ static gr_status read_header(ob *o, const gr_jr_node *root, const gr_battle_rule
     memcpy(b->system, sys->str, strlen(sys->str) + 1);
     if ((st = get_str(o, root, "title", what, 0, 0, b->title, sizeof b->title)) != GR_OK)
         return st;
-    char scratch[GR_BT_ID];
-    if ((st = get_str(o, root, "date", what, 0, 0, scratch, sizeof scratch)) != GR_OK)
+    if ((st = get_str(o, root, "date", what, 0, 0, b->date, sizeof b->date)) != GR_OK)
         return st;
+    const char *d = b->date;
+    int year_ok = 1;
+    for (int i = 0; i < 4; i++)
+        year_ok &= d[i] >= '0' && d[i] <= '9';
+    if (d[0] && (!year_ok || (d[4] && d[4] != '-')))
+        return ob_fail(o, gr_jr_get(root, "date"),
+                       "\"date\" is \"%s\"; write it YYYY-MM-DD (\"1805-12-02\") or YYYY", d);
     const gr_jr_node *n = gr_jr_get(root, "notes");
     if (n && n->type != GR_JR_STRING)
         return ob_fail(o, n, "\"notes\" must be a string, not %s", gr_jr_type_name(n->type));

@@ -130,7 +130,7 @@ static const gr_battle_rules t_rules = {
 
 static const char oob_text[] =
     "{\n"
-    "  \"format\": 1, \"system\": \"aoe\", \"title\": \"Test\", \"turns\": 2, \"first\": 0,\n"
+    "  \"format\": 1, \"system\": \"aoe\", \"title\": \"Test\", \"date\": \"1805-12-02\", \"turns\": 2, \"first\": 0,\n"
     "  \"sides\": [{\"name\": \"French\"}, {\"name\": \"Allied\"}],\n"
     "  \"leaders\": [\n"
     "    {\"id\": \"soult\", \"name\": \"Soult\", \"side\": 0, \"role\": \"corps\", \"parent\": null},\n"
@@ -193,6 +193,7 @@ static void test_oob(void)
     CHECK(b->units[0].line == 10 && b->units[0].col == 5, "schiner at 10:5, got %d:%d",
           b->units[0].line, b->units[0].col);
     CHECK(strcmp(b->side_name[1], "Allied") == 0, "side names");
+    CHECK(strcmp(b->date, "1805-12-02") == 0, "the date, for the systems that read its year");
     free(b);
 
     /* bad files: each error names the place (lines and columns counted by
@@ -212,6 +213,8 @@ static void test_oob(void)
          "t.json:11:35: \"stands\" of unit \"schiner\" must be a whole number from 1 to 99"},
         {"\"side\": 1, \"arm\"", "\"side\": 2, \"arm\"", "t.json:12:52: \"side\" of unit"},
         {"\"system\": \"aoe\"", "\"system\": \"nf\"", "t.json:2:26: \"system\" is \"nf\""},
+        {"\"date\": \"1805-12-02\"", "\"date\": \"2 Dec 1805\"",
+         "t.json:2:58: \"date\" is \"2 Dec 1805\"; write it YYYY-MM-DD"},
         {"\"parent\": \"soult\"", "\"parent\": \"vandamme\"", "t.json:7:16: leader \"vandamme\" is his own parent"},
         {"\"arm\": \"infantry\", \"stands\": 4, \"formation\": \"line\", \"flags\"",
          "\"arm\": \"infantry\", \"quality\": \"elite\", \"stands\": 4, \"formation\": \"line\", "
@@ -318,6 +321,7 @@ static void test_same_seed_and_hash_fields(void)
     FIELD(m->first ^= 1);
     FIELD(m->nactions++);
     FIELD(m->turns++);
+    FIELD(m->date[0] = 'X');
     FIELD(m->sys[3]++);
     FIELD(m->units[1].lost++);
     FIELD(m->units[1].stands++);
