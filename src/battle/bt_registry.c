@@ -4,5 +4,6 @@
 #include <stddef.h>
 
 const gr_battle_rules *const gr_bt_all_rules[] = {
+    &gr_bt_rff_rules,
     NULL,
 };
