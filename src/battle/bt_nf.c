@@ -1051,12 +1051,22 @@ static int64_t res_value(const gr_resolution *r, const char *key, int *found)
     return 0;
 }
 
+/* One instruction line for the table (cut at GR_BT_INSTR). */
+static void put(gr_bt_outcome *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(gr_bt_outcome *out, const char *fmt, ...)
+{
+    if (out->ninstr >= GR_BT_MAX_INSTR)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out->instr[out->ninstr++], GR_BT_INSTR, fmt, ap);
+    va_end(ap);
+}
+
 static void instr(gr_bt_outcome *out, const gr_battle *b, const party *pt)
 {
-    if (pt->unit < 0 || out->ninstr >= GR_BT_MAX_INSTR)
-        return;
-    snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "%s: %s", b->units[pt->unit].name,
-             pt->len ? pt->text : "no effect");
+    if (pt->unit >= 0)
+        put(out, "%s: %s", b->units[pt->unit].name, pt->len ? pt->text : "no effect");
 }
 
 static gr_status nf_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
@@ -1067,11 +1077,9 @@ static gr_status nf_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c
         gr_bt_leader *l = &b->leaders[c->leader];
         if (!strcmp(v->name, "attach")) {
             l->attached = c->unit;
-            snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "%s: attached to %s", l->name,
-                     b->units[c->unit].name);
+            put(out, "%s: attached to %s", l->name, b->units[c->unit].name);
         } else {
-            snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "%s: detached from %s", l->name,
-                     b->units[l->attached].name);
+            put(out, "%s: detached from %s", l->name, b->units[l->attached].name);
             l->attached = -1;
         }
         return GR_OK;
