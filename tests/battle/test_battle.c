@@ -212,7 +212,7 @@ static void test_oob(void)
          "\"stands\": 0, \"formation\": \"line\", \"flags\"",
          "t.json:11:35: \"stands\" of unit \"schiner\" must be a whole number from 1 to 99"},
         {"\"side\": 1, \"arm\"", "\"side\": 2, \"arm\"", "t.json:12:52: \"side\" of unit"},
-        {"\"system\": \"aoe\"", "\"system\": \"nf\"", "t.json:2:26: \"system\" is \"nf\""},
+        {"\"system\": \"aoe\"", "\"system\": \"nf\"", "t.json:2:26: \"system\" is \"nf\", but the battle is started as aoe"},
         {"\"date\": \"1805-12-02\"", "\"date\": \"2 Dec 1805\"",
          "t.json:2:58: \"date\" is \"2 Dec 1805\"; write it YYYY-MM-DD"},
         {"\"parent\": \"soult\"", "\"parent\": \"vandamme\"", "t.json:7:16: leader \"vandamme\" is his own parent"},
@@ -238,6 +238,22 @@ static void test_oob(void)
               e.msg);
         free(c);
     }
+}
+
+/* With no rules given, the file's system chooses them; an unknown one is
+ * refused at its value with the systems kept. */
+static void test_unknown_system(void)
+{
+    char text[4096];
+    const char *at = strstr(oob_text, "\"aoe\"");
+    snprintf(text, sizeof text, "%.*s\"xyz\"%s", (int)(at - oob_text), oob_text, at + 5);
+    gr_battle *c = malloc(sizeof *c);
+    gr_error e;
+    gr_error_clear(&e);
+    CHECK(gr_oob_parse(text, strlen(text), "t.json", NULL, 1, c, &e) == GR_EINPUT &&
+              strstr(e.msg, "t.json:2:26: unknown system \"xyz\"; accepted: "),
+          "unknown system: %s", e.msg);
+    free(c);
 }
 
 static void test_phases_and_rolls(void)
@@ -425,6 +441,7 @@ static void test_file_undo_resume(void)
 int main(void)
 {
     test_oob();
+    test_unknown_system();
     test_phases_and_rolls();
     test_same_seed_and_hash_fields();
     test_file_undo_resume();
