@@ -299,7 +299,7 @@ void cli_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *
                 for (int k = 0; k < rr->nfaces; k++)
                     fprintf(f, "%s%d", k ? (rr->kind == GR_ROLL_2D6 ? "+" : " vs ") : "",
                             rr->faces[k]);
-                fprintf(f, "%s\n", rr->typed && a->nrolls ? "" : "");
+                fprintf(f, "%s\n", rr->typed ? "" : " (from the battle's seed)");
             }
             if (st->table->roll_param >= 0)
                 fprintf(f, "    score: %d%+d = %d\n",
