@@ -409,7 +409,7 @@ static void test_file_undo_resume(void)
         a.call.leader = -1;
         CHECK(gr_battle_do(b, &a, NULL, &e) == GR_OK, "action %d: %s", i, e.msg);
         hashes[i + 1] = gr_battle_hash(b);
-        CHECK(gr_battle_file_push(&f, &a, hashes[i + 1], &e) == GR_OK, "push");
+        CHECK(gr_battle_file_push(&f, &a, 0, hashes[i + 1], &e) == GR_OK, "push");
     }
     CHECK(gr_battle_file_write(&f, path, &e) == GR_OK, "write: %s", e.msg);
     gr_battle_file_free(&f);
@@ -425,6 +425,15 @@ static void test_file_undo_resume(void)
         CHECK(gr_battle_hash(r) == hashes[k], "undo to %d actions: the hash before action %d",
               k, k + 1);
     }
+    /* a seeded action is drawn again from the seed: dice recorded that the
+     * seed does not roll fail loudly */
+    CHECK(g.actions[0].nrolls == 1 && !g.typed[0], "the volley's one D10, from the seed");
+    int kept = g.actions[0].rolls[0];
+    g.actions[0].rolls[0] = kept % 10 + 1;
+    CHECK(gr_battle_file_replay(&g, path, -1, r, NULL, NULL, &e) == GR_EINPUT &&
+              strstr(e.msg, "action 1 (volley schiner") && strstr(e.msg, "other dice"),
+          "seeded dice changed: %s", e.msg);
+    g.actions[0].rolls[0] = kept;
     /* a record that no longer applies fails loudly, naming the action */
     snprintf(g.actions[2].call.verb, GR_BT_ID, "volley");
     CHECK(gr_battle_file_replay(&g, path, -1, r, NULL, NULL, &e) == GR_EINPUT &&

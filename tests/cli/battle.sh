@@ -98,6 +98,9 @@ grep -q '<svg' "$dir/r.html" && ! grep -Eq 'https?:|<script|<link' "$dir/r.html"
 # ---- a tampered record fails loudly, naming the action ---------------------
 jq '.actions[6].rolls = [2]' "$bf" >"$dir/t.json"
 expect_exit tampered 2 'action 7 \(fire schiner --target kamensky --roll 2\).*hashes' -- battle status "$dir/t.json"
+jq '.actions[7].dice' "$bf" | grep -q '"seed"' && pass || flunk "ferey's fire is recorded with dice from the seed"
+jq '.actions[7].rolls[0] |= (. % 10 + 1)' "$bf" >"$dir/t3.json"
+expect_exit tampered-seeded 2 'action 8 \(fire ferey --target kamensky.*other dice than the ones recorded' -- battle status "$dir/t3.json"
 jq '.actions[6].unit = "nobody"' "$bf" >"$dir/t2.json"
 expect_exit tampered-unit 2 "t2.json:[0-9]+:[0-9]+: \"unit\" names unit \"nobody\"" -- battle status "$dir/t2.json"
 
