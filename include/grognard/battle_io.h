@@ -4,7 +4,7 @@
  * A battle file (JSON, format 1) holds the system, the seed, the order of
  * battle's path and its whole text (so the file alone resumes the battle),
  * and every action with its verb, units, leader, table facts, the dice it
- * used and the state hash after it.  Reading it rebuilds the battle by
+ * used (typed or from the seed) and the state hash after it.  Reading it rebuilds the battle by
  * replaying every action with its recorded dice through gr_battle_do; an
  * action that no longer applies, or a state that no longer hashes as it
  * did, fails loudly, naming the action.  Undo is "replay all but the
@@ -35,6 +35,7 @@ typedef struct gr_battle_file {
     int nactions;
     gr_bt_action *actions; /* GR_BT_MAX_ACTIONS of room */
     uint64_t *hashes;      /* gr_battle_hash after each action (0: not recorded) */
+    unsigned char *typed;  /* 1: the action's dice were typed (--roll); 0: from the seed */
 } gr_battle_file;
 
 /* A new battle from the order of battle at `oob_path` (gr_oob_read with
@@ -63,9 +64,13 @@ typedef void (*gr_bt_replay_fn)(void *ctx, int i, const gr_bt_action *a, const g
 gr_status gr_battle_file_replay(const gr_battle_file *f, const char *name, int upto, gr_battle *b,
                                 gr_bt_replay_fn each, void *ctx, gr_error *err);
 
-/* Append action a (as gr_battle_do left it: its dice recorded) and the
- * state hash after it.  GR_EILLEGAL if the file holds GR_BT_MAX_ACTIONS. */
-gr_status gr_battle_file_push(gr_battle_file *f, const gr_bt_action *a, uint64_t hash,
+/* Append action a (as gr_battle_do left it: its dice recorded), whether
+ * its dice were typed (1) or drawn from the seed (0), and the state hash
+ * after it.  A replay types the dice of a typed action again and draws a
+ * seeded one's again from the seed (checking they are the ones recorded):
+ * a long resolution may roll more values than --roll takes.  GR_EILLEGAL if
+ * the file holds GR_BT_MAX_ACTIONS. */
+gr_status gr_battle_file_push(gr_battle_file *f, const gr_bt_action *a, int typed, uint64_t hash,
                               gr_error *err);
 
 /* Write f to `path` atomically (temporary file beside it, fsync, rename,

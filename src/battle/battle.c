@@ -158,8 +158,9 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
                                    gr_bt_outcome *out, gr_error *err)
 {
     const gr_procedure *p = NULL;
+    const gr_system *s = NULL;
     if (v->procedure) {
-        const gr_system *s = gr_system_find(b->system);
+        s = gr_system_find(b->system);
         p = s ? gr_system_procedure(s, v->procedure) : NULL;
         if (!p)
             return gr_error_set(err, GR_ERUNTIME, "%s: verb %s names no procedure %s", b->system,
@@ -195,9 +196,24 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
         gr_rng_seed(&rng, mix);
         dice.rng = &rng;
     }
-    gr_resolution_init(&out->res, b->system, p->name);
-    if ((st = p->resolve(&args, &dice, &out->res, err)) != GR_OK)
+    /* the system's own id (static), not b->system: the resolution may
+     * outlive this state (a copy, an undo) */
+    gr_resolution_init(&out->res, s->id, p->name);
+    if ((st = p->resolve(&args, &dice, &out->res, err)) != GR_OK) {
+        if (a->nrolls > 0 && dice.next_name) {
+            char given[64];
+            size_t n = 0;
+            for (int i = 0; i < a->nrolls && n < sizeof given; i++)
+                n += (size_t)snprintf(given + n, sizeof given - n, "%s%d", i ? "," : "",
+                                      a->rolls[i]);
+            return gr_error_set(err, GR_EINPUT,
+                                "--roll %s: this %s needs one more roll, the %s roll (%s); roll "
+                                "it and add it: --roll %s,N",
+                                given, v->name, dice.next_name, gr_roll_name(dice.next_kind),
+                                given);
+        }
         return st;
+    }
     if (dice.used < dice.ntyped)
         return gr_error_set(err, GR_EINPUT, "--roll: %d value(s) given, %d used by this %s",
                             dice.ntyped, dice.used, v->name);

@@ -11,6 +11,7 @@
 #include "grognard/battle.h"
 #include "grognard/battle_io.h"
 #include "grognard/oob.h"
+#include "grognard/utf8.h"
 
 /* ---- names ------------------------------------------------------------------ */
 
@@ -107,6 +108,7 @@ static json_t *status_json(const gr_battle *b)
     json_object_set_new(o, "title", json_string(b->title));
     json_object_set_new(o, "turn", json_integer(b->turn));
     json_object_set_new(o, "turns", json_integer(b->turns));
+    json_object_set_new(o, "over", json_boolean(b->turns && b->turn > b->turns));
     json_object_set_new(o, "phase", json_string(ph->id));
     json_object_set_new(o, "phase_title", json_string(ph->title));
     json_object_set_new(o, "active_side", json_integer(gr_battle_active_side(b)));
@@ -186,6 +188,9 @@ static void status_text(FILE *f, const gr_battle *b)
         fprintf(f, "turn %d, ", b->turn);
     fprintf(f, "phase %s: %s (%s acts)\n", ph->id, ph->title,
             b->side_name[gr_battle_active_side(b)]);
+    if (b->turns && b->turn > b->turns)
+        fprintf(f, "the battle is over: its %d turns are played (grognard battle report)\n",
+                b->turns);
     for (int s = 0; s < 2; s++) {
         fprintf(f, "\n%s%s:\n", b->side_name[s], b->first == s ? " (first player)" : "");
         for (int i = 0; i < b->nunits; i++) {
@@ -299,7 +304,7 @@ void cli_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *
                 for (int k = 0; k < rr->nfaces; k++)
                     fprintf(f, "%s%d", k ? (rr->kind == GR_ROLL_2D6 ? "+" : " vs ") : "",
                             rr->faces[k]);
-                fprintf(f, "%s\n", rr->typed && a->nrolls ? "" : "");
+                fprintf(f, "%s\n", rr->typed ? "" : " (from the battle's seed)");
             }
             if (st->table->roll_param >= 0)
                 fprintf(f, "    score: %d%+d = %d\n",
@@ -553,6 +558,10 @@ static int parse_verb_args(const char *verb, int argc, char **argv, verb_args *v
                 cli_err("grognard battle %s: more than %d inputs\n", verb, GR_BT_MAX_INPUTS);
                 return 0;
             }
+            if (!gr_utf8_valid(name) || (val && !gr_utf8_valid(val))) {
+                cli_err("grognard battle %s: --%s: not valid UTF-8; type it again\n", verb, name);
+                return 0;
+            }
             if (strlen(name) >= GR_BT_ID || (val && strlen(val) >= GR_BT_ID)) {
                 cli_err("grognard battle %s: --%s: too long (at most %d characters)\n", verb, name,
                         GR_BT_ID - 1);
@@ -669,7 +678,7 @@ static int run_action(const char *verb, gr_battle_file *f, gr_battle *b, const v
         rc = cli_fail(&err);
         goto done;
     }
-    if (gr_battle_file_push(f, &a, gr_battle_hash(b), &err) != GR_OK ||
+    if (gr_battle_file_push(f, &a, va->nrolls > 0, gr_battle_hash(b), &err) != GR_OK ||
         gr_battle_file_write(f, va->file, &err) != GR_OK) {
         rc = cli_fail(&err);
         goto done;

@@ -104,7 +104,7 @@ static void svg_chart(FILE *f, const rep *r, const gr_battle *b)
     int turns = r->max_turn > 0 ? r->max_turn : 1;
     int w = 60 + turns * 60, h = 220;
     static const char *const colour[2] = {"#2b5fad", "#b33a3a"};
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+    fprintf(f, "<svg width=\"%d\" height=\"%d\" "
                "role=\"img\" aria-label=\"stands lost by turn\">\n",
             w, h + 40);
     fprintf(f, "<line x1=\"40\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>\n", h, w - 10, h);

@@ -30,7 +30,8 @@ static gr_status bf_alloc(gr_battle_file *f, gr_error *err)
     f->start = malloc(sizeof *f->start);
     f->actions = calloc(GR_BT_MAX_ACTIONS, sizeof *f->actions);
     f->hashes = calloc(GR_BT_MAX_ACTIONS, sizeof *f->hashes);
-    if (!f->start || !f->actions || !f->hashes) {
+    f->typed = calloc(GR_BT_MAX_ACTIONS, sizeof *f->typed);
+    if (!f->start || !f->actions || !f->hashes || !f->typed) {
         gr_battle_file_free(f);
         return gr_error_set(err, GR_ERUNTIME, "out of memory for a battle");
     }
@@ -44,6 +45,7 @@ void gr_battle_file_free(gr_battle_file *f)
     free(f->start);
     free(f->actions);
     free(f->hashes);
+    free(f->typed);
     memset(f, 0, sizeof *f);
 }
 
@@ -77,7 +79,7 @@ gr_status gr_battle_file_new(const char *oob_path, const gr_battle_rules *rules,
     return GR_OK;
 }
 
-gr_status gr_battle_file_push(gr_battle_file *f, const gr_bt_action *a, uint64_t hash,
+gr_status gr_battle_file_push(gr_battle_file *f, const gr_bt_action *a, int typed, uint64_t hash,
                               gr_error *err)
 {
     if (f->nactions >= GR_BT_MAX_ACTIONS)
@@ -85,6 +87,7 @@ gr_status gr_battle_file_push(gr_battle_file *f, const gr_bt_action *a, uint64_t
                             GR_BT_MAX_ACTIONS);
     f->actions[f->nactions] = *a;
     f->hashes[f->nactions] = hash;
+    f->typed[f->nactions] = typed ? 1 : 0;
     f->nactions++;
     return GR_OK;
 }
@@ -135,12 +138,25 @@ gr_status gr_battle_file_replay(const gr_battle_file *f, const char *name, int u
         gr_battle_action_text(b, &a, text, sizeof text);
         gr_error e;
         gr_error_clear(&e);
+        if (!f->typed[i])
+            a.nrolls = 0; /* drawn again from the seed, checked below */
         if (gr_battle_do(b, &a, out, &e) != GR_OK) {
             st = gr_error_set(err, GR_EINPUT,
                               "%s: action %d (%s) no longer applies: %s; the order of battle or "
                               "the rules changed since it was recorded (undo back to it, or "
                               "start the battle again)",
                               name, i + 1, text, e.msg);
+            break;
+        }
+        const gr_bt_action *rec = &f->actions[i];
+        if (!f->typed[i] &&
+            (a.nrolls != rec->nrolls ||
+             memcmp(a.rolls, rec->rolls, (size_t)a.nrolls * sizeof a.rolls[0]) != 0)) {
+            st = gr_error_set(err, GR_EINPUT,
+                              "%s: action %d (%s): the battle's seed now rolls other dice than "
+                              "the ones recorded; the seed or the rules changed since it was "
+                              "played",
+                              name, i + 1, text);
             break;
         }
         uint64_t h = gr_battle_hash(b);
@@ -166,7 +182,7 @@ static json_t *id_or_null(const char *id)
     return id ? json_string(id) : json_null();
 }
 
-static json_t *action_json(const gr_battle *b, const gr_bt_action *a, uint64_t hash)
+static json_t *action_json(const gr_battle *b, const gr_bt_action *a, int typed, uint64_t hash)
 {
     const gr_bt_call *c = &a->call;
     json_t *o = json_object();
@@ -192,6 +208,7 @@ static json_t *action_json(const gr_battle *b, const gr_bt_action *a, uint64_t h
     for (int i = 0; i < a->nrolls; i++)
         bad |= json_array_append_new(rolls, json_integer(a->rolls[i]));
     bad |= json_object_set_new(o, "rolls", rolls);
+    bad |= json_object_set_new(o, "dice", json_string(typed ? "typed" : "seed"));
     bad |= json_object_set_new(o, "hash", json_string(hx));
     if (bad) {
         json_decref(o);
@@ -216,7 +233,7 @@ static char *file_text(const gr_battle_file *f)
     bad |= json_object_set_new(root, "oob", json_string(f->oob_path ? f->oob_path : ""));
     bad |= json_object_set_new(root, "oob_text", json_stringn(f->oob_text, f->oob_len));
     for (int i = 0; i < f->nactions; i++)
-        bad |= json_array_append_new(acts, action_json(f->start, &f->actions[i], f->hashes[i]));
+        bad |= json_array_append_new(acts, action_json(f->start, &f->actions[i], f->typed[i], f->hashes[i]));
     bad |= json_object_set_new(root, "actions", acts);
     char *s = bad ? NULL : json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
     json_decref(root);
@@ -370,10 +387,10 @@ static int parse_hex(const char *s, uint64_t *out)
 }
 
 static gr_status read_action(rd *r, const gr_battle *b, const gr_jr_node *e, gr_bt_action *a,
-                             uint64_t *hash)
+                             unsigned char *typed, uint64_t *hash)
 {
     static const char *const keys[] = {"verb", "unit", "target", "leader", "inputs", "rolls",
-                                       "hash", NULL};
+                                       "dice", "hash", NULL};
     memset(a, 0, sizeof *a);
     if (e->type != GR_JR_OBJECT)
         return rd_fail(r, e, "an action is an object, not %s", gr_jr_type_name(e->type));
@@ -384,7 +401,7 @@ static gr_status read_action(rd *r, const gr_battle *b, const gr_jr_node *e, gr_
         if (!ok)
             return gr_error_set(r->err, GR_EINPUT,
                                 "%s:%d:%d: unknown key \"%s\" in an action; accepted: verb, unit, "
-                                "target, leader, inputs, rolls, hash",
+                                "target, leader, inputs, rolls, dice, hash",
                                 r->name, m->key_line, m->key_col, m->key);
     }
     const gr_jr_node *v;
@@ -421,6 +438,12 @@ static gr_status read_action(rd *r, const gr_battle *b, const gr_jr_node *e, gr_
             return rd_fail(r, m, "a roll is a whole number (a face or a 2D6 total)");
         a->rolls[a->nrolls++] = (int)m->ival;
     }
+    const gr_jr_node *d = gr_jr_get(e, "dice");
+    *typed = 1; /* no "dice": replay the recorded dice as typed */
+    if (d && (d->type != GR_JR_STRING || (strcmp(d->str, "typed") && strcmp(d->str, "seed"))))
+        return rd_fail(r, d, "\"dice\" must be \"typed\" or \"seed\"");
+    if (d && !strcmp(d->str, "seed"))
+        *typed = 0;
     const gr_jr_node *h = gr_jr_get(e, "hash");
     *hash = 0;
     if (h && (h->type != GR_JR_STRING || !parse_hex(h->str, hash)))
@@ -487,7 +510,8 @@ gr_status gr_battle_file_read(const char *path, const gr_battle_rules *rules, gr
     if (st == GR_OK)
         snprintf(f->system, sizeof f->system, "%s", f->start->system);
     for (const gr_jr_node *e = st == GR_OK ? acts->child : NULL; e && st == GR_OK; e = e->next) {
-        st = read_action(&r, f->start, e, &f->actions[f->nactions], &f->hashes[f->nactions]);
+        st = read_action(&r, f->start, e, &f->actions[f->nactions], &f->typed[f->nactions],
+                         &f->hashes[f->nactions]);
         if (st == GR_OK)
             f->nactions++;
     }

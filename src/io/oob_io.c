@@ -198,8 +198,10 @@ static gr_status read_header(ob *o, const gr_jr_node *root, const gr_battle_rule
         return ob_fail(o, sys, "\"system\" must be a string; accepted: %s", list);
     if (rules) {
         if (strcmp(sys->str, rules->system) != 0)
-            return ob_fail(o, sys, "\"system\" is \"%s\"; this battle is of %s", sys->str,
-                           rules->system);
+            return ob_fail(o, sys,
+                           "\"system\" is \"%s\", but the battle is started as %s; write "
+                           "\"%s\" or start it as the file's system (systems kept: %s)",
+                           sys->str, rules->system, rules->system, list);
         *found = rules;
     } else if (!(*found = gr_battle_rules_find(sys->str))) {
         char sb[48];

@@ -212,7 +212,7 @@ static void test_oob(void)
          "\"stands\": 0, \"formation\": \"line\", \"flags\"",
          "t.json:11:35: \"stands\" of unit \"schiner\" must be a whole number from 1 to 99"},
         {"\"side\": 1, \"arm\"", "\"side\": 2, \"arm\"", "t.json:12:52: \"side\" of unit"},
-        {"\"system\": \"aoe\"", "\"system\": \"nf\"", "t.json:2:26: \"system\" is \"nf\""},
+        {"\"system\": \"aoe\"", "\"system\": \"nf\"", "t.json:2:26: \"system\" is \"nf\", but the battle is started as aoe"},
         {"\"date\": \"1805-12-02\"", "\"date\": \"2 Dec 1805\"",
          "t.json:2:58: \"date\" is \"2 Dec 1805\"; write it YYYY-MM-DD"},
         {"\"parent\": \"soult\"", "\"parent\": \"vandamme\"", "t.json:7:16: leader \"vandamme\" is his own parent"},
@@ -238,6 +238,22 @@ static void test_oob(void)
               e.msg);
         free(c);
     }
+}
+
+/* With no rules given, the file's system chooses them; an unknown one is
+ * refused at its value with the systems kept. */
+static void test_unknown_system(void)
+{
+    char text[4096];
+    const char *at = strstr(oob_text, "\"aoe\"");
+    snprintf(text, sizeof text, "%.*s\"xyz\"%s", (int)(at - oob_text), oob_text, at + 5);
+    gr_battle *c = malloc(sizeof *c);
+    gr_error e;
+    gr_error_clear(&e);
+    CHECK(gr_oob_parse(text, strlen(text), "t.json", NULL, 1, c, &e) == GR_EINPUT &&
+              strstr(e.msg, "t.json:2:26: unknown system \"xyz\"; accepted: "),
+          "unknown system: %s", e.msg);
+    free(c);
 }
 
 static void test_phases_and_rolls(void)
@@ -393,7 +409,7 @@ static void test_file_undo_resume(void)
         a.call.leader = -1;
         CHECK(gr_battle_do(b, &a, NULL, &e) == GR_OK, "action %d: %s", i, e.msg);
         hashes[i + 1] = gr_battle_hash(b);
-        CHECK(gr_battle_file_push(&f, &a, hashes[i + 1], &e) == GR_OK, "push");
+        CHECK(gr_battle_file_push(&f, &a, 0, hashes[i + 1], &e) == GR_OK, "push");
     }
     CHECK(gr_battle_file_write(&f, path, &e) == GR_OK, "write: %s", e.msg);
     gr_battle_file_free(&f);
@@ -409,6 +425,15 @@ static void test_file_undo_resume(void)
         CHECK(gr_battle_hash(r) == hashes[k], "undo to %d actions: the hash before action %d",
               k, k + 1);
     }
+    /* a seeded action is drawn again from the seed: dice recorded that the
+     * seed does not roll fail loudly */
+    CHECK(g.actions[0].nrolls == 1 && !g.typed[0], "the volley's one D10, from the seed");
+    int kept = g.actions[0].rolls[0];
+    g.actions[0].rolls[0] = kept % 10 + 1;
+    CHECK(gr_battle_file_replay(&g, path, -1, r, NULL, NULL, &e) == GR_EINPUT &&
+              strstr(e.msg, "action 1 (volley schiner") && strstr(e.msg, "other dice"),
+          "seeded dice changed: %s", e.msg);
+    g.actions[0].rolls[0] = kept;
     /* a record that no longer applies fails loudly, naming the action */
     snprintf(g.actions[2].call.verb, GR_BT_ID, "volley");
     CHECK(gr_battle_file_replay(&g, path, -1, r, NULL, NULL, &e) == GR_EINPUT &&
@@ -425,6 +450,7 @@ static void test_file_undo_resume(void)
 int main(void)
 {
     test_oob();
+    test_unknown_system();
     test_phases_and_rolls();
     test_same_seed_and_hash_fields();
     test_file_undo_resume();
