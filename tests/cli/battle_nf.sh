@@ -70,12 +70,13 @@ refused() {
 }
 # to PHASE: `next` until PHASE (at most a turn), then check it.
 to() {
-    local i
+    local i ph
+    ph=$("$GROGNARD" battle status "$B" --json | jq -r .phase)
     for i in $(seq 1 14); do
-        [ "$("$GROGNARD" battle status "$B" --json | jq -r .phase)" = "$1" ] && break
-        "$GROGNARD" battle next "$B" >/dev/null || flunk "next before $1"
+        [ "$ph" = "$1" ] && break
+        ph=$("$GROGNARD" battle next "$B" --json | jq -r .phase) || flunk "next before $1"
     done
-    status .phase "\"$1\""
+    if [ "$ph" = "$1" ]; then pass; else flunk "to $1: at $ph"; fi
 }
 
 # ---- the bundled order of battle ---------------------------------------------
