@@ -24,35 +24,35 @@
  * and a few more. */
 #define BF_MAX_NODES (GR_BT_MAX_ACTIONS * (GR_BT_MAX_INPUTS + GR_MAX_ROLLS * 2 + 12) + 64)
 
-static gr_status bf_alloc(gr_battle_file *f, gr_error *err)
+static gr_status bf_alloc(gr_battle_file *f, const char *name, gr_error *err)
 {
     memset(f, 0, sizeof *f);
-    f->start = malloc(sizeof *f->start);
-    f->actions = calloc(GR_BT_MAX_ACTIONS, sizeof *f->actions);
-    f->hashes = calloc(GR_BT_MAX_ACTIONS, sizeof *f->hashes);
-    f->typed = calloc(GR_BT_MAX_ACTIONS, sizeof *f->typed);
+    f->start = gr_malloc(sizeof *f->start);
+    f->actions = gr_calloc(GR_BT_MAX_ACTIONS, sizeof *f->actions);
+    f->hashes = gr_calloc(GR_BT_MAX_ACTIONS, sizeof *f->hashes);
+    f->typed = gr_calloc(GR_BT_MAX_ACTIONS, sizeof *f->typed);
     if (!f->start || !f->actions || !f->hashes || !f->typed) {
         gr_battle_file_free(f);
-        return gr_error_set(err, GR_ERUNTIME, "out of memory for a battle");
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory for a battle", name);
     }
     return GR_OK;
 }
 
 void gr_battle_file_free(gr_battle_file *f)
 {
-    free(f->oob_path);
+    gr_free(f->oob_path);
     gr_free(f->oob_text);
-    free(f->start);
-    free(f->actions);
-    free(f->hashes);
-    free(f->typed);
+    gr_free(f->start);
+    gr_free(f->actions);
+    gr_free(f->hashes);
+    gr_free(f->typed);
     memset(f, 0, sizeof *f);
 }
 
 static char *dup_str(const char *s)
 {
     size_t n = strlen(s) + 1;
-    char *d = malloc(n);
+    char *d = gr_malloc(n);
     if (d)
         memcpy(d, s, n);
     return d;
@@ -61,7 +61,7 @@ static char *dup_str(const char *s)
 gr_status gr_battle_file_new(const char *oob_path, const gr_battle_rules *rules, uint64_t seed,
                              gr_battle_file *f, gr_error *err)
 {
-    gr_status st = bf_alloc(f, err);
+    gr_status st = bf_alloc(f, oob_path, err);
     if (st != GR_OK)
         return st;
     st = gr_oob_read(oob_path, rules, seed, f->start, &f->oob_text, &f->oob_len, err);
@@ -69,7 +69,7 @@ gr_status gr_battle_file_new(const char *oob_path, const gr_battle_rules *rules,
         st = gr_error_set(err, GR_EINPUT, "%s:1:1: the file is not valid UTF-8; save it as UTF-8",
                           oob_path);
     if (st == GR_OK && !(f->oob_path = dup_str(oob_path)))
-        st = gr_error_set(err, GR_ERUNTIME, "out of memory");
+        st = gr_error_set(err, GR_ERUNTIME, "%s: out of memory", oob_path);
     if (st != GR_OK) {
         gr_battle_file_free(f);
         return st;
@@ -128,9 +128,9 @@ gr_status gr_battle_file_replay(const gr_battle_file *f, const char *name, int u
     if (upto < 0 || upto > f->nactions)
         upto = f->nactions;
     memcpy(b, f->start, sizeof *b);
-    gr_bt_outcome *out = malloc(sizeof *out);
+    gr_bt_outcome *out = gr_malloc(sizeof *out);
     if (!out)
-        return gr_error_set(err, GR_ERUNTIME, "out of memory");
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", name);
     gr_status st = GR_OK;
     for (int i = 0; i < upto && st == GR_OK; i++) {
         gr_bt_action a = f->actions[i];
@@ -171,7 +171,7 @@ gr_status gr_battle_file_replay(const gr_battle_file *f, const char *name, int u
         if (each)
             each(ctx, i, &a, out, b);
     }
-    free(out);
+    gr_free(out);
     return st;
 }
 
@@ -454,7 +454,7 @@ static gr_status read_action(rd *r, const gr_battle *b, const gr_jr_node *e, gr_
 gr_status gr_battle_file_read(const char *path, const gr_battle_rules *rules, gr_battle_file *f,
                               gr_error *err)
 {
-    gr_status st = bf_alloc(f, err);
+    gr_status st = bf_alloc(f, path, err);
     if (st != GR_OK)
         return st;
     char *text = NULL;
@@ -495,7 +495,7 @@ gr_status gr_battle_file_read(const char *path, const gr_battle_rules *rules, gr
                      GR_BT_MAX_ACTIONS);
     if (st == GR_OK && (!(f->oob_path = dup_str(oob->str)) ||
                         !(f->oob_text = gr_malloc(oobt->len + 1))))
-        st = gr_error_set(err, GR_ERUNTIME, "out of memory");
+        st = gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
     if (st == GR_OK) {
         memcpy(f->oob_text, oobt->str, oobt->len + 1);
         f->oob_len = oobt->len;

@@ -487,7 +487,7 @@ gr_status gr_oob_parse(const char *text, size_t len, const char *name,
     if (!doc)
         return err ? err->code : GR_EINPUT;
     ob o = {name, err, b};
-    const gr_jr_node **refs = calloc(2 * GR_BT_MAX_LEADERS, sizeof *refs);
+    const gr_jr_node **refs = gr_calloc(2 * GR_BT_MAX_LEADERS, sizeof *refs);
     if (!refs) {
         gr_jr_free(doc);
         return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", name);
@@ -505,7 +505,7 @@ gr_status gr_oob_parse(const char *text, size_t len, const char *name,
         st = read_units(&o, units);
     if (st == GR_OK)
         st = link_leaders(&o, refs, refs + GR_BT_MAX_LEADERS);
-    free(refs);
+    gr_free(refs);
     gr_jr_free(doc);
     if (st != GR_OK)
         return st;
