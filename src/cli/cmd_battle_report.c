@@ -104,8 +104,9 @@ static void svg_chart(FILE *f, const rep *r, const gr_battle *b)
     int turns = r->max_turn > 0 ? r->max_turn : 1;
     int w = 60 + turns * 60, h = 220;
     static const char *const colour[2] = {"#2b5fad", "#b33a3a"};
-    fprintf(f, "<svg width=\"%d\" height=\"%d\" "
-               "role=\"img\" aria-label=\"stands lost by turn\">\n",
+    fprintf(f,
+            "<svg width=\"%d\" height=\"%d\" "
+            "role=\"img\" aria-label=\"stands lost by turn\">\n",
             w, h + 40);
     fprintf(f, "<line x1=\"40\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>\n", h, w - 10, h);
     fprintf(f, "<text x=\"4\" y=\"16\" font-size=\"11\">%d</text>\n", max);
@@ -114,10 +115,11 @@ static void svg_chart(FILE *f, const rep *r, const gr_battle *b)
         for (int s = 0; s < 2; s++) {
             int v = r->lost[t][s];
             int bh = v * (h - 30) / max;
-            fprintf(f,
-                    "<rect x=\"%d\" y=\"%d\" width=\"22\" height=\"%d\" fill=\"%s\"><title>turn %d, "
-                    "side %d: %d stand(s)</title></rect>\n",
-                    x + s * 24, h - bh, bh, colour[s], t, s, v);
+            fprintf(
+                f,
+                "<rect x=\"%d\" y=\"%d\" width=\"22\" height=\"%d\" fill=\"%s\"><title>turn %d, "
+                "side %d: %d stand(s)</title></rect>\n",
+                x + s * 24, h - bh, bh, colour[s], t, s, v);
             fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\">%d</text>\n", x + s * 24 + 6,
                     h - bh - 4, v);
         }
@@ -171,8 +173,8 @@ int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, i
                         "table{border-collapse:collapse}td,th{border:1px solid #999;padding:"
                         ".2em .5em}</style></head><body>\n<h1>");
         html_esc(r.html, f->start->title);
-        fprintf(r.html, "</h1>\n<p>After-action report: %s, seed %" PRIu64 "; ",
-                f->start->system, f->seed);
+        fprintf(r.html, "</h1>\n<p>After-action report: %s, seed %" PRIu64 "; ", f->start->system,
+                f->seed);
         html_esc(r.html, f->start->side_name[0]);
         fprintf(r.html, " against ");
         html_esc(r.html, f->start->side_name[1]);
@@ -181,9 +183,8 @@ int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, i
         r.jactions = json_array();
     } else {
         r.text = stdout;
-        printf("After-action report: %s (%s, seed %" PRIu64 "), %s against %s\n",
-               f->start->title, f->start->system, f->seed, f->start->side_name[0],
-               f->start->side_name[1]);
+        printf("After-action report: %s (%s, seed %" PRIu64 "), %s against %s\n", f->start->title,
+               f->start->system, f->seed, f->start->side_name[0], f->start->side_name[1]);
     }
     gr_error err;
     gr_error_clear(&err);
@@ -243,8 +244,9 @@ int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, i
                 fprintf(r.html, "): %s</li>\n", cli_bt_leader_status(b->leaders[i].status));
                 any = 1;
             }
-        fprintf(r.html, "%s</ul>\n<p>State hash %016" PRIx64 " after %d actions.</p>\n"
-                        "</body></html>\n",
+        fprintf(r.html,
+                "%s</ul>\n<p>State hash %016" PRIx64 " after %d actions.</p>\n"
+                "</body></html>\n",
                 any ? "" : "<li>none</li>", gr_battle_hash(b), b->nactions);
         int bad = ferror(r.html);
         if (fclose(r.html) != 0 || bad || rename(tmp, html) != 0) {

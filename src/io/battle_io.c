@@ -92,8 +92,7 @@ gr_status gr_battle_file_push(gr_battle_file *f, const gr_bt_action *a, int type
     return GR_OK;
 }
 
-const char *gr_battle_action_text(const gr_battle *b, const gr_bt_action *a, char *buf,
-                                  size_t cap)
+const char *gr_battle_action_text(const gr_battle *b, const gr_bt_action *a, char *buf, size_t cap)
 {
     const gr_bt_call *c = &a->call;
     size_t n = 0;
@@ -233,7 +232,8 @@ static char *file_text(const gr_battle_file *f)
     bad |= json_object_set_new(root, "oob", json_string(f->oob_path ? f->oob_path : ""));
     bad |= json_object_set_new(root, "oob_text", json_stringn(f->oob_text, f->oob_len));
     for (int i = 0; i < f->nactions; i++)
-        bad |= json_array_append_new(acts, action_json(f->start, &f->actions[i], f->typed[i], f->hashes[i]));
+        bad |= json_array_append_new(
+            acts, action_json(f->start, &f->actions[i], f->typed[i], f->hashes[i]));
     bad |= json_object_set_new(root, "actions", acts);
     char *s = bad ? NULL : json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
     json_decref(root);
@@ -243,8 +243,8 @@ static char *file_text(const gr_battle_file *f)
 gr_status gr_battle_file_write(const gr_battle_file *f, const char *path, gr_error *err)
 {
     if (f->seed > (uint64_t)INT64_MAX)
-        return gr_error_set(err, GR_EINPUT, "seed %" PRIu64 " is too large to keep; use one below 2^63",
-                            f->seed);
+        return gr_error_set(err, GR_EINPUT,
+                            "seed %" PRIu64 " is too large to keep; use one below 2^63", f->seed);
     char *text = file_text(f);
     size_t len = strlen(path);
     char *tmp = malloc(len + 16);
@@ -344,18 +344,19 @@ static gr_status need(rd *r, const gr_jr_node *obj, const char *key, gr_jr_type 
 {
     *out = gr_jr_get(obj, key);
     if (!*out)
-        return rd_fail(r, obj, "%s has no \"%s\"; this is not a battle file of grognard, or it "
-                               "was cut (docs/battle.md)",
+        return rd_fail(r, obj,
+                       "%s has no \"%s\"; this is not a battle file of grognard, or it "
+                       "was cut (docs/battle.md)",
                        what, key);
     if ((*out)->type != type)
-        return rd_fail(r, *out, "\"%s\" of %s must be %s, not %s", key, what,
-                       gr_jr_type_name(type), gr_jr_type_name((*out)->type));
+        return rd_fail(r, *out, "\"%s\" of %s must be %s, not %s", key, what, gr_jr_type_name(type),
+                       gr_jr_type_name((*out)->type));
     return GR_OK;
 }
 
 /* An id member naming a unit (leader == 0) or leader of b, or null. */
-static gr_status ref(rd *r, const gr_battle *b, const gr_jr_node *obj, const char *key,
-                     int leader, int *out)
+static gr_status ref(rd *r, const gr_battle *b, const gr_jr_node *obj, const char *key, int leader,
+                     int *out)
 {
     const gr_jr_node *n = gr_jr_get(obj, key);
     *out = -1;
@@ -389,8 +390,8 @@ static int parse_hex(const char *s, uint64_t *out)
 static gr_status read_action(rd *r, const gr_battle *b, const gr_jr_node *e, gr_bt_action *a,
                              unsigned char *typed, uint64_t *hash)
 {
-    static const char *const keys[] = {"verb", "unit", "target", "leader", "inputs", "rolls",
-                                       "dice", "hash", NULL};
+    static const char *const keys[] = {"verb",  "unit", "target", "leader", "inputs",
+                                       "rolls", "dice", "hash",   NULL};
     memset(a, 0, sizeof *a);
     if (e->type != GR_JR_OBJECT)
         return rd_fail(r, e, "an action is an object, not %s", gr_jr_type_name(e->type));
@@ -493,8 +494,8 @@ gr_status gr_battle_file_read(const char *path, const gr_battle_rules *rules, gr
     if (st == GR_OK && acts->len > GR_BT_MAX_ACTIONS)
         st = rd_fail(&r, acts, "%zu actions; a battle keeps at most %d", acts->len,
                      GR_BT_MAX_ACTIONS);
-    if (st == GR_OK && (!(f->oob_path = dup_str(oob->str)) ||
-                        !(f->oob_text = gr_malloc(oobt->len + 1))))
+    if (st == GR_OK &&
+        (!(f->oob_path = dup_str(oob->str)) || !(f->oob_text = gr_malloc(oobt->len + 1))))
         st = gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
     if (st == GR_OK) {
         memcpy(f->oob_text, oobt->str, oobt->len + 1);
