@@ -19,6 +19,10 @@ typedef struct rep {
     gr_battle *before; /* the state before the action being reported */
     int lost[MAX_TURNS + 1][2];
     int max_turn;
+    struct {
+        int turn, leader, status;
+    } ev[256]; /* leaders put out of action, wounded, killed or captured */
+    int nev;
 } rep;
 
 static void html_esc(FILE *f, const char *s)
@@ -57,6 +61,14 @@ static void each(void *ctx, int i, const gr_bt_action *a, const gr_bt_outcome *o
         int d = after->units[u].lost - b->units[u].lost;
         lost[after->units[u].side] += d;
     }
+    for (int l = 0; l < after->nleaders; l++)
+        if (after->leaders[l].status != b->leaders[l].status &&
+            after->leaders[l].status != GR_BT_ACTIVE && r->nev < 256) {
+            r->ev[r->nev].turn = b->turn;
+            r->ev[r->nev].leader = l;
+            r->ev[r->nev].status = after->leaders[l].status;
+            r->nev++;
+        }
     r->lost[turn][0] += lost[0];
     r->lost[turn][1] += lost[1];
     if (turn > r->max_turn)
@@ -211,15 +223,13 @@ int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, i
                    r.lost[t][1]);
         printf("  total    %s %d, %s %d\n", b->side_name[0], total[0], b->side_name[1], total[1]);
         printf("\nleaders:\n");
-        int any = 0;
-        for (int i = 0; i < b->nleaders; i++)
-            if (b->leaders[i].status != GR_BT_ACTIVE) {
-                printf("  %s (%s): %s\n", b->leaders[i].name, b->side_name[b->leaders[i].side],
-                       cli_bt_leader_status(b->leaders[i].status));
-                any = 1;
-            }
-        if (!any)
-            printf("  none killed, wounded or captured\n");
+        for (int k = 0; k < r.nev; k++) {
+            const gr_bt_leader *l = &b->leaders[r.ev[k].leader];
+            printf("  turn %d: %s (%s): %s\n", r.ev[k].turn, l->name, b->side_name[l->side],
+                   cli_bt_leader_status(r.ev[k].status));
+        }
+        if (!r.nev)
+            printf("  none out of action, wounded, killed or captured\n");
     } else if (r.html) {
         fprintf(r.html, "<h2>Stands lost by turn</h2>\n");
         svg_chart(r.html, &r, b);
@@ -233,17 +243,16 @@ int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, i
                     r.lost[t][1]);
         fprintf(r.html, "<tr><th>total</th><td>%d</td><td>%d</td></tr></table>\n", total[0],
                 total[1]);
-        fprintf(r.html, "<h2>Leaders killed, wounded or captured</h2>\n<ul>\n");
-        int any = 0;
-        for (int i = 0; i < b->nleaders; i++)
-            if (b->leaders[i].status != GR_BT_ACTIVE) {
-                fprintf(r.html, "<li>");
-                html_esc(r.html, b->leaders[i].name);
-                fprintf(r.html, " (");
-                html_esc(r.html, b->side_name[b->leaders[i].side]);
-                fprintf(r.html, "): %s</li>\n", cli_bt_leader_status(b->leaders[i].status));
-                any = 1;
-            }
+        fprintf(r.html, "<h2>Leaders out of action, wounded, killed or captured</h2>\n<ul>\n");
+        int any = r.nev > 0;
+        for (int k = 0; k < r.nev; k++) {
+            const gr_bt_leader *l = &b->leaders[r.ev[k].leader];
+            fprintf(r.html, "<li>turn %d: ", r.ev[k].turn);
+            html_esc(r.html, l->name);
+            fprintf(r.html, " (");
+            html_esc(r.html, b->side_name[l->side]);
+            fprintf(r.html, "): %s</li>\n", cli_bt_leader_status(r.ev[k].status));
+        }
         fprintf(r.html,
                 "%s</ul>\n<p>State hash %016" PRIx64 " after %d actions.</p>\n"
                 "</body></html>\n",
@@ -271,15 +280,15 @@ int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, i
         }
         json_object_set_new(j, "lost_by_turn", by);
         json_t *lj = json_array();
-        for (int i = 0; i < b->nleaders; i++)
-            if (b->leaders[i].status != GR_BT_ACTIVE) {
-                json_t *l = json_object();
-                json_object_set_new(l, "id", json_string(b->leaders[i].id));
-                json_object_set_new(l, "side", json_integer(b->leaders[i].side));
-                json_object_set_new(l, "status",
-                                    json_string(cli_bt_leader_status(b->leaders[i].status)));
-                json_array_append_new(lj, l);
-            }
+        for (int k = 0; k < r.nev; k++) {
+            const gr_bt_leader *ld = &b->leaders[r.ev[k].leader];
+            json_t *l = json_object();
+            json_object_set_new(l, "turn", json_integer(r.ev[k].turn));
+            json_object_set_new(l, "id", json_string(ld->id));
+            json_object_set_new(l, "side", json_integer(ld->side));
+            json_object_set_new(l, "status", json_string(cli_bt_leader_status(r.ev[k].status)));
+            json_array_append_new(lj, l);
+        }
         json_object_set_new(j, "leaders", lj);
         rc = cli_print_json(j);
     }

@@ -104,4 +104,21 @@ expect_exit tampered-seeded 2 'action 8 \(fire ferey --target kamensky.*other di
 jq '.actions[6].unit = "nobody"' "$bf" >"$dir/t2.json"
 expect_exit tampered-unit 2 "t2.json:[0-9]+:[0-9]+: \"unit\" names unit \"nobody\"" -- battle status "$dir/t2.json"
 
+# ---- a general hit, in the report ---------------------------------------------
+# The Russian heavy battery fires at Schiner at 4 inches in the French
+# segment's "Tirs du 2e joueur".  Seed 003 PUISSANCE: "Vieille Garde ou
+# artillerie russe", 4": "10/7", heavy 10; Table des tirs, column 10-11: "9
+# ou plus" Tir efficace, Schiner loses a stand, and Vandamme is attached:
+# TABLE DES GÉNÉRAUX TOUCHÉS, "5 -": Général hors de combat, "remplacé après
+# un Tour" (rolled 3; an ordinary general has no DRM).
+gb="$dir/g.json"
+"$GROGNARD" battle new aoe "$oob" --out "$gb" --seed 1 >/dev/null || flunk "new g"
+for i in 1 2 3 4 5; do "$GROGNARD" battle next "$gb" >/dev/null || flunk "g next $i"; done
+expect_exit general-one-die 2 'this fire needs one more roll, the general hit roll \(D10\).*--roll 9,N' -- battle fire "$gb" russian_foot --target schiner --range 4 --roll 9
+out=$("$GROGNARD" battle fire "$gb" russian_foot --target schiner --range 4 --roll 9,3 --json)
+got=$(printf '%s' "$out" | jq -c '[.resolution.result,.resolution.values.power]')
+[ "$got" = '["effective",10]' ] && pass || flunk "battery fire: $got"
+expect_json general-status '[.units[0].left,.leaders[1].status,.units[0].attached_leader]' '[5,"out_of_action",null]' -- battle status "$gb" --json
+"$GROGNARD" battle report "$gb" | grep -q 'turn 1: Vandamme (French): out_of_action' && pass || flunk "report: the general's fate"
+
 finish
