@@ -74,7 +74,9 @@ gr_status gr_battle_file_push(gr_battle_file *f, const gr_bt_action *a, int type
                               gr_error *err);
 
 /* Write f to `path` atomically (temporary file beside it, fsync, rename,
- * the folder fsync'd): on failure the previous file is unchanged. */
+ * the folder fsync'd): on failure the previous file is unchanged.  A path
+ * that is the order of battle's own file (f->oob_path) is refused
+ * (GR_EINPUT): the battle file never replaces it. */
 gr_status gr_battle_file_write(const gr_battle_file *f, const char *path, gr_error *err);
 
 /* One action as a line a person reads: "fire friant --target bagration_1

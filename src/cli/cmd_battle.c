@@ -701,10 +701,14 @@ done:
 
 int cmd_battle(int argc, char **argv)
 {
-    if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h") ||
-        !strcmp(argv[0], "help")) {
-        usage(argc < 1 ? stderr : stdout);
-        return argc < 1 ? CLI_USAGE : CLI_OK;
+    if (argc < 1) {
+        cli_err("grognard battle: missing command; accepted: new, status, next, undo, report or "
+                "a verb of the battle's system (grognard battle --help)\n");
+        return CLI_USAGE;
+    }
+    if (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h") || !strcmp(argv[0], "help")) {
+        usage(stdout);
+        return CLI_OK;
     }
     const char *verb = argv[0];
     if (!strcmp(verb, "new"))

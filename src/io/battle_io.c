@@ -245,6 +245,12 @@ gr_status gr_battle_file_write(const gr_battle_file *f, const char *path, gr_err
     if (f->seed > (uint64_t)INT64_MAX)
         return gr_error_set(err, GR_EINPUT,
                             "seed %" PRIu64 " is too large to keep; use one below 2^63", f->seed);
+    struct stat so, sp;
+    if (f->oob_path && stat(f->oob_path, &so) == 0 && stat(path, &sp) == 0 &&
+        so.st_dev == sp.st_dev && so.st_ino == sp.st_ino)
+        return gr_error_set(err, GR_EINPUT,
+                            "%s is the order of battle itself; give the battle file another name",
+                            path);
     char *text = file_text(f);
     size_t len = strlen(path);
     char *tmp = malloc(len + 16);

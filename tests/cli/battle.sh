@@ -35,6 +35,10 @@ bad nation '24s/"french"/"frankish"/' "$dir/nation.json:22:5: unit \"schiner\": 
 expect_exit oob-missing-file 1 'cannot open' -- battle new aoe "$dir/none.json" --out "$dir/x.json"
 [ ! -e "$dir/x.json" ] && pass || flunk "a refused order of battle writes no battle file"
 expect_exit new-no-system 2 "keeps no system 'xyz'; accepted: .*aoe" -- battle new xyz "$oob" --out "$dir/x.json"
+cp "$oob" "$dir/own.json"  # a copy: a failure must not overwrite the fixture
+expect_exit new-out-is-oob 2 'own.json is the order of battle itself' -- battle new aoe "$dir/own.json" --out "$dir/own.json"
+cmp -s "$oob" "$dir/own.json" && pass || flunk "the order of battle is left as it was"
+expect_exit no-command 2 'missing command' -- battle
 expect_exit new-no-out 2 'give SYSTEM, the order of battle and --out FILE' -- battle new aoe "$oob"
 
 # ---- new, status, undo ------------------------------------------------------
