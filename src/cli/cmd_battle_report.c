@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli_battle.h"
 
@@ -161,6 +162,16 @@ int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, i
     }
     memcpy(r.before, f->start, sizeof *f->start);
     char *tmp = NULL;
+    struct stat sh, sf;
+    if (html && stat(html, &sh) == 0 && stat(path, &sf) == 0 && sh.st_dev == sf.st_dev &&
+        sh.st_ino == sf.st_ino) {
+        cli_err("grognard battle report: --html %s is the battle file itself; give the page "
+                "another name\n",
+                html);
+        free(r.before);
+        free(b);
+        return CLI_USAGE;
+    }
     if (html) {
         size_t n = strlen(html) + 16;
         tmp = malloc(n);

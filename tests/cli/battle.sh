@@ -97,6 +97,9 @@ out=$("$GROGNARD" battle report "$bf")
 printf '%s' "$out" | grep -q 'turn 1   French 0, Allied 1' && pass || flunk "report: losses by turn ($out)"
 printf '%s' "$out" | grep -q 'dice (fire, D10): 9' && pass || flunk "report: the dice"
 expect_exit report-html 0 '' -- battle report "$bf" --html "$dir/r.html"
+cp "$bf" "$dir/keep.json"
+expect_exit report-html-over-battle 2 'is the battle file itself' -- battle report "$dir/keep.json" --html "$dir/keep.json"
+cmp -s "$bf" "$dir/keep.json" && pass || flunk "the battle file is left as it was"
 grep -q '<svg' "$dir/r.html" && ! grep -Eq 'https?:|<script|<link' "$dir/r.html" && pass || flunk "report --html: inline SVG, nothing fetched"
 
 # ---- a tampered record fails loudly, naming the action ---------------------
