@@ -409,13 +409,15 @@ static int cmd_new(int argc, char **argv)
 {
     const char *sys = NULL, *oob = NULL, *out = NULL;
     uint64_t seed = 0;
-    int has_seed = 0, json = 0, help = 0;
+    int has_seed = 0, json = 0, help = 0, force = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h"))
             help = 1;
         else if (!strcmp(a, "--json"))
             json = 1;
+        else if (!strcmp(a, "--force"))
+            force = 1;
         else if (!strcmp(a, "--out") || !strcmp(a, "--seed")) {
             if (i + 1 >= argc) {
                 cli_err("grognard battle new: %s needs a value (grognard battle --help)\n", a);
@@ -432,7 +434,7 @@ static int cmd_new(int argc, char **argv)
                 has_seed = 1;
         } else if (a[0] == '-' && a[1]) {
             cli_err("grognard battle new: unknown option %s; accepted: --out FILE, --seed N, "
-                    "--json, --help\n",
+                    "--force, --json, --help\n",
                     a);
             return CLI_USAGE;
         } else if (!sys)
@@ -469,6 +471,14 @@ static int cmd_new(int argc, char **argv)
                                       gr_systems[i]->id);
         cli_err("grognard battle new: the companion keeps no system '%s'; accepted: %s\n", sys,
                 n ? list : "(none yet)");
+        return CLI_USAGE;
+    }
+    FILE *exists = force ? NULL : fopen(out, "rb");
+    if (exists) {
+        fclose(exists);
+        cli_err("grognard battle new: %s exists; the battle it may hold would be lost: give "
+                "another name, or --force to replace it\n",
+                out);
         return CLI_USAGE;
     }
     if (!has_seed)

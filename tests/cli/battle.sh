@@ -36,13 +36,15 @@ expect_exit oob-missing-file 1 'cannot open' -- battle new aoe "$dir/none.json" 
 [ ! -e "$dir/x.json" ] && pass || flunk "a refused order of battle writes no battle file"
 expect_exit new-no-system 2 "keeps no system 'xyz'; accepted: .*aoe" -- battle new xyz "$oob" --out "$dir/x.json"
 cp "$oob" "$dir/own.json"  # a copy: a failure must not overwrite the fixture
-expect_exit new-out-is-oob 2 'own.json is the order of battle itself' -- battle new aoe "$dir/own.json" --out "$dir/own.json"
+expect_exit new-out-is-oob 2 'own.json is the order of battle itself' -- battle new aoe "$dir/own.json" --out "$dir/own.json" --force
 cmp -s "$oob" "$dir/own.json" && pass || flunk "the order of battle is left as it was"
 expect_exit no-command 2 'missing command' -- battle
 expect_exit new-no-out 2 'give SYSTEM, the order of battle and --out FILE' -- battle new aoe "$oob"
 
 # ---- new, status, undo ------------------------------------------------------
 expect_exit new 0 '' -- battle new aoe "$oob" --out "$bf" --seed 5
+expect_exit new-exists 2 'b.json exists; the battle it may hold would be lost' -- battle new aoe "$oob" --out "$bf" --seed 6
+expect_exit new-force 0 '' -- battle new aoe "$oob" --out "$bf" --seed 5 --force
 expect_json status-keys '[.system,.turn,.phase,.active_side,(.units|length),(.leaders|length),(.hash|test("^[0-9a-f]{16}$"))]' \
     '["aoe",1,"initiative",0,4,4,true]' -- battle status "$bf" --json
 h0=$("$GROGNARD" battle status "$bf" --json | jq -r .hash)
