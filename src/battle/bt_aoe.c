@@ -1308,11 +1308,12 @@ say(notes *ns, int unit, const char *fmt, ...)
 static void flush(const gr_battle *b, const notes *ns, gr_bt_outcome *out)
 {
     for (int i = 0; i < ns->n && out->ninstr < GR_BT_MAX_INSTR; i++) {
-        if (ns->line[i].unit >= 0)
-            snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "%s: %s",
-                     b->units[ns->line[i].unit].name, ns->line[i].text);
-        else
-            snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "%s", ns->line[i].text);
+        char *dst = out->instr[out->ninstr++];
+        int w = ns->line[i].unit >= 0 ? snprintf(dst, GR_BT_INSTR, "%s: %s",
+                                                 b->units[ns->line[i].unit].name, ns->line[i].text)
+                                      : snprintf(dst, GR_BT_INSTR, "%s", ns->line[i].text);
+        if (w >= GR_BT_INSTR) /* a long name: the line is cut, marked */
+            memcpy(dst + GR_BT_INSTR - 4, "...", 4);
     }
 }
 
