@@ -158,8 +158,9 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
                                    gr_bt_outcome *out, gr_error *err)
 {
     const gr_procedure *p = NULL;
+    const gr_system *s = NULL;
     if (v->procedure) {
-        const gr_system *s = gr_system_find(b->system);
+        s = gr_system_find(b->system);
         p = s ? gr_system_procedure(s, v->procedure) : NULL;
         if (!p)
             return gr_error_set(err, GR_ERUNTIME, "%s: verb %s names no procedure %s", b->system,
@@ -170,8 +171,12 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
     gr_status st = b->rules->prepare(b, v, &a->call, &args, err);
     if (st != GR_OK)
         return st;
-    if (!p)
+    if (!p) {
+        if (a->nrolls > 0)
+            return gr_error_set(err, GR_EINPUT, "--roll: %s rolls no dice; leave --roll out",
+                                v->name);
         return b->rules->apply(b, v, &a->call, NULL, out, err);
+    }
 
     if ((st = gr_args_check_required(p->params, p->nparams, &args, err)) != GR_OK ||
         (st = gr_procedure_check_applies(p, &args, err)) != GR_OK)
@@ -191,9 +196,24 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
         gr_rng_seed(&rng, mix);
         dice.rng = &rng;
     }
-    gr_resolution_init(&out->res, b->system, p->name);
-    if ((st = p->resolve(&args, &dice, &out->res, err)) != GR_OK)
+    /* the system's own id (static), not b->system: the resolution may
+     * outlive this state (a copy, an undo) */
+    gr_resolution_init(&out->res, s->id, p->name);
+    if ((st = p->resolve(&args, &dice, &out->res, err)) != GR_OK) {
+        if (a->nrolls > 0 && dice.next_name) {
+            char given[64];
+            size_t n = 0;
+            for (int i = 0; i < a->nrolls && n < sizeof given; i++)
+                n += (size_t)snprintf(given + n, sizeof given - n, "%s%d", i ? "," : "",
+                                      a->rolls[i]);
+            return gr_error_set(err, GR_EINPUT,
+                                "--roll %s: this %s needs one more roll, the %s roll (%s); roll "
+                                "it and add it: --roll %s,N",
+                                given, v->name, dice.next_name, gr_roll_name(dice.next_kind),
+                                given);
+        }
         return st;
+    }
     if (dice.used < dice.ntyped)
         return gr_error_set(err, GR_EINPUT, "--roll: %d value(s) given, %d used by this %s",
                             dice.ntyped, dice.used, v->name);
@@ -298,11 +318,20 @@ uint64_t gr_battle_hash(const gr_battle *b)
     h = h_int(h, b->phase);
     h = h_int(h, b->first);
     h = h_int(h, b->nactions);
+    h = h_int(h, b->turns);
+    h = h_str(h, b->date);
     h = h_int(h, b->nunits);
     for (int i = 0; i < b->nunits; i++) {
         const gr_bt_unit *u = &b->units[i];
         h = h_str(h, u->id);
         h = h_str(h, u->formation);
+        h = h_str(h, u->quality);
+        h = h_str(h, u->nation);
+        h = h_str(h, u->weapon);
+        h = h_str(h, u->kind);
+        h = h_int(h, u->nflags);
+        for (int k = 0; k < u->nflags && k < GR_BT_MAX_FLAGS; k++)
+            h = h_str(h, u->flags[k]);
         const int f[] = {u->side,     u->leader,   u->arm,          u->stands,    u->lost,
                          u->worn_at,  u->spent_at, u->condition,    u->disordered, u->broken,
                          u->ammo,     u->guns,     u->guns_silenced, u->limbered, u->in_reserve,
@@ -318,6 +347,9 @@ uint64_t gr_battle_hash(const gr_battle *b)
     for (int i = 0; i < b->nleaders; i++) {
         const gr_bt_leader *l = &b->leaders[i];
         h = h_str(h, l->id);
+        h = h_str(h, l->role);
+        h = h_str(h, l->rating);
+        h = h_str(h, l->kind);
         const int f[] = {l->side, l->parent, l->status, l->attached, l->back_turn};
         for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
             h = h_int(h, f[k]);

@@ -1,0 +1,67 @@
+/* bt_rff.h - Regimental Fire and Fury's companion rules (internal): the
+ * names of its counters in gr_bt_unit.sys and what bt_rff.c (sequence of
+ * play, verbs, setup, prepare) and bt_rff_apply.c (apply) share. */
+#ifndef GR_BT_RFF_H
+#define GR_BT_RFF_H
+
+#include "grognard/battle.h"
+#include "grognard/effect.h"
+
+/* gr_bt_unit.sys[] of an rff unit.  All are cleared when a player's turn
+ * (segment) begins, except RFF_U_PROVISIONAL. */
+enum rff_bt_unit_sys {
+    RFF_U_COLUMN,      /* the maneuver result of this turn: RFF_BT_COL_* (0: not tested) */
+    RFF_U_CHARGE,      /* declared charge: the target's index + 1 (0: none) */
+    RFF_U_BAYONET,     /* 1: the declared charge goes in with bayonet or sabre */
+    RFF_U_COUNTER,     /* cavalry counter-charge: the charger's index + 1 (0: none) */
+    RFF_U_BREAKTHROUGH,/* 1: may break through (percée) in this turn's step 3c */
+    RFF_U_PROVISIONAL, /* 1: its commander was replaced: "Commandant provisoire" */
+    RFF_U_SYS_COUNT
+};
+
+/* RFF_U_COLUMN values. */
+enum { RFF_BT_COL_NONE, RFF_BT_COL_WELL, RFF_BT_COL_DELAYED, RFF_BT_COL_SHOCKED, RFF_BT_COL_OTHER };
+
+/* The phases of one player's turn (the segment's offset 0..7); the second
+ * player's are the same plus RFF_BT_NSEG. */
+enum {
+    RFF_PH_LEADERS,
+    RFF_PH_MANEUVER,
+    RFF_PH_LEADER_MOVES,
+    RFF_PH_DEFENSIVE_FIRE,
+    RFF_PH_OFFENSIVE_FIRE,
+    RFF_PH_MELEE,
+    RFF_PH_BREAKTHROUGH_MOVES,
+    RFF_PH_BREAKTHROUGH,
+    RFF_BT_NSEG
+};
+
+/* The side whose turn (segment) it is: the "joueur actif". */
+int rff_bt_phasing_side(const gr_battle *b);
+/* The phase's offset within its segment (RFF_PH_*). */
+int rff_bt_step(const gr_battle *b);
+
+/* Append one instruction line (printf-style) to out. */
+void rff_bt_instr(gr_bt_outcome *out, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* The rules' own vocabularies (src/rules/rff/rff_tables.c): weapon codes
+ * (rm ... carbine) and gun types (hh, hr, mh, other), NULL-terminated. */
+extern const char *const rff_weapons[];
+extern const char *const rff_guns[];
+
+/* Does unit u carry flag f? */
+int rff_bt_has_flag(const gr_bt_unit *u, const char *f);
+
+/* The leader whose rating counts for unit u: the attached one, else its
+ * commander, if active; -1 none. */
+int rff_bt_commanding_leader(const gr_battle *b, int u);
+
+/* rff's apply (bt_rff_apply.c). */
+gr_status rff_bt_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                       const gr_resolution *r, gr_bt_outcome *out, gr_error *err);
+
+#endif
