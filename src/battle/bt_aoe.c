@@ -276,14 +276,14 @@ static gr_status check_unit(gr_bt_unit *u, gr_error *err)
      * battle must give: the sheet prints no chart.  A battery is never fresh
      * nor spent (the lines say « Brigade »). */
     if (u->arm == GR_BT_ARTILLERY) {
-        if (u->worn_at < -1)
+        if (u->worn_at == GR_BT_UNSET)
             u->worn_at = 0;
-        if (u->spent_at < -1)
+        if (u->spent_at == GR_BT_UNSET)
             u->spent_at = -1;
     } else {
-        if (u->worn_at < -1)
+        if (u->worn_at == GR_BT_UNSET)
             u->worn_at = 1;
-        if (u->spent_at < -1)
+        if (u->spent_at == GR_BT_UNSET)
             return gr_error_set(err, GR_EINPUT,
                                 "%d:%d: unit \"%s\": \"spent\" is missing: L'Âge des Aigles needs "
                                 "each brigade's spent level (stands lost at which it is « "

@@ -112,7 +112,7 @@ static void leader(gr_battle *b, const char *id, int side, const char *role, con
 }
 
 /* The order of battle above, as the order-of-battle reader leaves it:
- * worn/spent not given are < -1 ("absent"). */
+ * worn/spent not given are GR_BT_UNSET. */
 static gr_battle *oob(void)
 {
     gr_battle *b = calloc(1, sizeof *b);
@@ -135,7 +135,7 @@ static gr_battle *oob(void)
     unit(b, "ferey", 0, VANDAMME, GR_BT_INFANTRY, 5, "regular", "column", "french", "columnar", "",
          NULL, 1, 3);
     unit(b, "art_v", 0, VANDAMME, GR_BT_ARTILLERY, 2, "", "unlimbered", "french", "foot", "heavy",
-         NULL, -2, -2);
+         NULL, GR_BT_UNSET, GR_BT_UNSET);
     unit(b, "levasseur", 0, SOULT, GR_BT_INFANTRY, 4, "elite", "square", "french", "columnar", "",
          NULL, 1, 2);
     unit(b, "russ_line", 1, KUTUZOV, GR_BT_INFANTRY, 8, "other", "line", "russian", "linear", "",
@@ -143,7 +143,7 @@ static gr_battle *oob(void)
     unit(b, "jurczik", 1, KUTUZOV, GR_BT_INFANTRY, 6, "regular", "column", "austrian", "columnar",
          "", NULL, 1, 3);
     unit(b, "russ_bty", 1, KUTUZOV, GR_BT_ARTILLERY, 2, "", "unlimbered", "russian", "foot",
-         "heavy", NULL, -2, -2);
+         "heavy", NULL, GR_BT_UNSET, GR_BT_UNSET);
     unit(b, "cuirassiers", 1, LIECHTENSTEIN, GR_BT_CAVALRY, 4, "elite", "line", "austrian",
          "cuirassier", "", NULL, 1, 2);
     gr_error_clear(&E);
@@ -798,7 +798,7 @@ static void test_setup_refusals(void **state)
     assert_non_null(strstr(E.msg, "road_column"));
     snprintf(b->units[FEREY].formation, GR_BT_ID, "column");
     /* A brigade with no spent level: the sheet has no chart to compute it. */
-    b->units[JURCZIK].spent_at = -2;
+    b->units[JURCZIK].spent_at = GR_BT_UNSET;
     gr_error_clear(&E);
     assert_int_equal(b->rules->setup(b, &E), GR_EINPUT);
     assert_non_null(strstr(E.msg, "\"spent\""));
