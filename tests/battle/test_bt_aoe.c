@@ -672,6 +672,133 @@ static void replay_check(void)
     free(r);
 }
 
+/* Run `next` until the battle is at turn t, phase p. */
+static void go(int t, int p)
+{
+    for (int guard = 0; guard < 100 && !(B->turn == t && B->phase == p); guard++)
+        ok("next", -1, -1, -1, NULL, NULL);
+    assert_int_equal(B->turn, t);
+    assert_int_equal(B->phase, p);
+}
+
+/* Batteries: silenced, unable to fire, rallied in their next friendly
+ * segment; damaged, their power halved. */
+static void test_battery(void **state)
+{
+    (void)state;
+    B = oob();
+    NREC = 0;
+    go(1, P1_FIRE_A);
+    /* The Russian heavy battery at 4": 10, row 10-11, roll 6 « 6, 7, 8 » Tir
+     * impressionnant: « une batterie muette ». */
+    ok("fire", RUSS_BTY, ART_V, -1, "--range 4", "6");
+    result("Fire", "impressive", 6);
+    assert_int_equal(U(ART_V)->guns_silenced, 1);
+    assert_int_equal(U(ART_V)->guns, GR_GUNS_SILENCED);
+    assert_int_equal(U(ART_V)->disordered, 0);
+    assert_int_equal(U(ART_V)->lost, 0);
+    go(1, P1_FIRE_B);
+    refused(GR_EILLEGAL, "silenced", "fire", ART_V, RUSS_LINE, -1, "--range 8", "5");
+    /* The Allies' segment is not the French battery's friendly segment. */
+    go(1, P2_FIRE_A);
+    assert_int_equal(U(ART_V)->guns_silenced, 1);
+    refused(GR_EILLEGAL, "silenced", "fire", ART_V, RUSS_LINE, -1, "--range 8", "5");
+    /* Turn 2, the French segment (no initiative rolled: the French stay
+     * first): « Est ralliée au Segment ami suivant ». */
+    go(2, P1_LEAD);
+    assert_int_equal(U(ART_V)->guns_silenced, 0);
+    assert_int_equal(U(ART_V)->guns, GR_GUNS_NONE);
+    go(2, P1_FIRE_A);
+    /* 10, row 10-11, roll 9 « 9 ou plus » Tir efficace: « une batterie
+     * endommagée ». */
+    ok("fire", RUSS_BTY, ART_V, -1, "--range 4", "9");
+    result("Fire", "effective", 9);
+    assert_int_equal(U(ART_V)->guns, GR_GUNS_DAMAGED);
+    go(2, P1_FIRE_B);
+    /* French heavy at 8": 7, « batterie endommagée » x1/2 = 3.5: row 3,
+     * roll 10 « 10 ou plus » Tir impressionnant. */
+    ok("fire", ART_V, RUSS_LINE, -1, "--range 8", "10");
+    result("Fire", "impressive", 10);
+    assert_int_equal(value("power"), 3500);
+    assert_int_equal(U(RUSS_LINE)->disordered, 1);
+    replay_check();
+    free(B);
+    B = NULL;
+}
+
+/* Reserve movement's history: « réussi dans le Segment ami précédent » +4,
+ * « raté dans le 1er / 2e Segment ami précédent » +1 / +2. */
+static void test_reserve_history(void **state)
+{
+    (void)state;
+    B = oob();
+    NREC = 0;
+    go(1, P1_RES);
+    /* Napoléon avec Berthier +3, 1er Tour +4: 1 + 7 = 8, Succès. */
+    ok("reserve", FEREY, -1, -1, NULL, "1");
+    result("Movement", "success", 8);
+    go(1, P2_RES);
+    /* Koutousov 0, 1er Tour +4: 1 + 4 = 5, « 5, 6 Échec partiel »: a failure. */
+    ok("reserve", JURCZIK, -1, -1, NULL, "1");
+    result("Movement", "partial_failure", 5);
+    assert_true(has_mod("0 prussien (autre que Blücher), Moore, Koutousov", 0));
+    go(2, P1_RES);
+    /* Ferey succeeded in its previous friendly segment: +3 +4: 1 + 7 = 8. */
+    ok("reserve", FEREY, -1, -1, NULL, "1");
+    result("Movement", "success", 8);
+    assert_int_equal(mod("Mvt de rés. réussi dans le Segment ami précédent", 0, NULL), 4);
+    assert_false(has_mod("1er Tour de la partie", 0));
+    go(2, P2_RES);
+    /* Jurczik failed once: +1: 3 + 1 = 4, « Échec ». */
+    ok("reserve", JURCZIK, -1, -1, NULL, "3");
+    result("Movement", "failure", 4);
+    assert_int_equal(mod("Mvt de rés. raté dans le 1er Segment ami précédent", 0, NULL), 1);
+    go(3, P2_RES);
+    /* Twice in a row: +2: 5 + 2 = 7, « Succès ». */
+    ok("reserve", JURCZIK, -1, -1, NULL, "5");
+    result("Movement", "success", 7);
+    assert_int_equal(mod("Mvt de rés. raté dans le 2e Segment ami précédent", 0, NULL), 2);
+    /* A brigade that used reserve movement starts no combat that segment. */
+    go(3, P2_COMBAT);
+    refused(GR_EILLEGAL, "reserve movement", "combat", JURCZIK, SCHINER, -1, NULL, "5,5");
+    replay_check();
+    free(B);
+    B = NULL;
+}
+
+/* A battery captured, and a breakthrough fighting again with +1. */
+static void test_breakthrough(void **state)
+{
+    (void)state;
+    B = oob();
+    NREC = 0;
+    go(1, P1_COMBAT);
+    /* Schiner (6) against the Russian battery (2): regular +1, fresh +2,
+     * 3 to 1 +3 = +6; the battery « non attachée » -2.  5 + 6 = 11 against
+     * 5 - 2 = 3: +8, « 7 ou plus Fracassé ! »: the battery is captured;
+     * Schiner breaks through. */
+    ok("combat", SCHINER, RUSS_BTY, -1, NULL, "5,5");
+    result("Combat", "defender_shattered", 8);
+    assert_int_equal(value("attacker_modifier"), 6);
+    assert_int_equal(value("defender_modifier"), -2);
+    assert_int_equal(U(RUSS_BTY)->guns, GR_GUNS_CAPTURED);
+    assert_int_equal(U(RUSS_BTY)->removed, 1);
+    /* It charges again: « Perce avec charge » +1, regular +1, fresh +2 =
+     * +4; Jurczik fresh +2, regular +1 = +3; 6 to 6.  1 + 4 = 5 against
+     * 10 + 3 = 13: -8, « -7 ou moins Fracassé ! »: Schiner loses 2 stands
+     * (6 -> 4), retreats in disorder. */
+    ok("combat", SCHINER, JURCZIK, -1, NULL, "1,10");
+    result("Combat", "attacker_shattered", -8);
+    assert_int_equal(mod("Perce avec charge", 0, NULL), 1);
+    assert_int_equal(value("attacker_modifier"), 4);
+    assert_int_equal(gr_bt_unit_stands(U(SCHINER)), 4);
+    assert_int_equal(U(SCHINER)->disordered, 1);
+    refused(GR_EILLEGAL, "already fought", "combat", SCHINER, RUSS_LINE, -1, NULL, "5,5");
+    replay_check();
+    free(B);
+    B = NULL;
+}
+
 static void test_three_turns(void **state)
 {
     (void)state;
@@ -823,9 +950,10 @@ static void test_setup_refusals(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_sequence),       cmocka_unit_test(test_three_turns),
-        cmocka_unit_test(test_leader_bonus),   cmocka_unit_test(test_condition_inputs),
-        cmocka_unit_test(test_setup_refusals),
+        cmocka_unit_test(test_sequence),        cmocka_unit_test(test_three_turns),
+        cmocka_unit_test(test_leader_bonus),    cmocka_unit_test(test_condition_inputs),
+        cmocka_unit_test(test_setup_refusals),  cmocka_unit_test(test_battery),
+        cmocka_unit_test(test_reserve_history), cmocka_unit_test(test_breakthrough),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
