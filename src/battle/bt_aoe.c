@@ -343,6 +343,11 @@ static gr_status aoe_setup(gr_battle *b, gr_error *err)
             return gr_error_set(err, GR_EINPUT,
                                 "%d:%d: leader \"%s\" is attached to \"%s\" of the other side",
                                 l->line, l->col, l->id, b->units[l->attached].id);
+        if (l->attached >= 0 && b->units[l->attached].arm == GR_BT_ARTILLERY)
+            return gr_error_set(err, GR_EINPUT,
+                                "%d:%d: leader \"%s\" is attached to the battery \"%s\"; a "
+                                "general attaches to a brigade (docs/rules/aoe.md)",
+                                l->line, l->col, l->id, b->units[l->attached].id);
     }
     for (int s = 0; s < 2; s++) {
         int n = 0;
@@ -1613,13 +1618,18 @@ static gr_status apply_combat(gr_battle *b, const gr_bt_call *c, const gr_resolu
                            !(cover && strcmp(cover, "0"))};
     const gr_effects *fx = step_effects(s);
     /* « application simultanée des résultats »: both sides' lines. */
-    for (size_t i = 0; fx && i < fx->n; i++) {
-        const gr_effect *e = &fx->lines[i];
-        if (e->who == GR_FX_TARGET || e->who == GR_FX_EACH)
-            effect_on(b, c->target, e, &k, ns);
-        if (e->who == GR_FX_ATTACKER || e->who == GR_FX_EACH)
-            effect_on(b, c->unit, e, &k, ns);
-    }
+    /* The generals first: « un général est capturé si présent » takes the
+     * general of a brigade that the same result destroys. */
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; fx && i < fx->n; i++) {
+            const gr_effect *e = &fx->lines[i];
+            if ((e->leader != GR_LEADER_NONE) != (pass == 0))
+                continue;
+            if (e->who == GR_FX_TARGET || e->who == GR_FX_EACH)
+                effect_on(b, c->target, e, &k, ns);
+            if (e->who == GR_FX_ATTACKER || e->who == GR_FX_EACH)
+                effect_on(b, c->unit, e, &k, ns);
+        }
     return GR_OK;
 }
 

@@ -799,6 +799,40 @@ static void test_breakthrough(void **state)
     B = NULL;
 }
 
+/* « Un général ... capturé si présent »: also when the same result destroys
+ * his brigade. */
+static void test_capture_with_brigade(void **state)
+{
+    (void)state;
+    B = oob();
+    NREC = 0;
+    B->units[JURCZIK].lost = 4; /* 2 stands left: spent (at 3) */
+    gr_battle_condition_update(&B->units[JURCZIK]);
+    B->leaders[KUTUZOV].attached = JURCZIK;
+    go(1, P1_COMBAT);
+    /* Schiner: regular +1, fresh +2, 6 to 2 « 3 contre 1 » +3 = +6.
+     * Jurczik: spent -2, regular +1, Koutousov attached +1 = 0.  10 + 6 =
+     * 16 against 1: +15, « Fracassé ! »: 2 stands and 5 more (15 - 10),
+     * its last two; Koutousov captured. */
+    ok("combat", SCHINER, JURCZIK, -1, NULL, "10,1");
+    result("Combat", "defender_shattered", 15);
+    assert_int_equal(value("defender_modifier"), 0);
+    assert_int_equal(U(JURCZIK)->removed, 1);
+    assert_int_equal(gr_bt_unit_stands(U(JURCZIK)), 0);
+    assert_int_equal(B->leaders[KUTUZOV].status, GR_BT_CAPTURED);
+    assert_int_equal(B->leaders[KUTUZOV].attached, -1);
+    assert_true(instructed("kutuzov is captured"));
+    /* The Allies' commander-in-chief captured: their reserve movement takes
+     * « -2 Général en chef engagé, capturé ou tué » (seed 000). */
+    go(1, P2_RES);
+    ok("reserve", RUSS_LINE, -1, -1, NULL, "5");
+    assert_int_equal(mod("Général en chef engagé, capturé ou tué", 0, NULL), -2);
+    /* 5 - 2 + 4 (1er Tour) = 7: « Succès ». */
+    result("Movement", "success", 7);
+    free(B);
+    B = NULL;
+}
+
 static void test_three_turns(void **state)
 {
     (void)state;
@@ -950,10 +984,15 @@ static void test_setup_refusals(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_sequence),        cmocka_unit_test(test_three_turns),
-        cmocka_unit_test(test_leader_bonus),    cmocka_unit_test(test_condition_inputs),
-        cmocka_unit_test(test_setup_refusals),  cmocka_unit_test(test_battery),
-        cmocka_unit_test(test_reserve_history), cmocka_unit_test(test_breakthrough),
+        cmocka_unit_test(test_sequence),
+        cmocka_unit_test(test_three_turns),
+        cmocka_unit_test(test_leader_bonus),
+        cmocka_unit_test(test_condition_inputs),
+        cmocka_unit_test(test_setup_refusals),
+        cmocka_unit_test(test_battery),
+        cmocka_unit_test(test_reserve_history),
+        cmocka_unit_test(test_breakthrough),
+        cmocka_unit_test(test_capture_with_brigade),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
