@@ -40,6 +40,7 @@
 #define GR_BT_MAX_ACTIONS 4096
 #define GR_BT_MAX_INSTR   12 /* instructions for the table after one action */
 #define GR_BT_INSTR       200
+#define GR_BT_UNSET       (-2) /* worn_at / spent_at not given by the order of battle */
 
 typedef enum gr_bt_arm { GR_BT_INFANTRY, GR_BT_CAVALRY, GR_BT_ARTILLERY, GR_BT_ARM_COUNT } gr_bt_arm;
 
@@ -76,6 +77,9 @@ typedef struct gr_bt_unit {
     int lost;          /* stands lost so far */
     int worn_at;       /* stands lost at which it is worn (-1: never); set by rules->setup */
     int spent_at;      /* stands lost at which it is spent (-1: never) */
+    /* The order of battle's reader leaves worn_at / spent_at at GR_BT_UNSET
+     * when the file does not give them: rules->setup computes them from the
+     * system's chart (nf: the BEL chart) or refuses the file. */
     int condition;     /* gr_bt_condition: gr_battle_condition_update keeps it */
     int disordered;    /* 0 or 1 */
     int broken;        /* rff: brisé */
@@ -201,6 +205,8 @@ typedef struct gr_battle {
     char system[8];
     char title[GR_BT_NAME];
     char side_name[2][GR_BT_NAME];
+    char date[16]; /* the order of battle's "date" ("1806-07-04"), "" if none: set by the
+                      reader before rules->setup (nf reads its year: national modifiers by era) */
     int nunits;
     gr_bt_unit units[GR_BT_MAX_UNITS];
     int nleaders;

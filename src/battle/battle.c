@@ -170,8 +170,12 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
     gr_status st = b->rules->prepare(b, v, &a->call, &args, err);
     if (st != GR_OK)
         return st;
-    if (!p)
+    if (!p) {
+        if (a->nrolls > 0)
+            return gr_error_set(err, GR_EINPUT, "--roll: %s rolls no dice; leave --roll out",
+                                v->name);
         return b->rules->apply(b, v, &a->call, NULL, out, err);
+    }
 
     if ((st = gr_args_check_required(p->params, p->nparams, &args, err)) != GR_OK ||
         (st = gr_procedure_check_applies(p, &args, err)) != GR_OK)
@@ -298,11 +302,20 @@ uint64_t gr_battle_hash(const gr_battle *b)
     h = h_int(h, b->phase);
     h = h_int(h, b->first);
     h = h_int(h, b->nactions);
+    h = h_int(h, b->turns);
+    h = h_str(h, b->date);
     h = h_int(h, b->nunits);
     for (int i = 0; i < b->nunits; i++) {
         const gr_bt_unit *u = &b->units[i];
         h = h_str(h, u->id);
         h = h_str(h, u->formation);
+        h = h_str(h, u->quality);
+        h = h_str(h, u->nation);
+        h = h_str(h, u->weapon);
+        h = h_str(h, u->kind);
+        h = h_int(h, u->nflags);
+        for (int k = 0; k < u->nflags && k < GR_BT_MAX_FLAGS; k++)
+            h = h_str(h, u->flags[k]);
         const int f[] = {u->side,     u->leader,   u->arm,          u->stands,    u->lost,
                          u->worn_at,  u->spent_at, u->condition,    u->disordered, u->broken,
                          u->ammo,     u->guns,     u->guns_silenced, u->limbered, u->in_reserve,
@@ -318,6 +331,9 @@ uint64_t gr_battle_hash(const gr_battle *b)
     for (int i = 0; i < b->nleaders; i++) {
         const gr_bt_leader *l = &b->leaders[i];
         h = h_str(h, l->id);
+        h = h_str(h, l->role);
+        h = h_str(h, l->rating);
+        h = h_str(h, l->kind);
         const int f[] = {l->side, l->parent, l->status, l->attached, l->back_turn};
         for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
             h = h_int(h, f[k]);

@@ -191,13 +191,18 @@ static gr_status rff_setup(gr_battle *b, gr_error *err)
                 return refuse_id(u, "flag", u->flags[k], v_flags,
                                  " without weapon \"sm\" (Buck & Ball (pour SM))", err);
         }
-        /* The sheet prints no threshold: the regiment's roster gives them. */
-        if (u->worn_at < 0 && u->spent_at < 0 && u->stands > 0 && !guns)
+        /* The sheet prints no threshold: the regiment's roster gives them;
+         * a battery without them is never worn. */
+        if ((u->worn_at == GR_BT_UNSET || u->spent_at == GR_BT_UNSET) && !guns)
             return gr_error_set(err, GR_EINPUT,
                                 "%d:%d: unit \"%s\": rff needs \"worn\" and \"spent\" (stands lost "
                                 "at which the regiment is ébranlée, fatiguée): seed 001 prints no "
-                                "chart for them; give both in the order of battle",
+                                "chart for them; give both in the order of battle (-1: never)",
                                 u->line, u->col, u->id);
+        if (u->worn_at == GR_BT_UNSET)
+            u->worn_at = -1;
+        if (u->spent_at == GR_BT_UNSET)
+            u->spent_at = -1;
         if (u->worn_at >= 0 && u->spent_at >= 0 && u->spent_at < u->worn_at)
             return gr_error_set(err, GR_EINPUT,
                                 "%d:%d: unit \"%s\": \"spent\" (%d) is below \"worn\" (%d); "

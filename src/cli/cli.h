@@ -125,6 +125,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_scenario(int argc, char **argv);
+int cmd_battle(int argc, char **argv);
 
 /* ---- the briefing of an R&E scenario (cli_briefing.c) ---- */
 struct re_scenario;

@@ -17,6 +17,7 @@ static const struct command {
     {"sim", cmd_sim, "play many battles between computer players: who wins, how often, why"},
     {"serve", cmd_serve, "serve games and the table assistant over HTTP (docs/api.md)"},
     {"scenario", cmd_scenario, "check a scenario file (errors, warnings) or print its briefing"},
+    {"battle", cmd_battle, "keep and resolve a tabletop battle of aoe, nf or rff (docs/battle.md)"},
 };
 
 static void usage(FILE *f)
@@ -41,7 +42,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) {
         cli_err("grognard: missing command; accepted: lookup, odds, resolve, systems, play, "
-                "replay, sim, scenario, serve "
+                "replay, sim, scenario, serve, battle "
                 "(grognard --help)\n");
         return CLI_USAGE;
     }
@@ -57,7 +58,7 @@ int main(int argc, char **argv)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 2, argv + 2);
     cli_err("grognard: unknown command '%s'; accepted: lookup, odds, resolve, systems, play, "
-            "replay, sim, scenario, serve "
+            "replay, sim, scenario, serve, battle "
             "(grognard --help)\n",
             argv[1]);
     return CLI_USAGE;

@@ -659,7 +659,7 @@ static void test_setup_refuses(void **state_)
     assert_non_null(strstr(e.msg, "13:5"));
     assert_non_null(strstr(e.msg, "crack, veteran, trained, green"));
     snprintf(b->units[AL15].quality, GR_BT_ID, "veteran");
-    b->units[AL15].worn_at = b->units[AL15].spent_at = -1;
+    b->units[AL15].worn_at = b->units[AL15].spent_at = GR_BT_UNSET;
     assert_int_equal(b->rules->setup(b, &e), GR_EINPUT);
     assert_non_null(strstr(e.msg, "\"worn\" and \"spent\""));
     b->units[AL15].worn_at = 2;

@@ -1,0 +1,1779 @@
+/* bt_aoe.c - the battle companion's rules for L'Âge des Aigles (aoe): the
+ * sequence of play of seeds 000 and 003 (the initiative interphase, then
+ * each player's segment: movement a-d, fire a-b, combat), the verbs of each
+ * phase, every procedure input the battle's state knows, and the results'
+ * effects (effect.h) applied back to the state with the instructions for
+ * the table.  Readings the seeds leave open are written in
+ * docs/rules/aoe.md, "The battle companion". */
+#include "bt_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SEQ "seed 000 and seed 003, Séquence de jeu"
+
+/* ---- the sequence of play ------------------------------------------------ */
+
+/* The phases, in the order the seed prints them.  A game turn is the
+ * initiative interphase and the two segments; in the second player's
+ * segment (« Procéder comme pour le 1er joueur ») the roles turn round: the
+ * second player moves, the first player fires first, then the second. */
+enum {
+    PH_INITIATIVE,
+    PH_S1_LEADERS,
+    PH_S1_RESERVE,
+    PH_S1_TACTICAL,
+    PH_S1_GENERALS,
+    PH_S1_FIRE_A,
+    PH_S1_FIRE_B,
+    PH_S1_COMBAT,
+    PH_S2_LEADERS,
+    PH_S2_RESERVE,
+    PH_S2_TACTICAL,
+    PH_S2_GENERALS,
+    PH_S2_FIRE_A,
+    PH_S2_FIRE_B,
+    PH_S2_COMBAT,
+    PH_COUNT
+};
+
+#define S2 " (« Procéder comme pour le 1er joueur »)"
+static const gr_bt_phase aoe_phases[PH_COUNT] = {
+    [PH_INITIATIVE] = {"initiative", "Interphase d'initiative", SEQ, GR_BT_BOTH_PLAYERS, -1},
+    [PH_S1_LEADERS] = {"s1_leaders",
+                       "Segment 1er joueur, Phase (1) Mouvement: a. Remplacer, attacher & "
+                       "détacher les généraux",
+                       SEQ, GR_BT_FIRST_PLAYER, 0},
+    [PH_S1_RESERVE] = {"s1_reserve",
+                       "Segment 1er joueur, Phase (1) Mouvement: b. Mouvement des réserves", SEQ,
+                       GR_BT_FIRST_PLAYER, 0},
+    [PH_S1_TACTICAL] = {"s1_tactical",
+                        "Segment 1er joueur, Phase (1) Mouvement: c. Mouvements tactiques", SEQ,
+                        GR_BT_FIRST_PLAYER, 0},
+    [PH_S1_GENERALS] = {"s1_generals",
+                        "Segment 1er joueur, Phase (1) Mouvement: d. Mouvement des généraux "
+                        "détachés",
+                        SEQ, GR_BT_FIRST_PLAYER, 0},
+    [PH_S1_FIRE_A] = {"s1_fire_second",
+                      "Segment 1er joueur, Phase (2) Tirs: a. Tirs du 2e joueur et application "
+                      "des résultats",
+                      SEQ, GR_BT_SECOND_PLAYER, 0},
+    [PH_S1_FIRE_B] = {"s1_fire_first",
+                      "Segment 1er joueur, Phase (2) Tirs: b. Tirs du 1er joueur et application "
+                      "des résultats",
+                      SEQ, GR_BT_FIRST_PLAYER, 0},
+    [PH_S1_COMBAT] = {"s1_combat",
+                      "Segment 1er joueur, Phase (3) Combats: résolution des combats et percées "
+                      "résultant des charges et contre-charges, avec application simultanée des "
+                      "résultats",
+                      SEQ, GR_BT_FIRST_PLAYER, 0},
+    [PH_S2_LEADERS] = {"s2_leaders",
+                       "Segment 2e joueur, Phase (1) Mouvement: a. Remplacer, attacher & "
+                       "détacher les généraux",
+                       SEQ S2, GR_BT_SECOND_PLAYER, 1},
+    [PH_S2_RESERVE] = {"s2_reserve",
+                       "Segment 2e joueur, Phase (1) Mouvement: b. Mouvement des réserves",
+                       SEQ S2, GR_BT_SECOND_PLAYER, 1},
+    [PH_S2_TACTICAL] = {"s2_tactical",
+                        "Segment 2e joueur, Phase (1) Mouvement: c. Mouvements tactiques",
+                        SEQ S2, GR_BT_SECOND_PLAYER, 1},
+    [PH_S2_GENERALS] = {"s2_generals",
+                        "Segment 2e joueur, Phase (1) Mouvement: d. Mouvement des généraux "
+                        "détachés",
+                        SEQ S2, GR_BT_SECOND_PLAYER, 1},
+    [PH_S2_FIRE_A] = {"s2_fire_first",
+                      "Segment 2e joueur, Phase (2) Tirs: a. Tirs du 1er joueur (l'adversaire) "
+                      "et application des résultats",
+                      SEQ S2, GR_BT_FIRST_PLAYER, 1},
+    [PH_S2_FIRE_B] = {"s2_fire_second",
+                      "Segment 2e joueur, Phase (2) Tirs: b. Tirs du 2e joueur et application "
+                      "des résultats",
+                      SEQ S2, GR_BT_SECOND_PLAYER, 1},
+    [PH_S2_COMBAT] = {"s2_combat",
+                      "Segment 2e joueur, Phase (3) Combats: résolution des combats et percées "
+                      "résultant des charges et contre-charges, avec application simultanée des "
+                      "résultats",
+                      SEQ S2, GR_BT_SECOND_PLAYER, 1},
+};
+#undef S2
+
+#define BIT(k) (UINT64_C(1) << (k))
+
+/* ---- the verbs ------------------------------------------------------------- */
+
+enum {
+    V_INITIATIVE,
+    V_ATTACH,
+    V_DETACH,
+    V_RESERVE,
+    V_MOVEMENT,
+    V_FORMATION,
+    V_BATTERY,
+    V_FIRE,
+    V_COMBAT,
+    V_ZONE,
+    V_COUNT
+};
+
+static const gr_bt_verb aoe_verbs[V_COUNT] = {
+    [V_INITIATIVE] = {"initiative", "initiative", BIT(PH_INITIATIVE), 0,
+                      "initiative [--choose first|second] [--side0-critical-levels N] "
+                      "[--side1-critical-levels N]: the commanders-in-chief's D10 each (from "
+                      "turn 2); the winner chooses to be 1st player (first) or not (second)"},
+    [V_ATTACH] = {"attach", NULL, BIT(PH_S1_LEADERS) | BIT(PH_S2_LEADERS), 0,
+                  "attach UNIT --leader ID: attach a general to a brigade of his side (no roll)"},
+    [V_DETACH] = {"detach", NULL, BIT(PH_S1_LEADERS) | BIT(PH_S2_LEADERS), 0,
+                  "detach --leader ID: detach an attached general (no roll)"},
+    [V_RESERVE] = {"reserve", "movement", BIT(PH_S1_RESERVE) | BIT(PH_S2_RESERVE), 0,
+                   "reserve UNIT [--terrain nominal|road|difficult|ford] [--napoleon-adc 1]: "
+                   "a brigade's reserve movement test (Table des mouvements, réserve)"},
+    [V_MOVEMENT] = {"movement", "movement", BIT(PH_S1_TACTICAL) | BIT(PH_S2_TACTICAL), 0,
+                    "movement UNIT [--terrain T] [--deployment D] [--units-passed N] "
+                    "[--unsecured-flank 1] [--withdrawing 1] [--charging 1] "
+                    "[--out-of-radius ID,ID]: a brigade's tactical movement test"},
+    [V_FORMATION] = {"formation", NULL, BIT(PH_S1_TACTICAL) | BIT(PH_S2_TACTICAL), 0,
+                     "formation UNIT --to line|supported_line|column|road_column|square|skirmish: "
+                     "record a change of formation (no roll; refused if its movement result "
+                     "forbids it)"},
+    [V_BATTERY] = {"battery", NULL, BIT(PH_S1_TACTICAL) | BIT(PH_S2_TACTICAL), 0,
+                   "battery UNIT --action limber|unlimber|move|pivot: one of a battery's two "
+                   "actions of its friendly segment (no roll)"},
+    [V_FIRE] = {"fire", "fire",
+                BIT(PH_S1_FIRE_A) | BIT(PH_S1_FIRE_B) | BIT(PH_S2_FIRE_A) | BIT(PH_S2_FIRE_B), 1,
+                "fire UNIT --target UNIT [--range INCHES (artillery)] [--cover 0-3] "
+                "[--enfilade 1] [--target-grand-battery 1] [--stands-firing N]"},
+    [V_COMBAT] = {"combat", "combat", BIT(PH_S1_COMBAT) | BIT(PH_S2_COMBAT), 1,
+                  "combat UNIT --target UNIT [--charge-distance INCHES] [--defender-cover 0-3] "
+                  "[--defender-outflanked 1] [--defender-not-countercharging 1]: the attacker "
+                  "against the defender"},
+    [V_ZONE] = {"zone", NULL,
+                ~UINT64_C(0) >> (64 - PH_COUNT) & ~BIT(PH_INITIATIVE), 0,
+                "zone UNIT --to reserve|tactical: the unit is in the reserve zone (no enemy "
+                "within 18\") or the tactical zone"},
+};
+
+/* ---- the units' and the battle's own counters (gr_bt_unit.sys, gr_battle.sys) */
+
+enum {
+    U_LOST_FIRE,    /* stands lost in the fire phase of the current segment */
+    U_RESERVE_USED, /* 1: used (or tried) reserve movement this segment */
+    U_ART_ACTIONS,  /* a battery's actions in its friendly segment */
+    U_FORMATION,    /* bit 0: changed formation this segment; bit 1: may not change */
+    U_SILENCED_SEG, /* the segment (turn * 2 + segment) its guns were silenced in */
+    U_RES_TURN,     /* the turn of its last reserve movement attempt (0: never) */
+    U_RES_RESULT,   /* its result: 1 succeeded, -N failed N friendly segments in a row */
+    U_BREAKTHROUGH, /* 1: broke through with a charge this combat phase (+1) */
+};
+enum {
+    B_INITIATIVE_TURN, /* the turn whose initiative was rolled */
+};
+
+#define FORM_CHANGED 1
+#define FORM_FROZEN  2
+
+/* ---- vocabulary (checked by setup; docs/rules/aoe.md) -------------------- */
+
+static const char *const qualities[] = {"other", "regular", "elite", NULL};
+static const char *const inf_formations[] = {"line",        "supported_line", "column",
+                                             "road_column", "square",         "skirmish",
+                                             NULL};
+static const char *const cav_formations[] = {"line", "column", "road_column", NULL};
+static const char *const art_formations[] = {"unlimbered", "limbered", NULL};
+static const char *const nations[] = {
+    "french",    "british",   "kgl",      "portuguese", "spanish",  "russian",
+    "austrian",  "prussian",  "bavarian", "saxon",      "wurttemberg", "westphalian",
+    "baden",     "hessian",   "polish",   "italian",    "neapolitan",  "dutch_belgian",
+    "brunswick", "hanoverian", "nassau",  "swedish",    "danish",      "ottoman",
+    "other",     NULL};
+static const char *const inf_kinds[] = {"columnar", "linear", "mixed", NULL};
+static const char *const cav_kinds[] = {"light", "heavy", "cuirassier", "lancers", NULL};
+static const char *const art_kinds[] = {"foot", "horse", NULL};
+static const char *const weights[] = {"heavy", "light", NULL};
+static const char *const unit_flags[] = {"sk", "two_ranks", "old_guard", NULL};
+static const char *const ratings[] = {"ordinary", "charismatic", NULL};
+
+static int in_list(const char *const *list, const char *s)
+{
+    for (int i = 0; list[i]; i++)
+        if (strcmp(list[i], s) == 0)
+            return i;
+    return -1;
+}
+
+static void join(const char *const *list, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; list[i] && n < cap; i++) {
+        int w = snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", list[i]);
+        if (w < 0)
+            return;
+        n += (size_t)w;
+    }
+}
+
+static int has_flag(const gr_bt_unit *u, const char *f)
+{
+    for (int i = 0; i < u->nflags; i++)
+        if (strcmp(u->flags[i], f) == 0)
+            return 1;
+    return 0;
+}
+
+/* The commanders-in-chief's labels: the movement procedure's own list. */
+static const char *const *commander_labels(void)
+{
+    const gr_system *s = gr_system_find("aoe");
+    const gr_procedure *p = s ? gr_system_procedure(s, "movement") : NULL;
+    int k = p ? gr_param_index(p->params, p->nparams, "commander") : -1;
+    return k >= 0 ? p->params[k].choices : NULL;
+}
+
+static gr_status refuse_id(gr_error *err, const gr_bt_unit *u, const char *field, const char *val,
+                           const char *const *accepted)
+{
+    char list[600];
+    join(accepted, list, sizeof list);
+    return gr_error_set(err, GR_EINPUT,
+                        "%d:%d: unit \"%s\": %s \"%s\" is not an aoe %s; accepted: %s", u->line,
+                        u->col, u->id, field, val, field, list);
+}
+
+static gr_status check_unit(gr_bt_unit *u, gr_error *err)
+{
+    const char *const *forms = u->arm == GR_BT_INFANTRY  ? inf_formations
+                               : u->arm == GR_BT_CAVALRY ? cav_formations
+                                                         : art_formations;
+    const char *const *kinds = u->arm == GR_BT_INFANTRY  ? inf_kinds
+                               : u->arm == GR_BT_CAVALRY ? cav_kinds
+                                                         : art_kinds;
+    if (u->arm != GR_BT_ARTILLERY && in_list(qualities, u->quality) < 0)
+        return refuse_id(err, u, "quality", u->quality, qualities);
+    if (u->arm == GR_BT_ARTILLERY && u->quality[0] && in_list(qualities, u->quality) < 0)
+        return refuse_id(err, u, "quality", u->quality, qualities);
+    if (in_list(forms, u->formation) < 0)
+        return refuse_id(err, u, "formation", u->formation, forms);
+    if (in_list(nations, u->nation) < 0)
+        return refuse_id(err, u, "nation", u->nation, nations);
+    /* Light cavalry is the default: "" reads "light". */
+    if (!(u->arm == GR_BT_CAVALRY && !u->kind[0]) && in_list(kinds, u->kind) < 0)
+        return refuse_id(err, u, "kind", u->kind, kinds);
+    if (u->arm == GR_BT_ARTILLERY && in_list(weights, u->weapon) < 0)
+        return refuse_id(err, u, "weapon", u->weapon, weights);
+    if (u->arm != GR_BT_ARTILLERY && u->weapon[0]) {
+        static const char *const none[] = {"\"\" (only a battery has a weapon: heavy or light)",
+                                           NULL};
+        return refuse_id(err, u, "weapon", u->weapon, none);
+    }
+    for (int i = 0; i < u->nflags; i++)
+        if (in_list(unit_flags, u->flags[i]) < 0)
+            return refuse_id(err, u, "flag", u->flags[i], unit_flags);
+    if (u->stands < 1)
+        return gr_error_set(err, GR_EINPUT, "%d:%d: unit \"%s\": stands %d; accepted: 1 or more",
+                            u->line, u->col, u->id, u->stands);
+    /* Conditions (docs/rules/aoe.md): a brigade is fresh (« fraîche ») until
+     * it has lost worn_at stands (1 when not given: until its first stand
+     * lost), then normal, spent (« épuisée ») at spent_at, which the order of
+     * battle must give: the sheet prints no chart.  A battery is never fresh
+     * nor spent (the lines say « Brigade »). */
+    if (u->arm == GR_BT_ARTILLERY) {
+        if (u->worn_at < -1)
+            u->worn_at = 0;
+        if (u->spent_at < -1)
+            u->spent_at = -1;
+    } else {
+        if (u->worn_at < -1)
+            u->worn_at = 1;
+        if (u->spent_at < -1)
+            return gr_error_set(err, GR_EINPUT,
+                                "%d:%d: unit \"%s\": \"spent\" is missing: L'Âge des Aigles needs "
+                                "each brigade's spent level (stands lost at which it is « "
+                                "épuisée »), printed on its roster; the tables sheet has no "
+                                "chart to compute it. Add \"spent\": N (1 to %d)",
+                                u->line, u->col, u->id, u->stands);
+    }
+    if (u->spent_at > u->stands || u->worn_at > u->stands)
+        return gr_error_set(err, GR_EINPUT,
+                            "%d:%d: unit \"%s\": worn %d / spent %d beyond its %d stands; "
+                            "accepted: 0 to %d, or -1 (never)",
+                            u->line, u->col, u->id, u->worn_at, u->spent_at, u->stands, u->stands);
+    if (u->spent_at >= 0 && u->worn_at > u->spent_at)
+        return gr_error_set(err, GR_EINPUT,
+                            "%d:%d: unit \"%s\": worn %d after spent %d; worn must come first "
+                            "(worn <= spent)",
+                            u->line, u->col, u->id, u->worn_at, u->spent_at);
+    u->limbered = u->arm == GR_BT_ARTILLERY && strcmp(u->formation, "limbered") == 0;
+    return GR_OK;
+}
+
+static gr_status aoe_setup(gr_battle *b, gr_error *err)
+{
+    for (int i = 0; i < b->nunits; i++) {
+        gr_status st = check_unit(&b->units[i], err);
+        if (st != GR_OK)
+            return st;
+    }
+    const char *const *labels = commander_labels();
+    for (int i = 0; i < b->nleaders; i++) {
+        gr_bt_leader *l = &b->leaders[i];
+        char list[600];
+        if (in_list(ratings, l->rating) < 0) {
+            join(ratings, list, sizeof list);
+            return gr_error_set(err, GR_EINPUT,
+                                "%d:%d: leader \"%s\": rating \"%s\" is not an aoe rating; "
+                                "accepted: %s",
+                                l->line, l->col, l->id, l->rating, list);
+        }
+        if (strcmp(l->role, "army") == 0) {
+            if (!labels || in_list(labels, l->kind) < 0) {
+                if (labels)
+                    join(labels, list, sizeof list);
+                return gr_error_set(err, GR_EINPUT,
+                                    "%d:%d: leader \"%s\": the commander-in-chief's kind \"%s\" "
+                                    "is not a label of the reserve movement list (seed 000); "
+                                    "accepted: %s",
+                                    l->line, l->col, l->id, l->kind, labels ? list : "?");
+            }
+        } else if (l->kind[0]) {
+            return gr_error_set(err, GR_EINPUT,
+                                "%d:%d: leader \"%s\": kind \"%s\" is only for the army's "
+                                "commander-in-chief (role \"army\"); leave it \"\"",
+                                l->line, l->col, l->id, l->kind);
+        }
+        if (l->attached >= 0 && b->units[l->attached].side != l->side)
+            return gr_error_set(err, GR_EINPUT,
+                                "%d:%d: leader \"%s\" is attached to \"%s\" of the other side",
+                                l->line, l->col, l->id, b->units[l->attached].id);
+    }
+    for (int s = 0; s < 2; s++) {
+        int n = 0;
+        for (int i = 0; i < b->nleaders; i++)
+            n += b->leaders[i].side == s && strcmp(b->leaders[i].role, "army") == 0;
+        if (n > 1)
+            return gr_error_set(err, GR_EINPUT,
+                                "side %d (%s) has %d leaders with role \"army\"; L'Âge des Aigles "
+                                "has one commander-in-chief per side",
+                                s, b->side_name[s], n);
+    }
+    return GR_OK;
+}
+
+/* ---- small helpers --------------------------------------------------------- */
+
+static const gr_bt_phase *phase(const gr_battle *b)
+{
+    return &b->rules->phases[b->phase];
+}
+
+/* The segment's own number over the battle: turn * 2 + segment. */
+static int segment_no(const gr_battle *b)
+{
+    return b->turn * 2 + (phase(b)->segment < 0 ? 0 : phase(b)->segment);
+}
+
+/* The side whose segment this is (the phasing player). */
+static int phasing_side(const gr_battle *b)
+{
+    return phase(b)->segment == 1 ? 1 - b->first : b->first;
+}
+
+static int cinc(const gr_battle *b, int side)
+{
+    for (int i = 0; i < b->nleaders; i++)
+        if (b->leaders[i].side == side && strcmp(b->leaders[i].role, "army") == 0)
+            return i;
+    return -1;
+}
+
+/* Is the side's commander-in-chief engaged (attached), captured, killed or
+ * otherwise out of play? */
+static int cinc_engaged(const gr_battle *b, int side)
+{
+    int c = cinc(b, side);
+    if (c < 0)
+        return 0;
+    return b->leaders[c].attached >= 0 || !gr_bt_leader_active(&b->leaders[c]);
+}
+
+/* The best active general attached to unit u: 0 none, 1 ordinary, 2
+ * charismatic; *idx his index. */
+static int attached_rating(const gr_battle *b, int u, int *idx)
+{
+    int best = 0;
+    if (idx)
+        *idx = -1;
+    for (int i = 0; i < b->nleaders; i++) {
+        const gr_bt_leader *l = &b->leaders[i];
+        if (l->attached != u || !gr_bt_leader_active(l))
+            continue;
+        int r = strcmp(l->rating, "charismatic") == 0 ? 2 : 1;
+        if (r > best) {
+            best = r;
+            if (idx)
+                *idx = i;
+        }
+    }
+    return best;
+}
+
+static int is_french(const gr_battle *b, int side)
+{
+    int fr = 0, n = 0;
+    for (int i = 0; i < b->nunits; i++)
+        if (b->units[i].side == side) {
+            n++;
+            fr += strcmp(b->units[i].nation, "french") == 0;
+        }
+    return n > 0 && 2 * fr > n;
+}
+
+typedef struct fact {
+    const char *key;
+    const char *why; /* NULL: the players give it; else why the companion knows it */
+} fact;
+
+/* Check the call's table facts against what verb `v` takes: a fact the
+ * state knows is refused with the reason, an unknown one with the list. */
+static gr_status check_facts(const gr_bt_verb *v, const gr_bt_call *c, const fact *facts,
+                             gr_error *err)
+{
+    for (int i = 0; i < c->nin; i++) {
+        const fact *f = NULL;
+        for (int k = 0; facts[k].key; k++)
+            if (strcmp(facts[k].key, c->key[i]) == 0)
+                f = &facts[k];
+        if (f && f->why)
+            return gr_error_set(err, GR_EINPUT,
+                                "%s: --%s is kept by the companion (%s); leave it out", v->name,
+                                c->key[i], f->why);
+        if (!f) {
+            char list[400];
+            size_t n = 0;
+            list[0] = '\0';
+            for (int k = 0; facts[k].key && n < sizeof list; k++)
+                if (!facts[k].why)
+                    n += (size_t)snprintf(list + n, sizeof list - n, "%s--%s", n ? ", " : "",
+                                          facts[k].key);
+            return gr_error_set(err, GR_EINPUT, "%s takes no --%s; it takes: %s (%s)", v->name,
+                                c->key[i], n ? list : "nothing", v->help);
+        }
+    }
+    return GR_OK;
+}
+
+static int call_flag(const gr_bt_call *c, const char *key)
+{
+    const char *v = gr_bt_call_get(c, key);
+    return v && (strcmp(v, "1") == 0 || strcmp(v, "yes") == 0 || strcmp(v, "true") == 0);
+}
+
+/* The unit u may act for the current phase's side. */
+static gr_status can_act(const gr_battle *b, const gr_bt_verb *v, int u, gr_error *err)
+{
+    if (u < 0 || u >= b->nunits)
+        return gr_error_set(err, GR_EINPUT, "%s needs a unit: %s", v->name, v->help);
+    const gr_bt_unit *x = &b->units[u];
+    if (x->removed)
+        return gr_error_set(err, GR_EILLEGAL, "%s: \"%s\" has been removed from play", v->name,
+                            x->id);
+    int side = gr_battle_active_side(b);
+    if (x->side != side)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s: \"%s\" is of the %s; in %s (%s) the %s act", v->name, x->id,
+                            b->side_name[x->side], phase(b)->id, phase(b)->title,
+                            b->side_name[side]);
+    return GR_OK;
+}
+
+static gr_status set(const gr_procedure *p, gr_args *a, const char *name, const char *text,
+                     gr_error *err)
+{
+    return gr_bt_set(p, a, name, text, err);
+}
+
+static gr_status set_int(const gr_procedure *p, gr_args *a, const char *name, int v,
+                         gr_error *err)
+{
+    char buf[16];
+    snprintf(buf, sizeof buf, "%d", v);
+    return gr_bt_set(p, a, name, buf, err);
+}
+
+static const gr_procedure *proc(const char *name)
+{
+    const gr_system *s = gr_system_find("aoe");
+    return s ? gr_system_procedure(s, name) : NULL;
+}
+
+/* The unit's row of the Table des vitesses. */
+static const char *speed_row(const gr_bt_unit *u)
+{
+    if (u->arm == GR_BT_CAVALRY)
+        return "cavalry";
+    if (u->arm == GR_BT_ARTILLERY)
+        return strcmp(u->kind, "horse") == 0 ? "horse_artillery" : "foot_artillery";
+    if (strcmp(u->kind, "linear") == 0)
+        return "linear_infantry";
+    if (strcmp(u->kind, "mixed") == 0)
+        return "mixed_infantry";
+    return "columnar_infantry";
+}
+
+/* The unit's nominal speed in milli-inches (Table des vitesses). */
+static int64_t nominal_speed(const gr_bt_unit *u)
+{
+    const gr_system *s = gr_system_find("aoe");
+    const gr_table *t = s ? gr_system_table(s, "speed") : NULL;
+    if (!t)
+        return 0;
+    gr_args a;
+    memset(&a, 0, sizeof a);
+    gr_error e;
+    if (gr_args_set(t->params, 0, speed_row(u), &a, &e) != GR_OK ||
+        gr_args_set(t->params, 1, "nominal", &a, &e) != GR_OK)
+        return 0;
+    gr_cell cell;
+    memset(&cell, 0, sizeof cell);
+    if (t->lookup(&a, &cell, &e) != GR_OK || cell.nfields < 1)
+        return 0;
+    return cell.fields[0].i;
+}
+
+/* ---- prepare: each verb's inputs from the state ------------------------- */
+
+static gr_status prep_initiative(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                                 gr_args *out, gr_error *err)
+{
+    static const fact facts[] = {
+        {"choose", NULL},
+        {"side0-critical-levels", NULL},
+        {"side1-critical-levels", NULL},
+        {"first-cinc-engaged", "whether each commander-in-chief is attached, captured or killed"},
+        {"second-cinc-engaged", "whether each commander-in-chief is attached, captured or killed"},
+        {"french", "the sides' nations (the order of battle)"},
+        {"first-critical-levels", "named by side here: --side0-critical-levels"},
+        {"second-critical-levels", "named by side here: --side1-critical-levels"},
+        {NULL, NULL}};
+    gr_status st = check_facts(v, c, facts, err);
+    if (st != GR_OK)
+        return st;
+    if (b->turn == 1)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "initiative: on turn 1 the order of battle names the first player "
+                            "(%s); the interphase is rolled from turn 2: `next`",
+                            b->side_name[b->first]);
+    if (b->sys[B_INITIATIVE_TURN] == b->turn)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "initiative: already rolled this turn; `undo` to roll it again");
+    const char *ch = gr_bt_call_get(c, "choose");
+    if (ch && strcmp(ch, "first") && strcmp(ch, "second"))
+        return gr_error_set(err, GR_EINPUT,
+                            "initiative --choose \"%s\": accepted: first (the winner is 1st "
+                            "player), second (he lets the other side be 1st player)",
+                            ch);
+    const gr_procedure *p = proc("initiative");
+    /* The procedure's "first" and "second" commanders are sides 0 and 1. */
+    const char *l0 = gr_bt_call_get(c, "side0-critical-levels");
+    const char *l1 = gr_bt_call_get(c, "side1-critical-levels");
+    if (l0 && (st = set(p, out, "first-critical-levels", l0, err)) != GR_OK)
+        return st;
+    if (l1 && (st = set(p, out, "second-critical-levels", l1, err)) != GR_OK)
+        return st;
+    if (cinc_engaged(b, 0) && (st = set(p, out, "first-cinc-engaged", "1", err)) != GR_OK)
+        return st;
+    if (cinc_engaged(b, 1) && (st = set(p, out, "second-cinc-engaged", "1", err)) != GR_OK)
+        return st;
+    int f0 = is_french(b, 0), f1 = is_french(b, 1);
+    if (f0 != f1 && (st = set(p, out, "french", f0 ? "first" : "second", err)) != GR_OK)
+        return st;
+    return GR_OK;
+}
+
+static gr_status prep_leader(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                             gr_error *err)
+{
+    static const fact facts[] = {{NULL, NULL}};
+    gr_status st = check_facts(v, c, facts, err);
+    if (st != GR_OK)
+        return st;
+    if (c->leader < 0 || c->leader >= b->nleaders)
+        return gr_error_set(err, GR_EINPUT, "%s needs --leader ID: %s", v->name, v->help);
+    const gr_bt_leader *l = &b->leaders[c->leader];
+    int side = gr_battle_active_side(b);
+    if (l->side != side)
+        return gr_error_set(err, GR_EILLEGAL, "%s: general \"%s\" is of the %s; in %s the %s act",
+                            v->name, l->id, b->side_name[l->side], phase(b)->id,
+                            b->side_name[side]);
+    if (!gr_bt_leader_active(l))
+        return gr_error_set(err, GR_EILLEGAL, "%s: general \"%s\" is not in play (%s)", v->name,
+                            l->id,
+                            l->status == GR_BT_OUT_OF_ACTION ? "out of action, replaced after a turn"
+                            : l->status == GR_BT_CAPTURED    ? "captured"
+                                                             : "killed or wounded");
+    if (strcmp(v->name, "detach") == 0) {
+        if (c->unit >= 0)
+            return gr_error_set(err, GR_EINPUT, "detach takes no unit: %s", v->help);
+        if (l->attached < 0)
+            return gr_error_set(err, GR_EILLEGAL, "detach: general \"%s\" is not attached", l->id);
+        return GR_OK;
+    }
+    if ((st = can_act(b, v, c->unit, err)) != GR_OK)
+        return st;
+    if (b->units[c->unit].arm == GR_BT_ARTILLERY)
+        return gr_error_set(err, GR_EINPUT,
+                            "attach: \"%s\" is a battery; a general attaches to a brigade "
+                            "(docs/rules/aoe.md)",
+                            b->units[c->unit].id);
+    if (l->attached == c->unit)
+        return gr_error_set(err, GR_EILLEGAL, "attach: \"%s\" is already attached to \"%s\"",
+                            l->id, b->units[c->unit].id);
+    return GR_OK;
+}
+
+static gr_status prep_reserve(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                              gr_args *out, gr_error *err)
+{
+    static const fact facts[] = {
+        {"terrain", NULL},
+        {"napoleon-adc", NULL},
+        {"state", "a reserve test reads the reserve column"},
+        {"commander", "the commander-in-chief's label (the order of battle)"},
+        {"cinc-engaged", "where the commander-in-chief is and his status"},
+        {"cinc-attached", "where the commander-in-chief is"},
+        {"first-turn", "the turn"},
+        {"succeeded-last-segment", "the unit's reserve movement history"},
+        {"failed-segments", "the unit's reserve movement history"},
+        {"disordered-units", "the unit's disorder"},
+        {"regular", "the unit's quality"},
+        {"unit", "the unit's arm and kind"},
+        {NULL, NULL}};
+    gr_status st = check_facts(v, c, facts, err);
+    if (st != GR_OK || (st = can_act(b, v, c->unit, err)) != GR_OK)
+        return st;
+    const gr_bt_unit *u = &b->units[c->unit];
+    if (u->arm == GR_BT_ARTILLERY)
+        return gr_error_set(err, GR_EINPUT,
+                            "reserve: \"%s\" is a battery: it uses reserve movement without a "
+                            "roll (« pas pour une batterie », seed 000, Procédure); move it",
+                            u->id);
+    if (u->sys[U_RESERVE_USED])
+        return gr_error_set(err, GR_EILLEGAL,
+                            "reserve: \"%s\" has already used its reserve movement this segment",
+                            u->id);
+    const gr_procedure *p = proc("movement");
+    if ((st = set(p, out, "state", "reserve", err)) != GR_OK)
+        return st;
+    int side = u->side, ci = cinc(b, side);
+    int attached = ci >= 0 && b->leaders[ci].attached == c->unit &&
+                   gr_bt_leader_active(&b->leaders[ci]);
+    if (ci < 0)
+        return gr_error_set(err, GR_EINPUT,
+                            "reserve: the %s have no commander-in-chief (a leader with role "
+                            "\"army\") in the order of battle: his label gives the reserve DRM",
+                            b->side_name[side]);
+    if (attached)
+        st = set(p, out, "cinc-attached", "1", err);
+    else if (cinc_engaged(b, side))
+        st = set(p, out, "cinc-engaged", "1", err);
+    else
+        st = set(p, out, "commander", b->leaders[ci].kind, err);
+    if (st != GR_OK)
+        return st;
+    if (call_flag(c, "napoleon-adc") && (st = set(p, out, "napoleon-adc", "1", err)) != GR_OK)
+        return st;
+    if (b->turn == 1) {
+        st = set(p, out, "first-turn", "1", err);
+    } else if (u->sys[U_RES_TURN] == b->turn - 1) {
+        if (u->sys[U_RES_RESULT] > 0)
+            st = set(p, out, "succeeded-last-segment", "1", err);
+        else if (u->sys[U_RES_RESULT] < 0)
+            st = set_int(p, out, "failed-segments", -u->sys[U_RES_RESULT], err);
+    }
+    if (st != GR_OK)
+        return st;
+    if (u->disordered && (st = set(p, out, "disordered-units", "1", err)) != GR_OK)
+        return st;
+    if (strcmp(u->quality, "other") != 0 && (st = set(p, out, "regular", "1", err)) != GR_OK)
+        return st;
+    if ((st = set(p, out, "unit", speed_row(u), err)) != GR_OK)
+        return st;
+    const char *t = gr_bt_call_get(c, "terrain");
+    if (t && (st = set(p, out, "terrain", t, err)) != GR_OK)
+        return st;
+    return GR_OK;
+}
+
+/* Is leader `l` in unit u's chain of command (its commander, his
+ * commander, ...)? */
+static int in_chain(const gr_battle *b, const gr_bt_unit *u, int l)
+{
+    int k = u->leader;
+    for (int guard = 0; k >= 0 && guard < GR_BT_MAX_LEADERS; guard++, k = b->leaders[k].parent)
+        if (k == l)
+            return 1;
+    return 0;
+}
+
+static int listed(const char *list, const char *id)
+{
+    if (!list)
+        return 0;
+    size_t n = strlen(id);
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len == n && strncmp(p, id, n) == 0)
+            return 1;
+        if (!e)
+            break;
+        p = e + 1;
+    }
+    return 0;
+}
+
+static gr_status prep_movement(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                               gr_args *out, gr_error *err)
+{
+    static const fact facts[] = {
+        {"terrain", NULL},
+        {"deployment", NULL},
+        {"units-passed", NULL},
+        {"unsecured-flank", NULL},
+        {"withdrawing", NULL},
+        {"charging", NULL},
+        {"out-of-radius", NULL},
+        {"state", "the unit's disorder"},
+        {"detached-generals", "its chain of command (give --out-of-radius for those beyond the "
+                              "commander-in-chief's radius)"},
+        {"detached-charismatic", "its chain of command (give --out-of-radius for those beyond the "
+                                 "commander-in-chief's radius)"},
+        {"attached-generals", "the generals attached to it"},
+        {"attached-charismatic", "the generals attached to it"},
+        {"road-column-or-square", "its formation"},
+        {"columnar-or-mixed", "its kind (the order of battle)"},
+        {"condition", "its losses (fresh, spent)"},
+        {"disordered-cavalry-charging", "its arm and disorder: give --charging 1"},
+        {"unit", "its arm and kind"},
+        {NULL, NULL}};
+    gr_status st = check_facts(v, c, facts, err);
+    if (st != GR_OK || (st = can_act(b, v, c->unit, err)) != GR_OK)
+        return st;
+    const gr_bt_unit *u = &b->units[c->unit];
+    if (u->arm == GR_BT_ARTILLERY)
+        return gr_error_set(err, GR_EINPUT,
+                            "movement: \"%s\" is a battery: « Dispensée du test de la Table des "
+                            "mouvements » (seed 003, Artillerie); use `battery`",
+                            u->id);
+    if (u->fired)
+        return gr_error_set(err, GR_EILLEGAL, "movement: \"%s\" has already tested this phase",
+                            u->id);
+    if (u->sys[U_RESERVE_USED])
+        return gr_error_set(err, GR_EILLEGAL,
+                            "movement: \"%s\" used reserve movement this segment: its reserve "
+                            "test replaces the tactical one (seed 000, Procédure)",
+                            u->id);
+    const gr_procedure *p = proc("movement");
+    if ((st = set(p, out, "state", u->disordered ? "disordered" : "ordered", err)) != GR_OK)
+        return st;
+    /* Generals: the hierarchical ones (the unit's chain of command)
+     * detached, within the commander-in-chief's radius unless named by
+     * --out-of-radius; every active general attached to it. */
+    const char *oor = gr_bt_call_get(c, "out-of-radius");
+    if (oor)
+        for (const char *q = oor; *q;) {
+            char id[GR_BT_ID];
+            const char *e = strchr(q, ',');
+            size_t len = e ? (size_t)(e - q) : strlen(q);
+            snprintf(id, sizeof id, "%.*s", (int)(len < GR_BT_ID ? len : GR_BT_ID - 1), q);
+            int l = gr_battle_leader(b, id);
+            if (l < 0 || !in_chain(b, u, l))
+                return gr_error_set(err, GR_EINPUT,
+                                    "movement --out-of-radius: \"%s\" is not a general of "
+                                    "\"%s\"'s chain of command",
+                                    id, u->id);
+            if (!e)
+                break;
+            q = e + 1;
+        }
+    int det[2] = {0, 0}, att[2] = {0, 0};
+    for (int i = 0; i < b->nleaders; i++) {
+        const gr_bt_leader *l = &b->leaders[i];
+        if (!gr_bt_leader_active(l) || l->side != u->side)
+            continue;
+        int ch = strcmp(l->rating, "charismatic") == 0;
+        if (l->attached == c->unit)
+            att[ch]++;
+        else if (l->attached < 0 && in_chain(b, u, i) && strcmp(l->role, "army") != 0 &&
+                 !listed(oor, l->id))
+            det[ch]++;
+    }
+    if (det[0] && (st = set_int(p, out, "detached-generals", det[0], err)) != GR_OK)
+        return st;
+    if (det[1] && (st = set_int(p, out, "detached-charismatic", det[1], err)) != GR_OK)
+        return st;
+    if (att[0] && (st = set_int(p, out, "attached-generals", att[0], err)) != GR_OK)
+        return st;
+    if (att[1] && (st = set_int(p, out, "attached-charismatic", att[1], err)) != GR_OK)
+        return st;
+    if ((!strcmp(u->formation, "road_column") || !strcmp(u->formation, "square")) &&
+        (st = set(p, out, "road-column-or-square", "1", err)) != GR_OK)
+        return st;
+    if (u->arm == GR_BT_INFANTRY && (!strcmp(u->kind, "columnar") || !strcmp(u->kind, "mixed")) &&
+        (st = set(p, out, "columnar-or-mixed", "1", err)) != GR_OK)
+        return st;
+    if (u->condition == GR_BT_FRESH)
+        st = set(p, out, "condition", "fresh", err);
+    else if (u->condition == GR_BT_SPENT)
+        st = set(p, out, "condition", "spent", err);
+    if (st != GR_OK)
+        return st;
+    if (call_flag(c, "charging")) {
+        if (u->arm != GR_BT_CAVALRY || !u->disordered)
+            return gr_error_set(err, GR_EINPUT,
+                                "movement --charging: « Cavalerie en désordre chargeant pendant "
+                                "la Phase des combats » is for disordered cavalry, and \"%s\" is "
+                                "%s%s",
+                                u->id, u->disordered ? "disordered " : "in order ",
+                                u->arm == GR_BT_CAVALRY ? "cavalry" : "infantry");
+        if ((st = set(p, out, "disordered-cavalry-charging", "1", err)) != GR_OK)
+            return st;
+    }
+    static const char *const pass[] = {"unsecured-flank", "withdrawing", "terrain", "deployment",
+                                       "units-passed"};
+    for (size_t i = 0; i < sizeof pass / sizeof pass[0]; i++) {
+        const char *x = gr_bt_call_get(c, pass[i]);
+        if (x && (st = set(p, out, pass[i], x, err)) != GR_OK)
+            return st;
+    }
+    return set(p, out, "unit", speed_row(u), err);
+}
+
+/* The fire row of an infantry brigade: its formation, and two or three
+ * ranks (the "two_ranks" flag) for a line (docs/rules/aoe.md). */
+static const char *fire_troops(const gr_bt_unit *u)
+{
+    if (!strcmp(u->formation, "line") || !strcmp(u->formation, "supported_line"))
+        return has_flag(u, "two_ranks") ? "two_rank_line_or_mixed" : "three_rank_line_or_mixed";
+    return "column_square_or_skirmish";
+}
+
+/* The artillery row: « Vieille Garde ou artillerie russe », « Ligne/Jeune
+ * Garde françaises ou artillerie britannique/KGL », « Autres artilleries ». */
+static const char *artillery_class(const gr_bt_unit *u)
+{
+    if (has_flag(u, "old_guard") || !strcmp(u->nation, "russian"))
+        return "old_guard_or_russian";
+    if (!strcmp(u->nation, "french") || !strcmp(u->nation, "british") ||
+        !strcmp(u->nation, "kgl"))
+        return "french_line_or_british";
+    return "other";
+}
+
+static int in_column(const gr_bt_unit *u)
+{
+    return !strcmp(u->formation, "column") || !strcmp(u->formation, "road_column");
+}
+
+static gr_status prep_fire(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                           gr_args *out, gr_error *err)
+{
+    static const fact facts[] = {
+        {"range", NULL},
+        {"cover", NULL},
+        {"enfilade", NULL},
+        {"target-grand-battery", NULL},
+        {"stands-firing", NULL},
+        {"firer", "the firer's arm"},
+        {"troops", "the firer's formation"},
+        {"stands", "the firer's stands left (give --stands-firing for fewer)"},
+        {"sk", "the unit's Sk rating (the order of battle)"},
+        {"artillery-class", "the battery's nation"},
+        {"weight", "the battery's weapon"},
+        {"on-column", "the target's formation"},
+        {"disordered", "the firer's disorder"},
+        {"damaged", "the battery's guns"},
+        {"target-skirmishers", "the target's formation"},
+        {"target-moving", "the target's limbered guns, formation change this segment or road "
+                          "column"},
+        {"general", "the general attached to the target and his rating"},
+        {NULL, NULL}};
+    gr_status st = check_facts(v, c, facts, err);
+    if (st != GR_OK || (st = can_act(b, v, c->unit, err)) != GR_OK)
+        return st;
+    const gr_bt_unit *u = &b->units[c->unit], *t = &b->units[c->target];
+    if (t->removed)
+        return gr_error_set(err, GR_EILLEGAL, "fire: the target \"%s\" has been removed from play",
+                            t->id);
+    if (t->side == u->side)
+        return gr_error_set(err, GR_EINPUT, "fire: the target \"%s\" is on the firer's side",
+                            t->id);
+    if (u->fired)
+        return gr_error_set(err, GR_EILLEGAL, "fire: \"%s\" has already fired this phase", u->id);
+    int friendly = u->side == phasing_side(b);
+    if (friendly && u->sys[U_RESERVE_USED])
+        return gr_error_set(err, GR_EILLEGAL,
+                            "fire: \"%s\" used reserve movement this segment: « ne peuvent pas "
+                            "déclencher de tirs ou de combats pendant le même Segment » (seed "
+                            "000)",
+                            u->id);
+    const gr_procedure *p = proc("fire");
+    static const char *const arms[] = {"infantry", "cavalry", "artillery"};
+    if ((st = set(p, out, "firer", arms[u->arm], err)) != GR_OK)
+        return st;
+    if (u->arm == GR_BT_ARTILLERY) {
+        if (u->guns_silenced)
+            return gr_error_set(err, GR_EILLEGAL,
+                                "fire: the battery \"%s\" is silenced: « Si muette ne peut plus "
+                                "tirer » (seed 003, Artillerie); it rallies in its next friendly "
+                                "segment",
+                                u->id);
+        if (u->limbered)
+            return gr_error_set(err, GR_EILLEGAL,
+                                "fire: the battery \"%s\" is limbered; unlimber it first "
+                                "(`battery %s --action unlimber`)",
+                                u->id, u->id);
+        if (friendly && u->sys[U_ART_ACTIONS] >= 2)
+            return gr_error_set(err, GR_EILLEGAL,
+                                "fire: the battery \"%s\" has had its 2 actions this friendly "
+                                "segment (seed 003, Artillerie)",
+                                u->id);
+        if (gr_bt_call_get(c, "stands-firing"))
+            return gr_error_set(err, GR_EINPUT,
+                                "fire --stands-firing: a battery's power is read by range, not by "
+                                "stands");
+        const char *range = gr_bt_call_get(c, "range");
+        if (!range)
+            return gr_error_set(err, GR_EINPUT,
+                                "fire: a battery needs --range INCHES (0 to 18), measured on the "
+                                "table");
+        if ((st = set(p, out, "artillery-class", artillery_class(u), err)) != GR_OK ||
+            (st = set(p, out, "weight", u->weapon, err)) != GR_OK ||
+            (st = set(p, out, "range", range, err)) != GR_OK)
+            return st;
+        if (in_column(t) && t->arm != GR_BT_ARTILLERY &&
+            (st = set(p, out, "on-column", "1", err)) != GR_OK)
+            return st;
+        if (u->guns == GR_GUNS_DAMAGED && (st = set(p, out, "damaged", "1", err)) != GR_OK)
+            return st;
+    } else {
+        if (gr_bt_call_get(c, "range"))
+            return gr_error_set(err, GR_EINPUT,
+                                "fire --range: a brigade's power is read by stands, not range "
+                                "(only a battery's row is read by range)");
+        int left = gr_bt_unit_stands(u), n = left;
+        const char *sf = gr_bt_call_get(c, "stands-firing");
+        if (sf) {
+            char *end;
+            long x = strtol(sf, &end, 10);
+            if (*end || x < 1 || x > left)
+                return gr_error_set(err, GR_EINPUT,
+                                    "fire --stands-firing \"%s\": \"%s\" has %d stands left; "
+                                    "accepted: 1 to %d",
+                                    sf, u->id, left, left);
+            n = (int)x;
+        }
+        if ((st = set_int(p, out, "stands", n, err)) != GR_OK)
+            return st;
+        if (u->arm == GR_BT_INFANTRY) {
+            if ((st = set(p, out, "troops", fire_troops(u), err)) != GR_OK)
+                return st;
+            if (has_flag(u, "sk") && (st = set(p, out, "sk", "1", err)) != GR_OK)
+                return st;
+        }
+    }
+    if (u->disordered && (st = set(p, out, "disordered", "1", err)) != GR_OK)
+        return st;
+    if (!strcmp(t->formation, "skirmish") &&
+        (st = set(p, out, "target-skirmishers", "1", err)) != GR_OK)
+        return st;
+    /* « Cible attelée / a changé de formation / en mode mouvement »:
+     * limbered guns, a formation changed this segment, a road column. */
+    if ((t->limbered || (t->sys[U_FORMATION] & FORM_CHANGED) ||
+         !strcmp(t->formation, "road_column")) &&
+        (st = set(p, out, "target-moving", "1", err)) != GR_OK)
+        return st;
+    int g = attached_rating(b, c->target, NULL);
+    if (g && (st = set(p, out, "general", g == 2 ? "charismatic" : "attached", err)) != GR_OK)
+        return st;
+    static const char *const pass[] = {"cover", "enfilade", "target-grand-battery"};
+    for (size_t i = 0; i < sizeof pass / sizeof pass[0]; i++) {
+        const char *x = gr_bt_call_get(c, pass[i]);
+        if (x && (st = set(p, out, pass[i], x, err)) != GR_OK)
+            return st;
+    }
+    return GR_OK;
+}
+
+/* One side's combat inputs (prefix "attacker" or "defender"). */
+static gr_status combat_side(const gr_battle *b, int ui, const char *side, gr_args *out,
+                             gr_error *err)
+{
+    const gr_procedure *p = proc("combat");
+    const gr_bt_unit *u = &b->units[ui];
+    char name[48];
+    gr_status st;
+#define SIDE_SET(key, val)                                                                         \
+    do {                                                                                           \
+        snprintf(name, sizeof name, "%s-%s", side, key);                                           \
+        if ((st = set(p, out, name, val, err)) != GR_OK)                                           \
+            return st;                                                                             \
+    } while (0)
+    int g = attached_rating(b, ui, NULL);
+    if (g)
+        SIDE_SET("general", g == 2 ? "charismatic" : "attached");
+    char n[16];
+    snprintf(n, sizeof n, "%d", gr_bt_unit_stands(u));
+    SIDE_SET("stands", n);
+    if (u->arm != GR_BT_ARTILLERY && u->condition == GR_BT_FRESH)
+        SIDE_SET("condition", "fresh");
+    else if (u->arm != GR_BT_ARTILLERY && u->condition == GR_BT_SPENT)
+        SIDE_SET("condition", "spent");
+    if (!strcmp(u->quality, "regular") || !strcmp(u->quality, "elite"))
+        SIDE_SET("quality", u->quality);
+    if (u->arm == GR_BT_CAVALRY && (!strcmp(u->kind, "heavy") || !strcmp(u->kind, "cuirassier")))
+        SIDE_SET("cavalry", u->kind);
+    if (u->arm != GR_BT_ARTILLERY && u->disordered)
+        SIDE_SET("disordered", "1");
+    if (!strcmp(u->formation, "skirmish"))
+        SIDE_SET("skirmish-order", "1");
+    /* A battery in a combat of its own is unattached to a brigade. */
+    if (u->arm == GR_BT_ARTILLERY)
+        SIDE_SET("battery-alone", "1");
+    if (u->sys[U_LOST_FIRE]) {
+        snprintf(n, sizeof n, "%d", u->sys[U_LOST_FIRE]);
+        SIDE_SET("stands-lost", n);
+    }
+    if (u->sys[U_BREAKTHROUGH] || !strcmp(u->formation, "supported_line"))
+        SIDE_SET("breakthrough", "1");
+#undef SIDE_SET
+    return GR_OK;
+}
+
+static gr_status prep_combat(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                             gr_args *out, gr_error *err)
+{
+    static const char *const side_keys[] = {"general",        "stands",         "condition",
+                                            "quality",        "cavalry",        "disordered",
+                                            "skirmish-order", "battery-alone",  "stands-lost",
+                                            "breakthrough",   "not-countercharging"};
+    static const fact facts[] = {
+        {"charge-distance", NULL},
+        {"defender-cover", NULL},
+        {"defender-outflanked", NULL},
+        {"defender-not-countercharging", NULL},
+        {"cavalry-vs-infantry", "the arms and formations: give --charge-distance INCHES"},
+        {"lancers", "the attacker's kind (the order of battle)"},
+        {"defender-square", "the defender's formation"},
+        {"attacker-not-countercharging", "the attacker charges: it is not countercharging"},
+        {NULL, NULL}};
+    for (int i = 0; i < c->nin; i++) {
+        const char *key = c->key[i], *rest = NULL;
+        if (!strncmp(key, "attacker-", 9))
+            rest = key + 9;
+        else if (!strncmp(key, "defender-", 9))
+            rest = key + 9;
+        if (!rest || !strcmp(key, "defender-not-countercharging"))
+            continue;
+        for (size_t k = 0; k < sizeof side_keys / sizeof side_keys[0]; k++)
+            if (!strcmp(rest, side_keys[k]))
+                return gr_error_set(err, GR_EINPUT,
+                                    "combat: --%s is kept by the companion (from each unit's "
+                                    "stands, condition, quality, kind, disorder, formation, "
+                                    "generals and losses in this segment's fire); leave it out",
+                                    key);
+    }
+    gr_status st = check_facts(v, c, facts, err);
+    if (st != GR_OK || (st = can_act(b, v, c->unit, err)) != GR_OK)
+        return st;
+    const gr_bt_unit *a = &b->units[c->unit], *d = &b->units[c->target];
+    if (d->removed)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "combat: the defender \"%s\" has been removed from play", d->id);
+    if (d->side == a->side)
+        return gr_error_set(err, GR_EINPUT, "combat: the defender \"%s\" is on the attacker's side",
+                            d->id);
+    if (a->fired && !a->sys[U_BREAKTHROUGH])
+        return gr_error_set(err, GR_EILLEGAL,
+                            "combat: \"%s\" has already fought this phase (only a breakthrough "
+                            "charges again)",
+                            a->id);
+    if (a->sys[U_RESERVE_USED])
+        return gr_error_set(err, GR_EILLEGAL,
+                            "combat: \"%s\" used reserve movement this segment: « ne peuvent pas "
+                            "déclencher de tirs ou de combats pendant le même Segment » (seed "
+                            "000)",
+                            a->id);
+    if (a->arm == GR_BT_ARTILLERY)
+        return gr_error_set(err, GR_EINPUT,
+                            "combat: \"%s\" is a battery; a battery is attacked, it does not "
+                            "charge",
+                            a->id);
+    if ((st = combat_side(b, c->unit, "attacker", out, err)) != GR_OK ||
+        (st = combat_side(b, c->target, "defender", out, err)) != GR_OK)
+        return st;
+    const gr_procedure *p = proc("combat");
+    const char *cover = gr_bt_call_get(c, "defender-cover");
+    int covered = cover && strcmp(cover, "0") != 0;
+    int square = !strcmp(d->formation, "square") && d->arm == GR_BT_INFANTRY;
+    if (square && (st = set(p, out, "defender-square",
+                            a->arm == GR_BT_CAVALRY ? "vs_cavalry" : "vs_infantry", err)) != GR_OK)
+        return st;
+    const char *dist = gr_bt_call_get(c, "charge-distance");
+    int cav_vs_inf = a->arm == GR_BT_CAVALRY && d->arm == GR_BT_INFANTRY && !covered;
+    if (cav_vs_inf && !square) {
+        if (!dist)
+            return gr_error_set(err, GR_EINPUT,
+                                "combat: cavalry charging infantry in the open needs "
+                                "--charge-distance INCHES (under 5\": +2; 5\" or more: -3)");
+        char *end;
+        double x = strtod(dist, &end);
+        if (*end || x < 0 || x > 100)
+            return gr_error_set(err, GR_EINPUT,
+                                "combat --charge-distance \"%s\": accepted: inches, 0 to 100",
+                                dist);
+        if ((st = set(p, out, "cavalry-vs-infantry", x < 5 ? "under_5" : "5_or_more", err)) !=
+            GR_OK)
+            return st;
+    } else if (dist) {
+        return gr_error_set(err, GR_EINPUT,
+                            "combat --charge-distance: it decides « Cavalerie chargeant de "
+                            "l'infanterie en terrain libre, qui n'est pas en carré », and this "
+                            "is not such a charge; leave it out");
+    }
+    if (cav_vs_inf && !strcmp(a->kind, "lancers") &&
+        (st = set(p, out, "lancers", "1", err)) != GR_OK)
+        return st;
+    if (call_flag(c, "defender-not-countercharging") &&
+        !(a->arm == GR_BT_CAVALRY && d->arm == GR_BT_CAVALRY))
+        return gr_error_set(err, GR_EINPUT,
+                            "combat --defender-not-countercharging: « cavalerie ne "
+                            "contre-chargeant pas » is cavalry charged by cavalry");
+    static const char *const pass[] = {"defender-cover", "defender-outflanked",
+                                       "defender-not-countercharging"};
+    for (size_t i = 0; i < sizeof pass / sizeof pass[0]; i++) {
+        const char *x = gr_bt_call_get(c, pass[i]);
+        if (x && (st = set(p, out, pass[i], x, err)) != GR_OK)
+            return st;
+    }
+    return GR_OK;
+}
+
+static gr_status prep_formation(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                                gr_error *err)
+{
+    static const fact facts[] = {{"to", NULL}, {NULL, NULL}};
+    gr_status st = check_facts(v, c, facts, err);
+    if (st != GR_OK || (st = can_act(b, v, c->unit, err)) != GR_OK)
+        return st;
+    const gr_bt_unit *u = &b->units[c->unit];
+    const char *to = gr_bt_call_get(c, "to");
+    const char *const *forms = u->arm == GR_BT_INFANTRY  ? inf_formations
+                               : u->arm == GR_BT_CAVALRY ? cav_formations
+                                                         : NULL;
+    if (!forms)
+        return gr_error_set(err, GR_EINPUT,
+                            "formation: \"%s\" is a battery: limber or unlimber it with "
+                            "`battery`",
+                            u->id);
+    if (!to || in_list(forms, to) < 0) {
+        char list[300];
+        join(forms, list, sizeof list);
+        return gr_error_set(err, GR_EINPUT, "formation --to \"%s\": accepted for \"%s\": %s",
+                            to ? to : "", u->id, list);
+    }
+    if (u->sys[U_FORMATION] & FORM_FROZEN)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "formation: \"%s\" may not change formation this segment (its "
+                            "movement result says so, seed 003, Table des mouvements)",
+                            u->id);
+    if (!strcmp(u->formation, to))
+        return gr_error_set(err, GR_EILLEGAL, "formation: \"%s\" is already in %s", u->id, to);
+    return GR_OK;
+}
+
+static gr_status prep_battery(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                              gr_error *err)
+{
+    static const fact facts[] = {{"action", NULL}, {NULL, NULL}};
+    static const char *const actions[] = {"limber", "unlimber", "move", "pivot", NULL};
+    gr_status st = check_facts(v, c, facts, err);
+    if (st != GR_OK || (st = can_act(b, v, c->unit, err)) != GR_OK)
+        return st;
+    const gr_bt_unit *u = &b->units[c->unit];
+    if (u->arm != GR_BT_ARTILLERY)
+        return gr_error_set(err, GR_EINPUT, "battery: \"%s\" is not a battery", u->id);
+    const char *a = gr_bt_call_get(c, "action");
+    if (!a || in_list(actions, a) < 0)
+        return gr_error_set(err, GR_EINPUT,
+                            "battery --action \"%s\": accepted: limber, unlimber, move, pivot "
+                            "(seed 003, Artillerie)",
+                            a ? a : "");
+    if (u->sys[U_ART_ACTIONS] >= 2)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "battery: \"%s\" has had its 2 actions this friendly segment (seed "
+                            "003, Artillerie)",
+                            u->id);
+    if (!strcmp(a, "limber") && u->limbered)
+        return gr_error_set(err, GR_EILLEGAL, "battery: \"%s\" is already limbered", u->id);
+    if (!strcmp(a, "unlimber") && !u->limbered)
+        return gr_error_set(err, GR_EILLEGAL, "battery: \"%s\" is already unlimbered", u->id);
+    if (!strcmp(a, "pivot") && u->limbered)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "battery: \"%s\" pivots « en batterie »: unlimber it first", u->id);
+    return GR_OK;
+}
+
+static gr_status prep_zone(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                           gr_error *err)
+{
+    static const fact facts[] = {{"to", NULL}, {NULL, NULL}};
+    gr_status st = check_facts(v, c, facts, err);
+    if (st != GR_OK)
+        return st;
+    if (c->unit < 0 || c->unit >= b->nunits)
+        return gr_error_set(err, GR_EINPUT, "zone needs a unit: %s", v->help);
+    const gr_bt_unit *u = &b->units[c->unit];
+    if (u->removed)
+        return gr_error_set(err, GR_EILLEGAL, "zone: \"%s\" has been removed from play", u->id);
+    const char *to = gr_bt_call_get(c, "to");
+    if (!to || (strcmp(to, "reserve") && strcmp(to, "tactical")))
+        return gr_error_set(err, GR_EINPUT, "zone --to \"%s\": accepted: reserve, tactical",
+                            to ? to : "");
+    if (u->in_reserve == !strcmp(to, "reserve"))
+        return gr_error_set(err, GR_EILLEGAL, "zone: \"%s\" is already in the %s zone", u->id, to);
+    return GR_OK;
+}
+
+static gr_status aoe_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                             gr_args *out, gr_error *err)
+{
+    int k = (int)(v - aoe_verbs);
+    if (c->leader >= 0 && k != V_ATTACH && k != V_DETACH)
+        return gr_error_set(err, GR_EINPUT, "%s takes no --leader: %s", v->name, v->help);
+    if (c->unit >= 0 && c->unit < b->nunits && b->units[c->unit].removed)
+        return gr_error_set(err, GR_EILLEGAL, "%s: \"%s\" has been removed from play", v->name,
+                            b->units[c->unit].id);
+    switch (k) {
+    case V_INITIATIVE: return prep_initiative(b, v, c, out, err);
+    case V_ATTACH:
+    case V_DETACH: return prep_leader(b, v, c, err);
+    case V_RESERVE: return prep_reserve(b, v, c, out, err);
+    case V_MOVEMENT: return prep_movement(b, v, c, out, err);
+    case V_FORMATION: return prep_formation(b, v, c, err);
+    case V_BATTERY: return prep_battery(b, v, c, err);
+    case V_FIRE: return prep_fire(b, v, c, out, err);
+    case V_COMBAT: return prep_combat(b, v, c, out, err);
+    case V_ZONE: return prep_zone(b, v, c, err);
+    default: return gr_error_set(err, GR_ERUNTIME, "aoe: verb %s has no preparation", v->name);
+    }
+}
+
+/* ---- apply: the effects on the state, the instructions for the table ---- */
+
+/* The instructions for one unit, gathered then written as one line. */
+typedef struct note {
+    int unit; /* -1: a line of its own */
+    char text[GR_BT_INSTR];
+} note;
+
+typedef struct notes {
+    int n;
+    note line[GR_BT_MAX_INSTR];
+} notes;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void say(notes *ns, int unit, const char *fmt, ...)
+{
+    note *x = NULL;
+    for (int i = 0; i < ns->n && unit >= 0; i++)
+        if (ns->line[i].unit == unit)
+            x = &ns->line[i];
+    if (!x) {
+        if (ns->n >= GR_BT_MAX_INSTR)
+            return;
+        x = &ns->line[ns->n++];
+        x->unit = unit;
+        x->text[0] = '\0';
+    }
+    size_t len = strlen(x->text);
+    if (len && len < sizeof x->text - 2) {
+        memcpy(x->text + len, "; ", 3);
+        len += 2;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(x->text + len, sizeof x->text - len, fmt, ap);
+    va_end(ap);
+}
+
+static void flush(const gr_battle *b, const notes *ns, gr_bt_outcome *out)
+{
+    for (int i = 0; i < ns->n && out->ninstr < GR_BT_MAX_INSTR; i++) {
+        if (ns->line[i].unit >= 0)
+            snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "%s: %s",
+                     b->units[ns->line[i].unit].name, ns->line[i].text);
+        else
+            snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "%s", ns->line[i].text);
+    }
+}
+
+static void inches(int64_t milli, char *buf, size_t cap)
+{
+    gr_milli_str(milli, buf, cap);
+}
+
+/* Lose n stands: the unit is removed when none is left. */
+static void lose_stands(gr_battle *b, int ui, int n, int in_fire, notes *ns)
+{
+    gr_bt_unit *u = &b->units[ui];
+    if (n <= 0)
+        return;
+    int left = gr_bt_unit_stands(u);
+    if (n > left)
+        n = left;
+    u->lost += n;
+    u->lost_phase += n;
+    if (in_fire)
+        u->sys[U_LOST_FIRE] += n;
+    int before = u->condition;
+    gr_battle_condition_update(u);
+    say(ns, ui, "remove %d stand%s (%d left)", n, n > 1 ? "s" : "", gr_bt_unit_stands(u));
+    if (gr_bt_unit_stands(u) == 0) {
+        u->removed = 1;
+        say(ns, ui, "no stand left: remove the brigade from play");
+        for (int i = 0; i < b->nleaders; i++)
+            if (b->leaders[i].attached == ui) {
+                b->leaders[i].attached = -1;
+                say(ns, -1, "%s: his brigade is gone; he is detached",
+                    b->leaders[i].name);
+            }
+    } else if (u->condition != before && u->arm != GR_BT_ARTILLERY) {
+        say(ns, ui, "%s",
+            u->condition == GR_BT_SPENT  ? "now spent (« épuisée »: -2 in combat and movement)"
+            : u->condition == GR_BT_WORN ? "no longer fresh (« fraîche » +2 lost)"
+                                         : "fresh");
+    }
+}
+
+static void guns(gr_battle *b, int ui, int what, notes *ns)
+{
+    gr_bt_unit *u = &b->units[ui];
+    switch (what) {
+    case GR_GUNS_SILENCED:
+        u->guns_silenced = 1;
+        u->sys[U_SILENCED_SEG] = segment_no(b);
+        if (u->guns == GR_GUNS_NONE)
+            u->guns = GR_GUNS_SILENCED;
+        say(ns, ui,
+            "battery silenced: it cannot fire; withdraw it at least half speed beyond musketry "
+            "range or out of the lines of fire; it rallies in its next friendly segment");
+        break;
+    case GR_GUNS_DAMAGED:
+        if (u->guns == GR_GUNS_DAMAGED) {
+            say(ns, ui, "battery damaged again: no further effect printed (stays damaged, x1/2)");
+            break;
+        }
+        u->guns = GR_GUNS_DAMAGED;
+        say(ns, ui, "battery damaged (its fire power x1/2 from now on)");
+        break;
+    case GR_GUNS_CAPTURED:
+        u->guns = GR_GUNS_CAPTURED;
+        u->removed = 1;
+        say(ns, ui, "battery captured: remove it from play");
+        break;
+    default: break;
+    }
+}
+
+static void retreat_text(const gr_bt_unit *u, const gr_effect *e, notes *ns, int ui)
+{
+    char full[16], half[16];
+    int64_t sp = nominal_speed(u);
+    inches(sp, full, sizeof full);
+    inches(sp / 2, half, sizeof half);
+    switch ((gr_fx_retreat)e->retreat) {
+    case GR_RETREAT_TO_DISTANCE:
+        say(ns, ui, "retreat to %d inches from the enemy", e->distance);
+        break;
+    case GR_RETREAT_DISTANCE: say(ns, ui, "retreat %d inches", e->distance); break;
+    case GR_RETREAT_FULL_MOVE: say(ns, ui, "retreat at full speed (%s inches)", full); break;
+    case GR_RETREAT_HALF_MOVE: say(ns, ui, "retreat half speed (%s inches)", half); break;
+    case GR_RETREAT_BEYOND_MUSKET: say(ns, ui, "fall back out of musketry range"); break;
+    case GR_RETREAT_BEYOND_MUSKET_OR_HALF:
+        say(ns, ui,
+            "retreat beyond musketry/skirmisher range or half speed (%s inches), whichever is "
+            "further",
+            half);
+        break;
+    default: break;
+    }
+}
+
+/* Does effect line e's arm concern unit u? */
+static int arm_hits(const gr_effect *e, const gr_bt_unit *u)
+{
+    switch (e->arm) {
+    case GR_FX_ANY: return 1;
+    case GR_FX_TROOPS: return u->arm != GR_BT_ARTILLERY;
+    case GR_FX_GUNS: return u->arm == GR_BT_ARTILLERY;
+    case GR_FX_CAVALRY: return u->arm == GR_BT_CAVALRY;
+    case GR_FX_INFANTRY: return u->arm == GR_BT_INFANTRY;
+    default: return 0;
+    }
+}
+
+typedef struct ctx {
+    int combat;     /* 1: an opposed combat (attacker/defender) */
+    int in_fire;    /* 1: losses count as "pendant les tirs" */
+    int score;      /* the combat's score difference */
+    int won_vs_cav; /* the defender is infantry in the open against cavalry */
+} ctx;
+
+/* Apply one effect line to unit ui. */
+static void effect_on(gr_battle *b, int ui, const gr_effect *e, const ctx *k, notes *ns)
+{
+    gr_bt_unit *u = &b->units[ui];
+    if (u->removed || !arm_hits(e, u))
+        return;
+    int leader = -1;
+    attached_rating(b, ui, &leader);
+    switch (e->when) {
+    case GR_FX_ALWAYS: break;
+    case GR_FX_IF_LEADER:
+        if (leader < 0)
+            return;
+        break;
+    case GR_FX_IF_WON_VS_CAVALRY_IN_OPEN:
+        if (!k->won_vs_cav)
+            return;
+        break;
+    case GR_FX_IF_REGULAR:
+        if (!strcmp(u->quality, "other") || !u->quality[0])
+            return;
+        break;
+    case GR_FX_IF_DISORDERED:
+        if (!u->disordered)
+            return;
+        break;
+    default: {
+        char buf[GR_BT_INSTR];
+        gr_effect_text(e, "inches", k->combat, buf, sizeof buf);
+        say(ns, ui, "if it applies: %s", buf);
+        return;
+    }
+    }
+    if (e->disorder == GR_FX_DISORDERED || e->disorder == GR_FX_STAYS_DISORDERED) {
+        if (u->arm == GR_BT_ARTILLERY)
+            guns(b, ui, GR_GUNS_SILENCED, ns);
+        else {
+            say(ns, ui, e->disorder == GR_FX_STAYS_DISORDERED || u->disordered ? "stays in disorder"
+                                                                               : "disordered");
+            u->disordered = 1;
+        }
+    } else if (e->disorder == GR_FX_RALLIED) {
+        if (u->disordered)
+            say(ns, ui, "rallied (good order)");
+        u->disordered = 0;
+    }
+    if (e->guns)
+        guns(b, ui, e->guns, ns);
+    if (e->retreat)
+        retreat_text(u, e, ns, ui);
+    int n = e->stands;
+    if (e->per_point) {
+        int over = (k->score < 0 ? -k->score : k->score) - e->beyond;
+        if (over > 0)
+            n += over;
+    }
+    if (n)
+        lose_stands(b, ui, n, k->in_fire, ns);
+    if (e->removed) {
+        u->removed = 1;
+        say(ns, ui, "routs: remove it from play");
+    }
+    if (e->square && !u->removed) {
+        snprintf(u->formation, sizeof u->formation, "square");
+        say(ns, ui, "forms square");
+    }
+    switch (e->position) {
+    case GR_POS_HOLDS: say(ns, ui, "holds its position"); break;
+    case GR_POS_CARRIES: say(ns, ui, "occupies the position the enemy left"); break;
+    case GR_POS_BREAKTHROUGH:
+        u->sys[U_BREAKTHROUGH] = 1;
+        say(ns, ui, "breaks through: charges at half speed toward the nearest enemy unit");
+        break;
+    case GR_POS_CARRIES_OR_BREAKTHROUGH:
+        u->sys[U_BREAKTHROUGH] = 1;
+        say(ns, ui,
+            "occupies the position the enemy left, or breaks through: charges at half speed "
+            "toward the nearest enemy unit");
+        break;
+    default: break;
+    }
+    switch (e->move) {
+    case GR_MOVE_FULL: {
+        char s[16];
+        inches(nominal_speed(u), s, sizeof s);
+        say(ns, ui, "moves normally (up to %s inches, terrain aside)", s);
+        break;
+    }
+    case GR_MOVE_HALF: {
+        char s[16];
+        inches(nominal_speed(u) / 2, s, sizeof s);
+        say(ns, ui, "moves at half speed (up to %s inches, terrain aside)", s);
+        break;
+    }
+    case GR_MOVE_NONE: say(ns, ui, "no movement"); break;
+    default: break;
+    }
+    if (e->formation < 0) {
+        u->sys[U_FORMATION] |= FORM_FROZEN;
+        say(ns, ui, "may not change formation");
+    }
+    if (e->leader == GR_LEADER_CAPTURED && leader >= 0) {
+        gr_bt_leader *l = &b->leaders[leader];
+        l->status = GR_BT_CAPTURED;
+        l->attached = -1;
+        say(ns, -1, "%s is captured: remove him", l->name);
+    }
+}
+
+static const gr_effects *step_effects(const gr_step *s)
+{
+    if (!s->table || !s->table->effects || s->cell.outcome < 0 ||
+        (size_t)s->cell.outcome >= s->table->noutcomes)
+        return NULL;
+    return &s->table->effects[s->cell.outcome];
+}
+
+static const gr_step *find_step(const gr_resolution *r, const char *what)
+{
+    for (int i = 0; i < r->nsteps; i++)
+        if (!strcmp(r->steps[i].what, what))
+            return &r->steps[i];
+    return NULL;
+}
+
+static const char *outcome_label(const gr_step *s)
+{
+    return s->table->outcomes[s->cell.outcome].label;
+}
+
+static gr_status apply_fire(gr_battle *b, const gr_bt_call *c, const gr_resolution *r, notes *ns)
+{
+    gr_bt_unit *u = &b->units[c->unit];
+    u->fired = 1;
+    if (u->arm == GR_BT_ARTILLERY && u->side == phasing_side(b))
+        u->sys[U_ART_ACTIONS]++;
+    const gr_step *s = find_step(r, "Fire");
+    if (!s)
+        return GR_OK;
+    say(ns, -1, "%s fires at %s: %s (score %d)", u->name, b->units[c->target].name,
+        outcome_label(s), s->score);
+    ctx k = {.in_fire = 1};
+    const gr_effects *fx = step_effects(s);
+    for (size_t i = 0; fx && i < fx->n; i++)
+        if (fx->lines[i].who == GR_FX_TARGET)
+            effect_on(b, c->target, &fx->lines[i], &k, ns);
+    const gr_step *g = find_step(r, "General hit");
+    if (g) {
+        int leader = -1;
+        attached_rating(b, c->target, &leader);
+        const gr_effects *gx = step_effects(g);
+        for (size_t i = 0; gx && i < gx->n && leader >= 0; i++)
+            if (gx->lines[i].leader == GR_LEADER_OUT_OF_ACTION) {
+                gr_bt_leader *l = &b->leaders[leader];
+                l->status = GR_BT_OUT_OF_ACTION;
+                l->attached = -1;
+                l->back_turn = b->turn + 1;
+                say(ns, -1,
+                    "%s is out of action (« hors de combat »): take him off; he is replaced "
+                    "after a turn (back in turn %d)",
+                    l->name, l->back_turn);
+            }
+        if (leader >= 0 && gx && gx->n == 0)
+            say(ns, -1, "%s is unharmed", b->leaders[leader].name);
+    }
+    return GR_OK;
+}
+
+static gr_status apply_combat(gr_battle *b, const gr_bt_call *c, const gr_resolution *r,
+                              notes *ns)
+{
+    gr_bt_unit *a = &b->units[c->unit], *d = &b->units[c->target];
+    a->fired = 1;
+    a->sys[U_BREAKTHROUGH] = 0;
+    const gr_step *s = find_step(r, "Combat");
+    if (!s)
+        return GR_OK;
+    say(ns, -1, "%s against %s: %s (difference %+d)", a->name, d->name, outcome_label(s),
+        s->score);
+    const char *cover = gr_bt_call_get(c, "defender-cover");
+    ctx k = {.combat = 1,
+             .score = s->score,
+             .won_vs_cav = a->arm == GR_BT_CAVALRY && d->arm == GR_BT_INFANTRY &&
+                           !(cover && strcmp(cover, "0"))};
+    const gr_effects *fx = step_effects(s);
+    /* « application simultanée des résultats »: both sides' lines. */
+    for (size_t i = 0; fx && i < fx->n; i++) {
+        const gr_effect *e = &fx->lines[i];
+        if (e->who == GR_FX_TARGET || e->who == GR_FX_EACH)
+            effect_on(b, c->target, e, &k, ns);
+        if (e->who == GR_FX_ATTACKER || e->who == GR_FX_EACH)
+            effect_on(b, c->unit, e, &k, ns);
+    }
+    return GR_OK;
+}
+
+static gr_status apply_movement(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                                const gr_resolution *r, notes *ns)
+{
+    gr_bt_unit *u = &b->units[c->unit];
+    u->fired = 1;
+    const gr_step *s = find_step(r, "Movement");
+    if (!s)
+        return GR_OK;
+    say(ns, -1, "%s, %s test: %s (score %d)", u->name,
+        strcmp(v->name, "reserve") ? "tactical movement" : "reserve movement", outcome_label(s),
+        s->score);
+    ctx k = {0};
+    const gr_effects *fx = step_effects(s);
+    for (size_t i = 0; fx && i < fx->n; i++)
+        effect_on(b, c->unit, &fx->lines[i], &k, ns);
+    if (!strcmp(v->name, "reserve")) {
+        const char *id = s->table->outcomes[s->cell.outcome].id;
+        int ok = !strcmp(id, "elan") || !strcmp(id, "success");
+        int prev = u->sys[U_RES_TURN] == b->turn - 1 ? u->sys[U_RES_RESULT] : 0;
+        u->sys[U_RES_RESULT] = ok ? 1 : (prev < 0 ? prev - 1 : -1);
+        u->sys[U_RES_TURN] = b->turn;
+        u->sys[U_RESERVE_USED] = 1;
+        say(ns, c->unit, "reserve movement used this segment: no fire nor combat started by it");
+    }
+    return GR_OK;
+}
+
+static gr_status apply_initiative(gr_battle *b, const gr_bt_call *c, const gr_resolution *r,
+                                  notes *ns)
+{
+    int chooser = 0;
+    for (int i = 0; i < r->nvalues; i++)
+        if (!strcmp(r->values[i].key, "chooser"))
+            chooser = (int)r->values[i].i;
+    if (chooser != 1 && chooser != 2)
+        return GR_OK;
+    int side = chooser - 1;
+    const char *ch = gr_bt_call_get(c, "choose");
+    int second = ch && !strcmp(ch, "second");
+    b->first = second ? 1 - side : side;
+    b->sys[B_INITIATIVE_TURN] = b->turn;
+    say(ns, -1, "the %s win the initiative and choose to be %s player: the %s are 1st player in "
+                "turn %d",
+        b->side_name[side], second ? "2nd" : "1st", b->side_name[b->first], b->turn);
+    return GR_OK;
+}
+
+static gr_status aoe_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                           const gr_resolution *r, gr_bt_outcome *out, gr_error *err)
+{
+    (void)err;
+    notes ns;
+    ns.n = 0;
+    gr_status st = GR_OK;
+    switch ((int)(v - aoe_verbs)) {
+    case V_INITIATIVE: st = apply_initiative(b, c, r, &ns); break;
+    case V_ATTACH: {
+        gr_bt_leader *l = &b->leaders[c->leader];
+        l->attached = c->unit;
+        say(&ns, -1, "%s attaches to %s", l->name, b->units[c->unit].name);
+        break;
+    }
+    case V_DETACH: {
+        gr_bt_leader *l = &b->leaders[c->leader];
+        say(&ns, -1, "%s detaches from %s", l->name, b->units[l->attached].name);
+        l->attached = -1;
+        break;
+    }
+    case V_RESERVE:
+    case V_MOVEMENT: st = apply_movement(b, v, c, r, &ns); break;
+    case V_FORMATION: {
+        gr_bt_unit *u = &b->units[c->unit];
+        snprintf(u->formation, sizeof u->formation, "%s", gr_bt_call_get(c, "to"));
+        u->sys[U_FORMATION] |= FORM_CHANGED;
+        say(&ns, c->unit, "now in %s (changed formation this segment: +1 to fire at it)",
+            u->formation);
+        break;
+    }
+    case V_BATTERY: {
+        gr_bt_unit *u = &b->units[c->unit];
+        const char *a = gr_bt_call_get(c, "action");
+        u->sys[U_ART_ACTIONS]++;
+        if (!strcmp(a, "limber"))
+            u->limbered = 1;
+        else if (!strcmp(a, "unlimber"))
+            u->limbered = 0;
+        snprintf(u->formation, sizeof u->formation, "%s",
+                 u->limbered ? "limbered" : "unlimbered");
+        say(&ns, c->unit, "%s (action %d of 2 this segment)%s", a, u->sys[U_ART_ACTIONS],
+            !strcmp(a, "unlimber") ? "; only a general within 12\" may unlimber it" : "");
+        break;
+    }
+    case V_FIRE: st = apply_fire(b, c, r, &ns); break;
+    case V_COMBAT: st = apply_combat(b, c, r, &ns); break;
+    case V_ZONE: {
+        gr_bt_unit *u = &b->units[c->unit];
+        u->in_reserve = !strcmp(gr_bt_call_get(c, "to"), "reserve");
+        say(&ns, c->unit, "now in the %s zone", u->in_reserve ? "reserve" : "tactical");
+        break;
+    }
+    default: break;
+    }
+    flush(b, &ns, out);
+    return st;
+}
+
+/* ---- phase_begins ------------------------------------------------------------ */
+
+static void aoe_phase_begins(gr_battle *b)
+{
+    int k = b->phase;
+    if (k != PH_S1_LEADERS && k != PH_S2_LEADERS)
+        return;
+    /* A segment begins: what lasts a segment is cleared; the phasing
+     * side's silenced batteries rally (« Est ralliée au Segment ami
+     * suivant »), its generals out of action for a turn are replaced. */
+    int side = phasing_side(b), seg = segment_no(b);
+    for (int i = 0; i < b->nunits; i++) {
+        gr_bt_unit *u = &b->units[i];
+        u->sys[U_LOST_FIRE] = 0;
+        u->sys[U_RESERVE_USED] = 0;
+        u->sys[U_ART_ACTIONS] = 0;
+        u->sys[U_FORMATION] = 0;
+        u->sys[U_BREAKTHROUGH] = 0;
+        if (u->side == side && u->guns_silenced && u->sys[U_SILENCED_SEG] < seg) {
+            u->guns_silenced = 0;
+            if (u->guns == GR_GUNS_SILENCED)
+                u->guns = GR_GUNS_NONE;
+        }
+    }
+    for (int i = 0; i < b->nleaders; i++) {
+        gr_bt_leader *l = &b->leaders[i];
+        if (l->side == side && l->status == GR_BT_OUT_OF_ACTION && b->turn >= l->back_turn)
+            l->status = GR_BT_ACTIVE;
+    }
+}
+
+const gr_battle_rules gr_bt_aoe_rules = {
+    .system = "aoe",
+    .phases = aoe_phases,
+    .nphases = PH_COUNT,
+    .verbs = aoe_verbs,
+    .nverbs = V_COUNT,
+    .setup = aoe_setup,
+    .prepare = aoe_prepare,
+    .apply = aoe_apply,
+    .phase_begins = aoe_phase_begins,
+};

@@ -1,0 +1,1117 @@
+/* bt_nf.c - Napoleonic Fury's companion rules (seed 002): its sequence of
+ * play, its verbs, and how each test is read from the battle's state and
+ * applied back to it.  No rule value is typed here: the tests are the
+ * procedures of src/rules/nf (their modifier lists and tables), the
+ * Brigade Effectiveness Level chart is read through the system's `bel`
+ * table, and the results' effects are the tables' effect lines (effect.h).
+ * The readings this file makes are written in docs/rules/nf.md, "The
+ * battle companion". */
+#include "bt_internal.h"
+
+#include "grognard/effect.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NF_SEQ "seed 002, sequence of play"
+
+/* A unit's own counters (gr_bt_unit.sys). */
+enum {
+    NFU_DAMAGED,      /* 1: the battery is damaged (lasts: fire x1/2) */
+    NFU_BREAKTHROUGH, /* 1: a breakthrough unit, may charge again this melee phase */
+};
+/* The battle's own counters (gr_battle.sys). */
+enum {
+    NFB_YEAR, /* the year of the order of battle's date, 0 unknown */
+};
+
+/* ---- the sequence of play ------------------------------------------------- */
+
+/* One player's sequence, as the seed prints it ("Once one side has
+ * completed the sequence, then the 2nd player goes through the same
+ * sequence"): Maneuver (1st) Phase with its three numbered steps, Reaction
+ * (2nd), Musketry and Cannonade (3rd) in its two halves (the non-phasing
+ * player's defensive fire, then the phasing player's), Melee (4th). */
+#define NF_SEGMENT(seg, pre, who, other)                                                           \
+    {pre "maneuver_1_leaders", "Maneuver (1st) Phase: 1. Attach and detach leaders",             \
+     NF_SEQ ", Maneuver (1st) Phase", who, seg},                                                   \
+        {pre "maneuver_2_move", "Maneuver (1st) Phase: 2. Move brigades and batteries",            \
+         NF_SEQ ", Maneuver (1st) Phase", who, seg},                                               \
+        {pre "maneuver_3_leaders",                                                                 \
+         "Maneuver (1st) Phase: 3. Move detached leaders, replace fallen leaders",                 \
+         NF_SEQ ", Maneuver (1st) Phase", who, seg},                                               \
+        {pre "reaction", "Reaction (2nd) Phase: the non-phasing player may react with good "       \
+                         "order cavalry",                                                          \
+         NF_SEQ ", Reaction (2nd) Phase", other, seg},                                             \
+        {pre "fire_defensive",                                                                     \
+         "Musketry and Cannonade (3rd) Phase: the non-phasing player resolves his defensive fire", \
+         NF_SEQ ", Musketry and Cannonade (3rd) Phase", other, seg},                               \
+        {pre "fire_phasing",                                                                       \
+         "Musketry and Cannonade (3rd) Phase: then the phasing player resolves his fire",          \
+         NF_SEQ ", Musketry and Cannonade (3rd) Phase", who, seg},                                 \
+    {                                                                                              \
+        pre "melee", "Melee (4th) Phase: the phasing player's melees", NF_SEQ ", Melee (4th) Phase", \
+            who, seg                                                                               \
+    }
+
+static const gr_bt_phase nf_phases[] = {
+    NF_SEGMENT(0, "p1_", GR_BT_FIRST_PLAYER, GR_BT_SECOND_PLAYER),
+    NF_SEGMENT(1, "p2_", GR_BT_SECOND_PLAYER, GR_BT_FIRST_PLAYER),
+};
+/* The index of each step in a segment (the second segment adds NF_SEGLEN). */
+enum { PH_LEADERS, PH_MOVE, PH_LEADERS2, PH_REACTION, PH_FIRE_DEF, PH_FIRE, PH_MELEE, NF_SEGLEN };
+
+#define BOTH(k) ((UINT64_C(1) << (k)) | (UINT64_C(1) << ((k) + NF_SEGLEN)))
+
+static const gr_bt_verb nf_verbs[] = {
+    {"attach", NULL, BOTH(PH_LEADERS), 0, "attach UNIT --leader ID (no roll)"},
+    {"detach", NULL, BOTH(PH_LEADERS), 0, "detach --leader ID (no roll)"},
+    {"maneuver", "maneuver", BOTH(PH_MOVE), 0,
+     "maneuver UNIT [--division-in-range yes] [--no-command-chain yes] [--in-woods yes] "
+     "[--on-road yes] [--commander-in-range RATING] (Good Order table: a unit in good order)"},
+    {"disorder", "disorder", BOTH(PH_MOVE), 0,
+     "disorder UNIT [--division-in-range yes] [--in-woods yes] [--on-road yes] (Disorder "
+     "table: a disordered unit must roll)"},
+    {"emergency_fc", "emergency_fc", BOTH(PH_MOVE), -1,
+     "emergency_fc UNIT [--target CHARGING_CAVALRY] [--cavalry-over-half-move yes] "
+     "[--in-contact yes] (the non-phasing infantry charged by cavalry)"},
+    {"evasion", "evasion", BOTH(PH_MOVE), -1,
+     "evasion UNIT [--target CHARGING_UNIT] (the non-phasing cavalry or battery charged)"},
+    {"react", "maneuver", BOTH(PH_REACTION), 0,
+     "react UNIT [--division-in-range yes] [--no-command-chain yes] [--in-woods yes] "
+     "(good order cavalry of the non-phasing player; at least a 1/2 move to react)"},
+    {"fire", "fire", BOTH(PH_FIRE_DEF) | BOTH(PH_FIRE), 1,
+     "fire UNIT --target UNIT --range INCHES [--stands N (in column: front stands)] [--cover "
+     "woods|hedge|higher_elevation|town_area|deployed_town|stone_wall|entrenchment|works|"
+     "fortified_town] [--enfiladed yes] [--target-changed-formation yes] [--target-charging "
+     "yes] [--after-unlimbering yes] [--at-breakthrough yes] [--angle DEGREES]"},
+    {"melee", "melee", BOTH(PH_MELEE), 1,
+     "melee UNIT --target UNIT [--defender-terrain open|forest|...|fortified_town] [--woods "
+     "yes] [--attacker-outflanked yes] [--defender-outflanked yes] [--bridge-assault yes] "
+     "[--allied-officer-rule yes]"},
+};
+
+/* ---- vocabulary ------------------------------------------------------------ */
+
+static const char *const cond_name[] = {"fresh", "worn", "spent"};
+static const char *const roles[] = {"army", "corps", "division", "brigade", NULL};
+static const char *const ratings[] = {"excellent", "good", "average", "poor", NULL};
+/* A leader's kind: "melee_plus2" is "(some leaders may give a +2)" of the
+ * melee list; "napoleon" is Napoleon in command (the BEL chart's 1804-1807
+ * line). */
+static const char *const leader_kinds[] = {"", "melee_plus2", "napoleon", NULL};
+static const char *const qualities[] = {"guard", "veteran", "regular", "conscript", "militia",
+                                        NULL};
+static const char *const kinds_by_arm[GR_BT_ARM_COUNT][4] = {
+    [GR_BT_INFANTRY] = {"", "light", NULL},
+    [GR_BT_CAVALRY] = {"light", "heavy", NULL},
+    [GR_BT_ARTILLERY] = {"horse", "heavy", NULL},
+};
+static const char *const forms_by_arm[GR_BT_ARM_COUNT][6] = {
+    [GR_BT_INFANTRY] = {"line", "column", "march_column", "square", NULL},
+    [GR_BT_CAVALRY] = {"line", "column", "march_column", NULL},
+    [GR_BT_ARTILLERY] = {"unlimbered", "limbered", NULL},
+};
+static const char *const flags_by_arm[GR_BT_ARM_COUNT][9] = {
+    [GR_BT_INFANTRY] = {"grenadier", "guard", "old_guard", "landwehr", "militia", "guerrilla",
+                        "exceptional_brigade", NULL},
+    [GR_BT_CAVALRY] = {"guard", "armored", "cossack", "militia_cavalry", "exceptional_brigade",
+                       NULL},
+    [GR_BT_ARTILLERY] = {"guard", NULL},
+};
+static const char *const arm_name[] = {"infantry", "cavalry", "artillery"};
+
+static int in_list(const char *const *list, const char *s)
+{
+    for (int i = 0; list[i]; i++)
+        if (strcmp(list[i], s) == 0)
+            return i;
+    return -1;
+}
+
+static void join(const char *const *list, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; list[i] && n < cap; i++)
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? ", " : "",
+                              list[i][0] ? list[i] : "\"\"");
+}
+
+static int has_flag(const gr_bt_unit *u, const char *f)
+{
+    for (int i = 0; i < u->nflags; i++)
+        if (strcmp(u->flags[i], f) == 0)
+            return 1;
+    return 0;
+}
+
+static const gr_system *nf_sys(void)
+{
+    return gr_system_find("nf");
+}
+
+/* The nations the procedures accept (their own list, one place). */
+static const char *const *nations(void)
+{
+    const gr_procedure *p = gr_system_procedure(nf_sys(), "fire");
+    int i = gr_param_index(p->params, p->nparams, "nation");
+    return p->params[i].choices;
+}
+
+/* ---- setup ----------------------------------------------------------------- */
+
+static gr_status refuse_id(gr_error *err, const gr_bt_unit *u, const char *field, const char *v,
+                           const char *const *accepted)
+{
+    char list[512];
+    join(accepted, list, sizeof list);
+    return gr_error_set(err, GR_EINPUT, "%d:%d: unit %s: %s \"%s\" is not a Napoleonic Fury id; "
+                                        "accepted for %s: %s",
+                        u->line, u->col, u->id, field, v, arm_name[u->arm], list);
+}
+
+/* Is unit u under the command of leader `top` (its leader chain reaches him)? */
+static int under(const gr_battle *b, const gr_bt_unit *u, int top)
+{
+    for (int l = u->leader, n = 0; l >= 0 && n < GR_BT_MAX_LEADERS; l = b->leaders[l].parent, n++)
+        if (l == top)
+            return 1;
+    return 0;
+}
+
+/* worn_at / spent_at from the BEL chart (seed 002): "Fresh/Worn/Spent" are
+ * stand counts; the unit is worn when down to the worn count, spent when
+ * down to the spent count; "-" is never (docs/rules/nf.md). */
+static gr_status bel_levels(gr_battle *b, gr_bt_unit *u, gr_error *err)
+{
+    if (u->arm == GR_BT_ARTILLERY) {
+        /* The chart is the Brigade Effectiveness Level: batteries have none. */
+        if (u->worn_at == GR_BT_UNSET)
+            u->worn_at = -1;
+        if (u->spent_at == GR_BT_UNSET)
+            u->spent_at = -1;
+        return GR_OK;
+    }
+    if (u->worn_at != GR_BT_UNSET && u->spent_at != GR_BT_UNSET)
+        return GR_OK;
+    if (u->stands < 3 || u->stands > 7)
+        return gr_error_set(err, GR_EINPUT,
+                            "%d:%d: unit %s: %d stands: the BEL chart has rows for 3 to 7 stands "
+                            "only; give \"worn\" and \"spent\" (stands lost, -1 never) in the "
+                            "order of battle",
+                            u->line, u->col, u->id, u->stands);
+    const gr_table *t = gr_system_table(nf_sys(), "bel");
+    gr_args a;
+    memset(&a, 0, sizeof a);
+    char stands[8];
+    snprintf(stands, sizeof stands, "%d", u->stands);
+    gr_status st;
+    if ((st = gr_args_set(t->params, 0, stands, &a, err)) != GR_OK ||
+        (st = gr_args_set(t->params, 1, u->quality, &a, err)) != GR_OK)
+        return st;
+    /* "Between the years 1804-1807 when Napoleon starts on the field of
+     * battle in command, all French troops under his command are advanced
+     * one to the left [not higher then Veteran]". */
+    int year = b->sys[NFB_YEAR];
+    for (int l = 0; l < b->nleaders; l++)
+        if (strcmp(b->leaders[l].kind, "napoleon") == 0 && year >= 1804 && year <= 1807 &&
+            strcmp(u->nation, "france") == 0 && under(b, u, l))
+            if ((st = gr_args_set(t->params, 2, "yes", &a, err)) != GR_OK)
+                return st;
+    gr_cell c;
+    memset(&c, 0, sizeof c);
+    if ((st = t->lookup(&a, &c, err)) != GR_OK)
+        return st;
+    if (strcmp(t->outcomes[c.outcome].id, "levels") != 0)
+        return gr_error_set(err, GR_EINPUT,
+                            "%d:%d: unit %s: the BEL chart prints '-' for %d stands of %s (%s): "
+                            "give \"worn\" and \"spent\" in the order of battle",
+                            u->line, u->col, u->id, u->stands, u->quality, c.cell);
+    int worn = -1, spent = -1;
+    for (int i = 0; i < c.nfields; i++) {
+        int v = c.fields[i].kind == GR_F_NULL ? -1 : (int)c.fields[i].i;
+        if (strcmp(c.fields[i].key, "worn") == 0)
+            worn = v;
+        if (strcmp(c.fields[i].key, "spent") == 0)
+            spent = v;
+    }
+    if (u->worn_at == GR_BT_UNSET)
+        u->worn_at = worn < 0 ? -1 : u->stands - worn;
+    if (u->spent_at == GR_BT_UNSET)
+        u->spent_at = spent < 0 ? -1 : u->stands - spent;
+    return GR_OK;
+}
+
+static gr_status nf_setup(gr_battle *b, gr_error *err)
+{
+    b->sys[NFB_YEAR] = 0;
+    if (strlen(b->date) >= 4) {
+        int y = atoi(b->date);
+        if (y < 1792 || y > 1815)
+            return gr_error_set(err, GR_EINPUT,
+                                "date \"%s\": Napoleonic Fury's charts cover 1792 to 1815; give "
+                                "a date in those years",
+                                b->date);
+        b->sys[NFB_YEAR] = y;
+    }
+    char list[256];
+    for (int i = 0; i < b->nleaders; i++) {
+        gr_bt_leader *l = &b->leaders[i];
+        const char *const *bad = NULL;
+        const char *field = NULL, *v = NULL;
+        if (in_list(roles, l->role) < 0)
+            bad = roles, field = "role", v = l->role;
+        else if (in_list(ratings, l->rating) < 0)
+            bad = ratings, field = "rating", v = l->rating;
+        else if (in_list(leader_kinds, l->kind) < 0)
+            bad = leader_kinds, field = "kind", v = l->kind;
+        if (bad) {
+            join(bad, list, sizeof list);
+            return gr_error_set(err, GR_EINPUT,
+                                "%d:%d: leader %s: %s \"%s\" is not a Napoleonic Fury id; "
+                                "accepted: %s",
+                                l->line, l->col, l->id, field, v, list);
+        }
+    }
+    const char *const *nat = nations();
+    for (int i = 0; i < b->nunits; i++) {
+        gr_bt_unit *u = &b->units[i];
+        if (in_list(nat, u->nation) < 0)
+            return refuse_id(err, u, "nation", u->nation, nat);
+        if (in_list(kinds_by_arm[u->arm], u->kind) < 0)
+            return refuse_id(err, u, "kind", u->kind, kinds_by_arm[u->arm]);
+        if (in_list(forms_by_arm[u->arm], u->formation) < 0)
+            return refuse_id(err, u, "formation", u->formation, forms_by_arm[u->arm]);
+        if (u->weapon[0]) {
+            static const char *const none[] = {"", NULL};
+            return refuse_id(err, u, "weapon", u->weapon, none);
+        }
+        for (int f = 0; f < u->nflags; f++)
+            if (in_list(flags_by_arm[u->arm], u->flags[f]) < 0)
+                return refuse_id(err, u, "flag", u->flags[f], flags_by_arm[u->arm]);
+        if (u->arm != GR_BT_ARTILLERY || u->quality[0])
+            if (in_list(qualities, u->quality) < 0)
+                return refuse_id(err, u, "quality", u->quality, qualities);
+        if ((has_flag(u, "old_guard")) && strcmp(u->nation, "france") != 0)
+            return gr_error_set(err, GR_EINPUT,
+                                "%d:%d: unit %s: old_guard is the French Old Guard; the unit's "
+                                "nation is %s",
+                                u->line, u->col, u->id, u->nation);
+        u->limbered = strcmp(u->formation, "limbered") == 0;
+        gr_status st = bel_levels(b, u, err);
+        if (st != GR_OK)
+            return st;
+    }
+    return GR_OK;
+}
+
+/* ---- reading the state ------------------------------------------------------ */
+
+static const gr_procedure *proc_of(const gr_bt_verb *v)
+{
+    return v->procedure ? gr_system_procedure(nf_sys(), v->procedure) : NULL;
+}
+
+/* The first leader up the chain from unit u with role `role`, or -1. */
+static int chain_role(const gr_battle *b, const gr_bt_unit *u, const char *role)
+{
+    for (int l = u->leader, n = 0; l >= 0 && n < GR_BT_MAX_LEADERS; l = b->leaders[l].parent, n++)
+        if (strcmp(b->leaders[l].role, role) == 0)
+            return l;
+    return -1;
+}
+
+static const char *leader_state(int status)
+{
+    static const char *const s[] = {"active", "out of action", "wounded", "killed", "captured"};
+    return status >= 0 && status <= GR_BT_CAPTURED ? s[status] : "?";
+}
+
+/* Set input `name` of p from the state (text). */
+#define SET(name, text)                                                                            \
+    do {                                                                                           \
+        gr_status st_ = gr_bt_set(p, out, (name), (text), err);                                    \
+        if (st_ != GR_OK)                                                                          \
+            return st_;                                                                            \
+    } while (0)
+
+static gr_status set_int(const gr_procedure *p, gr_args *out, const char *name, int v,
+                         gr_error *err)
+{
+    char t[16];
+    snprintf(t, sizeof t, "%d", v);
+    return gr_bt_set(p, out, name, t, err);
+}
+
+/* Take the call's table facts: each key must be one of `allowed` (set as
+ * the procedure's input of that name) or one of `own` (read by the caller);
+ * an input the state fills is refused with the reason. */
+static gr_status take_call(const gr_battle *b, const gr_procedure *p, const gr_bt_verb *v,
+                           const gr_bt_call *c, const char *const *allowed,
+                           const char *const *own, gr_args *out, gr_error *err)
+{
+    for (int i = 0; i < c->nin; i++) {
+        const char *k = c->key[i];
+        if (own && in_list(own, k) >= 0)
+            continue;
+        if (allowed && in_list(allowed, k) >= 0) {
+            if (strcmp(k, "year") == 0 && b->sys[NFB_YEAR])
+                return gr_error_set(err, GR_EINPUT,
+                                    "--year is kept by the companion (the order of battle's "
+                                    "date, %d); leave it out",
+                                    b->sys[NFB_YEAR]);
+            gr_status st = gr_bt_set(p, out, k, c->val[i], err);
+            if (st != GR_OK)
+                return st;
+            continue;
+        }
+        if (p && gr_param_index(p->params, p->nparams, k) >= 0)
+            return gr_error_set(err, GR_EINPUT,
+                                "--%s is kept by the companion from the battle's state (the "
+                                "units' stands, quality, formation, condition, disorder, guns "
+                                "and leaders); leave it out: %s",
+                                k, v->help);
+        return gr_error_set(err, GR_EINPUT, "%s takes no --%s: %s", v->name, k, v->help);
+    }
+    return GR_OK;
+}
+
+/* The call's value of a yes/no fact of the companion's own ("division-in-range"). */
+static gr_status own_flag(const gr_bt_call *c, const char *key, int *out, gr_error *err)
+{
+    const char *s = gr_bt_call_get(c, key);
+    *out = 0;
+    if (!s)
+        return GR_OK;
+    if (!strcmp(s, "yes") || !strcmp(s, "1") || !strcmp(s, "true")) {
+        *out = 1;
+        return GR_OK;
+    }
+    if (!strcmp(s, "no") || !strcmp(s, "0") || !strcmp(s, "false"))
+        return GR_OK;
+    return gr_error_set(err, GR_EINPUT, "--%s: '%s' is not a yes/no value; accepted: yes, no",
+                        key, s);
+}
+
+static gr_status acting_unit(const gr_battle *b, const gr_bt_verb *v, int ui, int side,
+                             const char *role, int allow_again, gr_error *err)
+{
+    if (ui < 0 || ui >= b->nunits)
+        return gr_error_set(err, GR_EINPUT, "%s needs a unit: %s", v->name, v->help);
+    const gr_bt_unit *u = &b->units[ui];
+    if (u->removed)
+        return gr_error_set(err, GR_EILLEGAL, "%s is out of play (removed): it cannot %s",
+                            u->id, v->name);
+    if (u->side != side)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s belongs to the %s; in %s only the %s's units %s (%s)", u->id,
+                            b->side_name[u->side], b->rules->phases[b->phase].id,
+                            b->side_name[side], v->name, role);
+    if (u->fired && !allow_again)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s has already been tested in this phase (%s): one %s per unit "
+                            "and phase",
+                            u->id, b->rules->phases[b->phase].id, v->name);
+    return GR_OK;
+}
+
+static gr_status enemy_unit(const gr_battle *b, const gr_bt_verb *v, int ui, int ti,
+                            gr_error *err)
+{
+    if (ti < 0 || ti >= b->nunits)
+        return gr_error_set(err, GR_EINPUT, "%s needs --target: %s", v->name, v->help);
+    const gr_bt_unit *t = &b->units[ti];
+    if (t->removed)
+        return gr_error_set(err, GR_EILLEGAL, "%s is out of play (removed): it cannot be a target",
+                            t->id);
+    if (t->side == b->units[ui].side)
+        return gr_error_set(err, GR_EINPUT, "%s and %s are on the same side: the target is an enemy",
+                            b->units[ui].id, t->id);
+    return GR_OK;
+}
+
+static const char *move_unit(const gr_bt_unit *u)
+{
+    switch (u->arm) {
+    case GR_BT_INFANTRY: return strcmp(u->kind, "light") == 0 ? "light_infantry" : "infantry";
+    case GR_BT_CAVALRY: return strcmp(u->kind, "heavy") == 0 ? "heavy_cavalry" : "light_cavalry";
+    default: return strcmp(u->kind, "horse") == 0 ? "horse_battery" : "heavy_battery";
+    }
+}
+
+/* The formation as the melee and maneuver inputs name them. */
+static const char *troop_form(const gr_bt_unit *u)
+{
+    return u->arm == GR_BT_ARTILLERY ? "other" : u->formation;
+}
+
+/* Good Order / Disorder inputs the state knows. */
+static gr_status prep_move(const gr_battle *b, const gr_procedure *p, const gr_bt_verb *v,
+                           const gr_bt_call *c, int ui, int good_order_table, gr_args *out,
+                           gr_error *err)
+{
+    const gr_bt_unit *u = &b->units[ui];
+    SET("unit", move_unit(u));
+    SET("nation", u->nation);
+    SET("formation", troop_form(u));
+    SET("condition", cond_name[u->condition]);
+    if (b->sys[NFB_YEAR]) {
+        gr_status st = set_int(p, out, "year", b->sys[NFB_YEAR], err);
+        if (st != GR_OK)
+            return st;
+    }
+    if (has_flag(u, "exceptional_brigade"))
+        SET("exceptional-brigade", "yes");
+    if (has_flag(u, "old_guard"))
+        SET("old-guard", "yes");
+    /* The division officer: an officer attached (exceptional: +3), else the
+     * unit's division officer if the players say he is within range. */
+    int in_range;
+    gr_status st = own_flag(c, "division-in-range", &in_range, err);
+    if (st != GR_OK)
+        return st;
+    int att = gr_battle_attached_leader(b, ui);
+    int div = chain_role(b, u, "division");
+    if (att >= 0) {
+        if (in_range)
+            return gr_error_set(err, GR_EINPUT,
+                                "--division-in-range: %s is attached to %s (an attached officer "
+                                "counts instead); leave it out",
+                                b->leaders[att].name, u->id);
+        SET("division-officer",
+            strcmp(b->leaders[att].rating, "excellent") == 0 ? "exceptional_attached" : "attached");
+    } else if (in_range) {
+        if (div < 0)
+            return gr_error_set(err, GR_EINPUT,
+                                "--division-in-range: %s has no division officer in its chain of "
+                                "command",
+                                u->id);
+        if (!gr_bt_leader_active(&b->leaders[div]))
+            return gr_error_set(err, GR_EINPUT,
+                                "--division-in-range: %s, %s's division officer, is %s and gives "
+                                "no bonus; leave it out",
+                                b->leaders[div].name, u->id, leader_state(b->leaders[div].status));
+        SET("division-officer", strcmp(b->leaders[div].rating, "excellent") == 0
+                                    ? "exceptional_in_range"
+                                    : "in_range");
+    }
+    if (good_order_table) {
+        /* "Use the rating of the Corp commander (or the Army Commander if no
+         * Corp commanders being used.)" */
+        int cmd = chain_role(b, u, "corps");
+        if (cmd < 0)
+            cmd = chain_role(b, u, "army");
+        if (cmd < 0)
+            return gr_error_set(err, GR_EINPUT,
+                                "%s has no corps or army commander in its chain of command: the "
+                                "Good Order column is his rating; give the unit a leader in the "
+                                "order of battle",
+                                u->id);
+        SET("rating", b->leaders[cmd].rating);
+        /* A fallen corps commander: no valid command chain to him (one
+         * chart below), docs/rules/nf.md. */
+        if (!gr_bt_leader_active(&b->leaders[cmd]))
+            SET("no-command-chain", "yes");
+    }
+    static const char *const own[] = {"division-in-range", NULL};
+    static const char *const go[] = {"in-woods", "on-road", "no-command-chain",
+                                     "commander-in-range", "year", NULL};
+    static const char *const dis[] = {"in-woods", "on-road", "year", NULL};
+    static const char *const react[] = {"in-woods", "no-command-chain", "commander-in-range",
+                                        "year", NULL};
+    return take_call(b, p, v, c,
+                     !good_order_table          ? dis
+                     : strcmp(v->name, "react") ? go
+                                                : react,
+                     own, out, err);
+}
+
+static gr_status prep_fire(const gr_battle *b, const gr_procedure *p, const gr_bt_verb *v,
+                           const gr_bt_call *c, gr_args *out, gr_error *err)
+{
+    const gr_bt_unit *u = &b->units[c->unit], *t = &b->units[c->target];
+    if (u->arm == GR_BT_CAVALRY)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s is mounted cavalry: the fire points chart has no row for it "
+                            "(only dismounted cavalry fires)",
+                            u->id);
+    if (u->arm == GR_BT_ARTILLERY && u->guns == GR_GUNS_SILENCED)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s's guns are silenced: a silenced battery does not fire until the "
+                            "next game turn (docs/rules/nf.md)",
+                            u->id);
+    if (u->arm == GR_BT_ARTILLERY && u->limbered)
+        return gr_error_set(err, GR_EILLEGAL, "%s is limbered: a battery fires unlimbered",
+                            u->id);
+    int inf = u->arm == GR_BT_INFANTRY;
+    SET("firer", inf                                 ? (strcmp(u->kind, "light") == 0 ? "light_infantry"
+                                                                                      : "infantry")
+                 : strcmp(u->kind, "horse") == 0 ? "horse_artillery"
+                                                 : "heavy_artillery");
+    SET("nation", u->nation);
+    if (inf) {
+        static const char *const tr[] = {"grenadier", "guard", "landwehr", "militia", "guerrilla",
+                                         NULL};
+        for (int i = 0; tr[i]; i++)
+            if (has_flag(u, tr[i]))
+                SET("troops", tr[i]);
+        if (has_flag(u, "old_guard"))
+            SET("troops", "guard");
+        SET("formation", strcmp(u->formation, "march_column") == 0 ? "other" : u->formation);
+    }
+    /* "All infantry stands may fire while in line formation. Only the front
+     * stands may fire while in column": in line the companion counts them;
+     * in any other formation the players say how many are in front. */
+    const char *given = gr_bt_call_get(c, "stands");
+    int left = gr_bt_unit_stands(u);
+    if (inf && strcmp(u->formation, "line") != 0) {
+        if (!given)
+            return gr_error_set(err, GR_EINPUT,
+                                "%s is in %s: only the front stands fire; give --stands N (1 to "
+                                "%d)",
+                                u->id, u->formation, left);
+        int n = atoi(given);
+        if (n < 1 || n > left)
+            return gr_error_set(err, GR_EINPUT, "--stands %s: %s has %d stand(s) left; accepted: "
+                                                "1 to %d",
+                                given, u->id, left, left);
+        SET("stands", given);
+    } else {
+        if (given)
+            return gr_error_set(err, GR_EINPUT,
+                                "--stands is kept by the companion: %s %s fires with its %d "
+                                "stand(s) left; leave it out",
+                                u->id, inf ? "in line" : "(a battery)", left);
+        gr_status st = set_int(p, out, "stands", left, err);
+        if (st != GR_OK)
+            return st;
+    }
+    if (t->arm == GR_BT_ARTILLERY) {
+        SET("target", t->limbered ? "limbered_artillery" : "unlimbered_artillery");
+        if (u->arm == GR_BT_ARTILLERY)
+            SET("counter-battery", "yes");
+    } else {
+        SET("target", arm_name[t->arm]);
+        SET("target-formation", t->formation);
+    }
+    if (u->disordered)
+        SET("disordered", "yes");
+    if (u->arm == GR_BT_ARTILLERY && u->sys[NFU_DAMAGED])
+        SET("damaged", "yes");
+    if (u->arm == GR_BT_ARTILLERY && has_flag(u, "guard"))
+        SET("guard-artillery", "yes");
+    if (gr_battle_attached_leader(b, c->target) >= 0)
+        SET("target-officer", "yes");
+    int phasing = b->phase % NF_SEGLEN == PH_FIRE;
+    if (!phasing && gr_bt_call_get(c, "after-unlimbering"))
+        return gr_error_set(err, GR_EINPUT,
+                            "--after-unlimbering is the phasing artillery's -1; this is the "
+                            "non-phasing player's defensive fire");
+    static const char *const own[] = {"stands", NULL};
+    static const char *const ok[] = {"range",           "cover",          "enfiladed",
+                                     "target-changed-formation", "target-charging",
+                                     "after-unlimbering", "at-breakthrough", "angle", NULL};
+    return take_call(b, p, v, c, ok, own, out, err);
+}
+
+/* The melee inputs of one side ("attacker" or "defender") from unit ui. */
+static gr_status prep_melee_side(const gr_battle *b, const gr_procedure *p, const char *side,
+                                 int ui, gr_args *out, gr_error *err)
+{
+    const gr_bt_unit *u = &b->units[ui];
+    char k[GR_BT_ID + 24];
+#define SIDE(name, text)                                                                           \
+    do {                                                                                           \
+        snprintf(k, sizeof k, "%s-%s", side, name);                                                \
+        SET(k, text);                                                                              \
+    } while (0)
+    SIDE("arm", arm_name[u->arm]);
+    SIDE("nation", u->nation);
+    char n[16];
+    snprintf(n, sizeof n, "%d", gr_bt_unit_stands(u));
+    SIDE("stands", n);
+    SIDE("condition", cond_name[u->condition]);
+    SIDE("formation", troop_form(u));
+    if (u->quality[0])
+        SIDE("quality", u->quality);
+    int att = gr_battle_attached_leader(b, ui);
+    if (att >= 0) {
+        const gr_bt_leader *l = &b->leaders[att];
+        SIDE("leader", strcmp(l->kind, "melee_plus2") == 0   ? "attached_plus2"
+                       : strcmp(l->rating, "excellent") == 0 ? "attached_exceptional"
+                                                             : "attached");
+    } else if (has_flag(u, "exceptional_brigade")) {
+        SIDE("leader", "exceptional_brigade");
+    }
+    if (u->arm == GR_BT_INFANTRY) {
+        static const char *const tr[] = {"grenadier", "guard",    "old_guard", "landwehr",
+                                         "militia",   "guerrilla", NULL};
+        if (strcmp(u->kind, "light") == 0)
+            SIDE("troops", "light");
+        for (int i = 0; tr[i]; i++)
+            if (has_flag(u, tr[i]))
+                SIDE("troops", tr[i]);
+    }
+    if (u->arm == GR_BT_CAVALRY) {
+        if (strcmp(u->kind, "heavy") == 0)
+            SIDE("heavy-cavalry", "yes");
+        if (has_flag(u, "armored"))
+            SIDE("armored", "yes");
+        if (has_flag(u, "guard"))
+            SIDE("guard-cavalry", "yes");
+        if (has_flag(u, "cossack"))
+            SIDE("troops", "cossack");
+        if (has_flag(u, "militia_cavalry"))
+            SIDE("troops", "militia_cavalry");
+    }
+    if (u->disordered)
+        SIDE("disordered", "yes");
+    if (u->lost_phase) {
+        snprintf(n, sizeof n, "%d", u->lost_phase);
+        SIDE("stands-lost", n);
+    }
+    if (u->sys[NFU_BREAKTHROUGH])
+        SIDE("breakthrough", "yes");
+#undef SIDE
+    return GR_OK;
+}
+
+static gr_status prep_melee(const gr_battle *b, const gr_procedure *p, const gr_bt_verb *v,
+                            const gr_bt_call *c, gr_args *out, gr_error *err)
+{
+    const gr_bt_unit *u = &b->units[c->unit];
+    if (u->arm == GR_BT_ARTILLERY)
+        return gr_error_set(err, GR_EILLEGAL, "%s is a battery: batteries do not charge", u->id);
+    gr_status st;
+    if ((st = prep_melee_side(b, p, "attacker", c->unit, out, err)) != GR_OK ||
+        (st = prep_melee_side(b, p, "defender", c->target, out, err)) != GR_OK)
+        return st;
+    if (b->sys[NFB_YEAR] && (st = set_int(p, out, "year", b->sys[NFB_YEAR], err)) != GR_OK)
+        return st;
+    static const char *const ok[] = {"defender-terrain",    "woods",
+                                     "attacker-outflanked", "defender-outflanked",
+                                     "bridge-assault",      "allied-officer-rule",
+                                     "year",                NULL};
+    return take_call(b, p, v, c, ok, NULL, out, err);
+}
+
+static gr_status prep_efc(const gr_battle *b, const gr_procedure *p, const gr_bt_verb *v,
+                          const gr_bt_call *c, gr_args *out, gr_error *err)
+{
+    const gr_bt_unit *u = &b->units[c->unit];
+    if (u->arm != GR_BT_INFANTRY)
+        return gr_error_set(err, GR_EINPUT,
+                            "%s is %s: the emergency formation change is infantry's, charged "
+                            "by cavalry",
+                            u->id, arm_name[u->arm]);
+    if (strcmp(u->formation, "square") == 0)
+        return gr_error_set(err, GR_EILLEGAL, "%s is already in square", u->id);
+    if (c->target >= 0 && b->units[c->target].arm != GR_BT_CAVALRY)
+        return gr_error_set(err, GR_EINPUT,
+                            "--target %s is %s: the emergency formation change answers a "
+                            "cavalry charge",
+                            b->units[c->target].id, arm_name[b->units[c->target].arm]);
+    SET("nation", u->nation);
+    if (b->sys[NFB_YEAR]) {
+        gr_status st = set_int(p, out, "year", b->sys[NFB_YEAR], err);
+        if (st != GR_OK)
+            return st;
+    }
+    SET("formation", strcmp(u->formation, "line") == 0 || strcmp(u->formation, "column") == 0 ||
+                             strcmp(u->formation, "march_column") == 0
+                         ? u->formation
+                         : "other");
+    static const char *const tr[] = {"grenadier", "guard", "old_guard", "militia", "guerrilla",
+                                     NULL};
+    for (int i = 0; tr[i]; i++)
+        if (has_flag(u, tr[i]))
+            SET("troops", tr[i]);
+    int att = gr_battle_attached_leader(b, c->unit);
+    if (att >= 0) {
+        const gr_bt_leader *l = &b->leaders[att];
+        int upper = strcmp(l->role, "brigade") != 0;
+        SET("leader", upper && strcmp(l->rating, "excellent") == 0 ? "exceptional_upper_attached"
+                                                                   : "attached");
+    } else if (has_flag(u, "exceptional_brigade")) {
+        SET("leader", "exceptional_brigade");
+    }
+    SET("condition", cond_name[u->condition]);
+    if (u->disordered)
+        SET("disordered", "yes");
+    static const char *const ok[] = {"cavalry-over-half-move", "in-contact", "year", NULL};
+    return take_call(b, p, v, c, ok, NULL, out, err);
+}
+
+static gr_status prep_evasion(const gr_battle *b, const gr_procedure *p, const gr_bt_verb *v,
+                              const gr_bt_call *c, gr_args *out, gr_error *err)
+{
+    const gr_bt_unit *u = &b->units[c->unit];
+    const char *kind = NULL;
+    if (u->arm == GR_BT_CAVALRY)
+        kind = u->disordered ? "disordered_cavalry" : "good_order_cavalry";
+    else if (u->arm == GR_BT_ARTILLERY && u->limbered)
+        kind = "limbered_artillery";
+    else if (u->arm == GR_BT_ARTILLERY && strcmp(u->kind, "horse") == 0)
+        kind = "unlimbered_horse_artillery";
+    if (!kind)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s cannot evade: the evasion chart has rows for cavalry, limbered "
+                            "artillery and unlimbered horse artillery only",
+                            u->id);
+    SET("unit", kind);
+    if (u->guns == GR_GUNS_SUPPRESSED && strcmp(kind, "unlimbered_horse_artillery") == 0)
+        SET("suppressed", "yes");
+    if (c->target >= 0) {
+        const gr_bt_unit *t = &b->units[c->target];
+        if (t->arm == GR_BT_ARTILLERY)
+            return gr_error_set(err, GR_EINPUT, "--target %s is a battery: batteries do not charge",
+                                t->id);
+        SET("attacker", arm_name[t->arm]);
+    }
+    return take_call(b, p, v, c, NULL, NULL, out, err);
+}
+
+static gr_status prep_leader(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                             gr_error *err)
+{
+    if (c->leader < 0 || c->leader >= b->nleaders)
+        return gr_error_set(err, GR_EINPUT, "%s needs --leader ID: %s", v->name, v->help);
+    if (c->nin)
+        return gr_error_set(err, GR_EINPUT, "%s takes no --%s: %s", v->name, c->key[0], v->help);
+    const gr_bt_leader *l = &b->leaders[c->leader];
+    int side = gr_battle_active_side(b);
+    if (l->side != side)
+        return gr_error_set(err, GR_EILLEGAL, "%s is a leader of the %s; in %s the %s attaches "
+                                              "and detaches his own",
+                            l->id, b->side_name[l->side], b->rules->phases[b->phase].id,
+                            b->side_name[side]);
+    if (!gr_bt_leader_active(l))
+        return gr_error_set(err, GR_EILLEGAL, "%s is %s: he can no longer %s", l->id,
+                            leader_state(l->status), v->name);
+    if (strcmp(v->name, "detach") == 0) {
+        if (c->unit >= 0)
+            return gr_error_set(err, GR_EINPUT, "detach takes no unit: %s", v->help);
+        if (l->attached < 0)
+            return gr_error_set(err, GR_EILLEGAL, "%s is not attached to a unit", l->id);
+        return GR_OK;
+    }
+    gr_status st = acting_unit(b, v, c->unit, side, "the phasing player's", 1, err);
+    if (st != GR_OK)
+        return st;
+    if (l->attached == c->unit)
+        return gr_error_set(err, GR_EILLEGAL, "%s is already attached to %s", l->id,
+                            b->units[c->unit].id);
+    int other = gr_battle_attached_leader(b, c->unit);
+    if (other >= 0)
+        return gr_error_set(err, GR_EILLEGAL, "%s already has %s attached: detach him first",
+                            b->units[c->unit].id, b->leaders[other].id);
+    return GR_OK;
+}
+
+static gr_status nf_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                            gr_args *out, gr_error *err)
+{
+    if (!v->procedure)
+        return prep_leader(b, v, c, err);
+    const gr_procedure *p = proc_of(v);
+    int side = gr_battle_active_side(b);
+    int step = b->phase % NF_SEGLEN;
+    /* In the maneuver phase the phasing player moves; the charged unit that
+     * tests (emergency formation change, evasion) is the other player's. */
+    int charged = !strcmp(v->name, "emergency_fc") || !strcmp(v->name, "evasion");
+    int acting = charged ? 1 - side : side;
+    const char *role = charged                  ? "charged by the phasing player, test"
+                       : step == PH_FIRE_DEF    ? "the non-phasing player's defensive fire"
+                       : step == PH_REACTION    ? "the non-phasing player's reaction"
+                                                : "the phasing player's";
+    int again = !strcmp(v->name, "melee") && c->unit >= 0 && c->unit < b->nunits &&
+                b->units[c->unit].sys[NFU_BREAKTHROUGH];
+    gr_status st = acting_unit(b, v, c->unit, acting, role, again, err);
+    if (st != GR_OK)
+        return st;
+    if (c->target >= 0 && (st = enemy_unit(b, v, c->unit, c->target, err)) != GR_OK)
+        return st;
+    const gr_bt_unit *u = &b->units[c->unit];
+    if (!strcmp(v->name, "maneuver") && u->disordered)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s is disordered: a disordered unit must roll on the Disorder "
+                            "table (verb disorder), not the Good Order table",
+                            u->id);
+    if (!strcmp(v->name, "disorder") && !u->disordered)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s is in good order: the Disorder table is for disordered units; "
+                            "a unit in good order may roll on the Good Order table (maneuver)",
+                            u->id);
+    if (!strcmp(v->name, "react")) {
+        if (u->arm != GR_BT_CAVALRY || u->disordered)
+            return gr_error_set(err, GR_EILLEGAL,
+                                "%s is not good order cavalry: only good order cavalry may "
+                                "react",
+                                u->id);
+        SET("reaction", "yes");
+    }
+    if (!strcmp(v->name, "maneuver") || !strcmp(v->name, "react"))
+        return prep_move(b, p, v, c, c->unit, 1, out, err);
+    if (!strcmp(v->name, "disorder"))
+        return prep_move(b, p, v, c, c->unit, 0, out, err);
+    if (!strcmp(v->name, "fire"))
+        return prep_fire(b, p, v, c, out, err);
+    if (!strcmp(v->name, "melee"))
+        return prep_melee(b, p, v, c, out, err);
+    if (!strcmp(v->name, "emergency_fc"))
+        return prep_efc(b, p, v, c, out, err);
+    return prep_evasion(b, p, v, c, out, err);
+}
+
+/* ---- applying a result -------------------------------------------------------- */
+
+/* What happens to one party, gathered into one instruction. */
+typedef struct party {
+    int unit; /* -1: none */
+    char text[GR_BT_INSTR];
+    size_t len;
+} party;
+
+static void say(party *pt, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(party *pt, const char *fmt, ...)
+{
+    if (pt->len >= sizeof pt->text - 1)
+        return;
+    if (pt->len) {
+        int w = snprintf(pt->text + pt->len, sizeof pt->text - pt->len, "; ");
+        pt->len += w > 0 ? (size_t)w : 0;
+        if (pt->len >= sizeof pt->text)
+            pt->len = sizeof pt->text - 1;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(pt->text + pt->len, sizeof pt->text - pt->len, fmt, ap);
+    va_end(ap);
+    pt->len += w > 0 ? (size_t)w : 0;
+    if (pt->len >= sizeof pt->text)
+        pt->len = sizeof pt->text - 1;
+}
+
+static int arm_matches(const gr_bt_unit *u, int arm)
+{
+    switch (arm) {
+    case GR_FX_ANY: return 1;
+    case GR_FX_TROOPS: return u->arm != GR_BT_ARTILLERY;
+    case GR_FX_GUNS: return u->arm == GR_BT_ARTILLERY;
+    case GR_FX_CAVALRY: return u->arm == GR_BT_CAVALRY;
+    case GR_FX_INFANTRY: return u->arm == GR_BT_INFANTRY;
+    default: return 0;
+    }
+}
+
+static void lose_stands(gr_battle *b, party *pt, int n)
+{
+    gr_bt_unit *u = &b->units[pt->unit];
+    int left = gr_bt_unit_stands(u);
+    if (n > left)
+        n = left;
+    u->lost += n;
+    u->lost_phase += n;
+    say(pt, "remove %d stand%s (%d left)", n, n == 1 ? "" : "s", left - n);
+    if (left - n == 0) {
+        u->removed = 1;
+        say(pt, "no stand left: remove it from the table");
+    }
+}
+
+/* Leader `l` of the party falls (killed or wounded, captured). */
+static void leader_falls(gr_battle *b, party *pt, int status)
+{
+    int l = gr_battle_attached_leader(b, pt->unit);
+    if (l < 0)
+        return;
+    b->leaders[l].status = status;
+    b->leaders[l].attached = -1;
+    say(pt, "%s %s: remove him", b->leaders[l].name,
+        status == GR_BT_CAPTURED ? "is captured" : "is wounded or killed");
+}
+
+/* The effect text's body (after "unit (troops): "), for what this file
+ * does not word itself. */
+static const char *fx_body(const gr_effect *e, char *buf, size_t cap)
+{
+    gr_effect tmp = *e;
+    tmp.stands = 0, tmp.per_point = 0, tmp.beyond = 0, tmp.disorder = 0, tmp.removed = 0,
+    tmp.leader = 0, tmp.guns = 0, tmp.square = 0;
+    tmp.fight_again = 0; /* the melee procedure has rolled again already */
+    gr_effect_text(&tmp, "inches", 1, buf, cap);
+    const char *colon = strstr(buf, ": ");
+    const char *body = colon ? colon + 2 : buf;
+    return strcmp(body, "no effect") == 0 ? "" : body;
+}
+
+static void apply_line(gr_battle *b, party *pt, const gr_effect *e, int extra)
+{
+    gr_bt_unit *u = &b->units[pt->unit];
+    if (!arm_matches(u, e->arm))
+        return;
+    if (e->when == GR_FX_IF_LEADER && gr_battle_attached_leader(b, pt->unit) < 0)
+        return;
+    if (e->when != GR_FX_ALWAYS && e->when != GR_FX_IF_LEADER)
+        return; /* no other condition appears in seed 002's tables */
+    if (e->removed && !u->removed) {
+        u->removed = 1;
+        say(pt, "routs: remove it from the table");
+    }
+    if (e->disorder == GR_FX_DISORDERED || e->disorder == GR_FX_STAYS_DISORDERED) {
+        if (u->arm != GR_BT_ARTILLERY) {
+            u->disordered = 1;
+            say(pt, e->disorder == GR_FX_DISORDERED ? "disordered" : "stays disordered");
+        }
+    }
+    if (e->disorder == GR_FX_RALLIED) {
+        u->disordered = 0;
+        say(pt, "rallies (good order)");
+    }
+    if (e->stands && !u->removed)
+        lose_stands(b, pt, e->stands + (e->per_point ? extra : 0));
+    if (e->guns) {
+        static const char *const gn[] = {"", "suppressed", "silenced", "damaged",
+                                         "wrecked", "destroyed", "captured"};
+        if (e->guns > u->guns)
+            u->guns = e->guns;
+        if (e->guns == GR_GUNS_DAMAGED)
+            u->sys[NFU_DAMAGED] = 1;
+        say(pt, "guns %s", gn[e->guns]);
+        if ((e->guns == GR_GUNS_WRECKED || e->guns == GR_GUNS_CAPTURED) && !u->removed) {
+            u->removed = 1;
+            say(pt, "remove the battery from the table");
+        }
+    }
+    if (e->leader == GR_LEADER_CAPTURED)
+        leader_falls(b, pt, GR_BT_CAPTURED);
+    if (e->leader == GR_LEADER_REMOVED)
+        leader_falls(b, pt, GR_BT_KILLED);
+    if (e->square) {
+        snprintf(u->formation, sizeof u->formation, "square");
+        say(pt, "forms square");
+    }
+    if (e->position == GR_POS_BREAKTHROUGH || e->position == GR_POS_CARRIES_OR_BREAKTHROUGH)
+        u->sys[NFU_BREAKTHROUGH] = 1;
+    char buf[GR_BT_INSTR];
+    const char *body = fx_body(e, buf, sizeof buf);
+    if (*body && !u->removed)
+        say(pt, "%s", body);
+}
+
+/* Apply the effects of every table read of r (a melee's desperate
+ * struggles, then its last result; a fire, then its leader loss). */
+static void apply_res(gr_battle *b, const gr_resolution *r, party *target, party *attacker)
+{
+    for (int s = 0; s < r->nsteps; s++) {
+        const gr_step *st = &r->steps[s];
+        if (!st->table->effects)
+            continue;
+        int extra = 0;
+        for (int i = 0; i < st->cell.nfields; i++)
+            if (!strcmp(st->cell.fields[i].key, "extra_stands"))
+                extra = (int)st->cell.fields[i].i;
+        const gr_effects *fx = &st->table->effects[st->cell.outcome];
+        for (size_t i = 0; i < fx->n; i++) {
+            const gr_effect *e = &fx->lines[i];
+            if ((e->who == GR_FX_TARGET || e->who == GR_FX_EACH) && target->unit >= 0)
+                apply_line(b, target, e, extra);
+            if ((e->who == GR_FX_ATTACKER || e->who == GR_FX_EACH) && attacker->unit >= 0)
+                apply_line(b, attacker, e, extra);
+        }
+    }
+}
+
+static int64_t res_value(const gr_resolution *r, const char *key, int *found)
+{
+    for (int i = 0; i < r->nvalues; i++)
+        if (!strcmp(r->values[i].key, key)) {
+            *found = 1;
+            return r->values[i].i;
+        }
+    *found = 0;
+    return 0;
+}
+
+static void instr(gr_bt_outcome *out, const gr_battle *b, const party *pt)
+{
+    if (pt->unit < 0 || out->ninstr >= GR_BT_MAX_INSTR)
+        return;
+    snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "%s: %s", b->units[pt->unit].name,
+             pt->len ? pt->text : "no effect");
+}
+
+static gr_status nf_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                          const gr_resolution *r, gr_bt_outcome *out, gr_error *err)
+{
+    (void)err;
+    if (!r) { /* attach, detach */
+        gr_bt_leader *l = &b->leaders[c->leader];
+        if (!strcmp(v->name, "attach")) {
+            l->attached = c->unit;
+            snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "%s: attached to %s", l->name,
+                     b->units[c->unit].name);
+        } else {
+            snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "%s: detached from %s", l->name,
+                     b->units[l->attached].name);
+            l->attached = -1;
+        }
+        return GR_OK;
+    }
+    party target = {.unit = -1}, attacker = {.unit = -1};
+    int melee = !strcmp(v->name, "melee"), fire = !strcmp(v->name, "fire");
+    if (melee || fire) {
+        target.unit = c->target;
+        attacker.unit = c->unit;
+    } else {
+        target.unit = c->unit;
+        attacker.unit = c->target;
+    }
+    b->units[c->unit].fired = 1;
+    if (melee)
+        b->units[c->unit].sys[NFU_BREAKTHROUGH] = 0; /* set again by a breakthrough result */
+    apply_res(b, r, &target, &attacker);
+    if (!strcmp(v->name, "maneuver") || !strcmp(v->name, "react") || !strcmp(v->name, "disorder")) {
+        int found;
+        int64_t reacts = res_value(r, "reacts", &found);
+        if (found && !reacts)
+            say(&target, "does not react");
+        int64_t mv = res_value(r, "allowance_inches", &found);
+        if (found && (!strcmp(v->name, "react") ? reacts : 1))
+            say(&target, "may move up to %g inches", (double)mv / GR_MILLI);
+    }
+    instr(out, b, &target);
+    if (melee || attacker.len)
+        instr(out, b, &attacker);
+    return GR_OK;
+}
+
+/* ---- phases ------------------------------------------------------------------- */
+
+static void nf_phase_begins(gr_battle *b)
+{
+    for (int i = 0; i < b->nunits; i++) {
+        gr_bt_unit *u = &b->units[i];
+        /* A breakthrough charges on in the same melee phase only. */
+        u->sys[NFU_BREAKTHROUGH] = 0;
+        /* Suppressed and silenced guns serve again from the next game turn
+         * (docs/rules/nf.md: the seed gives no duration). */
+        if (b->phase == 0 && (u->guns == GR_GUNS_SUPPRESSED || u->guns == GR_GUNS_SILENCED))
+            u->guns = u->sys[NFU_DAMAGED] ? GR_GUNS_DAMAGED : GR_GUNS_NONE;
+    }
+}
+
+const gr_battle_rules gr_bt_nf_rules = {
+    .system = "nf",
+    .phases = nf_phases,
+    .nphases = sizeof nf_phases / sizeof nf_phases[0],
+    .verbs = nf_verbs,
+    .nverbs = sizeof nf_verbs / sizeof nf_verbs[0],
+    .setup = nf_setup,
+    .prepare = nf_prepare,
+    .apply = nf_apply,
+    .phase_begins = nf_phase_begins,
+};

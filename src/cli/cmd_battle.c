@@ -1,0 +1,764 @@
+/* cmd_battle.c - grognard battle: a tabletop battle kept and resolved
+ * (battle.h, docs/battle.md): new, status, next, undo, report and the
+ * system's verbs, each rewriting the battle file atomically. */
+#include "cli.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_battle.h"
+#include "grognard/battle.h"
+#include "grognard/battle_io.h"
+#include "grognard/oob.h"
+
+/* ---- names ------------------------------------------------------------------ */
+
+const char *cli_bt_condition(int c)
+{
+    static const char *const n[] = {"fresh", "worn", "spent"};
+    return c >= 0 && c < 3 ? n[c] : "?";
+}
+
+const char *cli_bt_leader_status(int s)
+{
+    static const char *const n[] = {"active", "out_of_action", "wounded", "killed", "captured"};
+    return s >= 0 && s < 5 ? n[s] : "?";
+}
+
+const char *cli_bt_guns(int g)
+{
+    static const char *const n[GR_GUNS_COUNT] = {"",        "suppressed", "silenced", "damaged",
+                                                 "wrecked", "destroyed",  "captured"};
+    return g >= 0 && g < GR_GUNS_COUNT ? n[g] : "?";
+}
+
+const char *cli_bt_ammo(int a)
+{
+    return a == 1 ? "low" : a == 2 ? "out" : "";
+}
+
+/* ---- help ------------------------------------------------------------------- */
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: grognard battle new SYSTEM OOB --out FILE [--seed N] [--json]\n"
+            "       grognard battle status FILE [--json]\n"
+            "       grognard battle next FILE [--json]\n"
+            "       grognard battle undo FILE [--json]\n"
+            "       grognard battle report FILE [--html OUT] [--json]\n"
+            "       grognard battle VERB FILE [UNIT] [--target UNIT] [--leader ID]\n"
+            "                       [--INPUT VALUE]... [--roll A,B] [--json]\n"
+            "       grognard battle VERB FILE --help   (the system's verbs, the phase now)\n\n"
+            "The battle companion: the order of battle (docs/oob.md), every unit's losses,\n"
+            "disorder, condition, ammunition and guns, the leaders, the turn and the phase.\n"
+            "Each verb resolves a test from the battle's state; give only what the table\n"
+            "shows (range, cover, flank...).  Dice come from the battle's seed, or --roll\n"
+            "takes the faces rolled at the table.  The file is rewritten after each action;\n"
+            "undo takes back the last one exactly.  docs/battle.md walks through a battle.\n\n"
+            "systems kept:");
+    int any = 0;
+    for (size_t i = 0; gr_systems[i]; i++)
+        if (gr_battle_rules_find(gr_systems[i]->id)) {
+            fprintf(f, " %s", gr_systems[i]->id);
+            any = 1;
+        }
+    fprintf(f, "%s\n\nExit status: 0 success, 1 failure, 2 bad input or an action refused.\n",
+            any ? "" : " (none yet)");
+}
+
+/* The system's sequence of play and verbs; with a battle, the phase now
+ * and the verbs allowed in it marked. */
+static void system_help(FILE *f, const gr_battle_rules *r, const gr_battle *b)
+{
+    fprintf(f, "%s: sequence of play\n", r->system);
+    for (size_t k = 0; k < r->nphases; k++)
+        fprintf(f, "  %s %-22s %s (%s)\n", b && (size_t)b->phase == k ? "->" : "  ",
+                r->phases[k].id, r->phases[k].title, r->phases[k].source);
+    if (b)
+        fprintf(f, "\nnow: turn %d%s, %s (%s acts)\n", b->turn, b->turns ? "" : " (open)",
+                r->phases[b->phase].title, b->side_name[gr_battle_active_side(b)]);
+    fprintf(f, "\nverbs (* allowed now):\n");
+    fprintf(f, "  %s %-10s %s\n", b ? "*" : " ", "next", "next FILE: go on to the next phase");
+    for (size_t i = 0; i < r->nverbs; i++) {
+        int now = b && b->phase < 64 && (r->verbs[i].phases & (UINT64_C(1) << b->phase));
+        fprintf(f, "  %s %-10s %s\n", now ? "*" : " ", r->verbs[i].name, r->verbs[i].help);
+    }
+    fprintf(f, "\nevery verb also takes --roll A,B (the dice rolled at the table) and --json;\n"
+               "grognard resolve %s PROCEDURE --help lists a procedure's inputs.\n",
+            r->system);
+}
+
+/* ---- the state --------------------------------------------------------------- */
+
+static json_t *id_or_null(int i, const char *id)
+{
+    return i >= 0 ? json_string(id) : json_null();
+}
+
+static json_t *status_json(const gr_battle *b)
+{
+    json_t *o = json_object(), *units = json_array(), *leaders = json_array();
+    char hx[20];
+    snprintf(hx, sizeof hx, "%016" PRIx64, gr_battle_hash(b));
+    const gr_bt_phase *ph = &b->rules->phases[b->phase];
+    json_object_set_new(o, "system", json_string(b->system));
+    json_object_set_new(o, "title", json_string(b->title));
+    json_object_set_new(o, "turn", json_integer(b->turn));
+    json_object_set_new(o, "turns", json_integer(b->turns));
+    json_object_set_new(o, "phase", json_string(ph->id));
+    json_object_set_new(o, "phase_title", json_string(ph->title));
+    json_object_set_new(o, "active_side", json_integer(gr_battle_active_side(b)));
+    json_object_set_new(o, "first", json_integer(b->first));
+    json_t *sides = json_array();
+    for (int s = 0; s < 2; s++)
+        json_array_append_new(sides, json_string(b->side_name[s]));
+    json_object_set_new(o, "sides", sides);
+    for (int i = 0; i < b->nunits; i++) {
+        const gr_bt_unit *u = &b->units[i];
+        json_t *j = json_object();
+        int al = gr_battle_attached_leader(b, i);
+        static const char *const arms[] = {"infantry", "cavalry", "artillery"};
+        json_object_set_new(j, "id", json_string(u->id));
+        json_object_set_new(j, "name", json_string(u->name));
+        json_object_set_new(j, "side", json_integer(u->side));
+        json_object_set_new(j, "arm", json_string(arms[u->arm % 3]));
+        json_object_set_new(j, "stands", json_integer(u->stands));
+        json_object_set_new(j, "lost", json_integer(u->lost));
+        json_object_set_new(j, "left", json_integer(gr_bt_unit_stands(u)));
+        json_object_set_new(j, "condition", json_string(cli_bt_condition(u->condition)));
+        json_object_set_new(j, "worn_at", json_integer(u->worn_at));
+        json_object_set_new(j, "spent_at", json_integer(u->spent_at));
+        json_object_set_new(j, "formation", json_string(u->formation));
+        json_object_set_new(j, "disordered", json_boolean(u->disordered));
+        json_object_set_new(j, "broken", json_boolean(u->broken));
+        json_object_set_new(j, "ammo", json_integer(u->ammo));
+        json_object_set_new(j, "guns", json_integer(u->guns));
+        json_object_set_new(j, "guns_silenced", json_integer(u->guns_silenced));
+        json_object_set_new(j, "limbered", json_boolean(u->limbered));
+        json_object_set_new(j, "in_reserve", json_boolean(u->in_reserve));
+        json_object_set_new(j, "removed", json_boolean(u->removed));
+        json_object_set_new(j, "fired", json_boolean(u->fired));
+        json_object_set_new(j, "leader",
+                            id_or_null(u->leader, u->leader >= 0 ? b->leaders[u->leader].id : ""));
+        json_object_set_new(j, "attached_leader", id_or_null(al, al >= 0 ? b->leaders[al].id : ""));
+        json_t *sys = json_array();
+        for (int k = 0; k < 8; k++)
+            json_array_append_new(sys, json_integer(u->sys[k]));
+        json_object_set_new(j, "sys", sys);
+        json_array_append_new(units, j);
+    }
+    json_object_set_new(o, "units", units);
+    for (int i = 0; i < b->nleaders; i++) {
+        const gr_bt_leader *l = &b->leaders[i];
+        json_t *j = json_object();
+        json_object_set_new(j, "id", json_string(l->id));
+        json_object_set_new(j, "name", json_string(l->name));
+        json_object_set_new(j, "side", json_integer(l->side));
+        json_object_set_new(j, "role", json_string(l->role));
+        json_object_set_new(j, "rating", json_string(l->rating));
+        json_object_set_new(j, "status", json_string(cli_bt_leader_status(l->status)));
+        json_object_set_new(j, "parent",
+                            id_or_null(l->parent, l->parent >= 0 ? b->leaders[l->parent].id : ""));
+        json_object_set_new(
+            j, "attached", id_or_null(l->attached, l->attached >= 0 ? b->units[l->attached].id : ""));
+        json_object_set_new(j, "back_turn", json_integer(l->back_turn));
+        json_array_append_new(leaders, j);
+    }
+    json_object_set_new(o, "leaders", leaders);
+    json_t *sys = json_array();
+    for (int k = 0; k < 8; k++)
+        json_array_append_new(sys, json_integer(b->sys[k]));
+    json_object_set_new(o, "sys", sys);
+    json_object_set_new(o, "actions", json_integer(b->nactions));
+    json_object_set_new(o, "hash", json_string(hx));
+    return o;
+}
+
+static void status_text(FILE *f, const gr_battle *b)
+{
+    const gr_bt_phase *ph = &b->rules->phases[b->phase];
+    fprintf(f, "%s: %s\n", b->system, b->title);
+    if (b->turns)
+        fprintf(f, "turn %d of %d, ", b->turn, b->turns);
+    else
+        fprintf(f, "turn %d, ", b->turn);
+    fprintf(f, "phase %s: %s (%s acts)\n", ph->id, ph->title,
+            b->side_name[gr_battle_active_side(b)]);
+    for (int s = 0; s < 2; s++) {
+        fprintf(f, "\n%s%s:\n", b->side_name[s], b->first == s ? " (first player)" : "");
+        for (int i = 0; i < b->nunits; i++) {
+            const gr_bt_unit *u = &b->units[i];
+            if (u->side != s)
+                continue;
+            fprintf(f, "  %-16s %-28s %2d/%-2d %s", u->id, u->name, gr_bt_unit_stands(u), u->stands,
+                    u->removed ? "REMOVED" : cli_bt_condition(u->condition));
+            if (u->disordered)
+                fprintf(f, ", disordered");
+            if (u->broken)
+                fprintf(f, ", broken");
+            if (u->ammo)
+                fprintf(f, ", ammunition %s", cli_bt_ammo(u->ammo));
+            if (u->guns)
+                fprintf(f, ", guns %s", cli_bt_guns(u->guns));
+            if (u->guns_silenced)
+                fprintf(f, ", %d gun stand(s) silenced", u->guns_silenced);
+            if (u->limbered)
+                fprintf(f, ", limbered");
+            if (u->in_reserve)
+                fprintf(f, ", in reserve");
+            if (u->fired)
+                fprintf(f, ", has acted this phase");
+            int al = gr_battle_attached_leader(b, i);
+            if (al >= 0)
+                fprintf(f, ", with %s", b->leaders[al].name);
+            fprintf(f, "\n");
+        }
+    }
+    fprintf(f, "\nleaders:\n");
+    for (int i = 0; i < b->nleaders; i++) {
+        const gr_bt_leader *l = &b->leaders[i];
+        fprintf(f, "  %-16s %-24s %s, %s%s%s: %s", l->id, l->name, b->side_name[l->side], l->role,
+                l->rating[0] ? ", " : "", l->rating, cli_bt_leader_status(l->status));
+        if (l->status == GR_BT_OUT_OF_ACTION)
+            fprintf(f, " (back on turn %d)", l->back_turn);
+        if (l->attached >= 0)
+            fprintf(f, ", attached to %s", b->units[l->attached].id);
+        fprintf(f, "\n");
+    }
+    fprintf(f, "\nactions: %d   hash: %016" PRIx64 "\n", b->nactions, gr_battle_hash(b));
+    fprintf(f, "verbs now: next");
+    for (size_t i = 0; i < b->rules->nverbs; i++)
+        if (b->phase < 64 && (b->rules->verbs[i].phases & (UINT64_C(1) << b->phase)))
+            fprintf(f, ", %s", b->rules->verbs[i].name);
+    fprintf(f, "\n");
+}
+
+/* ---- one action's outcome ---------------------------------------------------- */
+
+static void print_mod(FILE *f, const gr_mod *m, int opposed)
+{
+    const char *side = opposed ? (m->side ? " (defender)" : " (attacker)") : "";
+    const char *na = m->applied ? "" : " (not applied)";
+    switch (m->kind) {
+    case GR_MOD_DRM:
+        fprintf(f, "    %+3d  %s [%s]%s%s\n", m->value, m->reason, m->source, side, na);
+        break;
+    case GR_MOD_MUL:
+        if (m->den == 1)
+            fprintf(f, "    x%-3d %s [%s]%s%s\n", m->num, m->reason, m->source, side, na);
+        else
+            fprintf(f, "    x%d/%d %s [%s]%s%s\n", m->num, m->den, m->reason, m->source, side, na);
+        break;
+    case GR_MOD_INFO: fprintf(f, "     *   %s [%s]\n", m->reason, m->source); break;
+    }
+}
+
+void cli_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *a,
+                          const gr_bt_outcome *o)
+{
+    char text[400];
+    fprintf(f, "%s\n", gr_battle_action_text(before, a, text, sizeof text));
+    if (o->resolved) {
+        const gr_resolution *r = &o->res;
+        const gr_system *s = gr_system_find(before->system);
+        const gr_procedure *p = s ? gr_system_procedure(s, r->procedure) : NULL;
+        fprintf(f, "  %s %s: %s (%s)\n", r->system, r->procedure, p ? p->title : "",
+                p ? p->source : "");
+        for (int i = 0; i < r->nvalues; i++) {
+            char buf[32];
+            const gr_field *v = &r->values[i];
+            if (v->kind == GR_F_NUM)
+                gr_milli_str(v->i, buf, sizeof buf);
+            else
+                snprintf(buf, sizeof buf, "%lld", (long long)v->i);
+            fprintf(f, "  %s: %s\n", v->key, buf);
+        }
+        if (r->nmods) {
+            int opposed = 0;
+            for (int i = 0; i < r->nmods; i++)
+                opposed |= r->mods[i].side;
+            fprintf(f, "  modifiers:\n");
+            for (int i = 0; i < r->nmods; i++)
+                print_mod(f, &r->mods[i], opposed);
+        }
+        for (int i = 0; i < r->nsteps; i++) {
+            const gr_step *st = &r->steps[i];
+            const gr_outcome *out = &st->table->outcomes[st->cell.outcome];
+            gr_odds odds;
+            fprintf(f, "  %s: %s\n", st->what, st->table->title);
+            if (st->has_odds && gr_step_odds(st, &odds, NULL) == GR_OK) {
+                fprintf(f, "    odds before the roll (%s %+d):\n", gr_roll_name(st->table->roll),
+                        st->modifier);
+                cli_print_odds(f, st->table, &st->args, &odds, "      ");
+            }
+            if (st->roll >= 0) {
+                const gr_roll_record *rr = &r->rolls[st->roll];
+                fprintf(f, "    dice (%s, %s): ", rr->name, gr_roll_name(rr->kind));
+                for (int k = 0; k < rr->nfaces; k++)
+                    fprintf(f, "%s%d", k ? (rr->kind == GR_ROLL_2D6 ? "+" : " vs ") : "",
+                            rr->faces[k]);
+                fprintf(f, "%s\n", rr->typed && a->nrolls ? "" : "");
+            }
+            if (st->table->roll_param >= 0)
+                fprintf(f, "    score: %d%+d = %d\n",
+                        st->roll >= 0 ? r->rolls[st->roll].total : 0, st->modifier, st->score);
+            fprintf(f, "    result: %s - %s", out->id, out->label);
+            if (st->cell.cell)
+                fprintf(f, " (%s)", st->cell.cell);
+            fprintf(f, "\n");
+            if (out->effect && *out->effect)
+                fprintf(f, "    effect: %s\n", out->effect);
+            if (st->cell.note)
+                fprintf(f, "    note: %s\n", st->cell.note);
+        }
+        for (int i = 0; i < r->nnotes; i++)
+            fprintf(f, "  note: %s\n", r->notes[i]);
+    }
+    if (o->ninstr) {
+        fprintf(f, "on the table:\n");
+        for (int i = 0; i < o->ninstr; i++)
+            fprintf(f, "  %s\n", o->instr[i]);
+    }
+}
+
+static json_t *outcome_json(const gr_battle *before, const gr_battle *after,
+                            const gr_bt_action *a, const gr_bt_outcome *o)
+{
+    json_t *j = json_object();
+    char text[400], hx[20];
+    json_object_set_new(j, "action", json_integer(after->nactions));
+    json_object_set_new(j, "verb", json_string(a->call.verb));
+    json_object_set_new(j, "text", json_string(gr_battle_action_text(before, a, text, sizeof text)));
+    json_t *rolls = json_array();
+    for (int i = 0; i < a->nrolls; i++)
+        json_array_append_new(rolls, json_integer(a->rolls[i]));
+    json_object_set_new(j, "rolls", rolls);
+    json_t *res = json_null();
+    const gr_bt_verb *v = gr_battle_verb(before, a->call.verb);
+    const gr_system *s = gr_system_find(before->system);
+    if (o->resolved && v && v->procedure && s) {
+        const gr_procedure *p = gr_system_procedure(s, v->procedure);
+        gr_args args;
+        gr_error e;
+        memset(&args, 0, sizeof args);
+        if (p && before->rules->prepare(before, v, &a->call, &args, &e) == GR_OK)
+            res = gr_wire_resolution(s, p, &args, &o->res, NULL);
+    }
+    json_object_set_new(j, "resolution", res ? res : json_null());
+    json_t *in = json_array();
+    for (int i = 0; i < o->ninstr; i++)
+        json_array_append_new(in, json_string(o->instr[i]));
+    json_object_set_new(j, "instructions", in);
+    json_object_set_new(j, "turn", json_integer(after->turn));
+    json_object_set_new(j, "phase", json_string(after->rules->phases[after->phase].id));
+    json_object_set_new(j, "active_side", json_integer(gr_battle_active_side(after)));
+    snprintf(hx, sizeof hx, "%016" PRIx64, gr_battle_hash(after));
+    json_object_set_new(j, "hash", json_string(hx));
+    return j;
+}
+
+/* ---- loading ------------------------------------------------------------------- */
+
+/* Read the battle file and replay it into a new battle (free both). */
+static int load(const char *path, gr_battle_file *f, gr_battle **b)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    *b = NULL;
+    if (gr_battle_file_read(path, NULL, f, &err) != GR_OK)
+        return cli_fail(&err);
+    *b = malloc(sizeof **b);
+    if (!*b) {
+        gr_battle_file_free(f);
+        cli_err("grognard battle: out of memory\n");
+        return CLI_FAIL;
+    }
+    if (gr_battle_file_replay(f, path, -1, *b, NULL, NULL, &err) != GR_OK) {
+        free(*b);
+        *b = NULL;
+        gr_battle_file_free(f);
+        return cli_fail(&err);
+    }
+    return CLI_OK;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    if (!s || !*s || *s == '-')
+        return 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end || v > (unsigned long long)INT64_MAX)
+        return 0;
+    *out = v;
+    return 1;
+}
+
+/* ---- new --------------------------------------------------------------------------- */
+
+static int cmd_new(int argc, char **argv)
+{
+    const char *sys = NULL, *oob = NULL, *out = NULL;
+    uint64_t seed = 0;
+    int has_seed = 0, json = 0, help = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+            help = 1;
+        else if (!strcmp(a, "--json"))
+            json = 1;
+        else if (!strcmp(a, "--out") || !strcmp(a, "--seed")) {
+            if (i + 1 >= argc) {
+                cli_err("grognard battle new: %s needs a value (grognard battle --help)\n", a);
+                return CLI_USAGE;
+            }
+            if (!strcmp(a, "--out"))
+                out = argv[++i];
+            else if (!parse_u64(argv[++i], &seed)) {
+                cli_err("grognard battle new: --seed %s: give a whole number from 0 to "
+                        "9223372036854775807\n",
+                        argv[i]);
+                return CLI_USAGE;
+            } else
+                has_seed = 1;
+        } else if (a[0] == '-' && a[1]) {
+            cli_err("grognard battle new: unknown option %s; accepted: --out FILE, --seed N, "
+                    "--json, --help\n",
+                    a);
+            return CLI_USAGE;
+        } else if (!sys)
+            sys = a;
+        else if (!oob)
+            oob = a;
+        else {
+            cli_err("grognard battle new: unexpected argument '%s'; usage: grognard battle new "
+                    "SYSTEM OOB --out FILE [--seed N]\n",
+                    a);
+            return CLI_USAGE;
+        }
+    }
+    const gr_battle_rules *r = sys ? gr_battle_rules_find(sys) : NULL;
+    if (help) {
+        if (r)
+            system_help(stdout, r, NULL);
+        else
+            usage(stdout);
+        return CLI_OK;
+    }
+    if (!sys || !oob || !out) {
+        cli_err("grognard battle new: give SYSTEM, the order of battle and --out FILE: grognard "
+                "battle new SYSTEM OOB --out FILE [--seed N]\n");
+        return CLI_USAGE;
+    }
+    if (!r) {
+        char list[200];
+        size_t n = 0;
+        list[0] = '\0';
+        for (size_t i = 0; gr_systems[i]; i++)
+            if (gr_battle_rules_find(gr_systems[i]->id))
+                n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "",
+                                      gr_systems[i]->id);
+        cli_err("grognard battle new: the companion keeps no system '%s'; accepted: %s\n", sys,
+                n ? list : "(none yet)");
+        return CLI_USAGE;
+    }
+    if (!has_seed)
+        seed = cli_fresh_seed();
+    gr_battle_file f;
+    gr_error err;
+    gr_error_clear(&err);
+    if (gr_battle_file_new(oob, r, seed, &f, &err) != GR_OK ||
+        gr_battle_file_write(&f, out, &err) != GR_OK) {
+        gr_battle_file_free(&f);
+        return cli_fail(&err);
+    }
+    int rc = CLI_OK;
+    if (json) {
+        json_t *j = status_json(f.start);
+        json_object_set_new(j, "file", json_string(out));
+        json_object_set_new(j, "seed", json_integer((json_int_t)seed));
+        rc = cli_print_json(j);
+    } else {
+        printf("%s written (seed %" PRIu64 ")\n\n", out, seed);
+        status_text(stdout, f.start);
+    }
+    gr_battle_file_free(&f);
+    return rc;
+}
+
+/* ---- a verb ------------------------------------------------------------------------ */
+
+typedef struct verb_args {
+    const char *file, *unit, *target, *leader;
+    int json, help;
+    int nin;
+    const char *key[GR_BT_MAX_INPUTS], *val[GR_BT_MAX_INPUTS];
+    int nrolls;
+    int rolls[GR_MAX_ROLLS];
+} verb_args;
+
+static int parse_rolls(const char *verb, const char *s, verb_args *va)
+{
+    const char *p = s;
+    va->nrolls = 0;
+    while (*p) {
+        char *end;
+        long v = strtol(p, &end, 10);
+        if (end == p || v < -99 || v > 99 || va->nrolls >= GR_MAX_ROLLS) {
+            cli_err("grognard battle %s: --roll %s: give the dice as whole numbers separated by "
+                    "commas, at most %d (--roll 7,4)\n",
+                    verb, s, GR_MAX_ROLLS);
+            return 0;
+        }
+        va->rolls[va->nrolls++] = (int)v;
+        p = end;
+        if (*p == ',')
+            p++;
+        else if (*p) {
+            cli_err("grognard battle %s: --roll %s: '%c' is not a digit or a comma\n", verb, s, *p);
+            return 0;
+        }
+    }
+    return va->nrolls > 0;
+}
+
+static int parse_verb_args(const char *verb, int argc, char **argv, verb_args *va)
+{
+    memset(va, 0, sizeof *va);
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+            va->help = 1;
+        else if (!strcmp(a, "--json"))
+            va->json = 1;
+        else if (!strncmp(a, "--", 2) && a[2]) {
+            const char *name = a + 2;
+            const char *val = i + 1 < argc && strncmp(argv[i + 1], "--", 2) ? argv[++i] : NULL;
+            if (!strcmp(name, "target") || !strcmp(name, "leader") || !strcmp(name, "roll")) {
+                if (!val) {
+                    cli_err("grognard battle %s: --%s needs a value\n", verb, name);
+                    return 0;
+                }
+                if (!strcmp(name, "target"))
+                    va->target = val;
+                else if (!strcmp(name, "leader"))
+                    va->leader = val;
+                else if (!parse_rolls(verb, val, va))
+                    return 0;
+                continue;
+            }
+            if (va->nin >= GR_BT_MAX_INPUTS) {
+                cli_err("grognard battle %s: more than %d inputs\n", verb, GR_BT_MAX_INPUTS);
+                return 0;
+            }
+            if (strlen(name) >= GR_BT_ID || (val && strlen(val) >= GR_BT_ID)) {
+                cli_err("grognard battle %s: --%s: too long (at most %d characters)\n", verb, name,
+                        GR_BT_ID - 1);
+                return 0;
+            }
+            for (int k = 0; k < va->nin; k++)
+                if (!strcmp(va->key[k], name)) {
+                    cli_err("grognard battle %s: --%s is given twice; give it once\n", verb, name);
+                    return 0;
+                }
+            va->key[va->nin] = name;
+            va->val[va->nin++] = val ? val : "true"; /* a flag */
+        } else if (!va->file)
+            va->file = a;
+        else if (!va->unit)
+            va->unit = a;
+        else {
+            cli_err("grognard battle %s: unexpected argument '%s'; usage: grognard battle %s FILE "
+                    "[UNIT] [--target UNIT] [--INPUT VALUE]...\n",
+                    verb, a, verb);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static int find_unit(const gr_battle *b, const char *verb, const char *opt, const char *id,
+                     int *out)
+{
+    *out = -1;
+    if (!id)
+        return 1;
+    *out = gr_battle_unit(b, id);
+    if (*out >= 0)
+        return 1;
+    char list[600];
+    size_t n = 0;
+    list[0] = '\0';
+    for (int i = 0; i < b->nunits && n < sizeof list; i++)
+        n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", b->units[i].id);
+    cli_err("grognard battle %s: %s '%s' is not a unit of this battle; its units: %s\n", verb, opt,
+            id, list);
+    return 0;
+}
+
+/* Do the action; on success append it and rewrite the file. */
+static int run_action(const char *verb, gr_battle_file *f, gr_battle *b, const verb_args *va,
+                      int undo)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_battle *before = malloc(sizeof *before);
+    gr_bt_outcome *out = calloc(1, sizeof *out);
+    if (!before || !out) {
+        free(before);
+        free(out);
+        cli_err("grognard battle: out of memory\n");
+        return CLI_FAIL;
+    }
+    memcpy(before, b, sizeof *b);
+    int rc = CLI_OK;
+    gr_bt_action a;
+    memset(&a, 0, sizeof a);
+    if (undo) {
+        if (f->nactions == 0) {
+            cli_err("grognard battle undo: %s has no action to undo\n", va->file);
+            rc = CLI_USAGE;
+            goto done;
+        }
+        a = f->actions[f->nactions - 1];
+        f->nactions--;
+        if (gr_battle_file_replay(f, va->file, -1, b, NULL, NULL, &err) != GR_OK ||
+            gr_battle_file_write(f, va->file, &err) != GR_OK) {
+            rc = cli_fail(&err);
+            goto done;
+        }
+        char text[400];
+        /* the undone action as it was, named against the state it came from */
+        if (va->json) {
+            json_t *j = status_json(b);
+            json_object_set_new(j, "undone", json_string(gr_battle_action_text(b, &a, text,
+                                                                               sizeof text)));
+            rc = cli_print_json(j);
+        } else {
+            printf("undone: %s\n\n", gr_battle_action_text(b, &a, text, sizeof text));
+            status_text(stdout, b);
+        }
+        goto done;
+    }
+    snprintf(a.call.verb, sizeof a.call.verb, "%s", verb);
+    a.call.leader = -1;
+    if (!find_unit(b, verb, "UNIT", va->unit, &a.call.unit) ||
+        !find_unit(b, verb, "--target", va->target, &a.call.target)) {
+        rc = CLI_USAGE;
+        goto done;
+    }
+    if (va->leader && (a.call.leader = gr_battle_leader(b, va->leader)) < 0) {
+        cli_err("grognard battle %s: --leader '%s' is not a leader of this battle\n", verb,
+                va->leader);
+        rc = CLI_USAGE;
+        goto done;
+    }
+    for (int i = 0; i < va->nin; i++) {
+        snprintf(a.call.key[i], GR_BT_ID, "%s", va->key[i]);
+        snprintf(a.call.val[i], GR_BT_ID, "%s", va->val[i]);
+    }
+    a.call.nin = va->nin;
+    memcpy(a.rolls, va->rolls, sizeof va->rolls);
+    a.nrolls = va->nrolls;
+    gr_status st = gr_battle_do(b, &a, out, &err);
+    if (st != GR_OK) {
+        if (st == GR_EILLEGAL)
+            err.code = GR_EINPUT; /* an action refused: bad input, exit 2 */
+        rc = cli_fail(&err);
+        goto done;
+    }
+    if (gr_battle_file_push(f, &a, gr_battle_hash(b), &err) != GR_OK ||
+        gr_battle_file_write(f, va->file, &err) != GR_OK) {
+        rc = cli_fail(&err);
+        goto done;
+    }
+    if (va->json) {
+        rc = cli_print_json(outcome_json(before, b, &a, out));
+    } else {
+        cli_bt_print_outcome(stdout, before, &a, out);
+        const gr_bt_phase *ph = &b->rules->phases[b->phase];
+        printf("now: turn %d, %s (%s acts); action %d saved in %s\n", b->turn, ph->title,
+               b->side_name[gr_battle_active_side(b)], b->nactions, va->file);
+    }
+done:
+    free(before);
+    free(out);
+    return rc;
+}
+
+int cmd_battle(int argc, char **argv)
+{
+    if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h") ||
+        !strcmp(argv[0], "help")) {
+        usage(argc < 1 ? stderr : stdout);
+        return argc < 1 ? CLI_USAGE : CLI_OK;
+    }
+    const char *verb = argv[0];
+    if (!strcmp(verb, "new"))
+        return cmd_new(argc - 1, argv + 1);
+    verb_args va;
+    if (!parse_verb_args(verb, argc - 1, argv + 1, &va))
+        return CLI_USAGE;
+    if (!va.file) {
+        if (va.help) {
+            usage(stdout);
+            return CLI_OK;
+        }
+        cli_err("grognard battle %s: give the battle file: grognard battle %s FILE ... "
+                "(grognard battle --help)\n",
+                verb, verb);
+        return CLI_USAGE;
+    }
+    gr_battle_file f;
+    gr_battle *b;
+    int rc = load(va.file, &f, &b);
+    if (rc != CLI_OK)
+        return rc;
+    int is_report = !strcmp(verb, "report");
+    if (va.help) {
+        system_help(stdout, b->rules, b);
+    } else if (!strcmp(verb, "status")) {
+        if (va.unit || va.nin || va.target || va.nrolls) {
+            cli_err("grognard battle status: takes only FILE and --json\n");
+            rc = CLI_USAGE;
+        } else if (va.json)
+            rc = cli_print_json(status_json(b));
+        else
+            status_text(stdout, b);
+    } else if (is_report) {
+        const char *html = NULL;
+        for (int i = 0; i < va.nin; i++) {
+            if (!strcmp(va.key[i], "html") && strcmp(va.val[i], "true"))
+                html = va.val[i];
+            else {
+                cli_err("grognard battle report: unknown option --%s; accepted: --html OUT, "
+                        "--json\n",
+                        va.key[i]);
+                rc = CLI_USAGE;
+            }
+        }
+        if (rc == CLI_OK)
+            rc = cli_bt_report(va.file, &f, html, va.json);
+    } else if (!strcmp(verb, "undo")) {
+        rc = run_action(verb, &f, b, &va, 1);
+    } else {
+        if (strcmp(verb, "next") != 0 && !gr_battle_verb(b, verb)) {
+            char list[512];
+            size_t n = 0;
+            list[0] = '\0';
+            for (size_t i = 0; i < b->rules->nverbs && n < sizeof list; i++)
+                n += (size_t)snprintf(list + n, sizeof list - n, ", %s", b->rules->verbs[i].name);
+            cli_err("grognard battle: unknown command or verb '%s' for %s; accepted: new, status, "
+                    "next, undo, report%s (grognard battle %s FILE --help)\n",
+                    verb, b->system, list, verb);
+            rc = CLI_USAGE;
+        } else {
+            rc = run_action(verb, &f, b, &va, 0);
+        }
+    }
+    free(b);
+    gr_battle_file_free(&f);
+    return rc;
+}

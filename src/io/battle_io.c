@@ -1,0 +1,498 @@
+/* battle_io.c - the battle file: write atomically, read, replay
+ * (battle_io.h). */
+#include "grognard/battle_io.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "grognard/alloc.h"
+#include "grognard/oob.h"
+#include "grognard/re_io.h"
+#include "grognard/utf8.h"
+#include "json_reader.h"
+
+/* Nodes a battle file may hold: the actions (about 40 values each at most)
+ * and a few more. */
+#define BF_MAX_NODES (GR_BT_MAX_ACTIONS * (GR_BT_MAX_INPUTS + GR_MAX_ROLLS * 2 + 12) + 64)
+
+static gr_status bf_alloc(gr_battle_file *f, gr_error *err)
+{
+    memset(f, 0, sizeof *f);
+    f->start = malloc(sizeof *f->start);
+    f->actions = calloc(GR_BT_MAX_ACTIONS, sizeof *f->actions);
+    f->hashes = calloc(GR_BT_MAX_ACTIONS, sizeof *f->hashes);
+    if (!f->start || !f->actions || !f->hashes) {
+        gr_battle_file_free(f);
+        return gr_error_set(err, GR_ERUNTIME, "out of memory for a battle");
+    }
+    return GR_OK;
+}
+
+void gr_battle_file_free(gr_battle_file *f)
+{
+    free(f->oob_path);
+    gr_free(f->oob_text);
+    free(f->start);
+    free(f->actions);
+    free(f->hashes);
+    memset(f, 0, sizeof *f);
+}
+
+static char *dup_str(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+gr_status gr_battle_file_new(const char *oob_path, const gr_battle_rules *rules, uint64_t seed,
+                             gr_battle_file *f, gr_error *err)
+{
+    gr_status st = bf_alloc(f, err);
+    if (st != GR_OK)
+        return st;
+    st = gr_oob_read(oob_path, rules, seed, f->start, &f->oob_text, &f->oob_len, err);
+    if (st == GR_OK && !gr_utf8_valid(f->oob_text))
+        st = gr_error_set(err, GR_EINPUT, "%s:1:1: the file is not valid UTF-8; save it as UTF-8",
+                          oob_path);
+    if (st == GR_OK && !(f->oob_path = dup_str(oob_path)))
+        st = gr_error_set(err, GR_ERUNTIME, "out of memory");
+    if (st != GR_OK) {
+        gr_battle_file_free(f);
+        return st;
+    }
+    snprintf(f->system, sizeof f->system, "%s", f->start->system);
+    f->seed = seed;
+    return GR_OK;
+}
+
+gr_status gr_battle_file_push(gr_battle_file *f, const gr_bt_action *a, uint64_t hash,
+                              gr_error *err)
+{
+    if (f->nactions >= GR_BT_MAX_ACTIONS)
+        return gr_error_set(err, GR_EILLEGAL, "the battle has its %d actions: no more can be kept",
+                            GR_BT_MAX_ACTIONS);
+    f->actions[f->nactions] = *a;
+    f->hashes[f->nactions] = hash;
+    f->nactions++;
+    return GR_OK;
+}
+
+const char *gr_battle_action_text(const gr_battle *b, const gr_bt_action *a, char *buf,
+                                  size_t cap)
+{
+    const gr_bt_call *c = &a->call;
+    size_t n = 0;
+#define PUT(...)                                                                                   \
+    do {                                                                                           \
+        if (n < cap) {                                                                             \
+            int w_ = snprintf(buf + n, cap - n, __VA_ARGS__);                                      \
+            n = w_ < 0 ? cap : n + (size_t)w_;                                                     \
+        }                                                                                          \
+    } while (0)
+    buf[0] = '\0';
+    PUT("%s", c->verb);
+    if (c->unit >= 0 && c->unit < b->nunits)
+        PUT(" %s", b->units[c->unit].id);
+    if (c->target >= 0 && c->target < b->nunits)
+        PUT(" --target %s", b->units[c->target].id);
+    if (c->leader >= 0 && c->leader < b->nleaders)
+        PUT(" --leader %s", b->leaders[c->leader].id);
+    for (int i = 0; i < c->nin; i++)
+        PUT(" --%s %s", c->key[i], c->val[i]);
+    for (int i = 0; i < a->nrolls; i++)
+        PUT("%s%d", i ? "," : " --roll ", a->rolls[i]);
+#undef PUT
+    return buf;
+}
+
+/* ---- replay ---------------------------------------------------------------- */
+
+gr_status gr_battle_file_replay(const gr_battle_file *f, const char *name, int upto, gr_battle *b,
+                                gr_bt_replay_fn each, void *ctx, gr_error *err)
+{
+    if (upto < 0 || upto > f->nactions)
+        upto = f->nactions;
+    memcpy(b, f->start, sizeof *b);
+    gr_bt_outcome *out = malloc(sizeof *out);
+    if (!out)
+        return gr_error_set(err, GR_ERUNTIME, "out of memory");
+    gr_status st = GR_OK;
+    for (int i = 0; i < upto && st == GR_OK; i++) {
+        gr_bt_action a = f->actions[i];
+        char text[400];
+        gr_battle_action_text(b, &a, text, sizeof text);
+        gr_error e;
+        gr_error_clear(&e);
+        if (gr_battle_do(b, &a, out, &e) != GR_OK) {
+            st = gr_error_set(err, GR_EINPUT,
+                              "%s: action %d (%s) no longer applies: %s; the order of battle or "
+                              "the rules changed since it was recorded (undo back to it, or "
+                              "start the battle again)",
+                              name, i + 1, text, e.msg);
+            break;
+        }
+        uint64_t h = gr_battle_hash(b);
+        if (f->hashes[i] && h != f->hashes[i]) {
+            st = gr_error_set(err, GR_EINPUT,
+                              "%s: after action %d (%s) the state hashes %016" PRIx64
+                              ", not %016" PRIx64 " as recorded: the rules changed since it was "
+                              "played; resume it with the version that recorded it",
+                              name, i + 1, text, h, f->hashes[i]);
+            break;
+        }
+        if (each)
+            each(ctx, i, &a, out, b);
+    }
+    free(out);
+    return st;
+}
+
+/* ---- write ----------------------------------------------------------------- */
+
+static json_t *id_or_null(const char *id)
+{
+    return id ? json_string(id) : json_null();
+}
+
+static json_t *action_json(const gr_battle *b, const gr_bt_action *a, uint64_t hash)
+{
+    const gr_bt_call *c = &a->call;
+    json_t *o = json_object();
+    json_t *in = json_object();
+    json_t *rolls = json_array();
+    if (!o || !in || !rolls) {
+        json_decref(o);
+        json_decref(in);
+        json_decref(rolls);
+        return NULL;
+    }
+    char hx[20];
+    snprintf(hx, sizeof hx, "%016" PRIx64, hash);
+    int bad = json_object_set_new(o, "verb", json_string(c->verb));
+    bad |= json_object_set_new(o, "unit", id_or_null(c->unit >= 0 ? b->units[c->unit].id : NULL));
+    bad |= json_object_set_new(o, "target",
+                               id_or_null(c->target >= 0 ? b->units[c->target].id : NULL));
+    bad |= json_object_set_new(o, "leader",
+                               id_or_null(c->leader >= 0 ? b->leaders[c->leader].id : NULL));
+    for (int i = 0; i < c->nin; i++)
+        bad |= json_object_set_new(in, c->key[i], json_string(c->val[i]));
+    bad |= json_object_set_new(o, "inputs", in);
+    for (int i = 0; i < a->nrolls; i++)
+        bad |= json_array_append_new(rolls, json_integer(a->rolls[i]));
+    bad |= json_object_set_new(o, "rolls", rolls);
+    bad |= json_object_set_new(o, "hash", json_string(hx));
+    if (bad) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+static char *file_text(const gr_battle_file *f)
+{
+    json_t *root = json_object();
+    json_t *acts = json_array();
+    if (!root || !acts) {
+        json_decref(root);
+        json_decref(acts);
+        return NULL;
+    }
+    int bad = json_object_set_new(root, "format", json_integer(1));
+    bad |= json_object_set_new(root, "kind", json_string("grognard battle"));
+    bad |= json_object_set_new(root, "system", json_string(f->system));
+    bad |= json_object_set_new(root, "seed", json_integer((json_int_t)f->seed));
+    bad |= json_object_set_new(root, "oob", json_string(f->oob_path ? f->oob_path : ""));
+    bad |= json_object_set_new(root, "oob_text", json_stringn(f->oob_text, f->oob_len));
+    for (int i = 0; i < f->nactions; i++)
+        bad |= json_array_append_new(acts, action_json(f->start, &f->actions[i], f->hashes[i]));
+    bad |= json_object_set_new(root, "actions", acts);
+    char *s = bad ? NULL : json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+    json_decref(root);
+    return s;
+}
+
+gr_status gr_battle_file_write(const gr_battle_file *f, const char *path, gr_error *err)
+{
+    if (f->seed > (uint64_t)INT64_MAX)
+        return gr_error_set(err, GR_EINPUT, "seed %" PRIu64 " is too large to keep; use one below 2^63",
+                            f->seed);
+    char *text = file_text(f);
+    size_t len = strlen(path);
+    char *tmp = malloc(len + 16);
+    if (!text || !tmp) {
+        free(text);
+        free(tmp);
+        return gr_error_set(err, GR_ERUNTIME, "out of memory writing the battle file");
+    }
+    snprintf(tmp, len + 16, "%s.tmp.XXXXXX", path);
+    int fd = mkstemp(tmp);
+    /* mkstemp makes the file 0600: give the file the mode of the one it
+     * replaces, or 0666 less the umask for a new one */
+    struct stat old;
+    mode_t mode;
+    if (stat(path, &old) == 0) {
+        mode = old.st_mode & 07777;
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    if (fd >= 0)
+        fchmod(fd, mode);
+    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!fp) {
+        int e = errno;
+        if (fd >= 0) {
+            close(fd);
+            unlink(tmp);
+        }
+        free(tmp);
+        free(text);
+        return gr_error_set(err, GR_ERUNTIME,
+                            "%s: cannot write the battle file (%s); check the folder exists and "
+                            "is writable",
+                            path, strerror(e));
+    }
+    fputs(text, fp);
+    fputc('\n', fp);
+    free(text);
+    int bad = fflush(fp) != 0 || ferror(fp) || fsync(fileno(fp)) != 0;
+    int e = errno;
+    if (fclose(fp) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    if (!bad && rename(tmp, path) != 0) {
+        bad = 1;
+        e = errno;
+    }
+    if (bad) {
+        unlink(tmp);
+        free(tmp);
+        return gr_error_set(err, GR_ERUNTIME,
+                            "%s: write error (%s); the previous file, if any, is unchanged", path,
+                            strerror(e));
+    }
+    free(tmp);
+    /* the rename itself reaches the disk with the folder */
+    char dir[1024];
+    const char *slash = strrchr(path, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
+    int dfd = open(dir, O_RDONLY);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    return GR_OK;
+}
+
+/* ---- read ------------------------------------------------------------------ */
+
+typedef struct rd {
+    const char *name;
+    gr_error *err;
+} rd;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static gr_status
+rd_fail(rd *r, const gr_jr_node *at, const char *fmt, ...);
+
+static gr_status rd_fail(rd *r, const gr_jr_node *at, const char *fmt, ...)
+{
+    char what[440];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    return gr_error_set(r->err, GR_EINPUT, "%s:%d:%d: %s", r->name, at ? at->line : 1,
+                        at ? at->col : 1, what);
+}
+
+static gr_status need(rd *r, const gr_jr_node *obj, const char *key, gr_jr_type type,
+                      const char *what, const gr_jr_node **out)
+{
+    *out = gr_jr_get(obj, key);
+    if (!*out)
+        return rd_fail(r, obj, "%s has no \"%s\"; this is not a battle file of grognard, or it "
+                               "was cut (docs/battle.md)",
+                       what, key);
+    if ((*out)->type != type)
+        return rd_fail(r, *out, "\"%s\" of %s must be %s, not %s", key, what,
+                       gr_jr_type_name(type), gr_jr_type_name((*out)->type));
+    return GR_OK;
+}
+
+/* An id member naming a unit (leader == 0) or leader of b, or null. */
+static gr_status ref(rd *r, const gr_battle *b, const gr_jr_node *obj, const char *key,
+                     int leader, int *out)
+{
+    const gr_jr_node *n = gr_jr_get(obj, key);
+    *out = -1;
+    if (!n || n->type == GR_JR_NULL)
+        return GR_OK;
+    if (n->type != GR_JR_STRING)
+        return rd_fail(r, n, "\"%s\" must be an id or null", key);
+    *out = leader ? gr_battle_leader(b, n->str) : gr_battle_unit(b, n->str);
+    if (*out < 0)
+        return rd_fail(r, n, "\"%s\" names %s \"%s\", which the order of battle does not have", key,
+                       leader ? "leader" : "unit", n->str);
+    return GR_OK;
+}
+
+static int parse_hex(const char *s, uint64_t *out)
+{
+    if (strlen(s) != 16)
+        return 0;
+    uint64_t v = 0;
+    for (int i = 0; i < 16; i++) {
+        char c = s[i];
+        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        if (d < 0)
+            return 0;
+        v = v << 4 | (uint64_t)d;
+    }
+    *out = v;
+    return 1;
+}
+
+static gr_status read_action(rd *r, const gr_battle *b, const gr_jr_node *e, gr_bt_action *a,
+                             uint64_t *hash)
+{
+    static const char *const keys[] = {"verb", "unit", "target", "leader", "inputs", "rolls",
+                                       "hash", NULL};
+    memset(a, 0, sizeof *a);
+    if (e->type != GR_JR_OBJECT)
+        return rd_fail(r, e, "an action is an object, not %s", gr_jr_type_name(e->type));
+    for (const gr_jr_node *m = e->child; m; m = m->next) {
+        int ok = 0;
+        for (int i = 0; keys[i]; i++)
+            ok |= !strcmp(m->key, keys[i]);
+        if (!ok)
+            return gr_error_set(r->err, GR_EINPUT,
+                                "%s:%d:%d: unknown key \"%s\" in an action; accepted: verb, unit, "
+                                "target, leader, inputs, rolls, hash",
+                                r->name, m->key_line, m->key_col, m->key);
+    }
+    const gr_jr_node *v;
+    gr_status st = need(r, e, "verb", GR_JR_STRING, "an action", &v);
+    if (st != GR_OK)
+        return st;
+    if (v->len == 0 || v->len >= sizeof a->call.verb)
+        return rd_fail(r, v, "\"verb\" must be a verb of the system");
+    memcpy(a->call.verb, v->str, v->len + 1);
+    if ((st = ref(r, b, e, "unit", 0, &a->call.unit)) != GR_OK ||
+        (st = ref(r, b, e, "target", 0, &a->call.target)) != GR_OK ||
+        (st = ref(r, b, e, "leader", 1, &a->call.leader)) != GR_OK)
+        return st;
+    const gr_jr_node *in = gr_jr_get(e, "inputs");
+    if (in && in->type != GR_JR_OBJECT)
+        return rd_fail(r, in, "\"inputs\" must be an object {\"range\": \"4\"}");
+    for (const gr_jr_node *m = in ? in->child : NULL; m; m = m->next) {
+        if (a->call.nin >= GR_BT_MAX_INPUTS)
+            return rd_fail(r, m, "more than %d inputs", GR_BT_MAX_INPUTS);
+        if (m->type != GR_JR_STRING || m->len >= GR_BT_ID || strlen(m->key) >= GR_BT_ID)
+            return rd_fail(r, m, "input \"%s\" must be a string of at most %d characters", m->key,
+                           GR_BT_ID - 1);
+        memcpy(a->call.key[a->call.nin], m->key, strlen(m->key) + 1);
+        memcpy(a->call.val[a->call.nin], m->str, m->len + 1);
+        a->call.nin++;
+    }
+    const gr_jr_node *ro = gr_jr_get(e, "rolls");
+    if (ro && ro->type != GR_JR_ARRAY)
+        return rd_fail(r, ro, "\"rolls\" must be an array of whole numbers");
+    for (const gr_jr_node *m = ro ? ro->child : NULL; m; m = m->next) {
+        if (a->nrolls >= (int)(sizeof a->rolls / sizeof a->rolls[0]))
+            return rd_fail(r, m, "too many rolls in one action");
+        if (m->type != GR_JR_NUMBER || !m->is_int || m->ival < -100 || m->ival > 100)
+            return rd_fail(r, m, "a roll is a whole number (a face or a 2D6 total)");
+        a->rolls[a->nrolls++] = (int)m->ival;
+    }
+    const gr_jr_node *h = gr_jr_get(e, "hash");
+    *hash = 0;
+    if (h && (h->type != GR_JR_STRING || !parse_hex(h->str, hash)))
+        return rd_fail(r, h, "\"hash\" must be 16 lowercase hexadecimal digits");
+    return GR_OK;
+}
+
+gr_status gr_battle_file_read(const char *path, const gr_battle_rules *rules, gr_battle_file *f,
+                              gr_error *err)
+{
+    gr_status st = bf_alloc(f, err);
+    if (st != GR_OK)
+        return st;
+    char *text = NULL;
+    size_t len = 0;
+    if ((st = re_io_read_file(path, GR_BATTLE_FILE_MAX_BYTES, &text, &len, err)) != GR_OK) {
+        gr_battle_file_free(f);
+        return st;
+    }
+    gr_jr_node *root = NULL;
+    gr_jr_doc *doc = gr_jr_parse(text, len, path, BF_MAX_NODES, &root, err);
+    gr_free(text);
+    if (!doc) {
+        gr_battle_file_free(f);
+        return err ? err->code : GR_EINPUT;
+    }
+    rd r = {path, err};
+    const gr_jr_node *n, *sys, *seed, *oob, *oobt, *acts;
+    const char *what = "the battle file";
+    if (root->type != GR_JR_OBJECT)
+        st = rd_fail(&r, root, "a battle file is a JSON object (grognard battle new writes it)");
+    if (st == GR_OK && (st = need(&r, root, "format", GR_JR_NUMBER, what, &n)) == GR_OK &&
+        (!n->is_int || n->ival != 1))
+        st = rd_fail(&r, n, "format %s is not known; this grognard reads battle files of format 1",
+                     n->raw);
+    if (st == GR_OK)
+        st = need(&r, root, "system", GR_JR_STRING, what, &sys);
+    if (st == GR_OK && (st = need(&r, root, "seed", GR_JR_NUMBER, what, &seed)) == GR_OK &&
+        (!seed->is_int || seed->ival < 0))
+        st = rd_fail(&r, seed, "\"seed\" must be a whole number from 0");
+    if (st == GR_OK)
+        st = need(&r, root, "oob", GR_JR_STRING, what, &oob);
+    if (st == GR_OK)
+        st = need(&r, root, "oob_text", GR_JR_STRING, what, &oobt);
+    if (st == GR_OK)
+        st = need(&r, root, "actions", GR_JR_ARRAY, what, &acts);
+    if (st == GR_OK && acts->len > GR_BT_MAX_ACTIONS)
+        st = rd_fail(&r, acts, "%zu actions; a battle keeps at most %d", acts->len,
+                     GR_BT_MAX_ACTIONS);
+    if (st == GR_OK && (!(f->oob_path = dup_str(oob->str)) ||
+                        !(f->oob_text = gr_malloc(oobt->len + 1))))
+        st = gr_error_set(err, GR_ERUNTIME, "out of memory");
+    if (st == GR_OK) {
+        memcpy(f->oob_text, oobt->str, oobt->len + 1);
+        f->oob_len = oobt->len;
+        f->seed = (uint64_t)seed->ival;
+        char name[300];
+        snprintf(name, sizeof name, "%s(oob %s)", path, oob->str);
+        st = gr_oob_parse(f->oob_text, f->oob_len, name, rules, f->seed, f->start, err);
+    }
+    if (st == GR_OK && strcmp(f->start->system, sys->str) != 0)
+        st = rd_fail(&r, sys, "\"system\" is \"%s\" but its order of battle is of %s", sys->str,
+                     f->start->system);
+    if (st == GR_OK)
+        snprintf(f->system, sizeof f->system, "%s", f->start->system);
+    for (const gr_jr_node *e = st == GR_OK ? acts->child : NULL; e && st == GR_OK; e = e->next) {
+        st = read_action(&r, f->start, e, &f->actions[f->nactions], &f->hashes[f->nactions]);
+        if (st == GR_OK)
+            f->nactions++;
+    }
+    gr_jr_free(doc);
+    if (st != GR_OK)
+        gr_battle_file_free(f);
+    return st;
+}

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Command-line tests of the battle companion's machinery (grognard battle):
+# bad orders of battle exit 2 with FILE:LINE:COL; new, status --json, an
+# action, undo back to the same hash; save and resume in a new process; a
+# phase refusal; a tampered record fails loudly; the report as text and
+# HTML.  The battle is a small aoe order of battle (battle/aoe_small.json);
+# the per-system values are the aoe rules' own tests, only one fire is
+# worked out here, to see the state saved and resumed.
+. "$(dirname "$0")/lib.sh"
+
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+oob="$SOURCE_ROOT/tests/cli/battle/aoe_small.json"
+bf="$dir/b.json"
+
+# ---- bad orders of battle: each names the file, line and column ----------
+# (lines and columns counted by hand in battle/aoe_small.json: line 1 is the
+# "{", columns from 1)
+bad() { # NAME SED-EXPRESSION PATTERN
+    sed "$2" "$oob" >"$dir/$1.json"
+    expect_exit "oob-$1" 2 "$3" -- battle new aoe "$dir/$1.json" --out "$dir/x.json"
+}
+# line 23: 5 spaces, "arm": (6-11), "infantry" (13-22), "stands": (25-33), 6 (35), "quality" at 38
+bad unknown-key '23s/"quality"/"qualty"/' "$dir/unknown-key.json:23:38: unknown key \"qualty\" in unit 1"
+# line 25: 4 spaces, {, "id": (6-10), the value at 12
+bad duplicate-id '25s/"ferey"/"schiner"/' "$dir/duplicate-id.json:25:12: duplicate unit id \"schiner\""
+# line 22: ... "name": (23-29) "Schiner (Vandamme)" (31-50), "side": (53-59) 0 (61), "leader": (64-72), value at 74
+bad leader-ref '22s/"vandamme"/"davout"/' "$dir/leader-ref.json:22:74: unit \"schiner\" names leader \"davout\""
+# kamensky without stands: refused at its object, line 28 column 5
+bad no-stands '29s/"stands": 6, //' "$dir/no-stands.json:28:5: unit \"kamensky\" has no \"stands\""
+# line 3: "system": (3-11), the value at 13
+bad system '3s/"aoe"/"xyz"/' "$dir/system.json:3:13: \"system\" is \"xyz\", but the battle is started as aoe"
+# the system's own vocabulary (aoe setup): the unit's object, line 22 column 5
+bad nation '24s/"french"/"frankish"/' "$dir/nation.json:22:5: unit \"schiner\": nation \"frankish\""
+expect_exit oob-missing-file 1 'cannot open' -- battle new aoe "$dir/none.json" --out "$dir/x.json"
+[ ! -e "$dir/x.json" ] && pass || flunk "a refused order of battle writes no battle file"
+expect_exit new-no-system 2 "keeps no system 'xyz'; accepted: .*aoe" -- battle new xyz "$oob" --out "$dir/x.json"
+expect_exit new-no-out 2 'give SYSTEM, the order of battle and --out FILE' -- battle new aoe "$oob"
+
+# ---- new, status, undo ------------------------------------------------------
+expect_exit new 0 '' -- battle new aoe "$oob" --out "$bf" --seed 5
+expect_json status-keys '[.system,.turn,.phase,.active_side,(.units|length),(.leaders|length),(.hash|test("^[0-9a-f]{16}$"))]' \
+    '["aoe",1,"initiative",0,4,4,true]' -- battle status "$bf" --json
+h0=$("$GROGNARD" battle status "$bf" --json | jq -r .hash)
+expect_exit next 0 '' -- battle next "$bf"
+h1=$("$GROGNARD" battle status "$bf" --json | jq -r .hash)
+[ "$h1" != "$h0" ] && pass || flunk "next changes the hash"
+expect_json undo '.hash' "\"$h0\"" -- battle undo "$bf" --json
+expect_json undone-status '[.hash,.phase]' "[\"$h0\",\"initiative\"]" -- battle status "$bf" --json
+expect_exit undo-empty 2 'has no action to undo' -- battle undo "$bf"
+
+# ---- the sequence of play: 6 nexts to the first player's fire (aoe:
+# initiative, s1_leaders, s1_reserve, s1_tactical, s1_generals,
+# s1_fire_second, s1_fire_first)
+for i in 1 2 3 4 5 6; do "$GROGNARD" battle next "$bf" >/dev/null || flunk "next $i"; done
+expect_json at-fire-first '[.phase,.active_side]' '["s1_fire_first",0]' -- battle status "$bf" --json
+# a refusal exits 2 and changes nothing
+hb=$("$GROGNARD" battle status "$bf" --json | jq -r .hash)
+expect_exit fire-wrong-side 2 'kamensky' -- battle fire "$bf" kamensky --target schiner --roll 9
+expect_exit formation-refused-phase 2 'not allowed now: this is s1_fire_first' -- battle battery "$bf" russian_foot --action limber
+expect_exit unknown-unit 2 "'davout' is not a unit of this battle" -- battle fire "$bf" davout --target kamensky
+expect_exit unknown-verb 2 "unknown command or verb 'shoot'" -- battle shoot "$bf"
+expect_json refused-unchanged '.hash' "\"$hb\"" -- battle status "$bf" --json
+
+# Schiner fires at Kamensky, typed 9.  Seed 003 PUISSANCE: "Infanterie
+# linéaire 3 rangs/mixte 2" a stand, "1 Sk": 6 stands x 2 = 12, +1 = 13;
+# Table des tirs, column 12-14: "8, 9, 10" Tir efficace, "Troupe en désordre
+# et perd une base": Kamensky 5 of 6, disordered.
+out=$("$GROGNARD" battle fire "$bf" schiner --target kamensky --roll 9 --json)
+got=$(printf '%s' "$out" | jq -c '[.resolution.result,.resolution.score,.rolls]')
+[ "$got" = '["effective",9,[9]]' ] && pass || flunk "fire: $got"
+ha=$(printf '%s' "$out" | jq -r .hash)
+# resumed by a new process: the same state
+expect_json resumed '[.hash,.units[2].left,.units[2].disordered]' "[\"$ha\",5,true]" -- battle status "$bf" --json
+rec=$(jq -c '[(.actions|length),.actions[-1].verb,.actions[-1].unit,.actions[-1].target,.actions[-1].rolls,.seed,.system]' "$bf")
+[ "$rec" = '[7,"fire","schiner","kamensky",[9],5,"aoe"]' ] && pass || flunk "the battle file's record: $rec"
+# the seeded dice of an action are kept: undo and do it again, same roll
+"$GROGNARD" battle fire "$bf" ferey --target kamensky --json >"$dir/f1.json" || flunk "seeded fire"
+"$GROGNARD" battle undo "$bf" >/dev/null || flunk "undo the seeded fire"
+expect_json undo-to-fire '.hash' "\"$ha\"" -- battle status "$bf" --json
+"$GROGNARD" battle fire "$bf" ferey --target kamensky --json >"$dir/f2.json" || flunk "seeded fire again"
+[ "$(jq -c .rolls "$dir/f1.json")" = "$(jq -c .rolls "$dir/f2.json")" ] && [ "$(jq -r .hash "$dir/f1.json")" = "$(jq -r .hash "$dir/f2.json")" ] \
+    && pass || flunk "an undone and repeated action rolls the same"
+
+# ---- help: the verbs with their help line, the phase now marked -----------
+out=$("$GROGNARD" battle fire "$bf" --help)
+printf '%s' "$out" | grep -q -- '-> s1_fire_first' && pass || flunk "help marks the phase now"
+printf '%s' "$out" | grep -Eq '^  \* fire +fire UNIT --target UNIT' && pass || flunk "help marks fire as allowed now"
+"$GROGNARD" battle --help | grep -q 'systems kept:.*aoe' && pass || flunk "battle --help lists the systems"
+
+# ---- report ------------------------------------------------------------------
+out=$("$GROGNARD" battle report "$bf")
+printf '%s' "$out" | grep -q 'turn 1   French 0, Allied 1' && pass || flunk "report: losses by turn ($out)"
+printf '%s' "$out" | grep -q 'dice (fire, D10): 9' && pass || flunk "report: the dice"
+expect_exit report-html 0 '' -- battle report "$bf" --html "$dir/r.html"
+grep -q '<svg' "$dir/r.html" && ! grep -Eq 'https?:|<script|<link' "$dir/r.html" && pass || flunk "report --html: inline SVG, nothing fetched"
+
+# ---- a tampered record fails loudly, naming the action ---------------------
+jq '.actions[6].rolls = [2]' "$bf" >"$dir/t.json"
+expect_exit tampered 2 'action 7 \(fire schiner --target kamensky --roll 2\).*hashes' -- battle status "$dir/t.json"
+jq '.actions[6].unit = "nobody"' "$bf" >"$dir/t2.json"
+expect_exit tampered-unit 2 "t2.json:[0-9]+:[0-9]+: \"unit\" names unit \"nobody\"" -- battle status "$dir/t2.json"
+
+finish
