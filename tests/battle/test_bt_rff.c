@@ -623,6 +623,70 @@ static void test_three_turns(void **state_)
     free(B);
 }
 
+/* Guns silenced by musketry cannot fire until they rally; a fierce fight
+ * (difference 0) costs each side a stand and is fought again with both
+ * sides disordered. */
+static void test_guns_and_fierce_fight(void **state_)
+{
+    (void)state_;
+    NLOG = 0;
+    B = new_battle();
+    next_to(1, "s0_maneuver");
+    next_to(1, "s0_leader_moves");
+    next_to(1, "s0_defensive_fire");
+    /* 15th on Hazlett's guns at close range: 7 pts: 0; "+1 Canon attelé,
+     * pris en enfilade ou à portée rapprochée": +1.  Die 9 -> 10: Entraîné
+     * "9 - 10": Tir mortel: "1 Canon détruit, 1 silencieux": 3 -> 2 gun
+     * stands, 1 silenced. */
+    ok("musketry 15th_alabama --target hazlett --band close --per-stand 1", "9");
+    result(1, 10, "deadly");
+    assert_int_equal(gr_bt_unit_stands(U(HAZLETT)), 2);
+    assert_int_equal(U(HAZLETT)->guns_silenced, 1);
+    /* 47th: 5 pts: "-1 4 - 5 pts"; -1 bleu; +1 guns at close range: -1.
+     * Die 7 -> 6: Entraîné "5 - 6": Tir efficace: "1 socle de canon
+     * silencieux": both gun stands left are silenced. */
+    ok("musketry 47th_alabama --target hazlett --band close --per-stand 1", "7");
+    result(-1, 6, "effective");
+    assert_int_equal(U(HAZLETT)->guns_silenced, 2);
+    next_to(1, "s0_offensive_fire");
+    refused("cannonade hazlett --target 15th_alabama --band close --per-stand 2", "5", GR_EILLEGAL,
+            "all silenced");
+    for (int i = 0; i < 13; i++) /* s0_offensive_fire (4) .. s1_breakthrough (15), turn 2 */
+        ok("next", NULL);
+    assert_int_equal(B->turn, 2);
+    assert_string_equal(B->rules->phases[B->phase].id, "s0_maneuver");
+    refused("rally hazlett", NULL, GR_EILLEGAL, "only after a well-executed maneuver");
+    /* Hazlett: +2 fraîche +2 en batterie = +4; die 3 -> 7: well executed;
+     * "Rallie": no stand silenced. */
+    ok("maneuver hazlett --close no", "3");
+    result(4, 7, "well_executed");
+    ok("rally hazlett", NULL);
+    assert_int_equal(U(HAZLETT)->guns_silenced, 0);
+    /* 20th: +1 vaillant (its commander, not attached) +1 vétérans +2
+     * fraîche = +4; die 5 -> 9: forced march; it declares a charge. */
+    ok("maneuver 20th_maine", "5");
+    result(4, 9, "forced_march");
+    ok("declare 20th_maine --target 15th_alabama", NULL);
+    for (int i = 0; i < 4; i++)
+        ok("next", NULL);
+    assert_string_equal(B->rules->phases[B->phase].id, "s0_melee");
+    /* 20th (8) v 15th (7): +1 +2 = +3 each; 8 v 7 is under 3/2.  Dice 5 v
+     * 5: 0: COMBAT ACHARNÉ: each loses 1 stand (7 v 6) and is disordered;
+     * again with "-1 désordre" each: +2 v +2, 7 v 6 under 3/2; dice 8 v 2:
+     * 10 - 4 = 6: ENFONCÉS: the 15th loses 1 more (7 -> 5: 2 lost, worn),
+     * disordered, retreats out of close range. */
+    ok("charge 20th_maine --target 15th_alabama", "5,5,8,2");
+    assert_int_equal(OUT.res.nsteps, 2);
+    assert_string_equal(OUT.res.steps[0].table->outcomes[OUT.res.steps[0].cell.outcome].id,
+                        "fierce_fight");
+    assert_int_equal(OUT.res.steps[1].score, 6);
+    assert_string_equal(OUT.res.steps[1].table->outcomes[OUT.res.steps[1].cell.outcome].id,
+                        "broken_through");
+    state(MAINE, 7, 1, GR_BT_FRESH);
+    state(AL15, 5, 1, GR_BT_WORN);
+    free(B);
+}
+
 /* Dice from the seed: the same action rolls the same dice when replayed. */
 static void test_seeded_dice(void **state_)
 {
@@ -675,6 +739,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_three_turns),
+        cmocka_unit_test(test_guns_and_fierce_fight),
         cmocka_unit_test(test_seeded_dice),
         cmocka_unit_test(test_setup_refuses),
     };
