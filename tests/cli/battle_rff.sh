@@ -61,6 +61,15 @@ n() {
 }
 hash() { "$GROGNARD" battle status "$bf" --json | jq -r .hash; }
 
+# A broken order of battle exits 2 naming FILE:LINE:COL (line 20 is the
+# 47th Alabama's object, which starts at column 5).
+sed '20s/"green"/"elite"/' "$oob" >"$dir/elite.json"
+expect_exit oob-quality 2 "$dir/elite.json:20:5: unit \"47th_alabama\": quality \"elite\" is not rff's; accepted: crack, veteran, trained, green" \
+    -- battle new rff "$dir/elite.json" --out "$dir/x.json"
+sed '20s/, "worn": 1, "spent": 2//' "$oob" >"$dir/noworn.json"
+expect_exit oob-no-worn 2 "$dir/noworn.json:20:5: unit \"47th_alabama\": rff needs \"worn\" and \"spent\"" \
+    -- battle new rff "$dir/noworn.json" --out "$dir/x.json"
+
 expect_exit new 0 '' -- battle new rff "$oob" --out "$bf" --seed 1863
 expect_json start '[.system,.turn,.phase,.active_side,(.units|length),(.hash|test("^[0-9a-f]{16}$"))]' \
     '["rff",1,"s0_leaders",0,5,true]' -- battle status "$bf" --json
