@@ -74,11 +74,11 @@ static const gr_bt_phase aoe_phases[PH_COUNT] = {
                        "détacher les généraux",
                        SEQ S2, GR_BT_SECOND_PLAYER, 1},
     [PH_S2_RESERVE] = {"s2_reserve",
-                       "Segment 2e joueur, Phase (1) Mouvement: b. Mouvement des réserves",
-                       SEQ S2, GR_BT_SECOND_PLAYER, 1},
+                       "Segment 2e joueur, Phase (1) Mouvement: b. Mouvement des réserves", SEQ S2,
+                       GR_BT_SECOND_PLAYER, 1},
     [PH_S2_TACTICAL] = {"s2_tactical",
-                        "Segment 2e joueur, Phase (1) Mouvement: c. Mouvements tactiques",
-                        SEQ S2, GR_BT_SECOND_PLAYER, 1},
+                        "Segment 2e joueur, Phase (1) Mouvement: c. Mouvements tactiques", SEQ S2,
+                        GR_BT_SECOND_PLAYER, 1},
     [PH_S2_GENERALS] = {"s2_generals",
                         "Segment 2e joueur, Phase (1) Mouvement: d. Mouvement des généraux "
                         "détachés",
@@ -148,8 +148,7 @@ static const gr_bt_verb aoe_verbs[V_COUNT] = {
                   "combat UNIT --target UNIT [--charge-distance INCHES] [--defender-cover 0-3] "
                   "[--defender-outflanked 1] [--defender-not-countercharging 1]: the attacker "
                   "against the defender"},
-    [V_ZONE] = {"zone", NULL,
-                ~UINT64_C(0) >> (64 - PH_COUNT) & ~BIT(PH_INITIATIVE), 0,
+    [V_ZONE] = {"zone", NULL, ~UINT64_C(0) >> (64 - PH_COUNT) & ~BIT(PH_INITIATIVE), 0,
                 "zone UNIT --to reserve|tactical: the unit is in the reserve zone (no enemy "
                 "within 18\") or the tactical zone"},
 };
@@ -176,17 +175,15 @@ enum {
 /* ---- vocabulary (checked by setup; docs/rules/aoe.md) -------------------- */
 
 static const char *const qualities[] = {"other", "regular", "elite", NULL};
-static const char *const inf_formations[] = {"line",        "supported_line", "column",
-                                             "road_column", "square",         "skirmish",
-                                             NULL};
+static const char *const inf_formations[] = {"line",   "supported_line", "column", "road_column",
+                                             "square", "skirmish",       NULL};
 static const char *const cav_formations[] = {"line", "column", "road_column", NULL};
 static const char *const art_formations[] = {"unlimbered", "limbered", NULL};
 static const char *const nations[] = {
-    "french",    "british",   "kgl",      "portuguese", "spanish",  "russian",
-    "austrian",  "prussian",  "bavarian", "saxon",      "wurttemberg", "westphalian",
-    "baden",     "hessian",   "polish",   "italian",    "neapolitan",  "dutch_belgian",
-    "brunswick", "hanoverian", "nassau",  "swedish",    "danish",      "ottoman",
-    "other",     NULL};
+    "french",   "british",  "kgl",        "portuguese",    "spanish",     "russian",    "austrian",
+    "prussian", "bavarian", "saxon",      "wurttemberg",   "westphalian", "baden",      "hessian",
+    "polish",   "italian",  "neapolitan", "dutch_belgian", "brunswick",   "hanoverian", "nassau",
+    "swedish",  "danish",   "ottoman",    "other",         NULL};
 static const char *const inf_kinds[] = {"columnar", "linear", "mixed", NULL};
 static const char *const cav_kinds[] = {"light", "heavy", "cuirassier", "lancers", NULL};
 static const char *const art_kinds[] = {"foot", "horse", NULL};
@@ -279,14 +276,14 @@ static gr_status check_unit(gr_bt_unit *u, gr_error *err)
      * battle must give: the sheet prints no chart.  A battery is never fresh
      * nor spent (the lines say « Brigade »). */
     if (u->arm == GR_BT_ARTILLERY) {
-        if (u->worn_at < -1)
+        if (u->worn_at == GR_BT_UNSET)
             u->worn_at = 0;
-        if (u->spent_at < -1)
+        if (u->spent_at == GR_BT_UNSET)
             u->spent_at = -1;
     } else {
-        if (u->worn_at < -1)
+        if (u->worn_at == GR_BT_UNSET)
             u->worn_at = 1;
-        if (u->spent_at < -1)
+        if (u->spent_at == GR_BT_UNSET)
             return gr_error_set(err, GR_EINPUT,
                                 "%d:%d: unit \"%s\": \"spent\" is missing: L'Âge des Aigles needs "
                                 "each brigade's spent level (stands lost at which it is « "
@@ -345,6 +342,11 @@ static gr_status aoe_setup(gr_battle *b, gr_error *err)
         if (l->attached >= 0 && b->units[l->attached].side != l->side)
             return gr_error_set(err, GR_EINPUT,
                                 "%d:%d: leader \"%s\" is attached to \"%s\" of the other side",
+                                l->line, l->col, l->id, b->units[l->attached].id);
+        if (l->attached >= 0 && b->units[l->attached].arm == GR_BT_ARTILLERY)
+            return gr_error_set(err, GR_EINPUT,
+                                "%d:%d: leader \"%s\" is attached to the battery \"%s\"; a "
+                                "general attaches to a brigade (docs/rules/aoe.md)",
                                 l->line, l->col, l->id, b->units[l->attached].id);
     }
     for (int s = 0; s < 2; s++) {
@@ -480,9 +482,8 @@ static gr_status can_act(const gr_battle *b, const gr_bt_verb *v, int u, gr_erro
                             x->id);
     int side = gr_battle_active_side(b);
     if (x->side != side)
-        return gr_error_set(err, GR_EILLEGAL,
-                            "%s: \"%s\" is of the %s; in %s (%s) the %s act", v->name, x->id,
-                            b->side_name[x->side], phase(b)->id, phase(b)->title,
+        return gr_error_set(err, GR_EILLEGAL, "%s: \"%s\" is of the %s; in %s (%s) the %s act",
+                            v->name, x->id, b->side_name[x->side], phase(b)->id, phase(b)->title,
                             b->side_name[side]);
     return GR_OK;
 }
@@ -493,8 +494,7 @@ static gr_status set(const gr_procedure *p, gr_args *a, const char *name, const 
     return gr_bt_set(p, a, name, text, err);
 }
 
-static gr_status set_int(const gr_procedure *p, gr_args *a, const char *name, int v,
-                         gr_error *err)
+static gr_status set_int(const gr_procedure *p, gr_args *a, const char *name, int v, gr_error *err)
 {
     char buf[16];
     snprintf(buf, sizeof buf, "%d", v);
@@ -607,11 +607,11 @@ static gr_status prep_leader(const gr_battle *b, const gr_bt_verb *v, const gr_b
                             v->name, l->id, b->side_name[l->side], phase(b)->id,
                             b->side_name[side]);
     if (!gr_bt_leader_active(l))
-        return gr_error_set(err, GR_EILLEGAL, "%s: general \"%s\" is not in play (%s)", v->name,
-                            l->id,
-                            l->status == GR_BT_OUT_OF_ACTION ? "out of action, replaced after a turn"
-                            : l->status == GR_BT_CAPTURED    ? "captured"
-                                                             : "killed or wounded");
+        return gr_error_set(
+            err, GR_EILLEGAL, "%s: general \"%s\" is not in play (%s)", v->name, l->id,
+            l->status == GR_BT_OUT_OF_ACTION ? "out of action, replaced after a turn"
+            : l->status == GR_BT_CAPTURED    ? "captured"
+                                             : "killed or wounded");
     if (strcmp(v->name, "detach") == 0) {
         if (c->unit >= 0)
             return gr_error_set(err, GR_EINPUT, "detach takes no unit: %s", v->help);
@@ -627,8 +627,8 @@ static gr_status prep_leader(const gr_battle *b, const gr_bt_verb *v, const gr_b
                             "(docs/rules/aoe.md)",
                             b->units[c->unit].id);
     if (l->attached == c->unit)
-        return gr_error_set(err, GR_EILLEGAL, "attach: \"%s\" is already attached to \"%s\"",
-                            l->id, b->units[c->unit].id);
+        return gr_error_set(err, GR_EILLEGAL, "attach: \"%s\" is already attached to \"%s\"", l->id,
+                            b->units[c->unit].id);
     return GR_OK;
 }
 
@@ -666,8 +666,8 @@ static gr_status prep_reserve(const gr_battle *b, const gr_bt_verb *v, const gr_
     if ((st = set(p, out, "state", "reserve", err)) != GR_OK)
         return st;
     int side = u->side, ci = cinc(b, side);
-    int attached = ci >= 0 && b->leaders[ci].attached == c->unit &&
-                   gr_bt_leader_active(&b->leaders[ci]);
+    int attached =
+        ci >= 0 && b->leaders[ci].attached == c->unit && gr_bt_leader_active(&b->leaders[ci]);
     if (ci < 0)
         return gr_error_set(err, GR_EINPUT,
                             "reserve: the %s have no commander-in-chief (a leader with role "
@@ -865,8 +865,7 @@ static const char *artillery_class(const gr_bt_unit *u)
 {
     if (has_flag(u, "old_guard") || !strcmp(u->nation, "russian"))
         return "old_guard_or_russian";
-    if (!strcmp(u->nation, "french") || !strcmp(u->nation, "british") ||
-        !strcmp(u->nation, "kgl"))
+    if (!strcmp(u->nation, "french") || !strcmp(u->nation, "british") || !strcmp(u->nation, "kgl"))
         return "french_line_or_british";
     return "other";
 }
@@ -1054,10 +1053,10 @@ static gr_status combat_side(const gr_battle *b, int ui, const char *side, gr_ar
 static gr_status prep_combat(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
                              gr_args *out, gr_error *err)
 {
-    static const char *const side_keys[] = {"general",        "stands",         "condition",
-                                            "quality",        "cavalry",        "disordered",
-                                            "skirmish-order", "battery-alone",  "stands-lost",
-                                            "breakthrough",   "not-countercharging"};
+    static const char *const side_keys[] = {
+        "general",     "stands",       "condition",          "quality",
+        "cavalry",     "disordered",   "skirmish-order",     "battery-alone",
+        "stands-lost", "breakthrough", "not-countercharging"};
     static const fact facts[] = {
         {"charge-distance", NULL},
         {"defender-cover", NULL},
@@ -1286,7 +1285,8 @@ typedef struct notes {
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-static void say(notes *ns, int unit, const char *fmt, ...)
+static void
+say(notes *ns, int unit, const char *fmt, ...)
 {
     note *x = NULL;
     for (int i = 0; i < ns->n && unit >= 0; i++)
@@ -1313,11 +1313,12 @@ static void say(notes *ns, int unit, const char *fmt, ...)
 static void flush(const gr_battle *b, const notes *ns, gr_bt_outcome *out)
 {
     for (int i = 0; i < ns->n && out->ninstr < GR_BT_MAX_INSTR; i++) {
-        if (ns->line[i].unit >= 0)
-            snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "%s: %s",
-                     b->units[ns->line[i].unit].name, ns->line[i].text);
-        else
-            snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "%s", ns->line[i].text);
+        char *dst = out->instr[out->ninstr++];
+        int w = ns->line[i].unit >= 0 ? snprintf(dst, GR_BT_INSTR, "%s: %s",
+                                                 b->units[ns->line[i].unit].name, ns->line[i].text)
+                                      : snprintf(dst, GR_BT_INSTR, "%s", ns->line[i].text);
+        if (w >= GR_BT_INSTR) /* a long name: the line is cut, marked */
+            memcpy(dst + GR_BT_INSTR - 4, "...", 4);
     }
 }
 
@@ -1348,8 +1349,7 @@ static void lose_stands(gr_battle *b, int ui, int n, int in_fire, notes *ns)
         for (int i = 0; i < b->nleaders; i++)
             if (b->leaders[i].attached == ui) {
                 b->leaders[i].attached = -1;
-                say(ns, -1, "%s: his brigade is gone; he is detached",
-                    b->leaders[i].name);
+                say(ns, -1, "%s: his brigade is gone; he is detached", b->leaders[i].name);
             }
     } else if (u->condition != before && u->arm != GR_BT_ARTILLERY) {
         say(ns, ui, "%s",
@@ -1470,8 +1470,9 @@ static void effect_on(gr_battle *b, int ui, const gr_effect *e, const ctx *k, no
         if (u->arm == GR_BT_ARTILLERY)
             guns(b, ui, GR_GUNS_SILENCED, ns);
         else {
-            say(ns, ui, e->disorder == GR_FX_STAYS_DISORDERED || u->disordered ? "stays in disorder"
-                                                                               : "disordered");
+            say(ns, ui,
+                e->disorder == GR_FX_STAYS_DISORDERED || u->disordered ? "stays in disorder"
+                                                                       : "disordered");
             u->disordered = 1;
         }
     } else if (e->disorder == GR_FX_RALLIED) {
@@ -1496,8 +1497,8 @@ static void effect_on(gr_battle *b, int ui, const gr_effect *e, const ctx *k, no
         say(ns, ui, "routs: remove it from play");
     }
     if (e->square && !u->removed) {
+        say(ns, ui, "%s", strcmp(u->formation, "square") ? "forms square" : "stays in square");
         snprintf(u->formation, sizeof u->formation, "square");
-        say(ns, ui, "forms square");
     }
     switch (e->position) {
     case GR_POS_HOLDS: say(ns, ui, "holds its position"); break;
@@ -1601,8 +1602,7 @@ static gr_status apply_fire(gr_battle *b, const gr_bt_call *c, const gr_resoluti
     return GR_OK;
 }
 
-static gr_status apply_combat(gr_battle *b, const gr_bt_call *c, const gr_resolution *r,
-                              notes *ns)
+static gr_status apply_combat(gr_battle *b, const gr_bt_call *c, const gr_resolution *r, notes *ns)
 {
     gr_bt_unit *a = &b->units[c->unit], *d = &b->units[c->target];
     a->fired = 1;
@@ -1610,8 +1610,7 @@ static gr_status apply_combat(gr_battle *b, const gr_bt_call *c, const gr_resolu
     const gr_step *s = find_step(r, "Combat");
     if (!s)
         return GR_OK;
-    say(ns, -1, "%s against %s: %s (difference %+d)", a->name, d->name, outcome_label(s),
-        s->score);
+    say(ns, -1, "%s against %s: %s (difference %+d)", a->name, d->name, outcome_label(s), s->score);
     const char *cover = gr_bt_call_get(c, "defender-cover");
     ctx k = {.combat = 1,
              .score = s->score,
@@ -1619,13 +1618,18 @@ static gr_status apply_combat(gr_battle *b, const gr_bt_call *c, const gr_resolu
                            !(cover && strcmp(cover, "0"))};
     const gr_effects *fx = step_effects(s);
     /* « application simultanée des résultats »: both sides' lines. */
-    for (size_t i = 0; fx && i < fx->n; i++) {
-        const gr_effect *e = &fx->lines[i];
-        if (e->who == GR_FX_TARGET || e->who == GR_FX_EACH)
-            effect_on(b, c->target, e, &k, ns);
-        if (e->who == GR_FX_ATTACKER || e->who == GR_FX_EACH)
-            effect_on(b, c->unit, e, &k, ns);
-    }
+    /* The generals first: « un général est capturé si présent » takes the
+     * general of a brigade that the same result destroys. */
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; fx && i < fx->n; i++) {
+            const gr_effect *e = &fx->lines[i];
+            if ((e->leader != GR_LEADER_NONE) != (pass == 0))
+                continue;
+            if (e->who == GR_FX_TARGET || e->who == GR_FX_EACH)
+                effect_on(b, c->target, e, &k, ns);
+            if (e->who == GR_FX_ATTACKER || e->who == GR_FX_EACH)
+                effect_on(b, c->unit, e, &k, ns);
+        }
     return GR_OK;
 }
 
@@ -1670,8 +1674,9 @@ static gr_status apply_initiative(gr_battle *b, const gr_bt_call *c, const gr_re
     int second = ch && !strcmp(ch, "second");
     b->first = second ? 1 - side : side;
     b->sys[B_INITIATIVE_TURN] = b->turn;
-    say(ns, -1, "the %s win the initiative and choose to be %s player: the %s are 1st player in "
-                "turn %d",
+    say(ns, -1,
+        "the %s win the initiative and choose to be %s player: the %s are 1st player in "
+        "turn %d",
         b->side_name[side], second ? "2nd" : "1st", b->side_name[b->first], b->turn);
     return GR_OK;
 }
@@ -1715,8 +1720,7 @@ static gr_status aoe_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *
             u->limbered = 1;
         else if (!strcmp(a, "unlimber"))
             u->limbered = 0;
-        snprintf(u->formation, sizeof u->formation, "%s",
-                 u->limbered ? "limbered" : "unlimbered");
+        snprintf(u->formation, sizeof u->formation, "%s", u->limbered ? "limbered" : "unlimbered");
         say(&ns, c->unit, "%s (action %d of 2 this segment)%s", a, u->sys[U_ART_ACTIONS],
             !strcmp(a, "unlimber") ? "; only a general within 12\" may unlimber it" : "");
         break;
