@@ -69,6 +69,8 @@ enum { PH_LEADERS, PH_MOVE, PH_LEADERS2, PH_REACTION, PH_FIRE_DEF, PH_FIRE, PH_M
 static const gr_bt_verb nf_verbs[] = {
     {"attach", NULL, BOTH(PH_LEADERS), 0, "attach UNIT --leader ID (no roll)"},
     {"detach", NULL, BOTH(PH_LEADERS), 0, "detach --leader ID (no roll)"},
+    {"replace", NULL, BOTH(PH_LEADERS2), 0,
+     "replace --leader ID (a fallen leader's replacement officer takes command; no roll)"},
     {"maneuver", "maneuver", BOTH(PH_MOVE), 0,
      "maneuver UNIT [--division-in-range yes] [--no-command-chain yes] [--in-woods yes] "
      "[--on-road yes] [--commander-in-range RATING] (Good Order table: a unit in good order)"},
@@ -312,6 +314,14 @@ static gr_status nf_setup(gr_battle *b, gr_error *err)
 
 /* ---- reading the state ------------------------------------------------------ */
 
+/* Is leader l exceptional?  Rated excellent, and not a replacement officer
+ * (docs/rules/nf.md: the seed's exceptional officers are persons; the one
+ * who takes a fallen officer's place is not). */
+static int exceptional(const gr_bt_leader *l)
+{
+    return strcmp(l->rating, "excellent") == 0 && !l->back_turn;
+}
+
 static const gr_procedure *proc_of(const gr_bt_verb *v)
 {
     return v->procedure ? gr_system_procedure(nf_sys(), v->procedure) : NULL;
@@ -487,7 +497,7 @@ static gr_status prep_move(const gr_battle *b, const gr_procedure *p, const gr_b
                                 "counts instead); leave it out",
                                 b->leaders[att].name, u->id);
         SET("division-officer",
-            strcmp(b->leaders[att].rating, "excellent") == 0 ? "exceptional_attached" : "attached");
+            exceptional(&b->leaders[att]) ? "exceptional_attached" : "attached");
     } else if (in_range) {
         if (div < 0)
             return gr_error_set(err, GR_EINPUT,
@@ -500,7 +510,7 @@ static gr_status prep_move(const gr_battle *b, const gr_procedure *p, const gr_b
                                 "no bonus; leave it out",
                                 b->leaders[div].name, u->id, leader_state(b->leaders[div].status));
         SET("division-officer",
-            strcmp(b->leaders[div].rating, "excellent") == 0 ? "exceptional_in_range" : "in_range");
+            exceptional(&b->leaders[div]) ? "exceptional_in_range" : "in_range");
     }
     if (good_order_table) {
         /* "Use the rating of the Corp commander (or the Army Commander if no
@@ -650,9 +660,9 @@ static gr_status prep_melee_side(const gr_battle *b, const gr_procedure *p, cons
     int att = gr_battle_attached_leader(b, ui);
     if (att >= 0) {
         const gr_bt_leader *l = &b->leaders[att];
-        SIDE("leader", strcmp(l->kind, "melee_plus2") == 0   ? "attached_plus2"
-                       : strcmp(l->rating, "excellent") == 0 ? "attached_exceptional"
-                                                             : "attached");
+        SIDE("leader", strcmp(l->kind, "melee_plus2") == 0 ? "attached_plus2"
+                       : exceptional(l)                    ? "attached_exceptional"
+                                                           : "attached");
     } else if (has_flag(u, "exceptional_brigade")) {
         SIDE("leader", "exceptional_brigade");
     }
@@ -747,8 +757,7 @@ static gr_status prep_efc(const gr_battle *b, const gr_procedure *p, const gr_bt
     if (att >= 0) {
         const gr_bt_leader *l = &b->leaders[att];
         int upper = strcmp(l->role, "brigade") != 0;
-        SET("leader", upper && strcmp(l->rating, "excellent") == 0 ? "exceptional_upper_attached"
-                                                                   : "attached");
+        SET("leader", upper && exceptional(l) ? "exceptional_upper_attached" : "attached");
     } else if (has_flag(u, "exceptional_brigade")) {
         SET("leader", "exceptional_brigade");
     }
@@ -803,6 +812,16 @@ static gr_status prep_leader(const gr_battle *b, const gr_bt_verb *v, const gr_b
                             "and detaches his own",
                             l->id, b->side_name[l->side], b->rules->phases[b->phase].id,
                             b->side_name[side]);
+    if (strcmp(v->name, "replace") == 0) {
+        if (c->unit >= 0)
+            return gr_error_set(err, GR_EINPUT, "replace takes no unit: %s", v->help);
+        if (l->status != GR_BT_KILLED && l->status != GR_BT_WOUNDED && l->status != GR_BT_CAPTURED)
+            return gr_error_set(err, GR_EILLEGAL,
+                                "%s is %s: only a fallen leader (killed, wounded, captured) is "
+                                "replaced",
+                                l->id, leader_state(l->status));
+        return GR_OK;
+    }
     if (!gr_bt_leader_active(l))
         return gr_error_set(err, GR_EILLEGAL, "%s is %s: he can no longer %s", l->id,
                             leader_state(l->status), v->name);
@@ -1075,7 +1094,18 @@ static gr_status nf_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c
     (void)err;
     if (!r) { /* attach, detach */
         gr_bt_leader *l = &b->leaders[c->leader];
-        if (!strcmp(v->name, "attach")) {
+        if (!strcmp(v->name, "replace")) {
+            /* "replace fallen leaders": the replacement serves with the same
+             * rating, never exceptional, and "suffer[s] a -1" to [his]
+             * command range"; back_turn marks him (and the turn). */
+            l->status = GR_BT_ACTIVE;
+            l->attached = -1;
+            l->back_turn = b->turn;
+            put(out,
+                "%s: a replacement officer takes command (command range 1\" less; not "
+                "exceptional)",
+                l->name);
+        } else if (!strcmp(v->name, "attach")) {
             l->attached = c->unit;
             put(out, "%s: attached to %s", l->name, b->units[c->unit].name);
         } else {

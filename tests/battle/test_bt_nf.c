@@ -4,7 +4,9 @@
  * state checked after each step against values worked out by hand from seed
  * 002's tables (the reasoning is written beside each check); a brigade worn
  * then spent whose next tests change; a killed leader whose bonus stops;
- * refusals; undo by replay giving the previous hash; setup's refusals.
+ * replacement officers (step 3 of the maneuver phase) giving their bonus
+ * again in turn 4, never exceptional; refusals; undo by replay giving the
+ * previous hash; setup's refusals.
  *
  * The battle is a small piece of Maida (4 July 1806, data/oob/nf/maida.json):
  * French side 0 (first player), British side 1.  BEL levels (seed 002, the
@@ -667,6 +669,15 @@ static void turn3(gr_battle *b)
     ACT(b, "disorder", "fr_chass", NULL, NULL, "6", NULL);
     CHECK(strcmp(result(0), "shaken") == 0 && out.res.steps[0].modifier == 1, "%s", result(0));
 
+    /* "3. Move detached leaders, replace fallen leaders": Compère's
+     * replacement takes command (no roll). */
+    REFUSED(b, "replace", NULL, NULL, "compere", NULL, NULL, GR_EILLEGAL, "p1_maneuver_3_leaders");
+    NEXT_TO(b, "p1_maneuver_3_leaders");
+    REFUSED(b, "replace", NULL, NULL, "reynier", NULL, NULL, GR_EILLEGAL, "only a fallen leader");
+    ACT(b, "replace", NULL, NULL, "compere", NULL, NULL);
+    CHECK(b->leaders[COMPERE].status == GR_BT_ACTIVE && b->leaders[COMPERE].back_turn == 3,
+          "Compère's replacement %d %d", b->leaders[COMPERE].status, b->leaders[COMPERE].back_turn);
+
     NEXT_TO(b, "p1_fire_defensive");
     /* 81st (good order, spent, 2 stands, line) at the 1er Léger, 2": 2 points,
      * +1 British line.  Roll 9 -> 10: row "2" Lively: disordered. */
@@ -711,6 +722,12 @@ static void turn3(gr_battle *b)
     CHECK(strcmp(result(0), "rally") == 0 && out.res.steps[0].modifier == 4, "%s %d", result(0),
           out.res.steps[0].modifier);
 
+    NEXT_TO(b, "p2_maneuver_3_leaders");
+    REFUSED(b, "replace", NULL, NULL, "compere", NULL, NULL, GR_EILLEGAL, "French");
+    ACT(b, "replace", NULL, NULL, "kempt", NULL, NULL);
+    CHECK(b->leaders[KEMPT].status == GR_BT_ACTIVE && b->leaders[KEMPT].back_turn == 3,
+          "Kempt's replacement");
+
     NEXT_TO(b, "p2_fire_defensive");
     /* 1er Léger (disordered, column, 2) at Kempt's, 2": 1 point, +1: roll 5
      * -> 6: Desultory. */
@@ -727,6 +744,24 @@ static void turn3(gr_battle *b)
     NEXT_TO(b, "p2_melee");
     NEXT(b);
     CHECK(b->turn == 4 && b->phase == 0, "turn %d phase %d", b->turn, b->phase);
+
+    /* Turn 4: the replacements give their bonus again. */
+    NEXT_TO(b, "p1_maneuver_2_move");
+    /* 1er Léger (disordered since the 81st's fire, worn): Compère's
+     * replacement (good) in range +1, light +1, France column +2 = +4.  Roll
+     * 4 -> 8: rally, 1/2 movement. */
+    ACT(b, "disorder", "fr_1leg", NULL, NULL, "4", "division-in-range=yes");
+    CHECK(strcmp(result(0), "rally") == 0 && out.res.steps[0].modifier == 4, "%s %d", result(0),
+          out.res.steps[0].modifier);
+    CHECK(mod(0, "Within range of brigades division officer") == 1, "in range +1");
+    NEXT_TO(b, "p2_maneuver_2_move");
+    /* Kempt's (good order, fresh): Kempt's replacement in range: +1, not the
+     * exceptional officer's +2; light +1, fresh +2, Britain line +1 = +5.
+     * Stuart's column (average); roll 5 -> 10: "10+ Well handled": 5". */
+    ACT(b, "maneuver", "br_light", NULL, NULL, "5", "division-in-range=yes");
+    CHECK(strcmp(result(0), "well_handled") == 0 && out.res.steps[0].modifier == 5, "%s %d",
+          result(0), out.res.steps[0].modifier);
+    CHECK(mod(0, "Within range of brigades division officer") == 1, "not exceptional: +1");
 }
 
 /* Undo: replaying the record but its last action gives the hash before it;

@@ -201,6 +201,10 @@ unit fr_42 "0 spent true true"
 refused 'removed' disorder fr_42 --roll 3
 act "half_move_or_fc 3" maneuver fr_1leg --roll 5
 act "shaken 1" disorder fr_chass --roll 6
+to p1_maneuver_3_leaders
+refused 'only a fallen leader' replace --leader reynier
+plain replace --leader compere
+leader compere "active null"
 to p1_fire_defensive
 act "lively 1" fire br_81 --target fr_1leg --range 2 --roll 9
 to p1_fire_phasing
@@ -214,6 +218,8 @@ unit fr_chass "1 worn true false"
 to p2_maneuver_2_move
 refused 'killed' disorder br_light --division-in-range yes --roll 4
 act "rally 4" disorder br_light --roll 4
+to p2_maneuver_3_leaders
+plain replace --leader kempt
 to p2_fire_defensive
 act "desultory 1" fire fr_1leg --target br_light --range 2 --stands 2 --roll 5
 to p2_fire_phasing
@@ -232,5 +238,11 @@ B=$dir/copy.json
 to p2_melee
 "$GROGNARD" battle next "$B" >/dev/null || flunk "the last next"
 status '"\(.turn) \(.phase)"' '"4 p1_maneuver_1_leaders"'
+# Turn 4: the replacements give their bonus again (Kempt's: +1 in range, not
+# the exceptional +2).
+to p1_maneuver_2_move
+act "rally 4" disorder fr_1leg --division-in-range yes --roll 4
+to p2_maneuver_2_move
+act "well_handled 5" maneuver br_light --division-in-range yes --roll 5
 
 finish
