@@ -1,0 +1,253 @@
+/* bt_nf_apply.c - Napoleonic Fury's companion: a result's effects (the
+ * tables' effect lines, effect.h) applied to the battle's state, and one
+ * instruction per unit for the table, in inches (docs/rules/nf.md, "The
+ * battle companion"). */
+#include "bt_nf.h"
+
+#include "grognard/effect.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- applying a result -------------------------------------------------------- */
+
+/* What happens to one party, gathered into one instruction. */
+typedef struct party {
+    int unit; /* -1: none */
+    char text[GR_BT_INSTR];
+    size_t len;
+} party;
+
+static void say(party *pt, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(party *pt, const char *fmt, ...)
+{
+    if (pt->len >= sizeof pt->text - 1)
+        return;
+    if (pt->len) {
+        int w = snprintf(pt->text + pt->len, sizeof pt->text - pt->len, "; ");
+        pt->len += w > 0 ? (size_t)w : 0;
+        if (pt->len >= sizeof pt->text)
+            pt->len = sizeof pt->text - 1;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(pt->text + pt->len, sizeof pt->text - pt->len, fmt, ap);
+    va_end(ap);
+    pt->len += w > 0 ? (size_t)w : 0;
+    if (pt->len >= sizeof pt->text)
+        pt->len = sizeof pt->text - 1;
+}
+
+static int arm_matches(const gr_bt_unit *u, int arm)
+{
+    switch (arm) {
+    case GR_FX_ANY: return 1;
+    case GR_FX_TROOPS: return u->arm != GR_BT_ARTILLERY;
+    case GR_FX_GUNS: return u->arm == GR_BT_ARTILLERY;
+    case GR_FX_CAVALRY: return u->arm == GR_BT_CAVALRY;
+    case GR_FX_INFANTRY: return u->arm == GR_BT_INFANTRY;
+    default: return 0;
+    }
+}
+
+static void lose_stands(gr_battle *b, party *pt, int n)
+{
+    gr_bt_unit *u = &b->units[pt->unit];
+    int left = gr_bt_unit_stands(u);
+    if (n > left)
+        n = left;
+    u->lost += n;
+    u->lost_phase += n;
+    say(pt, "remove %d stand%s (%d left)", n, n == 1 ? "" : "s", left - n);
+    if (left - n == 0) {
+        u->removed = 1;
+        say(pt, "no stand left: remove it from the table");
+    }
+}
+
+/* Leader `l` of the party falls (killed or wounded, captured). */
+static void leader_falls(gr_battle *b, party *pt, int status)
+{
+    int l = gr_battle_attached_leader(b, pt->unit);
+    if (l < 0)
+        return;
+    b->leaders[l].status = status;
+    b->leaders[l].attached = -1;
+    say(pt, "%s %s: remove him", b->leaders[l].name,
+        status == GR_BT_CAPTURED ? "is captured" : "is wounded or killed");
+}
+
+/* The effect text's body (after "unit (troops): "), for what this file
+ * does not word itself. */
+static const char *fx_body(const gr_effect *e, char *buf, size_t cap)
+{
+    gr_effect tmp = *e;
+    tmp.stands = 0, tmp.per_point = 0, tmp.beyond = 0, tmp.disorder = 0, tmp.removed = 0,
+    tmp.leader = 0, tmp.guns = 0, tmp.square = 0;
+    tmp.fight_again = 0; /* the melee procedure has rolled again already */
+    gr_effect_text(&tmp, "inches", 1, buf, cap);
+    const char *colon = strstr(buf, ": ");
+    const char *body = colon ? colon + 2 : buf;
+    return strcmp(body, "no effect") == 0 ? "" : body;
+}
+
+static void apply_line(gr_battle *b, party *pt, const gr_effect *e, int extra)
+{
+    gr_bt_unit *u = &b->units[pt->unit];
+    if (!arm_matches(u, e->arm))
+        return;
+    if (e->when == GR_FX_IF_LEADER && gr_battle_attached_leader(b, pt->unit) < 0)
+        return;
+    if (e->when != GR_FX_ALWAYS && e->when != GR_FX_IF_LEADER)
+        return; /* no other condition appears in seed 002's tables */
+    if (e->removed && !u->removed) {
+        u->removed = 1;
+        say(pt, "routs: remove it from the table");
+    }
+    if (e->disorder == GR_FX_DISORDERED || e->disorder == GR_FX_STAYS_DISORDERED) {
+        if (u->arm != GR_BT_ARTILLERY) {
+            u->disordered = 1;
+            say(pt, e->disorder == GR_FX_DISORDERED ? "disordered" : "stays disordered");
+        }
+    }
+    if (e->disorder == GR_FX_RALLIED) {
+        u->disordered = 0;
+        say(pt, "rallies (good order)");
+    }
+    if (e->stands && !u->removed)
+        lose_stands(b, pt, e->stands + (e->per_point ? extra : 0));
+    if (e->guns) {
+        static const char *const gn[] = {"",        "suppressed", "silenced", "damaged",
+                                         "wrecked", "destroyed",  "captured"};
+        if (e->guns > u->guns)
+            u->guns = e->guns;
+        if (e->guns == GR_GUNS_DAMAGED)
+            u->sys[NFU_DAMAGED] = 1;
+        say(pt, "guns %s", gn[e->guns]);
+        if ((e->guns == GR_GUNS_WRECKED || e->guns == GR_GUNS_CAPTURED) && !u->removed) {
+            u->removed = 1;
+            say(pt, "remove the battery from the table");
+        }
+    }
+    if (e->leader == GR_LEADER_CAPTURED)
+        leader_falls(b, pt, GR_BT_CAPTURED);
+    if (e->leader == GR_LEADER_REMOVED)
+        leader_falls(b, pt, GR_BT_KILLED);
+    if (e->square) {
+        snprintf(u->formation, sizeof u->formation, "square");
+        say(pt, "forms square");
+    }
+    if (e->position == GR_POS_BREAKTHROUGH || e->position == GR_POS_CARRIES_OR_BREAKTHROUGH)
+        u->sys[NFU_BREAKTHROUGH] = 1;
+    char buf[GR_BT_INSTR];
+    const char *body = fx_body(e, buf, sizeof buf);
+    if (*body && !u->removed)
+        say(pt, "%s", body);
+}
+
+/* Apply the effects of every table read of r (a melee's desperate
+ * struggles, then its last result; a fire, then its leader loss). */
+static void apply_res(gr_battle *b, const gr_resolution *r, party *target, party *attacker)
+{
+    for (int s = 0; s < r->nsteps; s++) {
+        const gr_step *st = &r->steps[s];
+        if (!st->table->effects)
+            continue;
+        int extra = 0;
+        for (int i = 0; i < st->cell.nfields; i++)
+            if (!strcmp(st->cell.fields[i].key, "extra_stands"))
+                extra = (int)st->cell.fields[i].i;
+        const gr_effects *fx = &st->table->effects[st->cell.outcome];
+        for (size_t i = 0; i < fx->n; i++) {
+            const gr_effect *e = &fx->lines[i];
+            if ((e->who == GR_FX_TARGET || e->who == GR_FX_EACH) && target->unit >= 0)
+                apply_line(b, target, e, extra);
+            if ((e->who == GR_FX_ATTACKER || e->who == GR_FX_EACH) && attacker->unit >= 0)
+                apply_line(b, attacker, e, extra);
+        }
+    }
+}
+
+static int64_t res_value(const gr_resolution *r, const char *key, int *found)
+{
+    for (int i = 0; i < r->nvalues; i++)
+        if (!strcmp(r->values[i].key, key)) {
+            *found = 1;
+            return r->values[i].i;
+        }
+    *found = 0;
+    return 0;
+}
+
+/* One instruction line for the table (cut at GR_BT_INSTR). */
+static void put(gr_bt_outcome *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(gr_bt_outcome *out, const char *fmt, ...)
+{
+    if (out->ninstr >= GR_BT_MAX_INSTR)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out->instr[out->ninstr++], GR_BT_INSTR, fmt, ap);
+    va_end(ap);
+}
+
+static void instr(gr_bt_outcome *out, const gr_battle *b, const party *pt)
+{
+    if (pt->unit >= 0)
+        put(out, "%s: %s", b->units[pt->unit].name, pt->len ? pt->text : "no effect");
+}
+
+gr_status bt_nf_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                      const gr_resolution *r, gr_bt_outcome *out, gr_error *err)
+{
+    (void)err;
+    if (!r) { /* attach, detach */
+        gr_bt_leader *l = &b->leaders[c->leader];
+        if (!strcmp(v->name, "replace")) {
+            /* "replace fallen leaders": the replacement serves with the same
+             * rating, never exceptional, and "suffer[s] a -1" to [his]
+             * command range"; back_turn marks him (and the turn). */
+            l->status = GR_BT_ACTIVE;
+            l->attached = -1;
+            l->back_turn = b->turn;
+            put(out,
+                "%s: a replacement officer takes command (command range 1\" less; not "
+                "exceptional)",
+                l->name);
+        } else if (!strcmp(v->name, "attach")) {
+            l->attached = c->unit;
+            put(out, "%s: attached to %s", l->name, b->units[c->unit].name);
+        } else {
+            put(out, "%s: detached from %s", l->name, b->units[l->attached].name);
+            l->attached = -1;
+        }
+        return GR_OK;
+    }
+    party target = {.unit = -1}, attacker = {.unit = -1};
+    int melee = !strcmp(v->name, "melee"), fire = !strcmp(v->name, "fire");
+    if (melee || fire) {
+        target.unit = c->target;
+        attacker.unit = c->unit;
+    } else {
+        target.unit = c->unit;
+        attacker.unit = c->target;
+    }
+    b->units[c->unit].fired = 1;
+    if (melee)
+        b->units[c->unit].sys[NFU_BREAKTHROUGH] = 0; /* set again by a breakthrough result */
+    apply_res(b, r, &target, &attacker);
+    if (!strcmp(v->name, "maneuver") || !strcmp(v->name, "react") || !strcmp(v->name, "disorder")) {
+        int found;
+        int64_t reacts = res_value(r, "reacts", &found);
+        if (found && !reacts)
+            say(&target, "does not react");
+        int64_t mv = res_value(r, "allowance_inches", &found);
+        if (found && (!strcmp(v->name, "react") ? reacts : 1))
+            say(&target, "may move up to %g inches", (double)mv / GR_MILLI);
+    }
+    instr(out, b, &target);
+    if (melee || attacker.len)
+        instr(out, b, &attacker);
+    return GR_OK;
+}
