@@ -49,21 +49,52 @@ typedef struct pg_store {
     void *ctx;
 } pg_store;
 
-/* The URI with the password between "user:" and "@" replaced by "***". */
+/* The URI with its password hidden: "user:***@host", "password=***". */
 static char *hide_password(const char *uri)
 {
-    char *out = malloc(strlen(uri) + 4);
+    size_t cap = 2 * strlen(uri) + 8; /* each "***" takes the place of 2 bytes or more */
+    char *out = malloc(cap), *o = out;
     if (!out)
         return NULL;
     const char *p = strstr(uri, "://");
     const char *at = p ? strchr(p + 3, '@') : NULL;
     const char *slash = p ? strchr(p + 3, '/') : NULL;
     const char *colon = p ? strchr(p + 3, ':') : NULL;
-    if (at && (!slash || at < slash) && colon && colon < at)
-        snprintf(out, strlen(uri) + 4, "%.*s***%s", (int)(colon + 1 - uri), uri, at);
-    else
-        strcpy(out, uri);
+    const char *q = uri;
+    if (at && (!slash || at < slash) && colon && colon < at) {
+        o += sprintf(o, "%.*s***", (int)(colon + 1 - uri), uri);
+        q = at;
+    }
+    /* a password given as a parameter: each one's value hidden */
+    while (*q) {
+        const char *pw = strstr(q, "password=");
+        if (!pw) {
+            o += sprintf(o, "%s", q);
+            break;
+        }
+        o += sprintf(o, "%.*s***", (int)(pw + 9 - q), q);
+        q = pw + 9 + strcspn(pw + 9, "&");
+    }
+    *o = 0;
     return out;
+}
+
+static const char *one_line(const char *msg, char *buf, size_t cap)
+{
+    size_t n = 0;
+    int space = 0;
+    for (const char *p = msg ? msg : ""; *p && n + 1 < cap; p++) {
+        if (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r') {
+            space = n > 0;
+            continue;
+        }
+        if (space && n + 2 < cap)
+            buf[n++] = ' ';
+        space = 0;
+        buf[n++] = *p;
+    }
+    buf[n] = 0;
+    return n ? buf : "no reason given";
 }
 
 static gr_status pg_fail(pg_store *s, gr_error *err, const char *what, const PGresult *res)
@@ -71,10 +102,11 @@ static gr_status pg_fail(pg_store *s, gr_error *err, const char *what, const PGr
     const char *why = res ? PQresultErrorMessage(res) : "";
     if (!why || !*why)
         why = PQerrorMessage(s->db);
+    char buf[GR_ERROR_MSG];
     return gr_error_set(err, GR_ERUNTIME,
                         "%s: %s failed (%s); check that the PostgreSQL server is running and "
                         "that the URI's user may write this database",
-                        s->shown, what, why && *why ? why : "no reason given");
+                        s->shown, what, one_line(why, buf, sizeof buf));
 }
 
 /* Make the connection again if the server dropped it (between calls). */
@@ -628,11 +660,13 @@ gr_status gr_store_open_pg(const char *uri, gr_store **out, gr_error *err)
     s->base.ops = &pg_ops;
     pthread_mutex_init(&s->lock, NULL);
     s->db = PQconnectdb(uri);
+    char buf[GR_ERROR_MSG];
     if (PQstatus(s->db) != CONNECTION_OK) {
         gr_error_set(err, GR_ERUNTIME,
                      "%s: cannot connect to PostgreSQL (%s); check the server is running and "
                      "the URI (postgresql://USER@HOST:PORT/DATABASE) names it",
-                     s->shown, s->db ? PQerrorMessage(s->db) : "out of memory");
+                     s->shown,
+                     s->db ? one_line(PQerrorMessage(s->db), buf, sizeof buf) : "out of memory");
         pg_close(&s->base);
         return GR_ERUNTIME;
     }
@@ -643,10 +677,12 @@ gr_status gr_store_open_pg(const char *uri, gr_store **out, gr_error *err)
     r = PQexec(s->db, schema);
     int ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
     if (!ok) {
-        gr_error_set(err, GR_ERUNTIME,
-                     "%s: the tables cannot be set up (%s); give --db a database the user may "
-                     "create tables in, or one grognard made",
-                     s->shown, r ? PQresultErrorMessage(r) : PQerrorMessage(s->db));
+        gr_error_set(
+            err, GR_ERUNTIME,
+            "%s: the tables cannot be set up (%s); give --db a database the user may "
+            "create tables in, or one grognard made",
+            s->shown,
+            one_line(r ? PQresultErrorMessage(r) : PQerrorMessage(s->db), buf, sizeof buf));
         PQclear(r);
         pg_cmd(s, "ROLLBACK");
         pg_close(&s->base);

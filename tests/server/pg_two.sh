@@ -46,9 +46,14 @@ start() {
 }
 on() { BASE="http://127.0.0.1:$1"; } # on PORT: the next api calls go there
 
+# a database that is not there: exit 1, one line naming it, no password
+"$GROGNARD" serve --port 0 --db "postgresql://me:s3cr3t@127.0.0.1:1/none" --data "$SOURCE_ROOT/data" \
+    >/dev/null 2>"$WORK/e"
+check "0.1 no PostgreSQL there" "$? $(wc -l <"$WORK/e") $(grep -c 'me:\*\*\*@127.0.0.1:1/none: cannot connect' "$WORK/e") $(grep -c s3cr3t "$WORK/e")" "1 1 1 0"
+
 start A
 start B
-[ "$A_PORT" != "$B_PORT" ] && pass || flunk "0.1 two servers, one port"
+[ "$A_PORT" != "$B_PORT" ] && pass || flunk "0.2 two servers, one port"
 
 # 1. one game, two servers
 on "$A_PORT"

@@ -290,6 +290,11 @@ int main(int argc, char **argv)
         CHECK(rc == GR_ERUNTIME && !x && strstr(err.msg, "cannot connect") &&
                   !strstr(err.msg, "s3cr3t") && strstr(err.msg, "u:***@127.0.0.1:1"),
               "a server that is not there: %d %s", rc, err.msg);
+        rc = gr_store_open("postgresql://127.0.0.1:1/none?user=u&password=s3cr3t&sslmode=disable",
+                           &x, &err);
+        CHECK(rc == GR_ERUNTIME && !strstr(err.msg, "s3cr3t") &&
+                  strstr(err.msg, "password=***&sslmode"),
+              "a password parameter: %s", err.msg);
     } else {
         gr_store *x = NULL;
         CHECK(gr_store_open("/nonexistent-folder/x.db", &x, &err) == GR_ERUNTIME && !x &&
