@@ -47,6 +47,7 @@ typedef struct pg_store {
     int wake[2]; /* a byte written to wake[1] stops the listener */
     gr_store_watcher fn;
     void *ctx;
+    int first; /* the next statement is the first of a call (pg_ensure) */
 } pg_store;
 
 /* The URI with its password hidden: "user:***@host", "password=***". */
@@ -109,11 +110,33 @@ static gr_status pg_fail(pg_store *s, gr_error *err, const char *what, const PGr
                         s->shown, what, one_line(why, buf, sizeof buf));
 }
 
-/* Make the connection again if the server dropped it (between calls). */
+/* At the start of a call: make the connection again if it is known to be
+ * lost.  A loss found by the call's first statement (the database was
+ * restarted since the last call) is made good by pg_run/pg_cmd, once; never
+ * inside a transaction. */
 static void pg_ensure(pg_store *s)
 {
     if (PQstatus(s->db) != CONNECTION_OK)
         PQreset(s->db);
+    s->first = 1;
+}
+
+/* The first statement of a call failed with the connection lost: make it
+ * again and say so (the statement is then run again). */
+static int pg_retry(pg_store *s, int ok)
+{
+    int first = s->first;
+    s->first = 0;
+    if (ok || !first || PQstatus(s->db) != CONNECTION_BAD)
+        return 0;
+    PQreset(s->db);
+    return PQstatus(s->db) == CONNECTION_OK;
+}
+
+static int result_ok(const PGresult *r)
+{
+    ExecStatusType t = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+    return t == PGRES_COMMAND_OK || t == PGRES_TUPLES_OK;
 }
 
 /* Run `sql` with n text parameters; the result (never NULL: PQexecParams
@@ -121,6 +144,10 @@ static void pg_ensure(pg_store *s)
 static PGresult *pg_run(pg_store *s, const char *sql, int n, const char *const *vals)
 {
     PGresult *r = PQexecParams(s->db, sql, n, NULL, vals, NULL, NULL, 0);
+    if (pg_retry(s, result_ok(r))) {
+        PQclear(r);
+        r = PQexecParams(s->db, sql, n, NULL, vals, NULL, NULL, 0);
+    }
     return r ? r : PQmakeEmptyPGresult(s->db, PGRES_FATAL_ERROR);
 }
 
@@ -128,6 +155,10 @@ static PGresult *pg_run(pg_store *s, const char *sql, int n, const char *const *
 static int pg_cmd(pg_store *s, const char *sql)
 {
     PGresult *r = PQexec(s->db, sql);
+    if (pg_retry(s, result_ok(r))) {
+        PQclear(r);
+        r = PQexec(s->db, sql);
+    }
     int ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
     PQclear(r);
     return ok ? 0 : -1;
@@ -196,7 +227,7 @@ static void *listener_main(void *arg)
             }
             continue;
         }
-        if (rc > 0 && !PQconsumeInput(c)) {
+        if (rc > 0 && (!PQconsumeInput(c) || PQstatus(c) != CONNECTION_OK)) {
             PQfinish(c);
             c = NULL;
             lost = 1;
@@ -647,6 +678,12 @@ static const char schema[] =
     "  PRIMARY KEY (game, n));"
     "COMMIT;";
 
+static void quiet(void *arg, const char *msg)
+{
+    (void)arg;
+    (void)msg;
+}
+
 gr_status gr_store_open_pg(const char *uri, gr_store **out, gr_error *err)
 {
     *out = NULL;
@@ -670,11 +707,10 @@ gr_status gr_store_open_pg(const char *uri, gr_store **out, gr_error *err)
         pg_close(&s->base);
         return GR_ERUNTIME;
     }
-    /* the server's notices (CREATE TABLE IF NOT EXISTS ... skipping) are
-     * not for the server's log */
-    PGresult *r = PQexec(s->db, "SET client_min_messages = warning");
-    PQclear(r);
-    r = PQexec(s->db, schema);
+    /* the database's notices (CREATE TABLE IF NOT EXISTS ... skipping) are
+     * not for the server's log; errors come back with their calls */
+    PQsetNoticeProcessor(s->db, quiet, NULL);
+    PGresult *r = PQexec(s->db, schema);
     int ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
     if (!ok) {
         gr_error_set(

@@ -17,6 +17,9 @@
 # 3. A game of two computer players seen by both servers: both workers play
 #    it; the loser of each race catches up silently; the game ends whole and
 #    neither server logs an error.
+# 4. The database restarted under both servers: the next request on A is
+#    answered (the connection made again), and B's event stream, opened
+#    before the restart, hears A's next action (B's listener back).
 . "$(dirname "$0")/lib.sh"
 : "${GROGNARD_TEST_DB:?run this test through pgtmp.sh (it gives a PostgreSQL database)}"
 GAMES=${GAMES:-10}
@@ -196,10 +199,37 @@ printf '%s' "$BODY" >"$WORK/replay-c.json"
 errs=$(cat "$WORK/A.err" "$WORK/B.err" | grep -vE '^(127\.0\.0\.1|-) ' | grep -v 'stopping' | head -n 5)
 check "3.6 the servers' own messages" "$errs" ""
 
+# 4. PostgreSQL restarted under both servers
+on "$B_PORT"
+curl -s -N --max-time 10 "$BASE/api/games/$G/events" >"$WORK/events-r" &
+curl_pid=$!
+sleep 1
+if [ -n "${PGTMP_OWNER-}" ]; then
+    runuser -u "$PGTMP_OWNER" -- "$PGTMP_BIN/pg_ctl" restart -D "$PGTMP_DATA" -w -m fast >/dev/null 2>&1
+else
+    "$PGTMP_BIN/pg_ctl" restart -D "$PGTMP_DATA" -w -m fast >/dev/null 2>&1
+fi
+check "4.1 PostgreSQL restarted" "$?" 0
+on "$A_PORT"
+api GET "/api/games/$G"
+check "4.2 a view on A after the restart" "$STATUS" 200
+S2=$(jqb .step)
+tm=$(jqb .to_move)
+tok=$T0
+[ "$tm" = 1 ] && tok=$T1
+api GET "/api/games/$G" "" "$tok"
+act3=$(jqb '.legal[0].text')
+api POST "/api/games/$G/actions" "$(jq -nc --arg a "$act3" --argjson s "$S2" '{action: $a, step: $s}')" "$tok"
+check "4.3 an action on A after the restart" "$STATUS" 200
+api GET "/api/games/$G"
+S3=$(jqb .step)
+wait "$curl_pid"
+check "4.4 B's stream hears it" "$(sed -n 's/^id: //p' "$WORK/events-r" | tail -n 1)" "$S3"
+
 kill -TERM "$A_PID"
-wait "$A_PID" && pass || flunk "4.1 A stops on SIGTERM"
+wait "$A_PID" && pass || flunk "5.1 A stops on SIGTERM"
 kill -TERM "$B_PID"
-wait "$B_PID" && pass || flunk "4.2 B stops on SIGTERM"
+wait "$B_PID" && pass || flunk "5.2 B stops on SIGTERM"
 A_PID=""
 B_PID=""
 finish

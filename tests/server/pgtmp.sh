@@ -80,7 +80,8 @@ if ! "$bindir/createdb" -h 127.0.0.1 -p "$port" -U grognard grognard >"$PGTMP/cr
     exit 1
 fi
 export GROGNARD_TEST_DB="postgresql://grognard@127.0.0.1:$port/grognard"
-export PGTMP_BIN="$bindir" PGTMP_PORT="$port"
+# for a test that restarts the database (pg_two.sh): pg_ctl as its owner
+export PGTMP_BIN="$bindir" PGTMP_PORT="$port" PGTMP_DATA="$data" PGTMP_OWNER="${as_owner[*]:+nobody}"
 "$@"
 rc=$?
 exit $rc
