@@ -20,6 +20,7 @@
 # 4. The database restarted under both servers: the next request on A is
 #    answered (the connection made again), and B's event stream, opened
 #    before the restart, hears A's next action (B's listener back).
+# 0. First, the refusals: pgtmp.sh without PostgreSQL, a database not there.
 . "$(dirname "$0")/lib.sh"
 : "${GROGNARD_TEST_DB:?run this test through pgtmp.sh (it gives a PostgreSQL database)}"
 GAMES=${GAMES:-10}
@@ -49,6 +50,9 @@ start() {
 }
 on() { BASE="http://127.0.0.1:$1"; } # on PORT: the next api calls go there
 
+# no PostgreSQL installed: pgtmp.sh fails (never skips), saying what to run
+PGTMP_ROOT=/nonexistent "$(dirname "$0")/pgtmp.sh" true 2>"$WORK/e"
+check "0.0 no PostgreSQL installed" "$? $(grep -c 'run scripts/setup' "$WORK/e")" "1 1"
 # a database that is not there: exit 1, one line naming it, no password
 "$GROGNARD" serve --port 0 --db "postgresql://me:s3cr3t@127.0.0.1:1/none" --data "$SOURCE_ROOT/data" \
     >/dev/null 2>"$WORK/e"

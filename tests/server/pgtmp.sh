@@ -19,11 +19,13 @@
 set -u
 [ $# -ge 1 ] || { echo "usage: pgtmp.sh COMMAND [ARGS...]" >&2; exit 2; }
 bindir=""
-for d in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V); do
+# PGTMP_ROOT: where Debian puts PostgreSQL's versions (a test of this
+# script's failure gives another)
+for d in $(ls -d "${PGTMP_ROOT:-/usr/lib/postgresql}"/*/bin 2>/dev/null | sort -V); do
     [ -x "$d/initdb" ] && [ -x "$d/pg_ctl" ] && bindir=$d
 done
 if [ -z "$bindir" ]; then
-    echo "FAIL: PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb); run scripts/setup, which installs Debian's postgresql package" >&2
+    echo "FAIL: PostgreSQL is not installed (no ${PGTMP_ROOT:-/usr/lib/postgresql}/*/bin/initdb); run scripts/setup, which installs Debian's postgresql package" >&2
     exit 1
 fi
 PGTMP=$(mktemp -d "${TMPDIR:-/tmp}/grognard-pg.XXXXXX") || exit 1
