@@ -51,8 +51,10 @@ stop_pg() {
     fi
     rm -rf "$PGTMP"
 }
+child=""
 trap stop_pg EXIT
-trap 'exit 130' INT TERM
+# a signal (Ctrl-C, meson's timeout): the command stopped too, then stop_pg
+trap '[ -n "$child" ] && kill -TERM "$child" 2>/dev/null; exit 130' INT TERM
 if ! "${as_owner[@]}" "$bindir/initdb" -D "$data" -U grognard --auth=trust -E UTF8 --no-locale \
     >"$PGTMP/initdb.log" 2>&1; then
     echo "FAIL: initdb failed:" >&2
@@ -84,6 +86,10 @@ fi
 export GROGNARD_TEST_DB="postgresql://grognard@127.0.0.1:$port/grognard"
 # for a test that restarts the database (pg_two.sh): pg_ctl as its owner
 export PGTMP_BIN="$bindir" PGTMP_PORT="$port" PGTMP_DATA="$data" PGTMP_OWNER="${as_owner[*]:+nobody}"
-"$@"
+# in the background, so that a signal is taken at once, not after COMMAND
+"$@" &
+child=$!
+wait "$child"
 rc=$?
+child=""
 exit $rc
