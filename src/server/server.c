@@ -512,18 +512,18 @@ static void on_store_change(void *ctx, const char *id, size_t nsteps, uint64_t g
     if (atomic_load(&s->stopping))
         return;
     if (!id) {
+        /* a chain only grows at its head and a game's next never changes:
+         * the head read under the registry's lock, the rest walked freely */
         for (size_t b = 0; b < SV_BUCKETS; b++) {
             pthread_mutex_lock(&s->reg_lock);
-            sv_game *list[64];
-            size_t n = 0;
-            for (sv_game *g = s->buckets[b]; g && n < 64; g = g->next)
-                list[n++] = g;
+            sv_game *g = s->buckets[b];
             pthread_mutex_unlock(&s->reg_lock);
-            for (size_t i = 0; i < n; i++) {
+            for (; g; g = g->next) {
                 gr_error err;
-                pthread_mutex_lock(&list[i]->lock);
-                sync_game(s, list[i], &err);
-                pthread_mutex_unlock(&list[i]->lock);
+                pthread_mutex_lock(&g->lock);
+                if (sync_game(s, g, &err) != GR_OK)
+                    fprintf(stderr, "grognard serve: game %s: %s\n", g->id, err.msg);
+                pthread_mutex_unlock(&g->lock);
             }
         }
         return;
