@@ -1,5 +1,5 @@
-/* cmd_serve.c - grognard serve [--host ADDR] [--port P] [--db PATH] [--web DIR]
- * [--data DIR]: the HTTP server (docs/api.md). */
+/* cmd_serve.c - grognard serve [--host ADDR] [--port P] [--db PATH|URI]
+ * [--web DIR] [--data DIR]: the HTTP server (docs/api.md). */
 #include "cli.h"
 
 #include <errno.h>
@@ -15,11 +15,14 @@ static void usage(FILE *f)
         f, "usage: grognard serve [--host ADDR] [--port P] [--db PATH] [--web DIR] [--data DIR]\n\n"
            "Serve games of Revolution et Empire and the table assistant over HTTP: the page\n"
            "at http://ADDR:P/, the JSON API under /api/ (docs/api.md).  Games are kept in an\n"
-           "SQLite database; an action is answered only once it is on disk, and unfinished\n"
-           "games are reloaded (every step replayed and checked) when the server starts.\n\n"
+           "SQLite database, or in PostgreSQL, which several servers may share; an action\n"
+           "is answered only once it is stored, and unfinished games are reloaded (every\n"
+           "step replayed and checked) when the server starts.\n\n"
            "  --host ADDR   IPv4 address to listen on (default 127.0.0.1; 0.0.0.0: every one)\n"
            "  --port P      TCP port (default 8080; 0: any free port, printed)\n"
-           "  --db PATH     the database (default grognard.db, created if missing)\n"
+           "  --db PATH     the SQLite database (default grognard.db, created if missing)\n"
+           "  --db URI      a PostgreSQL database: postgresql://USER@HOST:PORT/DATABASE\n"
+           "                (or postgres://...); several servers may serve the same one\n"
            "  --web DIR     the page's folder (default: ./web, else the source tree's)\n"
            "  --data DIR    the data folder with scenarios/ (default: ./data, else the\n"
            "                source tree's)\n\n"

@@ -397,6 +397,7 @@ static sv_game *load_game(gr_server *s, const char *id, gr_error *err)
     } else if (sv_game_new(scn, id, sg.seed, (const char(*)[GR_STORE_NAME_MAX])sg.players,
                            (const char(*)[GR_STORE_TOKEN_MAX])sg.tokens, &g, err) == GR_OK) {
         g->finished = sg.finished;
+        g->gen = sg.gen;
         if (sv_game_replay(g, steps, sg.nsteps, err) != GR_OK) {
             char msg[GR_ERROR_MSG];
             snprintf(msg, sizeof msg, "%s", err->msg);
@@ -444,8 +445,112 @@ static sv_game *game_find(gr_server *s, const char *id, int *missing, gr_error *
     return g;
 }
 
+/* ---- several servers, one database ------------------------------------------------- */
+
+/* Bring g to what the store holds: the steps another server added replayed
+ * (checked as a reload is), or, after another server's undo (a new
+ * generation), the game replayed from its seed.  g->lock held. */
+static gr_status catch_up(gr_server *s, sv_game *g, gr_error *err)
+{
+    size_t have = gr_match_steps(g->m);
+    gr_store_game sg;
+    gr_record_step *steps = NULL;
+    if (gr_store_load_from(s->store, g->id, have, &sg, &steps, err) != GR_OK)
+        return GR_ERUNTIME;
+    gr_status st = GR_ERUNTIME;
+    if (sg.gen == g->gen && sg.nsteps >= have)
+        st = sv_game_extend(g, steps, have, sg.nsteps - have, err);
+    free(steps);
+    steps = NULL;
+    if (st != GR_OK) { /* other steps than ours: from the seed */
+        if (gr_store_load(s->store, g->id, &sg, &steps, err) != GR_OK)
+            return GR_ERUNTIME;
+        st = sv_game_reset(g, steps, sg.nsteps, err);
+        free(steps);
+        if (st != GR_OK) {
+            char msg[GR_ERROR_MSG];
+            snprintf(msg, sizeof msg, "%s", err->msg);
+            return gr_error_set(err, GR_ERUNTIME,
+                                "game %s does not replay from the store (%s); the servers sharing "
+                                "the database must run the same rules and scenario files",
+                                g->id, msg);
+        }
+    }
+    g->gen = sg.gen;
+    g->finished = sg.finished;
+    sv_game_touch(g);
+    if (sv_game_computer_to_move(g))
+        enqueue(s, g);
+    return GR_OK;
+}
+
+/* Before acting on g or showing it: when the store is shared (another
+ * process may have moved the game on), compare the stored step count and
+ * generation with g's and catch up.  One small read; nothing for SQLite.
+ * g->lock held. */
+static gr_status sync_game(gr_server *s, sv_game *g, gr_error *err)
+{
+    if (!gr_store_shared(s->store))
+        return GR_OK;
+    gr_store_head h;
+    if (gr_store_stamp(s->store, g->id, &h, err) != GR_OK)
+        return GR_ERUNTIME;
+    if (h.nsteps == gr_match_steps(g->m) && h.gen == g->gen) {
+        g->finished = h.finished;
+        return GR_OK;
+    }
+    return catch_up(s, g, err);
+}
+
+/* The store's listener (its own thread): another server (or this one)
+ * changed game `id`.  A game this server holds is caught up, which wakes
+ * its event streams; one it does not hold is loaded when asked for.  id
+ * NULL: notices may have been missed, every game is compared. */
+static void on_store_change(void *ctx, const char *id, size_t nsteps, uint64_t gen)
+{
+    gr_server *s = ctx;
+    if (atomic_load(&s->stopping))
+        return;
+    if (!id) {
+        /* a chain only grows at its head and a game's next never changes:
+         * the head read under the registry's lock, the rest walked freely */
+        for (size_t b = 0; b < SV_BUCKETS; b++) {
+            pthread_mutex_lock(&s->reg_lock);
+            sv_game *g = s->buckets[b];
+            pthread_mutex_unlock(&s->reg_lock);
+            for (; g; g = g->next) {
+                gr_error err;
+                pthread_mutex_lock(&g->lock);
+                if (sync_game(s, g, &err) != GR_OK)
+                    fprintf(stderr, "grognard serve: game %s: %s\n", g->id, err.msg);
+                pthread_mutex_unlock(&g->lock);
+            }
+        }
+        return;
+    }
+    if (!valid_id(id))
+        return;
+    pthread_mutex_lock(&s->reg_lock);
+    sv_game *g = s->buckets[bucket_of(id)];
+    while (g && strcmp(g->id, id))
+        g = g->next;
+    pthread_mutex_unlock(&s->reg_lock); /* a registered game is freed only at the end */
+    if (!g)
+        return;
+    pthread_mutex_lock(&g->lock);
+    /* our own change, or one we caught up with already: nothing to do */
+    if (gen != g->gen || nsteps > gr_match_steps(g->m)) {
+        gr_error err;
+        if (sync_game(s, g, &err) != GR_OK)
+            fprintf(stderr, "grognard serve: game %s: %s\n", g->id, err.msg);
+    }
+    pthread_mutex_unlock(&g->lock);
+}
+
 /* Store the steps from `first` to the current one, mark the game over if it
- * is; on a store failure go back to what the store holds.  g->lock held. */
+ * is; on a store failure go back to what the store holds.  GR_EINPUT: the
+ * store refused the steps because another server stored its own first
+ * (the game is caught up with them: answer 409).  g->lock held. */
 static gr_status commit(gr_server *s, sv_game *g, size_t first, gr_error *err)
 {
     size_t now = gr_match_steps(g->m);
@@ -458,12 +563,15 @@ static gr_status commit(gr_server *s, sv_game *g, size_t first, gr_error *err)
         }
         for (size_t i = first; i <= now; i++)
             v[i - first] = *gr_match_step(g->m, i - 1);
-        gr_status st = gr_store_append(s->store, g->id, first, v, now - first + 1, err);
+        gr_status st = gr_store_append_at(s->store, g->id, first, g->gen, v, now - first + 1, err);
         free(v);
         if (st != GR_OK) {
             gr_error e2;
             sv_game_rewind(g, first - 1, &e2);
             sv_game_touch(g);
+            /* a stale step: another server's steps came first */
+            if (st == GR_EINPUT && catch_up(s, g, &e2) != GR_OK)
+                fprintf(stderr, "grognard serve: game %s: %s\n", g->id, e2.msg);
             return st;
         }
     }
@@ -493,10 +601,15 @@ static void *worker_main(void *arg)
         g->queued = 0;
         pthread_mutex_unlock(&s->q_lock);
         pthread_mutex_lock(&g->lock);
-        size_t first = gr_match_steps(g->m) + 1;
-        if (sv_game_play_computer(g)) {
-            gr_error err;
-            if (commit(s, g, first, &err) != GR_OK)
+        gr_error err;
+        if (sync_game(s, g, &err) != GR_OK) {
+            fprintf(stderr, "grognard serve: game %s: %s\n", g->id, err.msg);
+        } else {
+            size_t first = gr_match_steps(g->m) + 1;
+            /* two servers may both play the computer's step: the second
+             * append is refused (GR_EINPUT), and that server just caught up */
+            if (sv_game_play_computer(g) && commit(s, g, first, &err) != GR_OK &&
+                err.code != GR_EINPUT)
                 fprintf(stderr, "grognard serve: game %s: %s\n", g->id, err.msg);
         }
         pthread_mutex_unlock(&g->lock);
@@ -720,7 +833,7 @@ static size_t query_size(struct MHD_Connection *c, const char *name)
     return *end ? 0 : (size_t)n;
 }
 
-static MHD_Result_t h_view(sv_game *g, struct MHD_Connection *c, sv_req *r)
+static MHD_Result_t h_view(gr_server *s, sv_game *g, struct MHD_Connection *c, sv_req *r)
 {
     int seat = seat_of(c, g);
     if (seat == -1)
@@ -734,6 +847,11 @@ static MHD_Result_t h_view(sv_game *g, struct MHD_Connection *c, sv_req *r)
         return reply_err(c, r, 400, "?lang=%.16s is not known; accepted: en, fr", l);
     size_t since = query_size(c, "since");
     pthread_mutex_lock(&g->lock);
+    gr_error err;
+    if (sync_game(s, g, &err) != GR_OK) {
+        pthread_mutex_unlock(&g->lock);
+        return reply_err(c, r, 500, "%s", err.msg);
+    }
     char *text = sv_game_view(g, seat, since, lang);
     pthread_mutex_unlock(&g->lock);
     return reply_json(c, r, 200, text);
@@ -814,12 +932,19 @@ static MHD_Result_t h_action(gr_server *s, sv_game *g, struct MHD_Connection *c,
                          ex);
     }
     pthread_mutex_lock(&g->lock);
-    size_t first;
+    size_t first = 0;
     gr_error err;
     gr_error_clear(&err);
-    int code = sv_game_act(g, seat, text, step, &first, &err);
-    if (code == 200 && commit(s, g, first, &err) != GR_OK)
-        code = 500;
+    int code =
+        sync_game(s, g, &err) != GR_OK ? 500 : sv_game_act(g, seat, text, step, &first, &err);
+    if (code == 200 && commit(s, g, first, &err) != GR_OK) {
+        if (err.code == GR_EINPUT) /* another server stored this step first */
+            gr_error_set(&err, GR_EINPUT,
+                         "step %zu is not the game's current step %zu: the game has moved on; "
+                         "fetch the view again and choose from its legal actions",
+                         step, gr_match_steps(g->m));
+        code = err.code == GR_EINPUT ? 409 : 500;
+    }
     json_t *o;
     if (code == 200) {
         o = state_summary(g, step, first);
@@ -847,21 +972,37 @@ static MHD_Result_t h_undo(gr_server *s, sv_game *g, struct MHD_Connection *c, s
     }
     json_decref(b);
     pthread_mutex_lock(&g->lock);
-    size_t n;
-    gr_record_step *before = sv_game_record(g, &n);
     gr_error err;
     gr_error_clear(&err);
+    if (sync_game(s, g, &err) != GR_OK) {
+        pthread_mutex_unlock(&g->lock);
+        return reply_err(c, r, 500, "%s", err.msg);
+    }
+    size_t n;
+    gr_record_step *before = sv_game_record(g, &n);
     int code = before ? sv_game_undo(g, seat, step, &err) : 500;
     if (!before)
         gr_error_set(&err, GR_ERUNTIME, "out of memory; try again");
     if (code == 200) {
         size_t left = gr_match_steps(g->m);
         int over = gr_match_is_over(g->m);
-        if (gr_store_truncate(s->store, g->id, left, &err) != GR_OK ||
+        gr_status st = gr_store_truncate_if(s->store, g->id, n, g->gen, left, &err);
+        if (st == GR_OK && gr_store_shared(s->store))
+            g->gen++; /* the truncation's new generation */
+        if (st != GR_OK ||
             (over != g->finished && gr_store_set_finished(s->store, g->id, over, &err) != GR_OK)) {
             gr_error e2;
             sv_game_reset(g, before, n, &e2);
             code = 500;
+            if (st == GR_EINPUT) { /* another server moved the game on first */
+                if (catch_up(s, g, &e2) != GR_OK)
+                    fprintf(stderr, "grognard serve: game %s: %s\n", g->id, e2.msg);
+                gr_error_set(&err, GR_EINPUT,
+                             "step %zu is not the game's current step %zu: the game has moved "
+                             "on; fetch the view again",
+                             step, gr_match_steps(g->m));
+                code = 409;
+            }
         } else {
             g->finished = over;
         }
@@ -878,7 +1019,7 @@ static MHD_Result_t h_undo(gr_server *s, sv_game *g, struct MHD_Connection *c, s
     return reply_obj(c, r, code, o);
 }
 
-static MHD_Result_t h_replay(sv_game *g, struct MHD_Connection *c, sv_req *r)
+static MHD_Result_t h_replay(gr_server *s, sv_game *g, struct MHD_Connection *c, sv_req *r)
 {
     const char *tok[2];
     size_t len[2];
@@ -891,6 +1032,11 @@ static MHD_Result_t h_replay(sv_game *g, struct MHD_Connection *c, sv_req *r)
         seats |= 1 << seat;
     }
     pthread_mutex_lock(&g->lock);
+    gr_error serr;
+    if (sync_game(s, g, &serr) != GR_OK) {
+        pthread_mutex_unlock(&g->lock);
+        return reply_err(c, r, 500, "%s", serr.msg);
+    }
     int over = gr_match_is_over(g->m);
     if (!over && seats != 3) {
         pthread_mutex_unlock(&g->lock);
@@ -1006,6 +1152,10 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
         sv_game *g = st->g;
         pthread_mutex_lock(&g->lock);
         int timed_out = 0;
+        if (!st->started) { /* the first event: as the store has the game */
+            gr_error err;
+            sync_game(st->s, g, &err);
+        }
         if (st->started) {
             struct timespec until;
             clock_gettime(CLOCK_REALTIME, &until);
@@ -1216,7 +1366,7 @@ static MHD_Result_t route(gr_server *s, struct MHD_Connection *c, sv_req *r, con
         if (!*rest) {
             if (!get)
                 return reply_err(c, r, 405, "use GET /api/games/ID");
-            return h_view(g, c, r);
+            return h_view(s, g, c, r);
         }
         if (!strcmp(rest, "/actions")) {
             if (!post)
@@ -1236,7 +1386,7 @@ static MHD_Result_t route(gr_server *s, struct MHD_Connection *c, sv_req *r, con
         if (!strcmp(rest, "/replay")) {
             if (!get)
                 return reply_err(c, r, 405, "use GET /api/games/ID/replay");
-            return h_replay(g, c, r);
+            return h_replay(s, g, c, r);
         }
     }
     return reply_err(c, r, 404, "no such API path %.80s; docs/api.md lists them", url);
@@ -1356,6 +1506,9 @@ int gr_server_port(const gr_server *s)
 
 static void server_free(gr_server *s)
 {
+    /* first: the store's listener thread reads the registry */
+    gr_store_close(s->store);
+    s->store = NULL;
     for (size_t b = 0; b < SV_BUCKETS; b++) {
         sv_game *g = s->buckets[b];
         while (g) {
@@ -1365,7 +1518,6 @@ static void server_free(gr_server *s)
         }
     }
     scenarios_free(s);
-    gr_store_close(s->store);
     free(s->points);
     free(s->queue);
     free(s->web);
@@ -1444,7 +1596,7 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
         free(s->points);
         s->points = NULL;
     }
-    if ((st = gr_store_open_sqlite(o->db, &s->store, err)) != GR_OK) {
+    if ((st = gr_store_open(o->db, &s->store, err)) != GR_OK) {
         server_free(s);
         return st;
     }
@@ -1469,6 +1621,11 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
         }
     }
     free(open);
+    /* other servers' changes (PostgreSQL's NOTIFY; nothing for SQLite) */
+    if ((st = gr_store_watch(s->store, on_store_change, s, err)) != GR_OK) {
+        server_free(s);
+        return st;
+    }
     if (pthread_create(&s->worker, NULL, worker_main, s) != 0) {
         server_free(s);
         return gr_error_set(err, GR_ERUNTIME, "cannot start the worker thread");

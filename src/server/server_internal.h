@@ -49,6 +49,7 @@ typedef struct sv_game {
     gr_ai_kind ai[2];
     char tokens[2][GR_STORE_TOKEN_MAX];
     int finished; /* as the store has it */
+    uint64_t gen; /* the store's generation of the game (gr_store_head) */
     sv_event *log;
     size_t nlog, caplog;
     uint64_t version; /* +1 on every change (a step, an undo) */
@@ -102,6 +103,12 @@ int sv_game_play_computer(sv_game *g);
 /* Go back to the first n steps (a store that refused them, or the match
  * replayed from scratch): the match and the log rebuilt. */
 gr_status sv_game_rewind(sv_game *g, size_t n, gr_error *err);
+
+/* Re-run stored steps from+1 .. from+n (steps[0..n)) after the game's
+ * current step `from`: another server's steps caught up with.  GR_EINPUT
+ * naming the step that differs (the match then holds the steps before it). */
+gr_status sv_game_extend(sv_game *g, const gr_record_step *steps, size_t from, size_t n,
+                         gr_error *err);
 
 /* Start again from the seed and re-run steps[0..n) (a store refused a
  * change: the game goes back to what the store holds). */

@@ -99,6 +99,16 @@ gr_status sv_game_replay(sv_game *g, const gr_record_step *steps, size_t n, gr_e
     return st;
 }
 
+gr_status sv_game_extend(sv_game *g, const gr_record_step *steps, size_t from, size_t n,
+                         gr_error *err)
+{
+    gr_status st = GR_OK;
+    for (size_t i = 0; i < n && st == GR_OK; i++)
+        st = gr_match_replay_step(g->m, &steps[i], from + i + 1, err);
+    sv_game_touch(g);
+    return st;
+}
+
 gr_status sv_game_reset(sv_game *g, const gr_record_step *steps, size_t n, gr_error *err)
 {
     gr_match *m = NULL;

@@ -1,5 +1,53 @@
 /* store.c - the store interface, dispatched to its backend. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "store_internal.h"
+
+gr_status gr_store_open(const char *spec, gr_store **out, gr_error *err)
+{
+    if (!strncmp(spec, "postgresql://", 13) || !strncmp(spec, "postgres://", 11))
+        return gr_store_open_pg(spec, out, err);
+    return gr_store_open_sqlite(spec, out, err);
+}
+
+int gr_store_shared(const gr_store *s)
+{
+    return s->ops->shared;
+}
+
+gr_status gr_store_watch(gr_store *s, gr_store_watcher fn, void *ctx, gr_error *err)
+{
+    return s->ops->watch ? s->ops->watch(s, fn, ctx, err) : GR_OK;
+}
+
+gr_status gr_store_truncate_if(gr_store *s, const char *id, size_t have, uint64_t gen,
+                               size_t nsteps, gr_error *err)
+{
+    return s->ops->truncate_if(s, id, have, gen, nsteps, err);
+}
+
+gr_status gr_store_stamp(gr_store *s, const char *id, gr_store_head *st, gr_error *err)
+{
+    return s->ops->stamp(s, id, st, err);
+}
+
+gr_status gr_store_load_from(gr_store *s, const char *id, size_t from, gr_store_game *g,
+                             gr_record_step **steps, gr_error *err)
+{
+    if (s->ops->load_from)
+        return s->ops->load_from(s, id, from, g, steps, err);
+    gr_status r = s->ops->load(s, id, g, steps, err);
+    if (r != GR_OK)
+        return r;
+    if (from >= g->nsteps) {
+        free(*steps);
+        *steps = NULL;
+    } else if (from > 0) {
+        memmove(*steps, *steps + from, (g->nsteps - from) * sizeof **steps);
+    }
+    return GR_OK;
+}
 
 void gr_store_close(gr_store *s)
 {
@@ -15,7 +63,13 @@ gr_status gr_store_create(gr_store *s, const gr_store_game *g, gr_error *err)
 gr_status gr_store_append(gr_store *s, const char *id, size_t first, const gr_record_step *steps,
                           size_t n, gr_error *err)
 {
-    return s->ops->append(s, id, first, steps, n, err);
+    return s->ops->append(s, id, first, GR_STORE_ANY_GEN, steps, n, err);
+}
+
+gr_status gr_store_append_at(gr_store *s, const char *id, size_t first, uint64_t gen,
+                             const gr_record_step *steps, size_t n, gr_error *err)
+{
+    return s->ops->append(s, id, first, gen, steps, n, err);
 }
 
 gr_status gr_store_truncate(gr_store *s, const char *id, size_t nsteps, gr_error *err)

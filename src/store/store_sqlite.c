@@ -176,9 +176,13 @@ static int64_t sq_count(sq_store *s, const char *id)
     return n;
 }
 
-static gr_status sq_append(gr_store *base, const char *id, size_t first,
+/* gen: SQLite counts no generation (one server per file), so only 0 or
+ * GR_STORE_ANY_GEN can match. */
+static gr_status sq_append(gr_store *base, const char *id, size_t first, uint64_t gen,
                            const gr_record_step *steps, size_t n, gr_error *err)
 {
+    if (gen != 0 && gen != GR_STORE_ANY_GEN)
+        return gr_error_set(err, GR_EINPUT, "game '%s' has generation 0, not %" PRIu64, id, gen);
     sq_store *s = (sq_store *)base;
     pthread_mutex_lock(&s->lock);
     gr_status r = GR_OK;
@@ -228,9 +232,11 @@ out:
     return r;
 }
 
-static gr_status sq_truncate(gr_store *base, const char *id, size_t nsteps, gr_error *err)
+/* Keep the first nsteps steps; have: the step count the game must have
+ * (or -1: any count of at least nsteps). */
+static gr_status sq_truncate_have(sq_store *s, const char *id, int64_t want, size_t nsteps,
+                                  gr_error *err)
 {
-    sq_store *s = (sq_store *)base;
     pthread_mutex_lock(&s->lock);
     gr_status r = GR_OK;
     if (sq_exec(s, Q_BEGIN)) {
@@ -238,9 +244,13 @@ static gr_status sq_truncate(gr_store *base, const char *id, size_t nsteps, gr_e
         goto out;
     }
     int64_t have = sq_count(s, id);
-    if (have < 0 || (uint64_t)have < nsteps) {
-        r = have == -2
-                ? sq_fail(s, err, "reading a game")
+    if (have < 0 || (uint64_t)have < nsteps || (want >= 0 && have != want)) {
+        r = have == -2 ? sq_fail(s, err, "reading a game")
+            : have >= 0 && want >= 0 && have != want
+                ? gr_error_set(err, GR_EINPUT,
+                               "game '%s' has %" PRId64 " steps stored, not %" PRId64
+                               "; it has moved on, nothing is taken back",
+                               id, have, want)
                 : gr_error_set(err, GR_EINPUT, "game '%s' has no step %zu to keep", id, nsteps);
         sq_exec(s, Q_ROLLBACK);
         goto out;
@@ -252,6 +262,43 @@ static gr_status sq_truncate(gr_store *base, const char *id, size_t nsteps, gr_e
         sq_exec(s, Q_ROLLBACK);
     }
 out:
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+static gr_status sq_truncate(gr_store *base, const char *id, size_t nsteps, gr_error *err)
+{
+    return sq_truncate_have((sq_store *)base, id, -1, nsteps, err);
+}
+
+static gr_status sq_truncate_if(gr_store *base, const char *id, size_t have, uint64_t gen,
+                                size_t nsteps, gr_error *err)
+{
+    if (gen != 0)
+        return gr_error_set(err, GR_EINPUT, "game '%s' has generation 0, not %" PRIu64, id, gen);
+    return sq_truncate_have((sq_store *)base, id, (int64_t)have, nsteps, err);
+}
+
+/* SQLite has one server per file: no generation is counted (gen 0). */
+static gr_status sq_stamp(gr_store *base, const char *id, gr_store_head *out, gr_error *err)
+{
+    sq_store *s = (sq_store *)base;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st = sq_q(s, Q_GAME);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    gr_status r = GR_OK;
+    if (rc == SQLITE_ROW) {
+        gr_store_game g;
+        row_game(st, &g);
+        out->nsteps = g.nsteps;
+        out->finished = g.finished;
+        out->gen = 0;
+    } else {
+        r = rc == SQLITE_DONE ? gr_error_set(err, GR_EINPUT, "no game '%s' is stored", id)
+                              : sq_fail(s, err, "reading a game");
+    }
+    sqlite3_reset(st);
     pthread_mutex_unlock(&s->lock);
     return r;
 }
@@ -341,7 +388,18 @@ static gr_status sq_list(gr_store *base, int unfinished_only, gr_store_game *out
 }
 
 static const gr_store_ops sq_ops = {
-    sq_close, sq_create, sq_append, sq_truncate, sq_set_finished, sq_load, sq_list,
+    .close = sq_close,
+    .create = sq_create,
+    .append = sq_append,
+    .truncate = sq_truncate,
+    .set_finished = sq_set_finished,
+    .load = sq_load,
+    .list = sq_list,
+    .truncate_if = sq_truncate_if,
+    .stamp = sq_stamp,
+    .load_from = NULL,
+    .watch = NULL,
+    .shared = 0,
 };
 
 gr_status gr_store_open_sqlite(const char *path, gr_store **out, gr_error *err)

@@ -6,6 +6,9 @@
 # only from the web folder, the table assistant's JSON equal to the CLI's,
 # the access log, a clean stop on SIGTERM.
 . "$(dirname "$0")/lib.sh"
+# The database: an SQLite file by default; GROGNARD_TEST_DB names another
+# (a postgresql:// URI of an empty database: pgtmp.sh runs this script so).
+DB=${GROGNARD_TEST_DB:-$WORK/api.db}
 
 # A web folder of our own: a page, a file inside, links in and out.
 mkdir -p "$WORK/web/sub" "$WORK/outside"
@@ -25,7 +28,7 @@ check "0.3 no scenario folder" "$? $(grep -c 'scenario folder' "$WORK/e")" "2 1"
 "$GROGNARD" serve --bogus >/dev/null 2>"$WORK/e"
 check "0.4 unknown option" "$?" 2
 
-start_server "$WORK/api.db" --web "$WORK/web"
+start_server "$DB" --web "$WORK/web"
 
 # 1. health, scenarios
 api GET /api/health
@@ -230,7 +233,7 @@ n=$(grep -cE '^(127\.0\.0\.1|-) (GET|POST|HEAD) /[^ ]* [0-9]{3} ([0-9]+|-) [0-9.
 [ "$n" -gt 100 ] && pass || flunk "12.1 access log lines: $n ($(head -n 3 "$WORK/serve.err"))"
 stop_server && pass || flunk "12.2 SIGTERM: exit status $?"
 # SIGINT stops it cleanly too, and the database is whole: the games are back
-start_server "$WORK/api.db" --web "$WORK/web"
+start_server "$DB" --web "$WORK/web"
 api GET "/api/games/$G"
 check "12.3 game back after restart" "$STATUS $(jqb .step)" "200 $STEPS"
 kill -INT "$SERVER_PID"

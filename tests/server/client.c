@@ -11,7 +11,7 @@
  * (not our turn: the other seat's client moved first) and 409 (stale step)
  * are counted as errors.  Ends at N actions, when the game is over, or when
  * the server stops answering (exit 3: the kill test kills it).  Prints
- * "played P errors E". */
+ * "played P errors E stale S" (S: answers 409). */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <signal.h>
@@ -118,7 +118,7 @@ int main(int argc, char **argv)
     char path[256], apath[256];
     snprintf(path, sizeof path, "/api/games/%s", game);
     snprintf(apath, sizeof apath, "/api/games/%s/actions", game);
-    int played = 0, errors = 0, idle = 0, rc = 0;
+    int played = 0, errors = 0, stale = 0, idle = 0, rc = 0;
     while (played < n) {
         char *body;
         int st = request("GET", path, NULL, NULL, &body);
@@ -185,7 +185,9 @@ int main(int argc, char **argv)
             fflush(acks);
             json_decref(a);
             played++;
-        } else if (st != 409 && st != 403) {
+        } else if (st == 409) {
+            stale++;
+        } else if (st != 403) {
             fprintf(stderr, "sv_client: %d %s\n", st, body);
             errors++;
         }
@@ -193,6 +195,6 @@ int main(int argc, char **argv)
         free(body);
     }
     fclose(acks);
-    printf("played %d errors %d\n", played, errors);
+    printf("played %d errors %d stale %d\n", played, errors, stale);
     return errors ? 1 : rc;
 }

@@ -3,10 +3,12 @@
 # is killed with SIGKILL 50 times at random moments and restarted on the
 # same database.  Every action the server acknowledged (200) must be in the
 # game afterwards, at its step, and the game's replay (GET .../replay) must
-# pass `grognard replay --verify`.
+# pass `grognard replay --verify`.  The database is an SQLite file, or
+# GROGNARD_TEST_DB's PostgreSQL database (server-kill-pg: a transaction cut by
+# the kill is rolled back by PostgreSQL, never half stored).
 . "$(dirname "$0")/lib.sh"
 KILLS=${KILLS:-50}
-DB="$WORK/kill.db"
+DB=${GROGNARD_TEST_DB:-$WORK/kill.db} # an SQLite file, or a postgresql:// URI (pgtmp.sh)
 start_server "$DB"
 api POST /api/games '{"scenario": "austerlitz", "players": ["human", "human"], "seed": 1805}'
 check "0.1 create" "$STATUS" 201

@@ -1,0 +1,315 @@
+/* test_store.c - the store interface, the same checks on either backend.
+ *
+ *   test_store [SPEC]
+ *
+ * SPEC (or the environment's GROGNARD_TEST_DB) is a postgresql:// URI of an
+ * empty database (pgtmp.sh gives one) or nothing: a new SQLite file in a
+ * temporary folder.  Checks: a game created, refused twice; steps appended
+ * from 1 and read back bit for bit (a hash and an action with the top bit
+ * set: BIGINT keeps the 64 bits); a stale or early append refused with
+ * nothing written; truncation, conditional on the step count (and, for a
+ * shared store, the generation); the list newest first; and two
+ * connections (two store handles, as two servers have) appending to one
+ * game from two threads as fast as they can: every append that returned
+ * GR_OK is stored, at its step, and no step was appended twice.  For
+ * PostgreSQL also: a change is heard by another handle's watcher, and a
+ * URI's password never appears in a message. */
+#define _DEFAULT_SOURCE /* mkdtemp */
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "grognard/store.h"
+
+static int checks, failed;
+
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        checks++;                                                                                  \
+        if (!(cond)) {                                                                             \
+            failed++;                                                                              \
+            fprintf(stderr, "FAIL line %d: ", __LINE__);                                           \
+            fprintf(stderr, __VA_ARGS__);                                                          \
+            fprintf(stderr, "\n");                                                                 \
+        }                                                                                          \
+    } while (0)
+
+static gr_store_game game(const char *id, const char *scenario)
+{
+    gr_store_game g;
+    memset(&g, 0, sizeof g);
+    snprintf(g.id, sizeof g.id, "%s", id);
+    snprintf(g.scenario, sizeof g.scenario, "%s", scenario);
+    g.seed = (1ULL << 53) - 1; /* the largest seed the API gives */
+    snprintf(g.players[0], sizeof g.players[0], "human");
+    snprintf(g.players[1], sizeof g.players[1], "mcts:30");
+    snprintf(g.tokens[0], sizeof g.tokens[0], "0123456789abcdef0123456789abcdef");
+    return g;
+}
+
+static gr_record_step step(int player, gr_action a, uint64_t hash)
+{
+    gr_record_step s = {a, player, hash};
+    return s;
+}
+
+/* ---- two handles racing on one game ------------------------------------------------------ */
+
+#define RACE_TRIES 300
+
+typedef struct racer {
+    gr_store *s;
+    const char *id;
+    int who;
+    size_t won[RACE_TRIES]; /* the steps this racer appended */
+    size_t nwon;
+    int errors;
+} racer;
+
+static void *race(void *arg)
+{
+    racer *r = arg;
+    for (int i = 0; i < RACE_TRIES; i++) {
+        gr_store_head h;
+        gr_error err;
+        if (gr_store_stamp(r->s, r->id, &h, &err) != GR_OK) {
+            r->errors++;
+            continue;
+        }
+        /* the racer and the step in the action: whose step is stored */
+        gr_record_step st = step(r->who, (gr_action)(h.nsteps + 1) * 10 + (gr_action)r->who,
+                                 (uint64_t)r->who << 63 | (h.nsteps + 1));
+        gr_status rc = gr_store_append(r->s, r->id, h.nsteps + 1, &st, 1, &err);
+        if (rc == GR_OK)
+            r->won[r->nwon++] = h.nsteps + 1;
+        else if (rc != GR_EINPUT) /* GR_EINPUT: the other came first */
+            r->errors++;
+    }
+    return NULL;
+}
+
+/* ---- the watcher --------------------------------------------------------------------------- */
+
+static pthread_mutex_t heard_lock = PTHREAD_MUTEX_INITIALIZER;
+static char heard_id[GR_STORE_ID_MAX];
+static size_t heard_n;
+static uint64_t heard_gen;
+
+static void heard(void *ctx, const char *id, size_t n, uint64_t gen)
+{
+    (void)ctx;
+    pthread_mutex_lock(&heard_lock);
+    snprintf(heard_id, sizeof heard_id, "%s", id ? id : "");
+    heard_n = n;
+    heard_gen = gen;
+    pthread_mutex_unlock(&heard_lock);
+}
+
+/* Wait up to 5 s to hear game id at n steps. */
+static int wait_heard(const char *id, size_t n, uint64_t gen)
+{
+    for (int i = 0; i < 500; i++) {
+        pthread_mutex_lock(&heard_lock);
+        int ok = !strcmp(heard_id, id) && heard_n == n && heard_gen == gen;
+        pthread_mutex_unlock(&heard_lock);
+        if (ok)
+            return 1;
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *spec = argc > 1 ? argv[1] : getenv("GROGNARD_TEST_DB");
+    char dir[] = "/tmp/grognard-store-test.XXXXXX";
+    char path[64] = "";
+    if (!spec || !*spec) {
+        if (!mkdtemp(dir)) {
+            perror("mkdtemp");
+            return 1;
+        }
+        snprintf(path, sizeof path, "%s/store.db", dir);
+        spec = path;
+    }
+    int pg = !strncmp(spec, "postgres", 8);
+    printf("store at %s\n", pg ? "a PostgreSQL database" : "an SQLite file");
+    gr_error err;
+    gr_store *s = NULL, *s2 = NULL;
+    if (gr_store_open(spec, &s, &err) != GR_OK) {
+        fprintf(stderr, "FAIL: cannot open %s: %s\n", spec, err.msg);
+        return 1;
+    }
+    CHECK(gr_store_shared(s) == pg, "shared %d, want %d", gr_store_shared(s), pg);
+
+    /* 1. create, twice */
+    gr_store_game g = game("a1", "teaching");
+    CHECK(gr_store_create(s, &g, &err) == GR_OK, "create: %s", err.msg);
+    CHECK(gr_store_create(s, &g, &err) == GR_EINPUT && strstr(err.msg, "already stored"),
+          "a second create: %d %s", err.code, err.msg);
+
+    /* 2. append 1..3, read back bit for bit */
+    gr_record_step v[3] = {
+        step(-1, 5, 0x0123456789abcdefULL), /* GR_CHANCE is -1 */
+        step(0, 0xfedcba9876543210ULL, 0xffffffffffffffffULL),
+        step(1, 0, 0x8000000000000000ULL),
+    };
+    CHECK(gr_store_append(s, "a1", 1, v, 2, &err) == GR_OK, "append 1-2: %s", err.msg);
+    CHECK(gr_store_append(s, "a1", 3, v + 2, 1, &err) == GR_OK, "append 3: %s", err.msg);
+    gr_store_game got;
+    gr_record_step *steps = NULL;
+    CHECK(gr_store_load(s, "a1", &got, &steps, &err) == GR_OK, "load: %s", err.msg);
+    CHECK(got.nsteps == 3 && steps && steps[0].player == -1 && steps[0].action == 5 &&
+              steps[0].hash == v[0].hash && steps[1].action == v[1].action &&
+              steps[1].hash == v[1].hash && steps[1].player == 0 && steps[2].hash == v[2].hash &&
+              steps[2].player == 1,
+          "the steps read back differ (%zu steps)", got.nsteps);
+    CHECK(got.seed == (1ULL << 53) - 1 && !strcmp(got.scenario, "teaching") &&
+              !strcmp(got.players[1], "mcts:30") &&
+              !strcmp(got.tokens[0], "0123456789abcdef0123456789abcdef") && !got.tokens[1][0] &&
+              !got.finished && got.gen == 0,
+          "the game read back differs");
+    free(steps);
+
+    /* 3. stale and early appends: refused, nothing written */
+    CHECK(gr_store_append(s, "a1", 3, v, 1, &err) == GR_EINPUT && strstr(err.msg, "3 steps"),
+          "a stale append: %d %s", err.code, err.msg);
+    CHECK(gr_store_append(s, "a1", 5, v, 1, &err) == GR_EINPUT, "an early append: %d", err.code);
+    CHECK(gr_store_append(s, "nope", 1, v, 1, &err) == GR_EINPUT && strstr(err.msg, "no game"),
+          "an append to no game: %d %s", err.code, err.msg);
+    gr_store_head h;
+    CHECK(gr_store_stamp(s, "a1", &h, &err) == GR_OK && h.nsteps == 3 && h.gen == 0 && !h.finished,
+          "head after refusals: %zu steps gen %" PRIu64, h.nsteps, h.gen);
+    CHECK(gr_store_stamp(s, "nope", &h, &err) == GR_EINPUT, "head of no game");
+
+    /* 4. the steps after the first 2 */
+    CHECK(gr_store_load_from(s, "a1", 2, &got, &steps, &err) == GR_OK && got.nsteps == 3 && steps &&
+              steps[0].hash == v[2].hash,
+          "load from 2: %s", err.msg);
+    free(steps);
+    steps = NULL;
+    CHECK(gr_store_load_from(s, "a1", 3, &got, &steps, &err) == GR_OK && got.nsteps == 3,
+          "load from 3: %s", err.msg);
+    free(steps);
+
+    /* 5. truncation: only on the count (and generation) it was decided on */
+    CHECK(gr_store_truncate_if(s, "a1", 2, 0, 1, &err) == GR_EINPUT,
+          "truncate on a count of 2 when 3 are stored: %d", err.code);
+    CHECK(gr_store_truncate_if(s, "a1", 3, 0, 1, &err) == GR_OK, "truncate to 1: %s", err.msg);
+    uint64_t gen1 = pg ? 1 : 0; /* a shared store counts the truncation */
+    CHECK(gr_store_stamp(s, "a1", &h, &err) == GR_OK && h.nsteps == 1 && h.gen == gen1,
+          "head after truncation: %zu steps gen %" PRIu64, h.nsteps, h.gen);
+    if (pg) {
+        /* a step decided before the undo (generation 0) is refused even at
+         * the right count */
+        CHECK(gr_store_append_at(s, "a1", 2, 0, v + 1, 1, &err) == GR_EINPUT,
+              "an append of generation 0 after an undo: %d", err.code);
+        CHECK(gr_store_truncate_if(s, "a1", 1, 0, 0, &err) == GR_EINPUT,
+              "a truncation of generation 0 after an undo: %d", err.code);
+    }
+    CHECK(gr_store_append_at(s, "a1", 2, gen1, v + 1, 1, &err) == GR_OK,
+          "an append of the right generation: %s", err.msg);
+    CHECK(gr_store_load(s, "a1", &got, &steps, &err) == GR_OK && got.nsteps == 2 &&
+              steps[1].action == v[1].action,
+          "after truncation and append: %zu steps", got.nsteps);
+    free(steps);
+    CHECK(gr_store_truncate(s, "a1", 5, &err) == GR_EINPUT, "truncate to more steps than stored");
+
+    /* 6. finished, and the list newest first */
+    gr_store_game b = game("b2", "austerlitz");
+    CHECK(gr_store_create(s, &b, &err) == GR_OK, "create b2: %s", err.msg);
+    CHECK(gr_store_set_finished(s, "a1", 1, &err) == GR_OK, "finish: %s", err.msg);
+    gr_store_game list[4];
+    size_t n = 0;
+    CHECK(gr_store_list(s, 0, list, 4, &n, &err) == GR_OK && n == 2 && !strcmp(list[0].id, "b2") &&
+              !strcmp(list[1].id, "a1") && list[1].finished && list[1].nsteps == 2,
+          "list: %zu games", n);
+    CHECK(gr_store_list(s, 1, list, 4, &n, &err) == GR_OK && n == 1 && !strcmp(list[0].id, "b2"),
+          "list unfinished: %zu games", n);
+    CHECK(gr_store_list(s, 0, list, 1, &n, &err) == GR_OK && n == 1, "list capped: %zu", n);
+
+    /* 7. two handles (two servers' connections), two threads, one game */
+    if (gr_store_open(spec, &s2, &err) != GR_OK) {
+        CHECK(0, "a second handle: %s", err.msg);
+    } else {
+        if (pg)
+            CHECK(gr_store_watch(s2, heard, NULL, &err) == GR_OK, "watch: %s", err.msg);
+        gr_store_game r = game("c3", "teaching");
+        CHECK(gr_store_create(s, &r, &err) == GR_OK, "create c3: %s", err.msg);
+        static racer ra, rb;
+        ra = (racer){.s = s, .id = "c3", .who = 0};
+        rb = (racer){.s = s2, .id = "c3", .who = 1};
+        pthread_t ta, tb;
+        pthread_create(&ta, NULL, race, &ra);
+        pthread_create(&tb, NULL, race, &rb);
+        pthread_join(ta, NULL);
+        pthread_join(tb, NULL);
+        CHECK(ra.errors == 0 && rb.errors == 0, "race errors: %d %d", ra.errors, rb.errors);
+        CHECK(gr_store_load(s2, "c3", &got, &steps, &err) == GR_OK, "load c3: %s", err.msg);
+        /* every GR_OK is stored at its step, and it is the one who won it */
+        CHECK(got.nsteps == ra.nwon + rb.nwon, "stored %zu steps, %zu + %zu acknowledged",
+              got.nsteps, ra.nwon, rb.nwon);
+        int bad = 0;
+        racer *rs[2] = {&ra, &rb};
+        for (int k = 0; k < 2 && steps; k++)
+            for (size_t i = 0; i < rs[k]->nwon; i++) {
+                size_t at = rs[k]->won[i];
+                if (at < 1 || at > got.nsteps || steps[at - 1].player != rs[k]->who ||
+                    steps[at - 1].action != (gr_action)at * 10 + (gr_action)rs[k]->who)
+                    bad++;
+            }
+        CHECK(bad == 0, "%d acknowledged steps are not stored as acknowledged", bad);
+        /* 2 x 300 tries: each try either stores a step or loses to the other */
+        CHECK(got.nsteps >= RACE_TRIES, "only %zu steps stored in %d tries each", got.nsteps,
+              RACE_TRIES);
+        printf("race: %zu + %zu steps stored, %zu refused\n", ra.nwon, rb.nwon,
+               (size_t)2 * RACE_TRIES - ra.nwon - rb.nwon);
+        free(steps);
+        if (pg) {
+            /* the other handle hears a change of this one */
+            gr_record_step x = step(0, 1, 2);
+            CHECK(gr_store_append(s, "b2", 1, &x, 1, &err) == GR_OK, "append b2: %s", err.msg);
+            CHECK(wait_heard("b2", 1, 0), "the watcher did not hear b2 at step 1");
+            CHECK(gr_store_truncate_if(s, "b2", 1, 0, 0, &err) == GR_OK, "undo b2: %s", err.msg);
+            CHECK(wait_heard("b2", 0, 1), "the watcher did not hear b2's undo");
+        }
+        gr_store_close(s2);
+    }
+    gr_store_close(s);
+
+    /* 8. PostgreSQL's refusals: no server there; the password kept out */
+    if (pg) {
+        gr_store *x = NULL;
+        gr_status rc = gr_store_open("postgresql://u:s3cr3t@127.0.0.1:1/none", &x, &err);
+        CHECK(rc == GR_ERUNTIME && !x && strstr(err.msg, "cannot connect") &&
+                  !strstr(err.msg, "s3cr3t") && strstr(err.msg, "u:***@127.0.0.1:1"),
+              "a server that is not there: %d %s", rc, err.msg);
+        rc = gr_store_open("postgresql://127.0.0.1:1/none?user=u&password=s3cr3t&sslmode=disable",
+                           &x, &err);
+        CHECK(rc == GR_ERUNTIME && !strstr(err.msg, "s3cr3t") &&
+                  strstr(err.msg, "password=***&sslmode"),
+              "a password parameter: %s", err.msg);
+    } else {
+        gr_store *x = NULL;
+        CHECK(gr_store_open("/nonexistent-folder/x.db", &x, &err) == GR_ERUNTIME && !x &&
+                  strstr(err.msg, "/nonexistent-folder/x.db"),
+              "a folder that is not there: %s", err.msg);
+    }
+    if (path[0]) {
+        char f[96];
+        const char *sfx[] = {"", "-wal", "-shm"};
+        for (int i = 0; i < 3; i++) {
+            snprintf(f, sizeof f, "%s%s", path, sfx[i]);
+            unlink(f);
+        }
+        rmdir(dir);
+    }
+    printf("%d checks, %d failed\n", checks, failed);
+    return failed ? 1 : 0;
+}
