@@ -30,7 +30,7 @@
 /* What a report says besides its sums: which run of which scenario. */
 typedef struct gr_sim_doc {
     char title[GR_SIM_TEXT]; /* the scenario's title */
-    char path[GR_SIM_PATH];  /* the scenario file as given to sim (valid UTF-8) */
+    char path[GR_SIM_PATH];  /* the scenario file as given to sim */
     uint64_t digest;         /* gr_game_scenario_digest of the scenario */
     char sides[2][GR_SIM_TEXT];
     char players[2][GR_SIM_TEXT]; /* as typed: "eager", "mcts:30" */
@@ -42,8 +42,9 @@ typedef struct gr_sim_doc {
 
 /* Fill d from the game, the scenario's title and path, the options of the
  * run (a shard's range from gr_sim_shard_range) and the players' names.
- * GR_EINPUT if a text is not valid UTF-8 (JSON text must be) or does not
- * fit, saying which, or the shard is out of range. */
+ * GR_EINPUT if a text does not fit, saying which, or the shard is out of
+ * range.  The texts are not checked for UTF-8: gr_wire_sim fails on one
+ * that is not (the CLI refuses such a path with --json first). */
 gr_status gr_sim_doc_init(gr_sim_doc *d, const gr_game *g, const char *title, const char *path,
                           const gr_sim_opts *o, const char *const players[2], gr_error *err);
 

@@ -14,6 +14,7 @@
 #include "grognard/re_io.h"
 #include "grognard/sim.h"
 #include "grognard/sim_io.h"
+#include "grognard/utf8.h"
 #include "sim_print.h"
 
 static void usage(FILE *f)
@@ -216,6 +217,12 @@ int cmd_sim(int argc, char **argv)
             cli_err("grognard sim: --shard %ld/%ld: %s\n", shard, shards, err.msg);
             return CLI_USAGE;
         }
+    }
+    if (json && !gr_utf8_valid(path)) {
+        cli_err("grognard sim: the scenario's path '%s' is not valid UTF-8, which the JSON report "
+                "must be; rename the file or give the report without --json\n",
+                path);
+        return CLI_USAGE;
     }
     re_scenario *sc = malloc(sizeof *sc);
     gr_sim_doc *d = malloc(sizeof *d);

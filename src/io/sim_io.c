@@ -9,7 +9,6 @@
 
 #include "grognard/alloc.h"
 #include "grognard/re_io.h"
-#include "grognard/utf8.h"
 #include "json_reader.h"
 
 /* ---- the report's identity ----------------------------------------------- */
@@ -22,10 +21,6 @@ static gr_status copy_text(char *dst, size_t cap, const char *src, const char *w
                             "%s is %zu bytes long; a simulation report holds at "
                             "most %zu",
                             what, n, cap - 1);
-    if (!gr_utf8_valid(src))
-        return gr_error_set(err, GR_EINPUT,
-                            "%s '%s' is not valid UTF-8, which a JSON report must be; rename it",
-                            what, src);
     memcpy(dst, src, n + 1);
     return GR_OK;
 }

@@ -68,6 +68,13 @@ expect_exit "N > games" 2 "--shard 1/11: 11 shards of a run of 10 games: the num
 expect_exit "shard without json" 2 "--shard makes a report for grognard sim-merge: give it with --json" -- sim "$S/teaching.json" --shard 1/2
 expect_exit "shard with html" 2 "without --html" -- sim "$S/teaching.json" --shard 1/2 --json --html "$T/x.html"
 
+# a scenario path that is not UTF-8: no JSON report (JSON text must be), the
+# text report as before
+L="$T/$(printf 'caf\351').json"
+cp "$S/teaching.json" "$L"
+expect_exit "path not UTF-8" 2 "is not valid UTF-8, which the JSON report must be" -- sim "$L" --games 4 --shard 1/2 --json
+expect_exit "path not UTF-8, text" 0 "" -- sim "$L" --games 4
+
 # sim-merge refused: each message names the file or the shard
 m="$T/teaching"
 expect_exit "no files" 2 "no report given" -- sim-merge
