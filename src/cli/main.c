@@ -27,7 +27,7 @@ static void usage(FILE *f)
                "wargames: L'Age des Aigles (aoe), Napoleonic Fury (nf), Regimental Fire and\n"
                "Fury (rff) and Revolution et Empire (re).\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+        fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fprintf(f, "\nexamples:\n"
                "  grognard lookup aoe fire --power 13 --score 8\n"
                "  grognard odds aoe combat --modifier 2\n"
