@@ -587,6 +587,8 @@ static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *gr
     int type = u_type(sc, u);
     int a_move = re_move_allowance(type, 0), a_fight = re_move_allowance(type, 1);
     const re_hexdef *start = &sc->map[st->units[u].row][st->units[u].col];
+    /* read once: the maps written below are bytes, which may alias anything */
+    const int cols = sc->cols, rows = sc->rows, col0 = st->units[u].col, row0 = st->units[u].row;
     for (int road = 0; road < 2; road++) {
         int bonus = road ? RE_ROAD_BONUS : 0;
         if (road && !(start->flags & RE_ROAD))
@@ -595,8 +597,8 @@ static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *gr
         memset(go, 0xFF, N);
         uint16_t queue[N]; /* IDX(col, row) */
         int qh = 0, qt = 0;
-        go[IDX(st->units[u].col, st->units[u].row)] = 0;
-        queue[qt++] = (uint16_t)IDX(st->units[u].col, st->units[u].row);
+        go[IDX(col0, row0)] = 0;
+        queue[qt++] = (uint16_t)IDX(col0, row0);
         int maxd = a_move + bonus;
         while (qh < qt) {
             int pi = queue[qh++], pc = pi % RE_MAX_COLS, pr = pi / RE_MAX_COLS;
@@ -606,7 +608,7 @@ static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *gr
                 /* the neighbour in offset coordinates (odd rows shoved
                  * right), in gr_hex_neighbor's order of directions */
                 int hc = pc + odd_r_dcol[pr & 1][dir], hr = pr + odd_r_drow[dir];
-                if (hc < 0 || hr < 0 || hc >= sc->cols || hr >= sc->rows)
+                if (hc < 0 || hr < 0 || hc >= cols || hr >= rows)
                     continue;
                 int i = IDX(hc, hr);
                 /* a unit's hex is never entered; a hex already queued in
