@@ -184,13 +184,6 @@ json_t *gr_wire_scenario(const gr_game *g);
  * of memory. */
 json_t *gr_wire_action(const gr_game *g, const void *st, gr_action a);
 
-/* A simulation's report: {"games", "seed", "players": [two names], "sides":
- * [two names], "wins": [two counts], "draws", "win_rate": [two], "ci95":
- * [[low, high], [low, high]] (Wilson), "steps": {"mean", "min", "max"},
- * "stats": [{"name", "side" (null for the game as a whole), "mean", "min",
- * "max", "histogram": {"value": games}}]}.  New reference, NULL if out of
- * memory. */
-json_t *gr_wire_sim(const gr_game *g, const gr_sim_opts *o, const char *const players[2],
-                    const gr_sim_report *r);
+/* A simulation's report: gr_wire_sim in grognard/sim_io.h. */
 
 #endif

@@ -123,6 +123,7 @@ int cmd_systems(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_sim_merge(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_scenario(int argc, char **argv);
 int cmd_battle(int argc, char **argv);

@@ -36,7 +36,16 @@ typedef struct emit {
     int pick;                              /* if >= 0: store only the pick-th action into out[0] */
     void (*visit)(void *ctx, re_action a); /* if set: called with each action */
     void *ctx;
+    int any; /* if set: whether there is an action at all; the generators stop at the first */
 } emit;
+
+/* An emitter asking only whether there is an action has its answer: the
+ * generators that the stages' settling asks (chits, fire, combat) stop
+ * looking.  Whatever they would push after it changes nothing of n > 0. */
+static int emit_done(const emit *e)
+{
+    return e->any && e->n > 0;
+}
 
 static re_action mk(int kind, int unit, int target, int col, int row, int col2, int row2)
 {
@@ -81,7 +90,7 @@ static void push(emit *e, re_action a)
 
 static emit emit_none(void)
 {
-    emit e = {NULL, 0, 0, NULL, 0, -1, NULL, NULL};
+    emit e = {NULL, 0, 0, NULL, 0, -1, NULL, NULL, 0};
     return e;
 }
 
@@ -397,8 +406,11 @@ static void gen_chits(const re_scenario *sc, const re_state *st, emit *e)
     if (st->chosen[s] >= re_chits_per_turn(sc, s, st->turn))
         return;
     for (int c = 0; c < sc->ncorps; c++)
-        if (sc->corps[c].side == s && st->bowl[c] < sc->corps[c].chits && corps_alive(sc, st, c))
+        if (sc->corps[c].side == s && st->bowl[c] < sc->corps[c].chits && corps_alive(sc, st, c)) {
             push(e, mk0(RE_A_CHIT, c));
+            if (emit_done(e))
+                return;
+        }
 }
 
 /* Components of the corps' living units under adjacency ("groupe
@@ -536,11 +548,16 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
             for (int i = 0; i < n; i++)
                 push(e, mk(RE_A_FIRE, u, RE_NO_UNIT, st->units[t[i]].col, st->units[t[i]].row, -1,
                            -1));
+            if (emit_done(e))
+                return;
         }
         if (is_inf(u_type(sc, u)) && us->skirmisher && !(us->flags & RE_UF_SKIRMISHED))
             for (int t = 0; t < sc->nunits; t++)
-                if (can_skirmish(sc, st, u, t))
+                if (can_skirmish(sc, st, u, t)) {
                     push(e, mk(RE_A_SKIRMISH, u, t, -1, -1, -1, -1));
+                    if (emit_done(e))
+                        return;
+                }
     }
 }
 
@@ -570,6 +587,8 @@ static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *gr
     int type = u_type(sc, u);
     int a_move = re_move_allowance(type, 0), a_fight = re_move_allowance(type, 1);
     const re_hexdef *start = &sc->map[st->units[u].row][st->units[u].col];
+    /* read once: the maps written below are bytes, which may alias anything */
+    const int cols = sc->cols, rows = sc->rows, col0 = st->units[u].col, row0 = st->units[u].row;
     for (int road = 0; road < 2; road++) {
         int bonus = road ? RE_ROAD_BONUS : 0;
         if (road && !(start->flags & RE_ROAD))
@@ -578,8 +597,8 @@ static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *gr
         memset(go, 0xFF, N);
         uint16_t queue[N]; /* IDX(col, row) */
         int qh = 0, qt = 0;
-        go[IDX(st->units[u].col, st->units[u].row)] = 0;
-        queue[qt++] = (uint16_t)IDX(st->units[u].col, st->units[u].row);
+        go[IDX(col0, row0)] = 0;
+        queue[qt++] = (uint16_t)IDX(col0, row0);
         int maxd = a_move + bonus;
         while (qh < qt) {
             int pi = queue[qh++], pc = pi % RE_MAX_COLS, pr = pi / RE_MAX_COLS;
@@ -589,7 +608,7 @@ static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *gr
                 /* the neighbour in offset coordinates (odd rows shoved
                  * right), in gr_hex_neighbor's order of directions */
                 int hc = pc + odd_r_dcol[pr & 1][dir], hr = pr + odd_r_drow[dir];
-                if (hc < 0 || hr < 0 || hc >= sc->cols || hr >= sc->rows)
+                if (hc < 0 || hr < 0 || hc >= cols || hr >= rows)
                     continue;
                 int i = IDX(hc, hr);
                 /* a unit's hex is never entered; a hex already queued in
@@ -679,9 +698,17 @@ static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
             lo = list[k] < lo ? list[k] : lo;
             hi = list[k] > hi ? list[k] : hi;
         }
-        for (int i = lo; i <= hi; i++)
-            if (reach[i])
+        for (int i = lo; i <= hi; i++) {
+            /* eight hexes at a time where none is reached (most of the
+             * rows between lo and hi lie outside the unit's reach) */
+            uint64_t w = 1;
+            if (!(i & 7) && i + 8 <= hi + 1)
+                memcpy(&w, reach + i, sizeof w);
+            if (!w)
+                i += 7;
+            else if (reach[i])
                 push(e, mk(RE_A_MOVE, u, RE_NO_UNIT, i % RE_MAX_COLS, i / RE_MAX_COLS, -1, -1));
+        }
     }
 }
 
@@ -833,6 +860,8 @@ static void gen_combat(const re_scenario *sc, const re_state *st, emit *e)
             if (!can_attack(sc, st, a, t))
                 continue;
             push(e, mk(RE_A_ATTACK, a, t, -1, -1, -1, -1));
+            if (emit_done(e))
+                return;
             if (is_inf(u_type(sc, a)) && is_inf(u_type(sc, t)))
                 push(e, mk(RE_A_COLUMN, a, t, -1, -1, -1, -1));
         }
@@ -1362,10 +1391,13 @@ static void gen_stage(const re_scenario *sc, const re_state *st, emit *e)
     }
 }
 
+/* Whether gen offers any action in st: 0 if none, else 1 or more (the
+ * generator may stop at the first). */
 static int count_free(const re_scenario *sc, const re_state *st,
                       void (*gen)(const re_scenario *, const re_state *, emit *))
 {
     emit e = emit_none();
+    e.any = 1;
     gen(sc, st, &e);
     return e.n;
 }
@@ -1707,7 +1739,7 @@ int re_winner(const re_scenario *sc, const re_state *st)
 int re_legal_actions(const re_scenario *sc, const re_state *st, re_action *out, int cap)
 {
     AT_TURN(sc, st->turn);
-    emit e = {out, cap, 0, NULL, 0, -1, NULL, NULL};
+    emit e = {out, cap, 0, NULL, 0, -1, NULL, NULL, 0};
     gen_stage(sc, st, &e);
     return e.n;
 }
@@ -1716,7 +1748,7 @@ int re_each_legal_action(const re_scenario *sc, const re_state *st,
                          void (*fn)(void *ctx, re_action a), void *ctx)
 {
     AT_TURN(sc, st->turn);
-    emit e = {NULL, 0, 0, NULL, 0, -1, fn, ctx};
+    emit e = {NULL, 0, 0, NULL, 0, -1, fn, ctx, 0};
     gen_stage(sc, st, &e);
     return e.n;
 }
@@ -1724,7 +1756,7 @@ int re_each_legal_action(const re_scenario *sc, const re_state *st,
 int re_is_legal(const re_scenario *sc, const re_state *st, re_action a)
 {
     AT_TURN(sc, st->turn);
-    emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL};
+    emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL, 0};
     gen_stage(sc, st, &e);
     return e.found;
 }
@@ -1912,7 +1944,7 @@ static void apply_legal(const re_scenario *sc, re_state *st, re_action a, gr_log
 gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, gr_log *log, gr_error *err)
 {
     AT_TURN(sc, st->turn);
-    emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL};
+    emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL, 0};
     gen_stage(sc, st, &e);
     if (!e.found) {
         char buf[128], sbuf[128];
@@ -2055,7 +2087,7 @@ int re_random_action(const re_scenario *sc, const re_state *st, gr_rng *rng, re_
     gen_stage(sc, st, &e);
     if (e.n == 0)
         return 0;
-    emit p = {out, 1, 0, NULL, 0, (int)gr_rng_below(rng, (uint32_t)e.n), NULL, NULL};
+    emit p = {out, 1, 0, NULL, 0, (int)gr_rng_below(rng, (uint32_t)e.n), NULL, NULL, 0};
     gen_stage(sc, st, &p);
     return 1;
 }

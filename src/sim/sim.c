@@ -36,6 +36,7 @@ void gr_sim_wilson(long k, long n, double *lo, double *hi)
 typedef struct job {
     const gr_game *g;
     const gr_sim_opts *o;
+    long first, count; /* the games to play: first .. first+count-1 */
     int index, jobs;
     gr_sim_report part; /* this job's sums */
     atomic_long *done;
@@ -136,8 +137,8 @@ static void *run_job(void *arg)
 {
     job *J = arg;
     J->status = GR_OK;
-    for (long i = J->index; i < J->o->games && !atomic_load(J->failed); i += J->jobs) {
-        J->status = play_one(J, i);
+    for (long i = J->index; i < J->count && !atomic_load(J->failed); i += J->jobs) {
+        J->status = play_one(J, J->first + i);
         if (J->status != GR_OK) {
             atomic_store(J->failed, 1);
             break;
@@ -147,8 +148,30 @@ static void *run_job(void *arg)
     return NULL;
 }
 
+gr_status gr_sim_shard_range(long games, long k, long n, long *first, long *count, gr_error *err)
+{
+    if (games < 1)
+        return gr_error_set(err, GR_EINPUT, "the number of games must be at least 1");
+    if (n < 1 || n > games || n > GR_SIM_MAX_SHARDS)
+        return gr_error_set(err, GR_EINPUT,
+                            "%ld shards of a run of %ld games: the number of shards must be from 1 "
+                            "to the number of games (and at most %ld)",
+                            n, games, GR_SIM_MAX_SHARDS);
+    if (k < 1 || k > n)
+        return gr_error_set(err, GR_EINPUT, "shard %ld of %ld: the shard must be from 1 to %ld", k,
+                            n, n);
+    /* floor(k games / n) without overflow: games = q n + rem, so it is
+     * k q + floor(k rem / n), where k rem < n^2 <= 10^18 */
+    uint64_t q = (uint64_t)games / (uint64_t)n, rem = (uint64_t)games % (uint64_t)n;
+    long lo = (long)((uint64_t)(k - 1) * q + (uint64_t)(k - 1) * rem / (uint64_t)n);
+    long hi = (long)((uint64_t)k * q + (uint64_t)k * rem / (uint64_t)n);
+    *first = lo;
+    *count = hi - lo;
+    return GR_OK;
+}
+
 /* Add a job's sums into the report (integers: the order does not matter). */
-static void merge(gr_sim_report *r, const gr_sim_report *p)
+void gr_sim_report_add(gr_sim_report *r, const gr_sim_report *p)
 {
     if (p->games == 0)
         return;
@@ -186,6 +209,12 @@ static void merge(gr_sim_report *r, const gr_sim_report *p)
     r->games += p->games;
 }
 
+void gr_sim_report_finish(gr_sim_report *r)
+{
+    for (int s = 0; s < 2; s++)
+        gr_sim_wilson(r->wins[s], r->games, &r->ci95[s][0], &r->ci95[s][1]);
+}
+
 gr_status gr_sim_run(const gr_game *g, const gr_sim_opts *o, gr_sim_report *r, gr_error *err)
 {
     if (o->games < 1)
@@ -195,8 +224,12 @@ gr_status gr_sim_run(const gr_game *g, const gr_sim_opts *o, gr_sim_report *r, g
     if (g->type->players != 2)
         return gr_error_set(err, GR_EINPUT, "the simulator plays two-sided games; %s has %d sides",
                             g->type->id, g->type->players);
+    long first = 0, count = o->games;
+    if ((o->shard || o->shards) &&
+        gr_sim_shard_range(o->games, o->shard, o->shards, &first, &count, err) != GR_OK)
+        return GR_EINPUT;
     memset(r, 0, sizeof *r);
-    int jobs = o->jobs < o->games ? o->jobs : (int)o->games;
+    int jobs = o->jobs < count ? o->jobs : (int)count;
     job *J = calloc((size_t)jobs, sizeof *J);
     pthread_t *t = calloc((size_t)jobs, sizeof *t);
     int *started = calloc((size_t)jobs, sizeof *started);
@@ -210,7 +243,14 @@ gr_status gr_sim_run(const gr_game *g, const gr_sim_opts *o, gr_sim_report *r, g
         goto out;
     }
     for (int j = 0; j < jobs; j++) {
-        J[j] = (job){.g = g, .o = o, .index = j, .jobs = jobs, .done = &done, .failed = &failed};
+        J[j] = (job){.g = g,
+                     .o = o,
+                     .first = first,
+                     .count = count,
+                     .index = j,
+                     .jobs = jobs,
+                     .done = &done,
+                     .failed = &failed};
         if (pthread_create(&t[j], NULL, run_job, &J[j]) != 0) {
             status = gr_error_set(err, GR_ERUNTIME, "cannot start simulation thread %d", j + 1);
             break;
@@ -221,8 +261,8 @@ gr_status gr_sim_run(const gr_game *g, const gr_sim_opts *o, gr_sim_report *r, g
     while (status == GR_OK && !atomic_load(&failed)) {
         long d = atomic_load(&done);
         if (o->progress)
-            o->progress(o->ctx, d, o->games);
-        if (d >= o->games)
+            o->progress(o->ctx, d, count);
+        if (d >= count)
             break;
         struct timespec ts = {0, 200 * 1000 * 1000};
         nanosleep(&ts, NULL);
@@ -240,11 +280,10 @@ gr_status gr_sim_run(const gr_game *g, const gr_sim_opts *o, gr_sim_report *r, g
     if (status == GR_OK) {
         /* in job order: integer sums, the same whatever the number of jobs */
         for (int j = 0; j < jobs; j++)
-            merge(r, &J[j].part);
-        for (int s = 0; s < 2; s++)
-            gr_sim_wilson(r->wins[s], r->games, &r->ci95[s][0], &r->ci95[s][1]);
+            gr_sim_report_add(r, &J[j].part);
+        gr_sim_report_finish(r);
         if (o->progress)
-            o->progress(o->ctx, r->games, o->games);
+            o->progress(o->ctx, r->games, count);
     }
 out:
     free(J);

@@ -1,0 +1,18 @@
+/* grognard/file_io.h - writing a whole file so that nothing is lost: the
+ * new file entirely, or the old one untouched. */
+#ifndef GROGNARD_FILE_IO_H
+#define GROGNARD_FILE_IO_H
+
+#include <stddef.h>
+
+#include "grognard/error.h"
+
+/* Write len bytes of data to `path` atomically: into a temporary file in
+ * the same folder, flushed to the disk (fsync), then renamed over `path`,
+ * and the folder synced.  The file gets the mode of the file it replaces,
+ * or 0666 less the umask.  GR_ERUNTIME with the path and the system's
+ * reason if any step fails; the previous file, if any, is then unchanged
+ * and no temporary file is left. */
+gr_status gr_write_file_atomic(const char *path, const char *data, size_t len, gr_error *err);
+
+#endif

@@ -1,0 +1,79 @@
+/* grognard/sim_io.h - a simulation's report as JSON, written and read back:
+ * what `grognard sim --json` prints, what `grognard sim --shard K/N --json`
+ * prints for one shard of a run, and what `grognard sim-merge` reads to add
+ * the shards up into the report of the whole run.
+ *
+ * The JSON holds every integer the report is made of (sums, minima, maxima,
+ * histograms, the sums turn by turn), not only the derived figures (means,
+ * rates, intervals): those are recomputed from the integers by the same
+ * code (gr_sim_report_finish, gr_wire_sim), so a merged report is the
+ * single run's report byte for byte. */
+#ifndef GROGNARD_SIM_IO_H
+#define GROGNARD_SIM_IO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "grognard/error.h"
+#include "grognard/game.h"
+#include "grognard/sim.h"
+
+#define GR_SIM_TEXT      256       /* a title, a side's or a player's name, with its NUL */
+#define GR_SIM_PATH      4096      /* the scenario's path as given, with its NUL */
+#define GR_SIM_MAX_BYTES (8 << 20) /* a report file: at most 8 MiB (one is about 60 KiB) */
+#define GR_SIM_MAX_NODES 200000    /* and at most this many JSON values */
+#define GR_SIM_FORMAT    "grognard-sim"
+#define GR_SIM_VERSION   1
+
+/* What a report says besides its sums: which run of which scenario. */
+typedef struct gr_sim_doc {
+    char title[GR_SIM_TEXT]; /* the scenario's title */
+    char path[GR_SIM_PATH];  /* the scenario file as given to sim */
+    uint64_t digest;         /* gr_game_scenario_digest of the scenario */
+    char sides[2][GR_SIM_TEXT];
+    char players[2][GR_SIM_TEXT]; /* as typed: "eager", "mcts:30" */
+    uint64_t seed;                /* the run's seed */
+    long run_games;               /* the games of the whole run */
+    long shard, shards;           /* shard `shard` of `shards`; 0 and 0: the whole run */
+    long first;                   /* a shard: the index (from 0) of its first game */
+} gr_sim_doc;
+
+/* Fill d from the game, the scenario's title and path, the options of the
+ * run (a shard's range from gr_sim_shard_range) and the players' names.
+ * GR_EINPUT if a text does not fit, saying which, or the shard is out of
+ * range.  The texts are not checked for UTF-8: gr_wire_sim fails on one
+ * that is not (the CLI refuses such a path with --json first). */
+gr_status gr_sim_doc_init(gr_sim_doc *d, const gr_game *g, const char *title, const char *path,
+                          const gr_sim_opts *o, const char *const players[2], gr_error *err);
+
+/* A simulation's report: {"format": "grognard-sim", "version": 1,
+ * "scenario": {"title", "path", "digest": 16 hex digits}, "shard": {"index",
+ * "of", "first", "run_games"} (a shard's report only), "games" (played in
+ * this report), "seed", "players": [two names], "sides": [two names],
+ * "wins": [two counts], "draws", "win_rate": [two], "ci95": [[low, high],
+ * [low, high]] (Wilson), "steps": {"mean", "min", "max", "sum"}, "stats":
+ * [{"name", "side" (null for the game as a whole), "mean", "min", "max",
+ * "sum", "histogram": {"value": games}, "turn_sums": [the stat summed at the
+ * end of turn 1, 2, ... over the games that finished it]}], "turn_games":
+ * [the games that finished turn 1, 2, ...]}.  New reference, NULL if out of
+ * memory or a text is not valid UTF-8. */
+json_t *gr_wire_sim(const gr_sim_doc *d, const gr_sim_report *r);
+
+/* Read the report `file` (as gr_wire_sim writes it) into d and r: every
+ * integer member, checked (counts add up to the games, minima below
+ * maxima, histogram values 0 .. GR_SIM_HIST-1, at most GR_SIM_MAX_STATS
+ * stats and GR_SIM_MAX_TURNS turns); the derived members (means, rates,
+ * intervals) are not read: gr_sim_report_finish computes r->ci95 from the
+ * sums.  Errors say FILE:LINE:COL, what is wrong and how to fix it:
+ * GR_EINPUT for a file that is not such a report, GR_ERUNTIME if it cannot
+ * be read.  r is large: allocate it. */
+gr_status gr_sim_doc_read(const char *file, gr_sim_doc *d, gr_sim_report *r, gr_error *err);
+
+/* The same from len bytes of text (need not be NUL-terminated) named
+ * `name` in messages. */
+gr_status gr_sim_doc_parse(const char *text, size_t len, const char *name, gr_sim_doc *d,
+                           gr_sim_report *r, gr_error *err);
+
+#endif

@@ -1,0 +1,223 @@
+/* cmd_sim_merge.c - grognard sim-merge FILES...: the reports of the shards
+ * of one simulation run (grognard sim --shard K/N --json), added up into
+ * the report of the whole run, the same bytes as the run made at once. */
+#include "cli.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grognard/sim.h"
+#include "grognard/sim_io.h"
+#include "sim_print.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: grognard sim-merge FILE... [--json] [--html OUT]\n"
+               "\n"
+               "Add up the reports of the N shards of one simulation run, each made by\n"
+               "  grognard sim SCENARIO --games G --seed S --players A,B --shard K/N --json\n"
+               "(on any machine, with any --jobs), into the report of the whole run: the same\n"
+               "text, JSON or page, byte for byte, as grognard sim SCENARIO --games G --seed S\n"
+               "--players A,B prints.  The means, rates and 95%% intervals are computed again\n"
+               "from the integer sums the shards hold.\n"
+               "\n"
+               "Every shard 1 to N must be given once, all of one run: the same scenario\n"
+               "(its digest: the same file contents), seed, players and number of games.  A\n"
+               "file from another run, a shard given twice or one missing is refused, naming\n"
+               "the file or the shard.  The report names the scenario by shard 1's path.\n"
+               "\n"
+               "  --json      the whole run's JSON report (as grognard sim --json)\n"
+               "  --html OUT  also write the balance page to OUT (as grognard sim --html)\n"
+               "\n"
+               "example:\n"
+               "  for k in 1 2 3; do grognard sim data/scenarios/austerlitz.json --games 3000 \\\n"
+               "      --seed 7 --shard $k/3 --json > shard$k.json; done\n"
+               "  grognard sim-merge shard1.json shard2.json shard3.json --html balance.html\n");
+}
+
+/* A shard given: its index and the file that holds it. */
+typedef struct given {
+    long shard;
+    const char *file;
+} given;
+
+static int by_shard(const void *a, const void *b)
+{
+    const given *x = a, *y = b;
+    return x->shard < y->shard ? -1 : x->shard > y->shard;
+}
+
+/* Refuse `file` (its report d, r) unless it is a shard of the run that
+ * `first` (d0, r0) is a shard of.  Returns CLI_OK or the exit code after a
+ * message naming both files. */
+static int same_run(const char *file, const gr_sim_doc *d, const gr_sim_report *r,
+                    const char *first, const gr_sim_doc *d0, const gr_sim_report *r0)
+{
+    const char *const again = "every shard of a run needs the same scenario file, --games, "
+                              "--seed and --players";
+    if (d->digest != d0->digest) {
+        cli_err("grognard sim-merge: %s: a shard of scenario %s (digest %016" PRIx64
+                "), but %s is of %s (digest %016" PRIx64 "): shards of different scenarios, or "
+                "the scenario changed between the shards; %s\n",
+                file, d->path, d->digest, first, d0->path, d0->digest, again);
+        return CLI_USAGE;
+    }
+    if (d->seed != d0->seed) {
+        cli_err("grognard sim-merge: %s: a shard of the run seeded %" PRIu64 ", but %s is of "
+                "the run seeded %" PRIu64 "; %s\n",
+                file, d->seed, first, d0->seed, again);
+        return CLI_USAGE;
+    }
+    if (strcmp(d->players[0], d0->players[0]) || strcmp(d->players[1], d0->players[1])) {
+        cli_err("grognard sim-merge: %s: a shard of the run played by %s,%s, but %s is of the "
+                "run played by %s,%s; %s\n",
+                file, d->players[0], d->players[1], first, d0->players[0], d0->players[1], again);
+        return CLI_USAGE;
+    }
+    if (d->run_games != d0->run_games || d->shards != d0->shards) {
+        cli_err("grognard sim-merge: %s: shard %ld of %ld of a run of %ld games, but %s is "
+                "shard %ld of %ld of a run of %ld games; %s, and the same N in --shard K/N\n",
+                file, d->shard, d->shards, d->run_games, first, d0->shard, d0->shards,
+                d0->run_games, again);
+        return CLI_USAGE;
+    }
+    /* the same scenario gives the same stats: a difference is a changed file */
+    int same = r->nstats == r0->nstats;
+    for (int i = 0; same && i < r->nstats; i++)
+        same =
+            !strcmp(r->stats[i].name, r0->stats[i].name) && r->stats[i].side == r0->stats[i].side;
+    if (!same) {
+        cli_err("grognard sim-merge: %s: its stats (names, sides, order) are not those of %s, "
+                "though their scenarios are the same; a report was changed or made by another "
+                "grognard: make the shards again with one grognard\n",
+                file, first);
+        return CLI_USAGE;
+    }
+    return CLI_OK;
+}
+
+/* After every file is read: each shard 1..N once.  Sorts g. */
+static int all_shards(given *g, long n, long shards)
+{
+    qsort(g, (size_t)n, sizeof *g, by_shard);
+    for (long i = 1; i < n; i++)
+        if (g[i].shard == g[i - 1].shard) {
+            cli_err("grognard sim-merge: %s and %s are both shard %ld of %ld: a shard given "
+                    "twice; give each shard's report once\n",
+                    g[i - 1].file, g[i].file, g[i].shard, shards);
+            return CLI_USAGE;
+        }
+    /* distinct indices from 1 to shards: the first gap is the missing one */
+    long want = 1;
+    for (long i = 0; i < n && g[i].shard == want; i++)
+        want++;
+    if (n < shards) {
+        char list[160] = "";
+        size_t len = 0;
+        for (long i = 0; i < n && len + 24 < sizeof list; i++)
+            len +=
+                (size_t)snprintf(list + len, sizeof list - len, "%s%ld", i ? ", " : "", g[i].shard);
+        if (len + 24 >= sizeof list)
+            snprintf(list + len, sizeof list - len, ", ...");
+        cli_err("grognard sim-merge: shard %ld of %ld is missing (%ld given: %s); make it with "
+                "grognard sim ... --shard %ld/%ld --json and give every shard's report\n",
+                want, shards, n, list, want, shards);
+        return CLI_USAGE;
+    }
+    return CLI_OK;
+}
+
+int cmd_sim_merge(int argc, char **argv)
+{
+    int json = 0;
+    const char *html = NULL;
+    long nfiles = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return CLI_OK;
+        }
+        if (!strcmp(a, "--json")) {
+            json = 1;
+        } else if (!strcmp(a, "--html")) {
+            if (i + 1 >= argc) {
+                cli_err("grognard sim-merge: --html needs a file name (grognard sim-merge "
+                        "--help)\n");
+                return CLI_USAGE;
+            }
+            html = argv[++i];
+        } else if (a[0] == '-' && a[1]) {
+            cli_err("grognard sim-merge: unknown option '%s'; accepted: --json, --html OUT, "
+                    "--help, and the shards' report files\n",
+                    a);
+            return CLI_USAGE;
+        } else {
+            argv[nfiles++] = argv[i]; /* the files, in order, at the front */
+        }
+    }
+    if (nfiles == 0) {
+        cli_err("grognard sim-merge: no report given; give the files of every shard, e.g. "
+                "grognard sim-merge shard1.json shard2.json (grognard sim-merge --help)\n");
+        return CLI_USAGE;
+    }
+    gr_sim_doc *d0 = malloc(sizeof *d0), *d = malloc(sizeof *d), *one = malloc(sizeof *one);
+    gr_sim_report *r0 = malloc(sizeof *r0), *r = malloc(sizeof *r), *sum = calloc(1, sizeof *sum);
+    given *g = malloc((size_t)nfiles * sizeof *g);
+    int rc = CLI_OK;
+    if (!d0 || !d || !one || !r0 || !r || !sum || !g) {
+        cli_err("grognard sim-merge: out of memory\n");
+        rc = CLI_FAIL;
+        goto out;
+    }
+    gr_error err;
+    for (long i = 0; i < nfiles && rc == CLI_OK; i++) {
+        const char *file = argv[i];
+        gr_sim_doc *di = i ? d : d0;
+        gr_sim_report *ri = i ? r : r0;
+        if (gr_sim_doc_read(file, di, ri, &err) != GR_OK) {
+            cli_err("grognard sim-merge: %s\n", err.msg);
+            rc = err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
+            break;
+        }
+        if (!di->shards) {
+            cli_err("grognard sim-merge: %s is the report of a whole run (it has no \"shard\"), "
+                    "not of a shard; merge the reports of grognard sim ... --shard K/N --json\n",
+                    file);
+            rc = CLI_USAGE;
+            break;
+        }
+        if (i && (rc = same_run(file, di, ri, argv[0], d0, r0)) != CLI_OK)
+            break;
+        if (di->shard == 1)
+            *one = *di;
+        g[i] = (given){di->shard, file};
+        gr_sim_report_add(sum, ri);
+    }
+    if (rc == CLI_OK)
+        rc = all_shards(g, nfiles, d0->shards);
+    if (rc != CLI_OK)
+        goto out;
+    /* the whole run: shard 1's identity (its path), no shard */
+    one->shard = one->shards = one->first = 0;
+    gr_sim_report_finish(sum);
+    if (json)
+        rc = cli_print_json(gr_wire_sim(one, sum));
+    else
+        sim_print_text(one, sum);
+    if (html && rc == CLI_OK) {
+        rc = sim_write_html("grognard sim-merge", html, one, sum);
+        if (rc == CLI_OK && !json)
+            printf("\n  the balance page: %s\n", html);
+    }
+out:
+    free(d0);
+    free(d);
+    free(one);
+    free(r0);
+    free(r);
+    free(sum);
+    free(g);
+    return rc;
+}

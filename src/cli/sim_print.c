@@ -1,0 +1,299 @@
+/* sim_print.c - a simulation's report as text and as a balance page, for
+ * grognard sim and grognard sim-merge alike (sim_print.h). */
+#include "sim_print.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grognard/file_io.h"
+
+/* Characters (not bytes) of a UTF-8 text, for lining up columns. */
+static int width_of(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+/* s, then spaces up to `width` characters. */
+static void pad(const char *s, int width)
+{
+    int w = width_of(s);
+    printf("%s%*s", s, w < width ? width - w : 0, "");
+}
+
+static void print_hist(const gr_sim_stat *s, long games)
+{
+    long most = 1;
+    for (int v = 0; v < GR_SIM_HIST; v++)
+        most = s->hist[v] > most ? s->hist[v] : most;
+    for (int64_t v = s->min < 0 ? 0 : s->min; v <= s->max && v < GR_SIM_HIST; v++) {
+        long k = s->hist[v];
+        int w = (int)(40.0 * (double)k / (double)most + 0.5);
+        printf("    %3" PRId64 " %-40.*s %5.1f%%\n", v, w,
+               "########################################", 100.0 * (double)k / (double)games);
+    }
+}
+
+void sim_print_text(const gr_sim_doc *d, const gr_sim_report *r)
+{
+    const char *side[2] = {d->sides[0], d->sides[1]};
+    double n = (double)r->games;
+    /* texts read from a file (sim-merge): no control character reaches
+     * the terminal */
+    char b[4][GR_SIM_PATH];
+    printf("%s (%s): %ld battles, seed %" PRIu64 "\n", cli_esc(d->title, b[0], sizeof b[0]),
+           cli_esc(d->path, b[1], sizeof b[1]), r->games, d->seed);
+    printf("  %s (%s) against %s (%s)\n\n", cli_esc(side[0], b[0], sizeof b[0]),
+           cli_esc(d->players[0], b[1], sizeof b[1]), cli_esc(side[1], b[2], sizeof b[2]),
+           cli_esc(d->players[1], b[3], sizeof b[3]));
+    int w = width_of(side[0]) > width_of(side[1]) ? width_of(side[0]) : width_of(side[1]);
+    w = w < 18 ? 18 : w;
+    for (int s = 0; s < 2; s++) {
+        printf("  ");
+        pad(side[s], w);
+        printf(" wins %5.1f%%  (95%% interval %.1f%% to %.1f%%), %ld battles\n",
+               100.0 * (double)r->wins[s] / n, 100.0 * r->ci95[s][0], 100.0 * r->ci95[s][1],
+               r->wins[s]);
+    }
+    printf("  ");
+    pad("drawn (turn limit)", w);
+    printf("      %5.1f%%  %ld battles\n", 100.0 * (double)r->draws / n, r->draws);
+    printf("\n  steps a battle: mean %.0f, from %" PRId64 " to %" PRId64 "\n",
+           (double)r->steps_sum / n, r->steps_min, r->steps_max);
+    for (int i = 0; i < r->nstats; i++)
+        if (r->stats[i].side < 0) {
+            printf("  %s: mean %.1f, from %" PRId64 " to %" PRId64 "\n", r->stats[i].name,
+                   (double)r->stats[i].sum / n, r->stats[i].min, r->stats[i].max);
+            if (!strcmp(r->stats[i].name, "turns"))
+                print_hist(&r->stats[i], r->games);
+        }
+    printf("\n  a battle, on average%*s", 22, "");
+    pad(side[0], w + 2);
+    printf("%s\n", side[1]);
+    for (int i = 0; i < r->nstats; i++) {
+        const gr_sim_stat *s = &r->stats[i];
+        if (s->side != 0 || strstr(s->name, "objective"))
+            continue;
+        /* the same stat of side 1 follows in the game's fixed order */
+        const gr_sim_stat *t = NULL;
+        for (int k = i + 1; k < r->nstats && !t; k++)
+            if (r->stats[k].side == 1 && !strcmp(r->stats[k].name, s->name))
+                t = &r->stats[k];
+        char v[32];
+        printf("  ");
+        pad(s->name, 42);
+        snprintf(v, sizeof v, "%.2f", (double)s->sum / n);
+        pad(v, w + 2);
+        printf("%.2f\n", t ? (double)t->sum / n : 0.0);
+    }
+    int any = 0;
+    for (int i = 0; i < r->nstats; i++) {
+        const gr_sim_stat *s = &r->stats[i];
+        if (!strstr(s->name, "objective"))
+            continue;
+        if (!any++)
+            printf("\n  objectives at the end of the battle:\n");
+        printf("  %s (%s's): %.1f%% of battles\n", s->name, s->side >= 0 ? side[s->side] : "?",
+               100.0 * (double)s->sum / n);
+    }
+}
+
+/* ---- the balance page ---------------------------------------------------- */
+
+/* Text for HTML: & < > " escaped. */
+static void html_text(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        switch (*s) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+}
+
+static const char *const side_colour[2] = {"#2b5ea7", "#b8312f"};
+
+/* The wins of each side and the draws as one bar, each side's 95% interval
+ * drawn over it. */
+static void svg_wins(FILE *f, const gr_sim_report *r)
+{
+    const double W = 640, n = (double)r->games;
+    double w0 = W * (double)r->wins[0] / n, w1 = W * (double)r->wins[1] / n;
+    fprintf(f, "<svg width=\"680\" height=\"70\" role=\"img\" aria-label=\"wins and draws\">\n");
+    fprintf(f, "<rect x=\"20\" y=\"15\" width=\"%.1f\" height=\"30\" fill=\"%s\"/>\n", w0,
+            side_colour[0]);
+    fprintf(f, "<rect x=\"%.1f\" y=\"15\" width=\"%.1f\" height=\"30\" fill=\"#bbb\"/>\n", 20 + w0,
+            W - w0 - w1);
+    fprintf(f, "<rect x=\"%.1f\" y=\"15\" width=\"%.1f\" height=\"30\" fill=\"%s\"/>\n",
+            20 + W - w1, w1, side_colour[1]);
+    /* the intervals: side 0's from the left, side 1's from the right */
+    double a0 = 20 + W * r->ci95[0][0], b0 = 20 + W * r->ci95[0][1];
+    double a1 = 20 + W * (1 - r->ci95[1][1]), b1 = 20 + W * (1 - r->ci95[1][0]);
+    fprintf(f,
+            "<path d=\"M%.1f 55H%.1fM%.1f 50V60M%.1f 50V60\" stroke=\"%s\" stroke-width=\"2\"/>\n",
+            a0, b0, a0, b0, side_colour[0]);
+    fprintf(f, "<path d=\"M%.1f 8H%.1fM%.1f 3V13M%.1f 3V13\" stroke=\"%s\" stroke-width=\"2\"/>\n",
+            a1, b1, a1, b1, side_colour[1]);
+    fprintf(f, "</svg>\n");
+}
+
+/* Grouped bars: the mean of each side's stat named in `names` (n rows). */
+static void svg_losses(FILE *f, const gr_sim_report *r, const char *const side[2])
+{
+    int rows = 0;
+    double most = 0.01, n = (double)r->games;
+    for (int i = 0; i < r->nstats; i++)
+        if (r->stats[i].side == 0 && strstr(r->stats[i].name, "lost")) {
+            rows++;
+            for (int k = 0; k < r->nstats; k++)
+                if (r->stats[k].side >= 0 && !strcmp(r->stats[k].name, r->stats[i].name) &&
+                    (double)r->stats[k].sum / n > most)
+                    most = (double)r->stats[k].sum / n;
+        }
+    int h = 30 + rows * 34;
+    fprintf(f, "<svg width=\"680\" height=\"%d\" role=\"img\" aria-label=\"losses\">\n", h);
+    int y = 10;
+    for (int i = 0; i < r->nstats; i++) {
+        if (r->stats[i].side != 0 || !strstr(r->stats[i].name, "lost"))
+            continue;
+        fprintf(f, "<text x=\"0\" y=\"%d\" font-size=\"12\">", y + 16);
+        html_text(f, r->stats[i].name);
+        fprintf(f, "</text>\n");
+        for (int s = 0; s < 2; s++)
+            for (int k = 0; k < r->nstats; k++)
+                if (r->stats[k].side == s && !strcmp(r->stats[k].name, r->stats[i].name)) {
+                    double v = (double)r->stats[k].sum / n;
+                    fprintf(f,
+                            "<rect x=\"220\" y=\"%d\" width=\"%.1f\" height=\"13\" fill=\"%s\"/>"
+                            "<text x=\"%.1f\" y=\"%d\" font-size=\"11\">%.2f</text>\n",
+                            y + 2 + 14 * s, 380 * v / most, side_colour[s], 226 + 380 * v / most,
+                            y + 13 + 14 * s, v);
+                }
+        y += 34;
+    }
+    fprintf(f, "<text x=\"220\" y=\"%d\" font-size=\"11\" fill=\"%s\">&#9632; ", h - 4,
+            side_colour[0]);
+    html_text(f, side[0]);
+    fprintf(f, "</text><text x=\"440\" y=\"%d\" font-size=\"11\" fill=\"%s\">&#9632; ", h - 4,
+            side_colour[1]);
+    html_text(f, side[1]);
+    fprintf(f, "</text>\n</svg>\n");
+}
+
+/* Figures lost so far by each side, on average, at the end of each turn. */
+static void svg_turns(FILE *f, const gr_sim_report *r)
+{
+    double v[2][GR_SIM_MAX_TURNS], most = 0.01;
+    for (int t = 0; t < r->nturns; t++)
+        for (int s = 0; s < 2; s++) {
+            int64_t sum = 0;
+            for (int i = 0; i < r->nstats; i++)
+                if (r->stats[i].side == s && strstr(r->stats[i].name, "figures lost"))
+                    sum += r->turn_sum[t][i];
+            v[s][t] = r->turn_games[t] ? (double)sum / (double)r->turn_games[t] : 0;
+            most = v[s][t] > most ? v[s][t] : most;
+        }
+    const double X0 = 50, W = 600, Y0 = 200, H = 180;
+    double dx = r->nturns > 1 ? W / (r->nturns - 1) : W;
+    fprintf(f, "<svg width=\"680\" height=\"235\" role=\"img\" aria-label=\"losses by turn\">\n");
+    fprintf(f, "<path d=\"M%.0f %.0fV%.0fH%.0f\" stroke=\"#444\" fill=\"none\"/>\n", X0, Y0 - H, Y0,
+            X0 + W);
+    fprintf(f, "<text x=\"0\" y=\"%.0f\" font-size=\"11\">%.1f</text>\n", Y0 - H + 10, most);
+    fprintf(f, "<text x=\"0\" y=\"%.0f\" font-size=\"11\">0</text>\n", Y0);
+    for (int t = 0; t < r->nturns; t++)
+        fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" font-size=\"11\">%d</text>\n", X0 + dx * t - 3,
+                Y0 + 16, t + 1);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"11\">turn</text>\n", X0 + W - 20, Y0 + 28);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"11\">figures lost</text>\n", X0 + 6,
+            Y0 - H + 10);
+    for (int s = 0; s < 2; s++) {
+        fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"",
+                side_colour[s]);
+        for (int t = 0; t < r->nturns; t++)
+            fprintf(f, "%.1f,%.1f ", X0 + dx * t, Y0 - H * v[s][t] / most);
+        fprintf(f, "\"/>\n");
+    }
+    fprintf(f, "</svg>\n");
+}
+
+/* One self-contained page: the sentence a designer needs, the wins bar with
+ * its intervals, the losses by unit type, the losses turn by turn and the
+ * objectives.  No script, no network. */
+int sim_write_html(const char *cmd, const char *file, const gr_sim_doc *d, const gr_sim_report *r)
+{
+    const char *side[2] = {d->sides[0], d->sides[1]};
+    char *page = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&page, &len);
+    if (!f) {
+        cli_err("%s: --html %s: out of memory making the page", cmd, file);
+        return CLI_FAIL;
+    }
+    double n = (double)r->games;
+    fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>");
+    html_text(f, d->title);
+    fprintf(f, ": balance</title>\n<style>body{font:15px/1.4 sans-serif;max-width:720px;margin:2em "
+               "auto;color:#222}h1{font-size:1.4em}h2{font-size:1.1em;margin-top:1.6em}"
+               "p.lead{font-size:1.2em}td,th{padding:2px 10px;text-align:left}</style>\n"
+               "</head><body>\n<h1>");
+    html_text(f, d->title);
+    fprintf(f, "</h1>\n<p>%ld battles of ", r->games);
+    html_text(f, d->path);
+    fprintf(f, ", seed %" PRIu64 ": ", d->seed);
+    html_text(f, side[0]);
+    fprintf(f, " played by <b>");
+    html_text(f, d->players[0]);
+    fprintf(f, "</b>, ");
+    html_text(f, side[1]);
+    fprintf(f, " by <b>");
+    html_text(f, d->players[1]);
+    fprintf(f, "</b>.</p>\n<p class=\"lead\">");
+    for (int s = 0; s < 2; s++) {
+        double p = 100.0 * (double)r->wins[s] / n;
+        double half = 50.0 * (r->ci95[s][1] - r->ci95[s][0]);
+        fprintf(f, "<span style=\"color:%s\">", side_colour[s]);
+        html_text(f, side[s]);
+        fprintf(f, "</span> wins <b>%.0f%% &plusmn; %.0f%%</b>%s", p, half, s ? "; " : ", ");
+        if (s)
+            fprintf(f, "%.0f%% of the battles are drawn.</p>\n", 100.0 * (double)r->draws / n);
+    }
+    fprintf(f, "<h2>Wins and draws (whiskers: 95%% Wilson intervals)</h2>\n");
+    svg_wins(f, r);
+    fprintf(f, "<h2>Losses in a battle, on average</h2>\n");
+    svg_losses(f, r, side);
+    if (r->nturns > 0) {
+        fprintf(f, "<h2>Figures lost so far, turn by turn (average over the battles that reached "
+                   "the turn)</h2>\n");
+        svg_turns(f, r);
+    }
+    fprintf(f, "<h2>Objectives held by the enemy at the end</h2>\n<table>\n");
+    for (int i = 0; i < r->nstats; i++)
+        if (strstr(r->stats[i].name, "objective")) {
+            fprintf(f, "<tr><td>");
+            html_text(f, r->stats[i].name);
+            fprintf(f, " (");
+            html_text(f, r->stats[i].side >= 0 ? side[r->stats[i].side] : "?");
+            fprintf(f, "'s)</td><td>%.1f%%</td></tr>\n", 100.0 * (double)r->stats[i].sum / n);
+        }
+    fprintf(f, "</table>\n<p><small>Made by grognard sim; the same seed gives the same page."
+               "</small></p>\n</body></html>\n");
+    if (fclose(f) != 0) {
+        free(page);
+        cli_err("%s: --html %s: out of memory making the page", cmd, file);
+        return CLI_FAIL;
+    }
+    gr_error err;
+    gr_status st = gr_write_file_atomic(file, page, len, &err);
+    free(page);
+    if (st != GR_OK) {
+        cli_err("%s: --html %s", cmd, err.msg);
+        return CLI_FAIL;
+    }
+    return CLI_OK;
+}

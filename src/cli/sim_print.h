@@ -1,0 +1,24 @@
+/* sim_print.h - a simulation's report for people: the text report and the
+ * balance page (internal to the CLI).  Both read only the report's sums
+ * and its identity (gr_sim_doc), so grognard sim and grognard sim-merge
+ * print the same bytes for the same sums. */
+#ifndef GROGNARD_CLI_SIM_PRINT_H
+#define GROGNARD_CLI_SIM_PRINT_H
+
+#include "cli.h"
+
+#include "grognard/sim.h"
+#include "grognard/sim_io.h"
+
+/* The text report on stdout: who wins how often with the 95% intervals, the
+ * draws, the length of the battles (steps, turns with a histogram), each
+ * side's losses on average, the objectives held at the end. */
+void sim_print_text(const gr_sim_doc *d, const gr_sim_report *r);
+
+/* The balance page written to `file` atomically (gr_write_file_atomic):
+ * one self-contained HTML file (no script, nothing fetched), its charts in
+ * SVG.  Returns CLI_OK, or CLI_FAIL after one line on stderr beginning
+ * with `cmd` ("grognard sim") that says why. */
+int sim_write_html(const char *cmd, const char *file, const gr_sim_doc *d, const gr_sim_report *r);
+
+#endif

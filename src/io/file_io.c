@@ -1,0 +1,74 @@
+/* file_io.c - a whole file written atomically (grognard/file_io.h). */
+#include "grognard/file_io.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+gr_status gr_write_file_atomic(const char *path, const char *data, size_t len, gr_error *err)
+{
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 16);
+    if (!tmp)
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory writing it", path);
+    snprintf(tmp, plen + 16, "%s.tmp.XXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        int e = errno;
+        free(tmp);
+        return gr_error_set(err, GR_ERUNTIME,
+                            "%s: cannot write it (%s); check the folder exists and is writable",
+                            path, strerror(e));
+    }
+    /* mkstemp makes the file 0600: give it the mode of the file it
+     * replaces, or the usual 0666 less the umask for a new one */
+    struct stat old;
+    mode_t mode;
+    if (stat(path, &old) == 0) {
+        mode = old.st_mode & 07777;
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    int bad = fchmod(fd, mode) != 0;
+    for (size_t done = 0; !bad && done < len;) {
+        ssize_t n = write(fd, data + done, len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        bad = n <= 0;
+        done += n > 0 ? (size_t)n : 0;
+    }
+    bad = bad || fsync(fd) != 0;
+    int e = errno;
+    if (close(fd) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    if (!bad && rename(tmp, path) != 0) {
+        bad = 1;
+        e = errno;
+    }
+    if (bad) {
+        unlink(tmp);
+        free(tmp);
+        return gr_error_set(err, GR_ERUNTIME,
+                            "%s: write error (%s); the previous file, if any, is unchanged", path,
+                            strerror(e ? e : EIO));
+    }
+    free(tmp);
+    /* the rename itself reaches the disk with the folder */
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
+    int dfd = open(dir, O_RDONLY);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    return GR_OK;
+}

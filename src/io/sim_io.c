@@ -1,0 +1,478 @@
+/* sim_io.c - a simulation's report as JSON, written and read back
+ * (grognard/sim_io.h). */
+#include "grognard/sim_io.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grognard/alloc.h"
+#include "grognard/re_io.h"
+#include "json_reader.h"
+
+/* ---- the report's identity ----------------------------------------------- */
+
+static gr_status copy_text(char *dst, size_t cap, const char *src, const char *what, gr_error *err)
+{
+    size_t n = strlen(src);
+    if (n >= cap)
+        return gr_error_set(err, GR_EINPUT,
+                            "%s is %zu bytes long; a simulation report holds at "
+                            "most %zu",
+                            what, n, cap - 1);
+    memcpy(dst, src, n + 1);
+    return GR_OK;
+}
+
+gr_status gr_sim_doc_init(gr_sim_doc *d, const gr_game *g, const char *title, const char *path,
+                          const gr_sim_opts *o, const char *const players[2], gr_error *err)
+{
+    memset(d, 0, sizeof *d);
+    gr_status s = copy_text(d->title, sizeof d->title, title, "the scenario's title", err);
+    if (s == GR_OK)
+        s = copy_text(d->path, sizeof d->path, path, "the scenario's path", err);
+    for (int p = 0; p < 2 && s == GR_OK; p++) {
+        s = copy_text(d->sides[p], sizeof d->sides[p], g->type->player_name(g->sc, p),
+                      "a side's name", err);
+        if (s == GR_OK)
+            s = copy_text(d->players[p], sizeof d->players[p], players[p], "a player's name", err);
+    }
+    if (s != GR_OK)
+        return s;
+    d->digest = gr_game_scenario_digest(g);
+    d->seed = o->seed;
+    d->run_games = o->games;
+    d->shard = o->shard;
+    d->shards = o->shards;
+    if (o->shards) {
+        long count;
+        s = gr_sim_shard_range(o->games, o->shard, o->shards, &d->first, &count, err);
+    }
+    return s;
+}
+
+/* ---- writing --------------------------------------------------------------- */
+
+/* Set `key` of obj to the new reference v (taken; NULL is a failure).
+ * Returns 1 on failure. */
+static int put(json_t *obj, const char *key, json_t *v)
+{
+    return json_object_set_new(obj, key, v) != 0;
+}
+
+static int push(json_t *arr, json_t *v)
+{
+    return json_array_append_new(arr, v) != 0;
+}
+
+json_t *gr_wire_sim(const gr_sim_doc *d, const gr_sim_report *r)
+{
+    json_t *j = json_object();
+    if (!j)
+        return NULL;
+    double n = r->games ? (double)r->games : 1;
+    char digest[17];
+    snprintf(digest, sizeof digest, "%016" PRIx64, d->digest);
+    int bad = put(j, "format", json_string(GR_SIM_FORMAT));
+    bad |= put(j, "version", json_integer(GR_SIM_VERSION));
+    bad |= put(j, "scenario",
+               json_pack("{ssssss}", "title", d->title, "path", d->path, "digest", digest));
+    if (d->shards)
+        bad |=
+            put(j, "shard",
+                json_pack("{sIsIsIsI}", "index", (json_int_t)d->shard, "of", (json_int_t)d->shards,
+                          "first", (json_int_t)d->first, "run_games", (json_int_t)d->run_games));
+    bad |= put(j, "games", json_integer(r->games));
+    bad |= put(j, "seed", json_integer((json_int_t)d->seed));
+    bad |= put(j, "players", json_pack("[ss]", d->players[0], d->players[1]));
+    bad |= put(j, "sides", json_pack("[ss]", d->sides[0], d->sides[1]));
+    bad |= put(j, "wins", json_pack("[II]", (json_int_t)r->wins[0], (json_int_t)r->wins[1]));
+    bad |= put(j, "draws", json_integer(r->draws));
+    bad |= put(j, "win_rate", json_pack("[ff]", (double)r->wins[0] / n, (double)r->wins[1] / n));
+    bad |= put(j, "ci95",
+               json_pack("[[ff][ff]]", r->ci95[0][0], r->ci95[0][1], r->ci95[1][0], r->ci95[1][1]));
+    bad |= put(j, "steps",
+               json_pack("{sfsIsIsI}", "mean", (double)r->steps_sum / n, "min",
+                         (json_int_t)r->steps_min, "max", (json_int_t)r->steps_max, "sum",
+                         (json_int_t)r->steps_sum));
+    json_t *stats = json_array();
+    for (int i = 0; i < r->nstats; i++) {
+        const gr_sim_stat *s = &r->stats[i];
+        json_t *o1 = json_object(), *h = json_object(), *ts = json_array();
+        int b = put(o1, "name", json_string(s->name));
+        b |= put(o1, "side", s->side >= 0 ? json_integer(s->side) : json_null());
+        b |= put(o1, "mean", json_real((double)s->sum / n));
+        b |= put(o1, "min", json_integer((json_int_t)s->min));
+        b |= put(o1, "max", json_integer((json_int_t)s->max));
+        b |= put(o1, "sum", json_integer((json_int_t)s->sum));
+        for (int v = 0; v < GR_SIM_HIST; v++)
+            if (s->hist[v]) {
+                char key[16];
+                snprintf(key, sizeof key, "%d", v);
+                b |= put(h, key, json_integer(s->hist[v]));
+            }
+        b |= put(o1, "histogram", h);
+        for (int t = 0; t < r->nturns; t++)
+            b |= push(ts, json_integer((json_int_t)r->turn_sum[t][i]));
+        b |= put(o1, "turn_sums", ts);
+        bad |= b ? (json_decref(o1), 1) : push(stats, o1);
+    }
+    bad |= put(j, "stats", stats);
+    json_t *tg = json_array();
+    for (int t = 0; t < r->nturns; t++)
+        bad |= push(tg, json_integer(r->turn_games[t]));
+    bad |= put(j, "turn_games", tg);
+    if (bad) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
+}
+
+/* ---- reading --------------------------------------------------------------- */
+
+typedef struct reader {
+    const char *file;
+    gr_error *err;
+} reader;
+
+/* The member `key` of obj, which must be there. */
+static gr_status need(const reader *R, const gr_jr_node *obj, const char *key,
+                      const gr_jr_node **out)
+{
+    *out = gr_jr_get(obj, key);
+    if (!*out)
+        return gr_jr_fail(R->err, R->file, obj,
+                          "\"%s\" is missing; a report made by grognard sim --json has it "
+                          "(make the report again)",
+                          key);
+    return GR_OK;
+}
+
+/* A whole number from lo to hi; `what` names it in the message. */
+static gr_status whole(const reader *R, const gr_jr_node *v, const char *what, int64_t lo,
+                       int64_t hi, int64_t *out)
+{
+    if (v->type != GR_JR_NUMBER || !v->is_int || v->ival < lo || v->ival > hi)
+        return gr_jr_fail(R->err, R->file, v,
+                          "%s must be a whole number from %" PRId64 " to %" PRId64 "; make the "
+                          "report again with grognard sim",
+                          what, lo, hi);
+    *out = v->ival;
+    return GR_OK;
+}
+
+/* obj's member `key`, a whole number from lo to hi. */
+static gr_status member_int(const reader *R, const gr_jr_node *obj, const char *key, int64_t lo,
+                            int64_t hi, int64_t *out)
+{
+    const gr_jr_node *v;
+    gr_status s = need(R, obj, key, &v);
+    if (s != GR_OK)
+        return s;
+    char what[64];
+    snprintf(what, sizeof what, "\"%s\"", key);
+    return whole(R, v, what, lo, hi, out);
+}
+
+/* obj's member `key`, a text that fits in cap bytes. */
+static gr_status member_str(const reader *R, const gr_jr_node *obj, const char *key, char *buf,
+                            size_t cap)
+{
+    const gr_jr_node *v;
+    gr_status s = need(R, obj, key, &v);
+    if (s != GR_OK)
+        return s;
+    if (v->type != GR_JR_STRING || !v->len || v->len >= cap || memchr(v->str, 0, v->len))
+        return gr_jr_fail(R->err, R->file, v,
+                          "\"%s\" must be a text of 1 to %zu bytes; make the report again", key,
+                          cap - 1);
+    memcpy(buf, v->str, v->len + 1);
+    return GR_OK;
+}
+
+/* obj's member `key`, an array of `n` texts (n == 2) or whole numbers. */
+static gr_status member_pair(const reader *R, const gr_jr_node *obj, const char *key,
+                             const gr_jr_node **out)
+{
+    gr_status s = need(R, obj, key, out);
+    if (s == GR_OK && ((*out)->type != GR_JR_ARRAY || (*out)->len != 2))
+        return gr_jr_fail(R->err, R->file, *out,
+                          "\"%s\" must be an array of two, one for each side; make the report "
+                          "again",
+                          key);
+    return s;
+}
+
+/* Refuse a member of obj not in keys (a misspelt or foreign member). */
+static gr_status known_keys(const reader *R, const gr_jr_node *obj, const char *const *keys,
+                            size_t n, const char *accepted)
+{
+    for (const gr_jr_node *m = obj->child; m; m = m->next) {
+        size_t i;
+        for (i = 0; i < n && strcmp(m->key, keys[i]); i++)
+            ;
+        if (i == n) {
+            char buf[64];
+            return gr_jr_fail_key(R->err, R->file, m, "unknown member \"%s\"; accepted: %s",
+                                  gr_jr_printable(m->key, 40, buf, sizeof buf), accepted);
+        }
+    }
+    return GR_OK;
+}
+
+static gr_status read_scenario(const reader *R, const gr_jr_node *root, gr_sim_doc *d)
+{
+    const gr_jr_node *sc, *dig;
+    gr_status s = need(R, root, "scenario", &sc);
+    if (s != GR_OK)
+        return s;
+    if (sc->type != GR_JR_OBJECT)
+        return gr_jr_fail(R->err, R->file, sc,
+                          "\"scenario\" must be an object {\"title\", \"path\", \"digest\"}");
+    static const char *const keys[] = {"title", "path", "digest"};
+    if ((s = known_keys(R, sc, keys, 3, "title, path, digest")) != GR_OK ||
+        (s = member_str(R, sc, "title", d->title, sizeof d->title)) != GR_OK ||
+        (s = member_str(R, sc, "path", d->path, sizeof d->path)) != GR_OK ||
+        (s = need(R, sc, "digest", &dig)) != GR_OK)
+        return s;
+    char *end = NULL;
+    if (dig->type == GR_JR_STRING && dig->len == 16 && strspn(dig->str, "0123456789abcdef") == 16)
+        d->digest = strtoull(dig->str, &end, 16);
+    if (!end || *end)
+        return gr_jr_fail(R->err, R->file, dig,
+                          "\"digest\" must be 16 lower-case hexadecimal digits in quotes, as "
+                          "grognard sim writes it");
+    return GR_OK;
+}
+
+/* The shard member: its numbers, and its games as gr_sim_shard_range
+ * places them. */
+static gr_status read_shard(const reader *R, const gr_jr_node *root, gr_sim_doc *d, long games)
+{
+    const gr_jr_node *sh = gr_jr_get(root, "shard");
+    if (!sh) {
+        d->run_games = games;
+        return GR_OK;
+    }
+    if (sh->type != GR_JR_OBJECT)
+        return gr_jr_fail(R->err, R->file, sh,
+                          "\"shard\" must be an object {\"index\", \"of\", \"first\", "
+                          "\"run_games\"}");
+    static const char *const keys[] = {"index", "of", "first", "run_games"};
+    int64_t k = 0, n = 0, first = 0, run = 0;
+    gr_status s;
+    if ((s = known_keys(R, sh, keys, 4, "index, of, first, run_games")) != GR_OK ||
+        (s = member_int(R, sh, "of", 1, GR_SIM_MAX_SHARDS, &n)) != GR_OK ||
+        (s = member_int(R, sh, "index", 1, n, &k)) != GR_OK ||
+        (s = member_int(R, sh, "run_games", n, INT64_MAX, &run)) != GR_OK ||
+        (s = member_int(R, sh, "first", 0, run - 1, &first)) != GR_OK)
+        return s;
+    long want_first, want_count;
+    gr_error e;
+    if (gr_sim_shard_range((long)run, (long)k, (long)n, &want_first, &want_count, &e) != GR_OK)
+        return gr_jr_fail(R->err, R->file, sh, "%s", e.msg);
+    if (first != want_first || games != want_count)
+        return gr_jr_fail(R->err, R->file, sh,
+                          "shard %" PRId64 " of %" PRId64 " of a run of %" PRId64
+                          " games holds games %ld to %ld (%ld games), but this report has %ld "
+                          "from game %" PRId64 "; it was changed or made by another grognard: "
+                          "make it again",
+                          k, n, run, want_first + 1, want_first + want_count, want_count, games,
+                          first + 1);
+    d->shard = (long)k;
+    d->shards = (long)n;
+    d->first = (long)first;
+    d->run_games = (long)run;
+    return GR_OK;
+}
+
+static gr_status read_stat(const reader *R, const gr_jr_node *o, gr_sim_report *r, int i,
+                           const gr_jr_node *turn_games)
+{
+    gr_sim_stat *t = &r->stats[i];
+    if (o->type != GR_JR_OBJECT)
+        return gr_jr_fail(R->err, R->file, o, "a stat must be an object {\"name\", \"side\", ...}");
+    static const char *const keys[] = {"name", "side", "mean",      "min",
+                                       "max",  "sum",  "histogram", "turn_sums"};
+    const gr_jr_node *side, *h, *ts;
+    int64_t x = 0;
+    gr_status s;
+    if ((s = known_keys(R, o, keys, 8, "name, side, mean, min, max, sum, histogram, turn_sums")) !=
+            GR_OK ||
+        (s = member_str(R, o, "name", t->name, sizeof t->name)) != GR_OK ||
+        (s = need(R, o, "side", &side)) != GR_OK)
+        return s;
+    if (side->type == GR_JR_NULL)
+        t->side = -1;
+    else if ((s = whole(R, side, "a stat's \"side\"", 0, 1, &x)) != GR_OK)
+        return s;
+    else
+        t->side = (int)x;
+    if ((s = member_int(R, o, "min", INT64_MIN, INT64_MAX, &t->min)) != GR_OK ||
+        (s = member_int(R, o, "max", t->min, INT64_MAX, &t->max)) != GR_OK ||
+        (s = member_int(R, o, "sum", INT64_MIN, INT64_MAX, &t->sum)) != GR_OK ||
+        (s = need(R, o, "histogram", &h)) != GR_OK || (s = need(R, o, "turn_sums", &ts)) != GR_OK)
+        return s;
+    if (h->type != GR_JR_OBJECT)
+        return gr_jr_fail(R->err, R->file, h, "\"histogram\" must be an object {\"value\": games}");
+    int64_t count = 0;
+    for (const gr_jr_node *m = h->child; m; m = m->next) {
+        char *end;
+        long v = strtol(m->key, &end, 10);
+        if (!*m->key || *end || m->key[0] == '-' || m->key[0] == '+' ||
+            (m->key[0] == '0' && m->key[1]) || v < 0 || v >= GR_SIM_HIST)
+            return gr_jr_fail_key(R->err, R->file, m,
+                                  "a histogram's key must be a value from 0 to %d in quotes, "
+                                  "as grognard sim writes it",
+                                  GR_SIM_HIST - 1);
+        if ((s = whole(R, m, "a histogram's count", 1, r->games, &x)) != GR_OK)
+            return s;
+        t->hist[v] = (long)x;
+        count += x;
+    }
+    if (count != r->games)
+        return gr_jr_fail(R->err, R->file, h,
+                          "the histogram of \"%s\" counts %" PRId64 " games, not the report's "
+                          "%ld; make the report again",
+                          t->name, count, r->games);
+    if (ts->type != GR_JR_ARRAY || ts->len != turn_games->len)
+        return gr_jr_fail(R->err, R->file, ts,
+                          "\"turn_sums\" must be an array of %zu whole numbers, one for each "
+                          "turn of \"turn_games\"",
+                          turn_games->len);
+    int k = 0;
+    for (const gr_jr_node *v = ts->child; v; v = v->next, k++)
+        if ((s = whole(R, v, "a turn's sum", INT64_MIN, INT64_MAX, &r->turn_sum[k][i])) != GR_OK)
+            return s;
+    return GR_OK;
+}
+
+static gr_status read_report(const reader *R, const gr_jr_node *root, gr_sim_doc *d,
+                             gr_sim_report *r)
+{
+    static const char *const keys[] = {"format",   "version", "scenario", "shard", "games",
+                                       "seed",     "players", "sides",    "wins",  "draws",
+                                       "win_rate", "ci95",    "steps",    "stats", "turn_games"};
+    const char *const accepted = "format, version, scenario, shard, games, seed, players, "
+                                 "sides, wins, draws, win_rate, ci95, steps, stats, turn_games";
+    if (root->type != GR_JR_OBJECT)
+        return gr_jr_fail(R->err, R->file, root, "a simulation report is a JSON object; this is %s",
+                          gr_jr_type_name(root->type));
+    const gr_jr_node *fmt = gr_jr_get(root, "format");
+    if (!fmt || fmt->type != GR_JR_STRING || strcmp(fmt->str, GR_SIM_FORMAT))
+        return gr_jr_fail(R->err, R->file, fmt ? fmt : root,
+                          "not a grognard simulation report (\"format\": \"%s\" is missing); "
+                          "make one with grognard sim SCENARIO --shard K/N --json",
+                          GR_SIM_FORMAT);
+    int64_t x = 0;
+    gr_status s;
+    const gr_jr_node *v;
+    if ((s = known_keys(R, root, keys, sizeof keys / sizeof keys[0], accepted)) != GR_OK ||
+        (s = need(R, root, "version", &v)) != GR_OK)
+        return s;
+    if (v->type != GR_JR_NUMBER || !v->is_int || v->ival != GR_SIM_VERSION)
+        return gr_jr_fail(R->err, R->file, v,
+                          "report version %s is not known to this grognard (it reads version "
+                          "%d); merge it with the grognard that made it",
+                          v->type == GR_JR_NUMBER ? v->raw : "(not a number)", GR_SIM_VERSION);
+    if ((s = read_scenario(R, root, d)) != GR_OK ||
+        (s = member_int(R, root, "games", 1, INT64_MAX, &x)) != GR_OK)
+        return s;
+    r->games = (long)x;
+    if ((s = read_shard(R, root, d, r->games)) != GR_OK ||
+        (s = member_int(R, root, "seed", 0, INT64_MAX, &x)) != GR_OK)
+        return s;
+    d->seed = (uint64_t)x;
+    const gr_jr_node *pl, *sd, *w;
+    if ((s = member_pair(R, root, "players", &pl)) != GR_OK ||
+        (s = member_pair(R, root, "sides", &sd)) != GR_OK ||
+        (s = member_pair(R, root, "wins", &w)) != GR_OK)
+        return s;
+    int p = 0;
+    for (const gr_jr_node *a = pl->child, *b = sd->child; a && b; a = a->next, b = b->next, p++) {
+        if (a->type != GR_JR_STRING || !a->len || a->len >= GR_SIM_TEXT)
+            return gr_jr_fail(R->err, R->file, a, "a player must be named by a text");
+        if (b->type != GR_JR_STRING || !b->len || b->len >= GR_SIM_TEXT)
+            return gr_jr_fail(R->err, R->file, b, "a side must be named by a text");
+        memcpy(d->players[p], a->str, a->len + 1);
+        memcpy(d->sides[p], b->str, b->len + 1);
+    }
+    p = 0;
+    for (const gr_jr_node *a = w->child; a; a = a->next, p++) {
+        if ((s = whole(R, a, "a side's wins", 0, r->games, &x)) != GR_OK)
+            return s;
+        r->wins[p] = (long)x;
+    }
+    if ((s = member_int(R, root, "draws", 0, r->games, &x)) != GR_OK)
+        return s;
+    r->draws = (long)x;
+    if (r->wins[0] + r->wins[1] + r->draws != r->games)
+        return gr_jr_fail(R->err, R->file, w,
+                          "the wins (%ld and %ld) and the draws (%ld) add up to %ld, not the "
+                          "%ld games; make the report again",
+                          r->wins[0], r->wins[1], r->draws, r->wins[0] + r->wins[1] + r->draws,
+                          r->games);
+    const gr_jr_node *st, *stats, *tg;
+    static const char *const skeys[] = {"mean", "min", "max", "sum"};
+    if ((s = need(R, root, "steps", &st)) != GR_OK)
+        return s;
+    if (st->type != GR_JR_OBJECT)
+        return gr_jr_fail(R->err, R->file, st,
+                          "\"steps\" must be an object {\"mean\", \"min\", \"max\", \"sum\"}");
+    if ((s = known_keys(R, st, skeys, 4, "mean, min, max, sum")) != GR_OK ||
+        (s = member_int(R, st, "min", 0, INT64_MAX, &r->steps_min)) != GR_OK ||
+        (s = member_int(R, st, "max", r->steps_min, INT64_MAX, &r->steps_max)) != GR_OK ||
+        (s = member_int(R, st, "sum", 0, INT64_MAX, &r->steps_sum)) != GR_OK ||
+        (s = need(R, root, "turn_games", &tg)) != GR_OK || (s = need(R, root, "stats", &stats)))
+        return s;
+    if (tg->type != GR_JR_ARRAY || tg->len > GR_SIM_MAX_TURNS)
+        return gr_jr_fail(R->err, R->file, tg,
+                          "\"turn_games\" must be an array of at most %d whole numbers",
+                          GR_SIM_MAX_TURNS);
+    r->nturns = (int)tg->len;
+    int k = 0;
+    for (const gr_jr_node *a = tg->child; a; a = a->next, k++) {
+        if ((s = whole(R, a, "a turn's games", 0, r->games, &x)) != GR_OK)
+            return s;
+        r->turn_games[k] = (long)x;
+    }
+    if (stats->type != GR_JR_ARRAY || stats->len > GR_SIM_MAX_STATS)
+        return gr_jr_fail(R->err, R->file, stats, "\"stats\" must be an array of at most %d stats",
+                          GR_SIM_MAX_STATS);
+    r->nstats = (int)stats->len;
+    int i = 0;
+    for (const gr_jr_node *o = stats->child; o; o = o->next, i++)
+        if ((s = read_stat(R, o, r, i, tg)) != GR_OK)
+            return s;
+    gr_sim_report_finish(r);
+    return GR_OK;
+}
+
+gr_status gr_sim_doc_parse(const char *text, size_t len, const char *name, gr_sim_doc *d,
+                           gr_sim_report *r, gr_error *err)
+{
+    memset(d, 0, sizeof *d);
+    memset(r, 0, sizeof *r);
+    gr_jr_node *root;
+    gr_jr_doc *doc = gr_jr_parse(text, len, name, GR_SIM_MAX_NODES, &root, err);
+    if (!doc)
+        return err->code;
+    reader R = {name, err};
+    gr_status s = read_report(&R, root, d, r);
+    gr_jr_free(doc);
+    return s;
+}
+
+gr_status gr_sim_doc_read(const char *file, gr_sim_doc *d, gr_sim_report *r, gr_error *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    gr_status s = re_io_read_file(file, GR_SIM_MAX_BYTES, &text, &len, err);
+    if (s != GR_OK)
+        return s;
+    s = gr_sim_doc_parse(text, len, file, d, r, err);
+    gr_free(text);
+    return s;
+}

@@ -1,0 +1,26 @@
+/* fuzz_sim_report.c - libFuzzer target: the simulation report reader
+ * (gr_sim_doc_parse, what grognard sim-merge reads) on any bytes. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "fuzz_check.h"
+#include "grognard/sim_io.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static gr_sim_doc d;
+    static gr_sim_report r;
+    gr_error err;
+    gr_error_clear(&err);
+    gr_status st = gr_sim_doc_parse((const char *)data, size, "fuzz.json", &d, &r, &err);
+    fuzz_check_status(st, &err);
+    /* what the reader promises of a report it accepts */
+    if (st == GR_OK &&
+        (r.games < 1 || r.wins[0] + r.wins[1] + r.draws != r.games || r.nstats < 0 ||
+         r.nstats > GR_SIM_MAX_STATS || r.nturns < 0 || r.nturns > GR_SIM_MAX_TURNS ||
+         r.steps_min > r.steps_max || (d.shards && (d.shard < 1 || d.shard > d.shards))))
+        abort();
+    return 0;
+}
