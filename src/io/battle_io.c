@@ -1,6 +1,7 @@
 /* battle_io.c - the battle file: write atomically, read, replay
  * (battle_io.h). */
 #include "grognard/battle_io.h"
+#include "grognard/file_io.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -252,73 +253,17 @@ gr_status gr_battle_file_write(const gr_battle_file *f, const char *path, gr_err
                             "%s is the order of battle itself; give the battle file another name",
                             path);
     char *text = file_text(f);
-    size_t len = strlen(path);
-    char *tmp = malloc(len + 16);
-    if (!text || !tmp) {
+    size_t n = text ? strlen(text) : 0;
+    char *body = text ? realloc(text, n + 2) : NULL;
+    if (!body) {
         free(text);
-        free(tmp);
         return gr_error_set(err, GR_ERUNTIME, "out of memory writing the battle file");
     }
-    snprintf(tmp, len + 16, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    /* mkstemp makes the file 0600: give the file the mode of the one it
-     * replaces, or 0666 less the umask for a new one */
-    struct stat old;
-    mode_t mode;
-    if (stat(path, &old) == 0) {
-        mode = old.st_mode & 07777;
-    } else {
-        mode_t mask = umask(0);
-        umask(mask);
-        mode = 0666 & ~mask;
-    }
-    if (fd >= 0)
-        fchmod(fd, mode);
-    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!fp) {
-        int e = errno;
-        if (fd >= 0) {
-            close(fd);
-            unlink(tmp);
-        }
-        free(tmp);
-        free(text);
-        return gr_error_set(err, GR_ERUNTIME,
-                            "%s: cannot write the battle file (%s); check the folder exists and "
-                            "is writable",
-                            path, strerror(e));
-    }
-    fputs(text, fp);
-    fputc('\n', fp);
-    free(text);
-    int bad = fflush(fp) != 0 || ferror(fp) || fsync(fileno(fp)) != 0;
-    int e = errno;
-    if (fclose(fp) != 0 && !bad) {
-        bad = 1;
-        e = errno;
-    }
-    if (!bad && rename(tmp, path) != 0) {
-        bad = 1;
-        e = errno;
-    }
-    if (bad) {
-        unlink(tmp);
-        free(tmp);
-        return gr_error_set(err, GR_ERUNTIME,
-                            "%s: write error (%s); the previous file, if any, is unchanged", path,
-                            strerror(e));
-    }
-    free(tmp);
-    /* the rename itself reaches the disk with the folder */
-    char dir[1024];
-    const char *slash = strrchr(path, '/');
-    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
-    int dfd = open(dir, O_RDONLY);
-    if (dfd >= 0) {
-        fsync(dfd);
-        close(dfd);
-    }
-    return GR_OK;
+    body[n] = '\n';
+    body[n + 1] = '\0';
+    gr_status st = gr_write_file_atomic(path, body, n + 1, err);
+    free(body);
+    return st;
 }
 
 /* ---- read ------------------------------------------------------------------ */

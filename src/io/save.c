@@ -2,6 +2,7 @@
 /* realpath is XSI */
 #define _XOPEN_SOURCE 700
 #include "grognard/save.h"
+#include "grognard/file_io.h"
 
 #include "grognard/utf8.h"
 
@@ -243,74 +244,21 @@ gr_status gr_save_write_embedded(const gr_match *m, const char *scenario_path,
                             "%s: the game has %zu steps, more than the %d a save holds; it "
                             "cannot be saved",
                             path, gr_match_steps(m), GR_SAVE_MAX_STEPS);
-    size_t len = strlen(path);
-    char *tmp = malloc(len + 16);
     void *st = malloc(g->type->state_size);
-    if (!tmp || !st) {
-        free(tmp);
+    char *body = NULL;
+    size_t blen = 0;
+    FILE *f = st ? open_memstream(&body, &blen) : NULL;
+    if (!f) {
         free(st);
         return gr_error_set(err, GR_ERUNTIME, "out of memory saving the game");
     }
-    snprintf(tmp, len + 16, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    /* mkstemp makes the file 0600: give the save the mode of the file it
-     * replaces, or the usual 0666 less the umask for a new one */
-    struct stat old;
-    mode_t mode;
-    if (stat(path, &old) == 0) {
-        mode = old.st_mode & 07777;
-    } else {
-        mode_t mask = umask(0);
-        umask(mask);
-        mode = 0666 & ~mask;
-    }
-    if (fd >= 0)
-        fchmod(fd, mode);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        int e = errno;
-        if (fd >= 0) {
-            close(fd);
-            unlink(tmp);
-        }
-        free(tmp);
-        free(st);
-        return gr_error_set(err, GR_ERUNTIME,
-                            "%s: cannot write the save file (%s); check the folder exists and "
-                            "is writable",
-                            path, strerror(e));
-    }
     write_body(f, m, scenario_path, scenario_text, st);
     free(st);
-    int bad = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
-    int e = errno;
-    if (fclose(f) != 0 && !bad) {
-        bad = 1;
-        e = errno;
-    }
-    if (!bad && rename(tmp, path) != 0) {
-        bad = 1;
-        e = errno;
-    }
-    if (bad) {
-        unlink(tmp);
-        free(tmp);
-        return gr_error_set(err, GR_ERUNTIME,
-                            "%s: write error (%s); the previous file, if any, "
-                            "is unchanged",
-                            path, strerror(e));
-    }
-    free(tmp);
-    /* the rename itself reaches the disk with the folder */
-    char dir[1024];
-    const char *slash = strrchr(path, '/');
-    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
-    int dfd = open(dir, O_RDONLY);
-    if (dfd >= 0) {
-        fsync(dfd);
-        close(dfd);
-    }
-    return GR_OK;
+    int bad = fclose(f) != 0;
+    gr_status rc = bad ? gr_error_set(err, GR_ERUNTIME, "out of memory saving the game")
+                       : gr_write_file_atomic(path, body, blen, err);
+    free(body);
+    return rc;
 }
 
 /* ---- reading ------------------------------------------------------------ */
