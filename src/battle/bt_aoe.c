@@ -559,6 +559,9 @@ static gr_status prep_initiative(const gr_battle *b, const gr_bt_verb *v, const 
     gr_status st = check_facts(v, c, facts, err);
     if (st != GR_OK)
         return st;
+    if (c->unit >= 0)
+        return gr_error_set(err, GR_EINPUT,
+                            "initiative takes no unit: the commanders-in-chief roll (%s)", v->help);
     if (b->turn == 1)
         return gr_error_set(err, GR_EILLEGAL,
                             "initiative: on turn 1 the order of battle names the first player "

@@ -444,6 +444,8 @@ static void turn2(void)
     next(2, P_INIT);
     /* Initiative: each commander-in-chief's D10, 4 and 7, no critical
      * level: the Allies' is higher and chooses to be 1st player. */
+    refused(GR_EINPUT, "takes no unit", "initiative", SCHINER, -1, -1, NULL, "4,7");
+    refused(GR_EINPUT, "kept by the companion", "initiative", -1, -1, -1, "--french first", "4,7");
     ok("initiative", -1, -1, -1, NULL, "4,7");
     assert_int_equal(B->first, 1);
     refused(GR_EILLEGAL, "already rolled", "initiative", -1, -1, -1, NULL, "4,7");
@@ -572,9 +574,12 @@ static void turn2(void)
 static void turn3(void)
 {
     next(3, P_INIT);
-    /* 8 against 3: the French commander-in-chief chooses, and lets the
-     * Allies be 1st player. */
-    ok("initiative", -1, -1, -1, "--choose second", "8,3");
+    /* 8 against 3, the Allies' army past 2 critical levels (-1 each, « DRM
+     * applicables seulement pendant l'Interphase d'initiative »): 8 against
+     * 3 - 2 = 1; the French commander-in-chief chooses, and lets the Allies
+     * be 1st player. */
+    ok("initiative", -1, -1, -1, "--choose second --side1-critical-levels 2", "8,3");
+    assert_int_equal(mod("Par niveau critique", 1, NULL), -2);
     assert_int_equal(B->first, 1);
     next(3, P1_LEAD);
     next(3, P1_RES);

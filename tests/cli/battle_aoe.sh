@@ -171,8 +171,8 @@ nx 2 s2_combat
 
 # ============================ turn 3 ============================
 nx 3 initiative
-# 8 against 3: the French choose to be 2nd player.
-act init3 '.turn' '3' -- initiative --choose second --roll 8,3
+# 8 against 3 - 2 (the Allies past 2 critical levels): the French choose to be 2nd player.
+act init3 "[.turn,($(mods 'Par niveau critique' defender))]" '[3,-2]' -- initiative --choose second --side1-critical-levels 2 --roll 8,3
 expect_json allied-first-3 '.first' '1' -- battle status "$bf" --json
 nx 3 s1_leaders
 nx 3 s1_reserve
