@@ -539,11 +539,13 @@ static void turn2(void)
     assert_false(has_mod("Brigade fraîche", 0));
     assert_int_equal(U(SCHINER)->disordered, 0);
     assert_true(instructed("half speed (up to 4.5 inches"));
-    /* Levasseur in square: Soult out of the commander-in-chief's radius (the
-     * table says so), Vandamme attached +1, square +1, columnar +1, fresh
-     * +2 = +5: 2 + 5 = 7, « En avant ! ». */
-    ok("movement", LEVASSEUR, -1, -1, "--out-of-radius soult", "2");
+    /* Levasseur in square, in difficult ground: Soult out of the
+     * commander-in-chief's radius (the table says so), Vandamme attached +1, square +1, columnar
+     * +1, fresh +2 = +5: 2 + 5 = 7, « En avant ! ». */
+    ok("movement", LEVASSEUR, -1, -1, "--out-of-radius soult --terrain difficult", "2");
     result("Movement", "forward", 7);
+    /* « Infanterie colonnaire » 9", « Difficile x 1/2 »: 4.5". */
+    assert_true(instructed("levasseur: moves normally (up to 4.5 inches)"));
     assert_false(has_mod("Par général hiérarchique charismatique détaché", 0));
     ok("battery", ART_V, -1, -1, "--action limber", NULL);
     assert_int_equal(U(ART_V)->limbered, 1);

@@ -151,8 +151,9 @@ nx 2 s2_tactical
 # Schiner spent, disordered: Soult +2, columnar +1, épuisée -2: 8 + 1 = 9, "Ralliement".
 act schiner-move "[.resolution.result,.resolution.score,($(mods 'Brigade épuisée' attacker)),($(mods 'Brigade fraîche' attacker))]" \
     '["rally",9,-2,null]' -- movement schiner --roll 8
-# Levasseur: Soult out of radius; Vandamme +1, square +1, columnar +1, fresh +2: 2 + 5 = 7.
-act lev-move '[.resolution.result,.resolution.score]' '["forward",7]' -- movement levasseur --out-of-radius soult --roll 2
+# Levasseur: Soult out of radius; Vandamme +1, square +1, columnar +1, fresh +2: 2 + 5 = 7;
+# columnar 9" in difficult ground x 1/2: 4.5".
+act lev-move '[.resolution.result,.resolution.score,.instructions[1]]' '["forward",7,"Levasseur: moves normally (up to 4.5 inches)"]' -- movement levasseur --out-of-radius soult --terrain difficult --roll 2
 act limber '.turn' '2' -- battery art_v --action limber
 unit limbered art_v '.limbered' 'true'
 act unlimber '.turn' '2' -- battery art_v --action unlimber
