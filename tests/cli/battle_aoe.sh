@@ -221,4 +221,19 @@ expect_json undo-combat '.hash' "\"$before\"" -- battle undo "$bf" --json
 act redo '.hash' "\"$last\"" -- combat ferey --target cuirassiers --roll 5,5
 cp "$bf" "$dir/copy.json"
 expect_json resumed '[.hash,.turn,.phase]' "[\"$last\",3,\"s2_combat\"]" -- battle status "$dir/copy.json" --json
+
+# ---- the bundled orders of battle load, and a seeded action undoes exactly ----
+for f in "$SOURCE_ROOT"/data/oob/aoe/*.json; do
+    expect_exit "bundled-$(basename "$f")" 0 '' -- battle new aoe "$f" --out "$dir/bundled.json" --seed 11
+done
+pb="$dir/pratzen.json"
+expect_exit pratzen 0 '' -- battle new aoe "$SOURCE_ROOT/data/oob/aoe/austerlitz_pratzen.json" --out "$pb" --seed 11
+expect_json pratzen-sides '[([.units[]|select(.side==0)]|length),([.units[]|select(.side==1)]|length),.first,.turns]' \
+    '[9,8,0,6]' -- battle status "$pb" --json
+for i in 1 2 3; do "$GROGNARD" battle next "$pb" >/dev/null || flunk "pratzen next $i"; done
+hp=$("$GROGNARD" battle status "$pb" --json | jq -r .hash)
+m1=$("$GROGNARD" battle movement "$pb" morand --json | jq -c '[.rolls,.hash]')
+expect_json pratzen-undo '.hash' "\"$hp\"" -- battle undo "$pb" --json
+m2=$("$GROGNARD" battle movement "$pb" morand --json | jq -c '[.rolls,.hash]')
+[ "$m1" = "$m2" ] && pass || flunk "a seeded movement done again after undo: $m1 then $m2"
 finish
