@@ -224,6 +224,7 @@ expect_json resumed '[.hash,.turn,.phase]' "[\"$last\",3,\"s2_combat\"]" -- batt
 
 # ---- the bundled orders of battle load, and a seeded action undoes exactly ----
 for f in "$SOURCE_ROOT"/data/oob/aoe/*.json; do
+    rm -f "$dir/bundled.json"
     expect_exit "bundled-$(basename "$f")" 0 '' -- battle new aoe "$f" --out "$dir/bundled.json" --seed 11
 done
 pb="$dir/pratzen.json"
