@@ -31,7 +31,7 @@ typedef struct gr_battle_file {
     char *oob_path; /* as given to `battle new` (for messages) */
     char *oob_text; /* the order of battle's whole text (oob_len bytes, NUL-terminated) */
     size_t oob_len;
-    gr_battle *start;      /* the battle as the order of battle starts it */
+    gr_battle *start; /* the battle as the order of battle starts it */
     int nactions;
     gr_bt_action *actions; /* GR_BT_MAX_ACTIONS of room */
     uint64_t *hashes;      /* gr_battle_hash after each action (0: not recorded) */
@@ -74,13 +74,14 @@ gr_status gr_battle_file_push(gr_battle_file *f, const gr_bt_action *a, int type
                               gr_error *err);
 
 /* Write f to `path` atomically (temporary file beside it, fsync, rename,
- * the folder fsync'd): on failure the previous file is unchanged. */
+ * the folder fsync'd): on failure the previous file is unchanged.  A path
+ * that is the order of battle's own file (f->oob_path) is refused
+ * (GR_EINPUT): the battle file never replaces it. */
 gr_status gr_battle_file_write(const gr_battle_file *f, const char *path, gr_error *err);
 
 /* One action as a line a person reads: "fire friant --target bagration_1
  * --range 4 --roll 7" (into buf, cap bytes). */
-const char *gr_battle_action_text(const gr_battle *b, const gr_bt_action *a, char *buf,
-                                  size_t cap);
+const char *gr_battle_action_text(const gr_battle *b, const gr_bt_action *a, char *buf, size_t cap);
 
 /* Release what f holds (safe on an empty or failed f). */
 void gr_battle_file_free(gr_battle_file *f);

@@ -35,14 +35,14 @@
  * "NAME:LINE:COL: ..." on a bad file (a setup message "LINE:COL: ..." gets
  * the name in front); GR_ERUNTIME out of memory.  *b is large: allocate it.
  * On failure *b holds nothing usable. */
-gr_status gr_oob_parse(const char *text, size_t len, const char *name,
-                       const gr_battle_rules *rules, uint64_t seed, gr_battle *b, gr_error *err);
+gr_status gr_oob_parse(const char *text, size_t len, const char *name, const gr_battle_rules *rules,
+                       uint64_t seed, gr_battle *b, gr_error *err);
 
 /* gr_oob_parse on the file at `path` (at most GR_OOB_MAX_BYTES).  When
  * `text` is not NULL it receives the file's text as read (malloc'd,
  * NUL-terminated, *len bytes; the caller frees it with gr_free), for a battle file to
  * embed; it is NULL on failure. */
-gr_status gr_oob_read(const char *path, const gr_battle_rules *rules, uint64_t seed,
-                      gr_battle *b, char **text, size_t *len, gr_error *err);
+gr_status gr_oob_read(const char *path, const gr_battle_rules *rules, uint64_t seed, gr_battle *b,
+                      char **text, size_t *len, gr_error *err);
 
 #endif

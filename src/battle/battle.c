@@ -260,9 +260,9 @@ gr_status gr_battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_err
     if (b->phase >= 64 || !(v->phases & (UINT64_C(1) << b->phase))) {
         char where[512];
         allowed_phases(b, v, where, sizeof where);
-        st = gr_error_set(err, GR_EILLEGAL, "%s is not allowed now: this is %s (%s); it is allowed in: %s",
-                          v->name, b->rules->phases[b->phase].id, b->rules->phases[b->phase].title,
-                          where);
+        st = gr_error_set(err, GR_EILLEGAL,
+                          "%s is not allowed now: this is %s (%s); it is allowed in: %s", v->name,
+                          b->rules->phases[b->phase].id, b->rules->phases[b->phase].title, where);
         goto done;
     }
     if (v->needs_target == 1 && a->call.target < 0) {
@@ -332,10 +332,10 @@ uint64_t gr_battle_hash(const gr_battle *b)
         h = h_int(h, u->nflags);
         for (int k = 0; k < u->nflags && k < GR_BT_MAX_FLAGS; k++)
             h = h_str(h, u->flags[k]);
-        const int f[] = {u->side,     u->leader,   u->arm,          u->stands,    u->lost,
-                         u->worn_at,  u->spent_at, u->condition,    u->disordered, u->broken,
-                         u->ammo,     u->guns,     u->guns_silenced, u->limbered, u->in_reserve,
-                         u->removed,  u->lost_phase, u->fired};
+        const int f[] = {u->side,    u->leader,     u->arm,           u->stands,     u->lost,
+                         u->worn_at, u->spent_at,   u->condition,     u->disordered, u->broken,
+                         u->ammo,    u->guns,       u->guns_silenced, u->limbered,   u->in_reserve,
+                         u->removed, u->lost_phase, u->fired};
         for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
             h = h_int(h, f[k]);
         for (size_t k = 0; k < sizeof u->sys / sizeof u->sys[0]; k++)

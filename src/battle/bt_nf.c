@@ -35,15 +35,16 @@ enum {
  * (2nd), Musketry and Cannonade (3rd) in its two halves (the non-phasing
  * player's defensive fire, then the phasing player's), Melee (4th). */
 #define NF_SEGMENT(seg, pre, who, other)                                                           \
-    {pre "maneuver_1_leaders", "Maneuver (1st) Phase: 1. Attach and detach leaders",             \
+    {pre "maneuver_1_leaders", "Maneuver (1st) Phase: 1. Attach and detach leaders",               \
      NF_SEQ ", Maneuver (1st) Phase", who, seg},                                                   \
         {pre "maneuver_2_move", "Maneuver (1st) Phase: 2. Move brigades and batteries",            \
          NF_SEQ ", Maneuver (1st) Phase", who, seg},                                               \
         {pre "maneuver_3_leaders",                                                                 \
          "Maneuver (1st) Phase: 3. Move detached leaders, replace fallen leaders",                 \
          NF_SEQ ", Maneuver (1st) Phase", who, seg},                                               \
-        {pre "reaction", "Reaction (2nd) Phase: the non-phasing player may react with good "       \
-                         "order cavalry",                                                          \
+        {pre "reaction",                                                                           \
+         "Reaction (2nd) Phase: the non-phasing player may react with good "                       \
+         "order cavalry",                                                                          \
          NF_SEQ ", Reaction (2nd) Phase", other, seg},                                             \
         {pre "fire_defensive",                                                                     \
          "Musketry and Cannonade (3rd) Phase: the non-phasing player resolves his defensive fire", \
@@ -52,8 +53,8 @@ enum {
          "Musketry and Cannonade (3rd) Phase: then the phasing player resolves his fire",          \
          NF_SEQ ", Musketry and Cannonade (3rd) Phase", who, seg},                                 \
     {                                                                                              \
-        pre "melee", "Melee (4th) Phase: the phasing player's melees", NF_SEQ ", Melee (4th) Phase", \
-            who, seg                                                                               \
+        pre "melee", "Melee (4th) Phase: the phasing player's melees",                             \
+            NF_SEQ ", Melee (4th) Phase", who, seg                                                 \
     }
 
 static const gr_bt_phase nf_phases[] = {
@@ -102,8 +103,8 @@ static const char *const ratings[] = {"excellent", "good", "average", "poor", NU
  * melee list; "napoleon" is Napoleon in command (the BEL chart's 1804-1807
  * line). */
 static const char *const leader_kinds[] = {"", "melee_plus2", "napoleon", NULL};
-static const char *const qualities[] = {"guard", "veteran", "regular", "conscript", "militia",
-                                        NULL};
+static const char *const qualities[] = {"guard",     "veteran", "regular",
+                                        "conscript", "militia", NULL};
 static const char *const kinds_by_arm[GR_BT_ARM_COUNT][4] = {
     [GR_BT_INFANTRY] = {"", "light", NULL},
     [GR_BT_CAVALRY] = {"light", "heavy", NULL},
@@ -168,8 +169,9 @@ static gr_status refuse_id(gr_error *err, const gr_bt_unit *u, const char *field
 {
     char list[512];
     join(accepted, list, sizeof list);
-    return gr_error_set(err, GR_EINPUT, "%d:%d: unit %s: %s \"%s\" is not a Napoleonic Fury id; "
-                                        "accepted for %s: %s",
+    return gr_error_set(err, GR_EINPUT,
+                        "%d:%d: unit %s: %s \"%s\" is not a Napoleonic Fury id; "
+                        "accepted for %s: %s",
                         u->line, u->col, u->id, field, v, arm_name[u->arm], list);
 }
 
@@ -350,8 +352,8 @@ static gr_status set_int(const gr_procedure *p, gr_args *out, const char *name, 
  * the procedure's input of that name) or one of `own` (read by the caller);
  * an input the state fills is refused with the reason. */
 static gr_status take_call(const gr_battle *b, const gr_procedure *p, const gr_bt_verb *v,
-                           const gr_bt_call *c, const char *const *allowed,
-                           const char *const *own, gr_args *out, gr_error *err)
+                           const gr_bt_call *c, const char *const *allowed, const char *const *own,
+                           gr_args *out, gr_error *err)
 {
     for (int i = 0; i < c->nin; i++) {
         const char *k = c->key[i];
@@ -392,8 +394,8 @@ static gr_status own_flag(const gr_bt_call *c, const char *key, int *out, gr_err
     }
     if (!strcmp(s, "no") || !strcmp(s, "0") || !strcmp(s, "false"))
         return GR_OK;
-    return gr_error_set(err, GR_EINPUT, "--%s: '%s' is not a yes/no value; accepted: yes, no",
-                        key, s);
+    return gr_error_set(err, GR_EINPUT, "--%s: '%s' is not a yes/no value; accepted: yes, no", key,
+                        s);
 }
 
 static gr_status acting_unit(const gr_battle *b, const gr_bt_verb *v, int ui, int side,
@@ -403,8 +405,8 @@ static gr_status acting_unit(const gr_battle *b, const gr_bt_verb *v, int ui, in
         return gr_error_set(err, GR_EINPUT, "%s needs a unit: %s", v->name, v->help);
     const gr_bt_unit *u = &b->units[ui];
     if (u->removed)
-        return gr_error_set(err, GR_EILLEGAL, "%s is out of play (removed): it cannot %s",
-                            u->id, v->name);
+        return gr_error_set(err, GR_EILLEGAL, "%s is out of play (removed): it cannot %s", u->id,
+                            v->name);
     if (u->side != side)
         return gr_error_set(err, GR_EILLEGAL,
                             "%s belongs to the %s; in %s only the %s's units %s (%s)", u->id,
@@ -418,8 +420,7 @@ static gr_status acting_unit(const gr_battle *b, const gr_bt_verb *v, int ui, in
     return GR_OK;
 }
 
-static gr_status enemy_unit(const gr_battle *b, const gr_bt_verb *v, int ui, int ti,
-                            gr_error *err)
+static gr_status enemy_unit(const gr_battle *b, const gr_bt_verb *v, int ui, int ti, gr_error *err)
 {
     if (ti < 0 || ti >= b->nunits)
         return gr_error_set(err, GR_EINPUT, "%s needs --target: %s", v->name, v->help);
@@ -428,7 +429,8 @@ static gr_status enemy_unit(const gr_battle *b, const gr_bt_verb *v, int ui, int
         return gr_error_set(err, GR_EILLEGAL, "%s is out of play (removed): it cannot be a target",
                             t->id);
     if (t->side == b->units[ui].side)
-        return gr_error_set(err, GR_EINPUT, "%s and %s are on the same side: the target is an enemy",
+        return gr_error_set(err, GR_EINPUT,
+                            "%s and %s are on the same side: the target is an enemy",
                             b->units[ui].id, t->id);
     return GR_OK;
 }
@@ -457,7 +459,10 @@ static gr_status prep_move(const gr_battle *b, const gr_procedure *p, const gr_b
     SET("unit", move_unit(u));
     SET("nation", u->nation);
     SET("formation", troop_form(u));
-    SET("condition", cond_name[u->condition]);
+    /* A battery has no BEL level (the chart rates brigades): neither +2
+     * fresh nor -2 spent (docs/rules/nf.md). */
+    if (u->arm != GR_BT_ARTILLERY)
+        SET("condition", cond_name[u->condition]);
     if (b->sys[NFB_YEAR]) {
         gr_status st = set_int(p, out, "year", b->sys[NFB_YEAR], err);
         if (st != GR_OK)
@@ -494,9 +499,8 @@ static gr_status prep_move(const gr_battle *b, const gr_procedure *p, const gr_b
                                 "--division-in-range: %s, %s's division officer, is %s and gives "
                                 "no bonus; leave it out",
                                 b->leaders[div].name, u->id, leader_state(b->leaders[div].status));
-        SET("division-officer", strcmp(b->leaders[div].rating, "excellent") == 0
-                                    ? "exceptional_in_range"
-                                    : "in_range");
+        SET("division-officer",
+            strcmp(b->leaders[div].rating, "excellent") == 0 ? "exceptional_in_range" : "in_range");
     }
     if (good_order_table) {
         /* "Use the rating of the Corp commander (or the Army Commander if no
@@ -517,8 +521,8 @@ static gr_status prep_move(const gr_battle *b, const gr_procedure *p, const gr_b
             SET("no-command-chain", "yes");
     }
     static const char *const own[] = {"division-in-range", NULL};
-    static const char *const go[] = {"in-woods", "on-road", "no-command-chain",
-                                     "commander-in-range", "year", NULL};
+    static const char *const go[] = {"in-woods",           "on-road", "no-command-chain",
+                                     "commander-in-range", "year",    NULL};
     static const char *const dis[] = {"in-woods", "on-road", "year", NULL};
     static const char *const react[] = {"in-woods", "no-command-chain", "commander-in-range",
                                         "year", NULL};
@@ -544,17 +548,15 @@ static gr_status prep_fire(const gr_battle *b, const gr_procedure *p, const gr_b
                             "next game turn (docs/rules/nf.md)",
                             u->id);
     if (u->arm == GR_BT_ARTILLERY && u->limbered)
-        return gr_error_set(err, GR_EILLEGAL, "%s is limbered: a battery fires unlimbered",
-                            u->id);
+        return gr_error_set(err, GR_EILLEGAL, "%s is limbered: a battery fires unlimbered", u->id);
     int inf = u->arm == GR_BT_INFANTRY;
-    SET("firer", inf                                 ? (strcmp(u->kind, "light") == 0 ? "light_infantry"
-                                                                                      : "infantry")
+    SET("firer", inf ? (strcmp(u->kind, "light") == 0 ? "light_infantry" : "infantry")
                  : strcmp(u->kind, "horse") == 0 ? "horse_artillery"
                                                  : "heavy_artillery");
     SET("nation", u->nation);
     if (inf) {
-        static const char *const tr[] = {"grenadier", "guard", "landwehr", "militia", "guerrilla",
-                                         NULL};
+        static const char *const tr[] = {"grenadier", "guard",     "landwehr",
+                                         "militia",   "guerrilla", NULL};
         for (int i = 0; tr[i]; i++)
             if (has_flag(u, tr[i]))
                 SET("troops", tr[i]);
@@ -575,8 +577,9 @@ static gr_status prep_fire(const gr_battle *b, const gr_procedure *p, const gr_b
                                 u->id, u->formation, left);
         int n = atoi(given);
         if (n < 1 || n > left)
-            return gr_error_set(err, GR_EINPUT, "--stands %s: %s has %d stand(s) left; accepted: "
-                                                "1 to %d",
+            return gr_error_set(err, GR_EINPUT,
+                                "--stands %s: %s has %d stand(s) left; accepted: "
+                                "1 to %d",
                                 given, u->id, left, left);
         SET("stands", given);
     } else {
@@ -611,9 +614,15 @@ static gr_status prep_fire(const gr_battle *b, const gr_procedure *p, const gr_b
                             "--after-unlimbering is the phasing artillery's -1; this is the "
                             "non-phasing player's defensive fire");
     static const char *const own[] = {"stands", NULL};
-    static const char *const ok[] = {"range",           "cover",          "enfiladed",
-                                     "target-changed-formation", "target-charging",
-                                     "after-unlimbering", "at-breakthrough", "angle", NULL};
+    static const char *const ok[] = {"range",
+                                     "cover",
+                                     "enfiladed",
+                                     "target-changed-formation",
+                                     "target-charging",
+                                     "after-unlimbering",
+                                     "at-breakthrough",
+                                     "angle",
+                                     NULL};
     return take_call(b, p, v, c, ok, own, out, err);
 }
 
@@ -633,7 +642,8 @@ static gr_status prep_melee_side(const gr_battle *b, const gr_procedure *p, cons
     char n[16];
     snprintf(n, sizeof n, "%d", gr_bt_unit_stands(u));
     SIDE("stands", n);
-    SIDE("condition", cond_name[u->condition]);
+    if (u->arm != GR_BT_ARTILLERY)
+        SIDE("condition", cond_name[u->condition]);
     SIDE("formation", troop_form(u));
     if (u->quality[0])
         SIDE("quality", u->quality);
@@ -647,7 +657,7 @@ static gr_status prep_melee_side(const gr_battle *b, const gr_procedure *p, cons
         SIDE("leader", "exceptional_brigade");
     }
     if (u->arm == GR_BT_INFANTRY) {
-        static const char *const tr[] = {"grenadier", "guard",    "old_guard", "landwehr",
+        static const char *const tr[] = {"grenadier", "guard",     "old_guard", "landwehr",
                                          "militia",   "guerrilla", NULL};
         if (strcmp(u->kind, "light") == 0)
             SIDE("troops", "light");
@@ -691,10 +701,14 @@ static gr_status prep_melee(const gr_battle *b, const gr_procedure *p, const gr_
         return st;
     if (b->sys[NFB_YEAR] && (st = set_int(p, out, "year", b->sys[NFB_YEAR], err)) != GR_OK)
         return st;
-    static const char *const ok[] = {"defender-terrain",    "woods",
-                                     "attacker-outflanked", "defender-outflanked",
-                                     "bridge-assault",      "allied-officer-rule",
-                                     "year",                NULL};
+    static const char *const ok[] = {"defender-terrain",
+                                     "woods",
+                                     "attacker-outflanked",
+                                     "defender-outflanked",
+                                     "bridge-assault",
+                                     "allied-officer-rule",
+                                     "year",
+                                     NULL};
     return take_call(b, p, v, c, ok, NULL, out, err);
 }
 
@@ -724,8 +738,8 @@ static gr_status prep_efc(const gr_battle *b, const gr_procedure *p, const gr_bt
                              strcmp(u->formation, "march_column") == 0
                          ? u->formation
                          : "other");
-    static const char *const tr[] = {"grenadier", "guard", "old_guard", "militia", "guerrilla",
-                                     NULL};
+    static const char *const tr[] = {"grenadier", "guard",     "old_guard",
+                                     "militia",   "guerrilla", NULL};
     for (int i = 0; tr[i]; i++)
         if (has_flag(u, tr[i]))
             SET("troops", tr[i]);
@@ -784,8 +798,9 @@ static gr_status prep_leader(const gr_battle *b, const gr_bt_verb *v, const gr_b
     const gr_bt_leader *l = &b->leaders[c->leader];
     int side = gr_battle_active_side(b);
     if (l->side != side)
-        return gr_error_set(err, GR_EILLEGAL, "%s is a leader of the %s; in %s the %s attaches "
-                                              "and detaches his own",
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s is a leader of the %s; in %s the %s attaches "
+                            "and detaches his own",
                             l->id, b->side_name[l->side], b->rules->phases[b->phase].id,
                             b->side_name[side]);
     if (!gr_bt_leader_active(l))
@@ -823,10 +838,10 @@ static gr_status nf_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt
      * tests (emergency formation change, evasion) is the other player's. */
     int charged = !strcmp(v->name, "emergency_fc") || !strcmp(v->name, "evasion");
     int acting = charged ? 1 - side : side;
-    const char *role = charged                  ? "charged by the phasing player, test"
-                       : step == PH_FIRE_DEF    ? "the non-phasing player's defensive fire"
-                       : step == PH_REACTION    ? "the non-phasing player's reaction"
-                                                : "the phasing player's";
+    const char *role = charged               ? "charged by the phasing player, test"
+                       : step == PH_FIRE_DEF ? "the non-phasing player's defensive fire"
+                       : step == PH_REACTION ? "the non-phasing player's reaction"
+                                             : "the phasing player's";
     int again = !strcmp(v->name, "melee") && c->unit >= 0 && c->unit < b->nunits &&
                 b->units[c->unit].sys[NFU_BREAKTHROUGH];
     gr_status st = acting_unit(b, v, c->unit, acting, role, again, err);
@@ -974,8 +989,8 @@ static void apply_line(gr_battle *b, party *pt, const gr_effect *e, int extra)
     if (e->stands && !u->removed)
         lose_stands(b, pt, e->stands + (e->per_point ? extra : 0));
     if (e->guns) {
-        static const char *const gn[] = {"", "suppressed", "silenced", "damaged",
-                                         "wrecked", "destroyed", "captured"};
+        static const char *const gn[] = {"",        "suppressed", "silenced", "damaged",
+                                         "wrecked", "destroyed",  "captured"};
         if (e->guns > u->guns)
             u->guns = e->guns;
         if (e->guns == GR_GUNS_DAMAGED)
@@ -1036,12 +1051,22 @@ static int64_t res_value(const gr_resolution *r, const char *key, int *found)
     return 0;
 }
 
+/* One instruction line for the table (cut at GR_BT_INSTR). */
+static void put(gr_bt_outcome *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(gr_bt_outcome *out, const char *fmt, ...)
+{
+    if (out->ninstr >= GR_BT_MAX_INSTR)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out->instr[out->ninstr++], GR_BT_INSTR, fmt, ap);
+    va_end(ap);
+}
+
 static void instr(gr_bt_outcome *out, const gr_battle *b, const party *pt)
 {
-    if (pt->unit < 0 || out->ninstr >= GR_BT_MAX_INSTR)
-        return;
-    snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "%s: %s", b->units[pt->unit].name,
-             pt->len ? pt->text : "no effect");
+    if (pt->unit >= 0)
+        put(out, "%s: %s", b->units[pt->unit].name, pt->len ? pt->text : "no effect");
 }
 
 static gr_status nf_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
@@ -1052,11 +1077,9 @@ static gr_status nf_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c
         gr_bt_leader *l = &b->leaders[c->leader];
         if (!strcmp(v->name, "attach")) {
             l->attached = c->unit;
-            snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "%s: attached to %s", l->name,
-                     b->units[c->unit].name);
+            put(out, "%s: attached to %s", l->name, b->units[c->unit].name);
         } else {
-            snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "%s: detached from %s", l->name,
-                     b->units[l->attached].name);
+            put(out, "%s: detached from %s", l->name, b->units[l->attached].name);
             l->attached = -1;
         }
         return GR_OK;

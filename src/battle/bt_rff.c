@@ -23,7 +23,7 @@
     {"s" #s "_leaders", "1° Phase de Manœuvres: remplacez, attachez ou détachez les chefs", SEQ,   \
      act, s},                                                                                      \
         {"s" #s "_maneuver",                                                                       \
-         "1° Phase de Manœuvres: répétez a, b, c: a. tests de manœuvres; b. déclarez vos "         \
+         "1° Phase de Manœuvres: répétez a, b, c: a. tests de manœuvres; b. déclarez vos "   \
          "charges, l'adversaire déclare contre charges de cavalerie; c. manœuvrez les unités",     \
          SEQ, act, s},                                                                             \
         {"s" #s "_leader_moves", "1° Phase de Manœuvres: manœuvrez les chefs détachés", SEQ, act,  \
@@ -33,9 +33,10 @@
          opp, s},                                                                                  \
         {"s" #s "_offensive_fire",                                                                 \
          "2° Phase Mousqueterie & Canonnade: b. résolvez tous vos feux offensifs", SEQ, act, s},   \
-        {"s" #s "_melee", "3° Phase de Charges: a. les joueurs résolvent conjointement les mêlées", \
-         SEQ, GR_BT_BOTH_PLAYERS, s},                                                              \
-        {"s" #s "_breakthrough_moves", "3° Phase de Charges: b. faites les mouvements de percée",   \
+        {"s" #s "_melee",                                                                          \
+         "3° Phase de Charges: a. les joueurs résolvent conjointement les mêlées", SEQ,            \
+         GR_BT_BOTH_PLAYERS, s},                                                                   \
+        {"s" #s "_breakthrough_moves", "3° Phase de Charges: b. faites les mouvements de percée",  \
          SEQ, GR_BT_BOTH_PLAYERS, s},                                                              \
     {                                                                                              \
         "s" #s "_breakthrough", "3° Phase de Charges: c. résolvez les percées", SEQ,               \
@@ -104,12 +105,12 @@ static const gr_bt_verb rff_verbs[] = {
 /* ---- setup: the order of battle's vocabulary ------------------------------------ */
 
 static const char *const v_quality[] = {"crack", "veteran", "trained", "green", NULL};
-static const char *const v_troop_form[] = {"double_line", "single_line", "combat_column",
-                                           "march_column", "dismounted", NULL};
+static const char *const v_troop_form[] = {"double_line",  "single_line", "combat_column",
+                                           "march_column", "dismounted",  NULL};
 static const char *const v_gun_form[] = {"unlimbered", "limbered", NULL};
 static const char *const v_nation[] = {"union", "confederate", NULL};
 static const char *const v_gun_kind[] = {"foot", "horse", NULL};
-static const char *const v_flags[] = {"militia", "ss", "buck_and_ball", "fixed_guns",
+static const char *const v_flags[] = {"militia",       "ss", "buck_and_ball", "fixed_guns",
                                       "brave_colonel", NULL};
 static const char *const v_rating[] = {"gallant", "able", "poor", NULL};
 static const char *const v_role[] = {"army", "corps", "division", "brigade", NULL};
@@ -135,8 +136,9 @@ static gr_status refuse_id(const gr_bt_unit *u, const char *field, const char *v
 {
     char acc[256];
     list_text(accepted, acc, sizeof acc);
-    return gr_error_set(err, GR_EINPUT, "%d:%d: unit \"%s\": %s \"%s\" is not rff's%s; accepted: %s",
-                        u->line, u->col, u->id, field, val, why, acc);
+    return gr_error_set(err, GR_EINPUT,
+                        "%d:%d: unit \"%s\": %s \"%s\" is not rff's%s; accepted: %s", u->line,
+                        u->col, u->id, field, val, why, acc);
 }
 
 int rff_bt_has_flag(const gr_bt_unit *u, const char *f)
@@ -189,13 +191,18 @@ static gr_status rff_setup(gr_battle *b, gr_error *err)
                 return refuse_id(u, "flag", u->flags[k], v_flags,
                                  " without weapon \"sm\" (Buck & Ball (pour SM))", err);
         }
-        /* The sheet prints no threshold: the regiment's roster gives them. */
-        if (u->worn_at < 0 && u->spent_at < 0 && u->stands > 0 && !guns)
+        /* The sheet prints no threshold: the regiment's roster gives them;
+         * a battery without them is never worn. */
+        if ((u->worn_at == GR_BT_UNSET || u->spent_at == GR_BT_UNSET) && !guns)
             return gr_error_set(err, GR_EINPUT,
                                 "%d:%d: unit \"%s\": rff needs \"worn\" and \"spent\" (stands lost "
                                 "at which the regiment is ébranlée, fatiguée): seed 001 prints no "
-                                "chart for them; give both in the order of battle",
+                                "chart for them; give both in the order of battle (-1: never)",
                                 u->line, u->col, u->id);
+        if (u->worn_at == GR_BT_UNSET)
+            u->worn_at = -1;
+        if (u->spent_at == GR_BT_UNSET)
+            u->spent_at = -1;
         if (u->worn_at >= 0 && u->spent_at >= 0 && u->spent_at < u->worn_at)
             return gr_error_set(err, GR_EINPUT,
                                 "%d:%d: unit \"%s\": \"spent\" (%d) is below \"worn\" (%d); "
@@ -310,13 +317,12 @@ static gr_status actor(prep *x, int u, int side, const char *role)
                             gr_battle_verb(b, x->c->verb)->help);
     const gr_bt_unit *un = &b->units[u];
     if (un->removed)
-        return gr_error_set(x->err, GR_EILLEGAL, "%s: %s (%s) is out of play (removed)",
-                            x->c->verb, un->id, un->name);
+        return gr_error_set(x->err, GR_EILLEGAL, "%s: %s (%s) is out of play (removed)", x->c->verb,
+                            un->id, un->name);
     if (side >= 0 && un->side != side)
-        return gr_error_set(x->err, GR_EILLEGAL,
-                            "%s: %s is %s's; in %s only %s's units act as %s", x->c->verb, un->id,
-                            b->side_name[un->side], b->rules->phases[b->phase].id,
-                            b->side_name[side], role);
+        return gr_error_set(x->err, GR_EILLEGAL, "%s: %s is %s's; in %s only %s's units act as %s",
+                            x->c->verb, un->id, b->side_name[un->side],
+                            b->rules->phases[b->phase].id, b->side_name[side], role);
     return GR_OK;
 }
 
@@ -324,11 +330,10 @@ static gr_status not_done(prep *x, int u)
 {
     const gr_bt_unit *un = &x->b->units[u];
     if (un->fired)
-        return gr_error_set(x->err, GR_EILLEGAL,
-                            "%s: %s has already %s in this phase (%s); each unit once a phase",
-                            x->c->verb, un->id,
-                            !strcmp(x->c->verb, "maneuver") ? "tested" : "fired or fought",
-                            x->b->rules->phases[x->b->phase].id);
+        return gr_error_set(
+            x->err, GR_EILLEGAL, "%s: %s has already %s in this phase (%s); each unit once a phase",
+            x->c->verb, un->id, !strcmp(x->c->verb, "maneuver") ? "tested" : "fired or fought",
+            x->b->rules->phases[x->b->phase].id);
     return GR_OK;
 }
 
@@ -365,8 +370,8 @@ static const char *move_row(const gr_bt_unit *u)
 
 static gr_status prep_maneuver(prep *x)
 {
-    static const char *const facts[] = {"terrain", "flanked",      "linear-cover", "key-position-lost",
-                                        "losses",  "command",      "close",        "fortified",
+    static const char *const facts[] = {"terrain", "flanked", "linear-cover", "key-position-lost",
+                                        "losses",  "command", "close",        "fortified",
                                         NULL};
     gr_status st;
     if ((st = check_keys(x, facts)) != GR_OK ||
@@ -381,15 +386,16 @@ static gr_status prep_maneuver(prep *x)
                             "maneuver %s: guns need --close yes|no (within close range of the "
                             "enemy?): a shocked battery limbers and retreats only at close range",
                             u->id);
-    if ((st = set(x, "state", (u->disordered || u->broken) && !guns ? "disordered" : "good_order")) !=
-            GR_OK ||
+    if ((st = set(x, "state",
+                  (u->disordered || u->broken) && !guns ? "disordered" : "good_order")) != GR_OK ||
         (st = set(x, "arm", guns ? "guns" : "troops")) != GR_OK)
         return st;
     int l = rff_bt_commanding_leader(b, x->c->unit);
     if (l >= 0 && (st = set(x, "leader", b->leaders[l].rating)) != GR_OK)
         return st;
-    if ((st = set_flag(x, "attached", gr_battle_attached_leader(b, x->c->unit) >= 0 ||
-                                          rff_bt_has_flag(u, "brave_colonel"))) != GR_OK)
+    if ((st = set_flag(x, "attached",
+                       gr_battle_attached_leader(b, x->c->unit) >= 0 ||
+                           rff_bt_has_flag(u, "brave_colonel"))) != GR_OK)
         return st;
     const char *cmd = gr_bt_call_get(x->c, "command");
     if (cmd && strcmp(cmd, "out_of_command"))
@@ -414,7 +420,8 @@ static gr_status prep_maneuver(prep *x)
             (st = set_flag(x, "in-battery", !u->limbered && gr_bt_unit_stands(u) > 0)) != GR_OK)
             return st;
     }
-    int col = !strcmp(u->formation, "march_column") || u->limbered || fact_flag(x->c, "linear-cover");
+    int col =
+        !strcmp(u->formation, "march_column") || u->limbered || fact_flag(x->c, "linear-cover");
     if ((st = set_flag(x, "column-or-cover", col)) != GR_OK ||
         (st = set_flag(x, "flanked", fact_flag(x->c, "flanked"))) != GR_OK ||
         (st = set_flag(x, "key-position-lost", fact_flag(x->c, "key-position-lost"))) != GR_OK)
@@ -430,10 +437,17 @@ static gr_status prep_maneuver(prep *x)
 
 static gr_status prep_fire(prep *x, int cannon)
 {
-    static const char *const facts[] = {
-        "band",           "cover",          "target-flanked",     "target-enfiladed",
-        "target-about-faced", "target-passed-lines", "massed",    "per-stand",
-        "points",         "firing",         NULL};
+    static const char *const facts[] = {"band",
+                                        "cover",
+                                        "target-flanked",
+                                        "target-enfiladed",
+                                        "target-about-faced",
+                                        "target-passed-lines",
+                                        "massed",
+                                        "per-stand",
+                                        "points",
+                                        "firing",
+                                        NULL};
     const gr_battle *b = x->b;
     int step = rff_bt_step(b), phasing = rff_bt_phasing_side(b);
     int side = step == RFF_PH_DEFENSIVE_FIRE ? 1 - phasing : phasing;
@@ -492,8 +506,9 @@ static gr_status prep_fire(prep *x, int cannon)
     }
     const char *band = gr_bt_call_get(x->c, "band");
     if (!band)
-        return gr_error_set(x->err, GR_EINPUT, "%s: give --band close|long (the range, which the "
-                                               "table shows)",
+        return gr_error_set(x->err, GR_EINPUT,
+                            "%s: give --band close|long (the range, which the "
+                            "table shows)",
                             x->c->verb);
     if ((st = set(x, "band", band)) != GR_OK)
         return st;
@@ -536,8 +551,12 @@ static gr_status prep_fire(prep *x, int cannon)
         return st;
     if (t->sys[RFF_U_CHARGE] && (st = set_flag(x, "bayonet", t->sys[RFF_U_BAYONET])) != GR_OK)
         return st;
-    static const char *const passed[] = {"cover",  "target-flanked", "target-enfiladed",
-                                         "target-about-faced", "target-passed-lines", "massed",
+    static const char *const passed[] = {"cover",
+                                         "target-flanked",
+                                         "target-enfiladed",
+                                         "target-about-faced",
+                                         "target-passed-lines",
+                                         "massed",
                                          NULL};
     for (int i = 0; passed[i]; i++) {
         const char *v = gr_bt_call_get(x->c, passed[i]);
@@ -570,7 +589,8 @@ static gr_status prep_charge_side(prep *x, int ui, const char *pfx, int is_charg
     char n[16];
     snprintf(n, sizeof n, "%d", gr_bt_unit_stands(u));
     int guns = u->arm == GR_BT_ARTILLERY;
-    if ((st = set(x, K("stands"), n)) != GR_OK || (st = set(x, K("quality"), u->quality)) != GR_OK ||
+    if ((st = set(x, K("stands"), n)) != GR_OK ||
+        (st = set(x, K("quality"), u->quality)) != GR_OK ||
         (st = set(x, K("condition"), condition_id(u->condition))) != GR_OK)
         return st;
     char gk[32];
@@ -590,10 +610,12 @@ static gr_status prep_charge_side(prep *x, int ui, const char *pfx, int is_charg
     const char *f = u->formation;
     int cav_mounted = u->arm == GR_BT_CAVALRY && strcmp(f, "dismounted");
     if ((st = set_flag(x, K("disordered"), guns ? u->guns_silenced > 0 : u->disordered)) != GR_OK ||
-        (st = set_flag(x, K("attached"), gr_battle_attached_leader(b, ui) >= 0 ||
-                                             rff_bt_has_flag(u, "brave_colonel"))) != GR_OK ||
+        (st = set_flag(x, K("attached"),
+                       gr_battle_attached_leader(b, ui) >= 0 ||
+                           rff_bt_has_flag(u, "brave_colonel"))) != GR_OK ||
         (st = set_flag(x, K("single-line"),
-                       !guns && (!strcmp(f, "single_line") || !strcmp(f, "dismounted")))) != GR_OK ||
+                       !guns && (!strcmp(f, "single_line") || !strcmp(f, "dismounted")))) !=
+            GR_OK ||
         (st = set_flag(x, K("militia"), rff_bt_has_flag(u, "militia"))) != GR_OK ||
         (st = set_flag(x, K("broken"), u->broken)) != GR_OK ||
         (st = set_flag(x, K("march-column"), !guns && !strcmp(f, "march_column"))) != GR_OK ||
@@ -607,11 +629,12 @@ static gr_status prep_charge_side(prep *x, int ui, const char *pfx, int is_charg
     if (cav_mounted && is_charging) {
         const char *ter = gr_bt_call_get(x->c, "terrain");
         if (!ter)
-            return gr_error_set(x->err, GR_EINPUT,
-                                "charge: %s charges as cavalry: give --terrain clear|rough|difficult "
-                                "(Charge de cavalerie: +2 terrain clair, +1 handicapant, 0 "
-                                "difficile)",
-                                u->id);
+            return gr_error_set(
+                x->err, GR_EINPUT,
+                "charge: %s charges as cavalry: give --terrain clear|rough|difficult "
+                "(Charge de cavalerie: +2 terrain clair, +1 handicapant, 0 "
+                "difficile)",
+                u->id);
         static const char *const ters[] = {"clear", "rough", "difficult", NULL};
         static const char *const cav[] = {"clear", "rough", "difficult_or_stationary"};
         int i = in_list(ters, ter);
@@ -627,13 +650,14 @@ static gr_status prep_charge_side(prep *x, int ui, const char *pfx, int is_charg
 
 static gr_status prep_charge(prep *x)
 {
-    static const char *const facts[] = {"terrain",   "attacker-flanked", "defender-flanked",
-                                        "favorable", "fortified",        "attacker-guns",
-                                        "defender-guns", NULL};
+    static const char *const facts[] = {
+        "terrain",   "attacker-flanked", "defender-flanked", "favorable",
+        "fortified", "attacker-guns",    "defender-guns",    NULL};
     const gr_battle *b = x->b;
     int breakthrough = rff_bt_step(b) == RFF_PH_BREAKTHROUGH;
     gr_status st;
-    if ((st = check_keys(x, facts)) != GR_OK || (st = actor(x, x->c->unit, -1, "attacker")) != GR_OK ||
+    if ((st = check_keys(x, facts)) != GR_OK ||
+        (st = actor(x, x->c->unit, -1, "attacker")) != GR_OK ||
         (st = not_done(x, x->c->unit)) != GR_OK)
         return st;
     const gr_bt_unit *u = &b->units[x->c->unit];
@@ -648,7 +672,8 @@ static gr_status prep_charge(prep *x)
                                 "breaks through",
                                 u->id);
     } else {
-        int declared = u->side == rff_bt_phasing_side(b) && u->sys[RFF_U_CHARGE] == x->c->target + 1;
+        int declared =
+            u->side == rff_bt_phasing_side(b) && u->sys[RFF_U_CHARGE] == x->c->target + 1;
         int countered = t->sys[RFF_U_COUNTER] == x->c->unit + 1 && u->sys[RFF_U_CHARGE];
         if (!declared && !countered)
             return gr_error_set(x->err, GR_EILLEGAL,
@@ -662,8 +687,8 @@ static gr_status prep_charge(prep *x)
                                breakthrough || u->sys[RFF_U_BAYONET])) != GR_OK ||
         (st = prep_charge_side(x, x->c->target, "defender", counter, 0)) != GR_OK)
         return st;
-    return set_flag(x, "defender-favorable", fact_flag(x->c, "favorable") ||
-                                                 fact_flag(x->c, "fortified"));
+    return set_flag(x, "defender-favorable",
+                    fact_flag(x->c, "favorable") || fact_flag(x->c, "fortified"));
 }
 
 /* The verbs without a roll: checked here, applied by apply. */
@@ -709,7 +734,8 @@ static gr_status prep_noroll(prep *x)
     }
     if (!strcmp(v, "declare")) {
         static const char *const facts[] = {"bayonet", NULL};
-        if ((st = check_keys(x, facts)) != GR_OK || (st = actor(x, x->c->unit, side, "charger")) != GR_OK ||
+        if ((st = check_keys(x, facts)) != GR_OK ||
+            (st = actor(x, x->c->unit, side, "charger")) != GR_OK ||
             (st = actor(x, x->c->target, 1 - side, "charged")) != GR_OK)
             return st;
         const gr_bt_unit *u = &b->units[x->c->unit];
@@ -719,7 +745,7 @@ static gr_status prep_noroll(prep *x)
                                 "well executed (Manœuvre bien exécutée: mouvement complet)",
                                 u->id,
                                 u->arm == GR_BT_ARTILLERY ? "is guns"
-                                : u->sys[RFF_U_COLUMN] ? "did not get a well-executed maneuver"
+                                : u->sys[RFF_U_COLUMN]    ? "did not get a well-executed maneuver"
                                                        : "has not tested its maneuver this turn");
         if (u->sys[RFF_U_CHARGE])
             return gr_error_set(x->err, GR_EILLEGAL, "declare: %s has already declared a charge",
@@ -741,8 +767,8 @@ static gr_status prep_noroll(prep *x)
         if (!t->sys[RFF_U_CHARGE])
             return gr_error_set(x->err, GR_EILLEGAL, "countercharge: %s declared no charge", t->id);
         if (u->disordered || u->broken)
-            return gr_error_set(x->err, GR_EILLEGAL,
-                                "countercharge: %s is disordered or broken", u->id);
+            return gr_error_set(x->err, GR_EILLEGAL, "countercharge: %s is disordered or broken",
+                                u->id);
         return GR_OK;
     }
     /* form, rally, resupply: a unit of the phasing side and its result. */
@@ -780,7 +806,9 @@ static gr_status prep_noroll(prep *x)
         return gr_error_set(x->err, GR_EILLEGAL,
                             "%s %s: only after a well-executed maneuver this turn (the column BIEN "
                             "EXÉCUTÉE lists %s)",
-                            v, u->id, !strcmp(v, "rally") ? "\"Rallie\" for guns" : "\"Réapprovisionne en munitions\"");
+                            v, u->id,
+                            !strcmp(v, "rally") ? "\"Rallie\" for guns"
+                                                : "\"Réapprovisionne en munitions\"");
     if (!strcmp(v, "rally") && (!guns || !u->guns_silenced))
         return gr_error_set(x->err, GR_EILLEGAL, "rally: %s has no silenced guns", u->id);
     if (!strcmp(v, "resupply") && !u->ammo)

@@ -104,7 +104,9 @@ static const char *retreat_text(const gr_effect *e, char *buf, size_t cap)
         break;
     case GR_RETREAT_HALF_MOVE: snprintf(buf, cap, "retreat half a move"); break;
     case GR_RETREAT_FULL_MOVE: snprintf(buf, cap, "retreat a full move"); break;
-    case GR_RETREAT_ROUT_MOVE: snprintf(buf, cap, "retreat a rout move (mouvement de déroute)"); break;
+    case GR_RETREAT_ROUT_MOVE:
+        snprintf(buf, cap, "retreat a rout move (mouvement de déroute)");
+        break;
     case GR_RETREAT_BEYOND_CLOSE: snprintf(buf, cap, "retreat out of close range"); break;
     default: snprintf(buf, cap, "retreat"); break;
     }
@@ -332,8 +334,7 @@ static gr_status apply_maneuver(fx *x, const gr_resolution *r, gr_bt_outcome *ou
     int64_t cm = value(r, "move_cm", -1);
     if (cm >= 0)
         say(x, 0, "may move up to %lld%s cm%s", (long long)(cm / GR_MILLI),
-            cm % GR_MILLI ? ".5" : "",
-            !strcmp(id, "forced_march") ? " (forced march)" : "");
+            cm % GR_MILLI ? ".5" : "", !strcmp(id, "forced_march") ? " (forced march)" : "");
     if (col == RFF_BT_COL_SHOCKED)
         say(x, 0, "cavalry may counter-charge at half a move");
     u->fired = 1;
@@ -353,8 +354,9 @@ static gr_status apply_fire(fx *x, const gr_resolution *r, int cannon, gr_bt_out
     if (charging) {
         if (value(r, "charge_stopped", 0)) {
             t->sys[RFF_U_CHARGE] = t->sys[RFF_U_COUNTER] = t->sys[RFF_U_BAYONET] = 0;
-            say(x, 0, "charge stopped: fall back to 5 cm from the target; cavalry may be recalled "
-                      "a full move");
+            say(x, 0,
+                "charge stopped: fall back to 5 cm from the target; cavalry may be recalled "
+                "a full move");
         } else {
             say(x, 0, "charge home: the melee is resolved in the charge phase");
         }
@@ -385,7 +387,8 @@ static gr_status apply_charge(fx *x, const gr_resolution *r, gr_bt_outcome *out)
     x->flanked[1] = fact(x->c, "attacker-flanked");
     x->fortified = fact(x->c, "fortified");
     /* The leaders attached before the fight: they are the ones tested. */
-    int lead[2] = {gr_battle_attached_leader(b, x->unit[0]), gr_battle_attached_leader(b, x->unit[1])};
+    int lead[2] = {gr_battle_attached_leader(b, x->unit[0]),
+                   gr_battle_attached_leader(b, x->unit[1])};
     const char *last = NULL;
     for (int i = 0; i < r->nsteps; i++) {
         const gr_step *s = &r->steps[i];
@@ -431,8 +434,9 @@ static gr_status apply_noroll(gr_battle *b, const gr_bt_call *c, gr_bt_outcome *
                 b->units[i].sys[RFF_U_PROVISIONAL] = 1;
                 n++;
             }
-        rff_bt_instr(out, "%s: replaced by a provisional commander (%d regiment%s: -1 Commandant "
-                          "provisoire)",
+        rff_bt_instr(out,
+                     "%s: replaced by a provisional commander (%d regiment%s: -1 Commandant "
+                     "provisoire)",
                      l->name, n, n == 1 ? "" : "s");
     } else if (!strcmp(v, "declare")) {
         u->sys[RFF_U_CHARGE] = c->target + 1;

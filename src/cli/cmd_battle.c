@@ -43,22 +43,21 @@ const char *cli_bt_ammo(int a)
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: grognard battle new SYSTEM OOB --out FILE [--seed N] [--json]\n"
-            "       grognard battle status FILE [--json]\n"
-            "       grognard battle next FILE [--json]\n"
-            "       grognard battle undo FILE [--json]\n"
-            "       grognard battle report FILE [--html OUT] [--json]\n"
-            "       grognard battle VERB FILE [UNIT] [--target UNIT] [--leader ID]\n"
-            "                       [--INPUT VALUE]... [--roll A,B] [--json]\n"
-            "       grognard battle VERB FILE --help   (the system's verbs, the phase now)\n\n"
-            "The battle companion: the order of battle (docs/oob.md), every unit's losses,\n"
-            "disorder, condition, ammunition and guns, the leaders, the turn and the phase.\n"
-            "Each verb resolves a test from the battle's state; give only what the table\n"
-            "shows (range, cover, flank...).  Dice come from the battle's seed, or --roll\n"
-            "takes the faces rolled at the table.  The file is rewritten after each action;\n"
-            "undo takes back the last one exactly.  docs/battle.md walks through a battle.\n\n"
-            "systems kept:");
+    fprintf(f, "usage: grognard battle new SYSTEM OOB --out FILE [--seed N] [--json]\n"
+               "       grognard battle status FILE [--json]\n"
+               "       grognard battle next FILE [--json]\n"
+               "       grognard battle undo FILE [--json]\n"
+               "       grognard battle report FILE [--html OUT] [--json]\n"
+               "       grognard battle VERB FILE [UNIT] [--target UNIT] [--leader ID]\n"
+               "                       [--INPUT VALUE]... [--roll A,B] [--json]\n"
+               "       grognard battle VERB FILE --help   (the system's verbs, the phase now)\n\n"
+               "The battle companion: the order of battle (docs/oob.md), every unit's losses,\n"
+               "disorder, condition, ammunition and guns, the leaders, the turn and the phase.\n"
+               "Each verb resolves a test from the battle's state; give only what the table\n"
+               "shows (range, cover, flank...).  Dice come from the battle's seed, or --roll\n"
+               "takes the faces rolled at the table.  The file is rewritten after each action;\n"
+               "undo takes back the last one exactly.  docs/battle.md walks through a battle.\n\n"
+               "systems kept:");
     int any = 0;
     for (size_t i = 0; gr_systems[i]; i++)
         if (gr_battle_rules_find(gr_systems[i]->id)) {
@@ -86,8 +85,9 @@ static void system_help(FILE *f, const gr_battle_rules *r, const gr_battle *b)
         int now = b && b->phase < 64 && (r->verbs[i].phases & (UINT64_C(1) << b->phase));
         fprintf(f, "  %s %-10s %s\n", now ? "*" : " ", r->verbs[i].name, r->verbs[i].help);
     }
-    fprintf(f, "\nevery verb also takes --roll A,B (the dice rolled at the table) and --json;\n"
-               "grognard resolve %s PROCEDURE --help lists a procedure's inputs.\n",
+    fprintf(f,
+            "\nevery verb also takes --roll A,B (the dice rolled at the table) and --json;\n"
+            "grognard resolve %s PROCEDURE --help lists a procedure's inputs.\n",
             r->system);
 }
 
@@ -164,7 +164,8 @@ static json_t *status_json(const gr_battle *b)
         json_object_set_new(j, "parent",
                             id_or_null(l->parent, l->parent >= 0 ? b->leaders[l->parent].id : ""));
         json_object_set_new(
-            j, "attached", id_or_null(l->attached, l->attached >= 0 ? b->units[l->attached].id : ""));
+            j, "attached",
+            id_or_null(l->attached, l->attached >= 0 ? b->units[l->attached].id : ""));
         json_object_set_new(j, "back_turn", json_integer(l->back_turn));
         json_array_append_new(leaders, j);
     }
@@ -307,8 +308,8 @@ void cli_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *
                 fprintf(f, "%s\n", rr->typed ? "" : " (from the battle's seed)");
             }
             if (st->table->roll_param >= 0)
-                fprintf(f, "    score: %d%+d = %d\n",
-                        st->roll >= 0 ? r->rolls[st->roll].total : 0, st->modifier, st->score);
+                fprintf(f, "    score: %d%+d = %d\n", st->roll >= 0 ? r->rolls[st->roll].total : 0,
+                        st->modifier, st->score);
             fprintf(f, "    result: %s - %s", out->id, out->label);
             if (st->cell.cell)
                 fprintf(f, " (%s)", st->cell.cell);
@@ -328,14 +329,15 @@ void cli_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *
     }
 }
 
-static json_t *outcome_json(const gr_battle *before, const gr_battle *after,
-                            const gr_bt_action *a, const gr_bt_outcome *o)
+static json_t *outcome_json(const gr_battle *before, const gr_battle *after, const gr_bt_action *a,
+                            const gr_bt_outcome *o)
 {
     json_t *j = json_object();
     char text[400], hx[20];
     json_object_set_new(j, "action", json_integer(after->nactions));
     json_object_set_new(j, "verb", json_string(a->call.verb));
-    json_object_set_new(j, "text", json_string(gr_battle_action_text(before, a, text, sizeof text)));
+    json_object_set_new(j, "text",
+                        json_string(gr_battle_action_text(before, a, text, sizeof text)));
     json_t *rolls = json_array();
     for (int i = 0; i < a->nrolls; i++)
         json_array_append_new(rolls, json_integer(a->rolls[i]));
@@ -407,13 +409,15 @@ static int cmd_new(int argc, char **argv)
 {
     const char *sys = NULL, *oob = NULL, *out = NULL;
     uint64_t seed = 0;
-    int has_seed = 0, json = 0, help = 0;
+    int has_seed = 0, json = 0, help = 0, force = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h"))
             help = 1;
         else if (!strcmp(a, "--json"))
             json = 1;
+        else if (!strcmp(a, "--force"))
+            force = 1;
         else if (!strcmp(a, "--out") || !strcmp(a, "--seed")) {
             if (i + 1 >= argc) {
                 cli_err("grognard battle new: %s needs a value (grognard battle --help)\n", a);
@@ -430,7 +434,7 @@ static int cmd_new(int argc, char **argv)
                 has_seed = 1;
         } else if (a[0] == '-' && a[1]) {
             cli_err("grognard battle new: unknown option %s; accepted: --out FILE, --seed N, "
-                    "--json, --help\n",
+                    "--force, --json, --help\n",
                     a);
             return CLI_USAGE;
         } else if (!sys)
@@ -467,6 +471,14 @@ static int cmd_new(int argc, char **argv)
                                       gr_systems[i]->id);
         cli_err("grognard battle new: the companion keeps no system '%s'; accepted: %s\n", sys,
                 n ? list : "(none yet)");
+        return CLI_USAGE;
+    }
+    FILE *exists = force ? NULL : fopen(out, "rb");
+    if (exists) {
+        fclose(exists);
+        cli_err("grognard battle new: %s exists; the battle it may hold would be lost: give "
+                "another name, or --force to replace it\n",
+                out);
         return CLI_USAGE;
     }
     if (!has_seed)
@@ -642,8 +654,8 @@ static int run_action(const char *verb, gr_battle_file *f, gr_battle *b, const v
         /* the undone action as it was, named against the state it came from */
         if (va->json) {
             json_t *j = status_json(b);
-            json_object_set_new(j, "undone", json_string(gr_battle_action_text(b, &a, text,
-                                                                               sizeof text)));
+            json_object_set_new(j, "undone",
+                                json_string(gr_battle_action_text(b, &a, text, sizeof text)));
             rc = cli_print_json(j);
         } else {
             printf("undone: %s\n\n", gr_battle_action_text(b, &a, text, sizeof text));
@@ -699,10 +711,14 @@ done:
 
 int cmd_battle(int argc, char **argv)
 {
-    if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h") ||
-        !strcmp(argv[0], "help")) {
-        usage(argc < 1 ? stderr : stdout);
-        return argc < 1 ? CLI_USAGE : CLI_OK;
+    if (argc < 1) {
+        cli_err("grognard battle: missing command; accepted: new, status, next, undo, report or "
+                "a verb of the battle's system (grognard battle --help)\n");
+        return CLI_USAGE;
+    }
+    if (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h") || !strcmp(argv[0], "help")) {
+        usage(stdout);
+        return CLI_OK;
     }
     const char *verb = argv[0];
     if (!strcmp(verb, "new"))

@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli_battle.h"
 
@@ -19,6 +20,10 @@ typedef struct rep {
     gr_battle *before; /* the state before the action being reported */
     int lost[MAX_TURNS + 1][2];
     int max_turn;
+    struct {
+        int turn, leader, status;
+    } ev[256]; /* leaders put out of action, wounded, killed or captured */
+    int nev;
 } rep;
 
 static void html_esc(FILE *f, const char *s)
@@ -57,6 +62,14 @@ static void each(void *ctx, int i, const gr_bt_action *a, const gr_bt_outcome *o
         int d = after->units[u].lost - b->units[u].lost;
         lost[after->units[u].side] += d;
     }
+    for (int l = 0; l < after->nleaders; l++)
+        if (after->leaders[l].status != b->leaders[l].status &&
+            after->leaders[l].status != GR_BT_ACTIVE && r->nev < 256) {
+            r->ev[r->nev].turn = b->turn;
+            r->ev[r->nev].leader = l;
+            r->ev[r->nev].status = after->leaders[l].status;
+            r->nev++;
+        }
     r->lost[turn][0] += lost[0];
     r->lost[turn][1] += lost[1];
     if (turn > r->max_turn)
@@ -104,8 +117,9 @@ static void svg_chart(FILE *f, const rep *r, const gr_battle *b)
     int turns = r->max_turn > 0 ? r->max_turn : 1;
     int w = 60 + turns * 60, h = 220;
     static const char *const colour[2] = {"#2b5fad", "#b33a3a"};
-    fprintf(f, "<svg width=\"%d\" height=\"%d\" "
-               "role=\"img\" aria-label=\"stands lost by turn\">\n",
+    fprintf(f,
+            "<svg width=\"%d\" height=\"%d\" "
+            "role=\"img\" aria-label=\"stands lost by turn\">\n",
             w, h + 40);
     fprintf(f, "<line x1=\"40\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>\n", h, w - 10, h);
     fprintf(f, "<text x=\"4\" y=\"16\" font-size=\"11\">%d</text>\n", max);
@@ -114,10 +128,11 @@ static void svg_chart(FILE *f, const rep *r, const gr_battle *b)
         for (int s = 0; s < 2; s++) {
             int v = r->lost[t][s];
             int bh = v * (h - 30) / max;
-            fprintf(f,
-                    "<rect x=\"%d\" y=\"%d\" width=\"22\" height=\"%d\" fill=\"%s\"><title>turn %d, "
-                    "side %d: %d stand(s)</title></rect>\n",
-                    x + s * 24, h - bh, bh, colour[s], t, s, v);
+            fprintf(
+                f,
+                "<rect x=\"%d\" y=\"%d\" width=\"22\" height=\"%d\" fill=\"%s\"><title>turn %d, "
+                "side %d: %d stand(s)</title></rect>\n",
+                x + s * 24, h - bh, bh, colour[s], t, s, v);
             fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\">%d</text>\n", x + s * 24 + 6,
                     h - bh - 4, v);
         }
@@ -147,6 +162,16 @@ int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, i
     }
     memcpy(r.before, f->start, sizeof *f->start);
     char *tmp = NULL;
+    struct stat sh, sf;
+    if (html && stat(html, &sh) == 0 && stat(path, &sf) == 0 && sh.st_dev == sf.st_dev &&
+        sh.st_ino == sf.st_ino) {
+        cli_err("grognard battle report: --html %s is the battle file itself; give the page "
+                "another name\n",
+                html);
+        free(r.before);
+        free(b);
+        return CLI_USAGE;
+    }
     if (html) {
         size_t n = strlen(html) + 16;
         tmp = malloc(n);
@@ -171,8 +196,8 @@ int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, i
                         "table{border-collapse:collapse}td,th{border:1px solid #999;padding:"
                         ".2em .5em}</style></head><body>\n<h1>");
         html_esc(r.html, f->start->title);
-        fprintf(r.html, "</h1>\n<p>After-action report: %s, seed %" PRIu64 "; ",
-                f->start->system, f->seed);
+        fprintf(r.html, "</h1>\n<p>After-action report: %s, seed %" PRIu64 "; ", f->start->system,
+                f->seed);
         html_esc(r.html, f->start->side_name[0]);
         fprintf(r.html, " against ");
         html_esc(r.html, f->start->side_name[1]);
@@ -181,9 +206,8 @@ int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, i
         r.jactions = json_array();
     } else {
         r.text = stdout;
-        printf("After-action report: %s (%s, seed %" PRIu64 "), %s against %s\n",
-               f->start->title, f->start->system, f->seed, f->start->side_name[0],
-               f->start->side_name[1]);
+        printf("After-action report: %s (%s, seed %" PRIu64 "), %s against %s\n", f->start->title,
+               f->start->system, f->seed, f->start->side_name[0], f->start->side_name[1]);
     }
     gr_error err;
     gr_error_clear(&err);
@@ -210,15 +234,13 @@ int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, i
                    r.lost[t][1]);
         printf("  total    %s %d, %s %d\n", b->side_name[0], total[0], b->side_name[1], total[1]);
         printf("\nleaders:\n");
-        int any = 0;
-        for (int i = 0; i < b->nleaders; i++)
-            if (b->leaders[i].status != GR_BT_ACTIVE) {
-                printf("  %s (%s): %s\n", b->leaders[i].name, b->side_name[b->leaders[i].side],
-                       cli_bt_leader_status(b->leaders[i].status));
-                any = 1;
-            }
-        if (!any)
-            printf("  none killed, wounded or captured\n");
+        for (int k = 0; k < r.nev; k++) {
+            const gr_bt_leader *l = &b->leaders[r.ev[k].leader];
+            printf("  turn %d: %s (%s): %s\n", r.ev[k].turn, l->name, b->side_name[l->side],
+                   cli_bt_leader_status(r.ev[k].status));
+        }
+        if (!r.nev)
+            printf("  none out of action, wounded, killed or captured\n");
     } else if (r.html) {
         fprintf(r.html, "<h2>Stands lost by turn</h2>\n");
         svg_chart(r.html, &r, b);
@@ -232,19 +254,19 @@ int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, i
                     r.lost[t][1]);
         fprintf(r.html, "<tr><th>total</th><td>%d</td><td>%d</td></tr></table>\n", total[0],
                 total[1]);
-        fprintf(r.html, "<h2>Leaders killed, wounded or captured</h2>\n<ul>\n");
-        int any = 0;
-        for (int i = 0; i < b->nleaders; i++)
-            if (b->leaders[i].status != GR_BT_ACTIVE) {
-                fprintf(r.html, "<li>");
-                html_esc(r.html, b->leaders[i].name);
-                fprintf(r.html, " (");
-                html_esc(r.html, b->side_name[b->leaders[i].side]);
-                fprintf(r.html, "): %s</li>\n", cli_bt_leader_status(b->leaders[i].status));
-                any = 1;
-            }
-        fprintf(r.html, "%s</ul>\n<p>State hash %016" PRIx64 " after %d actions.</p>\n"
-                        "</body></html>\n",
+        fprintf(r.html, "<h2>Leaders out of action, wounded, killed or captured</h2>\n<ul>\n");
+        int any = r.nev > 0;
+        for (int k = 0; k < r.nev; k++) {
+            const gr_bt_leader *l = &b->leaders[r.ev[k].leader];
+            fprintf(r.html, "<li>turn %d: ", r.ev[k].turn);
+            html_esc(r.html, l->name);
+            fprintf(r.html, " (");
+            html_esc(r.html, b->side_name[l->side]);
+            fprintf(r.html, "): %s</li>\n", cli_bt_leader_status(r.ev[k].status));
+        }
+        fprintf(r.html,
+                "%s</ul>\n<p>State hash %016" PRIx64 " after %d actions.</p>\n"
+                "</body></html>\n",
                 any ? "" : "<li>none</li>", gr_battle_hash(b), b->nactions);
         int bad = ferror(r.html);
         if (fclose(r.html) != 0 || bad || rename(tmp, html) != 0) {
@@ -269,15 +291,15 @@ int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, i
         }
         json_object_set_new(j, "lost_by_turn", by);
         json_t *lj = json_array();
-        for (int i = 0; i < b->nleaders; i++)
-            if (b->leaders[i].status != GR_BT_ACTIVE) {
-                json_t *l = json_object();
-                json_object_set_new(l, "id", json_string(b->leaders[i].id));
-                json_object_set_new(l, "side", json_integer(b->leaders[i].side));
-                json_object_set_new(l, "status",
-                                    json_string(cli_bt_leader_status(b->leaders[i].status)));
-                json_array_append_new(lj, l);
-            }
+        for (int k = 0; k < r.nev; k++) {
+            const gr_bt_leader *ld = &b->leaders[r.ev[k].leader];
+            json_t *l = json_object();
+            json_object_set_new(l, "turn", json_integer(r.ev[k].turn));
+            json_object_set_new(l, "id", json_string(ld->id));
+            json_object_set_new(l, "side", json_integer(ld->side));
+            json_object_set_new(l, "status", json_string(cli_bt_leader_status(r.ev[k].status)));
+            json_array_append_new(lj, l);
+        }
         json_object_set_new(j, "leaders", lj);
         rc = cli_print_json(j);
     }

@@ -24,35 +24,35 @@
  * and a few more. */
 #define BF_MAX_NODES (GR_BT_MAX_ACTIONS * (GR_BT_MAX_INPUTS + GR_MAX_ROLLS * 2 + 12) + 64)
 
-static gr_status bf_alloc(gr_battle_file *f, gr_error *err)
+static gr_status bf_alloc(gr_battle_file *f, const char *name, gr_error *err)
 {
     memset(f, 0, sizeof *f);
-    f->start = malloc(sizeof *f->start);
-    f->actions = calloc(GR_BT_MAX_ACTIONS, sizeof *f->actions);
-    f->hashes = calloc(GR_BT_MAX_ACTIONS, sizeof *f->hashes);
-    f->typed = calloc(GR_BT_MAX_ACTIONS, sizeof *f->typed);
+    f->start = gr_malloc(sizeof *f->start);
+    f->actions = gr_calloc(GR_BT_MAX_ACTIONS, sizeof *f->actions);
+    f->hashes = gr_calloc(GR_BT_MAX_ACTIONS, sizeof *f->hashes);
+    f->typed = gr_calloc(GR_BT_MAX_ACTIONS, sizeof *f->typed);
     if (!f->start || !f->actions || !f->hashes || !f->typed) {
         gr_battle_file_free(f);
-        return gr_error_set(err, GR_ERUNTIME, "out of memory for a battle");
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory for a battle", name);
     }
     return GR_OK;
 }
 
 void gr_battle_file_free(gr_battle_file *f)
 {
-    free(f->oob_path);
+    gr_free(f->oob_path);
     gr_free(f->oob_text);
-    free(f->start);
-    free(f->actions);
-    free(f->hashes);
-    free(f->typed);
+    gr_free(f->start);
+    gr_free(f->actions);
+    gr_free(f->hashes);
+    gr_free(f->typed);
     memset(f, 0, sizeof *f);
 }
 
 static char *dup_str(const char *s)
 {
     size_t n = strlen(s) + 1;
-    char *d = malloc(n);
+    char *d = gr_malloc(n);
     if (d)
         memcpy(d, s, n);
     return d;
@@ -61,7 +61,7 @@ static char *dup_str(const char *s)
 gr_status gr_battle_file_new(const char *oob_path, const gr_battle_rules *rules, uint64_t seed,
                              gr_battle_file *f, gr_error *err)
 {
-    gr_status st = bf_alloc(f, err);
+    gr_status st = bf_alloc(f, oob_path, err);
     if (st != GR_OK)
         return st;
     st = gr_oob_read(oob_path, rules, seed, f->start, &f->oob_text, &f->oob_len, err);
@@ -69,7 +69,7 @@ gr_status gr_battle_file_new(const char *oob_path, const gr_battle_rules *rules,
         st = gr_error_set(err, GR_EINPUT, "%s:1:1: the file is not valid UTF-8; save it as UTF-8",
                           oob_path);
     if (st == GR_OK && !(f->oob_path = dup_str(oob_path)))
-        st = gr_error_set(err, GR_ERUNTIME, "out of memory");
+        st = gr_error_set(err, GR_ERUNTIME, "%s: out of memory", oob_path);
     if (st != GR_OK) {
         gr_battle_file_free(f);
         return st;
@@ -92,8 +92,7 @@ gr_status gr_battle_file_push(gr_battle_file *f, const gr_bt_action *a, int type
     return GR_OK;
 }
 
-const char *gr_battle_action_text(const gr_battle *b, const gr_bt_action *a, char *buf,
-                                  size_t cap)
+const char *gr_battle_action_text(const gr_battle *b, const gr_bt_action *a, char *buf, size_t cap)
 {
     const gr_bt_call *c = &a->call;
     size_t n = 0;
@@ -128,9 +127,9 @@ gr_status gr_battle_file_replay(const gr_battle_file *f, const char *name, int u
     if (upto < 0 || upto > f->nactions)
         upto = f->nactions;
     memcpy(b, f->start, sizeof *b);
-    gr_bt_outcome *out = malloc(sizeof *out);
+    gr_bt_outcome *out = gr_malloc(sizeof *out);
     if (!out)
-        return gr_error_set(err, GR_ERUNTIME, "out of memory");
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", name);
     gr_status st = GR_OK;
     for (int i = 0; i < upto && st == GR_OK; i++) {
         gr_bt_action a = f->actions[i];
@@ -171,7 +170,7 @@ gr_status gr_battle_file_replay(const gr_battle_file *f, const char *name, int u
         if (each)
             each(ctx, i, &a, out, b);
     }
-    free(out);
+    gr_free(out);
     return st;
 }
 
@@ -233,7 +232,8 @@ static char *file_text(const gr_battle_file *f)
     bad |= json_object_set_new(root, "oob", json_string(f->oob_path ? f->oob_path : ""));
     bad |= json_object_set_new(root, "oob_text", json_stringn(f->oob_text, f->oob_len));
     for (int i = 0; i < f->nactions; i++)
-        bad |= json_array_append_new(acts, action_json(f->start, &f->actions[i], f->typed[i], f->hashes[i]));
+        bad |= json_array_append_new(
+            acts, action_json(f->start, &f->actions[i], f->typed[i], f->hashes[i]));
     bad |= json_object_set_new(root, "actions", acts);
     char *s = bad ? NULL : json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
     json_decref(root);
@@ -243,8 +243,14 @@ static char *file_text(const gr_battle_file *f)
 gr_status gr_battle_file_write(const gr_battle_file *f, const char *path, gr_error *err)
 {
     if (f->seed > (uint64_t)INT64_MAX)
-        return gr_error_set(err, GR_EINPUT, "seed %" PRIu64 " is too large to keep; use one below 2^63",
-                            f->seed);
+        return gr_error_set(err, GR_EINPUT,
+                            "seed %" PRIu64 " is too large to keep; use one below 2^63", f->seed);
+    struct stat so, sp;
+    if (f->oob_path && stat(f->oob_path, &so) == 0 && stat(path, &sp) == 0 &&
+        so.st_dev == sp.st_dev && so.st_ino == sp.st_ino)
+        return gr_error_set(err, GR_EINPUT,
+                            "%s is the order of battle itself; give the battle file another name",
+                            path);
     char *text = file_text(f);
     size_t len = strlen(path);
     char *tmp = malloc(len + 16);
@@ -344,18 +350,19 @@ static gr_status need(rd *r, const gr_jr_node *obj, const char *key, gr_jr_type 
 {
     *out = gr_jr_get(obj, key);
     if (!*out)
-        return rd_fail(r, obj, "%s has no \"%s\"; this is not a battle file of grognard, or it "
-                               "was cut (docs/battle.md)",
+        return rd_fail(r, obj,
+                       "%s has no \"%s\"; this is not a battle file of grognard, or it "
+                       "was cut (docs/battle.md)",
                        what, key);
     if ((*out)->type != type)
-        return rd_fail(r, *out, "\"%s\" of %s must be %s, not %s", key, what,
-                       gr_jr_type_name(type), gr_jr_type_name((*out)->type));
+        return rd_fail(r, *out, "\"%s\" of %s must be %s, not %s", key, what, gr_jr_type_name(type),
+                       gr_jr_type_name((*out)->type));
     return GR_OK;
 }
 
 /* An id member naming a unit (leader == 0) or leader of b, or null. */
-static gr_status ref(rd *r, const gr_battle *b, const gr_jr_node *obj, const char *key,
-                     int leader, int *out)
+static gr_status ref(rd *r, const gr_battle *b, const gr_jr_node *obj, const char *key, int leader,
+                     int *out)
 {
     const gr_jr_node *n = gr_jr_get(obj, key);
     *out = -1;
@@ -389,8 +396,8 @@ static int parse_hex(const char *s, uint64_t *out)
 static gr_status read_action(rd *r, const gr_battle *b, const gr_jr_node *e, gr_bt_action *a,
                              unsigned char *typed, uint64_t *hash)
 {
-    static const char *const keys[] = {"verb", "unit", "target", "leader", "inputs", "rolls",
-                                       "dice", "hash", NULL};
+    static const char *const keys[] = {"verb",  "unit", "target", "leader", "inputs",
+                                       "rolls", "dice", "hash",   NULL};
     memset(a, 0, sizeof *a);
     if (e->type != GR_JR_OBJECT)
         return rd_fail(r, e, "an action is an object, not %s", gr_jr_type_name(e->type));
@@ -454,7 +461,7 @@ static gr_status read_action(rd *r, const gr_battle *b, const gr_jr_node *e, gr_
 gr_status gr_battle_file_read(const char *path, const gr_battle_rules *rules, gr_battle_file *f,
                               gr_error *err)
 {
-    gr_status st = bf_alloc(f, err);
+    gr_status st = bf_alloc(f, path, err);
     if (st != GR_OK)
         return st;
     char *text = NULL;
@@ -493,9 +500,9 @@ gr_status gr_battle_file_read(const char *path, const gr_battle_rules *rules, gr
     if (st == GR_OK && acts->len > GR_BT_MAX_ACTIONS)
         st = rd_fail(&r, acts, "%zu actions; a battle keeps at most %d", acts->len,
                      GR_BT_MAX_ACTIONS);
-    if (st == GR_OK && (!(f->oob_path = dup_str(oob->str)) ||
-                        !(f->oob_text = gr_malloc(oobt->len + 1))))
-        st = gr_error_set(err, GR_ERUNTIME, "out of memory");
+    if (st == GR_OK &&
+        (!(f->oob_path = dup_str(oob->str)) || !(f->oob_text = gr_malloc(oobt->len + 1))))
+        st = gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
     if (st == GR_OK) {
         memcpy(f->oob_text, oobt->str, oobt->len + 1);
         f->oob_len = oobt->len;

@@ -39,8 +39,7 @@ static gr_status ob_fail(ob *o, const gr_jr_node *at, const char *fmt, ...)
 }
 
 /* Refuse a key of obj that is not in keys (NULL-terminated), at the key. */
-static gr_status only_keys(ob *o, const gr_jr_node *obj, const char *what,
-                           const char *const *keys)
+static gr_status only_keys(ob *o, const gr_jr_node *obj, const char *what, const char *const *keys)
 {
     for (const gr_jr_node *m = obj->child; m; m = m->next) {
         int known = 0;
@@ -105,8 +104,8 @@ static gr_status get_str(ob *o, const gr_jr_node *obj, const char *key, const ch
         return ob_fail(o, n, "\"%s\" of %s must be a string, not %s", key, what,
                        gr_jr_type_name(n->type));
     if (n->len >= cap)
-        return ob_fail(o, n, "\"%s\" of %s is %zu bytes long; at most %zu are kept, shorten it", key,
-                       what, n->len, cap - 1);
+        return ob_fail(o, n, "\"%s\" of %s is %zu bytes long; at most %zu are kept, shorten it",
+                       key, what, n->len, cap - 1);
     if (strlen(n->str) != n->len)
         return ob_fail(o, n, "\"%s\" of %s holds a NUL character; remove it", key, what);
     if (id) {
@@ -140,14 +139,14 @@ static gr_status get_ref(ob *o, const gr_jr_node *obj, const char *key, const ch
     return GR_OK;
 }
 
-static const char *const top_keys[] = {"format", "system", "title", "date",  "sources", "notes",
-                                       "turns",  "first",  "sides", "leaders", "units", NULL};
+static const char *const top_keys[] = {"format", "system", "title", "date",    "sources", "notes",
+                                       "turns",  "first",  "sides", "leaders", "units",   NULL};
 static const char *const side_keys[] = {"name", NULL};
 static const char *const leader_keys[] = {"id",   "name",   "side",     "role", "rating",
                                           "kind", "parent", "attached", NULL};
-static const char *const unit_keys[] = {"id",      "name",   "side",      "leader", "arm",
-                                        "stands",  "quality", "formation", "nation", "weapon",
-                                        "kind",    "flags",  "worn",      "spent",  NULL};
+static const char *const unit_keys[] = {"id",     "name",    "side",      "leader", "arm",
+                                        "stands", "quality", "formation", "nation", "weapon",
+                                        "kind",   "flags",   "worn",      "spent",  NULL};
 static const char *const roles[] = {"army", "corps", "division", "brigade", NULL};
 static const char *const arms[GR_BT_ARM_COUNT] = {"infantry", "cavalry", "artillery"};
 
@@ -230,8 +229,9 @@ static gr_status read_header(ob *o, const gr_jr_node *root, const gr_battle_rule
         return st;
     for (const gr_jr_node *s = src ? src->child : NULL; s; s = s->next)
         if (s->type != GR_JR_STRING)
-            return ob_fail(o, s, "each source is a string (author, title, publisher, year, "
-                                 "pages), not %s",
+            return ob_fail(o, s,
+                           "each source is a string (author, title, publisher, year, "
+                           "pages), not %s",
                            gr_jr_type_name(s->type));
     if ((st = get_int(o, root, "turns", what, 0, 0, 999, 0, &b->turns)) != GR_OK ||
         (st = get_int(o, root, "first", what, 0, 0, 1, 0, &b->first)) != GR_OK)
@@ -240,8 +240,9 @@ static gr_status read_header(ob *o, const gr_jr_node *root, const gr_battle_rule
     if ((st = array_of(o, root, "sides", 1, &sides)) != GR_OK)
         return st;
     if (sides->len != 2)
-        return ob_fail(o, sides, "\"sides\" has %zu entries; a battle has exactly 2, "
-                                 "[{\"name\": ...}, {\"name\": ...}]",
+        return ob_fail(o, sides,
+                       "\"sides\" has %zu entries; a battle has exactly 2, "
+                       "[{\"name\": ...}, {\"name\": ...}]",
                        sides->len);
     int k = 0;
     for (const gr_jr_node *s = sides->child; s; s = s->next, k++) {
@@ -307,8 +308,9 @@ static gr_status read_leaders(ob *o, const gr_jr_node *arr, const gr_jr_node **p
             return st;
         snprintf(what, sizeof what, "leader \"%s\"", l->id);
         if (gr_battle_leader(b, l->id) >= 0)
-            return ob_fail(o, idn, "duplicate leader id \"%s\" (leader %d has it); give each "
-                                   "leader its own id",
+            return ob_fail(o, idn,
+                           "duplicate leader id \"%s\" (leader %d has it); give each "
+                           "leader its own id",
                            l->id, gr_battle_leader(b, l->id) + 1);
         int role;
         if ((st = get_str(o, e, "name", what, 1, 0, l->name, sizeof l->name)) != GR_OK ||
@@ -352,8 +354,9 @@ static gr_status read_units(ob *o, const gr_jr_node *arr)
             return st;
         snprintf(what, sizeof what, "unit \"%s\"", u->id);
         if (gr_battle_unit(b, u->id) >= 0)
-            return ob_fail(o, idn, "duplicate unit id \"%s\" (unit %d has it); give each unit "
-                                   "its own id",
+            return ob_fail(o, idn,
+                           "duplicate unit id \"%s\" (unit %d has it); give each unit "
+                           "its own id",
                            u->id, gr_battle_unit(b, u->id) + 1);
         int arm;
         const gr_jr_node *lref;
@@ -389,8 +392,9 @@ static gr_status read_units(ob *o, const gr_jr_node *arr)
                                GR_BT_MAX_FLAGS);
             for (const gr_jr_node *f = fl->child; f; f = f->next) {
                 if (f->type != GR_JR_STRING || f->len == 0 || f->len >= GR_BT_ID)
-                    return ob_fail(o, f, "a flag of %s must be a non-empty id of at most %d "
-                                         "characters",
+                    return ob_fail(o, f,
+                                   "a flag of %s must be a non-empty id of at most %d "
+                                   "characters",
                                    what, GR_BT_ID - 1);
                 for (int k = 0; k < u->nflags; k++)
                     if (strcmp(u->flags[k], f->str) == 0)
@@ -404,12 +408,14 @@ static gr_status read_units(ob *o, const gr_jr_node *arr)
             u->leader = gr_battle_leader(b, lref->str);
             char rb[48];
             if (u->leader < 0)
-                return ob_fail(o, lref, "%s names leader \"%s\", who is not in \"leaders\"; "
-                                        "give a leader's id or null",
+                return ob_fail(o, lref,
+                               "%s names leader \"%s\", who is not in \"leaders\"; "
+                               "give a leader's id or null",
                                what, gr_jr_printable(lref->str, 40, rb, sizeof rb));
             if (b->leaders[u->leader].side != u->side)
-                return ob_fail(o, lref, "%s (side %d) is led by \"%s\" of side %d; a unit's "
-                                        "leader is of its own side",
+                return ob_fail(o, lref,
+                               "%s (side %d) is led by \"%s\" of side %d; a unit's "
+                               "leader is of its own side",
                                what, u->side, lref->str, b->leaders[u->leader].side);
         }
         u->condition = GR_BT_FRESH;
@@ -431,33 +437,39 @@ static gr_status link_leaders(ob *o, const gr_jr_node **parent_at, const gr_jr_n
         if (parent_at[i]) {
             int p = gr_battle_leader(b, parent_at[i]->str);
             if (p < 0)
-                return ob_fail(o, parent_at[i], "leader \"%s\" names parent \"%s\", who is not "
-                                                "in \"leaders\"; give a leader's id or null",
+                return ob_fail(o, parent_at[i],
+                               "leader \"%s\" names parent \"%s\", who is not "
+                               "in \"leaders\"; give a leader's id or null",
                                l->id, gr_jr_printable(parent_at[i]->str, 40, rb, sizeof rb));
             if (p == i)
-                return ob_fail(o, parent_at[i], "leader \"%s\" is his own parent; give his "
-                                                "commander's id or null",
+                return ob_fail(o, parent_at[i],
+                               "leader \"%s\" is his own parent; give his "
+                               "commander's id or null",
                                l->id);
             if (b->leaders[p].side != l->side)
-                return ob_fail(o, parent_at[i], "leader \"%s\" (side %d) has parent \"%s\" of "
-                                                "side %d; a commander is of his own side",
+                return ob_fail(o, parent_at[i],
+                               "leader \"%s\" (side %d) has parent \"%s\" of "
+                               "side %d; a commander is of his own side",
                                l->id, l->side, b->leaders[p].id, b->leaders[p].side);
             l->parent = p;
         }
         if (attached_at[i]) {
             int u = gr_battle_unit(b, attached_at[i]->str);
             if (u < 0)
-                return ob_fail(o, attached_at[i], "leader \"%s\" is attached to \"%s\", which is "
-                                                  "not in \"units\"; give a unit's id or null",
+                return ob_fail(o, attached_at[i],
+                               "leader \"%s\" is attached to \"%s\", which is "
+                               "not in \"units\"; give a unit's id or null",
                                l->id, gr_jr_printable(attached_at[i]->str, 40, rb, sizeof rb));
             if (b->units[u].side != l->side)
-                return ob_fail(o, attached_at[i], "leader \"%s\" (side %d) is attached to unit "
-                                                  "\"%s\" of side %d; attach him to his own side",
+                return ob_fail(o, attached_at[i],
+                               "leader \"%s\" (side %d) is attached to unit "
+                               "\"%s\" of side %d; attach him to his own side",
                                l->id, l->side, b->units[u].id, b->units[u].side);
             for (int k = 0; k < i; k++)
                 if (b->leaders[k].attached == u)
-                    return ob_fail(o, attached_at[i], "leader \"%s\" is attached to unit \"%s\", "
-                                                      "as \"%s\" already is; one leader per unit",
+                    return ob_fail(o, attached_at[i],
+                                   "leader \"%s\" is attached to unit \"%s\", "
+                                   "as \"%s\" already is; one leader per unit",
                                    l->id, b->units[u].id, b->leaders[k].id);
             l->attached = u;
         }
@@ -470,16 +482,17 @@ static gr_status link_leaders(ob *o, const gr_jr_node **parent_at, const gr_jr_n
             steps++;
         }
         if (p >= 0)
-            return ob_fail(o, parent_at[i], "leader \"%s\": the chain of parents comes back to "
-                                            "itself; a commander cannot serve under his own "
-                                            "subordinate",
+            return ob_fail(o, parent_at[i],
+                           "leader \"%s\": the chain of parents comes back to "
+                           "itself; a commander cannot serve under his own "
+                           "subordinate",
                            b->leaders[i].id);
     }
     return GR_OK;
 }
 
-gr_status gr_oob_parse(const char *text, size_t len, const char *name,
-                       const gr_battle_rules *rules, uint64_t seed, gr_battle *b, gr_error *err)
+gr_status gr_oob_parse(const char *text, size_t len, const char *name, const gr_battle_rules *rules,
+                       uint64_t seed, gr_battle *b, gr_error *err)
 {
     memset(b, 0, sizeof *b);
     gr_jr_node *root = NULL;
@@ -487,7 +500,7 @@ gr_status gr_oob_parse(const char *text, size_t len, const char *name,
     if (!doc)
         return err ? err->code : GR_EINPUT;
     ob o = {name, err, b};
-    const gr_jr_node **refs = calloc(2 * GR_BT_MAX_LEADERS, sizeof *refs);
+    const gr_jr_node **refs = gr_calloc(2 * GR_BT_MAX_LEADERS, sizeof *refs);
     if (!refs) {
         gr_jr_free(doc);
         return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", name);
@@ -505,7 +518,7 @@ gr_status gr_oob_parse(const char *text, size_t len, const char *name,
         st = read_units(&o, units);
     if (st == GR_OK)
         st = link_leaders(&o, refs, refs + GR_BT_MAX_LEADERS);
-    free(refs);
+    gr_free(refs);
     gr_jr_free(doc);
     if (st != GR_OK)
         return st;
@@ -531,8 +544,8 @@ gr_status gr_oob_parse(const char *text, size_t len, const char *name,
     return GR_OK;
 }
 
-gr_status gr_oob_read(const char *path, const gr_battle_rules *rules, uint64_t seed,
-                      gr_battle *b, char **text, size_t *len, gr_error *err)
+gr_status gr_oob_read(const char *path, const gr_battle_rules *rules, uint64_t seed, gr_battle *b,
+                      char **text, size_t *len, gr_error *err)
 {
     char *buf = NULL;
     size_t n = 0;

@@ -113,8 +113,7 @@ static gr_status t_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
     if (strcmp(id, "effective") == 0) {
         t->lost++;
         t->disordered = 1;
-        snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "%s: remove 1 stand; disordered",
-                 t->name);
+        snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "%s: remove 1 stand; disordered", t->name);
     } else if (strcmp(id, "impressive") == 0) {
         t->disordered = 1;
         snprintf(out->instr[out->ninstr++], GR_BT_INSTR, "%s: disordered", t->name);
@@ -130,10 +129,12 @@ static const gr_battle_rules t_rules = {
 
 static const char oob_text[] =
     "{\n"
-    "  \"format\": 1, \"system\": \"aoe\", \"title\": \"Test\", \"date\": \"1805-12-02\", \"turns\": 2, \"first\": 0,\n"
+    "  \"format\": 1, \"system\": \"aoe\", \"title\": \"Test\", \"date\": \"1805-12-02\", "
+    "\"turns\": 2, \"first\": 0,\n"
     "  \"sides\": [{\"name\": \"French\"}, {\"name\": \"Allied\"}],\n"
     "  \"leaders\": [\n"
-    "    {\"id\": \"soult\", \"name\": \"Soult\", \"side\": 0, \"role\": \"corps\", \"parent\": null},\n"
+    "    {\"id\": \"soult\", \"name\": \"Soult\", \"side\": 0, \"role\": \"corps\", \"parent\": "
+    "null},\n"
     "    {\"id\": \"vandamme\", \"name\": \"Vandamme\", \"side\": 0, \"role\": \"division\",\n"
     "     \"parent\": \"soult\", \"attached\": \"schiner\"}\n"
     "  ],\n"
@@ -212,10 +213,12 @@ static void test_oob(void)
          "\"stands\": 0, \"formation\": \"line\", \"flags\"",
          "t.json:11:35: \"stands\" of unit \"schiner\" must be a whole number from 1 to 99"},
         {"\"side\": 1, \"arm\"", "\"side\": 2, \"arm\"", "t.json:12:52: \"side\" of unit"},
-        {"\"system\": \"aoe\"", "\"system\": \"nf\"", "t.json:2:26: \"system\" is \"nf\", but the battle is started as aoe"},
+        {"\"system\": \"aoe\"", "\"system\": \"nf\"",
+         "t.json:2:26: \"system\" is \"nf\", but the battle is started as aoe"},
         {"\"date\": \"1805-12-02\"", "\"date\": \"2 Dec 1805\"",
          "t.json:2:58: \"date\" is \"2 Dec 1805\"; write it YYYY-MM-DD"},
-        {"\"parent\": \"soult\"", "\"parent\": \"vandamme\"", "t.json:7:16: leader \"vandamme\" is his own parent"},
+        {"\"parent\": \"soult\"", "\"parent\": \"vandamme\"",
+         "t.json:7:16: leader \"vandamme\" is his own parent"},
         {"\"arm\": \"infantry\", \"stands\": 4, \"formation\": \"line\", \"flags\"",
          "\"arm\": \"infantry\", \"quality\": \"elite\", \"stands\": 4, \"formation\": \"line\", "
          "\"flags\"",
@@ -422,8 +425,8 @@ static void test_file_undo_resume(void)
     CHECK(gr_battle_hash(r) == hashes[3], "resumed: the hash after the last action");
     for (int k = 2; k >= 0; k--) {
         CHECK(gr_battle_file_replay(&g, path, k, r, NULL, NULL, &e) == GR_OK, "undo: %s", e.msg);
-        CHECK(gr_battle_hash(r) == hashes[k], "undo to %d actions: the hash before action %d",
-              k, k + 1);
+        CHECK(gr_battle_hash(r) == hashes[k], "undo to %d actions: the hash before action %d", k,
+              k + 1);
     }
     /* a seeded action is drawn again from the seed: dice recorded that the
      * seed does not roll fail loudly */

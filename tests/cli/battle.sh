@@ -35,10 +35,16 @@ bad nation '24s/"french"/"frankish"/' "$dir/nation.json:22:5: unit \"schiner\": 
 expect_exit oob-missing-file 1 'cannot open' -- battle new aoe "$dir/none.json" --out "$dir/x.json"
 [ ! -e "$dir/x.json" ] && pass || flunk "a refused order of battle writes no battle file"
 expect_exit new-no-system 2 "keeps no system 'xyz'; accepted: .*aoe" -- battle new xyz "$oob" --out "$dir/x.json"
+cp "$oob" "$dir/own.json"  # a copy: a failure must not overwrite the fixture
+expect_exit new-out-is-oob 2 'own.json is the order of battle itself' -- battle new aoe "$dir/own.json" --out "$dir/own.json" --force
+cmp -s "$oob" "$dir/own.json" && pass || flunk "the order of battle is left as it was"
+expect_exit no-command 2 'missing command' -- battle
 expect_exit new-no-out 2 'give SYSTEM, the order of battle and --out FILE' -- battle new aoe "$oob"
 
 # ---- new, status, undo ------------------------------------------------------
 expect_exit new 0 '' -- battle new aoe "$oob" --out "$bf" --seed 5
+expect_exit new-exists 2 'b.json exists; the battle it may hold would be lost' -- battle new aoe "$oob" --out "$bf" --seed 6
+expect_exit new-force 0 '' -- battle new aoe "$oob" --out "$bf" --seed 5 --force
 expect_json status-keys '[.system,.turn,.phase,.active_side,(.units|length),(.leaders|length),(.hash|test("^[0-9a-f]{16}$"))]' \
     '["aoe",1,"initiative",0,4,4,true]' -- battle status "$bf" --json
 h0=$("$GROGNARD" battle status "$bf" --json | jq -r .hash)
@@ -93,6 +99,9 @@ out=$("$GROGNARD" battle report "$bf")
 printf '%s' "$out" | grep -q 'turn 1   French 0, Allied 1' && pass || flunk "report: losses by turn ($out)"
 printf '%s' "$out" | grep -q 'dice (fire, D10): 9' && pass || flunk "report: the dice"
 expect_exit report-html 0 '' -- battle report "$bf" --html "$dir/r.html"
+cp "$bf" "$dir/keep.json"
+expect_exit report-html-over-battle 2 'is the battle file itself' -- battle report "$dir/keep.json" --html "$dir/keep.json"
+cmp -s "$bf" "$dir/keep.json" && pass || flunk "the battle file is left as it was"
 grep -q '<svg' "$dir/r.html" && ! grep -Eq 'https?:|<script|<link' "$dir/r.html" && pass || flunk "report --html: inline SVG, nothing fetched"
 
 # ---- a tampered record fails loudly, naming the action ---------------------
@@ -103,5 +112,22 @@ jq '.actions[7].rolls[0] |= (. % 10 + 1)' "$bf" >"$dir/t3.json"
 expect_exit tampered-seeded 2 'action 8 \(fire ferey --target kamensky.*other dice than the ones recorded' -- battle status "$dir/t3.json"
 jq '.actions[6].unit = "nobody"' "$bf" >"$dir/t2.json"
 expect_exit tampered-unit 2 "t2.json:[0-9]+:[0-9]+: \"unit\" names unit \"nobody\"" -- battle status "$dir/t2.json"
+
+# ---- a general hit, in the report ---------------------------------------------
+# The Russian heavy battery fires at Schiner at 4 inches in the French
+# segment's "Tirs du 2e joueur".  Seed 003 PUISSANCE: "Vieille Garde ou
+# artillerie russe", 4": "10/7", heavy 10; Table des tirs, column 10-11: "9
+# ou plus" Tir efficace, Schiner loses a stand, and Vandamme is attached:
+# TABLE DES GÉNÉRAUX TOUCHÉS, "5 -": Général hors de combat, "remplacé après
+# un Tour" (rolled 3; an ordinary general has no DRM).
+gb="$dir/g.json"
+"$GROGNARD" battle new aoe "$oob" --out "$gb" --seed 1 >/dev/null || flunk "new g"
+for i in 1 2 3 4 5; do "$GROGNARD" battle next "$gb" >/dev/null || flunk "g next $i"; done
+expect_exit general-one-die 2 'this fire needs one more roll, the general hit roll \(D10\).*--roll 9,N' -- battle fire "$gb" russian_foot --target schiner --range 4 --roll 9
+out=$("$GROGNARD" battle fire "$gb" russian_foot --target schiner --range 4 --roll 9,3 --json)
+got=$(printf '%s' "$out" | jq -c '[.resolution.result,.resolution.values.power]')
+[ "$got" = '["effective",10]' ] && pass || flunk "battery fire: $got"
+expect_json general-status '[.units[0].left,.leaders[1].status,.units[0].attached_leader]' '[5,"out_of_action",null]' -- battle status "$gb" --json
+"$GROGNARD" battle report "$gb" | grep -q 'turn 1: Vandamme (French): out_of_action' && pass || flunk "report: the general's fate"
 
 finish

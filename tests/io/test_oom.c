@@ -11,10 +11,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "grognard/alloc.h"
 #include "grognard/args_io.h"
+#include "grognard/battle_io.h"
 #include "grognard/grognard.h"
+#include "grognard/oob.h"
 #include "grognard/re_io.h"
 #include "grognard/rff_io.h"
 #include "grognard/save.h"
@@ -93,6 +96,64 @@ static gr_status load_situation(gr_error *err)
     return st;
 }
 
+static gr_status load_oob(gr_error *err)
+{
+    static gr_battle b;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/cli/battle/aoe_small.json", root);
+    char *text = NULL;
+    size_t len = 0;
+    gr_status st = gr_oob_read(path, NULL, 1, &b, &text, &len, err);
+    if (st != GR_OK)
+        CHECK(!text, "oob: a failed load kept its text");
+    gr_free(text);
+    return st;
+}
+
+static char battle_path[600];
+
+static gr_status load_battle_file(gr_error *err)
+{
+    gr_battle_file f;
+    gr_status st = gr_battle_file_read(battle_path, NULL, &f, err);
+    if (st != GR_OK)
+        CHECK(!f.start && !f.actions && !f.oob_text, "battle file: a failed read kept memory");
+    gr_battle_file_free(&f);
+    return st;
+}
+
+/* A battle file to read: the small aoe order of battle, one `next`. */
+static int write_battle_file(void)
+{
+    char oob[1024];
+    snprintf(oob, sizeof oob, "%s/tests/cli/battle/aoe_small.json", root);
+    snprintf(battle_path, sizeof battle_path, "/tmp/grognard-oom-battle-%ld.json", (long)getpid());
+    gr_battle_file f;
+    gr_error err;
+    gr_error_clear(&err);
+    if (gr_battle_file_new(oob, NULL, 3, &f, &err) != GR_OK) {
+        fprintf(stderr, "test_oom: %s\n", err.msg);
+        return 0;
+    }
+    gr_bt_action a;
+    memset(&a, 0, sizeof a);
+    snprintf(a.call.verb, sizeof a.call.verb, "next");
+    a.call.unit = a.call.target = a.call.leader = -1;
+    gr_battle *b = malloc(sizeof *b);
+    int ok = b != NULL;
+    if (ok) {
+        memcpy(b, f.start, sizeof *b);
+        ok = gr_battle_do(b, &a, NULL, &err) == GR_OK &&
+             gr_battle_file_push(&f, &a, 0, gr_battle_hash(b), &err) == GR_OK &&
+             gr_battle_file_write(&f, battle_path, &err) == GR_OK;
+    }
+    if (!ok)
+        fprintf(stderr, "test_oom: %s\n", err.msg);
+    free(b);
+    gr_battle_file_free(&f);
+    return ok;
+}
+
 static void run(const char *what, loader load, const char *name)
 {
     unsigned long n;
@@ -131,6 +192,10 @@ int main(int argc, char **argv)
     run("rff points (fire_points.json)", load_rff_points, "fire_points.json");
     run("json reader", load_json, "mem.json");
     run("resolve's stdin JSON", load_situation, "stdin");
+    run("order of battle (aoe_small.json)", load_oob, "aoe_small.json");
+    CHECK(write_battle_file(), "a battle file to read");
+    run("battle file", load_battle_file, battle_path);
+    remove(battle_path);
     printf("%d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
 }
