@@ -559,6 +559,9 @@ static gr_status prep_initiative(const gr_battle *b, const gr_bt_verb *v, const 
     gr_status st = check_facts(v, c, facts, err);
     if (st != GR_OK)
         return st;
+    if (c->unit >= 0)
+        return gr_error_set(err, GR_EINPUT,
+                            "initiative takes no unit: the commanders-in-chief roll (%s)", v->help);
     if (b->turn == 1)
         return gr_error_set(err, GR_EILLEGAL,
                             "initiative: on turn 1 the order of battle names the first player "
@@ -1431,6 +1434,7 @@ typedef struct ctx {
     int in_fire;    /* 1: losses count as "pendant les tirs" */
     int score;      /* the combat's score difference */
     int won_vs_cav; /* the defender is infantry in the open against cavalry */
+    int64_t allow;  /* a movement test's allowance in milli-inches, -1 none */
 } ctx;
 
 /* Apply one effect line to unit ui. */
@@ -1515,19 +1519,19 @@ static void effect_on(gr_battle *b, int ui, const gr_effect *e, const ctx *k, no
         break;
     default: break;
     }
+    if ((e->move == GR_MOVE_FULL || e->move == GR_MOVE_HALF) && k->allow == 0)
+        say(ns, ui,
+            "no movement this segment: its deployment or the units it passes through "
+            "take the whole allowance (Table des vitesses)");
+    else if (e->move == GR_MOVE_FULL || e->move == GR_MOVE_HALF) {
+        char sp[16];
+        int64_t full = nominal_speed(u);
+        inches(k->allow > 0 ? k->allow : e->move == GR_MOVE_HALF ? full / 2 : full, sp, sizeof sp);
+        say(ns, ui, "%s (up to %s inches%s)",
+            e->move == GR_MOVE_HALF ? "moves at half speed" : "moves normally", sp,
+            k->allow > 0 ? "" : ", terrain aside");
+    }
     switch (e->move) {
-    case GR_MOVE_FULL: {
-        char s[16];
-        inches(nominal_speed(u), s, sizeof s);
-        say(ns, ui, "moves normally (up to %s inches, terrain aside)", s);
-        break;
-    }
-    case GR_MOVE_HALF: {
-        char s[16];
-        inches(nominal_speed(u) / 2, s, sizeof s);
-        say(ns, ui, "moves at half speed (up to %s inches, terrain aside)", s);
-        break;
-    }
     case GR_MOVE_NONE: say(ns, ui, "no movement"); break;
     default: break;
     }
@@ -1575,7 +1579,7 @@ static gr_status apply_fire(gr_battle *b, const gr_bt_call *c, const gr_resoluti
         return GR_OK;
     say(ns, -1, "%s fires at %s: %s (score %d)", u->name, b->units[c->target].name,
         outcome_label(s), s->score);
-    ctx k = {.in_fire = 1};
+    ctx k = {.in_fire = 1, .allow = -1};
     const gr_effects *fx = step_effects(s);
     for (size_t i = 0; fx && i < fx->n; i++)
         if (fx->lines[i].who == GR_FX_TARGET)
@@ -1613,6 +1617,7 @@ static gr_status apply_combat(gr_battle *b, const gr_bt_call *c, const gr_resolu
     say(ns, -1, "%s against %s: %s (difference %+d)", a->name, d->name, outcome_label(s), s->score);
     const char *cover = gr_bt_call_get(c, "defender-cover");
     ctx k = {.combat = 1,
+             .allow = -1,
              .score = s->score,
              .won_vs_cav = a->arm == GR_BT_CAVALRY && d->arm == GR_BT_INFANTRY &&
                            !(cover && strcmp(cover, "0"))};
@@ -1644,7 +1649,10 @@ static gr_status apply_movement(gr_battle *b, const gr_bt_verb *v, const gr_bt_c
     say(ns, -1, "%s, %s test: %s (score %d)", u->name,
         strcmp(v->name, "reserve") ? "tactical movement" : "reserve movement", outcome_label(s),
         s->score);
-    ctx k = {0};
+    ctx k = {.allow = -1};
+    for (int i = 0; i < r->nvalues; i++)
+        if (!strcmp(r->values[i].key, "allowance_inches"))
+            k.allow = r->values[i].i;
     const gr_effects *fx = step_effects(s);
     for (size_t i = 0; fx && i < fx->n; i++)
         effect_on(b, c->unit, &fx->lines[i], &k, ns);

@@ -444,6 +444,8 @@ static void turn2(void)
     next(2, P_INIT);
     /* Initiative: each commander-in-chief's D10, 4 and 7, no critical
      * level: the Allies' is higher and chooses to be 1st player. */
+    refused(GR_EINPUT, "takes no unit", "initiative", SCHINER, -1, -1, NULL, "4,7");
+    refused(GR_EINPUT, "kept by the companion", "initiative", -1, -1, -1, "--french first", "4,7");
     ok("initiative", -1, -1, -1, NULL, "4,7");
     assert_int_equal(B->first, 1);
     refused(GR_EILLEGAL, "already rolled", "initiative", -1, -1, -1, NULL, "4,7");
@@ -537,11 +539,13 @@ static void turn2(void)
     assert_false(has_mod("Brigade fraîche", 0));
     assert_int_equal(U(SCHINER)->disordered, 0);
     assert_true(instructed("half speed (up to 4.5 inches"));
-    /* Levasseur in square: Soult out of the commander-in-chief's radius (the
-     * table says so), Vandamme attached +1, square +1, columnar +1, fresh
-     * +2 = +5: 2 + 5 = 7, « En avant ! ». */
-    ok("movement", LEVASSEUR, -1, -1, "--out-of-radius soult", "2");
+    /* Levasseur in square, in difficult ground: Soult out of the
+     * commander-in-chief's radius (the table says so), Vandamme attached +1, square +1, columnar
+     * +1, fresh +2 = +5: 2 + 5 = 7, « En avant ! ». */
+    ok("movement", LEVASSEUR, -1, -1, "--out-of-radius soult --terrain difficult", "2");
     result("Movement", "forward", 7);
+    /* « Infanterie colonnaire » 9", « Difficile x 1/2 »: 4.5". */
+    assert_true(instructed("levasseur: moves normally (up to 4.5 inches)"));
     assert_false(has_mod("Par général hiérarchique charismatique détaché", 0));
     ok("battery", ART_V, -1, -1, "--action limber", NULL);
     assert_int_equal(U(ART_V)->limbered, 1);
@@ -572,9 +576,12 @@ static void turn2(void)
 static void turn3(void)
 {
     next(3, P_INIT);
-    /* 8 against 3: the French commander-in-chief chooses, and lets the
-     * Allies be 1st player. */
-    ok("initiative", -1, -1, -1, "--choose second", "8,3");
+    /* 8 against 3, the Allies' army past 2 critical levels (-1 each, « DRM
+     * applicables seulement pendant l'Interphase d'initiative »): 8 against
+     * 3 - 2 = 1; the French commander-in-chief chooses, and lets the Allies
+     * be 1st player. */
+    ok("initiative", -1, -1, -1, "--choose second --side1-critical-levels 2", "8,3");
+    assert_int_equal(mod("Par niveau critique", 1, NULL), -2);
     assert_int_equal(B->first, 1);
     next(3, P1_LEAD);
     next(3, P1_RES);

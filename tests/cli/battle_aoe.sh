@@ -151,8 +151,9 @@ nx 2 s2_tactical
 # Schiner spent, disordered: Soult +2, columnar +1, épuisée -2: 8 + 1 = 9, "Ralliement".
 act schiner-move "[.resolution.result,.resolution.score,($(mods 'Brigade épuisée' attacker)),($(mods 'Brigade fraîche' attacker))]" \
     '["rally",9,-2,null]' -- movement schiner --roll 8
-# Levasseur: Soult out of radius; Vandamme +1, square +1, columnar +1, fresh +2: 2 + 5 = 7.
-act lev-move '[.resolution.result,.resolution.score]' '["forward",7]' -- movement levasseur --out-of-radius soult --roll 2
+# Levasseur: Soult out of radius; Vandamme +1, square +1, columnar +1, fresh +2: 2 + 5 = 7;
+# columnar 9" in difficult ground x 1/2: 4.5".
+act lev-move '[.resolution.result,.resolution.score,.instructions[1]]' '["forward",7,"Levasseur: moves normally (up to 4.5 inches)"]' -- movement levasseur --out-of-radius soult --terrain difficult --roll 2
 act limber '.turn' '2' -- battery art_v --action limber
 unit limbered art_v '.limbered' 'true'
 act unlimber '.turn' '2' -- battery art_v --action unlimber
@@ -171,8 +172,8 @@ nx 2 s2_combat
 
 # ============================ turn 3 ============================
 nx 3 initiative
-# 8 against 3: the French choose to be 2nd player.
-act init3 '.turn' '3' -- initiative --choose second --roll 8,3
+# 8 against 3 - 2 (the Allies past 2 critical levels): the French choose to be 2nd player.
+act init3 "[.turn,($(mods 'Par niveau critique' defender))]" '[3,-2]' -- initiative --choose second --side1-critical-levels 2 --roll 8,3
 expect_json allied-first-3 '.first' '1' -- battle status "$bf" --json
 nx 3 s1_leaders
 nx 3 s1_reserve
@@ -220,4 +221,20 @@ expect_json undo-combat '.hash' "\"$before\"" -- battle undo "$bf" --json
 act redo '.hash' "\"$last\"" -- combat ferey --target cuirassiers --roll 5,5
 cp "$bf" "$dir/copy.json"
 expect_json resumed '[.hash,.turn,.phase]' "[\"$last\",3,\"s2_combat\"]" -- battle status "$dir/copy.json" --json
+
+# ---- the bundled orders of battle load, and a seeded action undoes exactly ----
+for f in "$SOURCE_ROOT"/data/oob/aoe/*.json; do
+    rm -f "$dir/bundled.json"
+    expect_exit "bundled-$(basename "$f")" 0 '' -- battle new aoe "$f" --out "$dir/bundled.json" --seed 11
+done
+pb="$dir/pratzen.json"
+expect_exit pratzen 0 '' -- battle new aoe "$SOURCE_ROOT/data/oob/aoe/austerlitz_pratzen.json" --out "$pb" --seed 11
+expect_json pratzen-sides '[([.units[]|select(.side==0)]|length),([.units[]|select(.side==1)]|length),.first,.turns]' \
+    '[9,8,0,6]' -- battle status "$pb" --json
+for i in 1 2 3; do "$GROGNARD" battle next "$pb" >/dev/null || flunk "pratzen next $i"; done
+hp=$("$GROGNARD" battle status "$pb" --json | jq -r .hash)
+m1=$("$GROGNARD" battle movement "$pb" morand --json | jq -c '[.rolls,.hash]')
+expect_json pratzen-undo '.hash' "\"$hp\"" -- battle undo "$pb" --json
+m2=$("$GROGNARD" battle movement "$pb" morand --json | jq -c '[.rolls,.hash]')
+[ "$m1" = "$m2" ] && pass || flunk "a seeded movement done again after undo: $m1 then $m2"
 finish
