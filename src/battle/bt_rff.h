@@ -60,6 +60,20 @@ int rff_bt_has_flag(const gr_bt_unit *u, const char *f);
  * commander, if active; -1 none. */
 int rff_bt_commanding_leader(const gr_battle *b, int u);
 
+/* The formations of troops and of guns (the order of battle's and `form`'s
+ * words), NULL-terminated. */
+extern const char *const rff_bt_troop_forms[];
+extern const char *const rff_bt_gun_forms[];
+
+/* Index of s in the NULL-terminated list l, or -1. */
+int rff_bt_in_list(const char *const *l, const char *s);
+/* The list as "a, b, c" into buf. */
+void rff_bt_list_text(const char *const *l, char *buf, size_t cap);
+
+/* rff's prepare (bt_rff_prepare.c). */
+gr_status rff_bt_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c, gr_args *out,
+                         gr_error *err);
+
 /* rff's apply (bt_rff_apply.c). */
 gr_status rff_bt_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
                        const gr_resolution *r, gr_bt_outcome *out, gr_error *err);
