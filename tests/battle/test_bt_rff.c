@@ -687,6 +687,60 @@ static void test_guns_and_fierce_fight(void **state_)
     free(B);
 }
 
+/* A formation change the maneuver result allows, and its modifiers; a
+ * cavalry counter-charge: the cavalry's charge line, and the effects that
+ * fall on cavalry and on an attacker already disordered. */
+static void test_formation_and_countercharge(void **state_)
+{
+    (void)state_;
+    NLOG = 0;
+    B = new_battle();
+    B->units[AL47].arm = GR_BT_CAVALRY; /* the 47th as a cavalry regiment, 5 stands, green */
+    gr_error e;
+    assert_int_equal(B->rules->setup(B, &e), GR_OK);
+    next_to(1, "s0_maneuver");
+    /* 20th: +1 vaillant (commander) +1 vétérans +2 fraîche = +4; die 5 -> 9:
+     * forced march (well executed): it may change formation. */
+    ok("maneuver 20th_maine", "5");
+    result(4, 9, "forced_march");
+    refused("form 83rd_pa --formation march_column", NULL, GR_EILLEGAL, "allows no such change");
+    ok("form 20th_maine --formation single_line", NULL);
+    assert_string_equal(U(MAINE)->formation, "single_line");
+    ok("declare 20th_maine --target 15th_alabama", NULL);
+    refused("countercharge 15th_alabama --target 20th_maine", NULL, GR_EILLEGAL,
+            "not mounted cavalry");
+    ok("countercharge 47th_alabama --target 20th_maine", NULL);
+    next_to(1, "s0_leader_moves");
+    next_to(1, "s0_defensive_fire");
+    /* 15th on the 20th in single line: 7 pts: 0; "- 1 Cible en couvert
+     * partiel ou en simple ligne": -1.  Die 8 -> 7: Vétéran "7 - 8": Tir
+     * mortel: 8 -> 7, disordered. */
+    ok("musketry 15th_alabama --target 20th_maine --band close --per-stand 1", "8");
+    result(-1, 7, "deadly");
+    assert_int_equal(mod("simple ligne", -1), -1);
+    state(MAINE, 7, 1, GR_BT_FRESH);
+    for (int i = 0; i < 2; i++)
+        ok("next", NULL);
+    assert_string_equal(B->rules->phases[B->phase].id, "s0_melee");
+    refused("charge 20th_maine --target 47th_alabama", "4,6", GR_EINPUT, "--terrain");
+    /* The 20th (7) against the counter-charging 47th (5): attacker +1
+     * Vétérans +2 Frais -1 désordre -1 Simple ligne = +1; defender -1 Bleus
+     * +2 Frais +2 "Charge de cavalerie | +2 terrain clair" = +3; 7 v 5 is
+     * under 3/2.  Dice 4 v 6: 5 - 9 = -4: "-1 à -4" ASSAUT MANQUÉ: the
+     * attacker, already disordered, loses 1 stand (7 -> 6: 2 lost = its
+     * worn 2, ébranlée) and retreats 5 cm; the defender holds; its cavalry
+     * is disordered. */
+    ok("charge 20th_maine --target 47th_alabama --terrain clear", "4,6");
+    assert_int_equal(mod("terrain clair", 1), 2);
+    assert_int_equal(mod("Simple ligne", 0), -1);
+    result(1 - 3, -4, "failed_assault");
+    state(MAINE, 6, 1, GR_BT_WORN);
+    state(AL47, 5, 1, GR_BT_FRESH);
+    assert_true(said("retreat 5 cm"));
+    assert_true(said("may take the position or be recalled"));
+    free(B);
+}
+
 /* Dice from the seed: the same action rolls the same dice when replayed. */
 static void test_seeded_dice(void **state_)
 {
@@ -740,6 +794,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_three_turns),
         cmocka_unit_test(test_guns_and_fierce_fight),
+        cmocka_unit_test(test_formation_and_countercharge),
         cmocka_unit_test(test_seeded_dice),
         cmocka_unit_test(test_setup_refuses),
     };
