@@ -741,6 +741,50 @@ static void test_formation_and_countercharge(void **state_)
     free(B);
 }
 
+/* "Sérieusement blessé: retirez le chef pour un tour": the leader is out of
+ * play (his regiments are "Non commandé"; he cannot be replaced) until the
+ * next game turn begins, then commands again. */
+static void test_leader_out_for_a_turn(void **state_)
+{
+    (void)state_;
+    NLOG = 0;
+    B = new_battle();
+    for (int i = 0; i < 4; i++)
+        ok("next", NULL);
+    assert_string_equal(B->rules->phases[B->phase].id, "s0_offensive_fire");
+    /* 83rd on the 15th: 6 pts: 0; die 10: Vétéran "10": Tir mortel (7 -> 6,
+     * disordered); a natural 10: Oates tests, die 7: "Sérieusement blessé". */
+    ok("musketry 83rd_pa --target 15th_alabama --band close --per-stand 1 --leader oates", "10,7");
+    result(0, 10, "deadly");
+    assert_int_equal(B->leaders[OATES].status, GR_BT_OUT_OF_ACTION);
+    assert_int_equal(B->leaders[OATES].back_turn, 2);
+    for (int i = 0; i < 4; i++)
+        ok("next", NULL);
+    assert_string_equal(B->rules->phases[B->phase].id, "s1_leaders");
+    refused("replace --leader oates", NULL, GR_EILLEGAL, "back next turn");
+    next_to(1, "s1_maneuver");
+    /* 15th, disordered, its commander out: -2 Non commandé, +1 vétérans,
+     * +2 fraîche (1 lost) = +1; die 5 -> 6: "5 - 10 Rallie". */
+    ok("maneuver 15th_alabama", "5");
+    result(1, 6, "rally");
+    assert_int_equal(mod("Non commandé", -1), -2);
+    assert_int_equal(mod("Chef moyen", -1), 99);
+    for (int i = 0; i < 7; i++) /* s1_maneuver (9) .. s1_breakthrough (15), turn 2 */
+        ok("next", NULL);
+    assert_int_equal(B->turn, 2);
+    assert_int_equal(B->leaders[OATES].status, GR_BT_ACTIVE);
+    for (int i = 0; i < 9; i++)
+        ok("next", NULL);
+    assert_string_equal(B->rules->phases[B->phase].id, "s1_maneuver");
+    /* Oates commands again: 0 Chef moyen, +1 vétérans, +2 fraîche = +3; die
+     * 5 -> 8: forced march. */
+    ok("maneuver 15th_alabama", "5");
+    result(3, 8, "forced_march");
+    assert_int_equal(mod("Chef moyen", -1), 0);
+    assert_int_equal(mod("Non commandé", -1), 99);
+    free(B);
+}
+
 /* Dice from the seed: the same action rolls the same dice when replayed. */
 static void test_seeded_dice(void **state_)
 {
@@ -795,6 +839,7 @@ int main(void)
         cmocka_unit_test(test_three_turns),
         cmocka_unit_test(test_guns_and_fierce_fight),
         cmocka_unit_test(test_formation_and_countercharge),
+        cmocka_unit_test(test_leader_out_for_a_turn),
         cmocka_unit_test(test_seeded_dice),
         cmocka_unit_test(test_setup_refuses),
     };
