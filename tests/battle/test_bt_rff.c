@@ -785,6 +785,36 @@ static void test_leader_out_for_a_turn(void **state_)
     free(B);
 }
 
+/* Guns shocked by their maneuver: at close range they limber, retreat a
+ * full move and are silenced; beyond it they hold and may fire. */
+static void test_guns_shocked(void **state_)
+{
+    (void)state_;
+    for (int close = 1; close >= 0; close--) {
+        NLOG = 0;
+        B = new_battle();
+        next_to(1, "s0_maneuver");
+        /* +2 fraîche +2 en batterie -2 pris de flanc -1 position clé perdue
+         * -2 pertes les plus nombreuses = -1; die 1 -> 0: "0 - -1 Choqué". */
+        ok(close ? "maneuver hazlett --close yes --flanked --key-position-lost --losses heaviest"
+                 : "maneuver hazlett --close no --flanked --key-position-lost --losses heaviest",
+           "1");
+        result(-1, 0, "shocked");
+        if (close) {
+            assert_int_equal(U(HAZLETT)->limbered, 1);
+            assert_string_equal(U(HAZLETT)->formation, "limbered");
+            assert_int_equal(U(HAZLETT)->guns_silenced, 3);
+            assert_true(said("retreat a full move"));
+        } else {
+            assert_int_equal(U(HAZLETT)->limbered, 0);
+            assert_int_equal(U(HAZLETT)->guns_silenced, 0);
+            assert_true(said("holds its position"));
+            assert_true(said("may fire"));
+        }
+        free(B);
+    }
+}
+
 /* Dice from the seed: the same action rolls the same dice when replayed. */
 static void test_seeded_dice(void **state_)
 {
@@ -840,6 +870,7 @@ int main(void)
         cmocka_unit_test(test_guns_and_fierce_fight),
         cmocka_unit_test(test_formation_and_countercharge),
         cmocka_unit_test(test_leader_out_for_a_turn),
+        cmocka_unit_test(test_guns_shocked),
         cmocka_unit_test(test_seeded_dice),
         cmocka_unit_test(test_setup_refuses),
     };
