@@ -234,6 +234,21 @@ static gr_status rff_setup(gr_battle *b, gr_error *err)
     return GR_OK;
 }
 
+const char *rff_bt_move_row(const gr_bt_unit *u)
+{
+    if (u->arm == GR_BT_ARTILLERY)
+        return !strcmp(u->kind, "horse") ? "horse_battery" : "foot_battery";
+    const char *f = u->formation;
+    int cav = u->arm == GR_BT_CAVALRY;
+    if (cav && !strcmp(f, "dismounted"))
+        return "cavalry_dismounted";
+    if (!strcmp(f, "double_line"))
+        return cav ? "cavalry_double_line" : "infantry_double_line";
+    if (!strcmp(f, "march_column"))
+        return cav ? "cavalry_march_column" : "infantry_march_column";
+    return cav ? "cavalry_column_or_single_line" : "infantry_column_or_single_line";
+}
+
 /* ---- when a phase begins ------------------------------------------------------------ */
 
 static void rff_phase_begins(gr_battle *b)

@@ -53,6 +53,16 @@ void rff_bt_instr(gr_bt_outcome *out, const char *fmt, ...)
 extern const char *const rff_weapons[];
 extern const char *const rff_guns[];
 
+/* The rules' movement capacities (src/rules/rff/rff_tables.c): the rows
+ * (infantry_double_line ... leader_on_foot), NULL-terminated, and the cm of
+ * row `unit` on terrain column `terrain` (0 clear) at full move (forced 0)
+ * or forced march (1); -1 for a "-" cell. */
+extern const char *const rff_move_units[];
+int rff_move_cm(int unit, int terrain, int forced);
+
+/* The movement row (rff_move_units) of unit u in its formation. */
+const char *rff_bt_move_row(const gr_bt_unit *u);
+
 /* Does unit u carry flag f? */
 int rff_bt_has_flag(const gr_bt_unit *u, const char *f);
 

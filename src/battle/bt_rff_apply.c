@@ -95,17 +95,35 @@ static int when_ok(const fx *x, const gr_effect *e, int p)
     }
 }
 
-static const char *retreat_text(const gr_effect *e, char *buf, size_t cap)
+/* The cm of a move of unit u on clear ground: its rout row (rout 1) or
+ * its formation's row at full move; -1 when the sheet has none. */
+static int clear_cm(const gr_bt_unit *u, int rout)
 {
+    const char *row =
+        rout ? (u->arm == GR_BT_CAVALRY ? "cavalry_rout" : "infantry_rout") : rff_bt_move_row(u);
+    int k = rff_bt_in_list(rff_move_units, row);
+    return k < 0 ? -1 : rff_move_cm(k, 0, 0);
+}
+
+static const char *retreat_text(const gr_effect *e, const gr_bt_unit *u, char *buf, size_t cap)
+{
+    int cm;
     switch (e->retreat) {
     case GR_RETREAT_DISTANCE: snprintf(buf, cap, "retreat %d cm", e->distance); break;
     case GR_RETREAT_TO_DISTANCE:
         snprintf(buf, cap, "fall back to %d cm from the enemy", e->distance);
         break;
-    case GR_RETREAT_HALF_MOVE: snprintf(buf, cap, "retreat half a move"); break;
-    case GR_RETREAT_FULL_MOVE: snprintf(buf, cap, "retreat a full move"); break;
+    case GR_RETREAT_HALF_MOVE:
+        cm = clear_cm(u, 0);
+        snprintf(buf, cap, "retreat half a move (%d cm in the open)", cm / 2);
+        break;
+    case GR_RETREAT_FULL_MOVE:
+        cm = clear_cm(u, 0);
+        snprintf(buf, cap, "retreat a full move (%d cm in the open)", cm);
+        break;
     case GR_RETREAT_ROUT_MOVE:
-        snprintf(buf, cap, "retreat a rout move (mouvement de déroute)");
+        cm = clear_cm(u, u->arm != GR_BT_ARTILLERY);
+        snprintf(buf, cap, "retreat a rout move (mouvement de déroute: %d cm in the open)", cm);
         break;
     case GR_RETREAT_BEYOND_CLOSE: snprintf(buf, cap, "retreat out of close range"); break;
     default: snprintf(buf, cap, "retreat"); break;
@@ -206,7 +224,7 @@ static void apply_line(fx *x, const gr_effect *e, int p)
         say(x, p, "reforms (no longer broken)");
     }
     if (e->retreat)
-        say(x, p, "%s", retreat_text(e, buf, sizeof buf));
+        say(x, p, "%s", retreat_text(e, u, buf, sizeof buf));
     if (e->position) {
         say(x, p, "%s", position_text(e->position));
         if (e->position == GR_POS_BREAKTHROUGH && !x->combat2)

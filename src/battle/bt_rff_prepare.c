@@ -105,22 +105,6 @@ int rff_bt_commanding_leader(const gr_battle *b, int u)
     return l >= 0 && gr_bt_leader_active(&b->leaders[l]) ? l : -1;
 }
 
-/* The movement row (rff_move_units) of a unit in its formation. */
-static const char *move_row(const gr_bt_unit *u)
-{
-    if (u->arm == GR_BT_ARTILLERY)
-        return !strcmp(u->kind, "horse") ? "horse_battery" : "foot_battery";
-    const char *f = u->formation;
-    int cav = u->arm == GR_BT_CAVALRY;
-    if (cav && !strcmp(f, "dismounted"))
-        return "cavalry_dismounted";
-    if (!strcmp(f, "double_line"))
-        return cav ? "cavalry_double_line" : "infantry_double_line";
-    if (!strcmp(f, "march_column"))
-        return cav ? "cavalry_march_column" : "infantry_march_column";
-    return cav ? "cavalry_column_or_single_line" : "infantry_column_or_single_line";
-}
-
 static gr_status prep_maneuver(prep *x)
 {
     static const char *const facts[] = {"terrain", "flanked", "linear-cover", "key-position-lost",
@@ -182,7 +166,7 @@ static gr_status prep_maneuver(prep *x)
     const char *lo = gr_bt_call_get(x->c, "losses");
     if (lo && (st = set(x, "losses", lo)) != GR_OK)
         return st;
-    if ((st = set(x, "unit", move_row(u))) != GR_OK)
+    if ((st = set(x, "unit", rff_bt_move_row(u))) != GR_OK)
         return st;
     const char *ter = gr_bt_call_get(x->c, "terrain");
     return set(x, "terrain", ter ? ter : "clear");

@@ -337,7 +337,8 @@ static void turn1(void)
     result(4 - 3, 9, "swept_away");
     state(AL15, 5, 1, GR_BT_WORN);
     assert_int_equal(U(AL15)->broken, 1);
-    assert_true(said("retreat a rout move"));
+    /* CAPACITES DE MOUVEMENT: infanterie, "Mouvement de dérouté 40" (clear) */
+    assert_true(said("retreat a rout move (mouvement de déroute: 40 cm in the open)"));
     assert_int_equal(U(MAINE)->sys[4], 1); /* RFF_U_BREAKTHROUGH */
 
     next_to(1, "s0_breakthrough_moves");
@@ -804,7 +805,8 @@ static void test_guns_shocked(void **state_)
             assert_int_equal(U(HAZLETT)->limbered, 1);
             assert_string_equal(U(HAZLETT)->formation, "limbered");
             assert_int_equal(U(HAZLETT)->guns_silenced, 3);
-            assert_true(said("retreat a full move"));
+            /* "Batterie à pieds 30 / 40": a full move in the open is 30 cm */
+            assert_true(said("retreat a full move (30 cm in the open)"));
         } else {
             assert_int_equal(U(HAZLETT)->limbered, 0);
             assert_int_equal(U(HAZLETT)->guns_silenced, 0);
