@@ -2,6 +2,7 @@
  * effects (effect.h lines of each table read) applied to the battle, and
  * one instruction per unit or leader for the table, in cm.  Readings:
  * docs/rules/rff.md, "The battle companion". */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,18 @@ typedef struct fx {
     int close;   /* within close range: 1, 0, -1 not said */
     int fortified;
     char txt[2][GR_BT_INSTR];
+    const char *suffix[2]; /* after the unit's name: " (defender)" */
+    gr_bt_outcome *out;
 } fx;
+
+/* Write party p's pending text as one instruction ("NAME: a; b; c"). */
+static void flush_party(fx *x, int p)
+{
+    if (x->unit[p] >= 0 && x->txt[p][0])
+        rff_bt_instr(x->out, "%s%s: %s", x->b->units[x->unit[p]].name,
+                     x->suffix[p] ? x->suffix[p] : "", x->txt[p]);
+    x->txt[p][0] = '\0';
+}
 
 static void say(fx *x, int p, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -32,19 +44,22 @@ static void say(fx *x, int p, const char *fmt, ...)
 #endif
     ;
 
-#include <stdarg.h>
 static void say(fx *x, int p, const char *fmt, ...)
 {
-    char *t = x->txt[p];
-    size_t n = strlen(t);
-    if (n + 3 >= GR_BT_INSTR)
-        return;
-    if (n)
-        n += (size_t)snprintf(t + n, GR_BT_INSTR - n, "; ");
+    char piece[GR_BT_INSTR];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(t + n, GR_BT_INSTR - n, fmt, ap);
+    vsnprintf(piece, sizeof piece, fmt, ap);
     va_end(ap);
+    /* An instruction holds the unit's name and the pieces: a full one is
+     * written out and the next piece starts another. */
+    size_t room = GR_BT_INSTR - 1 - strlen(x->b->units[x->unit[p]].name) -
+                  (x->suffix[p] ? strlen(x->suffix[p]) : 0) - 2;
+    char *t = x->txt[p];
+    if (t[0] && strlen(t) + 2 + strlen(piece) > room)
+        flush_party(x, p);
+    size_t n = strlen(t);
+    snprintf(t + n, GR_BT_INSTR - n, "%s%s", n ? "; " : "", piece);
 }
 
 static int mounted(const gr_bt_unit *u)
@@ -323,15 +338,13 @@ static void sweep(gr_battle *b, gr_bt_outcome *out)
     }
 }
 
-static void flush(fx *x, gr_bt_outcome *out, const char *what0, const char *what1)
+static void flush(fx *x)
 {
-    for (int p = 0; p < 2; p++)
-        if (x->unit[p] >= 0 && x->txt[p][0])
-            rff_bt_instr(out, "%s%s: %s", x->b->units[x->unit[p]].name, p ? what1 : what0,
-                         x->txt[p]);
+    flush_party(x, 0);
+    flush_party(x, 1);
 }
 
-static gr_status apply_maneuver(fx *x, const gr_resolution *r, gr_bt_outcome *out)
+static gr_status apply_maneuver(fx *x, const gr_resolution *r)
 {
     gr_bt_unit *u = &x->b->units[x->unit[0]];
     const gr_step *s = &r->steps[0];
@@ -356,12 +369,13 @@ static gr_status apply_maneuver(fx *x, const gr_resolution *r, gr_bt_outcome *ou
     if (col == RFF_BT_COL_SHOCKED)
         say(x, 0, "cavalry may counter-charge at half a move");
     u->fired = 1;
-    flush(x, out, "", "");
+    flush(x);
     return GR_OK;
 }
 
 static gr_status apply_fire(fx *x, const gr_resolution *r, int cannon, gr_bt_outcome *out)
 {
+    x->suffix[1] = " (firer)";
     gr_battle *b = x->b;
     gr_bt_unit *f = &b->units[x->unit[1]], *t = &b->units[x->unit[0]];
     x->cannonade = cannon;
@@ -386,7 +400,7 @@ static gr_status apply_fire(fx *x, const gr_resolution *r, int cannon, gr_bt_out
         say(x, 1, "low on ammunition (natural 10): fire points x 1/2 until resupplied");
     }
     f->fired = 1;
-    flush(x, out, "", " (firer)");
+    flush(x);
     for (int i = 1; i < r->nsteps; i++)
         if (!strcmp(r->steps[i].table->name, "leader_loss") && x->c->leader >= 0)
             apply_leader(b, x->c->leader, &r->steps[i], out);
@@ -396,6 +410,8 @@ static gr_status apply_fire(fx *x, const gr_resolution *r, int cannon, gr_bt_out
 
 static gr_status apply_charge(fx *x, const gr_resolution *r, gr_bt_outcome *out)
 {
+    x->suffix[0] = " (defender)";
+    x->suffix[1] = " (attacker)";
     gr_battle *b = x->b;
     gr_bt_unit *a = &b->units[x->unit[1]], *d = &b->units[x->unit[0]];
     x->combat2 = rff_bt_step(b) == RFF_PH_BREAKTHROUGH;
@@ -423,7 +439,7 @@ static gr_status apply_charge(fx *x, const gr_resolution *r, gr_bt_outcome *out)
         a->sys[RFF_U_BREAKTHROUGH] = 0;
     if (d->sys[RFF_U_COUNTER] == x->unit[1] + 1)
         d->sys[RFF_U_COUNTER] = 0;
-    flush(x, out, " (defender)", " (attacker)");
+    flush(x);
     for (int i = 0; i < r->nsteps; i++)
         if (!strcmp(r->steps[i].table->name, "leader_loss") && last) {
             int p = !strcmp(last, "swept_away") ? 0 : 1;
@@ -490,13 +506,14 @@ gr_status rff_bt_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
     memset(&x, 0, sizeof x);
     x.b = b;
     x.c = c;
+    x.out = out;
     x.unit[0] = c->target >= 0 ? c->target : c->unit;
     x.unit[1] = c->target >= 0 ? c->unit : -1;
     const char *cl = gr_bt_call_get(c, "close");
     x.close = !cl ? -1 : (!strcmp(cl, "yes") || !strcmp(cl, "1") || !strcmp(cl, "true"));
     x.fortified = fact(c, "fortified");
     if (!strcmp(v->name, "maneuver"))
-        return apply_maneuver(&x, r, out);
+        return apply_maneuver(&x, r);
     if (!strcmp(v->name, "musketry") || !strcmp(v->name, "cannonade"))
         return apply_fire(&x, r, !strcmp(v->name, "cannonade"), out);
     if (!strcmp(v->name, "charge"))

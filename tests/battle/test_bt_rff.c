@@ -685,6 +685,13 @@ static void test_guns_and_fierce_fight(void **state_)
                         "broken_through");
     state(MAINE, 7, 1, GR_BT_FRESH);
     state(AL15, 5, 1, GR_BT_WORN);
+    /* Every piece of both fights is said, none cut: a full instruction
+     * goes on in the next one. */
+    assert_true(said("COMBAT ACHARNÉ"));
+    assert_true(said("retreat out of close range"));
+    assert_true(said("takes the position"));
+    for (int i = 0; i < OUT.ninstr; i++)
+        assert_true(strlen(OUT.instr[i]) < GR_BT_INSTR - 1);
     free(B);
 }
 
