@@ -53,12 +53,36 @@ void rff_bt_instr(gr_bt_outcome *out, const char *fmt, ...)
 extern const char *const rff_weapons[];
 extern const char *const rff_guns[];
 
+/* The rules' movement capacities (src/rules/rff/rff_tables.c): the rows
+ * (infantry_double_line ... leader_on_foot), NULL-terminated, and the cm of
+ * row `unit` on terrain column `terrain` (0 clear) at full move (forced 0)
+ * or forced march (1); -1 for a "-" cell. */
+extern const char *const rff_move_units[];
+int rff_move_cm(int unit, int terrain, int forced);
+
+/* The movement row (rff_move_units) of unit u in its formation. */
+const char *rff_bt_move_row(const gr_bt_unit *u);
+
 /* Does unit u carry flag f? */
 int rff_bt_has_flag(const gr_bt_unit *u, const char *f);
 
 /* The leader whose rating counts for unit u: the attached one, else its
  * commander, if active; -1 none. */
 int rff_bt_commanding_leader(const gr_battle *b, int u);
+
+/* The formations of troops and of guns (the order of battle's and `form`'s
+ * words), NULL-terminated. */
+extern const char *const rff_bt_troop_forms[];
+extern const char *const rff_bt_gun_forms[];
+
+/* Index of s in the NULL-terminated list l, or -1. */
+int rff_bt_in_list(const char *const *l, const char *s);
+/* The list as "a, b, c" into buf. */
+void rff_bt_list_text(const char *const *l, char *buf, size_t cap);
+
+/* rff's prepare (bt_rff_prepare.c). */
+gr_status rff_bt_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c, gr_args *out,
+                         gr_error *err);
 
 /* rff's apply (bt_rff_apply.c). */
 gr_status rff_bt_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,

@@ -2,6 +2,7 @@
  * effects (effect.h lines of each table read) applied to the battle, and
  * one instruction per unit or leader for the table, in cm.  Readings:
  * docs/rules/rff.md, "The battle companion". */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,18 @@ typedef struct fx {
     int close;   /* within close range: 1, 0, -1 not said */
     int fortified;
     char txt[2][GR_BT_INSTR];
+    const char *suffix[2]; /* after the unit's name: " (defender)" */
+    gr_bt_outcome *out;
 } fx;
+
+/* Write party p's pending text as one instruction ("NAME: a; b; c"). */
+static void flush_party(fx *x, int p)
+{
+    if (x->unit[p] >= 0 && x->txt[p][0])
+        rff_bt_instr(x->out, "%s%s: %s", x->b->units[x->unit[p]].name,
+                     x->suffix[p] ? x->suffix[p] : "", x->txt[p]);
+    x->txt[p][0] = '\0';
+}
 
 static void say(fx *x, int p, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -32,19 +44,22 @@ static void say(fx *x, int p, const char *fmt, ...)
 #endif
     ;
 
-#include <stdarg.h>
 static void say(fx *x, int p, const char *fmt, ...)
 {
-    char *t = x->txt[p];
-    size_t n = strlen(t);
-    if (n + 3 >= GR_BT_INSTR)
-        return;
-    if (n)
-        n += (size_t)snprintf(t + n, GR_BT_INSTR - n, "; ");
+    char piece[GR_BT_INSTR];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(t + n, GR_BT_INSTR - n, fmt, ap);
+    vsnprintf(piece, sizeof piece, fmt, ap);
     va_end(ap);
+    /* An instruction holds the unit's name and the pieces: a full one is
+     * written out and the next piece starts another. */
+    size_t room = GR_BT_INSTR - 1 - strlen(x->b->units[x->unit[p]].name) -
+                  (x->suffix[p] ? strlen(x->suffix[p]) : 0) - 2;
+    char *t = x->txt[p];
+    if (t[0] && strlen(t) + 2 + strlen(piece) > room)
+        flush_party(x, p);
+    size_t n = strlen(t);
+    snprintf(t + n, GR_BT_INSTR - n, "%s%s", n ? "; " : "", piece);
 }
 
 static int mounted(const gr_bt_unit *u)
@@ -95,17 +110,35 @@ static int when_ok(const fx *x, const gr_effect *e, int p)
     }
 }
 
-static const char *retreat_text(const gr_effect *e, char *buf, size_t cap)
+/* The cm of a move of unit u on clear ground: its rout row (rout 1) or
+ * its formation's row at full move; -1 when the sheet has none. */
+static int clear_cm(const gr_bt_unit *u, int rout)
 {
+    const char *row =
+        rout ? (u->arm == GR_BT_CAVALRY ? "cavalry_rout" : "infantry_rout") : rff_bt_move_row(u);
+    int k = rff_bt_in_list(rff_move_units, row);
+    return k < 0 ? -1 : rff_move_cm(k, 0, 0);
+}
+
+static const char *retreat_text(const gr_effect *e, const gr_bt_unit *u, char *buf, size_t cap)
+{
+    int cm;
     switch (e->retreat) {
     case GR_RETREAT_DISTANCE: snprintf(buf, cap, "retreat %d cm", e->distance); break;
     case GR_RETREAT_TO_DISTANCE:
         snprintf(buf, cap, "fall back to %d cm from the enemy", e->distance);
         break;
-    case GR_RETREAT_HALF_MOVE: snprintf(buf, cap, "retreat half a move"); break;
-    case GR_RETREAT_FULL_MOVE: snprintf(buf, cap, "retreat a full move"); break;
+    case GR_RETREAT_HALF_MOVE:
+        cm = clear_cm(u, 0);
+        snprintf(buf, cap, "retreat half a move (%d cm in the open)", cm / 2);
+        break;
+    case GR_RETREAT_FULL_MOVE:
+        cm = clear_cm(u, 0);
+        snprintf(buf, cap, "retreat a full move (%d cm in the open)", cm);
+        break;
     case GR_RETREAT_ROUT_MOVE:
-        snprintf(buf, cap, "retreat a rout move (mouvement de déroute)");
+        cm = clear_cm(u, u->arm != GR_BT_ARTILLERY);
+        snprintf(buf, cap, "retreat a rout move (mouvement de déroute: %d cm in the open)", cm);
         break;
     case GR_RETREAT_BEYOND_CLOSE: snprintf(buf, cap, "retreat out of close range"); break;
     default: snprintf(buf, cap, "retreat"); break;
@@ -206,7 +239,7 @@ static void apply_line(fx *x, const gr_effect *e, int p)
         say(x, p, "reforms (no longer broken)");
     }
     if (e->retreat)
-        say(x, p, "%s", retreat_text(e, buf, sizeof buf));
+        say(x, p, "%s", retreat_text(e, u, buf, sizeof buf));
     if (e->position) {
         say(x, p, "%s", position_text(e->position));
         if (e->position == GR_POS_BREAKTHROUGH && !x->combat2)
@@ -305,15 +338,13 @@ static void sweep(gr_battle *b, gr_bt_outcome *out)
     }
 }
 
-static void flush(fx *x, gr_bt_outcome *out, const char *what0, const char *what1)
+static void flush(fx *x)
 {
-    for (int p = 0; p < 2; p++)
-        if (x->unit[p] >= 0 && x->txt[p][0])
-            rff_bt_instr(out, "%s%s: %s", x->b->units[x->unit[p]].name, p ? what1 : what0,
-                         x->txt[p]);
+    flush_party(x, 0);
+    flush_party(x, 1);
 }
 
-static gr_status apply_maneuver(fx *x, const gr_resolution *r, gr_bt_outcome *out)
+static gr_status apply_maneuver(fx *x, const gr_resolution *r)
 {
     gr_bt_unit *u = &x->b->units[x->unit[0]];
     const gr_step *s = &r->steps[0];
@@ -338,12 +369,13 @@ static gr_status apply_maneuver(fx *x, const gr_resolution *r, gr_bt_outcome *ou
     if (col == RFF_BT_COL_SHOCKED)
         say(x, 0, "cavalry may counter-charge at half a move");
     u->fired = 1;
-    flush(x, out, "", "");
+    flush(x);
     return GR_OK;
 }
 
 static gr_status apply_fire(fx *x, const gr_resolution *r, int cannon, gr_bt_outcome *out)
 {
+    x->suffix[1] = " (firer)";
     gr_battle *b = x->b;
     gr_bt_unit *f = &b->units[x->unit[1]], *t = &b->units[x->unit[0]];
     x->cannonade = cannon;
@@ -368,7 +400,7 @@ static gr_status apply_fire(fx *x, const gr_resolution *r, int cannon, gr_bt_out
         say(x, 1, "low on ammunition (natural 10): fire points x 1/2 until resupplied");
     }
     f->fired = 1;
-    flush(x, out, "", " (firer)");
+    flush(x);
     for (int i = 1; i < r->nsteps; i++)
         if (!strcmp(r->steps[i].table->name, "leader_loss") && x->c->leader >= 0)
             apply_leader(b, x->c->leader, &r->steps[i], out);
@@ -378,6 +410,8 @@ static gr_status apply_fire(fx *x, const gr_resolution *r, int cannon, gr_bt_out
 
 static gr_status apply_charge(fx *x, const gr_resolution *r, gr_bt_outcome *out)
 {
+    x->suffix[0] = " (defender)";
+    x->suffix[1] = " (attacker)";
     gr_battle *b = x->b;
     gr_bt_unit *a = &b->units[x->unit[1]], *d = &b->units[x->unit[0]];
     x->combat2 = rff_bt_step(b) == RFF_PH_BREAKTHROUGH;
@@ -405,7 +439,7 @@ static gr_status apply_charge(fx *x, const gr_resolution *r, gr_bt_outcome *out)
         a->sys[RFF_U_BREAKTHROUGH] = 0;
     if (d->sys[RFF_U_COUNTER] == x->unit[1] + 1)
         d->sys[RFF_U_COUNTER] = 0;
-    flush(x, out, " (defender)", " (attacker)");
+    flush(x);
     for (int i = 0; i < r->nsteps; i++)
         if (!strcmp(r->steps[i].table->name, "leader_loss") && last) {
             int p = !strcmp(last, "swept_away") ? 0 : 1;
@@ -472,13 +506,14 @@ gr_status rff_bt_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
     memset(&x, 0, sizeof x);
     x.b = b;
     x.c = c;
+    x.out = out;
     x.unit[0] = c->target >= 0 ? c->target : c->unit;
     x.unit[1] = c->target >= 0 ? c->unit : -1;
     const char *cl = gr_bt_call_get(c, "close");
     x.close = !cl ? -1 : (!strcmp(cl, "yes") || !strcmp(cl, "1") || !strcmp(cl, "true"));
     x.fortified = fact(c, "fortified");
     if (!strcmp(v->name, "maneuver"))
-        return apply_maneuver(&x, r, out);
+        return apply_maneuver(&x, r);
     if (!strcmp(v->name, "musketry") || !strcmp(v->name, "cannonade"))
         return apply_fire(&x, r, !strcmp(v->name, "cannonade"), out);
     if (!strcmp(v->name, "charge"))

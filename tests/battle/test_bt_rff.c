@@ -337,7 +337,8 @@ static void turn1(void)
     result(4 - 3, 9, "swept_away");
     state(AL15, 5, 1, GR_BT_WORN);
     assert_int_equal(U(AL15)->broken, 1);
-    assert_true(said("retreat a rout move"));
+    /* CAPACITES DE MOUVEMENT: infanterie, "Mouvement de dérouté 40" (clear) */
+    assert_true(said("retreat a rout move (mouvement de déroute: 40 cm in the open)"));
     assert_int_equal(U(MAINE)->sys[4], 1); /* RFF_U_BREAKTHROUGH */
 
     next_to(1, "s0_breakthrough_moves");
@@ -684,7 +685,143 @@ static void test_guns_and_fierce_fight(void **state_)
                         "broken_through");
     state(MAINE, 7, 1, GR_BT_FRESH);
     state(AL15, 5, 1, GR_BT_WORN);
+    /* Every piece of both fights is said, none cut: a full instruction
+     * goes on in the next one. */
+    assert_true(said("COMBAT ACHARNÉ"));
+    assert_true(said("retreat out of close range"));
+    assert_true(said("takes the position"));
+    for (int i = 0; i < OUT.ninstr; i++)
+        assert_true(strlen(OUT.instr[i]) < GR_BT_INSTR - 1);
     free(B);
+}
+
+/* A formation change the maneuver result allows, and its modifiers; a
+ * cavalry counter-charge: the cavalry's charge line, and the effects that
+ * fall on cavalry and on an attacker already disordered. */
+static void test_formation_and_countercharge(void **state_)
+{
+    (void)state_;
+    NLOG = 0;
+    B = new_battle();
+    B->units[AL47].arm = GR_BT_CAVALRY; /* the 47th as a cavalry regiment, 5 stands, green */
+    gr_error e;
+    assert_int_equal(B->rules->setup(B, &e), GR_OK);
+    next_to(1, "s0_maneuver");
+    /* 20th: +1 vaillant (commander) +1 vétérans +2 fraîche = +4; die 5 -> 9:
+     * forced march (well executed): it may change formation. */
+    ok("maneuver 20th_maine", "5");
+    result(4, 9, "forced_march");
+    refused("form 83rd_pa --formation march_column", NULL, GR_EILLEGAL, "allows no such change");
+    ok("form 20th_maine --formation single_line", NULL);
+    assert_string_equal(U(MAINE)->formation, "single_line");
+    ok("declare 20th_maine --target 15th_alabama", NULL);
+    refused("countercharge 15th_alabama --target 20th_maine", NULL, GR_EILLEGAL,
+            "not mounted cavalry");
+    ok("countercharge 47th_alabama --target 20th_maine", NULL);
+    next_to(1, "s0_leader_moves");
+    next_to(1, "s0_defensive_fire");
+    /* 15th on the 20th in single line: 7 pts: 0; "- 1 Cible en couvert
+     * partiel ou en simple ligne": -1.  Die 8 -> 7: Vétéran "7 - 8": Tir
+     * mortel: 8 -> 7, disordered. */
+    ok("musketry 15th_alabama --target 20th_maine --band close --per-stand 1", "8");
+    result(-1, 7, "deadly");
+    assert_int_equal(mod("simple ligne", -1), -1);
+    state(MAINE, 7, 1, GR_BT_FRESH);
+    for (int i = 0; i < 2; i++)
+        ok("next", NULL);
+    assert_string_equal(B->rules->phases[B->phase].id, "s0_melee");
+    refused("charge 20th_maine --target 47th_alabama", "4,6", GR_EINPUT, "--terrain");
+    /* The 20th (7) against the counter-charging 47th (5): attacker +1
+     * Vétérans +2 Frais -1 désordre -1 Simple ligne = +1; defender -1 Bleus
+     * +2 Frais +2 "Charge de cavalerie | +2 terrain clair" = +3; 7 v 5 is
+     * under 3/2.  Dice 4 v 6: 5 - 9 = -4: "-1 à -4" ASSAUT MANQUÉ: the
+     * attacker, already disordered, loses 1 stand (7 -> 6: 2 lost = its
+     * worn 2, ébranlée) and retreats 5 cm; the defender holds; its cavalry
+     * is disordered. */
+    ok("charge 20th_maine --target 47th_alabama --terrain clear", "4,6");
+    assert_int_equal(mod("terrain clair", 1), 2);
+    assert_int_equal(mod("Simple ligne", 0), -1);
+    result(1 - 3, -4, "failed_assault");
+    state(MAINE, 6, 1, GR_BT_WORN);
+    state(AL47, 5, 1, GR_BT_FRESH);
+    assert_true(said("retreat 5 cm"));
+    assert_true(said("may take the position or be recalled"));
+    free(B);
+}
+
+/* "Sérieusement blessé: retirez le chef pour un tour": the leader is out of
+ * play (his regiments are "Non commandé"; he cannot be replaced) until the
+ * next game turn begins, then commands again. */
+static void test_leader_out_for_a_turn(void **state_)
+{
+    (void)state_;
+    NLOG = 0;
+    B = new_battle();
+    for (int i = 0; i < 4; i++)
+        ok("next", NULL);
+    assert_string_equal(B->rules->phases[B->phase].id, "s0_offensive_fire");
+    /* 83rd on the 15th: 6 pts: 0; die 10: Vétéran "10": Tir mortel (7 -> 6,
+     * disordered); a natural 10: Oates tests, die 7: "Sérieusement blessé". */
+    ok("musketry 83rd_pa --target 15th_alabama --band close --per-stand 1 --leader oates", "10,7");
+    result(0, 10, "deadly");
+    assert_int_equal(B->leaders[OATES].status, GR_BT_OUT_OF_ACTION);
+    assert_int_equal(B->leaders[OATES].back_turn, 2);
+    for (int i = 0; i < 4; i++)
+        ok("next", NULL);
+    assert_string_equal(B->rules->phases[B->phase].id, "s1_leaders");
+    refused("replace --leader oates", NULL, GR_EILLEGAL, "back next turn");
+    next_to(1, "s1_maneuver");
+    /* 15th, disordered, its commander out: -2 Non commandé, +1 vétérans,
+     * +2 fraîche (1 lost) = +1; die 5 -> 6: "5 - 10 Rallie". */
+    ok("maneuver 15th_alabama", "5");
+    result(1, 6, "rally");
+    assert_int_equal(mod("Non commandé", -1), -2);
+    assert_int_equal(mod("Chef moyen", -1), 99);
+    for (int i = 0; i < 7; i++) /* s1_maneuver (9) .. s1_breakthrough (15), turn 2 */
+        ok("next", NULL);
+    assert_int_equal(B->turn, 2);
+    assert_int_equal(B->leaders[OATES].status, GR_BT_ACTIVE);
+    for (int i = 0; i < 9; i++)
+        ok("next", NULL);
+    assert_string_equal(B->rules->phases[B->phase].id, "s1_maneuver");
+    /* Oates commands again: 0 Chef moyen, +1 vétérans, +2 fraîche = +3; die
+     * 5 -> 8: forced march. */
+    ok("maneuver 15th_alabama", "5");
+    result(3, 8, "forced_march");
+    assert_int_equal(mod("Chef moyen", -1), 0);
+    assert_int_equal(mod("Non commandé", -1), 99);
+    free(B);
+}
+
+/* Guns shocked by their maneuver: at close range they limber, retreat a
+ * full move and are silenced; beyond it they hold and may fire. */
+static void test_guns_shocked(void **state_)
+{
+    (void)state_;
+    for (int close = 1; close >= 0; close--) {
+        NLOG = 0;
+        B = new_battle();
+        next_to(1, "s0_maneuver");
+        /* +2 fraîche +2 en batterie -2 pris de flanc -1 position clé perdue
+         * -2 pertes les plus nombreuses = -1; die 1 -> 0: "0 - -1 Choqué". */
+        ok(close ? "maneuver hazlett --close yes --flanked --key-position-lost --losses heaviest"
+                 : "maneuver hazlett --close no --flanked --key-position-lost --losses heaviest",
+           "1");
+        result(-1, 0, "shocked");
+        if (close) {
+            assert_int_equal(U(HAZLETT)->limbered, 1);
+            assert_string_equal(U(HAZLETT)->formation, "limbered");
+            assert_int_equal(U(HAZLETT)->guns_silenced, 3);
+            /* "Batterie à pieds 30 / 40": a full move in the open is 30 cm */
+            assert_true(said("retreat a full move (30 cm in the open)"));
+        } else {
+            assert_int_equal(U(HAZLETT)->limbered, 0);
+            assert_int_equal(U(HAZLETT)->guns_silenced, 0);
+            assert_true(said("holds its position"));
+            assert_true(said("may fire"));
+        }
+        free(B);
+    }
 }
 
 /* Dice from the seed: the same action rolls the same dice when replayed. */
@@ -740,6 +877,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_three_turns),
         cmocka_unit_test(test_guns_and_fierce_fight),
+        cmocka_unit_test(test_formation_and_countercharge),
+        cmocka_unit_test(test_leader_out_for_a_turn),
+        cmocka_unit_test(test_guns_shocked),
         cmocka_unit_test(test_seeded_dice),
         cmocka_unit_test(test_setup_refuses),
     };

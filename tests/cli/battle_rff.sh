@@ -237,4 +237,21 @@ expect_json resumed '[.hash,.turn,.phase]' "[\"$saved\",1,\"s1_breakthrough\"]" 
     -- battle status "$dir/saved.json" --json
 expect_json resumed-next '[.turn,.phase]' '[2,"s0_leaders"]' -- battle next "$dir/saved.json" --json
 
+# ---- the bundled order of battle: Little Round Top ------------------------------
+lrt="$dir/lrt.json"
+expect_exit lrt-new 0 '' -- battle new rff "$SOURCE_ROOT/data/oob/rff/little_round_top.json" --out "$lrt" --seed 2
+# stands: Union 10+7+10+7+11+3 = 48, Confederate 12+9+9+9+10+10 = 59: 107
+expect_json lrt-status '[.turns,.first,.active_side,(.units|length),(.leaders|length),(.units|map(.left)|add)]' \
+    '[8,1,1,12,4,107]' -- battle status "$lrt" --json
+expect_json lrt-next '.phase' '"s0_maneuver"' -- battle next "$lrt" --json
+# 15th Alabama: 0 Chef moyen (Law), +1 Colonel courageux (Oates: brave_colonel),
+# +1 vétérans, +2 fraîche = +4; die 5 -> 9: forced march (40 cm in double line)
+expect_json lrt-15th '[.resolution.steps[0].modifier,.resolution.steps[0].score,.resolution.steps[0].result,.resolution.values.move_cm]' \
+    '[4,9,"forced_march",40]' -- battle maneuver "$lrt" 15th_al --roll 5 --json
+expect_exit lrt-union-refused 2 'only Confederate' -- battle maneuver "$lrt" 20th_maine --roll 5
+for i in 1 2; do "$GROGNARD" battle next "$lrt" >/dev/null || flunk "lrt next $i"; done
+# Hazlett's guns come up limbered: they do not fire
+expect_exit lrt-limbered 2 'limbered guns do not fire' \
+    -- battle cannonade "$lrt" hazlett --target 15th_al --band close --per-stand 2 --roll 5
+
 finish
