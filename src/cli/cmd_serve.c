@@ -11,21 +11,24 @@
 
 static void usage(FILE *f)
 {
-    fprintf(
-        f, "usage: grognard serve [--host ADDR] [--port P] [--db PATH] [--web DIR] [--data DIR]\n\n"
-           "Serve games of Revolution et Empire and the table assistant over HTTP: the page\n"
-           "at http://ADDR:P/, the JSON API under /api/ (docs/api.md).  Games are kept in an\n"
-           "SQLite database; an action is answered only once it is on disk, and unfinished\n"
-           "games are reloaded (every step replayed and checked) when the server starts.\n\n"
-           "  --host ADDR   IPv4 address to listen on (default 127.0.0.1; 0.0.0.0: every one)\n"
-           "  --port P      TCP port (default 8080; 0: any free port, printed)\n"
-           "  --db PATH     the database (default grognard.db, created if missing)\n"
-           "  --web DIR     the page's folder (default: ./web, else the source tree's)\n"
-           "  --data DIR    the data folder with scenarios/ (default: ./data, else the\n"
-           "                source tree's)\n\n"
-           "It prints `grognard: serving http://ADDR:P/` once it accepts connections, one\n"
-           "line per request on stderr, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.\n\n"
-           "example: grognard serve --port 8080 --db games.db\n");
+    fprintf(f,
+            "usage: grognard serve [--host ADDR] [--port P] [--db PATH] [--web DIR] [--data DIR]\n"
+            "                      [--battles DIR]\n\n"
+            "Serve games of Revolution et Empire and the table assistant over HTTP: the page\n"
+            "at http://ADDR:P/, the JSON API under /api/ (docs/api.md).  Games are kept in an\n"
+            "SQLite database; an action is answered only once it is on disk, and unfinished\n"
+            "games are reloaded (every step replayed and checked) when the server starts.\n\n"
+            "  --host ADDR   IPv4 address to listen on (default 127.0.0.1; 0.0.0.0: every one)\n"
+            "  --port P      TCP port (default 8080; 0: any free port, printed)\n"
+            "  --db PATH     the database (default grognard.db, created if missing)\n"
+            "  --battles DIR the battle companion's battles, one file each (default: the\n"
+            "                database's path with .battles: grognard.db.battles/)\n"
+            "  --web DIR     the page's folder (default: ./web, else the source tree's)\n"
+            "  --data DIR    the data folder with scenarios/ (default: ./data, else the\n"
+            "                source tree's)\n\n"
+            "It prints `grognard: serving http://ADDR:P/` once it accepts connections, one\n"
+            "line per request on stderr, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.\n\n"
+            "example: grognard serve --port 8080 --db games.db\n");
 }
 
 int cmd_serve(int argc, char **argv)
@@ -44,11 +47,12 @@ int cmd_serve(int argc, char **argv)
             usage(stdout);
             return CLI_OK;
         }
-        const char **dst = !strcmp(a, "--host")   ? &o.host
-                           : !strcmp(a, "--db")   ? &o.db
-                           : !strcmp(a, "--web")  ? &o.web
-                           : !strcmp(a, "--data") ? &o.data
-                                                  : NULL;
+        const char **dst = !strcmp(a, "--battles") ? &o.battles
+                           : !strcmp(a, "--host")  ? &o.host
+                           : !strcmp(a, "--db")    ? &o.db
+                           : !strcmp(a, "--web")   ? &o.web
+                           : !strcmp(a, "--data")  ? &o.data
+                                                   : NULL;
         int is_port = !strcmp(a, "--port");
         if (!dst && !is_port) {
             cli_err("grognard serve: unknown option '%s'; accepted: --host, --port, --db, --web, "
