@@ -548,7 +548,7 @@ static json_t *view_json(const sv_bt *t, int side)
     json_t *seq = json_array();
     for (size_t k = 0; k < t->b->rules->nphases; k++) {
         const gr_bt_phase *p = &t->b->rules->phases[k];
-        json_array_append_new(seq, json_pack("{sssssss}", "id", p->id, "title", p->title, "player",
+        json_array_append_new(seq, json_pack("{ssssssss}", "id", p->id, "title", p->title, "player",
                                              p->player == GR_BT_BOTH_PLAYERS   ? "both"
                                              : p->player == GR_BT_FIRST_PLAYER ? "first"
                                                                                : "second",

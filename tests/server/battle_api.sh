@@ -100,6 +100,12 @@ act() { tapi POST "/api/battles/$B/actions" "$1" "$2"; }
 # Maneuver (1st) phase, step 1: the French attach and detach leaders.
 tapi GET "/api/battles/$B/verbs" "$F"
 check "4.3 verbs now" "$(jqb '"\(.phase) \(.you_act) " + ([.verbs[].name] | join(","))')" "p1_maneuver_1_leaders true next,attach,detach"
+tapi GET "/api/battles/$B" "$F"
+# Napoleonic Fury's sequence of play, each player's segment: the maneuver
+# phase's three steps, the reaction, defensive fire, phasing fire, melee
+# (tests/cli/battle_nf.sh walks the same phases)
+check "4.3b the sequence of play, the phase now in it" "$(jqb '[.sequence[].id] | index("p1_maneuver_1_leaders"), (map(select(. == "p1_reaction" or . == "p1_fire_defensive" or . == "p1_melee" or . == "p2_melee")) | length)')" "$(printf '0\n4')"
+check "4.3c each phase's player" "$(jqb '.sequence[] | select(.id == "p1_reaction") | .player')" "second"
 tapi GET "/api/battles/$B/verbs" "$R"
 check "4.4 the British do not act" "$(jqb .you_act)" false
 act "$R" '{"verb": "attach", "unit": "br_81", "leader": "cole"}'
