@@ -195,6 +195,34 @@ check "5.2 report.html" "$STATUS $(printf '%s' "$BODY" | grep -c '<svg')" "200 1
 tapi GET "/api/battles/$B/report" ""
 check "5.3 report without a token" "$STATUS" 401
 
+# 7. a phase of both players (rff's "3° Phase de Charges: a. les joueurs
+# résolvent conjointement les mêlées", seed 000's sequence of play): either
+# side acts, each for its own units only; `next` by the phasing side
+api POST /api/battles '{"system": "rff", "oob": "little_round_top", "seed": 7}'
+RB=$(jqb .id)
+U=$(jqb '.tokens[0]') # the Union
+C=$(jqb '.tokens[1]') # the Confederates
+for i in $(seq 1 8); do
+    tapi GET "/api/battles/$RB" "$U"
+    [ "$(jqb .phase)" = s0_melee ] && break
+    if [ "$(jqb .active_side)" = 0 ]; then tapi POST "/api/battles/$RB/actions" "$U" '{"verb": "next"}'; else tapi POST "/api/battles/$RB/actions" "$C" '{"verb": "next"}'; fi
+done
+tapi GET "/api/battles/$RB" "$C"
+check "7.1 the melee phase: both act" "$(jqb '"\(.phase) \(.phase_player) \(.you_act)"')" "s0_melee both true"
+# A: the phasing side (active_side), O: the other one
+act_side=$(jqb .active_side)
+if [ "$act_side" = 0 ]; then A=$U; O=$C; else A=$C; O=$U; fi
+a_unit=$(jqb "[.units[] | select(.side == $act_side)][0].id")
+o_unit=$(jqb "[.units[] | select(.side != $act_side)][0].id")
+tapi POST "/api/battles/$RB/actions" "$O" "{\"verb\": \"charge\", \"unit\": \"$a_unit\", \"target\": \"$o_unit\", \"roll\": [5, 5]}"
+check "7.2 the other side charging with the phasing side's unit: 403" "$STATUS $(jqb ".error | test(\"$a_unit is not one of your units\")")" "403 true"
+tapi POST "/api/battles/$RB/actions" "$O" "{\"verb\": \"charge\", \"unit\": \"$o_unit\", \"target\": \"$a_unit\", \"roll\": [5, 5]}"
+check "7.3 the other side with its own unit: not refused for the side" "$([ "$STATUS" != 403 ] && [ "$STATUS" != 401 ] && echo ok || echo "$STATUS $BODY")" ok
+tapi POST "/api/battles/$RB/actions" "$O" '{"verb": "next"}'
+check "7.4 next by the side that is not phasing: 403" "$STATUS" 403
+tapi POST "/api/battles/$RB/actions" "$A" '{"verb": "next"}'
+check "7.5 next by the phasing side" "$STATUS $(jqb .phase)" "200 s0_breakthrough_moves"
+
 # 6. the battle survives the server killed and started again
 view
 hb=$(jqb .hash)
