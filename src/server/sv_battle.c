@@ -246,7 +246,7 @@ static void oobs_load(sv_battles *bs, const char *data)
                 bs->noobs >= SVB_MAX_OOBS)
                 continue;
             svb_oob *o = &bs->oobs[bs->noobs];
-            snprintf(o->system, sizeof o->system, "%s", e->d_name);
+            memcpy(o->system, e->d_name, strlen(e->d_name) + 1); /* under 8 bytes: checked */
             memcpy(o->id, f->d_name, n - 5);
             o->id[n - 5] = 0;
             size_t pl = strlen(sub) + n + 2;
@@ -900,8 +900,9 @@ static int read_call(const gr_battle *b, json_t *j, gr_bt_action *a, char *msg, 
                      GR_BT_MAX_INPUTS);
             return 0;
         }
-        snprintf(a->call.key[a->call.nin], GR_BT_ID, "%s", key);
-        snprintf(a->call.val[a->call.nin], GR_BT_ID, "%s", val);
+        /* both under GR_BT_ID bytes: checked above */
+        memcpy(a->call.key[a->call.nin], key, strlen(key) + 1);
+        memcpy(a->call.val[a->call.nin], val, strlen(val) + 1);
         a->call.nin++;
     }
     json_t *roll = json_object_get(j, "roll");
