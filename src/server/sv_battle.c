@@ -606,9 +606,10 @@ static int h_create(sv_battles *bs, svb_req *q, const char *body, size_t len)
     {
         if (strcmp(key, "system") && strcmp(key, "oob") && strcmp(key, "oob_text") &&
             strcmp(key, "seed")) {
-            json_decref(j);
-            return answer_err(q, 400,
-                              "unknown key \"%.40s\"; accepted: system, oob, oob_text, seed", key);
+            snprintf(msg, sizeof msg,
+                     "unknown key \"%.40s\"; accepted: system, oob, oob_text, seed", key);
+            json_decref(j); /* key is j's */
+            return answer_err(q, 400, "%s", msg);
         }
     }
     const char *sys = json_string_value(json_object_get(j, "system"));
