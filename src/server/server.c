@@ -1456,7 +1456,7 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
     char bdir[PATH_MAX];
     snprintf(bdir, sizeof bdir, "%s%s", o->battles ? o->battles : o->db,
              o->battles ? "" : ".battles");
-    if ((st = sv_battles_open(bdir, o->data, &s->battles, err)) != GR_OK) {
+    if ((st = sv_battles_open(bdir, o->data, o->host, &s->battles, err)) != GR_OK) {
         server_free(s);
         return st;
     }

@@ -10,6 +10,10 @@
 #include "sv_battle_internal.h"
 
 #include <dirent.h>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -161,6 +165,34 @@ static int valid_id(const char *id)
     return 1;
 }
 
+/* The IPv4 addresses at which other devices of the network reach the
+ * server: every interface's that is up and not the loopback when it listens
+ * on 0.0.0.0; none when it listens on a loopback address; else its own. */
+static json_t *lan_addresses(const char *host)
+{
+    json_t *a = json_array();
+    if (!strncmp(host, "127.", 4))
+        return a;
+    if (strcmp(host, "0.0.0.0")) {
+        json_array_append_new(a, json_string(host));
+        return a;
+    }
+    struct ifaddrs *ifs = NULL;
+    if (getifaddrs(&ifs) != 0)
+        return a;
+    for (struct ifaddrs *i = ifs; i; i = i->ifa_next) {
+        if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET || !(i->ifa_flags & IFF_UP) ||
+            (i->ifa_flags & IFF_LOOPBACK))
+            continue;
+        char buf[INET_ADDRSTRLEN];
+        const struct sockaddr_in *sin = (const struct sockaddr_in *)(const void *)i->ifa_addr;
+        if (inet_ntop(AF_INET, &sin->sin_addr, buf, sizeof buf))
+            json_array_append_new(a, json_string(buf));
+    }
+    freeifaddrs(ifs);
+    return a;
+}
+
 /* ---- the bundled orders of battle ------------------------------------------------ */
 
 static int cmp_oob(const void *a, const void *b)
@@ -248,7 +280,8 @@ static const svb_oob *oob_find(const sv_battles *bs, const char *system, const c
 
 /* ---- battles ---------------------------------------------------------------------- */
 
-gr_status sv_battles_open(const char *dir, const char *data, sv_battles **out, gr_error *err)
+gr_status sv_battles_open(const char *dir, const char *data, const char *host, sv_battles **out,
+                          gr_error *err)
 {
     *out = NULL;
     if (mkdir(dir, 0700) != 0 && errno != EEXIST)
@@ -259,7 +292,9 @@ gr_status sv_battles_open(const char *dir, const char *data, sv_battles **out, g
     if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
         return gr_error_set(err, GR_ERUNTIME, "--battles %s is not a folder; give a folder", dir);
     sv_battles *bs = calloc(1, sizeof *bs);
-    if (!bs || !(bs->dir = strdup(dir))) {
+    if (!bs || !(bs->dir = strdup(dir)) || !(bs->host = strdup(host ? host : "127.0.0.1"))) {
+        if (bs)
+            free(bs->dir);
         free(bs);
         return gr_error_set(err, GR_ERUNTIME, "out of memory opening the battles folder");
     }
@@ -311,6 +346,7 @@ void sv_battles_free(sv_battles *bs)
         free(bs->oobs[i].path);
     json_decref(bs->oob_list);
     pthread_mutex_destroy(&bs->lock);
+    free(bs->host);
     free(bs->dir);
     free(bs);
 }
@@ -592,6 +628,8 @@ static int h_create(sv_battles *bs, svb_req *q, const char *body, size_t len)
     char hx[20];
     snprintf(hx, sizeof hx, "%016" PRIx64, gr_battle_hash(t->b));
     json_object_set_new(o, "hash", json_string(hx));
+    json_object_set_new(o, "host", json_string(bs->host));
+    json_object_set_new(o, "addresses", lan_addresses(bs->host));
     pthread_mutex_lock(&bs->lock);
     t->next = bs->list;
     bs->list = t;

@@ -18,9 +18,11 @@ typedef struct sv_battles sv_battles;
 
 /* Open the battles folder `dir` (created if missing) and list the bundled
  * orders of battle under DATA/oob/SYSTEM/ID.json (a file that does not read
- * is left out with a line on stderr).  GR_ERUNTIME naming the folder when
- * it cannot be made. */
-gr_status sv_battles_open(const char *dir, const char *data, sv_battles **out, gr_error *err);
+ * is left out with a line on stderr).  `host` is the address the server
+ * listens on (the links of a new battle say where other devices reach it).
+ * GR_ERUNTIME naming the folder when it cannot be made. */
+gr_status sv_battles_open(const char *dir, const char *data, const char *host, sv_battles **out,
+                          gr_error *err);
 
 /* Wake every event stream (they end): the server is stopping. */
 void sv_battles_stop(sv_battles *bs);

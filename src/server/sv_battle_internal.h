@@ -45,6 +45,7 @@ typedef struct svb_oob {
 
 struct sv_battles {
     char *dir;
+    char *host;           /* the address the server listens on */
     pthread_mutex_t lock; /* the list */
     sv_bt *list;
     svb_oob oobs[SVB_MAX_OOBS];

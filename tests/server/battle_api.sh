@@ -44,6 +44,8 @@ for sys in aoe nf rff; do
     id=$(jqb .id)
     t0=$(jqb '.tokens[0]')
     t1=$(jqb '.tokens[1]')
+    # on 127.0.0.1 no other device reaches the server: no address to give
+    check "2.$sys host and addresses" "$(jqb '"\(.host) \(.addresses | length)"')" "127.0.0.1 0"
     check "2.$sys id and tokens" "$([[ $id =~ $hex16 ]] && [[ $t0 =~ $hex32 ]] && [[ $t1 =~ $hex32 ]] && [ "$t0" != "$t1" ] && echo ok)" ok
     "$GROGNARD" battle new "$sys" "$SOURCE_ROOT/data/oob/$sys/$oob.json" --out "$WORK/$sys.battle" --seed 42 >/dev/null
     cli_hash=$("$GROGNARD" battle status "$WORK/$sys.battle" --json | jq -r .hash)

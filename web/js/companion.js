@@ -83,17 +83,23 @@ async function mountNew(root) {
     const c = state.created;
     if (!c) { links.hidden = true; return; }
     links.hidden = false;
-    const local = /^(localhost|127\.|\[::1\])/.test(location.hostname);
+    // where the other devices reach this server: the addresses it gives
+    // (none when it listens on the loopback address only)
+    const port = location.port ? ':' + location.port : '';
+    const addrs = c.addresses || [];
+    const pageLocal = /^(localhost|127\.|\[::1\])/.test(location.hostname);
+    const origin = pageLocal && addrs.length ? `http://${addrs[0]}${port}` : location.origin;
     const rows = [0, 1].map((s) => {
-      const url = battleLink(c.id, c.tokens[s]);
+      const url = `${origin}${location.pathname}#/companion/${c.id}?token=${c.tokens[s]}`;
       const inp = h('input', { readonly: true, value: url, id: 'bt-link-' + s, 'aria-label': c.sides[s] });
       return h('div', { class: 'form-row' }, h('strong', {}, c.sides[s]), inp,
-        h('button', { type: 'button', onclick: () => { inp.select(); navigator.clipboard && navigator.clipboard.writeText(url); toast(t('copied')); } }, t('copy')),
-        h('a', { href: url, 'data-side': s }, t('bt_open')));
+        h('button', { type: 'button', onclick: () => { inp.select(); if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {}); toast(t('copied')); } }, t('copy')),
+        h('a', { href: battleLink(c.id, c.tokens[s]), 'data-side': s }, t('bt_open')));
     });
+    const where = addrs.length ? addrs.map((a) => `http://${a}${port}/`).join(', ') : location.origin + '/';
     put(links, h('h2', {}, t('bt_links')), h('p', {}, t('bt_links_help')),
-      h('p', {}, t('bt_address'), h('code', {}, location.host)),
-      local ? h('p', { class: 'error-box', role: 'note' }, t('bt_local_warn')) : null, rows);
+      h('p', { id: 'bt-address' }, t('bt_address'), h('code', {}, where)),
+      !addrs.length ? h('p', { class: 'error-box', role: 'note' }, t('bt_local_warn')) : null, rows);
   }
 
   async function create() {
@@ -321,7 +327,8 @@ async function mountBattle(root, id, tok) {
       live = true;
       let d = null; try { d = JSON.parse(e.data); } catch (x) { /* ignore */ }
       if (!view || !d || d.hash !== view.hash) {
-        if (d && d.last && e.type !== 'battle' && (!last || last.text !== d.last.text)) last = { text: d.last.text, instructions: d.last.instructions };
+        if (d && d.last && e.type === 'undo') last = { text: t('bt_undone', d.last.text), instructions: [] };
+        else if (d && d.last && e.type === 'action' && (!last || last.text !== d.last.text)) last = { text: d.last.text, instructions: d.last.instructions };
         load();
       } else renderHead();
     };
