@@ -579,7 +579,7 @@ static int h_create(sv_battles *bs, svb_req *q, const char *body, size_t len)
     else {
         char hx[17];
         random_hex(hx, 8);
-        seed = strtoull(hx, NULL, 16) >> 1;
+        seed = strtoull(hx, NULL, 16) >> 11; /* below 2^53: exact in JSON numbers */
     }
     sv_bt *t = NULL;
     char id[SVB_ID];
