@@ -44,6 +44,13 @@ typedef struct gr_battle_file {
 gr_status gr_battle_file_new(const char *oob_path, const gr_battle_rules *rules, uint64_t seed,
                              gr_battle_file *f, gr_error *err);
 
+/* gr_battle_file_new from the order of battle's text (`len` bytes, at most
+ * GR_OOB_MAX_BYTES, valid UTF-8) instead of a file; `name` stands for the
+ * file in messages ("NAME:LINE:COL: ...") and is kept as oob_path. */
+gr_status gr_battle_file_from_text(const char *text, size_t len, const char *name,
+                                   const gr_battle_rules *rules, uint64_t seed, gr_battle_file *f,
+                                   gr_error *err);
+
 /* Read the battle file at `path` into *f: the embedded order of battle is
  * read again (its errors named "PATH(oob)"), the actions' unit and leader
  * ids resolved.  Errors "PATH:LINE:COL: ..." (GR_EINPUT).  Does not replay:

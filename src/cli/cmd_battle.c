@@ -15,30 +15,6 @@
 
 /* ---- names ------------------------------------------------------------------ */
 
-const char *cli_bt_condition(int c)
-{
-    static const char *const n[] = {"fresh", "worn", "spent"};
-    return c >= 0 && c < 3 ? n[c] : "?";
-}
-
-const char *cli_bt_leader_status(int s)
-{
-    static const char *const n[] = {"active", "out_of_action", "wounded", "killed", "captured"};
-    return s >= 0 && s < 5 ? n[s] : "?";
-}
-
-const char *cli_bt_guns(int g)
-{
-    static const char *const n[GR_GUNS_COUNT] = {"",        "suppressed", "silenced", "damaged",
-                                                 "wrecked", "destroyed",  "captured"};
-    return g >= 0 && g < GR_GUNS_COUNT ? n[g] : "?";
-}
-
-const char *cli_bt_ammo(int a)
-{
-    return a == 1 ? "low" : a == 2 ? "out" : "";
-}
-
 /* ---- help ------------------------------------------------------------------- */
 
 static void usage(FILE *f)
@@ -93,92 +69,6 @@ static void system_help(FILE *f, const gr_battle_rules *r, const gr_battle *b)
 
 /* ---- the state --------------------------------------------------------------- */
 
-static json_t *id_or_null(int i, const char *id)
-{
-    return i >= 0 ? json_string(id) : json_null();
-}
-
-static json_t *status_json(const gr_battle *b)
-{
-    json_t *o = json_object(), *units = json_array(), *leaders = json_array();
-    char hx[20];
-    snprintf(hx, sizeof hx, "%016" PRIx64, gr_battle_hash(b));
-    const gr_bt_phase *ph = &b->rules->phases[b->phase];
-    json_object_set_new(o, "system", json_string(b->system));
-    json_object_set_new(o, "title", json_string(b->title));
-    json_object_set_new(o, "turn", json_integer(b->turn));
-    json_object_set_new(o, "turns", json_integer(b->turns));
-    json_object_set_new(o, "over", json_boolean(b->turns && b->turn > b->turns));
-    json_object_set_new(o, "phase", json_string(ph->id));
-    json_object_set_new(o, "phase_title", json_string(ph->title));
-    json_object_set_new(o, "active_side", json_integer(gr_battle_active_side(b)));
-    json_object_set_new(o, "first", json_integer(b->first));
-    json_t *sides = json_array();
-    for (int s = 0; s < 2; s++)
-        json_array_append_new(sides, json_string(b->side_name[s]));
-    json_object_set_new(o, "sides", sides);
-    for (int i = 0; i < b->nunits; i++) {
-        const gr_bt_unit *u = &b->units[i];
-        json_t *j = json_object();
-        int al = gr_battle_attached_leader(b, i);
-        static const char *const arms[] = {"infantry", "cavalry", "artillery"};
-        json_object_set_new(j, "id", json_string(u->id));
-        json_object_set_new(j, "name", json_string(u->name));
-        json_object_set_new(j, "side", json_integer(u->side));
-        json_object_set_new(j, "arm", json_string(arms[u->arm % 3]));
-        json_object_set_new(j, "stands", json_integer(u->stands));
-        json_object_set_new(j, "lost", json_integer(u->lost));
-        json_object_set_new(j, "left", json_integer(gr_bt_unit_stands(u)));
-        json_object_set_new(j, "condition", json_string(cli_bt_condition(u->condition)));
-        json_object_set_new(j, "worn_at", json_integer(u->worn_at));
-        json_object_set_new(j, "spent_at", json_integer(u->spent_at));
-        json_object_set_new(j, "formation", json_string(u->formation));
-        json_object_set_new(j, "disordered", json_boolean(u->disordered));
-        json_object_set_new(j, "broken", json_boolean(u->broken));
-        json_object_set_new(j, "ammo", json_integer(u->ammo));
-        json_object_set_new(j, "guns", json_integer(u->guns));
-        json_object_set_new(j, "guns_silenced", json_integer(u->guns_silenced));
-        json_object_set_new(j, "limbered", json_boolean(u->limbered));
-        json_object_set_new(j, "in_reserve", json_boolean(u->in_reserve));
-        json_object_set_new(j, "removed", json_boolean(u->removed));
-        json_object_set_new(j, "fired", json_boolean(u->fired));
-        json_object_set_new(j, "leader",
-                            id_or_null(u->leader, u->leader >= 0 ? b->leaders[u->leader].id : ""));
-        json_object_set_new(j, "attached_leader", id_or_null(al, al >= 0 ? b->leaders[al].id : ""));
-        json_t *sys = json_array();
-        for (int k = 0; k < 8; k++)
-            json_array_append_new(sys, json_integer(u->sys[k]));
-        json_object_set_new(j, "sys", sys);
-        json_array_append_new(units, j);
-    }
-    json_object_set_new(o, "units", units);
-    for (int i = 0; i < b->nleaders; i++) {
-        const gr_bt_leader *l = &b->leaders[i];
-        json_t *j = json_object();
-        json_object_set_new(j, "id", json_string(l->id));
-        json_object_set_new(j, "name", json_string(l->name));
-        json_object_set_new(j, "side", json_integer(l->side));
-        json_object_set_new(j, "role", json_string(l->role));
-        json_object_set_new(j, "rating", json_string(l->rating));
-        json_object_set_new(j, "status", json_string(cli_bt_leader_status(l->status)));
-        json_object_set_new(j, "parent",
-                            id_or_null(l->parent, l->parent >= 0 ? b->leaders[l->parent].id : ""));
-        json_object_set_new(
-            j, "attached",
-            id_or_null(l->attached, l->attached >= 0 ? b->units[l->attached].id : ""));
-        json_object_set_new(j, "back_turn", json_integer(l->back_turn));
-        json_array_append_new(leaders, j);
-    }
-    json_object_set_new(o, "leaders", leaders);
-    json_t *sys = json_array();
-    for (int k = 0; k < 8; k++)
-        json_array_append_new(sys, json_integer(b->sys[k]));
-    json_object_set_new(o, "sys", sys);
-    json_object_set_new(o, "actions", json_integer(b->nactions));
-    json_object_set_new(o, "hash", json_string(hx));
-    return o;
-}
-
 static void status_text(FILE *f, const gr_battle *b)
 {
     const gr_bt_phase *ph = &b->rules->phases[b->phase];
@@ -199,15 +89,15 @@ static void status_text(FILE *f, const gr_battle *b)
             if (u->side != s)
                 continue;
             fprintf(f, "  %-16s %-28s %2d/%-2d %s", u->id, u->name, gr_bt_unit_stands(u), u->stands,
-                    u->removed ? "REMOVED" : cli_bt_condition(u->condition));
+                    u->removed ? "REMOVED" : gr_bt_condition_name(u->condition));
             if (u->disordered)
                 fprintf(f, ", disordered");
             if (u->broken)
                 fprintf(f, ", broken");
             if (u->ammo)
-                fprintf(f, ", ammunition %s", cli_bt_ammo(u->ammo));
+                fprintf(f, ", ammunition %s", gr_bt_ammo_name(u->ammo));
             if (u->guns)
-                fprintf(f, ", guns %s", cli_bt_guns(u->guns));
+                fprintf(f, ", guns %s", gr_bt_guns_name(u->guns));
             if (u->guns_silenced)
                 fprintf(f, ", %d gun stand(s) silenced", u->guns_silenced);
             if (u->limbered)
@@ -226,7 +116,7 @@ static void status_text(FILE *f, const gr_battle *b)
     for (int i = 0; i < b->nleaders; i++) {
         const gr_bt_leader *l = &b->leaders[i];
         fprintf(f, "  %-16s %-24s %s, %s%s%s: %s", l->id, l->name, b->side_name[l->side], l->role,
-                l->rating[0] ? ", " : "", l->rating, cli_bt_leader_status(l->status));
+                l->rating[0] ? ", " : "", l->rating, gr_bt_leader_status_name(l->status));
         if (l->status == GR_BT_OUT_OF_ACTION)
             fprintf(f, " (back on turn %d)", l->back_turn);
         if (l->attached >= 0)
@@ -242,129 +132,6 @@ static void status_text(FILE *f, const gr_battle *b)
 }
 
 /* ---- one action's outcome ---------------------------------------------------- */
-
-static void print_mod(FILE *f, const gr_mod *m, int opposed)
-{
-    const char *side = opposed ? (m->side ? " (defender)" : " (attacker)") : "";
-    const char *na = m->applied ? "" : " (not applied)";
-    switch (m->kind) {
-    case GR_MOD_DRM:
-        fprintf(f, "    %+3d  %s [%s]%s%s\n", m->value, m->reason, m->source, side, na);
-        break;
-    case GR_MOD_MUL:
-        if (m->den == 1)
-            fprintf(f, "    x%-3d %s [%s]%s%s\n", m->num, m->reason, m->source, side, na);
-        else
-            fprintf(f, "    x%d/%d %s [%s]%s%s\n", m->num, m->den, m->reason, m->source, side, na);
-        break;
-    case GR_MOD_INFO: fprintf(f, "     *   %s [%s]\n", m->reason, m->source); break;
-    }
-}
-
-void cli_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *a,
-                          const gr_bt_outcome *o)
-{
-    char text[400];
-    fprintf(f, "%s\n", gr_battle_action_text(before, a, text, sizeof text));
-    if (o->resolved) {
-        const gr_resolution *r = &o->res;
-        const gr_system *s = gr_system_find(before->system);
-        const gr_procedure *p = s ? gr_system_procedure(s, r->procedure) : NULL;
-        fprintf(f, "  %s %s: %s (%s)\n", r->system, r->procedure, p ? p->title : "",
-                p ? p->source : "");
-        for (int i = 0; i < r->nvalues; i++) {
-            char buf[32];
-            const gr_field *v = &r->values[i];
-            if (v->kind == GR_F_NUM)
-                gr_milli_str(v->i, buf, sizeof buf);
-            else
-                snprintf(buf, sizeof buf, "%lld", (long long)v->i);
-            fprintf(f, "  %s: %s\n", v->key, buf);
-        }
-        if (r->nmods) {
-            int opposed = 0;
-            for (int i = 0; i < r->nmods; i++)
-                opposed |= r->mods[i].side;
-            fprintf(f, "  modifiers:\n");
-            for (int i = 0; i < r->nmods; i++)
-                print_mod(f, &r->mods[i], opposed);
-        }
-        for (int i = 0; i < r->nsteps; i++) {
-            const gr_step *st = &r->steps[i];
-            const gr_outcome *out = &st->table->outcomes[st->cell.outcome];
-            gr_odds odds;
-            fprintf(f, "  %s: %s\n", st->what, st->table->title);
-            if (st->has_odds && gr_step_odds(st, &odds, NULL) == GR_OK) {
-                fprintf(f, "    odds before the roll (%s %+d):\n", gr_roll_name(st->table->roll),
-                        st->modifier);
-                cli_print_odds(f, st->table, &st->args, &odds, "      ");
-            }
-            if (st->roll >= 0) {
-                const gr_roll_record *rr = &r->rolls[st->roll];
-                fprintf(f, "    dice (%s, %s): ", rr->name, gr_roll_name(rr->kind));
-                for (int k = 0; k < rr->nfaces; k++)
-                    fprintf(f, "%s%d", k ? (rr->kind == GR_ROLL_2D6 ? "+" : " vs ") : "",
-                            rr->faces[k]);
-                fprintf(f, "%s\n", rr->typed ? "" : " (from the battle's seed)");
-            }
-            if (st->table->roll_param >= 0)
-                fprintf(f, "    score: %d%+d = %d\n", st->roll >= 0 ? r->rolls[st->roll].total : 0,
-                        st->modifier, st->score);
-            fprintf(f, "    result: %s - %s", out->id, out->label);
-            if (st->cell.cell)
-                fprintf(f, " (%s)", st->cell.cell);
-            fprintf(f, "\n");
-            if (out->effect && *out->effect)
-                fprintf(f, "    effect: %s\n", out->effect);
-            if (st->cell.note)
-                fprintf(f, "    note: %s\n", st->cell.note);
-        }
-        for (int i = 0; i < r->nnotes; i++)
-            fprintf(f, "  note: %s\n", r->notes[i]);
-    }
-    if (o->ninstr) {
-        fprintf(f, "on the table:\n");
-        for (int i = 0; i < o->ninstr; i++)
-            fprintf(f, "  %s\n", o->instr[i]);
-    }
-}
-
-static json_t *outcome_json(const gr_battle *before, const gr_battle *after, const gr_bt_action *a,
-                            const gr_bt_outcome *o)
-{
-    json_t *j = json_object();
-    char text[400], hx[20];
-    json_object_set_new(j, "action", json_integer(after->nactions));
-    json_object_set_new(j, "verb", json_string(a->call.verb));
-    json_object_set_new(j, "text",
-                        json_string(gr_battle_action_text(before, a, text, sizeof text)));
-    json_t *rolls = json_array();
-    for (int i = 0; i < a->nrolls; i++)
-        json_array_append_new(rolls, json_integer(a->rolls[i]));
-    json_object_set_new(j, "rolls", rolls);
-    json_t *res = json_null();
-    const gr_bt_verb *v = gr_battle_verb(before, a->call.verb);
-    const gr_system *s = gr_system_find(before->system);
-    if (o->resolved && v && v->procedure && s) {
-        const gr_procedure *p = gr_system_procedure(s, v->procedure);
-        gr_args args;
-        gr_error e;
-        memset(&args, 0, sizeof args);
-        if (p && before->rules->prepare(before, v, &a->call, &args, &e) == GR_OK)
-            res = gr_wire_resolution(s, p, &args, &o->res, NULL);
-    }
-    json_object_set_new(j, "resolution", res ? res : json_null());
-    json_t *in = json_array();
-    for (int i = 0; i < o->ninstr; i++)
-        json_array_append_new(in, json_string(o->instr[i]));
-    json_object_set_new(j, "instructions", in);
-    json_object_set_new(j, "turn", json_integer(after->turn));
-    json_object_set_new(j, "phase", json_string(after->rules->phases[after->phase].id));
-    json_object_set_new(j, "active_side", json_integer(gr_battle_active_side(after)));
-    snprintf(hx, sizeof hx, "%016" PRIx64, gr_battle_hash(after));
-    json_object_set_new(j, "hash", json_string(hx));
-    return j;
-}
 
 /* ---- loading ------------------------------------------------------------------- */
 
@@ -493,7 +260,7 @@ static int cmd_new(int argc, char **argv)
     }
     int rc = CLI_OK;
     if (json) {
-        json_t *j = status_json(f.start);
+        json_t *j = gr_bt_wire_status(f.start);
         json_object_set_new(j, "file", json_string(out));
         json_object_set_new(j, "seed", json_integer((json_int_t)seed));
         rc = cli_print_json(j);
@@ -653,7 +420,7 @@ static int run_action(const char *verb, gr_battle_file *f, gr_battle *b, const v
         char text[400];
         /* the undone action as it was, named against the state it came from */
         if (va->json) {
-            json_t *j = status_json(b);
+            json_t *j = gr_bt_wire_status(b);
             json_object_set_new(j, "undone",
                                 json_string(gr_battle_action_text(b, &a, text, sizeof text)));
             rc = cli_print_json(j);
@@ -696,9 +463,9 @@ static int run_action(const char *verb, gr_battle_file *f, gr_battle *b, const v
         goto done;
     }
     if (va->json) {
-        rc = cli_print_json(outcome_json(before, b, &a, out));
+        rc = cli_print_json(gr_bt_wire_outcome(before, b, &a, out));
     } else {
-        cli_bt_print_outcome(stdout, before, &a, out);
+        gr_bt_print_outcome(stdout, before, &a, out);
         const gr_bt_phase *ph = &b->rules->phases[b->phase];
         printf("now: turn %d, %s (%s acts); action %d saved in %s\n", b->turn, ph->title,
                b->side_name[gr_battle_active_side(b)], b->nactions, va->file);
@@ -749,7 +516,7 @@ int cmd_battle(int argc, char **argv)
             cli_err("grognard battle status: takes only FILE and --json\n");
             rc = CLI_USAGE;
         } else if (va.json)
-            rc = cli_print_json(status_json(b));
+            rc = cli_print_json(gr_bt_wire_status(b));
         else
             status_text(stdout, b);
     } else if (is_report) {

@@ -80,6 +80,39 @@ gr_status gr_battle_file_new(const char *oob_path, const gr_battle_rules *rules,
     return GR_OK;
 }
 
+gr_status gr_battle_file_from_text(const char *text, size_t len, const char *name,
+                                   const gr_battle_rules *rules, uint64_t seed, gr_battle_file *f,
+                                   gr_error *err)
+{
+    gr_status st = bf_alloc(f, name, err);
+    if (st != GR_OK)
+        return st;
+    if (len > GR_OOB_MAX_BYTES)
+        st = gr_error_set(err, GR_EINPUT,
+                          "%s: the order of battle is %zu bytes, over the %d accepted; send a "
+                          "smaller one",
+                          name, len, GR_OOB_MAX_BYTES);
+    if (st == GR_OK && (!(f->oob_text = gr_malloc(len + 1)) || !(f->oob_path = dup_str(name))))
+        st = gr_error_set(err, GR_ERUNTIME, "%s: out of memory", name);
+    if (st == GR_OK) {
+        memcpy(f->oob_text, text, len);
+        f->oob_text[len] = 0;
+        f->oob_len = len;
+        if (memchr(text, 0, len) || !gr_utf8_valid(f->oob_text))
+            st = gr_error_set(err, GR_EINPUT,
+                              "%s:1:1: the text is not valid UTF-8; send it as UTF-8", name);
+    }
+    if (st == GR_OK)
+        st = gr_oob_parse(text, len, name, rules, seed, f->start, err);
+    if (st != GR_OK) {
+        gr_battle_file_free(f);
+        return st;
+    }
+    snprintf(f->system, sizeof f->system, "%s", f->start->system);
+    f->seed = seed;
+    return GR_OK;
+}
+
 gr_status gr_battle_file_push(gr_battle_file *f, const gr_bt_action *a, int typed, uint64_t hash,
                               gr_error *err)
 {

@@ -37,6 +37,7 @@
 #include "grognard/server.h"
 #include "grognard/wire.h"
 #include "server_internal.h"
+#include "sv_battle.h"
 
 /* server_paths.c (generated) */
 extern const char sv_version[];
@@ -80,6 +81,7 @@ struct gr_server {
     atomic_int stopping;
     atomic_int streams;
     pthread_mutex_t log_lock;
+    sv_battles *battles; /* the battle companion (sv_battle.c) */
 };
 
 /* ---- requests ------------------------------------------------------------ */
@@ -1340,6 +1342,10 @@ static MHD_Result_t route(gr_server *s, struct MHD_Connection *c, sv_req *r, con
         int code = sv_assist(p + 1, r->body ? r->body : "", r->len, s->points, &out);
         return reply_json(c, r, code, out);
     }
+    int bret;
+    if (s->battles && sv_battles_route(s->battles, c, p, method, r->body ? r->body : "", r->len,
+                                       &r->status, &r->bytes, &bret))
+        return (MHD_Result_t)bret;
     if (!strcmp(p, "/games")) {
         if (post)
             return h_create(s, c, r);
@@ -1518,6 +1524,7 @@ static void server_free(gr_server *s)
         }
     }
     scenarios_free(s);
+    sv_battles_free(s->battles);
     free(s->points);
     free(s->queue);
     free(s->web);
@@ -1543,6 +1550,7 @@ void gr_server_stop(gr_server *s)
             pthread_mutex_unlock(&g->lock);
         }
     pthread_mutex_unlock(&s->reg_lock);
+    sv_battles_stop(s->battles);
     pthread_mutex_lock(&s->q_lock);
     pthread_cond_broadcast(&s->q_cond);
     pthread_mutex_unlock(&s->q_lock);
@@ -1595,6 +1603,17 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
         fprintf(stderr, "grognard serve: RFF fire points not loaded (%s)\n", perr.msg);
         free(s->points);
         s->points = NULL;
+    }
+    /* the battle companion's folder: --battles, or DB.battles beside an
+     * SQLite database (grognard.battles in the working folder when the
+     * database is a PostgreSQL URI) */
+    char bdir[PATH_MAX];
+    int uri = strncmp(o->db, "postgresql://", 13) == 0 || strncmp(o->db, "postgres://", 11) == 0;
+    snprintf(bdir, sizeof bdir, "%s%s",
+             o->battles ? o->battles : uri ? "grognard" : o->db, o->battles ? "" : ".battles");
+    if ((st = sv_battles_open(bdir, o->data, o->host, &s->battles, err)) != GR_OK) {
+        server_free(s);
+        return st;
     }
     if ((st = gr_store_open(o->db, &s->store, err)) != GR_OK) {
         server_free(s);

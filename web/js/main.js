@@ -1,5 +1,5 @@
 // main.js - the page's shell: routes (#/, #/game/ID, #/replay/ID, #/games,
-// #/assistant), the language switch, the keyboard help and the toast.
+// #/assistant, #/companion, #/companion/ID?token=T), the language switch, the keyboard help and the toast.
 import { t, getLang, setLang, onLang } from './i18n.js';
 
 const routes = {
@@ -8,6 +8,7 @@ const routes = {
   replay: () => import('./replay.js'),
   games: () => import('./games.js'),
   assistant: () => import('./assistant.js'),
+  companion: () => import('./companion.js'),
 };
 
 let current = null; // { unmount, relang }

@@ -1,0 +1,281 @@
+/* battle_report.c - the after-action report of a battle, replayed from
+ * its file: every action with its rolls and modifiers, losses by side and
+ * by turn, the leaders' fate; as text, JSON or one self-contained HTML page
+ * (inline SVG, no network).  battle_wire.h. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grognard/battle_wire.h"
+
+#define MAX_TURNS 200
+
+typedef struct rep {
+    FILE *text;        /* the text report, or NULL */
+    FILE *html;        /* the HTML page, or NULL */
+    json_t *jactions;  /* --json: the actions, or NULL */
+    gr_battle *before; /* the state before the action being reported */
+    int lost[MAX_TURNS + 1][2];
+    int max_turn;
+    struct {
+        int turn, leader, status;
+    } ev[256]; /* leaders put out of action, wounded, killed or captured */
+    int nev;
+} rep;
+
+static void html_esc(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+}
+
+/* The outcome's text (cli_bt_print_outcome) into a string (malloc). */
+static char *outcome_text(const gr_battle *before, const gr_bt_action *a, const gr_bt_outcome *o)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m)
+        return NULL;
+    gr_bt_print_outcome(m, before, a, o);
+    fclose(m);
+    return buf;
+}
+
+static void each(void *ctx, int i, const gr_bt_action *a, const gr_bt_outcome *o,
+                 const gr_battle *after)
+{
+    rep *r = ctx;
+    const gr_battle *b = r->before;
+    int turn = b->turn < MAX_TURNS ? b->turn : MAX_TURNS;
+    int lost[2] = {0, 0};
+    for (int u = 0; u < after->nunits; u++) {
+        int d = after->units[u].lost - b->units[u].lost;
+        lost[after->units[u].side] += d;
+    }
+    for (int l = 0; l < after->nleaders; l++)
+        if (after->leaders[l].status != b->leaders[l].status &&
+            after->leaders[l].status != GR_BT_ACTIVE && r->nev < 256) {
+            r->ev[r->nev].turn = b->turn;
+            r->ev[r->nev].leader = l;
+            r->ev[r->nev].status = after->leaders[l].status;
+            r->nev++;
+        }
+    r->lost[turn][0] += lost[0];
+    r->lost[turn][1] += lost[1];
+    if (turn > r->max_turn)
+        r->max_turn = turn;
+    if (strcmp(a->call.verb, "next") != 0) {
+        char *t = outcome_text(b, a, o);
+        const char *ph = b->rules->phases[b->phase].id;
+        if (r->text)
+            fprintf(r->text, "\n[%d] turn %d, %s (%s)\n%s", i + 1, b->turn, ph,
+                    b->side_name[gr_battle_active_side(b)], t ? t : "");
+        if (r->html) {
+            fprintf(r->html, "<section><h3>%d. Turn %d, ", i + 1, b->turn);
+            html_esc(r->html, b->rules->phases[b->phase].title);
+            fprintf(r->html, " &mdash; ");
+            html_esc(r->html, b->side_name[gr_battle_active_side(b)]);
+            fprintf(r->html, "</h3><pre>");
+            html_esc(r->html, t ? t : "");
+            fprintf(r->html, "</pre></section>\n");
+        }
+        if (r->jactions) {
+            json_t *j = json_object();
+            json_object_set_new(j, "action", json_integer(i + 1));
+            json_object_set_new(j, "turn", json_integer(b->turn));
+            json_object_set_new(j, "phase", json_string(ph));
+            json_object_set_new(j, "text", json_string(t ? t : ""));
+            json_t *lj = json_array();
+            json_array_append_new(lj, json_integer(lost[0]));
+            json_array_append_new(lj, json_integer(lost[1]));
+            json_object_set_new(j, "lost", lj);
+            json_array_append_new(r->jactions, j);
+        }
+        free(t);
+    }
+    memcpy(r->before, after, sizeof *after);
+}
+
+/* Losses by turn as an inline SVG bar chart: two bars a turn. */
+static void svg_chart(FILE *f, const rep *r, const gr_battle *b)
+{
+    int max = 1;
+    for (int t = 1; t <= r->max_turn; t++)
+        for (int s = 0; s < 2; s++)
+            if (r->lost[t][s] > max)
+                max = r->lost[t][s];
+    int turns = r->max_turn > 0 ? r->max_turn : 1;
+    int w = 60 + turns * 60, h = 220;
+    static const char *const colour[2] = {"#2b5fad", "#b33a3a"};
+    fprintf(f,
+            "<svg width=\"%d\" height=\"%d\" "
+            "role=\"img\" aria-label=\"stands lost by turn\">\n",
+            w, h + 40);
+    fprintf(f, "<line x1=\"40\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>\n", h, w - 10, h);
+    fprintf(f, "<text x=\"4\" y=\"16\" font-size=\"11\">%d</text>\n", max);
+    for (int t = 1; t <= turns; t++) {
+        int x = 50 + (t - 1) * 60;
+        for (int s = 0; s < 2; s++) {
+            int v = r->lost[t][s];
+            int bh = v * (h - 30) / max;
+            fprintf(
+                f,
+                "<rect x=\"%d\" y=\"%d\" width=\"22\" height=\"%d\" fill=\"%s\"><title>turn %d, "
+                "side %d: %d stand(s)</title></rect>\n",
+                x + s * 24, h - bh, bh, colour[s], t, s, v);
+            fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\">%d</text>\n", x + s * 24 + 6,
+                    h - bh - 4, v);
+        }
+        fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\">turn %d</text>\n", x, h + 16, t);
+    }
+    for (int s = 0; s < 2; s++) {
+        fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>", 50 + s * 160,
+                h + 26, colour[s]);
+        fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\">", 64 + s * 160, h + 35);
+        html_esc(f, b->side_name[s]);
+        fprintf(f, "</text>\n");
+    }
+    fprintf(f, "</svg>\n");
+}
+
+gr_status gr_bt_report(const gr_battle_file *f, const char *name, FILE *text, FILE *html,
+                       json_t **json, int total_out[2], int *nactions, gr_error *err)
+{
+    rep r;
+    memset(&r, 0, sizeof r);
+    if (json)
+        *json = NULL;
+    r.before = malloc(sizeof *r.before);
+    gr_battle *b = malloc(sizeof *b);
+    if (json)
+        r.jactions = json_array();
+    if (!r.before || !b || (json && !r.jactions)) {
+        free(r.before);
+        free(b);
+        json_decref(r.jactions);
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory writing the report", name);
+    }
+    memcpy(r.before, f->start, sizeof *f->start);
+    r.text = text;
+    r.html = html;
+    if (html) {
+        fprintf(html, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                      "<title>");
+        html_esc(html, f->start->title);
+        fprintf(html, "</title>\n<style>body{font-family:sans-serif;max-width:60em;margin:auto;"
+                      "padding:1em}pre{background:#f4f1ea;padding:.6em;white-space:pre-wrap}"
+                      "table{border-collapse:collapse}td,th{border:1px solid #999;padding:"
+                      ".2em .5em}</style></head><body>\n<h1>");
+        html_esc(html, f->start->title);
+        fprintf(html, "</h1>\n<p>After-action report: %s, seed %" PRIu64 "; ", f->start->system,
+                f->seed);
+        html_esc(html, f->start->side_name[0]);
+        fprintf(html, " against ");
+        html_esc(html, f->start->side_name[1]);
+        fprintf(html, ".</p>\n<h2>Actions</h2>\n");
+    }
+    if (text)
+        fprintf(text, "After-action report: %s (%s, seed %" PRIu64 "), %s against %s\n",
+                f->start->title, f->start->system, f->seed, f->start->side_name[0],
+                f->start->side_name[1]);
+    gr_status st = gr_battle_file_replay(f, name, -1, b, each, &r, err);
+    if (st != GR_OK) {
+        json_decref(r.jactions);
+        free(r.before);
+        free(b);
+        return st;
+    }
+    /* totals and the leaders' fate */
+    int total[2] = {0, 0};
+    for (int t = 1; t <= r.max_turn; t++)
+        for (int s = 0; s < 2; s++)
+            total[s] += r.lost[t][s];
+    if (text) {
+        fprintf(text, "\nstands lost by turn:\n");
+        for (int t = 1; t <= r.max_turn; t++)
+            fprintf(text, "  turn %-3d %s %d, %s %d\n", t, b->side_name[0], r.lost[t][0],
+                    b->side_name[1], r.lost[t][1]);
+        fprintf(text, "  total    %s %d, %s %d\n", b->side_name[0], total[0], b->side_name[1],
+                total[1]);
+        fprintf(text, "\nleaders:\n");
+        for (int k = 0; k < r.nev; k++) {
+            const gr_bt_leader *l = &b->leaders[r.ev[k].leader];
+            fprintf(text, "  turn %d: %s (%s): %s\n", r.ev[k].turn, l->name, b->side_name[l->side],
+                    gr_bt_leader_status_name(r.ev[k].status));
+        }
+        if (!r.nev)
+            fprintf(text, "  none out of action, wounded, killed or captured\n");
+    }
+    if (html) {
+        fprintf(html, "<h2>Stands lost by turn</h2>\n");
+        svg_chart(html, &r, b);
+        fprintf(html, "<table><tr><th>turn</th><th>");
+        html_esc(html, b->side_name[0]);
+        fprintf(html, "</th><th>");
+        html_esc(html, b->side_name[1]);
+        fprintf(html, "</th></tr>\n");
+        for (int t = 1; t <= r.max_turn; t++)
+            fprintf(html, "<tr><td>%d</td><td>%d</td><td>%d</td></tr>\n", t, r.lost[t][0],
+                    r.lost[t][1]);
+        fprintf(html, "<tr><th>total</th><td>%d</td><td>%d</td></tr></table>\n", total[0],
+                total[1]);
+        fprintf(html, "<h2>Leaders out of action, wounded, killed or captured</h2>\n<ul>\n");
+        for (int k = 0; k < r.nev; k++) {
+            const gr_bt_leader *l = &b->leaders[r.ev[k].leader];
+            fprintf(html, "<li>turn %d: ", r.ev[k].turn);
+            html_esc(html, l->name);
+            fprintf(html, " (");
+            html_esc(html, b->side_name[l->side]);
+            fprintf(html, "): %s</li>\n", gr_bt_leader_status_name(r.ev[k].status));
+        }
+        fprintf(html,
+                "%s</ul>\n<p>State hash %016" PRIx64 " after %d actions.</p>\n"
+                "</body></html>\n",
+                r.nev ? "" : "<li>none</li>", gr_battle_hash(b), b->nactions);
+    }
+    if (json) {
+        json_t *j = json_object();
+        json_object_set_new(j, "system", json_string(b->system));
+        json_object_set_new(j, "title", json_string(b->title));
+        json_object_set_new(j, "actions", r.jactions);
+        json_t *by = json_array();
+        for (int t = 1; t <= r.max_turn; t++) {
+            json_t *p = json_array();
+            json_array_append_new(p, json_integer(r.lost[t][0]));
+            json_array_append_new(p, json_integer(r.lost[t][1]));
+            json_array_append_new(by, p);
+        }
+        json_object_set_new(j, "lost_by_turn", by);
+        json_t *lj = json_array();
+        for (int k = 0; k < r.nev; k++) {
+            const gr_bt_leader *ld = &b->leaders[r.ev[k].leader];
+            json_t *l = json_object();
+            json_object_set_new(l, "turn", json_integer(r.ev[k].turn));
+            json_object_set_new(l, "id", json_string(ld->id));
+            json_object_set_new(l, "side", json_integer(ld->side));
+            json_object_set_new(l, "status", json_string(gr_bt_leader_status_name(r.ev[k].status)));
+            json_array_append_new(lj, l);
+        }
+        json_object_set_new(j, "leaders", lj);
+        *json = j;
+    } else {
+        json_decref(r.jactions);
+    }
+    if (total_out) {
+        total_out[0] = total[0];
+        total_out[1] = total[1];
+    }
+    if (nactions)
+        *nactions = b->nactions;
+    free(r.before);
+    free(b);
+    return GR_OK;
+}
