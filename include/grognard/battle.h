@@ -118,8 +118,9 @@ typedef struct gr_bt_phase {
     const char *id;     /* "p1_fire_second": unique within the system */
     const char *title;  /* "Phase (2) Tirs: a. tirs du 2e joueur" */
     const char *source; /* "seed 000, Séquence de jeu" */
-    int player;         /* who acts: GR_BT_FIRST_PLAYER, _SECOND_, _BOTH_ (the
-                           first player is the one whose segment this is) */
+    int player;         /* who acts: GR_BT_FIRST_PLAYER (the turn's first player,
+                           gr_battle.first, whichever segment this is), _SECOND_ (the
+                           other side) or _BOTH_ */
     int segment;        /* 0: the first player's segment, 1: the second's, -1 neither
                            (the initiative interphase) */
 } gr_bt_phase;
