@@ -197,6 +197,11 @@ typedef struct gr_battle_rules {
      * (fired, lost_phase), bring back leaders, rally silenced guns... May
      * be NULL. */
     void (*phase_begins)(struct gr_battle *b);
+    /* The system's words for GR_BT_FRESH, _WORN and _SPENT, as a player at
+     * the table says them (aoe's middle state is "normal": its tables give
+     * +2 fresh and -2 spent and nothing between); NULL entries read
+     * "fresh", "worn", "spent". */
+    const char *condition_names[3];
 } gr_battle_rules;
 
 /* The whole state of a battle.  Large (units, leaders): allocate it, do not
@@ -237,6 +242,10 @@ int gr_bt_unit_stands(const gr_bt_unit *u);
 
 /* Recompute u->condition from lost, worn_at and spent_at. */
 void gr_battle_condition_update(gr_bt_unit *u);
+
+/* The system's word for condition c (gr_battle_rules.condition_names), for
+ * what people read; JSON keeps the ids "fresh", "worn", "spent". */
+const char *gr_battle_condition_label(const gr_battle *b, int c);
 
 /* Is leader l in play and able to give his bonus (status ACTIVE)? */
 int gr_bt_leader_active(const gr_bt_leader *l);

@@ -55,6 +55,14 @@ void gr_battle_condition_update(gr_bt_unit *u)
         u->condition = GR_BT_FRESH;
 }
 
+const char *gr_battle_condition_label(const gr_battle *b, int c)
+{
+    static const char *const ids[3] = {"fresh", "worn", "spent"};
+    if (c < 0 || c > 2)
+        return "?";
+    return b->rules->condition_names[c] ? b->rules->condition_names[c] : ids[c];
+}
+
 int gr_bt_leader_active(const gr_bt_leader *l)
 {
     return l->status == GR_BT_ACTIVE;

@@ -1788,4 +1788,5 @@ const gr_battle_rules gr_bt_aoe_rules = {
     .prepare = aoe_prepare,
     .apply = aoe_apply,
     .phase_begins = aoe_phase_begins,
+    .condition_names = {"fresh", "normal", "spent"},
 };

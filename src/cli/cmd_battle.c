@@ -69,6 +69,31 @@ static void system_help(FILE *f, const gr_battle_rules *r, const gr_battle *b)
 
 /* ---- the state --------------------------------------------------------------- */
 
+/* Write s in a column `width` characters wide (UTF-8 characters, not
+ * bytes, so "Thiébault" lines up with "Friant"): padded with spaces, or cut
+ * with "…" so that the next column always starts in its place. */
+static void put_padded(FILE *f, const char *s, int width)
+{
+    int cols = 0;
+    size_t i = 0, n = strlen(s), cut = 0;
+    while (i < n) {
+        size_t k = gr_utf8_len((const unsigned char *)s + i, n - i);
+        if (k == 0)
+            k = 1;
+        if (cols == width - 2)
+            cut = i;
+        i += k;
+        cols++;
+    }
+    if (cols >= width) { /* keep width-2 characters, then "…" and a space */
+        fprintf(f, "%.*s… ", (int)cut, s);
+        return;
+    }
+    fputs(s, f);
+    for (; cols < width; cols++)
+        fputc(' ', f);
+}
+
 static void status_text(FILE *f, const gr_battle *b)
 {
     const gr_bt_phase *ph = &b->rules->phases[b->phase];
@@ -88,8 +113,11 @@ static void status_text(FILE *f, const gr_battle *b)
             const gr_bt_unit *u = &b->units[i];
             if (u->side != s)
                 continue;
-            fprintf(f, "  %-16s %-28s %2d/%-2d %s", u->id, u->name, gr_bt_unit_stands(u), u->stands,
-                    u->removed ? "REMOVED" : gr_bt_condition_name(u->condition));
+            fputs("  ", f);
+            put_padded(f, u->id, 18);
+            put_padded(f, u->name, 30);
+            fprintf(f, "%2d/%-2d %s", gr_bt_unit_stands(u), u->stands,
+                    u->removed ? "REMOVED" : gr_battle_condition_label(b, u->condition));
             if (u->disordered)
                 fprintf(f, ", disordered");
             if (u->broken)
@@ -115,8 +143,11 @@ static void status_text(FILE *f, const gr_battle *b)
     fprintf(f, "\nleaders:\n");
     for (int i = 0; i < b->nleaders; i++) {
         const gr_bt_leader *l = &b->leaders[i];
-        fprintf(f, "  %-16s %-24s %s, %s%s%s: %s", l->id, l->name, b->side_name[l->side], l->role,
-                l->rating[0] ? ", " : "", l->rating, gr_bt_leader_status_name(l->status));
+        fputs("  ", f);
+        put_padded(f, l->id, 18);
+        put_padded(f, l->name, 30);
+        fprintf(f, "%s, %s%s%s: %s", b->side_name[l->side], l->role, l->rating[0] ? ", " : "",
+                l->rating, gr_bt_leader_status_name(l->status));
         if (l->status == GR_BT_OUT_OF_ACTION)
             fprintf(f, " (back on turn %d)", l->back_turn);
         if (l->attached >= 0)
