@@ -292,128 +292,181 @@ const gr_procedure rff_maneuver_proc = {
 
 static const char *const covers[] = {"none", "partial", "full", "fortified", NULL};
 
+/* The inputs of musketry and cannonade, by index: the two share the code
+ * (weapon or gun), the points file and the target's inputs, at the same
+ * places; each has its own after FI_N.  The procedures read their inputs
+ * by these indices, never by name. */
+enum {
+    FI_CODE, /* musketry: weapon; cannonade: gun */
+    FI_POINTS_FILE,
+    FI_BAND,
+    FI_STANDS,
+    FI_POINTS,
+    FI_LOW_AMMO,
+    FI_QUALITY,
+    FI_DIVISION_COLUMN,
+    FI_CAVALRY,
+    FI_FLANKED,
+    FI_ABOUT_FACED,
+    FI_PASSED_LINES,
+    FI_BROKEN,
+    FI_MARCH_COLUMN,
+    FI_ENFILADED,
+    FI_GUNS,
+    FI_LIMBERED,
+    FI_SINGLE_LINE,
+    FI_COVER,
+    FI_CHARGING,
+    FI_BAYONET,
+    FI_MASSED,
+    FI_UNDER_HALF,
+    FI_NO_LEADER_NEAR,
+    FI_N
+};
+enum { FM_DISORDERED = FI_N, FM_FIRER_QUALITY, FM_IN_CHARGE, FM_BUCK_AND_BALL, FM_SHARPSHOOTERS };
+enum { FC_DAMAGED = FI_N };
+
+#define POINTS_FILE_PARAM                                                                          \
+    [FI_POINTS_FILE] = {"points-file",                                                             \
+                        GR_P_TEXT,                                                                 \
+                        NULL,                                                                      \
+                        0,                                                                         \
+                        0,                                                                         \
+                        0,                                                                         \
+                        "a scenario's fire-points file (default data/rff/fire_points.json)"}
+
 #define TARGET_PARAMS                                                                              \
-    {"band",                                                                                       \
-     GR_P_ENUM,                                                                                    \
-     rff_bands,                                                                                    \
-     1,                                                                                            \
-     0,                                                                                            \
-     0,                                                                                            \
-     "range band: close (portée rapprochée, 'Rapp.') or long ('Portée')"},                         \
-        {"stands", GR_P_INT, NULL, 0, 1, 60, "stands firing (with the points file)"},              \
-        {"points",                                                                                 \
-         GR_P_NUM,                                                                                 \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         1000 * GR_MILLI,                                                                          \
-         "total fire points, given by the player (the per-stand values are not in the seed)"},     \
+    [FI_BAND] = {"band",                                                                           \
+                 GR_P_ENUM,                                                                        \
+                 rff_bands,                                                                        \
+                 1,                                                                                \
+                 0,                                                                                \
+                 0,                                                                                \
+                 "range band: close (portée rapprochée, 'Rapp.') or long ('Portée')"},             \
+    [FI_STANDS] = {"stands", GR_P_INT, NULL, 0, 1, 60, "stands firing (with the points file)"},    \
+    [FI_POINTS] = {"points",                                                                       \
+                   GR_P_NUM,                                                                       \
+                   NULL,                                                                           \
+                   0,                                                                              \
+                   0,                                                                              \
+                   1000 * GR_MILLI,                                                                \
+                   "total fire points, given by the player (the per-stand values are not in the "  \
+                   "seed)"},                                                                       \
+    [FI_LOW_AMMO] =                                                                                \
         {"low-ammo", GR_P_FLAG, NULL, 0, 0, 1, "the firers are low on ammunition (x1/2)"},         \
-        {"target-quality",                                                                         \
-         GR_P_ENUM,                                                                                \
-         qualities,                                                                                \
-         1,                                                                                        \
-         0,                                                                                        \
-         0,                                                                                        \
-         "the target's column: crack, veteran, trained, green"},                                   \
-        {"target-division-column", GR_P_FLAG, NULL, 0, 0, 1, "target in division column (+1)"},    \
-        {"target-cavalry", GR_P_FLAG, NULL, 0, 0, 1, "target is cavalry (+1)"},                    \
-        {"target-flanked", GR_P_FLAG, NULL, 0, 0, 1, "target taken in flank (+1)"},                \
-        {"target-about-faced", GR_P_FLAG, NULL, 0, 0, 1, "target has about-faced (+1)"},           \
+    [FI_QUALITY] = {"target-quality",                                                              \
+                    GR_P_ENUM,                                                                     \
+                    qualities,                                                                     \
+                    1,                                                                             \
+                    0,                                                                             \
+                    0,                                                                             \
+                    "the target's column: crack, veteran, trained, green"},                        \
+    [FI_DIVISION_COLUMN] = {"target-division-column",        GR_P_FLAG, NULL, 0, 0, 1,             \
+                            "target in division column (+1)"},                                     \
+    [FI_CAVALRY] = {"target-cavalry", GR_P_FLAG, NULL, 0, 0, 1, "target is cavalry (+1)"},         \
+    [FI_FLANKED] = {"target-flanked", GR_P_FLAG, NULL, 0, 0, 1, "target taken in flank (+1)"},     \
+    [FI_ABOUT_FACED] = {"target-about-faced",         GR_P_FLAG, NULL, 0, 0, 1,                    \
+                        "target has about-faced (+1)"},                                            \
+    [FI_PASSED_LINES] =                                                                            \
         {"target-passed-lines", GR_P_FLAG, NULL, 0, 0, 1, "target made a passage of lines (+1)"},  \
-        {"target-broken", GR_P_FLAG, NULL, 0, 0, 1, "target unit is broken (+1)"},                 \
-        {"target-march-column", GR_P_FLAG, NULL, 0, 0, 1, "target in march column (+2)"},          \
-        {"target-enfiladed",                                                                       \
-         GR_P_FLAG,                                                                                \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         1,                                                                                        \
-         "target enfiladed: troops +2, guns +1 (replaces the flank +1)"},                          \
-        {"target-guns", GR_P_FLAG, NULL, 0, 0, 1, "the target is guns"},                           \
-        {"target-limbered", GR_P_FLAG, NULL, 0, 0, 1, "target guns limbered (+1)"},                \
-        {"target-single-line",                                                                     \
-         GR_P_FLAG,                                                                                \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         1,                                                                                        \
-         "target in single line (-1, or -2 in "                                                    \
-         "partial cover)"},                                                                        \
-        {"cover",                                                                                  \
-         GR_P_ENUM,                                                                                \
-         covers,                                                                                   \
-         0,                                                                                        \
-         0,                                                                                        \
-         0,                                                                                        \
-         "target's cover: none (default), partial (-1), full (-2), fortified (-3)"},               \
-        {"target-charging",                                                                        \
-         GR_P_FLAG,                                                                                \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         1,                                                                                        \
-         "the target is charging: the result's charge effect applies"},                            \
-        {"bayonet", GR_P_FLAG, NULL, 0, 0, 1, "the charging target has bayonet/sabre"},            \
-        {"massed",                                                                                 \
-         GR_P_FLAG,                                                                                \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         1,                                                                                        \
-         "massed target: units within 5cm behind it take the effect next"},                        \
-        {"under-half",                                                                             \
-         GR_P_FLAG,                                                                                \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         1,                                                                                        \
-         "fewer than half the unit's stands fired (no low ammunition on a 10)"},                   \
-    {                                                                                              \
-        "no-leader-near", GR_P_FLAG, NULL, 0, 0, 1,                                                \
-            "no leader within 10cm of the target (no leader loss test on a 10)"                    \
-    }
+    [FI_BROKEN] = {"target-broken", GR_P_FLAG, NULL, 0, 0, 1, "target unit is broken (+1)"},       \
+    [FI_MARCH_COLUMN] = {"target-march-column",        GR_P_FLAG, NULL, 0, 0, 1,                   \
+                         "target in march column (+2)"},                                           \
+    [FI_ENFILADED] = {"target-enfiladed",                                                          \
+                      GR_P_FLAG,                                                                   \
+                      NULL,                                                                        \
+                      0,                                                                           \
+                      0,                                                                           \
+                      1,                                                                           \
+                      "target enfiladed: troops +2, guns +1 (replaces the flank +1)"},             \
+    [FI_GUNS] = {"target-guns", GR_P_FLAG, NULL, 0, 0, 1, "the target is guns"},                   \
+    [FI_LIMBERED] = {"target-limbered", GR_P_FLAG, NULL, 0, 0, 1, "target guns limbered (+1)"},    \
+    [FI_SINGLE_LINE] = {"target-single-line",                                                      \
+                        GR_P_FLAG,                                                                 \
+                        NULL,                                                                      \
+                        0,                                                                         \
+                        0,                                                                         \
+                        1,                                                                         \
+                        "target in single line (-1, or -2 in partial cover)"},                     \
+    [FI_COVER] = {"cover",                                                                         \
+                  GR_P_ENUM,                                                                       \
+                  covers,                                                                          \
+                  0,                                                                               \
+                  0,                                                                               \
+                  0,                                                                               \
+                  "target's cover: none (default), partial (-1), full (-2), fortified (-3)"},      \
+    [FI_CHARGING] = {"target-charging",                                                            \
+                     GR_P_FLAG,                                                                    \
+                     NULL,                                                                         \
+                     0,                                                                            \
+                     0,                                                                            \
+                     1,                                                                            \
+                     "the target is charging: the result's charge effect applies"},                \
+    [FI_BAYONET] = {"bayonet", GR_P_FLAG, NULL, 0, 0, 1, "the charging target has bayonet/sabre"}, \
+    [FI_MASSED] = {"massed",                                                                       \
+                   GR_P_FLAG,                                                                      \
+                   NULL,                                                                           \
+                   0,                                                                              \
+                   0,                                                                              \
+                   1,                                                                              \
+                   "massed target: units within 5cm behind it take the effect next"},              \
+    [FI_UNDER_HALF] = {"under-half",                                                               \
+                       GR_P_FLAG,                                                                  \
+                       NULL,                                                                       \
+                       0,                                                                          \
+                       0,                                                                          \
+                       1,                                                                          \
+                       "fewer than half the unit's stands fired (no low ammunition on a 10)"},     \
+    [FI_NO_LEADER_NEAR] = {"no-leader-near",                                                       \
+                           GR_P_FLAG,                                                              \
+                           NULL,                                                                   \
+                           0,                                                                      \
+                           0,                                                                      \
+                           1,                                                                      \
+                           "no leader within 10cm of the target (no leader loss test on a 10)"}
 
 static const gr_param musketry_params[] = {
-    {"weapon", GR_P_ENUM, rff_weapons, 0, 0, 0,
-     "weapon code: rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine"},
-    {"points-file", GR_P_TEXT, NULL, 0, 0, 0,
-     "a scenario's fire-points file (default data/rff/fire_points.json)"},
+    [FI_CODE] = {"weapon", GR_P_ENUM, rff_weapons, 0, 0, 0,
+                 "weapon code: rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine"},
+    POINTS_FILE_PARAM,
     TARGET_PARAMS,
-    {"disordered", GR_P_FLAG, NULL, 0, 0, 1, "the firers are disordered (x1/2)"},
-    {"firer-quality", GR_P_ENUM, qualities, 0, 0, 0,
-     "firers' quality: green musketry is -1 (default trained)"},
-    {"in-charge", GR_P_FLAG, NULL, 0, 0, 1, "the firers are charging or receiving a charge"},
-    {"buck-and-ball", GR_P_FLAG, NULL, 0, 0, 1, "SM firers loaded with buck & ball"},
-    {"sharpshooters", GR_P_FLAG, NULL, 0, 0, 1, "the firers are sharpshooters (SS) (+1)"},
+    [FM_DISORDERED] = {"disordered", GR_P_FLAG, NULL, 0, 0, 1, "the firers are disordered (x1/2)"},
+    [FM_FIRER_QUALITY] = {"firer-quality", GR_P_ENUM, qualities, 0, 0, 0,
+                          "firers' quality: green musketry is -1 (default trained)"},
+    [FM_IN_CHARGE] = {"in-charge", GR_P_FLAG, NULL, 0, 0, 1,
+                      "the firers are charging or receiving a charge"},
+    [FM_BUCK_AND_BALL] = {"buck-and-ball", GR_P_FLAG, NULL, 0, 0, 1,
+                          "SM firers loaded with buck & ball"},
+    [FM_SHARPSHOOTERS] = {"sharpshooters", GR_P_FLAG, NULL, 0, 0, 1,
+                          "the firers are sharpshooters (SS) (+1)"},
 };
 
 static const gr_param cannonade_params[] = {
-    {"gun", GR_P_ENUM, rff_guns, 0, 0, 0, "gun type: hh, hr, mh, other"},
-    {"points-file", GR_P_TEXT, NULL, 0, 0, 0,
-     "a scenario's fire-points file (default data/rff/fire_points.json)"},
+    [FI_CODE] = {"gun", GR_P_ENUM, rff_guns, 0, 0, 0, "gun type: hh, hr, mh, other"},
+    POINTS_FILE_PARAM,
     TARGET_PARAMS,
-    {"damaged", GR_P_FLAG, NULL, 0, 0, 1, "the gun is damaged (x1/2)"},
+    [FC_DAMAGED] = {"damaged", GR_P_FLAG, NULL, 0, 0, 1, "the gun is damaged (x1/2)"},
 };
 
 /* Total fire points, in milli-points, with the multipliers. */
-static gr_status fire_points(const gr_procedure *p, const gr_args *a, int cannon, gr_resolution *r,
-                             int64_t *points, gr_error *err)
+static gr_status fire_points(const gr_args *a, int cannon, gr_resolution *r, int64_t *points,
+                             gr_error *err)
 {
     const char *what = cannon ? "gun" : "weapon";
-    int band = (int)get(p, a, "band", 0);
-    int have_code = given(p, a, what);
+    int band = (int)gr_args_get(a, FI_BAND, 0);
+    int have_code = a->given[FI_CODE];
     const rff_points *file = NULL;
     const rff_points_entry *pts = NULL;
     if (have_code) {
-        gr_status st = rff_points_get(a, cannon, (int)get(p, a, what, 0), band, &file, &pts, err);
+        gr_status st =
+            rff_points_get(a, cannon, (int)gr_args_get(a, FI_CODE, 0), band, &file, &pts, err);
         if (st != GR_OK)
             return st;
     }
     const char *code =
-        have_code ? (cannon ? rff_gun_codes : rff_weapon_codes)[get(p, a, what, 0)] : NULL;
-    if (given(p, a, "points")) {
-        *points = get(p, a, "points", 0);
+        have_code ? (cannon ? rff_gun_codes : rff_weapon_codes)[gr_args_get(a, FI_CODE, 0)] : NULL;
+    if (a->given[FI_POINTS]) {
+        *points = gr_args_get(a, FI_POINTS, 0);
         gr_res_info(r, "fire points given by the player (--points)", SRC_POINTS);
         if (!have_code || !pts->known)
             gr_res_note(r,
@@ -425,7 +478,7 @@ static gr_status fire_points(const gr_procedure *p, const gr_args *a, int cannon
             gr_res_note(r, "--points replaces the file's %s value for %s at %s range", what, code,
                         rff_bands[band]);
     } else {
-        if (!have_code || !given(p, a, "stands"))
+        if (!have_code || !a->given[FI_STANDS])
             return gr_error_set(err, GR_EINPUT,
                                 "give the fire points with --points N (the per-stand values are "
                                 "not in the seed), or --%s and --stands for a points file",
@@ -439,7 +492,7 @@ static gr_status fire_points(const gr_procedure *p, const gr_args *a, int cannon
                 "points file with --points-file FILE",
                 cannon ? "cannonade" : "musketry", code, rff_bands[band], file->path,
                 pts->present ? pts->source : "absent from the file");
-        *points = pts->milli * get(p, a, "stands", 1);
+        *points = pts->milli * gr_args_get(a, FI_STANDS, 1);
         gr_res_info(r, "points per stand from the points file times the stands firing", SRC_POINTS);
         gr_res_note(r, "points per stand for %s at %s range: read from %s (source: %s)", code,
                     rff_bands[band], file->path, pts->source);
@@ -448,18 +501,21 @@ static gr_status fire_points(const gr_procedure *p, const gr_args *a, int cannon
     /* "x 1/2 si tireurs en désordre, à court de munitions ou canon endommagé,
      * non cumulable" */
     static const struct {
-        const char *flag, *reason;
-    } halves[] = {{"disordered", "x 1/2 tireurs en désordre"},
-                  {"low-ammo", "x 1/2 à court de munitions"},
-                  {"damaged", "x 1/2 canon endommagé"}};
+        int musketry, cannonade; /* the flag's input, -1 if the procedure has none */
+        const char *reason;
+    } halves[] = {{FM_DISORDERED, -1, "x 1/2 tireurs en désordre"},
+                  {FI_LOW_AMMO, FI_LOW_AMMO, "x 1/2 à court de munitions"},
+                  {-1, FC_DAMAGED, "x 1/2 canon endommagé"}};
     int halved = 0;
-    for (size_t i = 0; i < GR_COUNT(halves); i++)
-        if (flag(p, a, halves[i].flag)) {
+    for (size_t i = 0; i < GR_COUNT(halves); i++) {
+        int k = cannon ? halves[i].cannonade : halves[i].musketry;
+        if (k >= 0 && gr_args_flag(a, k)) {
             gr_mod *m = gr_res_mul(r, 1, 2, halves[i].reason, SRC_FP);
             if (halved && m)
                 m->applied = 0;
             halved = 1;
         }
+    }
     if (halved) {
         *points /= 2;
         gr_res_note(r, "x 1/2 counts once: \"non cumulable\"");
@@ -477,58 +533,54 @@ static void fire_drm_line(gr_resolution *r, int line)
 static gr_status target_drms(const gr_procedure *p, const gr_args *a, gr_resolution *r,
                              gr_error *err)
 {
-    int guns = flag(p, a, "target-guns");
-    int enf = flag(p, a, "target-enfiladed");
-    if (!guns && flag(p, a, "target-limbered"))
+    int guns = gr_args_flag(a, FI_GUNS);
+    int enf = gr_args_flag(a, FI_ENFILADED);
+    if (!guns && gr_args_flag(a, FI_LIMBERED))
         return gr_error_set(err, GR_EINPUT,
                             "--target-limbered is for a gun target; accepted "
                             "with it: --target-guns");
     /* One target, one formation (docs/rules/rff.md). */
     static const struct {
-        const char *x;
-        int lx;
-        const char *y;
-        int ly;
+        int x, lx, y, ly;
         const char *why;
     } excl[] = {
-        {"target-division-column", RFF_FD_TARGET_EXPOSED, "target-march-column",
+        {FI_DIVISION_COLUMN, RFF_FD_TARGET_EXPOSED, FI_MARCH_COLUMN,
          RFF_FD_MARCH_COLUMN_OR_ENFILADE, "a target is in one formation"},
-        {"target-division-column", RFF_FD_TARGET_EXPOSED, "target-single-line",
+        {FI_DIVISION_COLUMN, RFF_FD_TARGET_EXPOSED, FI_SINGLE_LINE,
          RFF_FD_PARTIAL_COVER_OR_SINGLE_LINE, "a target is in one formation"},
-        {"target-march-column", RFF_FD_MARCH_COLUMN_OR_ENFILADE, "target-single-line",
+        {FI_MARCH_COLUMN, RFF_FD_MARCH_COLUMN_OR_ENFILADE, FI_SINGLE_LINE,
          RFF_FD_PARTIAL_COVER_OR_SINGLE_LINE, "a target is in one formation"},
-        {"target-cavalry", RFF_FD_TARGET_EXPOSED, "target-guns", RFF_FD_GUN_TARGET,
+        {FI_CAVALRY, RFF_FD_TARGET_EXPOSED, FI_GUNS, RFF_FD_GUN_TARGET,
          "a target is cavalry or guns, not both"},
     };
     for (size_t i = 0; i < GR_COUNT(excl); i++)
-        if (flag(p, a, excl[i].x) && flag(p, a, excl[i].y)) {
+        if (gr_args_flag(a, excl[i].x) && gr_args_flag(a, excl[i].y)) {
             char ia[40], ib[40];
-            snprintf(ia, sizeof ia, "--%s", excl[i].x);
-            snprintf(ib, sizeof ib, "--%s", excl[i].y);
+            snprintf(ia, sizeof ia, "--%s", p->params[excl[i].x].name);
+            snprintf(ib, sizeof ib, "--%s", p->params[excl[i].y].name);
             return gr_res_contradict(err, ia, rff_fire_drm_text(excl[i].lx), ib,
                                      rff_fire_drm_text(excl[i].ly), excl[i].why);
         }
-    static const char *const exposed[] = {"target-division-column", "target-cavalry",
-                                          "target-flanked",         "target-about-faced",
-                                          "target-passed-lines",    "target-broken"};
+    static const int exposed[] = {FI_DIVISION_COLUMN, FI_CAVALRY,      FI_FLANKED,
+                                  FI_ABOUT_FACED,     FI_PASSED_LINES, FI_BROKEN};
     int any = 0;
     for (size_t i = 0; i < GR_COUNT(exposed); i++)
-        if (flag(p, a, exposed[i]) && !(enf && !strcmp(exposed[i], "target-flanked")))
+        if (gr_args_flag(a, exposed[i]) && !(enf && exposed[i] == FI_FLANKED))
             any = 1;
     if (any)
         fire_drm_line(r, RFF_FD_TARGET_EXPOSED);
-    else if (flag(p, a, "target-flanked"))
+    else if (gr_args_flag(a, FI_FLANKED))
         gr_res_note(r, "the target is enfiladed: the enfilade line replaces the flank +1 "
                        "(docs/rules/rff.md)");
-    if (!guns && (flag(p, a, "target-march-column") || enf))
+    if (!guns && (gr_args_flag(a, FI_MARCH_COLUMN) || enf))
         fire_drm_line(r, RFF_FD_MARCH_COLUMN_OR_ENFILADE);
-    if (guns && flag(p, a, "target-march-column"))
+    if (guns && gr_args_flag(a, FI_MARCH_COLUMN))
         return gr_error_set(err, GR_EINPUT,
                             "--target-march-column is for troops; a gun target "
                             "uses --target-limbered");
-    if (guns && (flag(p, a, "target-limbered") || enf || get(p, a, "band", 1) == 0))
+    if (guns && (gr_args_flag(a, FI_LIMBERED) || enf || gr_args_get(a, FI_BAND, 1) == 0))
         fire_drm_line(r, RFF_FD_GUN_TARGET);
-    int cover = (int)get(p, a, "cover", 0), single = flag(p, a, "target-single-line");
+    int cover = (int)gr_args_get(a, FI_COVER, 0), single = gr_args_flag(a, FI_SINGLE_LINE);
     if (cover == 3)
         fire_drm_line(r, RFF_FD_FORTIFIED);
     else if (cover == 2 || (cover == 1 && single))
@@ -545,7 +597,7 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
 {
     gr_resolution_init(r, "rff", cannon ? "cannonade" : "musketry");
     int64_t points = 0;
-    gr_status st = fire_points(p, a, cannon, r, &points, err);
+    gr_status st = fire_points(a, cannon, r, &points, err);
     if (st != GR_OK)
         return st;
     int from = r->nmods;
@@ -553,22 +605,22 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
     if (cannon) {
         fire_drm_line(r, RFF_FD_GREEN_OR_CANNON);
     } else {
-        int w = given(p, a, "weapon") ? (int)get(p, a, "weapon", 0) : -1;
-        if (flag(p, a, "buck-and-ball") && w != 7)
+        int w = a->given[FI_CODE] ? (int)a->v[FI_CODE] : -1;
+        if (gr_args_flag(a, FM_BUCK_AND_BALL) && w != 7)
             return gr_error_set(err, GR_EINPUT,
                                 "--buck-and-ball is for SM firers; accepted "
                                 "with it: --weapon sm");
         int repeater = w == 3 || w == 4;
-        if (flag(p, a, "in-charge") && (flag(p, a, "buck-and-ball") || repeater))
+        if (gr_args_flag(a, FM_IN_CHARGE) && (gr_args_flag(a, FM_BUCK_AND_BALL) || repeater))
             fire_drm_line(r, RFF_FD_BUCK_OR_REPEATER);
-        else if (flag(p, a, "in-charge"))
+        else if (gr_args_flag(a, FM_IN_CHARGE))
             gr_res_note(r,
                         "in a charge: +1 only for buck & ball (SM) or repeating arms (RPC, "
                         "RPR)%s",
                         w < 0 ? "; give --weapon" : "");
-        if (flag(p, a, "sharpshooters"))
+        if (gr_args_flag(a, FM_SHARPSHOOTERS))
             fire_drm_line(r, RFF_FD_SHARPSHOOTERS);
-        if (get(p, a, "firer-quality", 2) == 3)
+        if (gr_args_get(a, FM_FIRER_QUALITY, 2) == 3)
             fire_drm_line(r, RFF_FD_GREEN_OR_CANNON);
     }
     if ((st = target_drms(p, a, r, err)) != GR_OK)
@@ -580,23 +632,23 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
         return st;
     gr_args t;
     memset(&t, 0, sizeof t);
-    t.v[0] = get(p, a, "target-quality", 0);
+    t.v[0] = gr_args_get(a, FI_QUALITY, 0);
     t.given[0] = 1;
     gr_step *step;
     if ((st = gr_res_read(r, cannon ? "Cannonade" : "Musketry", &rff_musketry_table, &t, roll, mod,
                           &step, err)) != GR_OK)
         return st;
     const char *id = outcome_id(step);
-    int guns = flag(p, a, "target-guns");
+    int guns = gr_args_flag(a, FI_GUNS);
     if (!strcmp(id, "heavy") && !cannon)
         gr_res_note(r, "Tir nourri acts on cannonade only: no effect from musketry");
     else if (!strcmp(id, "ravaging") || !strcmp(id, "deadly"))
         gr_res_value(r, guns ? "guns_destroyed" : "stands_lost", GR_F_INT,
                      guns ? 1 : cell_int(step, "stands", 0));
     const char *charge = cell_str(step, "charge");
-    if (flag(p, a, "target-charging") && charge) {
+    if (gr_args_flag(a, FI_CHARGING) && charge) {
         int stopped = !strcmp(charge, "stopped") ||
-                      (!strcmp(charge, "stopped_unless_bayonet") && !flag(p, a, "bayonet"));
+                      (!strcmp(charge, "stopped_unless_bayonet") && !gr_args_flag(a, FI_BAYONET));
         if (!strcmp(id, "heavy") && !cannon)
             stopped = 0;
         gr_res_value(r, "charge_stopped", GR_F_INT, stopped);
@@ -606,16 +658,16 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
                             : "charge home: resolve the melee in the next phase");
     } else {
         gr_step_silence(step, "charge"); /* no charge in progress: not shown */
-        if (flag(p, a, "bayonet"))
+        if (gr_args_flag(a, FI_BAYONET))
             gr_res_note(r, "--bayonet matters only with --target-charging");
     }
-    if (flag(p, a, "massed") && strcmp(id, "no_effect") && (cannon || strcmp(id, "heavy")))
+    if (gr_args_flag(a, FI_MASSED) && strcmp(id, "no_effect") && (cannon || strcmp(id, "heavy")))
         gr_res_note(r, "massed target: the units within 5cm behind the target take the effect "
                        "directly after");
     /* A natural 10 on the base die: low ammunition and a leader loss test. */
     if (r->rolls[roll].total == 10) {
         gr_res_value(r, "natural_10", GR_F_INT, 1);
-        if (flag(p, a, "under-half")) {
+        if (gr_args_flag(a, FI_UNDER_HALF)) {
             gr_res_note(r, "natural 10: no low ammunition, fewer than half the stands fired");
         } else {
             gr_res_value(r, "low_ammunition", GR_F_INT, 1);
@@ -624,7 +676,7 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
                         "(A court de munitions)",
                         cannon ? "gun" : "unit");
         }
-        if (flag(p, a, "no-leader-near")) {
+        if (gr_args_flag(a, FI_NO_LEADER_NEAR)) {
             gr_res_note(r, "natural 10: no leader within 10cm of the target, no leader loss "
                            "test");
         } else {
