@@ -2,6 +2,7 @@
 #include "grognard/resolve.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,18 +52,6 @@ int gr_res_drm_total(const gr_resolution *r, int from)
     return t;
 }
 
-/* 1 if every conversion of fmt is one note_put writes: %s, %d, %+d, %%. */
-static int note_simple(const char *fmt)
-{
-    for (const char *at = strchr(fmt, '%'); at; at = strchr(at + 2, '%')) {
-        if (at[1] == '+')
-            at++;
-        if (at[1] != 's' && at[1] != 'd' && !(at[1] == '%' && at[0] == '%'))
-            return 0;
-    }
-    return 1;
-}
-
 /* Append n bytes of p to buf (room bytes) at *len, as far as they fit. */
 static void put(char *buf, size_t room, size_t *len, const char *p, size_t n)
 {
@@ -71,29 +60,26 @@ static void put(char *buf, size_t room, size_t *len, const char *p, size_t n)
     *len += n;
 }
 
-/* Write fmt (note_simple) into buf[0..room-1] as vsnprintf does; the length
- * the whole text needs, as vsnprintf returns it. */
-static size_t note_put(char *buf, size_t room, const char *fmt, va_list ap)
+/* Write fmt, whose first '%' is at pc, into buf[0..room-1] as vsnprintf
+ * does, and return the length the whole text needs (as vsnprintf returns
+ * it); or return SIZE_MAX, at the first conversion that is not %s, %d, %+d
+ * or %%, for vsnprintf to write it all. */
+static size_t note_put(char *buf, size_t room, const char *fmt, const char *pc, va_list ap)
 {
     size_t len = 0;
     for (const char *at = fmt;;) {
-        const char *pc = strchr(at, '%');
-        if (!pc) {
-            put(buf, room, &len, at, strlen(at));
-            break;
-        }
         put(buf, room, &len, at, (size_t)(pc - at));
         int plus = pc[1] == '+';
         char conv = pc[1 + plus];
         at = pc + 2 + plus;
-        if (conv == '%') {
+        if (conv == '%' && !plus) {
             put(buf, room, &len, "%", 1);
-        } else if (conv == 's') {
+        } else if (conv == 's' && !plus) {
             const char *s = va_arg(ap, const char *);
             if (!s)
                 s = "(null)";
             put(buf, room, &len, s, strlen(s));
-        } else { /* 'd' */
+        } else if (conv == 'd') {
             int v = va_arg(ap, int);
             char digits[16];
             size_t n = sizeof digits;
@@ -106,6 +92,13 @@ static size_t note_put(char *buf, size_t room, const char *fmt, va_list ap)
             else if (plus)
                 digits[--n] = '+';
             put(buf, room, &len, digits + n, sizeof digits - n);
+        } else {
+            return SIZE_MAX;
+        }
+        pc = strchr(at, '%');
+        if (!pc) {
+            put(buf, room, &len, at, strlen(at));
+            break;
         }
     }
     if (room)
@@ -117,24 +110,25 @@ void gr_res_note(gr_resolution *r, const char *fmt, ...)
 {
     if (r->nnotes >= GR_MAX_NOTES)
         return;
-    if (!strchr(fmt, '%')) {
+    const char *pc = strchr(fmt, '%');
+    if (!pc) {
         r->notes[r->nnotes++] = fmt;
         return;
     }
     char *at = r->notebuf + r->notelen;
     size_t room = GR_NOTE_POOL - r->notelen;
-    va_list ap;
+    va_list ap, again;
     va_start(ap, fmt);
+    va_copy(again, ap);
     /* The conversions notes use are written here, as vsnprintf would write
-     * them but at a fraction of its cost (a resolution's notes were most of
-     * its time); any other format goes to vsnprintf. */
-    size_t n;
-    if (note_simple(fmt)) {
-        n = note_put(at, room, fmt, ap);
-    } else {
-        int k = vsnprintf(at, room, fmt, ap);
+     * them but at a fraction of its cost (formatting was most of the time of
+     * several resolutions); a format with any other goes to vsnprintf. */
+    size_t n = note_put(at, room, fmt, pc, ap);
+    if (n == SIZE_MAX) {
+        int k = vsnprintf(at, room, fmt, again);
         n = k < 0 ? room : (size_t)k;
     }
+    va_end(again);
     va_end(ap);
     if (n >= room) {
         if (room)

@@ -339,7 +339,8 @@ static void test_notes_formatted(void **state)
     gr_res_note(&r, "100%% of %d%%", 12);
     gr_res_note(&r, "[%3d|%-2s|%x]", 7, "a", 255); /* not ours: vsnprintf */
     gr_res_note(&r, "%s", "");
-    assert_int_equal(r.nnotes, 8);
+    gr_res_note(&r, "%d then %3s", 42, "ab"); /* vsnprintf after one of ours */
+    assert_int_equal(r.nnotes, 9);
     assert_string_equal(r.notes[0], "modifiers total +5: capped at +3");
     assert_string_equal(r.notes[1], "modifiers total -4: capped at -3");
     assert_string_equal(r.notes[2], "+0 and 0 and -7");
@@ -348,6 +349,7 @@ static void test_notes_formatted(void **state)
     assert_string_equal(r.notes[5], "100% of 12%");
     assert_string_equal(r.notes[6], "[  7|a |ff]");
     assert_string_equal(r.notes[7], "");
+    assert_string_equal(r.notes[8], "42 then  ab");
     /* each note keeps its own text in the pool */
     assert_string_equal(r.notes[0], "modifiers total +5: capped at +3");
     /* a note that fills the pool to its last byte is kept; the next one,
