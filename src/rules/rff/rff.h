@@ -113,7 +113,7 @@ enum { RFF_COL_WELL_EXECUTED, RFF_COL_DELAYED, RFF_COL_SHOCKED };
 extern const char *const rff_maneuver_columns[];
 
 /* Write the printed actions of column `col` for troops (guns = 0) or guns
- * (guns = 1), one per line prefixed by `indent`, into buf. */
+ * (guns = 1) into buf, joined by "; " (cut to cap - 1 bytes if longer). */
 void rff_actions_text(int guns, int col, char *buf, size_t cap);
 
 /* ---- fire points (data/rff/fire_points.json, read by the io layer) ------- */

@@ -19,30 +19,6 @@
 static const char *const qualities[] = {"crack", "veteran", "trained", "green", NULL};
 static const char *const conditions[] = {"fresh", "worn", "spent", NULL};
 
-/* Inputs are looked up by name, so the fire procedures can share code. */
-static int P(const gr_procedure *p, const char *name)
-{
-    return gr_param_index(p->params, p->nparams, name);
-}
-
-static int flag(const gr_procedure *p, const gr_args *a, const char *name)
-{
-    int k = P(p, name);
-    return k >= 0 && gr_args_flag(a, k);
-}
-
-static int64_t get(const gr_procedure *p, const gr_args *a, const char *name, int64_t dflt)
-{
-    int k = P(p, name);
-    return k >= 0 ? gr_args_get(a, k, dflt) : dflt;
-}
-
-static int given(const gr_procedure *p, const gr_args *a, const char *name)
-{
-    int k = P(p, name);
-    return k >= 0 && a->given[k];
-}
-
 static const char *outcome_id(const gr_step *s)
 {
     return s->table->outcomes[s->cell.outcome].id;
@@ -91,74 +67,100 @@ static const char *const mp_leaders[] = {"none", "gallant", "able", "poor", NULL
 static const char *const mp_commands[] = {"normal", "provisional", "out_of_command", NULL};
 static const char *const mp_losses[] = {"none", "heavy", "heaviest", NULL};
 
+/* The maneuver's inputs, by index (read by index, never by name). */
+enum {
+    MP_STATE,
+    MP_ARM,
+    MP_LEADER,
+    MP_ATTACHED,
+    MP_COMMAND,
+    MP_QUALITY,
+    MP_CONDITION,
+    MP_IN_BATTERY,
+    MP_COLUMN_OR_COVER,
+    MP_FLANKED,
+    MP_BROKEN,
+    MP_KEY_POSITION_LOST,
+    MP_LOSSES,
+    MP_UNIT,
+    MP_TERRAIN,
+    MP_GUN,
+};
 static const gr_param maneuver_params[] = {
-    {"state", GR_P_ENUM, mp_states, 1, 0, 0,
-     "good_order (troops in good order, and all guns) or disordered (disordered or broken "
-     "troops)"},
-    {"arm", GR_P_ENUM, mp_arms, 0, 0, 0, "troops (default) or guns"},
-    {"leader", GR_P_ENUM, mp_leaders, 0, 0, 0,
-     "the commanding leader: gallant (+1), able (0), poor (-1), none (default)"},
-    {"attached", GR_P_FLAG, NULL, 0, 0, 1, "leader attached or brave colonel (+1)"},
-    {"command", GR_P_ENUM, mp_commands, 0, 0, 0,
-     "normal (default), provisional (-1: commandant provisoire), out_of_command (-2)"},
-    {"quality", GR_P_ENUM, qualities, 0, 0, 0,
-     "crack (+2), veteran (+1), trained (0, default), green (-1)"},
-    {"condition", GR_P_ENUM, conditions, 0, 0, 0,
-     "fresh (+2), worn (0: ébranlée, default), spent (-2: fatiguée)"},
-    {"in-battery", GR_P_FLAG, NULL, 0, 0, 1, "guns in battery, 2 pieces at least (+2)"},
-    {"column-or-cover", GR_P_FLAG, NULL, 0, 0, 1,
-     "march or road column, garrisoned, limbered gun, or behind linear cover (+1)"},
-    {"flanked", GR_P_FLAG, NULL, 0, 0, 1, "outflanked within 20cm (-2, with broken once)"},
-    {"broken", GR_P_FLAG, NULL, 0, 0, 1, "broken (-2, with flanked once)"},
-    {"key-position-lost", GR_P_FLAG, NULL, 0, 0, 1, "a key position was lost (-1)"},
-    {"losses", GR_P_ENUM, mp_losses, 0, 0, 0,
-     "none (default), heavy (-1: lourdes pertes), heaviest (-2: pertes les plus nombreuses)"},
-    {"unit", GR_P_ENUM, rff_move_units, 0, 0, 0,
-     "movement row, to give the distance the result allows (see lookup rff movement)"},
-    {"terrain", GR_P_ENUM, rff_move_terrains, 0, 0, 0,
-     "terrain column for --unit: clear (default), rough, difficult, road"},
-    {"gun", GR_P_ENUM, rff_guns, 0, 0, 0, "guns: hh, hr (no forced march), mh, other (default)"},
+    [MP_STATE] =
+        {"state", GR_P_ENUM, mp_states, 1, 0, 0,
+         "good_order (troops in good order, and all guns) or disordered (disordered or broken "
+         "troops)"},
+    [MP_ARM] = {"arm", GR_P_ENUM, mp_arms, 0, 0, 0, "troops (default) or guns"},
+    [MP_LEADER] = {"leader", GR_P_ENUM, mp_leaders, 0, 0, 0,
+                   "the commanding leader: gallant (+1), able (0), poor (-1), none (default)"},
+    [MP_ATTACHED] = {"attached", GR_P_FLAG, NULL, 0, 0, 1, "leader attached or brave colonel (+1)"},
+    [MP_COMMAND] =
+        {"command", GR_P_ENUM, mp_commands, 0, 0, 0,
+         "normal (default), provisional (-1: commandant provisoire), out_of_command (-2)"},
+    [MP_QUALITY] = {"quality", GR_P_ENUM, qualities, 0, 0, 0,
+                    "crack (+2), veteran (+1), trained (0, default), green (-1)"},
+    [MP_CONDITION] = {"condition", GR_P_ENUM, conditions, 0, 0, 0,
+                      "fresh (+2), worn (0: ébranlée, default), spent (-2: fatiguée)"},
+    [MP_IN_BATTERY] = {"in-battery", GR_P_FLAG, NULL, 0, 0, 1,
+                       "guns in battery, 2 pieces at least (+2)"},
+    [MP_COLUMN_OR_COVER] =
+        {"column-or-cover", GR_P_FLAG, NULL, 0, 0, 1,
+         "march or road column, garrisoned, limbered gun, or behind linear cover (+1)"},
+    [MP_FLANKED] = {"flanked", GR_P_FLAG, NULL, 0, 0, 1,
+                    "outflanked within 20cm (-2, with broken once)"},
+    [MP_BROKEN] = {"broken", GR_P_FLAG, NULL, 0, 0, 1, "broken (-2, with flanked once)"},
+    [MP_KEY_POSITION_LOST] = {"key-position-lost", GR_P_FLAG, NULL, 0, 0, 1,
+                              "a key position was lost (-1)"},
+    [MP_LOSSES] =
+        {"losses", GR_P_ENUM, mp_losses, 0, 0, 0,
+         "none (default), heavy (-1: lourdes pertes), heaviest (-2: pertes les plus nombreuses)"},
+    [MP_UNIT] = {"unit", GR_P_ENUM, rff_move_units, 0, 0, 0,
+                 "movement row, to give the distance the result allows (see lookup rff movement)"},
+    [MP_TERRAIN] = {"terrain", GR_P_ENUM, rff_move_terrains, 0, 0, 0,
+                    "terrain column for --unit: clear (default), rough, difficult, road"},
+    [MP_GUN] = {"gun", GR_P_ENUM, rff_guns, 0, 0, 0,
+                "guns: hh, hr (no forced march), mh, other (default)"},
 };
 
-static void maneuver_drms(const gr_procedure *p, const gr_args *a, gr_resolution *r)
+static void maneuver_drms(const gr_args *a, gr_resolution *r)
 {
     static const int leader_line[] = {-1, RFF_MD_GALLANT, RFF_MD_ABLE, RFF_MD_POOR};
-    int l = (int)get(p, a, "leader", 0);
+    int l = (int)gr_args_get(a, MP_LEADER, 0);
     if (l)
         line_drm(r, rff_maneuver_drm(leader_line[l]), rff_maneuver_drm_text(leader_line[l]),
                  SRC_MD);
-    if (flag(p, a, "attached"))
+    if (gr_args_flag(a, MP_ATTACHED))
         line_drm(r, rff_maneuver_drm(RFF_MD_ATTACHED), rff_maneuver_drm_text(RFF_MD_ATTACHED),
                  SRC_MD);
     static const int command_line[] = {-1, RFF_MD_PROVISIONAL, RFF_MD_OUT_OF_COMMAND};
-    int c = (int)get(p, a, "command", 0);
+    int c = (int)gr_args_get(a, MP_COMMAND, 0);
     if (c)
         line_drm(r, rff_maneuver_drm(command_line[c]), rff_maneuver_drm_text(command_line[c]),
                  SRC_MD);
     static const int quality_line[] = {RFF_MD_CRACK, RFF_MD_VETERAN, RFF_MD_TRAINED, RFF_MD_GREEN};
-    int q = (int)get(p, a, "quality", 2);
+    int q = (int)gr_args_get(a, MP_QUALITY, 2);
     line_drm(r, rff_maneuver_drm(quality_line[q]), rff_maneuver_drm_text(quality_line[q]), SRC_MD);
     static const int cond_line[] = {RFF_MD_FRESH, RFF_MD_WORN, RFF_MD_SPENT};
-    int cn = (int)get(p, a, "condition", 1);
+    int cn = (int)gr_args_get(a, MP_CONDITION, 1);
     line_drm(r, rff_maneuver_drm(cond_line[cn]), rff_maneuver_drm_text(cond_line[cn]), SRC_MD);
     static const struct {
-        const char *flag;
-        int line;
-    } flags[] = {{"in-battery", RFF_MD_IN_BATTERY},
-                 {"column-or-cover", RFF_MD_COLUMN_OR_COVER},
-                 {"key-position-lost", RFF_MD_KEY_POSITION_LOST}};
+        int flag, line;
+    } flags[] = {{MP_IN_BATTERY, RFF_MD_IN_BATTERY},
+                 {MP_COLUMN_OR_COVER, RFF_MD_COLUMN_OR_COVER},
+                 {MP_KEY_POSITION_LOST, RFF_MD_KEY_POSITION_LOST}};
     for (size_t i = 0; i < GR_COUNT(flags); i++)
-        if (flag(p, a, flags[i].flag))
+        if (gr_args_flag(a, flags[i].flag))
             line_drm(r, rff_maneuver_drm(flags[i].line), rff_maneuver_drm_text(flags[i].line),
                      SRC_MD);
     /* "-2 Pris de flanc dans les 20cm, brisé": one line, counted once. */
-    int fl = flag(p, a, "flanked"), br = flag(p, a, "broken");
+    int fl = gr_args_flag(a, MP_FLANKED), br = gr_args_flag(a, MP_BROKEN);
     if (fl || br)
         line_drm(r, rff_maneuver_drm(RFF_MD_FLANKED_OR_BROKEN),
                  rff_maneuver_drm_text(RFF_MD_FLANKED_OR_BROKEN), SRC_MD);
     if (fl && br)
         gr_res_note(r, "flanked and broken share one printed line: -2 once (docs/rules/rff.md)");
-    int lo = (int)get(p, a, "losses", 0);
+    int lo = (int)gr_args_get(a, MP_LOSSES, 0);
     if (lo)
         line_drm(r, rff_maneuver_drm(lo == 1 ? RFF_MD_HEAVY_LOSSES : RFF_MD_HEAVIEST_LOSSES),
                  rff_maneuver_drm_text(lo == 1 ? RFF_MD_HEAVY_LOSSES : RFF_MD_HEAVIEST_LOSSES),
@@ -192,29 +194,28 @@ static void maneuver_allows(const char *id, int *col, int *share)
 static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
                                   gr_error *err)
 {
-    const gr_procedure *p = &rff_maneuver_proc;
     gr_resolution_init(r, "rff", "maneuver");
-    int state = (int)get(p, a, "state", 0);
-    int guns = (int)get(p, a, "arm", 0) == 1;
+    int state = (int)gr_args_get(a, MP_STATE, 0);
+    int guns = (int)gr_args_get(a, MP_ARM, 0) == 1;
     if (guns && state == 1)
         return gr_error_set(err, GR_EINPUT,
                             "--state disordered: guns read the column \"Troupes en bon ordre et "
                             "canons\"; accepted with --arm guns: --state good_order");
     /* « Troupes en désordre ou brisées » is one column: a broken unit reads it. */
-    if (guns && flag(p, a, "broken"))
+    if (guns && gr_args_flag(a, MP_BROKEN))
         return gr_error_set(err, GR_EINPUT,
                             "--broken with --arm guns: « brisé » is for troops (their column "
                             "« Troupes en désordre ou brisées »); accepted with --broken: --arm "
                             "troops --state disordered");
-    if (state == 0 && flag(p, a, "broken"))
+    if (state == 0 && gr_args_flag(a, MP_BROKEN))
         return gr_error_set(err, GR_EINPUT,
                             "--broken with --state good_order: broken troops read the column "
                             "« Troupes en désordre ou brisées », never « Troupes en bon ordre et "
                             "canons »; accepted with --broken: --state disordered");
-    if (!guns && (flag(p, a, "in-battery") || given(p, a, "gun")))
+    if (!guns && (gr_args_flag(a, MP_IN_BATTERY) || a->given[MP_GUN]))
         return gr_error_set(err, GR_EINPUT,
                             "--in-battery and --gun are for guns; accepted with them: --arm guns");
-    maneuver_drms(p, a, r);
+    maneuver_drms(a, r);
     int mod = gr_res_drm_total(r, 0);
     int roll;
     gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "maneuver", &roll, err);
@@ -243,14 +244,14 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
         rff_actions_text(guns, col, acts, sizeof acts);
         gr_res_note(r, "%s may: %s", guns ? "the guns" : "the troops", acts);
     }
-    int gun = (int)get(p, a, "gun", 3);
+    int gun = (int)gr_args_get(a, MP_GUN, 3);
     if (share == 3 && guns && gun <= 1) {
         share = 2;
         gr_res_note(r, "forced march: not for HH or HR guns (\"Pas de marche forcée si canon HH "
                        "ou HR\"): a full move");
     }
-    if (given(p, a, "unit") && share) {
-        int u = (int)get(p, a, "unit", 0), ter = (int)get(p, a, "terrain", 0);
+    if (a->given[MP_UNIT] && share) {
+        int u = (int)gr_args_get(a, MP_UNIT, 0), ter = (int)gr_args_get(a, MP_TERRAIN, 0);
         int cm = rff_move_cm(u, ter, share == 3);
         if (cm < 0) {
             gr_res_note(r, "the movement row prints '-' on the road: move at the rate of the "
@@ -261,7 +262,7 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
                 milli /= 2;
             gr_res_value(r, "move_cm", GR_F_NUM, milli);
         }
-    } else if (given(p, a, "unit") && !share) {
+    } else if (a->given[MP_UNIT] && !share) {
         gr_res_note(r, "this result gives no maneuver move: the unit moves only as its effect "
                        "says");
     }

@@ -450,12 +450,26 @@ void rff_actions_text(int guns, int col, char *buf, size_t cap)
     const action_line *lines = guns ? gun_lines : troop_lines;
     size_t n = guns ? GR_COUNT(gun_lines) : GR_COUNT(troop_lines);
     size_t len = 0;
+    if (!cap)
+        return;
     buf[0] = '\0';
+    /* copied, not printed: this list is most of a maneuver's note */
     for (size_t i = 0; i < n && len < cap; i++)
         if (lines[i].col == col) {
             const char *text = strrchr(lines[i].cell, '|');
-            len += (size_t)snprintf(buf + len, cap - len, "%s%s", len ? "; " : "",
-                                    text ? text + 2 : lines[i].cell);
+            text = text ? text + 2 : lines[i].cell;
+            size_t tl = strlen(text), sep = len ? 2 : 0;
+            if (len + sep + tl >= cap) { /* cut at the end of buf, as snprintf did */
+                size_t room = cap - 1 - len;
+                memcpy(buf + len, "; ", sep < room ? sep : room);
+                if (room > sep)
+                    memcpy(buf + len + sep, text, room - sep);
+                buf[cap - 1] = '\0';
+                return;
+            }
+            memcpy(buf + len, "; ", sep);
+            memcpy(buf + len + sep, text, tl + 1);
+            len += sep + tl;
         }
 }
 
