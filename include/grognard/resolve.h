@@ -125,6 +125,10 @@ __attribute__((format(printf, 2, 3)))
 #endif
 void gr_res_note(gr_resolution *r, const char *fmt, ...);
 
+/* Add a note that is its text as given, kept as the pointer it is (no
+ * formatting, no copy): `text` must outlive the resolution (a constant). */
+void gr_res_note_text(gr_resolution *r, const char *text);
+
 void gr_res_value(gr_resolution *r, const char *key, gr_field_kind kind, int64_t v);
 
 /* Take one roll of kind k named `name`: the next typed total if the player

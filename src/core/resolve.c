@@ -141,6 +141,12 @@ void gr_res_note(gr_resolution *r, const char *fmt, ...)
     r->notelen += n + 1;
 }
 
+void gr_res_note_text(gr_resolution *r, const char *text)
+{
+    if (r->nnotes < GR_MAX_NOTES)
+        r->notes[r->nnotes++] = text;
+}
+
 void gr_res_value(gr_resolution *r, const char *key, gr_field_kind kind, int64_t v)
 {
     if (r->nvalues < (int)(sizeof r->values / sizeof r->values[0]))

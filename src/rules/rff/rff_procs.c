@@ -240,9 +240,7 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     if (!strcmp(id, "shocked") && state == 0 && !guns)
         col = RFF_COL_SHOCKED; /* the troops' CHOQUÉE column */
     if (col >= 0 && !(guns && col == RFF_COL_SHOCKED)) {
-        char acts[4096];
-        rff_actions_text(guns, col, acts, sizeof acts);
-        gr_res_note(r, "%s may: %s", guns ? "the guns" : "the troops", acts);
+        gr_res_note_text(r, rff_actions_note(guns, col));
     }
     int gun = (int)gr_args_get(a, MP_GUN, 3);
     if (share == 3 && guns && gun <= 1) {
