@@ -19,6 +19,12 @@
 static const char *const qualities[] = {"crack", "veteran", "trained", "green", NULL};
 static const char *const conditions[] = {"fresh", "worn", "spent", NULL};
 
+/* Equal strings: the first letters compared before strcmp (most differ). */
+static int same(const char *x, const char *y)
+{
+    return x[0] == y[0] && !strcmp(x, y);
+}
+
 static const char *outcome_id(const gr_step *s)
 {
     return s->table->outcomes[s->cell.outcome].id;
@@ -27,7 +33,7 @@ static const char *outcome_id(const gr_step *s)
 static int64_t cell_int(const gr_step *s, const char *key, int64_t dflt)
 {
     for (int i = 0; i < s->cell.nfields; i++)
-        if (!strcmp(s->cell.fields[i].key, key))
+        if (same(s->cell.fields[i].key, key))
             return s->cell.fields[i].i;
     return dflt;
 }
@@ -35,7 +41,7 @@ static int64_t cell_int(const gr_step *s, const char *key, int64_t dflt)
 static const char *cell_str(const gr_step *s, const char *key)
 {
     for (int i = 0; i < s->cell.nfields; i++)
-        if (!strcmp(s->cell.fields[i].key, key) && s->cell.fields[i].kind == GR_F_STR)
+        if (same(s->cell.fields[i].key, key) && s->cell.fields[i].kind == GR_F_STR)
             return s->cell.fields[i].s;
     return NULL;
 }
@@ -46,6 +52,9 @@ static gr_mod *line_drm(gr_resolution *r, int value, const char *text, const cha
     return value ? gr_res_drm(r, value, text, src) : gr_res_info(r, text, src);
 }
 
+/* The inputs of a table read only with the roll (gr_res_read copies them). */
+static const gr_args no_inputs;
+
 /* A leader loss test: roll a D10 and read the Leader loss table. */
 static gr_status leader_test(gr_resolution *r, gr_dice_source *dice, const char *what,
                              gr_error *err)
@@ -54,9 +63,7 @@ static gr_status leader_test(gr_resolution *r, gr_dice_source *dice, const char 
     gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "leader loss", &roll, err);
     if (st != GR_OK)
         return st;
-    gr_args t;
-    memset(&t, 0, sizeof t);
-    return gr_res_read(r, what, &rff_leader_loss_table, &t, roll, 0, NULL, err);
+    return gr_res_read(r, what, &rff_leader_loss_table, &no_inputs, roll, 0, NULL, err);
 }
 
 /* ---- maneuver ------------------------------------------------------------- */
@@ -185,7 +192,7 @@ static void maneuver_allows(const char *id, int *col, int *share)
     *col = -1;
     *share = 0;
     for (size_t i = 0; i < GR_COUNT(m); i++)
-        if (!strcmp(m[i].id, id)) {
+        if (same(m[i].id, id)) {
             *col = m[i].col;
             *share = m[i].share;
         }
@@ -229,7 +236,7 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     if ((st = gr_res_read(r, "Maneuver", &rff_maneuver_table, &t, roll, mod, &step, err)) != GR_OK)
         return st;
     const char *id = outcome_id(step);
-    if (!strcmp(id, "panic") && state == 1) {
+    if (same(id, "panic") && state == 1) {
         int stands = (int)cell_int(step, "stands", 0);
         gr_res_value(r, "stands_lost", GR_F_INT, stands);
         gr_res_note(r, "panic: one stand lost per point below 0 (score %d): %d stand(s)",
@@ -237,7 +244,7 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     }
     int col, share;
     maneuver_allows(id, &col, &share);
-    if (!strcmp(id, "shocked") && state == 0 && !guns)
+    if (same(id, "shocked") && state == 0 && !guns)
         col = RFF_COL_SHOCKED; /* the troops' CHOQUÉE column */
     if (col >= 0 && !(guns && col == RFF_COL_SHOCKED)) {
         gr_res_note_text(r, rff_actions_note(guns, col));
@@ -639,16 +646,16 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
         return st;
     const char *id = outcome_id(step);
     int guns = gr_args_flag(a, FI_GUNS);
-    if (!strcmp(id, "heavy") && !cannon)
+    if (same(id, "heavy") && !cannon)
         gr_res_note(r, "Tir nourri acts on cannonade only: no effect from musketry");
-    else if (!strcmp(id, "ravaging") || !strcmp(id, "deadly"))
+    else if (same(id, "ravaging") || same(id, "deadly"))
         gr_res_value(r, guns ? "guns_destroyed" : "stands_lost", GR_F_INT,
                      guns ? 1 : cell_int(step, "stands", 0));
     const char *charge = cell_str(step, "charge");
     if (gr_args_flag(a, FI_CHARGING) && charge) {
-        int stopped = !strcmp(charge, "stopped") ||
-                      (!strcmp(charge, "stopped_unless_bayonet") && !gr_args_flag(a, FI_BAYONET));
-        if (!strcmp(id, "heavy") && !cannon)
+        int stopped = same(charge, "stopped") ||
+                      (same(charge, "stopped_unless_bayonet") && !gr_args_flag(a, FI_BAYONET));
+        if (same(id, "heavy") && !cannon)
             stopped = 0;
         gr_res_value(r, "charge_stopped", GR_F_INT, stopped);
         gr_res_note(r, "%s",
@@ -660,7 +667,7 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
         if (gr_args_flag(a, FI_BAYONET))
             gr_res_note(r, "--bayonet matters only with --target-charging");
     }
-    if (gr_args_flag(a, FI_MASSED) && strcmp(id, "no_effect") && (cannon || strcmp(id, "heavy")))
+    if (gr_args_flag(a, FI_MASSED) && !same(id, "no_effect") && (cannon || !same(id, "heavy")))
         gr_res_note(r, "massed target: the units within 5cm behind the target take the effect "
                        "directly after");
     /* A natural 10 on the base die: low ammunition and a leader loss test. */
@@ -952,12 +959,10 @@ static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
         if ((st = gr_res_roll(r, dice, GR_ROLL_D10_VS_D10, "attacker vs defender", &roll, err)) !=
             GR_OK)
             return st;
-        gr_args t;
-        memset(&t, 0, sizeof t);
-        if ((st = gr_res_read(r, round ? "Charge (fought again)" : "Charge", &rff_charge_table, &t,
-                              roll, att - def, &step, err)) != GR_OK)
+        if ((st = gr_res_read(r, round ? "Charge (fought again)" : "Charge", &rff_charge_table,
+                              &no_inputs, roll, att - def, &step, err)) != GR_OK)
             return st;
-        if (strcmp(outcome_id(step), "fierce_fight"))
+        if (!same(outcome_id(step), "fierce_fight"))
             break;
         as--;
         ds--;
@@ -977,7 +982,7 @@ static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
     const char *id = outcome_id(step);
     if (r->nsteps > 1)
         gr_res_note(r, "final result after %d fight(s): %s", r->nsteps, id);
-    if (!strcmp(id, "fierce_fight") && as > 0 && ds > 0)
+    if (same(id, "fierce_fight") && as > 0 && ds > 0)
         gr_res_note(r, "still a fierce fight: resolve again with the stands left");
     int64_t ds_lost = cell_int(step, "defender_stands", 0);
     int64_t as_lost = cell_int(step, "attacker_stands", 0);
@@ -985,14 +990,14 @@ static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
         gr_res_value(r, "defender_stands_lost", GR_F_INT, ds_lost);
     if (as_lost)
         gr_res_value(r, "attacker_stands_lost", GR_F_INT, as_lost);
-    int test = (!strcmp(id, "swept_away") && gr_args_flag(a, CS_N + CS_ATTACHED)) ||
-               (!strcmp(id, "repulsed") && gr_args_flag(a, CS_ATTACHED));
+    int test = (same(id, "swept_away") && gr_args_flag(a, CS_N + CS_ATTACHED)) ||
+               (same(id, "repulsed") && gr_args_flag(a, CS_ATTACHED));
     if (test) {
         if ((st = leader_test(r, dice, "Leader loss test", err)) != GR_OK)
             return st;
         gr_res_note(r, "%s with a leader attached: the %s's leader tests for loss",
-                    !strcmp(id, "swept_away") ? "swept away" : "assault repulsed",
-                    !strcmp(id, "swept_away") ? "defender" : "attacker");
+                    same(id, "swept_away") ? "swept away" : "assault repulsed",
+                    same(id, "swept_away") ? "defender" : "attacker");
     }
     return GR_OK;
 }
