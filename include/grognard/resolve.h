@@ -117,11 +117,17 @@ int gr_res_drm_total(const gr_resolution *r, int from);
  * is, so it must outlive the resolution: a string literal).  A note is
  * never cut: one that does not fit what is left of GR_NOTE_POOL is
  * replaced whole by a line saying so (a bug to report, never met with the
- * shipped rules). */
+ * shipped rules).  %s, %d, %+d and %% are written by resolve.c itself, the
+ * same text as printf's at a fraction of its cost; other conversions go to
+ * vsnprintf. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
 void gr_res_note(gr_resolution *r, const char *fmt, ...);
+
+/* Add a note that is its text as given, kept as the pointer it is (no
+ * formatting, no copy): `text` must outlive the resolution (a constant). */
+void gr_res_note_text(gr_resolution *r, const char *text);
 
 void gr_res_value(gr_resolution *r, const char *key, gr_field_kind kind, int64_t v);
 

@@ -2,6 +2,7 @@
 #include "grognard/resolve.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,28 +52,99 @@ int gr_res_drm_total(const gr_resolution *r, int from)
     return t;
 }
 
+/* Append n bytes of p to buf (room bytes) at *len, as far as they fit. */
+static void put(char *buf, size_t room, size_t *len, const char *p, size_t n)
+{
+    if (*len + n < room)
+        memcpy(buf + *len, p, n);
+    *len += n;
+}
+
+/* Write fmt, whose first '%' is at pc, into buf[0..room-1] as vsnprintf
+ * does, and return the length the whole text needs (as vsnprintf returns
+ * it); or return SIZE_MAX, at the first conversion that is not %s, %d, %+d
+ * or %%, for vsnprintf to write it all. */
+static size_t note_put(char *buf, size_t room, const char *fmt, const char *pc, va_list ap)
+{
+    size_t len = 0;
+    for (const char *at = fmt;;) {
+        put(buf, room, &len, at, (size_t)(pc - at));
+        int plus = pc[1] == '+';
+        char conv = pc[1 + plus];
+        at = pc + 2 + plus;
+        if (conv == '%' && !plus) {
+            put(buf, room, &len, "%", 1);
+        } else if (conv == 's' && !plus) {
+            const char *s = va_arg(ap, const char *);
+            if (!s)
+                s = "(null)";
+            put(buf, room, &len, s, strlen(s));
+        } else if (conv == 'd') {
+            int v = va_arg(ap, int);
+            char digits[16];
+            size_t n = sizeof digits;
+            unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+            do
+                digits[--n] = (char)('0' + u % 10);
+            while (u /= 10);
+            if (v < 0)
+                digits[--n] = '-';
+            else if (plus)
+                digits[--n] = '+';
+            put(buf, room, &len, digits + n, sizeof digits - n);
+        } else {
+            return SIZE_MAX;
+        }
+        pc = strchr(at, '%');
+        if (!pc) {
+            put(buf, room, &len, at, strlen(at));
+            break;
+        }
+    }
+    if (room)
+        buf[len < room ? len : room - 1] = '\0';
+    return len;
+}
+
 void gr_res_note(gr_resolution *r, const char *fmt, ...)
 {
     if (r->nnotes >= GR_MAX_NOTES)
         return;
-    if (!strchr(fmt, '%')) {
+    const char *pc = strchr(fmt, '%');
+    if (!pc) {
         r->notes[r->nnotes++] = fmt;
         return;
     }
     char *at = r->notebuf + r->notelen;
     size_t room = GR_NOTE_POOL - r->notelen;
-    va_list ap;
+    va_list ap, again;
     va_start(ap, fmt);
-    int n = vsnprintf(at, room, fmt, ap);
+    va_copy(again, ap);
+    /* The conversions notes use are written here, as vsnprintf would write
+     * them but at a fraction of its cost (formatting was most of the time of
+     * several resolutions); a format with any other goes to vsnprintf. */
+    size_t n = note_put(at, room, fmt, pc, ap);
+    if (n == SIZE_MAX) {
+        int k = vsnprintf(at, room, fmt, again);
+        n = k < 0 ? room : (size_t)k;
+    }
+    va_end(again);
     va_end(ap);
-    if (n < 0 || (size_t)n >= room) {
-        at[0] = '\0';
+    if (n >= room) {
+        if (room)
+            at[0] = '\0';
         r->notes[r->nnotes++] = "(a note did not fit in the resolution's record and was left out "
                                 "whole rather than cut; please report it)";
         return;
     }
     r->notes[r->nnotes++] = at;
-    r->notelen += (size_t)n + 1;
+    r->notelen += n + 1;
+}
+
+void gr_res_note_text(gr_resolution *r, const char *text)
+{
+    if (r->nnotes < GR_MAX_NOTES)
+        r->notes[r->nnotes++] = text;
 }
 
 void gr_res_value(gr_resolution *r, const char *key, gr_field_kind kind, int64_t v)

@@ -312,7 +312,7 @@ static gr_status read_leaders(ob *o, const gr_jr_node *arr, const gr_jr_node **p
                            "duplicate leader id \"%s\" (leader %d has it); give each "
                            "leader its own id",
                            l->id, gr_battle_leader(b, l->id) + 1);
-        int role;
+        int role = 0;
         if ((st = get_str(o, e, "name", what, 1, 0, l->name, sizeof l->name)) != GR_OK ||
             (st = get_int(o, e, "side", what, 1, 0, 1, 0, &l->side)) != GR_OK ||
             (st = read_choice(o, e, "role", what, roles, 4, &role)) != GR_OK ||
@@ -358,7 +358,7 @@ static gr_status read_units(ob *o, const gr_jr_node *arr)
                            "duplicate unit id \"%s\" (unit %d has it); give each unit "
                            "its own id",
                            u->id, gr_battle_unit(b, u->id) + 1);
-        int arm;
+        int arm = 0;
         const gr_jr_node *lref;
         if ((st = get_str(o, e, "name", what, 1, 0, u->name, sizeof u->name)) != GR_OK ||
             (st = get_int(o, e, "side", what, 1, 0, 1, 0, &u->side)) != GR_OK ||

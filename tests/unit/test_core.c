@@ -323,6 +323,48 @@ static void test_notes_never_cut(void **state)
     assert_int_equal(strlen(r.notes[0]), 3003);
 }
 
+/* Notes are written by resolve.c's own formatter for %s, %d, %+d and %%
+ * (anything else goes to vsnprintf): each expected text is written out by
+ * hand, as printf prints it. */
+static void test_notes_formatted(void **state)
+{
+    (void)state;
+    static gr_resolution r;
+    gr_resolution_init(&r, "t", "t");
+    gr_res_note(&r, "modifiers total %+d: capped at %+d", 5, 3);
+    gr_res_note(&r, "modifiers total %+d: capped at %+d", -4, -3);
+    gr_res_note(&r, "%+d and %d and %d", 0, 0, -7);
+    gr_res_note(&r, "%d %d", 2147483647, -2147483647 - 1);
+    gr_res_note(&r, "%s may: %s.", "the guns", "Tire; Pivote");
+    gr_res_note(&r, "100%% of %d%%", 12);
+    gr_res_note(&r, "[%3d|%-2s|%x]", 7, "a", 255); /* not ours: vsnprintf */
+    gr_res_note(&r, "%s", "");
+    gr_res_note(&r, "%d then %3s", 42, "ab"); /* vsnprintf after one of ours */
+    assert_int_equal(r.nnotes, 9);
+    assert_string_equal(r.notes[0], "modifiers total +5: capped at +3");
+    assert_string_equal(r.notes[1], "modifiers total -4: capped at -3");
+    assert_string_equal(r.notes[2], "+0 and 0 and -7");
+    assert_string_equal(r.notes[3], "2147483647 -2147483648");
+    assert_string_equal(r.notes[4], "the guns may: Tire; Pivote.");
+    assert_string_equal(r.notes[5], "100% of 12%");
+    assert_string_equal(r.notes[6], "[  7|a |ff]");
+    assert_string_equal(r.notes[7], "");
+    assert_string_equal(r.notes[8], "42 then  ab");
+    /* each note keeps its own text in the pool */
+    assert_string_equal(r.notes[0], "modifiers total +5: capped at +3");
+    /* a note that fills the pool to its last byte is kept; the next one,
+     * which has no room, is replaced whole */
+    static char fill[GR_NOTE_POOL];
+    gr_resolution_init(&r, "t", "t");
+    memset(fill, 'y', sizeof fill - 4);
+    fill[sizeof fill - 4] = '\0'; /* "n: " + fill + NUL: the pool exactly */
+    gr_res_note(&r, "n: %s", fill);
+    assert_int_equal(strlen(r.notes[0]), GR_NOTE_POOL - 1);
+    gr_res_note(&r, "m: %d", 1);
+    assert_int_equal(r.nnotes, 2);
+    assert_non_null(strstr(r.notes[1], "left out whole"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -342,6 +384,7 @@ int main(void)
         cmocka_unit_test(test_error_escapes_controls),
         cmocka_unit_test(test_utf8),
         cmocka_unit_test(test_notes_never_cut),
+        cmocka_unit_test(test_notes_formatted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

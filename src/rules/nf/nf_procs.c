@@ -970,8 +970,8 @@ static void move_fraction(const char *id, int *num, int *den)
               {"rally", 1, 2},
               {"rally_with_elan", 1, 1}};
     *num = 0, *den = 1;
-    for (size_t i = 0; i < GR_COUNT(fr); i++)
-        if (!strcmp(fr[i].id, id)) {
+    for (size_t i = 0; i < GR_COUNT(fr); i++) /* the first letter first: no call for most */
+        if (fr[i].id[0] == id[0] && !strcmp(fr[i].id, id)) {
             *num = fr[i].num, *den = fr[i].den;
             return;
         }

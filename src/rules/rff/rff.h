@@ -113,8 +113,13 @@ enum { RFF_COL_WELL_EXECUTED, RFF_COL_DELAYED, RFF_COL_SHOCKED };
 extern const char *const rff_maneuver_columns[];
 
 /* Write the printed actions of column `col` for troops (guns = 0) or guns
- * (guns = 1), one per line prefixed by `indent`, into buf. */
+ * (guns = 1) into buf, joined by "; " (cut to cap - 1 bytes if longer). */
 void rff_actions_text(int guns, int col, char *buf, size_t cap);
+/* The note of a maneuver result that allows column `col`: "the troops may: "
+ * or "the guns may: " and rff_actions_text's list, a constant made at
+ * compile time (for gr_res_note_text); NULL for a column the
+ * arm does not have (guns: shocked). */
+const char *rff_actions_note(int guns, int col);
 
 /* ---- fire points (data/rff/fire_points.json, read by the io layer) ------- */
 

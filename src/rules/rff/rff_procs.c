@@ -19,28 +19,10 @@
 static const char *const qualities[] = {"crack", "veteran", "trained", "green", NULL};
 static const char *const conditions[] = {"fresh", "worn", "spent", NULL};
 
-/* Inputs are looked up by name, so the fire procedures can share code. */
-static int P(const gr_procedure *p, const char *name)
+/* Equal strings: the first letters compared before strcmp (most differ). */
+static int same(const char *x, const char *y)
 {
-    return gr_param_index(p->params, p->nparams, name);
-}
-
-static int flag(const gr_procedure *p, const gr_args *a, const char *name)
-{
-    int k = P(p, name);
-    return k >= 0 && gr_args_flag(a, k);
-}
-
-static int64_t get(const gr_procedure *p, const gr_args *a, const char *name, int64_t dflt)
-{
-    int k = P(p, name);
-    return k >= 0 ? gr_args_get(a, k, dflt) : dflt;
-}
-
-static int given(const gr_procedure *p, const gr_args *a, const char *name)
-{
-    int k = P(p, name);
-    return k >= 0 && a->given[k];
+    return x[0] == y[0] && !strcmp(x, y);
 }
 
 static const char *outcome_id(const gr_step *s)
@@ -51,7 +33,7 @@ static const char *outcome_id(const gr_step *s)
 static int64_t cell_int(const gr_step *s, const char *key, int64_t dflt)
 {
     for (int i = 0; i < s->cell.nfields; i++)
-        if (!strcmp(s->cell.fields[i].key, key))
+        if (same(s->cell.fields[i].key, key))
             return s->cell.fields[i].i;
     return dflt;
 }
@@ -59,7 +41,7 @@ static int64_t cell_int(const gr_step *s, const char *key, int64_t dflt)
 static const char *cell_str(const gr_step *s, const char *key)
 {
     for (int i = 0; i < s->cell.nfields; i++)
-        if (!strcmp(s->cell.fields[i].key, key) && s->cell.fields[i].kind == GR_F_STR)
+        if (same(s->cell.fields[i].key, key) && s->cell.fields[i].kind == GR_F_STR)
             return s->cell.fields[i].s;
     return NULL;
 }
@@ -70,6 +52,9 @@ static gr_mod *line_drm(gr_resolution *r, int value, const char *text, const cha
     return value ? gr_res_drm(r, value, text, src) : gr_res_info(r, text, src);
 }
 
+/* The inputs of a table read only with the roll (gr_res_read copies them). */
+static const gr_args no_inputs;
+
 /* A leader loss test: roll a D10 and read the Leader loss table. */
 static gr_status leader_test(gr_resolution *r, gr_dice_source *dice, const char *what,
                              gr_error *err)
@@ -78,9 +63,7 @@ static gr_status leader_test(gr_resolution *r, gr_dice_source *dice, const char 
     gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "leader loss", &roll, err);
     if (st != GR_OK)
         return st;
-    gr_args t;
-    memset(&t, 0, sizeof t);
-    return gr_res_read(r, what, &rff_leader_loss_table, &t, roll, 0, NULL, err);
+    return gr_res_read(r, what, &rff_leader_loss_table, &no_inputs, roll, 0, NULL, err);
 }
 
 /* ---- maneuver ------------------------------------------------------------- */
@@ -91,74 +74,100 @@ static const char *const mp_leaders[] = {"none", "gallant", "able", "poor", NULL
 static const char *const mp_commands[] = {"normal", "provisional", "out_of_command", NULL};
 static const char *const mp_losses[] = {"none", "heavy", "heaviest", NULL};
 
+/* The maneuver's inputs, by index (read by index, never by name). */
+enum {
+    MP_STATE,
+    MP_ARM,
+    MP_LEADER,
+    MP_ATTACHED,
+    MP_COMMAND,
+    MP_QUALITY,
+    MP_CONDITION,
+    MP_IN_BATTERY,
+    MP_COLUMN_OR_COVER,
+    MP_FLANKED,
+    MP_BROKEN,
+    MP_KEY_POSITION_LOST,
+    MP_LOSSES,
+    MP_UNIT,
+    MP_TERRAIN,
+    MP_GUN,
+};
 static const gr_param maneuver_params[] = {
-    {"state", GR_P_ENUM, mp_states, 1, 0, 0,
-     "good_order (troops in good order, and all guns) or disordered (disordered or broken "
-     "troops)"},
-    {"arm", GR_P_ENUM, mp_arms, 0, 0, 0, "troops (default) or guns"},
-    {"leader", GR_P_ENUM, mp_leaders, 0, 0, 0,
-     "the commanding leader: gallant (+1), able (0), poor (-1), none (default)"},
-    {"attached", GR_P_FLAG, NULL, 0, 0, 1, "leader attached or brave colonel (+1)"},
-    {"command", GR_P_ENUM, mp_commands, 0, 0, 0,
-     "normal (default), provisional (-1: commandant provisoire), out_of_command (-2)"},
-    {"quality", GR_P_ENUM, qualities, 0, 0, 0,
-     "crack (+2), veteran (+1), trained (0, default), green (-1)"},
-    {"condition", GR_P_ENUM, conditions, 0, 0, 0,
-     "fresh (+2), worn (0: ébranlée, default), spent (-2: fatiguée)"},
-    {"in-battery", GR_P_FLAG, NULL, 0, 0, 1, "guns in battery, 2 pieces at least (+2)"},
-    {"column-or-cover", GR_P_FLAG, NULL, 0, 0, 1,
-     "march or road column, garrisoned, limbered gun, or behind linear cover (+1)"},
-    {"flanked", GR_P_FLAG, NULL, 0, 0, 1, "outflanked within 20cm (-2, with broken once)"},
-    {"broken", GR_P_FLAG, NULL, 0, 0, 1, "broken (-2, with flanked once)"},
-    {"key-position-lost", GR_P_FLAG, NULL, 0, 0, 1, "a key position was lost (-1)"},
-    {"losses", GR_P_ENUM, mp_losses, 0, 0, 0,
-     "none (default), heavy (-1: lourdes pertes), heaviest (-2: pertes les plus nombreuses)"},
-    {"unit", GR_P_ENUM, rff_move_units, 0, 0, 0,
-     "movement row, to give the distance the result allows (see lookup rff movement)"},
-    {"terrain", GR_P_ENUM, rff_move_terrains, 0, 0, 0,
-     "terrain column for --unit: clear (default), rough, difficult, road"},
-    {"gun", GR_P_ENUM, rff_guns, 0, 0, 0, "guns: hh, hr (no forced march), mh, other (default)"},
+    [MP_STATE] =
+        {"state", GR_P_ENUM, mp_states, 1, 0, 0,
+         "good_order (troops in good order, and all guns) or disordered (disordered or broken "
+         "troops)"},
+    [MP_ARM] = {"arm", GR_P_ENUM, mp_arms, 0, 0, 0, "troops (default) or guns"},
+    [MP_LEADER] = {"leader", GR_P_ENUM, mp_leaders, 0, 0, 0,
+                   "the commanding leader: gallant (+1), able (0), poor (-1), none (default)"},
+    [MP_ATTACHED] = {"attached", GR_P_FLAG, NULL, 0, 0, 1, "leader attached or brave colonel (+1)"},
+    [MP_COMMAND] =
+        {"command", GR_P_ENUM, mp_commands, 0, 0, 0,
+         "normal (default), provisional (-1: commandant provisoire), out_of_command (-2)"},
+    [MP_QUALITY] = {"quality", GR_P_ENUM, qualities, 0, 0, 0,
+                    "crack (+2), veteran (+1), trained (0, default), green (-1)"},
+    [MP_CONDITION] = {"condition", GR_P_ENUM, conditions, 0, 0, 0,
+                      "fresh (+2), worn (0: ébranlée, default), spent (-2: fatiguée)"},
+    [MP_IN_BATTERY] = {"in-battery", GR_P_FLAG, NULL, 0, 0, 1,
+                       "guns in battery, 2 pieces at least (+2)"},
+    [MP_COLUMN_OR_COVER] =
+        {"column-or-cover", GR_P_FLAG, NULL, 0, 0, 1,
+         "march or road column, garrisoned, limbered gun, or behind linear cover (+1)"},
+    [MP_FLANKED] = {"flanked", GR_P_FLAG, NULL, 0, 0, 1,
+                    "outflanked within 20cm (-2, with broken once)"},
+    [MP_BROKEN] = {"broken", GR_P_FLAG, NULL, 0, 0, 1, "broken (-2, with flanked once)"},
+    [MP_KEY_POSITION_LOST] = {"key-position-lost", GR_P_FLAG, NULL, 0, 0, 1,
+                              "a key position was lost (-1)"},
+    [MP_LOSSES] =
+        {"losses", GR_P_ENUM, mp_losses, 0, 0, 0,
+         "none (default), heavy (-1: lourdes pertes), heaviest (-2: pertes les plus nombreuses)"},
+    [MP_UNIT] = {"unit", GR_P_ENUM, rff_move_units, 0, 0, 0,
+                 "movement row, to give the distance the result allows (see lookup rff movement)"},
+    [MP_TERRAIN] = {"terrain", GR_P_ENUM, rff_move_terrains, 0, 0, 0,
+                    "terrain column for --unit: clear (default), rough, difficult, road"},
+    [MP_GUN] = {"gun", GR_P_ENUM, rff_guns, 0, 0, 0,
+                "guns: hh, hr (no forced march), mh, other (default)"},
 };
 
-static void maneuver_drms(const gr_procedure *p, const gr_args *a, gr_resolution *r)
+static void maneuver_drms(const gr_args *a, gr_resolution *r)
 {
     static const int leader_line[] = {-1, RFF_MD_GALLANT, RFF_MD_ABLE, RFF_MD_POOR};
-    int l = (int)get(p, a, "leader", 0);
+    int l = (int)gr_args_get(a, MP_LEADER, 0);
     if (l)
         line_drm(r, rff_maneuver_drm(leader_line[l]), rff_maneuver_drm_text(leader_line[l]),
                  SRC_MD);
-    if (flag(p, a, "attached"))
+    if (gr_args_flag(a, MP_ATTACHED))
         line_drm(r, rff_maneuver_drm(RFF_MD_ATTACHED), rff_maneuver_drm_text(RFF_MD_ATTACHED),
                  SRC_MD);
     static const int command_line[] = {-1, RFF_MD_PROVISIONAL, RFF_MD_OUT_OF_COMMAND};
-    int c = (int)get(p, a, "command", 0);
+    int c = (int)gr_args_get(a, MP_COMMAND, 0);
     if (c)
         line_drm(r, rff_maneuver_drm(command_line[c]), rff_maneuver_drm_text(command_line[c]),
                  SRC_MD);
     static const int quality_line[] = {RFF_MD_CRACK, RFF_MD_VETERAN, RFF_MD_TRAINED, RFF_MD_GREEN};
-    int q = (int)get(p, a, "quality", 2);
+    int q = (int)gr_args_get(a, MP_QUALITY, 2);
     line_drm(r, rff_maneuver_drm(quality_line[q]), rff_maneuver_drm_text(quality_line[q]), SRC_MD);
     static const int cond_line[] = {RFF_MD_FRESH, RFF_MD_WORN, RFF_MD_SPENT};
-    int cn = (int)get(p, a, "condition", 1);
+    int cn = (int)gr_args_get(a, MP_CONDITION, 1);
     line_drm(r, rff_maneuver_drm(cond_line[cn]), rff_maneuver_drm_text(cond_line[cn]), SRC_MD);
     static const struct {
-        const char *flag;
-        int line;
-    } flags[] = {{"in-battery", RFF_MD_IN_BATTERY},
-                 {"column-or-cover", RFF_MD_COLUMN_OR_COVER},
-                 {"key-position-lost", RFF_MD_KEY_POSITION_LOST}};
+        int flag, line;
+    } flags[] = {{MP_IN_BATTERY, RFF_MD_IN_BATTERY},
+                 {MP_COLUMN_OR_COVER, RFF_MD_COLUMN_OR_COVER},
+                 {MP_KEY_POSITION_LOST, RFF_MD_KEY_POSITION_LOST}};
     for (size_t i = 0; i < GR_COUNT(flags); i++)
-        if (flag(p, a, flags[i].flag))
+        if (gr_args_flag(a, flags[i].flag))
             line_drm(r, rff_maneuver_drm(flags[i].line), rff_maneuver_drm_text(flags[i].line),
                      SRC_MD);
     /* "-2 Pris de flanc dans les 20cm, brisé": one line, counted once. */
-    int fl = flag(p, a, "flanked"), br = flag(p, a, "broken");
+    int fl = gr_args_flag(a, MP_FLANKED), br = gr_args_flag(a, MP_BROKEN);
     if (fl || br)
         line_drm(r, rff_maneuver_drm(RFF_MD_FLANKED_OR_BROKEN),
                  rff_maneuver_drm_text(RFF_MD_FLANKED_OR_BROKEN), SRC_MD);
     if (fl && br)
         gr_res_note(r, "flanked and broken share one printed line: -2 once (docs/rules/rff.md)");
-    int lo = (int)get(p, a, "losses", 0);
+    int lo = (int)gr_args_get(a, MP_LOSSES, 0);
     if (lo)
         line_drm(r, rff_maneuver_drm(lo == 1 ? RFF_MD_HEAVY_LOSSES : RFF_MD_HEAVIEST_LOSSES),
                  rff_maneuver_drm_text(lo == 1 ? RFF_MD_HEAVY_LOSSES : RFF_MD_HEAVIEST_LOSSES),
@@ -183,7 +192,7 @@ static void maneuver_allows(const char *id, int *col, int *share)
     *col = -1;
     *share = 0;
     for (size_t i = 0; i < GR_COUNT(m); i++)
-        if (!strcmp(m[i].id, id)) {
+        if (same(m[i].id, id)) {
             *col = m[i].col;
             *share = m[i].share;
         }
@@ -192,29 +201,28 @@ static void maneuver_allows(const char *id, int *col, int *share)
 static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
                                   gr_error *err)
 {
-    const gr_procedure *p = &rff_maneuver_proc;
     gr_resolution_init(r, "rff", "maneuver");
-    int state = (int)get(p, a, "state", 0);
-    int guns = (int)get(p, a, "arm", 0) == 1;
+    int state = (int)gr_args_get(a, MP_STATE, 0);
+    int guns = (int)gr_args_get(a, MP_ARM, 0) == 1;
     if (guns && state == 1)
         return gr_error_set(err, GR_EINPUT,
                             "--state disordered: guns read the column \"Troupes en bon ordre et "
                             "canons\"; accepted with --arm guns: --state good_order");
     /* « Troupes en désordre ou brisées » is one column: a broken unit reads it. */
-    if (guns && flag(p, a, "broken"))
+    if (guns && gr_args_flag(a, MP_BROKEN))
         return gr_error_set(err, GR_EINPUT,
                             "--broken with --arm guns: « brisé » is for troops (their column "
                             "« Troupes en désordre ou brisées »); accepted with --broken: --arm "
                             "troops --state disordered");
-    if (state == 0 && flag(p, a, "broken"))
+    if (state == 0 && gr_args_flag(a, MP_BROKEN))
         return gr_error_set(err, GR_EINPUT,
                             "--broken with --state good_order: broken troops read the column "
                             "« Troupes en désordre ou brisées », never « Troupes en bon ordre et "
                             "canons »; accepted with --broken: --state disordered");
-    if (!guns && (flag(p, a, "in-battery") || given(p, a, "gun")))
+    if (!guns && (gr_args_flag(a, MP_IN_BATTERY) || a->given[MP_GUN]))
         return gr_error_set(err, GR_EINPUT,
                             "--in-battery and --gun are for guns; accepted with them: --arm guns");
-    maneuver_drms(p, a, r);
+    maneuver_drms(a, r);
     int mod = gr_res_drm_total(r, 0);
     int roll;
     gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "maneuver", &roll, err);
@@ -228,7 +236,7 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     if ((st = gr_res_read(r, "Maneuver", &rff_maneuver_table, &t, roll, mod, &step, err)) != GR_OK)
         return st;
     const char *id = outcome_id(step);
-    if (!strcmp(id, "panic") && state == 1) {
+    if (same(id, "panic") && state == 1) {
         int stands = (int)cell_int(step, "stands", 0);
         gr_res_value(r, "stands_lost", GR_F_INT, stands);
         gr_res_note(r, "panic: one stand lost per point below 0 (score %d): %d stand(s)",
@@ -236,21 +244,19 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     }
     int col, share;
     maneuver_allows(id, &col, &share);
-    if (!strcmp(id, "shocked") && state == 0 && !guns)
+    if (same(id, "shocked") && state == 0 && !guns)
         col = RFF_COL_SHOCKED; /* the troops' CHOQUÉE column */
     if (col >= 0 && !(guns && col == RFF_COL_SHOCKED)) {
-        char acts[4096];
-        rff_actions_text(guns, col, acts, sizeof acts);
-        gr_res_note(r, "%s may: %s", guns ? "the guns" : "the troops", acts);
+        gr_res_note_text(r, rff_actions_note(guns, col));
     }
-    int gun = (int)get(p, a, "gun", 3);
+    int gun = (int)gr_args_get(a, MP_GUN, 3);
     if (share == 3 && guns && gun <= 1) {
         share = 2;
         gr_res_note(r, "forced march: not for HH or HR guns (\"Pas de marche forcée si canon HH "
                        "ou HR\"): a full move");
     }
-    if (given(p, a, "unit") && share) {
-        int u = (int)get(p, a, "unit", 0), ter = (int)get(p, a, "terrain", 0);
+    if (a->given[MP_UNIT] && share) {
+        int u = (int)gr_args_get(a, MP_UNIT, 0), ter = (int)gr_args_get(a, MP_TERRAIN, 0);
         int cm = rff_move_cm(u, ter, share == 3);
         if (cm < 0) {
             gr_res_note(r, "the movement row prints '-' on the road: move at the rate of the "
@@ -261,7 +267,7 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
                 milli /= 2;
             gr_res_value(r, "move_cm", GR_F_NUM, milli);
         }
-    } else if (given(p, a, "unit") && !share) {
+    } else if (a->given[MP_UNIT] && !share) {
         gr_res_note(r, "this result gives no maneuver move: the unit moves only as its effect "
                        "says");
     }
@@ -292,128 +298,181 @@ const gr_procedure rff_maneuver_proc = {
 
 static const char *const covers[] = {"none", "partial", "full", "fortified", NULL};
 
+/* The inputs of musketry and cannonade, by index: the two share the code
+ * (weapon or gun), the points file and the target's inputs, at the same
+ * places; each has its own after FI_N.  The procedures read their inputs
+ * by these indices, never by name. */
+enum {
+    FI_CODE, /* musketry: weapon; cannonade: gun */
+    FI_POINTS_FILE,
+    FI_BAND,
+    FI_STANDS,
+    FI_POINTS,
+    FI_LOW_AMMO,
+    FI_QUALITY,
+    FI_DIVISION_COLUMN,
+    FI_CAVALRY,
+    FI_FLANKED,
+    FI_ABOUT_FACED,
+    FI_PASSED_LINES,
+    FI_BROKEN,
+    FI_MARCH_COLUMN,
+    FI_ENFILADED,
+    FI_GUNS,
+    FI_LIMBERED,
+    FI_SINGLE_LINE,
+    FI_COVER,
+    FI_CHARGING,
+    FI_BAYONET,
+    FI_MASSED,
+    FI_UNDER_HALF,
+    FI_NO_LEADER_NEAR,
+    FI_N
+};
+enum { FM_DISORDERED = FI_N, FM_FIRER_QUALITY, FM_IN_CHARGE, FM_BUCK_AND_BALL, FM_SHARPSHOOTERS };
+enum { FC_DAMAGED = FI_N };
+
+#define POINTS_FILE_PARAM                                                                          \
+    [FI_POINTS_FILE] = {"points-file",                                                             \
+                        GR_P_TEXT,                                                                 \
+                        NULL,                                                                      \
+                        0,                                                                         \
+                        0,                                                                         \
+                        0,                                                                         \
+                        "a scenario's fire-points file (default data/rff/fire_points.json)"}
+
 #define TARGET_PARAMS                                                                              \
-    {"band",                                                                                       \
-     GR_P_ENUM,                                                                                    \
-     rff_bands,                                                                                    \
-     1,                                                                                            \
-     0,                                                                                            \
-     0,                                                                                            \
-     "range band: close (portée rapprochée, 'Rapp.') or long ('Portée')"},                         \
-        {"stands", GR_P_INT, NULL, 0, 1, 60, "stands firing (with the points file)"},              \
-        {"points",                                                                                 \
-         GR_P_NUM,                                                                                 \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         1000 * GR_MILLI,                                                                          \
-         "total fire points, given by the player (the per-stand values are not in the seed)"},     \
+    [FI_BAND] = {"band",                                                                           \
+                 GR_P_ENUM,                                                                        \
+                 rff_bands,                                                                        \
+                 1,                                                                                \
+                 0,                                                                                \
+                 0,                                                                                \
+                 "range band: close (portée rapprochée, 'Rapp.') or long ('Portée')"},             \
+    [FI_STANDS] = {"stands", GR_P_INT, NULL, 0, 1, 60, "stands firing (with the points file)"},    \
+    [FI_POINTS] = {"points",                                                                       \
+                   GR_P_NUM,                                                                       \
+                   NULL,                                                                           \
+                   0,                                                                              \
+                   0,                                                                              \
+                   1000 * GR_MILLI,                                                                \
+                   "total fire points, given by the player (the per-stand values are not in the "  \
+                   "seed)"},                                                                       \
+    [FI_LOW_AMMO] =                                                                                \
         {"low-ammo", GR_P_FLAG, NULL, 0, 0, 1, "the firers are low on ammunition (x1/2)"},         \
-        {"target-quality",                                                                         \
-         GR_P_ENUM,                                                                                \
-         qualities,                                                                                \
-         1,                                                                                        \
-         0,                                                                                        \
-         0,                                                                                        \
-         "the target's column: crack, veteran, trained, green"},                                   \
-        {"target-division-column", GR_P_FLAG, NULL, 0, 0, 1, "target in division column (+1)"},    \
-        {"target-cavalry", GR_P_FLAG, NULL, 0, 0, 1, "target is cavalry (+1)"},                    \
-        {"target-flanked", GR_P_FLAG, NULL, 0, 0, 1, "target taken in flank (+1)"},                \
-        {"target-about-faced", GR_P_FLAG, NULL, 0, 0, 1, "target has about-faced (+1)"},           \
+    [FI_QUALITY] = {"target-quality",                                                              \
+                    GR_P_ENUM,                                                                     \
+                    qualities,                                                                     \
+                    1,                                                                             \
+                    0,                                                                             \
+                    0,                                                                             \
+                    "the target's column: crack, veteran, trained, green"},                        \
+    [FI_DIVISION_COLUMN] = {"target-division-column",        GR_P_FLAG, NULL, 0, 0, 1,             \
+                            "target in division column (+1)"},                                     \
+    [FI_CAVALRY] = {"target-cavalry", GR_P_FLAG, NULL, 0, 0, 1, "target is cavalry (+1)"},         \
+    [FI_FLANKED] = {"target-flanked", GR_P_FLAG, NULL, 0, 0, 1, "target taken in flank (+1)"},     \
+    [FI_ABOUT_FACED] = {"target-about-faced",         GR_P_FLAG, NULL, 0, 0, 1,                    \
+                        "target has about-faced (+1)"},                                            \
+    [FI_PASSED_LINES] =                                                                            \
         {"target-passed-lines", GR_P_FLAG, NULL, 0, 0, 1, "target made a passage of lines (+1)"},  \
-        {"target-broken", GR_P_FLAG, NULL, 0, 0, 1, "target unit is broken (+1)"},                 \
-        {"target-march-column", GR_P_FLAG, NULL, 0, 0, 1, "target in march column (+2)"},          \
-        {"target-enfiladed",                                                                       \
-         GR_P_FLAG,                                                                                \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         1,                                                                                        \
-         "target enfiladed: troops +2, guns +1 (replaces the flank +1)"},                          \
-        {"target-guns", GR_P_FLAG, NULL, 0, 0, 1, "the target is guns"},                           \
-        {"target-limbered", GR_P_FLAG, NULL, 0, 0, 1, "target guns limbered (+1)"},                \
-        {"target-single-line",                                                                     \
-         GR_P_FLAG,                                                                                \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         1,                                                                                        \
-         "target in single line (-1, or -2 in "                                                    \
-         "partial cover)"},                                                                        \
-        {"cover",                                                                                  \
-         GR_P_ENUM,                                                                                \
-         covers,                                                                                   \
-         0,                                                                                        \
-         0,                                                                                        \
-         0,                                                                                        \
-         "target's cover: none (default), partial (-1), full (-2), fortified (-3)"},               \
-        {"target-charging",                                                                        \
-         GR_P_FLAG,                                                                                \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         1,                                                                                        \
-         "the target is charging: the result's charge effect applies"},                            \
-        {"bayonet", GR_P_FLAG, NULL, 0, 0, 1, "the charging target has bayonet/sabre"},            \
-        {"massed",                                                                                 \
-         GR_P_FLAG,                                                                                \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         1,                                                                                        \
-         "massed target: units within 5cm behind it take the effect next"},                        \
-        {"under-half",                                                                             \
-         GR_P_FLAG,                                                                                \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         1,                                                                                        \
-         "fewer than half the unit's stands fired (no low ammunition on a 10)"},                   \
-    {                                                                                              \
-        "no-leader-near", GR_P_FLAG, NULL, 0, 0, 1,                                                \
-            "no leader within 10cm of the target (no leader loss test on a 10)"                    \
-    }
+    [FI_BROKEN] = {"target-broken", GR_P_FLAG, NULL, 0, 0, 1, "target unit is broken (+1)"},       \
+    [FI_MARCH_COLUMN] = {"target-march-column",        GR_P_FLAG, NULL, 0, 0, 1,                   \
+                         "target in march column (+2)"},                                           \
+    [FI_ENFILADED] = {"target-enfiladed",                                                          \
+                      GR_P_FLAG,                                                                   \
+                      NULL,                                                                        \
+                      0,                                                                           \
+                      0,                                                                           \
+                      1,                                                                           \
+                      "target enfiladed: troops +2, guns +1 (replaces the flank +1)"},             \
+    [FI_GUNS] = {"target-guns", GR_P_FLAG, NULL, 0, 0, 1, "the target is guns"},                   \
+    [FI_LIMBERED] = {"target-limbered", GR_P_FLAG, NULL, 0, 0, 1, "target guns limbered (+1)"},    \
+    [FI_SINGLE_LINE] = {"target-single-line",                                                      \
+                        GR_P_FLAG,                                                                 \
+                        NULL,                                                                      \
+                        0,                                                                         \
+                        0,                                                                         \
+                        1,                                                                         \
+                        "target in single line (-1, or -2 in partial cover)"},                     \
+    [FI_COVER] = {"cover",                                                                         \
+                  GR_P_ENUM,                                                                       \
+                  covers,                                                                          \
+                  0,                                                                               \
+                  0,                                                                               \
+                  0,                                                                               \
+                  "target's cover: none (default), partial (-1), full (-2), fortified (-3)"},      \
+    [FI_CHARGING] = {"target-charging",                                                            \
+                     GR_P_FLAG,                                                                    \
+                     NULL,                                                                         \
+                     0,                                                                            \
+                     0,                                                                            \
+                     1,                                                                            \
+                     "the target is charging: the result's charge effect applies"},                \
+    [FI_BAYONET] = {"bayonet", GR_P_FLAG, NULL, 0, 0, 1, "the charging target has bayonet/sabre"}, \
+    [FI_MASSED] = {"massed",                                                                       \
+                   GR_P_FLAG,                                                                      \
+                   NULL,                                                                           \
+                   0,                                                                              \
+                   0,                                                                              \
+                   1,                                                                              \
+                   "massed target: units within 5cm behind it take the effect next"},              \
+    [FI_UNDER_HALF] = {"under-half",                                                               \
+                       GR_P_FLAG,                                                                  \
+                       NULL,                                                                       \
+                       0,                                                                          \
+                       0,                                                                          \
+                       1,                                                                          \
+                       "fewer than half the unit's stands fired (no low ammunition on a 10)"},     \
+    [FI_NO_LEADER_NEAR] = {"no-leader-near",                                                       \
+                           GR_P_FLAG,                                                              \
+                           NULL,                                                                   \
+                           0,                                                                      \
+                           0,                                                                      \
+                           1,                                                                      \
+                           "no leader within 10cm of the target (no leader loss test on a 10)"}
 
 static const gr_param musketry_params[] = {
-    {"weapon", GR_P_ENUM, rff_weapons, 0, 0, 0,
-     "weapon code: rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine"},
-    {"points-file", GR_P_TEXT, NULL, 0, 0, 0,
-     "a scenario's fire-points file (default data/rff/fire_points.json)"},
+    [FI_CODE] = {"weapon", GR_P_ENUM, rff_weapons, 0, 0, 0,
+                 "weapon code: rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine"},
+    POINTS_FILE_PARAM,
     TARGET_PARAMS,
-    {"disordered", GR_P_FLAG, NULL, 0, 0, 1, "the firers are disordered (x1/2)"},
-    {"firer-quality", GR_P_ENUM, qualities, 0, 0, 0,
-     "firers' quality: green musketry is -1 (default trained)"},
-    {"in-charge", GR_P_FLAG, NULL, 0, 0, 1, "the firers are charging or receiving a charge"},
-    {"buck-and-ball", GR_P_FLAG, NULL, 0, 0, 1, "SM firers loaded with buck & ball"},
-    {"sharpshooters", GR_P_FLAG, NULL, 0, 0, 1, "the firers are sharpshooters (SS) (+1)"},
+    [FM_DISORDERED] = {"disordered", GR_P_FLAG, NULL, 0, 0, 1, "the firers are disordered (x1/2)"},
+    [FM_FIRER_QUALITY] = {"firer-quality", GR_P_ENUM, qualities, 0, 0, 0,
+                          "firers' quality: green musketry is -1 (default trained)"},
+    [FM_IN_CHARGE] = {"in-charge", GR_P_FLAG, NULL, 0, 0, 1,
+                      "the firers are charging or receiving a charge"},
+    [FM_BUCK_AND_BALL] = {"buck-and-ball", GR_P_FLAG, NULL, 0, 0, 1,
+                          "SM firers loaded with buck & ball"},
+    [FM_SHARPSHOOTERS] = {"sharpshooters", GR_P_FLAG, NULL, 0, 0, 1,
+                          "the firers are sharpshooters (SS) (+1)"},
 };
 
 static const gr_param cannonade_params[] = {
-    {"gun", GR_P_ENUM, rff_guns, 0, 0, 0, "gun type: hh, hr, mh, other"},
-    {"points-file", GR_P_TEXT, NULL, 0, 0, 0,
-     "a scenario's fire-points file (default data/rff/fire_points.json)"},
+    [FI_CODE] = {"gun", GR_P_ENUM, rff_guns, 0, 0, 0, "gun type: hh, hr, mh, other"},
+    POINTS_FILE_PARAM,
     TARGET_PARAMS,
-    {"damaged", GR_P_FLAG, NULL, 0, 0, 1, "the gun is damaged (x1/2)"},
+    [FC_DAMAGED] = {"damaged", GR_P_FLAG, NULL, 0, 0, 1, "the gun is damaged (x1/2)"},
 };
 
 /* Total fire points, in milli-points, with the multipliers. */
-static gr_status fire_points(const gr_procedure *p, const gr_args *a, int cannon, gr_resolution *r,
-                             int64_t *points, gr_error *err)
+static gr_status fire_points(const gr_args *a, int cannon, gr_resolution *r, int64_t *points,
+                             gr_error *err)
 {
     const char *what = cannon ? "gun" : "weapon";
-    int band = (int)get(p, a, "band", 0);
-    int have_code = given(p, a, what);
+    int band = (int)gr_args_get(a, FI_BAND, 0);
+    int have_code = a->given[FI_CODE];
     const rff_points *file = NULL;
     const rff_points_entry *pts = NULL;
     if (have_code) {
-        gr_status st = rff_points_get(a, cannon, (int)get(p, a, what, 0), band, &file, &pts, err);
+        gr_status st =
+            rff_points_get(a, cannon, (int)gr_args_get(a, FI_CODE, 0), band, &file, &pts, err);
         if (st != GR_OK)
             return st;
     }
     const char *code =
-        have_code ? (cannon ? rff_gun_codes : rff_weapon_codes)[get(p, a, what, 0)] : NULL;
-    if (given(p, a, "points")) {
-        *points = get(p, a, "points", 0);
+        have_code ? (cannon ? rff_gun_codes : rff_weapon_codes)[gr_args_get(a, FI_CODE, 0)] : NULL;
+    if (a->given[FI_POINTS]) {
+        *points = gr_args_get(a, FI_POINTS, 0);
         gr_res_info(r, "fire points given by the player (--points)", SRC_POINTS);
         if (!have_code || !pts->known)
             gr_res_note(r,
@@ -425,7 +484,7 @@ static gr_status fire_points(const gr_procedure *p, const gr_args *a, int cannon
             gr_res_note(r, "--points replaces the file's %s value for %s at %s range", what, code,
                         rff_bands[band]);
     } else {
-        if (!have_code || !given(p, a, "stands"))
+        if (!have_code || !a->given[FI_STANDS])
             return gr_error_set(err, GR_EINPUT,
                                 "give the fire points with --points N (the per-stand values are "
                                 "not in the seed), or --%s and --stands for a points file",
@@ -439,7 +498,7 @@ static gr_status fire_points(const gr_procedure *p, const gr_args *a, int cannon
                 "points file with --points-file FILE",
                 cannon ? "cannonade" : "musketry", code, rff_bands[band], file->path,
                 pts->present ? pts->source : "absent from the file");
-        *points = pts->milli * get(p, a, "stands", 1);
+        *points = pts->milli * gr_args_get(a, FI_STANDS, 1);
         gr_res_info(r, "points per stand from the points file times the stands firing", SRC_POINTS);
         gr_res_note(r, "points per stand for %s at %s range: read from %s (source: %s)", code,
                     rff_bands[band], file->path, pts->source);
@@ -448,18 +507,21 @@ static gr_status fire_points(const gr_procedure *p, const gr_args *a, int cannon
     /* "x 1/2 si tireurs en désordre, à court de munitions ou canon endommagé,
      * non cumulable" */
     static const struct {
-        const char *flag, *reason;
-    } halves[] = {{"disordered", "x 1/2 tireurs en désordre"},
-                  {"low-ammo", "x 1/2 à court de munitions"},
-                  {"damaged", "x 1/2 canon endommagé"}};
+        int musketry, cannonade; /* the flag's input, -1 if the procedure has none */
+        const char *reason;
+    } halves[] = {{FM_DISORDERED, -1, "x 1/2 tireurs en désordre"},
+                  {FI_LOW_AMMO, FI_LOW_AMMO, "x 1/2 à court de munitions"},
+                  {-1, FC_DAMAGED, "x 1/2 canon endommagé"}};
     int halved = 0;
-    for (size_t i = 0; i < GR_COUNT(halves); i++)
-        if (flag(p, a, halves[i].flag)) {
+    for (size_t i = 0; i < GR_COUNT(halves); i++) {
+        int k = cannon ? halves[i].cannonade : halves[i].musketry;
+        if (k >= 0 && gr_args_flag(a, k)) {
             gr_mod *m = gr_res_mul(r, 1, 2, halves[i].reason, SRC_FP);
             if (halved && m)
                 m->applied = 0;
             halved = 1;
         }
+    }
     if (halved) {
         *points /= 2;
         gr_res_note(r, "x 1/2 counts once: \"non cumulable\"");
@@ -477,58 +539,54 @@ static void fire_drm_line(gr_resolution *r, int line)
 static gr_status target_drms(const gr_procedure *p, const gr_args *a, gr_resolution *r,
                              gr_error *err)
 {
-    int guns = flag(p, a, "target-guns");
-    int enf = flag(p, a, "target-enfiladed");
-    if (!guns && flag(p, a, "target-limbered"))
+    int guns = gr_args_flag(a, FI_GUNS);
+    int enf = gr_args_flag(a, FI_ENFILADED);
+    if (!guns && gr_args_flag(a, FI_LIMBERED))
         return gr_error_set(err, GR_EINPUT,
                             "--target-limbered is for a gun target; accepted "
                             "with it: --target-guns");
     /* One target, one formation (docs/rules/rff.md). */
     static const struct {
-        const char *x;
-        int lx;
-        const char *y;
-        int ly;
+        int x, lx, y, ly;
         const char *why;
     } excl[] = {
-        {"target-division-column", RFF_FD_TARGET_EXPOSED, "target-march-column",
+        {FI_DIVISION_COLUMN, RFF_FD_TARGET_EXPOSED, FI_MARCH_COLUMN,
          RFF_FD_MARCH_COLUMN_OR_ENFILADE, "a target is in one formation"},
-        {"target-division-column", RFF_FD_TARGET_EXPOSED, "target-single-line",
+        {FI_DIVISION_COLUMN, RFF_FD_TARGET_EXPOSED, FI_SINGLE_LINE,
          RFF_FD_PARTIAL_COVER_OR_SINGLE_LINE, "a target is in one formation"},
-        {"target-march-column", RFF_FD_MARCH_COLUMN_OR_ENFILADE, "target-single-line",
+        {FI_MARCH_COLUMN, RFF_FD_MARCH_COLUMN_OR_ENFILADE, FI_SINGLE_LINE,
          RFF_FD_PARTIAL_COVER_OR_SINGLE_LINE, "a target is in one formation"},
-        {"target-cavalry", RFF_FD_TARGET_EXPOSED, "target-guns", RFF_FD_GUN_TARGET,
+        {FI_CAVALRY, RFF_FD_TARGET_EXPOSED, FI_GUNS, RFF_FD_GUN_TARGET,
          "a target is cavalry or guns, not both"},
     };
     for (size_t i = 0; i < GR_COUNT(excl); i++)
-        if (flag(p, a, excl[i].x) && flag(p, a, excl[i].y)) {
+        if (gr_args_flag(a, excl[i].x) && gr_args_flag(a, excl[i].y)) {
             char ia[40], ib[40];
-            snprintf(ia, sizeof ia, "--%s", excl[i].x);
-            snprintf(ib, sizeof ib, "--%s", excl[i].y);
+            snprintf(ia, sizeof ia, "--%s", p->params[excl[i].x].name);
+            snprintf(ib, sizeof ib, "--%s", p->params[excl[i].y].name);
             return gr_res_contradict(err, ia, rff_fire_drm_text(excl[i].lx), ib,
                                      rff_fire_drm_text(excl[i].ly), excl[i].why);
         }
-    static const char *const exposed[] = {"target-division-column", "target-cavalry",
-                                          "target-flanked",         "target-about-faced",
-                                          "target-passed-lines",    "target-broken"};
+    static const int exposed[] = {FI_DIVISION_COLUMN, FI_CAVALRY,      FI_FLANKED,
+                                  FI_ABOUT_FACED,     FI_PASSED_LINES, FI_BROKEN};
     int any = 0;
     for (size_t i = 0; i < GR_COUNT(exposed); i++)
-        if (flag(p, a, exposed[i]) && !(enf && !strcmp(exposed[i], "target-flanked")))
+        if (gr_args_flag(a, exposed[i]) && !(enf && exposed[i] == FI_FLANKED))
             any = 1;
     if (any)
         fire_drm_line(r, RFF_FD_TARGET_EXPOSED);
-    else if (flag(p, a, "target-flanked"))
+    else if (gr_args_flag(a, FI_FLANKED))
         gr_res_note(r, "the target is enfiladed: the enfilade line replaces the flank +1 "
                        "(docs/rules/rff.md)");
-    if (!guns && (flag(p, a, "target-march-column") || enf))
+    if (!guns && (gr_args_flag(a, FI_MARCH_COLUMN) || enf))
         fire_drm_line(r, RFF_FD_MARCH_COLUMN_OR_ENFILADE);
-    if (guns && flag(p, a, "target-march-column"))
+    if (guns && gr_args_flag(a, FI_MARCH_COLUMN))
         return gr_error_set(err, GR_EINPUT,
                             "--target-march-column is for troops; a gun target "
                             "uses --target-limbered");
-    if (guns && (flag(p, a, "target-limbered") || enf || get(p, a, "band", 1) == 0))
+    if (guns && (gr_args_flag(a, FI_LIMBERED) || enf || gr_args_get(a, FI_BAND, 1) == 0))
         fire_drm_line(r, RFF_FD_GUN_TARGET);
-    int cover = (int)get(p, a, "cover", 0), single = flag(p, a, "target-single-line");
+    int cover = (int)gr_args_get(a, FI_COVER, 0), single = gr_args_flag(a, FI_SINGLE_LINE);
     if (cover == 3)
         fire_drm_line(r, RFF_FD_FORTIFIED);
     else if (cover == 2 || (cover == 1 && single))
@@ -545,7 +603,7 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
 {
     gr_resolution_init(r, "rff", cannon ? "cannonade" : "musketry");
     int64_t points = 0;
-    gr_status st = fire_points(p, a, cannon, r, &points, err);
+    gr_status st = fire_points(a, cannon, r, &points, err);
     if (st != GR_OK)
         return st;
     int from = r->nmods;
@@ -553,22 +611,22 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
     if (cannon) {
         fire_drm_line(r, RFF_FD_GREEN_OR_CANNON);
     } else {
-        int w = given(p, a, "weapon") ? (int)get(p, a, "weapon", 0) : -1;
-        if (flag(p, a, "buck-and-ball") && w != 7)
+        int w = a->given[FI_CODE] ? (int)a->v[FI_CODE] : -1;
+        if (gr_args_flag(a, FM_BUCK_AND_BALL) && w != 7)
             return gr_error_set(err, GR_EINPUT,
                                 "--buck-and-ball is for SM firers; accepted "
                                 "with it: --weapon sm");
         int repeater = w == 3 || w == 4;
-        if (flag(p, a, "in-charge") && (flag(p, a, "buck-and-ball") || repeater))
+        if (gr_args_flag(a, FM_IN_CHARGE) && (gr_args_flag(a, FM_BUCK_AND_BALL) || repeater))
             fire_drm_line(r, RFF_FD_BUCK_OR_REPEATER);
-        else if (flag(p, a, "in-charge"))
+        else if (gr_args_flag(a, FM_IN_CHARGE))
             gr_res_note(r,
                         "in a charge: +1 only for buck & ball (SM) or repeating arms (RPC, "
                         "RPR)%s",
                         w < 0 ? "; give --weapon" : "");
-        if (flag(p, a, "sharpshooters"))
+        if (gr_args_flag(a, FM_SHARPSHOOTERS))
             fire_drm_line(r, RFF_FD_SHARPSHOOTERS);
-        if (get(p, a, "firer-quality", 2) == 3)
+        if (gr_args_get(a, FM_FIRER_QUALITY, 2) == 3)
             fire_drm_line(r, RFF_FD_GREEN_OR_CANNON);
     }
     if ((st = target_drms(p, a, r, err)) != GR_OK)
@@ -580,24 +638,24 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
         return st;
     gr_args t;
     memset(&t, 0, sizeof t);
-    t.v[0] = get(p, a, "target-quality", 0);
+    t.v[0] = gr_args_get(a, FI_QUALITY, 0);
     t.given[0] = 1;
     gr_step *step;
     if ((st = gr_res_read(r, cannon ? "Cannonade" : "Musketry", &rff_musketry_table, &t, roll, mod,
                           &step, err)) != GR_OK)
         return st;
     const char *id = outcome_id(step);
-    int guns = flag(p, a, "target-guns");
-    if (!strcmp(id, "heavy") && !cannon)
+    int guns = gr_args_flag(a, FI_GUNS);
+    if (same(id, "heavy") && !cannon)
         gr_res_note(r, "Tir nourri acts on cannonade only: no effect from musketry");
-    else if (!strcmp(id, "ravaging") || !strcmp(id, "deadly"))
+    else if (same(id, "ravaging") || same(id, "deadly"))
         gr_res_value(r, guns ? "guns_destroyed" : "stands_lost", GR_F_INT,
                      guns ? 1 : cell_int(step, "stands", 0));
     const char *charge = cell_str(step, "charge");
-    if (flag(p, a, "target-charging") && charge) {
-        int stopped = !strcmp(charge, "stopped") ||
-                      (!strcmp(charge, "stopped_unless_bayonet") && !flag(p, a, "bayonet"));
-        if (!strcmp(id, "heavy") && !cannon)
+    if (gr_args_flag(a, FI_CHARGING) && charge) {
+        int stopped = same(charge, "stopped") ||
+                      (same(charge, "stopped_unless_bayonet") && !gr_args_flag(a, FI_BAYONET));
+        if (same(id, "heavy") && !cannon)
             stopped = 0;
         gr_res_value(r, "charge_stopped", GR_F_INT, stopped);
         gr_res_note(r, "%s",
@@ -606,16 +664,16 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
                             : "charge home: resolve the melee in the next phase");
     } else {
         gr_step_silence(step, "charge"); /* no charge in progress: not shown */
-        if (flag(p, a, "bayonet"))
+        if (gr_args_flag(a, FI_BAYONET))
             gr_res_note(r, "--bayonet matters only with --target-charging");
     }
-    if (flag(p, a, "massed") && strcmp(id, "no_effect") && (cannon || strcmp(id, "heavy")))
+    if (gr_args_flag(a, FI_MASSED) && !same(id, "no_effect") && (cannon || !same(id, "heavy")))
         gr_res_note(r, "massed target: the units within 5cm behind the target take the effect "
                        "directly after");
     /* A natural 10 on the base die: low ammunition and a leader loss test. */
     if (r->rolls[roll].total == 10) {
         gr_res_value(r, "natural_10", GR_F_INT, 1);
-        if (flag(p, a, "under-half")) {
+        if (gr_args_flag(a, FI_UNDER_HALF)) {
             gr_res_note(r, "natural 10: no low ammunition, fewer than half the stands fired");
         } else {
             gr_res_value(r, "low_ammunition", GR_F_INT, 1);
@@ -624,7 +682,7 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
                         "(A court de munitions)",
                         cannon ? "gun" : "unit");
         }
-        if (flag(p, a, "no-leader-near")) {
+        if (gr_args_flag(a, FI_NO_LEADER_NEAR)) {
             gr_res_note(r, "natural 10: no leader within 10cm of the target, no leader loss "
                            "test");
         } else {
@@ -901,12 +959,10 @@ static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
         if ((st = gr_res_roll(r, dice, GR_ROLL_D10_VS_D10, "attacker vs defender", &roll, err)) !=
             GR_OK)
             return st;
-        gr_args t;
-        memset(&t, 0, sizeof t);
-        if ((st = gr_res_read(r, round ? "Charge (fought again)" : "Charge", &rff_charge_table, &t,
-                              roll, att - def, &step, err)) != GR_OK)
+        if ((st = gr_res_read(r, round ? "Charge (fought again)" : "Charge", &rff_charge_table,
+                              &no_inputs, roll, att - def, &step, err)) != GR_OK)
             return st;
-        if (strcmp(outcome_id(step), "fierce_fight"))
+        if (!same(outcome_id(step), "fierce_fight"))
             break;
         as--;
         ds--;
@@ -926,7 +982,7 @@ static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
     const char *id = outcome_id(step);
     if (r->nsteps > 1)
         gr_res_note(r, "final result after %d fight(s): %s", r->nsteps, id);
-    if (!strcmp(id, "fierce_fight") && as > 0 && ds > 0)
+    if (same(id, "fierce_fight") && as > 0 && ds > 0)
         gr_res_note(r, "still a fierce fight: resolve again with the stands left");
     int64_t ds_lost = cell_int(step, "defender_stands", 0);
     int64_t as_lost = cell_int(step, "attacker_stands", 0);
@@ -934,14 +990,14 @@ static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
         gr_res_value(r, "defender_stands_lost", GR_F_INT, ds_lost);
     if (as_lost)
         gr_res_value(r, "attacker_stands_lost", GR_F_INT, as_lost);
-    int test = (!strcmp(id, "swept_away") && gr_args_flag(a, CS_N + CS_ATTACHED)) ||
-               (!strcmp(id, "repulsed") && gr_args_flag(a, CS_ATTACHED));
+    int test = (same(id, "swept_away") && gr_args_flag(a, CS_N + CS_ATTACHED)) ||
+               (same(id, "repulsed") && gr_args_flag(a, CS_ATTACHED));
     if (test) {
         if ((st = leader_test(r, dice, "Leader loss test", err)) != GR_OK)
             return st;
         gr_res_note(r, "%s with a leader attached: the %s's leader tests for loss",
-                    !strcmp(id, "swept_away") ? "swept away" : "assault repulsed",
-                    !strcmp(id, "swept_away") ? "defender" : "attacker");
+                    same(id, "swept_away") ? "swept away" : "assault repulsed",
+                    same(id, "swept_away") ? "defender" : "attacker");
     }
     return GR_OK;
 }

@@ -336,33 +336,55 @@ enum {
     TA_COUNTERCHARGE,
     TA_COUNT
 };
+/* Each printed action is typed once, as a macro: the cell "ARM | COLUMN |
+ * ACTION" of its line and the note of all a column allows (rff_actions_note)
+ * are both made of it at compile time. */
+#define TT_WE         "Troupe | Bien exécutée | "
+#define TT_DE         "Troupe | Retardée | "
+#define TT_SH         "Troupe | Choquée | "
+#define TT_WE_TA_FULL "Mouvement complet"
+#define TT_WE_TA_HALF_FC                                                                           \
+    "Demi-mouvement et changement de formation. \"Bleus\" en désordre si "                        \
+    "changent formation en terrain handicap/difficile"
+#define TT_WE_TA_PASS                                                                              \
+    "Passage de ligne possible : Les deux en désordre si une déjà en désordre ou "             \
+    "\"bleu\" ou si a lieu dans terrain handicapant ou difficile."
+#define TT_WE_TA_SIDE     "Glissement latéral sur un demi-mouvement"
+#define TT_WE_TA_FRONT    "Changement de front (90° max)"
+#define TT_WE_TA_ABOUT    "Volte-face"
+#define TT_WE_TA_OBSTACLE "Escalade d'un obstacle majeur"
+#define TT_WE_TA_RESUPPLY "Réapprovisionne en munitions"
+#define TT_DE_TA_HALF     "Demi-mouvement"
+#define TT_DE_TA_LINE_FC                                                                           \
+    "Changement de formation en double ou simple ligne, mise en garnison, "                        \
+    "\"bleu\" en désordre si sur terrain handicapant/difficile"
+#define TT_DE_TA_ABOUT         "Volte-face"
+#define TT_DE_TA_OBSTACLE      "Escalade d'un obstacle majeur"
+#define TT_SH_TA_COUNTERCHARGE "Contre charge de cavalerie à demi-mouvement"
 static const action_line troop_lines[] = {
-    {RFF_COL_WELL_EXECUTED, TA_FULL, "Troupe | Bien exécutée | Mouvement complet", 0},
-    {RFF_COL_WELL_EXECUTED, TA_HALF_FC,
-     "Troupe | Bien exécutée | Demi-mouvement et changement de formation. \"Bleus\" en "
-     "désordre si changent formation en terrain handicap/difficile",
-     0},
-    {RFF_COL_WELL_EXECUTED, TA_PASS,
-     "Troupe | Bien exécutée | Passage de ligne possible : Les deux en désordre si une déjà en "
-     "désordre ou \"bleu\" ou si a lieu dans terrain handicapant ou difficile.",
-     0},
-    {RFF_COL_WELL_EXECUTED, TA_SIDE,
-     "Troupe | Bien exécutée | Glissement latéral sur un demi-mouvement", 0},
-    {RFF_COL_WELL_EXECUTED, TA_FRONT, "Troupe | Bien exécutée | Changement de front (90° max)", 0},
-    {RFF_COL_WELL_EXECUTED, TA_ABOUT, "Troupe | Bien exécutée | Volte-face", 0},
-    {RFF_COL_WELL_EXECUTED, TA_OBSTACLE, "Troupe | Bien exécutée | Escalade d'un obstacle majeur",
-     0},
-    {RFF_COL_WELL_EXECUTED, TA_RESUPPLY, "Troupe | Bien exécutée | Réapprovisionne en munitions",
-     0},
-    {RFF_COL_DELAYED, TA_HALF, "Troupe | Retardée | Demi-mouvement", 0},
-    {RFF_COL_DELAYED, TA_LINE_FC,
-     "Troupe | Retardée | Changement de formation en double ou simple ligne, mise en garnison, "
-     "\"bleu\" en désordre si sur terrain handicapant/difficile",
-     0},
-    {RFF_COL_DELAYED, TA_ABOUT, "Troupe | Retardée | Volte-face", 0},
-    {RFF_COL_DELAYED, TA_OBSTACLE, "Troupe | Retardée | Escalade d'un obstacle majeur", 0},
-    {RFF_COL_SHOCKED, TA_COUNTERCHARGE,
-     "Troupe | Choquée | Contre charge de cavalerie à demi-mouvement", 0},
+    {RFF_COL_WELL_EXECUTED, TA_FULL, TT_WE TT_WE_TA_FULL, 0},
+    {RFF_COL_WELL_EXECUTED, TA_HALF_FC, TT_WE TT_WE_TA_HALF_FC, 0},
+    {RFF_COL_WELL_EXECUTED, TA_PASS, TT_WE TT_WE_TA_PASS, 0},
+    {RFF_COL_WELL_EXECUTED, TA_SIDE, TT_WE TT_WE_TA_SIDE, 0},
+    {RFF_COL_WELL_EXECUTED, TA_FRONT, TT_WE TT_WE_TA_FRONT, 0},
+    {RFF_COL_WELL_EXECUTED, TA_ABOUT, TT_WE TT_WE_TA_ABOUT, 0},
+    {RFF_COL_WELL_EXECUTED, TA_OBSTACLE, TT_WE TT_WE_TA_OBSTACLE, 0},
+    {RFF_COL_WELL_EXECUTED, TA_RESUPPLY, TT_WE TT_WE_TA_RESUPPLY, 0},
+    {RFF_COL_DELAYED, TA_HALF, TT_DE TT_DE_TA_HALF, 0},
+    {RFF_COL_DELAYED, TA_LINE_FC, TT_DE TT_DE_TA_LINE_FC, 0},
+    {RFF_COL_DELAYED, TA_ABOUT, TT_DE TT_DE_TA_ABOUT, 0},
+    {RFF_COL_DELAYED, TA_OBSTACLE, TT_DE TT_DE_TA_OBSTACLE, 0},
+    {RFF_COL_SHOCKED, TA_COUNTERCHARGE, TT_SH TT_SH_TA_COUNTERCHARGE, 0},
+};
+/* What each column allows, the list rff_actions_text joins from the lines
+ * above (tests/unit/test_rules.c checks they agree). */
+static const char *const troop_notes[] = {
+    [RFF_COL_WELL_EXECUTED] =
+        "the troops may: " TT_WE_TA_FULL "; " TT_WE_TA_HALF_FC "; " TT_WE_TA_PASS "; " TT_WE_TA_SIDE
+        "; " TT_WE_TA_FRONT "; " TT_WE_TA_ABOUT "; " TT_WE_TA_OBSTACLE "; " TT_WE_TA_RESUPPLY,
+    [RFF_COL_DELAYED] = "the troops may: " TT_DE_TA_HALF "; " TT_DE_TA_LINE_FC "; " TT_DE_TA_ABOUT
+                        "; " TT_DE_TA_OBSTACLE,
+    [RFF_COL_SHOCKED] = "the troops may: " TT_SH_TA_COUNTERCHARGE,
 };
 
 static const char *const gun_actions[] = {
@@ -399,33 +421,50 @@ enum {
     GA_LIMBER_RETREAT,
     GA_COUNT
 };
+#define GT_WE                  "Canons | Bien exécutée | "
+#define GT_DE                  "Canons | Retardée | "
+#define GT_WE_GA_MOVE_UNLIMBER "Mouvement complet et dételle"
+#define GT_WE_GA_LIMBER_MOVE   "Attèle et mouvement complet"
+#define GT_WE_GA_FORCED        "Pas de marche forcée si canon HH ou HR"
+#define GT_WE_GA_UNLIMBER_FIRE "Dételle et tire"
+#define GT_WE_GA_PIVOT_FIRE    "Pivote et tire"
+#define GT_WE_GA_PROLONGE_ADV                                                                      \
+    "Avance à la prolonge de 5cm, 10cm si MH, pas de tir. Avance interdite pour "                 \
+    "HH ; HR"
+#define GT_WE_GA_PROLONGE_RET       "Recul à la prolonge : 1/2 mouv, pas de tir. Interdit si HH ou HR"
+#define GT_WE_GA_RALLY              "Rallie"
+#define GT_WE_GA_RESUPPLY           "Réapprovisionne en munitions"
+#define GT_DE_GA_LIMBERED_MOVE      "Mouvement complet attelé"
+#define GT_DE_GA_FIRE               "Tire"
+#define GT_DE_GA_LIMBER_OR_UNLIMBER "Attelle ou dételle"
+#define GT_DE_GA_PIVOT              "Pivote"
+#define GT_DE_GA_LIMBER_RETREAT     "Attelle et retraite d'un mouvement complet, silencieux"
 static const action_line gun_lines[] = {
-    {RFF_COL_WELL_EXECUTED, GA_MOVE_UNLIMBER,
-     "Canons | Bien exécutée | Mouvement complet et dételle", 0},
-    {RFF_COL_WELL_EXECUTED, GA_LIMBER_MOVE, "Canons | Bien exécutée | Attèle et mouvement complet",
-     0},
-    {RFF_COL_WELL_EXECUTED, GA_FORCED,
-     "Canons | Bien exécutée | Pas de marche forcée si canon HH "
-     "ou HR",
-     1},
-    {RFF_COL_WELL_EXECUTED, GA_UNLIMBER_FIRE, "Canons | Bien exécutée | Dételle et tire", 0},
-    {RFF_COL_WELL_EXECUTED, GA_PIVOT_FIRE, "Canons | Bien exécutée | Pivote et tire", 0},
-    {RFF_COL_WELL_EXECUTED, GA_PROLONGE_ADV,
-     "Canons | Bien exécutée | Avance à la prolonge de 5cm, 10cm si MH, pas de tir. Avance "
-     "interdite pour HH ; HR",
-     1},
-    {RFF_COL_WELL_EXECUTED, GA_PROLONGE_RET,
-     "Canons | Bien exécutée | Recul à la prolonge : 1/2 mouv, pas de tir. Interdit si HH ou HR",
-     1},
-    {RFF_COL_WELL_EXECUTED, GA_RALLY, "Canons | Bien exécutée | Rallie", 0},
-    {RFF_COL_WELL_EXECUTED, GA_RESUPPLY, "Canons | Bien exécutée | Réapprovisionne en munitions",
-     0},
-    {RFF_COL_DELAYED, GA_LIMBERED_MOVE, "Canons | Retardée | Mouvement complet attelé", 0},
-    {RFF_COL_DELAYED, GA_FIRE, "Canons | Retardée | Tire", 0},
-    {RFF_COL_DELAYED, GA_LIMBER_OR_UNLIMBER, "Canons | Retardée | Attelle ou dételle", 0},
-    {RFF_COL_DELAYED, GA_PIVOT, "Canons | Retardée | Pivote", 0},
-    {RFF_COL_DELAYED, GA_LIMBER_RETREAT,
-     "Canons | Retardée | Attelle et retraite d'un mouvement complet, silencieux", 0},
+    {RFF_COL_WELL_EXECUTED, GA_MOVE_UNLIMBER, GT_WE GT_WE_GA_MOVE_UNLIMBER, 0},
+    {RFF_COL_WELL_EXECUTED, GA_LIMBER_MOVE, GT_WE GT_WE_GA_LIMBER_MOVE, 0},
+    {RFF_COL_WELL_EXECUTED, GA_FORCED, GT_WE GT_WE_GA_FORCED, 1},
+    {RFF_COL_WELL_EXECUTED, GA_UNLIMBER_FIRE, GT_WE GT_WE_GA_UNLIMBER_FIRE, 0},
+    {RFF_COL_WELL_EXECUTED, GA_PIVOT_FIRE, GT_WE GT_WE_GA_PIVOT_FIRE, 0},
+    {RFF_COL_WELL_EXECUTED, GA_PROLONGE_ADV, GT_WE GT_WE_GA_PROLONGE_ADV, 1},
+    {RFF_COL_WELL_EXECUTED, GA_PROLONGE_RET, GT_WE GT_WE_GA_PROLONGE_RET, 1},
+    {RFF_COL_WELL_EXECUTED, GA_RALLY, GT_WE GT_WE_GA_RALLY, 0},
+    {RFF_COL_WELL_EXECUTED, GA_RESUPPLY, GT_WE GT_WE_GA_RESUPPLY, 0},
+    {RFF_COL_DELAYED, GA_LIMBERED_MOVE, GT_DE GT_DE_GA_LIMBERED_MOVE, 0},
+    {RFF_COL_DELAYED, GA_FIRE, GT_DE GT_DE_GA_FIRE, 0},
+    {RFF_COL_DELAYED, GA_LIMBER_OR_UNLIMBER, GT_DE GT_DE_GA_LIMBER_OR_UNLIMBER, 0},
+    {RFF_COL_DELAYED, GA_PIVOT, GT_DE GT_DE_GA_PIVOT, 0},
+    {RFF_COL_DELAYED, GA_LIMBER_RETREAT, GT_DE GT_DE_GA_LIMBER_RETREAT, 0},
+};
+/* What each column allows, the list rff_actions_text joins from the lines
+ * above (tests/unit/test_rules.c checks they agree). */
+static const char *const gun_notes[] = {
+    [RFF_COL_WELL_EXECUTED] =
+        "the guns may: " GT_WE_GA_MOVE_UNLIMBER "; " GT_WE_GA_LIMBER_MOVE "; " GT_WE_GA_FORCED
+        "; " GT_WE_GA_UNLIMBER_FIRE "; " GT_WE_GA_PIVOT_FIRE "; " GT_WE_GA_PROLONGE_ADV
+        "; " GT_WE_GA_PROLONGE_RET "; " GT_WE_GA_RALLY "; " GT_WE_GA_RESUPPLY,
+    [RFF_COL_DELAYED] =
+        "the guns may: " GT_DE_GA_LIMBERED_MOVE "; " GT_DE_GA_FIRE "; " GT_DE_GA_LIMBER_OR_UNLIMBER
+        "; " GT_DE_GA_PIVOT "; " GT_DE_GA_LIMBER_RETREAT,
 };
 
 /* Cells of the actions a column does not list (every other action). */
@@ -450,13 +489,34 @@ void rff_actions_text(int guns, int col, char *buf, size_t cap)
     const action_line *lines = guns ? gun_lines : troop_lines;
     size_t n = guns ? GR_COUNT(gun_lines) : GR_COUNT(troop_lines);
     size_t len = 0;
+    if (!cap)
+        return;
     buf[0] = '\0';
+    /* copied, not printed: this list is most of a maneuver's note */
     for (size_t i = 0; i < n && len < cap; i++)
         if (lines[i].col == col) {
             const char *text = strrchr(lines[i].cell, '|');
-            len += (size_t)snprintf(buf + len, cap - len, "%s%s", len ? "; " : "",
-                                    text ? text + 2 : lines[i].cell);
+            text = text ? text + 2 : lines[i].cell;
+            size_t tl = strlen(text), sep = len ? 2 : 0;
+            if (len + sep + tl >= cap) { /* cut at the end of buf, as snprintf did */
+                size_t room = cap - 1 - len;
+                memcpy(buf + len, "; ", sep < room ? sep : room);
+                if (room > sep)
+                    memcpy(buf + len + sep, text, room - sep);
+                buf[cap - 1] = '\0';
+                return;
+            }
+            memcpy(buf + len, "; ", sep);
+            memcpy(buf + len + sep, text, tl + 1);
+            len += sep + tl;
         }
+}
+
+const char *rff_actions_note(int guns, int col)
+{
+    if (col < 0 || col > RFF_COL_SHOCKED || (guns && col == RFF_COL_SHOCKED))
+        return NULL;
+    return (guns ? gun_notes : troop_notes)[col];
 }
 
 enum { TM_COLUMN, TM_ACTION };
