@@ -37,6 +37,7 @@
 #include "grognard/server.h"
 #include "grognard/wire.h"
 #include "server_internal.h"
+#include "sv_util.h"
 #include "sv_battle.h"
 
 /* server_paths.c (generated) */
@@ -171,25 +172,6 @@ reply_err(struct MHD_Connection *c, sv_req *r, int status, const char *fmt, ...)
 
 /* ---- random ids ---------------------------------------------------------- */
 
-static int random_hex(char *out, size_t bytes)
-{
-    unsigned char b[32];
-    if (bytes > sizeof b)
-        return -1;
-    size_t got = 0;
-    while (got < bytes) {
-        ssize_t n = getrandom(b + got, bytes - got, 0);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        got += (size_t)n;
-    }
-    for (size_t i = 0; i < bytes; i++)
-        snprintf(out + 2 * i, 3, "%02x", b[i]);
-    return 0;
-}
 
 /* ---- scenarios ----------------------------------------------------------- */
 
@@ -740,13 +722,13 @@ static MHD_Result_t h_create(gr_server *s, struct MHD_Connection *c, sv_req *r)
         }
         snprintf(players[p], sizeof players[p], "%s", name);
         tokens[p][0] = 0;
-        if (!strcmp(name, "human") && random_hex(tokens[p], 16)) {
+        if (!strcmp(name, "human") && sv_random_hex(tokens[p], 16)) {
             ret = reply_err(c, r, 500, "the system's random source failed; try again");
             goto out;
         }
     }
     char id[GR_STORE_ID_MAX];
-    if (random_hex(id, 8)) {
+    if (sv_random_hex(id, 8)) {
         ret = reply_err(c, r, 500, "the system's random source failed; try again");
         goto out;
     }

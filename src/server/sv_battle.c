@@ -8,6 +8,7 @@
  * file holding it is on disk. */
 #define _DEFAULT_SOURCE /* getrandom, open_memstream, strncasecmp */
 #include "sv_battle_internal.h"
+#include "sv_util.h"
 
 #include <dirent.h>
 #include <ifaddrs.h>
@@ -35,6 +36,7 @@
 #include "grognard/battle.h"
 #include "grognard/battle_io.h"
 #include "grognard/battle_wire.h"
+#include "grognard/file_io.h"
 #include "grognard/oob.h"
 #include "grognard/utf8.h"
 
@@ -87,72 +89,6 @@ int svb_answer_err(svb_req *q, int status, const char *fmt, ...)
 
 /* ---- files ---------------------------------------------------------------------- */
 
-static int random_hex(char *out, size_t bytes)
-{
-    unsigned char b[32];
-    if (bytes > sizeof b)
-        return -1;
-    size_t got = 0;
-    while (got < bytes) {
-        ssize_t n = getrandom(b + got, bytes - got, 0);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        got += (size_t)n;
-    }
-    for (size_t i = 0; i < bytes; i++)
-        snprintf(out + 2 * i, 3, "%02x", b[i]);
-    return 0;
-}
-
-/* Write text to path atomically: a temporary file beside it, fsync, rename,
- * the folder fsync'd. */
-static gr_status write_atomic(const char *dir, const char *path, const char *text, gr_error *err)
-{
-    char tmp[PATH_MAX];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path) >= (int)sizeof tmp)
-        return gr_error_set(err, GR_ERUNTIME, "%s: the path is too long", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0)
-        return gr_error_set(err, GR_ERUNTIME, "%s: cannot write (%s); check the battles folder",
-                            path, strerror(errno));
-    size_t len = strlen(text), off = 0;
-    int bad = 0;
-    fchmod(fd, 0600); /* the tokens are the seats: for the server only */
-    while (off < len && !bad) {
-        ssize_t n = write(fd, text + off, len - off);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            bad = 1;
-        else
-            off += (size_t)n;
-    }
-    if (!bad && fsync(fd) != 0)
-        bad = 1;
-    int e = errno;
-    if (close(fd) != 0 && !bad) {
-        bad = 1;
-        e = errno;
-    }
-    if (!bad && rename(tmp, path) != 0) {
-        bad = 1;
-        e = errno;
-    }
-    if (bad) {
-        unlink(tmp);
-        return gr_error_set(err, GR_ERUNTIME, "%s: cannot write (%s); check the battles folder",
-                            path, strerror(e));
-    }
-    int dfd = open(dir, O_RDONLY | O_DIRECTORY);
-    if (dfd >= 0) {
-        fsync(dfd);
-        close(dfd);
-    }
-    return GR_OK;
-}
 
 static int valid_id(const char *id)
 {
@@ -578,15 +514,15 @@ static int h_create(sv_battles *bs, svb_req *q, const char *body, size_t len)
         seed = (uint64_t)json_integer_value(seedj);
     else {
         char hx[17];
-        random_hex(hx, 8);
+        sv_random_hex(hx, 8);
         seed = strtoull(hx, NULL, 16) >> 11; /* below 2^53: exact in JSON numbers */
     }
     sv_bt *t = NULL;
     char id[SVB_ID];
     gr_error err;
     gr_error_clear(&err);
-    if (random_hex(id, 8) != 0 || !(t = bt_alloc(bs, id)) || random_hex(t->tokens[0], 16) ||
-        random_hex(t->tokens[1], 16)) {
+    if (sv_random_hex(id, 8) != 0 || !(t = bt_alloc(bs, id)) || sv_random_hex(t->tokens[0], 16) ||
+        sv_random_hex(t->tokens[1], 16)) {
         bt_free(t);
         json_decref(j);
         return svb_answer_err(q, 500, "cannot make the battle's id and tokens; try again");
@@ -609,7 +545,7 @@ static int h_create(sv_battles *bs, svb_req *q, const char *body, size_t len)
         json_pack("{sisss[ss]}", "format", 1, "battle", id, "tokens", t->tokens[0], t->tokens[1]);
     char *stext = sj ? json_dumps(sj, JSON_INDENT(2)) : NULL;
     json_decref(sj);
-    st = stext ? write_atomic(bs->dir, seats, stext, &err)
+    st = stext ? gr_write_file_atomic_mode(seats, stext, strlen(stext), 0600, &err)
                : gr_error_set(&err, GR_ERUNTIME, "out of memory");
     free(stext);
     if (st == GR_OK)

@@ -50,6 +50,8 @@ for sys in aoe nf rff; do
     "$GROGNARD" battle new "$sys" "$SOURCE_ROOT/data/oob/$sys/$oob.json" --out "$WORK/$sys.battle" --seed 42 >/dev/null
     cli_hash=$("$GROGNARD" battle status "$WORK/$sys.battle" --json | jq -r .hash)
     check "2.$sys hash as the CLI's" "$(jqb .hash)" "$cli_hash"
+    # the seats' tokens are the sides: a file only the server's user reads
+    check "2.$sys seats file mode" "$(stat -c %a "$WORK/b.db.battles/$id.seats")" 600
     for side in 0 1; do
         tok=$t0
         [ $side = 1 ] && tok=$t1
