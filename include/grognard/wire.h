@@ -28,6 +28,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <jansson.h>
 
@@ -185,5 +186,13 @@ json_t *gr_wire_scenario(const gr_game *g);
 json_t *gr_wire_action(const gr_game *g, const void *st, gr_action a);
 
 /* A simulation's report: gr_wire_sim in grognard/sim_io.h. */
+
+/* Print the odds of each outcome of t shown for inputs a (gr_table_outcome_shown)
+ * as `grognard odds` prints them, one line each after `indent`: the
+ * outcome's id, its probability as a reduced fraction and a percentage, its
+ * label.  Text, not JSON: the one place the command line and the battle
+ * companion print odds from. */
+void gr_print_odds(FILE *f, const gr_table *t, const gr_args *a, const gr_odds *o,
+                   const char *indent);
 
 #endif

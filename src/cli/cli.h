@@ -99,8 +99,6 @@ int cli_print_json(json_t *obj);
 
 /* Text helpers. */
 void cli_print_args(FILE *f, const gr_param *params, size_t nparams, const gr_args *a);
-void cli_print_odds(FILE *f, const gr_table *t, const gr_args *a, const gr_odds *o,
-                    const char *indent);
 void cli_print_params_help(FILE *f, const gr_param *params, size_t nparams, int skip);
 
 /* Find system and table from argv, with errors that list what exists. */

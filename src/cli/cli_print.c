@@ -45,27 +45,6 @@ void cli_print_args(FILE *f, const gr_param *params, size_t nparams, const gr_ar
         fprintf(f, "no inputs");
 }
 
-void cli_print_odds(FILE *f, const gr_table *t, const gr_args *a, const gr_odds *o,
-                    const char *indent)
-{
-    size_t w = 0;
-    for (size_t k = 0; k < t->noutcomes; k++)
-        if (strlen(t->outcomes[k].id) > w)
-            w = strlen(t->outcomes[k].id);
-    for (size_t k = 0; k < t->noutcomes; k++) {
-        if (!gr_table_outcome_shown(t, a, o, k))
-            continue;
-        uint64_t g = gr_gcd(o->w[k], o->den);
-        char frac[48];
-        if (o->w[k])
-            snprintf(frac, sizeof frac, "%" PRIu64 "/%" PRIu64, o->w[k] / g, o->den / g);
-        else
-            snprintf(frac, sizeof frac, "0");
-        fprintf(f, "%s%-*s %9s %7.2f%%  %s\n", indent, (int)w, t->outcomes[k].id, frac,
-                100.0 * (double)o->w[k] / (double)o->den, t->outcomes[k].label);
-    }
-}
-
 void cli_print_params_help(FILE *f, const gr_param *params, size_t nparams, int skip)
 {
     for (size_t i = 0; i < nparams; i++) {

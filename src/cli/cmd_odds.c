@@ -74,6 +74,6 @@ int cmd_odds(int argc, char **argv)
     printf("%s %s (%s, %s)\n  inputs: ", s->id, t->name, t->title, t->source);
     cli_print_args(stdout, t->params, t->nparams, &a);
     printf("\n  roll:   %s %+d\n", gr_roll_name(t->roll), o.modifier);
-    cli_print_odds(stdout, t, &a, &od, "  ");
+    gr_print_odds(stdout, t, &a, &od, "  ");
     return CLI_OK;
 }

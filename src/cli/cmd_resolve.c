@@ -119,7 +119,7 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
         if (st->has_odds && gr_step_odds(st, &odds, NULL) == GR_OK) {
             printf("    odds before the roll (%s %+d):\n", gr_roll_name(st->table->roll),
                    st->modifier);
-            cli_print_odds(stdout, st->table, &st->args, &odds, "      ");
+            gr_print_odds(stdout, st->table, &st->args, &odds, "      ");
         }
     }
     for (int i = 0; i < r->nnotes; i++)

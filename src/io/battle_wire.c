@@ -121,28 +121,6 @@ json_t *gr_bt_wire_status(const gr_battle *b)
     return o;
 }
 
-/* The odds of each outcome shown (as grognard odds prints them). */
-static void print_odds(FILE *f, const gr_table *t, const gr_args *a, const gr_odds *o,
-                       const char *indent)
-{
-    size_t w = 0;
-    for (size_t k = 0; k < t->noutcomes; k++)
-        if (strlen(t->outcomes[k].id) > w)
-            w = strlen(t->outcomes[k].id);
-    for (size_t k = 0; k < t->noutcomes; k++) {
-        if (!gr_table_outcome_shown(t, a, o, k))
-            continue;
-        uint64_t g = gr_gcd(o->w[k], o->den);
-        char frac[48];
-        if (o->w[k])
-            snprintf(frac, sizeof frac, "%" PRIu64 "/%" PRIu64, o->w[k] / g, o->den / g);
-        else
-            snprintf(frac, sizeof frac, "0");
-        fprintf(f, "%s%-*s %9s %7.2f%%  %s\n", indent, (int)w, t->outcomes[k].id, frac,
-                100.0 * (double)o->w[k] / (double)o->den, t->outcomes[k].label);
-    }
-}
-
 static void print_mod(FILE *f, const gr_mod *m, int opposed)
 {
     const char *side = opposed ? (m->side ? " (defender)" : " (attacker)") : "";
@@ -197,7 +175,7 @@ void gr_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *a
             if (st->has_odds && gr_step_odds(st, &odds, NULL) == GR_OK) {
                 fprintf(f, "    odds before the roll (%s %+d):\n", gr_roll_name(st->table->roll),
                         st->modifier);
-                print_odds(f, st->table, &st->args, &odds, "      ");
+                gr_print_odds(f, st->table, &st->args, &odds, "      ");
             }
             if (st->roll >= 0) {
                 const gr_roll_record *rr = &r->rolls[st->roll];

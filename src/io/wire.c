@@ -517,3 +517,24 @@ json_t *gr_wire_view(const gr_game *g, const void *st, int player)
     gr_game_observe(g, st, player, &ob);
     return re_view(g->sc, &ob);
 }
+
+void gr_print_odds(FILE *f, const gr_table *t, const gr_args *a, const gr_odds *o,
+                       const char *indent)
+{
+    size_t w = 0;
+    for (size_t k = 0; k < t->noutcomes; k++)
+        if (strlen(t->outcomes[k].id) > w)
+            w = strlen(t->outcomes[k].id);
+    for (size_t k = 0; k < t->noutcomes; k++) {
+        if (!gr_table_outcome_shown(t, a, o, k))
+            continue;
+        uint64_t g = gr_gcd(o->w[k], o->den);
+        char frac[48];
+        if (o->w[k])
+            snprintf(frac, sizeof frac, "%" PRIu64 "/%" PRIu64, o->w[k] / g, o->den / g);
+        else
+            snprintf(frac, sizeof frac, "0");
+        fprintf(f, "%s%-*s %9s %7.2f%%  %s\n", indent, (int)w, t->outcomes[k].id, frac,
+                100.0 * (double)o->w[k] / (double)o->den, t->outcomes[k].label);
+    }
+}
