@@ -262,15 +262,7 @@ int cmd_sim(int argc, char **argv)
         rc = st == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
         goto out;
     }
-    if (json)
-        rc = cli_print_json(gr_wire_sim(d, r));
-    else
-        sim_print_text(d, r);
-    if (html && rc == CLI_OK) {
-        rc = sim_write_html("grognard sim", html, d, r);
-        if (rc == CLI_OK && !json)
-            printf("\n  the balance page: %s\n", html);
-    }
+    rc = sim_print_report("grognard sim", d, r, json, html);
 out:
     free(sc);
     free(r);

@@ -202,15 +202,7 @@ int cmd_sim_merge(int argc, char **argv)
     /* the whole run: shard 1's identity (its path), no shard */
     one->shard = one->shards = one->first = 0;
     gr_sim_report_finish(sum);
-    if (json)
-        rc = cli_print_json(gr_wire_sim(one, sum));
-    else
-        sim_print_text(one, sum);
-    if (html && rc == CLI_OK) {
-        rc = sim_write_html("grognard sim-merge", html, one, sum);
-        if (rc == CLI_OK && !json)
-            printf("\n  the balance page: %s\n", html);
-    }
+    rc = sim_print_report("grognard sim-merge", one, sum, json, html);
 out:
     free(d0);
     free(d);

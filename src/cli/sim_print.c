@@ -297,3 +297,19 @@ int sim_write_html(const char *cmd, const char *file, const gr_sim_doc *d, const
     }
     return CLI_OK;
 }
+
+int sim_print_report(const char *cmd, const gr_sim_doc *d, const gr_sim_report *r, int json,
+                     const char *html)
+{
+    int rc = CLI_OK;
+    if (json)
+        rc = cli_print_json(gr_wire_sim(d, r));
+    else
+        sim_print_text(d, r);
+    if (html && rc == CLI_OK) {
+        rc = sim_write_html(cmd, html, d, r);
+        if (rc == CLI_OK && !json)
+            printf("\n  the balance page: %s\n", html);
+    }
+    return rc;
+}

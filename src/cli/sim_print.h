@@ -21,4 +21,10 @@ void sim_print_text(const gr_sim_doc *d, const gr_sim_report *r);
  * with `cmd` ("grognard sim") that says why. */
 int sim_write_html(const char *cmd, const char *file, const gr_sim_doc *d, const gr_sim_report *r);
 
+/* The report as the command asked for it: JSON (gr_wire_sim) or the text
+ * report on stdout, then the balance page into `html` if not NULL (named
+ * on stdout after a text report).  Returns CLI_OK or CLI_FAIL. */
+int sim_print_report(const char *cmd, const gr_sim_doc *d, const gr_sim_report *r, int json,
+                     const char *html);
+
 #endif
