@@ -253,6 +253,21 @@ int gr_bt_leader_active(const gr_bt_leader *l);
 /* The active leader attached to unit `u`, or -1. */
 int gr_battle_attached_leader(const gr_battle *b, int u);
 
+/* Index of word s in the NULL-terminated list, or -1 (a system's
+ * vocabulary: qualities, formations, ratings). */
+int gr_bt_word(const char *const *list, const char *s);
+
+/* The list's words joined by ", " into buf (an empty word written ""), for
+ * an error's "accepted: ..."; cut at cap. */
+void gr_bt_words(const char *const *list, char *buf, size_t cap);
+
+/* Does unit u carry the order of battle's flag f ("sk")? */
+int gr_bt_has_flag(const gr_bt_unit *u, const char *f);
+
+/* Does an effect line for arm `arm` (a gr_fx_arm: any, troops, guns,
+ * cavalry, infantry) fall on unit u? */
+int gr_bt_arm_hit(int arm, const gr_bt_unit *u);
+
 /* A table fact of the call, or NULL. */
 const char *gr_bt_call_get(const gr_bt_call *c, const char *key);
 

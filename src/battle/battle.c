@@ -2,6 +2,7 @@
  * one action at a time, with its dice recorded (battle.h). */
 #include "grognard/battle.h"
 
+#include "grognard/effect.h"
 #include "grognard/hash.h"
 
 #include <stdio.h>
@@ -74,6 +75,46 @@ int gr_battle_attached_leader(const gr_battle *b, int u)
         if (b->leaders[i].attached == u && gr_bt_leader_active(&b->leaders[i]))
             return i;
     return -1;
+}
+
+int gr_bt_word(const char *const *list, const char *s)
+{
+    for (int i = 0; list[i]; i++)
+        if (strcmp(list[i], s) == 0)
+            return i;
+    return -1;
+}
+
+void gr_bt_words(const char *const *list, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; list[i] && n < cap; i++) {
+        int w = snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", list[i][0] ? list[i] : "\"\"");
+        if (w < 0)
+            return;
+        n += (size_t)w;
+    }
+}
+
+int gr_bt_has_flag(const gr_bt_unit *u, const char *f)
+{
+    for (int i = 0; i < u->nflags; i++)
+        if (strcmp(u->flags[i], f) == 0)
+            return 1;
+    return 0;
+}
+
+int gr_bt_arm_hit(int arm, const gr_bt_unit *u)
+{
+    switch (arm) {
+    case GR_FX_ANY: return 1;
+    case GR_FX_TROOPS: return u->arm != GR_BT_ARTILLERY;
+    case GR_FX_GUNS: return u->arm == GR_BT_ARTILLERY;
+    case GR_FX_CAVALRY: return u->arm == GR_BT_CAVALRY;
+    case GR_FX_INFANTRY: return u->arm == GR_BT_INFANTRY;
+    default: return 0;
+    }
 }
 
 const char *gr_bt_call_get(const gr_bt_call *c, const char *key)

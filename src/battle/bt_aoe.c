@@ -191,34 +191,6 @@ static const char *const weights[] = {"heavy", "light", NULL};
 static const char *const unit_flags[] = {"sk", "two_ranks", "old_guard", NULL};
 static const char *const ratings[] = {"ordinary", "charismatic", NULL};
 
-static int in_list(const char *const *list, const char *s)
-{
-    for (int i = 0; list[i]; i++)
-        if (strcmp(list[i], s) == 0)
-            return i;
-    return -1;
-}
-
-static void join(const char *const *list, char *buf, size_t cap)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    for (int i = 0; list[i] && n < cap; i++) {
-        int w = snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", list[i]);
-        if (w < 0)
-            return;
-        n += (size_t)w;
-    }
-}
-
-static int has_flag(const gr_bt_unit *u, const char *f)
-{
-    for (int i = 0; i < u->nflags; i++)
-        if (strcmp(u->flags[i], f) == 0)
-            return 1;
-    return 0;
-}
-
 /* The commanders-in-chief's labels: the movement procedure's own list. */
 static const char *const *commander_labels(void)
 {
@@ -232,7 +204,7 @@ static gr_status refuse_id(gr_error *err, const gr_bt_unit *u, const char *field
                            const char *const *accepted)
 {
     char list[600];
-    join(accepted, list, sizeof list);
+    gr_bt_words(accepted, list, sizeof list);
     return gr_error_set(err, GR_EINPUT,
                         "%d:%d: unit \"%s\": %s \"%s\" is not an aoe %s; accepted: %s", u->line,
                         u->col, u->id, field, val, field, list);
@@ -246,18 +218,18 @@ static gr_status check_unit(gr_bt_unit *u, gr_error *err)
     const char *const *kinds = u->arm == GR_BT_INFANTRY  ? inf_kinds
                                : u->arm == GR_BT_CAVALRY ? cav_kinds
                                                          : art_kinds;
-    if (u->arm != GR_BT_ARTILLERY && in_list(qualities, u->quality) < 0)
+    if (u->arm != GR_BT_ARTILLERY && gr_bt_word(qualities, u->quality) < 0)
         return refuse_id(err, u, "quality", u->quality, qualities);
-    if (u->arm == GR_BT_ARTILLERY && u->quality[0] && in_list(qualities, u->quality) < 0)
+    if (u->arm == GR_BT_ARTILLERY && u->quality[0] && gr_bt_word(qualities, u->quality) < 0)
         return refuse_id(err, u, "quality", u->quality, qualities);
-    if (in_list(forms, u->formation) < 0)
+    if (gr_bt_word(forms, u->formation) < 0)
         return refuse_id(err, u, "formation", u->formation, forms);
-    if (in_list(nations, u->nation) < 0)
+    if (gr_bt_word(nations, u->nation) < 0)
         return refuse_id(err, u, "nation", u->nation, nations);
     /* Light cavalry is the default: "" reads "light". */
-    if (!(u->arm == GR_BT_CAVALRY && !u->kind[0]) && in_list(kinds, u->kind) < 0)
+    if (!(u->arm == GR_BT_CAVALRY && !u->kind[0]) && gr_bt_word(kinds, u->kind) < 0)
         return refuse_id(err, u, "kind", u->kind, kinds);
-    if (u->arm == GR_BT_ARTILLERY && in_list(weights, u->weapon) < 0)
+    if (u->arm == GR_BT_ARTILLERY && gr_bt_word(weights, u->weapon) < 0)
         return refuse_id(err, u, "weapon", u->weapon, weights);
     if (u->arm != GR_BT_ARTILLERY && u->weapon[0]) {
         static const char *const none[] = {"\"\" (only a battery has a weapon: heavy or light)",
@@ -265,7 +237,7 @@ static gr_status check_unit(gr_bt_unit *u, gr_error *err)
         return refuse_id(err, u, "weapon", u->weapon, none);
     }
     for (int i = 0; i < u->nflags; i++)
-        if (in_list(unit_flags, u->flags[i]) < 0)
+        if (gr_bt_word(unit_flags, u->flags[i]) < 0)
             return refuse_id(err, u, "flag", u->flags[i], unit_flags);
     if (u->stands < 1)
         return gr_error_set(err, GR_EINPUT, "%d:%d: unit \"%s\": stands %d; accepted: 1 or more",
@@ -316,17 +288,17 @@ static gr_status aoe_setup(gr_battle *b, gr_error *err)
     for (int i = 0; i < b->nleaders; i++) {
         gr_bt_leader *l = &b->leaders[i];
         char list[600];
-        if (in_list(ratings, l->rating) < 0) {
-            join(ratings, list, sizeof list);
+        if (gr_bt_word(ratings, l->rating) < 0) {
+            gr_bt_words(ratings, list, sizeof list);
             return gr_error_set(err, GR_EINPUT,
                                 "%d:%d: leader \"%s\": rating \"%s\" is not an aoe rating; "
                                 "accepted: %s",
                                 l->line, l->col, l->id, l->rating, list);
         }
         if (strcmp(l->role, "army") == 0) {
-            if (!labels || in_list(labels, l->kind) < 0) {
+            if (!labels || gr_bt_word(labels, l->kind) < 0) {
                 if (labels)
-                    join(labels, list, sizeof list);
+                    gr_bt_words(labels, list, sizeof list);
                 return gr_error_set(err, GR_EINPUT,
                                     "%d:%d: leader \"%s\": the commander-in-chief's kind \"%s\" "
                                     "is not a label of the reserve movement list (seed 000); "
@@ -858,7 +830,7 @@ static gr_status prep_movement(const gr_battle *b, const gr_bt_verb *v, const gr
 static const char *fire_troops(const gr_bt_unit *u)
 {
     if (!strcmp(u->formation, "line") || !strcmp(u->formation, "supported_line"))
-        return has_flag(u, "two_ranks") ? "two_rank_line_or_mixed" : "three_rank_line_or_mixed";
+        return gr_bt_has_flag(u, "two_ranks") ? "two_rank_line_or_mixed" : "three_rank_line_or_mixed";
     return "column_square_or_skirmish";
 }
 
@@ -866,7 +838,7 @@ static const char *fire_troops(const gr_bt_unit *u)
  * Garde françaises ou artillerie britannique/KGL », « Autres artilleries ». */
 static const char *artillery_class(const gr_bt_unit *u)
 {
-    if (has_flag(u, "old_guard") || !strcmp(u->nation, "russian"))
+    if (gr_bt_has_flag(u, "old_guard") || !strcmp(u->nation, "russian"))
         return "old_guard_or_russian";
     if (!strcmp(u->nation, "french") || !strcmp(u->nation, "british") || !strcmp(u->nation, "kgl"))
         return "french_line_or_british";
@@ -981,7 +953,7 @@ static gr_status prep_fire(const gr_battle *b, const gr_bt_verb *v, const gr_bt_
         if (u->arm == GR_BT_INFANTRY) {
             if ((st = set(p, out, "troops", fire_troops(u), err)) != GR_OK)
                 return st;
-            if (has_flag(u, "sk") && (st = set(p, out, "sk", "1", err)) != GR_OK)
+            if (gr_bt_has_flag(u, "sk") && (st = set(p, out, "sk", "1", err)) != GR_OK)
                 return st;
         }
     }
@@ -1179,9 +1151,9 @@ static gr_status prep_formation(const gr_battle *b, const gr_bt_verb *v, const g
                             "formation: \"%s\" is a battery: limber or unlimber it with "
                             "`battery`",
                             u->id);
-    if (!to || in_list(forms, to) < 0) {
+    if (!to || gr_bt_word(forms, to) < 0) {
         char list[300];
-        join(forms, list, sizeof list);
+        gr_bt_words(forms, list, sizeof list);
         return gr_error_set(err, GR_EINPUT, "formation --to \"%s\": accepted for \"%s\": %s",
                             to ? to : "", u->id, list);
     }
@@ -1207,7 +1179,7 @@ static gr_status prep_battery(const gr_battle *b, const gr_bt_verb *v, const gr_
     if (u->arm != GR_BT_ARTILLERY)
         return gr_error_set(err, GR_EINPUT, "battery: \"%s\" is not a battery", u->id);
     const char *a = gr_bt_call_get(c, "action");
-    if (!a || in_list(actions, a) < 0)
+    if (!a || gr_bt_word(actions, a) < 0)
         return gr_error_set(err, GR_EINPUT,
                             "battery --action \"%s\": accepted: limber, unlimber, move, pivot "
                             "(seed 003, Artillerie)",
@@ -1416,19 +1388,6 @@ static void retreat_text(const gr_bt_unit *u, const gr_effect *e, notes *ns, int
     }
 }
 
-/* Does effect line e's arm concern unit u? */
-static int arm_hits(const gr_effect *e, const gr_bt_unit *u)
-{
-    switch (e->arm) {
-    case GR_FX_ANY: return 1;
-    case GR_FX_TROOPS: return u->arm != GR_BT_ARTILLERY;
-    case GR_FX_GUNS: return u->arm == GR_BT_ARTILLERY;
-    case GR_FX_CAVALRY: return u->arm == GR_BT_CAVALRY;
-    case GR_FX_INFANTRY: return u->arm == GR_BT_INFANTRY;
-    default: return 0;
-    }
-}
-
 typedef struct ctx {
     int combat;     /* 1: an opposed combat (attacker/defender) */
     int in_fire;    /* 1: losses count as "pendant les tirs" */
@@ -1441,7 +1400,7 @@ typedef struct ctx {
 static void effect_on(gr_battle *b, int ui, const gr_effect *e, const ctx *k, notes *ns)
 {
     gr_bt_unit *u = &b->units[ui];
-    if (u->removed || !arm_hits(e, u))
+    if (u->removed || !gr_bt_arm_hit((e)->arm, u))
         return;
     int leader = -1;
     attached_rating(b, ui, &leader);

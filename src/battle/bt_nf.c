@@ -115,31 +115,6 @@ static const char *const flags_by_arm[GR_BT_ARM_COUNT][9] = {
 };
 static const char *const arm_name[] = {"infantry", "cavalry", "artillery"};
 
-static int in_list(const char *const *list, const char *s)
-{
-    for (int i = 0; list[i]; i++)
-        if (strcmp(list[i], s) == 0)
-            return i;
-    return -1;
-}
-
-static void join(const char *const *list, char *buf, size_t cap)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    for (int i = 0; list[i] && n < cap; i++)
-        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? ", " : "",
-                              list[i][0] ? list[i] : "\"\"");
-}
-
-static int has_flag(const gr_bt_unit *u, const char *f)
-{
-    for (int i = 0; i < u->nflags; i++)
-        if (strcmp(u->flags[i], f) == 0)
-            return 1;
-    return 0;
-}
-
 static const gr_system *nf_sys(void)
 {
     return gr_system_find("nf");
@@ -159,7 +134,7 @@ static gr_status refuse_id(gr_error *err, const gr_bt_unit *u, const char *field
                            const char *const *accepted)
 {
     char list[512];
-    join(accepted, list, sizeof list);
+    gr_bt_words(accepted, list, sizeof list);
     return gr_error_set(err, GR_EINPUT,
                         "%d:%d: unit %s: %s \"%s\" is not a Napoleonic Fury id; "
                         "accepted for %s: %s",
@@ -255,14 +230,14 @@ static gr_status nf_setup(gr_battle *b, gr_error *err)
         gr_bt_leader *l = &b->leaders[i];
         const char *const *bad = NULL;
         const char *field = NULL, *v = NULL;
-        if (in_list(roles, l->role) < 0)
+        if (gr_bt_word(roles, l->role) < 0)
             bad = roles, field = "role", v = l->role;
-        else if (in_list(ratings, l->rating) < 0)
+        else if (gr_bt_word(ratings, l->rating) < 0)
             bad = ratings, field = "rating", v = l->rating;
-        else if (in_list(leader_kinds, l->kind) < 0)
+        else if (gr_bt_word(leader_kinds, l->kind) < 0)
             bad = leader_kinds, field = "kind", v = l->kind;
         if (bad) {
-            join(bad, list, sizeof list);
+            gr_bt_words(bad, list, sizeof list);
             return gr_error_set(err, GR_EINPUT,
                                 "%d:%d: leader %s: %s \"%s\" is not a Napoleonic Fury id; "
                                 "accepted: %s",
@@ -272,23 +247,23 @@ static gr_status nf_setup(gr_battle *b, gr_error *err)
     const char *const *nat = nations();
     for (int i = 0; i < b->nunits; i++) {
         gr_bt_unit *u = &b->units[i];
-        if (in_list(nat, u->nation) < 0)
+        if (gr_bt_word(nat, u->nation) < 0)
             return refuse_id(err, u, "nation", u->nation, nat);
-        if (in_list(kinds_by_arm[u->arm], u->kind) < 0)
+        if (gr_bt_word(kinds_by_arm[u->arm], u->kind) < 0)
             return refuse_id(err, u, "kind", u->kind, kinds_by_arm[u->arm]);
-        if (in_list(forms_by_arm[u->arm], u->formation) < 0)
+        if (gr_bt_word(forms_by_arm[u->arm], u->formation) < 0)
             return refuse_id(err, u, "formation", u->formation, forms_by_arm[u->arm]);
         if (u->weapon[0]) {
             static const char *const none[] = {"", NULL};
             return refuse_id(err, u, "weapon", u->weapon, none);
         }
         for (int f = 0; f < u->nflags; f++)
-            if (in_list(flags_by_arm[u->arm], u->flags[f]) < 0)
+            if (gr_bt_word(flags_by_arm[u->arm], u->flags[f]) < 0)
                 return refuse_id(err, u, "flag", u->flags[f], flags_by_arm[u->arm]);
         if (u->arm != GR_BT_ARTILLERY || u->quality[0])
-            if (in_list(qualities, u->quality) < 0)
+            if (gr_bt_word(qualities, u->quality) < 0)
                 return refuse_id(err, u, "quality", u->quality, qualities);
-        if ((has_flag(u, "old_guard")) && strcmp(u->nation, "france") != 0)
+        if ((gr_bt_has_flag(u, "old_guard")) && strcmp(u->nation, "france") != 0)
             return gr_error_set(err, GR_EINPUT,
                                 "%d:%d: unit %s: old_guard is the French Old Guard; the unit's "
                                 "nation is %s",
@@ -356,9 +331,9 @@ static gr_status take_call(const gr_battle *b, const gr_procedure *p, const gr_b
 {
     for (int i = 0; i < c->nin; i++) {
         const char *k = c->key[i];
-        if (own && in_list(own, k) >= 0)
+        if (own && gr_bt_word(own, k) >= 0)
             continue;
-        if (allowed && in_list(allowed, k) >= 0) {
+        if (allowed && gr_bt_word(allowed, k) >= 0) {
             if (strcmp(k, "year") == 0 && b->sys[NFB_YEAR])
                 return gr_error_set(err, GR_EINPUT,
                                     "--year is kept by the companion (the order of battle's "
@@ -467,9 +442,9 @@ static gr_status prep_move(const gr_battle *b, const gr_procedure *p, const gr_b
         if (st != GR_OK)
             return st;
     }
-    if (has_flag(u, "exceptional_brigade"))
+    if (gr_bt_has_flag(u, "exceptional_brigade"))
         SET("exceptional-brigade", "yes");
-    if (has_flag(u, "old_guard"))
+    if (gr_bt_has_flag(u, "old_guard"))
         SET("old-guard", "yes");
     /* The division officer: an officer attached (exceptional: +3), else the
      * unit's division officer if the players say he is within range. */
@@ -557,9 +532,9 @@ static gr_status prep_fire(const gr_battle *b, const gr_procedure *p, const gr_b
         static const char *const tr[] = {"grenadier", "guard",     "landwehr",
                                          "militia",   "guerrilla", NULL};
         for (int i = 0; tr[i]; i++)
-            if (has_flag(u, tr[i]))
+            if (gr_bt_has_flag(u, tr[i]))
                 SET("troops", tr[i]);
-        if (has_flag(u, "old_guard"))
+        if (gr_bt_has_flag(u, "old_guard"))
             SET("troops", "guard");
         SET("formation", strcmp(u->formation, "march_column") == 0 ? "other" : u->formation);
     }
@@ -603,7 +578,7 @@ static gr_status prep_fire(const gr_battle *b, const gr_procedure *p, const gr_b
         SET("disordered", "yes");
     if (u->arm == GR_BT_ARTILLERY && u->sys[NFU_DAMAGED])
         SET("damaged", "yes");
-    if (u->arm == GR_BT_ARTILLERY && has_flag(u, "guard"))
+    if (u->arm == GR_BT_ARTILLERY && gr_bt_has_flag(u, "guard"))
         SET("guard-artillery", "yes");
     if (gr_battle_attached_leader(b, c->target) >= 0)
         SET("target-officer", "yes");
@@ -652,7 +627,7 @@ static gr_status prep_melee_side(const gr_battle *b, const gr_procedure *p, cons
         SIDE("leader", strcmp(l->kind, "melee_plus2") == 0 ? "attached_plus2"
                        : exceptional(l)                    ? "attached_exceptional"
                                                            : "attached");
-    } else if (has_flag(u, "exceptional_brigade")) {
+    } else if (gr_bt_has_flag(u, "exceptional_brigade")) {
         SIDE("leader", "exceptional_brigade");
     }
     if (u->arm == GR_BT_INFANTRY) {
@@ -661,19 +636,19 @@ static gr_status prep_melee_side(const gr_battle *b, const gr_procedure *p, cons
         if (strcmp(u->kind, "light") == 0)
             SIDE("troops", "light");
         for (int i = 0; tr[i]; i++)
-            if (has_flag(u, tr[i]))
+            if (gr_bt_has_flag(u, tr[i]))
                 SIDE("troops", tr[i]);
     }
     if (u->arm == GR_BT_CAVALRY) {
         if (strcmp(u->kind, "heavy") == 0)
             SIDE("heavy-cavalry", "yes");
-        if (has_flag(u, "armored"))
+        if (gr_bt_has_flag(u, "armored"))
             SIDE("armored", "yes");
-        if (has_flag(u, "guard"))
+        if (gr_bt_has_flag(u, "guard"))
             SIDE("guard-cavalry", "yes");
-        if (has_flag(u, "cossack"))
+        if (gr_bt_has_flag(u, "cossack"))
             SIDE("troops", "cossack");
-        if (has_flag(u, "militia_cavalry"))
+        if (gr_bt_has_flag(u, "militia_cavalry"))
             SIDE("troops", "militia_cavalry");
     }
     if (u->disordered)
@@ -740,14 +715,14 @@ static gr_status prep_efc(const gr_battle *b, const gr_procedure *p, const gr_bt
     static const char *const tr[] = {"grenadier", "guard",     "old_guard",
                                      "militia",   "guerrilla", NULL};
     for (int i = 0; tr[i]; i++)
-        if (has_flag(u, tr[i]))
+        if (gr_bt_has_flag(u, tr[i]))
             SET("troops", tr[i]);
     int att = gr_battle_attached_leader(b, c->unit);
     if (att >= 0) {
         const gr_bt_leader *l = &b->leaders[att];
         int upper = strcmp(l->role, "brigade") != 0;
         SET("leader", upper && exceptional(l) ? "exceptional_upper_attached" : "attached");
-    } else if (has_flag(u, "exceptional_brigade")) {
+    } else if (gr_bt_has_flag(u, "exceptional_brigade")) {
         SET("leader", "exceptional_brigade");
     }
     SET("condition", cond_name[u->condition]);

@@ -39,18 +39,6 @@ static void say(party *pt, const char *fmt, ...)
         pt->len = sizeof pt->text - 1;
 }
 
-static int arm_matches(const gr_bt_unit *u, int arm)
-{
-    switch (arm) {
-    case GR_FX_ANY: return 1;
-    case GR_FX_TROOPS: return u->arm != GR_BT_ARTILLERY;
-    case GR_FX_GUNS: return u->arm == GR_BT_ARTILLERY;
-    case GR_FX_CAVALRY: return u->arm == GR_BT_CAVALRY;
-    case GR_FX_INFANTRY: return u->arm == GR_BT_INFANTRY;
-    default: return 0;
-    }
-}
-
 static void lose_stands(gr_battle *b, party *pt, int n)
 {
     gr_bt_unit *u = &b->units[pt->unit];
@@ -95,7 +83,7 @@ static const char *fx_body(const gr_effect *e, char *buf, size_t cap)
 static void apply_line(gr_battle *b, party *pt, const gr_effect *e, int extra)
 {
     gr_bt_unit *u = &b->units[pt->unit];
-    if (!arm_matches(u, e->arm))
+    if (!gr_bt_arm_hit(e->arm, u))
         return;
     if (e->when == GR_FX_IF_LEADER && gr_battle_attached_leader(b, pt->unit) < 0)
         return;

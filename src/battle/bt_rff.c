@@ -115,38 +115,14 @@ static const char *const v_flags[] = {"militia",       "ss", "buck_and_ball", "f
 static const char *const v_rating[] = {"gallant", "able", "poor", NULL};
 static const char *const v_role[] = {"army", "corps", "division", "brigade", NULL};
 
-int rff_bt_in_list(const char *const *l, const char *s)
-{
-    for (int i = 0; l[i]; i++)
-        if (!strcmp(l[i], s))
-            return i;
-    return -1;
-}
-
-void rff_bt_list_text(const char *const *l, char *buf, size_t cap)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    for (int i = 0; l[i] && n < cap; i++)
-        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", l[i]);
-}
-
 static gr_status refuse_id(const gr_bt_unit *u, const char *field, const char *val,
                            const char *const *accepted, const char *why, gr_error *err)
 {
     char acc[256];
-    rff_bt_list_text(accepted, acc, sizeof acc);
+    gr_bt_words(accepted, acc, sizeof acc);
     return gr_error_set(err, GR_EINPUT,
                         "%d:%d: unit \"%s\": %s \"%s\" is not rff's%s; accepted: %s", u->line,
                         u->col, u->id, field, val, why, acc);
-}
-
-int rff_bt_has_flag(const gr_bt_unit *u, const char *f)
-{
-    for (int i = 0; i < u->nflags; i++)
-        if (!strcmp(u->flags[i], f))
-            return 1;
-    return 0;
 }
 
 static gr_status rff_setup(gr_battle *b, gr_error *err)
@@ -154,28 +130,28 @@ static gr_status rff_setup(gr_battle *b, gr_error *err)
     for (int i = 0; i < b->nunits; i++) {
         gr_bt_unit *u = &b->units[i];
         int guns = u->arm == GR_BT_ARTILLERY;
-        if (rff_bt_in_list(v_quality, u->quality) < 0)
+        if (gr_bt_word(v_quality, u->quality) < 0)
             return refuse_id(u, "quality", u->quality, v_quality, "", err);
         if (!u->formation[0])
             snprintf(u->formation, sizeof u->formation, "%s", guns ? "unlimbered" : "double_line");
         const char *const *forms = guns ? rff_bt_gun_forms : rff_bt_troop_forms;
-        if (rff_bt_in_list(forms, u->formation) < 0 ||
+        if (gr_bt_word(forms, u->formation) < 0 ||
             (u->arm == GR_BT_INFANTRY && !strcmp(u->formation, "dismounted")))
             return refuse_id(u, "formation", u->formation, forms,
                              guns ? " for guns" : (u->arm == GR_BT_INFANTRY ? " for infantry" : ""),
                              err);
         u->limbered = guns && !strcmp(u->formation, "limbered");
-        if (u->nation[0] && rff_bt_in_list(v_nation, u->nation) < 0)
+        if (u->nation[0] && gr_bt_word(v_nation, u->nation) < 0)
             return refuse_id(u, "nation", u->nation, v_nation, "", err);
         if (guns) {
             if (!u->weapon[0])
                 snprintf(u->weapon, sizeof u->weapon, "other");
-            if (rff_bt_in_list(rff_guns, u->weapon) < 0)
+            if (gr_bt_word(rff_guns, u->weapon) < 0)
                 return refuse_id(u, "weapon", u->weapon, rff_guns, " gun type", err);
-            if (u->kind[0] && rff_bt_in_list(v_gun_kind, u->kind) < 0)
+            if (u->kind[0] && gr_bt_word(v_gun_kind, u->kind) < 0)
                 return refuse_id(u, "kind", u->kind, v_gun_kind, " battery kind", err);
         } else {
-            if (u->weapon[0] && rff_bt_in_list(rff_weapons, u->weapon) < 0)
+            if (u->weapon[0] && gr_bt_word(rff_weapons, u->weapon) < 0)
                 return refuse_id(u, "weapon", u->weapon, rff_weapons, " weapon code", err);
             if (u->kind[0]) {
                 static const char *const none[] = {"(empty)", NULL};
@@ -183,7 +159,7 @@ static gr_status rff_setup(gr_battle *b, gr_error *err)
             }
         }
         for (int k = 0; k < u->nflags; k++) {
-            if (rff_bt_in_list(v_flags, u->flags[k]) < 0)
+            if (gr_bt_word(v_flags, u->flags[k]) < 0)
                 return refuse_id(u, "flag", u->flags[k], v_flags, "", err);
             if (!strcmp(u->flags[k], "fixed_guns") && !guns)
                 return refuse_id(u, "flag", u->flags[k], v_flags, " for troops (guns only)", err);
@@ -213,15 +189,15 @@ static gr_status rff_setup(gr_battle *b, gr_error *err)
     for (int i = 0; i < b->nleaders; i++) {
         gr_bt_leader *l = &b->leaders[i];
         char acc[128];
-        if (rff_bt_in_list(v_rating, l->rating) < 0) {
-            rff_bt_list_text(v_rating, acc, sizeof acc);
+        if (gr_bt_word(v_rating, l->rating) < 0) {
+            gr_bt_words(v_rating, acc, sizeof acc);
             return gr_error_set(err, GR_EINPUT,
                                 "%d:%d: leader \"%s\": rating \"%s\" is not rff's; accepted: %s "
                                 "(Chef vaillant, moyen, timoré)",
                                 l->line, l->col, l->id, l->rating, acc);
         }
-        if (l->role[0] && rff_bt_in_list(v_role, l->role) < 0) {
-            rff_bt_list_text(v_role, acc, sizeof acc);
+        if (l->role[0] && gr_bt_word(v_role, l->role) < 0) {
+            gr_bt_words(v_role, acc, sizeof acc);
             return gr_error_set(err, GR_EINPUT, "%d:%d: leader \"%s\": role \"%s\"; accepted: %s",
                                 l->line, l->col, l->id, l->role, acc);
         }

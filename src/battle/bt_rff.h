@@ -63,9 +63,6 @@ int rff_move_cm(int unit, int terrain, int forced);
 /* The movement row (rff_move_units) of unit u in its formation. */
 const char *rff_bt_move_row(const gr_bt_unit *u);
 
-/* Does unit u carry flag f? */
-int rff_bt_has_flag(const gr_bt_unit *u, const char *f);
-
 /* The leader whose rating counts for unit u: the attached one, else its
  * commander, if active; -1 none. */
 int rff_bt_commanding_leader(const gr_battle *b, int u);
@@ -74,11 +71,6 @@ int rff_bt_commanding_leader(const gr_battle *b, int u);
  * words), NULL-terminated. */
 extern const char *const rff_bt_troop_forms[];
 extern const char *const rff_bt_gun_forms[];
-
-/* Index of s in the NULL-terminated list l, or -1. */
-int rff_bt_in_list(const char *const *l, const char *s);
-/* The list as "a, b, c" into buf. */
-void rff_bt_list_text(const char *const *l, char *buf, size_t cap);
 
 /* rff's prepare (bt_rff_prepare.c). */
 gr_status rff_bt_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c, gr_args *out,

@@ -67,18 +67,6 @@ static int mounted(const gr_bt_unit *u)
     return u->arm == GR_BT_CAVALRY && strcmp(u->formation, "dismounted");
 }
 
-static int arm_ok(const gr_bt_unit *u, gr_fx_arm a)
-{
-    switch (a) {
-    case GR_FX_ANY: return 1;
-    case GR_FX_TROOPS: return u->arm != GR_BT_ARTILLERY;
-    case GR_FX_GUNS: return u->arm == GR_BT_ARTILLERY;
-    case GR_FX_CAVALRY: return u->arm == GR_BT_CAVALRY;
-    case GR_FX_INFANTRY: return u->arm == GR_BT_INFANTRY;
-    default: return 0;
-    }
-}
-
 /* 1: the line applies to party p; 0: it does not; -1: the table decides
  * (written as a condition for the players). */
 static int when_ok(const fx *x, const gr_effect *e, int p)
@@ -96,7 +84,7 @@ static int when_ok(const fx *x, const gr_effect *e, int p)
     case GR_FX_IF_CLOSE_RANGE: return x->close;
     case GR_FX_IF_BEYOND_CLOSE_OR_FORTIFIED:
         return x->fortified ? 1 : x->close < 0 ? -1 : !x->close;
-    case GR_FX_IF_FIXED_GUNS: return rff_bt_has_flag(u, "fixed_guns");
+    case GR_FX_IF_FIXED_GUNS: return gr_bt_has_flag(u, "fixed_guns");
     case GR_FX_IF_CANNONADE: return x->cannonade;
     case GR_FX_IF_SCORE_15: return x->score >= 15;
     case GR_FX_IF_AFTER_FIRST_COMBAT: return 1;
@@ -116,7 +104,7 @@ static int clear_cm(const gr_bt_unit *u, int rout)
 {
     const char *row =
         rout ? (u->arm == GR_BT_CAVALRY ? "cavalry_rout" : "infantry_rout") : rff_bt_move_row(u);
-    int k = rff_bt_in_list(rff_move_units, row);
+    int k = gr_bt_word(rff_move_units, row);
     return k < 0 ? -1 : rff_move_cm(k, 0, 0);
 }
 
@@ -170,7 +158,7 @@ static void silence(gr_bt_unit *u, int n)
 static void apply_line(fx *x, const gr_effect *e, int p)
 {
     gr_bt_unit *u = &x->b->units[x->unit[p]];
-    if (!arm_ok(u, e->arm))
+    if (!gr_bt_arm_hit(e->arm, u))
         return;
     int w = when_ok(x, e, p);
     if (!w)

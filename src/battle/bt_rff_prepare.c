@@ -45,10 +45,10 @@ static gr_status check_keys(prep *x, const char *const *facts)
 {
     for (int i = 0; i < x->c->nin; i++) {
         const char *k = x->c->key[i];
-        if (rff_bt_in_list(facts, k) >= 0)
+        if (gr_bt_word(facts, k) >= 0)
             continue;
         char acc[512];
-        rff_bt_list_text(facts, acc, sizeof acc);
+        gr_bt_words(facts, acc, sizeof acc);
         if (x->p && gr_param_index(x->p->params, x->p->nparams, k) >= 0)
             return gr_error_set(x->err, GR_EINPUT,
                                 "%s: --%s is kept by the companion from the battle's state (units, "
@@ -132,7 +132,7 @@ static gr_status prep_maneuver(prep *x)
         return st;
     if ((st = set_flag(x, "attached",
                        gr_battle_attached_leader(b, x->c->unit) >= 0 ||
-                           rff_bt_has_flag(u, "brave_colonel"))) != GR_OK)
+                           gr_bt_has_flag(u, "brave_colonel"))) != GR_OK)
         return st;
     const char *cmd = gr_bt_call_get(x->c, "command");
     if (cmd && strcmp(cmd, "out_of_command"))
@@ -152,7 +152,7 @@ static gr_status prep_maneuver(prep *x)
     if (!guns && (st = set_flag(x, "broken", u->broken)) != GR_OK)
         return st;
     if (guns) {
-        int w = rff_bt_in_list(rff_guns, u->weapon);
+        int w = gr_bt_word(rff_guns, u->weapon);
         if ((st = set(x, "gun", rff_guns[w < 0 ? 3 : w])) != GR_OK ||
             (st = set_flag(x, "in-battery", !u->limbered && gr_bt_unit_stands(u) > 0)) != GR_OK)
             return st;
@@ -262,8 +262,8 @@ static gr_status prep_fire(prep *x, int cannon)
         if ((st = set_flag(x, "disordered", u->disordered)) != GR_OK ||
             (st = set(x, "firer-quality", u->quality)) != GR_OK ||
             (st = set_flag(x, "in-charge", charging)) != GR_OK ||
-            (st = set_flag(x, "buck-and-ball", rff_bt_has_flag(u, "buck_and_ball"))) != GR_OK ||
-            (st = set_flag(x, "sharpshooters", rff_bt_has_flag(u, "ss"))) != GR_OK ||
+            (st = set_flag(x, "buck-and-ball", gr_bt_has_flag(u, "buck_and_ball"))) != GR_OK ||
+            (st = set_flag(x, "sharpshooters", gr_bt_has_flag(u, "ss"))) != GR_OK ||
             (st = set_flag(x, "under-half", 2 * firing < left)) != GR_OK)
             return st;
     }
@@ -349,11 +349,11 @@ static gr_status prep_charge_side(prep *x, int ui, const char *pfx, int is_charg
     if ((st = set_flag(x, K("disordered"), guns ? u->guns_silenced > 0 : u->disordered)) != GR_OK ||
         (st = set_flag(x, K("attached"),
                        gr_battle_attached_leader(b, ui) >= 0 ||
-                           rff_bt_has_flag(u, "brave_colonel"))) != GR_OK ||
+                           gr_bt_has_flag(u, "brave_colonel"))) != GR_OK ||
         (st = set_flag(x, K("single-line"),
                        !guns && (!strcmp(f, "single_line") || !strcmp(f, "dismounted")))) !=
             GR_OK ||
-        (st = set_flag(x, K("militia"), rff_bt_has_flag(u, "militia"))) != GR_OK ||
+        (st = set_flag(x, K("militia"), gr_bt_has_flag(u, "militia"))) != GR_OK ||
         (st = set_flag(x, K("broken"), u->broken)) != GR_OK ||
         (st = set_flag(x, K("march-column"), !guns && !strcmp(f, "march_column"))) != GR_OK ||
         (st = set_flag(x, K("limbered"), guns && u->limbered)) != GR_OK ||
@@ -374,7 +374,7 @@ static gr_status prep_charge_side(prep *x, int ui, const char *pfx, int is_charg
                 u->id);
         static const char *const ters[] = {"clear", "rough", "difficult", NULL};
         static const char *const cav[] = {"clear", "rough", "difficult_or_stationary"};
-        int i = rff_bt_in_list(ters, ter);
+        int i = gr_bt_word(ters, ter);
         if (i < 0)
             return gr_error_set(x->err, GR_EINPUT,
                                 "charge --terrain %s; accepted: clear, rough, difficult", ter);
@@ -519,10 +519,10 @@ static gr_status prep_noroll(prep *x)
     if (form) {
         const char *to = gr_bt_call_get(x->c, "formation");
         const char *const *ok = guns ? rff_bt_gun_forms : rff_bt_troop_forms;
-        if (!to || rff_bt_in_list(ok, to) < 0 ||
+        if (!to || gr_bt_word(ok, to) < 0 ||
             (u->arm == GR_BT_INFANTRY && !strcmp(to, "dismounted"))) {
             char acc[200];
-            rff_bt_list_text(ok, acc, sizeof acc);
+            gr_bt_words(ok, acc, sizeof acc);
             return gr_error_set(x->err, GR_EINPUT, "form %s --formation %s; accepted: %s", u->id,
                                 to ? to : "(missing)", acc);
         }
