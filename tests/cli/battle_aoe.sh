@@ -15,7 +15,7 @@ trap 'rm -rf "$dir"' EXIT
 oob="$SOURCE_ROOT/tests/cli/battle/aoe_script.json"
 bf="$dir/b.json"
 
-hash() { "$GROGNARD" battle status "$bf" --json | jq -r .hash; }
+hash() { battle_status "$bf" && printf '%s' "$BS_JSON" | jq -r .hash; }
 # act NAME FILTER WANT -- VERB ARGS...: do the action; FILTER on its JSON.
 act() {
     local name=$1 filter=$2 want=$3 verb=$5
@@ -25,14 +25,14 @@ act() {
 }
 # unit NAME ID FILTER WANT: FILTER on unit ID of status --json.
 unit() {
-    expect_json "$1" "(.units[]|select(.id==\"$2\")|$3)" "$4" -- battle status "$bf" --json
+    expect_status "$1" "(.units[]|select(.id==\"$2\")|$3)" "$4" "$bf"
 }
 leader() {
-    expect_json "$1" "(.leaders[]|select(.id==\"$2\")|$3)" "$4" -- battle status "$bf" --json
+    expect_status "$1" "(.leaders[]|select(.id==\"$2\")|$3)" "$4" "$bf"
 }
 # at TURN PHASE: the status's turn and phase.
 at() {
-    expect_json "at-$1-$2" '[.turn,.phase]' "[$1,\"$2\"]" -- battle status "$bf" --json
+    expect_status "at-$1-$2" '[.turn,.phase]' "[$1,\"$2\"]" "$bf"
 }
 nx() {
     "$GROGNARD" battle next "$bf" >/dev/null || flunk "next to $1 $2"
@@ -109,7 +109,7 @@ nx 2 initiative
 # 4 against 7: the Allies choose to be 1st player.
 act initiative '.instructions[0]' '"the Allied win the initiative and choose to be 1st player: the Allied are 1st player in turn 2"' \
     -- initiative --roll 4,7
-expect_json allied-first '.first' '1' -- battle status "$bf" --json
+expect_status allied-first '.first' '1' "$bf"
 no init-twice 'already rolled' -- initiative --roll 4,7
 nx 2 s1_leaders
 leader vandamme-still-out vandamme '.status' '"out_of_action"'
@@ -174,7 +174,7 @@ nx 2 s2_combat
 nx 3 initiative
 # 8 against 3 - 2 (the Allies past 2 critical levels): the French choose to be 2nd player.
 act init3 "[.turn,($(mods 'Par niveau critique' defender))]" '[3,-2]' -- initiative --choose second --side1-critical-levels 2 --roll 8,3
-expect_json allied-first-3 '.first' '1' -- battle status "$bf" --json
+expect_status allied-first-3 '.first' '1' "$bf"
 nx 3 s1_leaders
 nx 3 s1_reserve
 nx 3 s1_tactical

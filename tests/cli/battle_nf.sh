@@ -43,7 +43,7 @@ cat >"$dir/small.json" <<'EOF'
 EOF
 
 # status FILTER WANT: the filter on `status --json` gives WANT (jq -c).
-status() { expect_json "status $1" "$1" "$2" -- battle status "$B" --json; }
+status() { expect_status "status $1" "$1" "$2" "$B"; }
 # unit ID "LEFT CONDITION DISORDERED REMOVED"
 unit() {
     status ".units[] | select(.id==\"$1\") | \"\(.left) \(.condition) \(.disordered) \(.removed)\"" "\"$2\""

@@ -52,14 +52,13 @@ a() {
 }
 # u NAME ID '[left,disordered,"condition"]'
 u() {
-    expect_json "$1" "[.units[]|select(.id==\"$2\")|.left,.disordered,.condition]" "$3" \
-        -- battle status "$bf" --json
+    expect_status "$1" "[.units[]|select(.id==\"$2\")|.left,.disordered,.condition]" "$3" "$bf"
 }
 # n TURN PHASE: next, and where it leads
 n() {
     expect_json "next-$1-$2" '[.turn,.phase]' "[$1,\"$2\"]" -- battle next "$bf" --json
 }
-hash() { "$GROGNARD" battle status "$bf" --json | jq -r .hash; }
+hash() { battle_status "$bf" && printf '%s' "$BS_JSON" | jq -r .hash; }
 
 # A broken order of battle exits 2 naming FILE:LINE:COL (line 20 is the
 # 47th Alabama's object, which starts at column 5).
@@ -76,7 +75,7 @@ expect_json start '[.system,.turn,.phase,.active_side,(.units|length),(.hash|tes
 
 # ---- turn 1, the Union's turn ----------------------------------------------
 a attach attach 20th_maine --leader chamberlain
-expect_json attached '.leaders[0].attached' '"20th_maine"' -- battle status "$bf" --json
+expect_status attached '.leaders[0].attached' '"20th_maine"' "$bf"
 expect_exit maneuver-out-of-phase 2 'maneuver is not allowed now: this is s0_leaders' \
     -- battle maneuver "$bf" 20th_maine --roll 5
 n 1 s0_maneuver
@@ -104,7 +103,7 @@ n 1 s0_melee
 h=$(hash)
 r t1-charge '[1,9,"swept_away"]' charge 20th_maine --target 15th_alabama --roll 10,2
 u t1-15th-worn 15th_alabama '[5,true,"worn"]'
-expect_json t1-15th-broken '.units[3].broken' 'true' -- battle status "$bf" --json
+expect_status t1-15th-broken '.units[3].broken' 'true' "$bf"
 # undo: back to the hash before the charge; the same dice do it again
 expect_json undo-charge '.hash' "\"$h\"" -- battle undo "$bf" --json
 u undone-15th 15th_alabama '[7,false,"fresh"]'
@@ -203,7 +202,7 @@ u t3-47th 47th_alabama '[2,true,"spent"]'
 n 3 s0_melee
 # 20th +3 v 47th -1 -2 -1 -3 (7 v 2: 3/1) = -7; 7 v 2: 15: balayés: gone
 r t3-charge '[10,15,"swept_away"]' charge 20th_maine --target 47th_alabama --roll 7,2
-expect_json t3-47th-removed '.units[4]|[.left,.removed]' '[0,true]' -- battle status "$bf" --json
+expect_status t3-47th-removed '.units[4]|[.left,.removed]' '[0,true]' "$bf"
 n 3 s0_breakthrough_moves
 n 3 s0_breakthrough
 # 20th +4 v 15th +1 -2 -2 (7 v 3: 2/1) = -3; 5 v 5: 7: enfoncés: 3 -> 2

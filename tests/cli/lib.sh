@@ -59,6 +59,31 @@ expect_same() {
     if [ "$a" = "$b" ] && [ -n "$a" ]; then pass; else flunk "$name: two runs differ"; fi
 }
 
+# battle_status FILE: sets BS_JSON to `grognard battle status FILE --json`,
+# running it again only when FILE's bytes changed (a status is a function of
+# the battle file alone, and the scripted battles check many fields after
+# each action).  Returns non-zero if the command failed.
+_bs_key=""
+BS_JSON=""
+battle_status() {
+    local key
+    key="$1 $(cksum <"$1")" || return 1
+    if [ "$key" != "$_bs_key" ]; then
+        _bs_key=""
+        BS_JSON=$("$GROGNARD" battle status "$1" --json 2>/tmp/grognard-stderr.$$) || return 1
+        _bs_key=$key
+    fi
+}
+
+# expect_status NAME JQ_FILTER EXPECTED FILE: as expect_json on
+# `grognard battle status FILE --json`.
+expect_status() {
+    local name=$1 filter=$2 want=$3 got
+    battle_status "$4" || { flunk "$name: battle status failed ($(cat /tmp/grognard-stderr.$$))"; return; }
+    got=$(printf '%s' "$BS_JSON" | jq -c "$filter" 2>&1)
+    if [ "$got" = "$want" ]; then pass; else flunk "$name: $filter gave $got, want $want"; fi
+}
+
 finish() {
     rm -f /tmp/grognard-stderr.$$
     printf '%d checks, %d failed\n' "$checks" "$failed"
