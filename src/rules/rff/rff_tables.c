@@ -380,11 +380,11 @@ static const action_line troop_lines[] = {
  * above (tests/unit/test_rules.c checks they agree). */
 static const char *const troop_notes[] = {
     [RFF_COL_WELL_EXECUTED] =
-        "the troops may: " TT_WE_TA_FULL "; " TT_WE_TA_HALF_FC "; " TT_WE_TA_PASS "; " TT_WE_TA_SIDE
-        "; " TT_WE_TA_FRONT "; " TT_WE_TA_ABOUT "; " TT_WE_TA_OBSTACLE "; " TT_WE_TA_RESUPPLY,
-    [RFF_COL_DELAYED] = "the troops may: " TT_DE_TA_HALF "; " TT_DE_TA_LINE_FC "; " TT_DE_TA_ABOUT
-                        "; " TT_DE_TA_OBSTACLE,
-    [RFF_COL_SHOCKED] = "the troops may: " TT_SH_TA_COUNTERCHARGE,
+        ("the troops may: " TT_WE_TA_FULL "; " TT_WE_TA_HALF_FC "; " TT_WE_TA_PASS "; " TT_WE_TA_SIDE
+         "; " TT_WE_TA_FRONT "; " TT_WE_TA_ABOUT "; " TT_WE_TA_OBSTACLE "; " TT_WE_TA_RESUPPLY),
+    [RFF_COL_DELAYED] = ("the troops may: " TT_DE_TA_HALF "; " TT_DE_TA_LINE_FC "; " TT_DE_TA_ABOUT
+                         "; " TT_DE_TA_OBSTACLE),
+    [RFF_COL_SHOCKED] = ("the troops may: " TT_SH_TA_COUNTERCHARGE),
 };
 
 static const char *const gun_actions[] = {
@@ -459,12 +459,12 @@ static const action_line gun_lines[] = {
  * above (tests/unit/test_rules.c checks they agree). */
 static const char *const gun_notes[] = {
     [RFF_COL_WELL_EXECUTED] =
-        "the guns may: " GT_WE_GA_MOVE_UNLIMBER "; " GT_WE_GA_LIMBER_MOVE "; " GT_WE_GA_FORCED
-        "; " GT_WE_GA_UNLIMBER_FIRE "; " GT_WE_GA_PIVOT_FIRE "; " GT_WE_GA_PROLONGE_ADV
-        "; " GT_WE_GA_PROLONGE_RET "; " GT_WE_GA_RALLY "; " GT_WE_GA_RESUPPLY,
+        ("the guns may: " GT_WE_GA_MOVE_UNLIMBER "; " GT_WE_GA_LIMBER_MOVE "; " GT_WE_GA_FORCED
+         "; " GT_WE_GA_UNLIMBER_FIRE "; " GT_WE_GA_PIVOT_FIRE "; " GT_WE_GA_PROLONGE_ADV
+         "; " GT_WE_GA_PROLONGE_RET "; " GT_WE_GA_RALLY "; " GT_WE_GA_RESUPPLY),
     [RFF_COL_DELAYED] =
-        "the guns may: " GT_DE_GA_LIMBERED_MOVE "; " GT_DE_GA_FIRE "; " GT_DE_GA_LIMBER_OR_UNLIMBER
-        "; " GT_DE_GA_PIVOT "; " GT_DE_GA_LIMBER_RETREAT,
+        ("the guns may: " GT_DE_GA_LIMBERED_MOVE "; " GT_DE_GA_FIRE "; " GT_DE_GA_LIMBER_OR_UNLIMBER
+         "; " GT_DE_GA_PIVOT "; " GT_DE_GA_LIMBER_RETREAT),
 };
 
 /* Cells of the actions a column does not list (every other action). */
