@@ -121,9 +121,17 @@ export async function mount(root, route) {
     es.onerror = () => { S.live = false; renderStatus(); };
   }
 
+  // While an order is on its way the orders are greyed out: act() takes one
+  // order at a time, so a click then would be lost without a word (a view
+  // pushed by the event stream can redraw them before the order's answer).
+  function ordersDisabled(on) {
+    for (const b of document.querySelectorAll('#order-list button')) b.disabled = on;
+  }
+
   async function act(a) {
     if (S.busy || !S.view) return;
     S.busy = true;
+    ordersDisabled(true);
     S.pending = null;
     oddsP.hidden = true;
     try {
@@ -133,6 +141,7 @@ export async function mount(root, route) {
       if (e.status !== 409) toast(e.message, true);
     } finally {
       S.busy = false;
+      ordersDisabled(false);
     }
     await refresh();
   }
@@ -339,7 +348,7 @@ export async function mount(root, route) {
       let n = 0;
       const btn = (a) => {
         n += 1;
-        const b = h('button', { type: 'button', 'data-action': a.text, 'data-kind': a.kind || '', onclick: () => choose(a) }, n <= 9 ? h('span', { class: 'num' }, String(n)) : null, a.text);
+        const b = h('button', { type: 'button', 'data-action': a.text, 'data-kind': a.kind || '', disabled: S.busy, onclick: () => choose(a) }, n <= 9 ? h('span', { class: 'num' }, String(n)) : null, a.text);
         if (n <= 9) b.dataset.key = String(n);
         return b;
       };
