@@ -64,8 +64,12 @@ gr_status gr_store_open_sqlite(const char *path, gr_store **out, gr_error *err);
  * with libpq's reason if the server cannot be reached or refuses. */
 gr_status gr_store_open_pg(const char *uri, gr_store **out, gr_error *err);
 
-/* Open `spec`: a "postgresql://" or "postgres://" URI selects PostgreSQL
- * (gr_store_open_pg), anything else is an SQLite file's path. */
+/* 1 if `spec` names a PostgreSQL database (a "postgresql://" or
+ * "postgres://" URI), 0 if it is an SQLite file's path. */
+int gr_store_spec_is_pg(const char *spec);
+
+/* Open `spec`: PostgreSQL (gr_store_open_pg) if gr_store_spec_is_pg, else
+ * the SQLite file at that path. */
 gr_status gr_store_open(const char *spec, gr_store **out, gr_error *err);
 
 /* 1 if other processes may change the store's games behind this one's back

@@ -59,6 +59,19 @@ static char *dup_str(const char *s)
     return d;
 }
 
+/* The end of making a battle file: on failure free it; else its system
+ * (the order of battle's) and its seed. */
+static gr_status bf_finish(gr_battle_file *f, gr_status st, uint64_t seed)
+{
+    if (st != GR_OK) {
+        gr_battle_file_free(f);
+        return st;
+    }
+    snprintf(f->system, sizeof f->system, "%s", f->start->system);
+    f->seed = seed;
+    return GR_OK;
+}
+
 gr_status gr_battle_file_new(const char *oob_path, const gr_battle_rules *rules, uint64_t seed,
                              gr_battle_file *f, gr_error *err)
 {
@@ -71,13 +84,7 @@ gr_status gr_battle_file_new(const char *oob_path, const gr_battle_rules *rules,
                           oob_path);
     if (st == GR_OK && !(f->oob_path = dup_str(oob_path)))
         st = gr_error_set(err, GR_ERUNTIME, "%s: out of memory", oob_path);
-    if (st != GR_OK) {
-        gr_battle_file_free(f);
-        return st;
-    }
-    snprintf(f->system, sizeof f->system, "%s", f->start->system);
-    f->seed = seed;
-    return GR_OK;
+    return bf_finish(f, st, seed);
 }
 
 gr_status gr_battle_file_from_text(const char *text, size_t len, const char *name,
@@ -104,13 +111,7 @@ gr_status gr_battle_file_from_text(const char *text, size_t len, const char *nam
     }
     if (st == GR_OK)
         st = gr_oob_parse(text, len, name, rules, seed, f->start, err);
-    if (st != GR_OK) {
-        gr_battle_file_free(f);
-        return st;
-    }
-    snprintf(f->system, sizeof f->system, "%s", f->start->system);
-    f->seed = seed;
-    return GR_OK;
+    return bf_finish(f, st, seed);
 }
 
 gr_status gr_battle_file_push(gr_battle_file *f, const gr_bt_action *a, int typed, uint64_t hash,

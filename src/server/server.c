@@ -1590,7 +1590,7 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
      * SQLite database (grognard.battles in the working folder when the
      * database is a PostgreSQL URI) */
     char bdir[PATH_MAX];
-    int uri = strncmp(o->db, "postgresql://", 13) == 0 || strncmp(o->db, "postgres://", 11) == 0;
+    int uri = gr_store_spec_is_pg(o->db);
     snprintf(bdir, sizeof bdir, "%s%s",
              o->battles ? o->battles : uri ? "grognard" : o->db, o->battles ? "" : ".battles");
     if ((st = sv_battles_open(bdir, o->data, o->host, &s->battles, err)) != GR_OK) {

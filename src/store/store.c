@@ -4,9 +4,14 @@
 
 #include "store_internal.h"
 
+int gr_store_spec_is_pg(const char *spec)
+{
+    return !strncmp(spec, "postgresql://", 13) || !strncmp(spec, "postgres://", 11);
+}
+
 gr_status gr_store_open(const char *spec, gr_store **out, gr_error *err)
 {
-    if (!strncmp(spec, "postgresql://", 13) || !strncmp(spec, "postgres://", 11))
+    if (gr_store_spec_is_pg(spec))
         return gr_store_open_pg(spec, out, err);
     return gr_store_open_sqlite(spec, out, err);
 }
