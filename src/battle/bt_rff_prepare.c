@@ -330,6 +330,17 @@ static gr_status prep_charge_side(prep *x, int ui, const char *pfx, int is_charg
         (st = set(x, K("quality"), u->quality)) != GR_OK ||
         (st = set(x, K("condition"), condition_id(u->condition))) != GR_OK)
         return st;
+    /* The roster's thresholds as stands left, so that a fight again after
+     * a fierce fight reads the condition from the stands left (« Ajustez
+     * les nouveaux modificateurs et refaites un combat »). */
+    static const char *const thr[2] = {"worn-left", "spent-left"};
+    int at[2] = {u->worn_at, u->spent_at};
+    for (int i = 0; i < 2; i++)
+        if (at[i] >= 0 && u->stands - at[i] >= 0) {
+            snprintf(n, sizeof n, "%d", u->stands - at[i]);
+            if ((st = set(x, K(thr[i]), n)) != GR_OK)
+                return st;
+        }
     char gk[32];
     snprintf(gk, sizeof gk, "%s-guns", pfx);
     const char *gs = gr_bt_call_get(x->c, gk);

@@ -695,6 +695,51 @@ static void test_guns_and_fierce_fight(void **state_)
     free(B);
 }
 
+/* Issue 25: a fight fought again is fought by the units as they now are.
+ * « 0 COMBAT ACHARNÉ Chaque coté perd 1 socle, troupe en désordre, canon
+ * silencieux. ... Ajustez les nouveaux modificateurs et refaites un
+ * combat. »  The 15th's roster makes it ébranlée at 1 stand lost: after the
+ * fierce fight's stand its "+2 Frais" is gone. */
+static void test_fought_again_from_the_state(void **state_)
+{
+    (void)state_;
+    NLOG = 0;
+    B = new_battle();
+    B->units[AL15].worn_at = 1; /* ébranlée at 1 stand lost */
+    gr_error e;
+    assert_int_equal(B->rules->setup(B, &e), GR_OK);
+    next_to(1, "s0_maneuver");
+    /* 20th: +1 Chef vaillant (its commander) +1 vétérans +2 fraîche = +4;
+     * die 5 -> 9: "8 ou plus Marche Forcée": it may charge. */
+    ok("maneuver 20th_maine", "5");
+    result(4, 9, "forced_march");
+    ok("declare 20th_maine --target 15th_alabama", NULL);
+    for (int i = 0; i < 4; i++)
+        ok("next", NULL);
+    assert_string_equal(B->rules->phases[B->phase].id, "s0_melee");
+    /* 1st fight, 8 v 7 (under 3/2): attacker +1 Vétérans +2 Frais = +3;
+     * defender +1 Vétérans +2 Frais = +3.  Dice 5 v 5: 0 + 3 - 3 = 0: COMBAT
+     * ACHARNÉ: 7 v 6, both disordered.
+     * 2nd fight, 7 v 6 (under 3/2): attacker +1 +2 (1 lost: its worn is 2,
+     * still fraîche) -1 désordre = +2; defender +1, 0 Ébranlés (1 lost = its
+     * worn 1), -1 désordre = 0.  Dice 8 v 5: 3 + 2 - 0 = 5: "5 - 8"
+     * ENFONCÉS (with the +2 Frais kept it would be 3: REPOUSSÉS): "DEFENSEUR
+     * perd 1 socle, troupe désordre, retraite hors courte portée": 6 -> 5. */
+    ok("charge 20th_maine --target 15th_alabama", "5,5,8,5");
+    assert_int_equal(OUT.res.nsteps, 2);
+    assert_int_equal(OUT.res.steps[0].modifier, 0);
+    assert_string_equal(OUT.res.steps[0].table->outcomes[OUT.res.steps[0].cell.outcome].id,
+                        "fierce_fight");
+    assert_int_equal(OUT.res.steps[1].modifier, 2);
+    assert_int_equal(OUT.res.steps[1].score, 5);
+    assert_string_equal(OUT.res.steps[1].table->outcomes[OUT.res.steps[1].cell.outcome].id,
+                        "broken_through");
+    state(AL15, 5, 1, GR_BT_WORN);
+    state(MAINE, 7, 1, GR_BT_FRESH);
+    assert_true(said("retreat out of close range"));
+    free(B);
+}
+
 /* A formation change the maneuver result allows, and its modifiers; a
  * cavalry counter-charge: the cavalry's charge line, and the effects that
  * fall on cavalry and on an attacker already disordered. */
@@ -877,6 +922,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_three_turns),
         cmocka_unit_test(test_guns_and_fierce_fight),
+        cmocka_unit_test(test_fought_again_from_the_state),
         cmocka_unit_test(test_formation_and_countercharge),
         cmocka_unit_test(test_leader_out_for_a_turn),
         cmocka_unit_test(test_guns_shocked),
