@@ -19,6 +19,16 @@ enum rff_bt_unit_sys {
     RFF_U_SYS_COUNT
 };
 
+/* gr_battle.sys[] of an rff battle. */
+enum rff_bt_battle_sys {
+    /* A leader-loss test due and not yet made: the target's index + 1 of a
+     * natural 10 whose nearest leader the companion did not know (« Perte
+     * de chef. Testez après dé de base égal à 10 »); 0 none.  Cleared when
+     * a phase begins. */
+    RFF_B_LEADER_DUE,
+    RFF_B_SYS_COUNT
+};
+
 /* RFF_U_COLUMN values. */
 enum { RFF_BT_COL_NONE, RFF_BT_COL_WELL, RFF_BT_COL_DELAYED, RFF_BT_COL_SHOCKED, RFF_BT_COL_OTHER };
 

@@ -367,6 +367,11 @@ static gr_status apply_fire(fx *x, const gr_resolution *r, int cannon, gr_bt_out
     gr_battle *b = x->b;
     gr_bt_unit *f = &b->units[x->unit[1]], *t = &b->units[x->unit[0]];
     x->cannonade = cannon;
+    /* The leader a natural 10 tests: the one attached to the target (the
+     * nearest, at the target), else the one the players named. */
+    int tested = gr_battle_attached_leader(b, x->unit[0]);
+    if (tested < 0)
+        tested = x->c->leader;
     const gr_step *s = &r->steps[0];
     say(x, 0, "%s (score %d)", s->table->outcomes[s->cell.outcome].label, s->score);
     apply_step(x, s, 0);
@@ -390,8 +395,17 @@ static gr_status apply_fire(fx *x, const gr_resolution *r, int cannon, gr_bt_out
     f->fired = 1;
     flush(x);
     for (int i = 1; i < r->nsteps; i++)
-        if (!strcmp(r->steps[i].table->name, "leader_loss") && x->c->leader >= 0)
-            apply_leader(b, x->c->leader, &r->steps[i], out);
+        if (!strcmp(r->steps[i].table->name, "leader_loss") && tested >= 0)
+            apply_leader(b, tested, &r->steps[i], out);
+    if (value(r, "natural_10", 0) && tested < 0 && !fact(x->c, "no-leader-near")) {
+        /* The companion does not know who is within 10cm: the test is due. */
+        b->sys[RFF_B_LEADER_DUE] = x->unit[0] + 1;
+        rff_bt_instr(out,
+                     "natural 10: a leader-loss test is due (Perte de chef) for %s's leader "
+                     "nearest to %s within 10cm, if any: leader_loss --leader ID in this step "
+                     "(rolled, or --roll N), before next",
+                     b->side_name[t->side], t->name);
+    }
     sweep(b, out);
     return GR_OK;
 }
@@ -490,6 +504,11 @@ gr_status rff_bt_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
 {
     if (!r)
         return apply_noroll(b, c, out);
+    if (!strcmp(v->name, "leader_loss")) {
+        b->sys[RFF_B_LEADER_DUE] = 0;
+        apply_leader(b, c->leader, &r->steps[0], out);
+        return GR_OK;
+    }
     fx x;
     memset(&x, 0, sizeof x);
     x.b = b;

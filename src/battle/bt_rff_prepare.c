@@ -184,6 +184,7 @@ static gr_status prep_fire(prep *x, int cannon)
                                         "per-stand",
                                         "points",
                                         "firing",
+                                        "no-leader-near",
                                         NULL};
     const gr_battle *b = x->b;
     int step = rff_bt_step(b), phasing = rff_bt_phasing_side(b);
@@ -301,7 +302,24 @@ static gr_status prep_fire(prep *x, int cannon)
             return st;
     }
     /* "Perte de chef: ... sur chef le plus près dans les 10cm de la cible":
-     * the table shows who; the call names him, or no one. */
+     * a leader attached to the target is the nearest (he is at the
+     * target), the companion knows him; else the table shows who: the
+     * call names him (--leader), or says that none is near
+     * (--no-leader-near).  Neither: the test is due (rff_bt_apply says so)
+     * and is not rolled here. */
+    int al = gr_battle_attached_leader(b, x->c->target), none = fact_flag(x->c, "no-leader-near");
+    if (al >= 0 && ((x->c->leader >= 0 && x->c->leader != al) || none))
+        return gr_error_set(x->err, GR_EINPUT,
+                            "%s %s: %s is attached to %s, so he is the nearest leader within "
+                            "10cm of the target: the companion tests him on a natural 10; leave "
+                            "--%s out",
+                            x->c->verb, none ? "--no-leader-near" : "--leader",
+                            b->leaders[al].id, t->id, none ? "no-leader-near" : "leader");
+    if (x->c->leader >= 0 && none)
+        return gr_error_set(x->err, GR_EINPUT,
+                            "%s: --leader %s and --no-leader-near say opposite things; accepted: "
+                            "one of them",
+                            x->c->verb, b->leaders[x->c->leader].id);
     if (x->c->leader >= 0) {
         const gr_bt_leader *l = &b->leaders[x->c->leader];
         if (l->side != t->side || !gr_bt_leader_active(l))
@@ -312,7 +330,39 @@ static gr_status prep_fire(prep *x, int cannon)
                                 l->side != t->side ? "on the firer's side" : "out of play");
         return GR_OK;
     }
-    return set_flag(x, "no-leader-near", 1);
+    return al >= 0 ? GR_OK : set_flag(x, "no-leader-near", 1);
+}
+
+/* leader_loss --leader ID: the test a natural 10 made due, for the leader
+ * the players name (the target's side's nearest within 10cm). */
+static gr_status prep_leader_loss(prep *x)
+{
+    static const char *const none[] = {NULL};
+    const gr_battle *b = x->b;
+    gr_status st;
+    if ((st = check_keys(x, none)) != GR_OK)
+        return st;
+    int due = b->sys[RFF_B_LEADER_DUE] - 1;
+    if (due < 0)
+        return gr_error_set(x->err, GR_EILLEGAL,
+                            "leader_loss: no leader-loss test is due in this step (« Perte de "
+                            "chef. Testez après dé de base égal à 10 »: a fire's natural 10 whose "
+                            "nearest leader the companion did not know makes one due)");
+    if (x->c->unit >= 0)
+        return gr_error_set(x->err, GR_EINPUT, "leader_loss takes no unit: --leader ID");
+    if (x->c->leader < 0)
+        return gr_error_set(x->err, GR_EINPUT,
+                            "leader_loss: name the leader (--leader ID): %s's nearest within "
+                            "10cm of %s",
+                            b->side_name[b->units[due].side], b->units[due].id);
+    const gr_bt_leader *l = &b->leaders[x->c->leader];
+    if (l->side != b->units[due].side || !gr_bt_leader_active(l))
+        return gr_error_set(x->err, GR_EILLEGAL,
+                            "leader_loss --leader %s: the test is for %s's nearest leader within "
+                            "10cm of %s, in play; %s is %s",
+                            l->id, b->side_name[b->units[due].side], b->units[due].id, l->id,
+                            l->side != b->units[due].side ? "on the other side" : "out of play");
+    return GR_OK;
 }
 
 /* One side of a charge (pfx "attacker" or "defender"). */
@@ -583,5 +633,7 @@ gr_status rff_bt_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt_ca
         return prep_fire(&x, 1);
     if (!strcmp(v->name, "charge"))
         return prep_charge(&x);
+    if (!strcmp(v->name, "leader_loss"))
+        return prep_leader_loss(&x);
     return prep_noroll(&x);
 }

@@ -740,6 +740,78 @@ static void test_fought_again_from_the_state(void **state_)
     free(B);
 }
 
+/* Issue 25: "Perte de chef. Testez après dé de base égal à 10. Effets
+ * s'appliquent sur chef le plus près dans les 10cm de la cible" (EFFETS
+ * ADDITIONNELS).  A leader attached to the target is the nearest: the
+ * companion tests him.  A leader the players name (--leader) is tested.
+ * Neither: the test is due, said, and made with leader_loss --leader ID in
+ * the same step; --no-leader-near says there is none.
+ * The values (seed 001): base die modifier "- 1 4 - 5 pts", "- 0 6 - 8
+ * pts"; "- 1 Mousqueterie de "bleu" ou tir de canon"; x 1/2 tireurs en
+ * désordre.  CIBLE Vétéran: 10 and 9 Tir mortel; Entraîné: 8 Tir mortel;
+ * Bleu: 8 - 10 Tir mortel.  PERTE DES CHEFS: 9 Mortellement blessé
+ * (retirez le chef du jeu), 5 Manteau percé (pas d'effets). */
+static void test_natural_10_leader_loss(void **state_)
+{
+    (void)state_;
+    NLOG = 0;
+    B = new_battle();
+    ok("attach 20th_maine --leader chamberlain", NULL);
+    for (int i = 0; i < 3; i++)
+        ok("next", NULL);
+    assert_string_equal(B->rules->phases[B->phase].id, "s0_defensive_fire");
+    refused("leader_loss --leader chamberlain", "5", GR_EILLEGAL, "no leader-loss test is due");
+    /* 47th (5 stands, green) on the 83rd: 5 pts "-1 4 - 5 pts", -1 bleu =
+     * -2.  Die 10 -> 8: Entraîné "8": Tir mortel.  A natural 10, no leader
+     * attached to the 83rd and none named: the test is due, not rolled. */
+    ok("musketry 47th_alabama --target 83rd_pa --band close --per-stand 1", "10");
+    result(-2, 8, "deadly");
+    assert_int_equal(OUT.res.nsteps, 1);
+    assert_true(said("a leader-loss test is due"));
+    assert_true(said("leader_loss --leader ID"));
+    refused("leader_loss --leader oates", "5", GR_EILLEGAL, "on the other side");
+    /* The players say Chamberlain is the nearest within 10cm: die 5
+     * "Manteau percé": no effect. */
+    ok("leader_loss --leader chamberlain", "5");
+    assert_true(said("no effect"));
+    assert_int_equal(B->leaders[CHAMBERLAIN].status, GR_BT_ACTIVE);
+    refused("leader_loss --leader chamberlain", "5", GR_EILLEGAL, "no leader-loss test is due");
+    /* 15th (7 stands) on the 20th, Chamberlain attached: he is the nearest;
+     * the players cannot say otherwise. */
+    refused("musketry 15th_alabama --target 20th_maine --band close --per-stand 1 "
+            "--no-leader-near",
+            "10,9", GR_EINPUT, "attached to 20th_maine");
+    /* 7 pts: "- 0 6 - 8 pts".  Die 10 -> 10: Vétéran "10": Tir mortel; a
+     * natural 10: Chamberlain tests, die 9 "Mortellement blessé": removed
+     * from play, detached. */
+    ok("musketry 15th_alabama --target 20th_maine --band close --per-stand 1", "10,9");
+    result(0, 10, "deadly");
+    assert_int_equal(OUT.res.nsteps, 2);
+    assert_int_equal(B->leaders[CHAMBERLAIN].status, GR_BT_WOUNDED);
+    assert_int_equal(B->leaders[CHAMBERLAIN].attached, -1);
+    assert_int_equal(B->sys[0], 0);
+    next_to(1, "s0_offensive_fire");
+    /* 83rd (5 stands, disordered): 2 per stand x 5 = 10, x 1/2 = 5: "-1 4 -
+     * 5 pts".  Die 10 -> 9: Bleu "8 - 10": Tir mortel.  --no-leader-near:
+     * no test, none due. */
+    ok("musketry 83rd_pa --target 47th_alabama --band close --per-stand 2 --no-leader-near", "10");
+    result(-1, 9, "deadly");
+    assert_int_equal(OUT.res.nsteps, 1);
+    assert_false(said("is due"));
+    assert_int_equal(B->sys[0], 0);
+    /* Hazlett (3 gun stands) on the 15th: 2 x 3 = 6: 0; -1 tir de canon.
+     * Die 10 -> 9: Vétéran "9": Tir mortel; Oates is not attached: due.  It
+     * lapses with the step: leader_loss is a fire step's verb. */
+    ok("cannonade hazlett --target 15th_alabama --band close --per-stand 2", "10");
+    result(-1, 9, "deadly");
+    assert_true(said("a leader-loss test is due"));
+    assert_int_equal(B->sys[0], AL15 + 1);
+    next_to(1, "s0_melee");
+    assert_int_equal(B->sys[0], 0);
+    refused("leader_loss --leader oates", "5", GR_EILLEGAL, "not allowed now");
+    free(B);
+}
+
 /* A formation change the maneuver result allows, and its modifiers; a
  * cavalry counter-charge: the cavalry's charge line, and the effects that
  * fall on cavalry and on an attacker already disordered. */
@@ -923,6 +995,7 @@ int main(void)
         cmocka_unit_test(test_three_turns),
         cmocka_unit_test(test_guns_and_fierce_fight),
         cmocka_unit_test(test_fought_again_from_the_state),
+        cmocka_unit_test(test_natural_10_leader_loss),
         cmocka_unit_test(test_formation_and_countercharge),
         cmocka_unit_test(test_leader_out_for_a_turn),
         cmocka_unit_test(test_guns_shocked),
