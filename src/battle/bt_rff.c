@@ -78,8 +78,8 @@ static const gr_bt_verb rff_verbs[] = {
      "declare UNIT --target UNIT [--bayonet]: declare a charge (after a well-executed maneuver; "
      "no roll)"},
     {"countercharge", NULL, IN(RFF_PH_MANEUVER), 1,
-     "countercharge UNIT --target UNIT: the opponent's cavalry counter-charges a declared charge "
-     "(no roll)"},
+     "countercharge UNIT --target UNIT [--sabre]: the opponent's cavalry counter-charges a "
+     "declared charge (no roll)"},
     {"form", NULL, IN(RFF_PH_MANEUVER), 0,
      "form UNIT --formation double_line|single_line|combat_column|march_column|dismounted|"
      "limbered|unlimbered: the formation change the unit's maneuver result allowed (no roll)"},
@@ -96,6 +96,10 @@ static const gr_bt_verb rff_verbs[] = {
      "cannonade UNIT --target UNIT --band close|long (--per-stand N | --points N) [--firing N] "
      "[--cover ...] [--target-flanked] [--target-enfiladed] [--target-about-faced] "
      "[--target-passed-lines] [--massed] [--leader ID | --no-leader-near]"},
+    {"breakthrough", NULL, IN(RFF_PH_BREAKTHROUGH_MOVES), -1,
+     "breakthrough UNIT [--target UNIT]: the breakthrough move, half a move toward the nearest "
+     "enemy (« perce sur 1/2 mouvement vers ennemi plus proche »), and the enemy it reaches, "
+     "whom it charges in the next step; no target: it reaches none (no roll)"},
     {"leader_loss", "leader_loss", IN(RFF_PH_DEFENSIVE_FIRE) | IN(RFF_PH_OFFENSIVE_FIRE), 0,
      "leader_loss --leader ID: the leader-loss test a natural 10 made due, for the target's "
      "nearest leader within 10cm, when the companion did not know him (« Perte de chef »)"},

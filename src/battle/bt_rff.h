@@ -12,10 +12,12 @@
 enum rff_bt_unit_sys {
     RFF_U_COLUMN,       /* the maneuver result of this turn: RFF_BT_COL_* (0: not tested) */
     RFF_U_CHARGE,       /* declared charge: the target's index + 1 (0: none) */
-    RFF_U_BAYONET,      /* 1: the declared charge goes in with bayonet or sabre */
+    RFF_U_BAYONET,      /* 1: the declared charge or counter-charge goes in with bayonet or
+                           sabre */
     RFF_U_COUNTER,      /* cavalry counter-charge: the charger's index + 1 (0: none) */
     RFF_U_BREAKTHROUGH, /* 1: may break through (percée) in this turn's step 3c */
     RFF_U_PROVISIONAL,  /* 1: its commander was replaced: "Commandant provisoire" */
+    RFF_U_BT_TARGET,    /* the breakthrough move (step 3b) reached this enemy: index + 1 */
     RFF_U_SYS_COUNT
 };
 

@@ -377,6 +377,18 @@ static gr_status apply_fire(fx *x, const gr_resolution *r, int cannon, gr_bt_out
     apply_step(x, s, 0);
     int charging = t->sys[RFF_U_CHARGE] || t->sys[RFF_U_COUNTER];
     if (charging) {
+        /* The row's charge effect (Tir mortel covers three rows: « Charge
+         * stoppée. Charge stoppée ou charge à fond si Baïonnette/Sabre.
+         * Charge à fond. »), read from the cell, said with its words. */
+        const char *row = NULL;
+        for (int i = 0; i < s->cell.nfields; i++)
+            if (!strcmp(s->cell.fields[i].key, "charge") && s->cell.fields[i].kind == GR_F_STR)
+                row = s->cell.fields[i].s;
+        if (row && !strcmp(row, "stopped_unless_bayonet"))
+            say(x, 0, "« Charge stoppée ou charge à fond si Baïonnette/Sabre »: %s",
+                t->sys[RFF_U_BAYONET] ? "with bayonet/sabre" : "without bayonet/sabre");
+        else if (row)
+            say(x, 0, "« %s »", !strcmp(row, "stopped") ? "Charge stoppée" : "Charge à fond");
         if (value(r, "charge_stopped", 0)) {
             t->sys[RFF_U_CHARGE] = t->sys[RFF_U_COUNTER] = t->sys[RFF_U_BAYONET] = 0;
             say(x, 0,
@@ -438,9 +450,9 @@ static gr_status apply_charge(fx *x, const gr_resolution *r, gr_bt_outcome *out)
     a->fired = 1;
     a->sys[RFF_U_CHARGE] = a->sys[RFF_U_BAYONET] = 0;
     if (x->combat2)
-        a->sys[RFF_U_BREAKTHROUGH] = 0;
+        a->sys[RFF_U_BREAKTHROUGH] = a->sys[RFF_U_BT_TARGET] = 0;
     if (d->sys[RFF_U_COUNTER] == x->unit[1] + 1)
-        d->sys[RFF_U_COUNTER] = 0;
+        d->sys[RFF_U_COUNTER] = d->sys[RFF_U_BAYONET] = 0;
     flush(x);
     for (int i = 0; i < r->nsteps; i++)
         if (!strcmp(r->steps[i].table->name, "leader_loss") && last) {
@@ -481,7 +493,30 @@ static gr_status apply_noroll(gr_battle *b, const gr_bt_call *c, gr_bt_outcome *
                      b->units[c->target].name, u->sys[RFF_U_BAYONET] ? " with bayonet/sabre" : "");
     } else if (!strcmp(v, "countercharge")) {
         u->sys[RFF_U_COUNTER] = c->target + 1;
-        rff_bt_instr(out, "%s: counter-charges %s", u->name, b->units[c->target].name);
+        u->sys[RFF_U_BAYONET] = fact(c, "sabre");
+        rff_bt_instr(out,
+                     "%s: counter-charges %s%s; move it with the charges, before the other "
+                     "moves (Mouvements de charges et contre charges en premier)",
+                     u->name, b->units[c->target].name, u->sys[RFF_U_BAYONET] ? " with sabre" : "");
+    } else if (!strcmp(v, "breakthrough")) {
+        /* « perce sur 1/2 mouvement vers ennemi plus proche »: half the
+         * full move of its formation's row, clear ground. */
+        int cm = clear_cm(u, 0);
+        char half[16];
+        snprintf(half, sizeof half, "%d%s", cm / 2, cm % 2 ? ".5" : "");
+        if (c->target >= 0) {
+            u->sys[RFF_U_BT_TARGET] = c->target + 1;
+            rff_bt_instr(out,
+                         "%s: breakthrough move, half a move (%s cm in the open) toward %s, the "
+                         "nearest enemy; resolve the breakthrough next: charge %s --target %s",
+                         u->name, half, b->units[c->target].name, u->id, b->units[c->target].id);
+        } else {
+            u->sys[RFF_U_BREAKTHROUGH] = 0;
+            rff_bt_instr(out,
+                         "%s: breakthrough move, half a move (%s cm in the open) toward the "
+                         "nearest enemy; it reaches none: no breakthrough combat",
+                         u->name, half);
+        }
     } else if (!strcmp(v, "form")) {
         const char *to = gr_bt_call_get(c, "formation");
         snprintf(u->formation, sizeof u->formation, "%s", to);

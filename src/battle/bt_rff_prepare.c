@@ -287,7 +287,10 @@ static gr_status prep_fire(prep *x, int cannon)
         (st = set_flag(x, "target-charging", t->sys[RFF_U_CHARGE] || t->sys[RFF_U_COUNTER])) !=
             GR_OK)
         return st;
-    if (t->sys[RFF_U_CHARGE] && (st = set_flag(x, "bayonet", t->sys[RFF_U_BAYONET])) != GR_OK)
+    /* "Charge stoppée ou charge à fond si Baïonnette/Sabre": a charge or a
+     * cavalry counter-charge declared with bayonet or sabre. */
+    if ((t->sys[RFF_U_CHARGE] || t->sys[RFF_U_COUNTER]) &&
+        (st = set_flag(x, "bayonet", t->sys[RFF_U_BAYONET])) != GR_OK)
         return st;
     static const char *const passed[] = {"cover",
                                          "target-flanked",
@@ -313,8 +316,8 @@ static gr_status prep_fire(prep *x, int cannon)
                             "%s %s: %s is attached to %s, so he is the nearest leader within "
                             "10cm of the target: the companion tests him on a natural 10; leave "
                             "--%s out",
-                            x->c->verb, none ? "--no-leader-near" : "--leader",
-                            b->leaders[al].id, t->id, none ? "no-leader-near" : "leader");
+                            x->c->verb, none ? "--no-leader-near" : "--leader", b->leaders[al].id,
+                            t->id, none ? "no-leader-near" : "leader");
     if (x->c->leader >= 0 && none)
         return gr_error_set(x->err, GR_EINPUT,
                             "%s: --leader %s and --no-leader-near say opposite things; accepted: "
@@ -469,6 +472,17 @@ static gr_status prep_charge(prep *x)
                                 "whose charge swept the enemy away (or cavalry that broke it) "
                                 "breaks through",
                                 u->id);
+        /* « Faites les mouvements de percée » (3b), then « Résolvez les
+         * percées » (3c): the combat is with the enemy the move reached. */
+        if (u->sys[RFF_U_BT_TARGET] != x->c->target + 1)
+            return gr_error_set(
+                x->err, GR_EILLEGAL,
+                "charge: %s's breakthrough move %s%s; a breakthrough combat is against the "
+                "enemy its move reached (breakthrough %s --target %s in the step before, "
+                "\"Faites les mouvements de percée\")",
+                u->id, u->sys[RFF_U_BT_TARGET] ? "reached " : "was not made",
+                u->sys[RFF_U_BT_TARGET] ? b->units[u->sys[RFF_U_BT_TARGET] - 1].id : "", u->id,
+                t->id);
     } else {
         int declared =
             u->side == rff_bt_phasing_side(b) && u->sys[RFF_U_CHARGE] == x->c->target + 1;
@@ -483,7 +497,8 @@ static gr_status prep_charge(prep *x)
     int counter = t->sys[RFF_U_COUNTER] == x->c->unit + 1;
     if ((st = prep_charge_side(x, x->c->unit, "attacker", 1,
                                breakthrough || u->sys[RFF_U_BAYONET])) != GR_OK ||
-        (st = prep_charge_side(x, x->c->target, "defender", counter, 0)) != GR_OK)
+        (st = prep_charge_side(x, x->c->target, "defender", counter,
+                               counter && t->sys[RFF_U_BAYONET])) != GR_OK)
         return st;
     return set_flag(x, "defender-favorable",
                     fact_flag(x->c, "favorable") || fact_flag(x->c, "fortified"));
@@ -551,8 +566,8 @@ static gr_status prep_noroll(prep *x)
         return GR_OK;
     }
     if (!strcmp(v, "countercharge")) {
-        static const char *const none[] = {NULL};
-        if ((st = check_keys(x, none)) != GR_OK ||
+        static const char *const facts[] = {"sabre", NULL};
+        if ((st = check_keys(x, facts)) != GR_OK ||
             (st = actor(x, x->c->unit, 1 - side, "counter-charger")) != GR_OK ||
             (st = actor(x, x->c->target, side, "charger")) != GR_OK)
             return st;
@@ -567,6 +582,32 @@ static gr_status prep_noroll(prep *x)
         if (u->disordered || u->broken)
             return gr_error_set(x->err, GR_EILLEGAL, "countercharge: %s is disordered or broken",
                                 u->id);
+        if (u->sys[RFF_U_COUNTER])
+            return gr_error_set(x->err, GR_EILLEGAL,
+                                "countercharge: %s already counter-charges %s; one counter-charge "
+                                "a turn",
+                                u->id, b->units[u->sys[RFF_U_COUNTER] - 1].id);
+        return GR_OK;
+    }
+    if (!strcmp(v, "breakthrough")) {
+        static const char *const none[] = {NULL};
+        if ((st = check_keys(x, none)) != GR_OK ||
+            (st = actor(x, x->c->unit, -1, "breaking-through")) != GR_OK)
+            return st;
+        const gr_bt_unit *u = &b->units[x->c->unit];
+        if (!u->sys[RFF_U_BREAKTHROUGH])
+            return gr_error_set(x->err, GR_EILLEGAL,
+                                "breakthrough: %s has no breakthrough (percée) this turn: only a "
+                                "unit whose charge swept the enemy away (BALAYÉS DU TERRAIN), or "
+                                "cavalry that broke it (ENFONCÉS), breaks through",
+                                u->id);
+        if (u->sys[RFF_U_BT_TARGET])
+            return gr_error_set(x->err, GR_EILLEGAL,
+                                "breakthrough: %s has made its breakthrough move (it reached %s)",
+                                u->id, b->units[u->sys[RFF_U_BT_TARGET] - 1].id);
+        if (x->c->target >= 0 &&
+            (st = actor(x, x->c->target, 1 - u->side, "the enemy reached")) != GR_OK)
+            return st;
         return GR_OK;
     }
     /* form, rally, resupply: a unit of the phasing side and its result. */
