@@ -503,11 +503,23 @@ static void turn2(void)
     /* 47th (disordered) on the 20th: 3 x 1 = 3, x 1/2 = 1.5 pts: "-4 1 pts";
      * -1 bleu: -5; die 10 -> 5: Vétéran "5": Tir nourri, no effect.  A
      * natural 10 with all its stands firing: short of ammunition; no
-     * leader named near the target: no leader test. */
+     * leader attached to the 20th and none named: the leader-loss test
+     * (« Perte de chef. Testez après dé de base égal à 10 ») is due, not
+     * rolled. */
     ok("musketry 47th_alabama --target 20th_maine --band close --per-stand 1", "10");
     result(-5, 5, "heavy");
     assert_int_equal(U(AL47)->ammo, 1);
     state(MAINE, 7, 0, GR_BT_FRESH);
+    assert_int_equal(OUT.res.nsteps, 1);
+    assert_true(said("a leader-loss test is due"));
+    /* The players say Chamberlain (attached to the 83rd) is the nearest
+     * within 10cm of the 20th: die 3, "1,2,3 Ignore bravement le tir. Pas
+     * d'effets". */
+    refused("leader_loss --leader oates", "3", GR_EILLEGAL, "on the other side");
+    ok("leader_loss --leader chamberlain", "3");
+    result(0, 3, "unhurt");
+    assert_int_equal(B->leaders[CHAMBERLAIN].status, GR_BT_ACTIVE);
+    assert_int_equal(B->leaders[CHAMBERLAIN].attached, PA83);
 
     next_to(2, "s1_melee");
     next_to(2, "s1_breakthrough_moves");
