@@ -917,9 +917,9 @@ static int condition_again(gr_resolution *r, const gr_args *a, int side, int con
                     c == 2 ? "fatigué (-2)" : "ébranlé (0)");
     else if (cond < 2 && !a->given[b + CS_WORN_LEFT] && !a->given[b + CS_SPENT_LEFT])
         gr_res_note(r,
-                    "fought again: the %s's condition is kept as given; --%s-worn-left and "
+                    "fought again: the %s's condition (%s) is kept; --%s-worn-left and "
                     "--%s-spent-left (its roster) read it again from the stands left",
-                    who, who, who);
+                    who, conditions[cond], who, who);
     return c;
 }
 
