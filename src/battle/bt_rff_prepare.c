@@ -411,9 +411,8 @@ static gr_status prep_charge_side(prep *x, int ui, const char *pfx, int is_charg
     const char *f = u->formation;
     int cav_mounted = u->arm == GR_BT_CAVALRY && strcmp(f, "dismounted");
     if ((st = set_flag(x, K("disordered"), guns ? u->guns_silenced > 0 : u->disordered)) != GR_OK ||
-        (st = set_flag(x, K("attached"),
-                       gr_battle_attached_leader(b, ui) >= 0 ||
-                           gr_bt_has_flag(u, "brave_colonel"))) != GR_OK ||
+        (st = set_flag(x, K("attached"), gr_battle_attached_leader(b, ui) >= 0)) != GR_OK ||
+        (st = set_flag(x, K("brave-colonel"), gr_bt_has_flag(u, "brave_colonel"))) != GR_OK ||
         (st = set_flag(x, K("single-line"),
                        !guns && (!strcmp(f, "single_line") || !strcmp(f, "dismounted")))) !=
             GR_OK ||

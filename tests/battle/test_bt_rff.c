@@ -945,6 +945,41 @@ static void test_charges_under_fire(void **state_)
     free(B);
 }
 
+/* "+1 Chef attaché ou Colonel courageux" (maneuver and charge lists): a
+ * brave colonel gives the +1, but "-9 et pire ... Test de perte du chef si
+ * chef attaché" tests an attached leader only: a regiment with its brave
+ * colonel and no leader attached rolls no leader-loss die. */
+static void test_brave_colonel_no_leader_test(void **state_)
+{
+    (void)state_;
+    NLOG = 0;
+    B = new_battle();
+    gr_bt_unit *m = &B->units[MAINE];
+    snprintf(m->flags[m->nflags++], GR_BT_ID, "brave_colonel");
+    gr_error e;
+    assert_int_equal(B->rules->setup(B, &e), GR_OK);
+    next_to(1, "s0_maneuver");
+    /* +1 Chef vaillant (commander) +1 Colonel courageux +1 vétérans +2
+     * fraîche = +5; die 3 -> 8: Marche Forcée. */
+    ok("maneuver 20th_maine", "3");
+    result(5, 8, "forced_march");
+    ok("declare 20th_maine --target 15th_alabama", NULL);
+    for (int i = 0; i < 4; i++)
+        ok("next", NULL);
+    /* 20th (8): +1 Vétérans +2 Frais +1 Colonel courageux = +4; 15th (7):
+     * +1 +2, +1 favorable ground = +4; 8 v 7 under 3/2.  Dice 1 v 10: -9 +
+     * 4 - 4 = -9: ASSAUT REPOUSSÉ: "ATTAQUANT perd 2 socles", rout move,
+     * broken: 8 -> 6 (2 lost: ébranlée).  No leader attached: no test, two
+     * dice. */
+    ok("charge 20th_maine --target 15th_alabama --favorable", "1,10");
+    assert_int_equal(mod("Colonel courageux", 0), 1);
+    result(0, -9, "repulsed");
+    assert_int_equal(OUT.res.nsteps, 1);
+    state(MAINE, 6, 1, GR_BT_WORN);
+    assert_int_equal(U(MAINE)->broken, 1);
+    free(B);
+}
+
 /* A formation change the maneuver result allows, and its modifiers; a
  * cavalry counter-charge: the cavalry's charge line, and the effects that
  * fall on cavalry and on an attacker already disordered. */
@@ -1130,6 +1165,7 @@ int main(void)
         cmocka_unit_test(test_fought_again_from_the_state),
         cmocka_unit_test(test_natural_10_leader_loss),
         cmocka_unit_test(test_charges_under_fire),
+        cmocka_unit_test(test_brave_colonel_no_leader_test),
         cmocka_unit_test(test_formation_and_countercharge),
         cmocka_unit_test(test_leader_out_for_a_turn),
         cmocka_unit_test(test_guns_shocked),

@@ -773,7 +773,13 @@ static const char *const cav_charges[] = {"none", "clear", "rough", "difficult_o
          0,                                                                                        \
          "the side is guns: supported (+1) or unsupported (-1)"},                                  \
         {side "-disordered", GR_P_FLAG, NULL, 0, 0, 1, "troops disordered or guns silenced (-1)"}, \
-        {side "-attached", GR_P_FLAG, NULL, 0, 0, 1, "leader attached or brave colonel (+1)"},     \
+        {side "-attached",                                                                         \
+         GR_P_FLAG,                                                                                \
+         NULL,                                                                                     \
+         0,                                                                                        \
+         0,                                                                                        \
+         1,                                                                                        \
+         "leader attached (+1; tested for loss when the result says « si chef attaché »)"},        \
         {side "-single-line", GR_P_FLAG, NULL, 0, 0, 1, "single line (-1, once with militia)"},    \
         {side "-militia", GR_P_FLAG, NULL, 0, 0, 1, "militia (-1, once with single line)"},        \
         {side "-flanked", GR_P_FLAG, NULL, 0, 0, 1, "taken in flank (-3, once in its line)"},      \
@@ -803,10 +809,18 @@ static const char *const cav_charges[] = {"none", "clear", "rough", "difficult_o
          99,                                                                                       \
          "the stands left at or below which the side is worn (ébranlé), from its roster: the "   \
          "fight again after a fierce fight reads the condition from the stands left"},             \
+        {side "-spent-left",                                                                       \
+         GR_P_INT,                                                                                 \
+         NULL,                                                                                     \
+         0,                                                                                        \
+         0,                                                                                        \
+         99,                                                                                       \
+         "the stands left at or below which the side is spent (fatigué), from its roster: "       \
+         "read again, as --" side "-worn-left, in the fight after a fierce fight"},                \
     {                                                                                              \
-        side "-spent-left", GR_P_INT, NULL, 0, 0, 99,                                              \
-            "the stands left at or below which the side is spent (fatigué), from its roster: "    \
-            "read again, as --" side "-worn-left, in the fight after a fierce fight"               \
+        side "-brave-colonel", GR_P_FLAG, NULL, 0, 0, 1,                                           \
+            "brave colonel (+1 « Colonel courageux », once with an attached leader; he is no "   \
+            "attached leader: no leader-loss test)"                                                \
     }
 
 enum {
@@ -826,6 +840,7 @@ enum {
     CS_CAV,
     CS_WORN_LEFT,
     CS_SPENT_LEFT,
+    CS_BRAVE,
     CS_N
 };
 enum { CP_FAVORABLE = 2 * CS_N };
@@ -865,7 +880,8 @@ static void charge_side(gr_resolution *r, const gr_args *a, int side, int cond, 
         cd_line(r, g == 1 ? RFF_CD_GUN_SUPPORTED : RFF_CD_GUN_UNSUPPORTED, side, 1);
     if (gr_args_flag(a, b + CS_DISORDERED) || refight)
         cd_line(r, RFF_CD_DISORDERED_OR_SILENCED, side, 1);
-    if (gr_args_flag(a, b + CS_ATTACHED))
+    /* "+1 Chef attaché ou Colonel courageux": one line, once. */
+    if (gr_args_flag(a, b + CS_ATTACHED) || gr_args_flag(a, b + CS_BRAVE))
         cd_line(r, RFF_CD_ATTACHED, side, 1);
     if (gr_args_flag(a, b + CS_SINGLE) || gr_args_flag(a, b + CS_MILITIA))
         cd_line(r, RFF_CD_SINGLE_LINE_OR_MILITIA, side, 1);
@@ -1051,6 +1067,13 @@ static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
         gr_res_value(r, "attacker_stands_lost", GR_F_INT, as_lost);
     int test = (same(id, "swept_away") && gr_args_flag(a, CS_N + CS_ATTACHED)) ||
                (same(id, "repulsed") && gr_args_flag(a, CS_ATTACHED));
+    int loser = same(id, "swept_away") ? CS_N : 0;
+    if (!test && (same(id, "swept_away") || same(id, "repulsed")) &&
+        gr_args_flag(a, loser + CS_BRAVE))
+        gr_res_note(r,
+                    "« Test si chef attaché »: the %s's brave colonel is no attached leader: "
+                    "no leader-loss test",
+                    loser ? "defender" : "attacker");
     if (test) {
         if ((st = leader_test(r, dice, "Leader loss test", err)) != GR_OK)
             return st;
