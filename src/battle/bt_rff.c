@@ -78,8 +78,8 @@ static const gr_bt_verb rff_verbs[] = {
      "declare UNIT --target UNIT [--bayonet]: declare a charge (after a well-executed maneuver; "
      "no roll)"},
     {"countercharge", NULL, IN(RFF_PH_MANEUVER), 1,
-     "countercharge UNIT --target UNIT: the opponent's cavalry counter-charges a declared charge "
-     "(no roll)"},
+     "countercharge UNIT --target UNIT [--sabre]: the opponent's cavalry counter-charges a "
+     "declared charge (no roll)"},
     {"form", NULL, IN(RFF_PH_MANEUVER), 0,
      "form UNIT --formation double_line|single_line|combat_column|march_column|dismounted|"
      "limbered|unlimbered: the formation change the unit's maneuver result allowed (no roll)"},
@@ -90,12 +90,19 @@ static const gr_bt_verb rff_verbs[] = {
     {"musketry", "musketry", IN(RFF_PH_DEFENSIVE_FIRE) | IN(RFF_PH_OFFENSIVE_FIRE), 1,
      "musketry UNIT --target UNIT --band close|long (--per-stand N | --points N) [--firing N] "
      "[--cover none|partial|full|fortified] [--target-flanked] [--target-enfiladed] "
-     "[--target-about-faced] [--target-passed-lines] [--massed] [--leader ID (nearest within "
-     "10cm of the target)]"},
+     "[--target-about-faced] [--target-passed-lines] [--massed] [--leader ID (the only leader "
+     "within 10cm of the target) | --no-leader-near]"},
     {"cannonade", "cannonade", IN(RFF_PH_DEFENSIVE_FIRE) | IN(RFF_PH_OFFENSIVE_FIRE), 1,
      "cannonade UNIT --target UNIT --band close|long (--per-stand N | --points N) [--firing N] "
      "[--cover ...] [--target-flanked] [--target-enfiladed] [--target-about-faced] "
-     "[--target-passed-lines] [--massed] [--leader ID]"},
+     "[--target-passed-lines] [--massed] [--leader ID | --no-leader-near]"},
+    {"breakthrough", NULL, IN(RFF_PH_BREAKTHROUGH_MOVES), -1,
+     "breakthrough UNIT [--target UNIT]: the breakthrough move, half a move toward the nearest "
+     "enemy (« perce sur 1/2 mouvement vers ennemi plus proche »), and the enemy it reaches, "
+     "whom it charges in the next step; no target: it reaches none (no roll)"},
+    {"leader_loss", "leader_loss", IN(RFF_PH_DEFENSIVE_FIRE) | IN(RFF_PH_OFFENSIVE_FIRE), 0,
+     "leader_loss --leader ID: the leader-loss test a natural 10 made due, for the target's "
+     "nearest leader within 10cm, when the companion did not know him (« Perte de chef »)"},
     {"charge", "charge", IN(RFF_PH_MELEE) | IN(RFF_PH_BREAKTHROUGH), 1,
      "charge UNIT --target UNIT [--terrain clear|rough|difficult] [--attacker-flanked] "
      "[--defender-flanked] [--favorable] [--fortified] [--attacker-guns|--defender-guns "
@@ -186,6 +193,7 @@ static gr_status rff_setup(gr_battle *b, gr_error *err)
                                 u->line, u->col, u->id, u->spent_at, u->worn_at);
         memset(u->sys, 0, sizeof u->sys);
     }
+    memset(b->sys, 0, sizeof b->sys);
     for (int i = 0; i < b->nleaders; i++) {
         gr_bt_leader *l = &b->leaders[i];
         char acc[128];
@@ -229,6 +237,7 @@ const char *rff_bt_move_row(const gr_bt_unit *u)
 
 static void rff_phase_begins(gr_battle *b)
 {
+    b->sys[RFF_B_LEADER_DUE] = 0; /* a due test is made in its fire step */
     if (rff_bt_step(b) != RFF_PH_LEADERS)
         return;
     /* A player's turn begins: the maneuver results, charge declarations

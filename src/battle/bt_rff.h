@@ -12,11 +12,23 @@
 enum rff_bt_unit_sys {
     RFF_U_COLUMN,       /* the maneuver result of this turn: RFF_BT_COL_* (0: not tested) */
     RFF_U_CHARGE,       /* declared charge: the target's index + 1 (0: none) */
-    RFF_U_BAYONET,      /* 1: the declared charge goes in with bayonet or sabre */
+    RFF_U_BAYONET,      /* 1: the declared charge or counter-charge goes in with bayonet or
+                           sabre */
     RFF_U_COUNTER,      /* cavalry counter-charge: the charger's index + 1 (0: none) */
     RFF_U_BREAKTHROUGH, /* 1: may break through (percée) in this turn's step 3c */
     RFF_U_PROVISIONAL,  /* 1: its commander was replaced: "Commandant provisoire" */
+    RFF_U_BT_TARGET,    /* the breakthrough move (step 3b) reached this enemy: index + 1 */
     RFF_U_SYS_COUNT
+};
+
+/* gr_battle.sys[] of an rff battle. */
+enum rff_bt_battle_sys {
+    /* A leader-loss test due and not yet made: the target's index + 1 of a
+     * natural 10 whose nearest leader the companion did not know (« Perte
+     * de chef. Testez après dé de base égal à 10 »); 0 none.  Cleared when
+     * a phase begins. */
+    RFF_B_LEADER_DUE,
+    RFF_B_SYS_COUNT
 };
 
 /* RFF_U_COLUMN values. */

@@ -367,11 +367,28 @@ static gr_status apply_fire(fx *x, const gr_resolution *r, int cannon, gr_bt_out
     gr_battle *b = x->b;
     gr_bt_unit *f = &b->units[x->unit[1]], *t = &b->units[x->unit[0]];
     x->cannonade = cannon;
+    /* The leader a natural 10 tests: the one attached to the target (the
+     * nearest, at the target), else the one the players named. */
+    int tested = gr_battle_attached_leader(b, x->unit[0]);
+    if (tested < 0)
+        tested = x->c->leader;
     const gr_step *s = &r->steps[0];
     say(x, 0, "%s (score %d)", s->table->outcomes[s->cell.outcome].label, s->score);
     apply_step(x, s, 0);
     int charging = t->sys[RFF_U_CHARGE] || t->sys[RFF_U_COUNTER];
     if (charging) {
+        /* The row's charge effect (Tir mortel covers three rows: « Charge
+         * stoppée. Charge stoppée ou charge à fond si Baïonnette/Sabre.
+         * Charge à fond. »), read from the cell, said with its words. */
+        const char *row = NULL;
+        for (int i = 0; i < s->cell.nfields; i++)
+            if (!strcmp(s->cell.fields[i].key, "charge") && s->cell.fields[i].kind == GR_F_STR)
+                row = s->cell.fields[i].s;
+        if (row && !strcmp(row, "stopped_unless_bayonet"))
+            say(x, 0, "« Charge stoppée ou charge à fond si Baïonnette/Sabre »: %s",
+                t->sys[RFF_U_BAYONET] ? "with bayonet/sabre" : "without bayonet/sabre");
+        else if (row)
+            say(x, 0, "« %s »", !strcmp(row, "stopped") ? "Charge stoppée" : "Charge à fond");
         if (value(r, "charge_stopped", 0)) {
             t->sys[RFF_U_CHARGE] = t->sys[RFF_U_COUNTER] = t->sys[RFF_U_BAYONET] = 0;
             say(x, 0,
@@ -390,8 +407,17 @@ static gr_status apply_fire(fx *x, const gr_resolution *r, int cannon, gr_bt_out
     f->fired = 1;
     flush(x);
     for (int i = 1; i < r->nsteps; i++)
-        if (!strcmp(r->steps[i].table->name, "leader_loss") && x->c->leader >= 0)
-            apply_leader(b, x->c->leader, &r->steps[i], out);
+        if (!strcmp(r->steps[i].table->name, "leader_loss") && tested >= 0)
+            apply_leader(b, tested, &r->steps[i], out);
+    if (value(r, "natural_10", 0) && tested < 0 && !fact(x->c, "no-leader-near")) {
+        /* The companion does not know who is within 10cm: the test is due. */
+        b->sys[RFF_B_LEADER_DUE] = x->unit[0] + 1;
+        rff_bt_instr(out,
+                     "natural 10: a leader-loss test is due (Perte de chef) for %s's leader "
+                     "nearest to %s within 10cm, if any: leader_loss --leader ID in this step "
+                     "(rolled, or --roll N), before next",
+                     b->side_name[t->side], t->name);
+    }
     sweep(b, out);
     return GR_OK;
 }
@@ -424,9 +450,9 @@ static gr_status apply_charge(fx *x, const gr_resolution *r, gr_bt_outcome *out)
     a->fired = 1;
     a->sys[RFF_U_CHARGE] = a->sys[RFF_U_BAYONET] = 0;
     if (x->combat2)
-        a->sys[RFF_U_BREAKTHROUGH] = 0;
+        a->sys[RFF_U_BREAKTHROUGH] = a->sys[RFF_U_BT_TARGET] = 0;
     if (d->sys[RFF_U_COUNTER] == x->unit[1] + 1)
-        d->sys[RFF_U_COUNTER] = 0;
+        d->sys[RFF_U_COUNTER] = d->sys[RFF_U_BAYONET] = 0;
     flush(x);
     for (int i = 0; i < r->nsteps; i++)
         if (!strcmp(r->steps[i].table->name, "leader_loss") && last) {
@@ -467,7 +493,30 @@ static gr_status apply_noroll(gr_battle *b, const gr_bt_call *c, gr_bt_outcome *
                      b->units[c->target].name, u->sys[RFF_U_BAYONET] ? " with bayonet/sabre" : "");
     } else if (!strcmp(v, "countercharge")) {
         u->sys[RFF_U_COUNTER] = c->target + 1;
-        rff_bt_instr(out, "%s: counter-charges %s", u->name, b->units[c->target].name);
+        u->sys[RFF_U_BAYONET] = fact(c, "sabre");
+        rff_bt_instr(out,
+                     "%s: counter-charges %s%s; move it with the charges, before the other "
+                     "moves (Mouvements de charges et contre charges en premier)",
+                     u->name, b->units[c->target].name, u->sys[RFF_U_BAYONET] ? " with sabre" : "");
+    } else if (!strcmp(v, "breakthrough")) {
+        /* « perce sur 1/2 mouvement vers ennemi plus proche »: half the
+         * full move of its formation's row, clear ground. */
+        int cm = clear_cm(u, 0);
+        char half[16];
+        snprintf(half, sizeof half, "%d%s", cm / 2, cm % 2 ? ".5" : "");
+        if (c->target >= 0) {
+            u->sys[RFF_U_BT_TARGET] = c->target + 1;
+            rff_bt_instr(out,
+                         "%s: breakthrough move, half a move (%s cm in the open) toward %s, the "
+                         "nearest enemy; resolve the breakthrough next: charge %s --target %s",
+                         u->name, half, b->units[c->target].name, u->id, b->units[c->target].id);
+        } else {
+            u->sys[RFF_U_BREAKTHROUGH] = 0;
+            rff_bt_instr(out,
+                         "%s: breakthrough move, half a move (%s cm in the open) toward the "
+                         "nearest enemy; it reaches none: no breakthrough combat",
+                         u->name, half);
+        }
     } else if (!strcmp(v, "form")) {
         const char *to = gr_bt_call_get(c, "formation");
         snprintf(u->formation, sizeof u->formation, "%s", to);
@@ -490,6 +539,11 @@ gr_status rff_bt_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
 {
     if (!r)
         return apply_noroll(b, c, out);
+    if (!strcmp(v->name, "leader_loss")) {
+        b->sys[RFF_B_LEADER_DUE] = 0;
+        apply_leader(b, c->leader, &r->steps[0], out);
+        return GR_OK;
+    }
     fx x;
     memset(&x, 0, sizeof x);
     x.b = b;

@@ -184,6 +184,7 @@ static gr_status prep_fire(prep *x, int cannon)
                                         "per-stand",
                                         "points",
                                         "firing",
+                                        "no-leader-near",
                                         NULL};
     const gr_battle *b = x->b;
     int step = rff_bt_step(b), phasing = rff_bt_phasing_side(b);
@@ -286,7 +287,10 @@ static gr_status prep_fire(prep *x, int cannon)
         (st = set_flag(x, "target-charging", t->sys[RFF_U_CHARGE] || t->sys[RFF_U_COUNTER])) !=
             GR_OK)
         return st;
-    if (t->sys[RFF_U_CHARGE] && (st = set_flag(x, "bayonet", t->sys[RFF_U_BAYONET])) != GR_OK)
+    /* "Charge stoppée ou charge à fond si Baïonnette/Sabre": a charge or a
+     * cavalry counter-charge declared with bayonet or sabre. */
+    if ((t->sys[RFF_U_CHARGE] || t->sys[RFF_U_COUNTER]) &&
+        (st = set_flag(x, "bayonet", t->sys[RFF_U_BAYONET])) != GR_OK)
         return st;
     static const char *const passed[] = {"cover",
                                          "target-flanked",
@@ -301,7 +305,24 @@ static gr_status prep_fire(prep *x, int cannon)
             return st;
     }
     /* "Perte de chef: ... sur chef le plus près dans les 10cm de la cible":
-     * the table shows who; the call names him, or no one. */
+     * a leader attached to the target is the nearest (he is at the
+     * target), the companion knows him; else the table shows who: the
+     * call names him (--leader), or says that none is near
+     * (--no-leader-near).  Neither: the test is due (rff_bt_apply says so)
+     * and is not rolled here. */
+    int al = gr_battle_attached_leader(b, x->c->target), none = fact_flag(x->c, "no-leader-near");
+    if (al >= 0 && ((x->c->leader >= 0 && x->c->leader != al) || none))
+        return gr_error_set(x->err, GR_EINPUT,
+                            "%s %s: %s is attached to %s, so he is the nearest leader within "
+                            "10cm of the target: the companion tests him on a natural 10; leave "
+                            "--%s out",
+                            x->c->verb, none ? "--no-leader-near" : "--leader", b->leaders[al].id,
+                            t->id, none ? "no-leader-near" : "leader");
+    if (x->c->leader >= 0 && none)
+        return gr_error_set(x->err, GR_EINPUT,
+                            "%s: --leader %s and --no-leader-near say opposite things; accepted: "
+                            "one of them",
+                            x->c->verb, b->leaders[x->c->leader].id);
     if (x->c->leader >= 0) {
         const gr_bt_leader *l = &b->leaders[x->c->leader];
         if (l->side != t->side || !gr_bt_leader_active(l))
@@ -312,7 +333,39 @@ static gr_status prep_fire(prep *x, int cannon)
                                 l->side != t->side ? "on the firer's side" : "out of play");
         return GR_OK;
     }
-    return set_flag(x, "no-leader-near", 1);
+    return al >= 0 ? GR_OK : set_flag(x, "no-leader-near", 1);
+}
+
+/* leader_loss --leader ID: the test a natural 10 made due, for the leader
+ * the players name (the target's side's nearest within 10cm). */
+static gr_status prep_leader_loss(prep *x)
+{
+    static const char *const none[] = {NULL};
+    const gr_battle *b = x->b;
+    gr_status st;
+    if ((st = check_keys(x, none)) != GR_OK)
+        return st;
+    int due = b->sys[RFF_B_LEADER_DUE] - 1;
+    if (due < 0)
+        return gr_error_set(x->err, GR_EILLEGAL,
+                            "leader_loss: no leader-loss test is due in this step (« Perte de "
+                            "chef. Testez après dé de base égal à 10 »: a fire's natural 10 whose "
+                            "nearest leader the companion did not know makes one due)");
+    if (x->c->unit >= 0)
+        return gr_error_set(x->err, GR_EINPUT, "leader_loss takes no unit: --leader ID");
+    if (x->c->leader < 0)
+        return gr_error_set(x->err, GR_EINPUT,
+                            "leader_loss: name the leader (--leader ID): %s's nearest within "
+                            "10cm of %s",
+                            b->side_name[b->units[due].side], b->units[due].id);
+    const gr_bt_leader *l = &b->leaders[x->c->leader];
+    if (l->side != b->units[due].side || !gr_bt_leader_active(l))
+        return gr_error_set(x->err, GR_EILLEGAL,
+                            "leader_loss --leader %s: the test is for %s's nearest leader within "
+                            "10cm of %s, in play; %s is %s",
+                            l->id, b->side_name[b->units[due].side], b->units[due].id, l->id,
+                            l->side != b->units[due].side ? "on the other side" : "out of play");
+    return GR_OK;
 }
 
 /* One side of a charge (pfx "attacker" or "defender"). */
@@ -330,6 +383,17 @@ static gr_status prep_charge_side(prep *x, int ui, const char *pfx, int is_charg
         (st = set(x, K("quality"), u->quality)) != GR_OK ||
         (st = set(x, K("condition"), condition_id(u->condition))) != GR_OK)
         return st;
+    /* The roster's thresholds as stands left, so that a fight again after
+     * a fierce fight reads the condition from the stands left (« Ajustez
+     * les nouveaux modificateurs et refaites un combat »). */
+    static const char *const thr[2] = {"worn-left", "spent-left"};
+    int at[2] = {u->worn_at, u->spent_at};
+    for (int i = 0; i < 2; i++)
+        if (at[i] >= 0 && u->stands - at[i] >= 0) {
+            snprintf(n, sizeof n, "%d", u->stands - at[i]);
+            if ((st = set(x, K(thr[i]), n)) != GR_OK)
+                return st;
+        }
     char gk[32];
     snprintf(gk, sizeof gk, "%s-guns", pfx);
     const char *gs = gr_bt_call_get(x->c, gk);
@@ -347,9 +411,8 @@ static gr_status prep_charge_side(prep *x, int ui, const char *pfx, int is_charg
     const char *f = u->formation;
     int cav_mounted = u->arm == GR_BT_CAVALRY && strcmp(f, "dismounted");
     if ((st = set_flag(x, K("disordered"), guns ? u->guns_silenced > 0 : u->disordered)) != GR_OK ||
-        (st = set_flag(x, K("attached"),
-                       gr_battle_attached_leader(b, ui) >= 0 ||
-                           gr_bt_has_flag(u, "brave_colonel"))) != GR_OK ||
+        (st = set_flag(x, K("attached"), gr_battle_attached_leader(b, ui) >= 0)) != GR_OK ||
+        (st = set_flag(x, K("brave-colonel"), gr_bt_has_flag(u, "brave_colonel"))) != GR_OK ||
         (st = set_flag(x, K("single-line"),
                        !guns && (!strcmp(f, "single_line") || !strcmp(f, "dismounted")))) !=
             GR_OK ||
@@ -408,6 +471,17 @@ static gr_status prep_charge(prep *x)
                                 "whose charge swept the enemy away (or cavalry that broke it) "
                                 "breaks through",
                                 u->id);
+        /* « Faites les mouvements de percée » (3b), then « Résolvez les
+         * percées » (3c): the combat is with the enemy the move reached. */
+        if (u->sys[RFF_U_BT_TARGET] != x->c->target + 1)
+            return gr_error_set(
+                x->err, GR_EILLEGAL,
+                "charge: %s's breakthrough move %s%s; a breakthrough combat is against the "
+                "enemy its move reached (breakthrough %s --target %s in the step before, "
+                "\"Faites les mouvements de percée\")",
+                u->id, u->sys[RFF_U_BT_TARGET] ? "reached " : "was not made",
+                u->sys[RFF_U_BT_TARGET] ? b->units[u->sys[RFF_U_BT_TARGET] - 1].id : "", u->id,
+                t->id);
     } else {
         int declared =
             u->side == rff_bt_phasing_side(b) && u->sys[RFF_U_CHARGE] == x->c->target + 1;
@@ -422,7 +496,8 @@ static gr_status prep_charge(prep *x)
     int counter = t->sys[RFF_U_COUNTER] == x->c->unit + 1;
     if ((st = prep_charge_side(x, x->c->unit, "attacker", 1,
                                breakthrough || u->sys[RFF_U_BAYONET])) != GR_OK ||
-        (st = prep_charge_side(x, x->c->target, "defender", counter, 0)) != GR_OK)
+        (st = prep_charge_side(x, x->c->target, "defender", counter,
+                               counter && t->sys[RFF_U_BAYONET])) != GR_OK)
         return st;
     return set_flag(x, "defender-favorable",
                     fact_flag(x->c, "favorable") || fact_flag(x->c, "fortified"));
@@ -490,8 +565,8 @@ static gr_status prep_noroll(prep *x)
         return GR_OK;
     }
     if (!strcmp(v, "countercharge")) {
-        static const char *const none[] = {NULL};
-        if ((st = check_keys(x, none)) != GR_OK ||
+        static const char *const facts[] = {"sabre", NULL};
+        if ((st = check_keys(x, facts)) != GR_OK ||
             (st = actor(x, x->c->unit, 1 - side, "counter-charger")) != GR_OK ||
             (st = actor(x, x->c->target, side, "charger")) != GR_OK)
             return st;
@@ -506,6 +581,32 @@ static gr_status prep_noroll(prep *x)
         if (u->disordered || u->broken)
             return gr_error_set(x->err, GR_EILLEGAL, "countercharge: %s is disordered or broken",
                                 u->id);
+        if (u->sys[RFF_U_COUNTER])
+            return gr_error_set(x->err, GR_EILLEGAL,
+                                "countercharge: %s already counter-charges %s; one counter-charge "
+                                "a turn",
+                                u->id, b->units[u->sys[RFF_U_COUNTER] - 1].id);
+        return GR_OK;
+    }
+    if (!strcmp(v, "breakthrough")) {
+        static const char *const none[] = {NULL};
+        if ((st = check_keys(x, none)) != GR_OK ||
+            (st = actor(x, x->c->unit, -1, "breaking-through")) != GR_OK)
+            return st;
+        const gr_bt_unit *u = &b->units[x->c->unit];
+        if (!u->sys[RFF_U_BREAKTHROUGH])
+            return gr_error_set(x->err, GR_EILLEGAL,
+                                "breakthrough: %s has no breakthrough (percée) this turn: only a "
+                                "unit whose charge swept the enemy away (BALAYÉS DU TERRAIN), or "
+                                "cavalry that broke it (ENFONCÉS), breaks through",
+                                u->id);
+        if (u->sys[RFF_U_BT_TARGET])
+            return gr_error_set(x->err, GR_EILLEGAL,
+                                "breakthrough: %s has made its breakthrough move (it reached %s)",
+                                u->id, b->units[u->sys[RFF_U_BT_TARGET] - 1].id);
+        if (x->c->target >= 0 &&
+            (st = actor(x, x->c->target, 1 - u->side, "the enemy reached")) != GR_OK)
+            return st;
         return GR_OK;
     }
     /* form, rally, resupply: a unit of the phasing side and its result. */
@@ -572,5 +673,7 @@ gr_status rff_bt_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt_ca
         return prep_fire(&x, 1);
     if (!strcmp(v->name, "charge"))
         return prep_charge(&x);
+    if (!strcmp(v->name, "leader_loss"))
+        return prep_leader_loss(&x);
     return prep_noroll(&x);
 }

@@ -340,9 +340,21 @@ static void turn1(void)
     /* CAPACITES DE MOUVEMENT: infanterie, "Mouvement de dérouté 40" (clear) */
     assert_true(said("retreat a rout move (mouvement de déroute: 40 cm in the open)"));
     assert_int_equal(U(MAINE)->sys[4], 1); /* RFF_U_BREAKTHROUGH */
+    refused("breakthrough 20th_maine --target 47th_alabama", NULL, GR_EILLEGAL, "not allowed now");
 
     next_to(1, "s0_breakthrough_moves");
+    /* "3° b. Faites les mouvements de percée": "ATTAQUANT perce sur 1/2
+     * mouvement vers ennemi plus proche"; CAPACITES DE MOUVEMENT,
+     * infanterie "Double ligne 30 / 40": half a move is 15 cm.  Only the
+     * unit that broke through moves, toward an enemy. */
+    refused("breakthrough 83rd_pa --target 47th_alabama", NULL, GR_EILLEGAL, "no breakthrough");
+    refused("breakthrough 20th_maine --target 83rd_pa", NULL, GR_EILLEGAL, "only Confederate");
+    ok("breakthrough 20th_maine --target 47th_alabama", NULL);
+    assert_true(said("half a move (15 cm in the open) toward 47th_alabama"));
+    refused("breakthrough 20th_maine --target 47th_alabama", NULL, GR_EILLEGAL,
+            "has made its breakthrough move");
     next_to(1, "s0_breakthrough");
+    refused("charge 20th_maine --target 15th_alabama", "6,5", GR_EILLEGAL, "reached 47th_alabama");
     /* The 20th's breakthrough on the 47th (4 stands): attacker +1 +2 -1
      * +1 (attached) +1 (percée) = +4; defender -1 Bleus, 0 Ébranlés, -1
      * désordre, and 7 v 4 is 3/2 or more (not 2/1): -1: -3.  Dice 6 v 5:
@@ -491,11 +503,23 @@ static void turn2(void)
     /* 47th (disordered) on the 20th: 3 x 1 = 3, x 1/2 = 1.5 pts: "-4 1 pts";
      * -1 bleu: -5; die 10 -> 5: Vétéran "5": Tir nourri, no effect.  A
      * natural 10 with all its stands firing: short of ammunition; no
-     * leader named near the target: no leader test. */
+     * leader attached to the 20th and none named: the leader-loss test
+     * (« Perte de chef. Testez après dé de base égal à 10 ») is due, not
+     * rolled. */
     ok("musketry 47th_alabama --target 20th_maine --band close --per-stand 1", "10");
     result(-5, 5, "heavy");
     assert_int_equal(U(AL47)->ammo, 1);
     state(MAINE, 7, 0, GR_BT_FRESH);
+    assert_int_equal(OUT.res.nsteps, 1);
+    assert_true(said("a leader-loss test is due"));
+    /* The players say Chamberlain (attached to the 83rd) is the nearest
+     * within 10cm of the 20th: die 3, "1,2,3 Ignore bravement le tir. Pas
+     * d'effets". */
+    refused("leader_loss --leader oates", "3", GR_EILLEGAL, "on the other side");
+    ok("leader_loss --leader chamberlain", "3");
+    result(0, 3, "unhurt");
+    assert_int_equal(B->leaders[CHAMBERLAIN].status, GR_BT_ACTIVE);
+    assert_int_equal(B->leaders[CHAMBERLAIN].attached, PA83);
 
     next_to(2, "s1_melee");
     next_to(2, "s1_breakthrough_moves");
@@ -543,6 +567,8 @@ static void turn3(void)
     assert_int_equal(U(AL47)->removed, 1);
 
     next_to(3, "s0_breakthrough_moves");
+    ok("breakthrough 20th_maine --target 15th_alabama", NULL);
+    assert_true(said("toward 15th_alabama"));
     next_to(3, "s0_breakthrough");
     /* Breakthrough on the 15th (3 stands): attacker +1 +2 +1 percée = +4;
      * defender +1 Vétérans -2 Fatigués, 7 v 3 is 2/1 (not 3/1): -2: -3.
@@ -692,6 +718,265 @@ static void test_guns_and_fierce_fight(void **state_)
     assert_true(said("takes the position"));
     for (int i = 0; i < OUT.ninstr; i++)
         assert_true(strlen(OUT.instr[i]) < GR_BT_INSTR - 1);
+    free(B);
+}
+
+/* Issue 25: a fight fought again is fought by the units as they now are.
+ * « 0 COMBAT ACHARNÉ Chaque coté perd 1 socle, troupe en désordre, canon
+ * silencieux. ... Ajustez les nouveaux modificateurs et refaites un
+ * combat. »  The 15th's roster makes it ébranlée at 1 stand lost: after the
+ * fierce fight's stand its "+2 Frais" is gone. */
+static void test_fought_again_from_the_state(void **state_)
+{
+    (void)state_;
+    NLOG = 0;
+    B = new_battle();
+    B->units[AL15].worn_at = 1; /* ébranlée at 1 stand lost */
+    gr_error e;
+    assert_int_equal(B->rules->setup(B, &e), GR_OK);
+    next_to(1, "s0_maneuver");
+    /* 20th: +1 Chef vaillant (its commander) +1 vétérans +2 fraîche = +4;
+     * die 5 -> 9: "8 ou plus Marche Forcée": it may charge. */
+    ok("maneuver 20th_maine", "5");
+    result(4, 9, "forced_march");
+    ok("declare 20th_maine --target 15th_alabama", NULL);
+    for (int i = 0; i < 4; i++)
+        ok("next", NULL);
+    assert_string_equal(B->rules->phases[B->phase].id, "s0_melee");
+    /* 1st fight, 8 v 7 (under 3/2): attacker +1 Vétérans +2 Frais = +3;
+     * defender +1 Vétérans +2 Frais = +3.  Dice 5 v 5: 0 + 3 - 3 = 0: COMBAT
+     * ACHARNÉ: 7 v 6, both disordered.
+     * 2nd fight, 7 v 6 (under 3/2): attacker +1 +2 (1 lost: its worn is 2,
+     * still fraîche) -1 désordre = +2; defender +1, 0 Ébranlés (1 lost = its
+     * worn 1), -1 désordre = 0.  Dice 8 v 5: 3 + 2 - 0 = 5: "5 - 8"
+     * ENFONCÉS (with the +2 Frais kept it would be 3: REPOUSSÉS): "DEFENSEUR
+     * perd 1 socle, troupe désordre, retraite hors courte portée": 6 -> 5. */
+    ok("charge 20th_maine --target 15th_alabama", "5,5,8,5");
+    assert_int_equal(OUT.res.nsteps, 2);
+    assert_int_equal(OUT.res.steps[0].modifier, 0);
+    assert_string_equal(OUT.res.steps[0].table->outcomes[OUT.res.steps[0].cell.outcome].id,
+                        "fierce_fight");
+    assert_int_equal(OUT.res.steps[1].modifier, 2);
+    assert_int_equal(OUT.res.steps[1].score, 5);
+    assert_string_equal(OUT.res.steps[1].table->outcomes[OUT.res.steps[1].cell.outcome].id,
+                        "broken_through");
+    state(AL15, 5, 1, GR_BT_WORN);
+    state(MAINE, 7, 1, GR_BT_FRESH);
+    assert_true(said("retreat out of close range"));
+    free(B);
+}
+
+/* Issue 25: "Perte de chef. Testez après dé de base égal à 10. Effets
+ * s'appliquent sur chef le plus près dans les 10cm de la cible" (EFFETS
+ * ADDITIONNELS).  A leader attached to the target is the nearest: the
+ * companion tests him.  A leader the players name (--leader) is tested.
+ * Neither: the test is due, said, and made with leader_loss --leader ID in
+ * the same step; --no-leader-near says there is none.
+ * The values (seed 001): base die modifier "- 1 4 - 5 pts", "- 0 6 - 8
+ * pts"; "- 1 Mousqueterie de "bleu" ou tir de canon"; x 1/2 tireurs en
+ * désordre.  CIBLE Vétéran: 10 and 9 Tir mortel; Entraîné: 8 Tir mortel;
+ * Bleu: 8 - 10 Tir mortel.  PERTE DES CHEFS: 9 Mortellement blessé
+ * (retirez le chef du jeu), 5 Manteau percé (pas d'effets). */
+static void test_natural_10_leader_loss(void **state_)
+{
+    (void)state_;
+    NLOG = 0;
+    B = new_battle();
+    ok("attach 20th_maine --leader chamberlain", NULL);
+    for (int i = 0; i < 3; i++)
+        ok("next", NULL);
+    assert_string_equal(B->rules->phases[B->phase].id, "s0_defensive_fire");
+    refused("leader_loss --leader chamberlain", "5", GR_EILLEGAL, "no leader-loss test is due");
+    /* 47th (5 stands, green) on the 83rd: 5 pts "-1 4 - 5 pts", -1 bleu =
+     * -2.  Die 10 -> 8: Entraîné "8": Tir mortel.  A natural 10, no leader
+     * attached to the 83rd and none named: the test is due, not rolled. */
+    ok("musketry 47th_alabama --target 83rd_pa --band close --per-stand 1", "10");
+    result(-2, 8, "deadly");
+    assert_int_equal(OUT.res.nsteps, 1);
+    assert_true(said("a leader-loss test is due"));
+    assert_true(said("leader_loss --leader ID"));
+    refused("leader_loss --leader oates", "5", GR_EILLEGAL, "on the other side");
+    /* The players say Chamberlain is the nearest within 10cm: die 5
+     * "Manteau percé": no effect. */
+    ok("leader_loss --leader chamberlain", "5");
+    assert_true(said("no effect"));
+    assert_int_equal(B->leaders[CHAMBERLAIN].status, GR_BT_ACTIVE);
+    refused("leader_loss --leader chamberlain", "5", GR_EILLEGAL, "no leader-loss test is due");
+    /* 15th (7 stands) on the 20th, Chamberlain attached: he is the nearest;
+     * the players cannot say otherwise. */
+    refused("musketry 15th_alabama --target 20th_maine --band close --per-stand 1 "
+            "--no-leader-near",
+            "10,9", GR_EINPUT, "attached to 20th_maine");
+    /* 7 pts: "- 0 6 - 8 pts".  Die 10 -> 10: Vétéran "10": Tir mortel; a
+     * natural 10: Chamberlain tests, die 9 "Mortellement blessé": removed
+     * from play, detached. */
+    ok("musketry 15th_alabama --target 20th_maine --band close --per-stand 1", "10,9");
+    result(0, 10, "deadly");
+    assert_int_equal(OUT.res.nsteps, 2);
+    assert_int_equal(B->leaders[CHAMBERLAIN].status, GR_BT_WOUNDED);
+    assert_int_equal(B->leaders[CHAMBERLAIN].attached, -1);
+    assert_int_equal(B->sys[0], 0);
+    next_to(1, "s0_offensive_fire");
+    /* 83rd (5 stands, disordered): 2 per stand x 5 = 10, x 1/2 = 5: "-1 4 -
+     * 5 pts".  Die 10 -> 9: Bleu "8 - 10": Tir mortel.  --no-leader-near:
+     * no test, none due. */
+    ok("musketry 83rd_pa --target 47th_alabama --band close --per-stand 2 --no-leader-near", "10");
+    result(-1, 9, "deadly");
+    assert_int_equal(OUT.res.nsteps, 1);
+    assert_false(said("is due"));
+    assert_int_equal(B->sys[0], 0);
+    /* Hazlett (3 gun stands) on the 15th: 2 x 3 = 6: 0; -1 tir de canon.
+     * Die 10 -> 9: Vétéran "9": Tir mortel; Oates is not attached: due.  It
+     * lapses with the step: leader_loss is a fire step's verb. */
+    ok("cannonade hazlett --target 15th_alabama --band close --per-stand 2", "10");
+    result(-1, 9, "deadly");
+    assert_true(said("a leader-loss test is due"));
+    assert_int_equal(B->sys[0], AL15 + 1);
+    next_to(1, "s0_melee");
+    assert_int_equal(B->sys[0], 0);
+    refused("leader_loss --leader oates", "5", GR_EILLEGAL, "not allowed now");
+    free(B);
+}
+
+/* Issue 25: the musketry table's three "Tir mortel" rows on a charge in
+ * progress, counter-charges with sabre, and a breakthrough move that
+ * reaches no enemy.  Seed 001: "Tir mortel. ... Charge stoppée. Charge
+ * stoppée ou charge à fond si Baïonnette/Sabre. Charge à fond." on rows 2,
+ * 3, 4 (docs/rules/rff.md): Vétéran 10 / 9 / 7 - 8; Entraîné 9 - 10 / 8 /
+ * 7; Bleu 8 - 10 / 7 / -.  "Charge stoppée. Recul à 5cm de la cible".
+ * Base die modifier "- 0 6 - 8 pts", "+1 9 - 11 pts"; "- 1 Mousqueterie de
+ * "bleu" ou tir de canon"; "+1 Buck & Ball (pour SM) ... recevant une
+ * charge"; "+1 Cible en ... cavalerie". */
+static void test_charges_under_fire(void **state_)
+{
+    (void)state_;
+    NLOG = 0;
+    B = new_battle();
+    next_to(1, "s0_maneuver");
+    /* 20th: +1 vaillant (commander) +1 vétérans +2 fraîche = +4, die 5 ->
+     * 9; 83rd: +1 vaillant, 0 entraînée, +2 fraîche = +3, die 5 -> 8: both
+     * "Marche Forcée"; both charge with bayonets. */
+    ok("maneuver 20th_maine", "5");
+    result(4, 9, "forced_march");
+    ok("maneuver 83rd_pa", "5");
+    result(3, 8, "forced_march");
+    ok("declare 20th_maine --target 47th_alabama --bayonet", NULL);
+    ok("declare 83rd_pa --target 15th_alabama --bayonet", NULL);
+    for (int i = 0; i < 2; i++)
+        ok("next", NULL);
+    assert_string_equal(B->rules->phases[B->phase].id, "s0_defensive_fire");
+    /* 15th (7 stands) on the charging 83rd: 7 pts: 0.  Die 9 -> 9:
+     * Entraîné "9 - 10", row 2: "Charge stoppée", bayonets or not: 6 -> 5,
+     * disordered, the charge is over. */
+    ok("musketry 15th_alabama --target 83rd_pa --band close --per-stand 1", "9");
+    result(0, 9, "deadly");
+    assert_true(said("« Charge stoppée »"));
+    assert_true(said("charge stopped: fall back to 5 cm"));
+    assert_int_equal(U(PA83)->sys[1], 0); /* RFF_U_CHARGE */
+    state(PA83, 5, 1, GR_BT_FRESH);
+    /* 47th (5 stands) on the 20th charging it: 2 x 5 = 10 pts: +1; -1
+     * bleu; +1 Buck & Ball receiving a charge: +1.  Die 8 -> 9: Vétéran
+     * "9", row 3: with bayonets the charge goes home: 8 -> 7, disordered. */
+    ok("musketry 47th_alabama --target 20th_maine --band close --per-stand 2", "8");
+    result(1, 9, "deadly");
+    assert_int_equal(mod("Buck & Ball", -1), 1);
+    assert_true(said("« Charge stoppée ou charge à fond si Baïonnette/Sabre »: with bayonet"));
+    assert_true(said("charge home"));
+    assert_int_equal(U(MAINE)->sys[1], AL47 + 1);
+    state(MAINE, 7, 1, GR_BT_FRESH);
+    next_to(1, "s0_offensive_fire");
+    next_to(1, "s0_melee");
+    refused("charge 83rd_pa --target 15th_alabama", "5,5", GR_EILLEGAL, "declared no charge");
+    /* 20th (7) on the 47th (5): +1 Vétérans +2 Frais -1 désordre +1
+     * Baïonnette = +3; defender -1 Bleus +2 Frais = +1; 7 v 5 is under 3/2.
+     * Dice 9 v 1: 8 + 3 - 1 = 10: "9 ou plus" BALAYÉS: 2 socles + 1 beyond
+     * 9: 5 -> 2; the 20th breaks through. */
+    ok("charge 20th_maine --target 47th_alabama", "9,1");
+    result(2, 10, "swept_away");
+    state(AL47, 2, 1, GR_BT_SPENT);
+    next_to(1, "s0_breakthrough_moves");
+    /* Its half move ("Double ligne 30": 15 cm) reaches no enemy: no
+     * breakthrough combat. */
+    ok("breakthrough 20th_maine", NULL);
+    assert_true(said("half a move (15 cm in the open) toward the nearest enemy; it reaches none"));
+    next_to(1, "s0_breakthrough");
+    refused("charge 20th_maine --target 15th_alabama", "5,5", GR_EILLEGAL, "no breakthrough");
+    free(B);
+
+    /* The 47th as cavalry (green, 5 stands) counter-charges the 20th with
+     * sabres. */
+    NLOG = 0;
+    B = new_battle();
+    B->units[AL47].arm = GR_BT_CAVALRY;
+    gr_error e;
+    assert_int_equal(B->rules->setup(B, &e), GR_OK);
+    next_to(1, "s0_maneuver");
+    ok("maneuver 20th_maine", "5");
+    ok("declare 20th_maine --target 15th_alabama --bayonet", NULL);
+    ok("countercharge 47th_alabama --target 20th_maine --sabre", NULL);
+    assert_true(said("counter-charges 20th_maine with sabre"));
+    refused("countercharge 47th_alabama --target 20th_maine", NULL, GR_EILLEGAL,
+            "already counter-charges");
+    next_to(1, "s0_leader_moves");
+    next_to(1, "s0_defensive_fire");
+    /* 15th on the 20th charging it: 7 pts: 0.  Die 7 -> 7: Vétéran "7 -
+     * 8", row 4: "Charge à fond": 8 -> 7, disordered, the charge goes on. */
+    ok("musketry 15th_alabama --target 20th_maine --band close --per-stand 1", "7");
+    result(0, 7, "deadly");
+    assert_true(said("« Charge à fond »"));
+    assert_int_equal(U(MAINE)->sys[1], AL15 + 1);
+    next_to(1, "s0_offensive_fire");
+    /* Hazlett (3 gun stands) on the counter-charging 47th: 6 pts: 0; -1
+     * canon; +1 cavalerie: 0.  Die 7 -> 7: Bleu "7", row 3: with sabres the
+     * counter-charge goes home: 5 -> 4. */
+    ok("cannonade hazlett --target 47th_alabama --band long --per-stand 2", "7");
+    result(0, 7, "deadly");
+    assert_true(said("with bayonet/sabre"));
+    assert_int_equal(U(AL47)->sys[3], MAINE + 1); /* RFF_U_COUNTER */
+    /* 83rd (6) on it: 6 pts: 0; +1 cavalerie.  Die 8 -> 9: Bleu "8 - 10",
+     * row 2: "Charge stoppée", sabres or not: 4 -> 3. */
+    ok("musketry 83rd_pa --target 47th_alabama --band long --per-stand 1", "8");
+    result(1, 9, "deadly");
+    assert_true(said("charge stopped"));
+    assert_int_equal(U(AL47)->sys[3], 0);
+    assert_int_equal(gr_bt_unit_stands(U(AL47)), 3);
+    next_to(1, "s0_melee");
+    refused("charge 20th_maine --target 47th_alabama", "5,5", GR_EILLEGAL, "declared no charge");
+    free(B);
+}
+
+/* "+1 Chef attaché ou Colonel courageux" (maneuver and charge lists): a
+ * brave colonel gives the +1, but "-9 et pire ... Test de perte du chef si
+ * chef attaché" tests an attached leader only: a regiment with its brave
+ * colonel and no leader attached rolls no leader-loss die. */
+static void test_brave_colonel_no_leader_test(void **state_)
+{
+    (void)state_;
+    NLOG = 0;
+    B = new_battle();
+    gr_bt_unit *m = &B->units[MAINE];
+    snprintf(m->flags[m->nflags++], GR_BT_ID, "brave_colonel");
+    gr_error e;
+    assert_int_equal(B->rules->setup(B, &e), GR_OK);
+    next_to(1, "s0_maneuver");
+    /* +1 Chef vaillant (commander) +1 Colonel courageux +1 vétérans +2
+     * fraîche = +5; die 3 -> 8: Marche Forcée. */
+    ok("maneuver 20th_maine", "3");
+    result(5, 8, "forced_march");
+    ok("declare 20th_maine --target 15th_alabama", NULL);
+    for (int i = 0; i < 4; i++)
+        ok("next", NULL);
+    /* 20th (8): +1 Vétérans +2 Frais +1 Colonel courageux = +4; 15th (7):
+     * +1 +2, +1 favorable ground = +4; 8 v 7 under 3/2.  Dice 1 v 10: -9 +
+     * 4 - 4 = -9: ASSAUT REPOUSSÉ: "ATTAQUANT perd 2 socles", rout move,
+     * broken: 8 -> 6 (2 lost: ébranlée).  No leader attached: no test, two
+     * dice. */
+    ok("charge 20th_maine --target 15th_alabama --favorable", "1,10");
+    assert_int_equal(mod("Colonel courageux", 0), 1);
+    result(0, -9, "repulsed");
+    assert_int_equal(OUT.res.nsteps, 1);
+    state(MAINE, 6, 1, GR_BT_WORN);
+    assert_int_equal(U(MAINE)->broken, 1);
     free(B);
 }
 
@@ -877,6 +1162,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_three_turns),
         cmocka_unit_test(test_guns_and_fierce_fight),
+        cmocka_unit_test(test_fought_again_from_the_state),
+        cmocka_unit_test(test_natural_10_leader_loss),
+        cmocka_unit_test(test_charges_under_fire),
+        cmocka_unit_test(test_brave_colonel_no_leader_test),
         cmocka_unit_test(test_formation_and_countercharge),
         cmocka_unit_test(test_leader_out_for_a_turn),
         cmocka_unit_test(test_guns_shocked),

@@ -44,6 +44,14 @@ m() {
     got=$(jq -c --arg t "$2" '[.resolution.modifiers[]|select(.applied and (.reason|contains($t)))|(.value // 0)]' "$last")
     if [ "$got" = "$3" ]; then pass; else flunk "$1: modifiers with \"$2\": $got, want $3"; fi
 }
+# i NAME TEXT: one of the last action's instructions contains TEXT
+i() {
+    if jq -e --arg t "$2" '[.instructions[]|select(contains($t))]|length > 0' "$last" >/dev/null; then
+        pass
+    else
+        flunk "$1: no instruction with \"$2\": $(jq -c .instructions "$last")"
+    fi
+}
 # a NAME VERB ARGS...: an action without a roll
 a() {
     local name=$1 verb=$2
@@ -91,6 +99,9 @@ n 1 s0_leader_moves
 n 1 s0_defensive_fire
 # 15th: 7 stands x 1 = 7 pts: 0; 7: Vétéran 7-8 Tir mortel: 20th 8 -> 7, disordered
 r t1-fire-15th '[0,7,"deadly"]' musketry 15th_alabama --target 20th_maine --band close --per-stand 1 --roll 7
+# issue 25: Tir mortel's row 4 (Vétéran 7-8): « Charge à fond », the charge goes on
+i t1-row-4 '« Charge à fond »'
+i t1-charge-home 'charge home'
 u t1-20th 20th_maine '[7,true,"fresh"]'
 n 1 s0_offensive_fire
 # Hazlett: 3 x 2 = 6: 0, -1 canon; 6 -> 5: Bleu 5-6 efficace: disordered
@@ -108,8 +119,16 @@ expect_status t1-15th-broken '.units[3].broken' 'true' "$bf"
 expect_json undo-charge '.hash' "\"$h\"" -- battle undo "$bf" --json
 u undone-15th 15th_alabama '[7,false,"fresh"]'
 r t1-charge-again '[1,9,"swept_away"]' charge 20th_maine --target 15th_alabama --roll 10,2
+expect_exit t1-breakthrough-out-of-phase 2 'breakthrough is not allowed now: this is s0_melee' \
+    -- battle breakthrough "$bf" 20th_maine --target 47th_alabama
 n 1 s0_breakthrough_moves
+# issue 25: "3° b. Faites les mouvements de percée": « perce sur 1/2 mouvement vers
+# ennemi plus proche »: infantry double line 30 cm: 15 cm; the 47th is reached
+expect_exit t1-no-breakthrough 2 'has no breakthrough' -- battle breakthrough "$bf" 83rd_pa --target 47th_alabama
+expect_json t1-breakthrough-move '.instructions[0]|contains("half a move (15 cm in the open) toward 47th_alabama")' \
+    'true' -- battle breakthrough "$bf" 20th_maine --target 47th_alabama --json
 n 1 s0_breakthrough
+expect_exit t1-breakthrough-elsewhere 2 'reached 47th_alabama' -- battle charge "$bf" 20th_maine --target 15th_alabama --roll 6,5
 # 20th +4 (percée) v 47th -1 bleus 0 ébranlés -1 désordre -1 (7 v 4: 3/2) = -3;
 # 6 v 5: 10 - 2 = 8: enfoncés: 4 -> 3, spent (2 lost)
 r t1-breakthrough '[7,8,"broken_through"]' charge 20th_maine --target 47th_alabama --roll 6,5
@@ -181,6 +200,13 @@ r t2-fire-20th '[0,6,"effective"]' musketry 20th_maine --target 47th_alabama --b
 n 2 s1_offensive_fire
 # 47th disordered: 3 x 1/2 = 1.5: -4, -1 bleu = -5; 10 -> 5: nourri; natural 10: short
 r t2-fire-47th '[-5,5,"heavy"]' musketry 47th_alabama --target 20th_maine --band close --per-stand 1 --roll 10
+# issue 25: « Perte de chef. Testez après dé de base égal à 10 »: no leader attached to
+# the 20th and none named: the test is due; the players say Chamberlain (attached to the
+# 83rd) is the nearest within 10 cm: die 3, « Ignore bravement le tir »: no effect
+i t2-leader-due 'a leader-loss test is due'
+expect_exit t2-leader-other-side 2 'on the other side' -- battle leader_loss "$bf" --leader oates --roll 3
+r t2-leader-loss '[0,3,"unhurt"]' leader_loss --leader chamberlain --roll 3
+expect_exit t2-leader-not-due 2 'no leader-loss test is due' -- battle leader_loss "$bf" --leader chamberlain --roll 3
 n 2 s1_melee
 n 2 s1_breakthrough_moves
 n 2 s1_breakthrough
@@ -204,6 +230,7 @@ n 3 s0_melee
 r t3-charge '[10,15,"swept_away"]' charge 20th_maine --target 47th_alabama --roll 7,2
 expect_status t3-47th-removed '.units[4]|[.left,.removed]' '[0,true]' "$bf"
 n 3 s0_breakthrough_moves
+a t3-breakthrough-move breakthrough 20th_maine --target 15th_alabama
 n 3 s0_breakthrough
 # 20th +4 v 15th +1 -2 -2 (7 v 3: 2/1) = -3; 5 v 5: 7: enfoncés: 3 -> 2
 r t3-breakthrough '[7,7,"broken_through"]' charge 20th_maine --target 15th_alabama --roll 5,5

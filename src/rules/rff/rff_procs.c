@@ -773,7 +773,13 @@ static const char *const cav_charges[] = {"none", "clear", "rough", "difficult_o
          0,                                                                                        \
          "the side is guns: supported (+1) or unsupported (-1)"},                                  \
         {side "-disordered", GR_P_FLAG, NULL, 0, 0, 1, "troops disordered or guns silenced (-1)"}, \
-        {side "-attached", GR_P_FLAG, NULL, 0, 0, 1, "leader attached or brave colonel (+1)"},     \
+        {side "-attached",                                                                         \
+         GR_P_FLAG,                                                                                \
+         NULL,                                                                                     \
+         0,                                                                                        \
+         0,                                                                                        \
+         1,                                                                                        \
+         "leader attached (+1; tested for loss when the result says « si chef attaché »)"},        \
         {side "-single-line", GR_P_FLAG, NULL, 0, 0, 1, "single line (-1, once with militia)"},    \
         {side "-militia", GR_P_FLAG, NULL, 0, 0, 1, "militia (-1, once with single line)"},        \
         {side "-flanked", GR_P_FLAG, NULL, 0, 0, 1, "taken in flank (-3, once in its line)"},      \
@@ -787,10 +793,34 @@ static const char *const cav_charges[] = {"none", "clear", "rough", "difficult_o
          0,                                                                                        \
          1,                                                                                        \
          "bayonet/sabre or breakthrough (+1; lost after a fierce fight)"},                         \
+        {side "-cavalry-charge",                                                                   \
+         GR_P_ENUM,                                                                                \
+         cav_charges,                                                                              \
+         0,                                                                                        \
+         0,                                                                                        \
+         0,                                                                                        \
+         "cavalry charge: clear (+2), rough (+1), difficult_or_stationary (0; also mounted "       \
+         "infantry); lost after a fierce fight"},                                                  \
+        {side "-worn-left",                                                                        \
+         GR_P_INT,                                                                                 \
+         NULL,                                                                                     \
+         0,                                                                                        \
+         0,                                                                                        \
+         99,                                                                                       \
+         "the stands left at or below which the side is worn (ébranlé), from its roster: the "   \
+         "fight again after a fierce fight reads the condition from the stands left"},             \
+        {side "-spent-left",                                                                       \
+         GR_P_INT,                                                                                 \
+         NULL,                                                                                     \
+         0,                                                                                        \
+         0,                                                                                        \
+         99,                                                                                       \
+         "the stands left at or below which the side is spent (fatigué), from its roster: "       \
+         "read again, as --" side "-worn-left, in the fight after a fierce fight"},                \
     {                                                                                              \
-        side "-cavalry-charge", GR_P_ENUM, cav_charges, 0, 0, 0,                                   \
-            "cavalry charge: clear (+2), rough (+1), difficult_or_stationary (0; also mounted "    \
-            "infantry); lost after a fierce fight"                                                 \
+        side "-brave-colonel", GR_P_FLAG, NULL, 0, 0, 1,                                           \
+            "brave colonel (+1 « Colonel courageux », once with an attached leader; he is no "   \
+            "attached leader: no leader-loss test)"                                                \
     }
 
 enum {
@@ -808,6 +838,9 @@ enum {
     CS_LIMBERED,
     CS_BAYONET,
     CS_CAV,
+    CS_WORN_LEFT,
+    CS_SPENT_LEFT,
+    CS_BRAVE,
     CS_N
 };
 enum { CP_FAVORABLE = 2 * CS_N };
@@ -828,25 +861,27 @@ static void cd_line(gr_resolution *r, int line, int side, int applied)
     }
 }
 
-/* One side's DRMs; `refight`: after a fierce fight (« Chaque coté perd 1
- * socle, troupe en désordre, canon silencieux. Perd modificateur percée,
- * baïonnette/sabre, charge de cavalerie ») each side is disordered or
- * silenced, so it carries « -1 Troupe en désordre ou canon silencieux »
- * (once, whether or not it was before), and the breakthrough, bayonet/sabre
- * and cavalry charge modifiers are lost (listed, not applied). */
-static void charge_side(gr_resolution *r, const gr_args *a, int side, int refight)
+/* One side's DRMs in condition `cond` (0 fresh, 1 worn, 2 spent);
+ * `refight`: after a fierce fight (« Chaque coté perd 1 socle, troupe en
+ * désordre, canon silencieux. Perd modificateur percée, baïonnette/sabre,
+ * charge de cavalerie ») each side is disordered or silenced, so it carries
+ * « -1 Troupe en désordre ou canon silencieux » (once, whether or not it was
+ * before), and the breakthrough, bayonet/sabre and cavalry charge modifiers
+ * are lost (listed, not applied). */
+static void charge_side(gr_resolution *r, const gr_args *a, int side, int cond, int refight)
 {
     int b = side * CS_N;
     static const int q_line[] = {RFF_CD_CRACK, RFF_CD_VETERAN, RFF_CD_TRAINED, RFF_CD_GREEN};
     cd_line(r, q_line[gr_args_get(a, b + CS_QUALITY, 2)], side, 1);
     static const int c_line[] = {RFF_CD_FRESH, RFF_CD_WORN, RFF_CD_SPENT};
-    cd_line(r, c_line[gr_args_get(a, b + CS_CONDITION, 1)], side, 1);
+    cd_line(r, c_line[cond], side, 1);
     int g = (int)gr_args_get(a, b + CS_GUNS, 0);
     if (g)
         cd_line(r, g == 1 ? RFF_CD_GUN_SUPPORTED : RFF_CD_GUN_UNSUPPORTED, side, 1);
     if (gr_args_flag(a, b + CS_DISORDERED) || refight)
         cd_line(r, RFF_CD_DISORDERED_OR_SILENCED, side, 1);
-    if (gr_args_flag(a, b + CS_ATTACHED))
+    /* "+1 Chef attaché ou Colonel courageux": one line, once. */
+    if (gr_args_flag(a, b + CS_ATTACHED) || gr_args_flag(a, b + CS_BRAVE))
         cd_line(r, RFF_CD_ATTACHED, side, 1);
     if (gr_args_flag(a, b + CS_SINGLE) || gr_args_flag(a, b + CS_MILITIA))
         cd_line(r, RFF_CD_SINGLE_LINE_OR_MILITIA, side, 1);
@@ -879,6 +914,31 @@ static void odds_ratio(gr_resolution *r, int more, int fewer, int side)
         }
 }
 
+/* The condition of `side` in the fight again, with `left` stands after the
+ * fierce fight's loss: the roster's thresholds (--SIDE-worn-left,
+ * --SIDE-spent-left) read again; a side only loses stands, so its
+ * condition only worsens (docs/rules/rff.md, "fought again"). */
+static int condition_again(gr_resolution *r, const gr_args *a, int side, int cond, int left)
+{
+    int b = side * CS_N, c = cond;
+    const char *who = side ? "defender" : "attacker";
+    int64_t wl = gr_args_get(a, b + CS_WORN_LEFT, 0), sl = gr_args_get(a, b + CS_SPENT_LEFT, 0);
+    if (a->given[b + CS_SPENT_LEFT] && left <= sl)
+        c = 2;
+    else if (a->given[b + CS_WORN_LEFT] && left <= wl && c < 1)
+        c = 1;
+    if (c != cond)
+        gr_res_note(r, "fought again: the %s has %d stand(s) left (--%s-%s-left %lld): now %s", who,
+                    left, who, c == 2 ? "spent" : "worn", (long long)(c == 2 ? sl : wl),
+                    c == 2 ? "fatigué (-2)" : "ébranlé (0)");
+    else if (cond < 2 && !a->given[b + CS_WORN_LEFT] && !a->given[b + CS_SPENT_LEFT])
+        gr_res_note(r,
+                    "fought again: the %s's condition (%s) is kept; --%s-worn-left and "
+                    "--%s-spent-left (its roster) read it again from the stands left",
+                    who, conditions[cond], who, who);
+    return c;
+}
+
 /* Attacker's and defender's totals of the DRMs added from `from` on. */
 static void side_totals(const gr_resolution *r, int from, int *att, int *def)
 {
@@ -907,6 +967,15 @@ static gr_status charge_check(const gr_args *a, gr_error *err)
     };
     for (int side = 0; side < 2; side++) {
         int b = side * CS_N;
+        const char *who = side ? "defender" : "attacker";
+        if (a->given[b + CS_WORN_LEFT] && a->given[b + CS_SPENT_LEFT] &&
+            gr_args_get(a, b + CS_SPENT_LEFT, 0) > gr_args_get(a, b + CS_WORN_LEFT, 0))
+            return gr_error_set(err, GR_EINPUT,
+                                "--%s-spent-left %lld is above --%s-worn-left %lld: a regiment "
+                                "is fatigué with fewer stands than ébranlé; accepted: spent-left "
+                                "<= worn-left",
+                                who, (long long)gr_args_get(a, b + CS_SPENT_LEFT, 0), who,
+                                (long long)gr_args_get(a, b + CS_WORN_LEFT, 0));
         if (gr_args_flag(a, b + CS_LIMBERED) && !gr_args_get(a, b + CS_GUNS, 0))
             return gr_error_set(err, GR_EINPUT,
                                 "--%s-limbered: « canons attelés » is for guns; accepted with "
@@ -931,6 +1000,8 @@ static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
     if (charge_check(a, err) != GR_OK)
         return GR_EINPUT;
     int as = (int)a->v[CS_STANDS], ds = (int)a->v[CS_N + CS_STANDS];
+    int cond[2] = {(int)gr_args_get(a, CS_CONDITION, 1),
+                   (int)gr_args_get(a, CS_N + CS_CONDITION, 1)};
     gr_status st;
     gr_step *step = NULL;
     /* A fierce fight (0) is fought again with the new modifiers; the steps
@@ -943,8 +1014,12 @@ static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
                         "de cavalerie; refaites un combat",
                         SRC_CE);
         from = r->nmods;
-        charge_side(r, a, 0, round > 0);
-        charge_side(r, a, 1, round > 0);
+        if (round) {
+            cond[0] = condition_again(r, a, 0, cond[0], as);
+            cond[1] = condition_again(r, a, 1, cond[1], ds);
+        }
+        charge_side(r, a, 0, cond[0], round > 0);
+        charge_side(r, a, 1, cond[1], round > 0);
         if (as > ds)
             odds_ratio(r, as, ds, 1);
         else if (ds > as)
@@ -992,6 +1067,13 @@ static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
         gr_res_value(r, "attacker_stands_lost", GR_F_INT, as_lost);
     int test = (same(id, "swept_away") && gr_args_flag(a, CS_N + CS_ATTACHED)) ||
                (same(id, "repulsed") && gr_args_flag(a, CS_ATTACHED));
+    int loser = same(id, "swept_away") ? CS_N : 0;
+    if (!test && (same(id, "swept_away") || same(id, "repulsed")) &&
+        gr_args_flag(a, loser + CS_BRAVE))
+        gr_res_note(r,
+                    "« Test si chef attaché »: the %s's brave colonel is no attached leader: "
+                    "no leader-loss test",
+                    loser ? "defender" : "attacker");
     if (test) {
         if ((st = leader_test(r, dice, "Leader loss test", err)) != GR_OK)
             return st;
