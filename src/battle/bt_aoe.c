@@ -114,14 +114,17 @@ enum {
     V_FIRE,
     V_COMBAT,
     V_ZONE,
+    V_COUNTERCHARGE,
+    V_GENERAL_HIT,
+    V_CRITICAL,
     V_COUNT
 };
 
 static const gr_bt_verb aoe_verbs[V_COUNT] = {
     [V_INITIATIVE] = {"initiative", "initiative", BIT(PH_INITIATIVE), 0,
-                      "initiative [--choose first|second] [--side0-critical-levels N] "
-                      "[--side1-critical-levels N]: the commanders-in-chief's D10 each (from "
-                      "turn 2); the winner chooses to be 1st player (first) or not (second)"},
+                      "initiative [--choose first|second]: the commanders-in-chief's D10 each, "
+                      "-1 per critical level (`critical`) (from turn 2); the winner chooses to "
+                      "be 1st player (first) or not (second)"},
     [V_ATTACH] = {"attach", NULL, BIT(PH_S1_LEADERS) | BIT(PH_S2_LEADERS), 0,
                   "attach UNIT --leader ID: attach a general to a brigade of his side (no roll)"},
     [V_DETACH] = {"detach", NULL, BIT(PH_S1_LEADERS) | BIT(PH_S2_LEADERS), 0,
@@ -146,28 +149,55 @@ static const gr_bt_verb aoe_verbs[V_COUNT] = {
                 "[--enfilade 1] [--target-grand-battery 1] [--stands-firing N]"},
     [V_COMBAT] = {"combat", "combat", BIT(PH_S1_COMBAT) | BIT(PH_S2_COMBAT), 1,
                   "combat UNIT --target UNIT [--charge-distance INCHES] [--defender-cover 0-3] "
-                  "[--defender-outflanked 1] [--defender-not-countercharging 1]: the attacker "
-                  "against the defender"},
+                  "[--defender-outflanked 1]: the attacker against the defender"},
     [V_ZONE] = {"zone", NULL, ~UINT64_C(0) >> (64 - PH_COUNT) & ~BIT(PH_INITIATIVE), 0,
                 "zone UNIT --to reserve|tactical: the unit is in the reserve zone (no enemy "
                 "within 18\") or the tactical zone"},
+    [V_COUNTERCHARGE] = {"countercharge", NULL, BIT(PH_S1_COMBAT) | BIT(PH_S2_COMBAT), 1,
+                         "countercharge UNIT --target UNIT: the defender's cavalry brigade UNIT "
+                         "counter-charges the charging cavalry brigade (no roll; before their "
+                         "combat)"},
+    [V_GENERAL_HIT] = {"general_hit", "general_hit",
+                       BIT(PH_S1_FIRE_A) | BIT(PH_S1_FIRE_B) | BIT(PH_S2_FIRE_A) |
+                           BIT(PH_S2_FIRE_B),
+                       0,
+                       "general_hit --leader ID: the Généraux touchés check due for a second "
+                       "general attached to a brigade that lost stands to fire this phase"},
+    [V_CRITICAL] = {"critical", NULL, ~UINT64_C(0) >> (64 - PH_COUNT), 0,
+                    "critical --side 0|1 --levels N: the critical levels that side's army has "
+                    "reached or passed (no roll; -1 each to its initiative roll)"},
 };
 
 /* ---- the units' and the battle's own counters (gr_bt_unit.sys, gr_battle.sys) */
 
 enum {
     U_LOST_FIRE,    /* stands lost in the fire phase of the current segment */
-    U_RESERVE_USED, /* 1: used (or tried) reserve movement this segment */
+    U_RESERVE,      /* RES_* bits: reserve movement and zones */
     U_ART_ACTIONS,  /* a battery's actions in its friendly segment */
     U_FORMATION,    /* bit 0: changed formation this segment; bit 1: may not change */
     U_SILENCED_SEG, /* the segment (turn * 2 + segment) its guns were silenced in */
     U_RES_TURN,     /* the turn of its last reserve movement attempt (0: never) */
     U_RES_RESULT,   /* its result: 1 succeeded, -N failed N friendly segments in a row */
-    U_BREAKTHROUGH, /* 1: broke through with a charge this combat phase (+1) */
+    U_COMBAT,       /* bit 0 (CB_BREAKTHROUGH): broke through with a charge this combat
+                       phase (+1); bits 4 up: the charger it counter-charges, index + 1 */
 };
 enum {
     B_INITIATIVE_TURN, /* the turn whose initiative was rolled */
+    B_CRITICAL_0,      /* critical levels side 0's army has reached or passed */
+    B_CRITICAL_1,      /* the same for side 1 */
+    B_GH_DUE_LO,       /* Généraux touchés checks due: bit k, leader k (0 to 31) */
+    B_GH_DUE_HI,       /* leaders 32 to 63 */
 };
+
+/* U_RESERVE: used (or tried) reserve movement this segment; entered the
+ * tactical zone after it this segment; the players have recorded its zone
+ * with `zone` (kept over the segments: the others are cleared). */
+#define RES_USED    1
+#define RES_ENTERED 2
+#define RES_ZONE    4
+
+#define CB_BREAKTHROUGH 1
+#define CB_SHIFT        4
 
 #define FORM_CHANGED 1
 #define FORM_FROZEN  2
@@ -392,6 +422,22 @@ static int attached_rating(const gr_battle *b, int u, int *idx)
     return best;
 }
 
+/* Is a Généraux touchés check due for leader l (B_GH_DUE_LO / _HI, bit
+ * l % 32)?  Set by a fire whose target lost stands with more than one
+ * general attached; made by `general_hit`; cleared when the phase ends. */
+static int gh_due(const gr_battle *b, int l)
+{
+    int slot = l < 32 ? B_GH_DUE_LO : B_GH_DUE_HI;
+    return (int)(((unsigned)b->sys[slot] >> (unsigned)(l % 32)) & 1u);
+}
+
+static void gh_set_due(gr_battle *b, int l, int on)
+{
+    int slot = l < 32 ? B_GH_DUE_LO : B_GH_DUE_HI;
+    unsigned m = 1u << (unsigned)(l % 32), v = (unsigned)b->sys[slot];
+    b->sys[slot] = (int)(on ? v | m : v & ~m);
+}
+
 static int is_french(const gr_battle *b, int side)
 {
     int fr = 0, n = 0;
@@ -520,13 +566,17 @@ static gr_status prep_initiative(const gr_battle *b, const gr_bt_verb *v, const 
 {
     static const fact facts[] = {
         {"choose", NULL},
-        {"side0-critical-levels", NULL},
-        {"side1-critical-levels", NULL},
+        {"side0-critical-levels", "the critical levels recorded with `critical --side 0 "
+                                  "--levels N`"},
+        {"side1-critical-levels", "the critical levels recorded with `critical --side 1 "
+                                  "--levels N`"},
         {"first-cinc-engaged", "whether each commander-in-chief is attached, captured or killed"},
         {"second-cinc-engaged", "whether each commander-in-chief is attached, captured or killed"},
         {"french", "the sides' nations (the order of battle)"},
-        {"first-critical-levels", "named by side here: --side0-critical-levels"},
-        {"second-critical-levels", "named by side here: --side1-critical-levels"},
+        {"first-critical-levels", "the critical levels recorded with `critical --side 0 "
+                                  "--levels N`"},
+        {"second-critical-levels", "the critical levels recorded with `critical --side 1 "
+                                   "--levels N`"},
         {NULL, NULL}};
     gr_status st = check_facts(v, c, facts, err);
     if (st != GR_OK)
@@ -550,11 +600,14 @@ static gr_status prep_initiative(const gr_battle *b, const gr_bt_verb *v, const 
                             ch);
     const gr_procedure *p = proc("initiative");
     /* The procedure's "first" and "second" commanders are sides 0 and 1. */
-    const char *l0 = gr_bt_call_get(c, "side0-critical-levels");
-    const char *l1 = gr_bt_call_get(c, "side1-critical-levels");
-    if (l0 && (st = set(p, out, "first-critical-levels", l0, err)) != GR_OK)
+    /* « -1 Par niveau critique atteint ou dépassé », « DRM applicables
+     * seulement pendant l'Interphase d'initiative »: each army's levels as
+     * recorded (`critical`). */
+    if (b->sys[B_CRITICAL_0] &&
+        (st = set_int(p, out, "first-critical-levels", b->sys[B_CRITICAL_0], err)) != GR_OK)
         return st;
-    if (l1 && (st = set(p, out, "second-critical-levels", l1, err)) != GR_OK)
+    if (b->sys[B_CRITICAL_1] &&
+        (st = set_int(p, out, "second-critical-levels", b->sys[B_CRITICAL_1], err)) != GR_OK)
         return st;
     if (cinc_engaged(b, 0) && (st = set(p, out, "first-cinc-engaged", "1", err)) != GR_OK)
         return st;
@@ -633,10 +686,21 @@ static gr_status prep_reserve(const gr_battle *b, const gr_bt_verb *v, const gr_
                             "reserve: \"%s\" is a battery: it uses reserve movement without a "
                             "roll (« pas pour une batterie », seed 000, Procédure); move it",
                             u->id);
-    if (u->sys[U_RESERVE_USED])
+    if ((u->sys[U_RESERVE] & RES_USED))
         return gr_error_set(err, GR_EILLEGAL,
                             "reserve: \"%s\" has already used its reserve movement this segment",
                             u->id);
+    /* Seed 000: in the tactical zone « Elles doivent dès lors bouger et
+     * combattre selon les règles applicables en zone tactique ».  The
+     * zone is known once the players have recorded it (`zone`). */
+    if ((u->sys[U_RESERVE] & RES_ZONE) && !u->in_reserve)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "reserve: \"%s\" is in the tactical zone (recorded with `zone`): « "
+                            "elles doivent dès lors bouger et combattre selon les règles "
+                            "applicables en zone tactique » (seed 000); test its tactical "
+                            "movement (`movement`), or record `zone %s --to reserve` if no enemy "
+                            "is within 18\"",
+                            u->id, u->id);
     const gr_procedure *p = proc("movement");
     if ((st = set(p, out, "state", "reserve", err)) != GR_OK)
         return st;
@@ -744,7 +808,7 @@ static gr_status prep_movement(const gr_battle *b, const gr_bt_verb *v, const gr
     if (u->fired)
         return gr_error_set(err, GR_EILLEGAL, "movement: \"%s\" has already tested this phase",
                             u->id);
-    if (u->sys[U_RESERVE_USED])
+    if ((u->sys[U_RESERVE] & RES_USED))
         return gr_error_set(err, GR_EILLEGAL,
                             "movement: \"%s\" used reserve movement this segment: its reserve "
                             "test replaces the tactical one (seed 000, Procédure)",
@@ -815,6 +879,15 @@ static gr_status prep_movement(const gr_battle *b, const gr_bt_verb *v, const gr
         if ((st = set(p, out, "disordered-cavalry-charging", "1", err)) != GR_OK)
             return st;
     }
+    /* « ½ mouvement si déploiement en ... quitter le carré »: the companion
+     * knows whether the brigade is in square. */
+    const char *dep = gr_bt_call_get(c, "deployment");
+    if (dep && !strcmp(dep, "leave_square") && strcmp(u->formation, "square"))
+        return gr_error_set(err, GR_EINPUT,
+                            "movement --deployment leave_square: \"%s\" is in %s, not in square "
+                            "(the companion keeps its formation); « quitter le carré » is for a "
+                            "brigade in square",
+                            u->id, u->formation);
     static const char *const pass[] = {"unsecured-flank", "withdrawing", "terrain", "deployment",
                                        "units-passed"};
     for (size_t i = 0; i < sizeof pass / sizeof pass[0]; i++) {
@@ -830,7 +903,8 @@ static gr_status prep_movement(const gr_battle *b, const gr_bt_verb *v, const gr
 static const char *fire_troops(const gr_bt_unit *u)
 {
     if (!strcmp(u->formation, "line") || !strcmp(u->formation, "supported_line"))
-        return gr_bt_has_flag(u, "two_ranks") ? "two_rank_line_or_mixed" : "three_rank_line_or_mixed";
+        return gr_bt_has_flag(u, "two_ranks") ? "two_rank_line_or_mixed"
+                                              : "three_rank_line_or_mixed";
     return "column_square_or_skirmish";
 }
 
@@ -886,7 +960,7 @@ static gr_status prep_fire(const gr_battle *b, const gr_bt_verb *v, const gr_bt_
     if (u->fired)
         return gr_error_set(err, GR_EILLEGAL, "fire: \"%s\" has already fired this phase", u->id);
     int friendly = u->side == phasing_side(b);
-    if (friendly && u->sys[U_RESERVE_USED])
+    if (friendly && (u->sys[U_RESERVE] & RES_USED))
         return gr_error_set(err, GR_EILLEGAL,
                             "fire: \"%s\" used reserve movement this segment: « ne peuvent pas "
                             "déclencher de tirs ou de combats pendant le même Segment » (seed "
@@ -1019,7 +1093,7 @@ static gr_status combat_side(const gr_battle *b, int ui, const char *side, gr_ar
         snprintf(n, sizeof n, "%d", u->sys[U_LOST_FIRE]);
         SIDE_SET("stands-lost", n);
     }
-    if (u->sys[U_BREAKTHROUGH] || !strcmp(u->formation, "supported_line"))
+    if ((u->sys[U_COMBAT] & CB_BREAKTHROUGH) || !strcmp(u->formation, "supported_line"))
         SIDE_SET("breakthrough", "1");
 #undef SIDE_SET
     return GR_OK;
@@ -1036,7 +1110,8 @@ static gr_status prep_combat(const gr_battle *b, const gr_bt_verb *v, const gr_b
         {"charge-distance", NULL},
         {"defender-cover", NULL},
         {"defender-outflanked", NULL},
-        {"defender-not-countercharging", NULL},
+        {"defender-not-countercharging",
+         "its counter-charges: record one with `countercharge DEFENDER --target ATTACKER`"},
         {"cavalry-vs-infantry", "the arms and formations: give --charge-distance INCHES"},
         {"lancers", "the attacker's kind (the order of battle)"},
         {"defender-square", "the defender's formation"},
@@ -1048,7 +1123,7 @@ static gr_status prep_combat(const gr_battle *b, const gr_bt_verb *v, const gr_b
             rest = key + 9;
         else if (!strncmp(key, "defender-", 9))
             rest = key + 9;
-        if (!rest || !strcmp(key, "defender-not-countercharging"))
+        if (!rest)
             continue;
         for (size_t k = 0; k < sizeof side_keys / sizeof side_keys[0]; k++)
             if (!strcmp(rest, side_keys[k]))
@@ -1068,12 +1143,12 @@ static gr_status prep_combat(const gr_battle *b, const gr_bt_verb *v, const gr_b
     if (d->side == a->side)
         return gr_error_set(err, GR_EINPUT, "combat: the defender \"%s\" is on the attacker's side",
                             d->id);
-    if (a->fired && !a->sys[U_BREAKTHROUGH])
+    if (a->fired && !(a->sys[U_COMBAT] & CB_BREAKTHROUGH))
         return gr_error_set(err, GR_EILLEGAL,
                             "combat: \"%s\" has already fought this phase (only a breakthrough "
                             "charges again)",
                             a->id);
-    if (a->sys[U_RESERVE_USED])
+    if ((a->sys[U_RESERVE] & RES_USED))
         return gr_error_set(err, GR_EILLEGAL,
                             "combat: \"%s\" used reserve movement this segment: « ne peuvent pas "
                             "déclencher de tirs ou de combats pendant le même Segment » (seed "
@@ -1119,13 +1194,13 @@ static gr_status prep_combat(const gr_battle *b, const gr_bt_verb *v, const gr_b
     if (cav_vs_inf && !strcmp(a->kind, "lancers") &&
         (st = set(p, out, "lancers", "1", err)) != GR_OK)
         return st;
-    if (call_flag(c, "defender-not-countercharging") &&
-        !(a->arm == GR_BT_CAVALRY && d->arm == GR_BT_CAVALRY))
-        return gr_error_set(err, GR_EINPUT,
-                            "combat --defender-not-countercharging: « cavalerie ne "
-                            "contre-chargeant pas » is cavalry charged by cavalry");
-    static const char *const pass[] = {"defender-cover", "defender-outflanked",
-                                       "defender-not-countercharging"};
+    /* « cavalerie ne contre-chargeant pas »: cavalry charged by cavalry
+     * that has not counter-charged this charger (`countercharge`). */
+    if (a->arm == GR_BT_CAVALRY && d->arm == GR_BT_CAVALRY &&
+        (d->sys[U_COMBAT] >> CB_SHIFT) != c->unit + 1 &&
+        (st = set(p, out, "defender-not-countercharging", "1", err)) != GR_OK)
+        return st;
+    static const char *const pass[] = {"defender-cover", "defender-outflanked"};
     for (size_t i = 0; i < sizeof pass / sizeof pass[0]; i++) {
         const char *x = gr_bt_call_get(c, pass[i]);
         if (x && (st = set(p, out, pass[i], x, err)) != GR_OK)
@@ -1215,8 +1290,123 @@ static gr_status prep_zone(const gr_battle *b, const gr_bt_verb *v, const gr_bt_
     if (!to || (strcmp(to, "reserve") && strcmp(to, "tactical")))
         return gr_error_set(err, GR_EINPUT, "zone --to \"%s\": accepted: reserve, tactical",
                             to ? to : "");
-    if (u->in_reserve == !strcmp(to, "reserve"))
+    if (u->in_reserve == !strcmp(to, "reserve") && (u->sys[U_RESERVE] & RES_ZONE))
         return gr_error_set(err, GR_EILLEGAL, "zone: \"%s\" is already in the %s zone", u->id, to);
+    if (!strcmp(to, "reserve") && (u->sys[U_RESERVE] & RES_ENTERED))
+        return gr_error_set(err, GR_EILLEGAL,
+                            "zone: \"%s\" entered the tactical zone by reserve movement this "
+                            "segment: « Une brigade ou batterie ne peut pas utiliser le mouvement "
+                            "de réserve pour entrer dans la zone tactique et en ressortir dans le "
+                            "même Segment de joueur ami » (seed 000)",
+                            u->id);
+    return GR_OK;
+}
+
+/* A counter-charge: the defender's cavalry brigade c->unit meets the
+ * charging cavalry brigade c->target (seed 000, Phase (3) « charges et
+ * contre-charges »; seed 003, « cavalerie ne contre-chargeant pas »). */
+static gr_status prep_countercharge(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                                    gr_error *err)
+{
+    static const fact facts[] = {{NULL, NULL}};
+    gr_status st = check_facts(v, c, facts, err);
+    if (st != GR_OK)
+        return st;
+    if (c->unit < 0 || c->unit >= b->nunits)
+        return gr_error_set(err, GR_EINPUT, "countercharge needs a unit: %s", v->help);
+    const gr_bt_unit *u = &b->units[c->unit], *t = &b->units[c->target];
+    int phasing = phasing_side(b);
+    if (u->side == phasing)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "countercharge: \"%s\" is of the %s, whose segment this is: a "
+                            "counter-charge is the defender's answer to a charge (seed 000, « "
+                            "charges et contre-charges »); the %s's own charges are `combat`",
+                            u->id, b->side_name[u->side], b->side_name[phasing]);
+    if (u->arm != GR_BT_CAVALRY)
+        return gr_error_set(err, GR_EINPUT,
+                            "countercharge: \"%s\" is not cavalry: a counter-charge is a "
+                            "cavalry brigade's (« cavalerie ne contre-chargeant pas », seed 003; "
+                            "« contre-charges si ce sont des brigades de cavalerie », seed 000)",
+                            u->id);
+    if (t->removed)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "countercharge: the charger \"%s\" has been removed from play", t->id);
+    if (t->side != phasing)
+        return gr_error_set(err, GR_EINPUT,
+                            "countercharge: \"%s\" is not of the %s, whose segment this is: only "
+                            "their brigades charge now",
+                            t->id, b->side_name[phasing]);
+    if (t->arm != GR_BT_CAVALRY)
+        return gr_error_set(err, GR_EINPUT,
+                            "countercharge: \"%s\" is not cavalry: cavalry counter-charges a "
+                            "cavalry charge (« subissant une charge de cavalerie », seed 000)",
+                            t->id);
+    if (t->fired && !(t->sys[U_COMBAT] & CB_BREAKTHROUGH))
+        return gr_error_set(err, GR_EILLEGAL,
+                            "countercharge: \"%s\" has already fought this phase; a "
+                            "counter-charge is declared before the charge's combat",
+                            t->id);
+    int cc = u->sys[U_COMBAT] >> CB_SHIFT;
+    if (cc)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "countercharge: \"%s\" already counter-charges \"%s\" this phase",
+                            u->id, b->units[cc - 1].id);
+    return GR_OK;
+}
+
+/* A Généraux touchés check due (gh_due) for the call's leader. */
+static gr_status prep_general_hit(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                                  gr_args *out, gr_error *err)
+{
+    static const fact facts[] = {{"charismatic", "the general's rating (the order of battle)"},
+                                 {NULL, NULL}};
+    gr_status st = check_facts(v, c, facts, err);
+    if (st != GR_OK)
+        return st;
+    if (c->unit >= 0)
+        return gr_error_set(err, GR_EINPUT, "general_hit takes no unit: %s", v->help);
+    if (c->leader < 0 || c->leader >= b->nleaders)
+        return gr_error_set(err, GR_EINPUT, "general_hit needs --leader ID: %s", v->help);
+    const gr_bt_leader *l = &b->leaders[c->leader];
+    if (!gh_due(b, c->leader))
+        return gr_error_set(err, GR_EILLEGAL,
+                            "general_hit: no Généraux touchés check is due for \"%s\": one is due "
+                            "for each general attached to a brigade that lost stands to fire in "
+                            "this phase, and the fire itself checks the first (docs/rules/aoe.md)",
+                            l->id);
+    if (!strcmp(l->rating, "charismatic") &&
+        (st = set(proc("general_hit"), out, "charismatic", "1", err)) != GR_OK)
+        return st;
+    return GR_OK;
+}
+
+static gr_status prep_critical(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                               gr_error *err)
+{
+    static const fact facts[] = {{"side", NULL}, {"levels", NULL}, {NULL, NULL}};
+    gr_status st = check_facts(v, c, facts, err);
+    if (st != GR_OK)
+        return st;
+    if (c->unit >= 0)
+        return gr_error_set(err, GR_EINPUT, "critical takes no unit: %s", v->help);
+    const char *side = gr_bt_call_get(c, "side"), *lv = gr_bt_call_get(c, "levels");
+    if (!side || (strcmp(side, "0") && strcmp(side, "1")))
+        return gr_error_set(err, GR_EINPUT, "critical --side \"%s\": accepted: 0 (%s), 1 (%s)",
+                            side ? side : "", b->side_name[0], b->side_name[1]);
+    char *end = NULL;
+    long n = lv ? strtol(lv, &end, 10) : -1;
+    if (!lv || *end || n < 0 || n > 9)
+        return gr_error_set(err, GR_EINPUT, "critical --levels \"%s\": accepted: 0 to 9",
+                            lv ? lv : "");
+    int k = side[0] - '0', now = b->sys[B_CRITICAL_0 + k];
+    if (n == now)
+        return gr_error_set(err, GR_EILLEGAL, "critical: the %s's army is already at %d",
+                            b->side_name[k], now);
+    if (n < now)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "critical: the %s's army has reached %d critical levels; « atteint ou "
+                            "dépassé » (seed 003) does not go back; `undo` a wrong record",
+                            b->side_name[k], now);
     return GR_OK;
 }
 
@@ -1224,7 +1414,7 @@ static gr_status aoe_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_b
                              gr_args *out, gr_error *err)
 {
     int k = (int)(v - aoe_verbs);
-    if (c->leader >= 0 && k != V_ATTACH && k != V_DETACH)
+    if (c->leader >= 0 && k != V_ATTACH && k != V_DETACH && k != V_GENERAL_HIT)
         return gr_error_set(err, GR_EINPUT, "%s takes no --leader: %s", v->name, v->help);
     if (c->unit >= 0 && c->unit < b->nunits && b->units[c->unit].removed)
         return gr_error_set(err, GR_EILLEGAL, "%s: \"%s\" has been removed from play", v->name,
@@ -1240,6 +1430,9 @@ static gr_status aoe_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_b
     case V_FIRE: return prep_fire(b, v, c, out, err);
     case V_COMBAT: return prep_combat(b, v, c, out, err);
     case V_ZONE: return prep_zone(b, v, c, err);
+    case V_COUNTERCHARGE: return prep_countercharge(b, v, c, err);
+    case V_GENERAL_HIT: return prep_general_hit(b, v, c, out, err);
+    case V_CRITICAL: return prep_critical(b, v, c, err);
     default: return gr_error_set(err, GR_ERUNTIME, "aoe: verb %s has no preparation", v->name);
     }
 }
@@ -1461,17 +1654,19 @@ static void effect_on(gr_battle *b, int ui, const gr_effect *e, const ctx *k, no
     }
     if (e->square && !u->removed) {
         say(ns, ui, "%s", strcmp(u->formation, "square") ? "forms square" : "stays in square");
+        if (strcmp(u->formation, "square"))
+            u->sys[U_FORMATION] |= FORM_CHANGED;
         snprintf(u->formation, sizeof u->formation, "square");
     }
     switch (e->position) {
     case GR_POS_HOLDS: say(ns, ui, "holds its position"); break;
     case GR_POS_CARRIES: say(ns, ui, "occupies the position the enemy left"); break;
     case GR_POS_BREAKTHROUGH:
-        u->sys[U_BREAKTHROUGH] = 1;
+        u->sys[U_COMBAT] |= CB_BREAKTHROUGH;
         say(ns, ui, "breaks through: charges at half speed toward the nearest enemy unit");
         break;
     case GR_POS_CARRIES_OR_BREAKTHROUGH:
-        u->sys[U_BREAKTHROUGH] = 1;
+        u->sys[U_COMBAT] |= CB_BREAKTHROUGH;
         say(ns, ui,
             "occupies the position the enemy left, or breaks through: charges at half speed "
             "toward the nearest enemy unit");
@@ -1527,41 +1722,80 @@ static const char *outcome_label(const gr_step *s)
     return s->table->outcomes[s->cell.outcome].label;
 }
 
+/* The Généraux touchés result s for leader l: « 5 - Général hors de combat,
+ * remplacé après un Tour ». */
+static void general_hit_result(gr_battle *b, int l, const gr_step *s, notes *ns)
+{
+    const gr_effects *gx = step_effects(s);
+    gr_bt_leader *x = &b->leaders[l];
+    int hit = 0;
+    for (size_t i = 0; gx && i < gx->n; i++)
+        if (gx->lines[i].leader == GR_LEADER_OUT_OF_ACTION) {
+            hit = 1;
+            x->status = GR_BT_OUT_OF_ACTION;
+            x->attached = -1;
+            x->back_turn = b->turn + 1;
+            say(ns, -1,
+                "%s is out of action (« hors de combat »): take him off; he is replaced "
+                "after a turn (back in turn %d)",
+                x->name, x->back_turn);
+        }
+    if (!hit)
+        say(ns, -1, "%s is unharmed", x->name);
+}
+
 static gr_status apply_fire(gr_battle *b, const gr_bt_call *c, const gr_resolution *r, notes *ns)
 {
-    gr_bt_unit *u = &b->units[c->unit];
+    gr_bt_unit *u = &b->units[c->unit], *t = &b->units[c->target];
     u->fired = 1;
     if (u->arm == GR_BT_ARTILLERY && u->side == phasing_side(b))
         u->sys[U_ART_ACTIONS]++;
     const gr_step *s = find_step(r, "Fire");
     if (!s)
         return GR_OK;
-    say(ns, -1, "%s fires at %s: %s (score %d)", u->name, b->units[c->target].name,
-        outcome_label(s), s->score);
+    /* The generals attached before the result: the fire's own check is
+     * for the best of them (prep_fire's --general), even if the result
+     * destroys the brigade and detaches them. */
+    int checked = -1, others[GR_BT_MAX_LEADERS], nothers = 0;
+    attached_rating(b, c->target, &checked);
+    for (int i = 0; i < b->nleaders; i++)
+        if (i != checked && b->leaders[i].attached == c->target &&
+            gr_bt_leader_active(&b->leaders[i]))
+            others[nothers++] = i;
+    int lost_before = t->lost;
+    say(ns, -1, "%s fires at %s: %s (score %d)", u->name, t->name, outcome_label(s), s->score);
     ctx k = {.in_fire = 1, .allow = -1};
     const gr_effects *fx = step_effects(s);
     for (size_t i = 0; fx && i < fx->n; i++)
         if (fx->lines[i].who == GR_FX_TARGET)
             effect_on(b, c->target, &fx->lines[i], &k, ns);
     const gr_step *g = find_step(r, "General hit");
-    if (g) {
-        int leader = -1;
-        attached_rating(b, c->target, &leader);
-        const gr_effects *gx = step_effects(g);
-        for (size_t i = 0; gx && i < gx->n && leader >= 0; i++)
-            if (gx->lines[i].leader == GR_LEADER_OUT_OF_ACTION) {
-                gr_bt_leader *l = &b->leaders[leader];
-                l->status = GR_BT_OUT_OF_ACTION;
-                l->attached = -1;
-                l->back_turn = b->turn + 1;
-                say(ns, -1,
-                    "%s is out of action (« hors de combat »): take him off; he is replaced "
-                    "after a turn (back in turn %d)",
-                    l->name, l->back_turn);
-            }
-        if (leader >= 0 && gx && gx->n == 0)
-            say(ns, -1, "%s is unharmed", b->leaders[leader].name);
-    }
+    if (g && checked >= 0)
+        general_hit_result(b, checked, g, ns);
+    /* Every general attached to the brigade hit is checked
+     * (docs/rules/aoe.md); the fire's procedure checks one: the others'
+     * checks are due, made with `general_hit`. */
+    if (t->lost > lost_before)
+        for (int i = 0; i < nothers; i++) {
+            gh_set_due(b, others[i], 1);
+            say(ns, -1,
+                "%s is attached to %s too: his Généraux touchés check is due; make it now: "
+                "`general_hit --leader %s` (D10: --roll N, or the battle's dice)",
+                b->leaders[others[i]].name, t->name, b->leaders[others[i]].id);
+        }
+    return GR_OK;
+}
+
+static gr_status apply_general_hit(gr_battle *b, const gr_bt_call *c, const gr_resolution *r,
+                                   notes *ns)
+{
+    const gr_step *g = find_step(r, "General hit");
+    gh_set_due(b, c->leader, 0);
+    if (!g)
+        return GR_OK;
+    say(ns, -1, "%s, Généraux touchés: %s (score %d)", b->leaders[c->leader].name, outcome_label(g),
+        g->score);
+    general_hit_result(b, c->leader, g, ns);
     return GR_OK;
 }
 
@@ -1569,7 +1803,7 @@ static gr_status apply_combat(gr_battle *b, const gr_bt_call *c, const gr_resolu
 {
     gr_bt_unit *a = &b->units[c->unit], *d = &b->units[c->target];
     a->fired = 1;
-    a->sys[U_BREAKTHROUGH] = 0;
+    a->sys[U_COMBAT] &= ~CB_BREAKTHROUGH;
     const gr_step *s = find_step(r, "Combat");
     if (!s)
         return GR_OK;
@@ -1621,8 +1855,13 @@ static gr_status apply_movement(gr_battle *b, const gr_bt_verb *v, const gr_bt_c
         int prev = u->sys[U_RES_TURN] == b->turn - 1 ? u->sys[U_RES_RESULT] : 0;
         u->sys[U_RES_RESULT] = ok ? 1 : (prev < 0 ? prev - 1 : -1);
         u->sys[U_RES_TURN] = b->turn;
-        u->sys[U_RESERVE_USED] = 1;
+        u->sys[U_RESERVE] |= RES_USED;
         say(ns, c->unit, "reserve movement used this segment: no fire nor combat started by it");
+        if (ok)
+            say(ns, -1,
+                "%s: if its move ends within 18\" of an enemy it is in the tactical zone: `zone "
+                "%s --to tactical`",
+                u->name, u->id);
     }
     return GR_OK;
 }
@@ -1697,7 +1936,35 @@ static gr_status aoe_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *
     case V_ZONE: {
         gr_bt_unit *u = &b->units[c->unit];
         u->in_reserve = !strcmp(gr_bt_call_get(c, "to"), "reserve");
+        u->sys[U_RESERVE] |= RES_ZONE;
         say(&ns, c->unit, "now in the %s zone", u->in_reserve ? "reserve" : "tactical");
+        if (!u->in_reserve && (u->sys[U_RESERVE] & RES_USED)) {
+            u->sys[U_RESERVE] |= RES_ENTERED;
+            say(&ns, c->unit,
+                "it entered the tactical zone by reserve movement: it may not go back to the "
+                "reserve zone this segment (seed 000)");
+        }
+        break;
+    }
+    case V_COUNTERCHARGE: {
+        gr_bt_unit *u = &b->units[c->unit];
+        const gr_bt_unit *t = &b->units[c->target];
+        u->sys[U_COMBAT] |= (c->target + 1) << CB_SHIFT;
+        say(&ns, c->unit,
+            "counter-charges %s: move it to meet the charge; in their combat (`combat %s "
+            "--target %s`) it takes no « cavalerie ne contre-chargeant pas » -2",
+            t->name, t->id, u->id);
+        break;
+    }
+    case V_GENERAL_HIT: st = apply_general_hit(b, c, r, &ns); break;
+    case V_CRITICAL: {
+        int k = gr_bt_call_get(c, "side")[0] - '0';
+        b->sys[B_CRITICAL_0 + k] = atoi(gr_bt_call_get(c, "levels"));
+        say(&ns, -1,
+            "the %s's army has reached or passed %d critical level%s: %+d to its initiative "
+            "roll (« -1 Par niveau critique atteint ou dépassé »)",
+            b->side_name[k], b->sys[B_CRITICAL_0 + k], b->sys[B_CRITICAL_0 + k] > 1 ? "s" : "",
+            -b->sys[B_CRITICAL_0 + k]);
         break;
     }
     default: break;
@@ -1711,6 +1978,8 @@ static gr_status aoe_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *
 static void aoe_phase_begins(gr_battle *b)
 {
     int k = b->phase;
+    /* A Généraux touchés check is made in the fire phase it falls in. */
+    b->sys[B_GH_DUE_LO] = b->sys[B_GH_DUE_HI] = 0;
     if (k != PH_S1_LEADERS && k != PH_S2_LEADERS)
         return;
     /* A segment begins: what lasts a segment is cleared; the phasing
@@ -1720,10 +1989,10 @@ static void aoe_phase_begins(gr_battle *b)
     for (int i = 0; i < b->nunits; i++) {
         gr_bt_unit *u = &b->units[i];
         u->sys[U_LOST_FIRE] = 0;
-        u->sys[U_RESERVE_USED] = 0;
+        u->sys[U_RESERVE] &= RES_ZONE;
         u->sys[U_ART_ACTIONS] = 0;
         u->sys[U_FORMATION] = 0;
-        u->sys[U_BREAKTHROUGH] = 0;
+        u->sys[U_COMBAT] = 0;
         if (u->side == side && u->guns_silenced && u->sys[U_SILENCED_SEG] < seg) {
             u->guns_silenced = 0;
             if (u->guns == GR_GUNS_SILENCED)

@@ -173,7 +173,9 @@ nx 2 s2_combat
 # ============================ turn 3 ============================
 nx 3 initiative
 # 8 against 3 - 2 (the Allies past 2 critical levels): the French choose to be 2nd player.
-act init3 "[.turn,($(mods 'Par niveau critique' defender))]" '[3,-2]' -- initiative --choose second --side1-critical-levels 2 --roll 8,3
+no init3-typed-levels 'kept by the companion' -- initiative --side1-critical-levels 2 --roll 8,3
+act crit3 '.instructions|map(select(contains("-2 to its initiative roll")))|length' '1' -- critical --side 1 --levels 2
+act init3 "[.turn,($(mods 'Par niveau critique' defender))]" '[3,-2]' -- initiative --choose second --roll 8,3
 expect_status allied-first-3 '.first' '1' "$bf"
 nx 3 s1_leaders
 nx 3 s1_reserve
