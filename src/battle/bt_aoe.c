@@ -1,13 +1,13 @@
 /* bt_aoe.c - the battle companion's rules for L'Âge des Aigles (aoe): the
  * sequence of play of seeds 000 and 003 (the initiative interphase, then
  * each player's segment: movement a-d, fire a-b, combat), the verbs of each
- * phase, every procedure input the battle's state knows, and the results'
- * effects (effect.h) applied back to the state with the instructions for
- * the table.  Readings the seeds leave open are written in
- * docs/rules/aoe.md, "The battle companion". */
-#include "bt_internal.h"
+ * phase, the order of battle's checks and every procedure input the
+ * battle's state knows.  The results' effects applied back to the state,
+ * with the instructions for the table, are bt_aoe_apply.c's.  Readings the
+ * seeds leave open are written in docs/rules/aoe.md, "The battle
+ * companion". */
+#include "bt_aoe.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,29 +16,7 @@
 
 /* ---- the sequence of play ------------------------------------------------ */
 
-/* The phases, in the order the seed prints them.  A game turn is the
- * initiative interphase and the two segments; in the second player's
- * segment (« Procéder comme pour le 1er joueur ») the roles turn round: the
- * second player moves, the first player fires first, then the second. */
-enum {
-    PH_INITIATIVE,
-    PH_S1_LEADERS,
-    PH_S1_RESERVE,
-    PH_S1_TACTICAL,
-    PH_S1_GENERALS,
-    PH_S1_FIRE_A,
-    PH_S1_FIRE_B,
-    PH_S1_COMBAT,
-    PH_S2_LEADERS,
-    PH_S2_RESERVE,
-    PH_S2_TACTICAL,
-    PH_S2_GENERALS,
-    PH_S2_FIRE_A,
-    PH_S2_FIRE_B,
-    PH_S2_COMBAT,
-    PH_COUNT
-};
-
+/* The phases (PH_* in bt_aoe.h), as the seed prints them. */
 #define S2 " (« Procéder comme pour le 1er joueur »)"
 static const gr_bt_phase aoe_phases[PH_COUNT] = {
     [PH_INITIATIVE] = {"initiative", "Interphase d'initiative", SEQ, GR_BT_BOTH_PLAYERS, -1},
@@ -103,25 +81,11 @@ static const gr_bt_phase aoe_phases[PH_COUNT] = {
 
 /* ---- the verbs ------------------------------------------------------------- */
 
-enum {
-    V_INITIATIVE,
-    V_ATTACH,
-    V_DETACH,
-    V_RESERVE,
-    V_MOVEMENT,
-    V_FORMATION,
-    V_BATTERY,
-    V_FIRE,
-    V_COMBAT,
-    V_ZONE,
-    V_COUNT
-};
-
 static const gr_bt_verb aoe_verbs[V_COUNT] = {
     [V_INITIATIVE] = {"initiative", "initiative", BIT(PH_INITIATIVE), 0,
-                      "initiative [--choose first|second] [--side0-critical-levels N] "
-                      "[--side1-critical-levels N]: the commanders-in-chief's D10 each (from "
-                      "turn 2); the winner chooses to be 1st player (first) or not (second)"},
+                      "initiative [--choose first|second]: the commanders-in-chief's D10 each, "
+                      "-1 per critical level (`critical`) (from turn 2); the winner chooses to "
+                      "be 1st player (first) or not (second)"},
     [V_ATTACH] = {"attach", NULL, BIT(PH_S1_LEADERS) | BIT(PH_S2_LEADERS), 0,
                   "attach UNIT --leader ID: attach a general to a brigade of his side (no roll)"},
     [V_DETACH] = {"detach", NULL, BIT(PH_S1_LEADERS) | BIT(PH_S2_LEADERS), 0,
@@ -146,31 +110,29 @@ static const gr_bt_verb aoe_verbs[V_COUNT] = {
                 "[--enfilade 1] [--target-grand-battery 1] [--stands-firing N]"},
     [V_COMBAT] = {"combat", "combat", BIT(PH_S1_COMBAT) | BIT(PH_S2_COMBAT), 1,
                   "combat UNIT --target UNIT [--charge-distance INCHES] [--defender-cover 0-3] "
-                  "[--defender-outflanked 1] [--defender-not-countercharging 1]: the attacker "
-                  "against the defender"},
+                  "[--defender-outflanked 1]: the attacker against the defender"},
     [V_ZONE] = {"zone", NULL, ~UINT64_C(0) >> (64 - PH_COUNT) & ~BIT(PH_INITIATIVE), 0,
                 "zone UNIT --to reserve|tactical: the unit is in the reserve zone (no enemy "
                 "within 18\") or the tactical zone"},
+    [V_COUNTERCHARGE] = {"countercharge", NULL, BIT(PH_S1_COMBAT) | BIT(PH_S2_COMBAT), 1,
+                         "countercharge UNIT --target UNIT: the defender's cavalry brigade UNIT "
+                         "counter-charges the charging cavalry brigade (no roll; before their "
+                         "combat)"},
+    [V_GENERAL_HIT] = {"general_hit", "general_hit",
+                       BIT(PH_S1_FIRE_A) | BIT(PH_S1_FIRE_B) | BIT(PH_S2_FIRE_A) |
+                           BIT(PH_S2_FIRE_B),
+                       0,
+                       "general_hit --leader ID: the Généraux touchés check due for a second "
+                       "general attached to a brigade that lost stands to fire this phase"},
+    [V_CRITICAL] = {"critical", NULL, ~UINT64_C(0) >> (64 - PH_COUNT), 0,
+                    "critical --side 0|1 --levels N: the critical levels that side's army has "
+                    "reached or passed (no roll; -1 each to its initiative roll)"},
 };
 
-/* ---- the units' and the battle's own counters (gr_bt_unit.sys, gr_battle.sys) */
-
-enum {
-    U_LOST_FIRE,    /* stands lost in the fire phase of the current segment */
-    U_RESERVE_USED, /* 1: used (or tried) reserve movement this segment */
-    U_ART_ACTIONS,  /* a battery's actions in its friendly segment */
-    U_FORMATION,    /* bit 0: changed formation this segment; bit 1: may not change */
-    U_SILENCED_SEG, /* the segment (turn * 2 + segment) its guns were silenced in */
-    U_RES_TURN,     /* the turn of its last reserve movement attempt (0: never) */
-    U_RES_RESULT,   /* its result: 1 succeeded, -N failed N friendly segments in a row */
-    U_BREAKTHROUGH, /* 1: broke through with a charge this combat phase (+1) */
-};
-enum {
-    B_INITIATIVE_TURN, /* the turn whose initiative was rolled */
-};
-
-#define FORM_CHANGED 1
-#define FORM_FROZEN  2
+int bt_aoe_verb_index(const gr_bt_verb *v)
+{
+    return (int)(v - aoe_verbs);
+}
 
 /* ---- vocabulary (checked by setup; docs/rules/aoe.md) -------------------- */
 
@@ -342,13 +304,13 @@ static const gr_bt_phase *phase(const gr_battle *b)
 }
 
 /* The segment's own number over the battle: turn * 2 + segment. */
-static int segment_no(const gr_battle *b)
+int bt_aoe_segment_no(const gr_battle *b)
 {
     return b->turn * 2 + (phase(b)->segment < 0 ? 0 : phase(b)->segment);
 }
 
 /* The side whose segment this is (the phasing player). */
-static int phasing_side(const gr_battle *b)
+int bt_aoe_phasing_side(const gr_battle *b)
 {
     return phase(b)->segment == 1 ? 1 - b->first : b->first;
 }
@@ -373,7 +335,7 @@ static int cinc_engaged(const gr_battle *b, int side)
 
 /* The best active general attached to unit u: 0 none, 1 ordinary, 2
  * charismatic; *idx his index. */
-static int attached_rating(const gr_battle *b, int u, int *idx)
+int bt_aoe_attached_rating(const gr_battle *b, int u, int *idx)
 {
     int best = 0;
     if (idx)
@@ -390,6 +352,22 @@ static int attached_rating(const gr_battle *b, int u, int *idx)
         }
     }
     return best;
+}
+
+/* Is a Généraux touchés check due for leader l (B_GH_DUE_LO / _HI, bit
+ * l % 32)?  Set by a fire whose target lost stands with more than one
+ * general attached; made by `general_hit`; cleared when the phase ends. */
+static int gh_due(const gr_battle *b, int l)
+{
+    int slot = l < 32 ? B_GH_DUE_LO : B_GH_DUE_HI;
+    return (int)(((unsigned)b->sys[slot] >> (unsigned)(l % 32)) & 1u);
+}
+
+void bt_aoe_gh_set_due(gr_battle *b, int l, int on)
+{
+    int slot = l < 32 ? B_GH_DUE_LO : B_GH_DUE_HI;
+    unsigned m = 1u << (unsigned)(l % 32), v = (unsigned)b->sys[slot];
+    b->sys[slot] = (int)(on ? v | m : v & ~m);
 }
 
 static int is_french(const gr_battle *b, int side)
@@ -494,7 +472,7 @@ static const char *speed_row(const gr_bt_unit *u)
 }
 
 /* The unit's nominal speed in milli-inches (Table des vitesses). */
-static int64_t nominal_speed(const gr_bt_unit *u)
+int64_t bt_aoe_nominal_speed(const gr_bt_unit *u)
 {
     const gr_system *s = gr_system_find("aoe");
     const gr_table *t = s ? gr_system_table(s, "speed") : NULL;
@@ -520,13 +498,17 @@ static gr_status prep_initiative(const gr_battle *b, const gr_bt_verb *v, const 
 {
     static const fact facts[] = {
         {"choose", NULL},
-        {"side0-critical-levels", NULL},
-        {"side1-critical-levels", NULL},
+        {"side0-critical-levels", "the critical levels recorded with `critical --side 0 "
+                                  "--levels N`"},
+        {"side1-critical-levels", "the critical levels recorded with `critical --side 1 "
+                                  "--levels N`"},
         {"first-cinc-engaged", "whether each commander-in-chief is attached, captured or killed"},
         {"second-cinc-engaged", "whether each commander-in-chief is attached, captured or killed"},
         {"french", "the sides' nations (the order of battle)"},
-        {"first-critical-levels", "named by side here: --side0-critical-levels"},
-        {"second-critical-levels", "named by side here: --side1-critical-levels"},
+        {"first-critical-levels", "the critical levels recorded with `critical --side 0 "
+                                  "--levels N`"},
+        {"second-critical-levels", "the critical levels recorded with `critical --side 1 "
+                                   "--levels N`"},
         {NULL, NULL}};
     gr_status st = check_facts(v, c, facts, err);
     if (st != GR_OK)
@@ -550,11 +532,14 @@ static gr_status prep_initiative(const gr_battle *b, const gr_bt_verb *v, const 
                             ch);
     const gr_procedure *p = proc("initiative");
     /* The procedure's "first" and "second" commanders are sides 0 and 1. */
-    const char *l0 = gr_bt_call_get(c, "side0-critical-levels");
-    const char *l1 = gr_bt_call_get(c, "side1-critical-levels");
-    if (l0 && (st = set(p, out, "first-critical-levels", l0, err)) != GR_OK)
+    /* « -1 Par niveau critique atteint ou dépassé », « DRM applicables
+     * seulement pendant l'Interphase d'initiative »: each army's levels as
+     * recorded (`critical`). */
+    if (b->sys[B_CRITICAL_0] &&
+        (st = set_int(p, out, "first-critical-levels", b->sys[B_CRITICAL_0], err)) != GR_OK)
         return st;
-    if (l1 && (st = set(p, out, "second-critical-levels", l1, err)) != GR_OK)
+    if (b->sys[B_CRITICAL_1] &&
+        (st = set_int(p, out, "second-critical-levels", b->sys[B_CRITICAL_1], err)) != GR_OK)
         return st;
     if (cinc_engaged(b, 0) && (st = set(p, out, "first-cinc-engaged", "1", err)) != GR_OK)
         return st;
@@ -633,10 +618,21 @@ static gr_status prep_reserve(const gr_battle *b, const gr_bt_verb *v, const gr_
                             "reserve: \"%s\" is a battery: it uses reserve movement without a "
                             "roll (« pas pour une batterie », seed 000, Procédure); move it",
                             u->id);
-    if (u->sys[U_RESERVE_USED])
+    if ((u->sys[U_RESERVE] & RES_USED))
         return gr_error_set(err, GR_EILLEGAL,
                             "reserve: \"%s\" has already used its reserve movement this segment",
                             u->id);
+    /* Seed 000: in the tactical zone « Elles doivent dès lors bouger et
+     * combattre selon les règles applicables en zone tactique ».  The
+     * zone is known once the players have recorded it (`zone`). */
+    if ((u->sys[U_RESERVE] & RES_ZONE) && !u->in_reserve)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "reserve: \"%s\" is in the tactical zone (recorded with `zone`): « "
+                            "elles doivent dès lors bouger et combattre selon les règles "
+                            "applicables en zone tactique » (seed 000); test its tactical "
+                            "movement (`movement`), or record `zone %s --to reserve` if no enemy "
+                            "is within 18\"",
+                            u->id, u->id);
     const gr_procedure *p = proc("movement");
     if ((st = set(p, out, "state", "reserve", err)) != GR_OK)
         return st;
@@ -744,7 +740,7 @@ static gr_status prep_movement(const gr_battle *b, const gr_bt_verb *v, const gr
     if (u->fired)
         return gr_error_set(err, GR_EILLEGAL, "movement: \"%s\" has already tested this phase",
                             u->id);
-    if (u->sys[U_RESERVE_USED])
+    if ((u->sys[U_RESERVE] & RES_USED))
         return gr_error_set(err, GR_EILLEGAL,
                             "movement: \"%s\" used reserve movement this segment: its reserve "
                             "test replaces the tactical one (seed 000, Procédure)",
@@ -815,6 +811,15 @@ static gr_status prep_movement(const gr_battle *b, const gr_bt_verb *v, const gr
         if ((st = set(p, out, "disordered-cavalry-charging", "1", err)) != GR_OK)
             return st;
     }
+    /* « ½ mouvement si déploiement en ... quitter le carré »: the companion
+     * knows whether the brigade is in square. */
+    const char *dep = gr_bt_call_get(c, "deployment");
+    if (dep && !strcmp(dep, "leave_square") && strcmp(u->formation, "square"))
+        return gr_error_set(err, GR_EINPUT,
+                            "movement --deployment leave_square: \"%s\" is in %s, not in square "
+                            "(the companion keeps its formation); « quitter le carré » is for a "
+                            "brigade in square",
+                            u->id, u->formation);
     static const char *const pass[] = {"unsecured-flank", "withdrawing", "terrain", "deployment",
                                        "units-passed"};
     for (size_t i = 0; i < sizeof pass / sizeof pass[0]; i++) {
@@ -830,7 +835,8 @@ static gr_status prep_movement(const gr_battle *b, const gr_bt_verb *v, const gr
 static const char *fire_troops(const gr_bt_unit *u)
 {
     if (!strcmp(u->formation, "line") || !strcmp(u->formation, "supported_line"))
-        return gr_bt_has_flag(u, "two_ranks") ? "two_rank_line_or_mixed" : "three_rank_line_or_mixed";
+        return gr_bt_has_flag(u, "two_ranks") ? "two_rank_line_or_mixed"
+                                              : "three_rank_line_or_mixed";
     return "column_square_or_skirmish";
 }
 
@@ -885,8 +891,8 @@ static gr_status prep_fire(const gr_battle *b, const gr_bt_verb *v, const gr_bt_
                             t->id);
     if (u->fired)
         return gr_error_set(err, GR_EILLEGAL, "fire: \"%s\" has already fired this phase", u->id);
-    int friendly = u->side == phasing_side(b);
-    if (friendly && u->sys[U_RESERVE_USED])
+    int friendly = u->side == bt_aoe_phasing_side(b);
+    if (friendly && (u->sys[U_RESERVE] & RES_USED))
         return gr_error_set(err, GR_EILLEGAL,
                             "fire: \"%s\" used reserve movement this segment: « ne peuvent pas "
                             "déclencher de tirs ou de combats pendant le même Segment » (seed "
@@ -968,7 +974,7 @@ static gr_status prep_fire(const gr_battle *b, const gr_bt_verb *v, const gr_bt_
          !strcmp(t->formation, "road_column")) &&
         (st = set(p, out, "target-moving", "1", err)) != GR_OK)
         return st;
-    int g = attached_rating(b, c->target, NULL);
+    int g = bt_aoe_attached_rating(b, c->target, NULL);
     if (g && (st = set(p, out, "general", g == 2 ? "charismatic" : "attached", err)) != GR_OK)
         return st;
     static const char *const pass[] = {"cover", "enfilade", "target-grand-battery"};
@@ -994,7 +1000,7 @@ static gr_status combat_side(const gr_battle *b, int ui, const char *side, gr_ar
         if ((st = set(p, out, name, val, err)) != GR_OK)                                           \
             return st;                                                                             \
     } while (0)
-    int g = attached_rating(b, ui, NULL);
+    int g = bt_aoe_attached_rating(b, ui, NULL);
     if (g)
         SIDE_SET("general", g == 2 ? "charismatic" : "attached");
     char n[16];
@@ -1019,7 +1025,7 @@ static gr_status combat_side(const gr_battle *b, int ui, const char *side, gr_ar
         snprintf(n, sizeof n, "%d", u->sys[U_LOST_FIRE]);
         SIDE_SET("stands-lost", n);
     }
-    if (u->sys[U_BREAKTHROUGH] || !strcmp(u->formation, "supported_line"))
+    if ((u->sys[U_COMBAT] & CB_BREAKTHROUGH) || !strcmp(u->formation, "supported_line"))
         SIDE_SET("breakthrough", "1");
 #undef SIDE_SET
     return GR_OK;
@@ -1036,7 +1042,8 @@ static gr_status prep_combat(const gr_battle *b, const gr_bt_verb *v, const gr_b
         {"charge-distance", NULL},
         {"defender-cover", NULL},
         {"defender-outflanked", NULL},
-        {"defender-not-countercharging", NULL},
+        {"defender-not-countercharging",
+         "its counter-charges: record one with `countercharge DEFENDER --target ATTACKER`"},
         {"cavalry-vs-infantry", "the arms and formations: give --charge-distance INCHES"},
         {"lancers", "the attacker's kind (the order of battle)"},
         {"defender-square", "the defender's formation"},
@@ -1048,7 +1055,7 @@ static gr_status prep_combat(const gr_battle *b, const gr_bt_verb *v, const gr_b
             rest = key + 9;
         else if (!strncmp(key, "defender-", 9))
             rest = key + 9;
-        if (!rest || !strcmp(key, "defender-not-countercharging"))
+        if (!rest)
             continue;
         for (size_t k = 0; k < sizeof side_keys / sizeof side_keys[0]; k++)
             if (!strcmp(rest, side_keys[k]))
@@ -1068,12 +1075,12 @@ static gr_status prep_combat(const gr_battle *b, const gr_bt_verb *v, const gr_b
     if (d->side == a->side)
         return gr_error_set(err, GR_EINPUT, "combat: the defender \"%s\" is on the attacker's side",
                             d->id);
-    if (a->fired && !a->sys[U_BREAKTHROUGH])
+    if (a->fired && !(a->sys[U_COMBAT] & CB_BREAKTHROUGH))
         return gr_error_set(err, GR_EILLEGAL,
                             "combat: \"%s\" has already fought this phase (only a breakthrough "
                             "charges again)",
                             a->id);
-    if (a->sys[U_RESERVE_USED])
+    if ((a->sys[U_RESERVE] & RES_USED))
         return gr_error_set(err, GR_EILLEGAL,
                             "combat: \"%s\" used reserve movement this segment: « ne peuvent pas "
                             "déclencher de tirs ou de combats pendant le même Segment » (seed "
@@ -1119,13 +1126,13 @@ static gr_status prep_combat(const gr_battle *b, const gr_bt_verb *v, const gr_b
     if (cav_vs_inf && !strcmp(a->kind, "lancers") &&
         (st = set(p, out, "lancers", "1", err)) != GR_OK)
         return st;
-    if (call_flag(c, "defender-not-countercharging") &&
-        !(a->arm == GR_BT_CAVALRY && d->arm == GR_BT_CAVALRY))
-        return gr_error_set(err, GR_EINPUT,
-                            "combat --defender-not-countercharging: « cavalerie ne "
-                            "contre-chargeant pas » is cavalry charged by cavalry");
-    static const char *const pass[] = {"defender-cover", "defender-outflanked",
-                                       "defender-not-countercharging"};
+    /* « cavalerie ne contre-chargeant pas »: cavalry charged by cavalry
+     * that has not counter-charged this charger (`countercharge`). */
+    if (a->arm == GR_BT_CAVALRY && d->arm == GR_BT_CAVALRY &&
+        (d->sys[U_COMBAT] >> CB_SHIFT) != c->unit + 1 &&
+        (st = set(p, out, "defender-not-countercharging", "1", err)) != GR_OK)
+        return st;
+    static const char *const pass[] = {"defender-cover", "defender-outflanked"};
     for (size_t i = 0; i < sizeof pass / sizeof pass[0]; i++) {
         const char *x = gr_bt_call_get(c, pass[i]);
         if (x && (st = set(p, out, pass[i], x, err)) != GR_OK)
@@ -1215,8 +1222,123 @@ static gr_status prep_zone(const gr_battle *b, const gr_bt_verb *v, const gr_bt_
     if (!to || (strcmp(to, "reserve") && strcmp(to, "tactical")))
         return gr_error_set(err, GR_EINPUT, "zone --to \"%s\": accepted: reserve, tactical",
                             to ? to : "");
-    if (u->in_reserve == !strcmp(to, "reserve"))
+    if (u->in_reserve == !strcmp(to, "reserve") && (u->sys[U_RESERVE] & RES_ZONE))
         return gr_error_set(err, GR_EILLEGAL, "zone: \"%s\" is already in the %s zone", u->id, to);
+    if (!strcmp(to, "reserve") && (u->sys[U_RESERVE] & RES_ENTERED))
+        return gr_error_set(err, GR_EILLEGAL,
+                            "zone: \"%s\" entered the tactical zone by reserve movement this "
+                            "segment: « Une brigade ou batterie ne peut pas utiliser le mouvement "
+                            "de réserve pour entrer dans la zone tactique et en ressortir dans le "
+                            "même Segment de joueur ami » (seed 000)",
+                            u->id);
+    return GR_OK;
+}
+
+/* A counter-charge: the defender's cavalry brigade c->unit meets the
+ * charging cavalry brigade c->target (seed 000, Phase (3) « charges et
+ * contre-charges »; seed 003, « cavalerie ne contre-chargeant pas »). */
+static gr_status prep_countercharge(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                                    gr_error *err)
+{
+    static const fact facts[] = {{NULL, NULL}};
+    gr_status st = check_facts(v, c, facts, err);
+    if (st != GR_OK)
+        return st;
+    if (c->unit < 0 || c->unit >= b->nunits)
+        return gr_error_set(err, GR_EINPUT, "countercharge needs a unit: %s", v->help);
+    const gr_bt_unit *u = &b->units[c->unit], *t = &b->units[c->target];
+    int phasing = bt_aoe_phasing_side(b);
+    if (u->side == phasing)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "countercharge: \"%s\" is of the %s, whose segment this is: a "
+                            "counter-charge is the defender's answer to a charge (seed 000, « "
+                            "charges et contre-charges »); the %s's own charges are `combat`",
+                            u->id, b->side_name[u->side], b->side_name[phasing]);
+    if (u->arm != GR_BT_CAVALRY)
+        return gr_error_set(err, GR_EINPUT,
+                            "countercharge: \"%s\" is not cavalry: a counter-charge is a "
+                            "cavalry brigade's (« cavalerie ne contre-chargeant pas », seed 003; "
+                            "« contre-charges si ce sont des brigades de cavalerie », seed 000)",
+                            u->id);
+    if (t->removed)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "countercharge: the charger \"%s\" has been removed from play", t->id);
+    if (t->side != phasing)
+        return gr_error_set(err, GR_EINPUT,
+                            "countercharge: \"%s\" is not of the %s, whose segment this is: only "
+                            "their brigades charge now",
+                            t->id, b->side_name[phasing]);
+    if (t->arm != GR_BT_CAVALRY)
+        return gr_error_set(err, GR_EINPUT,
+                            "countercharge: \"%s\" is not cavalry: cavalry counter-charges a "
+                            "cavalry charge (« subissant une charge de cavalerie », seed 000)",
+                            t->id);
+    if (t->fired && !(t->sys[U_COMBAT] & CB_BREAKTHROUGH))
+        return gr_error_set(err, GR_EILLEGAL,
+                            "countercharge: \"%s\" has already fought this phase; a "
+                            "counter-charge is declared before the charge's combat",
+                            t->id);
+    int cc = u->sys[U_COMBAT] >> CB_SHIFT;
+    if (cc)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "countercharge: \"%s\" already counter-charges \"%s\" this phase",
+                            u->id, b->units[cc - 1].id);
+    return GR_OK;
+}
+
+/* A Généraux touchés check due (gh_due) for the call's leader. */
+static gr_status prep_general_hit(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                                  gr_args *out, gr_error *err)
+{
+    static const fact facts[] = {{"charismatic", "the general's rating (the order of battle)"},
+                                 {NULL, NULL}};
+    gr_status st = check_facts(v, c, facts, err);
+    if (st != GR_OK)
+        return st;
+    if (c->unit >= 0)
+        return gr_error_set(err, GR_EINPUT, "general_hit takes no unit: %s", v->help);
+    if (c->leader < 0 || c->leader >= b->nleaders)
+        return gr_error_set(err, GR_EINPUT, "general_hit needs --leader ID: %s", v->help);
+    const gr_bt_leader *l = &b->leaders[c->leader];
+    if (!gh_due(b, c->leader))
+        return gr_error_set(err, GR_EILLEGAL,
+                            "general_hit: no Généraux touchés check is due for \"%s\": one is due "
+                            "for each general attached to a brigade that lost stands to fire in "
+                            "this phase, and the fire itself checks the first (docs/rules/aoe.md)",
+                            l->id);
+    if (!strcmp(l->rating, "charismatic") &&
+        (st = set(proc("general_hit"), out, "charismatic", "1", err)) != GR_OK)
+        return st;
+    return GR_OK;
+}
+
+static gr_status prep_critical(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                               gr_error *err)
+{
+    static const fact facts[] = {{"side", NULL}, {"levels", NULL}, {NULL, NULL}};
+    gr_status st = check_facts(v, c, facts, err);
+    if (st != GR_OK)
+        return st;
+    if (c->unit >= 0)
+        return gr_error_set(err, GR_EINPUT, "critical takes no unit: %s", v->help);
+    const char *side = gr_bt_call_get(c, "side"), *lv = gr_bt_call_get(c, "levels");
+    if (!side || (strcmp(side, "0") && strcmp(side, "1")))
+        return gr_error_set(err, GR_EINPUT, "critical --side \"%s\": accepted: 0 (%s), 1 (%s)",
+                            side ? side : "", b->side_name[0], b->side_name[1]);
+    char *end = NULL;
+    long n = lv ? strtol(lv, &end, 10) : -1;
+    if (!lv || *end || n < 0 || n > 9)
+        return gr_error_set(err, GR_EINPUT, "critical --levels \"%s\": accepted: 0 to 9",
+                            lv ? lv : "");
+    int k = side[0] - '0', now = b->sys[B_CRITICAL_0 + k];
+    if (n == now)
+        return gr_error_set(err, GR_EILLEGAL, "critical: the %s's army is already at %d",
+                            b->side_name[k], now);
+    if (n < now)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "critical: the %s's army has reached %d critical levels; « atteint ou "
+                            "dépassé » (seed 003) does not go back; `undo` a wrong record",
+                            b->side_name[k], now);
     return GR_OK;
 }
 
@@ -1224,7 +1346,7 @@ static gr_status aoe_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_b
                              gr_args *out, gr_error *err)
 {
     int k = (int)(v - aoe_verbs);
-    if (c->leader >= 0 && k != V_ATTACH && k != V_DETACH)
+    if (c->leader >= 0 && k != V_ATTACH && k != V_DETACH && k != V_GENERAL_HIT)
         return gr_error_set(err, GR_EINPUT, "%s takes no --leader: %s", v->name, v->help);
     if (c->unit >= 0 && c->unit < b->nunits && b->units[c->unit].removed)
         return gr_error_set(err, GR_EILLEGAL, "%s: \"%s\" has been removed from play", v->name,
@@ -1240,500 +1362,10 @@ static gr_status aoe_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_b
     case V_FIRE: return prep_fire(b, v, c, out, err);
     case V_COMBAT: return prep_combat(b, v, c, out, err);
     case V_ZONE: return prep_zone(b, v, c, err);
+    case V_COUNTERCHARGE: return prep_countercharge(b, v, c, err);
+    case V_GENERAL_HIT: return prep_general_hit(b, v, c, out, err);
+    case V_CRITICAL: return prep_critical(b, v, c, err);
     default: return gr_error_set(err, GR_ERUNTIME, "aoe: verb %s has no preparation", v->name);
-    }
-}
-
-/* ---- apply: the effects on the state, the instructions for the table ---- */
-
-/* The instructions for one unit, gathered then written as one line. */
-typedef struct note {
-    int unit; /* -1: a line of its own */
-    char text[GR_BT_INSTR];
-} note;
-
-typedef struct notes {
-    int n;
-    note line[GR_BT_MAX_INSTR];
-} notes;
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static void
-say(notes *ns, int unit, const char *fmt, ...)
-{
-    note *x = NULL;
-    for (int i = 0; i < ns->n && unit >= 0; i++)
-        if (ns->line[i].unit == unit)
-            x = &ns->line[i];
-    if (!x) {
-        if (ns->n >= GR_BT_MAX_INSTR)
-            return;
-        x = &ns->line[ns->n++];
-        x->unit = unit;
-        x->text[0] = '\0';
-    }
-    size_t len = strlen(x->text);
-    if (len && len < sizeof x->text - 2) {
-        memcpy(x->text + len, "; ", 3);
-        len += 2;
-    }
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(x->text + len, sizeof x->text - len, fmt, ap);
-    va_end(ap);
-}
-
-static void flush(const gr_battle *b, const notes *ns, gr_bt_outcome *out)
-{
-    for (int i = 0; i < ns->n && out->ninstr < GR_BT_MAX_INSTR; i++) {
-        char *dst = out->instr[out->ninstr++];
-        int w = ns->line[i].unit >= 0 ? snprintf(dst, GR_BT_INSTR, "%s: %s",
-                                                 b->units[ns->line[i].unit].name, ns->line[i].text)
-                                      : snprintf(dst, GR_BT_INSTR, "%s", ns->line[i].text);
-        if (w >= GR_BT_INSTR) /* a long name: the line is cut, marked */
-            memcpy(dst + GR_BT_INSTR - 4, "...", 4);
-    }
-}
-
-static void inches(int64_t milli, char *buf, size_t cap)
-{
-    gr_milli_str(milli, buf, cap);
-}
-
-/* Lose n stands: the unit is removed when none is left. */
-static void lose_stands(gr_battle *b, int ui, int n, int in_fire, notes *ns)
-{
-    gr_bt_unit *u = &b->units[ui];
-    if (n <= 0)
-        return;
-    int left = gr_bt_unit_stands(u);
-    if (n > left)
-        n = left;
-    u->lost += n;
-    u->lost_phase += n;
-    if (in_fire)
-        u->sys[U_LOST_FIRE] += n;
-    int before = u->condition;
-    gr_battle_condition_update(u);
-    say(ns, ui, "remove %d stand%s (%d left)", n, n > 1 ? "s" : "", gr_bt_unit_stands(u));
-    if (gr_bt_unit_stands(u) == 0) {
-        u->removed = 1;
-        say(ns, ui, "no stand left: remove the brigade from play");
-        for (int i = 0; i < b->nleaders; i++)
-            if (b->leaders[i].attached == ui) {
-                b->leaders[i].attached = -1;
-                say(ns, -1, "%s: his brigade is gone; he is detached", b->leaders[i].name);
-            }
-    } else if (u->condition != before && u->arm != GR_BT_ARTILLERY) {
-        say(ns, ui, "%s",
-            u->condition == GR_BT_SPENT  ? "now spent (« épuisée »: -2 in combat and movement)"
-            : u->condition == GR_BT_WORN ? "no longer fresh (« fraîche » +2 lost)"
-                                         : "fresh");
-    }
-}
-
-static void guns(gr_battle *b, int ui, int what, notes *ns)
-{
-    gr_bt_unit *u = &b->units[ui];
-    switch (what) {
-    case GR_GUNS_SILENCED:
-        u->guns_silenced = 1;
-        u->sys[U_SILENCED_SEG] = segment_no(b);
-        if (u->guns == GR_GUNS_NONE)
-            u->guns = GR_GUNS_SILENCED;
-        say(ns, ui,
-            "battery silenced: it cannot fire; withdraw it at least half speed beyond musketry "
-            "range or out of the lines of fire; it rallies in its next friendly segment");
-        break;
-    case GR_GUNS_DAMAGED:
-        if (u->guns == GR_GUNS_DAMAGED) {
-            say(ns, ui, "battery damaged again: no further effect printed (stays damaged, x1/2)");
-            break;
-        }
-        u->guns = GR_GUNS_DAMAGED;
-        say(ns, ui, "battery damaged (its fire power x1/2 from now on)");
-        break;
-    case GR_GUNS_CAPTURED:
-        u->guns = GR_GUNS_CAPTURED;
-        u->removed = 1;
-        say(ns, ui, "battery captured: remove it from play");
-        break;
-    default: break;
-    }
-}
-
-static void retreat_text(const gr_bt_unit *u, const gr_effect *e, notes *ns, int ui)
-{
-    char full[16], half[16];
-    int64_t sp = nominal_speed(u);
-    inches(sp, full, sizeof full);
-    inches(sp / 2, half, sizeof half);
-    switch ((gr_fx_retreat)e->retreat) {
-    case GR_RETREAT_TO_DISTANCE:
-        say(ns, ui, "retreat to %d inches from the enemy", e->distance);
-        break;
-    case GR_RETREAT_DISTANCE: say(ns, ui, "retreat %d inches", e->distance); break;
-    case GR_RETREAT_FULL_MOVE: say(ns, ui, "retreat at full speed (%s inches)", full); break;
-    case GR_RETREAT_HALF_MOVE: say(ns, ui, "retreat half speed (%s inches)", half); break;
-    case GR_RETREAT_BEYOND_MUSKET: say(ns, ui, "fall back out of musketry range"); break;
-    case GR_RETREAT_BEYOND_MUSKET_OR_HALF:
-        say(ns, ui,
-            "retreat beyond musketry/skirmisher range or half speed (%s inches), whichever is "
-            "further",
-            half);
-        break;
-    default: break;
-    }
-}
-
-typedef struct ctx {
-    int combat;     /* 1: an opposed combat (attacker/defender) */
-    int in_fire;    /* 1: losses count as "pendant les tirs" */
-    int score;      /* the combat's score difference */
-    int won_vs_cav; /* the defender is infantry in the open against cavalry */
-    int64_t allow;  /* a movement test's allowance in milli-inches, -1 none */
-} ctx;
-
-/* Apply one effect line to unit ui. */
-static void effect_on(gr_battle *b, int ui, const gr_effect *e, const ctx *k, notes *ns)
-{
-    gr_bt_unit *u = &b->units[ui];
-    if (u->removed || !gr_bt_arm_hit((e)->arm, u))
-        return;
-    int leader = -1;
-    attached_rating(b, ui, &leader);
-    switch (e->when) {
-    case GR_FX_ALWAYS: break;
-    case GR_FX_IF_LEADER:
-        if (leader < 0)
-            return;
-        break;
-    case GR_FX_IF_WON_VS_CAVALRY_IN_OPEN:
-        if (!k->won_vs_cav)
-            return;
-        break;
-    case GR_FX_IF_REGULAR:
-        if (!strcmp(u->quality, "other") || !u->quality[0])
-            return;
-        break;
-    case GR_FX_IF_DISORDERED:
-        if (!u->disordered)
-            return;
-        break;
-    default: {
-        char buf[GR_BT_INSTR];
-        gr_effect_text(e, "inches", k->combat, buf, sizeof buf);
-        say(ns, ui, "if it applies: %s", buf);
-        return;
-    }
-    }
-    if (e->disorder == GR_FX_DISORDERED || e->disorder == GR_FX_STAYS_DISORDERED) {
-        if (u->arm == GR_BT_ARTILLERY)
-            guns(b, ui, GR_GUNS_SILENCED, ns);
-        else {
-            say(ns, ui,
-                e->disorder == GR_FX_STAYS_DISORDERED || u->disordered ? "stays in disorder"
-                                                                       : "disordered");
-            u->disordered = 1;
-        }
-    } else if (e->disorder == GR_FX_RALLIED) {
-        if (u->disordered)
-            say(ns, ui, "rallied (good order)");
-        u->disordered = 0;
-    }
-    if (e->guns)
-        guns(b, ui, e->guns, ns);
-    if (e->retreat)
-        retreat_text(u, e, ns, ui);
-    int n = e->stands;
-    if (e->per_point) {
-        int over = (k->score < 0 ? -k->score : k->score) - e->beyond;
-        if (over > 0)
-            n += over;
-    }
-    if (n)
-        lose_stands(b, ui, n, k->in_fire, ns);
-    if (e->removed) {
-        u->removed = 1;
-        say(ns, ui, "routs: remove it from play");
-    }
-    if (e->square && !u->removed) {
-        say(ns, ui, "%s", strcmp(u->formation, "square") ? "forms square" : "stays in square");
-        snprintf(u->formation, sizeof u->formation, "square");
-    }
-    switch (e->position) {
-    case GR_POS_HOLDS: say(ns, ui, "holds its position"); break;
-    case GR_POS_CARRIES: say(ns, ui, "occupies the position the enemy left"); break;
-    case GR_POS_BREAKTHROUGH:
-        u->sys[U_BREAKTHROUGH] = 1;
-        say(ns, ui, "breaks through: charges at half speed toward the nearest enemy unit");
-        break;
-    case GR_POS_CARRIES_OR_BREAKTHROUGH:
-        u->sys[U_BREAKTHROUGH] = 1;
-        say(ns, ui,
-            "occupies the position the enemy left, or breaks through: charges at half speed "
-            "toward the nearest enemy unit");
-        break;
-    default: break;
-    }
-    if ((e->move == GR_MOVE_FULL || e->move == GR_MOVE_HALF) && k->allow == 0)
-        say(ns, ui,
-            "no movement this segment: its deployment or the units it passes through "
-            "take the whole allowance (Table des vitesses)");
-    else if (e->move == GR_MOVE_FULL || e->move == GR_MOVE_HALF) {
-        char sp[16];
-        int64_t full = nominal_speed(u);
-        inches(k->allow > 0 ? k->allow : e->move == GR_MOVE_HALF ? full / 2 : full, sp, sizeof sp);
-        say(ns, ui, "%s (up to %s inches%s)",
-            e->move == GR_MOVE_HALF ? "moves at half speed" : "moves normally", sp,
-            k->allow > 0 ? "" : ", terrain aside");
-    }
-    switch (e->move) {
-    case GR_MOVE_NONE: say(ns, ui, "no movement"); break;
-    default: break;
-    }
-    if (e->formation < 0) {
-        u->sys[U_FORMATION] |= FORM_FROZEN;
-        say(ns, ui, "may not change formation");
-    }
-    if (e->leader == GR_LEADER_CAPTURED && leader >= 0) {
-        gr_bt_leader *l = &b->leaders[leader];
-        l->status = GR_BT_CAPTURED;
-        l->attached = -1;
-        say(ns, -1, "%s is captured: remove him", l->name);
-    }
-}
-
-static const gr_effects *step_effects(const gr_step *s)
-{
-    if (!s->table || !s->table->effects || s->cell.outcome < 0 ||
-        (size_t)s->cell.outcome >= s->table->noutcomes)
-        return NULL;
-    return &s->table->effects[s->cell.outcome];
-}
-
-static const gr_step *find_step(const gr_resolution *r, const char *what)
-{
-    for (int i = 0; i < r->nsteps; i++)
-        if (!strcmp(r->steps[i].what, what))
-            return &r->steps[i];
-    return NULL;
-}
-
-static const char *outcome_label(const gr_step *s)
-{
-    return s->table->outcomes[s->cell.outcome].label;
-}
-
-static gr_status apply_fire(gr_battle *b, const gr_bt_call *c, const gr_resolution *r, notes *ns)
-{
-    gr_bt_unit *u = &b->units[c->unit];
-    u->fired = 1;
-    if (u->arm == GR_BT_ARTILLERY && u->side == phasing_side(b))
-        u->sys[U_ART_ACTIONS]++;
-    const gr_step *s = find_step(r, "Fire");
-    if (!s)
-        return GR_OK;
-    say(ns, -1, "%s fires at %s: %s (score %d)", u->name, b->units[c->target].name,
-        outcome_label(s), s->score);
-    ctx k = {.in_fire = 1, .allow = -1};
-    const gr_effects *fx = step_effects(s);
-    for (size_t i = 0; fx && i < fx->n; i++)
-        if (fx->lines[i].who == GR_FX_TARGET)
-            effect_on(b, c->target, &fx->lines[i], &k, ns);
-    const gr_step *g = find_step(r, "General hit");
-    if (g) {
-        int leader = -1;
-        attached_rating(b, c->target, &leader);
-        const gr_effects *gx = step_effects(g);
-        for (size_t i = 0; gx && i < gx->n && leader >= 0; i++)
-            if (gx->lines[i].leader == GR_LEADER_OUT_OF_ACTION) {
-                gr_bt_leader *l = &b->leaders[leader];
-                l->status = GR_BT_OUT_OF_ACTION;
-                l->attached = -1;
-                l->back_turn = b->turn + 1;
-                say(ns, -1,
-                    "%s is out of action (« hors de combat »): take him off; he is replaced "
-                    "after a turn (back in turn %d)",
-                    l->name, l->back_turn);
-            }
-        if (leader >= 0 && gx && gx->n == 0)
-            say(ns, -1, "%s is unharmed", b->leaders[leader].name);
-    }
-    return GR_OK;
-}
-
-static gr_status apply_combat(gr_battle *b, const gr_bt_call *c, const gr_resolution *r, notes *ns)
-{
-    gr_bt_unit *a = &b->units[c->unit], *d = &b->units[c->target];
-    a->fired = 1;
-    a->sys[U_BREAKTHROUGH] = 0;
-    const gr_step *s = find_step(r, "Combat");
-    if (!s)
-        return GR_OK;
-    say(ns, -1, "%s against %s: %s (difference %+d)", a->name, d->name, outcome_label(s), s->score);
-    const char *cover = gr_bt_call_get(c, "defender-cover");
-    ctx k = {.combat = 1,
-             .allow = -1,
-             .score = s->score,
-             .won_vs_cav = a->arm == GR_BT_CAVALRY && d->arm == GR_BT_INFANTRY &&
-                           !(cover && strcmp(cover, "0"))};
-    const gr_effects *fx = step_effects(s);
-    /* « application simultanée des résultats »: both sides' lines. */
-    /* The generals first: « un général est capturé si présent » takes the
-     * general of a brigade that the same result destroys. */
-    for (int pass = 0; pass < 2; pass++)
-        for (size_t i = 0; fx && i < fx->n; i++) {
-            const gr_effect *e = &fx->lines[i];
-            if ((e->leader != GR_LEADER_NONE) != (pass == 0))
-                continue;
-            if (e->who == GR_FX_TARGET || e->who == GR_FX_EACH)
-                effect_on(b, c->target, e, &k, ns);
-            if (e->who == GR_FX_ATTACKER || e->who == GR_FX_EACH)
-                effect_on(b, c->unit, e, &k, ns);
-        }
-    return GR_OK;
-}
-
-static gr_status apply_movement(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
-                                const gr_resolution *r, notes *ns)
-{
-    gr_bt_unit *u = &b->units[c->unit];
-    u->fired = 1;
-    const gr_step *s = find_step(r, "Movement");
-    if (!s)
-        return GR_OK;
-    say(ns, -1, "%s, %s test: %s (score %d)", u->name,
-        strcmp(v->name, "reserve") ? "tactical movement" : "reserve movement", outcome_label(s),
-        s->score);
-    ctx k = {.allow = -1};
-    for (int i = 0; i < r->nvalues; i++)
-        if (!strcmp(r->values[i].key, "allowance_inches"))
-            k.allow = r->values[i].i;
-    const gr_effects *fx = step_effects(s);
-    for (size_t i = 0; fx && i < fx->n; i++)
-        effect_on(b, c->unit, &fx->lines[i], &k, ns);
-    if (!strcmp(v->name, "reserve")) {
-        const char *id = s->table->outcomes[s->cell.outcome].id;
-        int ok = !strcmp(id, "elan") || !strcmp(id, "success");
-        int prev = u->sys[U_RES_TURN] == b->turn - 1 ? u->sys[U_RES_RESULT] : 0;
-        u->sys[U_RES_RESULT] = ok ? 1 : (prev < 0 ? prev - 1 : -1);
-        u->sys[U_RES_TURN] = b->turn;
-        u->sys[U_RESERVE_USED] = 1;
-        say(ns, c->unit, "reserve movement used this segment: no fire nor combat started by it");
-    }
-    return GR_OK;
-}
-
-static gr_status apply_initiative(gr_battle *b, const gr_bt_call *c, const gr_resolution *r,
-                                  notes *ns)
-{
-    int chooser = 0;
-    for (int i = 0; i < r->nvalues; i++)
-        if (!strcmp(r->values[i].key, "chooser"))
-            chooser = (int)r->values[i].i;
-    if (chooser != 1 && chooser != 2)
-        return GR_OK;
-    int side = chooser - 1;
-    const char *ch = gr_bt_call_get(c, "choose");
-    int second = ch && !strcmp(ch, "second");
-    b->first = second ? 1 - side : side;
-    b->sys[B_INITIATIVE_TURN] = b->turn;
-    say(ns, -1,
-        "the %s win the initiative and choose to be %s player: the %s are 1st player in "
-        "turn %d",
-        b->side_name[side], second ? "2nd" : "1st", b->side_name[b->first], b->turn);
-    return GR_OK;
-}
-
-static gr_status aoe_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
-                           const gr_resolution *r, gr_bt_outcome *out, gr_error *err)
-{
-    (void)err;
-    notes ns;
-    ns.n = 0;
-    gr_status st = GR_OK;
-    switch ((int)(v - aoe_verbs)) {
-    case V_INITIATIVE: st = apply_initiative(b, c, r, &ns); break;
-    case V_ATTACH: {
-        gr_bt_leader *l = &b->leaders[c->leader];
-        l->attached = c->unit;
-        say(&ns, -1, "%s attaches to %s", l->name, b->units[c->unit].name);
-        break;
-    }
-    case V_DETACH: {
-        gr_bt_leader *l = &b->leaders[c->leader];
-        say(&ns, -1, "%s detaches from %s", l->name, b->units[l->attached].name);
-        l->attached = -1;
-        break;
-    }
-    case V_RESERVE:
-    case V_MOVEMENT: st = apply_movement(b, v, c, r, &ns); break;
-    case V_FORMATION: {
-        gr_bt_unit *u = &b->units[c->unit];
-        snprintf(u->formation, sizeof u->formation, "%s", gr_bt_call_get(c, "to"));
-        u->sys[U_FORMATION] |= FORM_CHANGED;
-        say(&ns, c->unit, "now in %s (changed formation this segment: +1 to fire at it)",
-            u->formation);
-        break;
-    }
-    case V_BATTERY: {
-        gr_bt_unit *u = &b->units[c->unit];
-        const char *a = gr_bt_call_get(c, "action");
-        u->sys[U_ART_ACTIONS]++;
-        if (!strcmp(a, "limber"))
-            u->limbered = 1;
-        else if (!strcmp(a, "unlimber"))
-            u->limbered = 0;
-        snprintf(u->formation, sizeof u->formation, "%s", u->limbered ? "limbered" : "unlimbered");
-        say(&ns, c->unit, "%s (action %d of 2 this segment)%s", a, u->sys[U_ART_ACTIONS],
-            !strcmp(a, "unlimber") ? "; only a general within 12\" may unlimber it" : "");
-        break;
-    }
-    case V_FIRE: st = apply_fire(b, c, r, &ns); break;
-    case V_COMBAT: st = apply_combat(b, c, r, &ns); break;
-    case V_ZONE: {
-        gr_bt_unit *u = &b->units[c->unit];
-        u->in_reserve = !strcmp(gr_bt_call_get(c, "to"), "reserve");
-        say(&ns, c->unit, "now in the %s zone", u->in_reserve ? "reserve" : "tactical");
-        break;
-    }
-    default: break;
-    }
-    flush(b, &ns, out);
-    return st;
-}
-
-/* ---- phase_begins ------------------------------------------------------------ */
-
-static void aoe_phase_begins(gr_battle *b)
-{
-    int k = b->phase;
-    if (k != PH_S1_LEADERS && k != PH_S2_LEADERS)
-        return;
-    /* A segment begins: what lasts a segment is cleared; the phasing
-     * side's silenced batteries rally (« Est ralliée au Segment ami
-     * suivant »), its generals out of action for a turn are replaced. */
-    int side = phasing_side(b), seg = segment_no(b);
-    for (int i = 0; i < b->nunits; i++) {
-        gr_bt_unit *u = &b->units[i];
-        u->sys[U_LOST_FIRE] = 0;
-        u->sys[U_RESERVE_USED] = 0;
-        u->sys[U_ART_ACTIONS] = 0;
-        u->sys[U_FORMATION] = 0;
-        u->sys[U_BREAKTHROUGH] = 0;
-        if (u->side == side && u->guns_silenced && u->sys[U_SILENCED_SEG] < seg) {
-            u->guns_silenced = 0;
-            if (u->guns == GR_GUNS_SILENCED)
-                u->guns = GR_GUNS_NONE;
-        }
-    }
-    for (int i = 0; i < b->nleaders; i++) {
-        gr_bt_leader *l = &b->leaders[i];
-        if (l->side == side && l->status == GR_BT_OUT_OF_ACTION && b->turn >= l->back_turn)
-            l->status = GR_BT_ACTIVE;
     }
 }
 
@@ -1745,7 +1377,7 @@ const gr_battle_rules gr_bt_aoe_rules = {
     .nverbs = V_COUNT,
     .setup = aoe_setup,
     .prepare = aoe_prepare,
-    .apply = aoe_apply,
-    .phase_begins = aoe_phase_begins,
+    .apply = bt_aoe_apply,
+    .phase_begins = bt_aoe_phase_begins,
     .condition_names = {"fresh", "normal", "spent"},
 };

@@ -27,6 +27,8 @@
  *     6 russ_bty    foot battery 2 stands, heavy, russian, unlimbered
  *     7 cuirassiers cavalry 4 stands, elite, line, cuirassier, austrian, worn 1, spent 2
  *                   (liechtenstein)
+ *   French again (added for issue 25's counter-charges and reserve zones)
+ *     8 milhaud     cavalry 4 stands, regular, line, light, french, worn 1, spent 2 (soult)
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -40,7 +42,7 @@
 
 #include "grognard/battle.h"
 
-enum { SCHINER, FEREY, ART_V, LEVASSEUR, RUSS_LINE, JURCZIK, RUSS_BTY, CUIRASSIERS };
+enum { SCHINER, FEREY, ART_V, LEVASSEUR, RUSS_LINE, JURCZIK, RUSS_BTY, CUIRASSIERS, MILHAUD };
 enum { NAPOLEON, SOULT, VANDAMME, KUTUZOV, LIECHTENSTEIN };
 /* The phases, as bt_aoe.c numbers them (checked by id below). */
 enum {
@@ -146,6 +148,8 @@ static gr_battle *oob(void)
          "heavy", NULL, GR_BT_UNSET, GR_BT_UNSET);
     unit(b, "cuirassiers", 1, LIECHTENSTEIN, GR_BT_CAVALRY, 4, "elite", "line", "austrian",
          "cuirassier", "", NULL, 1, 2);
+    unit(b, "milhaud", 0, SOULT, GR_BT_CAVALRY, 4, "regular", "line", "french", "light", "", NULL,
+         1, 2);
     gr_error_clear(&E);
     if (b->rules->setup(b, &E) != GR_OK)
         fail_msg("setup: %s", E.msg);
@@ -314,7 +318,7 @@ static void test_sequence(void **state)
     assert_non_null(strstr(r->phases[P1_LEAD].title, "Remplacer, attacher & détacher"));
 }
 
-/* ---- the scripted battle: three full turns ------------------------------- */
+/* ---- the scripted battle: four full turns -------------------------------- */
 
 static void turn1(void)
 {
@@ -580,7 +584,11 @@ static void turn3(void)
      * applicables seulement pendant l'Interphase d'initiative »): 8 against
      * 3 - 2 = 1; the French commander-in-chief chooses, and lets the Allies
      * be 1st player. */
-    ok("initiative", -1, -1, -1, "--choose second --side1-critical-levels 2", "8,3");
+    refused(GR_EINPUT, "kept by the companion", "initiative", -1, -1, -1,
+            "--side1-critical-levels 2", "8,3");
+    ok("critical", -1, -1, -1, "--side 1 --levels 2", NULL);
+    assert_true(instructed("-2 to its initiative roll"));
+    ok("initiative", -1, -1, -1, "--choose second", "8,3");
     assert_int_equal(mod("Par niveau critique", 1, NULL), -2);
     assert_int_equal(B->first, 1);
     next(3, P1_LEAD);
@@ -651,6 +659,104 @@ static void turn3(void)
     assert_int_equal(U(FEREY)->condition, GR_BT_SPENT);
     assert_int_equal(gr_bt_unit_stands(U(CUIRASSIERS)), 1);
     next(4, P_INIT);
+}
+
+static void go(int t, int p);
+
+/* Turn 4 (issue 25): the army's critical levels kept by the companion, the
+ * reserve zone's history, a second general's Généraux touchés check made,
+ * a counter-charge. */
+static void turn4(void)
+{
+    /* The Allies' 2 critical levels (recorded in turn 3) still count; a
+     * level once « atteint ou dépassé » is not taken back. */
+    refused(GR_EILLEGAL, "does not go back", "critical", -1, -1, -1, "--side 1 --levels 1", NULL);
+    refused(GR_EILLEGAL, "already at 2", "critical", -1, -1, -1, "--side 1 --levels 2", NULL);
+    refused(GR_EINPUT, "accepted: 0", "critical", -1, -1, -1, "--side 2 --levels 1", NULL);
+    /* 9 against 2 - 2 = 0: the French choose to be 1st player. */
+    ok("initiative", -1, -1, -1, NULL, "9,2");
+    assert_int_equal(mod("Par niveau critique", 1, NULL), -2);
+    assert_int_equal(B->first, 0);
+    next(4, P1_LEAD);
+    /* Soult joins Vandamme with Levasseur: two generals attached. */
+    ok("attach", LEVASSEUR, -1, SOULT, NULL, NULL);
+    next(4, P1_RES);
+
+    /* Milhaud is recorded in the reserve zone and tests reserve movement:
+     * « + 3 si Napoléon avec Berthier ... n'est pas engagé », no other line
+     * (turn 4, no history, in order): 6 + 3 = 9, « 7, 8, 9 Succès. Bouge
+     * normalement. »; cavalry « Nominale 12" ». */
+    ok("zone", MILHAUD, -1, -1, "--to reserve", NULL);
+    ok("reserve", MILHAUD, -1, -1, NULL, "6");
+    result("Movement", "success", 9);
+    assert_true(instructed("moves normally (up to 12 inches"));
+    assert_true(instructed("`zone milhaud --to tactical`"));
+    /* It ends its move within 18" of the enemy: the tactical zone; it may
+     * not go back to the reserve zone this segment (seed 000: « ne peut pas
+     * utiliser le mouvement de réserve pour entrer dans la zone tactique et
+     * en ressortir dans le même Segment de joueur ami »). */
+    ok("zone", MILHAUD, -1, -1, "--to tactical", NULL);
+    assert_true(instructed("may not go back to the reserve zone"));
+    refused(GR_EILLEGAL, "en ressortir", "zone", MILHAUD, -1, -1, "--to reserve", NULL);
+    /* Ferey, recorded in the tactical zone, moves by the tactical rules. */
+    ok("zone", FEREY, -1, -1, "--to tactical", NULL);
+    refused(GR_EILLEGAL, "zone tactique", "reserve", FEREY, -1, -1, NULL, "5");
+    go(4, P1_FIRE_A);
+
+    /* a. The Russian heavy battery at 4" on Levasseur's square: « Vieille
+     * Garde ou artillerie russe » 4" 10 (lourde), no multiplier (a square
+     * is not a column), no DRM.  Row 10-11, 9 « 9 ou plus » Tir efficace:
+     * disordered (it is), 1 stand (4 -> 3), no longer fresh.  The fire
+     * checks Soult (charismatic, the better of the two): « Général
+     * charismatique DRM - 2 », 9 - 2 = 7, « 6 + Général indemne ».
+     * Vandamme's check is due. */
+    ok("fire", RUSS_BTY, LEVASSEUR, -1, "--range 4", "9,9");
+    result("Fire", "effective", 9);
+    result("General hit", "unharmed", 7);
+    assert_int_equal(gr_bt_unit_stands(U(LEVASSEUR)), 3);
+    assert_int_equal(B->leaders[SOULT].status, GR_BT_ACTIVE);
+    assert_true(instructed("general_hit --leader vandamme"));
+    refused(GR_EILLEGAL, "no Généraux touchés check is due", "general_hit", -1, -1, SOULT, NULL,
+            "5");
+    /* Vandamme, ordinary: 4, « 5 - Général hors de combat, remplacé après
+     * un Tour ». */
+    ok("general_hit", -1, -1, VANDAMME, NULL, "4");
+    result("General hit", "out_of_action", 4);
+    assert_int_equal(B->leaders[VANDAMME].status, GR_BT_OUT_OF_ACTION);
+    assert_int_equal(B->leaders[VANDAMME].back_turn, 5);
+    assert_int_equal(B->leaders[VANDAMME].attached, -1);
+    assert_int_equal(B->leaders[SOULT].attached, LEVASSEUR);
+    next(4, P1_FIRE_B);
+    /* b. Milhaud used reserve movement: it starts no fire nor combat. */
+    refused(GR_EILLEGAL, "reserve movement", "fire", MILHAUD, JURCZIK, -1, NULL, "5");
+    next(4, P1_COMBAT);
+    refused(GR_EILLEGAL, "reserve movement", "combat", MILHAUD, CUIRASSIERS, -1, NULL, "5,5");
+    go(4, P2_COMBAT);
+
+    /* The Allies' segment: the cuirassiers (1 stand) charge Milhaud, who
+     * counter-charges (Milhaud's reserve movement was the French segment's). */
+    refused(GR_EILLEGAL, "defender's answer", "countercharge", CUIRASSIERS, MILHAUD, -1, NULL,
+            NULL);
+    refused(GR_EINPUT, "is not cavalry", "countercharge", LEVASSEUR, CUIRASSIERS, -1, NULL, NULL);
+    ok("countercharge", MILHAUD, CUIRASSIERS, -1, NULL, NULL);
+    refused(GR_EILLEGAL, "already counter-charges", "countercharge", MILHAUD, CUIRASSIERS, -1, NULL,
+            NULL);
+    refused(GR_EINPUT, "kept by the companion", "combat", CUIRASSIERS, MILHAUD, -1,
+            "--defender-not-countercharging 1", "6,4");
+    /* Attacker: « Brigade épuisée » -2, elite +2, « cavalerie lourde
+     * cuirassée » +2, « Brigade en désordre » -2 = 0.  Defender: fresh +2,
+     * regular +1, 4 against 1 « Supériorité numérique de 4 contre 1 » +4 =
+     * +7; counter-charging, so no « cavalerie ne contre-chargeant pas » -2.
+     * 6 - (4 + 7) = -5, « -4, -5, -6 Ramené ! »: the attacker retreats in
+     * disorder, a stand routs: its last; removed. */
+    ok("combat", CUIRASSIERS, MILHAUD, -1, NULL, "6,4");
+    result("Combat", "attacker_driven_back", -5);
+    assert_int_equal(value("attacker_modifier"), 0);
+    assert_int_equal(value("defender_modifier"), 7);
+    assert_false(has_mod("cavalerie ne contre-chargeant pas", 1));
+    assert_int_equal(mod("Supériorité numérique de 4 contre 1", 1, NULL), 4);
+    assert_int_equal(U(CUIRASSIERS)->removed, 1);
+    next(5, P_INIT);
 }
 
 /* Replaying the record rebuilds every state: the hash after action k is
@@ -840,6 +946,184 @@ static void test_capture_with_brigade(void **state)
     B = NULL;
 }
 
+/* ---- issue 25 ------------------------------------------------------------ */
+
+/* « Fought again »: the only roll of L'Âge des Aigles made again is the
+ * initiative's tie (the sheet prints none for it: « both roll again »,
+ * docs/rules/aoe.md); the Table des combats has no re-fight (0 is « Fixé
+ * au combat ! », a result), and a breakthrough's new charge is a new
+ * `combat`, prepared from the state then (test_breakthrough).  Between the
+ * tie and the second roll no result is applied, so nothing the inputs read
+ * can change: the critical levels, whether a commander-in-chief is engaged
+ * and which side is French are the same in both rounds, counted once. */
+static void test_fought_again(void **state)
+{
+    (void)state;
+    B = oob();
+    NREC = 0;
+    go(2, P_INIT);
+    ok("critical", -1, -1, -1, "--side 0 --levels 1", NULL);
+    /* French: 6 - 1 (« -1 Par niveau critique atteint ou dépassé ») = 5
+     * against 5: a tie, both roll again; 3 - 1 = 2 against 8: -6, the
+     * Allied commander-in-chief chooses (1st player). */
+    ok("initiative", -1, -1, -1, NULL, "6,5,3,8");
+    assert_int_equal(OUT.res.nrolls, 2);
+    int n = 0;
+    assert_int_equal(mod("Par niveau critique", 0, &n), -1);
+    assert_int_equal(n, 1);
+    result("Initiative", "second_chooses", -6);
+    assert_int_equal(B->first, 1);
+    replay_check();
+    free(B);
+    B = NULL;
+}
+
+/* Every general attached to a brigade that loses stands to fire is
+ * checked on the Généraux touchés: the fire checks the better one, the
+ * other's check is due (`general_hit`) until the fire phase ends; a
+ * check is applied even when the same fire destroys the brigade. */
+static void test_general_hit_due(void **state)
+{
+    (void)state;
+    B = oob();
+    NREC = 0;
+    B->units[SCHINER].lost = 5; /* its last stand */
+    gr_battle_condition_update(&B->units[SCHINER]);
+    go(1, P1_LEAD);
+    ok("attach", SCHINER, -1, SOULT, NULL, NULL);
+    ok("attach", SCHINER, -1, VANDAMME, NULL, NULL);
+    refused(GR_EILLEGAL, "is not allowed now", "general_hit", -1, -1, VANDAMME, NULL, "5");
+    go(1, P1_FIRE_A);
+    refused(GR_EILLEGAL, "no Généraux touchés check is due", "general_hit", -1, -1, VANDAMME, NULL,
+            "5");
+    /* The Russian heavy battery at 4": 10, row 10-11, 9 « 9 ou plus » Tir
+     * efficace: Schiner's last stand, removed.  Soult (charismatic): 3 - 2
+     * = 1, « 5 - Général hors de combat, remplacé après un Tour ». */
+    ok("fire", RUSS_BTY, SCHINER, -1, "--range 4", "9,3");
+    result("Fire", "effective", 9);
+    result("General hit", "out_of_action", 1);
+    assert_int_equal(U(SCHINER)->removed, 1);
+    assert_int_equal(B->leaders[SOULT].status, GR_BT_OUT_OF_ACTION);
+    assert_int_equal(B->leaders[SOULT].back_turn, 2);
+    assert_int_equal(B->leaders[VANDAMME].attached, -1);
+    assert_true(instructed("general_hit --leader vandamme"));
+    refused(GR_EINPUT, "kept by the companion", "general_hit", -1, -1, VANDAMME, "--charismatic 1",
+            "5");
+    /* The check belongs to the fire phase: once it is over, it is gone. */
+    next(1, P1_FIRE_B);
+    refused(GR_EILLEGAL, "no Généraux touchés check is due", "general_hit", -1, -1, VANDAMME, NULL,
+            "5");
+    assert_int_equal(B->leaders[VANDAMME].status, GR_BT_ACTIVE);
+    free(B);
+    B = NULL;
+}
+
+/* Counter-charges: « - 2 Brigade en désordre, cavalerie ne contre-chargeant
+ * pas ... » falls on cavalry charged by cavalry unless it counter-charges. */
+static void test_countercharge(void **state)
+{
+    (void)state;
+    B = oob();
+    NREC = 0;
+    go(1, P2_COMBAT);
+    /* No counter-charge.  Cuirassiers: fresh +2, elite +2, « cavalerie
+     * lourde cuirassée » +2 = +6.  Milhaud: fresh +2, regular +1, « cavalerie
+     * ne contre-chargeant pas » -2 = +1; 4 against 4.  5 + 6 = 11 against 5
+     * + 1 = 6: +5, « 4, 5, 6 Ramené ! »: Milhaud retreats in disorder, a
+     * stand routs (4 -> 3). */
+    ok("combat", CUIRASSIERS, MILHAUD, -1, NULL, "5,5");
+    result("Combat", "defender_driven_back", 5);
+    assert_int_equal(mod("cavalerie ne contre-chargeant pas", 1, NULL), -2);
+    assert_int_equal(value("defender_modifier"), 1);
+    assert_int_equal(gr_bt_unit_stands(U(MILHAUD)), 3);
+    free(B);
+
+    B = oob();
+    NREC = 0;
+    go(1, P2_COMBAT);
+    refused(GR_EINPUT, "is not cavalry", "countercharge", MILHAUD, RUSS_LINE, -1, NULL, NULL);
+    refused(GR_EINPUT, "whose segment this is", "countercharge", MILHAUD, SCHINER, -1, NULL, NULL);
+    refused(GR_EINPUT, "needs a target", "countercharge", MILHAUD, -1, -1, NULL, NULL);
+    /* Milhaud counter-charges: no -2; 11 against 5 + 3 = 8: +3, « 1, 2, 3
+     * Recule ! »: it falls back in disorder to 2", no stand lost. */
+    ok("countercharge", MILHAUD, CUIRASSIERS, -1, NULL, NULL);
+    ok("combat", CUIRASSIERS, MILHAUD, -1, NULL, "5,5");
+    result("Combat", "defender_falls_back", 3);
+    assert_false(has_mod("cavalerie ne contre-chargeant pas", 1));
+    assert_int_equal(value("defender_modifier"), 3);
+    assert_int_equal(gr_bt_unit_stands(U(MILHAUD)), 4);
+    refused(GR_EILLEGAL, "already fought", "countercharge", MILHAUD, CUIRASSIERS, -1, NULL, NULL);
+    /* Only in the combat phase. */
+    next(2, P_INIT);
+    go(2, P1_TACT);
+    refused(GR_EILLEGAL, "is not allowed now", "countercharge", CUIRASSIERS, MILHAUD, -1, NULL,
+            NULL);
+    replay_check();
+    free(B);
+    B = NULL;
+}
+
+/* Squares against cavalry: infantry in the open that beats a cavalry
+ * charge forms square, and the next charge at it reads the square's
+ * lines, not the charge's. */
+static void test_square(void **state)
+{
+    (void)state;
+    B = oob();
+    NREC = 0;
+    go(1, P2_COMBAT);
+    /* The cuirassiers charge Ferey (column, in the open) from 6": « Cavalerie
+     * chargeant de l'infanterie en terrain libre, qui n'est pas en carré, de
+     * 5" de distance ou plus » -3, fresh +2, elite +2, cuirassiers +2 = +3.
+     * Ferey: fresh +2, regular +1 = +3 (5 against 4 is less than 3 to 2).
+     * 2 + 3 = 5 against 6 + 3 = 9: -4, « -4, -5, -6 Ramené ! »: the
+     * cuirassiers retreat in disorder, a stand routs (4 -> 3); « L'infanterie
+     * en terrain libre forme le carré si victorieuse contre la cavalerie ». */
+    ok("combat", CUIRASSIERS, FEREY, -1, "--charge-distance 6", "2,6");
+    result("Combat", "attacker_driven_back", -4);
+    assert_int_equal(mod("Cavalerie chargeant de l'infanterie en terrain libre", 0, NULL), -3);
+    assert_string_equal(U(FEREY)->formation, "square");
+    assert_true(instructed("forms square"));
+    assert_int_equal(gr_bt_unit_stands(U(CUIRASSIERS)), 3);
+    /* Turn 2 (the initiative passed: the French stay 1st player), the
+     * Allies' combat phase: the cuirassiers charge the square.  No charge
+     * line (« qui n'est pas en carré »): --charge-distance is refused.
+     * Cuirassiers: disordered -2, elite +2, cuirassiers +2 = +2 (no longer
+     * fresh).  Ferey: « + 3 Défenseur en carré attaqué par la cavalerie »,
+     * fresh +2, regular +1, 5 against 3 « 3 contre 2 » +1 = +7.  5 + 2 = 7
+     * against 5 + 7 = 12: -5, Ramené ! again (3 -> 2), and Ferey stays in
+     * square. */
+    go(2, P2_COMBAT);
+    refused(GR_EINPUT, "not such a charge", "combat", CUIRASSIERS, FEREY, -1, "--charge-distance 3",
+            "5,5");
+    ok("combat", CUIRASSIERS, FEREY, -1, NULL, "5,5");
+    result("Combat", "attacker_driven_back", -5);
+    assert_int_equal(mod("Défenseur en carré attaqué par la cavalerie", 1, NULL), 3);
+    assert_false(has_mod("Cavalerie chargeant de l'infanterie", 0));
+    assert_int_equal(value("attacker_modifier"), 2);
+    assert_int_equal(value("defender_modifier"), 7);
+    assert_true(instructed("stays in square"));
+    assert_int_equal(gr_bt_unit_stands(U(CUIRASSIERS)), 2);
+    /* Turn 3, the French tactical movement: Ferey leaves its square.  In
+     * order: Vandamme detached in its chain +1, Soult detached
+     * (charismatic) +2, « +1 Unité en colonne de route ou en carré »,
+     * columnar +1, fresh +2 = +7: 7 + 7 = 14, « 10 ou plus À la baïonnette !
+     * Bouge normalement »; « Infanterie colonnaire » 9", « ½ mouvement si
+     * déploiement en ... quitter le carré »: 4.5".  Schiner is in line: it
+     * has no square to leave. */
+    go(3, P1_TACT);
+    refused(GR_EINPUT, "not in square", "movement", SCHINER, -1, -1, "--deployment leave_square",
+            "7");
+    ok("movement", FEREY, -1, -1, "--deployment leave_square", "7");
+    result("Movement", "at_the_bayonet", 14);
+    assert_int_equal(mod("Unité en colonne de route ou en carré", 0, NULL), 1);
+    assert_true(instructed("ferey: moves normally (up to 4.5 inches)"));
+    ok("formation", FEREY, -1, -1, "--to column", NULL);
+    replay_check();
+    free(B);
+    B = NULL;
+}
+
 static void test_three_turns(void **state)
 {
     (void)state;
@@ -852,6 +1136,7 @@ static void test_three_turns(void **state)
     turn1();
     turn2();
     turn3();
+    turn4();
     replay_check();
     free(B);
     B = NULL;
@@ -993,6 +1278,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sequence),
         cmocka_unit_test(test_three_turns),
+        cmocka_unit_test(test_fought_again),
+        cmocka_unit_test(test_general_hit_due),
+        cmocka_unit_test(test_countercharge),
+        cmocka_unit_test(test_square),
         cmocka_unit_test(test_leader_bonus),
         cmocka_unit_test(test_condition_inputs),
         cmocka_unit_test(test_setup_refusals),

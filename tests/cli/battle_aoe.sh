@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The L'Âge des Aigles scripted battle through the command line: three full
+# The L'Âge des Aigles scripted battle through the command line: four full
 # turns of battle/aoe_script.json (every phase of both segments, `next`
 # through all of them), with typed dice, the state checked with `status
 # --json` after each step against values worked out by hand from seeds 000
@@ -173,7 +173,9 @@ nx 2 s2_combat
 # ============================ turn 3 ============================
 nx 3 initiative
 # 8 against 3 - 2 (the Allies past 2 critical levels): the French choose to be 2nd player.
-act init3 "[.turn,($(mods 'Par niveau critique' defender))]" '[3,-2]' -- initiative --choose second --side1-critical-levels 2 --roll 8,3
+no init3-typed-levels 'kept by the companion' -- initiative --side1-critical-levels 2 --roll 8,3
+act crit3 '.instructions|map(select(contains("-2 to its initiative roll")))|length' '1' -- critical --side 1 --levels 2
+act init3 "[.turn,($(mods 'Par niveau critique' defender))]" '[3,-2]' -- initiative --choose second --roll 8,3
 expect_status allied-first-3 '.first' '1' "$bf"
 nx 3 s1_leaders
 nx 3 s1_reserve
@@ -221,6 +223,60 @@ expect_json undo-combat '.hash' "\"$before\"" -- battle undo "$bf" --json
 act redo '.hash' "\"$last\"" -- combat ferey --target cuirassiers --roll 5,5
 cp "$bf" "$dir/copy.json"
 expect_json resumed '[.hash,.turn,.phase]' "[\"$last\",3,\"s2_combat\"]" -- battle status "$dir/copy.json" --json
+
+# ============================ turn 4 (issue 25) ============================
+# The army's critical levels kept, the reserve zone's history, a second
+# general's Généraux touchés check, a counter-charge.
+nx 4 initiative
+no crit-back 'does not go back' -- critical --side 1 --levels 1
+# 9 against 2 - 2 (the Allies' 2 critical levels, recorded in turn 3): the French are 1st player.
+act init4 "[($(mods 'Par niveau critique' defender)),.resolution.result]" '[-2,"first_chooses"]' -- initiative --roll 9,2
+expect_status french-first-4 '.first' '0' "$bf"
+nx 4 s1_leaders
+act attach-soult '.instructions' '["Soult attaches to Levasseur"]' -- attach levasseur --leader soult
+nx 4 s1_reserve
+# Milhaud in the reserve zone: Napoleon with Berthier +3: 6 + 3 = 9, "Succès", 12" (cavalry).
+act zone-res '.instructions' '["Milhaud: now in the reserve zone"]' -- zone milhaud --to reserve
+act reserve4 '[.resolution.result,.resolution.score]' '["success",9]' -- reserve milhaud --roll 6
+act zone-tac '.instructions[0]|contains("may not go back to the reserve zone")' 'true' -- zone milhaud --to tactical
+no zone-back 'en ressortir' -- zone milhaud --to reserve
+act zone-ferey '.instructions' '["Ferey: now in the tactical zone"]' -- zone ferey --to tactical
+no reserve-tactical 'zone tactique' -- reserve ferey --roll 5
+nx 4 s1_tactical
+nx 4 s1_generals
+nx 4 s1_fire_second
+# Russian heavy at 4" on the square: 10, row 10-11, 9: Tir efficace (4 -> 3);
+# Soult (charismatic, the fire's check) 9 - 2 = 7 "6 +" unharmed; Vandamme's check is due.
+act fire4 '[.resolution.steps[0].result,.resolution.steps[1].result,.resolution.steps[1].score,(.instructions|map(select(contains("general_hit --leader vandamme")))|length)]' \
+    '["effective","unharmed",7,1]' -- fire russ_bty --target levasseur --range 4 --roll 9,9
+unit lev-3 levasseur '.left' '3'
+no gh-soult 'no Généraux touchés check is due' -- general_hit --leader soult --roll 5
+# Vandamme, ordinary: 4 "5 -": out of action, back in turn 5.
+act gh-vandamme '[.resolution.result,.resolution.score]' '["out_of_action",4]' -- general_hit --leader vandamme --roll 4
+leader vandamme-out vandamme '[.status,.attached]' '["out_of_action",null]'
+leader soult-on soult '[.status,.attached]' '["active","levasseur"]'
+nx 4 s1_fire_first
+no fire-reserve 'reserve movement' -- fire milhaud --target jurczik --roll 5
+nx 4 s1_combat
+no combat-reserve 'reserve movement' -- combat milhaud --target cuirassiers --roll 5,5
+nx 4 s2_leaders
+nx 4 s2_reserve
+nx 4 s2_tactical
+nx 4 s2_generals
+nx 4 s2_fire_first
+nx 4 s2_fire_second
+nx 4 s2_combat
+no cc-phasing "defender's answer" -- countercharge cuirassiers --target milhaud
+no cc-infantry 'is not cavalry' -- countercharge levasseur --target cuirassiers
+act cc '.instructions[0]|startswith("Milhaud: counter-charges Cuirassiers")' 'true' -- countercharge milhaud --target cuirassiers
+no cc-kept 'kept by the companion' -- combat cuirassiers --target milhaud --defender-not-countercharging 1 --roll 6,4
+# Cuirassiers spent -2, elite +2, cuirassiers +2, disordered -2 = 0; Milhaud
+# fresh +2, regular +1, 4 against 1 +4 = +7, no -2 (counter-charging):
+# 6 - 11 = -5, "Ramené !": the cuirassiers' last stand routs.
+act cc-combat "[.resolution.result,.resolution.score,.resolution.values.attacker_modifier,.resolution.values.defender_modifier,($(mods 'cavalerie ne contre-chargeant' defender))]" \
+    '["attacker_driven_back",-5,0,7,null]' -- combat cuirassiers --target milhaud --roll 6,4
+unit cuir-gone cuirassiers '[.left,.removed]' '[0,true]'
+nx 5 initiative
 
 # ---- the bundled orders of battle load, and a seeded action undoes exactly ----
 for f in "$SOURCE_ROOT"/data/oob/aoe/*.json; do
