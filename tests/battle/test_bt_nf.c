@@ -470,15 +470,27 @@ static void turn1(gr_battle *b)
      * fresh +2, Britain in line +1, disordered -2 = +2.  Defender: fresh +2
      * (lost 1 of 2), France in column +2, disordered -2 = +2; stands lost in
      * this (melee) phase: none; 5 vs 5.  Rolls 6, 6: 0, Desperate struggle:
-     * each loses a stand, both already disordered; roll again with -1 each
-     * (4 vs 4: no ratio).  Rolls 9, 4: (9 + 2 - 1) - (4 + 2 - 1) = 5:
-     * Driven back: the 1er Léger loses a stand, retreats a full move
-     * disordered; Kempt's may carry the position or charge on. */
-    ACT(b, "melee", "br_light", "fr_1leg", NULL, "6,6,9,4", NULL);
+     * "Both sides are disordered and each losses a stand. Roll again with
+     * adjusted modifiers" (issue 25): the second round is fought by the
+     * units as they now are.  Both already disordered; -1 each for the stand
+     * lost (4 vs 4: no ratio).  BEL chart on the stands left: Kempt's,
+     * Veteran 5 stands "5/3/1", worn at 3: 4 left, still Fresh (+2 kept);
+     * the 1er Léger, Veteran 6 stands "6/4/2", worn at 4: 4 left, Worn: its
+     * "+2 Fresh" is taken back.  Attacker 2 - 1 = +1, defender 2 - 1 - 2 =
+     * -1.  Rolls 8, 5: (8 + 1) - (5 - 1) = 5: Driven back: the 1er Léger
+     * loses a stand, retreats a full move disordered; Kempt's may carry the
+     * position or charge on.  (With the +2 Fresh kept, as before the fix:
+     * 9 - 6 = 3, Hard pressed.) */
+    ACT(b, "melee", "br_light", "fr_1leg", NULL, "6,6,8,5", NULL);
     CHECK(out.res.nsteps == 2 && strcmp(result(0), "desperate_struggle") == 0 &&
               strcmp(result(1), "driven_back") == 0,
           "%d steps", out.res.nsteps);
+    CHECK(out.res.steps[0].modifier == 0 && out.res.steps[1].modifier == 2, "%d %d",
+          out.res.steps[0].modifier, out.res.steps[1].modifier);
     CHECK(mod(0, "Attached leader") == 1, "Kempt's +1");
+    CHECK(mod(1, "no longer Fresh") == -2, "the 1er Léger's +2 Fresh taken back: %d",
+          mod(1, "no longer Fresh"));
+    CHECK(mod(0, "no longer Fresh") == 0, "Kempt's still fresh");
     CHECK(left(b, BR_LIGHT) == 4 && b->units[BR_LIGHT].condition == GR_BT_FRESH, "Kempt's %d",
           left(b, BR_LIGHT));
     /* 1er Léger: lost 1 (fire) + 1 + 1 = 3: 3 left, worn (2 lost), not spent (4). */

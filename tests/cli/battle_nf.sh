@@ -144,7 +144,9 @@ act "lively 1" fire br_light --target fr_1leg --range 2 --roll 9
 act "telling 1" fire br_ra --target fr_1leg --range 4 --roll 11
 unit fr_1leg "5 fresh true false"
 to p2_melee
-act "desperate_struggle 0, driven_back 0" melee br_light --target fr_1leg --roll 6,6,9,4
+# The second round is fought by the units as they now are (issue 25): the 1er
+# Léger, down to 4 stands, is worn by the BEL chart ("6/4/2"): no "+2 Fresh".
+act "desperate_struggle 0, driven_back 2" melee br_light --target fr_1leg --roll 6,6,8,5
 unit br_light "4 fresh true false"
 unit fr_1leg "3 worn true false"
 

@@ -442,6 +442,8 @@ enum {
     S_LOST,
     S_BREAKTHROUGH,
     S_OUTFLANKED,
+    S_WORN_STANDS,
+    S_SPENT_STANDS,
     S_NSIDE
 };
 #define SIDE_PARAMS(side)                                                                          \
@@ -497,8 +499,19 @@ enum {
          40,                                                                                       \
          "stands lost during the current fire or melee phase (-1 each)"},                          \
         {side "-breakthrough", GR_P_FLAG, NULL, 0, 0, 1, "a breakthrough unit (+1)"},              \
+        {side "-outflanked", GR_P_FLAG, NULL, 0, 0, 1, "outflanked (-2)"},                         \
+        {side "-worn-stands",                                                                      \
+         GR_P_INT,                                                                                 \
+         NULL,                                                                                     \
+         0,                                                                                        \
+         0,                                                                                        \
+         99,                                                                                       \
+         "BEL chart's Worn cell: the brigade is worn when down to this many stands (0: never); "   \
+         "a desperate struggle's next round re-reads the condition with it"},                      \
     {                                                                                              \
-        side "-outflanked", GR_P_FLAG, NULL, 0, 0, 1, "outflanked (-2)"                            \
+        side "-spent-stands", GR_P_INT, NULL, 0, 0, 99,                                            \
+            "BEL chart's Spent cell: the brigade is spent when down to this many stands (0: "      \
+            "never); a desperate struggle's next round re-reads the condition with it"             \
     }
 
 enum { MP_TERRAIN = 2 * S_NSIDE, MP_WOODS, MP_YEAR, MP_BRIDGE, MP_ALLIED_RULE };
@@ -677,6 +690,79 @@ static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_er
     return GR_OK;
 }
 
+/* The BEL level of one side (params from `base`) once down to `left`
+ * stands, from its level `cond` before: the BEL chart's cells, given as
+ * --SIDE-worn-stands / --SIDE-spent-stands ("Fresh/Worn/Spent" are stand
+ * counts, docs/rules/nf.md), make it worse, never better. */
+static int condition_after(const gr_args *a, int base, int cond, int left)
+{
+    int worn = SV(a, base, S_WORN_STANDS), spent = SV(a, base, S_SPENT_STANDS);
+    if (spent > 0 && left <= spent)
+        return C_SPENT;
+    if (cond == C_FRESH && worn > 0 && left <= worn)
+        return C_WORN;
+    return cond;
+}
+
+/* "Roll again with adjusted modifiers": the modifiers of one side that
+ * depend on its state after a desperate struggle, as deltas on the round
+ * before: the stand lost, disordered (unless it already had the -2), the
+ * outnumbered ratio on the stands left, and its BEL level re-read on the
+ * stands left (+2 Fresh taken back, -2 Spent added).  *cond is updated. */
+static int refight_side(gr_resolution *r, const gr_args *a, int base, int mine, int theirs,
+                        int was_disordered, int *cond)
+{
+    const int att = base == 0;
+    const gr_drm_line *lost = nf_melee_drm(NF_MD_STAND_LOST);
+    const gr_drm_line *dis = nf_melee_drm(NF_MD_DISORDERED_OR_MARCH);
+    const gr_drm_line *fresh = nf_melee_drm(NF_MD_FRESH);
+    const gr_drm_line *spent = nf_melee_drm(NF_MD_SPENT);
+    int from = r->nmods;
+    gr_res_drm(r, lost->value,
+               att ? "attacker: stand lost in the desperate struggle"
+                   : "defender: stand lost in the desperate struggle",
+               SRC_MELEE);
+    if (!was_disordered)
+        gr_res_drm(r, dis->value,
+                   att ? "attacker: disordered by the desperate struggle"
+                       : "defender: disordered by the desperate struggle",
+                   SRC_MELEE);
+    int out = outnumbered(mine - 1, theirs - 1) - outnumbered(mine, theirs);
+    if (out)
+        gr_res_drm(r, out,
+                   att ? "attacker: outnumbered ratio after the stands lost"
+                       : "defender: outnumbered ratio after the stands lost",
+                   SRC_MELEE);
+    const char *who = att ? "attacker" : "defender";
+    int now = condition_after(a, base, *cond, mine - 1);
+    if (*cond == C_FRESH && now != C_FRESH)
+        gr_res_drm(r, -fresh->value,
+                   att ? "attacker: no longer Fresh on the stands left (BEL chart): the +2 Fresh "
+                         "is taken back"
+                       : "defender: no longer Fresh on the stands left (BEL chart): the +2 Fresh "
+                         "is taken back",
+                   SRC_MELEE);
+    if (*cond != C_SPENT && now == C_SPENT)
+        gr_res_drm(r, spent->value,
+                   att ? "attacker: Spent on the stands left (BEL chart): -2 Spent"
+                       : "defender: Spent on the stands left (BEL chart): -2 Spent",
+                   SRC_MELEE);
+    if (now != *cond)
+        gr_res_note(r, "%s: down to %d stand(s), %s by the BEL chart (--%s-%s-stands %d)", who,
+                    mine - 1, now == C_SPENT ? "spent" : "worn", who,
+                    now == C_SPENT ? "spent" : "worn",
+                    SV(a, base, now == C_SPENT ? S_SPENT_STANDS : S_WORN_STANDS));
+    else if (*cond != C_SPENT && a->given[base + S_CONDITION] && !a->given[base + S_WORN_STANDS] &&
+             !a->given[base + S_SPENT_STANDS])
+        gr_res_note(r,
+                    "%s: its BEL level on %d stand(s) is not known (kept %s): give "
+                    "--%s-worn-stands and --%s-spent-stands (the BEL chart's cells: grognard "
+                    "lookup nf bel) to re-read it",
+                    who, mine - 1, conditions[*cond], who, who);
+    *cond = now;
+    return gr_res_drm_total(r, from);
+}
+
 static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
                                gr_error *err)
 {
@@ -705,6 +791,8 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
                (gr_args_get(a, S_FORMATION, MF_OTHER) == MF_MARCH && !gr_args_flag(a, MP_BRIDGE));
     int ddis = gr_args_flag(a, S_NSIDE + S_DISORDERED) ||
                gr_args_get(a, S_NSIDE + S_FORMATION, MF_OTHER) == MF_MARCH;
+    int acond = (int)gr_args_get(a, S_CONDITION, C_WORN);
+    int dcond = (int)gr_args_get(a, S_NSIDE + S_CONDITION, C_WORN);
     static const char *const round_name[] = {"Melee", "Melee (roll again, 2nd)",
                                              "Melee (roll again, 3rd)", "Melee (roll again, 4th)"};
     for (int round = 0; round < GR_MAX_STEPS; round++) {
@@ -744,26 +832,10 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
                            "more totals in --roll, or use --seed)");
             break;
         }
-        /* Adjust: a stand lost each, disordered (unless already), and the
-         * outnumbered ratio on the stands left; values of the printed lines. */
-        int stand_lost = nf_melee_drm(NF_MD_STAND_LOST)->value;
-        int disordered = nf_melee_drm(NF_MD_DISORDERED_OR_MARCH)->value;
-        int afrom = r->nmods;
-        gr_res_drm(r, stand_lost, "attacker: stand lost in the desperate struggle", SRC_MELEE);
-        if (!adis)
-            gr_res_drm(r, disordered, "attacker: disordered by the desperate struggle", SRC_MELEE);
-        int aout = outnumbered(as - 1, ds - 1) - outnumbered(as, ds);
-        if (aout && as > 1 && ds > 1)
-            gr_res_drm(r, aout, "attacker: outnumbered ratio after the stands lost", SRC_MELEE);
-        int adelta = gr_res_drm_total(r, afrom);
+        /* Adjust: each side as it now is (refight_side). */
+        int adelta = refight_side(r, a, 0, as, ds, adis, &acond);
         int dfrom2 = r->nmods;
-        gr_res_drm(r, stand_lost, "defender: stand lost in the desperate struggle", SRC_MELEE);
-        if (!ddis)
-            gr_res_drm(r, disordered, "defender: disordered by the desperate struggle", SRC_MELEE);
-        int dout = outnumbered(ds - 1, as - 1) - outnumbered(ds, as);
-        if (dout && as > 1 && ds > 1)
-            gr_res_drm(r, dout, "defender: outnumbered ratio after the stands lost", SRC_MELEE);
-        int ddelta = gr_res_drm_total(r, dfrom2);
+        int ddelta = refight_side(r, a, S_NSIDE, ds, as, ddis, &dcond);
         gr_res_mark_side(r, dfrom2, 1);
         attacker += adelta;
         defender += ddelta;
