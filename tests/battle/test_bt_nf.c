@@ -356,8 +356,14 @@ static void turn1(gr_battle *b)
      * x 1 stand = 4 points; +1 British artillery out to 8".  Roll a natural
      * 12 -> 13: row "4" Telling: 4 -> 3 left (lost 2: worn, not yet spent
      * at 3).  Compère is attached: natural 12, leader loss roll 5: "2-9 the
-     * officer is wounded/killed and removed". */
+     * officer is wounded/killed and removed".  The test is made by the
+     * companion, which knows Compère is attached (issue 25): a typed natural
+     * 12 alone is refused, asking for the leader-loss roll as any die. */
+    REFUSED(b, "fire", "br_ra", "fr_42", NULL, "12", "range=6", GR_EINPUT, "leader loss");
     ACT(b, "fire", "br_ra", "fr_42", NULL, "12,5", "range=6");
+    CHECK(has_instr("Compère's leader-loss roll 5 (2-9 wounded/killed): hit") &&
+              has_instr("Compère is wounded or killed: remove him"),
+          "%s", out.instr[0]);
     CHECK(strcmp(result(0), "telling") == 0 && strcmp(result(1), "officer_hit") == 0, "%s %s",
           result(0), out.res.nsteps > 1 ? result(1) : "-");
     CHECK(left(b, FR_42) == 3 && b->units[FR_42].condition == GR_BT_WORN, "42e %d left",
@@ -449,6 +455,8 @@ static void turn1(gr_battle *b)
           result(0));
     CHECK(b->leaders[KEMPT].status == GR_BT_ACTIVE && b->leaders[KEMPT].attached == BR_LIGHT,
           "Kempt fine");
+    CHECK(has_instr("Kempt's leader-loss roll 11 (2-9 wounded/killed): unhurt"), "%s",
+          out.instr[0]);
     CHECK(b->units[BR_LIGHT].disordered == 1, "Kempt's disordered");
 
     NEXT_TO(b, "p2_fire_phasing");
@@ -563,6 +571,8 @@ static void turn2(gr_battle *b)
     CHECK(strcmp(result(0), "lively") == 0 && out.res.steps[0].modifier == -1, "%s %d", result(0),
           out.res.steps[0].modifier);
     CHECK(b->units[BR_RA].guns == GR_GUNS_SUPPRESSED, "guns %d", b->units[BR_RA].guns);
+    CHECK(has_instr("a natural 12, but no officer is attached to it: no leader-loss test"), "%s",
+          out.instr[0]);
 
     NEXT_TO(b, "p1_melee");
     /* Chasseurs (disordered, worn, 2 stands, line) charge the 81st (line,

@@ -112,6 +112,9 @@ act "lively 1" fire br_light --target fr_1leg --range 2 --roll 9
 unit fr_1leg "6 fresh true false"
 act "telling 1" fire br_81 --target fr_42 --range 1 --roll 11
 unit fr_42 "4 worn true false"
+# A natural 12 with Compère attached: the companion makes the leader-loss test;
+# typed, it needs its roll (issue 25).
+refused 'leader loss' fire br_ra --target fr_42 --range 6 --roll 12
 act "telling 1, officer_hit 0" fire br_ra --target fr_42 --range 6 --roll 12,5
 unit fr_42 "3 worn true false"
 leader compere "killed null"
