@@ -260,6 +260,39 @@ gr_status bt_nf_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
         if (found && (!strcmp(v->name, "react") ? reacts : 1))
             say(&target, "may move up to %g inches", (double)mv / GR_MILLI);
     }
+    if (!strcmp(v->name, "evasion") && r->nsteps > 0 &&
+        !strcmp(r->steps[0].table->outcomes[r->steps[0].cell.outcome].id, "evades") &&
+        c->target >= 0) {
+        /* They are no longer in contact: no melee between them this phase. */
+        b->units[c->unit].sys[NFU_EVADED] = c->target + 1;
+        say(&target, "moves away from %s's charge", b->units[c->target].name);
+        if (b->units[c->target].arm == GR_BT_INFANTRY)
+            say(&attacker, "occupies the ground and is done with its movement");
+    }
+    if (!strcmp(v->name, "react")) {
+        int found;
+        int reacts = (int)res_value(r, "reacts", &found);
+        if (reacts && c->target >= 0) {
+            b->units[c->unit].sys[NFU_COUNTER] = c->target + 1;
+            say(&target,
+                "countercharges %s: the melee is fought in the Melee phase, this unit charging "
+                "too",
+                b->units[c->target].name);
+        } else if (c->target >= 0) {
+            say(&target, "no countercharge");
+        }
+        /* "Cavalry Division officers may make a move if any of their units
+         * move during this phase." */
+        const gr_bt_unit *u = &b->units[c->unit];
+        for (int l = u->leader, n = 0; reacts && l >= 0 && n < GR_BT_MAX_LEADERS;
+             l = b->leaders[l].parent, n++)
+            if (!strcmp(b->leaders[l].role, "division")) {
+                if (gr_bt_leader_active(&b->leaders[l]))
+                    put(out, "%s: as %s's division officer, may move in this phase",
+                        b->leaders[l].name, u->name);
+                break;
+            }
+    }
     instr(out, b, &target);
     if (melee || attacker.len)
         instr(out, b, &attacker);

@@ -17,6 +17,8 @@
  *   br_light 5 stands veteran   "5/3/1": worn at 3 left (2 lost), spent at 1 left (4 lost)
  *   br_81    4 stands conscript "4/3/2": worn at 3 left (1 lost), spent at 2 left (2 lost)
  *   br_ra    a battery: no BEL level (-1, -1)
+ *   br_20ld  4 stands regular (good cavalry) "4/3/2": worn at 3 left (1 lost), spent at
+ *            2 left (2 lost)
  * 1806 and no Napoleon on the field: no column advance. */
 #include "grognard/battle.h"
 
@@ -74,7 +76,7 @@ static gr_bt_unit *unit(gr_battle *b, const char *id, const char *name, int side
 }
 
 enum { REYNIER, COMPERE, STUART, KEMPT, COLE };
-enum { FR_1LEG, FR_42, FR_CHASS, BR_LIGHT, BR_81, BR_RA };
+enum { FR_1LEG, FR_42, FR_CHASS, BR_LIGHT, BR_81, BR_RA, BR_20LD };
 
 static gr_battle *maida(void)
 {
@@ -103,6 +105,10 @@ static gr_battle *maida(void)
          "line", "britain");
     unit(b, "br_81", "81st Foot", 1, COLE, GR_BT_INFANTRY, "", 4, "conscript", "line", "britain");
     unit(b, "br_ra", "Royal Artillery", 1, STUART, GR_BT_ARTILLERY, "heavy", 1, "", "unlimbered",
+         "britain");
+    /* Issue 25: a cavalry brigade for the British, for turn 4's emergency
+     * formation change, evasion and countercharge. */
+    unit(b, "br_20ld", "20th Light Dragoons", 1, COLE, GR_BT_CAVALRY, "light", 4, "regular", "line",
          "britain");
     return b;
 }
@@ -507,6 +513,131 @@ static void turn1(gr_battle *b)
     CHECK(b->units[BR_LIGHT].sys[1] == 1, "a breakthrough");
 }
 
+/* Whose decision verb `verb` is now (gr_battle_decider). */
+static int decider(const gr_battle *b, const char *verb)
+{
+    gr_bt_call c;
+    memset(&c, 0, sizeof c);
+    snprintf(c.verb, sizeof c.verb, "%s", verb);
+    c.unit = c.target = c.leader = -1;
+    return gr_battle_decider(b, &c);
+}
+
+/* Turn 4, the French segment after the 1er Léger's rally (issue 25): the
+ * chasseurs charge the 20th Light Dragoons, which countercharge in the
+ * Reaction phase; the melee reads the countercharge. */
+static void turn4_french(gr_battle *b)
+{
+    /* The chasseurs (disordered since turn 3's desperate struggle, worn, 1
+     * stand, no division officer): "+1 Cavalry".  Roll 8 -> 9: "8-10 Unit
+     * rallys and gets 1/2 movement. (No FC)". */
+    ACT(b, "disorder", "fr_chass", NULL, NULL, "8", NULL);
+    CHECK(strcmp(result(0), "rally") == 0 && out.res.steps[0].modifier == 1, "%s %d", result(0),
+          out.res.steps[0].modifier);
+    CHECK(!b->units[FR_CHASS].disordered, "chasseurs rallied");
+    /* They charge the dragoons.  "Eligible non-phasing cavalry may attempt
+     * to countercharge if charged by cavalry": the British decide, in the
+     * Reaction (2nd) Phase; an emergency formation change (infantry's) or an
+     * evasion would be the British decision now, in the French move. */
+    CHECK(decider(b, "emergency_fc") == 1 && decider(b, "evasion") == 1, "the charged side");
+    CHECK(decider(b, "maneuver") == 0, "the phasing side");
+    REFUSED(b, "emergency_fc", "br_20ld", "fr_chass", NULL, "8", NULL, GR_EINPUT, "infantry's");
+    REFUSED(b, "react", "br_20ld", "fr_chass", NULL, "7", NULL, GR_EILLEGAL, "not allowed now");
+    NEXT_TO(b, "p1_reaction");
+    CHECK(decider(b, "react") == 1, "the non-phasing player reacts");
+    REFUSED(b, "emergency_fc", "br_light", "fr_chass", NULL, "8", NULL, GR_EILLEGAL,
+            "not allowed now");
+    REFUSED(b, "react", "br_20ld", "fr_1leg", NULL, "7", NULL, GR_EILLEGAL, "charge by cavalry");
+    /* The dragoons react: Good Order table, the column of Stuart (Cole's
+     * corps commander, average); "+1 Cavalry", "+2 Fresh" = +3.  Roll 7 ->
+     * 10: Average "10+ Well handled. Full move": "At least a "1/2 move" must
+     * be rolled in order to react": it reacts, with "1/2 movement allowance
+     * for reaction purposes": light cavalry 16" / 2 = 8".  "Cavalry Division
+     * officers may make a move if any of their units move during this
+     * phase": Cole. */
+    ACT(b, "react", "br_20ld", "fr_chass", NULL, "7", NULL);
+    CHECK(strcmp(result(0), "well_handled") == 0 && out.res.steps[0].modifier == 3, "%s %d",
+          result(0), out.res.steps[0].modifier);
+    CHECK(has_instr("countercharges 9e Chasseurs"), "%s", out.instr[0]);
+    CHECK(has_instr("8 inches"), "%s", out.instr[0]);
+    CHECK(has_instr("Cole: as 20th Light Dragoons's division officer, may move"), "%s",
+          out.ninstr > 1 ? out.instr[0] : "-");
+    CHECK(b->units[BR_20LD].sys[3] == FR_CHASS + 1, "countercharging %d", b->units[BR_20LD].sys[3]);
+
+    NEXT_TO(b, "p1_melee");
+    /* The chasseurs (good order, worn, 1 stand, line) against the dragoons
+     * (fresh, 4, line, countercharging).  Attacker: "+1 Cavalry charging
+     * while in line formation"; France@ in line: no national modifier;
+     * outnumbered 4 to 1: "-3 outnumbered 3: 1 +" = -2.  Defender: "+2
+     * Fresh", Britain "+1 Line", and charging too: "+1 Cavalry charging
+     * while in line formation" = +4 (without the countercharge, +3).  Rolls
+     * 9, 4: 5 - 6 = -1: "Assault checked. Attacker is disordered and fall's
+     * back 3". Defending cavalry is disordered." (Without the countercharge:
+     * 0, a desperate struggle.) */
+    ACT(b, "melee", "fr_chass", "br_20ld", NULL, "9,4", NULL);
+    CHECK(strcmp(result(0), "assault_checked") == 0 && out.res.steps[0].modifier == -6, "%s %d",
+          result(0), out.res.steps[0].modifier);
+    CHECK(mod(1, "Cavalry charging while in line") == 1, "the countercharge's +1");
+    CHECK(mod(0, "Cavalry charging while in line") == 1, "the charge's +1");
+    CHECK(b->units[FR_CHASS].disordered && b->units[BR_20LD].disordered, "both disordered");
+    CHECK(left(b, FR_CHASS) == 1 && left(b, BR_20LD) == 4, "no stand lost");
+}
+
+/* Turn 4, the British segment after Kempt's well handled move (issue 25):
+ * the dragoons charge the 1er Léger, which forms square in an emergency
+ * formation change; Kempt's charges the chasseurs, which evade. */
+static void turn4_british(gr_battle *b)
+{
+    /* The dragoons (disordered by the checked assault, fresh): "+1
+     * Cavalry", "+2 Fresh" = +3.  Roll 6 -> 9: "8-10 Unit rallys and gets
+     * 1/2 movement". */
+    ACT(b, "disorder", "br_20ld", NULL, NULL, "6", NULL);
+    CHECK(strcmp(result(0), "rally") == 0 && out.res.steps[0].modifier == 3, "%s %d", result(0),
+          out.res.steps[0].modifier);
+    /* They charge the 1er Léger: its emergency formation change is the
+     * French decision in the British move. */
+    CHECK(decider(b, "emergency_fc") == 0 && decider(b, "maneuver") == 1, "sides");
+    REFUSED(b, "emergency_fc", "br_light", "fr_chass", NULL, "6", NULL, GR_EILLEGAL, "French");
+    /* 1er Léger (good order since its rally, worn, column, 3 stands, French,
+     * 1806, no officer attached): "+1 In Column formation", "+1 British/Pre-
+     * 1808 Prussians/Pre- 1813 French" = +2.  Roll 6 -> 8: "8+ successful":
+     * it forms square. */
+    ACT(b, "emergency_fc", "fr_1leg", "br_20ld", NULL, "6", NULL);
+    CHECK(strcmp(result(0), "success") == 0 && out.res.steps[0].modifier == 2, "%s %d", result(0),
+          out.res.steps[0].modifier);
+    CHECK(strcmp(b->units[FR_1LEG].formation, "square") == 0, "%s", b->units[FR_1LEG].formation);
+    REFUSED(b, "emergency_fc", "fr_1leg", "br_20ld", NULL, "6", NULL, GR_EILLEGAL, "already");
+    /* Kempt's charges the chasseurs (disordered): "Disordered Cavalry 5+",
+     * the French decision.  Roll 5: evades. */
+    REFUSED(b, "evasion", "br_20ld", "fr_1leg", NULL, "5", NULL, GR_EILLEGAL, "French");
+    ACT(b, "evasion", "fr_chass", "br_light", NULL, "5", NULL);
+    CHECK(strcmp(result(0), "evades") == 0, "%s", result(0));
+    CHECK(has_instr("moves away from Kempt's light battalion's charge"), "%s", out.instr[0]);
+    CHECK(has_instr("occupies the ground and is done with its movement"), "%s",
+          out.ninstr > 1 ? out.instr[1] : "-");
+
+    NEXT_TO(b, "p2_melee");
+    /* "Should the cavalry brigade ... successfully evade, the attacking
+     * infantry occupies the ground and is then done with its movement": no
+     * contact, no melee. */
+    REFUSED(b, "melee", "br_light", "fr_chass", NULL, "7,7", NULL, GR_EILLEGAL, "evaded");
+    /* The dragoons (good order, fresh, 4, line) against the square (worn,
+     * 3).  Attacker: "+2 Mounted cavalry charging infantry or artillery in
+     * the open", "+1 Cavalry charging while in line formation", "+2 Fresh",
+     * "-4 Cavalry Vs infantry in square"; national modifiers "Not used by
+     * infantry Vs cavalry" = +1.  Defender: "+4 Infantry in square Vs
+     * Cavalry"; 3 against 4 is not 3:2 = +4.  Rolls 7, 7: -3: "Assault
+     * checked": the dragoons disordered, back 3".  (In column the 1er Léger
+     * would have had "-3 Infantry not in cover or square Vs cavalry" and the
+     * dragoons no -4: +8, Swept from the field.) */
+    ACT(b, "melee", "br_20ld", "fr_1leg", NULL, "7,7", NULL);
+    CHECK(strcmp(result(0), "assault_checked") == 0 && out.res.steps[0].modifier == -3, "%s %d",
+          result(0), out.res.steps[0].modifier);
+    CHECK(b->units[BR_20LD].disordered && left(b, FR_1LEG) == 3, "checked");
+    NEXT_TO(b, "p1_maneuver_1_leaders");
+    CHECK(b->turn == 5 && b->units[FR_CHASS].sys[2] == 0, "the evasion lasts its segment");
+}
+
 static void turn2(gr_battle *b)
 {
     NEXT_TO(b, "p1_maneuver_1_leaders");
@@ -776,6 +907,7 @@ static void turn3(gr_battle *b)
     CHECK(strcmp(result(0), "rally") == 0 && out.res.steps[0].modifier == 4, "%s %d", result(0),
           out.res.steps[0].modifier);
     CHECK(mod(0, "Within range of brigades division officer") == 1, "in range +1");
+    turn4_french(b);
     NEXT_TO(b, "p2_maneuver_2_move");
     /* Kempt's (good order, fresh): Kempt's replacement in range: +1, not the
      * exceptional officer's +2; light +1, fresh +2, Britain line +1 = +5.
@@ -784,6 +916,7 @@ static void turn3(gr_battle *b)
     CHECK(strcmp(result(0), "well_handled") == 0 && out.res.steps[0].modifier == 5, "%s %d",
           result(0), out.res.steps[0].modifier);
     CHECK(mod(0, "Within range of brigades division officer") == 1, "not exceptional: +1");
+    turn4_british(b);
 }
 
 /* Undo: replaying the record but its last action gives the hash before it;

@@ -514,7 +514,7 @@ enum {
             "never); a desperate struggle's next round re-reads the condition with it"             \
     }
 
-enum { MP_TERRAIN = 2 * S_NSIDE, MP_WOODS, MP_YEAR, MP_BRIDGE, MP_ALLIED_RULE };
+enum { MP_TERRAIN = 2 * S_NSIDE, MP_WOODS, MP_YEAR, MP_BRIDGE, MP_ALLIED_RULE, MP_COUNTER };
 static const gr_param melee_params[] = {
     SIDE_PARAMS("attacker"),
     SIDE_PARAMS("defender"),
@@ -533,6 +533,9 @@ static const gr_param melee_params[] = {
     [MP_ALLIED_RULE] = {"allied-officer-rule", GR_P_FLAG, NULL, 0, 0, 1,
                         "optional rule: allied officers (except British) may not attach for "
                         "melee unless exceptional or +2"},
+    [MP_COUNTER] = {"defender-countercharging", GR_P_FLAG, NULL, 0, 0, 1,
+                    "the defending cavalry countercharges the charging cavalry (Reaction "
+                    "phase): it is charging too (+1 in line)"},
 };
 
 typedef struct side_ctx {
@@ -597,7 +600,16 @@ static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_er
         melee_line(r, NF_MD_FRESH);
     if (s.attacker && arm == ARM_CAV && opp != ARM_CAV && terrain == T_OPEN && !woods)
         melee_line(r, NF_MD_CAV_IN_OPEN);
-    if (s.attacker && arm == ARM_CAV && form == MF_LINE) {
+    /* A countercharge ("Eligible non-phasing cavalry may attempt to
+     * countercharge if charged by cavalry") is a charge: the defender's
+     * cavalry reads the charging line too (docs/rules/nf.md). */
+    int charging = s.attacker || gr_args_flag(a, MP_COUNTER);
+    if (!s.attacker && gr_args_flag(a, MP_COUNTER) && (arm != ARM_CAV || opp != ARM_CAV))
+        return gr_error_set(err, GR_EINPUT,
+                            "--defender-countercharging: only cavalry charged by cavalry "
+                            "countercharges; the defender is %s, the attacker %s",
+                            arms[arm], arms[opp]);
+    if (charging && arm == ARM_CAV && form == MF_LINE) {
         if (woods)
             gr_res_info(r, "cavalry may not charge in woods: no +1 for charging in line",
                         SRC_MELEE);
