@@ -68,7 +68,7 @@ static const gr_bt_verb nf_verbs[] = {
      "table: a disordered unit must roll)"},
     {"emergency_fc", "emergency_fc", BOTH(PH_MOVE), -1,
      "emergency_fc UNIT [--target CHARGING_CAVALRY] [--cavalry-over-half-move yes] "
-     "[--in-contact yes] (the non-phasing infantry charged by cavalry)"},
+     "[--in-contact yes] [--deployed yes] (the non-phasing infantry charged by cavalry)"},
     {"evasion", "evasion", BOTH(PH_MOVE), -1,
      "evasion UNIT [--target CHARGING_UNIT] (the non-phasing cavalry or battery charged)"},
     {"react", "maneuver", BOTH(PH_REACTION), -1,
@@ -751,7 +751,8 @@ static gr_status prep_efc(const gr_battle *b, const gr_procedure *p, const gr_bt
     SET("condition", cond_name[u->condition]);
     if (u->disordered)
         SET("disordered", "yes");
-    static const char *const ok[] = {"cavalry-over-half-move", "in-contact", "year", NULL};
+    static const char *const ok[] = {"cavalry-over-half-move", "in-contact", "deployed", "year",
+                                     NULL};
     return take_call(b, p, v, c, ok, NULL, out, err);
 }
 

@@ -602,10 +602,18 @@ static void turn4_british(gr_battle *b)
      * 1806, no officer attached): "+1 In Column formation", "+1 British/Pre-
      * 1808 Prussians/Pre- 1813 French" = +2.  Roll 6 -> 8: "8+ successful":
      * it forms square. */
+    /* "Infantry uses this chart if charged by cavalry and the infantry is NOT
+     * IN square formation, deployed in a town or behind defensive works or
+     * wall": refused for infantry deployed so (it meets the charge as it
+     * stands). */
+    REFUSED(b, "emergency_fc", "fr_1leg", "br_20ld", NULL, "6", "deployed=yes", GR_EINPUT,
+            "NOT IN square");
     ACT(b, "emergency_fc", "fr_1leg", "br_20ld", NULL, "6", NULL);
     CHECK(strcmp(result(0), "success") == 0 && out.res.steps[0].modifier == 2, "%s %d", result(0),
           out.res.steps[0].modifier);
     CHECK(strcmp(b->units[FR_1LEG].formation, "square") == 0, "%s", b->units[FR_1LEG].formation);
+    CHECK(has_instr("+1 target changed formation (--target-changed-formation yes)"), "%s",
+          out.instr[0]);
     REFUSED(b, "emergency_fc", "fr_1leg", "br_20ld", NULL, "6", NULL, GR_EILLEGAL, "already");
     /* Kempt's charges the chasseurs (disordered): "Disordered Cavalry 5+",
      * the French decision.  Roll 5: evades. */

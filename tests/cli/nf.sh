@@ -105,6 +105,7 @@ expect_exit out-of-range 2 "cannot fire that far" -- resolve nf fire --firer inf
 expect_exit out-of-arc 2 "outside the 30 degree firing arc" -- resolve nf fire --firer heavy_artillery --nation france --range 3 --target infantry --angle 40 --roll 7
 expect_exit artillery-charge 2 "batteries do not charge" -- resolve nf melee --attacker-arm artillery --attacker-nation france --attacker-stands 1 --defender-arm infantry --defender-nation russia --defender-stands 4 --roll 7,7
 expect_exit in-contact 2 "in contact" -- resolve nf emergency_fc --nation britain --in-contact --roll 7
+expect_exit efc-deployed 2 "NOT IN square formation, deployed in a town" -- resolve nf emergency_fc --nation britain --deployed --roll 7
 expect_exit unknown-proc 2 "unknown procedure 'nope'.*accepted: fire, melee, maneuver, disorder, emergency_fc, evasion" -- resolve nf nope
 expect_stdin_exit json-unknown-key 2 "unknown key \"colour\"" '{"colour":1}' -- resolve nf fire -
 expect_exit help 0 "" -- resolve nf melee --help

@@ -1248,6 +1248,7 @@ enum {
     EP_CONDITION,
     EP_DISORDERED,
     EP_IN_CONTACT,
+    EP_DEPLOYED,
 };
 static const gr_param efc_params[] = {
     [EP_NATION] = {"nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the infantry's nation"},
@@ -1269,6 +1270,9 @@ static const gr_param efc_params[] = {
     [EP_DISORDERED] = {"disordered", GR_P_FLAG, NULL, 0, 0, 1, "disordered (-2)"},
     [EP_IN_CONTACT] = {"in-contact", GR_P_FLAG, NULL, 0, 0, 1,
                        "already in contact with an enemy unit (no attempt allowed)"},
+    [EP_DEPLOYED] = {"deployed", GR_P_FLAG, NULL, 0, 0, 1,
+                     "deployed in a town or behind defensive works or a wall (it does not use "
+                     "this chart)"},
 };
 
 static gr_status need_efc_year(const gr_args *a, const char *who, gr_error *err)
@@ -1289,13 +1293,18 @@ static gr_status efc_resolve(const gr_args *a, gr_dice_source *dice, gr_resoluti
         return gr_error_set(err, GR_EINPUT,
                             "--in-contact: a unit may not attempt emergency formation change if "
                             "already in contact with an enemy unit");
+    if (gr_args_flag(a, EP_DEPLOYED))
+        return gr_error_set(err, GR_EINPUT,
+                            "--deployed: \"Infantry uses this chart if charged by cavalry and "
+                            "the infantry is NOT IN square formation, deployed in a town or "
+                            "behind defensive works or wall\": it meets the charge as it stands");
     gr_status st;
     int nation = (int)a->v[EP_NATION], year = (int)gr_args_get(a, EP_YEAR, 0);
     int form = (int)gr_args_get(a, EP_FORMATION, EF_OTHER);
     int troops = (int)gr_args_get(a, EP_TROOPS, ET_LINE);
     int leader = (int)gr_args_get(a, EP_LEADER, EL_NONE);
     gr_res_info(r,
-                "infantry charged by cavalry, not in square, deployed in a town or behind "
+                "infantry charged by cavalry, not in square, not deployed in a town or behind "
                 "defensive works or wall",
                 SRC_EFC);
     if (leader == EL_EXC_BRIGADE || leader == EL_ATTACHED)
