@@ -622,14 +622,12 @@ static gr_status prep_melee_side(const gr_battle *b, const gr_procedure *p, cons
         /* The BEL cells on the stands left, so that a desperate struggle's
          * next round reads the brigade as it now is (worn_at / spent_at are
          * stands lost; the procedure takes the chart's stands left). */
-        if (u->worn_at > 0 && u->worn_at < u->stands) {
-            snprintf(n, sizeof n, "%d", u->stands - u->worn_at);
-            SIDE("worn-stands", n);
-        }
-        if (u->spent_at > 0 && u->spent_at < u->stands) {
-            snprintf(n, sizeof n, "%d", u->stands - u->spent_at);
-            SIDE("spent-stands", n);
-        }
+        snprintf(n, sizeof n, "%d",
+                 u->worn_at > 0 && u->worn_at < u->stands ? u->stands - u->worn_at : 0);
+        SIDE("worn-stands", n);
+        snprintf(n, sizeof n, "%d",
+                 u->spent_at > 0 && u->spent_at < u->stands ? u->stands - u->spent_at : 0);
+        SIDE("spent-stands", n);
     }
     SIDE("formation", troop_form(u));
     if (u->quality[0])

@@ -505,6 +505,9 @@ static void turn1(gr_battle *b)
     CHECK(mod(1, "no longer Fresh") == -2, "the 1er Léger's +2 Fresh taken back: %d",
           mod(1, "no longer Fresh"));
     CHECK(mod(0, "no longer Fresh") == 0, "Kempt's still fresh");
+    /* The companion gives both brigades' BEL cells: nothing left unknown. */
+    for (int i = 0; i < out.res.nnotes; i++)
+        CHECK(!strstr(out.res.notes[i], "not known"), "%s", out.res.notes[i]);
     CHECK(left(b, BR_LIGHT) == 4 && b->units[BR_LIGHT].condition == GR_BT_FRESH, "Kempt's %d",
           left(b, BR_LIGHT));
     /* 1er Léger: lost 1 (fire) + 1 + 1 = 3: 3 left, worn (2 lost), not spent (4). */
