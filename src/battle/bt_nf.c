@@ -624,10 +624,10 @@ static gr_status prep_melee_side(const gr_battle *b, const gr_procedure *p, cons
          * stands lost; the procedure takes the chart's stands left). */
         snprintf(n, sizeof n, "%d",
                  u->worn_at > 0 && u->worn_at < u->stands ? u->stands - u->worn_at : 0);
-        SIDE("worn-stands", n);
+        SIDE("worn-left", n);
         snprintf(n, sizeof n, "%d",
                  u->spent_at > 0 && u->spent_at < u->stands ? u->stands - u->spent_at : 0);
-        SIDE("spent-stands", n);
+        SIDE("spent-left", n);
     }
     SIDE("formation", troop_form(u));
     if (u->quality[0])

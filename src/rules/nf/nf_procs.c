@@ -442,8 +442,8 @@ enum {
     S_LOST,
     S_BREAKTHROUGH,
     S_OUTFLANKED,
-    S_WORN_STANDS,
-    S_SPENT_STANDS,
+    S_WORN_LEFT,
+    S_SPENT_LEFT,
     S_NSIDE
 };
 #define SIDE_PARAMS(side)                                                                          \
@@ -500,7 +500,7 @@ enum {
          "stands lost during the current fire or melee phase (-1 each)"},                          \
         {side "-breakthrough", GR_P_FLAG, NULL, 0, 0, 1, "a breakthrough unit (+1)"},              \
         {side "-outflanked", GR_P_FLAG, NULL, 0, 0, 1, "outflanked (-2)"},                         \
-        {side "-worn-stands",                                                                      \
+        {side "-worn-left",                                                                        \
          GR_P_INT,                                                                                 \
          NULL,                                                                                     \
          0,                                                                                        \
@@ -509,7 +509,7 @@ enum {
          "BEL chart's Worn cell: the brigade is worn when down to this many stands (0: never); "   \
          "a desperate struggle's next round re-reads the condition with it"},                      \
     {                                                                                              \
-        side "-spent-stands", GR_P_INT, NULL, 0, 0, 99,                                            \
+        side "-spent-left", GR_P_INT, NULL, 0, 0, 99,                                              \
             "BEL chart's Spent cell: the brigade is spent when down to this many stands (0: "      \
             "never); a desperate struggle's next round re-reads the condition with it"             \
     }
@@ -704,11 +704,11 @@ static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_er
 
 /* The BEL level of one side (params from `base`) once down to `left`
  * stands, from its level `cond` before: the BEL chart's cells, given as
- * --SIDE-worn-stands / --SIDE-spent-stands ("Fresh/Worn/Spent" are stand
+ * --SIDE-worn-left / --SIDE-spent-left ("Fresh/Worn/Spent" are stand
  * counts, docs/rules/nf.md), make it worse, never better. */
 static int condition_after(const gr_args *a, int base, int cond, int left)
 {
-    int worn = SV(a, base, S_WORN_STANDS), spent = SV(a, base, S_SPENT_STANDS);
+    int worn = SV(a, base, S_WORN_LEFT), spent = SV(a, base, S_SPENT_LEFT);
     if (spent > 0 && left <= spent)
         return C_SPENT;
     if (cond == C_FRESH && worn > 0 && left <= worn)
@@ -763,12 +763,12 @@ static int refight_side(gr_resolution *r, const gr_args *a, int base, int mine, 
         gr_res_note(r, "%s: down to %d stand(s), %s by the BEL chart (--%s-%s-stands %d)", who,
                     mine - 1, now == C_SPENT ? "spent" : "worn", who,
                     now == C_SPENT ? "spent" : "worn",
-                    SV(a, base, now == C_SPENT ? S_SPENT_STANDS : S_WORN_STANDS));
-    else if (*cond != C_SPENT && a->given[base + S_CONDITION] && !a->given[base + S_WORN_STANDS] &&
-             !a->given[base + S_SPENT_STANDS])
+                    SV(a, base, now == C_SPENT ? S_SPENT_LEFT : S_WORN_LEFT));
+    else if (*cond != C_SPENT && a->given[base + S_CONDITION] && !a->given[base + S_WORN_LEFT] &&
+             !a->given[base + S_SPENT_LEFT])
         gr_res_note(r,
                     "%s: its BEL level on %d stand(s) is not known (kept %s): give "
-                    "--%s-worn-stands and --%s-spent-stands (the BEL chart's cells: grognard "
+                    "--%s-worn-left and --%s-spent-left (the BEL chart's cells: grognard "
                     "lookup nf bel) to re-read it",
                     who, mine - 1, conditions[*cond], who, who);
     *cond = now;
@@ -784,6 +784,17 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
                             "--attacker-arm artillery: batteries do not charge; accepted: "
                             "infantry, cavalry");
     gr_status st;
+    /* The BEL chart's cells: a brigade is worn before it is spent. */
+    for (int base = 0; base <= S_NSIDE; base += S_NSIDE) {
+        int worn = SV(a, base, S_WORN_LEFT), spent = SV(a, base, S_SPENT_LEFT);
+        const char *who = base ? "defender" : "attacker";
+        if (worn > 0 && spent > worn)
+            return gr_error_set(err, GR_EINPUT,
+                                "--%s-spent-left %d is above --%s-worn-left %d: the BEL chart's "
+                                "Spent cell is below its Worn cell (\"6/5/3\"); accepted: "
+                                "spent-left below worn-left, or 0 for a \"-\"",
+                                who, spent, who, worn);
+    }
     side_ctx att = {0, S_NSIDE, 1}, def = {S_NSIDE, 0, 0};
     int from = r->nmods;
     if ((st = side_drms(r, a, att, err)) != GR_OK)
