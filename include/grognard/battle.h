@@ -202,6 +202,13 @@ typedef struct gr_battle_rules {
      * +2 fresh and -2 spent and nothing between); NULL entries read
      * "fresh", "worn", "spent". */
     const char *condition_names[3];
+    /* Which side decides call c now: most verbs are the acting side's
+     * (gr_battle_active_side), but a rule may give a test to the other side
+     * during this one's phase (nf: an emergency formation change or an
+     * evasion is the charged unit's side's decision during the other side's
+     * move).  NULL: always the acting side.  Read through
+     * gr_battle_decider. */
+    int (*decider)(const struct gr_battle *b, const gr_bt_call *c);
 } gr_battle_rules;
 
 /* The whole state of a battle.  Large (units, leaders): allocate it, do not
@@ -232,6 +239,10 @@ const gr_battle_rules *gr_battle_rules_find(const char *id);
 /* The side acting in the current phase (for GR_BT_BOTH_PLAYERS, the first
  * player). */
 int gr_battle_active_side(const gr_battle *b);
+
+/* The side whose decision call c is in the current phase (rules->decider,
+ * else gr_battle_active_side): a server lets only that side ask for it. */
+int gr_battle_decider(const gr_battle *b, const gr_bt_call *c);
 
 /* Index of the unit / leader with this id, or -1. */
 int gr_battle_unit(const gr_battle *b, const char *id);

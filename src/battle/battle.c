@@ -25,6 +25,11 @@ int gr_battle_active_side(const gr_battle *b)
     return ph->player == GR_BT_SECOND_PLAYER ? 1 - b->first : b->first;
 }
 
+int gr_battle_decider(const gr_battle *b, const gr_bt_call *c)
+{
+    return b->rules->decider ? b->rules->decider(b, c) : gr_battle_active_side(b);
+}
+
 int gr_battle_unit(const gr_battle *b, const char *id)
 {
     for (int i = 0; i < b->nunits; i++)

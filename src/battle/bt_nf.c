@@ -68,12 +68,13 @@ static const gr_bt_verb nf_verbs[] = {
      "table: a disordered unit must roll)"},
     {"emergency_fc", "emergency_fc", BOTH(PH_MOVE), -1,
      "emergency_fc UNIT [--target CHARGING_CAVALRY] [--cavalry-over-half-move yes] "
-     "[--in-contact yes] (the non-phasing infantry charged by cavalry)"},
+     "[--in-contact yes] [--deployed yes] (the non-phasing infantry charged by cavalry)"},
     {"evasion", "evasion", BOTH(PH_MOVE), -1,
      "evasion UNIT [--target CHARGING_UNIT] (the non-phasing cavalry or battery charged)"},
-    {"react", "maneuver", BOTH(PH_REACTION), 0,
-     "react UNIT [--division-in-range yes] [--no-command-chain yes] [--in-woods yes] "
-     "(good order cavalry of the non-phasing player; at least a 1/2 move to react)"},
+    {"react", "maneuver", BOTH(PH_REACTION), -1,
+     "react UNIT [--target CHARGING_CAVALRY (a countercharge)] [--division-in-range yes] "
+     "[--no-command-chain yes] [--in-woods yes] (good order cavalry of the non-phasing "
+     "player; at least a 1/2 move to react)"},
     {"fire", "fire", BOTH(PH_FIRE_DEF) | BOTH(PH_FIRE), 1,
      "fire UNIT --target UNIT --range INCHES [--stands N (in column: front stands)] [--cover "
      "woods|hedge|higher_elevation|town_area|deployed_town|stone_wall|entrenchment|works|"
@@ -616,8 +617,18 @@ static gr_status prep_melee_side(const gr_battle *b, const gr_procedure *p, cons
     char n[16];
     snprintf(n, sizeof n, "%d", gr_bt_unit_stands(u));
     SIDE("stands", n);
-    if (u->arm != GR_BT_ARTILLERY)
+    if (u->arm != GR_BT_ARTILLERY) {
         SIDE("condition", cond_name[u->condition]);
+        /* The BEL cells on the stands left, so that a desperate struggle's
+         * next round reads the brigade as it now is (worn_at / spent_at are
+         * stands lost; the procedure takes the chart's stands left). */
+        snprintf(n, sizeof n, "%d",
+                 u->worn_at > 0 && u->worn_at < u->stands ? u->stands - u->worn_at : 0);
+        SIDE("worn-left", n);
+        snprintf(n, sizeof n, "%d",
+                 u->spent_at > 0 && u->spent_at < u->stands ? u->stands - u->spent_at : 0);
+        SIDE("spent-left", n);
+    }
     SIDE("formation", troop_form(u));
     if (u->quality[0])
         SIDE("quality", u->quality);
@@ -666,15 +677,25 @@ static gr_status prep_melee_side(const gr_battle *b, const gr_procedure *p, cons
 static gr_status prep_melee(const gr_battle *b, const gr_procedure *p, const gr_bt_verb *v,
                             const gr_bt_call *c, gr_args *out, gr_error *err)
 {
-    const gr_bt_unit *u = &b->units[c->unit];
+    const gr_bt_unit *u = &b->units[c->unit], *t = &b->units[c->target];
     if (u->arm == GR_BT_ARTILLERY)
         return gr_error_set(err, GR_EILLEGAL, "%s is a battery: batteries do not charge", u->id);
+    /* "Should the cavalry brigade or horse battery successfully evade, the
+     * attacking infantry occupies the ground and is then done with its
+     * movement": they are no longer in contact. */
+    if (t->sys[NFU_EVADED] == c->unit + 1)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s evaded %s's charge in this maneuver phase: they are not in "
+                            "contact, no melee between them this phase",
+                            t->id, u->id);
     gr_status st;
     if ((st = prep_melee_side(b, p, "attacker", c->unit, out, err)) != GR_OK ||
         (st = prep_melee_side(b, p, "defender", c->target, out, err)) != GR_OK)
         return st;
     if (b->sys[NFB_YEAR] && (st = set_int(p, out, "year", b->sys[NFB_YEAR], err)) != GR_OK)
         return st;
+    if (t->sys[NFU_COUNTER] == c->unit + 1)
+        SET("defender-countercharging", "yes");
     static const char *const ok[] = {"defender-terrain",
                                      "woods",
                                      "attacker-outflanked",
@@ -728,7 +749,8 @@ static gr_status prep_efc(const gr_battle *b, const gr_procedure *p, const gr_bt
     SET("condition", cond_name[u->condition]);
     if (u->disordered)
         SET("disordered", "yes");
-    static const char *const ok[] = {"cavalry-over-half-move", "in-contact", "year", NULL};
+    static const char *const ok[] = {"cavalry-over-half-move", "in-contact", "deployed", "year",
+                                     NULL};
     return take_call(b, p, v, c, ok, NULL, out, err);
 }
 
@@ -819,7 +841,7 @@ static gr_status nf_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt
     int step = b->phase % NF_SEGLEN;
     /* In the maneuver phase the phasing player moves; the charged unit that
      * tests (emergency formation change, evasion) is the other player's. */
-    int charged = !strcmp(v->name, "emergency_fc") || !strcmp(v->name, "evasion");
+    int charged = bt_nf_charged_verb(v->name);
     int acting = charged ? 1 - side : side;
     const char *role = charged               ? "charged by the phasing player, test"
                        : step == PH_FIRE_DEF ? "the non-phasing player's defensive fire"
@@ -849,6 +871,13 @@ static gr_status nf_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt
                                 "%s is not good order cavalry: only good order cavalry may "
                                 "react",
                                 u->id);
+        /* "Eligible non-phasing cavalry may attempt to countercharge if
+         * charged by cavalry": --target names the charging cavalry. */
+        if (c->target >= 0 && b->units[c->target].arm != GR_BT_CAVALRY)
+            return gr_error_set(err, GR_EILLEGAL,
+                                "--target %s is %s: a countercharge answers a charge by "
+                                "cavalry; leave --target out for a reaction move",
+                                b->units[c->target].id, arm_name[b->units[c->target].arm]);
         SET("reaction", "yes");
     }
     if (!strcmp(v->name, "maneuver") || !strcmp(v->name, "react"))
@@ -866,10 +895,27 @@ static gr_status nf_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt
 
 /* ---- phases ------------------------------------------------------------------- */
 
+int bt_nf_charged_verb(const char *name)
+{
+    return !strcmp(name, "emergency_fc") || !strcmp(name, "evasion");
+}
+
+/* An emergency formation change or an evasion is the charged unit's side's
+ * decision, during the phasing player's move; every other verb is the
+ * acting side's. */
+static int nf_decider(const gr_battle *b, const gr_bt_call *c)
+{
+    int side = gr_battle_active_side(b);
+    return bt_nf_charged_verb(c->verb) ? 1 - side : side;
+}
+
 static void nf_phase_begins(gr_battle *b)
 {
     for (int i = 0; i < b->nunits; i++) {
         gr_bt_unit *u = &b->units[i];
+        /* An evasion and a countercharge last the segment they were made in. */
+        if (b->phase % NF_SEGLEN == 0)
+            u->sys[NFU_EVADED] = u->sys[NFU_COUNTER] = 0;
         /* A breakthrough charges on in the same melee phase only. */
         u->sys[NFU_BREAKTHROUGH] = 0;
         /* Suppressed and silenced guns serve again from the next game turn
@@ -889,4 +935,5 @@ const gr_battle_rules gr_bt_nf_rules = {
     .prepare = nf_prepare,
     .apply = bt_nf_apply,
     .phase_begins = nf_phase_begins,
+    .decider = nf_decider,
 };

@@ -9,11 +9,20 @@
 enum {
     NFU_DAMAGED,      /* 1: the battery is damaged (lasts: fire x1/2) */
     NFU_BREAKTHROUGH, /* 1: a breakthrough unit, may charge again this melee phase */
+    NFU_EVADED,       /* 1 + the index of the unit whose charge it evaded in this
+                         segment's move (0: none): they are not in contact */
+    NFU_COUNTER,      /* 1 + the index of the charging cavalry it countercharges in
+                         this segment (0: none), set by a successful reaction */
 };
 /* The battle's own counters (gr_battle.sys). */
 enum {
     NFB_YEAR, /* the year of the order of battle's date, 0 unknown */
 };
+
+/* Is verb `name` a test of the unit charged by the phasing player, the
+ * non-phasing player's decision during the phasing player's move
+ * (emergency_fc, evasion)? */
+int bt_nf_charged_verb(const char *name);
 
 /* Apply resolution r of call c (verb v) to b: the tables' effect lines on
  * the units and leaders, one instruction per unit into out.  r NULL: the

@@ -157,6 +157,29 @@ static void apply_res(gr_battle *b, const gr_resolution *r, party *target, party
     }
 }
 
+/* "On a natural roll of 12 there is a possibility that any attached officer
+ * has been killed. Roll again and on a result of 2-9 the officer is
+ * wounded/killed and removed": the test is made by the fire procedure when
+ * the state has an officer attached to the target (`officer`, his index
+ * before the result was applied); say what it gave, or that there was no
+ * officer to test.  A hit is said by leader_falls. */
+static void natural_12(const gr_battle *b, const gr_resolution *r, party *pt, int officer)
+{
+    if (r->nsteps < 1 || r->steps[0].roll < 0 || r->rolls[r->steps[0].roll].total != 12)
+        return;
+    const gr_step *ll = NULL;
+    for (int s = 1; s < r->nsteps; s++)
+        if (!strcmp(r->steps[s].table->name, "leader_loss"))
+            ll = &r->steps[s];
+    if (!ll || officer < 0) {
+        say(pt, "a natural 12, but no officer is attached to it: no leader-loss test");
+        return;
+    }
+    const char *id = ll->table->outcomes[ll->cell.outcome].id;
+    say(pt, "a natural 12: %s's leader-loss roll %d (2-9 wounded/killed): %s",
+        b->leaders[officer].name, ll->score, strcmp(id, "officer_hit") == 0 ? "hit" : "unhurt");
+}
+
 static int64_t res_value(const gr_resolution *r, const char *key, int *found)
 {
     for (int i = 0; i < r->nvalues; i++)
@@ -221,9 +244,12 @@ gr_status bt_nf_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
         target.unit = c->unit;
         attacker.unit = c->target;
     }
+    int officer = fire ? gr_battle_attached_leader(b, c->target) : -1;
     b->units[c->unit].fired = 1;
     if (melee)
         b->units[c->unit].sys[NFU_BREAKTHROUGH] = 0; /* set again by a breakthrough result */
+    if (fire)
+        natural_12(b, r, &target, officer);
     apply_res(b, r, &target, &attacker);
     if (!strcmp(v->name, "maneuver") || !strcmp(v->name, "react") || !strcmp(v->name, "disorder")) {
         int found;
@@ -233,6 +259,43 @@ gr_status bt_nf_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
         int64_t mv = res_value(r, "allowance_inches", &found);
         if (found && (!strcmp(v->name, "react") ? reacts : 1))
             say(&target, "may move up to %g inches", (double)mv / GR_MILLI);
+    }
+    if (!strcmp(v->name, "evasion") && r->nsteps > 0 &&
+        !strcmp(r->steps[0].table->outcomes[r->steps[0].cell.outcome].id, "evades") &&
+        c->target >= 0) {
+        /* They are no longer in contact: no melee between them this phase. */
+        b->units[c->unit].sys[NFU_EVADED] = c->target + 1;
+        say(&target, "moves away from %s's charge", b->units[c->target].name);
+        if (b->units[c->target].arm == GR_BT_INFANTRY)
+            say(&attacker, "occupies the ground and is done with its movement");
+    }
+    if (!strcmp(v->name, "emergency_fc") && r->nsteps > 0 &&
+        !strcmp(r->steps[0].table->outcomes[r->steps[0].cell.outcome].id, "success"))
+        say(&target, "fire at it from within range this turn: +1 target changed formation "
+                     "(--target-changed-formation yes)");
+    if (!strcmp(v->name, "react")) {
+        int found;
+        int reacts = (int)res_value(r, "reacts", &found);
+        if (reacts && c->target >= 0) {
+            b->units[c->unit].sys[NFU_COUNTER] = c->target + 1;
+            say(&target,
+                "countercharges %s: the melee is fought in the Melee phase, this unit charging "
+                "too",
+                b->units[c->target].name);
+        } else if (c->target >= 0) {
+            say(&target, "no countercharge");
+        }
+        /* "Cavalry Division officers may make a move if any of their units
+         * move during this phase." */
+        const gr_bt_unit *u = &b->units[c->unit];
+        for (int l = u->leader, n = 0; reacts && l >= 0 && n < GR_BT_MAX_LEADERS;
+             l = b->leaders[l].parent, n++)
+            if (!strcmp(b->leaders[l].role, "division")) {
+                if (gr_bt_leader_active(&b->leaders[l]))
+                    put(out, "%s: as %s's division officer, may move in this phase",
+                        b->leaders[l].name, u->name);
+                break;
+            }
     }
     instr(out, b, &target);
     if (melee || attacker.len)

@@ -133,9 +133,16 @@ static int may_act(const gr_battle *b, int side, const gr_bt_action *a, char *ms
         }
         return 0;
     }
-    if (ph->player != GR_BT_BOTH_PLAYERS && side != active) {
-        snprintf(msg, cap, "it is %s's phase (%s); wait for it to be over", b->side_name[active],
-                 ph->title);
+    /* The rules say whose decision the call is (an nf emergency formation
+     * change is the charged side's, in the other side's move). */
+    int decider = gr_battle_decider(b, &a->call);
+    if (ph->player != GR_BT_BOTH_PLAYERS && side != decider) {
+        if (decider != active)
+            snprintf(msg, cap, "%s is %s's decision in this phase (%s)", a->call.verb,
+                     b->side_name[decider], ph->title);
+        else
+            snprintf(msg, cap, "it is %s's phase (%s); wait for it to be over",
+                     b->side_name[active], ph->title);
         return 403;
     }
     if (ph->player == GR_BT_BOTH_PLAYERS && a->call.unit >= 0 &&

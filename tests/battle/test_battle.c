@@ -122,7 +122,7 @@ static gr_status t_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
 }
 
 static const gr_battle_rules t_rules = {
-    "aoe", t_phases, 2, t_verbs, 2, t_setup, t_prepare, t_apply, NULL, {NULL, NULL, NULL},
+    "aoe", t_phases, 2, t_verbs, 2, t_setup, t_prepare, t_apply, NULL, {NULL, NULL, NULL}, NULL,
 };
 
 /* ---- the order of battle -------------------------------------------------- */

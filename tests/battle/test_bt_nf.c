@@ -17,6 +17,8 @@
  *   br_light 5 stands veteran   "5/3/1": worn at 3 left (2 lost), spent at 1 left (4 lost)
  *   br_81    4 stands conscript "4/3/2": worn at 3 left (1 lost), spent at 2 left (2 lost)
  *   br_ra    a battery: no BEL level (-1, -1)
+ *   br_20ld  4 stands regular (good cavalry) "4/3/2": worn at 3 left (1 lost), spent at
+ *            2 left (2 lost)
  * 1806 and no Napoleon on the field: no column advance. */
 #include "grognard/battle.h"
 
@@ -74,7 +76,7 @@ static gr_bt_unit *unit(gr_battle *b, const char *id, const char *name, int side
 }
 
 enum { REYNIER, COMPERE, STUART, KEMPT, COLE };
-enum { FR_1LEG, FR_42, FR_CHASS, BR_LIGHT, BR_81, BR_RA };
+enum { FR_1LEG, FR_42, FR_CHASS, BR_LIGHT, BR_81, BR_RA, BR_20LD };
 
 static gr_battle *maida(void)
 {
@@ -103,6 +105,10 @@ static gr_battle *maida(void)
          "line", "britain");
     unit(b, "br_81", "81st Foot", 1, COLE, GR_BT_INFANTRY, "", 4, "conscript", "line", "britain");
     unit(b, "br_ra", "Royal Artillery", 1, STUART, GR_BT_ARTILLERY, "heavy", 1, "", "unlimbered",
+         "britain");
+    /* Issue 25: a cavalry brigade for the British, for turn 4's emergency
+     * formation change, evasion and countercharge. */
+    unit(b, "br_20ld", "20th Light Dragoons", 1, COLE, GR_BT_CAVALRY, "light", 4, "regular", "line",
          "britain");
     return b;
 }
@@ -356,8 +362,14 @@ static void turn1(gr_battle *b)
      * x 1 stand = 4 points; +1 British artillery out to 8".  Roll a natural
      * 12 -> 13: row "4" Telling: 4 -> 3 left (lost 2: worn, not yet spent
      * at 3).  Compère is attached: natural 12, leader loss roll 5: "2-9 the
-     * officer is wounded/killed and removed". */
+     * officer is wounded/killed and removed".  The test is made by the
+     * companion, which knows Compère is attached (issue 25): a typed natural
+     * 12 alone is refused, asking for the leader-loss roll as any die. */
+    REFUSED(b, "fire", "br_ra", "fr_42", NULL, "12", "range=6", GR_EINPUT, "leader loss");
     ACT(b, "fire", "br_ra", "fr_42", NULL, "12,5", "range=6");
+    CHECK(has_instr("Compère's leader-loss roll 5 (2-9 wounded/killed): hit") &&
+              has_instr("Compère is wounded or killed: remove him"),
+          "%s", out.instr[0]);
     CHECK(strcmp(result(0), "telling") == 0 && strcmp(result(1), "officer_hit") == 0, "%s %s",
           result(0), out.res.nsteps > 1 ? result(1) : "-");
     CHECK(left(b, FR_42) == 3 && b->units[FR_42].condition == GR_BT_WORN, "42e %d left",
@@ -449,6 +461,8 @@ static void turn1(gr_battle *b)
           result(0));
     CHECK(b->leaders[KEMPT].status == GR_BT_ACTIVE && b->leaders[KEMPT].attached == BR_LIGHT,
           "Kempt fine");
+    CHECK(has_instr("Kempt's leader-loss roll 11 (2-9 wounded/killed): unhurt"), "%s",
+          out.instr[0]);
     CHECK(b->units[BR_LIGHT].disordered == 1, "Kempt's disordered");
 
     NEXT_TO(b, "p2_fire_phasing");
@@ -470,21 +484,169 @@ static void turn1(gr_battle *b)
      * fresh +2, Britain in line +1, disordered -2 = +2.  Defender: fresh +2
      * (lost 1 of 2), France in column +2, disordered -2 = +2; stands lost in
      * this (melee) phase: none; 5 vs 5.  Rolls 6, 6: 0, Desperate struggle:
-     * each loses a stand, both already disordered; roll again with -1 each
-     * (4 vs 4: no ratio).  Rolls 9, 4: (9 + 2 - 1) - (4 + 2 - 1) = 5:
-     * Driven back: the 1er Léger loses a stand, retreats a full move
-     * disordered; Kempt's may carry the position or charge on. */
-    ACT(b, "melee", "br_light", "fr_1leg", NULL, "6,6,9,4", NULL);
+     * "Both sides are disordered and each losses a stand. Roll again with
+     * adjusted modifiers" (issue 25): the second round is fought by the
+     * units as they now are.  Both already disordered; -1 each for the stand
+     * lost (4 vs 4: no ratio).  BEL chart on the stands left: Kempt's,
+     * Veteran 5 stands "5/3/1", worn at 3: 4 left, still Fresh (+2 kept);
+     * the 1er Léger, Veteran 6 stands "6/4/2", worn at 4: 4 left, Worn: its
+     * "+2 Fresh" is taken back.  Attacker 2 - 1 = +1, defender 2 - 1 - 2 =
+     * -1.  Rolls 8, 5: (8 + 1) - (5 - 1) = 5: Driven back: the 1er Léger
+     * loses a stand, retreats a full move disordered; Kempt's may carry the
+     * position or charge on.  (With the +2 Fresh kept, as before the fix:
+     * 9 - 6 = 3, Hard pressed.) */
+    ACT(b, "melee", "br_light", "fr_1leg", NULL, "6,6,8,5", NULL);
     CHECK(out.res.nsteps == 2 && strcmp(result(0), "desperate_struggle") == 0 &&
               strcmp(result(1), "driven_back") == 0,
           "%d steps", out.res.nsteps);
+    CHECK(out.res.steps[0].modifier == 0 && out.res.steps[1].modifier == 2, "%d %d",
+          out.res.steps[0].modifier, out.res.steps[1].modifier);
     CHECK(mod(0, "Attached leader") == 1, "Kempt's +1");
+    CHECK(mod(1, "no longer Fresh") == -2, "the 1er Léger's +2 Fresh taken back: %d",
+          mod(1, "no longer Fresh"));
+    CHECK(mod(0, "no longer Fresh") == 0, "Kempt's still fresh");
+    /* The companion gives both brigades' BEL cells: nothing left unknown. */
+    for (int i = 0; i < out.res.nnotes; i++)
+        CHECK(!strstr(out.res.notes[i], "not known"), "%s", out.res.notes[i]);
     CHECK(left(b, BR_LIGHT) == 4 && b->units[BR_LIGHT].condition == GR_BT_FRESH, "Kempt's %d",
           left(b, BR_LIGHT));
     /* 1er Léger: lost 1 (fire) + 1 + 1 = 3: 3 left, worn (2 lost), not spent (4). */
     CHECK(left(b, FR_1LEG) == 3 && b->units[FR_1LEG].condition == GR_BT_WORN, "1er Léger %d",
           left(b, FR_1LEG));
     CHECK(b->units[BR_LIGHT].sys[1] == 1, "a breakthrough");
+}
+
+/* Whose decision verb `verb` is now (gr_battle_decider). */
+static int decider(const gr_battle *b, const char *verb)
+{
+    gr_bt_call c;
+    memset(&c, 0, sizeof c);
+    snprintf(c.verb, sizeof c.verb, "%s", verb);
+    c.unit = c.target = c.leader = -1;
+    return gr_battle_decider(b, &c);
+}
+
+/* Turn 4, the French segment after the 1er Léger's rally (issue 25): the
+ * chasseurs charge the 20th Light Dragoons, which countercharge in the
+ * Reaction phase; the melee reads the countercharge. */
+static void turn4_french(gr_battle *b)
+{
+    /* The chasseurs (disordered since turn 3's desperate struggle, worn, 1
+     * stand, no division officer): "+1 Cavalry".  Roll 8 -> 9: "8-10 Unit
+     * rallys and gets 1/2 movement. (No FC)". */
+    ACT(b, "disorder", "fr_chass", NULL, NULL, "8", NULL);
+    CHECK(strcmp(result(0), "rally") == 0 && out.res.steps[0].modifier == 1, "%s %d", result(0),
+          out.res.steps[0].modifier);
+    CHECK(!b->units[FR_CHASS].disordered, "chasseurs rallied");
+    /* They charge the dragoons.  "Eligible non-phasing cavalry may attempt
+     * to countercharge if charged by cavalry": the British decide, in the
+     * Reaction (2nd) Phase; an emergency formation change (infantry's) or an
+     * evasion would be the British decision now, in the French move. */
+    CHECK(decider(b, "emergency_fc") == 1 && decider(b, "evasion") == 1, "the charged side");
+    CHECK(decider(b, "maneuver") == 0, "the phasing side");
+    REFUSED(b, "emergency_fc", "br_20ld", "fr_chass", NULL, "8", NULL, GR_EINPUT, "infantry's");
+    REFUSED(b, "react", "br_20ld", "fr_chass", NULL, "7", NULL, GR_EILLEGAL, "not allowed now");
+    NEXT_TO(b, "p1_reaction");
+    CHECK(decider(b, "react") == 1, "the non-phasing player reacts");
+    REFUSED(b, "emergency_fc", "br_light", "fr_chass", NULL, "8", NULL, GR_EILLEGAL,
+            "not allowed now");
+    REFUSED(b, "react", "br_20ld", "fr_1leg", NULL, "7", NULL, GR_EILLEGAL, "charge by cavalry");
+    /* The dragoons react: Good Order table, the column of Stuart (Cole's
+     * corps commander, average); "+1 Cavalry", "+2 Fresh" = +3.  Roll 7 ->
+     * 10: Average "10+ Well handled. Full move": "At least a "1/2 move" must
+     * be rolled in order to react": it reacts, with "1/2 movement allowance
+     * for reaction purposes": light cavalry 16" / 2 = 8".  "Cavalry Division
+     * officers may make a move if any of their units move during this
+     * phase": Cole. */
+    ACT(b, "react", "br_20ld", "fr_chass", NULL, "7", NULL);
+    CHECK(strcmp(result(0), "well_handled") == 0 && out.res.steps[0].modifier == 3, "%s %d",
+          result(0), out.res.steps[0].modifier);
+    CHECK(has_instr("countercharges 9e Chasseurs"), "%s", out.instr[0]);
+    CHECK(has_instr("8 inches"), "%s", out.instr[0]);
+    CHECK(has_instr("Cole: as 20th Light Dragoons's division officer, may move"), "%s",
+          out.ninstr > 1 ? out.instr[0] : "-");
+    CHECK(b->units[BR_20LD].sys[3] == FR_CHASS + 1, "countercharging %d", b->units[BR_20LD].sys[3]);
+
+    NEXT_TO(b, "p1_melee");
+    /* The chasseurs (good order, worn, 1 stand, line) against the dragoons
+     * (fresh, 4, line, countercharging).  Attacker: "+1 Cavalry charging
+     * while in line formation"; France@ in line: no national modifier;
+     * outnumbered 4 to 1: "-3 outnumbered 3: 1 +" = -2.  Defender: "+2
+     * Fresh", Britain "+1 Line", and charging too: "+1 Cavalry charging
+     * while in line formation" = +4 (without the countercharge, +3).  Rolls
+     * 9, 4: 5 - 6 = -1: "Assault checked. Attacker is disordered and fall's
+     * back 3". Defending cavalry is disordered." (Without the countercharge:
+     * 0, a desperate struggle.) */
+    ACT(b, "melee", "fr_chass", "br_20ld", NULL, "9,4", NULL);
+    CHECK(strcmp(result(0), "assault_checked") == 0 && out.res.steps[0].modifier == -6, "%s %d",
+          result(0), out.res.steps[0].modifier);
+    CHECK(mod(1, "Cavalry charging while in line") == 1, "the countercharge's +1");
+    CHECK(mod(0, "Cavalry charging while in line") == 1, "the charge's +1");
+    CHECK(b->units[FR_CHASS].disordered && b->units[BR_20LD].disordered, "both disordered");
+    CHECK(left(b, FR_CHASS) == 1 && left(b, BR_20LD) == 4, "no stand lost");
+}
+
+/* Turn 4, the British segment after Kempt's well handled move (issue 25):
+ * the dragoons charge the 1er Léger, which forms square in an emergency
+ * formation change; Kempt's charges the chasseurs, which evade. */
+static void turn4_british(gr_battle *b)
+{
+    /* The dragoons (disordered by the checked assault, fresh): "+1
+     * Cavalry", "+2 Fresh" = +3.  Roll 6 -> 9: "8-10 Unit rallys and gets
+     * 1/2 movement". */
+    ACT(b, "disorder", "br_20ld", NULL, NULL, "6", NULL);
+    CHECK(strcmp(result(0), "rally") == 0 && out.res.steps[0].modifier == 3, "%s %d", result(0),
+          out.res.steps[0].modifier);
+    /* They charge the 1er Léger: its emergency formation change is the
+     * French decision in the British move. */
+    CHECK(decider(b, "emergency_fc") == 0 && decider(b, "maneuver") == 1, "sides");
+    REFUSED(b, "emergency_fc", "br_light", "fr_chass", NULL, "6", NULL, GR_EILLEGAL, "French");
+    /* 1er Léger (good order since its rally, worn, column, 3 stands, French,
+     * 1806, no officer attached): "+1 In Column formation", "+1 British/Pre-
+     * 1808 Prussians/Pre- 1813 French" = +2.  Roll 6 -> 8: "8+ successful":
+     * it forms square. */
+    /* "Infantry uses this chart if charged by cavalry and the infantry is NOT
+     * IN square formation, deployed in a town or behind defensive works or
+     * wall": refused for infantry deployed so (it meets the charge as it
+     * stands). */
+    REFUSED(b, "emergency_fc", "fr_1leg", "br_20ld", NULL, "6", "deployed=yes", GR_EINPUT,
+            "NOT IN square");
+    ACT(b, "emergency_fc", "fr_1leg", "br_20ld", NULL, "6", NULL);
+    CHECK(strcmp(result(0), "success") == 0 && out.res.steps[0].modifier == 2, "%s %d", result(0),
+          out.res.steps[0].modifier);
+    CHECK(strcmp(b->units[FR_1LEG].formation, "square") == 0, "%s", b->units[FR_1LEG].formation);
+    CHECK(has_instr("+1 target changed formation (--target-changed-formation yes)"), "%s",
+          out.instr[0]);
+    REFUSED(b, "emergency_fc", "fr_1leg", "br_20ld", NULL, "6", NULL, GR_EILLEGAL, "already");
+    /* Kempt's charges the chasseurs (disordered): "Disordered Cavalry 5+",
+     * the French decision.  Roll 5: evades. */
+    REFUSED(b, "evasion", "br_20ld", "fr_1leg", NULL, "5", NULL, GR_EILLEGAL, "French");
+    ACT(b, "evasion", "fr_chass", "br_light", NULL, "5", NULL);
+    CHECK(strcmp(result(0), "evades") == 0, "%s", result(0));
+    CHECK(has_instr("moves away from Kempt's light battalion's charge"), "%s", out.instr[0]);
+    CHECK(has_instr("occupies the ground and is done with its movement"), "%s",
+          out.ninstr > 1 ? out.instr[1] : "-");
+
+    NEXT_TO(b, "p2_melee");
+    /* "Should the cavalry brigade ... successfully evade, the attacking
+     * infantry occupies the ground and is then done with its movement": no
+     * contact, no melee. */
+    REFUSED(b, "melee", "br_light", "fr_chass", NULL, "7,7", NULL, GR_EILLEGAL, "evaded");
+    /* The dragoons (good order, fresh, 4, line) against the square (worn,
+     * 3).  Attacker: "+2 Mounted cavalry charging infantry or artillery in
+     * the open", "+1 Cavalry charging while in line formation", "+2 Fresh",
+     * "-4 Cavalry Vs infantry in square"; national modifiers "Not used by
+     * infantry Vs cavalry" = +1.  Defender: "+4 Infantry in square Vs
+     * Cavalry"; 3 against 4 is not 3:2 = +4.  Rolls 7, 7: -3: "Assault
+     * checked": the dragoons disordered, back 3".  (In column the 1er Léger
+     * would have had "-3 Infantry not in cover or square Vs cavalry" and the
+     * dragoons no -4: +8, Swept from the field.) */
+    ACT(b, "melee", "br_20ld", "fr_1leg", NULL, "7,7", NULL);
+    CHECK(strcmp(result(0), "assault_checked") == 0 && out.res.steps[0].modifier == -3, "%s %d",
+          result(0), out.res.steps[0].modifier);
+    CHECK(b->units[BR_20LD].disordered && left(b, FR_1LEG) == 3, "checked");
+    NEXT_TO(b, "p1_maneuver_1_leaders");
+    CHECK(b->turn == 5 && b->units[FR_CHASS].sys[2] == 0, "the evasion lasts its segment");
 }
 
 static void turn2(gr_battle *b)
@@ -551,6 +713,8 @@ static void turn2(gr_battle *b)
     CHECK(strcmp(result(0), "lively") == 0 && out.res.steps[0].modifier == -1, "%s %d", result(0),
           out.res.steps[0].modifier);
     CHECK(b->units[BR_RA].guns == GR_GUNS_SUPPRESSED, "guns %d", b->units[BR_RA].guns);
+    CHECK(has_instr("a natural 12, but no officer is attached to it: no leader-loss test"), "%s",
+          out.instr[0]);
 
     NEXT_TO(b, "p1_melee");
     /* Chasseurs (disordered, worn, 2 stands, line) charge the 81st (line,
@@ -754,6 +918,7 @@ static void turn3(gr_battle *b)
     CHECK(strcmp(result(0), "rally") == 0 && out.res.steps[0].modifier == 4, "%s %d", result(0),
           out.res.steps[0].modifier);
     CHECK(mod(0, "Within range of brigades division officer") == 1, "in range +1");
+    turn4_french(b);
     NEXT_TO(b, "p2_maneuver_2_move");
     /* Kempt's (good order, fresh): Kempt's replacement in range: +1, not the
      * exceptional officer's +2; light +1, fresh +2, Britain line +1 = +5.
@@ -762,6 +927,7 @@ static void turn3(gr_battle *b)
     CHECK(strcmp(result(0), "well_handled") == 0 && out.res.steps[0].modifier == 5, "%s %d",
           result(0), out.res.steps[0].modifier);
     CHECK(mod(0, "Within range of brigades division officer") == 1, "not exceptional: +1");
+    turn4_british(b);
 }
 
 /* Undo: replaying the record but its last action gives the hash before it;

@@ -37,7 +37,8 @@ cat >"$dir/small.json" <<'EOF'
     {"id": "fr_chass", "name": "9e Chasseurs à cheval", "side": 0, "leader": "reynier", "arm": "cavalry", "kind": "light", "stands": 3, "quality": "regular", "formation": "line", "nation": "france"},
     {"id": "br_light", "name": "Kempt's light battalion", "side": 1, "leader": "kempt", "arm": "infantry", "kind": "light", "stands": 5, "quality": "veteran", "formation": "line", "nation": "britain"},
     {"id": "br_81", "name": "81st Foot", "side": 1, "leader": "cole", "arm": "infantry", "stands": 4, "quality": "conscript", "formation": "line", "nation": "britain"},
-    {"id": "br_ra", "name": "Royal Artillery", "side": 1, "leader": "stuart", "arm": "artillery", "kind": "heavy", "stands": 1, "formation": "unlimbered", "nation": "britain"}
+    {"id": "br_ra", "name": "Royal Artillery", "side": 1, "leader": "stuart", "arm": "artillery", "kind": "heavy", "stands": 1, "formation": "unlimbered", "nation": "britain"},
+    {"id": "br_20ld", "name": "20th Light Dragoons", "side": 1, "leader": "cole", "arm": "cavalry", "kind": "light", "stands": 4, "quality": "regular", "formation": "line", "nation": "britain"}
   ]
 }
 EOF
@@ -90,7 +91,7 @@ expect_json "maida.json BEL" '[.units[] | select(.id=="fr_1leg" or .id=="br_ligh
 
 # ---- the scripted battle ----------------------------------------------------------
 "$GROGNARD" battle new nf "$dir/small.json" --out "$B" --seed 1806 >/dev/null || flunk "battle new"
-status '[.units[] | "\(.worn_at)/\(.spent_at)"]' '["2/4","1/3","1/-1","2/4","1/2","-1/-1"]'
+status '[.units[] | "\(.worn_at)/\(.spent_at)"]' '["2/4","1/3","1/-1","2/4","1/2","-1/-1","1/2"]'
 status '"\(.turn) \(.phase)"' '"1 p1_maneuver_1_leaders"'
 
 # Turn 1, the French segment.
@@ -112,6 +113,9 @@ act "lively 1" fire br_light --target fr_1leg --range 2 --roll 9
 unit fr_1leg "6 fresh true false"
 act "telling 1" fire br_81 --target fr_42 --range 1 --roll 11
 unit fr_42 "4 worn true false"
+# A natural 12 with Compère attached: the companion makes the leader-loss test;
+# typed, it needs its roll (issue 25).
+refused 'leader loss' fire br_ra --target fr_42 --range 6 --roll 12
 act "telling 1, officer_hit 0" fire br_ra --target fr_42 --range 6 --roll 12,5
 unit fr_42 "3 worn true false"
 leader compere "killed null"
@@ -144,7 +148,9 @@ act "lively 1" fire br_light --target fr_1leg --range 2 --roll 9
 act "telling 1" fire br_ra --target fr_1leg --range 4 --roll 11
 unit fr_1leg "5 fresh true false"
 to p2_melee
-act "desperate_struggle 0, driven_back 0" melee br_light --target fr_1leg --roll 6,6,9,4
+# The second round is fought by the units as they now are (issue 25): the 1er
+# Léger, down to 4 stands, is worn by the BEL chart ("6/4/2"): no "+2 Fresh".
+act "desperate_struggle 0, driven_back 2" melee br_light --target fr_1leg --roll 6,6,8,5
 unit br_light "4 fresh true false"
 unit fr_1leg "3 worn true false"
 
@@ -242,7 +248,41 @@ status '"\(.turn) \(.phase)"' '"4 p1_maneuver_1_leaders"'
 # the exceptional +2).
 to p1_maneuver_2_move
 act "rally 4" disorder fr_1leg --division-in-range yes --roll 4
+# Issue 25 (the reasoning beside the same rolls in tests/battle/test_bt_nf.c,
+# turn4_french and turn4_british): the chasseurs rally and charge the 20th
+# Light Dragoons, which countercharge in the Reaction phase (+1 charging in
+# line for the defender too); the dragoons charge the 1er Léger, which forms
+# square (emergency formation change, the French decision); Kempt's charges the
+# chasseurs, which evade: no melee between them.
+# instr PATTERN VERB ARGS...: one action whose instructions match PATTERN.
+instr() {
+    local pattern=$1
+    shift
+    expect_json "$* ~ $pattern" "[.instructions[] | select(test(\"$pattern\"))] | length > 0" true \
+        -- battle "$1" "$B" "${@:2}" --json
+}
+act "rally 1" disorder fr_chass --roll 8
+refused "infantry's" emergency_fc br_20ld --target fr_chass --roll 8
+to p1_reaction
+refused 'not allowed now' emergency_fc br_light --target fr_chass --roll 8
+refused 'charge by cavalry' react br_20ld --target fr_1leg --roll 7
+instr "countercharges 9e Chasseurs.*8 inches|8 inches.*countercharges 9e Chasseurs" react br_20ld --target fr_chass --roll 7
+to p1_melee
+act "assault_checked -6" melee fr_chass --target br_20ld --roll 9,4
+unit fr_chass "1 worn true false"
+unit br_20ld "4 fresh true false"
 to p2_maneuver_2_move
 act "well_handled 5" maneuver br_light --division-in-range yes --roll 5
+act "rally 3" disorder br_20ld --roll 6
+refused 'French' emergency_fc br_light --target fr_chass --roll 6
+act "success 2" emergency_fc fr_1leg --target br_20ld --roll 6
+status '.units[] | select(.id=="fr_1leg") | .formation' '"square"'
+refused 'already' emergency_fc fr_1leg --target br_20ld --roll 6
+refused 'French' evasion br_20ld --target fr_1leg --roll 5
+instr "occupies the ground and is done with its movement" evasion fr_chass --target br_light --roll 5
+to p2_melee
+refused 'evaded' melee br_light --target fr_chass --roll 7,7
+act "assault_checked -3" melee br_20ld --target fr_1leg --roll 7,7
+unit br_20ld "4 fresh true false"
 
 finish

@@ -47,6 +47,23 @@ expect_json fire-stdin '.result' '"lively"' -- resolve nf fire --roll 7 --json -
 expect_json melee-mods '[.values.attacker_modifier,.values.defender_modifier,.result]' '[1,-3,"hard_pressed"]' -- resolve nf melee --attacker-arm cavalry --attacker-nation france --attacker-stands 4 --defender-arm infantry --defender-nation austria --defender-stands 6 --roll 7,9 --json
 expect_json melee-final '[.result,.score]' '["swept_from_the_field",7]' -- resolve nf melee --attacker-arm cavalry --attacker-nation france --attacker-stands 4 --defender-arm infantry --defender-nation austria --defender-stands 6 --roll 8,12,8,5 --json
 expect_json melee-desperate '[(.steps|length),.steps[1].result]' '[2,"swept_from_the_field"]' -- resolve nf melee --attacker-arm cavalry --attacker-nation france --attacker-stands 4 --defender-arm infantry --defender-nation austria --defender-stands 6 --roll 8,12,8,5 --json
+# "Desperate struggle ... Roll again with adjusted modifiers" (issue 25): the second
+# round re-reads each side's BEL level on its stands left.  Attacker French column, 5
+# stands, fresh, BEL cells "6/4/2" (worn at 4): +2 fresh +2 France column = +4.
+# Defender Austrian line, 5 stands, fresh, "5/3/1" (worn at 3): +2.  Rolls 5,7:
+# 9 - 9 = 0, desperate struggle.  Round 2: attacker -1 stand, -2 disordered, 4 left:
+# worn, the +2 Fresh taken back: -1; defender -1, -2, 4 left > 3: still fresh: -1.
+# Rolls 8,5: 7 - 4 = 3, Hard pressed (the +2 kept would give 5, Driven back).
+expect_json melee-refight '[.steps[0].modifier,.steps[1].modifier,.result]' '[2,0,"hard_pressed"]' -- resolve nf melee --attacker-arm infantry --attacker-nation france --attacker-formation column --attacker-stands 5 --attacker-condition fresh --attacker-worn-left 4 --attacker-spent-left 2 --defender-arm infantry --defender-nation austria --defender-formation line --defender-stands 5 --defender-condition fresh --defender-worn-left 3 --defender-spent-left 1 --year 1805 --roll 5,7,8,5 --json
+# Militia "5/-/4" (no Worn level): 5 -> 4 stands is spent at once: -2 Spent.  Attacker
+# Spanish militia line 1808, 5 stands, fresh: +2 fresh, -1 militia, Spain 0 = +1;
+# defender French line, 5 stands (worn, no cells): 0.  Rolls 6,7: 0.  Round 2: attacker
+# -1, -2, the +2 Fresh taken back, -2 Spent: 1 - 7 = -6; defender -1 -2 = -3, and
+# its level is not known (a note says how to give it).  Rolls 9,6: 3 - 3 = 0 again.
+expect_json melee-refight-spent '[.steps[1].modifier,(.notes|map(select(test("not known")))|length)]' '[-3,1]' -- resolve nf melee --attacker-arm infantry --attacker-nation spain --attacker-formation line --attacker-troops militia --attacker-stands 5 --attacker-condition fresh --attacker-spent-left 4 --defender-arm infantry --defender-nation france --defender-formation line --defender-stands 5 --defender-condition worn --year 1808 --roll 6,7,9,6 --json
+expect_exit melee-bel-cells 2 "spent-left 5 is above --attacker-worn-left 4" -- resolve nf melee --attacker-arm infantry --attacker-nation france --attacker-stands 6 --attacker-worn-left 4 --attacker-spent-left 5 --defender-arm infantry --defender-nation austria --defender-stands 6 --roll 7,7
+# Only cavalry charged by cavalry countercharges.
+expect_exit melee-countercharge-inf 2 "defender-countercharging: only cavalry charged by cavalry" -- resolve nf melee --attacker-arm infantry --attacker-nation france --attacker-stands 4 --defender-arm cavalry --defender-nation austria --defender-stands 4 --defender-countercharging --roll 7,5
 # French column 1813, conscripts: +1 (@); Russian line infantry defending vs infantry: +1 (#)
 expect_json melee-national '[.values.attacker_modifier,.values.defender_modifier]' '[1,1]' -- resolve nf melee --attacker-arm infantry --attacker-nation france --attacker-formation column --attacker-quality conscript --attacker-stands 6 --defender-arm infantry --defender-nation russia --defender-formation line --defender-stands 6 --year 1813 --roll 7,7 --json
 expect_json melee-square '[.values.attacker_modifier,.values.defender_modifier]' '[-2,4]' -- resolve nf melee --attacker-arm cavalry --attacker-nation britain --attacker-stands 4 --defender-arm infantry --defender-nation france --defender-formation square --defender-stands 4 --roll 7,7 --json
@@ -89,6 +106,7 @@ expect_exit out-of-range 2 "cannot fire that far" -- resolve nf fire --firer inf
 expect_exit out-of-arc 2 "outside the 30 degree firing arc" -- resolve nf fire --firer heavy_artillery --nation france --range 3 --target infantry --angle 40 --roll 7
 expect_exit artillery-charge 2 "batteries do not charge" -- resolve nf melee --attacker-arm artillery --attacker-nation france --attacker-stands 1 --defender-arm infantry --defender-nation russia --defender-stands 4 --roll 7,7
 expect_exit in-contact 2 "in contact" -- resolve nf emergency_fc --nation britain --in-contact --roll 7
+expect_exit efc-deployed 2 "NOT IN square formation, deployed in a town" -- resolve nf emergency_fc --nation britain --deployed --roll 7
 expect_exit unknown-proc 2 "unknown procedure 'nope'.*accepted: fire, melee, maneuver, disorder, emergency_fc, evasion" -- resolve nf nope
 expect_stdin_exit json-unknown-key 2 "unknown key \"colour\"" '{"colour":1}' -- resolve nf fire -
 expect_exit help 0 "" -- resolve nf melee --help

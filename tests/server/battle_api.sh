@@ -124,6 +124,13 @@ act "$F" '{"verb": "maneuver", "unit": "fr_1leg", "inputs": {"division-in-range"
 check "4.9 maneuver out of phase: 409 naming the phase" "$STATUS $(jqb '.error | test("p1_maneuver_2_move")')" "409 true"
 act "$F" '{"verb": "next"}'
 check "4.10 next" "$STATUS $(jqb .phase)" "200 p1_maneuver_2_move"
+# An emergency formation change is the charged side's decision in the other
+# side's move (seed 002; gr_battle_decider): the French may not ask for it,
+# the British may (here refused by the rules: the charger named is infantry).
+act "$F" '{"verb": "emergency_fc", "unit": "br_81", "target": "fr_chass", "roll": [8]}'
+check "4.10b emergency_fc by the phasing side: 403" "$STATUS $(jqb '.error | test("British.s decision")')" "403 true"
+act "$R" '{"verb": "emergency_fc", "unit": "br_81", "target": "fr_42", "roll": [8]}'
+check "4.10c emergency_fc by the charged side reaches the rules" "$STATUS $(jqb '.error | test("answers a cavalry charge")')" "400 true"
 act "$F" '{"verb": "fire", "unit": "fr_1leg", "target": "br_light", "inputs": {"range": 2}, "roll": [5]}'
 check "4.11 fire in the maneuver phase: 409" "$STATUS $(jqb '.error | test("not allowed now")')" "409 true"
 act "$F" '{"verb": "maneuver", "unit": "nobody", "roll": [3]}'

@@ -442,6 +442,8 @@ enum {
     S_LOST,
     S_BREAKTHROUGH,
     S_OUTFLANKED,
+    S_WORN_LEFT,
+    S_SPENT_LEFT,
     S_NSIDE
 };
 #define SIDE_PARAMS(side)                                                                          \
@@ -497,11 +499,22 @@ enum {
          40,                                                                                       \
          "stands lost during the current fire or melee phase (-1 each)"},                          \
         {side "-breakthrough", GR_P_FLAG, NULL, 0, 0, 1, "a breakthrough unit (+1)"},              \
+        {side "-outflanked", GR_P_FLAG, NULL, 0, 0, 1, "outflanked (-2)"},                         \
+        {side "-worn-left",                                                                        \
+         GR_P_INT,                                                                                 \
+         NULL,                                                                                     \
+         0,                                                                                        \
+         0,                                                                                        \
+         99,                                                                                       \
+         "BEL chart's Worn cell: the brigade is worn when down to this many stands (0: never); "   \
+         "a desperate struggle's next round re-reads the condition with it"},                      \
     {                                                                                              \
-        side "-outflanked", GR_P_FLAG, NULL, 0, 0, 1, "outflanked (-2)"                            \
+        side "-spent-left", GR_P_INT, NULL, 0, 0, 99,                                              \
+            "BEL chart's Spent cell: the brigade is spent when down to this many stands (0: "      \
+            "never); a desperate struggle's next round re-reads the condition with it"             \
     }
 
-enum { MP_TERRAIN = 2 * S_NSIDE, MP_WOODS, MP_YEAR, MP_BRIDGE, MP_ALLIED_RULE };
+enum { MP_TERRAIN = 2 * S_NSIDE, MP_WOODS, MP_YEAR, MP_BRIDGE, MP_ALLIED_RULE, MP_COUNTER };
 static const gr_param melee_params[] = {
     SIDE_PARAMS("attacker"),
     SIDE_PARAMS("defender"),
@@ -520,6 +533,9 @@ static const gr_param melee_params[] = {
     [MP_ALLIED_RULE] = {"allied-officer-rule", GR_P_FLAG, NULL, 0, 0, 1,
                         "optional rule: allied officers (except British) may not attach for "
                         "melee unless exceptional or +2"},
+    [MP_COUNTER] = {"defender-countercharging", GR_P_FLAG, NULL, 0, 0, 1,
+                    "the defending cavalry countercharges the charging cavalry (Reaction "
+                    "phase): it is charging too (+1 in line)"},
 };
 
 typedef struct side_ctx {
@@ -584,7 +600,16 @@ static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_er
         melee_line(r, NF_MD_FRESH);
     if (s.attacker && arm == ARM_CAV && opp != ARM_CAV && terrain == T_OPEN && !woods)
         melee_line(r, NF_MD_CAV_IN_OPEN);
-    if (s.attacker && arm == ARM_CAV && form == MF_LINE) {
+    /* A countercharge ("Eligible non-phasing cavalry may attempt to
+     * countercharge if charged by cavalry") is a charge: the defender's
+     * cavalry reads the charging line too (docs/rules/nf.md). */
+    int charging = s.attacker || gr_args_flag(a, MP_COUNTER);
+    if (!s.attacker && gr_args_flag(a, MP_COUNTER) && (arm != ARM_CAV || opp != ARM_CAV))
+        return gr_error_set(err, GR_EINPUT,
+                            "--defender-countercharging: only cavalry charged by cavalry "
+                            "countercharges; the defender is %s, the attacker %s",
+                            arms[arm], arms[opp]);
+    if (charging && arm == ARM_CAV && form == MF_LINE) {
         if (woods)
             gr_res_info(r, "cavalry may not charge in woods: no +1 for charging in line",
                         SRC_MELEE);
@@ -677,6 +702,79 @@ static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_er
     return GR_OK;
 }
 
+/* The BEL level of one side (params from `base`) once down to `left`
+ * stands, from its level `cond` before: the BEL chart's cells, given as
+ * --SIDE-worn-left / --SIDE-spent-left ("Fresh/Worn/Spent" are stand
+ * counts, docs/rules/nf.md), make it worse, never better. */
+static int condition_after(const gr_args *a, int base, int cond, int left)
+{
+    int worn = SV(a, base, S_WORN_LEFT), spent = SV(a, base, S_SPENT_LEFT);
+    if (spent > 0 && left <= spent)
+        return C_SPENT;
+    if (cond == C_FRESH && worn > 0 && left <= worn)
+        return C_WORN;
+    return cond;
+}
+
+/* "Roll again with adjusted modifiers": the modifiers of one side that
+ * depend on its state after a desperate struggle, as deltas on the round
+ * before: the stand lost, disordered (unless it already had the -2), the
+ * outnumbered ratio on the stands left, and its BEL level re-read on the
+ * stands left (+2 Fresh taken back, -2 Spent added).  *cond is updated. */
+static int refight_side(gr_resolution *r, const gr_args *a, int base, int mine, int theirs,
+                        int was_disordered, int *cond)
+{
+    const int att = base == 0;
+    const gr_drm_line *lost = nf_melee_drm(NF_MD_STAND_LOST);
+    const gr_drm_line *dis = nf_melee_drm(NF_MD_DISORDERED_OR_MARCH);
+    const gr_drm_line *fresh = nf_melee_drm(NF_MD_FRESH);
+    const gr_drm_line *spent = nf_melee_drm(NF_MD_SPENT);
+    int from = r->nmods;
+    gr_res_drm(r, lost->value,
+               att ? "attacker: stand lost in the desperate struggle"
+                   : "defender: stand lost in the desperate struggle",
+               SRC_MELEE);
+    if (!was_disordered)
+        gr_res_drm(r, dis->value,
+                   att ? "attacker: disordered by the desperate struggle"
+                       : "defender: disordered by the desperate struggle",
+                   SRC_MELEE);
+    int out = outnumbered(mine - 1, theirs - 1) - outnumbered(mine, theirs);
+    if (out)
+        gr_res_drm(r, out,
+                   att ? "attacker: outnumbered ratio after the stands lost"
+                       : "defender: outnumbered ratio after the stands lost",
+                   SRC_MELEE);
+    const char *who = att ? "attacker" : "defender";
+    int now = condition_after(a, base, *cond, mine - 1);
+    if (*cond == C_FRESH && now != C_FRESH)
+        gr_res_drm(r, -fresh->value,
+                   att ? "attacker: no longer Fresh on the stands left (BEL chart): the +2 Fresh "
+                         "is taken back"
+                       : "defender: no longer Fresh on the stands left (BEL chart): the +2 Fresh "
+                         "is taken back",
+                   SRC_MELEE);
+    if (*cond != C_SPENT && now == C_SPENT)
+        gr_res_drm(r, spent->value,
+                   att ? "attacker: Spent on the stands left (BEL chart): -2 Spent"
+                       : "defender: Spent on the stands left (BEL chart): -2 Spent",
+                   SRC_MELEE);
+    if (now != *cond)
+        gr_res_note(r, "%s: down to %d stand(s), %s by the BEL chart (--%s-%s-stands %d)", who,
+                    mine - 1, now == C_SPENT ? "spent" : "worn", who,
+                    now == C_SPENT ? "spent" : "worn",
+                    SV(a, base, now == C_SPENT ? S_SPENT_LEFT : S_WORN_LEFT));
+    else if (*cond != C_SPENT && a->given[base + S_CONDITION] && !a->given[base + S_WORN_LEFT] &&
+             !a->given[base + S_SPENT_LEFT])
+        gr_res_note(r,
+                    "%s: its BEL level on %d stand(s) is not known (kept %s): give "
+                    "--%s-worn-left and --%s-spent-left (the BEL chart's cells: grognard "
+                    "lookup nf bel) to re-read it",
+                    who, mine - 1, conditions[*cond], who, who);
+    *cond = now;
+    return gr_res_drm_total(r, from);
+}
+
 static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
                                gr_error *err)
 {
@@ -686,6 +784,17 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
                             "--attacker-arm artillery: batteries do not charge; accepted: "
                             "infantry, cavalry");
     gr_status st;
+    /* The BEL chart's cells: a brigade is worn before it is spent. */
+    for (int base = 0; base <= S_NSIDE; base += S_NSIDE) {
+        int worn = SV(a, base, S_WORN_LEFT), spent = SV(a, base, S_SPENT_LEFT);
+        const char *who = base ? "defender" : "attacker";
+        if (worn > 0 && spent > worn)
+            return gr_error_set(err, GR_EINPUT,
+                                "--%s-spent-left %d is above --%s-worn-left %d: the BEL chart's "
+                                "Spent cell is below its Worn cell (\"6/5/3\"); accepted: "
+                                "spent-left below worn-left, or 0 for a \"-\"",
+                                who, spent, who, worn);
+    }
     side_ctx att = {0, S_NSIDE, 1}, def = {S_NSIDE, 0, 0};
     int from = r->nmods;
     if ((st = side_drms(r, a, att, err)) != GR_OK)
@@ -705,6 +814,8 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
                (gr_args_get(a, S_FORMATION, MF_OTHER) == MF_MARCH && !gr_args_flag(a, MP_BRIDGE));
     int ddis = gr_args_flag(a, S_NSIDE + S_DISORDERED) ||
                gr_args_get(a, S_NSIDE + S_FORMATION, MF_OTHER) == MF_MARCH;
+    int acond = (int)gr_args_get(a, S_CONDITION, C_WORN);
+    int dcond = (int)gr_args_get(a, S_NSIDE + S_CONDITION, C_WORN);
     static const char *const round_name[] = {"Melee", "Melee (roll again, 2nd)",
                                              "Melee (roll again, 3rd)", "Melee (roll again, 4th)"};
     for (int round = 0; round < GR_MAX_STEPS; round++) {
@@ -744,26 +855,10 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
                            "more totals in --roll, or use --seed)");
             break;
         }
-        /* Adjust: a stand lost each, disordered (unless already), and the
-         * outnumbered ratio on the stands left; values of the printed lines. */
-        int stand_lost = nf_melee_drm(NF_MD_STAND_LOST)->value;
-        int disordered = nf_melee_drm(NF_MD_DISORDERED_OR_MARCH)->value;
-        int afrom = r->nmods;
-        gr_res_drm(r, stand_lost, "attacker: stand lost in the desperate struggle", SRC_MELEE);
-        if (!adis)
-            gr_res_drm(r, disordered, "attacker: disordered by the desperate struggle", SRC_MELEE);
-        int aout = outnumbered(as - 1, ds - 1) - outnumbered(as, ds);
-        if (aout && as > 1 && ds > 1)
-            gr_res_drm(r, aout, "attacker: outnumbered ratio after the stands lost", SRC_MELEE);
-        int adelta = gr_res_drm_total(r, afrom);
+        /* Adjust: each side as it now is (refight_side). */
+        int adelta = refight_side(r, a, 0, as, ds, adis, &acond);
         int dfrom2 = r->nmods;
-        gr_res_drm(r, stand_lost, "defender: stand lost in the desperate struggle", SRC_MELEE);
-        if (!ddis)
-            gr_res_drm(r, disordered, "defender: disordered by the desperate struggle", SRC_MELEE);
-        int dout = outnumbered(ds - 1, as - 1) - outnumbered(ds, as);
-        if (dout && as > 1 && ds > 1)
-            gr_res_drm(r, dout, "defender: outnumbered ratio after the stands lost", SRC_MELEE);
-        int ddelta = gr_res_drm_total(r, dfrom2);
+        int ddelta = refight_side(r, a, S_NSIDE, ds, as, ddis, &dcond);
         gr_res_mark_side(r, dfrom2, 1);
         attacker += adelta;
         defender += ddelta;
@@ -1164,6 +1259,7 @@ enum {
     EP_CONDITION,
     EP_DISORDERED,
     EP_IN_CONTACT,
+    EP_DEPLOYED,
 };
 static const gr_param efc_params[] = {
     [EP_NATION] = {"nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the infantry's nation"},
@@ -1185,6 +1281,9 @@ static const gr_param efc_params[] = {
     [EP_DISORDERED] = {"disordered", GR_P_FLAG, NULL, 0, 0, 1, "disordered (-2)"},
     [EP_IN_CONTACT] = {"in-contact", GR_P_FLAG, NULL, 0, 0, 1,
                        "already in contact with an enemy unit (no attempt allowed)"},
+    [EP_DEPLOYED] = {"deployed", GR_P_FLAG, NULL, 0, 0, 1,
+                     "deployed in a town or behind defensive works or a wall (it does not use "
+                     "this chart)"},
 };
 
 static gr_status need_efc_year(const gr_args *a, const char *who, gr_error *err)
@@ -1205,13 +1304,18 @@ static gr_status efc_resolve(const gr_args *a, gr_dice_source *dice, gr_resoluti
         return gr_error_set(err, GR_EINPUT,
                             "--in-contact: a unit may not attempt emergency formation change if "
                             "already in contact with an enemy unit");
+    if (gr_args_flag(a, EP_DEPLOYED))
+        return gr_error_set(err, GR_EINPUT,
+                            "--deployed: \"Infantry uses this chart if charged by cavalry and "
+                            "the infantry is NOT IN square formation, deployed in a town or "
+                            "behind defensive works or wall\": it meets the charge as it stands");
     gr_status st;
     int nation = (int)a->v[EP_NATION], year = (int)gr_args_get(a, EP_YEAR, 0);
     int form = (int)gr_args_get(a, EP_FORMATION, EF_OTHER);
     int troops = (int)gr_args_get(a, EP_TROOPS, ET_LINE);
     int leader = (int)gr_args_get(a, EP_LEADER, EL_NONE);
     gr_res_info(r,
-                "infantry charged by cavalry, not in square, deployed in a town or behind "
+                "infantry charged by cavalry, not in square, not deployed in a town or behind "
                 "defensive works or wall",
                 SRC_EFC);
     if (leader == EL_EXC_BRIGADE || leader == EL_ATTACHED)
