@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/file_io.h"
 #include "grognard/alloc.h"
 #include "grognard/re_io.h"
 
@@ -26,7 +27,7 @@ gr_status cli_load_scenario(const char *path, re_scenario *sc, char **text, size
     memset(sc, 0, sizeof *sc);
     *text = NULL;
     *len = 0;
-    gr_status st = re_io_read_file(path, RE_SCENARIO_MAX_BYTES, text, len, err);
+    gr_status st = gr_read_file(path, RE_SCENARIO_MAX_BYTES, text, len, err);
     if (st != GR_OK)
         return st;
     st = re_scenario_parse(*text, *len, path, sc, err);

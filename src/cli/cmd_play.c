@@ -712,7 +712,7 @@ int cmd_play(int argc, char **argv)
             rc = io_fail(&err);
             goto out;
         }
-        if (gr_save_scenario_digest(&(gr_game){&re_game_type, sc}, resumed.version) !=
+        if (gr_save_scenario_digest(&(gr_game){&re_game_type, sc, NULL}, resumed.version) !=
             resumed.scenario_digest) {
             cli_err("grognard play: %s: the scenario %s has changed since the game was saved; "
                     "it cannot be resumed with it",
@@ -757,7 +757,7 @@ int cmd_play(int argc, char **argv)
     }
     if (!has_seed)
         seed = cli_fresh_seed();
-    P->game = (gr_game){&re_game_type, sc};
+    P->game = (gr_game){&re_game_type, sc, NULL};
     if (gr_match_new(&P->game, seed, &P->m, &err) != GR_OK) {
         rc = io_fail(&err);
         goto out;

@@ -142,7 +142,7 @@ int cmd_replay(int argc, char **argv)
             goto out;
         }
     }
-    gr_game game = {&re_game_type, sc};
+    gr_game game = {&re_game_type, sc, NULL};
     uint64_t digest = gr_save_scenario_digest(&game, g.version);
     if (digest != g.scenario_digest) {
         cli_err("%s: the scenario %s has changed since the game was saved (digest "

@@ -238,7 +238,7 @@ int cmd_sim(int argc, char **argv)
         rc = err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
         goto out;
     }
-    gr_game g = {&re_game_type, sc};
+    gr_game g = {&re_game_type, sc, NULL};
     bar b = {now(), 0};
     o.games = games;
     o.seed = seed;

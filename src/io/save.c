@@ -19,7 +19,7 @@
 #include "grognard/alloc.h"
 #include "grognard/re.h"
 #include "grognard/re_io.h"
-#include "json_reader.h"
+#include "grognard/json_reader.h"
 
 uint64_t gr_save_scenario_digest(const gr_game *g, int version)
 {
@@ -487,7 +487,7 @@ gr_status gr_save_read(const char *path, gr_saved *g, gr_error *err)
     memset(g, 0, sizeof *g);
     char *text;
     size_t len;
-    gr_status st = re_io_read_file(path, GR_SAVE_MAX_BYTES, &text, &len, err);
+    gr_status st = gr_read_file(path, GR_SAVE_MAX_BYTES, &text, &len, err);
     if (st != GR_OK)
         return st;
     st = gr_save_parse(text, len, path, g, err);

@@ -31,7 +31,7 @@
 #include <netinet/in.h>
 
 #include "grognard/alloc.h"
-#include "grognard/re_io.h"
+#include "grognard/file_io.h"
 #include "grognard/rff_io.h"
 #include "grognard/save.h"
 #include "grognard/server.h"
@@ -172,7 +172,6 @@ reply_err(struct MHD_Connection *c, sv_req *r, int status, const char *fmt, ...)
 
 /* ---- random ids ---------------------------------------------------------- */
 
-
 /* ---- scenarios ----------------------------------------------------------- */
 
 static int cmp_str(const void *a, const void *b)
@@ -184,7 +183,7 @@ static void scenarios_free(gr_server *s)
 {
     for (size_t i = 0; i < s->nscn; i++) {
         free(s->scn[i].path);
-        free(s->scn[i].sc);
+        gr_game_free(&s->scn[i].game);
         json_decref(s->scn[i].summary);
         free(s->scn[i].detail_text);
         gr_free(s->scn[i].text);
@@ -201,6 +200,29 @@ static json_t *text_lines(json_t *v)
     if (json_is_array(v))
         return json_incref(v);
     return json_array();
+}
+
+/* The entry of GET /api/scenarios, from the scenario's JSON (its type's
+ * scenario_json): {"id", "title", "game", "sides": [names], "turns", "cols",
+ * "rows", "units": how many}, what the type does not give left out. */
+static json_t *scenario_summary(const char *id, const char *game, const json_t *w)
+{
+    json_t *o =
+        json_pack("{sssO?ss}", "id", id, "title", json_object_get(w, "title"), "game", game);
+    json_t *sides = json_array();
+    size_t i;
+    json_t *v;
+    json_array_foreach(json_object_get(w, "sides"), i, v)
+        json_array_append(sides, json_object_get(v, "name"));
+    json_object_set_new(o, "sides", sides);
+    static const char *const nums[] = {"turns", "cols", "rows"};
+    for (i = 0; i < 3; i++)
+        if (json_object_get(w, nums[i]))
+            json_object_set(o, nums[i], json_object_get(w, nums[i]));
+    if (json_object_get(w, "units"))
+        json_object_set_new(o, "units",
+                            json_integer((json_int_t)json_array_size(json_object_get(w, "units"))));
+    return o;
 }
 
 static gr_status scenarios_load(gr_server *s, gr_error *err)
@@ -233,7 +255,6 @@ static gr_status scenarios_load(gr_server *s, gr_error *err)
     if (n)
         qsort(names, n, sizeof *names, cmp_str);
     s->scn = calloc(n ? n : 1, sizeof *s->scn);
-    const gr_game_type *re = gr_game_type_find("re");
     for (size_t i = 0; i < n && s->scn; i++) {
         if (!names[i])
             continue;
@@ -241,33 +262,24 @@ static gr_status scenarios_load(gr_server *s, gr_error *err)
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         sv_scenario *sc = &s->scn[s->nscn];
         memset(sc, 0, sizeof *sc);
-        re_scenario *rs = calloc(1, sizeof *rs);
         gr_error lerr;
-        if (!rs ||
-            re_io_read_file(path, RE_SCENARIO_MAX_BYTES, &sc->text, &sc->text_len, &lerr) !=
+        if (gr_read_file(path, GR_GAME_SCENARIO_MAX_BYTES, &sc->text, &sc->text_len, &lerr) !=
                 GR_OK ||
-            re_scenario_parse(sc->text, sc->text_len, path, rs, &lerr) != GR_OK) {
-            fprintf(stderr, "grognard serve: %s is left out: %s\n", path,
-                    rs ? lerr.msg : "out of memory");
-            free(rs);
+            gr_game_load_text(sc->text, sc->text_len, path, NULL, &sc->game, &lerr) != GR_OK) {
+            fprintf(stderr, "grognard serve: %s is left out: %s\n", path, lerr.msg);
             gr_free(sc->text);
             sc->text = NULL;
             continue;
         }
         snprintf(sc->id, sizeof sc->id, "%.*s", (int)(strlen(names[i]) - 5), names[i]);
         sc->path = realpath(path, NULL);
-        sc->sc = rs;
-        sc->game.type = re;
-        sc->game.sc = rs;
-        sc->summary = json_pack("{sssssss[ss]sisisisi}", "id", sc->id, "title", rs->title, "game",
-                                "re", "sides", rs->sides[0].name, rs->sides[1].name, "turns",
-                                rs->turns, "cols", rs->cols, "rows", rs->rows, "units", rs->nunits);
         json_t *detail = json_pack("{ss}", "id", sc->id);
-        json_t *w = gr_wire_scenario(&sc->game);
+        json_t *w = gr_game_scenario_json(&sc->game);
+        sc->summary = w ? scenario_summary(sc->id, sc->game.type->id, w) : NULL;
         json_t *raw = json_load_file(path, 0, NULL);
         json_t *map = raw ? json_object_get(raw, "map") : NULL;
         if (detail && w) {
-            json_object_set_new(detail, "game", json_string("re"));
+            json_object_set_new(detail, "game", json_string(sc->game.type->id));
             json_object_set(detail, "title", json_object_get(w, "title"));
             json_object_set_new(detail, "description",
                                 text_lines(raw ? json_object_get(raw, "description") : NULL));
@@ -282,7 +294,7 @@ static gr_status scenarios_load(gr_server *s, gr_error *err)
         json_decref(detail);
         if (!sc->path || !sc->summary || !sc->detail_text) {
             free(sc->path);
-            free(rs);
+            gr_game_free(&sc->game);
             gr_free(sc->text);
             json_decref(sc->summary);
             free(sc->detail_text);
@@ -1592,7 +1604,10 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
     char bdir[PATH_MAX];
     int uri = gr_store_spec_is_pg(o->db);
     snprintf(bdir, sizeof bdir, "%s%s",
-             o->battles ? o->battles : uri ? "grognard" : o->db, o->battles ? "" : ".battles");
+             o->battles ? o->battles
+             : uri      ? "grognard"
+                        : o->db,
+             o->battles ? "" : ".battles");
     if ((st = sv_battles_open(bdir, o->data, o->host, &s->battles, err)) != GR_OK) {
         server_free(s);
         return st;
