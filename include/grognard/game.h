@@ -31,6 +31,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <jansson.h>
 
@@ -135,8 +136,10 @@ typedef struct gr_game_type {
      * does not say so ("game" left out: the files written before the
      * registry); may be NULL (never). */
     int (*claims)(const gr_jr_node *root);
-    /* The scenario's own id ("austerlitz"), recorded in saves. */
+    /* The scenario's own id ("austerlitz"), recorded in saves, and its
+     * title ("Austerlitz, 2 décembre 1805"). */
     const char *(*scenario_id)(const void *sc);
+    const char *(*scenario_title)(const void *sc);
     /* Warnings about a scenario that loads (what its designer most likely
      * did not mean): fn(ctx, message) for each; returns how many.  May be
      * NULL (none). */
@@ -154,6 +157,15 @@ typedef struct gr_game_type {
      * by observe) only, so that hidden information never reaches it.  New
      * reference, NULL if out of memory. */
     json_t *(*view_json)(const void *sc, const void *obs);
+    /* The scenario in one line for a person (its title and size), as
+     * snprintf into buf: the length it needs. */
+    int (*scenario_summary)(const void *sc, char *buf, size_t cap);
+    /* The briefing players read before the first move, as text on `f` and
+     * as a JSON object (new reference, NULL if out of memory).  `doc` is
+     * the scenario file parsed by jansson, for the texts the type does not
+     * keep (may be NULL).  Either may be NULL (the type has no briefing). */
+    void (*briefing)(const void *sc, const json_t *doc, FILE *f);
+    json_t *(*briefing_json)(const void *sc, const json_t *doc);
     /* An action as a save file records it (a JSON value of the type's own
      * form, which never changes meaning: saves of every version read it).
      * New reference, NULL if out of memory. */

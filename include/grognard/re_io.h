@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <jansson.h>
 
@@ -98,6 +99,22 @@ json_t *re_action_json(const re_scenario *sc, const re_state *st, gr_action a);
  * {corps name: chits drawn this turn}, "demoralisation": [side 0, side 1],
  * "winner": side, "draw" or null}.  New reference, NULL if out of memory. */
 json_t *re_view_json(const re_scenario *sc, const re_obs *ob);
+
+/* The briefing as text (grognard scenario info; the start of grognard
+ * play): title, description, sides with their corps, units and chits a
+ * turn (by turn), victory, demoralisation, objectives, reinforcements,
+ * sources.  `doc` is the scenario file's JSON, for the texts and names the
+ * engine does not keep (description, sources, notes, objective names); it
+ * may be NULL (then without them).  src/engine/re_briefing.c */
+void re_briefing(FILE *f, const re_scenario *sc, const json_t *doc);
+
+/* The same as one JSON object (grognard scenario info --json).  New
+ * reference, NULL if out of memory. */
+json_t *re_briefing_json(const re_scenario *sc, const json_t *doc);
+
+/* One line: "TITLE, format F, CxR hexes, T turns, U units in C corps, N
+ * reinforcements" (grognard scenario check); snprintf's return. */
+int re_scenario_summary(const re_scenario *sc, char *buf, size_t cap);
 
 /* An action as a save records it: [kind, unit, target, col, row, col2,
  * row2] (every save format since grognard 0.1).  New reference, NULL if out

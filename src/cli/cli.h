@@ -78,19 +78,22 @@ int cli_fail(const gr_error *err);
  * can be repeated. */
 uint64_t cli_fresh_seed(void);
 
-/* Load the scenario file `path` into *sc, keeping the file's text as it was
- * read in *text (malloc, NUL-terminated, *len bytes; the caller frees it;
- * NULL on error), to be embedded in a save. */
-struct re_scenario;
-gr_status cli_load_scenario(const char *path, struct re_scenario *sc, char **text, size_t *len,
-                            gr_error *err);
-
+/* Load the scenario file `path` into *g through the registry (gr_game_load:
+ * of type `type_id`, or the one the file declares when NULL), keeping the
+ * file's text as it was read in *text (malloc, NUL-terminated, *len bytes;
+ * the caller frees it; NULL on error), to be embedded in a save.  Free the
+ * game with gr_game_free. */
+gr_status cli_load_scenario(const char *path, const char *type_id, gr_game *g, char **text,
+                            size_t *len, gr_error *err);
 /* Load the scenario a save of format 1 or 2 names (a save of format 3
  * carries its own): as written, or relative to the save's folder (a save
- * mailed with its scenario beside it); its text as cli_load_scenario. */
-gr_status cli_save_scenario(const char *save, const char *named, struct re_scenario *sc,
+ * mailed with its scenario beside it); as cli_load_scenario. */
+gr_status cli_save_scenario(const char *save, const char *named, const char *type_id, gr_game *g,
                             char **text, size_t *len, gr_error *err);
-
+/* The scenario file's JSON (jansson), for the texts and names the game
+ * does not keep (a type's briefing reads them); NULL if path is NULL or the
+ * file does not parse.  The caller json_decrefs it. */
+json_t *cli_scenario_doc(const char *path);
 /* Print a JSON object made by the library (grognard/wire.h) on stdout as
  * gr_wire_dumps writes it, and release it (obj is taken).  A NULL obj (a
  * builder out of memory) prints one line on stderr.  Returns CLI_OK, or
@@ -125,19 +128,5 @@ int cmd_sim_merge(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_scenario(int argc, char **argv);
 int cmd_battle(int argc, char **argv);
-
-/* ---- the briefing of an R&E scenario (cli_briefing.c) ---- */
-struct re_scenario;
-/* The scenario file's JSON (jansson), for the texts and names the engine
- * does not keep (description, sources, notes, objective names); NULL if
- * path is NULL or the file does not parse.  The caller json_decrefs it. */
-json_t *cli_scenario_doc(const char *path);
-/* The briefing as text (grognard scenario info; the start of grognard
- * play): title, description, sides with their corps, units and chits a
- * turn (by turn), victory, demoralisation, objectives, reinforcements,
- * sources.  doc may be NULL (then without the file's texts). */
-void cli_briefing(FILE *f, const struct re_scenario *sc, const json_t *doc);
-/* The same as one JSON object (grognard scenario info --json). */
-json_t *cli_briefing_json(const struct re_scenario *sc, const json_t *doc);
 
 #endif

@@ -10,8 +10,6 @@
 #include <unistd.h>
 
 #include "grognard/ai.h"
-#include "grognard/re.h"
-#include "grognard/re_io.h"
 #include "grognard/sim.h"
 #include "grognard/sim_io.h"
 #include "grognard/utf8.h"
@@ -224,28 +222,27 @@ int cmd_sim(int argc, char **argv)
                 path);
         return CLI_USAGE;
     }
-    re_scenario *sc = malloc(sizeof *sc);
+    gr_game g = {NULL, NULL, NULL};
     gr_sim_doc *d = malloc(sizeof *d);
     gr_sim_report *r = malloc(sizeof *r);
     int rc = CLI_OK;
-    if (!sc || !r || !d) {
+    if (!r || !d) {
         cli_err("grognard sim: out of memory\n");
         rc = CLI_FAIL;
         goto out;
     }
-    if (re_scenario_load(path, sc, &err) != GR_OK) {
+    if (gr_game_load(path, NULL, &g, &err) != GR_OK) {
         cli_err("%s\n", err.msg);
         rc = err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
         goto out;
     }
-    gr_game g = {&re_game_type, sc, NULL};
     bar b = {now(), 0};
     o.games = games;
     o.seed = seed;
     o.jobs = (int)jobs;
     o.shard = shard;
     o.shards = shards;
-    if (gr_sim_doc_init(d, &g, sc->title, path, &o, players, &err) != GR_OK) {
+    if (gr_sim_doc_init(d, &g, g.type->scenario_title(g.sc), path, &o, players, &err) != GR_OK) {
         cli_err("grognard sim: %s\n", err.msg);
         rc = CLI_USAGE;
         goto out;
@@ -264,7 +261,7 @@ int cmd_sim(int argc, char **argv)
     }
     rc = sim_print_report("grognard sim", d, r, json, html);
 out:
-    free(sc);
+    gr_game_free(&g);
     free(r);
     free(d);
     return rc;

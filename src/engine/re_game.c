@@ -386,6 +386,11 @@ static const char *g_scenario_id(const void *sc)
     return ((const re_scenario *)sc)->id;
 }
 
+static const char *g_scenario_title(const void *sc)
+{
+    return ((const re_scenario *)sc)->title;
+}
+
 static int g_warnings(const void *sc, void (*fn)(void *ctx, const char *msg), void *ctx)
 {
     return re_scenario_warnings(sc, fn, ctx);
@@ -404,6 +409,21 @@ static json_t *g_action_json(const void *sc, const void *st, gr_action a)
 static json_t *g_view_json(const void *sc, const void *obs)
 {
     return re_view_json(sc, obs);
+}
+
+static int g_summary(const void *sc, char *buf, size_t cap)
+{
+    return re_scenario_summary(sc, buf, cap);
+}
+
+static void g_briefing(const void *sc, const json_t *doc, FILE *f)
+{
+    re_briefing(f, sc, doc);
+}
+
+static json_t *g_briefing_json(const void *sc, const json_t *doc)
+{
+    return re_briefing_json(sc, doc);
 }
 
 const gr_game_type re_game_type = {
@@ -440,10 +460,14 @@ const gr_game_type re_game_type = {
     .load = g_load,
     .claims = g_claims,
     .scenario_id = g_scenario_id,
+    .scenario_title = g_scenario_title,
     .scenario_warnings = g_warnings,
     .scenario_json = g_scenario_json,
     .action_json = g_action_json,
     .view_json = g_view_json,
+    .scenario_summary = g_summary,
+    .briefing = g_briefing,
+    .briefing_json = g_briefing_json,
     .action_record = re_action_record,
     .action_unrecord = re_action_unrecord,
 };

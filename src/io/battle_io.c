@@ -17,7 +17,6 @@
 
 #include "grognard/alloc.h"
 #include "grognard/oob.h"
-#include "grognard/re_io.h"
 #include "grognard/utf8.h"
 #include "grognard/json_reader.h"
 

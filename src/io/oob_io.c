@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "grognard/alloc.h"
-#include "grognard/re_io.h"
 #include "grognard/json_reader.h"
 
 /* Nodes an order of battle may hold: 128 units and 64 leaders of about 20

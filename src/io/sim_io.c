@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "grognard/alloc.h"
-#include "grognard/re_io.h"
 #include "grognard/json_reader.h"
 
 /* ---- the report's identity ----------------------------------------------- */
