@@ -1,4 +1,4 @@
-/* json_reader.c - the io layer's JSON reader: it keeps the position of every
+/* json_reader.c - the JSON reader (core): it keeps the position of every
  * value, so that every loader can say FILE:LINE:COL. */
 #include "grognard/json_reader.h"
 
