@@ -218,7 +218,7 @@ gr_status rff_points_load(const char *path, rff_points *out, gr_error *err)
     if (!f)
         return gr_error_set(err, path ? GR_EINPUT : GR_ERUNTIME,
                             "%s: cannot open the fire-points file; accepted: a readable JSON "
-                            "file (--points-file FILE; default %s)",
+                            "file (the points file; default %s)",
                             shown, RFF_POINTS_SHOWN);
     fclose(f);
     char *text;

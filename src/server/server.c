@@ -232,8 +232,8 @@ static gr_status scenarios_load(gr_server *s, gr_error *err)
     DIR *d = opendir(dir);
     if (!d)
         return gr_error_set(err, GR_EINPUT,
-                            "%s: cannot open the scenario folder (%s); give --data the folder "
-                            "that holds scenarios/ (the source tree's data/)",
+                            "%s: cannot open the scenario folder (%s); give as the data folder "
+                            "the one that holds scenarios/ (the source tree's data/)",
                             dir, strerror(errno));
     char **names = NULL;
     size_t n = 0, cap = 0;
@@ -307,8 +307,8 @@ static gr_status scenarios_load(gr_server *s, gr_error *err)
     free(names);
     if (!s->nscn)
         return gr_error_set(err, GR_EINPUT,
-                            "%s: no scenario could be loaded; give --data the folder that holds "
-                            "scenarios/*.json",
+                            "%s: no scenario could be loaded; give as the data folder the one "
+                            "that holds scenarios/*.json",
                             dir);
     return GR_OK;
 }
@@ -388,7 +388,7 @@ static sv_game *load_game(gr_server *s, const char *id, gr_error *err)
     if (!scn) {
         gr_error_set(err, GR_ERUNTIME,
                      "game %s is of scenario '%s', which is not in the scenario folder; serve "
-                     "with the --data it was played with",
+                     "with the data folder it was played with",
                      id, sg.scenario);
     } else if (sv_game_new(scn, id, sg.seed, (const char(*)[GR_STORE_NAME_MAX])sg.players,
                            (const char(*)[GR_STORE_TOKEN_MAX])sg.tokens, &g, err) == GR_OK) {
@@ -1245,7 +1245,8 @@ static const char *mime_of(const char *path)
 static MHD_Result_t h_static(gr_server *s, struct MHD_Connection *c, sv_req *r, const char *url)
 {
     if (!s->web)
-        return reply_err(c, r, 404, "this server has no web folder (--web)");
+        return reply_err(c, r, 404,
+                         "this server has no web folder (the page's folder was not found)");
     if (!strcmp(url, "/"))
         url = "/index.html";
     /* no "..", no backslash, no empty segment tricks: then the real path
@@ -1579,7 +1580,7 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
     if (o->port < 0 || o->port > 65535 || inet_pton(AF_INET, o->host, &addr.sin_addr) != 1) {
         server_free(s);
         return gr_error_set(err, GR_EINPUT,
-                            "--host %s --port %d: give an IPv4 address (127.0.0.1, 0.0.0.0) and "
+                            "host %s, port %d: give an IPv4 address (127.0.0.1, 0.0.0.0) and "
                             "a port from 0 to 65535",
                             o->host, o->port);
     }
@@ -1657,7 +1658,7 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
         gr_server_stop(s);
         return gr_error_set(err, GR_ERUNTIME,
                             "cannot listen on %s:%d (%s); is another server on that port? give "
-                            "--port another port, or 0 for any free one",
+                            "another port, or 0 for any free one",
                             o->host, o->port, strerror(errno));
     }
     const union MHD_DaemonInfo *di = MHD_get_daemon_info(s->d, MHD_DAEMON_INFO_BIND_PORT);
