@@ -16,6 +16,44 @@
 /* Exit codes: 0 success, 1 runtime failure, 2 bad usage or bad input. */
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
+/* ---- the one option parser of the commands (cli_opt.c) ---- */
+
+/* cli_getopts(): --help or -h was given (print the usage, exit 0). */
+#define CLI_HELP (-1)
+
+typedef enum cli_opt_kind {
+    CLI_OPT_FLAG, /* --json: the int at dst set to 1 */
+    CLI_OPT_STR,  /* --save FILE: the const char * at dst set to the value */
+    CLI_OPT_LONG, /* --games N: the long at dst, a whole number from min to max */
+} cli_opt_kind;
+
+/* One option of a command: its name ("--games"), kind, what its value is
+ * for messages ("N", "A,B"; NULL for a flag), where it is stored, and for
+ * CLI_OPT_LONG its range. */
+typedef struct cli_opt {
+    const char *name;
+    cli_opt_kind kind;
+    const char *value;
+    void *dst;
+    long min, max;
+} cli_opt;
+
+/* Parse argv[0..argc) of `grognard CMD` against opts[0..n): each option
+ * stored where it says (a later one overrides), every argument that is not
+ * an option (one not beginning with '-', or "-" alone) moved in order to
+ * the front of argv, *npos their count.  Returns CLI_OK; CLI_HELP at the
+ * first --help or -h; CLI_USAGE after saying on stderr "grognard CMD:
+ * unknown option 'X'; accepted: --a V, ..., --help[, TAIL]", "grognard CMD:
+ * --X needs a value (grognard CMD --help)" or "grognard CMD: --X 'V' is not
+ * a whole number from MIN to MAX".  Values are checked here only for their
+ * range; what they mean is the command's. */
+int cli_getopts(const char *cmd, int argc, char **argv, const cli_opt *opts, size_t n,
+                const char *tail, int *npos);
+
+/* `v` as a whole number from min to max (digits, a '-' only when min < 0):
+ * 0 with *out set, else -1. */
+int cli_whole(const char *v, long min, long max, long *out);
+
 /* Options common to the table commands, besides a table's own inputs. */
 typedef struct cli_opts {
     int json;       /* --json: one JSON object on stdout */

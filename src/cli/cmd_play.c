@@ -392,19 +392,6 @@ static int ask(play *P, int p, gr_action *out)
     }
 }
 
-static int parse_seed(const char *s, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    if (!*s || *s == '-')
-        return -1;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end || errno || v > INT64_MAX)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 static int run(play *P)
 {
     gr_error err;
@@ -489,84 +476,70 @@ int cmd_play(int argc, char **argv)
     int has_seed = 0;
     int computer[PLAY_SIDES] = {0, 1}, check = 0;
     gr_ai_kind ai_kind = gr_ai_kind_of(GR_AI_EAGER);
-    const char *level = NULL, *kind_given = NULL;
+    const char *level = NULL, *kind_given = NULL, *lang_v = NULL;
     gr_lang lang = GR_LANG_EN;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return CLI_OK;
-        }
-        if (!strcmp(a, "--check")) {
-            check = 1;
-        } else if (!strcmp(a, "--seed") || !strcmp(a, "--ai") || !strcmp(a, "--save") ||
-                   !strcmp(a, "--ai-kind") || !strcmp(a, "--lang") || !strcmp(a, "--level")) {
-            if (i + 1 >= argc) {
-                cli_err("grognard play: %s needs a value (grognard play --help)\n", a);
-                return CLI_USAGE;
-            }
-            const char *v = argv[++i];
-            if (!strcmp(a, "--seed")) {
-                if (parse_seed(v, &seed)) {
-                    cli_err("grognard play: --seed '%s' is not a whole number from 0 to "
-                            "9223372036854775807\n",
-                            v);
-                    return CLI_USAGE;
-                }
-                has_seed = 1;
-            } else if (!strcmp(a, "--save")) {
-                save = v;
-            } else if (!strcmp(a, "--level")) {
-                static const char *const levels[][2] = {
-                    {"easy", "heuristic"}, {"normal", "mcts"}, {"hard", "mcts:400"}};
-                const char *kind = NULL;
-                for (size_t l = 0; l < 3; l++)
-                    kind = !strcmp(v, levels[l][0]) ? levels[l][1] : kind;
-                if (!kind) {
-                    cli_err("grognard play: --level '%s' is not accepted; use easy, normal or "
-                            "hard\n",
-                            v);
-                    return CLI_USAGE;
-                }
-                gr_ai_kind_parse(kind, &ai_kind, &err);
-                level = v;
-            } else if (!strcmp(a, "--ai-kind")) {
-                kind_given = v;
-                if (gr_ai_kind_parse(v, &ai_kind, &err) != GR_OK) {
-                    cli_err("grognard play: --ai-kind: %s\n", err.msg);
-                    return CLI_USAGE;
-                }
-            } else if (!strcmp(a, "--lang")) {
-                if (gr_lang_parse(v, &lang, &err) != GR_OK) {
-                    cli_err("grognard play: --lang: %s\n", err.msg);
-                    return CLI_USAGE;
-                }
-            } else if (!strcmp(v, "0") || !strcmp(v, "1") || !strcmp(v, "both") ||
-                       !strcmp(v, "none")) {
-                computer[0] = !strcmp(v, "0") || !strcmp(v, "both");
-                computer[1] = !strcmp(v, "1") || !strcmp(v, "both");
-            } else {
-                cli_err("grognard play: --ai '%s' is not accepted; use 0, 1, both or "
-                        "none\n",
-                        v);
-                return CLI_USAGE;
-            }
-        } else if (a[0] == '-' && a[1]) {
-            cli_err("grognard play: unknown option '%s'; accepted: --seed N, --ai "
-                    "0|1|both|none, --ai-kind eager|heuristic|random|mcts|mcts:N, --level "
-                    "easy|normal|hard, --lang en|fr, --save FILE, "
-                    "--check, "
-                    "--help\n",
-                    a);
+    long seed_v = -1;
+    const char *ai_v = NULL;
+    const cli_opt opts[] = {
+        {"--seed", CLI_OPT_LONG, "N", &seed_v, 0, INT64_MAX},
+        {"--ai", CLI_OPT_STR, "0|1|both|none", &ai_v, 0, 0},
+        {"--ai-kind", CLI_OPT_STR, "eager|heuristic|random|mcts|mcts:N", &kind_given, 0, 0},
+        {"--level", CLI_OPT_STR, "easy|normal|hard", &level, 0, 0},
+        {"--lang", CLI_OPT_STR, "en|fr", &lang_v, 0, 0},
+        {"--save", CLI_OPT_STR, "FILE", &save, 0, 0},
+        {"--check", CLI_OPT_FLAG, NULL, &check, 0, 0},
+    };
+    int npos = 0;
+    int rc0 = cli_getopts("play", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, &npos);
+    if (rc0 == CLI_HELP) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (rc0 != CLI_OK)
+        return rc0;
+    if (npos > 1) {
+        cli_err("grognard play: one scenario only ('%s' and '%s'); see grognard "
+                "play --help\n",
+                argv[0], argv[1]);
+        return CLI_USAGE;
+    }
+    path = npos ? argv[0] : NULL;
+    if (seed_v >= 0) {
+        seed = (uint64_t)seed_v;
+        has_seed = 1;
+    }
+    if (level) {
+        static const char *const levels[][2] = {
+            {"easy", "heuristic"}, {"normal", "mcts"}, {"hard", "mcts:400"}};
+        const char *kind = NULL;
+        for (size_t l = 0; l < 3; l++)
+            kind = !strcmp(level, levels[l][0]) ? levels[l][1] : kind;
+        if (!kind) {
+            cli_err("grognard play: --level '%s' is not accepted; use easy, normal or "
+                    "hard\n",
+                    level);
             return CLI_USAGE;
-        } else if (path) {
-            cli_err("grognard play: one scenario only ('%s' and '%s'); see grognard "
-                    "play --help\n",
-                    path, a);
-            return CLI_USAGE;
-        } else {
-            path = a;
         }
+        gr_ai_kind_parse(kind, &ai_kind, &err);
+    }
+    if (kind_given && gr_ai_kind_parse(kind_given, &ai_kind, &err) != GR_OK) {
+        cli_err("grognard play: --ai-kind: %s\n", err.msg);
+        return CLI_USAGE;
+    }
+    if (lang_v && gr_lang_parse(lang_v, &lang, &err) != GR_OK) {
+        cli_err("grognard play: --lang: %s\n", err.msg);
+        return CLI_USAGE;
+    }
+    if (ai_v) {
+        if (strcmp(ai_v, "0") && strcmp(ai_v, "1") && strcmp(ai_v, "both") &&
+            strcmp(ai_v, "none")) {
+            cli_err("grognard play: --ai '%s' is not accepted; use 0, 1, both or "
+                    "none\n",
+                    ai_v);
+            return CLI_USAGE;
+        }
+        computer[0] = !strcmp(ai_v, "0") || !strcmp(ai_v, "both");
+        computer[1] = !strcmp(ai_v, "1") || !strcmp(ai_v, "both");
     }
     if (level && kind_given) {
         cli_err("grognard play: --level %s and --ai-kind %s both choose the computer player; "

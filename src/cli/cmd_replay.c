@@ -66,38 +66,30 @@ int cmd_replay(int argc, char **argv)
     const char *file = NULL, *scen = NULL;
     int verify = 0, json = 0;
     gr_lang lang = GR_LANG_EN;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage(stdout);
-            return CLI_OK;
-        } else if (!strcmp(argv[i], "--verify")) {
-            verify = 1;
-        } else if (!strcmp(argv[i], "--json")) {
-            json = 1;
-        } else if (!strcmp(argv[i], "--lang")) {
-            gr_error e;
-            if (i + 1 >= argc || gr_lang_parse(argv[i + 1], &lang, &e) != GR_OK) {
-                cli_err("grognard replay: --lang needs en or fr\n");
-                return CLI_USAGE;
-            }
-            i++;
-        } else if (!strcmp(argv[i], "--scenario")) {
-            if (i + 1 >= argc) {
-                cli_err("grognard replay: --scenario needs a path\n");
-                return CLI_USAGE;
-            }
-            scen = argv[++i];
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            cli_err("grognard replay: unknown option '%s'; accepted: --verify, "
-                    "--scenario PATH, --lang en|fr, --json, --help\n",
-                    argv[i]);
-            return CLI_USAGE;
-        } else if (file) {
-            cli_err("grognard replay: one file only ('%s' and '%s')\n", file, argv[i]);
-            return CLI_USAGE;
-        } else {
-            file = argv[i];
-        }
+    const char *lang_v = NULL;
+    const cli_opt opts[] = {
+        {"--verify", CLI_OPT_FLAG, NULL, &verify, 0, 0},
+        {"--scenario", CLI_OPT_STR, "PATH", &scen, 0, 0},
+        {"--lang", CLI_OPT_STR, "en|fr", &lang_v, 0, 0},
+        {"--json", CLI_OPT_FLAG, NULL, &json, 0, 0},
+    };
+    int npos = 0;
+    int rc0 = cli_getopts("replay", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, &npos);
+    if (rc0 == CLI_HELP) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (rc0 != CLI_OK)
+        return rc0;
+    gr_error lerr;
+    if (lang_v && gr_lang_parse(lang_v, &lang, &lerr) != GR_OK) {
+        cli_err("grognard replay: --lang needs en or fr\n");
+        return CLI_USAGE;
+    }
+    file = npos ? argv[0] : NULL;
+    if (npos > 1) {
+        cli_err("grognard replay: one file only ('%s' and '%s')\n", file, argv[1]);
+        return CLI_USAGE;
     }
     if (!file) {
         cli_err("grognard replay: missing FILE, a game saved by grognard play --save "

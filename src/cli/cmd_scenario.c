@@ -65,18 +65,19 @@ static int info(int argc, char **argv)
 {
     const char *path = NULL;
     int json = 0;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--json"))
-            json = 1;
-        else if (argv[i][0] == '-' && argv[i][1]) {
-            cli_err("grognard scenario info: unknown option %s; accepted: --json", argv[i]);
-            return CLI_USAGE;
-        } else if (!path)
-            path = argv[i];
-        else {
-            cli_err("grognard scenario info: one FILE only (%s is a second)", argv[i]);
-            return CLI_USAGE;
-        }
+    const cli_opt opts[] = {{"--json", CLI_OPT_FLAG, NULL, &json, 0, 0}};
+    int npos = 0;
+    int rc0 = cli_getopts("scenario info", argc, argv, opts, 1, NULL, &npos);
+    if (rc0 == CLI_HELP) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (rc0 != CLI_OK)
+        return rc0;
+    path = npos ? argv[0] : NULL;
+    if (npos > 1) {
+        cli_err("grognard scenario info: one FILE only (%s is a second)", argv[1]);
+        return CLI_USAGE;
     }
     if (!path) {
         cli_err("grognard scenario info: missing FILE (grognard scenario --help)");
