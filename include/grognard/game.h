@@ -200,7 +200,8 @@ const gr_game_type *gr_game_type_find(const char *id);
 /* The registered game types, in a fixed order: *n set to their count. */
 const gr_game_type *const *gr_game_types(size_t *n);
 
-/* The ids of the registered types as "\"re\", \"aoe\"" for messages. */
+/* The ids of the registered types as "\"re\", \"aoe\"" for messages (a
+ * buffer of the calling thread, rewritten at each call). */
 const char *gr_game_type_ids(void);
 
 /* Load the scenario of `len` bytes of `text` (`name` stands for the file in

@@ -35,13 +35,11 @@ const gr_game_type *const *gr_game_types(size_t *n)
 
 const char *gr_game_type_ids(void)
 {
-    static char buf[256];
-    if (!buf[0]) {
-        size_t at = 0;
-        for (size_t i = 0; i < NTYPES && at < sizeof buf; i++)
-            at += (size_t)snprintf(buf + at, sizeof buf - at, "%s\"%s\"", i ? ", " : "",
-                                   types[i]->id);
-    }
+    static _Thread_local char buf[256]; /* the server's threads each their own */
+    size_t at = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < NTYPES && at < sizeof buf; i++)
+        at += (size_t)snprintf(buf + at, sizeof buf - at, "%s\"%s\"", i ? ", " : "", types[i]->id);
     return buf;
 }
 
