@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "grognard/game.h"
+#include "grognard/match.h"
 #include "grognard/re.h"
+#include "grognard/save.h"
 
 static int failures, checks;
 
@@ -72,6 +74,70 @@ static void refused(const char *text, const char *type_id, gr_status code, const
     CHECK(st == code, "expected status %d, got %d (%s)", (int)code, (int)st, err.msg);
     CHECK(!strcmp(err.msg, msg), "message\n  got:      %s\n  expected: %s", err.msg, msg);
     CHECK(!g.type && !g.sc && !g.own, "a refused load leaves no game");
+}
+
+/* Saves go through the type: its record of an action is written, read
+ * back, and refused at its place when it is not one. */
+static void saves(void)
+{
+    gr_game g;
+    gr_error err = {0};
+    const char *t = mini("");
+    CHECK(gr_game_load_text(t, strlen(t), "mini.json", NULL, &g, &err) == GR_OK, "%s", err.msg);
+    gr_match *m = NULL;
+    CHECK(gr_match_new(&g, 7, &m, &err) == GR_OK, "%s", err.msg);
+    for (int i = 0; m && i < 30 && gr_match_current_player(m) != GR_TERMINAL; i++) {
+        const gr_action *acts;
+        if (gr_match_current_player(m) == GR_CHANCE)
+            CHECK(gr_match_step_chance(m, &err) == GR_OK, "%s", err.msg);
+        else if (gr_match_legal(m, &acts) > 0)
+            CHECK(gr_match_apply(m, acts[0], &err) == GR_OK, "%s", err.msg);
+    }
+    char *text = NULL;
+    size_t len = 0;
+    CHECK(m && gr_save_dump(m, "mini.json", NULL, 0, &text, &len, &err) == GR_OK, "%s", err.msg);
+    /* the first step is side 0's chit: R&E's record, kind 1 (RE_A_CHIT, the
+     * first kind after RE_A_NONE), as seven numbers "[1, ...]" */
+    const char *a = text ? strstr(text, "\"action\": ") : NULL;
+    int v[7], end = 0;
+    CHECK(a &&
+              sscanf(a, "\"action\": [%d, %d, %d, %d, %d, %d, %d]%n", &v[0], &v[1], &v[2], &v[3],
+                     &v[4], &v[5], &v[6], &end) == 7 &&
+              end > 0 && v[0] == 1,
+          "the first step's action is R&E's seven numbers, a chit: %.60s", a ? a : "(none)");
+    gr_saved s;
+    CHECK(text && gr_save_parse(text, len, "mini-save.json", &s, &err) == GR_OK, "%s", err.msg);
+    CHECK(m && s.nsteps == gr_match_steps(m), "every step read back");
+    for (size_t i = 0; m && i < s.nsteps && i < gr_match_steps(m); i++)
+        CHECK(s.steps[i].action == gr_match_step(m, i)->action &&
+                  s.steps[i].player == gr_match_step(m, i)->player,
+              "step %zu read back as written", i + 1);
+    gr_saved_free(&s);
+    free(text);
+    gr_match_free(m);
+    gr_game_free(&g);
+
+    /* a save of a game no type is ("chess" at column 51: the 50 characters
+     * of `head` before it); an action that is not R&E's record (its sixth
+     * element, 128, at line 2 column 56: " \"steps\": [{\"player\": 0,
+     * \"action\": [" is 35 characters, then "1, 0, 255, -1, -1, ") */
+    static const char head[] = "{\"format\": \"grognard-save\", \"version\": 3, \"game\": ";
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s\"chess\", \"scenario\": \"x.json\"}", head);
+    CHECK(gr_save_parse(buf, strlen(buf), "s.json", &s, &err) == GR_EINPUT &&
+              !strcmp(err.msg, "s.json:1:51: game \"chess\" is not known; accepted: \"re\""),
+          "unknown game: %s", err.msg);
+    gr_saved_free(&s);
+    snprintf(buf, sizeof buf,
+             "%s\"re\", \"scenario\": \"x.json\", \"scenario_digest\": \"0000000000000000\", "
+             "\"seed\": 1,\n \"steps\": [{\"player\": 0, \"action\": [1, 0, 255, -1, -1, 128, -1], "
+             "\"hash\": \"0000000000000000\"}]}",
+             head);
+    CHECK(gr_save_parse(buf, strlen(buf), "s.json", &s, &err) == GR_EINPUT &&
+              !strcmp(err.msg, "s.json:2:56: element 6 of \"action\" must be a whole number from "
+                               "-128 to 127; fix it"),
+          "a bad record at its place: %s", err.msg);
+    gr_saved_free(&s);
 }
 
 int main(int argc, char **argv)
@@ -152,6 +218,7 @@ int main(int argc, char **argv)
         CHECK(strstr(err.msg, "/nonexistent/x.json: cannot open the file") == err.msg, "%s",
               err.msg);
     }
+    saves();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }
