@@ -9,8 +9,9 @@
  * nothing above the engine needs to know which game it plays.  A state is
  * plain data of type->state_size bytes: clone it with memcpy, compare and
  * hash its bytes, save it as the list of actions that made it.  No function
- * here allocates, reads the clock or draws a random number unless it is
- * handed a gr_rng.
+ * of the State half allocates, reads the clock or draws a random number
+ * unless it is handed a gr_rng (the Game half allocates what it loads and
+ * the JSON it returns, and reads no clock).
  *
  * - The player to move is a side (0 .. players-1), GR_CHANCE (a chance node:
  *   every outcome is listed with its exact probability) or GR_TERMINAL.
@@ -168,7 +169,8 @@ typedef struct gr_game_type {
     json_t *(*briefing_json)(const void *sc, const json_t *doc);
     /* An action as a save file records it (a JSON value of the type's own
      * form, which never changes meaning: saves of every version read it).
-     * New reference, NULL if out of memory. */
+     * New reference, NULL if out of memory.  NULL, with action_unrecord:
+     * the type's games are not saved (gr_save_write refuses them). */
     json_t *(*action_record)(gr_action a);
     /* The action recorded as `v` in the file `name`: GR_EINPUT with
      * "NAME:LINE:COL: what; fix" if `v` is not one. */
