@@ -42,7 +42,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s\n", err.msg);
         return 2;
     }
-    gr_game g = {&re_game_type, &sc};
+    gr_game g = {&re_game_type, &sc, NULL};
     gr_action *acts = malloc((size_t)g.type->max_actions * sizeof *acts);
     static re_state pos[POSITIONS];
     int npos[POSITIONS];

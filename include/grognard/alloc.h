@@ -1,4 +1,4 @@
-/* grognard/alloc.h - the allocator of the io layer's loaders, with a
+/* grognard/alloc.h - the allocator of the loaders (core), with a
  * fault-injection hook for tests.
  *
  * Every loader (scenarios, saves, RFF fire points, the positioned JSON

@@ -20,4 +20,10 @@ gr_status gr_write_file_atomic(const char *path, const char *data, size_t len, g
 gr_status gr_write_file_atomic_mode(const char *path, const char *data, size_t len, int mode,
                                     gr_error *err);
 
+/* Read a whole file into a gr_malloc'ed NUL-terminated buffer (the caller
+ * frees it with gr_free); *len is its length in bytes.  GR_ERUNTIME with the
+ * path and the reason if it cannot be opened or read (or is a directory);
+ * GR_EINPUT "PATH:1:1: ..." if it is larger than `max` bytes. */
+gr_status gr_read_file(const char *path, size_t max, char **text, size_t *len, gr_error *err);
+
 #endif

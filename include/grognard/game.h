@@ -1,12 +1,17 @@
 /* grognard/game.h - the one interface of every game grognard plays, in the
- * manner of OpenSpiel's State.
+ * manner of OpenSpiel's Game and State.
  *
  * A game type (gr_game_type) is a table of functions; a game (gr_game) is a
- * type and the scenario it is played on, which the type owns.  A state is
+ * type and the scenario it is played on.  The Game half: a type loads its
+ * scenario from text (gr_game_load, gr_game_load_text: the one door, which
+ * finds the type in the registry of game types, src/match/game_registry.c)
+ * and writes its scenario, an action and a side's view as JSON (jansson);
+ * nothing above the engine needs to know which game it plays.  A state is
  * plain data of type->state_size bytes: clone it with memcpy, compare and
  * hash its bytes, save it as the list of actions that made it.  No function
- * here allocates, reads the clock or draws a random number unless it is
- * handed a gr_rng.
+ * of the State half allocates, reads the clock or draws a random number
+ * unless it is handed a gr_rng (the Game half allocates what it loads and
+ * the JSON it returns, and reads no clock).
  *
  * - The player to move is a side (0 .. players-1), GR_CHANCE (a chance node:
  *   every outcome is listed with its exact probability) or GR_TERMINAL.
@@ -27,9 +32,13 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+
+#include <jansson.h>
 
 #include "grognard/error.h"
 #include "grognard/event.h"
+#include "grognard/json_reader.h"
 #include "grognard/rng.h"
 
 #define GR_CHANCE   (-1)
@@ -113,18 +122,106 @@ typedef struct gr_game_type {
      * scenario_size), so that a scenario format may grow at its end without
      * changing the digest of the files written before. */
     size_t (*scenario_digest_bytes)(const void *sc);
+
+    /* ---- the Game half ---- */
+    /* Load a scenario from `len` bytes of `text` (need not be
+     * NUL-terminated; `name` stands for the file in messages): *sc set to a
+     * new scenario (scenario_size bytes, padding included, that
+     * scenario_free releases).  A bad file: GR_EINPUT, one message
+     * "NAME:LINE:COL: what is wrong; how to fix it"; out of memory:
+     * GR_ERUNTIME; *sc NULL on error. */
+    gr_status (*load)(const char *text, size_t len, const char *name, void **sc, gr_error *err);
+    /* Release a scenario `load` made (NULL: free() it, plain data). */
+    void (*scenario_free)(void *sc);
+    /* 1 if the parsed file `root` is one of the type's scenarios although it
+     * does not say so ("game" left out: the files written before the
+     * registry); may be NULL (never). */
+    int (*claims)(const gr_jr_node *root);
+    /* The scenario's own id ("austerlitz"), recorded in saves, and its
+     * title ("Austerlitz, 2 décembre 1805"). */
+    const char *(*scenario_id)(const void *sc);
+    const char *(*scenario_title)(const void *sc);
+    /* Warnings about a scenario that loads (what its designer most likely
+     * did not mean): fn(ctx, message) for each; returns how many.  May be
+     * NULL (none). */
+    int (*scenario_warnings)(const void *sc, void (*fn)(void *ctx, const char *msg), void *ctx);
+    /* The scenario as a page draws it and briefs it (docs/api.md, GET
+     * /api/scenarios/ID): "game" (the type's id), "title", then what the
+     * type shows.  New reference, NULL if out of memory. */
+    json_t *(*scenario_json)(const void *sc);
+    /* One action `a` of st for a page to show and highlight: "text" (the
+     * describe text, which parse takes back), then what the type shows.
+     * Reads st, which the viewer may see.  New reference, NULL if out of
+     * memory. */
+    json_t *(*action_json)(const void *sc, const void *st, gr_action a);
+    /* What a side sees, from its observation `obs` (obs_size bytes written
+     * by observe) only, so that hidden information never reaches it.  New
+     * reference, NULL if out of memory. */
+    json_t *(*view_json)(const void *sc, const void *obs);
+    /* The scenario in one line for a person (its title and size), as
+     * snprintf into buf: the length it needs. */
+    int (*scenario_summary)(const void *sc, char *buf, size_t cap);
+    /* The briefing players read before the first move, as text on `f` and
+     * as a JSON object (new reference, NULL if out of memory).  `doc` is
+     * the scenario file parsed by jansson, for the texts the type does not
+     * keep (may be NULL).  Either may be NULL (the type has no briefing). */
+    void (*briefing)(const void *sc, const json_t *doc, FILE *f);
+    json_t *(*briefing_json)(const void *sc, const json_t *doc);
+    /* An action as a save file records it (a JSON value of the type's own
+     * form, which never changes meaning: saves of every version read it).
+     * New reference, NULL if out of memory.  NULL, with action_unrecord:
+     * the type's games are not saved (gr_save_write refuses them). */
+    json_t *(*action_record)(gr_action a);
+    /* The action recorded as `v` in the file `name`: GR_EINPUT with
+     * "NAME:LINE:COL: what; fix" if `v` is not one. */
+    gr_status (*action_unrecord)(const gr_jr_node *v, const char *name, gr_action *out,
+                                 gr_error *err);
 } gr_game_type;
 
 #define GR_EVAL_WIN 100000000
 
-/* A game: its type and the scenario (borrowed; it outlives the game). */
+/* The most bytes gr_game_load reads of a scenario file (a type may refuse
+ * fewer: R&E's RE_SCENARIO_MAX_BYTES). */
+#define GR_GAME_SCENARIO_MAX_BYTES (16 * 1024 * 1024)
+
+/* A game: its type and the scenario.  Made by the caller around a
+ * scenario it keeps ({type, sc}: `own` NULL, the scenario borrowed), or by
+ * gr_game_load/gr_game_load_text, which own it (free with gr_game_free). */
 typedef struct gr_game {
     const gr_game_type *type;
     const void *sc;
+    void *own; /* the loaded scenario the game frees, or NULL */
 } gr_game;
 
-/* The registered game types (R&E), by id; NULL if none has that id. */
+/* ---- the registry of game types (src/match/game_registry.c) ------------ */
+
+/* The registered game type of id `id` ("re"); NULL if none has that id (or
+ * id is NULL). */
 const gr_game_type *gr_game_type_find(const char *id);
+
+/* The registered game types, in a fixed order: *n set to their count. */
+const gr_game_type *const *gr_game_types(size_t *n);
+
+/* The ids of the registered types as "\"re\", \"aoe\"" for messages (a
+ * buffer of the calling thread, rewritten at each call). */
+const char *gr_game_type_ids(void);
+
+/* Load the scenario of `len` bytes of `text` (`name` stands for the file in
+ * messages) into *g, which then owns it (gr_game_free; *g is cleared on
+ * error).  The type is `type_id` when not NULL; else the file's own top
+ * level "game": "ID"; else the registered type that claims the file.
+ * Errors: GR_EINPUT "NAME:LINE:COL: what; fix" for a bad file, an unknown
+ * type (the message lists the known ones) or a file no type claims;
+ * GR_ERUNTIME out of memory. */
+gr_status gr_game_load_text(const char *text, size_t len, const char *name, const char *type_id,
+                            gr_game *g, gr_error *err);
+
+/* The same from the file at `path` (GR_ERUNTIME if it cannot be read). */
+gr_status gr_game_load(const char *path, const char *type_id, gr_game *g, gr_error *err);
+
+/* Free the scenario a gr_game_load made (nothing if the game borrows it);
+ * *g is cleared. */
+void gr_game_free(gr_game *g);
 
 /* ---- thin, inline wrappers: read as verbs ------------------------------ */
 
@@ -190,6 +287,20 @@ static inline int gr_game_event_text(const gr_game *g, const gr_event *ev, gr_la
 {
     return g->type->event_text(g->sc, ev, lang, buf, cap);
 }
+
+/* The Game half, as verbs: the scenario's JSON, one action's JSON, and
+ * what side `player` (or GR_SPECTATOR) sees of st, built from
+ * gr_game_observe only (NULL if `player` is neither a side nor
+ * GR_SPECTATOR).  New references, NULL if out of memory. */
+static inline json_t *gr_game_scenario_json(const gr_game *g)
+{
+    return g->type->scenario_json(g->sc);
+}
+static inline json_t *gr_game_action_json(const gr_game *g, const void *st, gr_action a)
+{
+    return g->type->action_json(g->sc, st, a);
+}
+json_t *gr_game_view_json(const gr_game *g, const void *st, int player);
 
 /* FNV-1a of the scenario's bytes: a save records it, so that a replay
  * notices a changed scenario. */

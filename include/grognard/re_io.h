@@ -10,8 +10,12 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+
+#include <jansson.h>
 
 #include "grognard/error.h"
+#include "grognard/json_reader.h"
 #include "grognard/re.h"
 #include "grognard/re_scenario.h"
 #include "grognard/rng.h"
@@ -67,8 +71,58 @@ uint64_t re_scenario_digest(const re_scenario *sc);
  * check version-1 saves against their scenario. */
 uint64_t re_scenario_digest_v1(const re_scenario *sc);
 
-/* Read a whole file into a malloc'ed NUL-terminated buffer (caller frees);
- * refuses files larger than `max` bytes. */
-gr_status re_io_read_file(const char *path, size_t max, char **text, size_t *len, gr_error *err);
+/* ---- R&E's JSON (src/engine/re_wire.c), reached through re_game_type's
+ * Game half (game.h); the keys are the wire format (docs/api.md). -------- */
+
+/* The scenario as a page draws it: {"game": "re", "title", "turns",
+ * "victory", "victory_text", "cols", "rows", "hexes": [{"col", "row",
+ * "terrain", "code", "hill", "road", "bridge", "ford", "fieldworks",
+ * "streams": [directions]}] row by row, "objectives": [{"hex", "side",
+ * "points"}], "sides": [{"id", "name", "commander", "chits_per_turn",
+ * "demoralised_at", "retreat", "colour"}], "corps": [{"id", "name",
+ * "commander", "side", "chits", "colour"}], "units": [{"id", "name", "side",
+ * "corps", "type", "col", "row", "figures", "skirmisher"}] at their starting
+ * places}.  New reference, NULL if out of memory. */
+json_t *re_scenario_json(const re_scenario *sc);
+
+/* One action of st: {"text": re_action_describe's, "kind" and, when they
+ * apply, "corps", "face", "unit", "from" [col, row] (the unit's hex in st),
+ * "to", "target", "target_hex", "push", "push_to", "dice"}.  New reference,
+ * NULL if out of memory. */
+json_t *re_action_json(const re_scenario *sc, const re_state *st, gr_action a);
+
+/* What the observation `ob` shows: {"game": "re", "viewer" (null for a
+ * spectator), "turn", "turns", "stage", "to_move", "corps_active", "units":
+ * [{"id", "name", "side", "corps", "type", "col", "row", "figures",
+ * "skirmisher", "waiting" (a reinforcement still to enter)}], "bowl":
+ * {"own": {corps name: chits}, "hidden": chits of the other side}, "drawn":
+ * {corps name: chits drawn this turn}, "demoralisation": [side 0, side 1],
+ * "winner": side, "draw" or null}.  New reference, NULL if out of memory. */
+json_t *re_view_json(const re_scenario *sc, const re_obs *ob);
+
+/* The briefing as text (grognard scenario info; the start of grognard
+ * play): title, description, sides with their corps, units and chits a
+ * turn (by turn), victory, demoralisation, objectives, reinforcements,
+ * sources.  `doc` is the scenario file's JSON, for the texts and names the
+ * engine does not keep (description, sources, notes, objective names); it
+ * may be NULL (then without them).  src/engine/re_briefing.c */
+void re_briefing(FILE *f, const re_scenario *sc, const json_t *doc);
+
+/* The same as one JSON object (grognard scenario info --json).  New
+ * reference, NULL if out of memory. */
+json_t *re_briefing_json(const re_scenario *sc, const json_t *doc);
+
+/* One line: "TITLE, format F, CxR hexes, T turns, U units in C corps, N
+ * reinforcements" (grognard scenario check); snprintf's return. */
+int re_scenario_summary(const re_scenario *sc, char *buf, size_t cap);
+
+/* An action as a save records it: [kind, unit, target, col, row, col2,
+ * row2] (every save format since grognard 0.1).  New reference, NULL if out
+ * of memory. */
+json_t *re_action_record(gr_action a);
+
+/* The action recorded as `v` (file `name`): GR_EINPUT "NAME:LINE:COL: ..."
+ * if it is not seven whole numbers in their ranges. */
+gr_status re_action_unrecord(const gr_jr_node *v, const char *name, gr_action *out, gr_error *err);
 
 #endif

@@ -20,9 +20,8 @@
  * (NULL): nothing is dropped silently.  The CLI refuses such a name with
  * --json before it gets here.
  *
- * Games: the events of a step (gr_wire_event) and the view of one side
- * (gr_wire_view), built from the game's observation only, so that what a
- * side may not know never reaches its JSON. */
+ * Games: the events of a step (gr_wire_event); the rest of a game's JSON
+ * is its type's (game.h's Game half). */
 #ifndef GROGNARD_WIRE_H
 #define GROGNARD_WIRE_H
 
@@ -154,36 +153,8 @@ json_t *gr_wire_systems(const gr_system *only);
  * NULL if out of memory. */
 json_t *gr_wire_event(const gr_game *g, const gr_event *ev, gr_lang lang);
 
-/* What side `player` (or GR_SPECTATOR) sees of st, from gr_game_observe
- * only: for R&E {"game", "viewer" (null for a spectator), "turn", "turns", "stage", "to_move",
- * "corps_active", "units":
- * [{"id", "name", "side", "corps", "type", "col", "row", "figures",
- * "skirmisher"}], "bowl": {"own": {corps name: chits}, "hidden": chits of
- * the other side}, "drawn": {corps name: chits drawn this turn},
- * "demoralisation": [side 0, side 1], "winner": side, "draw" or null}.
- * New reference, NULL if out of memory or the game has no view builder. */
-json_t *gr_wire_view(const gr_game *g, const void *st, int player);
-
-/* A scenario as the server gives it to draw the board (docs/api.md, GET
- * /api/scenarios/ID): for R&E {"game", "title", "turns", "victory",
- * "victory_text", "cols", "rows", "hexes": [{"col", "row", "terrain",
- * "code", "hill", "road", "bridge", "ford", "fieldworks", "streams":
- * [directions]}] row by row, "objectives": [{"hex", "side", "points"}],
- * "sides": [{"id", "name", "commander", "chits_per_turn", "demoralised_at",
- * "retreat", "colour"}], "corps": [{"id", "name", "commander", "side",
- * "chits", "colour"}], "units": [{"id", "name", "side", "corps", "type",
- * "col", "row", "figures", "skirmisher"}] at their starting places}.  New
- * reference, NULL if out of memory or the game is not R&E. */
-json_t *gr_wire_scenario(const gr_game *g);
-
-/* One legal action `a` of st for a page to show and highlight: {"text": the
- * game's describe text (what its parse takes back), and for R&E "kind" and,
- * when they apply, "corps", "face", "unit", "from" [col, row] (the unit's
- * hex in st), "to", "target", "target_hex", "push", "push_to"}.  Reads the
- * positions of units from st: give it a state the viewer may see (its own
- * legal actions name only units on the board).  New reference, NULL if out
- * of memory. */
-json_t *gr_wire_action(const gr_game *g, const void *st, gr_action a);
+/* A scenario, an action and a side's view are each game's own JSON:
+ * gr_game_scenario_json, gr_game_action_json, gr_game_view_json (game.h). */
 
 /* A simulation's report: gr_wire_sim in grognard/sim_io.h. */
 

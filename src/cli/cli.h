@@ -16,6 +16,44 @@
 /* Exit codes: 0 success, 1 runtime failure, 2 bad usage or bad input. */
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
+/* ---- the one option parser of the commands (cli_opt.c) ---- */
+
+/* cli_getopts(): --help or -h was given (print the usage, exit 0). */
+#define CLI_HELP (-1)
+
+typedef enum cli_opt_kind {
+    CLI_OPT_FLAG, /* --json: the int at dst set to 1 */
+    CLI_OPT_STR,  /* --save FILE: the const char * at dst set to the value */
+    CLI_OPT_LONG, /* --games N: the long at dst, a whole number from min to max */
+} cli_opt_kind;
+
+/* One option of a command: its name ("--games"), kind, what its value is
+ * for messages ("N", "A,B"; NULL for a flag), where it is stored, and for
+ * CLI_OPT_LONG its range. */
+typedef struct cli_opt {
+    const char *name;
+    cli_opt_kind kind;
+    const char *value;
+    void *dst;
+    long min, max;
+} cli_opt;
+
+/* Parse argv[0..argc) of `grognard CMD` against opts[0..n): each option
+ * stored where it says (a later one overrides), every argument that is not
+ * an option (one not beginning with '-', or "-" alone) moved in order to
+ * the front of argv, *npos their count.  Returns CLI_OK; CLI_HELP at the
+ * first --help or -h; CLI_USAGE after saying on stderr "grognard CMD:
+ * unknown option 'X'; accepted: --a V, ..., --help[, TAIL]", "grognard CMD:
+ * --X needs a value (grognard CMD --help)" or "grognard CMD: --X 'V' is not
+ * a whole number from MIN to MAX".  Values are checked here only for their
+ * range; what they mean is the command's. */
+int cli_getopts(const char *cmd, int argc, char **argv, const cli_opt *opts, size_t n,
+                const char *tail, int *npos);
+
+/* `v` as a whole number from min to max (digits, a '-' only when min < 0):
+ * 0 with *out set, else -1. */
+int cli_whole(const char *v, long min, long max, long *out);
+
 /* Options common to the table commands, besides a table's own inputs. */
 typedef struct cli_opts {
     int json;       /* --json: one JSON object on stdout */
@@ -78,19 +116,22 @@ int cli_fail(const gr_error *err);
  * can be repeated. */
 uint64_t cli_fresh_seed(void);
 
-/* Load the scenario file `path` into *sc, keeping the file's text as it was
- * read in *text (malloc, NUL-terminated, *len bytes; the caller frees it;
- * NULL on error), to be embedded in a save. */
-struct re_scenario;
-gr_status cli_load_scenario(const char *path, struct re_scenario *sc, char **text, size_t *len,
-                            gr_error *err);
-
+/* Load the scenario file `path` into *g through the registry (gr_game_load:
+ * of type `type_id`, or the one the file declares when NULL), keeping the
+ * file's text as it was read in *text (malloc, NUL-terminated, *len bytes;
+ * the caller frees it; NULL on error), to be embedded in a save.  Free the
+ * game with gr_game_free. */
+gr_status cli_load_scenario(const char *path, const char *type_id, gr_game *g, char **text,
+                            size_t *len, gr_error *err);
 /* Load the scenario a save of format 1 or 2 names (a save of format 3
  * carries its own): as written, or relative to the save's folder (a save
- * mailed with its scenario beside it); its text as cli_load_scenario. */
-gr_status cli_save_scenario(const char *save, const char *named, struct re_scenario *sc,
+ * mailed with its scenario beside it); as cli_load_scenario. */
+gr_status cli_save_scenario(const char *save, const char *named, const char *type_id, gr_game *g,
                             char **text, size_t *len, gr_error *err);
-
+/* The scenario file's JSON (jansson), for the texts and names the game
+ * does not keep (a type's briefing reads them); NULL if path is NULL or the
+ * file does not parse.  The caller json_decrefs it. */
+json_t *cli_scenario_doc(const char *path);
 /* Print a JSON object made by the library (grognard/wire.h) on stdout as
  * gr_wire_dumps writes it, and release it (obj is taken).  A NULL obj (a
  * builder out of memory) prints one line on stderr.  Returns CLI_OK, or
@@ -125,19 +166,5 @@ int cmd_sim_merge(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_scenario(int argc, char **argv);
 int cmd_battle(int argc, char **argv);
-
-/* ---- the briefing of an R&E scenario (cli_briefing.c) ---- */
-struct re_scenario;
-/* The scenario file's JSON (jansson), for the texts and names the engine
- * does not keep (description, sources, notes, objective names); NULL if
- * path is NULL or the file does not parse.  The caller json_decrefs it. */
-json_t *cli_scenario_doc(const char *path);
-/* The briefing as text (grognard scenario info; the start of grognard
- * play): title, description, sides with their corps, units and chits a
- * turn (by turn), victory, demoralisation, objectives, reinforcements,
- * sources.  doc may be NULL (then without the file's texts). */
-void cli_briefing(FILE *f, const struct re_scenario *sc, const json_t *doc);
-/* The same as one JSON object (grognard scenario info --json). */
-json_t *cli_briefing_json(const struct re_scenario *sc, const json_t *doc);
 
 #endif

@@ -1,7 +1,8 @@
-/* cli_board.c - the R&E board in the terminal: unit codes that no terrain
- * letter shares, the hexsides that carry a stream or sunken road, colour on
- * a terminal that wants it, and a map wider than the terminal drawn in parts
- * of whole columns. */
+/* cli_board.c - a game in the terminal (cli_board.h): for R&E the hex
+ * board, with unit codes that no terrain letter shares, the hexsides that
+ * carry a stream or sunken road, colour on a terminal that wants it, and a
+ * map wider than the terminal drawn in parts of whole columns; for another
+ * type what game.h says. */
 #include "cli_board.h"
 
 #include <stdlib.h>
@@ -9,13 +10,30 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "grognard/re.h"
+#include "grognard/re_io.h"
+
+/* A two-character code per unit: its corps' letter, from letters no terrain
+ * or feature code uses (upper case for side 0, lower case for side 1), and
+ * its number in the corps. */
+typedef struct cli_tags {
+    char t[RE_MAX_UNITS][4];
+} cli_tags;
+
+struct cli_board {
+    const gr_game *g;
+    const re_scenario *sc; /* R&E's scenario, or NULL for another type */
+    cli_tags tg;
+    int picked; /* the unit picked to move by its code (-1: none) */
+};
+
 /* The corps letters: the alphabet without the terrain codes (F O T M X R K
  * B W) and the feature letters (b g) in either case, so that no unit code
  * reads as terrain.  Sixteen, RE_MAX_CORPS. */
 static const char corps_letters[] = "ACDEHIJLNPQSUVYZ";
 _Static_assert(sizeof corps_letters - 1 >= RE_MAX_CORPS, "a letter for every corps of a side");
 
-void cli_board_tags(const re_scenario *sc, cli_tags *tg)
+static void board_tags(const re_scenario *sc, cli_tags *tg)
 {
     int corps_letter[RE_MAX_CORPS];
     int next[RE_SIDES] = {0, 0};
@@ -147,8 +165,15 @@ static void draw_part(FILE *f, const re_scenario *sc, const int at[RE_MAX_ROWS][
 /* Direction names, GR_HEX_E .. GR_HEX_SE. */
 static const char *const dir_name[GR_HEX_DIRS] = {"E", "NE", "NW", "W", "SW", "SE"};
 
-void cli_board_draw(FILE *f, const re_scenario *sc, const re_state *st, const cli_tags *tg,
-                    const char *marks, int colour, int width)
+/* Draw the map of `sc` with the units where `st` has them (NULL: where the
+ * scenario sets them up).  `marks` (NULL, or RE_MAX_ROWS x RE_MAX_COLS
+ * bytes, row-major with RE_MAX_COLS a row): '+' on a hex a unit may move to
+ * and still fight, '-' one it may move to without fighting after, 0
+ * elsewhere.  `colour`: SGR colours.  `width`: the terminal's columns; a
+ * wider map is drawn in parts of whole hex columns.  Below the map: every
+ * hexside with a stream or sunken road, and the key. */
+static void board_draw(FILE *f, const re_scenario *sc, const re_state *st, const cli_tags *tg,
+                       const char *marks, int colour, int width)
 {
     re_scenario *now = st ? malloc(sizeof *now) : NULL; /* the terrain on st's turn */
     if (now)
@@ -215,7 +240,7 @@ void cli_board_draw(FILE *f, const re_scenario *sc, const re_state *st, const cl
     free(now);
 }
 
-void cli_board_units(FILE *f, const re_scenario *sc, const re_state *st, const cli_tags *tg)
+static void board_units(FILE *f, const re_scenario *sc, const re_state *st, const cli_tags *tg)
 {
     for (int s = 0; s < RE_SIDES; s++) {
         fprintf(f, "%s (%s):\n", sc->sides[s].name, sc->sides[s].commander);
@@ -255,8 +280,11 @@ int cli_clear_screen(FILE *f)
     return tty;
 }
 
-int cli_board_move_marks(const gr_game *g, const re_state *st, const gr_action *acts, int n,
-                         int unit, char *marks)
+/* Mark in `marks` (as board_draw reads them) every hex that `unit` may
+ * move to among the n legal actions `acts` of state `st`: '+' if it may
+ * still fight after the move, '-' if not.  Returns how many. */
+static int move_marks(const gr_game *g, const re_state *st, const gr_action *acts, int n, int unit,
+                      char *marks)
 {
     memset(marks, 0, (size_t)RE_MAX_ROWS * RE_MAX_COLS);
     re_state *after = malloc(sizeof *after);
@@ -280,4 +308,155 @@ int cli_board_move_marks(const gr_game *g, const re_state *st, const gr_action *
     }
     free(after);
     return found;
+}
+
+/* ---- the terminal's view of a game ------------------------------------- */
+
+cli_board *cli_board_open(const gr_game *g)
+{
+    cli_board *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    b->g = g;
+    b->picked = -1;
+    if (g->type == &re_game_type) {
+        b->sc = g->sc;
+        board_tags(b->sc, &b->tg);
+    }
+    return b;
+}
+
+void cli_board_free(cli_board *b)
+{
+    free(b);
+}
+
+void cli_board_draw(const cli_board *b, FILE *f, const void *st)
+{
+    if (b->sc)
+        board_draw(f, b->sc, st, &b->tg, NULL, cli_colour_wanted(f), cli_term_width(f));
+}
+
+void cli_board_units(const cli_board *b, FILE *f, const void *st)
+{
+    if (b->sc)
+        board_units(f, b->sc, st, &b->tg);
+}
+
+void cli_board_summary(const cli_board *b, FILE *f)
+{
+    const re_scenario *sc = b->sc;
+    if (sc)
+        fprintf(f, "%s, %dx%d hexes, %d turns, %d units in %d corps", sc->title, sc->cols, sc->rows,
+                sc->turns, sc->nunits, sc->ncorps);
+    else
+        fprintf(f, "%s", b->g->type->scenario_title(b->g->sc));
+}
+
+static const char *side_name(const cli_board *b, int s)
+{
+    return b->g->type->player_name(b->g->sc, s);
+}
+
+void cli_board_status(const cli_board *b, FILE *f, const void *state)
+{
+    char buf[256];
+    b->g->type->state_describe(b->g->sc, state, buf, sizeof buf);
+    const re_scenario *sc = b->sc;
+    if (!sc) {
+        fprintf(f, "\n== %s\n", buf);
+        return;
+    }
+    const re_state *st = state;
+    fprintf(f, "\n== Turn %d of %d: %s | demoralisation %s %d, %s %d\n", st->turn, sc->turns, buf,
+            side_name(b, 0), re_demoralisation(sc, st, 0), side_name(b, 1),
+            re_demoralisation(sc, st, 1));
+    if (st->stage == RE_ST_CHITS) {
+        int s = st->side, most = re_chits_per_turn(sc, s, st->turn);
+        fprintf(f, "   %s: %d of %d chit%s chosen, %d left to choose\n", side_name(b, s),
+                st->chosen[s], most, most > 1 ? "s" : "", most - st->chosen[s]);
+    }
+}
+
+void cli_board_result(const cli_board *b, FILE *f, const void *state)
+{
+    int w = gr_game_winner(b->g, state);
+    int turn = b->g->type->turn ? b->g->type->turn(b->g->sc, state) : 0;
+    fprintf(f, "\n== Game over after turn %d: ", turn);
+    if (w >= 0)
+        fprintf(f, "%s wins.\n", side_name(b, w));
+    else
+        fprintf(f, "a draw.\n");
+    const re_scenario *sc = b->sc;
+    const re_state *st = state;
+    for (int s = 0; sc && s < RE_SIDES; s++)
+        fprintf(f, "   %s: destroyed %d enemy units, demoralisation %d%s\n", side_name(b, s),
+                re_destroyed_by(sc, st, s), re_demoralisation(sc, st, s),
+                re_is_demoralised(sc, st, s) ? " (demoralised)" : "");
+}
+
+const char *cli_board_hidden_note(const cli_board *b, const void *st, int p, gr_action a)
+{
+    if (b->sc)
+        return re_action_unpack(a).kind == RE_A_CHIT ? "puts a chit in the bowl"
+                                                     : "has chosen its chits";
+    (void)st;
+    (void)p;
+    return "has made a choice the other side does not see";
+}
+
+int cli_board_pick(cli_board *b, FILE *f, const void *state, const gr_action *acts, int n,
+                   const char *line)
+{
+    const re_scenario *sc = b->sc;
+    int u = -1;
+    for (int i = 0; sc && i < sc->nunits && u < 0; i++)
+        if (!strcmp(line, b->tg.t[i]))
+            u = i;
+    if (u < 0)
+        return 0;
+    char marks[RE_MAX_ROWS * RE_MAX_COLS];
+    int nm = move_marks(b->g, state, acts, n, u, marks);
+    if (!nm) {
+        fprintf(f, "%s %s cannot move now (type 'actions' for what can be done)\n", line,
+                sc->units[u].name);
+        b->picked = -1;
+        return 1;
+    }
+    board_draw(f, sc, state, &b->tg, marks, cli_colour_wanted(f), cli_term_width(f));
+    fprintf(f, "%s %s may move to %d hex%s:", line, sc->units[u].name, nm, nm > 1 ? "es" : "");
+    for (int r = 0; r < RE_MAX_ROWS; r++)
+        for (int c = 0; c < RE_MAX_COLS; c++)
+            if (marks[r * RE_MAX_COLS + c])
+                fprintf(f, " %d,%d%s", c, r, marks[r * RE_MAX_COLS + c] == '+' ? "" : "*");
+    fprintf(f,
+            "\n(* : no combat after that move)  type the hex, e.g. 'col,row', to move %s there\n",
+            line);
+    b->picked = u;
+    return 1;
+}
+
+int cli_board_picked_move(cli_board *b, FILE *f, const gr_action *acts, int n, const char *line,
+                          gr_action *out)
+{
+    int c, r;
+    char tail;
+    if (b->picked < 0 || sscanf(line, "%d ,%d %c", &c, &r, &tail) != 2)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        re_action a = re_action_unpack(acts[i]);
+        if (a.kind == RE_A_MOVE && a.unit == b->picked && a.col == c && a.row == r) {
+            *out = acts[i];
+            b->picked = -1;
+            return 1;
+        }
+    }
+    fprintf(f, "%s cannot move to %d,%d; the hexes it may reach are listed above\n",
+            b->tg.t[b->picked], c, r);
+    return -1;
+}
+
+void cli_board_unpick(cli_board *b)
+{
+    b->picked = -1;
 }

@@ -1,40 +1,64 @@
-/* cli_board.h - the R&E board drawn in the terminal (internal to the CLI). */
+/* cli_board.h - a game in the terminal, as grognard play shows it: the
+ * board, the units, the status line, the result, moving a unit by its code
+ * and a hex (internal to the CLI).
+ *
+ * The one file of the command line that knows a game from inside: for R&E
+ * it draws the hex board (unit codes that no terrain letter shares, the
+ * hexsides with a stream or sunken road, colour on a terminal that wants
+ * it, a map wider than the terminal in parts of whole columns); for a type
+ * it does not know it falls back on what game.h gives (the state's
+ * description, the winner's name) and draws nothing.  The build checks that
+ * no other file of the command line names an re_ symbol. */
 #ifndef GROGNARD_CLI_BOARD_H
 #define GROGNARD_CLI_BOARD_H
 
 #include <stdio.h>
 
-#include "grognard/hex.h"
-#include "grognard/re.h"
-#include "grognard/re_io.h"
+#include "grognard/game.h"
 
-/* A two-character code per unit: its corps' letter, from letters no terrain
- * or feature code uses (upper case for side 0, lower case for side 1), and
- * its number in the corps. */
-typedef struct cli_tags {
-    char t[RE_MAX_UNITS][4];
-} cli_tags;
+typedef struct cli_board cli_board;
 
-void cli_board_tags(const re_scenario *sc, cli_tags *tg);
+/* The terminal's view of the game g (borrowed: it outlives the board);
+ * NULL if out of memory.  Free with cli_board_free. */
+cli_board *cli_board_open(const gr_game *g);
+void cli_board_free(cli_board *b);
 
-/* Draw the map of `sc` with the units where `st` has them (NULL: where the
- * scenario sets them up).  `marks` (NULL, or RE_MAX_ROWS x RE_MAX_COLS
- * bytes, row-major with RE_MAX_COLS a row): '+' on a hex a unit may move to
- * and still fight, '-' one it may move to without fighting after, 0
- * elsewhere.  `colour`: SGR colours (see cli_colour_wanted).  `width`: the
- * terminal's columns; a wider map is drawn in parts of whole hex columns.
- * Below the map: every hexside with a stream or sunken road, and the key. */
-void cli_board_draw(FILE *f, const re_scenario *sc, const re_state *st, const cli_tags *tg,
-                    const char *marks, int colour, int width);
+/* Draw the map with the units where st has them (NULL: where the scenario
+ * sets them up), sized to the terminal `f`, in colour if it wants it. */
+void cli_board_draw(const cli_board *b, FILE *f, const void *st);
 
-/* Mark in `marks` (as cli_board_draw reads them) every hex that `unit` may
- * move to among the n legal actions `acts` of state `st`: '+' if it may
- * still fight after the move, '-' if not.  Returns how many. */
-int cli_board_move_marks(const gr_game *g, const re_state *st, const gr_action *acts, int n,
-                         int unit, char *marks);
+/* The units of each side by corps, with code, strength and hex (st NULL:
+ * as the scenario sets them up). */
+void cli_board_units(const cli_board *b, FILE *f, const void *st);
 
-/* The units of each side by corps, with code, strength and hex. */
-void cli_board_units(FILE *f, const re_scenario *sc, const re_state *st, const cli_tags *tg);
+/* One line for --check: "TITLE, CxR hexes, T turns, U units in C corps". */
+void cli_board_summary(const cli_board *b, FILE *f);
+
+/* The line(s) before a human's decision: the turn, the phase, the
+ * demoralisation, the chits still to choose. */
+void cli_board_status(const cli_board *b, FILE *f, const void *st);
+
+/* The end of the game: the winner and each side's losses. */
+void cli_board_result(const cli_board *b, FILE *f, const void *st);
+
+/* What the other player is told of side p's hidden choice `a` (a chit put
+ * in the bowl), made by the computer: "puts a chit in the bowl". */
+const char *cli_board_hidden_note(const cli_board *b, const void *st, int p, gr_action a);
+
+/* Moving by unit: if `line` is a unit's code (e.g. A1), draw the board with
+ * the hexes it may move to among the n legal actions `acts` marked, list
+ * them, remember the unit and return 1 (0 if `line` is no unit's code). */
+int cli_board_pick(cli_board *b, FILE *f, const void *st, const gr_action *acts, int n,
+                   const char *line);
+
+/* The move of the picked unit to the hex written "col,row" in `line`: 1
+ * with *out set; -1 (after saying so on f) if it cannot go there; 0 if no
+ * unit is picked or `line` is not a hex.  The pick is then forgotten. */
+int cli_board_picked_move(cli_board *b, FILE *f, const gr_action *acts, int n, const char *line,
+                          gr_action *out);
+
+/* Forget the unit picked (a decision was taken otherwise). */
+void cli_board_unpick(cli_board *b);
 
 /* 1 if `f` is a terminal that wants colour: a tty, TERM set and not "dumb",
  * and NO_COLOR unset or empty. */

@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/file_io.h"
 #include "grognard/alloc.h"
-#include "grognard/re_io.h"
+#include "grognard/game.h"
 
 uint64_t cli_fresh_seed(void)
 {
@@ -20,16 +21,16 @@ uint64_t cli_fresh_seed(void)
     return s % 1000000000ULL;
 }
 
-gr_status cli_load_scenario(const char *path, re_scenario *sc, char **text, size_t *len,
-                            gr_error *err)
+gr_status cli_load_scenario(const char *path, const char *type_id, gr_game *g, char **text,
+                            size_t *len, gr_error *err)
 {
-    memset(sc, 0, sizeof *sc);
+    memset(g, 0, sizeof *g);
     *text = NULL;
     *len = 0;
-    gr_status st = re_io_read_file(path, RE_SCENARIO_MAX_BYTES, text, len, err);
+    gr_status st = gr_read_file(path, GR_GAME_SCENARIO_MAX_BYTES, text, len, err);
     if (st != GR_OK)
         return st;
-    st = re_scenario_parse(*text, *len, path, sc, err);
+    st = gr_game_load_text(*text, *len, path, type_id, g, err);
     if (st != GR_OK) {
         gr_free(*text);
         *text = NULL;
@@ -38,24 +39,30 @@ gr_status cli_load_scenario(const char *path, re_scenario *sc, char **text, size
     return st;
 }
 
-gr_status cli_save_scenario(const char *save, const char *named, re_scenario *sc, char **text,
-                            size_t *len, gr_error *err)
+gr_status cli_save_scenario(const char *save, const char *named, const char *type_id, gr_game *g,
+                            char **text, size_t *len, gr_error *err)
 {
     FILE *f = fopen(named, "rb");
     if (f || named[0] == '/') {
         if (f)
             fclose(f);
-        return cli_load_scenario(named, sc, text, len, err);
+        return cli_load_scenario(named, type_id, g, text, len, err);
     }
     const char *slash = strrchr(save, '/');
     if (!slash)
-        return cli_load_scenario(named, sc, text, len, err);
+        return cli_load_scenario(named, type_id, g, text, len, err);
     size_t n = (size_t)(slash - save) + 1 + strlen(named) + 1;
     char *path = malloc(n);
     if (!path)
         return gr_error_set(err, GR_ERUNTIME, "out of memory finding the scenario %s", named);
     snprintf(path, n, "%.*s/%s", (int)(slash - save), save, named);
-    gr_status st = cli_load_scenario(path, sc, text, len, err);
+    gr_status st = cli_load_scenario(path, type_id, g, text, len, err);
     free(path);
     return st;
+}
+
+json_t *cli_scenario_doc(const char *path)
+{
+    json_error_t je;
+    return path ? json_load_file(path, 0, &je) : NULL;
 }

@@ -1,5 +1,6 @@
-/* cmd_play.c - grognard play SCENARIO: Révolution et Empire in the terminal,
- * two people at one keyboard or against the computer (random legal actions). */
+/* cmd_play.c - grognard play SCENARIO: a game in the terminal (Révolution
+ * et Empire's board drawn by cli_board.c), two people at one keyboard or
+ * against the computer. */
 #include "cli.h"
 #include "cli_board.h"
 
@@ -11,11 +12,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "grognard/re.h"
 #include "grognard/ai.h"
 #include "grognard/alloc.h"
 #include "grognard/match.h"
-#include "grognard/re_io.h"
 #include "grognard/save.h"
 
 /* A file error: its one line "FILE:LINE:COL: what; fix" as it is. */
@@ -68,31 +67,25 @@ static void usage(FILE *f)
             "example: grognard play data/scenarios/teaching.json --seed 7 --save game.json\n");
 }
 
-/* ---- the board (cli_board.c) ------------------------------------------ */
-
-static void draw_board(FILE *f, const re_scenario *sc, const re_state *st, const cli_tags *tg)
-{
-    cli_board_draw(f, sc, st, tg, NULL, cli_colour_wanted(f), cli_term_width(f));
-}
-
 /* ---- the game ------------------------------------------------------------ */
 
+/* The sides a game of the terminal may have. */
+#define PLAY_SIDES 2
+
 typedef struct play {
-    const re_scenario *sc;
     gr_game game;
     const char *path;
     gr_match *m;
-    int computer[RE_SIDES];
+    int computer[PLAY_SIDES];
     gr_ai_kind ai_kind;
     gr_lang lang;
-    cli_tags tg;
+    cli_board *b;
     const char *save;
     const char *scen_text; /* the scenario's text as read, embedded in saves */
     size_t scen_len;
     int hide; /* the events of the step being applied are hidden */
     const gr_action *acts;
     int nacts;
-    int picked; /* the unit picked to move by its code (-1: none) */
     char *line; /* the prompt's input line (getline) */
     size_t linecap;
 } play;
@@ -100,14 +93,28 @@ typedef struct play {
 /* The longest line the prompt acts on (an action's text is far shorter). */
 #define PROMPT_MAX 1000
 
-static const re_state *cur(const play *P)
+static const void *cur(const play *P)
 {
     return gr_match_state(P->m);
 }
 
 static const char *side_name(const play *P, int s)
 {
-    return P->sc->sides[s].name;
+    return P->game.type->player_name(P->game.sc, s);
+}
+
+static int turn(const play *P)
+{
+    return P->game.type->turn ? P->game.type->turn(P->game.sc, cur(P)) : 0;
+}
+
+/* 1 if the side p to move chooses what the other must not see (R&E's
+ * chits): its legal actions are hidden choices. */
+static int hidden_stage(const play *P, int p)
+{
+    const gr_action *acts;
+    int n = gr_match_legal(P->m, &acts);
+    return n > 0 && P->game.type->is_hidden_choice(P->game.sc, cur(P), p, acts[0]);
 }
 
 /* The event sink: what happened, in the player's language, with the rule. */
@@ -122,35 +129,15 @@ static void print_event(void *ctx, const gr_match_event *e)
     printf("  %s%s%s%s\n", text, rule[0] ? " (" : "", rule, rule[0] ? ")" : "");
 }
 
-static int is_chit_choice(re_action a)
-{
-    return a.kind == RE_A_CHIT || a.kind == RE_A_CHITS_DONE;
-}
-
 /* Apply and record one step; print what happened unless `hide` (a chit
  * choice the other player must not see). */
 static gr_status step(play *P, gr_action a, int hide, gr_error *err)
 {
     P->hide = hide;
-    P->picked = -1; /* a unit picked to move is picked for one decision */
+    cli_board_unpick(P->b); /* a unit picked to move is picked for one decision */
     gr_status st = gr_match_apply(P->m, a, err);
     P->hide = 0;
     return st;
-}
-
-static void status(const play *P)
-{
-    char buf[256];
-    const re_state *st = cur(P);
-    re_state_describe(P->sc, st, buf, sizeof buf);
-    printf("\n== Turn %d of %d: %s | demoralisation %s %d, %s %d\n", st->turn, P->sc->turns, buf,
-           side_name(P, 0), re_demoralisation(P->sc, st, 0), side_name(P, 1),
-           re_demoralisation(P->sc, st, 1));
-    if (st->stage == RE_ST_CHITS) {
-        int s = st->side, most = re_chits_per_turn(P->sc, s, st->turn);
-        printf("   %s: %d of %d chit%s chosen, %d left to choose\n", side_name(P, s), st->chosen[s],
-               most, most > 1 ? "s" : "", most - st->chosen[s]);
-    }
 }
 
 static void list_actions(play *P, int max)
@@ -164,21 +151,6 @@ static void list_actions(play *P, int max)
     }
     if (shown < P->nacts)
         printf("  ... %d more; type 'actions' to list all\n", P->nacts - shown);
-}
-
-static void print_result(const play *P)
-{
-    const re_state *st = cur(P);
-    int w = re_winner(P->sc, st);
-    printf("\n== Game over after turn %d: ", st->turn);
-    if (w == 0 || w == 1)
-        printf("%s wins.\n", side_name(P, w));
-    else
-        printf("a draw.\n");
-    for (int s = 0; s < RE_SIDES; s++)
-        printf("   %s: destroyed %d enemy units, demoralisation %d%s\n", side_name(P, s),
-               re_destroyed_by(P->sc, st, s), re_demoralisation(P->sc, st, s),
-               re_is_demoralised(P->sc, st, s) ? " (demoralised)" : "");
 }
 
 /* Save the game to `path`; `goes_on`: asked at the prompt, so a failure
@@ -290,60 +262,6 @@ static int read_line(play *P)
     return 1;
 }
 
-/* Moving by unit: `line` is a unit's code (e.g. A1): draw the board with
- * the hexes it may move to marked, list them, and remember the unit so that
- * a hex typed next ("4,3") moves it.  1 if `line` was a unit's code. */
-static int pick_unit(play *P, const char *line)
-{
-    int u = -1;
-    for (int i = 0; i < P->sc->nunits && u < 0; i++)
-        if (!strcmp(line, P->tg.t[i]))
-            u = i;
-    if (u < 0)
-        return 0;
-    P->nacts = gr_match_legal(P->m, &P->acts);
-    char marks[RE_MAX_ROWS * RE_MAX_COLS];
-    int n = cli_board_move_marks(&P->game, cur(P), P->acts, P->nacts, u, marks);
-    if (!n) {
-        printf("%s %s cannot move now (type 'actions' for what can be done)\n", line,
-               P->sc->units[u].name);
-        P->picked = -1;
-        return 1;
-    }
-    cli_board_draw(stdout, P->sc, cur(P), &P->tg, marks, cli_colour_wanted(stdout),
-                   cli_term_width(stdout));
-    printf("%s %s may move to %d hex%s:", line, P->sc->units[u].name, n, n > 1 ? "es" : "");
-    for (int r = 0; r < RE_MAX_ROWS; r++)
-        for (int c = 0; c < RE_MAX_COLS; c++)
-            if (marks[r * RE_MAX_COLS + c])
-                printf(" %d,%d%s", c, r, marks[r * RE_MAX_COLS + c] == '+' ? "" : "*");
-    printf("\n(* : no combat after that move)  type the hex, e.g. 'col,row', to move %s there\n",
-           line);
-    P->picked = u;
-    return 1;
-}
-
-/* The move of the picked unit to the hex written "col,row" in `line`: 1
- * with *out set. */
-static int picked_move(play *P, const char *line, gr_action *out)
-{
-    int c, r;
-    char tail;
-    if (P->picked < 0 || sscanf(line, "%d ,%d %c", &c, &r, &tail) != 2)
-        return 0;
-    P->nacts = gr_match_legal(P->m, &P->acts);
-    for (int i = 0; i < P->nacts; i++) {
-        re_action a = re_action_unpack(P->acts[i]);
-        if (a.kind == RE_A_MOVE && a.unit == P->picked && a.col == c && a.row == r) {
-            *out = P->acts[i];
-            return 1;
-        }
-    }
-    printf("%s cannot move to %d,%d; the hexes it may reach are listed above\n", P->tg.t[P->picked],
-           c, r);
-    return -1;
-}
-
 /* The search's budget for a hint: the hard level's. */
 #define HINT_SIMS 400
 
@@ -402,15 +320,15 @@ static int ask(play *P, int p, gr_action *out)
         if (!strcmp(line, "quit") || !strcmp(line, "q"))
             return 3;
         if (!strcmp(line, "board") || !strcmp(line, "b")) {
-            draw_board(stdout, P->sc, cur(P), &P->tg);
+            cli_board_draw(P->b, stdout, cur(P));
             continue;
         }
         if (!strcmp(line, "units")) {
-            cli_board_units(stdout, P->sc, cur(P), &P->tg);
+            cli_board_units(P->b, stdout, cur(P));
             continue;
         }
         if (!strcmp(line, "actions") || !strcmp(line, "a")) {
-            list_actions(P, RE_MAX_ACTIONS);
+            list_actions(P, P->game.type->max_actions);
             continue;
         }
         if (!strcmp(line, "save")) {
@@ -447,13 +365,12 @@ static int ask(play *P, int p, gr_action *out)
             printf(")\n");
             return 2;
         }
-        if (pick_unit(P, line))
+        P->nacts = gr_match_legal(P->m, &P->acts);
+        if (cli_board_pick(P->b, stdout, cur(P), P->acts, P->nacts, line))
             continue;
-        int pm = picked_move(P, line, out);
-        if (pm > 0) {
-            P->picked = -1;
+        int pm = cli_board_picked_move(P->b, stdout, P->acts, P->nacts, line, out);
+        if (pm > 0)
             return 1;
-        }
         if (pm < 0)
             continue;
         char *end;
@@ -475,19 +392,6 @@ static int ask(play *P, int p, gr_action *out)
     }
 }
 
-static int parse_seed(const char *s, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    if (!*s || *s == '-')
-        return -1;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end || errno || v > INT64_MAX)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 static int run(play *P)
 {
     gr_error err;
@@ -507,15 +411,12 @@ static int run(play *P)
             const gr_action *acts;
             int n = gr_match_legal(P->m, &acts);
             a = gr_ai_choose(&P->game, cur(P), P->ai_kind, acts, n, gr_match_player_rng(P->m, p));
-            re_action ra = re_action_unpack(a);
-            int hide = is_chit_choice(ra) && !P->computer[1 - p];
+            int hide = hidden_stage(P, p) && !P->computer[1 - p];
             char d[200];
             gr_game_describe(&P->game, cur(P), a, d, sizeof d);
             if (hide) {
-                if (ra.kind == RE_A_CHIT)
-                    printf("%s (computer) puts a chit in the bowl\n", side_name(P, p));
-                else
-                    printf("%s (computer) has chosen its chits\n", side_name(P, p));
+                printf("%s (computer) %s\n", side_name(P, p),
+                       cli_board_hidden_note(P->b, cur(P), p, a));
             } else {
                 printf("%s (computer): %s\n", side_name(P, p), d);
             }
@@ -524,8 +425,8 @@ static int run(play *P)
             continue;
         }
         /* a human decides */
-        if (cur(P)->stage == RE_ST_CHITS && last_human >= 0 && last_human != p &&
-            !P->computer[1 - p]) {
+        int hidden = hidden_stage(P, p);
+        if (hidden && last_human >= 0 && last_human != p && !P->computer[1 - p]) {
             /* hide the previous player's chit choices from this one: the
              * screen and its scrollback cleared on a terminal */
             int cleared = cli_clear_screen(stdout);
@@ -533,15 +434,15 @@ static int run(play *P)
                    cleared ? " (the screen above was cleared)" : "");
         }
         last_human = p;
-        status(P);
-        if (cur(P)->stage != RE_ST_CHITS || !asked)
-            draw_board(stdout, P->sc, cur(P), &P->tg);
+        cli_board_status(P->b, stdout, cur(P));
+        if (!hidden || !asked)
+            cli_board_draw(P->b, stdout, cur(P));
         asked = 1;
         list_actions(P, 40);
         int r = ask(P, p, &a);
         if (r == 0 || r == 3) {
             /* quit is a normal end (exit 0); input that ends mid-game is not */
-            printf("game stopped at turn %d\n", cur(P)->turn);
+            printf("game stopped at turn %d\n", turn(P));
             int saved = P->save ? save_game(P, P->save, 0) : CLI_OK;
             return r == 3 && saved == CLI_OK ? CLI_OK : CLI_FAIL;
         }
@@ -557,7 +458,7 @@ static int run(play *P)
         if (s != GR_OK)
             goto fail;
     }
-    print_result(P);
+    cli_board_result(P->b, stdout, cur(P));
     if (P->save && save_game(P, P->save, 0) != CLI_OK)
         return CLI_FAIL;
     return CLI_OK;
@@ -573,86 +474,72 @@ int cmd_play(int argc, char **argv)
     const char *path = NULL, *save = NULL;
     uint64_t seed = 0;
     int has_seed = 0;
-    int computer[RE_SIDES] = {0, 1}, check = 0;
+    int computer[PLAY_SIDES] = {0, 1}, check = 0;
     gr_ai_kind ai_kind = gr_ai_kind_of(GR_AI_EAGER);
-    const char *level = NULL, *kind_given = NULL;
+    const char *level = NULL, *kind_given = NULL, *lang_v = NULL;
     gr_lang lang = GR_LANG_EN;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return CLI_OK;
-        }
-        if (!strcmp(a, "--check")) {
-            check = 1;
-        } else if (!strcmp(a, "--seed") || !strcmp(a, "--ai") || !strcmp(a, "--save") ||
-                   !strcmp(a, "--ai-kind") || !strcmp(a, "--lang") || !strcmp(a, "--level")) {
-            if (i + 1 >= argc) {
-                cli_err("grognard play: %s needs a value (grognard play --help)\n", a);
-                return CLI_USAGE;
-            }
-            const char *v = argv[++i];
-            if (!strcmp(a, "--seed")) {
-                if (parse_seed(v, &seed)) {
-                    cli_err("grognard play: --seed '%s' is not a whole number from 0 to "
-                            "9223372036854775807\n",
-                            v);
-                    return CLI_USAGE;
-                }
-                has_seed = 1;
-            } else if (!strcmp(a, "--save")) {
-                save = v;
-            } else if (!strcmp(a, "--level")) {
-                static const char *const levels[][2] = {
-                    {"easy", "heuristic"}, {"normal", "mcts"}, {"hard", "mcts:400"}};
-                const char *kind = NULL;
-                for (size_t l = 0; l < 3; l++)
-                    kind = !strcmp(v, levels[l][0]) ? levels[l][1] : kind;
-                if (!kind) {
-                    cli_err("grognard play: --level '%s' is not accepted; use easy, normal or "
-                            "hard\n",
-                            v);
-                    return CLI_USAGE;
-                }
-                gr_ai_kind_parse(kind, &ai_kind, &err);
-                level = v;
-            } else if (!strcmp(a, "--ai-kind")) {
-                kind_given = v;
-                if (gr_ai_kind_parse(v, &ai_kind, &err) != GR_OK) {
-                    cli_err("grognard play: --ai-kind: %s\n", err.msg);
-                    return CLI_USAGE;
-                }
-            } else if (!strcmp(a, "--lang")) {
-                if (gr_lang_parse(v, &lang, &err) != GR_OK) {
-                    cli_err("grognard play: --lang: %s\n", err.msg);
-                    return CLI_USAGE;
-                }
-            } else if (!strcmp(v, "0") || !strcmp(v, "1") || !strcmp(v, "both") ||
-                       !strcmp(v, "none")) {
-                computer[0] = !strcmp(v, "0") || !strcmp(v, "both");
-                computer[1] = !strcmp(v, "1") || !strcmp(v, "both");
-            } else {
-                cli_err("grognard play: --ai '%s' is not accepted; use 0, 1, both or "
-                        "none\n",
-                        v);
-                return CLI_USAGE;
-            }
-        } else if (a[0] == '-' && a[1]) {
-            cli_err("grognard play: unknown option '%s'; accepted: --seed N, --ai "
-                    "0|1|both|none, --ai-kind eager|heuristic|random|mcts|mcts:N, --level "
-                    "easy|normal|hard, --lang en|fr, --save FILE, "
-                    "--check, "
-                    "--help\n",
-                    a);
+    long seed_v = -1;
+    const char *ai_v = NULL;
+    const cli_opt opts[] = {
+        {"--seed", CLI_OPT_LONG, "N", &seed_v, 0, INT64_MAX},
+        {"--ai", CLI_OPT_STR, "0|1|both|none", &ai_v, 0, 0},
+        {"--ai-kind", CLI_OPT_STR, "eager|heuristic|random|mcts|mcts:N", &kind_given, 0, 0},
+        {"--level", CLI_OPT_STR, "easy|normal|hard", &level, 0, 0},
+        {"--lang", CLI_OPT_STR, "en|fr", &lang_v, 0, 0},
+        {"--save", CLI_OPT_STR, "FILE", &save, 0, 0},
+        {"--check", CLI_OPT_FLAG, NULL, &check, 0, 0},
+    };
+    int npos = 0;
+    int rc0 = cli_getopts("play", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, &npos);
+    if (rc0 == CLI_HELP) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (rc0 != CLI_OK)
+        return rc0;
+    if (npos > 1) {
+        cli_err("grognard play: one scenario only ('%s' and '%s'); see grognard "
+                "play --help\n",
+                argv[0], argv[1]);
+        return CLI_USAGE;
+    }
+    path = npos ? argv[0] : NULL;
+    if (seed_v >= 0) {
+        seed = (uint64_t)seed_v;
+        has_seed = 1;
+    }
+    if (level) {
+        static const char *const levels[][2] = {
+            {"easy", "heuristic"}, {"normal", "mcts"}, {"hard", "mcts:400"}};
+        const char *kind = NULL;
+        for (size_t l = 0; l < 3; l++)
+            kind = !strcmp(level, levels[l][0]) ? levels[l][1] : kind;
+        if (!kind) {
+            cli_err("grognard play: --level '%s' is not accepted; use easy, normal or "
+                    "hard\n",
+                    level);
             return CLI_USAGE;
-        } else if (path) {
-            cli_err("grognard play: one scenario only ('%s' and '%s'); see grognard "
-                    "play --help\n",
-                    path, a);
-            return CLI_USAGE;
-        } else {
-            path = a;
         }
+        gr_ai_kind_parse(kind, &ai_kind, &err);
+    }
+    if (kind_given && gr_ai_kind_parse(kind_given, &ai_kind, &err) != GR_OK) {
+        cli_err("grognard play: --ai-kind: %s\n", err.msg);
+        return CLI_USAGE;
+    }
+    if (lang_v && gr_lang_parse(lang_v, &lang, &err) != GR_OK) {
+        cli_err("grognard play: --lang: %s\n", err.msg);
+        return CLI_USAGE;
+    }
+    if (ai_v) {
+        if (strcmp(ai_v, "0") && strcmp(ai_v, "1") && strcmp(ai_v, "both") &&
+            strcmp(ai_v, "none")) {
+            cli_err("grognard play: --ai '%s' is not accepted; use 0, 1, both or "
+                    "none\n",
+                    ai_v);
+            return CLI_USAGE;
+        }
+        computer[0] = !strcmp(ai_v, "0") || !strcmp(ai_v, "both");
+        computer[1] = !strcmp(ai_v, "1") || !strcmp(ai_v, "both");
     }
     if (level && kind_given) {
         cli_err("grognard play: --level %s and --ai-kind %s both choose the computer player; "
@@ -665,11 +552,8 @@ int cmd_play(int argc, char **argv)
                 "data/scenarios/teaching.json (grognard play --help)\n");
         return CLI_USAGE;
     }
-    re_scenario *sc = malloc(sizeof *sc);
     play *P = calloc(1, sizeof *P);
-    if (!sc || !P) {
-        free(sc);
-        free(P);
+    if (!P) {
         cli_err("grognard play: out of memory\n");
         return CLI_FAIL;
     }
@@ -680,7 +564,7 @@ int cmd_play(int argc, char **argv)
     char *scen_text = NULL; /* the scenario's text, embedded in the saves */
     size_t scen_len = 0;
     int embedded = 0; /* the resumed save carried its scenario */
-    if (cli_load_scenario(path, sc, &scen_text, &scen_len, &err) != GR_OK) {
+    if (cli_load_scenario(path, NULL, &P->game, &scen_text, &scen_len, &err) != GR_OK) {
         /* not a scenario: a saved game to go on with? */
         gr_error serr;
         gr_error_clear(&serr);
@@ -697,8 +581,8 @@ int cmd_play(int argc, char **argv)
             /* format 3: the scenario travels in the save, no file needed */
             char name[64];
             snprintf(name, sizeof name, "the scenario embedded in the save");
-            if (re_scenario_parse(resumed.scenario_text, resumed.scenario_len, name, sc, &err) !=
-                GR_OK) {
+            if (gr_game_load_text(resumed.scenario_text, resumed.scenario_len, name, resumed.game,
+                                  &P->game, &err) != GR_OK) {
                 cli_err("grognard play: %s: %s", save_path, err.msg);
                 rc = CLI_USAGE;
                 goto out;
@@ -707,13 +591,12 @@ int cmd_play(int argc, char **argv)
             scen_len = resumed.scenario_len;
             resumed.scenario_text = NULL;
             embedded = 1;
-        } else if (cli_save_scenario(save_path, resumed.scenario, sc, &scen_text, &scen_len,
-                                     &err) != GR_OK) {
+        } else if (cli_save_scenario(save_path, resumed.scenario, resumed.game, &P->game,
+                                     &scen_text, &scen_len, &err) != GR_OK) {
             rc = io_fail(&err);
             goto out;
         }
-        if (gr_save_scenario_digest(&(gr_game){&re_game_type, sc}, resumed.version) !=
-            resumed.scenario_digest) {
+        if (gr_save_scenario_digest(&P->game, resumed.version) != resumed.scenario_digest) {
             cli_err("grognard play: %s: the scenario %s has changed since the game was saved; "
                     "it cannot be resumed with it",
                     save_path, resumed.scenario);
@@ -741,23 +624,31 @@ int cmd_play(int argc, char **argv)
         rc = CLI_USAGE;
         goto out;
     }
-    P->sc = sc;
-    P->picked = -1;
+    if (P->game.type->players != PLAY_SIDES) {
+        cli_err("grognard play: %s is a game of %d sides; the terminal plays games of two", path,
+                P->game.type->players);
+        rc = CLI_USAGE;
+        goto out;
+    }
+    if (!(P->b = cli_board_open(&P->game))) {
+        cli_err("grognard play: out of memory\n");
+        rc = CLI_FAIL;
+        goto out;
+    }
     P->path = path;
     P->save = save;
     P->scen_text = scen_text;
     P->scen_len = scen_len;
-    cli_board_tags(sc, &P->tg);
     if (check) {
-        printf("%s: %s, %dx%d hexes, %d turns, %d units in %d corps: OK\n", path, sc->title,
-               sc->cols, sc->rows, sc->turns, sc->nunits, sc->ncorps);
-        draw_board(stdout, sc, NULL, &P->tg);
-        cli_board_units(stdout, sc, NULL, &P->tg);
+        printf("%s: ", path);
+        cli_board_summary(P->b, stdout);
+        printf(": OK\n");
+        cli_board_draw(P->b, stdout, NULL);
+        cli_board_units(P->b, stdout, NULL);
         goto out;
     }
     if (!has_seed)
         seed = cli_fresh_seed();
-    P->game = (gr_game){&re_game_type, sc};
     if (gr_match_new(&P->game, seed, &P->m, &err) != GR_OK) {
         rc = io_fail(&err);
         goto out;
@@ -773,32 +664,35 @@ int cmd_play(int argc, char **argv)
     gr_match_set_sink(P->m, print_event, P);
     P->ai_kind = ai_kind;
     P->lang = lang;
-    for (int s = 0; s < RE_SIDES; s++) {
+    for (int s = 0; s < PLAY_SIDES; s++) {
         P->computer[s] = computer[s];
         gr_match_set_computer(P->m, s, computer[s]);
     }
-    printf("%s (%s), seed %" PRIu64 "; %s: %s, %s: %s. Type 'help' at the prompt.\n", sc->title,
-           path, seed, side_name(P, 0), computer[0] ? "computer" : "human", side_name(P, 1),
-           computer[1] ? "computer" : "human");
+    printf("%s (%s), seed %" PRIu64 "; %s: %s, %s: %s. Type 'help' at the prompt.\n",
+           P->game.type->scenario_title(P->game.sc), path, seed, side_name(P, 0),
+           computer[0] ? "computer" : "human", side_name(P, 1), computer[1] ? "computer" : "human");
     if (resume) {
         printf("resumed %s after %zu steps, at turn %d (%s); saving to %s\n", save, resumed.nsteps,
-               cur(P)->turn,
+               turn(P),
                embedded ? "its scenario is carried in the save" : "its scenario read from the file",
                save);
-        cli_board_units(stdout, sc, cur(P), &P->tg);
+        cli_board_units(P->b, stdout, cur(P));
     } else {
-        cli_board_units(stdout, sc, NULL, &P->tg);
+        cli_board_units(P->b, stdout, NULL);
     }
-    json_t *doc = cli_scenario_doc(path); /* the same briefing as grognard scenario info */
-    cli_briefing(stdout, sc, doc);
-    json_decref(doc);
+    if (P->game.type->briefing) {
+        json_t *doc = cli_scenario_doc(path); /* the same briefing as grognard scenario info */
+        P->game.type->briefing(P->game.sc, doc, stdout);
+        json_decref(doc);
+    }
     rc = run(P);
 out:
     gr_saved_free(&resumed);
     gr_free(scen_text);
     gr_match_free(P->m);
     free(P->line);
+    cli_board_free(P->b);
+    gr_game_free(&P->game);
     free(P);
-    free(sc);
     return rc;
 }

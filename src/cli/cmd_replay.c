@@ -1,14 +1,13 @@
-/* cmd_replay.c - grognard replay FILE [--verify]: re-run a saved R&E game. */
+/* cmd_replay.c - grognard replay FILE [--verify]: re-run a saved game. */
 #include "cli.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "grognard/re.h"
 #include "grognard/alloc.h"
+#include "grognard/game.h"
 #include "grognard/match.h"
-#include "grognard/re_io.h"
 #include "grognard/save.h"
 
 /* A file error: its one line "FILE:LINE:COL: what; fix" as it is. */
@@ -20,23 +19,24 @@ static int io_fail(const gr_error *err)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: grognard replay FILE [--verify] [--scenario PATH] [--lang en|fr] [--json]\n"
-               "\n"
-               "Re-run a game saved by grognard play --save FILE: its scenario, seed and\n"
-               "steps.  Without --verify, print every step with what happened (every die\n"
-               "and modifier), checked as it goes.  With --verify, re-run it silently.\n"
-               "Either way it stops at the first step whose state hash (or die or chit\n"
-               "drawn from the seed) differs from the file's.\n"
-               "\n"
-               "  --scenario PATH  the scenario file to replay with (a save of file\n"
-               "                   format 3, as written now, carries its scenario: none is needed)\n"
-               "  --lang L         the language of the events: en (default) or fr\n"
-               "  --json           one JSON object: every step with its events, or the\n"
-               "                   verification's result\n"
-               "\n"
-               "Exit status: 0 the game replays, 1 it differs at some step, 2 bad file.\n"
-               "\n"
-               "example: grognard replay game.json --verify\n");
+    fprintf(f,
+            "usage: grognard replay FILE [--verify] [--scenario PATH] [--lang en|fr] [--json]\n"
+            "\n"
+            "Re-run a game saved by grognard play --save FILE: its scenario, seed and\n"
+            "steps.  Without --verify, print every step with what happened (every die\n"
+            "and modifier), checked as it goes.  With --verify, re-run it silently.\n"
+            "Either way it stops at the first step whose state hash (or die or chit\n"
+            "drawn from the seed) differs from the file's.\n"
+            "\n"
+            "  --scenario PATH  the scenario file to replay with (a save of file\n"
+            "                   format 3, as written now, carries its scenario: none is needed)\n"
+            "  --lang L         the language of the events: en (default) or fr\n"
+            "  --json           one JSON object: every step with its events, or the\n"
+            "                   verification's result\n"
+            "\n"
+            "Exit status: 0 the game replays, 1 it differs at some step, 2 bad file.\n"
+            "\n"
+            "example: grognard replay game.json --verify\n");
 }
 
 typedef struct replay_out {
@@ -66,38 +66,30 @@ int cmd_replay(int argc, char **argv)
     const char *file = NULL, *scen = NULL;
     int verify = 0, json = 0;
     gr_lang lang = GR_LANG_EN;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage(stdout);
-            return CLI_OK;
-        } else if (!strcmp(argv[i], "--verify")) {
-            verify = 1;
-        } else if (!strcmp(argv[i], "--json")) {
-            json = 1;
-        } else if (!strcmp(argv[i], "--lang")) {
-            gr_error e;
-            if (i + 1 >= argc || gr_lang_parse(argv[i + 1], &lang, &e) != GR_OK) {
-                cli_err("grognard replay: --lang needs en or fr\n");
-                return CLI_USAGE;
-            }
-            i++;
-        } else if (!strcmp(argv[i], "--scenario")) {
-            if (i + 1 >= argc) {
-                cli_err("grognard replay: --scenario needs a path\n");
-                return CLI_USAGE;
-            }
-            scen = argv[++i];
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            cli_err("grognard replay: unknown option '%s'; accepted: --verify, "
-                    "--scenario PATH, --lang en|fr, --json, --help\n",
-                    argv[i]);
-            return CLI_USAGE;
-        } else if (file) {
-            cli_err("grognard replay: one file only ('%s' and '%s')\n", file, argv[i]);
-            return CLI_USAGE;
-        } else {
-            file = argv[i];
-        }
+    const char *lang_v = NULL;
+    const cli_opt opts[] = {
+        {"--verify", CLI_OPT_FLAG, NULL, &verify, 0, 0},
+        {"--scenario", CLI_OPT_STR, "PATH", &scen, 0, 0},
+        {"--lang", CLI_OPT_STR, "en|fr", &lang_v, 0, 0},
+        {"--json", CLI_OPT_FLAG, NULL, &json, 0, 0},
+    };
+    int npos = 0;
+    int rc0 = cli_getopts("replay", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, &npos);
+    if (rc0 == CLI_HELP) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (rc0 != CLI_OK)
+        return rc0;
+    gr_error lerr;
+    if (lang_v && gr_lang_parse(lang_v, &lang, &lerr) != GR_OK) {
+        cli_err("grognard replay: --lang needs en or fr\n");
+        return CLI_USAGE;
+    }
+    file = npos ? argv[0] : NULL;
+    if (npos > 1) {
+        cli_err("grognard replay: one file only ('%s' and '%s')\n", file, argv[1]);
+        return CLI_USAGE;
     }
     if (!file) {
         cli_err("grognard replay: missing FILE, a game saved by grognard play --save "
@@ -108,11 +100,7 @@ int cmd_replay(int argc, char **argv)
     gr_error_clear(&err);
     gr_saved g;
     gr_match *m = NULL;
-    re_scenario *sc = malloc(sizeof *sc);
-    if (!sc) {
-        cli_err("grognard replay: out of memory\n");
-        return CLI_FAIL;
-    }
+    gr_game game = {NULL, NULL, NULL};
     int rc = CLI_OK;
     json_t *jsteps = NULL; /* --json: the steps printed so far */
     if (gr_save_read(file, &g, &err) != GR_OK) {
@@ -120,14 +108,14 @@ int cmd_replay(int argc, char **argv)
         goto out;
     }
     if (scen) {
-        if (re_scenario_load(scen, sc, &err) != GR_OK) {
+        if (gr_game_load(scen, g.game, &game, &err) != GR_OK) {
             rc = io_fail(&err);
             goto out;
         }
     } else if (g.scenario_text) {
         /* format 3: the scenario travels in the save, no file needed */
-        if (re_scenario_parse(g.scenario_text, g.scenario_len, "the scenario embedded in the save",
-                              sc, &err) != GR_OK) {
+        if (gr_game_load_text(g.scenario_text, g.scenario_len, "the scenario embedded in the save",
+                              g.game, &game, &err) != GR_OK) {
             cli_err("%s: %s\n", file, err.msg);
             rc = CLI_USAGE;
             goto out;
@@ -135,14 +123,14 @@ int cmd_replay(int argc, char **argv)
     } else {
         char *text = NULL;
         size_t len = 0;
-        gr_status ls = cli_save_scenario(file, g.scenario, sc, &text, &len, &err);
+        gr_status ls = cli_save_scenario(file, g.scenario, g.game, &game, &text, &len, &err);
         gr_free(text);
         if (ls != GR_OK) {
             rc = io_fail(&err);
             goto out;
         }
     }
-    gr_game game = {&re_game_type, sc};
+    const char *scn_id = game.type->scenario_id(game.sc);
     uint64_t digest = gr_save_scenario_digest(&game, g.version);
     if (digest != g.scenario_digest) {
         cli_err("%s: the scenario %s has changed since the game was saved (digest "
@@ -163,23 +151,24 @@ int cmd_replay(int argc, char **argv)
             rc = CLI_FAIL;
             goto out;
         }
-        const re_state *st = gr_match_state(m);
+        const void *st = gr_match_state(m);
+        int over = gr_game_current_player(&game, st) == GR_TERMINAL;
         if (json) {
             char hash[24];
-            snprintf(hash, sizeof hash, "%016" PRIx64, re_hash(sc, st));
+            snprintf(hash, sizeof hash, "%016" PRIx64, gr_game_hash(&game, st));
             json_t *j = json_object();
             json_object_set_new(j, "file", json_string(file));
-            json_object_set_new(j, "scenario", json_string(sc->id));
+            json_object_set_new(j, "scenario", json_string(scn_id));
             json_object_set_new(j, "seed", json_integer((json_int_t)g.seed));
             json_object_set_new(j, "verified", json_true());
             json_object_set_new(j, "steps", json_integer((json_int_t)g.nsteps));
             json_object_set_new(j, "final_hash", json_string(hash));
-            json_object_set_new(j, "game_over", json_boolean(re_is_terminal(sc, st)));
+            json_object_set_new(j, "game_over", json_boolean(over));
             cli_print_json(j);
         } else {
             printf("%s: %zu steps verified (%s, seed %" PRIu64 "), final hash %016" PRIx64 "%s\n",
-                   file, g.nsteps, sc->id, g.seed, re_hash(sc, st),
-                   re_is_terminal(sc, st) ? ", game over" : ", game not finished");
+                   file, g.nsteps, scn_id, g.seed, gr_game_hash(&game, st),
+                   over ? ", game over" : ", game not finished");
         }
         goto out;
     }
@@ -188,14 +177,14 @@ int cmd_replay(int argc, char **argv)
     gr_match_set_sink(m, replay_event, &ro);
     jsteps = json ? json_array() : NULL;
     if (!json)
-        printf("%s: %s, seed %" PRIu64 ", %zu steps\n", file, sc->title, g.seed, g.nsteps);
+        printf("%s: %s, seed %" PRIu64 ", %zu steps\n", file, game.type->scenario_title(game.sc),
+               g.seed, g.nsteps);
     for (size_t i = 0; i < g.nsteps; i++) {
         const gr_record_step *s = &g.steps[i];
         char d[200];
         gr_game_describe(&game, gr_match_state(m), s->action, d, sizeof d);
-        const char *who = s->player == GR_CHANCE ? "chance"
-                          : s->player            ? sc->sides[1].name
-                                                 : sc->sides[0].name;
+        const char *who =
+            s->player == GR_CHANCE ? "chance" : game.type->player_name(game.sc, s->player);
         if (!json)
             printf("%5zu %-7s %s\n", i + 1, who, d);
         json_t *js = NULL;
@@ -215,13 +204,14 @@ int cmd_replay(int argc, char **argv)
             goto out;
         }
     }
-    const re_state *st = gr_match_state(m);
-    int over = re_is_terminal(sc, st), w = over ? re_winner(sc, st) : -1;
-    const char *winner = w == 0 || w == 1 ? sc->sides[w].name : NULL;
+    const void *st = gr_match_state(m);
+    int over = gr_game_current_player(&game, st) == GR_TERMINAL;
+    int w = over ? gr_game_winner(&game, st) : GR_ONGOING;
+    const char *winner = w >= 0 ? game.type->player_name(game.sc, w) : NULL;
     if (json) {
         json_t *j = json_object();
         json_object_set_new(j, "file", json_string(file));
-        json_object_set_new(j, "scenario", json_string(sc->id));
+        json_object_set_new(j, "scenario", json_string(scn_id));
         json_object_set_new(j, "seed", json_integer((json_int_t)g.seed));
         json_object_set_new(j, "steps", jsteps);
         jsteps = NULL;
@@ -235,6 +225,6 @@ out:
     json_decref(jsteps);
     gr_match_free(m);
     gr_saved_free(&g);
-    free(sc);
+    gr_game_free(&game);
     return rc;
 }

@@ -5,14 +5,15 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "grognard/re_io.h"
+#include "grognard/game.h"
 
 static void usage(FILE *f)
 {
     fprintf(f, "usage: grognard scenario check FILE...\n"
                "       grognard scenario info FILE [--json]\n"
                "\n"
-               "Revolution et Empire scenario files (formats 1 and 2, docs/scenarios.md).\n"
+               "Scenario files of every game grognard plays (Revolution et Empire: formats\n"
+               "1 and 2, docs/scenarios.md).\n"
                "\n"
                "  check   load and validate each FILE: a bad file is refused with one line\n"
                "          FILE:LINE:COL: what is wrong; how to fix it (exit 2); a good one\n"
@@ -38,29 +39,25 @@ static int check(int argc, char **argv)
         return CLI_USAGE;
     }
     int rc = CLI_OK;
-    re_scenario *sc = malloc(sizeof *sc);
-    if (!sc) {
-        cli_err("grognard scenario: out of memory");
-        return CLI_FAIL;
-    }
     for (int i = 0; i < argc; i++) {
         gr_error err;
         gr_error_clear(&err);
-        if (re_scenario_load(argv[i], sc, &err) != GR_OK) {
+        gr_game g;
+        if (gr_game_load(argv[i], NULL, &g, &err) != GR_OK) {
             cli_err("%s", err.msg);
             int r = err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
             rc = rc == CLI_OK || r == CLI_USAGE ? r : rc;
             continue;
         }
-        char buf[1024];
-        int n = re_scenario_warnings(sc, print_warning, argv[i]);
-        printf("%s: OK: %s, format %d, %dx%d hexes, %d turns, %d units in %d corps, "
-               "%d reinforcement%s; %d warning%s\n",
-               cli_esc(argv[i], buf, sizeof buf), sc->title, sc->ext.format ? sc->ext.format : 1,
-               sc->cols, sc->rows, sc->turns, sc->nunits, sc->ncorps, sc->ext.nreinf,
-               sc->ext.nreinf == 1 ? "" : "s", n, n == 1 ? "" : "s");
+        char buf[1024], summary[512] = "";
+        int n =
+            g.type->scenario_warnings ? g.type->scenario_warnings(g.sc, print_warning, argv[i]) : 0;
+        if (g.type->scenario_summary)
+            g.type->scenario_summary(g.sc, summary, sizeof summary);
+        printf("%s: OK: %s; %d warning%s\n", cli_esc(argv[i], buf, sizeof buf), summary, n,
+               n == 1 ? "" : "s");
+        gr_game_free(&g);
     }
-    free(sc);
     return rc;
 }
 
@@ -68,39 +65,41 @@ static int info(int argc, char **argv)
 {
     const char *path = NULL;
     int json = 0;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--json"))
-            json = 1;
-        else if (argv[i][0] == '-' && argv[i][1]) {
-            cli_err("grognard scenario info: unknown option %s; accepted: --json", argv[i]);
-            return CLI_USAGE;
-        } else if (!path)
-            path = argv[i];
-        else {
-            cli_err("grognard scenario info: one FILE only (%s is a second)", argv[i]);
-            return CLI_USAGE;
-        }
+    const cli_opt opts[] = {{"--json", CLI_OPT_FLAG, NULL, &json, 0, 0}};
+    int npos = 0;
+    int rc0 = cli_getopts("scenario info", argc, argv, opts, 1, NULL, &npos);
+    if (rc0 == CLI_HELP) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (rc0 != CLI_OK)
+        return rc0;
+    path = npos ? argv[0] : NULL;
+    if (npos > 1) {
+        cli_err("grognard scenario info: one FILE only (%s is a second)", argv[1]);
+        return CLI_USAGE;
     }
     if (!path) {
         cli_err("grognard scenario info: missing FILE (grognard scenario --help)");
         return CLI_USAGE;
     }
-    re_scenario *sc = malloc(sizeof *sc);
-    if (!sc) {
-        cli_err("grognard scenario: out of memory");
-        return CLI_FAIL;
-    }
     gr_error err;
     gr_error_clear(&err);
-    if (re_scenario_load(path, sc, &err) != GR_OK) {
+    gr_game g;
+    if (gr_game_load(path, NULL, &g, &err) != GR_OK) {
         cli_err("%s", err.msg);
-        free(sc);
         return err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
+    }
+    if (!g.type->briefing || !g.type->briefing_json) {
+        cli_err("grognard scenario info: %s is a scenario of %s, which has no briefing", path,
+                g.type->name);
+        gr_game_free(&g);
+        return CLI_USAGE;
     }
     json_t *doc = cli_scenario_doc(path);
     int rc = CLI_OK;
     if (json) {
-        json_t *o = cli_briefing_json(sc, doc);
+        json_t *o = g.type->briefing_json(g.sc, doc);
         if (!o || json_dumpf(o, stdout, JSON_INDENT(2)) != 0) {
             cli_err("grognard scenario info: cannot write the JSON");
             rc = CLI_FAIL;
@@ -108,10 +107,10 @@ static int info(int argc, char **argv)
             putchar('\n');
         json_decref(o);
     } else {
-        cli_briefing(stdout, sc, doc);
+        g.type->briefing(g.sc, doc, stdout);
     }
     json_decref(doc);
-    free(sc);
+    gr_game_free(&g);
     return rc;
 }
 

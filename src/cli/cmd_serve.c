@@ -11,28 +11,28 @@
 
 static void usage(FILE *f)
 {
-    fprintf(
-        f, "usage: grognard serve [--host ADDR] [--port P] [--db PATH] [--web DIR] [--data DIR]\n"
-           "                      [--battles DIR]\n\n"
-           "Serve games of Revolution et Empire and the table assistant over HTTP: the page\n"
-           "at http://ADDR:P/, the JSON API under /api/ (docs/api.md).  Games are kept in an\n"
-           "SQLite database, or in PostgreSQL, which several servers may share; an action\n"
-           "is answered only once it is stored, and unfinished games are reloaded (every\n"
-           "step replayed and checked) when the server starts.\n\n"
-           "  --host ADDR   IPv4 address to listen on (default 127.0.0.1; 0.0.0.0: every one)\n"
-           "  --port P      TCP port (default 8080; 0: any free port, printed)\n"
-           "  --db PATH     the SQLite database (default grognard.db, created if missing)\n"
-           "  --db URI      a PostgreSQL database: postgresql://USER@HOST:PORT/DATABASE\n"
-           "                (or postgres://...); several servers may serve the same one\n"
-           "  --battles DIR the battle companion's battles, one file each (default: the\n"
-           "                SQLite database's path with .battles: grognard.db.battles/;\n"
-           "                grognard.battles/ with a PostgreSQL database)\n"
-           "  --web DIR     the page's folder (default: ./web, else the source tree's)\n"
-           "  --data DIR    the data folder with scenarios/ (default: ./data, else the\n"
-           "                source tree's)\n\n"
-           "It prints `grognard: serving http://ADDR:P/` once it accepts connections, one\n"
-           "line per request on stderr, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.\n\n"
-           "example: grognard serve --port 8080 --db games.db\n");
+    fprintf(f,
+            "usage: grognard serve [--host ADDR] [--port P] [--db PATH] [--web DIR] [--data DIR]\n"
+            "                      [--battles DIR]\n\n"
+            "Serve games of Revolution et Empire and the table assistant over HTTP: the page\n"
+            "at http://ADDR:P/, the JSON API under /api/ (docs/api.md).  Games are kept in an\n"
+            "SQLite database, or in PostgreSQL, which several servers may share; an action\n"
+            "is answered only once it is stored, and unfinished games are reloaded (every\n"
+            "step replayed and checked) when the server starts.\n\n"
+            "  --host ADDR   IPv4 address to listen on (default 127.0.0.1; 0.0.0.0: every one)\n"
+            "  --port P      TCP port (default 8080; 0: any free port, printed)\n"
+            "  --db PATH     the SQLite database (default grognard.db, created if missing)\n"
+            "  --db URI      a PostgreSQL database: postgresql://USER@HOST:PORT/DATABASE\n"
+            "                (or postgres://...); several servers may serve the same one\n"
+            "  --battles DIR the battle companion's battles, one file each (default: the\n"
+            "                SQLite database's path with .battles: grognard.db.battles/;\n"
+            "                grognard.battles/ with a PostgreSQL database)\n"
+            "  --web DIR     the page's folder (default: ./web, else the source tree's)\n"
+            "  --data DIR    the data folder with scenarios/ (default: ./data, else the\n"
+            "                source tree's)\n\n"
+            "It prints `grognard: serving http://ADDR:P/` once it accepts connections, one\n"
+            "line per request on stderr, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.\n\n"
+            "example: grognard serve --port 8080 --db games.db\n");
 }
 
 int cmd_serve(int argc, char **argv)
@@ -45,45 +45,30 @@ int cmd_serve(int argc, char **argv)
     o.web = NULL;
     o.data = NULL;
     o.log = stderr;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return CLI_OK;
-        }
-        const char **dst = !strcmp(a, "--battles") ? &o.battles
-                           : !strcmp(a, "--host")  ? &o.host
-                           : !strcmp(a, "--db")    ? &o.db
-                           : !strcmp(a, "--web")   ? &o.web
-                           : !strcmp(a, "--data")  ? &o.data
-                                                   : NULL;
-        int is_port = !strcmp(a, "--port");
-        if (!dst && !is_port) {
-            cli_err("grognard serve: unknown option '%s'; accepted: --host, --port, --db, --web, "
-                    "--data, --help\n",
-                    a);
-            return CLI_USAGE;
-        }
-        if (i + 1 >= argc) {
-            cli_err("grognard serve: %s needs a value (grognard serve --help)\n", a);
-            return CLI_USAGE;
-        }
-        const char *v = argv[++i];
-        if (is_port) {
-            char *end;
-            errno = 0;
-            long p = strtol(v, &end, 10);
-            if (!*v || *end || errno || p < 0 || p > 65535) {
-                cli_err("grognard serve: --port '%s' is not accepted; accepted: a whole number "
-                        "from 0 to 65535 (0: any free port)\n",
-                        v);
-                return CLI_USAGE;
-            }
-            o.port = (int)p;
-        } else {
-            *dst = v;
-        }
+    long port = o.port;
+    const cli_opt opts[] = {
+        {"--host", CLI_OPT_STR, NULL, &o.host, 0, 0},
+        {"--port", CLI_OPT_LONG, NULL, &port, 0, 65535},
+        {"--db", CLI_OPT_STR, NULL, &o.db, 0, 0},
+        {"--battles", CLI_OPT_STR, NULL, &o.battles, 0, 0},
+        {"--web", CLI_OPT_STR, NULL, &o.web, 0, 0},
+        {"--data", CLI_OPT_STR, NULL, &o.data, 0, 0},
+    };
+    int npos = 0;
+    int rc = cli_getopts("serve", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, &npos);
+    if (rc == CLI_HELP) {
+        usage(stdout);
+        return CLI_OK;
     }
+    if (rc != CLI_OK)
+        return rc;
+    if (npos) {
+        cli_err("grognard serve: unexpected argument '%s'; serve takes options only (grognard "
+                "serve --help)\n",
+                argv[0]);
+        return CLI_USAGE;
+    }
+    o.port = (int)port;
     if (!o.data)
         o.data = gr_server_default_data();
     if (!o.web)

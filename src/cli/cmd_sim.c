@@ -10,8 +10,6 @@
 #include <unistd.h>
 
 #include "grognard/ai.h"
-#include "grognard/re.h"
-#include "grognard/re_io.h"
 #include "grognard/sim.h"
 #include "grognard/sim_io.h"
 #include "grognard/utf8.h"
@@ -54,19 +52,6 @@ static void usage(FILE *f)
             GR_SIM_MAX_JOBS);
 }
 
-static int parse_long(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    if (!*s || *s == '-' || *s == '+')
-        return -1;
-    long long v = strtoll(s, &end, 10);
-    if (*end || errno || v < lo || v > hi)
-        return -1;
-    *out = (long)v;
-    return 0;
-}
-
 /* --shard K/N: two whole numbers; the range is checked against the games
  * once they are known. */
 static int parse_shard(const char *v, long *k, long *n)
@@ -76,8 +61,8 @@ static int parse_shard(const char *v, long *k, long *n)
     if (slash && (size_t)(slash - v) < sizeof kbuf) {
         memcpy(kbuf, v, (size_t)(slash - v));
         kbuf[slash - v] = '\0';
-        if (!parse_long(kbuf, 1, GR_SIM_MAX_SHARDS, k) &&
-            !parse_long(slash + 1, 1, GR_SIM_MAX_SHARDS, n) && *k <= *n)
+        if (!cli_whole(kbuf, 1, GR_SIM_MAX_SHARDS, k) &&
+            !cli_whole(slash + 1, 1, GR_SIM_MAX_SHARDS, n) && *k <= *n)
             return 0;
     }
     cli_err("grognard sim: --shard '%s' is not K/N with 1 <= K <= N <= the games (e.g. "
@@ -127,79 +112,51 @@ int cmd_sim(int argc, char **argv)
     gr_sim_opts o;
     memset(&o, 0, sizeof o);
     o.players[0] = o.players[1] = gr_ai_kind_of(GR_AI_RANDOM);
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return CLI_OK;
+    const char *shard_v = NULL, *players_v = NULL;
+    long seed_v = 1;
+    const cli_opt opts[] = {
+        {"--games", CLI_OPT_LONG, "N", &games, 1, 100000000},
+        {"--seed", CLI_OPT_LONG, "S", &seed_v, 0, INT64_MAX},
+        {"--players", CLI_OPT_STR, "A,B", &players_v, 0, 0},
+        {"--jobs", CLI_OPT_LONG, "J", &jobs, 1, GR_SIM_MAX_JOBS},
+        {"--json", CLI_OPT_FLAG, NULL, &json, 0, 0},
+        {"--html", CLI_OPT_STR, "FILE", &html, 0, 0},
+        {"--shard", CLI_OPT_STR, "K/N", &shard_v, 0, 0},
+    };
+    int npos = 0;
+    int rc0 = cli_getopts("sim", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, &npos);
+    if (rc0 == CLI_HELP) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (rc0 != CLI_OK)
+        return rc0;
+    path = npos > 0 ? argv[0] : NULL;
+    if (npos > 1) {
+        cli_err("grognard sim: one scenario only ('%s' and '%s')\n", path, argv[1]);
+        return CLI_USAGE;
+    }
+    seed = (uint64_t)seed_v;
+    if (shard_v && parse_shard(shard_v, &shard, &shards))
+        return CLI_USAGE;
+    if (players_v) {
+        const char *v = players_v;
+        const char *comma = strchr(v, ',');
+        if (!comma || strlen(v) >= sizeof pbuf) {
+            cli_err("grognard sim: --players '%s' must name two players, A,B "
+                    "(e.g. random,eager)\n",
+                    v);
+            return CLI_USAGE;
         }
-        if (!strcmp(a, "--json")) {
-            json = 1;
-            continue;
-        }
-        if (!strcmp(a, "--games") || !strcmp(a, "--seed") || !strcmp(a, "--players") ||
-            !strcmp(a, "--jobs") || !strcmp(a, "--html") || !strcmp(a, "--shard")) {
-            if (i + 1 >= argc) {
-                cli_err("grognard sim: %s needs a value (grognard sim --help)\n", a);
+        snprintf(pbuf, sizeof pbuf, "%s", v);
+        pbuf[comma - v] = '\0';
+        players[0] = pbuf;
+        players[1] = pbuf + (comma - v) + 1;
+        for (int s = 0; s < 2; s++)
+            if (gr_ai_kind_parse(players[s], &o.players[s], &err) != GR_OK) {
+                cli_err("grognard sim: --players: %s\n", err.msg);
                 return CLI_USAGE;
             }
-            const char *v = argv[++i];
-            long x;
-            if (!strcmp(a, "--html")) {
-                html = v;
-            } else if (!strcmp(a, "--shard")) {
-                if (parse_shard(v, &shard, &shards))
-                    return CLI_USAGE;
-            } else if (!strcmp(a, "--games")) {
-                if (parse_long(v, 1, 100000000, &games)) {
-                    cli_err("grognard sim: --games '%s' is not a whole number from 1 to "
-                            "100000000\n",
-                            v);
-                    return CLI_USAGE;
-                }
-            } else if (!strcmp(a, "--jobs")) {
-                if (parse_long(v, 1, GR_SIM_MAX_JOBS, &jobs)) {
-                    cli_err("grognard sim: --jobs '%s' is not a whole number from 1 to %d\n", v,
-                            GR_SIM_MAX_JOBS);
-                    return CLI_USAGE;
-                }
-            } else if (!strcmp(a, "--seed")) {
-                if (parse_long(v, 0, INT64_MAX, &x)) {
-                    cli_err("grognard sim: --seed '%s' is not a whole number from 0 to "
-                            "9223372036854775807\n",
-                            v);
-                    return CLI_USAGE;
-                }
-                seed = (uint64_t)x;
-            } else {
-                const char *comma = strchr(v, ',');
-                if (!comma || strlen(v) >= sizeof pbuf) {
-                    cli_err("grognard sim: --players '%s' must name two players, A,B "
-                            "(e.g. random,eager)\n",
-                            v);
-                    return CLI_USAGE;
-                }
-                snprintf(pbuf, sizeof pbuf, "%s", v);
-                pbuf[comma - v] = '\0';
-                players[0] = pbuf;
-                players[1] = pbuf + (comma - v) + 1;
-                for (int s = 0; s < 2; s++)
-                    if (gr_ai_kind_parse(players[s], &o.players[s], &err) != GR_OK) {
-                        cli_err("grognard sim: --players: %s\n", err.msg);
-                        return CLI_USAGE;
-                    }
-            }
-        } else if (a[0] == '-' && a[1]) {
-            cli_err("grognard sim: unknown option '%s'; accepted: --games N, --seed S, "
-                    "--players A,B, --jobs J, --json, --html FILE, --shard K/N, --help\n",
-                    a);
-            return CLI_USAGE;
-        } else if (path) {
-            cli_err("grognard sim: one scenario only ('%s' and '%s')\n", path, a);
-            return CLI_USAGE;
-        } else {
-            path = a;
-        }
     }
     if (!path) {
         cli_err("grognard sim: missing SCENARIO, e.g. grognard sim "
@@ -224,28 +181,27 @@ int cmd_sim(int argc, char **argv)
                 path);
         return CLI_USAGE;
     }
-    re_scenario *sc = malloc(sizeof *sc);
+    gr_game g = {NULL, NULL, NULL};
     gr_sim_doc *d = malloc(sizeof *d);
     gr_sim_report *r = malloc(sizeof *r);
     int rc = CLI_OK;
-    if (!sc || !r || !d) {
+    if (!r || !d) {
         cli_err("grognard sim: out of memory\n");
         rc = CLI_FAIL;
         goto out;
     }
-    if (re_scenario_load(path, sc, &err) != GR_OK) {
+    if (gr_game_load(path, NULL, &g, &err) != GR_OK) {
         cli_err("%s\n", err.msg);
         rc = err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
         goto out;
     }
-    gr_game g = {&re_game_type, sc};
     bar b = {now(), 0};
     o.games = games;
     o.seed = seed;
     o.jobs = (int)jobs;
     o.shard = shard;
     o.shards = shards;
-    if (gr_sim_doc_init(d, &g, sc->title, path, &o, players, &err) != GR_OK) {
+    if (gr_sim_doc_init(d, &g, g.type->scenario_title(g.sc), path, &o, players, &err) != GR_OK) {
         cli_err("grognard sim: %s\n", err.msg);
         rc = CLI_USAGE;
         goto out;
@@ -264,7 +220,7 @@ int cmd_sim(int argc, char **argv)
     }
     rc = sim_print_report("grognard sim", d, r, json, html);
 out:
-    free(sc);
+    gr_game_free(&g);
     free(r);
     free(d);
     return rc;

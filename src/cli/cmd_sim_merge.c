@@ -133,30 +133,20 @@ int cmd_sim_merge(int argc, char **argv)
     int json = 0;
     const char *html = NULL;
     long nfiles = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return CLI_OK;
-        }
-        if (!strcmp(a, "--json")) {
-            json = 1;
-        } else if (!strcmp(a, "--html")) {
-            if (i + 1 >= argc) {
-                cli_err("grognard sim-merge: --html needs a file name (grognard sim-merge "
-                        "--help)\n");
-                return CLI_USAGE;
-            }
-            html = argv[++i];
-        } else if (a[0] == '-' && a[1]) {
-            cli_err("grognard sim-merge: unknown option '%s'; accepted: --json, --html OUT, "
-                    "--help, and the shards' report files\n",
-                    a);
-            return CLI_USAGE;
-        } else {
-            argv[nfiles++] = argv[i]; /* the files, in order, at the front */
-        }
+    const cli_opt opts[] = {
+        {"--json", CLI_OPT_FLAG, NULL, &json, 0, 0},
+        {"--html", CLI_OPT_STR, "OUT", &html, 0, 0},
+    };
+    int npos = 0; /* the files, in order, at the front of argv */
+    int rc0 = cli_getopts("sim-merge", argc, argv, opts, sizeof opts / sizeof opts[0],
+                          "and the shards' report files", &npos);
+    if (rc0 == CLI_HELP) {
+        usage(stdout);
+        return CLI_OK;
     }
+    if (rc0 != CLI_OK)
+        return rc0;
+    nfiles = npos;
     if (nfiles == 0) {
         cli_err("grognard sim-merge: no report given; give the files of every shard, e.g. "
                 "grognard sim-merge shard1.json shard2.json (grognard sim-merge --help)\n");

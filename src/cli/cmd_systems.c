@@ -9,20 +9,21 @@ int cmd_systems(int argc, char **argv)
     const char *only = NULL;
     gr_error err;
     gr_error_clear(&err);
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--json"))
-            json = 1;
-        else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: grognard systems [SYSTEM] [--json]\n\n"
-                   "List the rule systems, their tables (for lookup and odds) and their\n"
-                   "procedures (for resolve).\n\nexample: grognard systems aoe\n");
-            return CLI_OK;
-        } else if (!only)
-            only = argv[i];
-        else {
-            gr_error_set(&err, GR_EINPUT, "systems: unexpected argument '%s'", argv[i]);
-            return cli_fail(&err);
-        }
+    const cli_opt opts[] = {{"--json", CLI_OPT_FLAG, NULL, &json, 0, 0}};
+    int npos = 0;
+    int rc = cli_getopts("systems", argc, argv, opts, 1, NULL, &npos);
+    if (rc == CLI_HELP) {
+        printf("usage: grognard systems [SYSTEM] [--json]\n\n"
+               "List the rule systems, their tables (for lookup and odds) and their\n"
+               "procedures (for resolve).\n\nexample: grognard systems aoe\n");
+        return CLI_OK;
+    }
+    if (rc != CLI_OK)
+        return rc;
+    only = npos ? argv[0] : NULL;
+    if (npos > 1) {
+        gr_error_set(&err, GR_EINPUT, "systems: unexpected argument '%s'", argv[1]);
+        return cli_fail(&err);
     }
     const gr_system *one = NULL;
     if (only && cli_find_system(only, &one, &err) != GR_OK)

@@ -189,14 +189,14 @@ gr_status gr_res_roll(gr_resolution *r, gr_dice_source *src, gr_roll_kind k, con
     if (src->used < src->ntyped) {
         if (src->ntyped - src->used < parts)
             return gr_error_set(err, GR_EINPUT,
-                                "--roll: the %s roll (%s) needs %d values, attacker first", name,
-                                gr_roll_name(k), parts);
+                                "the rolls typed: the %s roll (%s) needs %d values, attacker first",
+                                name, gr_roll_name(k), parts);
         for (int i = 0; i < parts; i++) {
             int v = src->typed[src->used++];
             if (v < lo || v > hi)
                 return gr_error_set(
                     err, GR_EINPUT,
-                    "--roll: %d is not a possible %s for the %s roll; accepted: "
+                    "the rolls typed: %d is not a possible %s for the %s roll; accepted: "
                     "%d to %d",
                     v, k == GR_ROLL_2D6 || k == GR_ROLL_2D6_VS_2D6 ? "2D6 total" : "face", name, lo,
                     hi);
@@ -218,8 +218,9 @@ gr_status gr_res_roll(gr_resolution *r, gr_dice_source *src, gr_roll_kind k, con
     } else {
         src->next_name = name;
         src->next_kind = k;
-        return gr_error_set(err, GR_EINPUT, "the %s roll (%s) has no die: give --roll or --seed",
-                            name, gr_roll_name(k));
+        return gr_error_set(err, GR_EINPUT,
+                            "the %s roll (%s) has no die: type the roll or give a seed", name,
+                            gr_roll_name(k));
     }
     *idx = r->nrolls++;
     return GR_OK;

@@ -1,24 +1,39 @@
-/* game.c - what every game behind game.h shares: the checked apply, chance
- * sampling, and the registry of game types. */
+/* game.c - what every game behind game.h shares, whatever its type: the
+ * checked apply, chance sampling, a side's view, a loaded game's release
+ * (the registry of types is the match layer's, game_registry.c). */
 #include "grognard/game.h"
 
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "grognard/hash.h"
-#include "grognard/re.h"
 
 /* A bound on any game's chance outcomes, so sampling needs no allocation. */
 #define GR_MAX_OUTCOMES 64
 
-static const gr_game_type *const types[] = {&re_game_type};
-
-const gr_game_type *gr_game_type_find(const char *id)
+void gr_game_free(gr_game *g)
 {
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-        if (id && !strcmp(types[i]->id, id))
-            return types[i];
-    return NULL;
+    if (g->own) {
+        if (g->type && g->type->scenario_free)
+            g->type->scenario_free(g->own);
+        else
+            free(g->own);
+    }
+    memset(g, 0, sizeof *g);
+}
+
+json_t *gr_game_view_json(const gr_game *g, const void *st, int player)
+{
+    if (player != GR_SPECTATOR && (player < 0 || player >= g->type->players))
+        return NULL;
+    void *obs = malloc(g->type->obs_size);
+    if (!obs)
+        return NULL;
+    g->type->observe(g->sc, st, player, obs);
+    json_t *v = g->type->view_json(g->sc, obs);
+    free(obs);
+    return v;
 }
 
 uint64_t gr_game_scenario_digest(const gr_game *g)

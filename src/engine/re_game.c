@@ -8,10 +8,12 @@
  * chits still in the bowl belong to (docs/rules/re.md, "Hidden chits"). */
 #include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "grognard/game.h"
 #include "grognard/re.h"
+#include "grognard/re_io.h"
 
 gr_action re_action_pack(re_action a)
 {
@@ -355,6 +357,75 @@ static size_t g_digest_bytes(const void *sc)
     return re_scenario_digest_bytes(sc);
 }
 
+/* ---- the Game half: files and JSON (re_scenario_io.c, re_wire.c) ---- */
+
+static gr_status g_load(const char *text, size_t len, const char *name, void **out, gr_error *err)
+{
+    re_scenario *sc = malloc(sizeof *sc);
+    *out = NULL;
+    if (!sc)
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory loading the scenario", name);
+    gr_status st = re_scenario_parse(text, len, name, sc, err);
+    if (st != GR_OK) {
+        free(sc);
+        return st;
+    }
+    *out = sc;
+    return GR_OK;
+}
+
+/* The R&E scenarios written before the registry say no "game": an object
+ * with a "map" and "units" is one. */
+static int g_claims(const gr_jr_node *root)
+{
+    return root->type == GR_JR_OBJECT && gr_jr_get(root, "map") && gr_jr_get(root, "units");
+}
+
+static const char *g_scenario_id(const void *sc)
+{
+    return ((const re_scenario *)sc)->id;
+}
+
+static const char *g_scenario_title(const void *sc)
+{
+    return ((const re_scenario *)sc)->title;
+}
+
+static int g_warnings(const void *sc, void (*fn)(void *ctx, const char *msg), void *ctx)
+{
+    return re_scenario_warnings(sc, fn, ctx);
+}
+
+static json_t *g_scenario_json(const void *sc)
+{
+    return re_scenario_json(sc);
+}
+
+static json_t *g_action_json(const void *sc, const void *st, gr_action a)
+{
+    return re_action_json(sc, st, a);
+}
+
+static json_t *g_view_json(const void *sc, const void *obs)
+{
+    return re_view_json(sc, obs);
+}
+
+static int g_summary(const void *sc, char *buf, size_t cap)
+{
+    return re_scenario_summary(sc, buf, cap);
+}
+
+static void g_briefing(const void *sc, const json_t *doc, FILE *f)
+{
+    re_briefing(f, sc, doc);
+}
+
+static json_t *g_briefing_json(const void *sc, const json_t *doc)
+{
+    return re_briefing_json(sc, doc);
+}
+
 const gr_game_type re_game_type = {
     .id = "re",
     .name = "Révolution et Empire",
@@ -386,4 +457,17 @@ const gr_game_type re_game_type = {
     .evaluate = g_evaluate,
     .turn = g_turn,
     .scenario_digest_bytes = g_digest_bytes,
+    .load = g_load,
+    .claims = g_claims,
+    .scenario_id = g_scenario_id,
+    .scenario_title = g_scenario_title,
+    .scenario_warnings = g_warnings,
+    .scenario_json = g_scenario_json,
+    .action_json = g_action_json,
+    .view_json = g_view_json,
+    .scenario_summary = g_summary,
+    .briefing = g_briefing,
+    .briefing_json = g_briefing_json,
+    .action_record = re_action_record,
+    .action_unrecord = re_action_unrecord,
 };

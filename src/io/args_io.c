@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "grognard/alloc.h"
-#include "json_reader.h"
+#include "grognard/json_reader.h"
 
 struct gr_args_json {
     gr_jr_doc *doc;

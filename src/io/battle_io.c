@@ -17,9 +17,8 @@
 
 #include "grognard/alloc.h"
 #include "grognard/oob.h"
-#include "grognard/re_io.h"
 #include "grognard/utf8.h"
-#include "json_reader.h"
+#include "grognard/json_reader.h"
 
 /* Nodes a battle file may hold: the actions (about 40 values each at most)
  * and a few more. */
@@ -445,7 +444,7 @@ gr_status gr_battle_file_read(const char *path, const gr_battle_rules *rules, gr
         return st;
     char *text = NULL;
     size_t len = 0;
-    if ((st = re_io_read_file(path, GR_BATTLE_FILE_MAX_BYTES, &text, &len, err)) != GR_OK) {
+    if ((st = gr_read_file(path, GR_BATTLE_FILE_MAX_BYTES, &text, &len, err)) != GR_OK) {
         gr_battle_file_free(f);
         return st;
     }

@@ -1,5 +1,6 @@
 /* oob_io.c - read an order of battle (format 1, docs/oob.md) into the start
  * of a battle (oob.h). */
+#include "grognard/file_io.h"
 #include "grognard/oob.h"
 
 #include <stdarg.h>
@@ -8,8 +9,7 @@
 #include <string.h>
 
 #include "grognard/alloc.h"
-#include "grognard/re_io.h"
-#include "json_reader.h"
+#include "grognard/json_reader.h"
 
 /* Nodes an order of battle may hold: 128 units and 64 leaders of about 20
  * values each, with room for sources and notes. */
@@ -551,7 +551,7 @@ gr_status gr_oob_read(const char *path, const gr_battle_rules *rules, uint64_t s
     size_t n = 0;
     if (text)
         *text = NULL;
-    gr_status st = re_io_read_file(path, GR_OOB_MAX_BYTES, &buf, &n, err);
+    gr_status st = gr_read_file(path, GR_OOB_MAX_BYTES, &buf, &n, err);
     if (st != GR_OK)
         return st;
     st = gr_oob_parse(buf, n, path, rules, seed, b, err);

@@ -17,48 +17,20 @@
 #include <unistd.h>
 
 #include "grognard/alloc.h"
-#include "grognard/re.h"
-#include "grognard/re_io.h"
-#include "json_reader.h"
+#include "grognard/hash.h"
+#include "grognard/json_reader.h"
 
 uint64_t gr_save_scenario_digest(const gr_game *g, int version)
 {
-    /* version-1 saves (R&E only) carry the digest of grognard 0.1 */
-    if (version == 1)
-        return re_scenario_digest_v1(g->sc);
+    /* version-1 saves (grognard 0.1) carry the digest its own FNV-1a loop
+     * computed from a mistyped offset basis (1469598103934665603, the
+     * standard one with its last digit dropped), over the same bytes */
+    if (version == 1) {
+        size_t n = g->type->scenario_digest_bytes ? g->type->scenario_digest_bytes(g->sc)
+                                                  : g->type->scenario_size;
+        return gr_fnv1a64(UINT64_C(1469598103934665603), g->sc, n);
+    }
     return gr_game_scenario_digest(g);
-}
-
-/* ---- how each game writes an action: R&E as its seven fields ------------ */
-
-#define ACTION_FIELDS 7
-static const int re_lo[ACTION_FIELDS] = {0, 0, 0, -128, -128, -128, -128};
-static const int re_hi[ACTION_FIELDS] = {RE_A_KINDS - 1, 255, 255, 127, 127, 127, 127};
-
-static void re_fields(gr_action g, int v[ACTION_FIELDS])
-{
-    re_action a = re_action_unpack(g);
-    v[0] = a.kind;
-    v[1] = a.unit;
-    v[2] = a.target;
-    v[3] = a.col;
-    v[4] = a.row;
-    v[5] = a.col2;
-    v[6] = a.row2;
-}
-
-static gr_action re_from_fields(const int v[ACTION_FIELDS])
-{
-    re_action a;
-    memset(&a, 0, sizeof a);
-    a.kind = (uint8_t)v[0];
-    a.unit = (uint8_t)v[1];
-    a.target = (uint8_t)v[2];
-    a.col = (int8_t)v[3];
-    a.row = (int8_t)v[4];
-    a.col2 = (int8_t)v[5];
-    a.row2 = (int8_t)v[6];
-    return re_action_pack(a);
 }
 
 /* ---- writing ------------------------------------------------------------ */
@@ -79,20 +51,20 @@ static void put_json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static void write_body(FILE *f, const gr_match *m, const char *scenario_path,
-                       const char *scenario_text, void *st)
+/* 0, or -1 if memory ran out writing an action's record. */
+static int write_body(FILE *f, const gr_match *m, const char *scenario_path,
+                      const char *scenario_text, void *st)
 {
     const gr_game *g = gr_match_game(m);
     gr_error e;
     int have_state = gr_game_init(g, st, &e) == GR_OK;
-    const re_scenario *sc = g->sc;
     fprintf(f, "{\n  \"format\": \"grognard-save\",\n  \"version\": %d,\n  \"game\": ",
             GR_SAVE_VERSION);
     put_json_string(f, g->type->id);
     fputs(",\n  \"scenario\": ", f);
     put_json_string(f, scenario_path ? scenario_path : "");
     fputs(",\n  \"scenario_id\": ", f);
-    put_json_string(f, sc->id);
+    put_json_string(f, g->type->scenario_id(g->sc));
     fprintf(f, ",\n  \"scenario_digest\": \"%016" PRIx64 "\"", gr_game_scenario_digest(g));
     if (scenario_text) {
         fputs(",\n  \"scenario_text\": ", f);
@@ -112,14 +84,22 @@ static void write_body(FILE *f, const gr_match *m, const char *scenario_path,
             fputs("\"chance\"", f);
         else
             fprintf(f, "%d", s->player);
-        int v[ACTION_FIELDS];
-        re_fields(s->action, v);
-        fprintf(f, ", \"action\": [%d, %d, %d, %d, %d, %d, %d], \"text\": ", v[0], v[1], v[2], v[3],
-                v[4], v[5], v[6]);
+        /* the type's own record of the action, as jansson writes it
+         * without indent: "[1, 2, 3]" */
+        json_t *rec = g->type->action_record(s->action);
+        char *a = rec ? json_dumps(rec, JSON_ENCODE_ANY | JSON_PRESERVE_ORDER) : NULL;
+        json_decref(rec);
+        if (!a) {
+            fputs("\n", f);
+            return -1;
+        }
+        fprintf(f, ", \"action\": %s, \"text\": ", a);
+        free(a);
         put_json_string(f, text);
         fprintf(f, ", \"hash\": \"%016" PRIx64 "\"}", s->hash);
     }
     fprintf(f, "%s]\n}\n", n ? "\n  " : "");
+    return 0;
 }
 
 /* `p` made absolute with every link and ".." resolved: the file itself if it
@@ -186,7 +166,7 @@ gr_status gr_save_dump(const gr_match *m, const char *scenario_path, const char 
                             "the scenario's text holds a NUL or is not valid UTF-8, so it cannot "
                             "be embedded in the save; fix the scenario file %s",
                             scenario_path ? scenario_path : "");
-    if (strcmp(g->type->id, "re"))
+    if (!g->type->action_record)
         return gr_error_set(err, GR_ERUNTIME, "saving a game of '%s' is not supported",
                             g->type->id);
     if (!gr_utf8_valid(scenario_path))
@@ -205,9 +185,9 @@ gr_status gr_save_dump(const gr_match *m, const char *scenario_path, const char 
         free(st);
         return gr_error_set(err, GR_ERUNTIME, "out of memory saving the game");
     }
-    write_body(f, m, scenario_path, scenario_text, st);
+    int bad = write_body(f, m, scenario_path, scenario_text, st) != 0;
     free(st);
-    int bad = ferror(f);
+    bad |= ferror(f);
     if (fclose(f) != 0 || bad) {
         free(buf);
         return gr_error_set(err, GR_ERUNTIME, "out of memory saving the game");
@@ -233,7 +213,7 @@ gr_status gr_save_write_embedded(const gr_match *m, const char *scenario_path,
                             "%s: the scenario's text holds a NUL or is not valid UTF-8, so it "
                             "cannot be embedded in the save; fix the scenario file %s",
                             path, scenario_path ? scenario_path : "");
-    if (strcmp(g->type->id, "re"))
+    if (!g->type->action_record)
         return gr_error_set(err, GR_ERUNTIME, "saving a game of '%s' is not supported",
                             g->type->id);
     gr_status chk = gr_save_check_path(scenario_path, path, err);
@@ -252,9 +232,9 @@ gr_status gr_save_write_embedded(const gr_match *m, const char *scenario_path,
         free(st);
         return gr_error_set(err, GR_ERUNTIME, "out of memory saving the game");
     }
-    write_body(f, m, scenario_path, scenario_text, st);
+    int bad = write_body(f, m, scenario_path, scenario_text, st) != 0;
     free(st);
-    int bad = fclose(f) != 0;
+    bad |= fclose(f) != 0;
     gr_status rc = bad ? gr_error_set(err, GR_ERUNTIME, "out of memory saving the game")
                        : gr_write_file_atomic(path, body, blen, err);
     free(body);
@@ -297,8 +277,8 @@ static gr_status push_step(const char *path, gr_saved *s, size_t *cap, gr_record
     return GR_OK;
 }
 
-static gr_status sv_step(const char *path, const gr_jr_node *e, gr_saved *s, size_t *cap,
-                         gr_error *err)
+static gr_status sv_step(const char *path, const gr_game_type *t, const gr_jr_node *e, gr_saved *s,
+                         size_t *cap, gr_error *err)
 {
     static const char *const keys[] = {"n", "player", "action", "text", "hash"};
     if (e->type != GR_JR_OBJECT)
@@ -330,25 +310,18 @@ static gr_status sv_step(const char *path, const gr_jr_node *e, gr_saved *s, siz
     memset(&st, 0, sizeof st);
     if (p->type == GR_JR_STRING && !strcmp(p->str, "chance"))
         st.player = GR_CHANCE;
-    else if (p->type == GR_JR_NUMBER && p->is_int && (p->ival == 0 || p->ival == 1))
+    else if (p->type == GR_JR_NUMBER && p->is_int && p->ival >= 0 && p->ival < t->players)
         st.player = (int)p->ival;
-    else
+    else if (t->players == 2)
         return gr_jr_fail(err, path, p, "\"player\" must be 0, 1 or \"chance\"; write one of them");
-    int v[ACTION_FIELDS];
-    if (a->type != GR_JR_ARRAY || a->len != ACTION_FIELDS)
-        return gr_jr_fail(err, path, a,
-                          "\"action\" must be an array of 7 whole numbers [kind, "
-                          "unit, target, col, row, col2, row2]; rewrite it");
-    int k = 0;
-    for (const gr_jr_node *x = a->child; x; x = x->next, k++) {
-        if (x->type != GR_JR_NUMBER || !x->is_int || x->ival < re_lo[k] || x->ival > re_hi[k])
-            return gr_jr_fail(err, path, x,
-                              "element %d of \"action\" must be a whole number from %d "
-                              "to %d; fix it",
-                              k + 1, re_lo[k], re_hi[k]);
-        v[k] = (int)x->ival;
-    }
-    st.action = re_from_fields(v);
+    else
+        return gr_jr_fail(err, path, p,
+                          "\"player\" must be a side from 0 to %d or \"chance\"; write one of "
+                          "them",
+                          t->players - 1);
+    gr_status as = t->action_unrecord(a, path, &st.action, err);
+    if (as != GR_OK)
+        return as;
     if (h->type != GR_JR_STRING || parse_hash(h->str, &st.hash))
         return gr_jr_fail(err, path, h,
                           "\"hash\" must be 16 hexadecimal digits in quotes; copy it "
@@ -411,10 +384,11 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
             return gr_jr_fail(err, path, game ? game : root,
                               "\"game\" must name the game played, e.g. \"game\": \"re\"; add it");
         memcpy(g->game, game->str, game->len + 1);
-        if (strcmp(g->game, "re"))
-            return gr_jr_fail(err, path, game, "game \"%.15s\" is not known; accepted: \"re\"",
-                              g->game);
     }
+    const gr_game_type *t = gr_game_type_find(g->game);
+    if (!t || !t->action_unrecord)
+        return gr_jr_fail(err, path, game ? game : root,
+                          "game \"%.15s\" is not known; accepted: %s", g->game, gr_game_type_ids());
     if (!scn || scn->type != GR_JR_STRING || !scn->len)
         return gr_jr_fail(err, path, scn ? scn : root,
                           "\"scenario\" must be the path of the scenario file; add it");
@@ -463,7 +437,7 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
                           steps->len, GR_SAVE_MAX_STEPS);
     size_t cap = 0;
     for (const gr_jr_node *e = steps->child; e; e = e->next) {
-        gr_status s = sv_step(path, e, g, &cap, err);
+        gr_status s = sv_step(path, t, e, g, &cap, err);
         if (s != GR_OK)
             return s;
     }
@@ -487,7 +461,7 @@ gr_status gr_save_read(const char *path, gr_saved *g, gr_error *err)
     memset(g, 0, sizeof *g);
     char *text;
     size_t len;
-    gr_status st = re_io_read_file(path, GR_SAVE_MAX_BYTES, &text, &len, err);
+    gr_status st = gr_read_file(path, GR_SAVE_MAX_BYTES, &text, &len, err);
     if (st != GR_OK)
         return st;
     st = gr_save_parse(text, len, path, g, err);

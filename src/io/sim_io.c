@@ -1,5 +1,6 @@
 /* sim_io.c - a simulation's report as JSON, written and read back
  * (grognard/sim_io.h). */
+#include "grognard/file_io.h"
 #include "grognard/sim_io.h"
 
 #include <inttypes.h>
@@ -8,8 +9,7 @@
 #include <string.h>
 
 #include "grognard/alloc.h"
-#include "grognard/re_io.h"
-#include "json_reader.h"
+#include "grognard/json_reader.h"
 
 /* ---- the report's identity ----------------------------------------------- */
 
@@ -469,7 +469,7 @@ gr_status gr_sim_doc_read(const char *file, gr_sim_doc *d, gr_sim_report *r, gr_
 {
     char *text = NULL;
     size_t len = 0;
-    gr_status s = re_io_read_file(file, GR_SIM_MAX_BYTES, &text, &len, err);
+    gr_status s = gr_read_file(file, GR_SIM_MAX_BYTES, &text, &len, err);
     if (s != GR_OK)
         return s;
     s = gr_sim_doc_parse(text, len, file, d, r, err);

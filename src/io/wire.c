@@ -7,7 +7,6 @@
  * on the wire. */
 #include "grognard/wire.h"
 
-#include "grognard/re.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -439,87 +438,8 @@ json_t *gr_wire_event(const gr_game *g, const gr_event *ev, gr_lang lang)
     return done(o, bad);
 }
 
-static json_t *re_view(const re_scenario *sc, const re_obs *ob)
-{
-    static const char *const stages[] = {
-        "chits", "draw",    "group",   "fire",  "move", "combat",  "evasion",
-        "dice",  "retreat", "riposte", "after", "over", "arrival",
-    };
-    static const char *const types[RE_UNIT_TYPES] = {"infantry", "elite_infantry", "light_cavalry",
-                                                     "heavy_cavalry", "artillery"};
-    const re_state *st = &ob->st;
-    json_t *o = json_object();
-    if (!o)
-        return NULL;
-    int bad = put_str(o, "game", "re");
-    bad |=
-        put(o, "viewer", ob->viewer == RE_OBS_SPECTATOR ? json_null() : json_integer(ob->viewer));
-    bad |= put(o, "turn", json_integer(st->turn));
-    bad |= put(o, "turns", json_integer(sc->turns));
-    bad |= put_str(o, "stage",
-                   st->stage < sizeof stages / sizeof stages[0] ? stages[st->stage] : "unknown");
-    int p = re_current_player(sc, st);
-    bad |= put(o, "to_move",
-               p == 0 || p == 1 ? json_integer(p)
-               : p == RE_CHANCE ? json_string("chance")
-                                : json_null());
-    bad |= put(o, "corps_active",
-               st->corps != RE_NO_UNIT && st->stage != RE_ST_OVER
-                   ? json_string(sc->corps[st->corps].name)
-                   : json_null());
-    json_t *units = json_array();
-    for (int u = 0; u < sc->nunits; u++) {
-        const re_unitdef *d = &sc->units[u];
-        const re_unit_st *us = &st->units[u];
-        json_t *j = json_object();
-        int b = put(j, "id", json_integer(u));
-        b |= put_str(j, "name", d->name);
-        b |= put(j, "side", json_integer(d->side));
-        b |= put_str(j, "corps", sc->corps[d->corps].name);
-        b |= put_str(j, "type", d->type < RE_UNIT_TYPES ? types[d->type] : "unknown");
-        b |= put(j, "col", json_integer(us->col));
-        b |= put(j, "row", json_integer(us->row));
-        b |= put(j, "figures", json_integer(us->figures));
-        b |= put(j, "skirmisher", json_boolean(us->skirmisher));
-        if (re_unit_waiting(sc, st, u)) /* a reinforcement still to enter (col, row -1) */
-            b |= put(j, "waiting", json_true());
-        bad |= b ? (json_decref(j), 1) : push(units, j);
-    }
-    bad |= put(o, "units", units);
-    json_t *bowl = json_object(), *own = json_object(), *drawn = json_object();
-    for (int c = 0; c < sc->ncorps; c++) {
-        /* the observation has the other side's chits in the bowl taken out */
-        if (sc->corps[c].side == ob->viewer && st->bowl[c])
-            bad |= put(own, sc->corps[c].name, json_integer(st->bowl[c]));
-        if (st->drawn[c])
-            bad |= put(drawn, sc->corps[c].name, json_integer(st->drawn[c]));
-    }
-    bad |= put(bowl, "own", own);
-    bad |= put(bowl, "hidden", json_integer(ob->hidden_chits));
-    bad |= put(o, "bowl", bowl);
-    bad |= put(o, "drawn", drawn);
-    bad |= put(o, "demoralisation",
-               json_pack("[ii]", re_demoralisation(sc, st, 0), re_demoralisation(sc, st, 1)));
-    int w = re_winner(sc, st);
-    bad |= put(o, "winner",
-               w == 0 || w == 1 ? json_integer(w)
-               : w == -1        ? json_string("draw")
-                                : json_null());
-    return done(o, bad);
-}
-
-json_t *gr_wire_view(const gr_game *g, const void *st, int player)
-{
-    if (strcmp(g->type->id, "re") ||
-        (player != GR_SPECTATOR && (player < 0 || player >= g->type->players)))
-        return NULL;
-    re_obs ob;
-    gr_game_observe(g, st, player, &ob);
-    return re_view(g->sc, &ob);
-}
-
 void gr_print_odds(FILE *f, const gr_table *t, const gr_args *a, const gr_odds *o,
-                       const char *indent)
+                   const char *indent)
 {
     size_t w = 0;
     for (size_t k = 0; k < t->noutcomes; k++)

@@ -31,7 +31,7 @@
 #include <netinet/in.h>
 
 #include "grognard/alloc.h"
-#include "grognard/re_io.h"
+#include "grognard/file_io.h"
 #include "grognard/rff_io.h"
 #include "grognard/save.h"
 #include "grognard/server.h"
@@ -172,7 +172,6 @@ reply_err(struct MHD_Connection *c, sv_req *r, int status, const char *fmt, ...)
 
 /* ---- random ids ---------------------------------------------------------- */
 
-
 /* ---- scenarios ----------------------------------------------------------- */
 
 static int cmp_str(const void *a, const void *b)
@@ -184,7 +183,7 @@ static void scenarios_free(gr_server *s)
 {
     for (size_t i = 0; i < s->nscn; i++) {
         free(s->scn[i].path);
-        free(s->scn[i].sc);
+        gr_game_free(&s->scn[i].game);
         json_decref(s->scn[i].summary);
         free(s->scn[i].detail_text);
         gr_free(s->scn[i].text);
@@ -203,6 +202,29 @@ static json_t *text_lines(json_t *v)
     return json_array();
 }
 
+/* The entry of GET /api/scenarios, from the scenario's JSON (its type's
+ * scenario_json): {"id", "title", "game", "sides": [names], "turns", "cols",
+ * "rows", "units": how many}, what the type does not give left out. */
+static json_t *scenario_summary(const char *id, const char *game, const json_t *w)
+{
+    json_t *o =
+        json_pack("{sssO?ss}", "id", id, "title", json_object_get(w, "title"), "game", game);
+    json_t *sides = json_array();
+    size_t i;
+    json_t *v;
+    json_array_foreach(json_object_get(w, "sides"), i, v)
+        json_array_append(sides, json_object_get(v, "name"));
+    json_object_set_new(o, "sides", sides);
+    static const char *const nums[] = {"turns", "cols", "rows"};
+    for (i = 0; i < 3; i++)
+        if (json_object_get(w, nums[i]))
+            json_object_set(o, nums[i], json_object_get(w, nums[i]));
+    if (json_object_get(w, "units"))
+        json_object_set_new(o, "units",
+                            json_integer((json_int_t)json_array_size(json_object_get(w, "units"))));
+    return o;
+}
+
 static gr_status scenarios_load(gr_server *s, gr_error *err)
 {
     char dir[PATH_MAX];
@@ -210,8 +232,8 @@ static gr_status scenarios_load(gr_server *s, gr_error *err)
     DIR *d = opendir(dir);
     if (!d)
         return gr_error_set(err, GR_EINPUT,
-                            "%s: cannot open the scenario folder (%s); give --data the folder "
-                            "that holds scenarios/ (the source tree's data/)",
+                            "%s: cannot open the scenario folder (%s); give as the data folder "
+                            "the one that holds scenarios/ (the source tree's data/)",
                             dir, strerror(errno));
     char **names = NULL;
     size_t n = 0, cap = 0;
@@ -233,7 +255,6 @@ static gr_status scenarios_load(gr_server *s, gr_error *err)
     if (n)
         qsort(names, n, sizeof *names, cmp_str);
     s->scn = calloc(n ? n : 1, sizeof *s->scn);
-    const gr_game_type *re = gr_game_type_find("re");
     for (size_t i = 0; i < n && s->scn; i++) {
         if (!names[i])
             continue;
@@ -241,33 +262,24 @@ static gr_status scenarios_load(gr_server *s, gr_error *err)
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         sv_scenario *sc = &s->scn[s->nscn];
         memset(sc, 0, sizeof *sc);
-        re_scenario *rs = calloc(1, sizeof *rs);
         gr_error lerr;
-        if (!rs ||
-            re_io_read_file(path, RE_SCENARIO_MAX_BYTES, &sc->text, &sc->text_len, &lerr) !=
+        if (gr_read_file(path, GR_GAME_SCENARIO_MAX_BYTES, &sc->text, &sc->text_len, &lerr) !=
                 GR_OK ||
-            re_scenario_parse(sc->text, sc->text_len, path, rs, &lerr) != GR_OK) {
-            fprintf(stderr, "grognard serve: %s is left out: %s\n", path,
-                    rs ? lerr.msg : "out of memory");
-            free(rs);
+            gr_game_load_text(sc->text, sc->text_len, path, NULL, &sc->game, &lerr) != GR_OK) {
+            fprintf(stderr, "grognard serve: %s is left out: %s\n", path, lerr.msg);
             gr_free(sc->text);
             sc->text = NULL;
             continue;
         }
         snprintf(sc->id, sizeof sc->id, "%.*s", (int)(strlen(names[i]) - 5), names[i]);
         sc->path = realpath(path, NULL);
-        sc->sc = rs;
-        sc->game.type = re;
-        sc->game.sc = rs;
-        sc->summary = json_pack("{sssssss[ss]sisisisi}", "id", sc->id, "title", rs->title, "game",
-                                "re", "sides", rs->sides[0].name, rs->sides[1].name, "turns",
-                                rs->turns, "cols", rs->cols, "rows", rs->rows, "units", rs->nunits);
         json_t *detail = json_pack("{ss}", "id", sc->id);
-        json_t *w = gr_wire_scenario(&sc->game);
+        json_t *w = gr_game_scenario_json(&sc->game);
+        sc->summary = w ? scenario_summary(sc->id, sc->game.type->id, w) : NULL;
         json_t *raw = json_load_file(path, 0, NULL);
         json_t *map = raw ? json_object_get(raw, "map") : NULL;
         if (detail && w) {
-            json_object_set_new(detail, "game", json_string("re"));
+            json_object_set_new(detail, "game", json_string(sc->game.type->id));
             json_object_set(detail, "title", json_object_get(w, "title"));
             json_object_set_new(detail, "description",
                                 text_lines(raw ? json_object_get(raw, "description") : NULL));
@@ -282,7 +294,7 @@ static gr_status scenarios_load(gr_server *s, gr_error *err)
         json_decref(detail);
         if (!sc->path || !sc->summary || !sc->detail_text) {
             free(sc->path);
-            free(rs);
+            gr_game_free(&sc->game);
             gr_free(sc->text);
             json_decref(sc->summary);
             free(sc->detail_text);
@@ -295,8 +307,8 @@ static gr_status scenarios_load(gr_server *s, gr_error *err)
     free(names);
     if (!s->nscn)
         return gr_error_set(err, GR_EINPUT,
-                            "%s: no scenario could be loaded; give --data the folder that holds "
-                            "scenarios/*.json",
+                            "%s: no scenario could be loaded; give as the data folder the one "
+                            "that holds scenarios/*.json",
                             dir);
     return GR_OK;
 }
@@ -376,7 +388,7 @@ static sv_game *load_game(gr_server *s, const char *id, gr_error *err)
     if (!scn) {
         gr_error_set(err, GR_ERUNTIME,
                      "game %s is of scenario '%s', which is not in the scenario folder; serve "
-                     "with the --data it was played with",
+                     "with the data folder it was played with",
                      id, sg.scenario);
     } else if (sv_game_new(scn, id, sg.seed, (const char(*)[GR_STORE_NAME_MAX])sg.players,
                            (const char(*)[GR_STORE_TOKEN_MAX])sg.tokens, &g, err) == GR_OK) {
@@ -1233,7 +1245,8 @@ static const char *mime_of(const char *path)
 static MHD_Result_t h_static(gr_server *s, struct MHD_Connection *c, sv_req *r, const char *url)
 {
     if (!s->web)
-        return reply_err(c, r, 404, "this server has no web folder (--web)");
+        return reply_err(c, r, 404,
+                         "this server has no web folder (the page's folder was not found)");
     if (!strcmp(url, "/"))
         url = "/index.html";
     /* no "..", no backslash, no empty segment tricks: then the real path
@@ -1567,7 +1580,7 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
     if (o->port < 0 || o->port > 65535 || inet_pton(AF_INET, o->host, &addr.sin_addr) != 1) {
         server_free(s);
         return gr_error_set(err, GR_EINPUT,
-                            "--host %s --port %d: give an IPv4 address (127.0.0.1, 0.0.0.0) and "
+                            "host %s, port %d: give an IPv4 address (127.0.0.1, 0.0.0.0) and "
                             "a port from 0 to 65535",
                             o->host, o->port);
     }
@@ -1592,7 +1605,10 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
     char bdir[PATH_MAX];
     int uri = gr_store_spec_is_pg(o->db);
     snprintf(bdir, sizeof bdir, "%s%s",
-             o->battles ? o->battles : uri ? "grognard" : o->db, o->battles ? "" : ".battles");
+             o->battles ? o->battles
+             : uri      ? "grognard"
+                        : o->db,
+             o->battles ? "" : ".battles");
     if ((st = sv_battles_open(bdir, o->data, o->host, &s->battles, err)) != GR_OK) {
         server_free(s);
         return st;
@@ -1642,7 +1658,7 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
         gr_server_stop(s);
         return gr_error_set(err, GR_ERUNTIME,
                             "cannot listen on %s:%d (%s); is another server on that port? give "
-                            "--port another port, or 0 for any free one",
+                            "another port, or 0 for any free one",
                             o->host, o->port, strerror(errno));
     }
     const union MHD_DaemonInfo *di = MHD_get_daemon_info(s->d, MHD_DAEMON_INFO_BIND_PORT);

@@ -89,7 +89,6 @@ int svb_answer_err(svb_req *q, int status, const char *fmt, ...)
 
 /* ---- files ---------------------------------------------------------------------- */
 
-
 static int valid_id(const char *id)
 {
     size_t n = strlen(id);
@@ -222,11 +221,13 @@ gr_status sv_battles_open(const char *dir, const char *data, const char *host, s
     *out = NULL;
     if (mkdir(dir, 0700) != 0 && errno != EEXIST)
         return gr_error_set(err, GR_ERUNTIME,
-                            "the battles folder %s cannot be made (%s); give --battles DIR", dir,
-                            strerror(errno));
+                            "the battles folder %s cannot be made (%s); give another battles "
+                            "folder",
+                            dir, strerror(errno));
     struct stat sb;
     if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-        return gr_error_set(err, GR_ERUNTIME, "--battles %s is not a folder; give a folder", dir);
+        return gr_error_set(err, GR_ERUNTIME,
+                            "the battles folder %s is not a folder; give a folder", dir);
     sv_battles *bs = calloc(1, sizeof *bs);
     if (!bs || !(bs->dir = strdup(dir)) || !(bs->host = strdup(host ? host : "127.0.0.1"))) {
         if (bs)

@@ -1,7 +1,7 @@
 /* sv_game.c - a game the server holds: its match, its log of events, its
  * seats and the views it gives.  No rule here: every decision goes to the
  * match (gr_match_apply, gr_match_step_chance, gr_match_undo) and every view
- * is built from the game's observation (gr_wire_view). */
+ * is built from the game's observation (gr_game_view_json). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -226,7 +226,7 @@ char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang)
     bad |= json_object_set_new(o, "to_move", cur >= 0 ? json_integer(cur) : json_null());
     bad |= json_object_set_new(o, "over", json_boolean(over));
     bad |= json_object_set_new(o, "winner", winner_json(gm, st));
-    json_t *view = gr_wire_view(gm, st, slot < 2 ? seat : GR_SPECTATOR);
+    json_t *view = gr_game_view_json(gm, st, slot < 2 ? seat : GR_SPECTATOR);
     json_t *units = view ? json_object_get(view, "units") : NULL;
     bad |= json_object_set_new(o, "view", view ? view : json_null());
     bad |= json_object_set(o, "units", units ? units : json_null());
@@ -242,7 +242,7 @@ char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang)
         const gr_action *acts;
         int n = gr_match_legal(g->m, &acts);
         for (int i = 0; i < n && !bad; i++)
-            bad |= json_array_append_new(legal, gr_wire_action(gm, st, acts[i])) != 0;
+            bad |= json_array_append_new(legal, gr_game_action_json(gm, st, acts[i])) != 0;
     }
     bad |= json_object_set_new(o, "legal", legal);
     char *text = bad ? NULL : json_dumps(o, VIEW_FLAGS);

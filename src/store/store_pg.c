@@ -715,7 +715,7 @@ gr_status gr_store_open_pg(const char *uri, gr_store **out, gr_error *err)
     if (!ok) {
         gr_error_set(
             err, GR_ERUNTIME,
-            "%s: the tables cannot be set up (%s); give --db a database the user may "
+            "%s: the tables cannot be set up (%s); give a database the user may "
             "create tables in, or one grognard made",
             s->shown,
             one_line(r ? PQresultErrorMessage(r) : PQerrorMessage(s->db), buf, sizeof buf));
@@ -731,7 +731,7 @@ gr_status gr_store_open_pg(const char *uri, gr_store **out, gr_error *err)
     if (!ok) {
         gr_error_set(err, GR_ERUNTIME,
                      "%s: not a grognard database of format '" PG_FORMAT
-                     "' (its table grognard says otherwise); give --db a new database or one "
+                     "' (its table grognard says otherwise); give a new database or one "
                      "grognard made",
                      s->shown);
         PQclear(r);

@@ -435,8 +435,8 @@ gr_status gr_store_open_sqlite(const char *path, gr_store **out, gr_error *err)
             SQLITE_OK ||
         sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK) {
         gr_error_set(err, GR_ERUNTIME,
-                     "%s: not a grognard database, or it cannot be set up (%s); give --db a new "
-                     "file or a database grognard made",
+                     "%s: not a grognard database, or it cannot be set up (%s); give a new "
+                     "database file or one grognard made",
                      path,
                      msg   ? msg
                      : wal ? sqlite3_errmsg(s->db)
@@ -448,8 +448,8 @@ gr_status gr_store_open_sqlite(const char *path, gr_store **out, gr_error *err)
     for (int k = 0; k < Q_N; k++)
         if (sqlite3_prepare_v2(s->db, queries[k], -1, &s->q[k], NULL) != SQLITE_OK) {
             gr_error_set(err, GR_ERUNTIME,
-                         "%s: not a grognard database (%s); give --db a new file or a database "
-                         "grognard made",
+                         "%s: not a grognard database (%s); give a new database "
+                         "file or one grognard made",
                          path, sqlite3_errmsg(s->db));
             sq_close(&s->base);
             return GR_ERUNTIME;

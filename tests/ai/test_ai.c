@@ -143,7 +143,7 @@ static void search_reproducible(void **state)
     int positions = 0;
     for (size_t f = 0; f < 2; f++) {
         load(scenarios[f], &sc);
-        gr_game g = {&re_game_type, &sc};
+        gr_game g = {&re_game_type, &sc, NULL};
         for (int s = 1; s <= 6; s++) {
             re_state st;
             int n;
@@ -189,7 +189,7 @@ static void search_plays_legal_moves(void **state)
     gr_action *acts = malloc(RE_MAX_ACTIONS * sizeof *acts);
     assert_non_null(acts);
     load("teaching", &sc);
-    gr_game g = {&re_game_type, &sc};
+    gr_game g = {&re_game_type, &sc, NULL};
     static const gr_ai_kind players[][2] = {
         {{GR_AI_MCTS, 6, 0}, {GR_AI_HEURISTIC, 0, 0}},
         {{GR_AI_HEURISTIC, 0, 0}, {GR_AI_MCTS, 6, 0}},
@@ -257,7 +257,7 @@ static void search_blind_to_hidden_chits(void **state)
     assert_non_null(acts);
     for (size_t f = 0; f < 2; f++) {
         load(scenarios[f], &sc);
-        gr_game g = {&re_game_type, &sc};
+        gr_game g = {&re_game_type, &sc, NULL};
         re_state a, b;
         gr_error err;
         gr_error_clear(&err);

@@ -86,7 +86,7 @@ expect_exit "no action" 2 "missing action" -- scenario
 expect_exit "unknown action" 2 "unknown action 'chek'; accepted: check, info" -- scenario chek "$M"
 expect_exit "check no file" 2 "missing FILE" -- scenario check
 expect_exit "info no file" 2 "missing FILE" -- scenario info
-expect_exit "info bad option" 2 "unknown option --xml" -- scenario info "$M" --xml
+expect_exit "info bad option" 2 "unknown option '--xml'" -- scenario info "$M" --xml
 expect_exit "info bad file" 2 "^$B/reinf_no_units.json:23:5: " -- scenario info "$B/reinf_no_units.json"
 expect_exit "check missing file" 1 "cannot open" -- scenario check /nonexistent/x.json
 finish

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "fuzz_check.h"
-#include "json_reader.h"
+#include "grognard/json_reader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -383,7 +383,7 @@ int main(int argc, char **argv)
             fail("%s", err.msg);
             continue;
         }
-        gr_game g = {t, &sc};
+        gr_game g = {t, &sc, NULL};
         long before = checks;
         /* Marengo and Friedland (format 2): a quarter of the seeds, so that the
          * sanitizer run stays well inside the test's time limit on 2 cores;

@@ -21,7 +21,7 @@
 #include "grognard/re_io.h"
 #include "grognard/rff_io.h"
 #include "grognard/save.h"
-#include "json_reader.h"
+#include "grognard/json_reader.h"
 
 static int failures, checks;
 

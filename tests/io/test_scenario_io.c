@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "grognard/file_io.h"
 #include "grognard/match.h"
 #include "grognard/re_io.h"
 #include "grognard/save.h"
@@ -207,7 +208,7 @@ static void test_mangled(const char *root)
     char *text;
     size_t len;
     gr_error err;
-    CHECK(re_io_read_file(path, RE_SCENARIO_MAX_BYTES, &text, &len, &err) == GR_OK, "%s", err.msg);
+    CHECK(gr_read_file(path, RE_SCENARIO_MAX_BYTES, &text, &len, &err) == GR_OK, "%s", err.msg);
     if (!text)
         return;
     char *buf = malloc(len + 1);
@@ -261,7 +262,7 @@ static int rewrite(const char *path, const char *from, const char *to)
 {
     char *text;
     size_t len;
-    if (re_io_read_file(path, GR_SAVE_MAX_BYTES, &text, &len, NULL) != GR_OK)
+    if (gr_read_file(path, GR_SAVE_MAX_BYTES, &text, &len, NULL) != GR_OK)
         return -1;
     char *at = strstr(text, from);
     FILE *f = at ? fopen(path, "w") : NULL;
@@ -301,7 +302,7 @@ static void test_save_versions(const char *root)
     gr_error err;
     gr_error_clear(&err);
     CHECK(re_scenario_load(spath, sc, &err) == GR_OK, "%s", err.msg);
-    gr_game game = {&re_game_type, sc};
+    gr_game game = {&re_game_type, sc, NULL};
     /* 40 steps: chance from the game's chance stream, the players at random */
     gr_match *m = NULL;
     CHECK(gr_match_new(&game, 11, &m, &err) == GR_OK, "%s", err.msg);
@@ -339,7 +340,7 @@ static void test_save_versions(const char *root)
     {
         char *stext;
         size_t slen;
-        CHECK(re_io_read_file(spath, RE_SCENARIO_MAX_BYTES, &stext, &slen, &err) == GR_OK, "%s",
+        CHECK(gr_read_file(spath, RE_SCENARIO_MAX_BYTES, &stext, &slen, &err) == GR_OK, "%s",
               err.msg);
         CHECK(gr_save_write_embedded(m, spath, stext, slen, path, &err) == GR_OK, "%s", err.msg);
         CHECK(gr_save_read(path, &h, &err) == GR_OK, "%s", err.msg);

@@ -32,7 +32,7 @@ static int setup(void **state)
     gr_error err;
     gr_error_clear(&err);
     assert_int_equal(re_scenario_load(path, &f->sc, &err), GR_OK);
-    f->game = (gr_game){&re_game_type, &f->sc};
+    f->game = (gr_game){&re_game_type, &f->sc, NULL};
     assert_int_equal(gr_match_new(&f->game, 7, &f->m, &err), GR_OK);
     *state = f;
     return 0;

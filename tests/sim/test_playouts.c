@@ -150,7 +150,7 @@ static void playout(const char *file, const re_scenario *sc, gr_ai_kind kind, ui
     gr_error err;
     gr_error_clear(&err);
     char where[160];
-    gr_game game = {&re_game_type, sc};
+    gr_game game = {&re_game_type, sc, NULL};
     gr_match *m = NULL, *r = NULL;
     if (gr_match_new(&game, seed, &m, &err) != GR_OK) {
         fail("%s: gr_match_new: %s", file, err.msg);

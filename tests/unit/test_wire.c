@@ -412,8 +412,8 @@ static void test_view_hides_the_other_sides_chits(void **state)
     re_state st;
     int c0;
     teaching_after_side0(&sc, &st, &c0);
-    gr_game g = {&re_game_type, &sc};
-    json_t *v1 = gr_wire_view(&g, &st, 1), *v0 = gr_wire_view(&g, &st, 0);
+    gr_game g = {&re_game_type, &sc, NULL};
+    json_t *v1 = gr_game_view_json(&g, &st, 1), *v0 = gr_game_view_json(&g, &st, 0);
     assert_non_null(v1);
     assert_non_null(v0);
     /* side 1 knows one chit is in the bowl, not whose */
@@ -443,7 +443,7 @@ static void test_event(void **state)
     re_state st;
     int c0;
     teaching_after_side0(&sc, &st, &c0);
-    gr_game g = {&re_game_type, &sc};
+    gr_game g = {&re_game_type, &sc, NULL};
     /* side 1 puts two chits in: the event says how many, never which */
     static gr_log log;
     gr_log_clear(&log);

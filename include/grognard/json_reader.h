@@ -1,6 +1,6 @@
-/* json_reader.h - the io layer's JSON reader, which remembers where every
- * value is (internal to src/io; every loader of the project reads its files
- * with it: scenarios, saved games, the RFF fire-points file).
+/* grognard/json_reader.h - the JSON reader, which remembers where every
+ * value is (core: every loader of the project, in whatever layer, reads its
+ * files with it: scenarios, saved games, the RFF fire-points file).
  *
  * jansson reports the line and column of a syntax error but not of each
  * value, and a person editing a file needs "austerlitz.json:41:17: unit

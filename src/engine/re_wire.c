@@ -1,12 +1,12 @@
-/* wire_game.c - the JSON of a game's scenario and of one action, for the
- * server's answers (docs/api.md): what a page needs to draw the board and
- * to highlight what an action does.  Built from the scenario and the
- * observed state only. */
+/* re_wire.c - R&E's JSON, behind game.h's Game half (docs/api.md): its
+ * scenario (what a page needs to draw the board), one action (what a page
+ * highlights), a side's view (built from the observation only), and an
+ * action as a save file records it. */
 #include <string.h>
 
+#include "grognard/json_reader.h"
 #include "grognard/re.h"
 #include "grognard/re_io.h"
-#include "grognard/wire.h"
 
 static const char *const terrain_ids[RE_TERRAINS] = {
     "clear",    "forest", "orchard",  "town",     "marsh",
@@ -65,11 +65,8 @@ static json_t *done(json_t *o, int bad)
     return o;
 }
 
-json_t *gr_wire_scenario(const gr_game *g)
+json_t *re_scenario_json(const re_scenario *sc)
 {
-    if (strcmp(g->type->id, "re"))
-        return NULL;
-    const re_scenario *sc = g->sc;
     json_t *o = json_object();
     if (!o)
         return NULL;
@@ -150,19 +147,15 @@ json_t *gr_wire_scenario(const gr_game *g)
     return done(o, bad);
 }
 
-json_t *gr_wire_action(const gr_game *g, const void *st, gr_action a)
+json_t *re_action_json(const re_scenario *sc, const re_state *s, gr_action a)
 {
     char text[256];
-    gr_game_describe(g, st, a, text, sizeof text);
+    re_action ra = re_action_unpack(a);
+    re_action_describe(sc, s, ra, text, sizeof text);
     json_t *o = json_object();
     if (!o)
         return NULL;
     int bad = put(o, "text", json_string(text));
-    if (strcmp(g->type->id, "re"))
-        return done(o, bad);
-    const re_scenario *sc = g->sc;
-    const re_state *s = st;
-    re_action ra = re_action_unpack(a);
     bad |= put(o, "kind", json_string(ra.kind < RE_A_KINDS ? kind_ids[ra.kind] : "unknown"));
     switch (ra.kind) {
     case RE_A_CHIT:
@@ -197,4 +190,113 @@ json_t *gr_wire_action(const gr_game *g, const void *st, gr_action a)
     if (dice >= 0)
         bad |= put(o, "dice", json_integer(dice));
     return done(o, bad);
+}
+
+json_t *re_view_json(const re_scenario *sc, const re_obs *ob)
+{
+    static const char *const stages[] = {
+        "chits", "draw",    "group",   "fire",  "move", "combat",  "evasion",
+        "dice",  "retreat", "riposte", "after", "over", "arrival",
+    };
+    const re_state *st = &ob->st;
+    json_t *o = json_object();
+    if (!o)
+        return NULL;
+    int bad = put(o, "game", json_string("re"));
+    bad |=
+        put(o, "viewer", ob->viewer == RE_OBS_SPECTATOR ? json_null() : json_integer(ob->viewer));
+    bad |= put(o, "turn", json_integer(st->turn));
+    bad |= put(o, "turns", json_integer(sc->turns));
+    bad |= put(
+        o, "stage",
+        json_string(st->stage < sizeof stages / sizeof stages[0] ? stages[st->stage] : "unknown"));
+    int p = re_current_player(sc, st);
+    bad |= put(o, "to_move",
+               p == 0 || p == 1 ? json_integer(p)
+               : p == RE_CHANCE ? json_string("chance")
+                                : json_null());
+    bad |= put(o, "corps_active",
+               st->corps != RE_NO_UNIT && st->stage != RE_ST_OVER
+                   ? json_string(sc->corps[st->corps].name)
+                   : json_null());
+    json_t *units = json_array();
+    for (int u = 0; u < sc->nunits; u++) {
+        const re_unitdef *d = &sc->units[u];
+        const re_unit_st *us = &st->units[u];
+        json_t *j = json_object();
+        int b = put(j, "id", json_integer(u));
+        b |= put(j, "name", json_string(d->name));
+        b |= put(j, "side", json_integer(d->side));
+        b |= put(j, "corps", json_string(sc->corps[d->corps].name));
+        b |= put(j, "type", json_string(d->type < RE_UNIT_TYPES ? type_ids[d->type] : "unknown"));
+        b |= put(j, "col", json_integer(us->col));
+        b |= put(j, "row", json_integer(us->row));
+        b |= put(j, "figures", json_integer(us->figures));
+        b |= put(j, "skirmisher", json_boolean(us->skirmisher));
+        if (re_unit_waiting(sc, st, u)) /* a reinforcement still to enter (col, row -1) */
+            b |= put(j, "waiting", json_true());
+        bad |= b ? (json_decref(j), 1) : json_array_append_new(units, j) != 0;
+    }
+    bad |= put(o, "units", units);
+    json_t *bowl = json_object(), *own = json_object(), *drawn = json_object();
+    for (int c = 0; c < sc->ncorps; c++) {
+        /* the observation has the other side's chits in the bowl taken out */
+        if (sc->corps[c].side == ob->viewer && st->bowl[c])
+            bad |= put(own, sc->corps[c].name, json_integer(st->bowl[c]));
+        if (st->drawn[c])
+            bad |= put(drawn, sc->corps[c].name, json_integer(st->drawn[c]));
+    }
+    bad |= put(bowl, "own", own);
+    bad |= put(bowl, "hidden", json_integer(ob->hidden_chits));
+    bad |= put(o, "bowl", bowl);
+    bad |= put(o, "drawn", drawn);
+    bad |= put(o, "demoralisation",
+               json_pack("[ii]", re_demoralisation(sc, st, 0), re_demoralisation(sc, st, 1)));
+    int w = re_winner(sc, st);
+    bad |= put(o, "winner",
+               w == 0 || w == 1 ? json_integer(w)
+               : w == -1        ? json_string("draw")
+                                : json_null());
+    return done(o, bad);
+}
+
+/* ---- an action as a save records it: its seven fields ------------------ */
+
+#define RE_RECORD_FIELDS 7
+static const int rec_lo[RE_RECORD_FIELDS] = {0, 0, 0, -128, -128, -128, -128};
+static const int rec_hi[RE_RECORD_FIELDS] = {RE_A_KINDS - 1, 255, 255, 127, 127, 127, 127};
+
+json_t *re_action_record(gr_action g)
+{
+    re_action a = re_action_unpack(g);
+    return json_pack("[iiiiiii]", a.kind, a.unit, a.target, a.col, a.row, a.col2, a.row2);
+}
+
+gr_status re_action_unrecord(const gr_jr_node *v, const char *name, gr_action *out, gr_error *err)
+{
+    int f[RE_RECORD_FIELDS];
+    if (v->type != GR_JR_ARRAY || v->len != RE_RECORD_FIELDS)
+        return gr_jr_fail(err, name, v,
+                          "\"action\" must be an array of 7 whole numbers [kind, "
+                          "unit, target, col, row, col2, row2]; rewrite it");
+    int k = 0;
+    for (const gr_jr_node *x = v->child; x; x = x->next, k++) {
+        if (x->type != GR_JR_NUMBER || !x->is_int || x->ival < rec_lo[k] || x->ival > rec_hi[k])
+            return gr_jr_fail(err, name, x,
+                              "element %d of \"action\" must be a whole number from %d "
+                              "to %d; fix it",
+                              k + 1, rec_lo[k], rec_hi[k]);
+        f[k] = (int)x->ival;
+    }
+    re_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = (uint8_t)f[0];
+    a.unit = (uint8_t)f[1];
+    a.target = (uint8_t)f[2];
+    a.col = (int8_t)f[3];
+    a.row = (int8_t)f[4];
+    a.col2 = (int8_t)f[5];
+    a.row2 = (int8_t)f[6];
+    *out = re_action_pack(a);
+    return GR_OK;
 }

@@ -1,5 +1,7 @@
-/* file_io.c - a whole file written atomically (grognard/file_io.h). */
+/* file_io.c - a whole file read, or written atomically (grognard/file_io.h). */
 #include "grognard/file_io.h"
+
+#include "grognard/alloc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -86,4 +88,63 @@ gr_status gr_write_file_atomic_mode(const char *path, const char *data, size_t l
                                     gr_error *err)
 {
     return write_atomic(path, data, len, mode, err);
+}
+
+gr_status gr_read_file(const char *path, size_t max, char **text, size_t *len, gr_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return gr_error_set(err, GR_ERUNTIME, "%s: cannot open the file (%s); check the path", path,
+                            strerror(errno));
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        fclose(f);
+        return gr_error_set(err, GR_ERUNTIME, "%s: is a directory; give the path of a JSON file",
+                            path);
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = gr_malloc(cap);
+    if (!buf) {
+        fclose(f);
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
+    }
+    for (;;) {
+        if (n + 1 >= cap) {
+            if (n > max) /* already one byte more than the limit */
+                break;
+            char *nb = gr_realloc(buf, cap * 2);
+            if (!nb) {
+                gr_free(buf);
+                fclose(f);
+                return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t want = cap - 1 - n;
+        if (want > max + 1 - n)
+            want = max + 1 - n; /* never read more than one byte past the limit */
+        size_t got = fread(buf + n, 1, want, f);
+        n += got;
+        if (got == 0 || n > max)
+            break;
+    }
+    int bad = ferror(f);
+    int e = errno;
+    fclose(f);
+    if (bad) {
+        gr_free(buf);
+        return gr_error_set(err, GR_ERUNTIME, "%s: read error (%s)", path, strerror(e));
+    }
+    if (n > max) {
+        gr_free(buf);
+        return gr_error_set(err, GR_EINPUT,
+                            "%s:1:1: the file is larger than %zu bytes; this is "
+                            "not a grognard file",
+                            path, max);
+    }
+    buf[n] = '\0';
+    *text = buf;
+    *len = n;
+    return GR_OK;
 }

@@ -1,5 +1,6 @@
 /* re_scenario_io.c - load and validate a Révolution et Empire scenario
  * (format version 1, docs/scenarios.md). */
+#include "grognard/file_io.h"
 #include "grognard/re_io.h"
 
 #include <ctype.h>
@@ -15,7 +16,7 @@
 #include "grognard/hash.h"
 #include "grognard/hex.h"
 #include "grognard/re_terrain.h"
-#include "json_reader.h"
+#include "grognard/json_reader.h"
 
 /* ---- terrain codes ------------------------------------------------------ */
 
@@ -61,65 +62,6 @@ static const char *const unit_codes[RE_UNIT_TYPES] = {
 static const char *const dir_names[GR_HEX_DIRS] = {"E", "NE", "NW", "W", "SW", "SE"};
 
 /* ---- files ------------------------------------------------------------- */
-
-gr_status re_io_read_file(const char *path, size_t max, char **text, size_t *len, gr_error *err)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return gr_error_set(err, GR_ERUNTIME, "%s: cannot open the file (%s); check the path", path,
-                            strerror(errno));
-    struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        fclose(f);
-        return gr_error_set(err, GR_ERUNTIME, "%s: is a directory; give the path of a JSON file",
-                            path);
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = gr_malloc(cap);
-    if (!buf) {
-        fclose(f);
-        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
-    }
-    for (;;) {
-        if (n + 1 >= cap) {
-            if (n > max) /* already one byte more than the limit */
-                break;
-            char *nb = gr_realloc(buf, cap * 2);
-            if (!nb) {
-                gr_free(buf);
-                fclose(f);
-                return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t want = cap - 1 - n;
-        if (want > max + 1 - n)
-            want = max + 1 - n; /* never read more than one byte past the limit */
-        size_t got = fread(buf + n, 1, want, f);
-        n += got;
-        if (got == 0 || n > max)
-            break;
-    }
-    int bad = ferror(f);
-    int e = errno;
-    fclose(f);
-    if (bad) {
-        gr_free(buf);
-        return gr_error_set(err, GR_ERUNTIME, "%s: read error (%s)", path, strerror(e));
-    }
-    if (n > max) {
-        gr_free(buf);
-        return gr_error_set(err, GR_EINPUT,
-                            "%s:1:1: the file is larger than %zu bytes; this is "
-                            "not a grognard file",
-                            path, max);
-    }
-    buf[n] = '\0';
-    *text = buf;
-    *len = n;
-    return GR_OK;
-}
 
 /* ---- validation context -------------------------------------------------- */
 
@@ -1242,13 +1184,16 @@ gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_s
                             gr_error *err)
 {
     static const char *const keys[] = {
-        "version", "id",  "title", "description", "sources", "notes",      "turns",
-        "victory", "map", "sides", "corps",       "units",   "objectives", "reinforcements",
-        "rules"};
+        "game",           "version", "id",  "title", "description", "sources", "notes",
+        "turns",          "victory", "map", "sides", "corps",       "units",   "objectives",
+        "reinforcements", "rules"};
     /* keys a format-1 file may not hold: the first of format 2 */
     static const char *const v2_keys[] = {"reinforcements", "rules"};
     static const char *const victories[] = {"most-destroyed", "demoralisation", "objectives",
                                             "points"};
+    /* "game" is optional: the registry's (game.h) declaration of the type */
+    static const char *const games[] = {"re"};
+    int game = 0;
     memset(sc, 0, sizeof *sc);
     if (len > RE_SCENARIO_MAX_BYTES)
         return gr_error_set(err, GR_EINPUT,
@@ -1300,6 +1245,7 @@ gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_s
         }
     if (ld_keys(L, root, "the scenario", keys,
                 sizeof keys / sizeof keys[0] - (L->version < 2 ? 2 : 0)) ||
+        (gr_jr_get(root, "game") && ld_enum(L, root, "game", "the scenario", games, 1, &game)) ||
         ld_str(L, root, "id", "the scenario", 1, sc->id, sizeof sc->id) ||
         ld_str(L, root, "title", "the scenario", 1, sc->title, sizeof sc->title) ||
         ld_text(L, root, "description", "the scenario") ||
@@ -1328,7 +1274,7 @@ gr_status re_scenario_load(const char *path, re_scenario *sc, gr_error *err)
     char *text;
     size_t len;
     memset(sc, 0, sizeof *sc);
-    gr_status st = re_io_read_file(path, RE_SCENARIO_MAX_BYTES, &text, &len, err);
+    gr_status st = gr_read_file(path, RE_SCENARIO_MAX_BYTES, &text, &len, err);
     if (st != GR_OK)
         return st;
     st = re_scenario_parse(text, len, path, sc, err);

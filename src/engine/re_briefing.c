@@ -1,20 +1,15 @@
-/* cli_briefing.c - the briefing of a Révolution et Empire scenario: what
+/* re_briefing.c - the briefing of a Révolution et Empire scenario: what
  * the players read before the first move (grognard scenario info, and the
- * start of grognard play), as text or as JSON. */
-#include "cli.h"
-
+ * start of grognard play), as text or as JSON; and the one-line summary of
+ * grognard scenario check.  Reached through re_game_type (game.h). */
+#include <stdio.h>
 #include <string.h>
 
+#include "grognard/hex.h"
 #include "grognard/re_io.h"
 
 static const char *const type_codes[RE_UNIT_TYPES] = {"I", "IE", "C", "HC", "A"};
 static const char *const dir_names[GR_HEX_DIRS] = {"E", "NE", "NW", "W", "SW", "SE"};
-
-json_t *cli_scenario_doc(const char *path)
-{
-    json_error_t je;
-    return path ? json_load_file(path, 0, &je) : NULL;
-}
 
 /* The i-th string of a text member (a string or an array of strings). */
 static const char *text_at(const json_t *doc, const char *key, size_t i)
@@ -57,7 +52,7 @@ static const char *victory_text(const re_scenario *sc)
     return "the side that has destroyed more enemy units at the end.";
 }
 
-void cli_briefing(FILE *f, const re_scenario *sc, const json_t *doc)
+void re_briefing(FILE *f, const re_scenario *sc, const json_t *doc)
 {
     fprintf(f, "\n%s: %d turns.\n", sc->title, sc->turns);
     for (size_t i = 0; text_at(doc, "description", i); i++)
@@ -191,7 +186,7 @@ static json_t *texts_json(const json_t *doc, const char *key)
     return a;
 }
 
-json_t *cli_briefing_json(const re_scenario *sc, const json_t *doc)
+json_t *re_briefing_json(const re_scenario *sc, const json_t *doc)
 {
     json_t *o = json_object();
     json_object_set_new(o, "id", json_string(sc->id));
@@ -309,4 +304,13 @@ json_t *cli_briefing_json(const re_scenario *sc, const json_t *doc)
     json_object_set_new(o, "sources", texts_json(doc, "sources"));
     json_object_set_new(o, "notes", texts_json(doc, "notes"));
     return o;
+}
+
+int re_scenario_summary(const re_scenario *sc, char *buf, size_t cap)
+{
+    return snprintf(buf, cap,
+                    "%s, format %d, %dx%d hexes, %d turns, %d units in %d corps, %d "
+                    "reinforcement%s",
+                    sc->title, sc->ext.format ? sc->ext.format : 1, sc->cols, sc->rows, sc->turns,
+                    sc->nunits, sc->ncorps, sc->ext.nreinf, sc->ext.nreinf == 1 ? "" : "s");
 }

@@ -1,6 +1,6 @@
-/* json_reader.c - the io layer's JSON reader: it keeps the position of every
+/* json_reader.c - the JSON reader (core): it keeps the position of every
  * value, so that every loader can say FILE:LINE:COL. */
-#include "json_reader.h"
+#include "grognard/json_reader.h"
 
 #include "grognard/alloc.h"
 #include "grognard/utf8.h"
