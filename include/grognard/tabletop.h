@@ -343,7 +343,10 @@ int tt_in_arc(const tt_stand *firer, tt_dir face, tt_arc arc, const tt_stand *ta
  * sight-blocking area (wood, town) unless that area holds a or b, not
  * crossing a crest of level L properly when an end stands at level <= L,
  * and not entering a stand of a unit other than those with ids skip1 and
- * skip2; an area or a unit lower than both ends does not block.  Exact.
+ * skip2; an area or a unit lower than both ends does not block.  A line
+ * grazing an obstacle's corner or running along its edge is clear, but not
+ * one running along a seam of zero width where two obstacles (stands of
+ * one unit or of two, or two areas) touch from both sides.  Exact.
  * The reading is in docs/rules/aoe.md "On the table: measuring". */
 int tt_los_pt(const tt_table *t, tt_pt a, tt_pt b, int skip1, int skip2);
 
