@@ -448,7 +448,8 @@ typedef struct tt_option {
 int tt_move_set(const tt_table *t, int id, const tt_mover *mv, tt_option *out, int cap);
 
 /* A retreat of `dist` away from the enemy: straight away from the nearest
- * enemy's stands (then straight back, then 45 degrees either side of it),
+ * enemy's front centre (then straight back, then 45, then 90 degrees
+ * either side of straight back),
  * keeping the facing, the first direction whose end pose is legal and
  * moves away from every enemy stand (no enemy ends closer); shortened by
  * quarters when none fits.  Returns the distance retreated in *done

@@ -494,7 +494,7 @@ gr_status tt_retreat(const tt_table *t, int id, int64_t dist, tt_pose *end, int6
     *end = u->pose;
     *done = 0;
     const tt_unit *near = tt_nearest_enemy(t, u);
-    tt_dir dirs[4];
+    tt_dir dirs[6];
     int nd = 0;
     tt_dir backf = tt_dir_make(-(int64_t)u->pose.face.x, -(int64_t)u->pose.face.y);
     if (near) {
@@ -507,6 +507,8 @@ gr_status tt_retreat(const tt_table *t, int id, int64_t dist, tt_pose *end, int6
     dirs[nd++] = backf;
     dirs[nd++] = tt_dir_turn(backf, 45);
     dirs[nd++] = tt_dir_turn(backf, -45);
+    dirs[nd++] = tt_dir_turn(backf, 90);
+    dirs[nd++] = tt_dir_turn(backf, -90);
     for (int q = 4; q >= 1; q--) {
         int64_t s = dist * q / 4;
         for (int d = 0; d < nd; d++) {
