@@ -204,12 +204,26 @@ tt_q tt_dist2_poly(const tt_pt *a, int na, const tt_pt *b, int nb)
     return best;
 }
 
-u128 tt_isqrt(u128 n)
+static uint64_t isqrt64(uint64_t n)
 {
     if (n < 2)
         return n;
-    int bits = 0;
-    for (u128 t = n; t; t >>= 1)
+    int bits = 64 - __builtin_clzll(n);
+    uint64_t x = (uint64_t)1 << ((bits + 1) / 2); /* >= sqrt(n) */
+    for (;;) {
+        uint64_t y = (x + n / x) / 2;
+        if (y >= x)
+            return x;
+        x = y;
+    }
+}
+
+u128 tt_isqrt(u128 n)
+{
+    if (n >> 64 == 0)
+        return isqrt64((uint64_t)n);
+    int bits = 64;
+    for (u128 t = n >> 64; t; t >>= 1)
         bits++;
     u128 x = (u128)1 << ((bits + 1) / 2); /* >= sqrt(n) */
     for (;;) {
@@ -312,6 +326,9 @@ tt_dir tt_dir_turn(tt_dir f, int deg)
 /* round(N / (k * sqrt(nn))), ties away from zero */
 static int64_t round_div_sqrt(int64_t N, int64_t nn, int64_t k)
 {
+    uint64_t r = isqrt64((uint64_t)nn);
+    if ((int64_t)(r * r) == nn) /* |f| a whole number: a plain division */
+        return round_div(N, k * (int64_t)r);
     int neg = N < 0;
     u128 a = (u128)(neg ? -N : N);
     u128 den = (u128)(k * k) * (u128)nn;

@@ -407,28 +407,53 @@ int tt_move_set(const tt_table *t, int id, const tt_mover *mv, tt_option *out, i
         m.wheel = wheels[w];
         try_add(&L, TT_MK_WHEEL, -1, &m);
     }
-    /* to contact, straight ahead, with each enemy ahead */
+    /* to contact, straight ahead, with each enemy ahead within the box the
+     * unit sweeps going as far as it may */
+    tt_pt far = tt_offset(u->pose.at, u->pose.face, most, 0, 0);
+    int64_t fx = (int64_t)far.x - u->pose.at.x, fy = (int64_t)far.y - u->pose.at.y;
+    tt_pt slo = u->lo, shi = u->hi;
+    if (fx < 0)
+        slo.x = (tt_coord)(slo.x + fx);
+    else
+        shi.x = (tt_coord)(shi.x + fx);
+    if (fy < 0)
+        slo.y = (tt_coord)(slo.y + fy);
+    else
+        shi.y = (tt_coord)(shi.y + fy);
     for (int i = 0; i < t->nunits; i++) {
         const tt_unit *e = &t->units[i];
-        if (e->side == u->side || tt_unit_side_of(u, e->pose.at) != TT_FRONT)
+        if (e->side == u->side || !tt_box_meet(slo, shi, e->lo, e->hi) ||
+            tt_unit_side_of(u, e->pose.at) != TT_FRONT)
             continue;
         /* the greatest s whose sweep does not enter e */
         int64_t lo = 0, hi = most;
         while (lo < hi) {
             int64_t mid = lo + (hi - lo + 1) / 2;
             tt_pt to = tt_offset(u->pose.at, u->pose.face, mid, 0, 0);
-            tt_unit moved = *u;
             int64_t dx = (int64_t)to.x - u->pose.at.x, dy = (int64_t)to.y - u->pose.at.y;
             int hit = 0; /* the sweep against e alone */
-            translate(&moved, dx, dy);
-            for (int s = 0; s < u->nstands && !hit; s++)
-                for (int j = 0; j < e->nstands && !hit; j++) {
-                    tt_pt pts[8], h[9];
-                    for (int c = 0; c < 4; c++)
-                        pts[c] = u->st[s].c[c], pts[c + 4] = moved.st[s].c[c];
-                    int nh = hull(pts, 8, h);
-                    hit = tt_convex_overlap(h, nh, e->st[j].c, 4);
+            for (int s = 0; s < u->nstands && !hit; s++) {
+                tt_pt pts[8], h[9];
+                for (int c = 0; c < 4; c++)
+                    pts[c] = u->st[s].c[c], pts[c + 4] = add(u->st[s].c[c], dx, dy);
+                int nh = hull(pts, 8, h);
+                tt_pt hlo, hhi;
+                tt_seg_box(u->st[s].c[0], u->st[s].c[0], &hlo, &hhi);
+                for (int c = 0; c < nh; c++) {
+                    if (h[c].x < hlo.x)
+                        hlo.x = h[c].x;
+                    if (h[c].y < hlo.y)
+                        hlo.y = h[c].y;
+                    if (h[c].x > hhi.x)
+                        hhi.x = h[c].x;
+                    if (h[c].y > hhi.y)
+                        hhi.y = h[c].y;
                 }
+                if (!tt_box_meet(hlo, hhi, e->lo, e->hi))
+                    continue;
+                for (int j = 0; j < e->nstands && !hit; j++)
+                    hit = tt_convex_overlap(h, nh, e->st[j].c, 4);
+            }
             if (hit)
                 hi = mid - 1;
             else

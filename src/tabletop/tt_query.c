@@ -3,22 +3,48 @@
 
 typedef tt_i128 i128;
 
+/* The squared gap between two boxes: a lower bound of the distance of
+ * what they hold, exact. */
+static int64_t box_gap2(tt_pt alo, tt_pt ahi, tt_pt blo, tt_pt bhi)
+{
+    int64_t gx = 0, gy = 0;
+    if (blo.x > ahi.x)
+        gx = (int64_t)blo.x - ahi.x;
+    else if (alo.x > bhi.x)
+        gx = (int64_t)alo.x - bhi.x;
+    if (blo.y > ahi.y)
+        gy = (int64_t)blo.y - ahi.y;
+    else if (alo.y > bhi.y)
+        gy = (int64_t)alo.y - bhi.y;
+    return gx * gx + gy * gy;
+}
+
 tt_q tt_unit_dist2(const tt_unit *a, const tt_unit *b)
 {
     tt_q best = tt_dist2_poly(a->st[0].c, 4, b->st[0].c, 4);
-    for (int i = 0; i < a->nstands; i++)
+    for (int i = 0; i < a->nstands; i++) {
+        tt_pt alo, ahi;
+        tt_stand_box(&a->st[i], &alo, &ahi);
         for (int j = 0; j < b->nstands; j++) {
             if (i == 0 && j == 0)
+                continue;
+            tt_pt blo, bhi;
+            tt_stand_box(&b->st[j], &blo, &bhi);
+            tt_q gap = {box_gap2(alo, ahi, blo, bhi), 1};
+            if (tt_q_cmp(gap, best) >= 0) /* cannot be nearer */
                 continue;
             tt_q d = tt_dist2_poly(a->st[i].c, 4, b->st[j].c, 4);
             if (tt_q_cmp(d, best) < 0)
                 best = d;
         }
+    }
     return best;
 }
 
 int tt_unit_cmp_range(const tt_unit *a, const tt_unit *b, int64_t r)
 {
+    if (box_gap2(a->lo, a->hi, b->lo, b->hi) > r * r)
+        return 1;
     return tt_q_cmp_len(tt_unit_dist2(a, b), r);
 }
 
@@ -173,16 +199,39 @@ static int seam_closed(const seams *S)
     return 0;
 }
 
-int tt_los_pt(const tt_table *t, tt_pt a, tt_pt b, int skip1, int skip2)
+/* The obstacles a sight line within the box [lo,hi] may meet: sight
+ * blocking features and units (not skip1, skip2) whose boxes meet it. */
+typedef struct cands {
+    int nf, nu;
+    short f[TT_MAX_FEATURES];
+    short u[TT_MAX_UNITS];
+} cands;
+
+static void gather(const tt_table *t, tt_pt lo, tt_pt hi, int skip1, int skip2, cands *c)
+{
+    c->nf = c->nu = 0;
+    for (int i = 0; i < t->nfeatures; i++) {
+        const tt_feature *f = &t->features[i];
+        if (t->kinds[f->kind].blocks_sight && tt_box_meet(lo, hi, f->lo, f->hi))
+            c->f[c->nf++] = (short)i;
+    }
+    for (int i = 0; i < t->nunits; i++) {
+        const tt_unit *u = &t->units[i];
+        if (u->id != skip1 && u->id != skip2 && tt_box_meet(lo, hi, u->lo, u->hi))
+            c->u[c->nu++] = (short)i;
+    }
+}
+
+static int los_in(const tt_table *t, tt_pt a, tt_pt b, const cands *c)
 {
     tt_pt lo, hi;
     tt_seg_box(a, b, &lo, &hi);
     int la = -1, lb = -1, low = 0; /* levels, computed on first need */
     seams S;
     S.n = 0;
-    for (int i = 0; i < t->nfeatures; i++) {
-        const tt_feature *f = &t->features[i];
-        if (!t->kinds[f->kind].blocks_sight || !tt_box_meet(lo, hi, f->lo, f->hi))
+    for (int k = 0; k < c->nf; k++) {
+        const tt_feature *f = &t->features[c->f[k]];
+        if (!tt_box_meet(lo, hi, f->lo, f->hi))
             continue;
         if (la < 0) {
             la = tt_level_at(t, a), lb = tt_level_at(t, b);
@@ -201,9 +250,9 @@ int tt_los_pt(const tt_table *t, tt_pt a, tt_pt b, int skip1, int skip2)
             return 0;
         seam_add(&S, a, b, f->v, f->n);
     }
-    for (int i = 0; i < t->nunits; i++) {
-        const tt_unit *u = &t->units[i];
-        if (u->id == skip1 || u->id == skip2 || !tt_box_meet(lo, hi, u->lo, u->hi))
+    for (int k = 0; k < c->nu; k++) {
+        const tt_unit *u = &t->units[c->u[k]];
+        if (!tt_box_meet(lo, hi, u->lo, u->hi))
             continue;
         if (la < 0) {
             la = tt_level_at(t, a), lb = tt_level_at(t, b);
@@ -224,13 +273,33 @@ int tt_los_pt(const tt_table *t, tt_pt a, tt_pt b, int skip1, int skip2)
     return !seam_closed(&S);
 }
 
+int tt_los_pt(const tt_table *t, tt_pt a, tt_pt b, int skip1, int skip2)
+{
+    tt_pt lo, hi;
+    tt_seg_box(a, b, &lo, &hi);
+    cands c;
+    gather(t, lo, hi, skip1, skip2, &c);
+    return los_in(t, a, b, &c);
+}
+
 int tt_los_unit(const tt_table *t, const tt_unit *from, const tt_unit *to)
 {
+    tt_pt lo = from->lo, hi = from->hi;
+    if (to->lo.x < lo.x)
+        lo.x = to->lo.x;
+    if (to->lo.y < lo.y)
+        lo.y = to->lo.y;
+    if (to->hi.x > hi.x)
+        hi.x = to->hi.x;
+    if (to->hi.y > hi.y)
+        hi.y = to->hi.y;
+    cands c;
+    gather(t, lo, hi, from->id, to->id, &c);
     for (int i = 0; i < from->nstands && from->row[i] == 0; i++)
-        for (int c = 0; c < 2; c++)
+        for (int k = 0; k < 2; k++)
             for (int j = 0; j < to->nstands; j++)
-                for (int k = 0; k < 4; k++)
-                    if (tt_los_pt(t, from->st[i].c[c], to->st[j].c[k], from->id, to->id))
+                for (int m = 0; m < 4; m++)
+                    if (los_in(t, from->st[i].c[k], to->st[j].c[m], &c))
                         return 1;
     return 0;
 }

@@ -192,13 +192,15 @@ static int stand_in_kind(const tt_table *t, const tt_stand *s, tt_pt lo, tt_pt h
 
 int tt_on_impassable(const tt_table *t, const tt_unit *u)
 {
-    for (int s = 0; s < u->nstands; s++) {
-        const tt_stand *st = &u->st[s];
-        tt_pt lo, hi;
-        tt_stand_box(st, &lo, &hi);
-        for (int i = 0; i < t->nfeatures; i++) {
-            const tt_feature *f = &t->features[i];
-            if (t->kinds[f->kind].going != TT_GO_NONE || !tt_box_meet(lo, hi, f->lo, f->hi))
+    for (int i = 0; i < t->nfeatures; i++) {
+        const tt_feature *f = &t->features[i];
+        if (t->kinds[f->kind].going != TT_GO_NONE || !tt_box_meet(u->lo, u->hi, f->lo, f->hi))
+            continue;
+        for (int s = 0; s < u->nstands; s++) {
+            const tt_stand *st = &u->st[s];
+            tt_pt lo, hi;
+            tt_stand_box(st, &lo, &hi);
+            if (!tt_box_meet(lo, hi, f->lo, f->hi))
                 continue;
             int hit = 0;
             if (t->kinds[f->kind].polyline) {
