@@ -5,8 +5,8 @@
  * towns of 4 to 8 vertices, placed from a fixed seed) and 100 stands: 25
  * brigades of 4 stands, in line, column or march column, both sides mixed.
  * Measured:
- *   - range + sight, stand to stand: the exact edge-to-edge distance of two
- *     stands against 18", then one line of sight between them (from the
+ *   - range + sight, stand to stand: whether two stands are within 18" edge
+ *     to edge (tt_poly_within, exact), then one line of sight between them (from the
  *     firing stand's front-left corner to the target's front-left corner),
  *     over every pair of stands of opposing brigades;
  *   - tt_can_fire, brigade to brigade: range, arcs of the front stands and
@@ -109,8 +109,7 @@ int main(int argc, char **argv)
                     for (int s = 0; s < a->nstands; s++)
                         for (int u = 0; u < b->nstands; u++) {
                             queries++;
-                            tt_q d = tt_dist2_poly(a->st[s].c, 4, b->st[u].c, 4);
-                            if (tt_q_cmp_len(d, TT_INCH(18)) <= 0) {
+                            if (tt_poly_within(a->st[s].c, 4, b->st[u].c, 4, TT_INCH(18))) {
                                 in_range++;
                                 seen += tt_los_pt(&T, a->st[s].c[1], b->st[u].c[1], a->id, b->id);
                             }
@@ -146,7 +145,7 @@ int main(int argc, char **argv)
             for (int q = 0; q < np; q++) {
                 const tt_unit *a = &T.units[pa[q][0]], *b = &T.units[pa[q][2]];
                 const tt_stand *x = &a->st[pa[q][1]], *y = &b->st[pa[q][3]];
-                if (tt_q_cmp_len(tt_dist2_poly(x->c, 4, y->c, 4), TT_INCH(18)) <= 0)
+                if (tt_poly_within(x->c, 4, y->c, 4, TT_INCH(18)))
                     seen += tt_los_pt(&T, x->c[1], y->c[1], a->id, b->id);
             }
         double per = (cpu() - t0) / (double)(np * reps);

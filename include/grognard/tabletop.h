@@ -93,6 +93,11 @@ tt_q tt_dist2_pt_seg(tt_pt p, tt_pt a, tt_pt b);
  * 0 when they touch or overlap. */
 tt_q tt_dist2_poly(const tt_pt *a, int na, const tt_pt *b, int nb);
 
+/* 1 if the convex polygons a and b (counter-clockwise) are within r of
+ * each other, edge to edge (closed: exactly r is within), exact; the same
+ * answer as tt_q_cmp_len(tt_dist2_poly(a, na, b, nb), r) <= 0, sooner. */
+int tt_poly_within(const tt_pt *a, int na, const tt_pt *b, int nb, int64_t r);
+
 /* Compare two rationals: -1, 0, +1. */
 int tt_q_cmp(tt_q a, tt_q b);
 
@@ -354,8 +359,10 @@ int tt_los_pt(const tt_table *t, tt_pt a, tt_pt b, int skip1, int skip2);
  * front corner of one of from's stands to a corner of one of to's. */
 int tt_los_unit(const tt_table *t, const tt_unit *from, const tt_unit *to);
 
-/* Fire check: 1 if the target is within range r of the firer (edge to edge,
- * exact), in the arc of one of its front-rank stands, and in sight. */
+/* Fire check: 1 if some front-rank stand of the firer has some stand of the
+ * target within range r (edge to edge, exact), in its arc, and in sight (a
+ * clear line from one of its two front corners to a corner of that target
+ * stand): stands fire, each at what it reaches and sees. */
 int tt_can_fire(const tt_table *t, const tt_unit *firer, const tt_unit *target, int64_t r,
                 tt_arc arc);
 

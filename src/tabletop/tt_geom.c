@@ -7,7 +7,7 @@
  * 2^41.  Comparing two squared distances num/den (num < 2^82, den < 2^41)
  * multiplies up to 2^123 < 2^127.  A facing's components are at most
  * TT_DIR_MAX < 2^12. */
-#include "grognard/tabletop.h"
+#include "tt_internal.h"
 
 typedef tt_i128 i128;
 typedef tt_u128 u128;
@@ -39,14 +39,24 @@ int tt_on_segment(tt_pt a, tt_pt b, tt_pt p)
     return cross3(a, b, p) == 0 && between(a.x, b.x, p.x) && between(a.y, b.y, p.y);
 }
 
+static int in_box(tt_pt a, tt_pt b, tt_pt p)
+{
+    return between(a.x, b.x, p.x) && between(a.y, b.y, p.y);
+}
+
 int tt_seg_meet(tt_pt a, tt_pt b, tt_pt c, tt_pt d)
 {
     int o1 = tt_orient(a, b, c), o2 = tt_orient(a, b, d);
+    if (o1 * o2 > 0)
+        return 0;
     int o3 = tt_orient(c, d, a), o4 = tt_orient(c, d, b);
+    if (o3 * o4 > 0)
+        return 0;
     if (o1 * o2 < 0 && o3 * o4 < 0)
         return 2;
-    if (tt_on_segment(a, b, c) || tt_on_segment(a, b, d) || tt_on_segment(c, d, a) ||
-        tt_on_segment(c, d, b))
+    /* an end collinear with the other segment touches it if within its box */
+    if ((o1 == 0 && in_box(a, b, c)) || (o2 == 0 && in_box(a, b, d)) ||
+        (o3 == 0 && in_box(c, d, a)) || (o4 == 0 && in_box(c, d, b)))
         return 1;
     return 0;
 }
@@ -116,11 +126,22 @@ int tt_seg_enters_poly(tt_pt p, tt_pt q, const tt_pt *v, int n)
 {
     if (p.x == q.x && p.y == q.y)
         return tt_point_in_poly(v, n, p) == 1;
-    for (int i = 0; i < n; i++)
-        if (tt_seg_meet(p, q, v[i], v[i + 1 == n ? 0 : i + 1]) == 2)
-            return 1;
     if (tt_point_in_poly(v, n, p) == 1 || tt_point_in_poly(v, n, q) == 1)
         return 1;
+    return tt_seg_enters_poly_ends_out(p, q, v, n);
+}
+
+int tt_seg_enters_poly_ends_out(tt_pt p, tt_pt q, const tt_pt *v, int n)
+{
+    int touch = 0;
+    for (int i = 0; i < n; i++) {
+        int m = tt_seg_meet(p, q, v[i], v[i + 1 == n ? 0 : i + 1]);
+        if (m == 2)
+            return 1;
+        touch |= m;
+    }
+    if (!touch) /* both ends outside and no boundary met: wholly outside */
+        return 0;
     /* No proper crossing: the segment meets the boundary only at vertices
      * lying on it, along edges, or at its own ends.  Between two successive
      * such points it is wholly inside, outside or on the boundary: the
@@ -204,34 +225,67 @@ tt_q tt_dist2_poly(const tt_pt *a, int na, const tt_pt *b, int nb)
     return best;
 }
 
+/* 1 if p is within r of the segment [a,b] (closed), exact */
+static int pt_seg_within(tt_pt p, tt_pt a, tt_pt b, int64_t r)
+{
+    int64_t abx = (int64_t)b.x - a.x, aby = (int64_t)b.y - a.y;
+    int64_t apx = (int64_t)p.x - a.x, apy = (int64_t)p.y - a.y;
+    int64_t len = abx * abx + aby * aby, t = apx * abx + apy * aby;
+    if (len == 0 || t <= 0)
+        return apx * apx + apy * apy <= r * r;
+    if (t >= len) {
+        int64_t bpx = (int64_t)p.x - b.x, bpy = (int64_t)p.y - b.y;
+        return bpx * bpx + bpy * bpy <= r * r;
+    }
+    i128 cr = (i128)abx * apy - (i128)aby * apx;
+    return cr * cr <= (i128)r * r * len;
+}
+
+int tt_poly_within(const tt_pt *a, int na, const tt_pt *b, int nb, int64_t r)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        const tt_pt *x = pass ? b : a, *y = pass ? a : b;
+        int nx = pass ? nb : na, ny = pass ? na : nb;
+        for (int i = 0; i < nx; i++)
+            for (int j = 0; j < ny; j++)
+                if (pt_seg_within(x[i], y[j], y[j + 1 == ny ? 0 : j + 1], r))
+                    return 1;
+    }
+    return tt_convex_overlap(a, na, b, nb);
+}
+
+/* Square roots.  A double gives a first guess; exact integer tests then
+ * correct it to the one integer q with q^2 <= n < (q+1)^2, so the result is
+ * the same on every machine whatever the double's rounding: no floating
+ * point decides. */
 static uint64_t isqrt64(uint64_t n)
 {
-    if (n < 2)
-        return n;
-    int bits = 64 - __builtin_clzll(n);
-    uint64_t x = (uint64_t)1 << ((bits + 1) / 2); /* >= sqrt(n) */
-    for (;;) {
-        uint64_t y = (x + n / x) / 2;
-        if (y >= x)
-            return x;
-        x = y;
-    }
+    uint64_t x = (uint64_t)__builtin_sqrt((double)n);
+    if (x > 0xFFFFFFFFu)
+        x = 0xFFFFFFFFu;
+    while (x * x > n)
+        x--;
+    while (x < 0xFFFFFFFFu && (x + 1) * (x + 1) <= n)
+        x++;
+    return x;
 }
 
 u128 tt_isqrt(u128 n)
 {
     if (n >> 64 == 0)
         return isqrt64((uint64_t)n);
-    int bits = 64;
-    for (u128 t = n >> 64; t; t >>= 1)
-        bits++;
-    u128 x = (u128)1 << ((bits + 1) / 2); /* >= sqrt(n) */
-    for (;;) {
-        u128 y = (x + n / x) / 2;
-        if (y >= x)
-            return x;
-        x = y;
-    }
+    u128 x = (u128)__builtin_sqrt((double)n); /* within 2^12 of the root */
+    if (x == 0)
+        x = 1;
+    x = (x + n / x) / 2;                  /* one Newton step: now at or just above the root */
+    const u128 top = ((u128)1 << 64) - 1; /* sqrt(2^128) bound, so x*x fits */
+    if (x > top)
+        x = top;
+    while (x * x > n)
+        x--;
+    while (x < top && (x + 1) * (x + 1) <= n)
+        x++;
+    return x;
 }
 
 int64_t tt_dist_floor(tt_q d2)
@@ -332,7 +386,13 @@ static int64_t round_div_sqrt(int64_t N, int64_t nn, int64_t k)
     int neg = N < 0;
     u128 a = (u128)(neg ? -N : N);
     u128 den = (u128)(k * k) * (u128)nn;
-    u128 q0 = tt_isqrt((a * a) / den);
+    /* q0 = floor(a / sqrt(den)): the one q >= 0 with q^2 den <= a^2 <
+     * (q+1)^2 den; a double guesses it, the integer tests decide */
+    u128 q0 = (u128)(uint64_t)((double)a / __builtin_sqrt((double)den)); /* < 2^41 */
+    while (q0 > 0 && q0 * q0 * den > a * a)
+        q0--;
+    while ((q0 + 1) * (q0 + 1) * den <= a * a)
+        q0++;
     u128 t = 2 * q0 + 1;
     if (t * t * den <= 4 * a * a)
         q0++;

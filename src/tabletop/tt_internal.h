@@ -11,6 +11,10 @@ static inline int tt_box_meet(tt_pt alo, tt_pt ahi, tt_pt blo, tt_pt bhi)
     return alo.x <= bhi.x && blo.x <= ahi.x && alo.y <= bhi.y && blo.y <= ahi.y;
 }
 
+/* tt_seg_enters_poly for a segment whose two ends are known not to be
+ * strictly inside v (p != q). */
+int tt_seg_enters_poly_ends_out(tt_pt p, tt_pt q, const tt_pt *v, int n);
+
 /* The box of a stand, or of a segment. */
 void tt_stand_box(const tt_stand *s, tt_pt *lo, tt_pt *hi);
 void tt_seg_box(tt_pt a, tt_pt b, tt_pt *lo, tt_pt *hi);

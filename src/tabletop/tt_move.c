@@ -62,52 +62,58 @@ static int hull(tt_pt *p, int n, tt_pt *h)
     return k - 1;
 }
 
-/* The units whose stands the sweep of u along (dx,dy) enters: an enemy's id
- * in *enemy (or -1), and how many friendly units. */
-static int64_t sweep(const tt_table *t, const tt_unit *u, int64_t dx, int64_t dy, int *enemy)
+/* The units whose stands the sweep of a unit from pose a to pose b (the
+ * same unit, the same stands: the hull of each stand's two places) enters:
+ * an enemy's id in *enemy (or -1); friends not yet in seen[] (by index in
+ * t->units) are marked there and counted. */
+static int64_t sweep(const tt_table *t, const tt_unit *a, const tt_unit *b, uint8_t *seen,
+                     int *enemy)
 {
     int64_t friends = 0;
     *enemy = -1;
-    if (dx == 0 && dy == 0)
-        return 0;
-    tt_pt slo = u->lo, shi = u->hi;
-    if (dx < 0)
-        slo.x = (tt_coord)(slo.x + dx);
-    else
-        shi.x = (tt_coord)(shi.x + dx);
-    if (dy < 0)
-        slo.y = (tt_coord)(slo.y + dy);
-    else
-        shi.y = (tt_coord)(shi.y + dy);
+    tt_pt slo = a->lo, shi = a->hi;
+    if (b->lo.x < slo.x)
+        slo.x = b->lo.x;
+    if (b->lo.y < slo.y)
+        slo.y = b->lo.y;
+    if (b->hi.x > shi.x)
+        shi.x = b->hi.x;
+    if (b->hi.y > shi.y)
+        shi.y = b->hi.y;
     tt_pt hulls[TT_MAX_STANDS][9];
     int nh[TT_MAX_STANDS];
     tt_pt hlo[TT_MAX_STANDS], hhi[TT_MAX_STANDS];
     int made = 0;
     for (int i = 0; i < t->nunits; i++) {
         const tt_unit *o = &t->units[i];
-        if (o->id == u->id || !tt_box_meet(slo, shi, o->lo, o->hi))
+        if (o->id == a->id || (seen[i] && o->side == a->side) ||
+            !tt_box_meet(slo, shi, o->lo, o->hi))
             continue;
         if (!made) {
-            for (int s = 0; s < u->nstands; s++) {
+            for (int s = 0; s < a->nstands; s++) {
                 tt_pt pts[8];
                 for (int c = 0; c < 4; c++) {
-                    pts[c] = u->st[s].c[c];
-                    pts[c + 4] = add(u->st[s].c[c], dx, dy);
+                    pts[c] = a->st[s].c[c];
+                    pts[c + 4] = b->st[s].c[c];
                 }
                 nh[s] = hull(pts, 8, hulls[s]);
-                tt_seg_box(hulls[s][0], hulls[s][0], &hlo[s], &hhi[s]);
+                hlo[s] = hhi[s] = hulls[s][0];
                 for (int c = 1; c < nh[s]; c++) {
-                    tt_pt l2, h2;
-                    tt_seg_box(hlo[s], hulls[s][c], &l2, &h2);
-                    hlo[s] = l2;
-                    tt_seg_box(hhi[s], hulls[s][c], &l2, &h2);
-                    hhi[s] = h2;
+                    tt_pt p = hulls[s][c];
+                    if (p.x < hlo[s].x)
+                        hlo[s].x = p.x;
+                    if (p.y < hlo[s].y)
+                        hlo[s].y = p.y;
+                    if (p.x > hhi[s].x)
+                        hhi[s].x = p.x;
+                    if (p.y > hhi[s].y)
+                        hhi[s].y = p.y;
                 }
             }
             made = 1;
         }
         int hit = 0;
-        for (int s = 0; s < u->nstands && !hit; s++)
+        for (int s = 0; s < a->nstands && !hit; s++)
             for (int j = 0; j < o->nstands && !hit; j++) {
                 tt_pt lo, hi;
                 tt_stand_box(&o->st[j], &lo, &hi);
@@ -116,10 +122,11 @@ static int64_t sweep(const tt_table *t, const tt_unit *u, int64_t dx, int64_t dy
             }
         if (!hit)
             continue;
-        if (o->side != u->side) {
+        if (o->side != a->side) {
             *enemy = o->id;
             return friends;
         }
+        seen[i] = 1;
         friends++;
     }
     return friends;
@@ -210,20 +217,52 @@ static int check(const tt_table *t, const tt_unit *u0, const tt_mover *mv, const
     memset(&c, 0, sizeof c);
     v->ok = 0, v->passed = 0, v->why[0] = 0;
     tt_base b = t->bases[u.arm];
+    uint8_t seen[TT_MAX_UNITS] = {0};
     if (m->wheel) {
         tt_pt l, r;
         tt_unit_front(&u, &l, &r);
-        tt_dir f2 = tt_dir_turn(u.pose.face, m->wheel);
         int64_t span = front_span(&u, b);
         tt_pt pivot = m->wheel > 0 ? l : r, outer = m->wheel > 0 ? r : l;
-        tt_pt outer2 = tt_offset(pivot, f2, 0, m->wheel > 0 ? span : -span, 0);
-        u.pose.at = tt_offset(pivot, f2, 0, m->wheel > 0 ? span : -span, 1);
-        u.pose.face = f2;
+        int64_t side = m->wheel > 0 ? span : -span;
+        tt_dir f0 = u.pose.face;
+        /* the outer front corner's chord is paid; the sweep is checked 15
+         * degrees at a time (the hull of each step) */
+        int step = m->wheel > 0 ? 15 : -15;
+        /* nothing within the circle the stands sweep about the pivot: no
+         * step can meet anything, go straight to the end */
+        int64_t r2 = 0;
+        for (int s = 0; s < u.nstands; s++)
+            for (int k = 0; k < 4; k++) {
+                int64_t dx = (int64_t)u.st[s].c[k].x - pivot.x;
+                int64_t dy = (int64_t)u.st[s].c[k].y - pivot.y;
+                if (dx * dx + dy * dy > r2)
+                    r2 = dx * dx + dy * dy;
+            }
+        int64_t rad = (int64_t)tt_isqrt((tt_u128)r2) + 1;
+        tt_pt clo = add(pivot, -rad, -rad), chi = add(pivot, rad, rad);
+        int near = 0;
+        for (int i = 0; i < t->nunits && !near; i++)
+            near = t->units[i].id != u.id && tt_box_meet(clo, chi, t->units[i].lo, t->units[i].hi);
+        if (!near)
+            step = m->wheel;
+        for (int w = step;; w += step) {
+            tt_unit next = u;
+            next.pose.face = tt_dir_turn(f0, w);
+            next.pose.at = tt_offset(pivot, next.pose.face, 0, side, 1);
+            gr_error err;
+            if (tt_unit_layout(&next, b, &err) != GR_OK)
+                return refuse(v, "the wheel leaves the table's range");
+            int enemy;
+            v->passed += sweep(t, &u, &next, seen, &enemy);
+            if (enemy >= 0)
+                return refuse(v, "the wheel sweeps through enemy unit %d", enemy);
+            u = next;
+            if (w == m->wheel)
+                break;
+        }
+        tt_pt outer2 = tt_offset(pivot, u.pose.face, 0, side, 0);
         if (!add_leg(t, mv, &c, outer, outer2, v))
             return 0;
-        gr_error err;
-        if (tt_unit_layout(&u, b, &err) != GR_OK)
-            return refuse(v, "the wheel leaves the table's range");
     }
     for (int i = 0; i < m->nlegs; i++) {
         tt_pt p = u.pose.at, q = m->leg[i];
@@ -233,10 +272,12 @@ static int check(const tt_table *t, const tt_unit *u0, const tt_mover *mv, const
             return 0;
         int enemy;
         int64_t dx = (int64_t)q.x - p.x, dy = (int64_t)q.y - p.y;
-        v->passed += sweep(t, &u, dx, dy, &enemy);
+        tt_unit next = u;
+        translate(&next, dx, dy);
+        v->passed += sweep(t, &u, &next, seen, &enemy);
         if (enemy >= 0)
             return refuse(v, "leg %d crosses enemy unit %d", i, enemy);
-        translate(&u, dx, dy);
+        u = next;
     }
     c.flat += v->passed * mv->pass_penalty;
     int relayout = 0;
@@ -543,10 +584,11 @@ gr_status tt_retreat(const tt_table *t, int id, int64_t dist, tt_pose *end, int6
                 continue;
             tt_unit m = *u;
             int enemy;
-            sweep(t, u, dx, dy, &enemy);
+            uint8_t seen[TT_MAX_UNITS] = {0};
+            translate(&m, dx, dy);
+            sweep(t, u, &m, seen, &enemy);
             if (enemy >= 0)
                 continue;
-            translate(&m, dx, dy);
             if (!tt_on_table(t, &m) || tt_overlap_any(t, &m, -1) >= 0 || tt_on_impassable(t, &m))
                 continue;
             int away = 1;

@@ -222,21 +222,23 @@ static void gather(const tt_table *t, tt_pt lo, tt_pt hi, int skip1, int skip2, 
     }
 }
 
-static int los_in(const tt_table *t, tt_pt a, tt_pt b, const cands *c)
+static int pt_in_box(tt_pt p, tt_pt lo, tt_pt hi)
+{
+    return p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y;
+}
+
+/* the line [a,b] clear among the obstacles c; la, lb the ends' levels */
+static int los_in(const tt_table *t, tt_pt a, tt_pt b, int la, int lb, const cands *c)
 {
     tt_pt lo, hi;
     tt_seg_box(a, b, &lo, &hi);
-    int la = -1, lb = -1, low = 0; /* levels, computed on first need */
+    int low = la < lb ? la : lb;
     seams S;
     S.n = 0;
     for (int k = 0; k < c->nf; k++) {
         const tt_feature *f = &t->features[c->f[k]];
         if (!tt_box_meet(lo, hi, f->lo, f->hi))
             continue;
-        if (la < 0) {
-            la = tt_level_at(t, a), lb = tt_level_at(t, b);
-            low = la < lb ? la : lb;
-        }
         if (t->kinds[f->kind].polyline) {
             if (f->level >= low && crosses_line(f, a, b))
                 return 0;
@@ -244,9 +246,10 @@ static int los_in(const tt_table *t, tt_pt a, tt_pt b, const cands *c)
         }
         if (f->level < low) /* below both ends */
             continue;
-        if (tt_point_in_poly(f->v, f->n, a) >= 0 || tt_point_in_poly(f->v, f->n, b) >= 0)
+        if ((pt_in_box(a, f->lo, f->hi) && tt_point_in_poly(f->v, f->n, a) >= 0) ||
+            (pt_in_box(b, f->lo, f->hi) && tt_point_in_poly(f->v, f->n, b) >= 0))
             continue; /* the area an end stands in does not block it */
-        if (tt_seg_enters_poly(a, b, f->v, f->n))
+        if (tt_seg_enters_poly_ends_out(a, b, f->v, f->n))
             return 0;
         seam_add(&S, a, b, f->v, f->n);
     }
@@ -254,11 +257,7 @@ static int los_in(const tt_table *t, tt_pt a, tt_pt b, const cands *c)
         const tt_unit *u = &t->units[c->u[k]];
         if (!tt_box_meet(lo, hi, u->lo, u->hi))
             continue;
-        if (la < 0) {
-            la = tt_level_at(t, a), lb = tt_level_at(t, b);
-            low = la < lb ? la : lb;
-        }
-        if (tt_level_at(t, u->pose.at) < low)
+        if (low > 0 && tt_level_at(t, u->pose.at) < low)
             continue;
         for (int s = 0; s < u->nstands; s++) {
             tt_pt slo, shi;
@@ -279,7 +278,7 @@ int tt_los_pt(const tt_table *t, tt_pt a, tt_pt b, int skip1, int skip2)
     tt_seg_box(a, b, &lo, &hi);
     cands c;
     gather(t, lo, hi, skip1, skip2, &c);
-    return los_in(t, a, b, &c);
+    return los_in(t, a, b, tt_level_at(t, a), tt_level_at(t, b), &c);
 }
 
 int tt_los_unit(const tt_table *t, const tt_unit *from, const tt_unit *to)
@@ -295,25 +294,64 @@ int tt_los_unit(const tt_table *t, const tt_unit *from, const tt_unit *to)
         hi.y = to->hi.y;
     cands c;
     gather(t, lo, hi, from->id, to->id, &c);
+    int lt[TT_MAX_STANDS][4];
+    for (int j = 0; j < to->nstands; j++)
+        for (int m = 0; m < 4; m++)
+            lt[j][m] = tt_level_at(t, to->st[j].c[m]);
     for (int i = 0; i < from->nstands && from->row[i] == 0; i++)
-        for (int k = 0; k < 2; k++)
+        for (int k = 0; k < 2; k++) {
+            int lf = tt_level_at(t, from->st[i].c[k]);
             for (int j = 0; j < to->nstands; j++)
                 for (int m = 0; m < 4; m++)
-                    if (los_in(t, from->st[i].c[k], to->st[j].c[m], &c))
+                    if (los_in(t, from->st[i].c[k], to->st[j].c[m], lf, lt[j][m], &c))
                         return 1;
+        }
     return 0;
 }
 
 int tt_can_fire(const tt_table *t, const tt_unit *firer, const tt_unit *target, int64_t r,
                 tt_arc arc)
 {
-    if (tt_unit_cmp_range(firer, target, r) > 0)
+    if (box_gap2(firer->lo, firer->hi, target->lo, target->hi) > r * r)
         return 0;
-    int in = 0;
-    for (int i = 0; i < firer->nstands && firer->row[i] == 0 && !in; i++)
-        for (int j = 0; j < target->nstands && !in; j++)
-            in = tt_in_arc(&firer->st[i], firer->pose.face, arc, &target->st[j]);
-    return in && tt_los_unit(t, firer, target);
+    cands c;
+    int have = 0;
+    for (int i = 0; i < firer->nstands && firer->row[i] == 0; i++) {
+        const tt_stand *s = &firer->st[i];
+        tt_pt slo, shi;
+        tt_stand_box(s, &slo, &shi);
+        for (int j = 0; j < target->nstands; j++) {
+            const tt_stand *x = &target->st[j];
+            tt_pt xlo, xhi;
+            tt_stand_box(x, &xlo, &xhi);
+            if (box_gap2(slo, shi, xlo, xhi) > r * r || !tt_poly_within(s->c, 4, x->c, 4, r) ||
+                !tt_in_arc(s, firer->pose.face, arc, x))
+                continue;
+            if (!have) { /* the obstacles near both units, once */
+                tt_pt lo = firer->lo, hi = firer->hi;
+                if (target->lo.x < lo.x)
+                    lo.x = target->lo.x;
+                if (target->lo.y < lo.y)
+                    lo.y = target->lo.y;
+                if (target->hi.x > hi.x)
+                    hi.x = target->hi.x;
+                if (target->hi.y > hi.y)
+                    hi.y = target->hi.y;
+                gather(t, lo, hi, firer->id, target->id, &c);
+                have = 1;
+            }
+            int lf[2], lx[4];
+            for (int k = 0; k < 2; k++)
+                lf[k] = tt_level_at(t, s->c[k]);
+            for (int m = 0; m < 4; m++)
+                lx[m] = tt_level_at(t, x->c[m]);
+            for (int k = 0; k < 2; k++)
+                for (int m = 0; m < 4; m++)
+                    if (los_in(t, s->c[k], x->c[m], lf[k], lx[m], &c))
+                        return 1;
+        }
+    }
+    return 0;
 }
 
 int tt_in_reserve_zone(const tt_table *t, const tt_unit *u, int64_t r)

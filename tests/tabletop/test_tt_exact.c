@@ -454,6 +454,19 @@ static void check_pair(const tt_pt *a, int na, const tt_pt *b, int nb)
     o_d2_poly(want, a, na, b, nb);
     expect_d2(tt_dist2_poly(a, na, b, nb), want);
     expect_d2(tt_dist2_poly(b, nb, a, na), want);
+    /* within r, for r at, just under and just over the distance, and fixed r */
+    int64_t fl = tt_dist_floor(tt_dist2_poly(a, na, b, nb));
+    int64_t rs[6] = {0, 1, 1000, fl > 0 ? fl - 1 : 0, fl, fl + 1};
+    for (int k = 0; k < 6; k++) {
+        mpq_t rr;
+        mpq_init(rr);
+        mpq_set_si(rr, (long)rs[k], 1);
+        mpq_mul(rr, rr, rr);
+        int w = mpq_cmp(want, rr) <= 0;
+        if (tt_poly_within(a, na, b, nb, rs[k]) != w || tt_poly_within(b, nb, a, na, rs[k]) != w)
+            fail_msg("within %lld: oracle %d", (long long)rs[k], w);
+        mpq_clear(rr);
+    }
     mpq_clear(want);
     for (int i = 0; i < na; i++) {
         assert_int_equal(tt_point_in_poly(b, nb, a[i]), o_pip_int(b, nb, a[i]));

@@ -440,6 +440,102 @@ static void test_move_units(void **state)
     assert_false(ok_move(5, 90, 1, l1, TT_LINE));
 }
 
+static void test_wheel_and_passing(void **state)
+{
+    (void)state;
+    /* a line of 4 (front 4000) at (40000,10000) facing north wheels 90
+     * degrees left about its front-left corner (38000,10000): its right end
+     * sweeps the quarter circle of radius 4000 to (38000,14000).  An enemy
+     * stand at (40500..41500, 13000..13750) lies inside that circle, off
+     * both the start and the end positions: the wheel is refused */
+    put(1, 0, TT_INFANTRY, 4, P(40000, 10000), D(0, 1), TT_LINE);
+    put(2, 1, TT_INFANTRY, 1, P(41000, 13000), D(0, -1), TT_LINE);
+    tt_pt l1[1] = {P(38000, 12000)};
+    assert_false(ok_move(1, 90, 1, l1, TT_LINE));
+    /* wheeling right instead (about (42000,10000)) stays clear of it? the
+     * enemy's corner (40500,13000) is 3535 from that pivot, within the
+     * 4000 sweep on the side it turns to (north-east): refused too */
+    l1[0] = P(42000, 12000);
+    assert_false(ok_move(1, -90, 1, l1, TT_LINE));
+    /* a friend passed on two legs is one unit passed: 3", once */
+    put(3, 0, TT_INFANTRY, 1, P(5000, 10000), D(0, 1), TT_LINE);
+    put(4, 0, TT_INFANTRY, 1, P(5000, 11500), D(0, 1), TT_LINE); /* y 10750..11500 */
+    /* two legs: 1000 then 2000 north, the friend swept by both; 3000 + 3000 */
+    tt_pt l2[2] = {P(5000, 11000), P(5000, 13000)};
+    tt_move m;
+    memset(&m, 0, sizeof m);
+    m.nlegs = 2, m.leg[0] = l2[0], m.leg[1] = l2[1], m.form = TT_LINE;
+    tt_mover mv = line_infantry();
+    tt_verdict v;
+    gr_error err;
+    assert_int_equal(tt_check_move(&T, 3, &mv, &m, &v, &err), GR_OK);
+    assert_true(v.ok);
+    assert_int_equal(v.passed, 1);
+    m.leg[1] = P(5000, 13001);
+    assert_int_equal(tt_check_move(&T, 3, &mv, &m, &v, &err), GR_OK);
+    assert_false(v.ok);
+}
+
+/* rff: centimetres; CAPACITES DE MOUVEMENT, "Infanterie  Double ligne
+ * 30 / 40  20 / 30  15 / 25  -" (clear, handicap, difficult, no road) */
+static void test_rff_table(void **state)
+{
+    (void)state;
+    tt_table_init(&T, TT_RFF, TT_CM(180), TT_CM(120));
+    /* rff bases: 2.5 cm x 1.9 cm */
+    tt_unit *u = put(1, 0, TT_INFANTRY, 2, P(TT_CM(20), TT_CM(20)), D(0, 1), TT_LINE);
+    expect_pt(u->st[0].c[1], TT_CM(17.5), TT_CM(20));
+    expect_pt(u->st[1].c[3], TT_CM(22.5), TT_CM(18.1));
+    rect(TT_WOOD, 0, TT_CM(10), TT_CM(25), TT_CM(40), TT_CM(60)); /* "handicapant" */
+    tt_mover mv;
+    memset(&mv, 0, sizeof mv);
+    mv.allowance = TT_CM(30);
+    mv.speed[TT_GO_CLEAR] = TT_CM(30);
+    mv.speed[TT_GO_ROUGH] = TT_CM(20);
+    mv.speed[TT_GO_DIFFICULT] = TT_CM(15);
+    /* from the front centre (20 cm, 20 cm): 5 cm of clear ground to the
+     * wood's edge at y = 25 cm (cost 5,000), then into the wood at 30/20:
+     * 16,666 units cost 24,999 (29,999 in all, within 30 cm); 16,667 units
+     * cost 25,000.5, too far */
+    tt_move m;
+    memset(&m, 0, sizeof m);
+    m.form = TT_LINE, m.nlegs = 2;
+    m.leg[0] = P(TT_CM(20), TT_CM(25));
+    m.leg[1] = P(TT_CM(20), TT_CM(25) + 16666);
+    tt_verdict v;
+    gr_error err;
+    assert_int_equal(tt_check_move(&T, 1, &mv, &m, &v, &err), GR_OK);
+    assert_true(v.ok);
+    m.leg[1] = P(TT_CM(20), TT_CM(25) + 16667); /* 16667 x 3/2 = 25000.5 */
+    assert_int_equal(tt_check_move(&T, 1, &mv, &m, &v, &err), GR_OK);
+    assert_false(v.ok);
+    /* the command radius: "20cm si ligne de vue claire" */
+    assert_true(tt_within_radius(u, P(TT_CM(42.5), TT_CM(19)), TT_CM(20)));
+    assert_false(tt_within_radius(u, P(TT_CM(42.5) + 1, TT_CM(19)), TT_CM(20)));
+}
+
+/* nf: "Artillery has a 30 degree firing arc", "Heavy Artillery ... 12"+ to
+ * 16" = 1": a battery of 2 guns and targets 15" ahead */
+static void test_nf_battery(void **state)
+{
+    (void)state;
+    tt_table_init(&T, TT_NF, TT_INCH(72), TT_INCH(48));
+    tt_unit *g = put(1, 0, TT_ARTILLERY, 2, P(20000, 10000), D(0, 1), TT_BATTERY);
+    /* guns 1000 wide: front from 19000 to 21000.  The target's nearest
+     * corner 15" ahead and 8" right of the right gun's: 17" exactly (8-15-17),
+     * beyond the 16" band; tan = 8/15 < tan 30 = 0.577, in the arc */
+    tt_unit *e = put(2, 1, TT_INFANTRY, 1, P(21000 + 8000 + 500, 25000), D(0, -1), TT_LINE);
+    int64_t bands[4] = {TT_INCH(2), TT_INCH(8), TT_INCH(12), TT_INCH(16)};
+    assert_int_equal(tt_range_band(g, e, bands, 4), 4);
+    assert_true(tt_can_fire(&T, g, e, TT_INCH(17), TT_ARC_30));
+    assert_false(tt_can_fire(&T, g, e, TT_INCH(17) - 1, TT_ARC_30));
+    /* 10" right: tan = 10/15 = 0.667 > 0.577, out of the 30 degree arc, in
+     * the 45; 18.03" away */
+    tt_unit *f = put(3, 1, TT_INFANTRY, 1, P(21000 + 10000 + 500, 25000), D(0, -1), TT_LINE);
+    assert_false(tt_can_fire(&T, g, f, TT_INCH(19), TT_ARC_30));
+    assert_true(tt_can_fire(&T, g, f, TT_INCH(19), TT_ARC_45));
+}
+
 static void test_move_set_and_retreat(void **state)
 {
     (void)state;
@@ -503,6 +599,9 @@ int main(void)
         cmocka_unit_test_setup(test_move_costs, setup),
         cmocka_unit_test_setup(test_move_terrain, setup),
         cmocka_unit_test_setup(test_move_units, setup),
+        cmocka_unit_test_setup(test_wheel_and_passing, setup),
+        cmocka_unit_test_setup(test_rff_table, setup),
+        cmocka_unit_test_setup(test_nf_battery, setup),
         cmocka_unit_test_setup(test_move_set_and_retreat, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
