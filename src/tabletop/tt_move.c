@@ -516,30 +516,50 @@ int tt_move_set(const tt_table *t, int id, const tt_mover *mv, tt_option *out, i
         m = straight(u, -back);
         try_add(&L, TT_MK_FALL_BACK, -1, &m);
     }
-    /* along a road: a column whose head stands on a road follows it */
+    /* along a road: a column whose head stands on a road follows it, both
+     * ways, to each vertex it reaches and then as far along the next segment
+     * as it may (by the segment's lattice points, so the head stays on the
+     * road exactly) */
     if (u->pose.form == TT_MARCH || u->pose.form == TT_LIMBERED)
         for (int i = 0; i < t->nfeatures; i++) {
             const tt_feature *f = &t->features[i];
             if (t->kinds[f->kind].going != TT_GO_ROAD || !t->kinds[f->kind].polyline)
                 continue;
-            for (int v = 0; v + 1 < f->n; v++) {
-                if (!tt_on_segment(f->v[v], f->v[v + 1], u->pose.at))
-                    continue;
-                for (int dir = 0; dir < 2; dir++) {
-                    memset(&m, 0, sizeof m);
-                    m.form = u->pose.form;
-                    tt_pt prev = u->pose.at;
-                    for (int k = dir ? v : v + 1; k >= 0 && k < f->n && m.nlegs < TT_MAX_LEGS;
-                         k += dir ? -1 : 1) {
-                        if (f->v[k].x == prev.x && f->v[k].y == prev.y)
-                            continue;
-                        m.leg[m.nlegs++] = f->v[k];
-                        m.face_end =
-                            tt_dir_make((int64_t)f->v[k].x - prev.x, (int64_t)f->v[k].y - prev.y);
+            int v = 0;
+            while (v + 1 < f->n && !tt_on_segment(f->v[v], f->v[v + 1], u->pose.at))
+                v++;
+            if (v + 1 >= f->n)
+                continue;
+            for (int dir = 0; dir < 2; dir++) {
+                memset(&m, 0, sizeof m);
+                m.form = u->pose.form;
+                tt_pt prev = u->pose.at;
+                for (int k = dir ? v : v + 1; k >= 0 && k < f->n && m.nlegs < TT_MAX_LEGS;
+                     k += dir ? -1 : 1) {
+                    if (f->v[k].x == prev.x && f->v[k].y == prev.y)
+                        continue;
+                    int64_t dx = (int64_t)f->v[k].x - prev.x, dy = (int64_t)f->v[k].y - prev.y;
+                    m.leg[m.nlegs++] = f->v[k];
+                    m.face_end = tt_dir_make(dx, dy);
+                    if (try_add(&L, TT_MK_ROAD, -1, &m)) {
                         prev = f->v[k];
-                        if (!try_add(&L, TT_MK_ROAD, -1, &m))
-                            break;
+                        continue;
                     }
+                    int64_t g = gcd64(dx, dy), lo = 0, hi = g - 1;
+                    tt_verdict vd;
+                    while (lo < hi) {
+                        int64_t mid = lo + (hi - lo + 1) / 2;
+                        m.leg[m.nlegs - 1] = add(prev, dx / g * mid, dy / g * mid);
+                        if (check(t, u, mv, &m, &vd))
+                            lo = mid;
+                        else
+                            hi = mid - 1;
+                    }
+                    if (lo > 0) {
+                        m.leg[m.nlegs - 1] = add(prev, dx / g * lo, dy / g * lo);
+                        try_add(&L, TT_MK_ROAD, -1, &m);
+                    }
+                    break;
                 }
             }
         }

@@ -177,6 +177,14 @@ static void test_ranges_and_zones(void **state)
      * x = 22000: 12" further east is within, one unit more is not */
     assert_true(tt_within_radius(a, P(22000 + TT_INCH(12), 9500), TT_INCH(12)));
     assert_false(tt_within_radius(a, P(22001 + TT_INCH(12), 9500), TT_INCH(12)));
+    /* the cavalry charge's bands (seed 003): "de moins de 5" de distance" +2,
+     * "de 5" ou plus" -3: at exactly 5" the second; one unit less, the first */
+    tt_unit *cv = put(11, 0, TT_CAVALRY, 2, P(10000, 30000), D(0, 1), TT_LINE);
+    tt_unit *in5 = put(12, 1, TT_INFANTRY, 2, P(10000, 35000), D(0, -1), TT_LINE);
+    assert_int_equal(tt_unit_cmp_range(cv, in5, TT_INCH(5)), 0); /* "5" ou plus" */
+    tt_unit *cv2 = put(13, 0, TT_CAVALRY, 2, P(30000, 30001), D(0, 1), TT_LINE);
+    tt_unit *in4 = put(14, 1, TT_INFANTRY, 2, P(30000, 35000), D(0, -1), TT_LINE);
+    assert_int_equal(tt_unit_cmp_range(cv2, in4, TT_INCH(5)), -1); /* "moins de 5"" */
     /* contact: within t->contact (10 units) */
     tt_unit *f = put(5, 1, TT_INFANTRY, 1, P(4000, 40000), D(0, -1), TT_LINE);
     tt_unit *g = put(6, 0, TT_INFANTRY, 1, P(4000, 39990), D(0, 1), TT_LINE);
@@ -536,6 +544,41 @@ static void test_nf_battery(void **state)
     assert_true(tt_can_fire(&T, g, f, TT_INCH(19), TT_ARC_45));
 }
 
+/* a march column on a road: road 12" for 6" of allowance, so each inch of
+ * road costs half an inch */
+static void test_road_moves(void **state)
+{
+    (void)state;
+    tt_pt road[3] = {P(40000, 2000), P(40000, 8000), P(50000, 8000)};
+    feature(TT_ROAD, 0, 3, road);
+    put(1, 0, TT_INFANTRY, 2, P(40000, 5000), D(0, 1), TT_MARCH);
+    tt_mover mv = line_infantry();
+    tt_option opt[TT_MAX_OPTIONS];
+    int n = tt_move_set(&T, 1, &mv, opt, TT_MAX_OPTIONS);
+    int roads = 0;
+    for (int i = 0; i < n; i++) {
+        if (opt[i].kind != TT_MK_ROAD)
+            continue;
+        roads++;
+        tt_pt e = opt[i].end.at;
+        /* north: (40000,8000) costs 1500; then east as far as 4500 of
+         * allowance goes: 9000 of road, to (49000,8000), facing east */
+        if (roads == 1)
+            expect_pt(e, 40000, 8000);
+        if (roads == 2) {
+            expect_pt(e, 49000, 8000);
+            assert_int_equal(opt[i].end.face.x, 1);
+            assert_int_equal(opt[i].end.face.y, 0);
+        }
+        /* south: the road's end (40000,2000), 3000 of road */
+        if (roads == 3) {
+            expect_pt(e, 40000, 2000);
+            assert_int_equal(opt[i].end.face.y, -1);
+        }
+    }
+    assert_int_equal(roads, 3);
+}
+
 static void test_move_set_and_retreat(void **state)
 {
     (void)state;
@@ -602,6 +645,7 @@ int main(void)
         cmocka_unit_test_setup(test_wheel_and_passing, setup),
         cmocka_unit_test_setup(test_rff_table, setup),
         cmocka_unit_test_setup(test_nf_battery, setup),
+        cmocka_unit_test_setup(test_road_moves, setup),
         cmocka_unit_test_setup(test_move_set_and_retreat, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
