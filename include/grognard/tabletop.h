@@ -332,7 +332,8 @@ int tt_unit_cmp_range(const tt_unit *a, const tt_unit *b, int64_t r);
 const tt_unit *tt_nearest_enemy(const tt_table *t, const tt_unit *u);
 
 /* A fire arc: half-angle on each side of straight ahead from the front
- * corners, given by tan^2 = num/den (45 degrees: 1/1; 30 degrees: 1/3). */
+ * corners, below 90 degrees, given by tan^2 = num/den, both above 0 and at
+ * most 2^20 (45 degrees: 1/1; 30 degrees: 1/3). */
 typedef struct tt_arc {
     int64_t tan2_num, tan2_den;
 } tt_arc;
@@ -385,7 +386,11 @@ int tt_in_contact(const tt_table *t, const tt_unit *a, const tt_unit *b);
 
 /* How a unit moves: its allowance and its speeds per going, all in table
  * units, filled by the rules layer from the seed's speed table (the seeds'
- * values; tt_move.c reads nothing of a system). */
+ * values; tt_move.c reads nothing of a system).  All are at least 0 and at
+ * most 4 * TT_COORD_MAX; the clear speed is above 0; the rates clear/speed
+ * need a common denominator of at most 2^20 (speeds in whole inches or
+ * centimetres always do).  A move checked with a mover that breaks this is
+ * refused with GR_EINPUT saying what is wrong; tt_move_set lists nothing. */
 typedef struct tt_mover {
     int64_t allowance;                  /* this move's allowance (clear ground) */
     int64_t speed[TT_NGOINGS];          /* the speed on each going; 0 = cannot enter */

@@ -203,9 +203,38 @@ static int add_leg(const tt_table *t, const tt_mover *mv, costs *c, tt_pt p, tt_
     return 1;
 }
 
-static int mover_ok(const tt_mover *mv)
+#define TT_MOVE_MAX (4 * (int64_t)TT_COORD_MAX) /* any length a move may hold */
+
+/* 1 if the mover can be measured: a clear speed; speeds, allowance and
+ * penalties within TT_MOVE_MAX and not negative; the goings' rates
+ * (clear/speed, reduced) with a common denominator of at most 2^20, so
+ * that the cost comparison stays within 64 bits (every speed printed by
+ * the seeds, in table units, gives 1 to 6).  *why says what is wrong. */
+static int mover_ok(const tt_mover *mv, const char **why)
 {
-    return mv && mv->speed[TT_GO_CLEAR] > 0;
+    *why = "the mover has no clear speed";
+    if (!mv || mv->speed[TT_GO_CLEAR] <= 0)
+        return 0;
+    *why = "a speed, the allowance or a penalty is negative or longer than the table's range";
+    if (mv->allowance < 0 || mv->allowance > TT_MOVE_MAX || mv->ford_penalty < 0 ||
+        mv->ford_penalty > TT_MOVE_MAX || mv->pass_penalty < 0 || mv->pass_penalty > TT_MOVE_MAX ||
+        mv->formation_cost < 0 || mv->formation_cost > TT_MOVE_MAX)
+        return 0;
+    int64_t den = 1;
+    for (int g = 0; g < TT_NGOINGS; g++) {
+        if (mv->speed[g] < 0 || mv->speed[g] > TT_MOVE_MAX)
+            return 0;
+        if (mv->speed[g] == 0)
+            continue;
+        int64_t d = mv->speed[g] / gcd64(mv->speed[TT_GO_CLEAR], mv->speed[g]);
+        den = den / gcd64(den, d) * d;
+        if (den > (1 << 20)) {
+            *why = "the speeds have no common measure: their rates to the clear speed need a "
+                   "denominator above 2^20 (give speeds in whole inches or centimetres)";
+            return 0;
+        }
+    }
+    return 1;
 }
 
 /* The whole check, on a copy of the unit: 1 legal, 0 not (v->why). */
@@ -327,8 +356,9 @@ gr_status tt_check_move(const tt_table *t, int id, const tt_mover *mv, const tt_
     const tt_unit *u = find(t, id);
     if (!u)
         return gr_error_set(err, GR_EINPUT, "move: no unit %d on the table", id);
-    if (!mover_ok(mv))
-        return gr_error_set(err, GR_EINPUT, "move of unit %d: the mover has no clear speed", id);
+    const char *why;
+    if (!mover_ok(mv, &why))
+        return gr_error_set(err, GR_EINPUT, "move of unit %d: %s", id, why);
     if (m->nlegs < 0 || m->nlegs > TT_MAX_LEGS || m->wheel % 15 || m->wheel < -180 ||
         m->wheel > 180)
         return gr_error_set(err, GR_EINPUT,
@@ -418,7 +448,8 @@ static int64_t reach(lister *L, int64_t hi, int sign)
 int tt_move_set(const tt_table *t, int id, const tt_mover *mv, tt_option *out, int cap)
 {
     const tt_unit *u = find(t, id);
-    if (!u || !mover_ok(mv) || cap <= 0)
+    const char *why;
+    if (!u || !mover_ok(mv, &why) || cap <= 0)
         return 0;
     lister L = {t, u, mv, out, 0, cap};
     tt_move m;
@@ -435,6 +466,8 @@ int tt_move_set(const tt_table *t, int id, const tt_mover *mv, tt_option *out, i
         if (mv->speed[g] > fastest)
             fastest = mv->speed[g];
     int64_t most = mv->allowance * fastest / mv->speed[TT_GO_CLEAR];
+    if (most > TT_MOVE_MAX)
+        most = TT_MOVE_MAX;
     int64_t r = reach(&L, most, 1);
     for (int q = 1; q <= 4 && r > 0; q++) {
         m = straight(u, r * q / 4);

@@ -374,6 +374,22 @@ static void test_move_costs(void **state)
     assert_true(ok_move(1, 0, 2, l2, TT_LINE));
     l2[1] = P(8601, 9800);
     assert_false(ok_move(1, 0, 2, l2, TT_LINE));
+    /* a mover that cannot be measured is refused with a reason */
+    tt_move mm;
+    memset(&mm, 0, sizeof mm);
+    mm.form = TT_LINE;
+    tt_mover bad = line_infantry();
+    bad.speed[TT_GO_CLEAR] = 0;
+    tt_verdict v;
+    gr_error err;
+    assert_int_equal(tt_check_move(&T, 1, &bad, &mm, &v, &err), GR_EINPUT);
+    assert_non_null(strstr(err.msg, "no clear speed"));
+    bad = line_infantry();
+    bad.speed[TT_GO_ROUGH] = 1048573, bad.speed[TT_GO_ROAD] = 1048571; /* two primes */
+    assert_int_equal(tt_check_move(&T, 1, &bad, &mm, &v, &err), GR_EINPUT);
+    assert_non_null(strstr(err.msg, "common measure"));
+    tt_option o[4];
+    assert_int_equal(tt_move_set(&T, 1, &bad, o, 4), 0);
     /* a change of formation costs half: then 3" is left */
     l1[0] = P(5000, 8000);
     assert_true(ok_move(1, 0, 1, l1, TT_COLUMN));
