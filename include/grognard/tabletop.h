@@ -140,8 +140,10 @@ typedef enum tt_system { TT_AOE, TT_NF, TT_RFF, TT_NSYSTEMS } tt_system;
 typedef enum tt_arm {
     TT_INFANTRY,
     TT_CAVALRY,
-    TT_ARTILLERY, /* a gun stand, unlimbered */
-    TT_LIMBER,    /* a gun stand limbered (gun and team) */
+    TT_ARTILLERY, /* a gun stand (a battery's arm) */
+    TT_LIMBER,    /* not an arm of its own: the base of a gun limbered (gun
+                     and team), which a battery in TT_LIMBERED is laid out
+                     with (tt_unit_base) */
     TT_GENERAL,
     TT_NARMS
 } tt_arm;
@@ -195,6 +197,11 @@ typedef struct tt_unit {
     int row[TT_MAX_STANDS];     /* rank of each stand, 0 = the front rank */
     tt_pt lo, hi;               /* bounding box of the stands */
 } tt_unit;
+
+/* The base u's stands are laid out with on table t: t->bases[u->arm], but
+ * t->bases[TT_LIMBER] for a battery in TT_LIMBERED. */
+struct tt_table;
+tt_base tt_unit_base(const struct tt_table *t, const tt_unit *u);
 
 /* Lay u's stands out from u->pose, u->arm, u->nstands and the base `b`
  * (line: side by side; column and square: two wide; march and limbered: one
@@ -284,9 +291,10 @@ typedef struct tt_table {
     tt_feature features[TT_MAX_FEATURES];
 } tt_table;
 
-/* An empty table of system `sys` from (0,0) to (w,h), with the system's
- * default bases and kinds (which the caller may then override) and a
- * contact distance of TT_CONTACT_DEFAULT. */
+/* An empty table of system `sys` from (0,0) to (w,h) (each cut to
+ * [0, TT_COORD_MAX]), with the system's default bases and kinds (which the
+ * caller may then override) and a contact distance of TT_CONTACT_DEFAULT.
+ * A caller may move t->lo and t->hi anywhere within the coordinate range. */
 #define TT_CONTACT_DEFAULT 10 /* 1/100 inch, 1/10 mm */
 void tt_table_init(tt_table *t, tt_system sys, tt_coord w, tt_coord h);
 
@@ -459,13 +467,13 @@ typedef struct tt_option {
  * tt_check_move.  Returns how many were written; deterministic. */
 int tt_move_set(const tt_table *t, int id, const tt_mover *mv, tt_option *out, int cap);
 
-/* A retreat of `dist` away from the enemy: straight away from the nearest
- * enemy's front centre (then straight back, then 45, then 90 degrees
- * either side of straight back),
- * keeping the facing, the first direction whose end pose is legal and
- * moves away from every enemy stand (no enemy ends closer); shortened by
- * quarters when none fits.  Returns the distance retreated in *done
- * (0 when no direction works) and the end pose in *end. */
+/* A retreat of `dist` away from the enemy, keeping the facing: straight
+ * away from the nearest enemy's front centre, else straight back, else 45
+ * then 90 degrees either side of straight back: the first direction whose
+ * end pose is legal (no enemy swept, nothing overlapped, on the table, on
+ * passable ground) and leaves every enemy at least as far as before;
+ * shortened by quarters when none fits.  Returns the distance retreated in
+ * *done (0 when no direction works) and the end pose in *end. */
 gr_status tt_retreat(const tt_table *t, int id, int64_t dist, tt_pose *end, int64_t *done,
                      gr_error *err);
 

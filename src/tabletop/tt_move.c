@@ -245,7 +245,7 @@ static int check(const tt_table *t, const tt_unit *u0, const tt_mover *mv, const
     costs c;
     memset(&c, 0, sizeof c);
     v->ok = 0, v->passed = 0, v->why[0] = 0;
-    tt_base b = t->bases[u.arm];
+    tt_base b = tt_unit_base(t, &u);
     uint8_t seen[TT_MAX_UNITS] = {0};
     if (m->wheel) {
         tt_pt l, r;
@@ -325,7 +325,7 @@ static int check(const tt_table *t, const tt_unit *u0, const tt_mover *mv, const
     }
     if (relayout) {
         gr_error err;
-        if (tt_unit_layout(&u, b, &err) != GR_OK)
+        if (tt_unit_layout(&u, tt_unit_base(t, &u), &err) != GR_OK)
             return refuse(v, "the end pose does not fit the table's range");
     }
     v->end = u.pose;

@@ -45,11 +45,19 @@ tt_kind_fx tt_kind_default(tt_system sys, tt_kind k)
     return fx;
 }
 
+tt_base tt_unit_base(const tt_table *t, const tt_unit *u)
+{
+    if (u->pose.form == TT_LIMBERED)
+        return t->bases[TT_LIMBER];
+    return t->bases[(unsigned)u->arm < TT_NARMS ? u->arm : TT_INFANTRY];
+}
+
 void tt_table_init(tt_table *t, tt_system sys, tt_coord w, tt_coord h)
 {
     memset(t, 0, sizeof *t);
     t->sys = sys;
-    t->hi.x = w, t->hi.y = h;
+    t->hi.x = w < 0 ? 0 : w > TT_COORD_MAX ? TT_COORD_MAX : w;
+    t->hi.y = h < 0 ? 0 : h > TT_COORD_MAX ? TT_COORD_MAX : h;
     for (int a = 0; a < TT_NARMS; a++)
         t->bases[a] = tt_base_default(sys, (tt_arm)a);
     for (int k = 0; k < TT_NKINDS; k++)
@@ -235,7 +243,7 @@ gr_status tt_table_add_unit(tt_table *t, const tt_unit *u, gr_error *err)
         return gr_error_set(err, GR_EINPUT, "unit %d: arm %d side %d (arms 0-%d, sides 0 or 1)",
                             u->id, (int)u->arm, u->side, TT_NARMS - 1);
     tt_unit n = *u;
-    gr_status st = tt_unit_layout(&n, t->bases[n.arm], err);
+    gr_status st = tt_unit_layout(&n, tt_unit_base(t, &n), err);
     if (st != GR_OK)
         return st;
     if (!tt_on_table(t, &n))

@@ -216,7 +216,7 @@ static void expect_free(const tt_table *t, int id, tt_pose p)
     tt_unit m = *u;
     m.pose = p;
     gr_error err;
-    assert_int_equal(tt_unit_layout(&m, t->bases[m.arm], &err), GR_OK);
+    assert_int_equal(tt_unit_layout(&m, tt_unit_base(t, &m), &err), GR_OK);
     for (int i = 0; i < t->nunits; i++) {
         const tt_unit *o = &t->units[i];
         if (o->id == id)
@@ -278,7 +278,7 @@ static void test_retreats_go_away(void **state)
             expect_free(&A, u->id, end);
             tt_unit m = *u;
             m.pose = end;
-            assert_int_equal(tt_unit_layout(&m, A.bases[m.arm], &err), GR_OK);
+            assert_int_equal(tt_unit_layout(&m, tt_unit_base(&A, &m), &err), GR_OK);
             for (int j = 0; j < A.nunits; j++) {
                 const tt_unit *e = &A.units[j];
                 if (e->side != u->side)

@@ -595,6 +595,31 @@ static void test_road_moves(void **state)
     assert_int_equal(roads, 3);
 }
 
+/* a battery limbers: its guns (1" x 1") become limbered guns (1" x 2",
+ * aoe's reading), one behind another: "atteler" */
+static void test_battery_limbers(void **state)
+{
+    (void)state;
+    tt_unit *g = put(1, 0, TT_ARTILLERY, 2, P(20000, 10000), D(0, 1), TT_BATTERY);
+    expect_pt(g->st[1].c[3], 21000, 9000);
+    tt_mover mv;
+    memset(&mv, 0, sizeof mv);
+    mv.allowance = mv.speed[TT_GO_CLEAR] = TT_INCH(6); /* "Artillerie à pied 6"" */
+    mv.may_change[TT_LIMBERED] = 1;
+    tt_move m;
+    memset(&m, 0, sizeof m);
+    m.form = TT_LIMBERED;
+    tt_verdict v;
+    gr_error err;
+    assert_int_equal(tt_check_move(&T, 1, &mv, &m, &v, &err), GR_OK);
+    assert_true(v.ok);
+    tt_unit l = *g;
+    l.pose = v.end;
+    assert_int_equal(tt_unit_layout(&l, tt_unit_base(&T, &l), &err), GR_OK);
+    /* two limbered guns 2000 deep each, one wide: the rear at 10000 - 4000 */
+    expect_pt(l.st[1].c[2], 19500, 6000);
+}
+
 static void test_move_set_and_retreat(void **state)
 {
     (void)state;
@@ -662,6 +687,7 @@ int main(void)
         cmocka_unit_test_setup(test_rff_table, setup),
         cmocka_unit_test_setup(test_nf_battery, setup),
         cmocka_unit_test_setup(test_road_moves, setup),
+        cmocka_unit_test_setup(test_battery_limbers, setup),
         cmocka_unit_test_setup(test_move_set_and_retreat, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
