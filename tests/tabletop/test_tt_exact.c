@@ -175,7 +175,7 @@ static int o_seg_meet(tt_pt a, tt_pt b, tt_pt c, tt_pt d)
 }
 
 /* clip polygon (x[],y[] rationals, m vertices) by the left side of a->b */
-#define OMAX 64
+#define OMAX 24 /* enough: a 4-gon clipped by 4 half-planes has at most 8 */
 typedef struct {
     int n;
     mpq_t x[OMAX], y[OMAX];
@@ -292,8 +292,9 @@ static int o_overlap(const tt_pt *a, int na, const tt_pt *b, int nb)
 static int o_enters(tt_pt p, tt_pt q, const tt_pt *v, int n)
 {
     mpq_t ts[2 * OMAX + 2], t, den, x, y, d;
-    int m = 0;
-    for (int i = 0; i < 2 * OMAX + 2; i++)
+    int m = 0, nts = 2 * n + 2; /* at most two meetings an edge, and the ends */
+    assert_true(n <= OMAX);
+    for (int i = 0; i < nts; i++)
         mpq_init(ts[i]);
     mpq_inits(t, den, x, y, d, NULL);
     mpq_set_si(ts[m++], 0, 1);
@@ -344,7 +345,7 @@ static int o_enters(tt_pt p, tt_pt q, const tt_pt *v, int n)
     }
     if (p.x == q.x && p.y == q.y)
         in = o_pip_int(v, n, p) == 1;
-    for (int i = 0; i < 2 * OMAX + 2; i++)
+    for (int i = 0; i < nts; i++)
         mpq_clear(ts[i]);
     mpq_clears(t, den, x, y, d, NULL);
     return in;
