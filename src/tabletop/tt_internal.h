@@ -1,0 +1,36 @@
+/* tt_internal.h - helpers shared by the tabletop layer's files (not an
+ * interface: include/grognard/tabletop.h is). */
+#ifndef GROGNARD_TT_INTERNAL_H
+#define GROGNARD_TT_INTERNAL_H
+
+#include "grognard/tabletop.h"
+
+/* 1 if the boxes [alo,ahi] and [blo,bhi] share a point. */
+static inline int tt_box_meet(tt_pt alo, tt_pt ahi, tt_pt blo, tt_pt bhi)
+{
+    return alo.x <= bhi.x && blo.x <= ahi.x && alo.y <= bhi.y && blo.y <= ahi.y;
+}
+
+/* tt_seg_enters_poly for a segment whose two ends are known not to be
+ * strictly inside v (p != q). */
+int tt_seg_enters_poly_ends_out(tt_pt p, tt_pt q, const tt_pt *v, int n);
+
+/* The box of a stand, or of a segment. */
+void tt_stand_box(const tt_stand *s, tt_pt *lo, tt_pt *hi);
+void tt_seg_box(tt_pt a, tt_pt b, tt_pt *lo, tt_pt *hi);
+
+/* Refresh u's bounding box from its stands. */
+void tt_unit_box(tt_unit *u);
+
+/* The id of a unit (not skip) one of whose stands overlaps one of u's
+ * (interiors), or -1 when none. */
+int tt_overlap_any(const tt_table *t, const tt_unit *u, int skip);
+
+/* 1 if every corner of u lies on the table. */
+int tt_on_table(const tt_table *t, const tt_unit *u);
+
+/* 1 if some stand of u stands on impassable ground (an area of going none,
+ * or a river's line entering it away from a bridge or ford). */
+int tt_on_impassable(const tt_table *t, const tt_unit *u);
+
+#endif

@@ -1,0 +1,157 @@
+/* tt_unit.c - bases, formations and a unit's stands. */
+#include <string.h>
+
+#include "grognard/tabletop.h"
+
+/* Base sizes, width x depth, in table units (1/1000 inch for aoe and nf,
+ * 1/100 mm for rff).  Sources and readings: docs/rules/aoe.md, nf.md,
+ * rff.md, "On the table: measuring".  A scenario overrides them through
+ * tt_table.bases. */
+static const tt_base base_defaults[TT_NSYSTEMS][TT_NARMS] = {
+    /* aoe: 15 mm basing of the Age of Eagles rulebook */
+    [TT_AOE] = {[TT_INFANTRY] = {1000, 750},
+                [TT_CAVALRY] = {1000, 1000},
+                [TT_ARTILLERY] = {1000, 1000},
+                [TT_LIMBER] = {1000, 2000},
+                [TT_GENERAL] = {1000, 1000}},
+    /* nf: the same family's convention (read as aoe's) */
+    [TT_NF] = {[TT_INFANTRY] = {1000, 750},
+               [TT_CAVALRY] = {1000, 1000},
+               [TT_ARTILLERY] = {1000, 1000},
+               [TT_LIMBER] = {1000, 2000},
+               [TT_GENERAL] = {1000, 1000}},
+    /* rff: 1" (2.5 cm) frontage; depths 3/4" infantry, 1 1/2" mounted and guns */
+    [TT_RFF] = {[TT_INFANTRY] = {2500, 1900},
+                [TT_CAVALRY] = {2500, 3800},
+                [TT_ARTILLERY] = {2500, 3800},
+                [TT_LIMBER] = {2500, 5000},
+                [TT_GENERAL] = {2500, 2500}},
+};
+
+tt_base tt_base_default(tt_system sys, tt_arm arm)
+{
+    tt_base none = {0, 0};
+    if ((unsigned)sys >= TT_NSYSTEMS || (unsigned)arm >= TT_NARMS)
+        return none;
+    return base_defaults[sys][arm];
+}
+
+static const char *const formation_names[TT_NFORMATIONS] = {
+    "line", "column", "march", "square", "skirmish", "battery", "limbered",
+};
+
+const char *tt_formation_name(tt_formation f)
+{
+    return (unsigned)f < TT_NFORMATIONS ? formation_names[f] : "?";
+}
+
+/* Which formations an arm may take. */
+static int formation_fits(tt_arm arm, tt_formation f)
+{
+    switch (arm) {
+    case TT_INFANTRY: return f <= TT_SKIRMISH;
+    case TT_CAVALRY: return f == TT_LINE || f == TT_COLUMN || f == TT_MARCH;
+    case TT_ARTILLERY:
+    case TT_LIMBER: return f == TT_BATTERY || f == TT_LIMBERED;
+    case TT_GENERAL: return f == TT_LINE;
+    default: return 0;
+    }
+}
+
+static int in_range(tt_pt p)
+{
+    return p.x >= -TT_COORD_MAX && p.x <= TT_COORD_MAX && p.y >= -TT_COORD_MAX &&
+           p.y <= TT_COORD_MAX;
+}
+
+gr_status tt_unit_layout(tt_unit *u, tt_base b, gr_error *err)
+{
+    int k = u->nstands;
+    if (k < 1 || k > TT_MAX_STANDS)
+        return gr_error_set(err, GR_EINPUT, "unit %d: %d stands (accepted: 1 to %d)", u->id, k,
+                            TT_MAX_STANDS);
+    if (b.w <= 0 || b.d <= 0)
+        return gr_error_set(err, GR_EINPUT,
+                            "unit %d: base %d x %d (a base needs a width and a depth)", u->id, b.w,
+                            b.d);
+    tt_formation f = u->pose.form;
+    if ((unsigned)f >= TT_NFORMATIONS || !formation_fits(u->arm, f))
+        return gr_error_set(err, GR_EINPUT, "unit %d: formation %s does not fit its arm", u->id,
+                            tt_formation_name(f));
+    tt_dir face = u->pose.face;
+    if ((face.x == 0 && face.y == 0) || face.x > TT_DIR_MAX || face.x < -TT_DIR_MAX ||
+        face.y > TT_DIR_MAX || face.y < -TT_DIR_MAX)
+        return gr_error_set(err, GR_EINPUT,
+                            "unit %d: facing (%d,%d) (a non-zero vector, components within %d)",
+                            u->id, face.x, face.y, TT_DIR_MAX);
+    /* columns of the layout: how many stands side by side, and the gap */
+    int wide = k, gap = 0;
+    switch (f) {
+    case TT_COLUMN:
+    case TT_SQUARE: wide = k < 2 ? k : 2; break;
+    case TT_MARCH:
+    case TT_LIMBERED: wide = 1; break;
+    case TT_SKIRMISH: gap = 1; break;
+    default: break;
+    }
+    int64_t w = b.w, d = b.d;
+    int64_t pitch = w * (1 + gap);         /* centre to centre, across */
+    int64_t span = pitch * (wide - 1) + w; /* the front's width */
+    for (int i = 0; i < k; i++) {
+        int col = i % wide, row = i / wide;
+        /* doubled local coordinates of the stand's front-left corner */
+        int64_t left2 = -span + 2 * pitch * col;
+        int64_t front2 = -2 * d * row;
+        tt_stand *s = &u->st[i];
+        s->c[0] = tt_offset(u->pose.at, face, front2, left2 + 2 * w, 1);
+        s->c[1] = tt_offset(u->pose.at, face, front2, left2, 1);
+        s->c[2] = tt_offset(u->pose.at, face, front2 - 2 * d, left2, 1);
+        s->c[3] = tt_offset(u->pose.at, face, front2 - 2 * d, left2 + 2 * w, 1);
+        u->row[i] = row;
+    }
+    u->lo = u->hi = u->st[0].c[0];
+    for (int i = 0; i < k; i++)
+        for (int c = 0; c < 4; c++) {
+            tt_pt p = u->st[i].c[c];
+            if (!in_range(p) || !in_range(u->pose.at))
+                return gr_error_set(err, GR_EINPUT,
+                                    "unit %d: a stand reaches (%d,%d), beyond the table's range "
+                                    "(coordinates within %d)",
+                                    u->id, p.x, p.y, TT_COORD_MAX);
+            if (p.x < u->lo.x)
+                u->lo.x = p.x;
+            if (p.y < u->lo.y)
+                u->lo.y = p.y;
+            if (p.x > u->hi.x)
+                u->hi.x = p.x;
+            if (p.y > u->hi.y)
+                u->hi.y = p.y;
+        }
+    return GR_OK;
+}
+
+void tt_unit_front(const tt_unit *u, tt_pt *l, tt_pt *r)
+{
+    int last = 0;
+    while (last + 1 < u->nstands && u->row[last + 1] == 0)
+        last++;
+    *l = u->st[0].c[1];
+    *r = u->st[last].c[0];
+}
+
+tt_side tt_unit_side_of(const tt_unit *u, tt_pt p)
+{
+    if (u->pose.form == TT_SQUARE)
+        return TT_FRONT;
+    tt_pt l, r;
+    tt_unit_front(u, &l, &r);
+    if (tt_orient(l, r, p) > 0) /* left of left->right: ahead */
+        return TT_FRONT;
+    const tt_stand *back = &u->st[u->nstands - 1];
+    /* the rear line: the rear edge of the last rank, extended */
+    if (tt_orient(back->c[2], back->c[3], p) < 0) /* right of rear-left->rear-right: behind */
+        return TT_REAR;
+    tt_pt a = u->pose.at;
+    tt_pt ahead = {(tt_coord)(a.x + u->pose.face.x), (tt_coord)(a.y + u->pose.face.y)};
+    return tt_orient(a, ahead, p) >= 0 ? TT_LEFT : TT_RIGHT;
+}
