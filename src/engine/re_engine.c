@@ -563,47 +563,75 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
 
 /* ---- movement (§3) ------------------------------------------------------ */
 
-/* Hexes unit u may move to: reach[i] nonzero if it can get there, fight[i]
- * (unless fight is NULL) nonzero if it can get there and still fight.
- * grid is occ_grid(st); the index of every hex reached is written into
- * list (room for RE_MAX_ROWS * RE_MAX_COLS), their count returned.  With
- * stop_at >= 0 (a hex index), the search ends as soon as fight[stop_at] is
- * set, the maps then incomplete.  A path never passes through or
- * ends on a unit; a hex whose entry stops the unit ends the path; the road bonus counts when the
- * start hex and every hex entered carry a road. */
+/* Sets of hexes as bits: hex IDX(col, row) is bit i % 64 of word i / 64. */
+#define HEXES       (RE_MAX_ROWS * RE_MAX_COLS)
+#define HEX_WORDS   (HEXES / 64)
+#define HAS(set, i) ((set)[(i) >> 6] >> ((i)&63) & 1u)
+#define ADD(set, i) ((set)[(i) >> 6] |= (uint64_t)1 << ((i)&63))
+_Static_assert(HEXES % 64 == 0, "a map's hexes fill whole words");
+
+/* The hexes a unit stands on (units on the map). */
+static void occ_bits(const re_scenario *sc, const re_state *st, uint64_t *occ)
+{
+    memset(occ, 0, HEX_WORDS * sizeof *occ);
+    for (int u = 0; u < sc->nunits; u++)
+        if (u_alive(st, u))
+            ADD(occ, IDX(st->units[u].col, st->units[u].row));
+}
+
+/* Where a unit of some type standing on some hex may move, given which
+ * hexes are taken: reach (the hexes it may end on), fight (those it may
+ * end on and still fight).  The search read the occupation of the hexes
+ * in `seen` only, so the answer holds for any state whose occupation
+ * agrees with occ on them (and for the same map, type and start). */
+typedef struct reach_memo {
+    uint32_t gen;   /* re_move_terrain.gen of the map; 0: empty */
+    uint8_t type;   /* the unit's type */
+    uint8_t lo, hi; /* the words of seen that are not zero */
+    uint8_t pad;
+    uint16_t start; /* IDX of the hex it starts from */
+    uint64_t occ[HEX_WORDS], seen[HEX_WORDS], reach[HEX_WORDS], fight[HEX_WORDS];
+} reach_memo;
+
 /* Neighbours in odd-r offsets, in the order of gr_hex_neighbor (E, NE, NW,
  * W, SW, SE): the column step depends on the row's parity. */
 static const int8_t odd_r_dcol[2][GR_HEX_DIRS] = {{+1, 0, -1, -1, -1, 0}, {+1, +1, 0, -1, 0, +1}};
 static const int8_t odd_r_drow[GR_HEX_DIRS] = {0, -1, -1, 0, +1, +1};
 
-static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *grid, int u,
-                    uint8_t *reach, uint8_t *fight, uint16_t *list, int stop_at)
+/* The search of where unit u may move (§3), into m (the key fields set
+ * by the caller).  A path never passes through or ends on a unit; a hex
+ * whose entry stops the unit ends the path; the road bonus counts when
+ * the start hex and every hex entered carry a road.  A breadth-first
+ * search per pass (without, then with the road bonus), in the order of
+ * the neighbours above; the terrain read from the precomputed table
+ * (re_terrain_move_table), which answers as re_terrain_can_enter,
+ * _stops and _no_combat do. */
+static void move_search(const re_scenario *sc, const re_move_terrain *mt, const uint64_t *occ,
+                        reach_memo *m)
 {
-    int nlist = 0;
-    enum { N = RE_MAX_ROWS * RE_MAX_COLS };
-    memset(reach, 0, N);
-    if (fight)
-        memset(fight, 0, N);
-    int type = u_type(sc, u);
+    memset(m->seen, 0, sizeof m->seen);
+    memset(m->reach, 0, sizeof m->reach);
+    memset(m->fight, 0, sizeof m->fight);
+    memcpy(m->occ, occ, sizeof m->occ);
+    int type = m->type;
+    const uint8_t *tb = mt->bits[type];
     int a_move = re_move_allowance(type, 0), a_fight = re_move_allowance(type, 1);
-    const re_hexdef *start = &sc->map[st->units[u].row][st->units[u].col];
-    /* read once: the maps written below are bytes, which may alias anything */
-    const int cols = sc->cols, rows = sc->rows, col0 = st->units[u].col, row0 = st->units[u].row;
+    const int cols = sc->cols, rows = sc->rows, start = m->start;
     for (int road = 0; road < 2; road++) {
         int bonus = road ? RE_ROAD_BONUS : 0;
-        if (road && !(start->flags & RE_ROAD))
+        if (road && !(tb[start] & RE_MT_ROAD))
             continue;
-        uint8_t go[N];
-        memset(go, 0xFF, N);
-        uint16_t queue[N]; /* IDX(col, row) */
+        uint64_t queued[HEX_WORDS] = {0};
+        uint16_t queue[HEXES]; /* IDX(col, row) */
+        uint8_t dist[HEXES];   /* of the queue's entries */
         int qh = 0, qt = 0;
-        go[IDX(col0, row0)] = 0;
-        queue[qt++] = (uint16_t)IDX(col0, row0);
-        int maxd = a_move + bonus;
+        ADD(queued, start);
+        dist[qt] = 0;
+        queue[qt++] = (uint16_t)start;
+        int maxd = a_move + bonus, maxf = a_fight + bonus;
         while (qh < qt) {
-            int pi = queue[qh++], pc = pi % RE_MAX_COLS, pr = pi / RE_MAX_COLS;
-            gr_hex p = gr_hex_from_offset(pc, pr);
-            int d = go[pi];
+            int d = dist[qh], pi = queue[qh++], pc = pi % RE_MAX_COLS, pr = pi / RE_MAX_COLS;
+            unsigned pb = tb[pi];
             for (int dir = 0; dir < GR_HEX_DIRS; dir++) {
                 /* the neighbour in offset coordinates (odd rows shoved
                  * right), in gr_hex_neighbor's order of directions */
@@ -611,33 +639,64 @@ static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *gr
                 if (hc < 0 || hr < 0 || hc >= cols || hr >= rows)
                     continue;
                 int i = IDX(hc, hr);
+                ADD(m->seen, i);
                 /* a unit's hex is never entered; a hex already queued in
                  * this pass was entered at a distance no greater than d + 1,
                  * so it has nothing more to give (whether a hex forbids
                  * combat does not depend on where the unit came from) */
-                if (grid[i] || go[i] != 0xFF)
+                if (HAS(occ, i) || HAS(queued, i))
                     continue;
-                const re_hexdef *hd = &sc->map[hr][hc];
-                gr_hex h = gr_hex_from_offset(hc, hr);
-                if ((road && !(hd->flags & RE_ROAD)) || !re_terrain_can_enter(sc, p, h, type))
+                unsigned hb = tb[i];
+                if (road && !(hb & RE_MT_ROAD))
                     continue;
-                if (d + 1 <= maxd && !reach[i]) {
-                    reach[i] = 1;
-                    list[nlist++] = (uint16_t)i;
-                }
-                if (fight && d + 1 <= a_fight + bonus && !re_terrain_no_combat(sc, p, h, type)) {
-                    fight[i] = 1;
-                    if (i == stop_at)
-                        return nlist; /* all the caller asked */
-                }
-                if (d + 1 < maxd && !re_terrain_stops(sc, p, h, type)) {
-                    go[i] = (uint8_t)(d + 1);
+                if (!(hb & RE_MT_ENTER) && !((hb & RE_MT_ENTER_ROAD) && (pb & RE_MT_ROAD)))
+                    continue; /* re_terrain_can_enter */
+                if (d + 1 <= maxd)
+                    ADD(m->reach, i);
+                if (d + 1 <= maxf && !(hb & RE_MT_NO_COMBAT))
+                    ADD(m->fight, i);
+                if (d + 1 < maxd && !(hb & RE_MT_STOP) &&
+                    !((hb & RE_MT_STOP_UPHILL) && !(pb & RE_MT_HILL))) { /* re_terrain_stops */
+                    ADD(queued, i);
+                    dist[qt] = (uint8_t)(d + 1);
                     queue[qt++] = (uint16_t)i;
                 }
             }
         }
     }
-    return nlist;
+    int lo = HEX_WORDS, hi = -1;
+    for (int w = 0; w < HEX_WORDS; w++)
+        if (m->seen[w]) {
+            lo = w < lo ? w : lo;
+            hi = w;
+        }
+    m->lo = (uint8_t)(hi < 0 ? 0 : lo);
+    m->hi = (uint8_t)(hi < 0 ? 0 : hi);
+}
+
+/* Where unit u may move in st (occ: occ_bits(st)): the search's answer,
+ * kept per unit and thread and made again only when the unit's map, type
+ * or hex changed or a hex the search looked at was taken or freed (after
+ * a step, the search of a unit that nothing came near is not made again:
+ * the legal actions and the move's own apply share one search). */
+static const reach_memo *move_reach(const re_scenario *sc, const re_state *st,
+                                    const re_move_terrain *mt, const uint64_t *occ, int u)
+{
+    static _Thread_local reach_memo memo[RE_MAX_UNITS];
+    reach_memo *m = &memo[u];
+    int type = u_type(sc, u), start = IDX(st->units[u].col, st->units[u].row);
+    if (m->gen == mt->gen && m->type == type && m->start == start) {
+        uint64_t diff = 0;
+        for (int w = m->lo; w <= m->hi; w++)
+            diff |= (occ[w] ^ m->occ[w]) & m->seen[w];
+        if (!diff)
+            return m;
+    }
+    m->gen = mt->gen;
+    m->type = (uint8_t)type;
+    m->start = (uint16_t)start;
+    move_search(sc, mt, occ, m);
+    return m;
 }
 
 /* Whether any active unit may move at all (settle asks it after every
@@ -645,8 +704,8 @@ static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *gr
  * neighbour, since every path starts there (every allowance is >= 1). */
 static int any_move(const re_scenario *sc, const re_state *st)
 {
-    uint8_t grid[RE_MAX_ROWS * RE_MAX_COLS];
-    int have_grid = 0;
+    uint64_t occ[HEX_WORDS];
+    const re_move_terrain *mt = NULL;
     for (int u = 0; u < sc->nunits; u++) {
         const re_unit_st *us = &st->units[u];
         if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE) || (us->flags & RE_UF_MOVED))
@@ -654,18 +713,21 @@ static int any_move(const re_scenario *sc, const re_state *st)
         int type = u_type(sc, u);
         if (type == RE_ARTILLERY && (us->flags & RE_UF_FIRED))
             continue;
-        if (!have_grid) {
-            occ_grid(sc, st, grid);
-            have_grid = 1;
+        if (!mt) {
+            occ_bits(sc, st, occ);
+            mt = re_terrain_move_table(sc);
         }
-        gr_hex p = u_hex(st, u);
+        const uint8_t *tb = mt->bits[type];
+        int pc = us->col, pr = us->row;
+        unsigned pb = tb[IDX(pc, pr)];
         for (int dir = 0; dir < GR_HEX_DIRS; dir++) {
-            gr_hex h = gr_hex_neighbor(p, dir);
-            int hc, hr;
-            if (!re_map_at(sc, h))
+            int hc = pc + odd_r_dcol[pr & 1][dir], hr = pr + odd_r_drow[dir];
+            if (hc < 0 || hr < 0 || hc >= sc->cols || hr >= sc->rows)
                 continue;
-            off(h, &hc, &hr);
-            if (!grid[IDX(hc, hr)] && re_terrain_can_enter(sc, p, h, type))
+            int i = IDX(hc, hr);
+            unsigned hb = tb[i];
+            if (!HAS(occ, i) &&
+                ((hb & RE_MT_ENTER) || ((hb & RE_MT_ENTER_ROAD) && (pb & RE_MT_ROAD))))
                 return 1;
         }
     }
@@ -674,41 +736,25 @@ static int any_move(const re_scenario *sc, const re_state *st)
 
 static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
 {
-    uint8_t grid[RE_MAX_ROWS * RE_MAX_COLS], reach[RE_MAX_ROWS * RE_MAX_COLS];
-    int have_grid = 0;
+    uint64_t occ[HEX_WORDS];
+    const re_move_terrain *mt = NULL;
     for (int u = 0; u < sc->nunits; u++) {
         const re_unit_st *us = &st->units[u];
         if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE) || (us->flags & RE_UF_MOVED))
             continue;
         if (u_type(sc, u) == RE_ARTILLERY && (us->flags & RE_UF_FIRED))
             continue; /* "si elle tire elle ne peut rien faire d'autre" */
-        if (!have_grid) {
-            occ_grid(sc, st, grid);
-            have_grid = 1;
+        if (!mt) {
+            occ_bits(sc, st, occ);
+            mt = re_terrain_move_table(sc);
         }
-        uint16_t list[RE_MAX_ROWS * RE_MAX_COLS];
-        int n = move_map(sc, st, grid, u, reach, NULL, list, -1);
-        if (n == 0)
-            continue;
-        /* in map order (row by row), as every legal action list is: the
-         * reach map read from the first hex reached to the last (the list
-         * is in the search's order; sorting it cost a fifth of a playout) */
-        int lo = list[0], hi = list[0];
-        for (int k = 1; k < n; k++) {
-            lo = list[k] < lo ? list[k] : lo;
-            hi = list[k] > hi ? list[k] : hi;
-        }
-        for (int i = lo; i <= hi; i++) {
-            /* eight hexes at a time where none is reached (most of the
-             * rows between lo and hi lie outside the unit's reach) */
-            uint64_t w = 1;
-            if (!(i & 7) && i + 8 <= hi + 1)
-                memcpy(&w, reach + i, sizeof w);
-            if (!w)
-                i += 7;
-            else if (reach[i])
+        const reach_memo *m = move_reach(sc, st, mt, occ, u);
+        /* in map order (row by row), as every legal action list is */
+        for (int w = 0; w < HEX_WORDS; w++)
+            for (uint64_t b = m->reach[w]; b; b &= b - 1) {
+                int i = w * 64 + __builtin_ctzll(b);
                 push(e, mk(RE_A_MOVE, u, RE_NO_UNIT, i % RE_MAX_COLS, i / RE_MAX_COLS, -1, -1));
-        }
+            }
     }
 }
 
@@ -1851,18 +1897,17 @@ static void apply_fire(const re_scenario *sc, re_state *st, int u, gr_hex target
 
 static void apply_move(const re_scenario *sc, re_state *st, re_action a, gr_log *log)
 {
-    uint8_t grid[RE_MAX_ROWS * RE_MAX_COLS], reach[RE_MAX_ROWS * RE_MAX_COLS],
-        fight[RE_MAX_ROWS * RE_MAX_COLS];
-    uint16_t list[RE_MAX_ROWS * RE_MAX_COLS];
-    occ_grid(sc, st, grid);
-    move_map(sc, st, grid, a.unit, reach, fight, list, IDX(a.col, a.row));
+    uint64_t occ[HEX_WORDS];
+    occ_bits(sc, st, occ);
+    const reach_memo *m = move_reach(sc, st, re_terrain_move_table(sc), occ, a.unit);
+    int fights = (int)HAS(m->fight, IDX(a.col, a.row));
     int from_c = st->units[a.unit].col, from_r = st->units[a.unit].row;
     st->units[a.unit].col = a.col;
     st->units[a.unit].row = a.row;
     st->units[a.unit].flags |= RE_UF_MOVED;
     if (u_type(sc, a.unit) == RE_ARTILLERY)
         st->units[a.unit].flags |= RE_UF_ART_MOVED; /* until the end of the turn */
-    int can_fight = fight[IDX(a.col, a.row)] && u_type(sc, a.unit) != RE_ARTILLERY;
+    int can_fight = fights && u_type(sc, a.unit) != RE_ARTILLERY;
     if (!can_fight)
         st->units[a.unit].flags |= RE_UF_NO_COMBAT;
     int dist =
