@@ -27,6 +27,13 @@
 
 /* ---- small helpers --------------------------------------------------- */
 
+/* Sets of hexes as bits: hex IDX(col, row) is bit i % 64 of word i / 64. */
+#define HEXES       (RE_MAX_ROWS * RE_MAX_COLS)
+#define HEX_WORDS   (HEXES / 64)
+#define HAS(set, i) ((set)[(i) >> 6] >> ((i)&63) & 1u)
+#define ADD(set, i) ((set)[(i) >> 6] |= (uint64_t)1 << ((i)&63))
+_Static_assert(HEXES % 64 == 0, "a map's hexes fill whole words");
+
 typedef struct emit {
     re_action *out;
     int cap;
@@ -226,18 +233,66 @@ int re_destroyed_by(const re_scenario *sc, const re_state *st, int side)
     return units_lost(sc, st, 1 - side);
 }
 
-int re_demoralisation(const re_scenario *sc, const re_state *st, int side)
+/* The unit standing on each objective's hex (on[i], the first in id
+ * order as unit_at_hex finds it), or -1: one pass over the units, each
+ * tested against the objectives only if its hex holds one. */
+static void objective_units(const re_scenario *sc, const re_state *st, int *on)
 {
-    int pts = units_lost(sc, st, side); /* "1 unité perdue = 1 point" */
+    uint64_t hexes[HEX_WORDS] = {0};
     for (int i = 0; i < sc->nobjectives; i++) {
         const re_objective *o = &sc->objectives[i];
-        if (o->side != side)
-            continue;
-        int u = re_unit_at(sc, st, o->col, o->row);
-        if (u >= 0 && u_side(sc, u) != side)
-            pts += o->points; /* the hex is lost while an enemy holds it */
+        on[i] = -1;
+        if (o->col >= 0 && o->col < RE_MAX_COLS && o->row >= 0 && o->row < RE_MAX_ROWS)
+            ADD(hexes, IDX(o->col, o->row)); /* else no unit can stand there */
     }
-    return pts;
+    for (int u = 0; u < sc->nunits; u++) {
+        if (!u_alive(st, u) || !HAS(hexes, IDX(st->units[u].col, st->units[u].row)))
+            continue;
+        for (int i = 0; i < sc->nobjectives; i++)
+            if (on[i] < 0 && sc->objectives[i].col == st->units[u].col &&
+                sc->objectives[i].row == st->units[u].row)
+                on[i] = u;
+    }
+}
+
+void re_demoralisation_sides(const re_scenario *sc, const re_state *st, int *pts)
+{
+    /* "1 unité perdue = 1 point"; an objective is lost by its side while an
+     * enemy holds it: the units lost and the first unit on each objective's
+     * hex (objective_units), in one pass */
+    uint64_t hexes[HEX_WORDS] = {0};
+    int on[RE_MAX_OBJECTIVES];
+    pts[0] = pts[1] = 0;
+    for (int i = 0; i < sc->nobjectives; i++) {
+        const re_objective *o = &sc->objectives[i];
+        on[i] = -1;
+        if (o->col >= 0 && o->col < RE_MAX_COLS && o->row >= 0 && o->row < RE_MAX_ROWS)
+            ADD(hexes, IDX(o->col, o->row)); /* else no unit can stand there */
+    }
+    for (int u = 0; u < sc->nunits; u++) {
+        if (st->units[u].figures == 0) {
+            pts[u_side(sc, u) & 1]++;
+            continue;
+        }
+        if (st->units[u].col < 0 || !HAS(hexes, IDX(st->units[u].col, st->units[u].row)))
+            continue;
+        for (int i = 0; i < sc->nobjectives; i++)
+            if (on[i] < 0 && sc->objectives[i].col == st->units[u].col &&
+                sc->objectives[i].row == st->units[u].row)
+                on[i] = u;
+    }
+    for (int i = 0; i < sc->nobjectives; i++) {
+        const re_objective *o = &sc->objectives[i];
+        if (o->side < RE_SIDES && on[i] >= 0 && u_side(sc, on[i]) != o->side)
+            pts[o->side] += o->points;
+    }
+}
+
+int re_demoralisation(const re_scenario *sc, const re_state *st, int side)
+{
+    int pts[RE_SIDES];
+    re_demoralisation_sides(sc, st, pts);
+    return pts[side];
 }
 
 int re_is_demoralised(const re_scenario *sc, const re_state *st, int side)
@@ -268,32 +323,35 @@ static int side_alive(const re_scenario *sc, const re_state *st, int side)
     return 0;
 }
 
-/* Who holds objective i: the side of the unit on it, else its owner's
- * enemy never took it: its owner (the side that would lose its points). */
-static int objective_holder(const re_scenario *sc, const re_state *st, int i)
+/* Who holds each objective: the side of the unit on it, else (its
+ * owner's enemy never took it) its owner, the side that would lose its
+ * points. */
+static void objective_holders(const re_scenario *sc, const re_state *st, int *holder)
 {
-    const re_objective *o = &sc->objectives[i];
-    int u = re_unit_at(sc, st, o->col, o->row);
-    return u >= 0 ? u_side(sc, u) : o->side;
+    objective_units(sc, st, holder);
+    for (int i = 0; i < sc->nobjectives; i++)
+        holder[i] = holder[i] >= 0 ? u_side(sc, holder[i]) : sc->objectives[i].side;
 }
 
 int re_objective_points(const re_scenario *sc, const re_state *st, int side)
 {
-    int n = 0;
+    int n = 0, holder[RE_MAX_OBJECTIVES];
+    objective_holders(sc, st, holder);
     for (int i = 0; i < sc->nobjectives; i++)
-        if (objective_holder(sc, st, i) == side)
+        if (holder[i] == side)
             n += sc->objectives[i].points;
     return n;
 }
 
 int re_victory_points(const re_scenario *sc, const re_state *st, int side)
 {
-    int n = 0;
+    int n = 0, holder[RE_MAX_OBJECTIVES];
     for (int u = 0; u < sc->nunits; u++)
         if (u_side(sc, u) != side && st->units[u].figures == 0)
             n += sc->ext.unit_points[u] ? sc->ext.unit_points[u] : 1;
+    objective_holders(sc, st, holder);
     for (int i = 0; i < sc->nobjectives; i++)
-        if (sc->objectives[i].side != side && objective_holder(sc, st, i) == side)
+        if (sc->objectives[i].side != side && holder[i] == side)
             n += sc->objectives[i].points;
     return n;
 }
@@ -392,21 +450,18 @@ static void lose_figure(const re_scenario *sc, re_state *st, int u, int cause, g
 
 /* ---- chits and activation (§1) ----------------------------------------- */
 
-static int corps_alive(const re_scenario *sc, const re_state *st, int c)
-{
-    for (int u = 0; u < sc->nunits; u++)
-        if (sc->units[u].corps == c && u_alive(st, u))
-            return 1;
-    return 0;
-}
-
 static void gen_chits(const re_scenario *sc, const re_state *st, emit *e)
 {
     int s = st->side;
     if (st->chosen[s] >= re_chits_per_turn(sc, s, st->turn))
         return;
+    /* the corps with a unit on the map, in one pass */
+    uint8_t alive[RE_MAX_CORPS] = {0};
+    for (int u = 0; u < sc->nunits; u++)
+        if (u_alive(st, u))
+            alive[sc->units[u].corps] = 1;
     for (int c = 0; c < sc->ncorps; c++)
-        if (sc->corps[c].side == s && st->bowl[c] < sc->corps[c].chits && corps_alive(sc, st, c)) {
+        if (sc->corps[c].side == s && st->bowl[c] < sc->corps[c].chits && alive[c]) {
             push(e, mk0(RE_A_CHIT, c));
             if (emit_done(e))
                 return;
@@ -563,13 +618,6 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
 
 /* ---- movement (§3) ------------------------------------------------------ */
 
-/* Sets of hexes as bits: hex IDX(col, row) is bit i % 64 of word i / 64. */
-#define HEXES       (RE_MAX_ROWS * RE_MAX_COLS)
-#define HEX_WORDS   (HEXES / 64)
-#define HAS(set, i) ((set)[(i) >> 6] >> ((i)&63) & 1u)
-#define ADD(set, i) ((set)[(i) >> 6] |= (uint64_t)1 << ((i)&63))
-_Static_assert(HEXES % 64 == 0, "a map's hexes fill whole words");
-
 /* The hexes a unit stands on (units on the map). */
 static void occ_bits(const re_scenario *sc, const re_state *st, uint64_t *occ)
 {
@@ -705,7 +753,7 @@ static const reach_memo *move_reach(const re_scenario *sc, const re_state *st,
 static int any_move(const re_scenario *sc, const re_state *st)
 {
     uint64_t occ[HEX_WORDS];
-    const re_move_terrain *mt = NULL;
+    int have_occ = 0;
     for (int u = 0; u < sc->nunits; u++) {
         const re_unit_st *us = &st->units[u];
         if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE) || (us->flags & RE_UF_MOVED))
@@ -713,21 +761,18 @@ static int any_move(const re_scenario *sc, const re_state *st)
         int type = u_type(sc, u);
         if (type == RE_ARTILLERY && (us->flags & RE_UF_FIRED))
             continue;
-        if (!mt) {
+        if (!have_occ) {
             occ_bits(sc, st, occ);
-            mt = re_terrain_move_table(sc);
+            have_occ = 1;
         }
-        const uint8_t *tb = mt->bits[type];
         int pc = us->col, pr = us->row;
-        unsigned pb = tb[IDX(pc, pr)];
+        gr_hex p = gr_hex_from_offset(pc, pr);
         for (int dir = 0; dir < GR_HEX_DIRS; dir++) {
             int hc = pc + odd_r_dcol[pr & 1][dir], hr = pr + odd_r_drow[dir];
             if (hc < 0 || hr < 0 || hc >= sc->cols || hr >= sc->rows)
                 continue;
-            int i = IDX(hc, hr);
-            unsigned hb = tb[i];
-            if (!HAS(occ, i) &&
-                ((hb & RE_MT_ENTER) || ((hb & RE_MT_ENTER_ROAD) && (pb & RE_MT_ROAD))))
+            if (!HAS(occ, IDX(hc, hr)) &&
+                re_terrain_can_enter(sc, p, gr_hex_from_offset(hc, hr), type))
                 return 1;
         }
     }

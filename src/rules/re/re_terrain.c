@@ -546,9 +546,12 @@ const re_move_terrain *re_terrain_move_table(const re_scenario *sc)
     } kept[2];
     static _Thread_local unsigned next;
     static _Thread_local uint32_t gens;
+    /* the rows in use only (the table reads no other); whole rows, one
+     * comparison */
+    size_t used = (size_t)(sc->rows < RE_MAX_ROWS ? sc->rows : RE_MAX_ROWS) * sizeof sc->map[0];
     for (int i = 0; i < 2; i++)
         if (kept[i].used && kept[i].cols == sc->cols && kept[i].rows == sc->rows &&
-            !memcmp(kept[i].map, sc->map, sizeof sc->map))
+            !memcmp(kept[i].map, sc->map, used))
             return &kept[i].t;
     unsigned i = next;
     next ^= 1;
