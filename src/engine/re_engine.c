@@ -298,7 +298,15 @@ int re_demoralisation(const re_scenario *sc, const re_state *st, int side)
 int re_is_demoralised(const re_scenario *sc, const re_state *st, int side)
 {
     int at = sc->sides[side].demoralised_at;
-    return at > 0 && re_demoralisation(sc, st, side) >= at;
+    if (at <= 0)
+        return 0;
+    /* the units lost and every objective of the side lost still short of
+     * the threshold: not demoralised, without looking for who holds the
+     * objectives (the dice of every attack ask it) */
+    int most = units_lost(sc, st, side);
+    for (int i = 0; i < sc->nobjectives; i++)
+        most += sc->objectives[i].side == side ? sc->objectives[i].points : 0;
+    return most >= at && re_demoralisation(sc, st, side) >= at;
 }
 
 static int demo_malus(const re_scenario *sc, const re_state *st, int side)
@@ -317,9 +325,17 @@ static void log_demo(const re_scenario *sc, const re_state *st, int side, gr_log
 /* The side has a unit on the map or a reinforcement still to come. */
 static int side_alive(const re_scenario *sc, const re_state *st, int side)
 {
+    /* the unit found last time in this thread first (settle asks after
+     * every step, and the answer seldom changes) */
+    static _Thread_local uint8_t hint[RE_SIDES];
+    int h = hint[side & 1];
+    if (h < sc->nunits && u_side(sc, h) == side && st->units[h].figures > 0)
+        return 1;
     for (int u = 0; u < sc->nunits; u++)
-        if (u_side(sc, u) == side && st->units[u].figures > 0)
+        if (u_side(sc, u) == side && st->units[u].figures > 0) {
+            hint[side & 1] = (uint8_t)u;
             return 1;
+        }
     return 0;
 }
 
@@ -687,18 +703,22 @@ static void move_search(const re_scenario *sc, const re_move_terrain *mt, const 
                 if (hc < 0 || hr < 0 || hc >= cols || hr >= rows)
                     continue;
                 int i = IDX(hc, hr);
-                ADD(m->seen, i);
-                /* a unit's hex is never entered; a hex already queued in
-                 * this pass was entered at a distance no greater than d + 1,
-                 * so it has nothing more to give (whether a hex forbids
-                 * combat does not depend on where the unit came from) */
-                if (HAS(occ, i) || HAS(queued, i))
+                /* a hex already queued in this pass was entered at a
+                 * distance no greater than d + 1, so it has nothing more
+                 * to give (whether a hex forbids combat does not depend on
+                 * where the unit came from) */
+                if (HAS(queued, i))
                     continue;
                 unsigned hb = tb[i];
                 if (road && !(hb & RE_MT_ROAD))
                     continue;
                 if (!(hb & RE_MT_ENTER) && !((hb & RE_MT_ENTER_ROAD) && (pb & RE_MT_ROAD)))
                     continue; /* re_terrain_can_enter */
+                /* a unit's hex is never entered.  The search depends on
+                 * the occupation of the hexes it reads here only: seen */
+                ADD(m->seen, i);
+                if (HAS(occ, i))
+                    continue;
                 if (d + 1 <= maxd)
                     ADD(m->reach, i);
                 if (d + 1 <= maxf && !(hb & RE_MT_NO_COMBAT))
