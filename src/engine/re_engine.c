@@ -54,6 +54,16 @@ static int emit_done(const emit *e)
     return e->any && e->n > 0;
 }
 
+/* An emitter looking for one action (re_is_legal, re_apply) needs from a
+ * generator only the actions of that action's kind and unit: the
+ * generators of moves, fire and combat skip every other unit.  (Its count
+ * n is then not the number of legal actions.) */
+static int emit_skips(const emit *e, int kind_a, int kind_b, int u)
+{
+    return e->match &&
+           ((e->match->kind != kind_a && e->match->kind != kind_b) || e->match->unit != u);
+}
+
 static re_action mk(int kind, int unit, int target, int col, int row, int col2, int row2)
 {
     re_action a;
@@ -607,7 +617,8 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
 {
     for (int u = 0; u < sc->nunits; u++) {
         const re_unit_st *us = &st->units[u];
-        if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE))
+        if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE) ||
+            emit_skips(e, RE_A_FIRE, RE_A_SKIRMISH, u))
             continue;
         /* "si elle tire elle ne peut rien faire d'autre", "se déplace ... si
          * elle n'a pas tirée": a battery that moved this turn fires no more
@@ -805,7 +816,8 @@ static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
     const re_move_terrain *mt = NULL;
     for (int u = 0; u < sc->nunits; u++) {
         const re_unit_st *us = &st->units[u];
-        if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE) || (us->flags & RE_UF_MOVED))
+        if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE) || (us->flags & RE_UF_MOVED) ||
+            emit_skips(e, RE_A_MOVE, RE_A_MOVE, u))
             continue;
         if (u_type(sc, u) == RE_ARTILLERY && (us->flags & RE_UF_FIRED))
             continue; /* "si elle tire elle ne peut rien faire d'autre" */
@@ -965,7 +977,8 @@ static void gen_combat(const re_scenario *sc, const re_state *st, emit *e)
     for (int a = 0; a < sc->nunits; a++) {
         const re_unit_st *us = &st->units[a];
         if (!u_alive(st, a) || !(us->flags & RE_UF_ACTIVE) || u_type(sc, a) == RE_ARTILLERY ||
-            (us->flags & (RE_UF_ATTACKED | RE_UF_NO_COMBAT)))
+            (us->flags & (RE_UF_ATTACKED | RE_UF_NO_COMBAT)) ||
+            emit_skips(e, RE_A_ATTACK, RE_A_COLUMN, a))
             continue;
         for (int t = 0; t < sc->nunits; t++) {
             if (!can_attack(sc, st, a, t))
@@ -2057,6 +2070,8 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, gr_log *log
     emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL, 0};
     gen_stage(sc, st, &e);
     if (!e.found) {
+        e = emit_none();
+        gen_stage(sc, st, &e); /* how many there are, for the message */
         char buf[128], sbuf[128];
         re_action_describe(sc, st, a, buf, sizeof buf);
         re_state_describe(sc, st, sbuf, sizeof sbuf);
