@@ -168,6 +168,11 @@ static void occ_grid(const re_scenario *sc, const re_state *st, uint8_t *grid)
 
 static int adjacent(const re_state *st, int a, int b)
 {
+    /* neighbours in offset coordinates are at most a column and a row
+     * apart: most pairs are told apart without the distance */
+    int dc = st->units[a].col - st->units[b].col, dr = st->units[a].row - st->units[b].row;
+    if (dc < -1 || dc > 1 || dr < -1 || dr > 1)
+        return 0;
     return gr_hex_distance(u_hex(st, a), u_hex(st, b)) == 1;
 }
 
@@ -476,18 +481,29 @@ static void lose_figure(const re_scenario *sc, re_state *st, int u, int cause, g
 
 /* ---- chits and activation (§1) ----------------------------------------- */
 
+/* The corps has a unit on the map: the unit found last time (per thread)
+ * is tried first, and the units scanned only if it is gone. */
+static int corps_alive(const re_scenario *sc, const re_state *st, int c)
+{
+    static _Thread_local uint8_t hint[RE_MAX_CORPS];
+    int h = hint[c % RE_MAX_CORPS];
+    if (h < sc->nunits && sc->units[h].corps == c && u_alive(st, h))
+        return 1;
+    for (int u = 0; u < sc->nunits; u++)
+        if (sc->units[u].corps == c && u_alive(st, u)) {
+            hint[c % RE_MAX_CORPS] = (uint8_t)u;
+            return 1;
+        }
+    return 0;
+}
+
 static void gen_chits(const re_scenario *sc, const re_state *st, emit *e)
 {
     int s = st->side;
     if (st->chosen[s] >= re_chits_per_turn(sc, s, st->turn))
         return;
-    /* the corps with a unit on the map, in one pass */
-    uint8_t alive[RE_MAX_CORPS] = {0};
-    for (int u = 0; u < sc->nunits; u++)
-        if (u_alive(st, u))
-            alive[sc->units[u].corps] = 1;
     for (int c = 0; c < sc->ncorps; c++)
-        if (sc->corps[c].side == s && st->bowl[c] < sc->corps[c].chits && alive[c]) {
+        if (sc->corps[c].side == s && st->bowl[c] < sc->corps[c].chits && corps_alive(sc, st, c)) {
             push(e, mk0(RE_A_CHIT, c));
             if (emit_done(e))
                 return;
@@ -701,6 +717,7 @@ static const int8_t odd_r_drow[GR_HEX_DIRS] = {0, -1, -1, 0, +1, +1};
 static void move_search(const re_scenario *sc, const re_move_terrain *mt, const uint64_t *occ,
                         reach_memo *m)
 {
+    static _Thread_local uint16_t mark[HEXES], stamp;
     memset(m->seen, 0, sizeof m->seen);
     memset(m->reach, 0, sizeof m->reach);
     memset(m->fight, 0, sizeof m->fight);
@@ -713,11 +730,15 @@ static void move_search(const re_scenario *sc, const re_move_terrain *mt, const 
         int bonus = road ? RE_ROAD_BONUS : 0;
         if (road && !(tb[start] & RE_MT_ROAD))
             continue;
-        uint64_t queued[HEX_WORDS] = {0};
+        /* queued in this pass: mark[i] == stamp (no clearing per pass) */
+        if (++stamp == 0) {
+            memset(mark, 0, sizeof mark);
+            stamp = 1;
+        }
         uint16_t queue[HEXES]; /* IDX(col, row) */
         uint8_t dist[HEXES];   /* of the queue's entries */
         int qh = 0, qt = 0;
-        ADD(queued, start);
+        mark[start] = stamp;
         dist[qt] = 0;
         queue[qt++] = (uint16_t)start;
         int maxd = a_move + bonus, maxf = a_fight + bonus;
@@ -735,7 +756,7 @@ static void move_search(const re_scenario *sc, const re_move_terrain *mt, const 
                  * distance no greater than d + 1, so it has nothing more
                  * to give (whether a hex forbids combat does not depend on
                  * where the unit came from) */
-                if (HAS(queued, i))
+                if (mark[i] == stamp)
                     continue;
                 unsigned hb = tb[i];
                 if (road && !(hb & RE_MT_ROAD))
@@ -753,7 +774,7 @@ static void move_search(const re_scenario *sc, const re_move_terrain *mt, const 
                     ADD(m->fight, i);
                 if (d + 1 < maxd && !(hb & RE_MT_STOP) &&
                     !((hb & RE_MT_STOP_UPHILL) && !(pb & RE_MT_HILL))) { /* re_terrain_stops */
-                    ADD(queued, i);
+                    mark[i] = stamp;
                     dist[qt] = (uint8_t)(d + 1);
                     queue[qt++] = (uint16_t)i;
                 }
