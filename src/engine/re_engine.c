@@ -633,7 +633,7 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
 {
     for (int u = 0; u < sc->nunits; u++) {
         const re_unit_st *us = &st->units[u];
-        if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE) ||
+        if (!(us->flags & RE_UF_ACTIVE) || !u_alive(st, u) ||
             emit_skips(e, RE_A_FIRE, RE_A_SKIRMISH, u))
             continue;
         /* "si elle tire elle ne peut rien faire d'autre", "se déplace ... si
@@ -825,7 +825,7 @@ static int any_move(const re_scenario *sc, const re_state *st)
     int have_occ = 0;
     for (int u = 0; u < sc->nunits; u++) {
         const re_unit_st *us = &st->units[u];
-        if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE) || (us->flags & RE_UF_MOVED))
+        if (!(us->flags & RE_UF_ACTIVE) || !u_alive(st, u) || (us->flags & RE_UF_MOVED))
             continue;
         int type = u_type(sc, u);
         if (type == RE_ARTILLERY && (us->flags & RE_UF_FIRED))
@@ -854,7 +854,7 @@ static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
     const re_move_terrain *mt = NULL;
     for (int u = 0; u < sc->nunits; u++) {
         const re_unit_st *us = &st->units[u];
-        if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE) || (us->flags & RE_UF_MOVED) ||
+        if (!(us->flags & RE_UF_ACTIVE) || !u_alive(st, u) || (us->flags & RE_UF_MOVED) ||
             emit_skips(e, RE_A_MOVE, RE_A_MOVE, u))
             continue;
         if (u_type(sc, u) == RE_ARTILLERY && (us->flags & RE_UF_FIRED))
@@ -1014,7 +1014,7 @@ static void gen_combat(const re_scenario *sc, const re_state *st, emit *e)
 {
     for (int a = 0; a < sc->nunits; a++) {
         const re_unit_st *us = &st->units[a];
-        if (!u_alive(st, a) || !(us->flags & RE_UF_ACTIVE) || u_type(sc, a) == RE_ARTILLERY ||
+        if (!(us->flags & RE_UF_ACTIVE) || !u_alive(st, a) || u_type(sc, a) == RE_ARTILLERY ||
             (us->flags & (RE_UF_ATTACKED | RE_UF_NO_COMBAT)) ||
             emit_skips(e, RE_A_ATTACK, RE_A_COLUMN, a))
             continue;
