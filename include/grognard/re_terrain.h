@@ -136,9 +136,15 @@ enum {
     RE_MT_HILL = 1 << 6,        /* it is a hill */
 };
 
+/* A neighbour off the map (re_move_terrain.next). */
+#define RE_MT_OFF 0xFFFF
+
 typedef struct re_move_terrain {
     uint32_t gen; /* nonzero, different for every table made in this thread */
     uint8_t bits[RE_UNIT_TYPES][RE_MAX_ROWS * RE_MAX_COLS]; /* [type][row * RE_MAX_COLS + col] */
+    /* the index (row * RE_MAX_COLS + col) of each hex's neighbour in each
+     * direction (gr_hex_neighbor's), RE_MT_OFF off the map */
+    uint16_t next[RE_MAX_ROWS * RE_MAX_COLS][GR_HEX_DIRS];
 } re_move_terrain;
 
 /* The table of sc's map (its hexes, cols and rows), made once and kept

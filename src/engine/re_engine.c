@@ -725,7 +725,8 @@ static void move_search(const re_scenario *sc, const re_move_terrain *mt, const 
     int type = m->type;
     const uint8_t *tb = mt->bits[type];
     int a_move = re_move_allowance(type, 0), a_fight = re_move_allowance(type, 1);
-    const int cols = sc->cols, rows = sc->rows, start = m->start;
+    (void)sc;
+    const int start = m->start;
     for (int road = 0; road < 2; road++) {
         int bonus = road ? RE_ROAD_BONUS : 0;
         if (road && !(tb[start] & RE_MT_ROAD))
@@ -743,15 +744,14 @@ static void move_search(const re_scenario *sc, const re_move_terrain *mt, const 
         queue[qt++] = (uint16_t)start;
         int maxd = a_move + bonus, maxf = a_fight + bonus;
         while (qh < qt) {
-            int d = dist[qh], pi = queue[qh++], pc = pi % RE_MAX_COLS, pr = pi / RE_MAX_COLS;
+            int d = dist[qh], pi = queue[qh++];
             unsigned pb = tb[pi];
+            const uint16_t *next = mt->next[pi];
             for (int dir = 0; dir < GR_HEX_DIRS; dir++) {
-                /* the neighbour in offset coordinates (odd rows shoved
-                 * right), in gr_hex_neighbor's order of directions */
-                int hc = pc + odd_r_dcol[pr & 1][dir], hr = pr + odd_r_drow[dir];
-                if (hc < 0 || hr < 0 || hc >= cols || hr >= rows)
+                /* the neighbour, in gr_hex_neighbor's order of directions */
+                int i = next[dir];
+                if (i == RE_MT_OFF)
                     continue;
-                int i = IDX(hc, hr);
                 /* a hex already queued in this pass was entered at a
                  * distance no greater than d + 1, so it has nothing more
                  * to give (whether a hex forbids combat does not depend on

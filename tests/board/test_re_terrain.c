@@ -547,6 +547,20 @@ static void test_move_table(void **state)
     assert_int_not_equal(lake->gen, gen);
     for (int type = 0; type < RE_UNIT_TYPES; type++)
         assert_false(lake->bits[type][r * RE_MAX_COLS + c] & (RE_MT_ENTER | RE_MT_ENTER_ROAD));
+        /* neighbours by index (row * RE_MAX_COLS + col), directions E, NE, NW,
+         * W, SW, SE, odd rows shoved right: from the even row 4 and the odd row
+         * 5, and from the corner 0,0 of the 10 x 10 map */
+#define AT(c, r) ((r)*RE_MAX_COLS + (c))
+    const int even[6] = {AT(3, 4), AT(2, 3), AT(1, 3), AT(1, 4), AT(1, 5), AT(2, 5)};
+    const int odd[6] = {AT(4, 5), AT(4, 4), AT(3, 4), AT(2, 5), AT(3, 6), AT(4, 6)};
+    const int corner[6] = {AT(1, 0), RE_MT_OFF, RE_MT_OFF, RE_MT_OFF, RE_MT_OFF, AT(0, 1)};
+    for (int d = 0; d < GR_HEX_DIRS; d++) {
+        assert_int_equal(lake->next[AT(2, 4)][d], even[d]);
+        assert_int_equal(lake->next[AT(3, 5)][d], odd[d]);
+        assert_int_equal(lake->next[AT(0, 0)][d], corner[d]);
+    }
+    assert_int_equal(lake->next[AT(9, 9)][GR_HEX_E], RE_MT_OFF); /* column 10 is off */
+#undef AT
     /* the two maps last asked are kept: the forest's table comes back as it was */
     at(T)->terrain = RE_FOREST;
     assert_int_equal(re_terrain_move_table(&sc)->gen, gen);

@@ -502,6 +502,13 @@ int re_terrain_no_combat(const re_scenario *sc, gr_hex from, gr_hex to, int unit
 static void move_bits(const re_scenario *sc, re_move_terrain *t)
 {
     memset(t->bits, 0, sizeof t->bits);
+    for (int i = 0; i < RE_MAX_ROWS * RE_MAX_COLS; i++)
+        for (int d = 0; d < GR_HEX_DIRS; d++) {
+            gr_hex h = gr_hex_neighbor(gr_hex_from_offset(i % RE_MAX_COLS, i / RE_MAX_COLS), d);
+            int c, r;
+            gr_hex_to_offset(h, &c, &r);
+            t->next[i][d] = re_map_at(sc, h) ? (uint16_t)(r * RE_MAX_COLS + c) : RE_MT_OFF;
+        }
     for (int r = 0; r < sc->rows && r < RE_MAX_ROWS; r++)
         for (int c = 0; c < sc->cols && c < RE_MAX_COLS; c++) {
             const re_hexdef *h = &sc->map[r][c];
