@@ -566,11 +566,11 @@ static void clear_activation(const re_scenario *sc, re_state *st)
             (uint8_t) ~(RE_UF_ACTIVE | RE_UF_MOVED | RE_UF_NO_COMBAT | RE_UF_SKIRMISHED);
 }
 
-/* Activate the group of `anchor` (-1: none) and the corps' light cavalry. */
-static void activate(const re_scenario *sc, re_state *st, int anchor, gr_log *log)
+/* Activate the group of `anchor` (-1: none) and the corps' light cavalry,
+ * the corps' groups found (comp of corps_groups). */
+static void activate_in(const re_scenario *sc, re_state *st, int anchor, const uint8_t *comp,
+                        gr_log *log)
 {
-    uint8_t comp[RE_MAX_UNITS], anchors[RE_MAX_UNITS];
-    corps_groups(sc, st, st->corps, comp, anchors);
     clear_activation(sc, st);
     uint32_t act[2] = {0, 0}, iso[2] = {0, 0}; /* bit u % 32 of [u / 32]: unit u */
     for (int u = 0; u < sc->nunits; u++) {
@@ -589,6 +589,14 @@ static void activate(const re_scenario *sc, re_state *st, int anchor, gr_log *lo
         note(log, RE_EV_ACTIVATION, RE_P_ACT, st->corps, -1, (int32_t)act[0], (int32_t)act[1]),
         (int32_t)iso[0], (int32_t)iso[1]);
     st->stage = RE_ST_FIRE;
+}
+
+/* The same, the groups found here. */
+static void activate(const re_scenario *sc, re_state *st, int anchor, gr_log *log)
+{
+    uint8_t comp[RE_MAX_UNITS], anchors[RE_MAX_UNITS];
+    corps_groups(sc, st, st->corps, comp, anchors);
+    activate_in(sc, st, anchor, comp, log);
 }
 
 /* ---- artillery fire (§2.1) and skirmishers (§2.2) ---------------------- */
@@ -1748,7 +1756,7 @@ static void settle(const re_scenario *sc, re_state *st, gr_log *log)
             uint8_t comp[RE_MAX_UNITS], anchors[RE_MAX_UNITS];
             int n = corps_groups(sc, st, st->corps, comp, anchors);
             if (n <= 1) {
-                activate(sc, st, n ? anchors[0] : -1, log);
+                activate_in(sc, st, n ? anchors[0] : -1, comp, log);
                 continue;
             }
             return;
