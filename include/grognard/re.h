@@ -443,6 +443,9 @@ void re_resample(const re_scenario *sc, const re_state *st, int player, gr_rng *
  * enemy) and whether the army is demoralised (seed 004 §6). */
 int re_demoralisation(const re_scenario *sc, const re_state *st, int side);
 int re_is_demoralised(const re_scenario *sc, const re_state *st, int side);
+/* The demoralisation points of both sides at once: pts[s] for side s (one
+ * pass over the units, for an evaluation that wants both). */
+void re_demoralisation_sides(const re_scenario *sc, const re_state *st, int *pts);
 
 /* Objective points `side` holds (an objective is held by the side of the
  * unit on it, else by its owner): RE_VICTORY_OBJECTIVES. */

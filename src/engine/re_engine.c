@@ -27,6 +27,13 @@
 
 /* ---- small helpers --------------------------------------------------- */
 
+/* Sets of hexes as bits: hex IDX(col, row) is bit i % 64 of word i / 64. */
+#define HEXES       (RE_MAX_ROWS * RE_MAX_COLS)
+#define HEX_WORDS   (HEXES / 64)
+#define HAS(set, i) ((set)[(i) >> 6] >> ((i)&63) & 1u)
+#define ADD(set, i) ((set)[(i) >> 6] |= (uint64_t)1 << ((i)&63))
+_Static_assert(HEXES % 64 == 0, "a map's hexes fill whole words");
+
 typedef struct emit {
     re_action *out;
     int cap;
@@ -45,6 +52,16 @@ typedef struct emit {
 static int emit_done(const emit *e)
 {
     return e->any && e->n > 0;
+}
+
+/* An emitter looking for one action (re_is_legal, re_apply) needs from a
+ * generator only the actions of that action's kind and unit: the
+ * generators of moves, fire and combat skip every other unit.  (Its count
+ * n is then not the number of legal actions.) */
+static int emit_skips(const emit *e, int kind_a, int kind_b, int u)
+{
+    return e->match &&
+           ((e->match->kind != kind_a && e->match->kind != kind_b) || e->match->unit != u);
 }
 
 static re_action mk(int kind, int unit, int target, int col, int row, int col2, int row2)
@@ -151,6 +168,11 @@ static void occ_grid(const re_scenario *sc, const re_state *st, uint8_t *grid)
 
 static int adjacent(const re_state *st, int a, int b)
 {
+    /* neighbours in offset coordinates are at most a column and a row
+     * apart: most pairs are told apart without the distance */
+    int dc = st->units[a].col - st->units[b].col, dr = st->units[a].row - st->units[b].row;
+    if (dc < -1 || dc > 1 || dr < -1 || dr > 1)
+        return 0;
     return gr_hex_distance(u_hex(st, a), u_hex(st, b)) == 1;
 }
 
@@ -226,24 +248,80 @@ int re_destroyed_by(const re_scenario *sc, const re_state *st, int side)
     return units_lost(sc, st, 1 - side);
 }
 
-int re_demoralisation(const re_scenario *sc, const re_state *st, int side)
+/* The unit standing on each objective's hex (on[i], the first in id
+ * order as unit_at_hex finds it), or -1: one pass over the units, each
+ * tested against the objectives only if its hex holds one. */
+static void objective_units(const re_scenario *sc, const re_state *st, int *on)
 {
-    int pts = units_lost(sc, st, side); /* "1 unité perdue = 1 point" */
+    uint64_t hexes[HEX_WORDS] = {0};
     for (int i = 0; i < sc->nobjectives; i++) {
         const re_objective *o = &sc->objectives[i];
-        if (o->side != side)
-            continue;
-        int u = re_unit_at(sc, st, o->col, o->row);
-        if (u >= 0 && u_side(sc, u) != side)
-            pts += o->points; /* the hex is lost while an enemy holds it */
+        on[i] = -1;
+        if (o->col >= 0 && o->col < RE_MAX_COLS && o->row >= 0 && o->row < RE_MAX_ROWS)
+            ADD(hexes, IDX(o->col, o->row)); /* else no unit can stand there */
     }
-    return pts;
+    for (int u = 0; u < sc->nunits; u++) {
+        if (!u_alive(st, u) || !HAS(hexes, IDX(st->units[u].col, st->units[u].row)))
+            continue;
+        for (int i = 0; i < sc->nobjectives; i++)
+            if (on[i] < 0 && sc->objectives[i].col == st->units[u].col &&
+                sc->objectives[i].row == st->units[u].row)
+                on[i] = u;
+    }
+}
+
+void re_demoralisation_sides(const re_scenario *sc, const re_state *st, int *pts)
+{
+    /* "1 unité perdue = 1 point"; an objective is lost by its side while an
+     * enemy holds it: the units lost and the first unit on each objective's
+     * hex (objective_units), in one pass */
+    uint64_t hexes[HEX_WORDS] = {0};
+    int on[RE_MAX_OBJECTIVES];
+    pts[0] = pts[1] = 0;
+    for (int i = 0; i < sc->nobjectives; i++) {
+        const re_objective *o = &sc->objectives[i];
+        on[i] = -1;
+        if (o->col >= 0 && o->col < RE_MAX_COLS && o->row >= 0 && o->row < RE_MAX_ROWS)
+            ADD(hexes, IDX(o->col, o->row)); /* else no unit can stand there */
+    }
+    for (int u = 0; u < sc->nunits; u++) {
+        if (st->units[u].figures == 0) {
+            pts[u_side(sc, u) & 1]++;
+            continue;
+        }
+        if (st->units[u].col < 0 || !HAS(hexes, IDX(st->units[u].col, st->units[u].row)))
+            continue;
+        for (int i = 0; i < sc->nobjectives; i++)
+            if (on[i] < 0 && sc->objectives[i].col == st->units[u].col &&
+                sc->objectives[i].row == st->units[u].row)
+                on[i] = u;
+    }
+    for (int i = 0; i < sc->nobjectives; i++) {
+        const re_objective *o = &sc->objectives[i];
+        if (o->side < RE_SIDES && on[i] >= 0 && u_side(sc, on[i]) != o->side)
+            pts[o->side] += o->points;
+    }
+}
+
+int re_demoralisation(const re_scenario *sc, const re_state *st, int side)
+{
+    int pts[RE_SIDES];
+    re_demoralisation_sides(sc, st, pts);
+    return pts[side];
 }
 
 int re_is_demoralised(const re_scenario *sc, const re_state *st, int side)
 {
     int at = sc->sides[side].demoralised_at;
-    return at > 0 && re_demoralisation(sc, st, side) >= at;
+    if (at <= 0)
+        return 0;
+    /* the units lost and every objective of the side lost still short of
+     * the threshold: not demoralised, without looking for who holds the
+     * objectives (the dice of every attack ask it) */
+    int most = units_lost(sc, st, side);
+    for (int i = 0; i < sc->nobjectives; i++)
+        most += sc->objectives[i].side == side ? sc->objectives[i].points : 0;
+    return most >= at && re_demoralisation(sc, st, side) >= at;
 }
 
 static int demo_malus(const re_scenario *sc, const re_state *st, int side)
@@ -262,38 +340,49 @@ static void log_demo(const re_scenario *sc, const re_state *st, int side, gr_log
 /* The side has a unit on the map or a reinforcement still to come. */
 static int side_alive(const re_scenario *sc, const re_state *st, int side)
 {
+    /* the unit found last time in this thread first (settle asks after
+     * every step, and the answer seldom changes) */
+    static _Thread_local uint8_t hint[RE_SIDES];
+    int h = hint[side & 1];
+    if (h < sc->nunits && u_side(sc, h) == side && st->units[h].figures > 0)
+        return 1;
     for (int u = 0; u < sc->nunits; u++)
-        if (u_side(sc, u) == side && st->units[u].figures > 0)
+        if (u_side(sc, u) == side && st->units[u].figures > 0) {
+            hint[side & 1] = (uint8_t)u;
             return 1;
+        }
     return 0;
 }
 
-/* Who holds objective i: the side of the unit on it, else its owner's
- * enemy never took it: its owner (the side that would lose its points). */
-static int objective_holder(const re_scenario *sc, const re_state *st, int i)
+/* Who holds each objective: the side of the unit on it, else (its
+ * owner's enemy never took it) its owner, the side that would lose its
+ * points. */
+static void objective_holders(const re_scenario *sc, const re_state *st, int *holder)
 {
-    const re_objective *o = &sc->objectives[i];
-    int u = re_unit_at(sc, st, o->col, o->row);
-    return u >= 0 ? u_side(sc, u) : o->side;
+    objective_units(sc, st, holder);
+    for (int i = 0; i < sc->nobjectives; i++)
+        holder[i] = holder[i] >= 0 ? u_side(sc, holder[i]) : sc->objectives[i].side;
 }
 
 int re_objective_points(const re_scenario *sc, const re_state *st, int side)
 {
-    int n = 0;
+    int n = 0, holder[RE_MAX_OBJECTIVES];
+    objective_holders(sc, st, holder);
     for (int i = 0; i < sc->nobjectives; i++)
-        if (objective_holder(sc, st, i) == side)
+        if (holder[i] == side)
             n += sc->objectives[i].points;
     return n;
 }
 
 int re_victory_points(const re_scenario *sc, const re_state *st, int side)
 {
-    int n = 0;
+    int n = 0, holder[RE_MAX_OBJECTIVES];
     for (int u = 0; u < sc->nunits; u++)
         if (u_side(sc, u) != side && st->units[u].figures == 0)
             n += sc->ext.unit_points[u] ? sc->ext.unit_points[u] : 1;
+    objective_holders(sc, st, holder);
     for (int i = 0; i < sc->nobjectives; i++)
-        if (sc->objectives[i].side != side && objective_holder(sc, st, i) == side)
+        if (sc->objectives[i].side != side && holder[i] == side)
             n += sc->objectives[i].points;
     return n;
 }
@@ -392,11 +481,19 @@ static void lose_figure(const re_scenario *sc, re_state *st, int u, int cause, g
 
 /* ---- chits and activation (§1) ----------------------------------------- */
 
+/* The corps has a unit on the map: the unit found last time (per thread)
+ * is tried first, and the units scanned only if it is gone. */
 static int corps_alive(const re_scenario *sc, const re_state *st, int c)
 {
+    static _Thread_local uint8_t hint[RE_MAX_CORPS];
+    int h = hint[c % RE_MAX_CORPS];
+    if (h < sc->nunits && sc->units[h].corps == c && u_alive(st, h))
+        return 1;
     for (int u = 0; u < sc->nunits; u++)
-        if (sc->units[u].corps == c && u_alive(st, u))
+        if (sc->units[u].corps == c && u_alive(st, u)) {
+            hint[c % RE_MAX_CORPS] = (uint8_t)u;
             return 1;
+        }
     return 0;
 }
 
@@ -469,11 +566,11 @@ static void clear_activation(const re_scenario *sc, re_state *st)
             (uint8_t) ~(RE_UF_ACTIVE | RE_UF_MOVED | RE_UF_NO_COMBAT | RE_UF_SKIRMISHED);
 }
 
-/* Activate the group of `anchor` (-1: none) and the corps' light cavalry. */
-static void activate(const re_scenario *sc, re_state *st, int anchor, gr_log *log)
+/* Activate the group of `anchor` (-1: none) and the corps' light cavalry,
+ * the corps' groups found (comp of corps_groups). */
+static void activate_in(const re_scenario *sc, re_state *st, int anchor, const uint8_t *comp,
+                        gr_log *log)
 {
-    uint8_t comp[RE_MAX_UNITS], anchors[RE_MAX_UNITS];
-    corps_groups(sc, st, st->corps, comp, anchors);
     clear_activation(sc, st);
     uint32_t act[2] = {0, 0}, iso[2] = {0, 0}; /* bit u % 32 of [u / 32]: unit u */
     for (int u = 0; u < sc->nunits; u++) {
@@ -492,6 +589,14 @@ static void activate(const re_scenario *sc, re_state *st, int anchor, gr_log *lo
         note(log, RE_EV_ACTIVATION, RE_P_ACT, st->corps, -1, (int32_t)act[0], (int32_t)act[1]),
         (int32_t)iso[0], (int32_t)iso[1]);
     st->stage = RE_ST_FIRE;
+}
+
+/* The same, the groups found here. */
+static void activate(const re_scenario *sc, re_state *st, int anchor, gr_log *log)
+{
+    uint8_t comp[RE_MAX_UNITS], anchors[RE_MAX_UNITS];
+    corps_groups(sc, st, st->corps, comp, anchors);
+    activate_in(sc, st, anchor, comp, log);
 }
 
 /* ---- artillery fire (§2.1) and skirmishers (§2.2) ---------------------- */
@@ -536,7 +641,8 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
 {
     for (int u = 0; u < sc->nunits; u++) {
         const re_unit_st *us = &st->units[u];
-        if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE))
+        if (!(us->flags & RE_UF_ACTIVE) || !u_alive(st, u) ||
+            emit_skips(e, RE_A_FIRE, RE_A_SKIRMISH, u))
             continue;
         /* "si elle tire elle ne peut rien faire d'autre", "se déplace ... si
          * elle n'a pas tirée": a battery that moved this turn fires no more
@@ -563,81 +669,159 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
 
 /* ---- movement (§3) ------------------------------------------------------ */
 
-/* Hexes unit u may move to: reach[i] nonzero if it can get there, fight[i]
- * (unless fight is NULL) nonzero if it can get there and still fight.
- * grid is occ_grid(st); the index of every hex reached is written into
- * list (room for RE_MAX_ROWS * RE_MAX_COLS), their count returned.  With
- * stop_at >= 0 (a hex index), the search ends as soon as fight[stop_at] is
- * set, the maps then incomplete.  A path never passes through or
- * ends on a unit; a hex whose entry stops the unit ends the path; the road bonus counts when the
- * start hex and every hex entered carry a road. */
+/* The hexes a unit stands on (units on the map). */
+static void occ_bits(const re_scenario *sc, const re_state *st, uint64_t *occ)
+{
+    /* kept per thread with the units it was made from: the legal moves and
+     * the move's apply ask for the same units in a row (comparing the
+     * units' bytes costs a fraction of a pass) */
+    static _Thread_local struct {
+        int n;
+        re_unit_st units[RE_MAX_UNITS];
+        uint64_t occ[HEX_WORDS];
+    } kept = {-1, {{0}}, {0}};
+    int n = sc->nunits < RE_MAX_UNITS ? sc->nunits : RE_MAX_UNITS;
+    size_t bytes = (size_t)n * sizeof *st->units;
+    if (kept.n == n && !memcmp(kept.units, st->units, bytes)) {
+        memcpy(occ, kept.occ, sizeof kept.occ);
+        return;
+    }
+    memset(occ, 0, HEX_WORDS * sizeof *occ);
+    for (int u = 0; u < n; u++)
+        if (u_alive(st, u))
+            ADD(occ, IDX(st->units[u].col, st->units[u].row));
+    kept.n = n;
+    memcpy(kept.units, st->units, bytes);
+    memcpy(kept.occ, occ, sizeof kept.occ);
+}
+
+/* Where a unit of some type standing on some hex may move, given which
+ * hexes are taken: reach (the hexes it may end on), fight (those it may
+ * end on and still fight).  The search read the occupation of the hexes
+ * in `seen` only, so the answer holds for any state whose occupation
+ * agrees with occ on them (and for the same map, type and start). */
+typedef struct reach_memo {
+    uint32_t gen;   /* re_move_terrain.gen of the map; 0: empty */
+    uint8_t type;   /* the unit's type */
+    uint8_t lo, hi; /* the words of seen that are not zero */
+    uint8_t pad;
+    uint16_t start; /* IDX of the hex it starts from */
+    uint64_t occ[HEX_WORDS], seen[HEX_WORDS], reach[HEX_WORDS], fight[HEX_WORDS];
+} reach_memo;
+
 /* Neighbours in odd-r offsets, in the order of gr_hex_neighbor (E, NE, NW,
  * W, SW, SE): the column step depends on the row's parity. */
 static const int8_t odd_r_dcol[2][GR_HEX_DIRS] = {{+1, 0, -1, -1, -1, 0}, {+1, +1, 0, -1, 0, +1}};
 static const int8_t odd_r_drow[GR_HEX_DIRS] = {0, -1, -1, 0, +1, +1};
 
-static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *grid, int u,
-                    uint8_t *reach, uint8_t *fight, uint16_t *list, int stop_at)
+/* The search of where unit u may move (§3), into m (the key fields set
+ * by the caller).  A path never passes through or ends on a unit; a hex
+ * whose entry stops the unit ends the path; the road bonus counts when
+ * the start hex and every hex entered carry a road.  A breadth-first
+ * search per pass (without, then with the road bonus), in the order of
+ * the neighbours above; the terrain read from the precomputed table
+ * (re_terrain_move_table), which answers as re_terrain_can_enter,
+ * _stops and _no_combat do. */
+static void move_search(const re_scenario *sc, const re_move_terrain *mt, const uint64_t *occ,
+                        reach_memo *m)
 {
-    int nlist = 0;
-    enum { N = RE_MAX_ROWS * RE_MAX_COLS };
-    memset(reach, 0, N);
-    if (fight)
-        memset(fight, 0, N);
-    int type = u_type(sc, u);
+    static _Thread_local uint16_t mark[HEXES], stamp;
+    memset(m->seen, 0, sizeof m->seen);
+    memset(m->reach, 0, sizeof m->reach);
+    memset(m->fight, 0, sizeof m->fight);
+    memcpy(m->occ, occ, sizeof m->occ);
+    int type = m->type;
+    const uint8_t *tb = mt->bits[type];
     int a_move = re_move_allowance(type, 0), a_fight = re_move_allowance(type, 1);
-    const re_hexdef *start = &sc->map[st->units[u].row][st->units[u].col];
-    /* read once: the maps written below are bytes, which may alias anything */
-    const int cols = sc->cols, rows = sc->rows, col0 = st->units[u].col, row0 = st->units[u].row;
+    (void)sc;
+    const int start = m->start;
     for (int road = 0; road < 2; road++) {
         int bonus = road ? RE_ROAD_BONUS : 0;
-        if (road && !(start->flags & RE_ROAD))
+        if (road && !(tb[start] & RE_MT_ROAD))
             continue;
-        uint8_t go[N];
-        memset(go, 0xFF, N);
-        uint16_t queue[N]; /* IDX(col, row) */
+        /* queued in this pass: mark[i] == stamp (no clearing per pass) */
+        if (++stamp == 0) {
+            memset(mark, 0, sizeof mark);
+            stamp = 1;
+        }
+        uint16_t queue[HEXES]; /* IDX(col, row) */
+        uint8_t dist[HEXES];   /* of the queue's entries */
         int qh = 0, qt = 0;
-        go[IDX(col0, row0)] = 0;
-        queue[qt++] = (uint16_t)IDX(col0, row0);
-        int maxd = a_move + bonus;
+        mark[start] = stamp;
+        dist[qt] = 0;
+        queue[qt++] = (uint16_t)start;
+        int maxd = a_move + bonus, maxf = a_fight + bonus;
         while (qh < qt) {
-            int pi = queue[qh++], pc = pi % RE_MAX_COLS, pr = pi / RE_MAX_COLS;
-            gr_hex p = gr_hex_from_offset(pc, pr);
-            int d = go[pi];
+            int d = dist[qh], pi = queue[qh++];
+            unsigned pb = tb[pi];
+            const uint16_t *next = mt->next[pi];
             for (int dir = 0; dir < GR_HEX_DIRS; dir++) {
-                /* the neighbour in offset coordinates (odd rows shoved
-                 * right), in gr_hex_neighbor's order of directions */
-                int hc = pc + odd_r_dcol[pr & 1][dir], hr = pr + odd_r_drow[dir];
-                if (hc < 0 || hr < 0 || hc >= cols || hr >= rows)
+                /* the neighbour, in gr_hex_neighbor's order of directions */
+                int i = next[dir];
+                if (i == RE_MT_OFF)
                     continue;
-                int i = IDX(hc, hr);
-                /* a unit's hex is never entered; a hex already queued in
-                 * this pass was entered at a distance no greater than d + 1,
-                 * so it has nothing more to give (whether a hex forbids
-                 * combat does not depend on where the unit came from) */
-                if (grid[i] || go[i] != 0xFF)
+                /* a hex already queued in this pass was entered at a
+                 * distance no greater than d + 1, so it has nothing more
+                 * to give (whether a hex forbids combat does not depend on
+                 * where the unit came from) */
+                if (mark[i] == stamp)
                     continue;
-                const re_hexdef *hd = &sc->map[hr][hc];
-                gr_hex h = gr_hex_from_offset(hc, hr);
-                if ((road && !(hd->flags & RE_ROAD)) || !re_terrain_can_enter(sc, p, h, type))
+                unsigned hb = tb[i];
+                if (road && !(hb & RE_MT_ROAD))
                     continue;
-                if (d + 1 <= maxd && !reach[i]) {
-                    reach[i] = 1;
-                    list[nlist++] = (uint16_t)i;
-                }
-                if (fight && d + 1 <= a_fight + bonus && !re_terrain_no_combat(sc, p, h, type)) {
-                    fight[i] = 1;
-                    if (i == stop_at)
-                        return nlist; /* all the caller asked */
-                }
-                if (d + 1 < maxd && !re_terrain_stops(sc, p, h, type)) {
-                    go[i] = (uint8_t)(d + 1);
+                if (!(hb & RE_MT_ENTER) && !((hb & RE_MT_ENTER_ROAD) && (pb & RE_MT_ROAD)))
+                    continue; /* re_terrain_can_enter */
+                /* a unit's hex is never entered.  The search depends on
+                 * the occupation of the hexes it reads here only: seen */
+                ADD(m->seen, i);
+                if (HAS(occ, i))
+                    continue;
+                if (d + 1 <= maxd)
+                    ADD(m->reach, i);
+                if (d + 1 <= maxf && !(hb & RE_MT_NO_COMBAT))
+                    ADD(m->fight, i);
+                if (d + 1 < maxd && !(hb & RE_MT_STOP) &&
+                    !((hb & RE_MT_STOP_UPHILL) && !(pb & RE_MT_HILL))) { /* re_terrain_stops */
+                    mark[i] = stamp;
+                    dist[qt] = (uint8_t)(d + 1);
                     queue[qt++] = (uint16_t)i;
                 }
             }
         }
     }
-    return nlist;
+    int lo = HEX_WORDS, hi = -1;
+    for (int w = 0; w < HEX_WORDS; w++)
+        if (m->seen[w]) {
+            lo = w < lo ? w : lo;
+            hi = w;
+        }
+    m->lo = (uint8_t)(hi < 0 ? 0 : lo);
+    m->hi = (uint8_t)(hi < 0 ? 0 : hi);
+}
+
+/* Where unit u may move in st (occ: occ_bits(st)): the search's answer,
+ * kept per unit and thread and made again only when the unit's map, type
+ * or hex changed or a hex the search looked at was taken or freed (after
+ * a step, the search of a unit that nothing came near is not made again:
+ * the legal actions and the move's own apply share one search). */
+static const reach_memo *move_reach(const re_scenario *sc, const re_state *st,
+                                    const re_move_terrain *mt, const uint64_t *occ, int u)
+{
+    static _Thread_local reach_memo memo[RE_MAX_UNITS];
+    reach_memo *m = &memo[u];
+    int type = u_type(sc, u), start = IDX(st->units[u].col, st->units[u].row);
+    if (m->gen == mt->gen && m->type == type && m->start == start) {
+        uint64_t diff = 0;
+        for (int w = m->lo; w <= m->hi; w++)
+            diff |= (occ[w] ^ m->occ[w]) & m->seen[w];
+        if (!diff)
+            return m;
+    }
+    m->gen = mt->gen;
+    m->type = (uint8_t)type;
+    m->start = (uint16_t)start;
+    move_search(sc, mt, occ, m);
+    return m;
 }
 
 /* Whether any active unit may move at all (settle asks it after every
@@ -645,27 +829,27 @@ static int move_map(const re_scenario *sc, const re_state *st, const uint8_t *gr
  * neighbour, since every path starts there (every allowance is >= 1). */
 static int any_move(const re_scenario *sc, const re_state *st)
 {
-    uint8_t grid[RE_MAX_ROWS * RE_MAX_COLS];
-    int have_grid = 0;
+    uint64_t occ[HEX_WORDS];
+    int have_occ = 0;
     for (int u = 0; u < sc->nunits; u++) {
         const re_unit_st *us = &st->units[u];
-        if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE) || (us->flags & RE_UF_MOVED))
+        if (!(us->flags & RE_UF_ACTIVE) || !u_alive(st, u) || (us->flags & RE_UF_MOVED))
             continue;
         int type = u_type(sc, u);
         if (type == RE_ARTILLERY && (us->flags & RE_UF_FIRED))
             continue;
-        if (!have_grid) {
-            occ_grid(sc, st, grid);
-            have_grid = 1;
+        if (!have_occ) {
+            occ_bits(sc, st, occ);
+            have_occ = 1;
         }
-        gr_hex p = u_hex(st, u);
+        int pc = us->col, pr = us->row;
+        gr_hex p = gr_hex_from_offset(pc, pr);
         for (int dir = 0; dir < GR_HEX_DIRS; dir++) {
-            gr_hex h = gr_hex_neighbor(p, dir);
-            int hc, hr;
-            if (!re_map_at(sc, h))
+            int hc = pc + odd_r_dcol[pr & 1][dir], hr = pr + odd_r_drow[dir];
+            if (hc < 0 || hr < 0 || hc >= sc->cols || hr >= sc->rows)
                 continue;
-            off(h, &hc, &hr);
-            if (!grid[IDX(hc, hr)] && re_terrain_can_enter(sc, p, h, type))
+            if (!HAS(occ, IDX(hc, hr)) &&
+                re_terrain_can_enter(sc, p, gr_hex_from_offset(hc, hr), type))
                 return 1;
         }
     }
@@ -674,41 +858,26 @@ static int any_move(const re_scenario *sc, const re_state *st)
 
 static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
 {
-    uint8_t grid[RE_MAX_ROWS * RE_MAX_COLS], reach[RE_MAX_ROWS * RE_MAX_COLS];
-    int have_grid = 0;
+    uint64_t occ[HEX_WORDS];
+    const re_move_terrain *mt = NULL;
     for (int u = 0; u < sc->nunits; u++) {
         const re_unit_st *us = &st->units[u];
-        if (!u_alive(st, u) || !(us->flags & RE_UF_ACTIVE) || (us->flags & RE_UF_MOVED))
+        if (!(us->flags & RE_UF_ACTIVE) || !u_alive(st, u) || (us->flags & RE_UF_MOVED) ||
+            emit_skips(e, RE_A_MOVE, RE_A_MOVE, u))
             continue;
         if (u_type(sc, u) == RE_ARTILLERY && (us->flags & RE_UF_FIRED))
             continue; /* "si elle tire elle ne peut rien faire d'autre" */
-        if (!have_grid) {
-            occ_grid(sc, st, grid);
-            have_grid = 1;
+        if (!mt) {
+            occ_bits(sc, st, occ);
+            mt = re_terrain_move_table(sc);
         }
-        uint16_t list[RE_MAX_ROWS * RE_MAX_COLS];
-        int n = move_map(sc, st, grid, u, reach, NULL, list, -1);
-        if (n == 0)
-            continue;
-        /* in map order (row by row), as every legal action list is: the
-         * reach map read from the first hex reached to the last (the list
-         * is in the search's order; sorting it cost a fifth of a playout) */
-        int lo = list[0], hi = list[0];
-        for (int k = 1; k < n; k++) {
-            lo = list[k] < lo ? list[k] : lo;
-            hi = list[k] > hi ? list[k] : hi;
-        }
-        for (int i = lo; i <= hi; i++) {
-            /* eight hexes at a time where none is reached (most of the
-             * rows between lo and hi lie outside the unit's reach) */
-            uint64_t w = 1;
-            if (!(i & 7) && i + 8 <= hi + 1)
-                memcpy(&w, reach + i, sizeof w);
-            if (!w)
-                i += 7;
-            else if (reach[i])
+        const reach_memo *m = move_reach(sc, st, mt, occ, u);
+        /* in map order (row by row), as every legal action list is */
+        for (int w = 0; w < HEX_WORDS; w++)
+            for (uint64_t b = m->reach[w]; b; b &= b - 1) {
+                int i = w * 64 + __builtin_ctzll(b);
                 push(e, mk(RE_A_MOVE, u, RE_NO_UNIT, i % RE_MAX_COLS, i / RE_MAX_COLS, -1, -1));
-        }
+            }
     }
 }
 
@@ -853,8 +1022,9 @@ static void gen_combat(const re_scenario *sc, const re_state *st, emit *e)
 {
     for (int a = 0; a < sc->nunits; a++) {
         const re_unit_st *us = &st->units[a];
-        if (!u_alive(st, a) || !(us->flags & RE_UF_ACTIVE) || u_type(sc, a) == RE_ARTILLERY ||
-            (us->flags & (RE_UF_ATTACKED | RE_UF_NO_COMBAT)))
+        if (!(us->flags & RE_UF_ACTIVE) || !u_alive(st, a) || u_type(sc, a) == RE_ARTILLERY ||
+            (us->flags & (RE_UF_ATTACKED | RE_UF_NO_COMBAT)) ||
+            emit_skips(e, RE_A_ATTACK, RE_A_COLUMN, a))
             continue;
         for (int t = 0; t < sc->nunits; t++) {
             if (!can_attack(sc, st, a, t))
@@ -1586,7 +1756,7 @@ static void settle(const re_scenario *sc, re_state *st, gr_log *log)
             uint8_t comp[RE_MAX_UNITS], anchors[RE_MAX_UNITS];
             int n = corps_groups(sc, st, st->corps, comp, anchors);
             if (n <= 1) {
-                activate(sc, st, n ? anchors[0] : -1, log);
+                activate_in(sc, st, n ? anchors[0] : -1, comp, log);
                 continue;
             }
             return;
@@ -1851,18 +2021,17 @@ static void apply_fire(const re_scenario *sc, re_state *st, int u, gr_hex target
 
 static void apply_move(const re_scenario *sc, re_state *st, re_action a, gr_log *log)
 {
-    uint8_t grid[RE_MAX_ROWS * RE_MAX_COLS], reach[RE_MAX_ROWS * RE_MAX_COLS],
-        fight[RE_MAX_ROWS * RE_MAX_COLS];
-    uint16_t list[RE_MAX_ROWS * RE_MAX_COLS];
-    occ_grid(sc, st, grid);
-    move_map(sc, st, grid, a.unit, reach, fight, list, IDX(a.col, a.row));
+    uint64_t occ[HEX_WORDS];
+    occ_bits(sc, st, occ);
+    const reach_memo *m = move_reach(sc, st, re_terrain_move_table(sc), occ, a.unit);
+    int fights = (int)HAS(m->fight, IDX(a.col, a.row));
     int from_c = st->units[a.unit].col, from_r = st->units[a.unit].row;
     st->units[a.unit].col = a.col;
     st->units[a.unit].row = a.row;
     st->units[a.unit].flags |= RE_UF_MOVED;
     if (u_type(sc, a.unit) == RE_ARTILLERY)
         st->units[a.unit].flags |= RE_UF_ART_MOVED; /* until the end of the turn */
-    int can_fight = fight[IDX(a.col, a.row)] && u_type(sc, a.unit) != RE_ARTILLERY;
+    int can_fight = fights && u_type(sc, a.unit) != RE_ARTILLERY;
     if (!can_fight)
         st->units[a.unit].flags |= RE_UF_NO_COMBAT;
     int dist =
@@ -1947,6 +2116,8 @@ gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, gr_log *log
     emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL, 0};
     gen_stage(sc, st, &e);
     if (!e.found) {
+        e = emit_none();
+        gen_stage(sc, st, &e); /* how many there are, for the message */
         char buf[128], sbuf[128];
         re_action_describe(sc, st, a, buf, sizeof buf);
         re_state_describe(sc, st, sbuf, sizeof sbuf);

@@ -286,6 +286,45 @@ static int32_t figure_worth(int type)
     }
 }
 
+/* The distance from each objective's hex to every hex of the map, kept
+ * per thread for the two sets of objectives last asked (the evaluation
+ * reads it for every unit; each call compares the objectives' hexes). */
+typedef struct obj_dist {
+    int used, n;
+    int8_t hex[RE_MAX_OBJECTIVES][2];
+    uint8_t d[RE_MAX_OBJECTIVES][RE_MAX_ROWS * RE_MAX_COLS]; /* [objective][row * cols + col] */
+} obj_dist;
+
+static const obj_dist *objective_distances(const re_scenario *sc)
+{
+    static _Thread_local obj_dist kept[2];
+    static _Thread_local unsigned next;
+    int n = sc->nobjectives < RE_MAX_OBJECTIVES ? sc->nobjectives : RE_MAX_OBJECTIVES;
+    for (int k = 0; k < 2; k++) {
+        int same = kept[k].used && kept[k].n == n;
+        for (int i = 0; i < n && same; i++)
+            same = kept[k].hex[i][0] == sc->objectives[i].col &&
+                   kept[k].hex[i][1] == sc->objectives[i].row;
+        if (same)
+            return &kept[k];
+    }
+    obj_dist *o = &kept[next];
+    next ^= 1;
+    o->used = 1;
+    o->n = n;
+    for (int i = 0; i < n; i++) {
+        gr_hex h = gr_hex_from_offset(sc->objectives[i].col, sc->objectives[i].row);
+        o->hex[i][0] = sc->objectives[i].col;
+        o->hex[i][1] = sc->objectives[i].row;
+        for (int r = 0; r < RE_MAX_ROWS; r++)
+            for (int c = 0; c < RE_MAX_COLS; c++) {
+                int d = gr_hex_distance(h, gr_hex_from_offset(c, r));
+                o->d[i][r * RE_MAX_COLS + c] = (uint8_t)(d < 255 ? d : 255);
+            }
+    }
+    return o;
+}
+
 /* How good st is for side p, for the heuristic player: the margin of the
  * scenario's victory condition first (demoralisation points, or enemy units
  * destroyed), then the figures each side keeps, then how near p's units
@@ -298,48 +337,61 @@ static int32_t g_evaluate(const void *scv, const void *stv, int p)
     int q = 1 - p;
     if (st->stage == RE_ST_OVER)
         return st->winner == p ? GR_EVAL_WIN : st->winner == q ? -GR_EVAL_WIN : 0;
-    int32_t margin = sc->victory == RE_VICTORY_DEMORALISATION
-                         ? re_demoralisation(sc, st, q) - re_demoralisation(sc, st, p)
+    int demo_pts[RE_SIDES] = {0, 0};
+    if (sc->victory == RE_VICTORY_DEMORALISATION)
+        re_demoralisation_sides(sc, st, demo_pts);
+    int32_t margin = sc->victory == RE_VICTORY_DEMORALISATION ? demo_pts[q] - demo_pts[p]
                      : sc->victory == RE_VICTORY_OBJECTIVES
                          ? re_objective_points(sc, st, p) - re_objective_points(sc, st, q)
                      : sc->victory == RE_VICTORY_POINTS
                          ? re_victory_points(sc, st, p) - re_victory_points(sc, st, q)
                          : re_destroyed_by(sc, st, p) - re_destroyed_by(sc, st, q);
     int32_t v = 10000 * margin;
+    int demo = sc->victory != RE_VICTORY_MOST_DESTROYED; /* objectives count */
+    /* in one pass: the figures each side keeps; where objectives count,
+     * the distance from each objective to p's nearest unit; else the
+     * axial hexes of each side's units on the map (read below for every
+     * enemy) */
+    const obj_dist *od = demo ? objective_distances(sc) : NULL;
+    int nobj = od ? od->n : 0, nearest[RE_MAX_OBJECTIVES];
+    for (int i = 0; i < nobj; i++)
+        nearest[i] = 99;
+    int16_t q_[2][RE_MAX_UNITS], r_[2][RE_MAX_UNITS];
+    int n_[2] = {0, 0};
     for (int u = 0; u < sc->nunits; u++) {
         const re_unitdef *d = &sc->units[u];
-        int32_t w = figure_worth(d->type) * st->units[u].figures + 30 * st->units[u].skirmisher;
-        v += d->side == p ? w : -w;
+        const re_unit_st *us = &st->units[u];
+        int32_t w = figure_worth(d->type) * us->figures + 30 * us->skirmisher;
+        int s = d->side == p ? 0 : 1; /* 0: p's, 1: the enemy's */
+        v += s ? -w : w;
+        if (us->figures == 0 || us->col < 0)
+            continue;
+        if (!demo) {
+            gr_hex h = gr_hex_from_offset(us->col, us->row);
+            q_[s][n_[s]] = h.q;
+            r_[s][n_[s]++] = h.r;
+        } else if (s == 0) {
+            int idx = us->row * RE_MAX_COLS + us->col;
+            for (int i = 0; i < nobj; i++)
+                nearest[i] = od->d[i][idx] < nearest[i] ? od->d[i][idx] : nearest[i];
+        }
     }
-    int demo = sc->victory != RE_VICTORY_MOST_DESTROYED; /* objectives count */
-    for (int i = 0; i < sc->nobjectives; i++) {
-        const re_objective *o = &sc->objectives[i];
-        gr_hex h = gr_hex_from_offset(o->col, o->row);
-        int best = 99;
-        for (int u = 0; u < sc->nunits; u++)
-            if (sc->units[u].side == p && st->units[u].figures > 0 && st->units[u].col >= 0) {
-                int dist =
-                    gr_hex_distance(h, gr_hex_from_offset(st->units[u].col, st->units[u].row));
-                best = dist < best ? dist : best;
-            }
+    for (int i = 0; i < nobj; i++) {
         /* nearer is better: to take an enemy objective, to guard one's own;
          * they do not count where destroying units wins the battle */
-        int32_t k = (o->side == p ? 5 : 15) * (demo ? 1 : 0);
-        v -= k * o->points * (best < 99 ? best : 30);
+        const re_objective *o = &sc->objectives[i];
+        int32_t k = o->side == p ? 5 : 15;
+        v -= k * o->points * (nearest[i] < 99 ? nearest[i] : 30);
     }
     if (!demo) {
         /* most enemy units destroyed wins: close with the enemy */
-        for (int u = 0; u < sc->nunits; u++) {
-            if (sc->units[u].side != p || st->units[u].figures == 0 || st->units[u].col < 0)
-                continue;
-            gr_hex a = gr_hex_from_offset(st->units[u].col, st->units[u].row);
+        for (int a = 0; a < n_[0]; a++) {
+            gr_hex h = {q_[0][a], r_[0][a]};
             int best = 30;
-            for (int e = 0; e < sc->nunits; e++)
-                if (sc->units[e].side != p && st->units[e].figures > 0 && st->units[e].col >= 0) {
-                    int dist =
-                        gr_hex_distance(a, gr_hex_from_offset(st->units[e].col, st->units[e].row));
-                    best = dist < best ? dist : best;
-                }
+            for (int e = 0; e < n_[1]; e++) {
+                int dist = gr_hex_distance(h, (gr_hex){q_[1][e], r_[1][e]});
+                best = dist < best ? dist : best;
+            }
             v -= 10 * best;
         }
     }

@@ -488,6 +488,84 @@ static void test_rows(void **state)
     assert_int_equal(re_terrain_row_find("hill"), RE_TR_HILL);
 }
 
+/* ---- the precomputed movement table ------------------------------------ */
+
+/* The table (re_terrain_move_table) answers for every pair of neighbours
+ * what re_terrain_can_enter, _stops and _no_combat answer, by the formulas
+ * of its contract: tried on every ground with every set of features for
+ * `to`, and a `from` with and without a road and a hill, for every type. */
+static void test_move_table(void **state)
+{
+    (void)state;
+    const uint8_t feats = RE_HILL | RE_FIELDWORKS | RE_ROAD | RE_BRIDGE | RE_FORD;
+    int checked = 0;
+    for (int g = 0; g < RE_TERRAINS; g++)
+        for (int fl = 0; fl <= feats; fl++) {
+            if (fl & ~feats)
+                continue;
+            for (int ff = 0; ff < 4; ff++) {
+                at(T)->terrain = (uint8_t)g;
+                at(T)->flags = (uint8_t)fl;
+                at(F)->terrain = RE_CLEAR;
+                at(F)->flags = (uint8_t)((ff & 1 ? RE_ROAD : 0) | (ff & 2 ? RE_HILL : 0));
+                const re_move_terrain *mt = re_terrain_move_table(&sc);
+                int fi, ti, c, r;
+                gr_hex_to_offset(F, &c, &r);
+                fi = r * RE_MAX_COLS + c;
+                gr_hex_to_offset(T, &c, &r);
+                ti = r * RE_MAX_COLS + c;
+                for (int type = 0; type < RE_UNIT_TYPES; type++) {
+                    unsigned fb = mt->bits[type][fi], tb = mt->bits[type][ti];
+                    int enter =
+                        (tb & RE_MT_ENTER) || ((tb & RE_MT_ENTER_ROAD) && (fb & RE_MT_ROAD));
+                    int stops =
+                        (tb & RE_MT_STOP) || ((tb & RE_MT_STOP_UPHILL) && !(fb & RE_MT_HILL));
+                    assert_int_equal(enter, re_terrain_can_enter(&sc, F, T, type) != 0);
+                    assert_int_equal(stops, re_terrain_stops(&sc, F, T, type) != 0);
+                    assert_int_equal((tb & RE_MT_NO_COMBAT) != 0,
+                                     re_terrain_no_combat(&sc, F, T, type) != 0);
+                    assert_int_equal((tb & RE_MT_ROAD) != 0, (fl & RE_ROAD) != 0);
+                    assert_int_equal((tb & RE_MT_HILL) != 0, (fl & RE_HILL) != 0);
+                    checked++;
+                }
+            }
+        }
+    assert_int_equal(checked, RE_TERRAINS * 32 * 4 * RE_UNIT_TYPES);
+    /* a hex off the map is 0; forest stops infantry ("Forêts/bois") and a
+     * lake without bridge or ford is entered by none */
+    const re_move_terrain *mt = re_terrain_move_table(&sc);
+    assert_int_equal(mt->bits[I][10], 0); /* column 10 of a 10-column map */
+    at(T)->flags = 0;
+    at(T)->terrain = RE_FOREST;
+    const re_move_terrain *forest = re_terrain_move_table(&sc);
+    uint32_t gen = forest->gen;
+    int c, r;
+    gr_hex_to_offset(T, &c, &r);
+    assert_true(forest->bits[I][r * RE_MAX_COLS + c] & RE_MT_STOP);
+    at(T)->terrain = RE_LAKE;
+    const re_move_terrain *lake = re_terrain_move_table(&sc);
+    assert_int_not_equal(lake->gen, gen);
+    for (int type = 0; type < RE_UNIT_TYPES; type++)
+        assert_false(lake->bits[type][r * RE_MAX_COLS + c] & (RE_MT_ENTER | RE_MT_ENTER_ROAD));
+        /* neighbours by index (row * RE_MAX_COLS + col), directions E, NE, NW,
+         * W, SW, SE, odd rows shoved right: from the even row 4 and the odd row
+         * 5, and from the corner 0,0 of the 10 x 10 map */
+#define AT(c, r) ((r)*RE_MAX_COLS + (c))
+    const int even[6] = {AT(3, 4), AT(2, 3), AT(1, 3), AT(1, 4), AT(1, 5), AT(2, 5)};
+    const int odd[6] = {AT(4, 5), AT(4, 4), AT(3, 4), AT(2, 5), AT(3, 6), AT(4, 6)};
+    const int corner[6] = {AT(1, 0), RE_MT_OFF, RE_MT_OFF, RE_MT_OFF, RE_MT_OFF, AT(0, 1)};
+    for (int d = 0; d < GR_HEX_DIRS; d++) {
+        assert_int_equal(lake->next[AT(2, 4)][d], even[d]);
+        assert_int_equal(lake->next[AT(3, 5)][d], odd[d]);
+        assert_int_equal(lake->next[AT(0, 0)][d], corner[d]);
+    }
+    assert_int_equal(lake->next[AT(9, 9)][GR_HEX_E], RE_MT_OFF); /* column 10 is off */
+#undef AT
+    /* the two maps last asked are kept: the forest's table comes back as it was */
+    at(T)->terrain = RE_FOREST;
+    assert_int_equal(re_terrain_move_table(&sc)->gen, gen);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -500,6 +578,7 @@ int main(void)
         cmocka_unit_test_setup(test_combat_dice, reset),
         cmocka_unit_test_setup(test_fire_dice, reset),
         cmocka_unit_test_setup(test_rows, reset),
+        cmocka_unit_test_setup(test_move_table, reset),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1953,6 +1953,68 @@ static void api_random_playouts(void **state)
     }
 }
 
+/* re_is_legal (and so re_apply's check) looks only at the generators'
+ * actions of the action's own kind and unit: it must still say yes to
+ * exactly the actions of the list.  Along random games, every action of
+ * the list and every move, fire, attack, column attack and skirmish of
+ * every unit (to every hex, on every unit) is asked. */
+static void api_is_legal_agrees_with_the_list(void **state)
+{
+    (void)state;
+    tiny();
+    sc.turns = 6;
+    sc.cols = 8;
+    sc.rows = 8;
+    sc.corps[0].chits = 2;
+    sc.corps[1].chits = 2;
+    terrain(3, 3, RE_FOREST);
+    flag(2, 2, RE_HILL);
+    int s = unit("Friant", 0, RE_INFANTRY, 4, 1, 3);
+    sc.units[s].skirmisher = 1;
+    unit("Murat", 0, RE_LIGHT_CAVALRY, 2, 2, 6);
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 4);
+    s = unit("Weyrother", 1, RE_INFANTRY, 4, 4, 3);
+    sc.units[s].skirmisher = 1;
+    unit("Liechtenstein", 1, RE_HEAVY_CAVALRY, 3, 5, 5);
+    unit("Batterie", 1, RE_ARTILLERY, 1, 7, 4);
+    static re_action acts[RE_MAX_ACTIONS];
+    int asked = 0, yes = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        gr_rng rng;
+        gr_rng_seed(&rng, seed);
+        assert_int_equal(re_init(&sc, &st, NULL), GR_OK);
+        while (!re_is_terminal(&sc, &st)) {
+            int n = re_legal_actions(&sc, &st, acts, RE_MAX_ACTIONS);
+            for (int i = 0; i < n; i++)
+                assert_true(re_is_legal(&sc, &st, acts[i]));
+            static const uint8_t kinds[] = {RE_A_MOVE, RE_A_FIRE, RE_A_ATTACK, RE_A_COLUMN,
+                                            RE_A_SKIRMISH};
+            for (size_t k = 0; k < sizeof kinds; k++)
+                for (int u = 0; u < sc.nunits; u++)
+                    for (int j = 0; j < (kinds[k] <= RE_A_FIRE ? 64 : sc.nunits); j++) {
+                        re_action a = {kinds[k], (uint8_t)u, RE_NO_UNIT, -1, -1, -1, -1, 0};
+                        if (kinds[k] == RE_A_MOVE || kinds[k] == RE_A_FIRE) {
+                            a.col = (int8_t)(j % 8);
+                            a.row = (int8_t)(j / 8);
+                        } else {
+                            a.target = (uint8_t)j;
+                        }
+                        int listed = 0;
+                        for (int i = 0; i < n && !listed; i++)
+                            listed = !memcmp(&acts[i], &a, sizeof a);
+                        assert_int_equal(re_is_legal(&sc, &st, a), listed);
+                        asked++;
+                        yes += listed;
+                    }
+            re_action a;
+            assert_true(re_random_action(&sc, &st, &rng, &a));
+            gr_error err;
+            assert_int_equal(re_apply(&sc, &st, a, NULL, &err), GR_OK);
+        }
+    }
+    assert_true(yes > 100 && asked > 10 * yes); /* both answers were asked often */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2029,6 +2091,7 @@ int main(void)
         cmocka_unit_test(s43_charge_out_of_a_wood_along_a_road),
         cmocka_unit_test(s42_evasion_pushes_a_friend),
         cmocka_unit_test(api_random_playouts),
+        cmocka_unit_test(api_is_legal_agrees_with_the_list),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
