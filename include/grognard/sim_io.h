@@ -25,7 +25,7 @@
 #define GR_SIM_MAX_BYTES (8 << 20) /* a report file: at most 8 MiB (one is about 60 KiB) */
 #define GR_SIM_MAX_NODES 200000    /* and at most this many JSON values */
 #define GR_SIM_FORMAT    "grognard-sim"
-#define GR_SIM_VERSION   1
+#define GR_SIM_VERSION   2
 
 /* What a report says besides its sums: which run of which scenario. */
 typedef struct gr_sim_doc {
@@ -57,7 +57,15 @@ gr_status gr_sim_doc_init(gr_sim_doc *d, const gr_game *g, const char *title, co
  * [{"name", "side" (null for the game as a whole), "mean", "min", "max",
  * "sum", "histogram": {"value": games}, "turn_sums": [the stat summed at the
  * end of turn 1, 2, ... over the games that finished it]}], "turn_games":
- * [the games that finished turn 1, 2, ...]}.  New reference, NULL if out of
+ * [the games that finished turn 1, 2, ...], "unfinished" (battles stopped by
+ * a rule hole), "decided": [won battles decided in turn 1, 2, ... up to the
+ * last non-zero], "holes": [{"kind", "battles", "first_game" (from 0) and
+ * "game_seed" (16 hex digits) when battles > 0}, one per gr_sim_hole in
+ * order], "objectives": [{"hex": [col, row], "side", "changes",
+ * "battles_changed", "held_at_end": [side 0, side 1, neither]}],
+ * "loss_map": {"cols", "rows", "hexes": [[col, row, strength lost], ...
+ * the non-zero ones by column then row]}}.  Version 2 (version 1 had none
+ * of the members from "unfinished" on).  New reference, NULL if out of
  * memory or a text is not valid UTF-8. */
 json_t *gr_wire_sim(const gr_sim_doc *d, const gr_sim_report *r);
 

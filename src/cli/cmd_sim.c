@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "grognard/ai.h"
+#include "grognard/save.h"
 #include "grognard/sim.h"
 #include "grognard/sim_io.h"
 #include "grognard/utf8.h"
@@ -19,7 +20,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: grognard sim SCENARIO [--games N] [--seed S] [--players A,B] [--jobs J]\n"
-            "                    [--json] [--html FILE] [--shard K/N]\n"
+            "                    [--json] [--html FILE] [--shard K/N] [--max-steps M]\n"
+            "       grognard sim SCENARIO --replay N --save FILE [--seed S] [--players A,B]\n"
             "\n"
             "Play N whole battles of a Revolution et Empire scenario between two computer\n"
             "players and report each side's wins with a 95%% interval (Wilson), the draws,\n"
@@ -43,13 +45,24 @@ static void usage(FILE *f)
             "                 each from the seed it has in the whole run; needs --json.\n"
             "                 grognard sim-merge adds the N reports up into the report of\n"
             "                 the whole run, byte for byte\n"
+            "  --max-steps M  a battle still going after M steps (default %ld) is stopped\n"
+            "                 and reported as a rule hole\n"
+            "  --replay N     play battle N of the run again (as the run played it, up to\n"
+            "                 a hole that stopped it) and write it with --save FILE as a\n"
+            "                 save that grognard replay FILE steps through\n"
+            "\n"
+            "The report also says in which turn the won battles were decided, how often\n"
+            "each objective changes hands and who holds it at the end, where strength is\n"
+            "lost (a heat map on the page), and the rule holes: battles stopped by the\n"
+            "step cap, a side to move without a legal action, a position that comes back,\n"
+            "a side that won nothing; each with the battle that reproduces it.\n"
             "\n"
             "A progress bar with the time left is shown on a terminal (stderr).\n"
             "\n"
             "examples: grognard sim data/scenarios/austerlitz.json --games 2000 --jobs 2\n"
             "          grognard sim data/scenarios/austerlitz.json --games 2000 --shard 1/2 "
             "--json > s1.json\n",
-            GR_SIM_MAX_JOBS);
+            GR_SIM_MAX_JOBS, GR_SIM_MAX_STEPS);
 }
 
 /* --shard K/N: two whole numbers; the range is checked against the games
@@ -97,6 +110,29 @@ static void progress(void *ctx, long done, long total)
     b->shown = 1;
 }
 
+/* --replay N --save FILE: battle N of the run, played again into a save. */
+static int replay_one(const gr_game *g, const gr_sim_opts *o, long n, const char *path,
+                      const char *save)
+{
+    gr_error err;
+    gr_match *m;
+    if (gr_sim_play(g, o, n - 1, &m, &err) != GR_OK) {
+        cli_err("grognard sim: --replay %ld: %s\n", n, err.msg);
+        return err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
+    }
+    int rc = CLI_OK;
+    if (gr_save_write(m, path, save, &err) != GR_OK) {
+        cli_err("grognard sim: --save %s: %s\n", save, err.msg);
+        rc = err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
+    } else {
+        printf("battle %ld (game seed %016" PRIx64 "), %zu steps, %s: %s\n", n,
+               gr_sim_game_seed(o->seed, n - 1), gr_match_steps(m),
+               gr_match_is_over(m) ? "over" : "stopped unfinished", save);
+    }
+    gr_match_free(m);
+    return rc;
+}
+
 int cmd_sim(int argc, char **argv)
 {
     const char *path = NULL;
@@ -112,7 +148,8 @@ int cmd_sim(int argc, char **argv)
     gr_sim_opts o;
     memset(&o, 0, sizeof o);
     o.players[0] = o.players[1] = gr_ai_kind_of(GR_AI_RANDOM);
-    const char *shard_v = NULL, *players_v = NULL;
+    const char *shard_v = NULL, *players_v = NULL, *save = NULL;
+    long max_steps = GR_SIM_MAX_STEPS, replay = 0;
     long seed_v = 1;
     const cli_opt opts[] = {
         {"--games", CLI_OPT_LONG, "N", &games, 1, 100000000},
@@ -122,6 +159,9 @@ int cmd_sim(int argc, char **argv)
         {"--json", CLI_OPT_FLAG, NULL, &json, 0, 0},
         {"--html", CLI_OPT_STR, "FILE", &html, 0, 0},
         {"--shard", CLI_OPT_STR, "K/N", &shard_v, 0, 0},
+        {"--max-steps", CLI_OPT_LONG, "M", &max_steps, 1, 1000000000L},
+        {"--replay", CLI_OPT_LONG, "N", &replay, 1, 100000000},
+        {"--save", CLI_OPT_STR, "FILE", &save, 0, 0},
     };
     int npos = 0;
     int rc0 = cli_getopts("sim", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, &npos);
@@ -163,6 +203,16 @@ int cmd_sim(int argc, char **argv)
                 "data/scenarios/austerlitz.json (grognard sim --help)\n");
         return CLI_USAGE;
     }
+    if (!replay != !save) {
+        cli_err("grognard sim: --replay N and --save FILE go together: the battle N played again "
+                "is written into FILE (e.g. --replay 12 --save battle12.json)\n");
+        return CLI_USAGE;
+    }
+    if (replay && (json || html || shards)) {
+        cli_err("grognard sim: --replay plays one battle into a save; give it without --json, "
+                "--html and --shard\n");
+        return CLI_USAGE;
+    }
     if (shards && (!json || html)) {
         cli_err("grognard sim: --shard makes a report for grognard sim-merge: give it with "
                 "--json and without --html (the merge writes the text, JSON and page)\n");
@@ -201,6 +251,11 @@ int cmd_sim(int argc, char **argv)
     o.jobs = (int)jobs;
     o.shard = shard;
     o.shards = shards;
+    o.max_steps = max_steps;
+    if (replay) {
+        rc = replay_one(&g, &o, replay, path, save);
+        goto out;
+    }
     if (gr_sim_doc_init(d, &g, g.type->scenario_title(g.sc), path, &o, players, &err) != GR_OK) {
         cli_err("grognard sim: %s\n", err.msg);
         rc = CLI_USAGE;

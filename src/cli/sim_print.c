@@ -62,6 +62,11 @@ void sim_print_text(const gr_sim_doc *d, const gr_sim_report *r)
     printf("  ");
     pad("drawn (turn limit)", w);
     printf("      %5.1f%%  %ld battles\n", 100.0 * (double)r->draws / n, r->draws);
+    if (r->unfinished) {
+        printf("  ");
+        pad("unfinished (a hole)", w);
+        printf("      %5.1f%%  %ld battles\n", 100.0 * (double)r->unfinished / n, r->unfinished);
+    }
     printf("\n  steps a battle: mean %.0f, from %" PRId64 " to %" PRId64 "\n",
            (double)r->steps_sum / n, r->steps_min, r->steps_max);
     for (int i = 0; i < r->nstats; i++)
@@ -100,6 +105,98 @@ void sim_print_text(const gr_sim_doc *d, const gr_sim_report *r)
         printf("  %s (%s's): %.1f%% of battles\n", s->name, s->side >= 0 ? side[s->side] : "?",
                100.0 * (double)s->sum / n);
     }
+}
+
+/* The battles won in turn t (from 1) as a share of the battles won. */
+static double decided_share(const gr_sim_report *r, int t)
+{
+    long won = r->wins[0] + r->wins[1];
+    return won ? (double)r->decided[t - 1] / (double)won : 0;
+}
+
+/* The hexes of most strength lost: up to `most` of them into c, w (by
+ * loss, then column, then row); returns how many. */
+static int top_losses(const gr_sim_report *r, int most, int *c, int *w)
+{
+    int n = 0;
+    for (int x = 0; x < GR_SIM_MAP; x++)
+        for (int y = 0; y < GR_SIM_MAP; y++) {
+            if (!r->loss[x][y])
+                continue;
+            int k = n < most ? n++ : most;
+            if (k == most && r->loss[x][y] <= r->loss[c[most - 1]][w[most - 1]])
+                continue;
+            if (k == most)
+                k = most - 1;
+            while (k > 0 && r->loss[c[k - 1]][w[k - 1]] < r->loss[x][y]) {
+                c[k] = c[k - 1];
+                w[k] = w[k - 1];
+                k--;
+            }
+            c[k] = x;
+            w[k] = y;
+        }
+    return n;
+}
+
+void sim_print_designer(const gr_sim_doc *d, const gr_sim_report *r)
+{
+    double n = (double)r->games;
+    char b[3][GR_SIM_PATH];
+    long won = r->wins[0] + r->wins[1];
+    if (won) {
+        int last = GR_SIM_MAX_TURNS;
+        while (last > 1 && !r->decided[last - 1])
+            last--;
+        printf("\n  the turn the battle is decided (from its end on, the winner led to the end), "
+               "of %ld battles won:\n",
+               won);
+        for (int t = 1; t <= last; t++) {
+            int w = (int)(40.0 * decided_share(r, t) + 0.5);
+            printf("    %3d %-40.*s %5.1f%%\n", t, w, "########################################",
+                   100.0 * decided_share(r, t));
+        }
+    }
+    if (r->nobj) {
+        printf("\n  objectives: changed hands (times a battle, battles), held at the end by\n");
+        for (int i = 0; i < r->nobj; i++)
+            printf("    [%d, %d] (%s's): %.2f, %.0f%%; %s %.0f%%, %s %.0f%%\n", r->obj[i].col,
+                   r->obj[i].row, cli_esc(d->sides[r->obj[i].side], b[0], sizeof b[0]),
+                   (double)r->obj[i].changes / n, 100.0 * (double)r->obj[i].games_changed / n,
+                   cli_esc(d->sides[0], b[1], sizeof b[1]), 100.0 * (double)r->obj[i].end[0] / n,
+                   cli_esc(d->sides[1], b[2], sizeof b[2]), 100.0 * (double)r->obj[i].end[1] / n);
+    }
+    int c[5], w[5], k = top_losses(r, 5, c, w);
+    if (k) {
+        printf("\n  where strength is lost (the hexes of most losses, a battle):");
+        for (int i = 0; i < k; i++)
+            printf("%s [%d, %d] %.2f", i ? "," : "", c[i], w[i], (double)r->loss[c[i]][w[i]] / n);
+        printf("\n");
+    }
+    printf("\n  rule holes:\n");
+    int any = 0;
+    for (int h = 0; h < GR_SIM_HOLES; h++) {
+        if (!r->holes[h])
+            continue;
+        any = 1;
+        printf("    %s: %ld battles; the first, game %ld (game seed %016" PRIx64 "), again:\n"
+               "      grognard sim %s --seed %" PRIu64
+               " --players %s,%s --replay %ld --save FILE\n",
+               gr_sim_hole_name(h), r->holes[h], r->hole_first[h] + 1,
+               gr_sim_game_seed(d->seed, r->hole_first[h]), cli_esc(d->path, b[0], sizeof b[0]),
+               d->seed, cli_esc(d->players[0], b[1], sizeof b[1]),
+               cli_esc(d->players[1], b[2], sizeof b[2]), r->hole_first[h] + 1);
+    }
+    for (int s = 0; s < 2; s++)
+        if (r->wins[s] == 0 && r->games >= SIM_CANNOT_WIN) {
+            any = 1;
+            printf("    %s won none of %ld battles (played by %s): a side that cannot win, unless "
+                   "a stronger player can\n",
+                   cli_esc(d->sides[s], b[0], sizeof b[0]), r->games,
+                   cli_esc(d->players[s], b[1], sizeof b[1]));
+        }
+    if (!any)
+        printf("    none found\n");
 }
 
 /* ---- the balance page ---------------------------------------------------- */
@@ -304,8 +401,10 @@ int sim_print_report(const char *cmd, const gr_sim_doc *d, const gr_sim_report *
     int rc = CLI_OK;
     if (json)
         rc = cli_print_json(gr_wire_sim(d, r));
-    else
+    else {
         sim_print_text(d, r);
+        sim_print_designer(d, r);
+    }
     if (html && rc == CLI_OK) {
         rc = sim_write_html(cmd, html, d, r);
         if (rc == CLI_OK && !json)

@@ -15,6 +15,17 @@
  * side's losses on average, the objectives held at the end. */
 void sim_print_text(const gr_sim_doc *d, const gr_sim_report *r);
 
+/* A side that won none of at least this many battles is reported as one
+ * that cannot win (the upper end of the 95% interval of 0 in 20 is 16%). */
+#define SIM_CANNOT_WIN 20
+
+/* The designer's part of the text report, after sim_print_text: the turn
+ * in which the won battles were decided, the objectives changing hands and
+ * who holds them at the end, the hexes of most losses, the rule holes with
+ * the command that plays the first battle of each again, and a side that
+ * won nothing. */
+void sim_print_designer(const gr_sim_doc *d, const gr_sim_report *r);
+
 /* The balance page written to `file` atomically (gr_write_file_atomic):
  * one self-contained HTML file (no script, nothing fetched), its charts in
  * SVG.  Returns CLI_OK, or CLI_FAIL after one line on stderr beginning
