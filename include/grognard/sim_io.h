@@ -38,7 +38,39 @@ typedef struct gr_sim_doc {
     long run_games;               /* the games of the whole run */
     long shard, shards;           /* shard `shard` of `shards`; 0 and 0: the whole run */
     long first;                   /* a shard: the index (from 0) of its first game */
+    /* A run compared with the base run of a study: what it is ("without the
+     * fog", "heuristic,mcts") and its kind ("variant" or "skill"); both
+     * empty for the base run or a lone report. */
+    char label[GR_SIM_TEXT];
+    char kind[16];
 } gr_sim_doc;
+
+/* A study: the base run (index 0) and the runs compared with it (the
+ * scenario's variants, other players), each its own report; a lone run is
+ * a study of one.  Shard K of N of a study is shard K of N of every run. */
+#define GR_SIM_MAX_RUNS 33
+typedef struct gr_sim_study {
+    int n;            /* runs, 1 .. GR_SIM_MAX_RUNS */
+    gr_sim_doc *d;    /* n of them */
+    gr_sim_report *r; /* n of them, zeroed by gr_sim_study_alloc */
+} gr_sim_study;
+
+/* Room for n runs (zeroed); GR_ERUNTIME out of memory, GR_EINPUT if n is
+ * not 1 .. GR_SIM_MAX_RUNS. */
+gr_status gr_sim_study_alloc(gr_sim_study *s, int n, gr_error *err);
+void gr_sim_study_free(gr_sim_study *s);
+
+/* The study as JSON: the base run's report (gr_wire_sim) with, when there
+ * are compared runs, "compare": [their reports, each with "label" and
+ * "kind"].  New reference, NULL if out of memory or a text is not UTF-8. */
+json_t *gr_wire_sim_study(const gr_sim_study *s);
+
+/* Read a study as gr_wire_sim_study writes it (a lone report is a study of
+ * one) into s (allocated here: gr_sim_study_free), every run checked as
+ * gr_sim_doc_parse checks a report.  Errors as gr_sim_doc_read's. */
+gr_status gr_sim_study_read(const char *file, gr_sim_study *s, gr_error *err);
+gr_status gr_sim_study_parse(const char *text, size_t len, const char *name, gr_sim_study *s,
+                             gr_error *err);
 
 /* Fill d from the game, the scenario's title and path, the options of the
  * run (a shard's range from gr_sim_shard_range) and the players' names.

@@ -12,7 +12,9 @@
 #include "grognard/ai.h"
 #include "grognard/save.h"
 #include "grognard/sim.h"
+#include "grognard/file_io.h"
 #include "grognard/sim_io.h"
+#include "grognard/sim_variants.h"
 #include "grognard/utf8.h"
 #include "sim_print.h"
 
@@ -133,6 +135,111 @@ static int replay_one(const gr_game *g, const gr_sim_opts *o, long n, const char
     return rc;
 }
 
+/* "A,B" into two names (in buf) and two players; CLI_USAGE after a message
+ * naming `opt`. */
+static int parse_pair(const char *opt, const char *v, char *buf, size_t cap, const char *names[2],
+                      gr_ai_kind kinds[2])
+{
+    const char *comma = strchr(v, ',');
+    gr_error err;
+    if (!comma || strlen(v) >= cap) {
+        cli_err("grognard sim: %s '%s' must name two players, A,B (e.g. random,eager)\n", opt, v);
+        return CLI_USAGE;
+    }
+    snprintf(buf, cap, "%s", v);
+    buf[comma - v] = '\0';
+    names[0] = buf;
+    names[1] = buf + (comma - v) + 1;
+    for (int s = 0; s < 2; s++)
+        if (gr_ai_kind_parse(names[s], &kinds[s], &err) != GR_OK) {
+            cli_err("grognard sim: %s: %s\n", opt, err.msg);
+            return CLI_USAGE;
+        }
+    return CLI_OK;
+}
+
+/* One run of a study: its scenario, players and label. */
+typedef struct run {
+    gr_game g; /* a variant's own scenario, or the base borrowed */
+    const char *names[2];
+    gr_ai_kind kinds[2];
+    char label[GR_SIM_TEXT];
+    const char *kind; /* NULL: the base run */
+} run;
+
+/* The runs of the study: the base, each variant (the base's players), then
+ * with --skill W,S the pairings S,W, W,S and S,S (the base is W,W). */
+static int make_runs(const gr_game *base, const char *path, const char *variants,
+                     const char *skill[2], const gr_ai_kind skind[2], const char *players[2],
+                     const gr_ai_kind pkind[2], run *runs, int *nruns)
+{
+    gr_error err;
+    int n = 0;
+    runs[n++] = (run){.g = {base->type, base->sc, NULL},
+                      .names = {players[0], players[1]},
+                      .kinds = {pkind[0], pkind[1]}};
+    if (skill[0]) {
+        /* the base (and the variants) the weaker against the weaker */
+        runs[0].names[0] = runs[0].names[1] = skill[0];
+        runs[0].kinds[0] = runs[0].kinds[1] = skind[0];
+    }
+    if (variants) {
+        static gr_sim_variants vs;
+        if (gr_sim_variants_read(variants, &vs, &err) != GR_OK) {
+            cli_err("grognard sim: --variants %s\n", err.msg);
+            gr_sim_variants_free(&vs);
+            return err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
+        }
+        char *text = NULL;
+        size_t len = 0;
+        if (gr_read_file(path, GR_GAME_SCENARIO_MAX_BYTES, &text, &len, &err) != GR_OK) {
+            cli_err("grognard sim: %s\n", err.msg);
+            gr_sim_variants_free(&vs);
+            return CLI_FAIL;
+        }
+        int rc = CLI_OK;
+        for (int i = 0; i < vs.n && rc == CLI_OK; i++) {
+            char *vt = NULL, name[GR_SIM_PATH + GR_SIM_VARIANT_NAME + 16];
+            size_t vlen = 0;
+            snprintf(name, sizeof name, "%s (variant \"%s\")", path, vs.v[i].name);
+            run *R = &runs[n];
+            *R = runs[0];
+            R->kind = "variant";
+            snprintf(R->label, sizeof R->label, "%s", vs.v[i].name);
+            if (gr_sim_variant_apply(text, len, path, &vs.v[i], &vt, &vlen, &err) != GR_OK ||
+                gr_game_load_text(vt, vlen, name, base->type->id, &R->g, &err) != GR_OK) {
+                cli_err("grognard sim: --variants %s: %s\n", variants, err.msg);
+                rc = err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
+            } else {
+                n++;
+            }
+            free(vt);
+        }
+        free(text);
+        gr_sim_variants_free(&vs);
+        if (rc != CLI_OK) {
+            *nruns = n;
+            return rc;
+        }
+    }
+    if (skill[0]) {
+        static const int pair[3][2] = {{1, 0}, {0, 1}, {1, 1}};
+        for (int k = 0; k < 3; k++) {
+            run *R = &runs[n++];
+            *R = runs[0];
+            R->g.own = NULL;
+            R->kind = "skill";
+            for (int p = 0; p < 2; p++) {
+                R->names[p] = skill[pair[k][p]];
+                R->kinds[p] = skind[pair[k][p]];
+            }
+            snprintf(R->label, sizeof R->label, "%s,%s", R->names[0], R->names[1]);
+        }
+    }
+    *nruns = n;
+    return CLI_OK;
+}
+
 int cmd_sim(int argc, char **argv)
 {
     const char *path = NULL;
@@ -148,7 +255,7 @@ int cmd_sim(int argc, char **argv)
     gr_sim_opts o;
     memset(&o, 0, sizeof o);
     o.players[0] = o.players[1] = gr_ai_kind_of(GR_AI_RANDOM);
-    const char *shard_v = NULL, *players_v = NULL, *save = NULL;
+    const char *shard_v = NULL, *players_v = NULL, *save = NULL, *variants = NULL, *skill_v = NULL;
     long max_steps = GR_SIM_MAX_STEPS, replay = 0;
     long seed_v = 1;
     const cli_opt opts[] = {
@@ -162,6 +269,8 @@ int cmd_sim(int argc, char **argv)
         {"--max-steps", CLI_OPT_LONG, "M", &max_steps, 1, 1000000000L},
         {"--replay", CLI_OPT_LONG, "N", &replay, 1, 100000000},
         {"--save", CLI_OPT_STR, "FILE", &save, 0, 0},
+        {"--variants", CLI_OPT_STR, "FILE", &variants, 0, 0},
+        {"--skill", CLI_OPT_STR, "W,S", &skill_v, 0, 0},
     };
     int npos = 0;
     int rc0 = cli_getopts("sim", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, &npos);
@@ -179,24 +288,22 @@ int cmd_sim(int argc, char **argv)
     seed = (uint64_t)seed_v;
     if (shard_v && parse_shard(shard_v, &shard, &shards))
         return CLI_USAGE;
-    if (players_v) {
-        const char *v = players_v;
-        const char *comma = strchr(v, ',');
-        if (!comma || strlen(v) >= sizeof pbuf) {
-            cli_err("grognard sim: --players '%s' must name two players, A,B "
-                    "(e.g. random,eager)\n",
-                    v);
-            return CLI_USAGE;
-        }
-        snprintf(pbuf, sizeof pbuf, "%s", v);
-        pbuf[comma - v] = '\0';
-        players[0] = pbuf;
-        players[1] = pbuf + (comma - v) + 1;
-        for (int s = 0; s < 2; s++)
-            if (gr_ai_kind_parse(players[s], &o.players[s], &err) != GR_OK) {
-                cli_err("grognard sim: --players: %s\n", err.msg);
-                return CLI_USAGE;
-            }
+    if (players_v && parse_pair("--players", players_v, pbuf, sizeof pbuf, players, o.players))
+        return CLI_USAGE;
+    char sbuf[64];
+    const char *skill[2] = {NULL, NULL};
+    gr_ai_kind skind[2];
+    if (skill_v && parse_pair("--skill", skill_v, sbuf, sizeof sbuf, skill, skind))
+        return CLI_USAGE;
+    if (skill_v && players_v) {
+        cli_err("grognard sim: --skill W,S plays W against W, S against W, W against S and S "
+                "against S: give it without --players\n");
+        return CLI_USAGE;
+    }
+    if (replay && (variants || skill_v)) {
+        cli_err("grognard sim: --replay plays one battle of the base run; give it without "
+                "--variants and --skill\n");
+        return CLI_USAGE;
     }
     if (!path) {
         cli_err("grognard sim: missing SCENARIO, e.g. grognard sim "
@@ -232,14 +339,10 @@ int cmd_sim(int argc, char **argv)
         return CLI_USAGE;
     }
     gr_game g = {NULL, NULL, NULL};
-    gr_sim_doc *d = malloc(sizeof *d);
-    gr_sim_report *r = malloc(sizeof *r);
+    run runs[GR_SIM_MAX_RUNS];
+    int nruns = 0;
+    gr_sim_study study = {0, NULL, NULL};
     int rc = CLI_OK;
-    if (!r || !d) {
-        cli_err("grognard sim: out of memory\n");
-        rc = CLI_FAIL;
-        goto out;
-    }
     if (gr_game_load(path, NULL, &g, &err) != GR_OK) {
         cli_err("%s\n", err.msg);
         rc = err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
@@ -256,27 +359,48 @@ int cmd_sim(int argc, char **argv)
         rc = replay_one(&g, &o, replay, path, save);
         goto out;
     }
-    if (gr_sim_doc_init(d, &g, g.type->scenario_title(g.sc), path, &o, players, &err) != GR_OK) {
+    if ((rc = make_runs(&g, path, variants, skill, skind, players, o.players, runs, &nruns)) !=
+        CLI_OK)
+        goto out;
+    if (gr_sim_study_alloc(&study, nruns, &err) != GR_OK) {
         cli_err("grognard sim: %s\n", err.msg);
-        rc = CLI_USAGE;
+        rc = CLI_FAIL;
         goto out;
     }
-    if (isatty(STDERR_FILENO)) {
-        o.progress = progress;
-        o.ctx = &b;
+    for (int i = 0; i < nruns && rc == CLI_OK; i++) {
+        run *R = &runs[i];
+        o.players[0] = R->kinds[0];
+        o.players[1] = R->kinds[1];
+        if (gr_sim_doc_init(&study.d[i], &R->g, R->g.type->scenario_title(R->g.sc), path, &o,
+                            R->names, &err) != GR_OK) {
+            cli_err("grognard sim: %s\n", err.msg);
+            rc = CLI_USAGE;
+            break;
+        }
+        if (R->kind) {
+            snprintf(study.d[i].label, sizeof study.d[i].label, "%s", R->label);
+            snprintf(study.d[i].kind, sizeof study.d[i].kind, "%s", R->kind);
+        }
+        if (isatty(STDERR_FILENO)) {
+            b.start = now();
+            o.progress = progress;
+            o.ctx = &b;
+        }
+        gr_status st = gr_sim_run(&R->g, &o, &study.r[i], &err);
+        if (b.shown)
+            fprintf(stderr, "\r%*s\r", 72, "");
+        if (st != GR_OK) {
+            cli_err("grognard sim: %s%s%s\n", R->kind ? R->label : "", R->kind ? ": " : "",
+                    err.msg);
+            rc = st == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
+        }
     }
-    gr_status st = gr_sim_run(&g, &o, r, &err);
-    if (b.shown)
-        fprintf(stderr, "\r%*s\r", 72, "");
-    if (st != GR_OK) {
-        cli_err("grognard sim: %s\n", err.msg);
-        rc = st == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
-        goto out;
-    }
-    rc = sim_print_report("grognard sim", d, r, json, html);
+    if (rc == CLI_OK)
+        rc = sim_print_report("grognard sim", &study, json, html);
 out:
+    for (int i = 1; i < nruns; i++)
+        gr_game_free(&runs[i].g);
+    gr_sim_study_free(&study);
     gr_game_free(&g);
-    free(r);
-    free(d);
     return rc;
 }

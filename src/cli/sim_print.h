@@ -30,12 +30,18 @@ void sim_print_designer(const gr_sim_doc *d, const gr_sim_report *r);
  * one self-contained HTML file (no script, nothing fetched), its charts in
  * SVG.  Returns CLI_OK, or CLI_FAIL after one line on stderr beginning
  * with `cmd` ("grognard sim") that says why. */
-int sim_write_html(const char *cmd, const char *file, const gr_sim_doc *d, const gr_sim_report *r);
+int sim_write_html(const char *cmd, const char *file, const gr_sim_study *st);
 
-/* The report as the command asked for it: JSON (gr_wire_sim) or the text
- * report on stdout, then the balance page into `html` if not NULL (named
- * on stdout after a text report).  Returns CLI_OK or CLI_FAIL. */
-int sim_print_report(const char *cmd, const gr_sim_doc *d, const gr_sim_report *r, int json,
-                     const char *html);
+/* The study's report as the command asked for it: JSON (gr_wire_sim_study)
+ * or the text report on stdout (the base run's, then the comparison), then the balance page into
+ * `html` if not NULL (named on stdout after a text report).  Returns CLI_OK or CLI_FAIL. */
+int sim_print_report(const char *cmd, const gr_sim_study *st, int json, const char *html);
+
+/* The runs of a study compared with its base, as text: each variant's
+ * change of each side's win rate with its 95% interval (Newcombe) and a *
+ * when significant; the skill runs (W,W; S,W; W,S; S,S): each side's win
+ * rate, the stronger player's with one side against the other, and a side
+ * that wins only with the stronger player or with neither. */
+void sim_print_compare(const gr_sim_study *st);
 
 #endif

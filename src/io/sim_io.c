@@ -76,6 +76,8 @@ json_t *gr_wire_sim(const gr_sim_doc *d, const gr_sim_report *r)
     snprintf(digest, sizeof digest, "%016" PRIx64, d->digest);
     int bad = put(j, "format", json_string(GR_SIM_FORMAT));
     bad |= put(j, "version", json_integer(GR_SIM_VERSION));
+    if (d->label[0])
+        bad |= put(j, "label", json_string(d->label)) | put(j, "kind", json_string(d->kind));
     bad |= put(j, "scenario",
                json_pack("{ssssss}", "title", d->title, "path", d->path, "digest", digest));
     if (d->shards)
@@ -530,12 +532,14 @@ static gr_status read_report(const reader *R, const gr_jr_node *root, gr_sim_doc
                              gr_sim_report *r)
 {
     static const char *const keys[] = {
-        "format",     "version",    "scenario", "shard",    "games",      "seed",    "players",
-        "sides",      "wins",       "draws",    "win_rate", "ci95",       "steps",   "stats",
-        "turn_games", "unfinished", "decided",  "holes",    "objectives", "loss_map"};
+        "format",     "version",  "scenario",   "shard",      "games",    "seed",
+        "players",    "sides",    "wins",       "draws",      "win_rate", "ci95",
+        "steps",      "stats",    "turn_games", "unfinished", "decided",  "holes",
+        "objectives", "loss_map", "label",      "kind",       "compare"};
     const char *const accepted = "format, version, scenario, shard, games, seed, players, "
                                  "sides, wins, draws, win_rate, ci95, steps, stats, turn_games, "
-                                 "unfinished, decided, holes, objectives, loss_map";
+                                 "unfinished, decided, holes, objectives, loss_map, label, kind, "
+                                 "compare";
     if (root->type != GR_JR_OBJECT)
         return gr_jr_fail(R->err, R->file, root, "a simulation report is a JSON object; this is %s",
                           gr_jr_type_name(root->type));
@@ -556,6 +560,17 @@ static gr_status read_report(const reader *R, const gr_jr_node *root, gr_sim_doc
                           "report version %s is not known to this grognard (it reads version "
                           "%d); merge it with the grognard that made it",
                           v->type == GR_JR_NUMBER ? v->raw : "(not a number)", GR_SIM_VERSION);
+    if (gr_jr_get(root, "label")) {
+        const gr_jr_node *kind;
+        if ((s = member_str(R, root, "label", d->label, sizeof d->label)) != GR_OK ||
+            (s = need(R, root, "kind", &kind)) != GR_OK)
+            return s;
+        if (kind->type != GR_JR_STRING ||
+            (strcmp(kind->str, "variant") && strcmp(kind->str, "skill")))
+            return gr_jr_fail(R->err, R->file, kind,
+                              "\"kind\" must be \"variant\" or \"skill\"; make the report again");
+        memcpy(d->kind, kind->str, kind->len + 1);
+    }
     if ((s = read_scenario(R, root, d)) != GR_OK ||
         (s = member_int(R, root, "games", 1, INT64_MAX, &x)) != GR_OK)
         return s;
@@ -659,4 +674,102 @@ gr_status gr_sim_doc_read(const char *file, gr_sim_doc *d, gr_sim_report *r, gr_
     s = gr_sim_doc_parse(text, len, file, d, r, err);
     gr_free(text);
     return s;
+}
+
+/* ---- studies ----------------------------------------------------------------- */
+
+gr_status gr_sim_study_alloc(gr_sim_study *s, int n, gr_error *err)
+{
+    memset(s, 0, sizeof *s);
+    if (n < 1 || n > GR_SIM_MAX_RUNS)
+        return gr_error_set(err, GR_EINPUT,
+                            "a study has 1 to %d runs (the base and up to %d "
+                            "compared), not %d",
+                            GR_SIM_MAX_RUNS, GR_SIM_MAX_RUNS - 1, n);
+    s->d = calloc((size_t)n, sizeof *s->d);
+    s->r = calloc((size_t)n, sizeof *s->r);
+    if (!s->d || !s->r) {
+        gr_sim_study_free(s);
+        return gr_error_set(err, GR_ERUNTIME, "out of memory for a study of %d runs", n);
+    }
+    s->n = n;
+    return GR_OK;
+}
+
+void gr_sim_study_free(gr_sim_study *s)
+{
+    free(s->d);
+    free(s->r);
+    memset(s, 0, sizeof *s);
+}
+
+json_t *gr_wire_sim_study(const gr_sim_study *s)
+{
+    json_t *j = gr_wire_sim(&s->d[0], &s->r[0]);
+    if (!j || s->n < 2)
+        return j;
+    json_t *c = json_array();
+    int bad = !c;
+    for (int i = 1; i < s->n && !bad; i++) {
+        json_t *one = gr_wire_sim(&s->d[i], &s->r[i]);
+        bad = !one || push(c, one);
+    }
+    if (bad || put(j, "compare", c)) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
+}
+
+gr_status gr_sim_study_parse(const char *text, size_t len, const char *name, gr_sim_study *s,
+                             gr_error *err)
+{
+    memset(s, 0, sizeof *s);
+    gr_jr_node *root;
+    gr_jr_doc *doc = gr_jr_parse(text, len, name, GR_SIM_MAX_NODES, &root, err);
+    if (!doc)
+        return err->code;
+    reader R = {name, err};
+    const gr_jr_node *c = root->type == GR_JR_OBJECT ? gr_jr_get(root, "compare") : NULL;
+    gr_status st = GR_OK;
+    if (c && (c->type != GR_JR_ARRAY || c->len < 1 || c->len > GR_SIM_MAX_RUNS - 1))
+        st = gr_jr_fail(err, name, c,
+                        "\"compare\" must be an array of 1 to %d reports; make the report again",
+                        GR_SIM_MAX_RUNS - 1);
+    if (st == GR_OK)
+        st = gr_sim_study_alloc(s, 1 + (c ? (int)c->len : 0), err);
+    if (st == GR_OK)
+        st = read_report(&R, root, &s->d[0], &s->r[0]);
+    if (st == GR_OK && s->d[0].label[0])
+        st = gr_jr_fail(err, name, root,
+                        "the base run of a study has no \"label\"; make the "
+                        "report again");
+    int i = 1;
+    for (const gr_jr_node *e = c ? c->child : NULL; e && st == GR_OK; e = e->next, i++) {
+        if (e->type == GR_JR_OBJECT && gr_jr_get(e, "compare"))
+            st = gr_jr_fail(err, name, e, "a compared run holds no \"compare\" of its own");
+        else if (e->type == GR_JR_OBJECT && !gr_jr_get(e, "label"))
+            st = gr_jr_fail(err, name, e,
+                            "a compared run needs its \"label\" and \"kind\"; make "
+                            "the report again");
+        else
+            st = read_report(&R, e, &s->d[i], &s->r[i]);
+    }
+    gr_jr_free(doc);
+    if (st != GR_OK)
+        gr_sim_study_free(s);
+    return st;
+}
+
+gr_status gr_sim_study_read(const char *file, gr_sim_study *s, gr_error *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    memset(s, 0, sizeof *s);
+    gr_status st = gr_read_file(file, GR_SIM_MAX_BYTES, &text, &len, err);
+    if (st != GR_OK)
+        return st;
+    st = gr_sim_study_parse(text, len, file, s, err);
+    gr_free(text);
+    return st;
 }
