@@ -615,14 +615,14 @@ void sim_print_compare(const gr_sim_study *st)
             continue;
         if (!any++) {
             printf("\nvariants against the base (win rate change in points, 95%% interval; * "
-                   "significant at 5%%):\n  %-30s %-28s %s\n",
+                   "significant at 5%%):\n  %-34s %-28s %s\n",
                    "", cli_esc(d->sides[0], b[0], sizeof b[0]),
                    cli_esc(d->sides[1], b[1], sizeof b[1]));
         }
         change_text(st, i, 0, c[0], sizeof c[0]);
         change_text(st, i, 1, c[1], sizeof c[1]);
         printf("  ");
-        pad(cli_esc(st->d[i].label, b[0], sizeof b[0]), 30);
+        pad(cli_esc(st->d[i].label, b[0], sizeof b[0]), 34);
         printf(" %-28s %s\n", c[0], c[1]);
     }
     int sw = skill_run(st, 0), ws = skill_run(st, 1), ss = skill_run(st, 2);
