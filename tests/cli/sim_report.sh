@@ -73,5 +73,6 @@ printf '{"variants": [{"name": "x", "remove": {"units": [40]}}]}' > "$T/bad3"
 expect_exit "past the end" 2 "variant \"x\": remove \"units\" 40: .*teaching.json has 12 \(indices 0 to 11\)" -- sim "$S/teaching.json" --games 2 --variants "$T/bad3"
 expect_exit "skill and players" 2 "give it without --players" -- sim "$S/teaching.json" --skill eager,heuristic --players random,random
 expect_exit "replay without save" 2 "--replay N and --save FILE go together" -- sim "$S/teaching.json" --replay 3
+"$GROGNARD" sim --help | grep -q -- "--variants FILE" && "$GROGNARD" sim --help | grep -q -- "--skill W,S" && pass || flunk "sim --help has no --variants or --skill"
 rm -rf "$T"
 finish

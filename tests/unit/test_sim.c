@@ -18,6 +18,8 @@
 
 #include "grognard/match.h"
 #include "grognard/sim.h"
+#include "grognard/sim_io.h"
+#include "grognard/sim_variants.h"
 
 static void close_to(double got, double want)
 {
@@ -450,13 +452,93 @@ static void test_diff_ci(void **state)
     close_to(hi, 1.0);
 }
 
+/* A variant, worked by hand: remove units 0 and 2 of [10, 11, 12] leaves
+ * [11]; append 13: [11, 13]; the merge patch (RFC 7386) {"a": 5, "b": {"c":
+ * null, "e": 4}} sets a, removes b.c, adds b.e and keeps b.d. */
+static void test_variant_apply(void **state)
+{
+    (void)state;
+    const char *file = "{\"variants\": [{\"name\": \"v\", \"remove\": {\"units\": [2, 0]},\n"
+                       "  \"append\": {\"units\": [13]}, \"patch\": {\"a\": 5, \"b\": {\"c\": "
+                       "null, \"e\": 4}}}]}";
+    gr_sim_variants vs;
+    gr_error err;
+    assert_int_equal(gr_sim_variants_parse(file, strlen(file), "v.json", &vs, &err), GR_OK);
+    assert_int_equal(vs.n, 1);
+    assert_string_equal(vs.v[0].name, "v");
+    const char *sc = "{\"a\": 1, \"b\": {\"c\": 2, \"d\": 3}, \"units\": [10, 11, 12]}";
+    char *out = NULL;
+    size_t len = 0;
+    assert_int_equal(gr_sim_variant_apply(sc, strlen(sc), "s.json", &vs.v[0], &out, &len, &err),
+                     GR_OK);
+    json_t *got = json_loadb(out, len, 0, NULL);
+    json_t *want =
+        json_loads("{\"a\": 5, \"b\": {\"d\": 3, \"e\": 4}, \"units\": [11, 13]}", 0, NULL);
+    assert_true(json_equal(got, want));
+    json_decref(got);
+    json_decref(want);
+    free(out);
+    /* an index past the end names the variant and the size */
+    const char *small = "{\"units\": [1]}";
+    assert_int_equal(
+        gr_sim_variant_apply(small, strlen(small), "s.json", &vs.v[0], &out, &len, &err),
+        GR_EINPUT);
+    assert_non_null(strstr(err.msg, "variant \"v\": remove \"units\" 2: s.json has 1"));
+    gr_sim_variants_free(&vs);
+    /* a variant that changes nothing: where, what, how */
+    const char *bad = "{\"variants\": [\n {\"name\": \"w\"}]}";
+    assert_int_equal(gr_sim_variants_parse(bad, strlen(bad), "b.json", &vs, &err), GR_EINPUT);
+    assert_non_null(strstr(err.msg, "b.json:2:2: variant \"w\" changes nothing"));
+    gr_sim_variants_free(&vs);
+}
+
+/* A study of the toy race and its dead end written and read back: the same
+ * integers (the runs' sums compared byte for byte). */
+static void test_study_round_trip(void **state)
+{
+    (void)state;
+    gr_sim_study s, back;
+    gr_error err;
+    assert_int_equal(gr_sim_study_alloc(&s, 2, &err), GR_OK);
+    gr_sim_report *a = run_toy(RACE, 5, 0, 0, 0), *b = run_toy(DEAD_END, 5, 0, 0, 0);
+    s.r[0] = *a;
+    s.r[1] = *b;
+    for (int i = 0; i < 2; i++) {
+        strcpy(s.d[i].title, "race");
+        strcpy(s.d[i].path, "toy");
+        strcpy(s.d[i].sides[0], "runner");
+        strcpy(s.d[i].sides[1], "guard");
+        strcpy(s.d[i].players[0], "random");
+        strcpy(s.d[i].players[1], "random");
+        s.d[i].seed = 9;
+        s.d[i].run_games = 5;
+    }
+    strcpy(s.d[1].label, "dead end");
+    strcpy(s.d[1].kind, "variant");
+    json_t *j = gr_wire_sim_study(&s);
+    assert_non_null(j);
+    char *text = json_dumps(j, 0);
+    assert_int_equal(gr_sim_study_parse(text, strlen(text), "s.json", &back, &err), GR_OK);
+    assert_int_equal(back.n, 2);
+    assert_string_equal(back.d[1].label, "dead end");
+    for (int i = 0; i < 2; i++)
+        assert_memory_equal(&back.r[i], &s.r[i], sizeof s.r[i]);
+    free(text);
+    json_decref(j);
+    gr_sim_study_free(&back);
+    gr_sim_study_free(&s);
+    free(a);
+    free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_wilson),      cmocka_unit_test(test_game_seeds_differ),
-        cmocka_unit_test(test_shard_range), cmocka_unit_test(test_report_add),
-        cmocka_unit_test(test_toy_race),    cmocka_unit_test(test_toy_dead_end),
-        cmocka_unit_test(test_toy_loop),    cmocka_unit_test(test_diff_ci),
+        cmocka_unit_test(test_wilson),        cmocka_unit_test(test_game_seeds_differ),
+        cmocka_unit_test(test_shard_range),   cmocka_unit_test(test_report_add),
+        cmocka_unit_test(test_toy_race),      cmocka_unit_test(test_toy_dead_end),
+        cmocka_unit_test(test_toy_loop),      cmocka_unit_test(test_diff_ci),
+        cmocka_unit_test(test_variant_apply), cmocka_unit_test(test_study_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
