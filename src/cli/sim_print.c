@@ -12,6 +12,7 @@
 
 static void change_text(const gr_sim_study *st, int i, int s, char *buf, size_t cap);
 static int skill_run(const gr_sim_study *st, int k);
+static void holes_text(const gr_sim_doc *d, const gr_sim_report *r, char *buf, size_t cap);
 
 /* Characters (not bytes) of a UTF-8 text, for lining up columns. */
 static int width_of(const char *s)
@@ -464,7 +465,7 @@ static void html_designer(FILE *f, const gr_sim_study *st)
                 html_text(f, side[0]);
                 fprintf(f, "</th><th>");
                 html_text(f, side[1]);
-                fprintf(f, "</th></tr>\n");
+                fprintf(f, "</th><th>rule holes</th></tr>\n");
             }
             fprintf(f, "<tr><td>");
             html_text(f, st->d[i].label);
@@ -475,7 +476,11 @@ static void html_designer(FILE *f, const gr_sim_study *st)
                 int sig = strchr(c, '*') != NULL;
                 fprintf(f, "<td>%s%s%s</td>", sig ? "<b>" : "", c, sig ? "</b>" : "");
             }
-            fprintf(f, "</tr>\n");
+            char h[GR_SIM_PATH];
+            holes_text(&st->d[i], &st->r[i], h, sizeof h);
+            fprintf(f, "<td>");
+            html_text(f, h[0] ? h : "none");
+            fprintf(f, "</td></tr>\n");
         }
     if (nv)
         fprintf(f, "</table>\n");
@@ -595,6 +600,21 @@ static void change_text(const gr_sim_study *st, int i, int s, char *buf, size_t 
              lo > 0 || hi < 0 ? " *" : "  ");
 }
 
+/* A compared run's rule holes in a few words ("" if none): each kind, its
+ * battles and its first (from 1), and a side that won none. */
+static void holes_text(const gr_sim_doc *d, const gr_sim_report *r, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int h = 0; h < GR_SIM_HOLES && n < cap; h++)
+        if (r->holes[h])
+            n += (size_t)snprintf(buf + n, cap - n, "%s%s: %ld (first battle %ld)", n ? "; " : "",
+                                  gr_sim_hole_name(h), r->holes[h], r->hole_first[h] + 1);
+    for (int s = 0; s < 2 && n < cap; s++)
+        if (r->wins[s] == 0 && r->games >= SIM_CANNOT_WIN)
+            n += (size_t)snprintf(buf + n, cap - n, "%s%s won none", n ? "; " : "", d->sides[s]);
+}
+
 /* The skill runs of a study in the order cmd_sim makes them: the stronger
  * player S on side 0 (S,W), on side 1 (W,S), on both (S,S); -1 if none. */
 static int skill_run(const gr_sim_study *st, int k)
@@ -624,6 +644,10 @@ void sim_print_compare(const gr_sim_study *st)
         printf("  ");
         pad(cli_esc(st->d[i].label, b[0], sizeof b[0]), 34);
         printf(" %-28s %s\n", c[0], c[1]);
+        char h[GR_SIM_PATH];
+        holes_text(&st->d[i], &st->r[i], h, sizeof h);
+        if (h[0])
+            printf("    rule holes: %s\n", cli_esc(h, b[0], sizeof b[0]));
     }
     int sw = skill_run(st, 0), ws = skill_run(st, 1), ss = skill_run(st, 2);
     if (sw < 0 || ws < 0 || ss < 0)
@@ -640,6 +664,10 @@ void sim_print_compare(const gr_sim_study *st)
                100.0 * (double)r->wins[0] / (double)r->games,
                cli_esc(d->sides[1], b[1], sizeof b[1]),
                100.0 * (double)r->wins[1] / (double)r->games);
+        char h[GR_SIM_PATH];
+        holes_text(&st->d[order[k]], r, h, sizeof h);
+        if (h[0] && k > 0)
+            printf("    rule holes: %s\n", cli_esc(h, b[0], sizeof b[0]));
     }
     /* the stronger player's wins with side 0 (S,W) against side 1 (W,S) */
     const gr_sim_report *a = &st->r[sw], *z = &st->r[ws];
