@@ -102,8 +102,8 @@ typedef struct gr_sim_report {
     int64_t loss[GR_SIM_MAP][GR_SIM_MAP];
 } gr_sim_report;
 
-/* The seed of game `index` of a run seeded `seed`: 0 .. INT64_MAX, so that
- * a save of the battle (gr_sim_play, gr_save_write) records it. */
+/* The seed of game `index` of a run seeded `seed` (any 64-bit value: a
+ * save of the battle, gr_sim_play and gr_save_write, records it whole). */
 uint64_t gr_sim_game_seed(uint64_t seed, long index);
 
 /* The games of shard k of n (1 <= k <= n <= games, n <= GR_SIM_MAX_SHARDS) of a run of `games`:

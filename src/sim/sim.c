@@ -13,9 +13,7 @@
 uint64_t gr_sim_game_seed(uint64_t seed, long index)
 {
     uint64_t s = seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(index + 1));
-    /* 63 bits: a save records a seed from 0 to INT64_MAX (save.h), and a
-     * battle of the run is replayed from its save */
-    return gr_splitmix64(&s) & (uint64_t)INT64_MAX;
+    return gr_splitmix64(&s);
 }
 
 const char *gr_sim_hole_name(int kind)
