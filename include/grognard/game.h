@@ -70,6 +70,18 @@ typedef struct gr_stat {
     int64_t value;
 } gr_stat;
 
+/* A place a designer's report follows (gr_game_type.sites): an objective
+ * and who holds it, or a unit and what it has left, on its hex. */
+#define GR_SITE_OBJECTIVE 0
+#define GR_SITE_UNIT      1
+typedef struct gr_site {
+    int kind;     /* GR_SITE_OBJECTIVE or GR_SITE_UNIT */
+    int col, row; /* its hex, offset coordinates from 0; -1, -1: off the map */
+    int side;     /* an objective: the side it belongs to; a unit: its side */
+    int holder;   /* an objective: the side that holds it now (-1: neither); a unit: -1 */
+    int strength; /* a unit: what it has left (figures, steps), 0 once destroyed; else 0 */
+} gr_site;
+
 typedef struct gr_game_type {
     const char *id;   /* "re" */
     const char *name; /* "Révolution et Empire" */
@@ -122,6 +134,12 @@ typedef struct gr_game_type {
      * scenario_size), so that a scenario format may grow at its end without
      * changing the digest of the files written before. */
     size_t (*scenario_digest_bytes)(const void *sc);
+    /* The scenario's objectives and units as they stand in st, in a fixed
+     * order for a scenario (the same count, kinds and order for every state
+     * of it): up to cap written, the count returned.  The simulator follows
+     * them from step to step: objectives changing hands, the hexes where
+     * strength is lost.  May be NULL (the report then has no map). */
+    int (*sites)(const void *sc, const void *st, gr_site *out, int cap);
 
     /* ---- the Game half ---- */
     /* Load a scenario from `len` bytes of `text` (need not be

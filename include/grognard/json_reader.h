@@ -70,6 +70,11 @@ void gr_jr_free(gr_jr_doc *doc);
  * exponent) and lies within +-10^15; else 0 (nothing is rounded). */
 int gr_jr_milli(const gr_jr_node *v, int64_t *milli);
 
+/* The value of the number `v` as an unsigned 64-bit whole number: 1 and
+ * *out set when v is written as digits alone (no sign, fraction or
+ * exponent) and lies within 0 .. 18446744073709551615; else 0. */
+int gr_jr_u64(const gr_jr_node *v, uint64_t *out);
+
 /* The member `key` of object `obj`, or NULL. */
 const gr_jr_node *gr_jr_get(const gr_jr_node *obj, const char *key);
 

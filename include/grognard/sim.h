@@ -15,12 +15,26 @@
 #include "grognard/ai.h"
 #include "grognard/error.h"
 #include "grognard/game.h"
+#include "grognard/match.h"
 
 #define GR_SIM_MAX_STATS  64
 #define GR_SIM_HIST       256 /* a stat's histogram: values 0..255, the rest clamped */
 #define GR_SIM_MAX_JOBS   64
 #define GR_SIM_MAX_TURNS  32 /* turns followed turn by turn (later ones: the last) */
 #define GR_SIM_MAX_SHARDS 1000000000L
+#define GR_SIM_MAX_STEPS  1000000L /* the step cap when the options give none */
+#define GR_SIM_MAX_SITES  128      /* objectives and units followed (gr_game_type.sites) */
+#define GR_SIM_MAX_OBJ    32       /* objectives followed; later ones are left out */
+#define GR_SIM_MAP        64       /* the loss map: columns and rows 0 .. GR_SIM_MAP-1 */
+
+/* Rule holes: what a battle should never do, each counted with the first
+ * game (the lowest index) that did it, so that its seed reproduces it. */
+typedef enum gr_sim_hole {
+    GR_SIM_HOLE_STEP_CAP,  /* the battle did not end within the step cap */
+    GR_SIM_HOLE_NO_ACTION, /* a side to move had no legal action */
+    GR_SIM_HOLE_REPEAT,    /* a position came back at a decision (a loop, no progress) */
+    GR_SIM_HOLES
+} gr_sim_hole;
 
 typedef struct gr_sim_opts {
     long games;            /* the run's games, >= 1 */
@@ -31,6 +45,9 @@ typedef struct gr_sim_opts {
      * the games gr_sim_shard_range names, each from its run seed as in the
      * whole run.  0 and 0: the whole run. */
     long shard, shards;
+    /* A battle still going after this many steps is stopped and reported
+     * as a rule hole (GR_SIM_HOLE_STEP_CAP); 0: GR_SIM_MAX_STEPS. */
+    long max_steps;
     /* Called from the calling thread about five times a second with the
      * number of games finished (may be NULL). */
     void (*progress)(void *ctx, long done, long total);
@@ -47,7 +64,9 @@ typedef struct gr_sim_stat {
 
 typedef struct gr_sim_report {
     long games;
-    long wins[2], draws;
+    /* unfinished: the battles stopped by a rule hole (the step cap, no
+     * legal action): wins + draws + unfinished = games */
+    long wins[2], draws, unfinished;
     double ci95[2][2]; /* Wilson 95% interval of each side's win rate */
     int64_t steps_sum, steps_min, steps_max;
     int nstats;
@@ -57,9 +76,34 @@ typedef struct gr_sim_report {
     int nturns;
     long turn_games[GR_SIM_MAX_TURNS];
     int64_t turn_sum[GR_SIM_MAX_TURNS][GR_SIM_MAX_STATS];
+    /* The turn in which each won battle was decided (decided[t-1]: turn t,
+     * later ones the last): the first turn from whose end on the eventual
+     * winner led at every turn's end by the game's evaluation
+     * (gr_game_type.evaluate of both sides compared).  Battles drawn or
+     * unfinished, or of games without turns or evaluation, are not counted. */
+    long decided[GR_SIM_MAX_TURNS];
+    /* Rule holes: the battles that hit each (a battle counts once a kind)
+     * and the index (from 0) of the first; hole_first is meaningless while
+     * holes is 0. */
+    long holes[GR_SIM_HOLES];
+    long hole_first[GR_SIM_HOLES];
+    /* Where the battle is decided (games whose type has sites): each
+     * objective's hex and owner, the times it changed hands in all the
+     * battles, the battles in which it changed hands, and who held it at
+     * the end (end[i][0], [1]: a side; [2]: neither). */
+    int nobj;
+    struct {
+        int col, row, side;
+        long changes, games_changed, end[3];
+    } obj[GR_SIM_MAX_OBJ];
+    /* Strength lost on each hex (loss[col][row], summed over the battles),
+     * and the map's extent: the columns and rows a site was ever seen on. */
+    int map_cols, map_rows;
+    int64_t loss[GR_SIM_MAP][GR_SIM_MAP];
 } gr_sim_report;
 
-/* The seed of game `index` of a run seeded `seed`. */
+/* The seed of game `index` of a run seeded `seed` (any 64-bit value: a
+ * save of the battle, gr_sim_play and gr_save_write, records it whole). */
 uint64_t gr_sim_game_seed(uint64_t seed, long index);
 
 /* The games of shard k of n (1 <= k <= n <= games, n <= GR_SIM_MAX_SHARDS) of a run of `games`:
@@ -88,7 +132,27 @@ void gr_sim_report_finish(gr_sim_report *r);
  * written on success.  The report is large (about 130 KiB): allocate it. */
 gr_status gr_sim_run(const gr_game *g, const gr_sim_opts *o, gr_sim_report *r, gr_error *err);
 
+/* A hole's name for a person and a file: "step cap", "no legal action",
+ * "repeated position". */
+const char *gr_sim_hole_name(int kind);
+
 /* The Wilson score interval at 95% of k successes in n trials. */
 void gr_sim_wilson(long k, long n, double *lo, double *hi);
+
+/* The 95% interval of the difference of two rates, k1/n1 - k2/n2, by
+ * Newcombe's hybrid score method (his method 10, from the two Wilson
+ * intervals): d - sqrt((p1-l1)^2 + (u2-p2)^2) to d + sqrt((u1-p1)^2 +
+ * (p2-l2)^2).  The difference is significant at 5% when the interval
+ * leaves 0 out. */
+void gr_sim_diff_ci(long k1, long n1, long k2, long n2, double *lo, double *hi);
+
+/* Play game `index` (from 0) of the run o describes (o->players, o->seed,
+ * o->max_steps; o->games and the shards are not read) exactly as gr_sim_run
+ * plays it, stopping where the run stops it (the end, the step cap, a side
+ * with no legal action): *out is the match (gr_match_free it), whose
+ * record replays the battle.  GR_EINPUT for a game that refuses its
+ * scenario; GR_ERUNTIME out of memory. */
+gr_status gr_sim_play(const gr_game *g, const gr_sim_opts *o, long index, gr_match **out,
+                      gr_error *err);
 
 #endif

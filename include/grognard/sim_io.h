@@ -25,7 +25,7 @@
 #define GR_SIM_MAX_BYTES (8 << 20) /* a report file: at most 8 MiB (one is about 60 KiB) */
 #define GR_SIM_MAX_NODES 200000    /* and at most this many JSON values */
 #define GR_SIM_FORMAT    "grognard-sim"
-#define GR_SIM_VERSION   1
+#define GR_SIM_VERSION   2
 
 /* What a report says besides its sums: which run of which scenario. */
 typedef struct gr_sim_doc {
@@ -38,7 +38,39 @@ typedef struct gr_sim_doc {
     long run_games;               /* the games of the whole run */
     long shard, shards;           /* shard `shard` of `shards`; 0 and 0: the whole run */
     long first;                   /* a shard: the index (from 0) of its first game */
+    /* A run compared with the base run of a study: what it is ("without the
+     * fog", "heuristic,mcts") and its kind ("variant" or "skill"); both
+     * empty for the base run or a lone report. */
+    char label[GR_SIM_TEXT];
+    char kind[16];
 } gr_sim_doc;
+
+/* A study: the base run (index 0) and the runs compared with it (the
+ * scenario's variants, other players), each its own report; a lone run is
+ * a study of one.  Shard K of N of a study is shard K of N of every run. */
+#define GR_SIM_MAX_RUNS 33
+typedef struct gr_sim_study {
+    int n;            /* runs, 1 .. GR_SIM_MAX_RUNS */
+    gr_sim_doc *d;    /* n of them */
+    gr_sim_report *r; /* n of them, zeroed by gr_sim_study_alloc */
+} gr_sim_study;
+
+/* Room for n runs (zeroed); GR_ERUNTIME out of memory, GR_EINPUT if n is
+ * not 1 .. GR_SIM_MAX_RUNS. */
+gr_status gr_sim_study_alloc(gr_sim_study *s, int n, gr_error *err);
+void gr_sim_study_free(gr_sim_study *s);
+
+/* The study as JSON: the base run's report (gr_wire_sim) with, when there
+ * are compared runs, "compare": [their reports, each with "label" and
+ * "kind"].  New reference, NULL if out of memory or a text is not UTF-8. */
+json_t *gr_wire_sim_study(const gr_sim_study *s);
+
+/* Read a study as gr_wire_sim_study writes it (a lone report is a study of
+ * one) into s (allocated here: gr_sim_study_free), every run checked as
+ * gr_sim_doc_parse checks a report.  Errors as gr_sim_doc_read's. */
+gr_status gr_sim_study_read(const char *file, gr_sim_study *s, gr_error *err);
+gr_status gr_sim_study_parse(const char *text, size_t len, const char *name, gr_sim_study *s,
+                             gr_error *err);
 
 /* Fill d from the game, the scenario's title and path, the options of the
  * run (a shard's range from gr_sim_shard_range) and the players' names.
@@ -57,7 +89,15 @@ gr_status gr_sim_doc_init(gr_sim_doc *d, const gr_game *g, const char *title, co
  * [{"name", "side" (null for the game as a whole), "mean", "min", "max",
  * "sum", "histogram": {"value": games}, "turn_sums": [the stat summed at the
  * end of turn 1, 2, ... over the games that finished it]}], "turn_games":
- * [the games that finished turn 1, 2, ...]}.  New reference, NULL if out of
+ * [the games that finished turn 1, 2, ...], "unfinished" (battles stopped by
+ * a rule hole), "decided": [won battles decided in turn 1, 2, ... up to the
+ * last non-zero], "holes": [{"kind", "battles", "first_game" (from 0) and
+ * "game_seed" (16 hex digits) when battles > 0}, one per gr_sim_hole in
+ * order], "objectives": [{"hex": [col, row], "side", "changes",
+ * "battles_changed", "held_at_end": [side 0, side 1, neither]}],
+ * "loss_map": {"cols", "rows", "hexes": [[col, row, strength lost], ...
+ * the non-zero ones by column then row]}}.  Version 2 (version 1 had none
+ * of the members from "unfinished" on).  New reference, NULL if out of
  * memory or a text is not valid UTF-8. */
 json_t *gr_wire_sim(const gr_sim_doc *d, const gr_sim_report *r);
 

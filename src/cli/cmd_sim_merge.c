@@ -152,54 +152,84 @@ int cmd_sim_merge(int argc, char **argv)
                 "grognard sim-merge shard1.json shard2.json (grognard sim-merge --help)\n");
         return CLI_USAGE;
     }
-    gr_sim_doc *d0 = malloc(sizeof *d0), *d = malloc(sizeof *d), *one = malloc(sizeof *one);
-    gr_sim_report *r0 = malloc(sizeof *r0), *r = malloc(sizeof *r), *sum = calloc(1, sizeof *sum);
+    /* file 0's study, the file being read, and the sums of every run */
+    gr_sim_study s0 = {0, NULL, NULL}, si = {0, NULL, NULL}, sum = {0, NULL, NULL};
+    gr_sim_doc *one = NULL;
     given *g = malloc((size_t)nfiles * sizeof *g);
     int rc = CLI_OK;
-    if (!d0 || !d || !one || !r0 || !r || !sum || !g) {
+    gr_error err;
+    if (!g) {
         cli_err("grognard sim-merge: out of memory\n");
         rc = CLI_FAIL;
         goto out;
     }
-    gr_error err;
     for (long i = 0; i < nfiles && rc == CLI_OK; i++) {
         const char *file = argv[i];
-        gr_sim_doc *di = i ? d : d0;
-        gr_sim_report *ri = i ? r : r0;
-        if (gr_sim_doc_read(file, di, ri, &err) != GR_OK) {
+        gr_sim_study *fi = i ? &si : &s0;
+        if (i)
+            gr_sim_study_free(&si);
+        if (gr_sim_study_read(file, fi, &err) != GR_OK) {
             cli_err("grognard sim-merge: %s\n", err.msg);
             rc = err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
             break;
         }
-        if (!di->shards) {
+        if (!fi->d[0].shards) {
             cli_err("grognard sim-merge: %s is the report of a whole run (it has no \"shard\"), "
                     "not of a shard; merge the reports of grognard sim ... --shard K/N --json\n",
                     file);
             rc = CLI_USAGE;
             break;
         }
-        if (i && (rc = same_run(file, di, ri, argv[0], d0, r0)) != CLI_OK)
+        if (i == 0) {
+            one = calloc((size_t)fi->n, sizeof *one);
+            if (!one || gr_sim_study_alloc(&sum, fi->n, &err) != GR_OK) {
+                cli_err("grognard sim-merge: out of memory\n");
+                rc = CLI_FAIL;
+                break;
+            }
+        } else if (fi->n != s0.n) {
+            cli_err("grognard sim-merge: %s holds %d runs (the base and %d compared), but %s "
+                    "holds %d: shards of different studies; give every shard the same "
+                    "--variants file and --skill\n",
+                    file, fi->n, fi->n - 1, argv[0], s0.n);
+            rc = CLI_USAGE;
             break;
-        if (di->shard == 1)
-            *one = *di;
-        g[i] = (given){di->shard, file};
-        gr_sim_report_add(sum, ri);
+        }
+        for (int k = 0; k < fi->n && rc == CLI_OK; k++) {
+            if (i && (strcmp(fi->d[k].label, s0.d[k].label) ||
+                      strcmp(fi->d[k].kind, s0.d[k].kind) || fi->d[k].shard != fi->d[0].shard)) {
+                cli_err("grognard sim-merge: %s: run %d is \"%s\", but in %s it is \"%s\" "
+                        "(or its shard differs): shards of different studies; give every shard "
+                        "the same --variants file and --skill\n",
+                        file, k + 1, fi->d[k].label, argv[0], s0.d[k].label);
+                rc = CLI_USAGE;
+                break;
+            }
+            if (i &&
+                (rc = same_run(file, &fi->d[k], &fi->r[k], argv[0], &s0.d[k], &s0.r[k])) != CLI_OK)
+                break;
+            if (fi->d[k].shard == 1)
+                one[k] = fi->d[k];
+            gr_sim_report_add(&sum.r[k], &fi->r[k]);
+        }
+        g[i] = (given){fi->d[0].shard, file};
     }
     if (rc == CLI_OK)
-        rc = all_shards(g, nfiles, d0->shards);
+        rc = all_shards(g, nfiles, s0.d[0].shards);
     if (rc != CLI_OK)
         goto out;
     /* the whole run: shard 1's identity (its path), no shard */
-    one->shard = one->shards = one->first = 0;
-    gr_sim_report_finish(sum);
-    rc = sim_print_report("grognard sim-merge", one, sum, json, html);
+    for (int k = 0; k < sum.n; k++) {
+        sum.d[k] = one[k];
+        sum.d[k].shard = sum.d[k].shards = sum.d[k].first = 0;
+        gr_sim_report_finish(&sum.r[k]);
+    }
+    rc = sim_print_report("grognard sim-merge", &sum, json, html);
 out:
-    free(d0);
-    free(d);
+    gr_sim_study_free(&s0);
+    gr_sim_study_free(&si);
+    gr_sim_study_free(&sum);
     free(one);
-    free(r0);
-    free(r);
-    free(sum);
     free(g);
     return rc;
 }

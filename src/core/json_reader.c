@@ -423,6 +423,23 @@ static void jr_number(jr_parser *p, gr_jr_node *v)
     }
 }
 
+int gr_jr_u64(const gr_jr_node *v, uint64_t *out)
+{
+    if (!v || v->type != GR_JR_NUMBER || !v->raw || !jr_isdigit(v->raw[0]))
+        return 0;
+    uint64_t x = 0;
+    for (const char *c = v->raw; *c; c++) {
+        if (!jr_isdigit(*c))
+            return 0;
+        unsigned d = (unsigned)(*c - '0');
+        if (x > (UINT64_MAX - d) / 10)
+            return 0;
+        x = x * 10 + d;
+    }
+    *out = x;
+    return 1;
+}
+
 int gr_jr_milli(const gr_jr_node *v, int64_t *milli)
 {
     if (!v || v->type != GR_JR_NUMBER || !v->raw)

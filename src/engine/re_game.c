@@ -404,6 +404,36 @@ static int g_turn(const void *sc, const void *st)
     return ((const re_state *)st)->turn;
 }
 
+/* The objectives, then the units.  An objective is held by the side of the
+ * unit on it, else by its owner: the engine's rule (re_engine.c,
+ * objective_holder; seed 004 Objectifs). */
+static int g_sites(const void *scv, const void *stv, gr_site *out, int cap)
+{
+    const re_scenario *sc = scv;
+    const re_state *st = stv;
+    int n = 0;
+    for (int i = 0; i < sc->nobjectives; i++, n++)
+        if (n < cap) {
+            const re_objective *o = &sc->objectives[i];
+            int u = re_unit_at(sc, st, o->col, o->row);
+            out[n] = (gr_site){GR_SITE_OBJECTIVE,
+                               o->col,
+                               o->row,
+                               o->side,
+                               u >= 0 ? sc->units[u].side : o->side,
+                               0};
+        }
+    for (int u = 0; u < sc->nunits; u++, n++)
+        if (n < cap)
+            out[n] = (gr_site){GR_SITE_UNIT,
+                               st->units[u].col,
+                               st->units[u].row,
+                               sc->units[u].side,
+                               -1,
+                               st->units[u].figures + st->units[u].skirmisher};
+    return n;
+}
+
 static size_t g_digest_bytes(const void *sc)
 {
     return re_scenario_digest_bytes(sc);
@@ -508,6 +538,7 @@ const gr_game_type re_game_type = {
     .stats = g_stats,
     .evaluate = g_evaluate,
     .turn = g_turn,
+    .sites = g_sites,
     .scenario_digest_bytes = g_digest_bytes,
     .load = g_load,
     .claims = g_claims,

@@ -422,11 +422,10 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
                           "\"scenario_digest\" must be 16 hexadecimal digits "
                           "in quotes; copy it from the game that wrote the "
                           "file");
-    if (!seed || seed->type != GR_JR_NUMBER || !seed->is_int || seed->ival < 0)
+    if (!gr_jr_u64(seed, &g->seed))
         return gr_jr_fail(err, path, seed ? seed : root,
                           "\"seed\" must be a whole number from 0 to "
-                          "9223372036854775807; write the game's seed");
-    g->seed = (uint64_t)seed->ival;
+                          "18446744073709551615; write the game's seed");
     if (!steps || steps->type != GR_JR_ARRAY)
         return gr_jr_fail(err, path, steps ? steps : root,
                           "\"steps\" must be an array of steps; add \"steps\": []");

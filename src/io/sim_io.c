@@ -76,6 +76,8 @@ json_t *gr_wire_sim(const gr_sim_doc *d, const gr_sim_report *r)
     snprintf(digest, sizeof digest, "%016" PRIx64, d->digest);
     int bad = put(j, "format", json_string(GR_SIM_FORMAT));
     bad |= put(j, "version", json_integer(GR_SIM_VERSION));
+    if (d->label[0])
+        bad |= put(j, "label", json_string(d->label)) | put(j, "kind", json_string(d->kind));
     bad |= put(j, "scenario",
                json_pack("{ssssss}", "title", d->title, "path", d->path, "digest", digest));
     if (d->shards)
@@ -123,6 +125,43 @@ json_t *gr_wire_sim(const gr_sim_doc *d, const gr_sim_report *r)
     for (int t = 0; t < r->nturns; t++)
         bad |= push(tg, json_integer(r->turn_games[t]));
     bad |= put(j, "turn_games", tg);
+    bad |= put(j, "unfinished", json_integer(r->unfinished));
+    int last = GR_SIM_MAX_TURNS;
+    while (last > 0 && !r->decided[last - 1])
+        last--;
+    json_t *dec = json_array();
+    for (int t = 0; t < last; t++)
+        bad |= push(dec, json_integer(r->decided[t]));
+    bad |= put(j, "decided", dec);
+    json_t *holes = json_array();
+    for (int k = 0; k < GR_SIM_HOLES; k++) {
+        json_t *h =
+            json_pack("{sssI}", "kind", gr_sim_hole_name(k), "battles", (json_int_t)r->holes[k]);
+        if (h && r->holes[k]) {
+            char gs[17];
+            snprintf(gs, sizeof gs, "%016" PRIx64, gr_sim_game_seed(d->seed, r->hole_first[k]));
+            bad |= put(h, "first_game", json_integer(r->hole_first[k]));
+            bad |= put(h, "game_seed", json_string(gs));
+        }
+        bad |= h ? push(holes, h) : 1;
+    }
+    bad |= put(j, "holes", holes);
+    json_t *objs = json_array();
+    for (int i = 0; i < r->nobj; i++)
+        bad |=
+            push(objs, json_pack("{s[ii]sisIsIs[III]}", "hex", r->obj[i].col, r->obj[i].row, "side",
+                                 r->obj[i].side, "changes", (json_int_t)r->obj[i].changes,
+                                 "battles_changed", (json_int_t)r->obj[i].games_changed,
+                                 "held_at_end", (json_int_t)r->obj[i].end[0],
+                                 (json_int_t)r->obj[i].end[1], (json_int_t)r->obj[i].end[2]));
+    bad |= put(j, "objectives", objs);
+    json_t *hexes = json_array();
+    for (int c = 0; c < GR_SIM_MAP; c++)
+        for (int w = 0; w < GR_SIM_MAP; w++)
+            if (r->loss[c][w])
+                bad |= push(hexes, json_pack("[iiI]", c, w, (json_int_t)r->loss[c][w]));
+    bad |= put(j, "loss_map",
+               json_pack("{sisiso}", "cols", r->map_cols, "rows", r->map_rows, "hexes", hexes));
     if (bad) {
         json_decref(j);
         return NULL;
@@ -349,14 +388,158 @@ static gr_status read_stat(const reader *R, const gr_jr_node *o, gr_sim_report *
     return GR_OK;
 }
 
+/* An array node of at most `most` members (exactly `most` if exact). */
+static gr_status array_of(const reader *R, const gr_jr_node *v, size_t most, int exact,
+                          const char *what)
+{
+    if (v->type != GR_JR_ARRAY || v->len > most || (exact && v->len != most))
+        return gr_jr_fail(R->err, R->file, v, "%s must be an array of %s%zu; make the report again",
+                          what, exact ? "" : "at most ", most);
+    return GR_OK;
+}
+
+/* An object node with only the members in keys. */
+static gr_status object_of(const reader *R, const gr_jr_node *v, const char *const *keys, size_t n,
+                           const char *accepted, const char *what)
+{
+    if (v->type != GR_JR_OBJECT)
+        return gr_jr_fail(R->err, R->file, v, "%s must be an object {%s}", what, accepted);
+    return known_keys(R, v, keys, n, accepted);
+}
+
+/* The rule holes, the deciding turns, the objectives and the loss map. */
+static gr_status read_decided(const reader *R, const gr_jr_node *root, const gr_sim_doc *d,
+                              gr_sim_report *r)
+{
+    const gr_jr_node *v, *a;
+    int64_t x = 0;
+    gr_status s;
+    if ((s = need(R, root, "decided", &v)) != GR_OK ||
+        (s = array_of(R, v, GR_SIM_MAX_TURNS, 0, "\"decided\"")) != GR_OK)
+        return s;
+    int k = 0;
+    int64_t won = 0;
+    for (a = v->child; a; a = a->next, k++) {
+        if ((s = whole(R, a, "a turn's decided battles", 0, r->games, &x)) != GR_OK)
+            return s;
+        r->decided[k] = (long)x;
+        won += x;
+    }
+    if (won > r->wins[0] + r->wins[1])
+        return gr_jr_fail(R->err, R->file, v,
+                          "\"decided\" counts %" PRId64 " battles, more than the %ld won; make "
+                          "the report again",
+                          won, r->wins[0] + r->wins[1]);
+    if ((s = need(R, root, "holes", &v)) != GR_OK ||
+        (s = array_of(R, v, GR_SIM_HOLES, 1, "\"holes\"")) != GR_OK)
+        return s;
+    static const char *const hkeys[] = {"kind", "battles", "first_game", "game_seed"};
+    k = 0;
+    for (a = v->child; a; a = a->next, k++) {
+        const gr_jr_node *kind;
+        if ((s = object_of(R, a, hkeys, 4, "kind, battles, first_game, game_seed", "a hole")) !=
+                GR_OK ||
+            (s = need(R, a, "kind", &kind)) != GR_OK)
+            return s;
+        if (kind->type != GR_JR_STRING || strcmp(kind->str, gr_sim_hole_name(k)))
+            return gr_jr_fail(R->err, R->file, kind,
+                              "hole %d must be of kind \"%s\" (the holes come in a fixed "
+                              "order); make the report again",
+                              k + 1, gr_sim_hole_name(k));
+        if ((s = member_int(R, a, "battles", 0, r->games, &x)) != GR_OK)
+            return s;
+        r->holes[k] = (long)x;
+        if (r->holes[k] &&
+            (s = member_int(R, a, "first_game", d->first, d->first + r->games - 1, &x)) != GR_OK)
+            return s;
+        r->hole_first[k] = r->holes[k] ? (long)x : 0;
+    }
+    if ((s = need(R, root, "objectives", &v)) != GR_OK ||
+        (s = array_of(R, v, GR_SIM_MAX_OBJ, 0, "\"objectives\"")) != GR_OK)
+        return s;
+    static const char *const okeys[] = {"hex", "side", "changes", "battles_changed", "held_at_end"};
+    r->nobj = (int)v->len;
+    k = 0;
+    for (a = v->child; a; a = a->next, k++) {
+        const gr_jr_node *hex, *end;
+        if ((s = object_of(R, a, okeys, 5, "hex, side, changes, battles_changed, held_at_end",
+                           "an objective")) != GR_OK ||
+            (s = need(R, a, "hex", &hex)) != GR_OK ||
+            (s = array_of(R, hex, 2, 1, "\"hex\"")) != GR_OK ||
+            (s = whole(R, hex->child, "a column", 0, GR_SIM_MAP - 1, &x)) != GR_OK)
+            return s;
+        r->obj[k].col = (int)x;
+        if ((s = whole(R, hex->child->next, "a row", 0, GR_SIM_MAP - 1, &x)) != GR_OK)
+            return s;
+        r->obj[k].row = (int)x;
+        if ((s = member_int(R, a, "side", 0, 1, &x)) != GR_OK)
+            return s;
+        r->obj[k].side = (int)x;
+        if ((s = member_int(R, a, "changes", 0, INT64_MAX, &x)) != GR_OK)
+            return s;
+        r->obj[k].changes = (long)x;
+        if ((s = member_int(R, a, "battles_changed", 0, r->games, &x)) != GR_OK)
+            return s;
+        r->obj[k].games_changed = (long)x;
+        if ((s = need(R, a, "held_at_end", &end)) != GR_OK ||
+            (s = array_of(R, end, 3, 1, "\"held_at_end\"")) != GR_OK)
+            return s;
+        int64_t sum = 0;
+        int e = 0;
+        for (const gr_jr_node *b = end->child; b; b = b->next, e++) {
+            if ((s = whole(R, b, "a count of \"held_at_end\"", 0, r->games, &x)) != GR_OK)
+                return s;
+            r->obj[k].end[e] = (long)x;
+            sum += x;
+        }
+        if (sum != r->games)
+            return gr_jr_fail(R->err, R->file, end,
+                              "\"held_at_end\" counts %" PRId64 " battles, not the report's "
+                              "%ld; make the report again",
+                              sum, r->games);
+    }
+    static const char *const mkeys[] = {"cols", "rows", "hexes"};
+    if ((s = need(R, root, "loss_map", &v)) != GR_OK ||
+        (s = object_of(R, v, mkeys, 3, "cols, rows, hexes", "\"loss_map\"")) != GR_OK ||
+        (s = member_int(R, v, "cols", 0, GR_SIM_MAP, &x)) != GR_OK)
+        return s;
+    r->map_cols = (int)x;
+    if ((s = member_int(R, v, "rows", 0, GR_SIM_MAP, &x)) != GR_OK)
+        return s;
+    r->map_rows = (int)x;
+    if ((s = need(R, v, "hexes", &a)) != GR_OK ||
+        (s = array_of(R, a, GR_SIM_MAP * GR_SIM_MAP, 0, "\"hexes\"")) != GR_OK)
+        return s;
+    int64_t prev = -1;
+    for (const gr_jr_node *h = a->child; h; h = h->next) {
+        int64_t c = 0, w = 0;
+        if ((s = array_of(R, h, 3, 1, "a hex of the loss map")) != GR_OK ||
+            (s = whole(R, h->child, "a column", 0, r->map_cols - 1, &c)) != GR_OK ||
+            (s = whole(R, h->child->next, "a row", 0, r->map_rows - 1, &w)) != GR_OK ||
+            (s = whole(R, h->child->next->next, "a hex's loss", 1, INT64_MAX, &x)) != GR_OK)
+            return s;
+        if (c * GR_SIM_MAP + w <= prev)
+            return gr_jr_fail(R->err, R->file, h,
+                              "the loss map's hexes must come once each, by column then row, as "
+                              "grognard sim writes them");
+        prev = c * GR_SIM_MAP + w;
+        r->loss[c][w] = x;
+    }
+    return GR_OK;
+}
+
 static gr_status read_report(const reader *R, const gr_jr_node *root, gr_sim_doc *d,
                              gr_sim_report *r)
 {
-    static const char *const keys[] = {"format",   "version", "scenario", "shard", "games",
-                                       "seed",     "players", "sides",    "wins",  "draws",
-                                       "win_rate", "ci95",    "steps",    "stats", "turn_games"};
+    static const char *const keys[] = {
+        "format",     "version",  "scenario",   "shard",      "games",    "seed",
+        "players",    "sides",    "wins",       "draws",      "win_rate", "ci95",
+        "steps",      "stats",    "turn_games", "unfinished", "decided",  "holes",
+        "objectives", "loss_map", "label",      "kind",       "compare"};
     const char *const accepted = "format, version, scenario, shard, games, seed, players, "
-                                 "sides, wins, draws, win_rate, ci95, steps, stats, turn_games";
+                                 "sides, wins, draws, win_rate, ci95, steps, stats, turn_games, "
+                                 "unfinished, decided, holes, objectives, loss_map, label, kind, "
+                                 "compare";
     if (root->type != GR_JR_OBJECT)
         return gr_jr_fail(R->err, R->file, root, "a simulation report is a JSON object; this is %s",
                           gr_jr_type_name(root->type));
@@ -377,6 +560,17 @@ static gr_status read_report(const reader *R, const gr_jr_node *root, gr_sim_doc
                           "report version %s is not known to this grognard (it reads version "
                           "%d); merge it with the grognard that made it",
                           v->type == GR_JR_NUMBER ? v->raw : "(not a number)", GR_SIM_VERSION);
+    if (gr_jr_get(root, "label")) {
+        const gr_jr_node *kind;
+        if ((s = member_str(R, root, "label", d->label, sizeof d->label)) != GR_OK ||
+            (s = need(R, root, "kind", &kind)) != GR_OK)
+            return s;
+        if (kind->type != GR_JR_STRING ||
+            (strcmp(kind->str, "variant") && strcmp(kind->str, "skill")))
+            return gr_jr_fail(R->err, R->file, kind,
+                              "\"kind\" must be \"variant\" or \"skill\"; make the report again");
+        memcpy(d->kind, kind->str, kind->len + 1);
+    }
     if ((s = read_scenario(R, root, d)) != GR_OK ||
         (s = member_int(R, root, "games", 1, INT64_MAX, &x)) != GR_OK)
         return s;
@@ -408,12 +602,15 @@ static gr_status read_report(const reader *R, const gr_jr_node *root, gr_sim_doc
     if ((s = member_int(R, root, "draws", 0, r->games, &x)) != GR_OK)
         return s;
     r->draws = (long)x;
-    if (r->wins[0] + r->wins[1] + r->draws != r->games)
+    if ((s = member_int(R, root, "unfinished", 0, r->games, &x)) != GR_OK)
+        return s;
+    r->unfinished = (long)x;
+    if (r->wins[0] + r->wins[1] + r->draws + r->unfinished != r->games)
         return gr_jr_fail(R->err, R->file, w,
-                          "the wins (%ld and %ld) and the draws (%ld) add up to %ld, not the "
-                          "%ld games; make the report again",
-                          r->wins[0], r->wins[1], r->draws, r->wins[0] + r->wins[1] + r->draws,
-                          r->games);
+                          "the wins (%ld and %ld), the draws (%ld) and the unfinished battles "
+                          "(%ld) add up to %ld, not the %ld games; make the report again",
+                          r->wins[0], r->wins[1], r->draws, r->unfinished,
+                          r->wins[0] + r->wins[1] + r->draws + r->unfinished, r->games);
     const gr_jr_node *st, *stats, *tg;
     static const char *const skeys[] = {"mean", "min", "max", "sum"};
     if ((s = need(R, root, "steps", &st)) != GR_OK)
@@ -446,6 +643,8 @@ static gr_status read_report(const reader *R, const gr_jr_node *root, gr_sim_doc
     for (const gr_jr_node *o = stats->child; o; o = o->next, i++)
         if ((s = read_stat(R, o, r, i, tg)) != GR_OK)
             return s;
+    if ((s = read_decided(R, root, d, r)) != GR_OK)
+        return s;
     gr_sim_report_finish(r);
     return GR_OK;
 }
@@ -475,4 +674,102 @@ gr_status gr_sim_doc_read(const char *file, gr_sim_doc *d, gr_sim_report *r, gr_
     s = gr_sim_doc_parse(text, len, file, d, r, err);
     gr_free(text);
     return s;
+}
+
+/* ---- studies ----------------------------------------------------------------- */
+
+gr_status gr_sim_study_alloc(gr_sim_study *s, int n, gr_error *err)
+{
+    memset(s, 0, sizeof *s);
+    if (n < 1 || n > GR_SIM_MAX_RUNS)
+        return gr_error_set(err, GR_EINPUT,
+                            "a study has 1 to %d runs (the base and up to %d "
+                            "compared), not %d",
+                            GR_SIM_MAX_RUNS, GR_SIM_MAX_RUNS - 1, n);
+    s->d = calloc((size_t)n, sizeof *s->d);
+    s->r = calloc((size_t)n, sizeof *s->r);
+    if (!s->d || !s->r) {
+        gr_sim_study_free(s);
+        return gr_error_set(err, GR_ERUNTIME, "out of memory for a study of %d runs", n);
+    }
+    s->n = n;
+    return GR_OK;
+}
+
+void gr_sim_study_free(gr_sim_study *s)
+{
+    free(s->d);
+    free(s->r);
+    memset(s, 0, sizeof *s);
+}
+
+json_t *gr_wire_sim_study(const gr_sim_study *s)
+{
+    json_t *j = gr_wire_sim(&s->d[0], &s->r[0]);
+    if (!j || s->n < 2)
+        return j;
+    json_t *c = json_array();
+    int bad = !c;
+    for (int i = 1; i < s->n && !bad; i++) {
+        json_t *one = gr_wire_sim(&s->d[i], &s->r[i]);
+        bad = !one || push(c, one);
+    }
+    if (bad || put(j, "compare", c)) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
+}
+
+gr_status gr_sim_study_parse(const char *text, size_t len, const char *name, gr_sim_study *s,
+                             gr_error *err)
+{
+    memset(s, 0, sizeof *s);
+    gr_jr_node *root;
+    gr_jr_doc *doc = gr_jr_parse(text, len, name, GR_SIM_MAX_NODES, &root, err);
+    if (!doc)
+        return err->code;
+    reader R = {name, err};
+    const gr_jr_node *c = root->type == GR_JR_OBJECT ? gr_jr_get(root, "compare") : NULL;
+    gr_status st = GR_OK;
+    if (c && (c->type != GR_JR_ARRAY || c->len < 1 || c->len > GR_SIM_MAX_RUNS - 1))
+        st = gr_jr_fail(err, name, c,
+                        "\"compare\" must be an array of 1 to %d reports; make the report again",
+                        GR_SIM_MAX_RUNS - 1);
+    if (st == GR_OK)
+        st = gr_sim_study_alloc(s, 1 + (c ? (int)c->len : 0), err);
+    if (st == GR_OK)
+        st = read_report(&R, root, &s->d[0], &s->r[0]);
+    if (st == GR_OK && s->d[0].label[0])
+        st = gr_jr_fail(err, name, root,
+                        "the base run of a study has no \"label\"; make the "
+                        "report again");
+    int i = 1;
+    for (const gr_jr_node *e = c ? c->child : NULL; e && st == GR_OK; e = e->next, i++) {
+        if (e->type == GR_JR_OBJECT && gr_jr_get(e, "compare"))
+            st = gr_jr_fail(err, name, e, "a compared run holds no \"compare\" of its own");
+        else if (e->type == GR_JR_OBJECT && !gr_jr_get(e, "label"))
+            st = gr_jr_fail(err, name, e,
+                            "a compared run needs its \"label\" and \"kind\"; make "
+                            "the report again");
+        else
+            st = read_report(&R, e, &s->d[i], &s->r[i]);
+    }
+    gr_jr_free(doc);
+    if (st != GR_OK)
+        gr_sim_study_free(s);
+    return st;
+}
+
+gr_status gr_sim_study_read(const char *file, gr_sim_study *s, gr_error *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    memset(s, 0, sizeof *s);
+    gr_status st = gr_read_file(file, GR_SIM_MAX_BYTES, &text, &len, err);
+    if (st != GR_OK)
+        return st;
+    st = gr_sim_study_parse(text, len, file, s, err);
+    gr_free(text);
+    return st;
 }

@@ -10,12 +10,17 @@
 
 #include "grognard/match.h"
 
-#define MAX_STEPS 1000000L
-
 uint64_t gr_sim_game_seed(uint64_t seed, long index)
 {
     uint64_t s = seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(index + 1));
     return gr_splitmix64(&s);
+}
+
+const char *gr_sim_hole_name(int kind)
+{
+    static const char *const names[GR_SIM_HOLES] = {"step cap", "no legal action",
+                                                    "repeated position"};
+    return kind >= 0 && kind < GR_SIM_HOLES ? names[kind] : "?";
 }
 
 void gr_sim_wilson(long k, long n, double *lo, double *hi)
@@ -33,12 +38,69 @@ void gr_sim_wilson(long k, long n, double *lo, double *hi)
     *hi = centre + half > 1 ? 1 : centre + half;
 }
 
+/* A position set: the hashes of the decisions of one battle (open
+ * addressing, grown by doubling), to notice a position that comes back. */
+typedef struct posset {
+    uint64_t *h;
+    size_t cap, n;
+} posset;
+
+/* 1 if h was in the set already, 0 if added, -1 out of memory. */
+static int posset_seen(posset *p, uint64_t h)
+{
+    h = h ? h : 1; /* 0 marks a free slot */
+    if (2 * (p->n + 1) > p->cap) {
+        size_t cap = p->cap ? 2 * p->cap : 1024;
+        uint64_t *t = calloc(cap, sizeof *t);
+        if (!t)
+            return -1;
+        for (size_t i = 0; i < p->cap; i++)
+            if (p->h[i])
+                for (size_t k = p->h[i] & (cap - 1);; k = (k + 1) & (cap - 1))
+                    if (!t[k]) {
+                        t[k] = p->h[i];
+                        break;
+                    }
+        free(p->h);
+        p->h = t;
+        p->cap = cap;
+    }
+    for (size_t k = h & (p->cap - 1);; k = (k + 1) & (p->cap - 1)) {
+        if (p->h[k] == h)
+            return 1;
+        if (!p->h[k]) {
+            p->h[k] = h;
+            p->n++;
+            return 0;
+        }
+    }
+}
+
+static void posset_clear(posset *p)
+{
+    if (p->h)
+        memset(p->h, 0, p->cap * sizeof *p->h);
+    p->n = 0;
+}
+
+void gr_sim_diff_ci(long k1, long n1, long k2, long n2, double *lo, double *hi)
+{
+    double l1, u1, l2, u2;
+    gr_sim_wilson(k1, n1, &l1, &u1);
+    gr_sim_wilson(k2, n2, &l2, &u2);
+    double p1 = n1 > 0 ? (double)k1 / (double)n1 : 0, p2 = n2 > 0 ? (double)k2 / (double)n2 : 0;
+    double d = p1 - p2;
+    *lo = d - sqrt((p1 - l1) * (p1 - l1) + (u2 - p2) * (u2 - p2));
+    *hi = d + sqrt((u1 - p1) * (u1 - p1) + (p2 - l2) * (p2 - l2));
+}
+
 typedef struct job {
     const gr_game *g;
     const gr_sim_opts *o;
     long first, count; /* the games to play: first .. first+count-1 */
     int index, jobs;
     gr_sim_report part; /* this job's sums */
+    posset seen;
     atomic_long *done;
     atomic_int *failed; /* set by the first job that fails: the others stop */
     gr_status status;
@@ -64,73 +126,227 @@ static void add_stats(gr_sim_report *r, const gr_stat *s, int n, int first)
         r->nstats = n < GR_SIM_MAX_STATS ? n : GR_SIM_MAX_STATS;
 }
 
-/* The stats of st added to turn t's sums (t from 1; later turns than the
- * report follows go to the last). */
-static void turn_done(gr_sim_report *r, const gr_game *g, const void *st, int t, gr_stat *buf)
+/* What one battle does, followed step by step (r NULL: nothing is
+ * counted, the battle is only played: gr_sim_play). */
+typedef struct battle {
+    const gr_game *g;
+    gr_sim_report *r;
+    posset *seen;
+    gr_stat st[GR_SIM_MAX_STATS];
+    gr_site site[2][GR_SIM_MAX_SITES]; /* before and after the step */
+    int nsite;
+    long changed[GR_SIM_MAX_OBJ]; /* times each objective changed hands */
+    int lead[GR_SIM_MAX_TURNS];   /* who led at the end of each turn (-1: neither) */
+    int nlead;
+    int hole[GR_SIM_HOLES];
+} battle;
+
+static void see_extent(gr_sim_report *r, const gr_site *s, int n)
 {
-    if (!g->type->stats)
+    for (int i = 0; i < n; i++)
+        if (s[i].col >= 0 && s[i].row >= 0 && s[i].col < GR_SIM_MAP && s[i].row < GR_SIM_MAP) {
+            r->map_cols = s[i].col + 1 > r->map_cols ? s[i].col + 1 : r->map_cols;
+            r->map_rows = s[i].row + 1 > r->map_rows ? s[i].row + 1 : r->map_rows;
+        }
+}
+
+/* The sites after a step, compared with those before: objectives that
+ * changed hands, strength lost on the hex the unit stood on. */
+static void sites_step(battle *B, const void *state)
+{
+    const gr_game *g = B->g;
+    if (!B->r || !g->type->sites)
+        return;
+    int n = g->type->sites(g->sc, state, B->site[1], GR_SIM_MAX_SITES);
+    n = n < GR_SIM_MAX_SITES ? n : GR_SIM_MAX_SITES;
+    int nobj = 0;
+    for (int i = 0; i < n && i < B->nsite; i++) {
+        const gr_site *a = &B->site[0][i], *b = &B->site[1][i];
+        if (a->kind == GR_SITE_OBJECTIVE) {
+            if (nobj < GR_SIM_MAX_OBJ && a->holder != b->holder)
+                B->changed[nobj]++;
+            nobj++;
+        } else if (b->strength < a->strength && a->col >= 0 && a->row >= 0 && a->col < GR_SIM_MAP &&
+                   a->row < GR_SIM_MAP) {
+            B->r->loss[a->col][a->row] += a->strength - b->strength;
+        }
+    }
+    see_extent(B->r, B->site[1], n);
+    memcpy(B->site[0], B->site[1], (size_t)n * sizeof B->site[0][0]);
+    B->nsite = n;
+}
+
+/* The stats of st added to turn t's sums (t from 1; later turns than the
+ * report follows go to the last), and who leads at its end. */
+static void turn_done(battle *B, const void *st, int t)
+{
+    const gr_game *g = B->g;
+    gr_sim_report *r = B->r;
+    if (!r)
         return;
     int k = (t > GR_SIM_MAX_TURNS ? GR_SIM_MAX_TURNS : t) - 1;
-    int n = g->type->stats(g->sc, st, buf, GR_SIM_MAX_STATS);
+    if (g->type->evaluate) {
+        int32_t e0 = g->type->evaluate(g->sc, st, 0), e1 = g->type->evaluate(g->sc, st, 1);
+        B->lead[k] = e0 > e1 ? 0 : e1 > e0 ? 1 : -1;
+        B->nlead = k + 1;
+    }
+    if (!g->type->stats)
+        return;
+    int n = g->type->stats(g->sc, st, B->st, GR_SIM_MAX_STATS);
     for (int i = 0; i < n && i < GR_SIM_MAX_STATS; i++)
-        r->turn_sum[k][i] += buf[i].value;
+        r->turn_sum[k][i] += B->st[i].value;
     r->turn_games[k]++;
     if (k + 1 > r->nturns)
         r->nturns = k + 1;
+}
+
+/* Play game i of the run into m (new), following it in B.  Stops at the
+ * end, the step cap or a side with no legal action (B->hole says which). */
+static gr_status play_battle(battle *B, const gr_sim_opts *o, long i, gr_match **out, long *nsteps,
+                             gr_error *err)
+{
+    const gr_game *g = B->g;
+    gr_match *m;
+    gr_status s = gr_match_new(g, gr_sim_game_seed(o->seed, i), &m, err);
+    *out = NULL;
+    if (s != GR_OK)
+        return s;
+    long cap = o->max_steps > 0 ? o->max_steps : GR_SIM_MAX_STEPS, steps = 0;
+    memset(B->hole, 0, sizeof B->hole);
+    memset(B->changed, 0, sizeof B->changed);
+    B->nlead = 0;
+    B->nsite = 0;
+    if (B->r && g->type->sites) {
+        int n = g->type->sites(g->sc, gr_match_state(m), B->site[0], GR_SIM_MAX_SITES);
+        B->nsite = n < GR_SIM_MAX_SITES ? n : GR_SIM_MAX_SITES;
+        see_extent(B->r, B->site[0], B->nsite);
+    }
+    if (B->seen)
+        posset_clear(B->seen);
+    int turn = g->type->turn ? g->type->turn(g->sc, gr_match_state(m)) : 0;
+    for (int p; (p = gr_match_current_player(m)) != GR_TERMINAL; steps++) {
+        if (steps >= cap) {
+            B->hole[GR_SIM_HOLE_STEP_CAP] = 1;
+            break;
+        }
+        if (p == GR_CHANCE) {
+            s = gr_match_step_chance(m, err);
+        } else {
+            const gr_action *acts;
+            int n = gr_match_legal(m, &acts);
+            if (n <= 0) {
+                B->hole[GR_SIM_HOLE_NO_ACTION] = 1;
+                break;
+            }
+            if (B->seen && !B->hole[GR_SIM_HOLE_REPEAT]) {
+                int k = posset_seen(B->seen, gr_game_hash(g, gr_match_state(m)));
+                if (k < 0) {
+                    gr_match_free(m);
+                    return gr_error_set(err, GR_ERUNTIME, "out of memory following game %ld",
+                                        i + 1);
+                }
+                B->hole[GR_SIM_HOLE_REPEAT] = k;
+            }
+            gr_action a = gr_ai_choose(g, gr_match_state(m), o->players[p], acts, n,
+                                       gr_match_player_rng(m, p));
+            s = gr_match_apply(m, a, err);
+        }
+        if (s != GR_OK) {
+            gr_match_free(m);
+            return s;
+        }
+        sites_step(B, gr_match_state(m));
+        /* a turn ended: what it cost so far */
+        int now = g->type->turn ? g->type->turn(g->sc, gr_match_state(m)) : 0;
+        if (now != turn && turn >= 1)
+            turn_done(B, gr_match_state(m), turn);
+        turn = now;
+    }
+    if (turn >= 1)
+        turn_done(B, gr_match_state(m), turn);
+    *nsteps = steps;
+    *out = m;
+    return GR_OK;
 }
 
 /* Play game i into the job's sums. */
 static gr_status play_one(job *J, long i)
 {
     const gr_game *g = J->g;
+    gr_sim_report *r = &J->part;
+    battle B;
+    memset(&B, 0, sizeof B);
+    B.g = g;
+    B.r = r;
+    B.seen = &J->seen;
     gr_match *m;
-    gr_status s = gr_match_new(g, gr_sim_game_seed(J->o->seed, i), &m, &J->err);
+    long steps = 0;
+    gr_status s = play_battle(&B, J->o, i, &m, &steps, &J->err);
     if (s != GR_OK)
         return s;
-    long steps = 0;
-    gr_sim_report *r = &J->part;
-    gr_stat st[GR_SIM_MAX_STATS];
-    int turn = g->type->turn ? g->type->turn(g->sc, gr_match_state(m)) : 0;
-    for (int p; (p = gr_match_current_player(m)) != GR_TERMINAL; steps++) {
-        if (steps >= MAX_STEPS) {
-            gr_match_free(m);
-            return gr_error_set(&J->err, GR_EINPUT, "game %ld did not end in %ld steps", i + 1,
-                                MAX_STEPS);
-        }
-        if (p == GR_CHANCE) {
-            s = gr_match_step_chance(m, &J->err);
-        } else {
-            const gr_action *acts;
-            int n = gr_match_legal(m, &acts);
-            gr_action a = gr_ai_choose(g, gr_match_state(m), J->o->players[p], acts, n,
-                                       gr_match_player_rng(m, p));
-            s = gr_match_apply(m, a, &J->err);
-        }
-        if (s != GR_OK) {
-            gr_match_free(m);
-            return s;
-        }
-        /* a turn ended: what it cost so far */
-        int now = g->type->turn ? g->type->turn(g->sc, gr_match_state(m)) : 0;
-        if (now != turn && turn >= 1)
-            turn_done(r, g, gr_match_state(m), turn, st);
-        turn = now;
-    }
-    if (turn >= 1)
-        turn_done(r, g, gr_match_state(m), turn, st);
     int w = gr_game_winner(g, gr_match_state(m));
-    if (w == 0 || w == 1)
+    int stopped = B.hole[GR_SIM_HOLE_STEP_CAP] || B.hole[GR_SIM_HOLE_NO_ACTION];
+    if (stopped)
+        r->unfinished++;
+    else if (w == 0 || w == 1)
         r->wins[w]++;
     else
         r->draws++;
+    for (int k = 0; k < GR_SIM_HOLES; k++)
+        if (B.hole[k]) {
+            /* the games of a job come in increasing order: the first stays */
+            if (!r->holes[k]++)
+                r->hole_first[k] = i;
+        }
+    if (!stopped && (w == 0 || w == 1) && B.nlead > 0) {
+        int t = B.nlead;
+        while (t > 0 && B.lead[t - 1] == w)
+            t--;
+        /* t: the last turn whose end the winner did not lead; decided in t+1 */
+        r->decided[t < B.nlead ? t : B.nlead - 1]++;
+    }
+    if (g->type->sites) {
+        int nobj = 0;
+        for (int k = 0; k < B.nsite; k++) {
+            const gr_site *x = &B.site[0][k];
+            if (x->kind != GR_SITE_OBJECTIVE)
+                continue;
+            if (nobj < GR_SIM_MAX_OBJ) {
+                if (r->games == 0) {
+                    r->obj[nobj].col = x->col;
+                    r->obj[nobj].row = x->row;
+                    r->obj[nobj].side = x->side;
+                }
+                r->obj[nobj].changes += B.changed[nobj];
+                r->obj[nobj].games_changed += B.changed[nobj] > 0;
+                r->obj[nobj].end[x->holder == 0 || x->holder == 1 ? x->holder : 2]++;
+            }
+            nobj++;
+        }
+        if (r->games == 0)
+            r->nobj = nobj < GR_SIM_MAX_OBJ ? nobj : GR_SIM_MAX_OBJ;
+    }
     r->steps_sum += steps;
     r->steps_min = r->games == 0 || steps < r->steps_min ? steps : r->steps_min;
     r->steps_max = steps > r->steps_max ? steps : r->steps_max;
-    int n = g->type->stats ? g->type->stats(g->sc, gr_match_state(m), st, GR_SIM_MAX_STATS) : 0;
-    add_stats(r, st, n, r->games == 0);
+    int n = g->type->stats ? g->type->stats(g->sc, gr_match_state(m), B.st, GR_SIM_MAX_STATS) : 0;
+    add_stats(r, B.st, n, r->games == 0);
     r->games++;
     gr_match_free(m);
     return GR_OK;
+}
+
+gr_status gr_sim_play(const gr_game *g, const gr_sim_opts *o, long index, gr_match **out,
+                      gr_error *err)
+{
+    battle *B = calloc(1, sizeof *B);
+    if (!B)
+        return gr_error_set(err, GR_ERUNTIME, "out of memory playing game %ld", index + 1);
+    B->g = g;
+    long steps;
+    gr_status s = play_battle(B, o, index, out, &steps, err);
+    free(B);
+    return s;
 }
 
 static void *run_job(void *arg)
@@ -145,6 +361,8 @@ static void *run_job(void *arg)
         }
         atomic_fetch_add(J->done, 1);
     }
+    free(J->seen.h);
+    J->seen.h = NULL;
     return NULL;
 }
 
@@ -179,6 +397,34 @@ void gr_sim_report_add(gr_sim_report *r, const gr_sim_report *p)
     r->wins[0] += p->wins[0];
     r->wins[1] += p->wins[1];
     r->draws += p->draws;
+    r->unfinished += p->unfinished;
+    for (int t = 0; t < GR_SIM_MAX_TURNS; t++)
+        r->decided[t] += p->decided[t];
+    for (int k = 0; k < GR_SIM_HOLES; k++)
+        if (p->holes[k]) {
+            if (!r->holes[k] || p->hole_first[k] < r->hole_first[k])
+                r->hole_first[k] = p->hole_first[k];
+            r->holes[k] += p->holes[k];
+        }
+    if (first) {
+        r->nobj = p->nobj;
+        for (int i = 0; i < p->nobj; i++) {
+            r->obj[i].col = p->obj[i].col;
+            r->obj[i].row = p->obj[i].row;
+            r->obj[i].side = p->obj[i].side;
+        }
+    }
+    for (int i = 0; i < r->nobj && i < p->nobj; i++) {
+        r->obj[i].changes += p->obj[i].changes;
+        r->obj[i].games_changed += p->obj[i].games_changed;
+        for (int k = 0; k < 3; k++)
+            r->obj[i].end[k] += p->obj[i].end[k];
+    }
+    r->map_cols = p->map_cols > r->map_cols ? p->map_cols : r->map_cols;
+    r->map_rows = p->map_rows > r->map_rows ? p->map_rows : r->map_rows;
+    for (int c = 0; c < GR_SIM_MAP; c++)
+        for (int w = 0; w < GR_SIM_MAP; w++)
+            r->loss[c][w] += p->loss[c][w];
     r->steps_sum += p->steps_sum;
     r->steps_min = first || p->steps_min < r->steps_min ? p->steps_min : r->steps_min;
     r->steps_max = p->steps_max > r->steps_max ? p->steps_max : r->steps_max;

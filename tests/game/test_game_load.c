@@ -114,6 +114,29 @@ static void saves(void)
               "step %zu read back as written", i + 1);
     gr_saved_free(&s);
     free(text);
+
+    /* any 64-bit seed is saved and read back whole (a simulator's game seed
+     * is one); one past 2^64 - 1 is refused at its place */
+    gr_match *big = NULL;
+    text = NULL;
+    CHECK(gr_match_new(&g, UINT64_MAX, &big, &err) == GR_OK &&
+              gr_save_dump(big, "mini.json", NULL, 0, &text, &len, &err) == GR_OK,
+          "%s", err.msg);
+    CHECK(text && strstr(text, "\"seed\": 18446744073709551615,"), "the seed written whole");
+    CHECK(text && gr_save_parse(text, len, "big.json", &s, &err) == GR_OK && s.seed == UINT64_MAX,
+          "the seed 2^64 - 1 read back: %s", err.msg);
+    gr_saved_free(&s);
+    char *past = text ? strstr(text, "18446744073709551615") : NULL;
+    if (past) {
+        memcpy(past, "18446744073709551616", 20);
+        CHECK(gr_save_parse(text, len, "big.json", &s, &err) == GR_EINPUT &&
+                  strstr(err.msg, "\"seed\" must be a whole number from 0 to "
+                                  "18446744073709551615"),
+              "a seed past 2^64 - 1 refused: %s", err.msg);
+        gr_saved_free(&s);
+    }
+    free(text);
+    gr_match_free(big);
     gr_match_free(m);
     gr_game_free(&g);
 
