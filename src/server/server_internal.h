@@ -127,13 +127,4 @@ void sv_game_touch(sv_game *g);
 /* Whether a computer is to move (the worker has something to do). */
 int sv_game_computer_to_move(sv_game *g);
 
-/* The table assistant: POST /api/lookup|odds|resolve with `body`; `what`
- * is "lookup", "odds" or "resolve".  Returns the HTTP status and sets *out
- * to the answer's text (malloc'ed). `points` is the server's RFF fire-points
- * data (or NULL when not loaded). */
-int sv_assist(const char *what, const char *body, size_t len, const void *points, char **out);
-
-/* {"error": msg} as text (malloc'ed). */
-char *sv_error_json(const char *msg);
-
 #endif

@@ -40,55 +40,7 @@
 #include "grognard/oob.h"
 #include "grognard/utf8.h"
 
-int svb_answer(svb_req *q, int status, const char *ctype, char *body)
-{
-    if (!body) {
-        status = 500;
-        ctype = "application/json; charset=utf-8";
-        body = strdup("{\"error\":\"out of memory; try again\"}");
-    }
-    size_t len = body ? strlen(body) : 0;
-    struct MHD_Response *res = MHD_create_response_from_buffer(
-        len, body, body ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
-    if (!res) {
-        free(body);
-        return MHD_NO;
-    }
-    MHD_add_response_header(res, "Content-Type", ctype);
-    MHD_add_response_header(res, "Cache-Control", "no-store");
-    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
-    if (status == 405)
-        MHD_add_response_header(res, "Allow", "GET, POST");
-    *q->status = status;
-    *q->bytes = (long long)len;
-    int ok = MHD_queue_response(q->c, (unsigned)status, res);
-    MHD_destroy_response(res);
-    return ok;
-}
-
-int svb_answer_obj(svb_req *q, int status, json_t *o)
-{
-    char *text = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
-    json_decref(o);
-    return svb_answer(q, status, "application/json; charset=utf-8", text);
-}
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-int svb_answer_err(svb_req *q, int status, const char *fmt, ...)
-{
-    char msg[GR_ERROR_MSG], esc[GR_ERROR_MSG];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    gr_escape(msg, esc, sizeof esc);
-    return svb_answer_obj(q, status, json_pack("{ss}", "error", esc));
-}
-
 /* ---- files ---------------------------------------------------------------------- */
-
 
 static int valid_id(const char *id)
 {
@@ -216,8 +168,8 @@ static const svb_oob *oob_find(const sv_battles *bs, const char *system, const c
 
 /* ---- battles ---------------------------------------------------------------------- */
 
-gr_status sv_battles_open(const char *dir, const char *data, const char *host, sv_battles **out,
-                          gr_error *err)
+gr_status sv_battles_open(const char *dir, const char *data, const char *host, sv_hub *hub,
+                          sv_battles **out, gr_error *err)
 {
     *out = NULL;
     if (mkdir(dir, 0700) != 0 && errno != EEXIST)
@@ -234,6 +186,7 @@ gr_status sv_battles_open(const char *dir, const char *data, const char *host, s
         free(bs);
         return gr_error_set(err, GR_ERUNTIME, "out of memory opening the battles folder");
     }
+    bs->hub = hub;
     pthread_mutex_init(&bs->lock, NULL);
     oobs_load(bs, data);
     *out = bs;
@@ -252,20 +205,6 @@ static void bt_free(sv_bt *t)
     pthread_mutex_destroy(&t->lock);
     pthread_cond_destroy(&t->changed);
     free(t);
-}
-
-void sv_battles_stop(sv_battles *bs)
-{
-    if (!bs)
-        return;
-    atomic_store(&bs->stopping, 1);
-    pthread_mutex_lock(&bs->lock);
-    for (sv_bt *t = bs->list; t; t = t->next) {
-        pthread_mutex_lock(&t->lock);
-        pthread_cond_broadcast(&t->changed);
-        pthread_mutex_unlock(&t->lock);
-    }
-    pthread_mutex_unlock(&bs->lock);
 }
 
 void sv_battles_free(sv_battles *bs)
@@ -398,76 +337,44 @@ static sv_bt *bt_find(sv_battles *bs, const char *id, int *missing, gr_error *er
     return t;
 }
 
-/* The side of the request's token (Authorization: Bearer T, or ?token=T):
- * 0 or 1; -1 none given; -2 not one of the battle's.  Constant time in the
- * token's bytes. */
-static int token_side(struct MHD_Connection *c, const sv_bt *t)
+/* The side of the request's token (sv_bearer): 0 or 1; -1 none given; -2
+ * not one of the battle's. */
+static int token_side(const sv_req *q, const sv_bt *t)
 {
-    const char *tok = NULL;
-    const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
-    if (h && !strncasecmp(h, "Bearer ", 7))
-        tok = h + 7;
-    else if (h)
-        return -2;
-    else
-        tok = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
-    if (!tok)
+    const char *tok[2];
+    size_t len[2];
+    int n = sv_bearer(q, tok, len);
+    if (n == 0)
         return -1;
-    size_t n = strlen(tok);
-    for (int s = 0; s < 2; s++) {
-        unsigned diff = n != SVB_TOKEN - 1;
-        for (size_t i = 0; i < SVB_TOKEN - 1; i++)
-            diff |= (unsigned char)(i < n ? tok[i] : 0) ^ (unsigned char)t->tokens[s][i];
-        if (!diff)
-            return s;
-    }
-    return -2;
+    int side = n == 1 ? sv_token_seat(t->tokens, tok[0], len[0]) : -1;
+    return side >= 0 ? side : -2;
 }
 
-int svb_need_side(svb_req *q, const sv_bt *t, int *side, int *ret)
+int svb_need_side(sv_req *q, const sv_bt *t, int *side, MHD_Result_t *ret)
 {
-    *side = token_side(q->c, t);
+    *side = token_side(q, t);
     if (*side == -1)
-        *ret =
-            svb_answer_err(q, 401,
-                           "no token: add ?token=TOKEN (or Authorization: Bearer TOKEN) with the "
-                           "token battle %s's creation gave your side",
-                           t->id);
+        *ret = sv_reply_err(q, 401,
+                            "no token: add ?token=TOKEN (or Authorization: Bearer TOKEN) with the "
+                            "token battle %s's creation gave your side",
+                            t->id);
     else if (*side == -2)
-        *ret =
-            svb_answer_err(q, 401,
-                           "this token is not one of battle %s's sides; use the link its creation "
-                           "gave your side",
-                           t->id);
+        *ret = sv_reply_err(q, 401,
+                            "this token is not one of battle %s's sides; use the link its creation "
+                            "gave your side",
+                            t->id);
     return *side >= 0;
 }
 
 /* ---- requests ---------------------------------------------------------------------------- */
 
-json_t *svb_body_object(const char *body, size_t len, const char *example, char *msg, size_t cap)
-{
-    json_error_t je;
-    json_t *j = len ? json_loadb(body, len, JSON_REJECT_DUPLICATES, &je) : NULL;
-    if (json_is_object(j))
-        return j;
-    if (!len)
-        snprintf(msg, cap, "the request has no body; send a JSON object such as %s", example);
-    else if (!j)
-        snprintf(msg, cap, "the body is not JSON (line %d, column %d: %s); send %s", je.line,
-                 je.column, je.text, example);
-    else
-        snprintf(msg, cap, "the body must be a JSON object such as %s", example);
-    json_decref(j);
-    return NULL;
-}
-
-static int h_create(sv_battles *bs, svb_req *q, const char *body, size_t len)
+static MHD_Result_t h_create(sv_battles *bs, sv_req *q)
 {
     char msg[GR_ERROR_MSG * 2];
     const char *ex = "{\"system\": \"nf\", \"oob\": \"maida\"}";
-    json_t *j = svb_body_object(body, len, ex, msg, sizeof msg);
+    json_t *j = sv_body_object(q, ex, msg, sizeof msg);
     if (!j)
-        return svb_answer_err(q, 400, "%s", msg);
+        return sv_reply_err(q, 400, "%s", msg);
     const char *key;
     json_t *v;
     json_object_foreach(j, key, v)
@@ -477,7 +384,7 @@ static int h_create(sv_battles *bs, svb_req *q, const char *body, size_t len)
             snprintf(msg, sizeof msg,
                      "unknown key \"%.40s\"; accepted: system, oob, oob_text, seed", key);
             json_decref(j); /* key is j's */
-            return svb_answer_err(q, 400, "%s", msg);
+            return sv_reply_err(q, 400, "%s", msg);
         }
     }
     const char *sys = json_string_value(json_object_get(j, "system"));
@@ -507,7 +414,7 @@ static int h_create(sv_battles *bs, svb_req *q, const char *body, size_t len)
         code = 0;
     if (code) {
         json_decref(j);
-        return svb_answer_err(q, code, "%s", msg);
+        return sv_reply_err(q, code, "%s", msg);
     }
     uint64_t seed;
     if (seedj)
@@ -525,7 +432,7 @@ static int h_create(sv_battles *bs, svb_req *q, const char *body, size_t len)
         sv_random_hex(t->tokens[1], 16)) {
         bt_free(t);
         json_decref(j);
-        return svb_answer_err(q, 500, "cannot make the battle's id and tokens; try again");
+        return sv_reply_err(q, 500, "cannot make the battle's id and tokens; try again");
     }
     gr_status st;
     if (oob)
@@ -536,7 +443,7 @@ static int h_create(sv_battles *bs, svb_req *q, const char *body, size_t len)
     json_decref(j);
     if (st != GR_OK) {
         bt_free(t);
-        return svb_answer_err(q, st == GR_EINPUT ? 400 : 500, "%s", err.msg);
+        return sv_reply_err(q, st == GR_EINPUT ? 400 : 500, "%s", err.msg);
     }
     memcpy(t->b, t->f.start, sizeof *t->b);
     char seats[PATH_MAX];
@@ -553,7 +460,7 @@ static int h_create(sv_battles *bs, svb_req *q, const char *body, size_t len)
     if (st != GR_OK) {
         unlink(seats);
         bt_free(t);
-        return svb_answer_err(q, 500, "%s", err.msg);
+        return sv_reply_err(q, 500, "%s", err.msg);
     }
     json_t *o = json_pack("{sssssssIs[ss]}", "id", id, "system", t->b->system, "title", t->b->title,
                           "seed", (json_int_t)seed, "tokens", t->tokens[0], t->tokens[1]);
@@ -570,25 +477,23 @@ static int h_create(sv_battles *bs, svb_req *q, const char *body, size_t len)
     t->next = bs->list;
     bs->list = t;
     pthread_mutex_unlock(&bs->lock);
-    return svb_answer_obj(q, 201, o);
+    return sv_reply_obj(q, 201, o);
 }
 
 /* ---- routing ------------------------------------------------------------------------- */
 
-int sv_battles_route(sv_battles *bs, struct MHD_Connection *c, const char *path, const char *method,
-                     const char *body, size_t len, int *status, long long *bytes, int *ret)
+int sv_battles_route(gr_server *s, sv_req *q, const char *path, MHD_Result_t *ret)
 {
-    svb_req q = {c, status, bytes};
-    int get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
-    int post = !strcmp(method, "POST");
+    sv_battles *bs = s->battles;
+    int get = q->get, post = q->post;
     if (!strcmp(path, "/oobs")) {
-        *ret = get ? svb_answer_obj(&q, 200, json_incref(bs->oob_list))
-                   : svb_answer_err(&q, 405, "use GET /api/oobs");
+        *ret = get ? sv_reply_obj(q, 200, json_incref(bs->oob_list))
+                   : sv_reply_err(q, 405, "use GET /api/oobs");
         return 1;
     }
     if (!strcmp(path, "/battles")) {
-        *ret = post ? h_create(bs, &q, body, len)
-                    : svb_answer_err(&q, 405, "use POST /api/battles to start a battle");
+        *ret = post ? h_create(bs, q)
+                    : sv_reply_err(q, 405, "use POST /api/battles to start a battle");
         return 1;
     }
     if (strncmp(path, "/battles/", 9))
@@ -597,7 +502,7 @@ int sv_battles_route(sv_battles *bs, struct MHD_Connection *c, const char *path,
     size_t idl = strcspn(rest, "/");
     char id[SVB_ID];
     if (idl != SVB_ID - 1) {
-        *ret = svb_answer_err(&q, 404, "no battle '%.40s'; POST /api/battles starts one", rest);
+        *ret = sv_reply_err(q, 404, "no battle '%.40s'; POST /api/battles starts one", rest);
         return 1;
     }
     memcpy(id, rest, idl);
@@ -608,8 +513,8 @@ int sv_battles_route(sv_battles *bs, struct MHD_Connection *c, const char *path,
     gr_error_clear(&err);
     sv_bt *t = bt_find(bs, id, &missing, &err);
     if (!t) {
-        *ret = missing ? svb_answer_err(&q, 404, "no battle '%s'; POST /api/battles starts one", id)
-                       : svb_answer_err(&q, 500, "battle %s cannot be loaded: %s", id, err.msg);
+        *ret = missing ? sv_reply_err(q, 404, "no battle '%s'; POST /api/battles starts one", id)
+                       : sv_reply_err(q, 500, "battle %s cannot be loaded: %s", id, err.msg);
         return 1;
     }
     static const struct {
@@ -621,30 +526,30 @@ int sv_battles_route(sv_battles *bs, struct MHD_Connection *c, const char *path,
         if (strcmp(rest, routes[k].path))
             continue;
         if (routes[k].post ? !post : !get) {
-            *ret = svb_answer_err(&q, 405, "use %s /api/battles/ID%s",
-                                  routes[k].post ? "POST" : "GET", routes[k].path);
+            *ret = sv_reply_err(q, 405, "use %s /api/battles/ID%s", routes[k].post ? "POST" : "GET",
+                                routes[k].path);
             return 1;
         }
         switch (k) {
         case 0: {
             int side;
-            if (!svb_need_side(&q, t, &side, ret))
+            if (!svb_need_side(q, t, &side, ret))
                 return 1;
             pthread_mutex_lock(&t->lock);
             json_t *v = svb_view_json(t, side);
             pthread_mutex_unlock(&t->lock);
-            *ret = svb_answer_obj(&q, 200, v);
+            *ret = sv_reply_obj(q, 200, v);
             return 1;
         }
-        case 1: *ret = svb_verbs(t, &q); return 1;
-        case 2: *ret = svb_action(t, &q, body, len, 0); return 1;
-        case 3: *ret = svb_action(t, &q, body, len, 1); return 1;
-        case 4: *ret = svb_undo(t, &q); return 1;
-        case 5: *ret = svb_report(t, &q, 0); return 1;
-        case 6: *ret = svb_report(t, &q, 1); return 1;
-        default: *ret = svb_events(bs, t, &q); return 1;
+        case 1: *ret = svb_verbs(t, q); return 1;
+        case 2: *ret = svb_action(t, q, 0); return 1;
+        case 3: *ret = svb_action(t, q, 1); return 1;
+        case 4: *ret = svb_undo(t, q); return 1;
+        case 5: *ret = svb_report(t, q, 0); return 1;
+        case 6: *ret = svb_report(t, q, 1); return 1;
+        default: *ret = svb_events(bs, t, q); return 1;
         }
     }
-    *ret = svb_answer_err(&q, 404, "no such API path /api%.80s; docs/api.md lists them", path);
+    *ret = sv_reply_err(q, 404, "no such API path /api%.80s; docs/api.md lists them", path);
     return 1;
 }

@@ -159,18 +159,19 @@ static void touch(sv_bt *t, const char *kind, const char *text, const gr_bt_outc
     pthread_cond_broadcast(&t->changed);
 }
 
-int svb_action(sv_bt *t, svb_req *q, const char *body, size_t len, int odds_only)
+MHD_Result_t svb_action(sv_bt *t, sv_req *q, int odds_only)
 {
-    int side, ret;
+    int side;
+    MHD_Result_t ret;
     if (!svb_need_side(q, t, &side, &ret))
         return ret;
     char msg[GR_ERROR_MSG * 2];
-    json_t *j = svb_body_object(body, len,
-                                "{\"verb\": \"fire\", \"unit\": \"ID\", \"target\": \"ID\", "
-                                "\"inputs\": {\"range\": 4}}",
-                                msg, sizeof msg);
+    json_t *j = sv_body_object(q,
+                               "{\"verb\": \"fire\", \"unit\": \"ID\", \"target\": \"ID\", "
+                               "\"inputs\": {\"range\": 4}}",
+                               msg, sizeof msg);
     if (!j)
-        return svb_answer_err(q, 400, "%s", msg);
+        return sv_reply_err(q, 400, "%s", msg);
     gr_bt_action a;
     gr_battle *before = malloc(sizeof *before);
     gr_bt_outcome *out = calloc(1, sizeof *out);
@@ -178,7 +179,7 @@ int svb_action(sv_bt *t, svb_req *q, const char *body, size_t len, int odds_only
         free(before);
         free(out);
         json_decref(j);
-        return svb_answer_err(q, 500, "out of memory; try again");
+        return sv_reply_err(q, 500, "out of memory; try again");
     }
     pthread_mutex_lock(&t->lock);
     int code = 0;
@@ -237,13 +238,14 @@ int svb_action(sv_bt *t, svb_req *q, const char *body, size_t len, int odds_only
     free(before);
     free(out);
     if (code)
-        return svb_answer_err(q, code, "%s", msg);
-    return svb_answer_obj(q, 200, res);
+        return sv_reply_err(q, code, "%s", msg);
+    return sv_reply_obj(q, 200, res);
 }
 
-int svb_undo(sv_bt *t, svb_req *q)
+MHD_Result_t svb_undo(sv_bt *t, sv_req *q)
 {
-    int side, ret;
+    int side;
+    MHD_Result_t ret;
     if (!svb_need_side(q, t, &side, &ret))
         return ret;
     pthread_mutex_lock(&t->lock);
@@ -281,13 +283,14 @@ int svb_undo(sv_bt *t, svb_req *q)
     }
     pthread_mutex_unlock(&t->lock);
     if (code)
-        return svb_answer_err(q, code, "%s", msg);
-    return svb_answer_obj(q, 200, res);
+        return sv_reply_err(q, code, "%s", msg);
+    return sv_reply_obj(q, 200, res);
 }
 
-int svb_report(sv_bt *t, svb_req *q, int html)
+MHD_Result_t svb_report(sv_bt *t, sv_req *q, int html)
 {
-    int side, ret;
+    int side;
+    MHD_Result_t ret;
     if (!svb_need_side(q, t, &side, &ret))
         return ret;
     gr_error err;
@@ -297,7 +300,7 @@ int svb_report(sv_bt *t, svb_req *q, int html)
     size_t blen = 0;
     FILE *m = html ? open_memstream(&buf, &blen) : NULL;
     if (html && !m)
-        return svb_answer_err(q, 500, "out of memory; try again");
+        return sv_reply_err(q, 500, "out of memory; try again");
     pthread_mutex_lock(&t->lock);
     gr_status st = gr_bt_report(&t->f, t->path, NULL, m, html ? NULL : &j, NULL, NULL, &err);
     pthread_mutex_unlock(&t->lock);
@@ -306,9 +309,9 @@ int svb_report(sv_bt *t, svb_req *q, int html)
     if (st != GR_OK) {
         free(buf);
         json_decref(j);
-        return svb_answer_err(q, 500, "%s", err.msg);
+        return sv_reply_err(q, 500, "%s", err.msg);
     }
     if (html)
-        return svb_answer(q, 200, "text/html; charset=utf-8", buf);
-    return svb_answer_obj(q, 200, j);
+        return sv_reply(q, 200, "text/html; charset=utf-8", buf, blen);
+    return sv_reply_obj(q, 200, j);
 }

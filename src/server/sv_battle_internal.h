@@ -16,12 +16,11 @@
 #include "grognard/battle.h"
 #include "grognard/battle_io.h"
 #include "sv_battle.h"
+#include "sv_http.h"
 
-#define SVB_ID          17 /* 16 hex digits and the NUL */
-#define SVB_TOKEN       33 /* 32 hex digits and the NUL */
-#define SVB_MAX_OOBS    64
-#define SVB_KEEPALIVE   15 /* seconds between comments on an idle stream */
-#define SVB_MAX_STREAMS 256
+#define SVB_ID       17                 /* 16 hex digits and the NUL */
+#define SVB_TOKEN    GR_STORE_TOKEN_MAX /* 32 hex digits and the NUL */
+#define SVB_MAX_OOBS 64
 
 typedef struct sv_bt {
     char id[SVB_ID];
@@ -51,43 +50,21 @@ struct sv_battles {
     svb_oob oobs[SVB_MAX_OOBS];
     int noobs;
     json_t *oob_list; /* GET /api/oobs */
-    atomic_int stopping;
-    atomic_int streams;
+    sv_hub *hub;
 };
-
-/* ---- answers -------------------------------------------------------------------- */
-
-typedef struct svb_req {
-    struct MHD_Connection *c;
-    int *status;
-    long long *bytes;
-} svb_req;
-
-/* Queue an answer: `body` (malloc'ed, taken; NULL: out of memory). */
-int svb_answer(svb_req *q, int status, const char *ctype, char *body);
-/* o as JSON (taken). */
-int svb_answer_obj(svb_req *q, int status, json_t *o);
-/* {"error": the message}. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-int svb_answer_err(svb_req *q, int status, const char *fmt, ...);
 
 /* The token's side in *side (0, 1); 0 with the 401 answered in *ret when
  * there is none or it is not one of t's. */
-int svb_need_side(svb_req *q, const sv_bt *t, int *side, int *ret);
-
-/* The body as a JSON object, or NULL with msg saying what to send. */
-json_t *svb_body_object(const char *body, size_t len, const char *example, char *msg, size_t cap);
+int svb_need_side(sv_req *q, const sv_bt *t, int *side, MHD_Result_t *ret);
 
 /* The status of t->b as side `side` sees it (t->lock held). */
 json_t *svb_view_json(const sv_bt *t, int side);
 
 /* The handlers of /api/battles/ID/...: each answers and returns MHD's result. */
-int svb_verbs(sv_bt *t, svb_req *q);
-int svb_action(sv_bt *t, svb_req *q, const char *body, size_t len, int odds_only);
-int svb_undo(sv_bt *t, svb_req *q);
-int svb_report(sv_bt *t, svb_req *q, int html);
-int svb_events(sv_battles *bs, sv_bt *t, svb_req *q);
+MHD_Result_t svb_verbs(sv_bt *t, sv_req *q);
+MHD_Result_t svb_action(sv_bt *t, sv_req *q, int odds_only);
+MHD_Result_t svb_undo(sv_bt *t, sv_req *q);
+MHD_Result_t svb_report(sv_bt *t, sv_req *q, int html);
+MHD_Result_t svb_events(sv_battles *bs, sv_bt *t, sv_req *q);
 
 #endif
