@@ -31,10 +31,18 @@
 
 #define GR_MATCH_MAX_PLAYERS 4
 
+/* One step of the record.  The action is the type's record of action_size
+ * bytes (a type of gr_action: the gr_action's bytes, read as `action`),
+ * the rest of rec zero. */
 typedef struct gr_record_step {
-    gr_action action;
+    union {
+        gr_action action;                 /* a type of gr_action, or a chance outcome */
+        unsigned char rec[GR_ACTION_MAX]; /* the action record, zero-padded */
+    };
     int player;    /* a side, or GR_CHANCE */
     uint64_t hash; /* gr_game_hash of the state after the step */
+    int given;     /* a chance step: 1 given as recorded (dice typed at the table), 0 drawn
+                      from the chance stream; 0 for a player's step */
 } gr_record_step;
 
 /* What the sink is told with each event. */
