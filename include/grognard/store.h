@@ -4,8 +4,12 @@
  * servers sharing one database (gr_store_open_pg); gr_store_open chooses.
  *
  * A game is its id, its scenario id, its seed, who plays each side, the
- * seats' tokens and its steps (gr_record_step: the action, who took it, the
- * state hash after it), numbered from 1.  A step is durable once
+ * seats' tokens and its steps (gr_record_step: the action record, who took
+ * it, the state hash after it, and for a chance step whether it was given
+ * as recorded or drawn), numbered from 1.  A step's action is kept as its
+ * first 8 bytes (the action column) and the rest of its record (the rec
+ * column, trailing zeros left out, NULL for a gr_action); a database made
+ * before those columns (rec, given) has them added when it is opened.  A step is durable once
  * gr_store_append returns GR_OK: it survives the process being killed and
  * the machine losing power (SQLite: WAL mode, synchronous=FULL;
  * PostgreSQL: a committed transaction, synchronous_commit as the server has

@@ -117,6 +117,8 @@ static void write_body(FILE *f, const gr_match *m, const char *scenario_path,
         fprintf(f, ", \"action\": [%d, %d, %d, %d, %d, %d, %d], \"text\": ", v[0], v[1], v[2], v[3],
                 v[4], v[5], v[6]);
         put_json_string(f, text);
+        if (s->given)
+            fputs(", \"given\": true", f);
         fprintf(f, ", \"hash\": \"%016" PRIx64 "\"}", s->hash);
     }
     fprintf(f, "%s]\n}\n", n ? "\n  " : "");
@@ -300,7 +302,7 @@ static gr_status push_step(const char *path, gr_saved *s, size_t *cap, gr_record
 static gr_status sv_step(const char *path, const gr_jr_node *e, gr_saved *s, size_t *cap,
                          gr_error *err)
 {
-    static const char *const keys[] = {"n", "player", "action", "text", "hash"};
+    static const char *const keys[] = {"n", "player", "action", "text", "hash", "given"};
     if (e->type != GR_JR_OBJECT)
         return gr_jr_fail(err, path, e,
                           "a step must be an object {\"player\": ..., \"action\": "
@@ -308,12 +310,12 @@ static gr_status sv_step(const char *path, const gr_jr_node *e, gr_saved *s, siz
                           gr_jr_type_name(e->type));
     for (const gr_jr_node *m = e->child; m; m = m->next) {
         size_t i;
-        for (i = 0; i < 5 && strcmp(m->key, keys[i]); i++)
+        for (i = 0; i < 6 && strcmp(m->key, keys[i]); i++)
             ;
-        if (i == 5) {
+        if (i == 6) {
             return gr_jr_fail_key(err, path, m,
                                   "unknown key \"%.40s\" in a step; accepted: n, player, "
-                                  "action, text, hash",
+                                  "action, text, hash, given",
                                   m->key);
         }
     }
@@ -349,6 +351,13 @@ static gr_status sv_step(const char *path, const gr_jr_node *e, gr_saved *s, siz
         v[k] = (int)x->ival;
     }
     st.action = re_from_fields(v);
+    const gr_jr_node *gv = gr_jr_get(e, "given");
+    if (gv && (gv->type != GR_JR_BOOL || (gv->boolean && st.player != GR_CHANCE)))
+        return gr_jr_fail(err, path, gv,
+                          "\"given\" is true for a chance step whose outcome was typed at the "
+                          "table (false or left out: drawn from the seed), and only for a chance "
+                          "step; fix it");
+    st.given = gv && gv->boolean;
     if (h->type != GR_JR_STRING || parse_hash(h->str, &st.hash))
         return gr_jr_fail(err, path, h,
                           "\"hash\" must be 16 hexadecimal digits in quotes; copy it "

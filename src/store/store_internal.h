@@ -29,6 +29,18 @@ typedef struct gr_store_ops {
     int shared; /* gr_store_shared */
 } gr_store_ops;
 
+/* A step's action is stored as its first 8 bytes (the action column, a
+ * gr_action) and the rest of its record (the rec column: the bytes after
+ * the first 8, its trailing zeros left out; none for a gr_action).  The
+ * length of that rest: */
+static inline size_t gr_store_rec_tail(const gr_record_step *st)
+{
+    size_t n = sizeof st->rec;
+    while (n > sizeof(gr_action) && !st->rec[n - 1])
+        n--;
+    return n - sizeof(gr_action);
+}
+
 /* Every backend's store begins with its table of functions. */
 struct gr_store {
     const gr_store_ops *ops;

@@ -24,7 +24,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include "grognard/store.h"
+#include "../../src/store/store_internal.h" /* gr_store_rec_tail */
 
 static int checks, failed;
 
@@ -54,7 +57,7 @@ static gr_store_game game(const char *id, const char *scenario)
 
 static gr_record_step step(int player, gr_action a, uint64_t hash)
 {
-    gr_record_step s = {a, player, hash};
+    gr_record_step s = {.action = a, .player = player, .hash = hash};
     return s;
 }
 
@@ -281,7 +284,80 @@ int main(int argc, char **argv)
         }
         gr_store_close(s2);
     }
+
+    /* 9. action records longer than 8 bytes, and chance steps given as
+     * recorded: read back byte for byte with their flag */
+    gr_store_game d = game("d4", "aoe");
+    CHECK(gr_store_create(s, &d, &err) == GR_OK, "create d4: %s", err.msg);
+    gr_record_step w[3];
+    memset(w, 0, sizeof w);
+    for (size_t k = 0; k < sizeof w[0].rec; k++) /* every byte, zeros inside, the last one set */
+        w[0].rec[k] = (unsigned char)(k % 5 ? k * 37 : 0);
+    w[0].player = 0;
+    w[0].hash = 11;
+    w[1].rec[9] = 0xff; /* one byte after the first 8, then zeros to the end */
+    w[1].player = 1;
+    w[1].hash = 12;
+    w[2].action = 4; /* a die typed at the table */
+    w[2].player = -1;
+    w[2].given = 1;
+    w[2].hash = 13;
+    CHECK(gr_store_append(s, "d4", 1, w, 3, &err) == GR_OK, "append records: %s", err.msg);
+    CHECK(gr_store_load(s, "d4", &got, &steps, &err) == GR_OK && got.nsteps == 3 && steps,
+          "load records: %s", err.msg);
+    for (int k = 0; k < 3 && steps && got.nsteps == 3; k++)
+        CHECK(!memcmp(steps[k].rec, w[k].rec, sizeof w[k].rec) && steps[k].given == w[k].given &&
+                  steps[k].player == w[k].player && steps[k].hash == w[k].hash,
+              "record step %d read back differs (given %d)", k + 1, steps[k].given);
+    free(steps);
     gr_store_close(s);
+
+    /* 10. an SQLite file of the first schema (no rec, no given) is opened,
+     * its steps read as 8-byte actions drawn, and records appended to it */
+    if (!pg) {
+        char old[96];
+        snprintf(old, sizeof old, "%s/old.db", dir);
+        sqlite3 *db = NULL;
+        const char *v1 =
+            "CREATE TABLE grognard(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+            "INSERT INTO grognard VALUES ('format', 'grognard-store 1');"
+            "CREATE TABLE games(n INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,"
+            "  scenario TEXT NOT NULL, seed INTEGER NOT NULL, player0 TEXT NOT NULL,"
+            "  player1 TEXT NOT NULL, token0 TEXT NOT NULL, token1 TEXT NOT NULL,"
+            "  finished INTEGER NOT NULL DEFAULT 0, nsteps INTEGER NOT NULL DEFAULT 0);"
+            "CREATE TABLE steps(game TEXT NOT NULL, n INTEGER NOT NULL, player INTEGER NOT NULL,"
+            "  action INTEGER NOT NULL, hash INTEGER NOT NULL, PRIMARY KEY(game, n)) WITHOUT ROWID;"
+            "INSERT INTO games(id, scenario, seed, player0, player1, token0, token1, nsteps)"
+            "  VALUES ('o1', 'teaching', 7, 'human', 'human', '', '', 1);"
+            "INSERT INTO steps VALUES ('o1', 1, -1, 3, 42);";
+        CHECK(sqlite3_open(old, &db) == SQLITE_OK && sqlite3_exec(db, v1, NULL, NULL, NULL) == 0,
+              "making a first-schema database");
+        sqlite3_close(db);
+        gr_store *o = NULL;
+        CHECK(gr_store_open(old, &o, &err) == GR_OK, "open a first-schema database: %s", err.msg);
+        if (o) {
+            CHECK(gr_store_load(o, "o1", &got, &steps, &err) == GR_OK && got.nsteps == 1 &&
+                      steps[0].action == 3 && steps[0].hash == 42 && !steps[0].given &&
+                      !gr_store_rec_tail(&steps[0]),
+                  "the old step read back differs: %s", err.msg);
+            free(steps);
+            CHECK(gr_store_append(o, "o1", 2, w, 3, &err) == GR_OK, "append records: %s", err.msg);
+            CHECK(gr_store_load(o, "o1", &got, &steps, &err) == GR_OK && got.nsteps == 4 &&
+                      !memcmp(steps[1].rec, w[0].rec, sizeof w[0].rec) && steps[3].given,
+                  "records in a grown database: %s", err.msg);
+            free(steps);
+            gr_store_close(o);
+            /* opened again: the columns are there, nothing added twice */
+            CHECK(gr_store_open(old, &o, &err) == GR_OK, "open it again: %s", err.msg);
+            gr_store_close(o);
+        }
+        const char *sfx[] = {"", "-wal", "-shm"};
+        for (int i = 0; i < 3; i++) {
+            char f[112];
+            snprintf(f, sizeof f, "%s%s", old, sfx[i]);
+            unlink(f);
+        }
+    }
 
     /* 8. PostgreSQL's refusals: no server there; the password kept out */
     if (pg) {
