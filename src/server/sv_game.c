@@ -1,6 +1,6 @@
 /* sv_game.c - a game the server holds: its match, its log of events, its
  * seats and the views it gives.  No rule here: every decision goes to the
- * match (gr_match_apply, gr_match_step_chance, gr_match_undo) and every view
+ * match (gr_match_act, gr_match_step_chance, gr_match_undo) and every view
  * is built from the game's observation (gr_wire_view). */
 #include <stdlib.h>
 #include <string.h>
@@ -219,7 +219,7 @@ char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang)
     log = sv_game_events(g, seat, from, lang);
     bad |= json_object_set_new(o, "log", log);
     json_t *legal = json_array();
-    if (legal && slot < 2 && cur == seat && !over) {
+    if (legal && slot < 2 && cur == seat && !over && !gm->type->not_enumerable) {
         const gr_action *acts;
         int n = gr_match_legal(g->m, &acts);
         for (int i = 0; i < n && !bad; i++)
@@ -271,13 +271,13 @@ int sv_game_act(sv_game *g, int seat, const char *text, size_t step, size_t *fir
         return 403;
     }
     const gr_game *gm = &g->scn->game;
-    gr_action a;
+    unsigned char act[GR_ACTION_MAX]; /* the type's record (action_size bytes) */
     gr_error perr;
-    if (gr_game_parse(gm, gr_match_state(g->m), text, &a, &perr) != GR_OK) {
+    if (gr_game_act_parse(gm, gr_match_state(g->m), text, act, &perr) != GR_OK) {
         gr_error_set(err, GR_EINPUT, "%s; the view's \"legal\" lists what can be played", perr.msg);
         return 400;
     }
-    if (gr_match_apply(g->m, a, &perr) != GR_OK) {
+    if (gr_match_act(g->m, act, &perr) != GR_OK) {
         gr_error_set(err, GR_EINPUT, "%s; the view's \"legal\" lists what can be played", perr.msg);
         return 400;
     }
