@@ -97,6 +97,19 @@ void gr_store_close(gr_store *s);
 /* Record a new game with no steps; GR_EINPUT if its id is taken. */
 gr_status gr_store_create(gr_store *s, const gr_store_game *g, gr_error *err);
 
+/* gr_store_create, with the text of the game's scenario kept beside it in
+ * the same row (a scenario that is no file of the server's: a companion
+ * battle's order of battle given as text), `len` bytes with no NUL
+ * (GR_EINPUT otherwise).  text NULL: none, as gr_store_create. */
+gr_status gr_store_create_text(gr_store *s, const gr_store_game *g, const char *text, size_t len,
+                               gr_error *err);
+
+/* The scenario text kept with game `id` (gr_store_create_text): *text
+ * malloc'ed and NUL-terminated, *len bytes, the caller frees it; *text NULL
+ * when the game has none.  GR_EINPUT "no game ..." if there is none. */
+gr_status gr_store_scenario_text(gr_store *s, const char *id, char **text, size_t *len,
+                                 gr_error *err);
+
 /* Append steps[0..n) as the game's steps `first`, first+1, ... (from 1), in
  * one transaction, durable on return.  `first` must be the game's step
  * count plus one (GR_EINPUT otherwise, nothing written): two writers cannot

@@ -8,7 +8,10 @@
 
 typedef struct gr_store_ops {
     void (*close)(gr_store *s);
-    gr_status (*create)(gr_store *s, const gr_store_game *g, gr_error *err);
+    /* text: the scenario's text (NUL-free, NUL-terminated), or NULL */
+    gr_status (*create)(gr_store *s, const gr_store_game *g, const char *text, gr_error *err);
+    gr_status (*scenario_text)(gr_store *s, const char *id, char **text, size_t *len,
+                               gr_error *err);
     /* gen: the generation the game must have, GR_STORE_ANY_GEN for any */
     gr_status (*append)(gr_store *s, const char *id, size_t first, uint64_t gen,
                         const gr_record_step *steps, size_t n, gr_error *err);

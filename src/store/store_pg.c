@@ -305,19 +305,19 @@ static void pg_close(gr_store *base)
     free(s);
 }
 
-static gr_status pg_create(gr_store *base, const gr_store_game *g, gr_error *err)
+static gr_status pg_create(gr_store *base, const gr_store_game *g, const char *text, gr_error *err)
 {
     pg_store *s = (pg_store *)base;
     char seed[24];
     num(seed, sizeof seed, (int64_t)g->seed);
-    const char *v[7] = {g->id,        seed,         g->players[0], g->players[1],
-                        g->tokens[0], g->tokens[1], g->scenario};
+    const char *v[8] = {g->id,        seed,         g->players[0], g->players[1],
+                        g->tokens[0], g->tokens[1], g->scenario,   text};
     pthread_mutex_lock(&s->lock);
     pg_ensure(s);
     PGresult *r = pg_run(s,
-                         "INSERT INTO games(id, seed, player0, player1, token0, token1, scenario) "
-                         "VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                         7, v);
+                         "INSERT INTO games(id, seed, player0, player1, token0, token1, scenario, "
+                         "text) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                         8, v);
     gr_status st = GR_OK;
     if (is_unique_violation(r))
         st =
@@ -674,7 +674,36 @@ static gr_status pg_list(gr_store *base, int unfinished_only, gr_store_game *out
     return st;
 }
 
+static gr_status pg_scenario_text(gr_store *base, const char *id, char **text, size_t *len,
+                                  gr_error *err)
+{
+    pg_store *s = (pg_store *)base;
+    const char *v[1] = {id};
+    pthread_mutex_lock(&s->lock);
+    pg_ensure(s);
+    PGresult *r = pg_run(s, "SELECT text FROM games WHERE id = $1", 1, v);
+    gr_status st = GR_OK;
+    if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+        st = pg_fail(s, err, "reading a game's scenario text", r);
+    } else if (PQntuples(r) == 0) {
+        st = gr_error_set(err, GR_EINPUT, "no game '%s' is stored", id);
+    } else if (!PQgetisnull(r, 0, 0)) {
+        size_t n = (size_t)PQgetlength(r, 0, 0);
+        if (!(*text = malloc(n + 1))) {
+            st = gr_error_set(err, GR_ERUNTIME, "out of memory reading game %s", id);
+        } else {
+            memcpy(*text, PQgetvalue(r, 0, 0), n);
+            (*text)[n] = 0;
+            *len = n;
+        }
+    }
+    PQclear(r);
+    pthread_mutex_unlock(&s->lock);
+    return st;
+}
+
 static const gr_store_ops pg_ops = {
+    .scenario_text = pg_scenario_text,
     .close = pg_close,
     .create = pg_create,
     .append = pg_append,
@@ -716,6 +745,9 @@ static const char schema[] =
      * a chance step was given (typed at the table) or drawn */
     "ALTER TABLE steps ADD COLUMN IF NOT EXISTS rec BYTEA;"
     "ALTER TABLE steps ADD COLUMN IF NOT EXISTS given INTEGER NOT NULL DEFAULT 0;"
+    /* a game's scenario text, when it is no file of the server's (a
+     * companion battle's order of battle given as text) */
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS text TEXT;"
     "COMMIT;";
 
 static void quiet(void *arg, const char *msg)

@@ -310,6 +310,28 @@ int main(int argc, char **argv)
                   steps[k].player == w[k].player && steps[k].hash == w[k].hash,
               "record step %d read back differs (given %d)", k + 1, steps[k].given);
     free(steps);
+
+    /* 11. a game's scenario text kept beside it (a battle's order of battle
+     * given as text): read back byte for byte; none for a game made
+     * without; a text with a NUL refused, nothing stored */
+    static const char oob[] = "{\n  \"format\": 1,\n  \"title\": \"Maïda \u00e9\"\n}\n";
+    gr_store_game e = game("e5", "nf/@text");
+    char *text = NULL;
+    size_t tl = 0;
+    CHECK(gr_store_create_text(s, &e, oob, strlen(oob), &err) == GR_OK, "create e5: %s", err.msg);
+    CHECK(gr_store_scenario_text(s, "e5", &text, &tl, &err) == GR_OK && text && tl == strlen(oob) &&
+              !memcmp(text, oob, tl) && !text[tl],
+          "the scenario text read back differs: %s", text ? text : err.msg);
+    free(text);
+    CHECK(gr_store_scenario_text(s, "a1", &text, &tl, &err) == GR_OK && !text && tl == 0,
+          "a game made without a text has one");
+    CHECK(gr_store_scenario_text(s, "nope", &text, &tl, &err) == GR_EINPUT &&
+              strstr(err.msg, "no game"),
+          "the text of no game: %s", err.msg);
+    gr_store_game nul = game("f6", "nf/@text");
+    CHECK(gr_store_create_text(s, &nul, "{\0}", 3, &err) == GR_EINPUT && strstr(err.msg, "NUL") &&
+              gr_store_stamp(s, "f6", &h, &err) == GR_EINPUT,
+          "a text with a NUL byte: %s", err.msg);
     gr_store_close(s);
 
     /* 10. an SQLite file of the first schema (no rec, no given) is opened,
@@ -346,6 +368,16 @@ int main(int argc, char **argv)
                       !memcmp(steps[1].rec, w[0].rec, sizeof w[0].rec) && steps[3].given,
                   "records in a grown database: %s", err.msg);
             free(steps);
+            char *t = NULL;
+            size_t tn = 1;
+            CHECK(gr_store_scenario_text(o, "o1", &t, &tn, &err) == GR_OK && !t && !tn,
+                  "an old game's scenario text: %s", err.msg);
+            gr_store_game g2 = game("o2", "nf/@text");
+            CHECK(gr_store_create_text(o, &g2, "{}", 2, &err) == GR_OK &&
+                      gr_store_scenario_text(o, "o2", &t, &tn, &err) == GR_OK && t &&
+                      !strcmp(t, "{}"),
+                  "a text in a grown database: %s", err.msg);
+            free(t);
             gr_store_close(o);
             /* opened again: the columns are there, nothing added twice */
             CHECK(gr_store_open(old, &o, &err) == GR_OK, "open it again: %s", err.msg);
