@@ -90,11 +90,15 @@ char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang);
 json_t *sv_game_events(sv_game *g, int seat, size_t from, gr_lang lang);
 
 /* Apply `text` as `seat`'s action at step `step`, then every chance step
- * that follows (drawn by the match).  Returns an HTTP status: 200 applied
- * (not yet stored: the caller stores steps from *first), 400 unknown or
- * illegal action, 403 not that seat's turn or the game is over, 409 stale
- * step; err holds the message. */
-int sv_game_act(sv_game *g, int seat, const char *text, size_t step, size_t *first, gr_error *err);
+ * that follows: the first ndice given as recorded (dice rolled at the
+ * table, each a chance outcome), the rest drawn by the match.  Returns an
+ * HTTP status: 200 applied (not yet stored: the caller stores steps from
+ * *first), 400 unknown or illegal action or dice (more given than the
+ * action rolls, or a value the die cannot show: nothing applied), 403 not
+ * that seat's turn or the game is over, 409 stale step; err holds the
+ * message. */
+int sv_game_act(sv_game *g, int seat, const char *text, size_t step, const gr_action *dice,
+                size_t ndice, size_t *first, gr_error *err);
 
 /* Play one step of the computer side to move, then the chance steps after
  * it.  Returns 1 if a step was played, 0 if no computer is to move. */

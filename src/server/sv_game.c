@@ -248,7 +248,8 @@ static void run_chance(sv_game *g)
             break;
 }
 
-int sv_game_act(sv_game *g, int seat, const char *text, size_t step, size_t *first, gr_error *err)
+int sv_game_act(sv_game *g, int seat, const char *text, size_t step, const gr_action *dice,
+                size_t ndice, size_t *first, gr_error *err)
 {
     size_t now = gr_match_steps(g->m);
     *first = now + 1;
@@ -279,6 +280,22 @@ int sv_game_act(sv_game *g, int seat, const char *text, size_t step, size_t *fir
     }
     if (gr_match_act(g->m, act, &perr) != GR_OK) {
         gr_error_set(err, GR_EINPUT, "%s; the view's \"legal\" lists what can be played", perr.msg);
+        return 400;
+    }
+    /* the dice given, one chance step each, as recorded; then the match's */
+    size_t k = 0;
+    for (; k < ndice && gr_match_current_player(g->m) == GR_CHANCE; k++) {
+        gr_game_act_of(dice[k], act);
+        if (gr_match_act(g->m, act, &perr) != GR_OK)
+            break;
+    }
+    if (k < ndice) {
+        gr_error e2;
+        if (k == 0 || gr_match_current_player(g->m) != GR_CHANCE)
+            gr_error_set(err, GR_EINPUT, "%zu dice given, but the action rolls %zu", ndice, k);
+        else
+            gr_error_set(err, GR_EINPUT, "die %zu (%lld): %s", k + 1, (long long)dice[k], perr.msg);
+        sv_game_rewind(g, now, &e2);
         return 400;
     }
     run_chance(g);

@@ -24,6 +24,7 @@
 #include "grognard/save.h"
 #include "grognard/wire.h"
 #include "server_internal.h"
+#include "sv_games.h"
 #include "sv_http.h"
 #include "sv_util.h"
 
@@ -475,6 +476,99 @@ static void *worker_main(void *arg)
     }
 }
 
+/* ---- the one action path (sv_games.h) ---------------------------------------------- */
+
+gr_status sv_games_add(gr_server *s, sv_game *g, const char *text, size_t len, gr_error *err)
+{
+    sv_games *gs = s->games;
+    gr_store_game sg;
+    memset(&sg, 0, sizeof sg);
+    memcpy(sg.id, g->id, sizeof sg.id);
+    snprintf(sg.scenario, sizeof sg.scenario, "%s", g->scn->id);
+    sg.seed = g->seed;
+    memcpy(sg.players, g->players, sizeof sg.players);
+    memcpy(sg.tokens, g->tokens, sizeof sg.tokens);
+    if (gr_store_create_text(s->store, &sg, text, len, err) != GR_OK) {
+        sv_game_free(g);
+        return GR_ERUNTIME;
+    }
+    /* registered first: the lock order is the registry's, then a game's */
+    pthread_mutex_lock(&gs->reg_lock);
+    reg_add(gs, g);
+    pthread_mutex_unlock(&gs->reg_lock);
+    pthread_mutex_lock(&g->lock);
+    if (gr_match_current_player(g->m) == GR_CHANCE) /* dice before the first decision */
+        sv_game_play_computer(g);
+    gr_status st = commit(gs, g, 1, err);
+    pthread_mutex_unlock(&g->lock);
+    return st;
+}
+
+gr_status sv_games_sync(gr_server *s, sv_game *g, gr_error *err)
+{
+    return sync_game(s->games, g, err);
+}
+
+int sv_games_act(gr_server *s, sv_game *g, int seat, const char *text, size_t step,
+                 const gr_action *dice, size_t ndice, size_t *first, gr_error *err)
+{
+    sv_games *gs = s->games;
+    gr_error_clear(err);
+    *first = 0;
+    int code = sync_game(gs, g, err) != GR_OK
+                   ? 500
+                   : sv_game_act(g, seat, text, step, dice, ndice, first, err);
+    if (code == 200 && commit(gs, g, *first, err) != GR_OK) {
+        if (err->code == GR_EINPUT) /* another server stored this step first */
+            gr_error_set(err, GR_EINPUT,
+                         "step %zu is not the game's current step %zu: the game has moved on; "
+                         "fetch the view again and choose from its legal actions",
+                         step, gr_match_steps(g->m));
+        code = err->code == GR_EINPUT ? 409 : 500;
+    }
+    return code;
+}
+
+int sv_games_undo(gr_server *s, sv_game *g, int seat, size_t step, gr_error *err)
+{
+    sv_games *gs = s->games;
+    gr_error_clear(err);
+    if (sync_game(gs, g, err) != GR_OK)
+        return 500;
+    size_t n;
+    gr_record_step *before = sv_game_record(g, &n);
+    int code = before ? sv_game_undo(g, seat, step, err) : 500;
+    if (!before)
+        gr_error_set(err, GR_ERUNTIME, "out of memory; try again");
+    if (code == 200) {
+        size_t left = gr_match_steps(g->m);
+        int over = gr_match_is_over(g->m);
+        gr_status st = gr_store_truncate_if(s->store, g->id, n, g->gen, left, err);
+        if (st == GR_OK && gr_store_shared(s->store))
+            g->gen++; /* the truncation's new generation */
+        if (st != GR_OK ||
+            (over != g->finished && gr_store_set_finished(s->store, g->id, over, err) != GR_OK)) {
+            gr_error e2;
+            sv_game_reset(g, before, n, &e2);
+            code = 500;
+            if (st == GR_EINPUT) { /* another server moved the game on first */
+                if (catch_up(gs, g, &e2) != GR_OK)
+                    fprintf(stderr, "grognard serve: game %s: %s\n", g->id, e2.msg);
+                gr_error_set(err, GR_EINPUT,
+                             "step %zu is not the game's current step %zu: the game has moved "
+                             "on; fetch the view again",
+                             step, gr_match_steps(g->m));
+                code = 409;
+            }
+        } else {
+            g->finished = over;
+        }
+        sv_game_touch(g);
+    }
+    free(before);
+    return code;
+}
+
 /* ---- handlers ---------------------------------------------------------------- */
 
 static MHD_Result_t h_create(sv_games *gs, sv_req *r)
@@ -556,29 +650,7 @@ static MHD_Result_t h_create(sv_games *gs, sv_req *r)
         ret = sv_reply_err(r, err.code == GR_EINPUT ? 400 : 500, "%s", err.msg);
         goto out;
     }
-    gr_store_game sg;
-    memset(&sg, 0, sizeof sg);
-    memcpy(sg.id, id, sizeof sg.id);
-    memcpy(sg.scenario, scn->id, sizeof sg.scenario);
-    sg.seed = seed;
-    memcpy(sg.players, players, sizeof players);
-    memcpy(sg.tokens, tokens, sizeof tokens);
-    if (gr_store_create(gs->s->store, &sg, &err) != GR_OK) {
-        sv_game_free(g);
-        ret = sv_reply_err(r, 500, "%s", err.msg);
-        goto out;
-    }
-    /* registered first: the lock order is the registry's, then a game's */
-    pthread_mutex_lock(&gs->reg_lock);
-    reg_add(gs, g);
-    pthread_mutex_unlock(&gs->reg_lock);
-    pthread_mutex_lock(&g->lock);
-    gr_status st = GR_OK;
-    if (gr_match_current_player(g->m) == GR_CHANCE) /* dice before the first decision */
-        sv_game_play_computer(g);
-    st = commit(gs, g, 1, &err);
-    pthread_mutex_unlock(&g->lock);
-    if (st != GR_OK) {
+    if (sv_games_add(gs->s, g, NULL, 0, &err) != GR_OK) {
         ret = sv_reply_err(r, 500, "%s", err.msg);
         goto out;
     }
@@ -735,17 +807,7 @@ static MHD_Result_t h_action(sv_games *gs, sv_game *g, sv_req *r)
     pthread_mutex_lock(&g->lock);
     size_t first = 0;
     gr_error err;
-    gr_error_clear(&err);
-    int code =
-        sync_game(gs, g, &err) != GR_OK ? 500 : sv_game_act(g, seat, text, step, &first, &err);
-    if (code == 200 && commit(gs, g, first, &err) != GR_OK) {
-        if (err.code == GR_EINPUT) /* another server stored this step first */
-            gr_error_set(&err, GR_EINPUT,
-                         "step %zu is not the game's current step %zu: the game has moved on; "
-                         "fetch the view again and choose from its legal actions",
-                         step, gr_match_steps(g->m));
-        code = err.code == GR_EINPUT ? 409 : 500;
-    }
+    int code = sv_games_act(gs->s, g, seat, text, step, NULL, 0, &first, &err);
     json_t *o;
     if (code == 200) {
         o = state_summary(g, step, first);
@@ -774,41 +836,7 @@ static MHD_Result_t h_undo(sv_games *gs, sv_game *g, sv_req *r)
     json_decref(b);
     pthread_mutex_lock(&g->lock);
     gr_error err;
-    gr_error_clear(&err);
-    if (sync_game(gs, g, &err) != GR_OK) {
-        pthread_mutex_unlock(&g->lock);
-        return sv_reply_err(r, 500, "%s", err.msg);
-    }
-    size_t n;
-    gr_record_step *before = sv_game_record(g, &n);
-    int code = before ? sv_game_undo(g, seat, step, &err) : 500;
-    if (!before)
-        gr_error_set(&err, GR_ERUNTIME, "out of memory; try again");
-    if (code == 200) {
-        size_t left = gr_match_steps(g->m);
-        int over = gr_match_is_over(g->m);
-        gr_status st = gr_store_truncate_if(gs->s->store, g->id, n, g->gen, left, &err);
-        if (st == GR_OK && gr_store_shared(gs->s->store))
-            g->gen++; /* the truncation's new generation */
-        if (st != GR_OK || (over != g->finished &&
-                            gr_store_set_finished(gs->s->store, g->id, over, &err) != GR_OK)) {
-            gr_error e2;
-            sv_game_reset(g, before, n, &e2);
-            code = 500;
-            if (st == GR_EINPUT) { /* another server moved the game on first */
-                if (catch_up(gs, g, &e2) != GR_OK)
-                    fprintf(stderr, "grognard serve: game %s: %s\n", g->id, e2.msg);
-                gr_error_set(&err, GR_EINPUT,
-                             "step %zu is not the game's current step %zu: the game has moved "
-                             "on; fetch the view again",
-                             step, gr_match_steps(g->m));
-                code = 409;
-            }
-        } else {
-            g->finished = over;
-        }
-        sv_game_touch(g);
-    }
+    int code = sv_games_undo(gs->s, g, seat, step, &err);
     json_t *o;
     if (code == 200) {
         o = json_pack("{sI}", "step", (json_int_t)gr_match_steps(g->m));
@@ -816,7 +844,6 @@ static MHD_Result_t h_undo(sv_games *gs, sv_game *g, sv_req *r)
         o = error_body(g, code, &err);
     }
     pthread_mutex_unlock(&g->lock);
-    free(before);
     return sv_reply_obj(r, code, o);
 }
 
