@@ -379,7 +379,7 @@ out:
  * clone), the chance nodes (exact probabilities), dice typed at the table
  * (given) or drawn, hash and clone, the other side's hidden details,
  * undo of a whole test (the same dice again), the record through a store
- * (saved and read back) and a replay to the same bytes. */
+ * and through a save file, each replayed to the same bytes. */
 #include "grognard/bt_game.h"
 #include "grognard/oob.h"
 #include "grognard/store.h"
@@ -649,6 +649,38 @@ static int bt_battle(const gr_game *g, const char *file, uint64_t seed, int deci
     else if (memcmp(gr_match_state(r), gr_match_state(m), size))
         fail("%s seed %" PRIu64 ": the replay ends in another state", file, seed);
     free(steps);
+    /* and through a save file */
+    {
+        char path[256];
+        snprintf(path, sizeof path, "test_conformance_%s_%" PRIu64 ".json", g->type->id, seed);
+        gr_saved h;
+        memset(&h, 0, sizeof h);
+        gr_match *v = NULL;
+        checks++;
+        if (gr_save_write(m, file, path, &err) != GR_OK || gr_save_read(path, &h, &err) != GR_OK) {
+            fail("%s: %s", path, err.msg);
+        } else if (h.nsteps != gr_match_steps(m) || h.seed != seed || strcmp(h.game, g->type->id) ||
+                   h.scenario_digest != gr_game_scenario_digest(g)) {
+            fail("%s: the save file does not read back", path);
+        } else {
+            for (size_t i = 0; i < h.nsteps; i++) {
+                const gr_record_step *x = gr_match_step(m, i);
+                if (memcmp(h.steps[i].rec, x->rec, sizeof x->rec) || h.steps[i].given != x->given ||
+                    h.steps[i].player != x->player || h.steps[i].hash != x->hash) {
+                    fail("%s: step %zu reads back differently", path, i + 1);
+                    break;
+                }
+            }
+            if (gr_match_new(g, seed, &v, &err) != GR_OK ||
+                gr_match_replay(v, h.steps, h.nsteps, &bad, &err) != GR_OK)
+                fail("%s: the saved battle does not replay: %s", path, err.msg);
+            else if (memcmp(gr_match_state(v), gr_match_state(m), size))
+                fail("%s: the saved battle ends in another state", path);
+        }
+        gr_match_free(v);
+        gr_saved_free(&h);
+        remove(path);
+    }
     ok = 1;
 out:
     gr_match_free(r);
