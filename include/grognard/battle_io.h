@@ -86,10 +86,6 @@ gr_status gr_battle_file_push(gr_battle_file *f, const gr_bt_action *a, int type
  * (GR_EINPUT): the battle file never replaces it. */
 gr_status gr_battle_file_write(const gr_battle_file *f, const char *path, gr_error *err);
 
-/* One action as a line a person reads: "fire friant --target bagration_1
- * --range 4 --roll 7" (into buf, cap bytes). */
-const char *gr_battle_action_text(const gr_battle *b, const gr_bt_action *a, char *buf, size_t cap);
-
 /* Release what f holds (safe on an empty or failed f). */
 void gr_battle_file_free(gr_battle_file *f);
 

@@ -56,7 +56,7 @@
 typedef uint64_t gr_action;
 
 /* The largest action record a type may declare, in bytes. */
-#define GR_ACTION_MAX 64
+#define GR_ACTION_MAX 128
 
 /* One outcome of a chance node: P(action) = num / den. */
 typedef struct gr_chance_outcome {
@@ -159,7 +159,8 @@ typedef struct gr_game {
     const void *sc;
 } gr_game;
 
-/* The registered game types (R&E), by id; NULL if none has that id. */
+/* The registered game types (R&E; the battle companion's aoe, nf, rff), by
+ * id; NULL if none has that id. */
 const gr_game_type *gr_game_type_find(const char *id);
 
 /* ---- thin, inline wrappers: read as verbs ------------------------------ */

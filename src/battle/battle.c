@@ -203,8 +203,11 @@ static void advance(gr_battle *b, gr_bt_outcome *out)
                  b->side_name[gr_battle_active_side(b)]);
 }
 
+/* need NULL: a->rolls typed, or (none) the action's seeded stream.  need
+ * set: exactly a->rolls and no stream; a roll beyond them sets *need to its
+ * kind and returns GR_OK with nothing applied (the caller restores b). */
 static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_action *a,
-                                   gr_bt_outcome *out, gr_error *err)
+                                   gr_bt_outcome *out, gr_roll_kind *need, gr_error *err)
 {
     const gr_procedure *p = NULL;
     const gr_system *s = NULL;
@@ -233,7 +236,7 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
     gr_dice_source dice;
     memset(&dice, 0, sizeof dice);
     gr_rng rng;
-    if (a->nrolls > 0) {
+    if (a->nrolls > 0 || need) {
         if (a->nrolls > GR_MAX_ROLLS)
             return gr_error_set(err, GR_EINPUT, "--roll: at most %d values", GR_MAX_ROLLS);
         memcpy(dice.typed, a->rolls, (size_t)a->nrolls * sizeof a->rolls[0]);
@@ -249,6 +252,10 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
      * outlive this state (a copy, an undo) */
     gr_resolution_init(&out->res, s->id, p->name);
     if ((st = p->resolve(&args, &dice, &out->res, err)) != GR_OK) {
+        if (need && dice.next_name) {
+            *need = dice.next_kind;
+            return GR_OK;
+        }
         if (a->nrolls > 0 && dice.next_name) {
             char given[64];
             size_t n = 0;
@@ -271,8 +278,11 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
     return b->rules->apply(b, v, &a->call, &out->res, out, err);
 }
 
-gr_status gr_battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_error *err)
+static gr_status battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_roll_kind *need,
+                           gr_error *err)
 {
+    if (need)
+        *need = GR_ROLL_NONE;
     gr_bt_outcome *own = NULL;
     if (!out) {
         own = malloc(sizeof *own);
@@ -328,8 +338,10 @@ gr_status gr_battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_err
         goto done;
     }
     memcpy(before, b, sizeof *b);
-    st = resolve_and_apply(b, v, a, out, err);
-    if (st == GR_OK) {
+    st = resolve_and_apply(b, v, a, out, need, err);
+    if (st == GR_OK && need && *need != GR_ROLL_NONE) {
+        memcpy(b, before, sizeof *b); /* a die is still to come */
+    } else if (st == GR_OK) {
         for (int i = 0; i < b->nunits; i++)
             gr_battle_condition_update(&b->units[i]);
         b->nactions++;
@@ -340,6 +352,44 @@ gr_status gr_battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_err
 done:
     free(own);
     return st;
+}
+
+gr_status gr_battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_error *err)
+{
+    return battle_do(b, a, out, NULL, err);
+}
+
+gr_status gr_battle_do_exact(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_roll_kind *need,
+                             gr_error *err)
+{
+    return battle_do(b, a, out, need, err);
+}
+
+const char *gr_battle_action_text(const gr_battle *b, const gr_bt_action *a, char *buf, size_t cap)
+{
+    const gr_bt_call *c = &a->call;
+    size_t n = 0;
+#define PUT(...)                                                                                   \
+    do {                                                                                           \
+        if (n < cap) {                                                                             \
+            int w_ = snprintf(buf + n, cap - n, __VA_ARGS__);                                      \
+            n = w_ < 0 ? cap : n + (size_t)w_;                                                     \
+        }                                                                                          \
+    } while (0)
+    buf[0] = '\0';
+    PUT("%s", c->verb);
+    if (c->unit >= 0 && c->unit < b->nunits)
+        PUT(" %s", b->units[c->unit].id);
+    if (c->target >= 0 && c->target < b->nunits)
+        PUT(" --target %s", b->units[c->target].id);
+    if (c->leader >= 0 && c->leader < b->nleaders)
+        PUT(" --leader %s", b->leaders[c->leader].id);
+    for (int i = 0; i < c->nin; i++)
+        PUT(" --%s %s", c->key[i], c->val[i]);
+    for (int i = 0; i < a->nrolls; i++)
+        PUT("%s%d", i ? "," : " --roll ", a->rolls[i]);
+#undef PUT
+    return buf;
 }
 
 /* ---- hash ---------------------------------------------------------------- */

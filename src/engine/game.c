@@ -6,12 +6,14 @@
 #include <string.h>
 
 #include "grognard/hash.h"
+#include "grognard/bt_game.h"
 #include "grognard/re.h"
 
 /* A bound on any game's chance outcomes, so sampling needs no allocation. */
-#define GR_MAX_OUTCOMES 64
+#define GAME_MAX_OUTCOMES 64
 
-static const gr_game_type *const types[] = {&re_game_type};
+static const gr_game_type *const types[] = {&re_game_type, &gr_bt_game_aoe, &gr_bt_game_nf,
+                                            &gr_bt_game_rff};
 
 const gr_game_type *gr_game_type_find(const char *id)
 {
@@ -55,9 +57,9 @@ gr_status gr_game_apply_checked(const gr_game *g, void *st, gr_action a, gr_log 
 
 gr_action gr_game_sample_chance(const gr_game *g, const void *st, gr_rng *rng)
 {
-    gr_chance_outcome out[GR_MAX_OUTCOMES];
-    assert(g->type->max_outcomes <= GR_MAX_OUTCOMES);
-    int n = g->type->chance_outcomes(g->sc, st, out, GR_MAX_OUTCOMES);
+    gr_chance_outcome out[GAME_MAX_OUTCOMES];
+    assert(g->type->max_outcomes <= GAME_MAX_OUTCOMES);
+    int n = g->type->chance_outcomes(g->sc, st, out, GAME_MAX_OUTCOMES);
     assert(n > 0);
     uint32_t r = gr_rng_below(rng, out[0].den);
     for (int i = 0; i < n; i++) {

@@ -127,33 +127,6 @@ gr_status gr_battle_file_push(gr_battle_file *f, const gr_bt_action *a, int type
     return GR_OK;
 }
 
-const char *gr_battle_action_text(const gr_battle *b, const gr_bt_action *a, char *buf, size_t cap)
-{
-    const gr_bt_call *c = &a->call;
-    size_t n = 0;
-#define PUT(...)                                                                                   \
-    do {                                                                                           \
-        if (n < cap) {                                                                             \
-            int w_ = snprintf(buf + n, cap - n, __VA_ARGS__);                                      \
-            n = w_ < 0 ? cap : n + (size_t)w_;                                                     \
-        }                                                                                          \
-    } while (0)
-    buf[0] = '\0';
-    PUT("%s", c->verb);
-    if (c->unit >= 0 && c->unit < b->nunits)
-        PUT(" %s", b->units[c->unit].id);
-    if (c->target >= 0 && c->target < b->nunits)
-        PUT(" --target %s", b->units[c->target].id);
-    if (c->leader >= 0 && c->leader < b->nleaders)
-        PUT(" --leader %s", b->leaders[c->leader].id);
-    for (int i = 0; i < c->nin; i++)
-        PUT(" --%s %s", c->key[i], c->val[i]);
-    for (int i = 0; i < a->nrolls; i++)
-        PUT("%s%d", i ? "," : " --roll ", a->rolls[i]);
-#undef PUT
-    return buf;
-}
-
 /* ---- replay ---------------------------------------------------------------- */
 
 gr_status gr_battle_file_replay(const gr_battle_file *f, const char *name, int upto, gr_battle *b,

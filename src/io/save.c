@@ -85,14 +85,15 @@ static void write_body(FILE *f, const gr_match *m, const char *scenario_path,
     const gr_game *g = gr_match_game(m);
     gr_error e;
     int have_state = gr_game_init(g, st, &e) == GR_OK;
-    const re_scenario *sc = g->sc;
     fprintf(f, "{\n  \"format\": \"grognard-save\",\n  \"version\": %d,\n  \"game\": ",
             GR_SAVE_VERSION);
     put_json_string(f, g->type->id);
     fputs(",\n  \"scenario\": ", f);
     put_json_string(f, scenario_path ? scenario_path : "");
-    fputs(",\n  \"scenario_id\": ", f);
-    put_json_string(f, sc->id);
+    if (!gr_game_has_records(g)) { /* R&E */
+        fputs(",\n  \"scenario_id\": ", f);
+        put_json_string(f, ((const re_scenario *)g->sc)->id);
+    }
     fprintf(f, ",\n  \"scenario_digest\": \"%016" PRIx64 "\"", gr_game_scenario_digest(g));
     if (scenario_text) {
         fputs(",\n  \"scenario_text\": ", f);
@@ -104,18 +105,26 @@ static void write_body(FILE *f, const gr_match *m, const char *scenario_path,
         const gr_record_step *s = gr_match_step(m, i);
         char text[256] = "";
         if (have_state) {
-            gr_game_describe(g, st, s->action, text, sizeof text);
-            have_state = gr_game_apply_checked(g, st, s->action, NULL, &e) == GR_OK;
+            gr_game_act_describe(g, st, s->rec, text, sizeof text);
+            have_state = gr_game_act_apply_checked(g, st, s->rec, NULL, &e) == GR_OK;
         }
         fprintf(f, "%s\n    {\"n\": %zu, \"player\": ", i ? "," : "", i + 1);
         if (s->player == GR_CHANCE)
             fputs("\"chance\"", f);
         else
             fprintf(f, "%d", s->player);
-        int v[ACTION_FIELDS];
-        re_fields(s->action, v);
-        fprintf(f, ", \"action\": [%d, %d, %d, %d, %d, %d, %d], \"text\": ", v[0], v[1], v[2], v[3],
-                v[4], v[5], v[6]);
+        if (gr_game_has_records(g)) {
+            /* a record: its action_size bytes in hexadecimal */
+            fputs(", \"action\": \"", f);
+            for (size_t k = 0; k < g->type->action_size; k++)
+                fprintf(f, "%02x", s->rec[k]);
+            fputs("\", \"text\": ", f);
+        } else {
+            int v[ACTION_FIELDS];
+            re_fields(s->action, v);
+            fprintf(f, ", \"action\": [%d, %d, %d, %d, %d, %d, %d], \"text\": ", v[0], v[1], v[2],
+                    v[3], v[4], v[5], v[6]);
+        }
         put_json_string(f, text);
         if (s->given)
             fputs(", \"given\": true", f);
@@ -188,7 +197,7 @@ gr_status gr_save_dump(const gr_match *m, const char *scenario_path, const char 
                             "the scenario's text holds a NUL or is not valid UTF-8, so it cannot "
                             "be embedded in the save; fix the scenario file %s",
                             scenario_path ? scenario_path : "");
-    if (strcmp(g->type->id, "re"))
+    if (strcmp(g->type->id, "re") && !gr_game_has_records(g))
         return gr_error_set(err, GR_ERUNTIME, "saving a game of '%s' is not supported",
                             g->type->id);
     if (!gr_utf8_valid(scenario_path))
@@ -235,7 +244,7 @@ gr_status gr_save_write_embedded(const gr_match *m, const char *scenario_path,
                             "%s: the scenario's text holds a NUL or is not valid UTF-8, so it "
                             "cannot be embedded in the save; fix the scenario file %s",
                             path, scenario_path ? scenario_path : "");
-    if (strcmp(g->type->id, "re"))
+    if (strcmp(g->type->id, "re") && !gr_game_has_records(g))
         return gr_error_set(err, GR_ERUNTIME, "saving a game of '%s' is not supported",
                             g->type->id);
     gr_status chk = gr_save_check_path(scenario_path, path, err);
@@ -299,8 +308,24 @@ static gr_status push_step(const char *path, gr_saved *s, size_t *cap, gr_record
     return GR_OK;
 }
 
-static gr_status sv_step(const char *path, const gr_jr_node *e, gr_saved *s, size_t *cap,
-                         gr_error *err)
+/* A record type's action: 2 * size hexadecimal digits into rec; 0 or -1. */
+static int parse_rec(const gr_jr_node *a, size_t size, unsigned char *rec)
+{
+    if (a->type != GR_JR_STRING || a->len != 2 * size)
+        return -1;
+    for (size_t k = 0; k < 2 * size; k++) {
+        char c = a->str[k];
+        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        if (d < 0)
+            return -1;
+        rec[k / 2] = (unsigned char)(rec[k / 2] * 16 + d);
+    }
+    return 0;
+}
+
+/* t: the game's type when its actions are records, else NULL (R&E). */
+static gr_status sv_step(const char *path, const gr_jr_node *e, const gr_game_type *t, gr_saved *s,
+                         size_t *cap, gr_error *err)
 {
     static const char *const keys[] = {"n", "player", "action", "text", "hash", "given"};
     if (e->type != GR_JR_OBJECT)
@@ -337,6 +362,13 @@ static gr_status sv_step(const char *path, const gr_jr_node *e, gr_saved *s, siz
     else
         return gr_jr_fail(err, path, p, "\"player\" must be 0, 1 or \"chance\"; write one of them");
     int v[ACTION_FIELDS];
+    if (t && parse_rec(a, t->action_size, st.rec))
+        return gr_jr_fail(err, path, a,
+                          "\"action\" must be the action's %zu bytes as %zu hexadecimal digits "
+                          "(lower case) in quotes; copy it from the game that wrote the file",
+                          t->action_size, 2 * t->action_size);
+    if (t)
+        goto action_read;
     if (a->type != GR_JR_ARRAY || a->len != ACTION_FIELDS)
         return gr_jr_fail(err, path, a,
                           "\"action\" must be an array of 7 whole numbers [kind, "
@@ -351,6 +383,7 @@ static gr_status sv_step(const char *path, const gr_jr_node *e, gr_saved *s, siz
         v[k] = (int)x->ival;
     }
     st.action = re_from_fields(v);
+action_read:;
     const gr_jr_node *gv = gr_jr_get(e, "given");
     if (gv && (gv->type != GR_JR_BOOL || (gv->boolean && st.player != GR_CHANCE)))
         return gr_jr_fail(err, path, gv,
@@ -420,8 +453,11 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
             return gr_jr_fail(err, path, game ? game : root,
                               "\"game\" must name the game played, e.g. \"game\": \"re\"; add it");
         memcpy(g->game, game->str, game->len + 1);
-        if (strcmp(g->game, "re"))
-            return gr_jr_fail(err, path, game, "game \"%.15s\" is not known; accepted: \"re\"",
+        const gr_game_type *t = gr_game_type_find(g->game);
+        if (!t || (strcmp(g->game, "re") && t->action_size <= sizeof(gr_action)))
+            return gr_jr_fail(err, path, game,
+                              "game \"%.15s\" is not known; accepted: \"re\", \"aoe\", \"nf\", "
+                              "\"rff\"",
                               g->game);
     }
     if (!scn || scn->type != GR_JR_STRING || !scn->len)
@@ -471,8 +507,11 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
                           "written by grognard, or it was damaged",
                           steps->len, GR_SAVE_MAX_STEPS);
     size_t cap = 0;
+    const gr_game_type *t = gr_game_type_find(g->game);
+    if (t && t->action_size <= sizeof(gr_action))
+        t = NULL; /* R&E: seven fields */
     for (const gr_jr_node *e = steps->child; e; e = e->next) {
-        gr_status s = sv_step(path, e, g, &cap, err);
+        gr_status s = sv_step(path, e, t, g, &cap, err);
         if (s != GR_OK)
             return s;
     }
