@@ -12,21 +12,18 @@
 static void usage(FILE *f)
 {
     fprintf(
-        f, "usage: grognard serve [--host ADDR] [--port P] [--db PATH] [--web DIR] [--data DIR]\n"
-           "                      [--battles DIR]\n\n"
-           "Serve games of Revolution et Empire and the table assistant over HTTP: the page\n"
-           "at http://ADDR:P/, the JSON API under /api/ (docs/api.md).  Games are kept in an\n"
-           "SQLite database, or in PostgreSQL, which several servers may share; an action\n"
-           "is answered only once it is stored, and unfinished games are reloaded (every\n"
-           "step replayed and checked) when the server starts.\n\n"
+        f, "usage: grognard serve [--host ADDR] [--port P] [--db PATH] [--web DIR] [--data DIR]\n\n"
+           "Serve games of Revolution et Empire, the battle companion and the table assistant\n"
+           "over HTTP: the page at http://ADDR:P/, the JSON API under /api/ (docs/api.md).\n"
+           "Games and the companion's battles are kept in an SQLite database, or in\n"
+           "PostgreSQL, which several servers may share; an action is answered only once it\n"
+           "is stored, and unfinished games are reloaded (every step replayed and checked)\n"
+           "when the server starts.\n\n"
            "  --host ADDR   IPv4 address to listen on (default 127.0.0.1; 0.0.0.0: every one)\n"
            "  --port P      TCP port (default 8080; 0: any free port, printed)\n"
            "  --db PATH     the SQLite database (default grognard.db, created if missing)\n"
            "  --db URI      a PostgreSQL database: postgresql://USER@HOST:PORT/DATABASE\n"
            "                (or postgres://...); several servers may serve the same one\n"
-           "  --battles DIR the battle companion's battles, one file each (default: the\n"
-           "                SQLite database's path with .battles: grognard.db.battles/;\n"
-           "                grognard.battles/ with a PostgreSQL database)\n"
            "  --web DIR     the page's folder (default: ./web, else the source tree's)\n"
            "  --data DIR    the data folder with scenarios/ (default: ./data, else the\n"
            "                source tree's)\n\n"
@@ -51,12 +48,11 @@ int cmd_serve(int argc, char **argv)
             usage(stdout);
             return CLI_OK;
         }
-        const char **dst = !strcmp(a, "--battles") ? &o.battles
-                           : !strcmp(a, "--host")  ? &o.host
-                           : !strcmp(a, "--db")    ? &o.db
-                           : !strcmp(a, "--web")   ? &o.web
-                           : !strcmp(a, "--data")  ? &o.data
-                                                   : NULL;
+        const char **dst = !strcmp(a, "--host")   ? &o.host
+                           : !strcmp(a, "--db")   ? &o.db
+                           : !strcmp(a, "--web")  ? &o.web
+                           : !strcmp(a, "--data") ? &o.data
+                                                  : NULL;
         int is_port = !strcmp(a, "--port");
         if (!dst && !is_port) {
             cli_err("grognard serve: unknown option '%s'; accepted: --host, --port, --db, --web, "

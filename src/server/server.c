@@ -116,18 +116,8 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
         free(s->points);
         s->points = NULL;
     }
-    /* the battle companion's folder: --battles, or DB.battles beside an
-     * SQLite database (grognard.battles in the working folder when the
-     * database is a PostgreSQL URI) */
-    char bdir[PATH_MAX];
-    int uri = gr_store_spec_is_pg(o->db);
-    snprintf(bdir, sizeof bdir, "%s%s",
-             o->battles ? o->battles
-             : uri      ? "grognard"
-                        : o->db,
-             o->battles ? "" : ".battles");
     gr_status st;
-    if ((st = sv_battles_open(bdir, o->data, o->host, s->hub, &s->battles, err)) != GR_OK ||
+    if ((st = sv_battles_open(o->data, o->host, &s->battles, err)) != GR_OK ||
         (st = gr_store_open(o->db, &s->store, err)) != GR_OK ||
         (st = sv_games_open(s, err)) != GR_OK) {
         server_free(s);

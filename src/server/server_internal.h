@@ -26,6 +26,9 @@ typedef struct sv_scenario {
     gr_game game;
     json_t *summary;   /* GET /api/scenarios entry */
     char *detail_text; /* GET /api/scenarios/ID answer */
+    /* a game's own scenario (a companion battle's order of battle): freed
+     * with the game; NULL for a bundled one, shared by its games */
+    void (*release)(struct sv_scenario *scn);
 } sv_scenario;
 
 /* One event of the game's log: its step, who took the step, whether the
@@ -42,6 +45,7 @@ typedef struct sv_event {
 typedef struct sv_game {
     char id[GR_STORE_ID_MAX];
     const sv_scenario *scn;
+    sv_scenario *own; /* scn when it is the game's own (scn->release frees it), else NULL */
     gr_match *m;
     uint64_t seed;
     char players[2][GR_STORE_NAME_MAX];
@@ -54,6 +58,8 @@ typedef struct sv_game {
     size_t nlog, caplog;
     uint64_t version; /* +1 on every change (a step, an undo) */
     uint64_t undos;   /* +1 on every undo: an event stream restarts its log */
+    json_t *last;     /* the last change this server made, as its resource tells it (a battle's
+                         {kind, text, instructions}); NULL after another server's change */
     char *cache[SV_SEATS];
     uint64_t cache_ver[SV_SEATS];
     int queued; /* in the worker's queue */
@@ -88,6 +94,8 @@ char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang);
 /* The log entries from index `from` (of g->log) that `seat` may see, as a
  * JSON array (new reference). */
 json_t *sv_game_events(sv_game *g, int seat, size_t from, gr_lang lang);
+
+#define SV_STEP_NOW ((size_t)-1) /* sv_game_act, sv_game_undo: whatever the current step */
 
 /* Apply `text` as `seat`'s action at step `step`, then every chance step
  * that follows: the first ndice given as recorded (dice rolled at the

@@ -21,26 +21,27 @@ static const char *const hidden_unit[] = {"stands",   "lost", "condition", "worn
                                           "spent_at", "ammo", "sys",       NULL};
 static const char *const hidden_leader[] = {"rating", "back_turn", NULL};
 
-/* The status of t->b as side `side` sees it. */
-json_t *svb_view_json(const sv_bt *t, int side)
+json_t *svb_view_json(const sv_game *g, int side)
 {
-    json_t *j = gr_bt_wire_status(t->b);
+    const gr_battle *b = svb_battle(g);
+    json_t *j = gr_bt_wire_status(b);
     if (!j)
         return NULL;
-    json_object_set_new(j, "id", json_string(t->id));
+    json_object_set_new(j, "id", json_string(g->id));
     json_object_set_new(j, "side", json_integer(side));
-    const gr_bt_phase *ph = &t->b->rules->phases[t->b->phase];
-    int acts = ph->player == GR_BT_BOTH_PLAYERS || gr_battle_active_side(t->b) == side;
+    const gr_bt_phase *ph = &b->rules->phases[b->phase];
+    int acts = ph->player == GR_BT_BOTH_PLAYERS || gr_battle_active_side(b) == side;
     json_object_set_new(j, "phase_player",
                         json_string(ph->player == GR_BT_BOTH_PLAYERS   ? "both"
                                     : ph->player == GR_BT_FIRST_PLAYER ? "first"
                                                                        : "second"));
     json_object_set_new(j, "you_act", json_boolean(acts));
-    json_object_set_new(j, "can_undo",
-                        json_boolean(t->f.nactions > 0 && t->actor[t->f.nactions - 1] == side));
+    gr_bt_action last;
+    size_t at;
+    json_object_set_new(j, "can_undo", json_boolean(svb_last_decision(g, &last, &at) == side));
     json_t *seq = json_array();
-    for (size_t k = 0; k < t->b->rules->nphases; k++) {
-        const gr_bt_phase *p = &t->b->rules->phases[k];
+    for (size_t k = 0; k < b->rules->nphases; k++) {
+        const gr_bt_phase *p = &b->rules->phases[k];
         json_array_append_new(seq, json_pack("{ssssssss}", "id", p->id, "title", p->title, "player",
                                              p->player == GR_BT_BOTH_PLAYERS   ? "both"
                                              : p->player == GR_BT_FIRST_PLAYER ? "first"
@@ -50,7 +51,7 @@ json_t *svb_view_json(const sv_bt *t, int side)
     json_object_set_new(j, "sequence", seq);
     /* the last change this server saw: {kind, text, instructions}, null
      * until there is one (the event stream's news for the other side) */
-    json_object_set_new(j, "last", t->last ? json_incref(t->last) : json_null());
+    json_object_set_new(j, "last", g->last ? json_incref(g->last) : json_null());
     size_t i;
     json_t *v;
     json_array_foreach(json_object_get(j, "units"), i, v)
@@ -155,14 +156,19 @@ static json_t *verb_inputs(const gr_battle *b, const gr_bt_verb *v)
     return a;
 }
 
-MHD_Result_t svb_verbs(sv_bt *t, sv_req *q)
+MHD_Result_t svb_verbs(gr_server *s, sv_game *g, sv_req *q)
 {
     int side;
     MHD_Result_t ret;
-    if (!svb_need_side(q, t, &side, &ret))
+    if (!svb_need_side(q, g, &side, &ret))
         return ret;
-    pthread_mutex_lock(&t->lock);
-    const gr_battle *b = t->b;
+    pthread_mutex_lock(&g->lock);
+    gr_error err;
+    if (sv_games_sync(s, g, &err) != GR_OK) {
+        pthread_mutex_unlock(&g->lock);
+        return sv_reply_err(q, 500, "%s", err.msg);
+    }
+    const gr_battle *b = svb_battle(g);
     const gr_bt_phase *ph = &b->rules->phases[b->phase];
     int acts = ph->player == GR_BT_BOTH_PLAYERS || gr_battle_active_side(b) == side;
     json_t *o = json_pack("{sssssbsb}", "phase", ph->id, "phase_title", ph->title, "you_act", acts,
@@ -185,14 +191,15 @@ MHD_Result_t svb_verbs(sv_bt *t, sv_req *q)
         json_array_append_new(vs, e);
     }
     json_object_set_new(o, "verbs", vs);
-    pthread_mutex_unlock(&t->lock);
+    pthread_mutex_unlock(&g->lock);
     return sv_reply_obj(q, 200, o);
 }
 
 /* ---- the event stream: the side's view pushed -------------------------------------- */
 
 typedef struct bt_stream {
-    sv_bt *t;
+    gr_server *s;
+    sv_game *g;
     int side;
 } bt_stream;
 
@@ -201,30 +208,36 @@ typedef struct bt_stream {
 static int bt_next(void *ctx, int first, const char **kind, uint64_t *id, char **data)
 {
     bt_stream *x = ctx;
-    sv_bt *t = x->t;
-    *kind = first || !t->last ? "battle" : json_string_value(json_object_get(t->last, "kind"));
+    sv_game *g = x->g;
+    if (first) { /* as the store has the battle */
+        gr_error err;
+        if (sv_games_sync(x->s, g, &err) != GR_OK)
+            fprintf(stderr, "grognard serve: battle %s: %s\n", g->id, err.msg);
+    }
+    *kind = first || !g->last ? "battle" : json_string_value(json_object_get(g->last, "kind"));
     if (!*kind)
         *kind = "battle";
-    json_t *v = svb_view_json(t, x->side);
+    json_t *v = svb_view_json(g, x->side);
     *data = v ? json_dumps(v, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
     json_decref(v);
-    *id = (uint64_t)t->b->nactions;
+    *id = (uint64_t)svb_battle(g)->nactions;
     return *data ? 0 : -1;
 }
 
 static const sv_stream_fns bt_stream_fns = {bt_next, free};
 
-MHD_Result_t svb_events(sv_battles *bs, sv_bt *t, sv_req *q)
+MHD_Result_t svb_events(gr_server *s, sv_game *g, sv_req *q)
 {
     int side;
     MHD_Result_t ret;
-    if (!svb_need_side(q, t, &side, &ret))
+    if (!svb_need_side(q, g, &side, &ret))
         return ret;
     bt_stream *x = calloc(1, sizeof *x);
     if (!x)
         return sv_reply_err(q, 500, "out of memory; try again");
-    x->t = t;
+    x->s = s;
+    x->g = g;
     x->side = side;
-    sv_topic tp = {&t->lock, &t->changed, &t->version};
-    return sv_hub_open(bs->hub, q, tp, &bt_stream_fns, x);
+    sv_topic tp = {&g->lock, &g->changed, &g->version};
+    return sv_hub_open(s->hub, q, tp, &bt_stream_fns, x);
 }

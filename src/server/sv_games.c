@@ -24,6 +24,7 @@
 #include "grognard/save.h"
 #include "grognard/wire.h"
 #include "server_internal.h"
+#include "sv_battle.h"
 #include "sv_games.h"
 #include "sv_http.h"
 #include "sv_util.h"
@@ -247,14 +248,23 @@ static sv_game *load_game(sv_games *gs, const char *id, gr_error *err)
     if (gr_store_load(gs->s->store, id, &sg, &steps, err) != GR_OK)
         return NULL;
     const sv_scenario *scn = scenario_find(gs, sg.scenario);
+    sv_scenario *own = NULL; /* a companion battle's own order of battle */
+    gr_status bst = scn ? GR_OK : sv_battles_scenario(gs->s, &sg, &own, err);
     sv_game *g = NULL;
+    if (own)
+        scn = own;
     if (!scn) {
-        gr_error_set(err, GR_ERUNTIME,
-                     "game %s is of scenario '%s', which is not in the scenario folder; serve "
-                     "with the --data it was played with",
-                     id, sg.scenario);
+        if (bst == GR_EINPUT) /* not a battle's */
+            gr_error_set(err, GR_ERUNTIME,
+                         "game %s is of scenario '%s', which is not in the scenario folder; serve "
+                         "with the --data it was played with",
+                         id, sg.scenario);
     } else if (sv_game_new(scn, id, sg.seed, (const char(*)[GR_STORE_NAME_MAX])sg.players,
-                           (const char(*)[GR_STORE_TOKEN_MAX])sg.tokens, &g, err) == GR_OK) {
+                           (const char(*)[GR_STORE_TOKEN_MAX])sg.tokens, &g, err) != GR_OK) {
+        if (own)
+            own->release(own);
+    } else {
+        g->own = own;
         g->finished = sg.finished;
         g->gen = sg.gen;
         if (sv_game_replay(g, steps, sg.nsteps, err) != GR_OK) {
@@ -337,6 +347,8 @@ static gr_status catch_up(sv_games *gs, sv_game *g, gr_error *err)
     }
     g->gen = sg.gen;
     g->finished = sg.finished;
+    json_decref(g->last); /* another server's change: this one's news is old */
+    g->last = NULL;
     sv_game_touch(g);
     if (sv_game_computer_to_move(g))
         enqueue(gs, g);
@@ -509,6 +521,11 @@ gr_status sv_games_sync(gr_server *s, sv_game *g, gr_error *err)
     return sync_game(s->games, g, err);
 }
 
+sv_game *sv_games_find(gr_server *s, const char *id, int *missing, gr_error *err)
+{
+    return game_find(s->games, id, missing, err);
+}
+
 int sv_games_act(gr_server *s, sv_game *g, int seat, const char *text, size_t step,
                  const gr_action *dice, size_t ndice, size_t *first, gr_error *err)
 {
@@ -676,10 +693,11 @@ static MHD_Result_t h_list(sv_games *gs, sv_req *r)
     }
     json_t *a = json_array();
     for (size_t i = 0; i < n; i++)
-        json_array_append_new(a,
-                              json_pack("{sssss[ss]sIsb}", "id", v[i].id, "scenario", v[i].scenario,
-                                        "players", v[i].players[0], v[i].players[1], "step",
-                                        (json_int_t)v[i].nsteps, "over", v[i].finished));
+        if (!strchr(v[i].scenario, '/')) /* a companion battle's "SYSTEM/OOB": not a game here */
+            json_array_append_new(a, json_pack("{sssss[ss]sIsb}", "id", v[i].id, "scenario",
+                                               v[i].scenario, "players", v[i].players[0],
+                                               v[i].players[1], "step", (json_int_t)v[i].nsteps,
+                                               "over", v[i].finished));
     free(v);
     return sv_reply_obj(r, 200, a);
 }
@@ -1003,9 +1021,10 @@ int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
     int missing;
     gr_error err;
     sv_game *g = game_find(gs, id, &missing, &err);
-    if (!g) {
-        *ret = missing ? sv_reply_err(r, 404, "no game '%.40s'; POST /api/games starts one", id)
-                       : sv_reply_err(r, 500, "%s", err.msg);
+    if (!g || sv_battles_holds(g)) {
+        *ret = g || missing
+                   ? sv_reply_err(r, 404, "no game '%.40s'; POST /api/games starts one", id)
+                   : sv_reply_err(r, 500, "%s", err.msg);
         return 1;
     }
     static const struct {

@@ -16,6 +16,10 @@
  * the store's reason. */
 gr_status sv_games_add(gr_server *s, sv_game *g, const char *text, size_t len, gr_error *err);
 
+/* The game `id`, from memory or the store (loaded, replayed and checked);
+ * NULL if there is none (*missing set) or it cannot be loaded (err). */
+sv_game *sv_games_find(gr_server *s, const char *id, int *missing, gr_error *err);
+
 /* Below, the caller holds g->lock. */
 
 /* g caught up with the store (sv_games.c: a shared store only).  A view or

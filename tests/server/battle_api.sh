@@ -6,7 +6,8 @@
 # other side's hidden details, actions by the right and the wrong side's
 # token, out-of-phase 409, undo by the side that acted restoring the hash,
 # the report, the event stream, and the battle found again, same hash, after
-# the server is killed (-9) and started again.
+# the server is killed (-9) and started again: kept in the database, as the
+# games are (no file beside it).
 #
 # The results of the actions are those of tests/battle/test_bt_nf.c's
 # scripted battle (the same six units of Maida, the same typed rolls); the
@@ -19,8 +20,8 @@ tapi() { api "$1" "$2" "${4-}" "$3"; }
 hex16='^[0-9a-f]{16}$'
 hex32='^[0-9a-f]{32}$'
 
-# 0. the command line
-"$GROGNARD" serve --help | grep -q -- '--battles DIR' && pass || flunk "0.1 serve --help names --battles"
+# 0. the command line: the battles are in the database, no folder of their own
+"$GROGNARD" serve --help | grep -q -- '--battles' && flunk "0.1 serve --help names --battles" || pass
 
 start_server "$WORK/b.db"
 
@@ -50,8 +51,8 @@ for sys in aoe nf rff; do
     "$GROGNARD" battle new "$sys" "$SOURCE_ROOT/data/oob/$sys/$oob.json" --out "$WORK/$sys.battle" --seed 42 >/dev/null
     cli_hash=$("$GROGNARD" battle status "$WORK/$sys.battle" --json | jq -r .hash)
     check "2.$sys hash as the CLI's" "$(jqb .hash)" "$cli_hash"
-    # the seats' tokens are the sides: a file only the server's user reads
-    check "2.$sys seats file mode" "$(stat -c %a "$WORK/b.db.battles/$id.seats")" 600
+    # the battle and its tokens are in the database, as a game's
+    check "2.$sys in the database" "$(sqlite3 "$WORK/b.db" "SELECT scenario, token0, token1 FROM games WHERE id = '$id'")" "$sys/$oob|$t0|$t1"
     for side in 0 1; do
         tok=$t0
         [ $side = 1 ] && tok=$t1
@@ -231,7 +232,7 @@ check "7.5 next by the phasing side" "$STATUS $(jqb .phase)" "200 s0_breakthroug
 view
 hb=$(jqb .hash)
 nb=$(jqb .actions)
-check "6.1 the battle's files" "$(ls "$WORK/b.db.battles" | grep -c "^$B\.")" 2
+check "6.1 the battle in the database, its order of battle's text with it" "$(sqlite3 "$WORK/b.db" "SELECT scenario, text = CAST(readfile('$WORK/small.json') AS TEXT) OR text || char(10) = CAST(readfile('$WORK/small.json') AS TEXT), nsteps > 0 FROM games WHERE id = '$B'") $(ls "$WORK" | grep -c battles)" "nf|1|1 0"
 kill_server
 start_server "$WORK/b.db"
 tapi GET "/api/battles/$B" "$R"
@@ -241,11 +242,9 @@ tapi POST "/api/battles/$B/undo" "$F"
 check "6.3 undo by the French after a restart: 403" "$STATUS" 403
 tapi POST "/api/battles/$B/undo" "$R"
 check "6.4 undo by the British after a restart" "$STATUS $(jqb .actions)" "200 $((nb - 1))"
-# --battles names the folder
-kill_server
-start_server "$WORK/c.db" --battles "$WORK/elsewhere"
-api POST /api/battles '{"system": "rff", "oob": "little_round_top", "seed": 1}'
-check "6.5 --battles DIR" "$STATUS $(ls "$WORK/elsewhere" | grep -c "^$(jqb .id)\.")" "201 2"
+# --battles is gone (the battles are in the database)
+"$GROGNARD" serve --port 0 --db "$WORK/c.db" --battles "$WORK/elsewhere" >/dev/null 2>"$WORK/e"
+check "6.5 --battles refused" "$? $(grep -c "unknown option '--battles'" "$WORK/e")" "2 1"
 stop_server
 check "6.6 clean stop" "$?" 0
 
