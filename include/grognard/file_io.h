@@ -15,9 +15,4 @@
  * and no temporary file is left. */
 gr_status gr_write_file_atomic(const char *path, const char *data, size_t len, gr_error *err);
 
-/* The same, the new file getting `mode` (0600 for a file of secrets)
- * whatever the file it replaces had. */
-gr_status gr_write_file_atomic_mode(const char *path, const char *data, size_t len, int mode,
-                                    gr_error *err);
-
 #endif

@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <string.h>
 #include <sys/random.h>
 #include <sys/types.h>
 
@@ -25,21 +24,4 @@ int sv_random_hex(char *out, size_t bytes)
     for (size_t i = 0; i < bytes; i++)
         snprintf(out + 2 * i, 3, "%02x", b[i]);
     return 0;
-}
-
-int sv_token_seat(const char tokens[2][GR_STORE_TOKEN_MAX], const char *tok, size_t len)
-{
-    int seat = -1;
-    for (int p = 0; p < 2; p++) {
-        const char *t = tokens[p];
-        size_t tl = strlen(t); /* 0 or 32: not secret */
-        if (tl == 0 || tl != len)
-            continue;
-        unsigned char diff = 0;
-        for (size_t i = 0; i < tl; i++)
-            diff |= (unsigned char)(t[i] ^ tok[i]);
-        if (diff == 0)
-            seat = p;
-    }
-    return seat;
 }
