@@ -227,8 +227,7 @@ MHD_Result_t svb_action(gr_server *s, sv_game *g, sv_req *q, int odds_only)
     if (sv_games_sync(s, g, &err) != GR_OK) {
         code = 500;
         snprintf(msg, sizeof msg, "%s", err.msg);
-    } else if (memcpy(before, svb_battle(g), sizeof *before),
-               !read_call(before, j, &a, msg, sizeof msg)) {
+    } else if (!read_call(memcpy(before, svb_battle(g), sizeof *before), j, &a, msg, sizeof msg)) {
         code = 400;
     } else if (!odds_only && (code = may_act(before, side, &a, msg, sizeof msg)) != 0) {
         ;
