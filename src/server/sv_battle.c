@@ -167,6 +167,17 @@ void sv_battles_free(sv_battles *bs)
     free(bs);
 }
 
+int sv_battles_stored(const gr_store_game *sg)
+{
+    char system[8];
+    size_t n = strcspn(sg->scenario, "/");
+    if (n >= sizeof system)
+        return 0;
+    memcpy(system, sg->scenario, n);
+    system[n] = 0;
+    return gr_bt_game_type(system) != NULL;
+}
+
 int sv_battles_holds(const sv_game *g)
 {
     const gr_game_type *t = g->scn->game.type;
@@ -231,12 +242,10 @@ gr_status sv_battles_scenario(gr_server *s, const gr_store_game *sg, sv_scenario
     *own = NULL;
     char system[8];
     size_t n = strcspn(sg->scenario, "/");
-    if (n >= sizeof system)
+    if (!sv_battles_stored(sg))
         return GR_EINPUT;
-    memcpy(system, sg->scenario, n);
+    memcpy(system, sg->scenario, n); /* under 8 bytes: checked */
     system[n] = 0;
-    if (!gr_bt_game_type(system))
-        return GR_EINPUT;
     char *text = NULL;
     size_t len = 0;
     if (!sg->scenario[n] && gr_store_scenario_text(s->store, sg->id, &text, &len, err) != GR_OK)

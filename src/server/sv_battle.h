@@ -31,6 +31,10 @@ void sv_battles_free(sv_battles *bs);
 gr_status sv_battles_scenario(gr_server *s, const gr_store_game *sg, sv_scenario **own,
                               gr_error *err);
 
+/* 1 if the stored game sg is a companion battle (its scenario "SYSTEM/OOB"
+ * or "SYSTEM", SYSTEM one of the companion's). */
+int sv_battles_stored(const gr_store_game *sg);
+
 /* 1 if g is a companion battle (served under /api/battles, not /api/games). */
 int sv_battles_holds(const sv_game *g);
 

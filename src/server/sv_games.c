@@ -693,7 +693,7 @@ static MHD_Result_t h_list(sv_games *gs, sv_req *r)
     }
     json_t *a = json_array();
     for (size_t i = 0; i < n; i++)
-        if (!strchr(v[i].scenario, '/')) /* a companion battle's "SYSTEM/OOB": not a game here */
+        if (!sv_battles_stored(&v[i])) /* a companion battle: not a game here */
             json_array_append_new(a, json_pack("{sssss[ss]sIsb}", "id", v[i].id, "scenario",
                                                v[i].scenario, "players", v[i].players[0],
                                                v[i].players[1], "step", (json_int_t)v[i].nsteps,

@@ -98,6 +98,13 @@ F=$(jqb '.tokens[0]') # the French, first player
 R=$(jqb '.tokens[1]') # the British
 "$GROGNARD" battle new nf "$WORK/small.json" --out "$WORK/small.battle" --seed 1806 >/dev/null
 check "4.2 hash as the CLI's" "$(jqb .hash)" "$("$GROGNARD" battle status "$WORK/small.battle" --json | jq -r .hash)"
+# a battle is no game of /api/games, nor a game a battle (one registry, one
+# store: each resource serves its own)
+api GET /api/games
+check "4.2b battles not listed as games" "$STATUS $(jqb 'length')" "200 0"
+expect_status "4.2c a battle under /api/games" 404 GET "/api/games/$B"
+api POST /api/games '{"scenario": "teaching", "players": ["human", "human"], "seed": 1}'
+expect_status "4.2d a game under /api/battles" 404 GET "/api/battles/$(jqb .id)" "" "$(jqb '.seats["0"]')"
 view() { tapi GET "/api/battles/$B" "$F"; } # the French view into BODY
 # act TOKEN BODY: the action; STATUS and BODY set
 act() { tapi POST "/api/battles/$B/actions" "$1" "$2"; }
