@@ -5,6 +5,7 @@
 #include "grognard/dice.h"
 #include "grognard/hash.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,10 +29,11 @@ _Static_assert(sizeof(bt_rec) == GR_ACTION_MAX, "a record fills GR_ACTION_MAX");
 /* The state: the battle and the test waiting for its dice. */
 typedef struct bt_state {
     gr_battle b;
-    int pending;    /* 1: a test waits for dice (a chance node) */
-    int need;       /* the gr_roll_kind of the roll it waits for */
-    int parts, got; /* values of that roll (2 if opposed) and how many are in */
-    int nrolls;     /* the test's dice so far */
+    int pending;           /* 1: a test waits for dice (a chance node) */
+    int need;              /* the gr_roll_kind of the roll it waits for */
+    const char *need_name; /* its name, a constant of the procedure ("general hit") */
+    int parts, got;        /* values of that roll (2 if opposed) and how many are in */
+    int nrolls;            /* the test's dice so far */
     int rolls[GR_MAX_ROLLS * 2];
     unsigned char call[GR_ACTION_MAX]; /* the test's record */
 } bt_state;
@@ -222,10 +224,12 @@ static gr_status try_test(bt_state *s, gr_bt_outcome *out, gr_error *err)
     a.nrolls = s->nrolls;
     memcpy(a.rolls, s->rolls, sizeof a.rolls);
     gr_roll_kind need = GR_ROLL_NONE;
-    if ((st = gr_battle_do_exact(&s->b, &a, out, &need, err)) != GR_OK)
+    const char *name = NULL;
+    if ((st = gr_battle_do_exact(&s->b, &a, out, &need, &name, err)) != GR_OK)
         return st;
     if (need == GR_ROLL_NONE) {
         s->pending = 0;
+        s->need_name = NULL;
         s->need = s->parts = s->got = s->nrolls = 0;
         memset(s->rolls, 0, sizeof s->rolls);
         memset(s->call, 0, sizeof s->call);
@@ -234,6 +238,7 @@ static gr_status try_test(bt_state *s, gr_bt_outcome *out, gr_error *err)
     int lo, hi;
     s->pending = 1;
     s->need = (int)need;
+    s->need_name = name;
     s->parts = roll_range(need, &lo, &hi);
     s->got = 0;
     if (s->parts == 0 || s->nrolls + s->parts > (int)(sizeof s->rolls / sizeof s->rolls[0]))
@@ -250,7 +255,7 @@ static gr_status bt_step(bt_state *s, const void *act, gr_bt_outcome *out, gr_er
     if (s->pending) {
         gr_action v = gr_game_act_action(act);
         uint32_t den;
-        if (!roll_ways(s->need, (int)v, &den))
+        if (v > 12 || !roll_ways(s->need, (int)v, &den))
             return gr_error_set(err, GR_EILLEGAL, "%d is not a possible value of the %s", (int)v,
                                 gr_roll_name((gr_roll_kind)s->need));
         s->rolls[s->nrolls++] = (int)v;
@@ -329,6 +334,21 @@ static int bt_is_legal(const void *sc, const void *st, const void *act)
     free(t);
     free(out);
     return ok;
+}
+
+static gr_status bt_check(const void *sc, const void *st, const void *act, gr_error *err)
+{
+    (void)sc;
+    bt_state *t = malloc(sizeof *t);
+    gr_bt_outcome *out = malloc(sizeof *out);
+    gr_status r = gr_error_set(err, GR_ERUNTIME, "out of memory checking an action");
+    if (t && out) {
+        memcpy(t, st, sizeof *t);
+        r = bt_step(t, act, out, err);
+    }
+    free(t);
+    free(out);
+    return r;
 }
 
 static void bt_apply(const void *sc, void *st, const void *act, gr_log *log)
@@ -457,7 +477,7 @@ static int bt_turn(const void *sc, const void *st)
         .state_describe = bt_state_describe, .observe = bt_observe, .event_text = bt_event_text,   \
         .event_kind_name = bt_event_kind_name, .is_pass = bt_is_pass, .turn = bt_turn,             \
         .act_is_legal = bt_is_legal, .act_apply = bt_apply, .act_describe = bt_describe,           \
-        .act_parse = bt_parse, .scenario_digest_bytes = digest_bytes,                              \
+        .act_parse = bt_parse, .act_check = bt_check, .scenario_digest_bytes = digest_bytes,       \
     }
 
 const gr_game_type gr_bt_game_aoe = BT_TYPE("aoe", "L'Âge des Aigles (battle companion)");
@@ -471,4 +491,15 @@ const gr_game_type *gr_bt_game_type(const char *id)
         if (id && !strcmp(all[i]->id, id))
             return all[i];
     return NULL;
+}
+
+int gr_bt_game_need(const void *st, gr_roll_kind *kind, const char **name, int *lo, int *hi)
+{
+    const bt_state *s = st;
+    if (!s->pending)
+        return 0;
+    *kind = (gr_roll_kind)s->need;
+    *name = s->need_name;
+    roll_range(s->need, lo, hi);
+    return 1;
 }
