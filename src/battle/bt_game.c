@@ -100,9 +100,41 @@ gr_status gr_bt_game_call(const void *st, const void *act, gr_bt_action *out, gr
     return GR_OK;
 }
 
-static int find_unit(const gr_battle *b, const char *id)
+gr_status gr_bt_game_record(const gr_battle *b, const gr_bt_call *c, void *act, gr_error *err)
 {
-    return gr_battle_unit(b, id);
+    bt_rec r;
+    memset(&r, 0, sizeof r);
+    const gr_bt_verb *v = gr_battle_verb(b, c->verb);
+    if (!strcmp(c->verb, "next"))
+        r.verb = BT_NEXT;
+    else if (v)
+        r.verb = (uint8_t)(2 + (v - b->rules->verbs));
+    else
+        return gr_error_set(err, GR_EINPUT, "%s has no verb \"%s\"", b->system, c->verb);
+    r.unit = (uint8_t)(c->unit >= 0 && c->unit < b->nunits ? c->unit + 1 : 0);
+    r.target = (uint8_t)(c->target >= 0 && c->target < b->nunits ? c->target + 1 : 0);
+    r.leader = (uint8_t)(c->leader >= 0 && c->leader < b->nleaders ? c->leader + 1 : 0);
+    size_t at = 0;
+    for (int i = 0; i < c->nin; i++) {
+        size_t kl = strnlen(c->key[i], GR_BT_ID), vl = strnlen(c->val[i], GR_BT_ID);
+        if (kl == 0 || kl >= GR_BT_ID || vl >= GR_BT_ID || memchr(c->key[i], '=', kl))
+            return gr_error_set(err, GR_EINPUT,
+                                "--%.*s: a name of 1 to %d letters and a value of "
+                                "at most %d",
+                                (int)kl, c->key[i], GR_BT_ID - 1, GR_BT_ID - 1);
+        if (at + kl + vl + 2 > BT_FACTS)
+            return gr_error_set(err, GR_EINPUT,
+                                "the action's facts take more than %d bytes (names, values and "
+                                "a separator each); an action keeps that many",
+                                BT_FACTS);
+        memcpy(r.facts + at, c->key[i], kl);
+        r.facts[at + kl] = '=';
+        memcpy(r.facts + at + kl + 1, c->val[i], vl);
+        at += kl + vl + 2;
+        r.nfacts++;
+    }
+    memcpy(act, &r, sizeof r);
+    return GR_OK;
 }
 
 /* "VERB [UNIT] [--target UNIT] [--leader LEADER] [--KEY VALUE | --FLAG]...",
@@ -111,10 +143,10 @@ static gr_status bt_parse(const void *sc, const void *st, const char *text, void
                           gr_error *err)
 {
     (void)sc;
-    const bt_state *s = st;
-    const gr_battle *b = &s->b;
-    bt_rec r;
-    memset(&r, 0, sizeof r);
+    const gr_battle *b = gr_bt_game_battle(st);
+    gr_bt_call c;
+    memset(&c, 0, sizeof c);
+    c.unit = c.target = c.leader = -1;
     char buf[512];
     if (strlen(text) >= sizeof buf)
         return gr_error_set(err, GR_EINPUT, "the action is longer than %zu characters",
@@ -125,26 +157,16 @@ static gr_status bt_parse(const void *sc, const void *st, const char *text, void
     int n = 0;
     for (char *t = strtok_r(buf, " \t\n", &save); t && n < 64; t = strtok_r(NULL, " \t\n", &save))
         tok[n++] = t;
-    if (n == 0)
+    if (n == 0 || strlen(tok[0]) >= sizeof c.verb)
         return gr_error_set(err, GR_EINPUT, "no action: write a verb (next, %s...)",
                             b->rules->nverbs ? b->rules->verbs[0].name : "");
-    if (!strcmp(tok[0], "next")) {
-        r.verb = BT_NEXT;
-    } else {
-        const gr_bt_verb *v = gr_battle_verb(b, tok[0]);
-        if (!v)
-            return gr_error_set(err, GR_EINPUT, "%s has no verb \"%s\"", b->system, tok[0]);
-        r.verb = (uint8_t)(2 + (v - b->rules->verbs));
-    }
+    snprintf(c.verb, sizeof c.verb, "%s", tok[0]);
     int i = 1;
     if (i < n && strncmp(tok[i], "--", 2)) {
-        int u = find_unit(b, tok[i]);
-        if (u < 0)
+        if ((c.unit = gr_battle_unit(b, tok[i])) < 0)
             return gr_error_set(err, GR_EINPUT, "no unit \"%s\" in %s", tok[i], b->title);
-        r.unit = (uint8_t)(u + 1);
         i++;
     }
-    size_t at = 0;
     for (; i < n; i++) {
         if (strncmp(tok[i], "--", 2) || !tok[i][2])
             return gr_error_set(err, GR_EINPUT, "\"%s\": expected --NAME VALUE", tok[i]);
@@ -154,34 +176,25 @@ static gr_status bt_parse(const void *sc, const void *st, const char *text, void
             return gr_error_set(err, GR_EINPUT,
                                 "dice are not part of the action: each die is given as it is "
                                 "rolled, when the test asks for it");
-        if (!strcmp(key, "target") || !strcmp(key, "leader")) {
-            int k = !strcmp(key, "target") ? find_unit(b, val) : gr_battle_leader(b, val);
-            if (k < 0)
-                return gr_error_set(err, GR_EINPUT, "no %s \"%s\" in %s",
-                                    *key == 't' ? "unit" : "leader", val, b->title);
-            if (*key == 't')
-                r.target = (uint8_t)(k + 1);
-            else
-                r.leader = (uint8_t)(k + 1);
+        if (!strcmp(key, "target")) {
+            if ((c.target = gr_battle_unit(b, val)) < 0)
+                return gr_error_set(err, GR_EINPUT, "no unit \"%s\" in %s", val, b->title);
             continue;
         }
-        size_t kl = strlen(key), vl = strlen(val);
-        if (kl >= GR_BT_ID || vl >= GR_BT_ID || r.nfacts >= GR_BT_MAX_INPUTS)
-            return gr_error_set(err, GR_EINPUT, "--%s %s: a name or value of more than %d bytes",
-                                key, val, GR_BT_ID - 1);
-        if (at + kl + vl + 2 > BT_FACTS)
+        if (!strcmp(key, "leader")) {
+            if ((c.leader = gr_battle_leader(b, val)) < 0)
+                return gr_error_set(err, GR_EINPUT, "no leader \"%s\" in %s", val, b->title);
+            continue;
+        }
+        if (c.nin >= GR_BT_MAX_INPUTS || strlen(key) >= GR_BT_ID || strlen(val) >= GR_BT_ID)
             return gr_error_set(err, GR_EINPUT,
-                                "the action's facts take more than %d bytes; an action keeps "
-                                "that many",
-                                BT_FACTS);
-        memcpy(r.facts + at, key, kl);
-        r.facts[at + kl] = '=';
-        memcpy(r.facts + at + kl + 1, val, vl);
-        at += kl + vl + 2;
-        r.nfacts++;
+                                "--%s %s: at most %d facts, names and values of at most %d bytes",
+                                key, val, GR_BT_MAX_INPUTS, GR_BT_ID - 1);
+        snprintf(c.key[c.nin], GR_BT_ID, "%s", key);
+        snprintf(c.val[c.nin], GR_BT_ID, "%s", val);
+        c.nin++;
     }
-    memcpy(act, &r, sizeof r);
-    return GR_OK;
+    return gr_bt_game_record(b, &c, act, err);
 }
 
 /* ---- dice ------------------------------------------------------------------- */
