@@ -300,11 +300,12 @@ gr_status gr_battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_err
 /* gr_battle_do with exactly the dice in a->rolls (a->nrolls values, each
  * roll's faces as --roll takes them; none drawn from a stream): when the
  * test needs a roll beyond them, nothing is done (b unchanged) and *need is
- * that roll's kind; *need is GR_ROLL_NONE when the action was done.  The
+ * that roll's kind and *need_name its name ("general hit"; a constant of the
+ * procedure); *need is GR_ROLL_NONE when the action was done.  The
  * companion as a game type (bt_game.c) asks for its dice this way, one
  * chance node at a time. */
 gr_status gr_battle_do_exact(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_roll_kind *need,
-                             gr_error *err);
+                             const char **need_name, gr_error *err);
 
 /* The verb `name` of b's system, or NULL. */
 const gr_bt_verb *gr_battle_verb(const gr_battle *b, const char *name);

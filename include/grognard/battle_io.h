@@ -19,6 +19,8 @@
 #include <stdint.h>
 
 #include "grognard/battle.h"
+#include "grognard/bt_game.h"
+#include "grognard/match.h"
 #include "grognard/error.h"
 
 /* The largest battle file read, in bytes (the order of battle and 4096
@@ -79,6 +81,17 @@ gr_status gr_battle_file_replay(const gr_battle_file *f, const char *name, int u
  * the file holds GR_BT_MAX_ACTIONS. */
 gr_status gr_battle_file_push(gr_battle_file *f, const gr_bt_action *a, int typed, uint64_t hash,
                               gr_error *err);
+
+/* The battle of f as a match of the companion's game type (bt_game.h),
+ * for a battle file of format 1 to continue through the match: *sc (the
+ * order of battle as the scenario; allocated, the caller frees it after
+ * the match) and *m (from f's seed), f's actions applied one by one, each
+ * a decision of the side whose phase it is and its dice as chance steps
+ * given as recorded (typed, or drawn from the battle's seed then), the
+ * state hash checked after each.  GR_EINPUT naming `name` and the action
+ * that no longer applies or hashes otherwise. */
+gr_status gr_battle_file_match(const gr_battle_file *f, const char *name, gr_bt_scenario **sc,
+                               gr_match **m, gr_error *err);
 
 /* Write f to `path` atomically (temporary file beside it, fsync, rename,
  * the folder fsync'd): on failure the previous file is unchanged.  A path

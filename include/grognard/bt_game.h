@@ -52,4 +52,13 @@ const gr_battle *gr_bt_game_battle(const void *st);
  * from the record `act`: GR_EINPUT if the record names no verb. */
 gr_status gr_bt_game_call(const void *st, const void *act, gr_bt_action *out, gr_error *err);
 
+/* The record of call c of battle b (GR_ACTION_MAX bytes at act):
+ * GR_EINPUT if its verb is not b's or its facts do not fit a record. */
+gr_status gr_bt_game_record(const gr_battle *b, const gr_bt_call *c, void *act, gr_error *err);
+
+/* While a test of state st waits for a die: 1, with the roll's kind, its
+ * name and the values one part of it takes (lo..hi; a 2D6 roll: its
+ * total); else 0. */
+int gr_bt_game_need(const void *st, gr_roll_kind *kind, const char **name, int *lo, int *hi);
+
 #endif

@@ -145,6 +145,10 @@ typedef struct gr_game_type {
     int (*act_describe)(const void *sc, const void *st, const void *act, char *buf, size_t cap);
     gr_status (*act_parse)(const void *sc, const void *st, const char *text, void *act,
                            gr_error *err);
+    /* Why act is refused in st (GR_OK if it is legal): the game's own
+     * reason, which gr_game_act_apply_checked and gr_match_act give (may
+     * be NULL: act_is_legal's yes or no). */
+    gr_status (*act_check)(const void *sc, const void *st, const void *act, gr_error *err);
     /* How many of the scenario's first bytes its digest covers (NULL: all
      * scenario_size), so that a scenario format may grow at its end without
      * changing the digest of the files written before. */

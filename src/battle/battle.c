@@ -207,7 +207,8 @@ static void advance(gr_battle *b, gr_bt_outcome *out)
  * set: exactly a->rolls and no stream; a roll beyond them sets *need to its
  * kind and returns GR_OK with nothing applied (the caller restores b). */
 static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_action *a,
-                                   gr_bt_outcome *out, gr_roll_kind *need, gr_error *err)
+                                   gr_bt_outcome *out, gr_roll_kind *need, const char **need_name,
+                                   gr_error *err)
 {
     const gr_procedure *p = NULL;
     const gr_system *s = NULL;
@@ -254,6 +255,7 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
     if ((st = p->resolve(&args, &dice, &out->res, err)) != GR_OK) {
         if (need && dice.next_name) {
             *need = dice.next_kind;
+            *need_name = dice.next_name;
             return GR_OK;
         }
         if (a->nrolls > 0 && dice.next_name) {
@@ -279,7 +281,7 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
 }
 
 static gr_status battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_roll_kind *need,
-                           gr_error *err)
+                           const char **need_name, gr_error *err)
 {
     if (need)
         *need = GR_ROLL_NONE;
@@ -338,7 +340,7 @@ static gr_status battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr
         goto done;
     }
     memcpy(before, b, sizeof *b);
-    st = resolve_and_apply(b, v, a, out, need, err);
+    st = resolve_and_apply(b, v, a, out, need, need_name, err);
     if (st == GR_OK && need && *need != GR_ROLL_NONE) {
         memcpy(b, before, sizeof *b); /* a die is still to come */
     } else if (st == GR_OK) {
@@ -356,13 +358,14 @@ done:
 
 gr_status gr_battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_error *err)
 {
-    return battle_do(b, a, out, NULL, err);
+    return battle_do(b, a, out, NULL, NULL, err);
 }
 
 gr_status gr_battle_do_exact(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_roll_kind *need,
-                             gr_error *err)
+                             const char **need_name, gr_error *err)
 {
-    return battle_do(b, a, out, need, err);
+    *need_name = NULL;
+    return battle_do(b, a, out, need, need_name, err);
 }
 
 const char *gr_battle_action_text(const gr_battle *b, const gr_bt_action *a, char *buf, size_t cap)

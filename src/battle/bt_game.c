@@ -5,6 +5,7 @@
 #include "grognard/dice.h"
 #include "grognard/hash.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,10 +29,11 @@ _Static_assert(sizeof(bt_rec) == GR_ACTION_MAX, "a record fills GR_ACTION_MAX");
 /* The state: the battle and the test waiting for its dice. */
 typedef struct bt_state {
     gr_battle b;
-    int pending;    /* 1: a test waits for dice (a chance node) */
-    int need;       /* the gr_roll_kind of the roll it waits for */
-    int parts, got; /* values of that roll (2 if opposed) and how many are in */
-    int nrolls;     /* the test's dice so far */
+    int pending;           /* 1: a test waits for dice (a chance node) */
+    int need;              /* the gr_roll_kind of the roll it waits for */
+    const char *need_name; /* its name, a constant of the procedure ("general hit") */
+    int parts, got;        /* values of that roll (2 if opposed) and how many are in */
+    int nrolls;            /* the test's dice so far */
     int rolls[GR_MAX_ROLLS * 2];
     unsigned char call[GR_ACTION_MAX]; /* the test's record */
 } bt_state;
@@ -98,9 +100,41 @@ gr_status gr_bt_game_call(const void *st, const void *act, gr_bt_action *out, gr
     return GR_OK;
 }
 
-static int find_unit(const gr_battle *b, const char *id)
+gr_status gr_bt_game_record(const gr_battle *b, const gr_bt_call *c, void *act, gr_error *err)
 {
-    return gr_battle_unit(b, id);
+    bt_rec r;
+    memset(&r, 0, sizeof r);
+    const gr_bt_verb *v = gr_battle_verb(b, c->verb);
+    if (!strcmp(c->verb, "next"))
+        r.verb = BT_NEXT;
+    else if (v)
+        r.verb = (uint8_t)(2 + (v - b->rules->verbs));
+    else
+        return gr_error_set(err, GR_EINPUT, "%s has no verb \"%s\"", b->system, c->verb);
+    r.unit = (uint8_t)(c->unit >= 0 && c->unit < b->nunits ? c->unit + 1 : 0);
+    r.target = (uint8_t)(c->target >= 0 && c->target < b->nunits ? c->target + 1 : 0);
+    r.leader = (uint8_t)(c->leader >= 0 && c->leader < b->nleaders ? c->leader + 1 : 0);
+    size_t at = 0;
+    for (int i = 0; i < c->nin; i++) {
+        size_t kl = strnlen(c->key[i], GR_BT_ID), vl = strnlen(c->val[i], GR_BT_ID);
+        if (kl == 0 || kl >= GR_BT_ID || vl >= GR_BT_ID || memchr(c->key[i], '=', kl))
+            return gr_error_set(err, GR_EINPUT,
+                                "--%.*s: a name of 1 to %d letters and a value of "
+                                "at most %d",
+                                (int)kl, c->key[i], GR_BT_ID - 1, GR_BT_ID - 1);
+        if (at + kl + vl + 2 > BT_FACTS)
+            return gr_error_set(err, GR_EINPUT,
+                                "the action's facts take more than %d bytes (names, values and "
+                                "a separator each); an action keeps that many",
+                                BT_FACTS);
+        memcpy(r.facts + at, c->key[i], kl);
+        r.facts[at + kl] = '=';
+        memcpy(r.facts + at + kl + 1, c->val[i], vl);
+        at += kl + vl + 2;
+        r.nfacts++;
+    }
+    memcpy(act, &r, sizeof r);
+    return GR_OK;
 }
 
 /* "VERB [UNIT] [--target UNIT] [--leader LEADER] [--KEY VALUE | --FLAG]...",
@@ -109,10 +143,10 @@ static gr_status bt_parse(const void *sc, const void *st, const char *text, void
                           gr_error *err)
 {
     (void)sc;
-    const bt_state *s = st;
-    const gr_battle *b = &s->b;
-    bt_rec r;
-    memset(&r, 0, sizeof r);
+    const gr_battle *b = gr_bt_game_battle(st);
+    gr_bt_call c;
+    memset(&c, 0, sizeof c);
+    c.unit = c.target = c.leader = -1;
     char buf[512];
     if (strlen(text) >= sizeof buf)
         return gr_error_set(err, GR_EINPUT, "the action is longer than %zu characters",
@@ -123,26 +157,16 @@ static gr_status bt_parse(const void *sc, const void *st, const char *text, void
     int n = 0;
     for (char *t = strtok_r(buf, " \t\n", &save); t && n < 64; t = strtok_r(NULL, " \t\n", &save))
         tok[n++] = t;
-    if (n == 0)
+    if (n == 0 || strlen(tok[0]) >= sizeof c.verb)
         return gr_error_set(err, GR_EINPUT, "no action: write a verb (next, %s...)",
                             b->rules->nverbs ? b->rules->verbs[0].name : "");
-    if (!strcmp(tok[0], "next")) {
-        r.verb = BT_NEXT;
-    } else {
-        const gr_bt_verb *v = gr_battle_verb(b, tok[0]);
-        if (!v)
-            return gr_error_set(err, GR_EINPUT, "%s has no verb \"%s\"", b->system, tok[0]);
-        r.verb = (uint8_t)(2 + (v - b->rules->verbs));
-    }
+    snprintf(c.verb, sizeof c.verb, "%s", tok[0]);
     int i = 1;
     if (i < n && strncmp(tok[i], "--", 2)) {
-        int u = find_unit(b, tok[i]);
-        if (u < 0)
+        if ((c.unit = gr_battle_unit(b, tok[i])) < 0)
             return gr_error_set(err, GR_EINPUT, "no unit \"%s\" in %s", tok[i], b->title);
-        r.unit = (uint8_t)(u + 1);
         i++;
     }
-    size_t at = 0;
     for (; i < n; i++) {
         if (strncmp(tok[i], "--", 2) || !tok[i][2])
             return gr_error_set(err, GR_EINPUT, "\"%s\": expected --NAME VALUE", tok[i]);
@@ -152,34 +176,25 @@ static gr_status bt_parse(const void *sc, const void *st, const char *text, void
             return gr_error_set(err, GR_EINPUT,
                                 "dice are not part of the action: each die is given as it is "
                                 "rolled, when the test asks for it");
-        if (!strcmp(key, "target") || !strcmp(key, "leader")) {
-            int k = !strcmp(key, "target") ? find_unit(b, val) : gr_battle_leader(b, val);
-            if (k < 0)
-                return gr_error_set(err, GR_EINPUT, "no %s \"%s\" in %s",
-                                    *key == 't' ? "unit" : "leader", val, b->title);
-            if (*key == 't')
-                r.target = (uint8_t)(k + 1);
-            else
-                r.leader = (uint8_t)(k + 1);
+        if (!strcmp(key, "target")) {
+            if ((c.target = gr_battle_unit(b, val)) < 0)
+                return gr_error_set(err, GR_EINPUT, "no unit \"%s\" in %s", val, b->title);
             continue;
         }
-        size_t kl = strlen(key), vl = strlen(val);
-        if (kl >= GR_BT_ID || vl >= GR_BT_ID || r.nfacts >= GR_BT_MAX_INPUTS)
-            return gr_error_set(err, GR_EINPUT, "--%s %s: a name or value of more than %d bytes",
-                                key, val, GR_BT_ID - 1);
-        if (at + kl + vl + 2 > BT_FACTS)
+        if (!strcmp(key, "leader")) {
+            if ((c.leader = gr_battle_leader(b, val)) < 0)
+                return gr_error_set(err, GR_EINPUT, "no leader \"%s\" in %s", val, b->title);
+            continue;
+        }
+        if (c.nin >= GR_BT_MAX_INPUTS || strlen(key) >= GR_BT_ID || strlen(val) >= GR_BT_ID)
             return gr_error_set(err, GR_EINPUT,
-                                "the action's facts take more than %d bytes; an action keeps "
-                                "that many",
-                                BT_FACTS);
-        memcpy(r.facts + at, key, kl);
-        r.facts[at + kl] = '=';
-        memcpy(r.facts + at + kl + 1, val, vl);
-        at += kl + vl + 2;
-        r.nfacts++;
+                                "--%s %s: at most %d facts, names and values of at most %d bytes",
+                                key, val, GR_BT_MAX_INPUTS, GR_BT_ID - 1);
+        snprintf(c.key[c.nin], GR_BT_ID, "%s", key);
+        snprintf(c.val[c.nin], GR_BT_ID, "%s", val);
+        c.nin++;
     }
-    memcpy(act, &r, sizeof r);
-    return GR_OK;
+    return gr_bt_game_record(b, &c, act, err);
 }
 
 /* ---- dice ------------------------------------------------------------------- */
@@ -222,10 +237,12 @@ static gr_status try_test(bt_state *s, gr_bt_outcome *out, gr_error *err)
     a.nrolls = s->nrolls;
     memcpy(a.rolls, s->rolls, sizeof a.rolls);
     gr_roll_kind need = GR_ROLL_NONE;
-    if ((st = gr_battle_do_exact(&s->b, &a, out, &need, err)) != GR_OK)
+    const char *name = NULL;
+    if ((st = gr_battle_do_exact(&s->b, &a, out, &need, &name, err)) != GR_OK)
         return st;
     if (need == GR_ROLL_NONE) {
         s->pending = 0;
+        s->need_name = NULL;
         s->need = s->parts = s->got = s->nrolls = 0;
         memset(s->rolls, 0, sizeof s->rolls);
         memset(s->call, 0, sizeof s->call);
@@ -234,6 +251,7 @@ static gr_status try_test(bt_state *s, gr_bt_outcome *out, gr_error *err)
     int lo, hi;
     s->pending = 1;
     s->need = (int)need;
+    s->need_name = name;
     s->parts = roll_range(need, &lo, &hi);
     s->got = 0;
     if (s->parts == 0 || s->nrolls + s->parts > (int)(sizeof s->rolls / sizeof s->rolls[0]))
@@ -250,7 +268,7 @@ static gr_status bt_step(bt_state *s, const void *act, gr_bt_outcome *out, gr_er
     if (s->pending) {
         gr_action v = gr_game_act_action(act);
         uint32_t den;
-        if (!roll_ways(s->need, (int)v, &den))
+        if (v > 12 || !roll_ways(s->need, (int)v, &den))
             return gr_error_set(err, GR_EILLEGAL, "%d is not a possible value of the %s", (int)v,
                                 gr_roll_name((gr_roll_kind)s->need));
         s->rolls[s->nrolls++] = (int)v;
@@ -329,6 +347,21 @@ static int bt_is_legal(const void *sc, const void *st, const void *act)
     free(t);
     free(out);
     return ok;
+}
+
+static gr_status bt_check(const void *sc, const void *st, const void *act, gr_error *err)
+{
+    (void)sc;
+    bt_state *t = malloc(sizeof *t);
+    gr_bt_outcome *out = malloc(sizeof *out);
+    gr_status r = gr_error_set(err, GR_ERUNTIME, "out of memory checking an action");
+    if (t && out) {
+        memcpy(t, st, sizeof *t);
+        r = bt_step(t, act, out, err);
+    }
+    free(t);
+    free(out);
+    return r;
 }
 
 static void bt_apply(const void *sc, void *st, const void *act, gr_log *log)
@@ -457,7 +490,7 @@ static int bt_turn(const void *sc, const void *st)
         .state_describe = bt_state_describe, .observe = bt_observe, .event_text = bt_event_text,   \
         .event_kind_name = bt_event_kind_name, .is_pass = bt_is_pass, .turn = bt_turn,             \
         .act_is_legal = bt_is_legal, .act_apply = bt_apply, .act_describe = bt_describe,           \
-        .act_parse = bt_parse, .scenario_digest_bytes = digest_bytes,                              \
+        .act_parse = bt_parse, .act_check = bt_check, .scenario_digest_bytes = digest_bytes,       \
     }
 
 const gr_game_type gr_bt_game_aoe = BT_TYPE("aoe", "L'Âge des Aigles (battle companion)");
@@ -471,4 +504,15 @@ const gr_game_type *gr_bt_game_type(const char *id)
         if (id && !strcmp(all[i]->id, id))
             return all[i];
     return NULL;
+}
+
+int gr_bt_game_need(const void *st, gr_roll_kind *kind, const char **name, int *lo, int *hi)
+{
+    const bt_state *s = st;
+    if (!s->pending)
+        return 0;
+    *kind = (gr_roll_kind)s->need;
+    *name = s->need_name;
+    roll_range(s->need, lo, hi);
+    return 1;
 }

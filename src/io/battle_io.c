@@ -16,6 +16,8 @@
 #include <jansson.h>
 
 #include "grognard/alloc.h"
+#include "grognard/bt_game.h"
+#include "grognard/match.h"
 #include "grognard/oob.h"
 #include "grognard/re_io.h"
 #include "grognard/utf8.h"
@@ -179,6 +181,66 @@ gr_status gr_battle_file_replay(const gr_battle_file *f, const char *name, int u
             each(ctx, i, &a, out, b);
     }
     gr_free(out);
+    return st;
+}
+
+/* ---- the battle as a match of the companion's game type ------------------ */
+
+gr_status gr_battle_file_match(const gr_battle_file *f, const char *name, gr_bt_scenario **sc,
+                               gr_match **m, gr_error *err)
+{
+    *m = NULL;
+    *sc = gr_malloc(sizeof **sc);
+    if (!*sc)
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", name);
+    gr_bt_scenario_init(*sc, f->start);
+    gr_game g = {gr_bt_game_type(f->system), *sc};
+    gr_status st = g.type ? gr_match_new(&g, f->seed, m, err)
+                          : gr_error_set(err, GR_EINPUT, "%s: no game type '%s'", name, f->system);
+    for (int i = 0; st == GR_OK && i < f->nactions; i++) {
+        const gr_bt_action *a = &f->actions[i];
+        const gr_battle *b = gr_bt_game_battle(gr_match_state(*m));
+        char text[400];
+        gr_battle_action_text(b, a, text, sizeof text);
+        unsigned char rec[GR_ACTION_MAX];
+        gr_error e;
+        gr_error_clear(&e);
+        /* the decision, then its dice as recorded (typed, or drawn from the
+         * seed as the battle then drew them): given */
+        st = gr_bt_game_record(b, &a->call, rec, &e);
+        if (st == GR_OK)
+            st = gr_match_act(*m, rec, &e);
+        for (int k = 0; st == GR_OK && k < a->nrolls; k++) {
+            if (gr_match_current_player(*m) != GR_CHANCE) {
+                st = gr_error_set(&e, GR_EINPUT, "%d dice recorded, %d used", a->nrolls, k);
+                break;
+            }
+            gr_game_act_of((gr_action)(uint64_t)(a->rolls[k] < 0 ? 0 : a->rolls[k]), rec);
+            st = gr_match_act(*m, rec, &e);
+        }
+        if (st == GR_OK && gr_match_current_player(*m) == GR_CHANCE)
+            st = gr_error_set(&e, GR_EINPUT, "it needs more dice than the %d recorded", a->nrolls);
+        if (st != GR_OK) {
+            st = gr_error_set(err, st == GR_ERUNTIME ? GR_ERUNTIME : GR_EINPUT,
+                              "%s: action %d (%s) no longer applies: %s; the order of battle or "
+                              "the rules changed since it was recorded",
+                              name, i + 1, text, e.msg);
+            break;
+        }
+        uint64_t h = gr_game_hash(gr_match_game(*m), gr_match_state(*m));
+        if (f->hashes[i] && h != f->hashes[i])
+            st = gr_error_set(err, GR_EINPUT,
+                              "%s: after action %d (%s) the state hashes %016" PRIx64
+                              ", not %016" PRIx64 " as recorded: the rules changed since it was "
+                              "played; resume it with the version that recorded it",
+                              name, i + 1, text, h, f->hashes[i]);
+    }
+    if (st != GR_OK) {
+        gr_match_free(*m);
+        *m = NULL;
+        gr_free(*sc);
+        *sc = NULL;
+    }
     return st;
 }
 

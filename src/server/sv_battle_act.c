@@ -224,6 +224,7 @@ MHD_Result_t svb_action(gr_server *s, sv_game *g, sv_req *q, int odds_only)
     gr_error err;
     gr_error_clear(&err);
     gr_roll_kind need = GR_ROLL_NONE;
+    const char *need_name = NULL;
     if (sv_games_sync(s, g, &err) != GR_OK) {
         code = 500;
         snprintf(msg, sizeof msg, "%s", err.msg);
@@ -261,7 +262,7 @@ MHD_Result_t svb_action(gr_server *s, sv_game *g, sv_req *q, int odds_only)
         /* checked on a copy first, with the dice typed: the companion's own
          * refusal and its reason (409 not in this phase, 400 a bad fact) */
         memcpy(after, before, sizeof *after);
-        gr_status st = gr_battle_do_exact(after, &a, out, &need, &err);
+        gr_status st = gr_battle_do_exact(after, &a, out, &need, &need_name, &err);
         if (st != GR_OK) {
             code = st == GR_EILLEGAL ? 409 : st == GR_EINPUT ? 400 : 500;
             snprintf(msg, sizeof msg, "%s", err.msg);
@@ -287,7 +288,8 @@ MHD_Result_t svb_action(gr_server *s, sv_game *g, sv_req *q, int odds_only)
             code = 0;
             test_dice(g, first - 1, &a);
             memcpy(after, before, sizeof *after);
-            if (gr_battle_do_exact(after, &a, out, &need, &err) != GR_OK || need != GR_ROLL_NONE) {
+            if (gr_battle_do_exact(after, &a, out, &need, &need_name, &err) != GR_OK ||
+                need != GR_ROLL_NONE) {
                 code = 500;
                 snprintf(msg, sizeof msg, "the action is stored, its outcome not told: %s",
                          err.msg);
