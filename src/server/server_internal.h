@@ -95,8 +95,6 @@ char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang);
  * JSON array (new reference). */
 json_t *sv_game_events(sv_game *g, int seat, size_t from, gr_lang lang);
 
-#define SV_STEP_NOW ((size_t)-1) /* sv_game_act, sv_game_undo: whatever the current step */
-
 /* Apply `text` as `seat`'s action at step `step`, then every chance step
  * that follows: the first ndice given as recorded (dice rolled at the
  * table, each a chance outcome), the rest drawn by the match.  Returns an

@@ -270,7 +270,8 @@ MHD_Result_t svb_action(gr_server *s, sv_game *g, sv_req *q, int odds_only)
     }
     if (!code && !odds_only) {
         /* the one action path: the decision, the dice typed given as
-         * recorded, the rest drawn by the match, stored before the answer */
+         * recorded, the rest drawn by the match, stored before the answer;
+         * at the step `before` is of (409 if another server moved on) */
         gr_action dice[sizeof a.rolls / sizeof a.rolls[0]];
         size_t ndice = (size_t)a.nrolls;
         for (size_t i = 0; i < ndice; i++)
@@ -279,8 +280,8 @@ MHD_Result_t svb_action(gr_server *s, sv_game *g, sv_req *q, int odds_only)
         char text[400];
         gr_battle_action_text(before, &a, text, sizeof text);
         size_t first = 0;
-        code = sv_games_act(s, g, gr_match_current_player(g->m), text, SV_STEP_NOW, dice, ndice,
-                            &first, &err);
+        code = sv_games_act(s, g, gr_match_current_player(g->m), text, gr_match_steps(g->m), dice,
+                            ndice, &first, &err);
         if (code != 200) {
             snprintf(msg, sizeof msg, "%s", err.msg);
         } else {
@@ -340,7 +341,7 @@ MHD_Result_t svb_undo(gr_server *s, sv_game *g, sv_req *q)
     } else {
         char text[400];
         gr_battle_action_text(svb_battle(g), &a, text, sizeof text);
-        code = sv_games_undo(s, g, gr_match_step(g->m, at)->player, SV_STEP_NOW, &err);
+        code = sv_games_undo(s, g, gr_match_step(g->m, at)->player, gr_match_steps(g->m), &err);
         if (code != 200) {
             snprintf(msg, sizeof msg, "%s", err.msg);
         } else {

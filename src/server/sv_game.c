@@ -271,7 +271,7 @@ int sv_game_act(sv_game *g, int seat, const char *text, size_t step, const gr_ac
         gr_error_set(err, GR_EILLEGAL, "the game is over; nothing more can be played");
         return 403;
     }
-    if (step != SV_STEP_NOW && step != now) {
+    if (step != now) {
         gr_error_set(err, GR_EINPUT,
                      "step %zu is not the game's current step %zu: the game has moved on; "
                      "fetch the view again and choose from its legal actions",
@@ -344,7 +344,7 @@ int sv_game_play_computer(sv_game *g)
 int sv_game_undo(sv_game *g, int seat, size_t step, gr_error *err)
 {
     size_t now = gr_match_steps(g->m);
-    if (step != SV_STEP_NOW && step != now) {
+    if (step != now) {
         gr_error_set(err, GR_EINPUT,
                      "step %zu is not the game's current step %zu: the game has moved on; "
                      "fetch the view again",
