@@ -412,61 +412,30 @@ int sv_battles_route(gr_server *s, sv_req *q, const char *path, MHD_Result_t *re
                        : sv_reply_err(q, 405, "use POST /api/battles to start a battle");
         return 1;
     }
-    if (strncmp(path, "/battles/", 9))
-        return 0;
-    const char *rest = path + 9;
-    size_t idl = strcspn(rest, "/");
-    char id[GR_STORE_ID_MAX];
-    if (idl >= sizeof id) {
-        *ret = sv_reply_err(q, 404, "no battle '%.40s'; POST /api/battles starts one", rest);
-        return 1;
-    }
-    memcpy(id, rest, idl);
-    id[idl] = 0;
-    rest += idl;
-    int missing;
+    static const sv_route routes[] = {
+        {"", 0},      {"/verbs", 0},  {"/actions", 1},     {"/odds", 1},
+        {"/undo", 1}, {"/report", 0}, {"/report.html", 0}, {"/events", 0}};
+    sv_game *g;
     gr_error err;
-    gr_error_clear(&err);
-    sv_game *g = sv_games_find(s, id, &missing, &err);
-    if (!g || !sv_battles_holds(g)) {
-        *ret = g || missing
-                   ? sv_reply_err(q, 404, "no battle '%s'; POST /api/battles starts one", id)
-                   : sv_reply_err(q, 500, "battle %s cannot be loaded: %s", id, err.msg);
+    switch (sv_games_item(s, q, path, "battles", 1, routes, 8, &g, ret)) {
+    case -2: return 0;
+    case -1: return 1;
+    case 0: {
+        int side;
+        if (!svb_need_side(q, g, &side, ret))
+            return 1;
+        pthread_mutex_lock(&g->lock);
+        json_t *v = sv_games_sync(s, g, &err) == GR_OK ? svb_view_json(g, side) : NULL;
+        pthread_mutex_unlock(&g->lock);
+        *ret = v ? sv_reply_obj(q, 200, v) : sv_reply_err(q, 500, "%s", err.msg);
         return 1;
     }
-    static const struct {
-        const char *path;
-        int post;
-    } routes[] = {{"", 0},      {"/verbs", 0},  {"/actions", 1},     {"/odds", 1},
-                  {"/undo", 1}, {"/report", 0}, {"/report.html", 0}, {"/events", 0}};
-    for (size_t k = 0; k < sizeof routes / sizeof routes[0]; k++) {
-        if (strcmp(rest, routes[k].path))
-            continue;
-        if (routes[k].post ? !q->post : !q->get) {
-            *ret = sv_reply_err(q, 405, "use %s /api/battles/ID%s", routes[k].post ? "POST" : "GET",
-                                routes[k].path);
-            return 1;
-        }
-        switch (k) {
-        case 0: {
-            int side;
-            if (!svb_need_side(q, g, &side, ret))
-                return 1;
-            pthread_mutex_lock(&g->lock);
-            json_t *v = sv_games_sync(s, g, &err) == GR_OK ? svb_view_json(g, side) : NULL;
-            pthread_mutex_unlock(&g->lock);
-            *ret = v ? sv_reply_obj(q, 200, v) : sv_reply_err(q, 500, "%s", err.msg);
-            return 1;
-        }
-        case 1: *ret = svb_verbs(s, g, q); return 1;
-        case 2: *ret = svb_action(s, g, q, 0); return 1;
-        case 3: *ret = svb_action(s, g, q, 1); return 1;
-        case 4: *ret = svb_undo(s, g, q); return 1;
-        case 5: *ret = svb_report(s, g, q, 0); return 1;
-        case 6: *ret = svb_report(s, g, q, 1); return 1;
-        default: *ret = svb_events(s, g, q); return 1;
-        }
+    case 1: *ret = svb_verbs(s, g, q); return 1;
+    case 2: *ret = svb_action(s, g, q, 0); return 1;
+    case 3: *ret = svb_action(s, g, q, 1); return 1;
+    case 4: *ret = svb_undo(s, g, q); return 1;
+    case 5: *ret = svb_report(s, g, q, 0); return 1;
+    case 6: *ret = svb_report(s, g, q, 1); return 1;
+    default: *ret = svb_events(s, g, q); return 1;
     }
-    *ret = sv_reply_err(q, 404, "no such API path /api%.80s; docs/api.md lists them", path);
-    return 1;
 }

@@ -521,11 +521,6 @@ gr_status sv_games_sync(gr_server *s, sv_game *g, gr_error *err)
     return sync_game(s->games, g, err);
 }
 
-sv_game *sv_games_find(gr_server *s, const char *id, int *missing, gr_error *err)
-{
-    return game_find(s->games, id, missing, err);
-}
-
 int sv_games_act(gr_server *s, sv_game *g, int seat, const char *text, size_t step,
                  const gr_action *dice, size_t ndice, size_t *first, gr_error *err)
 {
@@ -1006,50 +1001,58 @@ int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
                    : sv_reply_err(r, 405, "use POST /api/games to start a game, GET to list them");
         return 1;
     }
-    if (strncmp(p, "/games/", 7))
-        return 0;
-    char id[GR_STORE_ID_MAX + 1];
-    const char *rest = p + 7;
+    static const sv_route routes[] = {
+        {"", 0}, {"/actions", 1}, {"/undo", 1}, {"/events", 0}, {"/replay", 0}};
+    sv_game *g;
+    switch (sv_games_item(s, r, p, "games", 0, routes, 5, &g, ret)) {
+    case -2: return 0;
+    case -1: break;
+    case 0: *ret = h_view(gs, g, r); break;
+    case 1: *ret = h_action(gs, g, r); break;
+    case 2: *ret = h_undo(gs, g, r); break;
+    case 3: *ret = h_events(gs, g, r); break;
+    default: *ret = h_replay(gs, g, r); break;
+    }
+    return 1;
+}
+
+int sv_games_item(gr_server *s, sv_req *r, const char *p, const char *res, int battles,
+                  const sv_route *routes, size_t n, sv_game **g, MHD_Result_t *ret)
+{
+    const char *noun = battles ? "battle" : "game";
+    size_t rl = strlen(res);
+    if (p[0] != '/' || strncmp(p + 1, res, rl) || p[rl + 1] != '/')
+        return -2;
+    char id[GR_STORE_ID_MAX];
+    const char *rest = p + rl + 2;
     size_t idl = strcspn(rest, "/");
-    if (idl >= sizeof id) {
-        *ret = sv_reply_err(r, 404, "no such game");
-        return 1;
-    }
-    memcpy(id, rest, idl);
-    id[idl] = 0;
-    rest += idl;
-    int missing;
+    int missing = 1;
     gr_error err;
-    sv_game *g = game_find(gs, id, &missing, &err);
-    if (!g || sv_battles_holds(g)) {
-        *ret = g || missing
-                   ? sv_reply_err(r, 404, "no game '%.40s'; POST /api/games starts one", id)
-                   : sv_reply_err(r, 500, "%s", err.msg);
-        return 1;
+    gr_error_clear(&err);
+    *g = NULL;
+    if (idl < sizeof id) {
+        memcpy(id, rest, idl);
+        id[idl] = 0;
+        *g = game_find(s->games, id, &missing, &err);
     }
-    static const struct {
-        const char *path;
-        int post;
-    } routes[] = {{"", 0}, {"/actions", 1}, {"/undo", 1}, {"/events", 0}, {"/replay", 0}};
-    for (size_t k = 0; k < sizeof routes / sizeof routes[0]; k++) {
+    if (!*g || sv_battles_holds(*g) != battles) {
+        *ret = *g || missing
+                   ? sv_reply_err(r, 404, "no %s '%.40s'; POST /api/%s starts one", noun, rest, res)
+                   : sv_reply_err(r, 500, "%s %s cannot be loaded: %s", noun, id, err.msg);
+        return -1;
+    }
+    rest += idl;
+    for (size_t k = 0; k < n; k++) {
         if (strcmp(rest, routes[k].path))
             continue;
-        if (routes[k].post ? !r->post : !r->get) {
-            *ret = sv_reply_err(r, 405, "use %s /api/games/ID%s", routes[k].post ? "POST" : "GET",
-                                routes[k].path);
-            return 1;
-        }
-        switch (k) {
-        case 0: *ret = h_view(gs, g, r); break;
-        case 1: *ret = h_action(gs, g, r); break;
-        case 2: *ret = h_undo(gs, g, r); break;
-        case 3: *ret = h_events(gs, g, r); break;
-        default: *ret = h_replay(gs, g, r); break;
-        }
-        return 1;
+        if (routes[k].post ? r->post : r->get)
+            return (int)k;
+        *ret = sv_reply_err(r, 405, "use %s /api/%s/ID%s", routes[k].post ? "POST" : "GET", res,
+                            routes[k].path);
+        return -1;
     }
     *ret = sv_reply_err(r, 404, "no such API path /api%.80s; docs/api.md lists them", p);
-    return 1;
+    return -1;
 }
 
 /* ---- open and close --------------------------------------------------------------- */

@@ -16,9 +16,20 @@
  * the store's reason. */
 gr_status sv_games_add(gr_server *s, sv_game *g, const char *text, size_t len, gr_error *err);
 
-/* The game `id`, from memory or the store (loaded, replayed and checked);
- * NULL if there is none (*missing set) or it cannot be loaded (err). */
-sv_game *sv_games_find(gr_server *s, const char *id, int *missing, gr_error *err);
+/* A path under one game of a resource: after the id, and its method. */
+typedef struct sv_route {
+    const char *path; /* "", "/actions", ... */
+    int post;         /* 1: POST, 0: GET (or HEAD) */
+} sv_route;
+
+/* Route p ("/RES/ID..." after "/api", RES `res`: "games", "battles") to
+ * one of routes[0..n): its index, *g the game ID, from memory or the store
+ * (loaded, replayed and checked), a companion battle if and only if
+ * `battles`; or -1 with the answer in *ret (404 no such game or path, 405
+ * the other method, 500 a game that cannot be loaded); -2 when p is not
+ * under /RES/. */
+int sv_games_item(gr_server *s, sv_req *r, const char *p, const char *res, int battles,
+                  const sv_route *routes, size_t n, sv_game **g, MHD_Result_t *ret);
 
 /* Below, the caller holds g->lock. */
 

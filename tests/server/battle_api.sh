@@ -103,6 +103,8 @@ check "4.2 hash as the CLI's" "$(jqb .hash)" "$("$GROGNARD" battle status "$WORK
 api GET /api/games
 check "4.2b battles not listed as games" "$STATUS $(jqb 'length')" "200 0"
 expect_status "4.2c a battle under /api/games" 404 GET "/api/games/$B"
+expect_status "4.2e the other method" 405 POST "/api/battles/$B/verbs" '{}' "$F"
+expect_status "4.2f no such path under a battle" 404 GET "/api/battles/$B/nothing" "" "$F"
 api POST /api/games '{"scenario": "teaching", "players": ["human", "human"], "seed": 1}'
 expect_status "4.2d a game under /api/battles" 404 GET "/api/battles/$(jqb .id)" "" "$(jqb '.seats["0"]')"
 view() { tapi GET "/api/battles/$B" "$F"; } # the French view into BODY
