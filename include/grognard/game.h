@@ -146,8 +146,9 @@ typedef struct gr_game_type {
     gr_status (*act_parse)(const void *sc, const void *st, const char *text, void *act,
                            gr_error *err);
     /* Why act is refused in st (GR_OK if it is legal): the game's own
-     * reason, which gr_game_act_apply_checked and gr_match_act give (may
-     * be NULL: act_is_legal's yes or no). */
+     * reason, which gr_game_act_apply_checked and gr_match_act give, and
+     * its code (GR_EILLEGAL: not allowed now; GR_EINPUT: a fact the action
+     * gives is wrong) (may be NULL: act_is_legal's yes or no). */
     gr_status (*act_check)(const void *sc, const void *st, const void *act, gr_error *err);
     /* How many of the scenario's first bytes its digest covers (NULL: all
      * scenario_size), so that a scenario format may grow at its end without
@@ -276,7 +277,8 @@ static inline int gr_game_act_describe(const gr_game *g, const void *st, const v
  * written: the record, then zeros). */
 gr_status gr_game_act_parse(const gr_game *g, const void *st, const char *text, void *act,
                             gr_error *err);
-/* gr_game_apply_checked for a record. */
+/* gr_game_apply_checked for a record (a type with act_check: refused with
+ * its reason and code). */
 gr_status gr_game_act_apply_checked(const gr_game *g, void *st, const void *act, gr_log *log,
                                     gr_error *err);
 /* GR_OK if the computer players and the simulator can play g (its

@@ -63,9 +63,8 @@ static size_t digest_bytes(const void *sc)
 
 /* ---- records and calls ----------------------------------------------------- */
 
-gr_status gr_bt_game_call(const void *st, const void *act, gr_bt_action *out, gr_error *err)
+gr_status gr_bt_game_call(const gr_battle *b, const void *act, gr_bt_action *out, gr_error *err)
 {
-    const gr_battle *b = gr_bt_game_battle(st);
     bt_rec r;
     memcpy(&r, act, sizeof r);
     memset(out, 0, sizeof *out);
@@ -231,7 +230,7 @@ static uint32_t roll_ways(int k, int v, uint32_t *den)
 static gr_status try_test(bt_state *s, gr_bt_outcome *out, gr_error *err)
 {
     gr_bt_action a;
-    gr_status st = gr_bt_game_call(s, s->call, &a, err);
+    gr_status st = gr_bt_game_call(&s->b, s->call, &a, err);
     if (st != GR_OK)
         return st;
     a.nrolls = s->nrolls;
@@ -410,7 +409,7 @@ static int bt_describe(const void *sc, const void *st, const void *act, char *bu
                         gr_roll_name((gr_roll_kind)s->need),
                         s->parts == 2 ? (s->got ? ", defender" : ", attacker") : "");
     gr_bt_action a;
-    if (gr_bt_game_call(st, act, &a, NULL) != GR_OK)
+    if (gr_bt_game_call(&s->b, act, &a, NULL) != GR_OK)
         return snprintf(buf, cap, "(no action)");
     gr_battle_action_text(&s->b, &a, buf, cap);
     return (int)strlen(buf);

@@ -89,7 +89,6 @@ int svb_answer_err(svb_req *q, int status, const char *fmt, ...)
 
 /* ---- files ---------------------------------------------------------------------- */
 
-
 static int valid_id(const char *id)
 {
     size_t n = strlen(id);
@@ -371,10 +370,11 @@ static sv_bt *bt_load(const sv_battles *bs, const char *id, int *missing, gr_err
         return NULL;
     }
     actor_ctx x = {t->actor, gr_battle_active_side(t->f.start)};
-    if (gr_battle_file_replay(&t->f, t->path, -1, t->b, actor_each, &x, err) != GR_OK) {
+    if (gr_battle_file_tests(&t->f, t->path, actor_each, &x, err) != GR_OK) {
         bt_free(t);
         return NULL;
     }
+    memcpy(t->b, gr_battle_file_battle(&t->f), sizeof *t->b);
     return t;
 }
 

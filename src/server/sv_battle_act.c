@@ -191,8 +191,8 @@ int svb_action(sv_bt *t, svb_req *q, const char *body, size_t len, int odds_only
         memcpy(before, t->b, sizeof *before);
         gr_error err;
         gr_error_clear(&err);
-        int typed = a.nrolls > 0;
-        gr_status st = gr_battle_do(t->b, &a, out, &err);
+        gr_status st = odds_only ? gr_battle_do(t->b, &a, out, &err)
+                                 : gr_battle_file_act(&t->f, &a, out, &err);
         if (st != GR_OK) {
             code = st == GR_EILLEGAL ? 409 : st == GR_EINPUT ? 400 : 500;
             snprintf(msg, sizeof msg, "%s", err.msg);
@@ -218,15 +218,13 @@ int svb_action(sv_bt *t, svb_req *q, const char *body, size_t len, int odds_only
             if (mods)
                 json_object_set(res, "modifiers", mods);
             json_decref(full);
-        } else if (gr_battle_file_push(&t->f, &a, typed, gr_battle_hash(t->b), &err) != GR_OK ||
-                   gr_battle_file_write(&t->f, t->path, &err) != GR_OK) {
-            if (t->f.nactions > before->nactions)
-                t->f.nactions = before->nactions;
-            memcpy(t->b, before, sizeof *before);
+        } else if (gr_battle_file_write(&t->f, t->path, &err) != GR_OK) {
+            gr_battle_file_undo(&t->f, NULL, NULL);
             code = 500;
             snprintf(msg, sizeof msg, "the action is not kept: %s", err.msg);
         } else {
-            t->actor[t->f.nactions - 1] = side;
+            memcpy(t->b, gr_battle_file_battle(&t->f), sizeof *t->b);
+            t->actor[t->b->nactions - 1] = side;
             res = gr_bt_wire_outcome(before, t->b, &a, out);
             char text[400];
             touch(t, "action", gr_battle_action_text(before, &a, text, sizeof text), out);
@@ -250,7 +248,7 @@ int svb_undo(sv_bt *t, svb_req *q)
     char msg[GR_ERROR_MSG * 2];
     int code = 0;
     json_t *res = NULL;
-    int n = t->f.nactions;
+    int n = t->b->nactions;
     if (n == 0) {
         code = 409;
         snprintf(msg, sizeof msg, "battle %s has no action to undo", t->id);
@@ -262,16 +260,17 @@ int svb_undo(sv_bt *t, svb_req *q)
     } else {
         gr_error err;
         gr_error_clear(&err);
-        gr_bt_action a = t->f.actions[n - 1];
-        t->f.nactions = n - 1;
-        if (gr_battle_file_replay(&t->f, t->path, -1, t->b, NULL, NULL, &err) != GR_OK ||
-            gr_battle_file_write(&t->f, t->path, &err) != GR_OK) {
-            t->f.nactions = n;
-            gr_error e2;
-            gr_battle_file_replay(&t->f, t->path, -1, t->b, NULL, NULL, &e2);
+        gr_bt_action a;
+        if (gr_battle_file_undo(&t->f, &a, &err) != GR_OK) {
+            code = 500;
+            snprintf(msg, sizeof msg, "the undo is not kept: %s", err.msg);
+        } else if (gr_battle_file_write(&t->f, t->path, &err) != GR_OK) {
+            gr_bt_action again = a; /* the file keeps the test: so does the battle */
+            gr_battle_file_act(&t->f, &again, NULL, NULL);
             code = 500;
             snprintf(msg, sizeof msg, "the undo is not kept: %s", err.msg);
         } else {
+            memcpy(t->b, gr_battle_file_battle(&t->f), sizeof *t->b);
             char text[400];
             gr_battle_action_text(t->b, &a, text, sizeof text);
             touch(t, "undo", text, NULL);

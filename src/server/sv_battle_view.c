@@ -37,7 +37,7 @@ json_t *svb_view_json(const sv_bt *t, int side)
                                                                        : "second"));
     json_object_set_new(j, "you_act", json_boolean(acts));
     json_object_set_new(j, "can_undo",
-                        json_boolean(t->f.nactions > 0 && t->actor[t->f.nactions - 1] == side));
+                        json_boolean(t->b->nactions > 0 && t->actor[t->b->nactions - 1] == side));
     json_t *seq = json_array();
     for (size_t k = 0; k < t->b->rules->nphases; k++) {
         const gr_bt_phase *p = &t->b->rules->phases[k];

@@ -582,8 +582,9 @@ static int bt_battle(const gr_game *g, const char *file, uint64_t seed, int deci
         uint64_t h0 = gr_game_hash(g, st);
         gr_status rc = gr_match_act(m, rec, &err);
         if (!legal) {
-            CHECK(rc == GR_EILLEGAL && err.msg[0], "%s: '%s' not legal but not refused (%d)", where,
-                  text, rc);
+            /* refused with the rules' reason: not allowed now, or a fact wrong */
+            CHECK((rc == GR_EILLEGAL || rc == GR_EINPUT) && err.msg[0],
+                  "%s: '%s' not legal but not refused (%d)", where, text, rc);
             CHECK(!memcmp(s->b, gr_match_state(m), size) && gr_match_steps(m) == before,
                   "%s: a refused action changed the match", where);
             bt_refused++;
