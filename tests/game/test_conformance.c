@@ -541,7 +541,7 @@ static int bt_battle(const gr_game *g, const char *file, uint64_t seed, int deci
     char where[256], text[300], again[300];
     size_t size = g->type->state_size;
     unsigned char rec[GR_ACTION_MAX], back[GR_ACTION_MAX];
-    int ok = 0;
+    int ok = 0, typed = 0; /* the battle's first die is typed, then one in three */
     if (gr_match_new(g, seed, &m, &err) != GR_OK) {
         fail("%s: %s", file, err.msg);
         return 0;
@@ -555,7 +555,8 @@ static int bt_battle(const gr_game *g, const char *file, uint64_t seed, int deci
         if (!check_state(g, st, &rng, s, &nlegal, where) || !bt_check_view(g, st, s, where))
             goto out;
         if (p == GR_CHANCE) {
-            if (gr_rng_below(&rng, 3) == 0) { /* typed at the table */
+            if (!typed || gr_rng_below(&rng, 3) == 0) { /* typed at the table */
+                typed = 1;
                 gr_game_act_of(s->acts[gr_rng_below(&rng, (uint32_t)nlegal)], rec);
                 CHECK(gr_match_act(m, rec, &err) == GR_OK, "%s: a die typed refused: %s", where,
                       err.msg);
