@@ -72,7 +72,7 @@ static void test_general_hit(void)
     gr_error_clear(&e);
     CHECK(gr_oob_read(path, NULL, 1, b, NULL, NULL, &e) == GR_OK, "%s", e.msg);
     gr_bt_scenario_init(sc, b);
-    gr_game g = {gr_game_type_find("aoe"), sc};
+    gr_game g = {.type = gr_game_type_find("aoe"), .sc = sc};
     CHECK(g.type == &gr_bt_game_aoe, "aoe is registered");
     gr_match *m = NULL;
     CHECK(gr_match_new(&g, 1, &m, &e) == GR_OK, "%s", e.msg);
@@ -203,7 +203,7 @@ static void test_format1(void)
                       GR_OK,
               "the embedded order of battle: %s", e.msg);
         gr_bt_scenario_init(sc2, b2);
-        gr_game g2 = {gr_game_type_find(h.game), sc2};
+        gr_game g2 = {.type = gr_game_type_find(h.game), .sc = sc2};
         CHECK(gr_game_scenario_digest(&g2) == h.scenario_digest, "the scenario's digest");
         CHECK(gr_match_new(&g2, h.seed, &r, &e) == GR_OK &&
                   gr_match_replay(r, h.steps, h.nsteps, &bad, &e) == GR_OK,

@@ -711,7 +711,7 @@ static void companion(const char *root, long seeds)
             fail("%s: no registered game type '%s'", files[f], b->system);
             continue;
         }
-        gr_game g = {t, sc};
+        gr_game g = {.type = t, .sc = sc};
         checks++;
         if (gr_ai_check_game(&g, &err) != GR_EINPUT)
             fail("%s: the computer players do not refuse the companion", files[f]);
