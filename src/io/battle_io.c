@@ -475,27 +475,12 @@ static gr_status bf_from_v1(gr_battle_file *f, const char *name, const gr_bt_act
 {
     gr_status st = bf_match(f, name, err);
     for (int i = 0; st == GR_OK && i < nacts; i++) {
-        const gr_bt_action *a = &acts[i];
-        const gr_battle *b = gr_battle_file_battle(f);
+        gr_bt_action a = acts[i];
         char text[400];
-        gr_battle_action_text(b, a, text, sizeof text);
-        unsigned char rec[GR_ACTION_MAX];
+        gr_battle_action_text(gr_battle_file_battle(f), &a, text, sizeof text);
         gr_error e;
         gr_error_clear(&e);
-        st = gr_bt_game_record(b, &a->call, rec, &e);
-        if (st == GR_OK)
-            st = gr_match_act(f->m, rec, &e);
-        for (int k = 0; st == GR_OK && k < a->nrolls; k++) {
-            if (gr_match_current_player(f->m) != GR_CHANCE) {
-                st = gr_error_set(&e, GR_EINPUT, "%d dice recorded, %d used", a->nrolls, k);
-                break;
-            }
-            gr_game_act_of((gr_action)(a->rolls[k] < 0 ? 0 : a->rolls[k]), rec);
-            st = gr_match_act(f->m, rec, &e);
-        }
-        if (st == GR_OK && gr_match_current_player(f->m) == GR_CHANCE)
-            st = gr_error_set(&e, GR_EINPUT, "it needs more dice than the %d recorded", a->nrolls);
-        if (st != GR_OK) {
+        if ((st = gr_battle_file_act(f, &a, NULL, &e)) != GR_OK) {
             st = gr_error_set(err, st == GR_ERUNTIME ? GR_ERUNTIME : GR_EINPUT,
                               "%s: action %d (%s) no longer applies: %s; the order of battle or "
                               "the rules changed since it was recorded",
