@@ -5,17 +5,18 @@
  * type and the scenario it is played on, which the type owns.  A state is
  * plain data of type->state_size bytes: clone it with memcpy, compare and
  * hash its bytes, save it as the list of actions that made it.  No function
- * here allocates, reads the clock or draws a random number unless it is
- * handed a gr_rng.
+ * here allocates (but a type of records' act_* entries, which may use
+ * scratch space: the companion tries a test on a copy of its battle), reads
+ * the clock or draws a random number unless it is handed a gr_rng.
  *
  * - The player to move is a side (0 .. players-1), GR_CHANCE (a chance node:
  *   every outcome is listed with its exact probability) or GR_TERMINAL.
  * - An action is a gr_action, a 64-bit id the game defines (R&E packs its
  *   8-byte action into it): compact, comparable, free of pointers.  A type
  *   may declare larger actions (action_size up to GR_ACTION_MAX bytes):
- *   plain records of indices (verb, unit, target, leader, and each fact the
- *   players give as a parameter index and a value), zero-padded so that
- *   their bytes compare and hash.  The generic layers (match, save, store,
+ *   plain records, free of pointers (the companion's: verb, unit, target,
+ *   leader as indices, and the facts the players give as "key=value"
+ *   words), zero-padded so that their bytes compare and hash.  The generic layers (match, save, store,
  *   server) handle an action as action_size bytes through the gr_game_act_*
  *   wrappers; the computer players and the simulator use the gr_action
  *   entries of the types that list their actions (enumerable).  A chance
