@@ -13,14 +13,15 @@
  * state and say what to do on the table.
  *
  * State and actions hold indices and ids, never pointers into each other.
- * A battle is its order of battle, its seed and its list of actions: every
- * action records the dice it used, so replaying the list rebuilds the state
- * bit for bit, undo is "replay all but the last" and never re-rolls, and a
- * saved battle resumes exactly where it was.
+ * A battle is played as a match of the companion's game type (bt_game.h):
+ * its order of battle, its seed and its steps (each test asked and each of
+ * its dice), so that a replay rebuilds the state bit for bit, undo takes a
+ * test back whole and never re-rolls, and a saved battle resumes exactly
+ * where it was.
  *
- * Layer: battle (core <- board <- rules <- battle); the order-of-battle and
- * battle-file reading live in io (src/io/oob_io.c, battle_io.c), the
- * commands in cli (src/cli/cmd_battle.c). */
+ * Layer: battle (core <- board <- rules <- battle <- engine); the
+ * order-of-battle and battle-file reading live in io (src/io/oob_io.c,
+ * battle_io.c), the commands in cli (src/cli/cmd_battle.c). */
 #ifndef GROGNARD_BATTLE_H
 #define GROGNARD_BATTLE_H
 

@@ -48,9 +48,9 @@ void gr_bt_scenario_init(gr_bt_scenario *sc, const gr_battle *start);
 /* The battle of a companion game's state (a state of one of these types). */
 const gr_battle *gr_bt_game_battle(const void *st);
 
-/* A player's action of state st as a gr_bt_action (its call; no dice),
- * from the record `act`: GR_EINPUT if the record names no verb. */
-gr_status gr_bt_game_call(const void *st, const void *act, gr_bt_action *out, gr_error *err);
+/* A player's action record `act` of battle b as a gr_bt_action (its call;
+ * no dice): GR_EINPUT if the record names no verb, unit or leader of b. */
+gr_status gr_bt_game_call(const gr_battle *b, const void *act, gr_bt_action *out, gr_error *err);
 
 /* The record of call c of battle b (GR_ACTION_MAX bytes at act):
  * GR_EINPUT if its verb is not b's or its facts do not fit a record. */

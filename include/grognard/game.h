@@ -5,17 +5,18 @@
  * type and the scenario it is played on, which the type owns.  A state is
  * plain data of type->state_size bytes: clone it with memcpy, compare and
  * hash its bytes, save it as the list of actions that made it.  No function
- * here allocates, reads the clock or draws a random number unless it is
- * handed a gr_rng.
+ * here allocates (but a type of records' act_* entries, which may use
+ * scratch space: the companion tries a test on a copy of its battle), reads
+ * the clock or draws a random number unless it is handed a gr_rng.
  *
  * - The player to move is a side (0 .. players-1), GR_CHANCE (a chance node:
  *   every outcome is listed with its exact probability) or GR_TERMINAL.
  * - An action is a gr_action, a 64-bit id the game defines (R&E packs its
  *   8-byte action into it): compact, comparable, free of pointers.  A type
  *   may declare larger actions (action_size up to GR_ACTION_MAX bytes):
- *   plain records of indices (verb, unit, target, leader, and each fact the
- *   players give as a parameter index and a value), zero-padded so that
- *   their bytes compare and hash.  The generic layers (match, save, store,
+ *   plain records, free of pointers (the companion's: verb, unit, target,
+ *   leader as indices, and the facts the players give as "key=value"
+ *   words), zero-padded so that their bytes compare and hash.  The generic layers (match, save, store,
  *   server) handle an action as action_size bytes through the gr_game_act_*
  *   wrappers; the computer players and the simulator use the gr_action
  *   entries of the types that list their actions (enumerable).  A chance
@@ -146,8 +147,9 @@ typedef struct gr_game_type {
     gr_status (*act_parse)(const void *sc, const void *st, const char *text, void *act,
                            gr_error *err);
     /* Why act is refused in st (GR_OK if it is legal): the game's own
-     * reason, which gr_game_act_apply_checked and gr_match_act give (may
-     * be NULL: act_is_legal's yes or no). */
+     * reason, which gr_game_act_apply_checked and gr_match_act give, and
+     * its code (GR_EILLEGAL: not allowed now; GR_EINPUT: a fact the action
+     * gives is wrong) (may be NULL: act_is_legal's yes or no). */
     gr_status (*act_check)(const void *sc, const void *st, const void *act, gr_error *err);
     /* How many of the scenario's first bytes its digest covers (NULL: all
      * scenario_size), so that a scenario format may grow at its end without
@@ -276,7 +278,8 @@ static inline int gr_game_act_describe(const gr_game *g, const void *st, const v
  * written: the record, then zeros). */
 gr_status gr_game_act_parse(const gr_game *g, const void *st, const char *text, void *act,
                             gr_error *err);
-/* gr_game_apply_checked for a record. */
+/* gr_game_apply_checked for a record (a type with act_check: refused with
+ * its reason and code). */
 gr_status gr_game_act_apply_checked(const gr_game *g, void *st, const void *act, gr_log *log,
                                     gr_error *err);
 /* GR_OK if the computer players and the simulator can play g (its

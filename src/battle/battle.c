@@ -203,6 +203,36 @@ static void advance(gr_battle *b, gr_bt_outcome *out)
                  b->side_name[gr_battle_active_side(b)]);
 }
 
+/* A procedure that stops where the dice typed run out but rolls on with a
+ * stream (nf's desperate struggle: "roll again"): 1, with the next roll's
+ * kind and name, if resolving with the same dice and then a stream rolls
+ * more than res did (and the dice still fit GR_MAX_ROLLS). */
+static int more_dice(const gr_procedure *p, const gr_args *args, const gr_dice_source *typed,
+                     const gr_resolution *res, int ntyped, gr_roll_kind *need,
+                     const char **need_name)
+{
+    gr_resolution *probe = malloc(sizeof *probe);
+    if (!probe)
+        return 0;
+    gr_dice_source d = *typed;
+    d.used = 0;
+    gr_rng rng;
+    gr_rng_seed(&rng, 1); /* any stream: only whether it rolls on is read */
+    d.rng = &rng;
+    gr_resolution_init(probe, res->system, res->procedure);
+    int more = 0;
+    if (p->resolve(args, &d, probe, NULL) == GR_OK && probe->nrolls > res->nrolls) {
+        const gr_roll_record *next = &probe->rolls[res->nrolls];
+        if (ntyped + (gr_roll_opposed(next->kind) ? 2 : 1) <= GR_MAX_ROLLS) {
+            *need = next->kind;
+            *need_name = next->name;
+            more = 1;
+        }
+    }
+    free(probe);
+    return more;
+}
+
 /* need NULL: a->rolls typed, or (none) the action's seeded stream.  need
  * set: exactly a->rolls and no stream; a roll beyond them sets *need to its
  * kind and returns GR_OK with nothing applied (the caller restores b). */
@@ -275,6 +305,8 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
     if (dice.used < dice.ntyped)
         return gr_error_set(err, GR_EINPUT, "--roll: %d value(s) given, %d used by this %s",
                             dice.ntyped, dice.used, v->name);
+    if (need && more_dice(p, &args, &dice, &out->res, a->nrolls, need, need_name))
+        return GR_OK;
     out->resolved = 1;
     record_rolls(&out->res, a);
     return b->rules->apply(b, v, &a->call, &out->res, out, err);

@@ -63,9 +63,8 @@ static size_t digest_bytes(const void *sc)
 
 /* ---- records and calls ----------------------------------------------------- */
 
-gr_status gr_bt_game_call(const void *st, const void *act, gr_bt_action *out, gr_error *err)
+gr_status gr_bt_game_call(const gr_battle *b, const void *act, gr_bt_action *out, gr_error *err)
 {
-    const gr_battle *b = gr_bt_game_battle(st);
     bt_rec r;
     memcpy(&r, act, sizeof r);
     memset(out, 0, sizeof *out);
@@ -228,17 +227,17 @@ static uint32_t roll_ways(int k, int v, uint32_t *den)
 
 /* Try the pending test with the dice in so far: applied (pending 0) or
  * waiting for its next roll.  GR_OK, or why the test is refused. */
-static gr_status try_test(bt_state *s, gr_bt_outcome *out, gr_error *err)
+static gr_status try_test(bt_state *s, gr_error *err)
 {
     gr_bt_action a;
-    gr_status st = gr_bt_game_call(s, s->call, &a, err);
+    gr_status st = gr_bt_game_call(&s->b, s->call, &a, err);
     if (st != GR_OK)
         return st;
     a.nrolls = s->nrolls;
     memcpy(a.rolls, s->rolls, sizeof a.rolls);
     gr_roll_kind need = GR_ROLL_NONE;
     const char *name = NULL;
-    if ((st = gr_battle_do_exact(&s->b, &a, out, &need, &name, err)) != GR_OK)
+    if ((st = gr_battle_do_exact(&s->b, &a, NULL, &need, &name, err)) != GR_OK)
         return st;
     if (need == GR_ROLL_NONE) {
         s->pending = 0;
@@ -263,7 +262,7 @@ static gr_status try_test(bt_state *s, gr_bt_outcome *out, gr_error *err)
 /* Apply a record to s: a decision (its test started, applied if it needs
  * no die) or a die of the pending test.  On error s may be changed: the
  * callers work on a copy or know the record is legal. */
-static gr_status bt_step(bt_state *s, const void *act, gr_bt_outcome *out, gr_error *err)
+static gr_status bt_step(bt_state *s, const void *act, gr_error *err)
 {
     if (s->pending) {
         gr_action v = gr_game_act_action(act);
@@ -274,11 +273,11 @@ static gr_status bt_step(bt_state *s, const void *act, gr_bt_outcome *out, gr_er
         s->rolls[s->nrolls++] = (int)v;
         if (++s->got < s->parts)
             return GR_OK; /* the defender's part of an opposed roll is still to come */
-        return try_test(s, out, err);
+        return try_test(s, err);
     }
     memcpy(s->call, act, GR_ACTION_MAX);
     s->nrolls = 0;
-    return try_test(s, out, err);
+    return try_test(s, err);
 }
 
 /* ---- the type's entries ----------------------------------------------------- */
@@ -338,14 +337,12 @@ static int bt_is_legal(const void *sc, const void *st, const void *act)
         return v <= 12 && roll_ways(s->need, (int)v, &den) > 0;
     }
     bt_state *t = malloc(sizeof *t);
-    gr_bt_outcome *out = malloc(sizeof *out);
     int ok = 0;
-    if (t && out) {
+    if (t) {
         memcpy(t, s, sizeof *t);
-        ok = bt_step(t, act, out, NULL) == GR_OK;
+        ok = bt_step(t, act, NULL) == GR_OK;
     }
     free(t);
-    free(out);
     return ok;
 }
 
@@ -353,14 +350,11 @@ static gr_status bt_check(const void *sc, const void *st, const void *act, gr_er
 {
     (void)sc;
     bt_state *t = malloc(sizeof *t);
-    gr_bt_outcome *out = malloc(sizeof *out);
-    gr_status r = gr_error_set(err, GR_ERUNTIME, "out of memory checking an action");
-    if (t && out) {
-        memcpy(t, st, sizeof *t);
-        r = bt_step(t, act, out, err);
-    }
+    if (!t)
+        return gr_error_set(err, GR_ERUNTIME, "out of memory checking an action");
+    memcpy(t, st, sizeof *t);
+    gr_status r = bt_step(t, act, err);
     free(t);
-    free(out);
     return r;
 }
 
@@ -368,11 +362,9 @@ static void bt_apply(const void *sc, void *st, const void *act, gr_log *log)
 {
     (void)sc;
     (void)log;
-    gr_bt_outcome *out = malloc(sizeof *out);
-    if (!out)
-        abort(); /* the trusted apply has no way to fail: out of memory */
-    bt_step(st, act, out, NULL);
-    free(out);
+    /* trusted: act is legal (the outcome is not kept: the battle commands
+     * resolve a test again from its record to show it) */
+    bt_step(st, act, NULL);
 }
 
 static int bt_winner(const void *sc, const void *st)
@@ -410,7 +402,7 @@ static int bt_describe(const void *sc, const void *st, const void *act, char *bu
                         gr_roll_name((gr_roll_kind)s->need),
                         s->parts == 2 ? (s->got ? ", defender" : ", attacker") : "");
     gr_bt_action a;
-    if (gr_bt_game_call(st, act, &a, NULL) != GR_OK)
+    if (gr_bt_game_call(&s->b, act, &a, NULL) != GR_OK)
         return snprintf(buf, cap, "(no action)");
     gr_battle_action_text(&s->b, &a, buf, cap);
     return (int)strlen(buf);

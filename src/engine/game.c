@@ -91,13 +91,8 @@ gr_status gr_game_act_apply_checked(const gr_game *g, void *st, const void *act,
     char what[160], where[160];
     if (p != GR_TERMINAL && g->type->act_check) {
         gr_status r = g->type->act_check(g->sc, st, act, err);
-        if (r == GR_ERUNTIME)
+        if (r != GR_OK) /* the game's reason and code */
             return r;
-        if (r != GR_OK) { /* the game's reason; refused, whatever the game called it */
-            if (err)
-                err->code = GR_EILLEGAL;
-            return GR_EILLEGAL;
-        }
     } else if (p == GR_TERMINAL || !g->type->act_is_legal(g->sc, st, act)) {
         g->type->act_describe(g->sc, st, act, what, sizeof what);
         g->type->state_describe(g->sc, st, where, sizeof where);

@@ -188,7 +188,6 @@ static void scn_release(sv_scenario *scn)
 {
     svb_scn *b = (svb_scn *)scn;
     gr_battle_file_free(&b->f);
-    free(scn->sc);
     free(b);
 }
 
@@ -209,10 +208,7 @@ static sv_scenario *scenario_make(const sv_battles *bs, const char *system, cons
         return NULL;
     }
     svb_scn *b = calloc(1, sizeof *b);
-    gr_bt_scenario *sc = malloc(sizeof *sc);
-    if (!b || !sc) {
-        free(b);
-        free(sc);
+    if (!b) {
         gr_error_set(err, GR_ERUNTIME, "out of memory reading an order of battle");
         return NULL;
     }
@@ -220,10 +216,13 @@ static sv_scenario *scenario_make(const sv_battles *bs, const char *system, cons
                      : gr_battle_file_from_text(text, len, "oob_text", rules, seed, &b->f, err);
     if (st != GR_OK) {
         free(b);
-        free(sc);
         return NULL;
     }
-    gr_bt_scenario_init(sc, b->f.start);
+    /* the game's match is the battle's (sv_game); the file keeps the order
+     * of battle, its scenario and text */
+    gr_match_free(b->f.m);
+    b->f.m = NULL;
+    gr_bt_scenario *sc = b->f.sc;
     sv_scenario *s = &b->base;
     snprintf(s->id, sizeof s->id, "%s%s%s", system, o ? "/" : "", o ? oob : "");
     s->path = b->f.oob_path;

@@ -373,27 +373,14 @@ MHD_Result_t svb_report(gr_server *s, sv_game *g, sv_req *q, int html)
     if (html && !m)
         return sv_reply_err(q, 500, "out of memory; try again");
     pthread_mutex_lock(&g->lock);
-    /* the record as a battle file: each decision with its test's dice
-     * (typed again on the replay) and the hash after it */
+    /* the battle file's report, of this battle's match (the file keeps
+     * none of its own: sv_battle.c) */
     gr_battle_file *f = &((svb_scn *)g->own)->f;
     gr_status st = sv_games_sync(s, g, &err);
-    f->nactions = 0;
-    for (size_t i = 0; st == GR_OK && i < gr_match_steps(g->m); i++) {
-        const gr_record_step *rs = gr_match_step(g->m, i);
-        if (rs->player == GR_CHANCE)
-            continue;
-        gr_bt_action a;
-        size_t end = i;
-        st = gr_bt_game_call(gr_match_state(g->m), rs->rec, &a, &err);
-        if (st != GR_OK)
-            break;
-        test_dice(g, i, &a);
-        end = i + (size_t)a.nrolls;
-        st = gr_battle_file_push(f, &a, 1, gr_match_step(g->m, end)->hash, &err);
-    }
+    f->m = g->m;
     if (st == GR_OK)
         st = gr_bt_report(f, g->id, NULL, m, html ? NULL : &j, NULL, NULL, &err);
-    f->nactions = 0;
+    f->m = NULL;
     pthread_mutex_unlock(&g->lock);
     if (m)
         fclose(m);

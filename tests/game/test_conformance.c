@@ -541,7 +541,7 @@ static int bt_battle(const gr_game *g, const char *file, uint64_t seed, int deci
     char where[256], text[300], again[300];
     size_t size = g->type->state_size;
     unsigned char rec[GR_ACTION_MAX], back[GR_ACTION_MAX];
-    int ok = 0;
+    int ok = 0, typed = 0; /* the battle's first die is typed, then one in three */
     if (gr_match_new(g, seed, &m, &err) != GR_OK) {
         fail("%s: %s", file, err.msg);
         return 0;
@@ -555,7 +555,8 @@ static int bt_battle(const gr_game *g, const char *file, uint64_t seed, int deci
         if (!check_state(g, st, &rng, s, &nlegal, where) || !bt_check_view(g, st, s, where))
             goto out;
         if (p == GR_CHANCE) {
-            if (gr_rng_below(&rng, 3) == 0) { /* typed at the table */
+            if (!typed || gr_rng_below(&rng, 3) == 0) { /* typed at the table */
+                typed = 1;
                 gr_game_act_of(s->acts[gr_rng_below(&rng, (uint32_t)nlegal)], rec);
                 CHECK(gr_match_act(m, rec, &err) == GR_OK, "%s: a die typed refused: %s", where,
                       err.msg);
@@ -582,8 +583,9 @@ static int bt_battle(const gr_game *g, const char *file, uint64_t seed, int deci
         uint64_t h0 = gr_game_hash(g, st);
         gr_status rc = gr_match_act(m, rec, &err);
         if (!legal) {
-            CHECK(rc == GR_EILLEGAL && err.msg[0], "%s: '%s' not legal but not refused (%d)", where,
-                  text, rc);
+            /* refused with the rules' reason: not allowed now, or a fact wrong */
+            CHECK((rc == GR_EILLEGAL || rc == GR_EINPUT) && err.msg[0],
+                  "%s: '%s' not legal but not refused (%d)", where, text, rc);
             CHECK(!memcmp(s->b, gr_match_state(m), size) && gr_match_steps(m) == before,
                   "%s: a refused action changed the match", where);
             bt_refused++;
@@ -709,7 +711,7 @@ static void companion(const char *root, long seeds)
             fail("%s: no registered game type '%s'", files[f], b->system);
             continue;
         }
-        gr_game g = {t, sc};
+        gr_game g = {.type = t, .sc = sc};
         checks++;
         if (gr_ai_check_game(&g, &err) != GR_EINPUT)
             fail("%s: the computer players do not refuse the companion", files[f]);

@@ -298,7 +298,7 @@ static void test_4_records_and_given_dice(void **state)
 {
     (void)state;
     gr_game_type t = toy_type(1);
-    gr_game g = {&t, &toy_sc};
+    gr_game g = {.type = &t, .sc = &toy_sc};
     gr_match *m = NULL, *r = NULL;
     gr_error err;
     gr_error_clear(&err);
@@ -353,7 +353,7 @@ static void test_5_undo_takes_a_test_back_whole(void **state)
 {
     (void)state;
     gr_game_type t = toy_type(1);
-    gr_game g = {&t, &toy_sc};
+    gr_game g = {.type = &t, .sc = &toy_sc};
     gr_match *m = NULL;
     gr_error err;
     gr_error_clear(&err);
@@ -388,7 +388,7 @@ static void test_6_undo_stops_at_a_die_otherwise(void **state)
 {
     (void)state;
     gr_game_type t = toy_type(0);
-    gr_game g = {&t, &toy_sc};
+    gr_game g = {.type = &t, .sc = &toy_sc};
     gr_match *m = NULL;
     gr_error err;
     gr_error_clear(&err);
@@ -425,7 +425,7 @@ static void test_8_ai_and_sim_refuse_a_type_not_enumerable(void **state)
 {
     (void)state;
     gr_game_type t = toy_type(1);
-    gr_game g = {&t, &toy_sc};
+    gr_game g = {.type = &t, .sc = &toy_sc};
     gr_error err;
     gr_error_clear(&err);
     assert_int_equal(gr_ai_check_game(&g, &err), GR_EINPUT);
@@ -439,7 +439,7 @@ static void test_8_ai_and_sim_refuse_a_type_not_enumerable(void **state)
     assert_int_equal(gr_sim_run(&g, &o, rep, &err), GR_EINPUT);
     assert_non_null(strstr(err.msg, "the simulator cannot play 'toy'"));
     free(rep);
-    gr_game re = {&re_game_type, NULL};
+    gr_game re = {.type = &re_game_type};
     assert_int_equal(gr_ai_check_game(&re, &err), GR_OK);
 }
 

@@ -13,7 +13,9 @@
  * game from two threads as fast as they can: every append that returned
  * GR_OK is stored, at its step, and no step was appended twice.  For
  * PostgreSQL also: a change is heard by another handle's watcher, and a
- * URI's password never appears in a message. */
+ * URI's password never appears in a message.  Steps of action records and
+ * given dice read back byte for byte; a database of the first schema grows
+ * its columns at open and keeps its steps. */
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include <inttypes.h>
 #include <pthread.h>
@@ -24,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <libpq-fe.h>
 #include <sqlite3.h>
 
 #include "grognard/store.h"
@@ -126,6 +129,56 @@ static int wait_heard(const char *id, size_t n, uint64_t gen)
         nanosleep(&ts, NULL);
     }
     return 0;
+}
+
+/* The first schema of each backend (before a step kept its record and its
+ * given flag), with one game "o1" of one chance step (action 3, hash 42). */
+static int make_old_sqlite(const char *path)
+{
+    const char *v1 =
+        "CREATE TABLE grognard(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+        "INSERT INTO grognard VALUES ('format', 'grognard-store 1');"
+        "CREATE TABLE games(n INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,"
+        "  scenario TEXT NOT NULL, seed INTEGER NOT NULL, player0 TEXT NOT NULL,"
+        "  player1 TEXT NOT NULL, token0 TEXT NOT NULL, token1 TEXT NOT NULL,"
+        "  finished INTEGER NOT NULL DEFAULT 0, nsteps INTEGER NOT NULL DEFAULT 0);"
+        "CREATE TABLE steps(game TEXT NOT NULL, n INTEGER NOT NULL, player INTEGER NOT NULL,"
+        "  action INTEGER NOT NULL, hash INTEGER NOT NULL, PRIMARY KEY(game, n)) WITHOUT ROWID;"
+        "INSERT INTO games(id, scenario, seed, player0, player1, token0, token1, nsteps)"
+        "  VALUES ('o1', 'teaching', 7, 'human', 'human', '', '', 1);"
+        "INSERT INTO steps VALUES ('o1', 1, -1, 3, 42);";
+    sqlite3 *db = NULL;
+    int ok = sqlite3_open(path, &db) == SQLITE_OK && sqlite3_exec(db, v1, NULL, NULL, NULL) == 0;
+    sqlite3_close(db);
+    return ok;
+}
+
+/* The same in the PostgreSQL database at uri, its tables made again. */
+static int make_old_pg(const char *uri)
+{
+    const char *v1 =
+        "DROP TABLE IF EXISTS steps, games, grognard;"
+        "CREATE TABLE grognard(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+        "INSERT INTO grognard VALUES ('format', 'grognard-store 1');"
+        "CREATE TABLE games(n BIGSERIAL NOT NULL UNIQUE, id TEXT PRIMARY KEY,"
+        "  scenario TEXT NOT NULL, seed BIGINT NOT NULL, player0 TEXT NOT NULL,"
+        "  player1 TEXT NOT NULL, token0 TEXT NOT NULL, token1 TEXT NOT NULL,"
+        "  finished INTEGER NOT NULL DEFAULT 0, nsteps BIGINT NOT NULL DEFAULT 0,"
+        "  gen BIGINT NOT NULL DEFAULT 0);"
+        "CREATE TABLE steps(game TEXT NOT NULL REFERENCES games(id), n BIGINT NOT NULL,"
+        "  player INTEGER NOT NULL, action BIGINT NOT NULL, hash BIGINT NOT NULL,"
+        "  PRIMARY KEY (game, n));"
+        "INSERT INTO games(id, scenario, seed, player0, player1, token0, token1, nsteps)"
+        "  VALUES ('o1', 'teaching', 7, 'human', 'human', '', '', 1);"
+        "INSERT INTO steps VALUES ('o1', 1, -1, 3, 42);";
+    PGconn *c = PQconnectdb(uri);
+    PGresult *r = PQstatus(c) == CONNECTION_OK ? PQexec(c, v1) : NULL;
+    int ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
+    if (!ok)
+        fprintf(stderr, "making the first schema: %s\n", PQerrorMessage(c));
+    PQclear(r);
+    PQfinish(c);
+    return ok;
 }
 
 int main(int argc, char **argv)
@@ -334,29 +387,15 @@ int main(int argc, char **argv)
           "a text with a NUL byte: %s", err.msg);
     gr_store_close(s);
 
-    /* 10. an SQLite file of the first schema (no rec, no given) is opened,
-     * its steps read as 8-byte actions drawn, and records appended to it */
-    if (!pg) {
-        char old[96];
+    /* 10. a database of the first schema (no rec, no given) is opened, its
+     * steps read as 8-byte actions drawn, and records appended to it */
+    {
+        char old[96] = "";
         snprintf(old, sizeof old, "%s/old.db", dir);
-        sqlite3 *db = NULL;
-        const char *v1 =
-            "CREATE TABLE grognard(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-            "INSERT INTO grognard VALUES ('format', 'grognard-store 1');"
-            "CREATE TABLE games(n INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,"
-            "  scenario TEXT NOT NULL, seed INTEGER NOT NULL, player0 TEXT NOT NULL,"
-            "  player1 TEXT NOT NULL, token0 TEXT NOT NULL, token1 TEXT NOT NULL,"
-            "  finished INTEGER NOT NULL DEFAULT 0, nsteps INTEGER NOT NULL DEFAULT 0);"
-            "CREATE TABLE steps(game TEXT NOT NULL, n INTEGER NOT NULL, player INTEGER NOT NULL,"
-            "  action INTEGER NOT NULL, hash INTEGER NOT NULL, PRIMARY KEY(game, n)) WITHOUT ROWID;"
-            "INSERT INTO games(id, scenario, seed, player0, player1, token0, token1, nsteps)"
-            "  VALUES ('o1', 'teaching', 7, 'human', 'human', '', '', 1);"
-            "INSERT INTO steps VALUES ('o1', 1, -1, 3, 42);";
-        CHECK(sqlite3_open(old, &db) == SQLITE_OK && sqlite3_exec(db, v1, NULL, NULL, NULL) == 0,
-              "making a first-schema database");
-        sqlite3_close(db);
+        const char *ospec = pg ? spec : old;
+        CHECK(pg ? make_old_pg(spec) : make_old_sqlite(old), "making a first-schema database");
         gr_store *o = NULL;
-        CHECK(gr_store_open(old, &o, &err) == GR_OK, "open a first-schema database: %s", err.msg);
+        CHECK(gr_store_open(ospec, &o, &err) == GR_OK, "open a first-schema database: %s", err.msg);
         if (o) {
             CHECK(gr_store_load(o, "o1", &got, &steps, &err) == GR_OK && got.nsteps == 1 &&
                       steps[0].action == 3 && steps[0].hash == 42 && !steps[0].given &&
@@ -380,11 +419,11 @@ int main(int argc, char **argv)
             free(t);
             gr_store_close(o);
             /* opened again: the columns are there, nothing added twice */
-            CHECK(gr_store_open(old, &o, &err) == GR_OK, "open it again: %s", err.msg);
+            CHECK(gr_store_open(ospec, &o, &err) == GR_OK, "open it again: %s", err.msg);
             gr_store_close(o);
         }
         const char *sfx[] = {"", "-wal", "-shm"};
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < 3 && !pg; i++) {
             char f[112];
             snprintf(f, sizeof f, "%s%s", old, sfx[i]);
             unlink(f);
