@@ -295,8 +295,8 @@ MHD_Result_t svb_action(gr_server *s, sv_game *g, sv_req *q, int odds_only)
                 snprintf(msg, sizeof msg, "the action is stored, its outcome not told: %s",
                          err.msg);
             } else {
+                /* the line with its dice, as the answer's "text" */
                 res = gr_bt_wire_outcome(before, after, &a, out);
-                a.nrolls = 0;
                 set_last(g, "action", gr_battle_action_text(before, &a, text, sizeof text), out);
                 sv_game_touch(g);
             }
@@ -340,6 +340,7 @@ MHD_Result_t svb_undo(gr_server *s, sv_game *g, sv_req *q)
                  svb_battle(g)->side_name[by]);
     } else {
         char text[400];
+        test_dice(g, at, &a); /* the line with its dice, as the action's answer said it */
         gr_battle_action_text(svb_battle(g), &a, text, sizeof text);
         code = sv_games_undo(s, g, gr_match_step(g->m, at)->player, gr_match_steps(g->m), &err);
         if (code != 200) {

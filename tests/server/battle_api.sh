@@ -183,9 +183,13 @@ sleep 0.5
 act "$R" '{"verb": "fire", "unit": "br_light", "target": "fr_1leg", "inputs": {"range": 2}, "roll": [9]}'
 check "4.25 fire br_light" "$STATUS $(jqb '[.resolution.steps[] | "\(.result) \(.modifier)"] | join(", ")')" "200 lively 1"
 h2=$(jqb .hash)
+t2=$(jqb .text)
 wait $ev
 check "4.26 stream: first event" "$(grep -c '^event: battle$' "$WORK/events")" 1
 check "4.27 stream: the action's event with the new hash" "$(grep '^data: ' "$WORK/events" | tail -1 | sed 's/^data: //' | jq -r '"\(.hash) \(.last.kind) \(.last.instructions | length > 0)"')" "$h2 action true"
+# the other side's news is the action's line as its answer said it (the
+# page keeps the answer's full result while the two are the same)
+check "4.27b stream: the action's line, its dice in it" "$(grep '^data: ' "$WORK/events" | tail -1 | sed 's/^data: //' | jq -r .last.text)" "$t2"
 # 81st at the 42e, 1": roll 11 -> "telling", 1 stand: 5 - 1 = 4 left, worn
 # at 1 lost (the BEL chart, regular 5 stands).
 act "$R" '{"verb": "fire", "unit": "br_81", "target": "fr_42", "inputs": {"range": 1}, "roll": [11]}'
