@@ -4,8 +4,12 @@
  * A save file holds the game id, the scenario (path, id, digest, and since
  * version 3 the scenario file's own text, embedded as it was read, so that a
  * save mailed alone resumes and replays anywhere), the seed and every step
- * (player, action, the text a person reads, the state hash after it), so
- * that a replay stops at the first step that differs.
+ * (player, action, the text a person reads, the state hash after it, and
+ * "given": true for a chance step whose outcome was given as recorded, typed
+ * at the table, rather than drawn from the seed: a replay applies it as it
+ * is), so that a replay stops at the first step that differs.  A game whose
+ * actions are records (the battle companion's aoe, nf, rff) writes each
+ * action as its action_size bytes in hexadecimal, and has no scenario_id.
  *
  * Format "grognard-save" version 3 is written; version 2 (no embedded
  * scenario) is still read.  Format "grognard-re-save" version 1 (grognard

@@ -63,8 +63,10 @@ static int write_body(FILE *f, const gr_match *m, const char *scenario_path,
     put_json_string(f, g->type->id);
     fputs(",\n  \"scenario\": ", f);
     put_json_string(f, scenario_path ? scenario_path : "");
-    fputs(",\n  \"scenario_id\": ", f);
-    put_json_string(f, g->type->scenario_id(g->sc));
+    if (g->type->scenario_id) {
+        fputs(",\n  \"scenario_id\": ", f);
+        put_json_string(f, g->type->scenario_id(g->sc));
+    }
     fprintf(f, ",\n  \"scenario_digest\": \"%016" PRIx64 "\"", gr_game_scenario_digest(g));
     if (scenario_text) {
         fputs(",\n  \"scenario_text\": ", f);
@@ -76,26 +78,36 @@ static int write_body(FILE *f, const gr_match *m, const char *scenario_path,
         const gr_record_step *s = gr_match_step(m, i);
         char text[256] = "";
         if (have_state) {
-            gr_game_describe(g, st, s->action, text, sizeof text);
-            have_state = gr_game_apply_checked(g, st, s->action, NULL, &e) == GR_OK;
+            gr_game_act_describe(g, st, s->rec, text, sizeof text);
+            have_state = gr_game_act_apply_checked(g, st, s->rec, NULL, &e) == GR_OK;
         }
         fprintf(f, "%s\n    {\"n\": %zu, \"player\": ", i ? "," : "", i + 1);
         if (s->player == GR_CHANCE)
             fputs("\"chance\"", f);
         else
             fprintf(f, "%d", s->player);
-        /* the type's own record of the action, as jansson writes it
-         * without indent: "[1, 2, 3]" */
-        json_t *rec = g->type->action_record(s->action);
-        char *a = rec ? json_dumps(rec, JSON_ENCODE_ANY | JSON_PRESERVE_ORDER) : NULL;
-        json_decref(rec);
-        if (!a) {
-            fputs("\n", f);
-            return -1;
+        if (gr_game_has_records(g)) {
+            /* a record: its action_size bytes in hexadecimal */
+            fputs(", \"action\": \"", f);
+            for (size_t k = 0; k < g->type->action_size; k++)
+                fprintf(f, "%02x", s->rec[k]);
+            fputs("\", \"text\": ", f);
+        } else {
+            /* the type's own record of the action, as jansson writes it
+             * without indent: "[1, 2, 3]" */
+            json_t *rec = g->type->action_record(s->action);
+            char *a = rec ? json_dumps(rec, JSON_ENCODE_ANY | JSON_PRESERVE_ORDER) : NULL;
+            json_decref(rec);
+            if (!a) {
+                fputs("\n", f);
+                return -1;
+            }
+            fprintf(f, ", \"action\": %s, \"text\": ", a);
+            free(a);
         }
-        fprintf(f, ", \"action\": %s, \"text\": ", a);
-        free(a);
         put_json_string(f, text);
+        if (s->given)
+            fputs(", \"given\": true", f);
         fprintf(f, ", \"hash\": \"%016" PRIx64 "\"}", s->hash);
     }
     fprintf(f, "%s]\n}\n", n ? "\n  " : "");
@@ -166,7 +178,7 @@ gr_status gr_save_dump(const gr_match *m, const char *scenario_path, const char 
                             "the scenario's text holds a NUL or is not valid UTF-8, so it cannot "
                             "be embedded in the save; fix the scenario file %s",
                             scenario_path ? scenario_path : "");
-    if (!g->type->action_record)
+    if (!g->type->action_record && !gr_game_has_records(g))
         return gr_error_set(err, GR_ERUNTIME, "saving a game of '%s' is not supported",
                             g->type->id);
     if (!gr_utf8_valid(scenario_path))
@@ -213,7 +225,7 @@ gr_status gr_save_write_embedded(const gr_match *m, const char *scenario_path,
                             "%s: the scenario's text holds a NUL or is not valid UTF-8, so it "
                             "cannot be embedded in the save; fix the scenario file %s",
                             path, scenario_path ? scenario_path : "");
-    if (!g->type->action_record)
+    if (!g->type->action_record && !gr_game_has_records(g))
         return gr_error_set(err, GR_ERUNTIME, "saving a game of '%s' is not supported",
                             g->type->id);
     gr_status chk = gr_save_check_path(scenario_path, path, err);
@@ -277,10 +289,26 @@ static gr_status push_step(const char *path, gr_saved *s, size_t *cap, gr_record
     return GR_OK;
 }
 
+/* A record type's action: 2 * size hexadecimal digits into rec; 0 or -1. */
+static int parse_rec(const gr_jr_node *a, size_t size, unsigned char *rec)
+{
+    if (a->type != GR_JR_STRING || a->len != 2 * size)
+        return -1;
+    for (size_t k = 0; k < 2 * size; k++) {
+        char c = a->str[k];
+        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        if (d < 0)
+            return -1;
+        rec[k / 2] = (unsigned char)(rec[k / 2] * 16 + d);
+    }
+    return 0;
+}
+
+/* t: the game's type. */
 static gr_status sv_step(const char *path, const gr_game_type *t, const gr_jr_node *e, gr_saved *s,
                          size_t *cap, gr_error *err)
 {
-    static const char *const keys[] = {"n", "player", "action", "text", "hash"};
+    static const char *const keys[] = {"n", "player", "action", "text", "hash", "given"};
     if (e->type != GR_JR_OBJECT)
         return gr_jr_fail(err, path, e,
                           "a step must be an object {\"player\": ..., \"action\": "
@@ -288,12 +316,12 @@ static gr_status sv_step(const char *path, const gr_game_type *t, const gr_jr_no
                           gr_jr_type_name(e->type));
     for (const gr_jr_node *m = e->child; m; m = m->next) {
         size_t i;
-        for (i = 0; i < 5 && strcmp(m->key, keys[i]); i++)
+        for (i = 0; i < 6 && strcmp(m->key, keys[i]); i++)
             ;
-        if (i == 5) {
+        if (i == 6) {
             return gr_jr_fail_key(err, path, m,
                                   "unknown key \"%.40s\" in a step; accepted: n, player, "
-                                  "action, text, hash",
+                                  "action, text, hash, given",
                                   m->key);
         }
     }
@@ -319,9 +347,25 @@ static gr_status sv_step(const char *path, const gr_game_type *t, const gr_jr_no
                           "\"player\" must be a side from 0 to %d or \"chance\"; write one of "
                           "them",
                           t->players - 1);
-    gr_status as = t->action_unrecord(a, path, &st.action, err);
-    if (as != GR_OK)
-        return as;
+    if (t->action_size > sizeof(gr_action)) {
+        if (parse_rec(a, t->action_size, st.rec))
+            return gr_jr_fail(err, path, a,
+                              "\"action\" must be the action's %zu bytes as %zu hexadecimal "
+                              "digits (lower case) in quotes; copy it from the game that wrote "
+                              "the file",
+                              t->action_size, 2 * t->action_size);
+    } else {
+        gr_status as = t->action_unrecord(a, path, &st.action, err);
+        if (as != GR_OK)
+            return as;
+    }
+    const gr_jr_node *gv = gr_jr_get(e, "given");
+    if (gv && (gv->type != GR_JR_BOOL || (gv->boolean && st.player != GR_CHANCE)))
+        return gr_jr_fail(err, path, gv,
+                          "\"given\" is true for a chance step whose outcome was typed at the "
+                          "table (false or left out: drawn from the seed), and only for a chance "
+                          "step; fix it");
+    st.given = gv && gv->boolean;
     if (h->type != GR_JR_STRING || parse_hash(h->str, &st.hash))
         return gr_jr_fail(err, path, h,
                           "\"hash\" must be 16 hexadecimal digits in quotes; copy it "
@@ -386,7 +430,7 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
         memcpy(g->game, game->str, game->len + 1);
     }
     const gr_game_type *t = gr_game_type_find(g->game);
-    if (!t || !t->action_unrecord)
+    if (!t || (!t->action_unrecord && t->action_size <= sizeof(gr_action)))
         return gr_jr_fail(err, path, game ? game : root,
                           "game \"%.15s\" is not known; accepted: %s", g->game, gr_game_type_ids());
     if (!scn || scn->type != GR_JR_STRING || !scn->len)

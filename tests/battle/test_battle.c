@@ -19,6 +19,7 @@
 
 #include "grognard/battle.h"
 #include "grognard/battle_io.h"
+#include "grognard/save.h"
 #include "grognard/oob.h"
 
 static int checks, failures;
@@ -379,8 +380,28 @@ static void test_same_seed_and_hash_fields(void)
     free(a);
 }
 
-/* Undo and resume through the battle file: replay all but the last action
- * gives the hash before it, exactly; a written and read file resumes. */
+/* A copy of the file at `path`, the two hexadecimal digits at offset `at`
+ * of the first string after `key` replaced by `hex`. */
+static int retouch(const char *path, const char *key, size_t at, const char *hex)
+{
+    static char text[1 << 20];
+    FILE *f = fopen(path, "rb");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[n] = 0;
+    char *k = strstr(text, key);
+    if (!k)
+        return 0;
+    memcpy(k + strlen(key) + at, hex, 2);
+    f = fopen(path, "wb");
+    return f && fwrite(text, 1, n, f) == n && fclose(f) == 0;
+}
+
+/* Undo and resume through the battle file (a save of the battle's match):
+ * undo gives the hash before the test, exactly; a written and read file
+ * resumes; a die the seed no longer draws, or a record that no longer
+ * applies, fails loudly, naming the step. */
 static void test_file_undo_resume(void)
 {
     char dir[] = "/tmp/grognard-bt-XXXXXX";
@@ -396,58 +417,65 @@ static void test_file_undo_resume(void)
     gr_error e;
     gr_error_clear(&e);
     CHECK(gr_battle_file_new(oob, &t_rules, 42, &f, &e) == GR_OK, "new: %s", e.msg);
-    gr_battle *b = malloc(sizeof *b);
-    memcpy(b, f.start, sizeof *b);
     uint64_t hashes[4];
-    hashes[0] = gr_battle_hash(b);
+    hashes[0] = gr_battle_hash(gr_battle_file_battle(&f));
     const char *verbs[3] = {"volley", "next", "rally"};
     const char *units[3] = {"schiner", NULL, "kamensky"};
     const char *targets[3] = {"kamensky", NULL, NULL};
     for (int i = 0; i < 3; i++) {
+        const gr_battle *b = gr_battle_file_battle(&f);
         gr_bt_action a;
         memset(&a, 0, sizeof a);
         snprintf(a.call.verb, sizeof a.call.verb, "%s", verbs[i]);
         a.call.unit = units[i] ? gr_battle_unit(b, units[i]) : -1;
         a.call.target = targets[i] ? gr_battle_unit(b, targets[i]) : -1;
         a.call.leader = -1;
-        CHECK(gr_battle_do(b, &a, NULL, &e) == GR_OK, "action %d: %s", i, e.msg);
-        hashes[i + 1] = gr_battle_hash(b);
-        CHECK(gr_battle_file_push(&f, &a, 0, hashes[i + 1], &e) == GR_OK, "push");
+        CHECK(gr_battle_file_act(&f, &a, NULL, &e) == GR_OK, "action %d: %s", i, e.msg);
+        hashes[i + 1] = gr_battle_hash(gr_battle_file_battle(&f));
     }
     CHECK(gr_battle_file_write(&f, path, &e) == GR_OK, "write: %s", e.msg);
     gr_battle_file_free(&f);
 
     gr_battle_file g;
     CHECK(gr_battle_file_read(path, &t_rules, &g, &e) == GR_OK, "read: %s", e.msg);
-    CHECK(g.nactions == 3 && g.seed == 42, "3 actions, seed 42");
-    gr_battle *r = malloc(sizeof *r);
-    CHECK(gr_battle_file_replay(&g, path, -1, r, NULL, NULL, &e) == GR_OK, "replay: %s", e.msg);
-    CHECK(gr_battle_hash(r) == hashes[3], "resumed: the hash after the last action");
+    CHECK(g.m && gr_battle_file_battle(&g)->nactions == 3 && g.seed == 42 &&
+              gr_match_steps(g.m) == 4 && gr_match_step(g.m, 1)->player == GR_CHANCE &&
+              !gr_match_step(g.m, 1)->given,
+          "3 actions (the volley's one D10 from the seed), seed 42");
+    CHECK(gr_battle_hash(gr_battle_file_battle(&g)) == hashes[3],
+          "resumed: the hash after the last action");
     for (int k = 2; k >= 0; k--) {
-        CHECK(gr_battle_file_replay(&g, path, k, r, NULL, NULL, &e) == GR_OK, "undo: %s", e.msg);
-        CHECK(gr_battle_hash(r) == hashes[k], "undo to %d actions: the hash before action %d", k,
-              k + 1);
+        CHECK(gr_battle_file_undo(&g, NULL, &e) == GR_OK, "undo: %s", e.msg);
+        CHECK(gr_battle_hash(gr_battle_file_battle(&g)) == hashes[k],
+              "undo to %d actions: the hash before action %d", k, k + 1);
     }
-    /* a seeded action is drawn again from the seed: dice recorded that the
-     * seed does not roll fail loudly */
-    CHECK(g.actions[0].nrolls == 1 && !g.typed[0], "the volley's one D10, from the seed");
-    int kept = g.actions[0].rolls[0];
-    g.actions[0].rolls[0] = kept % 10 + 1;
-    CHECK(gr_battle_file_replay(&g, path, -1, r, NULL, NULL, &e) == GR_EINPUT &&
-              strstr(e.msg, "action 1 (volley schiner") && strstr(e.msg, "other dice"),
-          "seeded dice changed: %s", e.msg);
-    g.actions[0].rolls[0] = kept;
-    /* a record that no longer applies fails loudly, naming the action */
-    snprintf(g.actions[2].call.verb, GR_BT_ID, "volley");
-    CHECK(gr_battle_file_replay(&g, path, -1, r, NULL, NULL, &e) == GR_EINPUT &&
-              strstr(e.msg, "action 3 (volley kamensky") && strstr(e.msg, "no longer applies"),
-          "a changed record: %s", e.msg);
+    CHECK(gr_battle_file_undo(&g, NULL, &e) == GR_EILLEGAL, "nothing left to undo");
+    int kept = g.m ? 0 : -1;
     gr_battle_file_free(&g);
+    /* a die drawn from the seed, changed in the file: the seed draws another */
+    CHECK(kept == 0, "read");
+    gr_saved h;
+    CHECK(gr_save_read(path, &h, &e) == GR_OK && h.nsteps == 4, "the save: %s", e.msg);
+    char was[4], now[4];
+    snprintf(was, sizeof was, "%02x", h.nsteps == 4 ? h.steps[1].rec[0] : 0);
+    snprintf(now, sizeof now, "%02x", h.nsteps == 4 ? h.steps[1].rec[0] % 10 + 1 : 1);
+    gr_saved_free(&h);
+    CHECK(retouch(path, "\"n\": 2, \"player\": \"chance\", \"action\": \"", 0, now), "retouch");
+    CHECK(gr_battle_file_read(path, &t_rules, &g, &e) == GR_EINPUT && strstr(e.msg, "step 2") &&
+              strstr(e.msg, "the seed gives"),
+          "seeded dice changed: %s", e.msg);
+    CHECK(retouch(path, "\"n\": 2, \"player\": \"chance\", \"action\": \"", 0, was), "retouch");
+    CHECK(gr_battle_file_read(path, &t_rules, &g, &e) == GR_OK, "as it was: %s", e.msg);
+    gr_battle_file_free(&g);
+    /* a record that no longer applies (the rally names a unit the order of
+     * battle does not have) fails loudly, naming the step */
+    CHECK(retouch(path, "\"n\": 4, \"player\": 1, \"action\": \"", 2, "7f"), "retouch");
+    CHECK(gr_battle_file_read(path, &t_rules, &g, &e) == GR_EINPUT && strstr(e.msg, "step 4") &&
+              strstr(e.msg, "refused"),
+          "a changed record: %s", e.msg);
     unlink(path);
     unlink(oob);
     rmdir(dir);
-    free(r);
-    free(b);
 }
 
 int main(void)

@@ -125,7 +125,8 @@ static void saves(void)
     char buf[512];
     snprintf(buf, sizeof buf, "%s\"chess\", \"scenario\": \"x.json\"}", head);
     CHECK(gr_save_parse(buf, strlen(buf), "s.json", &s, &err) == GR_EINPUT &&
-              !strcmp(err.msg, "s.json:1:51: game \"chess\" is not known; accepted: \"re\""),
+              !strcmp(err.msg, "s.json:1:51: game \"chess\" is not known; accepted: \"re\", "
+                               "\"aoe\", \"nf\", \"rff\""),
           "unknown game: %s", err.msg);
     gr_saved_free(&s);
     snprintf(buf, sizeof buf,
@@ -164,16 +165,21 @@ int main(int argc, char **argv)
     loads("", "re", "named by the caller");
 
     /* an unknown type: named by the caller, or declared at line 1 col 11 */
-    refused(mini(""), "chess", GR_EINPUT,
-            "bad.json: the game type \"chess\" is not known; known: \"re\"");
+    refused(
+        mini(""), "chess", GR_EINPUT,
+        "bad.json: the game type \"chess\" is not known; known: \"re\", \"aoe\", \"nf\", \"rff\"");
     refused(mini(" \"game\": \"chess\","), NULL, GR_EINPUT,
-            "bad.json:1:11: the game type \"chess\" is not known; known: \"re\"");
+            "bad.json:1:11: the game type \"chess\" is not known; known: \"re\", \"aoe\", \"nf\", "
+            "\"rff\"");
     refused("{\"game\": 7}", NULL, GR_EINPUT,
-            "bad.json:1:10: \"game\" must be the id of a game type as a string; known: \"re\"");
+            "bad.json:1:10: \"game\" must be the id of a game type as a string; known: \"re\", "
+            "\"aoe\", \"nf\", \"rff\"");
     /* a file no type claims */
-    refused("[1, 2]", NULL, GR_EINPUT,
-            "bad.json:1:1: this is not a scenario of any game grognard knows; a scenario file is "
-            "a JSON object that names its game, e.g. \"game\": \"re\" (known: \"re\")");
+    refused(
+        "[1, 2]", NULL, GR_EINPUT,
+        "bad.json:1:1: this is not a scenario of any game grognard knows; a scenario file is "
+        "a JSON object that names its game, e.g. \"game\": \"re\" (known: \"re\", \"aoe\", \"nf\", "
+        "\"rff\")");
     /* a type's own error, at its place: a unit off the map, line 10, its
      * "hex" after 11 spaces and 64 characters of the unit */
     {
