@@ -20,15 +20,15 @@
  * - An action is a gr_action, a 64-bit id the game defines (R&E packs its
  *   8-byte action into it): compact, comparable, free of pointers.  A type
  *   may declare larger actions (action_size up to GR_ACTION_MAX bytes):
- *   plain records, free of pointers (the companion's: verb, unit, target,
- *   leader as indices, and the facts the players give as "key=value"
- *   words), zero-padded so that their bytes compare and hash.  The generic
- *   layers (match, save, store, server) handle an action as action_size
- *   bytes through the gr_game_act_* wrappers; the computer players and the
- *   simulator use the gr_action entries of the types that list their
- *   actions (enumerable).  A chance outcome is always a gr_action; as a
- *   record it is that gr_action's bytes followed by zeros
- *   (gr_game_act_of).
+ *   plain records, free of pointers (the companion's: the verb by name,
+ *   unit, target and leader as indices into its order of battle, and the
+ *   facts the players give as "key=value" words), zero-padded so that
+ *   their bytes compare and hash.  The generic layers (match, save, store,
+ *   server) handle an action as action_size bytes through the
+ *   gr_game_act_* wrappers; the computer players and the simulator use the
+ *   gr_action entries of the types that list their actions (enumerable).
+ *   A chance outcome is always a gr_action; as a record it is that
+ *   gr_action's bytes followed by zeros (gr_game_act_of).
  * - gr_game_apply is trusted (the hot loop: legality is asserted in debug
  *   builds only); gr_game_apply_checked refuses an illegal action with a
  *   reason and leaves the state as it was.
@@ -211,14 +211,20 @@ typedef struct gr_game_type {
      * keep (may be NULL).  Either may be NULL (the type has no briefing). */
     void (*briefing)(const void *sc, const json_t *doc, FILE *f);
     json_t *(*briefing_json)(const void *sc, const json_t *doc);
-    /* An action as a save file records it (a JSON value of the type's own
-     * form, which never changes meaning: saves of every version read it).
+    /* An action record `act` (action_size bytes: a gr_action's 8 for a
+     * type of gr_action; a chance outcome as gr_game_act_of makes it) as a
+     * save file records it: a JSON value of the type's own form, read
+     * against the scenario `sc` (R&E: its seven fields; the companion: the
+     * describe text, "fire friant --target bagration_1 --range 4", and a
+     * die as its number), which never changes meaning (saves of every
+     * version read it; no index into a list that a release may grow).
      * New reference, NULL if out of memory.  NULL, with action_unrecord:
      * the type's games are not saved (gr_save_write refuses them). */
-    json_t *(*action_record)(gr_action a);
-    /* The action recorded as `v` in the file `name`: GR_EINPUT with
+    json_t *(*action_record)(const void *sc, const void *act);
+    /* The action recorded as `v` in the file `name`, read against the
+     * scenario `sc`, into act (action_size bytes): GR_EINPUT with
      * "NAME:LINE:COL: what; fix" if `v` is not one. */
-    gr_status (*action_unrecord)(const gr_jr_node *v, const char *name, gr_action *out,
+    gr_status (*action_unrecord)(const void *sc, const gr_jr_node *v, const char *name, void *act,
                                  gr_error *err);
 } gr_game_type;
 
@@ -335,14 +341,16 @@ static inline int gr_game_event_text(const gr_game *g, const gr_event *ev, gr_la
 /* The Game half, as verbs: the scenario's JSON, one action's JSON, and
  * what side `player` (or GR_SPECTATOR) sees of st, built from
  * gr_game_observe only (NULL if `player` is neither a side nor
- * GR_SPECTATOR).  New references, NULL if out of memory. */
+ * GR_SPECTATOR).  New references, NULL if out of memory or if the type
+ * has no such entry (the companion's server view is its own,
+ * sv_battle_view.c). */
 static inline json_t *gr_game_scenario_json(const gr_game *g)
 {
-    return g->type->scenario_json(g->sc);
+    return g->type->scenario_json ? g->type->scenario_json(g->sc) : NULL;
 }
 static inline json_t *gr_game_action_json(const gr_game *g, const void *st, gr_action a)
 {
-    return g->type->action_json(g->sc, st, a);
+    return g->type->action_json ? g->type->action_json(g->sc, st, a) : NULL;
 }
 json_t *gr_game_view_json(const gr_game *g, const void *st, int player);
 

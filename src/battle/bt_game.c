@@ -4,6 +4,7 @@
 
 #include "grognard/dice.h"
 #include "grognard/hash.h"
+#include "grognard/json_reader.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -11,16 +12,19 @@
 #include <string.h>
 
 /* ---- the action record ---------------------------------------------------
- * A player's action: indices, then the table's facts as words.  Indices
- * are stored plus one (0: none), so that a zero-padded record is no
- * action at all.  A chance outcome is a die's value (gr_game_act_of). */
-#define BT_NEXT  1 /* verb 1: next; verb 2 + k: rules->verbs[k] */
-#define BT_FACTS (GR_ACTION_MAX - 8)
+ * A player's action: the verb by its name (a name keeps its meaning from
+ * one release to the next, where an index into the system's verbs would
+ * not: saves and the store's records hold it), the units and the leader
+ * as indices into the battle's order of battle (plus one, 0: none), then
+ * the table's facts as words.  A chance outcome is a die's value
+ * (gr_game_act_of): its first byte is never a letter. */
+#define BT_VERB  16 /* a verb's name, NUL-padded ("countercharge": 13 letters) */
+#define BT_FACTS (GR_ACTION_MAX - BT_VERB - 4)
 
 typedef struct bt_rec {
-    uint8_t verb, unit, target, leader; /* plus one; 0: none */
+    char verb[BT_VERB];           /* "next", "fire"...: NUL-padded */
+    uint8_t unit, target, leader; /* plus one; 0: none */
     uint8_t nfacts;
-    uint8_t zero[3];
     char facts[BT_FACTS]; /* "key=value\0key=value\0", then zeros */
 } bt_rec;
 
@@ -69,12 +73,12 @@ gr_status gr_bt_game_call(const gr_battle *b, const void *act, gr_bt_action *out
     memcpy(&r, act, sizeof r);
     memset(out, 0, sizeof *out);
     gr_bt_call *c = &out->call;
-    if (r.verb == BT_NEXT)
-        snprintf(c->verb, sizeof c->verb, "next");
-    else if (r.verb >= 2 && (size_t)(r.verb - 2) < b->rules->nverbs)
-        snprintf(c->verb, sizeof c->verb, "%s", b->rules->verbs[r.verb - 2].name);
-    else
+    size_t vl = strnlen(r.verb, BT_VERB);
+    if (vl == 0 || vl == BT_VERB)
         return gr_error_set(err, GR_EINPUT, "the action names no verb of %s", b->system);
+    memcpy(c->verb, r.verb, vl);
+    if (strcmp(c->verb, "next") && !gr_battle_verb(b, c->verb))
+        return gr_error_set(err, GR_EINPUT, "%s has no verb \"%s\"", b->system, c->verb);
     c->unit = r.unit && r.unit <= b->nunits ? r.unit - 1 : -1;
     c->target = r.target && r.target <= b->nunits ? r.target - 1 : -1;
     c->leader = r.leader && r.leader <= b->nleaders ? r.leader - 1 : -1;
@@ -103,13 +107,14 @@ gr_status gr_bt_game_record(const gr_battle *b, const gr_bt_call *c, void *act, 
 {
     bt_rec r;
     memset(&r, 0, sizeof r);
-    const gr_bt_verb *v = gr_battle_verb(b, c->verb);
-    if (!strcmp(c->verb, "next"))
-        r.verb = BT_NEXT;
-    else if (v)
-        r.verb = (uint8_t)(2 + (v - b->rules->verbs));
-    else
+    size_t verb_len = strnlen(c->verb, sizeof c->verb);
+    if (strcmp(c->verb, "next") && !gr_battle_verb(b, c->verb))
         return gr_error_set(err, GR_EINPUT, "%s has no verb \"%s\"", b->system, c->verb);
+    if (verb_len >= BT_VERB)
+        return gr_error_set(err, GR_EINPUT,
+                            "the verb \"%s\" is longer than %d letters, which an action keeps",
+                            c->verb, BT_VERB - 1);
+    memcpy(r.verb, c->verb, verb_len);
     r.unit = (uint8_t)(c->unit >= 0 && c->unit < b->nunits ? c->unit + 1 : 0);
     r.target = (uint8_t)(c->target >= 0 && c->target < b->nunits ? c->target + 1 : 0);
     r.leader = (uint8_t)(c->leader >= 0 && c->leader < b->nleaders ? c->leader + 1 : 0);
@@ -138,11 +143,8 @@ gr_status gr_bt_game_record(const gr_battle *b, const gr_bt_call *c, void *act, 
 
 /* "VERB [UNIT] [--target UNIT] [--leader LEADER] [--KEY VALUE | --FLAG]...",
  * as the battle commands take it. */
-static gr_status bt_parse(const void *sc, const void *st, const char *text, void *act,
-                          gr_error *err)
+static gr_status parse_on(const gr_battle *b, const char *text, void *act, gr_error *err)
 {
-    (void)sc;
-    const gr_battle *b = gr_bt_game_battle(st);
     gr_bt_call c;
     memset(&c, 0, sizeof c);
     c.unit = c.target = c.leader = -1;
@@ -194,6 +196,55 @@ static gr_status bt_parse(const void *sc, const void *st, const char *text, void
         c.nin++;
     }
     return gr_bt_game_record(b, &c, act, err);
+}
+
+static gr_status bt_parse(const void *sc, const void *st, const char *text, void *act,
+                          gr_error *err)
+{
+    (void)sc;
+    return parse_on(gr_bt_game_battle(st), text, act, err);
+}
+
+/* ---- a save's record: the describe text, a die as its number ---------------
+ * A player's action names its verb, units and leader by their ids and
+ * its facts as words, which the order of battle (the scenario) reads
+ * back: no index a release may change. */
+
+static json_t *bt_action_record(const void *sc, const void *act)
+{
+    const unsigned char *r = act;
+    if (r[0] < 'a') /* a chance outcome: a die's value (a verb is a word) */
+        return json_integer((json_int_t)gr_game_act_action(act));
+    gr_bt_action a;
+    char buf[GR_ACTION_MAX * 4];
+    if (gr_bt_game_call(start_of(sc), act, &a, NULL) != GR_OK)
+        return NULL;
+    return json_string(gr_battle_action_text(start_of(sc), &a, buf, sizeof buf));
+}
+
+static gr_status bt_action_unrecord(const void *sc, const gr_jr_node *v, const char *name,
+                                    void *act, gr_error *err)
+{
+    if (v->type == GR_JR_NUMBER && v->is_int && v->ival >= 1 && v->ival <= 12) {
+        gr_game_act_of((gr_action)v->ival, act);
+        return GR_OK;
+    }
+    if (v->type != GR_JR_STRING || strlen(v->str) != v->len)
+        return gr_jr_fail(err, name, v,
+                          "\"action\" must be a die's value (1 to 12) or an action as the "
+                          "battle commands take it (\"fire UNIT --target UNIT --range 4\"); "
+                          "copy it from the battle that wrote the file");
+    gr_error e;
+    gr_error_clear(&e);
+    if (parse_on(start_of(sc), v->str, act, &e) != GR_OK)
+        return gr_jr_fail(err, name, v, "the action \"%.200s\" is not one of %s: %s", v->str,
+                          start_of(sc)->title, e.msg);
+    return GR_OK;
+}
+
+static const char *bt_scenario_title(const void *sc)
+{
+    return start_of(sc)->title;
 }
 
 /* ---- dice ------------------------------------------------------------------- */
@@ -461,8 +512,8 @@ static int bt_is_pass(const void *sc, const void *st, gr_action a)
     (void)sc;
     const bt_state *s = st;
     unsigned char rec[GR_ACTION_MAX];
-    gr_game_act_of(a, rec); /* the record's first bytes: its verb first */
-    return !s->pending && rec[0] == BT_NEXT;
+    gr_game_act_of(a, rec); /* the record's first bytes: its verb's name */
+    return !s->pending && !memcmp(rec, "next", 5);
 }
 
 static int bt_turn(const void *sc, const void *st)
@@ -483,6 +534,8 @@ static int bt_turn(const void *sc, const void *st)
         .event_kind_name = bt_event_kind_name, .is_pass = bt_is_pass, .turn = bt_turn,             \
         .act_is_legal = bt_is_legal, .act_apply = bt_apply, .act_describe = bt_describe,           \
         .act_parse = bt_parse, .act_check = bt_check, .scenario_digest_bytes = digest_bytes,       \
+        .scenario_title = bt_scenario_title, .action_record = bt_action_record,                    \
+        .action_unrecord = bt_action_unrecord,                                                     \
     }
 
 const gr_game_type gr_bt_game_aoe = BT_TYPE("aoe", "L'Âge des Aigles (battle companion)");

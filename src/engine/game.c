@@ -25,7 +25,8 @@ void gr_game_free(gr_game *g)
 
 json_t *gr_game_view_json(const gr_game *g, const void *st, int player)
 {
-    if (player != GR_SPECTATOR && (player < 0 || player >= g->type->players))
+    if (!g->type->view_json ||
+        (player != GR_SPECTATOR && (player < 0 || player >= g->type->players)))
         return NULL;
     void *obs = malloc(g->type->obs_size);
     if (!obs)

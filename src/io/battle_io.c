@@ -535,6 +535,8 @@ static gr_status bf_from_save(gr_battle_file *f, const char *path, gr_saved *sv,
     size_t bad = 0;
     gr_error e;
     gr_error_clear(&e);
+    if (st == GR_OK)
+        st = gr_saved_actions(sv, gr_match_game(f->m), err);
     if (st == GR_OK && (st = gr_match_replay(f->m, sv->steps, sv->nsteps, &bad, &e)) != GR_OK)
         st = gr_error_set(err, st == GR_ERUNTIME ? GR_ERUNTIME : GR_EINPUT, "%s: %s", path, e.msg);
     return st;

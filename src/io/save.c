@@ -86,25 +86,17 @@ static int write_body(FILE *f, const gr_match *m, const char *scenario_path,
             fputs("\"chance\"", f);
         else
             fprintf(f, "%d", s->player);
-        if (gr_game_has_records(g)) {
-            /* a record: its action_size bytes in hexadecimal */
-            fputs(", \"action\": \"", f);
-            for (size_t k = 0; k < g->type->action_size; k++)
-                fprintf(f, "%02x", s->rec[k]);
-            fputs("\", \"text\": ", f);
-        } else {
-            /* the type's own record of the action, as jansson writes it
-             * without indent: "[1, 2, 3]" */
-            json_t *rec = g->type->action_record(s->action);
-            char *a = rec ? json_dumps(rec, JSON_ENCODE_ANY | JSON_PRESERVE_ORDER) : NULL;
-            json_decref(rec);
-            if (!a) {
-                fputs("\n", f);
-                return -1;
-            }
-            fprintf(f, ", \"action\": %s, \"text\": ", a);
-            free(a);
+        /* the type's own record of the action, as jansson writes it
+         * without indent: "[1, 2, 3]", "\"fire friant --range 4\"" */
+        json_t *rec = g->type->action_record(g->sc, s->rec);
+        char *a = rec ? json_dumps(rec, JSON_ENCODE_ANY | JSON_PRESERVE_ORDER) : NULL;
+        json_decref(rec);
+        if (!a) {
+            fputs("\n", f);
+            return -1;
         }
+        fprintf(f, ", \"action\": %s, \"text\": ", a);
+        free(a);
         put_json_string(f, text);
         if (s->given)
             fputs(", \"given\": true", f);
@@ -178,7 +170,7 @@ gr_status gr_save_dump(const gr_match *m, const char *scenario_path, const char 
                             "the scenario's text holds a NUL or is not valid UTF-8, so it cannot "
                             "be embedded in the save; fix the scenario file %s",
                             scenario_path ? scenario_path : "");
-    if (!g->type->action_record && !gr_game_has_records(g))
+    if (!g->type->action_record)
         return gr_error_set(err, GR_ERUNTIME, "saving a game of '%s' is not supported",
                             g->type->id);
     if (!gr_utf8_valid(scenario_path))
@@ -225,7 +217,7 @@ gr_status gr_save_write_embedded(const gr_match *m, const char *scenario_path,
                             "%s: the scenario's text holds a NUL or is not valid UTF-8, so it "
                             "cannot be embedded in the save; fix the scenario file %s",
                             path, scenario_path ? scenario_path : "");
-    if (!g->type->action_record && !gr_game_has_records(g))
+    if (!g->type->action_record)
         return gr_error_set(err, GR_ERUNTIME, "saving a game of '%s' is not supported",
                             g->type->id);
     gr_status chk = gr_save_check_path(scenario_path, path, err);
@@ -275,33 +267,22 @@ static int parse_hash(const char *s, uint64_t *out)
 }
 
 static gr_status push_step(const char *path, gr_saved *s, size_t *cap, gr_record_step st,
-                           gr_error *err)
+                           const gr_jr_node *act, gr_error *err)
 {
     if (s->nsteps == *cap) {
         size_t c = *cap ? *cap * 2 : 1024;
         gr_record_step *n = gr_realloc(s->steps, c * sizeof *n);
-        if (!n)
+        if (n)
+            s->steps = n;
+        const gr_jr_node **a = n ? gr_realloc(s->acts, c * sizeof *a) : NULL;
+        if (!a)
             return gr_error_set(err, GR_ERUNTIME, "%s: out of memory reading the save file", path);
-        s->steps = n;
+        s->acts = a;
         *cap = c;
     }
+    s->acts[s->nsteps] = act;
     s->steps[s->nsteps++] = st;
     return GR_OK;
-}
-
-/* A record type's action: 2 * size hexadecimal digits into rec; 0 or -1. */
-static int parse_rec(const gr_jr_node *a, size_t size, unsigned char *rec)
-{
-    if (a->type != GR_JR_STRING || a->len != 2 * size)
-        return -1;
-    for (size_t k = 0; k < 2 * size; k++) {
-        char c = a->str[k];
-        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-        if (d < 0)
-            return -1;
-        rec[k / 2] = (unsigned char)(rec[k / 2] * 16 + d);
-    }
-    return 0;
 }
 
 /* t: the game's type. */
@@ -347,18 +328,6 @@ static gr_status sv_step(const char *path, const gr_game_type *t, const gr_jr_no
                           "\"player\" must be a side from 0 to %d or \"chance\"; write one of "
                           "them",
                           t->players - 1);
-    if (t->action_size > sizeof(gr_action)) {
-        if (parse_rec(a, t->action_size, st.rec))
-            return gr_jr_fail(err, path, a,
-                              "\"action\" must be the action's %zu bytes as %zu hexadecimal "
-                              "digits (lower case) in quotes; copy it from the game that wrote "
-                              "the file",
-                              t->action_size, 2 * t->action_size);
-    } else {
-        gr_status as = t->action_unrecord(a, path, &st.action, err);
-        if (as != GR_OK)
-            return as;
-    }
     const gr_jr_node *gv = gr_jr_get(e, "given");
     if (gv && (gv->type != GR_JR_BOOL || (gv->boolean && st.player != GR_CHANCE)))
         return gr_jr_fail(err, path, gv,
@@ -370,7 +339,7 @@ static gr_status sv_step(const char *path, const gr_game_type *t, const gr_jr_no
         return gr_jr_fail(err, path, h,
                           "\"hash\" must be 16 hexadecimal digits in quotes; copy it "
                           "from the game that wrote the file");
-    return push_step(path, s, cap, st, err);
+    return push_step(path, s, cap, st, a, err);
 }
 
 static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g, gr_error *err)
@@ -430,7 +399,7 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
         memcpy(g->game, game->str, game->len + 1);
     }
     const gr_game_type *t = gr_game_type_find(g->game);
-    if (!t || (!t->action_unrecord && t->action_size <= sizeof(gr_action)))
+    if (!t)
         return gr_jr_fail(err, path, game ? game : root,
                           "game \"%.15s\" is not known; accepted: %s", g->game, gr_game_type_ids());
     if (!scn || scn->type != GR_JR_STRING || !scn->len)
@@ -496,8 +465,34 @@ gr_status gr_save_parse(const char *text, size_t len, const char *name, gr_saved
     if (!doc)
         return err ? err->code : GR_EINPUT;
     gr_status st = read_doc(name, root, g, err);
-    gr_jr_free(doc);
+    g->doc = doc; /* the steps' actions, for gr_saved_actions */
+    if (st == GR_OK && !(g->name = gr_malloc(strlen(name) + 1)))
+        st = gr_error_set(err, GR_ERUNTIME, "%s: out of memory reading the save file", name);
+    if (g->name)
+        memcpy(g->name, name, strlen(name) + 1);
     return st;
+}
+
+gr_status gr_saved_actions(gr_saved *s, const gr_game *g, gr_error *err)
+{
+    const gr_game_type *t = g->type;
+    const char *name = s->name ? s->name : "the save";
+    if (s->acts_read)
+        return GR_OK;
+    if (!t->action_unrecord)
+        return gr_error_set(err, GR_EINPUT, "%s: games of '%s' are not saved, so not read either",
+                            name, t->id);
+    if (strcmp(t->id, s->game))
+        return gr_error_set(err, GR_EINPUT, "%s: the save is of game \"%s\", not of \"%s\"", name,
+                            s->game, t->id);
+    for (size_t i = 0; i < s->nsteps; i++) {
+        memset(s->steps[i].rec, 0, sizeof s->steps[i].rec);
+        gr_status st = t->action_unrecord(g->sc, s->acts[i], name, s->steps[i].rec, err);
+        if (st != GR_OK)
+            return st;
+    }
+    s->acts_read = 1;
+    return GR_OK;
 }
 
 gr_status gr_save_read(const char *path, gr_saved *g, gr_error *err)
@@ -523,4 +518,10 @@ void gr_saved_free(gr_saved *s)
     gr_free(s->steps);
     s->steps = NULL;
     s->nsteps = 0;
+    gr_jr_free(s->doc);
+    s->doc = NULL;
+    gr_free(s->acts);
+    s->acts = NULL;
+    gr_free(s->name);
+    s->name = NULL;
 }

@@ -380,9 +380,25 @@ static void test_same_seed_and_hash_fields(void)
     free(a);
 }
 
-/* A copy of the file at `path`, the two hexadecimal digits at offset `at`
- * of the first string after `key` replaced by `hex`. */
-static int retouch(const char *path, const char *key, size_t at, const char *hex)
+/* Replace the first `was` in the file at `path` by `now`: 1 if done. */
+static int retouch(const char *path, const char *was, const char *now)
+{
+    static char text[1 << 20], out[1 << 20];
+    FILE *f = fopen(path, "rb");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[n] = 0;
+    char *k = strstr(text, was);
+    if (!k || n + strlen(now) >= sizeof out)
+        return 0;
+    int m = snprintf(out, sizeof out, "%.*s%s%s", (int)(k - text), text, now, k + strlen(was));
+    f = fopen(path, "wb");
+    return m > 0 && f && fwrite(out, 1, (size_t)m, f) == (size_t)m && fclose(f) == 0;
+}
+
+/* The text of the file at `path` (a static buffer). */
+static const char *slurp(const char *path)
 {
     static char text[1 << 20];
     FILE *f = fopen(path, "rb");
@@ -390,12 +406,7 @@ static int retouch(const char *path, const char *key, size_t at, const char *hex
     if (f)
         fclose(f);
     text[n] = 0;
-    char *k = strstr(text, key);
-    if (!k)
-        return 0;
-    memcpy(k + strlen(key) + at, hex, 2);
-    f = fopen(path, "wb");
-    return f && fwrite(text, 1, n, f) == n && fclose(f) == 0;
+    return text;
 }
 
 /* Undo and resume through the battle file (a save of the battle's match):
@@ -454,25 +465,39 @@ static void test_file_undo_resume(void)
     gr_battle_file_free(&g);
     /* a die drawn from the seed, changed in the file: the seed draws another */
     CHECK(kept == 0, "read");
-    gr_saved h;
-    CHECK(gr_save_read(path, &h, &e) == GR_OK && h.nsteps == 4, "the save: %s", e.msg);
-    char was[4], now[4];
-    snprintf(was, sizeof was, "%02x", h.nsteps == 4 ? h.steps[1].rec[0] : 0);
-    snprintf(now, sizeof now, "%02x", h.nsteps == 4 ? h.steps[1].rec[0] % 10 + 1 : 1);
-    gr_saved_free(&h);
-    CHECK(retouch(path, "\"n\": 2, \"player\": \"chance\", \"action\": \"", 0, now), "retouch");
+    /* the save records each action as the battle commands take it (the
+     * verb and the units by name: a record a later release reads the same)
+     * and each die as its value */
+    const char *text = slurp(path);
+    CHECK(strstr(text, "\"n\": 1, \"player\": 0, \"action\": \"volley schiner --target "
+                       "kamensky\"") &&
+              strstr(text, "\"n\": 4, \"player\": 1, \"action\": \"rally kamensky\""),
+          "the actions as text: %.400s", text);
+    static const char key[] = "\"n\": 2, \"player\": \"chance\", \"action\": ";
+    const char *d = strstr(text, key);
+    int die = d ? atoi(d + strlen(key)) : 0;
+    CHECK(die >= 1 && die <= 10, "the volley's D10 as its value: %d", die);
+    char was[80], now[80];
+    snprintf(was, sizeof was, "%s%d,", key, die);
+    snprintf(now, sizeof now, "%s%d,", key, die % 10 + 1);
+    CHECK(retouch(path, was, now), "retouch");
     CHECK(gr_battle_file_read(path, &t_rules, &g, &e) == GR_EINPUT && strstr(e.msg, "step 2") &&
               strstr(e.msg, "the seed gives"),
           "seeded dice changed: %s", e.msg);
-    CHECK(retouch(path, "\"n\": 2, \"player\": \"chance\", \"action\": \"", 0, was), "retouch");
+    CHECK(retouch(path, now, was), "retouch");
     CHECK(gr_battle_file_read(path, &t_rules, &g, &e) == GR_OK, "as it was: %s", e.msg);
     gr_battle_file_free(&g);
-    /* a record that no longer applies (the rally names a unit the order of
-     * battle does not have) fails loudly, naming the step */
-    CHECK(retouch(path, "\"n\": 4, \"player\": 1, \"action\": \"", 2, "7f"), "retouch");
+    /* a record that no longer applies (the rally names the other side's
+     * unit) fails loudly, naming the step */
+    CHECK(retouch(path, "\"rally kamensky\"", "\"rally schiner\""), "retouch");
     CHECK(gr_battle_file_read(path, &t_rules, &g, &e) == GR_EINPUT && strstr(e.msg, "step 4") &&
               strstr(e.msg, "refused"),
           "a changed record: %s", e.msg);
+    /* one naming a unit the order of battle does not have, at its place */
+    CHECK(retouch(path, "\"rally schiner\"", "\"rally nobody\""), "retouch");
+    CHECK(gr_battle_file_read(path, &t_rules, &g, &e) == GR_EINPUT && strstr(e.msg, ".json:") &&
+              strstr(e.msg, "no unit \"nobody\""),
+          "an unknown unit: %s", e.msg);
     unlink(path);
     unlink(oob);
     rmdir(dir);

@@ -205,7 +205,8 @@ static void test_format1(void)
         gr_bt_scenario_init(sc2, b2);
         gr_game g2 = {.type = gr_game_type_find(h.game), .sc = sc2};
         CHECK(gr_game_scenario_digest(&g2) == h.scenario_digest, "the scenario's digest");
-        CHECK(gr_match_new(&g2, h.seed, &r, &e) == GR_OK &&
+        CHECK(gr_saved_actions(&h, &g2, &e) == GR_OK &&
+                  gr_match_new(&g2, h.seed, &r, &e) == GR_OK &&
                   gr_match_replay(r, h.steps, h.nsteps, &bad, &e) == GR_OK,
               "replay: %s", e.msg);
         CHECK(r && gr_game_hash(&g2, gr_match_state(r)) == h1, "the saved battle resumes");

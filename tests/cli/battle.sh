@@ -107,15 +107,15 @@ cmp -s "$bf" "$dir/keep.json" && pass || flunk "the battle file is left as it wa
 grep -q '<svg' "$dir/r.html" && ! grep -Eq 'https?:|<script|<link' "$dir/r.html" && pass || flunk "report --html: inline SVG, nothing fetched"
 
 # ---- a tampered record fails loudly, naming the action ---------------------
-# (a die is its value's bytes in hexadecimal: its first byte, the value)
-jq '.steps[7].action |= ("02" + .[2:])' "$bf" >"$dir/t.json"
+# (a die is its value; an action, its text as the battle commands take it)
+jq '.steps[7].action = 2' "$bf" >"$dir/t.json"
 expect_exit tampered 2 'step 8 \(2 \(D10\)\).*hash' -- battle status "$dir/t.json"
 jq -e '.steps[9] | .player == "chance" and (.given // false) == false' "$bf" >/dev/null && pass || flunk "ferey's fire is recorded with dice from the seed"
-d=$(jq -r '.steps[9].action[0:2]' "$bf")
-jq --arg d "$(printf '%02x' $(( (16#$d) % 10 + 1 )))" '.steps[9].action |= ($d + .[2:])' "$bf" >"$dir/t3.json"
+d=$(jq -r '.steps[9].action' "$bf")
+jq --argjson d "$(( d % 10 + 1 ))" '.steps[9].action = $d' "$bf" >"$dir/t3.json"
 expect_exit tampered-seeded 2 'step 10: the seed gives ".*" but the file records' -- battle status "$dir/t3.json"
 jq '.steps[6].action = "nobody"' "$bf" >"$dir/t2.json"
-expect_exit tampered-unit 2 "t2.json:[0-9]+:[0-9]+: \"action\" must be the action's 128 bytes" -- battle status "$dir/t2.json"
+expect_exit tampered-unit 2 "t2.json:[0-9]+:[0-9]+: the action \"nobody\" is not one of .*no verb \"nobody\"" -- battle status "$dir/t2.json"
 
 # ---- a general hit, in the report ---------------------------------------------
 # The Russian heavy battery fires at Schiner at 4 inches in the French

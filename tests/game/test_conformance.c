@@ -335,7 +335,8 @@ static void playout(const gr_game *g, const char *file, uint64_t seed, gr_ai_kin
         memset(&h, 0, sizeof h);
         gr_match *v = NULL;
         checks++;
-        if (gr_save_write(m, file, path, &err) != GR_OK || gr_save_read(path, &h, &err) != GR_OK)
+        if (gr_save_write(m, file, path, &err) != GR_OK || gr_save_read(path, &h, &err) != GR_OK ||
+            gr_saved_actions(&h, g, &err) != GR_OK)
             fail("%s: %s", path, err.msg);
         else if (h.nsteps != gr_match_steps(m) || h.seed != seed ||
                  h.scenario_digest != gr_game_scenario_digest(g) || strcmp(h.game, g->type->id))
@@ -659,7 +660,8 @@ static int bt_battle(const gr_game *g, const char *file, uint64_t seed, int deci
         memset(&h, 0, sizeof h);
         gr_match *v = NULL;
         checks++;
-        if (gr_save_write(m, file, path, &err) != GR_OK || gr_save_read(path, &h, &err) != GR_OK) {
+        if (gr_save_write(m, file, path, &err) != GR_OK || gr_save_read(path, &h, &err) != GR_OK ||
+            gr_saved_actions(&h, g, &err) != GR_OK) {
             fail("%s: %s", path, err.msg);
         } else if (h.nsteps != gr_match_steps(m) || h.seed != seed || strcmp(h.game, g->type->id) ||
                    h.scenario_digest != gr_game_scenario_digest(g)) {

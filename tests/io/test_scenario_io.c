@@ -276,12 +276,15 @@ static int rewrite(const char *path, const char *from, const char *to)
     return f ? 0 : -1;
 }
 
-/* Replay a save through a new match: GR_OK if every step verifies. */
-static gr_status verify(const gr_game *g, const gr_saved *h, gr_error *err)
+/* Read a save's actions and replay it through a new match: GR_OK if every
+ * step verifies. */
+static gr_status verify(const gr_game *g, gr_saved *h, gr_error *err)
 {
-    gr_match *m;
+    gr_match *m = NULL;
     size_t bad;
-    gr_status s = gr_match_new(g, h->seed, &m, err);
+    gr_status s = gr_saved_actions(h, g, err);
+    if (s == GR_OK)
+        s = gr_match_new(g, h->seed, &m, err);
     if (s == GR_OK)
         s = gr_match_replay(m, h->steps, h->nsteps, &bad, err);
     gr_match_free(m);
