@@ -216,6 +216,11 @@ typedef struct gr_battle_rules {
      * move).  NULL: always the acting side.  Read through
      * gr_battle_decider. */
     int (*decider)(const struct gr_battle *b, const gr_bt_call *c);
+    /* Whether verb v may be asked for now beyond its phases (aoe: the
+     * initiative is not rolled on turn 1, nor twice in a turn): GR_OK, or
+     * GR_EILLEGAL with the rule's reason.  NULL: every verb of the phase.
+     * Read through gr_battle_verb_open. */
+    gr_status (*verb_open)(const struct gr_battle *b, const gr_bt_verb *v, gr_error *err);
 } gr_battle_rules;
 
 /* The whole state of a battle.  Large (units, leaders): allocate it, do not
@@ -250,6 +255,13 @@ int gr_battle_active_side(const gr_battle *b);
 /* The side whose decision call c is in the current phase (rules->decider,
  * else gr_battle_active_side): a server lets only that side ask for it. */
 int gr_battle_decider(const gr_battle *b, const gr_bt_call *c);
+
+/* Whether verb v may be asked for now (its phases, then rules->verb_open):
+ * GR_OK, or GR_EILLEGAL saying why and when it is (err may be NULL).  The
+ * one answer of what is allowed now: gr_battle_do refuses by it, and the
+ * lists of the verbs allowed now (grognard battle status, the server's
+ * battle view) are made by it. */
+gr_status gr_battle_verb_open(const gr_battle *b, const gr_bt_verb *v, gr_error *err);
 
 /* Index of the unit / leader with this id, or -1. */
 int gr_battle_unit(const gr_battle *b, const char *id);

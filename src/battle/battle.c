@@ -172,6 +172,18 @@ static void allowed_phases(const gr_battle *b, const gr_bt_verb *v, char *buf, s
         }
 }
 
+gr_status gr_battle_verb_open(const gr_battle *b, const gr_bt_verb *v, gr_error *err)
+{
+    if (b->phase >= 64 || !(v->phases & (UINT64_C(1) << b->phase))) {
+        char where[512];
+        allowed_phases(b, v, where, sizeof where);
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s is not allowed now: this is %s (%s); it is allowed in: %s", v->name,
+                            b->rules->phases[b->phase].id, b->rules->phases[b->phase].title, where);
+    }
+    return b->rules->verb_open ? b->rules->verb_open(b, v, err) : GR_OK;
+}
+
 /* Record the dice of r as --roll takes them: each roll's faces (a 2D6 roll
  * by its total, as a player types it). */
 static void record_rolls(const gr_resolution *r, gr_bt_action *a)
@@ -355,14 +367,8 @@ static gr_status battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr
                           a->call.verb, list);
         goto done;
     }
-    if (b->phase >= 64 || !(v->phases & (UINT64_C(1) << b->phase))) {
-        char where[512];
-        allowed_phases(b, v, where, sizeof where);
-        st = gr_error_set(err, GR_EILLEGAL,
-                          "%s is not allowed now: this is %s (%s); it is allowed in: %s", v->name,
-                          b->rules->phases[b->phase].id, b->rules->phases[b->phase].title, where);
+    if ((st = gr_battle_verb_open(b, v, err)) != GR_OK)
         goto done;
-    }
     if (v->needs_target == 1 && a->call.target < 0) {
         st = gr_error_set(err, GR_EINPUT, "%s needs a target: %s", v->name, v->help);
         goto done;

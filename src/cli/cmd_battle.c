@@ -58,7 +58,7 @@ static void system_help(FILE *f, const gr_battle_rules *r, const gr_battle *b)
     fprintf(f, "\nverbs (* allowed now):\n");
     fprintf(f, "  %s %-10s %s\n", b ? "*" : " ", "next", "next FILE: go on to the next phase");
     for (size_t i = 0; i < r->nverbs; i++) {
-        int now = b && b->phase < 64 && (r->verbs[i].phases & (UINT64_C(1) << b->phase));
+        int now = b && gr_battle_verb_open(b, &r->verbs[i], NULL) == GR_OK;
         fprintf(f, "  %s %-10s %s\n", now ? "*" : " ", r->verbs[i].name, r->verbs[i].help);
     }
     fprintf(f,
@@ -157,7 +157,7 @@ static void status_text(FILE *f, const gr_battle *b)
     fprintf(f, "\nactions: %d   hash: %016" PRIx64 "\n", b->nactions, gr_battle_hash(b));
     fprintf(f, "verbs now: next");
     for (size_t i = 0; i < b->rules->nverbs; i++)
-        if (b->phase < 64 && (b->rules->verbs[i].phases & (UINT64_C(1) << b->phase)))
+        if (gr_battle_verb_open(b, &b->rules->verbs[i], NULL) == GR_OK)
             fprintf(f, ", %s", b->rules->verbs[i].name);
     fprintf(f, "\n");
 }

@@ -179,8 +179,15 @@ MHD_Result_t svb_verbs(gr_server *s, sv_game *g, sv_req *q)
                                         "needs_target", 0, "procedure", "inputs"));
     for (size_t i = 0; i < b->rules->nverbs; i++) {
         const gr_bt_verb *v = &b->rules->verbs[i];
-        if (!(b->phase < 64 && (v->phases & (UINT64_C(1) << b->phase))))
+        if (gr_battle_verb_open(b, v, NULL) != GR_OK)
             continue;
+        /* whose decision it is (gr_battle_decider: an nf emergency
+         * formation change is the charged side's, in the other's move) */
+        gr_bt_call call;
+        memset(&call, 0, sizeof call);
+        snprintf(call.verb, sizeof call.verb, "%s", v->name);
+        call.unit = call.target = call.leader = -1;
+        int decides = ph->player == GR_BT_BOTH_PLAYERS || gr_battle_decider(b, &call) == side;
         int unit = !strncmp(v->help, v->name, strlen(v->name)) &&
                    !strncmp(v->help + strlen(v->name), " UNIT", 5);
         json_t *e = json_pack("{sssssisbsoso}", "name", v->name, "help", v->help, "needs_target",
@@ -188,6 +195,7 @@ MHD_Result_t svb_verbs(gr_server *s, sv_game *g, sv_req *q)
                               v->procedure ? json_string(v->procedure) : json_null(), "inputs",
                               verb_inputs(b, v));
         json_object_set_new(e, "needs_leader", json_boolean(strstr(v->help, "--leader") != NULL));
+        json_object_set_new(e, "you_decide", json_boolean(decides));
         json_array_append_new(vs, e);
     }
     json_object_set_new(o, "verbs", vs);

@@ -123,7 +123,14 @@ static gr_status t_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
 }
 
 static const gr_battle_rules t_rules = {
-    "aoe", t_phases, 2, t_verbs, 2, t_setup, t_prepare, t_apply, NULL, {NULL, NULL, NULL}, NULL,
+    .system = "aoe",
+    .phases = t_phases,
+    .nphases = 2,
+    .verbs = t_verbs,
+    .nverbs = 2,
+    .setup = t_setup,
+    .prepare = t_prepare,
+    .apply = t_apply,
 };
 
 /* ---- the order of battle -------------------------------------------------- */

@@ -137,6 +137,12 @@ check "4.10 next" "$STATUS $(jqb .phase)" "200 p1_maneuver_2_move"
 # An emergency formation change is the charged side's decision in the other
 # side's move (seed 002; gr_battle_decider): the French may not ask for it,
 # the British may (here refused by the rules: the charger named is infantry).
+# The verbs' list says whose decision each verb is now: emergency_fc the
+# British's (the charged side), maneuver the French's (the phasing side).
+tapi GET "/api/battles/$B/verbs" "$F"
+check "4.10a the French see emergency_fc as the British's decision" "$(jqb '.you_act, (.verbs[] | select(.name == "emergency_fc" or .name == "maneuver") | "\(.name) \(.you_decide)")')" "$(printf 'true\nmaneuver true\nemergency_fc false')"
+tapi GET "/api/battles/$B/verbs" "$R"
+check "4.10a2 the British decide emergency_fc, not maneuver" "$(jqb '.you_act, (.verbs[] | select(.name == "emergency_fc" or .name == "maneuver") | "\(.name) \(.you_decide)")')" "$(printf 'false\nmaneuver false\nemergency_fc true')"
 act "$F" '{"verb": "emergency_fc", "unit": "br_81", "target": "fr_chass", "roll": [8]}'
 check "4.10b emergency_fc by the phasing side: 403" "$STATUS $(jqb '.error | test("British.s decision")')" "403 true"
 act "$R" '{"verb": "emergency_fc", "unit": "br_81", "target": "fr_42", "roll": [8]}'
