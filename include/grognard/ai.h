@@ -54,6 +54,11 @@ gr_status gr_ai_kind_parse(const char *s, gr_ai_kind *out, gr_error *err);
  * enough); returns buf. */
 const char *gr_ai_kind_name(gr_ai_kind k, char *buf, size_t cap);
 
+/* GR_OK if the computer players can play g; GR_EINPUT saying why not if
+ * its actions cannot be listed (gr_game_type.not_enumerable, or records
+ * of more than a gr_action): call before handing a side to a computer. */
+gr_status gr_ai_check_game(const gr_game *g, gr_error *err);
+
 /* Choose one of the n >= 1 legal actions `legal` (in the game's order) of
  * the player to move in st.  Draws from rng only (the same rng state, the
  * same choice; for the search, with a budget in simulations).  The

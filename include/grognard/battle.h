@@ -13,14 +13,15 @@
  * state and say what to do on the table.
  *
  * State and actions hold indices and ids, never pointers into each other.
- * A battle is its order of battle, its seed and its list of actions: every
- * action records the dice it used, so replaying the list rebuilds the state
- * bit for bit, undo is "replay all but the last" and never re-rolls, and a
- * saved battle resumes exactly where it was.
+ * A battle is played as a match of the companion's game type (bt_game.h):
+ * its order of battle, its seed and its steps (each test asked and each of
+ * its dice), so that a replay rebuilds the state bit for bit, undo takes a
+ * test back whole and never re-rolls, and a saved battle resumes exactly
+ * where it was.
  *
- * Layer: battle (core <- board <- rules <- battle); the order-of-battle and
- * battle-file reading live in io (src/io/oob_io.c, battle_io.c), the
- * commands in cli (src/cli/cmd_battle.c). */
+ * Layer: battle (core <- board <- rules <- battle <- engine); the
+ * order-of-battle and battle-file reading live in io (src/io/oob_io.c,
+ * battle_io.c), the commands in cli (src/cli/cmd_battle.c). */
 #ifndef GROGNARD_BATTLE_H
 #define GROGNARD_BATTLE_H
 
@@ -36,13 +37,18 @@
 #define GR_BT_ID          40 /* ids and short value ids, NUL included */
 #define GR_BT_NAME        80 /* display names, NUL included */
 #define GR_BT_MAX_FLAGS   8
-#define GR_BT_MAX_INPUTS  24  /* the table facts of one action */
+#define GR_BT_MAX_INPUTS  24 /* the table facts of one action */
 #define GR_BT_MAX_ACTIONS 4096
 #define GR_BT_MAX_INSTR   12 /* instructions for the table after one action */
 #define GR_BT_INSTR       200
 #define GR_BT_UNSET       (-2) /* worn_at / spent_at not given by the order of battle */
 
-typedef enum gr_bt_arm { GR_BT_INFANTRY, GR_BT_CAVALRY, GR_BT_ARTILLERY, GR_BT_ARM_COUNT } gr_bt_arm;
+typedef enum gr_bt_arm {
+    GR_BT_INFANTRY,
+    GR_BT_CAVALRY,
+    GR_BT_ARTILLERY,
+    GR_BT_ARM_COUNT
+} gr_bt_arm;
 
 /* A unit's condition.  The systems name them: aoe "fraîche" / (normal) /
  * "épuisée"; nf Fresh / Worn / Spent (BEL chart); rff "fraîche" /
@@ -73,10 +79,10 @@ typedef struct gr_bt_unit {
     char kind[GR_BT_ID];      /* arm detail: "heavy", "cuirassier", "lancers", "horse" */
     int nflags;
     char flags[GR_BT_MAX_FLAGS][GR_BT_ID]; /* "sk", "fixed_guns", ... (rules->setup checks) */
-    int stands;        /* stands (or gun stands) at the start */
-    int lost;          /* stands lost so far */
-    int worn_at;       /* stands lost at which it is worn (-1: never); set by rules->setup */
-    int spent_at;      /* stands lost at which it is spent (-1: never) */
+    int stands;                            /* stands (or gun stands) at the start */
+    int lost;                              /* stands lost so far */
+    int worn_at;  /* stands lost at which it is worn (-1: never); set by rules->setup */
+    int spent_at; /* stands lost at which it is spent (-1: never) */
     /* The order of battle's reader leaves worn_at / spent_at at GR_BT_UNSET
      * when the file does not give them: rules->setup computes them from the
      * system's chart (nf: the BEL chart) or refuses the file. */
@@ -162,7 +168,8 @@ typedef struct gr_bt_outcome {
     int resolved; /* 1: res holds a resolution */
     gr_resolution res;
     int ninstr;
-    char instr[GR_BT_MAX_INSTR][GR_BT_INSTR]; /* "Friant: remove 1 stand; retreat 2 inches in disorder" */
+    char instr[GR_BT_MAX_INSTR]
+              [GR_BT_INSTR]; /* "Friant: remove 1 stand; retreat 2 inches in disorder" */
 } gr_bt_outcome;
 
 struct gr_battle;
@@ -209,6 +216,11 @@ typedef struct gr_battle_rules {
      * move).  NULL: always the acting side.  Read through
      * gr_battle_decider. */
     int (*decider)(const struct gr_battle *b, const gr_bt_call *c);
+    /* Whether verb v may be asked for now beyond its phases (aoe: the
+     * initiative is not rolled on turn 1, nor twice in a turn): GR_OK, or
+     * GR_EILLEGAL with the rule's reason.  NULL: every verb of the phase.
+     * Read through gr_battle_verb_open. */
+    gr_status (*verb_open)(const struct gr_battle *b, const gr_bt_verb *v, gr_error *err);
 } gr_battle_rules;
 
 /* The whole state of a battle.  Large (units, leaders): allocate it, do not
@@ -243,6 +255,13 @@ int gr_battle_active_side(const gr_battle *b);
 /* The side whose decision call c is in the current phase (rules->decider,
  * else gr_battle_active_side): a server lets only that side ask for it. */
 int gr_battle_decider(const gr_battle *b, const gr_bt_call *c);
+
+/* Whether verb v may be asked for now (its phases, then rules->verb_open):
+ * GR_OK, or GR_EILLEGAL saying why and when it is (err may be NULL).  The
+ * one answer of what is allowed now: gr_battle_do refuses by it, and the
+ * lists of the verbs allowed now (grognard battle status, the server's
+ * battle view) are made by it. */
+gr_status gr_battle_verb_open(const gr_battle *b, const gr_bt_verb *v, gr_error *err);
 
 /* Index of the unit / leader with this id, or -1. */
 int gr_battle_unit(const gr_battle *b, const char *id);
@@ -302,8 +321,22 @@ void gr_battle_begin(gr_battle *b);
  * out (may be NULL) says what happened.  On failure the state is unchanged. */
 gr_status gr_battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_error *err);
 
+/* gr_battle_do with exactly the dice in a->rolls (a->nrolls values, each
+ * roll's faces as --roll takes them; none drawn from a stream): when the
+ * test needs a roll beyond them, nothing is done (b unchanged) and *need is
+ * that roll's kind and *need_name its name ("general hit"; a constant of the
+ * procedure); *need is GR_ROLL_NONE when the action was done.  The
+ * companion as a game type (bt_game.c) asks for its dice this way, one
+ * chance node at a time. */
+gr_status gr_battle_do_exact(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_roll_kind *need,
+                             const char **need_name, gr_error *err);
+
 /* The verb `name` of b's system, or NULL. */
 const gr_bt_verb *gr_battle_verb(const gr_battle *b, const char *name);
+
+/* One action as a line a person reads: "fire friant --target bagration_1
+ * --range 4 --roll 7" (into buf, cap bytes). */
+const char *gr_battle_action_text(const gr_battle *b, const gr_bt_action *a, char *buf, size_t cap);
 
 /* A 64-bit hash of the whole state (units, leaders, turn, phase, first,
  * nactions), independent of the host (fields fed one by one, fixed width). */

@@ -15,11 +15,6 @@
  * and no temporary file is left. */
 gr_status gr_write_file_atomic(const char *path, const char *data, size_t len, gr_error *err);
 
-/* The same, the new file getting `mode` (0600 for a file of secrets)
- * whatever the file it replaces had. */
-gr_status gr_write_file_atomic_mode(const char *path, const char *data, size_t len, int mode,
-                                    gr_error *err);
-
 /* Read a whole file into a gr_malloc'ed NUL-terminated buffer (the caller
  * frees it with gr_free); *len is its length in bytes.  GR_ERUNTIME with the
  * path and the reason if it cannot be opened or read (or is a directory);

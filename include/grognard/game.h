@@ -9,14 +9,26 @@
  * nothing above the engine needs to know which game it plays.  A state is
  * plain data of type->state_size bytes: clone it with memcpy, compare and
  * hash its bytes, save it as the list of actions that made it.  No function
- * of the State half allocates, reads the clock or draws a random number
- * unless it is handed a gr_rng (the Game half allocates what it loads and
- * the JSON it returns, and reads no clock).
+ * of the State half allocates (but a type of records' act_* entries, which
+ * may use scratch space: the companion tries a test on a copy of its
+ * battle), reads the clock or draws a random number unless it is handed a
+ * gr_rng (the Game half allocates what it loads and the JSON it returns,
+ * and reads no clock).
  *
  * - The player to move is a side (0 .. players-1), GR_CHANCE (a chance node:
  *   every outcome is listed with its exact probability) or GR_TERMINAL.
  * - An action is a gr_action, a 64-bit id the game defines (R&E packs its
- *   8-byte action into it): compact, comparable, free of pointers.
+ *   8-byte action into it): compact, comparable, free of pointers.  A type
+ *   may declare larger actions (action_size up to GR_ACTION_MAX bytes):
+ *   plain records, free of pointers (the companion's: the verb by name,
+ *   unit, target and leader as indices into its order of battle, and the
+ *   facts the players give as "key=value" words), zero-padded so that
+ *   their bytes compare and hash.  The generic layers (match, save, store,
+ *   server) handle an action as action_size bytes through the
+ *   gr_game_act_* wrappers; the computer players and the simulator use the
+ *   gr_action entries of the types that list their actions (enumerable).
+ *   A chance outcome is always a gr_action; as a record it is that
+ *   gr_action's bytes followed by zeros (gr_game_act_of).
  * - gr_game_apply is trusted (the hot loop: legality is asserted in debug
  *   builds only); gr_game_apply_checked refuses an illegal action with a
  *   reason and leaves the state as it was.
@@ -33,6 +45,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <jansson.h>
 
@@ -53,6 +66,9 @@
 #define GR_ONGOING (-2)
 
 typedef uint64_t gr_action;
+
+/* The largest action record a type may declare, in bytes. */
+#define GR_ACTION_MAX 128
 
 /* One outcome of a chance node: P(action) = num / den. */
 typedef struct gr_chance_outcome {
@@ -91,6 +107,21 @@ typedef struct gr_game_type {
     int max_actions;      /* legal actions of any state never exceed this */
     int max_outcomes;     /* outcomes of any chance node never exceed this */
     size_t scenario_size; /* bytes of the scenario the type owns */
+    /* Bytes of one action record: sizeof(gr_action) for a type whose
+     * actions are gr_action (is_legal, apply, describe, parse below), more
+     * (up to GR_ACTION_MAX) for a type of records (the act_* entries, which
+     * take a chance outcome as its gr_action's bytes, zero-padded). */
+    size_t action_size;
+    /* 1: legal_actions cannot list the players' decisions (they carry facts
+     * the players give, such as a range measured on the table): the
+     * computer players and the simulator refuse the type.  Chance nodes are
+     * still listed (chance_outcomes). */
+    int not_enumerable;
+    /* 1: undo takes back a player's decision with the chance steps that
+     * follow it (a whole test, its dice included; the chance stream is
+     * restored, so the repeated test rolls the same dice).  0: a chance
+     * step is never taken back (a die rolled, a chit drawn). */
+    int undo_takes_chance;
 
     /* `sc` points to scenario_size bytes of plain data, fully initialised
      * (padding included), so that its digest is the hash of its bytes. */
@@ -130,6 +161,19 @@ typedef struct gr_game_type {
     int32_t (*evaluate)(const void *sc, const void *st, int player);
     /* The game turn st is in, from 1 (0 if the game has no turns). */
     int (*turn)(const void *sc, const void *st);
+    /* A type of records (action_size > sizeof(gr_action)): the same as
+     * is_legal, apply, describe and parse, for an action record of
+     * action_size bytes (NULL for a type of gr_action). */
+    int (*act_is_legal)(const void *sc, const void *st, const void *act);
+    void (*act_apply)(const void *sc, void *st, const void *act, gr_log *log);
+    int (*act_describe)(const void *sc, const void *st, const void *act, char *buf, size_t cap);
+    gr_status (*act_parse)(const void *sc, const void *st, const char *text, void *act,
+                           gr_error *err);
+    /* Why act is refused in st (GR_OK if it is legal): the game's own
+     * reason, which gr_game_act_apply_checked and gr_match_act give, and
+     * its code (GR_EILLEGAL: not allowed now; GR_EINPUT: a fact the action
+     * gives is wrong) (may be NULL: act_is_legal's yes or no). */
+    gr_status (*act_check)(const void *sc, const void *st, const void *act, gr_error *err);
     /* How many of the scenario's first bytes its digest covers (NULL: all
      * scenario_size), so that a scenario format may grow at its end without
      * changing the digest of the files written before. */
@@ -185,14 +229,20 @@ typedef struct gr_game_type {
      * keep (may be NULL).  Either may be NULL (the type has no briefing). */
     void (*briefing)(const void *sc, const json_t *doc, FILE *f);
     json_t *(*briefing_json)(const void *sc, const json_t *doc);
-    /* An action as a save file records it (a JSON value of the type's own
-     * form, which never changes meaning: saves of every version read it).
+    /* An action record `act` (action_size bytes: a gr_action's 8 for a
+     * type of gr_action; a chance outcome as gr_game_act_of makes it) as a
+     * save file records it: a JSON value of the type's own form, read
+     * against the scenario `sc` (R&E: its seven fields; the companion: the
+     * describe text, "fire friant --target bagration_1 --range 4", and a
+     * die as its number), which never changes meaning (saves of every
+     * version read it; no index into a list that a release may grow).
      * New reference, NULL if out of memory.  NULL, with action_unrecord:
      * the type's games are not saved (gr_save_write refuses them). */
-    json_t *(*action_record)(gr_action a);
-    /* The action recorded as `v` in the file `name`: GR_EINPUT with
+    json_t *(*action_record)(const void *sc, const void *act);
+    /* The action recorded as `v` in the file `name`, read against the
+     * scenario `sc`, into act (action_size bytes): GR_EINPUT with
      * "NAME:LINE:COL: what; fix" if `v` is not one. */
-    gr_status (*action_unrecord)(const gr_jr_node *v, const char *name, gr_action *out,
+    gr_status (*action_unrecord)(const void *sc, const gr_jr_node *v, const char *name, void *act,
                                  gr_error *err);
 } gr_game_type;
 
@@ -213,8 +263,8 @@ typedef struct gr_game {
 
 /* ---- the registry of game types (src/match/game_registry.c) ------------ */
 
-/* The registered game type of id `id` ("re"); NULL if none has that id (or
- * id is NULL). */
+/* The registered game type of id `id` ("re"; the battle companion's "aoe",
+ * "nf", "rff"); NULL if none has that id (or id is NULL). */
 const gr_game_type *gr_game_type_find(const char *id);
 
 /* The registered game types, in a fixed order: *n set to their count. */
@@ -309,16 +359,71 @@ static inline int gr_game_event_text(const gr_game *g, const gr_event *ev, gr_la
 /* The Game half, as verbs: the scenario's JSON, one action's JSON, and
  * what side `player` (or GR_SPECTATOR) sees of st, built from
  * gr_game_observe only (NULL if `player` is neither a side nor
- * GR_SPECTATOR).  New references, NULL if out of memory. */
+ * GR_SPECTATOR).  New references, NULL if out of memory or if the type
+ * has no such entry (the companion's server view is its own,
+ * sv_battle_view.c). */
 static inline json_t *gr_game_scenario_json(const gr_game *g)
 {
-    return g->type->scenario_json(g->sc);
+    return g->type->scenario_json ? g->type->scenario_json(g->sc) : NULL;
 }
 static inline json_t *gr_game_action_json(const gr_game *g, const void *st, gr_action a)
 {
-    return g->type->action_json(g->sc, st, a);
+    return g->type->action_json ? g->type->action_json(g->sc, st, a) : NULL;
 }
 json_t *gr_game_view_json(const gr_game *g, const void *st, int player);
+
+/* ---- actions as records of action_size bytes (every type) -------------- */
+
+/* 1 if the type's actions are records rather than gr_action. */
+static inline int gr_game_has_records(const gr_game *g)
+{
+    return g->type->action_size > sizeof(gr_action);
+}
+/* The record of gr_action a (a chance outcome, or any action of a type of
+ * gr_action): its bytes, then zeros up to GR_ACTION_MAX. */
+static inline void gr_game_act_of(gr_action a, void *act)
+{
+    memset(act, 0, GR_ACTION_MAX);
+    memcpy(act, &a, sizeof a);
+}
+/* The gr_action in a record's first bytes. */
+static inline gr_action gr_game_act_action(const void *act)
+{
+    gr_action a;
+    memcpy(&a, act, sizeof a);
+    return a;
+}
+static inline int gr_game_act_is_legal(const gr_game *g, const void *st, const void *act)
+{
+    return gr_game_has_records(g) ? g->type->act_is_legal(g->sc, st, act)
+                                  : g->type->is_legal(g->sc, st, gr_game_act_action(act));
+}
+/* Trusted: act must be legal. */
+static inline void gr_game_act_apply(const gr_game *g, void *st, const void *act, gr_log *log)
+{
+    if (gr_game_has_records(g))
+        g->type->act_apply(g->sc, st, act, log);
+    else
+        g->type->apply(g->sc, st, gr_game_act_action(act), log);
+}
+static inline int gr_game_act_describe(const gr_game *g, const void *st, const void *act, char *buf,
+                                       size_t cap)
+{
+    return gr_game_has_records(g) ? g->type->act_describe(g->sc, st, act, buf, cap)
+                                  : g->type->describe(g->sc, st, gr_game_act_action(act), buf, cap);
+}
+/* Parse a player's action (GR_ACTION_MAX bytes of room at act, all
+ * written: the record, then zeros). */
+gr_status gr_game_act_parse(const gr_game *g, const void *st, const char *text, void *act,
+                            gr_error *err);
+/* gr_game_apply_checked for a record (a type with act_check: refused with
+ * its reason and code). */
+gr_status gr_game_act_apply_checked(const gr_game *g, void *st, const void *act, gr_log *log,
+                                    gr_error *err);
+/* GR_OK if the computer players and the simulator can play g (its
+ * actions can be listed), else GR_EINPUT saying why, naming `who` ("the
+ * simulator"). */
+gr_status gr_game_check_enumerable(const gr_game *g, const char *who, gr_error *err);
 
 /* FNV-1a of the scenario's bytes: a save records it, so that a replay
  * notices a changed scenario. */

@@ -8,12 +8,19 @@
  * the players' actions from the seed gives the same dice, bit for bit.
  *
  * - Chance steps are drawn from the chance stream (gr_match_step_chance), or
- *   given as recorded (gr_match_apply with a chance outcome, for a replay or
- *   dice rolled at the table).
+ *   given as recorded (gr_match_apply / gr_match_act with a chance outcome:
+ *   dice rolled at the table); the record says which (gr_record_step.given)
+ *   and a replay draws only the drawn ones.
+ * - Actions are the type's records of action_size bytes (gr_match_act); a
+ *   type of gr_action may be played with gr_match_apply.
  * - Undo takes back a player's decisions, never a die rolled or a chit
  *   drawn: a take-back stops at the last chance step (seed order of the
  *   streams restored, so nothing is re-rolled); nor another person's
- *   decision (only a computer's reply is taken back with one's own).
+ *   decision (only a computer's reply is taken back with one's own).  A
+ *   type that declares undo_takes_chance (the battle companion) has a
+ *   decision taken back with the chance steps after it (a whole test, its
+ *   dice included): the chance stream is restored, so the repeated test
+ *   rolls the same dice.
  * - Every event of every step goes to the event sink, if one is set, with
  *   the step it belongs to and whether that step is a hidden choice.
  *
@@ -31,19 +38,28 @@
 
 #define GR_MATCH_MAX_PLAYERS 4
 
+/* One step of the record.  The action is the type's record of action_size
+ * bytes (a type of gr_action: the gr_action's bytes, read as `action`),
+ * the rest of rec zero. */
 typedef struct gr_record_step {
-    gr_action action;
+    union {
+        gr_action action;                 /* a type of gr_action, or a chance outcome */
+        unsigned char rec[GR_ACTION_MAX]; /* the action record, zero-padded */
+    };
     int player;    /* a side, or GR_CHANCE */
     uint64_t hash; /* gr_game_hash of the state after the step */
+    int given;     /* a chance step: 1 given as recorded (dice typed at the table), 0 drawn
+                      from the chance stream; 0 for a player's step */
 } gr_record_step;
 
 /* What the sink is told with each event. */
 typedef struct gr_match_event {
-    size_t step;      /* the step that produced it, from 1 */
-    int player;       /* who took that step: a side or GR_CHANCE */
-    gr_action action; /* the step's action */
-    int hidden;       /* 1: the step is `player`'s hidden choice (show its
-                         events to that side only) */
+    size_t step;              /* the step that produced it, from 1 */
+    int player;               /* who took that step: a side or GR_CHANCE */
+    gr_action action;         /* the step's action (a type of gr_action; a chance outcome) */
+    int hidden;               /* 1: the step is `player`'s hidden choice (show its
+                                 events to that side only) */
+    const unsigned char *rec; /* the step's action record (GR_ACTION_MAX bytes) */
     const gr_event *ev;
 } gr_match_event;
 
@@ -90,6 +106,10 @@ void gr_match_set_sink(gr_match *m, gr_match_sink sink, void *ctx);
  * unchanged.  Recorded; its events go to the sink. */
 gr_status gr_match_apply(gr_match *m, gr_action a, gr_error *err);
 
+/* The same for an action record (action_size bytes at act): a player's
+ * action, or at a chance node a chance outcome given as recorded. */
+gr_status gr_match_act(gr_match *m, const void *act, gr_error *err);
+
 /* At a chance node: draw the outcome from the chance stream and apply it.
  * GR_EILLEGAL if the state is not a chance node. */
 gr_status gr_match_step_chance(gr_match *m, gr_error *err);
@@ -102,14 +122,17 @@ void gr_match_set_computer(gr_match *m, int p, int on);
 /* Take back player p's last decision and every step after it.  Refused
  * (GR_EILLEGAL, the match unchanged) if a chance step came after it or p has
  * made no decision since the last chance step (a die rolled or a chit drawn
- * is never taken back), or if a player who is not a computer
+ * is never taken back; a type with undo_takes_chance: the chance steps
+ * after it go with it, and its state is rebuilt by replaying the record
+ * before it), or if a player who is not a computer
  * (gr_match_set_computer) has decided after it: undo takes back a
  * computer's reply, never another person's decision. */
 gr_status gr_match_undo(gr_match *m, int p, gr_error *err);
 
 /* Re-run one recorded step `s` (numbered n, from 1, in messages), checked
- * as gr_match_replay does: a chance outcome is drawn from the chance stream
- * and must equal the recorded one, a player's action must be legal, and the
+ * as gr_match_replay does: a chance outcome drawn is drawn again from the
+ * chance stream and must equal the recorded one (one given is applied as
+ * recorded), a player's action must be legal, and the
  * hash after it must equal the recorded hash.  GR_EINPUT naming step n on
  * the first difference (the chance stream is not advanced by a refused
  * draw); its events go to the sink as for any step.  For printing a game as

@@ -116,13 +116,16 @@ json_t *re_briefing_json(const re_scenario *sc, const json_t *doc);
  * reinforcements" (grognard scenario check); snprintf's return. */
 int re_scenario_summary(const re_scenario *sc, char *buf, size_t cap);
 
-/* An action as a save records it: [kind, unit, target, col, row, col2,
- * row2] (every save format since grognard 0.1).  New reference, NULL if out
- * of memory. */
-json_t *re_action_record(gr_action a);
+/* An action (`act`: its gr_action's bytes) as a save records it: [kind,
+ * unit, target, col, row, col2, row2] (every save format since grognard
+ * 0.1); game.h's action_record (sc unused).  New reference, NULL if out of
+ * memory. */
+json_t *re_action_record(const void *sc, const void *act);
 
-/* The action recorded as `v` (file `name`): GR_EINPUT "NAME:LINE:COL: ..."
- * if it is not seven whole numbers in their ranges. */
-gr_status re_action_unrecord(const gr_jr_node *v, const char *name, gr_action *out, gr_error *err);
+/* The action recorded as `v` (file `name`) into act (a gr_action's
+ * bytes); game.h's action_unrecord (sc unused): GR_EINPUT
+ * "NAME:LINE:COL: ..." if it is not seven whole numbers in their ranges. */
+gr_status re_action_unrecord(const void *sc, const gr_jr_node *v, const char *name, void *act,
+                             gr_error *err);
 
 #endif

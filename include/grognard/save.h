@@ -4,8 +4,12 @@
  * A save file holds the game id, the scenario (path, id, digest, and since
  * version 3 the scenario file's own text, embedded as it was read, so that a
  * save mailed alone resumes and replays anywhere), the seed and every step
- * (player, action, the text a person reads, the state hash after it), so
- * that a replay stops at the first step that differs.
+ * (player, action, the text a person reads, the state hash after it, and
+ * "given": true for a chance step whose outcome was given as recorded, typed
+ * at the table, rather than drawn from the seed: a replay applies it as it
+ * is), so that a replay stops at the first step that differs.  A game whose
+ * actions are records (the battle companion's aoe, nf, rff) writes each
+ * action as its action_size bytes in hexadecimal, and has no scenario_id.
  *
  * Format "grognard-save" version 3 is written; version 2 (no embedded
  * scenario) is still read.  Format "grognard-re-save" version 1 (grognard
@@ -44,8 +48,15 @@ typedef struct gr_saved {
                             (owned, malloc, NUL-terminated), or NULL */
     size_t scenario_len; /* its length in bytes */
     uint64_t seed;
-    gr_record_step *steps; /* owned (malloc); free with gr_saved_free */
+    gr_record_step *steps; /* owned (malloc); free with gr_saved_free; their
+                              actions are read by gr_saved_actions */
     size_t nsteps;
+    /* the steps' actions as the file writes them, for gr_saved_actions
+     * (owned: the parsed file and one value of it per step) */
+    struct gr_jr_doc *doc;
+    const struct gr_jr_node **acts;
+    char *name;    /* the file's name in messages */
+    int acts_read; /* 1 once gr_saved_actions read them */
 } gr_saved;
 
 /* Write the match's record to `path` atomically (a temporary file in the
@@ -84,7 +95,10 @@ gr_status gr_save_write_embedded(const gr_match *m, const char *scenario_path,
 gr_status gr_save_check_path(const char *scenario_path, const char *path, gr_error *err);
 
 /* Read and validate a save file.  *out is initialised (free it with
- * gr_saved_free, also on error). */
+ * gr_saved_free, also on error).  The steps' actions are read by
+ * gr_saved_actions, once the game is loaded: a type records an action in
+ * its own form, which may name the scenario's pieces (the companion's
+ * "fire friant --target bagration_1 --range 4"). */
 gr_status gr_save_read(const char *path, gr_saved *out, gr_error *err);
 
 /* The same from `len` bytes of `text` in memory; `name` stands for the file
@@ -92,6 +106,14 @@ gr_status gr_save_read(const char *path, gr_saved *out, gr_error *err);
  * on error). */
 gr_status gr_save_parse(const char *text, size_t len, const char *name, gr_saved *out,
                         gr_error *err);
+
+/* Read the steps' actions (steps[i].rec, action_size bytes, then zeros)
+ * with the action_unrecord of g's type, g being the game the save was
+ * made of (loaded from its scenario; its type's id is s->game).  Call it
+ * once, before replaying the steps.  GR_EINPUT "NAME:LINE:COL: what; fix"
+ * for an action that is not one of g, or for a type whose games are not
+ * saved. */
+gr_status gr_saved_actions(gr_saved *s, const gr_game *g, gr_error *err);
 
 void gr_saved_free(gr_saved *s);
 

@@ -20,13 +20,12 @@
 #include "grognard/error.h"
 
 typedef struct gr_server_opts {
-    const char *host;    /* IPv4 address to listen on ("127.0.0.1") */
-    int port;            /* 0: any free port (gr_server_port says which) */
-    const char *db;      /* SQLite file (created if missing) */
-    const char *web;     /* the page's folder */
-    const char *data;    /* the data folder: scenarios/, rff/ */
-    FILE *log;           /* one access-log line per request (NULL: none) */
-    const char *battles; /* the battle companion's folder (NULL: DB.battles beside db) */
+    const char *host; /* IPv4 address to listen on ("127.0.0.1") */
+    int port;         /* 0: any free port (gr_server_port says which) */
+    const char *db;   /* SQLite file (created if missing) */
+    const char *web;  /* the page's folder */
+    const char *data; /* the data folder: scenarios/, rff/ */
+    FILE *log;        /* one access-log line per request (NULL: none) */
 } gr_server_opts;
 
 typedef struct gr_server gr_server;

@@ -4,8 +4,12 @@
  * servers sharing one database (gr_store_open_pg); gr_store_open chooses.
  *
  * A game is its id, its scenario id, its seed, who plays each side, the
- * seats' tokens and its steps (gr_record_step: the action, who took it, the
- * state hash after it), numbered from 1.  A step is durable once
+ * seats' tokens and its steps (gr_record_step: the action record, who took
+ * it, the state hash after it, and for a chance step whether it was given
+ * as recorded or drawn), numbered from 1.  A step's action is kept as its
+ * first 8 bytes (the action column) and the rest of its record (the rec
+ * column, trailing zeros left out, NULL for a gr_action); a database made
+ * before those columns (rec, given) has them added when it is opened.  A step is durable once
  * gr_store_append returns GR_OK: it survives the process being killed and
  * the machine losing power (SQLite: WAL mode, synchronous=FULL;
  * PostgreSQL: a committed transaction, synchronous_commit as the server has
@@ -92,6 +96,19 @@ void gr_store_close(gr_store *s);
 
 /* Record a new game with no steps; GR_EINPUT if its id is taken. */
 gr_status gr_store_create(gr_store *s, const gr_store_game *g, gr_error *err);
+
+/* gr_store_create, with the text of the game's scenario kept beside it in
+ * the same row (a scenario that is no file of the server's: a companion
+ * battle's order of battle given as text), `len` bytes with no NUL
+ * (GR_EINPUT otherwise).  text NULL: none, as gr_store_create. */
+gr_status gr_store_create_text(gr_store *s, const gr_store_game *g, const char *text, size_t len,
+                               gr_error *err);
+
+/* The scenario text kept with game `id` (gr_store_create_text): *text
+ * malloc'ed and NUL-terminated, *len bytes, the caller frees it; *text NULL
+ * when the game has none.  GR_EINPUT "no game ..." if there is none. */
+gr_status gr_store_scenario_text(gr_store *s, const char *id, char **text, size_t *len,
+                                 gr_error *err);
 
 /* Append steps[0..n) as the game's steps `first`, first+1, ... (from 1), in
  * one transaction, durable on return.  `first` must be the game's step

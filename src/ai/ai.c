@@ -167,3 +167,8 @@ gr_action gr_ai_choose(const gr_game *g, const void *st, gr_ai_kind kind, const 
     }
     return legal[gr_rng_below(rng, (uint32_t)n)];
 }
+
+gr_status gr_ai_check_game(const gr_game *g, gr_error *err)
+{
+    return gr_game_check_enumerable(g, "the computer players", err);
+}

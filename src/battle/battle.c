@@ -172,6 +172,18 @@ static void allowed_phases(const gr_battle *b, const gr_bt_verb *v, char *buf, s
         }
 }
 
+gr_status gr_battle_verb_open(const gr_battle *b, const gr_bt_verb *v, gr_error *err)
+{
+    if (b->phase >= 64 || !(v->phases & (UINT64_C(1) << b->phase))) {
+        char where[512];
+        allowed_phases(b, v, where, sizeof where);
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s is not allowed now: this is %s (%s); it is allowed in: %s", v->name,
+                            b->rules->phases[b->phase].id, b->rules->phases[b->phase].title, where);
+    }
+    return b->rules->verb_open ? b->rules->verb_open(b, v, err) : GR_OK;
+}
+
 /* Record the dice of r as --roll takes them: each roll's faces (a 2D6 roll
  * by its total, as a player types it). */
 static void record_rolls(const gr_resolution *r, gr_bt_action *a)
@@ -208,8 +220,42 @@ static void advance(gr_battle *b, gr_bt_outcome *out)
                  b->side_name[gr_battle_active_side(b)]);
 }
 
+/* A procedure that stops where the dice typed run out but rolls on with a
+ * stream (nf's desperate struggle: "roll again"): 1, with the next roll's
+ * kind and name, if resolving with the same dice and then a stream rolls
+ * more than res did (and the dice still fit GR_MAX_ROLLS). */
+static int more_dice(const gr_procedure *p, const gr_args *args, const gr_dice_source *typed,
+                     const gr_resolution *res, int ntyped, gr_roll_kind *need,
+                     const char **need_name)
+{
+    gr_resolution *probe = malloc(sizeof *probe);
+    if (!probe)
+        return 0;
+    gr_dice_source d = *typed;
+    d.used = 0;
+    gr_rng rng;
+    gr_rng_seed(&rng, 1); /* any stream: only whether it rolls on is read */
+    d.rng = &rng;
+    gr_resolution_init(probe, res->system, res->procedure);
+    int more = 0;
+    if (p->resolve(args, &d, probe, NULL) == GR_OK && probe->nrolls > res->nrolls) {
+        const gr_roll_record *next = &probe->rolls[res->nrolls];
+        if (ntyped + (gr_roll_opposed(next->kind) ? 2 : 1) <= GR_MAX_ROLLS) {
+            *need = next->kind;
+            *need_name = next->name;
+            more = 1;
+        }
+    }
+    free(probe);
+    return more;
+}
+
+/* need NULL: a->rolls typed, or (none) the action's seeded stream.  need
+ * set: exactly a->rolls and no stream; a roll beyond them sets *need to its
+ * kind and returns GR_OK with nothing applied (the caller restores b). */
 static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_action *a,
-                                   gr_bt_outcome *out, gr_error *err)
+                                   gr_bt_outcome *out, gr_roll_kind *need, const char **need_name,
+                                   gr_error *err)
 {
     const gr_procedure *p = NULL;
     const gr_system *s = NULL;
@@ -238,7 +284,7 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
     gr_dice_source dice;
     memset(&dice, 0, sizeof dice);
     gr_rng rng;
-    if (a->nrolls > 0) {
+    if (a->nrolls > 0 || need) {
         if (a->nrolls > GR_MAX_ROLLS)
             return gr_error_set(err, GR_EINPUT, "--roll: at most %d values", GR_MAX_ROLLS);
         memcpy(dice.typed, a->rolls, (size_t)a->nrolls * sizeof a->rolls[0]);
@@ -254,6 +300,11 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
      * outlive this state (a copy, an undo) */
     gr_resolution_init(&out->res, s->id, p->name);
     if ((st = p->resolve(&args, &dice, &out->res, err)) != GR_OK) {
+        if (need && dice.next_name) {
+            *need = dice.next_kind;
+            *need_name = dice.next_name;
+            return GR_OK;
+        }
         if (a->nrolls > 0 && dice.next_name) {
             char given[64];
             size_t n = 0;
@@ -271,13 +322,18 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
     if (dice.used < dice.ntyped)
         return gr_error_set(err, GR_EINPUT, "--roll: %d value(s) given, %d used by this %s",
                             dice.ntyped, dice.used, v->name);
+    if (need && more_dice(p, &args, &dice, &out->res, a->nrolls, need, need_name))
+        return GR_OK;
     out->resolved = 1;
     record_rolls(&out->res, a);
     return b->rules->apply(b, v, &a->call, &out->res, out, err);
 }
 
-gr_status gr_battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_error *err)
+static gr_status battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_roll_kind *need,
+                           const char **need_name, gr_error *err)
 {
+    if (need)
+        *need = GR_ROLL_NONE;
     gr_bt_outcome *own = NULL;
     if (!out) {
         own = malloc(sizeof *own);
@@ -311,14 +367,8 @@ gr_status gr_battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_err
                           a->call.verb, list);
         goto done;
     }
-    if (b->phase >= 64 || !(v->phases & (UINT64_C(1) << b->phase))) {
-        char where[512];
-        allowed_phases(b, v, where, sizeof where);
-        st = gr_error_set(err, GR_EILLEGAL,
-                          "%s is not allowed now: this is %s (%s); it is allowed in: %s", v->name,
-                          b->rules->phases[b->phase].id, b->rules->phases[b->phase].title, where);
+    if ((st = gr_battle_verb_open(b, v, err)) != GR_OK)
         goto done;
-    }
     if (v->needs_target == 1 && a->call.target < 0) {
         st = gr_error_set(err, GR_EINPUT, "%s needs a target: %s", v->name, v->help);
         goto done;
@@ -333,8 +383,10 @@ gr_status gr_battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_err
         goto done;
     }
     memcpy(before, b, sizeof *b);
-    st = resolve_and_apply(b, v, a, out, err);
-    if (st == GR_OK) {
+    st = resolve_and_apply(b, v, a, out, need, need_name, err);
+    if (st == GR_OK && need && *need != GR_ROLL_NONE) {
+        memcpy(b, before, sizeof *b); /* a die is still to come */
+    } else if (st == GR_OK) {
         for (int i = 0; i < b->nunits; i++)
             gr_battle_condition_update(&b->units[i]);
         b->nactions++;
@@ -345,6 +397,45 @@ gr_status gr_battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_err
 done:
     free(own);
     return st;
+}
+
+gr_status gr_battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_error *err)
+{
+    return battle_do(b, a, out, NULL, NULL, err);
+}
+
+gr_status gr_battle_do_exact(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_roll_kind *need,
+                             const char **need_name, gr_error *err)
+{
+    *need_name = NULL;
+    return battle_do(b, a, out, need, need_name, err);
+}
+
+const char *gr_battle_action_text(const gr_battle *b, const gr_bt_action *a, char *buf, size_t cap)
+{
+    const gr_bt_call *c = &a->call;
+    size_t n = 0;
+#define PUT(...)                                                                                   \
+    do {                                                                                           \
+        if (n < cap) {                                                                             \
+            int w_ = snprintf(buf + n, cap - n, __VA_ARGS__);                                      \
+            n = w_ < 0 ? cap : n + (size_t)w_;                                                     \
+        }                                                                                          \
+    } while (0)
+    buf[0] = '\0';
+    PUT("%s", c->verb);
+    if (c->unit >= 0 && c->unit < b->nunits)
+        PUT(" %s", b->units[c->unit].id);
+    if (c->target >= 0 && c->target < b->nunits)
+        PUT(" --target %s", b->units[c->target].id);
+    if (c->leader >= 0 && c->leader < b->nleaders)
+        PUT(" --leader %s", b->leaders[c->leader].id);
+    for (int i = 0; i < c->nin; i++)
+        PUT(" --%s %s", c->key[i], c->val[i]);
+    for (int i = 0; i < a->nrolls; i++)
+        PUT("%s%d", i ? "," : " --roll ", a->rolls[i]);
+#undef PUT
+    return buf;
 }
 
 /* ---- hash ---------------------------------------------------------------- */

@@ -493,6 +493,23 @@ int64_t bt_aoe_nominal_speed(const gr_bt_unit *u)
 
 /* ---- prepare: each verb's inputs from the state ------------------------- */
 
+/* The initiative interphase's roll: from turn 2, once a turn (the one
+ * verb of aoe whose phase is not the whole rule of when it is open). */
+static gr_status aoe_verb_open(const gr_battle *b, const gr_bt_verb *v, gr_error *err)
+{
+    if (v != &aoe_verbs[V_INITIATIVE])
+        return GR_OK;
+    if (b->turn == 1)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "initiative: on turn 1 the order of battle names the first player "
+                            "(%s); the interphase is rolled from turn 2: `next`",
+                            b->side_name[b->first]);
+    if (b->sys[B_INITIATIVE_TURN] == b->turn)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "initiative: already rolled this turn; `undo` to roll it again");
+    return GR_OK;
+}
+
 static gr_status prep_initiative(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
                                  gr_args *out, gr_error *err)
 {
@@ -516,14 +533,6 @@ static gr_status prep_initiative(const gr_battle *b, const gr_bt_verb *v, const 
     if (c->unit >= 0)
         return gr_error_set(err, GR_EINPUT,
                             "initiative takes no unit: the commanders-in-chief roll (%s)", v->help);
-    if (b->turn == 1)
-        return gr_error_set(err, GR_EILLEGAL,
-                            "initiative: on turn 1 the order of battle names the first player "
-                            "(%s); the interphase is rolled from turn 2: `next`",
-                            b->side_name[b->first]);
-    if (b->sys[B_INITIATIVE_TURN] == b->turn)
-        return gr_error_set(err, GR_EILLEGAL,
-                            "initiative: already rolled this turn; `undo` to roll it again");
     const char *ch = gr_bt_call_get(c, "choose");
     if (ch && strcmp(ch, "first") && strcmp(ch, "second"))
         return gr_error_set(err, GR_EINPUT,
@@ -1377,6 +1386,7 @@ const gr_battle_rules gr_bt_aoe_rules = {
     .nverbs = V_COUNT,
     .setup = aoe_setup,
     .prepare = aoe_prepare,
+    .verb_open = aoe_verb_open,
     .apply = bt_aoe_apply,
     .phase_begins = bt_aoe_phase_begins,
     .condition_names = {"fresh", "normal", "spent"},

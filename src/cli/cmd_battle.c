@@ -58,7 +58,7 @@ static void system_help(FILE *f, const gr_battle_rules *r, const gr_battle *b)
     fprintf(f, "\nverbs (* allowed now):\n");
     fprintf(f, "  %s %-10s %s\n", b ? "*" : " ", "next", "next FILE: go on to the next phase");
     for (size_t i = 0; i < r->nverbs; i++) {
-        int now = b && b->phase < 64 && (r->verbs[i].phases & (UINT64_C(1) << b->phase));
+        int now = b && gr_battle_verb_open(b, &r->verbs[i], NULL) == GR_OK;
         fprintf(f, "  %s %-10s %s\n", now ? "*" : " ", r->verbs[i].name, r->verbs[i].help);
     }
     fprintf(f,
@@ -157,7 +157,7 @@ static void status_text(FILE *f, const gr_battle *b)
     fprintf(f, "\nactions: %d   hash: %016" PRIx64 "\n", b->nactions, gr_battle_hash(b));
     fprintf(f, "verbs now: next");
     for (size_t i = 0; i < b->rules->nverbs; i++)
-        if (b->phase < 64 && (b->rules->verbs[i].phases & (UINT64_C(1) << b->phase)))
+        if (gr_battle_verb_open(b, &b->rules->verbs[i], NULL) == GR_OK)
             fprintf(f, ", %s", b->rules->verbs[i].name);
     fprintf(f, "\n");
 }
@@ -166,26 +166,13 @@ static void status_text(FILE *f, const gr_battle *b)
 
 /* ---- loading ------------------------------------------------------------------- */
 
-/* Read the battle file and replay it into a new battle (free both). */
-static int load(const char *path, gr_battle_file *f, gr_battle **b)
+/* Read the battle file and replay it (free f). */
+static int load(const char *path, gr_battle_file *f)
 {
     gr_error err;
     gr_error_clear(&err);
-    *b = NULL;
     if (gr_battle_file_read(path, NULL, f, &err) != GR_OK)
         return cli_fail(&err);
-    *b = malloc(sizeof **b);
-    if (!*b) {
-        gr_battle_file_free(f);
-        cli_err("grognard battle: out of memory\n");
-        return CLI_FAIL;
-    }
-    if (gr_battle_file_replay(f, path, -1, *b, NULL, NULL, &err) != GR_OK) {
-        free(*b);
-        *b = NULL;
-        gr_battle_file_free(f);
-        return cli_fail(&err);
-    }
     return CLI_OK;
 }
 
@@ -417,10 +404,11 @@ static int find_unit(const gr_battle *b, const char *verb, const char *opt, cons
     return 0;
 }
 
-/* Do the action; on success append it and rewrite the file. */
-static int run_action(const char *verb, gr_battle_file *f, gr_battle *b, const verb_args *va,
-                      int undo)
+/* Do the action (or undo the last) through the battle's match; on success
+ * rewrite the file. */
+static int run_action(const char *verb, gr_battle_file *f, const verb_args *va, int undo)
 {
+    const gr_battle *b = gr_battle_file_battle(f);
     gr_error err;
     gr_error_clear(&err);
     gr_battle *before = malloc(sizeof *before);
@@ -436,15 +424,13 @@ static int run_action(const char *verb, gr_battle_file *f, gr_battle *b, const v
     gr_bt_action a;
     memset(&a, 0, sizeof a);
     if (undo) {
-        if (f->nactions == 0) {
+        if (gr_battle_file_undo(f, &a, &err) != GR_OK) {
             cli_err("grognard battle undo: %s has no action to undo\n", va->file);
             rc = CLI_USAGE;
             goto done;
         }
-        a = f->actions[f->nactions - 1];
-        f->nactions--;
-        if (gr_battle_file_replay(f, va->file, -1, b, NULL, NULL, &err) != GR_OK ||
-            gr_battle_file_write(f, va->file, &err) != GR_OK) {
+        b = gr_battle_file_battle(f);
+        if (gr_battle_file_write(f, va->file, &err) != GR_OK) {
             rc = cli_fail(&err);
             goto done;
         }
@@ -481,15 +467,15 @@ static int run_action(const char *verb, gr_battle_file *f, gr_battle *b, const v
     a.call.nin = va->nin;
     memcpy(a.rolls, va->rolls, sizeof va->rolls);
     a.nrolls = va->nrolls;
-    gr_status st = gr_battle_do(b, &a, out, &err);
+    gr_status st = gr_battle_file_act(f, &a, out, &err);
     if (st != GR_OK) {
         if (st == GR_EILLEGAL)
             err.code = GR_EINPUT; /* an action refused: bad input, exit 2 */
         rc = cli_fail(&err);
         goto done;
     }
-    if (gr_battle_file_push(f, &a, va->nrolls > 0, gr_battle_hash(b), &err) != GR_OK ||
-        gr_battle_file_write(f, va->file, &err) != GR_OK) {
+    b = gr_battle_file_battle(f);
+    if (gr_battle_file_write(f, va->file, &err) != GR_OK) {
         rc = cli_fail(&err);
         goto done;
     }
@@ -535,10 +521,10 @@ int cmd_battle(int argc, char **argv)
         return CLI_USAGE;
     }
     gr_battle_file f;
-    gr_battle *b;
-    int rc = load(va.file, &f, &b);
+    int rc = load(va.file, &f);
     if (rc != CLI_OK)
         return rc;
+    const gr_battle *b = gr_battle_file_battle(&f);
     int is_report = !strcmp(verb, "report");
     if (va.help) {
         system_help(stdout, b->rules, b);
@@ -565,7 +551,7 @@ int cmd_battle(int argc, char **argv)
         if (rc == CLI_OK)
             rc = cli_bt_report(va.file, &f, html, va.json);
     } else if (!strcmp(verb, "undo")) {
-        rc = run_action(verb, &f, b, &va, 1);
+        rc = run_action(verb, &f, &va, 1);
     } else {
         if (strcmp(verb, "next") != 0 && !gr_battle_verb(b, verb)) {
             char list[512];
@@ -578,10 +564,9 @@ int cmd_battle(int argc, char **argv)
                     verb, b->system, list, verb);
             rc = CLI_USAGE;
         } else {
-            rc = run_action(verb, &f, b, &va, 0);
+            rc = run_action(verb, &f, &va, 0);
         }
     }
-    free(b);
     gr_battle_file_free(&f);
     return rc;
 }

@@ -603,6 +603,10 @@ int cmd_play(int argc, char **argv)
             rc = CLI_FAIL;
             goto out;
         }
+        if (gr_saved_actions(&resumed, &P->game, &err) != GR_OK) {
+            rc = io_fail(&err);
+            goto out;
+        }
         if (!save)
             save = save_path; /* go on saving where the game was */
         if (has_seed && seed != resumed.seed) {

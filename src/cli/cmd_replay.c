@@ -140,6 +140,10 @@ int cmd_replay(int argc, char **argv)
         rc = CLI_FAIL;
         goto out;
     }
+    if (gr_saved_actions(&g, &game, &err) != GR_OK) {
+        rc = io_fail(&err);
+        goto out;
+    }
     if (gr_match_new(&game, g.seed, &m, &err) != GR_OK) {
         rc = io_fail(&err);
         goto out;

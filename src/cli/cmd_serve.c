@@ -11,28 +11,25 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: grognard serve [--host ADDR] [--port P] [--db PATH] [--web DIR] [--data DIR]\n"
-            "                      [--battles DIR]\n\n"
-            "Serve games of Revolution et Empire and the table assistant over HTTP: the page\n"
-            "at http://ADDR:P/, the JSON API under /api/ (docs/api.md).  Games are kept in an\n"
-            "SQLite database, or in PostgreSQL, which several servers may share; an action\n"
-            "is answered only once it is stored, and unfinished games are reloaded (every\n"
-            "step replayed and checked) when the server starts.\n\n"
-            "  --host ADDR   IPv4 address to listen on (default 127.0.0.1; 0.0.0.0: every one)\n"
-            "  --port P      TCP port (default 8080; 0: any free port, printed)\n"
-            "  --db PATH     the SQLite database (default grognard.db, created if missing)\n"
-            "  --db URI      a PostgreSQL database: postgresql://USER@HOST:PORT/DATABASE\n"
-            "                (or postgres://...); several servers may serve the same one\n"
-            "  --battles DIR the battle companion's battles, one file each (default: the\n"
-            "                SQLite database's path with .battles: grognard.db.battles/;\n"
-            "                grognard.battles/ with a PostgreSQL database)\n"
-            "  --web DIR     the page's folder (default: ./web, else the source tree's)\n"
-            "  --data DIR    the data folder with scenarios/ (default: ./data, else the\n"
-            "                source tree's)\n\n"
-            "It prints `grognard: serving http://ADDR:P/` once it accepts connections, one\n"
-            "line per request on stderr, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.\n\n"
-            "example: grognard serve --port 8080 --db games.db\n");
+    fprintf(
+        f, "usage: grognard serve [--host ADDR] [--port P] [--db PATH] [--web DIR] [--data DIR]\n\n"
+           "Serve games of Revolution et Empire, the battle companion and the table assistant\n"
+           "over HTTP: the page at http://ADDR:P/, the JSON API under /api/ (docs/api.md).\n"
+           "Games and the companion's battles are kept in an SQLite database, or in\n"
+           "PostgreSQL, which several servers may share; an action is answered only once it\n"
+           "is stored, and unfinished games are reloaded (every step replayed and checked)\n"
+           "when the server starts.\n\n"
+           "  --host ADDR   IPv4 address to listen on (default 127.0.0.1; 0.0.0.0: every one)\n"
+           "  --port P      TCP port (default 8080; 0: any free port, printed)\n"
+           "  --db PATH     the SQLite database (default grognard.db, created if missing)\n"
+           "  --db URI      a PostgreSQL database: postgresql://USER@HOST:PORT/DATABASE\n"
+           "                (or postgres://...); several servers may serve the same one\n"
+           "  --web DIR     the page's folder (default: ./web, else the source tree's)\n"
+           "  --data DIR    the data folder with scenarios/ (default: ./data, else the\n"
+           "                source tree's)\n\n"
+           "It prints `grognard: serving http://ADDR:P/` once it accepts connections, one\n"
+           "line per request on stderr, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.\n\n"
+           "example: grognard serve --port 8080 --db games.db\n");
 }
 
 int cmd_serve(int argc, char **argv)
@@ -50,7 +47,6 @@ int cmd_serve(int argc, char **argv)
         {"--host", CLI_OPT_STR, NULL, &o.host, 0, 0},
         {"--port", CLI_OPT_LONG, NULL, &port, 0, 65535},
         {"--db", CLI_OPT_STR, NULL, &o.db, 0, 0},
-        {"--battles", CLI_OPT_STR, NULL, &o.battles, 0, 0},
         {"--web", CLI_OPT_STR, NULL, &o.web, 0, 0},
         {"--data", CLI_OPT_STR, NULL, &o.data, 0, 0},
     };

@@ -11,9 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* mode < 0: the mode of the file replaced, or 0666 less the umask */
-static gr_status write_atomic(const char *path, const char *data, size_t len, int want,
-                              gr_error *err)
+gr_status gr_write_file_atomic(const char *path, const char *data, size_t len, gr_error *err)
 {
     size_t plen = strlen(path);
     char *tmp = malloc(plen + 16);
@@ -32,9 +30,7 @@ static gr_status write_atomic(const char *path, const char *data, size_t len, in
      * replaces, or the usual 0666 less the umask for a new one */
     struct stat old;
     mode_t mode;
-    if (want >= 0) {
-        mode = (mode_t)want;
-    } else if (stat(path, &old) == 0) {
+    if (stat(path, &old) == 0) {
         mode = old.st_mode & 07777;
     } else {
         mode_t mask = umask(0);
@@ -77,17 +73,6 @@ static gr_status write_atomic(const char *path, const char *data, size_t len, in
         close(dfd);
     }
     return GR_OK;
-}
-
-gr_status gr_write_file_atomic(const char *path, const char *data, size_t len, gr_error *err)
-{
-    return write_atomic(path, data, len, -1, err);
-}
-
-gr_status gr_write_file_atomic_mode(const char *path, const char *data, size_t len, int mode,
-                                    gr_error *err)
-{
-    return write_atomic(path, data, len, mode, err);
 }
 
 gr_status gr_read_file(const char *path, size_t max, char **text, size_t *len, gr_error *err)

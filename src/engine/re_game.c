@@ -517,6 +517,7 @@ const gr_game_type re_game_type = {
     .max_actions = RE_MAX_ACTIONS,
     .max_outcomes = RE_MAX_OUTCOMES,
     .scenario_size = sizeof(re_scenario),
+    .action_size = sizeof(gr_action),
     .player_name = g_player_name,
     .init = g_init,
     .current_player = g_current_player,

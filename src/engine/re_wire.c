@@ -266,14 +266,17 @@ json_t *re_view_json(const re_scenario *sc, const re_obs *ob)
 static const int rec_lo[RE_RECORD_FIELDS] = {0, 0, 0, -128, -128, -128, -128};
 static const int rec_hi[RE_RECORD_FIELDS] = {RE_A_KINDS - 1, 255, 255, 127, 127, 127, 127};
 
-json_t *re_action_record(gr_action g)
+json_t *re_action_record(const void *sc, const void *act)
 {
-    re_action a = re_action_unpack(g);
+    (void)sc;
+    re_action a = re_action_unpack(gr_game_act_action(act));
     return json_pack("[iiiiiii]", a.kind, a.unit, a.target, a.col, a.row, a.col2, a.row2);
 }
 
-gr_status re_action_unrecord(const gr_jr_node *v, const char *name, gr_action *out, gr_error *err)
+gr_status re_action_unrecord(const void *sc, const gr_jr_node *v, const char *name, void *act,
+                             gr_error *err)
 {
+    (void)sc;
     int f[RE_RECORD_FIELDS];
     if (v->type != GR_JR_ARRAY || v->len != RE_RECORD_FIELDS)
         return gr_jr_fail(err, name, v,
@@ -297,6 +300,7 @@ gr_status re_action_unrecord(const gr_jr_node *v, const char *name, gr_action *o
     a.row = (int8_t)f[4];
     a.col2 = (int8_t)f[5];
     a.row2 = (int8_t)f[6];
-    *out = re_action_pack(a);
+    gr_action g = re_action_pack(a);
+    memcpy(act, &g, sizeof g);
     return GR_OK;
 }

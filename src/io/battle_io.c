@@ -1,52 +1,46 @@
-/* battle_io.c - the battle file: write atomically, read, replay
+/* battle_io.c - the battle file: a battle of the companion as a match of
+ * its game type, saved as a save of the match; format 1 still read
  * (battle_io.h). */
 #include "grognard/battle_io.h"
 #include "grognard/file_io.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
-
-#include <jansson.h>
 
 #include "grognard/alloc.h"
 #include "grognard/oob.h"
+#include "grognard/save.h"
 #include "grognard/utf8.h"
 #include "grognard/json_reader.h"
 
-/* Nodes a battle file may hold: the actions (about 40 values each at most)
- * and a few more. */
+/* Nodes a format-1 battle file may hold: the actions (about 40 values each
+ * at most) and a few more. */
 #define BF_MAX_NODES (GR_BT_MAX_ACTIONS * (GR_BT_MAX_INPUTS + GR_MAX_ROLLS * 2 + 12) + 64)
+
+void gr_battle_file_free(gr_battle_file *f)
+{
+    gr_match_free(f->m);
+    gr_free(f->oob_path);
+    gr_free(f->oob_text);
+    gr_free(f->start);
+    gr_free(f->sc);
+    memset(f, 0, sizeof *f);
+}
 
 static gr_status bf_alloc(gr_battle_file *f, const char *name, gr_error *err)
 {
     memset(f, 0, sizeof *f);
     f->start = gr_malloc(sizeof *f->start);
-    f->actions = gr_calloc(GR_BT_MAX_ACTIONS, sizeof *f->actions);
-    f->hashes = gr_calloc(GR_BT_MAX_ACTIONS, sizeof *f->hashes);
-    f->typed = gr_calloc(GR_BT_MAX_ACTIONS, sizeof *f->typed);
-    if (!f->start || !f->actions || !f->hashes || !f->typed) {
+    f->sc = gr_malloc(sizeof *f->sc);
+    if (!f->start || !f->sc) {
         gr_battle_file_free(f);
         return gr_error_set(err, GR_ERUNTIME, "%s: out of memory for a battle", name);
     }
     return GR_OK;
-}
-
-void gr_battle_file_free(gr_battle_file *f)
-{
-    gr_free(f->oob_path);
-    gr_free(f->oob_text);
-    gr_free(f->start);
-    gr_free(f->actions);
-    gr_free(f->hashes);
-    gr_free(f->typed);
-    memset(f, 0, sizeof *f);
 }
 
 static char *dup_str(const char *s)
@@ -58,17 +52,31 @@ static char *dup_str(const char *s)
     return d;
 }
 
-/* The end of making a battle file: on failure free it; else its system
- * (the order of battle's) and its seed. */
-static gr_status bf_finish(gr_battle_file *f, gr_status st, uint64_t seed)
+/* The match of f->start from f->seed, with no step. */
+static gr_status bf_match(gr_battle_file *f, const char *name, gr_error *err)
 {
-    if (st != GR_OK) {
-        gr_battle_file_free(f);
-        return st;
-    }
     snprintf(f->system, sizeof f->system, "%s", f->start->system);
-    f->seed = seed;
-    return GR_OK;
+    gr_bt_scenario_init(f->sc, f->start);
+    gr_game g = {.type = gr_bt_game_type(f->system), .sc = f->sc};
+    if (!g.type)
+        return gr_error_set(err, GR_EINPUT, "%s: the companion has no game of system '%s'", name,
+                            f->system);
+    return gr_match_new(&g, f->seed, &f->m, err);
+}
+
+/* The end of making a battle file: on failure free it; else its seed and
+ * its match. */
+static gr_status bf_finish(gr_battle_file *f, const char *name, gr_status st, uint64_t seed,
+                           gr_error *err)
+{
+    if (st == GR_OK) {
+        f->seed = seed;
+        f->format = 2;
+        st = bf_match(f, name, err);
+    }
+    if (st != GR_OK)
+        gr_battle_file_free(f);
+    return st;
 }
 
 gr_status gr_battle_file_new(const char *oob_path, const gr_battle_rules *rules, uint64_t seed,
@@ -83,7 +91,7 @@ gr_status gr_battle_file_new(const char *oob_path, const gr_battle_rules *rules,
                           oob_path);
     if (st == GR_OK && !(f->oob_path = dup_str(oob_path)))
         st = gr_error_set(err, GR_ERUNTIME, "%s: out of memory", oob_path);
-    return bf_finish(f, st, seed);
+    return bf_finish(f, oob_path, st, seed, err);
 }
 
 gr_status gr_battle_file_from_text(const char *text, size_t len, const char *name,
@@ -110,169 +118,200 @@ gr_status gr_battle_file_from_text(const char *text, size_t len, const char *nam
     }
     if (st == GR_OK)
         st = gr_oob_parse(text, len, name, rules, seed, f->start, err);
-    return bf_finish(f, st, seed);
+    return bf_finish(f, name, st, seed, err);
 }
 
-gr_status gr_battle_file_push(gr_battle_file *f, const gr_bt_action *a, int typed, uint64_t hash,
-                              gr_error *err)
+const gr_battle *gr_battle_file_battle(const gr_battle_file *f)
 {
-    if (f->nactions >= GR_BT_MAX_ACTIONS)
-        return gr_error_set(err, GR_EILLEGAL, "the battle has its %d actions: no more can be kept",
-                            GR_BT_MAX_ACTIONS);
-    f->actions[f->nactions] = *a;
-    f->hashes[f->nactions] = hash;
-    f->typed[f->nactions] = typed ? 1 : 0;
-    f->nactions++;
+    return gr_bt_game_battle(gr_match_state(f->m));
+}
+
+/* ---- tests ------------------------------------------------------------------ */
+
+/* Resolve again, on b, the test whose decision is steps[i] with the dice
+ * of the chance steps after it (up to steps[*end - 1]): *a its call and
+ * dice, *out what it did, each roll marked typed as its step was given.
+ * GR_EAGAIN-like: *end is 0 if the test still waits for a die. */
+static gr_status bf_resolve(gr_battle *b, const gr_record_step *steps, size_t n, size_t i,
+                            size_t *end, gr_bt_action *a, gr_bt_outcome *out, gr_error *err)
+{
+    gr_status st = gr_bt_game_call(b, steps[i].rec, a, err);
+    if (st != GR_OK)
+        return st;
+    size_t k = i + 1;
+    for (; k < n && steps[k].player == GR_CHANCE; k++) {
+        if (a->nrolls >= (int)(sizeof a->rolls / sizeof a->rolls[0]))
+            return gr_error_set(err, GR_EINPUT, "step %zu: more dice than a test rolls", k + 1);
+        a->rolls[a->nrolls++] = (int)steps[k].action;
+    }
+    gr_roll_kind need;
+    const char *name;
+    if ((st = gr_battle_do_exact(b, a, out, &need, &name, err)) != GR_OK)
+        return st;
+    *end = need == GR_ROLL_NONE ? k : 0;
+    /* each roll's values came from one chance step each */
+    size_t at = i + 1;
+    for (int r = 0; out->resolved && need == GR_ROLL_NONE && r < out->res.nrolls; r++) {
+        gr_roll_record *rr = &out->res.rolls[r];
+        rr->typed = at < k && steps[at].given;
+        at += gr_roll_opposed(rr->kind) ? 2 : 1;
+    }
     return GR_OK;
 }
 
-const char *gr_battle_action_text(const gr_battle *b, const gr_bt_action *a, char *buf, size_t cap)
+gr_status gr_battle_file_tests(const gr_battle_file *f, const char *name, gr_bt_test_fn each,
+                               void *ctx, gr_error *err)
 {
-    const gr_bt_call *c = &a->call;
-    size_t n = 0;
-#define PUT(...)                                                                                   \
-    do {                                                                                           \
-        if (n < cap) {                                                                             \
-            int w_ = snprintf(buf + n, cap - n, __VA_ARGS__);                                      \
-            n = w_ < 0 ? cap : n + (size_t)w_;                                                     \
-        }                                                                                          \
-    } while (0)
-    buf[0] = '\0';
-    PUT("%s", c->verb);
-    if (c->unit >= 0 && c->unit < b->nunits)
-        PUT(" %s", b->units[c->unit].id);
-    if (c->target >= 0 && c->target < b->nunits)
-        PUT(" --target %s", b->units[c->target].id);
-    if (c->leader >= 0 && c->leader < b->nleaders)
-        PUT(" --leader %s", b->leaders[c->leader].id);
-    for (int i = 0; i < c->nin; i++)
-        PUT(" --%s %s", c->key[i], c->val[i]);
-    for (int i = 0; i < a->nrolls; i++)
-        PUT("%s%d", i ? "," : " --roll ", a->rolls[i]);
-#undef PUT
-    return buf;
-}
-
-/* ---- replay ---------------------------------------------------------------- */
-
-gr_status gr_battle_file_replay(const gr_battle_file *f, const char *name, int upto, gr_battle *b,
-                                gr_bt_replay_fn each, void *ctx, gr_error *err)
-{
-    if (upto < 0 || upto > f->nactions)
-        upto = f->nactions;
-    memcpy(b, f->start, sizeof *b);
+    gr_battle *b = gr_malloc(sizeof *b);
     gr_bt_outcome *out = gr_malloc(sizeof *out);
-    if (!out)
-        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", name);
-    gr_status st = GR_OK;
-    for (int i = 0; i < upto && st == GR_OK; i++) {
-        gr_bt_action a = f->actions[i];
-        char text[400];
-        gr_battle_action_text(b, &a, text, sizeof text);
+    gr_status st = b && out ? GR_OK : gr_error_set(err, GR_ERUNTIME, "%s: out of memory", name);
+    size_t n = gr_match_steps(f->m);
+    const gr_record_step *steps = n ? gr_match_step(f->m, 0) : NULL;
+    if (st == GR_OK)
+        memcpy(b, f->start, sizeof *b);
+    for (size_t i = 0, t = 0; st == GR_OK && i < n; t++) {
+        gr_bt_action a;
+        size_t end = 0;
         gr_error e;
         gr_error_clear(&e);
-        if (!f->typed[i])
-            a.nrolls = 0; /* drawn again from the seed, checked below */
-        if (gr_battle_do(b, &a, out, &e) != GR_OK) {
+        if (steps[i].player == GR_CHANCE)
+            st =
+                gr_error_set(err, GR_EINPUT, "%s: step %zu is a die without its test", name, i + 1);
+        else if ((st = bf_resolve(b, steps, n, i, &end, &a, out, &e)) != GR_OK)
+            st = gr_error_set(err, GR_EINPUT, "%s: test %zu (step %zu) no longer resolves: %s",
+                              name, t + 1, i + 1, e.msg);
+        else if (!end)
+            break; /* the last test still waits for a die */
+        else if (gr_battle_hash(b) != steps[end - 1].hash)
             st = gr_error_set(err, GR_EINPUT,
-                              "%s: action %d (%s) no longer applies: %s; the order of battle or "
-                              "the rules changed since it was recorded (undo back to it, or "
-                              "start the battle again)",
-                              name, i + 1, text, e.msg);
+                              "%s: test %zu (step %zu) resolves otherwise than recorded", name,
+                              t + 1, i + 1);
+        if (st != GR_OK)
             break;
-        }
-        const gr_bt_action *rec = &f->actions[i];
-        if (!f->typed[i] &&
-            (a.nrolls != rec->nrolls ||
-             memcmp(a.rolls, rec->rolls, (size_t)a.nrolls * sizeof a.rolls[0]) != 0)) {
-            st = gr_error_set(err, GR_EINPUT,
-                              "%s: action %d (%s): the battle's seed now rolls other dice than "
-                              "the ones recorded; the seed or the rules changed since it was "
-                              "played",
-                              name, i + 1, text);
-            break;
-        }
-        uint64_t h = gr_battle_hash(b);
-        if (f->hashes[i] && h != f->hashes[i]) {
-            st = gr_error_set(err, GR_EINPUT,
-                              "%s: after action %d (%s) the state hashes %016" PRIx64
-                              ", not %016" PRIx64 " as recorded: the rules changed since it was "
-                              "played; resume it with the version that recorded it",
-                              name, i + 1, text, h, f->hashes[i]);
-            break;
-        }
         if (each)
-            each(ctx, i, &a, out, b);
+            each(ctx, (int)t, &a, out, b);
+        i = end;
     }
+    gr_free(b);
     gr_free(out);
     return st;
 }
 
-/* ---- write ----------------------------------------------------------------- */
+/* ---- one test, and undo ------------------------------------------------------ */
 
-static json_t *id_or_null(const char *id)
+static void rolls_text(const gr_bt_action *a, char *buf, size_t cap)
 {
-    return id ? json_string(id) : json_null();
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; i < a->nrolls && n < cap; i++)
+        n += (size_t)snprintf(buf + n, cap - n, "%s%d", i ? "," : "", a->rolls[i]);
 }
 
-static json_t *action_json(const gr_battle *b, const gr_bt_action *a, int typed, uint64_t hash)
+gr_status gr_battle_file_act(gr_battle_file *f, gr_bt_action *a, gr_bt_outcome *out, gr_error *err)
 {
-    const gr_bt_call *c = &a->call;
-    json_t *o = json_object();
-    json_t *in = json_object();
-    json_t *rolls = json_array();
-    if (!o || !in || !rolls) {
-        json_decref(o);
-        json_decref(in);
-        json_decref(rolls);
-        return NULL;
+    gr_match *m = f->m;
+    if (gr_match_current_player(m) == GR_CHANCE)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "the last test still waits for its dice; undo it and ask it again");
+    if (a->nrolls > GR_MAX_ROLLS)
+        return gr_error_set(err, GR_EINPUT, "--roll: at most %d values", GR_MAX_ROLLS);
+    gr_bt_outcome *own = out ? NULL : gr_malloc(sizeof *own);
+    gr_battle *before = gr_malloc(sizeof *before);
+    if (!before || (!out && !own)) {
+        gr_free(own);
+        gr_free(before);
+        return gr_error_set(err, GR_ERUNTIME, "out of memory");
     }
-    char hx[20];
-    snprintf(hx, sizeof hx, "%016" PRIx64, hash);
-    int bad = json_object_set_new(o, "verb", json_string(c->verb));
-    bad |= json_object_set_new(o, "unit", id_or_null(c->unit >= 0 ? b->units[c->unit].id : NULL));
-    bad |= json_object_set_new(o, "target",
-                               id_or_null(c->target >= 0 ? b->units[c->target].id : NULL));
-    bad |= json_object_set_new(o, "leader",
-                               id_or_null(c->leader >= 0 ? b->leaders[c->leader].id : NULL));
-    for (int i = 0; i < c->nin; i++)
-        bad |= json_object_set_new(in, c->key[i], json_string(c->val[i]));
-    bad |= json_object_set_new(o, "inputs", in);
-    for (int i = 0; i < a->nrolls; i++)
-        bad |= json_array_append_new(rolls, json_integer(a->rolls[i]));
-    bad |= json_object_set_new(o, "rolls", rolls);
-    bad |= json_object_set_new(o, "dice", json_string(typed ? "typed" : "seed"));
-    bad |= json_object_set_new(o, "hash", json_string(hx));
-    if (bad) {
-        json_decref(o);
-        return NULL;
+    if (!out)
+        out = own;
+    memset(out, 0, sizeof *out);
+    memcpy(before, gr_battle_file_battle(f), sizeof *before);
+    unsigned char rec[GR_ACTION_MAX];
+    size_t n0 = gr_match_steps(m);
+    int p = gr_match_current_player(m);
+    gr_status st = gr_bt_game_record(before, &a->call, rec, err);
+    if (st == GR_OK)
+        st = gr_match_act(m, rec, err);
+    if (st != GR_OK)
+        goto done;
+    char given[64];
+    rolls_text(a, given, sizeof given);
+    int k = 0;
+    while (gr_match_current_player(m) == GR_CHANCE) {
+        gr_roll_kind kind = GR_ROLL_NONE;
+        const char *name = "";
+        int lo = 0, hi = 0;
+        gr_bt_game_need(gr_match_state(m), &kind, &name, &lo, &hi);
+        if (k < a->nrolls) {
+            unsigned char d[GR_ACTION_MAX];
+            int v = a->rolls[k++];
+            gr_game_act_of((gr_action)(v < 0 ? 0 : v), d);
+            if (v < lo || v > hi || gr_match_act(m, d, NULL) != GR_OK) {
+                st = gr_error_set(
+                    err, GR_EINPUT,
+                    "--roll: %d is not a possible %s for the %s roll; accepted: "
+                    "%d to %d",
+                    v, kind == GR_ROLL_2D6 || kind == GR_ROLL_2D6_VS_2D6 ? "2D6 total" : "face",
+                    name, lo, hi);
+                goto undo;
+            }
+        } else if (a->nrolls > 0) {
+            st = gr_error_set(err, GR_EINPUT,
+                              "--roll %s: this %s needs one more roll, the %s roll (%s); roll it "
+                              "and add it: --roll %s,N",
+                              given, a->call.verb, name, gr_roll_name(kind), given);
+            goto undo;
+        } else if ((st = gr_match_step_chance(m, err)) != GR_OK) {
+            goto undo;
+        }
     }
-    return o;
+    if (k < a->nrolls) {
+        st = gr_match_steps(m) == n0 + 1
+                 ? gr_error_set(err, GR_EINPUT, "--roll: %s rolls no dice; leave --roll out",
+                                a->call.verb)
+                 : gr_error_set(err, GR_EINPUT, "--roll: %d value(s) given, %d used by this %s",
+                                a->nrolls, k, a->call.verb);
+        goto undo;
+    }
+    /* what the test did, for the players: resolved again with its dice */
+    size_t end = 0;
+    st = bf_resolve(before, gr_match_step(m, 0), gr_match_steps(m), n0, &end, a, out, err);
+    if (st == GR_OK && (!end || gr_battle_hash(before) != gr_battle_hash(gr_battle_file_battle(f))))
+        st = gr_error_set(err, GR_ERUNTIME, "the test resolves otherwise a second time (a bug)");
+    if (st == GR_OK)
+        goto done;
+undo:
+    gr_match_undo(m, p, NULL);
+done:
+    gr_free(before);
+    gr_free(own);
+    return st;
 }
 
-static char *file_text(const gr_battle_file *f)
+gr_status gr_battle_file_undo(gr_battle_file *f, gr_bt_action *undone, gr_error *err)
 {
-    json_t *root = json_object();
-    json_t *acts = json_array();
-    if (!root || !acts) {
-        json_decref(root);
-        json_decref(acts);
-        return NULL;
+    size_t n = gr_match_steps(f->m), i = n;
+    while (i > 0 && gr_match_step(f->m, i - 1)->player == GR_CHANCE)
+        i--;
+    if (i == 0)
+        return gr_error_set(err, GR_EILLEGAL, "the battle has no action to undo");
+    gr_record_step d = *gr_match_step(f->m, i - 1);
+    gr_bt_action a;
+    memset(&a, 0, sizeof a);
+    for (size_t k = i; k < n && a.nrolls < (int)(sizeof a.rolls / sizeof a.rolls[0]); k++)
+        a.rolls[a.nrolls++] = (int)gr_match_step(f->m, k)->action;
+    gr_status st = gr_match_undo(f->m, d.player, err);
+    if (st != GR_OK)
+        return st;
+    gr_bt_action c;
+    if (undone && gr_bt_game_call(gr_battle_file_battle(f), d.rec, &c, NULL) == GR_OK) {
+        *undone = a;
+        undone->call = c.call;
     }
-    int bad = json_object_set_new(root, "format", json_integer(1));
-    bad |= json_object_set_new(root, "kind", json_string("grognard battle"));
-    bad |= json_object_set_new(root, "system", json_string(f->system));
-    bad |= json_object_set_new(root, "seed", json_integer((json_int_t)f->seed));
-    bad |= json_object_set_new(root, "oob", json_string(f->oob_path ? f->oob_path : ""));
-    bad |= json_object_set_new(root, "oob_text", json_stringn(f->oob_text, f->oob_len));
-    for (int i = 0; i < f->nactions; i++)
-        bad |= json_array_append_new(
-            acts, action_json(f->start, &f->actions[i], f->typed[i], f->hashes[i]));
-    bad |= json_object_set_new(root, "actions", acts);
-    char *s = bad ? NULL : json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-    json_decref(root);
-    return s;
+    return GR_OK;
 }
+
+/* ---- write ------------------------------------------------------------------ */
 
 gr_status gr_battle_file_write(const gr_battle_file *f, const char *path, gr_error *err)
 {
@@ -285,18 +324,8 @@ gr_status gr_battle_file_write(const gr_battle_file *f, const char *path, gr_err
         return gr_error_set(err, GR_EINPUT,
                             "%s is the order of battle itself; give the battle file another name",
                             path);
-    char *text = file_text(f);
-    size_t n = text ? strlen(text) : 0;
-    char *body = text ? realloc(text, n + 2) : NULL;
-    if (!body) {
-        free(text);
-        return gr_error_set(err, GR_ERUNTIME, "out of memory writing the battle file");
-    }
-    body[n] = '\n';
-    body[n + 1] = '\0';
-    gr_status st = gr_write_file_atomic(path, body, n + 1, err);
-    free(body);
-    return st;
+    return gr_save_write_embedded(f->m, f->oob_path ? f->oob_path : "", f->oob_text, f->oob_len,
+                                  path, err);
 }
 
 /* ---- read ------------------------------------------------------------------ */
@@ -436,6 +465,83 @@ static gr_status read_action(rd *r, const gr_battle *b, const gr_jr_node *e, gr_
     return GR_OK;
 }
 
+/* A format-1 battle file's actions applied to the match: each a decision
+ * of the side whose phase it is, its dice as chance steps given as
+ * recorded (typed, or drawn from the battle's seed then), the state hash
+ * checked after each. */
+static gr_status bf_from_v1(gr_battle_file *f, const char *name, const gr_bt_action *acts,
+                            const uint64_t *hashes, int nacts, gr_error *err)
+{
+    gr_status st = bf_match(f, name, err);
+    for (int i = 0; st == GR_OK && i < nacts; i++) {
+        gr_bt_action a = acts[i];
+        char text[400];
+        gr_battle_action_text(gr_battle_file_battle(f), &a, text, sizeof text);
+        gr_error e;
+        gr_error_clear(&e);
+        if ((st = gr_battle_file_act(f, &a, NULL, &e)) != GR_OK) {
+            st = gr_error_set(err, st == GR_ERUNTIME ? GR_ERUNTIME : GR_EINPUT,
+                              "%s: action %d (%s) no longer applies: %s; the order of battle or "
+                              "the rules changed since it was recorded",
+                              name, i + 1, text, e.msg);
+            break;
+        }
+        uint64_t h = gr_battle_hash(gr_battle_file_battle(f));
+        if (hashes[i] && h != hashes[i])
+            st = gr_error_set(err, GR_EINPUT,
+                              "%s: after action %d (%s) the state hashes %016" PRIx64
+                              ", not %016" PRIx64 " as recorded: the rules changed since it was "
+                              "played; resume it with the version that recorded it",
+                              name, i + 1, text, h, hashes[i]);
+    }
+    return st;
+}
+
+/* A battle file that is a save of the match. */
+static gr_status bf_from_save(gr_battle_file *f, const char *path, gr_saved *sv,
+                              const gr_battle_rules *rules, gr_error *err)
+{
+    const gr_game_type *t = gr_bt_game_type(sv->game);
+    if (!t)
+        return gr_error_set(err, GR_EINPUT,
+                            "%s: a saved game of '%s', not a battle of the companion; replay it "
+                            "with grognard replay",
+                            path, sv->game);
+    if (!sv->scenario_text)
+        return gr_error_set(err, GR_EINPUT,
+                            "%s: the battle file holds no order of battle (\"scenario_text\"); "
+                            "it was cut, or not written by grognard battle",
+                            path);
+    f->oob_path = sv->scenario;
+    f->oob_text = sv->scenario_text;
+    f->oob_len = sv->scenario_len;
+    sv->scenario = sv->scenario_text = NULL;
+    f->seed = sv->seed;
+    f->format = 2;
+    char name[300];
+    snprintf(name, sizeof name, "%s(oob %s)", path, f->oob_path);
+    gr_status st = gr_oob_parse(f->oob_text, f->oob_len, name, rules, f->seed, f->start, err);
+    if (st == GR_OK && strcmp(f->start->system, t->id))
+        st = gr_error_set(err, GR_EINPUT, "%s: the game is \"%s\" but its order of battle is of %s",
+                          path, t->id, f->start->system);
+    if (st == GR_OK)
+        st = bf_match(f, path, err);
+    if (st == GR_OK && gr_game_scenario_digest(gr_match_game(f->m)) != sv->scenario_digest)
+        st = gr_error_set(err, GR_EINPUT,
+                          "%s: the embedded order of battle does not give the recorded "
+                          "\"scenario_digest\": the rules changed since it was played; resume it "
+                          "with the version that recorded it",
+                          path);
+    size_t bad = 0;
+    gr_error e;
+    gr_error_clear(&e);
+    if (st == GR_OK)
+        st = gr_saved_actions(sv, gr_match_game(f->m), err);
+    if (st == GR_OK && (st = gr_match_replay(f->m, sv->steps, sv->nsteps, &bad, &e)) != GR_OK)
+        st = gr_error_set(err, st == GR_ERUNTIME ? GR_ERUNTIME : GR_EINPUT, "%s: %s", path, e.msg);
+    return st;
+}
+
 gr_status gr_battle_file_read(const char *path, const gr_battle_rules *rules, gr_battle_file *f,
                               gr_error *err)
 {
@@ -448,6 +554,19 @@ gr_status gr_battle_file_read(const char *path, const gr_battle_rules *rules, gr
         gr_battle_file_free(f);
         return st;
     }
+    gr_saved sv;
+    st = gr_save_parse(text, len, path, &sv, err);
+    if (sv.recognised) {
+        gr_free(text);
+        if (st == GR_OK)
+            st = bf_from_save(f, path, &sv, rules, err);
+        gr_saved_free(&sv);
+        if (st != GR_OK)
+            gr_battle_file_free(f);
+        return st;
+    }
+    gr_saved_free(&sv);
+    st = GR_OK;
     gr_jr_node *root = NULL;
     gr_jr_doc *doc = gr_jr_parse(text, len, path, BF_MAX_NODES, &root, err);
     gr_free(text);
@@ -455,14 +574,21 @@ gr_status gr_battle_file_read(const char *path, const gr_battle_rules *rules, gr
         gr_battle_file_free(f);
         return err ? err->code : GR_EINPUT;
     }
+    gr_bt_action *acts = gr_calloc(GR_BT_MAX_ACTIONS, sizeof *acts);
+    uint64_t *hashes = gr_calloc(GR_BT_MAX_ACTIONS, sizeof *hashes);
+    int nacts = 0;
+    if (!acts || !hashes)
+        st = gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
     rd r = {path, err};
-    const gr_jr_node *n, *sys, *seed, *oob, *oobt, *acts;
+    const gr_jr_node *n, *sys, *seed, *oob, *oobt, *list;
     const char *what = "the battle file";
-    if (root->type != GR_JR_OBJECT)
+    if (st == GR_OK && root->type != GR_JR_OBJECT)
         st = rd_fail(&r, root, "a battle file is a JSON object (grognard battle new writes it)");
     if (st == GR_OK && (st = need(&r, root, "format", GR_JR_NUMBER, what, &n)) == GR_OK &&
         (!n->is_int || n->ival != 1))
-        st = rd_fail(&r, n, "format %s is not known; this grognard reads battle files of format 1",
+        st = rd_fail(&r, n,
+                     "format %s is not known; this grognard reads battle files of format 1 and "
+                     "saves of a battle (\"format\": \"grognard-save\")",
                      n->raw);
     if (st == GR_OK)
         st = need(&r, root, "system", GR_JR_STRING, what, &sys);
@@ -474,9 +600,9 @@ gr_status gr_battle_file_read(const char *path, const gr_battle_rules *rules, gr
     if (st == GR_OK)
         st = need(&r, root, "oob_text", GR_JR_STRING, what, &oobt);
     if (st == GR_OK)
-        st = need(&r, root, "actions", GR_JR_ARRAY, what, &acts);
-    if (st == GR_OK && acts->len > GR_BT_MAX_ACTIONS)
-        st = rd_fail(&r, acts, "%zu actions; a battle keeps at most %d", acts->len,
+        st = need(&r, root, "actions", GR_JR_ARRAY, what, &list);
+    if (st == GR_OK && list->len > GR_BT_MAX_ACTIONS)
+        st = rd_fail(&r, list, "%zu actions; a battle keeps at most %d", list->len,
                      GR_BT_MAX_ACTIONS);
     if (st == GR_OK &&
         (!(f->oob_path = dup_str(oob->str)) || !(f->oob_text = gr_malloc(oobt->len + 1))))
@@ -492,15 +618,18 @@ gr_status gr_battle_file_read(const char *path, const gr_battle_rules *rules, gr
     if (st == GR_OK && strcmp(f->start->system, sys->str) != 0)
         st = rd_fail(&r, sys, "\"system\" is \"%s\" but its order of battle is of %s", sys->str,
                      f->start->system);
-    if (st == GR_OK)
-        snprintf(f->system, sizeof f->system, "%s", f->start->system);
-    for (const gr_jr_node *e = st == GR_OK ? acts->child : NULL; e && st == GR_OK; e = e->next) {
-        st = read_action(&r, f->start, e, &f->actions[f->nactions], &f->typed[f->nactions],
-                         &f->hashes[f->nactions]);
+    for (const gr_jr_node *e = st == GR_OK ? list->child : NULL; e && st == GR_OK; e = e->next) {
+        unsigned char typed;
+        st = read_action(&r, f->start, e, &acts[nacts], &typed, &hashes[nacts]);
         if (st == GR_OK)
-            f->nactions++;
+            nacts++;
     }
     gr_jr_free(doc);
+    f->format = 1;
+    if (st == GR_OK)
+        st = bf_from_v1(f, path, acts, hashes, nacts, err);
+    gr_free(acts);
+    gr_free(hashes);
     if (st != GR_OK)
         gr_battle_file_free(f);
     return st;

@@ -63,8 +63,10 @@ static int write_body(FILE *f, const gr_match *m, const char *scenario_path,
     put_json_string(f, g->type->id);
     fputs(",\n  \"scenario\": ", f);
     put_json_string(f, scenario_path ? scenario_path : "");
-    fputs(",\n  \"scenario_id\": ", f);
-    put_json_string(f, g->type->scenario_id(g->sc));
+    if (g->type->scenario_id) {
+        fputs(",\n  \"scenario_id\": ", f);
+        put_json_string(f, g->type->scenario_id(g->sc));
+    }
     fprintf(f, ",\n  \"scenario_digest\": \"%016" PRIx64 "\"", gr_game_scenario_digest(g));
     if (scenario_text) {
         fputs(",\n  \"scenario_text\": ", f);
@@ -76,8 +78,8 @@ static int write_body(FILE *f, const gr_match *m, const char *scenario_path,
         const gr_record_step *s = gr_match_step(m, i);
         char text[256] = "";
         if (have_state) {
-            gr_game_describe(g, st, s->action, text, sizeof text);
-            have_state = gr_game_apply_checked(g, st, s->action, NULL, &e) == GR_OK;
+            gr_game_act_describe(g, st, s->rec, text, sizeof text);
+            have_state = gr_game_act_apply_checked(g, st, s->rec, NULL, &e) == GR_OK;
         }
         fprintf(f, "%s\n    {\"n\": %zu, \"player\": ", i ? "," : "", i + 1);
         if (s->player == GR_CHANCE)
@@ -85,8 +87,8 @@ static int write_body(FILE *f, const gr_match *m, const char *scenario_path,
         else
             fprintf(f, "%d", s->player);
         /* the type's own record of the action, as jansson writes it
-         * without indent: "[1, 2, 3]" */
-        json_t *rec = g->type->action_record(s->action);
+         * without indent: "[1, 2, 3]", "\"fire friant --range 4\"" */
+        json_t *rec = g->type->action_record(g->sc, s->rec);
         char *a = rec ? json_dumps(rec, JSON_ENCODE_ANY | JSON_PRESERVE_ORDER) : NULL;
         json_decref(rec);
         if (!a) {
@@ -96,6 +98,8 @@ static int write_body(FILE *f, const gr_match *m, const char *scenario_path,
         fprintf(f, ", \"action\": %s, \"text\": ", a);
         free(a);
         put_json_string(f, text);
+        if (s->given)
+            fputs(", \"given\": true", f);
         fprintf(f, ", \"hash\": \"%016" PRIx64 "\"}", s->hash);
     }
     fprintf(f, "%s]\n}\n", n ? "\n  " : "");
@@ -263,24 +267,29 @@ static int parse_hash(const char *s, uint64_t *out)
 }
 
 static gr_status push_step(const char *path, gr_saved *s, size_t *cap, gr_record_step st,
-                           gr_error *err)
+                           const gr_jr_node *act, gr_error *err)
 {
     if (s->nsteps == *cap) {
         size_t c = *cap ? *cap * 2 : 1024;
         gr_record_step *n = gr_realloc(s->steps, c * sizeof *n);
-        if (!n)
+        if (n)
+            s->steps = n;
+        const gr_jr_node **a = n ? gr_realloc(s->acts, c * sizeof *a) : NULL;
+        if (!a)
             return gr_error_set(err, GR_ERUNTIME, "%s: out of memory reading the save file", path);
-        s->steps = n;
+        s->acts = a;
         *cap = c;
     }
+    s->acts[s->nsteps] = act;
     s->steps[s->nsteps++] = st;
     return GR_OK;
 }
 
+/* t: the game's type. */
 static gr_status sv_step(const char *path, const gr_game_type *t, const gr_jr_node *e, gr_saved *s,
                          size_t *cap, gr_error *err)
 {
-    static const char *const keys[] = {"n", "player", "action", "text", "hash"};
+    static const char *const keys[] = {"n", "player", "action", "text", "hash", "given"};
     if (e->type != GR_JR_OBJECT)
         return gr_jr_fail(err, path, e,
                           "a step must be an object {\"player\": ..., \"action\": "
@@ -288,12 +297,12 @@ static gr_status sv_step(const char *path, const gr_game_type *t, const gr_jr_no
                           gr_jr_type_name(e->type));
     for (const gr_jr_node *m = e->child; m; m = m->next) {
         size_t i;
-        for (i = 0; i < 5 && strcmp(m->key, keys[i]); i++)
+        for (i = 0; i < 6 && strcmp(m->key, keys[i]); i++)
             ;
-        if (i == 5) {
+        if (i == 6) {
             return gr_jr_fail_key(err, path, m,
                                   "unknown key \"%.40s\" in a step; accepted: n, player, "
-                                  "action, text, hash",
+                                  "action, text, hash, given",
                                   m->key);
         }
     }
@@ -319,14 +328,18 @@ static gr_status sv_step(const char *path, const gr_game_type *t, const gr_jr_no
                           "\"player\" must be a side from 0 to %d or \"chance\"; write one of "
                           "them",
                           t->players - 1);
-    gr_status as = t->action_unrecord(a, path, &st.action, err);
-    if (as != GR_OK)
-        return as;
+    const gr_jr_node *gv = gr_jr_get(e, "given");
+    if (gv && (gv->type != GR_JR_BOOL || (gv->boolean && st.player != GR_CHANCE)))
+        return gr_jr_fail(err, path, gv,
+                          "\"given\" is true for a chance step whose outcome was typed at the "
+                          "table (false or left out: drawn from the seed), and only for a chance "
+                          "step; fix it");
+    st.given = gv && gv->boolean;
     if (h->type != GR_JR_STRING || parse_hash(h->str, &st.hash))
         return gr_jr_fail(err, path, h,
                           "\"hash\" must be 16 hexadecimal digits in quotes; copy it "
                           "from the game that wrote the file");
-    return push_step(path, s, cap, st, err);
+    return push_step(path, s, cap, st, a, err);
 }
 
 static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g, gr_error *err)
@@ -386,7 +399,7 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
         memcpy(g->game, game->str, game->len + 1);
     }
     const gr_game_type *t = gr_game_type_find(g->game);
-    if (!t || !t->action_unrecord)
+    if (!t)
         return gr_jr_fail(err, path, game ? game : root,
                           "game \"%.15s\" is not known; accepted: %s", g->game, gr_game_type_ids());
     if (!scn || scn->type != GR_JR_STRING || !scn->len)
@@ -451,8 +464,34 @@ gr_status gr_save_parse(const char *text, size_t len, const char *name, gr_saved
     if (!doc)
         return err ? err->code : GR_EINPUT;
     gr_status st = read_doc(name, root, g, err);
-    gr_jr_free(doc);
+    g->doc = doc; /* the steps' actions, for gr_saved_actions */
+    if (st == GR_OK && !(g->name = gr_malloc(strlen(name) + 1)))
+        st = gr_error_set(err, GR_ERUNTIME, "%s: out of memory reading the save file", name);
+    if (g->name)
+        memcpy(g->name, name, strlen(name) + 1);
     return st;
+}
+
+gr_status gr_saved_actions(gr_saved *s, const gr_game *g, gr_error *err)
+{
+    const gr_game_type *t = g->type;
+    const char *name = s->name ? s->name : "the save";
+    if (s->acts_read)
+        return GR_OK;
+    if (!t->action_unrecord)
+        return gr_error_set(err, GR_EINPUT, "%s: games of '%s' are not saved, so not read either",
+                            name, t->id);
+    if (strcmp(t->id, s->game))
+        return gr_error_set(err, GR_EINPUT, "%s: the save is of game \"%s\", not of \"%s\"", name,
+                            s->game, t->id);
+    for (size_t i = 0; i < s->nsteps; i++) {
+        memset(s->steps[i].rec, 0, sizeof s->steps[i].rec);
+        gr_status st = t->action_unrecord(g->sc, s->acts[i], name, s->steps[i].rec, err);
+        if (st != GR_OK)
+            return st;
+    }
+    s->acts_read = 1;
+    return GR_OK;
 }
 
 gr_status gr_save_read(const char *path, gr_saved *g, gr_error *err)
@@ -478,4 +517,10 @@ void gr_saved_free(gr_saved *s)
     gr_free(s->steps);
     s->steps = NULL;
     s->nsteps = 0;
+    gr_jr_free(s->doc);
+    s->doc = NULL;
+    gr_free(s->acts);
+    s->acts = NULL;
+    gr_free(s->name);
+    s->name = NULL;
 }

@@ -7,12 +7,14 @@
 #include <string.h>
 
 #include "grognard/alloc.h"
+#include "grognard/bt_game.h"
 #include "grognard/file_io.h"
 #include "grognard/game.h"
 #include "grognard/json_reader.h"
 #include "grognard/re.h"
 
-static const gr_game_type *const types[] = {&re_game_type};
+static const gr_game_type *const types[] = {&re_game_type, &gr_bt_game_aoe, &gr_bt_game_nf,
+                                            &gr_bt_game_rff};
 #define NTYPES (sizeof types / sizeof types[0])
 
 /* The most JSON values the registry reads to find a file's declaration
@@ -91,6 +93,11 @@ gr_status gr_game_load_text(const char *text, size_t len, const char *name, cons
         if (st != GR_OK)
             return st;
     }
+    if (!t->load)
+        return gr_error_set(err, GR_EINPUT,
+                            "%s: a game of \"%s\" (%s) is not loaded from a scenario file; its "
+                            "battles are played with `grognard battle` (grognard battle --help)",
+                            name, t->id, t->name);
     void *sc = NULL;
     gr_status st = t->load(text, len, name, &sc, err);
     if (st != GR_OK)

@@ -9,6 +9,7 @@
 /* What undo restores: the match as it was just before a player's decision. */
 typedef struct snap {
     size_t nsteps; /* steps before the decision */
+    gr_rng chance; /* restored by undo when the type takes dice back with a decision */
     gr_rng players[GR_MATCH_MAX_PLAYERS];
     /* followed by the state (state_size bytes) in the snapshot buffer */
 } snap;
@@ -60,7 +61,11 @@ gr_status gr_match_new(const gr_game *g, uint64_t seed, gr_match **out, gr_error
     m->state_size = g->type->state_size;
     /* each snapshot starts aligned for its header */
     size_t align = _Alignof(max_align_t);
-    m->snap_size = (sizeof(snap) + m->state_size + align - 1) / align * align;
+    /* a type that takes dice back with a decision keeps a snapshot of every
+     * decision of the game: no state in it (undo replays the record), so
+     * that a large state (the companion's battle) costs a few bytes a step */
+    size_t kept = g->type->undo_takes_chance ? 0 : m->state_size;
+    m->snap_size = (sizeof(snap) + kept + align - 1) / align * align;
     m->st = malloc(m->state_size);
     m->acts = malloc((size_t)g->type->max_actions * sizeof *m->acts);
     if (!m->st || !m->acts) {
@@ -163,30 +168,38 @@ static gr_status push_snap(gr_match *m, gr_error *err)
     }
     snap *s = snap_at(m, m->nsnaps++);
     s->nsteps = m->nsteps;
+    s->chance = m->chance;
     memcpy(s->players, m->players, sizeof s->players);
-    memcpy((unsigned char *)s + sizeof *s, m->st, m->state_size);
+    if (!m->game.type->undo_takes_chance)
+        memcpy((unsigned char *)s + sizeof *s, m->st, m->state_size);
     return GR_OK;
 }
 
 /* Append the step just applied (room was made before applying it). */
-static void record(gr_match *m, gr_action a, int player)
+static void record(gr_match *m, const void *act, int player, int given)
 {
     gr_record_step *s = &m->steps[m->nsteps++];
     memset(s, 0, sizeof *s);
-    s->action = a;
+    memcpy(s->rec, act, sizeof s->rec);
     s->player = player;
+    s->given = player == GR_CHANCE && given;
     s->hash = gr_game_hash(&m->game, m->st);
 }
 
-/* Apply a legal action of `player` (a side or GR_CHANCE): snapshot for undo,
- * apply, record, and tell the sink. */
-static gr_status step(gr_match *m, gr_action a, int player, gr_error *err)
+/* Apply a legal action record of `player` (a side or GR_CHANCE; GR_ACTION_MAX
+ * bytes, zero-padded): snapshot for undo, apply, record, and tell the sink. */
+static gr_status step(gr_match *m, const void *act, int player, int given, gr_error *err)
 {
-    int hidden = player != GR_CHANCE && m->game.type->is_hidden_choice &&
+    gr_action a = gr_game_act_action(act);
+    int hidden = player != GR_CHANCE && !gr_game_has_records(&m->game) &&
+                 m->game.type->is_hidden_choice &&
                  m->game.type->is_hidden_choice(m->game.sc, m->st, player, a);
     gr_status s;
     if (player == GR_CHANCE) {
-        m->nsnaps = 0; /* nothing before a die or a draw can be taken back */
+        /* nothing before a die or a draw can be taken back, unless the
+         * type takes a test back whole, its dice with it */
+        if (!m->game.type->undo_takes_chance)
+            m->nsnaps = 0;
     } else if ((s = push_snap(m, err)) != GR_OK) {
         return s;
     }
@@ -203,11 +216,11 @@ static gr_status step(gr_match *m, gr_action a, int player, gr_error *err)
         m->capsteps = cap;
     }
     gr_log_clear(&m->log);
-    gr_game_apply(&m->game, m->st, a, m->sink ? &m->log : NULL);
+    gr_game_act_apply(&m->game, m->st, act, m->sink ? &m->log : NULL);
     m->acts_valid = 0;
-    record(m, a, player);
+    record(m, act, player, given);
     if (m->sink) {
-        gr_match_event e = {m->nsteps, player, a, hidden, NULL};
+        gr_match_event e = {m->nsteps, player, a, hidden, m->steps[m->nsteps - 1].rec, NULL};
         for (int i = 0; i < m->log.n; i++) {
             e.ev = &m->log.ev[i];
             m->sink(m->sink_ctx, &e);
@@ -216,21 +229,32 @@ static gr_status step(gr_match *m, gr_action a, int player, gr_error *err)
     return GR_OK;
 }
 
-gr_status gr_match_apply(gr_match *m, gr_action a, gr_error *err)
+gr_status gr_match_act(gr_match *m, const void *act, gr_error *err)
 {
+    unsigned char rec[GR_ACTION_MAX];
+    memset(rec, 0, sizeof rec);
+    memcpy(rec, act, m->game.type->action_size ? m->game.type->action_size : sizeof(gr_action));
     int p = gr_match_current_player(m);
     /* an illegal action: the game's own words, the state unchanged */
-    if (p == GR_TERMINAL || !m->game.type->is_legal(m->game.sc, m->st, a))
-        return gr_game_apply_checked(&m->game, m->st, a, NULL, err);
-    return step(m, a, p, err);
+    if (p == GR_TERMINAL || !gr_game_act_is_legal(&m->game, m->st, rec))
+        return gr_game_act_apply_checked(&m->game, m->st, rec, NULL, err);
+    return step(m, rec, p, 1, err);
+}
+
+gr_status gr_match_apply(gr_match *m, gr_action a, gr_error *err)
+{
+    unsigned char rec[GR_ACTION_MAX];
+    gr_game_act_of(a, rec);
+    return gr_match_act(m, rec, err);
 }
 
 gr_status gr_match_step_chance(gr_match *m, gr_error *err)
 {
     if (gr_match_current_player(m) != GR_CHANCE)
         return gr_error_set(err, GR_EILLEGAL, "not a chance node: no die to roll, no chit to draw");
-    gr_action a = gr_game_sample_chance(&m->game, m->st, &m->chance);
-    return step(m, a, GR_CHANCE, err);
+    unsigned char rec[GR_ACTION_MAX];
+    gr_game_act_of(gr_game_sample_chance(&m->game, m->st, &m->chance), rec);
+    return step(m, rec, GR_CHANCE, 0, err);
 }
 
 void gr_match_set_computer(gr_match *m, int p, int on)
@@ -261,9 +285,21 @@ gr_status gr_match_undo(gr_match *m, int p, gr_error *err)
                                 m->game.type->player_name(m->game.sc, q), k + 1,
                                 m->game.type->player_name(m->game.sc, q));
     }
+    if (m->game.type->undo_takes_chance) {
+        /* the state before the decision, by replaying the record up to it
+         * (every step was legal when it was taken); the chance stream as
+         * it was, so the repeated test rolls the same dice */
+        gr_status r = gr_game_init(&m->game, m->st, err);
+        if (r != GR_OK)
+            return r;
+        for (size_t k = 0; k < s->nsteps; k++)
+            gr_game_act_apply(&m->game, m->st, m->steps[k].rec, NULL);
+        m->chance = s->chance;
+    } else {
+        memcpy(m->st, (unsigned char *)s + sizeof *s, m->state_size);
+    }
     m->nsteps = s->nsteps;
     memcpy(m->players, s->players, sizeof m->players);
-    memcpy(m->st, (unsigned char *)s + sizeof *s, m->state_size);
     m->nsnaps = i - 1;
     m->acts_valid = 0;
     return GR_OK;
@@ -276,7 +312,7 @@ gr_status gr_match_replay_step(gr_match *m, const gr_record_step *s, size_t n, g
     gr_error_clear(&e);
     char want[160], got[160];
     int p = gr_match_current_player(m);
-    gr_game_describe(g, m->st, s->action, want, sizeof want);
+    gr_game_act_describe(g, m->st, s->rec, want, sizeof want);
     if (p == GR_TERMINAL)
         return gr_error_set(err, GR_EINPUT,
                             "step %zu: the game is already over, but the file records %s", n, want);
@@ -289,21 +325,24 @@ gr_status gr_match_replay_step(gr_match *m, const gr_record_step *s, size_t n, g
                             n, rec, exp);
     }
     gr_status r;
-    if (p == GR_CHANCE) {
+    if (p == GR_CHANCE && !s->given) {
         /* drawn on a copy of the stream: a refused step leaves the match as it was */
         gr_rng chance = m->chance;
         gr_action a = gr_game_sample_chance(g, m->st, &chance);
-        if (a != s->action) {
-            gr_game_describe(g, m->st, a, got, sizeof got);
+        unsigned char rec[GR_ACTION_MAX];
+        gr_game_act_of(a, rec);
+        if (memcmp(rec, s->rec, sizeof rec)) {
+            gr_game_act_describe(g, m->st, rec, got, sizeof got);
             return gr_error_set(err, GR_EINPUT,
                                 "step %zu: the seed gives \"%s\" but the file records "
                                 "\"%s\"",
                                 n, got, want);
         }
         m->chance = chance;
-        r = step(m, a, p, &e);
+        r = step(m, rec, p, 0, &e);
     } else {
-        r = gr_match_apply(m, s->action, &e);
+        /* a player's action, or a chance outcome given as recorded */
+        r = gr_match_act(m, s->rec, &e);
     }
     if (r != GR_OK)
         return gr_error_set(err, r == GR_ERUNTIME ? GR_ERUNTIME : GR_EINPUT,

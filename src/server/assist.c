@@ -12,7 +12,8 @@
 #include "grognard/rff_points.h"
 #include "grognard/rng.h"
 #include "grognard/wire.h"
-#include "server_internal.h"
+#include "grognard/rff_io.h"
+#include "sv_http.h"
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
@@ -26,13 +27,13 @@ fail(int code, char **out, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     msg[GR_ERROR_MSG - 1] = 0;
-    *out = sv_error_json(msg);
+    *out = strdup(msg);
     return code;
 }
 
 static int fail_err(int code, char **out, const gr_error *err)
 {
-    *out = sv_error_json(err->msg);
+    *out = strdup(err->msg);
     return code;
 }
 
@@ -49,13 +50,17 @@ static int done(json_t *j, char **out)
     *out = j ? gr_wire_dumps(j) : NULL;
     json_decref(j);
     if (!*out) {
-        *out = sv_error_json("out of memory building the answer; try again");
+        *out = strdup("out of memory building the answer; try again");
         return 500;
     }
     return 200;
 }
 
-int sv_assist(const char *what, const char *body, size_t len, const void *points, char **out)
+/* POST /api/lookup|odds|resolve with `body`; `what` is "lookup", "odds" or
+ * "resolve".  Returns the HTTP status; *out is the answer's JSON text (200)
+ * or the error's message (malloc'ed; NULL out of memory).  `points` is the
+ * server's RFF fire-points data (or NULL when not loaded). */
+static int assist(const char *what, const char *body, size_t len, const void *points, char **out)
 {
     json_error_t jerr;
     json_t *req = json_loadb(body, len, JSON_REJECT_DUPLICATES, &jerr);
@@ -69,7 +74,7 @@ int sv_assist(const char *what, const char *body, size_t len, const void *points
                      "{...}}",
                      strcmp(what, "resolve") ? "table" : "procedure");
         json_decref(req);
-        *out = sv_error_json(msg);
+        *out = strdup(msg);
         return 400;
     }
     int resolve = !strcmp(what, "resolve"), odds = !strcmp(what, "odds");
@@ -256,7 +261,7 @@ int sv_assist(const char *what, const char *body, size_t len, const void *points
             char msg[GR_ERROR_MSG];
             snprintf(msg, sizeof msg, "\"roll\": %d value%s given but this resolution uses %d",
                      dice.ntyped, dice.ntyped > 1 ? "s" : "", dice.used);
-            *out = sv_error_json(msg);
+            *out = strdup(msg);
             code = 400;
         } else {
             code = done(gr_wire_resolution(s, p, &a, r, dice.rng ? &seed : NULL), out);
@@ -268,4 +273,34 @@ out:
     free(itext);
     json_decref(req);
     return code;
+}
+
+int sv_assist_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
+{
+    if (!strcmp(p, "/systems")) {
+        if (!r->get) {
+            *ret = sv_reply_err(r, 405, "use GET /api/systems");
+            return 1;
+        }
+        json_t *j = gr_wire_systems(NULL);
+        char *text = j ? gr_wire_dumps(j) : NULL;
+        json_decref(j);
+        *ret = sv_reply_json(r, 200, text);
+        return 1;
+    }
+    if (strcmp(p, "/lookup") && strcmp(p, "/odds") && strcmp(p, "/resolve"))
+        return 0;
+    if (!r->post) {
+        *ret = sv_reply_err(r, 405, "use POST /api%s with a JSON body", p);
+        return 1;
+    }
+    char *out = NULL;
+    int code = assist(p + 1, r->body ? r->body : "", r->len, s->points, &out);
+    if (code == 200 || !out) {
+        *ret = sv_reply_json(r, code, out);
+    } else {
+        *ret = sv_reply_err(r, code, "%s", out);
+        free(out);
+    }
+    return 1;
 }

@@ -26,6 +26,9 @@ typedef struct sv_scenario {
     gr_game game;
     json_t *summary;   /* GET /api/scenarios entry */
     char *detail_text; /* GET /api/scenarios/ID answer */
+    /* a game's own scenario (a companion battle's order of battle): freed
+     * with the game; NULL for a bundled one, shared by its games */
+    void (*release)(struct sv_scenario *scn);
 } sv_scenario;
 
 /* One event of the game's log: its step, who took the step, whether the
@@ -42,6 +45,7 @@ typedef struct sv_event {
 typedef struct sv_game {
     char id[GR_STORE_ID_MAX];
     const sv_scenario *scn;
+    sv_scenario *own; /* scn when it is the game's own (scn->release frees it), else NULL */
     gr_match *m;
     uint64_t seed;
     char players[2][GR_STORE_NAME_MAX];
@@ -54,6 +58,8 @@ typedef struct sv_game {
     size_t nlog, caplog;
     uint64_t version; /* +1 on every change (a step, an undo) */
     uint64_t undos;   /* +1 on every undo: an event stream restarts its log */
+    json_t *last;     /* the last change this server made, as its resource tells it (a battle's
+                         {kind, text, instructions}); NULL after another server's change */
     char *cache[SV_SEATS];
     uint64_t cache_ver[SV_SEATS];
     int queued; /* in the worker's queue */
@@ -90,11 +96,15 @@ char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang);
 json_t *sv_game_events(sv_game *g, int seat, size_t from, gr_lang lang);
 
 /* Apply `text` as `seat`'s action at step `step`, then every chance step
- * that follows (drawn by the match).  Returns an HTTP status: 200 applied
- * (not yet stored: the caller stores steps from *first), 400 unknown or
- * illegal action, 403 not that seat's turn or the game is over, 409 stale
- * step; err holds the message. */
-int sv_game_act(sv_game *g, int seat, const char *text, size_t step, size_t *first, gr_error *err);
+ * that follows: the first ndice given as recorded (dice rolled at the
+ * table, each a chance outcome), the rest drawn by the match.  Returns an
+ * HTTP status: 200 applied (not yet stored: the caller stores steps from
+ * *first), 400 unknown or illegal action or dice (more given than the
+ * action rolls, or a value the die cannot show: nothing applied), 403 not
+ * that seat's turn or the game is over, 409 stale step; err holds the
+ * message. */
+int sv_game_act(sv_game *g, int seat, const char *text, size_t step, const gr_action *dice,
+                size_t ndice, size_t *first, gr_error *err);
 
 /* Play one step of the computer side to move, then the chance steps after
  * it.  Returns 1 if a step was played, 0 if no computer is to move. */
@@ -126,14 +136,5 @@ void sv_game_touch(sv_game *g);
 
 /* Whether a computer is to move (the worker has something to do). */
 int sv_game_computer_to_move(sv_game *g);
-
-/* The table assistant: POST /api/lookup|odds|resolve with `body`; `what`
- * is "lookup", "odds" or "resolve".  Returns the HTTP status and sets *out
- * to the answer's text (malloc'ed). `points` is the server's RFF fire-points
- * data (or NULL when not loaded). */
-int sv_assist(const char *what, const char *body, size_t len, const void *points, char **out);
-
-/* {"error": msg} as text (malloc'ed). */
-char *sv_error_json(const char *msg);
 
 #endif

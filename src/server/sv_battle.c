@@ -1,12 +1,14 @@
 /* sv_battle.c - the battle companion over HTTP (sv_battle.h, docs/api.md
- * "The battle companion").
+ * "The battle companion"): the bundled orders of battle, a battle's
+ * scenario, creation and routing.
  *
- * A battle is DIR/ID.battle (the battle file of `grognard battle`, written
- * atomically after every action) and DIR/ID.seats (its two tokens, written
- * atomically once).  It is loaded on demand, replayed and checked, and
- * kept in memory with its own lock; an action is answered only once the
- * file holding it is on disk. */
-#define _DEFAULT_SOURCE /* getrandom, open_memstream, strncasecmp */
+ * A battle is a game of the companion's type of its system (bt_game.h):
+ * stored as every game (its scenario "SYSTEM/OOB" for a bundled order of
+ * battle, or "SYSTEM" with the order of battle's text kept beside it), in
+ * the one registry, and acted on through the one action path (sv_games.h),
+ * so it is answered only once the store holds it, survives a kill, and is
+ * seen by every server sharing a PostgreSQL database. */
+#define _DEFAULT_SOURCE /* getifaddrs */
 #include "sv_battle_internal.h"
 #include "sv_util.h"
 
@@ -15,90 +17,16 @@
 #include <net/if.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <pthread.h>
-#include <stdatomic.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/random.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 
 #include <jansson.h>
 
-#include "grognard/battle.h"
-#include "grognard/battle_io.h"
 #include "grognard/battle_wire.h"
-#include "grognard/file_io.h"
 #include "grognard/oob.h"
-#include "grognard/utf8.h"
-
-int svb_answer(svb_req *q, int status, const char *ctype, char *body)
-{
-    if (!body) {
-        status = 500;
-        ctype = "application/json; charset=utf-8";
-        body = strdup("{\"error\":\"out of memory; try again\"}");
-    }
-    size_t len = body ? strlen(body) : 0;
-    struct MHD_Response *res = MHD_create_response_from_buffer(
-        len, body, body ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
-    if (!res) {
-        free(body);
-        return MHD_NO;
-    }
-    MHD_add_response_header(res, "Content-Type", ctype);
-    MHD_add_response_header(res, "Cache-Control", "no-store");
-    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
-    if (status == 405)
-        MHD_add_response_header(res, "Allow", "GET, POST");
-    *q->status = status;
-    *q->bytes = (long long)len;
-    int ok = MHD_queue_response(q->c, (unsigned)status, res);
-    MHD_destroy_response(res);
-    return ok;
-}
-
-int svb_answer_obj(svb_req *q, int status, json_t *o)
-{
-    char *text = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
-    json_decref(o);
-    return svb_answer(q, status, "application/json; charset=utf-8", text);
-}
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-int svb_answer_err(svb_req *q, int status, const char *fmt, ...)
-{
-    char msg[GR_ERROR_MSG], esc[GR_ERROR_MSG];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    gr_escape(msg, esc, sizeof esc);
-    return svb_answer_obj(q, status, json_pack("{ss}", "error", esc));
-}
-
-/* ---- files ---------------------------------------------------------------------- */
-
-static int valid_id(const char *id)
-{
-    size_t n = strlen(id);
-    if (n != SVB_ID - 1)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (!((id[i] >= '0' && id[i] <= '9') || (id[i] >= 'a' && id[i] <= 'f')))
-            return 0;
-    return 1;
-}
 
 /* The IPv4 addresses at which other devices of the network reach the
  * server: every interface's that is up and not the loopback when it listens
@@ -215,260 +143,165 @@ static const svb_oob *oob_find(const sv_battles *bs, const char *system, const c
 
 /* ---- battles ---------------------------------------------------------------------- */
 
-gr_status sv_battles_open(const char *dir, const char *data, const char *host, sv_battles **out,
-                          gr_error *err)
+gr_status sv_battles_open(const char *data, const char *host, sv_battles **out, gr_error *err)
 {
     *out = NULL;
-    if (mkdir(dir, 0700) != 0 && errno != EEXIST)
-        return gr_error_set(err, GR_ERUNTIME,
-                            "the battles folder %s cannot be made (%s); give another battles "
-                            "folder",
-                            dir, strerror(errno));
-    struct stat sb;
-    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-        return gr_error_set(err, GR_ERUNTIME,
-                            "the battles folder %s is not a folder; give a folder", dir);
     sv_battles *bs = calloc(1, sizeof *bs);
-    if (!bs || !(bs->dir = strdup(dir)) || !(bs->host = strdup(host ? host : "127.0.0.1"))) {
-        if (bs)
-            free(bs->dir);
+    if (!bs || !(bs->host = strdup(host ? host : "127.0.0.1"))) {
         free(bs);
-        return gr_error_set(err, GR_ERUNTIME, "out of memory opening the battles folder");
+        return gr_error_set(err, GR_ERUNTIME, "out of memory listing the orders of battle");
     }
-    pthread_mutex_init(&bs->lock, NULL);
     oobs_load(bs, data);
     *out = bs;
     return GR_OK;
-}
-
-static void bt_free(sv_bt *t)
-{
-    if (!t)
-        return;
-    gr_battle_file_free(&t->f);
-    free(t->b);
-    free(t->actor);
-    free(t->path);
-    json_decref(t->last);
-    pthread_mutex_destroy(&t->lock);
-    pthread_cond_destroy(&t->changed);
-    free(t);
-}
-
-void sv_battles_stop(sv_battles *bs)
-{
-    if (!bs)
-        return;
-    atomic_store(&bs->stopping, 1);
-    pthread_mutex_lock(&bs->lock);
-    for (sv_bt *t = bs->list; t; t = t->next) {
-        pthread_mutex_lock(&t->lock);
-        pthread_cond_broadcast(&t->changed);
-        pthread_mutex_unlock(&t->lock);
-    }
-    pthread_mutex_unlock(&bs->lock);
 }
 
 void sv_battles_free(sv_battles *bs)
 {
     if (!bs)
         return;
-    sv_bt *t = bs->list;
-    while (t) {
-        sv_bt *n = t->next;
-        bt_free(t);
-        t = n;
-    }
     for (int i = 0; i < bs->noobs; i++)
         free(bs->oobs[i].path);
     json_decref(bs->oob_list);
-    pthread_mutex_destroy(&bs->lock);
     free(bs->host);
-    free(bs->dir);
     free(bs);
 }
 
-static sv_bt *bt_alloc(const sv_battles *bs, const char *id)
+int sv_battles_stored(const gr_store_game *sg)
 {
-    sv_bt *t = calloc(1, sizeof *t);
-    if (!t)
-        return NULL;
-    snprintf(t->id, sizeof t->id, "%s", id);
-    size_t pl = strlen(bs->dir) + strlen(id) + 16;
-    t->path = malloc(pl);
-    t->b = malloc(sizeof *t->b);
-    t->actor = calloc(GR_BT_MAX_ACTIONS, sizeof *t->actor);
-    pthread_mutex_init(&t->lock, NULL);
-    pthread_cond_init(&t->changed, NULL);
-    if (!t->path || !t->b || !t->actor) {
-        bt_free(t);
-        return NULL;
-    }
-    snprintf(t->path, pl, "%s/%s.battle", bs->dir, id);
-    return t;
+    char system[8];
+    size_t n = strcspn(sg->scenario, "/");
+    if (n >= sizeof system)
+        return 0;
+    memcpy(system, sg->scenario, n);
+    system[n] = 0;
+    return gr_bt_game_type(system) != NULL;
 }
 
-/* The side that made action a, done on a state whose active side was
- * `active`: the side of its unit, else of its leader, else the side that
- * acted in the phase (docs/api.md). */
-static int action_side(const gr_battle *b, const gr_bt_action *a, int active)
+int sv_battles_holds(const sv_game *g)
 {
-    if (a->call.unit >= 0 && a->call.unit < b->nunits)
-        return b->units[a->call.unit].side;
-    if (a->call.leader >= 0 && a->call.leader < b->nleaders)
-        return b->leaders[a->call.leader].side;
-    return active;
+    const gr_game_type *t = g->scn->game.type;
+    return gr_bt_game_type(t->id) == t;
 }
 
-typedef struct actor_ctx {
-    int *actor;
-    int active;
-} actor_ctx;
-
-static void actor_each(void *ctx, int i, const gr_bt_action *a, const gr_bt_outcome *o,
-                       const gr_battle *after)
+static void scn_release(sv_scenario *scn)
 {
-    (void)o;
-    actor_ctx *x = ctx;
-    x->actor[i] = action_side(after, a, x->active);
-    x->active = gr_battle_active_side(after);
+    svb_scn *b = (svb_scn *)scn;
+    gr_battle_file_free(&b->f);
+    free(b);
 }
 
-/* Read DIR/ID.seats and DIR/ID.battle, replay.  NULL with err set (missing
- * set when there is no such battle). */
-static sv_bt *bt_load(const sv_battles *bs, const char *id, int *missing, gr_error *err)
+/* The scenario of a battle of `system` from the bundled order of battle
+ * `oob` (text NULL) or from `text` (len bytes), with `seed`: NULL with err
+ * (GR_EINPUT a bad order of battle, GR_ERUNTIME). */
+static sv_scenario *scenario_make(const sv_battles *bs, const char *system, const char *oob,
+                                  const char *text, size_t len, uint64_t seed, gr_error *err)
 {
-    *missing = 0;
-    sv_bt *t = bt_alloc(bs, id);
-    if (!t) {
-        gr_error_set(err, GR_ERUNTIME, "out of memory loading battle %s", id);
+    const gr_battle_rules *rules = gr_battle_rules_find(system);
+    const gr_game_type *type = gr_bt_game_type(system);
+    const svb_oob *o = oob ? oob_find(bs, system, oob) : NULL;
+    if (!rules || !type || (oob && !o)) {
+        gr_error_set(err, GR_ERUNTIME,
+                     "the order of battle %s/%s is not among the server's (DATA/oob/); serve with "
+                     "the data folder it was played with",
+                     system, oob ? oob : "");
         return NULL;
     }
-    char seats[PATH_MAX];
-    snprintf(seats, sizeof seats, "%s/%s.seats", bs->dir, id);
-    json_error_t je;
-    json_t *sj = json_load_file(seats, 0, &je);
-    if (!sj) {
-        struct stat sb;
-        *missing = stat(seats, &sb) != 0;
-        gr_error_set(err, GR_ERUNTIME, "%s:%d:%d: %s", seats, je.line, je.column, je.text);
-        bt_free(t);
+    svb_scn *b = calloc(1, sizeof *b);
+    if (!b) {
+        gr_error_set(err, GR_ERUNTIME, "out of memory reading an order of battle");
         return NULL;
     }
-    for (int s = 0; s < 2; s++) {
-        const char *tok = json_string_value(json_array_get(json_object_get(sj, "tokens"), s));
-        if (!tok || strlen(tok) != SVB_TOKEN - 1) {
-            gr_error_set(err, GR_ERUNTIME, "%s: \"tokens\" must hold two tokens of %d hex digits",
-                         seats, SVB_TOKEN - 1);
-            json_decref(sj);
-            bt_free(t);
-            return NULL;
-        }
-        snprintf(t->tokens[s], SVB_TOKEN, "%s", tok);
-    }
-    json_decref(sj);
-    if (gr_battle_file_read(t->path, NULL, &t->f, err) != GR_OK) {
-        bt_free(t);
+    gr_status st = o ? gr_battle_file_new(o->path, rules, seed, &b->f, err)
+                     : gr_battle_file_from_text(text, len, "oob_text", rules, seed, &b->f, err);
+    if (st != GR_OK) {
+        free(b);
         return NULL;
     }
-    actor_ctx x = {t->actor, gr_battle_active_side(t->f.start)};
-    if (gr_battle_file_replay(&t->f, t->path, -1, t->b, actor_each, &x, err) != GR_OK) {
-        bt_free(t);
-        return NULL;
-    }
-    return t;
+    /* the game's match is the battle's (sv_game); the file keeps the order
+     * of battle, its scenario and text */
+    gr_match_free(b->f.m);
+    b->f.m = NULL;
+    gr_bt_scenario *sc = b->f.sc;
+    sv_scenario *s = &b->base;
+    snprintf(s->id, sizeof s->id, "%s%s%s", system, o ? "/" : "", o ? oob : "");
+    s->path = b->f.oob_path;
+    s->text = b->f.oob_text;
+    s->text_len = b->f.oob_len;
+    s->sc = sc;
+    s->game.type = type;
+    s->game.sc = sc;
+    s->release = scn_release;
+    return s;
 }
 
-/* The battle `id`, loaded if needed (bs->lock taken here). */
-static sv_bt *bt_find(sv_battles *bs, const char *id, int *missing, gr_error *err)
+gr_status sv_battles_scenario(gr_server *s, const gr_store_game *sg, sv_scenario **own,
+                              gr_error *err)
 {
-    *missing = 0;
-    if (!valid_id(id)) {
-        *missing = 1;
-        return NULL;
+    *own = NULL;
+    char system[8];
+    size_t n = strcspn(sg->scenario, "/");
+    if (!sv_battles_stored(sg))
+        return GR_EINPUT;
+    memcpy(system, sg->scenario, n); /* under 8 bytes: checked */
+    system[n] = 0;
+    char *text = NULL;
+    size_t len = 0;
+    if (!sg->scenario[n] && gr_store_scenario_text(s->store, sg->id, &text, &len, err) != GR_OK)
+        return GR_ERUNTIME;
+    if (!sg->scenario[n] && !text)
+        return gr_error_set(err, GR_ERUNTIME, "battle %s: the store holds no order of battle",
+                            sg->id);
+    *own = scenario_make(s->battles, system, sg->scenario[n] ? sg->scenario + n + 1 : NULL, text,
+                         len, sg->seed, err);
+    free(text);
+    if (!*own) {
+        char msg[GR_ERROR_MSG];
+        snprintf(msg, sizeof msg, "%s", err->msg);
+        return gr_error_set(err, GR_ERUNTIME, "battle %s: %s", sg->id, msg);
     }
-    pthread_mutex_lock(&bs->lock);
-    sv_bt *t = bs->list;
-    while (t && strcmp(t->id, id))
-        t = t->next;
-    if (!t && (t = bt_load(bs, id, missing, err))) {
-        t->next = bs->list;
-        bs->list = t;
-    }
-    pthread_mutex_unlock(&bs->lock);
-    return t;
+    return GR_OK;
 }
 
-/* The side of the request's token (Authorization: Bearer T, or ?token=T):
- * 0 or 1; -1 none given; -2 not one of the battle's.  Constant time in the
- * token's bytes. */
-static int token_side(struct MHD_Connection *c, const sv_bt *t)
+/* The side of the request's token (sv_bearer): 0 or 1; -1 none given; -2
+ * not one of the battle's. */
+static int token_side(const sv_req *q, const sv_game *g)
 {
-    const char *tok = NULL;
-    const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
-    if (h && !strncasecmp(h, "Bearer ", 7))
-        tok = h + 7;
-    else if (h)
-        return -2;
-    else
-        tok = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
-    if (!tok)
+    const char *tok[2];
+    size_t len[2];
+    int n = sv_bearer(q, tok, len);
+    if (n == 0)
         return -1;
-    size_t n = strlen(tok);
-    for (int s = 0; s < 2; s++) {
-        unsigned diff = n != SVB_TOKEN - 1;
-        for (size_t i = 0; i < SVB_TOKEN - 1; i++)
-            diff |= (unsigned char)(i < n ? tok[i] : 0) ^ (unsigned char)t->tokens[s][i];
-        if (!diff)
-            return s;
-    }
-    return -2;
+    int side = n == 1 ? sv_game_seat(g, tok[0], len[0]) : -1;
+    return side >= 0 ? side : -2;
 }
 
-int svb_need_side(svb_req *q, const sv_bt *t, int *side, int *ret)
+int svb_need_side(sv_req *q, const sv_game *g, int *side, MHD_Result_t *ret)
 {
-    *side = token_side(q->c, t);
+    *side = token_side(q, g);
     if (*side == -1)
-        *ret =
-            svb_answer_err(q, 401,
-                           "no token: add ?token=TOKEN (or Authorization: Bearer TOKEN) with the "
-                           "token battle %s's creation gave your side",
-                           t->id);
+        *ret = sv_reply_err(q, 401,
+                            "no token: add ?token=TOKEN (or Authorization: Bearer TOKEN) with the "
+                            "token battle %s's creation gave your side",
+                            g->id);
     else if (*side == -2)
-        *ret =
-            svb_answer_err(q, 401,
-                           "this token is not one of battle %s's sides; use the link its creation "
-                           "gave your side",
-                           t->id);
+        *ret = sv_reply_err(q, 401,
+                            "this token is not one of battle %s's sides; use the link its "
+                            "creation gave your side",
+                            g->id);
     return *side >= 0;
 }
 
 /* ---- requests ---------------------------------------------------------------------------- */
 
-json_t *svb_body_object(const char *body, size_t len, const char *example, char *msg, size_t cap)
+static MHD_Result_t h_create(gr_server *s, sv_req *q)
 {
-    json_error_t je;
-    json_t *j = len ? json_loadb(body, len, JSON_REJECT_DUPLICATES, &je) : NULL;
-    if (json_is_object(j))
-        return j;
-    if (!len)
-        snprintf(msg, cap, "the request has no body; send a JSON object such as %s", example);
-    else if (!j)
-        snprintf(msg, cap, "the body is not JSON (line %d, column %d: %s); send %s", je.line,
-                 je.column, je.text, example);
-    else
-        snprintf(msg, cap, "the body must be a JSON object such as %s", example);
-    json_decref(j);
-    return NULL;
-}
-
-static int h_create(sv_battles *bs, svb_req *q, const char *body, size_t len)
-{
+    sv_battles *bs = s->battles;
     char msg[GR_ERROR_MSG * 2];
     const char *ex = "{\"system\": \"nf\", \"oob\": \"maida\"}";
-    json_t *j = svb_body_object(body, len, ex, msg, sizeof msg);
+    json_t *j = sv_body_object(q, ex, msg, sizeof msg);
     if (!j)
-        return svb_answer_err(q, 400, "%s", msg);
+        return sv_reply_err(q, 400, "%s", msg);
     const char *key;
     json_t *v;
     json_object_foreach(j, key, v)
@@ -478,7 +311,7 @@ static int h_create(sv_battles *bs, svb_req *q, const char *body, size_t len)
             snprintf(msg, sizeof msg,
                      "unknown key \"%.40s\"; accepted: system, oob, oob_text, seed", key);
             json_decref(j); /* key is j's */
-            return svb_answer_err(q, 400, "%s", msg);
+            return sv_reply_err(q, 400, "%s", msg);
         }
     }
     const char *sys = json_string_value(json_object_get(j, "system"));
@@ -508,7 +341,7 @@ static int h_create(sv_battles *bs, svb_req *q, const char *body, size_t len)
         code = 0;
     if (code) {
         json_decref(j);
-        return svb_answer_err(q, code, "%s", msg);
+        return sv_reply_err(q, code, "%s", msg);
     }
     uint64_t seed;
     if (seedj)
@@ -518,134 +351,90 @@ static int h_create(sv_battles *bs, svb_req *q, const char *body, size_t len)
         sv_random_hex(hx, 8);
         seed = strtoull(hx, NULL, 16) >> 11; /* below 2^53: exact in JSON numbers */
     }
-    sv_bt *t = NULL;
-    char id[SVB_ID];
+    char id[GR_STORE_ID_MAX], tokens[2][GR_STORE_TOKEN_MAX];
+    static const char players[2][GR_STORE_NAME_MAX] = {"human", "human"};
+    if (sv_random_hex(id, 8) || sv_random_hex(tokens[0], 16) || sv_random_hex(tokens[1], 16)) {
+        json_decref(j);
+        return sv_reply_err(q, 500, "cannot make the battle's id and tokens; try again");
+    }
     gr_error err;
     gr_error_clear(&err);
-    if (sv_random_hex(id, 8) != 0 || !(t = bt_alloc(bs, id)) || sv_random_hex(t->tokens[0], 16) ||
-        sv_random_hex(t->tokens[1], 16)) {
-        bt_free(t);
+    const char *otext = text ? json_string_value(text) : NULL;
+    size_t olen = text ? json_string_length(text) : 0;
+    sv_scenario *scn = scenario_make(bs, sys, oob, otext, olen, seed, &err);
+    sv_game *g = NULL;
+    if (!scn) {
         json_decref(j);
-        return svb_answer_err(q, 500, "cannot make the battle's id and tokens; try again");
+        return sv_reply_err(q, err.code == GR_EINPUT ? 400 : 500, "%s", err.msg);
     }
-    gr_status st;
-    if (oob)
-        st = gr_battle_file_new(oob_find(bs, sys, oob)->path, rules, seed, &t->f, &err);
-    else
-        st = gr_battle_file_from_text(json_string_value(text), json_string_length(text), "oob_text",
-                                      rules, seed, &t->f, &err);
-    json_decref(j);
-    if (st != GR_OK) {
-        bt_free(t);
-        return svb_answer_err(q, st == GR_EINPUT ? 400 : 500, "%s", err.msg);
+    if (sv_game_new(scn, id, seed, players, (const char(*)[GR_STORE_TOKEN_MAX])tokens, &g, &err) !=
+        GR_OK) {
+        scn->release(scn);
+        json_decref(j);
+        return sv_reply_err(q, 500, "%s", err.msg);
     }
-    memcpy(t->b, t->f.start, sizeof *t->b);
-    char seats[PATH_MAX];
-    snprintf(seats, sizeof seats, "%s/%s.seats", bs->dir, id);
-    json_t *sj =
-        json_pack("{sisss[ss]}", "format", 1, "battle", id, "tokens", t->tokens[0], t->tokens[1]);
-    char *stext = sj ? json_dumps(sj, JSON_INDENT(2)) : NULL;
-    json_decref(sj);
-    st = stext ? gr_write_file_atomic_mode(seats, stext, strlen(stext), 0600, &err)
-               : gr_error_set(&err, GR_ERUNTIME, "out of memory");
-    free(stext);
-    if (st == GR_OK)
-        st = gr_battle_file_write(&t->f, t->path, &err);
-    if (st != GR_OK) {
-        unlink(seats);
-        bt_free(t);
-        return svb_answer_err(q, 500, "%s", err.msg);
-    }
-    json_t *o = json_pack("{sssssssIs[ss]}", "id", id, "system", t->b->system, "title", t->b->title,
-                          "seed", (json_int_t)seed, "tokens", t->tokens[0], t->tokens[1]);
+    g->own = scn;
+    const gr_battle *b = gr_bt_game_battle(gr_match_state(g->m));
+    json_t *o = json_pack("{sssssssIs[ss]}", "id", id, "system", b->system, "title", b->title,
+                          "seed", (json_int_t)seed, "tokens", tokens[0], tokens[1]);
     json_t *sides = json_array();
-    for (int s = 0; s < 2; s++)
-        json_array_append_new(sides, json_string(t->b->side_name[s]));
+    for (int k = 0; k < 2; k++)
+        json_array_append_new(sides, json_string(b->side_name[k]));
     json_object_set_new(o, "sides", sides);
     char hx[20];
-    snprintf(hx, sizeof hx, "%016" PRIx64, gr_battle_hash(t->b));
+    snprintf(hx, sizeof hx, "%016" PRIx64, gr_battle_hash(b));
     json_object_set_new(o, "hash", json_string(hx));
     json_object_set_new(o, "host", json_string(bs->host));
     json_object_set_new(o, "addresses", lan_addresses(bs->host));
-    pthread_mutex_lock(&bs->lock);
-    t->next = bs->list;
-    bs->list = t;
-    pthread_mutex_unlock(&bs->lock);
-    return svb_answer_obj(q, 201, o);
+    /* the order of battle's text is kept in the store unless it is bundled */
+    gr_status st = sv_games_add(s, g, oob ? NULL : otext, olen, &err);
+    json_decref(j);
+    if (st != GR_OK) {
+        json_decref(o);
+        return sv_reply_err(q, 500, "%s", err.msg);
+    }
+    return sv_reply_obj(q, 201, o);
 }
 
 /* ---- routing ------------------------------------------------------------------------- */
 
-int sv_battles_route(sv_battles *bs, struct MHD_Connection *c, const char *path, const char *method,
-                     const char *body, size_t len, int *status, long long *bytes, int *ret)
+int sv_battles_route(gr_server *s, sv_req *q, const char *path, MHD_Result_t *ret)
 {
-    svb_req q = {c, status, bytes};
-    int get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
-    int post = !strcmp(method, "POST");
+    sv_battles *bs = s->battles;
     if (!strcmp(path, "/oobs")) {
-        *ret = get ? svb_answer_obj(&q, 200, json_incref(bs->oob_list))
-                   : svb_answer_err(&q, 405, "use GET /api/oobs");
+        *ret = q->get ? sv_reply_obj(q, 200, json_incref(bs->oob_list))
+                      : sv_reply_err(q, 405, "use GET /api/oobs");
         return 1;
     }
     if (!strcmp(path, "/battles")) {
-        *ret = post ? h_create(bs, &q, body, len)
-                    : svb_answer_err(&q, 405, "use POST /api/battles to start a battle");
+        *ret = q->post ? h_create(s, q)
+                       : sv_reply_err(q, 405, "use POST /api/battles to start a battle");
         return 1;
     }
-    if (strncmp(path, "/battles/", 9))
-        return 0;
-    const char *rest = path + 9;
-    size_t idl = strcspn(rest, "/");
-    char id[SVB_ID];
-    if (idl != SVB_ID - 1) {
-        *ret = svb_answer_err(&q, 404, "no battle '%.40s'; POST /api/battles starts one", rest);
-        return 1;
-    }
-    memcpy(id, rest, idl);
-    id[idl] = 0;
-    rest += idl;
-    int missing;
+    static const sv_route routes[] = {
+        {"", 0},      {"/verbs", 0},  {"/actions", 1},     {"/odds", 1},
+        {"/undo", 1}, {"/report", 0}, {"/report.html", 0}, {"/events", 0}};
+    sv_game *g;
     gr_error err;
-    gr_error_clear(&err);
-    sv_bt *t = bt_find(bs, id, &missing, &err);
-    if (!t) {
-        *ret = missing ? svb_answer_err(&q, 404, "no battle '%s'; POST /api/battles starts one", id)
-                       : svb_answer_err(&q, 500, "battle %s cannot be loaded: %s", id, err.msg);
+    switch (sv_games_item(s, q, path, "battles", 1, routes, 8, &g, ret)) {
+    case -2: return 0;
+    case -1: return 1;
+    case 0: {
+        int side;
+        if (!svb_need_side(q, g, &side, ret))
+            return 1;
+        pthread_mutex_lock(&g->lock);
+        json_t *v = sv_games_sync(s, g, &err) == GR_OK ? svb_view_json(g, side) : NULL;
+        pthread_mutex_unlock(&g->lock);
+        *ret = v ? sv_reply_obj(q, 200, v) : sv_reply_err(q, 500, "%s", err.msg);
         return 1;
     }
-    static const struct {
-        const char *path;
-        int post;
-    } routes[] = {{"", 0},      {"/verbs", 0},  {"/actions", 1},     {"/odds", 1},
-                  {"/undo", 1}, {"/report", 0}, {"/report.html", 0}, {"/events", 0}};
-    for (size_t k = 0; k < sizeof routes / sizeof routes[0]; k++) {
-        if (strcmp(rest, routes[k].path))
-            continue;
-        if (routes[k].post ? !post : !get) {
-            *ret = svb_answer_err(&q, 405, "use %s /api/battles/ID%s",
-                                  routes[k].post ? "POST" : "GET", routes[k].path);
-            return 1;
-        }
-        switch (k) {
-        case 0: {
-            int side;
-            if (!svb_need_side(&q, t, &side, ret))
-                return 1;
-            pthread_mutex_lock(&t->lock);
-            json_t *v = svb_view_json(t, side);
-            pthread_mutex_unlock(&t->lock);
-            *ret = svb_answer_obj(&q, 200, v);
-            return 1;
-        }
-        case 1: *ret = svb_verbs(t, &q); return 1;
-        case 2: *ret = svb_action(t, &q, body, len, 0); return 1;
-        case 3: *ret = svb_action(t, &q, body, len, 1); return 1;
-        case 4: *ret = svb_undo(t, &q); return 1;
-        case 5: *ret = svb_report(t, &q, 0); return 1;
-        case 6: *ret = svb_report(t, &q, 1); return 1;
-        default: *ret = svb_events(bs, t, &q); return 1;
-        }
+    case 1: *ret = svb_verbs(s, g, q); return 1;
+    case 2: *ret = svb_action(s, g, q, 0); return 1;
+    case 3: *ret = svb_action(s, g, q, 1); return 1;
+    case 4: *ret = svb_undo(s, g, q); return 1;
+    case 5: *ret = svb_report(s, g, q, 0); return 1;
+    case 6: *ret = svb_report(s, g, q, 1); return 1;
+    default: *ret = svb_events(s, g, q); return 1;
     }
-    *ret = svb_answer_err(&q, 404, "no such API path /api%.80s; docs/api.md lists them", path);
-    return 1;
 }

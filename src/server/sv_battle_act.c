@@ -154,148 +154,223 @@ static int may_act(const gr_battle *b, int side, const gr_bt_action *a, char *ms
     return 0;
 }
 
-static void touch(sv_bt *t, const char *kind, const char *text, const gr_bt_outcome *o)
+/* g's news for the event stream (sv_game_touch is the caller's). */
+static void set_last(sv_game *g, const char *kind, const char *text, const gr_bt_outcome *o)
 {
-    json_decref(t->last);
-    t->last = json_pack("{ssss}", "kind", kind, "text", text);
+    json_decref(g->last);
+    g->last = json_pack("{ssss}", "kind", kind, "text", text);
     json_t *in = json_array();
     for (int i = 0; o && i < o->ninstr; i++)
         json_array_append_new(in, json_string(o->instr[i]));
-    json_object_set_new(t->last, "instructions", in);
-    t->version++;
-    pthread_cond_broadcast(&t->changed);
+    json_object_set_new(g->last, "instructions", in);
 }
 
-int svb_action(sv_bt *t, svb_req *q, const char *body, size_t len, int odds_only)
+int svb_action_side(const gr_battle *b, const gr_bt_action *a, int player)
 {
-    int side, ret;
-    if (!svb_need_side(q, t, &side, &ret))
+    if (a->call.unit >= 0 && a->call.unit < b->nunits)
+        return b->units[a->call.unit].side;
+    if (a->call.leader >= 0 && a->call.leader < b->nleaders)
+        return b->leaders[a->call.leader].side;
+    return player;
+}
+
+int svb_last_decision(const sv_game *g, gr_bt_action *a, size_t *at)
+{
+    for (size_t i = gr_match_steps(g->m); i-- > 0;) {
+        const gr_record_step *st = gr_match_step(g->m, i);
+        if (st->player == GR_CHANCE)
+            continue;
+        gr_error err;
+        if (gr_bt_game_call(gr_match_state(g->m), st->rec, a, &err) != GR_OK)
+            return -1;
+        *at = i;
+        return svb_action_side(svb_battle(g), a, st->player);
+    }
+    return -1;
+}
+
+/* The dice of the test of the decision at step index `at` (0-based): the
+ * chance steps after it, into a->rolls. */
+static void test_dice(const sv_game *g, size_t at, gr_bt_action *a)
+{
+    a->nrolls = 0;
+    for (size_t i = at + 1; i < gr_match_steps(g->m); i++) {
+        const gr_record_step *st = gr_match_step(g->m, i);
+        if (st->player != GR_CHANCE || a->nrolls >= (int)(sizeof a->rolls / sizeof a->rolls[0]))
+            break;
+        a->rolls[a->nrolls++] = (int)gr_game_act_action(st->rec);
+    }
+}
+
+MHD_Result_t svb_action(gr_server *s, sv_game *g, sv_req *q, int odds_only)
+{
+    int side;
+    MHD_Result_t ret;
+    if (!svb_need_side(q, g, &side, &ret))
         return ret;
     char msg[GR_ERROR_MSG * 2];
-    json_t *j = svb_body_object(body, len,
-                                "{\"verb\": \"fire\", \"unit\": \"ID\", \"target\": \"ID\", "
-                                "\"inputs\": {\"range\": 4}}",
-                                msg, sizeof msg);
+    json_t *j = sv_body_object(q,
+                               "{\"verb\": \"fire\", \"unit\": \"ID\", \"target\": \"ID\", "
+                               "\"inputs\": {\"range\": 4}}",
+                               msg, sizeof msg);
     if (!j)
-        return svb_answer_err(q, 400, "%s", msg);
+        return sv_reply_err(q, 400, "%s", msg);
     gr_bt_action a;
-    gr_battle *before = malloc(sizeof *before);
+    gr_battle *before = malloc(sizeof *before), *after = malloc(sizeof *after);
     gr_bt_outcome *out = calloc(1, sizeof *out);
-    if (!before || !out) {
+    if (!before || !after || !out) {
         free(before);
+        free(after);
         free(out);
         json_decref(j);
-        return svb_answer_err(q, 500, "out of memory; try again");
+        return sv_reply_err(q, 500, "out of memory; try again");
     }
-    pthread_mutex_lock(&t->lock);
+    pthread_mutex_lock(&g->lock);
     int code = 0;
     json_t *res = NULL;
-    if (!read_call(t->b, j, &a, msg, sizeof msg))
+    gr_error err;
+    gr_error_clear(&err);
+    gr_roll_kind need = GR_ROLL_NONE;
+    const char *need_name = NULL;
+    if (sv_games_sync(s, g, &err) != GR_OK) {
+        code = 500;
+        snprintf(msg, sizeof msg, "%s", err.msg);
+    } else if (!read_call(memcpy(before, svb_battle(g), sizeof *before), j, &a, msg, sizeof msg)) {
         code = 400;
-    else if (!odds_only && (code = may_act(t->b, side, &a, msg, sizeof msg)) != 0)
+    } else if (!odds_only && (code = may_act(before, side, &a, msg, sizeof msg)) != 0) {
         ;
-    else {
-        memcpy(before, t->b, sizeof *before);
-        gr_error err;
-        gr_error_clear(&err);
-        int typed = a.nrolls > 0;
-        gr_status st = gr_battle_do(t->b, &a, out, &err);
+    } else if (odds_only) {
+        /* the odds of the first step, never its result (a later step
+         * exists or not by that result): on a copy */
+        memcpy(after, before, sizeof *after);
+        gr_status st = gr_battle_do(after, &a, out, &err);
         if (st != GR_OK) {
             code = st == GR_EILLEGAL ? 409 : st == GR_EINPUT ? 400 : 500;
             snprintf(msg, sizeof msg, "%s", err.msg);
-        } else if (odds_only) {
-            /* the odds of the first step, never its result (a later step
-             * exists or not by that result): the state goes back */
-            json_t *full = gr_bt_wire_outcome(before, t->b, &a, out);
-            memcpy(t->b, before, sizeof *before);
+        } else {
+            json_t *full = gr_bt_wire_outcome(before, after, &a, out);
             res = json_pack("{sss[]}", "verb", a.call.verb, "steps");
-            size_t i;
-            json_t *s;
-            json_array_foreach(json_object_get(json_object_get(full, "resolution"), "steps"), i, s)
-            {
+            json_t *first =
+                json_array_get(json_object_get(json_object_get(full, "resolution"), "steps"), 0);
+            if (first) {
                 json_t *e = json_object();
-                json_object_set(e, "what", json_object_get(s, "what"));
-                json_object_set(e, "table", json_object_get(s, "table"));
-                json_object_set(e, "modifier", json_object_get(s, "modifier"));
-                json_object_set(e, "odds", json_object_get(s, "odds"));
+                json_object_set(e, "what", json_object_get(first, "what"));
+                json_object_set(e, "table", json_object_get(first, "table"));
+                json_object_set(e, "modifier", json_object_get(first, "modifier"));
+                json_object_set(e, "odds", json_object_get(first, "odds"));
                 json_array_append_new(json_object_get(res, "steps"), e);
-                break;
             }
             json_t *mods = json_object_get(json_object_get(full, "resolution"), "modifiers");
             if (mods)
                 json_object_set(res, "modifiers", mods);
             json_decref(full);
-        } else if (gr_battle_file_push(&t->f, &a, typed, gr_battle_hash(t->b), &err) != GR_OK ||
-                   gr_battle_file_write(&t->f, t->path, &err) != GR_OK) {
-            if (t->f.nactions > before->nactions)
-                t->f.nactions = before->nactions;
-            memcpy(t->b, before, sizeof *before);
-            code = 500;
-            snprintf(msg, sizeof msg, "the action is not kept: %s", err.msg);
-        } else {
-            t->actor[t->f.nactions - 1] = side;
-            res = gr_bt_wire_outcome(before, t->b, &a, out);
-            char text[400];
-            touch(t, "action", gr_battle_action_text(before, &a, text, sizeof text), out);
+        }
+    } else {
+        /* checked on a copy first, with the dice typed: the companion's own
+         * refusal and its reason (409 not in this phase, 400 a bad fact) */
+        memcpy(after, before, sizeof *after);
+        gr_status st = gr_battle_do_exact(after, &a, out, &need, &need_name, &err);
+        if (st != GR_OK) {
+            code = st == GR_EILLEGAL ? 409 : st == GR_EINPUT ? 400 : 500;
+            snprintf(msg, sizeof msg, "%s", err.msg);
         }
     }
-    pthread_mutex_unlock(&t->lock);
+    if (!code && !odds_only) {
+        /* the one action path: the decision, the dice typed given as
+         * recorded, the rest drawn by the match, stored before the answer;
+         * at the step `before` is of (409 if another server moved on) */
+        gr_action dice[sizeof a.rolls / sizeof a.rolls[0]];
+        size_t ndice = (size_t)a.nrolls;
+        for (size_t i = 0; i < ndice; i++)
+            dice[i] = (gr_action)a.rolls[i];
+        a.nrolls = 0;
+        char text[400];
+        gr_battle_action_text(before, &a, text, sizeof text);
+        size_t first = 0;
+        code = sv_games_act(s, g, gr_match_current_player(g->m), text, gr_match_steps(g->m), dice,
+                            ndice, &first, &err);
+        if (code != 200) {
+            snprintf(msg, sizeof msg, "%s", err.msg);
+        } else {
+            /* the outcome told again from the dice the test used */
+            code = 0;
+            test_dice(g, first - 1, &a);
+            memcpy(after, before, sizeof *after);
+            if (gr_battle_do_exact(after, &a, out, &need, &need_name, &err) != GR_OK ||
+                need != GR_ROLL_NONE) {
+                code = 500;
+                snprintf(msg, sizeof msg, "the action is stored, its outcome not told: %s",
+                         err.msg);
+            } else {
+                /* the line with its dice, as the answer's "text" */
+                res = gr_bt_wire_outcome(before, after, &a, out);
+                set_last(g, "action", gr_battle_action_text(before, &a, text, sizeof text), out);
+                sv_game_touch(g);
+            }
+        }
+    }
+    pthread_mutex_unlock(&g->lock);
     json_decref(j);
     free(before);
+    free(after);
     free(out);
     if (code)
-        return svb_answer_err(q, code, "%s", msg);
-    return svb_answer_obj(q, 200, res);
+        return sv_reply_err(q, code, "%s", msg);
+    return sv_reply_obj(q, 200, res);
 }
 
-int svb_undo(sv_bt *t, svb_req *q)
+MHD_Result_t svb_undo(gr_server *s, sv_game *g, sv_req *q)
 {
-    int side, ret;
-    if (!svb_need_side(q, t, &side, &ret))
+    int side;
+    MHD_Result_t ret;
+    if (!svb_need_side(q, g, &side, &ret))
         return ret;
-    pthread_mutex_lock(&t->lock);
+    pthread_mutex_lock(&g->lock);
     char msg[GR_ERROR_MSG * 2];
     int code = 0;
     json_t *res = NULL;
-    int n = t->f.nactions;
-    if (n == 0) {
+    gr_error err;
+    gr_error_clear(&err);
+    gr_bt_action a;
+    size_t at = 0;
+    int by = -1;
+    if (sv_games_sync(s, g, &err) != GR_OK) {
+        code = 500;
+        snprintf(msg, sizeof msg, "%s", err.msg);
+    } else if ((by = svb_last_decision(g, &a, &at)) < 0) {
         code = 409;
-        snprintf(msg, sizeof msg, "battle %s has no action to undo", t->id);
-    } else if (t->actor[n - 1] != side) {
+        snprintf(msg, sizeof msg, "battle %s has no action to undo", g->id);
+    } else if (by != side) {
         code = 403;
         snprintf(msg, sizeof msg,
                  "the last action was %s's: only the side that made it takes it back",
-                 t->b->side_name[t->actor[n - 1]]);
+                 svb_battle(g)->side_name[by]);
     } else {
-        gr_error err;
-        gr_error_clear(&err);
-        gr_bt_action a = t->f.actions[n - 1];
-        t->f.nactions = n - 1;
-        if (gr_battle_file_replay(&t->f, t->path, -1, t->b, NULL, NULL, &err) != GR_OK ||
-            gr_battle_file_write(&t->f, t->path, &err) != GR_OK) {
-            t->f.nactions = n;
-            gr_error e2;
-            gr_battle_file_replay(&t->f, t->path, -1, t->b, NULL, NULL, &e2);
-            code = 500;
-            snprintf(msg, sizeof msg, "the undo is not kept: %s", err.msg);
+        char text[400];
+        test_dice(g, at, &a); /* the line with its dice, as the action's answer said it */
+        gr_battle_action_text(svb_battle(g), &a, text, sizeof text);
+        code = sv_games_undo(s, g, gr_match_step(g->m, at)->player, gr_match_steps(g->m), &err);
+        if (code != 200) {
+            snprintf(msg, sizeof msg, "%s", err.msg);
         } else {
-            char text[400];
-            gr_battle_action_text(t->b, &a, text, sizeof text);
-            touch(t, "undo", text, NULL);
-            res = svb_view_json(t, side);
+            code = 0;
+            set_last(g, "undo", text, NULL);
+            sv_game_touch(g);
+            res = svb_view_json(g, side);
             json_object_set_new(res, "undone", json_string(text));
         }
     }
-    pthread_mutex_unlock(&t->lock);
+    pthread_mutex_unlock(&g->lock);
     if (code)
-        return svb_answer_err(q, code, "%s", msg);
-    return svb_answer_obj(q, 200, res);
+        return sv_reply_err(q, code, "%s", msg);
+    return sv_reply_obj(q, 200, res);
 }
 
-int svb_report(sv_bt *t, svb_req *q, int html)
+MHD_Result_t svb_report(gr_server *s, sv_game *g, sv_req *q, int html)
 {
-    int side, ret;
-    if (!svb_need_side(q, t, &side, &ret))
+    int side;
+    MHD_Result_t ret;
+    if (!svb_need_side(q, g, &side, &ret))
         return ret;
     gr_error err;
     gr_error_clear(&err);
@@ -304,18 +379,25 @@ int svb_report(sv_bt *t, svb_req *q, int html)
     size_t blen = 0;
     FILE *m = html ? open_memstream(&buf, &blen) : NULL;
     if (html && !m)
-        return svb_answer_err(q, 500, "out of memory; try again");
-    pthread_mutex_lock(&t->lock);
-    gr_status st = gr_bt_report(&t->f, t->path, NULL, m, html ? NULL : &j, NULL, NULL, &err);
-    pthread_mutex_unlock(&t->lock);
+        return sv_reply_err(q, 500, "out of memory; try again");
+    pthread_mutex_lock(&g->lock);
+    /* the battle file's report, of this battle's match (the file keeps
+     * none of its own: sv_battle.c) */
+    gr_battle_file *f = &((svb_scn *)g->own)->f;
+    gr_status st = sv_games_sync(s, g, &err);
+    f->m = g->m;
+    if (st == GR_OK)
+        st = gr_bt_report(f, g->id, NULL, m, html ? NULL : &j, NULL, NULL, &err);
+    f->m = NULL;
+    pthread_mutex_unlock(&g->lock);
     if (m)
         fclose(m);
     if (st != GR_OK) {
         free(buf);
         json_decref(j);
-        return svb_answer_err(q, 500, "%s", err.msg);
+        return sv_reply_err(q, 500, "%s", err.msg);
     }
     if (html)
-        return svb_answer(q, 200, "text/html; charset=utf-8", buf);
-    return svb_answer_obj(q, 200, j);
+        return sv_reply(q, 200, "text/html; charset=utf-8", buf, blen);
+    return sv_reply_obj(q, 200, j);
 }

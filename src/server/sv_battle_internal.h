@@ -1,41 +1,21 @@
 /* sv_battle_internal.h - what the files of the battle companion's server
- * share (sv_battle.c: the folder, the battles, creation and routing;
- * sv_battle_view.c: what a side sees, the verbs, the event stream;
- * sv_battle_act.c: actions, odds, undo, the report).  Internal. */
+ * share (sv_battle.c: the orders of battle, creation, the scenarios,
+ * routing; sv_battle_view.c: what a side sees, the verbs, the event stream;
+ * sv_battle_act.c: actions, odds, undo, the report).  A battle is an
+ * sv_game of a companion type; the caller holds its lock where it is read.
+ * Internal. */
 #ifndef GROGNARD_SV_BATTLE_INTERNAL_H
 #define GROGNARD_SV_BATTLE_INTERNAL_H
 
-#include <pthread.h>
-#include <stdatomic.h>
-#include <stddef.h>
-#include <stdint.h>
-
 #include <jansson.h>
-#include <microhttpd.h>
 
 #include "grognard/battle.h"
 #include "grognard/battle_io.h"
+#include "grognard/bt_game.h"
 #include "sv_battle.h"
+#include "sv_games.h"
 
-#define SVB_ID          17 /* 16 hex digits and the NUL */
-#define SVB_TOKEN       33 /* 32 hex digits and the NUL */
-#define SVB_MAX_OOBS    64
-#define SVB_KEEPALIVE   15 /* seconds between comments on an idle stream */
-#define SVB_MAX_STREAMS 256
-
-typedef struct sv_bt {
-    char id[SVB_ID];
-    char tokens[2][SVB_TOKEN];
-    char *path; /* DIR/ID.battle */
-    gr_battle_file f;
-    gr_battle *b;
-    int *actor;       /* the side that made each action (GR_BT_MAX_ACTIONS) */
-    uint64_t version; /* +1 on every change */
-    json_t *last;     /* the last change for the event stream: {kind, text, instructions} */
-    pthread_mutex_t lock;
-    pthread_cond_t changed;
-    struct sv_bt *next;
-} sv_bt;
+#define SVB_MAX_OOBS 64
 
 typedef struct svb_oob {
     char system[8];
@@ -44,50 +24,46 @@ typedef struct svb_oob {
 } svb_oob;
 
 struct sv_battles {
-    char *dir;
-    char *host;           /* the address the server listens on */
-    pthread_mutex_t lock; /* the list */
-    sv_bt *list;
+    char *host; /* the address the server listens on */
     svb_oob oobs[SVB_MAX_OOBS];
     int noobs;
     json_t *oob_list; /* GET /api/oobs */
-    atomic_int stopping;
-    atomic_int streams;
 };
 
-/* ---- answers -------------------------------------------------------------------- */
+/* A battle's own scenario: the order of battle as a battle file with no
+ * action (its start, its text), whose room for actions the report uses. */
+typedef struct svb_scn {
+    sv_scenario base; /* first: an sv_scenario * is an svb_scn * */
+    gr_battle_file f;
+} svb_scn;
 
-typedef struct svb_req {
-    struct MHD_Connection *c;
-    int *status;
-    long long *bytes;
-} svb_req;
-
-/* Queue an answer: `body` (malloc'ed, taken; NULL: out of memory). */
-int svb_answer(svb_req *q, int status, const char *ctype, char *body);
-/* o as JSON (taken). */
-int svb_answer_obj(svb_req *q, int status, json_t *o);
-/* {"error": the message}. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-int svb_answer_err(svb_req *q, int status, const char *fmt, ...);
+/* The battle of g now. */
+static inline const gr_battle *svb_battle(const sv_game *g)
+{
+    return gr_bt_game_battle(gr_match_state(g->m));
+}
 
 /* The token's side in *side (0, 1); 0 with the 401 answered in *ret when
- * there is none or it is not one of t's. */
-int svb_need_side(svb_req *q, const sv_bt *t, int *side, int *ret);
+ * there is none or it is not one of g's. */
+int svb_need_side(sv_req *q, const sv_game *g, int *side, MHD_Result_t *ret);
 
-/* The body as a JSON object, or NULL with msg saying what to send. */
-json_t *svb_body_object(const char *body, size_t len, const char *example, char *msg, size_t cap);
+/* The side that made decision a, taken at a step of `player` (the side
+ * whose phase it was): the side of its unit, else of its leader, else that
+ * one (docs/api.md). */
+int svb_action_side(const gr_battle *b, const gr_bt_action *a, int player);
 
-/* The status of t->b as side `side` sees it (t->lock held). */
-json_t *svb_view_json(const sv_bt *t, int side);
+/* The last decision of g's record: its call (no dice) in *a and the side
+ * that made it; -1 when there is none. */
+int svb_last_decision(const sv_game *g, gr_bt_action *a, size_t *at);
+
+/* The status of g as side `side` sees it. */
+json_t *svb_view_json(const sv_game *g, int side);
 
 /* The handlers of /api/battles/ID/...: each answers and returns MHD's result. */
-int svb_verbs(sv_bt *t, svb_req *q);
-int svb_action(sv_bt *t, svb_req *q, const char *body, size_t len, int odds_only);
-int svb_undo(sv_bt *t, svb_req *q);
-int svb_report(sv_bt *t, svb_req *q, int html);
-int svb_events(sv_battles *bs, sv_bt *t, svb_req *q);
+MHD_Result_t svb_verbs(gr_server *s, sv_game *g, sv_req *q);
+MHD_Result_t svb_action(gr_server *s, sv_game *g, sv_req *q, int odds_only);
+MHD_Result_t svb_undo(gr_server *s, sv_game *g, sv_req *q);
+MHD_Result_t svb_report(gr_server *s, sv_game *g, sv_req *q, int html);
+MHD_Result_t svb_events(gr_server *s, sv_game *g, sv_req *q);
 
 #endif

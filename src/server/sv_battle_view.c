@@ -21,26 +21,27 @@ static const char *const hidden_unit[] = {"stands",   "lost", "condition", "worn
                                           "spent_at", "ammo", "sys",       NULL};
 static const char *const hidden_leader[] = {"rating", "back_turn", NULL};
 
-/* The status of t->b as side `side` sees it. */
-json_t *svb_view_json(const sv_bt *t, int side)
+json_t *svb_view_json(const sv_game *g, int side)
 {
-    json_t *j = gr_bt_wire_status(t->b);
+    const gr_battle *b = svb_battle(g);
+    json_t *j = gr_bt_wire_status(b);
     if (!j)
         return NULL;
-    json_object_set_new(j, "id", json_string(t->id));
+    json_object_set_new(j, "id", json_string(g->id));
     json_object_set_new(j, "side", json_integer(side));
-    const gr_bt_phase *ph = &t->b->rules->phases[t->b->phase];
-    int acts = ph->player == GR_BT_BOTH_PLAYERS || gr_battle_active_side(t->b) == side;
+    const gr_bt_phase *ph = &b->rules->phases[b->phase];
+    int acts = ph->player == GR_BT_BOTH_PLAYERS || gr_battle_active_side(b) == side;
     json_object_set_new(j, "phase_player",
                         json_string(ph->player == GR_BT_BOTH_PLAYERS   ? "both"
                                     : ph->player == GR_BT_FIRST_PLAYER ? "first"
                                                                        : "second"));
     json_object_set_new(j, "you_act", json_boolean(acts));
-    json_object_set_new(j, "can_undo",
-                        json_boolean(t->f.nactions > 0 && t->actor[t->f.nactions - 1] == side));
+    gr_bt_action last;
+    size_t at;
+    json_object_set_new(j, "can_undo", json_boolean(svb_last_decision(g, &last, &at) == side));
     json_t *seq = json_array();
-    for (size_t k = 0; k < t->b->rules->nphases; k++) {
-        const gr_bt_phase *p = &t->b->rules->phases[k];
+    for (size_t k = 0; k < b->rules->nphases; k++) {
+        const gr_bt_phase *p = &b->rules->phases[k];
         json_array_append_new(seq, json_pack("{ssssssss}", "id", p->id, "title", p->title, "player",
                                              p->player == GR_BT_BOTH_PLAYERS   ? "both"
                                              : p->player == GR_BT_FIRST_PLAYER ? "first"
@@ -48,6 +49,9 @@ json_t *svb_view_json(const sv_bt *t, int side)
                                              "source", p->source));
     }
     json_object_set_new(j, "sequence", seq);
+    /* the last change this server saw: {kind, text, instructions}, null
+     * until there is one (the event stream's news for the other side) */
+    json_object_set_new(j, "last", g->last ? json_incref(g->last) : json_null());
     size_t i;
     json_t *v;
     json_array_foreach(json_object_get(j, "units"), i, v)
@@ -152,13 +156,19 @@ static json_t *verb_inputs(const gr_battle *b, const gr_bt_verb *v)
     return a;
 }
 
-int svb_verbs(sv_bt *t, svb_req *q)
+MHD_Result_t svb_verbs(gr_server *s, sv_game *g, sv_req *q)
 {
-    int side, ret;
-    if (!svb_need_side(q, t, &side, &ret))
+    int side;
+    MHD_Result_t ret;
+    if (!svb_need_side(q, g, &side, &ret))
         return ret;
-    pthread_mutex_lock(&t->lock);
-    const gr_battle *b = t->b;
+    pthread_mutex_lock(&g->lock);
+    gr_error err;
+    if (sv_games_sync(s, g, &err) != GR_OK) {
+        pthread_mutex_unlock(&g->lock);
+        return sv_reply_err(q, 500, "%s", err.msg);
+    }
+    const gr_battle *b = svb_battle(g);
     const gr_bt_phase *ph = &b->rules->phases[b->phase];
     int acts = ph->player == GR_BT_BOTH_PLAYERS || gr_battle_active_side(b) == side;
     json_t *o = json_pack("{sssssbsb}", "phase", ph->id, "phase_title", ph->title, "you_act", acts,
@@ -169,8 +179,15 @@ int svb_verbs(sv_bt *t, svb_req *q)
                                         "needs_target", 0, "procedure", "inputs"));
     for (size_t i = 0; i < b->rules->nverbs; i++) {
         const gr_bt_verb *v = &b->rules->verbs[i];
-        if (!(b->phase < 64 && (v->phases & (UINT64_C(1) << b->phase))))
+        if (gr_battle_verb_open(b, v, NULL) != GR_OK)
             continue;
+        /* whose decision it is (gr_battle_decider: an nf emergency
+         * formation change is the charged side's, in the other's move) */
+        gr_bt_call call;
+        memset(&call, 0, sizeof call);
+        snprintf(call.verb, sizeof call.verb, "%s", v->name);
+        call.unit = call.target = call.leader = -1;
+        int decides = ph->player == GR_BT_BOTH_PLAYERS || gr_battle_decider(b, &call) == side;
         int unit = !strncmp(v->help, v->name, strlen(v->name)) &&
                    !strncmp(v->help + strlen(v->name), " UNIT", 5);
         json_t *e = json_pack("{sssssisbsoso}", "name", v->name, "help", v->help, "needs_target",
@@ -178,132 +195,57 @@ int svb_verbs(sv_bt *t, svb_req *q)
                               v->procedure ? json_string(v->procedure) : json_null(), "inputs",
                               verb_inputs(b, v));
         json_object_set_new(e, "needs_leader", json_boolean(strstr(v->help, "--leader") != NULL));
+        json_object_set_new(e, "you_decide", json_boolean(decides));
         json_array_append_new(vs, e);
     }
     json_object_set_new(o, "verbs", vs);
-    pthread_mutex_unlock(&t->lock);
-    return svb_answer_obj(q, 200, o);
+    pthread_mutex_unlock(&g->lock);
+    return sv_reply_obj(q, 200, o);
 }
 
-/* ---- the event stream --------------------------------------------------------------- */
+/* ---- the event stream: the side's view pushed -------------------------------------- */
 
-typedef struct svb_stream {
-    sv_battles *bs;
-    sv_bt *t;
-    int started;
-    uint64_t ver;
-    char *buf;
-    size_t len, off;
-} svb_stream;
+typedef struct bt_stream {
+    gr_server *s;
+    sv_game *g;
+    int side;
+} bt_stream;
 
-static void stream_free(void *cls)
+/* Each event is the side's view (svb_view_json, its "last" the change that
+ * woke the stream): "battle" first, then "action" or "undo". */
+static int bt_next(void *ctx, int first, const char **kind, uint64_t *id, char **data)
 {
-    svb_stream *st = cls;
-    atomic_fetch_sub(&st->bs->streams, 1);
-    free(st->buf);
-    free(st);
-}
-
-/* The next event into st->buf; t->lock held. */
-static int stream_next(svb_stream *st)
-{
-    sv_bt *t = st->t;
-    const gr_battle *b = t->b;
-    char hx[20];
-    snprintf(hx, sizeof hx, "%016" PRIx64, gr_battle_hash(b));
-    json_t *o =
-        json_pack("{sssisssssiso}", "hash", hx, "turn", b->turn, "phase",
-                  b->rules->phases[b->phase].id, "phase_title", b->rules->phases[b->phase].title,
-                  "active_side", gr_battle_active_side(b), "actions", json_integer(b->nactions));
-    if (st->started && t->last)
-        json_object_set(o, "last", t->last);
-    const char *kind = !st->started ? "battle"
-                       : t->last    ? json_string_value(json_object_get(t->last, "kind"))
-                                    : "battle";
-    st->started = 1;
-    st->ver = t->version;
-    char *data = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
-    json_decref(o);
-    if (!data)
-        return -1;
-    size_t cap = strlen(data) + 64;
-    free(st->buf);
-    st->buf = malloc(cap);
-    if (!st->buf) {
-        free(data);
-        return -1;
+    bt_stream *x = ctx;
+    sv_game *g = x->g;
+    if (first) { /* as the store has the battle */
+        gr_error err;
+        if (sv_games_sync(x->s, g, &err) != GR_OK)
+            fprintf(stderr, "grognard serve: battle %s: %s\n", g->id, err.msg);
     }
-    st->len =
-        (size_t)snprintf(st->buf, cap, "event: %s\nid: %d\ndata: %s\n\n", kind, b->nactions, data);
-    st->off = 0;
-    free(data);
-    return 0;
+    *kind = first || !g->last ? "battle" : json_string_value(json_object_get(g->last, "kind"));
+    if (!*kind)
+        *kind = "battle";
+    json_t *v = svb_view_json(g, x->side);
+    *data = v ? json_dumps(v, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+    json_decref(v);
+    *id = (uint64_t)svb_battle(g)->nactions;
+    return *data ? 0 : -1;
 }
 
-static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
-{
-    (void)pos;
-    svb_stream *st = cls;
-    if (st->off >= st->len) {
-        sv_bt *t = st->t;
-        pthread_mutex_lock(&t->lock);
-        int timed_out = 0;
-        if (st->started) {
-            struct timespec until;
-            clock_gettime(CLOCK_REALTIME, &until);
-            until.tv_sec += SVB_KEEPALIVE;
-            while (t->version == st->ver && !atomic_load(&st->bs->stopping) && !timed_out)
-                timed_out = pthread_cond_timedwait(&t->changed, &t->lock, &until) == ETIMEDOUT;
-        }
-        int stop = atomic_load(&st->bs->stopping);
-        int rc = 0;
-        if (!stop && timed_out && t->version == st->ver) {
-            free(st->buf);
-            st->buf = strdup(": keep-alive\n\n");
-            st->len = st->buf ? strlen(st->buf) : 0;
-            st->off = 0;
-            rc = st->buf ? 0 : -1;
-        } else if (!stop) {
-            rc = stream_next(st);
-        }
-        pthread_mutex_unlock(&t->lock);
-        if (stop || rc)
-            return MHD_CONTENT_READER_END_OF_STREAM;
-    }
-    size_t n = st->len - st->off < max ? st->len - st->off : max;
-    memcpy(buf, st->buf + st->off, n);
-    st->off += n;
-    return (ssize_t)n;
-}
+static const sv_stream_fns bt_stream_fns = {bt_next, free};
 
-int svb_events(sv_battles *bs, sv_bt *t, svb_req *q)
+MHD_Result_t svb_events(gr_server *s, sv_game *g, sv_req *q)
 {
-    int side, ret;
-    if (!svb_need_side(q, t, &side, &ret))
+    int side;
+    MHD_Result_t ret;
+    if (!svb_need_side(q, g, &side, &ret))
         return ret;
-    if (atomic_fetch_add(&bs->streams, 1) >= SVB_MAX_STREAMS) {
-        atomic_fetch_sub(&bs->streams, 1);
-        return svb_answer_err(q, 503, "too many event streams open; try again later");
-    }
-    svb_stream *st = calloc(1, sizeof *st);
-    if (!st) {
-        atomic_fetch_sub(&bs->streams, 1);
-        return svb_answer_err(q, 500, "out of memory; try again");
-    }
-    st->bs = bs;
-    st->t = t;
-    struct MHD_Response *res =
-        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_read, st, stream_free);
-    if (!res) {
-        stream_free(st);
-        return MHD_NO;
-    }
-    MHD_add_response_header(res, "Content-Type", "text/event-stream; charset=utf-8");
-    MHD_add_response_header(res, "Cache-Control", "no-store");
-    MHD_add_response_header(res, "X-Accel-Buffering", "no");
-    *q->status = 200;
-    *q->bytes = -1;
-    int ok = MHD_queue_response(q->c, 200, res);
-    MHD_destroy_response(res);
-    return ok;
+    bt_stream *x = calloc(1, sizeof *x);
+    if (!x)
+        return sv_reply_err(q, 500, "out of memory; try again");
+    x->s = s;
+    x->g = g;
+    x->side = side;
+    sv_topic tp = {&g->lock, &g->changed, &g->version};
+    return sv_hub_open(s->hub, q, tp, &bt_stream_fns, x);
 }

@@ -1,6 +1,6 @@
 /* sv_game.c - a game the server holds: its match, its log of events, its
  * seats and the views it gives.  No rule here: every decision goes to the
- * match (gr_match_apply, gr_match_step_chance, gr_match_undo) and every view
+ * match (gr_match_act, gr_match_step_chance, gr_match_undo) and every view
  * is built from the game's observation (gr_game_view_json). */
 #include <stdlib.h>
 #include <string.h>
@@ -9,14 +9,6 @@
 #include "server_internal.h"
 
 #define VIEW_FLAGS (JSON_COMPACT | JSON_PRESERVE_ORDER)
-
-char *sv_error_json(const char *msg)
-{
-    json_t *o = json_pack("{ss}", "error", msg);
-    char *s = o ? json_dumps(o, VIEW_FLAGS) : NULL;
-    json_decref(o);
-    return s;
-}
 
 static void sink(void *ctx, const gr_match_event *e)
 {
@@ -77,6 +69,9 @@ void sv_game_free(sv_game *g)
     if (!g)
         return;
     gr_match_free(g->m);
+    if (g->own)
+        g->own->release(g->own);
+    json_decref(g->last);
     for (int i = 0; i < SV_SEATS; i++)
         free(g->cache[i]);
     free(g->log);
@@ -238,7 +233,7 @@ char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang)
     log = sv_game_events(g, seat, from, lang);
     bad |= json_object_set_new(o, "log", log);
     json_t *legal = json_array();
-    if (legal && slot < 2 && cur == seat && !over) {
+    if (legal && slot < 2 && cur == seat && !over && !gm->type->not_enumerable) {
         const gr_action *acts;
         int n = gr_match_legal(g->m, &acts);
         for (int i = 0; i < n && !bad; i++)
@@ -267,7 +262,8 @@ static void run_chance(sv_game *g)
             break;
 }
 
-int sv_game_act(sv_game *g, int seat, const char *text, size_t step, size_t *first, gr_error *err)
+int sv_game_act(sv_game *g, int seat, const char *text, size_t step, const gr_action *dice,
+                size_t ndice, size_t *first, gr_error *err)
 {
     size_t now = gr_match_steps(g->m);
     *first = now + 1;
@@ -290,14 +286,30 @@ int sv_game_act(sv_game *g, int seat, const char *text, size_t step, size_t *fir
         return 403;
     }
     const gr_game *gm = &g->scn->game;
-    gr_action a;
+    unsigned char act[GR_ACTION_MAX]; /* the type's record (action_size bytes) */
     gr_error perr;
-    if (gr_game_parse(gm, gr_match_state(g->m), text, &a, &perr) != GR_OK) {
+    if (gr_game_act_parse(gm, gr_match_state(g->m), text, act, &perr) != GR_OK) {
         gr_error_set(err, GR_EINPUT, "%s; the view's \"legal\" lists what can be played", perr.msg);
         return 400;
     }
-    if (gr_match_apply(g->m, a, &perr) != GR_OK) {
+    if (gr_match_act(g->m, act, &perr) != GR_OK) {
         gr_error_set(err, GR_EINPUT, "%s; the view's \"legal\" lists what can be played", perr.msg);
+        return 400;
+    }
+    /* the dice given, one chance step each, as recorded; then the match's */
+    size_t k = 0;
+    for (; k < ndice && gr_match_current_player(g->m) == GR_CHANCE; k++) {
+        gr_game_act_of(dice[k], act);
+        if (gr_match_act(g->m, act, &perr) != GR_OK)
+            break;
+    }
+    if (k < ndice) {
+        gr_error e2;
+        if (k == 0 || gr_match_current_player(g->m) != GR_CHANCE)
+            gr_error_set(err, GR_EINPUT, "%zu dice given, but the action rolls %zu", ndice, k);
+        else
+            gr_error_set(err, GR_EINPUT, "die %zu (%lld): %s", k + 1, (long long)dice[k], perr.msg);
+        sv_game_rewind(g, now, &e2);
         return 400;
     }
     run_chance(g);

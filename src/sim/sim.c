@@ -467,6 +467,8 @@ gr_status gr_sim_run(const gr_game *g, const gr_sim_opts *o, gr_sim_report *r, g
         return gr_error_set(err, GR_EINPUT, "the number of games must be at least 1");
     if (o->jobs < 1 || o->jobs > GR_SIM_MAX_JOBS)
         return gr_error_set(err, GR_EINPUT, "jobs must be from 1 to %d", GR_SIM_MAX_JOBS);
+    if (gr_game_check_enumerable(g, "the simulator", err) != GR_OK)
+        return GR_EINPUT;
     if (g->type->players != 2)
         return gr_error_set(err, GR_EINPUT, "the simulator plays two-sided games; %s has %d sides",
                             g->type->id, g->type->players);

@@ -62,7 +62,35 @@ void gr_store_close(gr_store *s)
 
 gr_status gr_store_create(gr_store *s, const gr_store_game *g, gr_error *err)
 {
-    return s->ops->create(s, g, err);
+    return s->ops->create(s, g, NULL, err);
+}
+
+gr_status gr_store_create_text(gr_store *s, const gr_store_game *g, const char *text, size_t len,
+                               gr_error *err)
+{
+    if (!text)
+        return s->ops->create(s, g, NULL, err);
+    if (memchr(text, 0, len))
+        return gr_error_set(err, GR_EINPUT,
+                            "game %s: its scenario's text holds a NUL byte; give the text of a "
+                            "JSON file",
+                            g->id);
+    char *z = malloc(len + 1);
+    if (!z)
+        return gr_error_set(err, GR_ERUNTIME, "out of memory storing game %s", g->id);
+    memcpy(z, text, len);
+    z[len] = 0;
+    gr_status st = s->ops->create(s, g, z, err);
+    free(z);
+    return st;
+}
+
+gr_status gr_store_scenario_text(gr_store *s, const char *id, char **text, size_t *len,
+                                 gr_error *err)
+{
+    *text = NULL;
+    *len = 0;
+    return s->ops->scenario_text(s, id, text, len, err);
 }
 
 gr_status gr_store_append(gr_store *s, const char *id, size_t first, const gr_record_step *steps,

@@ -8,7 +8,10 @@
 
 typedef struct gr_store_ops {
     void (*close)(gr_store *s);
-    gr_status (*create)(gr_store *s, const gr_store_game *g, gr_error *err);
+    /* text: the scenario's text (NUL-free, NUL-terminated), or NULL */
+    gr_status (*create)(gr_store *s, const gr_store_game *g, const char *text, gr_error *err);
+    gr_status (*scenario_text)(gr_store *s, const char *id, char **text, size_t *len,
+                               gr_error *err);
     /* gen: the generation the game must have, GR_STORE_ANY_GEN for any */
     gr_status (*append)(gr_store *s, const char *id, size_t first, uint64_t gen,
                         const gr_record_step *steps, size_t n, gr_error *err);
@@ -28,6 +31,18 @@ typedef struct gr_store_ops {
     gr_status (*watch)(gr_store *s, gr_store_watcher fn, void *ctx, gr_error *err);
     int shared; /* gr_store_shared */
 } gr_store_ops;
+
+/* A step's action is stored as its first 8 bytes (the action column, a
+ * gr_action) and the rest of its record (the rec column: the bytes after
+ * the first 8, its trailing zeros left out; none for a gr_action).  The
+ * length of that rest: */
+static inline size_t gr_store_rec_tail(const gr_record_step *st)
+{
+    size_t n = sizeof st->rec;
+    while (n > sizeof(gr_action) && !st->rec[n - 1])
+        n--;
+    return n - sizeof(gr_action);
+}
 
 /* Every backend's store begins with its table of functions. */
 struct gr_store {

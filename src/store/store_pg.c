@@ -175,6 +175,30 @@ static void num(char *buf, size_t cap, int64_t v)
     snprintf(buf, cap, "%" PRId64, v);
 }
 
+/* The rest of a step's record from a BYTEA in hex ("\\x0a01..."): 0, or -1
+ * if it is not that or longer than any record. */
+static int get_rec(const char *hex, gr_record_step *st)
+{
+    if (hex[0] != '\\' || hex[1] != 'x')
+        return -1;
+    hex += 2;
+    size_t n = strlen(hex);
+    if (n % 2 || n / 2 > sizeof st->rec - sizeof(gr_action))
+        return -1;
+    for (size_t k = 0; k < n / 2; k++) {
+        unsigned v = 0;
+        for (int d = 0; d < 2; d++) {
+            char c = hex[2 * k + (size_t)d];
+            int x = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+            if (x < 0)
+                return -1;
+            v = v * 16 + (unsigned)x;
+        }
+        st->rec[sizeof(gr_action) + k] = (unsigned char)v;
+    }
+    return 0;
+}
+
 static int64_t get_i64(const PGresult *r, int row, int col)
 {
     return strtoll(PQgetvalue(r, row, col), NULL, 10);
@@ -281,19 +305,19 @@ static void pg_close(gr_store *base)
     free(s);
 }
 
-static gr_status pg_create(gr_store *base, const gr_store_game *g, gr_error *err)
+static gr_status pg_create(gr_store *base, const gr_store_game *g, const char *text, gr_error *err)
 {
     pg_store *s = (pg_store *)base;
     char seed[24];
     num(seed, sizeof seed, (int64_t)g->seed);
-    const char *v[7] = {g->id,        seed,         g->players[0], g->players[1],
-                        g->tokens[0], g->tokens[1], g->scenario};
+    const char *v[8] = {g->id,        seed,         g->players[0], g->players[1],
+                        g->tokens[0], g->tokens[1], g->scenario,   text};
     pthread_mutex_lock(&s->lock);
     pg_ensure(s);
     PGresult *r = pg_run(s,
-                         "INSERT INTO games(id, seed, player0, player1, token0, token1, scenario) "
-                         "VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                         7, v);
+                         "INSERT INTO games(id, seed, player0, player1, token0, token1, scenario, "
+                         "text) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                         8, v);
     gr_status st = GR_OK;
     if (is_unique_violation(r))
         st =
@@ -376,10 +400,16 @@ static gr_status pg_append(gr_store *base, const char *id, size_t first, uint64_
         snprintf(pb, sizeof pb, "%d", steps[i].player);
         num(ab, sizeof ab, (int64_t)steps[i].action);
         num(hb, sizeof hb, (int64_t)steps[i].hash);
-        const char *v[5] = {id, nb, pb, ab, hb};
+        char rb[3 + 2 * sizeof steps[i].rec];
+        size_t tail = gr_store_rec_tail(&steps[i]);
+        snprintf(rb, sizeof rb, "\\x");
+        for (size_t k = 0; k < tail; k++)
+            snprintf(rb + 2 + 2 * k, 3, "%02x", steps[i].rec[sizeof(gr_action) + k]);
+        const char *v[7] = {id, nb, pb, ab, hb, tail ? rb : NULL, steps[i].given ? "1" : "0"};
         r = pg_run(s,
-                   "INSERT INTO steps(game, n, player, action, hash) VALUES ($1, $2, $3, $4, $5)",
-                   5, v);
+                   "INSERT INTO steps(game, n, player, action, hash, rec, given) "
+                   "VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                   7, v);
         if (PQresultStatus(r) != PGRES_COMMAND_OK) {
             st = is_unique_violation(r)
                      ? gr_error_set(err, GR_EINPUT, "game '%s' has a step %zu stored already", id,
@@ -574,7 +604,9 @@ static gr_status pg_load_from(gr_store *base, const char *id, size_t from, gr_st
         st = gr_error_set(err, GR_ERUNTIME, "out of memory loading game '%s'", id);
         goto done;
     }
-    r = pg_run(s, "SELECT n, player, action, hash FROM steps WHERE game = $1 AND n > $2 ORDER BY n",
+    r = pg_run(s,
+               "SELECT n, player, action, hash, rec, given FROM steps WHERE game = $1 AND n > $2 "
+               "ORDER BY n",
                2, q);
     if (PQresultStatus(r) != PGRES_TUPLES_OK) {
         st = pg_fail(s, err, "reading a game's steps", r);
@@ -584,9 +616,13 @@ static gr_status pg_load_from(gr_store *base, const char *id, size_t from, gr_st
     for (; k < rows && k < want; k++) {
         if ((size_t)get_i64(r, (int)k, 0) != from + k + 1)
             break;
+        memset(&v[k], 0, sizeof v[k]);
         v[k].player = (int)get_i64(r, (int)k, 1);
         v[k].action = (gr_action)get_i64(r, (int)k, 2);
         v[k].hash = (uint64_t)get_i64(r, (int)k, 3);
+        if (!PQgetisnull(r, (int)k, 4) && get_rec(PQgetvalue(r, (int)k, 4), &v[k]))
+            break; /* not the hex of a record: damaged */
+        v[k].given = get_i64(r, (int)k, 5) != 0;
     }
     if (k != want || rows != want)
         st = gr_error_set(err, GR_ERUNTIME,
@@ -638,7 +674,36 @@ static gr_status pg_list(gr_store *base, int unfinished_only, gr_store_game *out
     return st;
 }
 
+static gr_status pg_scenario_text(gr_store *base, const char *id, char **text, size_t *len,
+                                  gr_error *err)
+{
+    pg_store *s = (pg_store *)base;
+    const char *v[1] = {id};
+    pthread_mutex_lock(&s->lock);
+    pg_ensure(s);
+    PGresult *r = pg_run(s, "SELECT text FROM games WHERE id = $1", 1, v);
+    gr_status st = GR_OK;
+    if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+        st = pg_fail(s, err, "reading a game's scenario text", r);
+    } else if (PQntuples(r) == 0) {
+        st = gr_error_set(err, GR_EINPUT, "no game '%s' is stored", id);
+    } else if (!PQgetisnull(r, 0, 0)) {
+        size_t n = (size_t)PQgetlength(r, 0, 0);
+        if (!(*text = malloc(n + 1))) {
+            st = gr_error_set(err, GR_ERUNTIME, "out of memory reading game %s", id);
+        } else {
+            memcpy(*text, PQgetvalue(r, 0, 0), n);
+            (*text)[n] = 0;
+            *len = n;
+        }
+    }
+    PQclear(r);
+    pthread_mutex_unlock(&s->lock);
+    return st;
+}
+
 static const gr_store_ops pg_ops = {
+    .scenario_text = pg_scenario_text,
     .close = pg_close,
     .create = pg_create,
     .append = pg_append,
@@ -676,6 +741,13 @@ static const char schema[] =
     "  n BIGINT NOT NULL,"
     "  player INTEGER NOT NULL, action BIGINT NOT NULL, hash BIGINT NOT NULL,"
     "  PRIMARY KEY (game, n));"
+    /* since issue 26: a step's record after its first 8 bytes, and whether
+     * a chance step was given (typed at the table) or drawn */
+    "ALTER TABLE steps ADD COLUMN IF NOT EXISTS rec BYTEA;"
+    "ALTER TABLE steps ADD COLUMN IF NOT EXISTS given INTEGER NOT NULL DEFAULT 0;"
+    /* a game's scenario text, when it is no file of the server's (a
+     * companion battle's order of battle given as text) */
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS text TEXT;"
     "COMMIT;";
 
 static void quiet(void *arg, const char *msg)

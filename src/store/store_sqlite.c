@@ -17,6 +17,7 @@
 
 enum {
     Q_CREATE,
+    Q_TEXT,
     Q_COUNT,
     Q_STEP,
     Q_SETN,
@@ -33,16 +34,18 @@ enum {
 };
 
 static const char *const queries[Q_N] = {
-    [Q_CREATE] = "INSERT INTO games(id, scenario, seed, player0, player1, token0, token1) "
-                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    [Q_CREATE] = "INSERT INTO games(id, scenario, seed, player0, player1, token0, token1, text) "
+                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    [Q_TEXT] = "SELECT text FROM games WHERE id = ?1",
     [Q_COUNT] = "SELECT nsteps FROM games WHERE id = ?1",
-    [Q_STEP] = "INSERT INTO steps(game, n, player, action, hash) VALUES (?1, ?2, ?3, ?4, ?5)",
+    [Q_STEP] = "INSERT INTO steps(game, n, player, action, hash, rec, given) "
+               "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     [Q_SETN] = "UPDATE games SET nsteps = ?2 WHERE id = ?1",
     [Q_TRUNC] = "DELETE FROM steps WHERE game = ?1 AND n > ?2",
     [Q_FINISH] = "UPDATE games SET finished = ?2 WHERE id = ?1",
     [Q_GAME] = "SELECT id, scenario, seed, player0, player1, token0, token1, finished, nsteps "
                "FROM games WHERE id = ?1",
-    [Q_STEPS] = "SELECT n, player, action, hash FROM steps WHERE game = ?1 ORDER BY n",
+    [Q_STEPS] = "SELECT n, player, action, hash, rec, given FROM steps WHERE game = ?1 ORDER BY n",
     [Q_LIST] = "SELECT id, scenario, seed, player0, player1, token0, token1, finished, nsteps "
                "FROM games ORDER BY n DESC LIMIT ?1",
     [Q_LIST_OPEN] = "SELECT id, scenario, seed, player0, player1, token0, token1, finished, "
@@ -68,6 +71,39 @@ static const char schema[] =
     "  game TEXT NOT NULL, n INTEGER NOT NULL,"
     "  player INTEGER NOT NULL, action INTEGER NOT NULL, hash INTEGER NOT NULL,"
     "  PRIMARY KEY(game, n)) WITHOUT ROWID;";
+
+/* Columns added since the first schema, added to a database made before
+ * them (its steps keep NULL and 0: 8-byte actions, drawn dice; its games
+ * NULL: no scenario text). */
+static const char *const added[][3] = {
+    {"steps", "rec", "ALTER TABLE steps ADD COLUMN rec BLOB"},
+    {"steps", "given", "ALTER TABLE steps ADD COLUMN given INTEGER NOT NULL DEFAULT 0"},
+    {"games", "text", "ALTER TABLE games ADD COLUMN text TEXT"},
+};
+
+/* Add the columns of `added` that their tables lack: SQLITE_OK or
+ * sqlite's code. */
+static int sq_grow(sqlite3 *db)
+{
+    for (size_t i = 0; i < sizeof added / sizeof added[0]; i++) {
+        sqlite3_stmt *st = NULL;
+        int rc = sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2", -1,
+                                    &st, NULL);
+        if (rc != SQLITE_OK)
+            return rc;
+        sqlite3_bind_text(st, 1, added[i][0], -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, added[i][1], -1, SQLITE_STATIC);
+        rc = sqlite3_step(st);
+        sqlite3_finalize(st);
+        if (rc == SQLITE_DONE)
+            rc = sqlite3_exec(db, added[i][2], NULL, NULL, NULL);
+        else if (rc == SQLITE_ROW)
+            rc = SQLITE_OK;
+        if (rc != SQLITE_OK)
+            return rc;
+    }
+    return SQLITE_OK;
+}
 
 typedef struct sq_store {
     gr_store base;
@@ -142,7 +178,7 @@ static void row_game(sqlite3_stmt *st, gr_store_game *g)
     g->nsteps = (size_t)sqlite3_column_int64(st, 8);
 }
 
-static gr_status sq_create(gr_store *base, const gr_store_game *g, gr_error *err)
+static gr_status sq_create(gr_store *base, const gr_store_game *g, const char *text, gr_error *err)
 {
     sq_store *s = (sq_store *)base;
     pthread_mutex_lock(&s->lock);
@@ -154,6 +190,8 @@ static gr_status sq_create(gr_store *base, const gr_store_game *g, gr_error *err
     sqlite3_bind_text(st, 5, g->players[1], -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 6, g->tokens[0], -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 7, g->tokens[1], -1, SQLITE_STATIC);
+    if (text)
+        sqlite3_bind_text(st, 8, text, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
     gr_status r = GR_OK;
@@ -209,6 +247,12 @@ static gr_status sq_append(gr_store *base, const char *id, size_t first, uint64_
         sqlite3_bind_int(st, 3, steps[i].player);
         sqlite3_bind_int64(st, 4, (sqlite3_int64)steps[i].action);
         sqlite3_bind_int64(st, 5, (sqlite3_int64)steps[i].hash);
+        size_t tail = gr_store_rec_tail(&steps[i]);
+        if (tail)
+            sqlite3_bind_blob(st, 6, steps[i].rec + sizeof(gr_action), (int)tail, SQLITE_STATIC);
+        else
+            sqlite3_bind_null(st, 6);
+        sqlite3_bind_int(st, 7, steps[i].given ? 1 : 0);
         int rc = sqlite3_step(st);
         sqlite3_reset(st);
         if (rc != SQLITE_DONE) {
@@ -348,9 +392,17 @@ static gr_status sq_load(gr_store *base, const char *id, gr_store_game *g, gr_re
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (k >= g->nsteps || (size_t)sqlite3_column_int64(st, 0) != k + 1)
             break;
+        memset(&v[k], 0, sizeof v[k]);
         v[k].player = sqlite3_column_int(st, 1);
         v[k].action = (gr_action)sqlite3_column_int64(st, 2);
         v[k].hash = (uint64_t)sqlite3_column_int64(st, 3);
+        const void *rec = sqlite3_column_blob(st, 4);
+        size_t tail = (size_t)sqlite3_column_bytes(st, 4);
+        if (tail > sizeof v[k].rec - sizeof(gr_action))
+            break; /* longer than any action: damaged */
+        if (rec)
+            memcpy(v[k].rec + sizeof(gr_action), rec, tail);
+        v[k].given = sqlite3_column_int(st, 5) != 0;
         k++;
     }
     sqlite3_reset(st);
@@ -387,7 +439,37 @@ static gr_status sq_list(gr_store *base, int unfinished_only, gr_store_game *out
     return r;
 }
 
+static gr_status sq_scenario_text(gr_store *base, const char *id, char **text, size_t *len,
+                                  gr_error *err)
+{
+    sq_store *s = (sq_store *)base;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st = sq_q(s, Q_TEXT);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    gr_status r = GR_OK;
+    if (rc == SQLITE_DONE) {
+        r = gr_error_set(err, GR_EINPUT, "no game '%s' is stored", id);
+    } else if (rc != SQLITE_ROW) {
+        r = sq_fail(s, err, "reading a game's scenario text");
+    } else if (sqlite3_column_type(st, 0) != SQLITE_NULL) {
+        const unsigned char *t = sqlite3_column_text(st, 0);
+        size_t n = (size_t)sqlite3_column_bytes(st, 0);
+        if (!t || !(*text = malloc(n + 1))) {
+            r = gr_error_set(err, GR_ERUNTIME, "out of memory reading game %s", id);
+        } else {
+            memcpy(*text, t, n);
+            (*text)[n] = 0;
+            *len = n;
+        }
+    }
+    sqlite3_reset(st);
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
 static const gr_store_ops sq_ops = {
+    .scenario_text = sq_scenario_text,
     .close = sq_close,
     .create = sq_create,
     .append = sq_append,
@@ -433,7 +515,7 @@ gr_status gr_store_open_sqlite(const char *path, gr_store **out, gr_error *err)
     if (!wal ||
         sqlite3_exec(s->db, "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;", NULL, NULL, &msg) !=
             SQLITE_OK ||
-        sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK) {
+        sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK || sq_grow(s->db) != SQLITE_OK) {
         gr_error_set(err, GR_ERUNTIME,
                      "%s: not a grognard database, or it cannot be set up (%s); give a new "
                      "database file or one grognard made",

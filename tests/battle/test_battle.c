@@ -19,6 +19,7 @@
 
 #include "grognard/battle.h"
 #include "grognard/battle_io.h"
+#include "grognard/save.h"
 #include "grognard/oob.h"
 
 static int checks, failures;
@@ -122,7 +123,14 @@ static gr_status t_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
 }
 
 static const gr_battle_rules t_rules = {
-    "aoe", t_phases, 2, t_verbs, 2, t_setup, t_prepare, t_apply, NULL, {NULL, NULL, NULL}, NULL,
+    .system = "aoe",
+    .phases = t_phases,
+    .nphases = 2,
+    .verbs = t_verbs,
+    .nverbs = 2,
+    .setup = t_setup,
+    .prepare = t_prepare,
+    .apply = t_apply,
 };
 
 /* ---- the order of battle -------------------------------------------------- */
@@ -379,8 +387,39 @@ static void test_same_seed_and_hash_fields(void)
     free(a);
 }
 
-/* Undo and resume through the battle file: replay all but the last action
- * gives the hash before it, exactly; a written and read file resumes. */
+/* Replace the first `was` in the file at `path` by `now`: 1 if done. */
+static int retouch(const char *path, const char *was, const char *now)
+{
+    static char text[1 << 20], out[1 << 20];
+    FILE *f = fopen(path, "rb");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[n] = 0;
+    char *k = strstr(text, was);
+    if (!k || n + strlen(now) >= sizeof out)
+        return 0;
+    int m = snprintf(out, sizeof out, "%.*s%s%s", (int)(k - text), text, now, k + strlen(was));
+    f = fopen(path, "wb");
+    return m > 0 && f && fwrite(out, 1, (size_t)m, f) == (size_t)m && fclose(f) == 0;
+}
+
+/* The text of the file at `path` (a static buffer). */
+static const char *slurp(const char *path)
+{
+    static char text[1 << 20];
+    FILE *f = fopen(path, "rb");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[n] = 0;
+    return text;
+}
+
+/* Undo and resume through the battle file (a save of the battle's match):
+ * undo gives the hash before the test, exactly; a written and read file
+ * resumes; a die the seed no longer draws, or a record that no longer
+ * applies, fails loudly, naming the step. */
 static void test_file_undo_resume(void)
 {
     char dir[] = "/tmp/grognard-bt-XXXXXX";
@@ -396,58 +435,79 @@ static void test_file_undo_resume(void)
     gr_error e;
     gr_error_clear(&e);
     CHECK(gr_battle_file_new(oob, &t_rules, 42, &f, &e) == GR_OK, "new: %s", e.msg);
-    gr_battle *b = malloc(sizeof *b);
-    memcpy(b, f.start, sizeof *b);
     uint64_t hashes[4];
-    hashes[0] = gr_battle_hash(b);
+    hashes[0] = gr_battle_hash(gr_battle_file_battle(&f));
     const char *verbs[3] = {"volley", "next", "rally"};
     const char *units[3] = {"schiner", NULL, "kamensky"};
     const char *targets[3] = {"kamensky", NULL, NULL};
     for (int i = 0; i < 3; i++) {
+        const gr_battle *b = gr_battle_file_battle(&f);
         gr_bt_action a;
         memset(&a, 0, sizeof a);
         snprintf(a.call.verb, sizeof a.call.verb, "%s", verbs[i]);
         a.call.unit = units[i] ? gr_battle_unit(b, units[i]) : -1;
         a.call.target = targets[i] ? gr_battle_unit(b, targets[i]) : -1;
         a.call.leader = -1;
-        CHECK(gr_battle_do(b, &a, NULL, &e) == GR_OK, "action %d: %s", i, e.msg);
-        hashes[i + 1] = gr_battle_hash(b);
-        CHECK(gr_battle_file_push(&f, &a, 0, hashes[i + 1], &e) == GR_OK, "push");
+        CHECK(gr_battle_file_act(&f, &a, NULL, &e) == GR_OK, "action %d: %s", i, e.msg);
+        hashes[i + 1] = gr_battle_hash(gr_battle_file_battle(&f));
     }
     CHECK(gr_battle_file_write(&f, path, &e) == GR_OK, "write: %s", e.msg);
     gr_battle_file_free(&f);
 
     gr_battle_file g;
     CHECK(gr_battle_file_read(path, &t_rules, &g, &e) == GR_OK, "read: %s", e.msg);
-    CHECK(g.nactions == 3 && g.seed == 42, "3 actions, seed 42");
-    gr_battle *r = malloc(sizeof *r);
-    CHECK(gr_battle_file_replay(&g, path, -1, r, NULL, NULL, &e) == GR_OK, "replay: %s", e.msg);
-    CHECK(gr_battle_hash(r) == hashes[3], "resumed: the hash after the last action");
+    CHECK(g.m && gr_battle_file_battle(&g)->nactions == 3 && g.seed == 42 &&
+              gr_match_steps(g.m) == 4 && gr_match_step(g.m, 1)->player == GR_CHANCE &&
+              !gr_match_step(g.m, 1)->given,
+          "3 actions (the volley's one D10 from the seed), seed 42");
+    CHECK(gr_battle_hash(gr_battle_file_battle(&g)) == hashes[3],
+          "resumed: the hash after the last action");
     for (int k = 2; k >= 0; k--) {
-        CHECK(gr_battle_file_replay(&g, path, k, r, NULL, NULL, &e) == GR_OK, "undo: %s", e.msg);
-        CHECK(gr_battle_hash(r) == hashes[k], "undo to %d actions: the hash before action %d", k,
-              k + 1);
+        CHECK(gr_battle_file_undo(&g, NULL, &e) == GR_OK, "undo: %s", e.msg);
+        CHECK(gr_battle_hash(gr_battle_file_battle(&g)) == hashes[k],
+              "undo to %d actions: the hash before action %d", k, k + 1);
     }
-    /* a seeded action is drawn again from the seed: dice recorded that the
-     * seed does not roll fail loudly */
-    CHECK(g.actions[0].nrolls == 1 && !g.typed[0], "the volley's one D10, from the seed");
-    int kept = g.actions[0].rolls[0];
-    g.actions[0].rolls[0] = kept % 10 + 1;
-    CHECK(gr_battle_file_replay(&g, path, -1, r, NULL, NULL, &e) == GR_EINPUT &&
-              strstr(e.msg, "action 1 (volley schiner") && strstr(e.msg, "other dice"),
-          "seeded dice changed: %s", e.msg);
-    g.actions[0].rolls[0] = kept;
-    /* a record that no longer applies fails loudly, naming the action */
-    snprintf(g.actions[2].call.verb, GR_BT_ID, "volley");
-    CHECK(gr_battle_file_replay(&g, path, -1, r, NULL, NULL, &e) == GR_EINPUT &&
-              strstr(e.msg, "action 3 (volley kamensky") && strstr(e.msg, "no longer applies"),
-          "a changed record: %s", e.msg);
+    CHECK(gr_battle_file_undo(&g, NULL, &e) == GR_EILLEGAL, "nothing left to undo");
+    int kept = g.m ? 0 : -1;
     gr_battle_file_free(&g);
+    /* a die drawn from the seed, changed in the file: the seed draws another */
+    CHECK(kept == 0, "read");
+    /* the save records each action as the battle commands take it (the
+     * verb and the units by name: a record a later release reads the same)
+     * and each die as its value */
+    const char *text = slurp(path);
+    CHECK(strstr(text, "\"n\": 1, \"player\": 0, \"action\": \"volley schiner --target "
+                       "kamensky\"") &&
+              strstr(text, "\"n\": 4, \"player\": 1, \"action\": \"rally kamensky\""),
+          "the actions as text: %.400s", text);
+    static const char key[] = "\"n\": 2, \"player\": \"chance\", \"action\": ";
+    const char *d = strstr(text, key);
+    int die = d ? atoi(d + strlen(key)) : 0;
+    CHECK(die >= 1 && die <= 10, "the volley's D10 as its value: %d", die);
+    char was[80], now[80];
+    snprintf(was, sizeof was, "%s%d,", key, die);
+    snprintf(now, sizeof now, "%s%d,", key, die % 10 + 1);
+    CHECK(retouch(path, was, now), "retouch");
+    CHECK(gr_battle_file_read(path, &t_rules, &g, &e) == GR_EINPUT && strstr(e.msg, "step 2") &&
+              strstr(e.msg, "the seed gives"),
+          "seeded dice changed: %s", e.msg);
+    CHECK(retouch(path, now, was), "retouch");
+    CHECK(gr_battle_file_read(path, &t_rules, &g, &e) == GR_OK, "as it was: %s", e.msg);
+    gr_battle_file_free(&g);
+    /* a record that no longer applies (the rally names the other side's
+     * unit) fails loudly, naming the step */
+    CHECK(retouch(path, "\"rally kamensky\"", "\"rally schiner\""), "retouch");
+    CHECK(gr_battle_file_read(path, &t_rules, &g, &e) == GR_EINPUT && strstr(e.msg, "step 4") &&
+              strstr(e.msg, "refused"),
+          "a changed record: %s", e.msg);
+    /* one naming a unit the order of battle does not have, at its place */
+    CHECK(retouch(path, "\"rally schiner\"", "\"rally nobody\""), "retouch");
+    CHECK(gr_battle_file_read(path, &t_rules, &g, &e) == GR_EINPUT && strstr(e.msg, ".json:") &&
+              strstr(e.msg, "no unit \"nobody\""),
+          "an unknown unit: %s", e.msg);
     unlink(path);
     unlink(oob);
     rmdir(dir);
-    free(r);
-    free(b);
 }
 
 int main(void)

@@ -326,6 +326,11 @@ static void turn1(void)
     assert_int_equal(B->phase, P_INIT);
     /* Turn 1: the order of battle names the first player (French). */
     refused(GR_EILLEGAL, "turn 1", "initiative", -1, -1, -1, NULL, "5,5");
+    /* ... and so it is not open now: what lists the verbs allowed now
+     * (battle status, the server's view) does not list it either */
+    const gr_bt_verb *ini = gr_battle_verb(B, "initiative");
+    assert_non_null(ini);
+    assert_int_equal(gr_battle_verb_open(B, ini, NULL), GR_EILLEGAL);
     next(1, P1_LEAD);
 
     /* Phase (1) a. Vandamme attaches to Schiner (no roll). */
@@ -450,9 +455,11 @@ static void turn2(void)
      * level: the Allies' is higher and chooses to be 1st player. */
     refused(GR_EINPUT, "takes no unit", "initiative", SCHINER, -1, -1, NULL, "4,7");
     refused(GR_EINPUT, "kept by the companion", "initiative", -1, -1, -1, "--french first", "4,7");
+    assert_int_equal(gr_battle_verb_open(B, gr_battle_verb(B, "initiative"), NULL), GR_OK);
     ok("initiative", -1, -1, -1, NULL, "4,7");
     assert_int_equal(B->first, 1);
     refused(GR_EILLEGAL, "already rolled", "initiative", -1, -1, -1, NULL, "4,7");
+    assert_int_equal(gr_battle_verb_open(B, gr_battle_verb(B, "initiative"), NULL), GR_EILLEGAL);
     next(2, P1_LEAD);
     assert_int_equal(gr_battle_active_side(B), 1);
     /* Vandamme comes back in his own side's segment, not the Allies'. */

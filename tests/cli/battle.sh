@@ -78,8 +78,10 @@ got=$(printf '%s' "$out" | jq -c '[.resolution.result,.resolution.score,.rolls]'
 ha=$(printf '%s' "$out" | jq -r .hash)
 # resumed by a new process: the same state
 expect_json resumed '[.hash,.units[2].left,.units[2].disordered]' "[\"$ha\",5,true]" -- battle status "$bf" --json
-rec=$(jq -c '[(.actions|length),.actions[-1].verb,.actions[-1].unit,.actions[-1].target,.actions[-1].rolls,.seed,.system]' "$bf")
-[ "$rec" = '[7,"fire","schiner","kamensky",[9],5,"aoe"]' ] && pass || flunk "the battle file's record: $rec"
+# the battle file is a save of the battle's match: 6 next, the fire asked,
+# its die typed at the table (given)
+rec=$(jq -c '[.format,(.steps|length),.steps[-2].text,.steps[-1].player,.steps[-1].text,.steps[-1].given,.seed,.game]' "$bf")
+[ "$rec" = '["grognard-save",8,"fire schiner --target kamensky","chance","9 (D10)",true,5,"aoe"]' ] && pass || flunk "the battle file's record: $rec"
 # the seeded dice of an action are kept: undo and do it again, same roll
 "$GROGNARD" battle fire "$bf" ferey --target kamensky --json >"$dir/f1.json" || flunk "seeded fire"
 "$GROGNARD" battle undo "$bf" >/dev/null || flunk "undo the seeded fire"
@@ -105,13 +107,15 @@ cmp -s "$bf" "$dir/keep.json" && pass || flunk "the battle file is left as it wa
 grep -q '<svg' "$dir/r.html" && ! grep -Eq 'https?:|<script|<link' "$dir/r.html" && pass || flunk "report --html: inline SVG, nothing fetched"
 
 # ---- a tampered record fails loudly, naming the action ---------------------
-jq '.actions[6].rolls = [2]' "$bf" >"$dir/t.json"
-expect_exit tampered 2 'action 7 \(fire schiner --target kamensky --roll 2\).*hashes' -- battle status "$dir/t.json"
-jq '.actions[7].dice' "$bf" | grep -q '"seed"' && pass || flunk "ferey's fire is recorded with dice from the seed"
-jq '.actions[7].rolls[0] |= (. % 10 + 1)' "$bf" >"$dir/t3.json"
-expect_exit tampered-seeded 2 'action 8 \(fire ferey --target kamensky.*other dice than the ones recorded' -- battle status "$dir/t3.json"
-jq '.actions[6].unit = "nobody"' "$bf" >"$dir/t2.json"
-expect_exit tampered-unit 2 "t2.json:[0-9]+:[0-9]+: \"unit\" names unit \"nobody\"" -- battle status "$dir/t2.json"
+# (a die is its value; an action, its text as the battle commands take it)
+jq '.steps[7].action = 2' "$bf" >"$dir/t.json"
+expect_exit tampered 2 'step 8 \(2 \(D10\)\).*hash' -- battle status "$dir/t.json"
+jq -e '.steps[9] | .player == "chance" and (.given // false) == false' "$bf" >/dev/null && pass || flunk "ferey's fire is recorded with dice from the seed"
+d=$(jq -r '.steps[9].action' "$bf")
+jq --argjson d "$(( d % 10 + 1 ))" '.steps[9].action = $d' "$bf" >"$dir/t3.json"
+expect_exit tampered-seeded 2 'step 10: the seed gives ".*" but the file records' -- battle status "$dir/t3.json"
+jq '.steps[6].action = "nobody"' "$bf" >"$dir/t2.json"
+expect_exit tampered-unit 2 "t2.json:[0-9]+:[0-9]+: the action \"nobody\" is not one of .*no verb \"nobody\"" -- battle status "$dir/t2.json"
 
 # ---- a general hit, in the report ---------------------------------------------
 # The Russian heavy battery fires at Schiner at 4 inches in the French

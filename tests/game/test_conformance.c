@@ -20,6 +20,11 @@
  *   byte-identical observations (while the chooser's own views differ), and
  *   resample(p) gives a state p cannot tell from the true one.
  *
+ * The battle companion's types (aoe, nf, rff), whose actions cannot be
+ * listed, run what applies from each bundled order of battle (see
+ * companion() below): parse, apply, hash, chance, undo, the record through
+ * a store, replay.
+ *
  * usage: test_conformance SOURCE_ROOT [SEEDS] */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -127,7 +132,9 @@ static int check_refusals(const gr_game *g, const void *st, const gr_action *leg
         memcpy(s->c, st, size);
         gr_error err;
         gr_error_clear(&err);
-        gr_status r = gr_game_apply_checked(g, s->c, tries[i], NULL, &err);
+        unsigned char rec[GR_ACTION_MAX];
+        gr_game_act_of(tries[i], rec); /* the same for a type of gr_action */
+        gr_status r = gr_game_act_apply_checked(g, s->c, rec, NULL, &err);
         CHECK(r == GR_EILLEGAL && err.msg[0], "%s: illegal action %016" PRIx64 " not refused (%d)",
               where, tries[i], r);
         CHECK(!memcmp(s->c, st, size), "%s: a refused action changed the state", where);
@@ -215,6 +222,11 @@ static int check_state(const gr_game *g, const void *st, gr_rng *rng, scratch *s
         return check_refusals(g, st, s->acts, 0, rng, s, where);
     }
     CHECK(gr_game_winner(g, st) == GR_ONGOING, "%s: a winner before the end", where);
+    if (t->not_enumerable && p != GR_CHANCE) {
+        /* the players' actions cannot be listed: the caller tries some */
+        CHECK(n == 0, "%s: %d actions listed by a type that lists none", where, n);
+        return 1;
+    }
     CHECK(n > 0 && n <= t->max_actions, "%s: %d legal actions (max %d)", where, n, t->max_actions);
     if (p == GR_CHANCE) {
         int k = gr_game_chance_outcomes(g, st, s->outs, t->max_outcomes);
@@ -250,7 +262,7 @@ static int check_state(const gr_game *g, const void *st, gr_rng *rng, scratch *s
         if (!check_hidden(g, st, p, s->acts, n, s, where))
             return 0;
     }
-    if (!check_resample(g, st, rng, s, where))
+    if (t->resample && !check_resample(g, st, rng, s, where))
         return 0;
     return check_refusals(g, st, s->acts, n, rng, s, where);
 }
@@ -323,7 +335,8 @@ static void playout(const gr_game *g, const char *file, uint64_t seed, gr_ai_kin
         memset(&h, 0, sizeof h);
         gr_match *v = NULL;
         checks++;
-        if (gr_save_write(m, file, path, &err) != GR_OK || gr_save_read(path, &h, &err) != GR_OK)
+        if (gr_save_write(m, file, path, &err) != GR_OK || gr_save_read(path, &h, &err) != GR_OK ||
+            gr_saved_actions(&h, g, &err) != GR_OK)
             fail("%s: %s", path, err.msg);
         else if (h.nsteps != gr_match_steps(m) || h.seed != seed ||
                  h.scenario_digest != gr_game_scenario_digest(g) || strcmp(h.game, g->type->id))
@@ -355,6 +368,376 @@ static void playout(const gr_game *g, const char *file, uint64_t seed, gr_ai_kin
 out:
     gr_match_free(r);
     gr_match_free(m);
+}
+
+/* ---- the battle companion's types (aoe, nf, rff) --------------------------
+ * Their actions cannot be listed (the facts come from the table), so the
+ * players' actions here are made from the verbs' help lines: a random unit,
+ * target and leader, and each fact with a value its help names (a choice,
+ * a number, a flag); many are refused, which is checked too.  What
+ * applies: parse and describe, the checked apply (a refusal leaves the
+ * state as it was; an accepted action equals the trusted apply on a
+ * clone), the chance nodes (exact probabilities), dice typed at the table
+ * (given) or drawn, hash and clone, the other side's hidden details,
+ * undo of a whole test (the same dice again), the record through a store
+ * and through a save file, each replayed to the same bytes. */
+#include "grognard/bt_game.h"
+#include "grognard/oob.h"
+#include "grognard/store.h"
+
+#include <unistd.h>
+
+/* A value for the fact after "--NAME" whose help token is `tok` (NULL:
+ * none), into val; 0 if the help names no value we can make up. */
+static int fact_value(const char *tok, gr_rng *rng, char *val, size_t cap)
+{
+    if (!tok || !strncmp(tok, "--", 2) || *tok == '(' || *tok == '[') {
+        snprintf(val, cap, "true"); /* a flag */
+        return 1;
+    }
+    char w[128];
+    size_t n = strcspn(tok, "]):,");
+    if (n >= sizeof w)
+        return 0;
+    memcpy(w, tok, n);
+    w[n] = '\0';
+    if (strchr(w, '|')) {
+        char *choice[16];
+        int k = 0;
+        char *save = NULL;
+        for (char *c = strtok_r(w, "|", &save); c && k < 16; c = strtok_r(NULL, "|", &save))
+            if (strcmp(c, "..."))
+                choice[k++] = c;
+        if (!k)
+            return 0;
+        snprintf(val, cap, "%s", choice[gr_rng_below(rng, (uint32_t)k)]);
+        return 1;
+    }
+    if (!strcmp(w, "N") || !strcmp(w, "INCHES")) {
+        snprintf(val, cap, "%u", 1 + gr_rng_below(rng, 8));
+        return 1;
+    }
+    if (!strcmp(w, "0-3")) {
+        snprintf(val, cap, "%u", gr_rng_below(rng, 4));
+        return 1;
+    }
+    if (!strcmp(w, "yes") || !strcmp(w, "1")) {
+        snprintf(val, cap, "%.8s", w);
+        return 1;
+    }
+    return 0; /* a placeholder (T, D, ID): left out */
+}
+
+/* A player's action of side p as the battle commands write it. */
+static void bt_make_action(const gr_battle *b, int p, gr_rng *rng, char *out, size_t cap)
+{
+    if (gr_rng_below(rng, 6) == 0) {
+        snprintf(out, cap, "next");
+        return;
+    }
+    const gr_bt_verb *v = &b->rules->verbs[gr_rng_below(rng, (uint32_t)b->rules->nverbs)];
+    int own[GR_BT_MAX_UNITS], other[GR_BT_MAX_UNITS], no = 0, nt = 0;
+    for (int i = 0; i < b->nunits; i++) {
+        if (b->units[i].side == p)
+            own[no++] = i;
+        else
+            other[nt++] = i;
+    }
+    size_t n = (size_t)snprintf(out, cap, "%s", v->name);
+    if (no && n < cap)
+        n += (size_t)snprintf(out + n, cap - n, " %s",
+                              b->units[own[gr_rng_below(rng, (uint32_t)no)]].id);
+    char help[512];
+    int nfacts = 0; /* a few optional facts at most: a record keeps about 120 bytes of them */
+    snprintf(help, sizeof help, "%s", v->help);
+    char *tok[64];
+    int k = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(help, " ", &save); t && k < 64; t = strtok_r(NULL, " ", &save))
+        tok[k++] = t;
+    for (int i = 0; i < k && n < cap; i++) {
+        const char *t = tok[i];
+        int optional = *t == '[' || *t == '(';
+        while (*t == '[' || *t == '(')
+            t++;
+        if (strncmp(t, "--", 2))
+            continue;
+        char name[64];
+        size_t l = strcspn(t + 2, "]):, ");
+        if (l == 0 || l >= sizeof name)
+            continue;
+        memcpy(name, t + 2, l);
+        name[l] = '\0';
+        if (!strcmp(name, "roll"))
+            continue;
+        if (optional && (gr_rng_below(rng, 2) || nfacts >= 3))
+            continue;
+        if (!strcmp(name, "target")) {
+            if (nt)
+                n += (size_t)snprintf(out + n, cap - n, " --target %s",
+                                      b->units[other[gr_rng_below(rng, (uint32_t)nt)]].id);
+            continue;
+        }
+        if (!strcmp(name, "leader")) {
+            if (b->nleaders)
+                n += (size_t)snprintf(out + n, cap - n, " --leader %s",
+                                      b->leaders[gr_rng_below(rng, (uint32_t)b->nleaders)].id);
+            continue;
+        }
+        char val[64];
+        int has_next = t[2 + l] == '\0' && i + 1 < k;
+        if (fact_value(has_next ? tok[i + 1] : NULL, rng, val, sizeof val)) {
+            n += (size_t)snprintf(out + n, cap - n, " --%s %s", name, val);
+            nfacts++;
+        }
+    }
+}
+
+static long bt_tests, bt_refused, bt_given, bt_undone;
+
+/* The other side's hidden details are not in p's view; p's own are. */
+static int bt_check_view(const gr_game *g, const void *st, scratch *s, const char *where)
+{
+    size_t size = g->type->state_size, osz = g->type->obs_size;
+    for (int p = 0; p < 2; p++) {
+        memcpy(s->a, st, size);
+        gr_battle *b = (gr_battle *)(void *)s->a; /* the state begins with its battle */
+        CHECK(b == gr_bt_game_battle(s->a), "%s: the state does not begin with its battle", where);
+        int enemy = -1, mine = -1;
+        for (int i = 0; i < b->nunits; i++) {
+            if (b->units[i].side != p && enemy < 0)
+                enemy = i;
+            if (b->units[i].side == p && mine < 0)
+                mine = i;
+        }
+        CHECK(enemy >= 0 && mine >= 0, "%s: a side without units", where);
+        gr_game_observe(g, s->a, p, s->obs1);
+        b->units[enemy].lost++;
+        b->units[enemy].ammo = 2 - b->units[enemy].ammo % 2;
+        b->units[enemy].condition = (b->units[enemy].condition + 1) % 3;
+        b->units[enemy].worn_at++;
+        gr_game_observe(g, s->a, p, s->obs2);
+        CHECK(!memcmp(s->obs1, s->obs2, osz), "%s: side %d sees an enemy unit's losses", where, p);
+        gr_game_observe(g, s->a, GR_SPECTATOR, s->obs2);
+        memcpy(s->b, st, size);
+        gr_game_observe(g, s->b, GR_SPECTATOR, s->obs1);
+        CHECK(!memcmp(s->obs1, s->obs2, osz), "%s: a spectator sees a unit's losses", where);
+        gr_game_observe(g, s->a, 1 - p, s->obs1);
+        gr_game_observe(g, s->b, 1 - p, s->obs2);
+        CHECK(memcmp(s->obs1, s->obs2, osz), "%s: side %d does not see its own losses", where,
+              1 - p);
+    }
+    return 1;
+}
+
+/* One battle of the companion's type from an order of battle: `decisions`
+ * players' actions tried, the dice drawn or typed. */
+static int bt_battle(const gr_game *g, const char *file, uint64_t seed, int decisions, scratch *s)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_match *m = NULL, *r = NULL;
+    gr_rng rng;
+    gr_rng_seed(&rng, seed * 104729u);
+    char where[256], text[300], again[300];
+    size_t size = g->type->state_size;
+    unsigned char rec[GR_ACTION_MAX], back[GR_ACTION_MAX];
+    int ok = 0, typed = 0; /* the battle's first die is typed, then one in three */
+    if (gr_match_new(g, seed, &m, &err) != GR_OK) {
+        fail("%s: %s", file, err.msg);
+        return 0;
+    }
+    for (int d = 0; d < decisions;) {
+        const void *st = gr_match_state(m);
+        int p = gr_match_current_player(m);
+        snprintf(where, sizeof where, "%s seed %" PRIu64 " step %zu", file, seed,
+                 gr_match_steps(m));
+        int nlegal;
+        if (!check_state(g, st, &rng, s, &nlegal, where) || !bt_check_view(g, st, s, where))
+            goto out;
+        if (p == GR_CHANCE) {
+            if (!typed || gr_rng_below(&rng, 3) == 0) { /* typed at the table */
+                typed = 1;
+                gr_game_act_of(s->acts[gr_rng_below(&rng, (uint32_t)nlegal)], rec);
+                CHECK(gr_match_act(m, rec, &err) == GR_OK, "%s: a die typed refused: %s", where,
+                      err.msg);
+                CHECK(gr_match_step(m, gr_match_steps(m) - 1)->given, "%s: not recorded given",
+                      where);
+                bt_given++;
+            } else {
+                CHECK(gr_match_step_chance(m, &err) == GR_OK, "%s: %s", where, err.msg);
+            }
+            continue;
+        }
+        CHECK(p == gr_battle_active_side(gr_bt_game_battle(st)), "%s: side %d to move", where, p);
+        d++;
+        bt_make_action(gr_bt_game_battle(st), p, &rng, text, sizeof text);
+        CHECK(gr_game_act_parse(g, st, text, rec, &err) == GR_OK, "%s: '%s' does not parse: %s",
+              where, text, err.msg);
+        gr_game_act_describe(g, st, rec, again, sizeof again);
+        CHECK(gr_game_act_parse(g, st, again, back, &err) == GR_OK &&
+                  !memcmp(rec, back, sizeof rec),
+              "%s: '%s' describes as '%s', which parses to another record", where, text, again);
+        int legal = gr_game_act_is_legal(g, st, rec);
+        memcpy(s->b, st, size);
+        size_t before = gr_match_steps(m);
+        uint64_t h0 = gr_game_hash(g, st);
+        gr_status rc = gr_match_act(m, rec, &err);
+        if (!legal) {
+            /* refused with the rules' reason: not allowed now, or a fact wrong */
+            CHECK((rc == GR_EILLEGAL || rc == GR_EINPUT) && err.msg[0],
+                  "%s: '%s' not legal but not refused (%d)", where, text, rc);
+            CHECK(!memcmp(s->b, gr_match_state(m), size) && gr_match_steps(m) == before,
+                  "%s: a refused action changed the match", where);
+            bt_refused++;
+            continue;
+        }
+        CHECK(rc == GR_OK, "%s: '%s' legal but refused: %s", where, text, err.msg);
+        gr_game_act_apply(g, s->b, rec, NULL);
+        CHECK(!memcmp(s->b, gr_match_state(m), size),
+              "%s: the trusted apply of '%s' differs from the checked one", where, text);
+        bt_tests++;
+        if (gr_rng_below(&rng, 4) || gr_match_current_player(m) != GR_CHANCE)
+            continue;
+        /* a whole test undone: its dice drawn, then taken back with it, and
+         * the test asked again rolls the same dice */
+        while (gr_match_current_player(m) == GR_CHANCE)
+            CHECK(gr_match_step_chance(m, &err) == GR_OK, "%s: %s", where, err.msg);
+        size_t n1 = gr_match_steps(m);
+        uint64_t h1 = gr_game_hash(g, gr_match_state(m));
+        CHECK(gr_match_undo(m, p, &err) == GR_OK, "%s: undo of '%s': %s", where, text, err.msg);
+        CHECK(gr_match_steps(m) == before && gr_game_hash(g, gr_match_state(m)) == h0,
+              "%s: undo of '%s' is not the state before it", where, text);
+        CHECK(gr_match_act(m, rec, &err) == GR_OK, "%s: '%s' again: %s", where, text, err.msg);
+        while (gr_match_current_player(m) == GR_CHANCE)
+            CHECK(gr_match_step_chance(m, &err) == GR_OK, "%s: %s", where, err.msg);
+        CHECK(gr_match_steps(m) == n1 && gr_game_hash(g, gr_match_state(m)) == h1,
+              "%s: '%s' asked again did not roll the same dice", where, text);
+        bt_undone++;
+    }
+    /* the record through a store (saved, read back) replays to the same bytes */
+    char dir[] = "/tmp/grognard-conformance.XXXXXX", db[96];
+    CHECK(mkdtemp(dir) != NULL, "mkdtemp");
+    snprintf(db, sizeof db, "%s/store.db", dir);
+    gr_store *store = NULL;
+    gr_store_game sg;
+    memset(&sg, 0, sizeof sg);
+    snprintf(sg.id, sizeof sg.id, "b%" PRIu64, seed);
+    snprintf(sg.scenario, sizeof sg.scenario, "%s", g->type->id);
+    sg.seed = seed;
+    gr_record_step *steps = NULL;
+    size_t bad = 0;
+    int stored =
+        gr_store_open_sqlite(db, &store, &err) == GR_OK &&
+        gr_store_create(store, &sg, &err) == GR_OK &&
+        gr_store_append(store, sg.id, 1, gr_match_step(m, 0), gr_match_steps(m), &err) == GR_OK &&
+        gr_store_load(store, sg.id, &sg, &steps, &err) == GR_OK;
+    gr_store_close(store);
+    unlink(db);
+    char wal[112];
+    snprintf(wal, sizeof wal, "%s-wal", db);
+    unlink(wal);
+    snprintf(wal, sizeof wal, "%s-shm", db);
+    unlink(wal);
+    rmdir(dir);
+    if (!stored) {
+        free(steps);
+        fail("%s seed %" PRIu64 ": the record through a store: %s", file, seed, err.msg);
+        goto out;
+    }
+    checks++;
+    if (gr_match_new(g, seed, &r, &err) != GR_OK ||
+        gr_match_replay(r, steps, sg.nsteps, &bad, &err) != GR_OK)
+        fail("%s seed %" PRIu64 ": the stored record does not replay: %s", file, seed, err.msg);
+    else if (memcmp(gr_match_state(r), gr_match_state(m), size))
+        fail("%s seed %" PRIu64 ": the replay ends in another state", file, seed);
+    free(steps);
+    /* and through a save file */
+    {
+        char path[256];
+        snprintf(path, sizeof path, "test_conformance_%s_%" PRIu64 ".json", g->type->id, seed);
+        gr_saved h;
+        memset(&h, 0, sizeof h);
+        gr_match *v = NULL;
+        checks++;
+        if (gr_save_write(m, file, path, &err) != GR_OK || gr_save_read(path, &h, &err) != GR_OK ||
+            gr_saved_actions(&h, g, &err) != GR_OK) {
+            fail("%s: %s", path, err.msg);
+        } else if (h.nsteps != gr_match_steps(m) || h.seed != seed || strcmp(h.game, g->type->id) ||
+                   h.scenario_digest != gr_game_scenario_digest(g)) {
+            fail("%s: the save file does not read back", path);
+        } else {
+            for (size_t i = 0; i < h.nsteps; i++) {
+                const gr_record_step *x = gr_match_step(m, i);
+                if (memcmp(h.steps[i].rec, x->rec, sizeof x->rec) || h.steps[i].given != x->given ||
+                    h.steps[i].player != x->player || h.steps[i].hash != x->hash) {
+                    fail("%s: step %zu reads back differently", path, i + 1);
+                    break;
+                }
+            }
+            if (gr_match_new(g, seed, &v, &err) != GR_OK ||
+                gr_match_replay(v, h.steps, h.nsteps, &bad, &err) != GR_OK)
+                fail("%s: the saved battle does not replay: %s", path, err.msg);
+            else if (memcmp(gr_match_state(v), gr_match_state(m), size))
+                fail("%s: the saved battle ends in another state", path);
+        }
+        gr_match_free(v);
+        gr_saved_free(&h);
+        remove(path);
+    }
+    ok = 1;
+out:
+    gr_match_free(r);
+    gr_match_free(m);
+    return ok;
+}
+
+static void companion(const char *root, long seeds)
+{
+    static const char *const files[] = {"data/oob/aoe/austerlitz_pratzen.json",
+                                        "data/oob/nf/maida.json",
+                                        "data/oob/rff/little_round_top.json"};
+    gr_battle *b = malloc(sizeof *b);
+    gr_bt_scenario *sc = malloc(sizeof *sc);
+    for (size_t f = 0; b && sc && f < sizeof files / sizeof files[0]; f++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", root, files[f]);
+        gr_error err;
+        if (gr_oob_read(path, NULL, 0, b, NULL, NULL, &err) != GR_OK) {
+            fail("%s", err.msg);
+            continue;
+        }
+        gr_bt_scenario_init(sc, b);
+        const gr_game_type *t = gr_game_type_find(b->system);
+        if (!t || t != gr_bt_game_type(b->system)) {
+            fail("%s: no registered game type '%s'", files[f], b->system);
+            continue;
+        }
+        gr_game g = {.type = t, .sc = sc};
+        checks++;
+        if (gr_ai_check_game(&g, &err) != GR_EINPUT)
+            fail("%s: the computer players do not refuse the companion", files[f]);
+        scratch s;
+        if (!scratch_init(&s, t)) {
+            fail("out of memory");
+            break;
+        }
+        long before = checks, tests = bt_tests;
+        for (long k = 1; k <= seeds; k++)
+            if (!bt_battle(&g, files[f], (uint64_t)k, 60, &s))
+                break;
+        printf("%s %s: %ld battles, %ld tests, %ld checks\n", t->id, files[f], seeds,
+               bt_tests - tests, checks - before);
+        scratch_free(&s);
+    }
+    free(b);
+    free(sc);
+    printf("companion: %ld tests applied, %ld refused, %ld dice typed, %ld tests undone\n",
+           bt_tests, bt_refused, bt_given, bt_undone);
+    if (bt_tests == 0 || bt_refused == 0 || bt_given == 0 || bt_undone == 0)
+        fail("the companion's checks did not all run (tests %ld, refused %ld, typed %ld, undone "
+             "%ld)",
+             bt_tests, bt_refused, bt_given, bt_undone);
 }
 
 int main(int argc, char **argv)
@@ -394,11 +777,13 @@ int main(int argc, char **argv)
                     &s);
         printf("%s %s: %ld games, %ld checks\n", t->id, files[f], n, checks - before);
     }
+    scratch_free(&s);
+    /* the companion's types: a battle of 60 decisions per 20 R&E seeds */
+    companion(root, (seeds + 19) / 20);
     printf("%ld checks: %ld illegal actions refused, %ld hidden-choice pairs, %ld resamples\n",
            checks, refused, hidden_pairs, resamples);
     if (hidden_pairs == 0)
         fail("no hidden choice was ever tried: the indistinguishability check did not run");
     printf("%d failures\n", failures);
-    scratch_free(&s);
     return failures != 0;
 }

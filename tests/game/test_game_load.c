@@ -106,7 +106,9 @@ static void saves(void)
               end > 0 && v[0] == 1,
           "the first step's action is R&E's seven numbers, a chit: %.60s", a ? a : "(none)");
     gr_saved s;
-    CHECK(text && gr_save_parse(text, len, "mini-save.json", &s, &err) == GR_OK, "%s", err.msg);
+    CHECK(text && gr_save_parse(text, len, "mini-save.json", &s, &err) == GR_OK &&
+              gr_saved_actions(&s, &g, &err) == GR_OK,
+          "%s", err.msg);
     CHECK(m && s.nsteps == gr_match_steps(m), "every step read back");
     for (size_t i = 0; m && i < s.nsteps && i < gr_match_steps(m); i++)
         CHECK(s.steps[i].action == gr_match_step(m, i)->action &&
@@ -138,7 +140,6 @@ static void saves(void)
     free(text);
     gr_match_free(big);
     gr_match_free(m);
-    gr_game_free(&g);
 
     /* a save of a game no type is ("chess" at column 51: the 50 characters
      * of `head` before it); an action that is not R&E's record (its sixth
@@ -148,7 +149,8 @@ static void saves(void)
     char buf[512];
     snprintf(buf, sizeof buf, "%s\"chess\", \"scenario\": \"x.json\"}", head);
     CHECK(gr_save_parse(buf, strlen(buf), "s.json", &s, &err) == GR_EINPUT &&
-              !strcmp(err.msg, "s.json:1:51: game \"chess\" is not known; accepted: \"re\""),
+              !strcmp(err.msg, "s.json:1:51: game \"chess\" is not known; accepted: \"re\", "
+                               "\"aoe\", \"nf\", \"rff\""),
           "unknown game: %s", err.msg);
     gr_saved_free(&s);
     snprintf(buf, sizeof buf,
@@ -156,11 +158,15 @@ static void saves(void)
              "\"seed\": 1,\n \"steps\": [{\"player\": 0, \"action\": [1, 0, 255, -1, -1, 128, -1], "
              "\"hash\": \"0000000000000000\"}]}",
              head);
-    CHECK(gr_save_parse(buf, strlen(buf), "s.json", &s, &err) == GR_EINPUT &&
+    /* the actions are read once the game is loaded (a type's record may
+     * name the scenario's pieces) */
+    CHECK(gr_save_parse(buf, strlen(buf), "s.json", &s, &err) == GR_OK, "%s", err.msg);
+    CHECK(gr_saved_actions(&s, &g, &err) == GR_EINPUT &&
               !strcmp(err.msg, "s.json:2:56: element 6 of \"action\" must be a whole number from "
                                "-128 to 127; fix it"),
           "a bad record at its place: %s", err.msg);
     gr_saved_free(&s);
+    gr_game_free(&g);
 }
 
 int main(int argc, char **argv)
@@ -187,16 +193,27 @@ int main(int argc, char **argv)
     loads("", "re", "named by the caller");
 
     /* an unknown type: named by the caller, or declared at line 1 col 11 */
-    refused(mini(""), "chess", GR_EINPUT,
-            "bad.json: the game type \"chess\" is not known; known: \"re\"");
+    refused(
+        mini(""), "chess", GR_EINPUT,
+        "bad.json: the game type \"chess\" is not known; known: \"re\", \"aoe\", \"nf\", \"rff\"");
     refused(mini(" \"game\": \"chess\","), NULL, GR_EINPUT,
-            "bad.json:1:11: the game type \"chess\" is not known; known: \"re\"");
+            "bad.json:1:11: the game type \"chess\" is not known; known: \"re\", \"aoe\", \"nf\", "
+            "\"rff\"");
     refused("{\"game\": 7}", NULL, GR_EINPUT,
-            "bad.json:1:10: \"game\" must be the id of a game type as a string; known: \"re\"");
+            "bad.json:1:10: \"game\" must be the id of a game type as a string; known: \"re\", "
+            "\"aoe\", \"nf\", \"rff\"");
     /* a file no type claims */
-    refused("[1, 2]", NULL, GR_EINPUT,
-            "bad.json:1:1: this is not a scenario of any game grognard knows; a scenario file is "
-            "a JSON object that names its game, e.g. \"game\": \"re\" (known: \"re\")");
+    refused(
+        "[1, 2]", NULL, GR_EINPUT,
+        "bad.json:1:1: this is not a scenario of any game grognard knows; a scenario file is "
+        "a JSON object that names its game, e.g. \"game\": \"re\" (known: \"re\", \"aoe\", \"nf\", "
+        "\"rff\")");
+    /* a type loaded from no scenario file (the companion's battles start
+     * from an order of battle): refused, saying what to use */
+    refused(mini(""), "nf", GR_EINPUT,
+            "bad.json: a game of \"nf\" (Napoleonic Fury (battle companion)) is not loaded from "
+            "a scenario file; its battles are played with `grognard battle` (grognard battle "
+            "--help)");
     /* a type's own error, at its place: a unit off the map, line 10, its
      * "hex" after 11 spaces and 64 characters of the unit */
     {

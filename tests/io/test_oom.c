@@ -117,7 +117,7 @@ static gr_status load_battle_file(gr_error *err)
     gr_battle_file f;
     gr_status st = gr_battle_file_read(battle_path, NULL, &f, err);
     if (st != GR_OK)
-        CHECK(!f.start && !f.actions && !f.oob_text, "battle file: a failed read kept memory");
+        CHECK(!f.start && !f.m && !f.oob_text, "battle file: a failed read kept memory");
     gr_battle_file_free(&f);
     return st;
 }
@@ -139,17 +139,10 @@ static int write_battle_file(void)
     memset(&a, 0, sizeof a);
     snprintf(a.call.verb, sizeof a.call.verb, "next");
     a.call.unit = a.call.target = a.call.leader = -1;
-    gr_battle *b = malloc(sizeof *b);
-    int ok = b != NULL;
-    if (ok) {
-        memcpy(b, f.start, sizeof *b);
-        ok = gr_battle_do(b, &a, NULL, &err) == GR_OK &&
-             gr_battle_file_push(&f, &a, 0, gr_battle_hash(b), &err) == GR_OK &&
+    int ok = gr_battle_file_act(&f, &a, NULL, &err) == GR_OK &&
              gr_battle_file_write(&f, battle_path, &err) == GR_OK;
-    }
     if (!ok)
         fprintf(stderr, "test_oom: %s\n", err.msg);
-    free(b);
     gr_battle_file_free(&f);
     return ok;
 }

@@ -276,16 +276,81 @@ static int rewrite(const char *path, const char *from, const char *to)
     return f ? 0 : -1;
 }
 
-/* Replay a save through a new match: GR_OK if every step verifies. */
-static gr_status verify(const gr_game *g, const gr_saved *h, gr_error *err)
+/* Read a save's actions and replay it through a new match: GR_OK if every
+ * step verifies. */
+static gr_status verify(const gr_game *g, gr_saved *h, gr_error *err)
 {
-    gr_match *m;
+    gr_match *m = NULL;
     size_t bad;
-    gr_status s = gr_match_new(g, h->seed, &m, err);
+    gr_status s = gr_saved_actions(h, g, err);
+    if (s == GR_OK)
+        s = gr_match_new(g, h->seed, &m, err);
     if (s == GR_OK)
         s = gr_match_replay(m, h->steps, h->nsteps, &bad, err);
     gr_match_free(m);
     return s;
+}
+
+/* A chance outcome given as recorded (typed at the table) is saved with
+ * "given": true, read back so, and replayed as it is (not drawn); drawn
+ * ones are not marked; "given" on a player's step is refused. */
+static void test_save_given(const char *root)
+{
+    char spath[1024], path[64];
+    snprintf(spath, sizeof spath, "%s/data/scenarios/teaching.json", root);
+    snprintf(path, sizeof path, "/tmp/grognard-save-XXXXXX");
+    int fd = mkstemp(path);
+    CHECK(fd >= 0, "mkstemp");
+    if (fd < 0)
+        return;
+    close(fd);
+    re_scenario *sc = malloc(sizeof *sc);
+    gr_error err;
+    gr_error_clear(&err);
+    CHECK(re_scenario_load(spath, sc, &err) == GR_OK, "%s", err.msg);
+    gr_game game = {.type = &re_game_type, .sc = sc};
+    gr_match *m = NULL;
+    CHECK(gr_match_new(&game, 3, &m, &err) == GR_OK, "%s", err.msg);
+    size_t given_at = 0;
+    for (int i = 0; i < 30 && m; i++) {
+        int p = gr_match_current_player(m);
+        if (p == GR_TERMINAL)
+            break;
+        gr_status r;
+        const gr_action *acts;
+        int n = gr_match_legal(m, &acts);
+        if (p == GR_CHANCE && !given_at) {
+            /* the first chance node's last outcome, typed at the table */
+            r = gr_match_apply(m, acts[n - 1], &err);
+            given_at = gr_match_steps(m);
+        } else if (p == GR_CHANCE) {
+            r = gr_match_step_chance(m, &err);
+        } else {
+            r = gr_match_apply(m, acts[0], &err);
+        }
+        CHECK(r == GR_OK, "step %d: %s", i + 1, err.msg);
+    }
+    CHECK(given_at > 0 && given_at < gr_match_steps(m), "a given chance step, then more steps");
+    gr_saved h;
+    CHECK(gr_save_write(m, spath, path, &err) == GR_OK, "%s", err.msg);
+    CHECK(gr_save_read(path, &h, &err) == GR_OK, "%s", err.msg);
+    int marks = 0;
+    for (size_t i = 0; i < h.nsteps; i++)
+        marks += h.steps[i].given;
+    CHECK(h.nsteps == gr_match_steps(m) && given_at && h.steps[given_at - 1].given && marks == 1,
+          "the given step reads back given, and only it (%d marked)", marks);
+    CHECK(verify(&game, &h, &err) == GR_OK, "a save with a given step replays: %s", err.msg);
+    gr_saved_free(&h);
+    CHECK(rewrite(path, "{\"n\": 1, \"player\": 0,",
+                  "{\"n\": 1, \"given\": true, \"player\": 0,") == 0,
+          "rewrite");
+    gr_error_clear(&err);
+    CHECK(gr_save_read(path, &h, &err) == GR_EINPUT && strstr(err.msg, "only for a chance step"),
+          "\"given\" on a player's step refused: %s", err.msg);
+    gr_saved_free(&h);
+    gr_match_free(m);
+    free(sc);
+    remove(path);
 }
 
 static void test_save_versions(const char *root)
@@ -511,6 +576,7 @@ int main(int argc, char **argv)
     test_bad(root);
     test_mangled(root);
     test_save_versions(root);
+    test_save_given(root);
     test_save_memory();
     printf("%d checks, %d failed\n", checks, failures);
     return failures != 0;

@@ -136,7 +136,7 @@ expect_status "7.1 action during the stream" 200 POST "/api/games/$G/actions" "$
 wait $SSE
 check "7.2 events" "$(grep -c '^event: step$' "$WORK/sse")" 2
 check "7.3 last id" "$(grep '^id: ' "$WORK/sse" | tail -n 1)" "id: 1"
-grep '^data: ' "$WORK/sse" | tail -n 1 | sed 's/^data: //' | jq -e '.step == 1 and .to_move == 0 and .over == false and (.events | type) == "array"' >/dev/null && pass || flunk "7.4 event data: $(cat "$WORK/sse")"
+grep '^data: ' "$WORK/sse" | tail -n 1 | sed 's/^data: //' | jq -e --arg g "$G" '.id == $g and .step == 1 and .to_move == 0 and .over == false and .seat == null and (.log | type) == "array" and (.legal | type) == "array"' >/dev/null && pass || flunk "7.4 event data: $(cat "$WORK/sse")"
 check "7.5 events Content-Type" "$(curl -s -o /dev/null --max-time 1 -w '%{content_type}' "$BASE/api/games/$G/events")" "text/event-stream; charset=utf-8"
 expect_status "7.6 events: unknown token" 401 GET "/api/games/$G/events?token=00000000000000000000000000000000"
 

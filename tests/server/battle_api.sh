@@ -6,7 +6,8 @@
 # other side's hidden details, actions by the right and the wrong side's
 # token, out-of-phase 409, undo by the side that acted restoring the hash,
 # the report, the event stream, and the battle found again, same hash, after
-# the server is killed (-9) and started again.
+# the server is killed (-9) and started again: kept in the database, as the
+# games are (no file beside it).
 #
 # The results of the actions are those of tests/battle/test_bt_nf.c's
 # scripted battle (the same six units of Maida, the same typed rolls); the
@@ -19,8 +20,8 @@ tapi() { api "$1" "$2" "${4-}" "$3"; }
 hex16='^[0-9a-f]{16}$'
 hex32='^[0-9a-f]{32}$'
 
-# 0. the command line
-"$GROGNARD" serve --help | grep -q -- '--battles DIR' && pass || flunk "0.1 serve --help names --battles"
+# 0. the command line: the battles are in the database, no folder of their own
+"$GROGNARD" serve --help | grep -q -- '--battles' && flunk "0.1 serve --help names --battles" || pass
 
 start_server "$WORK/b.db"
 
@@ -50,8 +51,8 @@ for sys in aoe nf rff; do
     "$GROGNARD" battle new "$sys" "$SOURCE_ROOT/data/oob/$sys/$oob.json" --out "$WORK/$sys.battle" --seed 42 >/dev/null
     cli_hash=$("$GROGNARD" battle status "$WORK/$sys.battle" --json | jq -r .hash)
     check "2.$sys hash as the CLI's" "$(jqb .hash)" "$cli_hash"
-    # the seats' tokens are the sides: a file only the server's user reads
-    check "2.$sys seats file mode" "$(stat -c %a "$WORK/b.db.battles/$id.seats")" 600
+    # the battle and its tokens are in the database, as a game's
+    check "2.$sys in the database" "$(sqlite3 "$WORK/b.db" "SELECT scenario, token0, token1 FROM games WHERE id = '$id'")" "$sys/$oob|$t0|$t1"
     for side in 0 1; do
         tok=$t0
         [ $side = 1 ] && tok=$t1
@@ -97,6 +98,15 @@ F=$(jqb '.tokens[0]') # the French, first player
 R=$(jqb '.tokens[1]') # the British
 "$GROGNARD" battle new nf "$WORK/small.json" --out "$WORK/small.battle" --seed 1806 >/dev/null
 check "4.2 hash as the CLI's" "$(jqb .hash)" "$("$GROGNARD" battle status "$WORK/small.battle" --json | jq -r .hash)"
+# a battle is no game of /api/games, nor a game a battle (one registry, one
+# store: each resource serves its own)
+api GET /api/games
+check "4.2b battles not listed as games" "$STATUS $(jqb 'length')" "200 0"
+expect_status "4.2c a battle under /api/games" 404 GET "/api/games/$B"
+expect_status "4.2e the other method" 405 POST "/api/battles/$B/verbs" '{}' "$F"
+expect_status "4.2f no such path under a battle" 404 GET "/api/battles/$B/nothing" "" "$F"
+api POST /api/games '{"scenario": "teaching", "players": ["human", "human"], "seed": 1}'
+expect_status "4.2d a game under /api/battles" 404 GET "/api/battles/$(jqb .id)" "" "$(jqb '.seats["0"]')"
 view() { tapi GET "/api/battles/$B" "$F"; } # the French view into BODY
 # act TOKEN BODY: the action; STATUS and BODY set
 act() { tapi POST "/api/battles/$B/actions" "$1" "$2"; }
@@ -127,6 +137,12 @@ check "4.10 next" "$STATUS $(jqb .phase)" "200 p1_maneuver_2_move"
 # An emergency formation change is the charged side's decision in the other
 # side's move (seed 002; gr_battle_decider): the French may not ask for it,
 # the British may (here refused by the rules: the charger named is infantry).
+# The verbs' list says whose decision each verb is now: emergency_fc the
+# British's (the charged side), maneuver the French's (the phasing side).
+tapi GET "/api/battles/$B/verbs" "$F"
+check "4.10a the French see emergency_fc as the British's decision" "$(jqb '.you_act, (.verbs[] | select(.name == "emergency_fc" or .name == "maneuver") | "\(.name) \(.you_decide)")')" "$(printf 'true\nmaneuver true\nemergency_fc false')"
+tapi GET "/api/battles/$B/verbs" "$R"
+check "4.10a2 the British decide emergency_fc, not maneuver" "$(jqb '.you_act, (.verbs[] | select(.name == "emergency_fc" or .name == "maneuver") | "\(.name) \(.you_decide)")')" "$(printf 'false\nmaneuver false\nemergency_fc true')"
 act "$F" '{"verb": "emergency_fc", "unit": "br_81", "target": "fr_chass", "roll": [8]}'
 check "4.10b emergency_fc by the phasing side: 403" "$STATUS $(jqb '.error | test("British.s decision")')" "403 true"
 act "$R" '{"verb": "emergency_fc", "unit": "br_81", "target": "fr_42", "roll": [8]}'
@@ -180,9 +196,13 @@ sleep 0.5
 act "$R" '{"verb": "fire", "unit": "br_light", "target": "fr_1leg", "inputs": {"range": 2}, "roll": [9]}'
 check "4.25 fire br_light" "$STATUS $(jqb '[.resolution.steps[] | "\(.result) \(.modifier)"] | join(", ")')" "200 lively 1"
 h2=$(jqb .hash)
+t2=$(jqb .text)
 wait $ev
 check "4.26 stream: first event" "$(grep -c '^event: battle$' "$WORK/events")" 1
 check "4.27 stream: the action's event with the new hash" "$(grep '^data: ' "$WORK/events" | tail -1 | sed 's/^data: //' | jq -r '"\(.hash) \(.last.kind) \(.last.instructions | length > 0)"')" "$h2 action true"
+# the other side's news is the action's line as its answer said it (the
+# page keeps the answer's full result while the two are the same)
+check "4.27b stream: the action's line, its dice in it" "$(grep '^data: ' "$WORK/events" | tail -1 | sed 's/^data: //' | jq -r .last.text)" "$t2"
 # 81st at the 42e, 1": roll 11 -> "telling", 1 stand: 5 - 1 = 4 left, worn
 # at 1 lost (the BEL chart, regular 5 stands).
 act "$R" '{"verb": "fire", "unit": "br_81", "target": "fr_42", "inputs": {"range": 1}, "roll": [11]}'
@@ -238,7 +258,7 @@ check "7.5 next by the phasing side" "$STATUS $(jqb .phase)" "200 s0_breakthroug
 view
 hb=$(jqb .hash)
 nb=$(jqb .actions)
-check "6.1 the battle's files" "$(ls "$WORK/b.db.battles" | grep -c "^$B\.")" 2
+check "6.1 the battle in the database, its order of battle's text with it" "$(sqlite3 "$WORK/b.db" "SELECT scenario, text = CAST(readfile('$WORK/small.json') AS TEXT) OR text || char(10) = CAST(readfile('$WORK/small.json') AS TEXT), nsteps > 0 FROM games WHERE id = '$B'") $(ls "$WORK" | grep -c battles)" "nf|1|1 0"
 kill_server
 start_server "$WORK/b.db"
 tapi GET "/api/battles/$B" "$R"
@@ -248,11 +268,9 @@ tapi POST "/api/battles/$B/undo" "$F"
 check "6.3 undo by the French after a restart: 403" "$STATUS" 403
 tapi POST "/api/battles/$B/undo" "$R"
 check "6.4 undo by the British after a restart" "$STATUS $(jqb .actions)" "200 $((nb - 1))"
-# --battles names the folder
-kill_server
-start_server "$WORK/c.db" --battles "$WORK/elsewhere"
-api POST /api/battles '{"system": "rff", "oob": "little_round_top", "seed": 1}'
-check "6.5 --battles DIR" "$STATUS $(ls "$WORK/elsewhere" | grep -c "^$(jqb .id)\.")" "201 2"
+# --battles is gone (the battles are in the database)
+"$GROGNARD" serve --port 0 --db "$WORK/c.db" --battles "$WORK/elsewhere" >/dev/null 2>"$WORK/e"
+check "6.5 --battles refused" "$? $(grep -c "unknown option '--battles'" "$WORK/e")" "2 1"
 stop_server
 check "6.6 clean stop" "$?" 0
 

@@ -3,6 +3,7 @@
  * action the server acknowledged.
  *
  *   sv_client play PORT GAME TOKEN0|- TOKEN1|- N ACKS [SEED]
+ *   sv_client battle PORT BATTLE TOKEN N ACKS [SEED]
  *
  * Plays up to N actions of the seats whose token is given ("-": not this
  * client's), each a legal action of the seat's view drawn at random.  Each
@@ -11,7 +12,15 @@
  * (not our turn: the other seat's client moved first) and 409 (stale step)
  * are counted as errors.  Ends at N actions, when the game is over, or when
  * the server stops answering (exit 3: the kill test kills it).  Prints
- * "played P errors E stale S" (S: answers 409). */
+ * "played P errors E stale S" (S: answers 409).
+ *
+ * battle: a companion battle (docs/api.md, "The battle companion") played
+ * by the side of TOKEN, which must act in the battle's phase: its first
+ * leader is attached to one of its units drawn at random, then detached,
+ * and again, N actions (a phase of leaders: nf's first, where either can
+ * be done as often as the players like).  An acknowledged action's line in
+ * ACKS is "ACTION TEXT" (the answer's action number and text); any status
+ * but 200 is an error. */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <signal.h>
@@ -99,13 +108,95 @@ static uint64_t next_rand(void)
     return z ^ (z >> 31);
 }
 
+/* The battle mode (above). */
+static int battle(const char *id, const char *tok, int n, FILE *acks)
+{
+    char path[256], apath[256];
+    snprintf(path, sizeof path, "/api/battles/%s", id);
+    snprintf(apath, sizeof apath, "/api/battles/%s/actions", id);
+    int played = 0, errors = 0, rc = 0;
+    while (played < n && !errors) {
+        char *body;
+        int st = request("GET", path, tok, NULL, &body);
+        if (st < 0) {
+            rc = 3;
+            break;
+        }
+        json_t *v = json_loads(body, 0, NULL);
+        free(body);
+        int side = (int)json_integer_value(json_object_get(v, "side"));
+        json_t *leader = NULL, *u, *units = json_array();
+        size_t i;
+        json_array_foreach(json_object_get(v, "leaders"), i,
+                           u) if (!leader && json_integer_value(json_object_get(u, "side")) == side)
+            leader = u;
+        json_array_foreach(json_object_get(v, "units"), i,
+                           u) if (json_integer_value(json_object_get(u, "side")) == side &&
+                                  !json_is_true(json_object_get(u, "removed")))
+            json_array_append(units, u);
+        if (st != 200 || !leader || !json_array_size(units)) {
+            fprintf(stderr, "sv_client: %d: no leader or unit of side %d to act with\n", st, side);
+            json_decref(units);
+            json_decref(v);
+            errors++;
+            break;
+        }
+        const char *lid = json_string_value(json_object_get(leader, "id"));
+        json_t *req;
+        if (json_is_string(json_object_get(leader, "attached")))
+            req = json_pack("{ssss}", "verb", "detach", "leader", lid);
+        else
+            req = json_pack(
+                "{sssOss}", "verb", "attach", "unit",
+                json_object_get(json_array_get(units, next_rand() % json_array_size(units)), "id"),
+                "leader", lid);
+        char *rb = json_dumps(req, JSON_COMPACT);
+        json_decref(req);
+        json_decref(units);
+        json_decref(v);
+        st = request("POST", apath, tok, rb, &body);
+        free(rb);
+        if (st < 0) {
+            rc = 3;
+            break;
+        }
+        if (st == 200) {
+            json_t *a = json_loads(body, 0, NULL);
+            const char *text = json_string_value(json_object_get(a, "text"));
+            fprintf(acks, "%lld %.*s\n",
+                    (long long)json_integer_value(json_object_get(a, "action")),
+                    text ? (int)strcspn(text, "\n") : 0, text ? text : "");
+            fflush(acks);
+            json_decref(a);
+            played++;
+        } else {
+            fprintf(stderr, "sv_client: %d %s\n", st, body);
+            errors++;
+        }
+        free(body);
+    }
+    printf("played %d errors %d stale 0\n", played, errors);
+    return errors ? 1 : rc;
+}
+
 int main(int argc, char **argv)
 {
+    signal(SIGPIPE, SIG_IGN); /* a killed server: write fails, we see -1 */
+    if (argc >= 7 && !strcmp(argv[1], "battle")) {
+        port = atoi(argv[2]);
+        FILE *acks = fopen(argv[6], "a");
+        rng_state = argc > 7 ? strtoull(argv[7], NULL, 10) : (uint64_t)getpid();
+        if (!acks)
+            return 2;
+        int rc = battle(argv[3], argv[4], atoi(argv[5]), acks);
+        fclose(acks);
+        return rc;
+    }
     if (argc < 8 || strcmp(argv[1], "play")) {
-        fprintf(stderr, "usage: sv_client play PORT GAME TOKEN0|- TOKEN1|- N ACKS [SEED]\n");
+        fprintf(stderr, "usage: sv_client play PORT GAME TOKEN0|- TOKEN1|- N ACKS [SEED]\n"
+                        "       sv_client battle PORT BATTLE TOKEN N ACKS [SEED]\n");
         return 2;
     }
-    signal(SIGPIPE, SIG_IGN); /* a killed server: write fails, we see -1 */
     port = atoi(argv[2]);
     const char *game = argv[3];
     const char *tok[2] = {strcmp(argv[4], "-") ? argv[4] : NULL,

@@ -6,19 +6,35 @@
 # pass `grognard replay --verify`.  The database is an SQLite file, or
 # GROGNARD_TEST_DB's PostgreSQL database (server-kill-pg: a transaction cut by
 # the kill is rolled back by PostgreSQL, never half stored).
+#
+# kill.sh battle: the same for a companion battle (docs/api.md, "The battle
+# companion"): the client attaches and detaches a leader of Maida's French
+# (sv_client battle); every acknowledged action must be in the battle's
+# record afterwards, at its number (GET .../report), the battle reloaded
+# after each kill (every action replayed, its hash checked).
 . "$(dirname "$0")/lib.sh"
+KIND=${1:-game}
 KILLS=${KILLS:-50}
 DB=${GROGNARD_TEST_DB:-$WORK/kill.db} # an SQLite file, or a postgresql:// URI (pgtmp.sh)
 start_server "$DB"
-api POST /api/games '{"scenario": "austerlitz", "players": ["human", "human"], "seed": 1805}'
-check "0.1 create" "$STATUS" 201
-G=$(jqb .id)
-T0=$(jqb '.seats["0"]')
-T1=$(jqb '.seats["1"]')
+if [ "$KIND" = battle ]; then
+    api POST /api/battles '{"system": "nf", "oob": "maida", "seed": 1806}'
+    check "0.1 create" "$STATUS" 201
+    G=$(jqb .id)
+    T0=$(jqb '.tokens[0]')
+    play() { "$SV_CLIENT" battle "$PORT" "$G" "$T0" 1000 "$WORK/acks" "$1"; }
+else
+    api POST /api/games '{"scenario": "austerlitz", "players": ["human", "human"], "seed": 1805}'
+    check "0.1 create" "$STATUS" 201
+    G=$(jqb .id)
+    T0=$(jqb '.seats["0"]')
+    T1=$(jqb '.seats["1"]')
+    play() { "$SV_CLIENT" play "$PORT" "$G" "$T0" "$T1" 1000 "$WORK/acks" "$1"; }
+fi
 RANDOM=7
 for k in $(seq 1 "$KILLS"); do
     touch "$WORK/acks"
-    "$SV_CLIENT" play "$PORT" "$G" "$T0" "$T1" 1000 "$WORK/acks" "$k" >>"$WORK/client.out" 2>&1 &
+    play "$k" >>"$WORK/client.out" 2>&1 &
     client=$!
     # once this run has had an action acknowledged (a slow machine, a
     # sanitizer build: up to 10 s), 0 to 150 ms more, then SIGKILL in the
@@ -38,6 +54,19 @@ for k in $(seq 1 "$KILLS"); do
 done
 acked=$(wc -l <"$WORK/acks")
 [ "$acked" -ge "$KILLS" ] && pass || flunk "2.1 only $acked actions acknowledged over $KILLS runs"
+if [ "$KIND" = battle ]; then
+    api GET "/api/battles/$G/report" "" "$T0"
+    check "2.2 report" "$STATUS" 200
+    printf '%s' "$BODY" | jq -r '.actions[] | "\(.action) \(.text | split("\n")[0])"' >"$WORK/stored"
+    api GET "/api/battles/$G" "" "$T0"
+    check "2.3 the battle holds the acknowledged actions" "$([ "$(jqb .actions)" -ge "$(tail -n 1 "$WORK/acks" | cut -d' ' -f1)" ] && echo ok)" ok
+    lost=$(grep -vxF -f "$WORK/stored" "$WORK/acks" | head -n 5)
+    [ -z "$lost" ] && pass || flunk "2.4 acknowledged actions lost: $lost"
+    echo "acknowledged $acked actions over $KILLS kills; the battle has $(jqb .actions) actions"
+    stop_server && pass || flunk "2.5 SIGTERM"
+    finish
+    exit
+fi
 api GET "/api/games/$G/replay" "" "$T0 $T1"
 check "2.2 replay" "$STATUS" 200
 printf '%s' "$BODY" >"$WORK/replay.json"

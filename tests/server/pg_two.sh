@@ -20,6 +20,10 @@
 # 4. The database restarted under both servers: the next request on A is
 #    answered (the connection made again), and B's event stream, opened
 #    before the restart, hears A's next action (B's listener back).
+# 5. A companion battle made on one server is continued on the other: each
+#    server shows the other's actions at once, an event stream on one hears
+#    the other's action, an undo on one is seen by the other, and the battle
+#    goes on back and forth (docs/api.md, "The battle companion").
 # 0. First, the refusals: pgtmp.sh without PostgreSQL, a database not there.
 . "$(dirname "$0")/lib.sh"
 : "${GROGNARD_TEST_DB:?run this test through pgtmp.sh (it gives a PostgreSQL database)}"
@@ -230,10 +234,65 @@ S3=$(jqb .step)
 wait "$curl_pid"
 check "4.4 B's stream hears it" "$(sed -n 's/^id: //p' "$WORK/events-r" | tail -n 1)" "$S3"
 
+# 5. a companion battle, back and forth between the two servers: Maida's
+# French attach and detach their leaders (nf's first phase), then both
+# sides walk the phases with `next`
+on "$A_PORT"
+api POST /api/battles '{"system": "nf", "oob": "maida", "seed": 1806}'
+check "5.1 create a battle on A" "$STATUS" 201
+BT=$(jqb .id)
+BF=$(jqb '.tokens[0]')
+BR=$(jqb '.tokens[1]')
+api POST "/api/battles/$BT/actions" '{"verb": "attach", "unit": "fr_42", "leader": "compere"}' "$BF"
+check "5.2 attach on A" "$STATUS $(jqb .action)" "200 1"
+h1=$(jqb .hash)
+on "$B_PORT"
+api GET "/api/battles/$BT" "" "$BR"
+check "5.3 B shows A's battle, A's action in it" "$STATUS $(jqb .actions) $(jqb .hash)" "200 1 $h1"
+curl -s -N --max-time 4 "$BASE/api/battles/$BT/events?token=$BR" >"$WORK/bt-events-b" &
+curl_pid=$!
+sleep 1
+api POST "/api/battles/$BT/actions" '{"verb": "detach", "leader": "compere"}' "$BF"
+check "5.4 detach on B" "$STATUS $(jqb .action)" "200 2"
+h2=$(jqb .hash)
+on "$A_PORT"
+api GET "/api/battles/$BT" "" "$BF"
+check "5.5 A shows B's action" "$(jqb .actions) $(jqb .hash)" "2 $h2"
+api POST "/api/battles/$BT/actions" '{"verb": "attach", "unit": "fr_1leg", "leader": "compere"}' "$BF"
+check "5.6 attach on A after B's action" "$STATUS $(jqb .action)" "200 3"
+h3=$(jqb .hash)
+wait "$curl_pid"
+check "5.7 B's stream hears A's action" "$(grep '^data: ' "$WORK/bt-events-b" | tail -n 1 | sed 's/^data: //' | jq -r '"\(.actions) \(.hash)"')" "3 $h3"
+on "$B_PORT"
+api POST "/api/battles/$BT/undo" "" "$BF"
+check "5.8 undo on B of A's action" "$STATUS $(jqb .actions) $(jqb .hash)" "200 2 $h2"
+on "$A_PORT"
+api GET "/api/battles/$BT" "" "$BF"
+check "5.9 A sees B's undo" "$(jqb .actions) $(jqb .hash)" "2 $h2"
+# the phases walked by the side that acts, alternately on A and B: each
+# server's answer follows from the other's last action
+for i in $(seq 1 12); do
+    if [ $((i % 2)) = 0 ]; then on "$A_PORT"; else on "$B_PORT"; fi
+    api GET "/api/battles/$BT" "" "$BF"
+    n=$(jqb .actions)
+    tok=$BF
+    [ "$(jqb .active_side)" = 1 ] && tok=$BR
+    api POST "/api/battles/$BT/actions" '{"verb": "next"}' "$tok"
+    [ "$STATUS $(jqb .action)" = "200 $((n + 1))" ] || { flunk "5.10 next $i: $STATUS $BODY"; break; }
+done
+pass
+on "$A_PORT"
+api GET "/api/battles/$BT" "" "$BR"
+ha=$(jqb '"\(.actions) \(.hash) \(.phase)"')
+on "$B_PORT"
+api GET "/api/battles/$BT" "" "$BR"
+check "5.11 both servers hold the same battle" "$(jqb '"\(.actions) \(.hash) \(.phase)"')" "$ha"
+check "5.12 all of it" "$(jqb .actions)" 14
+
 kill -TERM "$A_PID"
-wait "$A_PID" && pass || flunk "5.1 A stops on SIGTERM"
+wait "$A_PID" && pass || flunk "6.1 A stops on SIGTERM"
 kill -TERM "$B_PID"
-wait "$B_PID" && pass || flunk "5.2 B stops on SIGTERM"
+wait "$B_PID" && pass || flunk "6.2 B stops on SIGTERM"
 A_PID=""
 B_PID=""
 finish

@@ -39,8 +39,8 @@ static int act(sv_game *g, gr_action a)
     gr_game_describe(&g->scn->game, gr_match_state(g->m), a, text, sizeof text);
     size_t first;
     gr_error err;
-    int code =
-        sv_game_act(g, gr_match_current_player(g->m), text, gr_match_steps(g->m), &first, &err);
+    int code = sv_game_act(g, gr_match_current_player(g->m), text, gr_match_steps(g->m), NULL, 0,
+                           &first, &err);
     if (code != 200)
         fprintf(stderr, "act '%s': %d %s\n", text, code, err.msg);
     return code == 200;

@@ -13,7 +13,9 @@
  * game from two threads as fast as they can: every append that returned
  * GR_OK is stored, at its step, and no step was appended twice.  For
  * PostgreSQL also: a change is heard by another handle's watcher, and a
- * URI's password never appears in a message. */
+ * URI's password never appears in a message.  Steps of action records and
+ * given dice read back byte for byte; a database of the first schema grows
+ * its columns at open and keeps its steps. */
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include <inttypes.h>
 #include <pthread.h>
@@ -24,7 +26,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <libpq-fe.h>
+#include <sqlite3.h>
+
 #include "grognard/store.h"
+#include "../../src/store/store_internal.h" /* gr_store_rec_tail */
 
 static int checks, failed;
 
@@ -54,7 +60,7 @@ static gr_store_game game(const char *id, const char *scenario)
 
 static gr_record_step step(int player, gr_action a, uint64_t hash)
 {
-    gr_record_step s = {a, player, hash};
+    gr_record_step s = {.action = a, .player = player, .hash = hash};
     return s;
 }
 
@@ -123,6 +129,56 @@ static int wait_heard(const char *id, size_t n, uint64_t gen)
         nanosleep(&ts, NULL);
     }
     return 0;
+}
+
+/* The first schema of each backend (before a step kept its record and its
+ * given flag), with one game "o1" of one chance step (action 3, hash 42). */
+static int make_old_sqlite(const char *path)
+{
+    const char *v1 =
+        "CREATE TABLE grognard(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+        "INSERT INTO grognard VALUES ('format', 'grognard-store 1');"
+        "CREATE TABLE games(n INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,"
+        "  scenario TEXT NOT NULL, seed INTEGER NOT NULL, player0 TEXT NOT NULL,"
+        "  player1 TEXT NOT NULL, token0 TEXT NOT NULL, token1 TEXT NOT NULL,"
+        "  finished INTEGER NOT NULL DEFAULT 0, nsteps INTEGER NOT NULL DEFAULT 0);"
+        "CREATE TABLE steps(game TEXT NOT NULL, n INTEGER NOT NULL, player INTEGER NOT NULL,"
+        "  action INTEGER NOT NULL, hash INTEGER NOT NULL, PRIMARY KEY(game, n)) WITHOUT ROWID;"
+        "INSERT INTO games(id, scenario, seed, player0, player1, token0, token1, nsteps)"
+        "  VALUES ('o1', 'teaching', 7, 'human', 'human', '', '', 1);"
+        "INSERT INTO steps VALUES ('o1', 1, -1, 3, 42);";
+    sqlite3 *db = NULL;
+    int ok = sqlite3_open(path, &db) == SQLITE_OK && sqlite3_exec(db, v1, NULL, NULL, NULL) == 0;
+    sqlite3_close(db);
+    return ok;
+}
+
+/* The same in the PostgreSQL database at uri, its tables made again. */
+static int make_old_pg(const char *uri)
+{
+    const char *v1 =
+        "DROP TABLE IF EXISTS steps, games, grognard;"
+        "CREATE TABLE grognard(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+        "INSERT INTO grognard VALUES ('format', 'grognard-store 1');"
+        "CREATE TABLE games(n BIGSERIAL NOT NULL UNIQUE, id TEXT PRIMARY KEY,"
+        "  scenario TEXT NOT NULL, seed BIGINT NOT NULL, player0 TEXT NOT NULL,"
+        "  player1 TEXT NOT NULL, token0 TEXT NOT NULL, token1 TEXT NOT NULL,"
+        "  finished INTEGER NOT NULL DEFAULT 0, nsteps BIGINT NOT NULL DEFAULT 0,"
+        "  gen BIGINT NOT NULL DEFAULT 0);"
+        "CREATE TABLE steps(game TEXT NOT NULL REFERENCES games(id), n BIGINT NOT NULL,"
+        "  player INTEGER NOT NULL, action BIGINT NOT NULL, hash BIGINT NOT NULL,"
+        "  PRIMARY KEY (game, n));"
+        "INSERT INTO games(id, scenario, seed, player0, player1, token0, token1, nsteps)"
+        "  VALUES ('o1', 'teaching', 7, 'human', 'human', '', '', 1);"
+        "INSERT INTO steps VALUES ('o1', 1, -1, 3, 42);";
+    PGconn *c = PQconnectdb(uri);
+    PGresult *r = PQstatus(c) == CONNECTION_OK ? PQexec(c, v1) : NULL;
+    int ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
+    if (!ok)
+        fprintf(stderr, "making the first schema: %s\n", PQerrorMessage(c));
+    PQclear(r);
+    PQfinish(c);
+    return ok;
 }
 
 int main(int argc, char **argv)
@@ -281,7 +337,98 @@ int main(int argc, char **argv)
         }
         gr_store_close(s2);
     }
+
+    /* 9. action records longer than 8 bytes, and chance steps given as
+     * recorded: read back byte for byte with their flag */
+    gr_store_game d = game("d4", "aoe");
+    CHECK(gr_store_create(s, &d, &err) == GR_OK, "create d4: %s", err.msg);
+    gr_record_step w[3];
+    memset(w, 0, sizeof w);
+    for (size_t k = 0; k < sizeof w[0].rec; k++) /* every byte, zeros inside, the last one set */
+        w[0].rec[k] = (unsigned char)(k % 5 ? k * 37 : 0);
+    w[0].player = 0;
+    w[0].hash = 11;
+    w[1].rec[9] = 0xff; /* one byte after the first 8, then zeros to the end */
+    w[1].player = 1;
+    w[1].hash = 12;
+    w[2].action = 4; /* a die typed at the table */
+    w[2].player = -1;
+    w[2].given = 1;
+    w[2].hash = 13;
+    CHECK(gr_store_append(s, "d4", 1, w, 3, &err) == GR_OK, "append records: %s", err.msg);
+    CHECK(gr_store_load(s, "d4", &got, &steps, &err) == GR_OK && got.nsteps == 3 && steps,
+          "load records: %s", err.msg);
+    for (int k = 0; k < 3 && steps && got.nsteps == 3; k++)
+        CHECK(!memcmp(steps[k].rec, w[k].rec, sizeof w[k].rec) && steps[k].given == w[k].given &&
+                  steps[k].player == w[k].player && steps[k].hash == w[k].hash,
+              "record step %d read back differs (given %d)", k + 1, steps[k].given);
+    free(steps);
+
+    /* 11. a game's scenario text kept beside it (a battle's order of battle
+     * given as text): read back byte for byte; none for a game made
+     * without; a text with a NUL refused, nothing stored */
+    static const char oob[] = "{\n  \"format\": 1,\n  \"title\": \"Maïda \u00e9\"\n}\n";
+    gr_store_game e = game("e5", "nf/@text");
+    char *text = NULL;
+    size_t tl = 0;
+    CHECK(gr_store_create_text(s, &e, oob, strlen(oob), &err) == GR_OK, "create e5: %s", err.msg);
+    CHECK(gr_store_scenario_text(s, "e5", &text, &tl, &err) == GR_OK && text && tl == strlen(oob) &&
+              !memcmp(text, oob, tl) && !text[tl],
+          "the scenario text read back differs: %s", text ? text : err.msg);
+    free(text);
+    CHECK(gr_store_scenario_text(s, "a1", &text, &tl, &err) == GR_OK && !text && tl == 0,
+          "a game made without a text has one");
+    CHECK(gr_store_scenario_text(s, "nope", &text, &tl, &err) == GR_EINPUT &&
+              strstr(err.msg, "no game"),
+          "the text of no game: %s", err.msg);
+    gr_store_game nul = game("f6", "nf/@text");
+    CHECK(gr_store_create_text(s, &nul, "{\0}", 3, &err) == GR_EINPUT && strstr(err.msg, "NUL") &&
+              gr_store_stamp(s, "f6", &h, &err) == GR_EINPUT,
+          "a text with a NUL byte: %s", err.msg);
     gr_store_close(s);
+
+    /* 10. a database of the first schema (no rec, no given) is opened, its
+     * steps read as 8-byte actions drawn, and records appended to it */
+    {
+        char old[96] = "";
+        snprintf(old, sizeof old, "%s/old.db", dir);
+        const char *ospec = pg ? spec : old;
+        CHECK(pg ? make_old_pg(spec) : make_old_sqlite(old), "making a first-schema database");
+        gr_store *o = NULL;
+        CHECK(gr_store_open(ospec, &o, &err) == GR_OK, "open a first-schema database: %s", err.msg);
+        if (o) {
+            CHECK(gr_store_load(o, "o1", &got, &steps, &err) == GR_OK && got.nsteps == 1 &&
+                      steps[0].action == 3 && steps[0].hash == 42 && !steps[0].given &&
+                      !gr_store_rec_tail(&steps[0]),
+                  "the old step read back differs: %s", err.msg);
+            free(steps);
+            CHECK(gr_store_append(o, "o1", 2, w, 3, &err) == GR_OK, "append records: %s", err.msg);
+            CHECK(gr_store_load(o, "o1", &got, &steps, &err) == GR_OK && got.nsteps == 4 &&
+                      !memcmp(steps[1].rec, w[0].rec, sizeof w[0].rec) && steps[3].given,
+                  "records in a grown database: %s", err.msg);
+            free(steps);
+            char *t = NULL;
+            size_t tn = 1;
+            CHECK(gr_store_scenario_text(o, "o1", &t, &tn, &err) == GR_OK && !t && !tn,
+                  "an old game's scenario text: %s", err.msg);
+            gr_store_game g2 = game("o2", "nf/@text");
+            CHECK(gr_store_create_text(o, &g2, "{}", 2, &err) == GR_OK &&
+                      gr_store_scenario_text(o, "o2", &t, &tn, &err) == GR_OK && t &&
+                      !strcmp(t, "{}"),
+                  "a text in a grown database: %s", err.msg);
+            free(t);
+            gr_store_close(o);
+            /* opened again: the columns are there, nothing added twice */
+            CHECK(gr_store_open(ospec, &o, &err) == GR_OK, "open it again: %s", err.msg);
+            gr_store_close(o);
+        }
+        const char *sfx[] = {"", "-wal", "-shm"};
+        for (int i = 0; i < 3 && !pg; i++) {
+            char f[112];
+            snprintf(f, sizeof f, "%s%s", old, sfx[i]);
+            unlink(f);
+        }
+    }
 
     /* 8. PostgreSQL's refusals: no server there; the password kept out */
     if (pg) {

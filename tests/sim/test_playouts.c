@@ -207,7 +207,8 @@ static void playout(const char *file, const re_scenario *sc, gr_ai_kind kind, ui
         memset(&h, 0, sizeof h);
         if (gr_save_write(m, file, path, &err) != GR_OK)
             fail("save: %s", err.msg);
-        else if (gr_save_read(path, &h, &err) != GR_OK)
+        else if (gr_save_read(path, &h, &err) != GR_OK ||
+                 gr_saved_actions(&h, &game, &err) != GR_OK)
             fail("load: %s", err.msg);
         else {
             gr_match *v = NULL;

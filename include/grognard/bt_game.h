@@ -1,0 +1,66 @@
+/* grognard/bt_game.h - the battle companion as a game type (game.h): one
+ * type per system, "aoe", "nf" and "rff", in the manner of re_game.c.
+ *
+ * - The scenario is the battle as its order of battle starts it
+ *   (gr_bt_scenario); the state is the battle and, while a test waits for
+ *   its dice, the test asked and the dice given so far.
+ * - A player's decision is a verb with its units and the facts the table
+ *   gives ("fire friant --target bagration_1 --range 4"), taken by the side
+ *   whose phase it is (`next` too); an action record of GR_ACTION_MAX bytes
+ *   (bt_game.c: the verb by name, unit, target and leader as indices into
+ *   the order of battle, the facts as "key=value" words), zero-padded.  A
+ *   save writes it as that text and a die as its value (action_record).  Its actions cannot be listed (the
+ *   facts come from the table): not_enumerable.
+ * - Each die the procedure needs is a chance node, listed with its exact
+ *   probabilities (a D6 face 1/6, a D10 face 1/10, a 2D6 total n/36; an
+ *   opposed roll is two chance nodes, attacker first); the test is applied
+ *   once its last die is in.  Dice typed at the table are chance outcomes
+ *   given as recorded (gr_match_act).
+ * - Undo takes back a whole test, its dice included (undo_takes_chance).
+ * - The state hash is gr_battle_hash between tests.
+ * - observe() hides the other side's hidden details as the server's battle
+ *   view does: an enemy unit's stands, losses, condition, thresholds,
+ *   ammunition and the system's counters; an enemy leader's rating and when
+ *   he is back.
+ *
+ * Layer: battle (beside the engine, both under the match, whose registry of
+ * game types, src/match/game_registry.c, names these types). */
+#ifndef GROGNARD_BT_GAME_H
+#define GROGNARD_BT_GAME_H
+
+#include "grognard/battle.h"
+#include "grognard/game.h"
+
+/* A companion game's scenario: the digest (the start's gr_battle_hash; what
+ * gr_game_scenario_digest covers) and the battle as it starts. */
+typedef struct gr_bt_scenario {
+    uint64_t digest;
+    gr_battle start;
+} gr_bt_scenario;
+
+extern const gr_game_type gr_bt_game_aoe, gr_bt_game_nf, gr_bt_game_rff;
+
+/* The companion's type of system `id` ("aoe", "nf", "rff"), or NULL. */
+const gr_game_type *gr_bt_game_type(const char *id);
+
+/* Make *sc (large: allocate it) the scenario of a battle that starts as
+ * `start` (as the order-of-battle reader leaves it: set up and begun). */
+void gr_bt_scenario_init(gr_bt_scenario *sc, const gr_battle *start);
+
+/* The battle of a companion game's state (a state of one of these types). */
+const gr_battle *gr_bt_game_battle(const void *st);
+
+/* A player's action record `act` of battle b as a gr_bt_action (its call;
+ * no dice): GR_EINPUT if the record names no verb, unit or leader of b. */
+gr_status gr_bt_game_call(const gr_battle *b, const void *act, gr_bt_action *out, gr_error *err);
+
+/* The record of call c of battle b (GR_ACTION_MAX bytes at act):
+ * GR_EINPUT if its verb is not b's or its facts do not fit a record. */
+gr_status gr_bt_game_record(const gr_battle *b, const gr_bt_call *c, void *act, gr_error *err);
+
+/* While a test of state st waits for a die: 1, with the roll's kind, its
+ * name and the values one part of it takes (lo..hi; a 2D6 roll: its
+ * total); else 0. */
+int gr_bt_game_need(const void *st, gr_roll_kind *kind, const char **name, int *lo, int *hi);
+
+#endif

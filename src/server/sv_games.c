@@ -1,0 +1,1146 @@
+/* sv_games.c - the games resource: GET /api/scenarios[/ID], POST and GET
+ * /api/games, and each game's view, actions, undo, event stream and replay
+ * (docs/api.md); the registry of games backed by the store, catching up
+ * with other servers sharing a PostgreSQL database, and the worker that
+ * plays the computer's sides.
+ *
+ * A game's lock covers its match, its log and its store writes, so an
+ * answer never shows a step that is not yet committed.  The worker thread
+ * plays one step of a computer side at a time, then puts the game back at
+ * the end of its queue: other games, and this game's views, go on
+ * meanwhile.  Lock order: the registry's, then a game's. */
+#define _DEFAULT_SOURCE /* realpath, getrandom */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "grognard/alloc.h"
+#include "grognard/file_io.h"
+#include "grognard/save.h"
+#include "grognard/wire.h"
+#include "server_internal.h"
+#include "sv_battle.h"
+#include "sv_games.h"
+#include "sv_http.h"
+#include "sv_util.h"
+
+#define SV_BUCKETS  4096
+#define SV_LIST_MAX 100
+
+struct sv_games {
+    gr_server *s;
+    sv_scenario *scn;
+    size_t nscn;
+    pthread_mutex_t reg_lock;
+    sv_game *buckets[SV_BUCKETS];
+    /* the worker and its queue of games whose computer side is to move */
+    pthread_t worker;
+    int worker_started;
+    pthread_mutex_t q_lock;
+    pthread_cond_t q_cond;
+    sv_game **queue;
+    size_t qhead, qlen, qcap;
+    atomic_int stopping;
+};
+
+/* ---- scenarios ----------------------------------------------------------- */
+/* ---- scenarios ----------------------------------------------------------- */
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void scenarios_free(sv_games *gs)
+{
+    for (size_t i = 0; i < gs->nscn; i++) {
+        free(gs->scn[i].path);
+        gr_game_free(&gs->scn[i].game);
+        json_decref(gs->scn[i].summary);
+        free(gs->scn[i].detail_text);
+        gr_free(gs->scn[i].text);
+    }
+    free(gs->scn);
+    gs->scn = NULL;
+    gs->nscn = 0;
+}
+
+static json_t *text_lines(json_t *v)
+{
+    if (json_is_string(v))
+        return json_pack("[O]", v);
+    if (json_is_array(v))
+        return json_incref(v);
+    return json_array();
+}
+
+/* The entry of GET /api/scenarios, from the scenario's JSON (its type's
+ * scenario_json): {"id", "title", "game", "sides": [names], "turns", "cols",
+ * "rows", "units": how many}, what the type does not give left out. */
+static json_t *scenario_summary(const char *id, const char *game, const json_t *w)
+{
+    json_t *o =
+        json_pack("{sssO?ss}", "id", id, "title", json_object_get(w, "title"), "game", game);
+    json_t *sides = json_array();
+    size_t i;
+    json_t *v;
+    json_array_foreach(json_object_get(w, "sides"), i, v)
+        json_array_append(sides, json_object_get(v, "name"));
+    json_object_set_new(o, "sides", sides);
+    static const char *const nums[] = {"turns", "cols", "rows"};
+    for (i = 0; i < 3; i++)
+        if (json_object_get(w, nums[i]))
+            json_object_set(o, nums[i], json_object_get(w, nums[i]));
+    if (json_object_get(w, "units"))
+        json_object_set_new(o, "units",
+                            json_integer((json_int_t)json_array_size(json_object_get(w, "units"))));
+    return o;
+}
+
+static gr_status scenarios_load(sv_games *gs, gr_error *err)
+{
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s/scenarios", gs->s->data);
+    DIR *d = opendir(dir);
+    if (!d)
+        return gr_error_set(err, GR_EINPUT,
+                            "%s: cannot open the scenario folder (%s); give as the data folder "
+                            "the one that holds scenarios/ (the source tree's data/)",
+                            dir, strerror(errno));
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t l = strlen(e->d_name);
+        if (l <= 5 || strcmp(e->d_name + l - 5, ".json") || l - 5 >= GR_STORE_NAME_MAX)
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 16;
+            char **v = realloc(names, cap * sizeof *v);
+            if (!v)
+                break;
+            names = v;
+        }
+        names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    if (n)
+        qsort(names, n, sizeof *names, cmp_str);
+    gs->scn = calloc(n ? n : 1, sizeof *gs->scn);
+    for (size_t i = 0; i < n && gs->scn; i++) {
+        if (!names[i])
+            continue;
+        char path[PATH_MAX + 256];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        sv_scenario *sc = &gs->scn[gs->nscn];
+        memset(sc, 0, sizeof *sc);
+        gr_error lerr;
+        if (gr_read_file(path, GR_GAME_SCENARIO_MAX_BYTES, &sc->text, &sc->text_len, &lerr) !=
+                GR_OK ||
+            gr_game_load_text(sc->text, sc->text_len, path, NULL, &sc->game, &lerr) != GR_OK) {
+            fprintf(stderr, "grognard serve: %s is left out: %s\n", path, lerr.msg);
+            gr_free(sc->text);
+            sc->text = NULL;
+            continue;
+        }
+        snprintf(sc->id, sizeof sc->id, "%.*s", (int)(strlen(names[i]) - 5), names[i]);
+        sc->path = realpath(path, NULL);
+        json_t *detail = json_pack("{ss}", "id", sc->id);
+        json_t *w = gr_game_scenario_json(&sc->game);
+        sc->summary = w ? scenario_summary(sc->id, sc->game.type->id, w) : NULL;
+        json_t *raw = json_load_file(path, 0, NULL);
+        json_t *map = raw ? json_object_get(raw, "map") : NULL;
+        if (detail && w) {
+            json_object_set_new(detail, "game", json_string(sc->game.type->id));
+            json_object_set(detail, "title", json_object_get(w, "title"));
+            json_object_set_new(detail, "description",
+                                text_lines(raw ? json_object_get(raw, "description") : NULL));
+            json_object_update(detail, w);
+            json_t *places = map ? json_object_get(map, "places") : NULL;
+            json_object_set_new(detail, "places",
+                                json_is_array(places) ? json_incref(places) : json_array());
+            sc->detail_text = json_dumps(detail, JSON_COMPACT | JSON_PRESERVE_ORDER);
+        }
+        json_decref(raw);
+        json_decref(w);
+        json_decref(detail);
+        if (!sc->path || !sc->summary || !sc->detail_text) {
+            free(sc->path);
+            gr_game_free(&sc->game);
+            gr_free(sc->text);
+            json_decref(sc->summary);
+            free(sc->detail_text);
+            continue;
+        }
+        gs->nscn++;
+    }
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    if (!gs->nscn)
+        return gr_error_set(err, GR_EINPUT,
+                            "%s: no scenario could be loaded; give as the data folder the one "
+                            "that holds scenarios/*.json",
+                            dir);
+    return GR_OK;
+}
+
+static const sv_scenario *scenario_find(const sv_games *gs, const char *id)
+{
+    for (size_t i = 0; id && i < gs->nscn; i++)
+        if (!strcmp(gs->scn[i].id, id))
+            return &gs->scn[i];
+    return NULL;
+}
+
+/* ---- the registry of games ------------------------------------------------ */
+
+static size_t bucket_of(const char *id)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (const unsigned char *p = (const unsigned char *)id; *p; p++)
+        h = (h ^ *p) * 1099511628211ULL;
+    return (size_t)(h % SV_BUCKETS);
+}
+
+static void reg_add(sv_games *gs, sv_game *g)
+{
+    size_t b = bucket_of(g->id);
+    g->next = gs->buckets[b];
+    gs->buckets[b] = g;
+}
+
+static int valid_id(const char *id)
+{
+    size_t n = strlen(id);
+    if (n == 0 || n >= GR_STORE_ID_MAX)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!((id[i] >= '0' && id[i] <= '9') || (id[i] >= 'a' && id[i] <= 'f')))
+            return 0;
+    return 1;
+}
+
+static void enqueue(sv_games *gs, sv_game *g)
+{
+    pthread_mutex_lock(&gs->q_lock);
+    if (!g->queued) {
+        if (gs->qlen == gs->qcap) {
+            size_t cap = gs->qcap ? gs->qcap * 2 : 64;
+            sv_game **v = malloc(cap * sizeof *v);
+            if (!v) {
+                pthread_mutex_unlock(&gs->q_lock);
+                return;
+            }
+            for (size_t i = 0; i < gs->qlen; i++)
+                v[i] = gs->queue[(gs->qhead + i) % gs->qcap];
+            free(gs->queue);
+            gs->queue = v;
+            gs->qcap = cap;
+            gs->qhead = 0;
+        }
+        gs->queue[(gs->qhead + gs->qlen) % gs->qcap] = g;
+        gs->qlen++;
+        g->queued = 1;
+        pthread_cond_signal(&gs->q_cond);
+    }
+    pthread_mutex_unlock(&gs->q_lock);
+}
+
+/* Load a stored game and re-run its steps, checking every hash.  Called
+ * with reg_lock held. */
+static sv_game *load_game(sv_games *gs, const char *id, gr_error *err)
+{
+    gr_store_game sg;
+    gr_record_step *steps = NULL;
+    if (gr_store_load(gs->s->store, id, &sg, &steps, err) != GR_OK)
+        return NULL;
+    const sv_scenario *scn = scenario_find(gs, sg.scenario);
+    sv_scenario *own = NULL; /* a companion battle's own order of battle */
+    gr_status bst = scn ? GR_OK : sv_battles_scenario(gs->s, &sg, &own, err);
+    sv_game *g = NULL;
+    if (own)
+        scn = own;
+    if (!scn) {
+        if (bst == GR_EINPUT) /* not a battle's */
+            gr_error_set(err, GR_ERUNTIME,
+                         "game %s is of scenario '%s', which is not in the scenario folder; serve "
+                         "with the data folder it was played with",
+                         id, sg.scenario);
+    } else if (sv_game_new(scn, id, sg.seed, (const char(*)[GR_STORE_NAME_MAX])sg.players,
+                           (const char(*)[GR_STORE_TOKEN_MAX])sg.tokens, &g, err) != GR_OK) {
+        if (own)
+            own->release(own);
+    } else {
+        g->own = own;
+        g->finished = sg.finished;
+        g->gen = sg.gen;
+        if (sv_game_replay(g, steps, sg.nsteps, err) != GR_OK) {
+            char msg[GR_ERROR_MSG];
+            snprintf(msg, sizeof msg, "%s", err->msg);
+            gr_error_set(err, GR_ERUNTIME,
+                         "game %s does not replay from the store (%s); the scenario file or the "
+                         "rules changed since it was played",
+                         id, msg);
+            sv_game_free(g);
+            g = NULL;
+        }
+    }
+    free(steps);
+    if (g) {
+        reg_add(gs, g);
+        if (sv_game_computer_to_move(g))
+            enqueue(gs, g);
+    }
+    return g;
+}
+
+/* The game `id`, from memory or the store; NULL if there is none (*missing
+ * set) or it cannot be loaded (err). */
+static sv_game *game_find(sv_games *gs, const char *id, int *missing, gr_error *err)
+{
+    *missing = 0;
+    if (!valid_id(id)) {
+        *missing = 1;
+        return NULL;
+    }
+    pthread_mutex_lock(&gs->reg_lock);
+    sv_game *g = gs->buckets[bucket_of(id)];
+    while (g && strcmp(g->id, id))
+        g = g->next;
+    if (!g) {
+        gr_error lerr;
+        g = load_game(gs, id, &lerr);
+        if (!g) {
+            if (lerr.code == GR_EINPUT)
+                *missing = 1;
+            else
+                *err = lerr;
+        }
+    }
+    pthread_mutex_unlock(&gs->reg_lock);
+    return g;
+}
+
+/* ---- several servers, one database ------------------------------------------------- */
+
+/* Bring g to what the store holds: the steps another server added replayed
+ * (checked as a reload is), or, after another server's undo (a new
+ * generation), the game replayed from its seed.  g->lock held. */
+static gr_status catch_up(sv_games *gs, sv_game *g, gr_error *err)
+{
+    size_t have = gr_match_steps(g->m);
+    gr_store_game sg;
+    gr_record_step *steps = NULL;
+    if (gr_store_load_from(gs->s->store, g->id, have, &sg, &steps, err) != GR_OK)
+        return GR_ERUNTIME;
+    gr_status st = GR_ERUNTIME;
+    if (sg.gen == g->gen && sg.nsteps >= have)
+        st = sv_game_extend(g, steps, have, sg.nsteps - have, err);
+    free(steps);
+    steps = NULL;
+    if (st != GR_OK) { /* other steps than ours: from the seed */
+        if (gr_store_load(gs->s->store, g->id, &sg, &steps, err) != GR_OK)
+            return GR_ERUNTIME;
+        st = sv_game_reset(g, steps, sg.nsteps, err);
+        free(steps);
+        if (st != GR_OK) {
+            char msg[GR_ERROR_MSG];
+            snprintf(msg, sizeof msg, "%s", err->msg);
+            return gr_error_set(err, GR_ERUNTIME,
+                                "game %s does not replay from the store (%s); the servers sharing "
+                                "the database must run the same rules and scenario files",
+                                g->id, msg);
+        }
+    }
+    g->gen = sg.gen;
+    g->finished = sg.finished;
+    json_decref(g->last); /* another server's change: this one's news is old */
+    g->last = NULL;
+    sv_game_touch(g);
+    if (sv_game_computer_to_move(g))
+        enqueue(gs, g);
+    return GR_OK;
+}
+
+/* Before acting on g or showing it: when the store is shared (another
+ * process may have moved the game on), compare the stored step count and
+ * generation with g's and catch up.  One small read; nothing for SQLite.
+ * g->lock held. */
+static gr_status sync_game(sv_games *gs, sv_game *g, gr_error *err)
+{
+    if (!gr_store_shared(gs->s->store))
+        return GR_OK;
+    gr_store_head h;
+    if (gr_store_stamp(gs->s->store, g->id, &h, err) != GR_OK)
+        return GR_ERUNTIME;
+    if (h.nsteps == gr_match_steps(g->m) && h.gen == g->gen) {
+        g->finished = h.finished;
+        return GR_OK;
+    }
+    return catch_up(gs, g, err);
+}
+
+/* The store's listener (its own thread): another server (or this one)
+ * changed game `id`.  A game this server holds is caught up, which wakes
+ * its event streams; one it does not hold is loaded when asked for.  id
+ * NULL: notices may have been missed, every game is compared. */
+static void on_store_change(void *ctx, const char *id, size_t nsteps, uint64_t gen)
+{
+    sv_games *gs = ctx;
+    if (atomic_load(&gs->stopping))
+        return;
+    if (!id) {
+        /* a chain only grows at its head and a game's next never changes:
+         * the head read under the registry's lock, the rest walked freely */
+        for (size_t b = 0; b < SV_BUCKETS; b++) {
+            pthread_mutex_lock(&gs->reg_lock);
+            sv_game *g = gs->buckets[b];
+            pthread_mutex_unlock(&gs->reg_lock);
+            for (; g; g = g->next) {
+                gr_error err;
+                pthread_mutex_lock(&g->lock);
+                if (sync_game(gs, g, &err) != GR_OK)
+                    fprintf(stderr, "grognard serve: game %s: %s\n", g->id, err.msg);
+                pthread_mutex_unlock(&g->lock);
+            }
+        }
+        return;
+    }
+    if (!valid_id(id))
+        return;
+    pthread_mutex_lock(&gs->reg_lock);
+    sv_game *g = gs->buckets[bucket_of(id)];
+    while (g && strcmp(g->id, id))
+        g = g->next;
+    pthread_mutex_unlock(&gs->reg_lock); /* a registered game is freed only at the end */
+    if (!g)
+        return;
+    pthread_mutex_lock(&g->lock);
+    /* our own change, or one we caught up with already: nothing to do */
+    if (gen != g->gen || nsteps > gr_match_steps(g->m)) {
+        gr_error err;
+        if (sync_game(gs, g, &err) != GR_OK)
+            fprintf(stderr, "grognard serve: game %s: %s\n", g->id, err.msg);
+    }
+    pthread_mutex_unlock(&g->lock);
+}
+
+/* Store the steps from `first` to the current one, mark the game over if it
+ * is; on a store failure go back to what the store holds.  GR_EINPUT: the
+ * store refused the steps because another server stored its own first
+ * (the game is caught up with them: answer 409).  g->lock held. */
+static gr_status commit(sv_games *gs, sv_game *g, size_t first, gr_error *err)
+{
+    size_t now = gr_match_steps(g->m);
+    if (now >= first) {
+        gr_record_step *v = malloc((now - first + 1) * sizeof *v);
+        if (!v) {
+            gr_error e2;
+            sv_game_rewind(g, first - 1, &e2);
+            return gr_error_set(err, GR_ERUNTIME, "out of memory storing a step; try again");
+        }
+        for (size_t i = first; i <= now; i++)
+            v[i - first] = *gr_match_step(g->m, i - 1);
+        gr_status st =
+            gr_store_append_at(gs->s->store, g->id, first, g->gen, v, now - first + 1, err);
+        free(v);
+        if (st != GR_OK) {
+            gr_error e2;
+            sv_game_rewind(g, first - 1, &e2);
+            sv_game_touch(g);
+            /* a stale step: another server's steps came first */
+            if (st == GR_EINPUT && catch_up(gs, g, &e2) != GR_OK)
+                fprintf(stderr, "grognard serve: game %s: %s\n", g->id, e2.msg);
+            return st;
+        }
+    }
+    int over = gr_match_is_over(g->m);
+    if (over != g->finished && gr_store_set_finished(gs->s->store, g->id, over, err) == GR_OK)
+        g->finished = over;
+    sv_game_touch(g);
+    if (sv_game_computer_to_move(g))
+        enqueue(gs, g);
+    return GR_OK;
+}
+
+static void *worker_main(void *arg)
+{
+    sv_games *gs = arg;
+    for (;;) {
+        pthread_mutex_lock(&gs->q_lock);
+        while (!gs->qlen && !atomic_load(&gs->stopping))
+            pthread_cond_wait(&gs->q_cond, &gs->q_lock);
+        if (atomic_load(&gs->stopping)) {
+            pthread_mutex_unlock(&gs->q_lock);
+            return NULL;
+        }
+        sv_game *g = gs->queue[gs->qhead];
+        gs->qhead = (gs->qhead + 1) % gs->qcap;
+        gs->qlen--;
+        g->queued = 0;
+        pthread_mutex_unlock(&gs->q_lock);
+        pthread_mutex_lock(&g->lock);
+        gr_error err;
+        if (sync_game(gs, g, &err) != GR_OK) {
+            fprintf(stderr, "grognard serve: game %s: %s\n", g->id, err.msg);
+        } else {
+            size_t first = gr_match_steps(g->m) + 1;
+            /* two servers may both play the computer's step: the second
+             * append is refused (GR_EINPUT), and that server just caught up */
+            if (sv_game_play_computer(g) && commit(gs, g, first, &err) != GR_OK &&
+                err.code != GR_EINPUT)
+                fprintf(stderr, "grognard serve: game %s: %s\n", g->id, err.msg);
+        }
+        pthread_mutex_unlock(&g->lock);
+    }
+}
+
+/* ---- the one action path (sv_games.h) ---------------------------------------------- */
+
+gr_status sv_games_add(gr_server *s, sv_game *g, const char *text, size_t len, gr_error *err)
+{
+    sv_games *gs = s->games;
+    gr_store_game sg;
+    memset(&sg, 0, sizeof sg);
+    memcpy(sg.id, g->id, sizeof sg.id);
+    snprintf(sg.scenario, sizeof sg.scenario, "%s", g->scn->id);
+    sg.seed = g->seed;
+    memcpy(sg.players, g->players, sizeof sg.players);
+    memcpy(sg.tokens, g->tokens, sizeof sg.tokens);
+    if (gr_store_create_text(s->store, &sg, text, len, err) != GR_OK) {
+        sv_game_free(g);
+        return GR_ERUNTIME;
+    }
+    /* registered first: the lock order is the registry's, then a game's */
+    pthread_mutex_lock(&gs->reg_lock);
+    reg_add(gs, g);
+    pthread_mutex_unlock(&gs->reg_lock);
+    pthread_mutex_lock(&g->lock);
+    if (gr_match_current_player(g->m) == GR_CHANCE) /* dice before the first decision */
+        sv_game_play_computer(g);
+    gr_status st = commit(gs, g, 1, err);
+    pthread_mutex_unlock(&g->lock);
+    return st;
+}
+
+gr_status sv_games_sync(gr_server *s, sv_game *g, gr_error *err)
+{
+    return sync_game(s->games, g, err);
+}
+
+int sv_games_act(gr_server *s, sv_game *g, int seat, const char *text, size_t step,
+                 const gr_action *dice, size_t ndice, size_t *first, gr_error *err)
+{
+    sv_games *gs = s->games;
+    gr_error_clear(err);
+    *first = 0;
+    int code = sync_game(gs, g, err) != GR_OK
+                   ? 500
+                   : sv_game_act(g, seat, text, step, dice, ndice, first, err);
+    if (code == 200 && commit(gs, g, *first, err) != GR_OK) {
+        if (err->code == GR_EINPUT) /* another server stored this step first */
+            gr_error_set(err, GR_EINPUT,
+                         "step %zu is not the game's current step %zu: the game has moved on; "
+                         "fetch the view again and choose from its legal actions",
+                         step, gr_match_steps(g->m));
+        code = err->code == GR_EINPUT ? 409 : 500;
+    }
+    return code;
+}
+
+int sv_games_undo(gr_server *s, sv_game *g, int seat, size_t step, gr_error *err)
+{
+    sv_games *gs = s->games;
+    gr_error_clear(err);
+    if (sync_game(gs, g, err) != GR_OK)
+        return 500;
+    size_t n;
+    gr_record_step *before = sv_game_record(g, &n);
+    int code = before ? sv_game_undo(g, seat, step, err) : 500;
+    if (!before)
+        gr_error_set(err, GR_ERUNTIME, "out of memory; try again");
+    if (code == 200) {
+        size_t left = gr_match_steps(g->m);
+        int over = gr_match_is_over(g->m);
+        gr_status st = gr_store_truncate_if(s->store, g->id, n, g->gen, left, err);
+        if (st == GR_OK && gr_store_shared(s->store))
+            g->gen++; /* the truncation's new generation */
+        if (st != GR_OK ||
+            (over != g->finished && gr_store_set_finished(s->store, g->id, over, err) != GR_OK)) {
+            gr_error e2;
+            sv_game_reset(g, before, n, &e2);
+            code = 500;
+            if (st == GR_EINPUT) { /* another server moved the game on first */
+                if (catch_up(gs, g, &e2) != GR_OK)
+                    fprintf(stderr, "grognard serve: game %s: %s\n", g->id, e2.msg);
+                gr_error_set(err, GR_EINPUT,
+                             "step %zu is not the game's current step %zu: the game has moved "
+                             "on; fetch the view again",
+                             step, gr_match_steps(g->m));
+                code = 409;
+            }
+        } else {
+            g->finished = over;
+        }
+        sv_game_touch(g);
+    }
+    free(before);
+    return code;
+}
+
+/* ---- handlers ---------------------------------------------------------------- */
+
+static MHD_Result_t h_create(sv_games *gs, sv_req *r)
+{
+    char msg[GR_ERROR_MSG];
+    const char *ex = "{\"scenario\": \"teaching\", \"players\": [\"human\", \"heuristic\"]}";
+    json_t *b = sv_body_object(r, ex, msg, sizeof msg);
+    if (!b)
+        return sv_reply_err(r, 400, "%s", msg);
+    const char *key;
+    json_t *v;
+    json_object_foreach(b, key, v)
+    {
+        if (strcmp(key, "scenario") && strcmp(key, "players") && strcmp(key, "seed")) {
+            MHD_Result_t ret =
+                sv_reply_err(r, 400, "unknown key '%.64s'; accepted: scenario, players, seed", key);
+            json_decref(b); /* after the message: key is b's */
+            return ret;
+        }
+    }
+    const char *scid = json_string_value(json_object_get(b, "scenario"));
+    json_t *pl = json_object_get(b, "players");
+    json_t *seedj = json_object_get(b, "seed");
+    MHD_Result_t ret;
+    if (!scid) {
+        ret = sv_reply_err(r, 400, "\"scenario\" is missing or not a string; send %s", ex);
+        goto out;
+    }
+    const sv_scenario *scn = scenario_find(gs, scid);
+    if (!scn) {
+        ret = sv_reply_err(r, 404, "no scenario '%.64s'; GET /api/scenarios lists those there are",
+                           scid);
+        goto out;
+    }
+    if (!json_is_array(pl) || json_array_size(pl) != 2 || !json_is_string(json_array_get(pl, 0)) ||
+        !json_is_string(json_array_get(pl, 1))) {
+        ret = sv_reply_err(r, 400,
+                           "\"players\" must be two strings, each \"human\" or a computer player "
+                           "(random, eager, heuristic), e.g. [\"human\", \"heuristic\"]");
+        goto out;
+    }
+    uint64_t seed = 0;
+    if (seedj) {
+        if (!json_is_integer(seedj) || json_integer_value(seedj) < 0 ||
+            json_integer_value(seedj) > (json_int_t)((1LL << 53) - 1)) {
+            ret = sv_reply_err(r, 400, "\"seed\" must be a whole number from 0 to 2^53-1");
+            goto out;
+        }
+        seed = (uint64_t)json_integer_value(seedj);
+    } else if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed) {
+        ret = sv_reply_err(r, 500, "the system's random source failed; give a \"seed\"");
+        goto out;
+    } else {
+        seed &= (1ULL << 53) - 1;
+    }
+    char players[2][GR_STORE_NAME_MAX], tokens[2][GR_STORE_TOKEN_MAX];
+    for (int p = 0; p < 2; p++) {
+        const char *name = json_string_value(json_array_get(pl, (size_t)p));
+        if (strlen(name) >= GR_STORE_NAME_MAX) {
+            ret = sv_reply_err(r, 400, "players[%d] is too long a name", p);
+            goto out;
+        }
+        snprintf(players[p], sizeof players[p], "%s", name);
+        tokens[p][0] = 0;
+        if (!strcmp(name, "human") && sv_random_hex(tokens[p], 16)) {
+            ret = sv_reply_err(r, 500, "the system's random source failed; try again");
+            goto out;
+        }
+    }
+    char id[GR_STORE_ID_MAX];
+    if (sv_random_hex(id, 8)) {
+        ret = sv_reply_err(r, 500, "the system's random source failed; try again");
+        goto out;
+    }
+    gr_error err;
+    sv_game *g;
+    if (sv_game_new(scn, id, seed, (const char(*)[GR_STORE_NAME_MAX])players,
+                    (const char(*)[GR_STORE_TOKEN_MAX])tokens, &g, &err) != GR_OK) {
+        ret = sv_reply_err(r, err.code == GR_EINPUT ? 400 : 500, "%s", err.msg);
+        goto out;
+    }
+    if (sv_games_add(gs->s, g, NULL, 0, &err) != GR_OK) {
+        ret = sv_reply_err(r, 500, "%s", err.msg);
+        goto out;
+    }
+    json_t *seats = json_object();
+    for (int p = 0; p < 2; p++) {
+        char k[2] = {(char)('0' + p), 0};
+        json_object_set_new(seats, k, tokens[p][0] ? json_string(tokens[p]) : json_null());
+    }
+    ret = sv_reply_obj(r, 201, json_pack("{ssso}", "id", id, "seats", seats));
+out:
+    json_decref(b);
+    return ret;
+}
+
+static MHD_Result_t h_list(sv_games *gs, sv_req *r)
+{
+    gr_store_game *v = calloc(SV_LIST_MAX, sizeof *v);
+    size_t n = 0;
+    gr_error err;
+    if (!v || gr_store_list(gs->s->store, 0, v, SV_LIST_MAX, &n, &err) != GR_OK) {
+        free(v);
+        return sv_reply_err(r, 500, "%s", v ? err.msg : "out of memory");
+    }
+    json_t *a = json_array();
+    for (size_t i = 0; i < n; i++)
+        if (!sv_battles_stored(&v[i])) /* a companion battle: not a game here */
+            json_array_append_new(a, json_pack("{sssss[ss]sIsb}", "id", v[i].id, "scenario",
+                                               v[i].scenario, "players", v[i].players[0],
+                                               v[i].players[1], "step", (json_int_t)v[i].nsteps,
+                                               "over", v[i].finished));
+    free(v);
+    return sv_reply_obj(r, 200, a);
+}
+
+/* The seat of the request for game g: 0, 1, GR_SPECTATOR (no token), or -1
+ * (a token that is not one of this game's). */
+static int seat_of(const sv_req *r, sv_game *g)
+{
+    const char *tok[2];
+    size_t len[2];
+    int n = sv_bearer(r, tok, len);
+    if (n == 0)
+        return GR_SPECTATOR;
+    return n == 1 ? sv_game_seat(g, tok[0], len[0]) : -1;
+}
+
+static size_t query_size(const sv_req *r, const char *name)
+{
+    const char *v = sv_query(r, name);
+    if (!v)
+        return 0;
+    char *end;
+    unsigned long long n = strtoull(v, &end, 10);
+    return *end ? 0 : (size_t)n;
+}
+
+static MHD_Result_t h_view(sv_games *gs, sv_game *g, sv_req *r)
+{
+    int seat = seat_of(r, g);
+    if (seat == -1)
+        return sv_reply_err(r, 401,
+                            "this token is not one of game %s's seats; use the token its creation "
+                            "gave, or none to watch",
+                            g->id);
+    gr_lang lang = GR_LANG_EN;
+    const char *l = sv_query(r, "lang");
+    if (l && gr_lang_parse(l, &lang, NULL) != GR_OK)
+        return sv_reply_err(r, 400, "?lang=%.16s is not known; accepted: en, fr", l);
+    size_t since = query_size(r, "since");
+    pthread_mutex_lock(&g->lock);
+    gr_error err;
+    if (sync_game(gs, g, &err) != GR_OK) {
+        pthread_mutex_unlock(&g->lock);
+        return sv_reply_err(r, 500, "%s", err.msg);
+    }
+    char *text = sv_game_view(g, seat, since, lang);
+    pthread_mutex_unlock(&g->lock);
+    return sv_reply_json(r, 200, text);
+}
+
+/* The seat that acts: 0 or 1, or answers 401. */
+static int acting_seat(sv_req *r, sv_game *g, MHD_Result_t *ret)
+{
+    int seat = seat_of(r, g);
+    if (seat == GR_SPECTATOR) {
+        *ret = sv_reply_err(r, 401,
+                            "no token: send \"Authorization: Bearer TOKEN\" with the token the "
+                            "game's creation gave your side");
+        return -1;
+    }
+    if (seat < 0) {
+        *ret = sv_reply_err(r, 401,
+                            "this token is not one of game %s's seats; use the token its creation "
+                            "gave your side",
+                            g->id);
+        return -1;
+    }
+    return seat;
+}
+
+static int body_step(json_t *b, size_t *step)
+{
+    json_t *sj = json_object_get(b, "step");
+    if (!json_is_integer(sj) || json_integer_value(sj) < 0)
+        return -1;
+    *step = (size_t)json_integer_value(sj);
+    return 0;
+}
+
+static json_t *state_summary(sv_game *g, size_t step, size_t first)
+{
+    int cur = gr_match_current_player(g->m);
+    json_t *o = json_object();
+    json_object_set_new(o, "step", json_integer((json_int_t)first));
+    (void)step;
+    json_object_set_new(o, "now", json_integer((json_int_t)gr_match_steps(g->m)));
+    json_object_set_new(o, "to_move", cur >= 0 ? json_integer(cur) : json_null());
+    json_object_set_new(o, "over", json_boolean(gr_match_is_over(g->m)));
+    return o;
+}
+
+/* The body of a refused action or undo: {"error": ...}, and for a stale
+ * step (409) the game's current step, so the client can catch up.  Called
+ * with the game's lock held. */
+static json_t *error_body(const sv_game *g, int code, const gr_error *err)
+{
+    char esc[GR_ERROR_MSG];
+    gr_escape(err->msg, esc, sizeof esc);
+    json_t *o = json_pack("{ss}", "error", esc);
+    if (o && code == 409)
+        json_object_set_new(o, "step", json_integer((json_int_t)gr_match_steps(g->m)));
+    return o;
+}
+
+static MHD_Result_t h_action(sv_games *gs, sv_game *g, sv_req *r)
+{
+    MHD_Result_t ret;
+    int seat = acting_seat(r, g, &ret);
+    if (seat < 0)
+        return ret;
+    char msg[GR_ERROR_MSG];
+    const char *ex = "{\"action\": \"chits done\", \"step\": 12}";
+    json_t *b = sv_body_object(r, ex, msg, sizeof msg);
+    if (!b)
+        return sv_reply_err(r, 400, "%s", msg);
+    const char *text = json_string_value(json_object_get(b, "action"));
+    size_t step;
+    if (!text || body_step(b, &step)) {
+        json_decref(b);
+        return sv_reply_err(r, 400,
+                            "the body needs \"action\" (a text from the view's \"legal\") and "
+                            "\"step\" (the view's \"step\"), e.g. %s",
+                            ex);
+    }
+    pthread_mutex_lock(&g->lock);
+    size_t first = 0;
+    gr_error err;
+    int code = sv_games_act(gs->s, g, seat, text, step, NULL, 0, &first, &err);
+    json_t *o;
+    if (code == 200) {
+        o = state_summary(g, step, first);
+        json_object_set_new(o, "applied", json_string(text));
+    } else {
+        o = error_body(g, code, &err);
+    }
+    pthread_mutex_unlock(&g->lock);
+    json_decref(b);
+    return sv_reply_obj(r, code, o);
+}
+
+static MHD_Result_t h_undo(sv_games *gs, sv_game *g, sv_req *r)
+{
+    MHD_Result_t ret;
+    int seat = acting_seat(r, g, &ret);
+    if (seat < 0)
+        return ret;
+    char msg[GR_ERROR_MSG];
+    json_t *b = sv_body_object(r, "{\"step\": 12}", msg, sizeof msg);
+    size_t step;
+    if (!b || body_step(b, &step)) {
+        json_decref(b);
+        return sv_reply_err(r, 400, "%s", b ? "the body needs \"step\": the view's \"step\"" : msg);
+    }
+    json_decref(b);
+    pthread_mutex_lock(&g->lock);
+    gr_error err;
+    int code = sv_games_undo(gs->s, g, seat, step, &err);
+    json_t *o;
+    if (code == 200) {
+        o = json_pack("{sI}", "step", (json_int_t)gr_match_steps(g->m));
+    } else {
+        o = error_body(g, code, &err);
+    }
+    pthread_mutex_unlock(&g->lock);
+    return sv_reply_obj(r, code, o);
+}
+
+static MHD_Result_t h_replay(sv_games *gs, sv_game *g, sv_req *r)
+{
+    const char *tok[2];
+    size_t len[2];
+    int n = sv_bearer(r, tok, len);
+    int seats = 0;
+    for (int i = 0; i < n; i++) {
+        int seat = sv_game_seat(g, tok[i], len[i]);
+        if (seat < 0)
+            return sv_reply_err(r, 401, "a token is not one of game %s's seats", g->id);
+        seats |= 1 << seat;
+    }
+    pthread_mutex_lock(&g->lock);
+    gr_error serr;
+    if (sync_game(gs, g, &serr) != GR_OK) {
+        pthread_mutex_unlock(&g->lock);
+        return sv_reply_err(r, 500, "%s", serr.msg);
+    }
+    int over = gr_match_is_over(g->m);
+    if (!over && seats != 3) {
+        pthread_mutex_unlock(&g->lock);
+        return sv_reply_err(r, 403,
+                            "game %s goes on, and its record holds the chits each side put in the "
+                            "bowl; it is given when the game is over, or to a request with both "
+                            "seats' tokens (Authorization: Bearer TOKEN0 TOKEN1)",
+                            g->id);
+    }
+    char *text = NULL;
+    size_t tlen = 0;
+    gr_error err;
+    gr_status st =
+        gr_save_dump(g->m, g->scn->path, g->scn->text, g->scn->text_len, &text, &tlen, &err);
+    pthread_mutex_unlock(&g->lock);
+    if (st != GR_OK)
+        return sv_reply_err(r, 500, "%s", err.msg);
+    struct MHD_Response *res = MHD_create_response_from_buffer(tlen, text, MHD_RESPMEM_MUST_FREE);
+    if (!res) {
+        free(text);
+        return MHD_NO;
+    }
+    char disp[96];
+    snprintf(disp, sizeof disp, "attachment; filename=\"%s.json\"", g->id);
+    MHD_add_response_header(res, "Content-Type", "application/json; charset=utf-8");
+    MHD_add_response_header(res, "Content-Disposition", disp);
+    MHD_add_response_header(res, "Cache-Control", "no-store");
+    return sv_reply_response(r, 200, res, (long long)tlen);
+}
+
+/* ---- the event stream: the seat's view pushed ------------------------------------- */
+
+typedef struct game_stream {
+    sv_games *gs;
+    sv_game *g;
+    int seat;
+    gr_lang lang;
+    uint64_t undos;
+    size_t since; /* the step of the previous event */
+} game_stream;
+
+/* Each event is the seat's view (sv_game_view, in the stream's language)
+ * with the log of the steps since the previous event: "step", or "undo"
+ * with the whole log after an undo (the client replaces what it has). */
+static int game_next(void *ctx, int first, const char **kind, uint64_t *id, char **data)
+{
+    game_stream *x = ctx;
+    sv_game *g = x->g;
+    *kind = "step";
+    if (first) { /* as the store has the game */
+        gr_error err;
+        if (sync_game(x->gs, g, &err) != GR_OK)
+            fprintf(stderr, "grognard serve: game %s: %s\n", g->id, err.msg);
+        x->undos = g->undos;
+    } else if (g->undos != x->undos) {
+        *kind = "undo";
+        x->undos = g->undos;
+        x->since = 0;
+    }
+    *data = sv_game_view(g, x->seat, x->since, x->lang);
+    x->since = gr_match_steps(g->m);
+    *id = x->since;
+    return *data ? 0 : -1;
+}
+
+static const sv_stream_fns game_stream_fns = {game_next, free};
+
+static MHD_Result_t h_events(sv_games *gs, sv_game *g, sv_req *r)
+{
+    int seat = seat_of(r, g);
+    if (seat == -1)
+        return sv_reply_err(r, 401,
+                            "this token is not one of game %s's seats; use the token its "
+                            "creation gave, or none to watch",
+                            g->id);
+    gr_lang lang = GR_LANG_EN;
+    const char *l = sv_query(r, "lang");
+    if (l && gr_lang_parse(l, &lang, NULL) != GR_OK)
+        return sv_reply_err(r, 400, "?lang=%.16s is not known; accepted: en, fr", l);
+    game_stream *x = calloc(1, sizeof *x);
+    if (!x)
+        return sv_reply_err(r, 500, "out of memory; try again");
+    x->gs = gs;
+    x->g = g;
+    x->seat = seat;
+    x->lang = lang;
+    sv_topic t = {&g->lock, &g->changed, &g->version};
+    return sv_hub_open(gs->s->hub, r, t, &game_stream_fns, x);
+}
+
+/* ---- routing ------------------------------------------------------------------------ */
+
+int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
+{
+    sv_games *gs = s->games;
+    if (!strcmp(p, "/scenarios")) {
+        if (!r->get) {
+            *ret = sv_reply_err(r, 405, "use GET /api/scenarios");
+            return 1;
+        }
+        json_t *a = json_array();
+        for (size_t i = 0; i < gs->nscn; i++)
+            json_array_append(a, gs->scn[i].summary);
+        *ret = sv_reply_obj(r, 200, a);
+        return 1;
+    }
+    if (!strncmp(p, "/scenarios/", 11)) {
+        const sv_scenario *scn = scenario_find(gs, p + 11);
+        *ret = !r->get ? sv_reply_err(r, 405, "use GET /api/scenarios/ID")
+               : !scn
+                   ? sv_reply_err(r, 404,
+                                  "no scenario '%.64s'; GET /api/scenarios lists those there are",
+                                  p + 11)
+                   : sv_reply_json(r, 200, strdup(scn->detail_text));
+        return 1;
+    }
+    if (!strcmp(p, "/games")) {
+        *ret = r->post ? h_create(gs, r)
+               : r->get
+                   ? h_list(gs, r)
+                   : sv_reply_err(r, 405, "use POST /api/games to start a game, GET to list them");
+        return 1;
+    }
+    static const sv_route routes[] = {
+        {"", 0}, {"/actions", 1}, {"/undo", 1}, {"/events", 0}, {"/replay", 0}};
+    sv_game *g;
+    switch (sv_games_item(s, r, p, "games", 0, routes, 5, &g, ret)) {
+    case -2: return 0;
+    case -1: break;
+    case 0: *ret = h_view(gs, g, r); break;
+    case 1: *ret = h_action(gs, g, r); break;
+    case 2: *ret = h_undo(gs, g, r); break;
+    case 3: *ret = h_events(gs, g, r); break;
+    default: *ret = h_replay(gs, g, r); break;
+    }
+    return 1;
+}
+
+int sv_games_item(gr_server *s, sv_req *r, const char *p, const char *res, int battles,
+                  const sv_route *routes, size_t n, sv_game **g, MHD_Result_t *ret)
+{
+    const char *noun = battles ? "battle" : "game";
+    size_t rl = strlen(res);
+    if (p[0] != '/' || strncmp(p + 1, res, rl) || p[rl + 1] != '/')
+        return -2;
+    char id[GR_STORE_ID_MAX];
+    const char *rest = p + rl + 2;
+    size_t idl = strcspn(rest, "/");
+    int missing = 1;
+    gr_error err;
+    gr_error_clear(&err);
+    *g = NULL;
+    if (idl < sizeof id) {
+        memcpy(id, rest, idl);
+        id[idl] = 0;
+        *g = game_find(s->games, id, &missing, &err);
+    }
+    if (!*g || sv_battles_holds(*g) != battles) {
+        *ret = *g || missing
+                   ? sv_reply_err(r, 404, "no %s '%.40s'; POST /api/%s starts one", noun, rest, res)
+                   : sv_reply_err(r, 500, "%s %s cannot be loaded: %s", noun, id, err.msg);
+        return -1;
+    }
+    rest += idl;
+    for (size_t k = 0; k < n; k++) {
+        if (strcmp(rest, routes[k].path))
+            continue;
+        if (routes[k].post ? r->post : r->get)
+            return (int)k;
+        *ret = sv_reply_err(r, 405, "use %s /api/%s/ID%s", routes[k].post ? "POST" : "GET", res,
+                            routes[k].path);
+        return -1;
+    }
+    *ret = sv_reply_err(r, 404, "no such API path /api%.80s; docs/api.md lists them", p);
+    return -1;
+}
+
+/* ---- open and close --------------------------------------------------------------- */
+
+gr_status sv_games_open(gr_server *s, gr_error *err)
+{
+    sv_games *gs = calloc(1, sizeof *gs);
+    if (!gs)
+        return gr_error_set(err, GR_ERUNTIME, "out of memory starting the server");
+    gs->s = s;
+    s->games = gs;
+    pthread_mutex_init(&gs->reg_lock, NULL);
+    pthread_mutex_init(&gs->q_lock, NULL);
+    pthread_cond_init(&gs->q_cond, NULL);
+    gr_status st = scenarios_load(gs, err);
+    if (st != GR_OK)
+        return st;
+    /* every unfinished game, replayed and checked, before the first request */
+    gr_store_game *open = calloc(4096, sizeof *open);
+    size_t nopen = 0;
+    if (!open || gr_store_list(s->store, 1, open, 4096, &nopen, err) != GR_OK) {
+        free(open);
+        return open ? GR_ERUNTIME : gr_error_set(err, GR_ERUNTIME, "out of memory");
+    }
+    for (size_t i = 0; i < nopen; i++) {
+        gr_error lerr;
+        pthread_mutex_lock(&gs->reg_lock);
+        sv_game *g = load_game(gs, open[i].id, &lerr);
+        pthread_mutex_unlock(&gs->reg_lock);
+        if (!g) {
+            free(open);
+            return gr_error_set(err, GR_ERUNTIME, "%s", lerr.msg);
+        }
+    }
+    free(open);
+    /* other servers' changes (PostgreSQL's NOTIFY; nothing for SQLite) */
+    if ((st = gr_store_watch(s->store, on_store_change, gs, err)) != GR_OK)
+        return st;
+    if (pthread_create(&gs->worker, NULL, worker_main, gs) != 0)
+        return gr_error_set(err, GR_ERUNTIME, "cannot start the worker thread");
+    gs->worker_started = 1;
+    return GR_OK;
+}
+
+void sv_games_stop(sv_games *gs)
+{
+    if (!gs)
+        return;
+    atomic_store(&gs->stopping, 1);
+    pthread_mutex_lock(&gs->q_lock);
+    pthread_cond_broadcast(&gs->q_cond);
+    pthread_mutex_unlock(&gs->q_lock);
+    if (gs->worker_started)
+        pthread_join(gs->worker, NULL);
+    gs->worker_started = 0;
+}
+
+/* After the store is closed (its listener thread reads the registry). */
+void sv_games_free(sv_games *gs)
+{
+    if (!gs)
+        return;
+    sv_games_stop(gs);
+    for (size_t b = 0; b < SV_BUCKETS; b++) {
+        sv_game *g = gs->buckets[b];
+        while (g) {
+            sv_game *n = g->next;
+            sv_game_free(g);
+            g = n;
+        }
+    }
+    scenarios_free(gs);
+    free(gs->queue);
+    pthread_mutex_destroy(&gs->reg_lock);
+    pthread_mutex_destroy(&gs->q_lock);
+    pthread_cond_destroy(&gs->q_cond);
+    free(gs);
+}

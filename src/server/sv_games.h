@@ -1,0 +1,52 @@
+/* sv_games.h - the one path of every game the server holds, whatever its
+ * type (sv_games.c): the registry backed by the store, the action and undo
+ * that are answered only once the store holds them, catching up with other
+ * servers.  The games resource uses it, and so does a resource of another
+ * game type (the battle companion).  Internal. */
+#ifndef GROGNARD_SV_GAMES_H
+#define GROGNARD_SV_GAMES_H
+
+#include "server_internal.h"
+#include "sv_http.h"
+
+/* Store a new game g (sv_game_new; its id, scenario id, seed, players and
+ * tokens, and `text` when its scenario is no file of the server's:
+ * gr_store_create_text), register it (taken: freed on failure), play the
+ * chance steps before its first decision and store them.  GR_ERUNTIME with
+ * the store's reason. */
+gr_status sv_games_add(gr_server *s, sv_game *g, const char *text, size_t len, gr_error *err);
+
+/* A path under one game of a resource: after the id, and its method. */
+typedef struct sv_route {
+    const char *path; /* "", "/actions", ... */
+    int post;         /* 1: POST, 0: GET (or HEAD) */
+} sv_route;
+
+/* Route p ("/RES/ID..." after "/api", RES `res`: "games", "battles") to
+ * one of routes[0..n): its index, *g the game ID, from memory or the store
+ * (loaded, replayed and checked), a companion battle if and only if
+ * `battles`; or -1 with the answer in *ret (404 no such game or path, 405
+ * the other method, 500 a game that cannot be loaded); -2 when p is not
+ * under /RES/. */
+int sv_games_item(gr_server *s, sv_req *r, const char *p, const char *res, int battles,
+                  const sv_route *routes, size_t n, sv_game **g, MHD_Result_t *ret);
+
+/* Below, the caller holds g->lock. */
+
+/* g caught up with the store (sv_games.c: a shared store only).  A view or
+ * an answer about g calls it first. */
+gr_status sv_games_sync(gr_server *s, sv_game *g, gr_error *err);
+
+/* sv_game_act on g as the store has it, then its steps stored: the HTTP
+ * status (200 only once the steps are committed; 409 another server stored
+ * a step first, g caught up with it; sv_game_act's others), *first the
+ * first step it added. */
+int sv_games_act(gr_server *s, sv_game *g, int seat, const char *text, size_t step,
+                 const gr_action *dice, size_t ndice, size_t *first, gr_error *err);
+
+/* sv_game_undo on g as the store has it, the store truncated: 200 once
+ * committed, 400 nothing to take back, 409 stale step or another server
+ * first, 500 the store failed (g as the store has it). */
+int sv_games_undo(gr_server *s, sv_game *g, int seat, size_t step, gr_error *err);
+
+#endif

@@ -1,0 +1,325 @@
+/* sv_http.c - the server's HTTP plumbing (sv_http.h): a request's body
+ * gathered, its path routed to the resource that owns it, static files, the
+ * one reply family every resource answers with, the access log. */
+#define _DEFAULT_SOURCE /* realpath, strncasecmp */
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <netinet/in.h>
+
+#include "grognard/wire.h"
+#include "sv_http.h"
+
+/* server_paths.c (generated) */
+extern const char sv_version[];
+
+/* ---- the reply family ---------------------------------------------------------------- */
+
+MHD_Result_t sv_reply_response(sv_req *r, int status, struct MHD_Response *res, long long bytes)
+{
+    r->status = status;
+    r->bytes = bytes;
+    MHD_Result_t ok = MHD_queue_response(r->c, (unsigned)status, res);
+    MHD_destroy_response(res);
+    return ok;
+}
+
+MHD_Result_t sv_reply(sv_req *r, int status, const char *ctype, char *body, size_t len)
+{
+    if (!body) {
+        status = 500;
+        ctype = "application/json; charset=utf-8";
+        body = strdup("{\"error\":\"out of memory; try again\"}");
+        len = body ? strlen(body) : 0;
+    }
+    struct MHD_Response *res = MHD_create_response_from_buffer(
+        len, body, body ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
+    if (!res) {
+        free(body);
+        return MHD_NO;
+    }
+    MHD_add_response_header(res, "Content-Type", ctype);
+    MHD_add_response_header(res, "Cache-Control", "no-store");
+    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
+    if (status == 405)
+        MHD_add_response_header(res, "Allow", "GET, POST");
+    return sv_reply_response(r, status, res, (long long)len);
+}
+
+MHD_Result_t sv_reply_json(sv_req *r, int status, char *text)
+{
+    return sv_reply(r, status, "application/json; charset=utf-8", text, text ? strlen(text) : 0);
+}
+
+MHD_Result_t sv_reply_obj(sv_req *r, int status, json_t *o)
+{
+    char *text = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+    json_decref(o);
+    return sv_reply_json(r, status, text);
+}
+
+MHD_Result_t sv_reply_err(sv_req *r, int status, const char *fmt, ...)
+{
+    char msg[GR_ERROR_MSG], esc[GR_ERROR_MSG];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    gr_escape(msg, esc, sizeof esc);
+    return sv_reply_obj(r, status, json_pack("{ss}", "error", esc));
+}
+
+/* ---- what a request carries ------------------------------------------------------------ */
+
+json_t *sv_body_object(const sv_req *r, const char *example, char *msg, size_t cap)
+{
+    json_error_t je;
+    json_t *j = r->len ? json_loadb(r->body, r->len, JSON_REJECT_DUPLICATES, &je) : NULL;
+    if (json_is_object(j))
+        return j;
+    if (!r->len)
+        snprintf(msg, cap, "the request has no body; send a JSON object such as %s", example);
+    else if (!j)
+        snprintf(msg, cap, "the body is not JSON (line %d, column %d: %s); send %s", je.line,
+                 je.column, je.text, example);
+    else
+        snprintf(msg, cap, "the body must be a JSON object such as %s", example);
+    json_decref(j);
+    return NULL;
+}
+
+const char *sv_query(const sv_req *r, const char *name)
+{
+    return MHD_lookup_connection_value(r->c, MHD_GET_ARGUMENT_KIND, name);
+}
+
+int sv_bearer(const sv_req *r, const char *tok[2], size_t len[2])
+{
+    const char *h = MHD_lookup_connection_value(r->c, MHD_HEADER_KIND, "Authorization");
+    int n = 0;
+    if (h && !strncasecmp(h, "Bearer ", 7)) {
+        const char *p = h + 7;
+        while (*p && n < 2) {
+            while (*p == ' ' || *p == ',')
+                p++;
+            if (!*p)
+                break;
+            size_t l = strcspn(p, " ,");
+            tok[n] = p;
+            len[n++] = l;
+            p += l;
+        }
+        if (n == 0) {
+            tok[0] = "";
+            len[0] = 0;
+            n = 1;
+        }
+        return n;
+    }
+    if (h) { /* some other scheme: a token that is not one */
+        tok[0] = "";
+        len[0] = 0;
+        return 1;
+    }
+    const char *q = sv_query(r, "token");
+    if (q) {
+        tok[0] = q;
+        len[0] = strlen(q);
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- static files --------------------------------------------------------------- */
+
+static const char *mime_of(const char *path)
+{
+    static const struct {
+        const char *ext, *type;
+    } types[] = {
+        {".html", "text/html; charset=utf-8"},
+        {".js", "text/javascript; charset=utf-8"},
+        {".mjs", "text/javascript; charset=utf-8"},
+        {".css", "text/css; charset=utf-8"},
+        {".svg", "image/svg+xml"},
+        {".png", "image/png"},
+        {".json", "application/json; charset=utf-8"},
+        {".ico", "image/x-icon"},
+        {".txt", "text/plain; charset=utf-8"},
+        {".woff2", "font/woff2"},
+    };
+    const char *dot = strrchr(path, '.');
+    for (size_t i = 0; dot && i < sizeof types / sizeof types[0]; i++)
+        if (!strcmp(dot, types[i].ext))
+            return types[i].type;
+    return "application/octet-stream";
+}
+
+static MHD_Result_t h_static(gr_server *s, sv_req *r, const char *url)
+{
+    if (!s->web)
+        return sv_reply_err(r, 404,
+                            "this server has no web folder (the page's folder was not found)");
+    if (!strcmp(url, "/"))
+        url = "/index.html";
+    /* no "..", no backslash, no empty segment tricks: then the real path
+     * must still be inside the web folder (a link leading out is refused) */
+    if (strstr(url, "..") || strchr(url, '\\') || url[0] != '/')
+        return sv_reply_err(r, 404, "no such file");
+    char path[PATH_MAX];
+    if ((size_t)snprintf(path, sizeof path, "%s%s", s->web, url) >= sizeof path)
+        return sv_reply_err(r, 404, "no such file");
+    char *real = realpath(path, NULL);
+    size_t wl = strlen(s->web);
+    if (!real || strncmp(real, s->web, wl) || real[wl] != '/') {
+        free(real);
+        return sv_reply_err(r, 404, "no such file");
+    }
+    int fd = open(real, O_RDONLY | O_CLOEXEC);
+    struct stat sb;
+    if (fd < 0 || fstat(fd, &sb) || !S_ISREG(sb.st_mode)) {
+        if (fd >= 0)
+            close(fd);
+        free(real);
+        return sv_reply_err(r, 404, "no such file");
+    }
+    struct MHD_Response *res = MHD_create_response_from_fd((uint64_t)sb.st_size, fd);
+    if (!res) {
+        close(fd);
+        free(real);
+        return MHD_NO;
+    }
+    MHD_add_response_header(res, "Content-Type", mime_of(real));
+    MHD_add_response_header(res, "Cache-Control", "no-cache");
+    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
+    free(real);
+    return sv_reply_response(r, 200, res, (long long)sb.st_size);
+}
+
+/* ---- routing ----------------------------------------------------------------------- */
+
+/* The resources, each answering the paths under /api that are its own. */
+static int (*const resources[])(gr_server *, sv_req *, const char *, MHD_Result_t *) = {
+    sv_games_route,
+    sv_battles_route,
+    sv_assist_route,
+};
+
+static MHD_Result_t route(gr_server *s, sv_req *r, const char *url)
+{
+    if (strncmp(url, "/api/", 5) && strcmp(url, "/api")) {
+        if (!r->get)
+            return sv_reply_err(r, 405, "only GET is served outside /api/");
+        return h_static(s, r, url);
+    }
+    const char *p = url + 4; /* "/..." after /api */
+    if (!strcmp(p, "/health")) {
+        if (!r->get)
+            return sv_reply_err(r, 405, "use GET /api/health");
+        return sv_reply_obj(r, 200, json_pack("{sbss}", "ok", 1, "version", sv_version));
+    }
+    MHD_Result_t ret;
+    for (size_t i = 0; i < sizeof resources / sizeof resources[0]; i++)
+        if (resources[i](s, r, p, &ret))
+            return ret;
+    return sv_reply_err(r, 404, "no such API path %.80s; docs/api.md lists them", url);
+}
+
+MHD_Result_t sv_on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
+                           const char *version, const char *upload, size_t *upload_size,
+                           void **con_cls)
+{
+    (void)version;
+    gr_server *s = cls;
+    sv_req *r = *con_cls;
+    if (!r) {
+        r = calloc(1, sizeof *r);
+        if (!r)
+            return MHD_NO;
+        clock_gettime(CLOCK_MONOTONIC, &r->t0);
+        r->c = c;
+        snprintf(r->method, sizeof r->method, "%s", method);
+        r->get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
+        r->post = !strcmp(method, "POST");
+        r->url = strdup(url);
+        const union MHD_ConnectionInfo *ci =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        if (ci && ci->client_addr && ci->client_addr->sa_family == AF_INET)
+            inet_ntop(AF_INET,
+                      &((const struct sockaddr_in *)(const void *)ci->client_addr)->sin_addr,
+                      r->addr, sizeof r->addr);
+        else
+            snprintf(r->addr, sizeof r->addr, "-");
+        *con_cls = r;
+        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
+        if (cl && strtoull(cl, NULL, 10) > SV_MAX_BODY) {
+            r->too_big = 1;
+            return sv_reply_err(r, 413, "the body is over %d bytes; send less", SV_MAX_BODY);
+        }
+        return MHD_YES;
+    }
+    if (*upload_size) {
+        if (!r->too_big && r->len + *upload_size > SV_MAX_BODY)
+            r->too_big = 1;
+        if (!r->too_big) {
+            if (r->len + *upload_size + 1 > r->cap) {
+                size_t cap = (r->len + *upload_size + 1) * 2;
+                char *b = realloc(r->body, cap);
+                if (!b)
+                    return MHD_NO;
+                r->body = b;
+                r->cap = cap;
+            }
+            memcpy(r->body + r->len, upload, *upload_size);
+            r->len += *upload_size;
+            r->body[r->len] = 0;
+        }
+        *upload_size = 0;
+        return MHD_YES;
+    }
+    if (r->status) /* answered already (413 at the headers) */
+        return MHD_YES;
+    if (r->too_big)
+        return sv_reply_err(r, 413, "the body is over %d bytes; send less", SV_MAX_BODY);
+    return route(s, r, url);
+}
+
+void sv_on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+                     enum MHD_RequestTerminationCode toe)
+{
+    (void)c;
+    (void)toe;
+    gr_server *s = cls;
+    sv_req *r = *con_cls;
+    if (!r)
+        return;
+    if (s->o.log) {
+        struct timespec t1;
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        double ms =
+            (double)(t1.tv_sec - r->t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - r->t0.tv_nsec) / 1e6;
+        char url[256];
+        gr_escape(r->url ? r->url : "-", url, sizeof url);
+        char bytes[32];
+        if (r->bytes >= 0)
+            snprintf(bytes, sizeof bytes, "%lld", r->bytes);
+        else
+            snprintf(bytes, sizeof bytes, "-");
+        pthread_mutex_lock(&s->log_lock);
+        fprintf(s->o.log, "%s %s %s %d %s %.1fms\n", r->addr, r->method, url,
+                r->status ? r->status : 0, bytes, ms);
+        fflush(s->o.log);
+        pthread_mutex_unlock(&s->log_lock);
+    }
+    free(r->body);
+    free(r->url);
+    free(r);
+    *con_cls = NULL;
+}

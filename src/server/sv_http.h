@@ -1,0 +1,165 @@
+/* sv_http.h - the server's HTTP plumbing, shared by its resources (in the
+ * manner of Redis's networking.c and its t_*.c): the server itself, a
+ * request, the one reply family, the event hub.  Internal.
+ *
+ *   server.c    start and stop
+ *   sv_http.c   connections, routing to the resources, static files, replies
+ *   sv_hub.c    the event streams (Server-Sent Events, keep-alive)
+ *   sv_games.c  /api/scenarios, /api/games (sv_game.c: one game)
+ *   sv_battle*.c /api/oobs, /api/battles (the battle companion)
+ *   assist.c    /api/systems, /api/lookup, /api/odds, /api/resolve
+ *
+ * A resource's route function answers a request whose path (after "/api")
+ * is its own: it returns 1 and sets *ret, or 0 for a path that is not. */
+#ifndef GROGNARD_SV_HTTP_H
+#define GROGNARD_SV_HTTP_H
+
+#include <arpa/inet.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include <jansson.h>
+#include <microhttpd.h>
+
+#include "grognard/error.h"
+#include "grognard/rff_io.h"
+#include "grognard/server.h"
+#include "grognard/store.h"
+
+#if MHD_VERSION < 0x00097002
+typedef int MHD_Result_t;
+#else
+typedef enum MHD_Result MHD_Result_t;
+#endif
+
+#define SV_MAX_BODY (64 * 1024) /* bytes of a request body */
+
+typedef struct sv_hub sv_hub;
+typedef struct sv_games sv_games;
+typedef struct sv_battles sv_battles;
+
+struct gr_server {
+    gr_server_opts o;
+    char *web;  /* realpath of the web folder, or NULL if it has none */
+    char *data; /* the data folder as given */
+    struct MHD_Daemon *d;
+    int port;
+    gr_store *store;
+    rff_points *points; /* the RFF fire points (NULL: not loaded) */
+    sv_hub *hub;
+    sv_games *games;
+    sv_battles *battles;
+    pthread_mutex_t log_lock;
+};
+
+/* One request, from its first call to its completion. */
+typedef struct sv_req {
+    struct MHD_Connection *c;
+    char *body; /* NUL-terminated; NULL when there is none */
+    size_t len, cap;
+    int too_big;
+    int get, post; /* the method is GET or HEAD; POST */
+    int status;
+    long long bytes; /* -1: a stream */
+    struct timespec t0;
+    char addr[INET6_ADDRSTRLEN];
+    char method[16]; /* copied: MHD's strings are gone by completion */
+    char *url;
+} sv_req;
+
+/* ---- the one reply family (sv_http.c) ---------------------------------------------- */
+
+/* Queue an answer: `body` (malloc'ed, len bytes, taken; NULL: out of memory,
+ * a 500 is answered instead), with the headers every answer has. */
+MHD_Result_t sv_reply(sv_req *r, int status, const char *ctype, char *body, size_t len);
+/* JSON text (malloc'ed, taken). */
+MHD_Result_t sv_reply_json(sv_req *r, int status, char *text);
+/* A JSON value (taken). */
+MHD_Result_t sv_reply_obj(sv_req *r, int status, json_t *o);
+/* The error body {"error": the message} (docs/api.md, "Errors"). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+MHD_Result_t
+sv_reply_err(sv_req *r, int status, const char *fmt, ...);
+/* A response made by the caller (a file, a stream): queued and destroyed;
+ * `bytes` for the access log (-1: a stream). */
+MHD_Result_t sv_reply_response(sv_req *r, int status, struct MHD_Response *res, long long bytes);
+
+/* The body as a JSON object, or NULL with msg saying what to send (the
+ * example). */
+json_t *sv_body_object(const sv_req *r, const char *example, char *msg, size_t cap);
+
+/* The bearer tokens of the request: "Authorization: Bearer T [T2]" (space
+ * or comma between), or ?token=T.  Returns how many (0..2); a header of
+ * another scheme counts as one empty token (never a seat's). */
+int sv_bearer(const sv_req *r, const char *tok[2], size_t len[2]);
+
+/* A query argument, or NULL. */
+const char *sv_query(const sv_req *r, const char *name);
+
+/* ---- the event hub (sv_hub.c) -------------------------------------------------------- */
+
+/* What a stream follows: the lock of its subject (a game, a battle), the
+ * condition broadcast when it changes and its version, which goes up by one
+ * on every change (both under the lock). */
+typedef struct sv_topic {
+    pthread_mutex_t *lock;
+    pthread_cond_t *changed;
+    const uint64_t *version;
+} sv_topic;
+
+/* What a stream sends.  next is called with the topic's lock held, first
+ * for the stream's first event (sent at once), then after each change:
+ * it sets *kind (a static string: the event's name), *id and *data (one
+ * line of JSON, malloc'ed) and returns 0, or -1 to end the stream.  done
+ * frees ctx when the stream ends (connection closed, server stopping). */
+typedef struct sv_stream_fns {
+    int (*next)(void *ctx, int first, const char **kind, uint64_t *id, char **data);
+    void (*done)(void *ctx);
+} sv_stream_fns;
+
+sv_hub *sv_hub_new(void);
+/* Every stream ends; no new one opens. */
+void sv_hub_stop(sv_hub *h);
+/* After the daemon stopped (no stream left). */
+void sv_hub_free(sv_hub *h);
+
+/* Answer r with an event stream (text/event-stream) of topic t: the first
+ * event at once, then one per change (coalesced: a stream woken after
+ * several changes sends one event), a comment ": keep-alive" every
+ * SV_KEEPALIVE_S seconds while idle.  At most SV_MAX_STREAMS at once (503
+ * beyond).  ctx is taken (fns->done frees it, also on failure). */
+MHD_Result_t sv_hub_open(sv_hub *h, sv_req *r, sv_topic t, const sv_stream_fns *fns, void *ctx);
+
+#define SV_KEEPALIVE_S 15
+#define SV_MAX_STREAMS 256
+
+/* ---- the resources ------------------------------------------------------------------- */
+
+/* Games (sv_games.c): the scenarios loaded, every unfinished game of the
+ * store reloaded (each step replayed and checked), the store watched, the
+ * worker of the computer's sides started.  GR_EINPUT no scenario folder,
+ * GR_ERUNTIME a game that does not replay. */
+gr_status sv_games_open(gr_server *s, gr_error *err);
+/* Wake the worker (it ends). */
+void sv_games_stop(sv_games *gs);
+void sv_games_free(sv_games *gs);
+int sv_games_route(gr_server *s, sv_req *r, const char *path, MHD_Result_t *ret);
+
+/* The table assistant (assist.c). */
+int sv_assist_route(gr_server *s, sv_req *r, const char *path, MHD_Result_t *ret);
+
+/* The battle companion (sv_battle.c). */
+int sv_battles_route(gr_server *s, sv_req *r, const char *path, MHD_Result_t *ret);
+
+/* Routing and static files (sv_http.c): MHD's callbacks, cls the server. */
+MHD_Result_t sv_on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
+                           const char *version, const char *upload, size_t *upload_size,
+                           void **con_cls);
+void sv_on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+                     enum MHD_RequestTerminationCode toe);
+
+#endif

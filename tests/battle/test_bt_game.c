@@ -1,0 +1,249 @@
+/* test_bt_game.c - the battle companion as a game type (bt_game.h) played
+ * through the match:
+ *
+ * - a test's dice are chance nodes, one die at a time, each named by the
+ *   procedure (the aoe general hit of battle.sh, values typed at the table
+ *   and worked out from seed 003);
+ * - a format-1 battle file made by the previous release
+ *   (fixtures/aoe_format1.json: `battle new` on the Pratzen order of
+ *   battle, seed 11, three `next`, a movement with dice from the seed, one
+ *   with --roll 4) is read into a match, its dice given as recorded, ends
+ *   in the state hash the file records, continues, undoes a whole test and
+ *   rolls it again the same, and goes through a save file and back;
+ * - the battle file written back as a save of the match resumes;
+ * - a format-1 record that no longer applies, or hashes otherwise, fails
+ *   naming the action.
+ *
+ * usage: test_bt_game SOURCE_ROOT */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "grognard/battle_io.h"
+#include "grognard/bt_game.h"
+#include "grognard/match.h"
+#include "grognard/oob.h"
+#include "grognard/save.h"
+
+static int checks, failures;
+
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        checks++;                                                                                  \
+        if (!(cond)) {                                                                             \
+            failures++;                                                                            \
+            fprintf(stderr, "FAIL line %d: ", __LINE__);                                           \
+            fprintf(stderr, __VA_ARGS__);                                                          \
+            fprintf(stderr, "\n");                                                                 \
+        }                                                                                          \
+    } while (0)
+
+static const char *root = ".";
+
+static gr_status act(gr_match *m, const char *text, gr_error *e)
+{
+    unsigned char rec[GR_ACTION_MAX];
+    gr_status st = gr_game_act_parse(gr_match_game(m), gr_match_state(m), text, rec, e);
+    return st == GR_OK ? gr_match_act(m, rec, e) : st;
+}
+
+static gr_status die(gr_match *m, int v, gr_error *e)
+{
+    unsigned char rec[GR_ACTION_MAX];
+    gr_game_act_of((gr_action)v, rec);
+    return gr_match_act(m, rec, e);
+}
+
+/* The Russian heavy battery fires at Schiner at 4 inches in the French
+ * segment's "Tirs du 2e joueur" (tests/cli/battle.sh, the same battle).
+ * Seed 003 PUISSANCE: "Vieille Garde ou artillerie russe", 4": "10/7",
+ * heavy 10; Table des tirs, column 10-11: "9 ou plus" Tir efficace,
+ * Schiner loses a stand, and Vandamme is attached: TABLE DES GÉNÉRAUX
+ * TOUCHÉS, "5 -": Général hors de combat (rolled 3). */
+static void test_general_hit(void)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/cli/battle/aoe_small.json", root);
+    gr_battle *b = malloc(sizeof *b);
+    gr_bt_scenario *sc = malloc(sizeof *sc);
+    gr_error e;
+    gr_error_clear(&e);
+    CHECK(gr_oob_read(path, NULL, 1, b, NULL, NULL, &e) == GR_OK, "%s", e.msg);
+    gr_bt_scenario_init(sc, b);
+    gr_game g = {.type = gr_game_type_find("aoe"), .sc = sc};
+    CHECK(g.type == &gr_bt_game_aoe, "aoe is registered");
+    gr_match *m = NULL;
+    CHECK(gr_match_new(&g, 1, &m, &e) == GR_OK, "%s", e.msg);
+    for (int i = 0; i < 5; i++)
+        CHECK(act(m, "next", &e) == GR_OK, "next %d: %s", i + 1, e.msg);
+    const gr_battle *now = gr_bt_game_battle(gr_match_state(m));
+    CHECK(!strcmp(now->rules->phases[now->phase].id, "s1_fire_second"), "phase %s",
+          now->rules->phases[now->phase].id);
+    /* the second player fires: the Allied side decides */
+    CHECK(gr_match_current_player(m) == 1, "the Allied side to move: %d",
+          gr_match_current_player(m));
+    CHECK(act(m, "fire russian_foot --target schiner --range 4", &e) == GR_OK, "fire: %s", e.msg);
+    gr_roll_kind k;
+    const char *name;
+    int lo, hi;
+    CHECK(gr_match_current_player(m) == GR_CHANCE &&
+              gr_bt_game_need(gr_match_state(m), &k, &name, &lo, &hi) && k == GR_ROLL_D10 &&
+              lo == 1 && hi == 10,
+          "the fire's D10 is asked for");
+    gr_chance_outcome o[16];
+    int n = gr_game_chance_outcomes(&g, gr_match_state(m), o, 16);
+    CHECK(n == 10 && o[0].action == 1 && o[0].num == 1 && o[0].den == 10 && o[9].action == 10,
+          "ten faces of 1/10: %d", n);
+    CHECK(die(m, 11, &e) == GR_EILLEGAL, "11 is no face of a D10");
+    CHECK(die(m, 9, &e) == GR_OK, "9: %s", e.msg);
+    CHECK(gr_match_current_player(m) == GR_CHANCE &&
+              gr_bt_game_need(gr_match_state(m), &k, &name, &lo, &hi) && k == GR_ROLL_D10 &&
+              !strcmp(name, "general hit"),
+          "then the general hit roll (%s)", gr_match_current_player(m) == GR_CHANCE ? name : "-");
+    CHECK(die(m, 3, &e) == GR_OK, "3: %s", e.msg);
+    now = gr_bt_game_battle(gr_match_state(m));
+    int s = gr_battle_unit(now, "schiner"), v = gr_battle_leader(now, "vandamme");
+    CHECK(gr_match_current_player(m) == 1 && now->units[s].lost == 1 &&
+              now->leaders[v].status == GR_BT_OUT_OF_ACTION && now->nactions == 6,
+          "Schiner loses a stand, Vandamme out of action (lost %d, status %d)", now->units[s].lost,
+          now->leaders[v].status);
+    CHECK(gr_match_steps(m) == 8 && gr_match_step(m, 6)->given && gr_match_step(m, 7)->given,
+          "5 next, the fire and its two dice given: %zu steps", gr_match_steps(m));
+    CHECK(gr_game_hash(&g, gr_match_state(m)) == gr_battle_hash(now),
+          "between tests the state hash is the battle's");
+    /* an Allied unit firing now is refused with the rules' reason */
+    CHECK(act(m, "fire russian_foot --target schiner --range 4", &e) == GR_EILLEGAL &&
+              strstr(e.msg, "already"),
+          "fire twice: %s", e.msg);
+    gr_match_free(m);
+    free(sc);
+    free(b);
+}
+
+/* A copy of the file at `from` in `to`, its first `was` made `now`. */
+static int tampered(const char *from, const char *to, const char *was, const char *now)
+{
+    static char text[1 << 20];
+    FILE *f = fopen(from, "rb");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[n] = 0;
+    char *at = strstr(text, was);
+    FILE *o = at ? fopen(to, "wb") : NULL;
+    if (!o)
+        return 0;
+    fwrite(text, 1, (size_t)(at - text), o);
+    fputs(now, o);
+    fputs(at + strlen(was), o);
+    return fclose(o) == 0;
+}
+
+static void test_format1(void)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/battle/fixtures/aoe_format1.json", root);
+    gr_battle_file f;
+    gr_error e;
+    gr_error_clear(&e);
+    CHECK(gr_battle_file_read(path, NULL, &f, &e) == GR_OK, "read: %s", e.msg);
+    if (failures)
+        return;
+    CHECK(f.format == 1, "read as format 1");
+    gr_match *m = f.m;
+    /* `battle status --json` of the file: "hash": "a921021176de9526", turn
+     * 1, phase s1_tactical */
+    const gr_game *g = gr_match_game(m);
+    const gr_battle *b = gr_bt_game_battle(gr_match_state(m));
+    CHECK(gr_game_hash(g, gr_match_state(m)) == UINT64_C(0xa921021176de9526) && b->turn == 1 &&
+              !strcmp(b->rules->phases[b->phase].id, "s1_tactical") && b->nactions == 5,
+          "the state the file records: %016" PRIx64, gr_game_hash(g, gr_match_state(m)));
+    CHECK(gr_match_steps(m) == 7 && gr_match_step(m, 4)->player == GR_CHANCE &&
+              gr_match_step(m, 4)->given && gr_match_step(m, 4)->action == 2 &&
+              gr_match_step(m, 6)->given && gr_match_step(m, 6)->action == 4,
+          "3 next, 2 movements with their die given as recorded (2 from the seed, 4 typed)");
+
+    /* it continues: a movement, its die from the match's chance stream */
+    uint64_t h0 = gr_game_hash(g, gr_match_state(m));
+    CHECK(act(m, "movement vare", &e) == GR_OK, "movement vare: %s", e.msg);
+    CHECK(gr_match_current_player(m) == GR_CHANCE, "its die is awaited");
+    CHECK(gr_match_step_chance(m, &e) == GR_OK, "%s", e.msg);
+    size_t n1 = gr_match_steps(m);
+    uint64_t h1 = gr_game_hash(g, gr_match_state(m));
+    gr_action d1 = gr_match_step(m, n1 - 1)->action;
+    CHECK(h1 != h0 && gr_bt_game_battle(gr_match_state(m))->nactions == 6, "the test is done");
+    /* undone whole, and asked again: the same die */
+    CHECK(gr_match_undo(m, 0, &e) == GR_OK, "undo: %s", e.msg);
+    CHECK(gr_match_steps(m) == 7 && gr_game_hash(g, gr_match_state(m)) == h0, "undone whole");
+    CHECK(act(m, "movement vare", &e) == GR_OK && gr_match_step_chance(m, &e) == GR_OK, "again: %s",
+          e.msg);
+    CHECK(gr_match_steps(m) == n1 && gr_match_step(m, n1 - 1)->action == d1 &&
+              gr_game_hash(g, gr_match_state(m)) == h1,
+          "the same die again");
+
+    /* through a save file (the order of battle embedded) and back */
+    char out[] = "/tmp/grognard-btgame-XXXXXX";
+    int fd = mkstemp(out);
+    CHECK(fd >= 0, "mkstemp");
+    close(fd);
+    gr_saved h;
+    memset(&h, 0, sizeof h);
+    CHECK(gr_save_write_embedded(m, f.oob_path, f.oob_text, f.oob_len, out, &e) == GR_OK &&
+              gr_save_read(out, &h, &e) == GR_OK,
+          "save: %s", e.msg);
+    if (h.scenario_text) {
+        gr_battle *b2 = malloc(sizeof *b2);
+        gr_bt_scenario *sc2 = malloc(sizeof *sc2);
+        gr_match *r = NULL;
+        size_t bad = 0;
+        CHECK(!strcmp(h.game, "aoe") && h.seed == 11 &&
+                  gr_oob_parse(h.scenario_text, h.scenario_len, "embedded", NULL, h.seed, b2, &e) ==
+                      GR_OK,
+              "the embedded order of battle: %s", e.msg);
+        gr_bt_scenario_init(sc2, b2);
+        gr_game g2 = {.type = gr_game_type_find(h.game), .sc = sc2};
+        CHECK(gr_game_scenario_digest(&g2) == h.scenario_digest, "the scenario's digest");
+        CHECK(gr_saved_actions(&h, &g2, &e) == GR_OK &&
+                  gr_match_new(&g2, h.seed, &r, &e) == GR_OK &&
+                  gr_match_replay(r, h.steps, h.nsteps, &bad, &e) == GR_OK,
+              "replay: %s", e.msg);
+        CHECK(r && gr_game_hash(&g2, gr_match_state(r)) == h1, "the saved battle resumes");
+        gr_match_free(r);
+        free(sc2);
+        free(b2);
+    }
+    gr_saved_free(&h);
+    /* the battle file API: written back as a save, read and resumed */
+    CHECK(gr_battle_file_write(&f, out, &e) == GR_OK, "write: %s", e.msg);
+    gr_battle_file g2;
+    CHECK(gr_battle_file_read(out, NULL, &g2, &e) == GR_OK && g2.format == 2 &&
+              gr_battle_hash(gr_battle_file_battle(&g2)) == h1,
+          "written as a save and resumed: %s", e.msg);
+    if (g2.m)
+        gr_battle_file_free(&g2);
+    unlink(out);
+    gr_battle_file_free(&f);
+
+    /* a record that hashes otherwise, or no longer applies */
+    CHECK(tampered(path, out, "a921021176de9526", "a921021176de9527") &&
+              gr_battle_file_read(out, NULL, &f, &e) == GR_EINPUT && !f.m &&
+              strstr(e.msg, "action 5 (movement thiebault --roll 4)") && strstr(e.msg, "hashes"),
+          "a hash changed: %s", e.msg);
+    CHECK(tampered(path, out, "\"movement\"", "\"fire\"") &&
+              gr_battle_file_read(out, NULL, &f, &e) == GR_EINPUT && !f.m &&
+              strstr(e.msg, "action 4 (fire morand") && strstr(e.msg, "no longer applies"),
+          "a changed record: %s", e.msg);
+    unlink(out);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        root = argv[1];
+    test_general_hit();
+    test_format1();
+    printf("%d checks, %d failed\n", checks, failures);
+    return failures ? 1 : 0;
+}
