@@ -12,7 +12,7 @@
  * A field left at 0 means "nothing of this kind", so a line is written with
  * designated initializers holding only what the sheet prints.  The effects
  * of each result are typed from the seeds and checked by the table cases
- * (tests/tables/SYSTEM/TABLE.cases, the `effects` lines). */
+ * (tests/rules/tables/SYSTEM/TABLE.cases, the `effects` lines). */
 #ifndef GROGNARD_EFFECT_H
 #define GROGNARD_EFFECT_H
 

@@ -5,7 +5,7 @@
  * One builder per thing the library computes, each named gr_wire_THING and
  * taking the library's own structs (no CLI options): the CLI and the server
  * parse their inputs, run the library, and hand its results to these.  The
- * keys and their order are the wire format; tests/cli and tests/unit/
+ * keys and their order are the wire format; tests/cli and tests/io/
  * test_wire.c hold it.  Printing is the caller's: gr_wire_dumps gives the
  * text the CLI prints (two-space indent, keys in order, 15 significant
  * digits for the probabilities).

@@ -80,7 +80,7 @@ expect_json efc-austria '.modifier' '2' -- resolve nf emergency_fc --nation aust
 expect_json evasion-auto '[.result,(.rolls|length)]' '["evades",0]' -- resolve nf evasion --unit good_order_cavalry --json
 expect_json evasion-roll '[.modifier,.result]' '[-1,"fails"]' -- resolve nf evasion --unit unlimbered_horse_artillery --suppressed --roll 7 --json
 
-# The printed modifier lists are tables too (values in nf_tables.c, cases in tests/tables/nf/*_drm.cases),
+# The printed modifier lists are tables too (values in nf_tables.c, cases in tests/rules/tables/nf/*_drm.cases),
 # and resolve names the printed line each modifier comes from.
 expect_json drm-fire '[.result,.modifier,.cell]' '["modifier",-3,"-3 Target deployed in a fortified town."]' -- lookup nf fire_drm --drm target_fortified_town --json
 expect_json drm-split '[.modifier,.cell]' '[2,"+1 Cavalry (+2 for Austrian/Saxon Cavalry) | +2 for Austrian/Saxon Cavalry"]' -- lookup nf good_order_drm --drm austrian_saxon_cavalry --json

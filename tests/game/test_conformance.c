@@ -770,7 +770,7 @@ int main(int argc, char **argv)
         long before = checks;
         /* Marengo and Friedland (format 2): a quarter of the seeds, so that the
          * sanitizer run stays well inside the test's time limit on 2 cores;
-         * their rules are cased one by one in tests/rules/re */
+         * their rules are cased one by one in tests/engine */
         long n = f < 2 ? seeds : (seeds + 3) / 4;
         for (long k = 1; k <= n; k++)
             playout(&g, files[f], (uint64_t)k, gr_ai_kind_of(k % 2 ? GR_AI_EAGER : GR_AI_RANDOM),

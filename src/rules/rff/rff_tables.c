@@ -377,7 +377,7 @@ static const action_line troop_lines[] = {
     {RFF_COL_SHOCKED, TA_COUNTERCHARGE, TT_SH TT_SH_TA_COUNTERCHARGE, 0},
 };
 /* What each column allows, the list rff_actions_text joins from the lines
- * above (tests/unit/test_rules.c checks they agree). */
+ * above (tests/rules/rff/test_rff_actions.c checks they agree). */
 static const char *const troop_notes[] = {
     [RFF_COL_WELL_EXECUTED] =
         ("the troops may: " TT_WE_TA_FULL "; " TT_WE_TA_HALF_FC "; " TT_WE_TA_PASS "; " TT_WE_TA_SIDE
@@ -456,7 +456,7 @@ static const action_line gun_lines[] = {
     {RFF_COL_DELAYED, GA_LIMBER_RETREAT, GT_DE GT_DE_GA_LIMBER_RETREAT, 0},
 };
 /* What each column allows, the list rff_actions_text joins from the lines
- * above (tests/unit/test_rules.c checks they agree). */
+ * above (tests/rules/rff/test_rff_actions.c checks they agree). */
 static const char *const gun_notes[] = {
     [RFF_COL_WELL_EXECUTED] =
         ("the guns may: " GT_WE_GA_MOVE_UNLIMBER "; " GT_WE_GA_LIMBER_MOVE "; " GT_WE_GA_FORCED
