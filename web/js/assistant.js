@@ -5,7 +5,7 @@
 import { api } from './api.js';
 import { t } from './i18n.js';
 import { probBars } from './charts.js';
-import { h, put } from './util.js';
+import { h, put, errorBox } from './util.js';
 
 const nice = (id) => String(id).replace(/_/g, ' ');
 
@@ -35,7 +35,7 @@ export async function mount(root, route) {
   root.append(title, wrap);
   let systems;
   try { systems = await api.systems(); } catch (e) {
-    put(wrap, h('div', { class: 'error-box', role: 'alert' }, e.status === 0 ? t('server_down') : e.message));
+    put(wrap, errorBox(e.message));
     return {};
   }
   const st = { sys: route.params.get('system') || 'aoe', mode: route.params.get('table') ? 'table' : 'procedure', name: route.params.get('procedure') || route.params.get('table') || null, values: {}, modifier: 0, timer: null };
@@ -130,7 +130,7 @@ export async function mount(root, route) {
         try {
           const o = await api.odds({ system: s.id, table: st.name, inputs: st.values, modifier: st.modifier });
           out.push(h('section', { class: 'panel', id: 'odds-panel' }, h('h2', {}, `${t('odds')} (${o.dice}${st.modifier ? (st.modifier > 0 ? ' +' : ' ') + st.modifier : ''})`), probBars(oddsRows(o.odds), { title: t('odds') })));
-        } catch (e) { out.push(h('div', { class: 'error-box', role: 'alert' }, e.message)); }
+        } catch (e) { out.push(errorBox(e.message)); }
       }
       const scoreIn = h('input', { type: 'number', id: 'in-score', step: 1, 'aria-label': d && d.score ? d.score : 'score' });
       const res = h('div', { id: 'lookup-result', 'aria-live': 'polite' });
@@ -141,7 +141,7 @@ export async function mount(root, route) {
           const r = await api.lookup({ system: s.id, table: st.name, inputs });
           put(res, h('p', { class: 'result-big' }, r.label || nice(r.result)), r.effect ? h('p', {}, r.effect) : null,
             h('p', { class: 'muted' }, `${r.cell || ''} — ${t('source')}: ${r.source || ''}`));
-        } catch (e) { put(res, h('div', { class: 'error-box', role: 'alert' }, e.message)); }
+        } catch (e) { put(res, errorBox(e.message)); }
       };
       out.push(h('section', { class: 'panel' }, h('h2', {}, t('lookup')),
         h('div', { class: 'form-row' }, d && d.score ? h('label', { for: 'in-score' }, `${nice(d.score)}: ${t('score_typed')}`) : null, d && d.score ? scoreIn : null,
@@ -151,7 +151,7 @@ export async function mount(root, route) {
       // resolution from a fixed seed, its roll not shown)
       let pre = null;
       try { pre = await api.resolve({ system: s.id, procedure: st.name, inputs: st.values, seed: 0 }); } catch (e) {
-        out.push(h('div', { class: 'error-box', role: 'alert', id: 'resolve-error' }, e.message));
+        out.push(errorBox(e.message, { id: 'resolve-error' }));
       }
       if (pre) {
         out.push(h('section', { class: 'panel', id: 'mods-panel' }, h('h2', {}, t('modifiers')), modsTable(pre.modifiers)));
@@ -169,7 +169,7 @@ export async function mount(root, route) {
             h('p', {}, (r.rolls || []).map((x) => `${x.name || ''} ${x.dice}: ${x.faces.join(', ')}${x.typed ? '' : ''}`).join(' · ')),
             r.seed !== undefined ? h('p', { class: 'muted' }, `seed ${r.seed}`) : null,
             ...(r.notes || []).map((n) => h('p', { class: 'muted' }, n)));
-        } catch (e) { put(res, h('div', { class: 'error-box', role: 'alert' }, e.message)); }
+        } catch (e) { put(res, errorBox(e.message)); }
       };
       out.push(h('section', { class: 'panel' }, h('h2', {}, t('result')),
         h('div', { class: 'form-row' }, h('button', { type: 'button', class: 'primary', id: 'roll-btn', onclick: () => run(false) }, t('roll'))),

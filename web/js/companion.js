@@ -6,38 +6,10 @@
 // shows it), the verbs allowed now with the facts the table gives, the odds
 // before the roll, the result with its modifiers and the instructions for
 // the table, undo, the after-action report; live by the event stream.
+import { api, liveStream, oneOrder } from './api.js';
 import { getLang, t } from './i18n.js';
 import { toast } from './main.js';
-import { h, put } from './util.js';
-
-async function call(method, path, body) {
-  let res;
-  try {
-    res = await fetch(path, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (e) {
-    const err = new Error(t('server_down')); err.status = 0; throw err;
-  }
-  const text = await res.text();
-  let data = null;
-  try { data = text ? JSON.parse(text) : null; } catch (e) { data = null; }
-  if (!res.ok) { const err = new Error((data && data.error) || `${res.status}`); err.status = res.status; throw err; }
-  return data;
-}
-
-const q = (tok) => '?token=' + encodeURIComponent(tok);
-const battleApi = {
-  oobs: () => call('GET', '/api/oobs'),
-  create: (body) => call('POST', '/api/battles', body),
-  view: (id, tok) => call('GET', `/api/battles/${id}${q(tok)}`),
-  verbs: (id, tok) => call('GET', `/api/battles/${id}/verbs${q(tok)}`),
-  act: (id, tok, body) => call('POST', `/api/battles/${id}/actions${q(tok)}`, body),
-  odds: (id, tok, body) => call('POST', `/api/battles/${id}/odds${q(tok)}`, body),
-  undo: (id, tok) => call('POST', `/api/battles/${id}/undo${q(tok)}`, {}),
-};
-
-export function battleLink(id, tok) {
-  return `${location.origin}${location.pathname}#/companion/${id}?token=${tok}`;
-}
+import { h, put, errorBox } from './util.js';
 
 function saveBattle(id, info) {
   try { localStorage.setItem('grognard.battle.' + id, JSON.stringify(info)); } catch (e) { /* ignore */ }
@@ -57,7 +29,7 @@ async function mountNew(root) {
   const links = h('div', { class: 'panel links', id: 'companion-links', hidden: true });
   root.append(title, intro, box, links);
   let oobs = [];
-  try { oobs = await battleApi.oobs(); } catch (e) { put(box, h('div', { class: 'error-box', role: 'alert' }, e.message)); return {}; }
+  try { oobs = await api.oobs(); } catch (e) { put(box, errorBox(e.message)); return {}; }
   const state = { system: oobs[0] ? oobs[0].system : 'aoe', oob: oobs[0] ? oobs[0].id : '', seed: '', created: null };
 
   function render() {
@@ -90,11 +62,12 @@ async function mountNew(root) {
     const pageLocal = /^(localhost|127\.|\[::1\])/.test(location.hostname);
     const origin = pageLocal && addrs.length ? `http://${addrs[0]}${port}` : location.origin;
     const rows = [0, 1].map((s) => {
-      const url = `${origin}${location.pathname}#/companion/${c.id}?token=${c.tokens[s]}`;
+      const link = `#/companion/${c.id}?token=${c.tokens[s]}`;
+      const url = `${origin}${location.pathname}${link}`;
       const inp = h('input', { readonly: true, value: url, id: 'bt-link-' + s, 'aria-label': c.sides[s] });
       return h('div', { class: 'form-row' }, h('strong', {}, c.sides[s]), inp,
         h('button', { type: 'button', onclick: () => { inp.select(); if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {}); toast(t('copied')); } }, t('copy')),
-        h('a', { href: battleLink(c.id, c.tokens[s]), 'data-side': s }, t('bt_open')));
+        h('a', { href: link, 'data-side': s }, t('bt_open')));
     });
     const where = addrs.length ? addrs.map((a) => `http://${a}${port}/`).join(', ') : location.origin + '/';
     put(links, h('h2', {}, t('bt_links')), h('p', {}, t('bt_links_help')),
@@ -106,7 +79,7 @@ async function mountNew(root) {
     const body = { system: state.system, oob: state.oob };
     if (state.seed.trim() !== '') body.seed = Number(state.seed);
     try {
-      const c = await battleApi.create(body);
+      const c = await api.battle.create(body);
       state.created = c;
       saveBattle(c.id, { title: c.title, tokens: c.tokens, sides: c.sides });
       renderLinks();
@@ -123,18 +96,21 @@ async function mountBattle(root, id, tok) {
   const head = h('div', { class: 'statusbar', id: 'bt-status' });
   const seqBox = h('div', { class: 'panel', id: 'bt-sequence' });
   const unitsBox = h('div', { class: 'panel', id: 'bt-units' });
-  const formBox = h('div', { class: 'panel', id: 'bt-form' });
+  const formSet = h('fieldset', { class: 'orders-set' });
+  const formBox = h('div', { class: 'panel', id: 'bt-form' }, formSet);
+  const orders = oneOrder(formSet);
   const resultBox = h('div', { class: 'panel', id: 'bt-result', 'aria-live': 'polite' });
   const grid = h('div', { class: 'companion' }, h('div', {}, seqBox, unitsBox), h('div', {}, formBox, resultBox));
   root.append(head, grid);
-  let view = null; let verbs = null; let last = null; let odds = null; let live = false;
+  let view = null; let verbs = null; let last = null; let odds = null; let stream = null;
   const form = { verb: '', unit: '', target: '', leader: '', inputs: {}, roll: '' };
 
-  async function load() {
+  // The view (fetched, or the one the live stream pushed) and its verbs.
+  async function load(pushed = null) {
     try {
-      [view, verbs] = await Promise.all([battleApi.view(id, tok), battleApi.verbs(id, tok)]);
+      [view, verbs] = await Promise.all([pushed || api.battle.view(id, tok), api.battle.verbs(id, tok)]);
     } catch (e) {
-      put(unitsBox, h('div', { class: 'error-box', role: 'alert' }, e.message));
+      put(unitsBox, errorBox(e.message));
       return;
     }
     if (!verbs.verbs.some((v) => v.name === form.verb)) { form.verb = ''; form.inputs = {}; }
@@ -151,7 +127,7 @@ async function mountBattle(root, id, tok) {
       h('span', { class: 'chip', id: 'bt-you' }, t('bt_you', sideName(side()))),
       h('span', { id: 'bt-who' }, acts ? t('bt_you_act') : t('bt_they_act', sideName(view.active_side))),
       view.over ? h('span', { class: 'chip' }, t('over')) : null,
-      h('span', { class: 'live' }, h('span', { class: 'live-dot' + (live ? '' : ' off') }), live ? t('live') : t('offline')));
+      stream ? stream.badge : null);
   }
 
   function renderSeq() {
@@ -263,8 +239,8 @@ async function mountBattle(root, id, tok) {
     }
     const next = h('button', { type: 'button', id: 'bt-next', disabled: view.active_side !== side(), onclick: () => act({ verb: 'next' }) }, t('bt_next'));
     const undo = h('button', { type: 'button', id: 'bt-undo', disabled: !view.can_undo, onclick: doUndo }, t('undo'));
-    const report = h('a', { href: `/api/battles/${id}/report.html${q(tok)}`, target: '_blank', id: 'bt-report' }, t('bt_report'));
-    put(formBox, h('h2', {}, t('bt_now'), ': ', view.phase_title),
+    const report = h('a', { href: api.battle.reportUrl(id, tok), target: '_blank', id: 'bt-report' }, t('bt_report'));
+    put(formSet, h('h2', {}, t('bt_now'), ': ', view.phase_title),
       view.you_act ? null : h('p', { class: 'hint' }, t('bt_wait', sideName(view.active_side))),
       ...rows, h('div', { class: 'form-row bt-bar' }, next, undo, report));
   }
@@ -305,42 +281,44 @@ async function mountBattle(root, id, tok) {
     renderHead(); renderSeq(); renderUnits(); renderForm(); renderResult();
   }
 
+  // One order at a time (an action, next, undo): the form is greyed out
+  // while one is on its way.
   async function act(b) {
     try {
-      last = await battleApi.act(id, tok, b);
-      odds = null; form.roll = '';
+      const r = await orders.send(() => api.battle.act(id, tok, b));
+      if (!r) return;
+      last = r; odds = null; form.roll = '';
       await load();
     } catch (e) { toast(e.message, true); }
   }
   function doIt() { act(body()); }
   async function showOdds() {
-    try { odds = await battleApi.odds(id, tok, body()); renderForm(); } catch (e) { toast(e.message, true); }
+    try { odds = await api.battle.odds(id, tok, body()); renderForm(); } catch (e) { toast(e.message, true); }
   }
   async function doUndo() {
-    try { const r = await battleApi.undo(id, tok); last = { text: t('bt_undone', r.undone), instructions: [] }; await load(); } catch (e) { toast(e.message, true); }
+    try {
+      const r = await orders.send(() => api.battle.undo(id, tok));
+      if (!r) return;
+      last = { text: t('bt_undone', r.undone), instructions: [] };
+      await load();
+    } catch (e) { toast(e.message, true); }
   }
 
-  let es = null;
-  function listen() {
-    es = new EventSource(`/api/battles/${id}/events${q(tok)}`);
-    const on = (e) => {
-      live = true;
-      let d = null; try { d = JSON.parse(e.data); } catch (x) { /* ignore */ }
-      if (!view || !d || d.hash !== view.hash) {
-        if (d && d.last && e.type === 'undo') last = { text: t('bt_undone', d.last.text), instructions: [] };
-        else if (d && d.last && e.type === 'action' && (!last || last.text !== d.last.text)) last = { text: d.last.text, instructions: d.last.instructions };
-        load();
-      } else renderHead();
-    };
-    for (const k of ['battle', 'action', 'undo']) es.addEventListener(k, on);
-    es.onerror = () => { live = false; if (view) renderHead(); };
+  // Live: a change signalled with the other side's action (or undo) shows
+  // its line and instructions, then the view is fetched.
+  function onSignal(type, d) {
+    if (view && d && d.hash === view.hash) return;
+    if (d && d.last && type === 'undo') last = { text: t('bt_undone', d.last.text), instructions: [] };
+    else if (d && d.last && type === 'action' && (!last || last.text !== d.last.text)) last = { text: d.last.text, instructions: d.last.instructions };
+    load();
   }
 
   await load();
-  listen();
+  stream = liveStream(api.battle.eventsUrl(id, tok), { onView: (v) => load(v), onSignal });
+  if (view) renderHead();
   document.documentElement.lang = getLang();
   return {
-    unmount: () => { if (es) es.close(); },
+    unmount: () => stream.close(),
     relang: render,
   };
 }

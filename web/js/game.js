@@ -2,11 +2,11 @@
 // chit bowl, the orders the server lists as legal, the dice, the log, live
 // updates (Server-Sent Events), undo and the end-of-battle report.  Every
 // number shown comes from GET /api/games/GAME and GET /api/scenarios/ID.
-import { api } from './api.js';
+import { api, liveStream, oneOrder } from './api.js';
 import { t, getLang } from './i18n.js';
 import { drawMap, drawUnits, el, centre, corners, pstr, hexDistance } from './hexmap.js';
 import { groupedBars, probBars, dieFace } from './charts.js';
-import { h, put, loadSeats, saveSeats } from './util.js';
+import { h, put, loadSeats, saveSeats, errorBox } from './util.js';
 import { toast } from './main.js';
 
 const END_KINDS = ['end_fire', 'end_move', 'end_activation', 'chits_done', 'stop', 'no_riposte'];
@@ -30,7 +30,7 @@ export async function mount(root, route) {
   const hotseat = Boolean(seats[0] && seats[1]);
   const S = {
     view: null, scn: null, map: null, log: [], sel: null, pending: null, viewSide: 0,
-    es: null, live: false, diceShown: 0, busy: false, refreshing: null, again: false, full: false, curtainFor: null, gone: false,
+    stream: null, diceShown: 0, refreshing: null, again: false, full: false, curtainFor: null, gone: false,
   };
   const token = () => (hotseat ? seats[S.viewSide] : seats.any || seats[0] || seats[1] || null);
 
@@ -42,7 +42,9 @@ export async function mount(root, route) {
   const seatLine = h('span', { id: 'seat-line', class: 'muted' });
   const tools = h('div', { class: 'maptools' }, zoomOut, zoomIn, seatLine);
   const sidesP = h('section', { class: 'panel', id: 'sides', 'aria-label': t('demoralisation') });
-  const ordersP = h('section', { class: 'panel', id: 'orders', 'aria-live': 'polite' });
+  const ordersF = h('fieldset', { class: 'orders-set' });
+  const ordersP = h('section', { class: 'panel', id: 'orders', 'aria-live': 'polite' }, ordersF);
+  const orders = oneOrder(ordersF);
   const oddsP = h('section', { class: 'panel oddsbox', id: 'odds', hidden: true, 'aria-live': 'polite' });
   const diceP = h('section', { class: 'panel', id: 'dice' });
   const bowlP = h('section', { class: 'panel bowl', id: 'bowl' });
@@ -65,12 +67,14 @@ export async function mount(root, route) {
   }
 
   // ---- data ---------------------------------------------------------------
-  async function refresh(full = false) {
+  // The view fetched (only the log since the last step unless `full`), or
+  // the one the live stream pushed.
+  async function refresh(full = false, pushed = null) {
     if (S.refreshing) { S.again = true; if (full) S.full = true; return S.refreshing; }
     S.refreshing = (async () => {
       try {
-        const since = !full && S.view && S.log.length ? S.view.step : undefined;
-        let v = await api.view(id, token(), since);
+        const since = !pushed && !full && S.view && S.log.length ? S.view.step : undefined;
+        let v = pushed || await api.view(id, token(), since);
         if (hotseat && typeof v.to_move === 'number' && v.to_move !== S.viewSide) {
           S.viewSide = v.to_move;
           v = await api.view(id, token());
@@ -99,49 +103,30 @@ export async function mount(root, route) {
   }
 
   function showError(e) {
-    if (e.status === 0) { toast(t('server_down'), true); return; }
-    if (!S.view) put(root, h('div', { class: 'error-box', role: 'alert' }, `${t('error_prefix')}: ${e.message}`));
+    if (!S.view && e.status !== 0) put(root, errorBox(`${t('error_prefix')}: ${e.message}`));
     else toast(e.message, true);
   }
 
+  // Live: a step or an undo signalled is fetched (an undo: the whole log
+  // again); a view pushed is shown, but in a hot-seat game the stream is
+  // the first seat's, so the side to move is fetched.
   function openStream() {
-    if (!window.EventSource) return;
-    const es = new EventSource(api.eventsUrl(id, hotseat ? seats[0] : token()));
-    S.es = es;
-    const onStep = (ev) => {
-      S.live = true;
-      let d = null;
-      try { d = JSON.parse(ev.data); } catch (e) { /* ignore */ }
-      if (!S.view || !d || d.step !== S.view.step || ev.type === 'undo') refresh(ev.type === 'undo');
-      else renderStatus();
-    };
-    es.addEventListener('step', onStep);
-    es.addEventListener('undo', onStep);
-    es.onopen = () => { S.live = true; renderStatus(); };
-    es.onerror = () => { S.live = false; renderStatus(); };
+    S.stream = liveStream(api.eventsUrl(id, hotseat ? seats[0] : token()), {
+      onView: (v) => refresh(true, hotseat ? null : v),
+      onSignal: (type, d) => { if (!S.view || !d || d.step !== S.view.step || type === 'undo') refresh(type === 'undo'); },
+    });
   }
 
-  // While an order is on its way the orders are greyed out: act() takes one
-  // order at a time, so a click then would be lost without a word (a view
-  // pushed by the event stream can redraw them before the order's answer).
-  function ordersDisabled(on) {
-    for (const b of document.querySelectorAll('#order-list button')) b.disabled = on;
-  }
-
+  // One order at a time: the orders are greyed out while one is on its way.
   async function act(a) {
-    if (S.busy || !S.view) return;
-    S.busy = true;
-    ordersDisabled(true);
+    if (orders.busy || !S.view) return;
     S.pending = null;
     oddsP.hidden = true;
     try {
-      await api.act(id, token(), a.text, S.view.step);
+      await orders.send(() => api.act(id, token(), a.text, S.view.step));
       if (!['move', 'group'].includes(a.kind)) S.sel = null;
     } catch (e) {
       if (e.status !== 409) toast(e.message, true);
-    } finally {
-      S.busy = false;
-      ordersDisabled(false);
     }
     await refresh();
   }
@@ -154,9 +139,9 @@ export async function mount(root, route) {
   }
 
   async function undo() {
-    if (!canUndo()) return;
+    if (!canUndo() || orders.busy) return;
     try {
-      await api.undo(id, token(), S.view.step);
+      await orders.send(() => api.undo(id, token(), S.view.step));
       S.sel = null;
       S.pending = null;
       oddsP.hidden = true;
@@ -308,7 +293,7 @@ export async function mount(root, route) {
       vv.corps_active ? h('span', { class: 'chip' }, `${t('corps_active')}${t('colon')}${vv.corps_active}`) : null,
       h('span', { id: 'to-move' }, who),
       h('span', { class: 'muted', style: 'color:#d8cba6' }, `${t('step')} ${v.step}`),
-      h('span', { class: 'live', id: 'live' }, h('span', { class: 'live-dot' + (S.live ? '' : ' off') }), S.live ? t('live') : t('offline')));
+      S.stream ? S.stream.badge : null);
     seatLine.textContent = v.seat === null || v.seat === undefined ? t('spectator') : hotseat ? t('hotseat_of', sideName(S.viewSide)) : t('seat_of', sideName(v.seat));
   }
 
@@ -348,7 +333,7 @@ export async function mount(root, route) {
       let n = 0;
       const btn = (a) => {
         n += 1;
-        const b = h('button', { type: 'button', 'data-action': a.text, 'data-kind': a.kind || '', disabled: S.busy, onclick: () => choose(a) }, n <= 9 ? h('span', { class: 'num' }, String(n)) : null, a.text);
+        const b = h('button', { type: 'button', 'data-action': a.text, 'data-kind': a.kind || '', onclick: () => choose(a) }, n <= 9 ? h('span', { class: 'num' }, String(n)) : null, a.text);
         if (n <= 9) b.dataset.key = String(n);
         return b;
       };
@@ -371,7 +356,7 @@ export async function mount(root, route) {
     const endA = L.find((a) => END_KINDS.includes(a.kind) && a.kind !== 'no_riposte');
     const endB = h('button', { type: 'button', id: 'end-btn', disabled: !endA, onclick: () => endA && act(endA), 'aria-keyshortcuts': 'E' }, t('end_phase') + ' (E)');
     parts.push(h('div', { class: 'form-row' }, endB, undoB));
-    put(ordersP, ...parts);
+    put(ordersF, ...parts);
   }
 
   function renderBowl() {
@@ -484,7 +469,7 @@ export async function mount(root, route) {
   if (seats.any) saveSeats(id, Object.assign(stored, { any: seats.any }));
   await refresh(true);
   return {
-    unmount: () => { S.gone = true; if (S.es) S.es.close(); const c = document.getElementById('curtain'); if (c) c.remove(); },
+    unmount: () => { S.gone = true; if (S.stream) S.stream.close(); const c = document.getElementById('curtain'); if (c) c.remove(); },
     relang: () => { refresh(true); },
     key,
   };

@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { t } from './i18n.js';
 import { drawMap, drawUnits } from './hexmap.js';
 import { dieFace } from './charts.js';
-import { h, put } from './util.js';
+import { h, put, errorBox } from './util.js';
 
 const HIT_COLOUR = ['#ffffff', '#b3261e', '#c77800'];
 // the events whose first id is a unit (in the others it is a corps or a side)
@@ -37,7 +37,7 @@ export async function mount(root, route) {
     view = await api.view(id, null);
     scn = await api.scenario(view.scenario);
   } catch (e) {
-    put(box, h('div', { class: 'error-box', role: 'alert' }, e.status === 0 ? t('server_down') : e.message));
+    put(box, errorBox(e.message));
     return {};
   }
   const log = view.log || [];

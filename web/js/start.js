@@ -3,7 +3,7 @@
 import { api } from './api.js';
 import { t, onLang } from './i18n.js';
 import { drawMap, corpsColours } from './hexmap.js';
-import { h, put, saveSeats, gameLink } from './util.js';
+import { h, put, saveSeats, gameLink, errorBox } from './util.js';
 import { toast } from './main.js';
 
 const COMPUTERS = [
@@ -27,7 +27,7 @@ export async function mount(root) {
   try {
     scenarios = await api.scenarios();
   } catch (e) {
-    put(detail, h('div', { class: 'error-box', role: 'alert' }, e.status === 0 ? t('server_down') : e.message));
+    put(detail, errorBox(e.message));
     return {};
   }
 

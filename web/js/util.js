@@ -31,3 +31,8 @@ export function put(e, ...kids) {
   e.replaceChildren(...kids.flat().filter((k) => k !== null && k !== undefined && k !== false));
   return e;
 }
+
+// The box a view shows in place of what failed to load or to answer.
+export function errorBox(msg, attrs = {}) {
+  return h('div', { class: 'error-box', role: 'alert', ...attrs }, msg);
+}
