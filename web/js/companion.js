@@ -9,11 +9,8 @@
 import { api, liveStream, oneOrder } from './api.js';
 import { getLang, t } from './i18n.js';
 import { toast } from './main.js';
-import { h, put, errorBox } from './util.js';
-
-function saveBattle(id, info) {
-  try { localStorage.setItem('grognard.battle.' + id, JSON.stringify(info)); } catch (e) { /* ignore */ }
-}
+import { h, put, orError, copyButton, paramControl } from './util.js';
+import { probBars, modsTable } from './charts.js';
 
 export async function mount(root, route) {
   if (route.id) return mountBattle(root, route.id, route.params.get('token') || '');
@@ -28,8 +25,8 @@ async function mountNew(root) {
   const box = h('div', { class: 'panel', id: 'companion-new' }, t('loading'));
   const links = h('div', { class: 'panel links', id: 'companion-links', hidden: true });
   root.append(title, intro, box, links);
-  let oobs = [];
-  try { oobs = await api.oobs(); } catch (e) { put(box, errorBox(e.message)); return {}; }
+  const oobs = await orError(box, api.oobs());
+  if (!oobs) return {};
   const state = { system: oobs[0] ? oobs[0].system : 'aoe', oob: oobs[0] ? oobs[0].id : '', seed: '', created: null };
 
   function render() {
@@ -66,7 +63,7 @@ async function mountNew(root) {
       const url = `${origin}${location.pathname}${link}`;
       const inp = h('input', { readonly: true, value: url, id: 'bt-link-' + s, 'aria-label': c.sides[s] });
       return h('div', { class: 'form-row' }, h('strong', {}, c.sides[s]), inp,
-        h('button', { type: 'button', onclick: () => { inp.select(); if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {}); toast(t('copied')); } }, t('copy')),
+        copyButton(inp),
         h('a', { href: link, 'data-side': s }, t('bt_open')));
     });
     const where = addrs.length ? addrs.map((a) => `http://${a}${port}/`).join(', ') : location.origin + '/';
@@ -81,7 +78,6 @@ async function mountNew(root) {
     try {
       const c = await api.battle.create(body);
       state.created = c;
-      saveBattle(c.id, { title: c.title, tokens: c.tokens, sides: c.sides });
       renderLinks();
     } catch (e) { toast(e.message, true); }
   }
@@ -107,12 +103,9 @@ async function mountBattle(root, id, tok) {
 
   // The view (fetched, or the one the live stream pushed) and its verbs.
   async function load(pushed = null) {
-    try {
-      [view, verbs] = await Promise.all([pushed || api.battle.view(id, tok), api.battle.verbs(id, tok)]);
-    } catch (e) {
-      put(unitsBox, errorBox(e.message));
-      return;
-    }
+    const got = await orError(unitsBox, Promise.all([pushed || api.battle.view(id, tok), api.battle.verbs(id, tok)]));
+    if (!got) return;
+    [view, verbs] = got;
     if (!verbs.verbs.some((v) => v.name === form.verb)) { form.verb = ''; form.inputs = {}; }
     render();
   }
@@ -180,14 +173,7 @@ async function mountBattle(root, id, tok) {
 
   function field(inp) {
     const idf = 'bt-in-' + inp.name;
-    const val = form.inputs[inp.name] ?? '';
-    const set = (v) => { form.inputs[inp.name] = v; odds = null; };
-    let ctl;
-    if (inp.kind === 'flag') ctl = h('input', { type: 'checkbox', id: idf, checked: val === true, onchange: (e) => set(e.target.checked) });
-    else if (inp.kind === 'choice') {
-      ctl = h('select', { id: idf, onchange: (e) => set(e.target.value) }, h('option', { value: '' }, '—'),
-        (inp.choices || []).map((c) => h('option', { value: c, selected: c === val }, c)));
-    } else ctl = h('input', { id: idf, value: val, placeholder: inp.placeholder || '', inputmode: inp.kind === 'int' ? 'numeric' : null, oninput: (e) => set(e.target.value) });
+    const ctl = paramControl(inp, form.inputs[inp.name], (v) => { form.inputs[inp.name] = v; odds = null; }, idf);
     return h('div', { class: 'form-row' }, h('label', { for: idf, title: inp.help || '' }, inp.name + (inp.optional ? '' : ' *')), ctl,
       inp.help ? h('span', { class: 'hint' }, inp.help) : null);
   }
@@ -248,9 +234,8 @@ async function mountBattle(root, id, tok) {
   function renderOdds(o) {
     const s = o.steps && o.steps[0];
     if (!s || !s.odds) return h('p', { class: 'hint', id: 'bt-odds-box' }, t('bt_no_odds'));
-    const tbl = h('table', { class: 'mods', id: 'bt-odds-box' }, h('caption', {}, `${t('bt_odds_before')} (${s.table}, ${t('modifier')} ${s.modifier >= 0 ? '+' : ''}${s.modifier})`));
-    for (const [k, p] of Object.entries(s.odds)) tbl.append(h('tr', {}, h('td', {}, k), h('td', {}, (p * 100).toFixed(1) + ' %')));
-    return tbl;
+    const what = `${t('bt_odds_before')} (${s.table}, ${t('modifier')} ${s.modifier >= 0 ? '+' : ''}${s.modifier})`;
+    return h('div', { id: 'bt-odds-box' }, h('h3', {}, what), probBars(s.odds, { title: what, width: 340 }));
   }
 
   function renderResult() {
@@ -258,14 +243,7 @@ async function mountBattle(root, id, tok) {
     const parts = [h('h2', {}, t('result')), h('p', {}, h('code', {}, last.text))];
     const r = last.resolution;
     if (r) {
-      if (r.modifiers && r.modifiers.length) {
-        const tbl = h('table', { class: 'mods', id: 'bt-mods' }, h('caption', {}, t('modifiers')));
-        for (const m of r.modifiers) {
-          const val = m.kind === 'drm' ? (m.value >= 0 ? '+' : '') + m.value : m.kind === 'mul' ? `×${m.num}${m.den !== 1 ? '/' + m.den : ''}` : '•';
-          tbl.append(h('tr', { class: m.applied ? '' : 'muted' }, h('td', {}, val), h('td', {}, m.reason), h('td', { class: 'sub' }, m.source)));
-        }
-        parts.push(tbl);
-      }
+      if (r.modifiers && r.modifiers.length) parts.push(h('h3', {}, t('modifiers')), modsTable(r.modifiers, { id: 'bt-mods' }));
       for (const s of r.steps || []) {
         parts.push(h('p', { class: 'bt-step' }, h('strong', {}, s.what), `: ${s.table} — ${t('bt_score')} ${s.score} → `, h('strong', {}, s.label || s.result), s.effect ? ` (${s.effect})` : ''));
       }

@@ -5,15 +5,13 @@
 import { api, liveStream, oneOrder } from './api.js';
 import { t, getLang } from './i18n.js';
 import { drawMap, drawUnits, el, centre, corners, pstr, hexDistance } from './hexmap.js';
-import { groupedBars, probBars, dieFace } from './charts.js';
+import { groupedBars, probBars, logDie, HIT_COLOUR } from './charts.js';
 import { h, put, loadSeats, saveSeats, errorBox } from './util.js';
 import { toast } from './main.js';
 
 const END_KINDS = ['end_fire', 'end_move', 'end_activation', 'chits_done', 'stop', 'no_riposte'];
 const TARGET_KINDS = ['attack', 'column', 'skirmish', 'pursue', 'fire'];
 const HEX_KINDS = ['move', 'retreat', 'take_ground'];
-const HIT = ['miss', 'loss', 'retreat'];
-const HIT_COLOUR = { miss: '#ffffff', loss: '#b3261e', retreat: '#c77800' };
 
 export async function mount(root, route) {
   const id = route.id;
@@ -252,7 +250,7 @@ export async function mount(root, route) {
         const flat = Object.entries(b.odds).filter(([, p]) => typeof p !== 'object');
         if (flat.length) body.push(probBars(flat.map(([k, p]) => ({ label: k, p: Number(p) })), { title: b.text, width: 340 }));
         for (const [k, m] of Object.entries(b.odds).filter(([, p]) => p && typeof p === 'object')) {
-          body.push(h('h4', {}, k), probBars(Object.entries(m).map(([n, p]) => ({ label: n, p: Number(p) })), { title: `${b.text}: ${k}`, width: 340 }));
+          body.push(h('h4', {}, k), probBars(m, { title: `${b.text}: ${k}`, width: 340 }));
         }
       } else if (tgt && (b.kind === 'attack' || b.kind === 'column' || b.kind === 'fire' || b.kind === 'pursue')) {
         // the odds of one die against this target, from the table of seed 004 §4.4
@@ -408,9 +406,7 @@ export async function mount(root, route) {
     S.diceShown = total;
     const tray = h('div', { class: 'dicetray', id: 'dicetray', 'aria-live': 'polite' });
     dice.forEach((e, i) => {
-      const res = HIT[(e.values || [0])[0]] || 'miss';
-      const f = dieFace(e.faces[0], HIT_COLOUR[res], `${e.faces[0]}: ${e.text.trim()}`, res);
-      f.dataset.face = e.faces[0];
+      const f = logDie(e);
       if (i >= dice.length - fresh) {
         f.classList.add('new');
         f.style.animationDelay = `${(i - (dice.length - fresh)) * 0.18}s`;
