@@ -7,9 +7,9 @@
 // before the roll, the result with its modifiers and the instructions for
 // the table, undo, the after-action report; live by the event stream.
 import { api, liveStream, oneOrder } from './api.js';
-import { getLang, t } from './i18n.js';
+import { t } from './i18n.js';
 import { toast } from './main.js';
-import { h, put, orError, copyButton, paramControl } from './util.js';
+import { h, put, orError, copyButton, paramControl, pickList } from './util.js';
 import { probBars, modsTable } from './charts.js';
 
 export async function mount(root, route) {
@@ -35,11 +35,8 @@ async function mountNew(root) {
     const systems = [...new Set(oobs.map((o) => o.system))];
     const sysSel = h('select', { id: 'bt-system', onchange: (e) => { state.system = e.target.value; const f = oobs.find((o) => o.system === state.system); state.oob = f ? f.id : ''; render(); } },
       systems.map((s) => h('option', { value: s, selected: s === state.system }, t('bt_sys_' + s))));
-    const list = h('ul', { class: 'scenario-list', 'aria-label': t('bt_oob') });
-    for (const o of oobs.filter((x) => x.system === state.system)) {
-      list.append(h('li', {}, h('button', { type: 'button', 'data-oob': o.id, 'aria-pressed': o.id === state.oob ? 'true' : 'false', onclick: () => { state.oob = o.id; render(); } },
-        o.title, h('span', { class: 'sub' }, `${o.date} · ${o.sides.map((s) => `${s.name} (${t('bt_units_n', s.units)})`).join(' — ')} · ${t('turns_n', o.turns)}`))));
-    }
+    const list = pickList(t('bt_oob'), 'oob', oobs.filter((x) => x.system === state.system), state.oob, (o) => { state.oob = o.id; render(); },
+      (o) => `${o.date} · ${o.sides.map((s) => `${s.name} (${t('bt_units_n', s.units)})`).join(' — ')} · ${t('turns_n', o.turns)}`);
     const seed = h('input', { id: 'bt-seed', inputmode: 'numeric', value: state.seed, oninput: (e) => { state.seed = e.target.value; } });
     const go = h('button', { type: 'button', id: 'bt-create', class: 'primary', onclick: create }, t('bt_create'));
     put(box, h('div', { class: 'form-row' }, h('label', { for: 'bt-system' }, t('system')), sysSel),
@@ -178,9 +175,10 @@ async function mountBattle(root, id, tok) {
       inp.help ? h('span', { class: 'hint' }, inp.help) : null);
   }
 
-  function unitSelect(idf, value, units, onchange) {
-    return h('select', { id: idf, onchange }, h('option', { value: '' }, '—'),
-      units.map((u) => h('option', { value: u.id, selected: u.id === value }, `${u.name} (${u.id})`)));
+  // The form's choice of a unit, a target or a leader (form[key]) in `list`.
+  function pick(key, label, list, name) {
+    const ctl = paramControl({ name: key, kind: 'choice', choices: list.map((x) => x.id) }, form[key], (v) => { form[key] = v; odds = null; }, 'bt-' + key, (c) => name(list.find((x) => x.id === c)));
+    return h('div', { class: 'form-row' }, h('label', { for: 'bt-' + key }, label), ctl);
   }
 
   function body() {
@@ -204,13 +202,9 @@ async function mountBattle(root, id, tok) {
     if (v) {
       rows.push(h('p', { class: 'hint', id: 'bt-verb-help' }, v.help));
       const live = view.units.filter((u) => !u.removed);
-      if (v.needs_unit) rows.push(h('div', { class: 'form-row' }, h('label', { for: 'bt-unit' }, t('bt_unit')), unitSelect('bt-unit', form.unit, live, (e) => { form.unit = e.target.value; odds = null; })));
-      if (v.needs_target) rows.push(h('div', { class: 'form-row' }, h('label', { for: 'bt-target' }, t('bt_target') + (v.needs_target > 0 ? ' *' : '')), unitSelect('bt-target', form.target, live, (e) => { form.target = e.target.value; odds = null; })));
-      if (v.needs_leader) {
-        rows.push(h('div', { class: 'form-row' }, h('label', { for: 'bt-leader' }, t('bt_leader')),
-          h('select', { id: 'bt-leader', onchange: (e) => { form.leader = e.target.value; } }, h('option', { value: '' }, '—'),
-            view.leaders.filter((l) => l.side === side() && l.status === 'active').map((l) => h('option', { value: l.id, selected: l.id === form.leader }, l.name)))));
-      }
+      if (v.needs_unit) rows.push(pick('unit', t('bt_unit'), live, (u) => `${u.name} (${u.id})`));
+      if (v.needs_target) rows.push(pick('target', t('bt_target') + (v.needs_target > 0 ? ' *' : ''), live, (u) => `${u.name} (${u.id})`));
+      if (v.needs_leader) rows.push(pick('leader', t('bt_leader'), view.leaders.filter((l) => l.side === side() && l.status === 'active'), (l) => l.name));
       for (const inp of v.inputs) rows.push(field(inp));
       if (v.procedure) {
         rows.push(h('div', { class: 'form-row' }, h('label', { for: 'bt-roll' }, t('bt_roll')),
@@ -260,26 +254,18 @@ async function mountBattle(root, id, tok) {
   }
 
   // One order at a time (an action, next, undo): the form is greyed out
-  // while one is on its way.
-  async function act(b) {
+  // while one is on its way; its answer is the result shown.
+  async function order(call, result) {
     try {
-      const r = await orders.send(() => api.battle.act(id, tok, b));
-      if (!r) return;
-      last = r; odds = null; form.roll = '';
-      await load();
+      const r = await orders.send(call);
+      if (r) { last = result(r); odds = null; form.roll = ''; await load(); }
     } catch (e) { toast(e.message, true); }
   }
-  function doIt() { act(body()); }
+  const act = (b) => order(() => api.battle.act(id, tok, b), (r) => r);
+  const doIt = () => act(body());
+  const doUndo = () => order(() => api.battle.undo(id, tok), (r) => ({ text: t('bt_undone', r.undone), instructions: [] }));
   async function showOdds() {
     try { odds = await api.battle.odds(id, tok, body()); renderForm(); } catch (e) { toast(e.message, true); }
-  }
-  async function doUndo() {
-    try {
-      const r = await orders.send(() => api.battle.undo(id, tok));
-      if (!r) return;
-      last = { text: t('bt_undone', r.undone), instructions: [] };
-      await load();
-    } catch (e) { toast(e.message, true); }
   }
 
   // Live: a change signalled with the other side's action (or undo) shows
@@ -294,7 +280,6 @@ async function mountBattle(root, id, tok) {
   await load();
   stream = liveStream(api.battle.eventsUrl(id, tok), { onView: (v) => load(v), onSignal });
   if (view) renderHead();
-  document.documentElement.lang = getLang();
   return {
     unmount: () => stream.close(),
     relang: render,

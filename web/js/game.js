@@ -91,18 +91,13 @@ export async function mount(root, route) {
           curtain(S.viewSide);
         }
         render();
-      } catch (e) {
-        showError(e);
+      } catch (e) { // the page's own error box until a view is shown
+        if (!S.view && e.status !== 0) put(root, errorBox(`${t('error_prefix')}: ${e.message}`)); else toast(e.message, true);
       }
     })();
     await S.refreshing;
     S.refreshing = null;
     if (S.again && !S.gone) { const f = S.full; S.again = false; S.full = false; await refresh(f); }
-  }
-
-  function showError(e) {
-    if (!S.view && e.status !== 0) put(root, errorBox(`${t('error_prefix')}: ${e.message}`));
-    else toast(e.message, true);
   }
 
   // Live: a step or an undo signalled is fetched (an undo: the whole log

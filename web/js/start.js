@@ -3,7 +3,7 @@
 import { api } from './api.js';
 import { t, onLang } from './i18n.js';
 import { drawMap, corpsColours } from './hexmap.js';
-import { h, put, saveSeats, gameLink, orError, copyButton } from './util.js';
+import { h, put, saveSeats, gameLink, orError, copyButton, pickList } from './util.js';
 import { toast } from './main.js';
 
 const COMPUTERS = [
@@ -27,13 +27,8 @@ export async function mount(root) {
   if (!scenarios) return {};
 
   function renderList() {
-    const ul = h('ul', { class: 'scenario-list', 'aria-label': t('scenario') });
-    for (const s of scenarios) {
-      const b = h('button', { type: 'button', 'aria-pressed': chosen && chosen.id === s.id ? 'true' : 'false', 'data-scenario': s.id, onclick: () => pick(s.id) },
-        s.title, h('span', { class: 'sub' }, `${s.sides.join(' — ')} · ${t('turns_n', s.turns)} · ${s.cols}×${s.rows}`));
-      ul.append(h('li', {}, b));
-    }
-    put(listBox, h('h2', {}, t('scenario')), ul);
+    put(listBox, h('h2', {}, t('scenario')), pickList(t('scenario'), 'scenario', scenarios, chosen && chosen.id, (s) => pick(s.id),
+      (s) => `${s.sides.join(' — ')} · ${t('turns_n', s.turns)} · ${s.cols}×${s.rows}`));
   }
 
   async function pick(id) {

@@ -34,9 +34,7 @@ export function put(e, ...kids) {
   return e;
 }
 
-// A button that copies the link in the text field `inp` (selected too,
-// for a browser that gives no clipboard, as on a page not served over
-// HTTPS from another device).
+// A button that copies the link in the text field `inp` (and selects it).
 export function copyButton(inp) {
   return h('button', { type: 'button', onclick: () => { inp.select(); if (navigator.clipboard) navigator.clipboard.writeText(inp.value).catch(() => {}); toast(t('copied')); } }, t('copy'));
 }
@@ -52,6 +50,13 @@ export function paramControl(p, v, set, id, name = (c) => c) {
   const read = (s) => (k !== 'text' && /^-?\d+(\.\d+)?$/.test(s.trim()) ? Number(s) : s.trim());
   return h('input', { type: k === 'int' ? 'number' : 'text', id, name: p.name, min: p.min, max: p.max, step: k === 'int' ? 1 : null, inputmode: k === 'number' ? 'decimal' : null,
     value: v ?? '', placeholder: p.placeholder || (k === 'number' && p.min !== undefined ? `${p.min}–${p.max}` : ''), oninput: (e) => set(read(e.target.value)) });
+}
+
+// A list of buttons to pick one of `items` ({id, title}, each told by
+// sub(item)), the one whose id is `chosen` pressed; data-KEY is the id.
+export function pickList(label, key, items, chosen, onPick, sub) {
+  return h('ul', { class: 'scenario-list', 'aria-label': label }, items.map((it) => h('li', {},
+    h('button', { type: 'button', ['data-' + key]: it.id, 'aria-pressed': String(it.id === chosen), onclick: () => onPick(it) }, it.title, h('span', { class: 'sub' }, sub(it))))));
 }
 
 // The box a view shows in place of what failed to load or to answer.
