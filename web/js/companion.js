@@ -229,7 +229,7 @@ async function mountBattle(root, id, tok) {
     const s = o.steps && o.steps[0];
     if (!s || !s.odds) return h('p', { class: 'hint', id: 'bt-odds-box' }, t('bt_no_odds'));
     const what = `${t('bt_odds_before')} (${s.table}, ${t('modifier')} ${s.modifier >= 0 ? '+' : ''}${s.modifier})`;
-    return h('div', { id: 'bt-odds-box' }, h('h3', {}, what), probBars(s.odds, { title: what, width: 340 }));
+    return h('div', { id: 'bt-odds-box' }, h('h3', {}, what), probBars(s.odds, { title: what, width: 480, name: (k) => k.replace(/_/g, ' ') }));
   }
 
   function renderResult() {
