@@ -40,7 +40,7 @@ export const api = {
   view: (id, token, since) => call('GET', game(id, `?lang=${getLang()}` + (since !== undefined ? `&since=${since}` : '')), { token }),
   act: (id, token, action, step) => call('POST', game(id, '/actions'), { token, body: { action, step } }),
   undo: (id, token, step) => call('POST', game(id, '/undo'), { token, body: { step } }),
-  eventsUrl: (id, token) => game(id, '/events' + q(token)),
+  eventsUrl: (id, token) => game(id, `/events?lang=${getLang()}` + (token ? '&token=' + encodeURIComponent(token) : '')),
   systems: () => call('GET', '/api/systems'),
   lookup: (req) => call('POST', '/api/lookup', { body: req }),
   odds: (req) => call('POST', '/api/odds', { body: req }),
@@ -58,12 +58,13 @@ export const api = {
   },
 };
 
-// The live stream of a game or a battle (GET .../events), for every view.
-// A change comes as the view itself (`event: view`), given to onView, or
-// as a signal (`changed`; today `step`, `undo`, `battle`, `action`) given
-// to onSignal(type, data or null) to fetch the view.  An error opens the
-// stream again after 1 s, then 2, 4 ... 30 (the browser's own retry stops
-// on an HTTP error); close() ends it.  `badge`: the one "live" element.
+// The live stream of a game or a battle (GET url()), in every view.  An
+// event's data is the seat's view pushed (it has `units`), given to
+// onView(view, type, first) (`first` since the opening: its log whole), or
+// a bare signal, given to onSignal(type, data or null) to fetch the view.
+// An error opens it again in 1 s, then 2, 4 ... 30 (a browser gives up on
+// an HTTP error); reopen() at once (a new language); close() ends it.
+// `badge`: the one element saying whether it is live.
 export function liveStream(url, { onView, onSignal }) {
   const el = h('span', { class: 'live', id: 'live', role: 'status' });
   let es; let timer; let wait = 1000; let live = false;
@@ -72,19 +73,22 @@ export function liveStream(url, { onView, onSignal }) {
     el.dataset.live = String(on);
     return put(el, h('span', { class: 'live-dot' + (on ? '' : ' off') }), t(on ? 'live' : 'offline'));
   };
-  const on = (ev) => {
-    let d = null;
-    try { d = JSON.parse(ev.data); } catch (e) { /* a bare signal */ }
-    if (ev.type === 'view' && onView && d) onView(d); else onSignal(ev.type, d);
-  };
   const open = () => {
-    es = new EventSource(url);
+    let first = true;
+    const on = (ev) => {
+      let d = null;
+      try { d = JSON.parse(ev.data); } catch (e) { /* a bare signal */ }
+      if (d && Array.isArray(d.units)) onView(d, ev.type, first); else onSignal(ev.type, d);
+      first = false;
+    };
+    es = new EventSource(url());
     es.onopen = () => { wait = 1000; paint(true); };
-    for (const k of ['view', 'changed', 'step', 'undo', 'battle', 'action']) es.addEventListener(k, on);
+    for (const k of ['step', 'undo', 'battle', 'action', 'change', 'changed']) es.addEventListener(k, on);
     es.onerror = () => { es.close(); paint(false); timer = setTimeout(open, wait); wait = Math.min(30000, 2 * wait); };
   };
+  const close = () => { es.onerror = null; es.close(); clearTimeout(timer); };
   open();
-  return { get badge() { return paint(); }, close() { es.onerror = null; es.close(); clearTimeout(timer); } };
+  return { get badge() { return paint(); }, close, reopen() { close(); open(); } };
 }
 
 // One order at a time, as Rally the Troops' client.js: send(f) runs f (a

@@ -268,17 +268,19 @@ async function mountBattle(root, id, tok) {
     try { odds = await api.battle.odds(id, tok, body()); renderForm(); } catch (e) { toast(e.message, true); }
   }
 
-  // Live: a change signalled with the other side's action (or undo) shows
-  // its line and instructions, then the view is fetched.
-  function onSignal(type, d) {
-    if (view && d && d.hash === view.hash) return;
-    if (d && d.last && type === 'undo') last = { text: t('bt_undone', d.last.text), instructions: [] };
-    else if (d && d.last && type === 'action' && (!last || last.text !== d.last.text)) last = { text: d.last.text, instructions: d.last.instructions };
-    load();
+  // Live: the change that woke the stream (the other side's action with its
+  // instructions for the table, or an undo) is shown with the view, pushed
+  // or, after a bare signal, fetched.
+  function changed(type, d) {
+    const l = d && d.last;
+    if (l && (l.kind || type) === 'undo') last = { text: t('bt_undone', l.text), instructions: [] };
+    else if (l && (l.kind || type) === 'action' && (!last || last.text !== l.text)) last = { text: l.text, instructions: l.instructions };
   }
+  const onView = (v, type) => { changed(type, v); load(v); };
+  const onSignal = (type, d) => { if (!view || !d || d.hash !== view.hash) { changed(type, d); load(); } };
 
   await load();
-  stream = liveStream(api.battle.eventsUrl(id, tok), { onView: (v) => load(v), onSignal });
+  stream = liveStream(() => api.battle.eventsUrl(id, tok), { onView, onSignal });
   if (view) renderHead();
   return {
     unmount: () => stream.close(),

@@ -3,7 +3,7 @@
 // updates (Server-Sent Events), undo and the end-of-battle report.  Every
 // number shown comes from GET /api/games/GAME and GET /api/scenarios/ID.
 import { api, liveStream, oneOrder } from './api.js';
-import { t, getLang } from './i18n.js';
+import { t } from './i18n.js';
 import { drawMap, drawUnits, el, centre, corners, pstr, hexDistance } from './hexmap.js';
 import { groupedBars, probBars, logDie, HIT_COLOUR } from './charts.js';
 import { h, put, loadSeats, saveSeats, errorBox } from './util.js';
@@ -65,14 +65,15 @@ export async function mount(root, route) {
   }
 
   // ---- data ---------------------------------------------------------------
-  // The view fetched (only the log since the last step unless `full`), or
-  // the one the live stream pushed.
+  // The view fetched or pushed by the stream; its log is whole when `full`,
+  // else since a step held (the steps not held yet are added).
   async function refresh(full = false, pushed = null) {
     if (S.refreshing) { S.again = true; if (full) S.full = true; return S.refreshing; }
     S.refreshing = (async () => {
       try {
-        const since = !pushed && !full && S.view && S.log.length ? S.view.step : undefined;
+        const since = !full && S.view && S.log.length ? S.view.step : undefined;
         let v = pushed || await api.view(id, token(), since);
+        if (since !== undefined && v.step < S.view.step) return; // a view pushed before ours
         if (hotseat && typeof v.to_move === 'number' && v.to_move !== S.viewSide) {
           S.viewSide = v.to_move;
           v = await api.view(id, token());
@@ -80,7 +81,8 @@ export async function mount(root, route) {
         } else if (since === undefined) {
           S.log = v.log || [];
         } else {
-          S.log = S.log.concat(v.log || []);
+          const top = S.log[S.log.length - 1].step;
+          S.log = S.log.concat((v.log || []).filter((e) => !(e.step <= top)));
         }
         const first = !S.view;
         S.view = v;
@@ -100,12 +102,11 @@ export async function mount(root, route) {
     if (S.again && !S.gone) { const f = S.full; S.again = false; S.full = false; await refresh(f); }
   }
 
-  // Live: a step or an undo signalled is fetched (an undo: the whole log
-  // again); a view pushed is shown, but in a hot-seat game the stream is
-  // the first seat's, so the side to move is fetched.
+  // Live: a view pushed is shown (hot-seat: the first seat's, so the side to
+  // move is fetched); a signal is fetched (an undo: the whole log again).
   function openStream() {
-    S.stream = liveStream(api.eventsUrl(id, hotseat ? seats[0] : token()), {
-      onView: (v) => refresh(true, hotseat ? null : v),
+    S.stream = liveStream(() => api.eventsUrl(id, hotseat ? seats[0] : token()), {
+      onView: (v, type, first) => (hotseat ? refresh(true) : refresh(first || type === 'undo', v)),
       onSignal: (type, d) => { if (!S.view || !d || d.step !== S.view.step || type === 'undo') refresh(type === 'undo'); },
     });
   }
@@ -247,19 +248,12 @@ export async function mount(root, route) {
         for (const [k, m] of Object.entries(b.odds).filter(([, p]) => p && typeof p === 'object')) {
           body.push(h('h4', {}, k), probBars(m, { title: `${b.text}: ${k}`, width: 340 }));
         }
-      } else if (tgt && (b.kind === 'attack' || b.kind === 'column' || b.kind === 'fire' || b.kind === 'pursue')) {
-        // the odds of one die against this target, from the table of seed 004 §4.4
+      } else if (tgt || b.kind === 'skirmish') {
+        // the odds of one die against this target (the table of seed 004 §4.4), or of the skirmish die
+        const req = b.kind === 'skirmish' ? { table: 'skirmish_die', inputs: {} } : { table: 'die', inputs: b.kind === 'column' ? { target: tgt.type, 'column-attack': true } : { target: tgt.type } };
         try {
-          const inputs = { target: tgt.type };
-          if (b.kind === 'column') inputs['column-attack'] = true;
-          const o = await api.odds({ system: 're', table: 'die', inputs });
-          const rows = Object.entries(o.odds).map(([k, p]) => ({ label: `1 ${getLang() === 'fr' ? 'dé' : 'die'}: ${k}`, p: Number(p), fill: HIT_COLOUR[k] === '#ffffff' ? '#8a8a8a' : HIT_COLOUR[k] }));
-          body.push(probBars(rows, { title: b.text, width: 340 }));
-        } catch (e) { body.push(h('p', { class: 'muted' }, e.message)); }
-      } else if (b.kind === 'skirmish') {
-        try {
-          const o = await api.odds({ system: 're', table: 'skirmish_die', inputs: {} });
-          body.push(probBars(Object.entries(o.odds).map(([k, p]) => ({ label: k, p: Number(p), fill: k === 'loss' ? HIT_COLOUR.loss : '#8a8a8a' })), { title: b.text, width: 340 }));
+          const o = await api.odds({ system: 're', ...req });
+          body.push(probBars(Object.entries(o.odds).map(([k, p]) => ({ label: `${t('die_1')}: ${k}`, p: Number(p), fill: k === 'miss' || !HIT_COLOUR[k] ? '#8a8a8a' : HIT_COLOUR[k] })), { title: b.text, width: 340 }));
         } catch (e) { body.push(h('p', { class: 'muted' }, e.message)); }
       }
       body.push(h('button', { type: 'button', class: 'primary', 'data-commit': b.kind, onclick: () => act(b) }, `${t('confirm')}: ${b.text}`));
@@ -461,7 +455,7 @@ export async function mount(root, route) {
   await refresh(true);
   return {
     unmount: () => { S.gone = true; if (S.stream) S.stream.close(); const c = document.getElementById('curtain'); if (c) c.remove(); },
-    relang: () => { refresh(true); },
+    relang: () => { if (S.stream) S.stream.reopen(); refresh(true); },
     key,
   };
 }
