@@ -9,7 +9,8 @@
 // device updated live by the event stream, undo, French; then that the
 // game view and the companion view use the one API client and event-stream
 // client of web/js/api.js (a stream refused shows the same element in both,
-// and both open it again).  Screenshots (page-companion*.png) go to OUT.
+// both open it again, and close it when left).  Screenshots
+// (page-companion*.png) go to OUT.
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -155,9 +156,12 @@ try {
   let refuse = true;
   const refused = [0, 0];
   const views = [];
+  const open = [new Set(), new Set()]; // the event streams each view holds open
   for (const [k, url] of [[0, `${base}#/game/${g.id}?seat=${g.seats['0']}`], [1, link0.replace(/^http:\/\/[^/]+\//, base)]]) {
     const p = await newPage(undefined, /503|EventSource/);
-    await p.route(/\/events\?token=/, (r) => {
+    p.on('request', (r) => { if (/\/events\?/.test(r.url())) open[k].add(r); });
+    for (const ev of ['requestfinished', 'requestfailed']) p.on(ev, (r) => open[k].delete(r));
+    await p.route(/\/events\?/, (r) => {
       if (!refuse) return r.continue();
       refused[k]++;
       return r.fulfill({ status: 503, contentType: 'application/json', body: '{"error": "too many event streams (at most 256)"}' });
@@ -189,6 +193,13 @@ try {
   await views[1].waitForFunction((b) => document.querySelector('#bt-sequence li.now').textContent !== b, before, { timeout: 10000 });
   check(true, 'one client: the companion view follows a phase ended from elsewhere');
   await shot(views[1], 'page-companion-live-again');
+  // leaving a view ends its stream, and it is not opened again
+  check(open[0].size === 1 && open[1].size === 1, `one client: one stream open in each view (${open[0].size}, ${open[1].size})`);
+  for (const p of views) await p.evaluate(() => { location.hash = '#/games'; });
+  const t2 = Date.now();
+  while ((open[0].size || open[1].size) && Date.now() - t2 < 5000) await views[0].waitForTimeout(100);
+  await views[0].waitForTimeout(1500);
+  check(open[0].size === 0 && open[1].size === 0, `one client: leaving the game view and the companion view closes their streams (${open[0].size}, ${open[1].size} left open)`);
 } catch (e) {
   failures++;
   console.log('FAIL ' + (e && e.stack || e));
