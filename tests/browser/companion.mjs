@@ -193,6 +193,16 @@ try {
   await views[1].waitForFunction((b) => document.querySelector('#bt-sequence li.now').textContent !== b, before, { timeout: 10000 });
   check(true, 'one client: the companion view follows a phase ended from elsewhere');
   await shot(views[1], 'page-companion-live-again');
+  // one order at a time: while one is on its way (held 600 ms here) the
+  // view's orders are greyed out, in both views
+  for (const [p, sel] of [[views[0], '#order-list button[data-action="chit Brigade Duval"]'], [views[1], '#bt-next']]) {
+    let posts = 0;
+    await p.route(/\/actions$/, async (r) => { posts++; await new Promise((res) => setTimeout(res, 600)); return r.continue(); });
+    await p.click(sel);
+    const grey = await p.$eval('fieldset.orders-set', (f) => f.disabled && [...f.querySelectorAll('button')].every((b) => b.matches(':disabled')));
+    await p.waitForFunction(() => !document.querySelector('fieldset.orders-set').disabled, null, { timeout: 5000 });
+    check(grey && posts === 1, `one client: the orders are greyed out while one is on its way (${sel.startsWith('#bt') ? 'companion' : 'game'}: ${grey}, ${posts} sent)`);
+  }
   // leaving a view ends its stream, and it is not opened again
   check(open[0].size === 1 && open[1].size === 1, `one client: one stream open in each view (${open[0].size}, ${open[1].size})`);
   for (const p of views) await p.evaluate(() => { location.hash = '#/games'; });
