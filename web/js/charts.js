@@ -68,7 +68,7 @@ export function dieFace(face, colour = '#fff', title = '', mark = '') {
 
 // The die of a log event of kind "die" (faces[0] the face, values[0] the
 // result: 0 a miss, 1 a loss, 2 a retreat), in the colour of its result.
-export const HIT = ['miss', 'loss', 'retreat'];
+const HIT = ['miss', 'loss', 'retreat'];
 export const HIT_COLOUR = { miss: '#ffffff', loss: '#b3261e', retreat: '#c77800' };
 export function logDie(e) {
   const res = HIT[(e.values || [0])[0]] || 'miss';
