@@ -254,12 +254,13 @@ async function mountBattle(root, id, tok) {
   }
 
   // One order at a time (an action, next, undo): the form is greyed out
-  // while one is on its way; its answer is the result shown.
+  // while one is on its way; its answer is the result shown.  A 409 may be
+  // another server's step stored first: the view is fetched again.
   async function order(call, result) {
     try {
       const r = await orders.send(call);
       if (r) { last = result(r); odds = null; form.roll = ''; await load(); }
-    } catch (e) { toast(e.message, true); }
+    } catch (e) { toast(e.message, true); if (e.status === 409) load(); }
   }
   const act = (b) => order(() => api.battle.act(id, tok, b), (r) => r);
   const doIt = () => act(body());
