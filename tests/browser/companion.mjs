@@ -6,7 +6,10 @@
 // through the form with the dice typed in (the French 1er Léger's maneuver,
 // roll 3: "two_thirds_move_and_fc", as tests/server/battle_api.sh works it
 // out), its modifiers and its instructions for the table shown, the other
-// device updated live by the event stream, undo, French.  Screenshots
+// device updated live by the event stream, undo, French; then that the
+// game view and the companion view use the one API client and event-stream
+// client of web/js/api.js (a stream refused shows the same element in both,
+// both open it again, and close it when left).  Screenshots
 // (page-companion*.png) go to OUT.
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
@@ -50,11 +53,12 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
-async function newPage(viewport = { width: 1280, height: 900 }) {
+// `expected`: the console errors the test provokes (none but those is allowed)
+async function newPage(viewport = { width: 1280, height: 900 }, expected = null) {
   const ctx = await browser.newContext({ viewport, locale: 'en-GB' });
   await ctx.addInitScript(() => { try { localStorage.setItem('grognard.lang', 'en'); } catch (e) { /* ignore */ } });
   const page = await ctx.newPage();
-  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(`${page.url()}: ${m.text()}`); });
+  page.on('console', (m) => { if (m.type() === 'error' && !(expected && expected.test(m.text()))) consoleErrors.push(`${page.url()}: ${m.text()}`); });
   page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
   return page;
 }
@@ -113,6 +117,7 @@ try {
   await fr.click('#bt-odds');
   await fr.waitForSelector('#bt-odds-box');
   check((await text(fr, '#bt-odds-box')).includes('%'), 'the odds before the roll');
+  await shot(fr, 'page-companion-odds');
   await fr.fill('#bt-roll', '3');
   await fr.click('#bt-do');
   await fr.waitForFunction(() => document.querySelector('#bt-result').textContent.includes('maneuver fr_1leg'));
@@ -136,6 +141,75 @@ try {
   await fr.click('#lang-btn');
   await fr.waitForFunction(() => document.querySelector('#bt-sequence h2').textContent.includes('Séquence'));
   check((await text(fr, '#bt-units')).includes('Vos unités'), 'in French');
+
+  // 6. one client: the page's only fetch and EventSource are in web/js/api.js,
+  // and the game view and the companion view both take it
+  const js = Object.fromEntries(fs.readdirSync(path.join(web, 'js')).map((f) => [f, fs.readFileSync(path.join(web, 'js', f), 'utf8')]));
+  const users = (re) => Object.keys(js).filter((f) => re.test(js[f])).sort().join();
+  check(users(/\bfetch\(/) === 'api.js' && users(/new EventSource\(/) === 'api.js', `one client: fetch (${users(/\bfetch\(/)}) and EventSource (${users(/new EventSource\(/)}) only in api.js`);
+  check(['game.js', 'companion.js'].every((f) => /import \{[^}]*\bliveStream\b[^}]*\} from '\.\/api\.js'/.test(js[f])), 'one client: game.js and companion.js open their stream with api.js\'s liveStream');
+  // a game of two humans on the teaching scenario, seat 0 in a third browser
+  const g = await (await fetch(base + 'api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ scenario: 'teaching', players: ['human', 'human'], seed: 7 }) })).json();
+  // both views' event streams refused (503, as when the server has too many
+  // open) until `refuse` is false: a native EventSource gives up on an HTTP
+  // error, the client must open it again itself
+  let refuse = true;
+  const refused = [0, 0];
+  const views = [];
+  const open = [new Set(), new Set()]; // the event streams each view holds open
+  for (const [k, url] of [[0, `${base}#/game/${g.id}?seat=${g.seats['0']}`], [1, link0.replace(/^http:\/\/[^/]+\//, base)]]) {
+    const p = await newPage(undefined, /503|EventSource/);
+    p.on('request', (r) => { if (/\/events\?/.test(r.url())) open[k].add(r); });
+    for (const ev of ['requestfinished', 'requestfailed']) p.on(ev, (r) => open[k].delete(r));
+    await p.route(/\/events\?/, (r) => {
+      if (!refuse) return r.continue();
+      refused[k]++;
+      return r.fulfill({ status: 503, contentType: 'application/json', body: '{"error": "too many event streams (at most 256)"}' });
+    });
+    await p.goto(url);
+    views.push(p);
+  }
+  await views[0].waitForSelector('#status[data-step] #live');
+  await views[1].waitForSelector('#bt-status #live');
+  const t1 = Date.now();
+  while ((refused[0] < 2 || refused[1] < 2) && Date.now() - t1 < 10000) await views[0].waitForTimeout(100);
+  check(refused[0] >= 2 && refused[1] >= 2, `one client: a stream refused is opened again (game ${refused[0]}, companion ${refused[1]} tries)`);
+  const badges = await Promise.all(views.map((p) => p.$eval('#live', (e) => e.outerHTML)));
+  check(badges[0] === badges[1] && badges[0].includes('data-live="false"') && badges[0].includes('reconnecting'), 'one client: the same element says so in the game and the companion views: ' + badges[0]);
+  await shot(views[0], 'page-companion-game-offline');
+  refuse = false;
+  for (const p of views) await p.waitForSelector('#live[data-live="true"]', { timeout: 15000 });
+  check(true, 'one client: both views are live again once the server takes the stream');
+  // and live it is: a change made elsewhere reaches each view
+  const step = await views[0].$eval('#status', (e) => Number(e.dataset.step));
+  const chit = await fetch(base + `api/games/${g.id}/actions`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + g.seats['0'] }, body: JSON.stringify({ action: 'chit Division Lefort', step }) });
+  check(chit.ok, `one client: a chit chosen through the API (${chit.status})`);
+  await views[0].waitForFunction(() => (document.querySelector('#bowl-own') || {}).textContent?.includes('Division Lefort'), null, { timeout: 10000 });
+  check(true, 'one client: the game view shows a chit chosen from elsewhere');
+  const [, bid, tok0] = /#\/companion\/([0-9a-f]+)\?token=([0-9a-f]+)/.exec(link0);
+  const before = await text(views[1], '#bt-sequence li.now');
+  const next = await fetch(base + `api/battles/${bid}/actions`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + tok0 }, body: JSON.stringify({ verb: 'next' }) });
+  check(next.ok, `one client: the phase ended through the API (${next.status})`);
+  await views[1].waitForFunction((b) => document.querySelector('#bt-sequence li.now').textContent !== b, before, { timeout: 10000 });
+  check(true, 'one client: the companion view follows a phase ended from elsewhere');
+  await shot(views[1], 'page-companion-live-again');
+  // one order at a time: while one is on its way (held 600 ms here) the
+  // view's orders are greyed out, in both views
+  for (const [p, sel] of [[views[0], '#order-list button[data-action="chit Brigade Duval"]'], [views[1], '#bt-next']]) {
+    let posts = 0;
+    await p.route(/\/actions$/, async (r) => { posts++; await new Promise((res) => setTimeout(res, 600)); return r.continue(); });
+    await p.click(sel);
+    const grey = await p.$eval('fieldset.orders-set', (f) => f.disabled && [...f.querySelectorAll('button')].every((b) => b.matches(':disabled')));
+    await p.waitForFunction(() => !document.querySelector('fieldset.orders-set').disabled, null, { timeout: 5000 });
+    check(grey && posts === 1, `one client: the orders are greyed out while one is on its way (${sel.startsWith('#bt') ? 'companion' : 'game'}: ${grey}, ${posts} sent)`);
+  }
+  // leaving a view ends its stream, and it is not opened again
+  check(open[0].size === 1 && open[1].size === 1, `one client: one stream open in each view (${open[0].size}, ${open[1].size})`);
+  for (const p of views) await p.evaluate(() => { location.hash = '#/games'; });
+  const t2 = Date.now();
+  while ((open[0].size || open[1].size) && Date.now() - t2 < 5000) await views[0].waitForTimeout(100);
+  await views[0].waitForTimeout(1500);
+  check(open[0].size === 0 && open[1].size === 0, `one client: leaving the game view and the companion view closes their streams (${open[0].size}, ${open[1].size} left open)`);
 } catch (e) {
   failures++;
   console.log('FAIL ' + (e && e.stack || e));

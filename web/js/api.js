@@ -1,13 +1,18 @@
-// api.js - the HTTP API of `grognard serve` (docs/api.md).  Every call
-// returns the parsed JSON or throws an Error whose message is the server's
-// own one-line reason.
-import { getLang } from './i18n.js';
+// api.js - the HTTP API of `grognard serve` (docs/api.md) for every view:
+// one fetch wrapper and error type, one live stream, one order at a time.
+import { getLang, t } from './i18n.js';
+import { h, put } from './util.js';
 
+// A call that failed: the HTTP status (0: no answer), the server's reason
+// (or what to do when it does not answer), its error body or null.
 export class ApiError extends Error {
   constructor(status, message, body) { super(message); this.status = status; this.body = body; }
 }
 
-async function call(method, path, { body, token, raw } = {}) {
+// The seat's token (from the page's fragment) goes as "Authorization:
+// Bearer TOKEN", as games and battles take it; in a URL (an EventSource, a
+// link) as ?token=.  Returns the answer's JSON.
+async function call(method, path, { body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = 'Bearer ' + token;
@@ -15,28 +20,87 @@ async function call(method, path, { body, token, raw } = {}) {
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (e) {
-    throw new ApiError(0, 'network', null);
+    throw new ApiError(0, t('server_down'), null);
   }
   const text = await res.text();
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch (e) { data = null; }
   if (!res.ok) throw new ApiError(res.status, (data && data.error) || `${res.status} ${res.statusText}`, data);
-  return raw ? text : data;
+  return data;
 }
+const q = (token) => (token ? '?token=' + encodeURIComponent(token) : '');
+const game = (id, rest = '') => `/api/games/${encodeURIComponent(id)}${rest}`;
+const battle = (id, rest = '') => `/api/battles/${encodeURIComponent(id)}${rest}`;
 
 export const api = {
-  health: () => call('GET', '/api/health'),
   scenarios: () => call('GET', '/api/scenarios'),
   scenario: (id) => call('GET', '/api/scenarios/' + encodeURIComponent(id)),
   games: () => call('GET', '/api/games'),
   create: (scenario, players, seed) => call('POST', '/api/games', { body: seed === undefined ? { scenario, players } : { scenario, players, seed } }),
-  view: (id, token, since) => call('GET', `/api/games/${encodeURIComponent(id)}?lang=${getLang()}` + (since !== undefined ? `&since=${since}` : ''), { token }),
-  act: (id, token, action, step) => call('POST', `/api/games/${encodeURIComponent(id)}/actions`, { token, body: { action, step } }),
-  undo: (id, token, step) => call('POST', `/api/games/${encodeURIComponent(id)}/undo`, { token, body: { step } }),
-  replay: (id, tokens) => call('GET', `/api/games/${encodeURIComponent(id)}/replay`, { token: tokens && tokens.filter(Boolean).join(' ') }),
+  view: (id, token, since) => call('GET', game(id, `?lang=${getLang()}` + (since !== undefined ? `&since=${since}` : '')), { token }),
+  act: (id, token, action, step) => call('POST', game(id, '/actions'), { token, body: { action, step } }),
+  undo: (id, token, step) => call('POST', game(id, '/undo'), { token, body: { step } }),
+  eventsUrl: (id, token) => game(id, `/events?lang=${getLang()}` + (token ? '&token=' + encodeURIComponent(token) : '')),
   systems: () => call('GET', '/api/systems'),
   lookup: (req) => call('POST', '/api/lookup', { body: req }),
   odds: (req) => call('POST', '/api/odds', { body: req }),
   resolve: (req) => call('POST', '/api/resolve', { body: req }),
-  eventsUrl: (id, token) => `/api/games/${encodeURIComponent(id)}/events` + (token ? '?token=' + encodeURIComponent(token) : ''),
+  oobs: () => call('GET', '/api/oobs'),
+  battle: { // the battle companion
+    create: (body) => call('POST', '/api/battles', { body }),
+    view: (id, token) => call('GET', battle(id), { token }),
+    verbs: (id, token) => call('GET', battle(id, '/verbs'), { token }),
+    act: (id, token, body) => call('POST', battle(id, '/actions'), { token, body }),
+    odds: (id, token, body) => call('POST', battle(id, '/odds'), { token, body }),
+    undo: (id, token) => call('POST', battle(id, '/undo'), { token, body: {} }),
+    eventsUrl: (id, token) => battle(id, '/events' + q(token)),
+    reportUrl: (id, token) => battle(id, '/report.html' + q(token)),
+  },
 };
+
+// The live stream of a game or a battle (GET url()), in every view.  An
+// event's data is the seat's view pushed (it has `units`), given to
+// onView(view, type, first) (`first` since the opening: its log whole), or
+// a bare signal, given to onSignal(type, data or null) to fetch the view.
+// An error opens it again in 1 s, then 2, 4 ... 30 (a browser gives up on
+// an HTTP error); reopen() at once (a new language); close() ends it.
+// `badge`: the one element saying whether it is live.
+export function liveStream(url, { onView, onSignal }) {
+  const el = h('span', { class: 'live', id: 'live', role: 'status' });
+  let es; let timer; let wait = 1000; let live = false;
+  const paint = (on = live) => {
+    live = on;
+    el.dataset.live = String(on);
+    return put(el, h('span', { class: 'live-dot' + (on ? '' : ' off') }), t(on ? 'live' : 'offline'));
+  };
+  const open = () => {
+    let first = true;
+    const on = (ev) => {
+      let d = null;
+      try { d = JSON.parse(ev.data); } catch (e) { /* a bare signal */ }
+      if (d && Array.isArray(d.units)) onView(d, ev.type, first); else onSignal(ev.type, d);
+      first = false;
+    };
+    es = new EventSource(url());
+    es.onopen = () => { wait = 1000; paint(true); };
+    for (const k of ['step', 'undo', 'battle', 'action', 'change', 'changed']) es.addEventListener(k, on);
+    es.onerror = () => { es.close(); paint(false); timer = setTimeout(open, wait); wait = Math.min(30000, 2 * wait); };
+  };
+  const close = () => { es.onerror = null; es.close(); clearTimeout(timer); };
+  open();
+  return { get badge() { return paint(); }, close, reopen() { close(); open(); } };
+}
+
+// One order at a time, as Rally the Troops' client.js: send(f) runs f (a
+// call that changes the game) unless one is on its way, and meanwhile the
+// orders, drawn inside `fieldset`, are greyed out even when the stream
+// redraws them.  Returns f's answer (undefined: refused) or throws.
+export function oneOrder(fieldset) {
+  const o = { busy: false };
+  o.send = async (f) => {
+    if (o.busy) return undefined;
+    o.busy = fieldset.disabled = true;
+    try { return await f(); } finally { o.busy = fieldset.disabled = false; }
+  };
+  return o;
+}

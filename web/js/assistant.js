@@ -4,8 +4,8 @@
 // from POST /api/odds, /api/lookup and /api/resolve.
 import { api } from './api.js';
 import { t } from './i18n.js';
-import { probBars } from './charts.js';
-import { h, put } from './util.js';
+import { probBars, modsTable } from './charts.js';
+import { h, put, errorBox, orError, paramControl } from './util.js';
 
 const nice = (id) => String(id).replace(/_/g, ' ');
 
@@ -33,11 +33,8 @@ export async function mount(root, route) {
   const title = h('h1', { id: 'assistant-title' }, t('assistant_title'));
   const wrap = h('div', { class: 'assistant' });
   root.append(title, wrap);
-  let systems;
-  try { systems = await api.systems(); } catch (e) {
-    put(wrap, h('div', { class: 'error-box', role: 'alert' }, e.status === 0 ? t('server_down') : e.message));
-    return {};
-  }
+  const systems = await orError(wrap, api.systems());
+  if (!systems) return {};
   const st = { sys: route.params.get('system') || 'aoe', mode: route.params.get('table') ? 'table' : 'procedure', name: route.params.get('procedure') || route.params.get('table') || null, values: {}, modifier: 0, timer: null };
   const left = h('div', { class: 'panel inputs', id: 'assistant-inputs' });
   const right = h('div', { id: 'assistant-out' });
@@ -79,18 +76,8 @@ export async function mount(root, route) {
     for (const p of (d && d.params) || []) {
       if (p.kind === 'text') continue; // a file name: the server reads its own data
       const idf = 'in-' + p.name;
-      const v = st.values[p.name];
-      let ctl;
-      const set = (val) => { if (val === '' || val === undefined || val === null || val === false) delete st.values[p.name]; else st.values[p.name] = val; update(); };
-      if (p.kind === 'choice') {
-        ctl = h('select', { id: idf, name: p.name, onchange: (e) => set(e.target.value) }, h('option', { value: '' }, p.required ? '—' : '(—)'), ...p.choices.map((c) => h('option', { value: c, selected: v === c }, nice(c))));
-      } else if (p.kind === 'flag') {
-        ctl = h('input', { type: 'checkbox', id: idf, name: p.name, checked: Boolean(v), onchange: (e) => set(e.target.checked) });
-      } else if (p.kind === 'int') {
-        ctl = h('input', { type: 'number', id: idf, name: p.name, min: p.min, max: p.max, step: 1, value: v ?? '', oninput: (e) => set(e.target.value === '' ? '' : Number(e.target.value)) });
-      } else {
-        ctl = h('input', { type: 'text', id: idf, name: p.name, inputmode: 'decimal', value: v ?? '', placeholder: p.min !== undefined ? `${p.min}–${p.max}` : '', oninput: (e) => set(e.target.value.trim() === '' ? '' : (/^-?\d+(\.\d+)?$/.test(e.target.value.trim()) ? Number(e.target.value.trim()) : e.target.value.trim())) });
-      }
+      const set = (val) => { if (val === '' || val === false) delete st.values[p.name]; else st.values[p.name] = val; update(); };
+      const ctl = paramControl(p, st.values[p.name], set, idf, nice);
       const lab = h('label', { for: idf }, nice(p.name) + (p.required ? ' *' : ''));
       fields.push(p.kind === 'flag'
         ? h('div', { class: 'field flag' }, ctl, h('div', {}, lab, h('div', { class: 'help' }, p.help || '')))
@@ -114,8 +101,6 @@ export async function mount(root, route) {
     st.timer = setTimeout(preview, 200);
   }
 
-  const oddsRows = (odds) => Object.entries(odds || {}).map(([k, p]) => ({ label: nice(k), p: Number(p) }));
-
   async function preview() {
     const d = desc();
     const s = sysObj();
@@ -129,19 +114,19 @@ export async function mount(root, route) {
       if (d && d.dice) {
         try {
           const o = await api.odds({ system: s.id, table: st.name, inputs: st.values, modifier: st.modifier });
-          out.push(h('section', { class: 'panel', id: 'odds-panel' }, h('h2', {}, `${t('odds')} (${o.dice}${st.modifier ? (st.modifier > 0 ? ' +' : ' ') + st.modifier : ''})`), probBars(oddsRows(o.odds), { title: t('odds') })));
-        } catch (e) { out.push(h('div', { class: 'error-box', role: 'alert' }, e.message)); }
+          out.push(h('section', { class: 'panel', id: 'odds-panel' }, h('h2', {}, `${t('odds')} (${o.dice}${st.modifier ? (st.modifier > 0 ? ' +' : ' ') + st.modifier : ''})`), probBars(o.odds, { title: t('odds'), name: nice })));
+        } catch (e) { out.push(errorBox(e.message)); }
       }
       const scoreIn = h('input', { type: 'number', id: 'in-score', step: 1, 'aria-label': d && d.score ? d.score : 'score' });
       const res = h('div', { id: 'lookup-result', 'aria-live': 'polite' });
       const go = async () => {
         const inputs = Object.assign({}, st.values);
         if (d && d.score) inputs[d.score] = Number(scoreIn.value);
-        try {
-          const r = await api.lookup({ system: s.id, table: st.name, inputs });
+        const r = await orError(res, api.lookup({ system: s.id, table: st.name, inputs }));
+        if (r) {
           put(res, h('p', { class: 'result-big' }, r.label || nice(r.result)), r.effect ? h('p', {}, r.effect) : null,
             h('p', { class: 'muted' }, `${r.cell || ''} — ${t('source')}: ${r.source || ''}`));
-        } catch (e) { put(res, h('div', { class: 'error-box', role: 'alert' }, e.message)); }
+        }
       };
       out.push(h('section', { class: 'panel' }, h('h2', {}, t('lookup')),
         h('div', { class: 'form-row' }, d && d.score ? h('label', { for: 'in-score' }, `${nice(d.score)}: ${t('score_typed')}`) : null, d && d.score ? scoreIn : null,
@@ -151,11 +136,11 @@ export async function mount(root, route) {
       // resolution from a fixed seed, its roll not shown)
       let pre = null;
       try { pre = await api.resolve({ system: s.id, procedure: st.name, inputs: st.values, seed: 0 }); } catch (e) {
-        out.push(h('div', { class: 'error-box', role: 'alert', id: 'resolve-error' }, e.message));
+        out.push(errorBox(e.message, { id: 'resolve-error' }));
       }
       if (pre) {
         out.push(h('section', { class: 'panel', id: 'mods-panel' }, h('h2', {}, t('modifiers')), modsTable(pre.modifiers)));
-        if (pre.odds) out.push(h('section', { class: 'panel', id: 'odds-panel' }, h('h2', {}, t('odds')), probBars(oddsRows(pre.odds), { title: t('odds') })));
+        if (pre.odds) out.push(h('section', { class: 'panel', id: 'odds-panel' }, h('h2', {}, t('odds')), probBars(pre.odds, { title: t('odds'), name: nice })));
       }
       const faces = h('input', { type: 'text', id: 'in-roll', placeholder: '7,3', 'aria-label': t('type_dice') });
       const res = h('div', { id: 'resolve-result', 'aria-live': 'polite' });
@@ -163,13 +148,12 @@ export async function mount(root, route) {
         const req = { system: s.id, procedure: st.name, inputs: st.values };
         if (typed) req.roll = faces.value.split(/[ ,]+/).filter(Boolean).map(Number);
         else req.seed = Math.floor(Math.random() * 2 ** 31);
-        try {
-          const r = await api.resolve(req);
-          put(res, h('p', { class: 'result-big', id: 'resolve-label' }, r.label || nice(r.result || '')), r.effect ? h('p', {}, r.effect) : null,
-            h('p', {}, (r.rolls || []).map((x) => `${x.name || ''} ${x.dice}: ${x.faces.join(', ')}${x.typed ? '' : ''}`).join(' · ')),
-            r.seed !== undefined ? h('p', { class: 'muted' }, `seed ${r.seed}`) : null,
-            ...(r.notes || []).map((n) => h('p', { class: 'muted' }, n)));
-        } catch (e) { put(res, h('div', { class: 'error-box', role: 'alert' }, e.message)); }
+        const r = await orError(res, api.resolve(req));
+        if (!r) return;
+        put(res, h('p', { class: 'result-big', id: 'resolve-label' }, r.label || nice(r.result || '')), r.effect ? h('p', {}, r.effect) : null,
+          h('p', {}, (r.rolls || []).map((x) => `${x.name || ''} ${x.dice}: ${x.faces.join(', ')}${x.typed ? '' : ''}`).join(' · ')),
+          r.seed !== undefined ? h('p', { class: 'muted' }, `seed ${r.seed}`) : null,
+          ...(r.notes || []).map((n) => h('p', { class: 'muted' }, n)));
       };
       out.push(h('section', { class: 'panel' }, h('h2', {}, t('result')),
         h('div', { class: 'form-row' }, h('button', { type: 'button', class: 'primary', id: 'roll-btn', onclick: () => run(false) }, t('roll'))),
@@ -177,16 +161,6 @@ export async function mount(root, route) {
           h('button', { type: 'button', id: 'typed-btn', onclick: () => run(true) }, t('resolve'))), res));
     }
     put(right, ...out);
-  }
-
-  function modsTable(mods) {
-    if (!mods || !mods.length) return h('p', { class: 'muted' }, t('none'));
-    const tbl = h('table', { class: 'mods' });
-    for (const m of mods) {
-      const v = m.kind === 'drm' ? (m.value > 0 ? '+' : '') + m.value : m.kind === 'multiplier' ? `×${m.num}/${m.den}` : '';
-      tbl.append(h('tr', { class: m.applied ? 'on' : 'off' }, h('td', {}, v), h('td', {}, m.reason || ''), h('td', { class: 'why muted' }, (m.applied ? t('applied') : t('not_applied')) + (m.source ? ' — ' + m.source : ''))));
-    }
-    return tbl;
   }
 
   renderLeft();

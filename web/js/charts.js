@@ -1,5 +1,8 @@
-// charts.js - small SVG charts (bars) drawn from numbers the server gave.
+// charts.js - small SVG charts (bars, dice) and tables drawn from numbers
+// the server gave.
 import { el } from './hexmap.js';
+import { t } from './i18n.js';
+import { h } from './util.js';
 
 // Grouped bars: groups = [{label, values: [v0, v1, ...]}], series =
 // [{label, cls}].  Returns an <svg>.
@@ -30,8 +33,10 @@ export function groupedBars(groups, series, { title, width = 420, height = 200, 
   return svg;
 }
 
-// Horizontal probability bars: rows = [{label, p, cls}] with p in 0..1.
-export function probBars(rows, { title, width = 420 } = {}) {
+// Horizontal probability bars: rows = [{label, p, cls, fill}] with p in
+// 0..1, or the server's odds {"result": p, ...} labelled by name(result).
+export function probBars(rows, { title, width = 420, name = (k) => k } = {}) {
+  if (!Array.isArray(rows)) rows = Object.entries(rows || {}).map(([k, p]) => ({ label: name(k), p: Number(p) }));
   const rowH = 24, lw = Math.min(170, Math.round(width * 0.36)), height = rows.length * rowH + 8;
   const svg = el('svg', { viewBox: `0 0 ${width} ${height}`, class: 'chart odds-chart', role: 'img', width: '100%' });
   if (title) el('title', {}, svg).textContent = title;
@@ -59,4 +64,28 @@ export function dieFace(face, colour = '#fff', title = '', mark = '') {
   const ink = colour === '#fff' || colour === '#ffffff' ? '#111' : '#fff';
   for (const [x, y] of P[face] || []) el('circle', { cx: x, cy: y, r: 3.2, fill: ink }, svg);
   return svg;
+}
+
+// The die of a log event of kind "die" (faces[0] the face, values[0] the
+// result: 0 a miss, 1 a loss, 2 a retreat), in the colour of its result.
+const HIT = ['miss', 'loss', 'retreat'];
+export const HIT_COLOUR = { miss: '#ffffff', loss: '#b3261e', retreat: '#c77800' };
+export function logDie(e) {
+  const res = HIT[(e.values || [0])[0]] || 'miss';
+  const f = dieFace(e.faces[0], HIT_COLOUR[res], `${e.faces[0]}: ${e.text.trim()}`, res);
+  f.dataset.face = e.faces[0];
+  return f;
+}
+
+// The modifiers of a resolution (the server's {"kind": "drm" | "multiplier"
+// | "info", "value", "num", "den", "applied", "reason", "source"}): each
+// one's value, reason, and whether it applies, with its source.
+export function modsTable(mods, attrs = {}) {
+  if (!mods || !mods.length) return h('p', { class: 'muted' }, t('none'));
+  const tbl = h('table', { class: 'mods', ...attrs });
+  for (const m of mods) {
+    const v = m.kind === 'drm' ? (m.value > 0 ? '+' : '') + m.value : m.kind === 'multiplier' ? `×${m.num}/${m.den}` : '';
+    tbl.append(h('tr', { class: m.applied ? 'on' : 'off' }, h('td', {}, v), h('td', {}, m.reason || ''), h('td', { class: 'why muted' }, (m.applied ? t('applied') : t('not_applied')) + (m.source ? ' — ' + m.source : ''))));
+  }
+  return tbl;
 }

@@ -6,42 +6,11 @@
 // shows it), the verbs allowed now with the facts the table gives, the odds
 // before the roll, the result with its modifiers and the instructions for
 // the table, undo, the after-action report; live by the event stream.
-import { getLang, t } from './i18n.js';
+import { api, liveStream, oneOrder } from './api.js';
+import { t } from './i18n.js';
 import { toast } from './main.js';
-import { h, put } from './util.js';
-
-async function call(method, path, body) {
-  let res;
-  try {
-    res = await fetch(path, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (e) {
-    const err = new Error(t('server_down')); err.status = 0; throw err;
-  }
-  const text = await res.text();
-  let data = null;
-  try { data = text ? JSON.parse(text) : null; } catch (e) { data = null; }
-  if (!res.ok) { const err = new Error((data && data.error) || `${res.status}`); err.status = res.status; throw err; }
-  return data;
-}
-
-const q = (tok) => '?token=' + encodeURIComponent(tok);
-const battleApi = {
-  oobs: () => call('GET', '/api/oobs'),
-  create: (body) => call('POST', '/api/battles', body),
-  view: (id, tok) => call('GET', `/api/battles/${id}${q(tok)}`),
-  verbs: (id, tok) => call('GET', `/api/battles/${id}/verbs${q(tok)}`),
-  act: (id, tok, body) => call('POST', `/api/battles/${id}/actions${q(tok)}`, body),
-  odds: (id, tok, body) => call('POST', `/api/battles/${id}/odds${q(tok)}`, body),
-  undo: (id, tok) => call('POST', `/api/battles/${id}/undo${q(tok)}`, {}),
-};
-
-export function battleLink(id, tok) {
-  return `${location.origin}${location.pathname}#/companion/${id}?token=${tok}`;
-}
-
-function saveBattle(id, info) {
-  try { localStorage.setItem('grognard.battle.' + id, JSON.stringify(info)); } catch (e) { /* ignore */ }
-}
+import { h, put, orError, copyButton, paramControl, pickList } from './util.js';
+import { probBars, modsTable } from './charts.js';
 
 export async function mount(root, route) {
   if (route.id) return mountBattle(root, route.id, route.params.get('token') || '');
@@ -56,8 +25,8 @@ async function mountNew(root) {
   const box = h('div', { class: 'panel', id: 'companion-new' }, t('loading'));
   const links = h('div', { class: 'panel links', id: 'companion-links', hidden: true });
   root.append(title, intro, box, links);
-  let oobs = [];
-  try { oobs = await battleApi.oobs(); } catch (e) { put(box, h('div', { class: 'error-box', role: 'alert' }, e.message)); return {}; }
+  const oobs = await orError(box, api.oobs());
+  if (!oobs) return {};
   const state = { system: oobs[0] ? oobs[0].system : 'aoe', oob: oobs[0] ? oobs[0].id : '', seed: '', created: null };
 
   function render() {
@@ -66,11 +35,8 @@ async function mountNew(root) {
     const systems = [...new Set(oobs.map((o) => o.system))];
     const sysSel = h('select', { id: 'bt-system', onchange: (e) => { state.system = e.target.value; const f = oobs.find((o) => o.system === state.system); state.oob = f ? f.id : ''; render(); } },
       systems.map((s) => h('option', { value: s, selected: s === state.system }, t('bt_sys_' + s))));
-    const list = h('ul', { class: 'scenario-list', 'aria-label': t('bt_oob') });
-    for (const o of oobs.filter((x) => x.system === state.system)) {
-      list.append(h('li', {}, h('button', { type: 'button', 'data-oob': o.id, 'aria-pressed': o.id === state.oob ? 'true' : 'false', onclick: () => { state.oob = o.id; render(); } },
-        o.title, h('span', { class: 'sub' }, `${o.date} · ${o.sides.map((s) => `${s.name} (${t('bt_units_n', s.units)})`).join(' — ')} · ${t('turns_n', o.turns)}`))));
-    }
+    const list = pickList(t('bt_oob'), 'oob', oobs.filter((x) => x.system === state.system), state.oob, (o) => { state.oob = o.id; render(); },
+      (o) => `${o.date} · ${o.sides.map((s) => `${s.name} (${t('bt_units_n', s.units)})`).join(' — ')} · ${t('turns_n', o.turns)}`);
     const seed = h('input', { id: 'bt-seed', inputmode: 'numeric', value: state.seed, oninput: (e) => { state.seed = e.target.value; } });
     const go = h('button', { type: 'button', id: 'bt-create', class: 'primary', onclick: create }, t('bt_create'));
     put(box, h('div', { class: 'form-row' }, h('label', { for: 'bt-system' }, t('system')), sysSel),
@@ -90,11 +56,12 @@ async function mountNew(root) {
     const pageLocal = /^(localhost|127\.|\[::1\])/.test(location.hostname);
     const origin = pageLocal && addrs.length ? `http://${addrs[0]}${port}` : location.origin;
     const rows = [0, 1].map((s) => {
-      const url = `${origin}${location.pathname}#/companion/${c.id}?token=${c.tokens[s]}`;
+      const link = `#/companion/${c.id}?token=${c.tokens[s]}`;
+      const url = `${origin}${location.pathname}${link}`;
       const inp = h('input', { readonly: true, value: url, id: 'bt-link-' + s, 'aria-label': c.sides[s] });
       return h('div', { class: 'form-row' }, h('strong', {}, c.sides[s]), inp,
-        h('button', { type: 'button', onclick: () => { inp.select(); if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {}); toast(t('copied')); } }, t('copy')),
-        h('a', { href: battleLink(c.id, c.tokens[s]), 'data-side': s }, t('bt_open')));
+        copyButton(inp),
+        h('a', { href: link, 'data-side': s }, t('bt_open')));
     });
     const where = addrs.length ? addrs.map((a) => `http://${a}${port}/`).join(', ') : location.origin + '/';
     put(links, h('h2', {}, t('bt_links')), h('p', {}, t('bt_links_help')),
@@ -106,9 +73,8 @@ async function mountNew(root) {
     const body = { system: state.system, oob: state.oob };
     if (state.seed.trim() !== '') body.seed = Number(state.seed);
     try {
-      const c = await battleApi.create(body);
+      const c = await api.battle.create(body);
       state.created = c;
-      saveBattle(c.id, { title: c.title, tokens: c.tokens, sides: c.sides });
       renderLinks();
     } catch (e) { toast(e.message, true); }
   }
@@ -123,20 +89,20 @@ async function mountBattle(root, id, tok) {
   const head = h('div', { class: 'statusbar', id: 'bt-status' });
   const seqBox = h('div', { class: 'panel', id: 'bt-sequence' });
   const unitsBox = h('div', { class: 'panel', id: 'bt-units' });
-  const formBox = h('div', { class: 'panel', id: 'bt-form' });
+  const formSet = h('fieldset', { class: 'orders-set' });
+  const formBox = h('div', { class: 'panel', id: 'bt-form' }, formSet);
+  const orders = oneOrder(formSet);
   const resultBox = h('div', { class: 'panel', id: 'bt-result', 'aria-live': 'polite' });
   const grid = h('div', { class: 'companion' }, h('div', {}, seqBox, unitsBox), h('div', {}, formBox, resultBox));
   root.append(head, grid);
-  let view = null; let verbs = null; let last = null; let odds = null; let live = false;
+  let view = null; let verbs = null; let last = null; let odds = null; let stream = null;
   const form = { verb: '', unit: '', target: '', leader: '', inputs: {}, roll: '' };
 
-  async function load() {
-    try {
-      [view, verbs] = await Promise.all([battleApi.view(id, tok), battleApi.verbs(id, tok)]);
-    } catch (e) {
-      put(unitsBox, h('div', { class: 'error-box', role: 'alert' }, e.message));
-      return;
-    }
+  // The view (fetched, or the one the live stream pushed) and its verbs.
+  async function load(pushed = null) {
+    const got = await orError(unitsBox, Promise.all([pushed || api.battle.view(id, tok), api.battle.verbs(id, tok)]));
+    if (!got) return;
+    [view, verbs] = got;
     if (!verbs.verbs.some((v) => v.name === form.verb)) { form.verb = ''; form.inputs = {}; }
     render();
   }
@@ -151,7 +117,7 @@ async function mountBattle(root, id, tok) {
       h('span', { class: 'chip', id: 'bt-you' }, t('bt_you', sideName(side()))),
       h('span', { id: 'bt-who' }, acts ? t('bt_you_act') : t('bt_they_act', sideName(view.active_side))),
       view.over ? h('span', { class: 'chip' }, t('over')) : null,
-      h('span', { class: 'live' }, h('span', { class: 'live-dot' + (live ? '' : ' off') }), live ? t('live') : t('offline')));
+      stream ? stream.badge : null);
   }
 
   function renderSeq() {
@@ -204,21 +170,15 @@ async function mountBattle(root, id, tok) {
 
   function field(inp) {
     const idf = 'bt-in-' + inp.name;
-    const val = form.inputs[inp.name] ?? '';
-    const set = (v) => { form.inputs[inp.name] = v; odds = null; };
-    let ctl;
-    if (inp.kind === 'flag') ctl = h('input', { type: 'checkbox', id: idf, checked: val === true, onchange: (e) => set(e.target.checked) });
-    else if (inp.kind === 'choice') {
-      ctl = h('select', { id: idf, onchange: (e) => set(e.target.value) }, h('option', { value: '' }, '—'),
-        (inp.choices || []).map((c) => h('option', { value: c, selected: c === val }, c)));
-    } else ctl = h('input', { id: idf, value: val, placeholder: inp.placeholder || '', inputmode: inp.kind === 'int' ? 'numeric' : null, oninput: (e) => set(e.target.value) });
+    const ctl = paramControl(inp, form.inputs[inp.name], (v) => { form.inputs[inp.name] = v; odds = null; }, idf);
     return h('div', { class: 'form-row' }, h('label', { for: idf, title: inp.help || '' }, inp.name + (inp.optional ? '' : ' *')), ctl,
       inp.help ? h('span', { class: 'hint' }, inp.help) : null);
   }
 
-  function unitSelect(idf, value, units, onchange) {
-    return h('select', { id: idf, onchange }, h('option', { value: '' }, '—'),
-      units.map((u) => h('option', { value: u.id, selected: u.id === value }, `${u.name} (${u.id})`)));
+  // The form's choice of a unit, a target or a leader (form[key]) in `list`.
+  function pick(key, label, list, name) {
+    const ctl = paramControl({ name: key, kind: 'choice', choices: list.map((x) => x.id) }, form[key], (v) => { form[key] = v; odds = null; }, 'bt-' + key, (c) => name(list.find((x) => x.id === c)));
+    return h('div', { class: 'form-row' }, h('label', { for: 'bt-' + key }, label), ctl);
   }
 
   function body() {
@@ -242,13 +202,9 @@ async function mountBattle(root, id, tok) {
     if (v) {
       rows.push(h('p', { class: 'hint', id: 'bt-verb-help' }, v.help));
       const live = view.units.filter((u) => !u.removed);
-      if (v.needs_unit) rows.push(h('div', { class: 'form-row' }, h('label', { for: 'bt-unit' }, t('bt_unit')), unitSelect('bt-unit', form.unit, live, (e) => { form.unit = e.target.value; odds = null; })));
-      if (v.needs_target) rows.push(h('div', { class: 'form-row' }, h('label', { for: 'bt-target' }, t('bt_target') + (v.needs_target > 0 ? ' *' : '')), unitSelect('bt-target', form.target, live, (e) => { form.target = e.target.value; odds = null; })));
-      if (v.needs_leader) {
-        rows.push(h('div', { class: 'form-row' }, h('label', { for: 'bt-leader' }, t('bt_leader')),
-          h('select', { id: 'bt-leader', onchange: (e) => { form.leader = e.target.value; } }, h('option', { value: '' }, '—'),
-            view.leaders.filter((l) => l.side === side() && l.status === 'active').map((l) => h('option', { value: l.id, selected: l.id === form.leader }, l.name)))));
-      }
+      if (v.needs_unit) rows.push(pick('unit', t('bt_unit'), live, (u) => `${u.name} (${u.id})`));
+      if (v.needs_target) rows.push(pick('target', t('bt_target') + (v.needs_target > 0 ? ' *' : ''), live, (u) => `${u.name} (${u.id})`));
+      if (v.needs_leader) rows.push(pick('leader', t('bt_leader'), view.leaders.filter((l) => l.side === side() && l.status === 'active'), (l) => l.name));
       for (const inp of v.inputs) rows.push(field(inp));
       if (v.procedure) {
         rows.push(h('div', { class: 'form-row' }, h('label', { for: 'bt-roll' }, t('bt_roll')),
@@ -263,8 +219,8 @@ async function mountBattle(root, id, tok) {
     }
     const next = h('button', { type: 'button', id: 'bt-next', disabled: view.active_side !== side(), onclick: () => act({ verb: 'next' }) }, t('bt_next'));
     const undo = h('button', { type: 'button', id: 'bt-undo', disabled: !view.can_undo, onclick: doUndo }, t('undo'));
-    const report = h('a', { href: `/api/battles/${id}/report.html${q(tok)}`, target: '_blank', id: 'bt-report' }, t('bt_report'));
-    put(formBox, h('h2', {}, t('bt_now'), ': ', view.phase_title),
+    const report = h('a', { href: api.battle.reportUrl(id, tok), target: '_blank', id: 'bt-report' }, t('bt_report'));
+    put(formSet, h('h2', {}, t('bt_now'), ': ', view.phase_title),
       view.you_act ? null : h('p', { class: 'hint' }, t('bt_wait', sideName(view.active_side))),
       ...rows, h('div', { class: 'form-row bt-bar' }, next, undo, report));
   }
@@ -272,9 +228,8 @@ async function mountBattle(root, id, tok) {
   function renderOdds(o) {
     const s = o.steps && o.steps[0];
     if (!s || !s.odds) return h('p', { class: 'hint', id: 'bt-odds-box' }, t('bt_no_odds'));
-    const tbl = h('table', { class: 'mods', id: 'bt-odds-box' }, h('caption', {}, `${t('bt_odds_before')} (${s.table}, ${t('modifier')} ${s.modifier >= 0 ? '+' : ''}${s.modifier})`));
-    for (const [k, p] of Object.entries(s.odds)) tbl.append(h('tr', {}, h('td', {}, k), h('td', {}, (p * 100).toFixed(1) + ' %')));
-    return tbl;
+    const what = `${t('bt_odds_before')} (${s.table}, ${t('modifier')} ${s.modifier >= 0 ? '+' : ''}${s.modifier})`;
+    return h('div', { id: 'bt-odds-box' }, h('h3', {}, what), probBars(s.odds, { title: what, width: 480, name: (k) => k.replace(/_/g, ' ') }));
   }
 
   function renderResult() {
@@ -282,14 +237,7 @@ async function mountBattle(root, id, tok) {
     const parts = [h('h2', {}, t('result')), h('p', {}, h('code', {}, last.text))];
     const r = last.resolution;
     if (r) {
-      if (r.modifiers && r.modifiers.length) {
-        const tbl = h('table', { class: 'mods', id: 'bt-mods' }, h('caption', {}, t('modifiers')));
-        for (const m of r.modifiers) {
-          const val = m.kind === 'drm' ? (m.value >= 0 ? '+' : '') + m.value : m.kind === 'mul' ? `×${m.num}${m.den !== 1 ? '/' + m.den : ''}` : '•';
-          tbl.append(h('tr', { class: m.applied ? '' : 'muted' }, h('td', {}, val), h('td', {}, m.reason), h('td', { class: 'sub' }, m.source)));
-        }
-        parts.push(tbl);
-      }
+      if (r.modifiers && r.modifiers.length) parts.push(h('h3', {}, t('modifiers')), modsTable(r.modifiers, { id: 'bt-mods' }));
       for (const s of r.steps || []) {
         parts.push(h('p', { class: 'bt-step' }, h('strong', {}, s.what), `: ${s.table} — ${t('bt_score')} ${s.score} → `, h('strong', {}, s.label || s.result), s.effect ? ` (${s.effect})` : ''));
       }
@@ -305,42 +253,38 @@ async function mountBattle(root, id, tok) {
     renderHead(); renderSeq(); renderUnits(); renderForm(); renderResult();
   }
 
-  async function act(b) {
+  // One order at a time (an action, next, undo): the form is greyed out
+  // while one is on its way; its answer is the result shown.  A 409 may be
+  // another server's step stored first: the view is fetched again.
+  async function order(call, result) {
     try {
-      last = await battleApi.act(id, tok, b);
-      odds = null; form.roll = '';
-      await load();
-    } catch (e) { toast(e.message, true); }
+      const r = await orders.send(call);
+      if (r) { last = result(r); odds = null; form.roll = ''; await load(); }
+    } catch (e) { toast(e.message, true); if (e.status === 409) load(); }
   }
-  function doIt() { act(body()); }
+  const act = (b) => order(() => api.battle.act(id, tok, b), (r) => r);
+  const doIt = () => act(body());
+  const doUndo = () => order(() => api.battle.undo(id, tok), (r) => ({ text: t('bt_undone', r.undone), instructions: [] }));
   async function showOdds() {
-    try { odds = await battleApi.odds(id, tok, body()); renderForm(); } catch (e) { toast(e.message, true); }
-  }
-  async function doUndo() {
-    try { const r = await battleApi.undo(id, tok); last = { text: t('bt_undone', r.undone), instructions: [] }; await load(); } catch (e) { toast(e.message, true); }
+    try { odds = await api.battle.odds(id, tok, body()); renderForm(); } catch (e) { toast(e.message, true); }
   }
 
-  let es = null;
-  function listen() {
-    es = new EventSource(`/api/battles/${id}/events${q(tok)}`);
-    const on = (e) => {
-      live = true;
-      let d = null; try { d = JSON.parse(e.data); } catch (x) { /* ignore */ }
-      if (!view || !d || d.hash !== view.hash) {
-        if (d && d.last && e.type === 'undo') last = { text: t('bt_undone', d.last.text), instructions: [] };
-        else if (d && d.last && e.type === 'action' && (!last || last.text !== d.last.text)) last = { text: d.last.text, instructions: d.last.instructions };
-        load();
-      } else renderHead();
-    };
-    for (const k of ['battle', 'action', 'undo']) es.addEventListener(k, on);
-    es.onerror = () => { live = false; if (view) renderHead(); };
+  // Live: the change that woke the stream (the other side's action with its
+  // instructions for the table, or an undo) is shown with the view, pushed
+  // or, after a bare signal, fetched.
+  function changed(type, d) {
+    const l = d && d.last;
+    if (l && (l.kind || type) === 'undo') last = { text: t('bt_undone', l.text), instructions: [] };
+    else if (l && (l.kind || type) === 'action' && (!last || last.text !== l.text)) last = { text: l.text, instructions: l.instructions };
   }
+  const onView = (v, type) => { changed(type, v); load(v); };
+  const onSignal = (type, d) => { if (!view || !d || d.hash !== view.hash) { changed(type, d); load(); } };
 
   await load();
-  listen();
-  document.documentElement.lang = getLang();
+  stream = liveStream(() => api.battle.eventsUrl(id, tok), { onView, onSignal });
+  if (view) renderHead();
   return {
-    unmount: () => { if (es) es.close(); },
+    unmount: () => stream.close(),
     relang: render,
   };
 }

@@ -2,18 +2,16 @@
 // chit bowl, the orders the server lists as legal, the dice, the log, live
 // updates (Server-Sent Events), undo and the end-of-battle report.  Every
 // number shown comes from GET /api/games/GAME and GET /api/scenarios/ID.
-import { api } from './api.js';
-import { t, getLang } from './i18n.js';
+import { api, liveStream, oneOrder } from './api.js';
+import { t } from './i18n.js';
 import { drawMap, drawUnits, el, centre, corners, pstr, hexDistance } from './hexmap.js';
-import { groupedBars, probBars, dieFace } from './charts.js';
-import { h, put, loadSeats, saveSeats } from './util.js';
+import { groupedBars, probBars, logDie, HIT_COLOUR } from './charts.js';
+import { h, put, loadSeats, saveSeats, errorBox } from './util.js';
 import { toast } from './main.js';
 
 const END_KINDS = ['end_fire', 'end_move', 'end_activation', 'chits_done', 'stop', 'no_riposte'];
 const TARGET_KINDS = ['attack', 'column', 'skirmish', 'pursue', 'fire'];
 const HEX_KINDS = ['move', 'retreat', 'take_ground'];
-const HIT = ['miss', 'loss', 'retreat'];
-const HIT_COLOUR = { miss: '#ffffff', loss: '#b3261e', retreat: '#c77800' };
 
 export async function mount(root, route) {
   const id = route.id;
@@ -30,7 +28,7 @@ export async function mount(root, route) {
   const hotseat = Boolean(seats[0] && seats[1]);
   const S = {
     view: null, scn: null, map: null, log: [], sel: null, pending: null, viewSide: 0,
-    es: null, live: false, diceShown: 0, busy: false, refreshing: null, again: false, full: false, curtainFor: null, gone: false,
+    stream: null, diceShown: 0, refreshing: null, again: false, full: false, curtainFor: null, gone: false,
   };
   const token = () => (hotseat ? seats[S.viewSide] : seats.any || seats[0] || seats[1] || null);
 
@@ -42,7 +40,9 @@ export async function mount(root, route) {
   const seatLine = h('span', { id: 'seat-line', class: 'muted' });
   const tools = h('div', { class: 'maptools' }, zoomOut, zoomIn, seatLine);
   const sidesP = h('section', { class: 'panel', id: 'sides', 'aria-label': t('demoralisation') });
-  const ordersP = h('section', { class: 'panel', id: 'orders', 'aria-live': 'polite' });
+  const ordersF = h('fieldset', { class: 'orders-set' });
+  const ordersP = h('section', { class: 'panel', id: 'orders', 'aria-live': 'polite' }, ordersF);
+  const orders = oneOrder(ordersF);
   const oddsP = h('section', { class: 'panel oddsbox', id: 'odds', hidden: true, 'aria-live': 'polite' });
   const diceP = h('section', { class: 'panel', id: 'dice' });
   const bowlP = h('section', { class: 'panel bowl', id: 'bowl' });
@@ -65,12 +65,15 @@ export async function mount(root, route) {
   }
 
   // ---- data ---------------------------------------------------------------
-  async function refresh(full = false) {
+  // The view fetched or pushed by the stream; its log is whole when `full`,
+  // else since a step held (the steps not held yet are added).
+  async function refresh(full = false, pushed = null) {
     if (S.refreshing) { S.again = true; if (full) S.full = true; return S.refreshing; }
     S.refreshing = (async () => {
       try {
         const since = !full && S.view && S.log.length ? S.view.step : undefined;
-        let v = await api.view(id, token(), since);
+        let v = pushed || await api.view(id, token(), since);
+        if (since !== undefined && v.step < S.view.step) return; // a view pushed before ours
         if (hotseat && typeof v.to_move === 'number' && v.to_move !== S.viewSide) {
           S.viewSide = v.to_move;
           v = await api.view(id, token());
@@ -78,7 +81,8 @@ export async function mount(root, route) {
         } else if (since === undefined) {
           S.log = v.log || [];
         } else {
-          S.log = S.log.concat(v.log || []);
+          const top = S.log[S.log.length - 1].step;
+          S.log = S.log.concat((v.log || []).filter((e) => !(e.step <= top)));
         }
         const first = !S.view;
         S.view = v;
@@ -89,8 +93,8 @@ export async function mount(root, route) {
           curtain(S.viewSide);
         }
         render();
-      } catch (e) {
-        showError(e);
+      } catch (e) { // the page's own error box until a view is shown
+        if (!S.view && e.status !== 0) put(root, errorBox(`${t('error_prefix')}: ${e.message}`)); else toast(e.message, true);
       }
     })();
     await S.refreshing;
@@ -98,50 +102,25 @@ export async function mount(root, route) {
     if (S.again && !S.gone) { const f = S.full; S.again = false; S.full = false; await refresh(f); }
   }
 
-  function showError(e) {
-    if (e.status === 0) { toast(t('server_down'), true); return; }
-    if (!S.view) put(root, h('div', { class: 'error-box', role: 'alert' }, `${t('error_prefix')}: ${e.message}`));
-    else toast(e.message, true);
-  }
-
+  // Live: a view pushed is shown (hot-seat: the first seat's, so the side to
+  // move is fetched); a signal is fetched (an undo: the whole log again).
   function openStream() {
-    if (!window.EventSource) return;
-    const es = new EventSource(api.eventsUrl(id, hotseat ? seats[0] : token()));
-    S.es = es;
-    const onStep = (ev) => {
-      S.live = true;
-      let d = null;
-      try { d = JSON.parse(ev.data); } catch (e) { /* ignore */ }
-      if (!S.view || !d || d.step !== S.view.step || ev.type === 'undo') refresh(ev.type === 'undo');
-      else renderStatus();
-    };
-    es.addEventListener('step', onStep);
-    es.addEventListener('undo', onStep);
-    es.onopen = () => { S.live = true; renderStatus(); };
-    es.onerror = () => { S.live = false; renderStatus(); };
+    S.stream = liveStream(() => api.eventsUrl(id, hotseat ? seats[0] : token()), {
+      onView: (v, type, first) => (hotseat ? refresh(true) : refresh(first || type === 'undo', v)),
+      onSignal: (type, d) => { if (!S.view || !d || d.step !== S.view.step || type === 'undo') refresh(type === 'undo'); },
+    });
   }
 
-  // While an order is on its way the orders are greyed out: act() takes one
-  // order at a time, so a click then would be lost without a word (a view
-  // pushed by the event stream can redraw them before the order's answer).
-  function ordersDisabled(on) {
-    for (const b of document.querySelectorAll('#order-list button')) b.disabled = on;
-  }
-
+  // One order at a time: the orders are greyed out while one is on its way.
   async function act(a) {
-    if (S.busy || !S.view) return;
-    S.busy = true;
-    ordersDisabled(true);
+    if (orders.busy || !S.view) return;
     S.pending = null;
     oddsP.hidden = true;
     try {
-      await api.act(id, token(), a.text, S.view.step);
+      await orders.send(() => api.act(id, token(), a.text, S.view.step));
       if (!['move', 'group'].includes(a.kind)) S.sel = null;
     } catch (e) {
       if (e.status !== 409) toast(e.message, true);
-    } finally {
-      S.busy = false;
-      ordersDisabled(false);
     }
     await refresh();
   }
@@ -154,9 +133,9 @@ export async function mount(root, route) {
   }
 
   async function undo() {
-    if (!canUndo()) return;
+    if (!canUndo() || orders.busy) return;
     try {
-      await api.undo(id, token(), S.view.step);
+      await orders.send(() => api.undo(id, token(), S.view.step));
       S.sel = null;
       S.pending = null;
       oddsP.hidden = true;
@@ -267,21 +246,14 @@ export async function mount(root, route) {
         const flat = Object.entries(b.odds).filter(([, p]) => typeof p !== 'object');
         if (flat.length) body.push(probBars(flat.map(([k, p]) => ({ label: k, p: Number(p) })), { title: b.text, width: 340 }));
         for (const [k, m] of Object.entries(b.odds).filter(([, p]) => p && typeof p === 'object')) {
-          body.push(h('h4', {}, k), probBars(Object.entries(m).map(([n, p]) => ({ label: n, p: Number(p) })), { title: `${b.text}: ${k}`, width: 340 }));
+          body.push(h('h4', {}, k), probBars(m, { title: `${b.text}: ${k}`, width: 340 }));
         }
-      } else if (tgt && (b.kind === 'attack' || b.kind === 'column' || b.kind === 'fire' || b.kind === 'pursue')) {
-        // the odds of one die against this target, from the table of seed 004 §4.4
+      } else if (tgt || b.kind === 'skirmish') {
+        // the odds of one die against this target (the table of seed 004 §4.4), or of the skirmish die
+        const req = b.kind === 'skirmish' ? { table: 'skirmish_die', inputs: {} } : { table: 'die', inputs: b.kind === 'column' ? { target: tgt.type, 'column-attack': true } : { target: tgt.type } };
         try {
-          const inputs = { target: tgt.type };
-          if (b.kind === 'column') inputs['column-attack'] = true;
-          const o = await api.odds({ system: 're', table: 'die', inputs });
-          const rows = Object.entries(o.odds).map(([k, p]) => ({ label: `1 ${getLang() === 'fr' ? 'dé' : 'die'}: ${k}`, p: Number(p), fill: HIT_COLOUR[k] === '#ffffff' ? '#8a8a8a' : HIT_COLOUR[k] }));
-          body.push(probBars(rows, { title: b.text, width: 340 }));
-        } catch (e) { body.push(h('p', { class: 'muted' }, e.message)); }
-      } else if (b.kind === 'skirmish') {
-        try {
-          const o = await api.odds({ system: 're', table: 'skirmish_die', inputs: {} });
-          body.push(probBars(Object.entries(o.odds).map(([k, p]) => ({ label: k, p: Number(p), fill: k === 'loss' ? HIT_COLOUR.loss : '#8a8a8a' })), { title: b.text, width: 340 }));
+          const o = await api.odds({ system: 're', ...req });
+          body.push(probBars(Object.entries(o.odds).map(([k, p]) => ({ label: `${t('die_1')}: ${k}`, p: Number(p), fill: k === 'miss' || !HIT_COLOUR[k] ? '#8a8a8a' : HIT_COLOUR[k] })), { title: b.text, width: 340 }));
         } catch (e) { body.push(h('p', { class: 'muted' }, e.message)); }
       }
       body.push(h('button', { type: 'button', class: 'primary', 'data-commit': b.kind, onclick: () => act(b) }, `${t('confirm')}: ${b.text}`));
@@ -308,7 +280,7 @@ export async function mount(root, route) {
       vv.corps_active ? h('span', { class: 'chip' }, `${t('corps_active')}${t('colon')}${vv.corps_active}`) : null,
       h('span', { id: 'to-move' }, who),
       h('span', { class: 'muted', style: 'color:#d8cba6' }, `${t('step')} ${v.step}`),
-      h('span', { class: 'live', id: 'live' }, h('span', { class: 'live-dot' + (S.live ? '' : ' off') }), S.live ? t('live') : t('offline')));
+      S.stream ? S.stream.badge : null);
     seatLine.textContent = v.seat === null || v.seat === undefined ? t('spectator') : hotseat ? t('hotseat_of', sideName(S.viewSide)) : t('seat_of', sideName(v.seat));
   }
 
@@ -348,7 +320,7 @@ export async function mount(root, route) {
       let n = 0;
       const btn = (a) => {
         n += 1;
-        const b = h('button', { type: 'button', 'data-action': a.text, 'data-kind': a.kind || '', disabled: S.busy, onclick: () => choose(a) }, n <= 9 ? h('span', { class: 'num' }, String(n)) : null, a.text);
+        const b = h('button', { type: 'button', 'data-action': a.text, 'data-kind': a.kind || '', onclick: () => choose(a) }, n <= 9 ? h('span', { class: 'num' }, String(n)) : null, a.text);
         if (n <= 9) b.dataset.key = String(n);
         return b;
       };
@@ -371,7 +343,7 @@ export async function mount(root, route) {
     const endA = L.find((a) => END_KINDS.includes(a.kind) && a.kind !== 'no_riposte');
     const endB = h('button', { type: 'button', id: 'end-btn', disabled: !endA, onclick: () => endA && act(endA), 'aria-keyshortcuts': 'E' }, t('end_phase') + ' (E)');
     parts.push(h('div', { class: 'form-row' }, endB, undoB));
-    put(ordersP, ...parts);
+    put(ordersF, ...parts);
   }
 
   function renderBowl() {
@@ -423,9 +395,7 @@ export async function mount(root, route) {
     S.diceShown = total;
     const tray = h('div', { class: 'dicetray', id: 'dicetray', 'aria-live': 'polite' });
     dice.forEach((e, i) => {
-      const res = HIT[(e.values || [0])[0]] || 'miss';
-      const f = dieFace(e.faces[0], HIT_COLOUR[res], `${e.faces[0]}: ${e.text.trim()}`, res);
-      f.dataset.face = e.faces[0];
+      const f = logDie(e);
       if (i >= dice.length - fresh) {
         f.classList.add('new');
         f.style.animationDelay = `${(i - (dice.length - fresh)) * 0.18}s`;
@@ -484,8 +454,8 @@ export async function mount(root, route) {
   if (seats.any) saveSeats(id, Object.assign(stored, { any: seats.any }));
   await refresh(true);
   return {
-    unmount: () => { S.gone = true; if (S.es) S.es.close(); const c = document.getElementById('curtain'); if (c) c.remove(); },
-    relang: () => { refresh(true); },
+    unmount: () => { S.gone = true; if (S.stream) S.stream.close(); const c = document.getElementById('curtain'); if (c) c.remove(); },
+    relang: () => { if (S.stream) S.stream.reopen(); refresh(true); },
     key,
   };
 }

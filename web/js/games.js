@@ -2,7 +2,7 @@
 // holds, watch, or replay.
 import { api } from './api.js';
 import { t } from './i18n.js';
-import { h, put, loadSeats } from './util.js';
+import { h, put, loadSeats, orError } from './util.js';
 
 export async function mount(root) {
   const title = h('h1', {}, t('games_title'));
@@ -10,8 +10,8 @@ export async function mount(root) {
   root.append(title, box);
   async function render() {
     title.textContent = t('games_title');
-    let games;
-    try { games = await api.games(); } catch (e) { put(box, h('div', { class: 'error-box', role: 'alert' }, e.status === 0 ? t('server_down') : e.message)); return; }
+    const games = await orError(box, api.games());
+    if (!games) return;
     if (!games.length) { put(box, h('p', {}, t('no_games'))); return; }
     const tbl = h('table', { class: 'mods' }, h('tr', {}, h('th', {}, 'id'), h('th', {}, t('scenario')), h('th', {}, t('players')), h('th', {}, t('step')), h('th', {}, '')));
     for (const g of games) {

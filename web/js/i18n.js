@@ -4,7 +4,6 @@
 const STRINGS = {
   en: {
     app_title: 'grognard', colon: ': ',
-    tagline: 'Révolution et Empire in the browser, and the table assistant of four systems',
     nav_play: 'Play', nav_games: 'Games', nav_assistant: 'Table assistant', nav_help: 'Keys',
     lang_switch: 'Français', lang_label: 'Language',
     skip: 'Skip to the content',
@@ -82,7 +81,6 @@ const STRINGS = {
   },
   fr: {
     app_title: 'grognard', colon: ' : ',
-    tagline: 'Révolution et Empire dans le navigateur, et l\'assistant de tables de quatre systèmes',
     nav_play: 'Jouer', nav_games: 'Parties', nav_assistant: 'Assistant de tables', nav_help: 'Touches',
     lang_switch: 'English', lang_label: 'Langue',
     skip: 'Aller au contenu',

@@ -5,10 +5,9 @@
 import { api } from './api.js';
 import { t } from './i18n.js';
 import { drawMap, drawUnits } from './hexmap.js';
-import { dieFace } from './charts.js';
-import { h, put } from './util.js';
+import { logDie } from './charts.js';
+import { h, put, orError } from './util.js';
 
-const HIT_COLOUR = ['#ffffff', '#b3261e', '#c77800'];
 // the events whose first id is a unit (in the others it is a corps or a side)
 const UNIT_KINDS = new Set(['move', 'retreat', 'push', 'take_ground', 'pursuit', 'attack', 'fire', 'skirmish', 'loss', 'skirmisher_lost', 'evade', 'evaded', 'stand', 'riposte', 'die', 'result']);
 
@@ -32,14 +31,9 @@ export async function mount(root, route) {
   const head = h('h1', {}, `${t('replay_title')} ${id}`);
   const box = h('div', {}, t('loading'));
   root.append(head, box);
-  let view, scn;
-  try {
-    view = await api.view(id, null);
-    scn = await api.scenario(view.scenario);
-  } catch (e) {
-    put(box, h('div', { class: 'error-box', role: 'alert' }, e.status === 0 ? t('server_down') : e.message));
-    return {};
-  }
+  let view = await orError(box, api.view(id, null));
+  const scn = view && await orError(box, api.scenario(view.scenario));
+  if (!scn) return {};
   const log = view.log || [];
   const steps = [...new Set(log.map((e) => e.step))].sort((a, b) => a - b);
   let i = steps.length ? steps.length - 1 : 0;
@@ -83,7 +77,7 @@ export async function mount(root, route) {
     put(status, h('span', { class: 'big' }, t('turn_of', turn, scn.turns)), h('span', {}, scn.title));
     const here = log.filter((e) => e.step === upto);
     put(events, h('h2', {}, `${t('step')} ${upto ?? ''}`),
-      h('div', { class: 'dicetray' }, ...here.filter((e) => e.kind === 'die' && e.faces).map((e) => dieFace(e.faces[0], HIT_COLOUR[(e.values || [0])[0]] || '#fff', e.text.trim(), ['miss', 'loss', 'retreat'][(e.values || [0])[0]]))),
+      h('div', { class: 'dicetray' }, ...here.filter((e) => e.kind === 'die' && e.faces).map(logDie)),
       ...here.map((e) => h('div', { class: 'detail' }, e.text, e.source ? h('span', { class: 'rule' }, ' — ' + e.source) : null)));
   }
   show();

@@ -3,7 +3,7 @@
 import { api } from './api.js';
 import { t, onLang } from './i18n.js';
 import { drawMap, corpsColours } from './hexmap.js';
-import { h, put, saveSeats, gameLink } from './util.js';
+import { h, put, saveSeats, gameLink, orError, copyButton, pickList } from './util.js';
 import { toast } from './main.js';
 
 const COMPUTERS = [
@@ -16,7 +16,6 @@ const COMPUTERS = [
 ];
 
 export async function mount(root) {
-  let scenarios = [];
   let chosen = null; // full scenario
   const state = { side: 0, opp: 'computer', ai: 'mcts' };
   const wrap = h('div', { class: 'start' });
@@ -24,21 +23,12 @@ export async function mount(root) {
   const listBox = h('div', { class: 'panel' });
   const detail = h('div', { class: 'panel', id: 'scenario-detail' }, t('loading'));
   wrap.append(listBox, detail);
-  try {
-    scenarios = await api.scenarios();
-  } catch (e) {
-    put(detail, h('div', { class: 'error-box', role: 'alert' }, e.status === 0 ? t('server_down') : e.message));
-    return {};
-  }
+  const scenarios = await orError(detail, api.scenarios());
+  if (!scenarios) return {};
 
   function renderList() {
-    const ul = h('ul', { class: 'scenario-list', 'aria-label': t('scenario') });
-    for (const s of scenarios) {
-      const b = h('button', { type: 'button', 'aria-pressed': chosen && chosen.id === s.id ? 'true' : 'false', 'data-scenario': s.id, onclick: () => pick(s.id) },
-        s.title, h('span', { class: 'sub' }, `${s.sides.join(' — ')} · ${t('turns_n', s.turns)} · ${s.cols}×${s.rows}`));
-      ul.append(h('li', {}, b));
-    }
-    put(listBox, h('h2', {}, t('scenario')), ul);
+    put(listBox, h('h2', {}, t('scenario')), pickList(t('scenario'), 'scenario', scenarios, chosen && chosen.id, (s) => pick(s.id),
+      (s) => `${s.sides.join(' — ')} · ${t('turns_n', s.turns)} · ${s.cols}×${s.rows}`));
   }
 
   async function pick(id) {
@@ -97,11 +87,10 @@ export async function mount(root) {
       } else {
         saveSeats(g.id, { [state.side]: mine });
         const other = g.seats[String(1 - state.side)];
-        const copy = (inp) => h('button', { type: 'button', onclick: async () => { inp.select(); try { await navigator.clipboard.writeText(inp.value); } catch (e2) { document.execCommand('copy'); } toast(t('copied')); } }, t('copy'));
         const mineIn = h('input', { type: 'text', readonly: true, value: gameLink(g.id, mine), id: 'link-mine', 'aria-label': t('link_yours') });
         const otherIn = h('input', { type: 'text', readonly: true, value: gameLink(g.id, other), id: 'link-friend', 'aria-label': t('link_friend') });
         put(links, h('h3', {}, t('links_title')),
-          h('p', {}, t('link_friend')), h('div', { class: 'form-row' }, otherIn, copy(otherIn)),
+          h('p', {}, t('link_friend')), h('div', { class: 'form-row' }, otherIn, copyButton(otherIn)),
           h('p', {}, t('link_yours')), h('div', { class: 'form-row' }, mineIn, h('a', { href: `#/game/${g.id}?seat=${mine}`, id: 'open-mine' }, t('open_game'))));
       }
     } },

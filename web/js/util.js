@@ -1,4 +1,6 @@
 // util.js - small DOM helpers shared by the views.
+import { t } from './i18n.js';
+import { toast } from './main.js';
 export function h(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -31,3 +33,36 @@ export function put(e, ...kids) {
   e.replaceChildren(...kids.flat().filter((k) => k !== null && k !== undefined && k !== false));
   return e;
 }
+
+// A button that copies the link in the text field `inp` (and selects it).
+export function copyButton(inp) {
+  return h('button', { type: 'button', onclick: () => { inp.select(); if (navigator.clipboard) navigator.clipboard.writeText(inp.value).catch(() => {}); toast(t('copied')); } }, t('copy'));
+}
+
+// The control of one input the server describes (GET /api/systems' params,
+// .../verbs' inputs: {name, kind: "int" | "number" | "choice" | "flag" |
+// "text", choices, min, max, placeholder}) holding `v`; set(value) gets a
+// number when one is typed, the text, the choice, the flag, '' for none.
+export function paramControl(p, v, set, id, name = (c) => c) {
+  const k = p.kind;
+  if (k === 'choice') return h('select', { id, name: p.name, onchange: (e) => set(e.target.value) }, h('option', { value: '' }, '—'), (p.choices || []).map((c) => h('option', { value: c, selected: v === c }, name(c))));
+  if (k === 'flag') return h('input', { type: 'checkbox', id, name: p.name, checked: v === true, onchange: (e) => set(e.target.checked) });
+  const read = (s) => (k !== 'text' && /^-?\d+(\.\d+)?$/.test(s.trim()) ? Number(s) : s.trim());
+  return h('input', { type: k === 'int' ? 'number' : 'text', id, name: p.name, min: p.min, max: p.max, step: k === 'int' ? 1 : null, inputmode: k === 'number' ? 'decimal' : null,
+    value: v ?? '', placeholder: p.placeholder || (k === 'number' && p.min !== undefined ? `${p.min}–${p.max}` : ''), oninput: (e) => set(read(e.target.value)) });
+}
+
+// A list of buttons to pick one of `items` ({id, title}, each told by
+// sub(item)), the one whose id is `chosen` pressed; data-KEY is the id.
+export function pickList(label, key, items, chosen, onPick, sub) {
+  return h('ul', { class: 'scenario-list', 'aria-label': label }, items.map((it) => h('li', {},
+    h('button', { type: 'button', ['data-' + key]: it.id, 'aria-pressed': String(it.id === chosen), onclick: () => onPick(it) }, it.title, h('span', { class: 'sub' }, sub(it))))));
+}
+
+// The box a view shows in place of what failed to load or to answer.
+export function errorBox(msg, attrs = {}) {
+  return h('div', { class: 'error-box', role: 'alert', ...attrs }, msg);
+}
+
+// The answer of the call `p`, or null with its error shown in `box`.
+export const orError = (box, p) => p.catch((e) => { put(box, errorBox(e.message)); return null; });
