@@ -964,7 +964,7 @@ static MHD_Result_t h_events(sv_games *gs, sv_game *g, sv_req *r)
     x->g = g;
     x->seat = seat;
     x->lang = lang;
-    sv_topic t = {&g->lock, &g->changed, &g->version};
+    sv_topic t = {&g->lock, &g->changed, &g->version, seat >= 0};
     return sv_hub_open(gs->s->hub, r, t, &game_stream_fns, x);
 }
 

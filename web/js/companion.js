@@ -10,10 +10,14 @@ import { getLang, t } from './i18n.js';
 import { toast } from './main.js';
 import { h, put } from './util.js';
 
-async function call(method, path, body) {
+// tok: the side's token, sent in the Authorization header (the server takes
+// ?token= only for a GET: what changes a battle needs the header)
+async function call(method, path, body, tok) {
   let res;
+  const headers = body === undefined ? {} : { 'Content-Type': 'application/json' };
+  if (tok) headers.Authorization = 'Bearer ' + tok;
   try {
-    res = await fetch(path, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (e) {
     const err = new Error(t('server_down')); err.status = 0; throw err;
   }
@@ -30,9 +34,9 @@ const battleApi = {
   create: (body) => call('POST', '/api/battles', body),
   view: (id, tok) => call('GET', `/api/battles/${id}${q(tok)}`),
   verbs: (id, tok) => call('GET', `/api/battles/${id}/verbs${q(tok)}`),
-  act: (id, tok, body) => call('POST', `/api/battles/${id}/actions${q(tok)}`, body),
-  odds: (id, tok, body) => call('POST', `/api/battles/${id}/odds${q(tok)}`, body),
-  undo: (id, tok) => call('POST', `/api/battles/${id}/undo${q(tok)}`, {}),
+  act: (id, tok, body) => call('POST', `/api/battles/${id}/actions`, body, tok),
+  odds: (id, tok, body) => call('POST', `/api/battles/${id}/odds`, body, tok),
+  undo: (id, tok) => call('POST', `/api/battles/${id}/undo`, {}, tok),
 };
 
 export function battleLink(id, tok) {
