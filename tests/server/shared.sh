@@ -11,6 +11,7 @@ start_server "$WORK/s.db"
 api POST /api/games '{"scenario": "teaching", "players": ["human", "human"], "seed": 1}'
 G=$(jqb .id)
 T0=$(jqb '.seats["0"]')
+T1=$(jqb '.seats["1"]')
 
 # ms CURL-ARGS...: the time curl took (ms, capped by --max-time 3) and its
 # status, "MS STATUS"
@@ -95,6 +96,14 @@ for b in '{"system": "\é"}' '{"system": "aoe", "table": "fire", "inputs": {"\é
     api POST /api/lookup "$b"
     check "6.4 lookup $b" "$STATUS" 400
 done
+
+# 7. a game's replay file under a name that is not UTF-8: `replay --json`
+#    still says "file" (its bytes as \xNN)
+api GET "/api/games/$G/replay" "" "$T0 $T1"
+bad="$WORK/$(printf 'g\xff')".json
+printf '%s' "$BODY" >"$bad"
+"$GROGNARD" replay "$bad" --json >"$WORK/replay.out" 2>&1 && pass || flunk "7.1 replay of a non-UTF-8 name: $(head -c 300 "$WORK/replay.out")"
+check "7.2 its \"file\"" "$(jq -r .file "$WORK/replay.out" 2>/dev/null)" "$WORK/g\\xff.json"
 
 stop_server
 finish
