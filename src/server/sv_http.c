@@ -77,6 +77,34 @@ MHD_Result_t sv_reply_obj(sv_req *r, int status, json_t *o)
     return sv_reply_json(r, status, text);
 }
 
+size_t sv_strip_paths(char *msg)
+{
+    char *w = msg;
+    const char *p = msg;
+    char prev = ' ';
+    while (*p) {
+        if (*p == '/' && strchr(" '\"(=,[", prev) && p[1] && p[1] != ' ' && p[1] != '/') {
+            /* an absolute path: up to a space, a quote, a bracket or a comma */
+            size_t n = strcspn(p, " '\"),;]");
+            const char *last = p, *end = p + n;
+            while (end > p + 1 && end[-1] == '/')
+                end--;
+            for (const char *q = p; q < end; q++)
+                if (*q == '/')
+                    last = q + 1;
+            memmove(w, last, (size_t)(end - last));
+            w += end - last;
+            prev = 'x';
+            p += n;
+            continue;
+        }
+        prev = *p;
+        *w++ = *p++;
+    }
+    *w = 0;
+    return (size_t)(w - msg);
+}
+
 MHD_Result_t sv_reply_err(sv_req *r, int status, const char *fmt, ...)
 {
     char msg[GR_ERROR_MSG], esc[GR_ERROR_MSG];
@@ -84,6 +112,14 @@ MHD_Result_t sv_reply_err(sv_req *r, int status, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    if (status >= 500) {
+        /* the server's own failure: the whole of it in the log, and the
+         * client told what failed without the server's folders */
+        gr_escape(msg, esc, sizeof esc);
+        fprintf(stderr, "grognard serve: %s %s: %d %s\n", r->method, r->url ? r->url : "-", status,
+                esc);
+        sv_strip_paths(msg);
+    }
     gr_escape(msg, esc, sizeof esc);
     return sv_reply_obj(r, status, json_pack("{ss}", "error", esc));
 }

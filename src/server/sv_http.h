@@ -86,12 +86,20 @@ void sv_guard_headers(struct MHD_Response *res);
 MHD_Result_t sv_reply_json(sv_req *r, int status, char *text);
 /* A JSON value (taken). */
 MHD_Result_t sv_reply_obj(sv_req *r, int status, json_t *o);
-/* The error body {"error": the message} (docs/api.md, "Errors"). */
+/* The error body {"error": the message} (docs/api.md, "Errors").  A status
+ * of 500 or more is logged whole on stderr and answered with every absolute
+ * path of the message cut to its last part (sv_strip_paths). */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
 MHD_Result_t
 sv_reply_err(sv_req *r, int status, const char *fmt, ...);
+/* msg (NUL-terminated, changed in place) with every absolute path in it
+ * ("/" after a space, a quote, a bracket, "=" or ",", up to a space, a
+ * quote, a bracket, "," or ";") cut to its last part: "cannot open
+ * /srv/g/data/x.json:1:2" becomes "cannot open x.json:1:2".  Returns the
+ * new length. */
+size_t sv_strip_paths(char *msg);
 /* A response made by the caller (a file, a stream): queued and destroyed;
  * `bytes` for the access log (-1: a stream). */
 MHD_Result_t sv_reply_response(sv_req *r, int status, struct MHD_Response *res, long long bytes);
