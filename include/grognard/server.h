@@ -26,6 +26,7 @@ typedef struct gr_server_opts {
     const char *web;  /* the page's folder */
     const char *data; /* the data folder: scenarios/, rff/ */
     FILE *log;        /* one access-log line per request (NULL: none) */
+    long max_ai_ms;   /* a computer player's longest decision asked (0: SV default, 10 s) */
 } gr_server_opts;
 
 typedef struct gr_server gr_server;

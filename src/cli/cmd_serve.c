@@ -7,29 +7,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/ai.h"
 #include "grognard/server.h"
 
 static void usage(FILE *f)
 {
-    fprintf(
-        f, "usage: grognard serve [--host ADDR] [--port P] [--db PATH] [--web DIR] [--data DIR]\n\n"
-           "Serve games of Revolution et Empire, the battle companion and the table assistant\n"
-           "over HTTP: the page at http://ADDR:P/, the JSON API under /api/ (docs/api.md).\n"
-           "Games and the companion's battles are kept in an SQLite database, or in\n"
-           "PostgreSQL, which several servers may share; an action is answered only once it\n"
-           "is stored, and unfinished games are reloaded (every step replayed and checked)\n"
-           "when the server starts.\n\n"
-           "  --host ADDR   IPv4 address to listen on (default 127.0.0.1; 0.0.0.0: every one)\n"
-           "  --port P      TCP port (default 8080; 0: any free port, printed)\n"
-           "  --db PATH     the SQLite database (default grognard.db, created if missing)\n"
-           "  --db URI      a PostgreSQL database: postgresql://USER@HOST:PORT/DATABASE\n"
-           "                (or postgres://...); several servers may serve the same one\n"
-           "  --web DIR     the page's folder (default: ./web, else the source tree's)\n"
-           "  --data DIR    the data folder with scenarios/ (default: ./data, else the\n"
-           "                source tree's)\n\n"
-           "It prints `grognard: serving http://ADDR:P/` once it accepts connections, one\n"
-           "line per request on stderr, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.\n\n"
-           "example: grognard serve --port 8080 --db games.db\n");
+    fprintf(f,
+            "usage: grognard serve [--host ADDR] [--port P] [--db PATH] [--web DIR] [--data DIR]\n"
+            "                      [--max-ai MS]\n\n"
+            "Serve games of Revolution et Empire, the battle companion and the table assistant\n"
+            "over HTTP: the page at http://ADDR:P/, the JSON API under /api/ (docs/api.md).\n"
+            "Games and the companion's battles are kept in an SQLite database, or in\n"
+            "PostgreSQL, which several servers may share; an action is answered only once it\n"
+            "is stored, and unfinished games are reloaded (every step replayed and checked)\n"
+            "when the server starts.\n\n"
+            "  --host ADDR   IPv4 address to listen on (default 127.0.0.1; 0.0.0.0: every one)\n"
+            "  --port P      TCP port (default 8080; 0: any free port, printed)\n"
+            "  --db PATH     the SQLite database (default grognard.db, created if missing)\n"
+            "  --db URI      a PostgreSQL database: postgresql://USER@HOST:PORT/DATABASE\n"
+            "                (or postgres://...); several servers may serve the same one\n"
+            "  --web DIR     the page's folder (default: ./web, else the source tree's)\n"
+            "  --data DIR    the data folder with scenarios/ (default: ./data, else the\n"
+            "                source tree's)\n"
+            "  --max-ai MS   the longest a computer player may think a decision, in\n"
+            "                milliseconds (default 10000); a game asking more is refused\n\n"
+            "It prints `grognard: serving http://ADDR:P/` once it accepts connections, one\n"
+            "line per request on stderr, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.\n\n"
+            "example: grognard serve --port 8080 --db games.db\n");
 }
 
 int cmd_serve(int argc, char **argv)
@@ -53,10 +57,10 @@ int cmd_serve(int argc, char **argv)
                            : !strcmp(a, "--web")  ? &o.web
                            : !strcmp(a, "--data") ? &o.data
                                                   : NULL;
-        int is_port = !strcmp(a, "--port");
-        if (!dst && !is_port) {
+        int is_port = !strcmp(a, "--port"), is_max_ai = !strcmp(a, "--max-ai");
+        if (!dst && !is_port && !is_max_ai) {
             cli_err("grognard serve: unknown option '%s'; accepted: --host, --port, --db, --web, "
-                    "--data, --help\n",
+                    "--data, --max-ai, --help\n",
                     a);
             return CLI_USAGE;
         }
@@ -76,6 +80,17 @@ int cmd_serve(int argc, char **argv)
                 return CLI_USAGE;
             }
             o.port = (int)p;
+        } else if (is_max_ai) {
+            char *end;
+            errno = 0;
+            long ms = strtol(v, &end, 10);
+            if (!*v || *end || errno || ms < 1 || ms > GR_AI_MCTS_MAX_MS) {
+                cli_err("grognard serve: --max-ai '%s' is not accepted; accepted: milliseconds "
+                        "from 1 to %ld\n",
+                        v, (long)GR_AI_MCTS_MAX_MS);
+                return CLI_USAGE;
+            }
+            o.max_ai_ms = ms;
         } else {
             *dst = v;
         }

@@ -165,10 +165,13 @@ MHD_Result_t sv_hub_open(sv_hub *h, sv_req *r, sv_topic t, const sv_stream_fns *
 
 /* ---- the resources ------------------------------------------------------------------- */
 
+#define SV_MAX_WORKERS 16    /* the computer's sides: a worker per core, at most this */
+#define SV_MAX_AI_MS   10000 /* a computer player's decision asked, without --max-ai */
+
 /* Games (sv_games.c): the scenarios loaded, every unfinished game of the
  * store reloaded (each step replayed and checked), the store watched, the
- * worker of the computer's sides started.  GR_EINPUT no scenario folder,
- * GR_ERUNTIME a game that does not replay. */
+ * workers of the computer's sides started (one per core, two at least).  GR_EINPUT no scenario
+ * folder, GR_ERUNTIME a game that does not replay. */
 gr_status sv_games_open(gr_server *s, gr_error *err);
 /* Wake the worker (it ends). */
 void sv_games_stop(sv_games *gs);

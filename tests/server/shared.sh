@@ -106,4 +106,23 @@ printf '%s' "$BODY" >"$bad"
 check "7.2 its \"file\"" "$(jq -r .file "$WORK/replay.out" 2>/dev/null)" "$WORK/g\\xff.json"
 
 stop_server
+
+# 8. the computer players: the operator caps a decision's time (--max-ai),
+#    and a game at the cap does not delay another game's heuristic reply
+#    past 1 s (before: one worker for every game, and ten minutes allowed)
+start_server "$WORK/ai.db" --max-ai 3000
+expect_status "8.1 a search over the cap" 400 POST /api/games '{"scenario": "teaching", "players": ["human", "mcts:3001ms"]}'
+expect_status "8.2 a search at the cap" 201 POST /api/games '{"scenario": "teaching", "players": ["mcts:3000ms", "mcts:3000ms"], "seed": 5}'
+sleep 0.3 # its first decision under way
+api POST /api/games '{"scenario": "teaching", "players": ["heuristic", "human"], "seed": 6}'
+GB=$(jqb .id)
+t0=$(date +%s%N)
+moved=""
+while [ $(( ($(date +%s%N) - t0) / 1000000 )) -lt 3000 ]; do
+    api GET "/api/games/$GB"
+    [ "$(jqb .to_move)" = 1 ] && { moved=$(( ($(date +%s%N) - t0) / 1000000 )); break; }
+    sleep 0.05
+done
+[ -n "$moved" ] && [ "$moved" -lt 1000 ] && pass || flunk "8.3 the heuristic's reply behind a search at the cap: ${moved:-none in 3000} ms"
+stop_server
 finish
