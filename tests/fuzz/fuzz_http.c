@@ -100,7 +100,7 @@ static void start(void)
     if (fd < 0)
         abort();
     close(fd);
-    gr_server_opts o = {"127.0.0.1", 0, db, NULL, gr_server_default_data(), NULL};
+    gr_server_opts o = {.host = "127.0.0.1", .db = db, .data = gr_server_default_data()};
     gr_error err;
     if (gr_server_start(&o, &server, &err) != GR_OK) {
         fprintf(stderr, "fuzz_http: the server does not start: %s\n", err.msg);
