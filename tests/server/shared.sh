@@ -124,5 +124,20 @@ while [ $(( ($(date +%s%N) - t0) / 1000000 )) -lt 3000 ]; do
     sleep 0.05
 done
 [ -n "$moved" ] && [ "$moved" -lt 1000 ] && pass || flunk "8.3 the heuristic's reply behind a search at the cap: ${moved:-none in 3000} ms"
+
+# 9. the temporary files a kill left beside a file written atomically: the
+#    next write removes those untouched for 10 minutes (not a fresh one: it
+#    may be another writer's)
+newb() { "$GROGNARD" battle new nf "$SOURCE_ROOT/data/oob/nf/maida.json" --out "$WORK/b.battle" --seed 1 --force >/dev/null; }
+newb
+: >"$WORK/b.battle.tmp.Ab12Cd"
+touch -d '20 minutes ago' "$WORK/b.battle.tmp.Ab12Cd"
+: >"$WORK/b.battle.tmp.Fresh1"
+: >"$WORK/other.tmp.Ab12Cd"
+touch -d '20 minutes ago' "$WORK/other.tmp.Ab12Cd"
+newb
+[ ! -e "$WORK/b.battle.tmp.Ab12Cd" ] && pass || flunk "9.1 a stale temporary file left"
+[ -e "$WORK/b.battle.tmp.Fresh1" ] && [ -e "$WORK/other.tmp.Ab12Cd" ] && pass || flunk "9.2 a fresh temporary file or another file's removed"
+
 stop_server
 finish
