@@ -12,7 +12,10 @@
  * and the folder synced.  The file gets the mode of the file it replaces,
  * or 0666 less the umask.  GR_ERUNTIME with the path and the system's
  * reason if any step fails; the previous file, if any, is then unchanged
- * and no temporary file is left. */
+ * and no temporary file is left.  The temporary files of earlier writes of
+ * `path` that a kill left (untouched GR_TMP_STALE_S seconds) are removed
+ * first. */
+#define GR_TMP_STALE_S 600
 gr_status gr_write_file_atomic(const char *path, const char *data, size_t len, gr_error *err);
 
 /* Read a whole file into a gr_malloc'ed NUL-terminated buffer (the caller

@@ -8,9 +8,9 @@
  *
  * Threads: libmicrohttpd runs one thread per connection (a blocking event
  * stream costs one thread and no polling; connections are capped), each
- * game has its own lock, and one worker thread plays the computer's sides
+ * game has its own lock, and a worker per core plays the computer's sides
  * one step at a time, game after game, so a slow computer player never
- * holds up another game's requests. */
+ * holds up another game's requests nor, alone, its computer's replies. */
 #ifndef GROGNARD_SERVER_H
 #define GROGNARD_SERVER_H
 
@@ -26,6 +26,7 @@ typedef struct gr_server_opts {
     const char *web;  /* the page's folder */
     const char *data; /* the data folder: scenarios/, rff/ */
     FILE *log;        /* one access-log line per request (NULL: none) */
+    long max_ai_ms;   /* a computer player's longest decision asked (0: SV default, 10 s) */
 } gr_server_opts;
 
 typedef struct gr_server gr_server;

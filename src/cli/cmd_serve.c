@@ -7,29 +7,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/ai.h"
 #include "grognard/server.h"
 
 static void usage(FILE *f)
 {
-    fprintf(
-        f, "usage: grognard serve [--host ADDR] [--port P] [--db PATH] [--web DIR] [--data DIR]\n\n"
-           "Serve games of Revolution et Empire, the battle companion and the table assistant\n"
-           "over HTTP: the page at http://ADDR:P/, the JSON API under /api/ (docs/api.md).\n"
-           "Games and the companion's battles are kept in an SQLite database, or in\n"
-           "PostgreSQL, which several servers may share; an action is answered only once it\n"
-           "is stored, and unfinished games are reloaded (every step replayed and checked)\n"
-           "when the server starts.\n\n"
-           "  --host ADDR   IPv4 address to listen on (default 127.0.0.1; 0.0.0.0: every one)\n"
-           "  --port P      TCP port (default 8080; 0: any free port, printed)\n"
-           "  --db PATH     the SQLite database (default grognard.db, created if missing)\n"
-           "  --db URI      a PostgreSQL database: postgresql://USER@HOST:PORT/DATABASE\n"
-           "                (or postgres://...); several servers may serve the same one\n"
-           "  --web DIR     the page's folder (default: ./web, else the source tree's)\n"
-           "  --data DIR    the data folder with scenarios/ (default: ./data, else the\n"
-           "                source tree's)\n\n"
-           "It prints `grognard: serving http://ADDR:P/` once it accepts connections, one\n"
-           "line per request on stderr, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.\n\n"
-           "example: grognard serve --port 8080 --db games.db\n");
+    fprintf(f,
+            "usage: grognard serve [--host ADDR] [--port P] [--db PATH] [--web DIR] [--data DIR]\n"
+            "                      [--max-ai MS]\n\n"
+            "Serve games of Revolution et Empire, the battle companion and the table assistant\n"
+            "over HTTP: the page at http://ADDR:P/, the JSON API under /api/ (docs/api.md).\n"
+            "Games and the companion's battles are kept in an SQLite database, or in\n"
+            "PostgreSQL, which several servers may share; an action is answered only once it\n"
+            "is stored, and unfinished games are reloaded (every step replayed and checked)\n"
+            "when the server starts.\n\n"
+            "  --host ADDR   IPv4 address to listen on (default 127.0.0.1; 0.0.0.0: every one)\n"
+            "  --port P      TCP port (default 8080; 0: any free port, printed)\n"
+            "  --db PATH     the SQLite database (default grognard.db, created if missing)\n"
+            "  --db URI      a PostgreSQL database: postgresql://USER@HOST:PORT/DATABASE\n"
+            "                (or postgres://...); several servers may serve the same one\n"
+            "  --web DIR     the page's folder (default: ./web, else the source tree's)\n"
+            "  --data DIR    the data folder with scenarios/ (default: ./data, else the\n"
+            "                source tree's)\n"
+            "  --max-ai MS   the longest a computer player may think a decision, in\n"
+            "                milliseconds (default 10000); a game asking more is refused\n\n"
+            "It prints `grognard: serving http://ADDR:P/` once it accepts connections, one\n"
+            "line per request on stderr, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.\n\n"
+            "example: grognard serve --port 8080 --db games.db\n");
 }
 
 int cmd_serve(int argc, char **argv)
@@ -42,13 +46,14 @@ int cmd_serve(int argc, char **argv)
     o.web = NULL;
     o.data = NULL;
     o.log = stderr;
-    long port = o.port;
+    long port = o.port, max_ai = o.max_ai_ms;
     const cli_opt opts[] = {
         {"--host", CLI_OPT_STR, NULL, &o.host, 0, 0},
         {"--port", CLI_OPT_LONG, NULL, &port, 0, 65535},
         {"--db", CLI_OPT_STR, NULL, &o.db, 0, 0},
         {"--web", CLI_OPT_STR, NULL, &o.web, 0, 0},
         {"--data", CLI_OPT_STR, NULL, &o.data, 0, 0},
+        {"--max-ai", CLI_OPT_LONG, NULL, &max_ai, 1, GR_AI_MCTS_MAX_MS},
     };
     int npos = 0;
     int rc = cli_getopts("serve", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, &npos);
@@ -65,6 +70,7 @@ int cmd_serve(int argc, char **argv)
         return CLI_USAGE;
     }
     o.port = (int)port;
+    o.max_ai_ms = max_ai;
     if (!o.data)
         o.data = gr_server_default_data();
     if (!o.web)

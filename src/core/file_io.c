@@ -3,16 +3,47 @@
 
 #include "grognard/alloc.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
+
+/* Remove the temporary files of earlier writes of `path` that a kill left
+ * ("NAME.tmp.XXXXXX" beside it, untouched for GR_TMP_STALE_S seconds: no
+ * write of a whole file lasts that long, so none is another writer's). */
+static void remove_stale(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    size_t blen = strlen(base);
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    time_t now = time(NULL);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        const char *n = e->d_name;
+        if (strncmp(n, base, blen) || strncmp(n + blen, ".tmp.", 5) || strlen(n + blen + 5) != 6)
+            continue;
+        char full[8192];
+        struct stat sb;
+        snprintf(full, sizeof full, "%s%s%s", dir, slash ? "" : "/", n);
+        if (lstat(full, &sb) == 0 && S_ISREG(sb.st_mode) && now - sb.st_mtime >= GR_TMP_STALE_S)
+            unlink(full);
+    }
+    closedir(d);
+}
 
 gr_status gr_write_file_atomic(const char *path, const char *data, size_t len, gr_error *err)
 {
+    remove_stale(path);
     size_t plen = strlen(path);
     char *tmp = malloc(plen + 16);
     if (!tmp)

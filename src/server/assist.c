@@ -31,6 +31,18 @@ fail(int code, char **out, const char *fmt, ...)
     return code;
 }
 
+/* At most 64 bytes of a name the client sent, for a message: cut before a
+ * character that does not fit (gr_escape), never inside one. */
+typedef struct {
+    char s[65];
+} clipped;
+static clipped clip(const char *name)
+{
+    clipped c;
+    gr_escape(name ? name : "", c.s, sizeof c.s);
+    return c;
+}
+
 static int fail_err(int code, char **out, const gr_error *err)
 {
     *out = strdup(err->msg);
@@ -86,7 +98,7 @@ static int assist(const char *what, const char *body, size_t len, const void *po
         if (strcmp(key, "system") && strcmp(key, tkey) && strcmp(key, "inputs") &&
             !(odds && !strcmp(key, "modifier")) &&
             !(resolve && (!strcmp(key, "seed") || !strcmp(key, "roll")))) {
-            int code = fail(400, out, "unknown key '%.64s'; accepted: system, %s, inputs", key,
+            int code = fail(400, out, "unknown key '%s'; accepted: system, %s, inputs", clip(key).s,
                             odds      ? "table, modifier"
                             : resolve ? "procedure, seed, roll"
                                       : "table");
@@ -105,8 +117,8 @@ static int assist(const char *what, const char *body, size_t len, const void *po
         for (; gr_systems[n] && n < 16; n++)
             ids[n] = gr_systems[n]->id;
         join(list, sizeof list, ids, n);
-        code = fail(sys ? 404 : 400, out, "unknown or missing system '%.64s'; accepted: %s",
-                    sys ? sys : "", list);
+        code = fail(sys ? 404 : 400, out, "unknown or missing system '%s'; accepted: %s",
+                    clip(sys).s, list);
         json_decref(req);
         return code;
     }
@@ -131,8 +143,8 @@ static int assist(const char *what, const char *body, size_t len, const void *po
     }
     if (!t && !p) {
         join(list, sizeof list, names, nn);
-        code = fail(name ? 404 : 400, out, "unknown or missing %s '%.64s' of %s; accepted: %.400s",
-                    tkey, name ? name : "", s->id, list);
+        code = fail(name ? 404 : 400, out, "unknown or missing %s '%s' of %s; accepted: %.400s",
+                    tkey, clip(name).s, s->id, list);
         json_decref(req);
         return code;
     }

@@ -27,7 +27,10 @@ extern const char sv_source_web_dir[];
 
 #define SV_MAX_HEADERS     (16 * 1024) /* bytes of a request's line and headers */
 #define SV_MAX_CONNECTIONS 512
-#define SV_TIMEOUT_S       60 /* an idle connection is closed */
+#define SV_MAX_PER_ADDR    64 /* connections from one address (a browser: ~6, and its streams) */
+#define SV_TIMEOUT_S                                                                               \
+    10 /* an idle connection, or one slow to send its request, is closed;                          \
+          an event stream's is SV_STREAM_TIMEOUT_S */
 
 static int is_dir(const char *p)
 {
@@ -126,9 +129,11 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
     s->d = MHD_start_daemon(
         MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL_INTERNAL_THREAD, 0, NULL, NULL, sv_on_request,
         s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT,
-        (unsigned)SV_MAX_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SV_TIMEOUT_S,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SV_MAX_HEADERS, MHD_OPTION_THREAD_STACK_SIZE,
-        (size_t)(512 * 1024), MHD_OPTION_NOTIFY_COMPLETED, sv_on_completed, s, MHD_OPTION_END);
+        (unsigned)SV_MAX_CONNECTIONS, MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SV_MAX_PER_ADDR,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SV_TIMEOUT_S, MHD_OPTION_URI_LOG_CALLBACK,
+        sv_on_uri, s, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SV_MAX_HEADERS,
+        MHD_OPTION_THREAD_STACK_SIZE, (size_t)(512 * 1024), MHD_OPTION_NOTIFY_COMPLETED,
+        sv_on_completed, s, MHD_OPTION_END);
     if (!s->d) {
         int e = errno;
         gr_server_stop(s);

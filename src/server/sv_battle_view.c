@@ -246,6 +246,6 @@ MHD_Result_t svb_events(gr_server *s, sv_game *g, sv_req *q)
     x->s = s;
     x->g = g;
     x->side = side;
-    sv_topic tp = {&g->lock, &g->changed, &g->version};
+    sv_topic tp = {&g->lock, &g->changed, &g->version, 1}; /* a side's token: a seat */
     return sv_hub_open(s->hub, q, tp, &bt_stream_fns, x);
 }

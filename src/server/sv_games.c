@@ -18,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <unistd.h>
 
+#include "grognard/ai.h"
 #include "grognard/alloc.h"
 #include "grognard/file_io.h"
 #include "grognard/save.h"
@@ -39,8 +41,8 @@ struct sv_games {
     pthread_mutex_t reg_lock;
     sv_game *buckets[SV_BUCKETS];
     /* the worker and its queue of games whose computer side is to move */
-    pthread_t worker;
-    int worker_started;
+    pthread_t workers[SV_MAX_WORKERS];
+    int nworkers; /* started */
     pthread_mutex_t q_lock;
     pthread_cond_t q_cond;
     sv_game **queue;
@@ -656,6 +658,19 @@ static MHD_Result_t h_create(sv_games *gs, sv_req *r)
             ret = sv_reply_err(r, 400, "players[%d] is too long a name", p);
             goto out;
         }
+        /* the operator's cap on a decision's time (--max-ai): a budget in
+         * ms over it is refused (a budget in simulations is not timed:
+         * docs/api.md) */
+        gr_ai_kind k;
+        gr_error aerr;
+        long cap = gs->s->o.max_ai_ms > 0 ? gs->s->o.max_ai_ms : SV_MAX_AI_MS;
+        if (strcmp(name, "human") && gr_ai_kind_parse(name, &k, &aerr) == GR_OK && k.ms > cap) {
+            ret = sv_reply_err(r, 400,
+                               "players[%d] '%.40s': this server lets a computer player think at "
+                               "most %ld ms a decision; ask for \"mcts:%ldms\" or less",
+                               p, name, cap, cap);
+            goto out;
+        }
         snprintf(players[p], sizeof players[p], "%s", name);
         tokens[p][0] = 0;
         if (!strcmp(name, "human") && sv_random_hex(tokens[p], 16)) {
@@ -977,7 +992,7 @@ static MHD_Result_t h_events(sv_games *gs, sv_game *g, sv_req *r)
     x->g = g;
     x->seat = seat;
     x->lang = lang;
-    sv_topic t = {&g->lock, &g->changed, &g->version};
+    sv_topic t = {&g->lock, &g->changed, &g->version, seat >= 0};
     return sv_hub_open(gs->s->hub, r, t, &game_stream_fns, x);
 }
 
@@ -1104,9 +1119,17 @@ gr_status sv_games_open(gr_server *s, gr_error *err)
     /* other servers' changes (PostgreSQL's NOTIFY; nothing for SQLite) */
     if ((st = gr_store_watch(s->store, on_store_change, gs, err)) != GR_OK)
         return st;
-    if (pthread_create(&gs->worker, NULL, worker_main, gs) != 0)
+    /* a worker per core (two at least): a game's step is taken by one
+     * worker at a time (the game's lock), and a game is queued once, at the
+     * end of the queue after each step; so one slow computer player holds
+     * one worker, and the other games go on with the others */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int want = cores < 2 ? 2 : cores > SV_MAX_WORKERS ? SV_MAX_WORKERS : (int)cores;
+    while (gs->nworkers < want &&
+           pthread_create(&gs->workers[gs->nworkers], NULL, worker_main, gs) == 0)
+        gs->nworkers++;
+    if (!gs->nworkers)
         return gr_error_set(err, GR_ERUNTIME, "cannot start the worker thread");
-    gs->worker_started = 1;
     return GR_OK;
 }
 
@@ -1118,9 +1141,9 @@ void sv_games_stop(sv_games *gs)
     pthread_mutex_lock(&gs->q_lock);
     pthread_cond_broadcast(&gs->q_cond);
     pthread_mutex_unlock(&gs->q_lock);
-    if (gs->worker_started)
-        pthread_join(gs->worker, NULL);
-    gs->worker_started = 0;
+    for (int i = 0; i < gs->nworkers; i++)
+        pthread_join(gs->workers[i], NULL);
+    gs->nworkers = 0;
 }
 
 /* After the store is closed (its listener thread reads the registry). */

@@ -22,6 +22,18 @@ extern const char sv_version[];
 
 /* ---- the reply family ---------------------------------------------------------------- */
 
+void sv_guard_headers(struct MHD_Response *res)
+{
+    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
+    /* the page's own scripts, styles and images only; no frame of it in
+     * another site's page; no address of ours (a battle link's token is in
+     * the fragment, never sent) given to a site a link leads to */
+    MHD_add_response_header(res, "Content-Security-Policy", SV_CSP);
+    MHD_add_response_header(res, "X-Frame-Options", "DENY");
+    MHD_add_response_header(res, "Referrer-Policy", "no-referrer");
+    MHD_add_response_header(res, "Cross-Origin-Opener-Policy", "same-origin");
+}
+
 MHD_Result_t sv_reply_response(sv_req *r, int status, struct MHD_Response *res, long long bytes)
 {
     r->status = status;
@@ -47,7 +59,7 @@ MHD_Result_t sv_reply(sv_req *r, int status, const char *ctype, char *body, size
     }
     MHD_add_response_header(res, "Content-Type", ctype);
     MHD_add_response_header(res, "Cache-Control", "no-store");
-    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
+    sv_guard_headers(res);
     if (status == 405)
         MHD_add_response_header(res, "Allow", "GET, POST");
     return sv_reply_response(r, status, res, (long long)len);
@@ -65,6 +77,34 @@ MHD_Result_t sv_reply_obj(sv_req *r, int status, json_t *o)
     return sv_reply_json(r, status, text);
 }
 
+size_t sv_strip_paths(char *msg)
+{
+    char *w = msg;
+    const char *p = msg;
+    char prev = ' ';
+    while (*p) {
+        if (*p == '/' && strchr(" '\"(=,[", prev) && p[1] && p[1] != ' ' && p[1] != '/') {
+            /* an absolute path: up to a space, a quote, a bracket or a comma */
+            size_t n = strcspn(p, " '\"),;]");
+            const char *last = p, *end = p + n;
+            while (end > p + 1 && end[-1] == '/')
+                end--;
+            for (const char *q = p; q < end; q++)
+                if (*q == '/')
+                    last = q + 1;
+            memmove(w, last, (size_t)(end - last));
+            w += end - last;
+            prev = 'x';
+            p += n;
+            continue;
+        }
+        prev = *p;
+        *w++ = *p++;
+    }
+    *w = 0;
+    return (size_t)(w - msg);
+}
+
 MHD_Result_t sv_reply_err(sv_req *r, int status, const char *fmt, ...)
 {
     char msg[GR_ERROR_MSG], esc[GR_ERROR_MSG];
@@ -72,6 +112,14 @@ MHD_Result_t sv_reply_err(sv_req *r, int status, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    if (status >= 500) {
+        /* the server's own failure: the whole of it in the log, and the
+         * client told what failed without the server's folders */
+        gr_escape(msg, esc, sizeof esc);
+        fprintf(stderr, "grognard serve: %s %s: %d %s\n", r->method, r->url ? r->url : "-", status,
+                esc);
+        sv_strip_paths(msg);
+    }
     gr_escape(msg, esc, sizeof esc);
     return sv_reply_obj(r, status, json_pack("{ss}", "error", esc));
 }
@@ -128,7 +176,11 @@ int sv_bearer(const sv_req *r, const char *tok[2], size_t len[2])
         len[0] = 0;
         return 1;
     }
-    const char *q = sv_query(r, "token");
+    /* ?token= only for a GET (an event stream, a report opened by a link:
+     * what a browser cannot send a header with); anything that changes a
+     * game takes its token from the header, which another site's page
+     * cannot set without the server's consent */
+    const char *q = r->get ? sv_query(r, "token") : NULL;
     if (q) {
         tok[0] = q;
         len[0] = strlen(q);
@@ -198,7 +250,7 @@ static MHD_Result_t h_static(gr_server *s, sv_req *r, const char *url)
     }
     MHD_add_response_header(res, "Content-Type", mime_of(real));
     MHD_add_response_header(res, "Cache-Control", "no-cache");
-    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
+    sv_guard_headers(res);
     free(real);
     return sv_reply_response(r, 200, res, (long long)sb.st_size);
 }
@@ -212,8 +264,58 @@ static int (*const resources[])(gr_server *, sv_req *, const char *, MHD_Result_
     sv_assist_route,
 };
 
+/* The request's Origin is this server's own: "http://" and its Host. */
+static int same_origin(const sv_req *r, const char *origin)
+{
+    const char *host = MHD_lookup_connection_value(r->c, MHD_HEADER_KIND, "Host");
+    if (!host || strncasecmp(origin, "http://", 7))
+        return 0;
+    return !strcasecmp(origin + 7, host);
+}
+
+/* The content type names JSON: "application/json", parameters allowed. */
+static int is_json_type(const char *ct)
+{
+    if (!ct)
+        return 0;
+    while (*ct == ' ')
+        ct++;
+    size_t n = strlen("application/json");
+    return !strncasecmp(ct, "application/json", n) && (ct[n] == 0 || ct[n] == ';' || ct[n] == ' ');
+}
+
+/* What a page of another site could send is refused before any resource
+ * sees it: a request (other than GET) whose Origin is another's, and a body
+ * that is not declared JSON (a form or text/plain needs no consent of ours
+ * to be sent cross-site; application/json does).  Returns 1 and sets *ret
+ * when refused. */
+static int refuse_cross_site(sv_req *r, MHD_Result_t *ret)
+{
+    const char *origin = MHD_lookup_connection_value(r->c, MHD_HEADER_KIND, "Origin");
+    if (!r->get && origin && !same_origin(r, origin)) {
+        *ret = sv_reply_err(r, 403,
+                            "a request from another site's page (Origin %.100s) is refused; use "
+                            "this server's own page",
+                            origin);
+        return 1;
+    }
+    const char *ct = MHD_lookup_connection_value(r->c, MHD_HEADER_KIND, "Content-Type");
+    if (r->len && !is_json_type(ct)) {
+        *ret = sv_reply_err(r, 415,
+                            "the body must be sent as Content-Type: application/json (got %.60s)",
+                            ct ? ct : "none");
+        return 1;
+    }
+    return 0;
+}
+
 static MHD_Result_t route(gr_server *s, sv_req *r, const char *url)
 {
+    MHD_Result_t refused;
+    if (r->nul_in_path)
+        return sv_reply_err(r, 404, "no such file (a NUL byte in a path)");
+    if (refuse_cross_site(r, &refused))
+        return refused;
     if (strncmp(url, "/api/", 5) && strcmp(url, "/api")) {
         if (!r->get)
             return sv_reply_err(r, 405, "only GET is served outside /api/");
@@ -232,6 +334,24 @@ static MHD_Result_t route(gr_server *s, sv_req *r, const char *url)
     return sv_reply_err(r, 404, "no such API path %.80s; docs/api.md lists them", url);
 }
 
+void *sv_on_uri(void *cls, const char *uri, struct MHD_Connection *c)
+{
+    (void)cls;
+    sv_req *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    clock_gettime(CLOCK_MONOTONIC, &r->t0);
+    /* MHD decodes the path before we see it, and a %00 would cut it short
+     * ("/index.html%00.png" read as "/index.html"): looked for here, in the
+     * path as sent (not its query) */
+    size_t plen = strcspn(uri, "?");
+    for (size_t i = 0; i + 2 < plen; i++)
+        if (uri[i] == '%' && uri[i + 1] == '0' && uri[i + 2] == '0')
+            r->nul_in_path = 1;
+    (void)c;
+    return r;
+}
+
 MHD_Result_t sv_on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                            const char *version, const char *upload, size_t *upload_size,
                            void **con_cls)
@@ -239,11 +359,13 @@ MHD_Result_t sv_on_request(void *cls, struct MHD_Connection *c, const char *url,
     (void)version;
     gr_server *s = cls;
     sv_req *r = *con_cls;
-    if (!r) {
-        r = calloc(1, sizeof *r);
+    if (!r || !r->c) {
+        if (!r)
+            r = calloc(1, sizeof *r);
         if (!r)
             return MHD_NO;
-        clock_gettime(CLOCK_MONOTONIC, &r->t0);
+        if (!r->t0.tv_sec && !r->t0.tv_nsec)
+            clock_gettime(CLOCK_MONOTONIC, &r->t0);
         r->c = c;
         snprintf(r->method, sizeof r->method, "%s", method);
         r->get = !strcmp(method, "GET") || !strcmp(method, "HEAD");

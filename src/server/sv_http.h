@@ -60,7 +60,8 @@ typedef struct sv_req {
     char *body; /* NUL-terminated; NULL when there is none */
     size_t len, cap;
     int too_big;
-    int get, post; /* the method is GET or HEAD; POST */
+    int nul_in_path; /* the path as sent has a %00 (404) */
+    int get, post;   /* the method is GET or HEAD; POST */
     int status;
     long long bytes; /* -1: a stream */
     struct timespec t0;
@@ -74,16 +75,31 @@ typedef struct sv_req {
 /* Queue an answer: `body` (malloc'ed, len bytes, taken; NULL: out of memory,
  * a 500 is answered instead), with the headers every answer has. */
 MHD_Result_t sv_reply(sv_req *r, int status, const char *ctype, char *body, size_t len);
+/* The headers that guard the page on every answer: nosniff, the
+ * Content-Security-Policy (SV_CSP), no framing, no Referer. */
+void sv_guard_headers(struct MHD_Response *res);
+#define SV_CSP                                                                                     \
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' "     \
+    "data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "          \
+    "frame-ancestors 'none'"
 /* JSON text (malloc'ed, taken). */
 MHD_Result_t sv_reply_json(sv_req *r, int status, char *text);
 /* A JSON value (taken). */
 MHD_Result_t sv_reply_obj(sv_req *r, int status, json_t *o);
-/* The error body {"error": the message} (docs/api.md, "Errors"). */
+/* The error body {"error": the message} (docs/api.md, "Errors").  A status
+ * of 500 or more is logged whole on stderr and answered with every absolute
+ * path of the message cut to its last part (sv_strip_paths). */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
 MHD_Result_t
 sv_reply_err(sv_req *r, int status, const char *fmt, ...);
+/* msg (NUL-terminated, changed in place) with every absolute path in it
+ * ("/" after a space, a quote, a bracket, "=" or ",", up to a space, a
+ * quote, a bracket, "," or ";") cut to its last part: "cannot open
+ * /srv/g/data/x.json:1:2" becomes "cannot open x.json:1:2".  Returns the
+ * new length. */
+size_t sv_strip_paths(char *msg);
 /* A response made by the caller (a file, a stream): queued and destroyed;
  * `bytes` for the access log (-1: a stream). */
 MHD_Result_t sv_reply_response(sv_req *r, int status, struct MHD_Response *res, long long bytes);
@@ -93,7 +109,7 @@ MHD_Result_t sv_reply_response(sv_req *r, int status, struct MHD_Response *res, 
 json_t *sv_body_object(const sv_req *r, const char *example, char *msg, size_t cap);
 
 /* The bearer tokens of the request: "Authorization: Bearer T [T2]" (space
- * or comma between), or ?token=T.  Returns how many (0..2); a header of
+ * or comma between), or ?token=T for a GET only.  Returns how many (0..2); a header of
  * another scheme counts as one empty token (never a seat's). */
 int sv_bearer(const sv_req *r, const char *tok[2], size_t len[2]);
 
@@ -109,6 +125,7 @@ typedef struct sv_topic {
     pthread_mutex_t *lock;
     pthread_cond_t *changed;
     const uint64_t *version;
+    int seat; /* 1: a seat's stream (a token was checked); 0: a spectator's */
 } sv_topic;
 
 /* What a stream sends.  next is called with the topic's lock held, first
@@ -130,19 +147,31 @@ void sv_hub_free(sv_hub *h);
 /* Answer r with an event stream (text/event-stream) of topic t: the first
  * event at once, then one per change (coalesced: a stream woken after
  * several changes sends one event), a comment ": keep-alive" every
- * SV_KEEPALIVE_S seconds while idle.  At most SV_MAX_STREAMS at once (503
- * beyond).  ctx is taken (fns->done frees it, also on failure). */
+ * SV_KEEPALIVE_S seconds while idle.  Seats' streams and spectators' are
+ * counted apart: at most SV_MAX_SEAT_STREAMS of seats, and of spectators
+ * SV_MAX_SPECTATOR_STREAMS in all, _ADDR from one address, _SUBJECT on one
+ * topic (503 beyond, saying which).  A stream whose client closed its
+ * connection ends within SV_HANGUP_MS.  ctx is taken (fns->done frees it,
+ * also on failure). */
 MHD_Result_t sv_hub_open(sv_hub *h, sv_req *r, sv_topic t, const sv_stream_fns *fns, void *ctx);
 
-#define SV_KEEPALIVE_S 15
-#define SV_MAX_STREAMS 256
+#define SV_KEEPALIVE_S                   15
+#define SV_MAX_SEAT_STREAMS              256
+#define SV_MAX_SPECTATOR_STREAMS         128
+#define SV_MAX_SPECTATOR_STREAMS_ADDR    16
+#define SV_MAX_SPECTATOR_STREAMS_SUBJECT 64
+#define SV_HANGUP_MS                     250
+#define SV_STREAM_TIMEOUT_S              60 /* a stream's connection idle (SV_KEEPALIVE_S apart) */
 
 /* ---- the resources ------------------------------------------------------------------- */
 
+#define SV_MAX_WORKERS 16    /* the computer's sides: a worker per core, at most this */
+#define SV_MAX_AI_MS   10000 /* a computer player's decision asked, without --max-ai */
+
 /* Games (sv_games.c): the scenarios loaded, every unfinished game of the
  * store reloaded (each step replayed and checked), the store watched, the
- * worker of the computer's sides started.  GR_EINPUT no scenario folder,
- * GR_ERUNTIME a game that does not replay. */
+ * workers of the computer's sides started (one per core, two at least).  GR_EINPUT no scenario
+ * folder, GR_ERUNTIME a game that does not replay. */
 gr_status sv_games_open(gr_server *s, gr_error *err);
 /* Wake the worker (it ends). */
 void sv_games_stop(sv_games *gs);
@@ -155,7 +184,10 @@ int sv_assist_route(gr_server *s, sv_req *r, const char *path, MHD_Result_t *ret
 /* The battle companion (sv_battle.c). */
 int sv_battles_route(gr_server *s, sv_req *r, const char *path, MHD_Result_t *ret);
 
-/* Routing and static files (sv_http.c): MHD's callbacks, cls the server. */
+/* Routing and static files (sv_http.c): MHD's callbacks, cls the server.
+ * sv_on_uri (MHD_OPTION_URI_LOG_CALLBACK) makes the request's record from
+ * the path as sent, before MHD decodes it. */
+void *sv_on_uri(void *cls, const char *uri, struct MHD_Connection *c);
 MHD_Result_t sv_on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                            const char *version, const char *upload, size_t *upload_size,
                            void **con_cls);

@@ -1,9 +1,15 @@
 /* sv_hub.c - the event hub (sv_http.h): every event stream of the server,
  * games' and battles' alike.  A stream is a blocking content reader of
  * libmicrohttpd (its connection's own thread) waiting on its topic's
- * condition variable: no polling; woken by a change, by the keep-alive's
- * timeout, or by the server stopping (sv_hub_stop wakes every stream it
- * holds). */
+ * condition variable; woken by a change, by the keep-alive's timeout, or by
+ * the server stopping (sv_hub_stop wakes every stream it holds).  While it
+ * waits it looks at its socket every SV_HANGUP_MS (a peek, no read): a
+ * client gone ends the stream and frees its slot at once, not at the next
+ * keep-alive.
+ *
+ * Slots: a seat's streams and the spectators' are counted apart, so that
+ * spectators (no token needed) never take a seat's slot; spectators are
+ * also limited per address and per subject (docs/api.md, "Limits"). */
 #define _DEFAULT_SOURCE
 #include <errno.h>
 #include <inttypes.h>
@@ -11,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "sv_http.h"
 
@@ -20,6 +27,8 @@ typedef struct sv_stream {
     const sv_stream_fns *fns;
     void *ctx;
     int started;
+    int fd; /* the connection's socket (-1: unknown) */
+    char addr[INET6_ADDRSTRLEN];
     uint64_t ver; /* the topic's version at the last event */
     char *buf;
     size_t len, off;
@@ -29,7 +38,7 @@ typedef struct sv_stream {
 struct sv_hub {
     pthread_mutex_t lock; /* the list */
     sv_stream *list;
-    int count;
+    int seats, spectators; /* streams open of each kind */
     atomic_int stopping;
 };
 
@@ -76,11 +85,25 @@ static void stream_free(void *cls)
         h->list = st->next;
     if (st->next)
         st->next->prev = st->prev;
-    h->count--;
+    if (st->t.seat)
+        h->seats--;
+    else
+        h->spectators--;
     pthread_mutex_unlock(&h->lock);
     st->fns->done(st->ctx);
     free(st->buf);
     free(st);
+}
+
+/* 1 if the client of st has closed its connection (end of file at the
+ * socket, or an error); data sent ahead is left where it is. */
+static int stream_gone(const sv_stream *st)
+{
+    if (st->fd < 0)
+        return 0;
+    char c;
+    ssize_t n = recv(st->fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
 }
 
 /* The next event into st->buf (the topic's lock held): 0, or -1 to end. */
@@ -113,15 +136,30 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
     sv_stream *st = cls;
     if (st->off >= st->len) {
         pthread_mutex_lock(st->t.lock);
-        int timed_out = 0;
+        int timed_out = 0, gone = 0;
         if (st->started) {
-            struct timespec until;
+            struct timespec until, now, slice;
             clock_gettime(CLOCK_REALTIME, &until);
             until.tv_sec += SV_KEEPALIVE_S;
-            while (*st->t.version == st->ver && !atomic_load(&st->hub->stopping) && !timed_out)
-                timed_out = pthread_cond_timedwait(st->t.changed, st->t.lock, &until) == ETIMEDOUT;
+            while (*st->t.version == st->ver && !atomic_load(&st->hub->stopping) && !timed_out &&
+                   !gone) {
+                clock_gettime(CLOCK_REALTIME, &now);
+                slice = now;
+                slice.tv_nsec += (long)SV_HANGUP_MS * 1000000L;
+                if (slice.tv_nsec >= 1000000000L) {
+                    slice.tv_sec++;
+                    slice.tv_nsec -= 1000000000L;
+                }
+                int last = slice.tv_sec > until.tv_sec ||
+                           (slice.tv_sec == until.tv_sec && slice.tv_nsec >= until.tv_nsec);
+                int rc = pthread_cond_timedwait(st->t.changed, st->t.lock, last ? &until : &slice);
+                if (rc == ETIMEDOUT && last)
+                    timed_out = 1;
+                else if (rc == ETIMEDOUT)
+                    gone = stream_gone(st);
+            }
         }
-        int stop = atomic_load(&st->hub->stopping);
+        int stop = atomic_load(&st->hub->stopping) || gone;
         int rc = 0;
         if (!stop && timed_out && *st->t.version == st->ver) {
             free(st->buf);
@@ -145,10 +183,40 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 MHD_Result_t sv_hub_open(sv_hub *h, sv_req *r, sv_topic t, const sv_stream_fns *fns, void *ctx)
 {
     pthread_mutex_lock(&h->lock);
-    int full = h->count >= SV_MAX_STREAMS, stopping = atomic_load(&h->stopping);
+    const char *full = NULL;
+    int limit = 0;
+    if (t.seat && h->seats >= SV_MAX_SEAT_STREAMS) {
+        full = "seats' event streams are open";
+        limit = SV_MAX_SEAT_STREAMS;
+    } else if (!t.seat && h->spectators >= SV_MAX_SPECTATOR_STREAMS) {
+        full = "spectators' event streams are open";
+        limit = SV_MAX_SPECTATOR_STREAMS;
+    } else if (!t.seat) {
+        int addr = 0, subject = 0;
+        for (const sv_stream *o = h->list; o; o = o->next) {
+            if (o->t.seat)
+                continue;
+            addr += !strcmp(o->addr, r->addr);
+            subject += o->t.lock == t.lock;
+        }
+        if (addr >= SV_MAX_SPECTATOR_STREAMS_ADDR) {
+            full = "spectators' event streams are open from your address";
+            limit = SV_MAX_SPECTATOR_STREAMS_ADDR;
+        } else if (subject >= SV_MAX_SPECTATOR_STREAMS_SUBJECT) {
+            full = "spectators' event streams are open on this game";
+            limit = SV_MAX_SPECTATOR_STREAMS_SUBJECT;
+        }
+    }
+    int stopping = atomic_load(&h->stopping);
     sv_stream *st = full || stopping ? NULL : calloc(1, sizeof *st);
     if (st) {
         st->hub = h;
+        st->fd = -1;
+        const union MHD_ConnectionInfo *ci =
+            MHD_get_connection_info(r->c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        if (ci)
+            st->fd = ci->connect_fd;
+        snprintf(st->addr, sizeof st->addr, "%s", r->addr);
         st->t = t;
         st->fns = fns;
         st->ctx = ctx;
@@ -156,14 +224,19 @@ MHD_Result_t sv_hub_open(sv_hub *h, sv_req *r, sv_topic t, const sv_stream_fns *
         if (h->list)
             h->list->prev = st;
         h->list = st;
-        h->count++;
+        if (t.seat)
+            h->seats++;
+        else
+            h->spectators++;
     }
     pthread_mutex_unlock(&h->lock);
     if (!st) {
         fns->done(ctx);
         if (full)
-            return sv_reply_err(r, 503, "too many event streams are open (%d); try again later",
-                                SV_MAX_STREAMS);
+            return sv_reply_err(r, 503,
+                                "too many event streams: %d %s; close one, or try again "
+                                "later",
+                                limit, full);
         return sv_reply_err(r, stopping ? 503 : 500,
                             stopping ? "the server is stopping" : "out of memory; try again");
     }
@@ -176,5 +249,8 @@ MHD_Result_t sv_hub_open(sv_hub *h, sv_req *r, sv_topic t, const sv_stream_fns *
     MHD_add_response_header(res, "Content-Type", "text/event-stream; charset=utf-8");
     MHD_add_response_header(res, "Cache-Control", "no-store");
     MHD_add_response_header(res, "X-Accel-Buffering", "no");
+    /* a stream is quiet up to SV_KEEPALIVE_S between writes: the idle
+     * timeout of its connection is the long one */
+    MHD_set_connection_option(r->c, MHD_CONNECTION_OPTION_TIMEOUT, (unsigned)SV_STREAM_TIMEOUT_S);
     return sv_reply_response(r, 200, res, -1);
 }

@@ -58,9 +58,9 @@ static int request(const char *method, const char *path, const char *token, cons
     size_t blen = body ? strlen(body) : 0;
     int n = snprintf(head, sizeof head,
                      "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-                     "%s%s%sContent-Length: %zu\r\n\r\n",
+                     "%s%s%s%sContent-Length: %zu\r\n\r\n",
                      method, path, token ? "Authorization: Bearer " : "", token ? token : "",
-                     token ? "\r\n" : "", blen);
+                     token ? "\r\n" : "", blen ? "Content-Type: application/json\r\n" : "", blen);
     if (write(fd, head, (size_t)n) != n || (blen && write(fd, body, blen) != (ssize_t)blen)) {
         close(fd);
         return -1;
