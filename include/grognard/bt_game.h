@@ -9,8 +9,9 @@
  *   whose phase it is (`next` too); an action record of GR_ACTION_MAX bytes
  *   (bt_game.c: the verb by name, unit, target and leader as indices into
  *   the order of battle, the facts as "key=value" words), zero-padded.  A
- *   save writes it as that text and a die as its value (action_record).  Its actions cannot be listed (the
- *   facts come from the table): not_enumerable.
+ *   save writes it as that text and a die as its value (action_record).
+ *   Its actions cannot be listed (the facts come from the table):
+ *   not_enumerable.
  * - Each die the procedure needs is a chance node, listed with its exact
  *   probabilities (a D6 face 1/6, a D10 face 1/10, a 2D6 total n/36; an
  *   opposed roll is two chance nodes, attacker first); the test is applied

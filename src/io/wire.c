@@ -7,7 +7,6 @@
  * on the wire. */
 #include "grognard/wire.h"
 
-
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

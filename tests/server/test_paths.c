@@ -27,7 +27,7 @@ int main(void)
           "x.battle: write error (No space left on device); the previous file, if any, is "
           "unchanged");
     /* a loader's FILE:LINE:COL, quoted, in brackets */
-    check("battle b1 cannot be loaded: /home/me/d/oob/nf/maida.json:3:7: bad unit",
+    check("battle b1 cannot be loaded: /srv/me/d/oob/nf/maida.json:3:7: bad unit",
           "battle b1 cannot be loaded: maida.json:3:7: bad unit");
     check("cannot open '/a/b/c.json' (x)", "cannot open 'c.json' (x)");
     check("folder (/var/lib/g/) gone", "folder (g) gone");
