@@ -194,6 +194,15 @@ typedef struct gr_game_type {
      * "NAME:LINE:COL: what; fix" if `v` is not one. */
     gr_status (*action_unrecord)(const gr_jr_node *v, const char *name, gr_action *out,
                                  gr_error *err);
+    /* The army commander's verbs (ai.h, "commander"); either may be NULL.
+     * is_engaging: 1 if action a of the player to move in st attacks or
+     * fires, or moves a unit next to an enemy it could then attack, into
+     * range of one it could fire at, or onto the other side's objective
+     * (the commander's first look never drops such an action).
+     * evaluate_commander: as evaluate, with more of the position weighed
+     * (NULL: the commander uses evaluate).  Heuristics: they decide no rule. */
+    int (*is_engaging)(const void *sc, const void *st, gr_action a);
+    int32_t (*evaluate_commander)(const void *sc, const void *st, int player);
 } gr_game_type;
 
 #define GR_EVAL_WIN 100000000
