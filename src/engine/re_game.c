@@ -14,6 +14,7 @@
 #include "grognard/game.h"
 #include "grognard/re.h"
 #include "grognard/re_io.h"
+#include "grognard/re_plan.h"
 #include "grognard/re_rules.h"
 
 gr_action re_action_pack(re_action a)
@@ -448,8 +449,9 @@ static int g_is_engaging(const void *scv, const void *stv, gr_action ga)
 /* evaluate, and: each battery with an enemy in range (by the dice it would
  * fire, re_artillery_dice), each unit next to an enemy with more figures
  * than it (under threat), each chit put in the bowl this turn (seed 004:
- * a chit left out can only lose), for p and against the other side.  The
- * weights only rank positions; docs/ai.md says where they come from. */
+ * a chit left out can only lose), for p and against the other side; and
+ * how well p's units follow p's plan (re_plan.h).  The weights only rank
+ * positions; docs/ai.md says where they come from. */
 static int32_t g_evaluate_commander(const void *scv, const void *stv, int p)
 {
     const re_scenario *sc = scv;
@@ -483,7 +485,10 @@ static int32_t g_evaluate_commander(const void *scv, const void *stv, int p)
     }
     for (int c = 0; c < sc->ncorps; c++)
         v += (sc->corps[c].side == p ? 1 : -1) * 60 * (st->bowl[c] + st->drawn[c]);
-    return v;
+    /* p's plan for this position (re_plan.h: public information only) */
+    re_plan plan;
+    re_plan_make(sc, st, p, &plan);
+    return v + re_plan_score(sc, st, &plan);
 }
 
 static int g_turn(const void *sc, const void *st)

@@ -16,6 +16,7 @@
 #include "grognard/hex.h"
 #include "grognard/re.h"
 #include "grognard/re_io.h"
+#include "grognard/re_plan.h"
 
 static const char *root = ".";
 static const char *const scenarios[] = {"teaching", "austerlitz"};
@@ -463,6 +464,59 @@ static void commander_finds_the_charge(void **state)
     free(acts);
 }
 
+/* The plan (re_plan.h), worked out by hand from the scenario files.
+ * teaching.json at the start: the hill [6, 2] is the French's ("side":
+ * "french") and the Austrian Stuart regiment stands next to it at [7, 2]:
+ * threatened, it is held by the nearest French corps, Lefort's division
+ * (its 1re brigade at [3, 3], three hexes off; Duval's brigade is at
+ * [2, 5] and [1, 4]); Duval's brigade then attacks Hameln [5, 3], the
+ * Austrians' objective.  engage.json has no objective: each corps attacks
+ * the nearest enemy (the French the company at [8, 4]; the company the
+ * cuirassiers at [4, 4], four hexes along row 4). */
+static void commander_plan(void **state)
+{
+    (void)state;
+    static re_scenario sc;
+    re_state st;
+    re_plan plan;
+    gr_error err;
+    gr_error_clear(&err);
+    load("teaching", &sc);
+    assert_int_equal(re_init(&sc, &st, &err), GR_OK);
+    re_plan_make(&sc, &st, 0, &plan);
+    assert_int_equal(plan.corps[0].kind, RE_TASK_HOLD);
+    assert_int_equal(plan.corps[0].col, 6);
+    assert_int_equal(plan.corps[0].row, 2);
+    assert_int_equal(plan.corps[1].kind, RE_TASK_ATTACK);
+    assert_int_equal(plan.corps[1].col, 5);
+    assert_int_equal(plan.corps[1].row, 3);
+    assert_int_equal(plan.corps[2].kind, RE_TASK_NONE); /* an Austrian corps */
+    char buf[96];
+    assert_string_equal(re_task_text(&sc, &st, &plan.corps[0], buf, sizeof buf),
+                        "hold the objective [6, 2]");
+
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/ai/engage.json", root);
+    if (re_scenario_load(path, &sc, &err) != GR_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(re_init(&sc, &st, &err), GR_OK);
+    re_plan_make(&sc, &st, 0, &plan);
+    assert_int_equal(plan.corps[0].kind, RE_TASK_ATTACK);
+    assert_int_equal(plan.corps[0].enemy, 5);
+    assert_int_equal(plan.corps[0].col, 8);
+    assert_int_equal(plan.corps[0].row, 4);
+    re_plan_make(&sc, &st, 1, &plan);
+    assert_int_equal(plan.corps[1].kind, RE_TASK_ATTACK);
+    assert_int_equal(plan.corps[1].enemy, 4);
+    assert_string_equal(re_task_text(&sc, &st, &plan.corps[1], buf, sizeof buf),
+                        "attack Cuirassiers at [4, 4]");
+    /* the cuirassiers next to the company follow the plan better */
+    re_plan_make(&sc, &st, 0, &plan);
+    int32_t before = re_plan_score(&sc, &st, &plan);
+    st.units[4].col = 7;
+    assert_true(re_plan_score(&sc, &st, &plan) > before);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -475,6 +529,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(search_blind_to_hidden_chits),
         cmocka_unit_test(commander_puts_every_chit),
         cmocka_unit_test(commander_finds_the_charge),
+        cmocka_unit_test(commander_plan),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
