@@ -203,6 +203,11 @@ typedef struct gr_game_type {
      * (NULL: the commander uses evaluate).  Heuristics: they decide no rule. */
     int (*is_engaging)(const void *sc, const void *st, gr_action a);
     int32_t (*evaluate_commander)(const void *sc, const void *st, int player);
+    /* Optional: the words of the commander's plan for what action a of
+     * `player` in st moves or commits (its unit's corps' task, e.g. "attack
+     * the objective [5, 3]"), into buf; 0 if the action has no such unit. */
+    int (*task_text)(const void *sc, const void *st, int player, gr_action a, char *buf,
+                     size_t cap);
 } gr_game_type;
 
 #define GR_EVAL_WIN 100000000

@@ -491,6 +491,34 @@ static int32_t g_evaluate_commander(const void *scv, const void *stv, int p)
     return v + re_plan_score(sc, st, &plan);
 }
 
+/* The task of the corps of the unit action a concerns; a chit's corps. */
+static int g_task_text(const void *scv, const void *stv, int player, gr_action ga, char *buf,
+                       size_t cap)
+{
+    const re_scenario *sc = scv;
+    const re_state *st = stv;
+    re_action a = re_action_unpack(ga);
+    int corps = -1;
+    switch (a.kind) {
+    case RE_A_CHIT: corps = a.unit < sc->ncorps ? a.unit : -1; break;
+    case RE_A_CHITS_DONE:
+    case RE_A_END_FIRE:
+    case RE_A_END_MOVE:
+    case RE_A_END_ACTIVATION:
+    case RE_A_NO_RIPOSTE:
+    case RE_A_STOP: corps = st->corps < sc->ncorps ? st->corps : -1; break;
+    default: corps = a.unit < sc->nunits ? sc->units[a.unit].corps : -1; break;
+    }
+    if (corps < 0 || player < 0 || player > 1)
+        return 0;
+    re_plan plan;
+    re_plan_make(sc, st, player, &plan);
+    char task[96];
+    re_task_text(sc, st, &plan.corps[corps], task, sizeof task);
+    snprintf(buf, cap, "%s: %s", sc->corps[corps].name, task);
+    return 1;
+}
+
 static int g_turn(const void *sc, const void *st)
 {
     (void)sc;
@@ -648,4 +676,5 @@ const gr_game_type re_game_type = {
     .action_unrecord = re_action_unrecord,
     .is_engaging = g_is_engaging,
     .evaluate_commander = g_evaluate_commander,
+    .task_text = g_task_text,
 };
