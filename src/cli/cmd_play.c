@@ -50,8 +50,9 @@ static void usage(FILE *f)
             "                250 ms allow); commander, commander:N: the army commander\n"
             "                (every chit in the bowl, a plan per corps; 400 simulations)\n"
             "  --level L     how hard the computer plays: easy (heuristic), normal (mcts,\n"
-            "                100 simulations a decision), hard (mcts:400), commander\n"
-            "                (the army commander: commander:400); instead of --ai-kind\n"
+            "                100 simulations a decision), hard (commander: the army\n"
+            "                commander, 400 simulations; mcts:400 before), commander (the\n"
+            "                same); instead of --ai-kind\n"
             "  --lang L      the language of what happens: en (default) or fr (the\n"
             "                rule books' own)\n"
             "  --save FILE   write the game (scenario, seed, every step and state hash) to\n"
@@ -640,7 +641,7 @@ int cmd_play(int argc, char **argv)
     if (level) {
         static const char *const levels[][2] = {{"easy", "heuristic"},
                                                 {"normal", "mcts"},
-                                                {"hard", "mcts:400"},
+                                                {"hard", "commander"},
                                                 {"commander", "commander"}};
         const char *kind = NULL;
         for (size_t l = 0; l < 4; l++)
