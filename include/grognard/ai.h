@@ -7,7 +7,8 @@
  *
  * Players are named as people type them: "random", "eager", "heuristic",
  * "mcts" (the search at its default budget) or "mcts:BUDGET" (BUDGET
- * simulations a decision, or "mcts:BUDGETms", milliseconds a decision). */
+ * simulations a decision, or "mcts:BUDGETms", milliseconds a decision),
+ * "commander" or "commander:BUDGET" (the army commander, same budgets). */
 #ifndef GROGNARD_AI_H
 #define GROGNARD_AI_H
 
@@ -24,10 +25,18 @@ typedef enum gr_ai_algo {
                         best, one step ahead, the dice that follow it sampled
                         a few times; ties broken at random */
     GR_AI_MCTS,      /* information-set Monte Carlo tree search (see below) */
+    GR_AI_COMMANDER, /* the army commander: the same search, with every chit
+                        it may put in the bowl (a pass is not a candidate
+                        while a hidden choice is legal), a first look that
+                        keeps every engaging action (game type's
+                        is_engaging) beside the best few, and the game's
+                        evaluate_commander where it has one */
 } gr_ai_algo;
 
 /* The simulations a decision of "mcts" without a budget. */
 #define GR_AI_MCTS_DEFAULT 100
+/* ... and of "commander" without a budget (today's hard level's). */
+#define GR_AI_COMMANDER_DEFAULT 400
 /* The largest budget accepted: simulations, or milliseconds. */
 #define GR_AI_MCTS_MAX_SIMS 10000000L
 #define GR_AI_MCTS_MAX_MS   600000L
@@ -45,9 +54,10 @@ typedef struct gr_ai_kind {
 /* The player of algorithm `algo` at its default budget. */
 gr_ai_kind gr_ai_kind_of(gr_ai_algo algo);
 
-/* A player's name ("random", "eager", "heuristic", "mcts", "mcts:N" or
- * "mcts:Nms") into *out; GR_EINPUT naming what is accepted.  "mcts" is
- * "mcts:100" (GR_AI_MCTS_DEFAULT). */
+/* A player's name ("random", "eager", "heuristic", "mcts", "mcts:N",
+ * "mcts:Nms", "commander", "commander:N" or "commander:Nms") into *out;
+ * GR_EINPUT naming what is accepted.  "mcts" is "mcts:100"
+ * (GR_AI_MCTS_DEFAULT), "commander" "commander:400". */
 gr_status gr_ai_kind_parse(const char *s, gr_ai_kind *out, gr_error *err);
 
 /* The name gr_ai_kind_parse reads back to k, into buf (cap >= 32 is always
@@ -96,10 +106,9 @@ typedef struct gr_ai_line {
 
 /* Search st (a decision of its player; legal as for gr_ai_choose) with the
  * budget of `kind` (any algo: its sims/ms are used, GR_AI_MCTS_DEFAULT if
- * both are 0) and write its best actions, most visited first, up to cap
- * into out.  Returns how many were written (>= 1 when n >= 1 and cap >= 1,
- * out[0] the action gr_ai_choose would play), or -1 if memory cannot be
- * had.  Draws from rng only. */
+ * both are 0; GR_AI_COMMANDER searches as the commander) and write its best actions, most visited
+ * first, up to cap into out.  Returns how many were written (>= 1 when n >= 1 and cap >= 1, out[0]
+ * the action gr_ai_choose would play), or -1 if memory cannot be had.  Draws from rng only. */
 int gr_ai_search(const gr_game *g, const void *st, gr_ai_kind kind, const gr_action *legal, int n,
                  gr_rng *rng, gr_ai_line *out, int cap);
 

@@ -244,6 +244,20 @@ typedef struct gr_game_type {
      * "NAME:LINE:COL: what; fix" if `v` is not one. */
     gr_status (*action_unrecord)(const void *sc, const gr_jr_node *v, const char *name, void *act,
                                  gr_error *err);
+    /* The army commander's verbs (ai.h, "commander"); either may be NULL.
+     * is_engaging: 1 if action a of the player to move in st attacks or
+     * fires, or moves a unit next to an enemy it could then attack, into
+     * range of one it could fire at, or onto the other side's objective
+     * (the commander's first look never drops such an action).
+     * evaluate_commander: as evaluate, with more of the position weighed
+     * (NULL: the commander uses evaluate).  Heuristics: they decide no rule. */
+    int (*is_engaging)(const void *sc, const void *st, gr_action a);
+    int32_t (*evaluate_commander)(const void *sc, const void *st, int player);
+    /* Optional: the words of the commander's plan for what action a of
+     * `player` in st moves or commits (its unit's corps' task, e.g. "attack
+     * the objective [5, 3]"), into buf; 0 if the action has no such unit. */
+    int (*task_text)(const void *sc, const void *st, int player, gr_action a, char *buf,
+                     size_t cap);
 } gr_game_type;
 
 #define GR_EVAL_WIN 100000000

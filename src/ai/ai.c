@@ -12,7 +12,11 @@
 
 gr_ai_kind gr_ai_kind_of(gr_ai_algo algo)
 {
-    gr_ai_kind k = {algo, algo == GR_AI_MCTS ? GR_AI_MCTS_DEFAULT : 0, 0};
+    gr_ai_kind k = {algo,
+                    algo == GR_AI_MCTS        ? GR_AI_MCTS_DEFAULT
+                    : algo == GR_AI_COMMANDER ? GR_AI_COMMANDER_DEFAULT
+                                              : 0,
+                    0};
     return k;
 }
 
@@ -43,15 +47,17 @@ gr_status gr_ai_kind_parse(const char *s, gr_ai_kind *out, gr_error *err)
     } names[] = {{"random", GR_AI_RANDOM},
                  {"eager", GR_AI_EAGER},
                  {"heuristic", GR_AI_HEURISTIC},
-                 {"mcts", GR_AI_MCTS}};
+                 {"mcts", GR_AI_MCTS},
+                 {"commander", GR_AI_COMMANDER}};
     for (size_t i = 0; s && i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(s, names[i].name)) {
             *out = gr_ai_kind_of(names[i].algo);
             return GR_OK;
         }
-    if (s && !strncmp(s, "mcts:", 5)) {
-        const char *b = s + 5, *end = b + strlen(b);
-        gr_ai_kind k = {GR_AI_MCTS, 0, 0};
+    size_t pre = s && !strncmp(s, "mcts:", 5) ? 5 : s && !strncmp(s, "commander:", 10) ? 10 : 0;
+    if (pre) {
+        const char *b = s + pre, *end = b + strlen(b);
+        gr_ai_kind k = {pre == 5 ? GR_AI_MCTS : GR_AI_COMMANDER, 0, 0};
         if (end - b > 2 && !strcmp(end - 2, "ms")) {
             if (budget(b, end - 2, GR_AI_MCTS_MAX_MS, &k.ms) == 0) {
                 *out = k;
@@ -61,26 +67,30 @@ gr_status gr_ai_kind_parse(const char *s, gr_ai_kind *out, gr_error *err)
             *out = k;
             return GR_OK;
         }
-        return gr_error_set(
-            err, GR_EINPUT,
-            "computer player '%s': the search's budget is a number of simulations "
-            "from 1 to %ld (mcts:500) or of milliseconds from 1 to %ld (mcts:250ms)",
-            s, GR_AI_MCTS_MAX_SIMS, GR_AI_MCTS_MAX_MS);
+        return gr_error_set(err, GR_EINPUT,
+                            "computer player '%s': the search's budget is a number of simulations "
+                            "from 1 to %ld (%s500) or of milliseconds from 1 to %ld (%s250ms)",
+                            s, GR_AI_MCTS_MAX_SIMS,
+                            pre == 5 ? "mcts:" : "commander:", GR_AI_MCTS_MAX_MS,
+                            pre == 5 ? "mcts:" : "commander:");
     }
     return gr_error_set(err, GR_EINPUT,
                         "computer player '%s' is not known; accepted: eager, heuristic, mcts, "
-                        "mcts:SIMULATIONS (e.g. mcts:500), mcts:MILLISECONDSms, random",
+                        "mcts:SIMULATIONS (e.g. mcts:500), mcts:MILLISECONDSms, random, "
+                        "commander, commander:SIMULATIONS, commander:MILLISECONDSms",
                         s ? s : "");
 }
 
 const char *gr_ai_kind_name(gr_ai_kind k, char *buf, size_t cap)
 {
-    static const char *const names[] = {"random", "eager", "heuristic", "mcts"};
-    const char *name = (unsigned)k.algo < 4 ? names[k.algo] : "?";
-    if (k.algo == GR_AI_MCTS && k.ms > 0)
-        snprintf(buf, cap, "mcts:%ldms", k.ms);
-    else if (k.algo == GR_AI_MCTS && k.sims > 0 && k.sims != GR_AI_MCTS_DEFAULT)
-        snprintf(buf, cap, "mcts:%ld", k.sims);
+    static const char *const names[] = {"random", "eager", "heuristic", "mcts", "commander"};
+    const char *name = (unsigned)k.algo < 5 ? names[k.algo] : "?";
+    long def = k.algo == GR_AI_COMMANDER ? GR_AI_COMMANDER_DEFAULT : GR_AI_MCTS_DEFAULT;
+    int searches = k.algo == GR_AI_MCTS || k.algo == GR_AI_COMMANDER;
+    if (searches && k.ms > 0)
+        snprintf(buf, cap, "%s:%ldms", name, k.ms);
+    else if (searches && k.sims > 0 && k.sims != def)
+        snprintf(buf, cap, "%s:%ld", name, k.sims);
     else
         snprintf(buf, cap, "%s", name);
     return buf;
@@ -145,7 +155,7 @@ gr_action gr_ai_choose(const gr_game *g, const void *st, gr_ai_kind kind, const 
                        int n, gr_rng *rng)
 {
     assert(n >= 1);
-    if (kind.algo == GR_AI_MCTS && n > 1) {
+    if ((kind.algo == GR_AI_MCTS || kind.algo == GR_AI_COMMANDER) && n > 1) {
         gr_ai_line best;
         if (gr_ai_search(g, st, kind, legal, n, rng, &best, 1) == 1)
             return best.action;

@@ -34,6 +34,8 @@
 /* Candidates kept at the root, and at the other decision nodes. */
 #define K_ROOT 16
 #define K_NODE 6
+/* The commander's engaging actions kept beside them, at most. */
+#define K_ENGAGE 48
 /* Decisions a playout plays before the evaluation judges it, and the
  * actions it samples at each (the best of them by the evaluation). */
 #define PLAYOUT_DECISIONS 12
@@ -76,6 +78,8 @@ typedef struct search {
     unsigned char *tmp, *best; /* look-ahead states */
     gr_rng rng;
     int nomem;
+    int commander; /* GR_AI_COMMANDER: chits, engaging actions, its evaluation */
+    int32_t (*eval)(const void *sc, const void *st, int player);
 } search;
 
 static int32_t new_node(search *S, int32_t parent, gr_action key, int mover, int rank)
@@ -137,6 +141,27 @@ static void resolve_chance(const gr_game *g, void *st, gr_rng *rng)
         gr_game_apply(g, st, gr_game_sample_chance(g, st, rng), NULL);
 }
 
+/* The commander's chits: while player p may make a hidden choice (put a
+ * chit in the bowl), its passes are dropped from acts[0..n); returns the
+ * count left.  Seed 004: an activated corps may always do nothing, so a
+ * chit left out can only lose. */
+static int all_chits(const search *S, const void *st, int p, gr_action *acts, int n)
+{
+    const gr_game *g = S->g;
+    if (!S->commander || !g->type->is_hidden_choice || !g->type->is_pass || p < 0)
+        return n;
+    int hidden = 0;
+    for (int i = 0; i < n && !hidden; i++)
+        hidden = g->type->is_hidden_choice(g->sc, st, p, acts[i]);
+    if (!hidden)
+        return n;
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (!g->type->is_pass(g->sc, st, acts[i]))
+            acts[m++] = acts[i];
+    return m ? m : n;
+}
+
 static int is_hidden(const search *S, const void *st, int p, gr_action a)
 {
     return p != S->root_player && S->g->type->is_hidden_choice &&
@@ -149,9 +174,11 @@ static int is_hidden(const search *S, const void *st, int p, gr_action a)
 static void rank(search *S, int32_t id, const void *st, int p, const gr_action *acts, int n, int k)
 {
     const gr_game *g = S->g;
-    gr_action keys[K_ROOT];
+    gr_action keys[K_ROOT + K_ENGAGE];
     int64_t scores[K_ROOT];
     int kept = 0, hidden_seen = 0;
+    gr_action engage[K_ENGAGE];
+    int nengage = 0;
     for (int i = 0; i < n; i++) {
         gr_action key = acts[i];
         if (is_hidden(S, st, p, key)) {
@@ -160,12 +187,15 @@ static void rank(search *S, int32_t id, const void *st, int p, const gr_action *
             hidden_seen = 1;
             key = HIDDEN;
         }
+        if (S->commander && key != HIDDEN && nengage < K_ENGAGE && g->type->is_engaging &&
+            g->type->is_engaging(g->sc, st, key))
+            engage[nengage++] = key;
         int64_t v = 0;
-        if (g->type->evaluate) {
+        if (S->eval) {
             memcpy(S->tmp, st, g->type->state_size);
             gr_game_apply(g, S->tmp, acts[i], NULL);
             resolve_chance(g, S->tmp, &S->rng);
-            v = g->type->evaluate(g->sc, S->tmp, p);
+            v = S->eval(g->sc, S->tmp, p);
         }
         if (kept == k && v <= scores[k - 1])
             continue;
@@ -177,6 +207,16 @@ static void rank(search *S, int32_t id, const void *st, int p, const gr_action *
         }
         keys[j] = key;
         scores[j] = v;
+    }
+    /* the commander's first look: the engaging actions the best few left
+     * out come after them, in the game's order */
+    int best_few = kept;
+    for (int e = 0; e < nengage; e++) {
+        int dup = 0;
+        for (int j = 0; j < best_few && !dup; j++)
+            dup = keys[j] == engage[e];
+        if (!dup)
+            keys[kept++] = engage[e];
     }
     if (S->np + (size_t)kept > S->pcap) {
         size_t cap = S->pcap ? 2 * S->pcap : 4096;
@@ -236,11 +276,11 @@ static double result(const search *S, const void *st)
         int w = gr_game_winner(g, st);
         return w == r ? 1.0 : w == GR_DRAW || w == GR_ONGOING ? 0.5 : 0.0;
     }
-    if (!g->type->evaluate)
+    if (!S->eval)
         return 0.5;
-    double d = (double)g->type->evaluate(g->sc, st, r);
+    double d = (double)S->eval(g->sc, st, r);
     if (g->type->players == 2)
-        d -= (double)g->type->evaluate(g->sc, st, 1 - r);
+        d -= (double)S->eval(g->sc, st, 1 - r);
     return 0.5 + 0.5 * d / (fabs(d) + SCALE);
 }
 
@@ -262,7 +302,8 @@ static double playout(search *S)
         }
         d++;
         int n = gr_game_legal_actions(g, S->det, S->acts, g->type->max_actions);
-        if (n == 1 || !g->type->evaluate) {
+        n = all_chits(S, S->det, p, S->acts, n);
+        if (n == 1 || !S->eval) {
             gr_game_apply(g, S->det, S->acts[n == 1 ? 0 : gr_rng_below(&S->rng, (uint32_t)n)],
                           NULL);
             continue;
@@ -273,7 +314,7 @@ static double playout(search *S)
             memcpy(S->tmp, S->det, size);
             gr_game_apply(g, S->tmp, a, NULL);
             resolve_chance(g, S->tmp, &S->rng);
-            int32_t v = g->type->evaluate(g->sc, S->tmp, p);
+            int32_t v = S->eval(g->sc, S->tmp, p);
             if (k == 0 || v > best) {
                 best = v;
                 unsigned char *t = S->best;
@@ -314,6 +355,7 @@ static void simulate(search *S, const void *st)
             continue;
         }
         int n = gr_game_legal_actions(g, S->det, S->acts, g->type->max_actions);
+        n = all_chits(S, S->det, p, S->acts, n);
         if (S->nodes[id].cand < 0) {
             rank(S, id, S->det, p, S->acts, n, id == 0 ? K_ROOT : K_NODE);
             if (S->nomem)
@@ -399,6 +441,9 @@ int gr_ai_search(const gr_game *g, const void *st, gr_ai_kind kind, const gr_act
     memset(&S, 0, sizeof S);
     S.g = g;
     S.root_player = gr_game_current_player(g, st);
+    S.commander = kind.algo == GR_AI_COMMANDER;
+    S.eval = S.commander && g->type->evaluate_commander ? g->type->evaluate_commander
+                                                        : g->type->evaluate;
     size_t size = g->type->state_size;
     S.acts = malloc((size_t)g->type->max_actions * sizeof *S.acts);
     S.det = malloc(size);
@@ -410,7 +455,10 @@ int gr_ai_search(const gr_game *g, const void *st, gr_ai_kind kind, const gr_act
         search_free(&S);
         return -1;
     }
-    long sims = kind.ms > 0 ? GR_AI_MCTS_MAX_SIMS : kind.sims > 0 ? kind.sims : GR_AI_MCTS_DEFAULT;
+    long sims = kind.ms > 0     ? GR_AI_MCTS_MAX_SIMS
+                : kind.sims > 0 ? kind.sims
+                : S.commander   ? GR_AI_COMMANDER_DEFAULT
+                                : GR_AI_MCTS_DEFAULT;
     double deadline = kind.ms > 0 ? now_ms() + (double)kind.ms : 0;
     for (long i = 0; i < sims && !S.nomem; i++) {
         simulate(&S, st);
@@ -423,11 +471,12 @@ int gr_ai_search(const gr_game *g, const void *st, gr_ai_kind kind, const gr_act
     }
     /* the root's children among the legal actions, most visited first (then
      * the better result, then the better one-step rank) */
-    gr_ai_line lines[K_ROOT];
-    int16_t ranks[K_ROOT];
+    gr_ai_line lines[K_ROOT + K_ENGAGE];
+    int16_t ranks[K_ROOT + K_ENGAGE];
     int m = 0;
     double total = S.nodes[0].visits ? (double)S.nodes[0].visits : 1.0;
-    for (int32_t c = S.nodes[0].child; c != NO_NODE && m < K_ROOT; c = S.nodes[c].sibling) {
+    for (int32_t c = S.nodes[0].child; c != NO_NODE && m < K_ROOT + K_ENGAGE;
+         c = S.nodes[c].sibling) {
         const node *cn = &S.nodes[c];
         int ok = 0;
         for (int i = 0; i < n && !ok; i++)

@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -46,10 +47,12 @@ static void usage(FILE *f)
             "                action whose outcome it judges best one step ahead (the dice\n"
             "                after it sampled), a firmer opponent; mcts: a search of 100\n"
             "                simulations a decision; mcts:N, N of them (mcts:250ms: as many as\n"
-            "                250 ms allow)\n"
+            "                250 ms allow); commander, commander:N: the army commander\n"
+            "                (every chit in the bowl, a plan per corps; 400 simulations)\n"
             "  --level L     how hard the computer plays: easy (heuristic), normal (mcts,\n"
-            "                100 simulations a decision), hard (mcts:400); instead of\n"
-            "                --ai-kind\n"
+            "                100 simulations a decision), hard (commander: the army\n"
+            "                commander, 400 simulations; mcts:400 before), commander (the\n"
+            "                same); instead of --ai-kind\n"
             "  --lang L      the language of what happens: en (default) or fr (the\n"
             "                rule books' own)\n"
             "  --save FILE   write the game (scenario, seed, every step and state hash) to\n"
@@ -88,6 +91,13 @@ typedef struct play {
     int nacts;
     char *line; /* the prompt's input line (getline) */
     size_t linecap;
+    /* the computer's last decision, for 'why': the state it chose in, its
+     * side, its stream before the choice (the search re-run from it is the
+     * search that chose), the action */
+    unsigned char *why_st;
+    int why_p, why_valid;
+    gr_rng why_rng;
+    gr_action why_act;
 } play;
 
 /* The longest line the prompt acts on (an action's text is far shorter). */
@@ -245,6 +255,9 @@ static void prompt_help(void)
            "  board        draw the map;  units: list the units and their strength\n"
            "  hint         the search's three best actions (400 simulations from what\n"
            "               you can see), with their shares and chances of winning\n"
+           "  why          why the computer played its last decision: its search's three\n"
+           "               best, their shares, win estimates (95%% interval), expected\n"
+           "               losses and the plan's task for the unit\n"
            "  undo         take back your last decision (never a die rolled or a chit\n"
            "               drawn: the dice stay as they fell; nor the other player's\n"
            "               decision, unless the computer made it)\n"
@@ -290,6 +303,112 @@ static void hint(play *P)
         gr_game_describe(&P->game, cur(P), best[i].action, d, sizeof d);
         printf("  %4d  %-44s %3.0f%% of the search, win %3.0f%%\n", num, d, 100 * best[i].share,
                100 * best[i].win);
+    }
+}
+
+/* The figures side s has lost in st, by the game's stats ("figures lost:
+ * ..."); -1 if the game keeps no such count. */
+static long figures_lost(const gr_game *g, const void *st, int s)
+{
+    gr_stat stats[64];
+    if (!g->type->stats)
+        return -1;
+    int n = g->type->stats(g->sc, st, stats, 64);
+    long sum = -1;
+    for (int i = 0; i < n && i < 64; i++)
+        if (stats[i].side == s && !strncmp(stats[i].name, "figures lost", 12))
+            sum = (sum < 0 ? 0 : sum) + (long)stats[i].value;
+    return sum;
+}
+
+/* Samples of the dice after an action for its expected losses. */
+#define WHY_SAMPLES 32
+
+/* The figures each side is expected to lose by action a in st (its dice
+ * rolled WHY_SAMPLES times from a stream of its own), into lost[2]; 0 if
+ * the game counts no figures. */
+static int expected_losses(const play *P, const void *st, gr_action a, double lost[2])
+{
+    const gr_game *g = &P->game;
+    unsigned char *t = malloc(g->type->state_size);
+    if (!t || figures_lost(g, st, 0) < 0) {
+        free(t);
+        return 0;
+    }
+    gr_rng rng;
+    gr_rng_seed(&rng, gr_game_hash(g, st) ^ a);
+    lost[0] = lost[1] = 0;
+    for (int k = 0; k < WHY_SAMPLES; k++) {
+        memcpy(t, st, g->type->state_size);
+        gr_game_apply(g, t, a, NULL);
+        for (int i = 0; i < 64 && gr_game_current_player(g, t) == GR_CHANCE; i++)
+            gr_game_apply(g, t, gr_game_sample_chance(g, t, &rng), NULL);
+        for (int s = 0; s < 2; s++)
+            lost[s] += (double)(figures_lost(g, t, s) - figures_lost(g, st, s)) / WHY_SAMPLES;
+    }
+    free(t);
+    return 1;
+}
+
+/* Why the computer played its last decision: the search that chose it,
+ * re-run from the same state and stream (so the same search), its three
+ * best actions with their share of the simulations, the win estimate with
+ * a 95% interval (the normal one, the variance of a result in 0..1 at most
+ * w(1 - w)), the figures each side is expected to lose by the action, and
+ * the commander's plan for the unit.  Asked by side p: a hidden choice of
+ * the other side (a chit put in the bowl) is not explained. */
+static void why(play *P, int p)
+{
+    const gr_game *g = &P->game;
+    if (!P->why_valid) {
+        printf("why: the computer has made no decision with a choice yet\n");
+        return;
+    }
+    if (P->why_p != p && g->type->is_hidden_choice &&
+        g->type->is_hidden_choice(g->sc, P->why_st, P->why_p, P->why_act)) {
+        printf("why: the computer's last decision was a hidden one (which chit went in is "
+               "not shown)\n");
+        return;
+    }
+    if (P->ai_kind.algo != GR_AI_MCTS && P->ai_kind.algo != GR_AI_COMMANDER) {
+        char name[32];
+        printf("why: the computer player %s does not search (why needs mcts or commander: "
+               "--level normal, hard or commander)\n",
+               gr_ai_kind_name(P->ai_kind, name, sizeof name));
+        return;
+    }
+    gr_action *acts = malloc((size_t)g->type->max_actions * sizeof *acts);
+    if (!acts) {
+        printf("why: out of memory\n");
+        return;
+    }
+    int n = gr_game_legal_actions(g, P->why_st, acts, g->type->max_actions);
+    gr_rng rng = P->why_rng;
+    gr_ai_line best[3];
+    int m = gr_ai_search(g, P->why_st, P->ai_kind, acts, n, &rng, best, 3);
+    free(acts);
+    if (m < 1) {
+        printf("why: out of memory\n");
+        return;
+    }
+    char name[32], d[200];
+    gr_game_describe(g, P->why_st, P->why_act, d, sizeof d);
+    printf("why %s (computer, %s) played %s: its search's three best\n", side_name(P, P->why_p),
+           gr_ai_kind_name(P->ai_kind, name, sizeof name), d);
+    for (int i = 0; i < m; i++) {
+        double w = best[i].win, v = best[i].visits > 0 ? (double)best[i].visits : 1.0;
+        double h = 1.959964 * sqrt(w * (1 - w) / v);
+        gr_game_describe(g, P->why_st, best[i].action, d, sizeof d);
+        printf("  %s %-44s %3.0f%% of the search, win %3.0f%% (95%%: %.0f%% to %.0f%%)\n",
+               best[i].action == P->why_act ? "*" : " ", d, 100 * best[i].share, 100 * w,
+               100 * (w - h < 0 ? 0 : w - h), 100 * (w + h > 1 ? 1 : w + h));
+        double lost[2];
+        if (expected_losses(P, P->why_st, best[i].action, lost))
+            printf("      expected figures lost: %s %.2f, %s %.2f\n", side_name(P, P->why_p),
+                   lost[P->why_p], side_name(P, 1 - P->why_p), lost[1 - P->why_p]);
+        if (g->type->task_text &&
+            g->type->task_text(g->sc, P->why_st, P->why_p, best[i].action, d, sizeof d))
+            printf("      the plan: %s\n", d);
     }
 }
 
@@ -343,6 +462,10 @@ static int ask(play *P, int p, gr_action *out)
         }
         if (!strcmp(line, "hint")) {
             hint(P);
+            continue;
+        }
+        if (!strcmp(line, "why")) {
+            why(P, p);
             continue;
         }
         if (!strcmp(line, "undo") || !strcmp(line, "u")) {
@@ -410,7 +533,14 @@ static int run(play *P)
         if (P->computer[p]) {
             const gr_action *acts;
             int n = gr_match_legal(P->m, &acts);
+            if (P->why_st) {
+                memcpy(P->why_st, cur(P), P->game.type->state_size);
+                P->why_rng = *gr_match_player_rng(P->m, p);
+                P->why_p = p;
+            }
             a = gr_ai_choose(&P->game, cur(P), P->ai_kind, acts, n, gr_match_player_rng(P->m, p));
+            P->why_valid = P->why_st != NULL && n > 1;
+            P->why_act = a;
             int hide = hidden_stage(P, p) && !P->computer[1 - p];
             char d[200];
             gr_game_describe(&P->game, cur(P), a, d, sizeof d);
@@ -509,14 +639,16 @@ int cmd_play(int argc, char **argv)
         has_seed = 1;
     }
     if (level) {
-        static const char *const levels[][2] = {
-            {"easy", "heuristic"}, {"normal", "mcts"}, {"hard", "mcts:400"}};
+        static const char *const levels[][2] = {{"easy", "heuristic"},
+                                                {"normal", "mcts"},
+                                                {"hard", "commander"},
+                                                {"commander", "commander"}};
         const char *kind = NULL;
-        for (size_t l = 0; l < 3; l++)
+        for (size_t l = 0; l < 4; l++)
             kind = !strcmp(level, levels[l][0]) ? levels[l][1] : kind;
         if (!kind) {
             cli_err("grognard play: --level '%s' is not accepted; use easy, normal or "
-                    "hard\n",
+                    "hard, or commander (the army commander)\n",
                     level);
             return CLI_USAGE;
         }
@@ -634,6 +766,9 @@ int cmd_play(int argc, char **argv)
         rc = CLI_USAGE;
         goto out;
     }
+    /* a copy of the state of the computer's last decision, for 'why' (none:
+     * 'why' says there is nothing to explain) */
+    P->why_st = malloc(P->game.type->state_size);
     if (!(P->b = cli_board_open(&P->game))) {
         cli_err("grognard play: out of memory\n");
         rc = CLI_FAIL;
@@ -695,6 +830,7 @@ out:
     gr_free(scen_text);
     gr_match_free(P->m);
     free(P->line);
+    free(P->why_st);
     cli_board_free(P->b);
     gr_game_free(&P->game);
     free(P);

@@ -14,6 +14,8 @@
 #include "grognard/game.h"
 #include "grognard/re.h"
 #include "grognard/re_io.h"
+#include "grognard/re_plan.h"
+#include "grognard/re_rules.h"
 
 gr_action re_action_pack(re_action a)
 {
@@ -398,6 +400,125 @@ static int32_t g_evaluate(const void *scv, const void *stv, int p)
     return v;
 }
 
+/* ---- the army commander's verbs (ai.h, "commander") -------------------- */
+
+/* The distance in hexes from (col,row) to the nearest enemy of `side` on
+ * the map, 99 if none. */
+static int nearest_enemy(const re_scenario *sc, const re_state *st, int side, int col, int row)
+{
+    gr_hex h = gr_hex_from_offset(col, row);
+    int best = 99;
+    for (int e = 0; e < sc->nunits; e++) {
+        const re_unit_st *es = &st->units[e];
+        if (sc->units[e].side == side || es->figures == 0 || es->col < 0)
+            continue;
+        int d = gr_hex_distance(h, gr_hex_from_offset(es->col, es->row));
+        best = d < best ? d : best;
+    }
+    return best;
+}
+
+/* An attack or a fire; or a move next to an enemy (artillery: into its
+ * fire range, seed 004 §2.1, re_artillery_dice > 0) or onto an objective
+ * of the other side. */
+static int g_is_engaging(const void *scv, const void *stv, gr_action ga)
+{
+    const re_scenario *sc = scv;
+    const re_state *st = stv;
+    re_action a = re_action_unpack(ga);
+    switch (a.kind) {
+    case RE_A_FIRE:
+    case RE_A_SKIRMISH:
+    case RE_A_ATTACK:
+    case RE_A_COLUMN:
+    case RE_A_PURSUE: return 1;
+    case RE_A_MOVE: break;
+    default: return 0;
+    }
+    if (a.unit >= sc->nunits)
+        return 0;
+    const re_unitdef *d = &sc->units[a.unit];
+    for (int i = 0; i < sc->nobjectives; i++)
+        if (sc->objectives[i].side != d->side && sc->objectives[i].col == a.col &&
+            sc->objectives[i].row == a.row)
+            return 1;
+    int dist = nearest_enemy(sc, st, d->side, a.col, a.row);
+    return d->type == RE_ARTILLERY ? re_artillery_dice(dist) > 0 : dist == 1;
+}
+
+/* evaluate, and: each battery with an enemy in range (by the dice it would
+ * fire, re_artillery_dice), each unit next to an enemy with more figures
+ * than it (under threat), each chit put in the bowl this turn (seed 004:
+ * a chit left out can only lose), for p and against the other side; and
+ * how well p's units follow p's plan (re_plan.h).  The weights only rank
+ * positions; docs/ai.md says where they come from. */
+static int32_t g_evaluate_commander(const void *scv, const void *stv, int p)
+{
+    const re_scenario *sc = scv;
+    const re_state *st = stv;
+    int32_t v = g_evaluate(scv, stv, p);
+    if (st->stage == RE_ST_OVER)
+        return v;
+    for (int u = 0; u < sc->nunits; u++) {
+        const re_unitdef *d = &sc->units[u];
+        const re_unit_st *us = &st->units[u];
+        if (us->figures == 0 || us->col < 0)
+            continue;
+        int sign = d->side == p ? 1 : -1;
+        if (d->type == RE_ARTILLERY) {
+            v += sign * 40 * re_artillery_dice(nearest_enemy(sc, st, d->side, us->col, us->row));
+            continue;
+        }
+        /* the figures of the enemies next to it */
+        gr_hex h = gr_hex_from_offset(us->col, us->row);
+        int against = 0;
+        for (int e = 0; e < sc->nunits; e++) {
+            const re_unit_st *es = &st->units[e];
+            if (sc->units[e].side == d->side || es->figures == 0 || es->col < 0 ||
+                sc->units[e].type == RE_ARTILLERY)
+                continue;
+            if (gr_hex_distance(h, gr_hex_from_offset(es->col, es->row)) == 1)
+                against += es->figures;
+        }
+        if (against > us->figures)
+            v -= sign * 20 * (against - us->figures);
+    }
+    for (int c = 0; c < sc->ncorps; c++)
+        v += (sc->corps[c].side == p ? 1 : -1) * 60 * (st->bowl[c] + st->drawn[c]);
+    /* p's plan for this position (re_plan.h: public information only) */
+    re_plan plan;
+    re_plan_make(sc, st, p, &plan);
+    return v + re_plan_score(sc, st, &plan);
+}
+
+/* The task of the corps of the unit action a concerns; a chit's corps. */
+static int g_task_text(const void *scv, const void *stv, int player, gr_action ga, char *buf,
+                       size_t cap)
+{
+    const re_scenario *sc = scv;
+    const re_state *st = stv;
+    re_action a = re_action_unpack(ga);
+    int corps = -1;
+    switch (a.kind) {
+    case RE_A_CHIT: corps = a.unit < sc->ncorps ? a.unit : -1; break;
+    case RE_A_CHITS_DONE:
+    case RE_A_END_FIRE:
+    case RE_A_END_MOVE:
+    case RE_A_END_ACTIVATION:
+    case RE_A_NO_RIPOSTE:
+    case RE_A_STOP: corps = st->corps < sc->ncorps ? st->corps : -1; break;
+    default: corps = a.unit < sc->nunits ? sc->units[a.unit].corps : -1; break;
+    }
+    if (corps < 0 || player < 0 || player > 1)
+        return 0;
+    re_plan plan;
+    re_plan_make(sc, st, player, &plan);
+    char task[96];
+    re_task_text(sc, st, &plan.corps[corps], task, sizeof task);
+    snprintf(buf, cap, "%s: %s", sc->corps[corps].name, task);
+    return 1;
+}
+
 static int g_turn(const void *sc, const void *st)
 {
     (void)sc;
@@ -554,4 +675,7 @@ const gr_game_type re_game_type = {
     .briefing_json = g_briefing_json,
     .action_record = re_action_record,
     .action_unrecord = re_action_unrecord,
+    .is_engaging = g_is_engaging,
+    .evaluate_commander = g_evaluate_commander,
+    .task_text = g_task_text,
 };

@@ -44,6 +44,18 @@ grep -q -- "--level L" "$T/l1" && flunk "help printed in a game" || pass
     flunk "play --help does not explain --level"
 "$GROGNARD" play --help | grep -q "'hint' shows" && pass || flunk "play --help does not name hint"
 
+# the army commander (issue 31): a level; 'why' explains the computer's last
+# decision (its search's three best, the win estimate's interval, the
+# expected losses, the plan's task), and never a hidden chit it put in
+printf '1\nwhy\n2\nwhy\nquit\n' | "$GROGNARD" play "$S/teaching.json" --seed 3 --level commander > "$T/w" 2>&1
+if grep -q "(computer, commander) played .*: its search's three best" "$T/w" &&
+    grep -q "win .*(95%: " "$T/w" && grep -q "expected figures lost: " "$T/w" &&
+    grep -q "the plan: .*: \(attack\|hold\|reserve\)" "$T/w"; then pass; else
+    flunk "why does not explain the commander's decision: $(cat "$T/w")"; fi
+printf 'why\nquit\n' | "$GROGNARD" play "$S/teaching.json" --seed 3 --level commander --ai 0 > "$T/w" 2>&1
+grep -q "why: the computer's last decision was a hidden one" "$T/w" && pass ||
+    flunk "why explained the computer's hidden chit: $(cat "$T/w")"
+
 # the search in the simulator: the same report with 1 job or 2, and run
 # after run; it plays whole battles on both scenarios
 for run in teaching:4 austerlitz:2; do
