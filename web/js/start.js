@@ -12,7 +12,8 @@ const COMPUTERS = [
   { name: 'eager', en: 'Veteran (always acts)', fr: 'Vétéran (agit toujours)' },
   { name: 'heuristic', en: 'Easy: Marshal (looks one step ahead)', fr: 'Facile : Maréchal (voit un coup plus loin)' },
   { name: 'mcts', en: 'Normal: Emperor (searches 100 lines, like play --level normal)', fr: 'Normal : Empereur (explore 100 suites, comme play --level normal)' },
-  { name: 'mcts:400', en: 'Hard: Emperor at length (searches 400 lines, like play --level hard)', fr: 'Difficile : Empereur réfléchi (explore 400 suites, comme play --level hard)' },
+  { name: 'mcts:400', en: 'Emperor at length (searches 400 lines, no plan)', fr: 'Empereur réfléchi (explore 400 suites, sans plan)' },
+  { name: 'commander', en: 'Hard: Army commander (a plan per corps, 400 lines, like play --level hard)', fr: 'Difficile : Commandant d\'armée (un plan par corps, 400 suites, comme play --level hard)' },
 ];
 
 export async function mount(root) {
