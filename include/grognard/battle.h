@@ -20,8 +20,10 @@
  * where it was.
  *
  * Layer: battle (core <- board <- rules <- battle <- engine); the
- * order-of-battle and battle-file reading live in io (src/io/oob_io.c,
- * battle_io.c), the commands in cli (src/cli/cmd_battle.c). */
+ * order-of-battle reader is the battle's too (src/battle/bt_oob.c, oob.h:
+ * a companion game type loads its scenario with it), the battle file's
+ * reading lives in io (battle_io.c), the commands in cli
+ * (src/cli/cmd_battle.c). */
 #ifndef GROGNARD_BATTLE_H
 #define GROGNARD_BATTLE_H
 

@@ -32,10 +32,20 @@
 #include "grognard/game.h"
 
 /* A companion game's scenario: the digest (the start's gr_battle_hash; what
- * gr_game_scenario_digest covers) and the battle as it starts. */
+ * gr_game_scenario_digest covers), the battle as it starts and its id (the
+ * order of battle's file name stem, "maida"; "" for a scenario made by
+ * gr_bt_scenario_init).
+ *
+ * `load` (gr_game_load_text(..., "nf", ...), or no type: the file's
+ * "system" claims it) reads an order of battle (oob.h, docs/oob.md) with
+ * the same FILE:LINE:COL messages as gr_oob_parse.  The start does not
+ * depend on a seed: setup and gr_battle_begin never read b->seed, which
+ * only gr_battle_do's undiced tests draw from; a game of these types gets
+ * its dice as chance nodes, so start.seed is 0. */
 typedef struct gr_bt_scenario {
     uint64_t digest;
     gr_battle start;
+    char id[64];
 } gr_bt_scenario;
 
 extern const gr_game_type gr_bt_game_aoe, gr_bt_game_nf, gr_bt_game_rff;

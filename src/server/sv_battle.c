@@ -26,7 +26,6 @@
 #include <jansson.h>
 
 #include "grognard/battle_wire.h"
-#include "grognard/oob.h"
 
 /* The IPv4 addresses at which other devices of the network reach the
  * server: every interface's that is up and not the loopback when it listens
@@ -106,31 +105,19 @@ static void oobs_load(sv_battles *bs, const char *data)
         closedir(d);
     qsort(bs->oobs, (size_t)bs->noobs, sizeof bs->oobs[0], cmp_oob);
     bs->oob_list = json_array();
-    gr_battle *b = malloc(sizeof *b);
-    for (int i = 0; b && bs->oob_list && i < bs->noobs; i++) {
+    for (int i = 0; bs->oob_list && i < bs->noobs; i++) {
         svb_oob *o = &bs->oobs[i];
         gr_error err;
-        if (gr_oob_read(o->path, gr_battle_rules_find(o->system), 0, b, NULL, NULL, &err) !=
-            GR_OK) {
+        gr_game g;
+        if (gr_game_load(o->path, o->system, &g, &err) != GR_OK) {
             fprintf(stderr, "grognard serve: order of battle left out: %s\n", err.msg);
             continue;
         }
-        json_t *j = json_pack("{ssssssss}", "system", o->system, "id", o->id, "title", b->title,
-                              "date", b->date);
-        json_t *sides = json_array();
-        int units[2] = {0, 0};
-        for (int u = 0; u < b->nunits; u++)
-            units[b->units[u].side & 1]++;
-        for (int s = 0; s < 2; s++)
-            json_array_append_new(sides,
-                                  json_pack("{sssi}", "name", b->side_name[s], "units", units[s]));
-        json_object_set_new(j, "sides", sides);
-        json_object_set_new(j, "units", json_integer(b->nunits));
-        json_object_set_new(j, "leaders", json_integer(b->nleaders));
-        json_object_set_new(j, "turns", json_integer(b->turns));
-        json_array_append_new(bs->oob_list, j);
+        json_t *j = gr_game_scenario_json(&g); /* its "id": the file's stem, o->id */
+        if (j)
+            json_array_append_new(bs->oob_list, j);
+        gr_game_free(&g);
     }
-    free(b);
 }
 
 static const svb_oob *oob_find(const sv_battles *bs, const char *system, const char *id)
