@@ -279,6 +279,13 @@ void gr_battle_condition_update(gr_bt_unit *u);
  * what people read; JSON keeps the ids "fresh", "worn", "spent". */
 const char *gr_battle_condition_label(const gr_battle *b, int c);
 
+/* Names for the text and JSON outputs (src/battle/bt_view.c). */
+const char *gr_bt_condition_name(int c);         /* "fresh", "worn", "spent" */
+const char *gr_bt_leader_status_name(int s);     /* "active", "out_of_action", ... */
+const char *gr_bt_guns_name(int g);              /* "", "suppressed", "silenced", ... */
+const char *gr_bt_ammo_name(int a);              /* "", "low", "out" */
+const char *gr_bt_phase_player_name(int player); /* "first", "second", "both" */
+
 /* Is leader l in play and able to give his bonus (status ACTIVE)? */
 int gr_bt_leader_active(const gr_bt_leader *l);
 

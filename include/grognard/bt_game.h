@@ -9,8 +9,8 @@
  *   whose phase it is (`next` too); an action record of GR_ACTION_MAX bytes
  *   (bt_game.c: the verb by name, unit, target and leader as indices into
  *   the order of battle, the facts as "key=value" words), zero-padded.  A
- *   save writes it as that text and a die as its value (action_record).  Its actions cannot be listed (the
- *   facts come from the table): not_enumerable.
+ *   save writes it as that text and a die as its value (action_record).  Its actions cannot be
+ * listed (the facts come from the table): not_enumerable.
  * - Each die the procedure needs is a chance node, listed with its exact
  *   probabilities (a D6 face 1/6, a D10 face 1/10, a 2D6 total n/36; an
  *   opposed roll is two chance nodes, attacker first); the test is applied
@@ -19,8 +19,9 @@
  * - Undo takes back a whole test, its dice included (undo_takes_chance).
  * - The state hash is gr_battle_hash between tests.
  * - observe() hides the other side's hidden details as the server's battle
- *   view does: an enemy unit's stands, losses, condition, thresholds,
- *   ammunition and the system's counters; an enemy leader's rating and when
+ *   view does: an enemy unit's stands at the start and losses (the stands
+ *   left on the table are seen), condition, thresholds, ammunition and the
+ *   system's counters; an enemy leader's rating and when
  *   he is back.
  *
  * Layer: battle (beside the engine, both under the match, whose registry of
@@ -56,6 +57,28 @@ const gr_game_type *gr_bt_game_type(const char *id);
 /* Make *sc (large: allocate it) the scenario of a battle that starts as
  * `start` (as the order-of-battle reader leaves it: set up and begun). */
 void gr_bt_scenario_init(gr_bt_scenario *sc, const gr_battle *start);
+
+/* ---- the battle as the companion shows it (bt_view.c) ---- */
+
+/* gr_bt_status_json's viewer who sees everything (the table's own record,
+ * grognard battle status). */
+#define GR_BT_VIEW_ALL (-4)
+
+/* The state of b as `viewer` sees it: system, title, turn, turns, over,
+ * phase, phase_title, active_side, first, sides, units[], leaders[], sys,
+ * actions (docs/battle.md, docs/api.md).  viewer GR_BT_VIEW_ALL: all of
+ * it, and the state's hash (`grognard battle status --json`); a side (0,
+ * 1): the other side's units without stands, lost, condition, worn_at,
+ * spent_at, ammo and sys, its leaders without rating and back_turn;
+ * GR_SPECTATOR: both sides' so.  New reference, NULL if out of memory. */
+json_t *gr_bt_status_json(const gr_battle *b, int viewer);
+
+/* The game types' view_json (game.h), from observe() only: what
+ * gr_bt_status_json gives the observing side (or GR_SPECTATOR) of the
+ * observed battle, and "side" (the viewer's, null for a spectator),
+ * "phase_player" ("first", "second", "both") and "sequence" (the system's
+ * phases, [{id, title, player, source}]).  The server adds the rest of its
+ * battle view (docs/api.md). */
 
 /* The battle of a companion game's state (a state of one of these types). */
 const gr_battle *gr_bt_game_battle(const void *st);

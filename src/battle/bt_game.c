@@ -567,16 +567,29 @@ static int bt_state_describe(const void *sc, const void *st, char *buf, size_t c
                     s->pending ? ", a test waits for its dice" : "");
 }
 
+/* An observation: the state with the other side's hidden details zeroed,
+ * and who observes (a side, or GR_SPECTATOR: both sides' hidden). */
+typedef struct bt_obs {
+    bt_state s;
+    int player;
+} bt_obs;
+
 static void bt_observe(const void *sc, const void *st, int player, void *obs)
 {
     (void)sc;
-    bt_state *o = obs;
+    bt_obs *ob = obs;
+    memset(ob, 0, sizeof *ob);
+    ob->player = player;
+    bt_state *o = &ob->s;
     memcpy(o, st, sizeof *o);
     for (int i = 0; i < o->b.nunits; i++) {
         gr_bt_unit *u = &o->b.units[i];
         if (u->side == player)
             continue;
-        u->stands = u->lost = u->condition = 0;
+        /* the stands on the table are seen (what is left), not what it
+         * started with nor what it lost */
+        u->stands = gr_bt_unit_stands(u);
+        u->lost = u->condition = 0;
         u->worn_at = u->spent_at = u->ammo = 0;
         memset(u->sys, 0, sizeof u->sys);
     }
@@ -587,6 +600,31 @@ static void bt_observe(const void *sc, const void *st, int player, void *obs)
         memset(l->rating, 0, sizeof l->rating);
         l->back_turn = 0;
     }
+}
+
+static json_t *bt_view_json(const void *sc, const void *obs)
+{
+    (void)sc;
+    const bt_obs *ob = obs;
+    const gr_battle *b = &ob->s.b;
+    json_t *j = gr_bt_status_json(b, ob->player), *seq = json_array();
+    if (!j || !seq) {
+        json_decref(j);
+        json_decref(seq);
+        return NULL;
+    }
+    json_object_set_new(
+        j, "side", ob->player == 0 || ob->player == 1 ? json_integer(ob->player) : json_null());
+    json_object_set_new(j, "phase_player",
+                        json_string(gr_bt_phase_player_name(b->rules->phases[b->phase].player)));
+    for (size_t k = 0; k < b->rules->nphases; k++) {
+        const gr_bt_phase *p = &b->rules->phases[k];
+        json_array_append_new(seq,
+                              json_pack("{ssssssss}", "id", p->id, "title", p->title, "player",
+                                        gr_bt_phase_player_name(p->player), "source", p->source));
+    }
+    json_object_set_new(j, "sequence", seq);
+    return j;
 }
 
 static int bt_event_text(const void *sc, const gr_event *ev, gr_lang lang, char *buf, size_t cap)
@@ -623,9 +661,10 @@ static int bt_turn(const void *sc, const void *st)
 #define BT_TYPE(id_, sys, name_)                                                                   \
     {                                                                                              \
         .load = bt_load_##sys, .claims = bt_claims_##sys, .scenario_id = bt_scenario_id,           \
-        .scenario_json = bt_scenario_json, .scenario_summary = bt_scenario_summary, .id = id_,     \
-        .name = name_, .players = 2, .state_size = sizeof(bt_state), .obs_size = sizeof(bt_state), \
-        .max_actions = 11, .max_outcomes = 11, .scenario_size = sizeof(gr_bt_scenario),            \
+        .scenario_json = bt_scenario_json, .scenario_summary = bt_scenario_summary,                \
+        .view_json = bt_view_json, .id = id_, .name = name_, .players = 2,                         \
+        .state_size = sizeof(bt_state), .obs_size = sizeof(bt_obs), .max_actions = 11,             \
+        .max_outcomes = 11, .scenario_size = sizeof(gr_bt_scenario),                               \
         .action_size = sizeof(bt_rec), .not_enumerable = 1, .undo_takes_chance = 1,                \
         .player_name = bt_player_name, .init = bt_init, .current_player = bt_current_player,       \
         .legal_actions = bt_legal_actions, .chance_outcomes = bt_chance_outcomes,                  \
