@@ -73,6 +73,10 @@ void gr_bt_scenario_init(gr_bt_scenario *sc, const gr_battle *start);
  * GR_SPECTATOR: both sides' so.  New reference, NULL if out of memory. */
 json_t *gr_bt_status_json(const gr_battle *b, int viewer);
 
+/* b's gr_battle_hash as JSON: 16 hexadecimal digits ("0a3f..."), as the
+ * status, an outcome and the server give it.  New reference. */
+json_t *gr_bt_hash_json(const gr_battle *b);
+
 /* The game types' view_json (game.h), from observe() only: what
  * gr_bt_status_json gives the observing side (or GR_SPECTATOR) of the
  * observed battle, and "side" (the viewer's, null for a spectator),

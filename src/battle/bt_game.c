@@ -608,11 +608,6 @@ static json_t *bt_view_json(const void *sc, const void *obs)
     const bt_obs *ob = obs;
     const gr_battle *b = &ob->s.b;
     json_t *j = gr_bt_status_json(b, ob->player), *seq = json_array();
-    if (!j || !seq) {
-        json_decref(j);
-        json_decref(seq);
-        return NULL;
-    }
     json_object_set_new(
         j, "side", ob->player == 0 || ob->player == 1 ? json_integer(ob->player) : json_null());
     json_object_set_new(j, "phase_player",
@@ -623,7 +618,7 @@ static json_t *bt_view_json(const void *sc, const void *obs)
                               json_pack("{ssssssss}", "id", p->id, "title", p->title, "player",
                                         gr_bt_phase_player_name(p->player), "source", p->source));
     }
-    json_object_set_new(j, "sequence", seq);
+    json_object_set_new(j, "sequence", seq); /* j NULL: seq released, NULL returned */
     return j;
 }
 
@@ -658,11 +653,11 @@ static int bt_turn(const void *sc, const void *st)
     return ((const bt_state *)st)->b.turn;
 }
 
-#define BT_TYPE(id_, sys, name_)                                                                   \
+#define BT_TYPE(sys, name_)                                                                        \
     {                                                                                              \
         .load = bt_load_##sys, .claims = bt_claims_##sys, .scenario_id = bt_scenario_id,           \
         .scenario_json = bt_scenario_json, .scenario_summary = bt_scenario_summary,                \
-        .view_json = bt_view_json, .id = id_, .name = name_, .players = 2,                         \
+        .view_json = bt_view_json, .id = #sys, .name = name_, .players = 2,                        \
         .state_size = sizeof(bt_state), .obs_size = sizeof(bt_obs), .max_actions = 11,             \
         .max_outcomes = 11, .scenario_size = sizeof(gr_bt_scenario),                               \
         .action_size = sizeof(bt_rec), .not_enumerable = 1, .undo_takes_chance = 1,                \
@@ -677,10 +672,9 @@ static int bt_turn(const void *sc, const void *st)
         .action_unrecord = bt_action_unrecord,                                                     \
     }
 
-const gr_game_type gr_bt_game_aoe = BT_TYPE("aoe", aoe, "L'Âge des Aigles (battle companion)");
-const gr_game_type gr_bt_game_nf = BT_TYPE("nf", nf, "Napoleonic Fury (battle companion)");
-const gr_game_type gr_bt_game_rff =
-    BT_TYPE("rff", rff, "Regimental Fire and Fury (battle companion)");
+const gr_game_type gr_bt_game_aoe = BT_TYPE(aoe, "L'Âge des Aigles (battle companion)");
+const gr_game_type gr_bt_game_nf = BT_TYPE(nf, "Napoleonic Fury (battle companion)");
+const gr_game_type gr_bt_game_rff = BT_TYPE(rff, "Regimental Fire and Fury (battle companion)");
 
 const gr_game_type *gr_bt_game_type(const char *id)
 {

@@ -105,10 +105,14 @@ json_t *gr_bt_status_json(const gr_battle *b, int viewer)
         b->turns && b->turn > b->turns, "phase", ph->id, "phase_title", ph->title, "active_side",
         gr_battle_active_side(b), "first", b->first, "sides", b->side_name[0], b->side_name[1],
         "units", units, "leaders", leaders, "sys", counters(b->sys), "actions", b->nactions);
-    if (o && viewer == GR_BT_VIEW_ALL) {
-        char hx[20];
-        snprintf(hx, sizeof hx, "%016" PRIx64, gr_battle_hash(b));
-        json_object_set_new(o, "hash", json_string(hx));
-    }
+    if (viewer == GR_BT_VIEW_ALL)
+        json_object_set_new(o, "hash", gr_bt_hash_json(b));
     return o;
+}
+
+json_t *gr_bt_hash_json(const gr_battle *b)
+{
+    char hx[20];
+    snprintf(hx, sizeof hx, "%016" PRIx64, gr_battle_hash(b));
+    return json_string(hx);
 }

@@ -1,7 +1,6 @@
 /* battle_wire.c - a battle as the companion shows it: an outcome's JSON
  * and text (battle_wire.h).  Moved from
  * the command line so that the server prints the same objects. */
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,7 +98,7 @@ json_t *gr_bt_wire_outcome(const gr_battle *before, const gr_battle *after, cons
                            const gr_bt_outcome *o)
 {
     json_t *j = json_object();
-    char text[400], hx[20];
+    char text[400];
     json_object_set_new(j, "action", json_integer(after->nactions));
     json_object_set_new(j, "verb", json_string(a->call.verb));
     json_object_set_new(j, "text",
@@ -127,7 +126,6 @@ json_t *gr_bt_wire_outcome(const gr_battle *before, const gr_battle *after, cons
     json_object_set_new(j, "turn", json_integer(after->turn));
     json_object_set_new(j, "phase", json_string(after->rules->phases[after->phase].id));
     json_object_set_new(j, "active_side", json_integer(gr_battle_active_side(after)));
-    snprintf(hx, sizeof hx, "%016" PRIx64, gr_battle_hash(after));
-    json_object_set_new(j, "hash", json_string(hx));
+    json_object_set_new(j, "hash", gr_bt_hash_json(after));
     return j;
 }

@@ -17,7 +17,6 @@
 #include <net/if.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
-#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -364,13 +363,8 @@ static MHD_Result_t h_create(gr_server *s, sv_req *q)
     const gr_battle *b = gr_bt_game_battle(gr_match_state(g->m));
     json_t *o = json_pack("{sssssssIs[ss]}", "id", id, "system", b->system, "title", b->title,
                           "seed", (json_int_t)seed, "tokens", tokens[0], tokens[1]);
-    json_t *sides = json_array();
-    for (int k = 0; k < 2; k++)
-        json_array_append_new(sides, json_string(b->side_name[k]));
-    json_object_set_new(o, "sides", sides);
-    char hx[20];
-    snprintf(hx, sizeof hx, "%016" PRIx64, gr_battle_hash(b));
-    json_object_set_new(o, "hash", json_string(hx));
+    json_object_set_new(o, "sides", json_pack("[ss]", b->side_name[0], b->side_name[1]));
+    json_object_set_new(o, "hash", gr_bt_hash_json(b));
     json_object_set_new(o, "host", json_string(bs->host));
     json_object_set_new(o, "addresses", lan_addresses(bs->host));
     /* the order of battle's text is kept in the store unless it is bundled */

@@ -6,7 +6,6 @@
 #include <time.h>
 #include <sys/types.h>
 #include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,9 +22,7 @@ json_t *svb_view_json(const sv_game *g, int side)
     json_t *j = gr_game_view_json(&g->scn->game, gr_match_state(g->m), side);
     if (!j)
         return NULL;
-    char hx[20];
-    snprintf(hx, sizeof hx, "%016" PRIx64, gr_battle_hash(b));
-    json_object_set_new(j, "hash", json_string(hx));
+    json_object_set_new(j, "hash", gr_bt_hash_json(b));
     json_object_set_new(j, "id", json_string(g->id));
     const gr_bt_phase *ph = &b->rules->phases[b->phase];
     int acts = ph->player == GR_BT_BOTH_PLAYERS || gr_battle_active_side(b) == side;
