@@ -623,7 +623,7 @@ int cmd_play(int argc, char **argv)
         /* the companion's games: the table gives facts the prompt does not
          * ask for, and the computer players cannot list their actions */
         cli_err("grognard play: %s: a game of \"%s\" (%s) is played with `grognard battle` "
-                "(grognard battle --help); `grognard replay` shows a saved one\n",
+                "(grognard battle --help)\n",
                 path, P->game.type->id, P->game.type->name);
         rc = CLI_USAGE;
         goto out;
