@@ -20,8 +20,10 @@
  * where it was.
  *
  * Layer: battle (core <- board <- rules <- battle <- engine); the
- * order-of-battle and battle-file reading live in io (src/io/oob_io.c,
- * battle_io.c), the commands in cli (src/cli/cmd_battle.c). */
+ * order-of-battle reader is the battle's too (src/battle/bt_oob.c, oob.h:
+ * a companion game type loads its scenario with it), the battle file's
+ * reading lives in io (battle_io.c), the commands in cli
+ * (src/cli/cmd_battle.c). */
 #ifndef GROGNARD_BATTLE_H
 #define GROGNARD_BATTLE_H
 
@@ -276,6 +278,13 @@ void gr_battle_condition_update(gr_bt_unit *u);
 /* The system's word for condition c (gr_battle_rules.condition_names), for
  * what people read; JSON keeps the ids "fresh", "worn", "spent". */
 const char *gr_battle_condition_label(const gr_battle *b, int c);
+
+/* Names for the text and JSON outputs (src/battle/bt_view.c). */
+const char *gr_bt_condition_name(int c);         /* "fresh", "worn", "spent" */
+const char *gr_bt_leader_status_name(int s);     /* "active", "out_of_action", ... */
+const char *gr_bt_guns_name(int g);              /* "", "suppressed", "silenced", ... */
+const char *gr_bt_ammo_name(int a);              /* "", "low", "out" */
+const char *gr_bt_phase_player_name(int player); /* "first", "second", "both" */
 
 /* Is leader l in play and able to give his bonus (status ACTIVE)? */
 int gr_bt_leader_active(const gr_bt_leader *l);

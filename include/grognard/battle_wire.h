@@ -1,6 +1,7 @@
 /* grognard/battle_wire.h - a battle as the companion shows it: the JSON of
  * its state and of one action's outcome, the outcome as text, and the
- * after-action report (text, JSON, self-contained HTML).  The command line
+ * after-action report (text, JSON, self-contained HTML); the state's JSON
+ * is the battle layer's (bt_game.h: gr_bt_status_json), the names too (battle.h).  The command line
  * (grognard battle) and the server (/api/battles) print the same objects;
  * docs/battle.md gives their keys.
  *
@@ -14,19 +15,8 @@
 
 #include "grognard/battle.h"
 #include "grognard/battle_io.h"
+#include "grognard/bt_game.h" /* the names, the status JSON */
 #include "grognard/error.h"
-
-/* Names for the text and JSON outputs. */
-const char *gr_bt_condition_name(int c);     /* "fresh", "worn", "spent" */
-const char *gr_bt_leader_status_name(int s); /* "active", "out_of_action", ... */
-const char *gr_bt_guns_name(int g);          /* "", "suppressed", "silenced", ... */
-const char *gr_bt_ammo_name(int a);          /* "", "low", "out" */
-
-/* The whole state of b as `grognard battle status --json` prints it: system,
- * title, turn, turns, over, phase, phase_title, active_side, first, sides,
- * units[], leaders[], sys, actions, hash.  New reference, NULL if out of
- * memory. */
-json_t *gr_bt_wire_status(const gr_battle *b);
 
 /* One action's outcome as `grognard battle VERB --json` prints it: action,
  * verb, text, rolls, resolution (gr_wire_resolution, or null), instructions,

@@ -20,8 +20,9 @@
  * - Undo takes back a whole test, its dice included (undo_takes_chance).
  * - The state hash is gr_battle_hash between tests.
  * - observe() hides the other side's hidden details as the server's battle
- *   view does: an enemy unit's stands, losses, condition, thresholds,
- *   ammunition and the system's counters; an enemy leader's rating and when
+ *   view does: an enemy unit's stands at the start and losses (the stands
+ *   left on the table are seen), condition, thresholds, ammunition and the
+ *   system's counters; an enemy leader's rating and when
  *   he is back.
  *
  * Layer: battle (beside the engine, both under the match, whose registry of
@@ -33,10 +34,20 @@
 #include "grognard/game.h"
 
 /* A companion game's scenario: the digest (the start's gr_battle_hash; what
- * gr_game_scenario_digest covers) and the battle as it starts. */
+ * gr_game_scenario_digest covers), the battle as it starts and its id (the
+ * order of battle's file name stem, "maida"; "" for a scenario made by
+ * gr_bt_scenario_init).
+ *
+ * `load` (gr_game_load_text(..., "nf", ...), or no type: the file's
+ * "system" claims it) reads an order of battle (oob.h, docs/oob.md) with
+ * the same FILE:LINE:COL messages as gr_oob_parse.  The start does not
+ * depend on a seed: setup and gr_battle_begin never read b->seed, which
+ * only gr_battle_do's undiced tests draw from; a game of these types gets
+ * its dice as chance nodes, so start.seed is 0. */
 typedef struct gr_bt_scenario {
     uint64_t digest;
     gr_battle start;
+    char id[64];
 } gr_bt_scenario;
 
 extern const gr_game_type gr_bt_game_aoe, gr_bt_game_nf, gr_bt_game_rff;
@@ -47,6 +58,32 @@ const gr_game_type *gr_bt_game_type(const char *id);
 /* Make *sc (large: allocate it) the scenario of a battle that starts as
  * `start` (as the order-of-battle reader leaves it: set up and begun). */
 void gr_bt_scenario_init(gr_bt_scenario *sc, const gr_battle *start);
+
+/* ---- the battle as the companion shows it (bt_view.c) ---- */
+
+/* gr_bt_status_json's viewer who sees everything (the table's own record,
+ * grognard battle status). */
+#define GR_BT_VIEW_ALL (-4)
+
+/* The state of b as `viewer` sees it: system, title, turn, turns, over,
+ * phase, phase_title, active_side, first, sides, units[], leaders[], sys,
+ * actions (docs/battle.md, docs/api.md).  viewer GR_BT_VIEW_ALL: all of
+ * it, and the state's hash (`grognard battle status --json`); a side (0,
+ * 1): the other side's units without stands, lost, condition, worn_at,
+ * spent_at, ammo and sys, its leaders without rating and back_turn;
+ * GR_SPECTATOR: both sides' so.  New reference, NULL if out of memory. */
+json_t *gr_bt_status_json(const gr_battle *b, int viewer);
+
+/* b's gr_battle_hash as JSON: 16 hexadecimal digits ("0a3f..."), as the
+ * status, an outcome and the server give it.  New reference. */
+json_t *gr_bt_hash_json(const gr_battle *b);
+
+/* The game types' view_json (game.h), from observe() only: what
+ * gr_bt_status_json gives the observing side (or GR_SPECTATOR) of the
+ * observed battle, and "side" (the viewer's, null for a spectator),
+ * "phase_player" ("first", "second", "both") and "sequence" (the system's
+ * phases, [{id, title, player, source}]).  The server adds the rest of its
+ * battle view (docs/api.md). */
 
 /* The battle of a companion game's state (a state of one of these types). */
 const gr_battle *gr_bt_game_battle(const void *st);

@@ -374,8 +374,8 @@ static inline int gr_game_event_text(const gr_game *g, const gr_event *ev, gr_la
  * what side `player` (or GR_SPECTATOR) sees of st, built from
  * gr_game_observe only (NULL if `player` is neither a side nor
  * GR_SPECTATOR).  New references, NULL if out of memory or if the type
- * has no such entry (the companion's server view is its own,
- * sv_battle_view.c). */
+ * has no such entry (the companion has no action_json: its actions are
+ * not listed). */
 static inline json_t *gr_game_scenario_json(const gr_game *g)
 {
     return g->type->scenario_json ? g->type->scenario_json(g->sc) : NULL;

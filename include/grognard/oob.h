@@ -9,7 +9,8 @@
  * "FILE:LINE:COL: what is wrong; what is accepted"; the system's
  * rules->setup then checks its own vocabulary.
  *
- * Layer: io (core <- board <- rules <- battle <- io). */
+ * Layer: battle (core <- board <- rules <- battle), below the game types
+ * (bt_game.h: `load`) and io (battle_io.h). */
 #ifndef GROGNARD_OOB_H
 #define GROGNARD_OOB_H
 

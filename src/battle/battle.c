@@ -63,10 +63,9 @@ void gr_battle_condition_update(gr_bt_unit *u)
 
 const char *gr_battle_condition_label(const gr_battle *b, int c)
 {
-    static const char *const ids[3] = {"fresh", "worn", "spent"};
     if (c < 0 || c > 2)
         return "?";
-    return b->rules->condition_names[c] ? b->rules->condition_names[c] : ids[c];
+    return b->rules->condition_names[c] ? b->rules->condition_names[c] : gr_bt_condition_name(c);
 }
 
 int gr_bt_leader_active(const gr_bt_leader *l)

@@ -5,6 +5,7 @@
 #include "grognard/dice.h"
 #include "grognard/hash.h"
 #include "grognard/json_reader.h"
+#include "grognard/oob.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -247,6 +248,103 @@ static const char *bt_scenario_title(const void *sc)
     return start_of(sc)->title;
 }
 
+/* ---- the Game half: an order of battle as the scenario -------------------- */
+
+/* The order of battle `text` as a scenario of system `system`: the file's
+ * "system" must be it (gr_oob_parse's message otherwise). */
+static gr_status bt_load(const char *system, const char *text, size_t len, const char *name,
+                         void **out, gr_error *err)
+{
+    *out = NULL;
+    if (len > GR_OOB_MAX_BYTES)
+        return gr_error_set(err, GR_EINPUT,
+                            "%s: an order of battle is at most %d bytes; this one has %zu", name,
+                            GR_OOB_MAX_BYTES, len);
+    gr_bt_scenario *sc = malloc(sizeof *sc);
+    gr_battle *b = malloc(sizeof *b);
+    if (!sc || !b) {
+        free(sc);
+        free(b);
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory loading an order of battle", name);
+    }
+    gr_status st = gr_oob_parse(text, len, name, gr_battle_rules_find(system), 0, b, err);
+    if (st == GR_OK) {
+        gr_bt_scenario_init(sc, b);
+        /* the id: the file name's stem ("data/oob/nf/maida.json": "maida") */
+        const char *base = strrchr(name, '/');
+        base = base ? base + 1 : name;
+        size_t n = strlen(base);
+        if (n > 5 && !strcmp(base + n - 5, ".json"))
+            n -= 5;
+        snprintf(sc->id, sizeof sc->id, "%.*s", (int)(n < sizeof sc->id ? n : sizeof sc->id - 1),
+                 base);
+        *out = sc;
+    } else {
+        free(sc);
+    }
+    free(b);
+    return st;
+}
+
+#define BT_LOAD(sys)                                                                               \
+    static gr_status bt_load_##sys(const char *text, size_t len, const char *name, void **sc,      \
+                                   gr_error *err)                                                  \
+    {                                                                                              \
+        return bt_load(#sys, text, len, name, sc, err);                                            \
+    }                                                                                              \
+    static int bt_claims_##sys(const gr_jr_node *root)                                             \
+    {                                                                                              \
+        return bt_claims(#sys, root);                                                              \
+    }
+
+/* An order of battle names its system ("system": "nf") and no "game". */
+static int bt_claims(const char *system, const gr_jr_node *root)
+{
+    const gr_jr_node *sys = root->type == GR_JR_OBJECT ? gr_jr_get(root, "system") : NULL;
+    return sys && sys->type == GR_JR_STRING && !strcmp(sys->str, system);
+}
+
+BT_LOAD(aoe)
+BT_LOAD(nf)
+BT_LOAD(rff)
+
+static const char *bt_scenario_id(const void *sc)
+{
+    return ((const gr_bt_scenario *)sc)->id;
+}
+
+static int bt_scenario_summary(const void *sc, char *buf, size_t cap)
+{
+    const gr_battle *b = start_of(sc);
+    return snprintf(buf, cap, "%s, an order of battle of %s, %d turns, %d units and %d leaders",
+                    b->title, b->system, b->turns, b->nunits, b->nleaders);
+}
+
+/* What GET /api/oobs lists of an order of battle (docs/api.md). */
+static json_t *bt_scenario_json(const void *sc)
+{
+    const gr_battle *b = start_of(sc);
+    json_t *j = json_pack("{ssssssssss}", "game", b->system, "title", b->title, "system", b->system,
+                          "id", bt_scenario_id(sc), "date", b->date);
+    json_t *sides = json_array();
+    if (!j || !sides) {
+        json_decref(j);
+        json_decref(sides);
+        return NULL;
+    }
+    int units[2] = {0, 0};
+    for (int u = 0; u < b->nunits; u++)
+        units[b->units[u].side & 1]++;
+    for (int s = 0; s < 2; s++)
+        json_array_append_new(sides,
+                              json_pack("{sssi}", "name", b->side_name[s], "units", units[s]));
+    json_object_set_new(j, "sides", sides);
+    json_object_set_new(j, "units", json_integer(b->nunits));
+    json_object_set_new(j, "leaders", json_integer(b->nleaders));
+    json_object_set_new(j, "turns", json_integer(b->turns));
+    return j;
+}
+
 /* ---- dice ------------------------------------------------------------------- */
 
 /* The values of one part of a roll of kind k (a die's face, or a 2D6 total
@@ -469,16 +567,29 @@ static int bt_state_describe(const void *sc, const void *st, char *buf, size_t c
                     s->pending ? ", a test waits for its dice" : "");
 }
 
+/* An observation: the state with the other side's hidden details zeroed,
+ * and who observes (a side, or GR_SPECTATOR: both sides' hidden). */
+typedef struct bt_obs {
+    bt_state s;
+    int player;
+} bt_obs;
+
 static void bt_observe(const void *sc, const void *st, int player, void *obs)
 {
     (void)sc;
-    bt_state *o = obs;
+    bt_obs *ob = obs;
+    memset(ob, 0, sizeof *ob);
+    ob->player = player;
+    bt_state *o = &ob->s;
     memcpy(o, st, sizeof *o);
     for (int i = 0; i < o->b.nunits; i++) {
         gr_bt_unit *u = &o->b.units[i];
         if (u->side == player)
             continue;
-        u->stands = u->lost = u->condition = 0;
+        /* the stands on the table are seen (what is left), not what it
+         * started with nor what it lost */
+        u->stands = gr_bt_unit_stands(u);
+        u->lost = u->condition = 0;
         u->worn_at = u->spent_at = u->ammo = 0;
         memset(u->sys, 0, sizeof u->sys);
     }
@@ -489,6 +600,26 @@ static void bt_observe(const void *sc, const void *st, int player, void *obs)
         memset(l->rating, 0, sizeof l->rating);
         l->back_turn = 0;
     }
+}
+
+static json_t *bt_view_json(const void *sc, const void *obs)
+{
+    (void)sc;
+    const bt_obs *ob = obs;
+    const gr_battle *b = &ob->s.b;
+    json_t *j = gr_bt_status_json(b, ob->player), *seq = json_array();
+    json_object_set_new(
+        j, "side", ob->player == 0 || ob->player == 1 ? json_integer(ob->player) : json_null());
+    json_object_set_new(j, "phase_player",
+                        json_string(gr_bt_phase_player_name(b->rules->phases[b->phase].player)));
+    for (size_t k = 0; k < b->rules->nphases; k++) {
+        const gr_bt_phase *p = &b->rules->phases[k];
+        json_array_append_new(seq,
+                              json_pack("{ssssssss}", "id", p->id, "title", p->title, "player",
+                                        gr_bt_phase_player_name(p->player), "source", p->source));
+    }
+    json_object_set_new(j, "sequence", seq); /* j NULL: seq released, NULL returned */
+    return j;
 }
 
 static int bt_event_text(const void *sc, const gr_event *ev, gr_lang lang, char *buf, size_t cap)
@@ -522,25 +653,28 @@ static int bt_turn(const void *sc, const void *st)
     return ((const bt_state *)st)->b.turn;
 }
 
-#define BT_TYPE(id_, name_)                                                                        \
+#define BT_TYPE(sys, name_)                                                                        \
     {                                                                                              \
-        .id = id_, .name = name_, .players = 2, .state_size = sizeof(bt_state),                    \
-        .obs_size = sizeof(bt_state), .max_actions = 11, .max_outcomes = 11,                       \
-        .scenario_size = sizeof(gr_bt_scenario), .action_size = sizeof(bt_rec),                    \
-        .not_enumerable = 1, .undo_takes_chance = 1, .player_name = bt_player_name,                \
-        .init = bt_init, .current_player = bt_current_player, .legal_actions = bt_legal_actions,   \
-        .chance_outcomes = bt_chance_outcomes, .winner = bt_winner, .hash = bt_hash,               \
-        .state_describe = bt_state_describe, .observe = bt_observe, .event_text = bt_event_text,   \
-        .event_kind_name = bt_event_kind_name, .is_pass = bt_is_pass, .turn = bt_turn,             \
-        .act_is_legal = bt_is_legal, .act_apply = bt_apply, .act_describe = bt_describe,           \
-        .act_parse = bt_parse, .act_check = bt_check, .scenario_digest_bytes = digest_bytes,       \
+        .load = bt_load_##sys, .claims = bt_claims_##sys, .scenario_id = bt_scenario_id,           \
+        .scenario_json = bt_scenario_json, .scenario_summary = bt_scenario_summary,                \
+        .view_json = bt_view_json, .id = #sys, .name = name_, .players = 2,                        \
+        .state_size = sizeof(bt_state), .obs_size = sizeof(bt_obs), .max_actions = 11,             \
+        .max_outcomes = 11, .scenario_size = sizeof(gr_bt_scenario),                               \
+        .action_size = sizeof(bt_rec), .not_enumerable = 1, .undo_takes_chance = 1,                \
+        .player_name = bt_player_name, .init = bt_init, .current_player = bt_current_player,       \
+        .legal_actions = bt_legal_actions, .chance_outcomes = bt_chance_outcomes,                  \
+        .winner = bt_winner, .hash = bt_hash, .state_describe = bt_state_describe,                 \
+        .observe = bt_observe, .event_text = bt_event_text, .event_kind_name = bt_event_kind_name, \
+        .is_pass = bt_is_pass, .turn = bt_turn, .act_is_legal = bt_is_legal,                       \
+        .act_apply = bt_apply, .act_describe = bt_describe, .act_parse = bt_parse,                 \
+        .act_check = bt_check, .scenario_digest_bytes = digest_bytes,                              \
         .scenario_title = bt_scenario_title, .action_record = bt_action_record,                    \
         .action_unrecord = bt_action_unrecord,                                                     \
     }
 
-const gr_game_type gr_bt_game_aoe = BT_TYPE("aoe", "L'Âge des Aigles (battle companion)");
-const gr_game_type gr_bt_game_nf = BT_TYPE("nf", "Napoleonic Fury (battle companion)");
-const gr_game_type gr_bt_game_rff = BT_TYPE("rff", "Regimental Fire and Fury (battle companion)");
+const gr_game_type gr_bt_game_aoe = BT_TYPE(aoe, "L'Âge des Aigles (battle companion)");
+const gr_game_type gr_bt_game_nf = BT_TYPE(nf, "Napoleonic Fury (battle companion)");
+const gr_game_type gr_bt_game_rff = BT_TYPE(rff, "Regimental Fire and Fury (battle companion)");
 
 const gr_game_type *gr_bt_game_type(const char *id)
 {

@@ -278,7 +278,7 @@ static int cmd_new(int argc, char **argv)
     }
     int rc = CLI_OK;
     if (json) {
-        json_t *j = gr_bt_wire_status(f.start);
+        json_t *j = gr_bt_status_json(f.start, GR_BT_VIEW_ALL);
         {
             /* a name that is not UTF-8 said as gr_escape says it (\xNN), as
              * its messages do: JSON holds no other bytes */
@@ -442,7 +442,7 @@ static int run_action(const char *verb, gr_battle_file *f, const verb_args *va, 
         char text[400];
         /* the undone action as it was, named against the state it came from */
         if (va->json) {
-            json_t *j = gr_bt_wire_status(b);
+            json_t *j = gr_bt_status_json(b, GR_BT_VIEW_ALL);
             json_object_set_new(j, "undone",
                                 json_string(gr_battle_action_text(b, &a, text, sizeof text)));
             rc = cli_print_json(j);
@@ -538,7 +538,7 @@ int cmd_battle(int argc, char **argv)
             cli_err("grognard battle status: takes only FILE and --json\n");
             rc = CLI_USAGE;
         } else if (va.json)
-            rc = cli_print_json(gr_bt_wire_status(b));
+            rc = cli_print_json(gr_bt_status_json(b, GR_BT_VIEW_ALL));
         else
             status_text(stdout, b);
     } else if (is_report) {

@@ -751,6 +751,15 @@ int cmd_play(int argc, char **argv)
         seed = resumed.seed;
         has_seed = 1;
     }
+    if (P->game.type->not_enumerable) {
+        /* the companion's games: the table gives facts the prompt does not
+         * ask for, and the computer players cannot list their actions */
+        cli_err("grognard play: %s: a game of \"%s\" (%s) is played with `grognard battle` "
+                "(grognard battle --help)\n",
+                path, P->game.type->id, P->game.type->name);
+        rc = CLI_USAGE;
+        goto out;
+    }
     if (save && save_folder_missing(save)) {
         rc = CLI_USAGE;
         goto out;

@@ -130,6 +130,15 @@ int cmd_replay(int argc, char **argv)
             goto out;
         }
     }
+    if (game.type->not_enumerable) {
+        /* the companion's games: their records are replayed, shown and
+         * reported by grognard battle (the terminal's replay shows gr_action) */
+        cli_err("grognard replay: %s: a game of \"%s\" (%s) is replayed with `grognard battle` "
+                "(grognard battle status FILE, grognard battle report FILE)\n",
+                file, game.type->id, game.type->name);
+        rc = CLI_USAGE;
+        goto out;
+    }
     const char *scn_id = game.type->scenario_id(game.sc);
     uint64_t digest = gr_save_scenario_digest(&game, g.version);
     if (digest != g.scenario_digest) {

@@ -17,7 +17,6 @@
 #include <net/if.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
-#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +25,6 @@
 #include <jansson.h>
 
 #include "grognard/battle_wire.h"
-#include "grognard/oob.h"
 
 /* The IPv4 addresses at which other devices of the network reach the
  * server: every interface's that is up and not the loopback when it listens
@@ -106,31 +104,19 @@ static void oobs_load(sv_battles *bs, const char *data)
         closedir(d);
     qsort(bs->oobs, (size_t)bs->noobs, sizeof bs->oobs[0], cmp_oob);
     bs->oob_list = json_array();
-    gr_battle *b = malloc(sizeof *b);
-    for (int i = 0; b && bs->oob_list && i < bs->noobs; i++) {
+    for (int i = 0; bs->oob_list && i < bs->noobs; i++) {
         svb_oob *o = &bs->oobs[i];
         gr_error err;
-        if (gr_oob_read(o->path, gr_battle_rules_find(o->system), 0, b, NULL, NULL, &err) !=
-            GR_OK) {
+        gr_game g;
+        if (gr_game_load(o->path, o->system, &g, &err) != GR_OK) {
             fprintf(stderr, "grognard serve: order of battle left out: %s\n", err.msg);
             continue;
         }
-        json_t *j = json_pack("{ssssssss}", "system", o->system, "id", o->id, "title", b->title,
-                              "date", b->date);
-        json_t *sides = json_array();
-        int units[2] = {0, 0};
-        for (int u = 0; u < b->nunits; u++)
-            units[b->units[u].side & 1]++;
-        for (int s = 0; s < 2; s++)
-            json_array_append_new(sides,
-                                  json_pack("{sssi}", "name", b->side_name[s], "units", units[s]));
-        json_object_set_new(j, "sides", sides);
-        json_object_set_new(j, "units", json_integer(b->nunits));
-        json_object_set_new(j, "leaders", json_integer(b->nleaders));
-        json_object_set_new(j, "turns", json_integer(b->turns));
-        json_array_append_new(bs->oob_list, j);
+        json_t *j = gr_game_scenario_json(&g); /* its "id": the file's stem, o->id */
+        if (j)
+            json_array_append_new(bs->oob_list, j);
+        gr_game_free(&g);
     }
-    free(b);
 }
 
 static const svb_oob *oob_find(const sv_battles *bs, const char *system, const char *id)
@@ -377,13 +363,8 @@ static MHD_Result_t h_create(gr_server *s, sv_req *q)
     const gr_battle *b = gr_bt_game_battle(gr_match_state(g->m));
     json_t *o = json_pack("{sssssssIs[ss]}", "id", id, "system", b->system, "title", b->title,
                           "seed", (json_int_t)seed, "tokens", tokens[0], tokens[1]);
-    json_t *sides = json_array();
-    for (int k = 0; k < 2; k++)
-        json_array_append_new(sides, json_string(b->side_name[k]));
-    json_object_set_new(o, "sides", sides);
-    char hx[20];
-    snprintf(hx, sizeof hx, "%016" PRIx64, gr_battle_hash(b));
-    json_object_set_new(o, "hash", json_string(hx));
+    json_object_set_new(o, "sides", json_pack("[ss]", b->side_name[0], b->side_name[1]));
+    json_object_set_new(o, "hash", gr_bt_hash_json(b));
     json_object_set_new(o, "host", json_string(bs->host));
     json_object_set_new(o, "addresses", lan_addresses(bs->host));
     /* the order of battle's text is kept in the store unless it is bundled */

@@ -56,7 +56,8 @@ int svb_action_side(const gr_battle *b, const gr_bt_action *a, int player);
  * that made it; -1 when there is none. */
 int svb_last_decision(const sv_game *g, gr_bt_action *a, size_t *at);
 
-/* The status of g as side `side` sees it. */
+/* The status of g as side `side` sees it: the game's view
+ * (gr_game_view_json) and the server's keys (docs/api.md). */
 json_t *svb_view_json(const sv_game *g, int side);
 
 /* The handlers of /api/battles/ID/...: each answers and returns MHD's result. */

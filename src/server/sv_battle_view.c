@@ -1,73 +1,38 @@
 /* sv_battle_view.c - the battle companion over HTTP: what a side sees of
- * the battle (the other side's hidden details left out: docs/api.md), the
- * verbs allowed now with the inputs the players give, the event stream. */
+ * the battle (the game's view, gr_game_view_json, and the server's keys:
+ * docs/api.md), the verbs allowed now with the inputs the players give,
+ * the event stream. */
 #define _DEFAULT_SOURCE
 #include <time.h>
 #include <sys/types.h>
 #include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "grognard/battle_wire.h"
 #include "sv_battle_internal.h"
 
 /* ---- what a side sees ---------------------------------------------------------------- */
 
-/* Keys of an enemy unit and leader that a player does not see at a real
- * table (docs/api.md, "What a side does not see of the other"). */
-static const char *const hidden_unit[] = {"stands",   "lost", "condition", "worn_at",
-                                          "spent_at", "ammo", "sys",       NULL};
-static const char *const hidden_leader[] = {"rating", "back_turn", NULL};
-
 json_t *svb_view_json(const sv_game *g, int side)
 {
+    /* the game's view of the side (built from its observation: the other
+     * side's hidden details never reach it), and what the server adds */
     const gr_battle *b = svb_battle(g);
-    json_t *j = gr_bt_wire_status(b);
+    json_t *j = gr_game_view_json(&g->scn->game, gr_match_state(g->m), side);
     if (!j)
         return NULL;
+    json_object_set_new(j, "hash", gr_bt_hash_json(b));
     json_object_set_new(j, "id", json_string(g->id));
-    json_object_set_new(j, "side", json_integer(side));
     const gr_bt_phase *ph = &b->rules->phases[b->phase];
     int acts = ph->player == GR_BT_BOTH_PLAYERS || gr_battle_active_side(b) == side;
-    json_object_set_new(j, "phase_player",
-                        json_string(ph->player == GR_BT_BOTH_PLAYERS   ? "both"
-                                    : ph->player == GR_BT_FIRST_PLAYER ? "first"
-                                                                       : "second"));
     json_object_set_new(j, "you_act", json_boolean(acts));
     gr_bt_action last;
     size_t at;
     json_object_set_new(j, "can_undo", json_boolean(svb_last_decision(g, &last, &at) == side));
-    json_t *seq = json_array();
-    for (size_t k = 0; k < b->rules->nphases; k++) {
-        const gr_bt_phase *p = &b->rules->phases[k];
-        json_array_append_new(seq, json_pack("{ssssssss}", "id", p->id, "title", p->title, "player",
-                                             p->player == GR_BT_BOTH_PLAYERS   ? "both"
-                                             : p->player == GR_BT_FIRST_PLAYER ? "first"
-                                                                               : "second",
-                                             "source", p->source));
-    }
-    json_object_set_new(j, "sequence", seq);
     /* the last change this server saw: {kind, text, instructions}, null
      * until there is one (the event stream's news for the other side) */
     json_object_set_new(j, "last", g->last ? json_incref(g->last) : json_null());
-    size_t i;
-    json_t *v;
-    json_array_foreach(json_object_get(j, "units"), i, v)
-    {
-        if (json_integer_value(json_object_get(v, "side")) == side)
-            continue;
-        for (int k = 0; hidden_unit[k]; k++)
-            json_object_del(v, hidden_unit[k]);
-    }
-    json_array_foreach(json_object_get(j, "leaders"), i, v)
-    {
-        if (json_integer_value(json_object_get(v, "side")) == side)
-            continue;
-        for (int k = 0; hidden_leader[k]; k++)
-            json_object_del(v, hidden_leader[k]);
-    }
     return j;
 }
 

@@ -56,6 +56,90 @@ static gr_status die(gr_match *m, int v, gr_error *e)
     return gr_match_act(m, rec, e);
 }
 
+static const json_t *unit_of(const json_t *v, const char *id)
+{
+    size_t i;
+    json_t *u;
+    json_array_foreach(json_object_get(v, "units"), i,
+                       u) if (!strcmp(json_string_value(json_object_get(u, "id")), id)) return u;
+    return NULL;
+}
+
+static const json_t *leader_of(const json_t *v, const char *id)
+{
+    size_t i;
+    json_t *l;
+    json_array_foreach(json_object_get(v, "leaders"), i,
+                       l) if (!strcmp(json_string_value(json_object_get(l, "id")), id)) return l;
+    return NULL;
+}
+
+/* The view (view_json, from observe only) after Schiner lost 1 of his 6
+ * stands (worn at 1 lost, aoe_small.json): the French see it all, the
+ * Allies the 5 stands left and none of the rest, a spectator neither
+ * side's hidden details; an Allied view does not change with a French
+ * hidden detail. */
+static void test_view(const gr_game *g, const void *st)
+{
+    json_t *fr = gr_game_view_json(g, st, 0), *al = gr_game_view_json(g, st, 1),
+           *sp = gr_game_view_json(g, st, GR_SPECTATOR);
+    CHECK(fr && al && sp, "three views");
+    if (!fr || !al || !sp)
+        return;
+    const json_t *s0 = unit_of(fr, "schiner"), *s1 = unit_of(al, "schiner"),
+                 *s2 = unit_of(sp, "schiner");
+    CHECK(s0 && json_integer_value(json_object_get(s0, "stands")) == 6 &&
+              json_integer_value(json_object_get(s0, "lost")) == 1 &&
+              json_integer_value(json_object_get(s0, "left")) == 5 &&
+              !strcmp(json_string_value(json_object_get(s0, "condition")), "worn") &&
+              json_integer_value(json_object_get(s0, "worn_at")) == 1,
+          "the French see Schiner: 6 stands, 1 lost, 5 left, worn at 1");
+    static const char *const hidden[] = {"stands",   "lost", "condition", "worn_at",
+                                         "spent_at", "ammo", "sys"};
+    for (size_t k = 0; k < sizeof hidden / sizeof hidden[0]; k++)
+        CHECK(s1 && s2 && !json_object_get(s1, hidden[k]) && !json_object_get(s2, hidden[k]),
+              "the Allies and a spectator do not see Schiner's \"%s\"", hidden[k]);
+    CHECK(s1 && s2 && json_integer_value(json_object_get(s1, "left")) == 5 &&
+              json_integer_value(json_object_get(s2, "left")) == 5 &&
+              json_is_true(json_object_get(s1, "removed")) == 0,
+          "everyone sees the 5 stands left on the table");
+    CHECK(json_integer_value(json_object_get(unit_of(al, "kamensky"), "stands")) == 6 &&
+              !json_object_get(unit_of(sp, "kamensky"), "stands") &&
+              !json_object_get(unit_of(fr, "kamensky"), "stands"),
+          "the Allies see their Kamensky's stands, the spectator and the French do not");
+    CHECK(json_object_get(leader_of(fr, "napoleon"), "rating") &&
+              !json_object_get(leader_of(al, "napoleon"), "rating") &&
+              !json_object_get(leader_of(sp, "napoleon"), "back_turn"),
+          "Napoleon's rating is the French's");
+    CHECK(json_integer_value(json_object_get(fr, "side")) == 0 &&
+              json_integer_value(json_object_get(al, "side")) == 1 &&
+              json_is_null(json_object_get(sp, "side")) &&
+              !strcmp(json_string_value(json_object_get(al, "phase")), "s1_fire_second") &&
+              json_is_string(json_object_get(al, "phase_player")) &&
+              json_array_size(json_object_get(al, "sequence")) > 0 && !json_object_get(al, "hash"),
+          "side, phase, phase_player, sequence; no hash (the server adds it)");
+    /* a French hidden detail changed: the Allied view is the same */
+    void *t = malloc(g->type->state_size);
+    memcpy(t, st, g->type->state_size);
+    gr_battle *tb = (gr_battle *)gr_bt_game_battle(t); /* the state's own battle */
+    tb->units[gr_battle_unit(tb, "schiner")].worn_at = 2;
+    json_t *al2 = gr_game_view_json(g, t, 1), *fr2 = gr_game_view_json(g, t, 0);
+    CHECK(json_equal(al, al2) && !json_equal(fr, fr2),
+          "the Allied view does not see Schiner's worn_at; the French one does");
+    json_t *all = gr_bt_status_json(gr_bt_game_battle(st), GR_BT_VIEW_ALL);
+    CHECK(json_integer_value(json_object_get(unit_of(all, "kamensky"), "stands")) == 6 &&
+              json_integer_value(json_object_get(unit_of(all, "schiner"), "lost")) == 1 &&
+              json_is_string(json_object_get(all, "hash")),
+          "the table's record (battle status) shows both sides and the hash");
+    json_decref(all);
+    json_decref(al2);
+    json_decref(fr2);
+    free(t);
+    json_decref(fr);
+    json_decref(al);
+    json_decref(sp);
+}
+
 /* The Russian heavy battery fires at Schiner at 4 inches in the French
  * segment's "Tirs du 2e joueur" (tests/cli/battle.sh, the same battle).
  * Seed 003 PUISSANCE: "Vieille Garde ou artillerie russe", 4": "10/7",
@@ -117,6 +201,7 @@ static void test_general_hit(void)
     CHECK(act(m, "fire russian_foot --target schiner --range 4", &e) == GR_EILLEGAL &&
               strstr(e.msg, "already"),
           "fire twice: %s", e.msg);
+    test_view(&g, gr_match_state(m));
     gr_match_free(m);
     free(sc);
     free(b);

@@ -134,4 +134,13 @@ got=$(printf '%s' "$out" | jq -c '[.resolution.result,.resolution.values.power]'
 expect_json general-status '[.units[0].left,.leaders[1].status,.units[0].attached_leader]' '[5,"out_of_action",null]' -- battle status "$gb" --json
 "$GROGNARD" battle report "$gb" | grep -q 'turn 1: Vandamme (French): out_of_action' && pass || flunk "report: the general's fate"
 
+# ---- the generic commands and a battle ----------------------------------------
+# The order of battle loads as a scenario of its system's game type
+# (grognard scenario check); a battle file, which is a save of that game,
+# is played and replayed with grognard battle: play and replay say so
+# (exit 2, one line) rather than starting a game the terminal cannot take.
+"$GROGNARD" scenario check "$oob" | grep -q "OK: Test skirmish on the Pratzen" && pass || flunk "scenario check of an order of battle"
+expect_exit replay-battle 2 'is replayed with `grognard battle`' -- replay "$gb"
+expect_exit play-battle 2 'is played with `grognard battle`' -- play "$oob"
+
 finish

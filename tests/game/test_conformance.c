@@ -511,7 +511,20 @@ static int bt_check_view(const gr_game *g, const void *st, scratch *s, const cha
                 mine = i;
         }
         CHECK(enemy >= 0 && mine >= 0, "%s: a side without units", where);
+        /* the stands on the table are seen (docs/api.md, "What a side does
+         * not see of the other": `left` is kept): one stand taken off the
+         * table shows in p's view ... */
         gr_game_observe(g, s->a, p, s->obs1);
+        b->units[enemy].lost++;
+        gr_game_observe(g, s->a, p, s->obs2);
+        CHECK(memcmp(s->obs1, s->obs2, osz), "%s: side %d does not see an enemy stand go", where,
+              p);
+        b->units[enemy].lost--;
+        /* ... but not the roster's strength, losses, thresholds, condition
+         * and ammunition: a unit of one stand more and one more lost, the
+         * same on the table */
+        gr_game_observe(g, s->a, p, s->obs1);
+        b->units[enemy].stands++;
         b->units[enemy].lost++;
         b->units[enemy].ammo = 2 - b->units[enemy].ammo % 2;
         b->units[enemy].condition = (b->units[enemy].condition + 1) % 3;

@@ -76,6 +76,53 @@ static void refused(const char *text, const char *type_id, gr_status code, const
     CHECK(!g.type && !g.sc && !g.own, "a refused load leaves no game");
 }
 
+/* The companion's types (bt_game.h) load an order of battle (docs/oob.md):
+ * found by the file's "system", or named; another system's file refused at
+ * its "system" with the reader's words. */
+static void companion(const char *root)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/data/oob/nf/maida.json", root);
+    gr_game g;
+    gr_error err = {0};
+    CHECK(gr_game_load(path, NULL, &g, &err) == GR_OK, "maida loads: %s", err.msg);
+    if (!g.type)
+        return;
+    CHECK(!strcmp(g.type->id, "nf"), "the file's \"system\": \"nf\" claims it: %s", g.type->id);
+    CHECK(!strcmp(g.type->scenario_id(g.sc), "maida"), "the id is the file's stem");
+    /* docs/api.md, GET /api/oobs: "Maida, 4 July 1806: ...", 7 French and
+     * 9 British units, 10 leaders, 6 turns */
+    CHECK(!strncmp(g.type->scenario_title(g.sc), "Maida, 4 July 1806: ", 20), "the title");
+    json_t *j = gr_game_scenario_json(&g);
+    json_t *sides = json_object_get(j, "sides");
+    CHECK(j && !strcmp(json_string_value(json_object_get(j, "game")), "nf") &&
+              !strcmp(json_string_value(json_object_get(j, "system")), "nf") &&
+              !strcmp(json_string_value(json_object_get(j, "id")), "maida") &&
+              !strcmp(json_string_value(json_object_get(j, "date")), "1806-07-04") &&
+              json_integer_value(json_object_get(j, "units")) == 16 &&
+              json_integer_value(json_object_get(j, "leaders")) == 10 &&
+              json_integer_value(json_object_get(j, "turns")) == 6 &&
+              json_integer_value(json_object_get(json_array_get(sides, 0), "units")) == 7 &&
+              json_integer_value(json_object_get(json_array_get(sides, 1), "units")) == 9,
+          "the scenario's JSON as GET /api/oobs lists it");
+    json_decref(j);
+    /* a state starts at the order of battle's start */
+    void *st = malloc(g.type->state_size);
+    CHECK(st && gr_game_init(&g, st, &err) == GR_OK, "init: %s", err.msg);
+    CHECK(st && gr_game_current_player(&g, st) == 0, "side 0 (\"first\" left out) moves first");
+    free(st);
+    gr_game_free(&g);
+    /* named "aoe": the file's "system" (line 3, col 13) is refused */
+    gr_status s = gr_game_load(path, "aoe", &g, &err);
+    char want[1200];
+    snprintf(want, sizeof want,
+             "%s:3:13: \"system\" is \"nf\", but the battle is started as aoe; write \"aoe\" "
+             "or start it as the file's system (systems kept: aoe, nf, rff)",
+             path);
+    CHECK(s == GR_EINPUT && !strcmp(err.msg, want), "another system's file: %s", err.msg);
+    CHECK(!g.type && !g.sc, "a refused load leaves no game");
+}
+
 /* Saves go through the type: its record of an action is written, read
  * back, and refused at its place when it is not one. */
 static void saves(void)
@@ -208,12 +255,14 @@ int main(int argc, char **argv)
         "bad.json:1:1: this is not a scenario of any game grognard knows; a scenario file is "
         "a JSON object that names its game, e.g. \"game\": \"re\" (known: \"re\", \"aoe\", \"nf\", "
         "\"rff\")");
-    /* a type loaded from no scenario file (the companion's battles start
-     * from an order of battle): refused, saying what to use */
+    /* the companion's types load an order of battle: an R&E scenario named
+     * "nf" is refused by the order-of-battle reader at its first key it
+     * does not know ("version", line 2 col 2) */
     refused(mini(""), "nf", GR_EINPUT,
-            "bad.json: a game of \"nf\" (Napoleonic Fury (battle companion)) is not loaded from "
-            "a scenario file; its battles are played with `grognard battle` (grognard battle "
-            "--help)");
+            "bad.json:2:2: unknown key \"version\" in the order of battle; accepted keys: "
+            "format, system, title, date, sources, notes, turns, first, sides, leaders, units "
+            "(docs/oob.md)");
+    companion(argv[1]);
     /* a type's own error, at its place: a unit off the map, line 10, its
      * "hex" after 11 spaces and 64 characters of the unit */
     {

@@ -1,4 +1,4 @@
-/* oob_io.c - read an order of battle (format 1, docs/oob.md) into the start
+/* bt_oob.c - read an order of battle (format 1, docs/oob.md) into the start
  * of a battle (oob.h). */
 #include "grognard/file_io.h"
 #include "grognard/oob.h"
