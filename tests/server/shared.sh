@@ -140,4 +140,42 @@ newb
 [ -e "$WORK/b.battle.tmp.Fresh1" ] && [ -e "$WORK/other.tmp.Ab12Cd" ] && pass || flunk "9.2 a fresh temporary file or another file's removed"
 
 stop_server
+
+# 10. a battle that cannot be loaded (its order of battle's file spoiled
+#     since; the battle marked finished, so that it is loaded when asked for,
+#     not at start): anyone without its token learns nothing but that it
+#     cannot be served; its token's holder learns why, without the server's
+#     paths; no answer carries an absolute path (before: 500 with the
+#     loader's FILE:LINE:COL to anyone)
+mkdir -p "$WORK/data"
+cp -r "$SOURCE_ROOT/data/." "$WORK/data/"
+start_server "$WORK/lost.db" --data "$WORK/data"
+api POST /api/battles '{"system": "nf", "oob": "maida", "seed": 3}'
+LB=$(jqb .id)
+LT=$(jqb '.tokens[0]')
+stop_server
+printf '{\n  "name": \n' >"$WORK/data/oob/nf/maida.json"
+sqlite3 "$WORK/lost.db" "UPDATE games SET finished = 1 WHERE id = '$LB'"
+start_server "$WORK/lost.db" --data "$WORK/data"
+: >"$WORK/answers"
+for p in "" /verbs /events; do
+    curl -s -N --max-time 2 -D - "$BASE/api/battles/$LB$p" >>"$WORK/answers"
+    echo >>"$WORK/answers"
+done
+api GET "/api/battles/$LB"
+check "10.1 an unloadable battle, to a stranger" "$STATUS" 503
+case "$BODY" in *maida* | *JSON* | *:2:*) flunk "10.2 the stranger is told why: $BODY" ;; *) pass ;; esac
+api GET "/api/battles/$LB" "" "$(printf '%032d' 7)"
+check "10.3 to a token that is not its" "$STATUS" 503
+api GET "/api/battles/$LB" "" "$LT"
+check "10.4 to its token's holder" "$STATUS" 500
+case "$BODY" in *maida.json*) pass ;; *) flunk "10.5 its holder is not told what failed: $BODY" ;; esac
+printf '%s\n' "$BODY" >>"$WORK/answers"
+grep -q "battle $LB cannot be loaded: .*maida.json" "$WORK/serve.err" && pass || flunk "10.6 the log does not say what failed"
+if grep -q -e "$WORK" -e "$SOURCE_ROOT" -e '"/[a-z]' "$WORK/answers"; then
+    flunk "10.7 an answer carries an absolute path: $(grep -m1 -e "$WORK" -e "$SOURCE_ROOT" -e '"/[a-z]' "$WORK/answers")"
+else
+    pass
+fi
+stop_server
 finish
