@@ -16,6 +16,7 @@
 
 #include <netinet/in.h>
 
+#include "grognard/file_io.h"
 #include "grognard/rff_io.h"
 #include "grognard/server.h"
 #include "sv_battle.h"
@@ -119,6 +120,10 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
         free(s->points);
         s->points = NULL;
     }
+    /* the atomic writer's leftovers a kill left beside the database (a
+     * SQLite file's folder: a URI names no folder of this machine's) */
+    if (strncmp(o->db, "postgres", 8))
+        gr_remove_stale_tmp(o->db);
     gr_status st;
     if ((st = sv_battles_open(o->data, o->host, &s->battles, err)) != GR_OK ||
         (st = gr_store_open(o->db, &s->store, err)) != GR_OK ||

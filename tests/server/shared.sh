@@ -133,11 +133,11 @@ newb
 : >"$WORK/b.battle.tmp.Ab12Cd"
 touch -d '20 minutes ago' "$WORK/b.battle.tmp.Ab12Cd"
 : >"$WORK/b.battle.tmp.Fresh1"
-: >"$WORK/other.tmp.Ab12Cd"
-touch -d '20 minutes ago' "$WORK/other.tmp.Ab12Cd"
 newb
 [ ! -e "$WORK/b.battle.tmp.Ab12Cd" ] && pass || flunk "9.1 a stale temporary file left"
-[ -e "$WORK/b.battle.tmp.Fresh1" ] && [ -e "$WORK/other.tmp.Ab12Cd" ] && pass || flunk "9.2 a fresh temporary file or another file's removed"
+# (another file's stale one goes too since a battle command clears its
+# folder at start: 11 checks it; a fresh one, maybe another writer's, stays)
+[ -e "$WORK/b.battle.tmp.Fresh1" ] && pass || flunk "9.2 a fresh temporary file removed"
 
 stop_server
 
@@ -178,4 +178,26 @@ else
     pass
 fi
 stop_server
+
+# 11. at start, the server (beside its database) and a battle command
+#     (beside its file) remove the stale temporary files of any file, not
+#     only of the one they write (before: only at the next write of the
+#     same file, so a file never written again kept them)
+mkdir -p "$WORK/st" "$WORK/bf"
+stale() { : >"$1"; touch -d '20 minutes ago' "$1"; }
+stale "$WORK/st/old.json.tmp.Ab12Cd"
+: >"$WORK/st/new.json.tmp.Fresh1"
+stale "$WORK/st/notes.tmp.toolong7"
+start_server "$WORK/st/s.db"
+stop_server
+[ ! -e "$WORK/st/old.json.tmp.Ab12Cd" ] && pass || flunk "11.1 the server left a stale temporary file"
+[ -e "$WORK/st/new.json.tmp.Fresh1" ] && [ -e "$WORK/st/notes.tmp.toolong7" ] && pass ||
+    flunk "11.2 the server removed a fresh temporary file or another name"
+"$GROGNARD" battle new nf "$SOURCE_ROOT/data/oob/nf/maida.json" --out "$WORK/bf/a.battle" --seed 1 >/dev/null
+stale "$WORK/bf/gone.battle.tmp.Xy34Zw"
+"$GROGNARD" battle status "$WORK/bf/a.battle" >/dev/null && pass || flunk "11.3 battle status"
+[ ! -e "$WORK/bf/gone.battle.tmp.Xy34Zw" ] && pass || flunk "11.4 battle status left a stale temporary file"
+stale "$WORK/bf/gone.battle.tmp.Xy34Zw"
+"$GROGNARD" battle new nf "$SOURCE_ROOT/data/oob/nf/maida.json" --out "$WORK/bf/b.battle" --seed 1 >/dev/null
+[ ! -e "$WORK/bf/gone.battle.tmp.Xy34Zw" ] && pass || flunk "11.5 battle new left a stale temporary file"
 finish
