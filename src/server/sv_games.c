@@ -667,17 +667,25 @@ static MHD_Result_t h_create(sv_games *gs, sv_req *r)
             ret = sv_reply_err(r, 400, "players[%d] is too long a name", p);
             goto out;
         }
-        /* the operator's cap on a decision's time (--max-ai): a budget in
-         * ms over it is refused (a budget in simulations is not timed:
-         * docs/api.md) */
+        /* the operator's caps on a decision (--max-ai, --max-sims): a
+         * budget in ms or in simulations over its cap is refused */
         gr_ai_kind k;
         gr_error aerr;
         long cap = gs->s->o.max_ai_ms > 0 ? gs->s->o.max_ai_ms : SV_MAX_AI_MS;
-        if (strcmp(name, "human") && gr_ai_kind_parse(name, &k, &aerr) == GR_OK && k.ms > cap) {
+        long simcap = gs->s->o.max_ai_sims > 0 ? gs->s->o.max_ai_sims : SV_MAX_AI_SIMS;
+        int parsed = strcmp(name, "human") && gr_ai_kind_parse(name, &k, &aerr) == GR_OK;
+        if (parsed && k.ms > cap) {
             ret = sv_reply_err(r, 400,
                                "players[%d] '%.40s': this server lets a computer player think at "
                                "most %ld ms a decision; ask for \"mcts:%ldms\" or less",
                                p, name, cap, cap);
+            goto out;
+        }
+        if (parsed && k.algo == GR_AI_MCTS && k.ms <= 0 && k.sims > simcap) {
+            ret = sv_reply_err(r, 400,
+                               "players[%d] '%.40s': this server lets a computer player run at "
+                               "most %ld simulations a decision; ask for \"mcts:%ld\" or less",
+                               p, name, simcap, simcap);
             goto out;
         }
         snprintf(players[p], sizeof players[p], "%s", name);

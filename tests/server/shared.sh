@@ -110,7 +110,7 @@ stop_server
 # 8. the computer players: the operator caps a decision's time (--max-ai),
 #    and a game at the cap does not delay another game's heuristic reply
 #    past 1 s (before: one worker for every game, and ten minutes allowed)
-start_server "$WORK/ai.db" --max-ai 3000
+start_server "$WORK/ai.db" --max-ai 3000 --max-sims 2000
 expect_status "8.1 a search over the cap" 400 POST /api/games '{"scenario": "teaching", "players": ["human", "mcts:3001ms"]}'
 expect_status "8.2 a search at the cap" 201 POST /api/games '{"scenario": "teaching", "players": ["mcts:3000ms", "mcts:3000ms"], "seed": 5}'
 sleep 0.3 # its first decision under way
@@ -124,6 +124,8 @@ while [ $(( ($(date +%s%N) - t0) / 1000000 )) -lt 3000 ]; do
     sleep 0.05
 done
 [ -n "$moved" ] && [ "$moved" -lt 1000 ] && pass || flunk "8.3 the heuristic's reply behind a search at the cap: ${moved:-none in 3000} ms"
+expect_status "8.4 simulations over the cap" 400 POST /api/games '{"scenario": "teaching", "players": ["mcts:2001", "human"]}'
+expect_status "8.5 simulations at the cap" 201 POST /api/games '{"scenario": "teaching", "players": ["mcts:2000", "human"]}'
 
 # 9. the temporary files a kill left beside a file written atomically: the
 #    next write removes those untouched for 10 minutes (not a fresh one: it
@@ -139,6 +141,9 @@ newb
 # folder at start: 11 checks it; a fresh one, maybe another writer's, stays)
 [ -e "$WORK/b.battle.tmp.Fresh1" ] && pass || flunk "9.2 a fresh temporary file removed"
 
+stop_server
+start_server "$WORK/ai2.db"
+expect_status "8.6 simulations over the default cap (20000)" 400 POST /api/games '{"scenario": "teaching", "players": ["human", "mcts:20001"]}'
 stop_server
 
 # 10. a battle that cannot be loaded (its order of battle's file spoiled
