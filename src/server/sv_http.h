@@ -52,6 +52,7 @@ struct gr_server {
     sv_games *games;
     sv_battles *battles;
     pthread_mutex_t log_lock;
+    struct sv_conns *conns; /* the connections open, by address (server.c) */
 };
 
 /* One request, from its first call to its completion. */
