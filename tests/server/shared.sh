@@ -104,6 +104,17 @@ for b in '{"system": "\é"}' '{"system": "aoe", "table": "fire", "inputs": {"\é
     api POST /api/lookup "$b"
     check "6.4 lookup $b" "$STATUS" 400
 done
+# the same malformed bodies to odds and resolve (and a name cut inside a
+# character where resolve reads its procedure): 400 saying why, in valid
+# UTF-8 (jq reads it)
+for p in odds resolve; do
+    for b in '{"system": "\é"}' "{\"system\": \"$(printf 'a\xc3')\"}" \
+        "{\"system\": \"aoe\", \"procedure\": \"$(printf 'fir\xc3')\"}"; do
+        api POST "/api/$p" "$b"
+        check "6.5 $p $b" "$STATUS" 400
+        case "$(jqb .error 2>/dev/null)" in *"not JSON"*) pass ;; *) flunk "6.6 $p $b: no reason: $BODY" ;; esac
+    done
+done
 
 # 7. a game's replay file under a name that is not UTF-8: `replay --json`
 #    still says "file" (its bytes as \xNN)
