@@ -18,6 +18,15 @@
 #define GR_TMP_STALE_S 600
 gr_status gr_write_file_atomic(const char *path, const char *data, size_t len, gr_error *err);
 
+/* Remove the temporary files of the atomic writer that a kill left in the
+ * folder of `path` (a file, present or not, in the folder), for any file:
+ * "NAME.tmp.XXXXXX" (six letters or digits, as mkstemp makes them), regular
+ * files untouched for GR_TMP_STALE_S seconds.  Called when a command that
+ * writes files there starts (the server, `battle`), so that those of files
+ * never written again go too.  Errors are ignored (nothing is promised but
+ * an attempt). */
+void gr_remove_stale_tmp(const char *path);
+
 /* Read a whole file into a gr_malloc'ed NUL-terminated buffer (the caller
  * frees it with gr_free); *len is its length in bytes.  GR_ERUNTIME with the
  * path and the reason if it cannot be opened or read (or is a directory);

@@ -27,6 +27,7 @@ typedef struct gr_server_opts {
     const char *data; /* the data folder: scenarios/, rff/ */
     FILE *log;        /* one access-log line per request (NULL: none) */
     long max_ai_ms;   /* a computer player's longest decision asked (0: SV default, 10 s) */
+    long max_ai_sims; /* the most simulations a decision asked (0: SV default, 20000) */
 } gr_server_opts;
 
 typedef struct gr_server gr_server;

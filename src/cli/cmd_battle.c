@@ -10,6 +10,7 @@
 #include "cli_battle.h"
 #include "grognard/battle.h"
 #include "grognard/battle_io.h"
+#include "grognard/file_io.h"
 #include "grognard/oob.h"
 #include "grognard/utf8.h"
 
@@ -268,6 +269,7 @@ static int cmd_new(int argc, char **argv)
     }
     if (!has_seed)
         seed = cli_fresh_seed();
+    gr_remove_stale_tmp(out); /* a kill's leftovers in its folder */
     gr_battle_file f;
     gr_error err;
     gr_error_clear(&err);
@@ -525,6 +527,7 @@ int cmd_battle(int argc, char **argv)
                 verb, verb);
         return CLI_USAGE;
     }
+    gr_remove_stale_tmp(va.file); /* a kill's leftovers in its folder */
     gr_battle_file f;
     int rc = load(va.file, &f);
     if (rc != CLI_OK)

@@ -14,7 +14,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: grognard serve [--host ADDR] [--port P] [--db PATH] [--web DIR] [--data DIR]\n"
-            "                      [--max-ai MS]\n\n"
+            "                      [--max-ai MS] [--max-sims N]\n\n"
             "Serve games of Revolution et Empire, the battle companion and the table assistant\n"
             "over HTTP: the page at http://ADDR:P/, the JSON API under /api/ (docs/api.md).\n"
             "Games and the companion's battles are kept in an SQLite database, or in\n"
@@ -30,7 +30,9 @@ static void usage(FILE *f)
             "  --data DIR    the data folder with scenarios/ (default: ./data, else the\n"
             "                source tree's)\n"
             "  --max-ai MS   the longest a computer player may think a decision, in\n"
-            "                milliseconds (default 10000); a game asking more is refused\n\n"
+            "                milliseconds (default 10000); a game asking more is refused\n"
+            "  --max-sims N  the most simulations a computer player may run a decision\n"
+            "                (mcts:N; default 20000); a game asking more is refused\n\n"
             "It prints `grognard: serving http://ADDR:P/` once it accepts connections, one\n"
             "line per request on stderr, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.\n\n"
             "example: grognard serve --port 8080 --db games.db\n");
@@ -46,7 +48,7 @@ int cmd_serve(int argc, char **argv)
     o.web = NULL;
     o.data = NULL;
     o.log = stderr;
-    long port = o.port, max_ai = o.max_ai_ms;
+    long port = o.port, max_ai = o.max_ai_ms, max_sims = o.max_ai_sims;
     const cli_opt opts[] = {
         {"--host", CLI_OPT_STR, NULL, &o.host, 0, 0},
         {"--port", CLI_OPT_LONG, NULL, &port, 0, 65535},
@@ -54,6 +56,7 @@ int cmd_serve(int argc, char **argv)
         {"--web", CLI_OPT_STR, NULL, &o.web, 0, 0},
         {"--data", CLI_OPT_STR, NULL, &o.data, 0, 0},
         {"--max-ai", CLI_OPT_LONG, NULL, &max_ai, 1, GR_AI_MCTS_MAX_MS},
+        {"--max-sims", CLI_OPT_LONG, NULL, &max_sims, 1, GR_AI_MCTS_MAX_SIMS},
     };
     int npos = 0;
     int rc = cli_getopts("serve", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, &npos);
@@ -71,6 +74,7 @@ int cmd_serve(int argc, char **argv)
     }
     o.port = (int)port;
     o.max_ai_ms = max_ai;
+    o.max_ai_sims = max_sims;
     if (!o.data)
         o.data = gr_server_default_data();
     if (!o.web)

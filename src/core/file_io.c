@@ -13,10 +13,22 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Remove the temporary files of earlier writes of `path` that a kill left
- * ("NAME.tmp.XXXXXX" beside it, untouched for GR_TMP_STALE_S seconds: no
- * write of a whole file lasts that long, so none is another writer's). */
-static void remove_stale(const char *path)
+/* 1 if s is six characters of mkstemp's alphabet (the XXXXXX it fills). */
+static int mkstemp_tail(const char *s)
+{
+    size_t i = 0;
+    for (; s[i]; i++)
+        if (i >= 6 || !((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z') ||
+                        (s[i] >= '0' && s[i] <= '9')))
+            return 0;
+    return i == 6;
+}
+
+/* Remove, in the folder of `path`, the temporary files "NAME.tmp.XXXXXX"
+ * that a kill left (untouched for GR_TMP_STALE_S seconds: no write of a
+ * whole file lasts that long, so none is another writer's): of `path`'s
+ * writes only if only_path, else of any NAME. */
+static void remove_stale(const char *path, int only_path)
 {
     const char *slash = strrchr(path, '/');
     const char *base = slash ? slash + 1 : path;
@@ -30,7 +42,10 @@ static void remove_stale(const char *path)
     struct dirent *e;
     while ((e = readdir(d))) {
         const char *n = e->d_name;
-        if (strncmp(n, base, blen) || strncmp(n + blen, ".tmp.", 5) || strlen(n + blen + 5) != 6)
+        size_t nl = strlen(n);
+        const char *t = n + (nl > 11 ? nl - 11 : 0); /* ".tmp.XXXXXX" */
+        if (nl <= 11 || strncmp(t, ".tmp.", 5) || !mkstemp_tail(t + 5) ||
+            (only_path && (t != n + blen || strncmp(n, base, blen))))
             continue;
         char full[8192];
         struct stat sb;
@@ -41,9 +56,14 @@ static void remove_stale(const char *path)
     closedir(d);
 }
 
+void gr_remove_stale_tmp(const char *path)
+{
+    remove_stale(path, 0);
+}
+
 gr_status gr_write_file_atomic(const char *path, const char *data, size_t len, gr_error *err)
 {
-    remove_stale(path);
+    remove_stale(path, 1);
     size_t plen = strlen(path);
     char *tmp = malloc(plen + 16);
     if (!tmp)

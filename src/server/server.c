@@ -16,6 +16,7 @@
 
 #include <netinet/in.h>
 
+#include "grognard/file_io.h"
 #include "grognard/rff_io.h"
 #include "grognard/server.h"
 #include "sv_battle.h"
@@ -31,6 +32,88 @@ extern const char sv_source_web_dir[];
 #define SV_TIMEOUT_S                                                                               \
     10 /* an idle connection, or one slow to send its request, is closed;                          \
           an event stream's is SV_STREAM_TIMEOUT_S */
+
+/* Room kept (issue 27): once SV_MAX_CONNECTIONS - SV_ROOM connections are
+ * open, a new one is refused to an address that holds SV_NEAR_FULL_SHARE
+ * or more, so that a player's browser (a few connections) still gets in
+ * while many addresses hold idle ones; and SV_TIMEOUT_S closes those. */
+#define SV_ROOM            128
+#define SV_NEAR_FULL_SHARE 8
+
+/* The connections open: how many, and how many from each address (IPv4:
+ * the server listens on one). */
+struct sv_conns {
+    pthread_mutex_t lock;
+    unsigned n;
+    size_t naddr;
+    struct {
+        uint32_t addr;
+        unsigned n;
+    } by[SV_MAX_CONNECTIONS + 1];
+};
+
+static int addr_of(const struct sockaddr *sa, uint32_t *out)
+{
+    if (!sa || sa->sa_family != AF_INET)
+        return 0;
+    *out = ((const struct sockaddr_in *)(const void *)sa)->sin_addr.s_addr;
+    return 1;
+}
+
+/* The entry of addr (added with 0 if add and there is room), or -1. */
+static long conns_find(struct sv_conns *cs, uint32_t addr, int add)
+{
+    for (size_t i = 0; i < cs->naddr; i++)
+        if (cs->by[i].addr == addr)
+            return (long)i;
+    if (!add || cs->naddr >= sizeof cs->by / sizeof cs->by[0])
+        return -1;
+    cs->by[cs->naddr].addr = addr;
+    cs->by[cs->naddr].n = 0;
+    return (long)cs->naddr++;
+}
+
+/* MHD's accept policy: refuse an address beyond its share once the server
+ * is near its limit. */
+static MHD_Result_t on_accept(void *cls, const struct sockaddr *sa, socklen_t len)
+{
+    (void)len;
+    gr_server *s = cls;
+    uint32_t a;
+    if (!s->conns || !addr_of(sa, &a))
+        return MHD_YES;
+    pthread_mutex_lock(&s->conns->lock);
+    long i = conns_find(s->conns, a, 0);
+    int ok = s->conns->n < SV_MAX_CONNECTIONS - SV_ROOM || i < 0 ||
+             s->conns->by[i].n < SV_NEAR_FULL_SHARE;
+    pthread_mutex_unlock(&s->conns->lock);
+    return ok ? MHD_YES : MHD_NO;
+}
+
+/* MHD_OPTION_NOTIFY_CONNECTION: count a connection opened or closed. */
+static void on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+                          enum MHD_ConnectionNotificationCode code)
+{
+    (void)socket_context;
+    gr_server *s = cls;
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    uint32_t a;
+    if (!s->conns || !ci || !addr_of(ci->client_addr, &a))
+        return;
+    pthread_mutex_lock(&s->conns->lock);
+    long i = conns_find(s->conns, a, code == MHD_CONNECTION_NOTIFY_STARTED);
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        s->conns->n++;
+        if (i >= 0)
+            s->conns->by[i].n++;
+    } else if (s->conns->n) {
+        s->conns->n--;
+        if (i >= 0 && s->conns->by[i].n && --s->conns->by[i].n == 0)
+            s->conns->by[i] = s->conns->by[--s->conns->naddr];
+    }
+    pthread_mutex_unlock(&s->conns->lock);
+}
 
 static int is_dir(const char *p)
 {
@@ -66,6 +149,9 @@ static void server_free(gr_server *s)
     free(s->web);
     free(s->data);
     pthread_mutex_destroy(&s->log_lock);
+    if (s->conns)
+        pthread_mutex_destroy(&s->conns->lock);
+    free(s->conns);
     free(s);
 }
 
@@ -88,6 +174,9 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
         return gr_error_set(err, GR_ERUNTIME, "out of memory starting the server");
     s->o = *o;
     pthread_mutex_init(&s->log_lock, NULL);
+    s->conns = calloc(1, sizeof *s->conns); /* NULL: no room kept, nothing else lost */
+    if (s->conns)
+        pthread_mutex_init(&s->conns->lock, NULL);
     s->data = strdup(o->data);
     s->web = o->web ? realpath(o->web, NULL) : NULL;
     if (o->web && !s->web)
@@ -119,6 +208,10 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
         free(s->points);
         s->points = NULL;
     }
+    /* the atomic writer's leftovers a kill left beside the database (a
+     * SQLite file's folder: a URI names no folder of this machine's) */
+    if (strncmp(o->db, "postgres", 8))
+        gr_remove_stale_tmp(o->db);
     gr_status st;
     if ((st = sv_battles_open(o->data, o->host, &s->battles, err)) != GR_OK ||
         (st = gr_store_open(o->db, &s->store, err)) != GR_OK ||
@@ -127,13 +220,14 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
         return st;
     }
     s->d = MHD_start_daemon(
-        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL_INTERNAL_THREAD, 0, NULL, NULL, sv_on_request,
-        s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT,
-        (unsigned)SV_MAX_CONNECTIONS, MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SV_MAX_PER_ADDR,
+        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL_INTERNAL_THREAD, 0, on_accept, s,
+        sv_on_request, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)SV_MAX_CONNECTIONS,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SV_MAX_PER_ADDR,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SV_TIMEOUT_S, MHD_OPTION_URI_LOG_CALLBACK,
         sv_on_uri, s, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)SV_MAX_HEADERS,
         MHD_OPTION_THREAD_STACK_SIZE, (size_t)(512 * 1024), MHD_OPTION_NOTIFY_COMPLETED,
-        sv_on_completed, s, MHD_OPTION_END);
+        sv_on_completed, s, MHD_OPTION_NOTIFY_CONNECTION, on_connection, s, MHD_OPTION_END);
     if (!s->d) {
         int e = errno;
         gr_server_stop(s);

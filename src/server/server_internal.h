@@ -85,6 +85,8 @@ gr_status sv_game_replay(sv_game *g, const gr_record_step *steps, size_t n, gr_e
 /* The seat of a token: 0 or 1, -1 if it is none of the game's.  Constant
  * time in the token's bytes. */
 int sv_game_seat(const sv_game *g, const char *token, size_t len);
+/* The same for the two tokens `tokens` (an empty one is no seat's). */
+int sv_token_seat(const char (*tokens)[GR_STORE_TOKEN_MAX], const char *token, size_t len);
 
 /* The view of `seat` (0, 1, or GR_SPECTATOR) as JSON text (malloc'ed, the
  * caller frees): docs/api.md.  Events of steps after `since` only; `lang`

@@ -139,11 +139,11 @@ gr_status sv_game_rewind(sv_game *g, size_t n, gr_error *err)
     return st;
 }
 
-int sv_game_seat(const sv_game *g, const char *token, size_t len)
+int sv_token_seat(const char (*tokens)[GR_STORE_TOKEN_MAX], const char *token, size_t len)
 {
     int seat = -1;
     for (int p = 0; p < 2; p++) {
-        const char *t = g->tokens[p];
+        const char *t = tokens[p];
         size_t tl = strlen(t); /* 0 or 32: not secret */
         if (tl == 0 || tl != len)
             continue;
@@ -154,6 +154,11 @@ int sv_game_seat(const sv_game *g, const char *token, size_t len)
             seat = p;
     }
     return seat;
+}
+
+int sv_game_seat(const sv_game *g, const char *token, size_t len)
+{
+    return sv_token_seat((const char(*)[GR_STORE_TOKEN_MAX])g->tokens, token, len);
 }
 
 static json_t *event_json(const sv_game *g, const sv_event *e, gr_lang lang)

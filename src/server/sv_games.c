@@ -255,13 +255,20 @@ static void enqueue(sv_games *gs, sv_game *g)
 }
 
 /* Load a stored game and re-run its steps, checking every hash.  Called
- * with reg_lock held. */
-static sv_game *load_game(sv_games *gs, const char *id, gr_error *err)
+ * with reg_lock held.  If tokens is not NULL it gets the stored game's seat
+ * tokens (empty if the store could not give them), so that a failure can
+ * be told to their holders only. */
+static sv_game *load_game(sv_games *gs, const char *id, char (*tokens)[GR_STORE_TOKEN_MAX],
+                          gr_error *err)
 {
     gr_store_game sg;
     gr_record_step *steps = NULL;
+    if (tokens)
+        tokens[0][0] = tokens[1][0] = 0;
     if (gr_store_load(gs->s->store, id, &sg, &steps, err) != GR_OK)
         return NULL;
+    if (tokens)
+        memcpy(tokens, sg.tokens, sizeof sg.tokens);
     const sv_scenario *scn = scenario_find(gs, sg.scenario);
     sv_scenario *own = NULL; /* a companion battle's own order of battle */
     gr_status bst = scn ? GR_OK : sv_battles_scenario(gs->s, &sg, &own, err);
@@ -303,8 +310,10 @@ static sv_game *load_game(sv_games *gs, const char *id, gr_error *err)
 }
 
 /* The game `id`, from memory or the store; NULL if there is none (*missing
- * set) or it cannot be loaded (err). */
-static sv_game *game_find(sv_games *gs, const char *id, int *missing, gr_error *err)
+ * set) or it cannot be loaded (err; tokens then its stored seats' tokens,
+ * as load_game gives them). */
+static sv_game *game_find(sv_games *gs, const char *id, int *missing,
+                          char (*tokens)[GR_STORE_TOKEN_MAX], gr_error *err)
 {
     *missing = 0;
     if (!valid_id(id)) {
@@ -317,7 +326,7 @@ static sv_game *game_find(sv_games *gs, const char *id, int *missing, gr_error *
         g = g->next;
     if (!g) {
         gr_error lerr;
-        g = load_game(gs, id, &lerr);
+        g = load_game(gs, id, tokens, &lerr);
         if (!g) {
             if (lerr.code == GR_EINPUT)
                 *missing = 1;
@@ -658,17 +667,25 @@ static MHD_Result_t h_create(sv_games *gs, sv_req *r)
             ret = sv_reply_err(r, 400, "players[%d] is too long a name", p);
             goto out;
         }
-        /* the operator's cap on a decision's time (--max-ai): a budget in
-         * ms over it is refused (a budget in simulations is not timed:
-         * docs/api.md) */
+        /* the operator's caps on a decision (--max-ai, --max-sims): a
+         * budget in ms or in simulations over its cap is refused */
         gr_ai_kind k;
         gr_error aerr;
         long cap = gs->s->o.max_ai_ms > 0 ? gs->s->o.max_ai_ms : SV_MAX_AI_MS;
-        if (strcmp(name, "human") && gr_ai_kind_parse(name, &k, &aerr) == GR_OK && k.ms > cap) {
+        long simcap = gs->s->o.max_ai_sims > 0 ? gs->s->o.max_ai_sims : SV_MAX_AI_SIMS;
+        int parsed = strcmp(name, "human") && gr_ai_kind_parse(name, &k, &aerr) == GR_OK;
+        if (parsed && k.ms > cap) {
             ret = sv_reply_err(r, 400,
                                "players[%d] '%.40s': this server lets a computer player think at "
                                "most %ld ms a decision; ask for \"mcts:%ldms\" or less",
                                p, name, cap, cap);
+            goto out;
+        }
+        if (parsed && k.algo == GR_AI_MCTS && k.ms <= 0 && k.sims > simcap) {
+            ret = sv_reply_err(r, 400,
+                               "players[%d] '%.40s': this server lets a computer player run at "
+                               "most %ld simulations a decision; ask for \"mcts:%ld\" or less",
+                               p, name, simcap, simcap);
             goto out;
         }
         snprintf(players[p], sizeof players[p], "%s", name);
@@ -1055,18 +1072,39 @@ int sv_games_item(gr_server *s, sv_req *r, const char *p, const char *res, int b
     const char *rest = p + rl + 2;
     size_t idl = strcspn(rest, "/");
     int missing = 1;
+    char tokens[2][GR_STORE_TOKEN_MAX] = {{0}};
     gr_error err;
     gr_error_clear(&err);
     *g = NULL;
     if (idl < sizeof id) {
         memcpy(id, rest, idl);
         id[idl] = 0;
-        *g = game_find(s->games, id, &missing, &err);
+        *g = game_find(s->games, id, &missing, tokens, &err);
+    }
+    if (!*g && !missing) {
+        /* it is stored but cannot be loaded: why is told to a holder of
+         * one of its seats' tokens only (without the server's paths:
+         * sv_reply_err cuts them, and logs the whole message); anyone else
+         * learns nothing of it but that it cannot be served now */
+        const char *tok[2];
+        size_t len[2];
+        int nt = sv_bearer(r, tok, len), holder = 0;
+        for (int k = 0; k < nt; k++)
+            if (sv_token_seat((const char(*)[GR_STORE_TOKEN_MAX])tokens, tok[k], len[k]) >= 0)
+                holder = 1;
+        if (holder) {
+            *ret = sv_reply_err(r, 500, "%s %s cannot be loaded: %s", noun, id, err.msg);
+        } else {
+            fprintf(stderr, "grognard serve: %s %s cannot be loaded: %s\n", noun, id, err.msg);
+            *ret = sv_reply_err(r, 503,
+                                "%s %s cannot be served now; send its seat's token to learn why, "
+                                "or ask the server's operator (its log says why)",
+                                noun, id);
+        }
+        return -1;
     }
     if (!*g || sv_battles_holds(*g) != battles) {
-        *ret = *g || missing
-                   ? sv_reply_err(r, 404, "no %s '%.40s'; POST /api/%s starts one", noun, rest, res)
-                   : sv_reply_err(r, 500, "%s %s cannot be loaded: %s", noun, id, err.msg);
+        *ret = sv_reply_err(r, 404, "no %s '%.40s'; POST /api/%s starts one", noun, rest, res);
         return -1;
     }
     rest += idl;
@@ -1108,7 +1146,7 @@ gr_status sv_games_open(gr_server *s, gr_error *err)
     for (size_t i = 0; i < nopen; i++) {
         gr_error lerr;
         pthread_mutex_lock(&gs->reg_lock);
-        sv_game *g = load_game(gs, open[i].id, &lerr);
+        sv_game *g = load_game(gs, open[i].id, NULL, &lerr);
         pthread_mutex_unlock(&gs->reg_lock);
         if (!g) {
             free(open);

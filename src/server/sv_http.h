@@ -52,6 +52,7 @@ struct gr_server {
     sv_games *games;
     sv_battles *battles;
     pthread_mutex_t log_lock;
+    struct sv_conns *conns; /* the connections open, by address (server.c) */
 };
 
 /* One request, from its first call to its completion. */
@@ -167,6 +168,7 @@ MHD_Result_t sv_hub_open(sv_hub *h, sv_req *r, sv_topic t, const sv_stream_fns *
 
 #define SV_MAX_WORKERS 16    /* the computer's sides: a worker per core, at most this */
 #define SV_MAX_AI_MS   10000 /* a computer player's decision asked, without --max-ai */
+#define SV_MAX_AI_SIMS 20000 /* a decision's simulations asked, without --max-sims */
 
 /* Games (sv_games.c): the scenarios loaded, every unfinished game of the
  * store reloaded (each step replayed and checked), the store watched, the
