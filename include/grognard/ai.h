@@ -43,7 +43,9 @@ typedef enum gr_ai_algo {
 
 /* A computer player: its algorithm and, for the search, its budget (sims
  * simulations a decision; or, if ms > 0, as many as ms milliseconds allow:
- * then the choice depends on the machine's speed and is not reproducible).
+ * then the choice depends on the machine's speed and is not reproducible;
+ * both set: the first reached ends the search, a deadline on a budget in
+ * simulations, as a server sets it).
  * Small and plain: pass it by value, compare its fields. */
 typedef struct gr_ai_kind {
     gr_ai_algo algo;

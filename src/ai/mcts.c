@@ -455,10 +455,12 @@ int gr_ai_search(const gr_game *g, const void *st, gr_ai_kind kind, const gr_act
         search_free(&S);
         return -1;
     }
-    long sims = kind.ms > 0     ? GR_AI_MCTS_MAX_SIMS
-                : kind.sims > 0 ? kind.sims
-                : S.commander   ? GR_AI_COMMANDER_DEFAULT
-                                : GR_AI_MCTS_DEFAULT;
+    /* a budget in simulations, a time, or both (the first reached ends the
+     * search: a server's deadline on a budget in simulations) */
+    long sims = kind.sims > 0 ? kind.sims
+                : kind.ms > 0 ? GR_AI_MCTS_MAX_SIMS
+                : S.commander ? GR_AI_COMMANDER_DEFAULT
+                              : GR_AI_MCTS_DEFAULT;
     double deadline = kind.ms > 0 ? now_ms() + (double)kind.ms : 0;
     for (long i = 0; i < sims && !S.nomem; i++) {
         simulate(&S, st);

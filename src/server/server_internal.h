@@ -109,8 +109,11 @@ int sv_game_act(sv_game *g, int seat, const char *text, size_t step, const gr_ac
                 size_t ndice, size_t *first, gr_error *err);
 
 /* Play one step of the computer side to move, then the chance steps after
- * it.  Returns 1 if a step was played, 0 if no computer is to move. */
-int sv_game_play_computer(sv_game *g);
+ * it.  A search's decision ends at deadline_ms milliseconds (the operator's
+ * --max-ai) whatever its budget in simulations, so that one game's slow
+ * search never holds a worker longer than that.  Returns 1 if a step was
+ * played, 0 if no computer is to move. */
+int sv_game_play_computer(sv_game *g, long deadline_ms);
 
 /* Go back to the first n steps (a store that refused them, or the match
  * replayed from scratch): the match and the log rebuilt. */

@@ -327,7 +327,7 @@ int sv_game_computer_to_move(sv_game *g)
     return cur >= 0 && cur < 2 && g->computer[cur];
 }
 
-int sv_game_play_computer(sv_game *g)
+int sv_game_play_computer(sv_game *g, long deadline_ms)
 {
     run_chance(g);
     if (!sv_game_computer_to_move(g))
@@ -337,7 +337,10 @@ int sv_game_play_computer(sv_game *g)
     int n = gr_match_legal(g->m, &acts);
     if (n <= 0)
         return 0;
-    gr_action a = gr_ai_choose(&g->scn->game, gr_match_state(g->m), g->ai[cur], acts, n,
+    gr_ai_kind k = g->ai[cur];
+    if (k.ms <= 0 || k.ms > deadline_ms)
+        k.ms = deadline_ms;
+    gr_action a = gr_ai_choose(&g->scn->game, gr_match_state(g->m), k, acts, n,
                                gr_match_player_rng(g->m, cur));
     gr_error err;
     if (gr_match_apply(g->m, a, &err) != GR_OK)

@@ -480,6 +480,12 @@ static gr_status commit(sv_games *gs, sv_game *g, size_t first, gr_error *err)
     return GR_OK;
 }
 
+/* The longest a computer's decision may take on this server (--max-ai). */
+static long ai_deadline(const sv_games *gs)
+{
+    return gs->s->o.max_ai_ms > 0 ? gs->s->o.max_ai_ms : SV_MAX_AI_MS;
+}
+
 static void *worker_main(void *arg)
 {
     sv_games *gs = arg;
@@ -504,7 +510,7 @@ static void *worker_main(void *arg)
             size_t first = gr_match_steps(g->m) + 1;
             /* two servers may both play the computer's step: the second
              * append is refused (GR_EINPUT), and that server just caught up */
-            if (sv_game_play_computer(g) && commit(gs, g, first, &err) != GR_OK &&
+            if (sv_game_play_computer(g, ai_deadline(gs)) && commit(gs, g, first, &err) != GR_OK &&
                 err.code != GR_EINPUT)
                 fprintf(stderr, "grognard serve: game %s: %s\n", g->id, err.msg);
         }
@@ -534,7 +540,7 @@ gr_status sv_games_add(gr_server *s, sv_game *g, const char *text, size_t len, g
     pthread_mutex_unlock(&gs->reg_lock);
     pthread_mutex_lock(&g->lock);
     if (gr_match_current_player(g->m) == GR_CHANCE) /* dice before the first decision */
-        sv_game_play_computer(g);
+        sv_game_play_computer(g, ai_deadline(gs));
     gr_status st = commit(gs, g, 1, err);
     pthread_mutex_unlock(&g->lock);
     return st;
@@ -671,7 +677,7 @@ static MHD_Result_t h_create(sv_games *gs, sv_req *r)
          * budget in ms or in simulations over its cap is refused */
         gr_ai_kind k;
         gr_error aerr;
-        long cap = gs->s->o.max_ai_ms > 0 ? gs->s->o.max_ai_ms : SV_MAX_AI_MS;
+        long cap = ai_deadline(gs);
         long simcap = gs->s->o.max_ai_sims > 0 ? gs->s->o.max_ai_sims : SV_MAX_AI_SIMS;
         int parsed = strcmp(name, "human") && gr_ai_kind_parse(name, &k, &aerr) == GR_OK;
         if (parsed && k.ms > cap) {
@@ -681,11 +687,13 @@ static MHD_Result_t h_create(sv_games *gs, sv_req *r)
                                p, name, cap, cap);
             goto out;
         }
-        if (parsed && k.algo == GR_AI_MCTS && k.ms <= 0 && k.sims > simcap) {
+        if (parsed && (k.algo == GR_AI_MCTS || k.algo == GR_AI_COMMANDER) && k.ms <= 0 &&
+            k.sims > simcap) {
             ret = sv_reply_err(r, 400,
                                "players[%d] '%.40s': this server lets a computer player run at "
-                               "most %ld simulations a decision; ask for \"mcts:%ld\" or less",
-                               p, name, simcap, simcap);
+                               "most %ld simulations a decision; ask for \"%s:%ld\" or less",
+                               p, name, simcap, k.algo == GR_AI_COMMANDER ? "commander" : "mcts",
+                               simcap);
             goto out;
         }
         snprintf(players[p], sizeof players[p], "%s", name);

@@ -163,6 +163,22 @@ newb
 stop_server
 start_server "$WORK/ai2.db"
 expect_status "8.6 simulations over the default cap (20000)" 400 POST /api/games '{"scenario": "teaching", "players": ["human", "mcts:20001"]}'
+expect_status "8.7 the commander's simulations over the cap too" 400 POST /api/games '{"scenario": "teaching", "players": ["human", "commander:20001"]}'
+stop_server
+
+# 8.8 a deadline per decision: a search allowed ten million simulations
+#     (about an hour a decision) still decides within --max-ai (400 ms here)
+start_server "$WORK/ai3.db" --max-ai 400 --max-sims 10000000
+t0=$(date +%s%N)
+api POST /api/games '{"scenario": "teaching", "players": ["commander:10000000", "human"], "seed": 7}'
+GD=$(jqb .id)
+took=""
+while [ $(( ($(date +%s%N) - t0) / 1000000 )) -lt 5000 ]; do
+    api GET "/api/games/$GD" # side 0's first decision made: side 1 is to move
+    [ "$(jqb .to_move)" = 1 ] && { took=$(( ($(date +%s%N) - t0) / 1000000 )); break; }
+    sleep 0.05
+done
+[ -n "$took" ] && [ "$took" -lt 1500 ] && pass || flunk "8.8 a decision of ten million simulations cut at --max-ai 400: ${took:-none in 5000} ms"
 stop_server
 
 # 10. a battle that cannot be loaded (its order of battle's file spoiled
