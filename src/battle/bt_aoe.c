@@ -1378,6 +1378,22 @@ static gr_status aoe_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_b
     }
 }
 
+/* Whose decision a call is (gr_battle_decider), whatever the phase: where a
+ * brigade stands (`zone`) is its own side's to record, and a counter-charge
+ * is the charged side's (seed 000: the cavalry of the side not moving
+ * counter-charges), an army's critical levels that army's; every other verb
+ * the side whose phase it is.  The server lets no other side ask for them. */
+static int aoe_decider(const gr_battle *b, const gr_bt_call *c)
+{
+    if ((!strcmp(c->verb, "zone") || !strcmp(c->verb, "countercharge")) && c->unit >= 0 &&
+        c->unit < b->nunits)
+        return b->units[c->unit].side;
+    const char *side = !strcmp(c->verb, "critical") ? gr_bt_call_get(c, "side") : NULL;
+    if (side && (side[0] == '0' || side[0] == '1') && !side[1])
+        return side[0] - '0';
+    return gr_battle_active_side(b);
+}
+
 const gr_battle_rules gr_bt_aoe_rules = {
     .system = "aoe",
     .phases = aoe_phases,
@@ -1387,6 +1403,7 @@ const gr_battle_rules gr_bt_aoe_rules = {
     .setup = aoe_setup,
     .prepare = aoe_prepare,
     .verb_open = aoe_verb_open,
+    .decider = aoe_decider,
     .apply = bt_aoe_apply,
     .phase_begins = bt_aoe_phase_begins,
     .condition_names = {"fresh", "normal", "spent"},

@@ -1070,6 +1070,45 @@ static void test_countercharge(void **state)
     B = NULL;
 }
 
+/* Whose decision a call is, whatever the phase (issue 27: the side whose
+ * phase it is asked for the other side's `zone` and counter-charge): where
+ * a brigade stands is its own side's to record, a counter-charge the
+ * counter-charging cavalry's side (seed 000: the side not moving), an army's
+ * critical levels that army's; fire and the rest the phase's side. */
+static void test_decider(void **state)
+{
+    (void)state;
+    B = oob();
+    NREC = 0;
+    go(1, P1_TACT); /* the French move: the phase is side 0's */
+    assert_int_equal(gr_battle_active_side(B), 0);
+    gr_bt_call c;
+    memset(&c, 0, sizeof c);
+    c.target = c.leader = -1;
+    snprintf(c.verb, sizeof c.verb, "zone");
+    c.unit = RUSS_LINE; /* an Allied brigade */
+    assert_int_equal(gr_battle_decider(B, &c), 1);
+    c.unit = SCHINER;
+    assert_int_equal(gr_battle_decider(B, &c), 0);
+    snprintf(c.verb, sizeof c.verb, "movement");
+    c.unit = RUSS_LINE;
+    assert_int_equal(gr_battle_decider(B, &c), 0);
+    snprintf(c.verb, sizeof c.verb, "countercharge");
+    c.unit = MILHAUD;
+    c.target = CUIRASSIERS;
+    assert_int_equal(gr_battle_decider(B, &c), B->units[MILHAUD].side);
+    snprintf(c.verb, sizeof c.verb, "critical");
+    c.unit = c.target = -1;
+    c.nin = 2;
+    snprintf(c.key[0], GR_BT_ID, "side");
+    snprintf(c.val[0], GR_BT_ID, "1");
+    snprintf(c.key[1], GR_BT_ID, "levels");
+    snprintf(c.val[1], GR_BT_ID, "1");
+    assert_int_equal(gr_battle_decider(B, &c), 1);
+    free(B);
+    B = NULL;
+}
+
 /* Squares against cavalry: infantry in the open that beats a cavalry
  * charge forms square, and the next charge at it reads the square's
  * lines, not the charge's. */
@@ -1283,19 +1322,13 @@ static void test_setup_refusals(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_sequence),
-        cmocka_unit_test(test_three_turns),
-        cmocka_unit_test(test_fought_again),
-        cmocka_unit_test(test_general_hit_due),
-        cmocka_unit_test(test_countercharge),
-        cmocka_unit_test(test_square),
-        cmocka_unit_test(test_leader_bonus),
-        cmocka_unit_test(test_condition_inputs),
-        cmocka_unit_test(test_setup_refusals),
-        cmocka_unit_test(test_battery),
-        cmocka_unit_test(test_reserve_history),
-        cmocka_unit_test(test_breakthrough),
-        cmocka_unit_test(test_capture_with_brigade),
+        cmocka_unit_test(test_sequence),         cmocka_unit_test(test_three_turns),
+        cmocka_unit_test(test_fought_again),     cmocka_unit_test(test_general_hit_due),
+        cmocka_unit_test(test_countercharge),    cmocka_unit_test(test_decider),
+        cmocka_unit_test(test_square),           cmocka_unit_test(test_leader_bonus),
+        cmocka_unit_test(test_condition_inputs), cmocka_unit_test(test_setup_refusals),
+        cmocka_unit_test(test_battery),          cmocka_unit_test(test_reserve_history),
+        cmocka_unit_test(test_breakthrough),     cmocka_unit_test(test_capture_with_brigade),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -74,6 +74,21 @@ for sys in aoe nf rff; do
     check "2.$sys wrong token" "$STATUS" 401
 done
 
+# 2z. in one side's phase, the other side's brigades are not the acting
+# side's to record (issue 27): where an Allied brigade stands is the Allies'
+# to say (aoe's `zone`, gr_battle_decider), in the French movement too
+api POST /api/battles '{"system": "aoe", "oob": "austerlitz_pratzen", "seed": 42}'
+ZB=$(jqb .id)
+ZF=$(jqb '.tokens[0]')
+ZA=$(jqb '.tokens[1]')
+tapi POST "/api/battles/$ZB/actions" "$ZF" '{"verb": "next"}' # the initiative: the French move
+tapi POST "/api/battles/$ZB/actions" "$ZF" '{"verb": "zone", "unit": "jurczek", "inputs": {"to": "tactical"}}'
+check "2z.1 the French record an Allied brigade's zone: 403" "$STATUS $(jqb '.error | test("Allied")')" "403 true"
+tapi POST "/api/battles/$ZB/actions" "$ZA" '{"verb": "zone", "unit": "jurczek", "inputs": {"to": "tactical"}}'
+check "2z.2 the Allies record their own, in the French phase" "$STATUS" 200
+tapi POST "/api/battles/$ZB/actions" "$ZA" '{"verb": "zone", "unit": "morand", "inputs": {"to": "tactical"}}'
+check "2z.3 the Allies record a French brigade's zone: 403" "$STATUS" 403
+
 # 3. errors of creation
 expect_status "3.1 no body" 400 POST /api/battles
 expect_status "3.2 unknown system" 400 POST /api/battles '{"system": "xyz", "oob": "maida"}'
