@@ -30,9 +30,11 @@ static void usage(FILE *f)
             "  --data DIR    the data folder with scenarios/ (default: ./data, else the\n"
             "                source tree's)\n"
             "  --max-ai MS   the longest a computer player may think a decision, in\n"
-            "                milliseconds (default 10000); a game asking more is refused\n"
+            "                milliseconds (default 10000); a game asking more is refused,\n"
+            "                and every search decision ends there whatever its budget\n"
             "  --max-sims N  the most simulations a computer player may run a decision\n"
-            "                (mcts:N; default 20000); a game asking more is refused\n\n"
+            "                (mcts:N, commander:N; default 20000); a game asking more is\n"
+            "                refused\n\n"
             "It prints `grognard: serving http://ADDR:P/` once it accepts connections, one\n"
             "line per request on stderr, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.\n\n"
             "example: grognard serve --port 8080 --db games.db\n");
