@@ -772,18 +772,34 @@ static size_t query_size(const sv_req *r, const char *name)
     return *end ? 0 : (size_t)n;
 }
 
-static MHD_Result_t h_view(sv_games *gs, sv_game *g, sv_req *r)
+/* Who asks for a view or a stream (seat_of: a seat or GR_SPECTATOR) and in
+ * which language (?lang=): 1 and both set, or 0 with *ret the refusal. */
+static int viewer_of(sv_req *r, sv_game *g, int *seat, gr_lang *lang, MHD_Result_t *ret)
 {
-    int seat = seat_of(r, g);
-    if (seat == -1)
-        return sv_reply_err(r, 401,
+    *seat = seat_of(r, g);
+    if (*seat == -1) {
+        *ret = sv_reply_err(r, 401,
                             "this token is not one of game %s's seats; use the token its creation "
                             "gave, or none to watch",
                             g->id);
-    gr_lang lang = GR_LANG_EN;
+        return 0;
+    }
+    *lang = GR_LANG_EN;
     const char *l = sv_query(r, "lang");
-    if (l && gr_lang_parse(l, &lang, NULL) != GR_OK)
-        return sv_reply_err(r, 400, "?lang=%.16s is not known; accepted: en, fr", l);
+    if (l && gr_lang_parse(l, lang, NULL) != GR_OK) {
+        *ret = sv_reply_err(r, 400, "?lang=%.16s is not known; accepted: en, fr", l);
+        return 0;
+    }
+    return 1;
+}
+
+static MHD_Result_t h_view(sv_games *gs, sv_game *g, sv_req *r)
+{
+    int seat;
+    gr_lang lang;
+    MHD_Result_t ret;
+    if (!viewer_of(r, g, &seat, &lang, &ret))
+        return ret;
     size_t since = query_size(r, "since");
     pthread_mutex_lock(&g->lock);
     gr_error err;
@@ -1000,16 +1016,11 @@ static const sv_stream_fns game_stream_fns = {game_next, free};
 
 static MHD_Result_t h_events(sv_games *gs, sv_game *g, sv_req *r)
 {
-    int seat = seat_of(r, g);
-    if (seat == -1)
-        return sv_reply_err(r, 401,
-                            "this token is not one of game %s's seats; use the token its "
-                            "creation gave, or none to watch",
-                            g->id);
-    gr_lang lang = GR_LANG_EN;
-    const char *l = sv_query(r, "lang");
-    if (l && gr_lang_parse(l, &lang, NULL) != GR_OK)
-        return sv_reply_err(r, 400, "?lang=%.16s is not known; accepted: en, fr", l);
+    int seat;
+    gr_lang lang;
+    MHD_Result_t ret;
+    if (!viewer_of(r, g, &seat, &lang, &ret))
+        return ret;
     game_stream *x = calloc(1, sizeof *x);
     if (!x)
         return sv_reply_err(r, 500, "out of memory; try again");
