@@ -77,6 +77,11 @@ enum { CLI_ALLOW_MODIFIER = 1, CLI_ALLOW_SEED = 2, CLI_ALLOW_ROLL = 4, CLI_ALLOW
 gr_status cli_parse(int argc, char **argv, const gr_param *params, size_t nparams, int skip,
                     unsigned allow, const char *what, gr_args *a, cli_opts *o, gr_error *err);
 
+/* The dice typed at the table, "--roll 7,3": at most GR_MAX_ROLLS whole
+ * numbers from -100 to 100 separated by single commas, into rolls[0..*n).
+ * GR_EINPUT saying which value is refused. */
+gr_status cli_rolls(const char *text, int *rolls, int *nrolls, gr_error *err);
+
 /* Read a JSON object from `in` into `a` (keys are param names, and "seed")
  * with gr_args_json_parse: errors say "stdin:LINE:COL: ...".  On success
  * *keep owns the parsed JSON, which text inputs refer to: release it with

@@ -45,14 +45,14 @@ static gr_status parse_int(const char *opt, const char *text, long long lo, long
     return GR_OK;
 }
 
-static gr_status parse_rolls(const char *text, cli_opts *o, gr_error *err)
+gr_status cli_rolls(const char *text, int *rolls, int *nrolls, gr_error *err)
 {
-    o->nroll = 0;
+    *nrolls = 0;
     const char *p = text;
     for (;;) {
         size_t n = strcspn(p, ",");
         char tok[32];
-        if (o->nroll >= GR_MAX_ROLLS)
+        if (*nrolls >= GR_MAX_ROLLS)
             return gr_error_set(err, GR_EINPUT, "--roll: at most %d values", GR_MAX_ROLLS);
         if (n == 0)
             return gr_error_set(err, GR_EINPUT,
@@ -69,7 +69,7 @@ static gr_status parse_rolls(const char *text, cli_opts *o, gr_error *err)
         long long v = 0;
         if (parse_int("--roll", tok, -100, 100, &v, err) != GR_OK)
             return GR_EINPUT;
-        o->roll[o->nroll++] = (int)v;
+        rolls[(*nrolls)++] = (int)v;
         if (!p[n])
             return GR_OK;
         p += n + 1;
@@ -173,7 +173,7 @@ gr_status cli_parse(int argc, char **argv, const gr_param *params, size_t nparam
             o->has_seed = 1;
             o->seed = s;
         } else if (!strcmp(name, "roll") && common) {
-            if (parse_rolls(value, o, err) != GR_OK)
+            if (cli_rolls(value, o->roll, &o->nroll, err) != GR_OK)
                 return GR_EINPUT;
         } else {
             if (a->given[k])
