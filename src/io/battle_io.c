@@ -82,16 +82,14 @@ static gr_status bf_finish(gr_battle_file *f, const char *name, gr_status st, ui
 gr_status gr_battle_file_new(const char *oob_path, const gr_battle_rules *rules, uint64_t seed,
                              gr_battle_file *f, gr_error *err)
 {
-    gr_status st = bf_alloc(f, oob_path, err);
-    if (st != GR_OK)
-        return st;
-    st = gr_oob_read(oob_path, rules, seed, f->start, &f->oob_text, &f->oob_len, err);
-    if (st == GR_OK && !gr_utf8_valid(f->oob_text))
-        st = gr_error_set(err, GR_EINPUT, "%s:1:1: the file is not valid UTF-8; save it as UTF-8",
-                          oob_path);
-    if (st == GR_OK && !(f->oob_path = dup_str(oob_path)))
-        st = gr_error_set(err, GR_ERUNTIME, "%s: out of memory", oob_path);
-    return bf_finish(f, oob_path, st, seed, err);
+    char *text = NULL;
+    size_t len = 0;
+    memset(f, 0, sizeof *f);
+    gr_status st = gr_read_file(oob_path, GR_OOB_MAX_BYTES, &text, &len, err);
+    if (st == GR_OK)
+        st = gr_battle_file_from_text(text, len, oob_path, rules, seed, f, err);
+    gr_free(text);
+    return st;
 }
 
 gr_status gr_battle_file_from_text(const char *text, size_t len, const char *name,
@@ -114,7 +112,8 @@ gr_status gr_battle_file_from_text(const char *text, size_t len, const char *nam
         f->oob_len = len;
         if (memchr(text, 0, len) || !gr_utf8_valid(f->oob_text))
             st = gr_error_set(err, GR_EINPUT,
-                              "%s:1:1: the text is not valid UTF-8; send it as UTF-8", name);
+                              "%s:1:1: the order of battle is not valid UTF-8; save it as UTF-8",
+                              name);
     }
     if (st == GR_OK)
         st = gr_oob_parse(text, len, name, rules, seed, f->start, err);
@@ -335,22 +334,7 @@ typedef struct rd {
     gr_error *err;
 } rd;
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static gr_status
-rd_fail(rd *r, const gr_jr_node *at, const char *fmt, ...);
-
-static gr_status rd_fail(rd *r, const gr_jr_node *at, const char *fmt, ...)
-{
-    char what[440];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    return gr_error_set(r->err, GR_EINPUT, "%s:%d:%d: %s", r->name, at ? at->line : 1,
-                        at ? at->col : 1, what);
-}
+#define rd_fail(r, at, ...) gr_jr_fail((r)->err, (r)->name, (at), __VA_ARGS__)
 
 static gr_status need(rd *r, const gr_jr_node *obj, const char *key, gr_jr_type type,
                       const char *what, const gr_jr_node **out)
@@ -384,22 +368,6 @@ static gr_status ref(rd *r, const gr_battle *b, const gr_jr_node *obj, const cha
     return GR_OK;
 }
 
-static int parse_hex(const char *s, uint64_t *out)
-{
-    if (strlen(s) != 16)
-        return 0;
-    uint64_t v = 0;
-    for (int i = 0; i < 16; i++) {
-        char c = s[i];
-        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-        if (d < 0)
-            return 0;
-        v = v << 4 | (uint64_t)d;
-    }
-    *out = v;
-    return 1;
-}
-
 static gr_status read_action(rd *r, const gr_battle *b, const gr_jr_node *e, gr_bt_action *a,
                              unsigned char *typed, uint64_t *hash)
 {
@@ -413,10 +381,10 @@ static gr_status read_action(rd *r, const gr_battle *b, const gr_jr_node *e, gr_
         for (int i = 0; keys[i]; i++)
             ok |= !strcmp(m->key, keys[i]);
         if (!ok)
-            return gr_error_set(r->err, GR_EINPUT,
-                                "%s:%d:%d: unknown key \"%s\" in an action; accepted: verb, unit, "
-                                "target, leader, inputs, rolls, dice, hash",
-                                r->name, m->key_line, m->key_col, m->key);
+            return gr_jr_fail_key(r->err, r->name, m,
+                                  "unknown key \"%s\" in an action; accepted: verb, unit, "
+                                  "target, leader, inputs, rolls, dice, hash",
+                                  m->key);
     }
     const gr_jr_node *v;
     gr_status st = need(r, e, "verb", GR_JR_STRING, "an action", &v);
@@ -460,8 +428,8 @@ static gr_status read_action(rd *r, const gr_battle *b, const gr_jr_node *e, gr_
         *typed = 0;
     const gr_jr_node *h = gr_jr_get(e, "hash");
     *hash = 0;
-    if (h && (h->type != GR_JR_STRING || !parse_hex(h->str, hash)))
-        return rd_fail(r, h, "\"hash\" must be 16 lowercase hexadecimal digits");
+    if (h && (h->type != GR_JR_STRING || gr_save_parse_hash(h->str, hash)))
+        return rd_fail(r, h, "\"hash\" must be 16 hexadecimal digits");
     return GR_OK;
 }
 
