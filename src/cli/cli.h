@@ -115,6 +115,9 @@ const char *cli_esc(const char *s, char *buf, size_t cap);
 
 /* Print an error as one line on stderr and return the exit code for it. */
 int cli_fail(const gr_error *err);
+/* The same for a file's error, its one line "FILE:LINE:COL: what; fix"
+ * as it is (no "grognard: " before it). */
+int cli_io_fail(const gr_error *err);
 
 /* A seed for a player who gave none: from the system's entropy (below one
  * thousand million, easy to retype), to be printed so the game or the roll
@@ -133,6 +136,17 @@ gr_status cli_load_scenario(const char *path, const char *type_id, gr_game *g, c
  * mailed with its scenario beside it); as cli_load_scenario. */
 gr_status cli_save_scenario(const char *save, const char *named, const char *type_id, gr_game *g,
                             char **text, size_t *len, gr_error *err);
+/* The game of the save `sv` read from the file `save`: the scenario file
+ * `scen` when given, else the one the save carries (format 3), else the
+ * file it names (cli_save_scenario); its digest checked against the save's
+ * (GR_ERUNTIME "SAVE: the scenario ... has changed since the game was
+ * saved ..."), then its actions read (gr_saved_actions).  *text and *len
+ * receive the scenario's text as read, embedded in a later save (the
+ * caller frees it; NULL with `scen`).  Errors begin "SAVE: " or name the
+ * scenario file.  Free the game with gr_game_free. */
+struct gr_saved;
+gr_status cli_saved_game(const char *save, struct gr_saved *sv, const char *scen, gr_game *g,
+                         char **text, size_t *len, gr_error *err);
 /* The scenario file's JSON (jansson), for the texts and names the game
  * does not keep (a type's briefing reads them); NULL if path is NULL or the
  * file does not parse.  The caller json_decrefs it. */

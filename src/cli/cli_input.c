@@ -226,6 +226,12 @@ int cli_fail(const gr_error *err)
     return err->code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
 }
 
+int cli_io_fail(const gr_error *err)
+{
+    cli_err("%s\n", err->msg);
+    return err->code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
+}
+
 gr_status cli_find_system(const char *id, const gr_system **out, gr_error *err)
 {
     *out = id ? gr_system_find(id) : NULL;

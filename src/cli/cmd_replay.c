@@ -10,13 +10,6 @@
 #include "grognard/match.h"
 #include "grognard/save.h"
 
-/* A file error: its one line "FILE:LINE:COL: what; fix" as it is. */
-static int io_fail(const gr_error *err)
-{
-    cli_err("%s\n", err->msg);
-    return err->code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
-}
-
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -104,31 +97,16 @@ int cmd_replay(int argc, char **argv)
     int rc = CLI_OK;
     json_t *jsteps = NULL; /* --json: the steps printed so far */
     if (gr_save_read(file, &g, &err) != GR_OK) {
-        rc = io_fail(&err);
+        rc = cli_io_fail(&err);
         goto out;
     }
-    if (scen) {
-        if (gr_game_load(scen, g.game, &game, &err) != GR_OK) {
-            rc = io_fail(&err);
-            goto out;
-        }
-    } else if (g.scenario_text) {
-        /* format 3: the scenario travels in the save, no file needed */
-        if (gr_game_load_text(g.scenario_text, g.scenario_len, "the scenario embedded in the save",
-                              g.game, &game, &err) != GR_OK) {
-            cli_err("%s: %s\n", file, err.msg);
-            rc = CLI_USAGE;
-            goto out;
-        }
-    } else {
-        char *text = NULL;
-        size_t len = 0;
-        gr_status ls = cli_save_scenario(file, g.scenario, g.game, &game, &text, &len, &err);
-        gr_free(text);
-        if (ls != GR_OK) {
-            rc = io_fail(&err);
-            goto out;
-        }
+    char *text = NULL;
+    size_t len = 0;
+    gr_status ls = cli_saved_game(file, &g, scen, &game, &text, &len, &err);
+    gr_free(text);
+    if (ls != GR_OK) {
+        rc = cli_io_fail(&err);
+        goto out;
     }
     if (game.type->not_enumerable) {
         /* the companion's games: their records are replayed, shown and
@@ -140,21 +118,8 @@ int cmd_replay(int argc, char **argv)
         goto out;
     }
     const char *scn_id = game.type->scenario_id(game.sc);
-    uint64_t digest = gr_save_scenario_digest(&game, g.version);
-    if (digest != g.scenario_digest) {
-        cli_err("%s: the scenario %s has changed since the game was saved (digest "
-                "%016" PRIx64 ", the save has %016" PRIx64 "); replay it with the "
-                "scenario it was played with (--scenario PATH)\n",
-                file, scen ? scen : g.scenario, digest, g.scenario_digest);
-        rc = CLI_FAIL;
-        goto out;
-    }
-    if (gr_saved_actions(&g, &game, &err) != GR_OK) {
-        rc = io_fail(&err);
-        goto out;
-    }
     if (gr_match_new(&game, g.seed, &m, &err) != GR_OK) {
-        rc = io_fail(&err);
+        rc = cli_io_fail(&err);
         goto out;
     }
     if (verify) {

@@ -44,8 +44,7 @@ static int check(int argc, char **argv)
         gr_error_clear(&err);
         gr_game g;
         if (gr_game_load(argv[i], NULL, &g, &err) != GR_OK) {
-            cli_err("%s", err.msg);
-            int r = err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
+            int r = cli_io_fail(&err);
             rc = rc == CLI_OK || r == CLI_USAGE ? r : rc;
             continue;
         }
@@ -86,10 +85,8 @@ static int info(int argc, char **argv)
     gr_error err;
     gr_error_clear(&err);
     gr_game g;
-    if (gr_game_load(path, NULL, &g, &err) != GR_OK) {
-        cli_err("%s", err.msg);
-        return err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
-    }
+    if (gr_game_load(path, NULL, &g, &err) != GR_OK)
+        return cli_io_fail(&err);
     if (!g.type->briefing || !g.type->briefing_json) {
         cli_err("grognard scenario info: %s is a scenario of %s, which has no briefing", path,
                 g.type->name);

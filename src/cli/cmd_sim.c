@@ -351,8 +351,7 @@ int cmd_sim(int argc, char **argv)
     gr_sim_study study = {0, NULL, NULL};
     int rc = CLI_OK;
     if (gr_game_load(path, NULL, &g, &err) != GR_OK) {
-        cli_err("%s\n", err.msg);
-        rc = err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
+        rc = cli_io_fail(&err);
         goto out;
     }
     bar b = {now(), 0};
