@@ -165,10 +165,17 @@ void cli_print_params_help(FILE *f, const gr_param *params, size_t nparams, int 
 gr_status cli_find_system(const char *id, const gr_system **out, gr_error *err);
 gr_status cli_find_table(const gr_system *s, const char *name, const gr_table **out, gr_error *err);
 
-/* The SYSTEM TABLE words that open `lookup` and `odds`: returns 1 with *s
- * and *t set; 0 when the words ask for the command's help (none given, or
- * --help in their place); -1 on an unknown system or table (in err). */
-int cli_system_table(int argc, char **argv, const gr_system **s, const gr_table **t, gr_error *err);
+/* The words that open `lookup` and `odds`: SYSTEM TABLE, then the
+ * table's inputs (cli_parse, the roll's input left out when skip, the
+ * common options in `allow`).  Returns CLI_OK with *s, *t, *a and *o set;
+ * CLI_HELP once `usage` printed the help asked for (with *s and *t when
+ * they were named: the table's help); else the exit code, after saying on
+ * stderr what was wrong ("grognard CMD: missing SYSTEM and TABLE, e.g.
+ * grognard CMD EXAMPLE", an unknown system, table or input). */
+typedef void (*cli_usage_fn)(FILE *f, const gr_system *s, const gr_table *t);
+int cli_table_command(const char *cmd, const char *example, int argc, char **argv, int skip,
+                      unsigned allow, cli_usage_fn usage, const gr_system **s, const gr_table **t,
+                      gr_args *a, cli_opts *o);
 
 gr_status cli_find_procedure(const gr_system *s, const char *name, const gr_procedure **out,
                              gr_error *err);

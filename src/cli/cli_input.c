@@ -299,15 +299,38 @@ static int is_help(const char *arg)
     return !strcmp(arg, "--help") || !strcmp(arg, "-h");
 }
 
-int cli_system_table(int argc, char **argv, const gr_system **s, const gr_table **t, gr_error *err)
+int cli_table_command(const char *cmd, const char *example, int argc, char **argv, int skip,
+                      unsigned allow, cli_usage_fn usage, const gr_system **s, const gr_table **t,
+                      gr_args *a, cli_opts *o)
 {
-    if (argc < 1 || is_help(argv[0]) || (argc > 1 && is_help(argv[1])))
-        return 0;
-    if (cli_find_system(argv[0], s, err) != GR_OK)
-        return -1;
-    if (cli_find_table(*s, argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, t, err) != GR_OK)
-        return -1;
-    return 1;
+    gr_error err;
+    gr_error_clear(&err);
+    memset(a, 0, sizeof *a);
+    memset(o, 0, sizeof *o);
+    if (argc < 1) {
+        cli_err("grognard %s: missing SYSTEM and TABLE, e.g. grognard %s %s (grognard %s "
+                "--help)\n",
+                cmd, cmd, example, cmd);
+        return CLI_USAGE;
+    }
+    if (is_help(argv[0]) || (argc > 1 && is_help(argv[1]))) {
+        usage(stdout, NULL, NULL);
+        return CLI_HELP;
+    }
+    if (cli_find_system(argv[0], s, &err) != GR_OK ||
+        cli_find_table(*s, argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, t, &err) != GR_OK)
+        return cli_fail(&err);
+    char what[96];
+    snprintf(what, sizeof what, "%s %s %s", cmd, (*s)->id, (*t)->name);
+    int roll = skip ? (*t)->roll_param : -1;
+    if (cli_parse(argc - 2, argv + 2, (*t)->params, (*t)->nparams, roll, allow, what, a, o, &err) !=
+        GR_OK)
+        return cli_fail(&err);
+    if (o->help) {
+        usage(stdout, *s, *t);
+        return CLI_HELP;
+    }
+    return CLI_OK;
 }
 
 gr_status cli_load_data(const gr_system *s, const gr_param *params, size_t nparams, gr_args *a,
