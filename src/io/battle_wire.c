@@ -8,24 +8,6 @@
 #include "grognard/grognard.h"
 #include "grognard/wire.h"
 
-static void print_mod(FILE *f, const gr_mod *m, int opposed)
-{
-    const char *side = opposed ? (m->side ? " (defender)" : " (attacker)") : "";
-    const char *na = m->applied ? "" : " (not applied)";
-    switch (m->kind) {
-    case GR_MOD_DRM:
-        fprintf(f, "    %+3d  %s [%s]%s%s\n", m->value, m->reason, m->source, side, na);
-        break;
-    case GR_MOD_MUL:
-        if (m->den == 1)
-            fprintf(f, "    x%-3d %s [%s]%s%s\n", m->num, m->reason, m->source, side, na);
-        else
-            fprintf(f, "    x%d/%d %s [%s]%s%s\n", m->num, m->den, m->reason, m->source, side, na);
-        break;
-    case GR_MOD_INFO: fprintf(f, "     *   %s [%s]\n", m->reason, m->source); break;
-    }
-}
-
 void gr_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *a,
                          const gr_bt_outcome *o)
 {
@@ -37,23 +19,7 @@ void gr_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *a
         const gr_procedure *p = s ? gr_system_procedure(s, r->procedure) : NULL;
         fprintf(f, "  %s %s: %s (%s)\n", r->system, r->procedure, p ? p->title : "",
                 p ? p->source : "");
-        for (int i = 0; i < r->nvalues; i++) {
-            char buf[32];
-            const gr_field *v = &r->values[i];
-            if (v->kind == GR_F_NUM)
-                gr_milli_str(v->i, buf, sizeof buf);
-            else
-                snprintf(buf, sizeof buf, "%lld", (long long)v->i);
-            fprintf(f, "  %s: %s\n", v->key, buf);
-        }
-        if (r->nmods) {
-            int opposed = 0;
-            for (int i = 0; i < r->nmods; i++)
-                opposed |= r->mods[i].side;
-            fprintf(f, "  modifiers:\n");
-            for (int i = 0; i < r->nmods; i++)
-                print_mod(f, &r->mods[i], opposed);
-        }
+        gr_print_values_mods(f, r);
         for (int i = 0; i < r->nsteps; i++) {
             const gr_step *st = &r->steps[i];
             const gr_outcome *out = &st->table->outcomes[st->cell.outcome];
