@@ -96,6 +96,15 @@ gr_status gr_bt_game_call(const gr_battle *b, const void *act, gr_bt_action *out
  * GR_EINPUT if its verb is not b's or its facts do not fit a record. */
 gr_status gr_bt_game_record(const gr_battle *b, const gr_bt_call *c, void *act, gr_error *err);
 
+/* The call of the words w[0..n) as the battle commands take them: "VERB
+ * [UNIT] [--target UNIT] [--leader LEADER] [--KEY VALUE | --FLAG]..." (a
+ * flag's value "true"; the verb is not checked here).  GR_EINPUT saying
+ * which word is wrong: a unit or leader b does not have ("--target 'x' is
+ * not a unit of this battle; its units: ..."), a fact given twice, too
+ * many or too long, not UTF-8, or --roll (dice are not part of an
+ * action). */
+gr_status gr_bt_call_parse(const gr_battle *b, char *const *w, int n, gr_bt_call *c,
+                           gr_error *err);
 /* While a test of state st waits for a die: 1, with the roll's kind, its
  * name and the values one part of it takes (lo..hi; a 2D6 roll: its
  * total); else 0. */

@@ -247,85 +247,49 @@ static int cmd_new(int argc, char **argv)
 
 /* ---- a verb ------------------------------------------------------------------------ */
 
+/* A verb's command line: the battle file, --json, --help and --roll
+ * taken out; the rest, the verb first, are the test's words
+ * (gr_bt_call_parse). */
 typedef struct verb_args {
-    const char *file, *unit, *target, *leader;
+    const char *file;
     int json, help;
-    int nin;
-    const char *key[GR_BT_MAX_INPUTS], *val[GR_BT_MAX_INPUTS];
+    int nw;
+    char **w;
     int nrolls;
     int rolls[GR_MAX_ROLLS];
 } verb_args;
 
-static int parse_verb_args(const char *verb, int argc, char **argv, verb_args *va)
+/* argv[0] is the verb; words are gathered in place, into argv. */
+static int parse_verb_args(int argc, char **argv, verb_args *va)
 {
     memset(va, 0, sizeof *va);
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *name = a + 2;
+    va->w = argv;
+    va->nw = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        gr_error e;
+        gr_error_clear(&e);
         if (!strcmp(a, "--json") || !strcmp(a, "--help") || !strcmp(a, "-h")) {
             va->json |= !strcmp(a, "--json");
             va->help |= strcmp(a, "--json") != 0;
-            continue;
+        } else if (!strcmp(a, "--roll")) {
+            if (i + 1 >= argc)
+                gr_error_set(&e, GR_EINPUT, "--roll needs a value");
+            else
+                cli_rolls(argv[++i], va->rolls, &va->nrolls, &e);
+        } else if (!va->file && (strncmp(a, "--", 2) || !a[2])) {
+            va->file = a;
+        } else {
+            argv[va->nw++] = argv[i]; /* with its value, as the test takes them */
+            if (!strncmp(a, "--", 2) && i + 1 < argc && strncmp(argv[i + 1], "--", 2))
+                argv[va->nw++] = argv[++i];
         }
-        if (strncmp(a, "--", 2) || !a[2]) {
-            const char **at = !va->file ? &va->file : !va->unit ? &va->unit : NULL;
-            if (!at) {
-                cli_err("grognard battle %s: unexpected argument '%s'; usage: grognard battle %s "
-                        "FILE [UNIT] [--target UNIT] [--INPUT VALUE]...\n",
-                        verb, a, verb);
-                return 0;
-            }
-            *at = a;
-            continue;
-        }
-        const char *val = i + 1 < argc && strncmp(argv[i + 1], "--", 2) ? argv[++i] : NULL;
-        int own = !strcmp(name, "target") || !strcmp(name, "leader") || !strcmp(name, "roll");
-        gr_error e;
-        gr_error_clear(&e);
-        if (own && !val)
-            gr_error_set(&e, GR_EINPUT, "--%s needs a value", name);
-        else if (!strcmp(name, "target") || !strcmp(name, "leader"))
-            *(name[0] == 't' ? &va->target : &va->leader) = val;
-        else if (own)
-            cli_rolls(val, va->rolls, &va->nrolls, &e);
-        else if (va->nin >= GR_BT_MAX_INPUTS)
-            gr_error_set(&e, GR_EINPUT, "more than %d inputs", GR_BT_MAX_INPUTS);
-        else if (!gr_utf8_valid(name) || (val && !gr_utf8_valid(val)))
-            gr_error_set(&e, GR_EINPUT, "--%s: not valid UTF-8; type it again", name);
-        else if (strlen(name) >= GR_BT_ID || (val && strlen(val) >= GR_BT_ID))
-            gr_error_set(&e, GR_EINPUT, "--%s: too long (at most %d characters)", name,
-                         GR_BT_ID - 1);
-        for (int k = 0; !own && !e.msg[0] && k < va->nin; k++)
-            if (!strcmp(va->key[k], name))
-                gr_error_set(&e, GR_EINPUT, "--%s is given twice; give it once", name);
         if (e.msg[0]) {
-            cli_err("grognard battle %s: %s\n", verb, e.msg);
+            cli_err("grognard battle %s: %s\n", argv[0], e.msg);
             return 0;
-        }
-        if (!own) {
-            va->key[va->nin] = name;
-            va->val[va->nin++] = val ? val : "true"; /* a flag */
         }
     }
     return 1;
-}
-
-static int find_unit(const gr_battle *b, const char *verb, const char *opt, const char *id,
-                     int *out)
-{
-    *out = -1;
-    if (!id)
-        return 1;
-    *out = gr_battle_unit(b, id);
-    if (*out >= 0)
-        return 1;
-    char list[600];
-    size_t n = 0;
-    list[0] = '\0';
-    for (int i = 0; i < b->nunits && n < sizeof list; i++)
-        n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", b->units[i].id);
-    cli_err("grognard battle %s: %s '%s' is not a unit of this battle; its units: %s\n", verb, opt,
-            id, list);
-    return 0;
 }
 
 /* Take back the last test and rewrite the file. */
@@ -372,24 +336,11 @@ static int run_action(const char *verb, gr_battle_file *f, const verb_args *va)
     int rc = CLI_OK;
     gr_bt_action a;
     memset(&a, 0, sizeof a);
-    snprintf(a.call.verb, sizeof a.call.verb, "%s", verb);
-    a.call.leader = -1;
-    if (!find_unit(b, verb, "UNIT", va->unit, &a.call.unit) ||
-        !find_unit(b, verb, "--target", va->target, &a.call.target)) {
+    if (gr_bt_call_parse(b, va->w, va->nw, &a.call, &err) != GR_OK) {
+        cli_err("grognard battle %s: %s\n", verb, err.msg);
         rc = CLI_USAGE;
         goto done;
     }
-    if (va->leader && (a.call.leader = gr_battle_leader(b, va->leader)) < 0) {
-        cli_err("grognard battle %s: --leader '%s' is not a leader of this battle\n", verb,
-                va->leader);
-        rc = CLI_USAGE;
-        goto done;
-    }
-    for (int i = 0; i < va->nin; i++) {
-        snprintf(a.call.key[i], GR_BT_ID, "%s", va->key[i]);
-        snprintf(a.call.val[i], GR_BT_ID, "%s", va->val[i]);
-    }
-    a.call.nin = va->nin;
     memcpy(a.rolls, va->rolls, sizeof va->rolls);
     a.nrolls = va->nrolls;
     gr_status st = gr_battle_file_act(f, &a, out, &err);
@@ -433,7 +384,7 @@ int cmd_battle(int argc, char **argv)
     if (!strcmp(verb, "new"))
         return cmd_new(argc - 1, argv + 1);
     verb_args va;
-    if (!parse_verb_args(verb, argc - 1, argv + 1, &va))
+    if (!parse_verb_args(argc, argv, &va))
         return CLI_USAGE;
     if (!va.file) {
         if (va.help) {
@@ -457,7 +408,7 @@ int cmd_battle(int argc, char **argv)
     if (va.help) {
         system_help(stdout, b->rules, b);
     } else if (!strcmp(verb, "status")) {
-        if (va.unit || va.nin || va.target || va.nrolls) {
+        if (va.nw > 1 || va.nrolls) {
             cli_err("grognard battle status: takes only FILE and --json\n");
             rc = CLI_USAGE;
         } else if (va.json)
@@ -465,19 +416,14 @@ int cmd_battle(int argc, char **argv)
         else
             status_text(stdout, b);
     } else if (is_report) {
-        const char *html = NULL;
-        for (int i = 0; i < va.nin; i++) {
-            if (!strcmp(va.key[i], "html") && strcmp(va.val[i], "true"))
-                html = va.val[i];
-            else {
-                cli_err("grognard battle report: unknown option --%s; accepted: --html OUT, "
-                        "--json\n",
-                        va.key[i]);
-                rc = CLI_USAGE;
-            }
+        int html = va.nw == 3 && !strcmp(va.w[1], "--html");
+        if (va.nw > 1 && !html) {
+            cli_err("grognard battle report: unknown option %s; accepted: --html OUT, --json\n",
+                    va.w[1]);
+            rc = CLI_USAGE;
         }
         if (rc == CLI_OK)
-            rc = cli_bt_report(va.file, &f, html, va.json);
+            rc = cli_bt_report(va.file, &f, html ? va.w[2] : NULL, va.json);
     } else if (!strcmp(verb, "undo")) {
         rc = run_undo(&f, &va);
     } else {
