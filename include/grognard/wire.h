@@ -173,4 +173,8 @@ void gr_print_odds(FILE *f, const gr_table *t, const gr_args *a, const gr_odds *
  * print them from. */
 void gr_print_values_mods(FILE *f, const gr_resolution *r);
 
+/* Write s as HTML text: & < > " escaped (the after-action report's and the
+ * balance report's pages). */
+void gr_html_text(FILE *f, const char *s);
+
 #endif

@@ -157,6 +157,14 @@ json_t *cli_scenario_doc(const char *path);
  * CLI_FAIL if nothing could be printed. */
 int cli_print_json(json_t *obj);
 
+/* Characters (not bytes) of the UTF-8 text s, for lining up columns. */
+int cli_width(const char *s);
+/* Write s in a column `width` characters wide, so that "Thiébault" lines up
+ * with "Friant": padded with spaces; when cut, a longer text is cut to
+ * width-2 characters and "… " so that the next column starts in its place
+ * (else it runs on). */
+void cli_pad(FILE *f, const char *s, int width, int cut);
+
 /* Text helpers. */
 void cli_print_args(FILE *f, const gr_param *params, size_t nparams, const gr_args *a);
 void cli_print_params_help(FILE *f, const gr_param *params, size_t nparams, int skip);

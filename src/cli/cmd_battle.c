@@ -12,7 +12,6 @@
 #include "grognard/battle_io.h"
 #include "grognard/file_io.h"
 #include "grognard/oob.h"
-#include "grognard/utf8.h"
 
 /* The systems the companion keeps, each after `sep`, into buf. */
 static const char *systems_kept(const char *sep, char *buf, size_t cap)
@@ -72,31 +71,6 @@ static void system_help(FILE *f, const gr_battle_rules *r, const gr_battle *b)
 
 /* ---- the state --------------------------------------------------------------- */
 
-/* Write s in a column `width` characters wide (UTF-8 characters, not
- * bytes, so "Thiébault" lines up with "Friant"): padded with spaces, or cut
- * with "…" so that the next column always starts in its place. */
-static void put_padded(FILE *f, const char *s, int width)
-{
-    int cols = 0;
-    size_t i = 0, n = strlen(s), cut = 0;
-    while (i < n) {
-        size_t k = gr_utf8_len((const unsigned char *)s + i, n - i);
-        if (k == 0)
-            k = 1;
-        if (cols == width - 2)
-            cut = i;
-        i += k;
-        cols++;
-    }
-    if (cols >= width) { /* keep width-2 characters, then "…" and a space */
-        fprintf(f, "%.*s… ", (int)cut, s);
-        return;
-    }
-    fputs(s, f);
-    for (; cols < width; cols++)
-        fputc(' ', f);
-}
-
 static void status_text(FILE *f, const gr_battle *b)
 {
     const gr_bt_phase *ph = &b->rules->phases[b->phase];
@@ -117,8 +91,8 @@ static void status_text(FILE *f, const gr_battle *b)
             if (u->side != s)
                 continue;
             fputs("  ", f);
-            put_padded(f, u->id, 18);
-            put_padded(f, u->name, 30);
+            cli_pad(f, u->id, 18, 1);
+            cli_pad(f, u->name, 30, 1);
             fprintf(f, "%2d/%-2d %s", gr_bt_unit_stands(u), u->stands,
                     u->removed ? "REMOVED" : gr_battle_condition_label(b, u->condition));
             if (u->disordered)
@@ -147,8 +121,8 @@ static void status_text(FILE *f, const gr_battle *b)
     for (int i = 0; i < b->nleaders; i++) {
         const gr_bt_leader *l = &b->leaders[i];
         fputs("  ", f);
-        put_padded(f, l->id, 18);
-        put_padded(f, l->name, 30);
+        cli_pad(f, l->id, 18, 1);
+        cli_pad(f, l->name, 30, 1);
         fprintf(f, "%s, %s%s%s: %s", b->side_name[l->side], l->role, l->rating[0] ? ", " : "",
                 l->rating, gr_bt_leader_status_name(l->status));
         if (l->status == GR_BT_OUT_OF_ACTION)

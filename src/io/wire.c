@@ -495,3 +495,15 @@ void gr_print_values_mods(FILE *f, const gr_resolution *r)
     for (int i = 0; i < r->nmods; i++)
         print_mod(f, &r->mods[i], opposed);
 }
+
+void gr_html_text(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        switch (*s) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+}
