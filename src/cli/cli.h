@@ -112,6 +112,9 @@ cli_err(const char *fmt, ...);
 
 /* `s` (typed text, a path) escaped by gr_escape for echoing on stdout. */
 const char *cli_esc(const char *s, char *buf, size_t cap);
+/* j's member "file": the path as gr_escape says it (\xNN for a name that is
+ * not UTF-8, as the messages do: JSON holds no other bytes). */
+void cli_json_file(json_t *j, const char *path);
 
 /* Print an error as one line on stderr and return the exit code for it. */
 int cli_fail(const gr_error *err);

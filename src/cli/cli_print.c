@@ -119,3 +119,9 @@ const char *cli_esc(const char *s, char *buf, size_t cap)
     gr_escape(s, buf, cap);
     return buf;
 }
+
+void cli_json_file(json_t *j, const char *path)
+{
+    char esc[4 * 4096];
+    json_object_set_new(j, "file", json_string(cli_esc(path, esc, sizeof esc)));
+}

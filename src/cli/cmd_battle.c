@@ -203,12 +203,7 @@ static int cmd_new(int argc, char **argv)
     int rc = CLI_OK;
     if (json) {
         json_t *j = gr_bt_status_json(f.start, GR_BT_VIEW_ALL);
-        {
-            /* a name that is not UTF-8 said as gr_escape says it (\xNN), as
-             * its messages do: JSON holds no other bytes */
-            char esc[4 * 4096];
-            json_object_set_new(j, "file", json_string(cli_esc(out, esc, sizeof esc)));
-        }
+        cli_json_file(j, out);
         json_object_set_new(j, "seed", json_integer((json_int_t)seed));
         rc = cli_print_json(j);
     } else {

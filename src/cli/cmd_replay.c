@@ -135,12 +135,7 @@ int cmd_replay(int argc, char **argv)
             char hash[24];
             snprintf(hash, sizeof hash, "%016" PRIx64, gr_game_hash(&game, st));
             json_t *j = json_object();
-            {
-                /* a name that is not UTF-8 said as gr_escape says it (\xNN), as
-                 * its messages do: JSON holds no other bytes */
-                char esc[4 * 4096];
-                json_object_set_new(j, "file", json_string(cli_esc(file, esc, sizeof esc)));
-            }
+            cli_json_file(j, file);
             json_object_set_new(j, "scenario", json_string(scn_id));
             json_object_set_new(j, "seed", json_integer((json_int_t)g.seed));
             json_object_set_new(j, "verified", json_true());
@@ -193,12 +188,7 @@ int cmd_replay(int argc, char **argv)
     const char *winner = w >= 0 ? game.type->player_name(game.sc, w) : NULL;
     if (json) {
         json_t *j = json_object();
-        {
-            /* a name that is not UTF-8 said as gr_escape says it (\xNN), as
-             * its messages do: JSON holds no other bytes */
-            char esc[4 * 4096];
-            json_object_set_new(j, "file", json_string(cli_esc(file, esc, sizeof esc)));
-        }
+        cli_json_file(j, file);
         json_object_set_new(j, "scenario", json_string(scn_id));
         json_object_set_new(j, "seed", json_integer((json_int_t)g.seed));
         json_object_set_new(j, "steps", jsteps);
