@@ -42,13 +42,14 @@ typedef struct cli_opt {
  * stored where it says (a later one overrides), every argument that is not
  * an option (one not beginning with '-', or "-" alone) moved in order to
  * the front of argv, *npos their count.  Returns CLI_OK; CLI_HELP at the
- * first --help or -h; CLI_USAGE after saying on stderr "grognard CMD:
+ * first --help or -h, once `usage` (may be NULL) has printed the command's
+ * help on stdout; CLI_USAGE after saying on stderr "grognard CMD:
  * unknown option 'X'; accepted: --a V, ..., --help[, TAIL]", "grognard CMD:
  * --X needs a value (grognard CMD --help)" or "grognard CMD: --X 'V' is not
  * a whole number from MIN to MAX".  Values are checked here only for their
  * range; what they mean is the command's. */
 int cli_getopts(const char *cmd, int argc, char **argv, const cli_opt *opts, size_t n,
-                const char *tail, int *npos);
+                const char *tail, void (*usage)(FILE *), int *npos);
 
 /* `v` as a whole number from min to max (digits, a '-' only when min < 0):
  * 0 with *out set, else -1. */

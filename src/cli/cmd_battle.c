@@ -152,8 +152,8 @@ static int cmd_new(int argc, char **argv)
         {"--force", CLI_OPT_FLAG, NULL, &force, 0, 0},
         {"--json", CLI_OPT_FLAG, NULL, &json, 0, 0},
     };
-    int help =
-        cli_getopts("battle new", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, &npos);
+    int help = cli_getopts("battle new", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, NULL,
+                           &npos);
     if (help != CLI_OK && help != CLI_HELP)
         return help;
     const char *sys = npos > 0 ? argv[0] : NULL, *oob = npos > 1 ? argv[1] : NULL;

@@ -613,13 +613,10 @@ int cmd_play(int argc, char **argv)
         {"--check", CLI_OPT_FLAG, NULL, &check, 0, 0},
     };
     int npos = 0;
-    int rc0 = cli_getopts("play", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, &npos);
-    if (rc0 == CLI_HELP) {
-        usage(stdout);
-        return CLI_OK;
-    }
+    int rc0 =
+        cli_getopts("play", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, usage, &npos);
     if (rc0 != CLI_OK)
-        return rc0;
+        return rc0 == CLI_HELP ? CLI_OK : rc0;
     if (npos > 1) {
         cli_err("grognard play: one scenario only ('%s' and '%s'); see grognard "
                 "play --help\n",

@@ -67,13 +67,10 @@ int cmd_replay(int argc, char **argv)
         {"--json", CLI_OPT_FLAG, NULL, &json, 0, 0},
     };
     int npos = 0;
-    int rc0 = cli_getopts("replay", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, &npos);
-    if (rc0 == CLI_HELP) {
-        usage(stdout);
-        return CLI_OK;
-    }
+    int rc0 =
+        cli_getopts("replay", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, usage, &npos);
     if (rc0 != CLI_OK)
-        return rc0;
+        return rc0 == CLI_HELP ? CLI_OK : rc0;
     gr_error lerr;
     if (lang_v && gr_lang_parse(lang_v, &lang, &lerr) != GR_OK) {
         cli_err("grognard replay: --lang needs en or fr\n");

@@ -66,13 +66,9 @@ static int info(int argc, char **argv)
     int json = 0;
     const cli_opt opts[] = {{"--json", CLI_OPT_FLAG, NULL, &json, 0, 0}};
     int npos = 0;
-    int rc0 = cli_getopts("scenario info", argc, argv, opts, 1, NULL, &npos);
-    if (rc0 == CLI_HELP) {
-        usage(stdout);
-        return CLI_OK;
-    }
+    int rc0 = cli_getopts("scenario info", argc, argv, opts, 1, NULL, usage, &npos);
     if (rc0 != CLI_OK)
-        return rc0;
+        return rc0 == CLI_HELP ? CLI_OK : rc0;
     path = npos ? argv[0] : NULL;
     if (npos > 1) {
         cli_err("grognard scenario info: one FILE only (%s is a second)", argv[1]);
