@@ -11,12 +11,7 @@
 static void accepted_list(const gr_param *params, size_t n, int skip, unsigned allow, char *buf,
                           size_t cap)
 {
-    size_t len = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < n && len < cap; i++)
-        if ((int)i != skip)
-            len +=
-                (size_t)snprintf(buf + len, cap - len, "%s--%s", len ? ", " : "", params[i].name);
+    size_t len = gr_args_names(params, n, skip, "--", buf, cap);
     static const struct {
         unsigned bit;
         const char *name;
@@ -247,51 +242,33 @@ gr_status cli_find_system(const char *id, const gr_system **out, gr_error *err)
     return gr_error_set(err, GR_EINPUT, "unknown system '%s'; accepted: %s", id, list);
 }
 
-/* Join n names into buf, comma-separated. */
-static void join_names(const char *(*name_at)(const gr_system *, size_t), const gr_system *s,
-                       size_t n, char *buf, size_t cap)
+/* No table (procedures 0) or procedure `name` in s: say so with the list. */
+static gr_status not_found(const gr_system *s, const char *what, const char *name, int procedures,
+                           gr_error *err)
 {
-    size_t len = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < n && len < cap; i++)
-        len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", name_at(s, i));
-}
-
-static const char *table_name(const gr_system *s, size_t i)
-{
-    return s->tables[i]->name;
-}
-
-static const char *procedure_name(const gr_system *s, size_t i)
-{
-    return s->procedures[i]->name;
+    char list[512];
+    size_t len = 0, n = procedures ? s->nprocedures : s->ntables;
+    list[0] = '\0';
+    for (size_t i = 0; i < n && len < sizeof list; i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+                                procedures ? s->procedures[i]->name : s->tables[i]->name);
+    if (!name)
+        return gr_error_set(err, GR_EINPUT, "missing %s for %s; accepted: %s", what, s->id, list);
+    return gr_error_set(err, GR_EINPUT, "unknown %s '%s' for %s; accepted: %s", what, name, s->id,
+                        list);
 }
 
 gr_status cli_find_table(const gr_system *s, const char *name, const gr_table **out, gr_error *err)
 {
     *out = name ? gr_system_table(s, name) : NULL;
-    if (*out)
-        return GR_OK;
-    char list[512];
-    join_names(table_name, s, s->ntables, list, sizeof list);
-    if (!name)
-        return gr_error_set(err, GR_EINPUT, "missing table for %s; accepted: %s", s->id, list);
-    return gr_error_set(err, GR_EINPUT, "unknown table '%s' for %s; accepted: %s", name, s->id,
-                        list);
+    return *out ? GR_OK : not_found(s, "table", name, 0, err);
 }
 
 gr_status cli_find_procedure(const gr_system *s, const char *name, const gr_procedure **out,
                              gr_error *err)
 {
     *out = name ? gr_system_procedure(s, name) : NULL;
-    if (*out)
-        return GR_OK;
-    char list[512];
-    join_names(procedure_name, s, s->nprocedures, list, sizeof list);
-    if (!name)
-        return gr_error_set(err, GR_EINPUT, "missing procedure for %s; accepted: %s", s->id, list);
-    return gr_error_set(err, GR_EINPUT, "unknown procedure '%s' for %s; accepted: %s", name, s->id,
-                        list);
+    return *out ? GR_OK : not_found(s, "procedure", name, 1, err);
 }
 
 static int is_help(const char *arg)
