@@ -55,12 +55,11 @@ static char *dup_str(const char *s)
 /* The match of f->start from f->seed, with no step. */
 static gr_status bf_match(gr_battle_file *f, const char *name, gr_error *err)
 {
-    snprintf(f->system, sizeof f->system, "%s", f->start->system);
     gr_bt_scenario_init(f->sc, f->start);
-    gr_game g = {.type = gr_bt_game_type(f->system), .sc = f->sc};
+    gr_game g = {.type = gr_bt_game_type(f->start->system), .sc = f->sc};
     if (!g.type)
         return gr_error_set(err, GR_EINPUT, "%s: the companion has no game of system '%s'", name,
-                            f->system);
+                            f->start->system);
     return gr_match_new(&g, f->seed, &f->m, err);
 }
 
