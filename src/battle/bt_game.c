@@ -503,25 +503,6 @@ static int bt_legal_actions(const void *sc, const void *st, gr_action *out, int 
     return n < cap ? n : cap;
 }
 
-static int bt_is_legal(const void *sc, const void *st, const void *act)
-{
-    (void)sc;
-    const bt_state *s = st;
-    if (s->pending) {
-        uint32_t den;
-        gr_action v = gr_game_act_action(act);
-        return v <= 12 && roll_ways(s->need, (int)v, &den) > 0;
-    }
-    bt_state *t = malloc(sizeof *t);
-    int ok = 0;
-    if (t) {
-        memcpy(t, s, sizeof *t);
-        ok = bt_step(t, act, NULL) == GR_OK;
-    }
-    free(t);
-    return ok;
-}
-
 static gr_status bt_check(const void *sc, const void *st, const void *act, gr_error *err)
 {
     (void)sc;
@@ -532,6 +513,16 @@ static gr_status bt_check(const void *sc, const void *st, const void *act, gr_er
     gr_status r = bt_step(t, act, err);
     free(t);
     return r;
+}
+
+static int bt_is_legal(const void *sc, const void *st, const void *act)
+{
+    const bt_state *s = st;
+    gr_action v = gr_game_act_action(act);
+    uint32_t den;
+    if (s->pending) /* a die: a value it can take */
+        return v <= 12 && roll_ways(s->need, (int)v, &den) > 0;
+    return bt_check(sc, st, act, NULL) == GR_OK;
 }
 
 static void bt_apply(const void *sc, void *st, const void *act, gr_log *log)
