@@ -103,8 +103,7 @@ gr_status gr_bt_game_record(const gr_battle *b, const gr_bt_call *c, void *act, 
  * not a unit of this battle; its units: ..."), a fact given twice, too
  * many or too long, not UTF-8, or --roll (dice are not part of an
  * action). */
-gr_status gr_bt_call_parse(const gr_battle *b, char *const *w, int n, gr_bt_call *c,
-                           gr_error *err);
+gr_status gr_bt_call_parse(const gr_battle *b, char *const *w, int n, gr_bt_call *c, gr_error *err);
 /* While a test of state st waits for a die: 1, with the roll's kind, its
  * name and the values one part of it takes (lo..hi; a 2D6 roll: its
  * total); else 0. */
