@@ -16,6 +16,23 @@
  * the store's reason. */
 gr_status sv_games_add(gr_server *s, sv_game *g, const char *text, size_t len, gr_error *err);
 
+/* The bundled scenario `id` of the registry: a game's (battle 0: GET
+ * /api/scenarios lists them) or a companion's order of battle (battle 1:
+ * "SYSTEM/OOB", GET /api/oobs lists them); NULL if there is none. */
+const sv_scenario *sv_games_scenario(gr_server *s, const char *id, int battle);
+
+/* The entries of GET /api/scenarios (battle 0) or GET /api/oobs (battle
+ * 1): the summaries of the bundled scenarios of that kind (new reference). */
+json_t *sv_games_scenarios(gr_server *s, int battle);
+
+/* A game's own scenario of type `type_id` from `len` bytes of `text` (a
+ * creation's body, or what the store keeps beside the game), `name`
+ * standing for the file in messages: its id the type's, freed with the
+ * game (its release).  NULL with err: GR_EINPUT "NAME:LINE:COL: ..." for
+ * a bad text, GR_ERUNTIME. */
+sv_scenario *sv_scenario_own(const char *type_id, const char *text, size_t len, const char *name,
+                             gr_error *err);
+
 /* A path under one game of a resource: after the id, and its method. */
 typedef struct sv_route {
     const char *path; /* "", "/actions", ... */
@@ -30,6 +47,14 @@ typedef struct sv_route {
  * under /RES/. */
 int sv_games_item(gr_server *s, sv_req *r, const char *p, const char *res, int battles,
                   const sv_route *routes, size_t n, sv_game **g, MHD_Result_t *ret);
+
+/* The seat of the request's token for g (sv_bearer): 0 or 1; -1 with the
+ * 401 answered in *ret when there is none or it is not one of g's. */
+int sv_games_seat(sv_req *r, sv_game *g, MHD_Result_t *ret);
+
+/* GET .../events of g: the event stream of its seat's view (a game's: of a
+ * seat or a spectator, ?lang=; a battle's: of a side, sv_battles_event). */
+MHD_Result_t sv_games_events(gr_server *s, sv_game *g, sv_req *r);
 
 /* Below, the caller holds g->lock. */
 
