@@ -12,7 +12,7 @@
  * addresses, a side's view and verbs, an action given as JSON with the dice
  * typed at the table, the odds, undo by the side that acted, the
  * after-action report. */
-#define _DEFAULT_SOURCE /* getifaddrs, open_memstream */
+#define _DEFAULT_SOURCE /* getifaddrs, open_memstream, getrandom */
 #include <arpa/inet.h>
 #include <ifaddrs.h>
 #include <net/if.h>
@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
 #include <jansson.h>
 
@@ -27,7 +28,6 @@
 #include "grognard/bt_game.h"
 #include "sv_battle.h"
 #include "sv_games.h"
-#include "sv_util.h"
 
 /* The IPv4 addresses at which other devices of the network reach the
  * server: every interface's that is up and not the loopback when it listens
@@ -234,50 +234,36 @@ static MHD_Result_t h_create(gr_server *s, sv_req *q)
         snprintf(msg, sizeof msg, "\"seed\" must be a whole number from 0 to 2^63-1");
     else
         code = 0;
-    char id[GR_STORE_ID_MAX], tokens[2][GR_STORE_TOKEN_MAX], hx[17];
-    if (!code && (sv_random_hex(hx, 8) || sv_random_hex(id, 8) || sv_random_hex(tokens[0], 16) ||
-                  sv_random_hex(tokens[1], 16))) {
+    uint64_t seed = seedj ? (uint64_t)json_integer_value(seedj) : 0;
+    if (!code && !seedj && getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed) {
         code = 500;
-        snprintf(msg, sizeof msg, "cannot make the battle's id and tokens; try again");
+        snprintf(msg, sizeof msg, "the system's random source failed; give a \"seed\"");
     }
-    uint64_t seed = seedj ? (uint64_t)json_integer_value(seedj)
-                          : strtoull(hx, NULL, 16) >> 11; /* below 2^53: exact in JSON */
-    const char *otext = text ? json_string_value(text) : NULL;
-    size_t olen = text ? json_string_length(text) : 0;
+    seed &= seedj ? ~0ULL : (1ULL << 53) - 1; /* drawn: exact in JSON numbers */
     sv_scenario *own = NULL;
     gr_error err;
-    if (!code && !scn && !(scn = own = sv_scenario_own(sys, otext, olen, "oob_text", &err))) {
+    if (!code && !scn &&
+        !(scn = own = sv_scenario_own(sys, json_string_value(text), json_string_length(text),
+                                      "oob_text", &err))) {
         code = err.code == GR_EINPUT ? 400 : 500;
         snprintf(msg, sizeof msg, "%s", err.msg);
     }
     static const char players[2][GR_STORE_NAME_MAX] = {"human", "human"};
     sv_game *g = NULL;
-    if (!code && sv_game_new(scn, id, seed, players, (const char(*)[GR_STORE_TOKEN_MAX])tokens, &g,
-                             &err) != GR_OK) {
-        code = 500;
-        snprintf(msg, sizeof msg, "%s", err.msg);
-        if (own)
-            own->release(own);
-    }
-    json_t *o = NULL;
-    if (!code) {
-        g->own = own;
-        const gr_battle *b = battle_of(g);
-        o = json_pack("{sssssssIs[ss]}", "id", id, "system", b->system, "title", b->title, "seed",
-                      (json_int_t)seed, "tokens", tokens[0], tokens[1]);
-        json_object_set_new(o, "sides", json_pack("[ss]", b->side_name[0], b->side_name[1]));
-        json_object_set_new(o, "hash", gr_bt_hash_json(b));
-        json_object_set_new(o, "host", json_string(s->o.host));
-        json_object_set_new(o, "addresses", lan_addresses(s->o.host));
-        /* the order of battle's text is kept in the store unless it is bundled */
-        if (sv_games_add(s, g, own ? otext : NULL, olen, &err) != GR_OK) {
-            code = 500;
-            snprintf(msg, sizeof msg, "%s", err.msg);
-            json_decref(o);
-        }
-    }
     json_decref(j);
-    return code ? sv_reply_err(q, code, "%s", msg) : sv_reply_obj(q, 201, o);
+    if (!code && sv_games_start(s, scn, own, seed, players, &g, &err) != GR_OK)
+        return sv_reply_err(q, 500, "%s", err.msg);
+    if (code)
+        return sv_reply_err(q, code, "%s", msg);
+    pthread_mutex_lock(&g->lock);
+    const gr_battle *b = battle_of(g);
+    json_t *o = json_pack("{sssssssIs[ss]s[ss]so}", "id", g->id, "system", b->system, "title",
+                          b->title, "seed", (json_int_t)seed, "tokens", g->tokens[0], g->tokens[1],
+                          "sides", b->side_name[0], b->side_name[1], "hash", gr_bt_hash_json(b));
+    pthread_mutex_unlock(&g->lock);
+    json_object_set_new(o, "host", json_string(s->o.host));
+    json_object_set_new(o, "addresses", lan_addresses(s->o.host));
+    return sv_reply_obj(q, 201, o);
 }
 
 /* ---- actions ------------------------------------------------------------------------- */

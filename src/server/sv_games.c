@@ -631,9 +631,24 @@ static void *worker_main(void *arg)
 
 /* ---- the one action path (sv_games.h) ---------------------------------------------- */
 
-gr_status sv_games_add(gr_server *s, sv_game *g, const char *text, size_t len, gr_error *err)
+gr_status sv_games_start(gr_server *s, const sv_scenario *scn, sv_scenario *own, uint64_t seed,
+                         const char players[2][GR_STORE_NAME_MAX], sv_game **out, gr_error *err)
 {
     sv_games *gs = s->games;
+    char id[GR_STORE_ID_MAX], tokens[2][GR_STORE_TOKEN_MAX] = {"", ""};
+    sv_game *g = NULL;
+    int bad = sv_random_hex(id, 8);
+    for (int p = 0; p < 2; p++)
+        bad |= !strcmp(players[p], "human") && sv_random_hex(tokens[p], 16);
+    *out = NULL;
+    if (bad || sv_game_new(scn, id, seed, players, (const char(*)[GR_STORE_TOKEN_MAX])tokens, &g,
+                           err) != GR_OK) {
+        if (own)
+            own->release(own);
+        return bad ? gr_error_set(err, GR_ERUNTIME, "the system's random source failed; try again")
+                   : err->code;
+    }
+    g->own = own;
     gr_store_game sg;
     memset(&sg, 0, sizeof sg);
     memcpy(sg.id, g->id, sizeof sg.id);
@@ -641,7 +656,9 @@ gr_status sv_games_add(gr_server *s, sv_game *g, const char *text, size_t len, g
     sg.seed = g->seed;
     memcpy(sg.players, g->players, sizeof sg.players);
     memcpy(sg.tokens, g->tokens, sizeof sg.tokens);
-    if (gr_store_create_text(s->store, &sg, text, len, err) != GR_OK) {
+    /* a game's own scenario is kept in the store beside it */
+    if (gr_store_create_text(s->store, &sg, own ? own->text : NULL, own ? own->text_len : 0, err) !=
+        GR_OK) {
         sv_game_free(g);
         return GR_ERUNTIME;
     }
@@ -654,6 +671,7 @@ gr_status sv_games_add(gr_server *s, sv_game *g, const char *text, size_t len, g
         sv_game_play_computer(g, ai_deadline(gs));
     gr_status st = commit(gs, g, 1, err);
     pthread_mutex_unlock(&g->lock);
+    *out = st == GR_OK ? g : NULL;
     return st;
 }
 
@@ -777,7 +795,7 @@ static MHD_Result_t h_create(sv_games *gs, sv_req *r)
     } else {
         seed &= (1ULL << 53) - 1;
     }
-    char players[2][GR_STORE_NAME_MAX], tokens[2][GR_STORE_TOKEN_MAX];
+    char players[2][GR_STORE_NAME_MAX];
     for (int p = 0; p < 2; p++) {
         const char *name = json_string_value(json_array_get(pl, (size_t)p));
         if (strlen(name) >= GR_STORE_NAME_MAX) {
@@ -808,34 +826,20 @@ static MHD_Result_t h_create(sv_games *gs, sv_req *r)
             goto out;
         }
         snprintf(players[p], sizeof players[p], "%s", name);
-        tokens[p][0] = 0;
-        if (!strcmp(name, "human") && sv_random_hex(tokens[p], 16)) {
-            ret = sv_reply_err(r, 500, "the system's random source failed; try again");
-            goto out;
-        }
-    }
-    char id[GR_STORE_ID_MAX];
-    if (sv_random_hex(id, 8)) {
-        ret = sv_reply_err(r, 500, "the system's random source failed; try again");
-        goto out;
     }
     gr_error err;
     sv_game *g;
-    if (sv_game_new(scn, id, seed, (const char(*)[GR_STORE_NAME_MAX])players,
-                    (const char(*)[GR_STORE_TOKEN_MAX])tokens, &g, &err) != GR_OK) {
+    if (sv_games_start(gs->s, scn, NULL, seed, (const char(*)[GR_STORE_NAME_MAX])players, &g,
+                       &err) != GR_OK) {
         ret = sv_reply_err(r, err.code == GR_EINPUT ? 400 : 500, "%s", err.msg);
-        goto out;
-    }
-    if (sv_games_add(gs->s, g, NULL, 0, &err) != GR_OK) {
-        ret = sv_reply_err(r, 500, "%s", err.msg);
         goto out;
     }
     json_t *seats = json_object();
     for (int p = 0; p < 2; p++) {
         char k[2] = {(char)('0' + p), 0};
-        json_object_set_new(seats, k, tokens[p][0] ? json_string(tokens[p]) : json_null());
+        json_object_set_new(seats, k, g->tokens[p][0] ? json_string(g->tokens[p]) : json_null());
     }
-    ret = sv_reply_obj(r, 201, json_pack("{ssso}", "id", id, "seats", seats));
+    ret = sv_reply_obj(r, 201, json_pack("{ssso}", "id", g->id, "seats", seats));
 out:
     json_decref(b);
     return ret;
@@ -883,25 +887,35 @@ static size_t query_size(const sv_req *r, const char *name)
     return *end ? 0 : (size_t)n;
 }
 
-/* Who asks for a view or a stream (seat_of: a seat or GR_SPECTATOR) and in
- * which language (?lang=): 1 and both set, or 0 with *ret the refusal. */
-static int viewer_of(sv_req *r, sv_game *g, int *seat, gr_lang *lang, MHD_Result_t *ret)
+/* Who asks for g (seat_of) and, for a view (`watch`: a spectator too), in
+ * which language (?lang=): 1 and both set, or 0 with *ret the refusal (401:
+ * a token that is not one of g's, or, unless `watch`, none; 400: a
+ * language not known). */
+static int viewer_of(sv_req *r, sv_game *g, int watch, int *seat, gr_lang *lang, MHD_Result_t *ret)
 {
+    const char *noun = sv_battles_holds(g) ? "battle" : "game";
     *seat = seat_of(r, g);
-    if (*seat == -1) {
-        *ret = sv_reply_err(r, 401,
-                            "this token is not one of game %s's seats; use the token its creation "
-                            "gave, or none to watch",
-                            g->id);
-        return 0;
-    }
-    *lang = GR_LANG_EN;
     const char *l = sv_query(r, "lang");
-    if (l && gr_lang_parse(l, lang, NULL) != GR_OK) {
+    *lang = GR_LANG_EN;
+    if (*seat == -1 || (*seat == GR_SPECTATOR && !watch))
+        *ret = sv_reply_err(r, 401,
+                            *seat == -1 ? "this token is not one of %s %s's seats; use the token "
+                                          "its creation gave%s"
+                                        : "no token: send \"Authorization: Bearer TOKEN\" (or "
+                                          "?token=TOKEN) with the token %s %s's creation gave%s",
+                            noun, g->id, watch ? ", or none to watch" : " your side");
+    else if (watch && l && gr_lang_parse(l, lang, NULL) != GR_OK)
         *ret = sv_reply_err(r, 400, "?lang=%.16s is not known; accepted: en, fr", l);
-        return 0;
-    }
-    return 1;
+    else
+        return 1;
+    return 0;
+}
+
+int sv_games_seat(sv_req *r, sv_game *g, MHD_Result_t *ret)
+{
+    int seat;
+    gr_lang lang;
+    return viewer_of(r, g, 0, &seat, &lang, ret) ? seat : -1;
 }
 
 static MHD_Result_t h_view(sv_games *gs, sv_game *g, sv_req *r)
@@ -909,7 +923,7 @@ static MHD_Result_t h_view(sv_games *gs, sv_game *g, sv_req *r)
     int seat;
     gr_lang lang;
     MHD_Result_t ret;
-    if (!viewer_of(r, g, &seat, &lang, &ret))
+    if (!viewer_of(r, g, 1, &seat, &lang, &ret))
         return ret;
     size_t since = query_size(r, "since");
     pthread_mutex_lock(&g->lock);
@@ -923,23 +937,6 @@ static MHD_Result_t h_view(sv_games *gs, sv_game *g, sv_req *r)
     return sv_reply_json(r, 200, text);
 }
 
-int sv_games_seat(sv_req *r, sv_game *g, MHD_Result_t *ret)
-{
-    const char *noun = sv_battles_holds(g) ? "battle" : "game";
-    int seat = seat_of(r, g);
-    if (seat == GR_SPECTATOR)
-        *ret = sv_reply_err(r, 401,
-                            "no token: send \"Authorization: Bearer TOKEN\" (or ?token=TOKEN) "
-                            "with the token %s %s's creation gave your side",
-                            noun, g->id);
-    else if (seat < 0)
-        *ret = sv_reply_err(r, 401,
-                            "this token is not one of %s %s's sides; use the token its creation "
-                            "gave your side",
-                            noun, g->id);
-    return seat >= 0 ? seat : -1;
-}
-
 static int body_step(json_t *b, size_t *step)
 {
     json_t *sj = json_object_get(b, "step");
@@ -947,18 +944,6 @@ static int body_step(json_t *b, size_t *step)
         return -1;
     *step = (size_t)json_integer_value(sj);
     return 0;
-}
-
-static json_t *state_summary(sv_game *g, size_t step, size_t first)
-{
-    int cur = gr_match_current_player(g->m);
-    json_t *o = json_object();
-    json_object_set_new(o, "step", json_integer((json_int_t)first));
-    (void)step;
-    json_object_set_new(o, "now", json_integer((json_int_t)gr_match_steps(g->m)));
-    json_object_set_new(o, "to_move", cur >= 0 ? json_integer(cur) : json_null());
-    json_object_set_new(o, "over", json_boolean(gr_match_is_over(g->m)));
-    return o;
 }
 
 /* The body of a refused action or undo: {"error": ...}, and for a stale
@@ -974,67 +959,43 @@ static json_t *error_body(const sv_game *g, int code, const gr_error *err)
     return o;
 }
 
-static MHD_Result_t h_action(sv_games *gs, sv_game *g, sv_req *r)
+/* POST .../actions (undo 0) and .../undo (undo 1) at the body's step. */
+static MHD_Result_t h_step(sv_games *gs, sv_game *g, sv_req *r, int undo)
 {
     MHD_Result_t ret;
     int seat = sv_games_seat(r, g, &ret);
     if (seat < 0)
         return ret;
     char msg[GR_ERROR_MSG];
-    const char *ex = "{\"action\": \"chits done\", \"step\": 12}";
+    const char *ex = undo ? "{\"step\": 12}" : "{\"action\": \"chits done\", \"step\": 12}";
     json_t *b = sv_body_object(r, ex, msg, sizeof msg);
-    if (!b)
-        return sv_reply_err(r, 400, "%s", msg);
     const char *text = json_string_value(json_object_get(b, "action"));
-    size_t step;
-    if (!text || body_step(b, &step)) {
+    size_t step, first = 0;
+    if (b && ((!undo && !text) || body_step(b, &step)))
+        snprintf(
+            msg, sizeof msg, "%s%s",
+            undo ? "the body needs \"step\": the view's \"step\""
+                 : "the body needs \"action\" (a text from the view's \"legal\") and \"step\" (the "
+                   "view's \"step\"), e.g. ",
+            undo ? "" : ex);
+    else if (b) {
+        pthread_mutex_lock(&g->lock);
+        gr_error err;
+        int code = undo ? sv_games_undo(gs->s, g, seat, step, &err)
+                        : sv_games_act(gs->s, g, seat, text, step, NULL, 0, &first, &err);
+        int cur = gr_match_current_player(g->m);
+        json_t *o = code != 200 ? error_body(g, code, &err)
+                    : undo      ? json_pack("{sI}", "step", (json_int_t)gr_match_steps(g->m))
+                                : json_pack("{sIsIsosbss}", "step", (json_int_t)first, "now",
+                                            (json_int_t)gr_match_steps(g->m), "to_move",
+                                       cur >= 0 ? json_integer(cur) : json_null(), "over",
+                                            gr_match_is_over(g->m), "applied", text);
+        pthread_mutex_unlock(&g->lock);
         json_decref(b);
-        return sv_reply_err(r, 400,
-                            "the body needs \"action\" (a text from the view's \"legal\") and "
-                            "\"step\" (the view's \"step\"), e.g. %s",
-                            ex);
-    }
-    pthread_mutex_lock(&g->lock);
-    size_t first = 0;
-    gr_error err;
-    int code = sv_games_act(gs->s, g, seat, text, step, NULL, 0, &first, &err);
-    json_t *o;
-    if (code == 200) {
-        o = state_summary(g, step, first);
-        json_object_set_new(o, "applied", json_string(text));
-    } else {
-        o = error_body(g, code, &err);
-    }
-    pthread_mutex_unlock(&g->lock);
-    json_decref(b);
-    return sv_reply_obj(r, code, o);
-}
-
-static MHD_Result_t h_undo(sv_games *gs, sv_game *g, sv_req *r)
-{
-    MHD_Result_t ret;
-    int seat = sv_games_seat(r, g, &ret);
-    if (seat < 0)
-        return ret;
-    char msg[GR_ERROR_MSG];
-    json_t *b = sv_body_object(r, "{\"step\": 12}", msg, sizeof msg);
-    size_t step;
-    if (!b || body_step(b, &step)) {
-        json_decref(b);
-        return sv_reply_err(r, 400, "%s", b ? "the body needs \"step\": the view's \"step\"" : msg);
+        return sv_reply_obj(r, code, o);
     }
     json_decref(b);
-    pthread_mutex_lock(&g->lock);
-    gr_error err;
-    int code = sv_games_undo(gs->s, g, seat, step, &err);
-    json_t *o;
-    if (code == 200) {
-        o = json_pack("{sI}", "step", (json_int_t)gr_match_steps(g->m));
-    } else {
-        o = error_body(g, code, &err);
-    }
-    pthread_mutex_unlock(&g->lock);
-    return sv_reply_obj(r, code, o);
+    return sv_reply_err(r, 400, "%s", msg);
 }
 
 static MHD_Result_t h_replay(sv_games *gs, sv_game *g, sv_req *r)
@@ -1132,7 +1093,7 @@ MHD_Result_t sv_games_events(gr_server *s, sv_game *g, sv_req *r)
     int seat, battle = sv_battles_holds(g);
     gr_lang lang = GR_LANG_EN;
     MHD_Result_t ret;
-    if (battle ? (seat = sv_games_seat(r, g, &ret)) < 0 : !viewer_of(r, g, &seat, &lang, &ret))
+    if (!viewer_of(r, g, !battle, &seat, &lang, &ret))
         return ret;
     game_stream *x = calloc(1, sizeof *x);
     if (!x)
@@ -1179,12 +1140,13 @@ int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
     static const sv_route routes[] = {
         {"", 0}, {"/actions", 1}, {"/undo", 1}, {"/events", 0}, {"/replay", 0}};
     sv_game *g;
-    switch (sv_games_item(s, r, p, "games", 0, routes, 5, &g, ret)) {
+    int k = sv_games_item(s, r, p, "games", 0, routes, 5, &g, ret);
+    switch (k) {
     case -2: return 0;
     case -1: break;
     case 0: *ret = h_view(gs, g, r); break;
-    case 1: *ret = h_action(gs, g, r); break;
-    case 2: *ret = h_undo(gs, g, r); break;
+    case 1:
+    case 2: *ret = h_step(gs, g, r, k == 2); break;
     case 3: *ret = sv_games_events(s, g, r); break;
     default: *ret = h_replay(gs, g, r); break;
     }

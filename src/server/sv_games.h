@@ -9,12 +9,15 @@
 #include "server_internal.h"
 #include "sv_http.h"
 
-/* Store a new game g (sv_game_new; its id, scenario id, seed, players and
- * tokens, and `text` when its scenario is no file of the server's:
- * gr_store_create_text), register it (taken: freed on failure), play the
- * chance steps before its first decision and store them.  GR_ERUNTIME with
- * the store's reason. */
-gr_status sv_games_add(gr_server *s, sv_game *g, const char *text, size_t len, gr_error *err);
+/* Start a game of scenario scn (own: the game's own, scn itself, taken:
+ * freed with the game or on failure) with `seed` and players ("human" or a
+ * computer player's name): its id and a token for each human seat drawn,
+ * the game stored (own's text kept beside it: gr_store_create_text) and
+ * registered, the chance steps before its first decision played and
+ * stored: *out, NULL on failure.  GR_EINPUT naming a player that is not
+ * known; GR_ERUNTIME with the store's reason. */
+gr_status sv_games_start(gr_server *s, const sv_scenario *scn, sv_scenario *own, uint64_t seed,
+                         const char players[2][GR_STORE_NAME_MAX], sv_game **out, gr_error *err);
 
 /* The bundled scenario `id` of the registry: a game's (battle 0: GET
  * /api/scenarios lists them) or a companion's order of battle (battle 1:
