@@ -12,7 +12,7 @@
  * addresses, a side's view and verbs, an action given as JSON with the dice
  * typed at the table, the odds, undo by the side that acted, the
  * after-action report. */
-#define _DEFAULT_SOURCE /* getifaddrs, open_memstream, getrandom */
+#define _DEFAULT_SOURCE /* getifaddrs, open_memstream */
 #include <arpa/inet.h>
 #include <ifaddrs.h>
 #include <net/if.h>
@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include <jansson.h>
 
@@ -64,12 +63,8 @@ int sv_battles_type(const gr_game_type *t)
 
 int sv_battles_stored(const gr_store_game *sg)
 {
-    char system[8];
-    size_t n = strcspn(sg->scenario, "/");
-    if (n >= sizeof system)
-        return 0;
-    memcpy(system, sg->scenario, n);
-    system[n] = 0;
+    char system[GR_STORE_NAME_MAX];
+    snprintf(system, sizeof system, "%.*s", (int)strcspn(sg->scenario, "/"), sg->scenario);
     return gr_bt_game_type(system) != NULL;
 }
 
@@ -154,36 +149,41 @@ json_t *sv_battles_view(const sv_game *g, int side)
     return j;
 }
 
-char *sv_battles_event(const sv_game *g, int side, int first, const char **kind, uint64_t *id)
-{
-    *kind = first || !g->last ? NULL : json_string_value(json_object_get(g->last, "kind"));
-    if (!*kind)
-        *kind = "battle";
-    *id = (uint64_t)battle_of(g)->nactions;
-    json_t *v = sv_battles_view(g, side);
-    char *data = v ? json_dumps(v, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
-    json_decref(v);
-    return data;
-}
-
-static json_t *verbs_of(const sv_game *g, int side)
-{
-    return gr_bt_verbs_json(battle_of(g), side);
-}
-
-/* A read of g by a side: fn's answer, g as the store has it. */
-static MHD_Result_t h_read(gr_server *s, sv_game *g, sv_req *q,
-                           json_t *(*fn)(const sv_game *g, int side))
+/* GET .../ID (k 0: the side's view), .../verbs (1), .../report (5) and
+ * .../report.html (6: the report of this battle's match, read as a battle
+ * file's): the answer to a side, g as the store has it. */
+static MHD_Result_t h_get(gr_server *s, sv_game *g, sv_req *q, int k)
 {
     MHD_Result_t ret;
     int side = sv_games_seat(q, g, &ret);
     if (side < 0)
         return ret;
     gr_error err;
+    json_t *v = NULL;
+    char *buf = NULL;
+    size_t blen = 0;
+    FILE *m = k == 6 ? open_memstream(&buf, &blen) : NULL;
+    gr_status st =
+        k == 6 && !m ? gr_error_set(&err, GR_ERUNTIME, "out of memory; try again") : GR_OK;
     pthread_mutex_lock(&g->lock);
-    json_t *v = sv_games_sync(s, g, &err) == GR_OK ? fn(g, side) : NULL;
+    if (st == GR_OK && (st = sv_games_sync(s, g, &err)) == GR_OK && k >= 5) {
+        gr_bt_scenario *sc = g->scn->game.own;
+        gr_battle_file f = {.seed = g->seed, .start = &sc->start, .sc = sc, .m = g->m, .format = 2};
+        snprintf(f.system, sizeof f.system, "%s", sc->start.system);
+        st = gr_bt_report(&f, g->id, NULL, m, m ? NULL : &v, NULL, NULL, &err);
+    } else if (st == GR_OK &&
+               !(v = k ? gr_bt_verbs_json(battle_of(g), side) : sv_battles_view(g, side))) {
+        st = gr_error_set(&err, GR_ERUNTIME, "out of memory; try again");
+    }
     pthread_mutex_unlock(&g->lock);
-    return v ? sv_reply_obj(q, 200, v) : sv_reply_err(q, 500, "%s", err.msg);
+    if (m)
+        fclose(m);
+    if (st != GR_OK) {
+        free(buf);
+        json_decref(v);
+        return sv_reply_err(q, 500, "%s", err.msg);
+    }
+    return m ? sv_reply(q, 200, "text/html; charset=utf-8", buf, blen) : sv_reply_obj(q, 200, v);
 }
 
 /* ---- creation ------------------------------------------------------------------------ */
@@ -234,12 +234,7 @@ static MHD_Result_t h_create(gr_server *s, sv_req *q)
         snprintf(msg, sizeof msg, "\"seed\" must be a whole number from 0 to 2^63-1");
     else
         code = 0;
-    uint64_t seed = seedj ? (uint64_t)json_integer_value(seedj) : 0;
-    if (!code && !seedj && getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed) {
-        code = 500;
-        snprintf(msg, sizeof msg, "the system's random source failed; give a \"seed\"");
-    }
-    seed &= seedj ? ~0ULL : (1ULL << 53) - 1; /* drawn: exact in JSON numbers */
+    uint64_t seed = (uint64_t)json_integer_value(seedj);
     sv_scenario *own = NULL;
     gr_error err;
     if (!code && !scn &&
@@ -251,15 +246,16 @@ static MHD_Result_t h_create(gr_server *s, sv_req *q)
     static const char players[2][GR_STORE_NAME_MAX] = {"human", "human"};
     sv_game *g = NULL;
     json_decref(j);
-    if (!code && sv_games_start(s, scn, own, seed, players, &g, &err) != GR_OK)
+    if (!code && sv_games_start(s, scn, own, seedj ? &seed : NULL, players, &g, &err) != GR_OK)
         return sv_reply_err(q, 500, "%s", err.msg);
     if (code)
         return sv_reply_err(q, code, "%s", msg);
     pthread_mutex_lock(&g->lock);
     const gr_battle *b = battle_of(g);
-    json_t *o = json_pack("{sssssssIs[ss]s[ss]so}", "id", g->id, "system", b->system, "title",
-                          b->title, "seed", (json_int_t)seed, "tokens", g->tokens[0], g->tokens[1],
-                          "sides", b->side_name[0], b->side_name[1], "hash", gr_bt_hash_json(b));
+    json_t *o =
+        json_pack("{sssssssIs[ss]s[ss]so}", "id", g->id, "system", b->system, "title", b->title,
+                  "seed", (json_int_t)g->seed, "tokens", g->tokens[0], g->tokens[1], "sides",
+                  b->side_name[0], b->side_name[1], "hash", gr_bt_hash_json(b));
     pthread_mutex_unlock(&g->lock);
     json_object_set_new(o, "host", json_string(s->o.host));
     json_object_set_new(o, "addresses", lan_addresses(s->o.host));
@@ -267,30 +263,6 @@ static MHD_Result_t h_create(gr_server *s, sv_req *q)
 }
 
 /* ---- actions ------------------------------------------------------------------------- */
-
-/* The odds of test a's first step in b, never its result (a later step
- * exists or not by that result): on a copy, `after`. */
-static json_t *odds_of(const gr_battle *b, gr_bt_action *a, gr_battle *after, gr_bt_outcome *out,
-                       gr_error *err)
-{
-    memcpy(after, b, sizeof *after);
-    if (gr_battle_do(after, a, out, err) != GR_OK)
-        return NULL;
-    json_t *full = gr_bt_wire_outcome(b, after, a, out);
-    json_t *res = json_pack("{sss[]}", "verb", a->call.verb, "steps");
-    json_t *r = json_object_get(full, "resolution");
-    json_t *first = json_array_get(json_object_get(r, "steps"), 0);
-    if (first)
-        json_array_append_new(json_object_get(res, "steps"),
-                              json_pack("{sOsOsOsO}", "what", json_object_get(first, "what"),
-                                        "table", json_object_get(first, "table"), "modifier",
-                                        json_object_get(first, "modifier"), "odds",
-                                        json_object_get(first, "odds")));
-    if (json_object_get(r, "modifiers"))
-        json_object_set(res, "modifiers", json_object_get(r, "modifiers"));
-    json_decref(full);
-    return res;
-}
 
 /* POST .../actions (odds 0) and .../odds (odds 1): the call read as the
  * type reads it; an action taken by the side that decides it through the
@@ -324,7 +296,7 @@ static MHD_Result_t h_action(gr_server *s, sv_game *g, sv_req *q, int odds)
         code = 400;
     else if (odds) {
         before->seed = g->seed; /* gr_battle_do draws the dice not typed from it */
-        res = odds_of(before, &a, after, out, &err);
+        res = gr_bt_wire_odds(before, &a, &err);
         code = err.code == GR_EILLEGAL ? 409 : err.code == GR_EINPUT ? 400 : 500;
     } else if (gr_battle_may_decide(before, side, &a.call, &err) != GR_OK) {
         code = 403;
@@ -404,39 +376,6 @@ static MHD_Result_t h_undo(gr_server *s, sv_game *g, sv_req *q)
     return res ? sv_reply_obj(q, 200, res) : sv_reply_err(q, code, "%s", err.msg);
 }
 
-static MHD_Result_t h_report(gr_server *s, sv_game *g, sv_req *q, int html)
-{
-    MHD_Result_t ret;
-    if (sv_games_seat(q, g, &ret) < 0)
-        return ret;
-    gr_error err;
-    json_t *j = NULL;
-    char *buf = NULL;
-    size_t blen = 0;
-    FILE *m = html ? open_memstream(&buf, &blen) : NULL;
-    if (html && !m)
-        return sv_reply_err(q, 500, "out of memory; try again");
-    pthread_mutex_lock(&g->lock);
-    /* the report of this battle's match, read as a battle file's */
-    gr_bt_scenario *sc = (gr_bt_scenario *)g->scn->game.own;
-    gr_battle_file f = {.seed = g->seed, .start = &sc->start, .sc = sc, .m = g->m, .format = 2};
-    snprintf(f.system, sizeof f.system, "%s", sc->start.system);
-    gr_status st = sv_games_sync(s, g, &err);
-    if (st == GR_OK)
-        st = gr_bt_report(&f, g->id, NULL, m, html ? NULL : &j, NULL, NULL, &err);
-    pthread_mutex_unlock(&g->lock);
-    if (m)
-        fclose(m);
-    if (st != GR_OK) {
-        free(buf);
-        json_decref(j);
-        return sv_reply_err(q, 500, "%s", err.msg);
-    }
-    if (html)
-        return sv_reply(q, 200, "text/html; charset=utf-8", buf, blen);
-    return sv_reply_obj(q, 200, j);
-}
-
 /* ---- routing ------------------------------------------------------------------------- */
 
 int sv_battles_route(gr_server *s, sv_req *q, const char *path, MHD_Result_t *ret)
@@ -459,13 +398,13 @@ int sv_battles_route(gr_server *s, sv_req *q, const char *path, MHD_Result_t *re
     switch (k) {
     case -2: return 0;
     case -1: break;
-    case 0: *ret = h_read(s, g, q, sv_battles_view); break;
-    case 1: *ret = h_read(s, g, q, verbs_of); break;
+    case 0:
+    case 1:
+    case 5:
+    case 6: *ret = h_get(s, g, q, k); break;
     case 2:
     case 3: *ret = h_action(s, g, q, k == 3); break;
     case 4: *ret = h_undo(s, g, q); break;
-    case 5:
-    case 6: *ret = h_report(s, g, q, k == 6); break;
     default: *ret = sv_games_events(s, g, q); break;
     }
     return 1;

@@ -24,13 +24,7 @@ int sv_battles_holds(const sv_game *g);
 
 /* The status of battle g as side `side` sees it: the game's view
  * (gr_game_view_json) and the server's keys (docs/api.md).  New reference,
- * NULL if out of memory. */
+ * NULL if out of memory.  Its stream's events (sv_games_events) are it. */
 json_t *sv_battles_view(const sv_game *g, int side);
-
-/* An event of battle g's stream for `side`: its view as text (malloc'ed,
- * NULL if out of memory), *kind "battle" for the first event or after
- * another server's change, else the kind of g's last change ("action",
- * "undo"), *id the number of actions. */
-char *sv_battles_event(const sv_game *g, int side, int first, const char **kind, uint64_t *id);
 
 #endif

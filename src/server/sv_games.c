@@ -370,10 +370,9 @@ static sv_game *load_game(sv_games *gs, const char *id, char (*tokens)[GR_STORE_
      * (a battle's order of battle given as text: scenario "SYSTEM") */
     const sv_scenario *scn = scenario_find(gs, sg.scenario, -1);
     sv_scenario *own = NULL;
-    char *text = NULL, name[GR_STORE_ID_MAX + 32];
+    char *text = NULL;
     size_t len = 0;
     sv_game *g = NULL;
-    snprintf(name, sizeof name, "the scenario of game %s", id);
     if (scn && scn->error) {
         gr_error_set(err, GR_ERUNTIME,
                      "game %s: its scenario's file does not load (%s); serve with the data folder "
@@ -381,7 +380,8 @@ static sv_game *load_game(sv_games *gs, const char *id, char (*tokens)[GR_STORE_
                      id, scn->error);
         scn = NULL;
     } else if (!scn && gr_store_scenario_text(gs->s->store, id, &text, &len, err) == GR_OK) {
-        if (text && !(scn = own = sv_scenario_own(sg.scenario, text, len, name, err)))
+        if (text &&
+            !(scn = own = sv_scenario_own(sg.scenario, text, len, "the stored scenario", err)))
             err->code = GR_ERUNTIME; /* stored: never a client's bad input */
         else if (!text)
             gr_error_set(err, GR_ERUNTIME,
@@ -390,13 +390,11 @@ static sv_game *load_game(sv_games *gs, const char *id, char (*tokens)[GR_STORE_
                          id, sg.scenario);
     }
     free(text);
-    if (!scn) {
-        ;
-    } else if (sv_game_new(scn, id, sg.seed, (const char(*)[GR_STORE_NAME_MAX])sg.players,
+    if (scn && sv_game_new(scn, id, sg.seed, (const char(*)[GR_STORE_NAME_MAX])sg.players,
                            (const char(*)[GR_STORE_TOKEN_MAX])sg.tokens, &g, err) != GR_OK) {
         if (own)
             own->release(own);
-    } else {
+    } else if (scn) {
         g->own = own;
         g->finished = sg.finished;
         g->gen = sg.gen;
@@ -631,18 +629,21 @@ static void *worker_main(void *arg)
 
 /* ---- the one action path (sv_games.h) ---------------------------------------------- */
 
-gr_status sv_games_start(gr_server *s, const sv_scenario *scn, sv_scenario *own, uint64_t seed,
-                         const char players[2][GR_STORE_NAME_MAX], sv_game **out, gr_error *err)
+gr_status sv_games_start(gr_server *s, const sv_scenario *scn, sv_scenario *own,
+                         const uint64_t *seed, const char players[2][GR_STORE_NAME_MAX],
+                         sv_game **out, gr_error *err)
 {
     sv_games *gs = s->games;
     char id[GR_STORE_ID_MAX], tokens[2][GR_STORE_TOKEN_MAX] = {"", ""};
     sv_game *g = NULL;
-    int bad = sv_random_hex(id, 8);
+    uint64_t drawn = 0; /* 53 bits: exact in JSON numbers */
+    int bad = sv_random_hex(id, 8) || (!seed && getrandom(&drawn, sizeof drawn, 0) != 8);
+    drawn &= (1ULL << 53) - 1;
     for (int p = 0; p < 2; p++)
         bad |= !strcmp(players[p], "human") && sv_random_hex(tokens[p], 16);
     *out = NULL;
-    if (bad || sv_game_new(scn, id, seed, players, (const char(*)[GR_STORE_TOKEN_MAX])tokens, &g,
-                           err) != GR_OK) {
+    if (bad || sv_game_new(scn, id, seed ? *seed : drawn, players,
+                           (const char(*)[GR_STORE_TOKEN_MAX])tokens, &g, err) != GR_OK) {
         if (own)
             own->release(own);
         return bad ? gr_error_set(err, GR_ERUNTIME, "the system's random source failed; try again")
@@ -781,19 +782,11 @@ static MHD_Result_t h_create(sv_games *gs, sv_req *r)
                            "(random, eager, heuristic), e.g. [\"human\", \"heuristic\"]");
         goto out;
     }
-    uint64_t seed = 0;
-    if (seedj) {
-        if (!json_is_integer(seedj) || json_integer_value(seedj) < 0 ||
-            json_integer_value(seedj) > (json_int_t)((1LL << 53) - 1)) {
-            ret = sv_reply_err(r, 400, "\"seed\" must be a whole number from 0 to 2^53-1");
-            goto out;
-        }
-        seed = (uint64_t)json_integer_value(seedj);
-    } else if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed) {
-        ret = sv_reply_err(r, 500, "the system's random source failed; give a \"seed\"");
+    uint64_t seed = (uint64_t)json_integer_value(seedj);
+    if (seedj && (!json_is_integer(seedj) || json_integer_value(seedj) < 0 ||
+                  json_integer_value(seedj) > (json_int_t)((1LL << 53) - 1))) {
+        ret = sv_reply_err(r, 400, "\"seed\" must be a whole number from 0 to 2^53-1");
         goto out;
-    } else {
-        seed &= (1ULL << 53) - 1;
     }
     char players[2][GR_STORE_NAME_MAX];
     for (int p = 0; p < 2; p++) {
@@ -829,8 +822,8 @@ static MHD_Result_t h_create(sv_games *gs, sv_req *r)
     }
     gr_error err;
     sv_game *g;
-    if (sv_games_start(gs->s, scn, NULL, seed, (const char(*)[GR_STORE_NAME_MAX])players, &g,
-                       &err) != GR_OK) {
+    if (sv_games_start(gs->s, scn, NULL, seedj ? &seed : NULL,
+                       (const char(*)[GR_STORE_NAME_MAX])players, &g, &err) != GR_OK) {
         ret = sv_reply_err(r, err.code == GR_EINPUT ? 400 : 500, "%s", err.msg);
         goto out;
     }
@@ -1060,7 +1053,8 @@ typedef struct game_stream {
 /* Each event is the seat's view (sv_game_view, in the stream's language)
  * with the log of the steps since the previous event: "step", or "undo"
  * with the whole log after an undo (the client replaces what it has); a
- * battle's, its side's view (sv_battles_event). */
+ * battle's, its side's view (sv_battles_view), "battle" first and after
+ * another server's change, else its last change's kind, "id" its actions. */
 static int game_next(void *ctx, int first, const char **kind, uint64_t *id, char **data)
 {
     game_stream *x = ctx;
@@ -1077,7 +1071,13 @@ static int game_next(void *ctx, int first, const char **kind, uint64_t *id, char
         x->since = 0;
     }
     if (x->battle) {
-        *data = sv_battles_event(g, x->seat, first, kind, id);
+        json_t *v = sv_battles_view(g, x->seat);
+        const char *k =
+            first || !g->last ? NULL : json_string_value(json_object_get(g->last, "kind"));
+        *kind = k ? k : "battle"; /* then "action" or "undo" (the change that woke it) */
+        *id = (uint64_t)json_integer_value(json_object_get(v, "actions"));
+        *data = v ? json_dumps(v, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+        json_decref(v);
     } else {
         *data = sv_game_view(g, x->seat, x->since, x->lang);
         x->since = gr_match_steps(g->m);

@@ -10,14 +10,16 @@
 #include "sv_http.h"
 
 /* Start a game of scenario scn (own: the game's own, scn itself, taken:
- * freed with the game or on failure) with `seed` and players ("human" or a
- * computer player's name): its id and a token for each human seat drawn,
+ * freed with the game or on failure) with *seed (NULL: drawn, below 2^53)
+ * and players ("human" or a computer player's name): its id and a token
+ * for each human seat drawn,
  * the game stored (own's text kept beside it: gr_store_create_text) and
  * registered, the chance steps before its first decision played and
  * stored: *out, NULL on failure.  GR_EINPUT naming a player that is not
  * known; GR_ERUNTIME with the store's reason. */
-gr_status sv_games_start(gr_server *s, const sv_scenario *scn, sv_scenario *own, uint64_t seed,
-                         const char players[2][GR_STORE_NAME_MAX], sv_game **out, gr_error *err);
+gr_status sv_games_start(gr_server *s, const sv_scenario *scn, sv_scenario *own,
+                         const uint64_t *seed, const char players[2][GR_STORE_NAME_MAX],
+                         sv_game **out, gr_error *err);
 
 /* The bundled scenario `id` of the registry: a game's (battle 0: GET
  * /api/scenarios lists them) or a companion's order of battle (battle 1:
@@ -56,7 +58,7 @@ int sv_games_item(gr_server *s, sv_req *r, const char *p, const char *res, int b
 int sv_games_seat(sv_req *r, sv_game *g, MHD_Result_t *ret);
 
 /* GET .../events of g: the event stream of its seat's view (a game's: of a
- * seat or a spectator, ?lang=; a battle's: of a side, sv_battles_event). */
+ * seat or a spectator, ?lang=; a battle's: of a side, sv_battles_view). */
 MHD_Result_t sv_games_events(gr_server *s, sv_game *g, sv_req *r);
 
 /* Below, the caller holds g->lock. */
