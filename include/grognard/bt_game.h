@@ -85,6 +85,22 @@ json_t *gr_bt_hash_json(const gr_battle *b);
  * phases, [{id, title, player, source}]).  The server adds the rest of its
  * battle view (docs/api.md). */
 
+/* The verbs side `side` (0, 1) may ask for in b now (gr_battle_verb_open;
+ * `next` first): {phase, phase_title, you_act, you_next, verbs: [{name,
+ * help, needs_target, needs_unit, needs_leader, procedure, inputs,
+ * you_decide}]}, each verb's inputs (the --NAME of its help line but
+ * --target, --leader and --roll) with the procedure's kind, choices,
+ * bounds and help when it has an input of that name (docs/api.md).  New
+ * reference. */
+json_t *gr_bt_verbs_json(const gr_battle *b, int side);
+
+/* A call given as JSON (docs/api.md, POST /api/battles/ID/actions): {verb,
+ * unit, target, leader (ids), inputs {NAME: value}, roll [the dice typed
+ * at the table]} into *a (its call, and its dice in rolls).  GR_EINPUT
+ * saying what is wrong: an unknown key, verb, unit or leader, a value of
+ * the wrong kind, too many facts or dice. */
+gr_status gr_bt_call_json(const gr_battle *b, const json_t *j, gr_bt_action *a, gr_error *err);
+
 /* The battle of a companion game's state (a state of one of these types). */
 const gr_battle *gr_bt_game_battle(const void *st);
 

@@ -95,3 +95,31 @@ json_t *gr_bt_wire_outcome(const gr_battle *before, const gr_battle *after, cons
     json_object_set_new(j, "hash", gr_bt_hash_json(after));
     return j;
 }
+
+json_t *gr_bt_wire_odds(const gr_battle *b, const gr_bt_action *a, gr_error *err)
+{
+    gr_battle *after = malloc(sizeof *after);
+    gr_bt_outcome *o = calloc(1, sizeof *o);
+    gr_bt_action t = *a;
+    json_t *res = NULL;
+    if (!after || !o)
+        gr_error_set(err, GR_ERUNTIME, "out of memory; try again");
+    else if (gr_battle_do(memcpy(after, b, sizeof *after), &t, o, err) == GR_OK) {
+        json_t *full = gr_bt_wire_outcome(b, after, &t, o);
+        json_t *r = json_object_get(full, "resolution");
+        json_t *first = json_array_get(json_object_get(r, "steps"), 0);
+        res = json_pack("{sss[]}", "verb", a->call.verb, "steps");
+        if (first)
+            json_array_append_new(json_object_get(res, "steps"),
+                                  json_pack("{sOsOsOsO}", "what", json_object_get(first, "what"),
+                                            "table", json_object_get(first, "table"), "modifier",
+                                            json_object_get(first, "modifier"), "odds",
+                                            json_object_get(first, "odds")));
+        if (json_object_get(r, "modifiers"))
+            json_object_set(res, "modifiers", json_object_get(r, "modifiers"));
+        json_decref(full);
+    }
+    free(after);
+    free(o);
+    return res;
+}
