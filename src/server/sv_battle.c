@@ -169,7 +169,6 @@ static MHD_Result_t h_get(gr_server *s, sv_game *g, sv_req *q, int k)
     if (st == GR_OK && (st = sv_games_sync(s, g, &err)) == GR_OK && k >= 5) {
         gr_bt_scenario *sc = g->scn->game.own;
         gr_battle_file f = {.seed = g->seed, .start = &sc->start, .sc = sc, .m = g->m, .format = 2};
-        snprintf(f.system, sizeof f.system, "%s", sc->start.system);
         st = gr_bt_report(&f, g->id, NULL, m, m ? NULL : &v, NULL, NULL, &err);
     } else if (st == GR_OK &&
                !(v = k ? gr_bt_verbs_json(battle_of(g), side) : sv_battles_view(g, side))) {
