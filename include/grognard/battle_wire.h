@@ -14,9 +14,9 @@
 #include <jansson.h>
 
 #include "grognard/battle.h"
-#include "grognard/battle_io.h"
 #include "grognard/bt_game.h" /* the names, the status JSON */
 #include "grognard/error.h"
+#include "grognard/match.h"
 
 /* One action's outcome as `grognard battle VERB --json` prints it: action,
  * verb, text, rolls, resolution (gr_wire_resolution, or null), instructions,
@@ -39,13 +39,24 @@ json_t *gr_bt_wire_odds(const gr_battle *b, const gr_bt_action *a, gr_error *err
 void gr_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *a,
                          const gr_bt_outcome *o);
 
-/* The after-action report of battle file f (`name` for messages), replayed:
- * into `text` (may be NULL) as text, into `html` (may be NULL) as one
- * self-contained HTML page, into *json (json may be NULL) as an object
- * {system, title, actions[], lost_by_turn[], leaders[]}.  total (may be
- * NULL) receives the stands lost by each side, *nactions (may be NULL) the
- * number of actions.  GR_EINPUT naming the action when the replay fails. */
-gr_status gr_bt_report(const gr_battle_file *f, const char *name, FILE *text, FILE *html,
-                       json_t **json, int total[2], int *nactions, gr_error *err);
+/* Resolve again, on b (the state before it), the test whose decision is
+ * steps[i] of a companion match's record, with the dice of the chance
+ * steps after it (n steps in all): *a its call and dice, *out what it did,
+ * each roll marked typed as its step was given, b the state after it, and
+ * *end the step after its last die (0: the test still waits for a die).
+ * The rules' error if the record no longer resolves. */
+gr_status gr_bt_resolve_test(gr_battle *b, const gr_record_step *steps, size_t n, size_t i,
+                             size_t *end, gr_bt_action *a, gr_bt_outcome *out, gr_error *err);
+
+/* The after-action report of the companion's match m (its game's scenario
+ * the order of battle; `name` for messages), each test resolved again
+ * from the start: into `text` (may be NULL) as text, into `html` (may be
+ * NULL) as one self-contained HTML page, into *json (json may be NULL) as
+ * an object {system, title, actions[], lost_by_turn[], leaders[]}.  total
+ * (may be NULL) receives the stands lost by each side, *nactions (may be
+ * NULL) the number of actions.  GR_EINPUT naming the test when one
+ * resolves otherwise than recorded. */
+gr_status gr_bt_report(const gr_match *m, const char *name, FILE *text, FILE *html, json_t **json,
+                       int total[2], int *nactions, gr_error *err);
 
 #endif

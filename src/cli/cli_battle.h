@@ -10,7 +10,8 @@
 #include "grognard/battle_io.h"
 #include "grognard/battle_wire.h"
 
-/* grognard battle report FILE [--html OUT] [--json]: f already read. */
-int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, int json);
+/* grognard battle report FILE [--html OUT] [--json]: the battle file's
+ * match m already read. */
+int cli_bt_report(const char *path, const gr_match *m, const char *html, int json);
 
 #endif

@@ -6,12 +6,14 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli_battle.h"
 #include "grognard/battle.h"
 #include "grognard/battle_io.h"
 #include "grognard/file_io.h"
 #include "grognard/oob.h"
+#include "grognard/save.h"
 
 /* The systems the companion keeps, each after `sep`, into buf. */
 static const char *systems_kept(const char *sep, char *buf, size_t cap)
@@ -22,6 +24,18 @@ static const char *systems_kept(const char *sep, char *buf, size_t cap)
         if (gr_battle_rules_find(gr_systems[i]->id))
             n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? sep : "", gr_systems[i]->id);
     return n ? buf : "(none yet)";
+}
+
+/* The battle now: the state of f's match. */
+static const gr_battle *battle_of(const gr_battle_file *f)
+{
+    return gr_bt_game_battle(gr_match_state(f->m));
+}
+
+/* Save f's match to `path`, its order of battle embedded (battle_io.h). */
+static gr_status write_battle(const gr_battle_file *f, const char *path, gr_error *err)
+{
+    return gr_save_write_embedded(f->m, f->oob_path, f->oob_text, f->oob_len, path, err);
 }
 
 static void usage(FILE *f)
@@ -192,23 +206,28 @@ static int cmd_new(int argc, char **argv)
     }
     uint64_t seed = seed_v >= 0 ? (uint64_t)seed_v : cli_fresh_seed();
     gr_remove_stale_tmp(out); /* a kill's leftovers in its folder */
-    gr_battle_file f;
+    gr_battle_file f = {0};
     gr_error err;
     gr_error_clear(&err);
-    if (gr_battle_file_new(oob, r, seed, &f, &err) != GR_OK ||
-        gr_battle_file_write(&f, out, &err) != GR_OK) {
+    struct stat so, sp; /* the battle file never replaces its order of battle */
+    if (stat(oob, &so) == 0 && stat(out, &sp) == 0 && so.st_dev == sp.st_dev &&
+        so.st_ino == sp.st_ino)
+        gr_error_set(&err, GR_EINPUT,
+                     "%s is the order of battle itself; give the battle file another name", out);
+    if (err.msg[0] || gr_battle_file_new(oob, r, seed, &f, &err) != GR_OK ||
+        write_battle(&f, out, &err) != GR_OK) {
         gr_battle_file_free(&f);
         return cli_fail(&err);
     }
     int rc = CLI_OK;
     if (json) {
-        json_t *j = gr_bt_status_json(f.start, GR_BT_VIEW_ALL);
+        json_t *j = gr_bt_status_json(&f.sc->start, GR_BT_VIEW_ALL);
         cli_json_file(j, out);
         json_object_set_new(j, "seed", json_integer((json_int_t)seed));
         rc = cli_print_json(j);
     } else {
         printf("%s written (seed %" PRIu64 ")\n\n", out, seed);
-        status_text(stdout, f.start);
+        status_text(stdout, &f.sc->start);
     }
     gr_battle_file_free(&f);
     return rc;
@@ -261,20 +280,31 @@ static int parse_verb_args(int argc, char **argv, verb_args *va)
     return 1;
 }
 
-/* Take back the last test and rewrite the file. */
+/* Take back the last test, its dice with it (gr_match_undo), and rewrite
+ * the file. */
 static int run_undo(gr_battle_file *f, const verb_args *va)
 {
     gr_error err;
     gr_error_clear(&err);
-    gr_bt_action a;
-    if (gr_battle_file_undo(f, &a, &err) != GR_OK) {
+    size_t n = gr_match_steps(f->m), i = n;
+    while (i > 0 && gr_match_step(f->m, i - 1)->player == GR_CHANCE)
+        i--;
+    if (i == 0) {
         cli_err("grognard battle undo: %s has no action to undo\n", va->file);
         return CLI_USAGE;
     }
-    if (gr_battle_file_write(f, va->file, &err) != GR_OK)
+    /* the undone test as it was asked: its dice, then its call */
+    gr_bt_action a, c;
+    memset(&a, 0, sizeof a);
+    for (size_t k = i; k < n && a.nrolls < (int)(sizeof a.rolls / sizeof a.rolls[0]); k++)
+        a.rolls[a.nrolls++] = (int)gr_match_step(f->m, k)->action;
+    gr_record_step d = *gr_match_step(f->m, i - 1);
+    if (gr_match_undo(f->m, d.player, &err) != GR_OK ||
+        gr_bt_game_call(battle_of(f), d.rec, &c, &err) != GR_OK ||
+        write_battle(f, va->file, &err) != GR_OK)
         return cli_fail(&err);
-    /* the undone action as it was, named against the state it came from */
-    const gr_battle *b = gr_battle_file_battle(f);
+    a.call = c.call;
+    const gr_battle *b = battle_of(f);
     char text[400];
     gr_battle_action_text(b, &a, text, sizeof text);
     if (!va->json) {
@@ -287,21 +317,87 @@ static int run_undo(gr_battle_file *f, const verb_args *va)
     return cli_print_json(j);
 }
 
+/* Do test a on the match m: its decision, then its dice: the a->nrolls
+ * values typed at the table (--roll), or, none typed, every die drawn from
+ * the chance stream.  Refused (GR_EILLEGAL, GR_EINPUT with the rules'
+ * reason or the roll missing or too many) with m unchanged.  On success
+ * a->rolls holds every value of the test, *out what it did, and `before`
+ * (the state before it) the state after it. */
+static gr_status act(gr_match *m, gr_battle *before, gr_bt_action *a, gr_bt_outcome *out,
+                     gr_error *err)
+{
+    if (gr_match_current_player(m) == GR_CHANCE)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "the last test still waits for its dice; undo it and ask it again");
+    unsigned char rec[GR_ACTION_MAX];
+    size_t n0 = gr_match_steps(m);
+    int p = gr_match_current_player(m);
+    gr_status st = gr_bt_game_record(before, &a->call, rec, err);
+    if (st == GR_OK)
+        st = gr_match_act(m, rec, err);
+    if (st != GR_OK)
+        return st;
+    char given[64];
+    size_t gl = 0;
+    given[0] = 0;
+    for (int i = 0; i < a->nrolls && gl < sizeof given; i++)
+        gl += (size_t)snprintf(given + gl, sizeof given - gl, "%s%d", i ? "," : "", a->rolls[i]);
+    int k = 0;
+    while (st == GR_OK && gr_match_current_player(m) == GR_CHANCE) {
+        gr_roll_kind kind = GR_ROLL_NONE;
+        const char *name = "";
+        int lo = 0, hi = 0, v = k < a->nrolls ? a->rolls[k] : 0;
+        gr_bt_game_need(gr_match_state(m), &kind, &name, &lo, &hi);
+        gr_game_act_of((gr_action)(v < 0 ? 0 : v), rec);
+        if (!a->nrolls)
+            st = gr_match_step_chance(m, err);
+        else if (k++ >= a->nrolls)
+            st = gr_error_set(err, GR_EINPUT,
+                              "--roll %s: this %s needs one more roll, the %s roll (%s); roll it "
+                              "and add it: --roll %s,N",
+                              given, a->call.verb, name, gr_roll_name(kind), given);
+        else if (v < lo || v > hi || gr_match_act(m, rec, NULL) != GR_OK)
+            st = gr_error_set(
+                err, GR_EINPUT,
+                "--roll: %d is not a possible %s for the %s roll; accepted: %d to %d", v,
+                kind == GR_ROLL_2D6 || kind == GR_ROLL_2D6_VS_2D6 ? "2D6 total" : "face", name, lo,
+                hi);
+    }
+    if (st == GR_OK && k < a->nrolls)
+        st = gr_match_steps(m) == n0 + 1
+                 ? gr_error_set(err, GR_EINPUT, "--roll: %s rolls no dice; leave --roll out",
+                                a->call.verb)
+                 : gr_error_set(err, GR_EINPUT, "--roll: %d value(s) given, %d used by this %s",
+                                a->nrolls, k, a->call.verb);
+    /* what the test did, for the players: resolved again with its dice */
+    size_t end = 0;
+    if (st == GR_OK &&
+        (st = gr_bt_resolve_test(before, gr_match_step(m, 0), gr_match_steps(m), n0, &end, a, out,
+                                 err)) == GR_OK &&
+        (!end || gr_battle_hash(before) != gr_battle_hash(gr_bt_game_battle(gr_match_state(m)))))
+        st = gr_error_set(err, GR_ERUNTIME, "the test resolves otherwise a second time (a bug)");
+    if (st != GR_OK)
+        gr_match_undo(m, p, NULL);
+    return st;
+}
+
 /* Do the test through the battle's match; on success rewrite the file. */
 static int run_action(const char *verb, gr_battle_file *f, const verb_args *va)
 {
-    const gr_battle *b = gr_battle_file_battle(f);
+    const gr_battle *b = battle_of(f);
     gr_error err;
     gr_error_clear(&err);
-    gr_battle *before = malloc(sizeof *before);
+    gr_battle *before = malloc(sizeof *before), *after = malloc(sizeof *after);
     gr_bt_outcome *out = calloc(1, sizeof *out);
-    if (!before || !out) {
+    if (!before || !after || !out) {
         free(before);
+        free(after);
         free(out);
         cli_err("grognard battle: out of memory\n");
         return CLI_FAIL;
     }
     memcpy(before, b, sizeof *b);
+    memcpy(after, b, sizeof *b);
     int rc = CLI_OK;
     gr_bt_action a;
     memset(&a, 0, sizeof a);
@@ -312,15 +408,15 @@ static int run_action(const char *verb, gr_battle_file *f, const verb_args *va)
     }
     memcpy(a.rolls, va->rolls, sizeof va->rolls);
     a.nrolls = va->nrolls;
-    gr_status st = gr_battle_file_act(f, &a, out, &err);
+    gr_status st = act(f->m, after, &a, out, &err);
     if (st != GR_OK) {
         if (st == GR_EILLEGAL)
             err.code = GR_EINPUT; /* an action refused: bad input, exit 2 */
         rc = cli_fail(&err);
         goto done;
     }
-    b = gr_battle_file_battle(f);
-    if (gr_battle_file_write(f, va->file, &err) != GR_OK) {
+    b = battle_of(f);
+    if (write_battle(f, va->file, &err) != GR_OK) {
         rc = cli_fail(&err);
         goto done;
     }
@@ -334,6 +430,7 @@ static int run_action(const char *verb, gr_battle_file *f, const verb_args *va)
     }
 done:
     free(before);
+    free(after);
     free(out);
     return rc;
 }
@@ -372,7 +469,7 @@ int cmd_battle(int argc, char **argv)
     if (gr_battle_file_read(va.file, NULL, &f, &err) != GR_OK)
         return cli_fail(&err);
     int rc = CLI_OK;
-    const gr_battle *b = gr_battle_file_battle(&f);
+    const gr_battle *b = battle_of(&f);
     int is_report = !strcmp(verb, "report");
     if (va.help) {
         system_help(stdout, b->rules, b);
@@ -392,7 +489,7 @@ int cmd_battle(int argc, char **argv)
             rc = CLI_USAGE;
         }
         if (rc == CLI_OK)
-            rc = cli_bt_report(va.file, &f, html ? va.w[2] : NULL, va.json);
+            rc = cli_bt_report(va.file, f.m, html ? va.w[2] : NULL, va.json);
     } else if (!strcmp(verb, "undo")) {
         rc = run_undo(&f, &va);
     } else {

@@ -11,7 +11,7 @@
 #include "cli_battle.h"
 #include "grognard/file_io.h"
 
-int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, int json)
+int cli_bt_report(const char *path, const gr_match *m, const char *html, int json)
 {
     struct stat sh, sf;
     if (html && stat(html, &sh) == 0 && stat(path, &sf) == 0 && sh.st_dev == sf.st_dev &&
@@ -26,7 +26,7 @@ int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, i
     int total[2], nactions;
     if (!html) {
         json_t *j = NULL;
-        if (gr_bt_report(f, path, json ? NULL : stdout, NULL, json ? &j : NULL, total, &nactions,
+        if (gr_bt_report(m, path, json ? NULL : stdout, NULL, json ? &j : NULL, total, &nactions,
                          &err) != GR_OK)
             return cli_fail(&err);
         return json ? cli_print_json(j) : CLI_OK;
@@ -39,7 +39,7 @@ int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, i
         cli_err("grognard battle report: out of memory\n");
         return CLI_FAIL;
     }
-    gr_status st = gr_bt_report(f, path, NULL, out, NULL, total, &nactions, &err);
+    gr_status st = gr_bt_report(m, path, NULL, out, NULL, total, &nactions, &err);
     if (fclose(out) != 0 && st == GR_OK)
         st = gr_error_set(&err, GR_ERUNTIME, "out of memory writing the report");
     if (st == GR_OK)
@@ -47,7 +47,8 @@ int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, i
     free(page);
     if (st != GR_OK)
         return cli_fail(&err);
-    printf("%s written: %d actions, stands lost %s %d, %s %d\n", html, nactions,
-           f->start->side_name[0], total[0], f->start->side_name[1], total[1]);
+    const gr_battle *b = gr_bt_game_battle(gr_match_state(m));
+    printf("%s written: %d actions, stands lost %s %d, %s %d\n", html, nactions, b->side_name[0],
+           total[0], b->side_name[1], total[1]);
     return CLI_OK;
 }

@@ -1,15 +1,12 @@
-/* battle_io.c - the battle file: a battle of the companion as a match of
- * its game type, saved as a save of the match; format 1 still read
- * (battle_io.h). */
+/* battle_io.c - the battle file: the companion's match and its order of
+ * battle, read from a save of the match or from format 1 (battle_io.h). */
 #include "grognard/battle_io.h"
 #include "grognard/file_io.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "grognard/alloc.h"
 #include "grognard/oob.h"
@@ -26,21 +23,8 @@ void gr_battle_file_free(gr_battle_file *f)
     gr_match_free(f->m);
     gr_free(f->oob_path);
     gr_free(f->oob_text);
-    gr_free(f->start);
     gr_free(f->sc);
     memset(f, 0, sizeof *f);
-}
-
-static gr_status bf_alloc(gr_battle_file *f, const char *name, gr_error *err)
-{
-    memset(f, 0, sizeof *f);
-    f->start = gr_malloc(sizeof *f->start);
-    f->sc = gr_malloc(sizeof *f->sc);
-    if (!f->start || !f->sc) {
-        gr_battle_file_free(f);
-        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory for a battle", name);
-    }
-    return GR_OK;
 }
 
 static char *dup_str(const char *s)
@@ -52,278 +36,43 @@ static char *dup_str(const char *s)
     return d;
 }
 
-/* The match of f->start from f->seed, with no step. */
-static gr_status bf_match(gr_battle_file *f, const char *name, gr_error *err)
+/* f's order of battle (f->oob_text, named `name` in messages) read with
+ * `rules` as the scenario of a new match from `seed`, with no step. */
+static gr_status bf_start(gr_battle_file *f, const char *name, const gr_battle_rules *rules,
+                          uint64_t seed, gr_error *err)
 {
-    gr_bt_scenario_init(f->sc, f->start);
-    gr_game g = {.type = gr_bt_game_type(f->start->system), .sc = f->sc};
-    if (!g.type)
-        return gr_error_set(err, GR_EINPUT, "%s: the companion has no game of system '%s'", name,
-                            f->start->system);
-    return gr_match_new(&g, f->seed, &f->m, err);
-}
-
-/* The end of making a battle file: on failure free it; else its seed and
- * its match. */
-static gr_status bf_finish(gr_battle_file *f, const char *name, gr_status st, uint64_t seed,
-                           gr_error *err)
-{
+    gr_battle *b = gr_malloc(sizeof *b);
+    f->sc = gr_malloc(sizeof *f->sc);
+    gr_status st = b && f->sc
+                       ? gr_oob_parse(f->oob_text, f->oob_len, name, rules, seed, b, err)
+                       : gr_error_set(err, GR_ERUNTIME, "%s: out of memory for a battle", name);
     if (st == GR_OK) {
-        f->seed = seed;
-        f->format = 2;
-        st = bf_match(f, name, err);
+        gr_bt_scenario_init(f->sc, b);
+        gr_game g = {.type = gr_bt_game_type(b->system), .sc = f->sc};
+        st = g.type ? gr_match_new(&g, seed, &f->m, err)
+                    : gr_error_set(err, GR_EINPUT, "%s: the companion has no game of system '%s'",
+                                   name, b->system);
     }
-    if (st != GR_OK)
-        gr_battle_file_free(f);
+    gr_free(b);
     return st;
 }
 
 gr_status gr_battle_file_new(const char *oob_path, const gr_battle_rules *rules, uint64_t seed,
                              gr_battle_file *f, gr_error *err)
 {
-    char *text = NULL;
-    size_t len = 0;
     memset(f, 0, sizeof *f);
-    gr_status st = gr_read_file(oob_path, GR_OOB_MAX_BYTES, &text, &len, err);
-    if (st == GR_OK)
-        st = gr_battle_file_from_text(text, len, oob_path, rules, seed, f, err);
-    gr_free(text);
-    return st;
-}
-
-gr_status gr_battle_file_from_text(const char *text, size_t len, const char *name,
-                                   const gr_battle_rules *rules, uint64_t seed, gr_battle_file *f,
-                                   gr_error *err)
-{
-    gr_status st = bf_alloc(f, name, err);
-    if (st != GR_OK)
-        return st;
-    if (len > GR_OOB_MAX_BYTES)
+    gr_status st = gr_read_file(oob_path, GR_OOB_MAX_BYTES, &f->oob_text, &f->oob_len, err);
+    if (st == GR_OK && !(f->oob_path = dup_str(oob_path)))
+        st = gr_error_set(err, GR_ERUNTIME, "%s: out of memory", oob_path);
+    if (st == GR_OK && (memchr(f->oob_text, 0, f->oob_len) || !gr_utf8_valid(f->oob_text)))
         st = gr_error_set(err, GR_EINPUT,
-                          "%s: the order of battle is %zu bytes, over the %d accepted; send a "
-                          "smaller one",
-                          name, len, GR_OOB_MAX_BYTES);
-    if (st == GR_OK && (!(f->oob_text = gr_malloc(len + 1)) || !(f->oob_path = dup_str(name))))
-        st = gr_error_set(err, GR_ERUNTIME, "%s: out of memory", name);
-    if (st == GR_OK) {
-        memcpy(f->oob_text, text, len);
-        f->oob_text[len] = 0;
-        f->oob_len = len;
-        if (memchr(text, 0, len) || !gr_utf8_valid(f->oob_text))
-            st = gr_error_set(err, GR_EINPUT,
-                              "%s:1:1: the order of battle is not valid UTF-8; save it as UTF-8",
-                              name);
-    }
+                          "%s:1:1: the order of battle is not valid UTF-8; save it as UTF-8",
+                          oob_path);
     if (st == GR_OK)
-        st = gr_oob_parse(text, len, name, rules, seed, f->start, err);
-    return bf_finish(f, name, st, seed, err);
-}
-
-const gr_battle *gr_battle_file_battle(const gr_battle_file *f)
-{
-    return gr_bt_game_battle(gr_match_state(f->m));
-}
-
-/* ---- tests ------------------------------------------------------------------ */
-
-/* Resolve again, on b, the test whose decision is steps[i] with the dice
- * of the chance steps after it (up to steps[*end - 1]): *a its call and
- * dice, *out what it did, each roll marked typed as its step was given.
- * GR_EAGAIN-like: *end is 0 if the test still waits for a die. */
-static gr_status bf_resolve(gr_battle *b, const gr_record_step *steps, size_t n, size_t i,
-                            size_t *end, gr_bt_action *a, gr_bt_outcome *out, gr_error *err)
-{
-    gr_status st = gr_bt_game_call(b, steps[i].rec, a, err);
+        st = bf_start(f, oob_path, rules, seed, err);
     if (st != GR_OK)
-        return st;
-    size_t k = i + 1;
-    for (; k < n && steps[k].player == GR_CHANCE; k++) {
-        if (a->nrolls >= (int)(sizeof a->rolls / sizeof a->rolls[0]))
-            return gr_error_set(err, GR_EINPUT, "step %zu: more dice than a test rolls", k + 1);
-        a->rolls[a->nrolls++] = (int)steps[k].action;
-    }
-    gr_roll_kind need;
-    const char *name;
-    if ((st = gr_battle_do_exact(b, a, out, &need, &name, err)) != GR_OK)
-        return st;
-    *end = need == GR_ROLL_NONE ? k : 0;
-    /* each roll's values came from one chance step each */
-    size_t at = i + 1;
-    for (int r = 0; out->resolved && need == GR_ROLL_NONE && r < out->res.nrolls; r++) {
-        gr_roll_record *rr = &out->res.rolls[r];
-        rr->typed = at < k && steps[at].given;
-        at += gr_roll_opposed(rr->kind) ? 2 : 1;
-    }
-    return GR_OK;
-}
-
-gr_status gr_battle_file_tests(const gr_battle_file *f, const char *name, gr_bt_test_fn each,
-                               void *ctx, gr_error *err)
-{
-    gr_battle *b = gr_malloc(sizeof *b);
-    gr_bt_outcome *out = gr_malloc(sizeof *out);
-    gr_status st = b && out ? GR_OK : gr_error_set(err, GR_ERUNTIME, "%s: out of memory", name);
-    size_t n = gr_match_steps(f->m);
-    const gr_record_step *steps = n ? gr_match_step(f->m, 0) : NULL;
-    if (st == GR_OK)
-        memcpy(b, f->start, sizeof *b);
-    for (size_t i = 0, t = 0; st == GR_OK && i < n; t++) {
-        gr_bt_action a;
-        size_t end = 0;
-        gr_error e;
-        gr_error_clear(&e);
-        if (steps[i].player == GR_CHANCE)
-            st =
-                gr_error_set(err, GR_EINPUT, "%s: step %zu is a die without its test", name, i + 1);
-        else if ((st = bf_resolve(b, steps, n, i, &end, &a, out, &e)) != GR_OK)
-            st = gr_error_set(err, GR_EINPUT, "%s: test %zu (step %zu) no longer resolves: %s",
-                              name, t + 1, i + 1, e.msg);
-        else if (!end)
-            break; /* the last test still waits for a die */
-        else if (gr_battle_hash(b) != steps[end - 1].hash)
-            st = gr_error_set(err, GR_EINPUT,
-                              "%s: test %zu (step %zu) resolves otherwise than recorded", name,
-                              t + 1, i + 1);
-        if (st != GR_OK)
-            break;
-        if (each)
-            each(ctx, (int)t, &a, out, b);
-        i = end;
-    }
-    gr_free(b);
-    gr_free(out);
+        gr_battle_file_free(f);
     return st;
-}
-
-/* ---- one test, and undo ------------------------------------------------------ */
-
-static void rolls_text(const gr_bt_action *a, char *buf, size_t cap)
-{
-    size_t n = 0;
-    buf[0] = 0;
-    for (int i = 0; i < a->nrolls && n < cap; i++)
-        n += (size_t)snprintf(buf + n, cap - n, "%s%d", i ? "," : "", a->rolls[i]);
-}
-
-gr_status gr_battle_file_act(gr_battle_file *f, gr_bt_action *a, gr_bt_outcome *out, gr_error *err)
-{
-    gr_match *m = f->m;
-    if (gr_match_current_player(m) == GR_CHANCE)
-        return gr_error_set(err, GR_EILLEGAL,
-                            "the last test still waits for its dice; undo it and ask it again");
-    if (a->nrolls > GR_MAX_ROLLS)
-        return gr_error_set(err, GR_EINPUT, "--roll: at most %d values", GR_MAX_ROLLS);
-    gr_bt_outcome *own = out ? NULL : gr_malloc(sizeof *own);
-    gr_battle *before = gr_malloc(sizeof *before);
-    if (!before || (!out && !own)) {
-        gr_free(own);
-        gr_free(before);
-        return gr_error_set(err, GR_ERUNTIME, "out of memory");
-    }
-    if (!out)
-        out = own;
-    memset(out, 0, sizeof *out);
-    memcpy(before, gr_battle_file_battle(f), sizeof *before);
-    unsigned char rec[GR_ACTION_MAX];
-    size_t n0 = gr_match_steps(m);
-    int p = gr_match_current_player(m);
-    gr_status st = gr_bt_game_record(before, &a->call, rec, err);
-    if (st == GR_OK)
-        st = gr_match_act(m, rec, err);
-    if (st != GR_OK)
-        goto done;
-    char given[64];
-    rolls_text(a, given, sizeof given);
-    int k = 0;
-    while (gr_match_current_player(m) == GR_CHANCE) {
-        gr_roll_kind kind = GR_ROLL_NONE;
-        const char *name = "";
-        int lo = 0, hi = 0;
-        gr_bt_game_need(gr_match_state(m), &kind, &name, &lo, &hi);
-        if (k < a->nrolls) {
-            unsigned char d[GR_ACTION_MAX];
-            int v = a->rolls[k++];
-            gr_game_act_of((gr_action)(v < 0 ? 0 : v), d);
-            if (v < lo || v > hi || gr_match_act(m, d, NULL) != GR_OK) {
-                st = gr_error_set(
-                    err, GR_EINPUT,
-                    "--roll: %d is not a possible %s for the %s roll; accepted: "
-                    "%d to %d",
-                    v, kind == GR_ROLL_2D6 || kind == GR_ROLL_2D6_VS_2D6 ? "2D6 total" : "face",
-                    name, lo, hi);
-                goto undo;
-            }
-        } else if (a->nrolls > 0) {
-            st = gr_error_set(err, GR_EINPUT,
-                              "--roll %s: this %s needs one more roll, the %s roll (%s); roll it "
-                              "and add it: --roll %s,N",
-                              given, a->call.verb, name, gr_roll_name(kind), given);
-            goto undo;
-        } else if ((st = gr_match_step_chance(m, err)) != GR_OK) {
-            goto undo;
-        }
-    }
-    if (k < a->nrolls) {
-        st = gr_match_steps(m) == n0 + 1
-                 ? gr_error_set(err, GR_EINPUT, "--roll: %s rolls no dice; leave --roll out",
-                                a->call.verb)
-                 : gr_error_set(err, GR_EINPUT, "--roll: %d value(s) given, %d used by this %s",
-                                a->nrolls, k, a->call.verb);
-        goto undo;
-    }
-    /* what the test did, for the players: resolved again with its dice */
-    size_t end = 0;
-    st = bf_resolve(before, gr_match_step(m, 0), gr_match_steps(m), n0, &end, a, out, err);
-    if (st == GR_OK && (!end || gr_battle_hash(before) != gr_battle_hash(gr_battle_file_battle(f))))
-        st = gr_error_set(err, GR_ERUNTIME, "the test resolves otherwise a second time (a bug)");
-    if (st == GR_OK)
-        goto done;
-undo:
-    gr_match_undo(m, p, NULL);
-done:
-    gr_free(before);
-    gr_free(own);
-    return st;
-}
-
-gr_status gr_battle_file_undo(gr_battle_file *f, gr_bt_action *undone, gr_error *err)
-{
-    size_t n = gr_match_steps(f->m), i = n;
-    while (i > 0 && gr_match_step(f->m, i - 1)->player == GR_CHANCE)
-        i--;
-    if (i == 0)
-        return gr_error_set(err, GR_EILLEGAL, "the battle has no action to undo");
-    gr_record_step d = *gr_match_step(f->m, i - 1);
-    gr_bt_action a;
-    memset(&a, 0, sizeof a);
-    for (size_t k = i; k < n && a.nrolls < (int)(sizeof a.rolls / sizeof a.rolls[0]); k++)
-        a.rolls[a.nrolls++] = (int)gr_match_step(f->m, k)->action;
-    gr_status st = gr_match_undo(f->m, d.player, err);
-    if (st != GR_OK)
-        return st;
-    gr_bt_action c;
-    if (undone && gr_bt_game_call(gr_battle_file_battle(f), d.rec, &c, NULL) == GR_OK) {
-        *undone = a;
-        undone->call = c.call;
-    }
-    return GR_OK;
-}
-
-/* ---- write ------------------------------------------------------------------ */
-
-gr_status gr_battle_file_write(const gr_battle_file *f, const char *path, gr_error *err)
-{
-    if (f->seed > (uint64_t)INT64_MAX)
-        return gr_error_set(err, GR_EINPUT,
-                            "seed %" PRIu64 " is too large to keep; use one below 2^63", f->seed);
-    struct stat so, sp;
-    if (f->oob_path && stat(f->oob_path, &so) == 0 && stat(path, &sp) == 0 &&
-        so.st_dev == sp.st_dev && so.st_ino == sp.st_ino)
-        return gr_error_set(err, GR_EINPUT,
-                            "%s is the order of battle itself; give the battle file another name",
-                            path);
-    return gr_save_write_embedded(f->m, f->oob_path ? f->oob_path : "", f->oob_text, f->oob_len,
-                                  path, err);
 }
 
 /* ---- read ------------------------------------------------------------------ */
@@ -418,26 +167,44 @@ static gr_status v1_action(const char *name, const gr_battle *b, const gr_jr_nod
 
 /* A format-1 battle file's action e applied to the match: a decision of the
  * side whose phase it is, its dice as chance steps given as recorded
- * (typed, or drawn from the battle's seed then), the state hash checked
- * after it. */
+ * (typed, or drawn from the battle's seed then; none recorded: drawn from
+ * the match's stream), the state hash checked after it. */
 static gr_status v1_apply(gr_battle_file *f, const char *name, const gr_jr_node *e, int i,
                           gr_error *err)
 {
     gr_bt_action a;
     uint64_t want;
-    gr_status st = v1_action(name, gr_battle_file_battle(f), e, &a, &want, err);
+    const gr_battle *b = gr_bt_game_battle(gr_match_state(f->m));
+    gr_status st = v1_action(name, b, e, &a, &want, err);
     if (st != GR_OK)
         return st;
     char text[400];
-    gr_battle_action_text(gr_battle_file_battle(f), &a, text, sizeof text);
+    gr_battle_action_text(b, &a, text, sizeof text);
     gr_error ae;
     gr_error_clear(&ae);
-    if ((st = gr_battle_file_act(f, &a, NULL, &ae)) != GR_OK)
+    unsigned char rec[GR_ACTION_MAX];
+    if ((st = gr_bt_game_record(b, &a.call, rec, &ae)) == GR_OK)
+        st = gr_match_act(f->m, rec, &ae);
+    int k = 0;
+    while (st == GR_OK && gr_match_current_player(f->m) == GR_CHANCE) {
+        if (!a.nrolls) {
+            st = gr_match_step_chance(f->m, &ae);
+        } else if (k < a.nrolls) {
+            gr_game_act_of((gr_action)(a.rolls[k] < 0 ? 0 : a.rolls[k]), rec);
+            st = a.rolls[k++] < 0 ? gr_error_set(&ae, GR_EINPUT, "a die of %d", a.rolls[k - 1])
+                                  : gr_match_act(f->m, rec, &ae);
+        } else {
+            st = gr_error_set(&ae, GR_EINPUT, "its test needs more than its %d roll(s)", a.nrolls);
+        }
+    }
+    if (st == GR_OK && k < a.nrolls)
+        st = gr_error_set(&ae, GR_EINPUT, "%d roll(s) recorded, %d used by its test", a.nrolls, k);
+    if (st != GR_OK)
         return gr_error_set(err, st == GR_ERUNTIME ? GR_ERUNTIME : GR_EINPUT,
                             "%s: action %d (%s) no longer applies: %s; the order of battle or "
                             "the rules changed since it was recorded",
                             name, i, text, ae.msg);
-    uint64_t h = gr_battle_hash(gr_battle_file_battle(f));
+    uint64_t h = gr_battle_hash(gr_bt_game_battle(gr_match_state(f->m)));
     if (want && h != want)
         return gr_error_set(err, GR_EINPUT,
                             "%s: after action %d (%s) the state hashes %016" PRIx64
@@ -445,6 +212,16 @@ static gr_status v1_apply(gr_battle_file *f, const char *name, const gr_jr_node 
                             "played; resume it with the version that recorded it",
                             name, i, text, h, want);
     return GR_OK;
+}
+
+/* bf_start for the order of battle embedded in the battle file `path`
+ * (its errors named "PATH(oob OOB_PATH)"). */
+static gr_status bf_embedded(gr_battle_file *f, const char *path, const gr_battle_rules *rules,
+                             uint64_t seed, gr_error *err)
+{
+    char name[300];
+    snprintf(name, sizeof name, "%s(oob %s)", path, f->oob_path);
+    return bf_start(f, name, rules, seed, err);
 }
 
 /* A battle file of format 1 (grognard 0.x), parsed in doc: its order of
@@ -477,15 +254,11 @@ static gr_status bf_from_v1(gr_battle_file *f, const char *path, const gr_jr_nod
     if (!(f->oob_path = dup_str(oob->str)) || !(f->oob_text = dup_str(oobt->str)))
         return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
     f->oob_len = oobt->len;
-    f->seed = (uint64_t)seed->ival;
-    char name[300];
-    snprintf(name, sizeof name, "%s(oob %s)", path, oob->str);
-    if ((st = gr_oob_parse(f->oob_text, f->oob_len, name, rules, f->seed, f->start, err)) != GR_OK)
+    if ((st = bf_embedded(f, path, rules, (uint64_t)seed->ival, err)) != GR_OK)
         return st;
-    if (strcmp(f->start->system, sys->str) != 0)
+    if (strcmp(f->sc->start.system, sys->str) != 0)
         return gr_jr_fail(err, path, sys, "\"system\" is \"%s\" but its order of battle is of %s",
-                          sys->str, f->start->system);
-    st = bf_match(f, path, err);
+                          sys->str, f->sc->start.system);
     int i = 1;
     for (const gr_jr_node *e = list->child; e && st == GR_OK; e = e->next)
         st = v1_apply(f, path, e, i++, err);
@@ -511,16 +284,11 @@ static gr_status bf_from_save(gr_battle_file *f, const char *path, gr_saved *sv,
     f->oob_text = sv->scenario_text;
     f->oob_len = sv->scenario_len;
     sv->scenario = sv->scenario_text = NULL;
-    f->seed = sv->seed;
     f->format = 2;
-    char name[300];
-    snprintf(name, sizeof name, "%s(oob %s)", path, f->oob_path);
-    gr_status st = gr_oob_parse(f->oob_text, f->oob_len, name, rules, f->seed, f->start, err);
-    if (st == GR_OK && strcmp(f->start->system, t->id))
+    gr_status st = bf_embedded(f, path, rules, sv->seed, err);
+    if (st == GR_OK && strcmp(f->sc->start.system, t->id))
         st = gr_error_set(err, GR_EINPUT, "%s: the game is \"%s\" but its order of battle is of %s",
-                          path, t->id, f->start->system);
-    if (st == GR_OK)
-        st = bf_match(f, path, err);
+                          path, t->id, f->sc->start.system);
     if (st == GR_OK && gr_game_scenario_digest(gr_match_game(f->m)) != sv->scenario_digest)
         st = gr_error_set(err, GR_EINPUT,
                           "%s: the embedded order of battle does not give the recorded "
@@ -540,15 +308,12 @@ static gr_status bf_from_save(gr_battle_file *f, const char *path, gr_saved *sv,
 gr_status gr_battle_file_read(const char *path, const gr_battle_rules *rules, gr_battle_file *f,
                               gr_error *err)
 {
-    gr_status st = bf_alloc(f, path, err);
-    if (st != GR_OK)
-        return st;
+    memset(f, 0, sizeof *f);
     char *text = NULL;
     size_t len = 0;
-    if ((st = gr_read_file(path, GR_BATTLE_FILE_MAX_BYTES, &text, &len, err)) != GR_OK) {
-        gr_battle_file_free(f);
+    gr_status st = gr_read_file(path, GR_BATTLE_FILE_MAX_BYTES, &text, &len, err);
+    if (st != GR_OK)
         return st;
-    }
     gr_saved sv;
     st = gr_save_parse(text, len, path, &sv, err);
     if (sv.recognised) {

@@ -1,5 +1,5 @@
 /* battle_report.c - the after-action report of a battle, replayed from
- * its file: every action with its rolls and modifiers, losses by side and
+ * its match: every action with its rolls and modifiers, losses by side and
  * by turn, the leaders' fate; as text, JSON or one self-contained HTML page
  * (inline SVG, no network).  battle_wire.h. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/alloc.h"
 #include "grognard/battle_wire.h"
 #include "grognard/wire.h"
 
@@ -38,10 +39,9 @@ static char *outcome_text(const gr_battle *before, const gr_bt_action *a, const 
     return buf;
 }
 
-static void each(void *ctx, int i, const gr_bt_action *a, const gr_bt_outcome *o,
+static void each(rep *r, int i, const gr_bt_action *a, const gr_bt_outcome *o,
                  const gr_battle *after)
 {
-    rep *r = ctx;
     const gr_battle *b = r->before;
     int turn = b->turn < MAX_TURNS ? b->turn : MAX_TURNS;
     int lost[2] = {0, 0};
@@ -93,6 +93,74 @@ static void each(void *ctx, int i, const gr_bt_action *a, const gr_bt_outcome *o
     memcpy(r->before, after, sizeof *after);
 }
 
+gr_status gr_bt_resolve_test(gr_battle *b, const gr_record_step *steps, size_t n, size_t i,
+                             size_t *end, gr_bt_action *a, gr_bt_outcome *out, gr_error *err)
+{
+    gr_status st = gr_bt_game_call(b, steps[i].rec, a, err);
+    if (st != GR_OK)
+        return st;
+    size_t k = i + 1;
+    for (; k < n && steps[k].player == GR_CHANCE; k++) {
+        if (a->nrolls >= (int)(sizeof a->rolls / sizeof a->rolls[0]))
+            return gr_error_set(err, GR_EINPUT, "step %zu: more dice than a test rolls", k + 1);
+        a->rolls[a->nrolls++] = (int)steps[k].action;
+    }
+    gr_roll_kind need;
+    const char *name;
+    if ((st = gr_battle_do_exact(b, a, out, &need, &name, err)) != GR_OK)
+        return st;
+    *end = need == GR_ROLL_NONE ? k : 0;
+    /* each roll's values came from one chance step each */
+    size_t at = i + 1;
+    for (int r = 0; out->resolved && need == GR_ROLL_NONE && r < out->res.nrolls; r++) {
+        gr_roll_record *rr = &out->res.rolls[r];
+        rr->typed = at < k && steps[at].given;
+        at += gr_roll_opposed(rr->kind) ? 2 : 1;
+    }
+    return GR_OK;
+}
+
+/* Go through the tests of match m from its start, each resolved again
+ * from the state before it with its recorded dice, reported to r (the
+ * battle after the last in r->before).  GR_EINPUT naming `name` if a test
+ * resolves otherwise than recorded. */
+static gr_status walk(const gr_match *m, const gr_battle *start, const char *name, rep *r,
+                      gr_error *err)
+{
+    gr_battle *b = gr_malloc(sizeof *b);
+    gr_bt_outcome *out = gr_malloc(sizeof *out);
+    gr_status st = b && out ? GR_OK : gr_error_set(err, GR_ERUNTIME, "%s: out of memory", name);
+    size_t n = gr_match_steps(m);
+    const gr_record_step *steps = n ? gr_match_step(m, 0) : NULL;
+    if (st == GR_OK)
+        memcpy(b, start, sizeof *b);
+    for (size_t i = 0, t = 0; st == GR_OK && i < n; t++) {
+        gr_bt_action a;
+        size_t end = 0;
+        gr_error e;
+        gr_error_clear(&e);
+        if (steps[i].player == GR_CHANCE)
+            st =
+                gr_error_set(err, GR_EINPUT, "%s: step %zu is a die without its test", name, i + 1);
+        else if ((st = gr_bt_resolve_test(b, steps, n, i, &end, &a, out, &e)) != GR_OK)
+            st = gr_error_set(err, GR_EINPUT, "%s: test %zu (step %zu) no longer resolves: %s",
+                              name, t + 1, i + 1, e.msg);
+        else if (!end)
+            break; /* the last test still waits for a die */
+        else if (gr_battle_hash(b) != steps[end - 1].hash)
+            st = gr_error_set(err, GR_EINPUT,
+                              "%s: test %zu (step %zu) resolves otherwise than recorded", name,
+                              t + 1, i + 1);
+        if (st != GR_OK)
+            break;
+        each(r, (int)t, &a, out, b);
+        i = end;
+    }
+    gr_free(b);
+    gr_free(out);
+    return st;
+}
+
 /* Losses by turn as an inline SVG bar chart: two bars a turn. */
 static void svg_chart(FILE *f, const rep *r, const gr_battle *b)
 {
@@ -135,9 +203,11 @@ static void svg_chart(FILE *f, const rep *r, const gr_battle *b)
     fprintf(f, "</svg>\n");
 }
 
-gr_status gr_bt_report(const gr_battle_file *f, const char *name, FILE *text, FILE *html,
-                       json_t **json, int total_out[2], int *nactions, gr_error *err)
+gr_status gr_bt_report(const gr_match *m, const char *name, FILE *text, FILE *html, json_t **json,
+                       int total_out[2], int *nactions, gr_error *err)
 {
+    const gr_battle *start = &((const gr_bt_scenario *)gr_match_game(m)->sc)->start;
+    uint64_t seed = gr_match_seed(m);
     rep r;
     memset(&r, 0, sizeof r);
     if (json)
@@ -152,30 +222,28 @@ gr_status gr_bt_report(const gr_battle_file *f, const char *name, FILE *text, FI
         json_decref(r.jactions);
         return gr_error_set(err, GR_ERUNTIME, "%s: out of memory writing the report", name);
     }
-    memcpy(r.before, f->start, sizeof *f->start);
+    memcpy(r.before, start, sizeof *start);
     r.text = text;
     r.html = html;
     if (html) {
         fprintf(html, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                       "<title>");
-        gr_html_text(html, f->start->title);
+        gr_html_text(html, start->title);
         fprintf(html, "</title>\n<style>body{font-family:sans-serif;max-width:60em;margin:auto;"
                       "padding:1em}pre{background:#f4f1ea;padding:.6em;white-space:pre-wrap}"
                       "table{border-collapse:collapse}td,th{border:1px solid #999;padding:"
                       ".2em .5em}</style></head><body>\n<h1>");
-        gr_html_text(html, f->start->title);
-        fprintf(html, "</h1>\n<p>After-action report: %s, seed %" PRIu64 "; ", f->start->system,
-                f->seed);
-        gr_html_text(html, f->start->side_name[0]);
+        gr_html_text(html, start->title);
+        fprintf(html, "</h1>\n<p>After-action report: %s, seed %" PRIu64 "; ", start->system, seed);
+        gr_html_text(html, start->side_name[0]);
         fprintf(html, " against ");
-        gr_html_text(html, f->start->side_name[1]);
+        gr_html_text(html, start->side_name[1]);
         fprintf(html, ".</p>\n<h2>Actions</h2>\n");
     }
     if (text)
         fprintf(text, "After-action report: %s (%s, seed %" PRIu64 "), %s against %s\n",
-                f->start->title, f->start->system, f->seed, f->start->side_name[0],
-                f->start->side_name[1]);
-    gr_status st = gr_battle_file_tests(f, name, each, &r, err);
+                start->title, start->system, seed, start->side_name[0], start->side_name[1]);
+    gr_status st = walk(m, start, name, &r, err);
     memcpy(b, r.before, sizeof *b); /* the battle after the last test */
     if (st != GR_OK) {
         json_decref(r.jactions);

@@ -150,8 +150,8 @@ json_t *sv_battles_view(const sv_game *g, int side)
 }
 
 /* GET .../ID (k 0: the side's view), .../verbs (1), .../report (5) and
- * .../report.html (6: the report of this battle's match, read as a battle
- * file's): the answer to a side, g as the store has it. */
+ * .../report.html (6: the report of this battle's match): the answer to a side, g as the store has
+ * it. */
 static MHD_Result_t h_get(gr_server *s, sv_game *g, sv_req *q, int k)
 {
     MHD_Result_t ret;
@@ -167,9 +167,7 @@ static MHD_Result_t h_get(gr_server *s, sv_game *g, sv_req *q, int k)
         k == 6 && !m ? gr_error_set(&err, GR_ERUNTIME, "out of memory; try again") : GR_OK;
     pthread_mutex_lock(&g->lock);
     if (st == GR_OK && (st = sv_games_sync(s, g, &err)) == GR_OK && k >= 5) {
-        gr_bt_scenario *sc = g->scn->game.own;
-        gr_battle_file f = {.seed = g->seed, .start = &sc->start, .sc = sc, .m = g->m, .format = 2};
-        st = gr_bt_report(&f, g->id, NULL, m, m ? NULL : &v, NULL, NULL, &err);
+        st = gr_bt_report(g->m, g->id, NULL, m, m ? NULL : &v, NULL, NULL, &err);
     } else if (st == GR_OK &&
                !(v = k ? gr_bt_verbs_json(battle_of(g), side) : sv_battles_view(g, side))) {
         st = gr_error_set(&err, GR_ERUNTIME, "out of memory; try again");

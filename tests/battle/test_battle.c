@@ -420,6 +420,11 @@ static const char *slurp(const char *path)
  * undo gives the hash before the test, exactly; a written and read file
  * resumes; a die the seed no longer draws, or a record that no longer
  * applies, fails loudly, naming the step. */
+static const gr_battle *battle_now(const gr_match *m)
+{
+    return gr_bt_game_battle(gr_match_state(m));
+}
+
 static void test_file_undo_resume(void)
 {
     char dir[] = "/tmp/grognard-bt-XXXXXX";
@@ -436,38 +441,41 @@ static void test_file_undo_resume(void)
     gr_error_clear(&e);
     CHECK(gr_battle_file_new(oob, &t_rules, 42, &f, &e) == GR_OK, "new: %s", e.msg);
     uint64_t hashes[4];
-    hashes[0] = gr_battle_hash(gr_battle_file_battle(&f));
-    const char *verbs[3] = {"volley", "next", "rally"};
-    const char *units[3] = {"schiner", NULL, "kamensky"};
-    const char *targets[3] = {"kamensky", NULL, NULL};
+    hashes[0] = gr_battle_hash(battle_now(f.m));
+    /* each test a decision of the match, its dice drawn from the stream */
+    const char *tests[3] = {"volley schiner --target kamensky", "next", "rally kamensky"};
     for (int i = 0; i < 3; i++) {
-        const gr_battle *b = gr_battle_file_battle(&f);
-        gr_bt_action a;
-        memset(&a, 0, sizeof a);
-        snprintf(a.call.verb, sizeof a.call.verb, "%s", verbs[i]);
-        a.call.unit = units[i] ? gr_battle_unit(b, units[i]) : -1;
-        a.call.target = targets[i] ? gr_battle_unit(b, targets[i]) : -1;
-        a.call.leader = -1;
-        CHECK(gr_battle_file_act(&f, &a, NULL, &e) == GR_OK, "action %d: %s", i, e.msg);
-        hashes[i + 1] = gr_battle_hash(gr_battle_file_battle(&f));
+        unsigned char rec[GR_ACTION_MAX];
+        gr_status st =
+            gr_game_act_parse(gr_match_game(f.m), gr_match_state(f.m), tests[i], rec, &e);
+        if (st == GR_OK)
+            st = gr_match_act(f.m, rec, &e);
+        while (st == GR_OK && gr_match_current_player(f.m) == GR_CHANCE)
+            st = gr_match_step_chance(f.m, &e);
+        CHECK(st == GR_OK, "action %d: %s", i, e.msg);
+        hashes[i + 1] = gr_battle_hash(battle_now(f.m));
     }
-    CHECK(gr_battle_file_write(&f, path, &e) == GR_OK, "write: %s", e.msg);
+    CHECK(gr_save_write_embedded(f.m, f.oob_path, f.oob_text, f.oob_len, path, &e) == GR_OK,
+          "write: %s", e.msg);
     gr_battle_file_free(&f);
 
     gr_battle_file g;
     CHECK(gr_battle_file_read(path, &t_rules, &g, &e) == GR_OK, "read: %s", e.msg);
-    CHECK(g.m && gr_battle_file_battle(&g)->nactions == 3 && g.seed == 42 &&
+    CHECK(g.m && battle_now(g.m)->nactions == 3 && gr_match_seed(g.m) == 42 &&
               gr_match_steps(g.m) == 4 && gr_match_step(g.m, 1)->player == GR_CHANCE &&
               !gr_match_step(g.m, 1)->given,
           "3 actions (the volley's one D10 from the seed), seed 42");
-    CHECK(gr_battle_hash(gr_battle_file_battle(&g)) == hashes[3],
-          "resumed: the hash after the last action");
+    CHECK(gr_battle_hash(battle_now(g.m)) == hashes[3], "resumed: the hash after the last action");
+    /* undone by the side that asked each (the rally side 1's, the volley
+     * and the next side 0's), the volley's die with it */
+    const int by[3] = {0, 0, 1};
     for (int k = 2; k >= 0; k--) {
-        CHECK(gr_battle_file_undo(&g, NULL, &e) == GR_OK, "undo: %s", e.msg);
-        CHECK(gr_battle_hash(gr_battle_file_battle(&g)) == hashes[k],
+        CHECK(gr_match_undo(g.m, by[k], &e) == GR_OK, "undo: %s", e.msg);
+        CHECK(gr_battle_hash(battle_now(g.m)) == hashes[k],
               "undo to %d actions: the hash before action %d", k, k + 1);
     }
-    CHECK(gr_battle_file_undo(&g, NULL, &e) == GR_EILLEGAL, "nothing left to undo");
+    CHECK(gr_match_steps(g.m) == 0 && gr_match_undo(g.m, 0, &e) == GR_EILLEGAL,
+          "nothing left to undo");
     int kept = g.m ? 0 : -1;
     gr_battle_file_free(&g);
     /* a die drawn from the seed, changed in the file: the seed draws another */

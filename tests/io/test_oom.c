@@ -117,7 +117,7 @@ static gr_status load_battle_file(gr_error *err)
     gr_battle_file f;
     gr_status st = gr_battle_file_read(battle_path, NULL, &f, err);
     if (st != GR_OK)
-        CHECK(!f.start && !f.m && !f.oob_text, "battle file: a failed read kept memory");
+        CHECK(!f.sc && !f.m && !f.oob_text, "battle file: a failed read kept memory");
     gr_battle_file_free(&f);
     return st;
 }
@@ -135,12 +135,11 @@ static int write_battle_file(void)
         fprintf(stderr, "test_oom: %s\n", err.msg);
         return 0;
     }
-    gr_bt_action a;
-    memset(&a, 0, sizeof a);
-    snprintf(a.call.verb, sizeof a.call.verb, "next");
-    a.call.unit = a.call.target = a.call.leader = -1;
-    int ok = gr_battle_file_act(&f, &a, NULL, &err) == GR_OK &&
-             gr_battle_file_write(&f, battle_path, &err) == GR_OK;
+    unsigned char next[GR_ACTION_MAX];
+    int ok =
+        gr_game_act_parse(gr_match_game(f.m), gr_match_state(f.m), "next", next, &err) == GR_OK &&
+        gr_match_act(f.m, next, &err) == GR_OK &&
+        gr_save_write_embedded(f.m, f.oob_path, f.oob_text, f.oob_len, battle_path, &err) == GR_OK;
     if (!ok)
         fprintf(stderr, "test_oom: %s\n", err.msg);
     gr_battle_file_free(&f);
