@@ -58,6 +58,15 @@ gr_status gr_battle_file_new(const char *oob_path, const gr_battle_rules *rules,
 gr_status gr_battle_file_read(const char *path, const gr_battle_rules *rules, gr_battle_file *f,
                               gr_error *err);
 
+/* Ask test a of the companion's match m: its decision (gr_match_act),
+ * then its dice: the a->nrolls values typed at the table (given, one per
+ * die as --roll takes them), or, none typed, every die drawn from the
+ * match's chance stream.  Refused (GR_EILLEGAL, or GR_EINPUT with the
+ * rules' reason, or saying which roll is missing, impossible or one too
+ * many) with m unchanged.  On success a->rolls holds every value of the
+ * test and *out what it did (gr_bt_resolve_test). */
+gr_status gr_bt_ask(gr_match *m, gr_bt_action *a, gr_bt_outcome *out, gr_error *err);
+
 /* Release what f holds (safe on an empty or failed f). */
 void gr_battle_file_free(gr_battle_file *f);
 

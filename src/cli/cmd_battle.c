@@ -317,87 +317,21 @@ static int run_undo(gr_battle_file *f, const verb_args *va)
     return cli_print_json(j);
 }
 
-/* Do test a on the match m: its decision, then its dice: the a->nrolls
- * values typed at the table (--roll), or, none typed, every die drawn from
- * the chance stream.  Refused (GR_EILLEGAL, GR_EINPUT with the rules'
- * reason or the roll missing or too many) with m unchanged.  On success
- * a->rolls holds every value of the test, *out what it did, and `before`
- * (the state before it) the state after it. */
-static gr_status act(gr_match *m, gr_battle *before, gr_bt_action *a, gr_bt_outcome *out,
-                     gr_error *err)
-{
-    if (gr_match_current_player(m) == GR_CHANCE)
-        return gr_error_set(err, GR_EILLEGAL,
-                            "the last test still waits for its dice; undo it and ask it again");
-    unsigned char rec[GR_ACTION_MAX];
-    size_t n0 = gr_match_steps(m);
-    int p = gr_match_current_player(m);
-    gr_status st = gr_bt_game_record(before, &a->call, rec, err);
-    if (st == GR_OK)
-        st = gr_match_act(m, rec, err);
-    if (st != GR_OK)
-        return st;
-    char given[64];
-    size_t gl = 0;
-    given[0] = 0;
-    for (int i = 0; i < a->nrolls && gl < sizeof given; i++)
-        gl += (size_t)snprintf(given + gl, sizeof given - gl, "%s%d", i ? "," : "", a->rolls[i]);
-    int k = 0;
-    while (st == GR_OK && gr_match_current_player(m) == GR_CHANCE) {
-        gr_roll_kind kind = GR_ROLL_NONE;
-        const char *name = "";
-        int lo = 0, hi = 0, v = k < a->nrolls ? a->rolls[k] : 0;
-        gr_bt_game_need(gr_match_state(m), &kind, &name, &lo, &hi);
-        gr_game_act_of((gr_action)(v < 0 ? 0 : v), rec);
-        if (!a->nrolls)
-            st = gr_match_step_chance(m, err);
-        else if (k++ >= a->nrolls)
-            st = gr_error_set(err, GR_EINPUT,
-                              "--roll %s: this %s needs one more roll, the %s roll (%s); roll it "
-                              "and add it: --roll %s,N",
-                              given, a->call.verb, name, gr_roll_name(kind), given);
-        else if (v < lo || v > hi || gr_match_act(m, rec, NULL) != GR_OK)
-            st = gr_error_set(
-                err, GR_EINPUT,
-                "--roll: %d is not a possible %s for the %s roll; accepted: %d to %d", v,
-                kind == GR_ROLL_2D6 || kind == GR_ROLL_2D6_VS_2D6 ? "2D6 total" : "face", name, lo,
-                hi);
-    }
-    if (st == GR_OK && k < a->nrolls)
-        st = gr_match_steps(m) == n0 + 1
-                 ? gr_error_set(err, GR_EINPUT, "--roll: %s rolls no dice; leave --roll out",
-                                a->call.verb)
-                 : gr_error_set(err, GR_EINPUT, "--roll: %d value(s) given, %d used by this %s",
-                                a->nrolls, k, a->call.verb);
-    /* what the test did, for the players: resolved again with its dice */
-    size_t end = 0;
-    if (st == GR_OK &&
-        (st = gr_bt_resolve_test(before, gr_match_step(m, 0), gr_match_steps(m), n0, &end, a, out,
-                                 err)) == GR_OK &&
-        (!end || gr_battle_hash(before) != gr_battle_hash(gr_bt_game_battle(gr_match_state(m)))))
-        st = gr_error_set(err, GR_ERUNTIME, "the test resolves otherwise a second time (a bug)");
-    if (st != GR_OK)
-        gr_match_undo(m, p, NULL);
-    return st;
-}
-
 /* Do the test through the battle's match; on success rewrite the file. */
 static int run_action(const char *verb, gr_battle_file *f, const verb_args *va)
 {
     const gr_battle *b = battle_of(f);
     gr_error err;
     gr_error_clear(&err);
-    gr_battle *before = malloc(sizeof *before), *after = malloc(sizeof *after);
+    gr_battle *before = malloc(sizeof *before);
     gr_bt_outcome *out = calloc(1, sizeof *out);
-    if (!before || !after || !out) {
+    if (!before || !out) {
         free(before);
-        free(after);
         free(out);
         cli_err("grognard battle: out of memory\n");
         return CLI_FAIL;
     }
     memcpy(before, b, sizeof *b);
-    memcpy(after, b, sizeof *b);
     int rc = CLI_OK;
     gr_bt_action a;
     memset(&a, 0, sizeof a);
@@ -408,7 +342,7 @@ static int run_action(const char *verb, gr_battle_file *f, const verb_args *va)
     }
     memcpy(a.rolls, va->rolls, sizeof va->rolls);
     a.nrolls = va->nrolls;
-    gr_status st = act(f->m, after, &a, out, &err);
+    gr_status st = gr_bt_ask(f->m, &a, out, &err);
     if (st != GR_OK) {
         if (st == GR_EILLEGAL)
             err.code = GR_EINPUT; /* an action refused: bad input, exit 2 */
@@ -430,7 +364,6 @@ static int run_action(const char *verb, gr_battle_file *f, const verb_args *va)
     }
 done:
     free(before);
-    free(after);
     free(out);
     return rc;
 }

@@ -1,6 +1,7 @@
 /* battle_io.c - the battle file: the companion's match and its order of
  * battle, read from a save of the match or from format 1 (battle_io.h). */
 #include "grognard/battle_io.h"
+#include "grognard/battle_wire.h"
 #include "grognard/file_io.h"
 
 #include <inttypes.h>
@@ -72,6 +73,69 @@ gr_status gr_battle_file_new(const char *oob_path, const gr_battle_rules *rules,
         st = bf_start(f, oob_path, rules, seed, err);
     if (st != GR_OK)
         gr_battle_file_free(f);
+    return st;
+}
+
+/* ---- a test ----------------------------------------------------------------- */
+
+gr_status gr_bt_ask(gr_match *m, gr_bt_action *a, gr_bt_outcome *out, gr_error *err)
+{
+    if (gr_match_current_player(m) == GR_CHANCE)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "the last test still waits for its dice; undo it and ask it again");
+    gr_battle *before = gr_malloc(sizeof *before);
+    if (!before)
+        return gr_error_set(err, GR_ERUNTIME, "out of memory");
+    memcpy(before, gr_bt_game_battle(gr_match_state(m)), sizeof *before);
+    memset(out, 0, sizeof *out);
+    unsigned char rec[GR_ACTION_MAX];
+    size_t n0 = gr_match_steps(m);
+    int p = gr_match_current_player(m);
+    gr_status st = gr_bt_game_record(before, &a->call, rec, err);
+    if (st == GR_OK)
+        st = gr_match_act(m, rec, err);
+    char given[64];
+    size_t gl = 0;
+    given[0] = 0;
+    for (int i = 0; i < a->nrolls && gl < sizeof given; i++)
+        gl += (size_t)snprintf(given + gl, sizeof given - gl, "%s%d", i ? "," : "", a->rolls[i]);
+    int k = 0;
+    while (st == GR_OK && gr_match_current_player(m) == GR_CHANCE) {
+        gr_roll_kind kind = GR_ROLL_NONE;
+        const char *name = "";
+        int lo = 0, hi = 0, v = k < a->nrolls ? a->rolls[k] : 0;
+        gr_bt_game_need(gr_match_state(m), &kind, &name, &lo, &hi);
+        gr_game_act_of((gr_action)(v < 0 ? 0 : v), rec);
+        if (!a->nrolls)
+            st = gr_match_step_chance(m, err);
+        else if (k++ >= a->nrolls)
+            st = gr_error_set(err, GR_EINPUT,
+                              "--roll %s: this %s needs one more roll, the %s roll (%s); roll it "
+                              "and add it: --roll %s,N",
+                              given, a->call.verb, name, gr_roll_name(kind), given);
+        else if (v < lo || v > hi || gr_match_act(m, rec, NULL) != GR_OK)
+            st = gr_error_set(
+                err, GR_EINPUT,
+                "--roll: %d is not a possible %s for the %s roll; accepted: %d to %d", v,
+                kind == GR_ROLL_2D6 || kind == GR_ROLL_2D6_VS_2D6 ? "2D6 total" : "face", name, lo,
+                hi);
+    }
+    if (st == GR_OK && k < a->nrolls)
+        st = gr_match_steps(m) == n0 + 1
+                 ? gr_error_set(err, GR_EINPUT, "--roll: %s rolls no dice; leave --roll out",
+                                a->call.verb)
+                 : gr_error_set(err, GR_EINPUT, "--roll: %d value(s) given, %d used by this %s",
+                                a->nrolls, k, a->call.verb);
+    /* what the test did, for the players: resolved again with its dice */
+    size_t end = 0;
+    if (st == GR_OK &&
+        (st = gr_bt_resolve_test(before, gr_match_step(m, 0), gr_match_steps(m), n0, &end, a, out,
+                                 err)) == GR_OK &&
+        (!end || gr_battle_hash(before) != gr_battle_hash(gr_bt_game_battle(gr_match_state(m)))))
+        st = gr_error_set(err, GR_ERUNTIME, "the test resolves otherwise a second time (a bug)");
+    if (st != GR_OK && gr_match_steps(m) > n0)
+        gr_match_undo(m, p, NULL);
+    gr_free(before);
     return st;
 }
 
@@ -165,12 +229,12 @@ static gr_status v1_action(const char *name, const gr_battle *b, const gr_jr_nod
     return st;
 }
 
-/* A format-1 battle file's action e applied to the match: a decision of the
- * side whose phase it is, its dice as chance steps given as recorded
- * (typed, or drawn from the battle's seed then; none recorded: drawn from
- * the match's stream), the state hash checked after it. */
+/* A format-1 battle file's action e asked of the match (gr_bt_ask): a
+ * decision of the side whose phase it is, its dice as chance steps given
+ * as recorded (typed, or drawn from the battle's seed then), the state
+ * hash checked after it. */
 static gr_status v1_apply(gr_battle_file *f, const char *name, const gr_jr_node *e, int i,
-                          gr_error *err)
+                          gr_bt_outcome *out, gr_error *err)
 {
     gr_bt_action a;
     uint64_t want;
@@ -182,23 +246,7 @@ static gr_status v1_apply(gr_battle_file *f, const char *name, const gr_jr_node 
     gr_battle_action_text(b, &a, text, sizeof text);
     gr_error ae;
     gr_error_clear(&ae);
-    unsigned char rec[GR_ACTION_MAX];
-    if ((st = gr_bt_game_record(b, &a.call, rec, &ae)) == GR_OK)
-        st = gr_match_act(f->m, rec, &ae);
-    int k = 0;
-    while (st == GR_OK && gr_match_current_player(f->m) == GR_CHANCE) {
-        if (!a.nrolls) {
-            st = gr_match_step_chance(f->m, &ae);
-        } else if (k < a.nrolls) {
-            gr_game_act_of((gr_action)(a.rolls[k] < 0 ? 0 : a.rolls[k]), rec);
-            st = a.rolls[k++] < 0 ? gr_error_set(&ae, GR_EINPUT, "a die of %d", a.rolls[k - 1])
-                                  : gr_match_act(f->m, rec, &ae);
-        } else {
-            st = gr_error_set(&ae, GR_EINPUT, "its test needs more than its %d roll(s)", a.nrolls);
-        }
-    }
-    if (st == GR_OK && k < a.nrolls)
-        st = gr_error_set(&ae, GR_EINPUT, "%d roll(s) recorded, %d used by its test", a.nrolls, k);
+    st = gr_bt_ask(f->m, &a, out, &ae);
     if (st != GR_OK)
         return gr_error_set(err, st == GR_ERUNTIME ? GR_ERUNTIME : GR_EINPUT,
                             "%s: action %d (%s) no longer applies: %s; the order of battle or "
@@ -259,9 +307,13 @@ static gr_status bf_from_v1(gr_battle_file *f, const char *path, const gr_jr_nod
     if (strcmp(f->sc->start.system, sys->str) != 0)
         return gr_jr_fail(err, path, sys, "\"system\" is \"%s\" but its order of battle is of %s",
                           sys->str, f->sc->start.system);
+    gr_bt_outcome *out = gr_malloc(sizeof *out);
+    if (!out)
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
     int i = 1;
     for (const gr_jr_node *e = list->child; e && st == GR_OK; e = e->next)
-        st = v1_apply(f, path, e, i++, err);
+        st = v1_apply(f, path, e, i++, out, err);
+    gr_free(out);
     return st;
 }
 
