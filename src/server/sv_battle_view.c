@@ -159,6 +159,9 @@ MHD_Result_t svb_verbs(gr_server *s, sv_game *g, sv_req *q)
                               v->needs_target, "needs_unit", unit, "procedure",
                               v->procedure ? json_string(v->procedure) : json_null(), "inputs",
                               verb_inputs(b, v));
+        json_object_set_new(e, "label",
+                            json_pack("{ssss}", "en", gr_battle_verb_label(b->rules, v, GR_LANG_EN),
+                                      "fr", gr_battle_verb_label(b->rules, v, GR_LANG_FR)));
         json_object_set_new(e, "needs_leader", json_boolean(strstr(v->help, "--leader") != NULL));
         json_object_set_new(e, "you_decide", json_boolean(decides));
         json_array_append_new(vs, e);

@@ -118,6 +118,15 @@ static void test_view(const gr_game *g, const void *st)
               json_is_string(json_object_get(al, "phase_player")) &&
               json_array_size(json_object_get(al, "sequence")) > 0 && !json_object_get(al, "hash"),
           "side, phase, phase_player, sequence; no hash (the server adds it)");
+    const json_t *ini = json_array_get(json_object_get(al, "sequence"), 0);
+    CHECK(
+        !strcmp(json_string_value(json_object_get(al, "sheet_lang")), "fr") &&
+            !strcmp(json_string_value(json_object_get(ini, "title")), "Interphase d'initiative") &&
+            !strcmp(json_string_value(json_object_get(ini, "title_fr")),
+                    "Interphase d'initiative") &&
+            !strcmp(json_string_value(json_object_get(ini, "title_en")), "Initiative interphase"),
+        "the sequence's titles: the sheet's (French, seed 000 \"Interphase d'initiative\") "
+        "and each language's");
     /* a French hidden detail changed: the Allied view is the same */
     void *t = malloc(g->type->state_size);
     memcpy(t, st, g->type->state_size);
@@ -323,12 +332,73 @@ static void test_format1(void)
     unlink(out);
 }
 
+/* Does s hold a letter or a mark of French (an accent, a guillemet)? */
+static int frenchy(const char *s)
+{
+    static const char *const marks[] = {"é", "è", "ê", "à", "â", "ç", "œ", "ô", "û", "î", "«", "»"};
+    for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
+        if (strstr(s, marks[k]))
+            return 1;
+    return 0;
+}
+
+/* One language per screen (issue 32): every phase has its title in
+ * English and in French, the sheet's own in the sheet's language, and
+ * every verb its name in both; the English ones hold no French. */
+static void test_words(void)
+{
+    static const char *const systems[] = {"aoe", "nf", "rff"};
+    for (size_t i = 0; i < 3; i++) {
+        const gr_battle_rules *r = gr_battle_rules_find(systems[i]);
+        CHECK(r, "%s: its rules", systems[i]);
+        if (!r)
+            continue;
+        for (size_t k = 0; k < r->nphases; k++) {
+            const char *en = gr_battle_phase_title(r, k, GR_LANG_EN);
+            const char *fr = gr_battle_phase_title(r, k, GR_LANG_FR);
+            CHECK(en && fr && strcmp(en, fr) && !frenchy(en) &&
+                      !strcmp(r->sheet_lang == GR_LANG_FR ? fr : en, r->phases[k].title),
+                  "%s phase %s: \"%s\" in English, \"%s\" in French, the sheet's its own",
+                  systems[i], r->phases[k].id, en ? en : "(none)", fr ? fr : "(none)");
+        }
+        for (size_t k = 0; k < r->nverbs; k++) {
+            const char *en = gr_battle_verb_label(r, &r->verbs[k], GR_LANG_EN);
+            const char *fr = gr_battle_verb_label(r, &r->verbs[k], GR_LANG_FR);
+            CHECK(strcmp(en, r->verbs[k].name) && strcmp(fr, r->verbs[k].name) && !frenchy(en),
+                  "%s verb %s: \"%s\", \"%s\"", systems[i], r->verbs[k].name, en, fr);
+        }
+    }
+    /* typed from the sheets: aoe's seed 000 "Phase (2) Tirs", nf's seed 002
+     * "Musketry and Cannonade (3rd) Phase", rff's seed 001 "3° - Phase de
+     * Charges ... Résolvez les percées" */
+    const gr_battle_rules *aoe = gr_battle_rules_find("aoe"), *nf = gr_battle_rules_find("nf"),
+                          *rff = gr_battle_rules_find("rff");
+    const gr_bt_verb *fire = NULL;
+    for (size_t k = 0; aoe && k < aoe->nverbs; k++)
+        if (!strcmp(aoe->verbs[k].name, "fire"))
+            fire = &aoe->verbs[k];
+    CHECK(fire && !strcmp(gr_battle_verb_label(aoe, fire, GR_LANG_FR), "Tirs") &&
+              !strcmp(gr_battle_verb_label(aoe, fire, GR_LANG_EN), "Fire"),
+          "aoe's fire: Tirs, Fire");
+    CHECK(nf && !strcmp(gr_battle_phase_title(nf, 5, GR_LANG_EN),
+                        "Musketry and Cannonade (3rd) Phase: then the phasing player resolves "
+                        "his fire"),
+          "nf's sixth phase in English is the sheet's");
+    CHECK(rff &&
+              !strcmp(gr_battle_phase_title(rff, 7, GR_LANG_EN),
+                      "Phase 3, Charges: c. resolve the breakthroughs") &&
+              !strcmp(gr_battle_phase_title(rff, 7, GR_LANG_FR),
+                      "3° Phase de Charges: c. résolvez les percées"),
+          "rff's last phase of a turn in English and as the sheet prints it");
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
         root = argv[1];
     test_general_hit();
     test_format1();
+    test_words();
     printf("%d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
 }
