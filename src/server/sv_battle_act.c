@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "grognard/battle_wire.h"
+#include "grognard/wire.h"
 #include "sv_battle_internal.h"
 #include "grognard/utf8.h"
 
@@ -258,6 +259,12 @@ MHD_Result_t svb_action(gr_server *s, sv_game *g, sv_req *q, int odds_only)
                 json_object_set(e, "table", json_object_get(first, "table"));
                 json_object_set(e, "modifier", json_object_get(first, "modifier"));
                 json_object_set(e, "odds", json_object_get(first, "odds"));
+                const gr_system *sys = gr_system_find(before->system);
+                const gr_table *tb =
+                    sys ? gr_system_table(sys, json_string_value(json_object_get(first, "table")))
+                        : NULL;
+                if (tb) /* each result's words as the sheet prints them */
+                    json_object_set_new(e, "labels", gr_wire_outcome_labels(tb));
                 json_array_append_new(json_object_get(res, "steps"), e);
             }
             json_t *mods = json_object_get(json_object_get(full, "resolution"), "modifiers");

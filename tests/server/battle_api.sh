@@ -173,6 +173,9 @@ check "4.14 a fact the state keeps: 400" "$STATUS $(jqb '.error | test("kept by 
 # the odds before the roll: the first step's probabilities, no result
 tapi POST "/api/battles/$B/odds" "$F" '{"verb": "maneuver", "unit": "fr_1leg", "inputs": {"division-in-range": "yes"}}'
 check "4.15 odds" "$STATUS $(jqb '[.steps[0].odds[]] | add | . * 1000 | round')" "200 1000"
+# each result named as the sheet prints it (seed 002, GOOD ORDER TABLE: "7 | 8 | 9 | 10 |
+# Unit has 2/3 MV and may FC")
+check "4.15b odds: the results' words" "$(jqb '.steps[0].labels.two_thirds_move_and_fc')" "Unit has 2/3 MV and may FC"
 check "4.16 odds: no result" "$(jqb '.steps[0] | has("result")') $(jqb '.steps | length')" "false 1"
 view
 h0=$(jqb .hash)
