@@ -83,7 +83,7 @@ try {
 
   // 2. the French on one device, the British on another
   const fr = await newPage();
-  const br = await newPage({ width: 412, height: 915 }); // a phone
+  const br = await newPage({ width: 390, height: 844 }, /status of 409/); // a phone (the refusal of 4b is a 409)
   await fr.goto(link0.replace(/^http:\/\/[^/]+\//, base));
   await br.goto(link1.replace(/^http:\/\/[^/]+\//, base));
   await fr.waitForSelector('#bt-units table[data-side="0"]');
@@ -103,30 +103,33 @@ try {
   // 3. next to the maneuver phase, then the 1er Léger's maneuver, dice typed: 3
   await fr.click('#bt-next');
   await fr.waitForSelector('#bt-sequence li.now[data-phase="p1_maneuver_2_move"]');
-  await br.waitForSelector('#bt-sequence li.now[data-phase="p1_maneuver_2_move"]', { timeout: 5000 });
+  await br.waitForSelector('#bt-sequence li.now[data-phase="p1_maneuver_2_move"]', { timeout: 5000, state: 'attached' });
   check(true, 'the British device followed the phase live');
-  await fr.selectOption('#bt-verb', 'maneuver');
+  // the verbs allowed now as buttons named in words (src/battle's data)
+  const frVerbs = await fr.$$eval('#bt-verbs button', (a) => a.map((b) => `${b.dataset.verb}=${b.textContent}`).join());
+  check(frVerbs.includes('maneuver=Maneuver (Good Order table)') && !/next/.test(frVerbs), 'the tests allowed now, in words: ' + frVerbs);
+  await fr.click('#bt-verbs button[data-verb="maneuver"]');
   await fr.waitForSelector('#bt-unit');
-  await fr.selectOption('#bt-unit', 'fr_1leg');
+  await fr.click('#bt-unit button[data-unit="fr_1leg"]');
+  await fr.click('#bt-more > summary');
   const dir = await fr.$('#bt-in-division-in-range');
-  check(dir !== null, 'the form asks for the facts the table gives (division-in-range)');
-  if (dir) {
-    if (await dir.evaluate((e) => e.tagName) === 'SELECT') await fr.selectOption('#bt-in-division-in-range', 'yes');
-    else await fr.fill('#bt-in-division-in-range', 'yes');
-  }
+  check(dir !== null && (await fr.$eval('label[for="bt-in-division-in-range"]', (e) => e.textContent)) === 'Division in range',
+    'the form asks for the facts the table gives, in words (Division in range)');
+  if (dir) await fr.check('#bt-in-division-in-range');
   await fr.click('#bt-odds');
   await fr.waitForSelector('#bt-odds-box');
   check((await text(fr, '#bt-odds-box')).includes('%'), 'the odds before the roll');
   await shot(fr, 'page-companion-odds');
   await fr.fill('#bt-roll', '3');
   await fr.click('#bt-do');
-  await fr.waitForFunction(() => document.querySelector('#bt-result').textContent.includes('maneuver fr_1leg'));
+  await fr.waitForFunction(() => document.querySelector('#bt-result').textContent.includes('1er Léger (Compère): Maneuver (Good Order table)'));
   const result = await text(fr, '#bt-result');
-  check(/two_thirds_move|2\/3|two.thirds/i.test(result), 'the result of the maneuver: ' + result.slice(0, 160));
+  // seed 002, GOOD ORDER TABLE, Average 9: "Unit has 2/3 MV and may FC"
+  check(result.includes('Unit has 2/3 MV and may FC') && !result.includes('fr_1leg'), 'the result of the maneuver in a sentence, the sheet\'s words: ' + result.slice(0, 200));
   check(await fr.$('#bt-mods tr') !== null, 'the modifiers with their reasons');
   check((await fr.$$eval('#bt-instructions li', (a) => a.length)) > 0, 'the instructions for the table');
   await shot(fr, 'page-companion');
-  await br.waitForFunction(() => document.querySelector('#bt-result').textContent.includes('maneuver fr_1leg') &&
+  await br.waitForFunction(() => document.querySelector('#bt-result').textContent.includes('1er Léger (Compère): Maneuver (Good Order table)') &&
     document.querySelector('#bt-instructions li'), null, { timeout: 5000 });
   check(true, 'the British device shows the instructions of the French test, live');
   await shot(br, 'page-companion-phone');
@@ -137,10 +140,70 @@ try {
   await fr.waitForFunction(() => document.querySelector('#bt-result').textContent.includes('Undone'));
   check(true, 'undo');
 
+  // 4b. a phone at the table (390x844): no horizontal scroll; the phase and
+  // the tests allowed now at the top, without scrolling; its own units to
+  // act with and the enemy's as targets; a fire test from the odds to the
+  // result by taps.  The British fire defensively (seed 002, sequence:
+  // "the non-phasing player resolves his defensive fire").
+  const wide = (p) => p.evaluate(() => document.documentElement.scrollWidth);
+  check(await wide(br) <= 390, `phone: no horizontal scroll (${await wide(br)} px wide)`);
+  for (const ph of ['p1_maneuver_3_leaders', 'p1_reaction']) {
+    await fr.click('#bt-next');
+    await br.waitForSelector(`#bt-sequence li.now[data-phase="${ph}"]`, { state: 'attached' });
+  }
+  await br.click('#bt-next');
+  await br.waitForSelector('#bt-verbs button[data-verb="fire"]');
+  await br.evaluate(() => window.scrollTo(0, 0));
+  const top = await br.evaluate(() => ['#bt-phase', '#bt-verbs button[data-verb="fire"]'].map((q) => Math.round(document.querySelector(q).getBoundingClientRect().bottom)));
+  check(top.every((y) => y > 0 && y <= 844), `phone: the phase and the tests allowed now within the first screen (bottoms at ${top} px of 844)`);
+  check(await text(br, '#bt-phase') === 'Musketry and Cannonade (3rd) Phase: the non-phasing player resolves his defensive fire',
+    'phone: the phase now in the sheet\'s words: ' + await text(br, '#bt-phase'));
+  await shot(br, 'page-companion-phone-phase');
+  await br.click('#bt-verbs button[data-verb="fire"]');
+  await br.waitForSelector('#bt-target');
+  const ids = (q) => br.$$eval(q, (a) => a.map((e) => e.dataset.unit || e.dataset.target).sort().join());
+  const own = await ids('#bt-units table[data-side="1"] tr[data-unit]:not(.removed)');
+  const enemy = await ids('#bt-units table[data-side="0"] tr[data-unit]:not(.removed)');
+  check(await ids('#bt-unit button') === own && await ids('#bt-target button') === enemy && own !== enemy,
+    'phone: one\'s own units to act with, the enemy\'s as targets');
+  await br.click('#bt-unit button[data-unit="br_light"]');
+  await br.click('#bt-target button[data-target="fr_1leg"]');
+  await br.fill('#bt-in-range', '2');
+  await br.click('#bt-odds');
+  await br.waitForSelector('#bt-odds-box svg');
+  // seed 002, the Fire table's results: "Desultory | Lively | Telling | Deadly | Withering"
+  const oddsText = await br.$$eval('#bt-odds-box svg text', (a) => a.map((e) => e.textContent).join(' '));
+  check(/Desultory/.test(oddsText) && /%/.test(oddsText) && !/desultory/.test(oddsText), 'phone: the odds, each result in the sheet\'s words: ' + oddsText.slice(0, 120));
+  check(await wide(br) <= 390, `phone: the odds fit (${await wide(br)} px wide)`);
+  await shot(br, 'page-companion-phone-odds');
+  await br.click('#bt-do');
+  await br.waitForFunction(() => document.querySelector('#bt-said') && document.querySelector('#bt-said').textContent.includes('Light battalion (Kempt): Fire against 1er Léger (Compère)'));
+  const fired = await text(br, '#bt-result');
+  check(/(Desultory|Lively|Telling|Deadly|Withering)/.test(fired) && !/br_light|--target/.test(fired), 'phone: the result in words: ' + fired.slice(0, 200));
+  check(await wide(br) <= 390, `phone: the result fits (${await wide(br)} px wide)`);
+  await shot(br, 'page-companion-phone-result');
+  // a refusal in a sentence: the same unit fires again (the test stays chosen)
+  check(await br.$eval('#bt-verbs button[data-verb="fire"]', (b) => b.getAttribute('aria-pressed')) === 'true' && await br.$('#bt-unit button[aria-pressed="true"]') === null,
+    'phone: after a result, the same test is ready for the next unit');
+  await br.click('#bt-unit button[data-unit="br_light"]');
+  await br.click('#bt-target button[data-target="fr_1leg"]');
+  await br.fill('#bt-in-range', '2');
+  await br.click('#bt-do');
+  await br.waitForSelector('#bt-refusal');
+  const no = await text(br, '#bt-refusal');
+  check(no.startsWith('Light battalion (Kempt) cannot take the test “Fire” now: ') && !no.includes('br_light'), 'phone: a refusal in a sentence: ' + no);
+  await br.click('#bt-next');
+  await fr.waitForSelector('#bt-sequence li.now[data-phase="p1_fire_phasing"]', { state: 'attached' });
+
   // 5. French
   await fr.click('#lang-btn');
   await fr.waitForFunction(() => document.querySelector('#bt-sequence h2').textContent.includes('Séquence'));
   check((await text(fr, '#bt-units')).includes('Vos unités'), 'in French');
+  // one language per screen: the phases and the verbs in French (seed 002
+  // is English: the French is the battle type's own translation)
+  check((await text(fr, '#bt-phase')).startsWith('Phase de mousqueterie et canonnade (3e)') &&
+    (await text(fr, '#bt-verbs button[data-verb="fire"]')) === 'Tir' && !(await text(fr, '#bt-sequence ol')).includes('Phase:'),
+  'in French: the phase now and the verbs in French: ' + await text(fr, '#bt-phase'));
 
   // 6. one client: the page's only fetch and EventSource are in web/js/api.js,
   // and the game view and the companion view both take it
