@@ -205,6 +205,39 @@ try {
     (await text(fr, '#bt-verbs button[data-verb="fire"]')) === 'Tir' && !(await text(fr, '#bt-sequence ol')).includes('Phase:'),
   'in French: the phase now and the verbs in French: ' + await text(fr, '#bt-phase'));
 
+  // 5b. one language per screen: L'Âge des Aigles (French sheets) and
+  // Gettysburg (Regimental Fire and Fury, French sheets) in the English
+  // page, on a phone: no French phase title or verb; each phase's sheet
+  // words are in its tooltip, said so ("As the sheet prints it")
+  const french = /[éèêàâçœôûî«»]|\b(Phase \(\d\) (Mouvement|Tirs|Combats)|Segment|joueur|Tirs|Manœuvres|Mousqueterie|Charges?:)\b/;
+  for (const [sys, oob, phases] of [['aoe', 'austerlitz_pratzen', 15], ['rff', 'little_round_top', 16]]) {
+    const c = await (await fetch(base + 'api/battles', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ system: sys, oob, seed: 3 }) })).json();
+    const p = await newPage({ width: 390, height: 844 });
+    await p.goto(`${base}#/companion/${c.id}?token=${c.tokens[0]}`);
+    await p.waitForSelector('#bt-units table');
+    await p.click('#bt-sequence > summary');
+    // every phase of the turn, then the tests of a few phases
+    const seq = await p.$$eval('#bt-sequence li', (a) => a.map((e) => e.firstChild.textContent));
+    const tips = await p.$$eval('#bt-sequence li', (a) => a.map((e) => e.title));
+    const said = [await text(p, '#bt-phase')];
+    for (let k = 0; k < 4; k++) {
+      said.push(await p.$$eval('#bt-verbs button', (a) => a.map((b) => b.textContent).join(' | ')));
+      // the phase over, said by the side that acts (through the API: the
+      // page follows it live)
+      const v = await (await fetch(`${base}api/battles/${c.id}?token=${c.tokens[0]}`)).json();
+      await fetch(`${base}api/battles/${c.id}/actions`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + c.tokens[v.active_side] }, body: '{"verb": "next"}' });
+      await p.waitForFunction((n) => document.querySelectorAll('#bt-sequence li.now').length === 1 &&
+        document.querySelector('#bt-sequence li.now') !== document.querySelectorAll('#bt-sequence li')[n], k, { timeout: 5000 });
+      said.push(await text(p, '#bt-phase'), await text(p, '#bt-result'));
+    }
+    const bad = [...seq, ...said].filter((x) => french.test(x));
+    check(seq.length === phases && bad.length === 0, `${sys} in English: ${seq.length} phases and the tests, none in French${bad.length ? ': ' + bad.join(' / ') : ''}`);
+    check(tips.every((x) => x.startsWith('As the sheet prints it: ')), `${sys}: each phase's sheet words in its tooltip, said so (${tips[0]})`);
+    if (sys === 'aoe') check(seq[0] === 'Initiative interphase' && tips[0] === 'As the sheet prints it: Interphase d\'initiative', 'aoe: seed 000\'s "Interphase d\'initiative" in English');
+    if (sys === 'rff') await shot(p, 'page-companion-phone-rff');
+    await p.close();
+  }
+
   // 6. one client: the page's only fetch and EventSource are in web/js/api.js,
   // and the game view and the companion view both take it
   const js = Object.fromEntries(fs.readdirSync(path.join(web, 'js')).map((f) => [f, fs.readFileSync(path.join(web, 'js', f), 'utf8')]));

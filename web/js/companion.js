@@ -307,7 +307,11 @@ async function mountBattle(root, id, tok) {
   function renderResult() {
     if (!last) { put(resultBox, h('h2', {}, t('result')), h('p', { class: 'hint' }, t('bt_no_result'))); return; }
     const parts = [h('h2', {}, t('result'))];
-    if (last.undone !== undefined) parts.push(h('p', { id: 'bt-said' }, t('bt_undone', named(last.undone))));
+    // the phase over: the new phase in the page's language (the server's
+    // line for the table gives the sheet's title)
+    const cur = view.sequence.find((p) => p.id === view.phase);
+    if (last.next) parts.push(h('p', { id: 'bt-said' }, h('strong', {}, t('bt_next_done', cur ? phaseTitle(cur) : view.phase, view.turn))));
+    else if (last.undone !== undefined) parts.push(h('p', { id: 'bt-said' }, t('bt_undone', named(last.undone))));
     else parts.push(h('p', { id: 'bt-said', title: last.text || '' }, h('strong', {}, last.sentence || named(last.text || ''))));
     const r = last.resolution;
     if (r) {
@@ -347,7 +351,7 @@ async function mountBattle(root, id, tok) {
       if (w[i] === '--target') b.target = w[i + 1];
       if (w[i] === '--leader') b.leader = w[i + 1];
     }
-    return b.verb === 'next' ? t('bt_next_done') : sentence(b);
+    return sentence(b);
   }
   function refused(b, msg) {
     const v = verbs.verbs.find((x) => x.name === b.verb);
@@ -369,7 +373,7 @@ async function mountBattle(root, id, tok) {
       if (e.status === 409) load();
     }
   }
-  const act = (b) => order(() => api.battle.act(id, tok, b), (r) => ({ ...r, sentence: b.verb === 'next' ? t('bt_next_done') : sentence(b) }), b);
+  const act = (b) => order(() => api.battle.act(id, tok, b), (r) => (b.verb === 'next' ? { next: true } : { ...r, sentence: sentence(b) }), b);
   const doIt = () => act(body());
   const doUndo = () => order(() => api.battle.undo(id, tok), (r) => ({ undone: r.undone, instructions: [] }));
   async function showOdds() {
@@ -383,6 +387,7 @@ async function mountBattle(root, id, tok) {
   function changed(type, d) {
     const l = d && d.last;
     if (l && (l.kind || type) === 'undo') last = { undone: l.text, instructions: [] };
+    else if (l && (l.kind || type) === 'action' && /^next\b/.test(l.text || '')) last = { next: true, text: l.text };
     else if (l && (l.kind || type) === 'action' && (!last || last.text !== l.text)) last = { text: l.text, sentence: lineSentence(l.text), instructions: l.instructions };
   }
   const onView = (v, type) => { changed(type, v); load(v); };

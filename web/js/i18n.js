@@ -76,7 +76,7 @@ const STRINGS = {
     bt_instructions: 'On the table', bt_no_result: 'No test yet.', bt_undone: 'Undone: {0}',
     bt_verbs_now: 'The tests allowed now', bt_more: 'More facts from the table: {0}', bt_no_verbs: 'No test in this phase: when it is over, go on to the next.', bt_with: 'Your unit',
     bt_sheet_words: 'As the sheet prints it: {0}', bt_sheet_quote: 'the sheet\'s own words', bt_results_sheet: 'The results are named as the sheet prints them.',
-    bt_step: '{0}: score {1}, the sheet reads', bt_did: '{0}: {1}', bt_did_on: '{0}: {1} against {2}', bt_next_done: 'The phase is over: on to the next.',
+    bt_step: '{0}: score {1}, the sheet reads', bt_did: '{0}: {1}', bt_did_on: '{0}: {1} against {2}', bt_next_done: 'The phase is over. Now, turn {1}: {0}.',
     bt_refused: '{0} cannot take the test “{1}” now: {2}', bt_refused_none: 'The test “{0}” is refused: {1}',
     // keys
     keys_title: 'Keyboard', key_end: 'end the phase (end fire, end movement, end activation, chits done, stop)',
@@ -152,7 +152,7 @@ const STRINGS = {
     bt_instructions: 'Sur la table', bt_no_result: 'Aucun test encore.', bt_undone: 'Annulé : {0}',
     bt_verbs_now: 'Les tests permis maintenant', bt_more: 'Autres faits de la table : {0}', bt_no_verbs: 'Aucun test dans cette phase : quand elle est finie, passez à la suivante.', bt_with: 'Votre unité',
     bt_sheet_words: 'Tel que la fiche l\'imprime : {0}', bt_sheet_quote: 'les mots mêmes de la fiche', bt_results_sheet: 'Les résultats sont nommés comme la fiche les imprime.',
-    bt_step: '{0} : total {1}, la fiche dit', bt_did: '{0} : {1}', bt_did_on: '{0} : {1} contre {2}', bt_next_done: 'La phase est finie : on passe à la suivante.',
+    bt_step: '{0} : total {1}, la fiche dit', bt_did: '{0} : {1}', bt_did_on: '{0} : {1} contre {2}', bt_next_done: 'La phase est finie. Maintenant, tour {1} : {0}.',
     bt_refused: '{0} ne peut pas faire le test « {1} » maintenant : {2}', bt_refused_none: 'Le test « {0} » est refusé : {1}',
     keys_title: 'Clavier', key_end: 'fin de phase (fin du tir, du mouvement, de l\'activation, jetons choisis, arrêt)',
     key_undo: 'annuler', key_lang: 'changer de langue', key_help: 'cette aide', key_esc: 'effacer la sélection',
