@@ -26,34 +26,6 @@
 
 #include "grognard/battle_wire.h"
 
-/* The IPv4 addresses at which other devices of the network reach the
- * server: every interface's that is up and not the loopback when it listens
- * on 0.0.0.0; none when it listens on a loopback address; else its own. */
-static json_t *lan_addresses(const char *host)
-{
-    json_t *a = json_array();
-    if (!strncmp(host, "127.", 4))
-        return a;
-    if (strcmp(host, "0.0.0.0")) {
-        json_array_append_new(a, json_string(host));
-        return a;
-    }
-    struct ifaddrs *ifs = NULL;
-    if (getifaddrs(&ifs) != 0)
-        return a;
-    for (struct ifaddrs *i = ifs; i; i = i->ifa_next) {
-        if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET || !(i->ifa_flags & IFF_UP) ||
-            (i->ifa_flags & IFF_LOOPBACK))
-            continue;
-        char buf[INET_ADDRSTRLEN];
-        const struct sockaddr_in *sin = (const struct sockaddr_in *)(const void *)i->ifa_addr;
-        if (inet_ntop(AF_INET, &sin->sin_addr, buf, sizeof buf))
-            json_array_append_new(a, json_string(buf));
-    }
-    freeifaddrs(ifs);
-    return a;
-}
-
 /* ---- the bundled orders of battle ------------------------------------------------ */
 
 static int cmp_oob(const void *a, const void *b)
@@ -366,7 +338,7 @@ static MHD_Result_t h_create(gr_server *s, sv_req *q)
     json_object_set_new(o, "sides", json_pack("[ss]", b->side_name[0], b->side_name[1]));
     json_object_set_new(o, "hash", gr_bt_hash_json(b));
     json_object_set_new(o, "host", json_string(bs->host));
-    json_object_set_new(o, "addresses", lan_addresses(bs->host));
+    json_object_set_new(o, "addresses", sv_lan_addresses(bs->host));
     /* the order of battle's text is kept in the store unless it is bundled */
     gr_status st = sv_games_add(s, g, oob ? NULL : otext, olen, &err);
     json_decref(j);

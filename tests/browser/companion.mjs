@@ -79,6 +79,10 @@ try {
   const link1 = await host.$eval('#bt-link-1', (e) => e.value);
   check(/#\/companion\/[0-9a-f]{16}\?token=[0-9a-f]{32}$/.test(link0) && /token=[0-9a-f]{32}$/.test(link1) && link0 !== link1, 'create: two side links with their tokens');
   check((await text(host, '#companion-links')).includes('--host 0.0.0.0'), 'create: on the loopback address, says how to reach it from other devices');
+  // a QR code per side's link, made by the server from that very link
+  await host.waitForFunction(() => [0, 1].every((s) => document.querySelector('#bt-qr-' + s).complete && document.querySelector('#bt-qr-' + s).naturalWidth > 0));
+  const qrs = await host.$$eval('img.qr', (a) => a.map((i) => decodeURIComponent(new URL(i.src).searchParams.get('text'))));
+  check(qrs.length === 2 && qrs[0] === link0 && qrs[1] === link1, 'create: a QR code of each side\'s link');
   await shot(host, 'page-companion-new');
 
   // 2. the French on one device, the British on another

@@ -59,9 +59,12 @@ async function mountNew(root) {
       const link = `#/companion/${c.id}?token=${c.tokens[s]}`;
       const url = `${origin}${location.pathname}${link}`;
       const inp = h('input', { readonly: true, value: url, id: 'bt-link-' + s, 'aria-label': c.sides[s] });
-      return h('div', { class: 'form-row' }, h('strong', {}, c.sides[s]), inp,
+      // its QR code (made by the server, GET /api/qr): a phone at the table
+      // pointed at the screen opens the side
+      return h('div', { class: 'bt-link' }, h('div', { class: 'form-row' }, h('strong', {}, c.sides[s]), inp,
         copyButton(inp),
-        h('a', { href: link, 'data-side': s }, t('bt_open')));
+        h('a', { href: link, 'data-side': s }, t('bt_open'))),
+      h('img', { class: 'qr', id: 'bt-qr-' + s, src: api.qrUrl(url), width: 180, height: 180, alt: t('bt_qr_alt', c.sides[s]) }));
     });
     const where = addrs.length ? addrs.map((a) => `http://${a}${port}/`).join(', ') : location.origin + '/';
     put(links, h('h2', {}, t('bt_links')), h('p', {}, t('bt_links_help')),
