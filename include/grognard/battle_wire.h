@@ -34,7 +34,9 @@ void gr_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *a
 /* The after-action report of battle file f (`name` for messages), replayed:
  * into `text` (may be NULL) as text, into `html` (may be NULL) as one
  * self-contained HTML page, into *json (json may be NULL) as an object
- * {system, title, actions[], lost_by_turn[], leaders[]}.  total (may be
+ * {system, title, sides[2] (their names), actions[] (each one's action, turn,
+ * phase, text, outcome as gr_bt_wire_outcome gives it, lost by each side),
+ * lost_by_turn[], leaders[]}.  total (may be
  * NULL) receives the stands lost by each side, *nactions (may be NULL) the
  * number of actions.  GR_EINPUT naming the action when the replay fails. */
 gr_status gr_bt_report(const gr_battle_file *f, const char *name, FILE *text, FILE *html,

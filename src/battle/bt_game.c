@@ -624,6 +624,16 @@ static json_t *bt_view_json(const void *sc, const void *obs)
                            gr_bt_phase_player_name(p->player), "source", p->source));
     }
     json_object_set_new(j, "sequence", seq); /* j NULL: seq released, NULL returned */
+    /* every verb's name in each language of the page (a report names the
+     * tests of the whole battle, not only those open now) */
+    json_t *labels = json_object();
+    for (size_t k = 0; k < b->rules->nverbs; k++) {
+        const gr_bt_verb *v = &b->rules->verbs[k];
+        json_object_set_new(labels, v->name,
+                            json_pack("{ssss}", "en", gr_battle_verb_label(b->rules, v, GR_LANG_EN),
+                                      "fr", gr_battle_verb_label(b->rules, v, GR_LANG_FR)));
+    }
+    json_object_set_new(j, "verb_labels", labels);
     return j;
 }
 

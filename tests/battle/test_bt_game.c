@@ -127,6 +127,10 @@ static void test_view(const gr_game *g, const void *st)
             !strcmp(json_string_value(json_object_get(ini, "title_en")), "Initiative interphase"),
         "the sequence's titles: the sheet's (French, seed 000 \"Interphase d'initiative\") "
         "and each language's");
+    const json_t *vl = json_object_get(json_object_get(al, "verb_labels"), "combat");
+    CHECK(vl && !strcmp(json_string_value(json_object_get(vl, "fr")), "Combats") &&
+              !strcmp(json_string_value(json_object_get(vl, "en")), "Combat"),
+          "every verb's name in the view, aoe's combat as seed 000's \"Phase (3) Combats\"");
     /* a French hidden detail changed: the Allied view is the same */
     void *t = malloc(g->type->state_size);
     memcpy(t, st, g->type->state_size);

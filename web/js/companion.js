@@ -93,6 +93,46 @@ async function mountNew(root) {
 const words = (s) => String(s).replace(/[_-]+/g, ' ');
 const Words = (s) => { const w = words(s); return w.charAt(0).toUpperCase() + w.slice(1); };
 
+// The battle's words in the page's language, from its view (the battle
+// type's data): a phase's title (else the sheet's), a verb's name.
+const phaseTitle = (p) => p[`title_${getLang()}`] || p.title;
+const verbLabel = (view, name) => { const l = view.verb_labels && view.verb_labels[name]; return (l && l[getLang()]) || Words(name); };
+const unitName = (view, uid) => { const u = view.units.find((x) => x.id === uid); return u ? u.name : uid; };
+const leaderName = (view, lid) => { const l = view.leaders.find((x) => x.id === lid); return l ? l.name : lid; };
+// a message of the server naming units and leaders by id, by their names
+function named(view, msg) {
+  let out = String(msg);
+  for (const x of [...view.units, ...view.leaders]) out = out.replace(new RegExp(`(^|[^\\w])${x.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'g'), `$1${x.name}`);
+  return out;
+}
+// An action's line ("fire br_light --target fr_1leg --range 2") as its call.
+function callOf(text) {
+  const w = String(text || '').split(/\s+/);
+  const b = { verb: w[0] };
+  if (w[1] && !w[1].startsWith('--')) b.unit = w[1];
+  for (let i = 1; i + 1 < w.length; i++) {
+    if (w[i] === '--target') b.target = w[i + 1];
+    if (w[i] === '--leader') b.leader = w[i + 1];
+  }
+  return b;
+}
+// What an action was, in a sentence: "1er Léger: Maneuver (Good Order table)".
+function sentence(view, b) {
+  const what = verbLabel(view, b.verb);
+  const who = b.unit ? unitName(view, b.unit) : b.leader ? leaderName(view, b.leader) : '';
+  const whom = b.target ? unitName(view, b.target) : '';
+  return who ? (whom ? t('bt_did_on', who, what, whom) : t('bt_did', who, what)) : what;
+}
+// Each table read by an action: its score and its result in the sheet's
+// own words, quoted (said so).
+function stepLines(r) {
+  return (r && r.steps ? r.steps : []).map((s) => {
+    const said = s.label || words(s.result);
+    return h('p', { class: 'bt-step', 'data-result': s.result }, t('bt_step', s.what || words(s.table), s.score), ' ',
+      h('q', { class: 'sheet', title: t('bt_sheet_quote') }, said), s.effect && s.effect !== said ? ` — ${s.effect}` : '');
+  });
+}
+
 // Phone first: the phase now and the tests allowed now at the top (the verbs
 // as buttons named in the page's language, from the battle type's data), the
 // form of the test chosen with the own units to act with and the enemy's as
@@ -122,17 +162,6 @@ async function mountBattle(root, id, tok) {
 
   const side = () => view.side;
   const sideName = (s) => view.sides[s];
-  const unitName = (uid) => { const u = view.units.find((x) => x.id === uid); return u ? u.name : uid; };
-  const leaderName = (lid) => { const l = view.leaders.find((x) => x.id === lid); return l ? l.name : lid; };
-  // the page's language, else the sheet's words (as the battle type gives them)
-  const phaseTitle = (p) => p[`title_${getLang()}`] || p.title;
-  const verbLabel = (v) => (v.label && v.label[getLang()]) || Words(v.name);
-  // a message of the server naming units and leaders by id, by their names
-  const named = (msg) => {
-    let out = String(msg);
-    for (const x of [...view.units, ...view.leaders]) out = out.replace(new RegExp(`(^|[^\\w])${x.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'g'), `$1${x.name}`);
-    return out;
-  };
 
   function renderHead() {
     const acts = view.you_act;
@@ -159,7 +188,7 @@ async function mountBattle(root, id, tok) {
   }
 
   function unitRow(u, own) {
-    const leader = u.attached_leader ? leaderName(u.attached_leader) : '';
+    const leader = u.attached_leader ? leaderName(view, u.attached_leader) : '';
     const state = [];
     if (u.removed) state.push(t('bt_removed'));
     else if (own) state.push(t('bt_cond_' + u.condition));
@@ -257,7 +286,7 @@ async function mountBattle(root, id, tok) {
     const tests = verbs.verbs.filter((x) => x.name !== 'next');
     const verbBtns = h('div', { class: 'taps bt-verbs', id: 'bt-verbs', role: 'group', 'aria-label': t('bt_verbs_now') },
       tests.map((x) => h('button', { type: 'button', class: 'tap verb', 'data-verb': x.name, 'aria-pressed': String(x.name === form.verb),
-        onclick: () => { if (x.name !== form.verb) { form.verb = x.name; clearForm(); } changedForm(); } }, verbLabel(x))));
+        onclick: () => { if (x.name !== form.verb) { form.verb = x.name; clearForm(); } changedForm(); } }, verbLabel(view, x.name))));
     const rows = [];
     if (v) {
       const mine = view.units.filter((u) => !u.removed && u.side === side());
@@ -314,15 +343,11 @@ async function mountBattle(root, id, tok) {
     // line for the table gives the sheet's title)
     const cur = view.sequence.find((p) => p.id === view.phase);
     if (last.next) parts.push(h('p', { id: 'bt-said' }, h('strong', {}, t('bt_next_done', cur ? phaseTitle(cur) : view.phase, view.turn))));
-    else if (last.undone !== undefined) parts.push(h('p', { id: 'bt-said' }, t('bt_undone', named(last.undone))));
-    else parts.push(h('p', { id: 'bt-said', title: last.text || '' }, h('strong', {}, last.sentence || named(last.text || ''))));
+    else if (last.undone !== undefined) parts.push(h('p', { id: 'bt-said' }, t('bt_undone', named(view, last.undone))));
+    else parts.push(h('p', { id: 'bt-said', title: last.text || '' }, h('strong', {}, sentence(view, last.call || callOf(last.text)))));
     const r = last.resolution;
     if (r) {
-      for (const s of r.steps || []) {
-        const said = s.label || words(s.result);
-        parts.push(h('p', { class: 'bt-step', 'data-result': s.result }, t('bt_step', s.what || words(s.table), s.score), ' ',
-          h('q', { class: 'sheet', title: t('bt_sheet_quote') }, said), s.effect && s.effect !== said ? ` — ${s.effect}` : ''));
-      }
+      parts.push(...stepLines(r));
       if (r.modifiers && r.modifiers.length) parts.push(h('details', {}, h('summary', {}, t('modifiers')), modsTable(r.modifiers, { id: 'bt-mods' })));
     }
     if (last.instructions && last.instructions.length) {
@@ -336,30 +361,9 @@ async function mountBattle(root, id, tok) {
     renderHead(); renderForm(); renderResult(); renderUnits(); renderSeq();
   }
 
-  // What an action was, in a sentence: "1er Léger: Maneuver (Good Order table)".
-  function sentence(b) {
-    const v = verbs.verbs.find((x) => x.name === b.verb);
-    const what = v ? verbLabel(v) : Words(b.verb);
-    const who = b.unit ? unitName(b.unit) : b.leader ? leaderName(b.leader) : '';
-    const whom = b.target ? unitName(b.target) : '';
-    return who ? (whom ? t('bt_did_on', who, what, whom) : t('bt_did', who, what)) : what;
-  }
-  // the other side's action, as the event stream gives its line
-  // ("fire br_light --target fr_1leg --range 2"), in a sentence
-  function lineSentence(text) {
-    const w = String(text || '').split(/\s+/);
-    const b = { verb: w[0] };
-    if (w[1] && !w[1].startsWith('--')) b.unit = w[1];
-    for (let i = 1; i + 1 < w.length; i++) {
-      if (w[i] === '--target') b.target = w[i + 1];
-      if (w[i] === '--leader') b.leader = w[i + 1];
-    }
-    return sentence(b);
-  }
   function refused(b, msg) {
-    const v = verbs.verbs.find((x) => x.name === b.verb);
-    const what = v ? verbLabel(v) : Words(b.verb);
-    return b.unit ? t('bt_refused', unitName(b.unit), what, named(msg)) : t('bt_refused_none', what, named(msg));
+    const what = verbLabel(view, b.verb);
+    return b.unit ? t('bt_refused', unitName(view, b.unit), what, named(view, msg)) : t('bt_refused_none', what, named(view, msg));
   }
 
   // One order at a time (an action, next, undo): the form is greyed out
@@ -376,7 +380,7 @@ async function mountBattle(root, id, tok) {
       if (e.status === 409) load();
     }
   }
-  const act = (b) => order(() => api.battle.act(id, tok, b), (r) => (b.verb === 'next' ? { next: true } : { ...r, sentence: sentence(b) }), b);
+  const act = (b) => order(() => api.battle.act(id, tok, b), (r) => (b.verb === 'next' ? { next: true } : { ...r, call: b }), b);
   const doIt = () => act(body());
   const doUndo = () => order(() => api.battle.undo(id, tok), (r) => ({ undone: r.undone, instructions: [] }));
   async function showOdds() {
@@ -391,7 +395,7 @@ async function mountBattle(root, id, tok) {
     const l = d && d.last;
     if (l && (l.kind || type) === 'undo') last = { undone: l.text, instructions: [] };
     else if (l && (l.kind || type) === 'action' && /^next\b/.test(l.text || '')) last = { next: true, text: l.text };
-    else if (l && (l.kind || type) === 'action' && (!last || last.text !== l.text)) last = { text: l.text, sentence: lineSentence(l.text), instructions: l.instructions };
+    else if (l && (l.kind || type) === 'action' && (!last || last.text !== l.text)) last = { text: l.text, instructions: l.instructions };
   }
   const onView = (v, type) => { changed(type, v); load(v); };
   const onSignal = (type, d) => { if (!view || !d || d.hash !== view.hash) { changed(type, d); load(); } };
