@@ -180,10 +180,15 @@ try {
   check(/Desultory/.test(oddsText) && /%/.test(oddsText) && !/desultory/.test(oddsText), 'phone: the odds, each result in the sheet\'s words: ' + oddsText.slice(0, 120));
   check(await wide(br) <= 390, `phone: the odds fit (${await wide(br)} px wide)`);
   await shot(br, 'page-companion-phone-odds');
+  // the dice rolled at the table: 11.  Seed 002, fire points: the light
+  // battalion's 4 stands at 2" ("Light Infantry | Out to 3\"= 1") are 4 points;
+  // "+1 Light infantry ... firing": 11 + 1 = 12; Fire table, row "4 | 0-7 |
+  // 8-11 | 12+": Telling ("Target disordered & 1 stand lost")
+  await br.fill('#bt-roll', '11');
   await br.click('#bt-do');
   await br.waitForFunction(() => document.querySelector('#bt-said') && document.querySelector('#bt-said').textContent.includes('Light battalion (Kempt): Fire against 1er Léger (Compère)'));
   const fired = await text(br, '#bt-result');
-  check(/(Desultory|Lively|Telling|Deadly|Withering)/.test(fired) && !/br_light|--target/.test(fired), 'phone: the result in words: ' + fired.slice(0, 200));
+  check(/score 12, the sheet reads Telling/.test(fired) && !/br_light|--target/.test(fired), 'phone: the result in words: ' + fired.slice(0, 200));
   check(await wide(br) <= 390, `phone: the result fits (${await wide(br)} px wide)`);
   await shot(br, 'page-companion-phone-result');
   // a refusal in a sentence: the same unit fires again (the test stays chosen)
@@ -195,9 +200,23 @@ try {
   await br.click('#bt-do');
   await br.waitForSelector('#bt-refusal');
   const no = await text(br, '#bt-refusal');
-  check(no.startsWith('Light battalion (Kempt) cannot take the test “Fire” now: ') && !no.includes('br_light'), 'phone: a refusal in a sentence: ' + no);
+  check(no.startsWith('Light battalion (Kempt) cannot take the test “Fire” now: ') && !/br_light|p1_fire/.test(no), 'phone: a refusal in a sentence: ' + no);
   await br.click('#bt-next');
   await fr.waitForSelector('#bt-sequence li.now[data-phase="p1_fire_phasing"]', { state: 'attached' });
+
+  // the after-action report, a page to share: the story turn by turn in
+  // words, the stands lost by side with a legend naming both, the leaders
+  await br.click('#bt-report');
+  await br.waitForSelector('#bt-aar-story article');
+  const story = await text(br, '#bt-aar-story');
+  check(story.includes('Turn 1') && story.includes('Musketry and Cannonade (3rd) Phase: the non-phasing player resolves his defensive fire') &&
+    story.includes('Light battalion (Kempt): Fire against 1er Léger (Compère)') && story.includes('Telling') &&
+    story.includes('1er Léger (Compère): disordered; remove 1 stand') && !/br_light|--roll/.test(story), 'report: the story in words: ' + story.slice(0, 240));
+  check((await text(br, '#bt-aar-legend')).includes('French') && (await text(br, '#bt-aar-legend')).includes('British') &&
+    (await text(br, '#bt-aar-total')) === 'In all: French lost 1 stand(s), British lost 0.', 'report: the losses with a legend naming both sides: ' + await text(br, '#bt-aar-total'));
+  check((await text(br, '#bt-aar-leaders')).includes('No leader out of action'), 'report: the leaders\' fates');
+  check(await wide(br) <= 390, `report: fits the phone (${await wide(br)} px wide)`);
+  await shot(br, 'page-companion-phone-report');
 
   // 5. French
   await fr.click('#lang-btn');

@@ -56,6 +56,7 @@ export const api = {
     undo: (id, token) => call('POST', battle(id, '/undo'), { token, body: {} }),
     eventsUrl: (id, token) => battle(id, '/events' + q(token)),
     reportUrl: (id, token) => battle(id, '/report.html' + q(token)),
+    report: (id, token) => call('GET', battle(id, '/report'), { token }),
   },
 };
 

@@ -10,9 +10,10 @@ import { api, liveStream, oneOrder } from './api.js';
 import { t, getLang } from './i18n.js';
 import { toast } from './main.js';
 import { h, put, orError, copyButton, paramControl, pickList } from './util.js';
-import { probBars, modsTable } from './charts.js';
+import { probBars, modsTable, groupedBars } from './charts.js';
 
 export async function mount(root, route) {
+  if (route.id && route.params.get('show') === 'report') return mountReport(root, route.id, route.params.get('token') || '');
   if (route.id) return mountBattle(root, route.id, route.params.get('token') || '');
   return mountNew(root);
 }
@@ -99,9 +100,11 @@ const phaseTitle = (p) => p[`title_${getLang()}`] || p.title;
 const verbLabel = (view, name) => { const l = view.verb_labels && view.verb_labels[name]; return (l && l[getLang()]) || Words(name); };
 const unitName = (view, uid) => { const u = view.units.find((x) => x.id === uid); return u ? u.name : uid; };
 const leaderName = (view, lid) => { const l = view.leaders.find((x) => x.id === lid); return l ? l.name : lid; };
-// a message of the server naming units and leaders by id, by their names
+// a message of the server naming units, leaders and phases by id, by
+// their names
 function named(view, msg) {
   let out = String(msg);
+  for (const p of view.sequence) out = out.split(`(${p.id})`).join(`(${phaseTitle(p)})`);
   for (const x of [...view.units, ...view.leaders]) out = out.replace(new RegExp(`(^|[^\\w])${x.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'g'), `$1${x.name}`);
   return out;
 }
@@ -317,7 +320,7 @@ async function mountBattle(root, id, tok) {
     }
     const next = h('button', { type: 'button', id: 'bt-next', disabled: view.active_side !== side(), onclick: () => act({ verb: 'next' }) }, t('bt_next'));
     const undo = h('button', { type: 'button', id: 'bt-undo', disabled: !view.can_undo, onclick: doUndo }, t('undo'));
-    const report = h('a', { href: api.battle.reportUrl(id, tok), target: '_blank', id: 'bt-report' }, t('bt_report'));
+    const report = h('a', { href: reportLink(id, tok), id: 'bt-report' }, t('bt_report'));
     put(formSet, h('h2', { id: 'bt-phase' }, cur ? phaseTitle(cur) : view.phase),
       view.you_act ? null : h('p', { class: 'hint' }, t('bt_wait', sideName(view.active_side))),
       tests.length ? verbBtns : h('p', { class: 'hint', id: 'bt-no-verbs' }, t('bt_no_verbs')),
@@ -374,8 +377,9 @@ async function mountBattle(root, id, tok) {
       const r = await orders.send(call);
       if (r) { last = result(r); odds = null; refusal = null; clearForm(); await load(); }
     } catch (e) {
+      // a refused test is said in the form, under the button tapped
       refusal = b ? refused(b, e.message) : e.message;
-      toast(refusal, true);
+      if (!b || b.verb === 'next') toast(refusal, true);
       renderForm();
       if (e.status === 409) load();
     }
@@ -385,7 +389,7 @@ async function mountBattle(root, id, tok) {
   const doUndo = () => order(() => api.battle.undo(id, tok), (r) => ({ undone: r.undone, instructions: [] }));
   async function showOdds() {
     const b = body();
-    try { odds = await api.battle.odds(id, tok, b); refusal = null; renderForm(); } catch (e) { refusal = refused(b, e.message); toast(refusal, true); renderForm(); }
+    try { odds = await api.battle.odds(id, tok, b); refusal = null; renderForm(); } catch (e) { refusal = refused(b, e.message); renderForm(); }
   }
 
   // Live: the change that woke the stream (the other side's action with its
@@ -407,4 +411,69 @@ async function mountBattle(root, id, tok) {
     unmount: () => stream.close(),
     relang: render,
   };
+}
+
+// ---- the after-action report, a page to share ----------------------------------------
+
+const reportLink = (id, tok) => `#/companion/${encodeURIComponent(id)}?token=${encodeURIComponent(tok)}&show=report`;
+
+// The battle's story turn by turn (each test in a sentence, its results in
+// the sheet's words, what was done on the table, the stands it cost), the
+// stands lost by side and turn with a legend naming both, the leaders'
+// fates: all from the report the server makes (GET .../report) and the
+// battle's words in its view; no rule here.
+async function mountReport(root, id, tok) {
+  const box = h('div', { id: 'bt-aar' }, t('loading'));
+  root.append(box);
+  const got = await orError(box, Promise.all([api.battle.view(id, tok), api.battle.report(id, tok)]));
+  if (!got) return {};
+  const [view, rep] = got;
+  const sides = rep.sides || view.sides;
+
+  function render() {
+    const lost = rep.lost_by_turn || [];
+    const total = [0, 1].map((s) => lost.reduce((a, x) => a + (x[s] || 0), 0));
+    const link = h('input', { readonly: true, value: location.href, id: 'bt-aar-link', 'aria-label': t('bt_aar_share') });
+    const head = [h('h1', { id: 'bt-aar-title' }, t('bt_aar_title'), h('span', { class: 'sub' }, ` — ${rep.title || view.title}`)),
+      h('p', { class: 'hint' }, t('bt_aar_intro')),
+      h('div', { class: 'form-row' }, h('label', { for: 'bt-aar-link' }, t('bt_aar_share')), link, copyButton(link),
+        h('a', { href: `#/companion/${encodeURIComponent(id)}?token=${encodeURIComponent(tok)}`, id: 'bt-aar-back' }, t('bt_aar_back')),
+        h('a', { href: api.battle.reportUrl(id, tok), target: '_blank', id: 'bt-aar-print' }, t('bt_aar_print')))];
+
+    // the stands lost, by side and turn: a chart, its legend naming both sides, the totals
+    const legend = h('p', { class: 'legend-inline', id: 'bt-aar-legend' }, sides.map((n, s) => h('span', {}, h('span', { class: `swatch sw${s}`, 'aria-hidden': 'true' }), n)));
+    const chart = lost.length ? groupedBars(lost.map((x, k) => ({ label: `${t('turn')} ${k + 1}`, values: [x[0] || 0, x[1] || 0] })),
+      sides.map((n, s) => ({ label: n, cls: 'bar' + s })), { title: t('bt_aar_lost'), width: 360, height: 180, yLabel: t('bt_aar_stands') }) : null;
+    const losses = h('section', { class: 'panel', id: 'bt-aar-losses' }, h('h2', {}, t('bt_aar_lost')), legend, chart,
+      h('p', { id: 'bt-aar-total' }, t('bt_aar_total', sides[0], total[0], sides[1], total[1])));
+
+    // the leaders' fates
+    const fates = rep.leaders || [];
+    const leaders = h('section', { class: 'panel', id: 'bt-aar-leaders' }, h('h2', {}, t('bt_aar_leaders')),
+      fates.length ? h('ul', {}, fates.map((f) => h('li', {}, t('bt_aar_fate', f.turn, leaderName(view, f.id), sides[f.side], t('bt_ls_' + f.status)))))
+        : h('p', {}, t('bt_aar_no_fates')));
+
+    // the story, turn by turn and phase by phase
+    const story = h('section', { class: 'panel', id: 'bt-aar-story' }, h('h2', {}, t('bt_aar_story')));
+    if (!(rep.actions || []).length) story.append(h('p', { class: 'hint' }, t('bt_aar_no_actions')));
+    let turn = 0; let phase = '';
+    for (const a of rep.actions || []) {
+      if (a.turn !== turn) { turn = a.turn; phase = ''; story.append(h('h3', { class: 'bt-aar-turn' }, `${t('turn')} ${turn}`)); }
+      if (a.phase !== phase) {
+        phase = a.phase;
+        const p = view.sequence.find((x) => x.id === phase);
+        story.append(h('h4', { class: 'bt-aar-phase' }, p ? phaseTitle(p) : phase));
+      }
+      const o = a.outcome || {};
+      const cost = [0, 1].filter((s) => a.lost && a.lost[s]).map((s) => t('bt_aar_cost', sides[s], a.lost[s]));
+      story.append(h('article', { class: 'bt-aar-action', 'data-action': a.action },
+        h('p', {}, h('strong', {}, sentence(view, callOf(o.text || a.text)))),
+        ...stepLines(o.resolution),
+        o.instructions && o.instructions.length ? h('ul', { class: 'instructions' }, o.instructions.map((x) => h('li', {}, x))) : null,
+        cost.length ? h('p', { class: 'bt-aar-cost' }, cost.join('; ')) : null));
+    }
+    put(box, ...head, h('div', { class: 'bt-aar' }, losses, leaders, story));
+  }
+  render();
+  return { relang: render };
 }
