@@ -105,9 +105,14 @@ const leaderName = (view, lid) => { const l = view.leaders.find((x) => x.id === 
 function named(view, msg) {
   let out = String(msg);
   for (const p of view.sequence) out = out.split(`(${p.id})`).join(`(${phaseTitle(p)})`);
+  out = plain(out);
   for (const x of [...view.units, ...view.leaders]) out = out.replace(new RegExp(`(^|[^\\w])${x.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'g'), `$1${x.name}`);
   return out;
 }
+// A help line or a message of the server in a player's words: its
+// command-line options ("--stands") as the form's fields ("“Stands”"),
+// "with --unit:" (a command's own condition) left out.
+const plain = (msg) => String(msg || '').replace(/^with --[a-z-]+: /, '').replace(/--([a-z][a-z0-9-]*)/g, (m, n) => `“${Words(n)}”`);
 // An action's line ("fire br_light --target fr_1leg --range 2") as its call.
 function callOf(text) {
   const w = String(text || '').split(/\s+/);
@@ -241,7 +246,7 @@ async function mountBattle(root, id, tok) {
   function field(inp) {
     const idf = 'bt-in-' + inp.name;
     const label = Words(inp.name) + (inp.optional ? '' : ' *');
-    const hint = inp.help ? h('span', { class: 'hint' }, inp.help) : null;
+    const hint = inp.help ? h('span', { class: 'hint' }, plain(inp.help)) : null;
     const v = form.inputs[inp.name];
     const set = (x) => { form.inputs[inp.name] = x; odds = null; };
     if (inp.kind === 'flag' || (inp.kind === 'text' && inp.placeholder === 'yes')) {
@@ -256,7 +261,7 @@ async function mountBattle(root, id, tok) {
       }
       return h('div', { class: 'form-row', role: 'group', 'aria-labelledby': idf }, h('span', { class: 'label', id: idf }, label), h('span', { class: 'taps' }, taps), hint);
     }
-    const unit = inp.placeholder && /^[A-Z]+$/.test(inp.placeholder) && inp.kind !== 'choice' ? inp.placeholder.toLowerCase() : '';
+    const unit = inp.placeholder && /^[A-Z]{2,}$/.test(inp.placeholder) && inp.kind !== 'choice' ? inp.placeholder.toLowerCase() : '';
     const ctl = paramControl({ ...inp, placeholder: unit }, v, (x) => { set(x); }, idf, words);
     if (ctl.tagName === 'SELECT') ctl.addEventListener('change', changedForm);
     return h('div', { class: 'form-row' }, h('label', { for: idf }, label), ctl, unit ? h('span', { class: 'hint' }, unit) : null, hint);
