@@ -370,6 +370,12 @@ const char *gr_battle_phase_title(const gr_battle_rules *r, size_t k, gr_lang la
  * id when there is none).  v is one of r->verbs. */
 const char *gr_battle_verb_label(const gr_battle_rules *r, const gr_bt_verb *v, gr_lang lang);
 
+/* A table fact of the verbs (a --NAME of a verb's help line: "range",
+ * "division-in-range") as a player reads it in `lang` ("Range (inches)",
+ * "Officier de division à portée"), or NULL when it has none
+ * (src/battle/bt_words.c). */
+const char *gr_bt_fact_label(const char *name, gr_lang lang);
+
 /* The verb `name` of b's system, or NULL. */
 const gr_bt_verb *gr_battle_verb(const gr_battle *b, const char *name);
 

@@ -634,6 +634,7 @@ static json_t *bt_view_json(const void *sc, const void *obs)
                                       "fr", gr_battle_verb_label(b->rules, v, GR_LANG_FR)));
     }
     json_object_set_new(j, "verb_labels", labels);
+    json_object_set_new(j, "fact_labels", gr_bt_fact_labels_json());
     return j;
 }
 

@@ -365,6 +365,24 @@ static void test_words(void)
                   "%s phase %s: \"%s\" in English, \"%s\" in French, the sheet's its own",
                   systems[i], r->phases[k].id, en ? en : "(none)", fr ? fr : "(none)");
         }
+        /* every fact a verb's help line names (--NAME, but the units, the
+         * leader and the dice) has its words in both languages */
+        for (size_t k = 0; k < r->nverbs; k++)
+            for (const char *h = strstr(r->verbs[k].help, "--"); h; h = strstr(h + 2, "--")) {
+                char name[GR_BT_ID];
+                size_t n = strspn(h + 2, "abcdefghijklmnopqrstuvwxyz0123456789-");
+                if (!n || n >= sizeof name)
+                    continue;
+                memcpy(name, h + 2, n);
+                name[n] = 0;
+                if (!strcmp(name, "target") || !strcmp(name, "leader") || !strcmp(name, "roll") ||
+                    !strcmp(name, "help"))
+                    continue;
+                const char *en = gr_bt_fact_label(name, GR_LANG_EN);
+                const char *fr = gr_bt_fact_label(name, GR_LANG_FR);
+                CHECK(en && fr && !frenchy(en), "%s verb %s: the fact --%s in words (%s, %s)",
+                      systems[i], r->verbs[k].name, name, en ? en : "(none)", fr ? fr : "(none)");
+            }
         for (size_t k = 0; k < r->nverbs; k++) {
             const char *en = gr_battle_verb_label(r, &r->verbs[k], GR_LANG_EN);
             const char *fr = gr_battle_verb_label(r, &r->verbs[k], GR_LANG_FR);
@@ -394,6 +412,11 @@ static void test_words(void)
               !strcmp(gr_battle_phase_title(rff, 7, GR_LANG_FR),
                       "3° Phase de Charges: c. résolvez les percées"),
           "rff's last phase of a turn in English and as the sheet prints it");
+    CHECK(!strcmp(gr_bt_fact_label("division-in-range", GR_LANG_EN), "Division officer in range") &&
+              !strcmp(gr_bt_fact_label("division-in-range", GR_LANG_FR),
+                      "Officier de division à portée") &&
+              !gr_bt_fact_label("no-such-fact", GR_LANG_EN),
+          "nf's division-in-range in words");
 }
 
 int main(int argc, char **argv)

@@ -117,8 +117,8 @@ try {
   await fr.click('#bt-unit button[data-unit="fr_1leg"]');
   await fr.click('#bt-more > summary');
   const dir = await fr.$('#bt-in-division-in-range');
-  check(dir !== null && (await fr.$eval('label[for="bt-in-division-in-range"]', (e) => e.textContent)) === 'Division in range',
-    'the form asks for the facts the table gives, in words (Division in range)');
+  check(dir !== null && (await fr.$eval('label[for="bt-in-division-in-range"]', (e) => e.textContent)) === 'Division officer in range',
+    'the form asks for the facts the table gives, in words (Division officer in range)');
   if (dir) await fr.check('#bt-in-division-in-range');
   await fr.click('#bt-odds');
   await fr.waitForSelector('#bt-odds-box');

@@ -99,20 +99,21 @@ const Words = (s) => { const w = words(s); return w.charAt(0).toUpperCase() + w.
 const phaseTitle = (p) => p[`title_${getLang()}`] || p.title;
 const verbLabel = (view, name) => { const l = view.verb_labels && view.verb_labels[name]; return (l && l[getLang()]) || Words(name); };
 const unitName = (view, uid) => { const u = view.units.find((x) => x.id === uid); return u ? u.name : uid; };
+const factLabel = (view, name) => { const l = view.fact_labels && view.fact_labels[name]; return (l && l[getLang()]) || Words(name); };
 const leaderName = (view, lid) => { const l = view.leaders.find((x) => x.id === lid); return l ? l.name : lid; };
 // a message of the server naming units, leaders and phases by id, by
 // their names
 function named(view, msg) {
   let out = String(msg);
   for (const p of view.sequence) out = out.split(`(${p.id})`).join(`(${phaseTitle(p)})`);
-  out = plain(out);
+  out = plain(view, out);
   for (const x of [...view.units, ...view.leaders]) out = out.replace(new RegExp(`(^|[^\\w])${x.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'g'), `$1${x.name}`);
   return out;
 }
 // A help line or a message of the server in a player's words: its
 // command-line options ("--stands") as the form's fields ("“Stands”"),
 // "with --unit:" (a command's own condition) left out.
-const plain = (msg) => String(msg || '').replace(/^with --[a-z-]+: /, '').replace(/--([a-z][a-z0-9-]*)/g, (m, n) => `“${Words(n)}”`);
+const plain = (view, msg) => String(msg || '').replace(/^with --[a-z-]+: /, '').replace(/--([a-z][a-z0-9-]*)/g, (m, n) => `“${factLabel(view, n)}”`);
 // An action's line ("fire br_light --target fr_1leg --range 2") as its call.
 function callOf(text) {
   const w = String(text || '').split(/\s+/);
@@ -245,14 +246,16 @@ async function mountBattle(root, id, tok) {
   // buttons to tap, any other a field with its unit ("inches").
   function field(inp) {
     const idf = 'bt-in-' + inp.name;
-    const label = Words(inp.name) + (inp.optional ? '' : ' *');
-    const hint = inp.help ? h('span', { class: 'hint' }, plain(inp.help)) : null;
+    const label = factLabel(view, inp.name) + (inp.optional ? '' : ' *');
+    // the procedure's help line is English: the French page keeps to the
+    // fact's own words (one language per screen)
+    const hint = inp.help && getLang() === 'en' ? h('span', { class: 'hint' }, plain(view, inp.help)) : null;
     const v = form.inputs[inp.name];
     const set = (x) => { form.inputs[inp.name] = x; odds = null; };
     if (inp.kind === 'flag' || (inp.kind === 'text' && inp.placeholder === 'yes')) {
       const yes = inp.kind === 'flag' ? true : 'yes';
       const box = h('input', { type: 'checkbox', id: idf, name: inp.name, checked: v === yes, onchange: (e) => { set(e.target.checked ? yes : ''); changedForm(); } });
-      return h('div', { class: 'form-row bt-flag' }, box, h('label', { for: idf }, Words(inp.name)), hint);
+      return h('div', { class: 'form-row bt-flag' }, box, h('label', { for: idf }, factLabel(view, inp.name)), hint);
     }
     if (inp.kind === 'int' && Number.isFinite(inp.min) && Number.isFinite(inp.max) && inp.max - inp.min <= 12) {
       const taps = [];
@@ -261,7 +264,7 @@ async function mountBattle(root, id, tok) {
       }
       return h('div', { class: 'form-row', role: 'group', 'aria-labelledby': idf }, h('span', { class: 'label', id: idf }, label), h('span', { class: 'taps' }, taps), hint);
     }
-    const unit = inp.placeholder && /^[A-Z]{2,}$/.test(inp.placeholder) && inp.kind !== 'choice' ? inp.placeholder.toLowerCase() : '';
+    const unit = inp.placeholder && /^[A-Z]{2,}$/.test(inp.placeholder) && inp.kind !== 'choice' && !(view.fact_labels && view.fact_labels[inp.name]) ? inp.placeholder.toLowerCase() : '';
     const ctl = paramControl({ ...inp, placeholder: unit }, v, (x) => { set(x); }, idf, words);
     if (ctl.tagName === 'SELECT') ctl.addEventListener('change', changedForm);
     return h('div', { class: 'form-row' }, h('label', { for: idf }, label), ctl, unit ? h('span', { class: 'hint' }, unit) : null, hint);
@@ -309,7 +312,7 @@ async function mountBattle(root, id, tok) {
       if (more.length) {
         const given = more.some((x) => form.inputs[x.name] !== undefined && form.inputs[x.name] !== '' && form.inputs[x.name] !== false);
         rows.push(h('details', { class: 'bt-more', id: 'bt-more', open: given || moreOpen, ontoggle: (e) => { moreOpen = e.target.open; } },
-          h('summary', {}, t('bt_more', more.map((x) => words(x.name)).join(', '))), more.map(field)));
+          h('summary', {}, t('bt_more', more.map((x) => factLabel(view, x.name).toLowerCase()).join(', '))), more.map(field)));
       }
       if (v.procedure) {
         rows.push(h('div', { class: 'form-row' }, h('label', { for: 'bt-roll' }, t('bt_roll')),

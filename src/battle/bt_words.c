@@ -1,0 +1,101 @@
+/* bt_words.c - the table facts of the companion's verbs (their --NAME in a
+ * verb's help line) as a player reads them, in English and in French
+ * (battle.h, gr_bt_fact_label): the page's form labels each fact with them
+ * instead of the command line's option. */
+#include "grognard/battle.h"
+#include "grognard/bt_game.h"
+
+#include <string.h>
+
+/* By name, sorted.  The same name means the same fact in every system. */
+static const struct {
+    const char *name;
+    gr_bt_label label;
+} facts[] = {
+    {"action", {"Battery action", "Action de la batterie"}},
+    {"after-unlimbering", {"Firing after unlimbering", "Tir après la mise en batterie"}},
+    {"allied-officer-rule", {"Allied officer rule", "Règle de l'officier allié"}},
+    {"angle", {"Angle of fire (degrees)", "Angle de tir (degrés)"}},
+    {"at-breakthrough", {"At a breakthrough", "Lors d'une percée"}},
+    {"attacker-flanked", {"Attacker flanked", "Attaquant pris de flanc"}},
+    {"attacker-guns", {"Attacker's guns", "Canons de l'attaquant"}},
+    {"attacker-outflanked", {"Attacker outflanked", "Attaquant débordé"}},
+    {"band", {"Range band", "Portée"}},
+    {"bayonet", {"With the bayonet", "À la baïonnette"}},
+    {"bridge-assault", {"Bridge assault", "Assaut d'un pont"}},
+    {"cavalry-over-half-move",
+     {"Cavalry charging over half its move", "Cavalerie chargeant sur plus d'un demi-mouvement"}},
+    {"charge-distance", {"Charge distance (inches)", "Distance de charge (pouces)"}},
+    {"charging", {"Charging", "En charge"}},
+    {"choose", {"The winner chooses", "Le vainqueur choisit"}},
+    {"close", {"Enemy close (guns)", "Ennemi proche (canons)"}},
+    {"command", {"Command", "Commandement"}},
+    {"commander-in-range", {"Commander in range", "Commandant à portée"}},
+    {"cover", {"Cover", "Couvert"}},
+    {"defender-cover", {"Defender's cover", "Couvert du défenseur"}},
+    {"defender-flanked", {"Defender flanked", "Défenseur pris de flanc"}},
+    {"defender-guns", {"Defender's guns", "Canons du défenseur"}},
+    {"defender-outflanked", {"Defender outflanked", "Défenseur débordé"}},
+    {"defender-terrain", {"Defender's terrain", "Terrain du défenseur"}},
+    {"deployed",
+     {"Deployed in a town or behind works", "Déployée en ville ou derrière des ouvrages"}},
+    {"deployment", {"Deployment this move", "Déploiement pendant ce mouvement"}},
+    {"division-in-range", {"Division officer in range", "Officier de division à portée"}},
+    {"enfilade", {"Enfilade fire", "Tir d'enfilade"}},
+    {"enfiladed", {"Target enfiladed", "Cible prise en enfilade"}},
+    {"favorable", {"Favorable terrain", "Terrain favorable"}},
+    {"firing", {"Stands firing", "Socles qui tirent"}},
+    {"flanked", {"Flanked", "Pris de flanc"}},
+    {"formation", {"New formation", "Nouvelle formation"}},
+    {"fortified", {"Fortified", "Fortifié"}},
+    {"in-contact", {"In contact with the enemy", "Au contact de l'ennemi"}},
+    {"in-woods", {"In woods", "Dans les bois"}},
+    {"key-position-lost", {"Key position lost", "Position clé perdue"}},
+    {"levels", {"Critical levels reached", "Niveaux critiques atteints"}},
+    {"linear-cover", {"Behind linear cover", "Derrière un couvert linéaire"}},
+    {"losses", {"Losses", "Pertes"}},
+    {"massed", {"Massed fire", "Tir massé"}},
+    {"napoleon-adc", {"Napoleon's aide-de-camp", "Aide de camp de Napoléon"}},
+    {"no-command-chain", {"No command chain", "Pas de chaîne de commandement"}},
+    {"no-leader-near", {"No leader near the target", "Aucun chef près de la cible"}},
+    {"on-road", {"On a road", "Sur une route"}},
+    {"out-of-radius", {"Out of the general's radius", "Hors du rayon du général"}},
+    {"per-stand", {"Fire points per stand", "Points de feu par socle"}},
+    {"points", {"Fire points", "Points de feu"}},
+    {"range", {"Range (inches)", "Distance (pouces)"}},
+    {"sabre", {"With the sabre", "Au sabre"}},
+    {"side", {"Side", "Camp"}},
+    {"stands", {"Stands firing", "Socles qui tirent"}},
+    {"stands-firing", {"Stands firing", "Socles qui tirent"}},
+    {"target-about-faced", {"Target about-faced", "Cible ayant fait demi-tour"}},
+    {"target-changed-formation", {"Target changed formation", "Cible ayant changé de formation"}},
+    {"target-charging", {"Target charging", "Cible en charge"}},
+    {"target-enfiladed", {"Target enfiladed", "Cible prise en enfilade"}},
+    {"target-flanked", {"Target flanked", "Cible prise de flanc"}},
+    {"target-grand-battery", {"Target is a grand battery", "La cible est une grande batterie"}},
+    {"target-passed-lines", {"Target passed through lines", "Cible ayant traversé des lignes"}},
+    {"terrain", {"Terrain", "Terrain"}},
+    {"to", {"Change to", "Passer à"}},
+    {"units-passed", {"Units passed through", "Unités traversées"}},
+    {"unsecured-flank", {"Unsecured flank", "Flanc non assuré"}},
+    {"withdrawing", {"Withdrawing", "En retraite"}},
+    {"woods", {"In woods", "Dans les bois"}},
+    {"year", {"Year", "Année"}},
+};
+
+const char *gr_bt_fact_label(const char *name, gr_lang lang)
+{
+    for (size_t k = 0; k < sizeof facts / sizeof facts[0]; k++)
+        if (!strcmp(facts[k].name, name))
+            return lang == GR_LANG_FR ? facts[k].label.fr : facts[k].label.en;
+    return NULL;
+}
+
+json_t *gr_bt_fact_labels_json(void)
+{
+    json_t *j = json_object();
+    for (size_t k = 0; j && k < sizeof facts / sizeof facts[0]; k++)
+        json_object_set_new(j, facts[k].name,
+                            json_pack("{ssss}", "en", facts[k].label.en, "fr", facts[k].label.fr));
+    return j;
+}
