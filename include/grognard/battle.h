@@ -376,6 +376,10 @@ const char *gr_battle_verb_label(const gr_battle_rules *r, const gr_bt_verb *v, 
  * (src/battle/bt_words.c). */
 const char *gr_bt_fact_label(const char *name, gr_lang lang);
 
+/* A value a fact takes or a unit's formation ("woods", "march_column") as a
+ * player reads it in `lang` ("woods", "colonne de marche"), or NULL. */
+const char *gr_bt_value_label(const char *value, gr_lang lang);
+
 /* The verb `name` of b's system, or NULL. */
 const gr_bt_verb *gr_battle_verb(const gr_battle *b, const char *name);
 

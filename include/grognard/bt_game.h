@@ -78,6 +78,10 @@ json_t *gr_bt_status_json(const gr_battle *b, int viewer);
  * ..., "fr": ...}, ...}: the battle view's "fact_labels".  New reference. */
 json_t *gr_bt_fact_labels_json(void);
 
+/* Every value's label (gr_bt_value_label) as JSON, by value: the battle
+ * view's "value_labels".  New reference. */
+json_t *gr_bt_value_labels_json(void);
+
 /* b's gr_battle_hash as JSON: 16 hexadecimal digits ("0a3f..."), as the
  * status, an outcome and the server give it.  New reference. */
 json_t *gr_bt_hash_json(const gr_battle *b);

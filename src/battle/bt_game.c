@@ -635,6 +635,7 @@ static json_t *bt_view_json(const void *sc, const void *obs)
     }
     json_object_set_new(j, "verb_labels", labels);
     json_object_set_new(j, "fact_labels", gr_bt_fact_labels_json());
+    json_object_set_new(j, "value_labels", gr_bt_value_labels_json());
     return j;
 }
 

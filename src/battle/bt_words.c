@@ -83,12 +83,107 @@ static const struct {
     {"year", {"Year", "Année"}},
 };
 
+/* The words a fact takes ("--cover woods|hedge|...", a formation, a
+ * command) and the units' formations, by value, sorted: the same value is
+ * the same word in every system. */
+static const struct {
+    const char *value;
+    gr_bt_label label;
+} values[] = {
+    {"average", {"average", "moyen"}},
+    {"breastworks", {"breastworks", "parapets"}},
+    {"clear", {"clear", "dégagé"}},
+    {"close", {"close", "courte"}},
+    {"column", {"column", "colonne"}},
+    {"combat_column", {"combat column", "colonne d'attaque"}},
+    {"deployed_town", {"deployed in a town", "déployée en ville"}},
+    {"difficult", {"difficult", "difficile"}},
+    {"dismounted", {"dismounted", "pied à terre"}},
+    {"double_line", {"double line", "ligne double"}},
+    {"entrenchment", {"entrenchment", "retranchement"}},
+    {"excellent", {"excellent", "excellent"}},
+    {"face_flank", {"facing a flank", "face à un flanc"}},
+    {"first", {"first player", "premier joueur"}},
+    {"ford", {"ford", "gué"}},
+    {"forest", {"forest", "forêt"}},
+    {"fortified", {"fortified", "fortifié"}},
+    {"fortified_town", {"fortified town", "ville fortifiée"}},
+    {"from_skirmish", {"from skirmish order", "depuis l'ordre dispersé"}},
+    {"full", {"full", "total"}},
+    {"good", {"good", "bon"}},
+    {"hasty_works", {"hasty works", "ouvrages hâtifs"}},
+    {"heaviest", {"heaviest", "très lourdes"}},
+    {"heavy", {"heavy", "lourdes"}},
+    {"hedge", {"hedge", "haie"}},
+    {"higher_elevation", {"higher elevation", "hauteur"}},
+    {"leave_square", {"leaving square", "sortie du carré"}},
+    {"limber", {"limber", "atteler"}},
+    {"limbered", {"limbered", "attelée"}},
+    {"line", {"line", "ligne"}},
+    {"long", {"long", "longue"}},
+    {"maneuver_column", {"maneuver column", "colonne de manœuvre"}},
+    {"march_column", {"march column", "colonne de marche"}},
+    {"move", {"move", "déplacer"}},
+    {"no", {"no", "non"}},
+    {"nominal", {"nominal", "normal"}},
+    {"none", {"none", "aucun"}},
+    {"normal", {"normal", "normal"}},
+    {"open", {"open", "terrain découvert"}},
+    {"out_of_command", {"out of command", "hors commandement"}},
+    {"partial", {"partial", "partiel"}},
+    {"pivot", {"pivot", "pivoter"}},
+    {"poor", {"poor", "médiocre"}},
+    {"provisional", {"provisional commander", "commandant provisoire"}},
+    {"reserve", {"reserve zone", "zone de réserve"}},
+    {"river_bank", {"river bank", "berge"}},
+    {"road", {"road", "route"}},
+    {"road_column", {"road column", "colonne de route"}},
+    {"rough", {"rough", "accidenté"}},
+    {"second", {"second player", "second joueur"}},
+    {"single_line", {"single line", "ligne simple"}},
+    {"skirmish", {"skirmish order", "ordre dispersé"}},
+    {"square", {"square", "carré"}},
+    {"stone_wall", {"stone wall", "mur de pierre"}},
+    {"sunken_road", {"sunken road", "chemin creux"}},
+    {"supported", {"supported", "soutenus"}},
+    {"supported_line", {"supported line", "ligne soutenue"}},
+    {"tactical", {"tactical zone", "zone tactique"}},
+    {"town", {"town", "ville"}},
+    {"town_area", {"town area", "zone urbaine"}},
+    {"trench", {"trench", "tranchée"}},
+    {"unlimber", {"unlimber", "mettre en batterie"}},
+    {"unlimbered", {"unlimbered", "en batterie"}},
+    {"unsupported", {"unsupported", "non soutenus"}},
+    {"wall", {"wall", "mur"}},
+    {"woods", {"woods", "bois"}},
+    {"works", {"works", "ouvrages"}},
+    {"yes", {"yes", "oui"}},
+};
+
 const char *gr_bt_fact_label(const char *name, gr_lang lang)
 {
     for (size_t k = 0; k < sizeof facts / sizeof facts[0]; k++)
         if (!strcmp(facts[k].name, name))
             return lang == GR_LANG_FR ? facts[k].label.fr : facts[k].label.en;
     return NULL;
+}
+
+const char *gr_bt_value_label(const char *value, gr_lang lang)
+{
+    for (size_t k = 0; k < sizeof values / sizeof values[0]; k++)
+        if (!strcmp(values[k].value, value))
+            return lang == GR_LANG_FR ? values[k].label.fr : values[k].label.en;
+    return NULL;
+}
+
+json_t *gr_bt_value_labels_json(void)
+{
+    json_t *j = json_object();
+    for (size_t k = 0; j && k < sizeof values / sizeof values[0]; k++)
+        json_object_set_new(
+            j, values[k].value,
+            json_pack("{ssss}", "en", values[k].label.en, "fr", values[k].label.fr));
+    return j;
 }
 
 json_t *gr_bt_fact_labels_json(void)

@@ -25,6 +25,7 @@
 #include "grognard/bt_game.h"
 #include "grognard/match.h"
 #include "grognard/oob.h"
+#include "grognard/resolve.h"
 #include "grognard/save.h"
 
 static int checks, failures;
@@ -382,6 +383,35 @@ static void test_words(void)
                 const char *fr = gr_bt_fact_label(name, GR_LANG_FR);
                 CHECK(en && fr && !frenchy(en), "%s verb %s: the fact --%s in words (%s, %s)",
                       systems[i], r->verbs[k].name, name, en ? en : "(none)", fr ? fr : "(none)");
+                /* and each word it takes: the procedure's choices, else the
+                 * help line's "a|b|c" */
+                const gr_system *sys = gr_system_find(systems[i]);
+                const gr_procedure *p = sys && r->verbs[k].procedure
+                                            ? gr_system_procedure(sys, r->verbs[k].procedure)
+                                            : NULL;
+                const char *const *choices = NULL;
+                for (size_t q = 0; p && q < p->nparams; q++)
+                    if (!strcmp(p->params[q].name, name) && p->params[q].kind == GR_P_ENUM)
+                        choices = p->params[q].choices;
+                for (size_t c = 0; choices && choices[c]; c++)
+                    CHECK(gr_bt_value_label(choices[c], GR_LANG_EN) &&
+                              gr_bt_value_label(choices[c], GR_LANG_FR),
+                          "%s --%s %s in words", systems[i], name, choices[c]);
+                const char *ph = h + 2 + n;
+                if (!choices && *ph == ' ' && strchr(ph + 1, '|') &&
+                    strchr(ph + 1, '|') < ph + 1 + strcspn(ph + 1, " ]:,")) {
+                    char w[GR_BT_ID];
+                    for (const char *x = ph + 1; *x && !strchr(" ]:,", *x);) {
+                        size_t l = strcspn(x, "| ]:,");
+                        snprintf(w, sizeof w, "%.*s", (int)(l < sizeof w ? l : sizeof w - 1), x);
+                        CHECK(!strcmp(w, "...") ||
+                                  (gr_bt_value_label(w, GR_LANG_EN) &&
+                                   gr_bt_value_label(w, GR_LANG_FR)) ||
+                                  (w[0] >= '0' && w[0] <= '9'),
+                              "%s --%s %s in words", systems[i], name, w);
+                        x += l + (x[l] == '|');
+                    }
+                }
             }
         for (size_t k = 0; k < r->nverbs; k++) {
             const char *en = gr_battle_verb_label(r, &r->verbs[k], GR_LANG_EN);
@@ -417,6 +447,10 @@ static void test_words(void)
                       "Officier de division à portée") &&
               !gr_bt_fact_label("no-such-fact", GR_LANG_EN),
           "nf's division-in-range in words");
+    CHECK(!strcmp(gr_bt_value_label("woods", GR_LANG_FR), "bois") &&
+              !strcmp(gr_bt_value_label("march_column", GR_LANG_EN), "march column") &&
+              !gr_bt_value_label("no-such-word", GR_LANG_FR),
+          "the words facts take");
 }
 
 int main(int argc, char **argv)

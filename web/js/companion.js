@@ -100,6 +100,7 @@ const phaseTitle = (p) => p[`title_${getLang()}`] || p.title;
 const verbLabel = (view, name) => { const l = view.verb_labels && view.verb_labels[name]; return (l && l[getLang()]) || Words(name); };
 const unitName = (view, uid) => { const u = view.units.find((x) => x.id === uid); return u ? u.name : uid; };
 const factLabel = (view, name) => { const l = view.fact_labels && view.fact_labels[name]; return (l && l[getLang()]) || Words(name); };
+const valueLabel = (view, v) => { const l = view.value_labels && view.value_labels[v]; return (l && l[getLang()]) || words(v); };
 const leaderName = (view, lid) => { const l = view.leaders.find((x) => x.id === lid); return l ? l.name : lid; };
 // a message of the server naming units, leaders and phases by id, by
 // their names
@@ -215,7 +216,7 @@ async function mountBattle(root, id, tok) {
       h('td', { class: 'name' }, u.name),
       td(own ? t('bt_stands') : t('bt_stands_seen'), own ? `${u.left}/${u.stands}` : String(u.left)),
       own ? td(t('bt_thresholds'), `${u.worn_at >= 0 ? u.worn_at : '—'}/${u.spent_at >= 0 ? u.spent_at : '—'}`) : null,
-      td(t('bt_formation'), u.formation ? words(u.formation) : ''), td(t('bt_state'), state.join(', ')), td(t('bt_leader'), leader || ''));
+      td(t('bt_formation'), u.formation ? valueLabel(view, u.formation) : ''), td(t('bt_state'), state.join(', ')), td(t('bt_leader'), leader || ''));
   }
 
   function renderUnits() {
@@ -265,7 +266,9 @@ async function mountBattle(root, id, tok) {
       return h('div', { class: 'form-row', role: 'group', 'aria-labelledby': idf }, h('span', { class: 'label', id: idf }, label), h('span', { class: 'taps' }, taps), hint);
     }
     const unit = inp.placeholder && /^[A-Z]{2,}$/.test(inp.placeholder) && inp.kind !== 'choice' && !(view.fact_labels && view.fact_labels[inp.name]) ? inp.placeholder.toLowerCase() : '';
-    const ctl = paramControl({ ...inp, placeholder: unit }, v, (x) => { set(x); }, idf, words);
+    // a choice by its words (a side by its name)
+    const said = inp.name === 'side' ? (c) => (view.sides[Number(c)] ?? c) : (c) => valueLabel(view, c);
+    const ctl = paramControl({ ...inp, placeholder: unit }, v, (x) => { set(x); }, idf, said);
     if (ctl.tagName === 'SELECT') ctl.addEventListener('change', changedForm);
     return h('div', { class: 'form-row' }, h('label', { for: idf }, label), ctl, unit ? h('span', { class: 'hint' }, unit) : null, hint);
   }
