@@ -84,21 +84,27 @@ static const struct {
 };
 
 /* The words a fact takes ("--cover woods|hedge|...", a formation, a
- * command) and the units' formations, by value, sorted: the same value is
- * the same word in every system. */
+ * command), the units' formations and the leaders' roles and ratings, by
+ * value, sorted: the same value is the same word in every system. */
 static const struct {
     const char *value;
     gr_bt_label label;
 } values[] = {
+    {"able", {"able", "capable"}},
+    {"army", {"army", "armée"}},
     {"average", {"average", "moyen"}},
     {"breastworks", {"breastworks", "parapets"}},
+    {"brigade", {"brigade", "brigade"}},
+    {"charismatic", {"charismatic", "charismatique"}},
     {"clear", {"clear", "dégagé"}},
     {"close", {"close", "courte"}},
     {"column", {"column", "colonne"}},
     {"combat_column", {"combat column", "colonne d'attaque"}},
+    {"corps", {"corps", "corps"}},
     {"deployed_town", {"deployed in a town", "déployée en ville"}},
     {"difficult", {"difficult", "difficile"}},
     {"dismounted", {"dismounted", "pied à terre"}},
+    {"division", {"division", "division"}},
     {"double_line", {"double line", "ligne double"}},
     {"entrenchment", {"entrenchment", "retranchement"}},
     {"excellent", {"excellent", "excellent"}},
@@ -110,6 +116,7 @@ static const struct {
     {"fortified_town", {"fortified town", "ville fortifiée"}},
     {"from_skirmish", {"from skirmish order", "depuis l'ordre dispersé"}},
     {"full", {"full", "total"}},
+    {"gallant", {"gallant", "valeureux"}},
     {"good", {"good", "bon"}},
     {"hasty_works", {"hasty works", "ouvrages hâtifs"}},
     {"heaviest", {"heaviest", "très lourdes"}},
@@ -129,6 +136,7 @@ static const struct {
     {"none", {"none", "aucun"}},
     {"normal", {"normal", "normal"}},
     {"open", {"open", "terrain découvert"}},
+    {"ordinary", {"ordinary", "ordinaire"}},
     {"out_of_command", {"out of command", "hors commandement"}},
     {"partial", {"partial", "partiel"}},
     {"pivot", {"pivot", "pivoter"}},

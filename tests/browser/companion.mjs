@@ -222,6 +222,7 @@ try {
   await fr.click('#lang-btn');
   await fr.waitForFunction(() => document.querySelector('#bt-sequence h2').textContent.includes('Séquence'));
   check((await text(fr, '#bt-units')).includes('Vos unités') && (await text(fr, '#bt-units tr[data-unit="fr_1leg"]')).includes('colonne'), 'in French, the formations too');
+  check((await text(fr, '#bt-units .bt-leaders')).includes('Reynier (French, armée, moyen)'), 'in French, the leaders\' roles and ratings too');
   // one language per screen: the phases and the verbs in French (seed 002
   // is English: the French is the battle type's own translation)
   check((await text(fr, '#bt-phase')).startsWith('Phase de mousqueterie et canonnade (3e)') &&

@@ -232,7 +232,7 @@ async function mountBattle(root, id, tok) {
     }
     const lead = h('ul', { class: 'bt-leaders' });
     for (const l of view.leaders) {
-      lead.append(h('li', {}, `${l.name} (${sideName(l.side)}, ${l.role}${l.rating ? ', ' + l.rating : ''}): ${t('bt_ls_' + l.status)}`));
+      lead.append(h('li', {}, `${l.name} (${sideName(l.side)}, ${valueLabel(view, l.role)}${l.rating ? ', ' + valueLabel(view, l.rating) : ''}): ${t('bt_ls_' + l.status)}`));
     }
     parts.push(h('h2', {}, t('bt_leaders')), lead);
     put(unitsBox, ...parts);
