@@ -279,6 +279,12 @@ int gr_battle_active_side(const gr_battle *b);
  * else gr_battle_active_side): a server lets only that side ask for it. */
 int gr_battle_decider(const gr_battle *b, const gr_bt_call *c);
 
+/* Whether side `side` may ask for call c now: `next` only the side that
+ * acts; another verb the side that decides it (gr_battle_decider), or in
+ * a phase of both players either side for its own units.  GR_OK, or
+ * GR_EILLEGAL saying whose decision it is (err may be NULL). */
+gr_status gr_battle_may_decide(const gr_battle *b, int side, const gr_bt_call *c, gr_error *err);
+
 /* Whether verb v may be asked for now (its phases, then rules->verb_open):
  * GR_OK, or GR_EILLEGAL saying why and when it is (err may be NULL).  The
  * one answer of what is allowed now: gr_battle_do refuses by it, and the

@@ -25,6 +25,14 @@
 json_t *gr_bt_wire_outcome(const gr_battle *before, const gr_battle *after, const gr_bt_action *a,
                            const gr_bt_outcome *o);
 
+/* The odds of test a's first step in b before its roll (docs/api.md, POST
+ * /api/battles/ID/odds): {verb, steps: [{what, table, modifier, odds}],
+ * modifiers}, never its result (a later step exists or not by that
+ * result): the test done on a copy, its dice not typed drawn from b->seed.
+ * New reference; NULL with the rules' refusal (GR_EILLEGAL not now,
+ * GR_EINPUT a wrong fact) or GR_ERUNTIME. */
+json_t *gr_bt_wire_odds(const gr_battle *b, const gr_bt_action *a, gr_error *err);
+
 /* The resolution and instructions of one action, as text: the modifiers
  * with their reasons and sources, each step's odds before its result, the
  * dice, the result, then the instructions for the table. */

@@ -170,4 +170,15 @@ json_t *gr_wire_event(const gr_game *g, const gr_event *ev, gr_lang lang);
 void gr_print_odds(FILE *f, const gr_table *t, const gr_args *a, const gr_odds *o,
                    const char *indent);
 
+/* Print resolution r's values ("  power: 13", one a line) and its
+ * modifiers ("  modifiers:", then one a line: "    +1  reason [source]",
+ * with " (attacker)" / " (defender)" when any is the defender's and " (not
+ * applied)"): the one place `grognard resolve` and the battle companion
+ * print them from. */
+void gr_print_values_mods(FILE *f, const gr_resolution *r);
+
+/* Write s as HTML text: & < > " escaped (the after-action report's and the
+ * balance report's pages). */
+void gr_html_text(FILE *f, const char *s);
+
 #endif

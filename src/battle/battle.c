@@ -30,6 +30,30 @@ int gr_battle_decider(const gr_battle *b, const gr_bt_call *c)
     return b->rules->decider ? b->rules->decider(b, c) : gr_battle_active_side(b);
 }
 
+gr_status gr_battle_may_decide(const gr_battle *b, int side, const gr_bt_call *c, gr_error *err)
+{
+    const gr_bt_phase *ph = &b->rules->phases[b->phase];
+    int active = gr_battle_active_side(b);
+    if (!strcmp(c->verb, "next"))
+        return side == active ? GR_OK
+                              : gr_error_set(err, GR_EILLEGAL,
+                                             "%s acts in this phase (%s): that side says when it "
+                                             "is over",
+                                             b->side_name[active], ph->title);
+    int decider = gr_battle_decider(b, c);
+    if (ph->player != GR_BT_BOTH_PLAYERS && side != decider)
+        return decider != active
+                   ? gr_error_set(err, GR_EILLEGAL, "%s is %s's decision in this phase (%s)",
+                                  c->verb, b->side_name[decider], ph->title)
+                   : gr_error_set(err, GR_EILLEGAL, "it is %s's phase (%s); wait for it to be over",
+                                  b->side_name[active], ph->title);
+    if (ph->player == GR_BT_BOTH_PLAYERS && c->unit >= 0 && b->units[c->unit].side != side)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s is not one of your units: the other side acts for it",
+                            b->units[c->unit].id);
+    return GR_OK;
+}
+
 int gr_battle_unit(const gr_battle *b, const char *id)
 {
     for (int i = 0; i < b->nunits; i++)

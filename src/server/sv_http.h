@@ -6,7 +6,7 @@
  *   sv_http.c   connections, routing to the resources, static files, replies
  *   sv_hub.c    the event streams (Server-Sent Events, keep-alive)
  *   sv_games.c  /api/scenarios, /api/games (sv_game.c: one game)
- *   sv_battle*.c /api/oobs, /api/battles (the battle companion)
+ *   sv_battle.c /api/oobs, /api/battles (the battle companion)
  *   assist.c    /api/systems, /api/lookup, /api/odds, /api/resolve
  *
  * A resource's route function answers a request whose path (after "/api")
@@ -38,7 +38,6 @@ typedef enum MHD_Result MHD_Result_t;
 
 typedef struct sv_hub sv_hub;
 typedef struct sv_games sv_games;
-typedef struct sv_battles sv_battles;
 
 struct gr_server {
     gr_server_opts o;
@@ -50,7 +49,6 @@ struct gr_server {
     rff_points *points; /* the RFF fire points (NULL: not loaded) */
     sv_hub *hub;
     sv_games *games;
-    sv_battles *battles;
     pthread_mutex_t log_lock;
     struct sv_conns *conns; /* the connections open, by address (server.c) */
 };

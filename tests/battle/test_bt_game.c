@@ -10,6 +10,8 @@
  *   with --roll 4) is read into a match, its dice given as recorded, ends
  *   in the state hash the file records, continues, undoes a whole test and
  *   rolls it again the same, and goes through a save file and back;
+ * - a call given as JSON read (gr_bt_call_json), who may ask for it
+ *   (gr_battle_may_decide), the verbs open to each side (gr_bt_verbs_json);
  * - the battle file written back as a save of the match resumes;
  * - a format-1 record that no longer applies, or hashes otherwise, fails
  *   naming the action.
@@ -154,6 +156,78 @@ static void test_view(const gr_game *g, const void *st)
     json_decref(sp);
 }
 
+/* What the server reads and asks of the battle (bt_game.h, battle.h), in
+ * aoe_small.json's "Tirs du 2e joueur" of the French segment, where the
+ * second player, the Allied side, fires: a call given as JSON, who may ask
+ * for it, and the verbs open to each side. */
+static void test_call_json(const gr_battle *b)
+{
+    gr_bt_action a;
+    gr_error e;
+    gr_error_clear(&e);
+    json_t *j = json_loads("{\"verb\": \"fire\", \"unit\": \"russian_foot\", \"target\": "
+                           "\"schiner\", \"inputs\": {\"range\": 4, \"cover\": false}, "
+                           "\"roll\": [9, 3]}",
+                           0, NULL);
+    CHECK(gr_bt_call_json(b, j, &a, &e) == GR_OK && !strcmp(a.call.verb, "fire") &&
+              a.call.unit == gr_battle_unit(b, "russian_foot") &&
+              a.call.target == gr_battle_unit(b, "schiner") && a.call.leader == -1 &&
+              a.call.nin == 1 && !strcmp(a.call.key[0], "range") && !strcmp(a.call.val[0], "4") &&
+              a.nrolls == 2 && a.rolls[0] == 9 && a.rolls[1] == 3,
+          "the fire read, cover false left out, its two dice: %s", e.msg);
+    CHECK(gr_battle_may_decide(b, 1, &a.call, &e) == GR_OK, "the Allies fire: %s", e.msg);
+    CHECK(gr_battle_may_decide(b, 0, &a.call, &e) == GR_EILLEGAL && strstr(e.msg, "Allied's phase"),
+          "the French may not: %s", e.msg);
+    json_decref(j);
+    static const char *const bad[][2] = {
+        {"{\"verb\": \"fire\", \"colour\": 1}", "unknown key \"colour\""},
+        {"{\"unit\": \"schiner\"}", "give \"verb\""},
+        {"{\"verb\": \"charge!\"}", "accepted: next, "},
+        {"{\"verb\": \"fire\", \"unit\": \"nobody\"}", "\"nobody\" is not a unit"},
+        {"{\"verb\": \"fire\", \"leader\": \"nobody\"}", "\"nobody\" is not a leader"},
+        {"{\"verb\": \"fire\", \"unit\": 3}", "must be a string"},
+        {"{\"verb\": \"fire\", \"inputs\": [4]}", "must be an object"},
+        {"{\"verb\": \"fire\", \"inputs\": {\"range\": [4]}}", "inputs.range"},
+        {"{\"verb\": \"fire\", \"roll\": [100]}", "\"roll\"[0]"},
+        {"{\"verb\": \"fire\", \"roll\": 7}", "must be a list"}};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        j = json_loads(bad[k][0], 0, NULL);
+        gr_error_clear(&e);
+        CHECK(j && gr_bt_call_json(b, j, &a, &e) == GR_EINPUT && strstr(e.msg, bad[k][1]),
+              "%s refused saying %s: %s", bad[k][0], bad[k][1], e.msg);
+        json_decref(j);
+    }
+    gr_bt_call next = {.verb = "next", .unit = -1, .target = -1, .leader = -1};
+    CHECK(gr_battle_may_decide(b, 0, &next, &e) == GR_EILLEGAL &&
+              strstr(e.msg, "Allied acts in this phase") &&
+              gr_battle_may_decide(b, 1, &next, NULL) == GR_OK,
+          "next is the Allies': %s", e.msg);
+    json_t *v0 = gr_bt_verbs_json(b, 0), *v1 = gr_bt_verbs_json(b, 1);
+    json_t *first = json_array_get(json_object_get(v1, "verbs"), 0), *fire = NULL, *e1;
+    size_t i;
+    json_array_foreach(json_object_get(v1, "verbs"), i,
+                       e1) if (!strcmp(json_string_value(json_object_get(e1, "name")), "fire"))
+        fire = e1;
+    CHECK(json_is_false(json_object_get(v0, "you_act")) &&
+              json_is_true(json_object_get(v1, "you_act")) &&
+              !strcmp(json_string_value(json_object_get(v1, "phase")), "s1_fire_second") &&
+              !strcmp(json_string_value(json_object_get(first, "name")), "next"),
+          "the Allies act, next first");
+    CHECK(fire && json_is_true(json_object_get(fire, "you_decide")) &&
+              json_is_true(json_object_get(fire, "needs_unit")) &&
+              json_integer_value(json_object_get(fire, "needs_target")) == 1,
+          "fire: the Allies' decision, a unit and a target");
+    json_t *in = fire ? json_object_get(fire, "inputs") : NULL, *range = NULL;
+    json_array_foreach(
+        in, i, e1) if (!strcmp(json_string_value(json_object_get(e1, "name")), "range")) range = e1;
+    /* bt_aoe.c's help line: "fire UNIT --target UNIT [--range INCHES (artillery)] ..." */
+    CHECK(range && json_is_true(json_object_get(range, "optional")) &&
+              !strcmp(json_string_value(json_object_get(range, "placeholder")), "INCHES"),
+          "fire's --range: optional, INCHES");
+    json_decref(v0);
+    json_decref(v1);
+}
+
 /* The Russian heavy battery fires at Schiner at 4 inches in the French
  * segment's "Tirs du 2e joueur" (tests/cli/battle.sh, the same battle).
  * Seed 003 PUISSANCE: "Vieille Garde ou artillerie russe", 4": "10/7",
@@ -179,6 +253,7 @@ static void test_general_hit(void)
     const gr_battle *now = gr_bt_game_battle(gr_match_state(m));
     CHECK(!strcmp(now->rules->phases[now->phase].id, "s1_fire_second"), "phase %s",
           now->rules->phases[now->phase].id);
+    test_call_json(now);
     /* the second player fires: the Allied side decides */
     CHECK(gr_match_current_player(m) == 1, "the Allied side to move: %d",
           gr_match_current_player(m));
