@@ -386,7 +386,11 @@ async function mountBattle(root, id, tok) {
   async function order(call, result, b = null) {
     try {
       const r = await orders.send(call);
-      if (r) { last = result(r); odds = null; refusal = null; clearForm(); await load(); }
+      if (r) {
+        last = result(r); odds = null; refusal = null; clearForm(); await load();
+        // on a phone the result is below the form: brought into view
+        if (!last.next && window.matchMedia('(max-width: 800px)').matches) resultBox.scrollIntoView({ block: 'start' });
+      }
     } catch (e) {
       // a refused test is said in the form, under the button tapped
       refusal = b ? refused(b, e.message) : e.message;
