@@ -139,7 +139,7 @@ function stepLines(r) {
   return (r && r.steps ? r.steps : []).map((s) => {
     const said = s.label || words(s.result);
     return h('p', { class: 'bt-step', 'data-result': s.result }, t('bt_step', s.what || words(s.table), s.score), ' ',
-      h('q', { class: 'sheet', title: t('bt_sheet_quote') }, said), s.effect && s.effect !== said ? ` — ${s.effect}` : '');
+      h('q', { class: 'sheet', title: t('bt_sheet_quote') }, said + (s.effect && s.effect !== said ? ` — ${s.effect}` : '')));
   });
 }
 
@@ -362,6 +362,7 @@ async function mountBattle(root, id, tok) {
     const r = last.resolution;
     if (r) {
       parts.push(...stepLines(r));
+      if (r.steps && r.steps.length) parts.push(h('p', { class: 'hint' }, t('bt_results_sheet')));
       if (r.modifiers && r.modifiers.length) parts.push(h('details', {}, h('summary', {}, t('modifiers')), modsTable(r.modifiers, { id: 'bt-mods' })));
     }
     if (last.instructions && last.instructions.length) {
