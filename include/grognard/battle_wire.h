@@ -52,10 +52,12 @@ gr_status gr_bt_resolve_test(gr_battle *b, const gr_record_step *steps, size_t n
  * the order of battle; `name` for messages), each test resolved again
  * from the start: into `text` (may be NULL) as text, into `html` (may be
  * NULL) as one self-contained HTML page, into *json (json may be NULL) as
- * an object {system, title, actions[], lost_by_turn[], leaders[]}.  total
- * (may be NULL) receives the stands lost by each side, *nactions (may be
- * NULL) the number of actions.  GR_EINPUT naming the test when one
- * resolves otherwise than recorded. */
+ * an object {system, title, sides[2] (their names), actions[] (each one's
+ * action, turn, phase, text, outcome as gr_bt_wire_outcome gives it, lost
+ * by each side), lost_by_turn[], leaders[]}.  total (may be NULL) receives
+ * the stands lost by each side, *nactions (may be NULL) the number of
+ * actions.  GR_EINPUT naming the test when one resolves otherwise than
+ * recorded. */
 gr_status gr_bt_report(const gr_match *m, const char *name, FILE *text, FILE *html, json_t **json,
                        int total[2], int *nactions, gr_error *err);
 

@@ -74,6 +74,14 @@ void gr_bt_scenario_init(gr_bt_scenario *sc, const gr_battle *start);
  * GR_SPECTATOR: both sides' so.  New reference, NULL if out of memory. */
 json_t *gr_bt_status_json(const gr_battle *b, int viewer);
 
+/* Every table fact's label (gr_bt_fact_label) as JSON: {"range": {"en":
+ * ..., "fr": ...}, ...}: the battle view's "fact_labels".  New reference. */
+json_t *gr_bt_fact_labels_json(void);
+
+/* Every value's label (gr_bt_value_label) as JSON, by value: the battle
+ * view's "value_labels".  New reference. */
+json_t *gr_bt_value_labels_json(void);
+
 /* b's gr_battle_hash as JSON: 16 hexadecimal digits ("0a3f..."), as the
  * status, an outcome and the server give it.  New reference. */
 json_t *gr_bt_hash_json(const gr_battle *b);

@@ -71,6 +71,10 @@ int gr_wire_fields(json_t *obj, const gr_field *f, int n);
  * memory. */
 json_t *gr_wire_odds_map(const gr_table *t, const gr_args *a, const gr_odds *o, int fractions);
 
+/* Table t's results as its sheet prints them: {"id": "label", ...} (the
+ * page names each result of an odds map by it). */
+json_t *gr_wire_outcome_labels(const gr_table *t);
+
 /* One modifier of a resolution: {"kind": "drm"|"multiplier"|"info",
  * "value" (drm) | "num", "den" (multiplier), "applied", "side":
  * "attacker"|"defender", "reason", "source"}.  New reference (caller owns),

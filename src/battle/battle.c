@@ -170,6 +170,21 @@ const gr_bt_verb *gr_battle_verb(const gr_battle *b, const char *name)
     return NULL;
 }
 
+const char *gr_battle_phase_title(const gr_battle_rules *r, size_t k, gr_lang lang)
+{
+    const char *t = lang != r->sheet_lang && r->phase_translated ? r->phase_translated[k] : NULL;
+    return t ? t : r->phases[k].title;
+}
+
+const char *gr_battle_verb_label(const gr_battle_rules *r, const gr_bt_verb *v, gr_lang lang)
+{
+    if (!r->verb_labels)
+        return v->name;
+    const gr_bt_label *l = &r->verb_labels[v - r->verbs];
+    const char *t = lang == GR_LANG_FR ? l->fr : l->en;
+    return t ? t : v->name;
+}
+
 void gr_battle_begin(gr_battle *b)
 {
     b->turn = 1;

@@ -231,6 +231,9 @@ json_t *gr_bt_verbs_json(const gr_battle *b, int side)
                               v->needs_target, "needs_unit", unit, "procedure",
                               v->procedure ? json_string(v->procedure) : json_null(), "inputs",
                               verb_inputs(b, v));
+        json_object_set_new(e, "label",
+                            json_pack("{ssss}", "en", gr_battle_verb_label(b->rules, v, GR_LANG_EN),
+                                      "fr", gr_battle_verb_label(b->rules, v, GR_LANG_FR)));
         json_object_set_new(e, "needs_leader", json_boolean(strstr(v->help, "--leader") != NULL));
         json_object_set_new(e, "you_decide", json_boolean(decides));
         json_array_append_new(vs, e);

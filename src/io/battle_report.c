@@ -82,6 +82,10 @@ static void each(rep *r, int i, const gr_bt_action *a, const gr_bt_outcome *o,
             json_object_set_new(j, "turn", json_integer(b->turn));
             json_object_set_new(j, "phase", json_string(ph));
             json_object_set_new(j, "text", json_string(t ? t : ""));
+            /* the outcome as `battle VERB --json` prints it (the call's line,
+             * each step's result, the instructions), for a page to tell the
+             * story in its own words */
+            json_object_set_new(j, "outcome", gr_bt_wire_outcome(b, after, a, o));
             json_t *lj = json_array();
             json_array_append_new(lj, json_integer(lost[0]));
             json_array_append_new(lj, json_integer(lost[1]));
@@ -303,6 +307,7 @@ gr_status gr_bt_report(const gr_match *m, const char *name, FILE *text, FILE *ht
         json_t *j = json_object();
         json_object_set_new(j, "system", json_string(b->system));
         json_object_set_new(j, "title", json_string(b->title));
+        json_object_set_new(j, "sides", json_pack("[ss]", b->side_name[0], b->side_name[1]));
         json_object_set_new(j, "actions", r.jactions);
         json_t *by = json_array();
         for (int t = 1; t <= r.max_turn; t++) {

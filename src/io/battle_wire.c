@@ -109,12 +109,20 @@ json_t *gr_bt_wire_odds(const gr_battle *b, const gr_bt_action *a, gr_error *err
         json_t *r = json_object_get(full, "resolution");
         json_t *first = json_array_get(json_object_get(r, "steps"), 0);
         res = json_pack("{sss[]}", "verb", a->call.verb, "steps");
-        if (first)
-            json_array_append_new(json_object_get(res, "steps"),
-                                  json_pack("{sOsOsOsO}", "what", json_object_get(first, "what"),
-                                            "table", json_object_get(first, "table"), "modifier",
-                                            json_object_get(first, "modifier"), "odds",
-                                            json_object_get(first, "odds")));
+        if (first) {
+            json_t *st = json_pack("{sOsOsOsO}", "what", json_object_get(first, "what"), "table",
+                                   json_object_get(first, "table"), "modifier",
+                                   json_object_get(first, "modifier"), "odds",
+                                   json_object_get(first, "odds"));
+            /* each result of the table as its sheet prints it */
+            const gr_system *sys = gr_system_find(b->system);
+            const gr_table *tb =
+                sys ? gr_system_table(sys, json_string_value(json_object_get(first, "table")))
+                    : NULL;
+            if (st && tb)
+                json_object_set_new(st, "labels", gr_wire_outcome_labels(tb));
+            json_array_append_new(json_object_get(res, "steps"), st);
+        }
         if (json_object_get(r, "modifiers"))
             json_object_set(res, "modifiers", json_object_get(r, "modifiers"));
         json_decref(full);

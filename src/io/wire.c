@@ -114,6 +114,15 @@ json_t *gr_wire_odds_map(const gr_table *t, const gr_args *a, const gr_odds *o, 
     return done(obj, bad);
 }
 
+json_t *gr_wire_outcome_labels(const gr_table *t)
+{
+    json_t *obj = json_object();
+    int bad = !obj;
+    for (size_t k = 0; k < t->noutcomes && !bad; k++)
+        bad |= put_str(obj, t->outcomes[k].id, t->outcomes[k].label ? t->outcomes[k].label : "");
+    return done(obj, bad);
+}
+
 json_t *gr_wire_mod(const gr_mod *m)
 {
     static const char *const kinds[] = {"drm", "multiplier", "info"};

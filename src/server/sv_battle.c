@@ -12,11 +12,7 @@
  * addresses, a side's view and verbs, an action given as JSON with the dice
  * typed at the table, the odds, undo by the side that acted, the
  * after-action report. */
-#define _DEFAULT_SOURCE /* getifaddrs, open_memstream */
-#include <arpa/inet.h>
-#include <ifaddrs.h>
-#include <net/if.h>
-#include <netinet/in.h>
+#define _DEFAULT_SOURCE /* open_memstream */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,34 +23,7 @@
 #include "grognard/bt_game.h"
 #include "sv_battle.h"
 #include "sv_games.h"
-
-/* The IPv4 addresses at which other devices of the network reach the
- * server: every interface's that is up and not the loopback when it listens
- * on 0.0.0.0; none when it listens on a loopback address; else its own. */
-static json_t *lan_addresses(const char *host)
-{
-    json_t *a = json_array();
-    if (!strncmp(host, "127.", 4))
-        return a;
-    if (strcmp(host, "0.0.0.0")) {
-        json_array_append_new(a, json_string(host));
-        return a;
-    }
-    struct ifaddrs *ifs = NULL;
-    if (getifaddrs(&ifs) != 0)
-        return a;
-    for (struct ifaddrs *i = ifs; i; i = i->ifa_next) {
-        if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET || !(i->ifa_flags & IFF_UP) ||
-            (i->ifa_flags & IFF_LOOPBACK))
-            continue;
-        char buf[INET_ADDRSTRLEN];
-        const struct sockaddr_in *sin = (const struct sockaddr_in *)(const void *)i->ifa_addr;
-        if (inet_ntop(AF_INET, &sin->sin_addr, buf, sizeof buf))
-            json_array_append_new(a, json_string(buf));
-    }
-    freeifaddrs(ifs);
-    return a;
-}
+#include "sv_util.h"
 
 int sv_battles_type(const gr_game_type *t)
 {
@@ -255,7 +224,7 @@ static MHD_Result_t h_create(gr_server *s, sv_req *q)
                   b->side_name[0], b->side_name[1], "hash", gr_bt_hash_json(b));
     pthread_mutex_unlock(&g->lock);
     json_object_set_new(o, "host", json_string(s->o.host));
-    json_object_set_new(o, "addresses", lan_addresses(s->o.host));
+    json_object_set_new(o, "addresses", sv_lan_addresses(s->o.host));
     return sv_reply_obj(q, 201, o);
 }
 

@@ -184,6 +184,10 @@ int sv_assist_route(gr_server *s, sv_req *r, const char *path, MHD_Result_t *ret
 /* The battle companion (sv_battle.c). */
 int sv_battles_route(gr_server *s, sv_req *r, const char *path, MHD_Result_t *ret);
 
+/* A QR code of one of this server's own links, as SVG: GET /api/qr?text=
+ * (sv_qr.c). */
+int sv_qr_route(gr_server *s, sv_req *r, const char *path, MHD_Result_t *ret);
+
 /* Routing and static files (sv_http.c): MHD's callbacks, cls the server.
  * sv_on_uri (MHD_OPTION_URI_LOG_CALLBACK) makes the request's record from
  * the path as sent, before MHD decodes it. */

@@ -27,6 +27,7 @@
 #include "grognard/bt_game.h"
 #include "grognard/match.h"
 #include "grognard/oob.h"
+#include "grognard/resolve.h"
 #include "grognard/save.h"
 
 static int checks, failures;
@@ -120,6 +121,19 @@ static void test_view(const gr_game *g, const void *st)
               json_is_string(json_object_get(al, "phase_player")) &&
               json_array_size(json_object_get(al, "sequence")) > 0 && !json_object_get(al, "hash"),
           "side, phase, phase_player, sequence; no hash (the server adds it)");
+    const json_t *ini = json_array_get(json_object_get(al, "sequence"), 0);
+    CHECK(
+        !strcmp(json_string_value(json_object_get(al, "sheet_lang")), "fr") &&
+            !strcmp(json_string_value(json_object_get(ini, "title")), "Interphase d'initiative") &&
+            !strcmp(json_string_value(json_object_get(ini, "title_fr")),
+                    "Interphase d'initiative") &&
+            !strcmp(json_string_value(json_object_get(ini, "title_en")), "Initiative interphase"),
+        "the sequence's titles: the sheet's (French, seed 000 \"Interphase d'initiative\") "
+        "and each language's");
+    const json_t *vl = json_object_get(json_object_get(al, "verb_labels"), "combat");
+    CHECK(vl && !strcmp(json_string_value(json_object_get(vl, "fr")), "Combats") &&
+              !strcmp(json_string_value(json_object_get(vl, "en")), "Combat"),
+          "every verb's name in the view, aoe's combat as seed 000's \"Phase (3) Combats\"");
     /* a French hidden detail changed: the Allied view is the same */
     void *t = malloc(g->type->state_size);
     memcpy(t, st, g->type->state_size);
@@ -397,12 +411,129 @@ static void test_format1(void)
     unlink(out);
 }
 
+/* Does s hold a letter or a mark of French (an accent, a guillemet)? */
+static int frenchy(const char *s)
+{
+    static const char *const marks[] = {"é", "è", "ê", "à", "â", "ç", "œ", "ô", "û", "î", "«", "»"};
+    for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
+        if (strstr(s, marks[k]))
+            return 1;
+    return 0;
+}
+
+/* One language per screen (issue 32): every phase has its title in
+ * English and in French, the sheet's own in the sheet's language, and
+ * every verb its name in both; the English ones hold no French. */
+static void test_words(void)
+{
+    static const char *const systems[] = {"aoe", "nf", "rff"};
+    for (size_t i = 0; i < 3; i++) {
+        const gr_battle_rules *r = gr_battle_rules_find(systems[i]);
+        CHECK(r, "%s: its rules", systems[i]);
+        if (!r)
+            continue;
+        for (size_t k = 0; k < r->nphases; k++) {
+            const char *en = gr_battle_phase_title(r, k, GR_LANG_EN);
+            const char *fr = gr_battle_phase_title(r, k, GR_LANG_FR);
+            CHECK(en && fr && strcmp(en, fr) && !frenchy(en) &&
+                      !strcmp(r->sheet_lang == GR_LANG_FR ? fr : en, r->phases[k].title),
+                  "%s phase %s: \"%s\" in English, \"%s\" in French, the sheet's its own",
+                  systems[i], r->phases[k].id, en ? en : "(none)", fr ? fr : "(none)");
+        }
+        /* every fact a verb's help line names (--NAME, but the units, the
+         * leader and the dice) has its words in both languages */
+        for (size_t k = 0; k < r->nverbs; k++)
+            for (const char *h = strstr(r->verbs[k].help, "--"); h; h = strstr(h + 2, "--")) {
+                char name[GR_BT_ID];
+                size_t n = strspn(h + 2, "abcdefghijklmnopqrstuvwxyz0123456789-");
+                if (!n || n >= sizeof name)
+                    continue;
+                memcpy(name, h + 2, n);
+                name[n] = 0;
+                if (!strcmp(name, "target") || !strcmp(name, "leader") || !strcmp(name, "roll") ||
+                    !strcmp(name, "help"))
+                    continue;
+                const char *en = gr_bt_fact_label(name, GR_LANG_EN);
+                const char *fr = gr_bt_fact_label(name, GR_LANG_FR);
+                CHECK(en && fr && !frenchy(en), "%s verb %s: the fact --%s in words (%s, %s)",
+                      systems[i], r->verbs[k].name, name, en ? en : "(none)", fr ? fr : "(none)");
+                /* and each word it takes: the procedure's choices, else the
+                 * help line's "a|b|c" */
+                const gr_system *sys = gr_system_find(systems[i]);
+                const gr_procedure *p = sys && r->verbs[k].procedure
+                                            ? gr_system_procedure(sys, r->verbs[k].procedure)
+                                            : NULL;
+                const char *const *choices = NULL;
+                for (size_t q = 0; p && q < p->nparams; q++)
+                    if (!strcmp(p->params[q].name, name) && p->params[q].kind == GR_P_ENUM)
+                        choices = p->params[q].choices;
+                for (size_t c = 0; choices && choices[c]; c++)
+                    CHECK(gr_bt_value_label(choices[c], GR_LANG_EN) &&
+                              gr_bt_value_label(choices[c], GR_LANG_FR),
+                          "%s --%s %s in words", systems[i], name, choices[c]);
+                const char *ph = h + 2 + n;
+                if (!choices && *ph == ' ' && strchr(ph + 1, '|') &&
+                    strchr(ph + 1, '|') < ph + 1 + strcspn(ph + 1, " ]:,")) {
+                    char w[GR_BT_ID];
+                    for (const char *x = ph + 1; *x && !strchr(" ]:,", *x);) {
+                        size_t l = strcspn(x, "| ]:,");
+                        snprintf(w, sizeof w, "%.*s", (int)(l < sizeof w ? l : sizeof w - 1), x);
+                        CHECK(!strcmp(w, "...") ||
+                                  (gr_bt_value_label(w, GR_LANG_EN) &&
+                                   gr_bt_value_label(w, GR_LANG_FR)) ||
+                                  (w[0] >= '0' && w[0] <= '9'),
+                              "%s --%s %s in words", systems[i], name, w);
+                        x += l + (x[l] == '|');
+                    }
+                }
+            }
+        for (size_t k = 0; k < r->nverbs; k++) {
+            const char *en = gr_battle_verb_label(r, &r->verbs[k], GR_LANG_EN);
+            const char *fr = gr_battle_verb_label(r, &r->verbs[k], GR_LANG_FR);
+            CHECK(strcmp(en, r->verbs[k].name) && strcmp(fr, r->verbs[k].name) && !frenchy(en),
+                  "%s verb %s: \"%s\", \"%s\"", systems[i], r->verbs[k].name, en, fr);
+        }
+    }
+    /* typed from the sheets: aoe's seed 000 "Phase (2) Tirs", nf's seed 002
+     * "Musketry and Cannonade (3rd) Phase", rff's seed 001 "3° - Phase de
+     * Charges ... Résolvez les percées" */
+    const gr_battle_rules *aoe = gr_battle_rules_find("aoe"), *nf = gr_battle_rules_find("nf"),
+                          *rff = gr_battle_rules_find("rff");
+    const gr_bt_verb *fire = NULL;
+    for (size_t k = 0; aoe && k < aoe->nverbs; k++)
+        if (!strcmp(aoe->verbs[k].name, "fire"))
+            fire = &aoe->verbs[k];
+    CHECK(fire && !strcmp(gr_battle_verb_label(aoe, fire, GR_LANG_FR), "Tirs") &&
+              !strcmp(gr_battle_verb_label(aoe, fire, GR_LANG_EN), "Fire"),
+          "aoe's fire: Tirs, Fire");
+    CHECK(nf && !strcmp(gr_battle_phase_title(nf, 5, GR_LANG_EN),
+                        "Musketry and Cannonade (3rd) Phase: then the phasing player resolves "
+                        "his fire"),
+          "nf's sixth phase in English is the sheet's");
+    CHECK(rff &&
+              !strcmp(gr_battle_phase_title(rff, 7, GR_LANG_EN),
+                      "Phase 3, Charges: c. resolve the breakthroughs") &&
+              !strcmp(gr_battle_phase_title(rff, 7, GR_LANG_FR),
+                      "3° Phase de Charges: c. résolvez les percées"),
+          "rff's last phase of a turn in English and as the sheet prints it");
+    CHECK(!strcmp(gr_bt_fact_label("division-in-range", GR_LANG_EN), "Division officer in range") &&
+              !strcmp(gr_bt_fact_label("division-in-range", GR_LANG_FR),
+                      "Officier de division à portée") &&
+              !gr_bt_fact_label("no-such-fact", GR_LANG_EN),
+          "nf's division-in-range in words");
+    CHECK(!strcmp(gr_bt_value_label("woods", GR_LANG_FR), "bois") &&
+              !strcmp(gr_bt_value_label("march_column", GR_LANG_EN), "march column") &&
+              !gr_bt_value_label("no-such-word", GR_LANG_FR),
+          "the words facts take");
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
         root = argv[1];
     test_general_hit();
     test_format1();
+    test_words();
     printf("%d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
 }

@@ -42,6 +42,7 @@ export const api = {
   undo: (id, token, step) => call('POST', game(id, '/undo'), { token, body: { step } }),
   eventsUrl: (id, token) => game(id, `/events?lang=${getLang()}` + (token ? '&token=' + encodeURIComponent(token) : '')),
   systems: () => call('GET', '/api/systems'),
+  qrUrl: (text) => '/api/qr?text=' + encodeURIComponent(text), // an SVG image
   lookup: (req) => call('POST', '/api/lookup', { body: req }),
   odds: (req) => call('POST', '/api/odds', { body: req }),
   resolve: (req) => call('POST', '/api/resolve', { body: req }),
@@ -55,6 +56,7 @@ export const api = {
     undo: (id, token) => call('POST', battle(id, '/undo'), { token, body: {} }),
     eventsUrl: (id, token) => battle(id, '/events' + q(token)),
     reportUrl: (id, token) => battle(id, '/report.html' + q(token)),
+    report: (id, token) => call('GET', battle(id, '/report'), { token }),
   },
 };
 
