@@ -7,13 +7,15 @@ import { h, put, saveSeats, gameLink, orError, copyButton, pickList } from './ut
 import { toast } from './main.js';
 
 const COMPUTERS = [
-  // the computer players `grognard serve` knows (docs/api.md, POST /api/games)
-  { name: 'random', en: 'Recruit (plays at random)', fr: 'Conscrit (joue au hasard)' },
-  { name: 'eager', en: 'Veteran (always acts)', fr: 'Vétéran (agit toujours)' },
-  { name: 'heuristic', en: 'Easy: Marshal (looks one step ahead)', fr: 'Facile : Maréchal (voit un coup plus loin)' },
-  { name: 'mcts', en: 'Normal: Emperor (searches 100 lines, like play --level normal)', fr: 'Normal : Empereur (explore 100 suites, comme play --level normal)' },
-  { name: 'mcts:400', en: 'Emperor at length (searches 400 lines, no plan)', fr: 'Empereur réfléchi (explore 400 suites, sans plan)' },
-  { name: 'commander', en: 'Hard: Army commander (a plan per corps, 400 lines, like play --level hard)', fr: 'Difficile : Commandant d\'armée (un plan par corps, 400 suites, comme play --level hard)' },
+  // the computer players `grognard serve` knows (docs/api.md, POST /api/games),
+  // weakest first as the README's strength ladder measures them; the search
+  // (Normal) is the default here and in `grognard play`
+  { name: 'random', en: '1. Beginner: plays at random', fr: '1. Débutant : joue au hasard' },
+  { name: 'eager', en: '2. Very easy: acts at random, passes only when it must', fr: '2. Très facile : agit au hasard, ne passe que s\'il le faut' },
+  { name: 'heuristic', en: '3. Easy: looks one step ahead (play --level easy)', fr: '3. Facile : voit un coup plus loin (play --level easy)' },
+  { name: 'mcts', en: '4. Normal: searches 100 lines (play --level normal)', fr: '4. Normal : explore 100 suites (play --level normal)' },
+  { name: 'mcts:400', en: '5. Harder: searches 400 lines, no plan', fr: '5. Plus difficile : explore 400 suites, sans plan' },
+  { name: 'commander', en: '6. Hard: army commander, a plan per corps, 400 lines (play --level hard)', fr: '6. Difficile : commandant d\'armée, un plan par corps, 400 suites (play --level hard)' },
 ];
 
 export async function mount(root) {
