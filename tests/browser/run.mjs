@@ -99,7 +99,7 @@ try {
     check(bands === '1 die,2 dice,3 dice', `game: hovering the battery shows its range and dice (${bands})`);
     await shot(page, 'range');
     await page.mouse.move(2, 300);
-    let oddsSeen = false, moved = 0, attacks = 0, actions = 0, mapShot = false, undone = false;
+    let rangeGone = false, oddsSeen = false, moved = 0, attacks = 0, actions = 0, mapShot = false, undone = false;
     const tried = new Set();
     let lastStep = -1;
     for (let i = 0; i < 400; i++) {
@@ -128,6 +128,22 @@ try {
       if (moves.length) {
         // march east, towards the Austrians
         moves.sort((a, b) => Number(b.split(',')[0]) - Number(a.split(',')[0]));
+        if (!rangeGone && await page.$('.counter[data-unit="3"] .hl-selected')) {
+          // the battery moves (by the keyboard) while the mouse rests where it
+          // stood, its range shown: the range goes with it (issue 32: it
+          // stayed on the map, its counter's mouseleave never fired)
+          await page.hover('.counter[data-unit="3"]');
+          await page.waitForSelector('g.art-range polygon');
+          await page.focus(`.hl-move[data-hex="${moves[0]}"]`);
+          await page.keyboard.press('Enter');
+          await waitStep(page, step);
+          await page.waitForTimeout(100);
+          rangeGone = await page.$('g.art-range') === null;
+          check(rangeGone, 'game: a battery that moves takes its range off the map');
+          rangeGone = true;
+          moved++; actions++;
+          continue;
+        }
         await page.click(`.hl-move[data-hex="${moves[0]}"]`);
         moved++; actions++;
         await waitStep(page, step);
@@ -158,6 +174,7 @@ try {
     check(await page.$eval('#status', (s) => s.dataset.over === 'true'), `game: the teaching game was played to its end through the page (${actions} orders, ${moved} moves, ${attacks} attacks or fires)`);
     check(moved > 0 && attacks > 0, 'game: units moved on the map and attacked through it');
     check(oddsSeen, 'game: an attack showed its odds before it was committed');
+    check(rangeGone, 'game: the battery moved during the game (its range checked)');
     await page.waitForSelector('#report:not([hidden]) svg.chart');
     check((await page.textContent('#report-title')).length > 0, 'game: the end-of-battle report is shown with its chart of losses by turn');
     const log = await page.$$eval('#log details', (d) => d.length);
@@ -289,6 +306,16 @@ try {
     await page.waitForFunction(() => document.querySelector('#resolve-result').textContent.includes('10'));
     check(true, 'assistant: dice typed in are resolved');
     await shot(page, 'assistant');
+    // only the inputs that apply (issue 32): the weight of a battery is not
+    // asked of infantry; the stands of a line are not asked of a battery
+    check(await page.$('#in-weight') === null && await page.$('#in-stands') !== null, 'assistant: an infantry fire asks no artillery weight');
+    await page.selectOption('#in-firer', 'artillery');
+    await page.waitForSelector('#in-weight');
+    check(await page.$('#in-stands') === null && await page.$('#in-troops') === null, 'assistant: an artillery fire asks its weight, not the stands nor troops of a line');
+    await page.waitForSelector('#mods-panel');
+    check(await page.$('#resolve-error') === null, 'assistant: the server accepts the inputs the form shows');
+    await page.selectOption('#in-firer', 'infantry');
+    await page.waitForSelector('#in-stands');
     for (const sys of ['nf', 'rff', 're']) {
       await page.selectOption('#sys-select', sys);
       await page.waitForSelector('#odds-panel rect.oddsbar', { timeout: 5000 }).catch(() => {});

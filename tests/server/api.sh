@@ -200,6 +200,17 @@ api POST /api/odds '{"system": "rff", "table": "musketry", "inputs": {"quality":
 check "11.44 rff odds" "$STATUS $BODY" "200 $("$GROGNARD" odds rff musketry --quality green --modifier 1 --json)"
 api POST /api/resolve '{"system": "aoe", "procedure": "combat", "inputs": {"attacker-stands": 8, "defender-stands": 4}, "roll": [7, 3]}'
 check "11.45 resolve with the faces rolled" "$STATUS $BODY" "200 $("$GROGNARD" resolve aoe combat --attacker-stands 8 --defender-stands 4 --roll 7,3 --json)"
+# an input that does not apply is refused as `grognard resolve` refuses it,
+# with the command's own words (issue 32: --weight is an artillery row, seed
+# 003 PUISSANCE; gr_procedure_check_applies for both)
+api POST /api/resolve '{"system": "aoe", "procedure": "fire", "inputs": {"firer": "infantry", "troops": "two_rank_line_or_mixed", "stands": 6, "weight": "heavy"}, "roll": [5]}'
+cli_err=$("$GROGNARD" resolve aoe fire --firer infantry --troops two_rank_line_or_mixed --stands 6 --weight heavy --roll 5 2>&1 >/dev/null)
+check "11.46 resolve refuses an input that does not apply, as the command does" "$STATUS grognard: $(jqb .error)" "400 $cli_err"
+check "11.47 the refusal names the input and what to do" "$(jqb .error)" "--weight applies only with --firer artillery, and here --firer is infantry; leave --weight out"
+api GET /api/systems
+check "11.48 systems: the inputs that apply only to some situations say so" \
+    "$(jqb '[.[] | select(.id == "aoe") | .inputs.procedures.fire.params[] | select(.name == "weight" or .name == "stands") | .applies] | join(" ")')" \
+    "firer=infantry|cavalry firer=artillery"
 expect_status "11.5 unknown system" 404 POST /api/lookup '{"system": "xx", "table": "fire", "inputs": {}}'
 expect_status "11.6 unknown table" 404 POST /api/lookup '{"system": "aoe", "table": "xx", "inputs": {}}'
 expect_status "11.7 bad input" 400 POST /api/lookup '{"system": "aoe", "table": "fire", "inputs": {"power": "many", "score": 8}}'

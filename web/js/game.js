@@ -202,6 +202,10 @@ export async function mount(root, route) {
       if (TARGET_KINDS.includes(a.kind) && a.target !== undefined && !hi.targets.has(a.target)) hi.targets.set(a.target, a);
       else if (a.kind === 'fire' && a.to) hi.fire.set(a.to.join(','), a);
     }
+    // the counters are drawn anew: a range shown for the one under the mouse
+    // goes with it (its mouseleave never fires once it is replaced); a move of
+    // the mouse onto the new counter shows it again
+    showRange(null, false);
     drawUnits(S.map, S.view.units, {
       highlight: hi, typeName: (k) => t(k),
       onUnit: (u) => clickUnit(u),
