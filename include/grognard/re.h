@@ -469,6 +469,17 @@ int re_unit_waiting(const re_scenario *sc, const re_state *st, int u);
  * target that evades is not rolled against.  -1 for any other action. */
 int re_action_dice(const re_scenario *sc, const re_state *st, re_action a);
 
+/* The way unit u would go to (col,row) by a legal move in st (§3): the hexes
+ * entered, in order, the last one (col,row), into cols/rows (cap of them);
+ * returns how many (0 if it cannot go there, or cap is too small).  *fights
+ * is 1 if u may still fight in this activation after that move (the
+ * terminal's '++'), 0 if not ('--': more than the allowance to fight, a hex
+ * where one does not fight, artillery, or a unit that may not fight
+ * already), as applying the move would leave it.  A shortest way, the road
+ * bonus's when only it reaches the hex (or reaches it to fight). */
+int re_move_path(const re_scenario *sc, const re_state *st, int u, int col, int row, int *cols,
+                 int *rows, int cap, int *fights);
+
 /* The unit standing on (col,row), or -1. */
 int re_unit_at(const re_scenario *sc, const re_state *st, int col, int row);
 

@@ -169,8 +169,23 @@ json_t *re_action_json(const re_scenario *sc, const re_state *s, gr_action a)
     }
     int has_target = ra.target != RE_NO_UNIT && ra.target < sc->nunits;
     switch (ra.kind) {
+    case RE_A_MOVE: {
+        /* what the move leads to (the terminal's ++ and --) and its way */
+        bad |= put(o, "to", hex(ra.col, ra.row));
+        int cols[RE_MAX_COLS + RE_MAX_ROWS], rows[RE_MAX_COLS + RE_MAX_ROWS], fights = 0;
+        int n = re_move_path(sc, s, ra.unit, ra.col, ra.row, cols, rows, RE_MAX_COLS + RE_MAX_ROWS,
+                             &fights);
+        if (n > 0) {
+            json_t *path = json_array();
+            bad |= !path;
+            for (int i = 0; i < n && path; i++)
+                bad |= json_array_append_new(path, hex(cols[i], rows[i])) != 0;
+            bad |= put(o, "path", path);
+            bad |= put(o, "fight", json_boolean(fights));
+        }
+        break;
+    }
     case RE_A_FIRE:
-    case RE_A_MOVE:
     case RE_A_TAKE_GROUND: bad |= put(o, "to", hex(ra.col, ra.row)); break;
     case RE_A_RETREAT:
         bad |= put(o, "to", hex(ra.col, ra.row));

@@ -99,8 +99,8 @@ try {
     check(bands === '1 die,2 dice,3 dice', `game: hovering the battery shows its range and dice (${bands})`);
     await shot(page, 'range');
     await page.mouse.move(2, 300);
-    let rangeGone = false, oddsSeen = false, moved = 0, attacks = 0, actions = 0, mapShot = false, undone = false;
-    const tried = new Set();
+    let movesChecked = false, rangeGone = false, oddsSeen = false, moved = 0, attacks = 0, actions = 0, mapShot = false, undone = false;
+    const tried = new Set(), moveKinds = new Set();
     let lastStep = -1;
     for (let i = 0; i < 400; i++) {
       if (await ready(page)) break;
@@ -124,8 +124,30 @@ try {
         await waitStep(page, step);
         continue;
       }
-      const moves = await page.$$eval('.hl-move', (ps) => ps.map((p) => p.dataset.hex));
+      const moves = await page.$$eval('#map .hl-move', (ps) => ps.map((p) => p.dataset.hex));
       if (moves.length) {
+        for (const k of await page.$$eval('#map .hl-move', (ps) => ps.map((p) => p.getAttribute('class')))) moveKinds.add(k);
+        if (!movesChecked) {
+          // each move hex says what the server says it leads to (issue 32: the
+          // terminal's ++ and --): legal[].fight, and its way legal[].path
+          movesChecked = true;
+          const r = await page.evaluate(async () => {
+            const id = /#\/game\/([^?]+)/.exec(location.hash)[1], seat = /seat=([^&]+)/.exec(location.hash)[1];
+            const v = await (await fetch(`/api/games/${id}`, { headers: { Authorization: `Bearer ${seat}` } })).json();
+            const sel = document.querySelector('.counter .hl-selected').closest('.counter').dataset.unit;
+            const mv = v.legal.filter((a) => a.kind === 'move' && String(a.unit) === sel);
+            const shown = Object.fromEntries([...document.querySelectorAll('#map .hl-move')].map((p) => [p.dataset.hex, p.classList.contains('fight') ? true : p.classList.contains('nofight') ? false : null]));
+            const bad = mv.filter((a) => shown[a.to.join()] !== a.fight || !a.path.length || a.path[a.path.length - 1].join() !== a.to.join());
+            const far = mv.filter((a) => !a.fight).sort((a, b) => b.path.length - a.path.length)[0] || mv[0];
+            return { n: mv.length, shownN: Object.keys(shown).length, bad: bad.map((a) => a.text), far: far && { hex: far.to.join(), len: far.path.length } };
+          });
+          check(r.n > 0 && r.n === r.shownN && r.bad.length === 0, `game: each move hex is marked as the server's legal move says, may still fight or not (${r.n} moves; wrong: ${r.bad.join('; ')})`);
+          check(await page.isVisible('#move-legend'), 'game: a legend tells the two kinds of move hexes apart');
+          await page.hover(`.hl-move[data-hex="${r.far.hex}"]`);
+          const pts = await page.$eval('.move-path polyline', (p) => p.getAttribute('points').split(' ').length).catch(() => 0);
+          check(pts === r.far.len + 1, `game: hovering a move hex draws its way from the unit (${pts} points for ${r.far.len} hexes)`);
+          await shot(page, 'moves');
+        }
         // march east, towards the Austrians
         moves.sort((a, b) => Number(b.split(',')[0]) - Number(a.split(',')[0]));
         if (!rangeGone && await page.$('.counter[data-unit="3"] .hl-selected')) {
@@ -175,6 +197,7 @@ try {
     check(moved > 0 && attacks > 0, 'game: units moved on the map and attacked through it');
     check(oddsSeen, 'game: an attack showed its odds before it was committed');
     check(rangeGone, 'game: the battery moved during the game (its range checked)');
+    check(moveKinds.has('hl-move fight') && moveKinds.has('hl-move nofight'), `game: move hexes of both kinds were shown (${[...moveKinds].join('; ')})`);
     await page.waitForSelector('#report:not([hidden]) svg.chart');
     check((await page.textContent('#report-title')).length > 0, 'game: the end-of-battle report is shown with its chart of losses by turn');
     const log = await page.$$eval('#log details', (d) => d.length);

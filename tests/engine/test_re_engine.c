@@ -510,6 +510,96 @@ static void s3_road_bonus_extends_the_combat_allowance(void **state)
     assert_false(legal("Friant: attack Weyrother"));
 }
 
+/* The way a move goes and whether the unit may still fight after it
+ * (re_move_path: the page's and the terminal's '++' and '--'): "Infanterie
+ * : se déplace de deux cases sans combat ... ou jusqu'à une case et peut
+ * combattre"; "Cavalerie légère : se déplace jusqu'à trois cases, puis peut
+ * combattre, quatre cases sans combat"; "Artillerie : se déplace jusqu'à
+ * deux cases" (it fights only by its fire, §2.1); "Route : +2 ... entièrement
+ * sur la route"; "ne peut pas traverser une case occupée par une unité
+ * amie". */
+static void s3_move_path_and_whether_it_may_fight(void **state)
+{
+    (void)state;
+    int cols[16], rows[16], fights = -1;
+    tiny();
+    sc.cols = 8;
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 2);
+    unit("Murat", 0, RE_LIGHT_CAVALRY, 2, 0, 0);
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 4);
+    unit("Gudin", 0, RE_INFANTRY, 4, 1, 4);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 7, 5);
+    activate_corps(0);
+    /* infantry: 1 hex, may fight; 2 hexes (through 1,2), may not */
+    assert_int_equal(re_move_path(&sc, &st, U("Friant"), 1, 2, cols, rows, 16, &fights), 1);
+    assert_int_equal(cols[0] * 10 + rows[0], 12);
+    assert_int_equal(fights, 1);
+    assert_int_equal(re_move_path(&sc, &st, U("Friant"), 2, 2, cols, rows, 16, &fights), 2);
+    assert_int_equal(cols[0] * 10 + rows[0], 12);
+    assert_int_equal(cols[1] * 10 + rows[1], 22);
+    assert_int_equal(fights, 0);
+    /* out of reach: no way */
+    assert_int_equal(re_move_path(&sc, &st, U("Friant"), 3, 2, cols, rows, 16, &fights), 0);
+    assert_int_equal(fights, 0);
+    /* light cavalry along row 0: 3 hexes and fight, the 4th without */
+    assert_int_equal(re_move_path(&sc, &st, U("Murat"), 3, 0, cols, rows, 16, &fights), 3);
+    assert_int_equal(fights, 1);
+    assert_int_equal(re_move_path(&sc, &st, U("Murat"), 4, 0, cols, rows, 16, &fights), 4);
+    assert_int_equal(cols[3] * 10 + rows[3], 40);
+    assert_int_equal(fights, 0);
+    /* artillery: 1 hex, and it does not fight after a move; never through
+     * Gudin (1,4): to 1,3 (2 hexes, by 1,4 or 0,3) it goes by 0,3 */
+    assert_int_equal(re_move_path(&sc, &st, U("Senarmont"), 0, 3, cols, rows, 16, &fights), 1);
+    assert_int_equal(fights, 0);
+    assert_int_equal(re_move_path(&sc, &st, U("Senarmont"), 1, 3, cols, rows, 16, &fights), 2);
+    assert_int_equal(cols[0] * 10 + rows[0], 3);
+    assert_int_equal(cols[1] * 10 + rows[1], 13);
+    assert_int_equal(fights, 0);
+    /* and 2,4 is 2 hexes away but only through him: no way */
+    assert_int_equal(re_move_path(&sc, &st, U("Senarmont"), 2, 4, cols, rows, 16, &fights), 0);
+    /* a cap too small: nothing */
+    assert_int_equal(re_move_path(&sc, &st, U("Murat"), 4, 0, cols, rows, 3, &fights), 0);
+    /* the same answer as applying the move (the terminal's way of reading
+     * it) for every legal move of the activation: Friant's group, with
+     * Murat (isolated light cavalry, §1) */
+    play("group Friant");
+    assert_int_equal(st.stage, RE_ST_MOVE);
+    static re_action acts[512];
+    int n = re_legal_actions(&sc, &st, acts, 512);
+    int moves = 0;
+    for (int i = 0; i < n; i++) {
+        re_action a = acts[i];
+        if (a.kind != RE_A_MOVE)
+            continue;
+        static re_state after;
+        after = st;
+        static gr_log none;
+        gr_log_clear(&none);
+        gr_error err;
+        assert_int_equal(re_apply(&sc, &after, a, &none, &err), GR_OK);
+        int k = re_move_path(&sc, &st, a.unit, a.col, a.row, cols, rows, 16, &fights);
+        assert_true(k >= 1);
+        assert_int_equal(cols[k - 1] * 10 + rows[k - 1], a.col * 10 + a.row);
+        assert_int_equal(fights, !(after.units[a.unit].flags & RE_UF_NO_COMBAT));
+        moves++;
+    }
+    assert_true(moves > 10);
+
+    /* the road: infantry goes 4 hexes only along it, and 3 of them to fight */
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    for (int c = 0; c < 6; c++)
+        flag(c, 2, RE_ROAD);
+    activate_corps(0);
+    assert_int_equal(re_move_path(&sc, &st, U("Friant"), 4, 2, cols, rows, 16, &fights), 4);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(cols[i] * 10 + rows[i], (i + 1) * 10 + 2);
+    assert_int_equal(fights, 0);
+    assert_int_equal(re_move_path(&sc, &st, U("Friant"), 3, 2, cols, rows, 16, &fights), 3);
+    assert_int_equal(fights, 1);
+}
+
 /* "Une unité ne peut pas traverser une case occupée par une unité amie";
  * "une unité ne se déplace qu'une fois". */
 static void s3_no_passing_through_friends_and_one_move(void **state)
@@ -2019,6 +2109,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(s1_chits_per_corps_and_per_turn),
+        cmocka_unit_test(s3_move_path_and_whether_it_may_fight),
         cmocka_unit_test(s1_main_group_of_adjacent_units),
         cmocka_unit_test(s1_isolated_light_cavalry),
         cmocka_unit_test(s1_turn_ends_when_bowl_is_empty),

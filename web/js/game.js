@@ -211,6 +211,7 @@ export async function mount(root, route) {
       onUnit: (u) => clickUnit(u),
       onHover: (u, on) => showRange(u, on),
       onAction: (a) => choose(a),
+      moveNote,
     });
     renderStatus();
     renderSides();
@@ -219,6 +220,23 @@ export async function mount(root, route) {
     renderLog();
     renderDice();
     renderReport();
+  }
+
+  // What a move leads to, as the engine says (legal[].fight)
+  function moveNote(a) {
+    return a.fight === true ? t('move_fight') : a.fight === false ? t('move_nofight') : '';
+  }
+
+  // The key to the move hexes: the two kinds, drawn as on the map
+  function moveLegend() {
+    const sw = (cls) => {
+      const svg = el('svg', { width: 22, height: 22, viewBox: '0 0 22 22', class: 'hexmap', 'aria-hidden': 'true' });
+      el('polygon', { points: pstr(corners(11, 11, 10)), class: 'hl-move ' + cls }, svg);
+      if (cls === 'fight') el('path', { d: 'M7,7 L15,15 M15,7 L7,15', class: 'fight-mark' }, svg);
+      return svg;
+    };
+    return h('div', { class: 'move-legend', id: 'move-legend' },
+      h('span', {}, sw('fight'), t('move_fight')), h('span', {}, sw('nofight'), t('move_nofight')));
   }
 
   function clickUnit(u) {
@@ -336,9 +354,10 @@ export async function mount(root, route) {
       if (hexes.length) {
         const mine = hexes.filter((a) => a.unit === S.sel);
         parts.push(h('p', { class: 'hint' }, S.sel === null ? t('select_unit') : `${unitById(S.sel)?.name || ''}: ${mine.length} ⬡`));
+        if (S.sel !== null && mine.length) parts.push(moveLegend());
         if (S.sel !== null) {
           const sel = h('select', { 'aria-label': t('actions'), id: 'move-select', onchange: (e) => { const a = mine[Number(e.target.value)]; if (a) act(a); } },
-            h('option', { value: '' }, '…'), ...mine.map((a, i) => h('option', { value: i }, a.text)));
+            h('option', { value: '' }, '…'), ...mine.map((a, i) => h('option', { value: i }, moveNote(a) ? `${a.text} (${moveNote(a)})` : a.text)));
           if (mine.length) parts.push(sel);
         }
       }

@@ -305,7 +305,33 @@ export function drawUnits(map, units, opts = {}) {
     p.addEventListener('click', go);
     p.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(); } });
   };
-  for (const [key, a] of hi.moves || []) { const [c, r] = key.split(',').map(Number); hexFill(c, r, 'hl-move', a); }
+  // a move says what it leads to, as the engine tells it (legal[].fight: the
+  // terminal's ++ may still fight after it, -- may not): a solid green hex
+  // with crossed swords, or a dashed blue one; hovered or focused, its way
+  // (legal[].path) is drawn from the unit's hex
+  const gPath = el('g', { class: 'move-path', 'pointer-events': 'none' }, gHi);
+  const showPath = (a, on) => {
+    gPath.replaceChildren();
+    if (!on || !a.path || !a.from) return;
+    const pts = [a.from, ...a.path].map(([c, r]) => centre(c, r, s));
+    el('polyline', { points: pstr(pts), class: 'path-line' }, gPath);
+    for (const [x, y] of pts.slice(1)) el('circle', { cx: x, cy: y, r: s * 0.12, class: 'path-dot' }, gPath);
+  };
+  for (const [key, a] of hi.moves || []) {
+    const [c, r] = key.split(',').map(Number);
+    const cls = a.fight === true ? 'hl-move fight' : a.fight === false ? 'hl-move nofight' : 'hl-move';
+    const note = opts.moveNote ? opts.moveNote(a) : '';
+    hexFill(c, r, cls, a, note ? `${a.text} (${note})` : a.text);
+    const p = gHi.lastChild;
+    if (note) p.querySelector('title').textContent = `${a.text} (${note})`;
+    if (a.fight === true) {
+      // crossed swords: told apart by shape as well as colour
+      const [x, y] = centre(c, r, s), k = s * 0.22;
+      el('path', { d: `M${x - k},${y - k} L${x + k},${y + k} M${x + k},${y - k} L${x - k},${y + k}`, class: 'fight-mark', 'pointer-events': 'none' }, gHi);
+    }
+    for (const [ev, on] of [['mouseenter', true], ['mouseleave', false], ['focus', true], ['blur', false]]) p.addEventListener(ev, () => showPath(a, on));
+  }
+  gHi.appendChild(gPath);
   for (const [key, a] of hi.fire || []) { const [c, r] = key.split(',').map(Number); hexFill(c, r, 'hl-fire', a); }
   for (const u of units) {
     if (u.figures <= 0 || u.col < 0) continue;
