@@ -480,6 +480,43 @@ int re_action_dice(const re_scenario *sc, const re_state *st, re_action a);
 int re_move_path(const re_scenario *sc, const re_state *st, int u, int col, int row, int *cols,
                  int *rows, int cap, int *fights);
 
+/* The odds of one roll of an attack, a riposte, a skirmish or a pursuit
+ * against the unit it hits, over every count of losses and retreats among
+ * its dice (§4.4), the results applied as the engine applies them (a
+ * retreat that cannot be made costs figures; a retreat's way the first the
+ * engine lists, hex by hex). */
+#define RE_ODDS_MAX_LOSSES 8
+typedef struct re_roll_odds {
+    int dice;                              /* dice rolled (0: no roll) */
+    double losses[RE_ODDS_MAX_LOSSES + 1]; /* figures lost, the skirmisher counted;
+                                              the last: that many or more */
+    double expected_losses;                /* figures */
+    double p_loss;                         /* at least one figure lost */
+    double p_retreat;                      /* it leaves its hex, alive */
+    double p_destroyed;                    /* no figure left */
+    double p_riposte;                      /* it may riposte after the roll */
+} re_roll_odds;
+
+/* The whole of an attack before it is made: the roll against the target
+ * and, when the target may riposte after it, the riposte's roll against the
+ * attacker (its odds once it ripostes; p_riposte how likely that is). */
+typedef struct re_odds {
+    int evades;    /* the target evades before any die (light cavalry, §4.2) */
+    int may_evade; /* the target may evade (heavy cavalry): the odds if it stands */
+    re_roll_odds attack;
+    double p_riposte;
+    re_roll_odds riposte; /* dice 0: no riposte possible */
+} re_odds;
+
+/* The odds of the legal action `a` (an attack, a column attack, a skirmish
+ * or a pursuit) in st, read by applying the engine's own rules to copies of
+ * st for each class of die face: GR_OK and *out; GR_EINPUT for another kind
+ * of action, GR_EILLEGAL if a is not legal in st.  A riposte is assumed
+ * made whenever it may be (§4.4 "elle peut riposter"); its dice do not
+ * depend on the losses (§4.1), so its odds are those after the first
+ * outcome that allows it. */
+gr_status re_attack_odds(const re_scenario *sc, const re_state *st, re_action a, re_odds *out);
+
 /* The unit standing on (col,row), or -1. */
 int re_unit_at(const re_scenario *sc, const re_state *st, int col, int row);
 

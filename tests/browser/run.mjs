@@ -99,7 +99,7 @@ try {
     check(bands === '1 die,2 dice,3 dice', `game: hovering the battery shows its range and dice (${bands})`);
     await shot(page, 'range');
     await page.mouse.move(2, 300);
-    let movesChecked = false, rangeGone = false, oddsSeen = false, moved = 0, attacks = 0, actions = 0, mapShot = false, undone = false;
+    let wholeSeen = false, movesChecked = false, rangeGone = false, oddsSeen = false, moved = 0, attacks = 0, actions = 0, mapShot = false, undone = false;
     const tried = new Set(), moveKinds = new Set();
     let lastStep = -1;
     for (let i = 0; i < 400; i++) {
@@ -114,6 +114,22 @@ try {
         await page.waitForSelector('#odds:not([hidden]) button.primary');
         await page.waitForSelector('#odds svg.odds-chart rect.oddsbar');
         const ps = await page.$$eval('#odds svg.odds-chart', (svgs) => [...svgs[0].querySelectorAll('rect.oddsbar')].map((r) => Number(r.dataset.p)));
+        if (!wholeSeen && await page.$('#odds table[data-odds=attack]')) {
+          // the whole attack (issue 32), from the server: the chance of a
+          // loss is 1 - P(no figure lost), and the average is the mean of
+          // the distribution drawn under it
+          wholeSeen = true;
+          const w = await page.$eval('#odds', (o) => ({
+            loss: o.querySelector('table[data-odds=attack] .o-loss td').textContent,
+            exp: Number(o.querySelector('table[data-odds=attack] .o-expected td').textContent),
+            ps: [...o.querySelector('svg.odds-chart').querySelectorAll('rect.oddsbar')].map((r) => Number(r.dataset.p)),
+            riposte: Boolean(o.querySelector('table[data-odds=riposte] .o-risk, [data-odds=no-riposte]')),
+          }));
+          const mean = w.ps.reduce((a, p, k) => a + k * p, 0);
+          check(w.loss === `${(100 * (1 - w.ps[0])).toFixed(0)}%` && Math.abs(mean - w.exp) < 0.006 && w.riposte,
+            `game: the attack box gives the whole attack: a loss ${w.loss}, ${w.exp} figures on average, the riposte's risk`);
+          await shot(page, 'odds-whole');
+        }
         if (!oddsSeen) {
           check(Math.abs(ps.reduce((a, b) => a + b, 0) - 1) < 1e-9, 'game: the odds shown before an attack add up to 1');
           await shot(page, 'odds');
@@ -196,6 +212,7 @@ try {
     check(await page.$eval('#status', (s) => s.dataset.over === 'true'), `game: the teaching game was played to its end through the page (${actions} orders, ${moved} moves, ${attacks} attacks or fires)`);
     check(moved > 0 && attacks > 0, 'game: units moved on the map and attacked through it');
     check(oddsSeen, 'game: an attack showed its odds before it was committed');
+    check(wholeSeen, 'game: an attack showed the whole attack\'s odds (not one die\'s)');
     check(rangeGone, 'game: the battery moved during the game (its range checked)');
     check(moveKinds.has('hl-move fight') && moveKinds.has('hl-move nofight'), `game: move hexes of both kinds were shown (${[...moveKinds].join('; ')})`);
     await page.waitForSelector('#report:not([hidden]) svg.chart');

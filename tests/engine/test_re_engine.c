@@ -600,6 +600,89 @@ static void s3_move_path_and_whether_it_may_fight(void **state)
     assert_int_equal(fights, 1);
 }
 
+/* |got - want| < 1e-12, both printed when not (cmocka 1.1's float
+ * assertion works in float). */
+#define near(got, want) near_at((got), (want), __FILE__, __LINE__)
+static void near_at(double got, double want, const char *file, int line)
+{
+    if (!(got - want < 1e-12 && want - got < 1e-12))
+        fail_msg("%s:%d: %.15g, want %.15g", file, line, got, want);
+}
+
+/* The whole attack before it is made (re_attack_odds), worked out by hand
+ * from §4.3 ("Infanterie : 3 dés") and §4.4 ("INFANTERIE perte sur 2 ou 3
+ * sur un dé de 6"; "retraite sur 1"; "Si l'unité attaquée n'a pas reculé,
+ * elle peut riposter"): each die 2/6 a loss, 1/6 a retreat, 3/6 nothing. */
+static void s44_attack_odds_whole_attack(void **state)
+{
+    (void)state;
+    re_odds o;
+    re_action a;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 1, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);
+    activate_corps(0);
+    play("end movement");
+    assert_int_equal(re_action_parse(&sc, &st, "Friant: attack Weyrother", &a, NULL), GR_OK);
+    re_state before = st;
+    assert_int_equal(re_attack_odds(&sc, &st, a, &o), GR_OK);
+    assert_memory_equal(&before, &st, sizeof st); /* nothing changed */
+    assert_int_equal(o.evades, 0);
+    assert_int_equal(o.attack.dice, 3);
+    /* at least one loss: 1 - (4/6)^3 = 19/27; losses 0..3: 8, 12, 6, 1 / 27 */
+    near(o.attack.p_loss, 19.0 / 27);
+    near(o.attack.losses[0], 8.0 / 27);
+    near(o.attack.losses[1], 12.0 / 27);
+    near(o.attack.losses[2], 6.0 / 27);
+    near(o.attack.losses[3], 1.0 / 27);
+    near(o.attack.expected_losses, 1.0); /* 3 x 2/6 */
+    /* a retreat: at least one 1, 1 - (5/6)^3; 4 figures: never destroyed */
+    near(o.attack.p_retreat, 91.0 / 216);
+    near(o.attack.p_destroyed, 0.0);
+    /* no retreat, alive, still adjacent: it ripostes, (5/6)^3 */
+    near(o.p_riposte, 125.0 / 216);
+    /* the riposte: its 3 dice against Friant, the same table */
+    assert_int_equal(o.riposte.dice, 3);
+    near(o.riposte.p_loss, 19.0 / 27);
+    near(o.riposte.expected_losses, 1.0);
+
+    /* the column attack swaps them (§4.4): a loss on 1, a retreat on 2-3 */
+    assert_int_equal(re_action_parse(&sc, &st, "Friant: column attack Weyrother", &a, NULL), GR_OK);
+    assert_int_equal(re_attack_odds(&sc, &st, a, &o), GR_OK);
+    near(o.attack.p_loss, 91.0 / 216);
+    near(o.attack.p_retreat, 1 - 8.0 / 27);
+    near(o.p_riposte, 8.0 / 27);
+
+    /* a battery: "ARTILLERIE : pertes sur 1", "ne retraite pas (elle perd
+     * une pièce par 1 aux dés)"; 1 figure: destroyed on any 1 of 3 dice;
+     * else it ripostes with 3 dice (docs/rules/re.md) */
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 1, 2);
+    unit("Kolowrat", 1, RE_ARTILLERY, 1, 2, 2);
+    activate_corps(0);
+    play("end movement");
+    assert_int_equal(re_action_parse(&sc, &st, "Friant: attack Kolowrat", &a, NULL), GR_OK);
+    assert_int_equal(re_attack_odds(&sc, &st, a, &o), GR_OK);
+    near(o.attack.p_destroyed, 91.0 / 216);
+    near(o.attack.p_retreat, 0.0);
+    near(o.p_riposte, 125.0 / 216);
+    assert_int_equal(o.riposte.dice, 3);
+
+    /* light cavalry attacked by infantry must evade: no die */
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 1, 2);
+    unit("Kienmayer", 1, RE_LIGHT_CAVALRY, 2, 2, 2);
+    activate_corps(0);
+    play("end movement");
+    assert_int_equal(re_action_parse(&sc, &st, "Friant: attack Kienmayer", &a, NULL), GR_OK);
+    assert_int_equal(re_attack_odds(&sc, &st, a, &o), GR_OK);
+    assert_int_equal(o.evades, 1);
+    assert_int_equal(o.attack.dice, 0);
+    /* not an attack */
+    a.kind = RE_A_MOVE;
+    assert_int_equal(re_attack_odds(&sc, &st, a, &o), GR_EINPUT);
+}
+
 /* "Une unité ne peut pas traverser une case occupée par une unité amie";
  * "une unité ne se déplace qu'une fois". */
 static void s3_no_passing_through_friends_and_one_move(void **state)
@@ -2110,6 +2193,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(s1_chits_per_corps_and_per_turn),
         cmocka_unit_test(s3_move_path_and_whether_it_may_fight),
+        cmocka_unit_test(s44_attack_odds_whole_attack),
         cmocka_unit_test(s1_main_group_of_adjacent_units),
         cmocka_unit_test(s1_isolated_light_cavalry),
         cmocka_unit_test(s1_turn_ends_when_bowl_is_empty),

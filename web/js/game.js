@@ -262,15 +262,8 @@ export async function mount(root, route) {
     for (const b of alts) {
       body.push(h('h3', {}, b.text));
       if (b.dice !== undefined) body.push(h('p', {}, b.dice === 1 ? t('die_1') : t('dice_n', b.dice)));
-      if (b.odds) {
-        // the server's distribution of the results of this attack, if it gives
-        // one: {"result": p, ...}, or {"losses": {"0": p, ...}, "retreats": {...}}
-        const flat = Object.entries(b.odds).filter(([, p]) => typeof p !== 'object');
-        if (flat.length) body.push(probBars(flat.map(([k, p]) => ({ label: k, p: Number(p) })), { title: b.text, width: 340 }));
-        for (const [k, m] of Object.entries(b.odds).filter(([, p]) => p && typeof p === 'object')) {
-          body.push(h('h4', {}, k), probBars(m, { title: `${b.text}: ${k}`, width: 340 }));
-        }
-      } else if (tgt || b.kind === 'skirmish') {
+      if (b.odds) body.push(...attackOdds(b));
+      else if (tgt || b.kind === 'skirmish') {
         // the odds of one die against this target (the table of seed 004 §4.4), or of the skirmish die
         const req = b.kind === 'skirmish' ? { table: 'skirmish_die', inputs: {} } : { table: 'die', inputs: b.kind === 'column' ? { target: tgt.type, 'column-attack': true } : { target: tgt.type } };
         try {
@@ -284,6 +277,31 @@ export async function mount(root, route) {
     if (S.pending === a) put(oddsP, ...body);
     const btn = oddsP.querySelector('button.primary');
     if (btn) btn.focus();
+  }
+
+  // The whole attack as the server computes it from the engine (legal[].odds,
+  // docs/api.md): the target's figures lost, its chance of a loss, of a
+  // retreat, of falling, and the riposte's risk to the attacker.
+  function attackOdds(b) {
+    const o = b.odds, pct = (p) => `${(100 * p).toFixed(0)}%`, out = [];
+    if (o.evades) return [h('p', { class: 'hint odds-evades' }, t('odds_evades'))];
+    if (o.may_evade) out.push(h('p', { class: 'hint' }, t('odds_may_evade')));
+    const a = o.attack, tgt = unitById(b.target), me = unitById(b.unit);
+    const line = (k, v, cls) => h('tr', { class: cls }, h('th', {}, k), h('td', {}, v));
+    out.push(h('table', { class: 'odds-sum', 'data-odds': 'attack' },
+      h('caption', {}, t('odds_against', tgt ? tgt.name : '', a.dice)),
+      line(t('odds_loss'), pct(a.loss), 'o-loss'), line(t('odds_retreat'), pct(a.retreat), 'o-retreat'),
+      line(t('odds_destroyed'), pct(a.destroyed), 'o-destroyed'), line(t('odds_expected'), a.expected_losses.toFixed(2), 'o-expected')));
+    out.push(probBars(a.losses.map((p, k) => ({ label: t('odds_fig_lost', k), p: Number(p), fill: k ? HIT_COLOUR.loss || '#7a1f1f' : '#8a8a8a' })), { title: `${b.text}: ${t('odds_fig_title')}`, width: 340 }));
+    const r = o.riposte || {};
+    if (r.dice) {
+      out.push(h('table', { class: 'odds-sum', 'data-odds': 'riposte' },
+        h('caption', {}, t('odds_riposte', pct(r.chance), r.dice, me ? me.name : '')),
+        line(t('odds_loss'), pct(r.loss), 'o-loss'), line(t('odds_retreat'), pct(r.retreat), 'o-retreat'),
+        line(t('odds_destroyed'), pct(r.destroyed), 'o-destroyed'), line(t('odds_expected'), r.expected_losses.toFixed(2), 'o-expected'),
+        line(t('odds_riposte_risk'), pct(r.chance * r.loss), 'o-risk')));
+    } else out.push(h('p', { class: 'muted', 'data-odds': 'no-riposte' }, t('odds_no_riposte')));
+    return out;
   }
 
   function renderStatus() {
