@@ -517,6 +517,27 @@ typedef struct re_odds {
  * outcome that allows it. */
 gr_status re_attack_odds(const re_scenario *sc, const re_state *st, re_action a, re_odds *out);
 
+/* What unit u sees of hex (col,row) from where it stands (a page's sight
+ * and range on hover). */
+typedef struct re_sight_at {
+    int range;  /* hexes from u */
+    int sees;   /* the line of sight is free (§8, re_los: along a hexside it is
+                   blocked only by obstacles on both sides), within the turn's
+                   sight (fog or night); its own hex: 1 */
+    int fog;    /* beyond the turn's sight */
+    int dice;   /* the dice it would roll there now: a battery's fire (§2.1, by
+                   range, the terrain of an enemy there, demoralisation; 0 at an
+                   enemy battery), another unit's attack at 1 hex (§4.3, flank,
+                   charge and terrain when an enemy stands there); 0 out of reach
+                   or unseen */
+    int target; /* the enemy unit standing there, or -1 */
+} re_sight_at;
+
+/* GR_OK and *out; GR_EINPUT if u is not a unit on the map or the hex is
+ * off the map. */
+gr_status re_sight(const re_scenario *sc, const re_state *st, int u, int col, int row,
+                   re_sight_at *out);
+
 /* The unit standing on (col,row), or -1. */
 int re_unit_at(const re_scenario *sc, const re_state *st, int col, int row);
 

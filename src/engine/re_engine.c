@@ -1641,6 +1641,56 @@ int re_action_dice(const re_scenario *sc, const re_state *st, re_action a)
     }
 }
 
+gr_status re_sight(const re_scenario *sc, const re_state *st, int u, int col, int row,
+                   re_sight_at *out)
+{
+    memset(out, 0, sizeof *out);
+    out->target = -1;
+    if (u < 0 || u >= sc->nunits || !u_alive(st, u) || col < 0 || row < 0 || col >= sc->cols ||
+        row >= sc->rows)
+        return GR_EINPUT;
+    gr_hex from = u_hex(st, u), to = gr_hex_from_offset(col, row);
+    int d = gr_hex_distance(from, to);
+    out->range = d;
+    int limit =
+        st->turn <= RE_MAX_TURNS && sc->ext.sight[st->turn] ? sc->ext.sight[st->turn] : 1000;
+    uint8_t grid[RE_MAX_ROWS * RE_MAX_COLS];
+    occ_grid(sc, st, grid);
+    /* §8, as art_targets reads it: fog or night cuts it short */
+    out->fog = d > limit;
+    out->sees = d == 0 || (!out->fog && re_los(sc, from, to, grid));
+    int t = re_unit_at(sc, st, col, row);
+    if (t >= 0 && u_side(sc, t) != u_side(sc, u))
+        out->target = t;
+    if (d == 0 || !out->sees)
+        return GR_OK;
+    if (u_type(sc, u) == RE_ARTILLERY) {
+        /* §2.1, as fire_next counts them: dice by range, the target's
+         * terrain when an enemy stands there, demoralisation; none against
+         * artillery ("sans effet contre de l'artillerie") */
+        int base = re_artillery_dice(d);
+        if (base <= 0)
+            return GR_OK;
+        int ter = out->target >= 0
+                      ? re_terrain_fire_dice(sc, from, to, u_type(sc, out->target), NULL, 0, NULL)
+                      : 0;
+        out->dice = out->target >= 0 && u_type(sc, out->target) == RE_ARTILLERY
+                        ? 0
+                        : re_attack_dice(base, 0, ter + demo_malus(sc, st, u_side(sc, u)));
+        return GR_OK;
+    }
+    if (d != 1)
+        return GR_OK; /* combat is with an adjacent unit (§4.3: "1 case") */
+    if (out->target >= 0)
+        out->dice = attack_dice(sc, st, u, out->target, NULL);
+    else
+        out->dice =
+            re_attack_dice(re_unit_dice(u_type(sc, u)), 0, demo_malus(sc, st, u_side(sc, u)));
+    if (out->dice < 0)
+        out->dice = 0;
+    return GR_OK;
+}
+
 int re_unit_waiting(const re_scenario *sc, const re_state *st, int u)
 {
     return u >= 0 && u < sc->nunits && st->units[u].figures > 0 && st->units[u].col < 0;

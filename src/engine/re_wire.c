@@ -254,6 +254,36 @@ json_t *re_action_json(const re_scenario *sc, const re_state *s, gr_action a)
     return done(o, bad);
 }
 
+json_t *re_sight_json(const re_scenario *sc, const re_state *st, int u)
+{
+    if (u < 0 || u >= sc->nunits || st->units[u].figures == 0 || st->units[u].col < 0)
+        return NULL;
+    json_t *o = json_object(), *hexes = json_array();
+    int bad = !o || !hexes;
+    for (int r = 0; r < sc->rows && !bad; r++)
+        for (int c = 0; c < sc->cols && !bad; c++) {
+            re_sight_at at;
+            if (re_sight(sc, st, u, c, r, &at) != GR_OK)
+                continue;
+            json_t *h = json_pack("{s:o,s:i,s:b,s:i}", "hex", hex(c, r), "range", at.range, "sees",
+                                  at.sees, "dice", at.dice);
+            bad |= !h;
+            if (h && at.fog)
+                bad |= put(h, "fog", json_true());
+            if (h && at.target >= 0)
+                bad |= put(h, "target", json_integer(at.target));
+            bad |= json_array_append_new(hexes, h) != 0;
+        }
+    if (o) {
+        bad |= put(o, "unit", json_integer(u));
+        bad |= put(o, "from", hex(st->units[u].col, st->units[u].row));
+        bad |= put(o, "hexes", hexes);
+    } else {
+        json_decref(hexes);
+    }
+    return done(o, bad);
+}
+
 json_t *re_view_json(const re_scenario *sc, const re_obs *ob)
 {
     static const char *const stages[] = {

@@ -812,6 +812,39 @@ static MHD_Result_t h_view(sv_games *gs, sv_game *g, sv_req *r)
     return sv_reply_json(r, 200, text);
 }
 
+/* GET /api/games/GAME/sight?unit=U: what unit U sees of every hex from
+ * where it stands (docs/api.md), for anyone who may watch the game. */
+static MHD_Result_t h_sight(sv_games *gs, sv_game *g, sv_req *r)
+{
+    int seat;
+    gr_lang lang;
+    MHD_Result_t ret;
+    if (!viewer_of(r, g, &seat, &lang, &ret))
+        return ret;
+    const char *v = sv_query(r, "unit");
+    char *end = NULL;
+    long u = v && *v ? strtol(v, &end, 10) : -1;
+    if (!v || !*v || *end || u < 0 || u > 255)
+        return sv_reply_err(r, 400,
+                            "?unit=N is missing or is not a unit's id; give the \"id\" of one of "
+                            "the view's \"units\", e.g. /api/games/%s/sight?unit=0",
+                            g->id);
+    pthread_mutex_lock(&g->lock);
+    gr_error err;
+    if (sync_game(gs, g, &err) != GR_OK) {
+        pthread_mutex_unlock(&g->lock);
+        return sv_reply_err(r, 500, "%s", err.msg);
+    }
+    char *text = sv_game_sight(g, (int)u);
+    pthread_mutex_unlock(&g->lock);
+    if (!text)
+        return sv_reply_err(r, 404,
+                            "unit %ld is not on the map of game %s (destroyed, still to enter, or "
+                            "no such unit: the view's \"units\" lists them with their hexes)",
+                            u, g->id);
+    return sv_reply_json(r, 200, text);
+}
+
 /* The seat that acts: 0 or 1, or answers 401. */
 static int acting_seat(sv_req *r, sv_game *g, MHD_Result_t *ret)
 {
@@ -1065,16 +1098,17 @@ int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
                    : sv_reply_err(r, 405, "use POST /api/games to start a game, GET to list them");
         return 1;
     }
-    static const sv_route routes[] = {
-        {"", 0}, {"/actions", 1}, {"/undo", 1}, {"/events", 0}, {"/replay", 0}};
+    static const sv_route routes[] = {{"", 0},        {"/actions", 1}, {"/undo", 1},
+                                      {"/events", 0}, {"/replay", 0},  {"/sight", 0}};
     sv_game *g;
-    switch (sv_games_item(s, r, p, "games", 0, routes, 5, &g, ret)) {
+    switch (sv_games_item(s, r, p, "games", 0, routes, 6, &g, ret)) {
     case -2: return 0;
     case -1: break;
     case 0: *ret = h_view(gs, g, r); break;
     case 1: *ret = h_action(gs, g, r); break;
     case 2: *ret = h_undo(gs, g, r); break;
     case 3: *ret = h_events(gs, g, r); break;
+    case 5: *ret = h_sight(gs, g, r); break;
     default: *ret = h_replay(gs, g, r); break;
     }
     return 1;

@@ -163,6 +163,22 @@ try {
           const pts = await page.$eval('.move-path polyline', (p) => p.getAttribute('points').split(' ').length).catch(() => 0);
           check(pts === r.far.len + 1, `game: hovering a move hex draws its way from the unit (${pts} points for ${r.far.len} hexes)`);
           await shot(page, 'moves');
+          // sight and range on hover (issue 32): a hex 3 hexes off, what the
+          // page says of it is the engine's answer (GET .../sight)
+          const sg = await page.evaluate(async () => {
+            const id = /#\/game\/([^?]+)/.exec(location.hash)[1];
+            const u = document.querySelector('.counter .hl-selected').closest('.counter').dataset.unit;
+            const r = await (await fetch(`/api/games/${id}/sight?unit=${u}`)).json();
+            const far = r.hexes.filter((x) => x.range === 3);
+            const pick = far.find((x) => !x.sees) || far[0];
+            return { hex: pick.hex.join(), sees: String(pick.sees), range: String(pick.range), dice: String(pick.dice) };
+          });
+          await page.hover(`#map polygon.hex[data-hex="${sg.hex}"]`, { force: true });
+          await page.waitForFunction((hx) => document.querySelector('#sight-info').dataset.hex === hx, sg.hex);
+          const shown = await page.$eval('#sight-info', (e) => ({ sees: e.dataset.sees, range: e.dataset.range, dice: e.dataset.dice, text: e.textContent }));
+          check(shown.sees === sg.sees && shown.range === sg.range && shown.dice === sg.dice && await page.$('#map g.sight line') !== null,
+            `game: hovering a hex with a unit selected shows the engine's sight, range and dice (${shown.text})`);
+          await shot(page, 'sight');
         }
         // march east, towards the Austrians
         moves.sort((a, b) => Number(b.split(',')[0]) - Number(a.split(',')[0]));
@@ -349,10 +365,12 @@ try {
     // only the inputs that apply (issue 32): the weight of a battery is not
     // asked of infantry; the stands of a line are not asked of a battery
     check(await page.$('#in-weight') === null && await page.$('#in-stands') !== null, 'assistant: an infantry fire asks no artillery weight');
-    await page.selectOption('#in-firer', 'artillery');
-    await page.waitForSelector('#in-weight');
-    check(await page.$('#in-stands') === null && await page.$('#in-troops') === null, 'assistant: an artillery fire asks its weight, not the stands nor troops of a line');
-    await page.waitForSelector('#mods-panel');
+    await page.selectOption('#in-firer', 'cavalry');
+    await page.waitForFunction(() => !document.querySelector('#in-troops'));
+    check(await page.$('#in-weight') === null && await page.$('#in-stands') !== null && await page.$('#in-artillery-class') === null,
+      'assistant: a cavalry fire asks its stands, not the formation of a line nor a battery\'s weight');
+    await page.waitForTimeout(400);
+    await page.waitForSelector('#mods-panel, #resolve-error');
     check(await page.$('#resolve-error') === null, 'assistant: the server accepts the inputs the form shows');
     await page.selectOption('#in-firer', 'infantry');
     await page.waitForSelector('#in-stands');

@@ -683,6 +683,87 @@ static void s44_attack_odds_whole_attack(void **state)
     assert_int_equal(re_attack_odds(&sc, &st, a, &o), GR_EINPUT);
 }
 
+/* Sight and range from a unit (re_sight, the page's hover): §2.1 "3 dés à
+ * 1 cases, 2 dés à 2 cases, 1 dé à 3 case", "La ligne de vue doit être
+ * libre", "sans effet contre de l'artillerie"; §4.3 "Infanterie : 3 dés, 1
+ * case"; §8 along a hexside: blocked only by obstacles on both sides. */
+static void s8_sight_range_and_dice(void **state)
+{
+    (void)state;
+    re_sight_at at;
+    tiny();
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 4);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);
+    unit("Kolowrat", 1, RE_ARTILLERY, 1, 1, 4);
+    activate_corps(0);
+    int S = U("Senarmont"), F = U("Friant");
+    assert_int_equal(re_sight(&sc, &st, S, 2, 2, &at), GR_OK);
+    assert_int_equal(at.range, 2);
+    assert_true(at.sees);
+    assert_int_equal(at.dice, 2);
+    assert_int_equal(at.target, U("Weyrother"));
+    assert_int_equal(re_sight(&sc, &st, S, 1, 2, &at), GR_OK); /* 1 hex, empty */
+    assert_int_equal(at.dice, 3);
+    assert_int_equal(at.target, -1);
+    /* Weyrother (2,2) blocks the line to 3,2 behind him: units block (§8) */
+    assert_int_equal(re_sight(&sc, &st, S, 3, 2, &at), GR_OK);
+    assert_int_equal(at.range, 3);
+    assert_false(at.sees);
+    assert_int_equal(at.dice, 0);
+    /* the enemy battery at 1,4: fire has no effect on it */
+    assert_int_equal(re_sight(&sc, &st, S, 1, 4, &at), GR_OK);
+    assert_int_equal(at.target, U("Kolowrat"));
+    assert_int_equal(at.dice, 0);
+    /* infantry: 3 dice at 1 hex, none beyond */
+    assert_int_equal(re_sight(&sc, &st, F, 1, 4, &at), GR_OK);
+    assert_int_equal(at.range, 1);
+    assert_int_equal(at.dice, 3);
+    assert_int_equal(re_sight(&sc, &st, F, 0, 5, &at), GR_OK);
+    assert_int_equal(at.dice, 3);
+    assert_int_equal(re_sight(&sc, &st, F, 2, 4, &at), GR_OK);
+    assert_int_equal(at.dice, 0);
+    /* off the map, a unit that is not there */
+    assert_int_equal(re_sight(&sc, &st, S, 6, 2, &at), GR_EINPUT);
+    assert_int_equal(re_sight(&sc, &st, 9, 1, 1, &at), GR_EINPUT);
+
+    /* nothing between: 1 die at 3 hexes, none at 4 (seen, out of range) */
+    tiny();
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    activate_corps(0);
+    assert_int_equal(re_sight(&sc, &st, U("Senarmont"), 3, 2, &at), GR_OK);
+    assert_true(at.sees);
+    assert_int_equal(at.dice, 1);
+    assert_int_equal(re_sight(&sc, &st, U("Senarmont"), 4, 2, &at), GR_OK);
+    assert_int_equal(at.range, 4);
+    assert_true(at.sees);
+    assert_int_equal(at.dice, 0);
+
+    /* along a hexside: from 0,2 to 1,1 (2 hexes) the line runs between 1,2
+     * and 0,1; a wood on one side does not block it, on both it does */
+    tiny();
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    terrain(1, 2, RE_FOREST);
+    activate_corps(0);
+    assert_int_equal(re_sight(&sc, &st, U("Senarmont"), 1, 1, &at), GR_OK);
+    assert_int_equal(at.range, 2);
+    assert_true(at.sees);
+    assert_int_equal(at.dice, 2);
+    terrain(1, 2, RE_CLEAR);
+    terrain(0, 1, RE_FOREST); /* the other side alone: seen too */
+    assert_int_equal(re_sight(&sc, &st, U("Senarmont"), 1, 1, &at), GR_OK);
+    assert_true(at.sees);
+    terrain(1, 2, RE_FOREST);
+    assert_int_equal(re_sight(&sc, &st, U("Senarmont"), 1, 1, &at), GR_OK);
+    assert_false(at.sees);
+    assert_int_equal(at.dice, 0);
+    /* and through the wood's interior, 0,2 to 2,2: blocked */
+    assert_int_equal(re_sight(&sc, &st, U("Senarmont"), 2, 2, &at), GR_OK);
+    assert_false(at.sees);
+}
+
 /* "Une unité ne peut pas traverser une case occupée par une unité amie";
  * "une unité ne se déplace qu'une fois". */
 static void s3_no_passing_through_friends_and_one_move(void **state)
@@ -2194,6 +2275,7 @@ int main(void)
         cmocka_unit_test(s1_chits_per_corps_and_per_turn),
         cmocka_unit_test(s3_move_path_and_whether_it_may_fight),
         cmocka_unit_test(s44_attack_odds_whole_attack),
+        cmocka_unit_test(s8_sight_range_and_dice),
         cmocka_unit_test(s1_main_group_of_adjacent_units),
         cmocka_unit_test(s1_isolated_light_cavalry),
         cmocka_unit_test(s1_turn_ends_when_bowl_is_empty),

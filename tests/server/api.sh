@@ -84,6 +84,20 @@ check "3.2 seat 0 view" "$STATUS $(jqb '"\(.seat) \(.to_move)"')" "200 0 0"
 check "3.4 legal have text" "$(jqb '[.legal[] | .text | type] | unique | join(",")')" "string"
 api GET "/api/games/$G" "" "$T1"
 check "3.5 seat 1 not to move" "$(jqb '"\(.seat) \(.legal | length)"')" "1 0"
+# sight and range on hover (issue 32): what the Grande batterie (unit 3, at
+# 2,3) sees of every hex, for anyone who may watch; §2.1 "3 dés à 1 cases"
+api GET /api/scenarios/teaching
+nhex=$(jqb '.cols * .rows')
+api GET "/api/games/$G/sight?unit=3"
+check "3.51 sight: every hex of the map, its own at range 0" \
+    "$STATUS $(jqb '"\(.unit) \(.from) \(.hexes | length) \([.hexes[] | select(.range == 0) | .hex])"')" \
+    "200 3 [2,3] $nhex [[2,3]]"
+check "3.52 sight: the six hexes next to a battery are seen, 3 dice each" \
+    "$(jqb '[.hexes[] | select(.range == 1) | "\(.sees)/\(.dice)"] | "\(unique | join(" ")) \(length)"')" "true/3 6"
+check "3.53 sight: no die beyond 3 hexes" "$(jqb '[.hexes[] | select(.range > 3) | .dice] | unique | join(",")')" "0"
+expect_status "3.54 sight of no unit" 400 GET "/api/games/$G/sight"
+expect_status "3.55 sight of a unit that is not there" 404 GET "/api/games/$G/sight?unit=99"
+expect_status "3.56 sight is a GET" 405 POST "/api/games/$G/sight?unit=3" '{}'
 expect_status "3.6 unknown token" 401 GET "/api/games/$G" "" "0123456789abcdef0123456789abcdef"
 expect_status "3.7 unknown game" 404 GET /api/games/0123456789abcdef
 expect_status "3.8 bad game id" 404 GET /api/games/..%2f..%2fetc

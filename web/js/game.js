@@ -38,7 +38,8 @@ export async function mount(root, route) {
   const zoomOut = h('button', { type: 'button', 'aria-label': 'zoom out', onclick: () => zoom(1 / 1.25) }, '−');
   const zoomIn = h('button', { type: 'button', 'aria-label': 'zoom in', onclick: () => zoom(1.25) }, '+');
   const seatLine = h('span', { id: 'seat-line', class: 'muted' });
-  const tools = h('div', { class: 'maptools' }, zoomOut, zoomIn, seatLine);
+  const sightLine = h('span', { id: 'sight-info', class: 'sight-info', 'aria-live': 'polite' });
+  const tools = h('div', { class: 'maptools' }, zoomOut, zoomIn, seatLine, sightLine);
   const sidesP = h('section', { class: 'panel', id: 'sides', 'aria-label': t('demoralisation') });
   const ordersF = h('fieldset', { class: 'orders-set' });
   const ordersP = h('section', { class: 'panel', id: 'orders', 'aria-live': 'polite' }, ordersF);
@@ -175,10 +176,57 @@ export async function mount(root, route) {
     S.map.svg.insertBefore(g, S.map.gUnit);
   }
 
+  // ---- sight and range on hover ------------------------------------------
+  // With a unit selected, a hex under the mouse (or focused) tells whether
+  // the unit sees it, how far it is and the dice it would roll there, as the
+  // engine decides them (GET /api/games/GAME/sight, one answer per unit and
+  // step), and a line is drawn from the unit: solid if seen, dashed if not.
+  async function sightOf(u) {
+    const key = `${u}@${S.view.step}`;
+    if (S.sight && S.sight.key === key) return S.sight.data;
+    const data = await api.sight(id, token(), u);
+    S.sight = { key, data, byHex: new Map(data.hexes.map((x) => [x.hex.join(), x])) };
+    return data;
+  }
+
+  async function showSight(hexKey) {
+    const u = S.sel;
+    const g = S.map && S.map.gHi.querySelector('g.sight');
+    if (g) g.remove();
+    if (u === null || u === undefined || !hexKey) { sightLine.textContent = ''; return; }
+    try { await sightOf(u); } catch (e) { sightLine.textContent = e.message; return; }
+    if (S.sel !== u || !S.sight) return;
+    const x = S.sight.byHex.get(hexKey);
+    const unit = unitById(u);
+    if (!x || !unit || x.range === 0) { sightLine.textContent = ''; return; }
+    const s = S.map.size;
+    const gs = el('g', { class: 'sight', 'pointer-events': 'none' }, S.map.gHi);
+    const [x1, y1] = centre(S.sight.data.from[0], S.sight.data.from[1], s), [x2, y2] = centre(x.hex[0], x.hex[1], s);
+    el('line', { x1, y1, x2, y2, class: x.sees ? 'sight-line seen' : 'sight-line hidden' }, gs);
+    const dice = x.dice === 0 ? t('sight_no_dice') : x.dice === 1 ? t('die_1') : t('dice_n', x.dice);
+    const text = `${unit.name} → ${x.hex.join(',')}: ${x.sees ? t('sight_seen') : x.fog ? t('sight_fog') : t('sight_hidden')}, ${t('sight_range', x.range)}, ${dice}`;
+    sightLine.textContent = text;
+    sightLine.dataset.hex = hexKey;
+    sightLine.dataset.sees = String(x.sees);
+    sightLine.dataset.range = String(x.range);
+    sightLine.dataset.dice = String(x.dice);
+  }
+
   // ---- drawing ------------------------------------------------------------
   function buildMap() {
     S.map = drawMap(S.scn, { size: 34, units: [], label: S.scn.title });
     put(mapwrap, S.map.svg);
+    // the hex under the mouse or focused, whatever lies on it
+    const hexAt = (e) => {
+      const t0 = e.target.closest && e.target.closest('[data-hex]');
+      if (t0) return t0.dataset.hex;
+      const c = e.target.closest && e.target.closest('.counter');
+      const uu = c ? unitById(Number(c.dataset.unit)) : null;
+      return uu ? `${uu.col},${uu.row}` : null;
+    };
+    S.map.svg.addEventListener('mouseover', (e) => showSight(hexAt(e)));
+    S.map.svg.addEventListener('focusin', (e) => showSight(hexAt(e)));
+    S.map.svg.addEventListener('mouseleave', () => showSight(null));
     S.fit = S.scn.cols <= 16;
     applyZoom();
   }
