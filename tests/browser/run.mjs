@@ -236,7 +236,8 @@ try {
     const log = await page.$$eval('#log details', (d) => d.length);
     check(log > 20, `game: the log holds the battle (${log} lines)`);
     const opened = await page.$eval('#log details:has(.detail)', (d) => { d.open = true; return d.textContent; }).catch(() => '');
-    check(/seed 004/.test(opened), 'game: a log line opens to its modifiers and rule paragraph');
+    const cites = await page.$$eval('#log details:has(.detail) a.rule-link', (as) => as.map((a) => a.textContent));
+    check(opened.length > 0 && cites.some((c) => /^§\d/.test(c)) && !cites.some((c) => /seed 004/.test(c)), `game: a log line opens to its modifiers and rule paragraph, a link (${cites[0]})`);
     await shot(page, 'report');
 
     // ---- 6. the language switch, on the game page --------------------------
@@ -340,6 +341,73 @@ try {
     check(seenByB.length > 0 && sse.length > 0 && leaks.length === 0, `secrets: none of the ${seenByB.length} answers and ${sse.length} events to the second seat names the first side's chosen chits`);
     await A.ctx.close();
     await B.ctx.close();
+  }
+
+  // ---- 7. the guided teaching battle and the rules reference (issue 32) ------
+  {
+    const { page } = await newPage();
+    await page.goto(base);
+    await page.click('#guide-btn');
+    await page.waitForURL(/guide=1/);
+    await ready(page);
+    await page.waitForSelector('#guide .guide-note');
+    const first = await page.$$eval('#guide .guide-note', (ns) => ns.map((n) => n.dataset.note).join());
+    check(first === 'welcome,chits', `guide: the guided battle opens with a welcome and the note of its first decision (${first})`);
+    check(/What to do now/.test(await page.textContent('#phase-help')), 'guide: a help line says what to do in this phase');
+    await shot(page, 'page-guide');
+    let decisions = 0, wrong = [], done = false, chits = 0, lastTurn = '';
+    for (let i = 0; i < 200; i++) {
+      if (await ready(page)) break;
+      const step = await stepOf(page);
+      const stage = await page.$eval('#status', (x) => x.dataset.stage);
+      const turn = await page.textContent('#turn');
+      if (turn !== lastTurn) { chits = 0; lastTurn = turn; }
+      const note = await page.$eval('#guide .guide-note:last-of-type', (n) => n.dataset.note).catch(() => 'none');
+      if (note === 'done') { done = true; break; }
+      const help = await page.$eval('#phase-help', (x) => x.dataset.stage).catch(() => 'none');
+      if (note !== stage || help !== stage) wrong.push(`${stage}: note ${note}, help ${help}`);
+      decisions++;
+      const kinds = await page.$$eval('#order-list button', (bs) => bs.map((b) => b.dataset.kind));
+      const moves = await page.$$eval('#map .hl-move', (ps) => ps.map((x) => x.dataset.hex));
+      if (kinds.includes('chit') && chits < 2) { chits++; await page.click('#order-list button[data-kind="chit"]'); }
+      else if (stage === 'move' && moves.length && i % 2 === 0) await page.click(`#map .hl-move[data-hex="${moves[0]}"]`);
+      else {
+        const pick = ['group', 'chits_done', 'stand', 'riposte', 'retreat', 'stop'].find((k) => kinds.includes(k));
+        if (pick) await page.click(`#order-list button[data-kind="${pick}"]`); else await page.keyboard.press('e');
+      }
+      await waitStep(page, step);
+    }
+    check(done && wrong.length === 0 && decisions >= 6,
+      `guide: the first turns played through the guided battle, a note and a help line for each of its ${decisions} decisions${wrong.length ? ' (wrong: ' + wrong.join('; ') + ')' : ''}, then the notes end`);
+    // the reference, opened from a log line's citation
+    await page.$eval('#log details:has(a.rule-link)', (d) => { d.open = true; });
+    const cited = await page.$eval('#log details[open] a.rule-link', (a) => ({ id: a.dataset.rule, text: a.textContent }));
+    await page.click('#log details[open] a.rule-link');
+    await page.waitForSelector('#rules-panel[open] .rule-sec.current');
+    const shown = await page.$eval('#rules-panel .rule-sec.current', (x) => ({ id: x.id, title: x.querySelector('h3').textContent, lang: x.lang }));
+    check(shown.id === 'rule-' + cited.id.replace(/\./g, '-') && shown.lang === 'en' && /^§/.test(cited.text) && !/seed 004/.test(cited.text),
+      `rules: a log citation (${cited.text}) opens the reference at its paragraph (${shown.title})`);
+    await shot(page, 'page-rules');
+    await page.click('#rules-close');
+    // one language per page: no French verb or phase in the English page,
+    // and no English one in the French page (the sheet's words aside)
+    const en = await page.textContent('#orders') + await page.textContent('#status') + await page.textContent('#guide');
+    check(!/Mettre un jeton|aller en|attaquer|Fin du|Que faire|mouvement|jetons|Décision/.test(en), 'lang: the English game page shows no French verb or phase');
+    await page.click('#lang-btn');
+    await page.waitForFunction(() => /Que faire|Bataille guidée/.test(document.querySelector('#orders').textContent + document.querySelector('#guide').textContent));
+    const fr = await page.textContent('#orders') + await page.textContent('#status') + await page.textContent('#guide');
+    check(!/Put a chit|move to|attack |End the|What to do|movement|chits done|Decision|Guided/.test(fr), `lang: the French game page shows no English verb or phase`);
+    await page.waitForFunction(() => document.querySelector('#log details a.rule-link') && /§/.test(document.querySelector('#log details a.rule-link').textContent));
+    await page.$eval('#log details:has(a.rule-link)', (d) => { d.open = true; });
+    await page.click('#log details[open] a.rule-link');
+    await page.waitForSelector('#rules-panel[open] .rule-sec.current[lang=fr]');
+    check(true, 'rules: the reference in French is the rulebook\'s words');
+    await page.click('#rules-close');
+    await page.click('#lang-btn');
+    await page.goto(base + '#/rules?at=8');
+    await page.waitForSelector('#rules-page .rule-sec.current#rule-8');
+    check((await page.textContent('#rule-8')).includes('both sides of the line'), 'rules: the reference page opens at §8, line of sight');
+    await page.context().close();
   }
 
   // ---- 5. the table assistant -----------------------------------------------

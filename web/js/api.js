@@ -42,6 +42,8 @@ export const api = {
   undo: (id, token, step) => call('POST', game(id, '/undo'), { token, body: { step } }),
   sight: (id, token, unit) => call('GET', game(id, `/sight?unit=${Number(unit)}`), { token }),
   eventsUrl: (id, token) => game(id, `/events?lang=${getLang()}` + (token ? '&token=' + encodeURIComponent(token) : '')),
+  rules: () => call('GET', '/rules/re.json'), // the rules reference (web/rules/, data)
+  guide: () => call('GET', '/rules/re-guide.json'), // the help lines and the guided battle's notes
   systems: () => call('GET', '/api/systems'),
   lookup: (req) => call('POST', '/api/lookup', { body: req }),
   odds: (req) => call('POST', '/api/odds', { body: req }),

@@ -3,11 +3,12 @@
 // updates (Server-Sent Events), undo and the end-of-battle report.  Every
 // number shown comes from GET /api/games/GAME and GET /api/scenarios/ID.
 import { api, liveStream, oneOrder } from './api.js';
-import { t } from './i18n.js';
+import { t, getLang } from './i18n.js';
 import { drawMap, drawUnits, el, centre, corners, pstr, hexDistance } from './hexmap.js';
 import { groupedBars, probBars, logDie, HIT_COLOUR } from './charts.js';
 import { h, put, loadSeats, saveSeats, errorBox } from './util.js';
 import { toast } from './main.js';
+import { rulesData, guideData, citeLink, ruleLink } from './rules.js';
 
 const END_KINDS = ['end_fire', 'end_move', 'end_activation', 'chits_done', 'stop', 'no_riposte'];
 const TARGET_KINDS = ['attack', 'column', 'skirmish', 'pursue', 'fire'];
@@ -26,6 +27,7 @@ export async function mount(root, route) {
     Object.assign(seats, stored);
   }
   const hotseat = Boolean(seats[0] && seats[1]);
+  const guided = route.params.get('guide') === '1';
   const S = {
     view: null, scn: null, map: null, log: [], sel: null, pending: null, viewSide: 0,
     stream: null, diceShown: 0, refreshing: null, again: false, full: false, curtainFor: null, gone: false,
@@ -50,7 +52,8 @@ export async function mount(root, route) {
   const logP = h('section', { class: 'panel', id: 'log-panel' });
   const reportP = h('section', { class: 'panel', id: 'report', hidden: true });
   const logBox = h('div', { class: 'log', id: 'log', tabindex: 0, role: 'log', 'aria-label': t('log') });
-  const side = h('aside', { class: 'sidebar' }, sidesP, oddsP, ordersP, diceP, bowlP, logP);
+  const guideP = h('section', { class: 'panel guide', id: 'guide', hidden: true, 'aria-live': 'polite' });
+  const side = h('aside', { class: 'sidebar' }, guideP, sidesP, oddsP, ordersP, diceP, bowlP, logP);
   root.append(status, h('div', { class: 'game' }, h('div', {}, tools, reportP, mapwrap), side));
   let zoomK = 1;
   function zoom(k) {
@@ -260,14 +263,65 @@ export async function mount(root, route) {
       onHover: (u, on) => showRange(u, on),
       onAction: (a) => choose(a),
       moveNote,
+      actionLabel: label,
     });
     renderStatus();
+    renderGuide();
     renderSides();
     renderOrders();
     renderBowl();
     renderLog();
     renderDice();
     renderReport();
+  }
+
+  // An order in the page's language, made from the action's fields (its
+  // "text" is what the server takes back, in the engine's English)
+  function label(a) {
+    const un = (u) => (unitById(u) || {}).name || '?';
+    const hx = (x) => (x ? x.join(',') : '?');
+    const corps = (c) => ((S.scn && S.scn.corps && S.scn.corps[c]) || {}).name || '?';
+    switch (a.kind) {
+      case 'chit': return t('act_chit', corps(a.corps));
+      case 'chits_done': case 'end_fire': case 'end_move': case 'end_activation': return t('act_' + a.kind);
+      case 'fire': case 'move': case 'take_ground': return t('act_' + a.kind, un(a.unit), hx(a.to));
+      case 'retreat': return a.push !== undefined ? t('act_retreat_push', un(a.unit), hx(a.to), un(a.push), hx(a.push_to)) : t('act_retreat', un(a.unit), hx(a.to));
+      case 'skirmish': case 'attack': case 'column': case 'pursue': return t('act_' + a.kind, un(a.unit), un(a.target));
+      case 'group': case 'evade': case 'stand': case 'riposte': case 'no_riposte': case 'stop': return t('act_' + a.kind, un(a.unit));
+      default: return a.text;
+    }
+  }
+
+  // The help line of the phase: what to do now, and the rule it follows
+  // (web/rules/re-guide.json "help")
+  function phaseHelp(stage, mine) {
+    const g = S.guide && S.guide.help;
+    const e = g && (mine ? g[stage] : g.wait);
+    if (!e || S.view.over) return null;
+    return h('p', { class: 'phase-help', id: 'phase-help', 'data-stage': mine ? stage : 'wait' },
+      h('strong', {}, `${t('phase_help')}${t('colon')}`), e[getLang()] || e.en, ' ', ruleLink(e.rule));
+  }
+
+  // The guided battle: a note at each decision of the first turns (web/
+  // rules/re-guide.json "guide"), the welcome first, then "done".
+  function renderGuide() {
+    if (!guided || !S.guide || S.guideHidden === true) {
+      guideP.hidden = !guided;
+      if (guided) put(guideP, h('button', { type: 'button', id: 'guide-show', onclick: () => { S.guideHidden = false; renderGuide(); } }, t('guide_show')));
+      return;
+    }
+    const v = S.view, vv = v.view || {}, G = S.guide.guide, lang = getLang();
+    const mine = legal().length > 0;
+    if (mine && S.guideStep !== v.step) { S.guideStep = v.step; S.decisions = (S.decisions || 0) + 1; }
+    const turn = vv.turn ?? v.turn;
+    const key = v.over || turn > S.guide.guide_turns ? 'done' : mine ? (G[vv.stage] ? vv.stage : null) : 'wait';
+    const notes = [];
+    if (!S.decisions || (S.decisions === 1 && mine)) notes.push(G.welcome);
+    if (key) notes.push(G[key]);
+    guideP.hidden = false;
+    put(guideP, h('h2', {}, t('guide_title'), mine && key !== 'done' ? h('span', { class: 'muted', id: 'guide-count' }, ` · ${t('guide_decision', S.decisions)}`) : null),
+      ...notes.map((n) => h('p', { class: 'guide-note', 'data-note': n === G.welcome ? 'welcome' : key }, n[lang] || n.en, ' ', ruleLink(n.rule))),
+      h('button', { type: 'button', id: 'guide-hide', onclick: () => { S.guideHidden = true; renderGuide(); } }, t('guide_hide')));
   }
 
   // What a move leads to, as the engine says (legal[].fight)
@@ -305,10 +359,10 @@ export async function mount(root, route) {
     S.pending = a;
     const tgt = unitById(a.target);
     oddsP.hidden = false;
-    put(oddsP, h('h2', {}, t('odds_title')), h('p', {}, a.text), h('p', { class: 'muted' }, t('loading')));
+    put(oddsP, h('h2', {}, t('odds_title')), h('p', {}, label(a)), h('p', { class: 'muted' }, t('loading')));
     const body = [h('h2', {}, t('odds_title'))];
     for (const b of alts) {
-      body.push(h('h3', {}, b.text));
+      body.push(h('h3', {}, label(b)));
       if (b.dice !== undefined) body.push(h('p', {}, b.dice === 1 ? t('die_1') : t('dice_n', b.dice)));
       if (b.odds) body.push(...attackOdds(b));
       else if (tgt || b.kind === 'skirmish') {
@@ -316,10 +370,10 @@ export async function mount(root, route) {
         const req = b.kind === 'skirmish' ? { table: 'skirmish_die', inputs: {} } : { table: 'die', inputs: b.kind === 'column' ? { target: tgt.type, 'column-attack': true } : { target: tgt.type } };
         try {
           const o = await api.odds({ system: 're', ...req });
-          body.push(probBars(Object.entries(o.odds).map(([k, p]) => ({ label: `${t('die_1')}: ${k}`, p: Number(p), fill: k === 'miss' || !HIT_COLOUR[k] ? '#8a8a8a' : HIT_COLOUR[k] })), { title: b.text, width: 340 }));
+          body.push(probBars(Object.entries(o.odds).map(([k, p]) => ({ label: `${t('die_1')}: ${t('hit_' + k)}`, p: Number(p), fill: k === 'miss' || !HIT_COLOUR[k] ? '#8a8a8a' : HIT_COLOUR[k] })), { title: label(b), width: 340 }));
         } catch (e) { body.push(h('p', { class: 'muted' }, e.message)); }
       }
-      body.push(h('button', { type: 'button', class: 'primary', 'data-commit': b.kind, onclick: () => act(b) }, `${t('confirm')}: ${b.text}`));
+      body.push(h('button', { type: 'button', class: 'primary', 'data-commit': b.kind, onclick: () => act(b) }, `${t('confirm')}: ${label(b)}`));
     }
     body.push(' ', h('button', { type: 'button', onclick: () => { S.pending = null; oddsP.hidden = true; } }, t('cancel')));
     if (S.pending === a) put(oddsP, ...body);
@@ -340,7 +394,7 @@ export async function mount(root, route) {
       h('caption', {}, t('odds_against', tgt ? tgt.name : '', a.dice)),
       line(t('odds_loss'), pct(a.loss), 'o-loss'), line(t('odds_retreat'), pct(a.retreat), 'o-retreat'),
       line(t('odds_destroyed'), pct(a.destroyed), 'o-destroyed'), line(t('odds_expected'), a.expected_losses.toFixed(2), 'o-expected')));
-    out.push(probBars(a.losses.map((p, k) => ({ label: t('odds_fig_lost', k), p: Number(p), fill: k ? HIT_COLOUR.loss || '#7a1f1f' : '#8a8a8a' })), { title: `${b.text}: ${t('odds_fig_title')}`, width: 340 }));
+    out.push(probBars(a.losses.map((p, k) => ({ label: t('odds_fig_lost', k), p: Number(p), fill: k ? HIT_COLOUR.loss || '#7a1f1f' : '#8a8a8a' })), { title: `${label(b)}: ${t('odds_fig_title')}`, width: 340 }));
     const r = o.riposte || {};
     if (r.dice) {
       out.push(h('table', { class: 'odds-sum', 'data-odds': 'riposte' },
@@ -393,6 +447,8 @@ export async function mount(root, route) {
   function renderOrders() {
     const v = S.view, L = legal();
     const parts = [h('h2', {}, t('actions'))];
+    const help = phaseHelp((v.view || {}).stage, L.length > 0);
+    if (help && v.seat !== null && v.seat !== undefined) parts.push(help);
     if (v.over) {
       parts.push(h('p', {}, t('over')));
     } else if (v.seat === null || v.seat === undefined) {
@@ -408,7 +464,7 @@ export async function mount(root, route) {
       let n = 0;
       const btn = (a) => {
         n += 1;
-        const b = h('button', { type: 'button', 'data-action': a.text, 'data-kind': a.kind || '', onclick: () => choose(a) }, n <= 9 ? h('span', { class: 'num' }, String(n)) : null, a.text);
+        const b = h('button', { type: 'button', 'data-action': a.text, 'data-kind': a.kind || '', onclick: () => choose(a) }, n <= 9 ? h('span', { class: 'num' }, String(n)) : null, label(a));
         if (n <= 9) b.dataset.key = String(n);
         return b;
       };
@@ -423,7 +479,7 @@ export async function mount(root, route) {
         if (S.sel !== null && mine.length) parts.push(moveLegend());
         if (S.sel !== null) {
           const sel = h('select', { 'aria-label': t('actions'), id: 'move-select', onchange: (e) => { const a = mine[Number(e.target.value)]; if (a) act(a); } },
-            h('option', { value: '' }, '…'), ...mine.map((a, i) => h('option', { value: i }, moveNote(a) ? `${a.text} (${moveNote(a)})` : a.text)));
+            h('option', { value: '' }, '…'), ...mine.map((a, i) => h('option', { value: i }, moveNote(a) ? `${label(a)} (${moveNote(a)})` : label(a))));
           if (mine.length) parts.push(sel);
         }
       }
@@ -464,8 +520,8 @@ export async function mount(root, route) {
       const e = it.head;
       const d = h('details', { 'data-kind': e.kind || '' },
         h('summary', {}, h('span', { class: 'stepno' }, String(e.step ?? '')), e.text.trim()),
-        ...it.sub.map((s) => h('div', { class: 'detail' }, s.text.trim(), s.source ? h('span', { class: 'rule' }, ' — ' + s.source) : null)),
-        e.source ? h('div', { class: 'detail rule' }, `${t('show_rule')}: ${e.source}`) : null,
+        ...it.sub.map((s) => h('div', { class: 'detail' }, s.text.trim(), s.source ? h('span', { class: 'rule' }, ' — ', citeLink(s.source)) : null)),
+        e.source ? h('div', { class: 'detail rule' }, `${t('show_rule')}: `, citeLink(e.source)) : null,
         e.faces ? h('div', { class: 'detail' }, `${t('dice')}: ${e.faces.join(' ')}`) : null);
       return d;
     }));
@@ -541,6 +597,9 @@ export async function mount(root, route) {
   }
 
   if (seats.any) saveSeats(id, Object.assign(stored, { any: seats.any }));
+  // the rules reference and the help lines, for the log's links and the
+  // phase's help (data files; the page plays on without them)
+  try { await rulesData(); S.guide = await guideData(); } catch (e) { S.guide = null; }
   await refresh(true);
   return {
     unmount: () => { S.gone = true; if (S.stream) S.stream.close(); const c = document.getElementById('curtain'); if (c) c.remove(); },

@@ -297,10 +297,11 @@ export function drawUnits(map, units, opts = {}) {
   const hi = opts.highlight || {};
   const colours = corpsColours(scn);
   const sides = scn.sides || [];
+  const name = (a) => (opts.actionLabel ? opts.actionLabel(a) : a.text); // in the page's language
   const hexFill = (c, r, cls, action, label) => {
     const [x, y] = centre(c, r, s);
-    const p = el('polygon', { points: pstr(corners(x, y, s, 0.92)), class: cls, 'data-hex': `${c},${r}`, tabindex: 0, role: 'button', 'aria-label': label || action.text }, gHi);
-    el('title', {}, p).textContent = action.text;
+    const p = el('polygon', { points: pstr(corners(x, y, s, 0.92)), class: cls, 'data-hex': `${c},${r}`, tabindex: 0, role: 'button', 'aria-label': label || name(action) }, gHi);
+    el('title', {}, p).textContent = name(action);
     const go = () => opts.onAction && opts.onAction(action);
     p.addEventListener('click', go);
     p.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(); } });
@@ -321,9 +322,9 @@ export function drawUnits(map, units, opts = {}) {
     const [c, r] = key.split(',').map(Number);
     const cls = a.fight === true ? 'hl-move fight' : a.fight === false ? 'hl-move nofight' : 'hl-move';
     const note = opts.moveNote ? opts.moveNote(a) : '';
-    hexFill(c, r, cls, a, note ? `${a.text} (${note})` : a.text);
+    hexFill(c, r, cls, a, note ? `${name(a)} (${note})` : name(a));
     const p = gHi.lastChild;
-    if (note) p.querySelector('title').textContent = `${a.text} (${note})`;
+    if (note) p.querySelector('title').textContent = `${name(a)} (${note})`;
     if (a.fight === true) {
       // crossed swords: told apart by shape as well as colour
       const [x, y] = centre(c, r, s), k = s * 0.22;
@@ -363,8 +364,8 @@ export function drawUnits(map, units, opts = {}) {
     }
     if (hi.targets && hi.targets.has(u.id)) {
       const a = hi.targets.get(u.id);
-      const ring = el('rect', { x: -w / 2 - 3, y: -h / 2 - 3, width: w + 6, height: h + 6, rx: 6, class: 'hl-target', tabindex: 0, role: 'button', 'aria-label': a.text }, g);
-      el('title', {}, ring).textContent = a.text;
+      const ring = el('rect', { x: -w / 2 - 3, y: -h / 2 - 3, width: w + 6, height: h + 6, rx: 6, class: 'hl-target', tabindex: 0, role: 'button', 'aria-label': name(a) }, g);
+      el('title', {}, ring).textContent = name(a);
       const go = (e) => { e.stopPropagation(); opts.onAction && opts.onAction(a); };
       ring.addEventListener('click', go);
       ring.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(e); } });

@@ -25,6 +25,20 @@ export async function mount(root) {
   root.append(h('h1', { id: 'start-title' }, t('start_title')), wrap);
   const listBox = h('div', { class: 'panel' });
   const detail = h('div', { class: 'panel', id: 'scenario-detail' }, t('loading'));
+  // the guided battle: the teaching scenario, the French against the
+  // Easy computer, one seed (the same battle for everyone), a note at
+  // each decision of its first turns (game.js, web/rules/re-guide.json)
+  const guideBox = h('div', { class: 'guide-start' });
+  const guideTitle = h('strong', {}, t('guide_btn'));
+  const guideIntro = h('span', { class: 'muted' }, ' ' + t('guide_intro'));
+  const guideBtn = h('button', { type: 'button', class: 'primary', id: 'guide-btn', onclick: async () => {
+    let g;
+    try { g = await api.create('teaching', ['human', 'heuristic'], 1805); } catch (err) { toast(err.message, true); return; }
+    saveSeats(g.id, { 0: g.seats['0'] });
+    location.hash = `#/game/${g.id}?seat=${g.seats['0']}&guide=1`;
+  } }, guideTitle);
+  guideBox.append(guideBtn, guideIntro);
+  root.insertBefore(guideBox, wrap);
   wrap.append(listBox, detail);
   const scenarios = await orError(detail, api.scenarios());
   if (!scenarios) return {};
@@ -109,5 +123,5 @@ export async function mount(root) {
   renderList();
   const first = scenarios.find((s) => s.id === 'teaching') || scenarios[0];
   if (first) await pick(first.id);
-  return { relang: () => { root.querySelector('#start-title').textContent = t('start_title'); renderList(); if (chosen) renderDetail(); } };
+  return { relang: () => { root.querySelector('#start-title').textContent = t('start_title'); guideTitle.textContent = t('guide_btn'); guideIntro.textContent = ' ' + t('guide_intro'); renderList(); if (chosen) renderDetail(); } };
 }
