@@ -398,8 +398,9 @@ try {
     const fr = await page.textContent('#orders') + await page.textContent('#status') + await page.textContent('#guide');
     check(!/Put a chit|move to|attack |End the|What to do|movement|chits done|Decision|Guided/.test(fr), `lang: the French game page shows no English verb or phase`);
     await page.waitForFunction(() => document.querySelector('#log details a.rule-link') && /§/.test(document.querySelector('#log details a.rule-link').textContent));
-    await page.$eval('#log details:has(a.rule-link)', (d) => { d.open = true; });
-    await page.click('#log details[open] a.rule-link');
+    // the log may be drawn again as the French view comes: the link is
+    // clicked where it is, whichever drawing holds it
+    await page.$eval('#log details a.rule-link', (a) => { a.closest('details').open = true; a.click(); });
     await page.waitForSelector('#rules-panel[open] .rule-sec.current[lang=fr]');
     check(true, 'rules: the reference in French is the rulebook\'s words');
     await page.click('#rules-close');
