@@ -36,4 +36,10 @@ gr_status gr_args_json_parse(const char *text, size_t len, const char *name, con
 
 void gr_args_json_free(gr_args_json *keep);
 
+/* The names of params[0..n) but `skip` (or -1), each after `prefix` ("--"
+ * for a command line's options), joined by ", " into buf (cut at cap), for
+ * an error's "accepted: ..."; returns the length written. */
+size_t gr_args_names(const gr_param *params, size_t n, int skip, const char *prefix, char *buf,
+                     size_t cap);
+
 #endif

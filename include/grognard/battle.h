@@ -28,6 +28,7 @@
 #define GROGNARD_BATTLE_H
 
 #include "grognard/error.h"
+#include "grognard/event.h"
 #include "grognard/resolve.h"
 #include "grognard/rng.h"
 
@@ -174,6 +175,12 @@ typedef struct gr_bt_outcome {
               [GR_BT_INSTR]; /* "Friant: remove 1 stand; retreat 2 inches in disorder" */
 } gr_bt_outcome;
 
+/* A word or a short phrase in the page's two languages (gr_lang). */
+typedef struct gr_bt_label {
+    const char *en;
+    const char *fr;
+} gr_bt_label;
+
 struct gr_battle;
 
 /* A system's companion rules: its sequence of play, its verbs, and how a
@@ -223,6 +230,20 @@ typedef struct gr_battle_rules {
      * GR_EILLEGAL with the rule's reason.  NULL: every verb of the phase.
      * Read through gr_battle_verb_open. */
     gr_status (*verb_open)(const struct gr_battle *b, const gr_bt_verb *v, gr_error *err);
+    /* The language of the sheets' own words, the phases' titles
+     * (gr_bt_phase.title): French for aoe and rff (French sheets), English
+     * for nf. */
+    gr_lang sheet_lang;
+    /* Each phase's title in the other language (nphases entries, in the
+     * order of phases), so that a page shows one language: "Initiative
+     * interphase" beside aoe's "Interphase d'initiative".  Read through
+     * gr_battle_phase_title. */
+    const char *const *phase_translated;
+    /* Each verb's name as a player reads it (nverbs entries, in the order
+     * of verbs), in English and in French: the sheet's word for the test
+     * where the sheet has one ("Tirs", "Manœuvres").  Read through
+     * gr_battle_verb_label. */
+    const gr_bt_label *verb_labels;
 } gr_battle_rules;
 
 /* The whole state of a battle.  Large (units, leaders): allocate it, do not
@@ -257,6 +278,12 @@ int gr_battle_active_side(const gr_battle *b);
 /* The side whose decision call c is in the current phase (rules->decider,
  * else gr_battle_active_side): a server lets only that side ask for it. */
 int gr_battle_decider(const gr_battle *b, const gr_bt_call *c);
+
+/* Whether side `side` may ask for call c now: `next` only the side that
+ * acts; another verb the side that decides it (gr_battle_decider), or in
+ * a phase of both players either side for its own units.  GR_OK, or
+ * GR_EILLEGAL saying whose decision it is (err may be NULL). */
+gr_status gr_battle_may_decide(const gr_battle *b, int side, const gr_bt_call *c, gr_error *err);
 
 /* Whether verb v may be asked for now (its phases, then rules->verb_open):
  * GR_OK, or GR_EILLEGAL saying why and when it is (err may be NULL).  The
@@ -339,6 +366,25 @@ gr_status gr_battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_err
  * chance node at a time. */
 gr_status gr_battle_do_exact(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_roll_kind *need,
                              const char **need_name, gr_error *err);
+
+/* Phase k's title in `lang`: the sheet's own (gr_bt_phase.title) in the
+ * sheet's language, else its translation (rules->phase_translated; the
+ * sheet's title when there is none). */
+const char *gr_battle_phase_title(const gr_battle_rules *r, size_t k, gr_lang lang);
+
+/* Verb v's name as a player reads it in `lang` (rules->verb_labels; its
+ * id when there is none).  v is one of r->verbs. */
+const char *gr_battle_verb_label(const gr_battle_rules *r, const gr_bt_verb *v, gr_lang lang);
+
+/* A table fact of the verbs (a --NAME of a verb's help line: "range",
+ * "division-in-range") as a player reads it in `lang` ("Range (inches)",
+ * "Officier de division à portée"), or NULL when it has none
+ * (src/battle/bt_words.c). */
+const char *gr_bt_fact_label(const char *name, gr_lang lang);
+
+/* A value a fact takes or a unit's formation ("woods", "march_column") as a
+ * player reads it in `lang` ("woods", "colonne de marche"), or NULL. */
+const char *gr_bt_value_label(const char *value, gr_lang lang);
 
 /* The verb `name` of b's system, or NULL. */
 const gr_bt_verb *gr_battle_verb(const gr_battle *b, const char *name);

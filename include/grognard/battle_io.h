@@ -33,7 +33,6 @@
 #define GR_BATTLE_FILE_MAX_BYTES (16 * 1024 * 1024)
 
 typedef struct gr_battle_file {
-    char system[8];
     uint64_t seed;
     char *oob_path; /* as given to `battle new` (for messages) */
     char *oob_text; /* the order of battle's whole text (oob_len bytes, NUL-terminated) */

@@ -25,6 +25,14 @@
 json_t *gr_bt_wire_outcome(const gr_battle *before, const gr_battle *after, const gr_bt_action *a,
                            const gr_bt_outcome *o);
 
+/* The odds of test a's first step in b before its roll (docs/api.md, POST
+ * /api/battles/ID/odds): {verb, steps: [{what, table, modifier, odds}],
+ * modifiers}, never its result (a later step exists or not by that
+ * result): the test done on a copy, its dice not typed drawn from b->seed.
+ * New reference; NULL with the rules' refusal (GR_EILLEGAL not now,
+ * GR_EINPUT a wrong fact) or GR_ERUNTIME. */
+json_t *gr_bt_wire_odds(const gr_battle *b, const gr_bt_action *a, gr_error *err);
+
 /* The resolution and instructions of one action, as text: the modifiers
  * with their reasons and sources, each step's odds before its result, the
  * dice, the result, then the instructions for the table. */
@@ -34,7 +42,9 @@ void gr_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *a
 /* The after-action report of battle file f (`name` for messages), replayed:
  * into `text` (may be NULL) as text, into `html` (may be NULL) as one
  * self-contained HTML page, into *json (json may be NULL) as an object
- * {system, title, actions[], lost_by_turn[], leaders[]}.  total (may be
+ * {system, title, sides[2] (their names), actions[] (each one's action, turn,
+ * phase, text, outcome as gr_bt_wire_outcome gives it, lost by each side),
+ * lost_by_turn[], leaders[]}.  total (may be
  * NULL) receives the stands lost by each side, *nactions (may be NULL) the
  * number of actions.  GR_EINPUT naming the action when the replay fails. */
 gr_status gr_bt_report(const gr_battle_file *f, const char *name, FILE *text, FILE *html,

@@ -74,6 +74,14 @@ void gr_bt_scenario_init(gr_bt_scenario *sc, const gr_battle *start);
  * GR_SPECTATOR: both sides' so.  New reference, NULL if out of memory. */
 json_t *gr_bt_status_json(const gr_battle *b, int viewer);
 
+/* Every table fact's label (gr_bt_fact_label) as JSON: {"range": {"en":
+ * ..., "fr": ...}, ...}: the battle view's "fact_labels".  New reference. */
+json_t *gr_bt_fact_labels_json(void);
+
+/* Every value's label (gr_bt_value_label) as JSON, by value: the battle
+ * view's "value_labels".  New reference. */
+json_t *gr_bt_value_labels_json(void);
+
 /* b's gr_battle_hash as JSON: 16 hexadecimal digits ("0a3f..."), as the
  * status, an outcome and the server give it.  New reference. */
 json_t *gr_bt_hash_json(const gr_battle *b);
@@ -84,6 +92,22 @@ json_t *gr_bt_hash_json(const gr_battle *b);
  * "phase_player" ("first", "second", "both") and "sequence" (the system's
  * phases, [{id, title, player, source}]).  The server adds the rest of its
  * battle view (docs/api.md). */
+
+/* The verbs side `side` (0, 1) may ask for in b now (gr_battle_verb_open;
+ * `next` first): {phase, phase_title, you_act, you_next, verbs: [{name,
+ * help, needs_target, needs_unit, needs_leader, procedure, inputs,
+ * you_decide}]}, each verb's inputs (the --NAME of its help line but
+ * --target, --leader and --roll) with the procedure's kind, choices,
+ * bounds and help when it has an input of that name (docs/api.md).  New
+ * reference. */
+json_t *gr_bt_verbs_json(const gr_battle *b, int side);
+
+/* A call given as JSON (docs/api.md, POST /api/battles/ID/actions): {verb,
+ * unit, target, leader (ids), inputs {NAME: value}, roll [the dice typed
+ * at the table]} into *a (its call, and its dice in rolls).  GR_EINPUT
+ * saying what is wrong: an unknown key, verb, unit or leader, a value of
+ * the wrong kind, too many facts or dice. */
+gr_status gr_bt_call_json(const gr_battle *b, const json_t *j, gr_bt_action *a, gr_error *err);
 
 /* The battle of a companion game's state (a state of one of these types). */
 const gr_battle *gr_bt_game_battle(const void *st);
@@ -96,6 +120,14 @@ gr_status gr_bt_game_call(const gr_battle *b, const void *act, gr_bt_action *out
  * GR_EINPUT if its verb is not b's or its facts do not fit a record. */
 gr_status gr_bt_game_record(const gr_battle *b, const gr_bt_call *c, void *act, gr_error *err);
 
+/* The call of the words w[0..n) as the battle commands take them: "VERB
+ * [UNIT] [--target UNIT] [--leader LEADER] [--KEY VALUE | --FLAG]..." (a
+ * flag's value "true"; the verb is not checked here).  GR_EINPUT saying
+ * which word is wrong: a unit or leader b does not have ("--target 'x' is
+ * not a unit of this battle; its units: ..."), a fact given twice, too
+ * many or too long, not UTF-8, or --roll (dice are not part of an
+ * action). */
+gr_status gr_bt_call_parse(const gr_battle *b, char *const *w, int n, gr_bt_call *c, gr_error *err);
 /* While a test of state st waits for a die: 1, with the roll's kind, its
  * name and the values one part of it takes (lo..hi; a 2D6 roll: its
  * total); else 0. */

@@ -117,6 +117,10 @@ gr_status gr_saved_actions(gr_saved *s, const gr_game *g, gr_error *err);
 
 void gr_saved_free(gr_saved *s);
 
+/* A hash or digest as a save writes it, 16 hexadecimal digits ("0a3f..."):
+ * 0 with *out set, else -1. */
+int gr_save_parse_hash(const char *s, uint64_t *out);
+
 /* The digest a save of `version` records for the game's scenario. */
 uint64_t gr_save_scenario_digest(const gr_game *g, int version);
 

@@ -71,6 +71,10 @@ int gr_wire_fields(json_t *obj, const gr_field *f, int n);
  * memory. */
 json_t *gr_wire_odds_map(const gr_table *t, const gr_args *a, const gr_odds *o, int fractions);
 
+/* Table t's results as its sheet prints them: {"id": "label", ...} (the
+ * page names each result of an odds map by it). */
+json_t *gr_wire_outcome_labels(const gr_table *t);
+
 /* One modifier of a resolution: {"kind": "drm"|"multiplier"|"info",
  * "value" (drm) | "num", "den" (multiplier), "applied", "side":
  * "attacker"|"defender", "reason", "source"}.  New reference (caller owns),
@@ -165,5 +169,16 @@ json_t *gr_wire_event(const gr_game *g, const gr_event *ev, gr_lang lang);
  * companion print odds from. */
 void gr_print_odds(FILE *f, const gr_table *t, const gr_args *a, const gr_odds *o,
                    const char *indent);
+
+/* Print resolution r's values ("  power: 13", one a line) and its
+ * modifiers ("  modifiers:", then one a line: "    +1  reason [source]",
+ * with " (attacker)" / " (defender)" when any is the defender's and " (not
+ * applied)"): the one place `grognard resolve` and the battle companion
+ * print them from. */
+void gr_print_values_mods(FILE *f, const gr_resolution *r);
+
+/* Write s as HTML text: & < > " escaped (the after-action report's and the
+ * balance report's pages). */
+void gr_html_text(FILE *f, const char *s);
 
 #endif

@@ -30,6 +30,30 @@ int gr_battle_decider(const gr_battle *b, const gr_bt_call *c)
     return b->rules->decider ? b->rules->decider(b, c) : gr_battle_active_side(b);
 }
 
+gr_status gr_battle_may_decide(const gr_battle *b, int side, const gr_bt_call *c, gr_error *err)
+{
+    const gr_bt_phase *ph = &b->rules->phases[b->phase];
+    int active = gr_battle_active_side(b);
+    if (!strcmp(c->verb, "next"))
+        return side == active ? GR_OK
+                              : gr_error_set(err, GR_EILLEGAL,
+                                             "%s acts in this phase (%s): that side says when it "
+                                             "is over",
+                                             b->side_name[active], ph->title);
+    int decider = gr_battle_decider(b, c);
+    if (ph->player != GR_BT_BOTH_PLAYERS && side != decider)
+        return decider != active
+                   ? gr_error_set(err, GR_EILLEGAL, "%s is %s's decision in this phase (%s)",
+                                  c->verb, b->side_name[decider], ph->title)
+                   : gr_error_set(err, GR_EILLEGAL, "it is %s's phase (%s); wait for it to be over",
+                                  b->side_name[active], ph->title);
+    if (ph->player == GR_BT_BOTH_PLAYERS && c->unit >= 0 && b->units[c->unit].side != side)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s is not one of your units: the other side acts for it",
+                            b->units[c->unit].id);
+    return GR_OK;
+}
+
 int gr_battle_unit(const gr_battle *b, const char *id)
 {
     for (int i = 0; i < b->nunits; i++)
@@ -144,6 +168,21 @@ const gr_bt_verb *gr_battle_verb(const gr_battle *b, const char *name)
         if (strcmp(b->rules->verbs[i].name, name) == 0)
             return &b->rules->verbs[i];
     return NULL;
+}
+
+const char *gr_battle_phase_title(const gr_battle_rules *r, size_t k, gr_lang lang)
+{
+    const char *t = lang != r->sheet_lang && r->phase_translated ? r->phase_translated[k] : NULL;
+    return t ? t : r->phases[k].title;
+}
+
+const char *gr_battle_verb_label(const gr_battle_rules *r, const gr_bt_verb *v, gr_lang lang)
+{
+    if (!r->verb_labels)
+        return v->name;
+    const gr_bt_label *l = &r->verb_labels[v - r->verbs];
+    const char *t = lang == GR_LANG_FR ? l->fr : l->en;
+    return t ? t : v->name;
 }
 
 void gr_battle_begin(gr_battle *b)

@@ -129,6 +129,57 @@ static const gr_bt_verb aoe_verbs[V_COUNT] = {
                     "reached or passed (no roll; -1 each to its initiative roll)"},
 };
 
+/* The sheet's sequence of play in English (seed 000, "Séquence de jeu"),
+ * for the English page: the titles above are the sheet's own words. */
+#define SEG1 "1st player's segment, "
+#define SEG2 "2nd player's segment, "
+#define MOVE "Phase (1) Movement: "
+#define FIRE "Phase (2) Fire: "
+#define COMBAT                                                                                     \
+    "Phase (3) Combat: combats and breakthroughs resulting from charges and counter-charges "      \
+    "resolved, their results applied simultaneously"
+static const char *const aoe_phases_en[PH_COUNT] = {
+    [PH_INITIATIVE] = "Initiative interphase",
+    [PH_S1_LEADERS] = SEG1 MOVE "a. Replace, attach & detach generals",
+    [PH_S1_RESERVE] = SEG1 MOVE "b. Reserve movement",
+    [PH_S1_TACTICAL] = SEG1 MOVE "c. Tactical movement",
+    [PH_S1_GENERALS] = SEG1 MOVE "d. Movement of detached generals",
+    [PH_S1_FIRE_A] = SEG1 FIRE "a. The 2nd player's fire, its results applied",
+    [PH_S1_FIRE_B] = SEG1 FIRE "b. The 1st player's fire, its results applied",
+    [PH_S1_COMBAT] = SEG1 COMBAT,
+    [PH_S2_LEADERS] = SEG2 MOVE "a. Replace, attach & detach generals",
+    [PH_S2_RESERVE] = SEG2 MOVE "b. Reserve movement",
+    [PH_S2_TACTICAL] = SEG2 MOVE "c. Tactical movement",
+    [PH_S2_GENERALS] = SEG2 MOVE "d. Movement of detached generals",
+    [PH_S2_FIRE_A] = SEG2 FIRE "a. The 1st player's (the opponent's) fire, its results applied",
+    [PH_S2_FIRE_B] = SEG2 FIRE "b. The 2nd player's fire, its results applied",
+    [PH_S2_COMBAT] = SEG2 COMBAT,
+};
+#undef SEG1
+#undef SEG2
+#undef MOVE
+#undef FIRE
+#undef COMBAT
+
+/* The verbs as a player reads them: the French is the sheet's word for the
+ * test or the step (seeds 000 and 003: "Tirs", "Combats", "Mouvement des
+ * réserves", "Mouvements tactiques", "Généraux touchés"). */
+static const gr_bt_label aoe_verb_labels[V_COUNT] = {
+    [V_INITIATIVE] = {"Initiative", "Initiative"},
+    [V_ATTACH] = {"Attach a general", "Attacher un général"},
+    [V_DETACH] = {"Detach a general", "Détacher un général"},
+    [V_RESERVE] = {"Reserve movement", "Mouvement des réserves"},
+    [V_MOVEMENT] = {"Tactical movement", "Mouvements tactiques"},
+    [V_FORMATION] = {"Change of formation", "Changement de formation"},
+    [V_BATTERY] = {"Battery action", "Action d'une batterie"},
+    [V_FIRE] = {"Fire", "Tirs"},
+    [V_COMBAT] = {"Combat", "Combats"},
+    [V_ZONE] = {"Reserve or tactical zone", "Zone de réserve ou tactique"},
+    [V_COUNTERCHARGE] = {"Counter-charge", "Contre-charge"},
+    [V_GENERAL_HIT] = {"Generals hit", "Généraux touchés"},
+    [V_CRITICAL] = {"Critical levels", "Niveaux critiques"},
+};
+
 int bt_aoe_verb_index(const gr_bt_verb *v)
 {
     return (int)(v - aoe_verbs);
@@ -1407,4 +1458,7 @@ const gr_battle_rules gr_bt_aoe_rules = {
     .apply = bt_aoe_apply,
     .phase_begins = bt_aoe_phase_begins,
     .condition_names = {"fresh", "normal", "spent"},
+    .sheet_lang = GR_LANG_FR,
+    .phase_translated = aoe_phases_en,
+    .verb_labels = aoe_verb_labels,
 };

@@ -6,6 +6,7 @@
 #include "grognard/hash.h"
 #include "grognard/json_reader.h"
 #include "grognard/oob.h"
+#include "grognard/utf8.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -142,13 +143,74 @@ gr_status gr_bt_game_record(const gr_battle *b, const gr_bt_call *c, void *act, 
     return GR_OK;
 }
 
+/* Unit or leader `id` of b (given as `opt`) into *out: GR_EINPUT listing
+ * the battle's units or leaders if it has none of that id. */
+static gr_status find_ref(const gr_battle *b, const char *opt, const char *id, int leader, int *out,
+                          gr_error *err)
+{
+    *out = leader ? gr_battle_leader(b, id) : gr_battle_unit(b, id);
+    if (*out >= 0)
+        return GR_OK;
+    char list[600];
+    size_t n = 0;
+    list[0] = '\0';
+    for (int i = 0; i < (leader ? b->nleaders : b->nunits) && n < sizeof list; i++)
+        n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "",
+                              leader ? b->leaders[i].id : b->units[i].id);
+    return gr_error_set(err, GR_EINPUT, "%s '%s' is not a %s of this battle; its %ss: %s", opt, id,
+                        leader ? "leader" : "unit", leader ? "leader" : "unit", list);
+}
+
+gr_status gr_bt_call_parse(const gr_battle *b, char *const *w, int n, gr_bt_call *c, gr_error *err)
+{
+    memset(c, 0, sizeof *c);
+    c->unit = c->target = c->leader = -1;
+    if (n == 0 || strlen(w[0]) >= sizeof c->verb)
+        return gr_error_set(err, GR_EINPUT, "no action: write a verb (next, %s...)",
+                            b->rules->nverbs ? b->rules->verbs[0].name : "");
+    snprintf(c->verb, sizeof c->verb, "%s", w[0]);
+    int i = 1;
+    gr_status st = GR_OK;
+    if (i < n && strncmp(w[i], "--", 2) && (st = find_ref(b, "UNIT", w[i++], 0, &c->unit, err)))
+        return st;
+    for (; i < n; i++) {
+        if (strncmp(w[i], "--", 2) || !w[i][2])
+            return gr_error_set(err, GR_EINPUT, "\"%s\": expected --NAME VALUE", w[i]);
+        const char *key = w[i] + 2;
+        const char *val = i + 1 < n && strncmp(w[i + 1], "--", 2) ? w[++i] : NULL;
+        int ref = !strcmp(key, "target") || !strcmp(key, "leader");
+        if (!strcmp(key, "roll"))
+            return gr_error_set(err, GR_EINPUT,
+                                "dice are not part of the action: each die is given as it is "
+                                "rolled, when the test asks for it");
+        if (ref && !val)
+            return gr_error_set(err, GR_EINPUT, "--%s needs a value", key);
+        if (ref && (st = find_ref(b, w[i - 1], val, key[0] == 'l',
+                                  key[0] == 'l' ? &c->leader : &c->target, err)) != GR_OK)
+            return st;
+        if (ref)
+            continue;
+        if (!val)
+            val = "true"; /* a flag */
+        if (!gr_utf8_valid(key) || !gr_utf8_valid(val))
+            return gr_error_set(err, GR_EINPUT, "--%s: not valid UTF-8; type it again", key);
+        if (c->nin >= GR_BT_MAX_INPUTS || strlen(key) >= GR_BT_ID || strlen(val) >= GR_BT_ID)
+            return gr_error_set(err, GR_EINPUT,
+                                "--%s %s: at most %d facts, names and values of at most %d bytes",
+                                key, val, GR_BT_MAX_INPUTS, GR_BT_ID - 1);
+        if (gr_bt_call_get(c, key))
+            return gr_error_set(err, GR_EINPUT, "--%s is given twice; give it once", key);
+        snprintf(c->key[c->nin], GR_BT_ID, "%s", key);
+        snprintf(c->val[c->nin], GR_BT_ID, "%s", val);
+        c->nin++;
+    }
+    return GR_OK;
+}
+
 /* "VERB [UNIT] [--target UNIT] [--leader LEADER] [--KEY VALUE | --FLAG]...",
- * as the battle commands take it. */
+ * as the battle commands take it, into the record act. */
 static gr_status parse_on(const gr_battle *b, const char *text, void *act, gr_error *err)
 {
-    gr_bt_call c;
-    memset(&c, 0, sizeof c);
-    c.unit = c.target = c.leader = -1;
     char buf[512];
     if (strlen(text) >= sizeof buf)
         return gr_error_set(err, GR_EINPUT, "the action is longer than %zu characters",
@@ -159,44 +221,9 @@ static gr_status parse_on(const gr_battle *b, const char *text, void *act, gr_er
     int n = 0;
     for (char *t = strtok_r(buf, " \t\n", &save); t && n < 64; t = strtok_r(NULL, " \t\n", &save))
         tok[n++] = t;
-    if (n == 0 || strlen(tok[0]) >= sizeof c.verb)
-        return gr_error_set(err, GR_EINPUT, "no action: write a verb (next, %s...)",
-                            b->rules->nverbs ? b->rules->verbs[0].name : "");
-    snprintf(c.verb, sizeof c.verb, "%s", tok[0]);
-    int i = 1;
-    if (i < n && strncmp(tok[i], "--", 2)) {
-        if ((c.unit = gr_battle_unit(b, tok[i])) < 0)
-            return gr_error_set(err, GR_EINPUT, "no unit \"%s\" in %s", tok[i], b->title);
-        i++;
-    }
-    for (; i < n; i++) {
-        if (strncmp(tok[i], "--", 2) || !tok[i][2])
-            return gr_error_set(err, GR_EINPUT, "\"%s\": expected --NAME VALUE", tok[i]);
-        const char *key = tok[i] + 2;
-        const char *val = i + 1 < n && strncmp(tok[i + 1], "--", 2) ? tok[++i] : "true";
-        if (!strcmp(key, "roll"))
-            return gr_error_set(err, GR_EINPUT,
-                                "dice are not part of the action: each die is given as it is "
-                                "rolled, when the test asks for it");
-        if (!strcmp(key, "target")) {
-            if ((c.target = gr_battle_unit(b, val)) < 0)
-                return gr_error_set(err, GR_EINPUT, "no unit \"%s\" in %s", val, b->title);
-            continue;
-        }
-        if (!strcmp(key, "leader")) {
-            if ((c.leader = gr_battle_leader(b, val)) < 0)
-                return gr_error_set(err, GR_EINPUT, "no leader \"%s\" in %s", val, b->title);
-            continue;
-        }
-        if (c.nin >= GR_BT_MAX_INPUTS || strlen(key) >= GR_BT_ID || strlen(val) >= GR_BT_ID)
-            return gr_error_set(err, GR_EINPUT,
-                                "--%s %s: at most %d facts, names and values of at most %d bytes",
-                                key, val, GR_BT_MAX_INPUTS, GR_BT_ID - 1);
-        snprintf(c.key[c.nin], GR_BT_ID, "%s", key);
-        snprintf(c.val[c.nin], GR_BT_ID, "%s", val);
-        c.nin++;
-    }
-    return gr_bt_game_record(b, &c, act, err);
+    gr_bt_call c;
+    gr_status st = gr_bt_call_parse(b, tok, n, &c, err);
+    return st == GR_OK ? gr_bt_game_record(b, &c, act, err) : st;
 }
 
 static gr_status bt_parse(const void *sc, const void *st, const char *text, void *act,
@@ -476,25 +503,6 @@ static int bt_legal_actions(const void *sc, const void *st, gr_action *out, int 
     return n < cap ? n : cap;
 }
 
-static int bt_is_legal(const void *sc, const void *st, const void *act)
-{
-    (void)sc;
-    const bt_state *s = st;
-    if (s->pending) {
-        uint32_t den;
-        gr_action v = gr_game_act_action(act);
-        return v <= 12 && roll_ways(s->need, (int)v, &den) > 0;
-    }
-    bt_state *t = malloc(sizeof *t);
-    int ok = 0;
-    if (t) {
-        memcpy(t, s, sizeof *t);
-        ok = bt_step(t, act, NULL) == GR_OK;
-    }
-    free(t);
-    return ok;
-}
-
 static gr_status bt_check(const void *sc, const void *st, const void *act, gr_error *err)
 {
     (void)sc;
@@ -505,6 +513,16 @@ static gr_status bt_check(const void *sc, const void *st, const void *act, gr_er
     gr_status r = bt_step(t, act, err);
     free(t);
     return r;
+}
+
+static int bt_is_legal(const void *sc, const void *st, const void *act)
+{
+    const bt_state *s = st;
+    gr_action v = gr_game_act_action(act);
+    uint32_t den;
+    if (s->pending) /* a die: a value it can take */
+        return v <= 12 && roll_ways(s->need, (int)v, &den) > 0;
+    return bt_check(sc, st, act, NULL) == GR_OK;
 }
 
 static void bt_apply(const void *sc, void *st, const void *act, gr_log *log)
@@ -612,13 +630,30 @@ static json_t *bt_view_json(const void *sc, const void *obs)
         j, "side", ob->player == 0 || ob->player == 1 ? json_integer(ob->player) : json_null());
     json_object_set_new(j, "phase_player",
                         json_string(gr_bt_phase_player_name(b->rules->phases[b->phase].player)));
+    /* each phase's title as the sheet prints it ("title", in the sheet's
+     * language "sheet_lang") and in each language of the page */
+    json_object_set_new(j, "sheet_lang", json_string(gr_lang_code(b->rules->sheet_lang)));
     for (size_t k = 0; k < b->rules->nphases; k++) {
         const gr_bt_phase *p = &b->rules->phases[k];
-        json_array_append_new(seq,
-                              json_pack("{ssssssss}", "id", p->id, "title", p->title, "player",
-                                        gr_bt_phase_player_name(p->player), "source", p->source));
+        json_array_append_new(
+            seq, json_pack("{ssssssssssss}", "id", p->id, "title", p->title, "title_en",
+                           gr_battle_phase_title(b->rules, k, GR_LANG_EN), "title_fr",
+                           gr_battle_phase_title(b->rules, k, GR_LANG_FR), "player",
+                           gr_bt_phase_player_name(p->player), "source", p->source));
     }
     json_object_set_new(j, "sequence", seq); /* j NULL: seq released, NULL returned */
+    /* every verb's name in each language of the page (a report names the
+     * tests of the whole battle, not only those open now) */
+    json_t *labels = json_object();
+    for (size_t k = 0; k < b->rules->nverbs; k++) {
+        const gr_bt_verb *v = &b->rules->verbs[k];
+        json_object_set_new(labels, v->name,
+                            json_pack("{ssss}", "en", gr_battle_verb_label(b->rules, v, GR_LANG_EN),
+                                      "fr", gr_battle_verb_label(b->rules, v, GR_LANG_FR)));
+    }
+    json_object_set_new(j, "verb_labels", labels);
+    json_object_set_new(j, "fact_labels", gr_bt_fact_labels_json());
+    json_object_set_new(j, "value_labels", gr_bt_value_labels_json());
     return j;
 }
 

@@ -86,6 +86,42 @@ static const gr_bt_verb nf_verbs[] = {
      "[--allied-officer-rule yes]"},
 };
 
+/* The sheet's sequence of play in French (seed 002, "sequence of play"),
+ * for the French page: the titles above are the sheet's own words.  The
+ * same steps in each player's segment. */
+#define NF_SEGMENT_FR                                                                              \
+    "Phase de manœuvre (1re) : 1. attacher et détacher les chefs",                                 \
+        "Phase de manœuvre (1re) : 2. déplacer les brigades et les batteries",                     \
+        "Phase de manœuvre (1re) : 3. déplacer les chefs détachés, remplacer les chefs tombés",    \
+        "Phase de réaction (2e) : le joueur non actif peut réagir avec sa cavalerie en bon ordre", \
+        "Phase de mousqueterie et canonnade (3e) : le joueur non actif résout son tir défensif",   \
+        "Phase de mousqueterie et canonnade (3e) : puis le joueur actif résout son tir",           \
+        "Phase de mêlée (4e) : les mêlées du joueur actif"
+static const char *const nf_phases_fr[] = {NF_SEGMENT_FR, NF_SEGMENT_FR};
+_Static_assert(sizeof nf_phases_fr / sizeof nf_phases_fr[0] ==
+                   sizeof nf_phases / sizeof nf_phases[0],
+               "one French title per phase");
+
+/* The verbs as a player reads them, in the order of nf_verbs: the English
+ * is the sheet's word where it has one (seed 002: "Good Order table",
+ * "Disorder table", "emergency formation change", "evasion", "Fire table",
+ * "Melee table"). */
+static const gr_bt_label nf_verb_labels[] = {
+    {"Attach a leader", "Attacher un chef"},
+    {"Detach a leader", "Détacher un chef"},
+    {"Replace a fallen leader", "Remplacer un chef tombé"},
+    {"Maneuver (Good Order table)", "Manœuvre (table de bon ordre)"},
+    {"Disorder test", "Test de désordre"},
+    {"Emergency formation change", "Changement de formation d'urgence"},
+    {"Evasion", "Évasion"},
+    {"Cavalry reaction", "Réaction de cavalerie"},
+    {"Fire", "Tir"},
+    {"Melee", "Mêlée"},
+};
+_Static_assert(sizeof nf_verb_labels / sizeof nf_verb_labels[0] ==
+                   sizeof nf_verbs / sizeof nf_verbs[0],
+               "one label per verb");
+
 /* ---- vocabulary ------------------------------------------------------------ */
 
 static const char *const cond_name[] = {"fresh", "worn", "spent"};
@@ -936,4 +972,7 @@ const gr_battle_rules gr_bt_nf_rules = {
     .apply = bt_nf_apply,
     .phase_begins = nf_phase_begins,
     .decider = nf_decider,
+    .sheet_lang = GR_LANG_EN,
+    .phase_translated = nf_phases_fr,
+    .verb_labels = nf_verb_labels,
 };

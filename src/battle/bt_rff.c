@@ -109,6 +109,47 @@ static const gr_bt_verb rff_verbs[] = {
      "supported|unsupported]"},
 };
 
+/* The sheet's sequence of play in English (seed 001, "SEQUENCE DU TOUR DU
+ * JOUEUR ACTIF"), for the English page: the titles above are the sheet's
+ * own words.  The same steps in each player's turn. */
+#define RFF_SEGMENT_EN                                                                             \
+    "Phase 1, Maneuvers: replace, attach or detach leaders",                                       \
+        "Phase 1, Maneuvers: repeat a, b, c: a. maneuver tests; b. declare your charges, the "     \
+        "opponent declares cavalry counter-charges; c. maneuver the units",                        \
+        "Phase 1, Maneuvers: maneuver the detached leaders",                                       \
+        "Phase 2, Musketry & Cannonade: a. the opponent resolves all his defensive fire",          \
+        "Phase 2, Musketry & Cannonade: b. resolve all your offensive fire",                       \
+        "Phase 3, Charges: a. the players resolve the melees together",                            \
+        "Phase 3, Charges: b. make the breakthrough moves",                                        \
+        "Phase 3, Charges: c. resolve the breakthroughs"
+static const char *const rff_phases_en[] = {RFF_SEGMENT_EN, RFF_SEGMENT_EN};
+_Static_assert(sizeof rff_phases_en / sizeof rff_phases_en[0] ==
+                   sizeof rff_phases / sizeof rff_phases[0],
+               "one English title per phase");
+
+/* The verbs as a player reads them, in the order of rff_verbs: the French
+ * is the sheet's word where it has one (seed 001: "Test de manœuvre",
+ * "Mousqueterie", "Canonnade", "Charge", "Perte de chef"). */
+static const gr_bt_label rff_verb_labels[] = {
+    {"Attach a leader", "Attacher un chef"},
+    {"Detach a leader", "Détacher un chef"},
+    {"Replace a leader", "Remplacer un chef"},
+    {"Maneuver test", "Test de manœuvre"},
+    {"Declare a charge", "Déclarer une charge"},
+    {"Cavalry counter-charge", "Contre-charge de cavalerie"},
+    {"Change of formation", "Changement de formation"},
+    {"Rally silenced guns", "Rallier les canons silencieux"},
+    {"Resupply ammunition", "Réapprovisionner en munitions"},
+    {"Musketry", "Mousqueterie"},
+    {"Cannonade", "Canonnade"},
+    {"Breakthrough move", "Mouvement de percée"},
+    {"Leader loss", "Perte de chef"},
+    {"Charge", "Charge"},
+};
+_Static_assert(sizeof rff_verb_labels / sizeof rff_verb_labels[0] ==
+                   sizeof rff_verbs / sizeof rff_verbs[0],
+               "one label per verb");
+
 /* ---- setup: the order of battle's vocabulary ------------------------------------ */
 
 static const char *const v_quality[] = {"crack", "veteran", "trained", "green", NULL};
@@ -276,4 +317,7 @@ const gr_battle_rules gr_bt_rff_rules = {
     .prepare = rff_bt_prepare,
     .apply = rff_bt_apply,
     .phase_begins = rff_phase_begins,
+    .sheet_lang = GR_LANG_FR,
+    .phase_translated = rff_phases_en,
+    .verb_labels = rff_verb_labels,
 };

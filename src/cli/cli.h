@@ -42,13 +42,14 @@ typedef struct cli_opt {
  * stored where it says (a later one overrides), every argument that is not
  * an option (one not beginning with '-', or "-" alone) moved in order to
  * the front of argv, *npos their count.  Returns CLI_OK; CLI_HELP at the
- * first --help or -h; CLI_USAGE after saying on stderr "grognard CMD:
+ * first --help or -h, once `usage` (may be NULL) has printed the command's
+ * help on stdout; CLI_USAGE after saying on stderr "grognard CMD:
  * unknown option 'X'; accepted: --a V, ..., --help[, TAIL]", "grognard CMD:
  * --X needs a value (grognard CMD --help)" or "grognard CMD: --X 'V' is not
  * a whole number from MIN to MAX".  Values are checked here only for their
  * range; what they mean is the command's. */
 int cli_getopts(const char *cmd, int argc, char **argv, const cli_opt *opts, size_t n,
-                const char *tail, int *npos);
+                const char *tail, void (*usage)(FILE *), int *npos);
 
 /* `v` as a whole number from min to max (digits, a '-' only when min < 0):
  * 0 with *out set, else -1. */
@@ -76,6 +77,11 @@ enum { CLI_ALLOW_MODIFIER = 1, CLI_ALLOW_SEED = 2, CLI_ALLOW_ROLL = 4, CLI_ALLOW
  * no member of the output is ever left out. */
 gr_status cli_parse(int argc, char **argv, const gr_param *params, size_t nparams, int skip,
                     unsigned allow, const char *what, gr_args *a, cli_opts *o, gr_error *err);
+
+/* The dice typed at the table, "--roll 7,3": at most GR_MAX_ROLLS whole
+ * numbers from -100 to 100 separated by single commas, into rolls[0..*n).
+ * GR_EINPUT saying which value is refused. */
+gr_status cli_rolls(const char *text, int *rolls, int *nrolls, gr_error *err);
 
 /* Read a JSON object from `in` into `a` (keys are param names, and "seed")
  * with gr_args_json_parse: errors say "stdin:LINE:COL: ...".  On success
@@ -107,9 +113,15 @@ cli_err(const char *fmt, ...);
 
 /* `s` (typed text, a path) escaped by gr_escape for echoing on stdout. */
 const char *cli_esc(const char *s, char *buf, size_t cap);
+/* j's member "file": the path as gr_escape says it (\xNN for a name that is
+ * not UTF-8, as the messages do: JSON holds no other bytes). */
+void cli_json_file(json_t *j, const char *path);
 
 /* Print an error as one line on stderr and return the exit code for it. */
 int cli_fail(const gr_error *err);
+/* The same for a file's error, its one line "FILE:LINE:COL: what; fix"
+ * as it is (no "grognard: " before it). */
+int cli_io_fail(const gr_error *err);
 
 /* A seed for a player who gave none: from the system's entropy (below one
  * thousand million, easy to retype), to be printed so the game or the roll
@@ -128,6 +140,17 @@ gr_status cli_load_scenario(const char *path, const char *type_id, gr_game *g, c
  * mailed with its scenario beside it); as cli_load_scenario. */
 gr_status cli_save_scenario(const char *save, const char *named, const char *type_id, gr_game *g,
                             char **text, size_t *len, gr_error *err);
+/* The game of the save `sv` read from the file `save`: the scenario file
+ * `scen` when given, else the one the save carries (format 3), else the
+ * file it names (cli_save_scenario); its digest checked against the save's
+ * (GR_ERUNTIME "SAVE: the scenario ... has changed since the game was
+ * saved ..."), then its actions read (gr_saved_actions).  *text and *len
+ * receive the scenario's text as read, embedded in a later save (the
+ * caller frees it; NULL with `scen`).  Errors begin "SAVE: " or name the
+ * scenario file.  Free the game with gr_game_free. */
+struct gr_saved;
+gr_status cli_saved_game(const char *save, struct gr_saved *sv, const char *scen, gr_game *g,
+                         char **text, size_t *len, gr_error *err);
 /* The scenario file's JSON (jansson), for the texts and names the game
  * does not keep (a type's briefing reads them); NULL if path is NULL or the
  * file does not parse.  The caller json_decrefs it. */
@@ -138,6 +161,14 @@ json_t *cli_scenario_doc(const char *path);
  * CLI_FAIL if nothing could be printed. */
 int cli_print_json(json_t *obj);
 
+/* Characters (not bytes) of the UTF-8 text s, for lining up columns. */
+int cli_width(const char *s);
+/* Write s in a column `width` characters wide, so that "Thiébault" lines up
+ * with "Friant": padded with spaces; when cut, a longer text is cut to
+ * width-2 characters and "… " so that the next column starts in its place
+ * (else it runs on). */
+void cli_pad(FILE *f, const char *s, int width, int cut);
+
 /* Text helpers. */
 void cli_print_args(FILE *f, const gr_param *params, size_t nparams, const gr_args *a);
 void cli_print_params_help(FILE *f, const gr_param *params, size_t nparams, int skip);
@@ -146,10 +177,17 @@ void cli_print_params_help(FILE *f, const gr_param *params, size_t nparams, int 
 gr_status cli_find_system(const char *id, const gr_system **out, gr_error *err);
 gr_status cli_find_table(const gr_system *s, const char *name, const gr_table **out, gr_error *err);
 
-/* The SYSTEM TABLE words that open `lookup` and `odds`: returns 1 with *s
- * and *t set; 0 when the words ask for the command's help (none given, or
- * --help in their place); -1 on an unknown system or table (in err). */
-int cli_system_table(int argc, char **argv, const gr_system **s, const gr_table **t, gr_error *err);
+/* The words that open `lookup` and `odds`: SYSTEM TABLE, then the
+ * table's inputs (cli_parse, the roll's input left out when skip, the
+ * common options in `allow`).  Returns CLI_OK with *s, *t, *a and *o set;
+ * CLI_HELP once `usage` printed the help asked for (with *s and *t when
+ * they were named: the table's help); else the exit code, after saying on
+ * stderr what was wrong ("grognard CMD: missing SYSTEM and TABLE, e.g.
+ * grognard CMD EXAMPLE", an unknown system, table or input). */
+typedef void (*cli_usage_fn)(FILE *f, const gr_system *s, const gr_table *t);
+int cli_table_command(const char *cmd, const char *example, int argc, char **argv, int skip,
+                      unsigned allow, cli_usage_fn usage, const gr_system **s, const gr_table **t,
+                      gr_args *a, cli_opts *o);
 
 gr_status cli_find_procedure(const gr_system *s, const char *name, const gr_procedure **out,
                              gr_error *err);

@@ -2,12 +2,14 @@
  * gave none, and the scenario a save names. */
 #include "cli.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "grognard/file_io.h"
 #include "grognard/alloc.h"
 #include "grognard/game.h"
+#include "grognard/save.h"
 
 uint64_t cli_fresh_seed(void)
 {
@@ -59,6 +61,40 @@ gr_status cli_save_scenario(const char *save, const char *named, const char *typ
     gr_status st = cli_load_scenario(path, type_id, g, text, len, err);
     free(path);
     return st;
+}
+
+gr_status cli_saved_game(const char *save, gr_saved *sv, const char *scen, gr_game *g, char **text,
+                         size_t *len, gr_error *err)
+{
+    gr_status st;
+    gr_error e;
+    gr_error_clear(&e);
+    memset(g, 0, sizeof *g);
+    *text = NULL;
+    *len = 0;
+    if (scen) {
+        st = gr_game_load(scen, sv->game, g, err);
+    } else if (sv->scenario_text) {
+        /* format 3: the scenario travels in the save, no file needed */
+        if ((st = gr_game_load_text(sv->scenario_text, sv->scenario_len,
+                                    "the scenario embedded in the save", sv->game, g, &e)) != GR_OK)
+            return gr_error_set(err, GR_EINPUT, "%s: %s", save, e.msg);
+        *text = sv->scenario_text;
+        *len = sv->scenario_len;
+        sv->scenario_text = NULL;
+    } else {
+        st = cli_save_scenario(save, sv->scenario, sv->game, g, text, len, err);
+    }
+    if (st != GR_OK)
+        return st;
+    uint64_t digest = gr_save_scenario_digest(g, sv->version);
+    if (digest != sv->scenario_digest)
+        return gr_error_set(err, GR_ERUNTIME,
+                            "%s: the scenario %s has changed since the game was saved (digest "
+                            "%016" PRIx64 ", the save has %016" PRIx64 "); give the scenario it "
+                            "was played with (grognard replay --scenario PATH)",
+                            save, scen ? scen : sv->scenario, digest, sv->scenario_digest);
+    return gr_saved_actions(sv, g, err);
 }
 
 json_t *cli_scenario_doc(const char *path)

@@ -11,12 +11,7 @@
 static void accepted_list(const gr_param *params, size_t n, int skip, unsigned allow, char *buf,
                           size_t cap)
 {
-    size_t len = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < n && len < cap; i++)
-        if ((int)i != skip)
-            len +=
-                (size_t)snprintf(buf + len, cap - len, "%s--%s", len ? ", " : "", params[i].name);
+    size_t len = gr_args_names(params, n, skip, "--", buf, cap);
     static const struct {
         unsigned bit;
         const char *name;
@@ -45,14 +40,14 @@ static gr_status parse_int(const char *opt, const char *text, long long lo, long
     return GR_OK;
 }
 
-static gr_status parse_rolls(const char *text, cli_opts *o, gr_error *err)
+gr_status cli_rolls(const char *text, int *rolls, int *nrolls, gr_error *err)
 {
-    o->nroll = 0;
+    *nrolls = 0;
     const char *p = text;
     for (;;) {
         size_t n = strcspn(p, ",");
         char tok[32];
-        if (o->nroll >= GR_MAX_ROLLS)
+        if (*nrolls >= GR_MAX_ROLLS)
             return gr_error_set(err, GR_EINPUT, "--roll: at most %d values", GR_MAX_ROLLS);
         if (n == 0)
             return gr_error_set(err, GR_EINPUT,
@@ -69,7 +64,7 @@ static gr_status parse_rolls(const char *text, cli_opts *o, gr_error *err)
         long long v = 0;
         if (parse_int("--roll", tok, -100, 100, &v, err) != GR_OK)
             return GR_EINPUT;
-        o->roll[o->nroll++] = (int)v;
+        rolls[(*nrolls)++] = (int)v;
         if (!p[n])
             return GR_OK;
         p += n + 1;
@@ -173,7 +168,7 @@ gr_status cli_parse(int argc, char **argv, const gr_param *params, size_t nparam
             o->has_seed = 1;
             o->seed = s;
         } else if (!strcmp(name, "roll") && common) {
-            if (parse_rolls(value, o, err) != GR_OK)
+            if (cli_rolls(value, o->roll, &o->nroll, err) != GR_OK)
                 return GR_EINPUT;
         } else {
             if (a->given[k])
@@ -226,6 +221,12 @@ int cli_fail(const gr_error *err)
     return err->code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
 }
 
+int cli_io_fail(const gr_error *err)
+{
+    cli_err("%s\n", err->msg);
+    return err->code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
+}
+
 gr_status cli_find_system(const char *id, const gr_system **out, gr_error *err)
 {
     *out = id ? gr_system_find(id) : NULL;
@@ -241,51 +242,33 @@ gr_status cli_find_system(const char *id, const gr_system **out, gr_error *err)
     return gr_error_set(err, GR_EINPUT, "unknown system '%s'; accepted: %s", id, list);
 }
 
-/* Join n names into buf, comma-separated. */
-static void join_names(const char *(*name_at)(const gr_system *, size_t), const gr_system *s,
-                       size_t n, char *buf, size_t cap)
+/* No table (procedures 0) or procedure `name` in s: say so with the list. */
+static gr_status not_found(const gr_system *s, const char *what, const char *name, int procedures,
+                           gr_error *err)
 {
-    size_t len = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < n && len < cap; i++)
-        len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", name_at(s, i));
-}
-
-static const char *table_name(const gr_system *s, size_t i)
-{
-    return s->tables[i]->name;
-}
-
-static const char *procedure_name(const gr_system *s, size_t i)
-{
-    return s->procedures[i]->name;
+    char list[512];
+    size_t len = 0, n = procedures ? s->nprocedures : s->ntables;
+    list[0] = '\0';
+    for (size_t i = 0; i < n && len < sizeof list; i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+                                procedures ? s->procedures[i]->name : s->tables[i]->name);
+    if (!name)
+        return gr_error_set(err, GR_EINPUT, "missing %s for %s; accepted: %s", what, s->id, list);
+    return gr_error_set(err, GR_EINPUT, "unknown %s '%s' for %s; accepted: %s", what, name, s->id,
+                        list);
 }
 
 gr_status cli_find_table(const gr_system *s, const char *name, const gr_table **out, gr_error *err)
 {
     *out = name ? gr_system_table(s, name) : NULL;
-    if (*out)
-        return GR_OK;
-    char list[512];
-    join_names(table_name, s, s->ntables, list, sizeof list);
-    if (!name)
-        return gr_error_set(err, GR_EINPUT, "missing table for %s; accepted: %s", s->id, list);
-    return gr_error_set(err, GR_EINPUT, "unknown table '%s' for %s; accepted: %s", name, s->id,
-                        list);
+    return *out ? GR_OK : not_found(s, "table", name, 0, err);
 }
 
 gr_status cli_find_procedure(const gr_system *s, const char *name, const gr_procedure **out,
                              gr_error *err)
 {
     *out = name ? gr_system_procedure(s, name) : NULL;
-    if (*out)
-        return GR_OK;
-    char list[512];
-    join_names(procedure_name, s, s->nprocedures, list, sizeof list);
-    if (!name)
-        return gr_error_set(err, GR_EINPUT, "missing procedure for %s; accepted: %s", s->id, list);
-    return gr_error_set(err, GR_EINPUT, "unknown procedure '%s' for %s; accepted: %s", name, s->id,
-                        list);
+    return *out ? GR_OK : not_found(s, "procedure", name, 1, err);
 }
 
 static int is_help(const char *arg)
@@ -293,15 +276,38 @@ static int is_help(const char *arg)
     return !strcmp(arg, "--help") || !strcmp(arg, "-h");
 }
 
-int cli_system_table(int argc, char **argv, const gr_system **s, const gr_table **t, gr_error *err)
+int cli_table_command(const char *cmd, const char *example, int argc, char **argv, int skip,
+                      unsigned allow, cli_usage_fn usage, const gr_system **s, const gr_table **t,
+                      gr_args *a, cli_opts *o)
 {
-    if (argc < 1 || is_help(argv[0]) || (argc > 1 && is_help(argv[1])))
-        return 0;
-    if (cli_find_system(argv[0], s, err) != GR_OK)
-        return -1;
-    if (cli_find_table(*s, argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, t, err) != GR_OK)
-        return -1;
-    return 1;
+    gr_error err;
+    gr_error_clear(&err);
+    memset(a, 0, sizeof *a);
+    memset(o, 0, sizeof *o);
+    if (argc < 1) {
+        cli_err("grognard %s: missing SYSTEM and TABLE, e.g. grognard %s %s (grognard %s "
+                "--help)\n",
+                cmd, cmd, example, cmd);
+        return CLI_USAGE;
+    }
+    if (is_help(argv[0]) || (argc > 1 && is_help(argv[1]))) {
+        usage(stdout, NULL, NULL);
+        return CLI_HELP;
+    }
+    if (cli_find_system(argv[0], s, &err) != GR_OK ||
+        cli_find_table(*s, argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, t, &err) != GR_OK)
+        return cli_fail(&err);
+    char what[96];
+    snprintf(what, sizeof what, "%s %s %s", cmd, (*s)->id, (*t)->name);
+    int roll = skip ? (*t)->roll_param : -1;
+    if (cli_parse(argc - 2, argv + 2, (*t)->params, (*t)->nparams, roll, allow, what, a, o, &err) !=
+        GR_OK)
+        return cli_fail(&err);
+    if (o->help) {
+        usage(stdout, *s, *t);
+        return CLI_HELP;
+    }
+    return CLI_OK;
 }
 
 gr_status cli_load_data(const gr_system *s, const gr_param *params, size_t nparams, gr_args *a,

@@ -33,13 +33,16 @@ int cli_whole(const char *v, long min, long max, long *out)
 }
 
 int cli_getopts(const char *cmd, int argc, char **argv, const cli_opt *opts, size_t n,
-                const char *tail, int *npos)
+                const char *tail, void (*usage)(FILE *), int *npos)
 {
     *npos = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            if (usage)
+                usage(stdout);
             return CLI_HELP;
+        }
         if (a[0] != '-' || !a[1]) {
             argv[(*npos)++] = argv[i]; /* never ahead of i: moved to the front */
             continue;

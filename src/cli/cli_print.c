@@ -6,6 +6,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+int cli_width(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+void cli_pad(FILE *f, const char *s, int width, int cut)
+{
+    int w = cli_width(s);
+    if (!cut || w < width) {
+        fprintf(f, "%s%*s", s, w < width ? width - w : 0, "");
+        return;
+    }
+    /* keep width-2 characters, then "…" and a space */
+    size_t i = 0;
+    for (int k = 0; s[i] && (k < width - 2 || ((unsigned char)s[i] & 0xC0) == 0x80); i++)
+        k += ((unsigned char)s[i] & 0xC0) != 0x80;
+    fprintf(f, "%.*s… ", (int)i, s);
+}
+
 int cli_print_json(json_t *obj)
 {
     char *s = obj ? gr_wire_dumps(obj) : NULL;
@@ -96,4 +118,10 @@ const char *cli_esc(const char *s, char *buf, size_t cap)
 {
     gr_escape(s, buf, cap);
     return buf;
+}
+
+void cli_json_file(json_t *j, const char *path)
+{
+    char esc[4 * 4096];
+    json_object_set_new(j, "file", json_string(cli_esc(path, esc, sizeof esc)));
 }

@@ -12,11 +12,17 @@
 #include "grognard/battle_io.h"
 #include "grognard/file_io.h"
 #include "grognard/oob.h"
-#include "grognard/utf8.h"
 
-/* ---- names ------------------------------------------------------------------ */
-
-/* ---- help ------------------------------------------------------------------- */
+/* The systems the companion keeps, each after `sep`, into buf. */
+static const char *systems_kept(const char *sep, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; gr_systems[i] && n < cap; i++)
+        if (gr_battle_rules_find(gr_systems[i]->id))
+            n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? sep : "", gr_systems[i]->id);
+    return n ? buf : "(none yet)";
+}
 
 static void usage(FILE *f)
 {
@@ -35,14 +41,9 @@ static void usage(FILE *f)
                "takes the faces rolled at the table.  The file is rewritten after each action;\n"
                "undo takes back the last one exactly.  docs/battle.md walks through a battle.\n\n"
                "systems kept:");
-    int any = 0;
-    for (size_t i = 0; gr_systems[i]; i++)
-        if (gr_battle_rules_find(gr_systems[i]->id)) {
-            fprintf(f, " %s", gr_systems[i]->id);
-            any = 1;
-        }
-    fprintf(f, "%s\n\nExit status: 0 success, 1 failure, 2 bad input or an action refused.\n",
-            any ? "" : " (none yet)");
+    char list[200];
+    fprintf(f, " %s\n\nExit status: 0 success, 1 failure, 2 bad input or an action refused.\n",
+            systems_kept(" ", list, sizeof list));
 }
 
 /* The system's sequence of play and verbs; with a battle, the phase now
@@ -70,31 +71,6 @@ static void system_help(FILE *f, const gr_battle_rules *r, const gr_battle *b)
 
 /* ---- the state --------------------------------------------------------------- */
 
-/* Write s in a column `width` characters wide (UTF-8 characters, not
- * bytes, so "Thiébault" lines up with "Friant"): padded with spaces, or cut
- * with "…" so that the next column always starts in its place. */
-static void put_padded(FILE *f, const char *s, int width)
-{
-    int cols = 0;
-    size_t i = 0, n = strlen(s), cut = 0;
-    while (i < n) {
-        size_t k = gr_utf8_len((const unsigned char *)s + i, n - i);
-        if (k == 0)
-            k = 1;
-        if (cols == width - 2)
-            cut = i;
-        i += k;
-        cols++;
-    }
-    if (cols >= width) { /* keep width-2 characters, then "…" and a space */
-        fprintf(f, "%.*s… ", (int)cut, s);
-        return;
-    }
-    fputs(s, f);
-    for (; cols < width; cols++)
-        fputc(' ', f);
-}
-
 static void status_text(FILE *f, const gr_battle *b)
 {
     const gr_bt_phase *ph = &b->rules->phases[b->phase];
@@ -115,8 +91,8 @@ static void status_text(FILE *f, const gr_battle *b)
             if (u->side != s)
                 continue;
             fputs("  ", f);
-            put_padded(f, u->id, 18);
-            put_padded(f, u->name, 30);
+            cli_pad(f, u->id, 18, 1);
+            cli_pad(f, u->name, 30, 1);
             fprintf(f, "%2d/%-2d %s", gr_bt_unit_stands(u), u->stands,
                     u->removed ? "REMOVED" : gr_battle_condition_label(b, u->condition));
             if (u->disordered)
@@ -145,8 +121,8 @@ static void status_text(FILE *f, const gr_battle *b)
     for (int i = 0; i < b->nleaders; i++) {
         const gr_bt_leader *l = &b->leaders[i];
         fputs("  ", f);
-        put_padded(f, l->id, 18);
-        put_padded(f, l->name, 30);
+        cli_pad(f, l->id, 18, 1);
+        cli_pad(f, l->name, 30, 1);
         fprintf(f, "%s, %s%s%s: %s", b->side_name[l->side], l->role, l->rating[0] ? ", " : "",
                 l->rating, gr_bt_leader_status_name(l->status));
         if (l->status == GR_BT_OUT_OF_ACTION)
@@ -163,79 +139,32 @@ static void status_text(FILE *f, const gr_battle *b)
     fprintf(f, "\n");
 }
 
-/* ---- one action's outcome ---------------------------------------------------- */
-
-/* ---- loading ------------------------------------------------------------------- */
-
-/* Read the battle file and replay it (free f). */
-static int load(const char *path, gr_battle_file *f)
-{
-    gr_error err;
-    gr_error_clear(&err);
-    if (gr_battle_file_read(path, NULL, f, &err) != GR_OK)
-        return cli_fail(&err);
-    return CLI_OK;
-}
-
-static int parse_u64(const char *s, uint64_t *out)
-{
-    char *end;
-    if (!s || !*s || *s == '-')
-        return 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end || v > (unsigned long long)INT64_MAX)
-        return 0;
-    *out = v;
-    return 1;
-}
-
 /* ---- new --------------------------------------------------------------------------- */
 
 static int cmd_new(int argc, char **argv)
 {
-    const char *sys = NULL, *oob = NULL, *out = NULL;
-    uint64_t seed = 0;
-    int has_seed = 0, json = 0, help = 0, force = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-            help = 1;
-        else if (!strcmp(a, "--json"))
-            json = 1;
-        else if (!strcmp(a, "--force"))
-            force = 1;
-        else if (!strcmp(a, "--out") || !strcmp(a, "--seed")) {
-            if (i + 1 >= argc) {
-                cli_err("grognard battle new: %s needs a value (grognard battle --help)\n", a);
-                return CLI_USAGE;
-            }
-            if (!strcmp(a, "--out"))
-                out = argv[++i];
-            else if (!parse_u64(argv[++i], &seed)) {
-                cli_err("grognard battle new: --seed %s: give a whole number from 0 to "
-                        "9223372036854775807\n",
-                        argv[i]);
-                return CLI_USAGE;
-            } else
-                has_seed = 1;
-        } else if (a[0] == '-' && a[1]) {
-            cli_err("grognard battle new: unknown option %s; accepted: --out FILE, --seed N, "
-                    "--force, --json, --help\n",
-                    a);
-            return CLI_USAGE;
-        } else if (!sys)
-            sys = a;
-        else if (!oob)
-            oob = a;
-        else {
-            cli_err("grognard battle new: unexpected argument '%s'; usage: grognard battle new "
-                    "SYSTEM OOB --out FILE [--seed N]\n",
-                    a);
-            return CLI_USAGE;
-        }
+    const char *out = NULL;
+    long seed_v = -1;
+    int json = 0, force = 0, npos = 0;
+    const cli_opt opts[] = {
+        {"--out", CLI_OPT_STR, "FILE", &out, 0, 0},
+        {"--seed", CLI_OPT_LONG, "N", &seed_v, 0, INT64_MAX},
+        {"--force", CLI_OPT_FLAG, NULL, &force, 0, 0},
+        {"--json", CLI_OPT_FLAG, NULL, &json, 0, 0},
+    };
+    int help = cli_getopts("battle new", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, NULL,
+                           &npos);
+    if (help != CLI_OK && help != CLI_HELP)
+        return help;
+    const char *sys = npos > 0 ? argv[0] : NULL, *oob = npos > 1 ? argv[1] : NULL;
+    if (help != CLI_HELP && npos > 2) {
+        cli_err("grognard battle new: unexpected argument '%s'; usage: grognard battle new "
+                "SYSTEM OOB --out FILE [--seed N]\n",
+                argv[2]);
+        return CLI_USAGE;
     }
     const gr_battle_rules *r = sys ? gr_battle_rules_find(sys) : NULL;
-    if (help) {
+    if (help == CLI_HELP) {
         if (r)
             system_help(stdout, r, NULL);
         else
@@ -249,14 +178,8 @@ static int cmd_new(int argc, char **argv)
     }
     if (!r) {
         char list[200];
-        size_t n = 0;
-        list[0] = '\0';
-        for (size_t i = 0; gr_systems[i]; i++)
-            if (gr_battle_rules_find(gr_systems[i]->id))
-                n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "",
-                                      gr_systems[i]->id);
         cli_err("grognard battle new: the companion keeps no system '%s'; accepted: %s\n", sys,
-                n ? list : "(none yet)");
+                systems_kept(", ", list, sizeof list));
         return CLI_USAGE;
     }
     FILE *exists = force ? NULL : fopen(out, "rb");
@@ -267,8 +190,7 @@ static int cmd_new(int argc, char **argv)
                 out);
         return CLI_USAGE;
     }
-    if (!has_seed)
-        seed = cli_fresh_seed();
+    uint64_t seed = seed_v >= 0 ? (uint64_t)seed_v : cli_fresh_seed();
     gr_remove_stale_tmp(out); /* a kill's leftovers in its folder */
     gr_battle_file f;
     gr_error err;
@@ -281,12 +203,7 @@ static int cmd_new(int argc, char **argv)
     int rc = CLI_OK;
     if (json) {
         json_t *j = gr_bt_status_json(f.start, GR_BT_VIEW_ALL);
-        {
-            /* a name that is not UTF-8 said as gr_escape says it (\xNN), as
-             * its messages do: JSON holds no other bytes */
-            char esc[4 * 4096];
-            json_object_set_new(j, "file", json_string(cli_esc(out, esc, sizeof esc)));
-        }
+        cli_json_file(j, out);
         json_object_set_new(j, "seed", json_integer((json_int_t)seed));
         rc = cli_print_json(j);
     } else {
@@ -299,121 +216,79 @@ static int cmd_new(int argc, char **argv)
 
 /* ---- a verb ------------------------------------------------------------------------ */
 
+/* A verb's command line: the battle file, --json, --help and --roll
+ * taken out; the rest, the verb first, are the test's words
+ * (gr_bt_call_parse). */
 typedef struct verb_args {
-    const char *file, *unit, *target, *leader;
+    const char *file;
     int json, help;
-    int nin;
-    const char *key[GR_BT_MAX_INPUTS], *val[GR_BT_MAX_INPUTS];
+    int nw;
+    char **w;
     int nrolls;
     int rolls[GR_MAX_ROLLS];
 } verb_args;
 
-static int parse_rolls(const char *verb, const char *s, verb_args *va)
-{
-    const char *p = s;
-    va->nrolls = 0;
-    while (*p) {
-        char *end;
-        long v = strtol(p, &end, 10);
-        if (end == p || v < -99 || v > 99 || va->nrolls >= GR_MAX_ROLLS) {
-            cli_err("grognard battle %s: --roll %s: give the dice as whole numbers separated by "
-                    "commas, at most %d (--roll 7,4)\n",
-                    verb, s, GR_MAX_ROLLS);
-            return 0;
-        }
-        va->rolls[va->nrolls++] = (int)v;
-        p = end;
-        if (*p == ',')
-            p++;
-        else if (*p) {
-            cli_err("grognard battle %s: --roll %s: '%c' is not a digit or a comma\n", verb, s, *p);
-            return 0;
-        }
-    }
-    return va->nrolls > 0;
-}
-
-static int parse_verb_args(const char *verb, int argc, char **argv, verb_args *va)
+/* argv[0] is the verb; words are gathered in place, into argv. */
+static int parse_verb_args(int argc, char **argv, verb_args *va)
 {
     memset(va, 0, sizeof *va);
-    for (int i = 0; i < argc; i++) {
+    va->w = argv;
+    va->nw = 1;
+    for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-            va->help = 1;
-        else if (!strcmp(a, "--json"))
-            va->json = 1;
-        else if (!strncmp(a, "--", 2) && a[2]) {
-            const char *name = a + 2;
-            const char *val = i + 1 < argc && strncmp(argv[i + 1], "--", 2) ? argv[++i] : NULL;
-            if (!strcmp(name, "target") || !strcmp(name, "leader") || !strcmp(name, "roll")) {
-                if (!val) {
-                    cli_err("grognard battle %s: --%s needs a value\n", verb, name);
-                    return 0;
-                }
-                if (!strcmp(name, "target"))
-                    va->target = val;
-                else if (!strcmp(name, "leader"))
-                    va->leader = val;
-                else if (!parse_rolls(verb, val, va))
-                    return 0;
-                continue;
-            }
-            if (va->nin >= GR_BT_MAX_INPUTS) {
-                cli_err("grognard battle %s: more than %d inputs\n", verb, GR_BT_MAX_INPUTS);
-                return 0;
-            }
-            if (!gr_utf8_valid(name) || (val && !gr_utf8_valid(val))) {
-                cli_err("grognard battle %s: --%s: not valid UTF-8; type it again\n", verb, name);
-                return 0;
-            }
-            if (strlen(name) >= GR_BT_ID || (val && strlen(val) >= GR_BT_ID)) {
-                cli_err("grognard battle %s: --%s: too long (at most %d characters)\n", verb, name,
-                        GR_BT_ID - 1);
-                return 0;
-            }
-            for (int k = 0; k < va->nin; k++)
-                if (!strcmp(va->key[k], name)) {
-                    cli_err("grognard battle %s: --%s is given twice; give it once\n", verb, name);
-                    return 0;
-                }
-            va->key[va->nin] = name;
-            va->val[va->nin++] = val ? val : "true"; /* a flag */
-        } else if (!va->file)
+        gr_error e;
+        gr_error_clear(&e);
+        if (!strcmp(a, "--json") || !strcmp(a, "--help") || !strcmp(a, "-h")) {
+            va->json |= !strcmp(a, "--json");
+            va->help |= strcmp(a, "--json") != 0;
+        } else if (!strcmp(a, "--roll")) {
+            if (i + 1 >= argc)
+                gr_error_set(&e, GR_EINPUT, "--roll needs a value");
+            else
+                cli_rolls(argv[++i], va->rolls, &va->nrolls, &e);
+        } else if (!va->file && (strncmp(a, "--", 2) || !a[2])) {
             va->file = a;
-        else if (!va->unit)
-            va->unit = a;
-        else {
-            cli_err("grognard battle %s: unexpected argument '%s'; usage: grognard battle %s FILE "
-                    "[UNIT] [--target UNIT] [--INPUT VALUE]...\n",
-                    verb, a, verb);
+        } else {
+            argv[va->nw++] = argv[i]; /* with its value, as the test takes them */
+            if (!strncmp(a, "--", 2) && i + 1 < argc && strncmp(argv[i + 1], "--", 2))
+                argv[va->nw++] = argv[++i];
+        }
+        if (e.msg[0]) {
+            cli_err("grognard battle %s: %s\n", argv[0], e.msg);
             return 0;
         }
     }
     return 1;
 }
 
-static int find_unit(const gr_battle *b, const char *verb, const char *opt, const char *id,
-                     int *out)
+/* Take back the last test and rewrite the file. */
+static int run_undo(gr_battle_file *f, const verb_args *va)
 {
-    *out = -1;
-    if (!id)
-        return 1;
-    *out = gr_battle_unit(b, id);
-    if (*out >= 0)
-        return 1;
-    char list[600];
-    size_t n = 0;
-    list[0] = '\0';
-    for (int i = 0; i < b->nunits && n < sizeof list; i++)
-        n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", b->units[i].id);
-    cli_err("grognard battle %s: %s '%s' is not a unit of this battle; its units: %s\n", verb, opt,
-            id, list);
-    return 0;
+    gr_error err;
+    gr_error_clear(&err);
+    gr_bt_action a;
+    if (gr_battle_file_undo(f, &a, &err) != GR_OK) {
+        cli_err("grognard battle undo: %s has no action to undo\n", va->file);
+        return CLI_USAGE;
+    }
+    if (gr_battle_file_write(f, va->file, &err) != GR_OK)
+        return cli_fail(&err);
+    /* the undone action as it was, named against the state it came from */
+    const gr_battle *b = gr_battle_file_battle(f);
+    char text[400];
+    gr_battle_action_text(b, &a, text, sizeof text);
+    if (!va->json) {
+        printf("undone: %s\n\n", text);
+        status_text(stdout, b);
+        return CLI_OK;
+    }
+    json_t *j = gr_bt_status_json(b, GR_BT_VIEW_ALL);
+    json_object_set_new(j, "undone", json_string(text));
+    return cli_print_json(j);
 }
 
-/* Do the action (or undo the last) through the battle's match; on success
- * rewrite the file. */
-static int run_action(const char *verb, gr_battle_file *f, const verb_args *va, int undo)
+/* Do the test through the battle's match; on success rewrite the file. */
+static int run_action(const char *verb, gr_battle_file *f, const verb_args *va)
 {
     const gr_battle *b = gr_battle_file_battle(f);
     gr_error err;
@@ -430,48 +305,11 @@ static int run_action(const char *verb, gr_battle_file *f, const verb_args *va, 
     int rc = CLI_OK;
     gr_bt_action a;
     memset(&a, 0, sizeof a);
-    if (undo) {
-        if (gr_battle_file_undo(f, &a, &err) != GR_OK) {
-            cli_err("grognard battle undo: %s has no action to undo\n", va->file);
-            rc = CLI_USAGE;
-            goto done;
-        }
-        b = gr_battle_file_battle(f);
-        if (gr_battle_file_write(f, va->file, &err) != GR_OK) {
-            rc = cli_fail(&err);
-            goto done;
-        }
-        char text[400];
-        /* the undone action as it was, named against the state it came from */
-        if (va->json) {
-            json_t *j = gr_bt_status_json(b, GR_BT_VIEW_ALL);
-            json_object_set_new(j, "undone",
-                                json_string(gr_battle_action_text(b, &a, text, sizeof text)));
-            rc = cli_print_json(j);
-        } else {
-            printf("undone: %s\n\n", gr_battle_action_text(b, &a, text, sizeof text));
-            status_text(stdout, b);
-        }
-        goto done;
-    }
-    snprintf(a.call.verb, sizeof a.call.verb, "%s", verb);
-    a.call.leader = -1;
-    if (!find_unit(b, verb, "UNIT", va->unit, &a.call.unit) ||
-        !find_unit(b, verb, "--target", va->target, &a.call.target)) {
+    if (gr_bt_call_parse(b, va->w, va->nw, &a.call, &err) != GR_OK) {
+        cli_err("grognard battle %s: %s\n", verb, err.msg);
         rc = CLI_USAGE;
         goto done;
     }
-    if (va->leader && (a.call.leader = gr_battle_leader(b, va->leader)) < 0) {
-        cli_err("grognard battle %s: --leader '%s' is not a leader of this battle\n", verb,
-                va->leader);
-        rc = CLI_USAGE;
-        goto done;
-    }
-    for (int i = 0; i < va->nin; i++) {
-        snprintf(a.call.key[i], GR_BT_ID, "%s", va->key[i]);
-        snprintf(a.call.val[i], GR_BT_ID, "%s", va->val[i]);
-    }
-    a.call.nin = va->nin;
     memcpy(a.rolls, va->rolls, sizeof va->rolls);
     a.nrolls = va->nrolls;
     gr_status st = gr_battle_file_act(f, &a, out, &err);
@@ -515,7 +353,7 @@ int cmd_battle(int argc, char **argv)
     if (!strcmp(verb, "new"))
         return cmd_new(argc - 1, argv + 1);
     verb_args va;
-    if (!parse_verb_args(verb, argc - 1, argv + 1, &va))
+    if (!parse_verb_args(argc, argv, &va))
         return CLI_USAGE;
     if (!va.file) {
         if (va.help) {
@@ -529,15 +367,17 @@ int cmd_battle(int argc, char **argv)
     }
     gr_remove_stale_tmp(va.file); /* a kill's leftovers in its folder */
     gr_battle_file f;
-    int rc = load(va.file, &f);
-    if (rc != CLI_OK)
-        return rc;
+    gr_error err;
+    gr_error_clear(&err);
+    if (gr_battle_file_read(va.file, NULL, &f, &err) != GR_OK)
+        return cli_fail(&err);
+    int rc = CLI_OK;
     const gr_battle *b = gr_battle_file_battle(&f);
     int is_report = !strcmp(verb, "report");
     if (va.help) {
         system_help(stdout, b->rules, b);
     } else if (!strcmp(verb, "status")) {
-        if (va.unit || va.nin || va.target || va.nrolls) {
+        if (va.nw > 1 || va.nrolls) {
             cli_err("grognard battle status: takes only FILE and --json\n");
             rc = CLI_USAGE;
         } else if (va.json)
@@ -545,21 +385,16 @@ int cmd_battle(int argc, char **argv)
         else
             status_text(stdout, b);
     } else if (is_report) {
-        const char *html = NULL;
-        for (int i = 0; i < va.nin; i++) {
-            if (!strcmp(va.key[i], "html") && strcmp(va.val[i], "true"))
-                html = va.val[i];
-            else {
-                cli_err("grognard battle report: unknown option --%s; accepted: --html OUT, "
-                        "--json\n",
-                        va.key[i]);
-                rc = CLI_USAGE;
-            }
+        int html = va.nw == 3 && !strcmp(va.w[1], "--html");
+        if (va.nw > 1 && !html) {
+            cli_err("grognard battle report: unknown option %s; accepted: --html OUT, --json\n",
+                    va.w[1]);
+            rc = CLI_USAGE;
         }
         if (rc == CLI_OK)
-            rc = cli_bt_report(va.file, &f, html, va.json);
+            rc = cli_bt_report(va.file, &f, html ? va.w[2] : NULL, va.json);
     } else if (!strcmp(verb, "undo")) {
-        rc = run_action(verb, &f, &va, 1);
+        rc = run_undo(&f, &va);
     } else {
         if (strcmp(verb, "next") != 0 && !gr_battle_verb(b, verb)) {
             char list[512];
@@ -572,7 +407,7 @@ int cmd_battle(int argc, char **argv)
                     verb, b->system, list, verb);
             rc = CLI_USAGE;
         } else {
-            rc = run_action(verb, &f, &va, 0);
+            rc = run_action(verb, &f, &va);
         }
     }
     gr_battle_file_free(&f);

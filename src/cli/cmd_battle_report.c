@@ -3,11 +3,13 @@
  * as one self-contained HTML page written atomically with --html OUT. */
 #include "cli.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "cli_battle.h"
+#include "grognard/file_io.h"
 
 int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, int json)
 {
@@ -29,35 +31,23 @@ int cli_bt_report(const char *path, const gr_battle_file *f, const char *html, i
             return cli_fail(&err);
         return json ? cli_print_json(j) : CLI_OK;
     }
-    size_t n = strlen(html) + 16;
-    char *tmp = malloc(n);
-    FILE *out = NULL;
-    if (tmp) {
-        snprintf(tmp, n, "%s.tmp", html);
-        out = fopen(tmp, "w");
-    }
+    /* the page in memory, then written atomically: a failure leaves no half page */
+    char *page = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&page, &len);
     if (!out) {
-        cli_err("grognard battle report: cannot write %s; check the folder exists and is "
-                "writable\n",
-                html);
-        free(tmp);
+        cli_err("grognard battle report: out of memory\n");
         return CLI_FAIL;
     }
     gr_status st = gr_bt_report(f, path, NULL, out, NULL, total, &nactions, &err);
-    int bad = ferror(out);
-    int rc = CLI_OK;
-    if (fclose(out) != 0 || bad || st != GR_OK || rename(tmp, html) != 0) {
-        remove(tmp);
-        if (st != GR_OK)
-            rc = cli_fail(&err);
-        else {
-            cli_err("grognard battle report: write error on %s\n", html);
-            rc = CLI_FAIL;
-        }
-    } else {
-        printf("%s written: %d actions, stands lost %s %d, %s %d\n", html, nactions,
-               f->start->side_name[0], total[0], f->start->side_name[1], total[1]);
-    }
-    free(tmp);
-    return rc;
+    if (fclose(out) != 0 && st == GR_OK)
+        st = gr_error_set(&err, GR_ERUNTIME, "out of memory writing the report");
+    if (st == GR_OK)
+        st = gr_write_file_atomic(html, page, len, &err);
+    free(page);
+    if (st != GR_OK)
+        return cli_fail(&err);
+    printf("%s written: %d actions, stands lost %s %d, %s %d\n", html, nactions,
+           f->start->side_name[0], total[0], f->start->side_name[1], total[1]);
+    return CLI_OK;
 }

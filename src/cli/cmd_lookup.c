@@ -28,30 +28,12 @@ int cmd_lookup(int argc, char **argv)
     gr_error_clear(&err);
     const gr_system *s;
     const gr_table *t;
-    int found = cli_system_table(argc, argv, &s, &t, &err);
-    if (found < 0)
-        return cli_fail(&err);
-    if (!found && argc < 1) {
-        cli_err("grognard lookup: missing SYSTEM and TABLE, e.g. grognard lookup aoe fire "
-                "--power 13 --score 8 (grognard lookup --help)\n");
-        return CLI_USAGE;
-    }
-    if (!found) {
-        usage(stdout, NULL, NULL);
-        return CLI_OK;
-    }
-    char what[96];
-    snprintf(what, sizeof what, "lookup %s %s", s->id, t->name);
     gr_args a;
-    memset(&a, 0, sizeof a);
     cli_opts o;
-    memset(&o, 0, sizeof o);
-    if (cli_parse(argc - 2, argv + 2, t->params, t->nparams, -1, 0, what, &a, &o, &err) != GR_OK)
-        return cli_fail(&err);
-    if (o.help) {
-        usage(stdout, s, t);
-        return CLI_OK;
-    }
+    int rc = cli_table_command("lookup", "aoe fire --power 13 --score 8", argc, argv, 0, 0, usage,
+                               &s, &t, &a, &o);
+    if (rc != CLI_OK)
+        return rc == CLI_HELP ? CLI_OK : rc;
     if (gr_args_check_required(t->params, t->nparams, &a, &err) != GR_OK)
         return cli_fail(&err);
     cli_data data;

@@ -30,31 +30,12 @@ int cmd_odds(int argc, char **argv)
     gr_error_clear(&err);
     const gr_system *s;
     const gr_table *t;
-    int found = cli_system_table(argc, argv, &s, &t, &err);
-    if (found < 0)
-        return cli_fail(&err);
-    if (!found && argc < 1) {
-        cli_err("grognard odds: missing SYSTEM and TABLE, e.g. grognard odds aoe combat "
-                "--modifier 2 (grognard odds --help)\n");
-        return CLI_USAGE;
-    }
-    if (!found) {
-        usage(stdout, NULL, NULL);
-        return CLI_OK;
-    }
-    char what[96];
-    snprintf(what, sizeof what, "odds %s %s", s->id, t->name);
     gr_args a;
-    memset(&a, 0, sizeof a);
     cli_opts o;
-    memset(&o, 0, sizeof o);
-    if (cli_parse(argc - 2, argv + 2, t->params, t->nparams, t->roll_param, CLI_ALLOW_MODIFIER,
-                  what, &a, &o, &err) != GR_OK)
-        return cli_fail(&err);
-    if (o.help) {
-        usage(stdout, s, t);
-        return CLI_OK;
-    }
+    int rc = cli_table_command("odds", "aoe combat --modifier 2", argc, argv, 1, CLI_ALLOW_MODIFIER,
+                               usage, &s, &t, &a, &o);
+    if (rc != CLI_OK)
+        return rc == CLI_HELP ? CLI_OK : rc;
     if (t->roll_param < 0) {
         gr_error_set(&err, GR_EINPUT,
                      "odds %s %s: this table is read without a die roll; use `grognard lookup %s "

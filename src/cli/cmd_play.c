@@ -18,13 +18,6 @@
 #include "grognard/match.h"
 #include "grognard/save.h"
 
-/* A file error: its one line "FILE:LINE:COL: what; fix" as it is. */
-static int io_fail(const gr_error *err)
-{
-    cli_err("%s\n", err->msg);
-    return err->code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
-}
-
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -623,13 +616,10 @@ int cmd_play(int argc, char **argv)
         {"--check", CLI_OPT_FLAG, NULL, &check, 0, 0},
     };
     int npos = 0;
-    int rc0 = cli_getopts("play", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, &npos);
-    if (rc0 == CLI_HELP) {
-        usage(stdout);
-        return CLI_OK;
-    }
+    int rc0 =
+        cli_getopts("play", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, usage, &npos);
     if (rc0 != CLI_OK)
-        return rc0;
+        return rc0 == CLI_HELP ? CLI_OK : rc0;
     if (npos > 1) {
         cli_err("grognard play: one scenario only ('%s' and '%s'); see grognard "
                 "play --help\n",
@@ -707,39 +697,15 @@ int cmd_play(int argc, char **argv)
             resume = 1;
         } else {
             /* a file that names a save format is a save: its error says more */
-            rc = io_fail(resumed.recognised ? &serr : &err);
+            rc = cli_io_fail(resumed.recognised ? &serr : &err);
             goto out;
         }
         const char *save_path = path;
         path = resumed.scenario;
-        if (resumed.scenario_text) {
-            /* format 3: the scenario travels in the save, no file needed */
-            char name[64];
-            snprintf(name, sizeof name, "the scenario embedded in the save");
-            if (gr_game_load_text(resumed.scenario_text, resumed.scenario_len, name, resumed.game,
-                                  &P->game, &err) != GR_OK) {
-                cli_err("grognard play: %s: %s", save_path, err.msg);
-                rc = CLI_USAGE;
-                goto out;
-            }
-            scen_text = resumed.scenario_text;
-            scen_len = resumed.scenario_len;
-            resumed.scenario_text = NULL;
-            embedded = 1;
-        } else if (cli_save_scenario(save_path, resumed.scenario, resumed.game, &P->game,
-                                     &scen_text, &scen_len, &err) != GR_OK) {
-            rc = io_fail(&err);
-            goto out;
-        }
-        if (gr_save_scenario_digest(&P->game, resumed.version) != resumed.scenario_digest) {
-            cli_err("grognard play: %s: the scenario %s has changed since the game was saved; "
-                    "it cannot be resumed with it",
-                    save_path, resumed.scenario);
-            rc = CLI_FAIL;
-            goto out;
-        }
-        if (gr_saved_actions(&resumed, &P->game, &err) != GR_OK) {
-            rc = io_fail(&err);
+        embedded = resumed.scenario_text != NULL;
+        if (cli_saved_game(save_path, &resumed, NULL, &P->game, &scen_text, &scen_len, &err) !=
+            GR_OK) {
+            rc = cli_io_fail(&err);
             goto out;
         }
         if (!save)
@@ -801,7 +767,7 @@ int cmd_play(int argc, char **argv)
     if (!has_seed)
         seed = cli_fresh_seed();
     if (gr_match_new(&P->game, seed, &P->m, &err) != GR_OK) {
-        rc = io_fail(&err);
+        rc = cli_io_fail(&err);
         goto out;
     }
     if (resume) {

@@ -10,13 +10,6 @@
 #include "grognard/match.h"
 #include "grognard/save.h"
 
-/* A file error: its one line "FILE:LINE:COL: what; fix" as it is. */
-static int io_fail(const gr_error *err)
-{
-    cli_err("%s\n", err->msg);
-    return err->code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
-}
-
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -74,13 +67,10 @@ int cmd_replay(int argc, char **argv)
         {"--json", CLI_OPT_FLAG, NULL, &json, 0, 0},
     };
     int npos = 0;
-    int rc0 = cli_getopts("replay", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, &npos);
-    if (rc0 == CLI_HELP) {
-        usage(stdout);
-        return CLI_OK;
-    }
+    int rc0 =
+        cli_getopts("replay", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, usage, &npos);
     if (rc0 != CLI_OK)
-        return rc0;
+        return rc0 == CLI_HELP ? CLI_OK : rc0;
     gr_error lerr;
     if (lang_v && gr_lang_parse(lang_v, &lang, &lerr) != GR_OK) {
         cli_err("grognard replay: --lang needs en or fr\n");
@@ -104,31 +94,16 @@ int cmd_replay(int argc, char **argv)
     int rc = CLI_OK;
     json_t *jsteps = NULL; /* --json: the steps printed so far */
     if (gr_save_read(file, &g, &err) != GR_OK) {
-        rc = io_fail(&err);
+        rc = cli_io_fail(&err);
         goto out;
     }
-    if (scen) {
-        if (gr_game_load(scen, g.game, &game, &err) != GR_OK) {
-            rc = io_fail(&err);
-            goto out;
-        }
-    } else if (g.scenario_text) {
-        /* format 3: the scenario travels in the save, no file needed */
-        if (gr_game_load_text(g.scenario_text, g.scenario_len, "the scenario embedded in the save",
-                              g.game, &game, &err) != GR_OK) {
-            cli_err("%s: %s\n", file, err.msg);
-            rc = CLI_USAGE;
-            goto out;
-        }
-    } else {
-        char *text = NULL;
-        size_t len = 0;
-        gr_status ls = cli_save_scenario(file, g.scenario, g.game, &game, &text, &len, &err);
-        gr_free(text);
-        if (ls != GR_OK) {
-            rc = io_fail(&err);
-            goto out;
-        }
+    char *text = NULL;
+    size_t len = 0;
+    gr_status ls = cli_saved_game(file, &g, scen, &game, &text, &len, &err);
+    gr_free(text);
+    if (ls != GR_OK) {
+        rc = cli_io_fail(&err);
+        goto out;
     }
     if (game.type->not_enumerable) {
         /* the companion's games: their records are replayed, shown and
@@ -140,61 +115,17 @@ int cmd_replay(int argc, char **argv)
         goto out;
     }
     const char *scn_id = game.type->scenario_id(game.sc);
-    uint64_t digest = gr_save_scenario_digest(&game, g.version);
-    if (digest != g.scenario_digest) {
-        cli_err("%s: the scenario %s has changed since the game was saved (digest "
-                "%016" PRIx64 ", the save has %016" PRIx64 "); replay it with the "
-                "scenario it was played with (--scenario PATH)\n",
-                file, scen ? scen : g.scenario, digest, g.scenario_digest);
-        rc = CLI_FAIL;
-        goto out;
-    }
-    if (gr_saved_actions(&g, &game, &err) != GR_OK) {
-        rc = io_fail(&err);
-        goto out;
-    }
     if (gr_match_new(&game, g.seed, &m, &err) != GR_OK) {
-        rc = io_fail(&err);
+        rc = cli_io_fail(&err);
         goto out;
     }
-    if (verify) {
-        size_t bad;
-        if (gr_match_replay(m, g.steps, g.nsteps, &bad, &err) != GR_OK) {
-            cli_err("%s: %s\n", file, err.msg);
-            rc = CLI_FAIL;
-            goto out;
-        }
-        const void *st = gr_match_state(m);
-        int over = gr_game_current_player(&game, st) == GR_TERMINAL;
-        if (json) {
-            char hash[24];
-            snprintf(hash, sizeof hash, "%016" PRIx64, gr_game_hash(&game, st));
-            json_t *j = json_object();
-            {
-                /* a name that is not UTF-8 said as gr_escape says it (\xNN), as
-                 * its messages do: JSON holds no other bytes */
-                char esc[4 * 4096];
-                json_object_set_new(j, "file", json_string(cli_esc(file, esc, sizeof esc)));
-            }
-            json_object_set_new(j, "scenario", json_string(scn_id));
-            json_object_set_new(j, "seed", json_integer((json_int_t)g.seed));
-            json_object_set_new(j, "verified", json_true());
-            json_object_set_new(j, "steps", json_integer((json_int_t)g.nsteps));
-            json_object_set_new(j, "final_hash", json_string(hash));
-            json_object_set_new(j, "game_over", json_boolean(over));
-            cli_print_json(j);
-        } else {
-            printf("%s: %zu steps verified (%s, seed %" PRIu64 "), final hash %016" PRIx64 "%s\n",
-                   file, g.nsteps, scn_id, g.seed, gr_game_hash(&game, st),
-                   over ? ", game over" : ", game not finished");
-        }
-        goto out;
-    }
-    /* print the game step by step, every event in the chosen language */
+    /* print the game step by step, every event in the chosen language (or
+     * with --verify only check it) */
     replay_out ro = {&game, lang, json, NULL};
-    gr_match_set_sink(m, replay_event, &ro);
-    jsteps = json ? json_array() : NULL;
-    if (!json)
+    if (!verify)
+        gr_match_set_sink(m, replay_event, &ro);
+    jsteps = json && !verify ? json_array() : NULL;
+    if (!json && !verify)
         printf("%s: %s, seed %" PRIu64 ", %zu steps\n", file, game.type->scenario_title(game.sc),
                g.seed, g.nsteps);
     for (size_t i = 0; i < g.nsteps; i++) {
@@ -203,11 +134,10 @@ int cmd_replay(int argc, char **argv)
         gr_game_describe(&game, gr_match_state(m), s->action, d, sizeof d);
         const char *who =
             s->player == GR_CHANCE ? "chance" : game.type->player_name(game.sc, s->player);
-        if (!json)
+        if (!json && !verify)
             printf("%5zu %-7s %s\n", i + 1, who, d);
-        json_t *js = NULL;
-        if (json) {
-            js = json_object();
+        if (jsteps) {
+            json_t *js = json_object();
             json_object_set_new(js, "step", json_integer((json_int_t)(i + 1)));
             json_object_set_new(js, "player", json_string(who));
             json_object_set_new(js, "action", json_string(d));
@@ -215,7 +145,7 @@ int cmd_replay(int argc, char **argv)
             json_object_set_new(js, "events", ro.events);
             json_array_append_new(jsteps, js);
         }
-        /* checked as it is printed: the same stop and message as --verify */
+        /* checked as it is printed: the same stop and message with --verify */
         if (gr_match_replay_step(m, s, i + 1, &err) != GR_OK) {
             cli_err("%s: %s\n", file, err.msg);
             rc = CLI_FAIL;
@@ -226,21 +156,28 @@ int cmd_replay(int argc, char **argv)
     int over = gr_game_current_player(&game, st) == GR_TERMINAL;
     int w = over ? gr_game_winner(&game, st) : GR_ONGOING;
     const char *winner = w >= 0 ? game.type->player_name(game.sc, w) : NULL;
+    char hash[24];
+    snprintf(hash, sizeof hash, "%016" PRIx64, gr_game_hash(&game, st));
     if (json) {
         json_t *j = json_object();
-        {
-            /* a name that is not UTF-8 said as gr_escape says it (\xNN), as
-             * its messages do: JSON holds no other bytes */
-            char esc[4 * 4096];
-            json_object_set_new(j, "file", json_string(cli_esc(file, esc, sizeof esc)));
-        }
+        cli_json_file(j, file);
         json_object_set_new(j, "scenario", json_string(scn_id));
         json_object_set_new(j, "seed", json_integer((json_int_t)g.seed));
-        json_object_set_new(j, "steps", jsteps);
-        jsteps = NULL;
+        if (verify) {
+            json_object_set_new(j, "verified", json_true());
+            json_object_set_new(j, "steps", json_integer((json_int_t)g.nsteps));
+            json_object_set_new(j, "final_hash", json_string(hash));
+        } else {
+            json_object_set_new(j, "steps", jsteps);
+            jsteps = NULL;
+        }
         json_object_set_new(j, "game_over", json_boolean(over));
-        json_object_set_new(j, "winner", over && winner ? json_string(winner) : json_null());
+        if (!verify)
+            json_object_set_new(j, "winner", over && winner ? json_string(winner) : json_null());
         cli_print_json(j);
+    } else if (verify) {
+        printf("%s: %zu steps verified (%s, seed %" PRIu64 "), final hash %s%s\n", file, g.nsteps,
+               scn_id, g.seed, hash, over ? ", game over" : ", game not finished");
     } else if (over) {
         printf("game over: %s\n", winner ? winner : "a draw");
     }

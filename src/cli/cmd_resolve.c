@@ -43,23 +43,6 @@ static void usage(FILE *f, const gr_system *s, const gr_procedure *p)
     fprintf(f, "\nexample: %s\n", p->example ? p->example : "");
 }
 
-static void print_mod(const gr_mod *m, int opposed)
-{
-    char skip[48];
-    snprintf(skip, sizeof skip, "%s%s", opposed ? (m->side ? "  (defender)" : "  (attacker)") : "",
-             m->applied ? "" : "  (not applied)");
-    switch (m->kind) {
-    case GR_MOD_DRM: printf("    %+3d  %s [%s]%s\n", m->value, m->reason, m->source, skip); break;
-    case GR_MOD_MUL:
-        if (m->den == 1)
-            printf("    x%-3d %s [%s]%s\n", m->num, m->reason, m->source, skip);
-        else
-            printf("    x%d/%d %s [%s]%s\n", m->num, m->den, m->reason, m->source, skip);
-        break;
-    case GR_MOD_INFO: printf("     *   %s [%s]\n", m->reason, m->source); break;
-    }
-}
-
 static void print_text(const gr_system *s, const gr_procedure *p, const gr_args *a,
                        const gr_resolution *r, const cli_opts *o)
 {
@@ -67,23 +50,7 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
     printf("  situation: ");
     cli_print_args(stdout, p->params, p->nparams, a);
     printf("\n");
-    for (int i = 0; i < r->nvalues; i++) {
-        char buf[32];
-        const gr_field *f = &r->values[i];
-        if (f->kind == GR_F_NUM)
-            gr_milli_str(f->i, buf, sizeof buf);
-        else
-            snprintf(buf, sizeof buf, "%lld", (long long)f->i);
-        printf("  %s: %s\n", f->key, buf);
-    }
-    if (r->nmods) {
-        printf("  modifiers:\n");
-        int opposed = 0;
-        for (int i = 0; i < r->nmods; i++)
-            opposed |= r->mods[i].side;
-        for (int i = 0; i < r->nmods; i++)
-            print_mod(&r->mods[i], opposed);
-    }
+    gr_print_values_mods(stdout, r);
     for (int i = 0; i < r->nrolls; i++) {
         const gr_roll_record *rr = &r->rolls[i];
         printf("  roll (%s, %s): ", rr->name, gr_roll_name(rr->kind));

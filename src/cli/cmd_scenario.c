@@ -44,8 +44,7 @@ static int check(int argc, char **argv)
         gr_error_clear(&err);
         gr_game g;
         if (gr_game_load(argv[i], NULL, &g, &err) != GR_OK) {
-            cli_err("%s", err.msg);
-            int r = err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
+            int r = cli_io_fail(&err);
             rc = rc == CLI_OK || r == CLI_USAGE ? r : rc;
             continue;
         }
@@ -67,13 +66,9 @@ static int info(int argc, char **argv)
     int json = 0;
     const cli_opt opts[] = {{"--json", CLI_OPT_FLAG, NULL, &json, 0, 0}};
     int npos = 0;
-    int rc0 = cli_getopts("scenario info", argc, argv, opts, 1, NULL, &npos);
-    if (rc0 == CLI_HELP) {
-        usage(stdout);
-        return CLI_OK;
-    }
+    int rc0 = cli_getopts("scenario info", argc, argv, opts, 1, NULL, usage, &npos);
     if (rc0 != CLI_OK)
-        return rc0;
+        return rc0 == CLI_HELP ? CLI_OK : rc0;
     path = npos ? argv[0] : NULL;
     if (npos > 1) {
         cli_err("grognard scenario info: one FILE only (%s is a second)", argv[1]);
@@ -86,10 +81,8 @@ static int info(int argc, char **argv)
     gr_error err;
     gr_error_clear(&err);
     gr_game g;
-    if (gr_game_load(path, NULL, &g, &err) != GR_OK) {
-        cli_err("%s", err.msg);
-        return err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
-    }
+    if (gr_game_load(path, NULL, &g, &err) != GR_OK)
+        return cli_io_fail(&err);
     if (!g.type->briefing || !g.type->briefing_json) {
         cli_err("grognard scenario info: %s is a scenario of %s, which has no briefing", path,
                 g.type->name);

@@ -61,13 +61,10 @@ int cmd_serve(int argc, char **argv)
         {"--max-sims", CLI_OPT_LONG, NULL, &max_sims, 1, GR_AI_MCTS_MAX_SIMS},
     };
     int npos = 0;
-    int rc = cli_getopts("serve", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, &npos);
-    if (rc == CLI_HELP) {
-        usage(stdout);
-        return CLI_OK;
-    }
+    int rc =
+        cli_getopts("serve", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, usage, &npos);
     if (rc != CLI_OK)
-        return rc;
+        return rc == CLI_HELP ? CLI_OK : rc;
     if (npos) {
         cli_err("grognard serve: unexpected argument '%s'; serve takes options only (grognard "
                 "serve --help)\n",

@@ -280,13 +280,10 @@ int cmd_sim(int argc, char **argv)
         {"--skill", CLI_OPT_STR, "W,S", &skill_v, 0, 0},
     };
     int npos = 0;
-    int rc0 = cli_getopts("sim", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, &npos);
-    if (rc0 == CLI_HELP) {
-        usage(stdout);
-        return CLI_OK;
-    }
+    int rc0 =
+        cli_getopts("sim", argc, argv, opts, sizeof opts / sizeof opts[0], NULL, usage, &npos);
     if (rc0 != CLI_OK)
-        return rc0;
+        return rc0 == CLI_HELP ? CLI_OK : rc0;
     path = npos > 0 ? argv[0] : NULL;
     if (npos > 1) {
         cli_err("grognard sim: one scenario only ('%s' and '%s')\n", path, argv[1]);
@@ -351,8 +348,7 @@ int cmd_sim(int argc, char **argv)
     gr_sim_study study = {0, NULL, NULL};
     int rc = CLI_OK;
     if (gr_game_load(path, NULL, &g, &err) != GR_OK) {
-        cli_err("%s\n", err.msg);
-        rc = err.code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
+        rc = cli_io_fail(&err);
         goto out;
     }
     bar b = {now(), 0};

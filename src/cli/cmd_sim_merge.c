@@ -139,13 +139,9 @@ int cmd_sim_merge(int argc, char **argv)
     };
     int npos = 0; /* the files, in order, at the front of argv */
     int rc0 = cli_getopts("sim-merge", argc, argv, opts, sizeof opts / sizeof opts[0],
-                          "and the shards' report files", &npos);
-    if (rc0 == CLI_HELP) {
-        usage(stdout);
-        return CLI_OK;
-    }
+                          "and the shards' report files", usage, &npos);
     if (rc0 != CLI_OK)
-        return rc0;
+        return rc0 == CLI_HELP ? CLI_OK : rc0;
     nfiles = npos;
     if (nfiles == 0) {
         cli_err("grognard sim-merge: no report given; give the files of every shard, e.g. "

@@ -11,7 +11,7 @@ int cmd_systems(int argc, char **argv)
     gr_error_clear(&err);
     const cli_opt opts[] = {{"--json", CLI_OPT_FLAG, NULL, &json, 0, 0}};
     int npos = 0;
-    int rc = cli_getopts("systems", argc, argv, opts, 1, NULL, &npos);
+    int rc = cli_getopts("systems", argc, argv, opts, 1, NULL, NULL, &npos);
     if (rc == CLI_HELP) {
         printf("usage: grognard systems [SYSTEM] [--json]\n\n"
                "List the rule systems, their tables (for lookup and odds) and their\n"

@@ -14,22 +14,6 @@ static void change_text(const gr_sim_study *st, int i, int s, char *buf, size_t 
 static int skill_run(const gr_sim_study *st, int k);
 static void holes_text(const gr_sim_doc *d, const gr_sim_report *r, char *buf, size_t cap);
 
-/* Characters (not bytes) of a UTF-8 text, for lining up columns. */
-static int width_of(const char *s)
-{
-    int n = 0;
-    for (; *s; s++)
-        n += ((unsigned char)*s & 0xC0) != 0x80;
-    return n;
-}
-
-/* s, then spaces up to `width` characters. */
-static void pad(const char *s, int width)
-{
-    int w = width_of(s);
-    printf("%s%*s", s, w < width ? width - w : 0, "");
-}
-
 static void print_hist(const gr_sim_stat *s, long games)
 {
     long most = 1;
@@ -55,21 +39,21 @@ void sim_print_text(const gr_sim_doc *d, const gr_sim_report *r)
     printf("  %s (%s) against %s (%s)\n\n", cli_esc(side[0], b[0], sizeof b[0]),
            cli_esc(d->players[0], b[1], sizeof b[1]), cli_esc(side[1], b[2], sizeof b[2]),
            cli_esc(d->players[1], b[3], sizeof b[3]));
-    int w = width_of(side[0]) > width_of(side[1]) ? width_of(side[0]) : width_of(side[1]);
+    int w = cli_width(side[0]) > cli_width(side[1]) ? cli_width(side[0]) : cli_width(side[1]);
     w = w < 18 ? 18 : w;
     for (int s = 0; s < 2; s++) {
         printf("  ");
-        pad(side[s], w);
+        cli_pad(stdout, side[s], w, 0);
         printf(" wins %5.1f%%  (95%% interval %.1f%% to %.1f%%), %ld battles\n",
                100.0 * (double)r->wins[s] / n, 100.0 * r->ci95[s][0], 100.0 * r->ci95[s][1],
                r->wins[s]);
     }
     printf("  ");
-    pad("drawn (turn limit)", w);
+    cli_pad(stdout, "drawn (turn limit)", w, 0);
     printf("      %5.1f%%  %ld battles\n", 100.0 * (double)r->draws / n, r->draws);
     if (r->unfinished) {
         printf("  ");
-        pad("unfinished (a hole)", w);
+        cli_pad(stdout, "unfinished (a hole)", w, 0);
         printf("      %5.1f%%  %ld battles\n", 100.0 * (double)r->unfinished / n, r->unfinished);
     }
     printf("\n  steps a battle: mean %.0f, from %" PRId64 " to %" PRId64 "\n",
@@ -82,7 +66,7 @@ void sim_print_text(const gr_sim_doc *d, const gr_sim_report *r)
                 print_hist(&r->stats[i], r->games);
         }
     printf("\n  a battle, on average%*s", 22, "");
-    pad(side[0], w + 2);
+    cli_pad(stdout, side[0], w + 2, 0);
     printf("%s\n", side[1]);
     for (int i = 0; i < r->nstats; i++) {
         const gr_sim_stat *s = &r->stats[i];
@@ -95,9 +79,9 @@ void sim_print_text(const gr_sim_doc *d, const gr_sim_report *r)
                 t = &r->stats[k];
         char v[32];
         printf("  ");
-        pad(s->name, 42);
+        cli_pad(stdout, s->name, 42, 0);
         snprintf(v, sizeof v, "%.2f", (double)s->sum / n);
-        pad(v, w + 2);
+        cli_pad(stdout, v, w + 2, 0);
         printf("%.2f\n", t ? (double)t->sum / n : 0.0);
     }
     int any = 0;
@@ -206,19 +190,6 @@ void sim_print_designer(const gr_sim_doc *d, const gr_sim_report *r)
 
 /* ---- the balance page ---------------------------------------------------- */
 
-/* Text for HTML: & < > " escaped. */
-static void html_text(FILE *f, const char *s)
-{
-    for (; *s; s++)
-        switch (*s) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
-        }
-}
-
 static const char *const side_colour[2] = {"#2b5ea7", "#b8312f"};
 
 /* The wins of each side and the draws as one bar, each side's 95% interval
@@ -265,7 +236,7 @@ static void svg_losses(FILE *f, const gr_sim_report *r, const char *const side[2
         if (r->stats[i].side != 0 || !strstr(r->stats[i].name, "lost"))
             continue;
         fprintf(f, "<text x=\"0\" y=\"%d\" font-size=\"12\">", y + 16);
-        html_text(f, r->stats[i].name);
+        gr_html_text(f, r->stats[i].name);
         fprintf(f, "</text>\n");
         for (int s = 0; s < 2; s++)
             for (int k = 0; k < r->nstats; k++)
@@ -281,10 +252,10 @@ static void svg_losses(FILE *f, const gr_sim_report *r, const char *const side[2
     }
     fprintf(f, "<text x=\"220\" y=\"%d\" font-size=\"11\" fill=\"%s\">&#9632; ", h - 4,
             side_colour[0]);
-    html_text(f, side[0]);
+    gr_html_text(f, side[0]);
     fprintf(f, "</text><text x=\"440\" y=\"%d\" font-size=\"11\" fill=\"%s\">&#9632; ", h - 4,
             side_colour[1]);
-    html_text(f, side[1]);
+    gr_html_text(f, side[1]);
     fprintf(f, "</text>\n</svg>\n");
 }
 
@@ -415,12 +386,12 @@ static void html_designer(FILE *f, const gr_sim_study *st)
                    "by</th></tr>\n");
         for (int i = 0; i < r->nobj; i++) {
             fprintf(f, "<tr><td>[%d, %d]</td><td>", r->obj[i].col, r->obj[i].row);
-            html_text(f, side[r->obj[i].side & 1]);
+            gr_html_text(f, side[r->obj[i].side & 1]);
             fprintf(f, "</td><td>%.2f</td><td>%.0f%%</td><td>", (double)r->obj[i].changes / n,
                     100.0 * (double)r->obj[i].games_changed / n);
             for (int s = 0; s < 2; s++) {
                 fprintf(f, "<span style=\"color:%s\">", side_colour[s]);
-                html_text(f, side[s]);
+                gr_html_text(f, side[s]);
                 fprintf(f, "</span> %.0f%%%s", 100.0 * (double)r->obj[i].end[s] / n, s ? "" : ", ");
             }
             fprintf(f, "</td></tr>\n");
@@ -438,20 +409,20 @@ static void html_designer(FILE *f, const gr_sim_study *st)
             any = 1;
             fprintf(f, "<li>%s: %ld battles; the first is battle %ld: <code>grognard sim ",
                     gr_sim_hole_name(h), r->holes[h], r->hole_first[h] + 1);
-            html_text(f, d->path);
+            gr_html_text(f, d->path);
             fprintf(f, " --seed %" PRIu64 " --players ", d->seed);
-            html_text(f, d->players[0]);
+            gr_html_text(f, d->players[0]);
             fprintf(f, ",");
-            html_text(f, d->players[1]);
+            gr_html_text(f, d->players[1]);
             fprintf(f, " --replay %ld --save FILE</code></li>\n", r->hole_first[h] + 1);
         }
     for (int s = 0; s < 2; s++)
         if (r->wins[s] == 0 && r->games >= SIM_CANNOT_WIN) {
             any = 1;
             fprintf(f, "<li>");
-            html_text(f, side[s]);
+            gr_html_text(f, side[s]);
             fprintf(f, " won none of %ld battles (played by ", r->games);
-            html_text(f, d->players[s]);
+            gr_html_text(f, d->players[s]);
             fprintf(f, ")</li>\n");
         }
     fprintf(f, "%s</ul>\n", any ? "" : "<li>none found</li>");
@@ -462,13 +433,13 @@ static void html_designer(FILE *f, const gr_sim_study *st)
                 fprintf(f, "<h2>Variants against the base (change of the win rate in points, "
                            "95%% interval; <b>bold</b>: significant at 5%%)</h2>\n<table><tr>"
                            "<th>variant</th><th>");
-                html_text(f, side[0]);
+                gr_html_text(f, side[0]);
                 fprintf(f, "</th><th>");
-                html_text(f, side[1]);
+                gr_html_text(f, side[1]);
                 fprintf(f, "</th><th>rule holes</th></tr>\n");
             }
             fprintf(f, "<tr><td>");
-            html_text(f, st->d[i].label);
+            gr_html_text(f, st->d[i].label);
             fprintf(f, "</td>");
             for (int s = 0; s < 2; s++) {
                 char c[96];
@@ -479,7 +450,7 @@ static void html_designer(FILE *f, const gr_sim_study *st)
             char h[GR_SIM_PATH];
             holes_text(&st->d[i], &st->r[i], h, sizeof h);
             fprintf(f, "<td>");
-            html_text(f, h[0] ? h : "none");
+            gr_html_text(f, h[0] ? h : "none");
             fprintf(f, "</td></tr>\n");
         }
     if (nv)
@@ -488,17 +459,17 @@ static void html_designer(FILE *f, const gr_sim_study *st)
     if (sw >= 0 && ws >= 0 && ss >= 0) {
         fprintf(f, "<h2>Skill: each side's win rate by who plays it</h2>\n<table><tr><th>players"
                    "</th><th>");
-        html_text(f, side[0]);
+        gr_html_text(f, side[0]);
         fprintf(f, "</th><th>");
-        html_text(f, side[1]);
+        gr_html_text(f, side[1]);
         fprintf(f, "</th></tr>\n");
         const int order[4] = {0, sw, ws, ss};
         for (int k = 0; k < 4; k++) {
             const gr_sim_report *q = &st->r[order[k]];
             fprintf(f, "<tr><td>");
-            html_text(f, st->d[order[k]].players[0]);
+            gr_html_text(f, st->d[order[k]].players[0]);
             fprintf(f, ", ");
-            html_text(f, st->d[order[k]].players[1]);
+            gr_html_text(f, st->d[order[k]].players[1]);
             fprintf(f, "</td><td>%.1f%%</td><td>%.1f%%</td></tr>\n",
                     100.0 * (double)q->wins[0] / (double)q->games,
                     100.0 * (double)q->wins[1] / (double)q->games);
@@ -521,30 +492,30 @@ int sim_write_html(const char *cmd, const char *file, const gr_sim_study *st)
     }
     double n = (double)r->games;
     fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>");
-    html_text(f, d->title);
+    gr_html_text(f, d->title);
     fprintf(f,
             ": balance</title>\n<style>body{font:15px/1.4 sans-serif;max-width:720px;margin:2em "
             "auto;color:#222}h1{font-size:1.4em}h2{font-size:1.1em;margin-top:1.6em}"
             "p.lead{font-size:1.2em}td,th{padding:2px "
             "10px;text-align:left;vertical-align:top}td:first-child{white-space:nowrap}</style>\n"
             "</head><body>\n<h1>");
-    html_text(f, d->title);
+    gr_html_text(f, d->title);
     fprintf(f, "</h1>\n<p>%ld battles of ", r->games);
-    html_text(f, d->path);
+    gr_html_text(f, d->path);
     fprintf(f, ", seed %" PRIu64 ": ", d->seed);
-    html_text(f, side[0]);
+    gr_html_text(f, side[0]);
     fprintf(f, " played by <b>");
-    html_text(f, d->players[0]);
+    gr_html_text(f, d->players[0]);
     fprintf(f, "</b>, ");
-    html_text(f, side[1]);
+    gr_html_text(f, side[1]);
     fprintf(f, " by <b>");
-    html_text(f, d->players[1]);
+    gr_html_text(f, d->players[1]);
     fprintf(f, "</b>.</p>\n<p class=\"lead\">");
     for (int s = 0; s < 2; s++) {
         double p = 100.0 * (double)r->wins[s] / n;
         double half = 50.0 * (r->ci95[s][1] - r->ci95[s][0]);
         fprintf(f, "<span style=\"color:%s\">", side_colour[s]);
-        html_text(f, side[s]);
+        gr_html_text(f, side[s]);
         fprintf(f, "</span> wins <b>%.0f%% &plusmn; %.0f%%</b>%s", p, half, s ? "; " : ", ");
         if (s)
             fprintf(f, "%.0f%% of the battles are drawn.</p>\n", 100.0 * (double)r->draws / n);
@@ -562,9 +533,9 @@ int sim_write_html(const char *cmd, const char *file, const gr_sim_study *st)
     for (int i = 0; i < r->nstats; i++)
         if (strstr(r->stats[i].name, "objective")) {
             fprintf(f, "<tr><td>");
-            html_text(f, r->stats[i].name);
+            gr_html_text(f, r->stats[i].name);
             fprintf(f, " (");
-            html_text(f, r->stats[i].side >= 0 ? side[r->stats[i].side] : "?");
+            gr_html_text(f, r->stats[i].side >= 0 ? side[r->stats[i].side] : "?");
             fprintf(f, "'s)</td><td>%.1f%%</td></tr>\n", 100.0 * (double)r->stats[i].sum / n);
         }
     fprintf(f, "</table>\n");
@@ -642,7 +613,7 @@ void sim_print_compare(const gr_sim_study *st)
         change_text(st, i, 0, c[0], sizeof c[0]);
         change_text(st, i, 1, c[1], sizeof c[1]);
         printf("  ");
-        pad(cli_esc(st->d[i].label, b[0], sizeof b[0]), 34);
+        cli_pad(stdout, cli_esc(st->d[i].label, b[0], sizeof b[0]), 34, 0);
         printf(" %-28s %s\n", c[0], c[1]);
         char h[GR_SIM_PATH];
         holes_text(&st->d[i], &st->r[i], h, sizeof h);

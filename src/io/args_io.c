@@ -22,16 +22,16 @@ void gr_args_json_free(gr_args_json *keep)
     gr_free(keep);
 }
 
-static void accepted_keys(const gr_param *params, size_t n, int skip, int seed, char *buf,
-                          size_t cap)
+size_t gr_args_names(const gr_param *params, size_t n, int skip, const char *prefix, char *buf,
+                     size_t cap)
 {
     size_t len = 0;
     buf[0] = '\0';
     for (size_t i = 0; i < n && len < cap; i++)
         if ((int)i != skip)
-            len += (size_t)snprintf(buf + len, cap - len, "%s%s", len ? ", " : "", params[i].name);
-    if (seed && len < cap)
-        snprintf(buf + len, cap - len, "%sseed", len ? ", " : "");
+            len += (size_t)snprintf(buf + len, cap - len, "%s%s%s", len ? ", " : "", prefix,
+                                    params[i].name);
+    return len;
 }
 
 /* 1 if the number's text has a fraction or exponent that no whole number
@@ -154,7 +154,9 @@ gr_status gr_args_json_parse(const char *text, size_t len, const char *name, con
         int k = gr_param_index(params, nparams, m->key);
         if (k < 0 || k == skip) {
             char accepted[1024], kb[168];
-            accepted_keys(params, nparams, skip, seed != NULL, accepted, sizeof accepted);
+            size_t at = gr_args_names(params, nparams, skip, "", accepted, sizeof accepted);
+            if (seed && at < sizeof accepted)
+                snprintf(accepted + at, sizeof accepted - at, "%sseed", at ? ", " : "");
             st = gr_jr_fail_key(err, name, m, "unknown key \"%s\"; accepted: %s",
                                 gr_jr_printable(m->key, 40, kb, sizeof kb), accepted);
             continue;

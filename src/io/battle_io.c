@@ -55,12 +55,11 @@ static char *dup_str(const char *s)
 /* The match of f->start from f->seed, with no step. */
 static gr_status bf_match(gr_battle_file *f, const char *name, gr_error *err)
 {
-    snprintf(f->system, sizeof f->system, "%s", f->start->system);
     gr_bt_scenario_init(f->sc, f->start);
-    gr_game g = {.type = gr_bt_game_type(f->system), .sc = f->sc};
+    gr_game g = {.type = gr_bt_game_type(f->start->system), .sc = f->sc};
     if (!g.type)
         return gr_error_set(err, GR_EINPUT, "%s: the companion has no game of system '%s'", name,
-                            f->system);
+                            f->start->system);
     return gr_match_new(&g, f->seed, &f->m, err);
 }
 
@@ -82,16 +81,14 @@ static gr_status bf_finish(gr_battle_file *f, const char *name, gr_status st, ui
 gr_status gr_battle_file_new(const char *oob_path, const gr_battle_rules *rules, uint64_t seed,
                              gr_battle_file *f, gr_error *err)
 {
-    gr_status st = bf_alloc(f, oob_path, err);
-    if (st != GR_OK)
-        return st;
-    st = gr_oob_read(oob_path, rules, seed, f->start, &f->oob_text, &f->oob_len, err);
-    if (st == GR_OK && !gr_utf8_valid(f->oob_text))
-        st = gr_error_set(err, GR_EINPUT, "%s:1:1: the file is not valid UTF-8; save it as UTF-8",
-                          oob_path);
-    if (st == GR_OK && !(f->oob_path = dup_str(oob_path)))
-        st = gr_error_set(err, GR_ERUNTIME, "%s: out of memory", oob_path);
-    return bf_finish(f, oob_path, st, seed, err);
+    char *text = NULL;
+    size_t len = 0;
+    memset(f, 0, sizeof *f);
+    gr_status st = gr_read_file(oob_path, GR_OOB_MAX_BYTES, &text, &len, err);
+    if (st == GR_OK)
+        st = gr_battle_file_from_text(text, len, oob_path, rules, seed, f, err);
+    gr_free(text);
+    return st;
 }
 
 gr_status gr_battle_file_from_text(const char *text, size_t len, const char *name,
@@ -114,7 +111,8 @@ gr_status gr_battle_file_from_text(const char *text, size_t len, const char *nam
         f->oob_len = len;
         if (memchr(text, 0, len) || !gr_utf8_valid(f->oob_text))
             st = gr_error_set(err, GR_EINPUT,
-                              "%s:1:1: the text is not valid UTF-8; send it as UTF-8", name);
+                              "%s:1:1: the order of battle is not valid UTF-8; save it as UTF-8",
+                              name);
     }
     if (st == GR_OK)
         st = gr_oob_parse(text, len, name, rules, seed, f->start, err);
@@ -330,170 +328,167 @@ gr_status gr_battle_file_write(const gr_battle_file *f, const char *path, gr_err
 
 /* ---- read ------------------------------------------------------------------ */
 
-typedef struct rd {
-    const char *name;
-    gr_error *err;
-} rd;
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static gr_status
-rd_fail(rd *r, const gr_jr_node *at, const char *fmt, ...);
-
-static gr_status rd_fail(rd *r, const gr_jr_node *at, const char *fmt, ...)
-{
-    char what[440];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    return gr_error_set(r->err, GR_EINPUT, "%s:%d:%d: %s", r->name, at ? at->line : 1,
-                        at ? at->col : 1, what);
-}
-
-static gr_status need(rd *r, const gr_jr_node *obj, const char *key, gr_jr_type type,
-                      const char *what, const gr_jr_node **out)
+/* A member of a format-1 battle file or action, of JSON type `type`, or
+ * NULL (when optional, else GR_EINPUT saying it is missing). */
+static gr_status v1_get(const char *name, const gr_jr_node *obj, const char *key, gr_jr_type type,
+                        int optional, const gr_jr_node **out, gr_error *err)
 {
     *out = gr_jr_get(obj, key);
-    if (!*out)
-        return rd_fail(r, obj,
-                       "%s has no \"%s\"; this is not a battle file of grognard, or it "
-                       "was cut (docs/battle.md)",
-                       what, key);
-    if ((*out)->type != type)
-        return rd_fail(r, *out, "\"%s\" of %s must be %s, not %s", key, what, gr_jr_type_name(type),
-                       gr_jr_type_name((*out)->type));
+    if (*out && (*out)->type == GR_JR_NULL && optional)
+        *out = NULL;
+    if (!*out && !optional)
+        return gr_jr_fail(err, name, obj,
+                          "no \"%s\" here; this is not a battle file of grognard, or it was cut "
+                          "(docs/battle.md)",
+                          key);
+    if (*out && (*out)->type != type)
+        return gr_jr_fail(err, name, *out, "\"%s\" must be %s, not %s", key, gr_jr_type_name(type),
+                          gr_jr_type_name((*out)->type));
     return GR_OK;
 }
 
-/* An id member naming a unit (leader == 0) or leader of b, or null. */
-static gr_status ref(rd *r, const gr_battle *b, const gr_jr_node *obj, const char *key, int leader,
-                     int *out)
-{
-    const gr_jr_node *n = gr_jr_get(obj, key);
-    *out = -1;
-    if (!n || n->type == GR_JR_NULL)
-        return GR_OK;
-    if (n->type != GR_JR_STRING)
-        return rd_fail(r, n, "\"%s\" must be an id or null", key);
-    *out = leader ? gr_battle_leader(b, n->str) : gr_battle_unit(b, n->str);
-    if (*out < 0)
-        return rd_fail(r, n, "\"%s\" names %s \"%s\", which the order of battle does not have", key,
-                       leader ? "leader" : "unit", n->str);
-    return GR_OK;
-}
-
-static int parse_hex(const char *s, uint64_t *out)
-{
-    if (strlen(s) != 16)
-        return 0;
-    uint64_t v = 0;
-    for (int i = 0; i < 16; i++) {
-        char c = s[i];
-        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-        if (d < 0)
-            return 0;
-        v = v << 4 | (uint64_t)d;
-    }
-    *out = v;
-    return 1;
-}
-
-static gr_status read_action(rd *r, const gr_battle *b, const gr_jr_node *e, gr_bt_action *a,
-                             unsigned char *typed, uint64_t *hash)
+/* One action of a format-1 battle file, {verb, unit, target, leader,
+ * inputs, rolls, dice, hash}, on battle b: its words read by the
+ * companion's parser (gr_bt_call_parse), its rolls, its recorded hash (0:
+ * none). */
+static gr_status v1_action(const char *name, const gr_battle *b, const gr_jr_node *e,
+                           gr_bt_action *a, uint64_t *hash, gr_error *err)
 {
     static const char *const keys[] = {"verb",  "unit", "target", "leader", "inputs",
                                        "rolls", "dice", "hash",   NULL};
     memset(a, 0, sizeof *a);
+    *hash = 0;
     if (e->type != GR_JR_OBJECT)
-        return rd_fail(r, e, "an action is an object, not %s", gr_jr_type_name(e->type));
-    for (const gr_jr_node *m = e->child; m; m = m->next) {
-        int ok = 0;
-        for (int i = 0; keys[i]; i++)
-            ok |= !strcmp(m->key, keys[i]);
-        if (!ok)
-            return gr_error_set(r->err, GR_EINPUT,
-                                "%s:%d:%d: unknown key \"%s\" in an action; accepted: verb, unit, "
-                                "target, leader, inputs, rolls, dice, hash",
-                                r->name, m->key_line, m->key_col, m->key);
+        return gr_jr_fail(err, name, e, "an action is an object, not %s", gr_jr_type_name(e->type));
+    for (const gr_jr_node *m = e->child; m; m = m->next)
+        if (gr_bt_word(keys, m->key) < 0)
+            return gr_jr_fail_key(err, name, m,
+                                  "unknown key \"%s\" in an action; accepted: verb, unit, "
+                                  "target, leader, inputs, rolls, dice, hash",
+                                  m->key);
+    char *w[4 + 2 * (GR_BT_MAX_INPUTS + 2)], opt[GR_BT_MAX_INPUTS + 2][GR_BT_ID + 2];
+    int n = 0, no = 0;
+    const gr_jr_node *v, *in = NULL, *ro = NULL, *d, *h;
+    gr_status st = v1_get(name, e, "verb", GR_JR_STRING, 0, &v, err);
+    if (st == GR_OK)
+        w[n++] = (char *)v->str;
+    for (const char *const *k = keys + 1; st == GR_OK && k < keys + 4; k++) {
+        if ((st = v1_get(name, e, *k, GR_JR_STRING, 1, &v, err)) == GR_OK && v && k > keys + 1) {
+            snprintf(opt[no], sizeof opt[no], "--%s", *k);
+            w[n++] = opt[no++];
+        }
+        if (st == GR_OK && v)
+            w[n++] = (char *)v->str;
     }
-    const gr_jr_node *v;
-    gr_status st = need(r, e, "verb", GR_JR_STRING, "an action", &v);
-    if (st != GR_OK)
-        return st;
-    if (v->len == 0 || v->len >= sizeof a->call.verb)
-        return rd_fail(r, v, "\"verb\" must be a verb of the system");
-    memcpy(a->call.verb, v->str, v->len + 1);
-    if ((st = ref(r, b, e, "unit", 0, &a->call.unit)) != GR_OK ||
-        (st = ref(r, b, e, "target", 0, &a->call.target)) != GR_OK ||
-        (st = ref(r, b, e, "leader", 1, &a->call.leader)) != GR_OK)
-        return st;
-    const gr_jr_node *in = gr_jr_get(e, "inputs");
-    if (in && in->type != GR_JR_OBJECT)
-        return rd_fail(r, in, "\"inputs\" must be an object {\"range\": \"4\"}");
-    for (const gr_jr_node *m = in ? in->child : NULL; m; m = m->next) {
-        if (a->call.nin >= GR_BT_MAX_INPUTS)
-            return rd_fail(r, m, "more than %d inputs", GR_BT_MAX_INPUTS);
-        if (m->type != GR_JR_STRING || m->len >= GR_BT_ID || strlen(m->key) >= GR_BT_ID)
-            return rd_fail(r, m, "input \"%s\" must be a string of at most %d characters", m->key,
-                           GR_BT_ID - 1);
-        memcpy(a->call.key[a->call.nin], m->key, strlen(m->key) + 1);
-        memcpy(a->call.val[a->call.nin], m->str, m->len + 1);
-        a->call.nin++;
+    if (st == GR_OK)
+        st = v1_get(name, e, "inputs", GR_JR_OBJECT, 1, &in, err);
+    for (const gr_jr_node *m = in ? in->child : NULL; st == GR_OK && m; m = m->next) {
+        if (no >= GR_BT_MAX_INPUTS + 2 || m->type != GR_JR_STRING || strlen(m->key) >= GR_BT_ID)
+            return gr_jr_fail(err, name, m, "input \"%s\" must be a string (at most %d inputs)",
+                              m->key, GR_BT_MAX_INPUTS);
+        snprintf(opt[no], sizeof opt[no], "--%s", m->key);
+        w[n++] = opt[no++];
+        w[n++] = (char *)m->str;
     }
-    const gr_jr_node *ro = gr_jr_get(e, "rolls");
-    if (ro && ro->type != GR_JR_ARRAY)
-        return rd_fail(r, ro, "\"rolls\" must be an array of whole numbers");
-    for (const gr_jr_node *m = ro ? ro->child : NULL; m; m = m->next) {
-        if (a->nrolls >= (int)(sizeof a->rolls / sizeof a->rolls[0]))
-            return rd_fail(r, m, "too many rolls in one action");
-        if (m->type != GR_JR_NUMBER || !m->is_int || m->ival < -100 || m->ival > 100)
-            return rd_fail(r, m, "a roll is a whole number (a face or a 2D6 total)");
+    gr_error pe;
+    gr_error_clear(&pe);
+    if (st == GR_OK && gr_bt_call_parse(b, w, n, &a->call, &pe) != GR_OK)
+        return gr_jr_fail(err, name, e, "%s", pe.msg);
+    if (st == GR_OK)
+        st = v1_get(name, e, "rolls", GR_JR_ARRAY, 1, &ro, err);
+    for (const gr_jr_node *m = ro ? ro->child : NULL; st == GR_OK && m; m = m->next) {
+        if (a->nrolls >= GR_MAX_ROLLS || m->type != GR_JR_NUMBER || !m->is_int || m->ival < -100 ||
+            m->ival > 100)
+            return gr_jr_fail(err, name, m,
+                              "a roll is a whole number (a face or a 2D6 total), at most %d an "
+                              "action",
+                              GR_MAX_ROLLS);
         a->rolls[a->nrolls++] = (int)m->ival;
     }
-    const gr_jr_node *d = gr_jr_get(e, "dice");
-    *typed = 1; /* no "dice": replay the recorded dice as typed */
-    if (d && (d->type != GR_JR_STRING || (strcmp(d->str, "typed") && strcmp(d->str, "seed"))))
-        return rd_fail(r, d, "\"dice\" must be \"typed\" or \"seed\"");
-    if (d && !strcmp(d->str, "seed"))
-        *typed = 0;
-    const gr_jr_node *h = gr_jr_get(e, "hash");
-    *hash = 0;
-    if (h && (h->type != GR_JR_STRING || !parse_hex(h->str, hash)))
-        return rd_fail(r, h, "\"hash\" must be 16 lowercase hexadecimal digits");
+    /* "dice" (typed or seed) says where the dice came from: all are given
+     * as recorded now */
+    if (st == GR_OK && (st = v1_get(name, e, "dice", GR_JR_STRING, 1, &d, err)) == GR_OK && d &&
+        strcmp(d->str, "typed") && strcmp(d->str, "seed"))
+        st = gr_jr_fail(err, name, d, "\"dice\" must be \"typed\" or \"seed\"");
+    if (st == GR_OK && (st = v1_get(name, e, "hash", GR_JR_STRING, 1, &h, err)) == GR_OK && h &&
+        gr_save_parse_hash(h->str, hash))
+        st = gr_jr_fail(err, name, h, "\"hash\" must be 16 hexadecimal digits");
+    return st;
+}
+
+/* A format-1 battle file's action e applied to the match: a decision of the
+ * side whose phase it is, its dice as chance steps given as recorded
+ * (typed, or drawn from the battle's seed then), the state hash checked
+ * after it. */
+static gr_status v1_apply(gr_battle_file *f, const char *name, const gr_jr_node *e, int i,
+                          gr_error *err)
+{
+    gr_bt_action a;
+    uint64_t want;
+    gr_status st = v1_action(name, gr_battle_file_battle(f), e, &a, &want, err);
+    if (st != GR_OK)
+        return st;
+    char text[400];
+    gr_battle_action_text(gr_battle_file_battle(f), &a, text, sizeof text);
+    gr_error ae;
+    gr_error_clear(&ae);
+    if ((st = gr_battle_file_act(f, &a, NULL, &ae)) != GR_OK)
+        return gr_error_set(err, st == GR_ERUNTIME ? GR_ERUNTIME : GR_EINPUT,
+                            "%s: action %d (%s) no longer applies: %s; the order of battle or "
+                            "the rules changed since it was recorded",
+                            name, i, text, ae.msg);
+    uint64_t h = gr_battle_hash(gr_battle_file_battle(f));
+    if (want && h != want)
+        return gr_error_set(err, GR_EINPUT,
+                            "%s: after action %d (%s) the state hashes %016" PRIx64
+                            ", not %016" PRIx64 " as recorded: the rules changed since it was "
+                            "played; resume it with the version that recorded it",
+                            name, i, text, h, want);
     return GR_OK;
 }
 
-/* A format-1 battle file's actions applied to the match: each a decision
- * of the side whose phase it is, its dice as chance steps given as
- * recorded (typed, or drawn from the battle's seed then), the state hash
- * checked after each. */
-static gr_status bf_from_v1(gr_battle_file *f, const char *name, const gr_bt_action *acts,
-                            const uint64_t *hashes, int nacts, gr_error *err)
+/* A battle file of format 1 (grognard 0.x), parsed in doc: its order of
+ * battle, its seed, its actions applied to a new match. */
+static gr_status bf_from_v1(gr_battle_file *f, const char *path, const gr_jr_node *root,
+                            const gr_battle_rules *rules, gr_error *err)
 {
-    gr_status st = bf_match(f, name, err);
-    for (int i = 0; st == GR_OK && i < nacts; i++) {
-        gr_bt_action a = acts[i];
-        char text[400];
-        gr_battle_action_text(gr_battle_file_battle(f), &a, text, sizeof text);
-        gr_error e;
-        gr_error_clear(&e);
-        if ((st = gr_battle_file_act(f, &a, NULL, &e)) != GR_OK) {
-            st = gr_error_set(err, st == GR_ERUNTIME ? GR_ERUNTIME : GR_EINPUT,
-                              "%s: action %d (%s) no longer applies: %s; the order of battle or "
-                              "the rules changed since it was recorded",
-                              name, i + 1, text, e.msg);
-            break;
-        }
-        uint64_t h = gr_battle_hash(gr_battle_file_battle(f));
-        if (hashes[i] && h != hashes[i])
-            st = gr_error_set(err, GR_EINPUT,
-                              "%s: after action %d (%s) the state hashes %016" PRIx64
-                              ", not %016" PRIx64 " as recorded: the rules changed since it was "
-                              "played; resume it with the version that recorded it",
-                              name, i + 1, text, h, hashes[i]);
-    }
+    const gr_jr_node *n, *sys, *seed, *oob, *oobt, *list;
+    f->format = 1;
+    if (root->type != GR_JR_OBJECT)
+        return gr_jr_fail(err, path, root,
+                          "a battle file is a JSON object (grognard battle new writes it)");
+    gr_status st = v1_get(path, root, "format", GR_JR_NUMBER, 0, &n, err);
+    if (st == GR_OK && (!n->is_int || n->ival != 1))
+        st = gr_jr_fail(err, path, n,
+                        "format %s is not known; this grognard reads battle files of format 1 "
+                        "and saves of a battle (\"format\": \"grognard-save\")",
+                        n->raw);
+    if (st == GR_OK && (st = v1_get(path, root, "system", GR_JR_STRING, 0, &sys, err)) == GR_OK &&
+        (st = v1_get(path, root, "seed", GR_JR_NUMBER, 0, &seed, err)) == GR_OK &&
+        (!seed->is_int || seed->ival < 0))
+        st = gr_jr_fail(err, path, seed, "\"seed\" must be a whole number from 0");
+    if (st != GR_OK || (st = v1_get(path, root, "oob", GR_JR_STRING, 0, &oob, err)) != GR_OK ||
+        (st = v1_get(path, root, "oob_text", GR_JR_STRING, 0, &oobt, err)) != GR_OK ||
+        (st = v1_get(path, root, "actions", GR_JR_ARRAY, 0, &list, err)) != GR_OK)
+        return st;
+    if (list->len > GR_BT_MAX_ACTIONS)
+        return gr_jr_fail(err, path, list, "%zu actions; a battle keeps at most %d", list->len,
+                          GR_BT_MAX_ACTIONS);
+    if (!(f->oob_path = dup_str(oob->str)) || !(f->oob_text = dup_str(oobt->str)))
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
+    f->oob_len = oobt->len;
+    f->seed = (uint64_t)seed->ival;
+    char name[300];
+    snprintf(name, sizeof name, "%s(oob %s)", path, oob->str);
+    if ((st = gr_oob_parse(f->oob_text, f->oob_len, name, rules, f->seed, f->start, err)) != GR_OK)
+        return st;
+    if (strcmp(f->start->system, sys->str) != 0)
+        return gr_jr_fail(err, path, sys, "\"system\" is \"%s\" but its order of battle is of %s",
+                          sys->str, f->start->system);
+    st = bf_match(f, path, err);
+    int i = 1;
+    for (const gr_jr_node *e = list->child; e && st == GR_OK; e = e->next)
+        st = v1_apply(f, path, e, i++, err);
     return st;
 }
 
@@ -566,70 +561,11 @@ gr_status gr_battle_file_read(const char *path, const gr_battle_rules *rules, gr
         return st;
     }
     gr_saved_free(&sv);
-    st = GR_OK;
     gr_jr_node *root = NULL;
     gr_jr_doc *doc = gr_jr_parse(text, len, path, BF_MAX_NODES, &root, err);
     gr_free(text);
-    if (!doc) {
-        gr_battle_file_free(f);
-        return err ? err->code : GR_EINPUT;
-    }
-    gr_bt_action *acts = gr_calloc(GR_BT_MAX_ACTIONS, sizeof *acts);
-    uint64_t *hashes = gr_calloc(GR_BT_MAX_ACTIONS, sizeof *hashes);
-    int nacts = 0;
-    if (!acts || !hashes)
-        st = gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
-    rd r = {path, err};
-    const gr_jr_node *n, *sys, *seed, *oob, *oobt, *list;
-    const char *what = "the battle file";
-    if (st == GR_OK && root->type != GR_JR_OBJECT)
-        st = rd_fail(&r, root, "a battle file is a JSON object (grognard battle new writes it)");
-    if (st == GR_OK && (st = need(&r, root, "format", GR_JR_NUMBER, what, &n)) == GR_OK &&
-        (!n->is_int || n->ival != 1))
-        st = rd_fail(&r, n,
-                     "format %s is not known; this grognard reads battle files of format 1 and "
-                     "saves of a battle (\"format\": \"grognard-save\")",
-                     n->raw);
-    if (st == GR_OK)
-        st = need(&r, root, "system", GR_JR_STRING, what, &sys);
-    if (st == GR_OK && (st = need(&r, root, "seed", GR_JR_NUMBER, what, &seed)) == GR_OK &&
-        (!seed->is_int || seed->ival < 0))
-        st = rd_fail(&r, seed, "\"seed\" must be a whole number from 0");
-    if (st == GR_OK)
-        st = need(&r, root, "oob", GR_JR_STRING, what, &oob);
-    if (st == GR_OK)
-        st = need(&r, root, "oob_text", GR_JR_STRING, what, &oobt);
-    if (st == GR_OK)
-        st = need(&r, root, "actions", GR_JR_ARRAY, what, &list);
-    if (st == GR_OK && list->len > GR_BT_MAX_ACTIONS)
-        st = rd_fail(&r, list, "%zu actions; a battle keeps at most %d", list->len,
-                     GR_BT_MAX_ACTIONS);
-    if (st == GR_OK &&
-        (!(f->oob_path = dup_str(oob->str)) || !(f->oob_text = gr_malloc(oobt->len + 1))))
-        st = gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
-    if (st == GR_OK) {
-        memcpy(f->oob_text, oobt->str, oobt->len + 1);
-        f->oob_len = oobt->len;
-        f->seed = (uint64_t)seed->ival;
-        char name[300];
-        snprintf(name, sizeof name, "%s(oob %s)", path, oob->str);
-        st = gr_oob_parse(f->oob_text, f->oob_len, name, rules, f->seed, f->start, err);
-    }
-    if (st == GR_OK && strcmp(f->start->system, sys->str) != 0)
-        st = rd_fail(&r, sys, "\"system\" is \"%s\" but its order of battle is of %s", sys->str,
-                     f->start->system);
-    for (const gr_jr_node *e = st == GR_OK ? list->child : NULL; e && st == GR_OK; e = e->next) {
-        unsigned char typed;
-        st = read_action(&r, f->start, e, &acts[nacts], &typed, &hashes[nacts]);
-        if (st == GR_OK)
-            nacts++;
-    }
+    st = doc ? bf_from_v1(f, path, root, rules, err) : err ? err->code : GR_EINPUT;
     gr_jr_free(doc);
-    f->format = 1;
-    if (st == GR_OK)
-        st = bf_from_v1(f, path, acts, hashes, nacts, err);
-    gr_free(acts);
-    gr_free(hashes);
     if (st != GR_OK)
         gr_battle_file_free(f);
     return st;

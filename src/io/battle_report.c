@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "grognard/battle_wire.h"
+#include "grognard/wire.h"
 
 #define MAX_TURNS 200
 
@@ -23,18 +24,6 @@ typedef struct rep {
     } ev[256]; /* leaders put out of action, wounded, killed or captured */
     int nev;
 } rep;
-
-static void html_esc(FILE *f, const char *s)
-{
-    for (; *s; s++)
-        switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
-        }
-}
 
 /* The outcome's text (cli_bt_print_outcome) into a string (malloc). */
 static char *outcome_text(const gr_battle *before, const gr_bt_action *a, const gr_bt_outcome *o)
@@ -80,11 +69,11 @@ static void each(void *ctx, int i, const gr_bt_action *a, const gr_bt_outcome *o
                     b->side_name[gr_battle_active_side(b)], t ? t : "");
         if (r->html) {
             fprintf(r->html, "<section><h3>%d. Turn %d, ", i + 1, b->turn);
-            html_esc(r->html, b->rules->phases[b->phase].title);
+            gr_html_text(r->html, b->rules->phases[b->phase].title);
             fprintf(r->html, " &mdash; ");
-            html_esc(r->html, b->side_name[gr_battle_active_side(b)]);
+            gr_html_text(r->html, b->side_name[gr_battle_active_side(b)]);
             fprintf(r->html, "</h3><pre>");
-            html_esc(r->html, t ? t : "");
+            gr_html_text(r->html, t ? t : "");
             fprintf(r->html, "</pre></section>\n");
         }
         if (r->jactions) {
@@ -93,6 +82,10 @@ static void each(void *ctx, int i, const gr_bt_action *a, const gr_bt_outcome *o
             json_object_set_new(j, "turn", json_integer(b->turn));
             json_object_set_new(j, "phase", json_string(ph));
             json_object_set_new(j, "text", json_string(t ? t : ""));
+            /* the outcome as `battle VERB --json` prints it (the call's line,
+             * each step's result, the instructions), for a page to tell the
+             * story in its own words */
+            json_object_set_new(j, "outcome", gr_bt_wire_outcome(b, after, a, o));
             json_t *lj = json_array();
             json_array_append_new(lj, json_integer(lost[0]));
             json_array_append_new(lj, json_integer(lost[1]));
@@ -140,7 +133,7 @@ static void svg_chart(FILE *f, const rep *r, const gr_battle *b)
         fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>", 50 + s * 160,
                 h + 26, colour[s]);
         fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\">", 64 + s * 160, h + 35);
-        html_esc(f, b->side_name[s]);
+        gr_html_text(f, b->side_name[s]);
         fprintf(f, "</text>\n");
     }
     fprintf(f, "</svg>\n");
@@ -169,17 +162,17 @@ gr_status gr_bt_report(const gr_battle_file *f, const char *name, FILE *text, FI
     if (html) {
         fprintf(html, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                       "<title>");
-        html_esc(html, f->start->title);
+        gr_html_text(html, f->start->title);
         fprintf(html, "</title>\n<style>body{font-family:sans-serif;max-width:60em;margin:auto;"
                       "padding:1em}pre{background:#f4f1ea;padding:.6em;white-space:pre-wrap}"
                       "table{border-collapse:collapse}td,th{border:1px solid #999;padding:"
                       ".2em .5em}</style></head><body>\n<h1>");
-        html_esc(html, f->start->title);
+        gr_html_text(html, f->start->title);
         fprintf(html, "</h1>\n<p>After-action report: %s, seed %" PRIu64 "; ", f->start->system,
                 f->seed);
-        html_esc(html, f->start->side_name[0]);
+        gr_html_text(html, f->start->side_name[0]);
         fprintf(html, " against ");
-        html_esc(html, f->start->side_name[1]);
+        gr_html_text(html, f->start->side_name[1]);
         fprintf(html, ".</p>\n<h2>Actions</h2>\n");
     }
     if (text)
@@ -219,9 +212,9 @@ gr_status gr_bt_report(const gr_battle_file *f, const char *name, FILE *text, FI
         fprintf(html, "<h2>Stands lost by turn</h2>\n");
         svg_chart(html, &r, b);
         fprintf(html, "<table><tr><th>turn</th><th>");
-        html_esc(html, b->side_name[0]);
+        gr_html_text(html, b->side_name[0]);
         fprintf(html, "</th><th>");
-        html_esc(html, b->side_name[1]);
+        gr_html_text(html, b->side_name[1]);
         fprintf(html, "</th></tr>\n");
         for (int t = 1; t <= r.max_turn; t++)
             fprintf(html, "<tr><td>%d</td><td>%d</td><td>%d</td></tr>\n", t, r.lost[t][0],
@@ -232,9 +225,9 @@ gr_status gr_bt_report(const gr_battle_file *f, const char *name, FILE *text, FI
         for (int k = 0; k < r.nev; k++) {
             const gr_bt_leader *l = &b->leaders[r.ev[k].leader];
             fprintf(html, "<li>turn %d: ", r.ev[k].turn);
-            html_esc(html, l->name);
+            gr_html_text(html, l->name);
             fprintf(html, " (");
-            html_esc(html, b->side_name[l->side]);
+            gr_html_text(html, b->side_name[l->side]);
             fprintf(html, "): %s</li>\n", gr_bt_leader_status_name(r.ev[k].status));
         }
         fprintf(html,
@@ -246,6 +239,7 @@ gr_status gr_bt_report(const gr_battle_file *f, const char *name, FILE *text, FI
         json_t *j = json_object();
         json_object_set_new(j, "system", json_string(b->system));
         json_object_set_new(j, "title", json_string(b->title));
+        json_object_set_new(j, "sides", json_pack("[ss]", b->side_name[0], b->side_name[1]));
         json_object_set_new(j, "actions", r.jactions);
         json_t *by = json_array();
         for (int t = 1; t <= r.max_turn; t++) {

@@ -8,24 +8,6 @@
 #include "grognard/grognard.h"
 #include "grognard/wire.h"
 
-static void print_mod(FILE *f, const gr_mod *m, int opposed)
-{
-    const char *side = opposed ? (m->side ? " (defender)" : " (attacker)") : "";
-    const char *na = m->applied ? "" : " (not applied)";
-    switch (m->kind) {
-    case GR_MOD_DRM:
-        fprintf(f, "    %+3d  %s [%s]%s%s\n", m->value, m->reason, m->source, side, na);
-        break;
-    case GR_MOD_MUL:
-        if (m->den == 1)
-            fprintf(f, "    x%-3d %s [%s]%s%s\n", m->num, m->reason, m->source, side, na);
-        else
-            fprintf(f, "    x%d/%d %s [%s]%s%s\n", m->num, m->den, m->reason, m->source, side, na);
-        break;
-    case GR_MOD_INFO: fprintf(f, "     *   %s [%s]\n", m->reason, m->source); break;
-    }
-}
-
 void gr_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *a,
                          const gr_bt_outcome *o)
 {
@@ -37,23 +19,7 @@ void gr_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *a
         const gr_procedure *p = s ? gr_system_procedure(s, r->procedure) : NULL;
         fprintf(f, "  %s %s: %s (%s)\n", r->system, r->procedure, p ? p->title : "",
                 p ? p->source : "");
-        for (int i = 0; i < r->nvalues; i++) {
-            char buf[32];
-            const gr_field *v = &r->values[i];
-            if (v->kind == GR_F_NUM)
-                gr_milli_str(v->i, buf, sizeof buf);
-            else
-                snprintf(buf, sizeof buf, "%lld", (long long)v->i);
-            fprintf(f, "  %s: %s\n", v->key, buf);
-        }
-        if (r->nmods) {
-            int opposed = 0;
-            for (int i = 0; i < r->nmods; i++)
-                opposed |= r->mods[i].side;
-            fprintf(f, "  modifiers:\n");
-            for (int i = 0; i < r->nmods; i++)
-                print_mod(f, &r->mods[i], opposed);
-        }
+        gr_print_values_mods(f, r);
         for (int i = 0; i < r->nsteps; i++) {
             const gr_step *st = &r->steps[i];
             const gr_outcome *out = &st->table->outcomes[st->cell.outcome];
@@ -128,4 +94,40 @@ json_t *gr_bt_wire_outcome(const gr_battle *before, const gr_battle *after, cons
     json_object_set_new(j, "active_side", json_integer(gr_battle_active_side(after)));
     json_object_set_new(j, "hash", gr_bt_hash_json(after));
     return j;
+}
+
+json_t *gr_bt_wire_odds(const gr_battle *b, const gr_bt_action *a, gr_error *err)
+{
+    gr_battle *after = malloc(sizeof *after);
+    gr_bt_outcome *o = calloc(1, sizeof *o);
+    gr_bt_action t = *a;
+    json_t *res = NULL;
+    if (!after || !o)
+        gr_error_set(err, GR_ERUNTIME, "out of memory; try again");
+    else if (gr_battle_do(memcpy(after, b, sizeof *after), &t, o, err) == GR_OK) {
+        json_t *full = gr_bt_wire_outcome(b, after, &t, o);
+        json_t *r = json_object_get(full, "resolution");
+        json_t *first = json_array_get(json_object_get(r, "steps"), 0);
+        res = json_pack("{sss[]}", "verb", a->call.verb, "steps");
+        if (first) {
+            json_t *st = json_pack("{sOsOsOsO}", "what", json_object_get(first, "what"), "table",
+                                   json_object_get(first, "table"), "modifier",
+                                   json_object_get(first, "modifier"), "odds",
+                                   json_object_get(first, "odds"));
+            /* each result of the table as its sheet prints it */
+            const gr_system *sys = gr_system_find(b->system);
+            const gr_table *tb =
+                sys ? gr_system_table(sys, json_string_value(json_object_get(first, "table")))
+                    : NULL;
+            if (st && tb)
+                json_object_set_new(st, "labels", gr_wire_outcome_labels(tb));
+            json_array_append_new(json_object_get(res, "steps"), st);
+        }
+        if (json_object_get(r, "modifiers"))
+            json_object_set(res, "modifiers", json_object_get(r, "modifiers"));
+        json_decref(full);
+    }
+    free(after);
+    free(o);
+    return res;
 }

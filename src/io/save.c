@@ -211,43 +211,23 @@ gr_status gr_save_write_embedded(const gr_match *m, const char *scenario_path,
                                  const char *scenario_text, size_t scenario_len, const char *path,
                                  gr_error *err)
 {
-    const gr_game *g = gr_match_game(m);
-    if (scenario_text && (strlen(scenario_text) != scenario_len || !gr_utf8_valid(scenario_text)))
-        return gr_error_set(err, GR_EINPUT,
-                            "%s: the scenario's text holds a NUL or is not valid UTF-8, so it "
-                            "cannot be embedded in the save; fix the scenario file %s",
-                            path, scenario_path ? scenario_path : "");
-    if (!g->type->action_record)
-        return gr_error_set(err, GR_ERUNTIME, "saving a game of '%s' is not supported",
-                            g->type->id);
-    gr_status chk = gr_save_check_path(scenario_path, path, err);
-    if (chk != GR_OK)
-        return chk;
-    if (gr_match_steps(m) > GR_SAVE_MAX_STEPS)
-        return gr_error_set(err, GR_ERUNTIME,
-                            "%s: the game has %zu steps, more than the %d a save holds; it "
-                            "cannot be saved",
-                            path, gr_match_steps(m), GR_SAVE_MAX_STEPS);
-    void *st = malloc(g->type->state_size);
     char *body = NULL;
     size_t blen = 0;
-    FILE *f = st ? open_memstream(&body, &blen) : NULL;
-    if (!f) {
-        free(st);
-        return gr_error_set(err, GR_ERUNTIME, "out of memory saving the game");
-    }
-    int bad = write_body(f, m, scenario_path, scenario_text, st) != 0;
-    free(st);
-    bad |= fclose(f) != 0;
-    gr_status rc = bad ? gr_error_set(err, GR_ERUNTIME, "out of memory saving the game")
-                       : gr_write_file_atomic(path, body, blen, err);
+    gr_error e;
+    gr_error_clear(&e);
+    gr_status st = gr_save_check_path(scenario_path, path, err);
+    if (st == GR_OK && (st = gr_save_dump(m, scenario_path, scenario_text, scenario_len, &body,
+                                          &blen, &e)) != GR_OK)
+        gr_error_set(err, st, "%s: %s", path, e.msg);
+    if (st == GR_OK)
+        st = gr_write_file_atomic(path, body, blen, err);
     free(body);
-    return rc;
+    return st;
 }
 
 /* ---- reading ------------------------------------------------------------ */
 
-static int parse_hash(const char *s, uint64_t *out)
+int gr_save_parse_hash(const char *s, uint64_t *out)
 {
     if (strlen(s) != 16)
         return -1;
@@ -335,7 +315,7 @@ static gr_status sv_step(const char *path, const gr_game_type *t, const gr_jr_no
                           "table (false or left out: drawn from the seed), and only for a chance "
                           "step; fix it");
     st.given = gv && gv->boolean;
-    if (h->type != GR_JR_STRING || parse_hash(h->str, &st.hash))
+    if (h->type != GR_JR_STRING || gr_save_parse_hash(h->str, &st.hash))
         return gr_jr_fail(err, path, h,
                           "\"hash\" must be 16 hexadecimal digits in quotes; copy it "
                           "from the game that wrote the file");
@@ -430,7 +410,7 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
         memcpy(g->scenario_text, txt->str, txt->len + 1);
         g->scenario_len = txt->len;
     }
-    if (!dig || dig->type != GR_JR_STRING || parse_hash(dig->str, &g->scenario_digest))
+    if (!dig || dig->type != GR_JR_STRING || gr_save_parse_hash(dig->str, &g->scenario_digest))
         return gr_jr_fail(err, path, dig ? dig : root,
                           "\"scenario_digest\" must be 16 hexadecimal digits "
                           "in quotes; copy it from the game that wrote the "

@@ -664,18 +664,6 @@ gr_status gr_sim_doc_parse(const char *text, size_t len, const char *name, gr_si
     return s;
 }
 
-gr_status gr_sim_doc_read(const char *file, gr_sim_doc *d, gr_sim_report *r, gr_error *err)
-{
-    char *text = NULL;
-    size_t len = 0;
-    gr_status s = gr_read_file(file, GR_SIM_MAX_BYTES, &text, &len, err);
-    if (s != GR_OK)
-        return s;
-    s = gr_sim_doc_parse(text, len, file, d, r, err);
-    gr_free(text);
-    return s;
-}
-
 /* ---- studies ----------------------------------------------------------------- */
 
 gr_status gr_sim_study_alloc(gr_sim_study *s, int n, gr_error *err)

@@ -114,6 +114,15 @@ json_t *gr_wire_odds_map(const gr_table *t, const gr_args *a, const gr_odds *o, 
     return done(obj, bad);
 }
 
+json_t *gr_wire_outcome_labels(const gr_table *t)
+{
+    json_t *obj = json_object();
+    int bad = !obj;
+    for (size_t k = 0; k < t->noutcomes && !bad; k++)
+        bad |= put_str(obj, t->outcomes[k].id, t->outcomes[k].label ? t->outcomes[k].label : "");
+    return done(obj, bad);
+}
+
 json_t *gr_wire_mod(const gr_mod *m)
 {
     static const char *const kinds[] = {"drm", "multiplier", "info"};
@@ -469,4 +478,54 @@ void gr_print_odds(FILE *f, const gr_table *t, const gr_args *a, const gr_odds *
         fprintf(f, "%s%-*s %9s %7.2f%%  %s\n", indent, (int)w, t->outcomes[k].id, frac,
                 100.0 * (double)o->w[k] / (double)o->den, t->outcomes[k].label);
     }
+}
+
+static void print_mod(FILE *f, const gr_mod *m, int opposed)
+{
+    const char *side = opposed ? (m->side ? " (defender)" : " (attacker)") : "";
+    const char *na = m->applied ? "" : " (not applied)";
+    switch (m->kind) {
+    case GR_MOD_DRM:
+        fprintf(f, "    %+3d  %s [%s]%s%s\n", m->value, m->reason, m->source, side, na);
+        break;
+    case GR_MOD_MUL:
+        if (m->den == 1)
+            fprintf(f, "    x%-3d %s [%s]%s%s\n", m->num, m->reason, m->source, side, na);
+        else
+            fprintf(f, "    x%d/%d %s [%s]%s%s\n", m->num, m->den, m->reason, m->source, side, na);
+        break;
+    case GR_MOD_INFO: fprintf(f, "     *   %s [%s]\n", m->reason, m->source); break;
+    }
+}
+
+void gr_print_values_mods(FILE *f, const gr_resolution *r)
+{
+    for (int i = 0; i < r->nvalues; i++) {
+        char buf[32];
+        const gr_field *v = &r->values[i];
+        if (v->kind == GR_F_NUM)
+            gr_milli_str(v->i, buf, sizeof buf);
+        else
+            snprintf(buf, sizeof buf, "%lld", (long long)v->i);
+        fprintf(f, "  %s: %s\n", v->key, buf);
+    }
+    int opposed = 0;
+    for (int i = 0; i < r->nmods; i++)
+        opposed |= r->mods[i].side;
+    if (r->nmods)
+        fprintf(f, "  modifiers:\n");
+    for (int i = 0; i < r->nmods; i++)
+        print_mod(f, &r->mods[i], opposed);
+}
+
+void gr_html_text(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        switch (*s) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
 }

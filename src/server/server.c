@@ -19,7 +19,6 @@
 #include "grognard/file_io.h"
 #include "grognard/rff_io.h"
 #include "grognard/server.h"
-#include "sv_battle.h"
 #include "sv_http.h"
 
 /* server_paths.c (generated) */
@@ -143,7 +142,6 @@ static void server_free(gr_server *s)
     gr_store_close(s->store);
     s->store = NULL;
     sv_games_free(s->games);
-    sv_battles_free(s->battles);
     sv_hub_free(s->hub);
     free(s->points);
     free(s->web);
@@ -213,8 +211,7 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
     if (strncmp(o->db, "postgres", 8))
         gr_remove_stale_tmp(o->db);
     gr_status st;
-    if ((st = sv_battles_open(o->data, o->host, &s->battles, err)) != GR_OK ||
-        (st = gr_store_open(o->db, &s->store, err)) != GR_OK ||
+    if ((st = gr_store_open(o->db, &s->store, err)) != GR_OK ||
         (st = sv_games_open(s, err)) != GR_OK) {
         server_free(s);
         return st;

@@ -29,6 +29,7 @@ typedef struct sv_scenario {
     /* a game's own scenario (a companion battle's order of battle): freed
      * with the game; NULL for a bundled one, shared by its games */
     void (*release)(struct sv_scenario *scn);
+    char *error; /* why its file does not load (then nothing else is set), or NULL */
 } sv_scenario;
 
 /* One event of the game's log: its step, who took the step, whether the
@@ -108,7 +109,8 @@ json_t *sv_game_events(sv_game *g, int seat, size_t from, gr_lang lang);
  * *first), 400 unknown or illegal action or dice (more given than the
  * action rolls, or a value the die cannot show: nothing applied), 403 not
  * that seat's turn or the game is over, 409 stale step; err holds the
- * message. */
+ * message (an action the game refuses: the game's reason and code,
+ * GR_EILLEGAL not allowed now, GR_EINPUT a wrong fact). */
 int sv_game_act(sv_game *g, int seat, const char *text, size_t step, const gr_action *dice,
                 size_t ndice, size_t *first, gr_error *err);
 

@@ -1,23 +1,18 @@
 /* sv_battle.c - the battle companion over HTTP (sv_battle.h, docs/api.md
- * "The battle companion"): the bundled orders of battle, a battle's
- * scenario, creation and routing.
+ * "The battle companion"): what is the companion's own beside the one path
+ * of every game (sv_games.h).
  *
- * A battle is a game of the companion's type of its system (bt_game.h):
- * stored as every game (its scenario "SYSTEM/OOB" for a bundled order of
- * battle, or "SYSTEM" with the order of battle's text kept beside it), in
- * the one registry, and acted on through the one action path (sv_games.h),
- * so it is answered only once the store holds it, survives a kill, and is
- * seen by every server sharing a PostgreSQL database. */
-#define _DEFAULT_SOURCE /* getifaddrs */
-#include "sv_battle_internal.h"
-#include "sv_util.h"
-
-#include <dirent.h>
-#include <ifaddrs.h>
-#include <net/if.h>
-#include <netinet/in.h>
-#include <arpa/inet.h>
-#include <limits.h>
+ * A battle is a game of the companion's type of its system (bt_game.h): its
+ * scenario a bundled order of battle (a scenario of the registry,
+ * "SYSTEM/OOB", from DATA/oob/SYSTEM/OOB.json) or its own (the order of
+ * battle's text, kept in the store beside it: scenario "SYSTEM"); stored,
+ * caught up, acted on and streamed as every game, so it is answered only
+ * once the store holds it, survives a kill, and is seen by every server
+ * sharing a PostgreSQL database.  Here: its creation and the links'
+ * addresses, a side's view and verbs, an action given as JSON with the dice
+ * typed at the table, the odds, undo by the side that acted, the
+ * after-action report. */
+#define _DEFAULT_SOURCE /* open_memstream */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,264 +20,144 @@
 #include <jansson.h>
 
 #include "grognard/battle_wire.h"
+#include "grognard/bt_game.h"
+#include "sv_battle.h"
+#include "sv_games.h"
+#include "sv_util.h"
 
-/* The IPv4 addresses at which other devices of the network reach the
- * server: every interface's that is up and not the loopback when it listens
- * on 0.0.0.0; none when it listens on a loopback address; else its own. */
-static json_t *lan_addresses(const char *host)
+int sv_battles_type(const gr_game_type *t)
 {
-    json_t *a = json_array();
-    if (!strncmp(host, "127.", 4))
-        return a;
-    if (strcmp(host, "0.0.0.0")) {
-        json_array_append_new(a, json_string(host));
-        return a;
-    }
-    struct ifaddrs *ifs = NULL;
-    if (getifaddrs(&ifs) != 0)
-        return a;
-    for (struct ifaddrs *i = ifs; i; i = i->ifa_next) {
-        if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET || !(i->ifa_flags & IFF_UP) ||
-            (i->ifa_flags & IFF_LOOPBACK))
-            continue;
-        char buf[INET_ADDRSTRLEN];
-        const struct sockaddr_in *sin = (const struct sockaddr_in *)(const void *)i->ifa_addr;
-        if (inet_ntop(AF_INET, &sin->sin_addr, buf, sizeof buf))
-            json_array_append_new(a, json_string(buf));
-    }
-    freeifaddrs(ifs);
-    return a;
-}
-
-/* ---- the bundled orders of battle ------------------------------------------------ */
-
-static int cmp_oob(const void *a, const void *b)
-{
-    const svb_oob *x = a, *y = b;
-    int c = strcmp(x->system, y->system);
-    return c ? c : strcmp(x->id, y->id);
-}
-
-static void oobs_load(sv_battles *bs, const char *data)
-{
-    char root[PATH_MAX];
-    snprintf(root, sizeof root, "%s/oob", data);
-    DIR *d = opendir(root);
-    while (d) {
-        struct dirent *e = readdir(d);
-        if (!e)
-            break;
-        if (e->d_name[0] == '.' || strlen(e->d_name) >= 8 || !gr_battle_rules_find(e->d_name))
-            continue;
-        char sub[PATH_MAX];
-        if (snprintf(sub, sizeof sub, "%s/%s", root, e->d_name) >= (int)sizeof sub)
-            continue;
-        DIR *sd = opendir(sub);
-        while (sd) {
-            struct dirent *f = readdir(sd);
-            if (!f)
-                break;
-            size_t n = strlen(f->d_name);
-            if (n < 6 || n - 5 >= 64 || strcmp(f->d_name + n - 5, ".json") ||
-                bs->noobs >= SVB_MAX_OOBS)
-                continue;
-            svb_oob *o = &bs->oobs[bs->noobs];
-            memcpy(o->system, e->d_name, strlen(e->d_name) + 1); /* under 8 bytes: checked */
-            memcpy(o->id, f->d_name, n - 5);
-            o->id[n - 5] = 0;
-            size_t pl = strlen(sub) + n + 2;
-            o->path = malloc(pl);
-            if (!o->path)
-                continue;
-            snprintf(o->path, pl, "%s/%s", sub, f->d_name);
-            bs->noobs++;
-        }
-        if (sd)
-            closedir(sd);
-    }
-    if (d)
-        closedir(d);
-    qsort(bs->oobs, (size_t)bs->noobs, sizeof bs->oobs[0], cmp_oob);
-    bs->oob_list = json_array();
-    for (int i = 0; bs->oob_list && i < bs->noobs; i++) {
-        svb_oob *o = &bs->oobs[i];
-        gr_error err;
-        gr_game g;
-        if (gr_game_load(o->path, o->system, &g, &err) != GR_OK) {
-            fprintf(stderr, "grognard serve: order of battle left out: %s\n", err.msg);
-            continue;
-        }
-        json_t *j = gr_game_scenario_json(&g); /* its "id": the file's stem, o->id */
-        if (j)
-            json_array_append_new(bs->oob_list, j);
-        gr_game_free(&g);
-    }
-}
-
-static const svb_oob *oob_find(const sv_battles *bs, const char *system, const char *id)
-{
-    for (int i = 0; i < bs->noobs; i++)
-        if (!strcmp(bs->oobs[i].system, system) && !strcmp(bs->oobs[i].id, id))
-            return &bs->oobs[i];
-    return NULL;
-}
-
-/* ---- battles ---------------------------------------------------------------------- */
-
-gr_status sv_battles_open(const char *data, const char *host, sv_battles **out, gr_error *err)
-{
-    *out = NULL;
-    sv_battles *bs = calloc(1, sizeof *bs);
-    if (!bs || !(bs->host = strdup(host ? host : "127.0.0.1"))) {
-        free(bs);
-        return gr_error_set(err, GR_ERUNTIME, "out of memory listing the orders of battle");
-    }
-    oobs_load(bs, data);
-    *out = bs;
-    return GR_OK;
-}
-
-void sv_battles_free(sv_battles *bs)
-{
-    if (!bs)
-        return;
-    for (int i = 0; i < bs->noobs; i++)
-        free(bs->oobs[i].path);
-    json_decref(bs->oob_list);
-    free(bs->host);
-    free(bs);
+    return t && gr_bt_game_type(t->id) == t;
 }
 
 int sv_battles_stored(const gr_store_game *sg)
 {
-    char system[8];
-    size_t n = strcspn(sg->scenario, "/");
-    if (n >= sizeof system)
-        return 0;
-    memcpy(system, sg->scenario, n);
-    system[n] = 0;
+    char system[GR_STORE_NAME_MAX];
+    snprintf(system, sizeof system, "%.*s", (int)strcspn(sg->scenario, "/"), sg->scenario);
     return gr_bt_game_type(system) != NULL;
 }
 
 int sv_battles_holds(const sv_game *g)
 {
-    const gr_game_type *t = g->scn->game.type;
-    return gr_bt_game_type(t->id) == t;
+    return sv_battles_type(g->scn->game.type);
 }
 
-static void scn_release(sv_scenario *scn)
+/* ---- the record, read back -------------------------------------------------------- */
+
+static const gr_battle *battle_of(const sv_game *g)
 {
-    svb_scn *b = (svb_scn *)scn;
-    gr_battle_file_free(&b->f);
-    free(b);
+    return gr_bt_game_battle(gr_match_state(g->m));
 }
 
-/* The scenario of a battle of `system` from the bundled order of battle
- * `oob` (text NULL) or from `text` (len bytes), with `seed`: NULL with err
- * (GR_EINPUT a bad order of battle, GR_ERUNTIME). */
-static sv_scenario *scenario_make(const sv_battles *bs, const char *system, const char *oob,
-                                  const char *text, size_t len, uint64_t seed, gr_error *err)
+/* The last decision of g's record: its call (no dice) in *a, its index in
+ * *at, and the side that made it (its unit's, else its leader's, else the
+ * side whose step it was: docs/api.md); -1 when there is none. */
+static int last_decision(const sv_game *g, gr_bt_action *a, size_t *at)
 {
-    const gr_battle_rules *rules = gr_battle_rules_find(system);
-    const gr_game_type *type = gr_bt_game_type(system);
-    const svb_oob *o = oob ? oob_find(bs, system, oob) : NULL;
-    if (!rules || !type || (oob && !o)) {
-        gr_error_set(err, GR_ERUNTIME,
-                     "the order of battle %s/%s is not among the server's (DATA/oob/); serve with "
-                     "the data folder it was played with",
-                     system, oob ? oob : "");
-        return NULL;
+    const gr_battle *b = battle_of(g);
+    for (size_t i = gr_match_steps(g->m); i-- > 0;) {
+        const gr_record_step *st = gr_match_step(g->m, i);
+        if (st->player == GR_CHANCE)
+            continue;
+        gr_error err;
+        if (gr_bt_game_call(b, st->rec, a, &err) != GR_OK)
+            return -1;
+        *at = i;
+        return a->call.unit >= 0     ? b->units[a->call.unit].side
+               : a->call.leader >= 0 ? b->leaders[a->call.leader].side
+                                     : st->player;
     }
-    svb_scn *b = calloc(1, sizeof *b);
-    if (!b) {
-        gr_error_set(err, GR_ERUNTIME, "out of memory reading an order of battle");
-        return NULL;
+    return -1;
+}
+
+/* The dice of the test of the decision at step index `at`: the chance
+ * steps after it, into a->rolls. */
+static void test_dice(const sv_game *g, size_t at, gr_bt_action *a)
+{
+    a->nrolls = 0;
+    for (size_t i = at + 1; i < gr_match_steps(g->m); i++) {
+        const gr_record_step *st = gr_match_step(g->m, i);
+        if (st->player != GR_CHANCE || a->nrolls >= (int)(sizeof a->rolls / sizeof a->rolls[0]))
+            break;
+        a->rolls[a->nrolls++] = (int)gr_game_act_action(st->rec);
     }
-    gr_status st = o ? gr_battle_file_new(o->path, rules, seed, &b->f, err)
-                     : gr_battle_file_from_text(text, len, "oob_text", rules, seed, &b->f, err);
+}
+
+/* g's news for the event stream (sv_game_touch is the caller's). */
+static void set_last(sv_game *g, const char *kind, const char *text, const gr_bt_outcome *o)
+{
+    json_decref(g->last);
+    g->last = json_pack("{ssss}", "kind", kind, "text", text);
+    json_t *in = json_array();
+    for (int i = 0; o && i < o->ninstr; i++)
+        json_array_append_new(in, json_string(o->instr[i]));
+    json_object_set_new(g->last, "instructions", in);
+}
+
+/* ---- what a side sees ------------------------------------------------------------- */
+
+json_t *sv_battles_view(const sv_game *g, int side)
+{
+    /* the game's view of the side (built from its observation: the other
+     * side's hidden details never reach it), and what the server adds */
+    const gr_battle *b = battle_of(g);
+    json_t *j = gr_game_view_json(&g->scn->game, gr_match_state(g->m), side);
+    if (!j)
+        return NULL;
+    json_object_set_new(j, "hash", gr_bt_hash_json(b));
+    json_object_set_new(j, "id", json_string(g->id));
+    int acts =
+        b->rules->phases[b->phase].player == GR_BT_BOTH_PLAYERS || gr_battle_active_side(b) == side;
+    json_object_set_new(j, "you_act", json_boolean(acts));
+    gr_bt_action last;
+    size_t at;
+    json_object_set_new(j, "can_undo", json_boolean(last_decision(g, &last, &at) == side));
+    /* the last change this server saw: {kind, text, instructions}, null
+     * until there is one (the event stream's news for the other side) */
+    json_object_set_new(j, "last", g->last ? json_incref(g->last) : json_null());
+    return j;
+}
+
+/* GET .../ID (k 0: the side's view), .../verbs (1), .../report (5) and
+ * .../report.html (6: the report of this battle's match, read as a battle
+ * file's): the answer to a side, g as the store has it. */
+static MHD_Result_t h_get(gr_server *s, sv_game *g, sv_req *q, int k)
+{
+    MHD_Result_t ret;
+    int side = sv_games_seat(q, g, &ret);
+    if (side < 0)
+        return ret;
+    gr_error err;
+    json_t *v = NULL;
+    char *buf = NULL;
+    size_t blen = 0;
+    FILE *m = k == 6 ? open_memstream(&buf, &blen) : NULL;
+    gr_status st =
+        k == 6 && !m ? gr_error_set(&err, GR_ERUNTIME, "out of memory; try again") : GR_OK;
+    pthread_mutex_lock(&g->lock);
+    if (st == GR_OK && (st = sv_games_sync(s, g, &err)) == GR_OK && k >= 5) {
+        gr_bt_scenario *sc = g->scn->game.own;
+        gr_battle_file f = {.seed = g->seed, .start = &sc->start, .sc = sc, .m = g->m, .format = 2};
+        st = gr_bt_report(&f, g->id, NULL, m, m ? NULL : &v, NULL, NULL, &err);
+    } else if (st == GR_OK &&
+               !(v = k ? gr_bt_verbs_json(battle_of(g), side) : sv_battles_view(g, side))) {
+        st = gr_error_set(&err, GR_ERUNTIME, "out of memory; try again");
+    }
+    pthread_mutex_unlock(&g->lock);
+    if (m)
+        fclose(m);
     if (st != GR_OK) {
-        free(b);
-        return NULL;
+        free(buf);
+        json_decref(v);
+        return sv_reply_err(q, 500, "%s", err.msg);
     }
-    /* the game's match is the battle's (sv_game); the file keeps the order
-     * of battle, its scenario and text */
-    gr_match_free(b->f.m);
-    b->f.m = NULL;
-    gr_bt_scenario *sc = b->f.sc;
-    sv_scenario *s = &b->base;
-    snprintf(s->id, sizeof s->id, "%s%s%s", system, o ? "/" : "", o ? oob : "");
-    s->path = b->f.oob_path;
-    s->text = b->f.oob_text;
-    s->text_len = b->f.oob_len;
-    s->sc = sc;
-    s->game.type = type;
-    s->game.sc = sc;
-    s->release = scn_release;
-    return s;
+    return m ? sv_reply(q, 200, "text/html; charset=utf-8", buf, blen) : sv_reply_obj(q, 200, v);
 }
 
-gr_status sv_battles_scenario(gr_server *s, const gr_store_game *sg, sv_scenario **own,
-                              gr_error *err)
-{
-    *own = NULL;
-    char system[8];
-    size_t n = strcspn(sg->scenario, "/");
-    if (!sv_battles_stored(sg))
-        return GR_EINPUT;
-    memcpy(system, sg->scenario, n); /* under 8 bytes: checked */
-    system[n] = 0;
-    char *text = NULL;
-    size_t len = 0;
-    if (!sg->scenario[n] && gr_store_scenario_text(s->store, sg->id, &text, &len, err) != GR_OK)
-        return GR_ERUNTIME;
-    if (!sg->scenario[n] && !text)
-        return gr_error_set(err, GR_ERUNTIME, "battle %s: the store holds no order of battle",
-                            sg->id);
-    *own = scenario_make(s->battles, system, sg->scenario[n] ? sg->scenario + n + 1 : NULL, text,
-                         len, sg->seed, err);
-    free(text);
-    if (!*own) {
-        char msg[GR_ERROR_MSG];
-        snprintf(msg, sizeof msg, "%s", err->msg);
-        return gr_error_set(err, GR_ERUNTIME, "battle %s: %s", sg->id, msg);
-    }
-    return GR_OK;
-}
-
-/* The side of the request's token (sv_bearer): 0 or 1; -1 none given; -2
- * not one of the battle's. */
-static int token_side(const sv_req *q, const sv_game *g)
-{
-    const char *tok[2];
-    size_t len[2];
-    int n = sv_bearer(q, tok, len);
-    if (n == 0)
-        return -1;
-    int side = n == 1 ? sv_game_seat(g, tok[0], len[0]) : -1;
-    return side >= 0 ? side : -2;
-}
-
-int svb_need_side(sv_req *q, const sv_game *g, int *side, MHD_Result_t *ret)
-{
-    *side = token_side(q, g);
-    if (*side == -1)
-        *ret = sv_reply_err(q, 401,
-                            "no token: add ?token=TOKEN (or Authorization: Bearer TOKEN) with the "
-                            "token battle %s's creation gave your side",
-                            g->id);
-    else if (*side == -2)
-        *ret = sv_reply_err(q, 401,
-                            "this token is not one of battle %s's sides; use the link its "
-                            "creation gave your side",
-                            g->id);
-    return *side >= 0;
-}
-
-/* ---- requests ---------------------------------------------------------------------------- */
+/* ---- creation ------------------------------------------------------------------------ */
 
 static MHD_Result_t h_create(gr_server *s, sv_req *q)
 {
-    sv_battles *bs = s->battles;
     char msg[GR_ERROR_MSG * 2];
     const char *ex = "{\"system\": \"nf\", \"oob\": \"maida\"}";
     json_t *j = sv_body_object(q, ex, msg, sizeof msg);
@@ -304,11 +179,13 @@ static MHD_Result_t h_create(gr_server *s, sv_req *q)
     const char *oob = json_string_value(json_object_get(j, "oob"));
     json_t *text = json_object_get(j, "oob_text");
     json_t *seedj = json_object_get(j, "seed");
-    const gr_battle_rules *rules = sys ? gr_battle_rules_find(sys) : NULL;
+    char sid[GR_STORE_NAME_MAX];
+    snprintf(sid, sizeof sid, "%.8s/%.40s", sys ? sys : "", oob ? oob : "");
+    const sv_scenario *scn = oob ? sv_games_scenario(s, sid, 1) : NULL;
     int code = 400;
     if (!sys)
         snprintf(msg, sizeof msg, "give \"system\" (aoe, nf or rff): %s", ex);
-    else if (!rules)
+    else if (!gr_bt_game_type(sys))
         snprintf(msg, sizeof msg, "the companion keeps no system \"%.20s\"; accepted: aoe, nf, rff",
                  sys);
     else if (!!oob == !!text)
@@ -317,7 +194,7 @@ static MHD_Result_t h_create(gr_server *s, sv_req *q)
                  "\"oob_text\" (an order of battle's JSON text, docs/oob.md)");
     else if (text && !json_is_string(text))
         snprintf(msg, sizeof msg, "\"oob_text\" must be a string: the order of battle's text");
-    else if (oob && !oob_find(bs, sys, oob)) {
+    else if (oob && !scn) {
         snprintf(msg, sizeof msg,
                  "no bundled order of battle \"%.40s\" for %s; GET /api/oobs lists them", oob, sys);
         code = 404;
@@ -325,65 +202,154 @@ static MHD_Result_t h_create(gr_server *s, sv_req *q)
         snprintf(msg, sizeof msg, "\"seed\" must be a whole number from 0 to 2^63-1");
     else
         code = 0;
-    if (code) {
-        json_decref(j);
-        return sv_reply_err(q, code, "%s", msg);
-    }
-    uint64_t seed;
-    if (seedj)
-        seed = (uint64_t)json_integer_value(seedj);
-    else {
-        char hx[17];
-        sv_random_hex(hx, 8);
-        seed = strtoull(hx, NULL, 16) >> 11; /* below 2^53: exact in JSON numbers */
-    }
-    char id[GR_STORE_ID_MAX], tokens[2][GR_STORE_TOKEN_MAX];
-    static const char players[2][GR_STORE_NAME_MAX] = {"human", "human"};
-    if (sv_random_hex(id, 8) || sv_random_hex(tokens[0], 16) || sv_random_hex(tokens[1], 16)) {
-        json_decref(j);
-        return sv_reply_err(q, 500, "cannot make the battle's id and tokens; try again");
-    }
+    uint64_t seed = (uint64_t)json_integer_value(seedj);
+    sv_scenario *own = NULL;
     gr_error err;
-    gr_error_clear(&err);
-    const char *otext = text ? json_string_value(text) : NULL;
-    size_t olen = text ? json_string_length(text) : 0;
-    sv_scenario *scn = scenario_make(bs, sys, oob, otext, olen, seed, &err);
+    if (!code && !scn &&
+        !(scn = own = sv_scenario_own(sys, json_string_value(text), json_string_length(text),
+                                      "oob_text", &err))) {
+        code = err.code == GR_EINPUT ? 400 : 500;
+        snprintf(msg, sizeof msg, "%s", err.msg);
+    }
+    static const char players[2][GR_STORE_NAME_MAX] = {"human", "human"};
     sv_game *g = NULL;
-    if (!scn) {
-        json_decref(j);
-        return sv_reply_err(q, err.code == GR_EINPUT ? 400 : 500, "%s", err.msg);
-    }
-    if (sv_game_new(scn, id, seed, players, (const char(*)[GR_STORE_TOKEN_MAX])tokens, &g, &err) !=
-        GR_OK) {
-        scn->release(scn);
-        json_decref(j);
-        return sv_reply_err(q, 500, "%s", err.msg);
-    }
-    g->own = scn;
-    const gr_battle *b = gr_bt_game_battle(gr_match_state(g->m));
-    json_t *o = json_pack("{sssssssIs[ss]}", "id", id, "system", b->system, "title", b->title,
-                          "seed", (json_int_t)seed, "tokens", tokens[0], tokens[1]);
-    json_object_set_new(o, "sides", json_pack("[ss]", b->side_name[0], b->side_name[1]));
-    json_object_set_new(o, "hash", gr_bt_hash_json(b));
-    json_object_set_new(o, "host", json_string(bs->host));
-    json_object_set_new(o, "addresses", lan_addresses(bs->host));
-    /* the order of battle's text is kept in the store unless it is bundled */
-    gr_status st = sv_games_add(s, g, oob ? NULL : otext, olen, &err);
     json_decref(j);
-    if (st != GR_OK) {
-        json_decref(o);
+    if (!code && sv_games_start(s, scn, own, seedj ? &seed : NULL, players, &g, &err) != GR_OK)
         return sv_reply_err(q, 500, "%s", err.msg);
-    }
+    if (code)
+        return sv_reply_err(q, code, "%s", msg);
+    pthread_mutex_lock(&g->lock);
+    const gr_battle *b = battle_of(g);
+    json_t *o =
+        json_pack("{sssssssIs[ss]s[ss]so}", "id", g->id, "system", b->system, "title", b->title,
+                  "seed", (json_int_t)g->seed, "tokens", g->tokens[0], g->tokens[1], "sides",
+                  b->side_name[0], b->side_name[1], "hash", gr_bt_hash_json(b));
+    pthread_mutex_unlock(&g->lock);
+    json_object_set_new(o, "host", json_string(s->o.host));
+    json_object_set_new(o, "addresses", sv_lan_addresses(s->o.host));
     return sv_reply_obj(q, 201, o);
+}
+
+/* ---- actions ------------------------------------------------------------------------- */
+
+/* POST .../actions (odds 0) and .../odds (odds 1): the call read as the
+ * type reads it; an action taken by the side that decides it through the
+ * one action path (sv_games_act: its dice typed given as recorded, the
+ * rest drawn by the match, stored before the answer), its outcome told
+ * from the record (the test and its dice). */
+static MHD_Result_t h_action(gr_server *s, sv_game *g, sv_req *q, int odds)
+{
+    MHD_Result_t ret;
+    int side = sv_games_seat(q, g, &ret);
+    if (side < 0)
+        return ret;
+    char msg[GR_ERROR_MSG * 2], text[512];
+    json_t *j = sv_body_object(q,
+                               "{\"verb\": \"fire\", \"unit\": \"ID\", \"target\": \"ID\", "
+                               "\"inputs\": {\"range\": 4}}",
+                               msg, sizeof msg);
+    if (!j)
+        return sv_reply_err(q, 400, "%s", msg);
+    gr_battle *before = malloc(sizeof *before), *after = malloc(sizeof *after);
+    gr_bt_outcome *out = calloc(1, sizeof *out);
+    gr_error err;
+    gr_error_set(&err, GR_ERUNTIME, "out of memory; try again");
+    int code = 500;
+    json_t *res = NULL;
+    gr_bt_action a;
+    pthread_mutex_lock(&g->lock);
+    if (!before || !after || !out || sv_games_sync(s, g, &err) != GR_OK)
+        ;
+    else if (gr_bt_call_json(memcpy(before, battle_of(g), sizeof *before), j, &a, &err) != GR_OK)
+        code = 400;
+    else if (odds) {
+        before->seed = g->seed; /* gr_battle_do draws the dice not typed from it */
+        res = gr_bt_wire_odds(before, &a, &err);
+        code = err.code == GR_EILLEGAL ? 409 : err.code == GR_EINPUT ? 400 : 500;
+    } else if (gr_battle_may_decide(before, side, &a.call, &err) != GR_OK) {
+        code = 403;
+    } else {
+        /* the decision as the type reads it, its dice typed given as
+         * recorded, at the step `before` is of */
+        gr_action dice[sizeof a.rolls / sizeof a.rolls[0]];
+        size_t ndice = (size_t)a.nrolls, first = 0;
+        for (size_t i = 0; i < ndice; i++)
+            dice[i] = (gr_action)a.rolls[i];
+        a.nrolls = 0;
+        gr_battle_action_text(before, &a, text, sizeof text);
+        code = sv_games_act(s, g, gr_match_current_player(g->m), text, gr_match_steps(g->m), dice,
+                            ndice, &first, &err);
+        if (code == 400 && err.code == GR_EILLEGAL)
+            code = 409; /* not in this phase: the companion's refusal and its reason */
+        gr_roll_kind need = GR_ROLL_NONE;
+        const char *need_name;
+        if (code == 200) { /* the test with its dice as the record has them, told */
+            test_dice(g, first - 1, &a);
+            memcpy(after, before, sizeof *after);
+            if (gr_battle_do_exact(after, &a, out, &need, &need_name, &err) != GR_OK ||
+                need != GR_ROLL_NONE) {
+                code = 500;
+                snprintf(msg, sizeof msg, "%s", err.msg);
+                gr_error_set(&err, GR_ERUNTIME, "the action is stored, its outcome not told: %s",
+                             msg);
+            } else {
+                res = gr_bt_wire_outcome(before, after, &a, out);
+                set_last(g, "action", gr_battle_action_text(before, &a, text, sizeof text), out);
+                sv_game_touch(g);
+            }
+        }
+    }
+    pthread_mutex_unlock(&g->lock);
+    json_decref(j);
+    free(before);
+    free(after);
+    free(out);
+    return res ? sv_reply_obj(q, 200, res) : sv_reply_err(q, code, "%s", err.msg);
+}
+
+static MHD_Result_t h_undo(gr_server *s, sv_game *g, sv_req *q)
+{
+    MHD_Result_t ret;
+    int side = sv_games_seat(q, g, &ret);
+    if (side < 0)
+        return ret;
+    json_t *res = NULL;
+    gr_error err;
+    gr_bt_action a;
+    size_t at = 0;
+    int by = -1, code = 500;
+    pthread_mutex_lock(&g->lock);
+    if (sv_games_sync(s, g, &err) != GR_OK)
+        ;
+    else if ((by = last_decision(g, &a, &at)) < 0)
+        code = 409, gr_error_set(&err, GR_EILLEGAL, "battle %s has no action to undo", g->id);
+    else if (by != side)
+        code = 403, gr_error_set(&err, GR_EILLEGAL,
+                                 "the last action was %s's: only the side that made it takes it "
+                                 "back",
+                                 battle_of(g)->side_name[by]);
+    else {
+        char text[512];
+        test_dice(g, at, &a); /* the line with its dice, as the action's answer said it */
+        gr_battle_action_text(battle_of(g), &a, text, sizeof text);
+        code = sv_games_undo(s, g, gr_match_step(g->m, at)->player, gr_match_steps(g->m), &err);
+        if (code == 200) {
+            set_last(g, "undo", text, NULL);
+            sv_game_touch(g);
+            res = sv_battles_view(g, side);
+            json_object_set_new(res, "undone", json_string(text));
+        }
+    }
+    pthread_mutex_unlock(&g->lock);
+    return res ? sv_reply_obj(q, 200, res) : sv_reply_err(q, code, "%s", err.msg);
 }
 
 /* ---- routing ------------------------------------------------------------------------- */
 
 int sv_battles_route(gr_server *s, sv_req *q, const char *path, MHD_Result_t *ret)
 {
-    sv_battles *bs = s->battles;
     if (!strcmp(path, "/oobs")) {
-        *ret = q->get ? sv_reply_obj(q, 200, json_incref(bs->oob_list))
+        *ret = q->get ? sv_reply_obj(q, 200, sv_games_scenarios(s, 1))
                       : sv_reply_err(q, 405, "use GET /api/oobs");
         return 1;
     }
@@ -396,26 +362,18 @@ int sv_battles_route(gr_server *s, sv_req *q, const char *path, MHD_Result_t *re
         {"", 0},      {"/verbs", 0},  {"/actions", 1},     {"/odds", 1},
         {"/undo", 1}, {"/report", 0}, {"/report.html", 0}, {"/events", 0}};
     sv_game *g;
-    gr_error err;
-    switch (sv_games_item(s, q, path, "battles", 1, routes, 8, &g, ret)) {
+    int k = sv_games_item(s, q, path, "battles", 1, routes, 8, &g, ret);
+    switch (k) {
     case -2: return 0;
-    case -1: return 1;
-    case 0: {
-        int side;
-        if (!svb_need_side(q, g, &side, ret))
-            return 1;
-        pthread_mutex_lock(&g->lock);
-        json_t *v = sv_games_sync(s, g, &err) == GR_OK ? svb_view_json(g, side) : NULL;
-        pthread_mutex_unlock(&g->lock);
-        *ret = v ? sv_reply_obj(q, 200, v) : sv_reply_err(q, 500, "%s", err.msg);
-        return 1;
+    case -1: break;
+    case 0:
+    case 1:
+    case 5:
+    case 6: *ret = h_get(s, g, q, k); break;
+    case 2:
+    case 3: *ret = h_action(s, g, q, k == 3); break;
+    case 4: *ret = h_undo(s, g, q); break;
+    default: *ret = sv_games_events(s, g, q); break;
     }
-    case 1: *ret = svb_verbs(s, g, q); return 1;
-    case 2: *ret = svb_action(s, g, q, 0); return 1;
-    case 3: *ret = svb_action(s, g, q, 1); return 1;
-    case 4: *ret = svb_undo(s, g, q); return 1;
-    case 5: *ret = svb_report(s, g, q, 0); return 1;
-    case 6: *ret = svb_report(s, g, q, 1); return 1;
-    default: *ret = svb_events(s, g, q); return 1;
-    }
+    return 1;
 }

@@ -301,12 +301,14 @@ int sv_game_act(sv_game *g, int seat, const char *text, size_t step, const gr_ac
     const gr_game *gm = &g->scn->game;
     unsigned char act[GR_ACTION_MAX]; /* the type's record (action_size bytes) */
     gr_error perr;
+    const char *hint =
+        gm->type->not_enumerable ? "" : "; the view's \"legal\" lists what can be played";
     if (gr_game_act_parse(gm, gr_match_state(g->m), text, act, &perr) != GR_OK) {
-        gr_error_set(err, GR_EINPUT, "%s; the view's \"legal\" lists what can be played", perr.msg);
+        gr_error_set(err, GR_EINPUT, "%s%s", perr.msg, hint);
         return 400;
     }
-    if (gr_match_act(g->m, act, &perr) != GR_OK) {
-        gr_error_set(err, GR_EINPUT, "%s; the view's \"legal\" lists what can be played", perr.msg);
+    if (gr_match_act(g->m, act, &perr) != GR_OK) { /* the game's reason, and its code */
+        gr_error_set(err, perr.code, "%s%s", perr.msg, hint);
         return 400;
     }
     /* the dice given, one chance step each, as recorded; then the match's */

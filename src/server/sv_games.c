@@ -51,22 +51,27 @@ struct sv_games {
 };
 
 /* ---- scenarios ----------------------------------------------------------- */
-/* ---- scenarios ----------------------------------------------------------- */
 
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static void scenario_clear(sv_scenario *sc)
+{
+    free(sc->error);
+    free(sc->path);
+    gr_game_free(&sc->game);
+    json_decref(sc->summary);
+    free(sc->detail_text);
+    gr_free(sc->text);
+    memset(sc, 0, sizeof *sc);
+}
+
 static void scenarios_free(sv_games *gs)
 {
-    for (size_t i = 0; i < gs->nscn; i++) {
-        free(gs->scn[i].path);
-        gr_game_free(&gs->scn[i].game);
-        json_decref(gs->scn[i].summary);
-        free(gs->scn[i].detail_text);
-        gr_free(gs->scn[i].text);
-    }
+    for (size_t i = 0; i < gs->nscn; i++)
+        scenario_clear(&gs->scn[i]);
     free(gs->scn);
     gs->scn = NULL;
     gs->nscn = 0;
@@ -104,100 +109,192 @@ static json_t *scenario_summary(const char *id, const char *game, const json_t *
     return o;
 }
 
-static gr_status scenarios_load(sv_games *gs, gr_error *err)
+/* The names of the *.json files of `dir` whose stem fits a scenario's id,
+ * sorted: *n of them; NULL if the folder cannot be read (errno). */
+static char **json_files(const char *dir, size_t *n)
 {
-    char dir[PATH_MAX];
-    snprintf(dir, sizeof dir, "%s/scenarios", gs->s->data);
+    *n = 0;
     DIR *d = opendir(dir);
     if (!d)
-        return gr_error_set(err, GR_EINPUT,
-                            "%s: cannot open the scenario folder (%s); give as the data folder "
-                            "the one that holds scenarios/ (the source tree's data/)",
-                            dir, strerror(errno));
-    char **names = NULL;
-    size_t n = 0, cap = 0;
+        return NULL;
+    size_t cap = 16;
+    char **names = malloc(cap * sizeof *names);
     struct dirent *e;
-    while ((e = readdir(d))) {
+    while (names && (e = readdir(d))) {
         size_t l = strlen(e->d_name);
         if (l <= 5 || strcmp(e->d_name + l - 5, ".json") || l - 5 >= GR_STORE_NAME_MAX)
             continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 16;
-            char **v = realloc(names, cap * sizeof *v);
+        if (*n == cap) {
+            char **v = realloc(names, 2 * cap * sizeof *v);
             if (!v)
                 break;
             names = v;
+            cap *= 2;
         }
-        names[n++] = strdup(e->d_name);
+        if ((names[*n] = strdup(e->d_name)))
+            (*n)++;
     }
     closedir(d);
-    if (n)
-        qsort(names, n, sizeof *names, cmp_str);
-    gs->scn = calloc(n ? n : 1, sizeof *gs->scn);
-    for (size_t i = 0; i < n && gs->scn; i++) {
-        if (!names[i])
-            continue;
-        char path[PATH_MAX + 256];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        sv_scenario *sc = &gs->scn[gs->nscn];
-        memset(sc, 0, sizeof *sc);
-        gr_error lerr;
-        if (gr_read_file(path, GR_GAME_SCENARIO_MAX_BYTES, &sc->text, &sc->text_len, &lerr) !=
-                GR_OK ||
-            gr_game_load_text(sc->text, sc->text_len, path, NULL, &sc->game, &lerr) != GR_OK) {
-            fprintf(stderr, "grognard serve: %s is left out: %s\n", path, lerr.msg);
-            gr_free(sc->text);
-            sc->text = NULL;
-            continue;
-        }
-        snprintf(sc->id, sizeof sc->id, "%.*s", (int)(strlen(names[i]) - 5), names[i]);
-        sc->path = realpath(path, NULL);
-        json_t *detail = json_pack("{ss}", "id", sc->id);
-        json_t *w = gr_game_scenario_json(&sc->game);
-        sc->summary = w ? scenario_summary(sc->id, sc->game.type->id, w) : NULL;
+    if (names)
+        qsort(names, *n, sizeof *names, cmp_str);
+    return names;
+}
+
+/* Add the scenario file DIR/NAME as scenario `id` of type `type_id` (NULL:
+ * the file says which) to the registry: a game's, with its entries of GET
+ * /api/scenarios[/ID]; a companion's order of battle (type_id given),
+ * with its entry of GET /api/oobs: 1.  A file that does not load is left
+ * out with a line on stderr, and kept with why (sv_scenario.error): 0. */
+static int scenario_add(sv_games *gs, const char *dir, const char *name, const char *id,
+                        const char *type_id)
+{
+    sv_scenario *v = realloc(gs->scn, (gs->nscn + 1) * sizeof *v);
+    if (!v)
+        return 0;
+    gs->scn = v;
+    sv_scenario *sc = memset(&v[gs->nscn], 0, sizeof *sc);
+    char path[PATH_MAX + 256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    gr_error lerr;
+    if (gr_read_file(path, GR_GAME_SCENARIO_MAX_BYTES, &sc->text, &sc->text_len, &lerr) != GR_OK ||
+        gr_game_load_text(sc->text, sc->text_len, path, type_id, &sc->game, &lerr) != GR_OK) {
+        fprintf(stderr, "grognard serve: %s is left out: %s\n", path, lerr.msg);
+        scenario_clear(sc);
+        /* kept, to say why to the games played on it */
+        snprintf(sc->id, sizeof sc->id, "%s", id);
+        if ((sc->error = strdup(lerr.msg)))
+            gs->nscn++;
+        return 0;
+    }
+    snprintf(sc->id, sizeof sc->id, "%s", id);
+    sc->path = realpath(path, NULL);
+    json_t *w = gr_game_scenario_json(&sc->game); /* an order of battle's "id": its stem */
+    if (type_id) {
+        sc->summary = json_incref(w);
+    } else if (w) {
+        sc->summary = scenario_summary(sc->id, sc->game.type->id, w);
         json_t *raw = json_load_file(path, 0, NULL);
         json_t *map = raw ? json_object_get(raw, "map") : NULL;
-        if (detail && w) {
-            json_object_set_new(detail, "game", json_string(sc->game.type->id));
-            json_object_set(detail, "title", json_object_get(w, "title"));
-            json_object_set_new(detail, "description",
-                                text_lines(raw ? json_object_get(raw, "description") : NULL));
+        json_t *places = map ? json_object_get(map, "places") : NULL;
+        json_t *detail = json_pack("{sssssO?so}", "id", sc->id, "game", sc->game.type->id, "title",
+                                   json_object_get(w, "title"), "description",
+                                   text_lines(raw ? json_object_get(raw, "description") : NULL));
+        if (detail) {
             json_object_update(detail, w);
-            json_t *places = map ? json_object_get(map, "places") : NULL;
             json_object_set_new(detail, "places",
                                 json_is_array(places) ? json_incref(places) : json_array());
             sc->detail_text = json_dumps(detail, JSON_COMPACT | JSON_PRESERVE_ORDER);
         }
         json_decref(raw);
-        json_decref(w);
         json_decref(detail);
-        if (!sc->path || !sc->summary || !sc->detail_text) {
-            free(sc->path);
-            gr_game_free(&sc->game);
-            gr_free(sc->text);
-            json_decref(sc->summary);
-            free(sc->detail_text);
-            continue;
-        }
-        gs->nscn++;
     }
-    for (size_t i = 0; i < n; i++)
+    json_decref(w);
+    if (!sc->path || !sc->summary || (!type_id && !sc->detail_text)) {
+        scenario_clear(sc);
+        return 0;
+    }
+    gs->nscn++;
+    return 1;
+}
+
+/* The scenarios of DATA/scenarios/, then the companion's bundled orders of
+ * battle, DATA/oob/SYSTEM/OOB.json as scenario "SYSTEM/OOB" of type SYSTEM. */
+static gr_status scenarios_load(sv_games *gs, gr_error *err)
+{
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s/scenarios", gs->s->data);
+    size_t n, loaded = 0;
+    char **names = json_files(dir, &n);
+    if (!names)
+        return gr_error_set(err, GR_EINPUT,
+                            "%s: cannot open the scenario folder (%s); give as the data folder "
+                            "the one that holds scenarios/ (the source tree's data/)",
+                            dir, strerror(errno));
+    for (size_t i = 0; i < n; i++) {
+        char id[GR_STORE_NAME_MAX];
+        snprintf(id, sizeof id, "%.*s", (int)(strlen(names[i]) - 5), names[i]);
+        loaded += (size_t)scenario_add(gs, dir, names[i], id, NULL);
         free(names[i]);
+    }
     free(names);
-    if (!gs->nscn)
+    if (!loaded)
         return gr_error_set(err, GR_EINPUT,
                             "%s: no scenario could be loaded; give as the data folder the one "
                             "that holds scenarios/*.json",
                             dir);
+    size_t nt;
+    const gr_game_type *const *types = gr_game_types(&nt);
+    for (size_t t = 0; t < nt; t++) {
+        if (!sv_battles_type(types[t]))
+            continue;
+        snprintf(dir, sizeof dir, "%s/oob/%s", gs->s->data, types[t]->id);
+        names = json_files(dir, &n);
+        for (size_t i = 0; names && i < n; i++) {
+            char id[GR_STORE_NAME_MAX];
+            if (snprintf(id, sizeof id, "%s/%.*s", types[t]->id, (int)(strlen(names[i]) - 5),
+                         names[i]) < (int)sizeof id)
+                scenario_add(gs, dir, names[i], id, types[t]->id);
+            free(names[i]);
+        }
+        free(names);
+    }
     return GR_OK;
 }
 
-static const sv_scenario *scenario_find(const sv_games *gs, const char *id)
+/* The bundled scenario `id` of a game (battle 0), a battle (1) or either (-1). */
+static const sv_scenario *scenario_find(const sv_games *gs, const char *id, int battle)
 {
     for (size_t i = 0; id && i < gs->nscn; i++)
-        if (!strcmp(gs->scn[i].id, id))
+        if (!strcmp(gs->scn[i].id, id) &&
+            (battle < 0 || (!gs->scn[i].error && sv_battles_type(gs->scn[i].game.type) == battle)))
             return &gs->scn[i];
     return NULL;
+}
+
+const sv_scenario *sv_games_scenario(gr_server *s, const char *id, int battle)
+{
+    return scenario_find(s->games, id, battle);
+}
+
+json_t *sv_games_scenarios(gr_server *s, int battle)
+{
+    const sv_games *gs = s->games;
+    json_t *a = json_array();
+    for (size_t i = 0; i < gs->nscn; i++)
+        if (!gs->scn[i].error && sv_battles_type(gs->scn[i].game.type) == battle)
+            json_array_append(a, gs->scn[i].summary);
+    return a;
+}
+
+static void own_release(sv_scenario *scn)
+{
+    free(scn->path);
+    gr_game_free(&scn->game);
+    free(scn->text);
+    free(scn);
+}
+
+sv_scenario *sv_scenario_own(const char *type_id, const char *text, size_t len, const char *name,
+                             gr_error *err)
+{
+    sv_scenario *scn = calloc(1, sizeof *scn);
+    if (!scn || !(scn->text = malloc(len + 1)) || !(scn->path = strdup(name))) {
+        if (scn)
+            free(scn->text);
+        free(scn);
+        gr_error_set(err, GR_ERUNTIME, "out of memory reading a scenario");
+        return NULL;
+    }
+    memcpy(scn->text, text, len);
+    scn->text[len] = 0;
+    scn->text_len = len;
+    snprintf(scn->id, sizeof scn->id, "%s", type_id);
+    scn->release = own_release;
+    if (gr_game_load_text(text, len, name, type_id, &scn->game, err) != GR_OK) {
+        own_release(scn);
+        return NULL;
+    }
+    return scn;
 }
 
 /* ---- the registry of games ------------------------------------------------ */
@@ -269,23 +366,35 @@ static sv_game *load_game(sv_games *gs, const char *id, char (*tokens)[GR_STORE_
         return NULL;
     if (tokens)
         memcpy(tokens, sg.tokens, sizeof sg.tokens);
-    const sv_scenario *scn = scenario_find(gs, sg.scenario);
-    sv_scenario *own = NULL; /* a companion battle's own order of battle */
-    gr_status bst = scn ? GR_OK : sv_battles_scenario(gs->s, &sg, &own, err);
+    /* a bundled scenario, or the game's own kept in the store beside it
+     * (a battle's order of battle given as text: scenario "SYSTEM") */
+    const sv_scenario *scn = scenario_find(gs, sg.scenario, -1);
+    sv_scenario *own = NULL;
+    char *text = NULL;
+    size_t len = 0;
     sv_game *g = NULL;
-    if (own)
-        scn = own;
-    if (!scn) {
-        if (bst == GR_EINPUT) /* not a battle's */
+    if (scn && scn->error) {
+        gr_error_set(err, GR_ERUNTIME,
+                     "game %s: its scenario's file does not load (%s); serve with the data folder "
+                     "it was played with",
+                     id, scn->error);
+        scn = NULL;
+    } else if (!scn && gr_store_scenario_text(gs->s->store, id, &text, &len, err) == GR_OK) {
+        if (text &&
+            !(scn = own = sv_scenario_own(sg.scenario, text, len, "the stored scenario", err)))
+            err->code = GR_ERUNTIME; /* stored: never a client's bad input */
+        else if (!text)
             gr_error_set(err, GR_ERUNTIME,
                          "game %s is of scenario '%s', which is not in the scenario folder; serve "
                          "with the data folder it was played with",
                          id, sg.scenario);
-    } else if (sv_game_new(scn, id, sg.seed, (const char(*)[GR_STORE_NAME_MAX])sg.players,
+    }
+    free(text);
+    if (scn && sv_game_new(scn, id, sg.seed, (const char(*)[GR_STORE_NAME_MAX])sg.players,
                            (const char(*)[GR_STORE_TOKEN_MAX])sg.tokens, &g, err) != GR_OK) {
         if (own)
             own->release(own);
-    } else {
+    } else if (scn) {
         g->own = own;
         g->finished = sg.finished;
         g->gen = sg.gen;
@@ -520,9 +629,27 @@ static void *worker_main(void *arg)
 
 /* ---- the one action path (sv_games.h) ---------------------------------------------- */
 
-gr_status sv_games_add(gr_server *s, sv_game *g, const char *text, size_t len, gr_error *err)
+gr_status sv_games_start(gr_server *s, const sv_scenario *scn, sv_scenario *own,
+                         const uint64_t *seed, const char players[2][GR_STORE_NAME_MAX],
+                         sv_game **out, gr_error *err)
 {
     sv_games *gs = s->games;
+    char id[GR_STORE_ID_MAX], tokens[2][GR_STORE_TOKEN_MAX] = {"", ""};
+    sv_game *g = NULL;
+    uint64_t drawn = 0; /* 53 bits: exact in JSON numbers */
+    int bad = sv_random_hex(id, 8) || (!seed && getrandom(&drawn, sizeof drawn, 0) != 8);
+    drawn &= (1ULL << 53) - 1;
+    for (int p = 0; p < 2; p++)
+        bad |= !strcmp(players[p], "human") && sv_random_hex(tokens[p], 16);
+    *out = NULL;
+    if (bad || sv_game_new(scn, id, seed ? *seed : drawn, players,
+                           (const char(*)[GR_STORE_TOKEN_MAX])tokens, &g, err) != GR_OK) {
+        if (own)
+            own->release(own);
+        return bad ? gr_error_set(err, GR_ERUNTIME, "the system's random source failed; try again")
+                   : err->code;
+    }
+    g->own = own;
     gr_store_game sg;
     memset(&sg, 0, sizeof sg);
     memcpy(sg.id, g->id, sizeof sg.id);
@@ -530,7 +657,9 @@ gr_status sv_games_add(gr_server *s, sv_game *g, const char *text, size_t len, g
     sg.seed = g->seed;
     memcpy(sg.players, g->players, sizeof sg.players);
     memcpy(sg.tokens, g->tokens, sizeof sg.tokens);
-    if (gr_store_create_text(s->store, &sg, text, len, err) != GR_OK) {
+    /* a game's own scenario is kept in the store beside it */
+    if (gr_store_create_text(s->store, &sg, own ? own->text : NULL, own ? own->text_len : 0, err) !=
+        GR_OK) {
         sv_game_free(g);
         return GR_ERUNTIME;
     }
@@ -543,6 +672,7 @@ gr_status sv_games_add(gr_server *s, sv_game *g, const char *text, size_t len, g
         sv_game_play_computer(g, ai_deadline(gs));
     gr_status st = commit(gs, g, 1, err);
     pthread_mutex_unlock(&g->lock);
+    *out = st == GR_OK ? g : NULL;
     return st;
 }
 
@@ -639,7 +769,7 @@ static MHD_Result_t h_create(sv_games *gs, sv_req *r)
         ret = sv_reply_err(r, 400, "\"scenario\" is missing or not a string; send %s", ex);
         goto out;
     }
-    const sv_scenario *scn = scenario_find(gs, scid);
+    const sv_scenario *scn = scenario_find(gs, scid, 0);
     if (!scn) {
         ret = sv_reply_err(r, 404, "no scenario '%.64s'; GET /api/scenarios lists those there are",
                            scid);
@@ -652,21 +782,13 @@ static MHD_Result_t h_create(sv_games *gs, sv_req *r)
                            "(random, eager, heuristic), e.g. [\"human\", \"heuristic\"]");
         goto out;
     }
-    uint64_t seed = 0;
-    if (seedj) {
-        if (!json_is_integer(seedj) || json_integer_value(seedj) < 0 ||
-            json_integer_value(seedj) > (json_int_t)((1LL << 53) - 1)) {
-            ret = sv_reply_err(r, 400, "\"seed\" must be a whole number from 0 to 2^53-1");
-            goto out;
-        }
-        seed = (uint64_t)json_integer_value(seedj);
-    } else if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed) {
-        ret = sv_reply_err(r, 500, "the system's random source failed; give a \"seed\"");
+    uint64_t seed = (uint64_t)json_integer_value(seedj);
+    if (seedj && (!json_is_integer(seedj) || json_integer_value(seedj) < 0 ||
+                  json_integer_value(seedj) > (json_int_t)((1LL << 53) - 1))) {
+        ret = sv_reply_err(r, 400, "\"seed\" must be a whole number from 0 to 2^53-1");
         goto out;
-    } else {
-        seed &= (1ULL << 53) - 1;
     }
-    char players[2][GR_STORE_NAME_MAX], tokens[2][GR_STORE_TOKEN_MAX];
+    char players[2][GR_STORE_NAME_MAX];
     for (int p = 0; p < 2; p++) {
         const char *name = json_string_value(json_array_get(pl, (size_t)p));
         if (strlen(name) >= GR_STORE_NAME_MAX) {
@@ -697,34 +819,20 @@ static MHD_Result_t h_create(sv_games *gs, sv_req *r)
             goto out;
         }
         snprintf(players[p], sizeof players[p], "%s", name);
-        tokens[p][0] = 0;
-        if (!strcmp(name, "human") && sv_random_hex(tokens[p], 16)) {
-            ret = sv_reply_err(r, 500, "the system's random source failed; try again");
-            goto out;
-        }
-    }
-    char id[GR_STORE_ID_MAX];
-    if (sv_random_hex(id, 8)) {
-        ret = sv_reply_err(r, 500, "the system's random source failed; try again");
-        goto out;
     }
     gr_error err;
     sv_game *g;
-    if (sv_game_new(scn, id, seed, (const char(*)[GR_STORE_NAME_MAX])players,
-                    (const char(*)[GR_STORE_TOKEN_MAX])tokens, &g, &err) != GR_OK) {
+    if (sv_games_start(gs->s, scn, NULL, seedj ? &seed : NULL,
+                       (const char(*)[GR_STORE_NAME_MAX])players, &g, &err) != GR_OK) {
         ret = sv_reply_err(r, err.code == GR_EINPUT ? 400 : 500, "%s", err.msg);
-        goto out;
-    }
-    if (sv_games_add(gs->s, g, NULL, 0, &err) != GR_OK) {
-        ret = sv_reply_err(r, 500, "%s", err.msg);
         goto out;
     }
     json_t *seats = json_object();
     for (int p = 0; p < 2; p++) {
         char k[2] = {(char)('0' + p), 0};
-        json_object_set_new(seats, k, tokens[p][0] ? json_string(tokens[p]) : json_null());
+        json_object_set_new(seats, k, g->tokens[p][0] ? json_string(g->tokens[p]) : json_null());
     }
-    ret = sv_reply_obj(r, 201, json_pack("{ssso}", "id", id, "seats", seats));
+    ret = sv_reply_obj(r, 201, json_pack("{ssso}", "id", g->id, "seats", seats));
 out:
     json_decref(b);
     return ret;
@@ -772,25 +880,35 @@ static size_t query_size(const sv_req *r, const char *name)
     return *end ? 0 : (size_t)n;
 }
 
-/* Who asks for a view or a stream (seat_of: a seat or GR_SPECTATOR) and in
- * which language (?lang=): 1 and both set, or 0 with *ret the refusal. */
-static int viewer_of(sv_req *r, sv_game *g, int *seat, gr_lang *lang, MHD_Result_t *ret)
+/* Who asks for g (seat_of) and, for a view (`watch`: a spectator too), in
+ * which language (?lang=): 1 and both set, or 0 with *ret the refusal (401:
+ * a token that is not one of g's, or, unless `watch`, none; 400: a
+ * language not known). */
+static int viewer_of(sv_req *r, sv_game *g, int watch, int *seat, gr_lang *lang, MHD_Result_t *ret)
 {
+    const char *noun = sv_battles_holds(g) ? "battle" : "game";
     *seat = seat_of(r, g);
-    if (*seat == -1) {
-        *ret = sv_reply_err(r, 401,
-                            "this token is not one of game %s's seats; use the token its creation "
-                            "gave, or none to watch",
-                            g->id);
-        return 0;
-    }
-    *lang = GR_LANG_EN;
     const char *l = sv_query(r, "lang");
-    if (l && gr_lang_parse(l, lang, NULL) != GR_OK) {
+    *lang = GR_LANG_EN;
+    if (*seat == -1 || (*seat == GR_SPECTATOR && !watch))
+        *ret = sv_reply_err(r, 401,
+                            *seat == -1 ? "this token is not one of %s %s's seats; use the token "
+                                          "its creation gave%s"
+                                        : "no token: send \"Authorization: Bearer TOKEN\" (or "
+                                          "?token=TOKEN) with the token %s %s's creation gave%s",
+                            noun, g->id, watch ? ", or none to watch" : " your side");
+    else if (watch && l && gr_lang_parse(l, lang, NULL) != GR_OK)
         *ret = sv_reply_err(r, 400, "?lang=%.16s is not known; accepted: en, fr", l);
-        return 0;
-    }
-    return 1;
+    else
+        return 1;
+    return 0;
+}
+
+int sv_games_seat(sv_req *r, sv_game *g, MHD_Result_t *ret)
+{
+    int seat;
+    gr_lang lang;
+    return viewer_of(r, g, 0, &seat, &lang, ret) ? seat : -1;
 }
 
 static MHD_Result_t h_view(sv_games *gs, sv_game *g, sv_req *r)
@@ -798,7 +916,7 @@ static MHD_Result_t h_view(sv_games *gs, sv_game *g, sv_req *r)
     int seat;
     gr_lang lang;
     MHD_Result_t ret;
-    if (!viewer_of(r, g, &seat, &lang, &ret))
+    if (!viewer_of(r, g, 1, &seat, &lang, &ret))
         return ret;
     size_t since = query_size(r, "since");
     pthread_mutex_lock(&g->lock);
@@ -819,7 +937,7 @@ static MHD_Result_t h_sight(sv_games *gs, sv_game *g, sv_req *r)
     int seat;
     gr_lang lang;
     MHD_Result_t ret;
-    if (!viewer_of(r, g, &seat, &lang, &ret))
+    if (!viewer_of(r, g, 1, &seat, &lang, &ret))
         return ret;
     const char *v = sv_query(r, "unit");
     char *end = NULL;
@@ -845,26 +963,6 @@ static MHD_Result_t h_sight(sv_games *gs, sv_game *g, sv_req *r)
     return sv_reply_json(r, 200, text);
 }
 
-/* The seat that acts: 0 or 1, or answers 401. */
-static int acting_seat(sv_req *r, sv_game *g, MHD_Result_t *ret)
-{
-    int seat = seat_of(r, g);
-    if (seat == GR_SPECTATOR) {
-        *ret = sv_reply_err(r, 401,
-                            "no token: send \"Authorization: Bearer TOKEN\" with the token the "
-                            "game's creation gave your side");
-        return -1;
-    }
-    if (seat < 0) {
-        *ret = sv_reply_err(r, 401,
-                            "this token is not one of game %s's seats; use the token its creation "
-                            "gave your side",
-                            g->id);
-        return -1;
-    }
-    return seat;
-}
-
 static int body_step(json_t *b, size_t *step)
 {
     json_t *sj = json_object_get(b, "step");
@@ -872,18 +970,6 @@ static int body_step(json_t *b, size_t *step)
         return -1;
     *step = (size_t)json_integer_value(sj);
     return 0;
-}
-
-static json_t *state_summary(sv_game *g, size_t step, size_t first)
-{
-    int cur = gr_match_current_player(g->m);
-    json_t *o = json_object();
-    json_object_set_new(o, "step", json_integer((json_int_t)first));
-    (void)step;
-    json_object_set_new(o, "now", json_integer((json_int_t)gr_match_steps(g->m)));
-    json_object_set_new(o, "to_move", cur >= 0 ? json_integer(cur) : json_null());
-    json_object_set_new(o, "over", json_boolean(gr_match_is_over(g->m)));
-    return o;
 }
 
 /* The body of a refused action or undo: {"error": ...}, and for a stale
@@ -899,67 +985,43 @@ static json_t *error_body(const sv_game *g, int code, const gr_error *err)
     return o;
 }
 
-static MHD_Result_t h_action(sv_games *gs, sv_game *g, sv_req *r)
+/* POST .../actions (undo 0) and .../undo (undo 1) at the body's step. */
+static MHD_Result_t h_step(sv_games *gs, sv_game *g, sv_req *r, int undo)
 {
     MHD_Result_t ret;
-    int seat = acting_seat(r, g, &ret);
+    int seat = sv_games_seat(r, g, &ret);
     if (seat < 0)
         return ret;
     char msg[GR_ERROR_MSG];
-    const char *ex = "{\"action\": \"chits done\", \"step\": 12}";
+    const char *ex = undo ? "{\"step\": 12}" : "{\"action\": \"chits done\", \"step\": 12}";
     json_t *b = sv_body_object(r, ex, msg, sizeof msg);
-    if (!b)
-        return sv_reply_err(r, 400, "%s", msg);
     const char *text = json_string_value(json_object_get(b, "action"));
-    size_t step;
-    if (!text || body_step(b, &step)) {
+    size_t step, first = 0;
+    if (b && ((!undo && !text) || body_step(b, &step)))
+        snprintf(
+            msg, sizeof msg, "%s%s",
+            undo ? "the body needs \"step\": the view's \"step\""
+                 : "the body needs \"action\" (a text from the view's \"legal\") and \"step\" (the "
+                   "view's \"step\"), e.g. ",
+            undo ? "" : ex);
+    else if (b) {
+        pthread_mutex_lock(&g->lock);
+        gr_error err;
+        int code = undo ? sv_games_undo(gs->s, g, seat, step, &err)
+                        : sv_games_act(gs->s, g, seat, text, step, NULL, 0, &first, &err);
+        int cur = gr_match_current_player(g->m);
+        json_t *o = code != 200 ? error_body(g, code, &err)
+                    : undo      ? json_pack("{sI}", "step", (json_int_t)gr_match_steps(g->m))
+                                : json_pack("{sIsIsosbss}", "step", (json_int_t)first, "now",
+                                            (json_int_t)gr_match_steps(g->m), "to_move",
+                                       cur >= 0 ? json_integer(cur) : json_null(), "over",
+                                            gr_match_is_over(g->m), "applied", text);
+        pthread_mutex_unlock(&g->lock);
         json_decref(b);
-        return sv_reply_err(r, 400,
-                            "the body needs \"action\" (a text from the view's \"legal\") and "
-                            "\"step\" (the view's \"step\"), e.g. %s",
-                            ex);
-    }
-    pthread_mutex_lock(&g->lock);
-    size_t first = 0;
-    gr_error err;
-    int code = sv_games_act(gs->s, g, seat, text, step, NULL, 0, &first, &err);
-    json_t *o;
-    if (code == 200) {
-        o = state_summary(g, step, first);
-        json_object_set_new(o, "applied", json_string(text));
-    } else {
-        o = error_body(g, code, &err);
-    }
-    pthread_mutex_unlock(&g->lock);
-    json_decref(b);
-    return sv_reply_obj(r, code, o);
-}
-
-static MHD_Result_t h_undo(sv_games *gs, sv_game *g, sv_req *r)
-{
-    MHD_Result_t ret;
-    int seat = acting_seat(r, g, &ret);
-    if (seat < 0)
-        return ret;
-    char msg[GR_ERROR_MSG];
-    json_t *b = sv_body_object(r, "{\"step\": 12}", msg, sizeof msg);
-    size_t step;
-    if (!b || body_step(b, &step)) {
-        json_decref(b);
-        return sv_reply_err(r, 400, "%s", b ? "the body needs \"step\": the view's \"step\"" : msg);
+        return sv_reply_obj(r, code, o);
     }
     json_decref(b);
-    pthread_mutex_lock(&g->lock);
-    gr_error err;
-    int code = sv_games_undo(gs->s, g, seat, step, &err);
-    json_t *o;
-    if (code == 200) {
-        o = json_pack("{sI}", "step", (json_int_t)gr_match_steps(g->m));
-    } else {
-        o = error_body(g, code, &err);
-    }
-    pthread_mutex_unlock(&g->lock);
-    return sv_reply_obj(r, code, o);
+    return sv_reply_err(r, 400, "%s", msg);
 }
 
 static MHD_Result_t h_replay(sv_games *gs, sv_game *g, sv_req *r)
@@ -1015,7 +1077,7 @@ static MHD_Result_t h_replay(sv_games *gs, sv_game *g, sv_req *r)
 typedef struct game_stream {
     sv_games *gs;
     sv_game *g;
-    int seat;
+    int seat, battle;
     gr_lang lang;
     uint64_t undos;
     size_t since; /* the step of the previous event */
@@ -1023,7 +1085,9 @@ typedef struct game_stream {
 
 /* Each event is the seat's view (sv_game_view, in the stream's language)
  * with the log of the steps since the previous event: "step", or "undo"
- * with the whole log after an undo (the client replaces what it has). */
+ * with the whole log after an undo (the client replaces what it has); a
+ * battle's, its side's view (sv_battles_view), "battle" first and after
+ * another server's change, else its last change's kind, "id" its actions. */
 static int game_next(void *ctx, int first, const char **kind, uint64_t *id, char **data)
 {
     game_stream *x = ctx;
@@ -1039,30 +1103,41 @@ static int game_next(void *ctx, int first, const char **kind, uint64_t *id, char
         x->undos = g->undos;
         x->since = 0;
     }
-    *data = sv_game_view(g, x->seat, x->since, x->lang);
-    x->since = gr_match_steps(g->m);
-    *id = x->since;
+    if (x->battle) {
+        json_t *v = sv_battles_view(g, x->seat);
+        const char *k =
+            first || !g->last ? NULL : json_string_value(json_object_get(g->last, "kind"));
+        *kind = k ? k : "battle"; /* then "action" or "undo" (the change that woke it) */
+        *id = (uint64_t)json_integer_value(json_object_get(v, "actions"));
+        *data = v ? json_dumps(v, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+        json_decref(v);
+    } else {
+        *data = sv_game_view(g, x->seat, x->since, x->lang);
+        x->since = gr_match_steps(g->m);
+        *id = x->since;
+    }
     return *data ? 0 : -1;
 }
 
 static const sv_stream_fns game_stream_fns = {game_next, free};
 
-static MHD_Result_t h_events(sv_games *gs, sv_game *g, sv_req *r)
+MHD_Result_t sv_games_events(gr_server *s, sv_game *g, sv_req *r)
 {
-    int seat;
-    gr_lang lang;
+    int seat, battle = sv_battles_holds(g);
+    gr_lang lang = GR_LANG_EN;
     MHD_Result_t ret;
-    if (!viewer_of(r, g, &seat, &lang, &ret))
+    if (!viewer_of(r, g, !battle, &seat, &lang, &ret))
         return ret;
     game_stream *x = calloc(1, sizeof *x);
     if (!x)
         return sv_reply_err(r, 500, "out of memory; try again");
-    x->gs = gs;
+    x->gs = s->games;
     x->g = g;
     x->seat = seat;
+    x->battle = battle;
     x->lang = lang;
     sv_topic t = {&g->lock, &g->changed, &g->version, seat >= 0};
-    return sv_hub_open(gs->s->hub, r, t, &game_stream_fns, x);
+    return sv_hub_open(s->hub, r, t, &game_stream_fns, x);
 }
 
 /* ---- routing ------------------------------------------------------------------------ */
@@ -1075,14 +1150,11 @@ int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
             *ret = sv_reply_err(r, 405, "use GET /api/scenarios");
             return 1;
         }
-        json_t *a = json_array();
-        for (size_t i = 0; i < gs->nscn; i++)
-            json_array_append(a, gs->scn[i].summary);
-        *ret = sv_reply_obj(r, 200, a);
+        *ret = sv_reply_obj(r, 200, sv_games_scenarios(s, 0));
         return 1;
     }
     if (!strncmp(p, "/scenarios/", 11)) {
-        const sv_scenario *scn = scenario_find(gs, p + 11);
+        const sv_scenario *scn = scenario_find(gs, p + 11, 0);
         *ret = !r->get ? sv_reply_err(r, 405, "use GET /api/scenarios/ID")
                : !scn
                    ? sv_reply_err(r, 404,
@@ -1101,13 +1173,14 @@ int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
     static const sv_route routes[] = {{"", 0},        {"/actions", 1}, {"/undo", 1},
                                       {"/events", 0}, {"/replay", 0},  {"/sight", 0}};
     sv_game *g;
-    switch (sv_games_item(s, r, p, "games", 0, routes, 6, &g, ret)) {
+    int k = sv_games_item(s, r, p, "games", 0, routes, 6, &g, ret);
+    switch (k) {
     case -2: return 0;
     case -1: break;
     case 0: *ret = h_view(gs, g, r); break;
-    case 1: *ret = h_action(gs, g, r); break;
-    case 2: *ret = h_undo(gs, g, r); break;
-    case 3: *ret = h_events(gs, g, r); break;
+    case 1:
+    case 2: *ret = h_step(gs, g, r, k == 2); break;
+    case 3: *ret = sv_games_events(s, g, r); break;
     case 5: *ret = h_sight(gs, g, r); break;
     default: *ret = h_replay(gs, g, r); break;
     }

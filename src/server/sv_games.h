@@ -9,12 +9,34 @@
 #include "server_internal.h"
 #include "sv_http.h"
 
-/* Store a new game g (sv_game_new; its id, scenario id, seed, players and
- * tokens, and `text` when its scenario is no file of the server's:
- * gr_store_create_text), register it (taken: freed on failure), play the
- * chance steps before its first decision and store them.  GR_ERUNTIME with
- * the store's reason. */
-gr_status sv_games_add(gr_server *s, sv_game *g, const char *text, size_t len, gr_error *err);
+/* Start a game of scenario scn (own: the game's own, scn itself, taken:
+ * freed with the game or on failure) with *seed (NULL: drawn, below 2^53)
+ * and players ("human" or a computer player's name): its id and a token
+ * for each human seat drawn,
+ * the game stored (own's text kept beside it: gr_store_create_text) and
+ * registered, the chance steps before its first decision played and
+ * stored: *out, NULL on failure.  GR_EINPUT naming a player that is not
+ * known; GR_ERUNTIME with the store's reason. */
+gr_status sv_games_start(gr_server *s, const sv_scenario *scn, sv_scenario *own,
+                         const uint64_t *seed, const char players[2][GR_STORE_NAME_MAX],
+                         sv_game **out, gr_error *err);
+
+/* The bundled scenario `id` of the registry: a game's (battle 0: GET
+ * /api/scenarios lists them) or a companion's order of battle (battle 1:
+ * "SYSTEM/OOB", GET /api/oobs lists them); NULL if there is none. */
+const sv_scenario *sv_games_scenario(gr_server *s, const char *id, int battle);
+
+/* The entries of GET /api/scenarios (battle 0) or GET /api/oobs (battle
+ * 1): the summaries of the bundled scenarios of that kind (new reference). */
+json_t *sv_games_scenarios(gr_server *s, int battle);
+
+/* A game's own scenario of type `type_id` from `len` bytes of `text` (a
+ * creation's body, or what the store keeps beside the game), `name`
+ * standing for the file in messages: its id the type's, freed with the
+ * game (its release).  NULL with err: GR_EINPUT "NAME:LINE:COL: ..." for
+ * a bad text, GR_ERUNTIME. */
+sv_scenario *sv_scenario_own(const char *type_id, const char *text, size_t len, const char *name,
+                             gr_error *err);
 
 /* A path under one game of a resource: after the id, and its method. */
 typedef struct sv_route {
@@ -30,6 +52,14 @@ typedef struct sv_route {
  * under /RES/. */
 int sv_games_item(gr_server *s, sv_req *r, const char *p, const char *res, int battles,
                   const sv_route *routes, size_t n, sv_game **g, MHD_Result_t *ret);
+
+/* The seat of the request's token for g (sv_bearer): 0 or 1; -1 with the
+ * 401 answered in *ret when there is none or it is not one of g's. */
+int sv_games_seat(sv_req *r, sv_game *g, MHD_Result_t *ret);
+
+/* GET .../events of g: the event stream of its seat's view (a game's: of a
+ * seat or a spectator, ?lang=; a battle's: of a side, sv_battles_view). */
+MHD_Result_t sv_games_events(gr_server *s, sv_game *g, sv_req *r);
 
 /* Below, the caller holds g->lock. */
 

@@ -262,6 +262,7 @@ static int (*const resources[])(gr_server *, sv_req *, const char *, MHD_Result_
     sv_games_route,
     sv_battles_route,
     sv_assist_route,
+    sv_qr_route,
 };
 
 /* The request's Origin is this server's own: "http://" and its Host. */

@@ -6,7 +6,7 @@
  *   sv_http.c   connections, routing to the resources, static files, replies
  *   sv_hub.c    the event streams (Server-Sent Events, keep-alive)
  *   sv_games.c  /api/scenarios, /api/games (sv_game.c: one game)
- *   sv_battle*.c /api/oobs, /api/battles (the battle companion)
+ *   sv_battle.c /api/oobs, /api/battles (the battle companion)
  *   assist.c    /api/systems, /api/lookup, /api/odds, /api/resolve
  *
  * A resource's route function answers a request whose path (after "/api")
@@ -38,7 +38,6 @@ typedef enum MHD_Result MHD_Result_t;
 
 typedef struct sv_hub sv_hub;
 typedef struct sv_games sv_games;
-typedef struct sv_battles sv_battles;
 
 struct gr_server {
     gr_server_opts o;
@@ -50,7 +49,6 @@ struct gr_server {
     rff_points *points; /* the RFF fire points (NULL: not loaded) */
     sv_hub *hub;
     sv_games *games;
-    sv_battles *battles;
     pthread_mutex_t log_lock;
     struct sv_conns *conns; /* the connections open, by address (server.c) */
 };
@@ -185,6 +183,10 @@ int sv_assist_route(gr_server *s, sv_req *r, const char *path, MHD_Result_t *ret
 
 /* The battle companion (sv_battle.c). */
 int sv_battles_route(gr_server *s, sv_req *r, const char *path, MHD_Result_t *ret);
+
+/* A QR code of one of this server's own links, as SVG: GET /api/qr?text=
+ * (sv_qr.c). */
+int sv_qr_route(gr_server *s, sv_req *r, const char *path, MHD_Result_t *ret);
 
 /* Routing and static files (sv_http.c): MHD's callbacks, cls the server.
  * sv_on_uri (MHD_OPTION_URI_LOG_CALLBACK) makes the request's record from

@@ -503,7 +503,7 @@ static void test_file_undo_resume(void)
     /* one naming a unit the order of battle does not have, at its place */
     CHECK(retouch(path, "\"rally schiner\"", "\"rally nobody\""), "retouch");
     CHECK(gr_battle_file_read(path, &t_rules, &g, &e) == GR_EINPUT && strstr(e.msg, ".json:") &&
-              strstr(e.msg, "no unit \"nobody\""),
+              strstr(e.msg, "'nobody' is not a unit of this battle"),
           "an unknown unit: %s", e.msg);
     unlink(path);
     unlink(oob);

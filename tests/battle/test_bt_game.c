@@ -10,6 +10,8 @@
  *   with --roll 4) is read into a match, its dice given as recorded, ends
  *   in the state hash the file records, continues, undoes a whole test and
  *   rolls it again the same, and goes through a save file and back;
+ * - a call given as JSON read (gr_bt_call_json), who may ask for it
+ *   (gr_battle_may_decide), the verbs open to each side (gr_bt_verbs_json);
  * - the battle file written back as a save of the match resumes;
  * - a format-1 record that no longer applies, or hashes otherwise, fails
  *   naming the action.
@@ -25,6 +27,7 @@
 #include "grognard/bt_game.h"
 #include "grognard/match.h"
 #include "grognard/oob.h"
+#include "grognard/resolve.h"
 #include "grognard/save.h"
 
 static int checks, failures;
@@ -118,6 +121,19 @@ static void test_view(const gr_game *g, const void *st)
               json_is_string(json_object_get(al, "phase_player")) &&
               json_array_size(json_object_get(al, "sequence")) > 0 && !json_object_get(al, "hash"),
           "side, phase, phase_player, sequence; no hash (the server adds it)");
+    const json_t *ini = json_array_get(json_object_get(al, "sequence"), 0);
+    CHECK(
+        !strcmp(json_string_value(json_object_get(al, "sheet_lang")), "fr") &&
+            !strcmp(json_string_value(json_object_get(ini, "title")), "Interphase d'initiative") &&
+            !strcmp(json_string_value(json_object_get(ini, "title_fr")),
+                    "Interphase d'initiative") &&
+            !strcmp(json_string_value(json_object_get(ini, "title_en")), "Initiative interphase"),
+        "the sequence's titles: the sheet's (French, seed 000 \"Interphase d'initiative\") "
+        "and each language's");
+    const json_t *vl = json_object_get(json_object_get(al, "verb_labels"), "combat");
+    CHECK(vl && !strcmp(json_string_value(json_object_get(vl, "fr")), "Combats") &&
+              !strcmp(json_string_value(json_object_get(vl, "en")), "Combat"),
+          "every verb's name in the view, aoe's combat as seed 000's \"Phase (3) Combats\"");
     /* a French hidden detail changed: the Allied view is the same */
     void *t = malloc(g->type->state_size);
     memcpy(t, st, g->type->state_size);
@@ -138,6 +154,78 @@ static void test_view(const gr_game *g, const void *st)
     json_decref(fr);
     json_decref(al);
     json_decref(sp);
+}
+
+/* What the server reads and asks of the battle (bt_game.h, battle.h), in
+ * aoe_small.json's "Tirs du 2e joueur" of the French segment, where the
+ * second player, the Allied side, fires: a call given as JSON, who may ask
+ * for it, and the verbs open to each side. */
+static void test_call_json(const gr_battle *b)
+{
+    gr_bt_action a;
+    gr_error e;
+    gr_error_clear(&e);
+    json_t *j = json_loads("{\"verb\": \"fire\", \"unit\": \"russian_foot\", \"target\": "
+                           "\"schiner\", \"inputs\": {\"range\": 4, \"cover\": false}, "
+                           "\"roll\": [9, 3]}",
+                           0, NULL);
+    CHECK(gr_bt_call_json(b, j, &a, &e) == GR_OK && !strcmp(a.call.verb, "fire") &&
+              a.call.unit == gr_battle_unit(b, "russian_foot") &&
+              a.call.target == gr_battle_unit(b, "schiner") && a.call.leader == -1 &&
+              a.call.nin == 1 && !strcmp(a.call.key[0], "range") && !strcmp(a.call.val[0], "4") &&
+              a.nrolls == 2 && a.rolls[0] == 9 && a.rolls[1] == 3,
+          "the fire read, cover false left out, its two dice: %s", e.msg);
+    CHECK(gr_battle_may_decide(b, 1, &a.call, &e) == GR_OK, "the Allies fire: %s", e.msg);
+    CHECK(gr_battle_may_decide(b, 0, &a.call, &e) == GR_EILLEGAL && strstr(e.msg, "Allied's phase"),
+          "the French may not: %s", e.msg);
+    json_decref(j);
+    static const char *const bad[][2] = {
+        {"{\"verb\": \"fire\", \"colour\": 1}", "unknown key \"colour\""},
+        {"{\"unit\": \"schiner\"}", "give \"verb\""},
+        {"{\"verb\": \"charge!\"}", "accepted: next, "},
+        {"{\"verb\": \"fire\", \"unit\": \"nobody\"}", "\"nobody\" is not a unit"},
+        {"{\"verb\": \"fire\", \"leader\": \"nobody\"}", "\"nobody\" is not a leader"},
+        {"{\"verb\": \"fire\", \"unit\": 3}", "must be a string"},
+        {"{\"verb\": \"fire\", \"inputs\": [4]}", "must be an object"},
+        {"{\"verb\": \"fire\", \"inputs\": {\"range\": [4]}}", "inputs.range"},
+        {"{\"verb\": \"fire\", \"roll\": [100]}", "\"roll\"[0]"},
+        {"{\"verb\": \"fire\", \"roll\": 7}", "must be a list"}};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        j = json_loads(bad[k][0], 0, NULL);
+        gr_error_clear(&e);
+        CHECK(j && gr_bt_call_json(b, j, &a, &e) == GR_EINPUT && strstr(e.msg, bad[k][1]),
+              "%s refused saying %s: %s", bad[k][0], bad[k][1], e.msg);
+        json_decref(j);
+    }
+    gr_bt_call next = {.verb = "next", .unit = -1, .target = -1, .leader = -1};
+    CHECK(gr_battle_may_decide(b, 0, &next, &e) == GR_EILLEGAL &&
+              strstr(e.msg, "Allied acts in this phase") &&
+              gr_battle_may_decide(b, 1, &next, NULL) == GR_OK,
+          "next is the Allies': %s", e.msg);
+    json_t *v0 = gr_bt_verbs_json(b, 0), *v1 = gr_bt_verbs_json(b, 1);
+    json_t *first = json_array_get(json_object_get(v1, "verbs"), 0), *fire = NULL, *e1;
+    size_t i;
+    json_array_foreach(json_object_get(v1, "verbs"), i,
+                       e1) if (!strcmp(json_string_value(json_object_get(e1, "name")), "fire"))
+        fire = e1;
+    CHECK(json_is_false(json_object_get(v0, "you_act")) &&
+              json_is_true(json_object_get(v1, "you_act")) &&
+              !strcmp(json_string_value(json_object_get(v1, "phase")), "s1_fire_second") &&
+              !strcmp(json_string_value(json_object_get(first, "name")), "next"),
+          "the Allies act, next first");
+    CHECK(fire && json_is_true(json_object_get(fire, "you_decide")) &&
+              json_is_true(json_object_get(fire, "needs_unit")) &&
+              json_integer_value(json_object_get(fire, "needs_target")) == 1,
+          "fire: the Allies' decision, a unit and a target");
+    json_t *in = fire ? json_object_get(fire, "inputs") : NULL, *range = NULL;
+    json_array_foreach(
+        in, i, e1) if (!strcmp(json_string_value(json_object_get(e1, "name")), "range")) range = e1;
+    /* bt_aoe.c's help line: "fire UNIT --target UNIT [--range INCHES (artillery)] ..." */
+    CHECK(range && json_is_true(json_object_get(range, "optional")) &&
+              !strcmp(json_string_value(json_object_get(range, "placeholder")), "INCHES"),
+          "fire's --range: optional, INCHES");
+    json_decref(v0);
+    json_decref(v1);
 }
 
 /* The Russian heavy battery fires at Schiner at 4 inches in the French
@@ -165,6 +253,7 @@ static void test_general_hit(void)
     const gr_battle *now = gr_bt_game_battle(gr_match_state(m));
     CHECK(!strcmp(now->rules->phases[now->phase].id, "s1_fire_second"), "phase %s",
           now->rules->phases[now->phase].id);
+    test_call_json(now);
     /* the second player fires: the Allied side decides */
     CHECK(gr_match_current_player(m) == 1, "the Allied side to move: %d",
           gr_match_current_player(m));
@@ -323,12 +412,129 @@ static void test_format1(void)
     unlink(out);
 }
 
+/* Does s hold a letter or a mark of French (an accent, a guillemet)? */
+static int frenchy(const char *s)
+{
+    static const char *const marks[] = {"é", "è", "ê", "à", "â", "ç", "œ", "ô", "û", "î", "«", "»"};
+    for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
+        if (strstr(s, marks[k]))
+            return 1;
+    return 0;
+}
+
+/* One language per screen (issue 32): every phase has its title in
+ * English and in French, the sheet's own in the sheet's language, and
+ * every verb its name in both; the English ones hold no French. */
+static void test_words(void)
+{
+    static const char *const systems[] = {"aoe", "nf", "rff"};
+    for (size_t i = 0; i < 3; i++) {
+        const gr_battle_rules *r = gr_battle_rules_find(systems[i]);
+        CHECK(r, "%s: its rules", systems[i]);
+        if (!r)
+            continue;
+        for (size_t k = 0; k < r->nphases; k++) {
+            const char *en = gr_battle_phase_title(r, k, GR_LANG_EN);
+            const char *fr = gr_battle_phase_title(r, k, GR_LANG_FR);
+            CHECK(en && fr && strcmp(en, fr) && !frenchy(en) &&
+                      !strcmp(r->sheet_lang == GR_LANG_FR ? fr : en, r->phases[k].title),
+                  "%s phase %s: \"%s\" in English, \"%s\" in French, the sheet's its own",
+                  systems[i], r->phases[k].id, en ? en : "(none)", fr ? fr : "(none)");
+        }
+        /* every fact a verb's help line names (--NAME, but the units, the
+         * leader and the dice) has its words in both languages */
+        for (size_t k = 0; k < r->nverbs; k++)
+            for (const char *h = strstr(r->verbs[k].help, "--"); h; h = strstr(h + 2, "--")) {
+                char name[GR_BT_ID];
+                size_t n = strspn(h + 2, "abcdefghijklmnopqrstuvwxyz0123456789-");
+                if (!n || n >= sizeof name)
+                    continue;
+                memcpy(name, h + 2, n);
+                name[n] = 0;
+                if (!strcmp(name, "target") || !strcmp(name, "leader") || !strcmp(name, "roll") ||
+                    !strcmp(name, "help"))
+                    continue;
+                const char *en = gr_bt_fact_label(name, GR_LANG_EN);
+                const char *fr = gr_bt_fact_label(name, GR_LANG_FR);
+                CHECK(en && fr && !frenchy(en), "%s verb %s: the fact --%s in words (%s, %s)",
+                      systems[i], r->verbs[k].name, name, en ? en : "(none)", fr ? fr : "(none)");
+                /* and each word it takes: the procedure's choices, else the
+                 * help line's "a|b|c" */
+                const gr_system *sys = gr_system_find(systems[i]);
+                const gr_procedure *p = sys && r->verbs[k].procedure
+                                            ? gr_system_procedure(sys, r->verbs[k].procedure)
+                                            : NULL;
+                const char *const *choices = NULL;
+                for (size_t q = 0; p && q < p->nparams; q++)
+                    if (!strcmp(p->params[q].name, name) && p->params[q].kind == GR_P_ENUM)
+                        choices = p->params[q].choices;
+                for (size_t c = 0; choices && choices[c]; c++)
+                    CHECK(gr_bt_value_label(choices[c], GR_LANG_EN) &&
+                              gr_bt_value_label(choices[c], GR_LANG_FR),
+                          "%s --%s %s in words", systems[i], name, choices[c]);
+                const char *ph = h + 2 + n;
+                if (!choices && *ph == ' ' && strchr(ph + 1, '|') &&
+                    strchr(ph + 1, '|') < ph + 1 + strcspn(ph + 1, " ]:,")) {
+                    char w[GR_BT_ID];
+                    for (const char *x = ph + 1; *x && !strchr(" ]:,", *x);) {
+                        size_t l = strcspn(x, "| ]:,");
+                        snprintf(w, sizeof w, "%.*s", (int)(l < sizeof w ? l : sizeof w - 1), x);
+                        CHECK(!strcmp(w, "...") ||
+                                  (gr_bt_value_label(w, GR_LANG_EN) &&
+                                   gr_bt_value_label(w, GR_LANG_FR)) ||
+                                  (w[0] >= '0' && w[0] <= '9'),
+                              "%s --%s %s in words", systems[i], name, w);
+                        x += l + (x[l] == '|');
+                    }
+                }
+            }
+        for (size_t k = 0; k < r->nverbs; k++) {
+            const char *en = gr_battle_verb_label(r, &r->verbs[k], GR_LANG_EN);
+            const char *fr = gr_battle_verb_label(r, &r->verbs[k], GR_LANG_FR);
+            CHECK(strcmp(en, r->verbs[k].name) && strcmp(fr, r->verbs[k].name) && !frenchy(en),
+                  "%s verb %s: \"%s\", \"%s\"", systems[i], r->verbs[k].name, en, fr);
+        }
+    }
+    /* typed from the sheets: aoe's seed 000 "Phase (2) Tirs", nf's seed 002
+     * "Musketry and Cannonade (3rd) Phase", rff's seed 001 "3° - Phase de
+     * Charges ... Résolvez les percées" */
+    const gr_battle_rules *aoe = gr_battle_rules_find("aoe"), *nf = gr_battle_rules_find("nf"),
+                          *rff = gr_battle_rules_find("rff");
+    const gr_bt_verb *fire = NULL;
+    for (size_t k = 0; aoe && k < aoe->nverbs; k++)
+        if (!strcmp(aoe->verbs[k].name, "fire"))
+            fire = &aoe->verbs[k];
+    CHECK(fire && !strcmp(gr_battle_verb_label(aoe, fire, GR_LANG_FR), "Tirs") &&
+              !strcmp(gr_battle_verb_label(aoe, fire, GR_LANG_EN), "Fire"),
+          "aoe's fire: Tirs, Fire");
+    CHECK(nf && !strcmp(gr_battle_phase_title(nf, 5, GR_LANG_EN),
+                        "Musketry and Cannonade (3rd) Phase: then the phasing player resolves "
+                        "his fire"),
+          "nf's sixth phase in English is the sheet's");
+    CHECK(rff &&
+              !strcmp(gr_battle_phase_title(rff, 7, GR_LANG_EN),
+                      "Phase 3, Charges: c. resolve the breakthroughs") &&
+              !strcmp(gr_battle_phase_title(rff, 7, GR_LANG_FR),
+                      "3° Phase de Charges: c. résolvez les percées"),
+          "rff's last phase of a turn in English and as the sheet prints it");
+    CHECK(!strcmp(gr_bt_fact_label("division-in-range", GR_LANG_EN), "Division officer in range") &&
+              !strcmp(gr_bt_fact_label("division-in-range", GR_LANG_FR),
+                      "Officier de division à portée") &&
+              !gr_bt_fact_label("no-such-fact", GR_LANG_EN),
+          "nf's division-in-range in words");
+    CHECK(!strcmp(gr_bt_value_label("woods", GR_LANG_FR), "bois") &&
+              !strcmp(gr_bt_value_label("march_column", GR_LANG_EN), "march column") &&
+              !gr_bt_value_label("no-such-word", GR_LANG_FR),
+          "the words facts take");
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
         root = argv[1];
     test_general_hit();
     test_format1();
+    test_words();
     printf("%d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
 }

@@ -79,11 +79,15 @@ try {
   const link1 = await host.$eval('#bt-link-1', (e) => e.value);
   check(/#\/companion\/[0-9a-f]{16}\?token=[0-9a-f]{32}$/.test(link0) && /token=[0-9a-f]{32}$/.test(link1) && link0 !== link1, 'create: two side links with their tokens');
   check((await text(host, '#companion-links')).includes('--host 0.0.0.0'), 'create: on the loopback address, says how to reach it from other devices');
+  // a QR code per side's link, made by the server from that very link
+  await host.waitForFunction(() => [0, 1].every((s) => document.querySelector('#bt-qr-' + s).complete && document.querySelector('#bt-qr-' + s).naturalWidth > 0));
+  const qrs = await host.$$eval('img.qr', (a) => a.map((i) => decodeURIComponent(new URL(i.src).searchParams.get('text'))));
+  check(qrs.length === 2 && qrs[0] === link0 && qrs[1] === link1, 'create: a QR code of each side\'s link');
   await shot(host, 'page-companion-new');
 
   // 2. the French on one device, the British on another
   const fr = await newPage();
-  const br = await newPage({ width: 412, height: 915 }); // a phone
+  const br = await newPage({ width: 390, height: 844 }, /status of 409/); // a phone (the refusal of 4b is a 409)
   await fr.goto(link0.replace(/^http:\/\/[^/]+\//, base));
   await br.goto(link1.replace(/^http:\/\/[^/]+\//, base));
   await fr.waitForSelector('#bt-units table[data-side="0"]');
@@ -103,30 +107,33 @@ try {
   // 3. next to the maneuver phase, then the 1er Léger's maneuver, dice typed: 3
   await fr.click('#bt-next');
   await fr.waitForSelector('#bt-sequence li.now[data-phase="p1_maneuver_2_move"]');
-  await br.waitForSelector('#bt-sequence li.now[data-phase="p1_maneuver_2_move"]', { timeout: 5000 });
+  await br.waitForSelector('#bt-sequence li.now[data-phase="p1_maneuver_2_move"]', { timeout: 5000, state: 'attached' });
   check(true, 'the British device followed the phase live');
-  await fr.selectOption('#bt-verb', 'maneuver');
+  // the verbs allowed now as buttons named in words (src/battle's data)
+  const frVerbs = await fr.$$eval('#bt-verbs button', (a) => a.map((b) => `${b.dataset.verb}=${b.textContent}`).join());
+  check(frVerbs.includes('maneuver=Maneuver (Good Order table)') && !/next/.test(frVerbs), 'the tests allowed now, in words: ' + frVerbs);
+  await fr.click('#bt-verbs button[data-verb="maneuver"]');
   await fr.waitForSelector('#bt-unit');
-  await fr.selectOption('#bt-unit', 'fr_1leg');
+  await fr.click('#bt-unit button[data-unit="fr_1leg"]');
+  await fr.click('#bt-more > summary');
   const dir = await fr.$('#bt-in-division-in-range');
-  check(dir !== null, 'the form asks for the facts the table gives (division-in-range)');
-  if (dir) {
-    if (await dir.evaluate((e) => e.tagName) === 'SELECT') await fr.selectOption('#bt-in-division-in-range', 'yes');
-    else await fr.fill('#bt-in-division-in-range', 'yes');
-  }
+  check(dir !== null && (await fr.$eval('label[for="bt-in-division-in-range"]', (e) => e.textContent)) === 'Division officer in range',
+    'the form asks for the facts the table gives, in words (Division officer in range)');
+  if (dir) await fr.check('#bt-in-division-in-range');
   await fr.click('#bt-odds');
   await fr.waitForSelector('#bt-odds-box');
   check((await text(fr, '#bt-odds-box')).includes('%'), 'the odds before the roll');
   await shot(fr, 'page-companion-odds');
   await fr.fill('#bt-roll', '3');
   await fr.click('#bt-do');
-  await fr.waitForFunction(() => document.querySelector('#bt-result').textContent.includes('maneuver fr_1leg'));
+  await fr.waitForFunction(() => document.querySelector('#bt-result').textContent.includes('1er Léger (Compère): Maneuver (Good Order table)'));
   const result = await text(fr, '#bt-result');
-  check(/two_thirds_move|2\/3|two.thirds/i.test(result), 'the result of the maneuver: ' + result.slice(0, 160));
+  // seed 002, GOOD ORDER TABLE, Average 9: "Unit has 2/3 MV and may FC"
+  check(result.includes('Unit has 2/3 MV and may FC') && !result.includes('fr_1leg'), 'the result of the maneuver in a sentence, the sheet\'s words: ' + result.slice(0, 200));
   check(await fr.$('#bt-mods tr') !== null, 'the modifiers with their reasons');
   check((await fr.$$eval('#bt-instructions li', (a) => a.length)) > 0, 'the instructions for the table');
   await shot(fr, 'page-companion');
-  await br.waitForFunction(() => document.querySelector('#bt-result').textContent.includes('maneuver fr_1leg') &&
+  await br.waitForFunction(() => document.querySelector('#bt-result').textContent.includes('1er Léger (Compère): Maneuver (Good Order table)') &&
     document.querySelector('#bt-instructions li'), null, { timeout: 5000 });
   check(true, 'the British device shows the instructions of the French test, live');
   await shot(br, 'page-companion-phone');
@@ -137,10 +144,123 @@ try {
   await fr.waitForFunction(() => document.querySelector('#bt-result').textContent.includes('Undone'));
   check(true, 'undo');
 
+  // 4b. a phone at the table (390x844): no horizontal scroll; the phase and
+  // the tests allowed now at the top, without scrolling; its own units to
+  // act with and the enemy's as targets; a fire test from the odds to the
+  // result by taps.  The British fire defensively (seed 002, sequence:
+  // "the non-phasing player resolves his defensive fire").
+  const wide = (p) => p.evaluate(() => document.documentElement.scrollWidth);
+  check(await wide(br) <= 390, `phone: no horizontal scroll (${await wide(br)} px wide)`);
+  for (const ph of ['p1_maneuver_3_leaders', 'p1_reaction']) {
+    await fr.click('#bt-next');
+    await br.waitForSelector(`#bt-sequence li.now[data-phase="${ph}"]`, { state: 'attached' });
+  }
+  await br.click('#bt-next');
+  await br.waitForSelector('#bt-verbs button[data-verb="fire"]');
+  await br.evaluate(() => window.scrollTo(0, 0));
+  const top = await br.evaluate(() => ['#bt-phase', '#bt-verbs button[data-verb="fire"]'].map((q) => Math.round(document.querySelector(q).getBoundingClientRect().bottom)));
+  check(top.every((y) => y > 0 && y <= 844), `phone: the phase and the tests allowed now within the first screen (bottoms at ${top} px of 844)`);
+  check(await text(br, '#bt-phase') === 'Musketry and Cannonade (3rd) Phase: the non-phasing player resolves his defensive fire',
+    'phone: the phase now in the sheet\'s words: ' + await text(br, '#bt-phase'));
+  await shot(br, 'page-companion-phone-phase');
+  await br.click('#bt-verbs button[data-verb="fire"]');
+  await br.waitForSelector('#bt-target');
+  const ids = (q) => br.$$eval(q, (a) => a.map((e) => e.dataset.unit || e.dataset.target).sort().join());
+  const own = await ids('#bt-units table[data-side="1"] tr[data-unit]:not(.removed)');
+  const enemy = await ids('#bt-units table[data-side="0"] tr[data-unit]:not(.removed)');
+  check(await ids('#bt-unit button') === own && await ids('#bt-target button') === enemy && own !== enemy,
+    'phone: one\'s own units to act with, the enemy\'s as targets');
+  await br.click('#bt-unit button[data-unit="br_light"]');
+  await br.click('#bt-target button[data-target="fr_1leg"]');
+  await br.fill('#bt-in-range', '2');
+  await br.click('#bt-odds');
+  await br.waitForSelector('#bt-odds-box svg');
+  // seed 002, the Fire table's results: "Desultory | Lively | Telling | Deadly | Withering"
+  const oddsText = await br.$$eval('#bt-odds-box svg text', (a) => a.map((e) => e.textContent).join(' '));
+  check(/Desultory/.test(oddsText) && /%/.test(oddsText) && !/desultory/.test(oddsText), 'phone: the odds, each result in the sheet\'s words: ' + oddsText.slice(0, 120));
+  check(await wide(br) <= 390, `phone: the odds fit (${await wide(br)} px wide)`);
+  await shot(br, 'page-companion-phone-odds');
+  // the dice rolled at the table: 11.  Seed 002, fire points: the light
+  // battalion's 4 stands at 2" ("Light Infantry | Out to 3\"= 1") are 4 points;
+  // "+1 Light infantry ... firing": 11 + 1 = 12; Fire table, row "4 | 0-7 |
+  // 8-11 | 12+": Telling ("Target disordered & 1 stand lost")
+  await br.fill('#bt-roll', '11');
+  await br.click('#bt-do');
+  await br.waitForFunction(() => document.querySelector('#bt-said') && document.querySelector('#bt-said').textContent.includes('Light battalion (Kempt): Fire against 1er Léger (Compère)'));
+  const fired = await text(br, '#bt-result');
+  check(/score 12, the sheet reads Telling/.test(fired) && !/br_light|--target/.test(fired), 'phone: the result in words: ' + fired.slice(0, 200));
+  check(await wide(br) <= 390, `phone: the result fits (${await wide(br)} px wide)`);
+  await shot(br, 'page-companion-phone-result');
+  // a refusal in a sentence: the same unit fires again (the test stays chosen)
+  check(await br.$eval('#bt-verbs button[data-verb="fire"]', (b) => b.getAttribute('aria-pressed')) === 'true' && await br.$('#bt-unit button[aria-pressed="true"]') === null,
+    'phone: after a result, the same test is ready for the next unit');
+  await br.click('#bt-unit button[data-unit="br_light"]');
+  await br.click('#bt-target button[data-target="fr_1leg"]');
+  await br.fill('#bt-in-range', '2');
+  await br.click('#bt-do');
+  await br.waitForSelector('#bt-refusal');
+  const no = await text(br, '#bt-refusal');
+  check(no.startsWith('Light battalion (Kempt) cannot take the test “Fire” now: ') && !/br_light|p1_fire/.test(no), 'phone: a refusal in a sentence: ' + no);
+  await br.click('#bt-next');
+  await fr.waitForSelector('#bt-sequence li.now[data-phase="p1_fire_phasing"]', { state: 'attached' });
+
+  // the after-action report, a page to share: the story turn by turn in
+  // words, the stands lost by side with a legend naming both, the leaders
+  await br.click('#bt-report');
+  await br.waitForSelector('#bt-aar-story article');
+  const story = await text(br, '#bt-aar-story');
+  check(story.includes('Turn 1') && story.includes('Musketry and Cannonade (3rd) Phase: the non-phasing player resolves his defensive fire') &&
+    story.includes('Light battalion (Kempt): Fire against 1er Léger (Compère)') && story.includes('Telling') &&
+    story.includes('1er Léger (Compère): disordered; remove 1 stand') && !/br_light|--roll/.test(story), 'report: the story in words: ' + story.slice(0, 240));
+  check((await text(br, '#bt-aar-legend')).includes('French') && (await text(br, '#bt-aar-legend')).includes('British') &&
+    (await text(br, '#bt-aar-total')) === 'In all: French lost 1 stand(s), British lost 0.', 'report: the losses with a legend naming both sides: ' + await text(br, '#bt-aar-total'));
+  check((await text(br, '#bt-aar-leaders')).includes('No leader out of action'), 'report: the leaders\' fates');
+  check(await wide(br) <= 390, `report: fits the phone (${await wide(br)} px wide)`);
+  await shot(br, 'page-companion-phone-report');
+
   // 5. French
   await fr.click('#lang-btn');
   await fr.waitForFunction(() => document.querySelector('#bt-sequence h2').textContent.includes('Séquence'));
-  check((await text(fr, '#bt-units')).includes('Vos unités'), 'in French');
+  check((await text(fr, '#bt-units')).includes('Vos unités') && (await text(fr, '#bt-units tr[data-unit="fr_1leg"]')).includes('colonne'), 'in French, the formations too');
+  check((await text(fr, '#bt-units .bt-leaders')).includes('Reynier (French, armée, moyen)'), 'in French, the leaders\' roles and ratings too');
+  // one language per screen: the phases and the verbs in French (seed 002
+  // is English: the French is the battle type's own translation)
+  check((await text(fr, '#bt-phase')).startsWith('Phase de mousqueterie et canonnade (3e)') &&
+    (await text(fr, '#bt-verbs button[data-verb="fire"]')) === 'Tir' && !(await text(fr, '#bt-sequence ol')).includes('Phase:'),
+  'in French: the phase now and the verbs in French: ' + await text(fr, '#bt-phase'));
+
+  // 5b. one language per screen: L'Âge des Aigles (French sheets) and
+  // Gettysburg (Regimental Fire and Fury, French sheets) in the English
+  // page, on a phone: no French phase title or verb; each phase's sheet
+  // words are in its tooltip, said so ("As the sheet prints it")
+  const french = /[éèêàâçœôûî«»]|\b(Phase \(\d\) (Mouvement|Tirs|Combats)|Segment|joueur|Tirs|Manœuvres|Mousqueterie|Charges?:)\b/;
+  for (const [sys, oob, phases] of [['aoe', 'austerlitz_pratzen', 15], ['rff', 'little_round_top', 16]]) {
+    const c = await (await fetch(base + 'api/battles', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ system: sys, oob, seed: 3 }) })).json();
+    const p = await newPage({ width: 390, height: 844 });
+    await p.goto(`${base}#/companion/${c.id}?token=${c.tokens[0]}`);
+    await p.waitForSelector('#bt-units table');
+    await p.click('#bt-sequence > summary');
+    // every phase of the turn, then the tests of a few phases
+    const seq = await p.$$eval('#bt-sequence li', (a) => a.map((e) => e.firstChild.textContent));
+    const tips = await p.$$eval('#bt-sequence li', (a) => a.map((e) => e.title));
+    const said = [await text(p, '#bt-phase')];
+    for (let k = 0; k < 4; k++) {
+      said.push(await p.$$eval('#bt-verbs button', (a) => a.map((b) => b.textContent).join(' | ')));
+      // the phase over, said by the side that acts (through the API: the
+      // page follows it live)
+      const v = await (await fetch(`${base}api/battles/${c.id}?token=${c.tokens[0]}`)).json();
+      await fetch(`${base}api/battles/${c.id}/actions`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + c.tokens[v.active_side] }, body: '{"verb": "next"}' });
+      await p.waitForFunction((n) => document.querySelectorAll('#bt-sequence li.now').length === 1 &&
+        document.querySelector('#bt-sequence li.now') !== document.querySelectorAll('#bt-sequence li')[n], k, { timeout: 5000 });
+      said.push(await text(p, '#bt-phase'), await text(p, '#bt-result'));
+    }
+    const bad = [...seq, ...said].filter((x) => french.test(x));
+    check(seq.length === phases && bad.length === 0, `${sys} in English: ${seq.length} phases and the tests, none in French${bad.length ? ': ' + bad.join(' / ') : ''}`);
+    check(tips.every((x) => x.startsWith('As the sheet prints it: ')), `${sys}: each phase's sheet words in its tooltip, said so (${tips[0]})`);
+    if (sys === 'aoe') check(seq[0] === 'Initiative interphase' && tips[0] === 'As the sheet prints it: Interphase d\'initiative', 'aoe: seed 000\'s "Interphase d\'initiative" in English');
+    if (sys === 'rff') await shot(p, 'page-companion-phone-rff');
+    await p.close();
+  }
 
   // 6. one client: the page's only fetch and EventSource are in web/js/api.js,
   // and the game view and the companion view both take it

@@ -7,7 +7,8 @@
 # token, out-of-phase 409, undo by the side that acted restoring the hash,
 # the report, the event stream, and the battle found again, same hash, after
 # the server is killed (-9) and started again: kept in the database, as the
-# games are (no file beside it).
+# games are (no file beside it); the QR code of a side's link (GET /api/qr),
+# only for this server's own links.
 #
 # The results of the actions are those of tests/battle/test_bt_nf.c's
 # scripted battle (the same six units of Maida, the same typed rolls); the
@@ -173,6 +174,9 @@ check "4.14 a fact the state keeps: 400" "$STATUS $(jqb '.error | test("kept by 
 # the odds before the roll: the first step's probabilities, no result
 tapi POST "/api/battles/$B/odds" "$F" '{"verb": "maneuver", "unit": "fr_1leg", "inputs": {"division-in-range": "yes"}}'
 check "4.15 odds" "$STATUS $(jqb '[.steps[0].odds[]] | add | . * 1000 | round')" "200 1000"
+# each result named as the sheet prints it (seed 002, GOOD ORDER TABLE: "7 | 8 | 9 | 10 |
+# Unit has 2/3 MV and may FC")
+check "4.15b odds: the results' words" "$(jqb '.steps[0].labels.two_thirds_move_and_fc')" "Unit has 2/3 MV and may FC"
 check "4.16 odds: no result" "$(jqb '.steps[0] | has("result")') $(jqb '.steps | length')" "false 1"
 view
 h0=$(jqb .hash)
@@ -286,6 +290,38 @@ check "6.4 undo by the British after a restart" "$STATUS $(jqb .actions)" "200 $
 # --battles is gone (the battles are in the database)
 "$GROGNARD" serve --port 0 --db "$WORK/c.db" --battles "$WORK/elsewhere" >/dev/null 2>"$WORK/e"
 check "6.5 --battles refused" "$? $(grep -c "unknown option '--battles'" "$WORK/e")" "2 1"
+
+# 8. the QR code of a side's link (GET /api/qr, src/server/sv_qr.c): an SVG of
+# the link's code, only for this server's own links
+qr() { # qr TEXT [curl args...]: the answer in $WORK/qr, "STATUS TYPE" in $STATUS
+    local text=$1
+    shift
+    STATUS=$(curl -s -G -o "$WORK/qr" -w '%{http_code} %{content_type}' --data-urlencode "text=$text" "$@" "$BASE/api/qr")
+}
+qr "$BASE/#/companion/$B?token=$F"
+S=$(sed -n 's|^<svg [^>]*viewBox="0 0 \([0-9]*\) \1".*|\1|p' "$WORK/qr")
+# a code of version V is 17 + 4V modules wide, in a quiet zone of 4: its three
+# finder patterns (7 dark modules on their top row) at the top left, the top
+# right and the bottom left
+finders=$(grep -c -e "M4 4h7v1h-7z" "$WORK/qr")$(grep -c -e "M$((S - 11)) 4h7v1h-7z" "$WORK/qr")$(grep -c -e "M4 $((S - 11))h7v1h-7z" "$WORK/qr")
+check "8.1 a side's link as a QR code" "$STATUS $(( (S - 8 - 17) % 4 )) $finders" "200 image/svg+xml 0 111"
+cp "$WORK/qr" "$WORK/qr1"
+qr "$BASE/#/companion/$B?token=$R"
+check "8.2 the other side's link: another code" "$(cmp -s "$WORK/qr" "$WORK/qr1" && echo same || echo other)" other
+qr "http://evil.example/#/companion/$B?token=$F"
+check "8.3 another server's link: 400" "${STATUS%% *} $(jq -r '.error | test("not one of this server.s links")' "$WORK/qr")" "400 true"
+qr "$BASE/api/battles/$B?token=$F"
+check "8.4 not a link of the page: 400" "${STATUS%% *}" 400
+STATUS=$(curl -s -o /dev/null -w '%{http_code}' "$BASE/api/qr")
+check "8.5 no text: 400" "$STATUS" 400
+qr "$BASE/#/$(printf 'x%.0s' $(seq 700))"
+check "8.6 too long: 400" "${STATUS%% *}" 400
+# the address the page was opened at, as its Host header says
+qr "http://grognard.lan:8080/#/companion/$B?token=$F" -H "Host: grognard.lan:8080"
+check "8.7 the page's own host name" "${STATUS%% *}" 200
+STATUS=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/json' -d '{}' "$BASE/api/qr")
+check "8.8 POST: 405" "$STATUS" 405
+
 stop_server
 check "6.6 clean stop" "$?" 0
 

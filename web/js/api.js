@@ -45,6 +45,7 @@ export const api = {
   rules: () => call('GET', '/rules/re.json'), // the rules reference (web/rules/, data)
   guide: () => call('GET', '/rules/re-guide.json'), // the help lines and the guided battle's notes
   systems: () => call('GET', '/api/systems'),
+  qrUrl: (text) => '/api/qr?text=' + encodeURIComponent(text), // an SVG image
   lookup: (req) => call('POST', '/api/lookup', { body: req }),
   odds: (req) => call('POST', '/api/odds', { body: req }),
   resolve: (req) => call('POST', '/api/resolve', { body: req }),
@@ -58,6 +59,7 @@ export const api = {
     undo: (id, token) => call('POST', battle(id, '/undo'), { token, body: {} }),
     eventsUrl: (id, token) => battle(id, '/events' + q(token)),
     reportUrl: (id, token) => battle(id, '/report.html' + q(token)),
+    report: (id, token) => call('GET', battle(id, '/report'), { token }),
   },
 };
 
