@@ -258,6 +258,14 @@ typedef struct gr_game_type {
      * the objective [5, 3]"), into buf; 0 if the action has no such unit. */
     int (*task_text)(const void *sc, const void *st, int player, gr_action a, char *buf,
                      size_t cap);
+    /* Optional (NULL: the type has none): what unit `unit` sees of every hex
+     * of the map from where it stands in st, for a page's sight and range on
+     * hover: {"unit", "from", "hexes": [{"hex": [col, row], "range", "sees",
+     * "dice", ...}]} as the rules decide the line of sight and the dice
+     * (docs/api.md, GET /api/games/GAME/sight).  Reads only what every side
+     * sees (the map, the units on it, the turn).  New reference; NULL if
+     * `unit` is not a unit on the map or out of memory. */
+    json_t *(*sight_json)(const void *sc, const void *st, int unit);
 } gr_game_type;
 
 #define GR_EVAL_WIN 100000000
@@ -385,6 +393,12 @@ static inline json_t *gr_game_action_json(const gr_game *g, const void *st, gr_a
     return g->type->action_json ? g->type->action_json(g->sc, st, a) : NULL;
 }
 json_t *gr_game_view_json(const gr_game *g, const void *st, int player);
+/* What unit `unit` sees from where it stands (gr_game_type.sight_json);
+ * NULL if the type has none, the unit is not on the map, or out of memory. */
+static inline json_t *gr_game_sight_json(const gr_game *g, const void *st, int unit)
+{
+    return g->type->sight_json ? g->type->sight_json(g->sc, st, unit) : NULL;
+}
 
 /* ---- actions as records of action_size bytes (every type) -------------- */
 

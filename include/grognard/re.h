@@ -469,6 +469,75 @@ int re_unit_waiting(const re_scenario *sc, const re_state *st, int u);
  * target that evades is not rolled against.  -1 for any other action. */
 int re_action_dice(const re_scenario *sc, const re_state *st, re_action a);
 
+/* The way unit u would go to (col,row) by a legal move in st (§3): the hexes
+ * entered, in order, the last one (col,row), into cols/rows (cap of them);
+ * returns how many (0 if it cannot go there, or cap is too small).  *fights
+ * is 1 if u may still fight in this activation after that move (the
+ * terminal's '++'), 0 if not ('--': more than the allowance to fight, a hex
+ * where one does not fight, artillery, or a unit that may not fight
+ * already), as applying the move would leave it.  A shortest way, the road
+ * bonus's when only it reaches the hex (or reaches it to fight). */
+int re_move_path(const re_scenario *sc, const re_state *st, int u, int col, int row, int *cols,
+                 int *rows, int cap, int *fights);
+
+/* The odds of one roll of an attack, a riposte, a skirmish or a pursuit
+ * against the unit it hits, over every count of losses and retreats among
+ * its dice (§4.4), the results applied as the engine applies them (a
+ * retreat that cannot be made costs figures; a retreat's way the first the
+ * engine lists, hex by hex). */
+#define RE_ODDS_MAX_LOSSES 8
+typedef struct re_roll_odds {
+    int dice;                              /* dice rolled (0: no roll) */
+    double losses[RE_ODDS_MAX_LOSSES + 1]; /* figures lost, the skirmisher counted;
+                                              the last: that many or more */
+    double expected_losses;                /* figures */
+    double p_loss;                         /* at least one figure lost */
+    double p_retreat;                      /* it leaves its hex, alive */
+    double p_destroyed;                    /* no figure left */
+    double p_riposte;                      /* it may riposte after the roll */
+} re_roll_odds;
+
+/* The whole of an attack before it is made: the roll against the target
+ * and, when the target may riposte after it, the riposte's roll against the
+ * attacker (its odds once it ripostes; p_riposte how likely that is). */
+typedef struct re_odds {
+    int evades;    /* the target evades before any die (light cavalry, §4.2) */
+    int may_evade; /* the target may evade (heavy cavalry): the odds if it stands */
+    re_roll_odds attack;
+    double p_riposte;
+    re_roll_odds riposte; /* dice 0: no riposte possible */
+} re_odds;
+
+/* The odds of the legal action `a` (an attack, a column attack, a skirmish
+ * or a pursuit) in st, read by applying the engine's own rules to copies of
+ * st for each class of die face: GR_OK and *out; GR_EINPUT for another kind
+ * of action, GR_EILLEGAL if a is not legal in st.  A riposte is assumed
+ * made whenever it may be (§4.4 "elle peut riposter"); its dice do not
+ * depend on the losses (§4.1), so its odds are those after the first
+ * outcome that allows it. */
+gr_status re_attack_odds(const re_scenario *sc, const re_state *st, re_action a, re_odds *out);
+
+/* What unit u sees of hex (col,row) from where it stands (a page's sight
+ * and range on hover). */
+typedef struct re_sight_at {
+    int range;  /* hexes from u */
+    int sees;   /* the line of sight is free (§8, re_los: along a hexside it is
+                   blocked only by obstacles on both sides), within the turn's
+                   sight (fog or night); its own hex: 1 */
+    int fog;    /* beyond the turn's sight */
+    int dice;   /* the dice it would roll there now: a battery's fire (§2.1, by
+                   range, the terrain of an enemy there, demoralisation; 0 at an
+                   enemy battery), another unit's attack at 1 hex (§4.3, flank,
+                   charge and terrain when an enemy stands there); 0 out of reach
+                   or unseen */
+    int target; /* the enemy unit standing there, or -1 */
+} re_sight_at;
+
+/* GR_OK and *out; GR_EINPUT if u is not a unit on the map or the hex is
+ * off the map. */
+gr_status re_sight(const re_scenario *sc, const re_state *st, int u, int col, int row,
+                   re_sight_at *out);
+
 /* The unit standing on (col,row), or -1. */
 int re_unit_at(const re_scenario *sc, const re_state *st, int col, int row);
 

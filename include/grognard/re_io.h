@@ -91,6 +91,12 @@ json_t *re_scenario_json(const re_scenario *sc);
  * NULL if out of memory. */
 json_t *re_action_json(const re_scenario *sc, const re_state *st, gr_action a);
 
+/* What unit u sees of every hex of the map (re_sight): {"unit", "from":
+ * [col, row], "hexes": [{"hex": [col, row], "range", "sees", "dice", and
+ * "fog": true beyond the turn's sight, "target": the enemy unit there}]},
+ * in map order.  NULL if u is not a unit on the map, or out of memory. */
+json_t *re_sight_json(const re_scenario *sc, const re_state *st, int u);
+
 /* What the observation `ob` shows: {"game": "re", "viewer" (null for a
  * spectator), "turn", "turns", "stage", "to_move", "corps_active", "units":
  * [{"id", "name", "side", "corps", "type", "col", "row", "figures",

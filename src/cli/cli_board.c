@@ -282,31 +282,26 @@ int cli_clear_screen(FILE *f)
 
 /* Mark in `marks` (as board_draw reads them) every hex that `unit` may
  * move to among the n legal actions `acts` of state `st`: '+' if it may
- * still fight after the move, '-' if not.  Returns how many. */
+ * still fight after the move, '-' if not, as the engine tells it
+ * (re_move_path, the page's legal[].fight too).  Returns how many. */
 static int move_marks(const gr_game *g, const re_state *st, const gr_action *acts, int n, int unit,
                       char *marks)
 {
     memset(marks, 0, (size_t)RE_MAX_ROWS * RE_MAX_COLS);
-    re_state *after = malloc(sizeof *after);
-    if (!after)
-        return 0;
+    const re_scenario *sc = g->sc;
     int found = 0;
     for (int i = 0; i < n; i++) {
         re_action a = re_action_unpack(acts[i]);
         if (a.kind != RE_A_MOVE || a.unit != unit || a.col < 0 || a.row < 0 ||
             a.col >= RE_MAX_COLS || a.row >= RE_MAX_ROWS)
             continue;
-        /* a move draws no die: apply it to a copy and read whether the unit
-         * may still fight in this activation */
-        memcpy(after, st, sizeof *after);
-        gr_error err;
-        if (gr_game_apply_checked(g, after, acts[i], NULL, &err) != GR_OK)
+        int cols[RE_MAX_COLS + RE_MAX_ROWS], rows[RE_MAX_COLS + RE_MAX_ROWS], fights = 0;
+        if (re_move_path(sc, st, unit, a.col, a.row, cols, rows, RE_MAX_COLS + RE_MAX_ROWS,
+                         &fights) <= 0)
             continue;
-        int fights = !(after->units[unit].flags & RE_UF_NO_COMBAT);
         marks[a.row * RE_MAX_COLS + a.col] = fights ? '+' : '-';
         found++;
     }
-    free(after);
     return found;
 }
 

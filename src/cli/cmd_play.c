@@ -34,14 +34,15 @@ static void usage(FILE *f)
             "  --seed N      seed of the dice, 0 to 9223372036854775807 (default: a fresh\n"
             "                one, printed so the game can be played again)\n"
             "  --ai WHO      sides the computer plays: 0, 1, both or none (default 1)\n"
-            "  --ai-kind K   eager (default): a legal action at random among those that do\n"
-            "                something, passing only when nothing else is legal; random:\n"
-            "                any legal action at random, passing included; heuristic: the\n"
-            "                action whose outcome it judges best one step ahead (the dice\n"
-            "                after it sampled), a firmer opponent; mcts: a search of 100\n"
-            "                simulations a decision; mcts:N, N of them (mcts:250ms: as many as\n"
-            "                250 ms allow); commander, commander:N: the army commander\n"
-            "                (every chit in the bowl, a plan per corps; 400 simulations)\n"
+            "  --ai-kind K   mcts (default, as on the page: --level normal): a search of\n"
+            "                100 simulations a decision; mcts:N, N of them (mcts:250ms: as\n"
+            "                many as 250 ms allow); random: any legal action at random,\n"
+            "                passing included; eager: a legal action at random among those\n"
+            "                that do something, passing only when nothing else is legal;\n"
+            "                heuristic: the action whose outcome it judges best one step\n"
+            "                ahead (the dice after it sampled); commander, commander:N: the\n"
+            "                army commander (every chit in the bowl, a plan per corps; 400\n"
+            "                simulations), the strongest\n"
             "  --level L     how hard the computer plays: easy (heuristic), normal (mcts,\n"
             "                100 simulations a decision), hard (commander: the army\n"
             "                commander, 400 simulations; mcts:400 before), commander (the\n"
@@ -598,7 +599,9 @@ int cmd_play(int argc, char **argv)
     uint64_t seed = 0;
     int has_seed = 0;
     int computer[PLAY_SIDES] = {0, 1}, check = 0;
-    gr_ai_kind ai_kind = gr_ai_kind_of(GR_AI_EAGER);
+    /* the default opponent is the page's (web/js/start.js): the search, as
+     * --level normal */
+    gr_ai_kind ai_kind = gr_ai_kind_of(GR_AI_MCTS);
     const char *level = NULL, *kind_given = NULL, *lang_v = NULL;
     gr_lang lang = GR_LANG_EN;
     long seed_v = -1;

@@ -722,8 +722,17 @@ static const int8_t odd_r_drow[GR_HEX_DIRS] = {0, -1, -1, 0, +1, +1};
  * the neighbours above; the terrain read from the precomputed table
  * (re_terrain_move_table), which answers as re_terrain_can_enter,
  * _stops and _no_combat do. */
+/* The ways of a move (re_move_path): per pass of move_search (0 without,
+ * 1 with the road bonus), each hex's predecessor on a shortest way there and
+ * how it was reached: 0 not, 1 within the allowance, 2 within the allowance
+ * to fight too. */
+typedef struct move_ways {
+    int16_t from[2][HEXES];
+    uint8_t how[2][HEXES];
+} move_ways;
+
 static void move_search(const re_scenario *sc, const re_move_terrain *mt, const uint64_t *occ,
-                        reach_memo *m)
+                        reach_memo *m, move_ways *ways)
 {
     static _Thread_local uint16_t mark[HEXES], stamp;
     memset(m->seen, 0, sizeof m->seen);
@@ -780,6 +789,11 @@ static void move_search(const re_scenario *sc, const re_move_terrain *mt, const 
                     ADD(m->reach, i);
                 if (d + 1 <= maxf && !(hb & RE_MT_NO_COMBAT))
                     ADD(m->fight, i);
+                /* breadth first: the first way to a hex is a shortest */
+                if (ways && d + 1 <= maxd && !ways->how[road][i]) {
+                    ways->from[road][i] = (int16_t)pi;
+                    ways->how[road][i] = (uint8_t)(1 + (d + 1 <= maxf && !(hb & RE_MT_NO_COMBAT)));
+                }
                 if (d + 1 < maxd && !(hb & RE_MT_STOP) &&
                     !((hb & RE_MT_STOP_UPHILL) && !(pb & RE_MT_HILL))) { /* re_terrain_stops */
                     mark[i] = stamp;
@@ -820,8 +834,46 @@ static const reach_memo *move_reach(const re_scenario *sc, const re_state *st,
     m->gen = mt->gen;
     m->type = (uint8_t)type;
     m->start = (uint16_t)start;
-    move_search(sc, mt, occ, m);
+    move_search(sc, mt, occ, m, NULL);
     return m;
+}
+
+int re_move_path(const re_scenario *sc, const re_state *st, int u, int col, int row, int *cols,
+                 int *rows, int cap, int *fights)
+{
+    *fights = 0;
+    if (u < 0 || u >= sc->nunits || !u_alive(st, u) || col < 0 || row < 0 || col >= RE_MAX_COLS ||
+        row >= RE_MAX_ROWS)
+        return 0;
+    uint64_t occ[HEX_WORDS];
+    occ_bits(sc, st, occ);
+    reach_memo m;
+    memset(&m, 0, sizeof m);
+    m.type = (uint8_t)u_type(sc, u);
+    m.start = (uint16_t)IDX(st->units[u].col, st->units[u].row);
+    move_ways ways; /* 4.6 KB */
+    memset(&ways, 0, sizeof ways);
+    move_ways *w = &ways;
+    move_search(sc, re_terrain_move_table(sc), occ, &m, w);
+    int to = IDX(col, row);
+    /* the way apply_move reads: to fight if either pass reaches it so */
+    int pass = w->how[0][to] == 2 ? 0 : w->how[1][to] == 2 ? 1 : w->how[0][to] ? 0 : 1;
+    int n = 0;
+    if (w->how[pass][to]) {
+        int len = 0;
+        for (int i = to; i != m.start; i = w->from[pass][i])
+            len++;
+        n = len <= cap ? len : 0;
+        for (int i = to, k = len - 1; n && i != m.start; i = w->from[pass][i], k--) {
+            cols[k] = i % RE_MAX_COLS;
+            rows[k] = i / RE_MAX_COLS;
+        }
+        /* as apply_move leaves it: artillery never fights after a move, nor
+         * a unit that may not fight in this activation already */
+        *fights = w->how[pass][to] == 2 && u_type(sc, u) != RE_ARTILLERY &&
+                  !(st->units[u].flags & RE_UF_NO_COMBAT);
+    }
+    return n;
 }
 
 /* Whether any active unit may move at all (settle asks it after every
@@ -1587,6 +1639,56 @@ int re_action_dice(const re_scenario *sc, const re_state *st, re_action a)
                               demo_malus(sc, st, u_side(sc, a.unit)));
     default: return -1;
     }
+}
+
+gr_status re_sight(const re_scenario *sc, const re_state *st, int u, int col, int row,
+                   re_sight_at *out)
+{
+    memset(out, 0, sizeof *out);
+    out->target = -1;
+    if (u < 0 || u >= sc->nunits || !u_alive(st, u) || col < 0 || row < 0 || col >= sc->cols ||
+        row >= sc->rows)
+        return GR_EINPUT;
+    gr_hex from = u_hex(st, u), to = gr_hex_from_offset(col, row);
+    int d = gr_hex_distance(from, to);
+    out->range = d;
+    int limit =
+        st->turn <= RE_MAX_TURNS && sc->ext.sight[st->turn] ? sc->ext.sight[st->turn] : 1000;
+    uint8_t grid[RE_MAX_ROWS * RE_MAX_COLS];
+    occ_grid(sc, st, grid);
+    /* §8, as art_targets reads it: fog or night cuts it short */
+    out->fog = d > limit;
+    out->sees = d == 0 || (!out->fog && re_los(sc, from, to, grid));
+    int t = re_unit_at(sc, st, col, row);
+    if (t >= 0 && u_side(sc, t) != u_side(sc, u))
+        out->target = t;
+    if (d == 0 || !out->sees)
+        return GR_OK;
+    if (u_type(sc, u) == RE_ARTILLERY) {
+        /* §2.1, as fire_next counts them: dice by range, the target's
+         * terrain when an enemy stands there, demoralisation; none against
+         * artillery ("sans effet contre de l'artillerie") */
+        int base = re_artillery_dice(d);
+        if (base <= 0)
+            return GR_OK;
+        int ter = out->target >= 0
+                      ? re_terrain_fire_dice(sc, from, to, u_type(sc, out->target), NULL, 0, NULL)
+                      : 0;
+        out->dice = out->target >= 0 && u_type(sc, out->target) == RE_ARTILLERY
+                        ? 0
+                        : re_attack_dice(base, 0, ter + demo_malus(sc, st, u_side(sc, u)));
+        return GR_OK;
+    }
+    if (d != 1)
+        return GR_OK; /* combat is with an adjacent unit (§4.3: "1 case") */
+    if (out->target >= 0)
+        out->dice = attack_dice(sc, st, u, out->target, NULL);
+    else
+        out->dice =
+            re_attack_dice(re_unit_dice(u_type(sc, u)), 0, demo_malus(sc, st, u_side(sc, u)));
+    if (out->dice < 0)
+        out->dice = 0;
+    return GR_OK;
 }
 
 int re_unit_waiting(const re_scenario *sc, const re_state *st, int u)

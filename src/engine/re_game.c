@@ -609,6 +609,11 @@ static json_t *g_action_json(const void *sc, const void *st, gr_action a)
     return re_action_json(sc, st, a);
 }
 
+static json_t *g_sight_json(const void *sc, const void *st, int unit)
+{
+    return re_sight_json(sc, st, unit);
+}
+
 static json_t *g_view_json(const void *sc, const void *obs)
 {
     return re_view_json(sc, obs);
@@ -678,4 +683,5 @@ const gr_game_type re_game_type = {
     .is_engaging = g_is_engaging,
     .evaluate_commander = g_evaluate_commander,
     .task_text = g_task_text,
+    .sight_json = g_sight_json,
 };

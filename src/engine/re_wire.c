@@ -147,6 +147,50 @@ json_t *re_scenario_json(const re_scenario *sc)
     return done(o, bad);
 }
 
+/* One roll's odds: {"dice", "loss", "retreat", "destroyed",
+ * "expected_losses", "losses": [P(0 figures lost), P(1), ...]}. */
+static json_t *roll_json(const re_roll_odds *r)
+{
+    json_t *o = json_object(), *l = json_array();
+    int bad = !o || !l;
+    int last = 0;
+    for (int i = 0; i <= RE_ODDS_MAX_LOSSES; i++)
+        if (r->losses[i] > 0)
+            last = i;
+    for (int i = 0; i <= last && l; i++)
+        bad |= json_array_append_new(l, json_real(r->losses[i])) != 0;
+    if (o) {
+        bad |= put(o, "dice", json_integer(r->dice));
+        bad |= put(o, "loss", json_real(r->p_loss));
+        bad |= put(o, "retreat", json_real(r->p_retreat));
+        bad |= put(o, "destroyed", json_real(r->p_destroyed));
+        bad |= put(o, "expected_losses", json_real(r->expected_losses));
+    }
+    bad |= o ? put(o, "losses", l) : (json_decref(l), 1);
+    return done(o, bad);
+}
+
+/* The whole attack (re_attack_odds): the roll against the target, and the
+ * riposte's against the attacker with its chance. */
+static json_t *odds_json(const re_odds *od)
+{
+    json_t *o = json_object();
+    int bad = !o;
+    if (!o)
+        return NULL;
+    bad |= put(o, "evades", json_boolean(od->evades));
+    bad |= put(o, "may_evade", json_boolean(od->may_evade));
+    if (!od->evades) {
+        bad |= put(o, "attack", roll_json(&od->attack));
+        json_t *r = od->riposte.dice > 0 ? roll_json(&od->riposte) : json_object();
+        bad |= !r;
+        if (r)
+            bad |= put(r, "chance", json_real(od->p_riposte));
+        bad |= put(o, "riposte", r);
+    }
+    return done(o, bad);
+}
+
 json_t *re_action_json(const re_scenario *sc, const re_state *s, gr_action a)
 {
     char text[256];
@@ -169,8 +213,23 @@ json_t *re_action_json(const re_scenario *sc, const re_state *s, gr_action a)
     }
     int has_target = ra.target != RE_NO_UNIT && ra.target < sc->nunits;
     switch (ra.kind) {
+    case RE_A_MOVE: {
+        /* what the move leads to (the terminal's ++ and --) and its way */
+        bad |= put(o, "to", hex(ra.col, ra.row));
+        int cols[RE_MAX_COLS + RE_MAX_ROWS], rows[RE_MAX_COLS + RE_MAX_ROWS], fights = 0;
+        int n = re_move_path(sc, s, ra.unit, ra.col, ra.row, cols, rows, RE_MAX_COLS + RE_MAX_ROWS,
+                             &fights);
+        if (n > 0) {
+            json_t *path = json_array();
+            bad |= !path;
+            for (int i = 0; i < n && path; i++)
+                bad |= json_array_append_new(path, hex(cols[i], rows[i])) != 0;
+            bad |= put(o, "path", path);
+            bad |= put(o, "fight", json_boolean(fights));
+        }
+        break;
+    }
     case RE_A_FIRE:
-    case RE_A_MOVE:
     case RE_A_TAKE_GROUND: bad |= put(o, "to", hex(ra.col, ra.row)); break;
     case RE_A_RETREAT:
         bad |= put(o, "to", hex(ra.col, ra.row));
@@ -189,6 +248,39 @@ json_t *re_action_json(const re_scenario *sc, const re_state *s, gr_action a)
     int dice = re_action_dice(sc, s, ra);
     if (dice >= 0)
         bad |= put(o, "dice", json_integer(dice));
+    re_odds od;
+    if (re_attack_odds(sc, s, ra, &od) == GR_OK)
+        bad |= put(o, "odds", odds_json(&od));
+    return done(o, bad);
+}
+
+json_t *re_sight_json(const re_scenario *sc, const re_state *st, int u)
+{
+    if (u < 0 || u >= sc->nunits || st->units[u].figures == 0 || st->units[u].col < 0)
+        return NULL;
+    json_t *o = json_object(), *hexes = json_array();
+    int bad = !o || !hexes;
+    for (int r = 0; r < sc->rows && !bad; r++)
+        for (int c = 0; c < sc->cols && !bad; c++) {
+            re_sight_at at;
+            if (re_sight(sc, st, u, c, r, &at) != GR_OK)
+                continue;
+            json_t *h = json_pack("{s:o,s:i,s:b,s:i}", "hex", hex(c, r), "range", at.range, "sees",
+                                  at.sees, "dice", at.dice);
+            bad |= !h;
+            if (h && at.fog)
+                bad |= put(h, "fog", json_true());
+            if (h && at.target >= 0)
+                bad |= put(h, "target", json_integer(at.target));
+            bad |= json_array_append_new(hexes, h) != 0;
+        }
+    if (o) {
+        bad |= put(o, "unit", json_integer(u));
+        bad |= put(o, "from", hex(st->units[u].col, st->units[u].row));
+        bad |= put(o, "hexes", hexes);
+    } else {
+        json_decref(hexes);
+    }
     return done(o, bad);
 }
 

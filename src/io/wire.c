@@ -338,14 +338,26 @@ json_t *gr_wire_param(const gr_param *p)
 }
 
 /* The params of a table or procedure as an array of gr_wire_param, the
- * param `skip` (a table's roll input, or -1) left out. */
-static json_t *params_json(const gr_param *params, size_t n, int skip)
+ * param `skip` (a table's roll input, or -1) left out; a param that bears
+ * only on some situations (a procedure's `applies`, the list
+ * gr_procedure_check_applies refuses by) carries them as "applies":
+ * "firer=artillery" (NAME=A|B, "-" for not given; or a flag's NAME), so that
+ * a form shows only the inputs that apply. */
+static json_t *params_json(const gr_param *params, size_t n, int skip, const gr_applies *applies,
+                           size_t napplies)
 {
     json_t *a = json_array();
     int bad = !a;
-    for (size_t i = 0; i < n && !bad; i++)
-        if ((int)i != skip)
-            bad |= push(a, gr_wire_param(&params[i]));
+    for (size_t i = 0; i < n && !bad; i++) {
+        if ((int)i == skip)
+            continue;
+        json_t *o = gr_wire_param(&params[i]);
+        bad |= !o;
+        for (size_t k = 0; k < napplies && !bad; k++)
+            if (!strcmp(applies[k].param, params[i].name))
+                bad |= put_str(o, "applies", applies[k].when);
+        bad |= push(a, o);
+    }
     return done(a, bad);
 }
 
@@ -371,7 +383,7 @@ json_t *gr_wire_system(const gr_system *s)
                    tb->roll_param >= 0 && (size_t)tb->roll_param < tb->nparams
                        ? json_string(tb->params[tb->roll_param].name)
                        : json_null());
-        bad |= put(d, "params", params_json(tb->params, tb->nparams, tb->roll_param));
+        bad |= put(d, "params", params_json(tb->params, tb->nparams, tb->roll_param, NULL, 0));
         bad |= put_str(d, "example", tb->example);
         bad |= put(ti, tb->name, d);
     }
@@ -383,7 +395,8 @@ json_t *gr_wire_system(const gr_system *s)
         bad |= put_str(d, "title", pr->title);
         bad |= put_str(d, "source", pr->source);
         bad |= put_str(d, "rolls", pr->rolls_help);
-        bad |= put(d, "params", params_json(pr->params, pr->nparams, -1));
+        bad |=
+            put(d, "params", params_json(pr->params, pr->nparams, -1, pr->applies, pr->napplies));
         bad |= put_str(d, "example", pr->example);
         bad |= put(pi, pr->name, d);
     }

@@ -258,8 +258,10 @@ static int assist(const char *what, const char *body, size_t len, const void *po
             gr_rng_seed(&rng, seed);
             dice.rng = &rng;
         }
-        if (gr_args_check_required(params, nparams, &a, &err) != GR_OK) {
-            code = fail_err(400, out, &err);
+        /* the inputs `grognard resolve` refuses, refused with its words */
+        if (gr_args_check_required(params, nparams, &a, &err) != GR_OK ||
+            gr_procedure_check_applies(p, &a, &err) != GR_OK) {
+            code = fail_err(err.code == GR_EINPUT ? 400 : 500, out, &err);
             goto out;
         }
         gr_resolution *r = calloc(1, sizeof *r);

@@ -93,6 +93,10 @@ int sv_token_seat(const char (*tokens)[GR_STORE_TOKEN_MAX], const char *token, s
  * caller frees): docs/api.md.  Events of steps after `since` only; `lang`
  * for their text. NULL if out of memory. */
 char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang);
+/* What unit `unit` sees of the map now (gr_game_sight_json) as JSON text
+ * (free it); NULL if the unit is not on the map or out of memory.  Called
+ * with g->lock held.  Sight reads only what every side sees. */
+char *sv_game_sight(sv_game *g, int unit);
 
 /* The log entries from index `from` (of g->log) that `seat` may see, as a
  * JSON array (new reference). */

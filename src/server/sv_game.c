@@ -200,6 +200,14 @@ static json_t *winner_json(const gr_game *gm, const void *st)
     return w >= 0 ? json_integer(w) : w == GR_DRAW ? json_string("draw") : json_null();
 }
 
+char *sv_game_sight(sv_game *g, int unit)
+{
+    json_t *j = gr_game_sight_json(&g->scn->game, gr_match_state(g->m), unit);
+    char *text = j ? gr_wire_dumps(j) : NULL;
+    json_decref(j);
+    return text;
+}
+
 char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang)
 {
     int slot = seat == 0 || seat == 1 ? seat : 2;

@@ -930,6 +930,39 @@ static MHD_Result_t h_view(sv_games *gs, sv_game *g, sv_req *r)
     return sv_reply_json(r, 200, text);
 }
 
+/* GET /api/games/GAME/sight?unit=U: what unit U sees of every hex from
+ * where it stands (docs/api.md), for anyone who may watch the game. */
+static MHD_Result_t h_sight(sv_games *gs, sv_game *g, sv_req *r)
+{
+    int seat;
+    gr_lang lang;
+    MHD_Result_t ret;
+    if (!viewer_of(r, g, 1, &seat, &lang, &ret))
+        return ret;
+    const char *v = sv_query(r, "unit");
+    char *end = NULL;
+    long u = v && *v ? strtol(v, &end, 10) : -1;
+    if (!v || !*v || *end || u < 0 || u > 255)
+        return sv_reply_err(r, 400,
+                            "?unit=N is missing or is not a unit's id; give the \"id\" of one of "
+                            "the view's \"units\", e.g. /api/games/%s/sight?unit=0",
+                            g->id);
+    pthread_mutex_lock(&g->lock);
+    gr_error err;
+    if (sync_game(gs, g, &err) != GR_OK) {
+        pthread_mutex_unlock(&g->lock);
+        return sv_reply_err(r, 500, "%s", err.msg);
+    }
+    char *text = sv_game_sight(g, (int)u);
+    pthread_mutex_unlock(&g->lock);
+    if (!text)
+        return sv_reply_err(r, 404,
+                            "unit %ld is not on the map of game %s (destroyed, still to enter, or "
+                            "no such unit: the view's \"units\" lists them with their hexes)",
+                            u, g->id);
+    return sv_reply_json(r, 200, text);
+}
+
 static int body_step(json_t *b, size_t *step)
 {
     json_t *sj = json_object_get(b, "step");
@@ -1137,10 +1170,10 @@ int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
                    : sv_reply_err(r, 405, "use POST /api/games to start a game, GET to list them");
         return 1;
     }
-    static const sv_route routes[] = {
-        {"", 0}, {"/actions", 1}, {"/undo", 1}, {"/events", 0}, {"/replay", 0}};
+    static const sv_route routes[] = {{"", 0},        {"/actions", 1}, {"/undo", 1},
+                                      {"/events", 0}, {"/replay", 0},  {"/sight", 0}};
     sv_game *g;
-    int k = sv_games_item(s, r, p, "games", 0, routes, 5, &g, ret);
+    int k = sv_games_item(s, r, p, "games", 0, routes, 6, &g, ret);
     switch (k) {
     case -2: return 0;
     case -1: break;
@@ -1148,6 +1181,7 @@ int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
     case 1:
     case 2: *ret = h_step(gs, g, r, k == 2); break;
     case 3: *ret = sv_games_events(s, g, r); break;
+    case 5: *ret = h_sight(gs, g, r); break;
     default: *ret = h_replay(gs, g, r); break;
     }
     return 1;

@@ -99,8 +99,8 @@ try {
     check(bands === '1 die,2 dice,3 dice', `game: hovering the battery shows its range and dice (${bands})`);
     await shot(page, 'range');
     await page.mouse.move(2, 300);
-    let oddsSeen = false, moved = 0, attacks = 0, actions = 0, mapShot = false, undone = false;
-    const tried = new Set();
+    let wholeSeen = false, movesChecked = false, rangeGone = false, oddsSeen = false, moved = 0, attacks = 0, actions = 0, mapShot = false, undone = false;
+    const tried = new Set(), moveKinds = new Set();
     let lastStep = -1;
     for (let i = 0; i < 400; i++) {
       if (await ready(page)) break;
@@ -114,6 +114,22 @@ try {
         await page.waitForSelector('#odds:not([hidden]) button.primary');
         await page.waitForSelector('#odds svg.odds-chart rect.oddsbar');
         const ps = await page.$$eval('#odds svg.odds-chart', (svgs) => [...svgs[0].querySelectorAll('rect.oddsbar')].map((r) => Number(r.dataset.p)));
+        if (!wholeSeen && await page.$('#odds table[data-odds=attack]')) {
+          // the whole attack (issue 32), from the server: the chance of a
+          // loss is 1 - P(no figure lost), and the average is the mean of
+          // the distribution drawn under it
+          wholeSeen = true;
+          const w = await page.$eval('#odds', (o) => ({
+            loss: o.querySelector('table[data-odds=attack] .o-loss td').textContent,
+            exp: Number(o.querySelector('table[data-odds=attack] .o-expected td').textContent),
+            ps: [...o.querySelector('svg.odds-chart').querySelectorAll('rect.oddsbar')].map((r) => Number(r.dataset.p)),
+            riposte: Boolean(o.querySelector('table[data-odds=riposte] .o-risk, [data-odds=no-riposte]')),
+          }));
+          const mean = w.ps.reduce((a, p, k) => a + k * p, 0);
+          check(w.loss === `${(100 * (1 - w.ps[0])).toFixed(0)}%` && Math.abs(mean - w.exp) < 0.006 && w.riposte,
+            `game: the attack box gives the whole attack: a loss ${w.loss}, ${w.exp} figures on average, the riposte's risk`);
+          await shot(page, 'odds-whole');
+        }
         if (!oddsSeen) {
           check(Math.abs(ps.reduce((a, b) => a + b, 0) - 1) < 1e-9, 'game: the odds shown before an attack add up to 1');
           await shot(page, 'odds');
@@ -124,10 +140,64 @@ try {
         await waitStep(page, step);
         continue;
       }
-      const moves = await page.$$eval('.hl-move', (ps) => ps.map((p) => p.dataset.hex));
+      const moves = await page.$$eval('#map .hl-move', (ps) => ps.map((p) => p.dataset.hex));
       if (moves.length) {
+        for (const k of await page.$$eval('#map .hl-move', (ps) => ps.map((p) => p.getAttribute('class')))) moveKinds.add(k);
+        if (!movesChecked) {
+          // each move hex says what the server says it leads to (issue 32: the
+          // terminal's ++ and --): legal[].fight, and its way legal[].path
+          movesChecked = true;
+          const r = await page.evaluate(async () => {
+            const id = /#\/game\/([^?]+)/.exec(location.hash)[1], seat = /seat=([^&]+)/.exec(location.hash)[1];
+            const v = await (await fetch(`/api/games/${id}`, { headers: { Authorization: `Bearer ${seat}` } })).json();
+            const sel = document.querySelector('.counter .hl-selected').closest('.counter').dataset.unit;
+            const mv = v.legal.filter((a) => a.kind === 'move' && String(a.unit) === sel);
+            const shown = Object.fromEntries([...document.querySelectorAll('#map .hl-move')].map((p) => [p.dataset.hex, p.classList.contains('fight') ? true : p.classList.contains('nofight') ? false : null]));
+            const bad = mv.filter((a) => shown[a.to.join()] !== a.fight || !a.path.length || a.path[a.path.length - 1].join() !== a.to.join());
+            const far = mv.filter((a) => !a.fight).sort((a, b) => b.path.length - a.path.length)[0] || mv[0];
+            return { n: mv.length, shownN: Object.keys(shown).length, bad: bad.map((a) => a.text), far: far && { hex: far.to.join(), len: far.path.length } };
+          });
+          check(r.n > 0 && r.n === r.shownN && r.bad.length === 0, `game: each move hex is marked as the server's legal move says, may still fight or not (${r.n} moves; wrong: ${r.bad.join('; ')})`);
+          check(await page.isVisible('#move-legend'), 'game: a legend tells the two kinds of move hexes apart');
+          await page.hover(`.hl-move[data-hex="${r.far.hex}"]`);
+          const pts = await page.$eval('.move-path polyline', (p) => p.getAttribute('points').split(' ').length).catch(() => 0);
+          check(pts === r.far.len + 1, `game: hovering a move hex draws its way from the unit (${pts} points for ${r.far.len} hexes)`);
+          await shot(page, 'moves');
+          // sight and range on hover (issue 32): a hex 3 hexes off, what the
+          // page says of it is the engine's answer (GET .../sight)
+          const sg = await page.evaluate(async () => {
+            const id = /#\/game\/([^?]+)/.exec(location.hash)[1];
+            const u = document.querySelector('.counter .hl-selected').closest('.counter').dataset.unit;
+            const r = await (await fetch(`/api/games/${id}/sight?unit=${u}`)).json();
+            const far = r.hexes.filter((x) => x.range === 3);
+            const pick = far.find((x) => !x.sees) || far[0];
+            return { hex: pick.hex.join(), sees: String(pick.sees), range: String(pick.range), dice: String(pick.dice) };
+          });
+          await page.hover(`#map polygon.hex[data-hex="${sg.hex}"]`, { force: true });
+          await page.waitForFunction((hx) => document.querySelector('#sight-info').dataset.hex === hx, sg.hex);
+          const shown = await page.$eval('#sight-info', (e) => ({ sees: e.dataset.sees, range: e.dataset.range, dice: e.dataset.dice, text: e.textContent }));
+          check(shown.sees === sg.sees && shown.range === sg.range && shown.dice === sg.dice && await page.$('#map g.sight line') !== null,
+            `game: hovering a hex with a unit selected shows the engine's sight, range and dice (${shown.text})`);
+          await shot(page, 'sight');
+        }
         // march east, towards the Austrians
         moves.sort((a, b) => Number(b.split(',')[0]) - Number(a.split(',')[0]));
+        if (!rangeGone && await page.$('.counter[data-unit="3"] .hl-selected')) {
+          // the battery moves (by the keyboard) while the mouse rests where it
+          // stood, its range shown: the range goes with it (issue 32: it
+          // stayed on the map, its counter's mouseleave never fired)
+          await page.hover('.counter[data-unit="3"]');
+          await page.waitForSelector('g.art-range polygon');
+          await page.focus(`.hl-move[data-hex="${moves[0]}"]`);
+          await page.keyboard.press('Enter');
+          await waitStep(page, step);
+          await page.waitForTimeout(100);
+          rangeGone = await page.$('g.art-range') === null;
+          check(rangeGone, 'game: a battery that moves takes its range off the map');
+          rangeGone = true;
+          moved++; actions++;
+          continue;
+        }
         await page.click(`.hl-move[data-hex="${moves[0]}"]`);
         moved++; actions++;
         await waitStep(page, step);
@@ -158,12 +228,16 @@ try {
     check(await page.$eval('#status', (s) => s.dataset.over === 'true'), `game: the teaching game was played to its end through the page (${actions} orders, ${moved} moves, ${attacks} attacks or fires)`);
     check(moved > 0 && attacks > 0, 'game: units moved on the map and attacked through it');
     check(oddsSeen, 'game: an attack showed its odds before it was committed');
+    check(wholeSeen, 'game: an attack showed the whole attack\'s odds (not one die\'s)');
+    check(rangeGone, 'game: the battery moved during the game (its range checked)');
+    check(moveKinds.has('hl-move fight') && moveKinds.has('hl-move nofight'), `game: move hexes of both kinds were shown (${[...moveKinds].join('; ')})`);
     await page.waitForSelector('#report:not([hidden]) svg.chart');
     check((await page.textContent('#report-title')).length > 0, 'game: the end-of-battle report is shown with its chart of losses by turn');
     const log = await page.$$eval('#log details', (d) => d.length);
     check(log > 20, `game: the log holds the battle (${log} lines)`);
     const opened = await page.$eval('#log details:has(.detail)', (d) => { d.open = true; return d.textContent; }).catch(() => '');
-    check(/seed 004/.test(opened), 'game: a log line opens to its modifiers and rule paragraph');
+    const cites = await page.$$eval('#log details:has(.detail) a.rule-link', (as) => as.map((a) => a.textContent));
+    check(opened.length > 0 && cites.some((c) => /^§\d/.test(c)) && !cites.some((c) => /seed 004/.test(c)), `game: a log line opens to its modifiers and rule paragraph, a link (${cites[0]})`);
     await shot(page, 'report');
 
     // ---- 6. the language switch, on the game page --------------------------
@@ -269,6 +343,74 @@ try {
     await B.ctx.close();
   }
 
+  // ---- 7. the guided teaching battle and the rules reference (issue 32) ------
+  {
+    const { page } = await newPage();
+    await page.goto(base);
+    await page.click('#guide-btn');
+    await page.waitForURL(/guide=1/);
+    await ready(page);
+    await page.waitForSelector('#guide .guide-note');
+    const first = await page.$$eval('#guide .guide-note', (ns) => ns.map((n) => n.dataset.note).join());
+    check(first === 'welcome,chits', `guide: the guided battle opens with a welcome and the note of its first decision (${first})`);
+    check(/What to do now/.test(await page.textContent('#phase-help')), 'guide: a help line says what to do in this phase');
+    await shot(page, 'page-guide');
+    let decisions = 0, wrong = [], done = false, chits = 0, lastTurn = '';
+    for (let i = 0; i < 200; i++) {
+      if (await ready(page)) break;
+      const step = await stepOf(page);
+      const stage = await page.$eval('#status', (x) => x.dataset.stage);
+      const turn = await page.textContent('#turn');
+      if (turn !== lastTurn) { chits = 0; lastTurn = turn; }
+      const note = await page.$eval('#guide .guide-note:last-of-type', (n) => n.dataset.note).catch(() => 'none');
+      if (note === 'done') { done = true; break; }
+      const help = await page.$eval('#phase-help', (x) => x.dataset.stage).catch(() => 'none');
+      if (note !== stage || help !== stage) wrong.push(`${stage}: note ${note}, help ${help}`);
+      decisions++;
+      const kinds = await page.$$eval('#order-list button', (bs) => bs.map((b) => b.dataset.kind));
+      const moves = await page.$$eval('#map .hl-move', (ps) => ps.map((x) => x.dataset.hex));
+      if (kinds.includes('chit') && chits < 2) { chits++; await page.click('#order-list button[data-kind="chit"]'); }
+      else if (stage === 'move' && moves.length && i % 2 === 0) await page.click(`#map .hl-move[data-hex="${moves[0]}"]`);
+      else {
+        const pick = ['group', 'chits_done', 'stand', 'riposte', 'retreat', 'stop'].find((k) => kinds.includes(k));
+        if (pick) await page.click(`#order-list button[data-kind="${pick}"]`); else await page.keyboard.press('e');
+      }
+      await waitStep(page, step);
+    }
+    check(done && wrong.length === 0 && decisions >= 6,
+      `guide: the first turns played through the guided battle, a note and a help line for each of its ${decisions} decisions${wrong.length ? ' (wrong: ' + wrong.join('; ') + ')' : ''}, then the notes end`);
+    // the reference, opened from a log line's citation
+    await page.$eval('#log details:has(a.rule-link)', (d) => { d.open = true; });
+    const cited = await page.$eval('#log details[open] a.rule-link', (a) => ({ id: a.dataset.rule, text: a.textContent }));
+    await page.click('#log details[open] a.rule-link');
+    await page.waitForSelector('#rules-panel[open] .rule-sec.current');
+    const shown = await page.$eval('#rules-panel .rule-sec.current', (x) => ({ id: x.id, title: x.querySelector('h3').textContent, lang: x.lang }));
+    check(shown.id === 'rule-' + cited.id.replace(/\./g, '-') && shown.lang === 'en' && /^§/.test(cited.text) && !/seed 004/.test(cited.text),
+      `rules: a log citation (${cited.text}) opens the reference at its paragraph (${shown.title})`);
+    await shot(page, 'page-rules');
+    await page.click('#rules-close');
+    // one language per page: no French verb or phase in the English page,
+    // and no English one in the French page (the sheet's words aside)
+    const en = await page.textContent('#orders') + await page.textContent('#status') + await page.textContent('#guide');
+    check(!/Mettre un jeton|aller en|attaquer|Fin du|Que faire|mouvement|jetons|Décision/.test(en), 'lang: the English game page shows no French verb or phase');
+    await page.click('#lang-btn');
+    await page.waitForFunction(() => /Que faire|Bataille guidée/.test(document.querySelector('#orders').textContent + document.querySelector('#guide').textContent));
+    const fr = await page.textContent('#orders') + await page.textContent('#status') + await page.textContent('#guide');
+    check(!/Put a chit|move to|attack |End the|What to do|movement|chits done|Decision|Guided/.test(fr), `lang: the French game page shows no English verb or phase`);
+    await page.waitForFunction(() => document.querySelector('#log details a.rule-link') && /§/.test(document.querySelector('#log details a.rule-link').textContent));
+    // the log may be drawn again as the French view comes: the link is
+    // clicked where it is, whichever drawing holds it
+    await page.$eval('#log details a.rule-link', (a) => { a.closest('details').open = true; a.click(); });
+    await page.waitForSelector('#rules-panel[open] .rule-sec.current[lang=fr]');
+    check(true, 'rules: the reference in French is the rulebook\'s words');
+    await page.click('#rules-close');
+    await page.click('#lang-btn');
+    await page.goto(base + '#/rules?at=8');
+    await page.waitForSelector('#rules-page .rule-sec.current#rule-8');
+    check((await page.textContent('#rule-8')).includes('both sides of the line'), 'rules: the reference page opens at §8, line of sight');
+    await page.context().close();
+  }
+
   // ---- 5. the table assistant -----------------------------------------------
   {
     const { page } = await newPage();
@@ -289,6 +431,18 @@ try {
     await page.waitForFunction(() => document.querySelector('#resolve-result').textContent.includes('10'));
     check(true, 'assistant: dice typed in are resolved');
     await shot(page, 'assistant');
+    // only the inputs that apply (issue 32): the weight of a battery is not
+    // asked of infantry; the stands of a line are not asked of a battery
+    check(await page.$('#in-weight') === null && await page.$('#in-stands') !== null, 'assistant: an infantry fire asks no artillery weight');
+    await page.selectOption('#in-firer', 'cavalry');
+    await page.waitForFunction(() => !document.querySelector('#in-troops'));
+    check(await page.$('#in-weight') === null && await page.$('#in-stands') !== null && await page.$('#in-artillery-class') === null,
+      'assistant: a cavalry fire asks its stands, not the formation of a line nor a battery\'s weight');
+    await page.waitForTimeout(400);
+    await page.waitForSelector('#mods-panel, #resolve-error');
+    check(await page.$('#resolve-error') === null, 'assistant: the server accepts the inputs the form shows');
+    await page.selectOption('#in-firer', 'infantry');
+    await page.waitForSelector('#in-stands');
     for (const sys of ['nf', 'rff', 're']) {
       await page.selectOption('#sys-select', sys);
       await page.waitForSelector('#odds-panel rect.oddsbar', { timeout: 5000 }).catch(() => {});

@@ -33,6 +33,15 @@ for level in easy normal hard; do
     if cmp -s "$T/l1" "$T/l2" && grep -q "(computer): " "$T/l1"; then pass; else
         flunk "--level $level: two runs differ or the computer never moved"; fi
 done
+# the default opponent is the page's (web/js/start.js): the search of
+# --level normal, not the weakest player (issue 32)
+moves | "$GROGNARD" play "$S/teaching.json" --seed 11 > "$T/d" 2>&1
+moves | "$GROGNARD" play "$S/teaching.json" --seed 11 --level normal > "$T/n" 2>&1
+moves | "$GROGNARD" play "$S/teaching.json" --seed 11 --ai-kind eager > "$T/g" 2>&1
+if cmp -s "$T/d" "$T/n" && ! cmp -s "$T/d" "$T/g"; then pass; else
+    flunk "play without --level is not --level normal (or eager plays the same game)"; fi
+"$GROGNARD" play --help | grep -q -- "--ai-kind K   mcts (default" && pass ||
+    flunk "play --help does not name mcts the default"
 # the levels are different players: hard and easy do not play the same game
 moves | "$GROGNARD" play "$S/teaching.json" --seed 11 --level easy > "$T/e" 2>&1
 if cmp -s "$T/e" "$T/l1"; then flunk "--level easy and hard played the same game"; else pass; fi

@@ -80,6 +80,10 @@ expect_json combat-effects-text '.effects[0].text' '"defender (troops): disorder
 expect_json resolve-effects '[.result,.effects[0].stands]' '["effective",1]' -- resolve aoe fire --firer infantry --troops two_rank_line_or_mixed --stands 6 --target-moving --roll 7 --json
 # an input that does not apply to the situation is refused, never ignored
 # (issue 12 item 1): --weight is an artillery row (seed 003, PUISSANCE)
+# the description a form is made from says where each such input applies
+# (the same list the refusal reads; POST /api/resolve refuses it too, in
+# tests/server/api.sh)
+expect_json systems-applies '[.[0].inputs.procedures.fire.params[] | select(.name == "weight" or .name == "troops" or .name == "firer") | .applies]' '[null,"firer=infantry","firer=artillery"]' -- systems --json
 expect_exit weight-for-infantry 2 "^grognard: --weight applies only with --firer artillery, and here --firer is infantry; leave --weight out$" -- resolve aoe fire --firer infantry --troops two_rank_line_or_mixed --stands 6 --weight heavy --roll 5
 expect_exit troops-for-cavalry 2 "--troops applies only with --firer infantry, and here --firer is cavalry" -- resolve aoe fire --firer cavalry --troops column_square_or_skirmish --stands 6 --roll 5
 expect_exit stands-for-artillery 2 "--stands applies only with --firer infantry or cavalry" -- resolve aoe fire --firer artillery --artillery-class other --weight light --range 4 --stands 3 --roll 5

@@ -8,7 +8,7 @@ S=$SOURCE_ROOT/data/scenarios
 T=${TMPDIR:-/tmp}/re_replay.$$
 mkdir -p "$T"
 
-"$GROGNARD" play "$S/austerlitz.json" --ai both --seed 7 --save "$T/a.json" >/dev/null
+"$GROGNARD" play "$S/austerlitz.json" --ai both --ai-kind eager --seed 7 --save "$T/a.json" >/dev/null
 expect_exit "austerlitz game verifies" 0 "" -- replay "$T/a.json" --verify
 
 # change the hash of step 12
@@ -25,7 +25,7 @@ expect_exit "printing a tampered hash stops at step 12" 1 "step 12 .*state hash"
 # a forged die or chit: a chance step whose outcome the seed does not give (the
 # hash left as it was); the first chance step draws Division Lefort (corps 0) in
 # the teaching game of seed 7: the file says corps 2
-"$GROGNARD" play "$S/teaching.json" --ai both --seed 7 --save "$T/t.json" >/dev/null
+"$GROGNARD" play "$S/teaching.json" --ai both --ai-kind eager --seed 7 --save "$T/t.json" >/dev/null
 awk '/"n": 5, "player": "chance"/ { sub(/"action": \[3, 0,/, "\"action\": [3, 2,") } { print }' \
     "$T/t.json" > "$T/f.json"
 if cmp -s "$T/t.json" "$T/f.json"; then flunk "the forged chit was not written"; fi

@@ -510,6 +510,260 @@ static void s3_road_bonus_extends_the_combat_allowance(void **state)
     assert_false(legal("Friant: attack Weyrother"));
 }
 
+/* The way a move goes and whether the unit may still fight after it
+ * (re_move_path: the page's and the terminal's '++' and '--'): "Infanterie
+ * : se déplace de deux cases sans combat ... ou jusqu'à une case et peut
+ * combattre"; "Cavalerie légère : se déplace jusqu'à trois cases, puis peut
+ * combattre, quatre cases sans combat"; "Artillerie : se déplace jusqu'à
+ * deux cases" (it fights only by its fire, §2.1); "Route : +2 ... entièrement
+ * sur la route"; "ne peut pas traverser une case occupée par une unité
+ * amie". */
+static void s3_move_path_and_whether_it_may_fight(void **state)
+{
+    (void)state;
+    int cols[16], rows[16], fights = -1;
+    tiny();
+    sc.cols = 8;
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 2);
+    unit("Murat", 0, RE_LIGHT_CAVALRY, 2, 0, 0);
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 4);
+    unit("Gudin", 0, RE_INFANTRY, 4, 1, 4);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 7, 5);
+    activate_corps(0);
+    /* infantry: 1 hex, may fight; 2 hexes (through 1,2), may not */
+    assert_int_equal(re_move_path(&sc, &st, U("Friant"), 1, 2, cols, rows, 16, &fights), 1);
+    assert_int_equal(cols[0] * 10 + rows[0], 12);
+    assert_int_equal(fights, 1);
+    assert_int_equal(re_move_path(&sc, &st, U("Friant"), 2, 2, cols, rows, 16, &fights), 2);
+    assert_int_equal(cols[0] * 10 + rows[0], 12);
+    assert_int_equal(cols[1] * 10 + rows[1], 22);
+    assert_int_equal(fights, 0);
+    /* out of reach: no way */
+    assert_int_equal(re_move_path(&sc, &st, U("Friant"), 3, 2, cols, rows, 16, &fights), 0);
+    assert_int_equal(fights, 0);
+    /* light cavalry along row 0: 3 hexes and fight, the 4th without */
+    assert_int_equal(re_move_path(&sc, &st, U("Murat"), 3, 0, cols, rows, 16, &fights), 3);
+    assert_int_equal(fights, 1);
+    assert_int_equal(re_move_path(&sc, &st, U("Murat"), 4, 0, cols, rows, 16, &fights), 4);
+    assert_int_equal(cols[3] * 10 + rows[3], 40);
+    assert_int_equal(fights, 0);
+    /* artillery: 1 hex, and it does not fight after a move; never through
+     * Gudin (1,4): to 1,3 (2 hexes, by 1,4 or 0,3) it goes by 0,3 */
+    assert_int_equal(re_move_path(&sc, &st, U("Senarmont"), 0, 3, cols, rows, 16, &fights), 1);
+    assert_int_equal(fights, 0);
+    assert_int_equal(re_move_path(&sc, &st, U("Senarmont"), 1, 3, cols, rows, 16, &fights), 2);
+    assert_int_equal(cols[0] * 10 + rows[0], 3);
+    assert_int_equal(cols[1] * 10 + rows[1], 13);
+    assert_int_equal(fights, 0);
+    /* and 2,4 is 2 hexes away but only through him: no way */
+    assert_int_equal(re_move_path(&sc, &st, U("Senarmont"), 2, 4, cols, rows, 16, &fights), 0);
+    /* a cap too small: nothing */
+    assert_int_equal(re_move_path(&sc, &st, U("Murat"), 4, 0, cols, rows, 3, &fights), 0);
+    /* the same answer as applying the move (the terminal's way of reading
+     * it) for every legal move of the activation: Friant's group, with
+     * Murat (isolated light cavalry, §1) */
+    play("group Friant");
+    assert_int_equal(st.stage, RE_ST_MOVE);
+    static re_action acts[512];
+    int n = re_legal_actions(&sc, &st, acts, 512);
+    int moves = 0;
+    for (int i = 0; i < n; i++) {
+        re_action a = acts[i];
+        if (a.kind != RE_A_MOVE)
+            continue;
+        static re_state after;
+        after = st;
+        static gr_log none;
+        gr_log_clear(&none);
+        gr_error err;
+        assert_int_equal(re_apply(&sc, &after, a, &none, &err), GR_OK);
+        int k = re_move_path(&sc, &st, a.unit, a.col, a.row, cols, rows, 16, &fights);
+        assert_true(k >= 1);
+        assert_int_equal(cols[k - 1] * 10 + rows[k - 1], a.col * 10 + a.row);
+        assert_int_equal(fights, !(after.units[a.unit].flags & RE_UF_NO_COMBAT));
+        moves++;
+    }
+    assert_true(moves > 10);
+
+    /* the road: infantry goes 4 hexes only along it, and 3 of them to fight */
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    for (int c = 0; c < 6; c++)
+        flag(c, 2, RE_ROAD);
+    activate_corps(0);
+    assert_int_equal(re_move_path(&sc, &st, U("Friant"), 4, 2, cols, rows, 16, &fights), 4);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(cols[i] * 10 + rows[i], (i + 1) * 10 + 2);
+    assert_int_equal(fights, 0);
+    assert_int_equal(re_move_path(&sc, &st, U("Friant"), 3, 2, cols, rows, 16, &fights), 3);
+    assert_int_equal(fights, 1);
+}
+
+/* |got - want| < 1e-12, both printed when not (cmocka 1.1's float
+ * assertion works in float). */
+#define near(got, want) near_at((got), (want), __FILE__, __LINE__)
+static void near_at(double got, double want, const char *file, int line)
+{
+    if (!(got - want < 1e-12 && want - got < 1e-12))
+        fail_msg("%s:%d: %.15g, want %.15g", file, line, got, want);
+}
+
+/* The whole attack before it is made (re_attack_odds), worked out by hand
+ * from §4.3 ("Infanterie : 3 dés") and §4.4 ("INFANTERIE perte sur 2 ou 3
+ * sur un dé de 6"; "retraite sur 1"; "Si l'unité attaquée n'a pas reculé,
+ * elle peut riposter"): each die 2/6 a loss, 1/6 a retreat, 3/6 nothing. */
+static void s44_attack_odds_whole_attack(void **state)
+{
+    (void)state;
+    re_odds o;
+    re_action a;
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 1, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);
+    activate_corps(0);
+    play("end movement");
+    assert_int_equal(re_action_parse(&sc, &st, "Friant: attack Weyrother", &a, NULL), GR_OK);
+    re_state before = st;
+    assert_int_equal(re_attack_odds(&sc, &st, a, &o), GR_OK);
+    assert_memory_equal(&before, &st, sizeof st); /* nothing changed */
+    assert_int_equal(o.evades, 0);
+    assert_int_equal(o.attack.dice, 3);
+    /* at least one loss: 1 - (4/6)^3 = 19/27; losses 0..3: 8, 12, 6, 1 / 27 */
+    near(o.attack.p_loss, 19.0 / 27);
+    near(o.attack.losses[0], 8.0 / 27);
+    near(o.attack.losses[1], 12.0 / 27);
+    near(o.attack.losses[2], 6.0 / 27);
+    near(o.attack.losses[3], 1.0 / 27);
+    near(o.attack.expected_losses, 1.0); /* 3 x 2/6 */
+    /* a retreat: at least one 1, 1 - (5/6)^3; 4 figures: never destroyed */
+    near(o.attack.p_retreat, 91.0 / 216);
+    near(o.attack.p_destroyed, 0.0);
+    /* no retreat, alive, still adjacent: it ripostes, (5/6)^3 */
+    near(o.p_riposte, 125.0 / 216);
+    /* the riposte: its 3 dice against Friant, the same table */
+    assert_int_equal(o.riposte.dice, 3);
+    near(o.riposte.p_loss, 19.0 / 27);
+    near(o.riposte.expected_losses, 1.0);
+
+    /* the column attack swaps them (§4.4): a loss on 1, a retreat on 2-3 */
+    assert_int_equal(re_action_parse(&sc, &st, "Friant: column attack Weyrother", &a, NULL), GR_OK);
+    assert_int_equal(re_attack_odds(&sc, &st, a, &o), GR_OK);
+    near(o.attack.p_loss, 91.0 / 216);
+    near(o.attack.p_retreat, 1 - 8.0 / 27);
+    near(o.p_riposte, 8.0 / 27);
+
+    /* a battery: "ARTILLERIE : pertes sur 1", "ne retraite pas (elle perd
+     * une pièce par 1 aux dés)"; 1 figure: destroyed on any 1 of 3 dice;
+     * else it ripostes with 3 dice (docs/rules/re.md) */
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 1, 2);
+    unit("Kolowrat", 1, RE_ARTILLERY, 1, 2, 2);
+    activate_corps(0);
+    play("end movement");
+    assert_int_equal(re_action_parse(&sc, &st, "Friant: attack Kolowrat", &a, NULL), GR_OK);
+    assert_int_equal(re_attack_odds(&sc, &st, a, &o), GR_OK);
+    near(o.attack.p_destroyed, 91.0 / 216);
+    near(o.attack.p_retreat, 0.0);
+    near(o.p_riposte, 125.0 / 216);
+    assert_int_equal(o.riposte.dice, 3);
+
+    /* light cavalry attacked by infantry must evade: no die */
+    tiny();
+    unit("Friant", 0, RE_INFANTRY, 4, 1, 2);
+    unit("Kienmayer", 1, RE_LIGHT_CAVALRY, 2, 2, 2);
+    activate_corps(0);
+    play("end movement");
+    assert_int_equal(re_action_parse(&sc, &st, "Friant: attack Kienmayer", &a, NULL), GR_OK);
+    assert_int_equal(re_attack_odds(&sc, &st, a, &o), GR_OK);
+    assert_int_equal(o.evades, 1);
+    assert_int_equal(o.attack.dice, 0);
+    /* not an attack */
+    a.kind = RE_A_MOVE;
+    assert_int_equal(re_attack_odds(&sc, &st, a, &o), GR_EINPUT);
+}
+
+/* Sight and range from a unit (re_sight, the page's hover): §2.1 "3 dés à
+ * 1 cases, 2 dés à 2 cases, 1 dé à 3 case", "La ligne de vue doit être
+ * libre", "sans effet contre de l'artillerie"; §4.3 "Infanterie : 3 dés, 1
+ * case"; §8 along a hexside: blocked only by obstacles on both sides. */
+static void s8_sight_range_and_dice(void **state)
+{
+    (void)state;
+    re_sight_at at;
+    tiny();
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Friant", 0, RE_INFANTRY, 4, 0, 4);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 2, 2);
+    unit("Kolowrat", 1, RE_ARTILLERY, 1, 1, 4);
+    activate_corps(0);
+    int S = U("Senarmont"), F = U("Friant");
+    assert_int_equal(re_sight(&sc, &st, S, 2, 2, &at), GR_OK);
+    assert_int_equal(at.range, 2);
+    assert_true(at.sees);
+    assert_int_equal(at.dice, 2);
+    assert_int_equal(at.target, U("Weyrother"));
+    assert_int_equal(re_sight(&sc, &st, S, 1, 2, &at), GR_OK); /* 1 hex, empty */
+    assert_int_equal(at.dice, 3);
+    assert_int_equal(at.target, -1);
+    /* Weyrother (2,2) blocks the line to 3,2 behind him: units block (§8) */
+    assert_int_equal(re_sight(&sc, &st, S, 3, 2, &at), GR_OK);
+    assert_int_equal(at.range, 3);
+    assert_false(at.sees);
+    assert_int_equal(at.dice, 0);
+    /* the enemy battery at 1,4: fire has no effect on it */
+    assert_int_equal(re_sight(&sc, &st, S, 1, 4, &at), GR_OK);
+    assert_int_equal(at.target, U("Kolowrat"));
+    assert_int_equal(at.dice, 0);
+    /* infantry: 3 dice at 1 hex, none beyond */
+    assert_int_equal(re_sight(&sc, &st, F, 1, 4, &at), GR_OK);
+    assert_int_equal(at.range, 1);
+    assert_int_equal(at.dice, 3);
+    assert_int_equal(re_sight(&sc, &st, F, 0, 5, &at), GR_OK);
+    assert_int_equal(at.dice, 3);
+    assert_int_equal(re_sight(&sc, &st, F, 2, 4, &at), GR_OK);
+    assert_int_equal(at.dice, 0);
+    /* off the map, a unit that is not there */
+    assert_int_equal(re_sight(&sc, &st, S, 6, 2, &at), GR_EINPUT);
+    assert_int_equal(re_sight(&sc, &st, 9, 1, 1, &at), GR_EINPUT);
+
+    /* nothing between: 1 die at 3 hexes, none at 4 (seen, out of range) */
+    tiny();
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    activate_corps(0);
+    assert_int_equal(re_sight(&sc, &st, U("Senarmont"), 3, 2, &at), GR_OK);
+    assert_true(at.sees);
+    assert_int_equal(at.dice, 1);
+    assert_int_equal(re_sight(&sc, &st, U("Senarmont"), 4, 2, &at), GR_OK);
+    assert_int_equal(at.range, 4);
+    assert_true(at.sees);
+    assert_int_equal(at.dice, 0);
+
+    /* along a hexside: from 0,2 to 1,1 (2 hexes) the line runs between 1,2
+     * and 0,1; a wood on one side does not block it, on both it does */
+    tiny();
+    unit("Senarmont", 0, RE_ARTILLERY, 1, 0, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    terrain(1, 2, RE_FOREST);
+    activate_corps(0);
+    assert_int_equal(re_sight(&sc, &st, U("Senarmont"), 1, 1, &at), GR_OK);
+    assert_int_equal(at.range, 2);
+    assert_true(at.sees);
+    assert_int_equal(at.dice, 2);
+    terrain(1, 2, RE_CLEAR);
+    terrain(0, 1, RE_FOREST); /* the other side alone: seen too */
+    assert_int_equal(re_sight(&sc, &st, U("Senarmont"), 1, 1, &at), GR_OK);
+    assert_true(at.sees);
+    terrain(1, 2, RE_FOREST);
+    assert_int_equal(re_sight(&sc, &st, U("Senarmont"), 1, 1, &at), GR_OK);
+    assert_false(at.sees);
+    assert_int_equal(at.dice, 0);
+    /* and through the wood's interior, 0,2 to 2,2: blocked */
+    assert_int_equal(re_sight(&sc, &st, U("Senarmont"), 2, 2, &at), GR_OK);
+    assert_false(at.sees);
+}
+
 /* "Une unité ne peut pas traverser une case occupée par une unité amie";
  * "une unité ne se déplace qu'une fois". */
 static void s3_no_passing_through_friends_and_one_move(void **state)
@@ -2019,6 +2273,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(s1_chits_per_corps_and_per_turn),
+        cmocka_unit_test(s3_move_path_and_whether_it_may_fight),
+        cmocka_unit_test(s44_attack_odds_whole_attack),
+        cmocka_unit_test(s8_sight_range_and_dice),
         cmocka_unit_test(s1_main_group_of_adjacent_units),
         cmocka_unit_test(s1_isolated_light_cavalry),
         cmocka_unit_test(s1_turn_ends_when_bowl_is_empty),

@@ -84,6 +84,20 @@ check "3.2 seat 0 view" "$STATUS $(jqb '"\(.seat) \(.to_move)"')" "200 0 0"
 check "3.4 legal have text" "$(jqb '[.legal[] | .text | type] | unique | join(",")')" "string"
 api GET "/api/games/$G" "" "$T1"
 check "3.5 seat 1 not to move" "$(jqb '"\(.seat) \(.legal | length)"')" "1 0"
+# sight and range on hover (issue 32): what the Grande batterie (unit 3, at
+# 2,3) sees of every hex, for anyone who may watch; §2.1 "3 dés à 1 cases"
+api GET /api/scenarios/teaching
+nhex=$(jqb '.cols * .rows')
+api GET "/api/games/$G/sight?unit=3"
+check "3.51 sight: every hex of the map, its own at range 0" \
+    "$STATUS $(jqb '"\(.unit) \(.from) \(.hexes | length) \([.hexes[] | select(.range == 0) | .hex])"')" \
+    "200 3 [2,3] $nhex [[2,3]]"
+check "3.52 sight: the six hexes next to a battery are seen, 3 dice each" \
+    "$(jqb '[.hexes[] | select(.range == 1) | "\(.sees)/\(.dice)"] | "\(unique | join(" ")) \(length)"')" "true/3 6"
+check "3.53 sight: no die beyond 3 hexes" "$(jqb '[.hexes[] | select(.range > 3) | .dice] | unique | join(",")')" "0"
+expect_status "3.54 sight of no unit" 400 GET "/api/games/$G/sight"
+expect_status "3.55 sight of a unit that is not there" 404 GET "/api/games/$G/sight?unit=99"
+expect_status "3.56 sight is a GET" 405 POST "/api/games/$G/sight?unit=3" '{}'
 expect_status "3.6 unknown token" 401 GET "/api/games/$G" "" "0123456789abcdef0123456789abcdef"
 expect_status "3.7 unknown game" 404 GET /api/games/0123456789abcdef
 expect_status "3.8 bad game id" 404 GET /api/games/..%2f..%2fetc
@@ -200,6 +214,17 @@ api POST /api/odds '{"system": "rff", "table": "musketry", "inputs": {"quality":
 check "11.44 rff odds" "$STATUS $BODY" "200 $("$GROGNARD" odds rff musketry --quality green --modifier 1 --json)"
 api POST /api/resolve '{"system": "aoe", "procedure": "combat", "inputs": {"attacker-stands": 8, "defender-stands": 4}, "roll": [7, 3]}'
 check "11.45 resolve with the faces rolled" "$STATUS $BODY" "200 $("$GROGNARD" resolve aoe combat --attacker-stands 8 --defender-stands 4 --roll 7,3 --json)"
+# an input that does not apply is refused as `grognard resolve` refuses it,
+# with the command's own words (issue 32: --weight is an artillery row, seed
+# 003 PUISSANCE; gr_procedure_check_applies for both)
+api POST /api/resolve '{"system": "aoe", "procedure": "fire", "inputs": {"firer": "infantry", "troops": "two_rank_line_or_mixed", "stands": 6, "weight": "heavy"}, "roll": [5]}'
+cli_err=$("$GROGNARD" resolve aoe fire --firer infantry --troops two_rank_line_or_mixed --stands 6 --weight heavy --roll 5 2>&1 >/dev/null)
+check "11.46 resolve refuses an input that does not apply, as the command does" "$STATUS grognard: $(jqb .error)" "400 $cli_err"
+check "11.47 the refusal names the input and what to do" "$(jqb .error)" "--weight applies only with --firer artillery, and here --firer is infantry; leave --weight out"
+api GET /api/systems
+check "11.48 systems: the inputs that apply only to some situations say so" \
+    "$(jqb '[.[] | select(.id == "aoe") | .inputs.procedures.fire.params[] | select(.name == "weight" or .name == "stands") | .applies] | join(" ")')" \
+    "firer=infantry|cavalry firer=artillery"
 expect_status "11.5 unknown system" 404 POST /api/lookup '{"system": "xx", "table": "fire", "inputs": {}}'
 expect_status "11.6 unknown table" 404 POST /api/lookup '{"system": "aoe", "table": "xx", "inputs": {}}'
 expect_status "11.7 bad input" 400 POST /api/lookup '{"system": "aoe", "table": "fire", "inputs": {"power": "many", "score": 8}}'

@@ -40,7 +40,10 @@ export const api = {
   view: (id, token, since) => call('GET', game(id, `?lang=${getLang()}` + (since !== undefined ? `&since=${since}` : '')), { token }),
   act: (id, token, action, step) => call('POST', game(id, '/actions'), { token, body: { action, step } }),
   undo: (id, token, step) => call('POST', game(id, '/undo'), { token, body: { step } }),
+  sight: (id, token, unit) => call('GET', game(id, `/sight?unit=${Number(unit)}`), { token }),
   eventsUrl: (id, token) => game(id, `/events?lang=${getLang()}` + (token ? '&token=' + encodeURIComponent(token) : '')),
+  rules: () => call('GET', '/rules/re.json'), // the rules reference (web/rules/, data)
+  guide: () => call('GET', '/rules/re-guide.json'), // the help lines and the guided battle's notes
   systems: () => call('GET', '/api/systems'),
   qrUrl: (text) => '/api/qr?text=' + encodeURIComponent(text), // an SVG image
   lookup: (req) => call('POST', '/api/lookup', { body: req }),

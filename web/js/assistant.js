@@ -29,6 +29,17 @@ export function fromExample(line, params) {
   return out;
 }
 
+// Whether input p applies to the situation `values`: its "applies" (GET
+// /api/systems) is "NAME=A|B" (NAME's value one of them, "-" for not given)
+// or a flag's "NAME" (given); no "applies": always.
+export function applies(p, values) {
+  if (!p.applies) return true;
+  const [name, list] = p.applies.split('=');
+  if (list === undefined) return Boolean(values[name]);
+  const have = values[name] === undefined || values[name] === false ? '-' : String(values[name]);
+  return list.split('|').includes(have);
+}
+
 export async function mount(root, route) {
   const title = h('h1', { id: 'assistant-title' }, t('assistant_title'));
   const wrap = h('div', { class: 'assistant' });
@@ -73,10 +84,16 @@ export async function mount(root, route) {
       if (p.kind === 'choice') st.values[p.name] = p.choices[0];
       else if (p.kind === 'int' || p.kind === 'number') st.values[p.name] = Math.max(p.min, Math.min(p.max, p.min > 0 ? p.min : 1));
     }
+    // an input that bears only on some situations (its "applies", the list
+    // by which the server refuses it elsewhere) is shown, and sent, only there
+    for (const p of (d && d.params) || []) if (!applies(p, st.values)) delete st.values[p.name];
     for (const p of (d && d.params) || []) {
       if (p.kind === 'text') continue; // a file name: the server reads its own data
+      if (!applies(p, st.values)) continue;
       const idf = 'in-' + p.name;
-      const set = (val) => { if (val === '' || val === false) delete st.values[p.name]; else st.values[p.name] = val; update(); };
+      // a choice that decides where other inputs apply redraws the form
+      const decides = ((d && d.params) || []).some((q) => q.applies && q.applies.split('=')[0] === p.name);
+      const set = (val) => { if (val === '' || val === false) delete st.values[p.name]; else st.values[p.name] = val; if (decides) renderLeft(); update(); };
       const ctl = paramControl(p, st.values[p.name], set, idf, nice);
       const lab = h('label', { for: idf }, nice(p.name) + (p.required ? ' *' : ''));
       fields.push(p.kind === 'flag'

@@ -3,11 +3,12 @@
 // updates (Server-Sent Events), undo and the end-of-battle report.  Every
 // number shown comes from GET /api/games/GAME and GET /api/scenarios/ID.
 import { api, liveStream, oneOrder } from './api.js';
-import { t } from './i18n.js';
+import { t, getLang } from './i18n.js';
 import { drawMap, drawUnits, el, centre, corners, pstr, hexDistance } from './hexmap.js';
 import { groupedBars, probBars, logDie, HIT_COLOUR } from './charts.js';
 import { h, put, loadSeats, saveSeats, errorBox } from './util.js';
 import { toast } from './main.js';
+import { rulesData, guideData, citeLink, ruleLink } from './rules.js';
 
 const END_KINDS = ['end_fire', 'end_move', 'end_activation', 'chits_done', 'stop', 'no_riposte'];
 const TARGET_KINDS = ['attack', 'column', 'skirmish', 'pursue', 'fire'];
@@ -26,6 +27,7 @@ export async function mount(root, route) {
     Object.assign(seats, stored);
   }
   const hotseat = Boolean(seats[0] && seats[1]);
+  const guided = route.params.get('guide') === '1';
   const S = {
     view: null, scn: null, map: null, log: [], sel: null, pending: null, viewSide: 0,
     stream: null, diceShown: 0, refreshing: null, again: false, full: false, curtainFor: null, gone: false,
@@ -38,7 +40,8 @@ export async function mount(root, route) {
   const zoomOut = h('button', { type: 'button', 'aria-label': 'zoom out', onclick: () => zoom(1 / 1.25) }, '−');
   const zoomIn = h('button', { type: 'button', 'aria-label': 'zoom in', onclick: () => zoom(1.25) }, '+');
   const seatLine = h('span', { id: 'seat-line', class: 'muted' });
-  const tools = h('div', { class: 'maptools' }, zoomOut, zoomIn, seatLine);
+  const sightLine = h('span', { id: 'sight-info', class: 'sight-info', 'aria-live': 'polite' });
+  const tools = h('div', { class: 'maptools' }, zoomOut, zoomIn, seatLine, sightLine);
   const sidesP = h('section', { class: 'panel', id: 'sides', 'aria-label': t('demoralisation') });
   const ordersF = h('fieldset', { class: 'orders-set' });
   const ordersP = h('section', { class: 'panel', id: 'orders', 'aria-live': 'polite' }, ordersF);
@@ -49,7 +52,8 @@ export async function mount(root, route) {
   const logP = h('section', { class: 'panel', id: 'log-panel' });
   const reportP = h('section', { class: 'panel', id: 'report', hidden: true });
   const logBox = h('div', { class: 'log', id: 'log', tabindex: 0, role: 'log', 'aria-label': t('log') });
-  const side = h('aside', { class: 'sidebar' }, sidesP, oddsP, ordersP, diceP, bowlP, logP);
+  const guideP = h('section', { class: 'panel guide', id: 'guide', hidden: true, 'aria-live': 'polite' });
+  const side = h('aside', { class: 'sidebar' }, guideP, sidesP, oddsP, ordersP, diceP, bowlP, logP);
   root.append(status, h('div', { class: 'game' }, h('div', {}, tools, reportP, mapwrap), side));
   let zoomK = 1;
   function zoom(k) {
@@ -175,10 +179,57 @@ export async function mount(root, route) {
     S.map.svg.insertBefore(g, S.map.gUnit);
   }
 
+  // ---- sight and range on hover ------------------------------------------
+  // With a unit selected, a hex under the mouse (or focused) tells whether
+  // the unit sees it, how far it is and the dice it would roll there, as the
+  // engine decides them (GET /api/games/GAME/sight, one answer per unit and
+  // step), and a line is drawn from the unit: solid if seen, dashed if not.
+  async function sightOf(u) {
+    const key = `${u}@${S.view.step}`;
+    if (S.sight && S.sight.key === key) return S.sight.data;
+    const data = await api.sight(id, token(), u);
+    S.sight = { key, data, byHex: new Map(data.hexes.map((x) => [x.hex.join(), x])) };
+    return data;
+  }
+
+  async function showSight(hexKey) {
+    const u = S.sel;
+    const g = S.map && S.map.gHi.querySelector('g.sight');
+    if (g) g.remove();
+    if (u === null || u === undefined || !hexKey) { sightLine.textContent = ''; return; }
+    try { await sightOf(u); } catch (e) { sightLine.textContent = e.message; return; }
+    if (S.sel !== u || !S.sight) return;
+    const x = S.sight.byHex.get(hexKey);
+    const unit = unitById(u);
+    if (!x || !unit || x.range === 0) { sightLine.textContent = ''; return; }
+    const s = S.map.size;
+    const gs = el('g', { class: 'sight', 'pointer-events': 'none' }, S.map.gHi);
+    const [x1, y1] = centre(S.sight.data.from[0], S.sight.data.from[1], s), [x2, y2] = centre(x.hex[0], x.hex[1], s);
+    el('line', { x1, y1, x2, y2, class: x.sees ? 'sight-line seen' : 'sight-line hidden' }, gs);
+    const dice = x.dice === 0 ? t('sight_no_dice') : x.dice === 1 ? t('die_1') : t('dice_n', x.dice);
+    const text = `${unit.name} → ${x.hex.join(',')}: ${x.sees ? t('sight_seen') : x.fog ? t('sight_fog') : t('sight_hidden')}, ${t('sight_range', x.range)}, ${dice}`;
+    sightLine.textContent = text;
+    sightLine.dataset.hex = hexKey;
+    sightLine.dataset.sees = String(x.sees);
+    sightLine.dataset.range = String(x.range);
+    sightLine.dataset.dice = String(x.dice);
+  }
+
   // ---- drawing ------------------------------------------------------------
   function buildMap() {
     S.map = drawMap(S.scn, { size: 34, units: [], label: S.scn.title });
     put(mapwrap, S.map.svg);
+    // the hex under the mouse or focused, whatever lies on it
+    const hexAt = (e) => {
+      const t0 = e.target.closest && e.target.closest('[data-hex]');
+      if (t0) return t0.dataset.hex;
+      const c = e.target.closest && e.target.closest('.counter');
+      const uu = c ? unitById(Number(c.dataset.unit)) : null;
+      return uu ? `${uu.col},${uu.row}` : null;
+    };
+    S.map.svg.addEventListener('mouseover', (e) => showSight(hexAt(e)));
+    S.map.svg.addEventListener('focusin', (e) => showSight(hexAt(e)));
+    S.map.svg.addEventListener('mouseleave', () => showSight(null));
     S.fit = S.scn.cols <= 16;
     applyZoom();
   }
@@ -202,19 +253,92 @@ export async function mount(root, route) {
       if (TARGET_KINDS.includes(a.kind) && a.target !== undefined && !hi.targets.has(a.target)) hi.targets.set(a.target, a);
       else if (a.kind === 'fire' && a.to) hi.fire.set(a.to.join(','), a);
     }
+    // the counters are drawn anew: a range shown for the one under the mouse
+    // goes with it (its mouseleave never fires once it is replaced); a move of
+    // the mouse onto the new counter shows it again
+    showRange(null, false);
     drawUnits(S.map, S.view.units, {
       highlight: hi, typeName: (k) => t(k),
       onUnit: (u) => clickUnit(u),
       onHover: (u, on) => showRange(u, on),
       onAction: (a) => choose(a),
+      moveNote,
+      actionLabel: label,
     });
     renderStatus();
+    renderGuide();
     renderSides();
     renderOrders();
     renderBowl();
     renderLog();
     renderDice();
     renderReport();
+  }
+
+  // An order in the page's language, made from the action's fields (its
+  // "text" is what the server takes back, in the engine's English)
+  function label(a) {
+    const un = (u) => (unitById(u) || {}).name || '?';
+    const hx = (x) => (x ? x.join(',') : '?');
+    const corps = (c) => ((S.scn && S.scn.corps && S.scn.corps[c]) || {}).name || '?';
+    switch (a.kind) {
+      case 'chit': return t('act_chit', corps(a.corps));
+      case 'chits_done': case 'end_fire': case 'end_move': case 'end_activation': return t('act_' + a.kind);
+      case 'fire': case 'move': case 'take_ground': return t('act_' + a.kind, un(a.unit), hx(a.to));
+      case 'retreat': return a.push !== undefined ? t('act_retreat_push', un(a.unit), hx(a.to), un(a.push), hx(a.push_to)) : t('act_retreat', un(a.unit), hx(a.to));
+      case 'skirmish': case 'attack': case 'column': case 'pursue': return t('act_' + a.kind, un(a.unit), un(a.target));
+      case 'group': case 'evade': case 'stand': case 'riposte': case 'no_riposte': case 'stop': return t('act_' + a.kind, un(a.unit));
+      default: return a.text;
+    }
+  }
+
+  // The help line of the phase: what to do now, and the rule it follows
+  // (web/rules/re-guide.json "help")
+  function phaseHelp(stage, mine) {
+    const g = S.guide && S.guide.help;
+    const e = g && (mine ? g[stage] : g.wait);
+    if (!e || S.view.over) return null;
+    return h('p', { class: 'phase-help', id: 'phase-help', 'data-stage': mine ? stage : 'wait' },
+      h('strong', {}, `${t('phase_help')}${t('colon')}`), e[getLang()] || e.en, ' ', ruleLink(e.rule));
+  }
+
+  // The guided battle: a note at each decision of the first turns (web/
+  // rules/re-guide.json "guide"), the welcome first, then "done".
+  function renderGuide() {
+    if (!guided || !S.guide || S.guideHidden === true) {
+      guideP.hidden = !guided;
+      if (guided) put(guideP, h('button', { type: 'button', id: 'guide-show', onclick: () => { S.guideHidden = false; renderGuide(); } }, t('guide_show')));
+      return;
+    }
+    const v = S.view, vv = v.view || {}, G = S.guide.guide, lang = getLang();
+    const mine = legal().length > 0;
+    if (mine && S.guideStep !== v.step) { S.guideStep = v.step; S.decisions = (S.decisions || 0) + 1; }
+    const turn = vv.turn ?? v.turn;
+    const key = v.over || turn > S.guide.guide_turns ? 'done' : mine ? (G[vv.stage] ? vv.stage : null) : 'wait';
+    const notes = [];
+    if (!S.decisions || (S.decisions === 1 && mine)) notes.push(G.welcome);
+    if (key) notes.push(G[key]);
+    guideP.hidden = false;
+    put(guideP, h('h2', {}, t('guide_title'), mine && key !== 'done' ? h('span', { class: 'muted', id: 'guide-count' }, ` · ${t('guide_decision', S.decisions)}`) : null),
+      ...notes.map((n) => h('p', { class: 'guide-note', 'data-note': n === G.welcome ? 'welcome' : key }, n[lang] || n.en, ' ', ruleLink(n.rule))),
+      h('button', { type: 'button', id: 'guide-hide', onclick: () => { S.guideHidden = true; renderGuide(); } }, t('guide_hide')));
+  }
+
+  // What a move leads to, as the engine says (legal[].fight)
+  function moveNote(a) {
+    return a.fight === true ? t('move_fight') : a.fight === false ? t('move_nofight') : '';
+  }
+
+  // The key to the move hexes: the two kinds, drawn as on the map
+  function moveLegend() {
+    const sw = (cls) => {
+      const svg = el('svg', { width: 22, height: 22, viewBox: '0 0 22 22', class: 'hexmap', 'aria-hidden': 'true' });
+      el('polygon', { points: pstr(corners(11, 11, 10)), class: 'hl-move ' + cls }, svg);
+      if (cls === 'fight') el('path', { d: 'M7,7 L15,15 M15,7 L7,15', class: 'fight-mark' }, svg);
+      return svg;
+    };
+    return h('div', { class: 'move-legend', id: 'move-legend' },
+      h('span', {}, sw('fight'), t('move_fight')), h('span', {}, sw('nofight'), t('move_nofight')));
   }
 
   function clickUnit(u) {
@@ -235,33 +359,51 @@ export async function mount(root, route) {
     S.pending = a;
     const tgt = unitById(a.target);
     oddsP.hidden = false;
-    put(oddsP, h('h2', {}, t('odds_title')), h('p', {}, a.text), h('p', { class: 'muted' }, t('loading')));
+    put(oddsP, h('h2', {}, t('odds_title')), h('p', {}, label(a)), h('p', { class: 'muted' }, t('loading')));
     const body = [h('h2', {}, t('odds_title'))];
     for (const b of alts) {
-      body.push(h('h3', {}, b.text));
+      body.push(h('h3', {}, label(b)));
       if (b.dice !== undefined) body.push(h('p', {}, b.dice === 1 ? t('die_1') : t('dice_n', b.dice)));
-      if (b.odds) {
-        // the server's distribution of the results of this attack, if it gives
-        // one: {"result": p, ...}, or {"losses": {"0": p, ...}, "retreats": {...}}
-        const flat = Object.entries(b.odds).filter(([, p]) => typeof p !== 'object');
-        if (flat.length) body.push(probBars(flat.map(([k, p]) => ({ label: k, p: Number(p) })), { title: b.text, width: 340 }));
-        for (const [k, m] of Object.entries(b.odds).filter(([, p]) => p && typeof p === 'object')) {
-          body.push(h('h4', {}, k), probBars(m, { title: `${b.text}: ${k}`, width: 340 }));
-        }
-      } else if (tgt || b.kind === 'skirmish') {
+      if (b.odds) body.push(...attackOdds(b));
+      else if (tgt || b.kind === 'skirmish') {
         // the odds of one die against this target (the table of seed 004 §4.4), or of the skirmish die
         const req = b.kind === 'skirmish' ? { table: 'skirmish_die', inputs: {} } : { table: 'die', inputs: b.kind === 'column' ? { target: tgt.type, 'column-attack': true } : { target: tgt.type } };
         try {
           const o = await api.odds({ system: 're', ...req });
-          body.push(probBars(Object.entries(o.odds).map(([k, p]) => ({ label: `${t('die_1')}: ${k}`, p: Number(p), fill: k === 'miss' || !HIT_COLOUR[k] ? '#8a8a8a' : HIT_COLOUR[k] })), { title: b.text, width: 340 }));
+          body.push(probBars(Object.entries(o.odds).map(([k, p]) => ({ label: `${t('die_1')}: ${t('hit_' + k)}`, p: Number(p), fill: k === 'miss' || !HIT_COLOUR[k] ? '#8a8a8a' : HIT_COLOUR[k] })), { title: label(b), width: 340 }));
         } catch (e) { body.push(h('p', { class: 'muted' }, e.message)); }
       }
-      body.push(h('button', { type: 'button', class: 'primary', 'data-commit': b.kind, onclick: () => act(b) }, `${t('confirm')}: ${b.text}`));
+      body.push(h('button', { type: 'button', class: 'primary', 'data-commit': b.kind, onclick: () => act(b) }, `${t('confirm')}: ${label(b)}`));
     }
     body.push(' ', h('button', { type: 'button', onclick: () => { S.pending = null; oddsP.hidden = true; } }, t('cancel')));
     if (S.pending === a) put(oddsP, ...body);
     const btn = oddsP.querySelector('button.primary');
     if (btn) btn.focus();
+  }
+
+  // The whole attack as the server computes it from the engine (legal[].odds,
+  // docs/api.md): the target's figures lost, its chance of a loss, of a
+  // retreat, of falling, and the riposte's risk to the attacker.
+  function attackOdds(b) {
+    const o = b.odds, pct = (p) => `${(100 * p).toFixed(0)}%`, out = [];
+    if (o.evades) return [h('p', { class: 'hint odds-evades' }, t('odds_evades'))];
+    if (o.may_evade) out.push(h('p', { class: 'hint' }, t('odds_may_evade')));
+    const a = o.attack, tgt = unitById(b.target), me = unitById(b.unit);
+    const line = (k, v, cls) => h('tr', { class: cls }, h('th', {}, k), h('td', {}, v));
+    out.push(h('table', { class: 'odds-sum', 'data-odds': 'attack' },
+      h('caption', {}, t('odds_against', tgt ? tgt.name : '', a.dice)),
+      line(t('odds_loss'), pct(a.loss), 'o-loss'), line(t('odds_retreat'), pct(a.retreat), 'o-retreat'),
+      line(t('odds_destroyed'), pct(a.destroyed), 'o-destroyed'), line(t('odds_expected'), a.expected_losses.toFixed(2), 'o-expected')));
+    out.push(probBars(a.losses.map((p, k) => ({ label: t('odds_fig_lost', k), p: Number(p), fill: k ? HIT_COLOUR.loss || '#7a1f1f' : '#8a8a8a' })), { title: `${label(b)}: ${t('odds_fig_title')}`, width: 340 }));
+    const r = o.riposte || {};
+    if (r.dice) {
+      out.push(h('table', { class: 'odds-sum', 'data-odds': 'riposte' },
+        h('caption', {}, t('odds_riposte', pct(r.chance), r.dice, me ? me.name : '')),
+        line(t('odds_loss'), pct(r.loss), 'o-loss'), line(t('odds_retreat'), pct(r.retreat), 'o-retreat'),
+        line(t('odds_destroyed'), pct(r.destroyed), 'o-destroyed'), line(t('odds_expected'), r.expected_losses.toFixed(2), 'o-expected'),
+        line(t('odds_riposte_risk'), pct(r.chance * r.loss), 'o-risk')));
+    } else out.push(h('p', { class: 'muted', 'data-odds': 'no-riposte' }, t('odds_no_riposte')));
+    return out;
   }
 
   function renderStatus() {
@@ -305,6 +447,8 @@ export async function mount(root, route) {
   function renderOrders() {
     const v = S.view, L = legal();
     const parts = [h('h2', {}, t('actions'))];
+    const help = phaseHelp((v.view || {}).stage, L.length > 0);
+    if (help && v.seat !== null && v.seat !== undefined) parts.push(help);
     if (v.over) {
       parts.push(h('p', {}, t('over')));
     } else if (v.seat === null || v.seat === undefined) {
@@ -320,7 +464,7 @@ export async function mount(root, route) {
       let n = 0;
       const btn = (a) => {
         n += 1;
-        const b = h('button', { type: 'button', 'data-action': a.text, 'data-kind': a.kind || '', onclick: () => choose(a) }, n <= 9 ? h('span', { class: 'num' }, String(n)) : null, a.text);
+        const b = h('button', { type: 'button', 'data-action': a.text, 'data-kind': a.kind || '', onclick: () => choose(a) }, n <= 9 ? h('span', { class: 'num' }, String(n)) : null, label(a));
         if (n <= 9) b.dataset.key = String(n);
         return b;
       };
@@ -332,9 +476,10 @@ export async function mount(root, route) {
       if (hexes.length) {
         const mine = hexes.filter((a) => a.unit === S.sel);
         parts.push(h('p', { class: 'hint' }, S.sel === null ? t('select_unit') : `${unitById(S.sel)?.name || ''}: ${mine.length} ⬡`));
+        if (S.sel !== null && mine.length) parts.push(moveLegend());
         if (S.sel !== null) {
           const sel = h('select', { 'aria-label': t('actions'), id: 'move-select', onchange: (e) => { const a = mine[Number(e.target.value)]; if (a) act(a); } },
-            h('option', { value: '' }, '…'), ...mine.map((a, i) => h('option', { value: i }, a.text)));
+            h('option', { value: '' }, '…'), ...mine.map((a, i) => h('option', { value: i }, moveNote(a) ? `${label(a)} (${moveNote(a)})` : label(a))));
           if (mine.length) parts.push(sel);
         }
       }
@@ -375,8 +520,8 @@ export async function mount(root, route) {
       const e = it.head;
       const d = h('details', { 'data-kind': e.kind || '' },
         h('summary', {}, h('span', { class: 'stepno' }, String(e.step ?? '')), e.text.trim()),
-        ...it.sub.map((s) => h('div', { class: 'detail' }, s.text.trim(), s.source ? h('span', { class: 'rule' }, ' — ' + s.source) : null)),
-        e.source ? h('div', { class: 'detail rule' }, `${t('show_rule')}: ${e.source}`) : null,
+        ...it.sub.map((s) => h('div', { class: 'detail' }, s.text.trim(), s.source ? h('span', { class: 'rule' }, ' — ', citeLink(s.source)) : null)),
+        e.source ? h('div', { class: 'detail rule' }, `${t('show_rule')}: `, citeLink(e.source)) : null,
         e.faces ? h('div', { class: 'detail' }, `${t('dice')}: ${e.faces.join(' ')}`) : null);
       return d;
     }));
@@ -452,6 +597,9 @@ export async function mount(root, route) {
   }
 
   if (seats.any) saveSeats(id, Object.assign(stored, { any: seats.any }));
+  // the rules reference and the help lines, for the log's links and the
+  // phase's help (data files; the page plays on without them)
+  try { await rulesData(); S.guide = await guideData(); } catch (e) { S.guide = null; }
   await refresh(true);
   return {
     unmount: () => { S.gone = true; if (S.stream) S.stream.close(); const c = document.getElementById('curtain'); if (c) c.remove(); },

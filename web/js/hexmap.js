@@ -297,15 +297,42 @@ export function drawUnits(map, units, opts = {}) {
   const hi = opts.highlight || {};
   const colours = corpsColours(scn);
   const sides = scn.sides || [];
+  const name = (a) => (opts.actionLabel ? opts.actionLabel(a) : a.text); // in the page's language
   const hexFill = (c, r, cls, action, label) => {
     const [x, y] = centre(c, r, s);
-    const p = el('polygon', { points: pstr(corners(x, y, s, 0.92)), class: cls, 'data-hex': `${c},${r}`, tabindex: 0, role: 'button', 'aria-label': label || action.text }, gHi);
-    el('title', {}, p).textContent = action.text;
+    const p = el('polygon', { points: pstr(corners(x, y, s, 0.92)), class: cls, 'data-hex': `${c},${r}`, tabindex: 0, role: 'button', 'aria-label': label || name(action) }, gHi);
+    el('title', {}, p).textContent = name(action);
     const go = () => opts.onAction && opts.onAction(action);
     p.addEventListener('click', go);
     p.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(); } });
   };
-  for (const [key, a] of hi.moves || []) { const [c, r] = key.split(',').map(Number); hexFill(c, r, 'hl-move', a); }
+  // a move says what it leads to, as the engine tells it (legal[].fight: the
+  // terminal's ++ may still fight after it, -- may not): a solid green hex
+  // with crossed swords, or a dashed blue one; hovered or focused, its way
+  // (legal[].path) is drawn from the unit's hex
+  const gPath = el('g', { class: 'move-path', 'pointer-events': 'none' }, gHi);
+  const showPath = (a, on) => {
+    gPath.replaceChildren();
+    if (!on || !a.path || !a.from) return;
+    const pts = [a.from, ...a.path].map(([c, r]) => centre(c, r, s));
+    el('polyline', { points: pstr(pts), class: 'path-line' }, gPath);
+    for (const [x, y] of pts.slice(1)) el('circle', { cx: x, cy: y, r: s * 0.12, class: 'path-dot' }, gPath);
+  };
+  for (const [key, a] of hi.moves || []) {
+    const [c, r] = key.split(',').map(Number);
+    const cls = a.fight === true ? 'hl-move fight' : a.fight === false ? 'hl-move nofight' : 'hl-move';
+    const note = opts.moveNote ? opts.moveNote(a) : '';
+    hexFill(c, r, cls, a, note ? `${name(a)} (${note})` : name(a));
+    const p = gHi.lastChild;
+    if (note) p.querySelector('title').textContent = `${name(a)} (${note})`;
+    if (a.fight === true) {
+      // crossed swords: told apart by shape as well as colour
+      const [x, y] = centre(c, r, s), k = s * 0.22;
+      el('path', { d: `M${x - k},${y - k} L${x + k},${y + k} M${x + k},${y - k} L${x - k},${y + k}`, class: 'fight-mark', 'pointer-events': 'none' }, gHi);
+    }
+    for (const [ev, on] of [['mouseenter', true], ['mouseleave', false], ['focus', true], ['blur', false]]) p.addEventListener(ev, () => showPath(a, on));
+  }
+  gHi.appendChild(gPath);
   for (const [key, a] of hi.fire || []) { const [c, r] = key.split(',').map(Number); hexFill(c, r, 'hl-fire', a); }
   for (const u of units) {
     if (u.figures <= 0 || u.col < 0) continue;
@@ -337,8 +364,8 @@ export function drawUnits(map, units, opts = {}) {
     }
     if (hi.targets && hi.targets.has(u.id)) {
       const a = hi.targets.get(u.id);
-      const ring = el('rect', { x: -w / 2 - 3, y: -h / 2 - 3, width: w + 6, height: h + 6, rx: 6, class: 'hl-target', tabindex: 0, role: 'button', 'aria-label': a.text }, g);
-      el('title', {}, ring).textContent = a.text;
+      const ring = el('rect', { x: -w / 2 - 3, y: -h / 2 - 3, width: w + 6, height: h + 6, rx: 6, class: 'hl-target', tabindex: 0, role: 'button', 'aria-label': name(a) }, g);
+      el('title', {}, ring).textContent = name(a);
       const go = (e) => { e.stopPropagation(); opts.onAction && opts.onAction(a); };
       ring.addEventListener('click', go);
       ring.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(e); } });

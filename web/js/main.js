@@ -1,5 +1,5 @@
 // main.js - the page's shell: routes (#/, #/game/ID, #/replay/ID, #/games,
-// #/assistant, #/companion, #/companion/ID?token=T), the language switch, the keyboard help and the toast.
+// #/assistant, #/companion, #/companion/ID?token=T, #/rules?at=4.4), the language switch, the keyboard help and the toast.
 import { t, getLang, setLang, onLang } from './i18n.js';
 
 const routes = {
@@ -9,6 +9,7 @@ const routes = {
   games: () => import('./games.js'),
   assistant: () => import('./assistant.js'),
   companion: () => import('./companion.js'),
+  rules: () => import('./rules.js'),
 };
 
 let current = null; // { unmount, relang }

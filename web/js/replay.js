@@ -7,6 +7,7 @@ import { t } from './i18n.js';
 import { drawMap, drawUnits } from './hexmap.js';
 import { logDie } from './charts.js';
 import { h, put, orError } from './util.js';
+import { rulesData, citeLink } from './rules.js';
 
 // the events whose first id is a unit (in the others it is a corps or a side)
 const UNIT_KINDS = new Set(['move', 'retreat', 'push', 'take_ground', 'pursuit', 'attack', 'fire', 'skirmish', 'loss', 'skirmisher_lost', 'evade', 'evaded', 'stand', 'riposte', 'die', 'result']);
@@ -31,6 +32,7 @@ export async function mount(root, route) {
   const head = h('h1', {}, `${t('replay_title')} ${id}`);
   const box = h('div', {}, t('loading'));
   root.append(head, box);
+  try { await rulesData(); } catch (e) { /* the citations then name their paragraph only */ }
   let view = await orError(box, api.view(id, null));
   const scn = view && await orError(box, api.scenario(view.scenario));
   if (!scn) return {};
@@ -78,7 +80,7 @@ export async function mount(root, route) {
     const here = log.filter((e) => e.step === upto);
     put(events, h('h2', {}, `${t('step')} ${upto ?? ''}`),
       h('div', { class: 'dicetray' }, ...here.filter((e) => e.kind === 'die' && e.faces).map(logDie)),
-      ...here.map((e) => h('div', { class: 'detail' }, e.text, e.source ? h('span', { class: 'rule' }, ' — ' + e.source) : null)));
+      ...here.map((e) => h('div', { class: 'detail' }, e.text, e.source ? h('span', { class: 'rule' }, ' — ', citeLink(e.source)) : null)));
   }
   show();
   return {

@@ -7,13 +7,15 @@ import { h, put, saveSeats, gameLink, orError, copyButton, pickList } from './ut
 import { toast } from './main.js';
 
 const COMPUTERS = [
-  // the computer players `grognard serve` knows (docs/api.md, POST /api/games)
-  { name: 'random', en: 'Recruit (plays at random)', fr: 'Conscrit (joue au hasard)' },
-  { name: 'eager', en: 'Veteran (always acts)', fr: 'Vétéran (agit toujours)' },
-  { name: 'heuristic', en: 'Easy: Marshal (looks one step ahead)', fr: 'Facile : Maréchal (voit un coup plus loin)' },
-  { name: 'mcts', en: 'Normal: Emperor (searches 100 lines, like play --level normal)', fr: 'Normal : Empereur (explore 100 suites, comme play --level normal)' },
-  { name: 'mcts:400', en: 'Emperor at length (searches 400 lines, no plan)', fr: 'Empereur réfléchi (explore 400 suites, sans plan)' },
-  { name: 'commander', en: 'Hard: Army commander (a plan per corps, 400 lines, like play --level hard)', fr: 'Difficile : Commandant d\'armée (un plan par corps, 400 suites, comme play --level hard)' },
+  // the computer players `grognard serve` knows (docs/api.md, POST /api/games),
+  // weakest first as the README's strength ladder measures them; the search
+  // (Normal) is the default here and in `grognard play`
+  { name: 'random', en: '1. Beginner: plays at random', fr: '1. Débutant : joue au hasard' },
+  { name: 'eager', en: '2. Very easy: acts at random, passes only when it must', fr: '2. Très facile : agit au hasard, ne passe que s\'il le faut' },
+  { name: 'heuristic', en: '3. Easy: looks one step ahead (play --level easy)', fr: '3. Facile : voit un coup plus loin (play --level easy)' },
+  { name: 'mcts', en: '4. Normal: searches 100 lines (play --level normal)', fr: '4. Normal : explore 100 suites (play --level normal)' },
+  { name: 'mcts:400', en: '5. Harder: searches 400 lines, no plan', fr: '5. Plus difficile : explore 400 suites, sans plan' },
+  { name: 'commander', en: '6. Hard: army commander, a plan per corps, 400 lines (play --level hard)', fr: '6. Difficile : commandant d\'armée, un plan par corps, 400 suites (play --level hard)' },
 ];
 
 export async function mount(root) {
@@ -23,6 +25,20 @@ export async function mount(root) {
   root.append(h('h1', { id: 'start-title' }, t('start_title')), wrap);
   const listBox = h('div', { class: 'panel' });
   const detail = h('div', { class: 'panel', id: 'scenario-detail' }, t('loading'));
+  // the guided battle: the teaching scenario, the French against the
+  // Easy computer, one seed (the same battle for everyone), a note at
+  // each decision of its first turns (game.js, web/rules/re-guide.json)
+  const guideBox = h('div', { class: 'guide-start' });
+  const guideTitle = h('strong', {}, t('guide_btn'));
+  const guideIntro = h('span', { class: 'muted' }, ' ' + t('guide_intro'));
+  const guideBtn = h('button', { type: 'button', class: 'primary', id: 'guide-btn', onclick: async () => {
+    let g;
+    try { g = await api.create('teaching', ['human', 'heuristic'], 1805); } catch (err) { toast(err.message, true); return; }
+    saveSeats(g.id, { 0: g.seats['0'] });
+    location.hash = `#/game/${g.id}?seat=${g.seats['0']}&guide=1`;
+  } }, guideTitle);
+  guideBox.append(guideBtn, guideIntro);
+  root.insertBefore(guideBox, wrap);
   wrap.append(listBox, detail);
   const scenarios = await orError(detail, api.scenarios());
   if (!scenarios) return {};
@@ -107,5 +123,5 @@ export async function mount(root) {
   renderList();
   const first = scenarios.find((s) => s.id === 'teaching') || scenarios[0];
   if (first) await pick(first.id);
-  return { relang: () => { root.querySelector('#start-title').textContent = t('start_title'); renderList(); if (chosen) renderDetail(); } };
+  return { relang: () => { root.querySelector('#start-title').textContent = t('start_title'); guideTitle.textContent = t('guide_btn'); guideIntro.textContent = ' ' + t('guide_intro'); renderList(); if (chosen) renderDetail(); } };
 }
