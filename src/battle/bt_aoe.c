@@ -472,15 +472,13 @@ static int call_flag(const gr_bt_call *c, const char *key)
     return v && (strcmp(v, "1") == 0 || strcmp(v, "yes") == 0 || strcmp(v, "true") == 0);
 }
 
-/* The unit u may act for the current phase's side. */
+/* The unit u may act for the current phase's side (a removed unit is
+ * refused before, by aoe_prepare). */
 static gr_status can_act(const gr_battle *b, const gr_bt_verb *v, int u, gr_error *err)
 {
     if (u < 0 || u >= b->nunits)
         return gr_error_set(err, GR_EINPUT, "%s needs a unit: %s", v->name, v->help);
     const gr_bt_unit *x = &b->units[u];
-    if (x->removed)
-        return gr_error_set(err, GR_EILLEGAL, "%s: \"%s\" has been removed from play", v->name,
-                            x->id);
     int side = gr_battle_active_side(b);
     if (x->side != side)
         return gr_error_set(err, GR_EILLEGAL, "%s: \"%s\" is of the %s; in %s (%s) the %s act",
@@ -489,17 +487,36 @@ static gr_status can_act(const gr_battle *b, const gr_bt_verb *v, int u, gr_erro
     return GR_OK;
 }
 
+/* Set input `name` of p to `text`; a NULL text leaves it unset. */
 static gr_status set(const gr_procedure *p, gr_args *a, const char *name, const char *text,
                      gr_error *err)
 {
-    return gr_bt_set(p, a, name, text, err);
+    return text ? gr_bt_set(p, a, name, text, err) : GR_OK;
 }
 
+/* Set the yes/no input `name` when `on`. */
+static gr_status set_flag(const gr_procedure *p, gr_args *a, const char *name, int on,
+                          gr_error *err)
+{
+    return set(p, a, name, on ? "1" : NULL, err);
+}
+
+/* Set the count `name` when it is not 0 (every count's default). */
 static gr_status set_int(const gr_procedure *p, gr_args *a, const char *name, int v, gr_error *err)
 {
     char buf[16];
     snprintf(buf, sizeof buf, "%d", v);
-    return gr_bt_set(p, a, name, buf, err);
+    return set(p, a, name, v ? buf : NULL, err);
+}
+
+/* Pass the call's facts `keys` on as the inputs of the same names. */
+static gr_status pass_on(const gr_procedure *p, gr_args *a, const gr_bt_call *c,
+                         const char *const *keys, gr_error *err)
+{
+    gr_status st = GR_OK;
+    for (int i = 0; keys[i] && st == GR_OK; i++)
+        st = set(p, a, keys[i], gr_bt_call_get(c, keys[i]), err);
+    return st;
 }
 
 static const gr_procedure *proc(const char *name)
@@ -561,26 +578,25 @@ static gr_status aoe_verb_open(const gr_battle *b, const gr_bt_verb *v, gr_error
     return GR_OK;
 }
 
+static const fact initiative_facts[] = {
+    {"choose", NULL},
+    {"side0-critical-levels", "the critical levels recorded with `critical --side 0 "
+                              "--levels N`"},
+    {"side1-critical-levels", "the critical levels recorded with `critical --side 1 "
+                              "--levels N`"},
+    {"first-cinc-engaged", "whether each commander-in-chief is attached, captured or killed"},
+    {"second-cinc-engaged", "whether each commander-in-chief is attached, captured or killed"},
+    {"french", "the sides' nations (the order of battle)"},
+    {"first-critical-levels", "the critical levels recorded with `critical --side 0 "
+                              "--levels N`"},
+    {"second-critical-levels", "the critical levels recorded with `critical --side 1 "
+                               "--levels N`"},
+    {NULL, NULL}};
+
 static gr_status prep_initiative(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
                                  gr_args *out, gr_error *err)
 {
-    static const fact facts[] = {
-        {"choose", NULL},
-        {"side0-critical-levels", "the critical levels recorded with `critical --side 0 "
-                                  "--levels N`"},
-        {"side1-critical-levels", "the critical levels recorded with `critical --side 1 "
-                                  "--levels N`"},
-        {"first-cinc-engaged", "whether each commander-in-chief is attached, captured or killed"},
-        {"second-cinc-engaged", "whether each commander-in-chief is attached, captured or killed"},
-        {"french", "the sides' nations (the order of battle)"},
-        {"first-critical-levels", "the critical levels recorded with `critical --side 0 "
-                                  "--levels N`"},
-        {"second-critical-levels", "the critical levels recorded with `critical --side 1 "
-                                   "--levels N`"},
-        {NULL, NULL}};
-    gr_status st = check_facts(v, c, facts, err);
-    if (st != GR_OK)
-        return st;
+    gr_status st;
     if (c->unit >= 0)
         return gr_error_set(err, GR_EINPUT,
                             "initiative takes no unit: the commanders-in-chief roll (%s)", v->help);
@@ -595,29 +611,22 @@ static gr_status prep_initiative(const gr_battle *b, const gr_bt_verb *v, const 
     /* « -1 Par niveau critique atteint ou dépassé », « DRM applicables
      * seulement pendant l'Interphase d'initiative »: each army's levels as
      * recorded (`critical`). */
-    if (b->sys[B_CRITICAL_0] &&
-        (st = set_int(p, out, "first-critical-levels", b->sys[B_CRITICAL_0], err)) != GR_OK)
-        return st;
-    if (b->sys[B_CRITICAL_1] &&
-        (st = set_int(p, out, "second-critical-levels", b->sys[B_CRITICAL_1], err)) != GR_OK)
-        return st;
-    if (cinc_engaged(b, 0) && (st = set(p, out, "first-cinc-engaged", "1", err)) != GR_OK)
-        return st;
-    if (cinc_engaged(b, 1) && (st = set(p, out, "second-cinc-engaged", "1", err)) != GR_OK)
-        return st;
     int f0 = is_french(b, 0), f1 = is_french(b, 1);
-    if (f0 != f1 && (st = set(p, out, "french", f0 ? "first" : "second", err)) != GR_OK)
+    if ((st = set_int(p, out, "first-critical-levels", b->sys[B_CRITICAL_0], err)) != GR_OK ||
+        (st = set_int(p, out, "second-critical-levels", b->sys[B_CRITICAL_1], err)) != GR_OK ||
+        (st = set_flag(p, out, "first-cinc-engaged", cinc_engaged(b, 0), err)) != GR_OK ||
+        (st = set_flag(p, out, "second-cinc-engaged", cinc_engaged(b, 1), err)) != GR_OK)
         return st;
-    return GR_OK;
+    return set(p, out, "french", f0 == f1 ? NULL : f0 ? "first" : "second", err);
 }
+
+/* What a verb that takes no table fact accepts. */
+static const fact no_facts[] = {{NULL, NULL}};
 
 static gr_status prep_leader(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
                              gr_error *err)
 {
-    static const fact facts[] = {{NULL, NULL}};
-    gr_status st = check_facts(v, c, facts, err);
-    if (st != GR_OK)
-        return st;
+    gr_status st;
     if (c->leader < 0 || c->leader >= b->nleaders)
         return gr_error_set(err, GR_EINPUT, "%s needs --leader ID: %s", v->name, v->help);
     const gr_bt_leader *l = &b->leaders[c->leader];
@@ -652,26 +661,24 @@ static gr_status prep_leader(const gr_battle *b, const gr_bt_verb *v, const gr_b
     return GR_OK;
 }
 
-static gr_status prep_reserve(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
-                              gr_args *out, gr_error *err)
+static const fact reserve_facts[] = {
+    {"terrain", NULL},
+    {"napoleon-adc", NULL},
+    {"state", "a reserve test reads the reserve column"},
+    {"commander", "the commander-in-chief's label (the order of battle)"},
+    {"cinc-engaged", "where the commander-in-chief is and his status"},
+    {"cinc-attached", "where the commander-in-chief is"},
+    {"first-turn", "the turn"},
+    {"succeeded-last-segment", "the unit's reserve movement history"},
+    {"failed-segments", "the unit's reserve movement history"},
+    {"disordered-units", "the unit's disorder"},
+    {"regular", "the unit's quality"},
+    {"unit", "the unit's arm and kind"},
+    {NULL, NULL}};
+
+static gr_status prep_reserve(const gr_battle *b, const gr_bt_call *c, gr_args *out, gr_error *err)
 {
-    static const fact facts[] = {
-        {"terrain", NULL},
-        {"napoleon-adc", NULL},
-        {"state", "a reserve test reads the reserve column"},
-        {"commander", "the commander-in-chief's label (the order of battle)"},
-        {"cinc-engaged", "where the commander-in-chief is and his status"},
-        {"cinc-attached", "where the commander-in-chief is"},
-        {"first-turn", "the turn"},
-        {"succeeded-last-segment", "the unit's reserve movement history"},
-        {"failed-segments", "the unit's reserve movement history"},
-        {"disordered-units", "the unit's disorder"},
-        {"regular", "the unit's quality"},
-        {"unit", "the unit's arm and kind"},
-        {NULL, NULL}};
-    gr_status st = check_facts(v, c, facts, err);
-    if (st != GR_OK || (st = can_act(b, v, c->unit, err)) != GR_OK)
-        return st;
+    gr_status st;
     const gr_bt_unit *u = &b->units[c->unit];
     if (u->arm == GR_BT_ARTILLERY)
         return gr_error_set(err, GR_EINPUT,
@@ -710,9 +717,8 @@ static gr_status prep_reserve(const gr_battle *b, const gr_bt_verb *v, const gr_
         st = set(p, out, "cinc-engaged", "1", err);
     else
         st = set(p, out, "commander", b->leaders[ci].kind, err);
-    if (st != GR_OK)
-        return st;
-    if (call_flag(c, "napoleon-adc") && (st = set(p, out, "napoleon-adc", "1", err)) != GR_OK)
+    if (st != GR_OK ||
+        (st = set_flag(p, out, "napoleon-adc", call_flag(c, "napoleon-adc"), err)) != GR_OK)
         return st;
     if (b->turn == 1) {
         st = set(p, out, "first-turn", "1", err);
@@ -722,18 +728,11 @@ static gr_status prep_reserve(const gr_battle *b, const gr_bt_verb *v, const gr_
         else if (u->sys[U_RES_RESULT] < 0)
             st = set_int(p, out, "failed-segments", -u->sys[U_RES_RESULT], err);
     }
-    if (st != GR_OK)
+    if (st != GR_OK || (st = set_flag(p, out, "disordered-units", u->disordered, err)) != GR_OK ||
+        (st = set_flag(p, out, "regular", strcmp(u->quality, "other") != 0, err)) != GR_OK ||
+        (st = set(p, out, "unit", speed_row(u), err)) != GR_OK)
         return st;
-    if (u->disordered && (st = set(p, out, "disordered-units", "1", err)) != GR_OK)
-        return st;
-    if (strcmp(u->quality, "other") != 0 && (st = set(p, out, "regular", "1", err)) != GR_OK)
-        return st;
-    if ((st = set(p, out, "unit", speed_row(u), err)) != GR_OK)
-        return st;
-    const char *t = gr_bt_call_get(c, "terrain");
-    if (t && (st = set(p, out, "terrain", t, err)) != GR_OK)
-        return st;
-    return GR_OK;
+    return set(p, out, "terrain", gr_bt_call_get(c, "terrain"), err);
 }
 
 /* Is leader `l` in unit u's chain of command (its commander, his
@@ -764,33 +763,31 @@ static int listed(const char *list, const char *id)
     return 0;
 }
 
-static gr_status prep_movement(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
-                               gr_args *out, gr_error *err)
+static const fact movement_facts[] = {
+    {"terrain", NULL},
+    {"deployment", NULL},
+    {"units-passed", NULL},
+    {"unsecured-flank", NULL},
+    {"withdrawing", NULL},
+    {"charging", NULL},
+    {"out-of-radius", NULL},
+    {"state", "the unit's disorder"},
+    {"detached-generals", "its chain of command (give --out-of-radius for those beyond the "
+                          "commander-in-chief's radius)"},
+    {"detached-charismatic", "its chain of command (give --out-of-radius for those beyond the "
+                             "commander-in-chief's radius)"},
+    {"attached-generals", "the generals attached to it"},
+    {"attached-charismatic", "the generals attached to it"},
+    {"road-column-or-square", "its formation"},
+    {"columnar-or-mixed", "its kind (the order of battle)"},
+    {"condition", "its losses (fresh, spent)"},
+    {"disordered-cavalry-charging", "its arm and disorder: give --charging 1"},
+    {"unit", "its arm and kind"},
+    {NULL, NULL}};
+
+static gr_status prep_movement(const gr_battle *b, const gr_bt_call *c, gr_args *out, gr_error *err)
 {
-    static const fact facts[] = {
-        {"terrain", NULL},
-        {"deployment", NULL},
-        {"units-passed", NULL},
-        {"unsecured-flank", NULL},
-        {"withdrawing", NULL},
-        {"charging", NULL},
-        {"out-of-radius", NULL},
-        {"state", "the unit's disorder"},
-        {"detached-generals", "its chain of command (give --out-of-radius for those beyond the "
-                              "commander-in-chief's radius)"},
-        {"detached-charismatic", "its chain of command (give --out-of-radius for those beyond the "
-                                 "commander-in-chief's radius)"},
-        {"attached-generals", "the generals attached to it"},
-        {"attached-charismatic", "the generals attached to it"},
-        {"road-column-or-square", "its formation"},
-        {"columnar-or-mixed", "its kind (the order of battle)"},
-        {"condition", "its losses (fresh, spent)"},
-        {"disordered-cavalry-charging", "its arm and disorder: give --charging 1"},
-        {"unit", "its arm and kind"},
-        {NULL, NULL}};
-    gr_status st = check_facts(v, c, facts, err);
-    if (st != GR_OK || (st = can_act(b, v, c->unit, err)) != GR_OK)
-        return st;
+    gr_status st;
     const gr_bt_unit *u = &b->units[c->unit];
     if (u->arm == GR_BT_ARTILLERY)
         return gr_error_set(err, GR_EINPUT,
@@ -840,25 +837,19 @@ static gr_status prep_movement(const gr_battle *b, const gr_bt_verb *v, const gr
                  !listed(oor, l->id))
             det[ch]++;
     }
-    if (det[0] && (st = set_int(p, out, "detached-generals", det[0], err)) != GR_OK)
-        return st;
-    if (det[1] && (st = set_int(p, out, "detached-charismatic", det[1], err)) != GR_OK)
-        return st;
-    if (att[0] && (st = set_int(p, out, "attached-generals", att[0], err)) != GR_OK)
-        return st;
-    if (att[1] && (st = set_int(p, out, "attached-charismatic", att[1], err)) != GR_OK)
-        return st;
-    if ((!strcmp(u->formation, "road_column") || !strcmp(u->formation, "square")) &&
-        (st = set(p, out, "road-column-or-square", "1", err)) != GR_OK)
-        return st;
-    if (u->arm == GR_BT_INFANTRY && (!strcmp(u->kind, "columnar") || !strcmp(u->kind, "mixed")) &&
-        (st = set(p, out, "columnar-or-mixed", "1", err)) != GR_OK)
-        return st;
-    if (u->condition == GR_BT_FRESH)
-        st = set(p, out, "condition", "fresh", err);
-    else if (u->condition == GR_BT_SPENT)
-        st = set(p, out, "condition", "spent", err);
-    if (st != GR_OK)
+    int road_or_square = !strcmp(u->formation, "road_column") || !strcmp(u->formation, "square");
+    int col_or_mixed =
+        u->arm == GR_BT_INFANTRY && (!strcmp(u->kind, "columnar") || !strcmp(u->kind, "mixed"));
+    const char *cond = u->condition == GR_BT_FRESH   ? "fresh"
+                       : u->condition == GR_BT_SPENT ? "spent"
+                                                     : NULL;
+    if ((st = set_int(p, out, "detached-generals", det[0], err)) != GR_OK ||
+        (st = set_int(p, out, "detached-charismatic", det[1], err)) != GR_OK ||
+        (st = set_int(p, out, "attached-generals", att[0], err)) != GR_OK ||
+        (st = set_int(p, out, "attached-charismatic", att[1], err)) != GR_OK ||
+        (st = set_flag(p, out, "road-column-or-square", road_or_square, err)) != GR_OK ||
+        (st = set_flag(p, out, "columnar-or-mixed", col_or_mixed, err)) != GR_OK ||
+        (st = set(p, out, "condition", cond, err)) != GR_OK)
         return st;
     if (call_flag(c, "charging")) {
         if (u->arm != GR_BT_CAVALRY || !u->disordered)
@@ -880,13 +871,10 @@ static gr_status prep_movement(const gr_battle *b, const gr_bt_verb *v, const gr
                             "(the companion keeps its formation); « quitter le carré » is for a "
                             "brigade in square",
                             u->id, u->formation);
-    static const char *const pass[] = {"unsecured-flank", "withdrawing", "terrain", "deployment",
-                                       "units-passed"};
-    for (size_t i = 0; i < sizeof pass / sizeof pass[0]; i++) {
-        const char *x = gr_bt_call_get(c, pass[i]);
-        if (x && (st = set(p, out, pass[i], x, err)) != GR_OK)
-            return st;
-    }
+    static const char *const pass[] = {"unsecured-flank", "withdrawing",  "terrain",
+                                       "deployment",      "units-passed", NULL};
+    if ((st = pass_on(p, out, c, pass, err)) != GR_OK)
+        return st;
     return set(p, out, "unit", speed_row(u), err);
 }
 
@@ -916,32 +904,30 @@ static int in_column(const gr_bt_unit *u)
     return !strcmp(u->formation, "column") || !strcmp(u->formation, "road_column");
 }
 
-static gr_status prep_fire(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
-                           gr_args *out, gr_error *err)
+static const fact fire_facts[] = {
+    {"range", NULL},
+    {"cover", NULL},
+    {"enfilade", NULL},
+    {"target-grand-battery", NULL},
+    {"stands-firing", NULL},
+    {"firer", "the firer's arm"},
+    {"troops", "the firer's formation"},
+    {"stands", "the firer's stands left (give --stands-firing for fewer)"},
+    {"sk", "the unit's Sk rating (the order of battle)"},
+    {"artillery-class", "the battery's nation"},
+    {"weight", "the battery's weapon"},
+    {"on-column", "the target's formation"},
+    {"disordered", "the firer's disorder"},
+    {"damaged", "the battery's guns"},
+    {"target-skirmishers", "the target's formation"},
+    {"target-moving", "the target's limbered guns, formation change this segment or road "
+                      "column"},
+    {"general", "the general attached to the target and his rating"},
+    {NULL, NULL}};
+
+static gr_status prep_fire(const gr_battle *b, const gr_bt_call *c, gr_args *out, gr_error *err)
 {
-    static const fact facts[] = {
-        {"range", NULL},
-        {"cover", NULL},
-        {"enfilade", NULL},
-        {"target-grand-battery", NULL},
-        {"stands-firing", NULL},
-        {"firer", "the firer's arm"},
-        {"troops", "the firer's formation"},
-        {"stands", "the firer's stands left (give --stands-firing for fewer)"},
-        {"sk", "the unit's Sk rating (the order of battle)"},
-        {"artillery-class", "the battery's nation"},
-        {"weight", "the battery's weapon"},
-        {"on-column", "the target's formation"},
-        {"disordered", "the firer's disorder"},
-        {"damaged", "the battery's guns"},
-        {"target-skirmishers", "the target's formation"},
-        {"target-moving", "the target's limbered guns, formation change this segment or road "
-                          "column"},
-        {"general", "the general attached to the target and his rating"},
-        {NULL, NULL}};
-    gr_status st = check_facts(v, c, facts, err);
-    if (st != GR_OK || (st = can_act(b, v, c->unit, err)) != GR_OK)
-        return st;
+    gr_status st;
     const gr_bt_unit *u = &b->units[c->unit], *t = &b->units[c->target];
     if (t->removed)
         return gr_error_set(err, GR_EILLEGAL, "fire: the target \"%s\" has been removed from play",
@@ -990,12 +976,10 @@ static gr_status prep_fire(const gr_battle *b, const gr_bt_verb *v, const gr_bt_
                                 "table");
         if ((st = set(p, out, "artillery-class", artillery_class(u), err)) != GR_OK ||
             (st = set(p, out, "weight", u->weapon, err)) != GR_OK ||
-            (st = set(p, out, "range", range, err)) != GR_OK)
-            return st;
-        if (in_column(t) && t->arm != GR_BT_ARTILLERY &&
-            (st = set(p, out, "on-column", "1", err)) != GR_OK)
-            return st;
-        if (u->guns == GR_GUNS_DAMAGED && (st = set(p, out, "damaged", "1", err)) != GR_OK)
+            (st = set(p, out, "range", range, err)) != GR_OK ||
+            (st = set_flag(p, out, "on-column", in_column(t) && t->arm != GR_BT_ARTILLERY, err)) !=
+                GR_OK ||
+            (st = set_flag(p, out, "damaged", u->guns == GR_GUNS_DAMAGED, err)) != GR_OK)
             return st;
     } else {
         if (gr_bt_call_get(c, "range"))
@@ -1014,36 +998,29 @@ static gr_status prep_fire(const gr_battle *b, const gr_bt_verb *v, const gr_bt_
                                     sf, u->id, left, left);
             n = (int)x;
         }
-        if ((st = set_int(p, out, "stands", n, err)) != GR_OK)
+        int inf = u->arm == GR_BT_INFANTRY;
+        if ((st = set_int(p, out, "stands", n, err)) != GR_OK ||
+            (st = set(p, out, "troops", inf ? fire_troops(u) : NULL, err)) != GR_OK ||
+            (st = set_flag(p, out, "sk", inf && gr_bt_has_flag(u, "sk"), err)) != GR_OK)
             return st;
-        if (u->arm == GR_BT_INFANTRY) {
-            if ((st = set(p, out, "troops", fire_troops(u), err)) != GR_OK)
-                return st;
-            if (gr_bt_has_flag(u, "sk") && (st = set(p, out, "sk", "1", err)) != GR_OK)
-                return st;
-        }
     }
-    if (u->disordered && (st = set(p, out, "disordered", "1", err)) != GR_OK)
-        return st;
-    if (!strcmp(t->formation, "skirmish") &&
-        (st = set(p, out, "target-skirmishers", "1", err)) != GR_OK)
-        return st;
     /* « Cible attelée / a changé de formation / en mode mouvement »:
      * limbered guns, a formation changed this segment, a road column. */
-    if ((t->limbered || (t->sys[U_FORMATION] & FORM_CHANGED) ||
-         !strcmp(t->formation, "road_column")) &&
-        (st = set(p, out, "target-moving", "1", err)) != GR_OK)
-        return st;
+    int moving =
+        t->limbered || (t->sys[U_FORMATION] & FORM_CHANGED) || !strcmp(t->formation, "road_column");
     int g = bt_aoe_attached_rating(b, c->target, NULL);
-    if (g && (st = set(p, out, "general", g == 2 ? "charismatic" : "attached", err)) != GR_OK)
+    static const char *const pass[] = {"cover", "enfilade", "target-grand-battery", NULL};
+    if ((st = set_flag(p, out, "disordered", u->disordered, err)) != GR_OK ||
+        (st = set_flag(p, out, "target-skirmishers", !strcmp(t->formation, "skirmish"), err)) !=
+            GR_OK ||
+        (st = set_flag(p, out, "target-moving", moving, err)) != GR_OK ||
+        (st = set(p, out, "general",
+                  !g       ? NULL
+                  : g == 2 ? "charismatic"
+                           : "attached",
+                  err)) != GR_OK)
         return st;
-    static const char *const pass[] = {"cover", "enfilade", "target-grand-battery"};
-    for (size_t i = 0; i < sizeof pass / sizeof pass[0]; i++) {
-        const char *x = gr_bt_call_get(c, pass[i]);
-        if (x && (st = set(p, out, pass[i], x, err)) != GR_OK)
-            return st;
-    }
-    return GR_OK;
+    return pass_on(p, out, c, pass, err);
 }
 
 /* One side's combat inputs (prefix "attacker" or "defender"). */
@@ -1091,24 +1068,14 @@ static gr_status combat_side(const gr_battle *b, int ui, const char *side, gr_ar
     return GR_OK;
 }
 
-static gr_status prep_combat(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
-                             gr_args *out, gr_error *err)
+/* A combat's side inputs are the companion's: refused before the facts
+ * (combat_side sets them). */
+static gr_status combat_own_keys(const gr_bt_call *c, gr_error *err)
 {
     static const char *const side_keys[] = {
         "general",     "stands",       "condition",          "quality",
         "cavalry",     "disordered",   "skirmish-order",     "battery-alone",
         "stands-lost", "breakthrough", "not-countercharging"};
-    static const fact facts[] = {
-        {"charge-distance", NULL},
-        {"defender-cover", NULL},
-        {"defender-outflanked", NULL},
-        {"defender-not-countercharging",
-         "its counter-charges: record one with `countercharge DEFENDER --target ATTACKER`"},
-        {"cavalry-vs-infantry", "the arms and formations: give --charge-distance INCHES"},
-        {"lancers", "the attacker's kind (the order of battle)"},
-        {"defender-square", "the defender's formation"},
-        {"attacker-not-countercharging", "the attacker charges: it is not countercharging"},
-        {NULL, NULL}};
     for (int i = 0; i < c->nin; i++) {
         const char *key = c->key[i], *rest = NULL;
         if (!strncmp(key, "attacker-", 9))
@@ -1125,9 +1092,24 @@ static gr_status prep_combat(const gr_battle *b, const gr_bt_verb *v, const gr_b
                                     "generals and losses in this segment's fire); leave it out",
                                     key);
     }
-    gr_status st = check_facts(v, c, facts, err);
-    if (st != GR_OK || (st = can_act(b, v, c->unit, err)) != GR_OK)
-        return st;
+    return GR_OK;
+}
+
+static const fact combat_facts[] = {
+    {"charge-distance", NULL},
+    {"defender-cover", NULL},
+    {"defender-outflanked", NULL},
+    {"defender-not-countercharging",
+     "its counter-charges: record one with `countercharge DEFENDER --target ATTACKER`"},
+    {"cavalry-vs-infantry", "the arms and formations: give --charge-distance INCHES"},
+    {"lancers", "the attacker's kind (the order of battle)"},
+    {"defender-square", "the defender's formation"},
+    {"attacker-not-countercharging", "the attacker charges: it is not countercharging"},
+    {NULL, NULL}};
+
+static gr_status prep_combat(const gr_battle *b, const gr_bt_call *c, gr_args *out, gr_error *err)
+{
+    gr_status st;
     const gr_bt_unit *a = &b->units[c->unit], *d = &b->units[c->target];
     if (d->removed)
         return gr_error_set(err, GR_EILLEGAL,
@@ -1183,31 +1165,22 @@ static gr_status prep_combat(const gr_battle *b, const gr_bt_verb *v, const gr_b
                             "l'infanterie en terrain libre, qui n'est pas en carré », and this "
                             "is not such a charge; leave it out");
     }
-    if (cav_vs_inf && !strcmp(a->kind, "lancers") &&
-        (st = set(p, out, "lancers", "1", err)) != GR_OK)
-        return st;
     /* « cavalerie ne contre-chargeant pas »: cavalry charged by cavalry
      * that has not counter-charged this charger (`countercharge`). */
-    if (a->arm == GR_BT_CAVALRY && d->arm == GR_BT_CAVALRY &&
-        (d->sys[U_COMBAT] >> CB_SHIFT) != c->unit + 1 &&
-        (st = set(p, out, "defender-not-countercharging", "1", err)) != GR_OK)
+    int not_cc = a->arm == GR_BT_CAVALRY && d->arm == GR_BT_CAVALRY &&
+                 (d->sys[U_COMBAT] >> CB_SHIFT) != c->unit + 1;
+    static const char *const pass[] = {"defender-cover", "defender-outflanked", NULL};
+    if ((st = set_flag(p, out, "lancers", cav_vs_inf && !strcmp(a->kind, "lancers"), err)) !=
+            GR_OK ||
+        (st = set_flag(p, out, "defender-not-countercharging", not_cc, err)) != GR_OK)
         return st;
-    static const char *const pass[] = {"defender-cover", "defender-outflanked"};
-    for (size_t i = 0; i < sizeof pass / sizeof pass[0]; i++) {
-        const char *x = gr_bt_call_get(c, pass[i]);
-        if (x && (st = set(p, out, pass[i], x, err)) != GR_OK)
-            return st;
-    }
-    return GR_OK;
+    return pass_on(p, out, c, pass, err);
 }
 
-static gr_status prep_formation(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
-                                gr_error *err)
+static const fact formation_facts[] = {{"to", NULL}, {NULL, NULL}};
+
+static gr_status prep_formation(const gr_battle *b, const gr_bt_call *c, gr_error *err)
 {
-    static const fact facts[] = {{"to", NULL}, {NULL, NULL}};
-    gr_status st = check_facts(v, c, facts, err);
-    if (st != GR_OK || (st = can_act(b, v, c->unit, err)) != GR_OK)
-        return st;
     const gr_bt_unit *u = &b->units[c->unit];
     const char *to = gr_bt_call_get(c, "to");
     const char *const *forms = u->arm == GR_BT_INFANTRY  ? inf_formations
@@ -1234,14 +1207,11 @@ static gr_status prep_formation(const gr_battle *b, const gr_bt_verb *v, const g
     return GR_OK;
 }
 
-static gr_status prep_battery(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
-                              gr_error *err)
+static const fact battery_facts[] = {{"action", NULL}, {NULL, NULL}};
+
+static gr_status prep_battery(const gr_battle *b, const gr_bt_call *c, gr_error *err)
 {
-    static const fact facts[] = {{"action", NULL}, {NULL, NULL}};
     static const char *const actions[] = {"limber", "unlimber", "move", "pivot", NULL};
-    gr_status st = check_facts(v, c, facts, err);
-    if (st != GR_OK || (st = can_act(b, v, c->unit, err)) != GR_OK)
-        return st;
     const gr_bt_unit *u = &b->units[c->unit];
     if (u->arm != GR_BT_ARTILLERY)
         return gr_error_set(err, GR_EINPUT, "battery: \"%s\" is not a battery", u->id);
@@ -1266,18 +1236,14 @@ static gr_status prep_battery(const gr_battle *b, const gr_bt_verb *v, const gr_
     return GR_OK;
 }
 
+static const fact zone_facts[] = {{"to", NULL}, {NULL, NULL}};
+
 static gr_status prep_zone(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
                            gr_error *err)
 {
-    static const fact facts[] = {{"to", NULL}, {NULL, NULL}};
-    gr_status st = check_facts(v, c, facts, err);
-    if (st != GR_OK)
-        return st;
     if (c->unit < 0 || c->unit >= b->nunits)
         return gr_error_set(err, GR_EINPUT, "zone needs a unit: %s", v->help);
     const gr_bt_unit *u = &b->units[c->unit];
-    if (u->removed)
-        return gr_error_set(err, GR_EILLEGAL, "zone: \"%s\" has been removed from play", u->id);
     const char *to = gr_bt_call_get(c, "to");
     if (!to || (strcmp(to, "reserve") && strcmp(to, "tactical")))
         return gr_error_set(err, GR_EINPUT, "zone --to \"%s\": accepted: reserve, tactical",
@@ -1300,10 +1266,6 @@ static gr_status prep_zone(const gr_battle *b, const gr_bt_verb *v, const gr_bt_
 static gr_status prep_countercharge(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
                                     gr_error *err)
 {
-    static const fact facts[] = {{NULL, NULL}};
-    gr_status st = check_facts(v, c, facts, err);
-    if (st != GR_OK)
-        return st;
     if (c->unit < 0 || c->unit >= b->nunits)
         return gr_error_set(err, GR_EINPUT, "countercharge needs a unit: %s", v->help);
     const gr_bt_unit *u = &b->units[c->unit], *t = &b->units[c->target];
@@ -1346,15 +1308,13 @@ static gr_status prep_countercharge(const gr_battle *b, const gr_bt_verb *v, con
     return GR_OK;
 }
 
+static const fact general_hit_facts[] = {
+    {"charismatic", "the general's rating (the order of battle)"}, {NULL, NULL}};
+
 /* A Généraux touchés check due (gh_due) for the call's leader. */
 static gr_status prep_general_hit(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
                                   gr_args *out, gr_error *err)
 {
-    static const fact facts[] = {{"charismatic", "the general's rating (the order of battle)"},
-                                 {NULL, NULL}};
-    gr_status st = check_facts(v, c, facts, err);
-    if (st != GR_OK)
-        return st;
     if (c->unit >= 0)
         return gr_error_set(err, GR_EINPUT, "general_hit takes no unit: %s", v->help);
     if (c->leader < 0 || c->leader >= b->nleaders)
@@ -1366,19 +1326,15 @@ static gr_status prep_general_hit(const gr_battle *b, const gr_bt_verb *v, const
                             "for each general attached to a brigade that lost stands to fire in "
                             "this phase, and the fire itself checks the first (docs/rules/aoe.md)",
                             l->id);
-    if (!strcmp(l->rating, "charismatic") &&
-        (st = set(proc("general_hit"), out, "charismatic", "1", err)) != GR_OK)
-        return st;
-    return GR_OK;
+    return set_flag(proc("general_hit"), out, "charismatic", !strcmp(l->rating, "charismatic"),
+                    err);
 }
+
+static const fact critical_facts[] = {{"side", NULL}, {"levels", NULL}, {NULL, NULL}};
 
 static gr_status prep_critical(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
                                gr_error *err)
 {
-    static const fact facts[] = {{"side", NULL}, {"levels", NULL}, {NULL, NULL}};
-    gr_status st = check_facts(v, c, facts, err);
-    if (st != GR_OK)
-        return st;
     if (c->unit >= 0)
         return gr_error_set(err, GR_EINPUT, "critical takes no unit: %s", v->help);
     const char *side = gr_bt_call_get(c, "side"), *lv = gr_bt_call_get(c, "levels");
@@ -1411,16 +1367,38 @@ static gr_status aoe_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_b
     if (c->unit >= 0 && c->unit < b->nunits && b->units[c->unit].removed)
         return gr_error_set(err, GR_EILLEGAL, "%s: \"%s\" has been removed from play", v->name,
                             b->units[c->unit].id);
+    /* The facts each verb's call may carry (checked first), and the verbs
+     * whose unit must be one that may act now (can_act). */
+    static const fact *const facts[V_COUNT] = {[V_INITIATIVE] = initiative_facts,
+                                               [V_ATTACH] = no_facts,
+                                               [V_DETACH] = no_facts,
+                                               [V_RESERVE] = reserve_facts,
+                                               [V_MOVEMENT] = movement_facts,
+                                               [V_FORMATION] = formation_facts,
+                                               [V_BATTERY] = battery_facts,
+                                               [V_FIRE] = fire_facts,
+                                               [V_COMBAT] = combat_facts,
+                                               [V_ZONE] = zone_facts,
+                                               [V_COUNTERCHARGE] = no_facts,
+                                               [V_GENERAL_HIT] = general_hit_facts,
+                                               [V_CRITICAL] = critical_facts};
+    const uint64_t acting = BIT(V_RESERVE) | BIT(V_MOVEMENT) | BIT(V_FORMATION) | BIT(V_BATTERY) |
+                            BIT(V_FIRE) | BIT(V_COMBAT);
+    gr_status st;
+    if ((k == V_COMBAT && (st = combat_own_keys(c, err)) != GR_OK) ||
+        (st = check_facts(v, c, k >= 0 && k < V_COUNT ? facts[k] : no_facts, err)) != GR_OK ||
+        ((acting & BIT(k)) && (st = can_act(b, v, c->unit, err)) != GR_OK))
+        return st;
     switch (k) {
     case V_INITIATIVE: return prep_initiative(b, v, c, out, err);
     case V_ATTACH:
     case V_DETACH: return prep_leader(b, v, c, err);
-    case V_RESERVE: return prep_reserve(b, v, c, out, err);
-    case V_MOVEMENT: return prep_movement(b, v, c, out, err);
-    case V_FORMATION: return prep_formation(b, v, c, err);
-    case V_BATTERY: return prep_battery(b, v, c, err);
-    case V_FIRE: return prep_fire(b, v, c, out, err);
-    case V_COMBAT: return prep_combat(b, v, c, out, err);
+    case V_RESERVE: return prep_reserve(b, c, out, err);
+    case V_MOVEMENT: return prep_movement(b, c, out, err);
+    case V_FORMATION: return prep_formation(b, c, err);
+    case V_BATTERY: return prep_battery(b, c, err);
+    case V_FIRE: return prep_fire(b, c, out, err);
+    case V_COMBAT: return prep_combat(b, c, out, err);
     case V_ZONE: return prep_zone(b, v, c, err);
     case V_COUNTERCHARGE: return prep_countercharge(b, v, c, err);
     case V_GENERAL_HIT: return prep_general_hit(b, v, c, out, err);
