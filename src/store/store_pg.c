@@ -351,6 +351,45 @@ static int pg_notify(pg_store *s, const char *id, int64_t nsteps, const char *ge
     return ok ? 0 : -1;
 }
 
+/* Take s->lock and open a transaction with `begin` (its SQL): GR_OK, or
+ * the failure with the lock given back. */
+static gr_status pg_begin(pg_store *s, const char *begin, gr_error *err)
+{
+    pthread_mutex_lock(&s->lock);
+    pg_ensure(s);
+    if (!pg_cmd(s, begin))
+        return GR_OK;
+    gr_status st = pg_fail(s, err, "starting a transaction", NULL);
+    pthread_mutex_unlock(&s->lock);
+    return st;
+}
+
+/* End the writing transaction of pg_begin, whose result so far is st: if
+ * GR_OK, announce the game's new step count and generation and commit
+ * (`what` is the change, "a step" or "an undo"), else roll back; r is
+ * cleared and s->lock given back. */
+static gr_status pg_end(pg_store *s, gr_status st, PGresult *r, const char *id, int64_t nsteps,
+                        const char *gen, const char *what, gr_error *err)
+{
+    char doing[48];
+    PQclear(r);
+    r = NULL;
+    if (st == GR_OK && pg_notify(s, id, nsteps, gen)) {
+        snprintf(doing, sizeof doing, "announcing %s", what);
+        st = pg_fail(s, err, doing, NULL);
+    } else if (st == GR_OK) {
+        r = PQexec(s->db, "COMMIT");
+        snprintf(doing, sizeof doing, "committing %s", what);
+        if (!r || PQresultStatus(r) != PGRES_COMMAND_OK)
+            st = pg_fail(s, err, doing, r);
+        PQclear(r);
+    }
+    if (st != GR_OK)
+        pg_cmd(s, "ROLLBACK");
+    pthread_mutex_unlock(&s->lock);
+    return st;
+}
+
 static gr_status pg_append(gr_store *base, const char *id, size_t first, uint64_t gen_want,
                            const gr_record_step *steps, size_t n, gr_error *err)
 {
@@ -361,24 +400,20 @@ static gr_status pg_append(gr_store *base, const char *id, size_t first, uint64_
     num(before, sizeof before, (int64_t)(first - 1));
     num(after, sizeof after, (int64_t)(first - 1 + n));
     num(genw, sizeof genw, gen_want == GR_STORE_ANY_GEN ? -1 : (int64_t)gen_want);
-    pthread_mutex_lock(&s->lock);
-    pg_ensure(s);
-    gr_status st = GR_OK;
-    PGresult *r = NULL;
-    if (pg_cmd(s, "BEGIN")) {
-        st = pg_fail(s, err, "starting a transaction", NULL);
-        goto out;
-    }
+    char gen[24] = "";
+    gr_status st = pg_begin(s, "BEGIN", err);
+    if (st != GR_OK)
+        return st;
     /* the row's lock: a second writer of this step waits here, then finds
      * nsteps moved on and updates nothing */
     const char *u[4] = {id, before, after, genw};
-    r = pg_run(s,
-               "UPDATE games SET nsteps = $3 WHERE id = $1 AND nsteps = $2 "
-               "AND ($4::bigint < 0 OR gen = $4::bigint) RETURNING gen",
-               4, u);
+    PGresult *r = pg_run(s,
+                         "UPDATE games SET nsteps = $3 WHERE id = $1 AND nsteps = $2 "
+                         "AND ($4::bigint < 0 OR gen = $4::bigint) RETURNING gen",
+                         4, u);
     if (PQresultStatus(r) != PGRES_TUPLES_OK) {
         st = pg_fail(s, err, "storing a step count", r);
-        goto rollback;
+        goto end;
     }
     if (PQntuples(r) == 0) {
         int64_t have = pg_count(s, id);
@@ -388,9 +423,8 @@ static gr_status pg_append(gr_store *base, const char *id, size_t first, uint64_
                                          "game '%s' has %" PRId64 " steps stored (or was taken "
                                          "back since); step %zu cannot follow",
                                          id, have, first);
-        goto rollback;
+        goto end;
     }
-    char gen[24];
     snprintf(gen, sizeof gen, "%s", PQgetvalue(r, 0, 0));
     PQclear(r);
     r = NULL;
@@ -415,27 +449,13 @@ static gr_status pg_append(gr_store *base, const char *id, size_t first, uint64_
                      ? gr_error_set(err, GR_EINPUT, "game '%s' has a step %zu stored already", id,
                                     first + i)
                      : pg_fail(s, err, "storing a step", r);
-            goto rollback;
+            goto end;
         }
         PQclear(r);
         r = NULL;
     }
-    if (pg_notify(s, id, (int64_t)(first - 1 + n), gen)) {
-        st = pg_fail(s, err, "announcing a step", NULL);
-        goto rollback;
-    }
-    r = PQexec(s->db, "COMMIT");
-    if (!r || PQresultStatus(r) != PGRES_COMMAND_OK) {
-        st = pg_fail(s, err, "committing a step", r);
-        goto rollback;
-    }
-    goto out;
-rollback:
-    pg_cmd(s, "ROLLBACK");
-out:
-    PQclear(r);
-    pthread_mutex_unlock(&s->lock);
-    return st;
+end:
+    return pg_end(s, st, r, id, (int64_t)(first - 1 + n), gen, "a step", err);
 }
 
 /* Keep the first nsteps steps; want: the step count the game must have, or
@@ -447,23 +467,20 @@ static gr_status pg_truncate_have(pg_store *s, const char *id, int64_t want, int
     num(keep, sizeof keep, (int64_t)nsteps);
     num(wantb, sizeof wantb, want);
     num(genw, sizeof genw, gen_want);
-    pthread_mutex_lock(&s->lock);
-    pg_ensure(s);
-    gr_status st = GR_OK;
-    PGresult *r = NULL;
-    if (pg_cmd(s, "BEGIN")) {
-        st = pg_fail(s, err, "starting a transaction", NULL);
-        goto out;
-    }
+    char gen[24] = "";
+    gr_status st = pg_begin(s, "BEGIN", err);
+    if (st != GR_OK)
+        return st;
     const char *u[4] = {id, keep, wantb, genw};
-    r = pg_run(s,
+    PGresult *r =
+        pg_run(s,
                "UPDATE games SET nsteps = $2, gen = gen + 1 WHERE id = $1 AND nsteps >= $2 "
                "AND ($3::bigint < 0 OR nsteps = $3::bigint) "
                "AND ($4::bigint < 0 OR gen = $4::bigint) RETURNING gen",
                4, u);
     if (PQresultStatus(r) != PGRES_TUPLES_OK) {
         st = pg_fail(s, err, "taking steps back", r);
-        goto rollback;
+        goto end;
     }
     if (PQntuples(r) == 0) {
         int64_t have = pg_count(s, id);
@@ -475,35 +492,18 @@ static gr_status pg_truncate_have(pg_store *s, const char *id, int64_t want, int
                                 "back",
                                 id, have, want)
                  : gr_error_set(err, GR_EINPUT, "game '%s' has no step %zu to keep", id, nsteps);
-        goto rollback;
+        goto end;
     }
-    char gen[24];
     snprintf(gen, sizeof gen, "%s", PQgetvalue(r, 0, 0));
     PQclear(r);
     const char *d[2] = {id, keep};
     r = pg_run(s, "DELETE FROM steps WHERE game = $1 AND n > $2", 2, d);
     if (PQresultStatus(r) != PGRES_COMMAND_OK) {
         st = pg_fail(s, err, "taking steps back", r);
-        goto rollback;
+        goto end;
     }
-    PQclear(r);
-    r = NULL;
-    if (pg_notify(s, id, (int64_t)nsteps, gen)) {
-        st = pg_fail(s, err, "announcing an undo", NULL);
-        goto rollback;
-    }
-    r = PQexec(s->db, "COMMIT");
-    if (!r || PQresultStatus(r) != PGRES_COMMAND_OK) {
-        st = pg_fail(s, err, "committing an undo", r);
-        goto rollback;
-    }
-    goto out;
-rollback:
-    pg_cmd(s, "ROLLBACK");
-out:
-    PQclear(r);
-    pthread_mutex_unlock(&s->lock);
-    return st;
+end:
+    return pg_end(s, st, r, id, (int64_t)nsteps, gen, "an undo", err);
 }
 
 static gr_status pg_truncate(gr_store *base, const char *id, size_t nsteps, gr_error *err)
@@ -578,17 +578,12 @@ static gr_status pg_load_from(gr_store *base, const char *id, size_t from, gr_st
     char fromb[24];
     num(fromb, sizeof fromb, (int64_t)from);
     gr_record_step *v = NULL;
-    gr_status st = GR_OK;
-    PGresult *r = NULL;
-    pthread_mutex_lock(&s->lock);
-    pg_ensure(s);
     /* one snapshot: the game's row and its steps agree */
-    if (pg_cmd(s, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")) {
-        st = pg_fail(s, err, "starting a transaction", NULL);
-        goto out;
-    }
+    gr_status st = pg_begin(s, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", err);
+    if (st != GR_OK)
+        return st;
     const char *q[2] = {id, fromb};
-    r = pg_run(s, "SELECT " GAME_COLS " FROM games WHERE id = $1", 1, q);
+    PGresult *r = pg_run(s, "SELECT " GAME_COLS " FROM games WHERE id = $1", 1, q);
     if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) == 0) {
         st = PQresultStatus(r) != PGRES_TUPLES_OK
                  ? pg_fail(s, err, "reading a game", r)
@@ -631,7 +626,6 @@ static gr_status pg_load_from(gr_store *base, const char *id, size_t from, gr_st
                           s->shown, id, g->nsteps, from);
 done:
     pg_cmd(s, "COMMIT");
-out:
     PQclear(r);
     pthread_mutex_unlock(&s->lock);
     if (st == GR_OK)
