@@ -33,6 +33,8 @@ enum {
     Q_N
 };
 
+#define GAME_COLS "id, scenario, seed, player0, player1, token0, token1, finished, nsteps"
+
 static const char *const queries[Q_N] = {
     [Q_CREATE] = "INSERT INTO games(id, scenario, seed, player0, player1, token0, token1, text) "
                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -43,13 +45,10 @@ static const char *const queries[Q_N] = {
     [Q_SETN] = "UPDATE games SET nsteps = ?2 WHERE id = ?1",
     [Q_TRUNC] = "DELETE FROM steps WHERE game = ?1 AND n > ?2",
     [Q_FINISH] = "UPDATE games SET finished = ?2 WHERE id = ?1",
-    [Q_GAME] = "SELECT id, scenario, seed, player0, player1, token0, token1, finished, nsteps "
-               "FROM games WHERE id = ?1",
+    [Q_GAME] = "SELECT " GAME_COLS " FROM games WHERE id = ?1",
     [Q_STEPS] = "SELECT n, player, action, hash, rec, given FROM steps WHERE game = ?1 ORDER BY n",
-    [Q_LIST] = "SELECT id, scenario, seed, player0, player1, token0, token1, finished, nsteps "
-               "FROM games ORDER BY n DESC LIMIT ?1",
-    [Q_LIST_OPEN] = "SELECT id, scenario, seed, player0, player1, token0, token1, finished, "
-                    "nsteps FROM games WHERE finished = 0 ORDER BY n DESC LIMIT ?1",
+    [Q_LIST] = "SELECT " GAME_COLS " FROM games ORDER BY n DESC LIMIT ?1",
+    [Q_LIST_OPEN] = "SELECT " GAME_COLS " FROM games WHERE finished = 0 ORDER BY n DESC LIMIT ?1",
     [Q_BEGIN] = "BEGIN IMMEDIATE",
     [Q_COMMIT] = "COMMIT",
     [Q_ROLLBACK] = "ROLLBACK",
@@ -128,12 +127,19 @@ static sqlite3_stmt *sq_q(sq_store *s, int k)
     return st;
 }
 
+/* The statement k with a game id as its first parameter. */
+static sqlite3_stmt *sq_q_id(sq_store *s, int k, const char *id)
+{
+    sqlite3_stmt *st = sq_q(s, k);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    return st;
+}
+
 /* Run the statement q of two parameters (a game id, a number) to its end:
  * SQLITE_DONE on success, sqlite's code otherwise. */
 static int sq_run_id_int(sq_store *s, int q, const char *id, int64_t v)
 {
-    sqlite3_stmt *st = sq_q(s, q);
-    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    sqlite3_stmt *st = sq_q_id(s, q, id);
     sqlite3_bind_int64(st, 2, (sqlite3_int64)v);
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
@@ -146,6 +152,18 @@ static int sq_exec(sq_store *s, int k)
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
     return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* Take s->lock and begin a transaction: GR_OK, or the failure with the
+ * lock given back. */
+static gr_status sq_begin(sq_store *s, gr_error *err)
+{
+    pthread_mutex_lock(&s->lock);
+    if (!sq_exec(s, Q_BEGIN))
+        return GR_OK;
+    gr_status r = sq_fail(s, err, "starting a transaction");
+    pthread_mutex_unlock(&s->lock);
+    return r;
 }
 
 static void sq_close(gr_store *base)
@@ -182,8 +200,7 @@ static gr_status sq_create(gr_store *base, const gr_store_game *g, const char *t
 {
     sq_store *s = (sq_store *)base;
     pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *st = sq_q(s, Q_CREATE);
-    sqlite3_bind_text(st, 1, g->id, -1, SQLITE_STATIC);
+    sqlite3_stmt *st = sq_q_id(s, Q_CREATE, g->id);
     sqlite3_bind_text(st, 2, g->scenario, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 3, (sqlite3_int64)g->seed);
     sqlite3_bind_text(st, 4, g->players[0], -1, SQLITE_STATIC);
@@ -206,8 +223,7 @@ static gr_status sq_create(gr_store *base, const gr_store_game *g, const char *t
 /* The game's step count, or -1 if there is no such game (-2 on error). */
 static int64_t sq_count(sq_store *s, const char *id)
 {
-    sqlite3_stmt *st = sq_q(s, Q_COUNT);
-    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    sqlite3_stmt *st = sq_q_id(s, Q_COUNT, id);
     int rc = sqlite3_step(st);
     int64_t n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : rc == SQLITE_DONE ? -1 : -2;
     sqlite3_reset(st);
@@ -222,12 +238,9 @@ static gr_status sq_append(gr_store *base, const char *id, size_t first, uint64_
     if (gen != 0 && gen != GR_STORE_ANY_GEN)
         return gr_error_set(err, GR_EINPUT, "game '%s' has generation 0, not %" PRIu64, id, gen);
     sq_store *s = (sq_store *)base;
-    pthread_mutex_lock(&s->lock);
-    gr_status r = GR_OK;
-    if (sq_exec(s, Q_BEGIN)) {
-        r = sq_fail(s, err, "starting a transaction");
-        goto out;
-    }
+    gr_status r = sq_begin(s, err);
+    if (r != GR_OK)
+        return r;
     int64_t have = sq_count(s, id);
     if (have < 0) {
         r = have == -1 ? gr_error_set(err, GR_EINPUT, "no game '%s' is stored", id)
@@ -241,8 +254,7 @@ static gr_status sq_append(gr_store *base, const char *id, size_t first, uint64_
         goto rollback;
     }
     for (size_t i = 0; i < n; i++) {
-        sqlite3_stmt *st = sq_q(s, Q_STEP);
-        sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+        sqlite3_stmt *st = sq_q_id(s, Q_STEP, id);
         sqlite3_bind_int64(st, 2, (sqlite3_int64)(first + i));
         sqlite3_bind_int(st, 3, steps[i].player);
         sqlite3_bind_int64(st, 4, (sqlite3_int64)steps[i].action);
@@ -281,12 +293,9 @@ out:
 static gr_status sq_truncate_have(sq_store *s, const char *id, int64_t want, size_t nsteps,
                                   gr_error *err)
 {
-    pthread_mutex_lock(&s->lock);
-    gr_status r = GR_OK;
-    if (sq_exec(s, Q_BEGIN)) {
-        r = sq_fail(s, err, "starting a transaction");
-        goto out;
-    }
+    gr_status r = sq_begin(s, err);
+    if (r != GR_OK)
+        return r;
     int64_t have = sq_count(s, id);
     if (have < 0 || (uint64_t)have < nsteps || (want >= 0 && have != want)) {
         r = have == -2 ? sq_fail(s, err, "reading a game")
@@ -297,7 +306,8 @@ static gr_status sq_truncate_have(sq_store *s, const char *id, int64_t want, siz
                                id, have, want)
                 : gr_error_set(err, GR_EINPUT, "game '%s' has no step %zu to keep", id, nsteps);
         sq_exec(s, Q_ROLLBACK);
-        goto out;
+        pthread_mutex_unlock(&s->lock);
+        return r;
     }
     int rc = sq_run_id_int(s, Q_TRUNC, id, (int64_t)nsteps);
     int rc2 = sq_run_id_int(s, Q_SETN, id, (int64_t)nsteps);
@@ -305,7 +315,6 @@ static gr_status sq_truncate_have(sq_store *s, const char *id, int64_t want, siz
         r = sq_fail(s, err, "taking steps back");
         sq_exec(s, Q_ROLLBACK);
     }
-out:
     pthread_mutex_unlock(&s->lock);
     return r;
 }
@@ -328,8 +337,7 @@ static gr_status sq_stamp(gr_store *base, const char *id, gr_store_head *out, gr
 {
     sq_store *s = (sq_store *)base;
     pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *st = sq_q(s, Q_GAME);
-    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    sqlite3_stmt *st = sq_q_id(s, Q_GAME, id);
     int rc = sqlite3_step(st);
     gr_status r = GR_OK;
     if (rc == SQLITE_ROW) {
@@ -362,16 +370,12 @@ static gr_status sq_load(gr_store *base, const char *id, gr_store_game *g, gr_re
 {
     sq_store *s = (sq_store *)base;
     *steps = NULL;
-    pthread_mutex_lock(&s->lock);
-    gr_status r = GR_OK;
     gr_record_step *v = NULL;
     /* one read transaction: the game's row and its steps agree */
-    if (sq_exec(s, Q_BEGIN)) {
-        r = sq_fail(s, err, "starting a transaction");
-        goto out;
-    }
-    sqlite3_stmt *st = sq_q(s, Q_GAME);
-    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    gr_status r = sq_begin(s, err);
+    if (r != GR_OK)
+        return r;
+    sqlite3_stmt *st = sq_q_id(s, Q_GAME, id);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW)
         row_game(st, g);
@@ -386,8 +390,7 @@ static gr_status sq_load(gr_store *base, const char *id, gr_store_game *g, gr_re
         r = gr_error_set(err, GR_ERUNTIME, "out of memory loading game '%s'", id);
         goto done;
     }
-    st = sq_q(s, Q_STEPS);
-    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    st = sq_q_id(s, Q_STEPS, id);
     size_t k = 0;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (k >= g->nsteps || (size_t)sqlite3_column_int64(st, 0) != k + 1)
@@ -413,7 +416,6 @@ static gr_status sq_load(gr_store *base, const char *id, gr_store_game *g, gr_re
                          s->path, id, g->nsteps, k);
 done:
     sq_exec(s, Q_COMMIT);
-out:
     pthread_mutex_unlock(&s->lock);
     if (r == GR_OK)
         *steps = v;
@@ -444,8 +446,7 @@ static gr_status sq_scenario_text(gr_store *base, const char *id, char **text, s
 {
     sq_store *s = (sq_store *)base;
     pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *st = sq_q(s, Q_TEXT);
-    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    sqlite3_stmt *st = sq_q_id(s, Q_TEXT, id);
     int rc = sqlite3_step(st);
     gr_status r = GR_OK;
     if (rc == SQLITE_DONE) {
