@@ -5,6 +5,7 @@
 #include "grognard/effect.h"
 #include "grognard/hash.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,6 +161,16 @@ gr_status gr_bt_set(const gr_procedure *p, gr_args *a, const char *name, const c
     if (i < 0)
         return gr_error_set(err, GR_EINPUT, "%s has no input --%s", p->name, name);
     return gr_args_set(p->params, i, text, a, err);
+}
+
+void bt_instr(gr_bt_outcome *out, const char *fmt, ...)
+{
+    if (!out || out->ninstr >= GR_BT_MAX_INSTR)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out->instr[out->ninstr++], GR_BT_INSTR, fmt, ap);
+    va_end(ap);
 }
 
 const gr_bt_verb *gr_battle_verb(const gr_battle *b, const char *name)

@@ -12,4 +12,12 @@ extern const gr_battle_rules gr_bt_aoe_rules;
 extern const gr_battle_rules gr_bt_nf_rules;
 extern const gr_battle_rules gr_bt_rff_rules;
 
+/* Append one instruction line for the table (printf-style, cut at
+ * GR_BT_INSTR) to out; nothing when out is NULL or full (battle.c). */
+void bt_instr(gr_bt_outcome *out, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 #endif

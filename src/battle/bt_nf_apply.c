@@ -191,22 +191,10 @@ static int64_t res_value(const gr_resolution *r, const char *key, int *found)
     return 0;
 }
 
-/* One instruction line for the table (cut at GR_BT_INSTR). */
-static void put(gr_bt_outcome *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(gr_bt_outcome *out, const char *fmt, ...)
-{
-    if (out->ninstr >= GR_BT_MAX_INSTR)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(out->instr[out->ninstr++], GR_BT_INSTR, fmt, ap);
-    va_end(ap);
-}
-
 static void instr(gr_bt_outcome *out, const gr_battle *b, const party *pt)
 {
     if (pt->unit >= 0)
-        put(out, "%s: %s", b->units[pt->unit].name, pt->len ? pt->text : "no effect");
+        bt_instr(out, "%s: %s", b->units[pt->unit].name, pt->len ? pt->text : "no effect");
 }
 
 gr_status bt_nf_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
@@ -222,15 +210,15 @@ gr_status bt_nf_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
             l->status = GR_BT_ACTIVE;
             l->attached = -1;
             l->back_turn = b->turn;
-            put(out,
-                "%s: a replacement officer takes command (command range 1\" less; not "
-                "exceptional)",
-                l->name);
+            bt_instr(out,
+                     "%s: a replacement officer takes command (command range 1\" less; not "
+                     "exceptional)",
+                     l->name);
         } else if (!strcmp(v->name, "attach")) {
             l->attached = c->unit;
-            put(out, "%s: attached to %s", l->name, b->units[c->unit].name);
+            bt_instr(out, "%s: attached to %s", l->name, b->units[c->unit].name);
         } else {
-            put(out, "%s: detached from %s", l->name, b->units[l->attached].name);
+            bt_instr(out, "%s: detached from %s", l->name, b->units[l->attached].name);
             l->attached = -1;
         }
         return GR_OK;
@@ -292,8 +280,8 @@ gr_status bt_nf_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
              l = b->leaders[l].parent, n++)
             if (!strcmp(b->leaders[l].role, "division")) {
                 if (gr_bt_leader_active(&b->leaders[l]))
-                    put(out, "%s: as %s's division officer, may move in this phase",
-                        b->leaders[l].name, u->name);
+                    bt_instr(out, "%s: as %s's division officer, may move in this phase",
+                             b->leaders[l].name, u->name);
                 break;
             }
     }

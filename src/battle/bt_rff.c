@@ -7,7 +7,6 @@
  * decisions: docs/rules/rff.md, "The battle companion". */
 #include "bt_rff.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -295,16 +294,6 @@ static void rff_phase_begins(gr_battle *b)
             if (l->status == GR_BT_OUT_OF_ACTION && b->turn >= l->back_turn)
                 l->status = GR_BT_ACTIVE;
         }
-}
-
-void rff_bt_instr(gr_bt_outcome *out, const char *fmt, ...)
-{
-    if (!out || out->ninstr >= GR_BT_MAX_INSTR)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(out->instr[out->ninstr++], GR_BT_INSTR, fmt, ap);
-    va_end(ap);
 }
 
 const gr_battle_rules gr_bt_rff_rules = {

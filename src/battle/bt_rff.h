@@ -4,6 +4,7 @@
 #ifndef GR_BT_RFF_H
 #define GR_BT_RFF_H
 
+#include "bt_internal.h"
 #include "grognard/battle.h"
 #include "grognard/effect.h"
 
@@ -52,13 +53,6 @@ enum {
 int rff_bt_phasing_side(const gr_battle *b);
 /* The phase's offset within its segment (RFF_PH_*). */
 int rff_bt_step(const gr_battle *b);
-
-/* Append one instruction line (printf-style) to out. */
-void rff_bt_instr(gr_bt_outcome *out, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
 
 /* The rules' own vocabularies (src/rules/rff/rff_tables.c): weapon codes
  * (rm ... carbine) and gun types (hh, hr, mh, other), NULL-terminated. */

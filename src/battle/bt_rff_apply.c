@@ -33,8 +33,8 @@ typedef struct fx {
 static void flush_party(fx *x, int p)
 {
     if (x->unit[p] >= 0 && x->txt[p][0])
-        rff_bt_instr(x->out, "%s%s: %s", x->b->units[x->unit[p]].name,
-                     x->suffix[p] ? x->suffix[p] : "", x->txt[p]);
+        bt_instr(x->out, "%s%s: %s", x->b->units[x->unit[p]].name, x->suffix[p] ? x->suffix[p] : "",
+                 x->txt[p]);
     x->txt[p][0] = '\0';
 }
 
@@ -275,22 +275,22 @@ static void apply_leader(gr_battle *b, int l, const gr_step *s, gr_bt_outcome *o
     case GR_LEADER_REMOVED:
         ld->status = !strcmp(o->id, "killed") ? GR_BT_KILLED : GR_BT_WOUNDED;
         ld->attached = -1;
-        rff_bt_instr(out, "%s: %s (leader loss %d): remove him from play", ld->name, o->label,
-                     s->score);
+        bt_instr(out, "%s: %s (leader loss %d): remove him from play", ld->name, o->label,
+                 s->score);
         break;
     case GR_LEADER_REMOVED_TURN:
         ld->status = GR_BT_OUT_OF_ACTION;
         ld->back_turn = b->turn + 1;
         ld->attached = -1;
-        rff_bt_instr(out, "%s: %s (leader loss %d): remove him until turn %d", ld->name, o->label,
-                     s->score, ld->back_turn);
+        bt_instr(out, "%s: %s (leader loss %d): remove him until turn %d", ld->name, o->label,
+                 s->score, ld->back_turn);
         break;
     case GR_LEADER_ON_FOOT:
-        rff_bt_instr(out, "%s: %s (leader loss %d): on foot for one turn (command radius 10 cm)",
-                     ld->name, o->label, s->score);
+        bt_instr(out, "%s: %s (leader loss %d): on foot for one turn (command radius 10 cm)",
+                 ld->name, o->label, s->score);
         break;
     default:
-        rff_bt_instr(out, "%s: %s (leader loss %d): no effect", ld->name, o->label, s->score);
+        bt_instr(out, "%s: %s (leader loss %d): no effect", ld->name, o->label, s->score);
         break;
     }
 }
@@ -317,11 +317,11 @@ static void sweep(gr_battle *b, gr_bt_outcome *out)
         if (u->removed || gr_bt_unit_stands(u) > 0)
             continue;
         u->removed = 1;
-        rff_bt_instr(out, "%s: no stand left: remove it from play", u->name);
+        bt_instr(out, "%s: no stand left: remove it from play", u->name);
         for (int l = 0; l < b->nleaders; l++)
             if (b->leaders[l].attached == i) {
                 b->leaders[l].attached = -1;
-                rff_bt_instr(out, "%s: detached (his regiment is gone)", b->leaders[l].name);
+                bt_instr(out, "%s: detached (his regiment is gone)", b->leaders[l].name);
             }
     }
 }
@@ -412,11 +412,11 @@ static gr_status apply_fire(fx *x, const gr_resolution *r, int cannon, gr_bt_out
     if (value(r, "natural_10", 0) && tested < 0 && !fact(x->c, "no-leader-near")) {
         /* The companion does not know who is within 10cm: the test is due. */
         b->sys[RFF_B_LEADER_DUE] = x->unit[0] + 1;
-        rff_bt_instr(out,
-                     "natural 10: a leader-loss test is due (Perte de chef) for %s's leader "
-                     "nearest to %s within 10cm, if any: leader_loss --leader ID in this step "
-                     "(rolled, or --roll N), before next",
-                     b->side_name[t->side], t->name);
+        bt_instr(out,
+                 "natural 10: a leader-loss test is due (Perte de chef) for %s's leader "
+                 "nearest to %s within 10cm, if any: leader_loss --leader ID in this step "
+                 "(rolled, or --roll N), before next",
+                 b->side_name[t->side], t->name);
     }
     sweep(b, out);
     return GR_OK;
@@ -471,9 +471,9 @@ static gr_status apply_noroll(gr_battle *b, const gr_bt_call *c, gr_bt_outcome *
     gr_bt_leader *l = c->leader >= 0 ? &b->leaders[c->leader] : NULL;
     if (!strcmp(v, "attach")) {
         l->attached = c->unit;
-        rff_bt_instr(out, "%s: attached to %s (+1 Chef attaché)", l->name, u->name);
+        bt_instr(out, "%s: attached to %s (+1 Chef attaché)", l->name, u->name);
     } else if (!strcmp(v, "detach")) {
-        rff_bt_instr(out, "%s: detached from %s", l->name, b->units[l->attached].name);
+        bt_instr(out, "%s: detached from %s", l->name, b->units[l->attached].name);
         l->attached = -1;
     } else if (!strcmp(v, "replace")) {
         int n = 0;
@@ -482,22 +482,22 @@ static gr_status apply_noroll(gr_battle *b, const gr_bt_call *c, gr_bt_outcome *
                 b->units[i].sys[RFF_U_PROVISIONAL] = 1;
                 n++;
             }
-        rff_bt_instr(out,
-                     "%s: replaced by a provisional commander (%d regiment%s: -1 Commandant "
-                     "provisoire)",
-                     l->name, n, n == 1 ? "" : "s");
+        bt_instr(out,
+                 "%s: replaced by a provisional commander (%d regiment%s: -1 Commandant "
+                 "provisoire)",
+                 l->name, n, n == 1 ? "" : "s");
     } else if (!strcmp(v, "declare")) {
         u->sys[RFF_U_CHARGE] = c->target + 1;
         u->sys[RFF_U_BAYONET] = fact(c, "bayonet");
-        rff_bt_instr(out, "%s: charges %s%s; move the charge first", u->name,
-                     b->units[c->target].name, u->sys[RFF_U_BAYONET] ? " with bayonet/sabre" : "");
+        bt_instr(out, "%s: charges %s%s; move the charge first", u->name, b->units[c->target].name,
+                 u->sys[RFF_U_BAYONET] ? " with bayonet/sabre" : "");
     } else if (!strcmp(v, "countercharge")) {
         u->sys[RFF_U_COUNTER] = c->target + 1;
         u->sys[RFF_U_BAYONET] = fact(c, "sabre");
-        rff_bt_instr(out,
-                     "%s: counter-charges %s%s; move it with the charges, before the other "
-                     "moves (Mouvements de charges et contre charges en premier)",
-                     u->name, b->units[c->target].name, u->sys[RFF_U_BAYONET] ? " with sabre" : "");
+        bt_instr(out,
+                 "%s: counter-charges %s%s; move it with the charges, before the other "
+                 "moves (Mouvements de charges et contre charges en premier)",
+                 u->name, b->units[c->target].name, u->sys[RFF_U_BAYONET] ? " with sabre" : "");
     } else if (!strcmp(v, "breakthrough")) {
         /* « perce sur 1/2 mouvement vers ennemi plus proche »: half the
          * full move of its formation's row, clear ground. */
@@ -506,30 +506,30 @@ static gr_status apply_noroll(gr_battle *b, const gr_bt_call *c, gr_bt_outcome *
         snprintf(half, sizeof half, "%d%s", cm / 2, cm % 2 ? ".5" : "");
         if (c->target >= 0) {
             u->sys[RFF_U_BT_TARGET] = c->target + 1;
-            rff_bt_instr(out,
-                         "%s: breakthrough move, half a move (%s cm in the open) toward %s, the "
-                         "nearest enemy; resolve the breakthrough next: charge %s --target %s",
-                         u->name, half, b->units[c->target].name, u->id, b->units[c->target].id);
+            bt_instr(out,
+                     "%s: breakthrough move, half a move (%s cm in the open) toward %s, the "
+                     "nearest enemy; resolve the breakthrough next: charge %s --target %s",
+                     u->name, half, b->units[c->target].name, u->id, b->units[c->target].id);
         } else {
             u->sys[RFF_U_BREAKTHROUGH] = 0;
-            rff_bt_instr(out,
-                         "%s: breakthrough move, half a move (%s cm in the open) toward the "
-                         "nearest enemy; it reaches none: no breakthrough combat",
-                         u->name, half);
+            bt_instr(out,
+                     "%s: breakthrough move, half a move (%s cm in the open) toward the "
+                     "nearest enemy; it reaches none: no breakthrough combat",
+                     u->name, half);
         }
     } else if (!strcmp(v, "form")) {
         const char *to = gr_bt_call_get(c, "formation");
         snprintf(u->formation, sizeof u->formation, "%s", to);
         if (u->arm == GR_BT_ARTILLERY)
             u->limbered = !strcmp(to, "limbered");
-        rff_bt_instr(out, "%s: now in %s", u->name, to);
+        bt_instr(out, "%s: now in %s", u->name, to);
     } else if (!strcmp(v, "rally")) {
         u->guns_silenced = 0;
         u->guns = GR_GUNS_NONE;
-        rff_bt_instr(out, "%s: the guns rally (no gun stand silenced)", u->name);
+        bt_instr(out, "%s: the guns rally (no gun stand silenced)", u->name);
     } else if (!strcmp(v, "resupply")) {
         u->ammo = 0;
-        rff_bt_instr(out, "%s: resupplied with ammunition", u->name);
+        bt_instr(out, "%s: resupplied with ammunition", u->name);
     }
     return GR_OK;
 }
