@@ -88,8 +88,9 @@ const char *gr_jr_printable(const char *s, size_t max, char *buf, size_t cap);
 
 /* Write "NAME:LINE:COL: what" into err with the position of the value `at`
  * (gr_jr_fail) or of its key (gr_jr_fail_key: an object member's key; the
- * value's position for an array element), code GR_EINPUT, and return
- * GR_EINPUT.  `what` should say what is wrong and how to fix it. */
+ * value's position for an array element; 1:1 when `at` is NULL, for
+ * gr_jr_fail), code GR_EINPUT, and return GR_EINPUT.  `what` should say
+ * what is wrong and how to fix it. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif

@@ -3,7 +3,6 @@
 #include "grognard/file_io.h"
 #include "grognard/oob.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,22 +20,8 @@ typedef struct ob {
     gr_battle *b;
 } ob;
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static gr_status
-ob_fail(ob *o, const gr_jr_node *at, const char *fmt, ...);
-
-static gr_status ob_fail(ob *o, const gr_jr_node *at, const char *fmt, ...)
-{
-    char what[440];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    return gr_error_set(o->err, GR_EINPUT, "%s:%d:%d: %s", o->name, at ? at->line : 1,
-                        at ? at->col : 1, what);
-}
+/* "NAME:LINE:COL: what" at the node `at` (gr_jr_fail). */
+#define ob_fail(o, at, ...) gr_jr_fail((o)->err, (o)->name, (at), __VA_ARGS__)
 
 /* Refuse a key of obj that is not in keys (NULL-terminated), at the key. */
 static gr_status only_keys(ob *o, const gr_jr_node *obj, const char *what, const char *const *keys)
@@ -48,10 +33,7 @@ static gr_status only_keys(ob *o, const gr_jr_node *obj, const char *what, const
         if (known)
             continue;
         char list[400], kb[64];
-        size_t n = 0;
-        list[0] = '\0';
-        for (size_t i = 0; keys[i] && n < sizeof list; i++)
-            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", keys[i]);
+        gr_bt_words(keys, list, sizeof list);
         gr_jr_printable(m->key, 40, kb, sizeof kb);
         return gr_error_set(o->err, GR_EINPUT,
                             "%s:%d:%d: unknown key \"%s\" in %s; accepted keys: %s (docs/oob.md)",
@@ -148,7 +130,7 @@ static const char *const unit_keys[] = {"id",     "name",    "side",      "leade
                                         "stands", "quality", "formation", "nation", "weapon",
                                         "kind",   "flags",   "worn",      "spent",  NULL};
 static const char *const roles[] = {"army", "corps", "division", "brigade", NULL};
-static const char *const arms[GR_BT_ARM_COUNT] = {"infantry", "cavalry", "artillery"};
+static const char *const arms[GR_BT_ARM_COUNT + 1] = {"infantry", "cavalry", "artillery", NULL};
 
 /* The systems the companion keeps, as "aoe, nf, rff", into buf. */
 static void kept_systems(char *buf, size_t cap)
@@ -259,25 +241,18 @@ static gr_status read_header(ob *o, const gr_jr_node *root, const gr_battle_rule
     return GR_OK;
 }
 
+/* A member that is one of the NULL-terminated names: its index in *out. */
 static gr_status read_choice(ob *o, const gr_jr_node *obj, const char *key, const char *what,
-                             const char *const *names, size_t nnames, int *out)
+                             const char *const *names, int *out)
 {
     const gr_jr_node *n;
     gr_status st = member(o, obj, key, what, 1, &n);
     if (st != GR_OK)
         return st;
-    char list[120];
-    size_t len = 0;
-    list[0] = '\0';
-    for (size_t i = 0; i < nnames && names[i]; i++)
-        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", names[i]);
-    if (n->type == GR_JR_STRING)
-        for (size_t i = 0; i < nnames && names[i]; i++)
-            if (strcmp(n->str, names[i]) == 0) {
-                *out = (int)i;
-                return GR_OK;
-            }
-    char vb[48];
+    if (n->type == GR_JR_STRING && (*out = gr_bt_word(names, n->str)) >= 0)
+        return GR_OK;
+    char list[120], vb[48];
+    gr_bt_words(names, list, sizeof list);
     return ob_fail(o, n, "\"%s\" of %s is %s%s%s; accepted: %s", key, what,
                    n->type == GR_JR_STRING ? "\"" : "",
                    n->type == GR_JR_STRING ? gr_jr_printable(n->str, 40, vb, sizeof vb)
@@ -315,7 +290,7 @@ static gr_status read_leaders(ob *o, const gr_jr_node *arr, const gr_jr_node **p
         int role = 0;
         if ((st = get_str(o, e, "name", what, 1, 0, l->name, sizeof l->name)) != GR_OK ||
             (st = get_int(o, e, "side", what, 1, 0, 1, 0, &l->side)) != GR_OK ||
-            (st = read_choice(o, e, "role", what, roles, 4, &role)) != GR_OK ||
+            (st = read_choice(o, e, "role", what, roles, &role)) != GR_OK ||
             (st = get_str(o, e, "rating", what, 0, 1, l->rating, sizeof l->rating)) != GR_OK ||
             (st = get_str(o, e, "kind", what, 0, 1, l->kind, sizeof l->kind)) != GR_OK ||
             (st = get_ref(o, e, "parent", what, &parent_at[i])) != GR_OK ||
@@ -363,7 +338,7 @@ static gr_status read_units(ob *o, const gr_jr_node *arr)
         if ((st = get_str(o, e, "name", what, 1, 0, u->name, sizeof u->name)) != GR_OK ||
             (st = get_int(o, e, "side", what, 1, 0, 1, 0, &u->side)) != GR_OK ||
             (st = get_ref(o, e, "leader", what, &lref)) != GR_OK ||
-            (st = read_choice(o, e, "arm", what, arms, GR_BT_ARM_COUNT, &arm)) != GR_OK ||
+            (st = read_choice(o, e, "arm", what, arms, &arm)) != GR_OK ||
             (st = get_int(o, e, "stands", what, 1, 1, GR_OOB_MAX_STANDS, 0, &u->stands)) != GR_OK ||
             (st = get_str(o, e, "quality", what, 0, 1, u->quality, sizeof u->quality)) != GR_OK ||
             (st = get_str(o, e, "formation", what, 0, 1, u->formation, sizeof u->formation)) !=

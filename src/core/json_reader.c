@@ -122,7 +122,7 @@ jr_vfail(gr_error *err, const char *name, int line, int col, const char *fmt, va
 static gr_status jr_vfail(gr_error *err, const char *name, int line, int col, const char *fmt,
                           va_list ap)
 {
-    char what[400];
+    char what[440];
     vsnprintf(what, sizeof what, fmt, ap);
     return gr_error_set(err, GR_EINPUT, "%s:%d:%d: %s", name, line, col, what);
 }
@@ -154,7 +154,7 @@ gr_status gr_jr_fail(gr_error *err, const char *name, const gr_jr_node *at, cons
 {
     va_list ap;
     va_start(ap, fmt);
-    gr_status st = jr_vfail(err, name, at->line, at->col, fmt, ap);
+    gr_status st = jr_vfail(err, name, at ? at->line : 1, at ? at->col : 1, fmt, ap);
     va_end(ap);
     return st;
 }
