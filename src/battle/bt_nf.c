@@ -351,13 +351,13 @@ static const char *leader_state(int status)
             return st_;                                                                            \
     } while (0)
 
-static gr_status set_int(const gr_procedure *p, gr_args *out, const char *name, int v,
-                         gr_error *err)
-{
-    char t[16];
-    snprintf(t, sizeof t, "%d", v);
-    return gr_bt_set(p, out, name, t, err);
-}
+/* Set input `name` of p from the state (a number). */
+#define SET_INT(name, v)                                                                           \
+    do {                                                                                           \
+        char t_[16];                                                                               \
+        snprintf(t_, sizeof t_, "%d", (v));                                                        \
+        SET((name), t_);                                                                           \
+    } while (0)
 
 /* Take the call's table facts: each key must be one of `allowed` (set as
  * the procedure's input of that name) or one of `own` (read by the caller);
@@ -474,11 +474,8 @@ static gr_status prep_move(const gr_battle *b, const gr_procedure *p, const gr_b
      * fresh nor -2 spent (docs/rules/nf.md). */
     if (u->arm != GR_BT_ARTILLERY)
         SET("condition", cond_name[u->condition]);
-    if (b->sys[NFB_YEAR]) {
-        gr_status st = set_int(p, out, "year", b->sys[NFB_YEAR], err);
-        if (st != GR_OK)
-            return st;
-    }
+    if (b->sys[NFB_YEAR])
+        SET_INT("year", b->sys[NFB_YEAR]);
     if (gr_bt_has_flag(u, "exceptional_brigade"))
         SET("exceptional-brigade", "yes");
     if (gr_bt_has_flag(u, "old_guard"))
@@ -599,9 +596,7 @@ static gr_status prep_fire(const gr_battle *b, const gr_procedure *p, const gr_b
                                 "--stands is kept by the companion: %s %s fires with its %d "
                                 "stand(s) left; leave it out",
                                 u->id, inf ? "in line" : "(a battery)", left);
-        gr_status st = set_int(p, out, "stands", left, err);
-        if (st != GR_OK)
-            return st;
+        SET_INT("stands", left);
     }
     if (t->arm == GR_BT_ARTILLERY) {
         SET("target", t->limbered ? "limbered_artillery" : "unlimbered_artillery");
@@ -728,8 +723,8 @@ static gr_status prep_melee(const gr_battle *b, const gr_procedure *p, const gr_
     if ((st = prep_melee_side(b, p, "attacker", c->unit, out, err)) != GR_OK ||
         (st = prep_melee_side(b, p, "defender", c->target, out, err)) != GR_OK)
         return st;
-    if (b->sys[NFB_YEAR] && (st = set_int(p, out, "year", b->sys[NFB_YEAR], err)) != GR_OK)
-        return st;
+    if (b->sys[NFB_YEAR])
+        SET_INT("year", b->sys[NFB_YEAR]);
     if (t->sys[NFU_COUNTER] == c->unit + 1)
         SET("defender-countercharging", "yes");
     static const char *const ok[] = {"defender-terrain",
@@ -760,11 +755,8 @@ static gr_status prep_efc(const gr_battle *b, const gr_procedure *p, const gr_bt
                             "cavalry charge",
                             b->units[c->target].id, arm_name[b->units[c->target].arm]);
     SET("nation", u->nation);
-    if (b->sys[NFB_YEAR]) {
-        gr_status st = set_int(p, out, "year", b->sys[NFB_YEAR], err);
-        if (st != GR_OK)
-            return st;
-    }
+    if (b->sys[NFB_YEAR])
+        SET_INT("year", b->sys[NFB_YEAR]);
     SET("formation", strcmp(u->formation, "line") == 0 || strcmp(u->formation, "column") == 0 ||
                              strcmp(u->formation, "march_column") == 0
                          ? u->formation
