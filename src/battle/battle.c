@@ -163,6 +163,15 @@ gr_status gr_bt_set(const gr_procedure *p, gr_args *a, const char *name, const c
     return gr_args_set(p->params, i, text, a, err);
 }
 
+int bt_lose_stands(gr_bt_unit *u, int n)
+{
+    int left = gr_bt_unit_stands(u);
+    n = n > left ? left : n;
+    u->lost += n;
+    u->lost_phase += n;
+    return n;
+}
+
 void bt_instr(gr_bt_outcome *out, const char *fmt, ...)
 {
     if (!out || out->ninstr >= GR_BT_MAX_INSTR)

@@ -74,11 +74,7 @@ static void lose_stands(gr_battle *b, int ui, int n, int in_fire, notes *ns)
     gr_bt_unit *u = &b->units[ui];
     if (n <= 0)
         return;
-    int left = gr_bt_unit_stands(u);
-    if (n > left)
-        n = left;
-    u->lost += n;
-    u->lost_phase += n;
+    n = bt_lose_stands(u, n);
     if (in_fire)
         u->sys[U_LOST_FIRE] += n;
     int before = u->condition;

@@ -42,13 +42,10 @@ static void say(party *pt, const char *fmt, ...)
 static void lose_stands(gr_battle *b, party *pt, int n)
 {
     gr_bt_unit *u = &b->units[pt->unit];
+    n = bt_lose_stands(u, n);
     int left = gr_bt_unit_stands(u);
-    if (n > left)
-        n = left;
-    u->lost += n;
-    u->lost_phase += n;
-    say(pt, "remove %d stand%s (%d left)", n, n == 1 ? "" : "s", left - n);
-    if (left - n == 0) {
+    say(pt, "remove %d stand%s (%d left)", n, n == 1 ? "" : "s", left);
+    if (left == 0) {
         u->removed = 1;
         say(pt, "no stand left: remove it from the table");
     }

@@ -175,17 +175,12 @@ static void apply_line(fx *x, const gr_effect *e, int p)
         n += d > 0 ? d : 0;
     }
     if (n > 0) {
-        int left = gr_bt_unit_stands(u);
-        n = n > left ? left : n;
-        u->lost += n;
-        u->lost_phase += n;
+        n = bt_lose_stands(u, n);
         say(x, p, "remove %d %sstand%s", n, u->arm == GR_BT_ARTILLERY ? "gun " : "",
             n > 1 ? "s" : "");
     }
     if (e->gun_stands_lost > 0) {
-        int left = gr_bt_unit_stands(u), k = e->gun_stands_lost > left ? left : e->gun_stands_lost;
-        u->lost += k;
-        u->lost_phase += k;
+        int k = bt_lose_stands(u, e->gun_stands_lost);
         say(x, p, "remove %d gun stand%s (destroyed)", k, k > 1 ? "s" : "");
     }
     if (e->gun_stands_silenced) {
