@@ -12,6 +12,7 @@
 
 #include "grognard/grognard.h"
 #include "grognard/hash.h"
+#include "grognard/json_reader.h"
 
 /* splitmix64 from seed 1234567: the published reference outputs. */
 static void test_splitmix64_known_answers(void **state)
@@ -297,6 +298,32 @@ static void test_error_escapes_controls(void **state)
     assert_int_equal(gr_escape("ab\xc3\xa9\xc3\xa9", small, sizeof small), 4);
 }
 
+/* A positioned JSON failure: "NAME:LINE:COL: what" at the value, at its
+ * key for gr_jr_fail_key, 1:1 for no node (bt_oob's orders of battle); the
+ * message kept to 440 characters before the position is added. */
+static void test_jr_fail_positions(void **state)
+{
+    (void)state;
+    static const char text[] = "{\n  \"a\": [1,\n    true]\n}";
+    gr_jr_node *root = NULL;
+    gr_error err;
+    gr_jr_doc *doc = gr_jr_parse(text, sizeof text - 1, "f.json", 100, &root, &err);
+    assert_non_null(doc);
+    const gr_jr_node *a = gr_jr_get(root, "a");
+    assert_int_equal(gr_jr_fail(&err, "f.json", a->child->next, "no %s here", "bool"), GR_EINPUT);
+    assert_string_equal(err.msg, "f.json:3:5: no bool here"); /* "    true" on line 3 */
+    gr_jr_fail_key(&err, "f.json", a, "bad key");
+    assert_string_equal(err.msg, "f.json:2:3: bad key"); /* "  \"a\"" on line 2 */
+    assert_int_equal(gr_jr_fail(&err, "f.json", NULL, "empty"), GR_EINPUT);
+    assert_string_equal(err.msg, "f.json:1:1: empty");
+    char what[451];
+    memset(what, 'x', 450);
+    what[450] = '\0';
+    gr_jr_fail(&err, "f", NULL, "%s", what);
+    assert_int_equal(strlen(err.msg), strlen("f:1:1: ") + 439);
+    gr_jr_free(doc);
+}
+
 /* A formatted note is kept whole, however long (an RFF maneuver's note was
  * cut at 280 characters); one that cannot fit is left out whole, with a line
  * saying so, never cut. */
@@ -382,6 +409,7 @@ int main(void)
         cmocka_unit_test(test_band_find),
         cmocka_unit_test(test_fnv1a64_known_answers),
         cmocka_unit_test(test_error_escapes_controls),
+        cmocka_unit_test(test_jr_fail_positions),
         cmocka_unit_test(test_utf8),
         cmocka_unit_test(test_notes_never_cut),
         cmocka_unit_test(test_notes_formatted),
