@@ -231,9 +231,8 @@ static gr_status check_unit(gr_bt_unit *u, gr_error *err)
     const char *const *kinds = u->arm == GR_BT_INFANTRY  ? inf_kinds
                                : u->arm == GR_BT_CAVALRY ? cav_kinds
                                                          : art_kinds;
-    if (u->arm != GR_BT_ARTILLERY && gr_bt_word(qualities, u->quality) < 0)
-        return refuse_id(err, u, "quality", u->quality, qualities);
-    if (u->arm == GR_BT_ARTILLERY && u->quality[0] && gr_bt_word(qualities, u->quality) < 0)
+    /* A battery's quality may be left "". */
+    if ((u->arm != GR_BT_ARTILLERY || u->quality[0]) && gr_bt_word(qualities, u->quality) < 0)
         return refuse_id(err, u, "quality", u->quality, qualities);
     if (gr_bt_word(forms, u->formation) < 0)
         return refuse_id(err, u, "formation", u->formation, forms);
