@@ -306,50 +306,6 @@ static void hint(play *P)
     }
 }
 
-/* The figures side s has lost in st, by the game's stats ("figures lost:
- * ..."); -1 if the game keeps no such count. */
-static long figures_lost(const gr_game *g, const void *st, int s)
-{
-    gr_stat stats[64];
-    if (!g->type->stats)
-        return -1;
-    int n = g->type->stats(g->sc, st, stats, 64);
-    long sum = -1;
-    for (int i = 0; i < n && i < 64; i++)
-        if (stats[i].side == s && !strncmp(stats[i].name, "figures lost", 12))
-            sum = (sum < 0 ? 0 : sum) + (long)stats[i].value;
-    return sum;
-}
-
-/* Samples of the dice after an action for its expected losses. */
-#define WHY_SAMPLES 32
-
-/* The figures each side is expected to lose by action a in st (its dice
- * rolled WHY_SAMPLES times from a stream of its own), into lost[2]; 0 if
- * the game counts no figures. */
-static int expected_losses(const play *P, const void *st, gr_action a, double lost[2])
-{
-    const gr_game *g = &P->game;
-    unsigned char *t = malloc(g->type->state_size);
-    if (!t || figures_lost(g, st, 0) < 0) {
-        free(t);
-        return 0;
-    }
-    gr_rng rng;
-    gr_rng_seed(&rng, gr_game_hash(g, st) ^ a);
-    lost[0] = lost[1] = 0;
-    for (int k = 0; k < WHY_SAMPLES; k++) {
-        memcpy(t, st, g->type->state_size);
-        gr_game_apply(g, t, a, NULL);
-        for (int i = 0; i < 64 && gr_game_current_player(g, t) == GR_CHANCE; i++)
-            gr_game_apply(g, t, gr_game_sample_chance(g, t, &rng), NULL);
-        for (int s = 0; s < 2; s++)
-            lost[s] += (double)(figures_lost(g, t, s) - figures_lost(g, st, s)) / WHY_SAMPLES;
-    }
-    free(t);
-    return 1;
-}
-
 /* Why the computer played its last decision: the search that chose it,
  * re-run from the same state and stream (so the same search), its three
  * best actions with their share of the simulations, the win estimate with
@@ -396,19 +352,17 @@ static void why(play *P, int p)
     printf("why %s (computer, %s) played %s: its search's three best\n", side_name(P, P->why_p),
            gr_ai_kind_name(P->ai_kind, name, sizeof name), d);
     for (int i = 0; i < m; i++) {
-        double w = best[i].win, v = best[i].visits > 0 ? (double)best[i].visits : 1.0;
-        double h = 1.959964 * sqrt(w * (1 - w) / v);
+        gr_ai_why w;
+        gr_ai_why_of(g, P->why_st, &best[i], &w);
         gr_game_describe(g, P->why_st, best[i].action, d, sizeof d);
         printf("  %s %-44s %3.0f%% of the search, win %3.0f%% (95%%: %.0f%% to %.0f%%)\n",
-               best[i].action == P->why_act ? "*" : " ", d, 100 * best[i].share, 100 * w,
-               100 * (w - h < 0 ? 0 : w - h), 100 * (w + h > 1 ? 1 : w + h));
-        double lost[2];
-        if (expected_losses(P, P->why_st, best[i].action, lost))
+               best[i].action == P->why_act ? "*" : " ", d, 100 * best[i].share, 100 * w.line.win,
+               100 * w.win_lo, 100 * w.win_hi);
+        if (w.has_losses)
             printf("      expected figures lost: %s %.2f, %s %.2f\n", side_name(P, P->why_p),
-                   lost[P->why_p], side_name(P, 1 - P->why_p), lost[1 - P->why_p]);
-        if (g->type->task_text &&
-            g->type->task_text(g->sc, P->why_st, P->why_p, best[i].action, d, sizeof d))
-            printf("      the plan: %s\n", d);
+                   w.lost[P->why_p], side_name(P, 1 - P->why_p), w.lost[1 - P->why_p]);
+        if (w.task[0])
+            printf("      the plan: %s\n", w.task);
     }
 }
 

@@ -75,6 +75,7 @@ void sv_game_free(sv_game *g)
     for (int i = 0; i < SV_SEATS; i++)
         free(g->cache[i]);
     free(g->log);
+    sv_why_free(g);
     pthread_mutex_destroy(&g->lock);
     pthread_cond_destroy(&g->changed);
     free(g);
@@ -340,8 +341,12 @@ int sv_game_play_computer(sv_game *g, long deadline_ms)
     gr_ai_kind k = g->ai[cur];
     if (k.ms <= 0 || k.ms > deadline_ms)
         k.ms = deadline_ms;
-    gr_action a = gr_ai_choose(&g->scn->game, gr_match_state(g->m), k, acts, n,
-                               gr_match_player_rng(g->m, cur));
+    gr_ai_line lines[3];
+    int nl;
+    size_t step = gr_match_steps(g->m);
+    gr_action a = gr_ai_choose_lines(&g->scn->game, gr_match_state(g->m), k, acts, n,
+                                     gr_match_player_rng(g->m, cur), lines, 3, &nl);
+    sv_why_keep(g, cur, step, gr_match_state(g->m), a, lines, nl);
     gr_error err;
     if (gr_match_apply(g->m, a, &err) != GR_OK)
         return 0;

@@ -977,6 +977,33 @@ static MHD_Result_t h_replay(sv_games *gs, sv_game *g, sv_req *r)
     return sv_reply_response(r, 200, res, (long long)tlen);
 }
 
+/* GET /api/games/ID/why[?side=S]: the computer's last decision explained
+ * (sv_why.c; docs/api.md). */
+static MHD_Result_t h_why(sv_games *gs, sv_game *g, sv_req *r)
+{
+    int seat;
+    gr_lang lang;
+    MHD_Result_t ret;
+    if (!viewer_of(r, g, &seat, &lang, &ret))
+        return ret;
+    int side = -1;
+    const char *sq = sv_query(r, "side");
+    if (sq) {
+        if (strcmp(sq, "0") && strcmp(sq, "1"))
+            return sv_reply_err(r, 400,
+                                "?side=%.16s is not a side; use 0 or 1, or leave it out "
+                                "for the latest computer decision",
+                                sq);
+        side = sq[0] - '0';
+    }
+    pthread_mutex_lock(&g->lock);
+    gr_error err;
+    int code = 500;
+    json_t *o = sync_game(gs, g, &err) == GR_OK ? sv_why_json(g, seat, side, &code, &err) : NULL;
+    pthread_mutex_unlock(&g->lock);
+    return o ? sv_reply_obj(r, 200, o) : sv_reply_err(r, code, "%s", err.msg);
+}
+
 /* ---- the event stream: the seat's view pushed ------------------------------------- */
 
 typedef struct game_stream {
@@ -1065,17 +1092,18 @@ int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
                    : sv_reply_err(r, 405, "use POST /api/games to start a game, GET to list them");
         return 1;
     }
-    static const sv_route routes[] = {
-        {"", 0}, {"/actions", 1}, {"/undo", 1}, {"/events", 0}, {"/replay", 0}};
+    static const sv_route routes[] = {{"", 0},        {"/actions", 1}, {"/undo", 1},
+                                      {"/events", 0}, {"/replay", 0},  {"/why", 0}};
     sv_game *g;
-    switch (sv_games_item(s, r, p, "games", 0, routes, 5, &g, ret)) {
+    switch (sv_games_item(s, r, p, "games", 0, routes, 6, &g, ret)) {
     case -2: return 0;
     case -1: break;
     case 0: *ret = h_view(gs, g, r); break;
     case 1: *ret = h_action(gs, g, r); break;
     case 2: *ret = h_undo(gs, g, r); break;
     case 3: *ret = h_events(gs, g, r); break;
-    default: *ret = h_replay(gs, g, r); break;
+    case 4: *ret = h_replay(gs, g, r); break;
+    default: *ret = h_why(gs, g, r); break;
     }
     return 1;
 }

@@ -165,6 +165,13 @@ try {
     const opened = await page.$eval('#log details:has(.detail)', (d) => { d.open = true; return d.textContent; }).catch(() => '');
     check(/seed 004/.test(opened), 'game: a log line opens to its modifiers and rule paragraph');
     await shot(page, 'report');
+    // "Why?" asks the server why the computer played its last decision:
+    // eager does not search, so the panel says there is nothing to compare
+    // (or, after a chit of its own, that it is hidden)
+    await page.click('#why-btn');
+    await page.waitForSelector('#why:not([hidden]) h2');
+    const why = await page.textContent('#why');
+    check(/Why the computer played that/.test(why) && /does not search|hidden/.test(why), `game: Why? explains the computer's last decision (${why.slice(0, 120)})`);
 
     // ---- 6. the language switch, on the game page --------------------------
     await page.click('#lang-btn');

@@ -48,8 +48,9 @@ export async function mount(root, route) {
   const bowlP = h('section', { class: 'panel bowl', id: 'bowl' });
   const logP = h('section', { class: 'panel', id: 'log-panel' });
   const reportP = h('section', { class: 'panel', id: 'report', hidden: true });
+  const whyP = h('section', { class: 'panel oddsbox', id: 'why', hidden: true, 'aria-live': 'polite' });
   const logBox = h('div', { class: 'log', id: 'log', tabindex: 0, role: 'log', 'aria-label': t('log') });
-  const side = h('aside', { class: 'sidebar' }, sidesP, oddsP, ordersP, diceP, bowlP, logP);
+  const side = h('aside', { class: 'sidebar' }, sidesP, oddsP, whyP, ordersP, diceP, bowlP, logP);
   root.append(status, h('div', { class: 'game' }, h('div', {}, tools, reportP, mapwrap), side));
   let zoomK = 1;
   function zoom(k) {
@@ -123,6 +124,34 @@ export async function mount(root, route) {
       if (e.status !== 409) toast(e.message, true);
     }
     await refresh();
+  }
+
+  // Why the computer played its last decision (GET .../why): the search's
+  // three best actions with their share, the win estimate and its 95%
+  // interval, the expected losses and the plan's task.  A chit the other
+  // side put in the bowl is not explained (the server answers 403).
+  async function showWhy() {
+    const body = [h('h2', {}, t('why_title'))];
+    try {
+      const w = await api.why(id, token());
+      body.push(h('p', {}, t('why_played', sideName(w.side), w.played)));
+      if (!w.lines.length) body.push(h('p', { class: 'muted' }, t('why_no_search')));
+      const pct = (x) => String(Math.round(100 * x));
+      const ul = h('ol', { id: 'why-lines' });
+      for (const l of w.lines) {
+        const lost = l.expected_losses;
+        ul.append(h('li', { class: l.chosen ? 'chosen' : '' }, h('strong', {}, l.action),
+          h('div', {}, `${t('why_share', pct(l.share))} · ${t('why_win', pct(l.win), pct(l.win_low), pct(l.win_high))}`),
+          lost ? h('div', { class: 'muted' }, t('why_losses', sideName(0), lost[0].toFixed(2), sideName(1), lost[1].toFixed(2))) : null,
+          l.task ? h('div', { class: 'muted' }, `${t('why_plan')}${t('colon')}${l.task}`) : null));
+      }
+      body.push(ul);
+    } catch (e) {
+      body.push(h('p', { class: 'muted' }, e.message));
+    }
+    body.push(h('button', { type: 'button', onclick: () => { whyP.hidden = true; } }, t('cancel')));
+    put(whyP, ...body);
+    whyP.hidden = false;
   }
 
   // The server says whether undo would be accepted (view.undo); a server
@@ -342,7 +371,9 @@ export async function mount(root, route) {
     const undoB = h('button', { type: 'button', id: 'undo-btn', disabled: !canUndo(), onclick: undo, 'aria-keyshortcuts': 'U' }, '↶ ' + t('undo'));
     const endA = L.find((a) => END_KINDS.includes(a.kind) && a.kind !== 'no_riposte');
     const endB = h('button', { type: 'button', id: 'end-btn', disabled: !endA, onclick: () => endA && act(endA), 'aria-keyshortcuts': 'E' }, t('end_phase') + ' (E)');
-    parts.push(h('div', { class: 'form-row' }, endB, undoB));
+    const vsComputer = (v.players || []).some((p) => p !== 'human');
+    const whyB = vsComputer ? h('button', { type: 'button', id: 'why-btn', onclick: showWhy }, t('why_btn')) : null;
+    parts.push(h('div', { class: 'form-row' }, endB, undoB, whyB));
     put(ordersF, ...parts);
   }
 
