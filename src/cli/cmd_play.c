@@ -258,6 +258,9 @@ static void prompt_help(void)
            "  why          why the computer played its last decision: its search's three\n"
            "               best, their shares, win estimates (95%% interval), expected\n"
            "               losses and the plan's task for the unit\n"
+           "  threat       for each of your units, how often an enemy bent on attacking\n"
+           "               costs it figures before the turn ends, and how many on average\n"
+           "               (from what you can see: its hidden chits are guessed)\n"
            "  undo         take back your last decision (never a die rolled or a chit\n"
            "               drawn: the dice stay as they fell; nor the other player's\n"
            "               decision, unless the computer made it)\n"
@@ -366,6 +369,44 @@ static void why(play *P, int p)
     }
 }
 
+/* The enemy's threat to each of side p's units (gr_ai_threat), from what
+ * p may see, the most threatened first. */
+static void threat(play *P, int p)
+{
+    const gr_game *g = &P->game;
+    int cap = 4096;
+    gr_ai_threat_unit *t = malloc((size_t)cap * sizeof *t);
+    int n = t ? gr_ai_threat(g, cur(P), p, t, cap) : -1;
+    if (n < 0) {
+        printf("threat: %s\n",
+               t ? "this game cannot tell (it names no units' strength)" : "out of memory");
+        free(t);
+        return;
+    }
+    if (n > cap)
+        n = cap;
+    /* the most threatened first: by expected loss, then odds (insertion
+     * sort: stable, the type's order among equals) */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && (t[j].lost > t[j - 1].lost ||
+                                  (t[j].lost == t[j - 1].lost && t[j].odds > t[j - 1].odds));
+             j--) {
+            gr_ai_threat_unit x = t[j];
+            t[j] = t[j - 1];
+            t[j - 1] = x;
+        }
+    printf("threat to %s: an enemy bent on attacking, until the end of the turn, %d "
+           "samples of its hidden chits and the dice\n",
+           side_name(P, p), GR_AI_THREAT_SAMPLES);
+    for (int i = 0; i < n; i++) {
+        const char *name = cli_board_unit_name(P->b, t[i].unit);
+        char fallback[32];
+        snprintf(fallback, sizeof fallback, "unit %d", t[i].unit);
+        printf("  %-28s %2d,%-2d  %3.0f%% loses figures, %.2f expected\n", name ? name : fallback,
+               t[i].col, t[i].row, 100 * t[i].odds, t[i].lost);
+    }
+}
+
 /* Ask the human side p for an action.  Returns 1 with *out set, 0 at the
  * end of input, 3 on quit, 2 after undo (the state changed: start over). */
 static int ask(play *P, int p, gr_action *out)
@@ -416,6 +457,10 @@ static int ask(play *P, int p, gr_action *out)
         }
         if (!strcmp(line, "hint")) {
             hint(P);
+            continue;
+        }
+        if (!strcmp(line, "threat")) {
+            threat(P, p);
             continue;
         }
         if (!strcmp(line, "why")) {

@@ -56,6 +56,19 @@ printf 'why\nquit\n' | "$GROGNARD" play "$S/teaching.json" --seed 3 --level comm
 grep -q "why: the computer's last decision was a hidden one" "$T/w" && pass ||
     flunk "why explained the computer's hidden chit: $(cat "$T/w")"
 
+# 'threat': each of the asking side's units with the enemy's odds of costing
+# it figures; tests/ai/threat.json at the start: the French's five units;
+# asked by the Austrians (--ai 0: the computer plays the French), their one
+# company, which the cuirassiers can reach and charge (tests/ai: its odds
+# are above 0)
+printf 'threat\nquit\n' | "$GROGNARD" play "$SOURCE_ROOT/tests/ai/threat.json" --seed 3 --level commander > "$T/th" 2>&1
+n=$(grep -c "^  .* [0-9]*% loses figures, [0-9.]* expected$" "$T/th")
+grep -q "^French> threat to French: an enemy bent on attacking" "$T/th" && [ "$n" = 5 ] && pass ||
+    flunk "threat does not list the French's five units: $(cat "$T/th")"
+printf 'threat\nquit\n' | "$GROGNARD" play "$SOURCE_ROOT/tests/ai/threat.json" --seed 3 --level commander --ai 0 > "$T/th" 2>&1
+grep -q "^  Company  *7,4  *[1-9][0-9]*% loses figures, 0\.[0-9][0-9] expected$" "$T/th" && pass ||
+    flunk "threat does not show the company under the cuirassiers' threat: $(cat "$T/th")"
+
 # the search in the simulator: the same report with 1 job or 2, and run
 # after run; it plays whole battles on both scenarios
 for run in teaching:4 austerlitz:2; do
