@@ -160,4 +160,9 @@ void sv_why_free(sv_game *g);
  * memory) and err's message. */
 json_t *sv_why_json(sv_game *g, int seat, int side, int *code, gr_error *err);
 
+/* The enemy's threat to each of seat's units (gr_ai_threat, from what the
+ * seat may see; docs/api.md, GET /api/games/ID/threat): a new object, or
+ * NULL with *code (404 the game cannot tell, 500 out of memory) and err. */
+json_t *sv_threat_json(sv_game *g, int seat, int *code, gr_error *err);
+
 #endif

@@ -1004,6 +1004,23 @@ static MHD_Result_t h_why(sv_games *gs, sv_game *g, sv_req *r)
     return o ? sv_reply_obj(r, 200, o) : sv_reply_err(r, code, "%s", err.msg);
 }
 
+/* GET /api/games/ID/threat: the enemy's threat to the seat's units
+ * (sv_why.c; docs/api.md).  A seat's token is needed: the answer is read
+ * from that side's view. */
+static MHD_Result_t h_threat(sv_games *gs, sv_game *g, sv_req *r)
+{
+    MHD_Result_t ret;
+    int seat = acting_seat(r, g, &ret);
+    if (seat < 0)
+        return ret;
+    pthread_mutex_lock(&g->lock);
+    gr_error err;
+    int code = 500;
+    json_t *o = sync_game(gs, g, &err) == GR_OK ? sv_threat_json(g, seat, &code, &err) : NULL;
+    pthread_mutex_unlock(&g->lock);
+    return o ? sv_reply_obj(r, 200, o) : sv_reply_err(r, code, "%s", err.msg);
+}
+
 /* ---- the event stream: the seat's view pushed ------------------------------------- */
 
 typedef struct game_stream {
@@ -1093,9 +1110,10 @@ int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
         return 1;
     }
     static const sv_route routes[] = {{"", 0},        {"/actions", 1}, {"/undo", 1},
-                                      {"/events", 0}, {"/replay", 0},  {"/why", 0}};
+                                      {"/events", 0}, {"/replay", 0},  {"/why", 0},
+                                      {"/threat", 0}};
     sv_game *g;
-    switch (sv_games_item(s, r, p, "games", 0, routes, 6, &g, ret)) {
+    switch (sv_games_item(s, r, p, "games", 0, routes, sizeof routes / sizeof routes[0], &g, ret)) {
     case -2: return 0;
     case -1: break;
     case 0: *ret = h_view(gs, g, r); break;
@@ -1103,7 +1121,8 @@ int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
     case 2: *ret = h_undo(gs, g, r); break;
     case 3: *ret = h_events(gs, g, r); break;
     case 4: *ret = h_replay(gs, g, r); break;
-    default: *ret = h_why(gs, g, r); break;
+    case 5: *ret = h_why(gs, g, r); break;
+    default: *ret = h_threat(gs, g, r); break;
     }
     return 1;
 }

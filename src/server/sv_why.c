@@ -3,7 +3,7 @@
  * state it was chosen in and the search's best lines (the search that
  * chose, not a second one), and explained on request through ai.h
  * (gr_ai_why_of).  A hidden choice (a chit put in the bowl) is explained to
- * its own side only. */
+ * its own side only.  And the enemy's threat to a seat's units (gr_ai_threat). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,6 +120,40 @@ json_t *sv_why_json(sv_game *g, int seat, int side, int *code, gr_error *err)
         json_decref(o);
         *code = 500;
         gr_error_set(err, GR_ERUNTIME, "out of memory explaining a decision; try again");
+        return NULL;
+    }
+    return o;
+}
+
+json_t *sv_threat_json(sv_game *g, int seat, int *code, gr_error *err)
+{
+    const gr_game *gm = &g->scn->game;
+    int cap = gm->type->sites ? gm->type->sites(gm->sc, gr_match_state(g->m), NULL, 0) : 0;
+    gr_ai_threat_unit *t = malloc((size_t)(cap > 0 ? cap : 1) * sizeof *t);
+    int n = t ? gr_ai_threat(gm, gr_match_state(g->m), seat, t, cap) : -1;
+    if (n < 0) {
+        free(t);
+        *code = t ? 404 : 500;
+        gr_error_set(err, GR_EINPUT, "%s",
+                     t ? "this game's type tells no unit's strength: no threat to show"
+                       : "out of memory reading the threat; try again");
+        return NULL;
+    }
+    json_t *o = json_object(), *a = json_array();
+    int bad = !o || !a;
+    bad |= json_object_set_new(o, "side", json_integer(seat));
+    bad |= json_object_set_new(o, "step", json_integer((json_int_t)gr_match_steps(g->m)));
+    bad |= json_object_set_new(o, "samples", json_integer(GR_AI_THREAT_SAMPLES));
+    for (int i = 0; i < n && i < cap && !bad; i++)
+        bad |= json_array_append_new(a, json_pack("{si s[ii] sf sf}", "unit", t[i].unit, "hex",
+                                                  t[i].col, t[i].row, "odds", t[i].odds,
+                                                  "expected_loss", t[i].lost)) != 0;
+    bad |= json_object_set_new(o, "units", a);
+    free(t);
+    if (bad) {
+        json_decref(o);
+        *code = 500;
+        gr_error_set(err, GR_ERUNTIME, "out of memory reading the threat; try again");
         return NULL;
     }
     return o;

@@ -99,6 +99,14 @@ try {
     check(bands === '1 die,2 dice,3 dice', `game: hovering the battery shows its range and dice (${bands})`);
     await shot(page, 'range');
     await page.mouse.move(2, 300);
+    // the enemy's threat over the map: one hex a unit of the player's (the
+    // teaching scenario's six French units), then off again
+    await page.click('#threat-btn');
+    await page.waitForSelector('g.threat polygon.hl-threat');
+    const nthreat = await page.$$eval('g.threat polygon.hl-threat', (ps) => ps.length);
+    check(nthreat === 6, `game: the threat overlay marks the six French units (${nthreat})`);
+    await page.click('#threat-btn');
+    check(await page.$('g.threat') === null, 'game: the threat overlay goes when pressed again');
     let oddsSeen = false, moved = 0, attacks = 0, actions = 0, mapShot = false, undone = false;
     const tried = new Set();
     let lastStep = -1;

@@ -72,5 +72,15 @@ expect_status "3.2 nor to a spectator" 403 GET "/api/games/$G/why"
 api GET "/api/games/$G/why?side=0" "" "$T1"
 printf '%s' "$BODY" | grep -qi "chit" && pass || flunk "3.3 the refusal says why: $BODY"
 
-stop_server && pass || flunk "4.1 SIGTERM"
+# 4. the enemy's threat to the seat's units, read from its own view: the
+# teaching scenario's six French units (data/scenarios/teaching.json)
+api GET "/api/games/$G/threat" "" "$T1"
+check "4.1 threat" "$STATUS" 200
+check "4.2 the seat's side" "$(jqb .side)" 1
+nu=$(jq '[.corps[] | select(.side == "austrians") | .id] as $c | [.units[] | select(.corps as $k | $c | index($k))] | length' "$SOURCE_ROOT/data/scenarios/teaching.json")
+check "4.3 one entry a unit of the side" "$(jqb '.units | length')" "$nu"
+check "4.4 odds and losses" "$(jqb '[.units[] | (.odds >= 0 and .odds <= 1 and .expected_loss >= 0 and (.hex | length) == 2 and (.unit | type) == "number")] | all')" true
+expect_status "4.5 a spectator has no side to read it from" 401 GET "/api/games/$G/threat"
+
+stop_server && pass || flunk "5.1 SIGTERM"
 finish

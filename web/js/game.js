@@ -4,7 +4,7 @@
 // number shown comes from GET /api/games/GAME and GET /api/scenarios/ID.
 import { api, liveStream, oneOrder } from './api.js';
 import { t } from './i18n.js';
-import { drawMap, drawUnits, el, centre, corners, pstr, hexDistance } from './hexmap.js';
+import { drawMap, drawUnits, drawThreat, el, centre, corners, pstr, hexDistance } from './hexmap.js';
 import { groupedBars, probBars, logDie, HIT_COLOUR } from './charts.js';
 import { h, put, loadSeats, saveSeats, errorBox } from './util.js';
 import { toast } from './main.js';
@@ -38,7 +38,8 @@ export async function mount(root, route) {
   const zoomOut = h('button', { type: 'button', 'aria-label': 'zoom out', onclick: () => zoom(1 / 1.25) }, '−');
   const zoomIn = h('button', { type: 'button', 'aria-label': 'zoom in', onclick: () => zoom(1.25) }, '+');
   const seatLine = h('span', { id: 'seat-line', class: 'muted' });
-  const tools = h('div', { class: 'maptools' }, zoomOut, zoomIn, seatLine);
+  const threatB = h('button', { type: 'button', id: 'threat-btn', hidden: !token(), 'aria-pressed': 'false', onclick: () => toggleThreat() }, t('threat_btn'));
+  const tools = h('div', { class: 'maptools' }, zoomOut, zoomIn, threatB, seatLine);
   const sidesP = h('section', { class: 'panel', id: 'sides', 'aria-label': t('demoralisation') });
   const ordersF = h('fieldset', { class: 'orders-set' });
   const ordersP = h('section', { class: 'panel', id: 'orders', 'aria-live': 'polite' }, ordersF);
@@ -154,6 +155,29 @@ export async function mount(root, route) {
     whyP.hidden = false;
   }
 
+  // The enemy's threat to the seat's units (GET .../threat), over the map
+  // while the button is pressed, fetched again when the game moves on.
+  async function toggleThreat() {
+    S.threatOn = !S.threatOn;
+    threatB.setAttribute('aria-pressed', String(S.threatOn));
+    S.threatStep = null;
+    if (S.threatOn) await loadThreat(); else drawThreat(S.map, null);
+  }
+  async function loadThreat() {
+    if (!S.threatOn || !S.view || S.threatStep === S.view.step) return;
+    S.threatStep = S.view.step;
+    try {
+      const th = await api.threat(id, token());
+      const name = (u) => unitById(u.unit)?.name || String(u.unit);
+      drawThreat(S.map, th.units, (u) => t('threat_tip', name(u), Math.round(100 * u.odds), u.expected_loss.toFixed(2)));
+    } catch (e) {
+      toast(e.message, true);
+      S.threatOn = false;
+      threatB.setAttribute('aria-pressed', 'false');
+      drawThreat(S.map, null);
+    }
+  }
+
   // The server says whether undo would be accepted (view.undo); a server
   // that does not say yet is asked, and answers with its reason.
   function canUndo() {
@@ -244,6 +268,7 @@ export async function mount(root, route) {
     renderLog();
     renderDice();
     renderReport();
+    loadThreat();
   }
 
   function clickUnit(u) {
