@@ -141,6 +141,11 @@ int sv_game_undo(sv_game *g, int seat, size_t step, gr_error *err);
 /* The game changed: drop cached views, wake event streams. */
 void sv_game_touch(sv_game *g);
 
+/* Who plays `seat` from now on: "human" or a computer player's name (a
+ * seat handed to the computer, or taken back); its steps record it.
+ * GR_EINPUT naming a player that is not known (nothing changed). */
+gr_status sv_game_set_player(sv_game *g, int seat, const char *player, gr_error *err);
+
 /* Whether a computer is to move (the worker has something to do). */
 int sv_game_computer_to_move(sv_game *g);
 

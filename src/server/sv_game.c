@@ -55,8 +55,10 @@ gr_status sv_game_new(const sv_scenario *scn, const char *id, uint64_t seed,
         free(g);
         return GR_ERUNTIME;
     }
-    for (int p = 0; p < 2; p++)
+    for (int p = 0; p < 2; p++) {
         gr_match_set_computer(g->m, p, g->computer[p]);
+        gr_match_set_by(g->m, p, g->players[p]);
+    }
     gr_match_set_sink(g->m, sink, g);
     pthread_mutex_init(&g->lock, NULL);
     pthread_cond_init(&g->changed, NULL);
@@ -113,8 +115,10 @@ gr_status sv_game_reset(sv_game *g, const gr_record_step *steps, size_t n, gr_er
     gr_match_free(g->m);
     g->m = m;
     g->nlog = 0;
-    for (int p = 0; p < 2; p++)
+    for (int p = 0; p < 2; p++) {
         gr_match_set_computer(m, p, g->computer[p]);
+        gr_match_set_by(m, p, g->players[p]);
+    }
     gr_match_set_sink(m, sink, g);
     g->undos++;
     return sv_game_replay(g, steps, n, err);
@@ -320,6 +324,25 @@ int sv_game_act(sv_game *g, int seat, const char *text, size_t step, const gr_ac
     }
     run_chance(g);
     return 200;
+}
+
+gr_status sv_game_set_player(sv_game *g, int seat, const char *player, gr_error *err)
+{
+    gr_ai_kind k = {GR_AI_RANDOM, 0, 0};
+    int computer = strcmp(player, "human") != 0;
+    gr_error perr;
+    if (strlen(player) >= sizeof g->players[seat])
+        return gr_error_set(err, GR_EINPUT, "'%.40s...' is too long a player's name", player);
+    if (computer && gr_ai_kind_parse(player, &k, &perr) != GR_OK)
+        return gr_error_set(err, GR_EINPUT, "'%s' is neither \"human\" nor a computer player (%s)",
+                            player, perr.msg);
+    snprintf(g->players[seat], sizeof g->players[seat], "%s", player);
+    g->computer[seat] = computer;
+    if (computer)
+        g->ai[seat] = k;
+    gr_match_set_computer(g->m, seat, computer);
+    gr_match_set_by(g->m, seat, player);
+    return GR_OK;
 }
 
 int sv_game_computer_to_move(sv_game *g)

@@ -82,5 +82,62 @@ check "4.3 one entry a unit of the side" "$(jqb '.units | length')" "$nu"
 check "4.4 odds and losses" "$(jqb '[.units[] | (.odds >= 0 and .odds <= 1 and .expected_loss >= 0 and (.hex | length) == 2 and (.unit | type) == "number")] | all')" true
 expect_status "4.5 a spectator has no side to read it from" 401 GET "/api/games/$G/threat"
 
-stop_server && pass || flunk "5.1 SIGTERM"
+# 5. any seat to the computer and back (POST .../seat): two people; the
+# Austrians hand their seat to the heuristic player, which plays at once
+# when it is to move; then take it back; the record says who took each step
+api POST /api/games '{"scenario": "teaching", "players": ["human", "human"], "seed": 8}'
+G=$(jqb .id)
+T0=$(jqb '.seats["0"]')
+T1=$(jqb '.seats["1"]')
+expect_status "5.1 no token" 401 POST "/api/games/$G/seat" '{"player": "heuristic"}'
+expect_status "5.2 not a player" 400 POST "/api/games/$G/seat" '{"player": "grandmaster"}' "$T1"
+expect_status "5.3 over the server's caps" 400 POST "/api/games/$G/seat" '{"player": "commander:99999999"}' "$T1"
+expect_status "5.4 no player" 400 POST "/api/games/$G/seat" '{}' "$T1"
+api POST "/api/games/$G/seat" '{"player": "heuristic"}' "$T1"
+check "5.5 handed over" "$STATUS" 200
+check "5.6 the answer" "$(jqb '.seat == 1 and .player == "heuristic"')" true
+# seat 0 plays its first legal action whenever it is to move; seat 1's
+# steps are the computer's
+play0() { # play0 N: N actions of seat 0
+    for k in $(seq 1 "$1"); do
+        wait_turn 0
+        [ "$(jqb .over)" = true ] && return
+        api GET "/api/games/$G" "" "$T0"
+        act=$(jqb '.legal[0].text')
+        api POST "/api/games/$G/actions" "$(jq -cn --arg a "$act" --argjson s "$(jqb .step)" '{action: $a, step: $s}')" "$T0"
+    done
+}
+play0 12
+api GET "/api/games/$G" "" "$T0"
+check "5.7 the view names the computer" "$(jqb '.players[1]')" heuristic
+api POST "/api/games/$G/seat" '{"player": "human"}' "$T1"
+check "5.8 taken back" "$STATUS" 200
+# now seat 1 must play itself: it comes to move and the server waits
+for k in $(seq 1 40); do
+    api GET "/api/games/$G" "" "$T1"
+    [ "$(jqb .over)" = true ] && break
+    if [ "$(jqb .to_move)" = 1 ]; then
+        act=$(jqb '.legal[0].text')
+        api POST "/api/games/$G/actions" "$(jq -cn --arg a "$act" --argjson s "$(jqb .step)" '{action: $a, step: $s}')" "$T1"
+        [ "$STATUS" = 200 ] && break
+    else
+        play0 1
+    fi
+done
+check "5.9 seat 1 played by hand again" "$STATUS" 200
+# the restarted server has the seat's player as stored, and the record its
+# steps' players
+stop_server
+start_server "$WORK/computer.db"
+api GET "/api/games/$G/replay" "" "$T0 $T1"
+check "5.10 replay" "$STATUS" 200
+printf '%s' "$BODY" >"$WORK/seat.json"
+check "5.11 seat 0's steps: a person's" "$(jq '[.steps[] | select(.player == 0) | .by] | unique' -c "$WORK/seat.json")" '["human"]'
+check "5.12 seat 1's steps: the computer's, then a person's" "$(jq '[.steps[] | select(.player == 1) | .by] | index("human") as $i | $i > 0 and (.[:$i] | all(. == "heuristic")) and (.[$i:] | all(. == "human"))' "$WORK/seat.json")" true
+check "5.13 chance steps name no one" "$(jq '[.steps[] | select(.player == "chance") | has("by")] | any' "$WORK/seat.json")" false
+"$GROGNARD" replay "$WORK/seat.json" --verify >"$WORK/v" 2>&1 && pass || flunk "5.14 verify: $(cat "$WORK/v")"
+api GET "/api/games/$G" "" "$T1"
+check "5.15 the stored player of seat 1" "$(jqb '.players[1]')" human
+
+stop_server && pass || flunk "6.1 SIGTERM"
 finish
