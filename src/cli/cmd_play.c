@@ -7,7 +7,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
-#include <math.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -80,7 +80,10 @@ typedef struct play {
     const char *path;
     gr_match *m;
     int computer[PLAY_SIDES];
-    gr_ai_kind ai_kind;
+    gr_ai_kind ai_kind;          /* --level's: the computer sides', and handover's default */
+    gr_ai_kind kind[PLAY_SIDES]; /* who plays each computer side now */
+    int handed[PLAY_SIDES];      /* a person's side handed to the computer ('handover') */
+    int stdin_done;              /* the input has ended: no 'takeback' can come */
     gr_lang lang;
     cli_board *b;
     const char *save;
@@ -98,6 +101,7 @@ typedef struct play {
     int why_p, why_valid;
     gr_rng why_rng;
     gr_action why_act;
+    gr_ai_kind why_kind;
 } play;
 
 /* The longest line the prompt acts on (an action's text is far shorter). */
@@ -261,6 +265,9 @@ static void prompt_help(void)
            "  threat       for each of your units, how often an enemy bent on attacking\n"
            "               costs it figures before the turn ends, and how many on average\n"
            "               (from what you can see: its hidden chits are guessed)\n"
+           "  handover L   hand your side to the computer at level L (easy, normal,\n"
+           "               hard, or a player's name: mcts:200, commander...; none: the\n"
+           "               game's --level); 'takeback' at any time gives it back\n"
            "  undo         take back your last decision (never a die rolled or a chit\n"
            "               drawn: the dice stay as they fell; nor the other player's\n"
            "               decision, unless the computer made it)\n"
@@ -329,11 +336,11 @@ static void why(play *P, int p)
                "not shown)\n");
         return;
     }
-    if (P->ai_kind.algo != GR_AI_MCTS && P->ai_kind.algo != GR_AI_COMMANDER) {
+    if (P->why_kind.algo != GR_AI_MCTS && P->why_kind.algo != GR_AI_COMMANDER) {
         char name[32];
         printf("why: the computer player %s does not search (why needs mcts or commander: "
                "--level normal, hard or commander)\n",
-               gr_ai_kind_name(P->ai_kind, name, sizeof name));
+               gr_ai_kind_name(P->why_kind, name, sizeof name));
         return;
     }
     gr_action *acts = malloc((size_t)g->type->max_actions * sizeof *acts);
@@ -344,7 +351,7 @@ static void why(play *P, int p)
     int n = gr_game_legal_actions(g, P->why_st, acts, g->type->max_actions);
     gr_rng rng = P->why_rng;
     gr_ai_line best[3];
-    int m = gr_ai_search(g, P->why_st, P->ai_kind, acts, n, &rng, best, 3);
+    int m = gr_ai_search(g, P->why_st, P->why_kind, acts, n, &rng, best, 3);
     free(acts);
     if (m < 1) {
         printf("why: out of memory\n");
@@ -353,7 +360,7 @@ static void why(play *P, int p)
     char name[32], d[200];
     gr_game_describe(g, P->why_st, P->why_act, d, sizeof d);
     printf("why %s (computer, %s) played %s: its search's three best\n", side_name(P, P->why_p),
-           gr_ai_kind_name(P->ai_kind, name, sizeof name), d);
+           gr_ai_kind_name(P->why_kind, name, sizeof name), d);
     for (int i = 0; i < m; i++) {
         gr_ai_why w;
         gr_ai_why_of(g, P->why_st, &best[i], &w);
@@ -407,6 +414,85 @@ static void threat(play *P, int p)
     }
 }
 
+/* The computer player of a --level word (easy, normal, hard, commander),
+ * NULL for another word. */
+static const char *level_player(const char *level)
+{
+    static const char *const levels[][2] = {{"easy", "heuristic"},
+                                            {"normal", "mcts"},
+                                            {"hard", "commander"},
+                                            {"commander", "commander"}};
+    for (size_t l = 0; l < sizeof levels / sizeof levels[0]; l++)
+        if (!strcmp(level, levels[l][0]))
+            return levels[l][1];
+    return NULL;
+}
+
+/* Hand side p to the computer at `level` (a --level word or a player's
+ * name; "" the game's --level): it plays p's decisions from now on, each
+ * recorded as its own, until 'takeback'.  1 if handed over. */
+static int handover(play *P, int p, const char *level)
+{
+    while (*level == ' ')
+        level++;
+    gr_ai_kind k = P->ai_kind;
+    gr_error err;
+    gr_error_clear(&err);
+    if (*level &&
+        gr_ai_kind_parse(level_player(level) ? level_player(level) : level, &k, &err) != GR_OK) {
+        printf("handover: %s; or a level: easy, normal, hard (nothing was done)\n", err.msg);
+        return 0;
+    }
+    char name[32];
+    gr_ai_kind_name(k, name, sizeof name);
+    P->computer[p] = P->handed[p] = 1;
+    P->kind[p] = k;
+    gr_match_set_computer(P->m, p, 1);
+    gr_match_set_by(P->m, p, name);
+    printf("the computer (%s) plays %s from now on; type 'takeback' (and Enter) at any time to "
+           "take it back\n",
+           name, side_name(P, p));
+    return 1;
+}
+
+/* Every side handed to the computer back to its person. */
+static void takeback(play *P)
+{
+    for (int s = 0; s < PLAY_SIDES; s++)
+        if (P->handed[s]) {
+            P->computer[s] = P->handed[s] = 0;
+            gr_match_set_computer(P->m, s, 0);
+            gr_match_set_by(P->m, s, "human");
+            printf("%s is yours again\n", side_name(P, s));
+        }
+}
+
+/* While no side is a person's (both the computer's, one handed over), a
+ * line typed between two decisions: 'takeback' gives the handed sides
+ * back, 'quit' stops (3).  0 otherwise. */
+static int between_decisions(play *P)
+{
+    if (P->stdin_done || (!P->handed[0] && !P->handed[1]) || !P->computer[0] || !P->computer[1])
+        return 0;
+    struct pollfd pfd = {0, POLLIN, 0};
+    if (poll(&pfd, 1, 0) <= 0)
+        return 0;
+    if (!read_line(P)) {
+        P->stdin_done = 1; /* the computer plays on */
+        return 0;
+    }
+    trim(P->line);
+    if (!strcmp(P->line, "takeback")) {
+        takeback(P);
+        return 0;
+    }
+    if (!strcmp(P->line, "quit") || !strcmp(P->line, "q"))
+        return 3;
+    if (P->line[0])
+        printf("the computer plays your side: type 'takeback' to take it back, or 'quit'\n");
+    return 0;
+}
+
 /* Ask the human side p for an action.  Returns 1 with *out set, 0 at the
  * end of input, 3 on quit, 2 after undo (the state changed: start over). */
 static int ask(play *P, int p, gr_action *out)
@@ -457,6 +543,16 @@ static int ask(play *P, int p, gr_action *out)
         }
         if (!strcmp(line, "hint")) {
             hint(P);
+            continue;
+        }
+        if (!strcmp(line, "handover") || !strncmp(line, "handover ", 9)) {
+            if (handover(P, p, line[8] ? line + 9 : ""))
+                return 2;
+            continue;
+        }
+        if (!strcmp(line, "takeback")) {
+            printf("takeback: your side is yours already; 'handover LEVEL' hands it to the "
+                   "computer\n");
             continue;
         }
         if (!strcmp(line, "threat")) {
@@ -537,9 +633,10 @@ static int run(play *P)
                 P->why_rng = *gr_match_player_rng(P->m, p);
                 P->why_p = p;
             }
-            a = gr_ai_choose(&P->game, cur(P), P->ai_kind, acts, n, gr_match_player_rng(P->m, p));
+            a = gr_ai_choose(&P->game, cur(P), P->kind[p], acts, n, gr_match_player_rng(P->m, p));
             P->why_valid = P->why_st != NULL && n > 1;
             P->why_act = a;
+            P->why_kind = P->kind[p];
             int hide = hidden_stage(P, p) && !P->computer[1 - p];
             char d[200];
             gr_game_describe(&P->game, cur(P), a, d, sizeof d);
@@ -551,6 +648,10 @@ static int run(play *P)
             }
             if (step(P, a, hide, &err) != GR_OK)
                 goto fail;
+            if (P->handed[p] && between_decisions(P) == 3) {
+                printf("game stopped at turn %d\n", turn(P));
+                return P->save ? save_game(P, P->save, 0) : CLI_OK;
+            }
             continue;
         }
         /* a human decides */
@@ -638,13 +739,7 @@ int cmd_play(int argc, char **argv)
         has_seed = 1;
     }
     if (level) {
-        static const char *const levels[][2] = {{"easy", "heuristic"},
-                                                {"normal", "mcts"},
-                                                {"hard", "commander"},
-                                                {"commander", "commander"}};
-        const char *kind = NULL;
-        for (size_t l = 0; l < 4; l++)
-            kind = !strcmp(level, levels[l][0]) ? levels[l][1] : kind;
+        const char *kind = level_player(level);
         if (!kind) {
             cli_err("grognard play: --level '%s' is not accepted; use easy, normal or "
                     "hard, or commander (the army commander)\n",
@@ -812,8 +907,12 @@ int cmd_play(int argc, char **argv)
     P->ai_kind = ai_kind;
     P->lang = lang;
     for (int s = 0; s < PLAY_SIDES; s++) {
+        char name[32];
         P->computer[s] = computer[s];
+        P->kind[s] = ai_kind;
         gr_match_set_computer(P->m, s, computer[s]);
+        gr_match_set_by(P->m, s,
+                        computer[s] ? gr_ai_kind_name(ai_kind, name, sizeof name) : "human");
     }
     printf("%s (%s), seed %" PRIu64 "; %s: %s, %s: %s. Type 'help' at the prompt.\n",
            P->game.type->scenario_title(P->game.sc), path, seed, side_name(P, 0),

@@ -214,6 +214,26 @@ try {
     await page.context().close();
   }
 
+  // ---- 1b. a seat handed to the computer and taken back ----------------------
+  {
+    const { page } = await newPage();
+    await page.goto(base);
+    const made = await page.evaluate(async () => (await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ scenario: 'teaching', players: ['human', 'eager'], seed: 9 }) })).json());
+    await page.goto(`${base}#/game/${made.id}?seat=${made.seats['0']}`);
+    await ready(page);
+    const step0 = await stepOf(page);
+    await page.click('#seat-btn');
+    await page.waitForSelector('#handed-over');
+    // the computer plays the French at once: the game moves on without us
+    await page.waitForFunction((b) => Number(document.querySelector('#status').dataset.step) > b + 10, step0, { timeout: 15000 });
+    check(true, 'seat: handed to the computer, which plays it at once');
+    await page.click('#seat-btn');
+    await page.waitForFunction(() => !document.querySelector('#handed-over'));
+    const back = await ready(page).then(() => true).catch(() => false);
+    check(back, 'seat: taken back, the orders come to the player again (or the battle ended)');
+    await page.context().close();
+  }
+
   // ---- 3. a hot-seat turn ---------------------------------------------------
   {
     const { page } = await newPage();

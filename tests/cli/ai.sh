@@ -69,6 +69,21 @@ printf 'threat\nquit\n' | "$GROGNARD" play "$SOURCE_ROOT/tests/ai/threat.json" -
 grep -q "^  Company  *7,4  *[1-9][0-9]*% loses figures, 0\.[0-9][0-9] expected$" "$T/th" && pass ||
     flunk "threat does not show the company under the cuirassiers' threat: $(cat "$T/th")"
 
+# 'handover LEVEL' hands the person's side to the computer, which plays it at
+# once; 'takeback' (read between its decisions) gives it back; the save says
+# who took each step
+printf '1\nhandover easy\ntakeback\nsave %s\nquit\n' "$T/h.json" |
+    "$GROGNARD" play "$S/teaching.json" --seed 3 > "$T/h" 2>&1
+grep -q "the computer (heuristic) plays Armée française from now on" "$T/h" &&
+    grep -q "Armée française is yours again" "$T/h" && pass ||
+    flunk "handover and takeback not said: $(cat "$T/h")"
+by=$(jq -c '[.steps[] | select(.player != "chance") | [.player, .by]] | unique' "$T/h.json")
+[ "$by" = '[[0,"heuristic"],[0,"human"],[1,"eager"]]' ] && pass || flunk "the save's by: $by"
+"$GROGNARD" replay "$T/h.json" --verify > /dev/null 2>&1 && pass || flunk "the save with by does not verify"
+printf 'handover grandmaster\nquit\n' | "$GROGNARD" play "$S/teaching.json" --seed 3 > "$T/h" 2>&1
+grep -q "^Armée française> handover: .*(nothing was done)" "$T/h" && pass ||
+    flunk "handover of an unknown level: $(cat "$T/h")"
+
 # the search in the simulator: the same report with 1 job or 2, and run
 # after run; it plays whole battles on both scenarios
 for run in teaching:4 austerlitz:2; do

@@ -40,6 +40,7 @@ export const api = {
   view: (id, token, since) => call('GET', game(id, `?lang=${getLang()}` + (since !== undefined ? `&since=${since}` : '')), { token }),
   act: (id, token, action, step) => call('POST', game(id, '/actions'), { token, body: { action, step } }),
   undo: (id, token, step) => call('POST', game(id, '/undo'), { token, body: { step } }),
+  seat: (id, token, player) => call('POST', game(id, '/seat'), { token, body: { player } }),
   threat: (id, token) => call('GET', game(id, '/threat'), { token }),
   why: (id, token, side) => call('GET', game(id, side === undefined ? '/why' : `/why?side=${side}`), { token }),
   eventsUrl: (id, token) => game(id, `/events?lang=${getLang()}` + (token ? '&token=' + encodeURIComponent(token) : '')),

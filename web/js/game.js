@@ -155,6 +155,18 @@ export async function mount(root, route) {
     whyP.hidden = false;
   }
 
+  // The seat handed to the computer (the hard level) or taken back (POST
+  // .../seat); the computer plays at once if the seat is to move.
+  async function handSeat(player) {
+    if (orders.busy) return;
+    try {
+      await orders.send(() => api.seat(id, token(), player));
+    } catch (e) {
+      toast(e.message, true);
+    }
+    await refresh(true);
+  }
+
   // The enemy's threat to the seat's units (GET .../threat), over the map
   // while the button is pressed, fetched again when the game moves on.
   async function toggleThreat() {
@@ -399,6 +411,13 @@ export async function mount(root, route) {
     const vsComputer = (v.players || []).some((p) => p !== 'human');
     const whyB = vsComputer ? h('button', { type: 'button', id: 'why-btn', onclick: showWhy }, t('why_btn')) : null;
     parts.push(h('div', { class: 'form-row' }, endB, undoB, whyB));
+    const mySeat = typeof v.seat === 'number' && !v.over ? v.seat : null;
+    if (mySeat !== null) {
+      const mine = (v.players || [])[mySeat];
+      const away = mine && mine !== 'human';
+      if (away) parts.push(h('p', { class: 'hint', id: 'handed-over' }, t('handed_over', mine)));
+      parts.push(h('div', { class: 'form-row' }, h('button', { type: 'button', id: 'seat-btn', onclick: () => handSeat(away ? 'human' : 'commander') }, away ? t('takeback_btn') : t('handover_btn'))));
+    }
     put(ordersF, ...parts);
   }
 
