@@ -551,8 +551,11 @@ static int ask(play *P, int p, gr_action *out)
             continue;
         }
         if (!strcmp(line, "takeback")) {
-            printf("takeback: your side is yours already; 'handover LEVEL' hands it to the "
-                   "computer\n");
+            if (P->handed[0] || P->handed[1]) /* the other person's side, at one table */
+                takeback(P);
+            else
+                printf("takeback: no side is handed to the computer; 'handover LEVEL' hands "
+                       "yours to it\n");
             continue;
         }
         if (!strcmp(line, "threat")) {
