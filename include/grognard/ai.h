@@ -163,18 +163,15 @@ typedef struct gr_ai_threat_unit {
 /* For each unit of `side` standing in st (in the type's order of sites),
  * what the enemy's next activations may cost it, into out (up to cap); the
  * count of such units returned, -1 if the game lacks the verbs (sites,
- * resample, turn) or memory cannot be had.  GR_AI_THREAT_SAMPLES playouts,
- * each from a state the type's resample draws for `side` (the other side's
- * hidden chits drawn, never read), to the end of the turn (of the next if
- * the enemy has not engaged before it ends): the enemy puts every chit it
- * may in the bowl and plays an engaging action (is_engaging: an attack, a
- * fire, a move next to a unit) whenever it has one, drawn at random, else
- * passes; `side` puts its chits in and otherwise passes.  So `odds` is how
- * often an enemy bent on attacking, with the dice and the chits drawn as
- * they may fall, costs the unit strength, and `lost` what it costs on
- * average: a reading of the position, not a forecast of the search's
- * play.  The stream is seeded from side's observation: the same answer
- * for every state the side cannot tell apart. */
+ * resample, turn), its actions cannot be listed, or memory cannot be had.  GR_AI_THREAT_SAMPLES
+ * playouts, each from a state the type's resample draws for `side` (the other side's hidden chits
+ * drawn, never read), to the end of the turn (of the next if the enemy has not engaged before it
+ * ends): the enemy puts every chit it may in the bowl and plays an engaging action (is_engaging: an
+ * attack, a fire, a move next to a unit) whenever it has one, drawn at random, else passes; `side`
+ * puts its chits in and otherwise passes.  So `odds` is how often an enemy bent on attacking, with
+ * the dice and the chits drawn as they may fall, costs the unit strength, and `lost` what it costs
+ * on average: a reading of the position, not a forecast of the search's play.  The stream is seeded
+ * from side's observation: the same answer for every state the side cannot tell apart. */
 int gr_ai_threat(const gr_game *g, const void *st, int side, gr_ai_threat_unit *out, int cap);
 
 #endif

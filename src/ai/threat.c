@@ -75,7 +75,7 @@ static void strengths(const gr_game *g, const void *st, gr_site *s, int ns, int 
 int gr_ai_threat(const gr_game *g, const void *st, int side, gr_ai_threat_unit *out, int cap)
 {
     const gr_game_type *T = g->type;
-    if (!T->sites || !T->resample || !T->turn || side < 0 || side > 1)
+    if (!T->sites || !T->resample || !T->turn || T->not_enumerable || side < 0 || side > 1)
         return -1;
     int ns = T->sites(g->sc, st, NULL, 0);
     gr_site *s = malloc((size_t)(ns > 0 ? ns : 1) * sizeof *s);
