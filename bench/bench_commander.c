@@ -9,6 +9,8 @@
  *    fire phase (a fire action of theirs was legal), the share that fired;
  *  - idle units: of the units that stood on the map, the share that never
  *    came within reach of an enemy (next to one; a battery, within 3 hexes);
+ *  - how often each objective changed hands (its holder, the type's sites,
+ *    read after every step), over all the battles;
  *  - the CPU time of a decision (mean and most), each side.
  * Battle i is played from seeds derived from SEED and i only.
  *
@@ -96,6 +98,9 @@ int main(int argc, char **argv)
     tally t[2];
     memset(t, 0, sizeof t);
     long draws = 0;
+    long changes[64] = {0};
+    int nobj = sc.nobjectives < 64 ? sc.nobjectives : 64;
+    gr_site sites[64 + RE_MAX_UNITS];
     for (long i = 0; i < games; i++) {
         re_state st;
         if (gr_game_init(&g, &st, &err) != GR_OK)
@@ -107,7 +112,16 @@ int main(int argc, char **argv)
         unsigned char seen[RE_MAX_UNITS] = {0}, reach[RE_MAX_UNITS] = {0};
         unsigned char can[RE_MAX_UNITS] = {0}, fired[RE_MAX_UNITS] = {0};
         int pending = 0;
+        int holder[64];
+        re_game_type.sites(&sc, &st, sites, 64 + RE_MAX_UNITS);
+        for (int o = 0; o < nobj; o++)
+            holder[o] = sites[o].holder;
         for (;;) {
+            re_game_type.sites(&sc, &st, sites, 64 + RE_MAX_UNITS);
+            for (int o = 0; o < nobj; o++) {
+                changes[o] += sites[o].holder != holder[o];
+                holder[o] = sites[o].holder;
+            }
             int p = gr_game_current_player(&g, &st);
             if (p == GR_TERMINAL)
                 break;
@@ -180,6 +194,10 @@ int main(int argc, char **argv)
                t[s].allowed, t[s].can_fire, t[s].fired, t[s].units, t[s].idle, t[s].decisions,
                t[s].decisions ? t[s].cpu / (double)t[s].decisions : 0.0, t[s].cpu_max);
     }
+    printf("], \"objective_changes\": [");
+    for (int o = 0; o < nobj; o++)
+        printf("%s{\"hex\": [%d, %d], \"changes\": %ld}", o ? ", " : "", sc.objectives[o].col,
+               sc.objectives[o].row, changes[o]);
     printf("]}\n");
     free(acts);
     free(racts);

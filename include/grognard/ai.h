@@ -71,6 +71,14 @@ const char *gr_ai_kind_name(gr_ai_kind k, char *buf, size_t cap);
  * of more than a gr_action): call before handing a side to a computer. */
 gr_status gr_ai_check_game(const gr_game *g, gr_error *err);
 
+/* One of the search's actions at the root, for a hint. */
+typedef struct gr_ai_line {
+    gr_action action;
+    long visits;  /* simulations through it */
+    double share; /* visits / all simulations */
+    double win;   /* the mean result for the player to move: 1 won, 0 lost */
+} gr_ai_line;
+
 /* Choose one of the n >= 1 legal actions `legal` (in the game's order) of
  * the player to move in st.  Draws from rng only (the same rng state, the
  * same choice; for the search, with a budget in simulations).  The
@@ -78,6 +86,15 @@ gr_status gr_ai_check_game(const gr_game *g, gr_error *err);
  * random if memory cannot be had. */
 gr_action gr_ai_choose(const gr_game *g, const void *st, gr_ai_kind kind, const gr_action *legal,
                        int n, gr_rng *rng);
+
+/* gr_ai_choose, the same choice from the same draws, and the search's best
+ * lines behind it (up to cap >= 1, as gr_ai_search writes them) into lines,
+ * their count into *nlines: 0 when the player does not search (not mcts or
+ * commander, or one legal action).  For "why it played that" without a
+ * second search. */
+gr_action gr_ai_choose_lines(const gr_game *g, const void *st, gr_ai_kind kind,
+                             const gr_action *legal, int n, gr_rng *rng, gr_ai_line *lines, int cap,
+                             int *nlines);
 
 /* ---- the search ---------------------------------------------------------
  *
@@ -98,14 +115,6 @@ gr_action gr_ai_choose(const gr_game *g, const void *st, gr_ai_kind kind, const 
  * whose rounding varies), so a budget in simulations gives the same choice
  * on every machine. */
 
-/* One of the search's actions at the root, for a hint. */
-typedef struct gr_ai_line {
-    gr_action action;
-    long visits;  /* simulations through it */
-    double share; /* visits / all simulations */
-    double win;   /* the mean result for the player to move: 1 won, 0 lost */
-} gr_ai_line;
-
 /* Search st (a decision of its player; legal as for gr_ai_choose) with the
  * budget of `kind` (any algo: its sims/ms are used, GR_AI_MCTS_DEFAULT if
  * both are 0; GR_AI_COMMANDER searches as the commander) and write its best actions, most visited
@@ -113,5 +122,56 @@ typedef struct gr_ai_line {
  * the action gr_ai_choose would play), or -1 if memory cannot be had.  Draws from rng only. */
 int gr_ai_search(const gr_game *g, const void *st, gr_ai_kind kind, const gr_action *legal, int n,
                  gr_rng *rng, gr_ai_line *out, int cap);
+
+/* ---- why it played that, and the enemy's threat ------------------------ */
+
+/* One of the search's lines explained for a person: the line, its win
+ * estimate's 95% interval (normal, the variance of a result in 0..1 taken
+ * as at most win(1 - win) over the line's visits: rough, since the results
+ * of one tree are not independent), the figures each side is expected to
+ * lose by the action (its dice rolled GR_AI_WHY_SAMPLES times from a
+ * stream of their own, seeded by the state and the action: the same answer
+ * every time), and the plan's task for the action's unit (the type's
+ * task_text). */
+#define GR_AI_WHY_SAMPLES 32
+typedef struct gr_ai_why {
+    gr_ai_line line;
+    double win_lo, win_hi;
+    int has_losses; /* 0: the game counts no figures (lost[] is 0) */
+    double lost[2]; /* by side */
+    char task[160]; /* "" if the type has no plan for this action */
+} gr_ai_why;
+
+/* Explain `line` (one of gr_ai_search's for the player to move in st) into
+ * *out.  Reads st and the game's verbs only; allocates one state (out of
+ * memory: no losses). */
+void gr_ai_why_of(const gr_game *g, const void *st, const gr_ai_line *line, gr_ai_why *out);
+
+/* The figures side s has lost in st by the game's stats ("figures lost
+ * ..."), or -1 if the game keeps no such count. */
+long gr_ai_figures_lost(const gr_game *g, const void *st, int s);
+
+/* The enemy's threat to one of side's units (gr_ai_threat). */
+#define GR_AI_THREAT_SAMPLES 32
+typedef struct gr_ai_threat_unit {
+    int unit;     /* its index among the type's sites that are units (R&E: its id) */
+    int col, row; /* its hex */
+    double odds;  /* the share of the playouts in which it lost strength */
+    double lost;  /* the strength (figures) it lost, on average over them */
+} gr_ai_threat_unit;
+
+/* For each unit of `side` standing in st (in the type's order of sites),
+ * what the enemy's next activations may cost it, into out (up to cap); the
+ * count of such units returned, -1 if the game lacks the verbs (sites,
+ * resample, turn), its actions cannot be listed, or memory cannot be had.  GR_AI_THREAT_SAMPLES
+ * playouts, each from a state the type's resample draws for `side` (the other side's hidden chits
+ * drawn, never read), to the end of the turn (of the next if the enemy has not engaged before it
+ * ends): the enemy puts every chit it may in the bowl and plays an engaging action (is_engaging: an
+ * attack, a fire, a move next to a unit) whenever it has one, drawn at random, else passes; `side`
+ * puts its chits in and otherwise passes.  So `odds` is how often an enemy bent on attacking, with
+ * the dice and the chits drawn as they may fall, costs the unit strength, and `lost` what it costs
+ * on average: a reading of the position, not a forecast of the search's play.  The stream is seeded
+ * from side's observation: the same answer for every state the side cannot tell apart. */
+int gr_ai_threat(const gr_game *g, const void *st, int side, gr_ai_threat_unit *out, int cap);
 
 #endif

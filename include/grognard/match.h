@@ -37,6 +37,9 @@
 #include "grognard/rng.h"
 
 #define GR_MATCH_MAX_PLAYERS 4
+/* The longest name of who took a step, its NUL included (gr_record_step.by):
+ * "human" or a computer player's name as gr_ai_kind_name writes it. */
+#define GR_RECORD_BY_MAX 24
 
 /* One step of the record.  The action is the type's record of action_size
  * bytes (a type of gr_action: the gr_action's bytes, read as `action`),
@@ -50,6 +53,9 @@ typedef struct gr_record_step {
     uint64_t hash; /* gr_game_hash of the state after the step */
     int given;     /* a chance step: 1 given as recorded (dice typed at the table), 0 drawn
                       from the chance stream; 0 for a player's step */
+    char by[GR_RECORD_BY_MAX]; /* who took a player's step: "human", or the computer
+                                  player's name ("commander:400"); "" not said (a chance
+                                  step, a record made before issue 31) */
 } gr_record_step;
 
 /* What the sink is told with each event. */
@@ -118,6 +124,12 @@ gr_status gr_match_step_chance(gr_match *m, gr_error *err);
  * undo takes back a computer's decisions, never a person's
  * (gr_match_undo). */
 void gr_match_set_computer(gr_match *m, int p, int on);
+
+/* Say who plays side p from now on, as its steps record it (by): "human"
+ * or a computer player's name, cut to GR_RECORD_BY_MAX - 1 bytes; NULL or
+ * "" (the default): not said.  A seat handed to the computer and taken
+ * back calls it each time, so the record says who took each decision. */
+void gr_match_set_by(gr_match *m, int p, const char *by);
 
 /* Take back player p's last decision and every step after it.  Refused
  * (GR_EILLEGAL, the match unchanged) if a chance step came after it or p has

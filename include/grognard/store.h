@@ -146,6 +146,12 @@ gr_status gr_store_load_from(gr_store *s, const char *id, size_t from, gr_store_
 /* Mark the game over (or, with finished = 0, going on again after an undo). */
 gr_status gr_store_set_finished(gr_store *s, const char *id, int finished, gr_error *err);
 
+/* Who plays seat `seat` (0 or 1) of the game from now on: "human" or a
+ * computer player's name (a seat handed to the computer or taken back; its
+ * token stays).  GR_ERUNTIME with the database's reason. */
+gr_status gr_store_set_player(gr_store *s, const char *id, int seat, const char *player,
+                              gr_error *err);
+
 /* The game `id` and its steps: *steps is malloc'ed (the caller frees it),
  * g->nsteps long.  GR_EINPUT "no game ..." if there is none. */
 gr_status gr_store_load(gr_store *s, const char *id, gr_store_game *g, gr_record_step **steps,

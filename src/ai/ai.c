@@ -154,11 +154,23 @@ static gr_action heuristic(const gr_game *g, const void *st, const gr_action *le
 gr_action gr_ai_choose(const gr_game *g, const void *st, gr_ai_kind kind, const gr_action *legal,
                        int n, gr_rng *rng)
 {
-    assert(n >= 1);
+    gr_ai_line best;
+    int m;
+    return gr_ai_choose_lines(g, st, kind, legal, n, rng, &best, 1, &m);
+}
+
+gr_action gr_ai_choose_lines(const gr_game *g, const void *st, gr_ai_kind kind,
+                             const gr_action *legal, int n, gr_rng *rng, gr_ai_line *lines, int cap,
+                             int *nlines)
+{
+    assert(n >= 1 && cap >= 1);
+    *nlines = 0;
     if ((kind.algo == GR_AI_MCTS || kind.algo == GR_AI_COMMANDER) && n > 1) {
-        gr_ai_line best;
-        if (gr_ai_search(g, st, kind, legal, n, rng, &best, 1) == 1)
-            return best.action;
+        int m = gr_ai_search(g, st, kind, legal, n, rng, lines, cap);
+        if (m >= 1) {
+            *nlines = m;
+            return lines[0].action;
+        }
         return legal[gr_rng_below(rng, (uint32_t)n)]; /* no memory for the tree */
     }
     if (kind.algo == GR_AI_HEURISTIC)

@@ -338,6 +338,12 @@ void cli_board_units(const cli_board *b, FILE *f, const void *st)
         board_units(f, b->sc, st, &b->tg);
 }
 
+const char *cli_board_unit_name(const cli_board *b, int u)
+{
+    const re_scenario *sc = b->sc;
+    return sc && u >= 0 && u < sc->nunits ? sc->units[u].name : NULL;
+}
+
 void cli_board_summary(const cli_board *b, FILE *f)
 {
     const re_scenario *sc = b->sc;

@@ -31,6 +31,10 @@ void cli_board_draw(const cli_board *b, FILE *f, const void *st);
  * as the scenario sets them up). */
 void cli_board_units(const cli_board *b, FILE *f, const void *st);
 
+/* The name of unit u (the index of the type's sites that are units, as
+ * gr_ai_threat gives it), NULL if the board does not know it. */
+const char *cli_board_unit_name(const cli_board *b, int u);
+
 /* One line for --check: "TITLE, CxR hexes, T turns, U units in C corps". */
 void cli_board_summary(const cli_board *b, FILE *f);
 

@@ -7,7 +7,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
-#include <math.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -74,7 +74,10 @@ typedef struct play {
     const char *path;
     gr_match *m;
     int computer[PLAY_SIDES];
-    gr_ai_kind ai_kind;
+    gr_ai_kind ai_kind;          /* --level's: the computer sides', and handover's default */
+    gr_ai_kind kind[PLAY_SIDES]; /* who plays each computer side now */
+    int handed[PLAY_SIDES];      /* a person's side handed to the computer ('handover') */
+    int stdin_done;              /* the input has ended: no 'takeback' can come */
     gr_lang lang;
     cli_board *b;
     const char *save;
@@ -92,6 +95,7 @@ typedef struct play {
     int why_p, why_valid;
     gr_rng why_rng;
     gr_action why_act;
+    gr_ai_kind why_kind;
 } play;
 
 /* The longest line the prompt acts on (an action's text is far shorter). */
@@ -252,6 +256,12 @@ static void prompt_help(void)
            "  why          why the computer played its last decision: its search's three\n"
            "               best, their shares, win estimates (95%% interval), expected\n"
            "               losses and the plan's task for the unit\n"
+           "  threat       for each of your units, how often an enemy bent on attacking\n"
+           "               costs it figures before the turn ends, and how many on average\n"
+           "               (from what you can see: its hidden chits are guessed)\n"
+           "  handover L   hand your side to the computer at level L (easy, normal,\n"
+           "               hard, or a player's name: mcts:200, commander...; none: the\n"
+           "               game's --level); 'takeback' at any time gives it back\n"
            "  undo         take back your last decision (never a die rolled or a chit\n"
            "               drawn: the dice stay as they fell; nor the other player's\n"
            "               decision, unless the computer made it)\n"
@@ -300,50 +310,6 @@ static void hint(play *P)
     }
 }
 
-/* The figures side s has lost in st, by the game's stats ("figures lost:
- * ..."); -1 if the game keeps no such count. */
-static long figures_lost(const gr_game *g, const void *st, int s)
-{
-    gr_stat stats[64];
-    if (!g->type->stats)
-        return -1;
-    int n = g->type->stats(g->sc, st, stats, 64);
-    long sum = -1;
-    for (int i = 0; i < n && i < 64; i++)
-        if (stats[i].side == s && !strncmp(stats[i].name, "figures lost", 12))
-            sum = (sum < 0 ? 0 : sum) + (long)stats[i].value;
-    return sum;
-}
-
-/* Samples of the dice after an action for its expected losses. */
-#define WHY_SAMPLES 32
-
-/* The figures each side is expected to lose by action a in st (its dice
- * rolled WHY_SAMPLES times from a stream of its own), into lost[2]; 0 if
- * the game counts no figures. */
-static int expected_losses(const play *P, const void *st, gr_action a, double lost[2])
-{
-    const gr_game *g = &P->game;
-    unsigned char *t = malloc(g->type->state_size);
-    if (!t || figures_lost(g, st, 0) < 0) {
-        free(t);
-        return 0;
-    }
-    gr_rng rng;
-    gr_rng_seed(&rng, gr_game_hash(g, st) ^ a);
-    lost[0] = lost[1] = 0;
-    for (int k = 0; k < WHY_SAMPLES; k++) {
-        memcpy(t, st, g->type->state_size);
-        gr_game_apply(g, t, a, NULL);
-        for (int i = 0; i < 64 && gr_game_current_player(g, t) == GR_CHANCE; i++)
-            gr_game_apply(g, t, gr_game_sample_chance(g, t, &rng), NULL);
-        for (int s = 0; s < 2; s++)
-            lost[s] += (double)(figures_lost(g, t, s) - figures_lost(g, st, s)) / WHY_SAMPLES;
-    }
-    free(t);
-    return 1;
-}
-
 /* Why the computer played its last decision: the search that chose it,
  * re-run from the same state and stream (so the same search), its three
  * best actions with their share of the simulations, the win estimate with
@@ -364,11 +330,11 @@ static void why(play *P, int p)
                "not shown)\n");
         return;
     }
-    if (P->ai_kind.algo != GR_AI_MCTS && P->ai_kind.algo != GR_AI_COMMANDER) {
+    if (P->why_kind.algo != GR_AI_MCTS && P->why_kind.algo != GR_AI_COMMANDER) {
         char name[32];
         printf("why: the computer player %s does not search (why needs mcts or commander: "
                "--level normal, hard or commander)\n",
-               gr_ai_kind_name(P->ai_kind, name, sizeof name));
+               gr_ai_kind_name(P->why_kind, name, sizeof name));
         return;
     }
     gr_action *acts = malloc((size_t)g->type->max_actions * sizeof *acts);
@@ -379,7 +345,7 @@ static void why(play *P, int p)
     int n = gr_game_legal_actions(g, P->why_st, acts, g->type->max_actions);
     gr_rng rng = P->why_rng;
     gr_ai_line best[3];
-    int m = gr_ai_search(g, P->why_st, P->ai_kind, acts, n, &rng, best, 3);
+    int m = gr_ai_search(g, P->why_st, P->why_kind, acts, n, &rng, best, 3);
     free(acts);
     if (m < 1) {
         printf("why: out of memory\n");
@@ -388,22 +354,137 @@ static void why(play *P, int p)
     char name[32], d[200];
     gr_game_describe(g, P->why_st, P->why_act, d, sizeof d);
     printf("why %s (computer, %s) played %s: its search's three best\n", side_name(P, P->why_p),
-           gr_ai_kind_name(P->ai_kind, name, sizeof name), d);
+           gr_ai_kind_name(P->why_kind, name, sizeof name), d);
     for (int i = 0; i < m; i++) {
-        double w = best[i].win, v = best[i].visits > 0 ? (double)best[i].visits : 1.0;
-        double h = 1.959964 * sqrt(w * (1 - w) / v);
+        gr_ai_why w;
+        gr_ai_why_of(g, P->why_st, &best[i], &w);
         gr_game_describe(g, P->why_st, best[i].action, d, sizeof d);
         printf("  %s %-44s %3.0f%% of the search, win %3.0f%% (95%%: %.0f%% to %.0f%%)\n",
-               best[i].action == P->why_act ? "*" : " ", d, 100 * best[i].share, 100 * w,
-               100 * (w - h < 0 ? 0 : w - h), 100 * (w + h > 1 ? 1 : w + h));
-        double lost[2];
-        if (expected_losses(P, P->why_st, best[i].action, lost))
+               best[i].action == P->why_act ? "*" : " ", d, 100 * best[i].share, 100 * w.line.win,
+               100 * w.win_lo, 100 * w.win_hi);
+        if (w.has_losses)
             printf("      expected figures lost: %s %.2f, %s %.2f\n", side_name(P, P->why_p),
-                   lost[P->why_p], side_name(P, 1 - P->why_p), lost[1 - P->why_p]);
-        if (g->type->task_text &&
-            g->type->task_text(g->sc, P->why_st, P->why_p, best[i].action, d, sizeof d))
-            printf("      the plan: %s\n", d);
+                   w.lost[P->why_p], side_name(P, 1 - P->why_p), w.lost[1 - P->why_p]);
+        if (w.task[0])
+            printf("      the plan: %s\n", w.task);
     }
+}
+
+/* The enemy's threat to each of side p's units (gr_ai_threat), from what
+ * p may see, the most threatened first. */
+static void threat(play *P, int p)
+{
+    const gr_game *g = &P->game;
+    int cap = 4096;
+    gr_ai_threat_unit *t = malloc((size_t)cap * sizeof *t);
+    int n = t ? gr_ai_threat(g, cur(P), p, t, cap) : -1;
+    if (n < 0) {
+        printf("threat: %s\n",
+               t ? "this game cannot tell (it names no units' strength)" : "out of memory");
+        free(t);
+        return;
+    }
+    if (n > cap)
+        n = cap;
+    /* the most threatened first: by expected loss, then odds (insertion
+     * sort: stable, the type's order among equals) */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && (t[j].lost > t[j - 1].lost ||
+                                  (t[j].lost == t[j - 1].lost && t[j].odds > t[j - 1].odds));
+             j--) {
+            gr_ai_threat_unit x = t[j];
+            t[j] = t[j - 1];
+            t[j - 1] = x;
+        }
+    printf("threat to %s: an enemy bent on attacking, until the end of the turn, %d "
+           "samples of its hidden chits and the dice\n",
+           side_name(P, p), GR_AI_THREAT_SAMPLES);
+    for (int i = 0; i < n; i++) {
+        const char *name = cli_board_unit_name(P->b, t[i].unit);
+        char fallback[32];
+        snprintf(fallback, sizeof fallback, "unit %d", t[i].unit);
+        printf("  %-28s %2d,%-2d  %3.0f%% loses figures, %.2f expected\n", name ? name : fallback,
+               t[i].col, t[i].row, 100 * t[i].odds, t[i].lost);
+    }
+}
+
+/* The computer player of a --level word (easy, normal, hard, commander),
+ * NULL for another word. */
+static const char *level_player(const char *level)
+{
+    static const char *const levels[][2] = {{"easy", "heuristic"},
+                                            {"normal", "mcts"},
+                                            {"hard", "commander"},
+                                            {"commander", "commander"}};
+    for (size_t l = 0; l < sizeof levels / sizeof levels[0]; l++)
+        if (!strcmp(level, levels[l][0]))
+            return levels[l][1];
+    return NULL;
+}
+
+/* Hand side p to the computer at `level` (a --level word or a player's
+ * name; "" the game's --level): it plays p's decisions from now on, each
+ * recorded as its own, until 'takeback'.  1 if handed over. */
+static int handover(play *P, int p, const char *level)
+{
+    while (*level == ' ')
+        level++;
+    gr_ai_kind k = P->ai_kind;
+    gr_error err;
+    gr_error_clear(&err);
+    if (*level &&
+        gr_ai_kind_parse(level_player(level) ? level_player(level) : level, &k, &err) != GR_OK) {
+        printf("handover: %s; or a level: easy, normal, hard (nothing was done)\n", err.msg);
+        return 0;
+    }
+    char name[32];
+    gr_ai_kind_name(k, name, sizeof name);
+    P->computer[p] = P->handed[p] = 1;
+    P->kind[p] = k;
+    gr_match_set_computer(P->m, p, 1);
+    gr_match_set_by(P->m, p, name);
+    printf("the computer (%s) plays %s from now on; type 'takeback' (and Enter) at any time to "
+           "take it back\n",
+           name, side_name(P, p));
+    return 1;
+}
+
+/* Every side handed to the computer back to its person. */
+static void takeback(play *P)
+{
+    for (int s = 0; s < PLAY_SIDES; s++)
+        if (P->handed[s]) {
+            P->computer[s] = P->handed[s] = 0;
+            gr_match_set_computer(P->m, s, 0);
+            gr_match_set_by(P->m, s, "human");
+            printf("%s is yours again\n", side_name(P, s));
+        }
+}
+
+/* While no side is a person's (both the computer's, one handed over), a
+ * line typed between two decisions: 'takeback' gives the handed sides
+ * back, 'quit' stops (3).  0 otherwise. */
+static int between_decisions(play *P)
+{
+    if (P->stdin_done || (!P->handed[0] && !P->handed[1]) || !P->computer[0] || !P->computer[1])
+        return 0;
+    struct pollfd pfd = {0, POLLIN, 0};
+    if (poll(&pfd, 1, 0) <= 0)
+        return 0;
+    if (!read_line(P)) {
+        P->stdin_done = 1; /* the computer plays on */
+        return 0;
+    }
+    trim(P->line);
+    if (!strcmp(P->line, "takeback")) {
+        takeback(P);
+        return 0;
+    }
+    if (!strcmp(P->line, "quit") || !strcmp(P->line, "q"))
+        return 3;
+    if (P->line[0])
+        printf("the computer plays your side: type 'takeback' to take it back, or 'quit'\n");
+    return 0;
 }
 
 /* Ask the human side p for an action.  Returns 1 with *out set, 0 at the
@@ -456,6 +537,23 @@ static int ask(play *P, int p, gr_action *out)
         }
         if (!strcmp(line, "hint")) {
             hint(P);
+            continue;
+        }
+        if (!strcmp(line, "handover") || !strncmp(line, "handover ", 9)) {
+            if (handover(P, p, line[8] ? line + 9 : ""))
+                return 2;
+            continue;
+        }
+        if (!strcmp(line, "takeback")) {
+            if (P->handed[0] || P->handed[1]) /* the other person's side, at one table */
+                takeback(P);
+            else
+                printf("takeback: no side is handed to the computer; 'handover LEVEL' hands "
+                       "yours to it\n");
+            continue;
+        }
+        if (!strcmp(line, "threat")) {
+            threat(P, p);
             continue;
         }
         if (!strcmp(line, "why")) {
@@ -532,9 +630,10 @@ static int run(play *P)
                 P->why_rng = *gr_match_player_rng(P->m, p);
                 P->why_p = p;
             }
-            a = gr_ai_choose(&P->game, cur(P), P->ai_kind, acts, n, gr_match_player_rng(P->m, p));
+            a = gr_ai_choose(&P->game, cur(P), P->kind[p], acts, n, gr_match_player_rng(P->m, p));
             P->why_valid = P->why_st != NULL && n > 1;
             P->why_act = a;
+            P->why_kind = P->kind[p];
             int hide = hidden_stage(P, p) && !P->computer[1 - p];
             char d[200];
             gr_game_describe(&P->game, cur(P), a, d, sizeof d);
@@ -546,6 +645,10 @@ static int run(play *P)
             }
             if (step(P, a, hide, &err) != GR_OK)
                 goto fail;
+            if (P->handed[p] && between_decisions(P) == 3) {
+                printf("game stopped at turn %d\n", turn(P));
+                return P->save ? save_game(P, P->save, 0) : CLI_OK;
+            }
             continue;
         }
         /* a human decides */
@@ -632,13 +735,7 @@ int cmd_play(int argc, char **argv)
         has_seed = 1;
     }
     if (level) {
-        static const char *const levels[][2] = {{"easy", "heuristic"},
-                                                {"normal", "mcts"},
-                                                {"hard", "commander"},
-                                                {"commander", "commander"}};
-        const char *kind = NULL;
-        for (size_t l = 0; l < 4; l++)
-            kind = !strcmp(level, levels[l][0]) ? levels[l][1] : kind;
+        const char *kind = level_player(level);
         if (!kind) {
             cli_err("grognard play: --level '%s' is not accepted; use easy, normal or "
                     "hard, or commander (the army commander)\n",
@@ -782,8 +879,12 @@ int cmd_play(int argc, char **argv)
     P->ai_kind = ai_kind;
     P->lang = lang;
     for (int s = 0; s < PLAY_SIDES; s++) {
+        char name[32];
         P->computer[s] = computer[s];
+        P->kind[s] = ai_kind;
         gr_match_set_computer(P->m, s, computer[s]);
+        gr_match_set_by(P->m, s,
+                        computer[s] ? gr_ai_kind_name(ai_kind, name, sizeof name) : "human");
     }
     printf("%s (%s), seed %" PRIu64 "; %s: %s, %s: %s. Type 'help' at the prompt.\n",
            P->game.type->scenario_title(P->game.sc), path, seed, side_name(P, 0),

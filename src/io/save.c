@@ -100,6 +100,10 @@ static int write_body(FILE *f, const gr_match *m, const char *scenario_path,
         put_json_string(f, text);
         if (s->given)
             fputs(", \"given\": true", f);
+        if (s->by[0] && s->player != GR_CHANCE) {
+            fputs(", \"by\": ", f);
+            put_json_string(f, s->by);
+        }
         fprintf(f, ", \"hash\": \"%016" PRIx64 "\"}", s->hash);
     }
     fprintf(f, "%s]\n}\n", n ? "\n  " : "");
@@ -269,7 +273,7 @@ static gr_status push_step(const char *path, gr_saved *s, size_t *cap, gr_record
 static gr_status sv_step(const char *path, const gr_game_type *t, const gr_jr_node *e, gr_saved *s,
                          size_t *cap, gr_error *err)
 {
-    static const char *const keys[] = {"n", "player", "action", "text", "hash", "given"};
+    static const char *const keys[] = {"n", "player", "action", "text", "hash", "given", "by"};
     if (e->type != GR_JR_OBJECT)
         return gr_jr_fail(err, path, e,
                           "a step must be an object {\"player\": ..., \"action\": "
@@ -277,12 +281,12 @@ static gr_status sv_step(const char *path, const gr_game_type *t, const gr_jr_no
                           gr_jr_type_name(e->type));
     for (const gr_jr_node *m = e->child; m; m = m->next) {
         size_t i;
-        for (i = 0; i < 6 && strcmp(m->key, keys[i]); i++)
+        for (i = 0; i < 7 && strcmp(m->key, keys[i]); i++)
             ;
-        if (i == 6) {
+        if (i == 7) {
             return gr_jr_fail_key(err, path, m,
                                   "unknown key \"%.40s\" in a step; accepted: n, player, "
-                                  "action, text, hash, given",
+                                  "action, text, hash, given, by",
                                   m->key);
         }
     }
@@ -315,6 +319,16 @@ static gr_status sv_step(const char *path, const gr_game_type *t, const gr_jr_no
                           "table (false or left out: drawn from the seed), and only for a chance "
                           "step; fix it");
     st.given = gv && gv->boolean;
+    const gr_jr_node *by = gr_jr_get(e, "by");
+    if (by && (by->type != GR_JR_STRING || st.player == GR_CHANCE ||
+               strlen(by->str) >= sizeof st.by || !by->str[0]))
+        return gr_jr_fail(err, path, by,
+                          "\"by\" says who took a player's step: \"human\" or a computer "
+                          "player's name (\"commander:400\"), at most %d characters, and only "
+                          "for a player's step; fix it or leave it out",
+                          (int)sizeof st.by - 1);
+    if (by)
+        memcpy(st.by, by->str, strlen(by->str) + 1);
     if (h->type != GR_JR_STRING || gr_save_parse_hash(h->str, &st.hash))
         return gr_jr_fail(err, path, h,
                           "\"hash\" must be 16 hexadecimal digits in quotes; copy it "

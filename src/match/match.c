@@ -3,6 +3,7 @@
 
 #include <inttypes.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,7 @@ struct gr_match {
     gr_match_sink sink;
     void *sink_ctx;
     int computer[GR_MATCH_MAX_PLAYERS]; /* 1: a computer (undo may take its decisions back) */
+    char by[GR_MATCH_MAX_PLAYERS][GR_RECORD_BY_MAX]; /* who plays each side now */
 };
 
 uint64_t gr_match_chance_seed(uint64_t seed)
@@ -184,6 +186,8 @@ static void record(gr_match *m, const void *act, int player, int given)
     s->player = player;
     s->given = player == GR_CHANCE && given;
     s->hash = gr_game_hash(&m->game, m->st);
+    if (player >= 0 && player < GR_MATCH_MAX_PLAYERS)
+        memcpy(s->by, m->by[player], sizeof s->by);
 }
 
 /* Apply a legal action record of `player` (a side or GR_CHANCE; GR_ACTION_MAX
@@ -255,6 +259,12 @@ gr_status gr_match_step_chance(gr_match *m, gr_error *err)
     unsigned char rec[GR_ACTION_MAX];
     gr_game_act_of(gr_game_sample_chance(&m->game, m->st, &m->chance), rec);
     return step(m, rec, GR_CHANCE, 0, err);
+}
+
+void gr_match_set_by(gr_match *m, int p, const char *by)
+{
+    if (p >= 0 && p < GR_MATCH_MAX_PLAYERS)
+        snprintf(m->by[p], sizeof m->by[p], "%s", by ? by : "");
 }
 
 void gr_match_set_computer(gr_match *m, int p, int on)
@@ -347,6 +357,9 @@ gr_status gr_match_replay_step(gr_match *m, const gr_record_step *s, size_t n, g
     if (r != GR_OK)
         return gr_error_set(err, r == GR_ERUNTIME ? GR_ERUNTIME : GR_EINPUT,
                             "step %zu: \"%s\" is refused: %s", n, want, e.msg);
+    /* who took it, as recorded (not who plays the side now) */
+    memcpy(m->steps[m->nsteps - 1].by, s->by, sizeof s->by);
+    m->steps[m->nsteps - 1].by[sizeof s->by - 1] = '\0';
     if (m->steps[m->nsteps - 1].hash != s->hash)
         return gr_error_set(err, GR_EINPUT,
                             "step %zu (%s): the state hash is %016" PRIx64

@@ -63,7 +63,9 @@ typedef struct sv_game {
                          {kind, text, instructions}); NULL after another server's change */
     char *cache[SV_SEATS];
     uint64_t cache_ver[SV_SEATS];
-    int queued; /* in the worker's queue */
+    int queued;            /* in the worker's queue */
+    struct sv_why *why[2]; /* each side's last computer decision, for GET .../why
+                              (sv_why.c); NULL: none kept on this server */
     pthread_mutex_t lock;
     pthread_cond_t changed;
     struct sv_game *next; /* hash chain */
@@ -145,7 +147,33 @@ int sv_game_undo(sv_game *g, int seat, size_t step, gr_error *err);
 /* The game changed: drop cached views, wake event streams. */
 void sv_game_touch(sv_game *g);
 
+/* Who plays `seat` from now on: "human" or a computer player's name (a
+ * seat handed to the computer, or taken back); its steps record it.
+ * GR_EINPUT naming a player that is not known (nothing changed). */
+gr_status sv_game_set_player(sv_game *g, int seat, const char *player, gr_error *err);
+
 /* Whether a computer is to move (the worker has something to do). */
 int sv_game_computer_to_move(sv_game *g);
+
+/* ---- why the computer played that (sv_why.c) ---- */
+
+/* Keep side p's decision: the state st it chose in (record index `step`),
+ * the action a, the search's best lines (n of them, 0 for a player that
+ * does not search).  Out of memory: nothing kept. */
+void sv_why_keep(sv_game *g, int p, size_t step, const void *st, gr_action a,
+                 const gr_ai_line *lines, int n);
+void sv_why_free(sv_game *g);
+
+/* Side `side`'s last computer decision explained to `seat` (0, 1 or
+ * GR_SPECTATOR), side -1: the latest of the two (docs/api.md, GET
+ * /api/games/ID/why): a new object, or NULL with *code (404 none kept or
+ * taken back, 403 a hidden choice of a side not the seat's, 500 out of
+ * memory) and err's message. */
+json_t *sv_why_json(sv_game *g, int seat, int side, int *code, gr_error *err);
+
+/* The enemy's threat to each of seat's units (gr_ai_threat, from what the
+ * seat may see; docs/api.md, GET /api/games/ID/threat): a new object, or
+ * NULL with *code (404 the game cannot tell, 500 out of memory) and err. */
+json_t *sv_threat_json(sv_game *g, int seat, int *code, gr_error *err);
 
 #endif

@@ -55,8 +55,10 @@ gr_status sv_game_new(const sv_scenario *scn, const char *id, uint64_t seed,
         free(g);
         return GR_ERUNTIME;
     }
-    for (int p = 0; p < 2; p++)
+    for (int p = 0; p < 2; p++) {
         gr_match_set_computer(g->m, p, g->computer[p]);
+        gr_match_set_by(g->m, p, g->players[p]);
+    }
     gr_match_set_sink(g->m, sink, g);
     pthread_mutex_init(&g->lock, NULL);
     pthread_cond_init(&g->changed, NULL);
@@ -75,6 +77,7 @@ void sv_game_free(sv_game *g)
     for (int i = 0; i < SV_SEATS; i++)
         free(g->cache[i]);
     free(g->log);
+    sv_why_free(g);
     pthread_mutex_destroy(&g->lock);
     pthread_cond_destroy(&g->changed);
     free(g);
@@ -112,8 +115,10 @@ gr_status sv_game_reset(sv_game *g, const gr_record_step *steps, size_t n, gr_er
     gr_match_free(g->m);
     g->m = m;
     g->nlog = 0;
-    for (int p = 0; p < 2; p++)
+    for (int p = 0; p < 2; p++) {
         gr_match_set_computer(m, p, g->computer[p]);
+        gr_match_set_by(m, p, g->players[p]);
+    }
     gr_match_set_sink(m, sink, g);
     g->undos++;
     return sv_game_replay(g, steps, n, err);
@@ -331,6 +336,25 @@ int sv_game_act(sv_game *g, int seat, const char *text, size_t step, const gr_ac
     return 200;
 }
 
+gr_status sv_game_set_player(sv_game *g, int seat, const char *player, gr_error *err)
+{
+    gr_ai_kind k = {GR_AI_RANDOM, 0, 0};
+    int computer = strcmp(player, "human") != 0;
+    gr_error perr;
+    if (strlen(player) >= sizeof g->players[seat])
+        return gr_error_set(err, GR_EINPUT, "'%.40s...' is too long a player's name", player);
+    if (computer && gr_ai_kind_parse(player, &k, &perr) != GR_OK)
+        return gr_error_set(err, GR_EINPUT, "'%s' is neither \"human\" nor a computer player (%s)",
+                            player, perr.msg);
+    snprintf(g->players[seat], sizeof g->players[seat], "%s", player);
+    g->computer[seat] = computer;
+    if (computer)
+        g->ai[seat] = k;
+    gr_match_set_computer(g->m, seat, computer);
+    gr_match_set_by(g->m, seat, player);
+    return GR_OK;
+}
+
 int sv_game_computer_to_move(sv_game *g)
 {
     int cur = gr_match_current_player(g->m);
@@ -350,8 +374,12 @@ int sv_game_play_computer(sv_game *g, long deadline_ms)
     gr_ai_kind k = g->ai[cur];
     if (k.ms <= 0 || k.ms > deadline_ms)
         k.ms = deadline_ms;
-    gr_action a = gr_ai_choose(&g->scn->game, gr_match_state(g->m), k, acts, n,
-                               gr_match_player_rng(g->m, cur));
+    gr_ai_line lines[3];
+    int nl;
+    size_t step = gr_match_steps(g->m);
+    gr_action a = gr_ai_choose_lines(&g->scn->game, gr_match_state(g->m), k, acts, n,
+                                     gr_match_player_rng(g->m, cur), lines, 3, &nl);
+    sv_why_keep(g, cur, step, gr_match_state(g->m), a, lines, nl);
     gr_error err;
     if (gr_match_apply(g->m, a, &err) != GR_OK)
         return 0;

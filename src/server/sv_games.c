@@ -743,6 +743,35 @@ int sv_games_undo(gr_server *s, sv_game *g, int seat, size_t step, gr_error *err
 
 /* ---- handlers ---------------------------------------------------------------- */
 
+/* 1 with why set if computer player `name` asks more than the operator's
+ * caps on a decision (--max-ai, --max-sims): a budget in ms or in
+ * simulations over its cap is refused; 0 for one within them, "human" or a
+ * name that is no player (sv_game_new says so). */
+static int over_caps(const sv_games *gs, const char *name, char *why, size_t cap)
+{
+    gr_ai_kind k;
+    gr_error aerr;
+    long mscap = ai_deadline(gs);
+    long simcap = gs->s->o.max_ai_sims > 0 ? gs->s->o.max_ai_sims : SV_MAX_AI_SIMS;
+    if (!strcmp(name, "human") || gr_ai_kind_parse(name, &k, &aerr) != GR_OK)
+        return 0;
+    if (k.ms > mscap) {
+        snprintf(why, cap,
+                 "'%.40s': this server lets a computer player think at most %ld ms a decision; "
+                 "ask for \"mcts:%ldms\" or less",
+                 name, mscap, mscap);
+        return 1;
+    }
+    if ((k.algo == GR_AI_MCTS || k.algo == GR_AI_COMMANDER) && k.ms <= 0 && k.sims > simcap) {
+        snprintf(why, cap,
+                 "'%.40s': this server lets a computer player run at most %ld simulations a "
+                 "decision; ask for \"%s:%ld\" or less",
+                 name, simcap, k.algo == GR_AI_COMMANDER ? "commander" : "mcts", simcap);
+        return 1;
+    }
+    return 0;
+}
+
 static MHD_Result_t h_create(sv_games *gs, sv_req *r)
 {
     char msg[GR_ERROR_MSG];
@@ -795,27 +824,9 @@ static MHD_Result_t h_create(sv_games *gs, sv_req *r)
             ret = sv_reply_err(r, 400, "players[%d] is too long a name", p);
             goto out;
         }
-        /* the operator's caps on a decision (--max-ai, --max-sims): a
-         * budget in ms or in simulations over its cap is refused */
-        gr_ai_kind k;
-        gr_error aerr;
-        long cap = ai_deadline(gs);
-        long simcap = gs->s->o.max_ai_sims > 0 ? gs->s->o.max_ai_sims : SV_MAX_AI_SIMS;
-        int parsed = strcmp(name, "human") && gr_ai_kind_parse(name, &k, &aerr) == GR_OK;
-        if (parsed && k.ms > cap) {
-            ret = sv_reply_err(r, 400,
-                               "players[%d] '%.40s': this server lets a computer player think at "
-                               "most %ld ms a decision; ask for \"mcts:%ldms\" or less",
-                               p, name, cap, cap);
-            goto out;
-        }
-        if (parsed && (k.algo == GR_AI_MCTS || k.algo == GR_AI_COMMANDER) && k.ms <= 0 &&
-            k.sims > simcap) {
-            ret = sv_reply_err(r, 400,
-                               "players[%d] '%.40s': this server lets a computer player run at "
-                               "most %ld simulations a decision; ask for \"%s:%ld\" or less",
-                               p, name, simcap, k.algo == GR_AI_COMMANDER ? "commander" : "mcts",
-                               simcap);
+        char why[GR_ERROR_MSG];
+        if (over_caps(gs, name, why, sizeof why)) {
+            ret = sv_reply_err(r, 400, "players[%d] %s", p, why);
             goto out;
         }
         snprintf(players[p], sizeof players[p], "%s", name);
@@ -1072,6 +1083,107 @@ static MHD_Result_t h_replay(sv_games *gs, sv_game *g, sv_req *r)
     return sv_reply_response(r, 200, res, (long long)tlen);
 }
 
+/* GET /api/games/ID/why[?side=S]: the computer's last decision explained
+ * (sv_why.c; docs/api.md). */
+static MHD_Result_t h_why(sv_games *gs, sv_game *g, sv_req *r)
+{
+    int seat;
+    gr_lang lang;
+    MHD_Result_t ret;
+    if (!viewer_of(r, g, 1, &seat, &lang, &ret))
+        return ret;
+    int side = -1;
+    const char *sq = sv_query(r, "side");
+    if (sq) {
+        if (strcmp(sq, "0") && strcmp(sq, "1"))
+            return sv_reply_err(r, 400,
+                                "?side=%.16s is not a side; use 0 or 1, or leave it out "
+                                "for the latest computer decision",
+                                sq);
+        side = sq[0] - '0';
+    }
+    pthread_mutex_lock(&g->lock);
+    gr_error err;
+    int code = 500;
+    json_t *o = sync_game(gs, g, &err) == GR_OK ? sv_why_json(g, seat, side, &code, &err) : NULL;
+    pthread_mutex_unlock(&g->lock);
+    return o ? sv_reply_obj(r, 200, o) : sv_reply_err(r, code, "%s", err.msg);
+}
+
+/* GET /api/games/ID/threat: the enemy's threat to the seat's units
+ * (sv_why.c; docs/api.md).  A seat's token is needed: the answer is read
+ * from that side's view. */
+static MHD_Result_t h_threat(sv_games *gs, sv_game *g, sv_req *r)
+{
+    MHD_Result_t ret;
+    int seat = acting_seat(r, g, &ret);
+    if (seat < 0)
+        return ret;
+    pthread_mutex_lock(&g->lock);
+    gr_error err;
+    int code = 500;
+    json_t *o = sync_game(gs, g, &err) == GR_OK ? sv_threat_json(g, seat, &code, &err) : NULL;
+    pthread_mutex_unlock(&g->lock);
+    return o ? sv_reply_obj(r, 200, o) : sv_reply_err(r, code, "%s", err.msg);
+}
+
+/* POST /api/games/ID/seat {"player": NAME}: the seat of the token handed
+ * to the computer player NAME, or taken back with "human" (docs/api.md).
+ * Stored first; the computer plays at once if it is to move. */
+static MHD_Result_t h_seat(sv_games *gs, sv_game *g, sv_req *r)
+{
+    MHD_Result_t ret;
+    int seat = acting_seat(r, g, &ret);
+    if (seat < 0)
+        return ret;
+    char msg[GR_ERROR_MSG];
+    const char *ex = "{\"player\": \"commander\"}";
+    json_t *b = sv_body_object(r, ex, msg, sizeof msg);
+    if (!b)
+        return sv_reply_err(r, 400, "%s", msg);
+    char name[GR_STORE_NAME_MAX];
+    const char *pj = json_string_value(json_object_get(b, "player"));
+    int fits = pj && strlen(pj) < sizeof name;
+    if (fits)
+        snprintf(name, sizeof name, "%s", pj);
+    json_decref(b);
+    if (!fits)
+        return sv_reply_err(r, 400,
+                            "the body needs \"player\": \"human\" to take the seat back, or a "
+                            "computer player to hand it over (random, eager, heuristic, mcts, "
+                            "commander, commander:N...), e.g. %s",
+                            ex);
+    if (over_caps(gs, name, msg, sizeof msg))
+        return sv_reply_err(r, 400, "%s", msg);
+    gr_ai_kind k;
+    gr_error err;
+    if (strcmp(name, "human") && gr_ai_kind_parse(name, &k, &err) != GR_OK)
+        return sv_reply_err(r, 400, "\"player\": %s; or \"human\" to take the seat back", err.msg);
+    pthread_mutex_lock(&g->lock);
+    int code = 200;
+    if (sync_game(gs, g, &err) != GR_OK) {
+        code = 500;
+    } else if (gr_match_is_over(g->m)) {
+        code = 403;
+        gr_error_set(&err, GR_EILLEGAL, "game %s is over; no seat changes hands", g->id);
+    } else if (gr_store_set_player(gs->s->store, g->id, seat, name, &err) != GR_OK ||
+               sv_game_set_player(g, seat, name, &err) != GR_OK) {
+        code = 500;
+    }
+    json_t *o = NULL;
+    if (code == 200) {
+        sv_game_touch(g);
+        if (sv_game_computer_to_move(g))
+            enqueue(gs, g);
+        int cur = gr_match_current_player(g->m);
+        o = json_pack("{sisssIso}", "seat", seat, "player", name, "step",
+                      (json_int_t)gr_match_steps(g->m), "to_move",
+                      cur >= 0 ? json_integer(cur) : json_null());
+    }
+    pthread_mutex_unlock(&g->lock);
+    return o ? sv_reply_obj(r, 200, o) : sv_reply_err(r, code, "%s", err.msg);
+}
+
 /* ---- the event stream: the seat's view pushed ------------------------------------- */
 
 typedef struct game_stream {
@@ -1171,9 +1283,10 @@ int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
         return 1;
     }
     static const sv_route routes[] = {{"", 0},        {"/actions", 1}, {"/undo", 1},
-                                      {"/events", 0}, {"/replay", 0},  {"/sight", 0}};
+                                      {"/events", 0}, {"/replay", 0},  {"/sight", 0},
+                                      {"/why", 0},    {"/threat", 0},  {"/seat", 1}};
     sv_game *g;
-    int k = sv_games_item(s, r, p, "games", 0, routes, 6, &g, ret);
+    int k = sv_games_item(s, r, p, "games", 0, routes, sizeof routes / sizeof routes[0], &g, ret);
     switch (k) {
     case -2: return 0;
     case -1: break;
@@ -1181,8 +1294,11 @@ int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
     case 1:
     case 2: *ret = h_step(gs, g, r, k == 2); break;
     case 3: *ret = sv_games_events(s, g, r); break;
+    case 4: *ret = h_replay(gs, g, r); break;
     case 5: *ret = h_sight(gs, g, r); break;
-    default: *ret = h_replay(gs, g, r); break;
+    case 6: *ret = h_why(gs, g, r); break;
+    case 7: *ret = h_threat(gs, g, r); break;
+    default: *ret = h_seat(gs, g, r); break;
     }
     return 1;
 }

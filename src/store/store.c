@@ -115,6 +115,14 @@ gr_status gr_store_set_finished(gr_store *s, const char *id, int finished, gr_er
     return s->ops->set_finished(s, id, finished, err);
 }
 
+gr_status gr_store_set_player(gr_store *s, const char *id, int seat, const char *player,
+                              gr_error *err)
+{
+    if (seat < 0 || seat > 1)
+        return gr_error_set(err, GR_EINPUT, "seat %d is not 0 or 1", seat);
+    return s->ops->set_player(s, id, seat, player, err);
+}
+
 gr_status gr_store_load(gr_store *s, const char *id, gr_store_game *g, gr_record_step **steps,
                         gr_error *err)
 {

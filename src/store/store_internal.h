@@ -17,6 +17,8 @@ typedef struct gr_store_ops {
                         const gr_record_step *steps, size_t n, gr_error *err);
     gr_status (*truncate)(gr_store *s, const char *id, size_t nsteps, gr_error *err);
     gr_status (*set_finished)(gr_store *s, const char *id, int finished, gr_error *err);
+    gr_status (*set_player)(gr_store *s, const char *id, int seat, const char *player,
+                            gr_error *err);
     gr_status (*load)(gr_store *s, const char *id, gr_store_game *g, gr_record_step **steps,
                       gr_error *err);
     gr_status (*list)(gr_store *s, int unfinished_only, gr_store_game *out, size_t cap, size_t *n,

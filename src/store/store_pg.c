@@ -439,11 +439,18 @@ static gr_status pg_append(gr_store *base, const char *id, size_t first, uint64_
         snprintf(rb, sizeof rb, "\\x");
         for (size_t k = 0; k < tail; k++)
             snprintf(rb + 2 + 2 * k, 3, "%02x", steps[i].rec[sizeof(gr_action) + k]);
-        const char *v[7] = {id, nb, pb, ab, hb, tail ? rb : NULL, steps[i].given ? "1" : "0"};
+        const char *v[8] = {id,
+                            nb,
+                            pb,
+                            ab,
+                            hb,
+                            tail ? rb : NULL,
+                            steps[i].given ? "1" : "0",
+                            steps[i].by[0] ? steps[i].by : NULL};
         r = pg_run(s,
-                   "INSERT INTO steps(game, n, player, action, hash, rec, given) "
-                   "VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                   7, v);
+                   "INSERT INTO steps(game, n, player, action, hash, rec, given, played_by) "
+                   "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                   8, v);
         if (PQresultStatus(r) != PGRES_COMMAND_OK) {
             st = is_unique_violation(r)
                      ? gr_error_set(err, GR_EINPUT, "game '%s' has a step %zu stored already", id,
@@ -531,6 +538,25 @@ static gr_status pg_set_finished(gr_store *base, const char *id, int finished, g
     return st;
 }
 
+static gr_status pg_set_player(gr_store *base, const char *id, int seat, const char *player,
+                               gr_error *err)
+{
+    pg_store *s = (pg_store *)base;
+    const char *v[2] = {id, player};
+    pthread_mutex_lock(&s->lock);
+    pg_ensure(s);
+    PGresult *r = pg_run(s,
+                         seat ? "UPDATE games SET player1 = $2 WHERE id = $1"
+                              : "UPDATE games SET player0 = $2 WHERE id = $1",
+                         2, v);
+    gr_status st = PQresultStatus(r) == PGRES_COMMAND_OK
+                       ? GR_OK
+                       : pg_fail(s, err, "changing who plays a seat", r);
+    PQclear(r);
+    pthread_mutex_unlock(&s->lock);
+    return st;
+}
+
 static gr_status pg_stamp(gr_store *base, const char *id, gr_store_head *out, gr_error *err)
 {
     pg_store *s = (pg_store *)base;
@@ -600,7 +626,8 @@ static gr_status pg_load_from(gr_store *base, const char *id, size_t from, gr_st
         goto done;
     }
     r = pg_run(s,
-               "SELECT n, player, action, hash, rec, given FROM steps WHERE game = $1 AND n > $2 "
+               "SELECT n, player, action, hash, rec, given, played_by FROM steps WHERE game = $1 "
+               "AND n > $2 "
                "ORDER BY n",
                2, q);
     if (PQresultStatus(r) != PGRES_TUPLES_OK) {
@@ -618,6 +645,8 @@ static gr_status pg_load_from(gr_store *base, const char *id, size_t from, gr_st
         if (!PQgetisnull(r, (int)k, 4) && get_rec(PQgetvalue(r, (int)k, 4), &v[k]))
             break; /* not the hex of a record: damaged */
         v[k].given = get_i64(r, (int)k, 5) != 0;
+        if (!PQgetisnull(r, (int)k, 6))
+            snprintf(v[k].by, sizeof v[k].by, "%s", PQgetvalue(r, (int)k, 6));
     }
     if (k != want || rows != want)
         st = gr_error_set(err, GR_ERUNTIME,
@@ -703,6 +732,7 @@ static const gr_store_ops pg_ops = {
     .append = pg_append,
     .truncate = pg_truncate,
     .set_finished = pg_set_finished,
+    .set_player = pg_set_player,
     .load = pg_load,
     .list = pg_list,
     .truncate_if = pg_truncate_if,
@@ -742,6 +772,8 @@ static const char schema[] =
     /* a game's scenario text, when it is no file of the server's (a
      * companion battle's order of battle given as text) */
     "ALTER TABLE games ADD COLUMN IF NOT EXISTS text TEXT;"
+    /* issue 31: who took a player's step ("human", "commander:400"; NULL: not said) */
+    "ALTER TABLE steps ADD COLUMN IF NOT EXISTS played_by TEXT;"
     "COMMIT;";
 
 static void quiet(void *arg, const char *msg)

@@ -23,6 +23,8 @@ enum {
     Q_SETN,
     Q_TRUNC,
     Q_FINISH,
+    Q_PLAYER0,
+    Q_PLAYER1,
     Q_GAME,
     Q_STEPS,
     Q_LIST,
@@ -40,13 +42,16 @@ static const char *const queries[Q_N] = {
                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     [Q_TEXT] = "SELECT text FROM games WHERE id = ?1",
     [Q_COUNT] = "SELECT nsteps FROM games WHERE id = ?1",
-    [Q_STEP] = "INSERT INTO steps(game, n, player, action, hash, rec, given) "
-               "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    [Q_STEP] = "INSERT INTO steps(game, n, player, action, hash, rec, given, played_by) "
+               "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     [Q_SETN] = "UPDATE games SET nsteps = ?2 WHERE id = ?1",
     [Q_TRUNC] = "DELETE FROM steps WHERE game = ?1 AND n > ?2",
     [Q_FINISH] = "UPDATE games SET finished = ?2 WHERE id = ?1",
+    [Q_PLAYER0] = "UPDATE games SET player0 = ?2 WHERE id = ?1",
+    [Q_PLAYER1] = "UPDATE games SET player1 = ?2 WHERE id = ?1",
     [Q_GAME] = "SELECT " GAME_COLS " FROM games WHERE id = ?1",
-    [Q_STEPS] = "SELECT n, player, action, hash, rec, given FROM steps WHERE game = ?1 ORDER BY n",
+    [Q_STEPS] = "SELECT n, player, action, hash, rec, given, played_by FROM steps WHERE game = ?1 "
+                "ORDER BY n",
     [Q_LIST] = "SELECT " GAME_COLS " FROM games ORDER BY n DESC LIMIT ?1",
     [Q_LIST_OPEN] = "SELECT " GAME_COLS " FROM games WHERE finished = 0 ORDER BY n DESC LIMIT ?1",
     [Q_BEGIN] = "BEGIN IMMEDIATE",
@@ -78,6 +83,8 @@ static const char *const added[][3] = {
     {"steps", "rec", "ALTER TABLE steps ADD COLUMN rec BLOB"},
     {"steps", "given", "ALTER TABLE steps ADD COLUMN given INTEGER NOT NULL DEFAULT 0"},
     {"games", "text", "ALTER TABLE games ADD COLUMN text TEXT"},
+    /* issue 31: who took a player's step ("human", "commander:400"; NULL: not said) */
+    {"steps", "played_by", "ALTER TABLE steps ADD COLUMN played_by TEXT"},
 };
 
 /* Add the columns of `added` that their tables lack: SQLITE_OK or
@@ -265,6 +272,10 @@ static gr_status sq_append(gr_store *base, const char *id, size_t first, uint64_
         else
             sqlite3_bind_null(st, 6);
         sqlite3_bind_int(st, 7, steps[i].given ? 1 : 0);
+        if (steps[i].by[0])
+            sqlite3_bind_text(st, 8, steps[i].by, -1, SQLITE_STATIC);
+        else
+            sqlite3_bind_null(st, 8);
         int rc = sqlite3_step(st);
         sqlite3_reset(st);
         if (rc != SQLITE_DONE) {
@@ -365,6 +376,21 @@ static gr_status sq_set_finished(gr_store *base, const char *id, int finished, g
     return r;
 }
 
+static gr_status sq_set_player(gr_store *base, const char *id, int seat, const char *player,
+                               gr_error *err)
+{
+    sq_store *s = (sq_store *)base;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st = sq_q(s, seat ? Q_PLAYER1 : Q_PLAYER0);
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, player, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    gr_status r = rc == SQLITE_DONE ? GR_OK : sq_fail(s, err, "changing who plays a seat");
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
 static gr_status sq_load(gr_store *base, const char *id, gr_store_game *g, gr_record_step **steps,
                          gr_error *err)
 {
@@ -406,6 +432,9 @@ static gr_status sq_load(gr_store *base, const char *id, gr_store_game *g, gr_re
         if (rec)
             memcpy(v[k].rec + sizeof(gr_action), rec, tail);
         v[k].given = sqlite3_column_int(st, 5) != 0;
+        const unsigned char *by = sqlite3_column_text(st, 6);
+        if (by)
+            snprintf(v[k].by, sizeof v[k].by, "%s", (const char *)by);
         k++;
     }
     sqlite3_reset(st);
@@ -476,6 +505,7 @@ static const gr_store_ops sq_ops = {
     .append = sq_append,
     .truncate = sq_truncate,
     .set_finished = sq_set_finished,
+    .set_player = sq_set_player,
     .load = sq_load,
     .list = sq_list,
     .truncate_if = sq_truncate_if,

@@ -464,6 +464,109 @@ static void commander_finds_the_charge(void **state)
     free(acts);
 }
 
+/* ---- the enemy's threat (gr_ai_threat) -------------------------------------- */
+
+/* tests/ai/threat.json (engage.json with the lone Austrian company of one
+ * figure at [7, 4]) at the French movement phase (engage_position): the
+ * French put their one chit in, the Austrians none, and the game has one
+ * turn.  So no Austrian unit can act before the game ends (seed 004 §1: a
+ * corps acts only when its chit is drawn): the threat to every French unit
+ * is 0, by hand.  The cuirassiers ([4, 4], their corps active) may move two
+ * hexes to [6, 4], next to the company, and still fight (seed 004 §3): an
+ * enemy bent on attacking reaches it, so its odds are above 0; a unit of
+ * one figure loses exactly one when it loses any, so its expected loss
+ * equals its odds.  In engage.json (the company at [8, 4]) the cuirassiers
+ * reach no hex next to it from which they may still fight ([7, 4] is three
+ * hexes: no combat after): its threat is 0.  The same answer when asked
+ * twice (seeded from the side's view). */
+static void threat_reads_the_position(void **state)
+{
+    (void)state;
+    static re_scenario sc;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/ai/engage.json", root);
+    gr_error err;
+    gr_error_clear(&err);
+    if (re_scenario_load(path, &sc, &err) != GR_OK)
+        fail_msg("%s", err.msg);
+    gr_game g = {&re_game_type, &sc, NULL};
+    gr_action *acts = malloc(RE_MAX_ACTIONS * sizeof *acts);
+    assert_non_null(acts);
+    re_state st;
+    gr_ai_threat_unit t[64], t2[64];
+    engage_position(&g, &st, acts);
+    assert_int_equal(gr_ai_threat(&g, &st, 1, t, 64), 1);
+    assert_true(t[0].odds == 0 && t[0].lost == 0);
+    snprintf(path, sizeof path, "%s/tests/ai/threat.json", root);
+    if (re_scenario_load(path, &sc, &err) != GR_OK)
+        fail_msg("%s", err.msg);
+    engage_position(&g, &st, acts);
+    int n = gr_ai_threat(&g, &st, 0, t, 64);
+    assert_int_equal(n, 5); /* four infantry, the cuirassiers */
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(t[i].unit, i);
+        assert_true(t[i].odds == 0 && t[i].lost == 0);
+    }
+    n = gr_ai_threat(&g, &st, 1, t, 64);
+    assert_int_equal(n, 1);
+    assert_int_equal(t[0].unit, 5);
+    assert_int_equal(t[0].col, 7);
+    assert_int_equal(t[0].row, 4);
+    print_message("the company's threat: odds %.3f, expected loss %.3f\n", t[0].odds, t[0].lost);
+    assert_true(t[0].odds > 0 && t[0].odds <= 1);
+    assert_true(t[0].lost == t[0].odds);
+    assert_int_equal(gr_ai_threat(&g, &st, 1, t2, 64), 1);
+    assert_memory_equal(t, t2, sizeof t[0]);
+    assert_int_equal(gr_ai_threat(&g, &st, 2, t, 64), -1);
+    free(acts);
+}
+
+/* The threat reads what the side may see only: side 0 puts a chit of its
+ * first corps in the bowl in one game, of its second in the other; side 1
+ * (which cannot tell them apart) gets the same threat in both. */
+static void threat_blind_to_hidden_chits(void **state)
+{
+    (void)state;
+    static re_scenario sc;
+    gr_action *acts = malloc(RE_MAX_ACTIONS * sizeof *acts);
+    assert_non_null(acts);
+    int nonzero = 0;
+    for (size_t f = 0; f < 2; f++) {
+        load(scenarios[f], &sc);
+        gr_game g = {&re_game_type, &sc, NULL};
+        re_state a, b;
+        gr_error err;
+        gr_error_clear(&err);
+        assert_int_equal(gr_game_init(&g, &a, &err), GR_OK);
+        while (gr_game_current_player(&g, &a) == GR_CHANCE) {
+            gr_chance_outcome co[RE_MAX_OUTCOMES];
+            assert_true(gr_game_chance_outcomes(&g, &a, co, RE_MAX_OUTCOMES) >= 1);
+            assert_int_equal(gr_game_apply_checked(&g, &a, co[0].action, NULL, &err), GR_OK);
+        }
+        gr_action h1 = 0, h2 = 0, pass = 0;
+        hidden_and_pass(&g, &a, &h1, &h2, &pass, acts);
+        b = a;
+        assert_int_equal(gr_game_apply_checked(&g, &a, h1, NULL, &err), GR_OK);
+        assert_int_equal(gr_game_apply_checked(&g, &b, h2, NULL, &err), GR_OK);
+        assert_int_equal(gr_game_apply_checked(&g, &a, pass, NULL, &err), GR_OK);
+        assert_int_equal(gr_game_apply_checked(&g, &b, pass, NULL, &err), GR_OK);
+        assert_true(memcmp(&a, &b, sizeof a) != 0); /* the bowls differ */
+        static gr_ai_threat_unit ta[RE_MAX_UNITS], tb[RE_MAX_UNITS];
+        int na = gr_ai_threat(&g, &a, 1, ta, RE_MAX_UNITS);
+        int nb = gr_ai_threat(&g, &b, 1, tb, RE_MAX_UNITS);
+        assert_true(na >= 1);
+        assert_int_equal(na, nb);
+        for (int i = 0; i < na; i++) {
+            assert_int_equal(ta[i].unit, tb[i].unit);
+            assert_true(ta[i].odds == tb[i].odds && ta[i].lost == tb[i].lost);
+            nonzero += ta[i].odds > 0;
+        }
+    }
+    print_message("units under threat: %d\n", nonzero);
+    assert_true(nonzero > 0); /* not a comparison of zeros */
+    free(acts);
+}
+
 /* The plan (re_plan.h), worked out by hand from the scenario files.
  * teaching.json at the start: the hill [6, 2] is the French's ("side":
  * "french") and the Austrian Stuart regiment stands next to it at [7, 2]:
@@ -530,6 +633,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(commander_puts_every_chit),
         cmocka_unit_test(commander_finds_the_charge),
         cmocka_unit_test(commander_plan),
+        cmocka_unit_test(threat_reads_the_position),
+        cmocka_unit_test(threat_blind_to_hidden_chits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -99,6 +99,14 @@ try {
     check(bands === '1 die,2 dice,3 dice', `game: hovering the battery shows its range and dice (${bands})`);
     await shot(page, 'range');
     await page.mouse.move(2, 300);
+    // the enemy's threat over the map: one hex a unit of the player's (the
+    // teaching scenario's six French units), then off again
+    await page.click('#threat-btn');
+    await page.waitForSelector('g.threat polygon.hl-threat');
+    const nthreat = await page.$$eval('g.threat polygon.hl-threat', (ps) => ps.length);
+    check(nthreat === 6, `game: the threat overlay marks the six French units (${nthreat})`);
+    await page.click('#threat-btn');
+    check(await page.$('g.threat') === null, 'game: the threat overlay goes when pressed again');
     let wholeSeen = false, movesChecked = false, rangeGone = false, oddsSeen = false, moved = 0, attacks = 0, actions = 0, mapShot = false, undone = false;
     const tried = new Set(), moveKinds = new Set();
     let lastStep = -1;
@@ -239,6 +247,13 @@ try {
     const cites = await page.$$eval('#log details:has(.detail) a.rule-link', (as) => as.map((a) => a.textContent));
     check(opened.length > 0 && cites.some((c) => /^§\d/.test(c)) && !cites.some((c) => /seed 004/.test(c)), `game: a log line opens to its modifiers and rule paragraph, a link (${cites[0]})`);
     await shot(page, 'report');
+    // "Why?" asks the server why the computer played its last decision:
+    // eager does not search, so the panel says there is nothing to compare
+    // (or, after a chit of its own, that it is hidden)
+    await page.click('#why-btn');
+    await page.waitForSelector('#why:not([hidden]) h2');
+    const why = await page.textContent('#why');
+    check(/Why the computer played that/.test(why) && /does not search|hidden/.test(why), `game: Why? explains the computer's last decision (${why.slice(0, 120)})`);
 
     // ---- 6. the language switch, on the game page --------------------------
     await page.click('#lang-btn');
@@ -270,6 +285,26 @@ try {
     await page.click('#replay-prev');
     check((await page.textContent('#replay-step')) !== lab1, 'replay: back and the keyboard step too');
     await shot(page, 'replay');
+    await page.context().close();
+  }
+
+  // ---- 1b. a seat handed to the computer and taken back ----------------------
+  {
+    const { page } = await newPage();
+    await page.goto(base);
+    const made = await page.evaluate(async () => (await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ scenario: 'teaching', players: ['human', 'eager'], seed: 9 }) })).json());
+    await page.goto(`${base}#/game/${made.id}?seat=${made.seats['0']}`);
+    await ready(page);
+    const step0 = await stepOf(page);
+    await page.click('#seat-btn');
+    await page.waitForSelector('#handed-over');
+    // the computer plays the French at once: the game moves on without us
+    await page.waitForFunction((b) => Number(document.querySelector('#status').dataset.step) > b + 10, step0, { timeout: 15000 });
+    check(true, 'seat: handed to the computer, which plays it at once');
+    await page.click('#seat-btn');
+    await page.waitForFunction(() => !document.querySelector('#handed-over'));
+    const back = await ready(page).then(() => true).catch(() => false);
+    check(back, 'seat: taken back, the orders come to the player again (or the battle ended)');
     await page.context().close();
   }
 

@@ -65,6 +65,34 @@ printf 'why\nquit\n' | "$GROGNARD" play "$S/teaching.json" --seed 3 --level comm
 grep -q "why: the computer's last decision was a hidden one" "$T/w" && pass ||
     flunk "why explained the computer's hidden chit: $(cat "$T/w")"
 
+# 'threat': each of the asking side's units with the enemy's odds of costing
+# it figures; tests/ai/threat.json at the start: the French's five units;
+# asked by the Austrians (--ai 0: the computer plays the French), their one
+# company, which the cuirassiers can reach and charge (tests/ai: its odds
+# are above 0)
+printf 'threat\nquit\n' | "$GROGNARD" play "$SOURCE_ROOT/tests/ai/threat.json" --seed 3 --level commander > "$T/th" 2>&1
+n=$(grep -c "^  .* [0-9]*% loses figures, [0-9.]* expected$" "$T/th")
+grep -q "^French> threat to French: an enemy bent on attacking" "$T/th" && [ "$n" = 5 ] && pass ||
+    flunk "threat does not list the French's five units: $(cat "$T/th")"
+printf 'threat\nquit\n' | "$GROGNARD" play "$SOURCE_ROOT/tests/ai/threat.json" --seed 3 --level commander --ai 0 > "$T/th" 2>&1
+grep -q "^  Company  *7,4  *[1-9][0-9]*% loses figures, 0\.[0-9][0-9] expected$" "$T/th" && pass ||
+    flunk "threat does not show the company under the cuirassiers' threat: $(cat "$T/th")"
+
+# 'handover LEVEL' hands the person's side to the computer, which plays it at
+# once; 'takeback' (read between its decisions) gives it back; the save says
+# who took each step
+printf '1\nhandover easy\ntakeback\nsave %s\nquit\n' "$T/h.json" |
+    "$GROGNARD" play "$S/teaching.json" --seed 3 > "$T/h" 2>&1
+grep -q "the computer (heuristic) plays Armée française from now on" "$T/h" &&
+    grep -q "Armée française is yours again" "$T/h" && pass ||
+    flunk "handover and takeback not said: $(cat "$T/h")"
+by=$(jq -c '[.steps[] | select(.player != "chance") | [.player, .by]] | unique' "$T/h.json")
+[ "$by" = '[[0,"heuristic"],[0,"human"],[1,"eager"]]' ] && pass || flunk "the save's by: $by"
+"$GROGNARD" replay "$T/h.json" --verify > /dev/null 2>&1 && pass || flunk "the save with by does not verify"
+printf 'handover grandmaster\nquit\n' | "$GROGNARD" play "$S/teaching.json" --seed 3 > "$T/h" 2>&1
+grep -q "^Armée française> handover: .*(nothing was done)" "$T/h" && pass ||
+    flunk "handover of an unknown level: $(cat "$T/h")"
+
 # the search in the simulator: the same report with 1 job or 2, and run
 # after run; it plays whole battles on both scenarios
 for run in teaching:4 austerlitz:2; do

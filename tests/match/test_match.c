@@ -15,6 +15,7 @@
 
 #include "grognard/ai.h"
 #include "grognard/match.h"
+#include "grognard/save.h"
 #include "grognard/sim.h"
 #include "grognard/re.h"
 #include "grognard/re_io.h"
@@ -443,6 +444,56 @@ static void test_8_ai_and_sim_refuse_a_type_not_enumerable(void **state)
     assert_int_equal(gr_ai_check_game(&re, &err), GR_OK);
 }
 
+/* 9: who took each step (issue 31: a seat handed to the computer and taken
+ * back): the record says it, chance steps say no one; a save writes it and
+ * a replay of the save keeps it, whoever plays the seats of the match that
+ * replays. */
+static void test_9_the_record_says_who_played(void **state)
+{
+    fixture *f = *state;
+    gr_match_set_by(f->m, 0, "human");
+    gr_match_set_by(f->m, 1, "commander:400");
+    side0_then_side1(f->m); /* side 0's chits by hand, side 1's first chit by the computer */
+    gr_match_set_by(f->m, 1, "human"); /* taken back */
+    while (gr_match_current_player(f->m) == 1)
+        play_first(f->m);
+    gr_error err;
+    gr_error_clear(&err);
+    while (gr_match_current_player(f->m) == GR_CHANCE)
+        assert_int_equal(gr_match_step_chance(f->m, &err), GR_OK);
+    size_t n = gr_match_steps(f->m);
+    int seen[3] = {0, 0, 0};
+    for (size_t i = 0; i < n; i++) {
+        const gr_record_step *s = gr_match_step(f->m, i);
+        if (s->player == 0)
+            assert_string_equal(s->by, "human"), seen[0]++;
+        else if (s->player == GR_CHANCE)
+            assert_string_equal(s->by, ""), seen[2]++;
+        else if (!strcmp(s->by, "commander:400"))
+            seen[1]++;
+        else
+            assert_string_equal(s->by, "human");
+    }
+    assert_true(seen[0] > 0 && seen[1] == 1 && seen[2] > 0);
+    char *text = NULL;
+    size_t len = 0;
+    assert_int_equal(gr_save_dump(f->m, "teaching.json", NULL, 0, &text, &len, &err), GR_OK);
+    assert_non_null(strstr(text, "\"by\": \"commander:400\""));
+    gr_saved sv;
+    assert_int_equal(gr_save_parse(text, len, "t.json", &sv, &err), GR_OK);
+    assert_int_equal(gr_saved_actions(&sv, &f->game, &err), GR_OK);
+    gr_match *m2;
+    assert_int_equal(gr_match_new(&f->game, 7, &m2, &err), GR_OK);
+    size_t bad;
+    assert_int_equal(gr_match_replay(m2, sv.steps, sv.nsteps, &bad, &err), GR_OK);
+    assert_int_equal(gr_match_steps(m2), n);
+    for (size_t i = 0; i < n; i++)
+        assert_string_equal(gr_match_step(m2, i)->by, gr_match_step(f->m, i)->by);
+    gr_match_free(m2);
+    gr_saved_free(&sv);
+    free(text);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -457,6 +508,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_6_undo_stops_at_a_die_otherwise),
         cmocka_unit_test_setup_teardown(test_7_re_never_takes_back_a_die, setup, teardown),
         cmocka_unit_test(test_8_ai_and_sim_refuse_a_type_not_enumerable),
+        cmocka_unit_test_setup_teardown(test_9_the_record_says_who_played, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -355,13 +355,23 @@ int main(int argc, char **argv)
     w[2].player = -1;
     w[2].given = 1;
     w[2].hash = 13;
+    /* who took a player's step (issue 31): read back; none for the others */
+    snprintf(w[1].by, sizeof w[1].by, "commander:400");
     CHECK(gr_store_append(s, "d4", 1, w, 3, &err) == GR_OK, "append records: %s", err.msg);
     CHECK(gr_store_load(s, "d4", &got, &steps, &err) == GR_OK && got.nsteps == 3 && steps,
           "load records: %s", err.msg);
     for (int k = 0; k < 3 && steps && got.nsteps == 3; k++)
         CHECK(!memcmp(steps[k].rec, w[k].rec, sizeof w[k].rec) && steps[k].given == w[k].given &&
-                  steps[k].player == w[k].player && steps[k].hash == w[k].hash,
-              "record step %d read back differs (given %d)", k + 1, steps[k].given);
+                  steps[k].player == w[k].player && steps[k].hash == w[k].hash &&
+                  !strcmp(steps[k].by, w[k].by),
+              "record step %d read back differs (given %d, by '%s')", k + 1, steps[k].given,
+              steps[k].by);
+    free(steps);
+    /* and who plays a seat from now on (a seat handed to the computer) */
+    CHECK(gr_store_set_player(s, "d4", 1, "commander", &err) == GR_OK, "set player: %s", err.msg);
+    CHECK(gr_store_load(s, "d4", &got, &steps, &err) == GR_OK &&
+              !strcmp(got.players[1], "commander"),
+          "the seat's player read back: '%s'", got.players[1]);
     free(steps);
 
     /* 11. a game's scenario text kept beside it (a battle's order of battle

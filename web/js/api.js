@@ -41,6 +41,9 @@ export const api = {
   act: (id, token, action, step) => call('POST', game(id, '/actions'), { token, body: { action, step } }),
   undo: (id, token, step) => call('POST', game(id, '/undo'), { token, body: { step } }),
   sight: (id, token, unit) => call('GET', game(id, `/sight?unit=${Number(unit)}`), { token }),
+  seat: (id, token, player) => call('POST', game(id, '/seat'), { token, body: { player } }),
+  threat: (id, token) => call('GET', game(id, '/threat'), { token }),
+  why: (id, token, side) => call('GET', game(id, side === undefined ? '/why' : `/why?side=${side}`), { token }),
   eventsUrl: (id, token) => game(id, `/events?lang=${getLang()}` + (token ? '&token=' + encodeURIComponent(token) : '')),
   rules: () => call('GET', '/rules/re.json'), // the rules reference (web/rules/, data)
   guide: () => call('GET', '/rules/re-guide.json'), // the help lines and the guided battle's notes

@@ -4,7 +4,7 @@
 // number shown comes from GET /api/games/GAME and GET /api/scenarios/ID.
 import { api, liveStream, oneOrder } from './api.js';
 import { t, getLang } from './i18n.js';
-import { drawMap, drawUnits, el, centre, corners, pstr, hexDistance } from './hexmap.js';
+import { drawMap, drawUnits, drawThreat, el, centre, corners, pstr, hexDistance } from './hexmap.js';
 import { groupedBars, probBars, logDie, HIT_COLOUR } from './charts.js';
 import { h, put, loadSeats, saveSeats, errorBox } from './util.js';
 import { toast } from './main.js';
@@ -41,7 +41,8 @@ export async function mount(root, route) {
   const zoomIn = h('button', { type: 'button', 'aria-label': 'zoom in', onclick: () => zoom(1.25) }, '+');
   const seatLine = h('span', { id: 'seat-line', class: 'muted' });
   const sightLine = h('span', { id: 'sight-info', class: 'sight-info', 'aria-live': 'polite' });
-  const tools = h('div', { class: 'maptools' }, zoomOut, zoomIn, seatLine, sightLine);
+  const threatB = h('button', { type: 'button', id: 'threat-btn', hidden: !token(), 'aria-pressed': 'false', onclick: () => toggleThreat() }, t('threat_btn'));
+  const tools = h('div', { class: 'maptools' }, zoomOut, zoomIn, threatB, seatLine, sightLine);
   const sidesP = h('section', { class: 'panel', id: 'sides', 'aria-label': t('demoralisation') });
   const ordersF = h('fieldset', { class: 'orders-set' });
   const ordersP = h('section', { class: 'panel', id: 'orders', 'aria-live': 'polite' }, ordersF);
@@ -51,9 +52,10 @@ export async function mount(root, route) {
   const bowlP = h('section', { class: 'panel bowl', id: 'bowl' });
   const logP = h('section', { class: 'panel', id: 'log-panel' });
   const reportP = h('section', { class: 'panel', id: 'report', hidden: true });
+  const whyP = h('section', { class: 'panel oddsbox', id: 'why', hidden: true, 'aria-live': 'polite' });
   const logBox = h('div', { class: 'log', id: 'log', tabindex: 0, role: 'log', 'aria-label': t('log') });
   const guideP = h('section', { class: 'panel guide', id: 'guide', hidden: true, 'aria-live': 'polite' });
-  const side = h('aside', { class: 'sidebar' }, guideP, sidesP, oddsP, ordersP, diceP, bowlP, logP);
+  const side = h('aside', { class: 'sidebar' }, guideP, sidesP, oddsP, whyP, ordersP, diceP, bowlP, logP);
   root.append(status, h('div', { class: 'game' }, h('div', {}, tools, reportP, mapwrap), side));
   let zoomK = 1;
   function zoom(k) {
@@ -127,6 +129,69 @@ export async function mount(root, route) {
       if (e.status !== 409) toast(e.message, true);
     }
     await refresh();
+  }
+
+  // Why the computer played its last decision (GET .../why): the search's
+  // three best actions with their share, the win estimate and its 95%
+  // interval, the expected losses and the plan's task.  A chit the other
+  // side put in the bowl is not explained (the server answers 403).
+  async function showWhy() {
+    const body = [h('h2', {}, t('why_title'))];
+    try {
+      const w = await api.why(id, token());
+      body.push(h('p', {}, t('why_played', sideName(w.side), w.played)));
+      if (!w.lines.length) body.push(h('p', { class: 'muted' }, t('why_no_search')));
+      const pct = (x) => String(Math.round(100 * x));
+      const ul = h('ol', { id: 'why-lines' });
+      for (const l of w.lines) {
+        const lost = l.expected_losses;
+        ul.append(h('li', { class: l.chosen ? 'chosen' : '' }, h('strong', {}, l.action),
+          h('div', {}, `${t('why_share', pct(l.share))} · ${t('why_win', pct(l.win), pct(l.win_low), pct(l.win_high))}`),
+          lost ? h('div', { class: 'muted' }, t('why_losses', sideName(0), lost[0].toFixed(2), sideName(1), lost[1].toFixed(2))) : null,
+          l.task ? h('div', { class: 'muted' }, `${t('why_plan')}${t('colon')}${l.task}`) : null));
+      }
+      body.push(ul);
+    } catch (e) {
+      body.push(h('p', { class: 'muted' }, e.message));
+    }
+    body.push(h('button', { type: 'button', onclick: () => { whyP.hidden = true; } }, t('cancel')));
+    put(whyP, ...body);
+    whyP.hidden = false;
+  }
+
+  // The seat handed to the computer (the hard level) or taken back (POST
+  // .../seat); the computer plays at once if the seat is to move.
+  async function handSeat(player) {
+    if (orders.busy) return;
+    try {
+      await orders.send(() => api.seat(id, token(), player));
+    } catch (e) {
+      toast(e.message, true);
+    }
+    await refresh(true);
+  }
+
+  // The enemy's threat to the seat's units (GET .../threat), over the map
+  // while the button is pressed, fetched again when the game moves on.
+  async function toggleThreat() {
+    S.threatOn = !S.threatOn;
+    threatB.setAttribute('aria-pressed', String(S.threatOn));
+    S.threatStep = null;
+    if (S.threatOn) await loadThreat(); else drawThreat(S.map, null);
+  }
+  async function loadThreat() {
+    if (!S.threatOn || !S.view || S.threatStep === S.view.step) return;
+    S.threatStep = S.view.step;
+    try {
+      const th = await api.threat(id, token());
+      const name = (u) => unitById(u.unit)?.name || String(u.unit);
+      drawThreat(S.map, th.units, (u) => t('threat_tip', name(u), Math.round(100 * u.odds), u.expected_loss.toFixed(2)));
+    } catch (e) {
+      toast(e.message, true);
+      S.threatOn = false;
+      threatB.setAttribute('aria-pressed', 'false');
+      drawThreat(S.map, null);
+    }
   }
 
   // The server says whether undo would be accepted (view.undo); a server
@@ -273,6 +338,7 @@ export async function mount(root, route) {
     renderLog();
     renderDice();
     renderReport();
+    loadThreat();
   }
 
   // An order in the page's language, made from the action's fields (its
@@ -487,7 +553,16 @@ export async function mount(root, route) {
     const undoB = h('button', { type: 'button', id: 'undo-btn', disabled: !canUndo(), onclick: undo, 'aria-keyshortcuts': 'U' }, '↶ ' + t('undo'));
     const endA = L.find((a) => END_KINDS.includes(a.kind) && a.kind !== 'no_riposte');
     const endB = h('button', { type: 'button', id: 'end-btn', disabled: !endA, onclick: () => endA && act(endA), 'aria-keyshortcuts': 'E' }, t('end_phase') + ' (E)');
-    parts.push(h('div', { class: 'form-row' }, endB, undoB));
+    const vsComputer = (v.players || []).some((p) => p !== 'human');
+    const whyB = vsComputer ? h('button', { type: 'button', id: 'why-btn', onclick: showWhy }, t('why_btn')) : null;
+    parts.push(h('div', { class: 'form-row' }, endB, undoB, whyB));
+    const mySeat = typeof v.seat === 'number' && !v.over ? v.seat : null;
+    if (mySeat !== null) {
+      const mine = (v.players || [])[mySeat];
+      const away = mine && mine !== 'human';
+      if (away) parts.push(h('p', { class: 'hint', id: 'handed-over' }, t('handed_over', mine)));
+      parts.push(h('div', { class: 'form-row' }, h('button', { type: 'button', id: 'seat-btn', onclick: () => handSeat(away ? 'human' : 'commander') }, away ? t('takeback_btn') : t('handover_btn'))));
+    }
     put(ordersF, ...parts);
   }
 

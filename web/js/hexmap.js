@@ -382,3 +382,23 @@ export function drawUnits(map, units, opts = {}) {
     }
   }
 }
+
+// The enemy's threat over a map made by drawMap (GET /api/games/GAME/threat):
+// each threatened unit's hex tinted by its odds of losing figures, with the
+// odds and the expected loss written; `fmt(u)` gives the hex's tooltip.
+// threats null or empty: the overlay removed.
+export function drawThreat(map, threats, fmt) {
+  const old = map.svg.querySelector('g.threat');
+  if (old) old.remove();
+  if (!threats) return;
+  const s = map.size;
+  const g = el('g', { class: 'threat', 'pointer-events': 'none' });
+  for (const u of threats) {
+    const [x, y] = centre(u.hex[0], u.hex[1], s);
+    const band = u.odds >= 0.5 ? 3 : u.odds >= 0.2 ? 2 : u.odds > 0 ? 1 : 0;
+    const p = el('polygon', { points: pstr(corners(x, y, s, 0.98)), class: 'hl-threat t' + band, 'data-unit': u.unit, 'data-odds': u.odds }, g);
+    el('title', {}, p).textContent = fmt ? fmt(u) : '';
+    if (band) el('text', { x, y: y + s * 0.86, 'text-anchor': 'middle', 'font-size': s * 0.28, class: 'threat-odds' }, g).textContent = `${Math.round(100 * u.odds)}%`;
+  }
+  map.svg.insertBefore(g, map.gUnit);
+}
