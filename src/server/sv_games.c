@@ -1116,7 +1116,7 @@ static MHD_Result_t h_why(sv_games *gs, sv_game *g, sv_req *r)
 static MHD_Result_t h_threat(sv_games *gs, sv_game *g, sv_req *r)
 {
     MHD_Result_t ret;
-    int seat = acting_seat(r, g, &ret);
+    int seat = sv_games_seat(r, g, &ret);
     if (seat < 0)
         return ret;
     pthread_mutex_lock(&g->lock);
@@ -1133,7 +1133,7 @@ static MHD_Result_t h_threat(sv_games *gs, sv_game *g, sv_req *r)
 static MHD_Result_t h_seat(sv_games *gs, sv_game *g, sv_req *r)
 {
     MHD_Result_t ret;
-    int seat = acting_seat(r, g, &ret);
+    int seat = sv_games_seat(r, g, &ret);
     if (seat < 0)
         return ret;
     char msg[GR_ERROR_MSG];
