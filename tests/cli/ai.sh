@@ -80,14 +80,14 @@ grep -q "^  Company  *7,4  *[1-9][0-9]*% loses figures, 0\.[0-9][0-9] expected$"
 
 # 'handover LEVEL' hands the person's side to the computer, which plays it at
 # once; 'takeback' (read between its decisions) gives it back; the save says
-# who took each step
+# who took each step (the computer opponent without --level is the search, mcts)
 printf '1\nhandover easy\ntakeback\nsave %s\nquit\n' "$T/h.json" |
     "$GROGNARD" play "$S/teaching.json" --seed 3 > "$T/h" 2>&1
 grep -q "the computer (heuristic) plays Armée française from now on" "$T/h" &&
     grep -q "Armée française is yours again" "$T/h" && pass ||
     flunk "handover and takeback not said: $(cat "$T/h")"
 by=$(jq -c '[.steps[] | select(.player != "chance") | [.player, .by]] | unique' "$T/h.json")
-[ "$by" = '[[0,"heuristic"],[0,"human"],[1,"eager"]]' ] && pass || flunk "the save's by: $by"
+[ "$by" = '[[0,"heuristic"],[0,"human"],[1,"mcts"]]' ] && pass || flunk "the save's by: $by"
 "$GROGNARD" replay "$T/h.json" --verify > /dev/null 2>&1 && pass || flunk "the save with by does not verify"
 printf 'handover grandmaster\nquit\n' | "$GROGNARD" play "$S/teaching.json" --seed 3 > "$T/h" 2>&1
 grep -q "^Armée française> handover: .*(nothing was done)" "$T/h" && pass ||
