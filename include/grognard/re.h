@@ -337,6 +337,12 @@ int re_event_text(const re_scenario *sc, const gr_event *ev, gr_lang lang, char 
  * JSON; "unknown" out of range. */
 const char *re_event_kind_name(int kind);
 
+/* Make sc's tables (re_scenario_tables: where units may move, the
+ * objectives' distances) from the rest of it: the loader does it; a
+ * scenario built or changed by hand is played the same without it, more
+ * slowly.  Changes nothing the digest covers. */
+void re_scenario_make_tables(re_scenario *sc);
+
 /* Start a game: turn 1, side 0 chooses its chits.  Checks the scenario
  * (sizes, ids, hexes on the map); GR_EINPUT with a message otherwise. */
 gr_status re_init(const re_scenario *sc, re_state *st, gr_error *err);

@@ -20,10 +20,11 @@
 
 /* Every public function that reads the terrain plays on the scenario as
  * its terrain stands on the state's turn (rules.terrain_changes; sc
- * itself for a scenario without changes): sc is replaced by it. */
+ * itself for a scenario without changes, else a copy whose tables are
+ * patched where the terrain changed): sc is replaced by it. */
 #define AT_TURN(sc, turn)                                                                          \
     re_scenario at_turn_buf_;                                                                      \
-    (sc) = re_scenario_at_turn((sc), (turn), &at_turn_buf_)
+    (sc) = re_tables_at_turn((sc), (turn), &at_turn_buf_)
 
 /* ---- small helpers --------------------------------------------------- */
 
@@ -340,17 +341,9 @@ static void log_demo(const re_scenario *sc, const re_state *st, int side, gr_log
 /* The side has a unit on the map or a reinforcement still to come. */
 static int side_alive(const re_scenario *sc, const re_state *st, int side)
 {
-    /* the unit found last time in this thread first (settle asks after
-     * every step, and the answer seldom changes) */
-    static _Thread_local uint8_t hint[RE_SIDES];
-    int h = hint[side & 1];
-    if (h < sc->nunits && u_side(sc, h) == side && st->units[h].figures > 0)
-        return 1;
     for (int u = 0; u < sc->nunits; u++)
-        if (u_side(sc, u) == side && st->units[u].figures > 0) {
-            hint[side & 1] = (uint8_t)u;
+        if (u_side(sc, u) == side && st->units[u].figures > 0)
             return 1;
-        }
     return 0;
 }
 
@@ -481,19 +474,12 @@ static void lose_figure(const re_scenario *sc, re_state *st, int u, int cause, g
 
 /* ---- chits and activation (§1) ----------------------------------------- */
 
-/* The corps has a unit on the map: the unit found last time (per thread)
- * is tried first, and the units scanned only if it is gone. */
+/* The corps has a unit on the map. */
 static int corps_alive(const re_scenario *sc, const re_state *st, int c)
 {
-    static _Thread_local uint8_t hint[RE_MAX_CORPS];
-    int h = hint[c % RE_MAX_CORPS];
-    if (h < sc->nunits && sc->units[h].corps == c && u_alive(st, h))
-        return 1;
     for (int u = 0; u < sc->nunits; u++)
-        if (sc->units[u].corps == c && u_alive(st, u)) {
-            hint[c % RE_MAX_CORPS] = (uint8_t)u;
+        if (sc->units[u].corps == c && u_alive(st, u))
             return 1;
-        }
     return 0;
 }
 
@@ -672,82 +658,48 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
 /* The hexes a unit stands on (units on the map). */
 static void occ_bits(const re_scenario *sc, const re_state *st, uint64_t *occ)
 {
-    /* kept per thread with the units it was made from: the legal moves and
-     * the move's apply ask for the same units in a row (comparing the
-     * units' bytes costs a fraction of a pass) */
-    static _Thread_local struct {
-        int n;
-        re_unit_st units[RE_MAX_UNITS];
-        uint64_t occ[HEX_WORDS];
-    } kept = {-1, {{0}}, {0}};
     int n = sc->nunits < RE_MAX_UNITS ? sc->nunits : RE_MAX_UNITS;
-    size_t bytes = (size_t)n * sizeof *st->units;
-    if (kept.n == n && !memcmp(kept.units, st->units, bytes)) {
-        memcpy(occ, kept.occ, sizeof kept.occ);
-        return;
-    }
     memset(occ, 0, HEX_WORDS * sizeof *occ);
     for (int u = 0; u < n; u++)
         if (u_alive(st, u))
             ADD(occ, IDX(st->units[u].col, st->units[u].row));
-    kept.n = n;
-    memcpy(kept.units, st->units, bytes);
-    memcpy(kept.occ, occ, sizeof kept.occ);
 }
 
-/* Where a unit of some type standing on some hex may move, given which
- * hexes are taken: reach (the hexes it may end on), fight (those it may
- * end on and still fight).  The search read the occupation of the hexes
- * in `seen` only, so the answer holds for any state whose occupation
- * agrees with occ on them (and for the same map, type and start). */
-typedef struct reach_memo {
-    uint32_t gen;   /* re_move_terrain.gen of the map; 0: empty */
-    uint8_t type;   /* the unit's type */
-    uint8_t lo, hi; /* the words of seen that are not zero */
-    uint8_t pad;
-    uint16_t start; /* IDX of the hex it starts from */
-    uint64_t occ[HEX_WORDS], seen[HEX_WORDS], reach[HEX_WORDS], fight[HEX_WORDS];
-} reach_memo;
+/* Where a unit may move, given which hexes are taken: reach (the hexes it
+ * may end on), fight (those it may end on and still fight). */
+typedef struct reach_set {
+    uint64_t reach[HEX_WORDS], fight[HEX_WORDS];
+} reach_set;
 
 /* Neighbours in odd-r offsets, in the order of gr_hex_neighbor (E, NE, NW,
  * W, SW, SE): the column step depends on the row's parity. */
 static const int8_t odd_r_dcol[2][GR_HEX_DIRS] = {{+1, 0, -1, -1, -1, 0}, {+1, +1, 0, -1, 0, +1}};
 static const int8_t odd_r_drow[GR_HEX_DIRS] = {0, -1, -1, 0, +1, +1};
 
-/* The search of where unit u may move (§3), into m (the key fields set
- * by the caller).  A path never passes through or ends on a unit; a hex
- * whose entry stops the unit ends the path; the road bonus counts when
- * the start hex and every hex entered carry a road.  A breadth-first
- * search per pass (without, then with the road bonus), in the order of
- * the neighbours above; the terrain read from the precomputed table
- * (re_terrain_move_table), which answers as re_terrain_can_enter,
- * _stops and _no_combat do. */
-static void move_search(const re_scenario *sc, const re_move_terrain *mt, const uint64_t *occ,
-                        reach_memo *m)
+/* The search of where unit u may move in st (§3; occ: occ_bits(st)), into
+ * *m.  A path never passes through or ends on a unit; a hex whose entry
+ * stops the unit ends the path; the road bonus counts when the start hex
+ * and every hex entered carry a road.  A breadth-first search per pass
+ * (without, then with the road bonus), in the order of the neighbours
+ * above; the terrain read from the map's table (re_tables_move), which
+ * answers as re_terrain_can_enter, _stops and _no_combat do. */
+static void move_reach(const re_scenario *sc, const re_state *st, const re_move_terrain *mt,
+                       const uint64_t *occ, int u, reach_set *m)
 {
-    static _Thread_local uint16_t mark[HEXES], stamp;
-    memset(m->seen, 0, sizeof m->seen);
-    memset(m->reach, 0, sizeof m->reach);
-    memset(m->fight, 0, sizeof m->fight);
-    memcpy(m->occ, occ, sizeof m->occ);
-    int type = m->type;
+    memset(m, 0, sizeof *m);
+    int type = u_type(sc, u);
+    const int start = IDX(st->units[u].col, st->units[u].row);
     const uint8_t *tb = mt->bits[type];
     int a_move = re_move_allowance(type, 0), a_fight = re_move_allowance(type, 1);
-    (void)sc;
-    const int start = m->start;
     for (int road = 0; road < 2; road++) {
         int bonus = road ? RE_ROAD_BONUS : 0;
         if (road && !(tb[start] & RE_MT_ROAD))
             continue;
-        /* queued in this pass: mark[i] == stamp (no clearing per pass) */
-        if (++stamp == 0) {
-            memset(mark, 0, sizeof mark);
-            stamp = 1;
-        }
-        uint16_t queue[HEXES]; /* IDX(col, row) */
-        uint8_t dist[HEXES];   /* of the queue's entries */
+        uint64_t queued[HEX_WORDS] = {0}; /* in this pass */
+        uint16_t queue[HEXES];            /* IDX(col, row) */
+        uint8_t dist[HEXES];              /* of the queue's entries */
         int qh = 0, qt = 0;
-        mark[start] = stamp;
+        ADD(queued, start);
         dist[qt] = 0;
         queue[qt++] = (uint16_t)start;
         int maxd = a_move + bonus, maxf = a_fight + bonus;
@@ -764,64 +716,28 @@ static void move_search(const re_scenario *sc, const re_move_terrain *mt, const 
                  * distance no greater than d + 1, so it has nothing more
                  * to give (whether a hex forbids combat does not depend on
                  * where the unit came from) */
-                if (mark[i] == stamp)
+                if (HAS(queued, i))
                     continue;
                 unsigned hb = tb[i];
                 if (road && !(hb & RE_MT_ROAD))
                     continue;
                 if (!(hb & RE_MT_ENTER) && !((hb & RE_MT_ENTER_ROAD) && (pb & RE_MT_ROAD)))
                     continue; /* re_terrain_can_enter */
-                /* a unit's hex is never entered.  The search depends on
-                 * the occupation of the hexes it reads here only: seen */
-                ADD(m->seen, i);
                 if (HAS(occ, i))
-                    continue;
+                    continue; /* a unit's hex is never entered */
                 if (d + 1 <= maxd)
                     ADD(m->reach, i);
                 if (d + 1 <= maxf && !(hb & RE_MT_NO_COMBAT))
                     ADD(m->fight, i);
                 if (d + 1 < maxd && !(hb & RE_MT_STOP) &&
                     !((hb & RE_MT_STOP_UPHILL) && !(pb & RE_MT_HILL))) { /* re_terrain_stops */
-                    mark[i] = stamp;
+                    ADD(queued, i);
                     dist[qt] = (uint8_t)(d + 1);
                     queue[qt++] = (uint16_t)i;
                 }
             }
         }
     }
-    int lo = HEX_WORDS, hi = -1;
-    for (int w = 0; w < HEX_WORDS; w++)
-        if (m->seen[w]) {
-            lo = w < lo ? w : lo;
-            hi = w;
-        }
-    m->lo = (uint8_t)(hi < 0 ? 0 : lo);
-    m->hi = (uint8_t)(hi < 0 ? 0 : hi);
-}
-
-/* Where unit u may move in st (occ: occ_bits(st)): the search's answer,
- * kept per unit and thread and made again only when the unit's map, type
- * or hex changed or a hex the search looked at was taken or freed (after
- * a step, the search of a unit that nothing came near is not made again:
- * the legal actions and the move's own apply share one search). */
-static const reach_memo *move_reach(const re_scenario *sc, const re_state *st,
-                                    const re_move_terrain *mt, const uint64_t *occ, int u)
-{
-    static _Thread_local reach_memo memo[RE_MAX_UNITS];
-    reach_memo *m = &memo[u];
-    int type = u_type(sc, u), start = IDX(st->units[u].col, st->units[u].row);
-    if (m->gen == mt->gen && m->type == type && m->start == start) {
-        uint64_t diff = 0;
-        for (int w = m->lo; w <= m->hi; w++)
-            diff |= (occ[w] ^ m->occ[w]) & m->seen[w];
-        if (!diff)
-            return m;
-    }
-    m->gen = mt->gen;
-    m->type = (uint8_t)type;
-    m->start = (uint16_t)start;
-    move_search(sc, mt, occ, m);
-    return m;
 }
 
 /* Whether any active unit may move at all (settle asks it after every
@@ -859,6 +775,7 @@ static int any_move(const re_scenario *sc, const re_state *st)
 static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
 {
     uint64_t occ[HEX_WORDS];
+    re_move_terrain buf;
     const re_move_terrain *mt = NULL;
     for (int u = 0; u < sc->nunits; u++) {
         const re_unit_st *us = &st->units[u];
@@ -869,12 +786,13 @@ static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
             continue; /* "si elle tire elle ne peut rien faire d'autre" */
         if (!mt) {
             occ_bits(sc, st, occ);
-            mt = re_terrain_move_table(sc);
+            mt = re_tables_move(sc, &buf);
         }
-        const reach_memo *m = move_reach(sc, st, mt, occ, u);
+        reach_set m;
+        move_reach(sc, st, mt, occ, u, &m);
         /* in map order (row by row), as every legal action list is */
         for (int w = 0; w < HEX_WORDS; w++)
-            for (uint64_t b = m->reach[w]; b; b &= b - 1) {
+            for (uint64_t b = m.reach[w]; b; b &= b - 1) {
                 int i = w * 64 + __builtin_ctzll(b);
                 push(e, mk(RE_A_MOVE, u, RE_NO_UNIT, i % RE_MAX_COLS, i / RE_MAX_COLS, -1, -1));
             }
@@ -1659,7 +1577,7 @@ static void turn_start(const re_scenario *sc, re_state *st, int from, gr_log *lo
     {
         /* placed on the terrain as it stands on the new turn */
         re_scenario buf;
-        reinf_place(re_scenario_at_turn(sc, st->turn, &buf), st, log);
+        reinf_place(re_tables_at_turn(sc, st->turn, &buf), st, log);
     }
     if (st->turn <= RE_MAX_TURNS && sc->ext.sight[st->turn])
         note(log, RE_EV_SIGHT, RE_P_SIGHT, -1, -1, st->turn, sc->ext.sight[st->turn]);
@@ -2023,8 +1941,10 @@ static void apply_move(const re_scenario *sc, re_state *st, re_action a, gr_log 
 {
     uint64_t occ[HEX_WORDS];
     occ_bits(sc, st, occ);
-    const reach_memo *m = move_reach(sc, st, re_terrain_move_table(sc), occ, a.unit);
-    int fights = (int)HAS(m->fight, IDX(a.col, a.row));
+    re_move_terrain buf;
+    reach_set m;
+    move_reach(sc, st, re_tables_move(sc, &buf), occ, a.unit, &m);
+    int fights = (int)HAS(m.fight, IDX(a.col, a.row));
     int from_c = st->units[a.unit].col, from_r = st->units[a.unit].row;
     st->units[a.unit].col = a.col;
     st->units[a.unit].row = a.row;

@@ -35,4 +35,19 @@
 const char *re_unit_name(const re_scenario *sc, int u);
 const char *re_corps_name(const re_scenario *sc, int c);
 
+/* ---- the scenario's tables (re_tables.c) ---- */
+
+/* Where a unit may move on sc's map: the table sc keeps when it was made
+ * from sc's map as it stands, else the one made into *buf. */
+const re_move_terrain *re_tables_move(const re_scenario *sc, re_move_terrain *buf);
+
+/* Each objective's distance to every hex, [objective][row * RE_MAX_COLS +
+ * col], when sc keeps them for its objectives as they stand; else NULL
+ * (the caller works the distances out). */
+const uint8_t (*re_tables_obj_dist(const re_scenario *sc))[RE_MAX_ROWS * RE_MAX_COLS];
+
+/* re_scenario_at_turn, with the copy's tables made again where the terrain
+ * changed, so that they still agree with its map. */
+const re_scenario *re_tables_at_turn(const re_scenario *sc, int turn, re_scenario *buf);
+
 #endif

@@ -16,6 +16,7 @@
 #include "grognard/re_io.h"
 #include "grognard/re_plan.h"
 #include "grognard/re_rules.h"
+#include "re_engine_internal.h"
 
 gr_action re_action_pack(re_action a)
 {
@@ -288,45 +289,6 @@ static int32_t figure_worth(int type)
     }
 }
 
-/* The distance from each objective's hex to every hex of the map, kept
- * per thread for the two sets of objectives last asked (the evaluation
- * reads it for every unit; each call compares the objectives' hexes). */
-typedef struct obj_dist {
-    int used, n;
-    int8_t hex[RE_MAX_OBJECTIVES][2];
-    uint8_t d[RE_MAX_OBJECTIVES][RE_MAX_ROWS * RE_MAX_COLS]; /* [objective][row * cols + col] */
-} obj_dist;
-
-static const obj_dist *objective_distances(const re_scenario *sc)
-{
-    static _Thread_local obj_dist kept[2];
-    static _Thread_local unsigned next;
-    int n = sc->nobjectives < RE_MAX_OBJECTIVES ? sc->nobjectives : RE_MAX_OBJECTIVES;
-    for (int k = 0; k < 2; k++) {
-        int same = kept[k].used && kept[k].n == n;
-        for (int i = 0; i < n && same; i++)
-            same = kept[k].hex[i][0] == sc->objectives[i].col &&
-                   kept[k].hex[i][1] == sc->objectives[i].row;
-        if (same)
-            return &kept[k];
-    }
-    obj_dist *o = &kept[next];
-    next ^= 1;
-    o->used = 1;
-    o->n = n;
-    for (int i = 0; i < n; i++) {
-        gr_hex h = gr_hex_from_offset(sc->objectives[i].col, sc->objectives[i].row);
-        o->hex[i][0] = sc->objectives[i].col;
-        o->hex[i][1] = sc->objectives[i].row;
-        for (int r = 0; r < RE_MAX_ROWS; r++)
-            for (int c = 0; c < RE_MAX_COLS; c++) {
-                int d = gr_hex_distance(h, gr_hex_from_offset(c, r));
-                o->d[i][r * RE_MAX_COLS + c] = (uint8_t)(d < 255 ? d : 255);
-            }
-    }
-    return o;
-}
-
 /* How good st is for side p, for the heuristic player: the margin of the
  * scenario's victory condition first (demoralisation points, or enemy units
  * destroyed), then the figures each side keeps, then how near p's units
@@ -354,8 +316,12 @@ static int32_t g_evaluate(const void *scv, const void *stv, int p)
      * the distance from each objective to p's nearest unit; else the
      * axial hexes of each side's units on the map (read below for every
      * enemy) */
-    const obj_dist *od = demo ? objective_distances(sc) : NULL;
-    int nobj = od ? od->n : 0, nearest[RE_MAX_OBJECTIVES];
+    /* each objective's distance to every hex, from the scenario's tables
+     * (NULL: worked out below for each unit) */
+    const uint8_t(*od)[RE_MAX_ROWS * RE_MAX_COLS] = demo ? re_tables_obj_dist(sc) : NULL;
+    int nobj =
+            demo ? (sc->nobjectives < RE_MAX_OBJECTIVES ? sc->nobjectives : RE_MAX_OBJECTIVES) : 0,
+        nearest[RE_MAX_OBJECTIVES];
     for (int i = 0; i < nobj; i++)
         nearest[i] = 99;
     int16_t q_[2][RE_MAX_UNITS], r_[2][RE_MAX_UNITS];
@@ -372,10 +338,17 @@ static int32_t g_evaluate(const void *scv, const void *stv, int p)
             gr_hex h = gr_hex_from_offset(us->col, us->row);
             q_[s][n_[s]] = h.q;
             r_[s][n_[s]++] = h.r;
-        } else if (s == 0) {
+        } else if (s == 0 && od) {
             int idx = us->row * RE_MAX_COLS + us->col;
             for (int i = 0; i < nobj; i++)
-                nearest[i] = od->d[i][idx] < nearest[i] ? od->d[i][idx] : nearest[i];
+                nearest[i] = od[i][idx] < nearest[i] ? od[i][idx] : nearest[i];
+        } else if (s == 0) {
+            gr_hex h = gr_hex_from_offset(us->col, us->row);
+            for (int i = 0; i < nobj; i++) {
+                int far = gr_hex_distance(
+                    h, gr_hex_from_offset(sc->objectives[i].col, sc->objectives[i].row));
+                nearest[i] = far < nearest[i] ? far : nearest[i];
+            }
         }
     }
     for (int i = 0; i < nobj; i++) {
