@@ -208,14 +208,18 @@ typedef struct re_move_terrain {
  * (re_scenario_digest_bytes) and no file holds them.  All zero: not made
  * (a scenario built by hand), and the engine works out what it needs on
  * its own stack, with the same answers, more slowly.  Whoever changes the
- * map of a scenario whose tables are made makes them again or clears them
- * (debug builds assert it: the copy of the map below); the objectives'
- * hexes are compared at every use.  The engine's copy of a scenario whose
+ * map or the units' sides of a scenario whose tables are made makes them
+ * again or clears them (debug builds assert it: the copy of the map
+ * below); the objectives' hexes and the count of units are compared at
+ * every use.  The engine's copy of a scenario whose
  * terrain changes on some turn gets its tables patched where it changed. */
 typedef struct re_scenario_tables {
     uint8_t made; /* 1 once made */
     uint8_t cols, rows, nobjectives;
-    int8_t obj_hex[RE_MAX_OBJECTIVES][2]; /* each objective's col, row */
+    uint8_t nunits;                             /* the units' count they were made from */
+    uint8_t nside[RE_SIDES];                    /* each side's units, */
+    uint8_t side_units[RE_SIDES][RE_MAX_UNITS]; /* in the order of units[] */
+    int8_t obj_hex[RE_MAX_OBJECTIVES][2];       /* each objective's col, row */
     re_hexdef map[RE_MAX_ROWS][RE_MAX_COLS];
     re_move_terrain move;
     /* the distance in hexes from objective i to the hex (col, row):

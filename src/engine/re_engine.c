@@ -341,6 +341,14 @@ static void log_demo(const re_scenario *sc, const re_state *st, int side, gr_log
 /* The side has a unit on the map or a reinforcement still to come. */
 static int side_alive(const re_scenario *sc, const re_state *st, int side)
 {
+    int n;
+    const uint8_t *us = re_tables_side_units(sc, side, &n);
+    if (us) {
+        for (int i = 0; i < n; i++)
+            if (st->units[us[i]].figures > 0)
+                return 1;
+        return 0;
+    }
     for (int u = 0; u < sc->nunits; u++)
         if (u_side(sc, u) == side && st->units[u].figures > 0)
             return 1;
@@ -474,13 +482,14 @@ static void lose_figure(const re_scenario *sc, re_state *st, int u, int cause, g
 
 /* ---- chits and activation (§1) ----------------------------------------- */
 
-/* The corps has a unit on the map. */
-static int corps_alive(const re_scenario *sc, const re_state *st, int c)
+/* The corps that have a unit on the map: bit c for corps c. */
+static uint32_t corps_alive(const re_scenario *sc, const re_state *st)
 {
+    uint32_t alive = 0;
     for (int u = 0; u < sc->nunits; u++)
-        if (sc->units[u].corps == c && u_alive(st, u))
-            return 1;
-    return 0;
+        if (u_alive(st, u))
+            alive |= (uint32_t)1 << (sc->units[u].corps & 31);
+    return alive;
 }
 
 static void gen_chits(const re_scenario *sc, const re_state *st, emit *e)
@@ -488,12 +497,21 @@ static void gen_chits(const re_scenario *sc, const re_state *st, emit *e)
     int s = st->side;
     if (st->chosen[s] >= re_chits_per_turn(sc, s, st->turn))
         return;
-    for (int c = 0; c < sc->ncorps; c++)
-        if (sc->corps[c].side == s && st->bowl[c] < sc->corps[c].chits && corps_alive(sc, st, c)) {
+    uint32_t alive = 0;
+    int alive_known = 0; /* worked out once, when first asked */
+    for (int c = 0; c < sc->ncorps; c++) {
+        if (sc->corps[c].side != s || st->bowl[c] >= sc->corps[c].chits)
+            continue;
+        if (!alive_known) {
+            alive = corps_alive(sc, st);
+            alive_known = 1;
+        }
+        if (alive >> c & 1) {
             push(e, mk0(RE_A_CHIT, c));
             if (emit_done(e))
                 return;
         }
+    }
 }
 
 /* Components of the corps' living units under adjacency ("groupe
@@ -682,9 +700,12 @@ static const int8_t odd_r_drow[GR_HEX_DIRS] = {0, -1, -1, 0, +1, +1};
  * and every hex entered carry a road.  A breadth-first search per pass
  * (without, then with the road bonus), in the order of the neighbours
  * above; the terrain read from the map's table (re_tables_move), which
- * answers as re_terrain_can_enter, _stops and _no_combat do. */
+ * answers as re_terrain_can_enter, _stops and _no_combat do.
+ * fight_only: m->fight only (m->reach then holds the hexes within the
+ * fighting allowance): the search stops at that allowance, as no path to a
+ * hex of fight is longer (the hexes queued before it are the same). */
 static void move_reach(const re_scenario *sc, const re_state *st, const re_move_terrain *mt,
-                       const uint64_t *occ, int u, reach_set *m)
+                       const uint64_t *occ, int u, int fight_only, reach_set *m)
 {
     memset(m, 0, sizeof *m);
     int type = u_type(sc, u);
@@ -702,7 +723,8 @@ static void move_reach(const re_scenario *sc, const re_state *st, const re_move_
         ADD(queued, start);
         dist[qt] = 0;
         queue[qt++] = (uint16_t)start;
-        int maxd = a_move + bonus, maxf = a_fight + bonus;
+        int maxd = (fight_only && a_fight < a_move ? a_fight : a_move) + bonus,
+            maxf = a_fight + bonus;
         while (qh < qt) {
             int d = dist[qh], pi = queue[qh++];
             unsigned pb = tb[pi];
@@ -789,7 +811,7 @@ static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
             mt = re_tables_move(sc, &buf);
         }
         reach_set m;
-        move_reach(sc, st, mt, occ, u, &m);
+        move_reach(sc, st, mt, occ, u, 0, &m);
         /* in map order (row by row), as every legal action list is */
         for (int w = 0; w < HEX_WORDS; w++)
             for (uint64_t b = m.reach[w]; b; b &= b - 1) {
@@ -1940,11 +1962,14 @@ static void apply_fire(const re_scenario *sc, re_state *st, int u, gr_hex target
 static void apply_move(const re_scenario *sc, re_state *st, re_action a, gr_log *log)
 {
     uint64_t occ[HEX_WORDS];
-    occ_bits(sc, st, occ);
-    re_move_terrain buf;
-    reach_set m;
-    move_reach(sc, st, re_tables_move(sc, &buf), occ, a.unit, &m);
-    int fights = (int)HAS(m.fight, IDX(a.col, a.row));
+    int fights = 0;
+    if (u_type(sc, a.unit) != RE_ARTILLERY) { /* which never fights */
+        occ_bits(sc, st, occ);
+        re_move_terrain buf;
+        reach_set m;
+        move_reach(sc, st, re_tables_move(sc, &buf), occ, a.unit, 1, &m);
+        fights = (int)HAS(m.fight, IDX(a.col, a.row));
+    }
     int from_c = st->units[a.unit].col, from_r = st->units[a.unit].row;
     st->units[a.unit].col = a.col;
     st->units[a.unit].row = a.row;

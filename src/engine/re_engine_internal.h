@@ -46,6 +46,11 @@ const re_move_terrain *re_tables_move(const re_scenario *sc, re_move_terrain *bu
  * (the caller works the distances out). */
 const uint8_t (*re_tables_obj_dist(const re_scenario *sc))[RE_MAX_ROWS * RE_MAX_COLS];
 
+/* The units of `side` in the order of sc->units, *n of them, when sc
+ * keeps the list for its units as they stand; else NULL (the caller scans
+ * sc->units). */
+const uint8_t *re_tables_side_units(const re_scenario *sc, int side, int *n);
+
 /* re_scenario_at_turn, with the copy's tables made again where the terrain
  * changed, so that they still agree with its map. */
 const re_scenario *re_tables_at_turn(const re_scenario *sc, int turn, re_scenario *buf);

@@ -28,6 +28,11 @@ void re_scenario_make_tables(re_scenario *sc)
     t->rows = sc->rows;
     memcpy(t->map, sc->map, sizeof t->map);
     re_terrain_move_table(sc, &t->move);
+    t->nunits = sc->nunits;
+    for (int u = 0; u < sc->nunits && u < RE_MAX_UNITS; u++) {
+        int s = sc->units[u].side & 1;
+        t->side_units[s][t->nside[s]++] = (uint8_t)u;
+    }
     int n = objectives_of(sc);
     t->nobjectives = (uint8_t)n;
     for (int i = 0; i < n; i++) {
@@ -73,6 +78,31 @@ const uint8_t (*re_tables_obj_dist(const re_scenario *sc))[RE_MAX_ROWS * RE_MAX_
         if (t->obj_hex[i][0] != sc->objectives[i].col || t->obj_hex[i][1] != sc->objectives[i].row)
             return NULL;
     return t->obj_dist;
+}
+
+#ifndef NDEBUG
+/* The lists of each side's units are sc's (debug builds check it). */
+static int sides_agree(const re_scenario *sc)
+{
+    const re_scenario_tables *t = &sc->tables;
+    int k[RE_SIDES] = {0, 0};
+    for (int u = 0; u < sc->nunits && u < RE_MAX_UNITS; u++) {
+        int s = sc->units[u].side & 1;
+        if (k[s] >= t->nside[s] || t->side_units[s][k[s]++] != u)
+            return 0;
+    }
+    return k[0] == t->nside[0] && k[1] == t->nside[1];
+}
+#endif
+
+const uint8_t *re_tables_side_units(const re_scenario *sc, int side, int *n)
+{
+    const re_scenario_tables *t = &sc->tables;
+    if (!t->made || t->nunits != sc->nunits)
+        return NULL;
+    assert(sides_agree(sc));
+    *n = t->nside[side & 1];
+    return t->side_units[side & 1];
 }
 
 const re_scenario *re_tables_at_turn(const re_scenario *sc, int turn, re_scenario *buf)
