@@ -222,9 +222,12 @@ typedef struct re_scenario_tables {
     int8_t obj_hex[RE_MAX_OBJECTIVES][2];       /* each objective's col, row */
     re_hexdef map[RE_MAX_ROWS][RE_MAX_COLS];
     re_move_terrain move;
-    /* the distance in hexes from objective i to the hex (col, row):
-     * [i][row * RE_MAX_COLS + col], for every col and row up to the maxima */
-    uint8_t obj_dist[RE_MAX_OBJECTIVES][RE_MAX_ROWS * RE_MAX_COLS];
+    /* the distance in hexes from the hex (col, row) to objective i:
+     * [row * RE_MAX_COLS + col][i], for every col and row up to the maxima
+     * (255 for an objective i the scenario does not have): a hex's
+     * distances side by side, so that the nearest unit to each objective
+     * is found for all of them at once */
+    uint8_t obj_dist[RE_MAX_ROWS * RE_MAX_COLS][RE_MAX_OBJECTIVES];
 } re_scenario_tables;
 
 typedef struct re_scenario {

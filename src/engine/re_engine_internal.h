@@ -41,10 +41,10 @@ const char *re_corps_name(const re_scenario *sc, int c);
  * from sc's map as it stands, else the one made into *buf. */
 const re_move_terrain *re_tables_move(const re_scenario *sc, re_move_terrain *buf);
 
-/* Each objective's distance to every hex, [objective][row * RE_MAX_COLS +
- * col], when sc keeps them for its objectives as they stand; else NULL
- * (the caller works the distances out). */
-const uint8_t (*re_tables_obj_dist(const re_scenario *sc))[RE_MAX_ROWS * RE_MAX_COLS];
+/* Each hex's distance to every objective, [row * RE_MAX_COLS + col]
+ * [objective] (re_scenario_tables.obj_dist), when sc keeps them for its
+ * objectives as they stand; else NULL (the caller works them out). */
+const uint8_t (*re_tables_obj_dist(const re_scenario *sc))[RE_MAX_OBJECTIVES];
 
 /* The units of `side` in the order of sc->units, *n of them, when sc
  * keeps the list for its units as they stand; else NULL (the caller scans

@@ -35,6 +35,7 @@ void re_scenario_make_tables(re_scenario *sc)
     }
     int n = objectives_of(sc);
     t->nobjectives = (uint8_t)n;
+    memset(t->obj_dist, 255, sizeof t->obj_dist);
     for (int i = 0; i < n; i++) {
         gr_hex h = gr_hex_from_offset(sc->objectives[i].col, sc->objectives[i].row);
         t->obj_hex[i][0] = sc->objectives[i].col;
@@ -42,7 +43,7 @@ void re_scenario_make_tables(re_scenario *sc)
         for (int r = 0; r < RE_MAX_ROWS; r++)
             for (int c = 0; c < RE_MAX_COLS; c++) {
                 int d = gr_hex_distance(h, gr_hex_from_offset(c, r));
-                t->obj_dist[i][r * RE_MAX_COLS + c] = (uint8_t)(d < 255 ? d : 255);
+                t->obj_dist[r * RE_MAX_COLS + c][i] = (uint8_t)(d < 255 ? d : 255);
             }
     }
     t->made = 1;
@@ -68,7 +69,7 @@ const re_move_terrain *re_tables_move(const re_scenario *sc, re_move_terrain *bu
     return buf;
 }
 
-const uint8_t (*re_tables_obj_dist(const re_scenario *sc))[RE_MAX_ROWS * RE_MAX_COLS]
+const uint8_t (*re_tables_obj_dist(const re_scenario *sc))[RE_MAX_OBJECTIVES]
 {
     const re_scenario_tables *t = &sc->tables;
     int n = objectives_of(sc);
