@@ -423,6 +423,11 @@ _Static_assert(RE_EVENT_TEXT_MAX <= GR_EVENT_TEXT_MAX,
 gr_action re_action_pack(re_action a);
 re_action re_action_unpack(gr_action g);
 
+/* The legal actions as re_legal_actions lists them, packed
+ * (re_action_pack) into out (up to cap written); returns how many there
+ * are (the game interface's legal_actions). */
+int re_legal_actions_packed(const re_scenario *sc, const re_state *st, gr_action *out, int cap);
+
 /* The view of one side (gr_game_observe): the state with the other side's
  * chits still in the bowl taken out and counted in hidden_chits (which corps
  * they belong to is hidden; how many there are is not).  Fully initialised,

@@ -45,6 +45,7 @@ typedef struct emit {
     void (*visit)(void *ctx, re_action a); /* if set: called with each action */
     void *ctx;
     int any; /* if set: whether there is an action at all; the generators stop at the first */
+    gr_action *packed; /* if set (with cap): the actions packed (re_action_pack) into it */
 } emit;
 
 /* An emitter asking only whether there is an action has its answer: the
@@ -92,7 +93,10 @@ static int act_eq(re_action a, re_action b)
 
 static void push(emit *e, re_action a)
 {
-    if (e->visit) {
+    if (e->packed) {
+        if (e->n < e->cap)
+            e->packed[e->n] = re_action_pack(a);
+    } else if (e->visit) {
         e->visit(e->ctx, a);
     } else if (e->match) {
         if (act_eq(a, *e->match))
@@ -108,7 +112,7 @@ static void push(emit *e, re_action a)
 
 static emit emit_none(void)
 {
-    emit e = {NULL, 0, 0, NULL, 0, -1, NULL, NULL, 0};
+    emit e = {NULL, 0, 0, NULL, 0, -1, NULL, NULL, 0, NULL};
     return e;
 }
 
@@ -1849,7 +1853,15 @@ int re_winner(const re_scenario *sc, const re_state *st)
 int re_legal_actions(const re_scenario *sc, const re_state *st, re_action *out, int cap)
 {
     AT_TURN(sc, st->turn);
-    emit e = {out, cap, 0, NULL, 0, -1, NULL, NULL, 0};
+    emit e = {out, cap, 0, NULL, 0, -1, NULL, NULL, 0, NULL};
+    gen_stage(sc, st, &e);
+    return e.n;
+}
+
+int re_legal_actions_packed(const re_scenario *sc, const re_state *st, gr_action *out, int cap)
+{
+    AT_TURN(sc, st->turn);
+    emit e = {NULL, cap, 0, NULL, 0, -1, NULL, NULL, 0, out};
     gen_stage(sc, st, &e);
     return e.n;
 }
@@ -1858,7 +1870,7 @@ int re_each_legal_action(const re_scenario *sc, const re_state *st,
                          void (*fn)(void *ctx, re_action a), void *ctx)
 {
     AT_TURN(sc, st->turn);
-    emit e = {NULL, 0, 0, NULL, 0, -1, fn, ctx, 0};
+    emit e = {NULL, 0, 0, NULL, 0, -1, fn, ctx, 0, NULL};
     gen_stage(sc, st, &e);
     return e.n;
 }
@@ -1866,7 +1878,7 @@ int re_each_legal_action(const re_scenario *sc, const re_state *st,
 int re_is_legal(const re_scenario *sc, const re_state *st, re_action a)
 {
     AT_TURN(sc, st->turn);
-    emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL, 0};
+    emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL, 0, NULL};
     gen_stage(sc, st, &e);
     return e.found;
 }
@@ -2058,7 +2070,7 @@ static void apply_legal(const re_scenario *sc, re_state *st, re_action a, gr_log
 gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, gr_log *log, gr_error *err)
 {
     AT_TURN(sc, st->turn);
-    emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL, 0};
+    emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL, 0, NULL};
     gen_stage(sc, st, &e);
     if (!e.found) {
         e = emit_none();
@@ -2203,7 +2215,7 @@ int re_random_action(const re_scenario *sc, const re_state *st, gr_rng *rng, re_
     gen_stage(sc, st, &e);
     if (e.n == 0)
         return 0;
-    emit p = {out, 1, 0, NULL, 0, (int)gr_rng_below(rng, (uint32_t)e.n), NULL, NULL, 0};
+    emit p = {out, 1, 0, NULL, 0, (int)gr_rng_below(rng, (uint32_t)e.n), NULL, NULL, 0, NULL};
     gen_stage(sc, st, &p);
     return 1;
 }

@@ -56,24 +56,9 @@ static int g_current_player(const void *sc, const void *st)
     return p == RE_CHANCE ? GR_CHANCE : p == RE_TERMINAL ? GR_TERMINAL : p;
 }
 
-typedef struct pack_ctx {
-    gr_action *out;
-    int cap, n;
-} pack_ctx;
-
-static void pack_visit(void *ctx, re_action a)
-{
-    pack_ctx *p = ctx;
-    if (p->n < p->cap)
-        p->out[p->n] = re_action_pack(a);
-    p->n++;
-}
-
 static int g_legal_actions(const void *sc, const void *st, gr_action *out, int cap)
 {
-    pack_ctx p = {out, cap, 0};
-    re_each_legal_action(sc, st, pack_visit, &p);
-    return p.n;
+    return re_legal_actions_packed(sc, st, out, cap);
 }
 
 static int g_chance_outcomes(const void *sc, const void *st, gr_chance_outcome *out, int cap)
