@@ -337,6 +337,12 @@ int re_event_text(const re_scenario *sc, const gr_event *ev, gr_lang lang, char 
  * JSON; "unknown" out of range. */
 const char *re_event_kind_name(int kind);
 
+/* Make sc's tables (re_scenario_tables: where units may move, the
+ * objectives' distances) from the rest of it: the loader does it; a
+ * scenario built or changed by hand is played the same without it, more
+ * slowly.  Changes nothing the digest covers. */
+void re_scenario_make_tables(re_scenario *sc);
+
 /* Start a game: turn 1, side 0 chooses its chits.  Checks the scenario
  * (sizes, ids, hexes on the map); GR_EINPUT with a message otherwise. */
 gr_status re_init(const re_scenario *sc, re_state *st, gr_error *err);
@@ -416,6 +422,11 @@ _Static_assert(RE_EVENT_TEXT_MAX <= GR_EVENT_TEXT_MAX,
  * and back. */
 gr_action re_action_pack(re_action a);
 re_action re_action_unpack(gr_action g);
+
+/* The legal actions as re_legal_actions lists them, packed
+ * (re_action_pack) into out (up to cap written); returns how many there
+ * are (the game interface's legal_actions). */
+int re_legal_actions_packed(const re_scenario *sc, const re_state *st, gr_action *out, int cap);
 
 /* The view of one side (gr_game_observe): the state with the other side's
  * chits still in the bowl taken out and counted in hidden_chits (which corps

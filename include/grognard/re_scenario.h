@@ -171,6 +171,65 @@ typedef struct re_scenario_ext {
     re_terrain_change changes[RE_MAX_CHANGES];
 } re_scenario_ext;
 
+/* ---- movement, precomputed -------------------------------------------
+ *
+ * What re_terrain_can_enter, _stops and _no_combat (re_terrain.h) answer, for every hex and unit
+ * type of a map at once: the legal-move search asks them for every neighbour of every hex it
+ * reaches, after every step of a game.  Their answers depend on `from` only through whether it
+ * carries a road (a terrain passable along a road only) and whether it is a hill (a hill stops a
+ * unit coming from below), so one byte per hex and type holds them (RE_MT_*): can_enter(from, to) =
+ * to & ENTER || (to & ENTER_ROAD && from & ROAD) stops(from, to)     = to & STOP || (to &
+ * STOP_UPHILL && !(from & HILL)) no_combat(from, to) = to & NO_COMBAT for `from` and `to`
+ * neighbours on the map; a hex off the map is 0. */
+enum {
+    RE_MT_ENTER = 1 << 0,       /* may be entered from any neighbour */
+    RE_MT_ENTER_ROAD = 1 << 1,  /* may be entered only from a neighbour with a road */
+    RE_MT_STOP = 1 << 2,        /* entering it ends the move */
+    RE_MT_STOP_UPHILL = 1 << 3, /* entering it ends the move unless coming from a hill */
+    RE_MT_NO_COMBAT = 1 << 4,   /* a unit entering it may not fight */
+    RE_MT_ROAD = 1 << 5,        /* it carries a road */
+    RE_MT_HILL = 1 << 6,        /* it is a hill */
+};
+
+/* A neighbour off the map (re_move_terrain.next). */
+#define RE_MT_OFF 0xFFFF
+
+typedef struct re_move_terrain {
+    uint8_t bits[RE_UNIT_TYPES][RE_MAX_ROWS * RE_MAX_COLS]; /* [type][row * RE_MAX_COLS + col] */
+    /* the index (row * RE_MAX_COLS + col) of each hex's neighbour in each
+     * direction (gr_hex_neighbor's), RE_MT_OFF off the map */
+    uint16_t next[RE_MAX_ROWS * RE_MAX_COLS][GR_HEX_DIRS];
+} re_move_terrain;
+
+/* Tables made once from the rest of the scenario (re_scenario_make_tables,
+ * which the loader calls), so that the engine does not work them out again
+ * at every step: where a unit may move on each hex, and each objective's
+ * distance to every hex.  Kept after `ext`, so that no digest covers them
+ * (re_scenario_digest_bytes) and no file holds them.  All zero: not made
+ * (a scenario built by hand), and the engine works out what it needs on
+ * its own stack, with the same answers, more slowly.  Whoever changes the
+ * map or the units' sides of a scenario whose tables are made makes them
+ * again or clears them (debug builds assert it: the copy of the map
+ * below); the objectives' hexes and the count of units are compared at
+ * every use.  The engine's copy of a scenario whose
+ * terrain changes on some turn gets its tables patched where it changed. */
+typedef struct re_scenario_tables {
+    uint8_t made; /* 1 once made */
+    uint8_t cols, rows, nobjectives;
+    uint8_t nunits;                             /* the units' count they were made from */
+    uint8_t nside[RE_SIDES];                    /* each side's units, */
+    uint8_t side_units[RE_SIDES][RE_MAX_UNITS]; /* in the order of units[] */
+    int8_t obj_hex[RE_MAX_OBJECTIVES][2];       /* each objective's col, row */
+    re_hexdef map[RE_MAX_ROWS][RE_MAX_COLS];
+    re_move_terrain move;
+    /* the distance in hexes from the hex (col, row) to objective i:
+     * [row * RE_MAX_COLS + col][i], for every col and row up to the maxima
+     * (255 for an objective i the scenario does not have): a hex's
+     * distances side by side, so that the nearest unit to each objective
+     * is found for all of them at once */
+    uint8_t obj_dist[RE_MAX_ROWS * RE_MAX_COLS][RE_MAX_OBJECTIVES];
+} re_scenario_tables;
+
 typedef struct re_scenario {
     char id[RE_NAME_LEN];
     char title[96];
@@ -183,7 +242,8 @@ typedef struct re_scenario {
     re_unitdef units[RE_MAX_UNITS];
     re_objective objectives[RE_MAX_OBJECTIVES];
     re_hexdef map[RE_MAX_ROWS][RE_MAX_COLS]; /* [row][col] */
-    re_scenario_ext ext;                     /* format 2; keep it last (the digest) */
+    re_scenario_ext ext;       /* format 2; keep it last of the file's part (the digest) */
+    re_scenario_tables tables; /* made from the above, after the digest */
 } re_scenario;
 
 /* The bytes of *sc its digest covers (re_scenario_digest, saved games):

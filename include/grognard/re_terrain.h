@@ -116,43 +116,18 @@ int re_terrain_no_combat(const re_scenario *sc, gr_hex from, gr_hex to, int unit
 
 /* ---- movement, precomputed -------------------------------------------
  *
- * What the three functions above answer, for every hex and unit type of a
- * map at once: the legal-move search asks them for every neighbour of every
- * hex it reaches, after every step of a game.  Their answers depend on
- * `from` only through whether it carries a road (a terrain passable along a
- * road only) and whether it is a hill (a hill stops a unit coming from
- * below), so one byte per hex and type holds them (RE_MT_*):
- *   can_enter(from, to) = to & ENTER || (to & ENTER_ROAD && from & ROAD)
- *   stops(from, to)     = to & STOP || (to & STOP_UPHILL && !(from & HILL))
- *   no_combat(from, to) = to & NO_COMBAT
- * for `from` and `to` neighbours on the map; a hex off the map is 0. */
-enum {
-    RE_MT_ENTER = 1 << 0,       /* may be entered from any neighbour */
-    RE_MT_ENTER_ROAD = 1 << 1,  /* may be entered only from a neighbour with a road */
-    RE_MT_STOP = 1 << 2,        /* entering it ends the move */
-    RE_MT_STOP_UPHILL = 1 << 3, /* entering it ends the move unless coming from a hill */
-    RE_MT_NO_COMBAT = 1 << 4,   /* a unit entering it may not fight */
-    RE_MT_ROAD = 1 << 5,        /* it carries a road */
-    RE_MT_HILL = 1 << 6,        /* it is a hill */
-};
+ * The table of what the three functions above answer (re_move_terrain,
+ * RE_MT_*: grognard/re_scenario.h, where a loaded scenario keeps it). */
 
-/* A neighbour off the map (re_move_terrain.next). */
-#define RE_MT_OFF 0xFFFF
+/* Makes into *t the table of sc's map (its hexes, cols and rows): bits and
+ * next for the hexes of the map, 0 and RE_MT_OFF elsewhere.  Reads sc only:
+ * the caller owns *t (a loaded scenario keeps one: re_scenario_tables). */
+void re_terrain_move_table(const re_scenario *sc, re_move_terrain *t);
 
-typedef struct re_move_terrain {
-    uint32_t gen; /* nonzero, different for every table made in this thread */
-    uint8_t bits[RE_UNIT_TYPES][RE_MAX_ROWS * RE_MAX_COLS]; /* [type][row * RE_MAX_COLS + col] */
-    /* the index (row * RE_MAX_COLS + col) of each hex's neighbour in each
-     * direction (gr_hex_neighbor's), RE_MT_OFF off the map */
-    uint16_t next[RE_MAX_ROWS * RE_MAX_COLS][GR_HEX_DIRS];
-} re_move_terrain;
-
-/* The table of sc's map (its hexes, cols and rows), made once and kept
- * per thread for the two maps last asked (a scenario's map and the same as
- * its terrain changes on some turn): each call compares the map's bytes
- * with the kept ones.  Valid until the next call in the same thread with a
- * third map. */
-const re_move_terrain *re_terrain_move_table(const re_scenario *sc);
+/* The bytes of the table for the hex (col, row) of sc's map, one per unit
+ * type, into bits[type][row * RE_MAX_COLS + col] of *t (a terrain change
+ * of one hex: the rest of the table is unchanged). */
+void re_terrain_move_table_hex(const re_scenario *sc, int col, int row, re_move_terrain *t);
 
 /* ---- combat ---------------------------------------------------------- */
 

@@ -20,10 +20,11 @@
 
 /* Every public function that reads the terrain plays on the scenario as
  * its terrain stands on the state's turn (rules.terrain_changes; sc
- * itself for a scenario without changes): sc is replaced by it. */
+ * itself for a scenario without changes, else a copy whose tables are
+ * patched where the terrain changed): sc is replaced by it. */
 #define AT_TURN(sc, turn)                                                                          \
     re_scenario at_turn_buf_;                                                                      \
-    (sc) = re_scenario_at_turn((sc), (turn), &at_turn_buf_)
+    (sc) = re_tables_at_turn((sc), (turn), &at_turn_buf_)
 
 /* ---- small helpers --------------------------------------------------- */
 
@@ -44,6 +45,7 @@ typedef struct emit {
     void (*visit)(void *ctx, re_action a); /* if set: called with each action */
     void *ctx;
     int any; /* if set: whether there is an action at all; the generators stop at the first */
+    gr_action *packed; /* if set (with cap): the actions packed (re_action_pack) into it */
 } emit;
 
 /* An emitter asking only whether there is an action has its answer: the
@@ -91,7 +93,10 @@ static int act_eq(re_action a, re_action b)
 
 static void push(emit *e, re_action a)
 {
-    if (e->visit) {
+    if (e->packed) {
+        if (e->n < e->cap)
+            e->packed[e->n] = re_action_pack(a);
+    } else if (e->visit) {
         e->visit(e->ctx, a);
     } else if (e->match) {
         if (act_eq(a, *e->match))
@@ -107,7 +112,7 @@ static void push(emit *e, re_action a)
 
 static emit emit_none(void)
 {
-    emit e = {NULL, 0, 0, NULL, 0, -1, NULL, NULL, 0};
+    emit e = {NULL, 0, 0, NULL, 0, -1, NULL, NULL, 0, NULL};
     return e;
 }
 
@@ -340,17 +345,17 @@ static void log_demo(const re_scenario *sc, const re_state *st, int side, gr_log
 /* The side has a unit on the map or a reinforcement still to come. */
 static int side_alive(const re_scenario *sc, const re_state *st, int side)
 {
-    /* the unit found last time in this thread first (settle asks after
-     * every step, and the answer seldom changes) */
-    static _Thread_local uint8_t hint[RE_SIDES];
-    int h = hint[side & 1];
-    if (h < sc->nunits && u_side(sc, h) == side && st->units[h].figures > 0)
-        return 1;
+    int n;
+    const uint8_t *us = re_tables_side_units(sc, side, &n);
+    if (us) {
+        for (int i = 0; i < n; i++)
+            if (st->units[us[i]].figures > 0)
+                return 1;
+        return 0;
+    }
     for (int u = 0; u < sc->nunits; u++)
-        if (u_side(sc, u) == side && st->units[u].figures > 0) {
-            hint[side & 1] = (uint8_t)u;
+        if (u_side(sc, u) == side && st->units[u].figures > 0)
             return 1;
-        }
     return 0;
 }
 
@@ -481,20 +486,14 @@ static void lose_figure(const re_scenario *sc, re_state *st, int u, int cause, g
 
 /* ---- chits and activation (§1) ----------------------------------------- */
 
-/* The corps has a unit on the map: the unit found last time (per thread)
- * is tried first, and the units scanned only if it is gone. */
-static int corps_alive(const re_scenario *sc, const re_state *st, int c)
+/* The corps that have a unit on the map: bit c for corps c. */
+static uint32_t corps_alive(const re_scenario *sc, const re_state *st)
 {
-    static _Thread_local uint8_t hint[RE_MAX_CORPS];
-    int h = hint[c % RE_MAX_CORPS];
-    if (h < sc->nunits && sc->units[h].corps == c && u_alive(st, h))
-        return 1;
+    uint32_t alive = 0;
     for (int u = 0; u < sc->nunits; u++)
-        if (sc->units[u].corps == c && u_alive(st, u)) {
-            hint[c % RE_MAX_CORPS] = (uint8_t)u;
-            return 1;
-        }
-    return 0;
+        if (u_alive(st, u))
+            alive |= (uint32_t)1 << (sc->units[u].corps & 31);
+    return alive;
 }
 
 static void gen_chits(const re_scenario *sc, const re_state *st, emit *e)
@@ -502,12 +501,21 @@ static void gen_chits(const re_scenario *sc, const re_state *st, emit *e)
     int s = st->side;
     if (st->chosen[s] >= re_chits_per_turn(sc, s, st->turn))
         return;
-    for (int c = 0; c < sc->ncorps; c++)
-        if (sc->corps[c].side == s && st->bowl[c] < sc->corps[c].chits && corps_alive(sc, st, c)) {
+    uint32_t alive = 0;
+    int alive_known = 0; /* worked out once, when first asked */
+    for (int c = 0; c < sc->ncorps; c++) {
+        if (sc->corps[c].side != s || st->bowl[c] >= sc->corps[c].chits)
+            continue;
+        if (!alive_known) {
+            alive = corps_alive(sc, st);
+            alive_known = 1;
+        }
+        if (alive >> c & 1) {
             push(e, mk0(RE_A_CHIT, c));
             if (emit_done(e))
                 return;
         }
+    }
 }
 
 /* Components of the corps' living units under adjacency ("groupe
@@ -672,57 +680,25 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
 /* The hexes a unit stands on (units on the map). */
 static void occ_bits(const re_scenario *sc, const re_state *st, uint64_t *occ)
 {
-    /* kept per thread with the units it was made from: the legal moves and
-     * the move's apply ask for the same units in a row (comparing the
-     * units' bytes costs a fraction of a pass) */
-    static _Thread_local struct {
-        int n;
-        re_unit_st units[RE_MAX_UNITS];
-        uint64_t occ[HEX_WORDS];
-    } kept = {-1, {{0}}, {0}};
     int n = sc->nunits < RE_MAX_UNITS ? sc->nunits : RE_MAX_UNITS;
-    size_t bytes = (size_t)n * sizeof *st->units;
-    if (kept.n == n && !memcmp(kept.units, st->units, bytes)) {
-        memcpy(occ, kept.occ, sizeof kept.occ);
-        return;
-    }
     memset(occ, 0, HEX_WORDS * sizeof *occ);
     for (int u = 0; u < n; u++)
         if (u_alive(st, u))
             ADD(occ, IDX(st->units[u].col, st->units[u].row));
-    kept.n = n;
-    memcpy(kept.units, st->units, bytes);
-    memcpy(kept.occ, occ, sizeof kept.occ);
 }
 
-/* Where a unit of some type standing on some hex may move, given which
- * hexes are taken: reach (the hexes it may end on), fight (those it may
- * end on and still fight).  The search read the occupation of the hexes
- * in `seen` only, so the answer holds for any state whose occupation
- * agrees with occ on them (and for the same map, type and start). */
-typedef struct reach_memo {
-    uint32_t gen;   /* re_move_terrain.gen of the map; 0: empty */
-    uint8_t type;   /* the unit's type */
-    uint8_t lo, hi; /* the words of seen that are not zero */
-    uint8_t pad;
-    uint16_t start; /* IDX of the hex it starts from */
-    uint64_t occ[HEX_WORDS], seen[HEX_WORDS], reach[HEX_WORDS], fight[HEX_WORDS];
-} reach_memo;
+/* Where a unit may move, given which hexes are taken: reach (the hexes it
+ * may end on), fight (those it may end on and still fight). */
+typedef struct reach_set {
+    uint64_t reach[HEX_WORDS], fight[HEX_WORDS];
+} reach_set;
 
 /* Neighbours in odd-r offsets, in the order of gr_hex_neighbor (E, NE, NW,
  * W, SW, SE): the column step depends on the row's parity. */
 static const int8_t odd_r_dcol[2][GR_HEX_DIRS] = {{+1, 0, -1, -1, -1, 0}, {+1, +1, 0, -1, 0, +1}};
 static const int8_t odd_r_drow[GR_HEX_DIRS] = {0, -1, -1, 0, +1, +1};
 
-/* The search of where unit u may move (§3), into m (the key fields set
- * by the caller).  A path never passes through or ends on a unit; a hex
- * whose entry stops the unit ends the path; the road bonus counts when
- * the start hex and every hex entered carry a road.  A breadth-first
- * search per pass (without, then with the road bonus), in the order of
- * the neighbours above; the terrain read from the precomputed table
- * (re_terrain_move_table), which answers as re_terrain_can_enter,
- * _stops and _no_combat do. */
-/* The ways of a move (re_move_path): per pass of move_search (0 without,
+/* The ways of a move (re_move_path): per pass of move_reach (0 without,
  * 1 with the road bonus), each hex's predecessor on a shortest way there and
  * how it was reached: 0 not, 1 within the allowance, 2 within the allowance
  * to fight too. */
@@ -731,35 +707,38 @@ typedef struct move_ways {
     uint8_t how[2][HEXES];
 } move_ways;
 
-static void move_search(const re_scenario *sc, const re_move_terrain *mt, const uint64_t *occ,
-                        reach_memo *m, move_ways *ways)
+/* The search of where unit u may move in st (§3; occ: occ_bits(st)), into
+ * *m, and, when ways is not NULL, the shortest way to each hex into *ways
+ * (zeroed by the caller).  A path never passes through or ends on a unit;
+ * a hex whose entry stops the unit ends the path; the road bonus counts
+ * when the start hex and every hex entered carry a road.  A breadth-first
+ * search per pass (without, then with the road bonus), in the order of the
+ * neighbours above; the terrain read from the map's table (re_tables_move),
+ * which answers as re_terrain_can_enter, _stops and _no_combat do.
+ * fight_only: m->fight only (m->reach then holds the hexes within the
+ * fighting allowance): the search stops at that allowance, as no path to a
+ * hex of fight is longer (the hexes queued before it are the same). */
+static void move_reach(const re_scenario *sc, const re_state *st, const re_move_terrain *mt,
+                       const uint64_t *occ, int u, int fight_only, reach_set *m, move_ways *ways)
 {
-    static _Thread_local uint16_t mark[HEXES], stamp;
-    memset(m->seen, 0, sizeof m->seen);
-    memset(m->reach, 0, sizeof m->reach);
-    memset(m->fight, 0, sizeof m->fight);
-    memcpy(m->occ, occ, sizeof m->occ);
-    int type = m->type;
+    memset(m, 0, sizeof *m);
+    int type = u_type(sc, u);
+    const int start = IDX(st->units[u].col, st->units[u].row);
     const uint8_t *tb = mt->bits[type];
     int a_move = re_move_allowance(type, 0), a_fight = re_move_allowance(type, 1);
-    (void)sc;
-    const int start = m->start;
     for (int road = 0; road < 2; road++) {
         int bonus = road ? RE_ROAD_BONUS : 0;
         if (road && !(tb[start] & RE_MT_ROAD))
             continue;
-        /* queued in this pass: mark[i] == stamp (no clearing per pass) */
-        if (++stamp == 0) {
-            memset(mark, 0, sizeof mark);
-            stamp = 1;
-        }
-        uint16_t queue[HEXES]; /* IDX(col, row) */
-        uint8_t dist[HEXES];   /* of the queue's entries */
+        uint64_t queued[HEX_WORDS] = {0}; /* in this pass */
+        uint16_t queue[HEXES];            /* IDX(col, row) */
+        uint8_t dist[HEXES];              /* of the queue's entries */
         int qh = 0, qt = 0;
-        mark[start] = stamp;
+        ADD(queued, start);
         dist[qt] = 0;
         queue[qt++] = (uint16_t)start;
-        int maxd = a_move + bonus, maxf = a_fight + bonus;
+        int maxd = (fight_only && a_fight < a_move ? a_fight : a_move) + bonus,
+            maxf = a_fight + bonus;
         while (qh < qt) {
             int d = dist[qh], pi = queue[qh++];
             unsigned pb = tb[pi];
@@ -773,18 +752,15 @@ static void move_search(const re_scenario *sc, const re_move_terrain *mt, const 
                  * distance no greater than d + 1, so it has nothing more
                  * to give (whether a hex forbids combat does not depend on
                  * where the unit came from) */
-                if (mark[i] == stamp)
+                if (HAS(queued, i))
                     continue;
                 unsigned hb = tb[i];
                 if (road && !(hb & RE_MT_ROAD))
                     continue;
                 if (!(hb & RE_MT_ENTER) && !((hb & RE_MT_ENTER_ROAD) && (pb & RE_MT_ROAD)))
                     continue; /* re_terrain_can_enter */
-                /* a unit's hex is never entered.  The search depends on
-                 * the occupation of the hexes it reads here only: seen */
-                ADD(m->seen, i);
                 if (HAS(occ, i))
-                    continue;
+                    continue; /* a unit's hex is never entered */
                 if (d + 1 <= maxd)
                     ADD(m->reach, i);
                 if (d + 1 <= maxf && !(hb & RE_MT_NO_COMBAT))
@@ -796,46 +772,13 @@ static void move_search(const re_scenario *sc, const re_move_terrain *mt, const 
                 }
                 if (d + 1 < maxd && !(hb & RE_MT_STOP) &&
                     !((hb & RE_MT_STOP_UPHILL) && !(pb & RE_MT_HILL))) { /* re_terrain_stops */
-                    mark[i] = stamp;
+                    ADD(queued, i);
                     dist[qt] = (uint8_t)(d + 1);
                     queue[qt++] = (uint16_t)i;
                 }
             }
         }
     }
-    int lo = HEX_WORDS, hi = -1;
-    for (int w = 0; w < HEX_WORDS; w++)
-        if (m->seen[w]) {
-            lo = w < lo ? w : lo;
-            hi = w;
-        }
-    m->lo = (uint8_t)(hi < 0 ? 0 : lo);
-    m->hi = (uint8_t)(hi < 0 ? 0 : hi);
-}
-
-/* Where unit u may move in st (occ: occ_bits(st)): the search's answer,
- * kept per unit and thread and made again only when the unit's map, type
- * or hex changed or a hex the search looked at was taken or freed (after
- * a step, the search of a unit that nothing came near is not made again:
- * the legal actions and the move's own apply share one search). */
-static const reach_memo *move_reach(const re_scenario *sc, const re_state *st,
-                                    const re_move_terrain *mt, const uint64_t *occ, int u)
-{
-    static _Thread_local reach_memo memo[RE_MAX_UNITS];
-    reach_memo *m = &memo[u];
-    int type = u_type(sc, u), start = IDX(st->units[u].col, st->units[u].row);
-    if (m->gen == mt->gen && m->type == type && m->start == start) {
-        uint64_t diff = 0;
-        for (int w = m->lo; w <= m->hi; w++)
-            diff |= (occ[w] ^ m->occ[w]) & m->seen[w];
-        if (!diff)
-            return m;
-    }
-    m->gen = mt->gen;
-    m->type = (uint8_t)type;
-    m->start = (uint16_t)start;
-    move_search(sc, mt, occ, m, NULL);
-    return m;
 }
 
 int re_move_path(const re_scenario *sc, const re_state *st, int u, int col, int row, int *cols,
@@ -845,26 +788,26 @@ int re_move_path(const re_scenario *sc, const re_state *st, int u, int col, int 
     if (u < 0 || u >= sc->nunits || !u_alive(st, u) || col < 0 || row < 0 || col >= RE_MAX_COLS ||
         row >= RE_MAX_ROWS)
         return 0;
+    AT_TURN(sc, st->turn);
     uint64_t occ[HEX_WORDS];
     occ_bits(sc, st, occ);
-    reach_memo m;
-    memset(&m, 0, sizeof m);
-    m.type = (uint8_t)u_type(sc, u);
-    m.start = (uint16_t)IDX(st->units[u].col, st->units[u].row);
+    reach_set m;
+    const int start = IDX(st->units[u].col, st->units[u].row);
     move_ways ways; /* 4.6 KB */
     memset(&ways, 0, sizeof ways);
     move_ways *w = &ways;
-    move_search(sc, re_terrain_move_table(sc), occ, &m, w);
+    re_move_terrain buf;
+    move_reach(sc, st, re_tables_move(sc, &buf), occ, u, 0, &m, w);
     int to = IDX(col, row);
     /* the way apply_move reads: to fight if either pass reaches it so */
     int pass = w->how[0][to] == 2 ? 0 : w->how[1][to] == 2 ? 1 : w->how[0][to] ? 0 : 1;
     int n = 0;
     if (w->how[pass][to]) {
         int len = 0;
-        for (int i = to; i != m.start; i = w->from[pass][i])
+        for (int i = to; i != start; i = w->from[pass][i])
             len++;
         n = len <= cap ? len : 0;
-        for (int i = to, k = len - 1; n && i != m.start; i = w->from[pass][i], k--) {
+        for (int i = to, k = len - 1; n && i != start; i = w->from[pass][i], k--) {
             cols[k] = i % RE_MAX_COLS;
             rows[k] = i / RE_MAX_COLS;
         }
@@ -911,6 +854,7 @@ static int any_move(const re_scenario *sc, const re_state *st)
 static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
 {
     uint64_t occ[HEX_WORDS];
+    re_move_terrain buf;
     const re_move_terrain *mt = NULL;
     for (int u = 0; u < sc->nunits; u++) {
         const re_unit_st *us = &st->units[u];
@@ -921,12 +865,13 @@ static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
             continue; /* "si elle tire elle ne peut rien faire d'autre" */
         if (!mt) {
             occ_bits(sc, st, occ);
-            mt = re_terrain_move_table(sc);
+            mt = re_tables_move(sc, &buf);
         }
-        const reach_memo *m = move_reach(sc, st, mt, occ, u);
+        reach_set m;
+        move_reach(sc, st, mt, occ, u, 0, &m, NULL);
         /* in map order (row by row), as every legal action list is */
         for (int w = 0; w < HEX_WORDS; w++)
-            for (uint64_t b = m->reach[w]; b; b &= b - 1) {
+            for (uint64_t b = m.reach[w]; b; b &= b - 1) {
                 int i = w * 64 + __builtin_ctzll(b);
                 push(e, mk(RE_A_MOVE, u, RE_NO_UNIT, i % RE_MAX_COLS, i / RE_MAX_COLS, -1, -1));
             }
@@ -1649,6 +1594,7 @@ gr_status re_sight(const re_scenario *sc, const re_state *st, int u, int col, in
     if (u < 0 || u >= sc->nunits || !u_alive(st, u) || col < 0 || row < 0 || col >= sc->cols ||
         row >= sc->rows)
         return GR_EINPUT;
+    AT_TURN(sc, st->turn); /* the map as this turn's changes leave it */
     gr_hex from = u_hex(st, u), to = gr_hex_from_offset(col, row);
     int d = gr_hex_distance(from, to);
     out->range = d;
@@ -1761,7 +1707,7 @@ static void turn_start(const re_scenario *sc, re_state *st, int from, gr_log *lo
     {
         /* placed on the terrain as it stands on the new turn */
         re_scenario buf;
-        reinf_place(re_scenario_at_turn(sc, st->turn, &buf), st, log);
+        reinf_place(re_tables_at_turn(sc, st->turn, &buf), st, log);
     }
     if (st->turn <= RE_MAX_TURNS && sc->ext.sight[st->turn])
         note(log, RE_EV_SIGHT, RE_P_SIGHT, -1, -1, st->turn, sc->ext.sight[st->turn]);
@@ -2011,7 +1957,15 @@ int re_winner(const re_scenario *sc, const re_state *st)
 int re_legal_actions(const re_scenario *sc, const re_state *st, re_action *out, int cap)
 {
     AT_TURN(sc, st->turn);
-    emit e = {out, cap, 0, NULL, 0, -1, NULL, NULL, 0};
+    emit e = {out, cap, 0, NULL, 0, -1, NULL, NULL, 0, NULL};
+    gen_stage(sc, st, &e);
+    return e.n;
+}
+
+int re_legal_actions_packed(const re_scenario *sc, const re_state *st, gr_action *out, int cap)
+{
+    AT_TURN(sc, st->turn);
+    emit e = {NULL, cap, 0, NULL, 0, -1, NULL, NULL, 0, out};
     gen_stage(sc, st, &e);
     return e.n;
 }
@@ -2020,7 +1974,7 @@ int re_each_legal_action(const re_scenario *sc, const re_state *st,
                          void (*fn)(void *ctx, re_action a), void *ctx)
 {
     AT_TURN(sc, st->turn);
-    emit e = {NULL, 0, 0, NULL, 0, -1, fn, ctx, 0};
+    emit e = {NULL, 0, 0, NULL, 0, -1, fn, ctx, 0, NULL};
     gen_stage(sc, st, &e);
     return e.n;
 }
@@ -2028,7 +1982,7 @@ int re_each_legal_action(const re_scenario *sc, const re_state *st,
 int re_is_legal(const re_scenario *sc, const re_state *st, re_action a)
 {
     AT_TURN(sc, st->turn);
-    emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL, 0};
+    emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL, 0, NULL};
     gen_stage(sc, st, &e);
     return e.found;
 }
@@ -2124,9 +2078,14 @@ static void apply_fire(const re_scenario *sc, re_state *st, int u, gr_hex target
 static void apply_move(const re_scenario *sc, re_state *st, re_action a, gr_log *log)
 {
     uint64_t occ[HEX_WORDS];
-    occ_bits(sc, st, occ);
-    const reach_memo *m = move_reach(sc, st, re_terrain_move_table(sc), occ, a.unit);
-    int fights = (int)HAS(m->fight, IDX(a.col, a.row));
+    int fights = 0;
+    if (u_type(sc, a.unit) != RE_ARTILLERY) { /* which never fights */
+        occ_bits(sc, st, occ);
+        re_move_terrain buf;
+        reach_set m;
+        move_reach(sc, st, re_tables_move(sc, &buf), occ, a.unit, 1, &m, NULL);
+        fights = (int)HAS(m.fight, IDX(a.col, a.row));
+    }
     int from_c = st->units[a.unit].col, from_r = st->units[a.unit].row;
     st->units[a.unit].col = a.col;
     st->units[a.unit].row = a.row;
@@ -2215,7 +2174,7 @@ static void apply_legal(const re_scenario *sc, re_state *st, re_action a, gr_log
 gr_status re_apply(const re_scenario *sc, re_state *st, re_action a, gr_log *log, gr_error *err)
 {
     AT_TURN(sc, st->turn);
-    emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL, 0};
+    emit e = {NULL, 0, 0, &a, 0, -1, NULL, NULL, 0, NULL};
     gen_stage(sc, st, &e);
     if (!e.found) {
         e = emit_none();
@@ -2360,7 +2319,7 @@ int re_random_action(const re_scenario *sc, const re_state *st, gr_rng *rng, re_
     gen_stage(sc, st, &e);
     if (e.n == 0)
         return 0;
-    emit p = {out, 1, 0, NULL, 0, (int)gr_rng_below(rng, (uint32_t)e.n), NULL, NULL, 0};
+    emit p = {out, 1, 0, NULL, 0, (int)gr_rng_below(rng, (uint32_t)e.n), NULL, NULL, 0, NULL};
     gen_stage(sc, st, &p);
     return 1;
 }

@@ -35,4 +35,24 @@
 const char *re_unit_name(const re_scenario *sc, int u);
 const char *re_corps_name(const re_scenario *sc, int c);
 
+/* ---- the scenario's tables (re_tables.c) ---- */
+
+/* Where a unit may move on sc's map: the table sc keeps when it was made
+ * from sc's map as it stands, else the one made into *buf. */
+const re_move_terrain *re_tables_move(const re_scenario *sc, re_move_terrain *buf);
+
+/* Each hex's distance to every objective, [row * RE_MAX_COLS + col]
+ * [objective] (re_scenario_tables.obj_dist), when sc keeps them for its
+ * objectives as they stand; else NULL (the caller works them out). */
+const uint8_t (*re_tables_obj_dist(const re_scenario *sc))[RE_MAX_OBJECTIVES];
+
+/* The units of `side` in the order of sc->units, *n of them, when sc
+ * keeps the list for its units as they stand; else NULL (the caller scans
+ * sc->units). */
+const uint8_t *re_tables_side_units(const re_scenario *sc, int side, int *n);
+
+/* re_scenario_at_turn, with the copy's tables made again where the terrain
+ * changed, so that they still agree with its map. */
+const re_scenario *re_tables_at_turn(const re_scenario *sc, int turn, re_scenario *buf);
+
 #endif

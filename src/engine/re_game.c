@@ -16,6 +16,7 @@
 #include "grognard/re_io.h"
 #include "grognard/re_plan.h"
 #include "grognard/re_rules.h"
+#include "re_engine_internal.h"
 
 gr_action re_action_pack(re_action a)
 {
@@ -55,24 +56,9 @@ static int g_current_player(const void *sc, const void *st)
     return p == RE_CHANCE ? GR_CHANCE : p == RE_TERMINAL ? GR_TERMINAL : p;
 }
 
-typedef struct pack_ctx {
-    gr_action *out;
-    int cap, n;
-} pack_ctx;
-
-static void pack_visit(void *ctx, re_action a)
-{
-    pack_ctx *p = ctx;
-    if (p->n < p->cap)
-        p->out[p->n] = re_action_pack(a);
-    p->n++;
-}
-
 static int g_legal_actions(const void *sc, const void *st, gr_action *out, int cap)
 {
-    pack_ctx p = {out, cap, 0};
-    re_each_legal_action(sc, st, pack_visit, &p);
-    return p.n;
+    return re_legal_actions_packed(sc, st, out, cap);
 }
 
 static int g_chance_outcomes(const void *sc, const void *st, gr_chance_outcome *out, int cap)
@@ -288,45 +274,6 @@ static int32_t figure_worth(int type)
     }
 }
 
-/* The distance from each objective's hex to every hex of the map, kept
- * per thread for the two sets of objectives last asked (the evaluation
- * reads it for every unit; each call compares the objectives' hexes). */
-typedef struct obj_dist {
-    int used, n;
-    int8_t hex[RE_MAX_OBJECTIVES][2];
-    uint8_t d[RE_MAX_OBJECTIVES][RE_MAX_ROWS * RE_MAX_COLS]; /* [objective][row * cols + col] */
-} obj_dist;
-
-static const obj_dist *objective_distances(const re_scenario *sc)
-{
-    static _Thread_local obj_dist kept[2];
-    static _Thread_local unsigned next;
-    int n = sc->nobjectives < RE_MAX_OBJECTIVES ? sc->nobjectives : RE_MAX_OBJECTIVES;
-    for (int k = 0; k < 2; k++) {
-        int same = kept[k].used && kept[k].n == n;
-        for (int i = 0; i < n && same; i++)
-            same = kept[k].hex[i][0] == sc->objectives[i].col &&
-                   kept[k].hex[i][1] == sc->objectives[i].row;
-        if (same)
-            return &kept[k];
-    }
-    obj_dist *o = &kept[next];
-    next ^= 1;
-    o->used = 1;
-    o->n = n;
-    for (int i = 0; i < n; i++) {
-        gr_hex h = gr_hex_from_offset(sc->objectives[i].col, sc->objectives[i].row);
-        o->hex[i][0] = sc->objectives[i].col;
-        o->hex[i][1] = sc->objectives[i].row;
-        for (int r = 0; r < RE_MAX_ROWS; r++)
-            for (int c = 0; c < RE_MAX_COLS; c++) {
-                int d = gr_hex_distance(h, gr_hex_from_offset(c, r));
-                o->d[i][r * RE_MAX_COLS + c] = (uint8_t)(d < 255 ? d : 255);
-            }
-    }
-    return o;
-}
-
 /* How good st is for side p, for the heuristic player: the margin of the
  * scenario's victory condition first (demoralisation points, or enemy units
  * destroyed), then the figures each side keeps, then how near p's units
@@ -354,8 +301,16 @@ static int32_t g_evaluate(const void *scv, const void *stv, int p)
      * the distance from each objective to p's nearest unit; else the
      * axial hexes of each side's units on the map (read below for every
      * enemy) */
-    const obj_dist *od = demo ? objective_distances(sc) : NULL;
-    int nobj = od ? od->n : 0, nearest[RE_MAX_OBJECTIVES];
+    /* each objective's distance to every hex, from the scenario's tables
+     * (NULL: worked out below for each unit) */
+    const uint8_t(*od)[RE_MAX_OBJECTIVES] = demo ? re_tables_obj_dist(sc) : NULL;
+    /* with the tables: every objective at once, bytes side by side (the
+     * compiler makes the loop of 16 a few vector instructions) */
+    uint8_t near16[RE_MAX_OBJECTIVES];
+    memset(near16, 99, sizeof near16);
+    int nobj =
+            demo ? (sc->nobjectives < RE_MAX_OBJECTIVES ? sc->nobjectives : RE_MAX_OBJECTIVES) : 0,
+        nearest[RE_MAX_OBJECTIVES];
     for (int i = 0; i < nobj; i++)
         nearest[i] = 99;
     int16_t q_[2][RE_MAX_UNITS], r_[2][RE_MAX_UNITS];
@@ -372,12 +327,23 @@ static int32_t g_evaluate(const void *scv, const void *stv, int p)
             gr_hex h = gr_hex_from_offset(us->col, us->row);
             q_[s][n_[s]] = h.q;
             r_[s][n_[s]++] = h.r;
+        } else if (s == 0 && od) {
+            uint8_t dist[RE_MAX_OBJECTIVES];
+            memcpy(dist, od[us->row * RE_MAX_COLS + us->col], sizeof dist);
+            for (int i = 0; i < RE_MAX_OBJECTIVES; i++)
+                near16[i] = (uint8_t)(dist[i] < near16[i] ? dist[i] : near16[i]);
         } else if (s == 0) {
-            int idx = us->row * RE_MAX_COLS + us->col;
-            for (int i = 0; i < nobj; i++)
-                nearest[i] = od->d[i][idx] < nearest[i] ? od->d[i][idx] : nearest[i];
+            gr_hex h = gr_hex_from_offset(us->col, us->row);
+            for (int i = 0; i < nobj; i++) {
+                int far = gr_hex_distance(
+                    h, gr_hex_from_offset(sc->objectives[i].col, sc->objectives[i].row));
+                nearest[i] = far < nearest[i] ? far : nearest[i];
+            }
         }
     }
+    if (od)
+        for (int i = 0; i < nobj; i++)
+            nearest[i] = near16[i];
     for (int i = 0; i < nobj; i++) {
         /* nearer is better: to take an enemy objective, to guard one's own;
          * they do not count where destroying units wins the battle */

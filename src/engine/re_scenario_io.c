@@ -1260,6 +1260,7 @@ gr_status re_scenario_parse(const char *text, size_t len, const char *name, re_s
     if (ld_map(L, root) || ld_sides(L, root) || ld_corps(L, root) || ld_reinforcements(L, root) ||
         ld_units(L, root) || ld_objectives(L, root) || ld_rules(L, root) || ld_check(L, root))
         goto done;
+    re_scenario_make_tables(sc);
     st = GR_OK;
 done:
     gr_free(L);

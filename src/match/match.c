@@ -233,6 +233,27 @@ static gr_status step(gr_match *m, const void *act, int player, int given, gr_er
     return GR_OK;
 }
 
+/* Whether act (a record) is legal for player p, the player to move: the
+ * list of legal actions the match holds answers when it holds one for the
+ * state (gr_match_legal: the computer players and the server list them
+ * before acting), so that the game's check is not made again; else the
+ * game's own check. */
+static int act_is_legal(gr_match *m, const unsigned char *rec, int p)
+{
+    const gr_game_type *t = m->game.type;
+    if (p >= 0 && m->acts_valid && !t->not_enumerable &&
+        (!t->action_size || t->action_size == sizeof(gr_action)) && m->nacts >= 0 &&
+        m->nacts <= t->max_actions) {
+        gr_action a;
+        memcpy(&a, rec, sizeof a);
+        for (int i = 0; i < m->nacts; i++)
+            if (m->acts[i] == a)
+                return 1;
+        return 0;
+    }
+    return gr_game_act_is_legal(&m->game, m->st, rec);
+}
+
 gr_status gr_match_act(gr_match *m, const void *act, gr_error *err)
 {
     unsigned char rec[GR_ACTION_MAX];
@@ -240,7 +261,7 @@ gr_status gr_match_act(gr_match *m, const void *act, gr_error *err)
     memcpy(rec, act, m->game.type->action_size ? m->game.type->action_size : sizeof(gr_action));
     int p = gr_match_current_player(m);
     /* an illegal action: the game's own words, the state unchanged */
-    if (p == GR_TERMINAL || !gr_game_act_is_legal(&m->game, m->st, rec))
+    if (p == GR_TERMINAL || !act_is_legal(m, rec, p))
         return gr_game_act_apply_checked(&m->game, m->st, rec, NULL, err);
     return step(m, rec, p, 1, err);
 }

@@ -478,6 +478,38 @@ static void terrain_change_bridge_destroyed(void **state)
     assert_ptr_equal(re_scenario_at_turn(&sc, 1, &buf), &sc);
 }
 
+/* The same with the scenario's tables made (re_scenario_make_tables, as
+ * a loaded scenario has them): the engine's copy of the scenario on turn 2
+ * has its move table patched on the changed hex, so the river is closed
+ * there too (a table left as it was would let Friant onto 3,2). */
+static void terrain_change_with_the_tables_made(void **state)
+{
+    (void)state;
+    tiny();
+    for (int r = 0; r < 6; r++)
+        terrain(3, r, RE_LAKE);
+    flag(3, 2, RE_BRIDGE);
+    unit("Friant", 0, RE_INFANTRY, 4, 2, 2);
+    unit("Weyrother", 1, RE_INFANTRY, 4, 5, 5);
+    sc.ext.nchanges = 1;
+    sc.ext.changes[0] =
+        (re_terrain_change){.turn = 2, .col = 3, .row = 2, .what = RE_TC_FLAGS, .flags = 0};
+    re_scenario_make_tables(&sc);
+    assert_true(sc.tables.made);
+    activate_corps(0);
+    assert_true(legal("Friant: move to 3,2")); /* turn 1: the bridge stands */
+    start();
+    pass_turn();
+    choose("Soult", NULL);
+    play("draw Soult");
+    assert_int_equal(st.turn, 2);
+    assert_false(legal("Friant: move to 3,2"));
+    assert_false(legal("Friant: move to 4,2"));
+    assert_true(legal("Friant: move to 2,3"));
+    /* the scenario's own tables are those of turn 1 */
+    assert_true(sc.tables.move.bits[RE_INFANTRY][2 * RE_MAX_COLS + 3] & RE_MT_ENTER);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -495,6 +527,7 @@ int main(void)
         cmocka_unit_test(victory_by_points),
         cmocka_unit_test(sudden_death_ends_the_battle),
         cmocka_unit_test(terrain_change_bridge_destroyed),
+        cmocka_unit_test(terrain_change_with_the_tables_made),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -402,6 +402,52 @@ static void test_6_undo_stops_at_a_die_otherwise(void **state)
     gr_match_free(m);
 }
 
+/* A match that holds the legal list (gr_match_legal) checks an action
+ * against it instead of asking the game again (issue 33): a whole teaching
+ * game played so, where at every decision actions near the legal ones (a
+ * byte of the packed action changed) are refused exactly when the game's
+ * own check refuses them, with the state unchanged, and a legal one is
+ * taken. */
+static void test_10_the_held_list_answers_as_the_game(void **state)
+{
+    fixture *f = *state;
+    gr_error err;
+    int decisions = 0, refused = 0;
+    for (int step = 0; step < 5000; step++) {
+        int p = gr_match_current_player(f->m);
+        if (p == GR_TERMINAL)
+            break;
+        gr_error_clear(&err);
+        if (p == GR_CHANCE) {
+            assert_int_equal(gr_match_step_chance(f->m, &err), GR_OK);
+            continue;
+        }
+        const gr_action *acts;
+        int n = gr_match_legal(f->m, &acts);
+        assert_true(n > 0);
+        uint64_t before = gr_game_hash(&f->game, gr_match_state(f->m));
+        for (int k = 0; k < n && k < 8; k++)
+            for (int byte = 0; byte < 7; byte++) {
+                gr_action near = acts[k] ^ ((gr_action)1 << (8 * byte));
+                unsigned char rec[GR_ACTION_MAX] = {0};
+                memcpy(rec, &near, sizeof near);
+                if (gr_game_act_is_legal(&f->game, gr_match_state(f->m), rec))
+                    continue; /* legal too: taking it would end the test's step */
+                gr_error_clear(&err);
+                assert_int_equal(gr_match_apply(f->m, near, &err), GR_EILLEGAL);
+                assert_true(err.msg[0] != '\0');
+                assert_true(gr_game_hash(&f->game, gr_match_state(f->m)) == before);
+                refused++;
+            }
+        gr_error_clear(&err);
+        assert_int_equal(gr_match_apply(f->m, acts[(step * 7) % n], &err), GR_OK);
+        decisions++;
+    }
+    assert_int_equal(gr_match_current_player(f->m), GR_TERMINAL);
+    assert_true(decisions > 20);
+    assert_true(refused > 100);
+}
+
 /* 7: R&E keeps its rule: once a chance step is taken, the decisions
  * before it stay. */
 static void test_7_re_never_takes_back_a_die(void **state)
@@ -505,6 +551,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_3_computer_mark_can_be_cleared, setup, teardown),
         cmocka_unit_test(test_4_records_and_given_dice),
         cmocka_unit_test(test_5_undo_takes_a_test_back_whole),
+        cmocka_unit_test_setup_teardown(test_10_the_held_list_answers_as_the_game, setup, teardown),
         cmocka_unit_test(test_6_undo_stops_at_a_die_otherwise),
         cmocka_unit_test_setup_teardown(test_7_re_never_takes_back_a_die, setup, teardown),
         cmocka_unit_test(test_8_ai_and_sim_refuse_a_type_not_enumerable),

@@ -499,76 +499,63 @@ int re_terrain_no_combat(const re_scenario *sc, gr_hex from, gr_hex to, int unit
 
 /* ---- movement, precomputed ---------------------------------------------- */
 
-static void move_bits(const re_scenario *sc, re_move_terrain *t)
+/* The table's bytes of one hex of the map, one per unit type. */
+static void move_bits_hex(const re_scenario *sc, int c, int r, re_move_terrain *t)
+{
+    const re_hexdef *h = &sc->map[r][c];
+    const re_terrain_row *g = ground(h), *f[8];
+    int nf = feature_rows(h, f);
+    for (int type = 0; type < RE_UNIT_TYPES; type++) {
+        unsigned b = 0;
+        /* re_terrain_can_enter */
+        if (h->terrain == RE_LAKE)
+            b |= (h->flags & (RE_BRIDGE | RE_FORD)) ? RE_MT_ENTER : 0u;
+        else if (!has_type(g->forbidden, type))
+            b |= RE_MT_ENTER;
+        else if (has_type(g->road_allows, type) && (h->flags & RE_ROAD))
+            b |= RE_MT_ENTER_ROAD;
+        /* re_terrain_stops */
+        if (has_type(g->stops, type))
+            b |= RE_MT_STOP;
+        for (int i = 0; i < nf; i++)
+            if (has_type(f[i]->stops, type))
+                b |= f[i] == &re_terrain_rows[RE_TR_HILL] ? RE_MT_STOP_UPHILL : RE_MT_STOP;
+        /* re_terrain_no_combat */
+        if (has_type(g->no_combat, type))
+            b |= RE_MT_NO_COMBAT;
+        for (int i = 0; i < nf; i++)
+            if (has_type(f[i]->no_combat, type))
+                b |= RE_MT_NO_COMBAT;
+        b |= (h->flags & RE_ROAD) ? RE_MT_ROAD : 0u;
+        b |= (h->flags & RE_HILL) ? RE_MT_HILL : 0u;
+        t->bits[type][r * RE_MAX_COLS + c] = (uint8_t)b;
+    }
+}
+
+void re_terrain_move_table(const re_scenario *sc, re_move_terrain *t)
 {
     memset(t->bits, 0, sizeof t->bits);
-    for (int i = 0; i < RE_MAX_ROWS * RE_MAX_COLS; i++)
-        for (int d = 0; d < GR_HEX_DIRS; d++) {
-            gr_hex h = gr_hex_neighbor(gr_hex_from_offset(i % RE_MAX_COLS, i / RE_MAX_COLS), d);
-            int c, r;
-            gr_hex_to_offset(h, &c, &r);
-            t->next[i][d] = re_map_at(sc, h) ? (uint16_t)(r * RE_MAX_COLS + c) : RE_MT_OFF;
-        }
-    for (int r = 0; r < sc->rows && r < RE_MAX_ROWS; r++)
-        for (int c = 0; c < sc->cols && c < RE_MAX_COLS; c++) {
-            const re_hexdef *h = &sc->map[r][c];
-            const re_terrain_row *g = ground(h), *f[8];
-            int nf = feature_rows(h, f);
-            for (int type = 0; type < RE_UNIT_TYPES; type++) {
-                unsigned b = 0;
-                /* re_terrain_can_enter */
-                if (h->terrain == RE_LAKE)
-                    b |= (h->flags & (RE_BRIDGE | RE_FORD)) ? RE_MT_ENTER : 0u;
-                else if (!has_type(g->forbidden, type))
-                    b |= RE_MT_ENTER;
-                else if (has_type(g->road_allows, type) && (h->flags & RE_ROAD))
-                    b |= RE_MT_ENTER_ROAD;
-                /* re_terrain_stops */
-                if (has_type(g->stops, type))
-                    b |= RE_MT_STOP;
-                for (int i = 0; i < nf; i++)
-                    if (has_type(f[i]->stops, type))
-                        b |= f[i] == &re_terrain_rows[RE_TR_HILL] ? RE_MT_STOP_UPHILL : RE_MT_STOP;
-                /* re_terrain_no_combat */
-                if (has_type(g->no_combat, type))
-                    b |= RE_MT_NO_COMBAT;
-                for (int i = 0; i < nf; i++)
-                    if (has_type(f[i]->no_combat, type))
-                        b |= RE_MT_NO_COMBAT;
-                b |= (h->flags & RE_ROAD) ? RE_MT_ROAD : 0u;
-                b |= (h->flags & RE_HILL) ? RE_MT_HILL : 0u;
-                t->bits[type][r * RE_MAX_COLS + c] = (uint8_t)b;
+    memset(t->next, 0xFF, sizeof t->next); /* RE_MT_OFF */
+    int rows = sc->rows < RE_MAX_ROWS ? sc->rows : RE_MAX_ROWS;
+    int cols = sc->cols < RE_MAX_COLS ? sc->cols : RE_MAX_COLS;
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++) {
+            for (int d = 0; d < GR_HEX_DIRS; d++) {
+                gr_hex h = gr_hex_neighbor(gr_hex_from_offset(c, r), d);
+                int nc, nr;
+                gr_hex_to_offset(h, &nc, &nr);
+                t->next[r * RE_MAX_COLS + c][d] =
+                    re_map_at(sc, h) ? (uint16_t)(nr * RE_MAX_COLS + nc) : RE_MT_OFF;
             }
+            move_bits_hex(sc, c, r, t);
         }
 }
 
-const re_move_terrain *re_terrain_move_table(const re_scenario *sc)
+void re_terrain_move_table_hex(const re_scenario *sc, int col, int row, re_move_terrain *t)
 {
-    /* per thread: the simulator plays games on several threads */
-    static _Thread_local struct {
-        int used;
-        uint8_t cols, rows;
-        re_hexdef map[RE_MAX_ROWS][RE_MAX_COLS];
-        re_move_terrain t;
-    } kept[2];
-    static _Thread_local unsigned next;
-    static _Thread_local uint32_t gens;
-    /* the rows in use only (the table reads no other); whole rows, one
-     * comparison */
-    size_t used = (size_t)(sc->rows < RE_MAX_ROWS ? sc->rows : RE_MAX_ROWS) * sizeof sc->map[0];
-    for (int i = 0; i < 2; i++)
-        if (kept[i].used && kept[i].cols == sc->cols && kept[i].rows == sc->rows &&
-            !memcmp(kept[i].map, sc->map, used))
-            return &kept[i].t;
-    unsigned i = next;
-    next ^= 1;
-    kept[i].used = 1;
-    kept[i].cols = sc->cols;
-    kept[i].rows = sc->rows;
-    memcpy(kept[i].map, sc->map, sizeof sc->map);
-    move_bits(sc, &kept[i].t);
-    kept[i].t.gen = ++gens ? gens : ++gens;
-    return &kept[i].t;
+    if (col >= 0 && row >= 0 && col < sc->cols && row < sc->rows && col < RE_MAX_COLS &&
+        row < RE_MAX_ROWS)
+        move_bits_hex(sc, col, row, t);
 }
 
 /* ---- combat ------------------------------------------------------------- */

@@ -508,7 +508,9 @@ static void test_move_table(void **state)
                 at(T)->flags = (uint8_t)fl;
                 at(F)->terrain = RE_CLEAR;
                 at(F)->flags = (uint8_t)((ff & 1 ? RE_ROAD : 0) | (ff & 2 ? RE_HILL : 0));
-                const re_move_terrain *mt = re_terrain_move_table(&sc);
+                static re_move_terrain table;
+                re_terrain_move_table(&sc, &table);
+                const re_move_terrain *mt = &table;
                 int fi, ti, c, r;
                 gr_hex_to_offset(F, &c, &r);
                 fi = r * RE_MAX_COLS + c;
@@ -533,20 +535,26 @@ static void test_move_table(void **state)
     assert_int_equal(checked, RE_TERRAINS * 32 * 4 * RE_UNIT_TYPES);
     /* a hex off the map is 0; forest stops infantry ("Forêts/bois") and a
      * lake without bridge or ford is entered by none */
-    const re_move_terrain *mt = re_terrain_move_table(&sc);
-    assert_int_equal(mt->bits[I][10], 0); /* column 10 of a 10-column map */
+    static re_move_terrain mt, forest, lake, hex;
+    re_terrain_move_table(&sc, &mt);
+    assert_int_equal(mt.bits[I][10], 0); /* column 10 of a 10-column map */
     at(T)->flags = 0;
     at(T)->terrain = RE_FOREST;
-    const re_move_terrain *forest = re_terrain_move_table(&sc);
-    uint32_t gen = forest->gen;
+    re_terrain_move_table(&sc, &forest);
     int c, r;
     gr_hex_to_offset(T, &c, &r);
-    assert_true(forest->bits[I][r * RE_MAX_COLS + c] & RE_MT_STOP);
+    assert_true(forest.bits[I][r * RE_MAX_COLS + c] & RE_MT_STOP);
     at(T)->terrain = RE_LAKE;
-    const re_move_terrain *lake = re_terrain_move_table(&sc);
-    assert_int_not_equal(lake->gen, gen);
+    re_terrain_move_table(&sc, &lake);
+    /* one hex made again (re_terrain_move_table_hex, a terrain change)
+     * gives the whole table made again: the forest's table with T now a
+     * lake is the lake's table */
+    hex = forest;
+    re_terrain_move_table_hex(&sc, c, r, &hex);
+    assert_memory_equal(&hex, &lake, sizeof hex);
+    assert_true(memcmp(&forest, &lake, sizeof lake) != 0);
     for (int type = 0; type < RE_UNIT_TYPES; type++)
-        assert_false(lake->bits[type][r * RE_MAX_COLS + c] & (RE_MT_ENTER | RE_MT_ENTER_ROAD));
+        assert_false(lake.bits[type][r * RE_MAX_COLS + c] & (RE_MT_ENTER | RE_MT_ENTER_ROAD));
         /* neighbours by index (row * RE_MAX_COLS + col), directions E, NE, NW,
          * W, SW, SE, odd rows shoved right: from the even row 4 and the odd row
          * 5, and from the corner 0,0 of the 10 x 10 map */
@@ -555,15 +563,17 @@ static void test_move_table(void **state)
     const int odd[6] = {AT(4, 5), AT(4, 4), AT(3, 4), AT(2, 5), AT(3, 6), AT(4, 6)};
     const int corner[6] = {AT(1, 0), RE_MT_OFF, RE_MT_OFF, RE_MT_OFF, RE_MT_OFF, AT(0, 1)};
     for (int d = 0; d < GR_HEX_DIRS; d++) {
-        assert_int_equal(lake->next[AT(2, 4)][d], even[d]);
-        assert_int_equal(lake->next[AT(3, 5)][d], odd[d]);
-        assert_int_equal(lake->next[AT(0, 0)][d], corner[d]);
+        assert_int_equal(lake.next[AT(2, 4)][d], even[d]);
+        assert_int_equal(lake.next[AT(3, 5)][d], odd[d]);
+        assert_int_equal(lake.next[AT(0, 0)][d], corner[d]);
     }
-    assert_int_equal(lake->next[AT(9, 9)][GR_HEX_E], RE_MT_OFF); /* column 10 is off */
+    assert_int_equal(lake.next[AT(9, 9)][GR_HEX_E], RE_MT_OFF); /* column 10 is off */
 #undef AT
-    /* the two maps last asked are kept: the forest's table comes back as it was */
+    /* the same map gives the same bytes: the forest's table made again is
+     * the first one */
     at(T)->terrain = RE_FOREST;
-    assert_int_equal(re_terrain_move_table(&sc)->gen, gen);
+    re_terrain_move_table(&sc, &hex);
+    assert_memory_equal(&hex, &forest, sizeof hex);
 }
 
 int main(void)
