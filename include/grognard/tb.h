@@ -18,9 +18,11 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "grognard/battle.h"
 #include "grognard/error.h"
+#include "grognard/game.h"
 #include "grognard/tabletop.h"
 
 /* The largest battle file read, in bytes (an order of battle inline
@@ -104,5 +106,43 @@ int tb_formation_of(gr_bt_arm arm, const char *word);
 
 /* The table's arm of a companion arm. */
 tt_arm tb_arm_of(gr_bt_arm arm);
+
+/* ---- the game type `aoe-table` (tb_game.c) ----------------------------------
+ * The scenario is a tb_scenario (load: tb_file_parse); the state is the
+ * companion's battle, the table as it stands now, the generals' places and
+ * what the game keeps between steps.
+ *
+ * - The player to move is the side whose phase it is in the companion's
+ *   sequence of play (gr_battle_active_side), or the side of the unit whose
+ *   move is to be chosen after its movement test, or GR_CHANCE while a test
+ *   waits for a die (each face listed with its exact probability; an opposed
+ *   roll is two chance nodes), or GR_TERMINAL.
+ * - Actions are gr_action (enumerable): `next`; `initiative`; per unit
+ *   `reserve U`, `movement U` (the tests of the Table des mouvements),
+ *   then `move U ...` (one of tt_move_set's moves with the allowance the
+ *   result gives) or `pose U X Y` (a pose a person drags, checked with
+ *   tt_check_pose); `fire U --target T` (in range, arc and sight on the
+ *   table); `combat U --target T` (in contact); `battery U --action
+ *   limber|unlimber|move`.  Each test is the companion's (gr_battle_do);
+ *   its legality the companion's prepare.
+ * - Results are carried out on the table: stands removed (the formation
+ *   laid out again), units removed from play taken off, retreats moved by
+ *   tt_retreat away from the enemy.
+ * - The battle ends when an army reaches its breaking critical level or
+ *   after the last turn (objectives, docs/table.md).
+ * - Perfect information: observe() is the state (docs/rules/aoe.md). */
+extern const gr_game_type tb_game_aoe_table;
+
+/* The battle, the table and the unit whose move is to be chosen (-1 none)
+ * of a state of tb_game_aoe_table. */
+const gr_battle *tb_game_battle(const void *st);
+const tt_table *tb_game_table(const void *st);
+int tb_game_move_unit(const void *st);
+
+/* The table as text for a person (grognard play): each side's units with
+ * their stands, formation, place, facing and zone, and for each what enemy
+ * it has in contact, in range and sight, or in sight; the objectives and
+ * who holds them.  st NULL: the battle as its file starts it. */
+void tb_game_print(const void *sc, const void *st, FILE *f);
 
 #endif

@@ -753,6 +753,46 @@ static void companion(const char *root, long seeds)
              bt_tests, bt_refused, bt_given, bt_undone);
 }
 
+/* ---- L'Âge des Aigles on the table (aoe-table, issue 29) --------------------
+ * Its actions are listed: every bundled battle runs the playouts above, with
+ * the random and the eager players in turn. */
+static void table_battles(const char *root, long seeds)
+{
+    static const char *const files[] = {"data/table/teaching.json", "data/table/pratzen.json"};
+    const gr_game_type *t = gr_game_type_find("aoe-table");
+    if (!t) {
+        fail("no game type 'aoe-table'");
+        return;
+    }
+    scratch s;
+    if (!scratch_init(&s, t)) {
+        fail("out of memory");
+        return;
+    }
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", root, files[f]);
+        FILE *probe = fopen(path, "rb");
+        if (!probe && f > 0) /* the Pratzen battle comes with its own branch */
+            continue;
+        if (probe)
+            fclose(probe);
+        gr_game g;
+        gr_error err;
+        if (gr_game_load(path, NULL, &g, &err) != GR_OK) {
+            fail("%s", err.msg);
+            continue;
+        }
+        long before = checks;
+        for (long k = 1; k <= seeds; k++)
+            playout(&g, files[f], (uint64_t)k, gr_ai_kind_of(k % 2 ? GR_AI_EAGER : GR_AI_RANDOM),
+                    &s);
+        printf("%s %s: %ld battles, %ld checks\n", t->id, files[f], seeds, checks - before);
+        gr_game_free(&g);
+    }
+    scratch_free(&s);
+}
+
 int main(int argc, char **argv)
 {
     const char *root = argc > 1 ? argv[1] : ".";
@@ -793,6 +833,9 @@ int main(int argc, char **argv)
     scratch_free(&s);
     /* the companion's types: a battle of 60 decisions per 20 R&E seeds */
     companion(root, (seeds + 19) / 20);
+    /* the table's game: a battle per seed (TABLE_SEEDS overrides, to develop) */
+    const char *ts = getenv("TABLE_SEEDS");
+    table_battles(root, ts ? strtol(ts, NULL, 10) : seeds);
     printf("%ld checks: %ld illegal actions refused, %ld hidden-choice pairs, %ld resamples\n",
            checks, refused, hidden_pairs, resamples);
     if (hidden_pairs == 0)
