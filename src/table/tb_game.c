@@ -48,6 +48,7 @@ typedef struct tb_extra {
     uint8_t leader_on[GR_BT_MAX_LEADERS]; /* 1: the general is on the table */
     int holder[TB_MAX_OBJECTIVES];
     int levels[2]; /* critical levels each army has reached */
+    int moved;     /* 1: a unit moved, arrived or left since the zones were synced */
     int over;      /* 1: the battle has ended */
     int winner;    /* a side, or GR_DRAW */
 } tb_extra;
@@ -331,6 +332,45 @@ static void mover_of(const tb_state *s, int u, int64_t allow, tt_mover *mv)
         mv->may_change[tu->pose.form] = 1;
 }
 
+/* The moves of the unit whose move is to be chosen (tt_move_set with its
+ * mover): the one list that enumeration, apply and describe read.  The
+ * last list of each thread is kept, keyed by a hash of everything it
+ * depends on (the units and the ground of the table, the unit, its
+ * allowance): a pure
+ * function's memory, so that a search listing the moves and then applying
+ * one computes them once. */
+typedef struct move_memo {
+    uint64_t key;
+    int valid, n;
+    tt_option opt[TT_MAX_OPTIONS];
+} move_memo;
+
+static _Thread_local move_memo *memo;
+
+static const tt_option *move_set(const tb_state *s, int *n)
+{
+    if (!memo && !(memo = calloc(1, sizeof *memo))) {
+        *n = 0;
+        return NULL;
+    }
+    uint64_t key = gr_fnv1a64(UINT64_C(14695981039346656037), s->t.units,
+                              (size_t)s->t.nunits * sizeof s->t.units[0]);
+    key = gr_fnv1a64(key, &s->x.mv_unit, sizeof s->x.mv_unit);
+    key = gr_fnv1a64(key, &s->x.mv_allow, sizeof s->x.mv_allow);
+    key = gr_fnv1a64(key, s->t.features, (size_t)s->t.nfeatures * sizeof s->t.features[0]);
+    key = gr_fnv1a64(key, s->t.kinds, sizeof s->t.kinds);
+    key = gr_fnv1a64(key, s->t.bases, sizeof s->t.bases);
+    if (!memo->valid || memo->key != key) {
+        tt_mover mv;
+        mover_of(s, s->x.mv_unit, s->x.mv_allow, &mv);
+        memo->n = tt_move_set(&s->t, s->x.mv_unit, &mv, memo->opt, TT_MAX_OPTIONS);
+        memo->key = key;
+        memo->valid = 1;
+    }
+    *n = memo->n;
+    return memo->opt;
+}
+
 /* ---- the table follows the battle ------------------------------------------- */
 
 typedef struct before {
@@ -357,18 +397,22 @@ static void follow_battle(tb_state *s, const before *bf)
             continue;
         if (bu->removed || gr_bt_unit_stands(bu) < 1) {
             take_off(&s->t, i);
+            s->x.moved = 1;
             continue;
         }
-        if (gr_bt_unit_stands(bu) != bf->stands[i] || strcmp(bu->formation, bf->formation[i]))
+        if (gr_bt_unit_stands(bu) != bf->stands[i] || strcmp(bu->formation, bf->formation[i])) {
             relayout(s, &s->t, u);
+            s->x.moved = 1;
+        }
     }
 }
 
 /* Keep the companion's zones as the table has them (seed 000's 18"). */
 static void sync_zones(tb_state *s)
 {
-    if (s->b.phase == 0)
+    if (s->b.phase == 0 || !s->x.moved)
         return; /* the zone verb is not open in the initiative interphase */
+    s->x.moved = 0;
     for (int i = 0; i < s->t.nunits; i++) {
         const tt_unit *u = &s->t.units[i];
         const gr_bt_unit *bu = &s->b.units[u->id];
@@ -497,8 +541,10 @@ static void arrivals(const tb_scenario *sc, tb_state *s)
         u.arm = tb_arm_of(bu->arm);
         u.nstands = gr_bt_unit_stands(bu);
         u.pose = a->pose;
-        if (tt_table_add_unit(&s->t, &u, NULL) == GR_OK)
+        if (tt_table_add_unit(&s->t, &u, NULL) == GR_OK) {
             s->x.arrived[i] = 1;
+            s->x.moved = 1;
+        }
     }
 }
 
@@ -546,6 +592,7 @@ static void retreat(tb_state *s, int ui, int64_t dist)
     if (tt_retreat(&s->t, ui, dist, &end, &done, NULL) == GR_OK && done > 0) {
         u->pose = end;
         relayout(s, &s->t, u);
+        s->x.moved = 1;
     }
 }
 
@@ -709,6 +756,7 @@ static void do_next(const tb_scenario *sc, tb_state *s)
     if (strstr(now, "_leaders")) {
         for (int i = 0; i < GR_BT_MAX_UNITS; i++)
             s->x.charge_from[i] = -1;
+        s->x.moved = 1; /* a zone refused in the last segment may be recorded now */
         arrivals(sc, s);
     }
     after_step(sc, s);
@@ -802,6 +850,7 @@ static gr_status tb_init(const void *scv, void *st, gr_error *err)
     for (int i = 0; i < sc->nobjectives; i++)
         s->x.holder[i] = sc->objective[i].held;
     s->x.winner = GR_ONGOING;
+    s->x.moved = 1; /* the zones are recorded at the first step after the interphase */
     return GR_OK;
 }
 
@@ -856,11 +905,8 @@ static int tb_legal_actions(const void *scv, const void *st, gr_action *out, int
         return n < cap ? n : cap;
     }
     if (s->x.mv_unit >= 0) {
-        tt_mover mv;
-        tt_option *opt = malloc(TT_MAX_OPTIONS * sizeof *opt);
-        mover_of(s, s->x.mv_unit, s->x.mv_allow, &mv);
-        int k = opt ? tt_move_set(&s->t, s->x.mv_unit, &mv, opt, TT_MAX_OPTIONS) : 0;
-        free(opt);
+        int k;
+        move_set(s, &k);
         for (int i = 0; i < k; i++)
             PUSH(act_make(K_MOVE, s->x.mv_unit, -1, (uint64_t)i));
         if (k == 0) /* nowhere to go: it holds */
@@ -1002,17 +1048,14 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
         tt_pose end = tu->pose;
         int target = -1;
         if (k == K_MOVE && act_arg(act) != ARG_MASK) {
-            tt_option *opt = malloc(TT_MAX_OPTIONS * sizeof *opt);
-            int n = opt ? tt_move_set(&s->t, u, &mv, opt, TT_MAX_OPTIONS) : 0;
+            int n;
+            const tt_option *opt = move_set(s, &n);
             uint64_t i = act_arg(act);
-            if (i >= (uint64_t)n) {
-                free(opt);
+            if (!opt || i >= (uint64_t)n)
                 return gr_error_set(err, GR_EILLEGAL, "%s has %d moves; no move %" PRIu64,
                                     s->b.units[u].id, n, i);
-            }
             end = opt[i].end;
             target = opt[i].kind == TT_MK_CONTACT ? opt[i].target : -1;
-            free(opt);
         } else if (k == K_POSE) {
             tt_verdict v;
             end = pose_of(tu, act);
@@ -1038,6 +1081,7 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
         }
         tu->pose = end;
         relayout(s, &s->t, tu);
+        s->x.moved = 1;
         s->x.mv_unit = -1;
         s->x.mv_allow = 0;
         after_step(sc, s);
@@ -1167,13 +1211,8 @@ static int tb_describe(const void *scv, const void *st, gr_action act, char *buf
             return snprintf(buf, cap, "move %s hold", uid);
         static const char *const kinds[] = {"hold",    "advance",   "wheel",
                                             "contact", "fall_back", "road"};
-        tt_option *opt = malloc(TT_MAX_OPTIONS * sizeof *opt);
-        tt_mover mv;
         int n = 0;
-        if (opt && u >= 0 && u < s->b.nunits) {
-            mover_of(s, u, s->x.mv_allow, &mv);
-            n = tt_move_set(&s->t, u, &mv, opt, TT_MAX_OPTIONS);
-        }
+        const tt_option *opt = u == s->x.mv_unit ? move_set(s, &n) : NULL;
         uint64_t ia = act_arg(act);
         int i = ia < (uint64_t)n ? (int)ia : -1, w;
         if (i >= 0) {
@@ -1192,7 +1231,6 @@ static int tb_describe(const void *scv, const void *st, gr_action act, char *buf
         } else {
             w = snprintf(buf, cap, "move %s %" PRIu64, uid, ia);
         }
-        free(opt);
         return w;
     }
     case K_POSE: {
@@ -1559,8 +1597,8 @@ void tb_game_print(const void *scv, const void *st, FILE *f)
     char w[24], d[24];
     inch(s->t.hi.x, w, sizeof w);
     inch(s->t.hi.y, d, sizeof d);
-    fprintf(f, "%s: a table of %s x %s inches (x east, y north), turn %d of %d, %s\n", sc->title,
-            w, d, b->turn, sc->turns, b->rules->phases[b->phase].title);
+    fprintf(f, "%s: a table of %s x %s inches (x east, y north), turn %d of %d, %s\n", sc->title, w,
+            d, b->turn, sc->turns, b->rules->phases[b->phase].title);
     for (int side = 0; side < 2; side++) {
         fprintf(f, "%s (home edge %s), %d stands lost:\n", b->side_name[side],
                 tb_edge_name((tb_edge)sc->home[side]), army_lost(b, side));
@@ -1578,13 +1616,13 @@ void tb_game_print(const void *scv, const void *st, FILE *f)
             inch(u->pose.at.x, x, sizeof x);
             inch(u->pose.at.y, y, sizeof y);
             fprintf(f, "  %-16s %-9s %d stands, %-14s at (%s, %s) facing %-2s %s%s%s\n", bu->id,
-                    bu->arm == GR_BT_INFANTRY   ? "infantry"
+                    bu->arm == GR_BT_INFANTRY  ? "infantry"
                     : bu->arm == GR_BT_CAVALRY ? "cavalry"
                                                : "battery",
                     gr_bt_unit_stands(bu), bu->formation, x, y, compass(u->pose.face),
-                    tt_in_reserve_zone(&s->t, u, TB_RESERVE_ZONE) ? "reserve zone" : "tactical zone",
-                    bu->disordered ? ", disordered" : "",
-                    bu->guns_silenced ? ", silenced" : "");
+                    tt_in_reserve_zone(&s->t, u, TB_RESERVE_ZONE) ? "reserve zone"
+                                                                  : "tactical zone",
+                    bu->disordered ? ", disordered" : "", bu->guns_silenced ? ", silenced" : "");
             /* what it reaches: fire (range, arc and sight) and contact */
             int any = 0;
             for (int j = 0; j < s->t.nunits; j++) {
@@ -1599,7 +1637,9 @@ void tb_game_print(const void *scv, const void *st, FILE *f)
                 char dist[24];
                 inch(dist_ceil(u, t), dist, sizeof dist);
                 fprintf(f, "%s%s %s\" %s", any ? "; " : "      ", b->units[t->id].id, dist,
-                        contact ? "in contact" : fire ? "in range and sight" : "in sight");
+                        contact ? "in contact"
+                        : fire  ? "in range and sight"
+                                : "in sight");
                 any = 1;
             }
             if (any)
