@@ -42,6 +42,7 @@ typedef struct tb_extra {
     int got;          /* parts of that roll given so far */
     int mv_unit;      /* the unit whose move its side chooses now, -1 none */
     int64_t mv_allow; /* that move's allowance, milli-inches */
+    int mv_change;    /* the change of formation declared with its test (changes[]), 0 none */
     int32_t charge_from[GR_BT_MAX_UNITS]; /* edge distance before its move into contact
                                              this segment (milli-inches), -1 none */
     uint8_t arrived[TB_MAX_ARRIVALS];
@@ -124,6 +125,25 @@ static uint64_t act_arg(gr_action a)
 }
 
 static const char *const battery_words[] = {"limber", "unlimber", "move"};
+
+/* A change of formation declared with a movement test (K_MOVEMENT's arg):
+ * the formation it ends in, and the movement procedure's --deployment
+ * that prices it (Table des vitesses: « Pas de mouvement si déploiement en
+ * ligne ou en ligne soutenue », « ... en tirailleurs », « 1/2 mouvement si
+ * déploiement en colonne de manœuvre, de route »); forming square is not
+ * priced by the sheet (NULL). */
+static const struct {
+    const char *formation, *deployment;
+} changes[] = {
+    {NULL, NULL},
+    {"line", "line"},
+    {"supported_line", "supported_line"},
+    {"skirmish", "skirmish"},
+    {"column", "maneuver_column"},
+    {"road_column", "road_column"},
+    {"square", NULL},
+};
+#define NCHANGES ((int)(sizeof changes / sizeof changes[0]))
 
 /* ---- small helpers ------------------------------------------------------------ */
 
@@ -596,6 +616,35 @@ static void retreat(tb_state *s, int ui, int64_t dist)
     }
 }
 
+/* The change of formation c (changes[]) of unit u, declared with its test:
+ * made through the companion's `formation` (refused when the result says
+ * « ne peut changer de formation ») if the new layout fits on the table
+ * (from the same front centre), then laid out. */
+static void apply_change(tb_state *s, int u, int c)
+{
+    tt_unit *tu = on_table(&s->t, u);
+    if (c <= 0 || c >= NCHANGES || !tu)
+        return;
+    int form = tb_formation_of(s->b.units[u].arm, changes[c].formation);
+    if (form < 0)
+        return;
+    tt_mover mv;
+    mover_of(s, u, 0, &mv);
+    mv.may_change[form] = 1;
+    tt_pose p = tu->pose;
+    p.form = (tt_formation)form;
+    tt_verdict v;
+    if (tt_check_pose(&s->t, u, &mv, p, &v, NULL) != GR_OK || !v.ok)
+        return;
+    gr_bt_action a;
+    call_init(&a, "formation", u, -1);
+    call_fact(&a.call, "to", changes[c].formation);
+    if (gr_battle_do(&s->b, &a, NULL, NULL) != GR_OK)
+        return;
+    relayout(s, &s->t, tu);
+    s->x.moved = 1;
+}
+
 /* A test done: the table follows its result (stands, formations,
  * removals, retreats), then a movement test opens its unit's move. */
 static void after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a,
@@ -642,10 +691,19 @@ static void after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a
             }
         }
     }
+    /* the procedure's own allowance when it gives one (a deployment priced
+     * by the Table des vitesses) */
+    for (int i = 0; moving >= 0 && i < r->nvalues; i++)
+        if (!strcmp(r->values[i].key, "allowance_inches"))
+            allow = r->values[i].i;
     if (moving >= 0 && allow > 0 && on_table(&s->t, moving)) {
         s->x.mv_unit = moving;
         s->x.mv_allow = allow;
+        return; /* the change of formation follows the move */
     }
+    if (s->x.mv_change && a->call.unit >= 0)
+        apply_change(s, a->call.unit, s->x.mv_change);
+    s->x.mv_change = 0;
 }
 
 /* ---- steps ---------------------------------------------------------------- */
@@ -808,7 +866,11 @@ static int call_of(const tb_scenario *sc, const tb_state *s, gr_action act, gr_b
     case K_RESERVE: call_init(a, "reserve", u, -1); return 1;
     case K_MOVEMENT: {
         char oor[GR_BT_ID];
+        if (act_arg(act) >= (uint64_t)NCHANGES)
+            return 0;
         call_init(a, "movement", u, -1);
+        if (changes[act_arg(act)].deployment)
+            call_fact(&a->call, "deployment", changes[act_arg(act)].deployment);
         if (out_of_radius(s, u, oor, sizeof oor))
             call_fact(&a->call, "out-of-radius", oor);
         return 1;
@@ -944,8 +1006,17 @@ static int tb_legal_actions(const void *scv, const void *st, gr_action *out, int
                 continue;
             gr_action x = act_make(reserve ? K_RESERVE : K_MOVEMENT, u->id, -1, 0);
             call_of(sc, s, x, &a);
-            if (allowed(b, &a))
-                PUSH(x);
+            if (!allowed(b, &a))
+                continue;
+            PUSH(x);
+            for (int c = 1; !reserve && c < NCHANGES; c++)
+                if (tb_formation_of(bu->arm, changes[c].formation) >= 0 &&
+                    strcmp(bu->formation, changes[c].formation)) {
+                    x = act_make(K_MOVEMENT, u->id, -1, (uint64_t)c);
+                    call_of(sc, s, x, &a);
+                    if (allowed(b, &a))
+                        PUSH(x);
+                }
         }
     } else if (strstr(ph, "_fire")) {
         for (int i = 0; i < s->t.nunits; i++) {
@@ -1008,8 +1079,8 @@ static int well_formed(const tb_state *s, gr_action act)
     switch (k) {
     case K_NEXT:
     case K_INITIATIVE: return u == -1 && t == -1 && arg == 0;
-    case K_RESERVE:
-    case K_MOVEMENT: return unit && t == -1 && arg == 0;
+    case K_RESERVE: return unit && t == -1 && arg == 0;
+    case K_MOVEMENT: return unit && t == -1 && arg < (uint64_t)NCHANGES;
     case K_FIRE:
     case K_COMBAT: return unit && target && arg == 0;
     case K_BATTERY: return unit && t == -1 && arg <= 2;
@@ -1084,6 +1155,8 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
         s->x.moved = 1;
         s->x.mv_unit = -1;
         s->x.mv_allow = 0;
+        apply_change(s, u, s->x.mv_change);
+        s->x.mv_change = 0;
         after_step(sc, s);
         return GR_OK;
     }
@@ -1123,6 +1196,7 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
     if ((k == K_RESERVE || k == K_MOVEMENT || k == K_FIRE || k == K_COMBAT) &&
         (u < 0 || u >= s->b.nunits || !on_table_c(&s->t, u)))
         return gr_error_set(err, GR_EILLEGAL, "the unit is not on the table");
+    s->x.mv_change = k == K_MOVEMENT ? (int)act_arg(act) : 0;
     return start_test(sc, s, &a, err);
 }
 
@@ -1200,7 +1274,11 @@ static int tb_describe(const void *scv, const void *st, gr_action act, char *buf
     case K_NEXT: return snprintf(buf, cap, "next");
     case K_INITIATIVE: return snprintf(buf, cap, "initiative");
     case K_RESERVE: return snprintf(buf, cap, "reserve %s", uid);
-    case K_MOVEMENT: return snprintf(buf, cap, "movement %s", uid);
+    case K_MOVEMENT:
+        if (act_arg(act) > 0 && act_arg(act) < (uint64_t)NCHANGES)
+            return snprintf(buf, cap, "movement %s --formation %s", uid,
+                            changes[act_arg(act)].formation);
+        return snprintf(buf, cap, "movement %s", uid);
     case K_FIRE: return snprintf(buf, cap, "fire %s --target %s", uid, tid);
     case K_COMBAT: return snprintf(buf, cap, "combat %s --target %s", uid, tid);
     case K_BATTERY:

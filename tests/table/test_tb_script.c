@@ -28,7 +28,8 @@
  * hohenlohe line of 3 at (25, 25) (x 23.5..26.5, y 25..26).  The table
  * units are in the file's deploy order, and so are the lists of actions.
  *
- * Turn 1 whole, and turn 2 to the end of the first player's combat.
+ * Turn 1 whole, and turn 2 to the second player's first move (a change of
+ * formation declared with its test).
  *
  * Then the same tests are made through the companion alone (gr_battle_do
  * with the facts the table measured and the same dice): the same results.
@@ -220,8 +221,15 @@ static void turn_one(void **state)
     expect_legal("next");
     act("next");
     phase_is("s2_tactical");
-    expect_legal("movement rottermund | battery austrian_battery --action limber | movement "
-                 "hohenlohe | next");
+    /* each brigade's test alone, or with a change of formation declared
+     * (docs/table.md): rottermund, a line, to any other infantry formation;
+     * hohenlohe, a cavalry line, to a column or a road column */
+    expect_legal("movement rottermund | movement rottermund --formation supported_line | "
+                 "movement rottermund --formation skirmish | movement rottermund --formation "
+                 "column | movement rottermund --formation road_column | movement rottermund "
+                 "--formation square | battery austrian_battery --action limber | movement "
+                 "hohenlohe | movement hohenlohe --formation column | movement hohenlohe "
+                 "--formation road_column | next");
     /* hohenlohe: D10 5, +2 « Brigade fraîche » (its general Schwarzenberg
      * is attached to rottermund: no general's DRM): 7, « En avant ! Bouge
      * normalement. »: 12" (Cavalerie); without the +2 it would read 5,
@@ -306,8 +314,12 @@ static void turn_two(void **state)
     expect_legal("next");
     act("next");
     phase_is("s1_tactical");
-    expect_legal("movement claparede | battery french_battery --action limber | movement "
-                 "treilhard | next");
+    expect_legal("movement claparede | movement claparede --formation line | movement "
+                 "claparede --formation supported_line | movement claparede --formation skirmish "
+                 "| movement claparede --formation road_column | movement claparede --formation "
+                 "square | battery french_battery --action limber | movement treilhard | "
+                 "movement treilhard --formation line | movement treilhard --formation "
+                 "road_column | next");
     /* treilhard: D10 6, +2 fresh (its general Suchet is attached to
      * claparede; light cavalry in a column: no other line): 8, « En
      * avant ! »: 12".  Straight ahead into contact with hohenlohe: its
@@ -358,6 +370,28 @@ static void turn_two(void **state)
     expect_box(TREILHARD, 23000, 11000, 25000, 13000);
     act("next");
     phase_is("s2_leaders");
+    act("next");
+    /* the Austrians: hohenlohe at (31, 13) is 5" from treilhard, rottermund
+     * 4" from claparede: nobody in the reserve zone */
+    phase_is("s2_reserve");
+    expect_legal("next");
+    act("next");
+    /* rottermund declares a column with its test: D10 6, +2 fresh, +1
+     * Schwarzenberg attached: 9, « En avant ! Bouge normalement. »: 6"
+     * (Infanterie linéaire), « 1/2 mouvement si déploiement en colonne de
+     * manœuvre »: 3" */
+    phase_is("s2_tactical");
+    act("movement rottermund --formation column");
+    die(6);
+    assert_int_equal(tb_game_move_unit(ST), ROTTERMUND);
+    /* the whole 3" south: front from y 19 to 16, 1" from claparede's
+     * front (y 15); then the column from the same front centre (12, 16):
+     * two wide (x 11..13), three ranks of 3/4" behind, northward (y 16 to
+     * 18.25) */
+    act("move rottermund advance to 12 16");
+    assert_string_equal(bunit(ROTTERMUND)->formation, "column");
+    assert_int_equal(unit(ROTTERMUND)->pose.form, TT_COLUMN);
+    expect_box(ROTTERMUND, 11000, 16000, 13000, 18250);
 }
 
 /* One verb of the companion with its fact and its dice typed. */
@@ -435,7 +469,11 @@ static void companion(void **state)
     for (int i = 0; i < 4; i++)
         DO("next", -1, -1, NULL, NULL, 0);
     DO("combat", TREILHARD, HOHENLOHE, NULL, NULL, 0, 8, 3);
-    DO("next", -1, -1, NULL, NULL, 0);
+    for (int i = 0; i < 3; i++)
+        DO("next", -1, -1, NULL, NULL, 0);
+    DO("movement", ROTTERMUND, -1, "deployment", "maneuver_column", 0, 6);
+    DO("formation", ROTTERMUND, -1, "to", "column", 0);
+    assert_string_equal(b->units[ROTTERMUND].formation, "column");
     for (int i = 0; i < b->nunits; i++) {
         assert_int_equal(b->units[i].lost, bunit(i)->lost);
         assert_int_equal(b->units[i].disordered, bunit(i)->disordered);
