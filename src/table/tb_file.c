@@ -302,6 +302,16 @@ static gr_status read_oob(rd *r, const gr_jr_node *n)
         dir = 0;
     if ((size_t)snprintf(path, sizeof path, "%.*s%s", dir, r->name, n->str) >= sizeof path)
         return fail(r, n, "the path of \"oob\" is too long");
+    /* a battle file read without a directory (the text embedded in a save,
+     * a server's upload) reads a relative path from data/table/, where the
+     * bundled battles are (docs/table.md) */
+    if (!slash && n->str[0] != '/') {
+        FILE *probe = fopen(path, "rb");
+        if (probe)
+            fclose(probe);
+        else
+            snprintf(path, sizeof path, "data/table/%s", n->str);
+    }
     gr_status st = gr_oob_read(path, aoe, 0, &r->sc->start, NULL, NULL, r->err);
     if (st == GR_ERUNTIME && r->err && !strstr(r->err->msg, "out of memory")) {
         char msg[GR_ERROR_MSG];
@@ -877,7 +887,9 @@ static uint64_t digest_of(const tb_scenario *sc)
 {
     uint64_t h = gr_battle_hash(&sc->start);
     const unsigned char *p = (const unsigned char *)sc;
-    size_t from = offsetof(tb_scenario, id), to = offsetof(tb_scenario, start);
+    /* not the id: the file's name (a scenario embedded in a save is read
+     * under another) does not change the battle */
+    size_t from = offsetof(tb_scenario, title), to = offsetof(tb_scenario, start);
     return gr_fnv1a64(h, p + from, to - from);
 }
 

@@ -118,9 +118,17 @@ static void teaching(void **state)
     assert_int_equal(SC->vp_objectives, 1);
     assert_int_equal(SC->narrivals, 0);
     assert_true(SC->digest != 0);
-    /* the same file read twice: the same digest */
+    /* the same file read twice: the same digest; and its text read under
+     * another name (a save embeds the text): the same digest, another id */
     uint64_t d = SC->digest;
     assert_int_equal(tb_file_read(path, SC, &err), GR_OK);
+    assert_true(SC->digest == d);
+    char *text = NULL;
+    size_t len = 0;
+    assert_int_equal(gr_read_file(path, 1 << 20, &text, &len, &err), GR_OK);
+    assert_int_equal(tb_file_parse(text, len, "the scenario embedded in the save", SC, &err),
+                     GR_OK);
+    gr_free(text);
     assert_true(SC->digest == d);
 }
 
