@@ -365,14 +365,11 @@ typedef struct move_memo {
     tt_option opt[TT_MAX_OPTIONS];
 } move_memo;
 
-static _Thread_local move_memo *memo;
+static _Thread_local move_memo memo_of_thread;
 
 static const tt_option *move_set(const tb_state *s, int *n)
 {
-    if (!memo && !(memo = calloc(1, sizeof *memo))) {
-        *n = 0;
-        return NULL;
-    }
+    move_memo *memo = &memo_of_thread;
     uint64_t key = gr_fnv1a64(UINT64_C(14695981039346656037), s->t.units,
                               (size_t)s->t.nunits * sizeof s->t.units[0]);
     key = gr_fnv1a64(key, &s->x.mv_unit, sizeof s->x.mv_unit);
