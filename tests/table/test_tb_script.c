@@ -28,8 +28,8 @@
  * hohenlohe line of 3 at (25, 25) (x 23.5..26.5, y 25..26).  The table
  * units are in the file's deploy order, and so are the lists of actions.
  *
- * Turn 1 whole, and turn 2 to the second player's first move (a change of
- * formation declared with its test).
+ * Turns 1 and 2 whole (in turn 2, a change of formation declared with its
+ * test, a charge and its combat).
  *
  * Then the same tests are made through the companion alone (gr_battle_do
  * with the facts the table measured and the same dice): the same results.
@@ -392,6 +392,42 @@ static void turn_two(void **state)
     assert_string_equal(bunit(ROTTERMUND)->formation, "column");
     assert_int_equal(unit(ROTTERMUND)->pose.form, TT_COLUMN);
     expect_box(ROTTERMUND, 11000, 16000, 13000, 18250);
+    /* rottermund has tested; hohenlohe (a line) and the battery have not */
+    expect_legal("battery austrian_battery --action limber | movement hohenlohe | movement "
+                 "hohenlohe --formation column | movement hohenlohe --formation road_column | "
+                 "next");
+    act("next");
+    phase_is("s2_generals");
+    act("next");
+    /* s2_fire_first, the French: claparede (2") has rottermund 1" ahead
+     * (fronts y 15 and 16); french_battery reaches rottermund (corner
+     * (17, 6) to (13, 16): sqrt(16 + 100) = 10.77", in the arc of its left
+     * corner (x 7 at y 16), the line passing east of claparede: x 14.3 at
+     * y 12.75, 13.4 at y 15) but not hohenlohe (at x 30..32 it is east of
+     * the arc of its right corner, x 26 at y 13, 27 at y 14); treilhard's
+     * 2" reaches nobody (hohenlohe is 5" away) */
+    phase_is("s2_fire_first");
+    expect_legal("fire claparede --target rottermund | fire french_battery --target rottermund "
+                 "| next");
+    /* claparede: 5 stands in column x 1 (« Infanterie colonnaire ou
+     * carré/tirailleurs 1 »), « 1 Sk »: 6, « x 1/2 Tir en désordre »: 3 (with
+     * the Sk added after the half, 3.5: the same row), row 3; rottermund
+     * changed formation this segment: « + 1 Cible ... a changé de
+     * formation »; D10 9 + 1 = 10, « 10 ou plus »: Tir impressionnant,
+     * rottermund disordered, nothing lost */
+    act("fire claparede --target rottermund");
+    die(9);
+    assert_int_equal(bunit(ROTTERMUND)->disordered, 1);
+    assert_int_equal(bunit(ROTTERMUND)->lost, 0);
+    act("next");
+    phase_is("s2_fire_second");
+    act("next");
+    /* s2_combat: nobody in contact (rottermund is 1" from claparede) */
+    phase_is("s2_combat");
+    expect_legal("next");
+    act("next");
+    phase_is("initiative");
+    assert_int_equal(tb_game_battle(ST)->turn, 3);
 }
 
 /* One verb of the companion with its fact and its dice typed. */
@@ -474,6 +510,16 @@ static void companion(void **state)
     DO("movement", ROTTERMUND, -1, "deployment", "maneuver_column", 0, 6);
     DO("formation", ROTTERMUND, -1, "to", "column", 0);
     assert_string_equal(b->units[ROTTERMUND].formation, "column");
+    for (int i = 0; i < 2; i++)
+        DO("next", -1, -1, NULL, NULL, 0);
+    DO("fire", CLAPAREDE, ROTTERMUND, NULL, NULL, 0, 9);
+    for (int i = 0; i < 3; i++)
+        DO("next", -1, -1, NULL, NULL, 0);
+    for (int i = 0; i < b->nunits; i++) {
+        assert_int_equal(b->units[i].lost, bunit(i)->lost);
+        assert_int_equal(b->units[i].disordered, bunit(i)->disordered);
+        assert_string_equal(b->units[i].formation, bunit(i)->formation);
+    }
     for (int i = 0; i < b->nunits; i++) {
         assert_int_equal(b->units[i].lost, bunit(i)->lost);
         assert_int_equal(b->units[i].disordered, bunit(i)->disordered);
