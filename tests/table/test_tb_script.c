@@ -28,8 +28,8 @@
  * hohenlohe line of 3 at (25, 25) (x 23.5..26.5, y 25..26).  The table
  * units are in the file's deploy order, and so are the lists of actions.
  *
- * Turns 1 and 2 whole (in turn 2, a change of formation declared with its
- * test, a charge and its combat).
+ * Three turns: 1 and 2 whole (in turn 2, a change of formation declared
+ * with its test, a charge and its combat), 3 with an infantry attack.
  *
  * Then the same tests are made through the companion alone (gr_battle_do
  * with the facts the table measured and the same dice): the same results.
@@ -52,7 +52,7 @@ static gr_game G;
 static void *ST;
 /* The battle as the game left it at the end of turn 1, for the companion's
  * run to compare with. */
-static gr_battle *END1;
+static gr_battle *END1, *END2;
 
 enum { CLAPAREDE, TREILHARD, FRENCH_BATTERY, ROTTERMUND, HOHENLOHE, AUSTRIAN_BATTERY };
 
@@ -428,6 +428,7 @@ static void turn_two(void **state)
     act("next");
     phase_is("initiative");
     assert_int_equal(tb_game_battle(ST)->turn, 3);
+    memcpy(END2, tb_game_battle(ST), sizeof *END2);
 }
 
 /* One verb of the companion with its fact and its dice typed. */
@@ -450,6 +451,58 @@ static void companion_do(gr_battle *b, gr_bt_outcome *out, const char *verb, int
     memcpy(a.rolls, rolls, (size_t)nrolls * sizeof rolls[0]);
     if (gr_battle_do(b, &a, out, &err) != GR_OK)
         fail_msg("%s: %s", verb, err.msg);
+}
+
+/* Turn 3: an infantry attack, its combat, the retreat straight back. */
+static void turn_three(void **state)
+{
+    (void)state;
+    /* D10 7 and 3: the French are 1st player again */
+    act("initiative");
+    die(7);
+    die(3);
+    assert_int_equal(tb_game_battle(ST)->first, 0);
+    for (int i = 0; i < 3; i++)
+        act("next");
+    phase_is("s1_tactical");
+    /* claparede, disordered (« En désordre »): D10 6, +1 « Infanterie
+     * colonnaire », +1 Suchet attached (ordinary); no longer fresh (a stand
+     * lost, worn at 1): 8, « Ralliement. Ralliée. Bouge à demi-vitesse. Pas
+     * de changement de formation. »: rallied, 4.5".  Into contact with
+     * rottermund, 1" ahead: its front from y 15 to 16 */
+    act("movement claparede");
+    die(6);
+    assert_int_equal(bunit(CLAPAREDE)->disordered, 0);
+    act("move claparede contact rottermund to 12 16");
+    expect_box(CLAPAREDE, 11000, 13750, 13000, 16000);
+    for (int i = 0; i < 4; i++)
+        act("next");
+    phase_is("s1_combat");
+    /* Table des combats: claparede (attacker) 5 stands against 6 (no
+     * superiority), +1 « Général attaché » (Suchet), +1 « Unité
+     * régulière »: +2.  rottermund (defender): +1 Schwarzenberg attached,
+     * -2 « Brigade en désordre », +2 « Brigade fraîche », +1 regular: +2.
+     * D10 9 and 4: 11 - 6 = 5, « Ramené ! »: rottermund retreats in
+     * disorder, the farther of beyond musketry (2") and half speed (6" / 2 =
+     * 3"), one stand routed */
+    act("combat claparede --target rottermund");
+    die(9);
+    die(4);
+    assert_int_equal(bunit(ROTTERMUND)->lost, 1);
+    assert_int_equal(bunit(ROTTERMUND)->disordered, 1);
+    assert_int_equal(bunit(CLAPAREDE)->lost, 1);
+    /* on the table: five stands re-formed in column from (12, 16); the two
+     * front centres coincide, so the retreat goes straight back (north),
+     * 3": front at (12, 19), ranks of 2, 2, 1 behind it to y 21.25 */
+    assert_int_equal(unit(ROTTERMUND)->nstands, 5);
+    assert_int_equal(unit(ROTTERMUND)->pose.at.y, 19000);
+    expect_box(ROTTERMUND, 11000, 19000, 13000, 21250);
+    /* the rest of the turn passes */
+    while (tb_game_battle(ST)->turn == 3)
+        act("next");
+    phase_is("initiative");
+    assert_int_equal(tb_game_battle(ST)->turn, 4);
+    assert_int_equal(gr_game_winner(&G, ST), GR_ONGOING);
 }
 
 /* The same tests through the companion alone, with the facts the table
@@ -516,8 +569,24 @@ static void companion(void **state)
     for (int i = 0; i < 3; i++)
         DO("next", -1, -1, NULL, NULL, 0);
     for (int i = 0; i < b->nunits; i++) {
+        assert_int_equal(b->units[i].lost, END2->units[i].lost);
+        assert_int_equal(b->units[i].disordered, END2->units[i].disordered);
+        assert_string_equal(b->units[i].formation, END2->units[i].formation);
+    }
+    /* turn 3: the initiative, claparede's test and its attack */
+    DO("initiative", -1, -1, "choose", "first", 0, 7, 3);
+    for (int i = 0; i < 3; i++)
+        DO("next", -1, -1, NULL, NULL, 0);
+    DO("movement", CLAPAREDE, -1, NULL, NULL, 0, 6);
+    for (int i = 0; i < 4; i++)
+        DO("next", -1, -1, NULL, NULL, 0);
+    DO("combat", CLAPAREDE, ROTTERMUND, NULL, NULL, 0, 9, 4);
+    while (b->turn == 3)
+        DO("next", -1, -1, NULL, NULL, 0);
+    for (int i = 0; i < b->nunits; i++) {
         assert_int_equal(b->units[i].lost, bunit(i)->lost);
         assert_int_equal(b->units[i].disordered, bunit(i)->disordered);
+        assert_int_equal(b->units[i].removed, bunit(i)->removed);
         assert_string_equal(b->units[i].formation, bunit(i)->formation);
     }
     for (int i = 0; i < b->nunits; i++) {
@@ -546,16 +615,19 @@ int main(int argc, char **argv)
     }
     ST = malloc(G.type->state_size);
     END1 = malloc(sizeof *END1);
-    if (!ST || !END1 || gr_game_init(&G, ST, &err) != GR_OK)
+    END2 = malloc(sizeof *END2);
+    if (!ST || !END1 || !END2 || gr_game_init(&G, ST, &err) != GR_OK)
         return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(turn_one),
         cmocka_unit_test(turn_two),
+        cmocka_unit_test(turn_three),
         cmocka_unit_test(companion),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     free(ST);
     free(END1);
+    free(END2);
     gr_game_free(&G);
     return rc;
 }
