@@ -46,7 +46,8 @@ typedef struct tb_extra {
     int32_t charge_from[GR_BT_MAX_UNITS]; /* edge distance before its move into contact
                                              this segment (milli-inches), -1 none */
     uint8_t arrived[TB_MAX_ARRIVALS];
-    uint8_t leader_on[GR_BT_MAX_LEADERS]; /* 1: the general is on the table */
+    uint8_t leader_on[GR_BT_MAX_LEADERS];    /* 1: the general is on the table */
+    uint8_t leader_acted[GR_BT_MAX_LEADERS]; /* 1: attached or detached this segment */
     int holder[TB_MAX_OBJECTIVES];
     int levels[2]; /* critical levels each army has reached */
     int moved;     /* 1: a unit moved, arrived or left since the zones were synced */
@@ -97,6 +98,8 @@ enum {
     K_FIRE,    /* target */
     K_COMBAT,  /* target */
     K_BATTERY, /* arg: 0 limber, 1 unlimber, 2 move */
+    K_ATTACH,  /* a general (the target byte: his index) attaches to the unit */
+    K_DETACH,  /* a general (the target byte) detaches */
     K_COUNT
 };
 
@@ -812,6 +815,7 @@ static void do_next(const tb_scenario *sc, tb_state *s)
         for (int i = 0; i < GR_BT_MAX_UNITS; i++)
             s->x.charge_from[i] = -1;
         s->x.moved = 1; /* a zone refused in the last segment may be recorded now */
+        memset(s->x.leader_acted, 0, sizeof s->x.leader_acted);
         arrivals(sc, s);
     }
     after_step(sc, s);
@@ -879,6 +883,14 @@ static int call_of(const tb_scenario *sc, const tb_state *s, gr_action act, gr_b
     case K_COMBAT:
         call_init(a, "combat", u, t);
         table_facts(sc, s, K_COMBAT, a);
+        return 1;
+    case K_ATTACH:
+        call_init(a, "attach", u, -1);
+        a->call.leader = t;
+        return 1;
+    case K_DETACH:
+        call_init(a, "detach", -1, -1);
+        a->call.leader = t;
         return 1;
     case K_BATTERY:
         if (act_arg(act) > 2)
@@ -975,7 +987,34 @@ static int tb_legal_actions(const void *scv, const void *st, gr_action *out, int
     const char *ph = b->rules->phases[b->phase].id;
     int side = gr_battle_active_side(b);
     gr_bt_action a;
-    if (!strcmp(ph, "initiative")) {
+    if (strstr(ph, "_leaders")) {
+        /* a general attaches to a brigade of his side within his 12", or
+         * detaches (seed 000: « Remplacer, attacher & détacher les
+         * généraux ») */
+        for (int l = 0; l < b->nleaders; l++) {
+            const gr_bt_leader *x = &b->leaders[l];
+            tt_pt p;
+            if (x->side != side || s->x.leader_acted[l] || !leader_pos(s, l, &p))
+                continue;
+            if (x->attached >= 0) {
+                gr_action d = act_make(K_DETACH, -1, l, 0);
+                call_of(sc, s, d, &a);
+                if (allowed(b, &a))
+                    PUSH(d);
+                continue;
+            }
+            for (int i = 0; i < s->t.nunits; i++) {
+                const tt_unit *u = &s->t.units[i];
+                if (u->side != side || b->units[u->id].arm == GR_BT_ARTILLERY ||
+                    !tt_within_radius(u, p, TB_GENERAL_RADIUS))
+                    continue;
+                gr_action x2 = act_make(K_ATTACH, u->id, l, 0);
+                call_of(sc, s, x2, &a);
+                if (allowed(b, &a))
+                    PUSH(x2);
+            }
+        }
+    } else if (!strcmp(ph, "initiative")) {
         gr_action x = act_make(K_INITIATIVE, -1, -1, 0);
         call_of(sc, s, x, &a);
         if (allowed(b, &a))
@@ -1081,6 +1120,8 @@ static int well_formed(const tb_state *s, gr_action act)
     case K_FIRE:
     case K_COMBAT: return unit && target && arg == 0;
     case K_BATTERY: return unit && t == -1 && arg <= 2;
+    case K_ATTACH: return unit && t >= 0 && t < s->b.nleaders && arg == 0;
+    case K_DETACH: return u == -1 && t >= 0 && t < s->b.nleaders && arg == 0;
     case K_MOVE: return unit && t == -1;
     case K_POSE: return unit && ((act >> 40) & 31) < 24 && ((act >> 45) & 7) < TT_NFORMATIONS;
     default: return 0;
@@ -1164,6 +1205,17 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
     gr_bt_action a;
     if (!call_of(sc, s, act, &a))
         return gr_error_set(err, GR_EINPUT, "not an action of the table's game");
+    if (k == K_ATTACH || k == K_DETACH) {
+        if (s->x.leader_acted[act_target(act)])
+            return gr_error_set(err, GR_EILLEGAL, "%s has attached or detached this segment",
+                                s->b.leaders[act_target(act)].id);
+        gr_status st = gr_battle_do(&s->b, &a, NULL, err);
+        if (st != GR_OK)
+            return st;
+        s->x.leader_acted[act_target(act)] = 1;
+        after_step(sc, s);
+        return GR_OK;
+    }
     if (k == K_BATTERY) {
         before bf;
         snapshot(s, &bf);
@@ -1278,6 +1330,12 @@ static int tb_describe(const void *scv, const void *st, gr_action act, char *buf
         return snprintf(buf, cap, "movement %s", uid);
     case K_FIRE: return snprintf(buf, cap, "fire %s --target %s", uid, tid);
     case K_COMBAT: return snprintf(buf, cap, "combat %s --target %s", uid, tid);
+    case K_ATTACH:
+        return snprintf(buf, cap, "attach %s --leader %s", uid,
+                        t >= 0 && t < s->b.nleaders ? s->b.leaders[t].id : "?");
+    case K_DETACH:
+        return snprintf(buf, cap, "detach --leader %s",
+                        t >= 0 && t < s->b.nleaders ? s->b.leaders[t].id : "?");
     case K_BATTERY:
         return snprintf(buf, cap, "battery %s --action %s", uid,
                         act_arg(act) <= 2 ? battery_words[act_arg(act)] : "?");

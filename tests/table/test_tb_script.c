@@ -138,6 +138,13 @@ static void turn_one(void **state)
     expect_legal("next");
     act("next");
     phase_is("s1_leaders");
+    /* « Remplacer, attacher & détacher les généraux »: Lannes at (18, 2)
+     * may attach to a brigade within his 12" (claparede's corner (13,
+     * 3.75): sqrt(25 + 3.06) = 5.30"; treilhard's (23, 3): sqrt(25 + 1) =
+     * 5.10"; not to the battery); Suchet, attached to claparede, may
+     * detach */
+    expect_legal("attach claparede --leader lannes | attach treilhard --leader lannes | detach "
+                 "--leader suchet | next");
     act("next");
     /* s1_reserve: the French brigades, both 19" and more from every enemy,
      * are in the reserve zone; a battery takes no reserve test */
