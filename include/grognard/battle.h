@@ -343,6 +343,13 @@ const char *gr_bt_call_get(const gr_bt_call *c, const char *key);
 gr_status gr_bt_set(const gr_procedure *p, gr_args *a, const char *name, const char *text,
                     gr_error *err);
 
+/* L'Âge des Aigles (bt_aoe.c), for the table's game (tb.h): unit u's speed
+ * in milli-inches on a column of the Table des vitesses (seed 003),
+ * `terrain` "nominal", "road", "difficult" or "ford" (0 if it cannot be
+ * read), and « - 3" par unité traversée » in milli-inches. */
+int64_t gr_bt_aoe_speed(const gr_bt_unit *u, const char *terrain);
+int64_t gr_bt_aoe_pass_through(void);
+
 /* Make `b` the start of the battle: rules->setup has been run by the
  * order-of-battle reader; turn 1, phase 0, conditions computed. */
 void gr_battle_begin(gr_battle *b);

@@ -538,8 +538,10 @@ static const char *speed_row(const gr_bt_unit *u)
     return "columnar_infantry";
 }
 
-/* The unit's nominal speed in milli-inches (Table des vitesses). */
-int64_t bt_aoe_nominal_speed(const gr_bt_unit *u)
+/* The unit's speed in milli-inches on a terrain column of the Table des
+ * vitesses ("nominal", "road", "difficult", "ford"), 0 if it cannot be
+ * read. */
+int64_t gr_bt_aoe_speed(const gr_bt_unit *u, const char *terrain)
 {
     const gr_system *s = gr_system_find("aoe");
     const gr_table *t = s ? gr_system_table(s, "speed") : NULL;
@@ -549,13 +551,28 @@ int64_t bt_aoe_nominal_speed(const gr_bt_unit *u)
     memset(&a, 0, sizeof a);
     gr_error e;
     if (gr_args_set(t->params, 0, speed_row(u), &a, &e) != GR_OK ||
-        gr_args_set(t->params, 1, "nominal", &a, &e) != GR_OK)
+        gr_args_set(t->params, 1, terrain, &a, &e) != GR_OK)
         return 0;
     gr_cell cell;
     memset(&cell, 0, sizeof cell);
     if (t->lookup(&a, &cell, &e) != GR_OK || cell.nfields < 1)
         return 0;
     return cell.fields[0].i;
+}
+
+/* The unit's nominal speed in milli-inches (Table des vitesses). */
+int64_t bt_aoe_nominal_speed(const gr_bt_unit *u)
+{
+    return gr_bt_aoe_speed(u, "nominal");
+}
+
+/* « - 3" par unité traversée » (under the Table des vitesses): the rules
+ * layer's one value (src/rules/aoe/aoe_tables.c). */
+extern const int64_t aoe_pass_through_milli;
+
+int64_t gr_bt_aoe_pass_through(void)
+{
+    return aoe_pass_through_milli;
 }
 
 /* ---- prepare: each verb's inputs from the state ------------------------- */

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "grognard/re.h"
+#include "grognard/tb.h"
 #include "grognard/re_io.h"
 
 /* A two-character code per unit: its corps' letter, from letters no terrain
@@ -23,6 +24,7 @@ typedef struct cli_tags {
 struct cli_board {
     const gr_game *g;
     const re_scenario *sc; /* R&E's scenario, or NULL for another type */
+    int table;             /* 1: L'Âge des Aigles on the table (tb.h): its text view */
     cli_tags tg;
     int picked; /* the unit picked to move by its code (-1: none) */
 };
@@ -318,6 +320,7 @@ cli_board *cli_board_open(const gr_game *g)
         b->sc = g->sc;
         board_tags(b->sc, &b->tg);
     }
+    b->table = g->type == &tb_game_aoe_table;
     return b;
 }
 
@@ -328,6 +331,8 @@ void cli_board_free(cli_board *b)
 
 void cli_board_draw(const cli_board *b, FILE *f, const void *st)
 {
+    if (b->table)
+        tb_game_print(b->g->sc, st, f);
     if (b->sc)
         board_draw(f, b->sc, st, &b->tg, NULL, cli_colour_wanted(f), cli_term_width(f));
 }

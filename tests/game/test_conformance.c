@@ -753,6 +753,49 @@ static void companion(const char *root, long seeds)
              bt_tests, bt_refused, bt_given, bt_undone);
 }
 
+/* ---- L'Âge des Aigles on the table (aoe-table, issue 29) --------------------
+ * Its actions are listed: every bundled battle runs the playouts above, with
+ * the random and the eager players in turn. */
+static void table_battles(const char *root, long seeds)
+{
+    static const char *const files[] = {"data/table/teaching.json", "data/table/pratzen.json"};
+    const gr_game_type *t = gr_game_type_find("aoe-table");
+    if (!t) {
+        fail("no game type 'aoe-table'");
+        return;
+    }
+    scratch s;
+    if (!scratch_init(&s, t)) {
+        fail("out of memory");
+        return;
+    }
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", root, files[f]);
+        FILE *probe = fopen(path, "rb");
+        if (!probe && f > 0) /* the Pratzen battle comes with its own branch */
+            continue;
+        if (probe)
+            fclose(probe);
+        gr_game g;
+        gr_error err;
+        if (gr_game_load(path, NULL, &g, &err) != GR_OK) {
+            fail("%s", err.msg);
+            continue;
+        }
+        long before = checks;
+        /* the Pratzen battle (about ten times the teaching battle's work):
+         * a quarter of the seeds */
+        long n = f == 0 ? seeds : (seeds + 3) / 4;
+        for (long k = 1; k <= n; k++)
+            playout(&g, files[f], (uint64_t)k, gr_ai_kind_of(k % 2 ? GR_AI_EAGER : GR_AI_RANDOM),
+                    &s);
+        printf("%s %s: %ld battles, %ld checks\n", t->id, files[f], n, checks - before);
+        gr_game_free(&g);
+    }
+    scratch_free(&s);
+}
+
 int main(int argc, char **argv)
 {
     const char *root = argc > 1 ? argv[1] : ".";
@@ -793,6 +836,15 @@ int main(int argc, char **argv)
     scratch_free(&s);
     /* the companion's types: a battle of 60 decisions per 20 R&E seeds */
     companion(root, (seeds + 19) / 20);
+    /* the table's game: a battle per seed (a tenth under the sanitizers, so
+     * that the run stays inside the test's time limit on 2 cores;
+     * TABLE_SEEDS overrides, to develop) */
+    long tseeds = seeds;
+#if defined(__SANITIZE_ADDRESS__)
+    tseeds = (seeds + 9) / 10;
+#endif
+    const char *ts = getenv("TABLE_SEEDS");
+    table_battles(root, ts ? strtol(ts, NULL, 10) : tseeds);
     printf("%ld checks: %ld illegal actions refused, %ld hidden-choice pairs, %ld resamples\n",
            checks, refused, hidden_pairs, resamples);
     if (hidden_pairs == 0)

@@ -197,7 +197,7 @@ static void saves(void)
     snprintf(buf, sizeof buf, "%s\"chess\", \"scenario\": \"x.json\"}", head);
     CHECK(gr_save_parse(buf, strlen(buf), "s.json", &s, &err) == GR_EINPUT &&
               !strcmp(err.msg, "s.json:1:51: game \"chess\" is not known; accepted: \"re\", "
-                               "\"aoe\", \"nf\", \"rff\""),
+                               "\"aoe\", \"nf\", \"rff\", \"aoe-table\""),
           "unknown game: %s", err.msg);
     gr_saved_free(&s);
     snprintf(buf, sizeof buf,
@@ -213,6 +213,25 @@ static void saves(void)
                                "-128 to 127; fix it"),
           "a bad record at its place: %s", err.msg);
     gr_saved_free(&s);
+    gr_game_free(&g);
+}
+
+/* L'Âge des Aigles on the table: a battle file is claimed by its "type"
+ * (docs/table.md), its id the file's stem, its title the file's. */
+static void table(const char *root)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/data/table/teaching.json", root);
+    gr_game g;
+    gr_error err = {0};
+    CHECK(gr_game_load(path, NULL, &g, &err) == GR_OK, "teaching loads: %s", err.msg);
+    if (!g.type)
+        return;
+    CHECK(!strcmp(g.type->id, "aoe-table"), "\"type\": \"aoe-table\" claims it: %s", g.type->id);
+    CHECK(!strcmp(g.type->scenario_id(g.sc), "teaching"), "the id is the file's stem");
+    CHECK(!strcmp(g.type->scenario_title(g.sc), "Teaching battle: the mill of Saint-Aubin"),
+          "the title");
+    CHECK(!g.type->not_enumerable, "its actions are listed");
     gr_game_free(&g);
 }
 
@@ -242,19 +261,20 @@ int main(int argc, char **argv)
     /* an unknown type: named by the caller, or declared at line 1 col 11 */
     refused(
         mini(""), "chess", GR_EINPUT,
-        "bad.json: the game type \"chess\" is not known; known: \"re\", \"aoe\", \"nf\", \"rff\"");
+        "bad.json: the game type \"chess\" is not known; known: \"re\", \"aoe\", \"nf\", \"rff\", "
+        "\"aoe-table\"");
     refused(mini(" \"game\": \"chess\","), NULL, GR_EINPUT,
             "bad.json:1:11: the game type \"chess\" is not known; known: \"re\", \"aoe\", \"nf\", "
-            "\"rff\"");
+            "\"rff\", \"aoe-table\"");
     refused("{\"game\": 7}", NULL, GR_EINPUT,
             "bad.json:1:10: \"game\" must be the id of a game type as a string; known: \"re\", "
-            "\"aoe\", \"nf\", \"rff\"");
+            "\"aoe\", \"nf\", \"rff\", \"aoe-table\"");
     /* a file no type claims */
     refused(
         "[1, 2]", NULL, GR_EINPUT,
         "bad.json:1:1: this is not a scenario of any game grognard knows; a scenario file is "
         "a JSON object that names its game, e.g. \"game\": \"re\" (known: \"re\", \"aoe\", \"nf\", "
-        "\"rff\")");
+        "\"rff\", \"aoe-table\")");
     /* the companion's types load an order of battle: an R&E scenario named
      * "nf" is refused by the order-of-battle reader at its first key it
      * does not know ("version", line 2 col 2) */
@@ -263,6 +283,7 @@ int main(int argc, char **argv)
             "format, system, title, date, sources, notes, turns, first, sides, leaders, units "
             "(docs/oob.md)");
     companion(argv[1]);
+    table(argv[1]);
     /* a type's own error, at its place: a unit off the map, line 10, its
      * "hex" after 11 spaces and 64 characters of the unit */
     {

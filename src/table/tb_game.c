@@ -1,0 +1,1834 @@
+/* tb_game.c - L'Âge des Aigles on the table as a game type (tb.h,
+ * `aoe-table`): the companion's battle (battle.h) is the rules' state, the
+ * table (tabletop.h) holds where every unit stands; every decision is a
+ * verb of the companion whose facts the table measures, every die a chance
+ * node, every result carried out on the table.
+ *
+ * No rule is written here: a test is the companion's (prepared from its
+ * state, resolved, applied back by bt_aoe*.c); its legality is the
+ * companion's prepare; distances, arcs, sight, moves and retreats are the
+ * table's.  What this file adds is the join: which facts the table gives a
+ * test, and what a result does to the stands (docs/rules/aoe.md "On the
+ * table: the battle file and the game"). */
+#include "grognard/tb.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grognard/dice.h"
+#include "grognard/effect.h"
+#include "grognard/hash.h"
+#include "grognard/table.h"
+
+/* ---- what the table gives the rules (docs/rules/aoe.md) ------------------ */
+
+/* The reserve zone (seed 000: « s'approche à moins de 18" »). */
+#define TB_RESERVE_ZONE TT_INCH(18)
+/* Musketry: the sheet's shortest fire column (2"), read as the range of a
+ * brigade's fire and of « au-delà de la portée de mousquetterie ». */
+#define TB_MUSKETRY TT_INCH(2)
+/* A battery's longest column (18"). */
+#define TB_ARTILLERY_RANGE TT_INCH(18)
+
+/* ---- the state ------------------------------------------------------------- */
+
+/* What the table's game keeps beside the battle and the table: plain
+ * integers, hashed as bytes. */
+typedef struct tb_extra {
+    int pending;      /* 1: the test in `test` waits for dice */
+    int need, parts;  /* the gr_roll_kind it waits for, and its parts (2 if opposed) */
+    int got;          /* parts of that roll given so far */
+    int mv_unit;      /* the unit whose move its side chooses now, -1 none */
+    int64_t mv_allow; /* that move's allowance, milli-inches */
+    int mv_change;    /* the change of formation declared with its test (changes[]), 0 none */
+    int32_t charge_from[GR_BT_MAX_UNITS]; /* edge distance before its move into contact
+                                             this segment (milli-inches), -1 none */
+    uint8_t arrived[TB_MAX_ARRIVALS];
+    uint8_t leader_on[GR_BT_MAX_LEADERS];    /* 1: the general is on the table */
+    uint8_t leader_acted[GR_BT_MAX_LEADERS]; /* 1: attached or detached this segment */
+    int holder[TB_MAX_OBJECTIVES];
+    int levels[2]; /* critical levels each army has reached */
+    int moved;     /* 1: a unit moved, arrived or left since the zones were synced */
+    int over;      /* 1: the battle has ended */
+    int winner;    /* a side, or GR_DRAW */
+} tb_extra;
+
+typedef struct tb_state {
+    tb_extra x;
+    gr_bt_action test; /* the test waiting for its dice: the call and the dice so far */
+    tt_pt leader_at[GR_BT_MAX_LEADERS];
+    tt_table t;
+    gr_battle b;
+} tb_state;
+
+static const tb_scenario *scen(const void *sc)
+{
+    return sc;
+}
+
+const gr_battle *tb_game_battle(const void *st)
+{
+    return &((const tb_state *)st)->b;
+}
+
+const tt_table *tb_game_table(const void *st)
+{
+    return &((const tb_state *)st)->t;
+}
+
+int tb_game_move_unit(const void *st)
+{
+    return ((const tb_state *)st)->x.mv_unit;
+}
+
+/* ---- actions ----------------------------------------------------------------
+ * A gr_action: the kind in the top byte, the unit and the target (plus one,
+ * 0 none) in the next two, a 40-bit argument below; a die is its value
+ * (kind 0). */
+enum {
+    K_DIE,
+    K_NEXT,
+    K_INITIATIVE, /* arg 0: the winner is 1st player */
+    K_RESERVE,
+    K_MOVEMENT,
+    K_MOVE,    /* arg: the index of the move in tt_move_set's list */
+    K_POSE,    /* arg: x (20 bits), y (20 bits); target byte: turn index, formation */
+    K_FIRE,    /* target */
+    K_COMBAT,  /* target */
+    K_BATTERY, /* arg: 0 limber, 1 unlimber, 2 move */
+    K_ATTACH,  /* a general (the target byte: his index) attaches to the unit */
+    K_DETACH,  /* a general (the target byte) detaches */
+    K_COUNT
+};
+
+#define ARG_MASK UINT64_C(0xffffffffff)
+
+static gr_action act_make(int kind, int unit, int target, uint64_t arg)
+{
+    return (gr_action)kind << 56 | (gr_action)((unit + 1) & 0xff) << 48 |
+           (gr_action)((target + 1) & 0xff) << 40 | (arg & ARG_MASK);
+}
+static int act_kind(gr_action a)
+{
+    return (int)(a >> 56);
+}
+static int act_unit(gr_action a)
+{
+    return (int)((a >> 48) & 0xff) - 1;
+}
+static int act_target(gr_action a)
+{
+    return (int)((a >> 40) & 0xff) - 1;
+}
+static uint64_t act_arg(gr_action a)
+{
+    return a & ARG_MASK;
+}
+
+static const char *const battery_words[] = {"limber", "unlimber", "move"};
+
+/* A change of formation declared with a movement test (K_MOVEMENT's arg):
+ * the formation it ends in, and the movement procedure's --deployment
+ * that prices it (Table des vitesses: « Pas de mouvement si déploiement en
+ * ligne ou en ligne soutenue », « ... en tirailleurs », « 1/2 mouvement si
+ * déploiement en colonne de manœuvre, de route »); forming square is not
+ * priced by the sheet (NULL). */
+static const struct {
+    const char *formation, *deployment;
+} changes[] = {
+    {NULL, NULL},
+    {"line", "line"},
+    {"supported_line", "supported_line"},
+    {"skirmish", "skirmish"},
+    {"column", "maneuver_column"},
+    {"road_column", "road_column"},
+    {"square", NULL},
+};
+#define NCHANGES ((int)(sizeof changes / sizeof changes[0]))
+
+/* ---- small helpers ------------------------------------------------------------ */
+
+static tt_unit *on_table(tt_table *t, int id)
+{
+    return tt_table_unit(t, id);
+}
+
+static const tt_unit *on_table_c(const tt_table *t, int id)
+{
+    for (int i = 0; i < t->nunits; i++)
+        if (t->units[i].id == id)
+            return &t->units[i];
+    return NULL;
+}
+
+static void take_off(tt_table *t, int id)
+{
+    for (int i = 0; i < t->nunits; i++)
+        if (t->units[i].id == id) {
+            memmove(&t->units[i], &t->units[i + 1],
+                    (size_t)(t->nunits - i - 1) * sizeof t->units[0]);
+            t->nunits--;
+            memset(&t->units[t->nunits], 0, sizeof t->units[0]);
+            return;
+        }
+}
+
+/* Lay unit u out again from its pose, the stands the battle says it has
+ * left and its formation. */
+static void relayout(const tb_state *s, tt_table *t, tt_unit *u)
+{
+    const gr_bt_unit *bu = &s->b.units[u->id];
+    int form = tb_formation_of(bu->arm, bu->formation);
+    tt_unit n = *u;
+    n.nstands = gr_bt_unit_stands(bu);
+    if (form >= 0)
+        n.pose.form = (tt_formation)form;
+    if (n.nstands < 1)
+        return;
+    if (tt_unit_layout(&n, tt_unit_base(t, &n), NULL) == GR_OK)
+        *u = n;
+}
+
+static void call_fact(gr_bt_call *c, const char *key, const char *val)
+{
+    if (c->nin >= GR_BT_MAX_INPUTS)
+        return;
+    snprintf(c->key[c->nin], GR_BT_ID, "%s", key);
+    snprintf(c->val[c->nin], GR_BT_ID, "%s", val);
+    c->nin++;
+}
+
+static void call_init(gr_bt_action *a, const char *verb, int unit, int target)
+{
+    memset(a, 0, sizeof *a);
+    snprintf(a->call.verb, sizeof a->call.verb, "%s", verb);
+    a->call.unit = unit;
+    a->call.target = target;
+    a->call.leader = -1;
+}
+
+/* The companion's answer to "may this be asked now?": the verb's phase,
+ * then its prepare (a unit that cannot act, a fact refused). */
+static int allowed(const gr_battle *b, const gr_bt_action *a)
+{
+    const gr_bt_verb *v = gr_battle_verb(b, a->call.verb);
+    if (!v || gr_battle_verb_open(b, v, NULL) != GR_OK)
+        return 0;
+    gr_args args;
+    memset(&args, 0, sizeof args);
+    gr_error e;
+    return b->rules->prepare(b, v, &a->call, &args, &e) == GR_OK;
+}
+
+/* The edge distance a..b in milli-inches, rounded up (so that a column
+ * "up to and including N" is read exactly: N is a whole number of
+ * milli-inches). */
+static int64_t dist_ceil(const tt_unit *a, const tt_unit *b)
+{
+    tt_q d2 = tt_unit_dist2(a, b);
+    int64_t f = tt_dist_floor(d2);
+    return tt_q_cmp_len(d2, f) == 0 ? f : f + 1;
+}
+
+/* The cover value of the ground unit u stands on: the best of the areas
+ * holding its front centre (the file's `cover`). */
+static int cover_of(const tb_scenario *sc, const tt_table *t, const tt_unit *u)
+{
+    int best = 0;
+    for (int i = 0; i < t->nfeatures; i++) {
+        const tt_feature *f = &t->features[i];
+        if (t->kinds[f->kind].polyline || sc->cover[i] <= best)
+            continue;
+        if (tt_point_in_poly(f->v, f->n, u->pose.at) >= 0)
+            best = sc->cover[i];
+    }
+    return best;
+}
+
+static int fire_range(const gr_bt_unit *u)
+{
+    return u->arm == GR_BT_ARTILLERY ? TB_ARTILLERY_RANGE : TB_MUSKETRY;
+}
+
+/* A general's radius (seed 000: « un général dans ses 12" », « rayon de
+ * commandement de 12" »). */
+#define TB_GENERAL_RADIUS TT_INCH(12)
+
+/* Where general l stands: with the brigade he is attached to (its front
+ * centre), else his own place; 0 if he is not on the table or not active. */
+static int leader_pos(const tb_state *s, int l, tt_pt *p)
+{
+    const gr_bt_leader *x = &s->b.leaders[l];
+    if (!gr_bt_leader_active(x))
+        return 0;
+    if (x->attached >= 0) {
+        const tt_unit *u = on_table_c(&s->t, x->attached);
+        if (!u)
+            return 0;
+        *p = u->pose.at;
+        return 1;
+    }
+    if (!s->x.leader_on[l])
+        return 0;
+    *p = s->leader_at[l];
+    return 1;
+}
+
+/* Generals follow their brigades: an attached general's place is his
+ * brigade's (kept when it is gone). */
+static void follow_leaders(tb_state *s)
+{
+    for (int l = 0; l < s->b.nleaders; l++) {
+        int a = s->b.leaders[l].attached;
+        const tt_unit *u = a >= 0 ? on_table_c(&s->t, a) : NULL;
+        if (u) {
+            s->leader_at[l] = u->pose.at;
+            s->x.leader_on[l] = 1;
+        }
+    }
+}
+
+/* « Ne peut être mise en batterie que par un général dans ses 12" »: an
+ * active general of its side within 12" of one of the battery's stands. */
+static int general_near(const tb_state *s, const tt_unit *u)
+{
+    for (int l = 0; l < s->b.nleaders; l++) {
+        tt_pt p;
+        if (s->b.leaders[l].side == u->side && leader_pos(s, l, &p) &&
+            tt_within_radius(u, p, TB_GENERAL_RADIUS))
+            return 1;
+    }
+    return 0;
+}
+
+/* « Par général hiérarchique ... détaché dans le rayon de cdt du général en
+ * chef »: the detached generals of unit u's chain of command farther than
+ * 12" from the commander-in-chief, as "id,id" (the companion's
+ * --out-of-radius; it counts the others).  0 if none. */
+static int out_of_radius(const tb_state *s, int u, char *buf, size_t cap)
+{
+    const gr_battle *b = &s->b;
+    int chief = -1;
+    for (int l = 0; l < b->nleaders; l++)
+        if (b->leaders[l].side == b->units[u].side && !strcmp(b->leaders[l].role, "army"))
+            chief = l;
+    tt_pt cp;
+    int has_chief = chief >= 0 && leader_pos(s, chief, &cp);
+    size_t n = 0;
+    buf[0] = '\0';
+    int guard = 0;
+    for (int l = b->units[u].leader; l >= 0 && guard < GR_BT_MAX_LEADERS;
+         l = b->leaders[l].parent, guard++) {
+        const gr_bt_leader *x = &b->leaders[l];
+        if (l == chief || x->attached >= 0 || !gr_bt_leader_active(x))
+            continue;
+        tt_pt p;
+        int near = has_chief && leader_pos(s, l, &p);
+        if (near) {
+            int64_t dx = (int64_t)p.x - cp.x, dy = (int64_t)p.y - cp.y;
+            near = dx * dx + dy * dy <= (int64_t)TB_GENERAL_RADIUS * TB_GENERAL_RADIUS;
+        }
+        if (!near && n + strlen(x->id) + 2 < cap)
+            n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? "," : "", x->id);
+    }
+    return n > 0;
+}
+
+/* The mover of unit u for an allowance: the speeds of the Table des
+ * vitesses per going; no change of formation on the way. */
+static void mover_of(const tb_state *s, int u, int64_t allow, tt_mover *mv)
+{
+    const gr_bt_unit *bu = &s->b.units[u];
+    memset(mv, 0, sizeof *mv);
+    int64_t nominal = gr_bt_aoe_speed(bu, "nominal");
+    mv->allowance = allow;
+    mv->speed[TT_GO_CLEAR] = nominal;
+    mv->speed[TT_GO_ROAD] = gr_bt_aoe_speed(bu, "road");
+    mv->speed[TT_GO_ROUGH] = mv->speed[TT_GO_DIFFICULT] = gr_bt_aoe_speed(bu, "difficult");
+    mv->speed[TT_GO_FORD] = nominal;
+    mv->ford_penalty = nominal - gr_bt_aoe_speed(bu, "ford");
+    mv->pass_penalty = gr_bt_aoe_pass_through();
+    const tt_unit *tu = on_table_c(&s->t, u);
+    if (tu)
+        mv->may_change[tu->pose.form] = 1;
+}
+
+/* The moves of the unit whose move is to be chosen (tt_move_set with its
+ * mover): the one list that enumeration, apply and describe read.  The
+ * last list of each thread is kept, keyed by a hash of everything it
+ * depends on (the units and the ground of the table, the unit, its
+ * allowance): a pure
+ * function's memory, so that a search listing the moves and then applying
+ * one computes them once. */
+typedef struct move_memo {
+    uint64_t key;
+    int valid, n;
+    tt_option opt[TT_MAX_OPTIONS];
+} move_memo;
+
+static _Thread_local move_memo memo_of_thread;
+
+static const tt_option *move_set(const tb_state *s, int *n)
+{
+    move_memo *memo = &memo_of_thread;
+    uint64_t key = gr_fnv1a64(UINT64_C(14695981039346656037), s->t.units,
+                              (size_t)s->t.nunits * sizeof s->t.units[0]);
+    key = gr_fnv1a64(key, &s->x.mv_unit, sizeof s->x.mv_unit);
+    key = gr_fnv1a64(key, &s->x.mv_allow, sizeof s->x.mv_allow);
+    key = gr_fnv1a64(key, s->t.features, (size_t)s->t.nfeatures * sizeof s->t.features[0]);
+    key = gr_fnv1a64(key, s->t.kinds, sizeof s->t.kinds);
+    key = gr_fnv1a64(key, s->t.bases, sizeof s->t.bases);
+    if (!memo->valid || memo->key != key) {
+        tt_mover mv;
+        mover_of(s, s->x.mv_unit, s->x.mv_allow, &mv);
+        memo->n = tt_move_set(&s->t, s->x.mv_unit, &mv, memo->opt, TT_MAX_OPTIONS);
+        memo->key = key;
+        memo->valid = 1;
+    }
+    *n = memo->n;
+    return memo->opt;
+}
+
+/* ---- the table follows the battle ------------------------------------------- */
+
+typedef struct before {
+    int stands[GR_BT_MAX_UNITS];
+    char formation[GR_BT_MAX_UNITS][GR_BT_ID];
+} before;
+
+static void snapshot(const tb_state *s, before *bf)
+{
+    for (int i = 0; i < s->b.nunits; i++) {
+        bf->stands[i] = s->b.units[i].removed ? 0 : gr_bt_unit_stands(&s->b.units[i]);
+        memcpy(bf->formation[i], s->b.units[i].formation, GR_BT_ID);
+    }
+}
+
+/* Stands removed and the formation re-formed, units removed from play
+ * taken off the table. */
+static void follow_battle(tb_state *s, const before *bf)
+{
+    for (int i = 0; i < s->b.nunits; i++) {
+        const gr_bt_unit *bu = &s->b.units[i];
+        tt_unit *u = on_table(&s->t, i);
+        if (!u)
+            continue;
+        if (bu->removed || gr_bt_unit_stands(bu) < 1) {
+            take_off(&s->t, i);
+            s->x.moved = 1;
+            continue;
+        }
+        if (gr_bt_unit_stands(bu) != bf->stands[i] || strcmp(bu->formation, bf->formation[i])) {
+            relayout(s, &s->t, u);
+            s->x.moved = 1;
+        }
+    }
+}
+
+/* Keep the companion's zones as the table has them (seed 000's 18"). */
+static void sync_zones(tb_state *s)
+{
+    if (s->b.phase == 0 || !s->x.moved)
+        return; /* the zone verb is not open in the initiative interphase */
+    s->x.moved = 0;
+    for (int i = 0; i < s->t.nunits; i++) {
+        const tt_unit *u = &s->t.units[i];
+        const gr_bt_unit *bu = &s->b.units[u->id];
+        if (bu->removed)
+            continue;
+        int z = tt_in_reserve_zone(&s->t, u, TB_RESERVE_ZONE);
+        if (z == bu->in_reserve)
+            continue;
+        gr_bt_action a;
+        call_init(&a, "zone", u->id, -1);
+        call_fact(&a.call, "to", z ? "reserve" : "tactical");
+        gr_battle_do(&s->b, &a, NULL, NULL);
+    }
+}
+
+/* Stands each army has lost: the stands lost by its units, and all that
+ * were left of those removed from play. */
+static int army_lost(const gr_battle *b, int side)
+{
+    int n = 0;
+    for (int i = 0; i < b->nunits; i++) {
+        const gr_bt_unit *u = &b->units[i];
+        if (u->side != side)
+            continue;
+        n += u->removed ? u->stands : u->lost;
+    }
+    return n;
+}
+
+static int points_of(const tb_scenario *sc, const tb_state *s, int side)
+{
+    int p = 0;
+    for (int i = 0; i < sc->nobjectives; i++)
+        if (s->x.holder[i] == side)
+            p += sc->objective[i].points;
+    return p;
+}
+
+/* The critical levels reached, recorded with the companion's `critical`
+ * (-1 each to the initiative); an army at its breaking level ends the
+ * battle. */
+static void check_armies(const tb_scenario *sc, tb_state *s)
+{
+    int broken[2] = {0, 0};
+    for (int side = 0; side < 2; side++) {
+        int lost = army_lost(&s->b, side), lv = 0;
+        for (int k = 0; k < sc->ncritical[side]; k++)
+            lv += sc->critical[side][k] <= lost;
+        if (lv > s->x.levels[side]) {
+            s->x.levels[side] = lv;
+            gr_bt_action a;
+            char buf[16];
+            call_init(&a, "critical", -1, -1);
+            snprintf(buf, sizeof buf, "%d", side);
+            call_fact(&a.call, "side", buf);
+            snprintf(buf, sizeof buf, "%d", lv);
+            call_fact(&a.call, "levels", buf);
+            gr_battle_do(&s->b, &a, NULL, NULL);
+        }
+        broken[side] = sc->army_morale[side] > 0 && s->x.levels[side] >= sc->army_morale[side];
+    }
+    if (broken[0] || broken[1]) {
+        s->x.over = 1;
+        s->x.winner = broken[0] && broken[1] ? GR_DRAW : broken[0] ? 1 : 0;
+    }
+}
+
+/* The end of the last turn: objectives, then (if the file says so) the
+ * stands lost. */
+static void end_of_battle(const tb_scenario *sc, tb_state *s)
+{
+    s->x.over = 1;
+    s->x.winner = GR_DRAW;
+    int p0 = points_of(sc, s, 0), p1 = points_of(sc, s, 1);
+    if (sc->vp_objectives && p0 != p1) {
+        s->x.winner = p0 > p1 ? 0 : 1;
+        return;
+    }
+    int l0 = army_lost(&s->b, 0), l1 = army_lost(&s->b, 1);
+    if (sc->vp_destroyed && l0 != l1)
+        s->x.winner = l0 < l1 ? 0 : 1;
+}
+
+/* At a segment's end: who holds each objective (docs/table.md). */
+static void take_objectives(const tb_scenario *sc, tb_state *s)
+{
+    for (int i = 0; i < sc->nobjectives; i++) {
+        const tb_objective *o = &sc->objective[i];
+        int near[2] = {0, 0};
+        for (int k = 0; k < s->t.nunits; k++) {
+            const tt_unit *u = &s->t.units[k];
+            if (s->b.units[u->id].arm == GR_BT_ARTILLERY)
+                continue;
+            if (tt_within_radius(u, o->at, o->radius))
+                near[u->side] = 1;
+        }
+        if (near[0] != near[1])
+            s->x.holder[i] = near[0] ? 0 : 1;
+    }
+}
+
+/* Reinforcements of the side whose segment begins (before its reserve
+ * movement); a place taken waits for the side's next segment. */
+static void arrivals(const tb_scenario *sc, tb_state *s)
+{
+    int side = gr_battle_active_side(&s->b);
+    for (int i = 0; i < sc->narrivals; i++) {
+        const tb_arrival *a = &sc->arrival[i];
+        if (s->x.arrived[i] || a->turn > s->b.turn)
+            continue;
+        if (a->leader >= 0) {
+            if (s->b.leaders[a->leader].side != side)
+                continue;
+            s->leader_at[a->leader] = a->pose.at;
+            s->x.leader_on[a->leader] = 1;
+            s->x.arrived[i] = 1;
+            continue;
+        }
+        const gr_bt_unit *bu = &s->b.units[a->unit];
+        if (bu->side != side || bu->removed)
+            continue;
+        tt_unit u;
+        memset(&u, 0, sizeof u);
+        u.id = a->unit;
+        u.side = bu->side;
+        u.arm = tb_arm_of(bu->arm);
+        u.nstands = gr_bt_unit_stands(bu);
+        u.pose = a->pose;
+        if (tt_table_add_unit(&s->t, &u, NULL) == GR_OK) {
+            s->x.arrived[i] = 1;
+            s->x.moved = 1;
+        }
+    }
+}
+
+/* ---- results carried out on the table ------------------------------------------ */
+
+static const gr_effects *step_effects(const gr_step *st)
+{
+    if (!st->table || !st->table->effects || st->cell.outcome < 0 ||
+        (size_t)st->cell.outcome >= st->table->noutcomes)
+        return NULL;
+    return &st->table->effects[st->cell.outcome];
+}
+
+/* The distance of a retreat line for unit ui (milli-inches). */
+static int64_t retreat_length(const tb_state *s, int ui, const gr_effect *e)
+{
+    const gr_bt_unit *bu = &s->b.units[ui];
+    const tt_unit *u = on_table_c(&s->t, ui);
+    const tt_unit *en = u ? tt_nearest_enemy(&s->t, u) : NULL;
+    int64_t cur = en ? tt_dist_floor(tt_unit_dist2(u, en)) : TT_COORD_MAX;
+    int64_t nominal = gr_bt_aoe_speed(bu, "nominal"), beyond = TB_MUSKETRY + 1 - cur;
+    if (beyond < 0)
+        beyond = 0;
+    switch ((gr_fx_retreat)e->retreat) {
+    case GR_RETREAT_DISTANCE: return (int64_t)e->distance * TT_UNITS_PER_INCH;
+    case GR_RETREAT_TO_DISTANCE: {
+        int64_t d = (int64_t)e->distance * TT_UNITS_PER_INCH - cur;
+        return d > 0 ? d : 0;
+    }
+    case GR_RETREAT_FULL_MOVE: return nominal;
+    case GR_RETREAT_HALF_MOVE: return nominal / 2;
+    case GR_RETREAT_BEYOND_MUSKET: return beyond;
+    case GR_RETREAT_BEYOND_MUSKET_OR_HALF: return beyond > nominal / 2 ? beyond : nominal / 2;
+    default: return 0;
+    }
+}
+
+static void retreat(tb_state *s, int ui, int64_t dist)
+{
+    tt_unit *u = on_table(&s->t, ui);
+    if (!u || dist <= 0)
+        return;
+    tt_pose end;
+    int64_t done = 0;
+    if (tt_retreat(&s->t, ui, dist, &end, &done, NULL) == GR_OK && done > 0) {
+        u->pose = end;
+        relayout(s, &s->t, u);
+        s->x.moved = 1;
+    }
+}
+
+/* The change of formation c (changes[]) of unit u, declared with its test:
+ * made through the companion's `formation` (refused when the result says
+ * « ne peut changer de formation ») if the new layout fits on the table
+ * (from the same front centre), then laid out. */
+static void apply_change(tb_state *s, int u, int c)
+{
+    tt_unit *tu = on_table(&s->t, u);
+    if (c <= 0 || c >= NCHANGES || !tu)
+        return;
+    int form = tb_formation_of(s->b.units[u].arm, changes[c].formation);
+    if (form < 0)
+        return;
+    tt_mover mv;
+    mover_of(s, u, 0, &mv);
+    mv.may_change[form] = 1;
+    tt_pose p = tu->pose;
+    p.form = (tt_formation)form;
+    tt_verdict v;
+    if (tt_check_pose(&s->t, u, &mv, p, &v, NULL) != GR_OK || !v.ok)
+        return;
+    gr_bt_action a;
+    call_init(&a, "formation", u, -1);
+    call_fact(&a.call, "to", changes[c].formation);
+    if (gr_battle_do(&s->b, &a, NULL, NULL) != GR_OK)
+        return;
+    relayout(s, &s->t, tu);
+    s->x.moved = 1;
+}
+
+/* A test done: the table follows its result (stands, formations,
+ * removals, retreats), then a movement test opens its unit's move. */
+static void after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a,
+                       const gr_bt_outcome *out, const before *bf)
+{
+    (void)sc;
+    follow_battle(s, bf);
+    const gr_resolution *r = &out->res;
+    int moving = -1;
+    int64_t allow = 0;
+    for (int k = 0; out->resolved && k < r->nsteps; k++) {
+        const gr_step *st = &r->steps[k];
+        int fire = !strcmp(st->what, "Fire"), combat = !strcmp(st->what, "Combat"),
+            move = !strcmp(st->what, "Movement");
+        if (!fire && !combat && !move)
+            continue;
+        const gr_effects *fx = step_effects(st);
+        for (size_t i = 0; fx && i < fx->n; i++) {
+            const gr_effect *e = &fx->lines[i];
+            int who[2] = {-1, -1};
+            if (move)
+                who[0] = a->call.unit;
+            else if (e->who == GR_FX_TARGET)
+                who[0] = a->call.target;
+            else if (e->who == GR_FX_ATTACKER)
+                who[0] = a->call.unit;
+            else {
+                who[0] = a->call.target;
+                who[1] = a->call.unit;
+            }
+            for (int w = 0; w < 2; w++) {
+                int ui = who[w];
+                if (ui < 0 || s->b.units[ui].removed || !gr_bt_arm_hit(e->arm, &s->b.units[ui]))
+                    continue;
+                /* a line with a condition was judged by the companion; its
+                 * retreat is carried out only when it always applies */
+                if (e->retreat && e->when == GR_FX_ALWAYS)
+                    retreat(s, ui, retreat_length(s, ui, e));
+                if (move && (e->move == GR_MOVE_FULL || e->move == GR_MOVE_HALF) && !e->retreat) {
+                    int64_t nominal = gr_bt_aoe_speed(&s->b.units[ui], "nominal");
+                    moving = ui;
+                    allow = e->move == GR_MOVE_HALF ? nominal / 2 : nominal;
+                }
+            }
+        }
+    }
+    /* the procedure's own allowance when it gives one (a deployment priced
+     * by the Table des vitesses) */
+    for (int i = 0; moving >= 0 && i < r->nvalues; i++)
+        if (!strcmp(r->values[i].key, "allowance_inches"))
+            allow = r->values[i].i;
+    if (moving >= 0 && allow > 0 && on_table(&s->t, moving)) {
+        s->x.mv_unit = moving;
+        s->x.mv_allow = allow;
+        return; /* the change of formation follows the move */
+    }
+    if (s->x.mv_change && a->call.unit >= 0)
+        apply_change(s, a->call.unit, s->x.mv_change);
+    s->x.mv_change = 0;
+}
+
+/* ---- steps ---------------------------------------------------------------- */
+
+static void after_step(const tb_scenario *sc, tb_state *s)
+{
+    follow_leaders(s);
+    sync_zones(s);
+    if (!s->x.over)
+        check_armies(sc, s);
+}
+
+static int roll_parts(int k, int *lo, int *hi)
+{
+    switch (k) {
+    case GR_ROLL_D6: *lo = 1, *hi = 6; return 1;
+    case GR_ROLL_D10: *lo = 1, *hi = 10; return 1;
+    case GR_ROLL_2D6: *lo = 2, *hi = 12; return 1;
+    case GR_ROLL_D10_VS_D10: *lo = 1, *hi = 10; return 2;
+    case GR_ROLL_2D6_VS_2D6: *lo = 2, *hi = 12; return 2;
+    default: *lo = *hi = 0; return 0;
+    }
+}
+
+static uint32_t roll_ways(int k, int v, uint32_t *den)
+{
+    if (k == GR_ROLL_2D6 || k == GR_ROLL_2D6_VS_2D6) {
+        *den = 36;
+        return v >= 2 && v <= 12 ? (uint32_t)(6 - abs(v - 7)) : 0;
+    }
+    int lo, hi;
+    roll_parts(k, &lo, &hi);
+    *den = (uint32_t)(hi - lo + 1);
+    return v >= lo && v <= hi ? 1 : 0;
+}
+
+/* Try the pending test with its dice so far: done, or waiting for the
+ * next roll (a chance node). */
+static gr_status try_test(const tb_scenario *sc, tb_state *s, gr_error *err)
+{
+    gr_bt_outcome *out = malloc(sizeof *out);
+    before *bf = malloc(sizeof *bf);
+    gr_status st = GR_OK;
+    if (!out || !bf) {
+        st = gr_error_set(err, GR_ERUNTIME, "out of memory resolving a test");
+        goto done;
+    }
+    memset(out, 0, sizeof *out);
+    snapshot(s, bf);
+    gr_bt_action a = s->test;
+    gr_roll_kind need = GR_ROLL_NONE;
+    const char *name = NULL;
+    if ((st = gr_battle_do_exact(&s->b, &a, out, &need, &name, err)) != GR_OK)
+        goto done;
+    if (need != GR_ROLL_NONE) {
+        int lo, hi, parts = roll_parts(need, &lo, &hi);
+        if (parts == 0) {
+            st = gr_error_set(err, GR_ERUNTIME, "a test needs a roll the table cannot take");
+            goto done;
+        }
+        if (s->test.nrolls + parts > GR_MAX_ROLLS) {
+            /* a roll made again more times than a test keeps dice (the
+             * initiative's fourth tie): nothing is applied and the test is
+             * asked again, as « both roll again » reads */
+            s->x.pending = s->x.need = s->x.parts = s->x.got = 0;
+            memset(&s->test, 0, sizeof s->test);
+            goto done;
+        }
+        s->x.pending = 1;
+        s->x.need = (int)need;
+        s->x.parts = parts;
+        s->x.got = 0;
+        goto done;
+    }
+    s->x.pending = s->x.need = s->x.parts = s->x.got = 0;
+    after_test(sc, s, &s->test, out, bf);
+    memset(&s->test, 0, sizeof s->test);
+    after_step(sc, s);
+done:
+    free(out);
+    free(bf);
+    return st;
+}
+
+static gr_status start_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a,
+                            gr_error *err)
+{
+    s->test = *a;
+    s->test.nrolls = 0;
+    return try_test(sc, s, err);
+}
+
+static void do_next(const tb_scenario *sc, tb_state *s)
+{
+    int was = s->b.phase;
+    const char *was_id = s->b.rules->phases[was].id;
+    gr_bt_action a;
+    call_init(&a, "next", -1, -1);
+    gr_battle_do(&s->b, &a, NULL, NULL);
+    if (strstr(was_id, "_combat"))
+        take_objectives(sc, s);
+    if (s->b.turn > sc->turns) {
+        s->b.turn = sc->turns; /* the battle ends with its last turn */
+        end_of_battle(sc, s);
+        return;
+    }
+    const char *now = s->b.rules->phases[s->b.phase].id;
+    if (strstr(now, "_leaders")) {
+        for (int i = 0; i < GR_BT_MAX_UNITS; i++)
+            s->x.charge_from[i] = -1;
+        s->x.moved = 1; /* a zone refused in the last segment may be recorded now */
+        memset(s->x.leader_acted, 0, sizeof s->x.leader_acted);
+        arrivals(sc, s);
+    }
+    after_step(sc, s);
+}
+
+/* The facts of a fire or a combat as the table measures them. */
+static void table_facts(const tb_scenario *sc, const tb_state *s, int kind, gr_bt_action *a)
+{
+    const tt_unit *u = on_table_c(&s->t, a->call.unit), *t = on_table_c(&s->t, a->call.target);
+    if (!u || !t)
+        return;
+    const gr_bt_unit *bu = &s->b.units[a->call.unit], *bt = &s->b.units[a->call.target];
+    char buf[32];
+    int cover = cover_of(sc, &s->t, t);
+    if (kind == K_FIRE) {
+        if (bu->arm == GR_BT_ARTILLERY) {
+            gr_milli_str(dist_ceil(u, t), buf, sizeof buf);
+            call_fact(&a->call, "range", buf);
+        }
+        if (cover) {
+            snprintf(buf, sizeof buf, "%d", cover);
+            call_fact(&a->call, "cover", buf);
+        }
+        return;
+    }
+    if (cover) {
+        snprintf(buf, sizeof buf, "%d", cover);
+        call_fact(&a->call, "defender-cover", buf);
+    }
+    /* « Cavalerie chargeant de l'infanterie en terrain libre, qui n'est
+     * pas en carré »: the distance at the start of its charge */
+    if (bu->arm == GR_BT_CAVALRY && bt->arm == GR_BT_INFANTRY && !cover &&
+        strcmp(bt->formation, "square")) {
+        int64_t d = s->x.charge_from[a->call.unit];
+        gr_milli_str(d >= 0 ? d : 0, buf, sizeof buf);
+        call_fact(&a->call, "charge-distance", buf);
+    }
+}
+
+/* The call of a decision (a test or a verb of no roll). */
+static int call_of(const tb_scenario *sc, const tb_state *s, gr_action act, gr_bt_action *a)
+{
+    int k = act_kind(act), u = act_unit(act), t = act_target(act);
+    switch (k) {
+    case K_INITIATIVE:
+        call_init(a, "initiative", -1, -1);
+        call_fact(&a->call, "choose", "first");
+        return 1;
+    case K_RESERVE: call_init(a, "reserve", u, -1); return 1;
+    case K_MOVEMENT: {
+        char oor[GR_BT_ID];
+        if (act_arg(act) >= (uint64_t)NCHANGES)
+            return 0;
+        call_init(a, "movement", u, -1);
+        if (changes[act_arg(act)].deployment)
+            call_fact(&a->call, "deployment", changes[act_arg(act)].deployment);
+        if (out_of_radius(s, u, oor, sizeof oor))
+            call_fact(&a->call, "out-of-radius", oor);
+        return 1;
+    }
+    case K_FIRE:
+        call_init(a, "fire", u, t);
+        table_facts(sc, s, K_FIRE, a);
+        return 1;
+    case K_COMBAT:
+        call_init(a, "combat", u, t);
+        table_facts(sc, s, K_COMBAT, a);
+        return 1;
+    case K_ATTACH:
+        call_init(a, "attach", u, -1);
+        a->call.leader = t;
+        return 1;
+    case K_DETACH:
+        call_init(a, "detach", -1, -1);
+        a->call.leader = t;
+        return 1;
+    case K_BATTERY:
+        if (act_arg(act) > 2)
+            return 0;
+        call_init(a, "battery", u, -1);
+        call_fact(&a->call, "action", battery_words[act_arg(act)]);
+        return 1;
+    default: return 0;
+    }
+}
+
+/* ---- the type's entries ---------------------------------------------------- */
+
+static gr_status tb_init(const void *scv, void *st, gr_error *err)
+{
+    (void)err;
+    const tb_scenario *sc = scen(scv);
+    tb_state *s = st;
+    memset(s, 0, sizeof *s);
+    memcpy(&s->b, &sc->start, sizeof s->b);
+    memcpy(&s->t, &sc->table, sizeof s->t);
+    memcpy(s->leader_at, sc->leader_at, sizeof s->leader_at);
+    s->x.mv_unit = -1;
+    memcpy(s->x.leader_on, sc->leader_on, sizeof s->x.leader_on);
+    follow_leaders(s);
+    for (int i = 0; i < GR_BT_MAX_UNITS; i++)
+        s->x.charge_from[i] = -1;
+    for (int i = 0; i < sc->nobjectives; i++)
+        s->x.holder[i] = sc->objective[i].held;
+    s->x.winner = GR_ONGOING;
+    s->x.moved = 1; /* the zones are recorded at the first step after the interphase */
+    return GR_OK;
+}
+
+static int tb_current_player(const void *sc, const void *st)
+{
+    (void)sc;
+    const tb_state *s = st;
+    if (s->x.over)
+        return GR_TERMINAL;
+    if (s->x.pending)
+        return GR_CHANCE;
+    if (s->x.mv_unit >= 0)
+        return s->b.units[s->x.mv_unit].side;
+    return gr_battle_active_side(&s->b);
+}
+
+static int tb_chance_outcomes(const void *sc, const void *st, gr_chance_outcome *out, int cap)
+{
+    (void)sc;
+    const tb_state *s = st;
+    if (!s->x.pending || s->x.over)
+        return 0;
+    int lo, hi, n = 0;
+    roll_parts(s->x.need, &lo, &hi);
+    for (int v = lo; v <= hi && n < cap; v++) {
+        uint32_t den, w = roll_ways(s->x.need, v, &den);
+        out[n++] = (gr_chance_outcome){(gr_action)v, w, den};
+    }
+    return n;
+}
+
+#define PUSH(a)                                                                                    \
+    do {                                                                                           \
+        if (n < cap)                                                                               \
+            out[n] = (a);                                                                          \
+        n++;                                                                                       \
+    } while (0)
+
+static int tb_legal_actions(const void *scv, const void *st, gr_action *out, int cap)
+{
+    const tb_scenario *sc = scen(scv);
+    const tb_state *s = st;
+    const gr_battle *b = &s->b;
+    int n = 0;
+    if (s->x.over)
+        return 0;
+    if (s->x.pending) {
+        gr_chance_outcome o[12];
+        int k = tb_chance_outcomes(scv, st, o, 12);
+        for (int i = 0; i < k; i++)
+            PUSH(o[i].action);
+        return n < cap ? n : cap;
+    }
+    if (s->x.mv_unit >= 0) {
+        int k;
+        move_set(s, &k);
+        for (int i = 0; i < k; i++)
+            PUSH(act_make(K_MOVE, s->x.mv_unit, -1, (uint64_t)i));
+        if (k == 0) /* nowhere to go: it holds */
+            PUSH(act_make(K_MOVE, s->x.mv_unit, -1, ARG_MASK));
+        return n < cap ? n : cap;
+    }
+    const char *ph = b->rules->phases[b->phase].id;
+    int side = gr_battle_active_side(b);
+    gr_bt_action a;
+    if (strstr(ph, "_leaders")) {
+        /* a general attaches to a brigade of his side within his 12", or
+         * detaches (seed 000: « Remplacer, attacher & détacher les
+         * généraux ») */
+        for (int l = 0; l < b->nleaders; l++) {
+            const gr_bt_leader *x = &b->leaders[l];
+            tt_pt p;
+            if (x->side != side || s->x.leader_acted[l] || !leader_pos(s, l, &p))
+                continue;
+            if (x->attached >= 0) {
+                gr_action d = act_make(K_DETACH, -1, l, 0);
+                call_of(sc, s, d, &a);
+                if (allowed(b, &a))
+                    PUSH(d);
+                continue;
+            }
+            for (int i = 0; i < s->t.nunits; i++) {
+                const tt_unit *u = &s->t.units[i];
+                if (u->side != side || b->units[u->id].arm == GR_BT_ARTILLERY ||
+                    !tt_within_radius(u, p, TB_GENERAL_RADIUS))
+                    continue;
+                gr_action x2 = act_make(K_ATTACH, u->id, l, 0);
+                call_of(sc, s, x2, &a);
+                if (allowed(b, &a))
+                    PUSH(x2);
+            }
+        }
+    } else if (!strcmp(ph, "initiative")) {
+        gr_action x = act_make(K_INITIATIVE, -1, -1, 0);
+        call_of(sc, s, x, &a);
+        if (allowed(b, &a))
+            PUSH(x);
+    } else if (strstr(ph, "_reserve") || strstr(ph, "_tactical")) {
+        int reserve = strstr(ph, "_reserve") != NULL;
+        for (int i = 0; i < s->t.nunits; i++) {
+            const tt_unit *u = &s->t.units[i];
+            const gr_bt_unit *bu = &b->units[u->id];
+            if (u->side != side || bu->removed || bu->fired)
+                continue;
+            if (bu->arm == GR_BT_ARTILLERY) {
+                if (reserve)
+                    continue;
+                for (int w = 0; w < 3; w++) {
+                    gr_action x = act_make(K_BATTERY, u->id, -1, (uint64_t)w);
+                    call_of(sc, s, x, &a);
+                    if ((w != 2 || bu->limbered) && (w != 1 || general_near(s, u)) &&
+                        allowed(b, &a))
+                        PUSH(x);
+                }
+                continue;
+            }
+            if (reserve && !tt_in_reserve_zone(&s->t, u, TB_RESERVE_ZONE))
+                continue;
+            gr_action x = act_make(reserve ? K_RESERVE : K_MOVEMENT, u->id, -1, 0);
+            call_of(sc, s, x, &a);
+            if (!allowed(b, &a))
+                continue;
+            PUSH(x);
+            for (int c = 1; !reserve && c < NCHANGES; c++)
+                if (tb_formation_of(bu->arm, changes[c].formation) >= 0 &&
+                    strcmp(bu->formation, changes[c].formation)) {
+                    x = act_make(K_MOVEMENT, u->id, -1, (uint64_t)c);
+                    call_of(sc, s, x, &a);
+                    if (allowed(b, &a))
+                        PUSH(x);
+                }
+        }
+    } else if (strstr(ph, "_fire")) {
+        for (int i = 0; i < s->t.nunits; i++) {
+            const tt_unit *u = &s->t.units[i];
+            const gr_bt_unit *bu = &b->units[u->id];
+            if (u->side != side || bu->removed || bu->fired)
+                continue;
+            for (int j = 0; j < s->t.nunits; j++) {
+                const tt_unit *t = &s->t.units[j];
+                if (t->side == side || !tt_can_fire(&s->t, u, t, fire_range(bu), TT_ARC_45))
+                    continue;
+                gr_action x = act_make(K_FIRE, u->id, t->id, 0);
+                call_of(sc, s, x, &a);
+                if (allowed(b, &a))
+                    PUSH(x);
+            }
+        }
+    } else if (strstr(ph, "_combat")) {
+        for (int i = 0; i < s->t.nunits; i++) {
+            const tt_unit *u = &s->t.units[i];
+            const gr_bt_unit *bu = &b->units[u->id];
+            if (u->side != side || bu->removed || bu->arm == GR_BT_ARTILLERY)
+                continue;
+            for (int j = 0; j < s->t.nunits; j++) {
+                const tt_unit *t = &s->t.units[j];
+                if (t->side == side || !tt_in_contact(&s->t, u, t))
+                    continue;
+                gr_action x = act_make(K_COMBAT, u->id, t->id, 0);
+                call_of(sc, s, x, &a);
+                if (allowed(b, &a))
+                    PUSH(x);
+            }
+        }
+    }
+    PUSH(act_make(K_NEXT, -1, -1, 0));
+    return n < cap ? n : cap;
+}
+
+/* The pose of a K_POSE action, from the unit's current facing. */
+static tt_pose pose_of(const tt_unit *u, gr_action act)
+{
+    uint64_t arg = act_arg(act);
+    unsigned tb = (unsigned)((act >> 40) & 0xff);
+    tt_pose p;
+    p.at.x = (tt_coord)(arg & 0xfffff);
+    p.at.y = (tt_coord)((arg >> 20) & 0xfffff);
+    int turn = (int)(tb & 31) * 15 - 180;
+    p.face = turn ? tt_dir_turn(u->pose.face, turn) : u->pose.face;
+    p.form = (tt_formation)(tb >> 5);
+    return p;
+}
+
+/* An action whose unused fields are empty, with its unit on the table. */
+static int well_formed(const tb_state *s, gr_action act)
+{
+    int k = act_kind(act), u = act_unit(act), t = act_target(act);
+    uint64_t arg = act_arg(act);
+    int unit = u >= 0 && u < s->b.nunits && on_table_c(&s->t, u);
+    int target = t >= 0 && t < s->b.nunits && on_table_c(&s->t, t);
+    switch (k) {
+    case K_NEXT:
+    case K_INITIATIVE: return u == -1 && t == -1 && arg == 0;
+    case K_RESERVE: return unit && t == -1 && arg == 0;
+    case K_MOVEMENT: return unit && t == -1 && arg < (uint64_t)NCHANGES;
+    case K_FIRE:
+    case K_COMBAT: return unit && target && arg == 0;
+    case K_BATTERY: return unit && t == -1 && arg <= 2;
+    case K_ATTACH: return unit && t >= 0 && t < s->b.nleaders && arg == 0;
+    case K_DETACH: return u == -1 && t >= 0 && t < s->b.nleaders && arg == 0;
+    case K_MOVE: return unit && t == -1;
+    case K_POSE: return unit && ((act >> 40) & 31) < 24 && ((act >> 45) & 7) < TT_NFORMATIONS;
+    default: return 0;
+    }
+}
+
+/* Apply a decision or a die: GR_OK, or why it is refused (s may then be
+ * changed: callers work on a copy). */
+static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_error *err)
+{
+    if (s->x.over)
+        return gr_error_set(err, GR_EILLEGAL, "the battle is over");
+    if (s->x.pending) {
+        uint32_t den;
+        if (act > 12 || !roll_ways(s->x.need, (int)act, &den))
+            return gr_error_set(err, GR_EILLEGAL, "%d is not a value of the %s", (int)act,
+                                gr_roll_name((gr_roll_kind)s->x.need));
+        s->test.rolls[s->test.nrolls++] = (int)act;
+        if (++s->x.got < s->x.parts)
+            return GR_OK;
+        return try_test(sc, s, err);
+    }
+    int k = act_kind(act), u = act_unit(act);
+    if (!well_formed(s, act))
+        return gr_error_set(err, GR_EILLEGAL, "not an action of the table's game now");
+    if (s->x.mv_unit >= 0) {
+        if ((k != K_MOVE && k != K_POSE) || u != s->x.mv_unit)
+            return gr_error_set(err, GR_EILLEGAL, "%s moves now: choose its move",
+                                s->b.units[s->x.mv_unit].id);
+        tt_unit *tu = on_table(&s->t, u);
+        tt_mover mv;
+        mover_of(s, u, s->x.mv_allow, &mv);
+        tt_pose end = tu->pose;
+        int target = -1;
+        if (k == K_MOVE && act_arg(act) != ARG_MASK) {
+            int n;
+            const tt_option *opt = move_set(s, &n);
+            uint64_t i = act_arg(act);
+            if (!opt || i >= (uint64_t)n)
+                return gr_error_set(err, GR_EILLEGAL, "%s has %d moves; no move %" PRIu64,
+                                    s->b.units[u].id, n, i);
+            end = opt[i].end;
+            target = opt[i].kind == TT_MK_CONTACT ? opt[i].target : -1;
+        } else if (k == K_POSE) {
+            tt_verdict v;
+            end = pose_of(tu, act);
+            gr_status st = tt_check_pose(&s->t, u, &mv, end, &v, err);
+            if (st != GR_OK)
+                return st;
+            if (!v.ok)
+                return gr_error_set(err, GR_EILLEGAL, "%s cannot stand there: %s", s->b.units[u].id,
+                                    v.why);
+        }
+        /* the distance a charge starts from, for « de moins de 5" » */
+        for (int j = 0; j < s->t.nunits; j++) {
+            const tt_unit *e = &s->t.units[j];
+            if (e->side == tu->side || (target >= 0 && e->id != target))
+                continue;
+            tt_unit moved = *tu;
+            moved.pose = end;
+            if (tt_unit_layout(&moved, tt_unit_base(&s->t, &moved), NULL) == GR_OK &&
+                tt_in_contact(&s->t, &moved, e)) {
+                s->x.charge_from[u] = (int32_t)tt_dist_floor(tt_unit_dist2(tu, e));
+                break;
+            }
+        }
+        tu->pose = end;
+        relayout(s, &s->t, tu);
+        s->x.moved = 1;
+        s->x.mv_unit = -1;
+        s->x.mv_allow = 0;
+        apply_change(s, u, s->x.mv_change);
+        s->x.mv_change = 0;
+        after_step(sc, s);
+        return GR_OK;
+    }
+    if (k == K_NEXT) {
+        do_next(sc, s);
+        return GR_OK;
+    }
+    gr_bt_action a;
+    if (!call_of(sc, s, act, &a))
+        return gr_error_set(err, GR_EINPUT, "not an action of the table's game");
+    if (k == K_ATTACH || k == K_DETACH) {
+        if (s->x.leader_acted[act_target(act)])
+            return gr_error_set(err, GR_EILLEGAL, "%s has attached or detached this segment",
+                                s->b.leaders[act_target(act)].id);
+        gr_status st = gr_battle_do(&s->b, &a, NULL, err);
+        if (st != GR_OK)
+            return st;
+        s->x.leader_acted[act_target(act)] = 1;
+        after_step(sc, s);
+        return GR_OK;
+    }
+    if (k == K_BATTERY) {
+        before bf;
+        snapshot(s, &bf);
+        gr_status st = gr_battle_do(&s->b, &a, NULL, err);
+        if (st != GR_OK)
+            return st;
+        follow_battle(s, &bf);
+        if (act_arg(act) == 2) {
+            s->x.mv_unit = u;
+            s->x.mv_allow = gr_bt_aoe_speed(&s->b.units[u], "nominal");
+        }
+        after_step(sc, s);
+        return GR_OK;
+    }
+    if ((k == K_FIRE || k == K_COMBAT)) {
+        const tt_unit *fu = on_table_c(&s->t, u), *tu = on_table_c(&s->t, act_target(act));
+        if (!fu || !tu)
+            return gr_error_set(err, GR_EILLEGAL, "a unit named is not on the table");
+        if (k == K_FIRE && !tt_can_fire(&s->t, fu, tu, fire_range(&s->b.units[u]), TT_ARC_45))
+            return gr_error_set(err, GR_EILLEGAL,
+                                "%s cannot fire at %s: out of range, arc or sight on the table",
+                                s->b.units[u].id, s->b.units[act_target(act)].id);
+        if (k == K_COMBAT && !tt_in_contact(&s->t, fu, tu))
+            return gr_error_set(err, GR_EILLEGAL, "%s is not in contact with %s", s->b.units[u].id,
+                                s->b.units[act_target(act)].id);
+    }
+    if ((k == K_RESERVE || k == K_MOVEMENT || k == K_FIRE || k == K_COMBAT) &&
+        (u < 0 || u >= s->b.nunits || !on_table_c(&s->t, u)))
+        return gr_error_set(err, GR_EILLEGAL, "the unit is not on the table");
+    s->x.mv_change = k == K_MOVEMENT ? (int)act_arg(act) : 0;
+    return start_test(sc, s, &a, err);
+}
+
+/* Legal: a listed action (or a die of the pending roll), or a pose a
+ * person drags that the table accepts. */
+static int tb_is_legal(const void *sc, const void *st, gr_action a)
+{
+    const tb_state *s = st;
+    if (!s->x.pending && act_kind(a) != K_POSE) {
+        gr_action *all = malloc(512 * sizeof *all);
+        int n = all ? tb_legal_actions(sc, st, all, 512) : 0, found = 0;
+        for (int i = 0; i < n && !found; i++)
+            found = all[i] == a;
+        free(all);
+        return found;
+    }
+    tb_state *t = malloc(sizeof *t);
+    int ok = 0;
+    if (t) {
+        memcpy(t, st, sizeof *t);
+        ok = step(scen(sc), t, a, NULL) == GR_OK;
+    }
+    free(t);
+    return ok;
+}
+
+static void tb_apply(const void *sc, void *st, gr_action a, gr_log *log)
+{
+    (void)log;
+    step(scen(sc), st, a, NULL);
+}
+
+static int tb_winner(const void *sc, const void *st)
+{
+    (void)sc;
+    const tb_state *s = st;
+    return s->x.over ? s->x.winner : GR_ONGOING;
+}
+
+static uint64_t tb_hash(const void *sc, const void *st)
+{
+    (void)sc;
+    const tb_state *s = st;
+    uint64_t h = gr_battle_hash(&s->b);
+    h = gr_fnv1a64(h, &s->x, sizeof s->x);
+    h = gr_fnv1a64(h, s->t.units, (size_t)s->t.nunits * sizeof s->t.units[0]);
+    h = gr_fnv1a64(h, s->leader_at, sizeof s->leader_at);
+    if (s->x.pending) {
+        int d[2 + GR_MAX_ROLLS * 2] = {0};
+        d[0] = s->test.call.unit;
+        d[1] = s->test.call.target;
+        for (int i = 0; i < s->test.nrolls && i < GR_MAX_ROLLS * 2; i++)
+            d[2 + i] = s->test.rolls[i];
+        h = gr_fnv1a64(h, s->test.call.verb, sizeof s->test.call.verb);
+        h = gr_fnv1a64(h, d, sizeof d);
+    }
+    return h;
+}
+
+static void inch(int64_t milli, char *buf, size_t cap)
+{
+    gr_milli_str(milli, buf, cap);
+}
+
+static int tb_describe(const void *scv, const void *st, gr_action act, char *buf, size_t cap)
+{
+    (void)scv;
+    const tb_state *s = st;
+    if (s->x.pending)
+        return snprintf(buf, cap, "%d", (int)act);
+    int k = act_kind(act), u = act_unit(act), t = act_target(act);
+    const char *uid = u >= 0 && u < s->b.nunits ? s->b.units[u].id : "?";
+    const char *tid = t >= 0 && t < s->b.nunits ? s->b.units[t].id : "?";
+    switch (k) {
+    case K_NEXT: return snprintf(buf, cap, "next");
+    case K_INITIATIVE: return snprintf(buf, cap, "initiative");
+    case K_RESERVE: return snprintf(buf, cap, "reserve %s", uid);
+    case K_MOVEMENT:
+        if (act_arg(act) > 0 && act_arg(act) < (uint64_t)NCHANGES)
+            return snprintf(buf, cap, "movement %s --formation %s", uid,
+                            changes[act_arg(act)].formation);
+        return snprintf(buf, cap, "movement %s", uid);
+    case K_FIRE: return snprintf(buf, cap, "fire %s --target %s", uid, tid);
+    case K_COMBAT: return snprintf(buf, cap, "combat %s --target %s", uid, tid);
+    case K_ATTACH:
+        return snprintf(buf, cap, "attach %s --leader %s", uid,
+                        t >= 0 && t < s->b.nleaders ? s->b.leaders[t].id : "?");
+    case K_DETACH:
+        return snprintf(buf, cap, "detach --leader %s",
+                        t >= 0 && t < s->b.nleaders ? s->b.leaders[t].id : "?");
+    case K_BATTERY:
+        return snprintf(buf, cap, "battery %s --action %s", uid,
+                        act_arg(act) <= 2 ? battery_words[act_arg(act)] : "?");
+    case K_MOVE: {
+        if (act_arg(act) == ARG_MASK)
+            return snprintf(buf, cap, "move %s hold", uid);
+        static const char *const kinds[] = {"hold",    "advance",   "wheel",
+                                            "contact", "fall_back", "road"};
+        int n = 0;
+        const tt_option *opt = u == s->x.mv_unit ? move_set(s, &n) : NULL;
+        uint64_t ia = act_arg(act);
+        int i = ia < (uint64_t)n ? (int)ia : -1, w;
+        if (i >= 0) {
+            char x[24], y[24];
+            inch(opt[i].end.at.x, x, sizeof x);
+            inch(opt[i].end.at.y, y, sizeof y);
+            w = snprintf(buf, cap, "move %s %s%s%s to %s %s", uid, kinds[opt[i].kind],
+                         opt[i].kind == TT_MK_CONTACT ? " " : "",
+                         opt[i].kind == TT_MK_CONTACT && opt[i].target >= 0 &&
+                                 opt[i].target < s->b.nunits
+                             ? s->b.units[opt[i].target].id
+                             : "",
+                         x, y);
+            if (opt[i].kind == TT_MK_WHEEL && (size_t)w < cap)
+                w += snprintf(buf + w, cap - (size_t)w, " (wheel %+d)", opt[i].move.wheel);
+        } else {
+            w = snprintf(buf, cap, "move %s %" PRIu64, uid, ia);
+        }
+        return w;
+    }
+    case K_POSE: {
+        const tt_unit *tu = on_table_c(&s->t, u);
+        if (!tu)
+            return snprintf(buf, cap, "pose %s", uid);
+        tt_pose p = pose_of(tu, act);
+        char x[24], y[24];
+        inch(p.at.x, x, sizeof x);
+        inch(p.at.y, y, sizeof y);
+        return snprintf(buf, cap, "pose %s %s %s --turn %d --formation %s", uid, x, y,
+                        (int)(((act >> 40) & 31) * 15) - 180, tt_formation_name(p.form));
+    }
+    default: return snprintf(buf, cap, "(no action)");
+    }
+}
+
+/* A length "12.5" in inches into milli-inches, exactly (three decimals at
+ * most). */
+static int parse_inches(const char *s, int64_t *out)
+{
+    int64_t whole = 0, frac = 0;
+    int digits = 0, fd = 0;
+    const char *p = s;
+    for (; *p >= '0' && *p <= '9'; p++, digits++)
+        whole = whole * 10 + (*p - '0');
+    if (*p == '.') {
+        for (p++; *p >= '0' && *p <= '9'; p++, fd++) {
+            if (fd < 3)
+                frac = frac * 10 + (*p - '0');
+            else if (*p != '0')
+                return 0;
+        }
+    }
+    if (*p || !digits || whole > TT_COORD_MAX / 1000)
+        return 0;
+    for (int i = fd < 3 ? fd : 3; i < 3; i++)
+        frac *= 10;
+    *out = whole * 1000 + frac;
+    return 1;
+}
+
+static gr_status tb_parse(const void *scv, const void *st, const char *text, gr_action *out,
+                          gr_error *err)
+{
+    const tb_state *s = st;
+    if (s->x.pending) {
+        char *end;
+        long v = strtol(text, &end, 10);
+        uint32_t den;
+        if (*end || v < 1 || v > 12 || !roll_ways(s->x.need, (int)v, &den))
+            return gr_error_set(err, GR_EINPUT, "a die is awaited (%s): type its value",
+                                gr_roll_name((gr_roll_kind)s->x.need));
+        *out = (gr_action)v;
+        return GR_OK;
+    }
+    if (!strncmp(text, "pose ", 5)) {
+        char id[GR_BT_ID], xs[24], ys[24], form[24] = "";
+        int turn = 0;
+        int n =
+            sscanf(text + 5, "%39s %23s %23s --turn %d --formation %23s", id, xs, ys, &turn, form);
+        int64_t x, y;
+        int u = n >= 3 ? gr_battle_unit(&s->b, id) : -1;
+        const tt_unit *tu = u >= 0 ? on_table_c(&s->t, u) : NULL;
+        if (n < 3 || !tu || !parse_inches(xs, &x) || !parse_inches(ys, &y) || turn % 15 ||
+            turn < -180 || turn > 165 || x > 0xfffff || y > 0xfffff)
+            return gr_error_set(err, GR_EINPUT,
+                                "pose UNIT X Y [--turn DEGREES --formation F]: a unit on the "
+                                "table, its front centre in inches, a turn of a multiple of 15 "
+                                "from -180 to 165");
+        int f = tu->pose.form;
+        if (form[0]) {
+            f = -1;
+            for (int i = 0; i < TT_NFORMATIONS; i++)
+                if (!strcmp(form, tt_formation_name((tt_formation)i)))
+                    f = i;
+            if (f < 0)
+                return gr_error_set(err, GR_EINPUT, "pose: formation \"%s\" unknown", form);
+        }
+        unsigned tb = (unsigned)((turn + 180) / 15) | (unsigned)f << 5;
+        *out = (gr_action)K_POSE << 56 | (gr_action)((u + 1) & 0xff) << 48 | (gr_action)tb << 40 |
+               ((uint64_t)y << 20 | (uint64_t)x);
+        return GR_OK;
+    }
+    gr_action *all = malloc(512 * sizeof *all);
+    if (!all)
+        return gr_error_set(err, GR_ERUNTIME, "out of memory");
+    int n = tb_legal_actions(scv, st, all, 512);
+    char buf[200];
+    for (int i = 0; i < n; i++) {
+        tb_describe(scv, st, all[i], buf, sizeof buf);
+        if (!strcmp(buf, text)) {
+            *out = all[i];
+            free(all);
+            return GR_OK;
+        }
+    }
+    char list[600];
+    size_t at = 0;
+    list[0] = '\0';
+    for (int i = 0; i < n && i < 8 && at < sizeof list; i++) {
+        tb_describe(scv, st, all[i], buf, sizeof buf);
+        at += (size_t)snprintf(list + at, sizeof list - at, "%s\"%s\"", i ? ", " : "", buf);
+    }
+    free(all);
+    return gr_error_set(err, GR_EINPUT, "\"%s\" is not an action now; legal now: %s%s", text, list,
+                        n > 8 ? ", ..." : "");
+}
+
+static int tb_state_describe(const void *sc, const void *st, char *buf, size_t cap)
+{
+    (void)sc;
+    const tb_state *s = st;
+    const gr_battle *b = &s->b;
+    return snprintf(buf, cap, "turn %d, %s (%s)%s%s", b->turn, b->rules->phases[b->phase].id,
+                    b->side_name[gr_battle_active_side(b)],
+                    s->x.pending ? ", a test waits for its dice" : "",
+                    s->x.over ? ", the battle is over" : "");
+}
+
+/* Everything on the table and in the battle file is seen by both sides
+ * (docs/rules/aoe.md): the observation is the state. */
+static void tb_observe(const void *sc, const void *st, int player, void *obs)
+{
+    (void)sc;
+    (void)player;
+    memcpy(obs, st, sizeof(tb_state));
+}
+
+static void tb_resample(const void *sc, const void *st, int player, gr_rng *rng, void *out)
+{
+    (void)sc;
+    (void)player;
+    (void)rng;
+    memcpy(out, st, sizeof(tb_state));
+}
+
+static int tb_event_text(const void *sc, const gr_event *ev, gr_lang lang, char *buf, size_t cap)
+{
+    (void)sc;
+    (void)ev;
+    (void)lang;
+    if (cap)
+        buf[0] = '\0';
+    return 0;
+}
+
+static const char *tb_event_kind_name(int kind)
+{
+    (void)kind;
+    return "event";
+}
+
+static int tb_is_hidden(const void *sc, const void *st, int player, gr_action a)
+{
+    (void)sc;
+    (void)st;
+    (void)player;
+    (void)a;
+    return 0;
+}
+
+static int tb_is_pass(const void *sc, const void *st, gr_action a)
+{
+    (void)sc;
+    const tb_state *s = st;
+    return !s->x.pending && act_kind(a) == K_NEXT;
+}
+
+static int tb_turn(const void *sc, const void *st)
+{
+    (void)sc;
+    return ((const tb_state *)st)->b.turn;
+}
+
+static int tb_stats(const void *scv, const void *st, gr_stat *out, int cap)
+{
+    const tb_scenario *sc = scen(scv);
+    const tb_state *s = st;
+    int n = 0;
+    for (int side = 0; side < 2; side++) {
+        if (n < cap) {
+            snprintf(out[n].name, GR_STAT_NAME, "stands lost");
+            out[n].side = side;
+            out[n].value = army_lost(&s->b, side);
+        }
+        n++;
+        if (n < cap) {
+            snprintf(out[n].name, GR_STAT_NAME, "objective points");
+            out[n].side = side;
+            out[n].value = points_of(sc, s, side);
+        }
+        n++;
+    }
+    return n < cap ? n : cap;
+}
+
+/* How good st is for `player`: stands lost on both sides and objective
+ * points (a heuristic; it decides no rule). */
+static int32_t tb_evaluate(const void *scv, const void *st, int player)
+{
+    const tb_scenario *sc = scen(scv);
+    const tb_state *s = st;
+    if (s->x.over)
+        return s->x.winner == player ? GR_EVAL_WIN : s->x.winner == GR_DRAW ? 0 : -GR_EVAL_WIN;
+    int other = 1 - player;
+    int32_t v = 100 * (army_lost(&s->b, other) - army_lost(&s->b, player));
+    v += 150 * (points_of(sc, s, player) - points_of(sc, s, other));
+    /* nearer the objectives than the enemy: each objective's nearest
+     * brigade of each side, in inches */
+    for (int i = 0; i < sc->nobjectives; i++) {
+        int64_t best[2] = {INT32_MAX, INT32_MAX};
+        for (int k = 0; k < s->t.nunits; k++) {
+            const tt_unit *u = &s->t.units[k];
+            if (s->b.units[u->id].arm == GR_BT_ARTILLERY)
+                continue;
+            int64_t dx = (int64_t)u->pose.at.x - sc->objective[i].at.x,
+                    dy = (int64_t)u->pose.at.y - sc->objective[i].at.y;
+            int64_t dd = (int64_t)tt_isqrt((tt_u128)(dx * dx + dy * dy)) / TT_UNITS_PER_INCH;
+            if (dd < best[u->side])
+                best[u->side] = dd;
+        }
+        if (best[0] < INT32_MAX && best[1] < INT32_MAX)
+            v += (int32_t)(sc->objective[i].points * 4 * (best[other] - best[player]));
+    }
+    return v;
+}
+
+static const char *tb_player_name(const void *sc, int p)
+{
+    return p == 0 || p == 1 ? scen(sc)->start.side_name[p] : "?";
+}
+
+static size_t tb_digest_bytes(const void *sc)
+{
+    (void)sc;
+    return sizeof(uint64_t);
+}
+
+static gr_status tb_load(const char *text, size_t len, const char *name, void **out, gr_error *err)
+{
+    *out = NULL;
+    if (len > TB_MAX_BYTES)
+        return gr_error_set(err, GR_EINPUT,
+                            "%s: a battle file is at most %d bytes; this one has %zu", name,
+                            TB_MAX_BYTES, len);
+    tb_scenario *sc = malloc(sizeof *sc);
+    if (!sc)
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory loading a battle file", name);
+    gr_status st = tb_file_parse(text, len, name, sc, err);
+    if (st != GR_OK) {
+        free(sc);
+        return st;
+    }
+    *out = sc;
+    return GR_OK;
+}
+
+static int tb_claims(const gr_jr_node *root)
+{
+    const gr_jr_node *t = root->type == GR_JR_OBJECT ? gr_jr_get(root, "type") : NULL;
+    return t && t->type == GR_JR_STRING && !strcmp(t->str, "aoe-table");
+}
+
+static const char *tb_scenario_id(const void *sc)
+{
+    return scen(sc)->id;
+}
+
+static const char *tb_scenario_title(const void *sc)
+{
+    return scen(sc)->title;
+}
+
+static int tb_scenario_summary(const void *scv, char *buf, size_t cap)
+{
+    const tb_scenario *sc = scen(scv);
+    char w[24], d[24];
+    inch(sc->table.hi.x, w, sizeof w);
+    inch(sc->table.hi.y, d, sizeof d);
+    return snprintf(buf, cap,
+                    "%s, L'Âge des Aigles on a table of %s x %s inches, %d turns, %d units",
+                    sc->title, w, d, sc->turns, sc->start.nunits);
+}
+
+static json_t *tb_scenario_json(const void *scv)
+{
+    const tb_scenario *sc = scen(scv);
+    json_t *j = json_pack("{sssssssisi}", "game", "aoe-table", "title", sc->title, "id", sc->id,
+                          "turns", sc->turns, "units", sc->start.nunits);
+    if (!j)
+        return NULL;
+    json_t *sides = json_array();
+    for (int s = 0; s < 2 && sides; s++)
+        json_array_append_new(sides, json_pack("{ss}", "name", sc->start.side_name[s]));
+    json_object_set_new(j, "sides", sides);
+    json_object_set_new(j, "width", json_real((double)sc->table.hi.x / TT_UNITS_PER_INCH));
+    json_object_set_new(j, "depth", json_real((double)sc->table.hi.y / TT_UNITS_PER_INCH));
+    return j;
+}
+
+/* A save records an action as its 64-bit id in 16 hexadecimal digits (a
+ * die as its value). */
+static json_t *tb_action_record(const void *sc, const void *act)
+{
+    (void)sc;
+    gr_action a = gr_game_act_action(act);
+    if (a <= 12)
+        return json_integer((json_int_t)a);
+    char buf[24];
+    snprintf(buf, sizeof buf, "%016" PRIx64, (uint64_t)a);
+    return json_string(buf);
+}
+
+static gr_status tb_action_unrecord(const void *sc, const gr_jr_node *v, const char *name,
+                                    void *act, gr_error *err)
+{
+    (void)sc;
+    if (v->type == GR_JR_NUMBER && v->is_int && v->ival >= 1 && v->ival <= 12) {
+        gr_game_act_of((gr_action)v->ival, act);
+        return GR_OK;
+    }
+    char *end = NULL;
+    unsigned long long x = v->type == GR_JR_STRING ? strtoull(v->str, &end, 16) : 0;
+    if (v->type != GR_JR_STRING || v->len != 16 || !end || *end)
+        return gr_jr_fail(err, name, v,
+                          "\"action\" must be a die's value (1 to 12) or an action's 16 "
+                          "hexadecimal digits, as the game wrote it");
+    gr_game_act_of((gr_action)x, act);
+    return GR_OK;
+}
+
+/* ---- the text view (grognard play) ------------------------------------------ */
+
+static const char *compass(tt_dir d)
+{
+    static const char *const names[] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
+    /* the nearest of eight bearings, from the signs and the larger part */
+    int64_t x = d.x, y = d.y, ax = x < 0 ? -x : x, ay = y < 0 ? -y : y;
+    int k;
+    if (ay >= 2 * ax + ax / 2) /* within 22.5 degrees of north or south (tan 22.5 < 0.42) */
+        k = y > 0 ? 0 : 4;
+    else if (ax >= 2 * ay + ay / 2)
+        k = x > 0 ? 2 : 6;
+    else
+        k = x > 0 ? (y > 0 ? 1 : 3) : (y > 0 ? 7 : 5);
+    return names[k];
+}
+
+void tb_game_print(const void *scv, const void *st, FILE *f)
+{
+    const tb_scenario *sc = scen(scv);
+    tb_state *own = NULL;
+    if (!st) {
+        own = malloc(sizeof *own);
+        if (!own || tb_init(scv, own, NULL) != GR_OK) {
+            free(own);
+            return;
+        }
+        st = own;
+    }
+    const tb_state *s = st;
+    const gr_battle *b = &s->b;
+    char w[24], d[24];
+    inch(s->t.hi.x, w, sizeof w);
+    inch(s->t.hi.y, d, sizeof d);
+    fprintf(f, "%s: a table of %s x %s inches (x east, y north), turn %d of %d, %s\n", sc->title, w,
+            d, b->turn, sc->turns, b->rules->phases[b->phase].title);
+    for (int side = 0; side < 2; side++) {
+        fprintf(f, "%s (home edge %s), %d stands lost:\n", b->side_name[side],
+                tb_edge_name((tb_edge)sc->home[side]), army_lost(b, side));
+        for (int i = 0; i < b->nunits; i++) {
+            const gr_bt_unit *bu = &b->units[i];
+            if (bu->side != side)
+                continue;
+            const tt_unit *u = on_table_c(&s->t, i);
+            if (!u) {
+                fprintf(f, "  %-16s %s\n", bu->id,
+                        bu->removed ? "out of play" : "not on the table yet");
+                continue;
+            }
+            char x[24], y[24];
+            inch(u->pose.at.x, x, sizeof x);
+            inch(u->pose.at.y, y, sizeof y);
+            fprintf(f, "  %-16s %-9s %d stands, %-14s at (%s, %s) facing %-2s %s%s%s\n", bu->id,
+                    bu->arm == GR_BT_INFANTRY  ? "infantry"
+                    : bu->arm == GR_BT_CAVALRY ? "cavalry"
+                                               : "battery",
+                    gr_bt_unit_stands(bu), bu->formation, x, y, compass(u->pose.face),
+                    tt_in_reserve_zone(&s->t, u, TB_RESERVE_ZONE) ? "reserve zone"
+                                                                  : "tactical zone",
+                    bu->disordered ? ", disordered" : "", bu->guns_silenced ? ", silenced" : "");
+            /* what it reaches: fire (range, arc and sight) and contact */
+            int any = 0;
+            for (int j = 0; j < s->t.nunits; j++) {
+                const tt_unit *t = &s->t.units[j];
+                if (t->side == side)
+                    continue;
+                int fire = tt_can_fire(&s->t, u, t, fire_range(bu), TT_ARC_45);
+                int contact = tt_in_contact(&s->t, u, t);
+                int seen = tt_los_unit(&s->t, u, t);
+                if (!fire && !contact && !seen)
+                    continue;
+                char dist[24];
+                inch(dist_ceil(u, t), dist, sizeof dist);
+                fprintf(f, "%s%s %s\" %s", any ? "; " : "      ", b->units[t->id].id, dist,
+                        contact ? "in contact"
+                        : fire  ? "in range and sight"
+                                : "in sight");
+                any = 1;
+            }
+            if (any)
+                fputc('\n', f);
+        }
+    }
+    for (int i = 0; i < sc->nobjectives; i++) {
+        char x[24], y[24];
+        inch(sc->objective[i].at.x, x, sizeof x);
+        inch(sc->objective[i].at.y, y, sizeof y);
+        fprintf(f, "objective %s (%s) at (%s, %s), %d point%s: %s\n", sc->objective[i].id,
+                sc->objective[i].name, x, y, sc->objective[i].points,
+                sc->objective[i].points > 1 ? "s" : "",
+                s->x.holder[i] >= 0 ? b->side_name[s->x.holder[i]] : "held by nobody");
+    }
+    free(own);
+}
+
+const gr_game_type tb_game_aoe_table = {
+    .id = "aoe-table",
+    .name = "L'Âge des Aigles on the table",
+    .players = 2,
+    .state_size = sizeof(tb_state),
+    .obs_size = sizeof(tb_state),
+    .max_actions = 512,
+    .max_outcomes = 12,
+    .scenario_size = sizeof(tb_scenario),
+    .action_size = sizeof(gr_action),
+    .player_name = tb_player_name,
+    .init = tb_init,
+    .current_player = tb_current_player,
+    .legal_actions = tb_legal_actions,
+    .chance_outcomes = tb_chance_outcomes,
+    .is_legal = tb_is_legal,
+    .apply = tb_apply,
+    .winner = tb_winner,
+    .hash = tb_hash,
+    .describe = tb_describe,
+    .parse = tb_parse,
+    .state_describe = tb_state_describe,
+    .observe = tb_observe,
+    .resample = tb_resample,
+    .event_text = tb_event_text,
+    .event_kind_name = tb_event_kind_name,
+    .is_hidden_choice = tb_is_hidden,
+    .is_pass = tb_is_pass,
+    .stats = tb_stats,
+    .evaluate = tb_evaluate,
+    .turn = tb_turn,
+    .scenario_digest_bytes = tb_digest_bytes,
+    .load = tb_load,
+    .claims = tb_claims,
+    .scenario_id = tb_scenario_id,
+    .scenario_title = tb_scenario_title,
+    .scenario_json = tb_scenario_json,
+    .scenario_summary = tb_scenario_summary,
+    .action_record = tb_action_record,
+    .action_unrecord = tb_action_unrecord,
+};
