@@ -1,0 +1,108 @@
+/* grognard/tb.h - L'Âge des Aigles on the table (issue 29): the battle file
+ * (docs/table.md) and the game type `aoe-table`.
+ *
+ * A battle file puts an aoe order of battle (oob.h, docs/oob.md) on a
+ * measured table (tabletop.h): the table's size and terrain, every unit's
+ * pose at the start, the generals' places, reinforcements, objectives, the
+ * armies' critical levels and what wins.  tb_file.c reads it into a
+ * tb_scenario, every error "FILE:LINE:COL: what; how to fix".
+ *
+ * On the table a unit's id (tt_unit.id) is its index in the order of
+ * battle (gr_battle.units).
+ *
+ * Layer: table (core <- board <- rules <- battle, tabletop <- table <-
+ * match): the companion's rules (battle.h) and the table's geometry
+ * (tabletop.h) together; the registry of game types (match) names it. */
+#ifndef GROGNARD_TB_H
+#define GROGNARD_TB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grognard/battle.h"
+#include "grognard/error.h"
+#include "grognard/tabletop.h"
+
+/* The largest battle file read, in bytes (an order of battle inline
+ * included). */
+#define TB_MAX_BYTES      (2 * 1024 * 1024)
+#define TB_MAX_OBJECTIVES 16
+#define TB_MAX_CRITICAL   8
+#define TB_MAX_ARRIVALS   (GR_BT_MAX_UNITS + GR_BT_MAX_LEADERS)
+#define TB_MAX_TURNS      99
+/* A reinforcement's place must be this close to its side's home edge. */
+#define TB_ARRIVAL_EDGE TT_INCH(6)
+/* An objective's radius when the file gives none (3"). */
+#define TB_OBJECTIVE_RADIUS TT_INCH(3)
+
+/* The edges of the table (docs/table.md "home"). */
+typedef enum tb_edge { TB_SOUTH, TB_NORTH, TB_EAST, TB_WEST, TB_NEDGES } tb_edge;
+
+const char *tb_edge_name(tb_edge e);
+
+/* A unit or a general who arrives later (`reinforcements`): unit >= 0 a
+ * unit of the order of battle with its pose and formation word; else
+ * leader >= 0, a general at `pose.at`. */
+typedef struct tb_arrival {
+    int unit, leader;
+    int turn;
+    tt_pose pose;
+    char formation[GR_BT_ID]; /* the order of battle's word ("road_column") */
+} tb_arrival;
+
+typedef struct tb_objective {
+    char id[GR_BT_ID];
+    char name[GR_BT_NAME];
+    tt_pt at;
+    tt_coord radius;
+    int points;
+    int held; /* at the start: 0, 1, or -1 nobody */
+} tb_objective;
+
+/* A battle on the table as its file starts it: plain data, zeroed where
+ * unused, so that it hashes as bytes (digest first: what the game's
+ * scenario digest covers).  Large: allocate it. */
+typedef struct tb_scenario {
+    uint64_t digest; /* a hash of everything below but `start.rules` */
+    char id[64];     /* the file name's stem ("teaching") */
+    char title[GR_BT_NAME];
+    int turns;                  /* 1 .. TB_MAX_TURNS */
+    int home[2];                /* each side's home edge (tb_edge) */
+    tt_table table;             /* the terrain and the units deployed at the start */
+    int cover[TT_MAX_FEATURES]; /* each feature's cover value, 0 to 3 */
+    char feature_name[TT_MAX_FEATURES][GR_BT_NAME];
+    tt_pt leader_at[GR_BT_MAX_LEADERS];   /* an unattached general's place */
+    uint8_t leader_on[GR_BT_MAX_LEADERS]; /* 1: placed at the start (leaders) */
+    int narrivals;
+    tb_arrival arrival[TB_MAX_ARRIVALS];
+    int nobjectives;
+    tb_objective objective[TB_MAX_OBJECTIVES];
+    int ncritical[2];
+    int critical[2][TB_MAX_CRITICAL]; /* stands lost reaching level 1, 2, ... */
+    int army_morale[2];               /* the level at which each army breaks (0: never) */
+    int vp_objectives;                /* 1: objective points decide at the end */
+    int vp_destroyed;                 /* 1: stands lost decide what objectives leave equal */
+    gr_battle start;                  /* the companion's aoe battle, as set up and begun */
+} tb_scenario;
+
+/* Read the battle file `text` (`len` bytes; `name` is the file's name for
+ * messages and its directory the place of an order of battle named by
+ * path) into *sc (every byte written).  GR_EINPUT "NAME:LINE:COL: ..." on a
+ * bad file (an order of battle of its own file: that file's name and
+ * place); GR_ERUNTIME out of memory or an order of battle that cannot be
+ * read. */
+gr_status tb_file_parse(const char *text, size_t len, const char *name, tb_scenario *sc,
+                        gr_error *err);
+
+/* tb_file_parse on the file at `path` (at most TB_MAX_BYTES). */
+gr_status tb_file_read(const char *path, tb_scenario *sc, gr_error *err);
+
+/* The table's formation of an aoe formation word of the order of battle
+ * ("road_column" -> TT_MARCH) for an arm; -1 if the word is not one of that
+ * arm's (docs/rules/aoe.md "On the table: formations"). */
+int tb_formation_of(gr_bt_arm arm, const char *word);
+
+/* The table's arm of a companion arm. */
+tt_arm tb_arm_of(gr_bt_arm arm);
+
+#endif
