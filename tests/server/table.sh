@@ -83,6 +83,11 @@ for k in $(seq 1 12); do
     [ "$STATUS" = 200 ] || { flunk "3.2 action '$act' at step $step: $STATUS $BODY"; break; }
 done
 STEPS=$(jqb .now)
+# the log: the first step was "next" (the initiative interphase), then the
+# first phase of turn 1
+api GET "/api/games/$G"
+check "3.2b log" "$(jqb '[.log[0:2][] | "\(.step) \(.kind)"] | join(", ")')" "1 action, 1 phase"
+check "3.2c log text" "$(jqb '.log[0].text')" next
 api GET "/api/games/$G/replay" "" "$T0 $T1"
 check "3.3 replay" "$STATUS" 200
 printf '%s' "$BODY" >"$WORK/replay.json"
