@@ -13,6 +13,7 @@ const STRINGS = {
     // start
     start_title: 'Start a battle',
     scenario: 'Scenario', turns_n: '{0} turns', you_play: 'You play',
+    on_the_table: 'On the table', table_coming: 'Battles played with figures on a measured table (L\'Âge des Aigles): their page is coming; they can be played through the API and `grognard play` meanwhile.', table_size: '{0} × {1} inches',
     opponent: 'Opponent', opp_computer: 'The computer', opp_hotseat: 'A friend on this machine',
     opp_link: 'A friend elsewhere (a link to send)', difficulty: 'Difficulty',
     seed: 'Seed (optional, same seed same dice)', start_btn: 'Start the battle',
@@ -122,6 +123,7 @@ const STRINGS = {
     server_down: 'Le serveur grognard ne répond pas : `grognard serve` est-il lancé ?',
     start_title: 'Commencer une bataille',
     scenario: 'Scénario', turns_n: '{0} tours', you_play: 'Vous jouez',
+    on_the_table: 'Sur la table', table_coming: 'Batailles jouées avec des figurines sur une table mesurée (L\'Âge des Aigles) : leur page arrive ; en attendant, elles se jouent par l\'API et `grognard play`.', table_size: '{0} × {1} pouces',
     opponent: 'Adversaire', opp_computer: 'L\'ordinateur', opp_hotseat: 'Un ami sur cette machine',
     opp_link: 'Un ami ailleurs (un lien à envoyer)', difficulty: 'Difficulté',
     seed: 'Graine (facultative ; même graine, mêmes dés)', start_btn: 'Commencer la bataille',

@@ -40,12 +40,21 @@ export async function mount(root) {
   guideBox.append(guideBtn, guideIntro);
   root.insertBefore(guideBox, wrap);
   wrap.append(listBox, detail);
-  const scenarios = await orError(detail, api.scenarios());
-  if (!scenarios) return {};
+  const all = await orError(detail, api.scenarios());
+  if (!all) return {};
+  // a battle on the table (GET /api/scenarios: its "width" and "depth" in
+  // inches, no hex map) is listed apart: this page draws hex maps only
+  const onTable = (s) => s.width !== undefined && s.cols === undefined;
+  const scenarios = all.filter((s) => !onTable(s));
+  const tables = all.filter(onTable);
 
   function renderList() {
     put(listBox, h('h2', {}, t('scenario')), pickList(t('scenario'), 'scenario', scenarios, chosen && chosen.id, (s) => pick(s.id),
       (s) => `${s.sides.join(' — ')} · ${t('turns_n', s.turns)} · ${s.cols}×${s.rows}`));
+    if (tables.length)
+      listBox.append(h('h2', {}, t('on_the_table')), h('p', { class: 'muted', id: 'table-note' }, t('table_coming')),
+        h('ul', { class: 'table-list', id: 'table-list', 'aria-label': t('on_the_table') }, tables.map((s) => h('li', { 'data-table': s.id },
+          s.title, h('span', { class: 'sub' }, ` ${s.sides.join(' — ')} · ${t('turns_n', s.turns)} · ${t('table_size', s.width, s.depth)}`)))));
   }
 
   async function pick(id) {
