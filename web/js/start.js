@@ -40,8 +40,24 @@ export async function mount(root) {
   guideBox.append(guideBtn, guideIntro);
   root.insertBefore(guideBox, wrap);
   wrap.append(listBox, detail);
-  const scenarios = await orError(detail, api.scenarios());
-  if (!scenarios) return {};
+  const all = await orError(detail, api.scenarios());
+  if (!all) return {};
+  // the battles on the table (game type aoe-table, table.js): a list of
+  // their own, each played against the computer; the rest as before
+  const isTable = (s) => (s.game || s.type) === 'aoe-table';
+  const scenarios = all.filter((s) => !isTable(s));
+  const tables = all.filter(isTable);
+  const tableTitle = h('h2', {}, t('tb_battles'));
+  const tableBox = h('div', { class: 'panel', id: 'table-battles', hidden: !tables.length });
+  const renderTables = () => put(tableBox, tableTitle, h('ul', { class: 'scenario-list' }, tables.map((s) => h('li', {},
+    h('button', { type: 'button', 'data-table': s.id, onclick: async () => {
+      let g;
+      try { g = await api.create(s.id, ['human', 'heuristic']); } catch (err) { toast(err.message, true); return; }
+      saveSeats(g.id, { 0: g.seats['0'] });
+      location.hash = `#/table/${encodeURIComponent(g.id)}?token=${encodeURIComponent(g.seats['0'])}`;
+    } }, s.title, h('span', { class: 'sub' }, `${t('tb_play')}${s.turns ? ' · ' + t('turns_n', s.turns) : ''}`))))));
+  renderTables();
+  root.insertBefore(tableBox, wrap);
 
   function renderList() {
     put(listBox, h('h2', {}, t('scenario')), pickList(t('scenario'), 'scenario', scenarios, chosen && chosen.id, (s) => pick(s.id),
@@ -123,5 +139,5 @@ export async function mount(root) {
   renderList();
   const first = scenarios.find((s) => s.id === 'teaching') || scenarios[0];
   if (first) await pick(first.id);
-  return { relang: () => { root.querySelector('#start-title').textContent = t('start_title'); guideTitle.textContent = t('guide_btn'); guideIntro.textContent = ' ' + t('guide_intro'); renderList(); if (chosen) renderDetail(); } };
+  return { relang: () => { root.querySelector('#start-title').textContent = t('start_title'); tableTitle.textContent = t('tb_battles'); renderTables(); guideTitle.textContent = t('guide_btn'); guideIntro.textContent = ' ' + t('guide_intro'); renderList(); if (chosen) renderDetail(); } };
 }
