@@ -1696,6 +1696,148 @@ static gr_status tb_action_unrecord(const void *sc, const gr_jr_node *v, const c
     return GR_OK;
 }
 
+/* ---- the view and the actions as JSON (docs/api.md, "A battle on the table") -- */
+
+/* Milli-inches as inches (a JSON number). */
+static json_t *in_json(int64_t milli)
+{
+    return json_real((double)milli / TT_UNITS_PER_INCH);
+}
+
+static json_t *pt_json(tt_pt p)
+{
+    return json_pack("[oo]", in_json(p.x), in_json(p.y));
+}
+
+/* A pose: its front centre, facing (the direction vector), formation and
+ * the corners of each stand laid out (front-right, front-left, rear-left,
+ * rear-right). */
+static json_t *pose_json(const tt_unit *u)
+{
+    json_t *stands = json_array();
+    for (int i = 0; stands && i < u->nstands; i++) {
+        json_t *c = json_array();
+        for (int k = 0; c && k < 4; k++)
+            json_array_append_new(c, pt_json(u->st[i].c[k]));
+        json_array_append_new(stands, c);
+    }
+    return json_pack("{sos[ii]ssso}", "at", pt_json(u->pose.at), "face", u->pose.face.x,
+                     u->pose.face.y, "formation", tt_formation_name(u->pose.form), "stands",
+                     stands);
+}
+
+static json_t *tb_view_json(const void *scv, const void *obs)
+{
+    const tb_scenario *sc = scen(scv);
+    const tb_state *s = obs;
+    const gr_battle *b = &s->b;
+    json_t *terrain = json_array(), *units = json_array(), *leaders = json_array(),
+           *objectives = json_array();
+    for (int i = 0; terrain && i < s->t.nfeatures; i++) {
+        const tt_feature *f = &s->t.features[i];
+        json_t *pts = json_array();
+        for (int k = 0; pts && k < f->n; k++)
+            json_array_append_new(pts, pt_json(f->v[k]));
+        json_array_append_new(terrain, json_pack("{sssisssiso}", "kind", tt_kind_name(f->kind),
+                                                 "level", f->level, "name", sc->feature_name[i],
+                                                 "cover", sc->cover[i], "points", pts));
+    }
+    for (int i = 0; units && i < b->nunits; i++) {
+        const gr_bt_unit *bu = &b->units[i];
+        const tt_unit *u = on_table_c(&s->t, i);
+        json_t *o = json_pack(
+            "{sssssisssisssbsbsb}", "id", bu->id, "name", bu->name, "side", bu->side, "arm",
+            bu->arm == GR_BT_INFANTRY  ? "infantry"
+            : bu->arm == GR_BT_CAVALRY ? "cavalry"
+                                       : "battery",
+            "stands", gr_bt_unit_stands(bu), "formation", bu->formation, "removed", bu->removed,
+            "disordered", bu->disordered, "silenced", bu->guns_silenced);
+        if (o && u) {
+            json_object_set_new(o, "pose", pose_json(u));
+            json_object_set_new(o, "zone",
+                                json_string(tt_in_reserve_zone(&s->t, u, TB_RESERVE_ZONE)
+                                                ? "reserve"
+                                                : "tactical"));
+        }
+        json_object_set_new(o, "on_table", json_boolean(u != NULL));
+        json_array_append_new(units, o);
+    }
+    for (int i = 0; leaders && i < b->nleaders; i++) {
+        const gr_bt_leader *l = &b->leaders[i];
+        const tt_unit *with = l->attached >= 0 ? on_table_c(&s->t, l->attached) : NULL;
+        json_t *o =
+            json_pack("{sssssiss}", "id", l->id, "name", l->name, "side", l->side, "role", l->role);
+        json_object_set_new(o, "attached",
+                            l->attached >= 0 ? json_string(b->units[l->attached].id) : json_null());
+        json_object_set_new(o, "at",
+                            with                ? pt_json(with->pose.at)
+                            : s->x.leader_on[i] ? pt_json(s->leader_at[i])
+                                                : json_null());
+        json_array_append_new(leaders, o);
+    }
+    for (int i = 0; objectives && i < sc->nobjectives; i++) {
+        const tb_objective *ob = &sc->objective[i];
+        json_t *o = json_pack("{sssssososi}", "id", ob->id, "name", ob->name, "at", pt_json(ob->at),
+                              "radius", in_json(ob->radius), "points", ob->points);
+        json_object_set_new(o, "holder",
+                            s->x.holder[i] >= 0 ? json_integer(s->x.holder[i]) : json_null());
+        json_array_append_new(objectives, o);
+    }
+    json_t *lost = json_pack("[ii]", army_lost(b, 0), army_lost(b, 1));
+    json_t *phase = json_pack("{ssss}", "id", b->rules->phases[b->phase].id, "title",
+                              b->rules->phases[b->phase].title);
+    return json_pack("{sssisisososososososbso}", "game", "aoe-table", "turn", b->turn, "turns",
+                     sc->turns, "phase", phase, "table",
+                     json_pack("{soso}", "width", in_json(s->t.hi.x), "depth", in_json(s->t.hi.y)),
+                     "terrain", terrain, "units", units, "leaders", leaders, "objectives",
+                     objectives, "dice_due", s->x.pending, "lost", lost);
+}
+
+static const char *const kind_words[K_COUNT] = {"die",      "next",    "initiative", "reserve",
+                                                "movement", "move",    "pose",       "fire",
+                                                "combat",   "battery", "attach",     "detach"};
+
+/* An action for a page: "text" (tb_describe's, which tb_parse takes back),
+ * "verb", "unit" and "target" (ids, null if none) and, for a move or a
+ * pose, "pose": where the unit would stand (as in the view). */
+static json_t *tb_action_json(const void *scv, const void *st, gr_action a)
+{
+    const tb_state *s = st;
+    char text[256];
+    tb_describe(scv, st, a, text, sizeof text);
+    if (s->x.pending)
+        return json_pack("{ssss}", "text", text, "verb", "die");
+    int k = act_kind(a), u = act_unit(a), t = act_target(a);
+    int unit_ok = u >= 0 && u < s->b.nunits, target_ok = t >= 0 && t < s->b.nunits;
+    int leader = k == K_ATTACH || k == K_DETACH;
+    json_t *o =
+        json_pack("{ssss}", "text", text, "verb", k >= 0 && k < K_COUNT ? kind_words[k] : "?");
+    if (!o)
+        return NULL;
+    json_object_set_new(o, "unit", unit_ok ? json_string(s->b.units[u].id) : json_null());
+    json_object_set_new(o, "target",
+                        !leader && target_ok ? json_string(s->b.units[t].id) : json_null());
+    if (leader && t >= 0 && t < s->b.nleaders)
+        json_object_set_new(o, "leader", json_string(s->b.leaders[t].id));
+    const tt_unit *tu = unit_ok ? on_table_c(&s->t, u) : NULL;
+    if (tu && (k == K_MOVE || k == K_POSE)) {
+        tt_unit ghost = *tu;
+        int ok = 1;
+        if (k == K_POSE) {
+            ghost.pose = pose_of(tu, a);
+        } else if (act_arg(a) != ARG_MASK) {
+            int n = 0;
+            const tt_option *opt = u == s->x.mv_unit ? move_set(s, &n) : NULL;
+            ok = act_arg(a) < (uint64_t)n;
+            if (ok)
+                ghost.pose = opt[act_arg(a)].end;
+        }
+        if (ok && tt_unit_layout(&ghost, tt_unit_base(&s->t, &ghost), NULL) == GR_OK)
+            json_object_set_new(o, "pose", pose_json(&ghost));
+    }
+    return o;
+}
+
 /* ---- the text view (grognard play) ------------------------------------------ */
 
 static const char *compass(tt_dir d)
@@ -1828,6 +1970,8 @@ const gr_game_type tb_game_aoe_table = {
     .scenario_id = tb_scenario_id,
     .scenario_title = tb_scenario_title,
     .scenario_json = tb_scenario_json,
+    .action_json = tb_action_json,
+    .view_json = tb_view_json,
     .scenario_summary = tb_scenario_summary,
     .action_record = tb_action_record,
     .action_unrecord = tb_action_unrecord,
