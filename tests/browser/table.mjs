@@ -132,7 +132,8 @@ try {
 
     // ---- 3. a few actions played by clicking --------------------------------
     let played = 0, ghosts = 0, targets = 0;
-    for (let i = 0; i < 8 && played < (w === 1280 ? 5 : 2); i++) {
+    const enough = () => played >= (w === 1280 ? 5 : 2) && ghosts >= 1;
+    for (let i = 0; i < 40 && !enough(); i++) {
       if (await ready(page)) break;
       const view = await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token);
       if (view.to_move !== 0) { await page.waitForTimeout(300); continue; }
@@ -141,7 +142,7 @@ try {
       const move = legal.find((a) => a.unit && a.pose);
       const fire = legal.find((a) => a.unit && a.target);
       if (move || fire) {
-        const a = move || fire;
+        const a = fire || move;
         await page.focus(`#tb-table g.tb-unit[data-unit="${a.unit}"]`);
         await page.keyboard.press('Enter');
         await page.waitForSelector(`#tb-table g.tb-unit.selected[data-unit="${a.unit}"]`, { timeout: 5000 });
@@ -153,8 +154,11 @@ try {
         check(JSON.stringify(hl) === JSON.stringify(tg), `${w}: ${a.unit}'s fire and combat targets highlighted (${tg.join(', ') || 'none'})`);
         targets += tg.length;
         check(await page.$$eval('#order-list button', (b) => b.length) === mine.length + legal.filter((x) => !x.unit).length, `${w}: the list shows the selected unit's actions and the others'`);
-        if (move) {
-          await page.click(`#tb-table g.tb-ghost[data-action="${CSS_escape(move.text)}"]`);
+        if (!fire) { // the ghost on top (the last drawn), where a person would click
+          const all = await page.$$('#tb-table g.tb-ghost');
+          const text = await all[all.length - 1].getAttribute('data-action');
+          check(legal.some((x) => x.text === text && x.unit === move.unit && x.pose), `${w}: the ghost clicked is a legal move of ${move.unit} (${text})`);
+          await all[all.length - 1].click();
           ghosts++;
         } else {
           await page.click(`#order-list button[data-action="${CSS_escape(fire.text)}"]`);
@@ -165,7 +169,7 @@ try {
       await waitStep(page, before);
       played++;
     }
-    check(played >= (w === 1280 ? 5 : 2), `${w}: ${played} actions played by clicking (${ghosts} on a ghost, ${targets} targets seen)`);
+    check(enough(), `${w}: ${played} actions played by clicking (${ghosts} on a ghost, ${targets} targets seen)`);
     check(await noHScroll(page), `${w}x${hgt}: no horizontal scroll after play`);
     await shot(page, name + '-played');
     if (w === 1280) {

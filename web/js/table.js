@@ -66,14 +66,24 @@ export async function mount(root, route) {
   const status = h('div', { id: 'status', class: 'tb-status', role: 'status' });
   const seq = h('ol', { class: 'tb-sequence', id: 'tb-sequence', 'aria-label': t('tb_sequence') });
   const box = h('div', { class: 'tb-box', id: 'tb-box' });
-  const zoomRow = h('div', { class: 'tb-zoom' },
-    h('button', { type: 'button', id: 'tb-zoom-in', 'aria-label': t('tb_zoom_in'), onclick: () => zoomBy(1.25) }, '+'),
-    h('button', { type: 'button', id: 'tb-zoom-out', 'aria-label': t('tb_zoom_out'), onclick: () => zoomBy(0.8) }, '−'),
-    h('button', { type: 'button', id: 'tb-zoom-fit', onclick: () => { S.zoom = 1; S.cx = S.cy = null; frame(); } }, t('tb_fit')));
+  const zoomRow = h('div', { class: 'tb-zoom' });
   const fs = h('fieldset', { class: 'tb-orders' });
-  const ordersP = h('section', { class: 'panel', id: 'tb-orders' }, h('h2', {}, t('actions')), fs);
-  const logBox = h('div', { class: 'log', id: 'log', tabindex: 0, role: 'log', 'aria-label': t('log') });
-  const logP = h('section', { class: 'panel', id: 'tb-log' }, h('h2', {}, t('log')), logBox);
+  const ordersT = h('h2', {}), logT = h('h2', {});
+  const ordersP = h('section', { class: 'panel', id: 'tb-orders' }, ordersT, fs);
+  const logBox = h('div', { class: 'log', id: 'log', tabindex: 0, role: 'log' });
+  const logP = h('section', { class: 'panel', id: 'tb-log' }, logT, logBox);
+  // the page's own words, again in a new language
+  function labels() {
+    put(zoomRow,
+      h('button', { type: 'button', id: 'tb-zoom-in', 'aria-label': t('tb_zoom_in'), onclick: () => zoomBy(1.25) }, '+'),
+      h('button', { type: 'button', id: 'tb-zoom-out', 'aria-label': t('tb_zoom_out'), onclick: () => zoomBy(0.8) }, '−'),
+      h('button', { type: 'button', id: 'tb-zoom-fit', onclick: () => { S.zoom = 1; S.cx = S.cy = null; frame(); } }, t('tb_fit')));
+    ordersT.textContent = t('actions');
+    logT.textContent = t('log');
+    logBox.setAttribute('aria-label', t('log'));
+    seq.setAttribute('aria-label', t('tb_sequence'));
+  }
+  labels();
   const orders = oneOrder(fs);
   put(root, h('div', { class: 'tb-page' },
     h('div', { class: 'tb-main' }, status, seq, zoomRow, box),
@@ -251,7 +261,7 @@ export async function mount(root, route) {
   await refresh();
   return {
     unmount: () => { S.gone = true; if (S.stream) S.stream.close(); },
-    relang: () => { if (S.view) refresh(); },
+    relang: () => { labels(); if (S.view) refresh(); },
     key: (e) => {
       if (e.key === '+' || e.key === '=') { zoomBy(1.25); return true; }
       if (e.key === '-') { zoomBy(0.8); return true; }
