@@ -118,6 +118,8 @@ try {
     check(await page.$$eval('#tb-table .tb-terrain', (e) => e.length) === v.view.terrain.length, `${w}: every terrain feature drawn`);
     for (const k of new Set(v.view.terrain.map((f) => f.kind)))
       check(await page.$(`#tb-table .tb-terrain[data-kind="${k}"]`) !== null, `${w}: terrain of kind ${k} drawn`);
+    check(await page.$$eval('#tb-sequence li', (e) => e.length) === v.view.sequence.length, `${w}: the sequence of play listed (${v.view.sequence.length} phases)`);
+    check(await page.$eval('#tb-sequence li[aria-current="step"]', (e) => e.dataset.phase) === v.view.phase.id, `${w}: the phase now (${v.view.phase.id}) marked in the sequence`);
     check(await noHScroll(page), `${w}x${hgt}: no horizontal scroll`);
     await shot(page, name);
     if (w === 1280) {
@@ -138,6 +140,8 @@ try {
       const view = await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token);
       if (view.to_move !== 0) { await page.waitForTimeout(300); continue; }
       const legal = view.legal;
+      // the page shows the step the server answered (its redraw done)
+      await page.waitForFunction((st) => Number(document.querySelector('#status').dataset.step) === st && document.querySelector('#order-list button'), view.step, { timeout: 10000 });
       const before = await stepOf(page);
       const move = legal.find((a) => a.unit && a.pose);
       const fire = legal.find((a) => a.unit && a.target);
@@ -178,6 +182,10 @@ try {
       await page.waitForFunction(() => document.documentElement.lang === 'fr');
       await page.waitForFunction(() => document.querySelector('#tb-zoom-fit') && document.querySelector('#tb-zoom-fit').textContent === 'Toute la table', null, { timeout: 5000 }).catch(() => {});
       check(await page.$eval('#tb-zoom-fit', (b) => b.textContent) === 'Toute la table', 'fr: the table page in French');
+      const fr = await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token);
+      const now = fr.view.sequence.find((p) => p.id === fr.view.phase.id);
+      await page.waitForFunction((s) => document.querySelector('#tb-phase').textContent === s, now.title_fr, { timeout: 5000 }).catch(() => {});
+      check(await page.$eval('#tb-phase', (e) => e.textContent) === now.title_fr, `fr: the phase in French (${now.title_fr})`);
       check(await page.evaluate(async () => (await import('/js/i18n.js')).missingKeys().length === 0), 'lang: every label exists in English and in French');
       await page.click('#lang-btn');
     }

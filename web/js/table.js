@@ -13,12 +13,13 @@
 // `view`: {table: {width, depth}, terrain [{kind, level, name, points
 // [[x, y]...]}], units [{id, name, side, arm, formation, stands,
 // disordered, on_table, pose?}], objectives [{id, name, at, radius,
-// holder}], turn, turns, phase {id, title}, sequence? [{id, title}]}; a
+// holder}], turn, turns, phase {id, title}, sequence [{id, title,
+// title_en, title_fr}]}; a
 // pose is {at [x, y] (the front edge's centre), face [dx, dy] (a
 // direction) or degrees, stands [[4 corners [x, y]]...]}.  Units and
 // targets are named by their ids.  Inches, x east, y north.
 import { api, liveStream, oneOrder } from './api.js';
-import { t } from './i18n.js';
+import { t, getLang } from './i18n.js';
 import { h, put, errorBox, loadSeats } from './util.js';
 import { toast } from './main.js';
 
@@ -41,6 +42,9 @@ function svg(tag, attrs = {}, ...kids) {
   for (const c of kids.flat()) if (c) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
   return e;
 }
+
+// A phase's title in the page's language (the sheet's own words in French).
+const title = (p) => (p && (p['title_' + getLang()] || p.title || p.id)) || '';
 
 // A facing in degrees (0 north, 90 east) from degrees or a direction [dx, dy].
 function degrees(f) {
@@ -199,9 +203,16 @@ export async function mount(root, route) {
       }
     }
     gestures(g);
+    // the unit or ghost that had the keyboard keeps it in the new drawing
+    const had = document.activeElement && root$ && root$.contains(document.activeElement) ? document.activeElement : null;
     root$ = g;
     put(box, g);
     frame();
+    if (had) {
+      const sel = had.dataset.action ? `g.tb-ghost[data-action="${CSS.escape(had.dataset.action)}"]` : `g.tb-unit[data-unit="${CSS.escape(had.dataset.unit || '')}"]`;
+      const again = g.querySelector(sel);
+      if (again) again.focus();
+    }
   }
 
   function render() {
@@ -213,9 +224,9 @@ export async function mount(root, route) {
     const who = V.over ? (V.winner === null || V.winner === undefined ? t('over') : `${t('over')} — ${V.winner === 'draw' ? t('tb_draw') : t('tb_winner', sides[V.winner] || V.winner)}`)
       : typeof V.to_move === 'number' ? `${t('to_move')}: ${sides[V.to_move] || V.to_move}` : '';
     put(status, h('strong', {}, v.turns ? t('turn_of', V.turn ?? v.turn, v.turns) : `${t('turn')} ${V.turn ?? v.turn}`),
-      ' · ', h('span', { id: 'tb-phase' }, phase.title || phase.id || ''), ' · ', who,
+      ' · ', h('span', { id: 'tb-phase' }, title((v.sequence || []).find((p) => p.id === phase.id) || phase)), ' · ', who,
       typeof V.seat === 'number' ? h('span', { class: 'muted' }, ` · ${t('tb_you', sides[V.seat] || V.seat)}`) : null);
-    put(seq, ...(v.sequence || []).map((p) => h('li', { 'aria-current': p.id === phase.id ? 'step' : null, class: p.id === phase.id ? 'now' : '' }, p.title || p.id)));
+    put(seq, ...(v.sequence || []).map((p) => h('li', { 'aria-current': p.id === phase.id ? 'step' : null, class: p.id === phase.id ? 'now' : '', 'data-phase': p.id }, title(p))));
     seq.hidden = !(v.sequence || []).length;
     drawTable();
     const legal = V.legal || [];
@@ -225,7 +236,6 @@ export async function mount(root, route) {
       S.sel !== null ? h('p', { id: 'tb-selected' }, t('tb_selected', named(S.sel)), ' ', h('button', { type: 'button', id: 'tb-unselect', onclick: () => { S.sel = null; render(); } }, t('tb_unselect'))) : null,
       legal.length ? h('ul', { id: 'order-list', class: 'tb-actions' }, mine.map((a) => h('li', {},
         h('button', { type: 'button', 'data-action': a.text, class: a.target ? 'target' : '',
-          onmouseenter: () => { if (a.unit && S.sel !== a.unit && unitOf(a.unit)) { S.sel = a.unit; drawTable(); } },
           onclick: () => act(a) }, a.text)))) : h('p', { class: 'muted' }, V.over ? t('over') : t('no_actions')));
     const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 30;
     put(logBox, ...(V.log || []).map((e) => h('div', { class: 'logline', 'data-kind': e.kind || '' }, h('span', { class: 'stepno' }, String(e.step ?? '')), (e.text || '').trim())));
