@@ -113,8 +113,11 @@ try {
     const want = onTable.map((u) => ({ id: u.id, side: u.side, stands: u.pose.stands.length })).sort((a, b) => a.id.localeCompare(b.id));
     drawn.sort((a, b) => a.id.localeCompare(b.id));
     check(JSON.stringify(drawn) === JSON.stringify(want), `${w}: every unit on the table drawn once, in its side, with its stands` + (JSON.stringify(drawn) === JSON.stringify(want) ? '' : `: drawn ${JSON.stringify(drawn)}, view ${JSON.stringify(want)}`));
-    const names = await page.$$eval('#tb-table text.tb-name', (ts) => ts.map((e) => e.textContent).sort());
-    check(JSON.stringify(names) === JSON.stringify(onTable.map((u) => u.name || u.id).sort()), `${w}: each unit carries its name`);
+    // the name on the table up to its parenthesis, whole in the tooltip
+    const names = await page.$$eval('#tb-table text.tb-name', (ts) => ts.map((e) => [e.dataset.unit, e.textContent]));
+    check(names.length === onTable.length && onTable.every((u) => names.some(([id, n]) => id === u.id && n.length > 0 && u.name.startsWith(n))), `${w}: each unit carries its name`);
+    const tips = await page.$$eval('#tb-table g.tb-unit > title', (ts) => ts.map((e) => e.textContent));
+    check(onTable.every((u) => tips.some((x) => x.startsWith(u.name + ' — '))), `${w}: each unit's tooltip has its whole name`);
     check(await page.$$eval('#tb-table .tb-terrain', (e) => e.length) === v.view.terrain.length, `${w}: every terrain feature drawn`);
     for (const k of new Set(v.view.terrain.map((f) => f.kind)))
       check(await page.$(`#tb-table .tb-terrain[data-kind="${k}"]`) !== null, `${w}: terrain of kind ${k} drawn`);

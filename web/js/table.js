@@ -43,6 +43,10 @@ function svg(tag, attrs = {}, ...kids) {
   return e;
 }
 
+// The name on the table: the unit's name up to its parenthesis ("Claparède
+// (17e léger, 34e de ligne)" -> "Claparède"), whole in its tooltip.
+const shortName = (u) => (u.name || u.id).replace(/\s*\(.*$/, '') || u.id;
+
 // A phase's title in the page's language (the sheet's own words in French).
 const title = (p) => (p && (p['title_' + getLang()] || p.title || p.id)) || '';
 
@@ -189,7 +193,7 @@ export async function mount(root, route) {
       e.addEventListener('click', pick);
       e.addEventListener('keydown', (k) => { if (k.key === 'Enter' || k.key === ' ') { k.preventDefault(); pick(); } });
       g.append(e);
-      g.append(svg('text', { class: 'tb-name', x: X(u.pose.at[0]), y: Y(u.pose.at[1]) - 0.35, 'text-anchor': 'middle' }, u.name || u.id));
+      g.append(svg('text', { class: 'tb-name', 'data-unit': u.id, x: X(u.pose.at[0]), y: Y(u.pose.at[1]) - 0.35, 'text-anchor': 'middle' }, shortName(u)));
     }
     // the selected unit's legal moves, each a ghost where it would end
     if (S.sel !== null) {
@@ -215,6 +219,11 @@ export async function mount(root, route) {
     }
   }
 
+  function ghostMark(text, on) {
+    const e = root$ && root$.querySelector(`g.tb-ghost[data-action="${CSS.escape(text)}"]`);
+    if (e) { e.classList.toggle('hl', on); if (on) e.parentNode.append(e); }
+  }
+
   function render() {
     const V = S.view, v = V.view;
     const phase = typeof v.phase === 'object' && v.phase ? v.phase : { id: v.phase, title: v.phase_title };
@@ -236,6 +245,9 @@ export async function mount(root, route) {
       S.sel !== null ? h('p', { id: 'tb-selected' }, t('tb_selected', named(S.sel)), ' ', h('button', { type: 'button', id: 'tb-unselect', onclick: () => { S.sel = null; render(); } }, t('tb_unselect'))) : null,
       legal.length ? h('ul', { id: 'order-list', class: 'tb-actions' }, mine.map((a) => h('li', {},
         h('button', { type: 'button', 'data-action': a.text, class: a.target ? 'target' : '',
+          // its ghost (a move of the unit selected) stands out while pointed at
+          onmouseenter: () => ghostMark(a.text, true), onmouseleave: () => ghostMark(a.text, false),
+          onfocus: () => ghostMark(a.text, true), onblur: () => ghostMark(a.text, false),
           onclick: () => act(a) }, a.text)))) : h('p', { class: 'muted' }, V.over ? t('over') : t('no_actions')));
     const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 30;
     put(logBox, ...(V.log || []).map((e) => h('div', { class: 'logline', 'data-kind': e.kind || '' }, h('span', { class: 'stepno' }, String(e.step ?? '')), (e.text || '').trim())));
