@@ -1273,10 +1273,70 @@ static int tb_is_legal(const void *sc, const void *st, gr_action a)
     return ok;
 }
 
+/* ---- what happened, as events (the server's log) -------------------------------
+ * Written by tb_apply from the state before and after the step, so that the
+ * rules (step) need no log: a decision and where its unit stands after it,
+ * a die, each unit whose stands changed, a new phase, the end. */
+enum { TB_EV_ACT = 1, TB_EV_DIE, TB_EV_STANDS, TB_EV_PHASE, TB_EV_END, TB_EV_COUNT };
+
+static void log_step(const tb_state *s, gr_action act, const before *bf, int was_pending, int need,
+                     int turn, int phase, int over, gr_log *log)
+{
+    gr_event *e;
+    if (was_pending) {
+        if ((e = gr_log_add(log, TB_EV_DIE, NULL))) {
+            e->nfaces = 1;
+            e->faces[0] = (uint8_t)act;
+            e->vals[0] = need;
+        }
+    } else if ((e = gr_log_add(log, TB_EV_ACT, NULL))) {
+        int k = act_kind(act), u = act_unit(act), t = act_target(act);
+        e->vals[0] = k;
+        e->vals[1] = -1;
+        if (u >= 0)
+            e->units[0] = (uint8_t)u;
+        if (t >= 0)
+            e->units[1] = (uint8_t)t; /* a unit, or the general of attach and detach */
+        const tt_unit *tu = (k == K_MOVE || k == K_POSE) && u >= 0 ? on_table_c(&s->t, u) : NULL;
+        if (tu) {
+            e->vals[1] = 1;
+            e->vals[2] = (int32_t)tu->pose.at.x;
+            e->vals[3] = (int32_t)tu->pose.at.y;
+        }
+    }
+    for (int i = 0; i < s->b.nunits; i++) {
+        int now = s->b.units[i].removed ? 0 : gr_bt_unit_stands(&s->b.units[i]);
+        if (now != bf->stands[i] && (e = gr_log_add(log, TB_EV_STANDS, NULL))) {
+            e->units[0] = (uint8_t)i;
+            e->vals[0] = bf->stands[i];
+            e->vals[1] = now;
+        }
+    }
+    if ((s->b.turn != turn || s->b.phase != phase) && !s->x.over &&
+        (e = gr_log_add(log, TB_EV_PHASE, NULL))) {
+        e->vals[0] = s->b.turn;
+        e->vals[1] = s->b.phase;
+    }
+    if (s->x.over && !over && (e = gr_log_add(log, TB_EV_END, NULL)))
+        e->vals[0] = s->x.winner;
+}
+
 static void tb_apply(const void *sc, void *st, gr_action a, gr_log *log)
 {
-    (void)log;
-    step(scen(sc), st, a, NULL);
+    tb_state *s = st;
+    if (!log) {
+        step(scen(sc), s, a, NULL);
+        return;
+    }
+    before *bf = malloc(sizeof *bf);
+    if (bf)
+        snapshot(s, bf);
+    int pending = s->x.pending, need = s->x.need, turn = s->b.turn, phase = s->b.phase,
+        over = s->x.over;
+    step(scen(sc), s, a, NULL);
+    if (bf)
+        log_step(s, a, bf, pending, need, turn, phase, over, log);
+    free(bf);
 }
 
 static int tb_winner(const void *sc, const void *st)
@@ -1502,20 +1562,62 @@ static void tb_resample(const void *sc, const void *st, int player, gr_rng *rng,
     memcpy(out, st, sizeof(tb_state));
 }
 
-static int tb_event_text(const void *sc, const gr_event *ev, gr_lang lang, char *buf, size_t cap)
+static const char *const kind_words[K_COUNT] = {"die",      "next",    "initiative", "reserve",
+                                                "movement", "move",    "pose",       "fire",
+                                                "combat",   "battery", "attach",     "detach"};
+
+static int tb_event_text(const void *scv, const gr_event *ev, gr_lang lang, char *buf, size_t cap)
 {
-    (void)sc;
-    (void)ev;
-    (void)lang;
-    if (cap)
-        buf[0] = '\0';
-    return 0;
+    const tb_scenario *sc = scen(scv);
+    const gr_battle *b = &sc->start;
+    int fr = lang == GR_LANG_FR;
+    int u = ev->units[0] != GR_EV_NONE && ev->units[0] < b->nunits ? ev->units[0] : -1;
+    const char *uid = u >= 0 ? b->units[u].id : "";
+    switch (ev->kind) {
+    case TB_EV_ACT: {
+        int k = ev->vals[0], t = ev->units[1] != GR_EV_NONE ? ev->units[1] : -1;
+        const char *verb = k > 0 && k < K_COUNT ? kind_words[k] : "?";
+        const char *other = (k == K_ATTACH || k == K_DETACH)
+                                ? (t >= 0 && t < b->nleaders ? b->leaders[t].id : "")
+                            : t >= 0 && t < b->nunits ? b->units[t].id
+                                                      : "";
+        int n =
+            snprintf(buf, cap, "%s%s%s%s%s", verb, *uid ? " " : "", uid, *other ? " " : "", other);
+        if (ev->vals[1] == 1 && n >= 0 && (size_t)n < cap) {
+            char x[24], y[24];
+            inch(ev->vals[2], x, sizeof x);
+            inch(ev->vals[3], y, sizeof y);
+            n += snprintf(buf + n, cap - (size_t)n, fr ? " : en (%s, %s)" : ": at (%s, %s)", x, y);
+        }
+        return n;
+    }
+    case TB_EV_DIE:
+        return snprintf(buf, cap, fr ? "dé (%s) : %d" : "die (%s): %d",
+                        gr_roll_name((gr_roll_kind)ev->vals[0]), ev->faces[0]);
+    case TB_EV_STANDS:
+        return snprintf(buf, cap,
+                        fr ? "%s : %d socle(s), %d auparavant" : "%s: %d stand(s), %d before", uid,
+                        ev->vals[1], ev->vals[0]);
+    case TB_EV_PHASE:
+        return snprintf(buf, cap, fr ? "tour %d : %s" : "turn %d: %s", ev->vals[0],
+                        ev->vals[1] >= 0 && (size_t)ev->vals[1] < b->rules->nphases
+                            ? b->rules->phases[ev->vals[1]].title
+                            : "?");
+    case TB_EV_END:
+        if (ev->vals[0] == 0 || ev->vals[0] == 1)
+            return snprintf(buf, cap,
+                            fr ? "fin de la bataille : %s l'emporte" : "the battle is over: %s win",
+                            b->side_name[ev->vals[0]]);
+        return snprintf(buf, cap,
+                        fr ? "fin de la bataille : match nul" : "the battle is over: a draw");
+    default: return snprintf(buf, cap, "?");
+    }
 }
 
 static const char *tb_event_kind_name(int kind)
 {
-    (void)kind;
-    return "event";
+    static const char *const names[TB_EV_COUNT] = {"?", "action", "die", "stands", "phase", "end"};
+    return kind > 0 && kind < TB_EV_COUNT ? names[kind] : "?";
 }
 
 static int tb_is_hidden(const void *sc, const void *st, int player, gr_action a)
@@ -1796,10 +1898,6 @@ static json_t *tb_view_json(const void *scv, const void *obs)
                      objectives, "dice_due", s->x.pending, "lost", lost, "sequence",
                      gr_bt_sequence_json(b->rules));
 }
-
-static const char *const kind_words[K_COUNT] = {"die",      "next",    "initiative", "reserve",
-                                                "movement", "move",    "pose",       "fire",
-                                                "combat",   "battery", "attach",     "detach"};
 
 /* An action for a page: "text" (tb_describe's, which tb_parse takes back),
  * "verb", "unit" and "target" (ids, null if none) and, for a move or a

@@ -91,9 +91,9 @@ try {
   {
     const page = await newPage({ width: 1280, height: 800 });
     await page.goto(base);
-    await page.waitForSelector('#table-battles button[data-table="table/teaching"]', { timeout: 10000 });
-    check(await page.$$eval('#table-battles button[data-table]', (b) => b.length) === tables.length, 'start: every table battle has its button');
-    await page.click('#table-battles button[data-table="table/teaching"]');
+    await page.waitForSelector('#table-list button[data-table="table/teaching"]', { timeout: 10000 });
+    check(await page.$$eval('#table-list button[data-table]', (b) => b.length) === tables.length, 'start: every table battle has its button');
+    await page.click('#table-list button[data-table="table/teaching"]');
     await page.waitForSelector('#tb-table', { timeout: 10000 });
     check(/#\/table\/[^?]+\?token=/.test(page.url()), 'start: the button opens the battle at #/table/GAME?token=T');
     await page.context().close();

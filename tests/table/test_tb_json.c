@@ -192,6 +192,54 @@ static void actions(void **state)
     json_decref(v);
 }
 
+/* Apply `text` (or the die `die` if text is NULL) with a log: its events'
+ * texts in English, joined by " | ". */
+static const char *logged(const char *text, int die)
+{
+    static char buf[2048];
+    static gr_log log;
+    gr_log_clear(&log);
+    gr_action a = (gr_action)die;
+    gr_error err = {0};
+    if (text && gr_game_parse(&G, ST, text, &a, &err) != GR_OK)
+        fail_msg("'%s' does not parse: %s", text, err.msg);
+    assert_true(G.type->is_legal(G.sc, ST, a));
+    gr_game_apply(&G, ST, a, &log);
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < log.n && at < sizeof buf; i++) {
+        char t[GR_EVENT_TEXT_MAX];
+        gr_game_event_text(&G, &log.ev[i], GR_LANG_EN, t, sizeof t);
+        at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s", i ? " | " : "", t);
+    }
+    return buf;
+}
+
+/* The events the server logs: the decision (and where a move ends), the
+ * die, the new phase (test_tb_script.c's turn 1: initiative, then
+ * s1_leaders; claparede's die of 2 and its 9" move). */
+static void events(void **state)
+{
+    (void)state;
+    gr_error err = {0};
+    assert_int_equal(gr_game_init(&G, ST, &err), GR_OK);
+    const gr_battle *b = tb_game_battle(ST);
+    char want[512];
+    snprintf(want, sizeof want, "next | turn 1: %s", b->rules->phases[b->phase + 1].title);
+    assert_string_equal(logged("next", 0), want);
+    assert_string_equal(logged("attach claparede --leader lannes", 0), "attach claparede lannes");
+    logged("next", 0);
+    assert_string_equal(logged("reserve claparede", 0), "reserve claparede");
+    const char *die = logged(NULL, 2);
+    assert_true(!strncmp(die, "die (", 5));
+    assert_non_null(strstr(die, "): 2"));
+    assert_string_equal(logged("move claparede advance to 12 15", 0),
+                        "move claparede: at (12, 15)");
+    /* the kinds as the server names them */
+    assert_string_equal(G.type->event_kind_name(1), "action");
+    assert_string_equal(G.type->event_kind_name(2), "die");
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -209,6 +257,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(start_view),
         cmocka_unit_test(actions),
+        cmocka_unit_test(events),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     free(ST);

@@ -13,6 +13,7 @@ const STRINGS = {
     // start
     start_title: 'Start a battle',
     scenario: 'Scenario', turns_n: '{0} turns', you_play: 'You play',
+    on_the_table: 'On the table', table_coming: 'Battles played with figures on a measured table (L\'Âge des Aigles), against the computer.', table_size: '{0} × {1} inches',
     opponent: 'Opponent', opp_computer: 'The computer', opp_hotseat: 'A friend on this machine',
     opp_link: 'A friend elsewhere (a link to send)', difficulty: 'Difficulty',
     seed: 'Seed (optional, same seed same dice)', start_btn: 'Start the battle',
@@ -112,7 +113,7 @@ const STRINGS = {
     tb_table: 'The table, {0} by {1} inches', tb_stands: '{0} stand(s)', tb_disordered: 'disordered',
     tb_selected: 'Selected: {0}', tb_unselect: 'All units', tb_you: 'you play {0}', tb_draw: 'a draw', tb_winner: '{0} wins',
     tb_not_table: 'game {0} is not a battle on the table; open it from the start page',
-    tb_battles: 'Battles on the table (L\'Âge des Aigles)', tb_play: 'Play against the computer',
+    tb_play: 'play against the computer',
     tb_kind_wood: 'Wood', tb_kind_town: 'Town', tb_kind_marsh: 'Marsh', tb_kind_rough: 'Rough ground', tb_kind_hill: 'Hill, level',
     tb_kind_crest: 'Crest, level', tb_kind_river: 'River', tb_kind_stream: 'Stream', tb_kind_road: 'Road', tb_kind_bridge: 'Bridge', tb_kind_ford: 'Ford',
     // keys
@@ -130,6 +131,7 @@ const STRINGS = {
     server_down: 'Le serveur grognard ne répond pas : `grognard serve` est-il lancé ?',
     start_title: 'Commencer une bataille',
     scenario: 'Scénario', turns_n: '{0} tours', you_play: 'Vous jouez',
+    on_the_table: 'Sur la table', table_coming: 'Batailles jouées avec des figurines sur une table mesurée (L\'Âge des Aigles), contre l\'ordinateur.', table_size: '{0} × {1} pouces',
     opponent: 'Adversaire', opp_computer: 'L\'ordinateur', opp_hotseat: 'Un ami sur cette machine',
     opp_link: 'Un ami ailleurs (un lien à envoyer)', difficulty: 'Difficulté',
     seed: 'Graine (facultative ; même graine, mêmes dés)', start_btn: 'Commencer la bataille',
@@ -225,7 +227,7 @@ const STRINGS = {
     tb_table: 'La table, {0} sur {1} pouces', tb_stands: '{0} socle(s)', tb_disordered: 'en désordre',
     tb_selected: 'Choisie : {0}', tb_unselect: 'Toutes les unités', tb_you: 'vous jouez {0}', tb_draw: 'match nul', tb_winner: '{0} l\'emporte',
     tb_not_table: 'la partie {0} n\'est pas une bataille sur table ; ouvrez-la depuis la page d\'accueil',
-    tb_battles: 'Batailles sur table (L\'Âge des Aigles)', tb_play: 'Jouer contre l\'ordinateur',
+    tb_play: 'jouer contre l\'ordinateur',
     tb_kind_wood: 'Bois', tb_kind_town: 'Village', tb_kind_marsh: 'Marais', tb_kind_rough: 'Terrain accidenté', tb_kind_hill: 'Colline, niveau',
     tb_kind_crest: 'Crête, niveau', tb_kind_river: 'Rivière', tb_kind_stream: 'Ruisseau', tb_kind_road: 'Route', tb_kind_bridge: 'Pont', tb_kind_ford: 'Gué',
     keys_title: 'Clavier', key_end: 'fin de phase (fin du tir, du mouvement, de l\'activation, jetons choisis, arrêt)',
