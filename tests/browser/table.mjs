@@ -9,7 +9,7 @@
 //     each legal move of its own, its fire targets highlighted;
 //  4. zoom with the wheel; English and French; 1280x800 and 390x844
 //     without a horizontal scroll; no console errors.
-// Screenshots (PNG) are written to OUT.
+// Screenshots (PNG) are written to OUT (docs/img/page-table*.png are two).
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -161,6 +161,7 @@ try {
         check(JSON.stringify(hl) === JSON.stringify(tg), `${w}: ${a.unit}'s fire and combat targets highlighted (${tg.join(', ') || 'none'})`);
         targets += tg.length;
         check(await page.$$eval('#order-list button', (b) => b.length) === mine.length + legal.filter((x) => !x.unit).length, `${w}: the list shows the selected unit's actions and the others'`);
+        if (!fire && !ghosts) await shot(page, name + '-ghosts');
         if (!fire) { // the ghost on top (the last drawn), where a person would click
           const all = await page.$$('#tb-table g.tb-ghost');
           const text = await all[all.length - 1].getAttribute('data-action');

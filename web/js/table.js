@@ -72,7 +72,10 @@ export async function mount(root, route) {
   const token = route.params.get('token') || route.params.get('seat') || saved[0] || saved[1] || '';
   const S = { view: null, sel: null, gone: false, stream: null, zoom: 1, cx: null, cy: null };
   const status = h('div', { id: 'status', class: 'tb-status', role: 'status' });
+  // the sequence of play folded under its title, the phase now marked
   const seq = h('ol', { class: 'tb-sequence', id: 'tb-sequence', 'aria-label': t('tb_sequence') });
+  const seqTitle = h('summary', {});
+  const seqBox = h('details', { class: 'tb-seqbox', id: 'tb-seqbox' }, seqTitle, seq);
   const box = h('div', { class: 'tb-box', id: 'tb-box' });
   const zoomRow = h('div', { class: 'tb-zoom' });
   const fs = h('fieldset', { class: 'tb-orders' });
@@ -94,7 +97,7 @@ export async function mount(root, route) {
   labels();
   const orders = oneOrder(fs);
   put(root, h('div', { class: 'tb-page' },
-    h('div', { class: 'tb-main' }, status, seq, zoomRow, box),
+    h('div', { class: 'tb-main' }, status, seqBox, zoomRow, box),
     h('aside', { class: 'tb-side' }, ordersP, logP)));
 
   const W = () => S.view.view.table.width, D = () => S.view.view.table.depth;
@@ -103,12 +106,16 @@ export async function mount(root, route) {
   const pts = (ps) => ps.map((p) => `${X(p[0]).toFixed(3)},${Y(p[1]).toFixed(3)}`).join(' ');
   let root$ = null; // the <svg>
 
+  // the whole view: the table and a margin where a unit at its edge
+  // shows its stands (the SVG's x and y in inches)
+  const M = 1.5;
   function frame() {
     if (!root$) return;
-    const w = W() / S.zoom, d = D() / S.zoom;
+    const fw = W() + 2 * M, fd = D() + 2 * M;
+    const w = fw / S.zoom, d = fd / S.zoom;
     const cx = S.cx ?? W() / 2, cy = S.cy ?? D() / 2;
-    S.cx = Math.min(Math.max(cx, w / 2), W() - w / 2);
-    S.cy = Math.min(Math.max(cy, d / 2), D() - d / 2);
+    S.cx = Math.min(Math.max(cx, -M + w / 2), W() + M - w / 2);
+    S.cy = Math.min(Math.max(cy, -M + d / 2), D() + M - d / 2);
     root$.setAttribute('viewBox', `${(S.cx - w / 2).toFixed(3)} ${(S.cy - d / 2).toFixed(3)} ${w.toFixed(3)} ${d.toFixed(3)}`);
     root$.dataset.zoom = S.zoom.toFixed(3);
   }
@@ -236,7 +243,9 @@ export async function mount(root, route) {
       ' · ', h('span', { id: 'tb-phase' }, title((v.sequence || []).find((p) => p.id === phase.id) || phase)), ' · ', who,
       typeof V.seat === 'number' ? h('span', { class: 'muted' }, ` · ${t('tb_you', sides[V.seat] || V.seat)}`) : null);
     put(seq, ...(v.sequence || []).map((p) => h('li', { 'aria-current': p.id === phase.id ? 'step' : null, class: p.id === phase.id ? 'now' : '', 'data-phase': p.id }, title(p))));
-    seq.hidden = !(v.sequence || []).length;
+    const at = (v.sequence || []).findIndex((p) => p.id === phase.id);
+    seqTitle.textContent = `${t('tb_sequence')} (${at + 1}/${(v.sequence || []).length})`;
+    seqBox.hidden = !(v.sequence || []).length;
     drawTable();
     const legal = V.legal || [];
     const mine = S.sel === null ? legal : legal.filter((a) => a.unit === S.sel || !a.unit);
