@@ -132,7 +132,16 @@ try {
       await page.mouse.wheel(0, -300);
       await page.waitForFunction((z) => Number(document.querySelector('#tb-table').dataset.zoom) > z, z0, { timeout: 5000 }).catch(() => {});
       check(await page.$eval('#tb-table', (s) => Number(s.dataset.zoom)) > z0, 'the wheel zooms the table in');
+      // a drag pans the table zoomed in (the view box moves, the zoom stays)
+      const vb0 = await page.$eval('#tb-table', (s) => s.getAttribute('viewBox'));
+      await page.mouse.move(box[0], box[1]);
+      await page.mouse.down();
+      await page.mouse.move(box[0] + 120, box[1] + 60, { steps: 4 });
+      await page.mouse.up();
+      const vb1 = await page.$eval('#tb-table', (s) => s.getAttribute('viewBox'));
+      check(vb1 !== vb0 && await page.$eval('#tb-table', (s) => Number(s.dataset.zoom)) > z0, `a drag pans the zoomed table (${vb0} -> ${vb1})`);
       await page.click('#tb-zoom-fit');
+      check(await page.$eval('#tb-table', (s) => Number(s.dataset.zoom)) === 1, '"Whole table" shows the whole table again');
     }
 
     // ---- 3. a few actions played by clicking --------------------------------
@@ -168,6 +177,11 @@ try {
           check(legal.some((x) => x.text === text && x.unit === move.unit && x.pose), `${w}: the ghost clicked is a legal move of ${move.unit} (${text})`);
           await all[all.length - 1].click();
           ghosts++;
+          // the unit stands where its ghost stood (the server's pose, not the page's)
+          const want = legal.find((x) => x.text === text).pose.at;
+          await waitStep(page, before);
+          const after = (await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token)).view.units.find((u) => u.id === move.unit);
+          check(after.pose && after.pose.at[0] === want[0] && after.pose.at[1] === want[1], `${w}: ${move.unit} now stands where its ghost stood (${want.join(', ')})`);
         } else {
           await page.click(`#order-list button[data-action="${CSS_escape(fire.text)}"]`);
         }

@@ -113,7 +113,7 @@ const STRINGS = {
     tb_table: 'The table, {0} by {1} inches', tb_stands: '{0} stand(s)', tb_disordered: 'disordered',
     tb_selected: 'Selected: {0}', tb_unselect: 'All units', tb_you: 'you play {0}', tb_draw: 'a draw', tb_winner: '{0} wins',
     tb_not_table: 'game {0} is not a battle on the table; open it from the start page',
-    tb_play: 'play against the computer',
+    tb_play: 'play against the computer', tb_points: '{0} point(s)', tb_held: 'held by {0}', tb_held_none: 'held by nobody',
     tb_kind_wood: 'Wood', tb_kind_town: 'Town', tb_kind_marsh: 'Marsh', tb_kind_rough: 'Rough ground', tb_kind_hill: 'Hill, level',
     tb_kind_crest: 'Crest, level', tb_kind_river: 'River', tb_kind_stream: 'Stream', tb_kind_road: 'Road', tb_kind_bridge: 'Bridge', tb_kind_ford: 'Ford',
     // keys
@@ -227,7 +227,7 @@ const STRINGS = {
     tb_table: 'La table, {0} sur {1} pouces', tb_stands: '{0} socle(s)', tb_disordered: 'en désordre',
     tb_selected: 'Choisie : {0}', tb_unselect: 'Toutes les unités', tb_you: 'vous jouez {0}', tb_draw: 'match nul', tb_winner: '{0} l\'emporte',
     tb_not_table: 'la partie {0} n\'est pas une bataille sur table ; ouvrez-la depuis la page d\'accueil',
-    tb_play: 'jouer contre l\'ordinateur',
+    tb_play: 'jouer contre l\'ordinateur', tb_points: '{0} point(s)', tb_held: 'tenu par {0}', tb_held_none: 'tenu par personne',
     tb_kind_wood: 'Bois', tb_kind_town: 'Village', tb_kind_marsh: 'Marais', tb_kind_rough: 'Terrain accidenté', tb_kind_hill: 'Colline, niveau',
     tb_kind_crest: 'Crête, niveau', tb_kind_river: 'Rivière', tb_kind_stream: 'Ruisseau', tb_kind_road: 'Route', tb_kind_bridge: 'Pont', tb_kind_ford: 'Gué',
     keys_title: 'Clavier', key_end: 'fin de phase (fin du tir, du mouvement, de l\'activation, jetons choisis, arrêt)',

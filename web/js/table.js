@@ -187,7 +187,9 @@ export async function mount(root, route) {
       g.append(e);
     }
     for (const o of v.objectives || [])
-      g.append(svg('circle', { class: 'tb-objective', 'data-objective': o.id, cx: X(o.at[0]), cy: Y(o.at[1]), r: o.radius || 1 }, svg('title', {}, o.name || o.id)));
+      g.append(svg('circle', { class: 'tb-objective', 'data-objective': o.id, 'data-holder': o.holder ?? '', cx: X(o.at[0]), cy: Y(o.at[1]), r: o.radius || 1,
+        stroke: o.holder === 0 || o.holder === 1 ? SIDE_EDGE[o.holder] : null },
+      svg('title', {}, `${o.name || o.id}${o.points ? ' — ' + t('tb_points', o.points) : ''} — ${o.holder === 0 || o.holder === 1 ? t('tb_held', (S.view.sides || [])[o.holder] || o.holder) : t('tb_held_none')}`)));
     const legal = S.view.legal || [];
     const targets = new Set(legal.filter((a) => S.sel !== null && a.unit === S.sel && a.target).map((a) => a.target));
     const acting = new Set(legal.filter((a) => a.unit).map((a) => a.unit));
