@@ -7,7 +7,7 @@
 //     stands as its pose has, every terrain feature is drawn;
 //  3. a few actions played by clicking: a unit selected shows a ghost for
 //     each legal move of its own, its fire targets highlighted;
-//  4. zoom with the wheel; English and French; 1280x800 and 390x844
+//  4. zoom with the wheel and a pinch, pan by a drag; English and French; 1280x800 and 390x844
 //     without a horizontal scroll; no console errors.
 // Screenshots (PNG) are written to OUT (docs/img/page-table*.png are two).
 import { chromium } from 'playwright-core';
@@ -61,8 +61,8 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
-async function newPage(viewport) {
-  const ctx = await browser.newContext({ viewport });
+async function newPage(viewport, opts = {}) {
+  const ctx = await browser.newContext({ viewport, ...opts });
   const page = await ctx.newPage();
   page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(`${page.url()}: ${m.text()}`); });
   page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
@@ -103,7 +103,7 @@ try {
   const g = await call('POST', '/api/games', { scenario: 'table/teaching', players: ['human', 'heuristic'], seed: 1809 });
   const token = g.seats['0'];
   for (const [w, hgt, name] of [[1280, 800, 'table-1280'], [390, 844, 'table-390']]) {
-    const page = await newPage({ width: w, height: hgt });
+    const page = await newPage({ width: w, height: hgt }, w < 800 ? { hasTouch: true, isMobile: true } : {});
     await page.goto(`${base}#/table/${encodeURIComponent(g.id)}?token=${encodeURIComponent(token)}`);
     await ready(page);
     const v = await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token);
@@ -142,6 +142,18 @@ try {
       check(vb1 !== vb0 && await page.$eval('#tb-table', (s) => Number(s.dataset.zoom)) > z0, `a drag pans the zoomed table (${vb0} -> ${vb1})`);
       await page.click('#tb-zoom-fit');
       check(await page.$eval('#tb-table', (s) => Number(s.dataset.zoom)) === 1, '"Whole table" shows the whole table again');
+    }
+
+    if (w < 800) { // two fingers spread apart zoom the table in (a pinch)
+      const r = await page.$eval('#tb-table', (e) => { const b = e.getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; });
+      const cdp = await page.context().newCDPSession(page);
+      const fingers = (d) => [{ x: r[0] - d, y: r[1], id: 1 }, { x: r[0] + d, y: r[1], id: 2 }];
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+      for (const d of [30, 45, 60, 80]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(d) });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      const z = await page.$eval('#tb-table', (e) => Number(e.dataset.zoom));
+      check(z > 1.5, `a pinch zooms the table in (zoom ${z.toFixed(2)})`);
+      await page.click('#tb-zoom-fit');
     }
 
     // ---- 3. a few actions played by clicking --------------------------------

@@ -146,7 +146,7 @@ export async function mount(root, route) {
       if (!down.has(e.pointerId)) return;
       down.set(e.pointerId, e);
       const now = state();
-      if (last && down.size === 2 && last.dist > 0 && now.dist > 0) zoomBy(now.dist / last.dist);
+      if (last && down.size === 2 && last.dist > 0 && now.dist > 0) zoomBy(now.dist / last.dist, toTable({ clientX: now.x, clientY: now.y }));
       if (last) {
         const r = root$.getBoundingClientRect(), vb = root$.viewBox.baseVal;
         const dx = ((now.x - last.x) / r.width) * vb.width, dy = ((now.y - last.y) / r.height) * vb.height;
