@@ -171,8 +171,12 @@ try {
       const fire = legal.find((a) => a.unit && a.target);
       if (move || fire) {
         const a = fire || move;
-        await page.focus(`#tb-table g.tb-unit[data-unit="${a.unit}"]`);
-        await page.keyboard.press('Enter');
+        if (w < 800) { // by the keyboard on the phone-sized screen, by a click on the wide one
+          await page.focus(`#tb-table g.tb-unit[data-unit="${a.unit}"]`);
+          await page.keyboard.press('Enter');
+        } else {
+          await page.click(`#tb-table g.tb-unit[data-unit="${a.unit}"]`);
+        }
         await page.waitForSelector(`#tb-table g.tb-unit.selected[data-unit="${a.unit}"]`, { timeout: 5000 });
         const mine = legal.filter((x) => x.unit === a.unit);
         const nGhost = await page.$$eval('#tb-table g.tb-ghost', (e) => e.length);
