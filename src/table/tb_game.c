@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/bt_game.h"
 #include "grognard/dice.h"
 #include "grognard/effect.h"
 #include "grognard/hash.h"
@@ -1888,11 +1889,14 @@ static json_t *tb_view_json(const void *scv, const void *obs)
     json_t *lost = json_pack("[ii]", army_lost(b, 0), army_lost(b, 1));
     json_t *phase = json_pack("{ssss}", "id", b->rules->phases[b->phase].id, "title",
                               b->rules->phases[b->phase].title);
-    return json_pack("{sssisisososososososbso}", "game", "aoe-table", "turn", b->turn, "turns",
+    /* the sequence of play, each phase's title as the sheet prints it and
+     * in each language of the page (as the companion's view) */
+    return json_pack("{sssisisososososososbsoso}", "game", "aoe-table", "turn", b->turn, "turns",
                      sc->turns, "phase", phase, "table",
                      json_pack("{soso}", "width", in_json(s->t.hi.x), "depth", in_json(s->t.hi.y)),
                      "terrain", terrain, "units", units, "leaders", leaders, "objectives",
-                     objectives, "dice_due", s->x.pending, "lost", lost);
+                     objectives, "dice_due", s->x.pending, "lost", lost, "sequence",
+                     gr_bt_sequence_json(b->rules));
 }
 
 /* An action for a page: "text" (tb_describe's, which tb_parse takes back),

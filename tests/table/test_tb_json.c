@@ -119,6 +119,16 @@ static void start_view(void **state)
     assert_int_equal(json_integer_value(json_object_get(v, "turn")), 1);
     assert_string_equal(json_string_value(json_object_get(json_object_get(v, "phase"), "id")),
                         "initiative");
+    /* the sequence of play: seed 000's « Séquence de jeu » opens with the
+     * « Interphase d'initiative »; each phase titled in both languages */
+    json_t *seq = json_object_get(v, "sequence");
+    assert_true(json_array_size(seq) > 1);
+    assert_string_equal(json_string_value(json_object_get(json_array_get(seq, 0), "id")),
+                        "initiative");
+    for (size_t k = 0; k < json_array_size(seq); k++) {
+        assert_true(json_string_length(json_object_get(json_array_get(seq, k), "title_en")) > 0);
+        assert_true(json_string_length(json_object_get(json_array_get(seq, k), "title_fr")) > 0);
+    }
     /* six units, three a side (test_tb_script.c's list) */
     assert_int_equal(json_array_size(json_object_get(v, "units")), 6);
     json_t *u = unit_of(v, "claparede");
