@@ -130,6 +130,10 @@ static uint64_t act_arg(gr_action a)
 
 static const char *const battery_words[] = {"limber", "unlimber", "move"};
 
+/* A move of the move set by its kind (tt_move_kind's order). */
+static const char *const move_kinds[] = {"hold",    "advance",   "wheel",
+                                         "contact", "fall_back", "road"};
+
 /* A change of formation declared with a movement test (K_MOVEMENT's arg):
  * the formation it ends in, and the movement procedure's --deployment
  * that prices it (Table des vitesses: « Pas de mouvement si déploiement en
@@ -1403,8 +1407,6 @@ static int tb_describe(const void *scv, const void *st, gr_action act, char *buf
     case K_MOVE: {
         if (act_arg(act) == ARG_MASK)
             return snprintf(buf, cap, "move %s hold", uid);
-        static const char *const kinds[] = {"hold",    "advance",   "wheel",
-                                            "contact", "fall_back", "road"};
         int n = 0;
         const tt_option *opt = u == s->x.mv_unit ? move_set(s, &n) : NULL;
         uint64_t ia = act_arg(act);
@@ -1413,7 +1415,7 @@ static int tb_describe(const void *scv, const void *st, gr_action act, char *buf
             char x[24], y[24];
             inch(opt[i].end.at.x, x, sizeof x);
             inch(opt[i].end.at.y, y, sizeof y);
-            w = snprintf(buf, cap, "move %s %s%s%s to %s %s", uid, kinds[opt[i].kind],
+            w = snprintf(buf, cap, "move %s %s%s%s to %s %s", uid, move_kinds[opt[i].kind],
                          opt[i].kind == TT_MK_CONTACT ? " " : "",
                          opt[i].kind == TT_MK_CONTACT && opt[i].target >= 0 &&
                                  opt[i].target < s->b.nunits
@@ -1936,6 +1938,26 @@ static json_t *tb_action_json(const void *scv, const void *st, gr_action a)
         }
         if (ok && tt_unit_layout(&ghost, tt_unit_base(&s->t, &ghost), NULL) == GR_OK)
             json_object_set_new(o, "pose", pose_json(&ghost));
+    }
+    /* what the text says besides, as fields a page words in its language:
+     * the kind of a move (and whom a move to contact goes for), a change of
+     * formation declared with a movement test, a battery's action */
+    uint64_t arg = act_arg(a);
+    if (k == K_MOVE) {
+        int n = 0;
+        const tt_option *opt = u == s->x.mv_unit ? move_set(s, &n) : NULL;
+        if (arg == ARG_MASK) {
+            json_object_set_new(o, "move", json_string("hold"));
+        } else if (arg < (uint64_t)n) {
+            json_object_set_new(o, "move", json_string(move_kinds[opt[arg].kind]));
+            if (opt[arg].kind == TT_MK_CONTACT && opt[arg].target >= 0 &&
+                opt[arg].target < s->b.nunits)
+                json_object_set_new(o, "contact", json_string(s->b.units[opt[arg].target].id));
+        }
+    } else if (k == K_MOVEMENT && arg > 0 && arg < (uint64_t)NCHANGES) {
+        json_object_set_new(o, "formation", json_string(changes[arg].formation));
+    } else if (k == K_BATTERY && arg <= 2) {
+        json_object_set_new(o, "battery", json_string(battery_words[arg]));
     }
     return o;
 }

@@ -221,7 +221,15 @@ try {
       await page.waitForFunction((s) => document.querySelector('#tb-phase').textContent === s, now.title_fr, { timeout: 5000 }).catch(() => {});
       check(await page.$eval('#tb-phase', (e) => e.textContent) === now.title_fr, `fr: the phase in French (${now.title_fr})`);
       check(await page.evaluate(async () => (await import('/js/i18n.js')).missingKeys().length === 0), 'lang: every label exists in English and in French');
+      // the orders read as sentences in the page's language, never the
+      // command line the server takes back (issue 32: one language a screen)
+      const ordersFr = await page.$$eval('#order-list button', (bs) => bs.map((b) => b.textContent));
+      const english = /^(next|initiative|reserve|movement|move|fire|combat|battery|attach|detach)\b|--|\b(fires at|charges|advances|holds|falls back|Next phase)\b/;
+      check(ordersFr.length > 0 && !ordersFr.some((x) => english.test(x)), `fr: the orders in French (${ordersFr.slice(0, 3).join(' | ')})`);
       await page.click('#lang-btn');
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
+      const ordersEn = await page.$$eval('#order-list button', (bs) => bs.map((b) => b.textContent));
+      check(ordersEn.length > 0 && !ordersEn.some((x) => /--|\b(tire sur|avance|recule|Phase suivante)\b/.test(x)), `en: the orders in English, not the command line (${ordersEn.slice(0, 3).join(' | ')})`);
     }
     await page.context().close();
   }

@@ -252,6 +252,32 @@ export async function mount(root, route) {
     const legal = V.legal || [];
     const mine = S.sel === null ? legal : legal.filter((a) => a.unit === S.sel || !a.unit);
     const named = (n) => { const u = unitOf(n); return u ? u.name || u.id : String(n); };
+    // an order in the page's language, from the action's fields (its "text"
+    // is what the server takes back, in the engine's words)
+    const leaderName = (n) => { const l = (S.view.view.leaders || []).find((x) => x.id === n); return l ? l.name || l.id : String(n); };
+    const label = (a) => {
+      const u = a.unit ? shortName(unitOf(a.unit) || { id: a.unit }) : '';
+      const far = () => {
+        const p = unitOf(a.unit), q = a.pose;
+        if (!p || !p.pose || !q) return '';
+        const d = Math.hypot(q.at[0] - p.pose.at[0], q.at[1] - p.pose.at[1]);
+        return d > 0 ? ` (${t('tb_inches', d.toFixed(1))})` : '';
+      };
+      switch (a.verb) {
+        case 'fire': case 'combat': return t('tb_act_' + a.verb, u, shortName(unitOf(a.target) || { id: a.target }));
+        case 'move':
+          if (a.move === 'contact') return t('tb_act_move_contact', u, shortName(unitOf(a.contact) || { id: a.contact })) + far();
+          return a.move ? t('tb_act_move_' + a.move, u) + (a.move === 'hold' ? '' : far()) : a.text;
+        case 'movement': return a.formation ? t('tb_act_movement_form', u, t('tb_form_' + a.formation)) : t('tb_act_movement', u);
+        case 'battery': return t('tb_act_battery_' + (a.battery || 'move'), u);
+        case 'attach': return t('tb_act_attach', leaderName(a.leader), u);
+        case 'detach': return t('tb_act_detach', leaderName(a.leader));
+        case 'reserve': case 'pose': return t('tb_act_' + a.verb, u);
+        case 'next': case 'initiative': return t('tb_act_' + a.verb);
+        case 'die': return t('tb_act_die', a.text);
+        default: return a.text;
+      }
+    };
     put(fs,
       S.sel !== null ? h('p', { id: 'tb-selected' }, t('tb_selected', named(S.sel)), ' ', h('button', { type: 'button', id: 'tb-unselect', onclick: () => { S.sel = null; render(); } }, t('tb_unselect'))) : null,
       legal.length ? h('ul', { id: 'order-list', class: 'tb-actions' }, mine.map((a) => h('li', {},
@@ -259,7 +285,7 @@ export async function mount(root, route) {
           // its ghost (a move of the unit selected) stands out while pointed at
           onmouseenter: () => ghostMark(a.text, true), onmouseleave: () => ghostMark(a.text, false),
           onfocus: () => ghostMark(a.text, true), onblur: () => ghostMark(a.text, false),
-          onclick: () => act(a) }, a.text)))) : h('p', { class: 'muted' }, V.over ? t('over') : t('no_actions')));
+          onclick: () => act(a) }, label(a))))) : h('p', { class: 'muted' }, V.over ? t('over') : t('no_actions')));
     const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 30;
     put(logBox, ...(V.log || []).map((e) => h('div', { class: 'logline', 'data-kind': e.kind || '' }, h('span', { class: 'stepno' }, String(e.step ?? '')), (e.text || '').trim())));
     if (atBottom) logBox.scrollTop = logBox.scrollHeight;
