@@ -1568,6 +1568,14 @@ static const char *const kind_words[K_COUNT] = {"die",      "next",    "initiati
                                                 "movement", "move",    "pose",       "fire",
                                                 "combat",   "battery", "attach",     "detach"};
 
+/* The decisions as the log says them, in English and in French (the page
+ * shows one language; kind_words are the command's words). */
+static const char *const kind_said[2][K_COUNT] = {
+    {"die", "next phase", "initiative", "reserve move", "movement test", "move", "placed", "fire",
+     "combat", "battery", "attach", "detach"},
+    {"dé", "phase suivante", "initiative", "mouvement de réserve", "test de mouvement", "mouvement",
+     "placé", "tir", "combat", "batterie", "se joint", "quitte"}};
+
 static int tb_event_text(const void *scv, const gr_event *ev, gr_lang lang, char *buf, size_t cap)
 {
     const tb_scenario *sc = scen(scv);
@@ -1578,7 +1586,7 @@ static int tb_event_text(const void *scv, const gr_event *ev, gr_lang lang, char
     switch (ev->kind) {
     case TB_EV_ACT: {
         int k = ev->vals[0], t = ev->units[1] != GR_EV_NONE ? ev->units[1] : -1;
-        const char *verb = k > 0 && k < K_COUNT ? kind_words[k] : "?";
+        const char *verb = k > 0 && k < K_COUNT ? kind_said[fr][k] : "?";
         const char *other = (k == K_ATTACH || k == K_DETACH)
                                 ? (t >= 0 && t < b->nleaders ? b->leaders[t].id : "")
                             : t >= 0 && t < b->nunits ? b->units[t].id
@@ -1603,7 +1611,7 @@ static int tb_event_text(const void *scv, const gr_event *ev, gr_lang lang, char
     case TB_EV_PHASE:
         return snprintf(buf, cap, fr ? "tour %d : %s" : "turn %d: %s", ev->vals[0],
                         ev->vals[1] >= 0 && (size_t)ev->vals[1] < b->rules->nphases
-                            ? b->rules->phases[ev->vals[1]].title
+                            ? gr_battle_phase_title(b->rules, (size_t)ev->vals[1], lang)
                             : "?");
     case TB_EV_END:
         if (ev->vals[0] == 0 || ev->vals[0] == 1)

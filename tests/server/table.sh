@@ -87,7 +87,7 @@ STEPS=$(jqb .now)
 # first phase of turn 1
 api GET "/api/games/$G"
 check "3.2b log" "$(jqb '[.log[0:2][] | "\(.step) \(.kind)"] | join(", ")')" "1 action, 1 phase"
-check "3.2c log text" "$(jqb '.log[0].text')" next
+check "3.2c log text" "$(jqb '.log[0].text')" "next phase"
 api GET "/api/games/$G/replay" "" "$T0 $T1"
 check "3.3 replay" "$STATUS" 200
 printf '%s' "$BODY" >"$WORK/replay.json"
