@@ -228,6 +228,7 @@ try {
       check(ordersFr.length > 0 && !ordersFr.some((x) => english.test(x)), `fr: the orders in French (${ordersFr.slice(0, 3).join(' | ')})`);
       await page.click('#lang-btn');
       await page.waitForFunction(() => document.documentElement.lang === 'en');
+      await page.waitForFunction(() => [...document.querySelectorAll('#order-list button')].some((b) => !/Phase suivante|Mouvement|tire sur/.test(b.textContent)), null, { timeout: 5000 }).catch(() => {});
       const ordersEn = await page.$$eval('#order-list button', (bs) => bs.map((b) => b.textContent));
       check(ordersEn.length > 0 && !ordersEn.some((x) => /--|\b(tire sur|avance|recule|Phase suivante)\b/.test(x)), `en: the orders in English, not the command line (${ordersEn.slice(0, 3).join(' | ')})`);
     }
