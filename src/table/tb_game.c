@@ -45,6 +45,8 @@ typedef struct tb_extra {
     int mv_change;    /* the change of formation declared with its test (changes[]), 0 none */
     int32_t charge_from[GR_BT_MAX_UNITS]; /* edge distance before its move into contact
                                              this segment (milli-inches), -1 none */
+    uint8_t cc_asked[GR_BT_MAX_UNITS];    /* 1: the side charged has answered this
+                                             charger's charge this combat phase */
     uint8_t arrived[TB_MAX_ARRIVALS];
     uint8_t leader_on[GR_BT_MAX_LEADERS];    /* 1: the general is on the table */
     uint8_t leader_acted[GR_BT_MAX_LEADERS]; /* 1: attached or detached this segment */
@@ -100,6 +102,10 @@ enum {
     K_BATTERY, /* arg: 0 limber, 1 unlimber, 2 move */
     K_ATTACH,  /* a general (the target byte: his index) attaches to the unit */
     K_DETACH,  /* a general (the target byte) detaches */
+    /* kinds added after the first saves: appended, so that the codes above
+     * keep their values */
+    K_COUNTERCHARGE, /* the unit counter-charges the target (the charger) */
+    K_NO_COUNTER,    /* no counter-charge against the target (the charger) */
     K_COUNT
 };
 
@@ -811,6 +817,8 @@ static void do_next(const tb_scenario *sc, tb_state *s)
         return;
     }
     const char *now = s->b.rules->phases[s->b.phase].id;
+    if (strstr(now, "_combat"))
+        memset(s->x.cc_asked, 0, sizeof s->x.cc_asked);
     if (strstr(now, "_leaders")) {
         for (int i = 0; i < GR_BT_MAX_UNITS; i++)
             s->x.charge_from[i] = -1;
@@ -898,8 +906,50 @@ static int call_of(const tb_scenario *sc, const tb_state *s, gr_action act, gr_b
         call_init(a, "battery", u, -1);
         call_fact(&a->call, "action", battery_words[act_arg(act)]);
         return 1;
+    case K_COUNTERCHARGE: call_init(a, "countercharge", u, t); return 1;
     default: return 0;
     }
+}
+
+/* ---- counter-charges (seed 000, Phase (3) « charges et contre-charges ») ----
+ * In a combat phase, before a cavalry brigade of the phasing side fights,
+ * the side it charges answers: each of its cavalry brigades in contact
+ * with the charger may counter-charge it (the companion's `countercharge`,
+ * its rule and its refusals), or the side lets the charge come
+ * (`countercharge none --target C`).  The side not phasing decides
+ * (gr_battle_decider: a counter-charge is the defence of the cavalry
+ * charged); the phasing side's combats wait for the answer. */
+
+/* 1: u may counter-charge the charger c now (in contact on the table, and
+ * the companion's prepare accepts it). */
+static int cc_may(const tb_scenario *sc, const tb_state *s, int u, int c)
+{
+    const tt_unit *tu = on_table_c(&s->t, u), *tc = on_table_c(&s->t, c);
+    if (!tu || !tc || !tt_in_contact(&s->t, tu, tc))
+        return 0;
+    gr_bt_action a;
+    call_of(sc, s, act_make(K_COUNTERCHARGE, u, c, 0), &a);
+    return allowed(&s->b, &a);
+}
+
+/* The charger whose charge waits for the other side's answer, or -1. */
+static int cc_charger(const tb_scenario *sc, const tb_state *s)
+{
+    const gr_battle *b = &s->b;
+    if (s->x.over || s->x.pending || s->x.mv_unit >= 0 ||
+        !strstr(b->rules->phases[b->phase].id, "_combat"))
+        return -1;
+    int side = gr_battle_active_side(b);
+    for (int i = 0; i < s->t.nunits; i++) {
+        const tt_unit *c = &s->t.units[i];
+        const gr_bt_unit *bc = &b->units[c->id];
+        if (c->side != side || bc->arm != GR_BT_CAVALRY || bc->removed || s->x.cc_asked[c->id])
+            continue;
+        for (int j = 0; j < s->t.nunits; j++)
+            if (s->t.units[j].side != side && cc_may(sc, s, s->t.units[j].id, c->id))
+                return c->id;
+    }
+    return -1;
 }
 
 /* ---- the type's entries ---------------------------------------------------- */
@@ -927,7 +977,6 @@ static gr_status tb_init(const void *scv, void *st, gr_error *err)
 
 static int tb_current_player(const void *sc, const void *st)
 {
-    (void)sc;
     const tb_state *s = st;
     if (s->x.over)
         return GR_TERMINAL;
@@ -935,6 +984,9 @@ static int tb_current_player(const void *sc, const void *st)
         return GR_CHANCE;
     if (s->x.mv_unit >= 0)
         return s->b.units[s->x.mv_unit].side;
+    int c = cc_charger(scen(sc), s);
+    if (c >= 0)
+        return 1 - s->b.units[c].side;
     return gr_battle_active_side(&s->b);
 }
 
@@ -987,6 +1039,14 @@ static int tb_legal_actions(const void *scv, const void *st, gr_action *out, int
     const char *ph = b->rules->phases[b->phase].id;
     int side = gr_battle_active_side(b);
     gr_bt_action a;
+    int charger = cc_charger(sc, s);
+    if (charger >= 0) {
+        for (int j = 0; j < s->t.nunits; j++)
+            if (s->t.units[j].side != side && cc_may(sc, s, s->t.units[j].id, charger))
+                PUSH(act_make(K_COUNTERCHARGE, s->t.units[j].id, charger, 0));
+        PUSH(act_make(K_NO_COUNTER, -1, charger, 0));
+        return n < cap ? n : cap;
+    }
     if (strstr(ph, "_leaders")) {
         /* a general attaches to a brigade of his side within his 12", or
          * detaches (seed 000: « Remplacer, attacher & détacher les
@@ -1122,6 +1182,8 @@ static int well_formed(const tb_state *s, gr_action act)
     case K_BATTERY: return unit && t == -1 && arg <= 2;
     case K_ATTACH: return unit && t >= 0 && t < s->b.nleaders && arg == 0;
     case K_DETACH: return u == -1 && t >= 0 && t < s->b.nleaders && arg == 0;
+    case K_COUNTERCHARGE: return unit && target && arg == 0;
+    case K_NO_COUNTER: return u == -1 && target && arg == 0;
     case K_MOVE: return unit && t == -1;
     case K_POSE: return unit && ((act >> 40) & 31) < 24 && ((act >> 45) & 7) < TT_NFORMATIONS;
     default: return 0;
@@ -1195,6 +1257,33 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
         s->x.mv_allow = 0;
         apply_change(s, u, s->x.mv_change);
         s->x.mv_change = 0;
+        after_step(sc, s);
+        return GR_OK;
+    }
+    int charger = cc_charger(sc, s);
+    if (charger >= 0 || k == K_COUNTERCHARGE || k == K_NO_COUNTER) {
+        if ((k != K_COUNTERCHARGE && k != K_NO_COUNTER) || act_target(act) != charger)
+            return charger >= 0
+                       ? gr_error_set(err, GR_EILLEGAL,
+                                      "%s charges: the %s answer first (`countercharge UNIT "
+                                      "--target %s` or `countercharge none --target %s`)",
+                                      s->b.units[charger].id,
+                                      s->b.side_name[1 - s->b.units[charger].side],
+                                      s->b.units[charger].id, s->b.units[charger].id)
+                       : gr_error_set(err, GR_EILLEGAL, "no charge waits for a counter-charge now");
+        if (k == K_COUNTERCHARGE) {
+            gr_bt_action cc;
+            if (!cc_may(sc, s, u, charger))
+                return gr_error_set(err, GR_EILLEGAL,
+                                    "%s cannot counter-charge %s: not cavalry of the side "
+                                    "charged in contact with it, or it has counter-charged",
+                                    s->b.units[u].id, s->b.units[charger].id);
+            call_of(sc, s, act, &cc);
+            gr_status st = gr_battle_do(&s->b, &cc, NULL, err);
+            if (st != GR_OK)
+                return st;
+        }
+        s->x.cc_asked[charger] = 1;
         after_step(sc, s);
         return GR_OK;
     }
@@ -1336,6 +1425,8 @@ static int tb_describe(const void *scv, const void *st, gr_action act, char *buf
     case K_DETACH:
         return snprintf(buf, cap, "detach --leader %s",
                         t >= 0 && t < s->b.nleaders ? s->b.leaders[t].id : "?");
+    case K_COUNTERCHARGE: return snprintf(buf, cap, "countercharge %s --target %s", uid, tid);
+    case K_NO_COUNTER: return snprintf(buf, cap, "countercharge none --target %s", tid);
     case K_BATTERY:
         return snprintf(buf, cap, "battery %s --action %s", uid,
                         act_arg(act) <= 2 ? battery_words[act_arg(act)] : "?");

@@ -346,6 +346,15 @@ static void turn_two(void **state)
     /* s1_combat: treilhard is in contact with hohenlohe, claparede with
      * nobody */
     phase_is("s1_combat");
+    /* a cavalry charge on cavalry: the Austrians answer first (seed 000,
+     * « contre-charges si ce sont des brigades de cavalerie subissant une
+     * charge de cavalerie »); here they let it come, and hohenlohe keeps
+     * the -2 below */
+    assert_int_equal(gr_game_current_player(&G, ST), 1);
+    expect_legal("countercharge hohenlohe --target treilhard | countercharge none --target "
+                 "treilhard");
+    act("countercharge none --target treilhard");
+    assert_int_equal(gr_game_current_player(&G, ST), 0);
     expect_legal("combat treilhard --target hohenlohe | next");
     /* Table des combats, D10 against D10.  treilhard (attacker): +2 « Brigade
      * fraîche », +1 « Unité régulière »; 4 stands against 3 is less than 3

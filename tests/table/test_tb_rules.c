@@ -1,0 +1,245 @@
+/* test_tb_rules.c - the rules the game type `aoe-table` added after its
+ * teaching battle (issue 29): counter-charges (seed 000, Phase (3)
+ * « Résolution des combats et percées résultant des charges et
+ * contre-charges »; seed 003, « - 2 ... cavalerie ne contre-chargeant
+ * pas ») and the initiative winner's choice to be second player (seed 000,
+ * « Interphase d'initiative »).
+ *
+ * The battle is data/table/teaching.json with two units moved by the test
+ * (the text replaced before it is read): treilhard (French light cavalry,
+ * a column of 4, bases 1" x 1", two wide) at (24, 12) facing north: x
+ * 23..25, y 10..12; hohenlohe (Austrian cuirassiers, a line of 3) at (25,
+ * 12) facing south: x 23.5..26.5, y 12..13.  Their fronts touch at y 12:
+ * in contact from the start, clear of every terrain feature (the hill is
+ * x 15..23, the farm y 14..17).
+ *
+ * Values worked out by hand from the sheets:
+ *   seed 003, Table des combats, DRM: "+ 2 Brigade fraîche", "+ 1 Unité
+ *     régulière", "+ 2 Cavalerie lourde cuirassée", "- 2 Brigade en
+ *     désordre, cavalerie ne contre-chargeant pas ..."; « Supériorité
+ *     numérique » lines from 3 against 2 (4 against 3 is less);
+ *   seed 003, results: "1, 2, 3 Recule ! DÉFENSEUR : les brigades
+ *     retraitent en désordre à 2" de l'ennemi ... ATTAQUANT : occupe la
+ *     position évacuée par l'ennemi."; "4, 5, 6 Ramené ! DÉFENSEUR :
+ *     retraite en désordre ... Une base dérouté ...".
+ *
+ * Run with the source root as its argument (meson passes it). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "grognard/tb.h"
+
+static const char *root = ".";
+static char *TEXT; /* the battle file as the test changed it */
+static size_t TEXT_LEN;
+static gr_game G;
+static void *ST;
+
+enum { CLAPAREDE, TREILHARD, FRENCH_BATTERY, ROTTERMUND, HOHENLOHE, AUSTRIAN_BATTERY };
+
+static const char *legal(void)
+{
+    static char buf[4096];
+    gr_action acts[512];
+    int n = gr_game_legal_actions(&G, ST, acts, 512);
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && at < sizeof buf; i++) {
+        char t[200];
+        gr_game_describe(&G, ST, acts[i], t, sizeof t);
+        at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s", i ? " | " : "", t);
+    }
+    return buf;
+}
+
+static void act(const char *text)
+{
+    gr_action a;
+    gr_error err = {0};
+    if (gr_game_parse(&G, ST, text, &a, &err) != GR_OK)
+        fail_msg("'%s' does not parse: %s (legal: %s)", text, err.msg, legal());
+    if (gr_game_apply_checked(&G, ST, a, NULL, &err) != GR_OK)
+        fail_msg("'%s' refused: %s", text, err.msg);
+}
+
+static void die(int v)
+{
+    assert_int_equal(gr_game_current_player(&G, ST), GR_CHANCE);
+    gr_error err = {0};
+    if (gr_game_apply_checked(&G, ST, (gr_action)v, NULL, &err) != GR_OK)
+        fail_msg("die %d refused: %s", v, err.msg);
+}
+
+static void expect_legal(const char *want)
+{
+    const char *got = legal();
+    if (strcmp(got, want))
+        fail_msg("legal now:\n  want %s\n  got  %s", want, got);
+}
+
+static const tt_unit *unit(int id)
+{
+    const tt_table *t = tb_game_table(ST);
+    for (int i = 0; i < t->nunits; i++)
+        if (t->units[i].id == id)
+            return &t->units[i];
+    return NULL;
+}
+
+static const gr_bt_unit *bunit(int id)
+{
+    return &tb_game_battle(ST)->units[id];
+}
+
+static void phase_is(const char *id)
+{
+    const gr_battle *b = tb_game_battle(ST);
+    assert_string_equal(b->rules->phases[b->phase].id, id);
+}
+
+/* A fresh game of the changed battle. */
+static int fresh(void **state)
+{
+    (void)state;
+    gr_error err = {0};
+    gr_game_free(&G);
+    if (gr_game_load_text(TEXT, TEXT_LEN, "teaching.json", "aoe-table", &G, &err) != GR_OK) {
+        fprintf(stderr, "%s\n", err.msg);
+        return -1;
+    }
+    free(ST);
+    ST = malloc(G.type->state_size);
+    return ST && gr_game_init(&G, ST, &err) == GR_OK ? 0 : -1;
+}
+
+/* Turn 1 up to the French combat phase: nobody moves or fires. */
+static void to_first_combat(void)
+{
+    phase_is("initiative");
+    while (strcmp(tb_game_battle(ST)->rules->phases[tb_game_battle(ST)->phase].id, "s1_combat"))
+        act("next");
+}
+
+/* hohenlohe counter-charges treilhard: the -2 « cavalerie ne
+ * contre-chargeant pas » is gone. */
+static void countercharge_taken(void **state)
+{
+    (void)state;
+    to_first_combat();
+    /* the French phase, but the Austrians answer the charge first; the
+     * French combat waits (it is not an action now) */
+    assert_int_equal(gr_game_current_player(&G, ST), 1);
+    expect_legal("countercharge hohenlohe --target treilhard | countercharge none --target "
+                 "treilhard");
+    gr_action a;
+    gr_error err = {0};
+    assert_int_not_equal(gr_game_parse(&G, ST, "combat treilhard --target hohenlohe", &a, &err),
+                         GR_OK);
+    act("countercharge hohenlohe --target treilhard");
+    /* answered: the French fight; no second question for the same charge */
+    assert_int_equal(gr_game_current_player(&G, ST), 0);
+    expect_legal("combat treilhard --target hohenlohe | next");
+    /* treilhard (attacker): +2 fresh, +1 regular = +3 (4 against 3: no
+     * « Supériorité numérique »).  hohenlohe (defender): +2 cuirassier, +2
+     * fresh, +1 regular = +5, and no -2: it counter-charges.  D10 8 and 3:
+     * 8 + 3 - (3 + 5) = 3, « Recule ! »: the defender retreats in disorder,
+     * loses no stand.  (Without the counter-charge: 8 + 3 - (3 + 3) = 5,
+     * « Ramené ! », one stand routed: countercharge_declined.) */
+    act("combat treilhard --target hohenlohe");
+    die(8);
+    die(3);
+    assert_int_equal(bunit(HOHENLOHE)->lost, 0);
+    assert_int_equal(bunit(HOHENLOHE)->disordered, 1);
+    assert_int_equal(bunit(TREILHARD)->lost, 0);
+    assert_int_equal(bunit(TREILHARD)->disordered, 0);
+    assert_int_equal(unit(HOHENLOHE)->nstands, 3);
+    /* the charge has been fought: no counter-charge is asked again */
+    expect_legal("next");
+}
+
+/* The Austrians let the charge come: the -2 stays. */
+static void countercharge_declined(void **state)
+{
+    (void)state;
+    to_first_combat();
+    act("countercharge none --target treilhard");
+    expect_legal("combat treilhard --target hohenlohe | next");
+    /* as above but hohenlohe +3: 8 + 3 - (3 + 3) = 5, « Ramené ! », one
+     * stand routed, in disorder */
+    act("combat treilhard --target hohenlohe");
+    die(8);
+    die(3);
+    assert_int_equal(bunit(HOHENLOHE)->lost, 1);
+    assert_int_equal(bunit(HOHENLOHE)->disordered, 1);
+    assert_int_equal(unit(HOHENLOHE)->nstands, 2);
+}
+
+/* In the Austrians' own segment the roles turn round: hohenlohe charges,
+ * the French answer (treilhard did not fight in s1: the French passed). */
+static void countercharge_other_segment(void **state)
+{
+    (void)state;
+    to_first_combat();
+    act("countercharge none --target treilhard");
+    act("next"); /* the French do not attack */
+    while (strcmp(tb_game_battle(ST)->rules->phases[tb_game_battle(ST)->phase].id, "s2_combat"))
+        act("next");
+    assert_int_equal(gr_game_current_player(&G, ST), 0);
+    expect_legal("countercharge treilhard --target hohenlohe | countercharge none --target "
+                 "hohenlohe");
+}
+
+static char *replace(char *s, const char *from, const char *to)
+{
+    char *at = strstr(s, from);
+    if (!at)
+        return NULL;
+    size_t n = strlen(s) - strlen(from) + strlen(to) + 1;
+    char *out = malloc(n);
+    if (!out)
+        return NULL;
+    snprintf(out, n, "%.*s%s%s", (int)(at - s), s, to, at + strlen(from));
+    free(s);
+    return out;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        root = argv[1];
+    char path[1024];
+    snprintf(path, sizeof path, "%s/data/table/teaching.json", root);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 1;
+    TEXT = calloc(1, 1 << 16);
+    size_t n = TEXT ? fread(TEXT, 1, (1 << 16) - 1, f) : 0;
+    fclose(f);
+    if (!n)
+        return 1;
+    TEXT = replace(TEXT, "{\"unit\": \"treilhard\", \"at\": [24, 5]",
+                   "{\"unit\": \"treilhard\", \"at\": [24, 12]");
+    if (TEXT)
+        TEXT = replace(TEXT, "{\"unit\": \"hohenlohe\", \"at\": [25, 25]",
+                       "{\"unit\": \"hohenlohe\", \"at\": [25, 12]");
+    if (!TEXT)
+        return 1;
+    TEXT_LEN = strlen(TEXT);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(countercharge_taken, fresh),
+        cmocka_unit_test_setup(countercharge_declined, fresh),
+        cmocka_unit_test_setup(countercharge_other_segment, fresh),
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    gr_game_free(&G);
+    free(ST);
+    free(TEXT);
+    return rc;
+}
