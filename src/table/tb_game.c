@@ -45,8 +45,9 @@ typedef struct tb_extra {
     int mv_change;    /* the change of formation declared with its test (changes[]), 0 none */
     int32_t charge_from[GR_BT_MAX_UNITS]; /* edge distance before its move into contact
                                              this segment (milli-inches), -1 none */
-    uint8_t cc_asked[GR_BT_MAX_UNITS];    /* 1: the side charged has answered this
-                                             charger's charge this combat phase */
+    int choosing; /* 1 + the side that won the initiative and chooses now, 0 none */
+    uint8_t cc_asked[GR_BT_MAX_UNITS]; /* 1: the side charged has answered this
+                                          charger's charge this combat phase */
     uint8_t arrived[TB_MAX_ARRIVALS];
     uint8_t leader_on[GR_BT_MAX_LEADERS];    /* 1: the general is on the table */
     uint8_t leader_acted[GR_BT_MAX_LEADERS]; /* 1: attached or detached this segment */
@@ -106,6 +107,7 @@ enum {
      * keep their values */
     K_COUNTERCHARGE, /* the unit counter-charges the target (the charger) */
     K_NO_COUNTER,    /* no counter-charge against the target (the charger) */
+    K_CHOOSE,        /* the initiative's winner: arg 0 1st player, 1 2nd player */
     K_COUNT
 };
 
@@ -762,6 +764,30 @@ static gr_status try_test(const tb_scenario *sc, tb_state *s, gr_error *err)
     gr_bt_action a = s->test;
     gr_roll_kind need = GR_ROLL_NONE;
     const char *name = NULL;
+    if (!strcmp(a.call.verb, "initiative") && !s->x.choosing &&
+        !gr_bt_call_get(&a.call, "choose")) {
+        /* the rolls on a copy: once they decide, the winner chooses to be
+         * 1st or 2nd player (seed 000) before anything is applied */
+        gr_battle *copy = malloc(sizeof *copy);
+        if (!copy) {
+            st = gr_error_set(err, GR_ERUNTIME, "out of memory resolving the initiative");
+            goto done;
+        }
+        memcpy(copy, &s->b, sizeof *copy);
+        call_fact(&a.call, "choose", "first");
+        st = gr_battle_do_exact(copy, &a, out, &need, &name, err);
+        int winner = copy->first;
+        free(copy);
+        if (st != GR_OK)
+            goto done;
+        if (need == GR_ROLL_NONE) {
+            s->x.pending = s->x.need = s->x.parts = s->x.got = 0;
+            s->x.choosing = 1 + winner;
+            goto done;
+        }
+        a = s->test;
+        memset(out, 0, sizeof *out);
+    }
     if ((st = gr_battle_do_exact(&s->b, &a, out, &need, &name, err)) != GR_OK)
         goto done;
     if (need != GR_ROLL_NONE) {
@@ -785,6 +811,7 @@ static gr_status try_test(const tb_scenario *sc, tb_state *s, gr_error *err)
         goto done;
     }
     s->x.pending = s->x.need = s->x.parts = s->x.got = 0;
+    s->x.choosing = 0;
     after_test(sc, s, &s->test, out, bf);
     memset(&s->test, 0, sizeof s->test);
     after_step(sc, s);
@@ -868,10 +895,7 @@ static int call_of(const tb_scenario *sc, const tb_state *s, gr_action act, gr_b
 {
     int k = act_kind(act), u = act_unit(act), t = act_target(act);
     switch (k) {
-    case K_INITIATIVE:
-        call_init(a, "initiative", -1, -1);
-        call_fact(&a->call, "choose", "first");
-        return 1;
+    case K_INITIATIVE: call_init(a, "initiative", -1, -1); return 1;
     case K_RESERVE: call_init(a, "reserve", u, -1); return 1;
     case K_MOVEMENT: {
         char oor[GR_BT_ID];
@@ -982,6 +1006,8 @@ static int tb_current_player(const void *sc, const void *st)
         return GR_TERMINAL;
     if (s->x.pending)
         return GR_CHANCE;
+    if (s->x.choosing)
+        return s->x.choosing - 1;
     if (s->x.mv_unit >= 0)
         return s->b.units[s->x.mv_unit].side;
     int c = cc_charger(scen(sc), s);
@@ -1025,6 +1051,11 @@ static int tb_legal_actions(const void *scv, const void *st, gr_action *out, int
         int k = tb_chance_outcomes(scv, st, o, 12);
         for (int i = 0; i < k; i++)
             PUSH(o[i].action);
+        return n < cap ? n : cap;
+    }
+    if (s->x.choosing) {
+        PUSH(act_make(K_CHOOSE, -1, -1, 0));
+        PUSH(act_make(K_CHOOSE, -1, -1, 1));
         return n < cap ? n : cap;
     }
     if (s->x.mv_unit >= 0) {
@@ -1184,6 +1215,7 @@ static int well_formed(const tb_state *s, gr_action act)
     case K_DETACH: return u == -1 && t >= 0 && t < s->b.nleaders && arg == 0;
     case K_COUNTERCHARGE: return unit && target && arg == 0;
     case K_NO_COUNTER: return u == -1 && target && arg == 0;
+    case K_CHOOSE: return u == -1 && t == -1 && arg <= 1;
     case K_MOVE: return unit && t == -1;
     case K_POSE: return unit && ((act >> 40) & 31) < 24 && ((act >> 45) & 7) < TT_NFORMATIONS;
     default: return 0;
@@ -1209,6 +1241,17 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
     int k = act_kind(act), u = act_unit(act);
     if (!well_formed(s, act))
         return gr_error_set(err, GR_EILLEGAL, "not an action of the table's game now");
+    if (s->x.choosing || k == K_CHOOSE) {
+        if (!s->x.choosing)
+            return gr_error_set(err, GR_EILLEGAL, "no initiative waits for its winner's choice");
+        if (k != K_CHOOSE)
+            return gr_error_set(err, GR_EILLEGAL,
+                                "the %s won the initiative: they choose first (`initiative "
+                                "--choose first` or `initiative --choose second`)",
+                                s->b.side_name[s->x.choosing - 1]);
+        call_fact(&s->test.call, "choose", act_arg(act) ? "second" : "first");
+        return try_test(sc, s, err);
+    }
     if (s->x.mv_unit >= 0) {
         if ((k != K_MOVE && k != K_POSE) || u != s->x.mv_unit)
             return gr_error_set(err, GR_EILLEGAL, "%s moves now: choose its move",
@@ -1382,7 +1425,7 @@ static uint64_t tb_hash(const void *sc, const void *st)
     h = gr_fnv1a64(h, &s->x, sizeof s->x);
     h = gr_fnv1a64(h, s->t.units, (size_t)s->t.nunits * sizeof s->t.units[0]);
     h = gr_fnv1a64(h, s->leader_at, sizeof s->leader_at);
-    if (s->x.pending) {
+    if (s->x.pending || s->x.choosing) {
         int d[2 + GR_MAX_ROLLS * 2] = {0};
         d[0] = s->test.call.unit;
         d[1] = s->test.call.target;
@@ -1427,6 +1470,8 @@ static int tb_describe(const void *scv, const void *st, gr_action act, char *buf
                         t >= 0 && t < s->b.nleaders ? s->b.leaders[t].id : "?");
     case K_COUNTERCHARGE: return snprintf(buf, cap, "countercharge %s --target %s", uid, tid);
     case K_NO_COUNTER: return snprintf(buf, cap, "countercharge none --target %s", tid);
+    case K_CHOOSE:
+        return snprintf(buf, cap, "initiative --choose %s", act_arg(act) ? "second" : "first");
     case K_BATTERY:
         return snprintf(buf, cap, "battery %s --action %s", uid,
                         act_arg(act) <= 2 ? battery_words[act_arg(act)] : "?");

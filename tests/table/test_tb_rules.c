@@ -196,6 +196,67 @@ static void countercharge_other_segment(void **state)
                  "hohenlohe");
 }
 
+/* Turn 1 to the interphase of turn 2: nobody acts (the French let the
+ * charge come, nobody fights). */
+static void to_turn_two(void)
+{
+    to_first_combat();
+    act("countercharge none --target treilhard");
+    while (tb_game_battle(ST)->turn == 1) {
+        const gr_battle *b = tb_game_battle(ST);
+        if (!strcmp(b->rules->phases[b->phase].id, "s2_combat") &&
+            gr_game_current_player(&G, ST) == 0)
+            act("countercharge none --target hohenlohe");
+        else
+            act("next");
+    }
+    phase_is("initiative");
+}
+
+/* The commanders-in-chief's D10s (seed 000, « Interphase d'initiative »:
+ * « Les généraux en chef jettent chacun 1D10 pour le droit de choisir
+ * d'être le 1er joueur ou non »).  No critical level, neither
+ * commander-in-chief attached (Lannes and Merveldt stand alone): no
+ * modifier.  The French (side 0) roll first: 3 against the Austrians' 8:
+ * the Austrians win and choose, after the dice; they choose to be 2nd, so
+ * the French are 1st player. */
+static void initiative_second(void **state)
+{
+    (void)state;
+    to_turn_two();
+    expect_legal("initiative | next");
+    act("initiative");
+    die(3);
+    die(8);
+    /* nothing applied yet: the winner's choice is awaited */
+    assert_int_equal(gr_game_current_player(&G, ST), 1);
+    expect_legal("initiative --choose first | initiative --choose second");
+    gr_action a;
+    gr_error err = {0};
+    assert_int_not_equal(gr_game_parse(&G, ST, "next", &a, &err), GR_OK);
+    act("initiative --choose second");
+    assert_int_equal(tb_game_battle(ST)->first, 0);
+    phase_is("initiative"); /* the roll is made; `next` starts the segment */
+    act("next");
+    phase_is("s1_leaders");
+    assert_int_equal(gr_game_current_player(&G, ST), 0);
+}
+
+/* The same dice, the Austrians choose to be 1st. */
+static void initiative_first(void **state)
+{
+    (void)state;
+    to_turn_two();
+    act("initiative");
+    die(3);
+    die(8);
+    act("initiative --choose first");
+    assert_int_equal(tb_game_battle(ST)->first, 1);
+    act("next");
+    phase_is("s1_leaders");
+    assert_int_equal(gr_game_current_player(&G, ST), 1);
+}
+
 static char *replace(char *s, const char *from, const char *to)
 {
     char *at = strstr(s, from);
@@ -236,6 +297,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup(countercharge_taken, fresh),
         cmocka_unit_test_setup(countercharge_declined, fresh),
         cmocka_unit_test_setup(countercharge_other_segment, fresh),
+        cmocka_unit_test_setup(initiative_second, fresh),
+        cmocka_unit_test_setup(initiative_first, fresh),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     gr_game_free(&G);

@@ -311,6 +311,11 @@ static void turn_two(void **state)
     act("initiative");
     die(7);
     die(3);
+    /* the winner chooses (seed 000: « pour le droit de choisir d'être le
+     * 1er joueur ou non »): the French, to be 1st */
+    assert_int_equal(gr_game_current_player(&G, ST), 0);
+    expect_legal("initiative --choose first | initiative --choose second");
+    act("initiative --choose first");
     assert_int_equal(tb_game_battle(ST)->first, 0);
     act("next");
     phase_is("s1_leaders");
@@ -477,6 +482,11 @@ static void turn_three(void **state)
     act("initiative");
     die(7);
     die(3);
+    /* the winner chooses (seed 000: « pour le droit de choisir d'être le
+     * 1er joueur ou non »): the French, to be 1st */
+    assert_int_equal(gr_game_current_player(&G, ST), 0);
+    expect_legal("initiative --choose first | initiative --choose second");
+    act("initiative --choose first");
     assert_int_equal(tb_game_battle(ST)->first, 0);
     for (int i = 0; i < 3; i++)
         act("next");
