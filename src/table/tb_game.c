@@ -43,6 +43,8 @@ typedef struct tb_extra {
     int mv_unit;      /* the unit whose move its side chooses now, -1 none */
     int64_t mv_allow; /* that move's allowance, milli-inches */
     int mv_change;    /* the change of formation declared with its test (changes[]), 0 none */
+    int mv_break;     /* its move is a breakthrough: 1 « perce », 2 « occupe ... ou perce » */
+    int mv_toward;    /* a breakthrough's nearest enemy unit (its id) */
     int32_t charge_from[GR_BT_MAX_UNITS]; /* edge distance before its move into contact
                                              this segment (milli-inches), -1 none */
     int choosing; /* 1 + the side that won the initiative and chooses now, 0 none */
@@ -399,6 +401,50 @@ static const tt_option *move_set(const tb_state *s, int *n)
     return memo->opt;
 }
 
+/* The squared distance from point p (a unit's front centre) to the
+ * nearest stand of unit e, exact. */
+static tt_q front_to(tt_pt p, const tt_unit *e)
+{
+    tt_q best = tt_dist2_poly(&p, 1, e->st[0].c, 4);
+    for (int i = 1; i < e->nstands; i++) {
+        tt_q d = tt_dist2_poly(&p, 1, e->st[i].c, 4);
+        if (tt_q_cmp(d, best) < 0)
+            best = d;
+    }
+    return best;
+}
+
+/* A breakthrough's moves (seed 003, « perce avec charge à demi-vitesse vers
+ * l'unité ennemie la plus proche »): into contact with that enemy, or
+ * straight or wheeling toward it: its front centre ending nearer that
+ * enemy's nearest stand than it started. */
+static int break_ok(const tb_state *s, const tt_option *o)
+{
+    const tt_unit *u = on_table_c(&s->t, s->x.mv_unit), *e = on_table_c(&s->t, s->x.mv_toward);
+    if (!u || !e)
+        return 0;
+    if (o->kind == TT_MK_CONTACT)
+        return o->target == e->id;
+    if (o->kind != TT_MK_ADVANCE && o->kind != TT_MK_WHEEL)
+        return 0;
+    return tt_q_cmp(front_to(o->end.at, e), front_to(u->pose.at, e)) < 0;
+}
+
+/* 1: the unit whose move is chosen may hold: not a breakthrough, or one
+ * the result lets it decline (« occupe la position ... ou perce »), or one
+ * with no move toward the enemy. */
+static int may_hold(const tb_state *s)
+{
+    if (s->x.mv_break != 1)
+        return 1;
+    int n;
+    const tt_option *o = move_set(s, &n);
+    for (int i = 0; o && i < n; i++)
+        if (break_ok(s, &o[i]))
+            return 0;
+    return 1;
+}
+
 /* ---- the table follows the battle ------------------------------------------- */
 
 typedef struct before {
@@ -661,7 +707,7 @@ static void after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a
     (void)sc;
     follow_battle(s, bf);
     const gr_resolution *r = &out->res;
-    int moving = -1;
+    int moving = -1, brk = 0;
     int64_t allow = 0;
     for (int k = 0; out->resolved && k < r->nsteps; k++) {
         const gr_step *st = &r->steps[k];
@@ -673,6 +719,10 @@ static void after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a
         for (size_t i = 0; fx && i < fx->n; i++) {
             const gr_effect *e = &fx->lines[i];
             int who[2] = {-1, -1};
+            if (combat && e->who == GR_FX_ATTACKER && e->position == GR_POS_BREAKTHROUGH)
+                brk = 1;
+            if (combat && e->who == GR_FX_ATTACKER && e->position == GR_POS_CARRIES_OR_BREAKTHROUGH)
+                brk = 2;
             if (move)
                 who[0] = a->call.unit;
             else if (e->who == GR_FX_TARGET)
@@ -708,6 +758,17 @@ static void after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a
         s->x.mv_unit = moving;
         s->x.mv_allow = allow;
         return; /* the change of formation follows the move */
+    }
+    /* a breakthrough: the attacker charges at half speed toward the
+     * nearest enemy unit, its side choosing the move */
+    const tt_unit *au = brk ? on_table_c(&s->t, a->call.unit) : NULL;
+    const tt_unit *en =
+        au && !s->b.units[a->call.unit].removed ? tt_nearest_enemy(&s->t, au) : NULL;
+    if (en) {
+        s->x.mv_unit = a->call.unit;
+        s->x.mv_allow = gr_bt_aoe_speed(&s->b.units[a->call.unit], "nominal") / 2;
+        s->x.mv_break = brk;
+        s->x.mv_toward = en->id;
     }
     if (s->x.mv_change && a->call.unit >= 0)
         apply_change(s, a->call.unit, s->x.mv_change);
@@ -1060,10 +1121,11 @@ static int tb_legal_actions(const void *scv, const void *st, gr_action *out, int
     }
     if (s->x.mv_unit >= 0) {
         int k;
-        move_set(s, &k);
+        const tt_option *o = move_set(s, &k);
         for (int i = 0; i < k; i++)
-            PUSH(act_make(K_MOVE, s->x.mv_unit, -1, (uint64_t)i));
-        if (k == 0) /* nowhere to go: it holds */
+            if (!s->x.mv_break || break_ok(s, &o[i]))
+                PUSH(act_make(K_MOVE, s->x.mv_unit, -1, (uint64_t)i));
+        if (k == 0 || (s->x.mv_break && may_hold(s))) /* nowhere to go, or it may stay */
             PUSH(act_make(K_MOVE, s->x.mv_unit, -1, ARG_MASK));
         return n < cap ? n : cap;
     }
@@ -1268,8 +1330,22 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
             if (!opt || i >= (uint64_t)n)
                 return gr_error_set(err, GR_EILLEGAL, "%s has %d moves; no move %" PRIu64,
                                     s->b.units[u].id, n, i);
+            if (s->x.mv_break && !break_ok(s, &opt[i]))
+                return gr_error_set(err, GR_EILLEGAL,
+                                    "%s breaks through: it charges toward the nearest enemy, "
+                                    "%s (into contact, or ending nearer it)",
+                                    s->b.units[u].id, s->b.units[s->x.mv_toward].id);
             end = opt[i].end;
             target = opt[i].kind == TT_MK_CONTACT ? opt[i].target : -1;
+        } else if (k == K_MOVE && !may_hold(s)) {
+            return gr_error_set(err, GR_EILLEGAL,
+                                "%s breaks through (« perce avec charge »): it must charge "
+                                "toward %s; choose one of its moves",
+                                s->b.units[u].id, s->b.units[s->x.mv_toward].id);
+        } else if (k == K_POSE && s->x.mv_break) {
+            return gr_error_set(err, GR_EILLEGAL,
+                                "%s breaks through: choose one of the listed moves toward %s",
+                                s->b.units[u].id, s->b.units[s->x.mv_toward].id);
         } else if (k == K_POSE) {
             tt_verdict v;
             end = pose_of(tu, act);
@@ -1298,6 +1374,7 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
         s->x.moved = 1;
         s->x.mv_unit = -1;
         s->x.mv_allow = 0;
+        s->x.mv_break = s->x.mv_toward = 0;
         apply_change(s, u, s->x.mv_change);
         s->x.mv_change = 0;
         after_step(sc, s);

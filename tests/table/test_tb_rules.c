@@ -181,6 +181,66 @@ static void countercharge_declined(void **state)
     assert_int_equal(unit(HOHENLOHE)->nstands, 2);
 }
 
+/* « Ramené ! ... ATTAQUANT : occupe la position évacuée par l'ennemi ou
+ * perce avec charge à demi-vitesse vers l'unité ennemie la plus proche »:
+ * after countercharge_declined's combat treilhard may stay or break
+ * through.  hohenlohe, two stands re-formed from its front centre (25,
+ * 12) as x 24..26, retreated half speed (12" / 2 = 6", more than the 2"
+ * of musketry) east, away from treilhard's front centre (24, 12): at (31,
+ * 12), x 30..32, y 12..13, the nearest enemy (rottermund and the Austrian
+ * guns stand at y 25).  Half speed: 6". */
+static void breakthrough_or_stay(void **state)
+{
+    countercharge_declined(state);
+    assert_int_equal(unit(HOHENLOHE)->pose.at.x, 31000);
+    assert_int_equal(unit(HOHENLOHE)->pose.at.y, 12000);
+    assert_int_equal(tb_game_move_unit(ST), TREILHARD);
+    assert_int_equal(gr_game_current_player(&G, ST), 0);
+    /* straight ahead (north) leaves treilhard's front centre 6" from
+     * hohenlohe's nearest stand (x 30): not toward it, not listed; the
+     * wheels to the right (clockwise, about the right front corner (25,
+     * 12)) are.  The 90-degree wheel puts the front centre at (25, 13),
+     * facing east: 5" from x 30, nearer than 6".  Holding is listed: the
+     * result lets it occupy instead. */
+    const char *l = legal();
+    assert_null(strstr(l, "advance"));
+    assert_non_null(strstr(l, "move treilhard wheel to 25 13 (wheel -90)"));
+    assert_non_null(strstr(l, "move treilhard hold"));
+    /* a pose dragged by hand is refused: the breakthrough is a charge
+     * toward that enemy, one of the listed moves */
+    gr_action a;
+    gr_error err = {0};
+    assert_int_equal(gr_game_parse(&G, ST, "pose treilhard 24 13", &a, &err), GR_OK);
+    assert_int_not_equal(gr_game_apply_checked(&G, ST, a, NULL, &err), GR_OK);
+    act("move treilhard wheel to 25 13 (wheel -90)");
+    assert_int_equal(unit(TREILHARD)->pose.at.x, 25000);
+    assert_int_equal(unit(TREILHARD)->pose.at.y, 13000);
+    assert_true(unit(TREILHARD)->pose.face.x > 0 && unit(TREILHARD)->pose.face.y == 0);
+    assert_int_equal(tb_game_move_unit(ST), -1);
+}
+
+/* « 7 ou plus Fracassé ! ... ATTAQUANT : perce avec charge à demi-vitesse
+ * vers l'unité ennemie la plus proche »: no choice to stay.  D10 10 and 3,
+ * no counter-charge: 10 + 3 - (3 + 3) = 7. */
+static void breakthrough_forced(void **state)
+{
+    (void)state;
+    to_first_combat();
+    act("countercharge none --target treilhard");
+    act("combat treilhard --target hohenlohe");
+    die(10);
+    die(3);
+    /* « Deux bases déroutent »: one stand of hohenlohe's three left */
+    assert_int_equal(bunit(HOHENLOHE)->lost, 2);
+    assert_int_equal(tb_game_move_unit(ST), TREILHARD);
+    const char *l = legal();
+    assert_null(strstr(l, "hold"));
+    assert_non_null(strstr(l, "move treilhard"));
+    gr_action a;
+    gr_error err = {0};
+    assert_int_not_equal(gr_game_parse(&G, ST, "move treilhard hold", &a, &err), GR_OK);
+}
+
 /* In the Austrians' own segment the roles turn round: hohenlohe charges,
  * the French answer (treilhard did not fight in s1: the French passed). */
 static void countercharge_other_segment(void **state)
@@ -297,6 +357,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup(countercharge_taken, fresh),
         cmocka_unit_test_setup(countercharge_declined, fresh),
         cmocka_unit_test_setup(countercharge_other_segment, fresh),
+        cmocka_unit_test_setup(breakthrough_or_stay, fresh),
+        cmocka_unit_test_setup(breakthrough_forced, fresh),
         cmocka_unit_test_setup(initiative_second, fresh),
         cmocka_unit_test_setup(initiative_first, fresh),
     };

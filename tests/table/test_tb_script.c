@@ -386,8 +386,13 @@ static void turn_two(void **state)
     assert_int_equal(unit(HOHENLOHE)->pose.at.x, 31000);
     assert_int_equal(unit(HOHENLOHE)->pose.at.y, 13000);
     expect_box(HOHENLOHE, 30000, 13000, 32000, 14000);
-    /* treilhard holds where it charged (« occupe la position évacuée »
-     * moves nothing: docs/rules/aoe.md) */
+    /* « ATTAQUANT : occupe la position évacuée par l'ennemi ou perce avec
+     * charge à demi-vitesse vers l'unité ennemie la plus proche »: the
+     * French choose; treilhard stays where it charged (test_tb_rules
+     * plays the breakthrough) */
+    assert_int_equal(tb_game_move_unit(ST), TREILHARD);
+    assert_int_equal(gr_game_current_player(&G, ST), 0);
+    act("move treilhard hold");
     expect_box(TREILHARD, 23000, 11000, 25000, 13000);
     act("next");
     phase_is("s2_leaders");
@@ -523,6 +528,11 @@ static void turn_three(void **state)
     assert_int_equal(unit(ROTTERMUND)->nstands, 5);
     assert_int_equal(unit(ROTTERMUND)->pose.at.y, 19000);
     expect_box(ROTTERMUND, 11000, 19000, 13000, 21250);
+    /* « ATTAQUANT : occupe la position évacuée ... ou perce »: claparede
+     * stays where it fought */
+    assert_int_equal(tb_game_move_unit(ST), CLAPAREDE);
+    act("move claparede hold");
+    expect_box(CLAPAREDE, 11000, 13750, 13000, 16000);
     /* the rest of the turn passes */
     while (tb_game_battle(ST)->turn == 3)
         act("next");
