@@ -13,6 +13,7 @@
 #include "grognard/tb.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,13 +44,8 @@ typedef struct tb_extra {
     int mv_unit;      /* the unit whose move its side chooses now, -1 none */
     int64_t mv_allow; /* that move's allowance, milli-inches */
     int mv_change;    /* the change of formation declared with its test (changes[]), 0 none */
-    int mv_break;     /* its move is a breakthrough: 1 « perce », 2 « occupe ... ou perce » */
-    int mv_toward;    /* a breakthrough's nearest enemy unit (its id) */
     int32_t charge_from[GR_BT_MAX_UNITS]; /* edge distance before its move into contact
                                              this segment (milli-inches), -1 none */
-    int choosing; /* 1 + the side that won the initiative and chooses now, 0 none */
-    uint8_t cc_asked[GR_BT_MAX_UNITS]; /* 1: the side charged has answered this
-                                          charger's charge this combat phase */
     uint8_t arrived[TB_MAX_ARRIVALS];
     uint8_t leader_on[GR_BT_MAX_LEADERS];    /* 1: the general is on the table */
     uint8_t leader_acted[GR_BT_MAX_LEADERS]; /* 1: attached or detached this segment */
@@ -58,6 +54,14 @@ typedef struct tb_extra {
     int moved;     /* 1: a unit moved, arrived or left since the zones were synced */
     int over;      /* 1: the battle has ended */
     int winner;    /* a side, or GR_DRAW */
+    /* added after the first saves: hashed only when one is set (tb_hash),
+     * so that a save's hashes still match up to its first counter-charge,
+     * breakthrough or initiative choice */
+    int mv_break;  /* its move is a breakthrough: 1 « perce », 2 « occupe ... ou perce » */
+    int mv_toward; /* a breakthrough's nearest enemy unit (its id) */
+    int choosing;  /* 1 + the side that won the initiative and chooses now, 0 none */
+    uint8_t cc_asked[GR_BT_MAX_UNITS]; /* 1: the side charged has answered this
+                                          charger's charge this combat phase */
 } tb_extra;
 
 typedef struct tb_state {
@@ -1499,7 +1503,13 @@ static uint64_t tb_hash(const void *sc, const void *st)
     (void)sc;
     const tb_state *s = st;
     uint64_t h = gr_battle_hash(&s->b);
-    h = gr_fnv1a64(h, &s->x, sizeof s->x);
+    static const tb_extra none;
+    /* the bytes the hash covered before the fields were added: up to
+     * `winner`, and the padding that ended the struct then (8-aligned) */
+    const size_t old = (offsetof(tb_extra, winner) + sizeof(int) + 7) & ~(size_t)7;
+    h = gr_fnv1a64(h, &s->x, old);
+    if (memcmp((const char *)&s->x + old, (const char *)&none + old, sizeof s->x - old))
+        h = gr_fnv1a64(h, (const char *)&s->x + old, sizeof s->x - old);
     h = gr_fnv1a64(h, s->t.units, (size_t)s->t.nunits * sizeof s->t.units[0]);
     h = gr_fnv1a64(h, s->leader_at, sizeof s->leader_at);
     if (s->x.pending || s->x.choosing) {
