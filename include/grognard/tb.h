@@ -138,6 +138,9 @@ extern const gr_game_type tb_game_aoe_table;
 const gr_battle *tb_game_battle(const void *st);
 const tt_table *tb_game_table(const void *st);
 int tb_game_move_unit(const void *st);
+/* Where general l stands (with his brigade if attached): 1, or 0 if he is
+ * not on the table or not active. */
+int tb_game_leader_at(const void *st, int l, tt_pt *p);
 
 /* The table as text for a person (grognard play): each side's units with
  * their stands, formation, place, facing and zone, and for each what enemy

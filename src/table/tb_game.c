@@ -21,6 +21,7 @@
 #include "grognard/dice.h"
 #include "grognard/effect.h"
 #include "grognard/hash.h"
+#include "grognard/resolve.h"
 #include "grognard/table.h"
 
 /* ---- what the table gives the rules (docs/rules/aoe.md) ------------------ */
@@ -60,8 +61,9 @@ typedef struct tb_extra {
     int mv_break;  /* its move is a breakthrough: 1 « perce », 2 « occupe ... ou perce » */
     int mv_toward; /* a breakthrough's nearest enemy unit (its id) */
     int choosing;  /* 1 + the side that won the initiative and chooses now, 0 none */
-    uint8_t cc_asked[GR_BT_MAX_UNITS]; /* 1: the side charged has answered this
-                                          charger's charge this combat phase */
+    uint8_t cc_asked[GR_BT_MAX_UNITS];       /* 1: the side charged has answered this
+                                                charger's charge this combat phase */
+    uint8_t leader_moved[GR_BT_MAX_LEADERS]; /* 1: moved in this segment's generals' phase */
 } tb_extra;
 
 typedef struct tb_state {
@@ -114,6 +116,7 @@ enum {
     K_COUNTERCHARGE, /* the unit counter-charges the target (the charger) */
     K_NO_COUNTER,    /* no counter-charge against the target (the charger) */
     K_CHOOSE,        /* the initiative's winner: arg 0 1st player, 1 2nd player */
+    K_GENERAL,       /* a detached general (the target byte) moves; arg: x, y (20 bits each) */
     K_COUNT
 };
 
@@ -269,6 +272,26 @@ static int fire_range(const gr_bt_unit *u)
 /* A general's radius (seed 000: « un général dans ses 12" », « rayon de
  * commandement de 12" »). */
 #define TB_GENERAL_RADIUS TT_INCH(12)
+/* A general's move in milli-inches: seed 003, Table des vitesses, the row
+ * « Généraux et ADC », column « Nominale » (12"), read from the rules'
+ * table (src/rules/aoe/aoe_tables.c); 0 if it cannot be read. */
+static int64_t general_move_allowance(void)
+{
+    const gr_system *sys = gr_system_find("aoe");
+    const gr_table *t = sys ? gr_system_table(sys, "speed") : NULL;
+    if (!t)
+        return 0;
+    gr_args a;
+    memset(&a, 0, sizeof a);
+    gr_error e;
+    gr_cell cell;
+    memset(&cell, 0, sizeof cell);
+    if (gr_args_set(t->params, 0, "generals", &a, &e) != GR_OK ||
+        gr_args_set(t->params, 1, "nominal", &a, &e) != GR_OK ||
+        t->lookup(&a, &cell, &e) != GR_OK || cell.nfields < 1)
+        return 0;
+    return cell.fields[0].i;
+}
 
 /* Where general l stands: with the brigade he is attached to (its front
  * centre), else his own place; 0 if he is not on the table or not active. */
@@ -288,6 +311,12 @@ static int leader_pos(const tb_state *s, int l, tt_pt *p)
         return 0;
     *p = s->leader_at[l];
     return 1;
+}
+
+int tb_game_leader_at(const void *st, int l, tt_pt *p)
+{
+    const tb_state *s = st;
+    return l >= 0 && l < s->b.nleaders && leader_pos(s, l, p);
 }
 
 /* Generals follow their brigades: an attached general's place is his
@@ -916,6 +945,7 @@ static void do_next(const tb_scenario *sc, tb_state *s)
             s->x.charge_from[i] = -1;
         s->x.moved = 1; /* a zone refused in the last segment may be recorded now */
         memset(s->x.leader_acted, 0, sizeof s->x.leader_acted);
+        memset(s->x.leader_moved, 0, sizeof s->x.leader_moved);
         arrivals(sc, s);
     }
     after_step(sc, s);
@@ -1282,10 +1312,51 @@ static int well_formed(const tb_state *s, gr_action act)
     case K_COUNTERCHARGE: return unit && target && arg == 0;
     case K_NO_COUNTER: return u == -1 && target && arg == 0;
     case K_CHOOSE: return u == -1 && t == -1 && arg <= 1;
+    case K_GENERAL: return u == -1 && t >= 0 && t < s->b.nleaders;
     case K_MOVE: return unit && t == -1;
     case K_POSE: return unit && ((act >> 40) & 31) < 24 && ((act >> 45) & 7) < TT_NFORMATIONS;
     default: return 0;
     }
+}
+
+/* The move of a detached general (seed 000, « d. Mouvement des généraux
+ * détachés »; seed 003, Table des vitesses, « Généraux et ADC 12" »): in
+ * his side's generals' phase, once a segment, to any point of the table
+ * within 12" in a straight line (docs/rules/aoe.md « On the table »). */
+static gr_status general_move(tb_state *s, gr_action act, gr_error *err)
+{
+    const gr_battle *b = &s->b;
+    int l = act_target(act);
+    const gr_bt_leader *x = &b->leaders[l];
+    uint64_t arg = act_arg(act);
+    tt_pt to = {(tt_coord)(arg & 0xfffff), (tt_coord)((arg >> 20) & 0xfffff)}, at;
+    if (!strstr(b->rules->phases[b->phase].id, "_generals"))
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s: generals move in « Mouvement des généraux détachés », their "
+                            "side's phase d.",
+                            x->id);
+    if (x->side != gr_battle_active_side(b))
+        return gr_error_set(err, GR_EILLEGAL, "%s is of the %s: not their segment", x->id,
+                            b->side_name[x->side]);
+    if (x->attached >= 0 || !leader_pos(s, l, &at))
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s is not a detached general on the table: an attached general "
+                            "moves with his brigade (detach him in phase a.)",
+                            x->id);
+    if (s->x.leader_moved[l])
+        return gr_error_set(err, GR_EILLEGAL, "%s has moved this segment", x->id);
+    if (to.x < s->t.lo.x || to.x > s->t.hi.x || to.y < s->t.lo.y || to.y > s->t.hi.y)
+        return gr_error_set(err, GR_EILLEGAL, "%s: the point is off the table", x->id);
+    int64_t dx = (int64_t)to.x - at.x, dy = (int64_t)to.y - at.y;
+    int64_t reach = general_move_allowance();
+    if (dx * dx + dy * dy > reach * reach)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s moves at most the « Généraux et ADC » nominal speed of the Table "
+                            "des vitesses in a straight line: that point is farther",
+                            x->id);
+    s->leader_at[l] = to;
+    s->x.leader_moved[l] = 1;
+    return GR_OK;
 }
 
 /* Apply a decision or a die: GR_OK, or why it is refused (s may then be
@@ -1411,6 +1482,8 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
         after_step(sc, s);
         return GR_OK;
     }
+    if (k == K_GENERAL)
+        return general_move(s, act, err);
     if (k == K_NEXT) {
         do_next(sc, s);
         return GR_OK;
@@ -1467,7 +1540,7 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
 static int tb_is_legal(const void *sc, const void *st, gr_action a)
 {
     const tb_state *s = st;
-    if (!s->x.pending && act_kind(a) != K_POSE) {
+    if (!s->x.pending && act_kind(a) != K_POSE && act_kind(a) != K_GENERAL) {
         gr_action *all = malloc(512 * sizeof *all);
         int n = all ? tb_legal_actions(sc, st, all, 512) : 0, found = 0;
         for (int i = 0; i < n && !found; i++)
@@ -1559,6 +1632,13 @@ static int tb_describe(const void *scv, const void *st, gr_action act, char *buf
     case K_NO_COUNTER: return snprintf(buf, cap, "countercharge none --target %s", tid);
     case K_CHOOSE:
         return snprintf(buf, cap, "initiative --choose %s", act_arg(act) ? "second" : "first");
+    case K_GENERAL: {
+        char x[24], y[24];
+        inch((int64_t)(act_arg(act) & 0xfffff), x, sizeof x);
+        inch((int64_t)((act_arg(act) >> 20) & 0xfffff), y, sizeof y);
+        return snprintf(buf, cap, "general %s to %s %s",
+                        t >= 0 && t < s->b.nleaders ? s->b.leaders[t].id : "?", x, y);
+    }
     case K_BATTERY:
         return snprintf(buf, cap, "battery %s --action %s", uid,
                         act_arg(act) <= 2 ? battery_words[act_arg(act)] : "?");
@@ -1641,6 +1721,18 @@ static gr_status tb_parse(const void *scv, const void *st, const char *text, gr_
             return gr_error_set(err, GR_EINPUT, "a die is awaited (%s): type its value",
                                 gr_roll_name((gr_roll_kind)s->x.need));
         *out = (gr_action)v;
+        return GR_OK;
+    }
+    if (!strncmp(text, "general ", 8)) {
+        char id[GR_BT_ID], xs[24], ys[24];
+        int64_t x, y;
+        int l = sscanf(text + 8, "%39s to %23s %23s", id, xs, ys) == 3 ? gr_battle_leader(&s->b, id)
+                                                                       : -1;
+        if (l < 0 || !parse_inches(xs, &x) || !parse_inches(ys, &y) || x > 0xfffff || y > 0xfffff)
+            return gr_error_set(err, GR_EINPUT,
+                                "general ID to X Y: a general of the order of battle and the "
+                                "point he moves to, in inches");
+        *out = act_make(K_GENERAL, -1, l, (uint64_t)y << 20 | (uint64_t)x);
         return GR_OK;
     }
     if (!strncmp(text, "pose ", 5)) {

@@ -317,6 +317,43 @@ static void initiative_first(void **state)
     assert_int_equal(gr_game_current_player(&G, ST), 1);
 }
 
+/* « d. Mouvement des généraux détachés » (seed 000); Table des vitesses
+ * (seed 003): « Généraux et ADC 12" ».  Lannes stands detached at (18, 2);
+ * Suchet is attached to claparede; Merveldt is Austrian. */
+static void general_moves(void **state)
+{
+    (void)state;
+    while (strcmp(tb_game_battle(ST)->rules->phases[tb_game_battle(ST)->phase].id, "s1_generals"))
+        act("next");
+    const gr_battle *b = tb_game_battle(ST);
+    int lannes = gr_battle_leader(b, "lannes");
+    gr_action a;
+    gr_error err = {0};
+    /* 12.001" away: (18, 2) to (18, 14.001) */
+    assert_int_equal(gr_game_parse(&G, ST, "general lannes to 18 14.001", &a, &err), GR_OK);
+    assert_int_not_equal(gr_game_apply_checked(&G, ST, a, NULL, &err), GR_OK);
+    /* an attached general moves with his brigade; the Austrians' is not
+     * theirs to move in the French segment */
+    assert_int_equal(gr_game_parse(&G, ST, "general suchet to 12 8", &a, &err), GR_OK);
+    assert_int_not_equal(gr_game_apply_checked(&G, ST, a, NULL, &err), GR_OK);
+    assert_int_equal(gr_game_parse(&G, ST, "general merveldt to 19 27", &a, &err), GR_OK);
+    assert_int_not_equal(gr_game_apply_checked(&G, ST, a, NULL, &err), GR_OK);
+    /* (18, 2) to (25.2, 11.6): 7.2" and 9.6", sqrt(51.84 + 92.16) = 12"
+     * exactly: within his move */
+    act("general lannes to 25.2 11.6");
+    tt_pt p;
+    assert_int_equal(tb_game_leader_at(ST, lannes, &p), 1);
+    assert_int_equal(p.x, 25200);
+    assert_int_equal(p.y, 11600);
+    /* once a segment */
+    assert_int_equal(gr_game_parse(&G, ST, "general lannes to 25 11", &a, &err), GR_OK);
+    assert_int_not_equal(gr_game_apply_checked(&G, ST, a, NULL, &err), GR_OK);
+    /* not in another phase (the fire that follows) */
+    act("next");
+    assert_int_equal(gr_game_parse(&G, ST, "general lannes to 25 11", &a, &err), GR_OK);
+    assert_int_not_equal(gr_game_apply_checked(&G, ST, a, NULL, &err), GR_OK);
+}
+
 static char *replace(char *s, const char *from, const char *to)
 {
     char *at = strstr(s, from);
@@ -361,6 +398,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup(breakthrough_forced, fresh),
         cmocka_unit_test_setup(initiative_second, fresh),
         cmocka_unit_test_setup(initiative_first, fresh),
+        cmocka_unit_test_setup(general_moves, fresh),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     gr_game_free(&G);
