@@ -108,7 +108,7 @@ enum {
     K_POSE,    /* arg: x (20 bits), y (20 bits); target byte: turn index, formation */
     K_FIRE,    /* target */
     K_COMBAT,  /* target */
-    K_BATTERY, /* arg: 0 limber, 1 unlimber, 2 move */
+    K_BATTERY, /* arg: 0 limber, 1 unlimber, 2 move, 3..8 pivot (pivot_turn) */
     K_ATTACH,  /* a general (the target byte: his index) attaches to the unit */
     K_DETACH,  /* a general (the target byte) detaches */
     /* kinds added after the first saves: appended, so that the codes above
@@ -145,6 +145,11 @@ static uint64_t act_arg(gr_action a)
 }
 
 static const char *const battery_words[] = {"limber", "unlimber", "move"};
+/* A battery's pivot (seed 003, Artillerie: « pivoter (en batterie) de 0 à
+ * 45° »): the table's turns of 15, 30 and 45 degrees, + counter-clockwise
+ * (left), about its front centre; arg 3 + i. */
+static const int pivot_turn[] = {15, 30, 45, -15, -30, -45};
+#define NBATTERY_ARGS (3 + (int)(sizeof pivot_turn / sizeof pivot_turn[0]))
 
 /* A change of formation declared with a movement test (K_MOVEMENT's arg):
  * the formation it ends in, and the movement procedure's --deployment
@@ -732,6 +737,27 @@ static void apply_change(tb_state *s, int u, int c)
     s->x.moved = 1;
 }
 
+/* 1: battery u, turned `deg` about its front centre, stands there: its
+ * stands laid out again overlap no other stand, stay on the table and on
+ * passable ground (tt_table_add_unit on a copy of the table without it).
+ * The pivot is an action, not a move: it has no cost.  The pose in *out. */
+static int pivot_fits(const tb_state *s, int u, int deg, tt_pose *out)
+{
+    const tt_unit *tu = on_table_c(&s->t, u);
+    tt_table *copy = tu ? malloc(sizeof *copy) : NULL;
+    if (!copy)
+        return 0;
+    memcpy(copy, &s->t, sizeof *copy);
+    take_off(copy, u);
+    tt_unit n = *tu;
+    n.pose.face = tt_dir_turn(n.pose.face, deg);
+    int ok = tt_table_add_unit(copy, &n, NULL) == GR_OK;
+    free(copy);
+    if (ok && out)
+        *out = n.pose;
+    return ok;
+}
+
 /* A test done: the table follows its result (stands, formations,
  * removals, retreats), then a movement test opens its unit's move. */
 static void after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a,
@@ -1020,10 +1046,10 @@ static int call_of(const tb_scenario *sc, const tb_state *s, gr_action act, gr_b
         a->call.leader = t;
         return 1;
     case K_BATTERY:
-        if (act_arg(act) > 2)
+        if (act_arg(act) >= (uint64_t)NBATTERY_ARGS)
             return 0;
         call_init(a, "battery", u, -1);
-        call_fact(&a->call, "action", battery_words[act_arg(act)]);
+        call_fact(&a->call, "action", act_arg(act) > 2 ? "pivot" : battery_words[act_arg(act)]);
         return 1;
     case K_COUNTERCHARGE: call_init(a, "countercharge", u, t); return 1;
     default: return 0;
@@ -1216,11 +1242,11 @@ static int tb_legal_actions(const void *scv, const void *st, gr_action *out, int
             if (bu->arm == GR_BT_ARTILLERY) {
                 if (reserve)
                     continue;
-                for (int w = 0; w < 3; w++) {
+                for (int w = 0; w < NBATTERY_ARGS; w++) {
                     gr_action x = act_make(K_BATTERY, u->id, -1, (uint64_t)w);
                     call_of(sc, s, x, &a);
                     if ((w != 2 || bu->limbered) && (w != 1 || general_near(s, u)) &&
-                        allowed(b, &a))
+                        (w < 3 || pivot_fits(s, u->id, pivot_turn[w - 3], NULL)) && allowed(b, &a))
                         PUSH(x);
                 }
                 continue;
@@ -1306,7 +1332,7 @@ static int well_formed(const tb_state *s, gr_action act)
     case K_MOVEMENT: return unit && t == -1 && arg < (uint64_t)NCHANGES;
     case K_FIRE:
     case K_COMBAT: return unit && target && arg == 0;
-    case K_BATTERY: return unit && t == -1 && arg <= 2;
+    case K_BATTERY: return unit && t == -1 && arg < (uint64_t)NBATTERY_ARGS;
     case K_ATTACH: return unit && t >= 0 && t < s->b.nleaders && arg == 0;
     case K_DETACH: return u == -1 && t >= 0 && t < s->b.nleaders && arg == 0;
     case K_COUNTERCHARGE: return unit && target && arg == 0;
@@ -1504,11 +1530,23 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
     }
     if (k == K_BATTERY) {
         before bf;
+        tt_pose pivoted;
+        if (act_arg(act) > 2 && !pivot_fits(s, u, pivot_turn[act_arg(act) - 3], &pivoted))
+            return gr_error_set(err, GR_EILLEGAL,
+                                "%s cannot pivot %d degrees there: its stands would overlap "
+                                "another, leave the table or stand on impassable ground",
+                                s->b.units[u].id, pivot_turn[act_arg(act) - 3]);
         snapshot(s, &bf);
         gr_status st = gr_battle_do(&s->b, &a, NULL, err);
         if (st != GR_OK)
             return st;
         follow_battle(s, &bf);
+        if (act_arg(act) > 2) {
+            tt_unit *tu = on_table(&s->t, u);
+            tu->pose = pivoted;
+            relayout(s, &s->t, tu);
+            s->x.moved = 1;
+        }
         if (act_arg(act) == 2) {
             s->x.mv_unit = u;
             s->x.mv_allow = gr_bt_aoe_speed(&s->b.units[u], "nominal");
@@ -1640,6 +1678,9 @@ static int tb_describe(const void *scv, const void *st, gr_action act, char *buf
                         t >= 0 && t < s->b.nleaders ? s->b.leaders[t].id : "?", x, y);
     }
     case K_BATTERY:
+        if (act_arg(act) > 2 && act_arg(act) < (uint64_t)NBATTERY_ARGS)
+            return snprintf(buf, cap, "battery %s --action pivot --turn %d", uid,
+                            pivot_turn[act_arg(act) - 3]);
         return snprintf(buf, cap, "battery %s --action %s", uid,
                         act_arg(act) <= 2 ? battery_words[act_arg(act)] : "?");
     case K_MOVE: {

@@ -354,6 +354,40 @@ static void general_moves(void **state)
     assert_int_not_equal(gr_game_apply_checked(&G, ST, a, NULL, &err), GR_OK);
 }
 
+/* Seed 003, Artillerie: « 2 actions possibles par Segment ami : atteler,
+ * dételer, bouger, tirer, pivoter (en batterie) de 0 à 45°. »  The French
+ * battery at (18, 6), unlimbered, facing north, pivots about its front
+ * centre: 15 degrees left, then 45 right (each turn the table's, from the
+ * facing it has); a third action is not offered. */
+static void battery_pivot(void **state)
+{
+    (void)state;
+    while (strcmp(tb_game_battle(ST)->rules->phases[tb_game_battle(ST)->phase].id, "s1_tactical"))
+        act("next");
+    const tt_unit *u = unit(FRENCH_BATTERY);
+    tt_dir north = u->pose.face;
+    assert_int_equal(north.x, 0);
+    assert_true(north.y > 0);
+    act("battery french_battery --action pivot --turn 15");
+    act("battery french_battery --action pivot --turn -45");
+    u = unit(FRENCH_BATTERY);
+    assert_int_equal(u->pose.at.x, 18000);
+    assert_int_equal(u->pose.at.y, 6000);
+    tt_dir want = tt_dir_turn(tt_dir_turn(north, 15), -45);
+    assert_int_equal(u->pose.face.x, want.x);
+    assert_int_equal(u->pose.face.y, want.y);
+    /* about 30 degrees east of north: the front edge, 2" wide (two guns
+     * of 1"), turned about (18, 6), has its left corner at about (18 -
+     * cos 30, 6 + sin 30) = (17.13, 6.5), the highest point of the
+     * battery; the stands lie 1" behind it, so the westernmost point is
+     * the rear left corner, (17.13 - sin 30, 6.5 - cos 30) = (16.63,
+     * 5.63) */
+    assert_true(u->pose.face.x > 0);
+    assert_true(u->hi.y > 6400 && u->hi.y < 6600);
+    assert_true(u->lo.x > 16500 && u->lo.x < 16800);
+    assert_null(strstr(legal(), "battery french_battery"));
+}
+
 static char *replace(char *s, const char *from, const char *to)
 {
     char *at = strstr(s, from);
@@ -399,6 +433,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup(initiative_second, fresh),
         cmocka_unit_test_setup(initiative_first, fresh),
         cmocka_unit_test_setup(general_moves, fresh),
+        cmocka_unit_test_setup(battery_pivot, fresh),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     gr_game_free(&G);

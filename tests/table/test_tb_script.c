@@ -57,6 +57,15 @@ static gr_battle *END1, *END2;
 enum { CLAPAREDE, TREILHARD, FRENCH_BATTERY, ROTTERMUND, HOHENLOHE, AUSTRIAN_BATTERY };
 
 /* The legal actions now, as "a | b | c". */
+/* An unlimbered battery's pivots (seed 003, Artillerie: « pivoter (en
+ * batterie) de 0 à 45° »): 15, 30 and 45 degrees either side, about its
+ * front centre, listed when the stands fit; nothing stands within 3" of
+ * either battery's front centre in this script, so all six are. */
+#define PIVOTS(b)                                                                                  \
+    " | battery " b " --action pivot --turn 15 | battery " b " --action pivot --turn 30 | "        \
+    "battery " b " --action pivot --turn 45 | battery " b " --action pivot --turn -15 | "          \
+    "battery " b " --action pivot --turn -30 | battery " b " --action pivot --turn -45"
+
 static const char *legal(void)
 {
     static char buf[4096];
@@ -185,7 +194,7 @@ static void turn_one(void **state)
      * mouvement de réserve sont appliqués à la place ... »: no tactical test
      * after it); the battery may limber (it is unlimbered) */
     phase_is("s1_tactical");
-    expect_legal("battery french_battery --action limber | next");
+    expect_legal("battery french_battery --action limber" PIVOTS("french_battery") " | next");
     act("next");
     phase_is("s1_generals");
     act("next");
@@ -234,9 +243,11 @@ static void turn_one(void **state)
     expect_legal("movement rottermund | movement rottermund --formation supported_line | "
                  "movement rottermund --formation skirmish | movement rottermund --formation "
                  "column | movement rottermund --formation road_column | movement rottermund "
-                 "--formation square | battery austrian_battery --action limber | movement "
-                 "hohenlohe | movement hohenlohe --formation column | movement hohenlohe "
-                 "--formation road_column | next");
+                 "--formation square | battery austrian_battery --action limber" PIVOTS(
+                     "austrian_battery") " | movement "
+                                         "hohenlohe | movement hohenlohe --formation column | "
+                                         "movement hohenlohe "
+                                         "--formation road_column | next");
     /* hohenlohe: D10 5, +2 « Brigade fraîche » (its general Schwarzenberg
      * is attached to rottermund: no general's DRM): 7, « En avant ! Bouge
      * normalement. »: 12" (Cavalerie); without the +2 it would read 5,
@@ -329,9 +340,11 @@ static void turn_two(void **state)
     expect_legal("movement claparede | movement claparede --formation line | movement "
                  "claparede --formation supported_line | movement claparede --formation skirmish "
                  "| movement claparede --formation road_column | movement claparede --formation "
-                 "square | battery french_battery --action limber | movement treilhard | "
-                 "movement treilhard --formation line | movement treilhard --formation "
-                 "road_column | next");
+                 "square | battery french_battery --action limber" PIVOTS(
+                     "french_battery") " | movement treilhard | "
+                                       "movement treilhard --formation line | movement treilhard "
+                                       "--formation "
+                                       "road_column | next");
     /* treilhard: D10 6, +2 fresh (its general Suchet is attached to
      * claparede; light cavalry in a column: no other line): 8, « En
      * avant ! »: 12".  Straight ahead into contact with hohenlohe: its
@@ -419,9 +432,11 @@ static void turn_two(void **state)
     assert_int_equal(unit(ROTTERMUND)->pose.form, TT_COLUMN);
     expect_box(ROTTERMUND, 11000, 16000, 13000, 18250);
     /* rottermund has tested; hohenlohe (a line) and the battery have not */
-    expect_legal("battery austrian_battery --action limber | movement hohenlohe | movement "
-                 "hohenlohe --formation column | movement hohenlohe --formation road_column | "
-                 "next");
+    expect_legal("battery austrian_battery --action limber" PIVOTS(
+        "austrian_battery") " | movement hohenlohe | movement "
+                            "hohenlohe --formation column | movement hohenlohe --formation "
+                            "road_column | "
+                            "next");
     act("next");
     phase_is("s2_generals");
     act("next");
