@@ -58,7 +58,8 @@ typedef struct tb_extra {
     /* added after the first saves: hashed only when one is set (tb_hash),
      * so that a save's hashes still match up to its first counter-charge,
      * breakthrough or initiative choice */
-    int mv_break;  /* its move is a breakthrough: 1 « perce », 2 « occupe ... ou perce » */
+    int mv_break;  /* its move after a combat: 1 « perce », 2 « occupe ... ou perce », 3
+                      « occupe la position évacuée » */
     int mv_toward; /* a breakthrough's nearest enemy unit (its id) */
     int choosing;  /* 1 + the side that won the initiative and chooses now, 0 none */
     uint8_t cc_asked[GR_BT_MAX_UNITS];       /* 1: the side charged has answered this
@@ -459,6 +460,8 @@ static tt_q front_to(tt_pt p, const tt_unit *e)
 static int break_ok(const tb_state *s, const tt_option *o)
 {
     const tt_unit *u = on_table_c(&s->t, s->x.mv_unit), *e = on_table_c(&s->t, s->x.mv_toward);
+    if (s->x.mv_break == 3)
+        return o->kind == TT_MK_ADVANCE;
     if (!u || !e)
         return 0;
     if (o->kind == TT_MK_CONTACT)
@@ -764,6 +767,13 @@ static void after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a
                        const gr_bt_outcome *out, const before *bf)
 {
     (void)sc;
+    /* the depth of the ground the defender holds, before its result: what
+     * « occupe la position évacuée » lets the attacker advance into */
+    const tt_unit *dfd = a->call.target >= 0 ? on_table_c(&s->t, a->call.target) : NULL;
+    int64_t held = 0;
+    for (int i = 0; dfd && i < dfd->nstands; i++)
+        if ((int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d > held)
+            held = (int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d;
     follow_battle(s, bf);
     const gr_resolution *r = &out->res;
     int moving = -1, brk = 0;
@@ -782,6 +792,8 @@ static void after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a
                 brk = 1;
             if (combat && e->who == GR_FX_ATTACKER && e->position == GR_POS_CARRIES_OR_BREAKTHROUGH)
                 brk = 2;
+            if (combat && e->who == GR_FX_ATTACKER && e->position == GR_POS_CARRIES)
+                brk = 3;
             if (move)
                 who[0] = a->call.unit;
             else if (e->who == GR_FX_TARGET)
@@ -823,11 +835,19 @@ static void after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a
     const tt_unit *au = brk ? on_table_c(&s->t, a->call.unit) : NULL;
     const tt_unit *en =
         au && !s->b.units[a->call.unit].removed ? tt_nearest_enemy(&s->t, au) : NULL;
-    if (en) {
+    if (en && brk < 3) {
         s->x.mv_unit = a->call.unit;
         s->x.mv_allow = gr_bt_aoe_speed(&s->b.units[a->call.unit], "nominal") / 2;
         s->x.mv_break = brk;
         s->x.mv_toward = en->id;
+    }
+    /* « occupe la position évacuée par l'ennemi »: straight ahead, up to
+     * the depth of the ground the defender held, or it stays */
+    if (au && brk == 3 && !s->b.units[a->call.unit].removed && held > 0) {
+        s->x.mv_unit = a->call.unit;
+        s->x.mv_allow = held;
+        s->x.mv_break = 3;
+        s->x.mv_toward = a->call.target;
     }
     if (s->x.mv_change && a->call.unit >= 0)
         apply_change(s, a->call.unit, s->x.mv_change);
@@ -1431,6 +1451,10 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
             if (!opt || i >= (uint64_t)n)
                 return gr_error_set(err, GR_EILLEGAL, "%s has %d moves; no move %" PRIu64,
                                     s->b.units[u].id, n, i);
+            if (s->x.mv_break == 3 && !break_ok(s, &opt[i]))
+                return gr_error_set(err, GR_EILLEGAL,
+                                    "%s occupies the position %s left: straight ahead only",
+                                    s->b.units[u].id, s->b.units[s->x.mv_toward].id);
             if (s->x.mv_break && !break_ok(s, &opt[i]))
                 return gr_error_set(err, GR_EILLEGAL,
                                     "%s breaks through: it charges toward the nearest enemy, "
@@ -1445,7 +1469,8 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
                                 s->b.units[u].id, s->b.units[s->x.mv_toward].id);
         } else if (k == K_POSE && s->x.mv_break) {
             return gr_error_set(err, GR_EILLEGAL,
-                                "%s breaks through: choose one of the listed moves toward %s",
+                                "%s moves after its combat (a breakthrough, or occupying the "
+                                "position %s left): choose one of the listed moves",
                                 s->b.units[u].id, s->b.units[s->x.mv_toward].id);
         } else if (k == K_POSE) {
             tt_verdict v;

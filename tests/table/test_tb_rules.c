@@ -160,6 +160,17 @@ static void countercharge_taken(void **state)
     assert_int_equal(bunit(TREILHARD)->lost, 0);
     assert_int_equal(bunit(TREILHARD)->disordered, 0);
     assert_int_equal(unit(HOHENLOHE)->nstands, 3);
+    /* « ATTAQUANT : occupe la position évacuée par l'ennemi »: hohenlohe
+     * held y 12..13 (one rank of 1" cavalry bases) and fell back; treilhard
+     * may advance straight ahead up to that 1" (the table's quarters of the
+     * reach: 0.25", 0.5", 0.75", 1"), or stay */
+    assert_int_equal(tb_game_move_unit(ST), TREILHARD);
+    expect_legal("move treilhard advance to 24 12.25 | move treilhard advance to 24 12.5 | move "
+                 "treilhard advance to 24 12.75 | move treilhard advance to 24 13 | move "
+                 "treilhard hold");
+    act("move treilhard advance to 24 13");
+    assert_int_equal(unit(TREILHARD)->lo.y, 11000);
+    assert_int_equal(unit(TREILHARD)->hi.y, 13000);
     /* the charge has been fought: no counter-charge is asked again */
     expect_legal("next");
 }
