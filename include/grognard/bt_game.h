@@ -74,6 +74,12 @@ void gr_bt_scenario_init(gr_bt_scenario *sc, const gr_battle *start);
  * GR_SPECTATOR: both sides' so.  New reference, NULL if out of memory. */
 json_t *gr_bt_status_json(const gr_battle *b, int viewer);
 
+/* The sequence of play of rules r, as the views give it ("sequence"):
+ * [{id, title (as the sheet prints it), title_en, title_fr, player
+ * ("first", "second", "both"), source}], one per phase in order.  New
+ * reference, NULL if out of memory. */
+json_t *gr_bt_sequence_json(const gr_battle_rules *r);
+
 /* Every table fact's label (gr_bt_fact_label) as JSON: {"range": {"en":
  * ..., "fr": ...}, ...}: the battle view's "fact_labels".  New reference. */
 json_t *gr_bt_fact_labels_json(void);

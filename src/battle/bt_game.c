@@ -625,7 +625,7 @@ static json_t *bt_view_json(const void *sc, const void *obs)
     (void)sc;
     const bt_obs *ob = obs;
     const gr_battle *b = &ob->s.b;
-    json_t *j = gr_bt_status_json(b, ob->player), *seq = json_array();
+    json_t *j = gr_bt_status_json(b, ob->player);
     json_object_set_new(
         j, "side", ob->player == 0 || ob->player == 1 ? json_integer(ob->player) : json_null());
     json_object_set_new(j, "phase_player",
@@ -633,15 +633,7 @@ static json_t *bt_view_json(const void *sc, const void *obs)
     /* each phase's title as the sheet prints it ("title", in the sheet's
      * language "sheet_lang") and in each language of the page */
     json_object_set_new(j, "sheet_lang", json_string(gr_lang_code(b->rules->sheet_lang)));
-    for (size_t k = 0; k < b->rules->nphases; k++) {
-        const gr_bt_phase *p = &b->rules->phases[k];
-        json_array_append_new(
-            seq, json_pack("{ssssssssssss}", "id", p->id, "title", p->title, "title_en",
-                           gr_battle_phase_title(b->rules, k, GR_LANG_EN), "title_fr",
-                           gr_battle_phase_title(b->rules, k, GR_LANG_FR), "player",
-                           gr_bt_phase_player_name(p->player), "source", p->source));
-    }
-    json_object_set_new(j, "sequence", seq); /* j NULL: seq released, NULL returned */
+    json_object_set_new(j, "sequence", gr_bt_sequence_json(b->rules)); /* j NULL: released */
     /* every verb's name in each language of the page (a report names the
      * tests of the whole battle, not only those open now) */
     json_t *labels = json_object();

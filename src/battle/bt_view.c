@@ -66,6 +66,23 @@ static json_t *counters(const int *sys)
     return a;
 }
 
+json_t *gr_bt_sequence_json(const gr_battle_rules *r)
+{
+    json_t *seq = json_array();
+    for (size_t k = 0; seq && k < r->nphases; k++) {
+        const gr_bt_phase *p = &r->phases[k];
+        if (json_array_append_new(
+                seq, json_pack("{ssssssssssss}", "id", p->id, "title", p->title, "title_en",
+                               gr_battle_phase_title(r, k, GR_LANG_EN), "title_fr",
+                               gr_battle_phase_title(r, k, GR_LANG_FR), "player",
+                               gr_bt_phase_player_name(p->player), "source", p->source))) {
+            json_decref(seq);
+            return NULL;
+        }
+    }
+    return seq;
+}
+
 json_t *gr_bt_status_json(const gr_battle *b, int viewer)
 {
     const gr_bt_phase *ph = &b->rules->phases[b->phase];

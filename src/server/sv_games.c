@@ -103,9 +103,17 @@ static json_t *scenario_summary(const char *id, const char *game, const json_t *
     for (i = 0; i < 3; i++)
         if (json_object_get(w, nums[i]))
             json_object_set(o, nums[i], json_object_get(w, nums[i]));
-    if (json_object_get(w, "units"))
-        json_object_set_new(o, "units",
-                            json_integer((json_int_t)json_array_size(json_object_get(w, "units"))));
+    /* "units": a list (a map's scenario) or already its count (the table's) */
+    json_t *units = json_object_get(w, "units");
+    if (json_is_integer(units))
+        json_object_set(o, "units", units);
+    else if (units)
+        json_object_set_new(o, "units", json_integer((json_int_t)json_array_size(units)));
+    /* a table's size in inches (docs/table.md), for a battle on the table */
+    static const char *const sizes[] = {"width", "depth"};
+    for (i = 0; i < 2; i++)
+        if (json_is_number(json_object_get(w, sizes[i])))
+            json_object_set(o, sizes[i], json_object_get(w, sizes[i]));
     return o;
 }
 
@@ -178,9 +186,14 @@ static int scenario_add(sv_games *gs, const char *dir, const char *name, const c
         json_t *places = map ? json_object_get(map, "places") : NULL;
         json_t *detail = json_pack("{sssssO?so}", "id", sc->id, "game", sc->game.type->id, "title",
                                    json_object_get(w, "title"), "description",
-                                   text_lines(raw ? json_object_get(raw, "description") : NULL));
+                                   text_lines(!raw ? NULL
+                                              : json_object_get(raw, "description")
+                                                  ? json_object_get(raw, "description")
+                                                  : json_object_get(raw, "notes")));
         if (detail) {
             json_object_update(detail, w);
+            /* the registry's id, not the one the type keeps ("table/teaching") */
+            json_object_set_new(detail, "id", json_string(sc->id));
             json_object_set_new(detail, "places",
                                 json_is_array(places) ? json_incref(places) : json_array());
             sc->detail_text = json_dumps(detail, JSON_COMPACT | JSON_PRESERVE_ORDER);
@@ -197,7 +210,9 @@ static int scenario_add(sv_games *gs, const char *dir, const char *name, const c
     return 1;
 }
 
-/* The scenarios of DATA/scenarios/, then the companion's bundled orders of
+/* The scenarios of DATA/scenarios/, then the battles on the table,
+ * DATA/table/NAME.json as scenario "table/NAME" (each file names its game
+ * type; the folder may be missing), then the companion's bundled orders of
  * battle, DATA/oob/SYSTEM/OOB.json as scenario "SYSTEM/OOB" of type SYSTEM. */
 static gr_status scenarios_load(sv_games *gs, gr_error *err)
 {
@@ -222,6 +237,16 @@ static gr_status scenarios_load(sv_games *gs, gr_error *err)
                             "%s: no scenario could be loaded; give as the data folder the one "
                             "that holds scenarios/*.json",
                             dir);
+    snprintf(dir, sizeof dir, "%s/table", gs->s->data);
+    names = json_files(dir, &n);
+    for (size_t i = 0; names && i < n; i++) {
+        char id[GR_STORE_NAME_MAX];
+        if (snprintf(id, sizeof id, "table/%.*s", (int)(strlen(names[i]) - 5), names[i]) <
+            (int)sizeof id)
+            scenario_add(gs, dir, names[i], id, NULL);
+        free(names[i]);
+    }
+    free(names);
     size_t nt;
     const gr_game_type *const *types = gr_game_types(&nt);
     for (size_t t = 0; t < nt; t++) {

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/bt_game.h"
 #include "grognard/dice.h"
 #include "grognard/effect.h"
 #include "grognard/hash.h"
@@ -151,6 +152,10 @@ static const char *const battery_words[] = {"limber", "unlimber", "move"};
  * (left), about its front centre; arg 3 + i. */
 static const int pivot_turn[] = {15, 30, 45, -15, -30, -45};
 #define NBATTERY_ARGS (3 + (int)(sizeof pivot_turn / sizeof pivot_turn[0]))
+
+/* A move of the move set by its kind (tt_move_kind's order). */
+static const char *const move_kinds[] = {"hold",    "advance",   "wheel",
+                                         "contact", "fall_back", "road"};
 
 /* A change of formation declared with a movement test (K_MOVEMENT's arg):
  * the formation it ends in, and the movement procedure's --deployment
@@ -1621,10 +1626,70 @@ static int tb_is_legal(const void *sc, const void *st, gr_action a)
     return ok;
 }
 
+/* ---- what happened, as events (the server's log) -------------------------------
+ * Written by tb_apply from the state before and after the step, so that the
+ * rules (step) need no log: a decision and where its unit stands after it,
+ * a die, each unit whose stands changed, a new phase, the end. */
+enum { TB_EV_ACT = 1, TB_EV_DIE, TB_EV_STANDS, TB_EV_PHASE, TB_EV_END, TB_EV_COUNT };
+
+static void log_step(const tb_state *s, gr_action act, const before *bf, int was_pending, int need,
+                     int turn, int phase, int over, gr_log *log)
+{
+    gr_event *e;
+    if (was_pending) {
+        if ((e = gr_log_add(log, TB_EV_DIE, NULL))) {
+            e->nfaces = 1;
+            e->faces[0] = (uint8_t)act;
+            e->vals[0] = need;
+        }
+    } else if ((e = gr_log_add(log, TB_EV_ACT, NULL))) {
+        int k = act_kind(act), u = act_unit(act), t = act_target(act);
+        e->vals[0] = k;
+        e->vals[1] = -1;
+        if (u >= 0)
+            e->units[0] = (uint8_t)u;
+        if (t >= 0)
+            e->units[1] = (uint8_t)t; /* a unit, or the general of attach, detach, general */
+        const tt_unit *tu = (k == K_MOVE || k == K_POSE) && u >= 0 ? on_table_c(&s->t, u) : NULL;
+        if (tu) {
+            e->vals[1] = 1;
+            e->vals[2] = (int32_t)tu->pose.at.x;
+            e->vals[3] = (int32_t)tu->pose.at.y;
+        }
+    }
+    for (int i = 0; i < s->b.nunits; i++) {
+        int now = s->b.units[i].removed ? 0 : gr_bt_unit_stands(&s->b.units[i]);
+        if (now != bf->stands[i] && (e = gr_log_add(log, TB_EV_STANDS, NULL))) {
+            e->units[0] = (uint8_t)i;
+            e->vals[0] = bf->stands[i];
+            e->vals[1] = now;
+        }
+    }
+    if ((s->b.turn != turn || s->b.phase != phase) && !s->x.over &&
+        (e = gr_log_add(log, TB_EV_PHASE, NULL))) {
+        e->vals[0] = s->b.turn;
+        e->vals[1] = s->b.phase;
+    }
+    if (s->x.over && !over && (e = gr_log_add(log, TB_EV_END, NULL)))
+        e->vals[0] = s->x.winner;
+}
+
 static void tb_apply(const void *sc, void *st, gr_action a, gr_log *log)
 {
-    (void)log;
-    step(scen(sc), st, a, NULL);
+    tb_state *s = st;
+    if (!log) {
+        step(scen(sc), s, a, NULL);
+        return;
+    }
+    before *bf = malloc(sizeof *bf);
+    if (bf)
+        snapshot(s, bf);
+    int pending = s->x.pending, need = s->x.need, turn = s->b.turn, phase = s->b.phase,
+        over = s->x.over;
+    step(scen(sc), s, a, NULL);
+    if (bf)
+        log_step(s, a, bf, pending, need, turn, phase, over, log);
+    free(bf);
 }
 
 static int tb_winner(const void *sc, const void *st)
@@ -1711,8 +1776,6 @@ static int tb_describe(const void *scv, const void *st, gr_action act, char *buf
     case K_MOVE: {
         if (act_arg(act) == ARG_MASK)
             return snprintf(buf, cap, "move %s hold", uid);
-        static const char *const kinds[] = {"hold",    "advance",   "wheel",
-                                            "contact", "fall_back", "road"};
         int n = 0;
         const tt_option *opt = u == s->x.mv_unit ? move_set(s, &n) : NULL;
         uint64_t ia = act_arg(act);
@@ -1721,7 +1784,7 @@ static int tb_describe(const void *scv, const void *st, gr_action act, char *buf
             char x[24], y[24];
             inch(opt[i].end.at.x, x, sizeof x);
             inch(opt[i].end.at.y, y, sizeof y);
-            w = snprintf(buf, cap, "move %s %s%s%s to %s %s", uid, kinds[opt[i].kind],
+            w = snprintf(buf, cap, "move %s %s%s%s to %s %s", uid, move_kinds[opt[i].kind],
                          opt[i].kind == TT_MK_CONTACT ? " " : "",
                          opt[i].kind == TT_MK_CONTACT && opt[i].target >= 0 &&
                                  opt[i].target < s->b.nunits
@@ -1882,20 +1945,63 @@ static void tb_resample(const void *sc, const void *st, int player, gr_rng *rng,
     memcpy(out, st, sizeof(tb_state));
 }
 
-static int tb_event_text(const void *sc, const gr_event *ev, gr_lang lang, char *buf, size_t cap)
+static const char *const kind_words[K_COUNT] = {
+    "die",           "next",          "initiative", "reserve", "movement", "move",
+    "pose",          "fire",          "combat",     "battery", "attach",   "detach",
+    "countercharge", "countercharge", "initiative", "general"};
+
+static int tb_event_text(const void *scv, const gr_event *ev, gr_lang lang, char *buf, size_t cap)
 {
-    (void)sc;
-    (void)ev;
-    (void)lang;
-    if (cap)
-        buf[0] = '\0';
-    return 0;
+    const tb_scenario *sc = scen(scv);
+    const gr_battle *b = &sc->start;
+    int fr = lang == GR_LANG_FR;
+    int u = ev->units[0] != GR_EV_NONE && ev->units[0] < b->nunits ? ev->units[0] : -1;
+    const char *uid = u >= 0 ? b->units[u].id : "";
+    switch (ev->kind) {
+    case TB_EV_ACT: {
+        int k = ev->vals[0], t = ev->units[1] != GR_EV_NONE ? ev->units[1] : -1;
+        const char *verb = k > 0 && k < K_COUNT ? kind_words[k] : "?";
+        const char *other = (k == K_ATTACH || k == K_DETACH || k == K_GENERAL)
+                                ? (t >= 0 && t < b->nleaders ? b->leaders[t].id : "")
+                            : t >= 0 && t < b->nunits ? b->units[t].id
+                                                      : "";
+        int n =
+            snprintf(buf, cap, "%s%s%s%s%s", verb, *uid ? " " : "", uid, *other ? " " : "", other);
+        if (ev->vals[1] == 1 && n >= 0 && (size_t)n < cap) {
+            char x[24], y[24];
+            inch(ev->vals[2], x, sizeof x);
+            inch(ev->vals[3], y, sizeof y);
+            n += snprintf(buf + n, cap - (size_t)n, fr ? " : en (%s, %s)" : ": at (%s, %s)", x, y);
+        }
+        return n;
+    }
+    case TB_EV_DIE:
+        return snprintf(buf, cap, fr ? "dé (%s) : %d" : "die (%s): %d",
+                        gr_roll_name((gr_roll_kind)ev->vals[0]), ev->faces[0]);
+    case TB_EV_STANDS:
+        return snprintf(buf, cap,
+                        fr ? "%s : %d socle(s), %d auparavant" : "%s: %d stand(s), %d before", uid,
+                        ev->vals[1], ev->vals[0]);
+    case TB_EV_PHASE:
+        return snprintf(buf, cap, fr ? "tour %d : %s" : "turn %d: %s", ev->vals[0],
+                        ev->vals[1] >= 0 && (size_t)ev->vals[1] < b->rules->nphases
+                            ? b->rules->phases[ev->vals[1]].title
+                            : "?");
+    case TB_EV_END:
+        if (ev->vals[0] == 0 || ev->vals[0] == 1)
+            return snprintf(buf, cap,
+                            fr ? "fin de la bataille : %s l'emporte" : "the battle is over: %s win",
+                            b->side_name[ev->vals[0]]);
+        return snprintf(buf, cap,
+                        fr ? "fin de la bataille : match nul" : "the battle is over: a draw");
+    default: return snprintf(buf, cap, "?");
+    }
 }
 
 static const char *tb_event_kind_name(int kind)
 {
-    (void)kind;
-    return "event";
+    static const char *const names[TB_EV_COUNT] = {"?", "action", "die", "stands", "phase", "end"};
+    return kind > 0 && kind < TB_EV_COUNT ? names[kind] : "?";
 }
 
 static int tb_is_hidden(const void *sc, const void *st, int player, gr_action a)
@@ -2077,6 +2183,176 @@ static gr_status tb_action_unrecord(const void *sc, const gr_jr_node *v, const c
     return GR_OK;
 }
 
+/* ---- the view and the actions as JSON (docs/api.md, "A battle on the table") -- */
+
+/* Milli-inches as inches (a JSON number). */
+static json_t *in_json(int64_t milli)
+{
+    return json_real((double)milli / TT_UNITS_PER_INCH);
+}
+
+static json_t *pt_json(tt_pt p)
+{
+    return json_pack("[oo]", in_json(p.x), in_json(p.y));
+}
+
+/* A pose: its front centre, facing (the direction vector), formation and
+ * the corners of each stand laid out (front-right, front-left, rear-left,
+ * rear-right). */
+static json_t *pose_json(const tt_unit *u)
+{
+    json_t *stands = json_array();
+    for (int i = 0; stands && i < u->nstands; i++) {
+        json_t *c = json_array();
+        for (int k = 0; c && k < 4; k++)
+            json_array_append_new(c, pt_json(u->st[i].c[k]));
+        json_array_append_new(stands, c);
+    }
+    return json_pack("{sos[ii]ssso}", "at", pt_json(u->pose.at), "face", u->pose.face.x,
+                     u->pose.face.y, "formation", tt_formation_name(u->pose.form), "stands",
+                     stands);
+}
+
+static json_t *tb_view_json(const void *scv, const void *obs)
+{
+    const tb_scenario *sc = scen(scv);
+    const tb_state *s = obs;
+    const gr_battle *b = &s->b;
+    json_t *terrain = json_array(), *units = json_array(), *leaders = json_array(),
+           *objectives = json_array();
+    for (int i = 0; terrain && i < s->t.nfeatures; i++) {
+        const tt_feature *f = &s->t.features[i];
+        json_t *pts = json_array();
+        for (int k = 0; pts && k < f->n; k++)
+            json_array_append_new(pts, pt_json(f->v[k]));
+        json_array_append_new(terrain, json_pack("{sssisssiso}", "kind", tt_kind_name(f->kind),
+                                                 "level", f->level, "name", sc->feature_name[i],
+                                                 "cover", sc->cover[i], "points", pts));
+    }
+    for (int i = 0; units && i < b->nunits; i++) {
+        const gr_bt_unit *bu = &b->units[i];
+        const tt_unit *u = on_table_c(&s->t, i);
+        json_t *o = json_pack(
+            "{sssssisssisssbsbsb}", "id", bu->id, "name", bu->name, "side", bu->side, "arm",
+            bu->arm == GR_BT_INFANTRY  ? "infantry"
+            : bu->arm == GR_BT_CAVALRY ? "cavalry"
+                                       : "battery",
+            "stands", gr_bt_unit_stands(bu), "formation", bu->formation, "removed", bu->removed,
+            "disordered", bu->disordered, "silenced", bu->guns_silenced);
+        if (o && u) {
+            json_object_set_new(o, "pose", pose_json(u));
+            json_object_set_new(o, "zone",
+                                json_string(tt_in_reserve_zone(&s->t, u, TB_RESERVE_ZONE)
+                                                ? "reserve"
+                                                : "tactical"));
+        }
+        json_object_set_new(o, "on_table", json_boolean(u != NULL));
+        json_array_append_new(units, o);
+    }
+    for (int i = 0; leaders && i < b->nleaders; i++) {
+        const gr_bt_leader *l = &b->leaders[i];
+        const tt_unit *with = l->attached >= 0 ? on_table_c(&s->t, l->attached) : NULL;
+        json_t *o =
+            json_pack("{sssssiss}", "id", l->id, "name", l->name, "side", l->side, "role", l->role);
+        json_object_set_new(o, "attached",
+                            l->attached >= 0 ? json_string(b->units[l->attached].id) : json_null());
+        json_object_set_new(o, "at",
+                            with                ? pt_json(with->pose.at)
+                            : s->x.leader_on[i] ? pt_json(s->leader_at[i])
+                                                : json_null());
+        json_array_append_new(leaders, o);
+    }
+    for (int i = 0; objectives && i < sc->nobjectives; i++) {
+        const tb_objective *ob = &sc->objective[i];
+        json_t *o = json_pack("{sssssososi}", "id", ob->id, "name", ob->name, "at", pt_json(ob->at),
+                              "radius", in_json(ob->radius), "points", ob->points);
+        json_object_set_new(o, "holder",
+                            s->x.holder[i] >= 0 ? json_integer(s->x.holder[i]) : json_null());
+        json_array_append_new(objectives, o);
+    }
+    json_t *lost = json_pack("[ii]", army_lost(b, 0), army_lost(b, 1));
+    json_t *phase = json_pack("{ssss}", "id", b->rules->phases[b->phase].id, "title",
+                              b->rules->phases[b->phase].title);
+    /* the sequence of play, each phase's title as the sheet prints it and
+     * in each language of the page (as the companion's view) */
+    return json_pack("{sssisisososososososbsoso}", "game", "aoe-table", "turn", b->turn, "turns",
+                     sc->turns, "phase", phase, "table",
+                     json_pack("{soso}", "width", in_json(s->t.hi.x), "depth", in_json(s->t.hi.y)),
+                     "terrain", terrain, "units", units, "leaders", leaders, "objectives",
+                     objectives, "dice_due", s->x.pending, "lost", lost, "sequence",
+                     gr_bt_sequence_json(b->rules));
+}
+
+/* An action for a page: "text" (tb_describe's, which tb_parse takes back),
+ * "verb", "unit" and "target" (ids, null if none) and, for a move or a
+ * pose, "pose": where the unit would stand (as in the view). */
+static json_t *tb_action_json(const void *scv, const void *st, gr_action a)
+{
+    const tb_state *s = st;
+    char text[256];
+    tb_describe(scv, st, a, text, sizeof text);
+    if (s->x.pending)
+        return json_pack("{ssss}", "text", text, "verb", "die");
+    int k = act_kind(a), u = act_unit(a), t = act_target(a);
+    int unit_ok = u >= 0 && u < s->b.nunits, target_ok = t >= 0 && t < s->b.nunits;
+    int leader = k == K_ATTACH || k == K_DETACH || k == K_GENERAL;
+    json_t *o =
+        json_pack("{ssss}", "text", text, "verb", k >= 0 && k < K_COUNT ? kind_words[k] : "?");
+    if (!o)
+        return NULL;
+    json_object_set_new(o, "unit", unit_ok ? json_string(s->b.units[u].id) : json_null());
+    json_object_set_new(o, "target",
+                        !leader && target_ok ? json_string(s->b.units[t].id) : json_null());
+    if (leader && t >= 0 && t < s->b.nleaders)
+        json_object_set_new(o, "leader", json_string(s->b.leaders[t].id));
+    const tt_unit *tu = unit_ok ? on_table_c(&s->t, u) : NULL;
+    if (tu && (k == K_MOVE || k == K_POSE)) {
+        tt_unit ghost = *tu;
+        int ok = 1;
+        if (k == K_POSE) {
+            ghost.pose = pose_of(tu, a);
+        } else if (act_arg(a) != ARG_MASK) {
+            int n = 0;
+            const tt_option *opt = u == s->x.mv_unit ? move_set(s, &n) : NULL;
+            ok = act_arg(a) < (uint64_t)n;
+            if (ok)
+                ghost.pose = opt[act_arg(a)].end;
+        }
+        if (ok && tt_unit_layout(&ghost, tt_unit_base(&s->t, &ghost), NULL) == GR_OK)
+            json_object_set_new(o, "pose", pose_json(&ghost));
+    }
+    /* what the text says besides, as fields a page words in its language:
+     * the kind of a move (and whom a move to contact goes for), a change of
+     * formation declared with a movement test, a battery's action */
+    uint64_t arg = act_arg(a);
+    if (k == K_MOVE) {
+        int n = 0;
+        const tt_option *opt = u == s->x.mv_unit ? move_set(s, &n) : NULL;
+        if (arg == ARG_MASK) {
+            json_object_set_new(o, "move", json_string("hold"));
+        } else if (arg < (uint64_t)n) {
+            json_object_set_new(o, "move", json_string(move_kinds[opt[arg].kind]));
+            if (opt[arg].kind == TT_MK_CONTACT && opt[arg].target >= 0 &&
+                opt[arg].target < s->b.nunits)
+                json_object_set_new(o, "contact", json_string(s->b.units[opt[arg].target].id));
+        }
+    } else if (k == K_MOVEMENT && arg > 0 && arg < (uint64_t)NCHANGES) {
+        json_object_set_new(o, "formation", json_string(changes[arg].formation));
+    } else if (k == K_BATTERY && arg <= 2) {
+        json_object_set_new(o, "battery", json_string(battery_words[arg]));
+    } else if (k == K_BATTERY && arg < (uint64_t)NBATTERY_ARGS) {
+        json_object_set_new(o, "battery", json_string("pivot"));
+        json_object_set_new(o, "turn", json_integer(pivot_turn[arg - 3]));
+    } else if (k == K_CHOOSE) {
+        json_object_set_new(o, "choose", json_string(arg ? "second" : "first"));
+    } else if (k == K_GENERAL) {
+        json_object_set_new(o, "to",
+                            json_pack("[ff]", (double)(arg & 0xfffff) / TT_UNITS_PER_INCH,
+                                      (double)((arg >> 20) & 0xfffff) / TT_UNITS_PER_INCH));
+    }
+    return o;
+}
+
 /* ---- the text view (grognard play) ------------------------------------------ */
 
 static const char *compass(tt_dir d)
@@ -2209,6 +2485,8 @@ const gr_game_type tb_game_aoe_table = {
     .scenario_id = tb_scenario_id,
     .scenario_title = tb_scenario_title,
     .scenario_json = tb_scenario_json,
+    .action_json = tb_action_json,
+    .view_json = tb_view_json,
     .scenario_summary = tb_scenario_summary,
     .action_record = tb_action_record,
     .action_unrecord = tb_action_unrecord,

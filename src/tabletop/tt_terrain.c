@@ -60,8 +60,17 @@ void tt_table_init(tt_table *t, tt_system sys, tt_coord w, tt_coord h)
     t->hi.y = h < 0 ? 0 : h > TT_COORD_MAX ? TT_COORD_MAX : h;
     for (int a = 0; a < TT_NARMS; a++)
         t->bases[a] = tt_base_default(sys, (tt_arm)a);
-    for (int k = 0; k < TT_NKINDS; k++)
-        t->kinds[k] = tt_kind_default(sys, (tt_kind)k);
+    for (int k = 0; k < TT_NKINDS; k++) {
+        /* member by member: the struct's padding keeps the memset's zeros
+         * (a copy of the whole struct may write garbage there), so that the
+         * table hashes the same as bytes in every process (a scenario's
+         * digest, checked when a save is replayed; tb_game.c's move cache) */
+        tt_kind_fx fx = tt_kind_default(sys, (tt_kind)k);
+        t->kinds[k].going = fx.going;
+        t->kinds[k].cover = fx.cover;
+        t->kinds[k].blocks_sight = fx.blocks_sight;
+        t->kinds[k].polyline = fx.polyline;
+    }
     t->contact = TT_CONTACT_DEFAULT;
 }
 

@@ -756,7 +756,7 @@ static void companion(const char *root, long seeds)
 /* ---- L'Âge des Aigles on the table (aoe-table, issue 29) --------------------
  * Its actions are listed: every bundled battle runs the playouts above, with
  * the random and the eager players in turn. */
-static void table_battles(const char *root, long seeds)
+static void table_battles(const char *root, long seeds, long pratzen_seeds)
 {
     static const char *const files[] = {"data/table/teaching.json", "data/table/pratzen.json"};
     const gr_game_type *t = gr_game_type_find("aoe-table");
@@ -772,11 +772,6 @@ static void table_battles(const char *root, long seeds)
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", root, files[f]);
-        FILE *probe = fopen(path, "rb");
-        if (!probe && f > 0) /* the Pratzen battle comes with its own branch */
-            continue;
-        if (probe)
-            fclose(probe);
         gr_game g;
         gr_error err;
         if (gr_game_load(path, NULL, &g, &err) != GR_OK) {
@@ -784,9 +779,7 @@ static void table_battles(const char *root, long seeds)
             continue;
         }
         long before = checks;
-        /* the Pratzen battle (about ten times the teaching battle's work):
-         * a quarter of the seeds */
-        long n = f == 0 ? seeds : (seeds + 3) / 4;
+        long n = f == 0 ? seeds : pratzen_seeds;
         for (long k = 1; k <= n; k++)
             playout(&g, files[f], (uint64_t)k, gr_ai_kind_of(k % 2 ? GR_AI_EAGER : GR_AI_RANDOM),
                     &s);
@@ -800,6 +793,13 @@ int main(int argc, char **argv)
 {
     const char *root = argc > 1 ? argv[1] : ".";
     long seeds = argc > 2 ? strtol(argv[2], NULL, 10) : 1000;
+    /* "table": the table's battles only, `seeds` battles of each (the
+     * long suite's game-conformance-table: 1,000 of each bundled battle) */
+    if (argc > 3 && !strcmp(argv[3], "table")) {
+        table_battles(root, seeds, seeds);
+        printf("%ld checks: %ld illegal actions refused\n%d failures\n", checks, refused, failures);
+        return failures != 0;
+    }
     static const char *const files[] = {
         "data/scenarios/teaching.json", "data/scenarios/austerlitz.json",
         "data/scenarios/marengo.json", "data/scenarios/friedland.json"};
@@ -836,15 +836,19 @@ int main(int argc, char **argv)
     scratch_free(&s);
     /* the companion's types: a battle of 60 decisions per 20 R&E seeds */
     companion(root, (seeds + 19) / 20);
-    /* the table's game: a battle per seed (a tenth under the sanitizers, so
-     * that the run stays inside the test's time limit on 2 cores;
-     * TABLE_SEEDS overrides, to develop) */
-    long tseeds = seeds;
+    /* the table's game: a tenth of the seeds, a fortieth of the Pratzen
+     * battle's (about four times the teaching battle's work a battle), and a
+     * tenth of that under the sanitizers, so that the run stays inside the
+     * test's time limit on 2 cores; game-conformance-table plays 1,000 of
+     * each in the long suite.  TABLE_SEEDS overrides, to develop. */
+    long tseeds = (seeds + 9) / 10;
 #if defined(__SANITIZE_ADDRESS__)
-    tseeds = (seeds + 9) / 10;
+    tseeds = (tseeds + 9) / 10;
 #endif
     const char *ts = getenv("TABLE_SEEDS");
-    table_battles(root, ts ? strtol(ts, NULL, 10) : tseeds);
+    if (ts)
+        tseeds = strtol(ts, NULL, 10);
+    table_battles(root, tseeds, (tseeds + 3) / 4);
     printf("%ld checks: %ld illegal actions refused, %ld hidden-choice pairs, %ld resamples\n",
            checks, refused, hidden_pairs, resamples);
     if (hidden_pairs == 0)

@@ -36,8 +36,10 @@ check "1.1 health status" "$STATUS" 200
 check "1.2 health body" "$(jqb '"\(.ok) \(.version | type)"')" "true string"
 api GET /api/scenarios
 check "1.3 scenarios status" "$STATUS" 200
-# every bundled scenario, by its file name, sorted
-want_ids=$(cd "$SOURCE_ROOT/data/scenarios" && ls *.json | sed 's/\.json$//' | sort | paste -sd, -)
+# every bundled scenario, by its file name, sorted; then the battles on the
+# table, data/table/NAME.json as table/NAME, sorted (tests/server/table.sh)
+want_ids=$({ (cd "$SOURCE_ROOT/data/scenarios" && ls *.json | sed 's/\.json$//' | sort)
+    (cd "$SOURCE_ROOT/data/table" && ls *.json | sed 's/^/table\//; s/\.json$//' | sort); } | paste -sd, -)
 check "1.4 scenario ids" "$(jqb '[.[].id] | join(",")')" "$want_ids"
 check "1.5 scenario fields" "$(jqb '[.[] | (.title | type), (.sides | length), (.turns | type)] | unique | join(",")')" "2,number,string"
 check "1.6 teaching turns" "$(jqb '.[] | select(.id == "teaching") | .turns')" 6

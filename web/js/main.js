@@ -1,11 +1,12 @@
 // main.js - the page's shell: routes (#/, #/game/ID, #/replay/ID, #/games,
-// #/assistant, #/companion, #/companion/ID?token=T, #/rules?at=4.4), the language switch, the keyboard help and the toast.
+// #/table/ID?token=T, #/assistant, #/companion, #/companion/ID?token=T, #/rules?at=4.4), the language switch, the keyboard help and the toast.
 import { t, getLang, setLang, onLang } from './i18n.js';
 
 const routes = {
   '': () => import('./start.js'),
   game: () => import('./game.js'),
   replay: () => import('./replay.js'),
+  table: () => import('./table.js'),
   games: () => import('./games.js'),
   assistant: () => import('./assistant.js'),
   companion: () => import('./companion.js'),

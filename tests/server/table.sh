@@ -1,0 +1,102 @@
+#!/bin/bash
+# table.sh - the battles on the table served (issues 29 and 30): GET
+# /api/scenarios lists DATA/table/*.json as "table/NAME" of game "aoe-table"
+# beside the R&E scenarios; a game is created against the computer, played
+# by its legal actions (the computer answers), and a game of two people is
+# replayed and verified (docs/api.md, "A battle on the table").
+. "$(dirname "$0")/lib.sh"
+start_server "$WORK/table.db"
+
+# wait_turn SEAT: poll the view (with TOKEN) until SEAT is to move or the game is over
+wait_turn() {
+    local i=0
+    while [ $i -lt 600 ]; do
+        api GET "/api/games/$G" "" "${2-}"
+        [ "$(jqb .to_move)" = "$1" ] || [ "$(jqb .over)" = true ] && return 0
+        sleep 0.05
+        i=$((i + 1))
+    done
+    flunk "seat $1 never came to move: $BODY"
+}
+
+# 1. the list: the R&E scenarios as before, the table battles beside them
+api GET /api/scenarios
+check "1.1 list" "$STATUS" 200
+check "1.2 R&E teaching" "$(jqb '.[] | select(.id == "teaching") | .game')" re
+check "1.3 table battles" "$(jqb '[.[] | select(.game == "aoe-table") | .id] | join(",")')" \
+    "table/pratzen,table/teaching"
+# data/table/teaching.json: "table": {"width": 36, "depth": 30}, five turns,
+# three units a side, "French" and "Austrians"
+check "1.4 teaching entry" "$(jqb '.[] | select(.id == "table/teaching") | [.width, .depth, .turns, .units, (.sides | join("/"))] | map(tostring) | join(" ")')" \
+    "36 30 5 6 French/Austrians"
+api GET /api/scenarios/table/teaching
+check "1.5 detail" "$STATUS $(jqb '[.id, .game] | join(" ")')" "200 table/teaching aoe-table"
+check "1.6 detail notes" "$(jqb '.description | length > 0')" true
+
+# 2. against the computer: the human plays the French, the heuristic the Austrians
+api POST /api/games '{"scenario": "table/teaching", "players": ["human", "heuristic"], "seed": 5}'
+check "2.1 create" "$STATUS" 201
+G=$(jqb .id)
+T0=$(jqb '.seats["0"]')
+check "2.2 the computer's seat has no token" "$(jqb '.seats["1"]')" null
+api GET "/api/games/$G" "" "$T0"
+check "2.3 view" "$STATUS $(jqb '[.scenario, .view.game, (.units | length), .to_move, .step] | map(tostring) | join(" ")')" \
+    "200 table/teaching aoe-table 6 0 0"
+# turn 1 opens with the initiative interphase: only "next" (test_tb_script.c)
+check "2.4 first legal" "$(jqb '[.legal[].text] | join(",")')" next
+check "2.5 a unit's pose" "$(jqb '.view.units[] | select(.id == "claparede") | .pose.at | map(tostring) | join(",")')" "12,6"
+expect_status "2.6 an action the game does not know" 400 POST "/api/games/$G/actions" '{"action": "gallop everywhere", "step": 0}' "$T0"
+expect_status "2.7 a stale step" 409 POST "/api/games/$G/actions" '{"action": "next", "step": 3}' "$T0"
+# the human plays its first legal action until the computer has played
+mine=0
+computer=0
+for k in $(seq 1 60); do
+    wait_turn 0 "$T0"
+    [ "$(jqb .over)" = true ] && break
+    step=$(jqb .step)
+    [ "$step" -gt "$mine" ] && [ $k -gt 1 ] && computer=1 && break
+    act=$(jqb '.legal[0].text')
+    api POST "/api/games/$G/actions" "$(jq -cn --arg a "$act" --argjson s "$step" '{action: $a, step: $s}')" "$T0"
+    [ "$STATUS" = 200 ] || { flunk "2.8 action '$act' at step $step: $STATUS $BODY"; break; }
+    mine=$(jqb .now)
+done
+check "2.8 the computer played" "$computer" 1
+check "2.9 a game of the list" "$(curl -s "$BASE/api/games" | jq -r --arg g "$G" '.[] | select(.id == $g) | .scenario')" table/teaching
+curl -s -N --max-time 1 "$BASE/api/games/$G/events?token=$T0" >"$WORK/sse"
+check "2.10 events" "$(sed -n 's/^data: //p' "$WORK/sse" | head -n 1 | jq -r '.view.game')" aoe-table
+expect_status "2.11 no replay while it goes on" 403 GET "/api/games/$G/replay" "" "$T0"
+
+# 3. two people at one table: both tokens get the replay, which verifies
+api POST /api/games '{"scenario": "table/teaching", "players": ["human", "human"], "seed": 9}'
+check "3.1 create" "$STATUS" 201
+G=$(jqb .id)
+T0=$(jqb '.seats["0"]')
+T1=$(jqb '.seats["1"]')
+for k in $(seq 1 12); do
+    api GET "/api/games/$G"
+    seat=$(jqb .to_move)
+    [ "$seat" = 0 ] && tok=$T0 || tok=$T1
+    api GET "/api/games/$G" "" "$tok"
+    step=$(jqb .step)
+    act=$(jqb '.legal[-1].text')
+    api POST "/api/games/$G/actions" "$(jq -cn --arg a "$act" --argjson s "$step" '{action: $a, step: $s}')" "$tok"
+    [ "$STATUS" = 200 ] || { flunk "3.2 action '$act' at step $step: $STATUS $BODY"; break; }
+done
+STEPS=$(jqb .now)
+# the log: the first step was "next" (the initiative interphase), then the
+# first phase of turn 1
+api GET "/api/games/$G"
+check "3.2b log" "$(jqb '[.log[0:2][] | "\(.step) \(.kind)"] | join(", ")')" "1 action, 1 phase"
+check "3.2c log text" "$(jqb '.log[0].text')" next
+api GET "/api/games/$G/replay" "" "$T0 $T1"
+check "3.3 replay" "$STATUS" 200
+printf '%s' "$BODY" >"$WORK/replay.json"
+check "3.4 replay steps" "$(jq '.steps | length' "$WORK/replay.json")" "$STEPS"
+"$GROGNARD" replay "$WORK/replay.json" --verify >"$WORK/verify.out" 2>&1 && pass || flunk "3.5 replay --verify: $(cat "$WORK/verify.out")"
+
+# 4. the store: a restarted server has the game where it was
+stop_server || flunk "4.0 clean stop"
+start_server "$WORK/table.db"
+api GET "/api/games/$G" "" "$T0"
+check "4.1 after a restart" "$STATUS $(jqb .step)" "200 $STEPS"
+finish
