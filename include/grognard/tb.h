@@ -114,7 +114,9 @@ tt_arm tb_arm_of(gr_bt_arm arm);
  *
  * - The player to move is the side whose phase it is in the companion's
  *   sequence of play (gr_battle_active_side), or the side of the unit whose
- *   move is to be chosen after its movement test, or GR_CHANCE while a test
+ *   move is to be chosen after its movement test or its combat, or the side
+ *   charged while a charge waits for its counter-charge answer, or the
+ *   initiative's winner choosing, or GR_CHANCE while a test
  *   waits for a die (each face listed with its exact probability; an opposed
  *   roll is two chance nodes), or GR_TERMINAL.
  * - Actions are gr_action (enumerable): `next`; `initiative`; per unit
@@ -123,8 +125,13 @@ tt_arm tb_arm_of(gr_bt_arm arm);
  *   result gives) or `pose U X Y` (a pose a person drags, checked with
  *   tt_check_pose); `fire U --target T` (in range, arc and sight on the
  *   table); `combat U --target T` (in contact); `battery U --action
- *   limber|unlimber|move`.  Each test is the companion's (gr_battle_do);
- *   its legality the companion's prepare.
+ *   limber|unlimber|move` or `--action pivot --turn DEG`; `countercharge U
+ *   --target C` / `countercharge none --target C` (the side charged, before
+ *   the charger C fights); `initiative --choose first|second` (the roll's
+ *   winner, after the dice); `general L to X Y` (a detached general, typed
+ *   like a pose); after « Fracassé ! », « Ramené ! », « Recule ! » the
+ *   attacker's breakthrough or occupying move.  Each test is the
+ *   companion's (gr_battle_do); its legality the companion's prepare.
  * - Results are carried out on the table: stands removed (the formation
  *   laid out again), units removed from play taken off, retreats moved by
  *   tt_retreat away from the enemy.
@@ -138,6 +145,9 @@ extern const gr_game_type tb_game_aoe_table;
 const gr_battle *tb_game_battle(const void *st);
 const tt_table *tb_game_table(const void *st);
 int tb_game_move_unit(const void *st);
+/* Where general l stands (with his brigade if attached): 1, or 0 if he is
+ * not on the table or not active. */
+int tb_game_leader_at(const void *st, int l, tt_pt *p);
 
 /* The table as text for a person (grognard play): each side's units with
  * their stands, formation, place, facing and zone, and for each what enemy

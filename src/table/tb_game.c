@@ -13,6 +13,7 @@
 #include "grognard/tb.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@
 #include "grognard/dice.h"
 #include "grognard/effect.h"
 #include "grognard/hash.h"
+#include "grognard/resolve.h"
 #include "grognard/table.h"
 
 /* ---- what the table gives the rules (docs/rules/aoe.md) ------------------ */
@@ -54,6 +56,16 @@ typedef struct tb_extra {
     int moved;     /* 1: a unit moved, arrived or left since the zones were synced */
     int over;      /* 1: the battle has ended */
     int winner;    /* a side, or GR_DRAW */
+    /* added after the first saves: hashed only when one is set (tb_hash),
+     * so that a save's hashes still match up to its first counter-charge,
+     * breakthrough or initiative choice */
+    int mv_break;  /* its move after a combat: 1 « perce », 2 « occupe ... ou perce », 3
+                      « occupe la position évacuée » */
+    int mv_toward; /* a breakthrough's nearest enemy unit (its id) */
+    int choosing;  /* 1 + the side that won the initiative and chooses now, 0 none */
+    uint8_t cc_asked[GR_BT_MAX_UNITS];       /* 1: the side charged has answered this
+                                                charger's charge this combat phase */
+    uint8_t leader_moved[GR_BT_MAX_LEADERS]; /* 1: moved in this segment's generals' phase */
 } tb_extra;
 
 typedef struct tb_state {
@@ -98,9 +110,15 @@ enum {
     K_POSE,    /* arg: x (20 bits), y (20 bits); target byte: turn index, formation */
     K_FIRE,    /* target */
     K_COMBAT,  /* target */
-    K_BATTERY, /* arg: 0 limber, 1 unlimber, 2 move */
+    K_BATTERY, /* arg: 0 limber, 1 unlimber, 2 move, 3..8 pivot (pivot_turn) */
     K_ATTACH,  /* a general (the target byte: his index) attaches to the unit */
     K_DETACH,  /* a general (the target byte) detaches */
+    /* kinds added after the first saves: appended, so that the codes above
+     * keep their values */
+    K_COUNTERCHARGE, /* the unit counter-charges the target (the charger) */
+    K_NO_COUNTER,    /* no counter-charge against the target (the charger) */
+    K_CHOOSE,        /* the initiative's winner: arg 0 1st player, 1 2nd player */
+    K_GENERAL,       /* a detached general (the target byte) moves; arg: x, y (20 bits each) */
     K_COUNT
 };
 
@@ -129,6 +147,11 @@ static uint64_t act_arg(gr_action a)
 }
 
 static const char *const battery_words[] = {"limber", "unlimber", "move"};
+/* A battery's pivot (seed 003, Artillerie: « pivoter (en batterie) de 0 à
+ * 45° »): the table's turns of 15, 30 and 45 degrees, + counter-clockwise
+ * (left), about its front centre; arg 3 + i. */
+static const int pivot_turn[] = {15, 30, 45, -15, -30, -45};
+#define NBATTERY_ARGS (3 + (int)(sizeof pivot_turn / sizeof pivot_turn[0]))
 
 /* A move of the move set by its kind (tt_move_kind's order). */
 static const char *const move_kinds[] = {"hold",    "advance",   "wheel",
@@ -260,6 +283,26 @@ static int fire_range(const gr_bt_unit *u)
 /* A general's radius (seed 000: « un général dans ses 12" », « rayon de
  * commandement de 12" »). */
 #define TB_GENERAL_RADIUS TT_INCH(12)
+/* A general's move in milli-inches: seed 003, Table des vitesses, the row
+ * « Généraux et ADC », column « Nominale » (12"), read from the rules'
+ * table (src/rules/aoe/aoe_tables.c); 0 if it cannot be read. */
+static int64_t general_move_allowance(void)
+{
+    const gr_system *sys = gr_system_find("aoe");
+    const gr_table *t = sys ? gr_system_table(sys, "speed") : NULL;
+    if (!t)
+        return 0;
+    gr_args a;
+    memset(&a, 0, sizeof a);
+    gr_error e;
+    gr_cell cell;
+    memset(&cell, 0, sizeof cell);
+    if (gr_args_set(t->params, 0, "generals", &a, &e) != GR_OK ||
+        gr_args_set(t->params, 1, "nominal", &a, &e) != GR_OK ||
+        t->lookup(&a, &cell, &e) != GR_OK || cell.nfields < 1)
+        return 0;
+    return cell.fields[0].i;
+}
 
 /* Where general l stands: with the brigade he is attached to (its front
  * centre), else his own place; 0 if he is not on the table or not active. */
@@ -279,6 +322,12 @@ static int leader_pos(const tb_state *s, int l, tt_pt *p)
         return 0;
     *p = s->leader_at[l];
     return 1;
+}
+
+int tb_game_leader_at(const void *st, int l, tt_pt *p)
+{
+    const tb_state *s = st;
+    return l >= 0 && l < s->b.nleaders && leader_pos(s, l, p);
 }
 
 /* Generals follow their brigades: an attached general's place is his
@@ -394,6 +443,52 @@ static const tt_option *move_set(const tb_state *s, int *n)
     }
     *n = memo->n;
     return memo->opt;
+}
+
+/* The squared distance from point p (a unit's front centre) to the
+ * nearest stand of unit e, exact. */
+static tt_q front_to(tt_pt p, const tt_unit *e)
+{
+    tt_q best = tt_dist2_poly(&p, 1, e->st[0].c, 4);
+    for (int i = 1; i < e->nstands; i++) {
+        tt_q d = tt_dist2_poly(&p, 1, e->st[i].c, 4);
+        if (tt_q_cmp(d, best) < 0)
+            best = d;
+    }
+    return best;
+}
+
+/* A breakthrough's moves (seed 003, « perce avec charge à demi-vitesse vers
+ * l'unité ennemie la plus proche »): into contact with that enemy, or
+ * straight or wheeling toward it: its front centre ending nearer that
+ * enemy's nearest stand than it started. */
+static int break_ok(const tb_state *s, const tt_option *o)
+{
+    const tt_unit *u = on_table_c(&s->t, s->x.mv_unit), *e = on_table_c(&s->t, s->x.mv_toward);
+    if (s->x.mv_break == 3)
+        return o->kind == TT_MK_ADVANCE;
+    if (!u || !e)
+        return 0;
+    if (o->kind == TT_MK_CONTACT)
+        return o->target == e->id;
+    if (o->kind != TT_MK_ADVANCE && o->kind != TT_MK_WHEEL)
+        return 0;
+    return tt_q_cmp(front_to(o->end.at, e), front_to(u->pose.at, e)) < 0;
+}
+
+/* 1: the unit whose move is chosen may hold: not a breakthrough, or one
+ * the result lets it decline (« occupe la position ... ou perce »), or one
+ * with no move toward the enemy. */
+static int may_hold(const tb_state *s)
+{
+    if (s->x.mv_break != 1)
+        return 1;
+    int n;
+    const tt_option *o = move_set(s, &n);
+    for (int i = 0; o && i < n; i++)
+        if (break_ok(s, &o[i]))
+            return 0;
+    return 1;
 }
 
 /* ---- the table follows the battle ------------------------------------------- */
@@ -650,15 +745,43 @@ static void apply_change(tb_state *s, int u, int c)
     s->x.moved = 1;
 }
 
+/* 1: battery u, turned `deg` about its front centre, stands there: its
+ * stands laid out again overlap no other stand, stay on the table and on
+ * passable ground (tt_table_add_unit on a copy of the table without it).
+ * The pivot is an action, not a move: it has no cost.  The pose in *out. */
+static int pivot_fits(const tb_state *s, int u, int deg, tt_pose *out)
+{
+    const tt_unit *tu = on_table_c(&s->t, u);
+    tt_table *copy = tu ? malloc(sizeof *copy) : NULL;
+    if (!copy)
+        return 0;
+    memcpy(copy, &s->t, sizeof *copy);
+    take_off(copy, u);
+    tt_unit n = *tu;
+    n.pose.face = tt_dir_turn(n.pose.face, deg);
+    int ok = tt_table_add_unit(copy, &n, NULL) == GR_OK;
+    free(copy);
+    if (ok && out)
+        *out = n.pose;
+    return ok;
+}
+
 /* A test done: the table follows its result (stands, formations,
  * removals, retreats), then a movement test opens its unit's move. */
 static void after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a,
                        const gr_bt_outcome *out, const before *bf)
 {
     (void)sc;
+    /* the depth of the ground the defender holds, before its result: what
+     * « occupe la position évacuée » lets the attacker advance into */
+    const tt_unit *dfd = a->call.target >= 0 ? on_table_c(&s->t, a->call.target) : NULL;
+    int64_t held = 0;
+    for (int i = 0; dfd && i < dfd->nstands; i++)
+        if ((int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d > held)
+            held = (int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d;
     follow_battle(s, bf);
     const gr_resolution *r = &out->res;
-    int moving = -1;
+    int moving = -1, brk = 0;
     int64_t allow = 0;
     for (int k = 0; out->resolved && k < r->nsteps; k++) {
         const gr_step *st = &r->steps[k];
@@ -670,6 +793,12 @@ static void after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a
         for (size_t i = 0; fx && i < fx->n; i++) {
             const gr_effect *e = &fx->lines[i];
             int who[2] = {-1, -1};
+            if (combat && e->who == GR_FX_ATTACKER && e->position == GR_POS_BREAKTHROUGH)
+                brk = 1;
+            if (combat && e->who == GR_FX_ATTACKER && e->position == GR_POS_CARRIES_OR_BREAKTHROUGH)
+                brk = 2;
+            if (combat && e->who == GR_FX_ATTACKER && e->position == GR_POS_CARRIES)
+                brk = 3;
             if (move)
                 who[0] = a->call.unit;
             else if (e->who == GR_FX_TARGET)
@@ -705,6 +834,25 @@ static void after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a
         s->x.mv_unit = moving;
         s->x.mv_allow = allow;
         return; /* the change of formation follows the move */
+    }
+    /* a breakthrough: the attacker charges at half speed toward the
+     * nearest enemy unit, its side choosing the move */
+    const tt_unit *au = brk ? on_table_c(&s->t, a->call.unit) : NULL;
+    const tt_unit *en =
+        au && !s->b.units[a->call.unit].removed ? tt_nearest_enemy(&s->t, au) : NULL;
+    if (en && brk < 3) {
+        s->x.mv_unit = a->call.unit;
+        s->x.mv_allow = gr_bt_aoe_speed(&s->b.units[a->call.unit], "nominal") / 2;
+        s->x.mv_break = brk;
+        s->x.mv_toward = en->id;
+    }
+    /* « occupe la position évacuée par l'ennemi »: straight ahead, up to
+     * the depth of the ground the defender held, or it stays */
+    if (au && brk == 3 && !s->b.units[a->call.unit].removed && held > 0) {
+        s->x.mv_unit = a->call.unit;
+        s->x.mv_allow = held;
+        s->x.mv_break = 3;
+        s->x.mv_toward = a->call.target;
     }
     if (s->x.mv_change && a->call.unit >= 0)
         apply_change(s, a->call.unit, s->x.mv_change);
@@ -761,6 +909,30 @@ static gr_status try_test(const tb_scenario *sc, tb_state *s, gr_error *err)
     gr_bt_action a = s->test;
     gr_roll_kind need = GR_ROLL_NONE;
     const char *name = NULL;
+    if (!strcmp(a.call.verb, "initiative") && !s->x.choosing &&
+        !gr_bt_call_get(&a.call, "choose")) {
+        /* the rolls on a copy: once they decide, the winner chooses to be
+         * 1st or 2nd player (seed 000) before anything is applied */
+        gr_battle *copy = malloc(sizeof *copy);
+        if (!copy) {
+            st = gr_error_set(err, GR_ERUNTIME, "out of memory resolving the initiative");
+            goto done;
+        }
+        memcpy(copy, &s->b, sizeof *copy);
+        call_fact(&a.call, "choose", "first");
+        st = gr_battle_do_exact(copy, &a, out, &need, &name, err);
+        int winner = copy->first;
+        free(copy);
+        if (st != GR_OK)
+            goto done;
+        if (need == GR_ROLL_NONE) {
+            s->x.pending = s->x.need = s->x.parts = s->x.got = 0;
+            s->x.choosing = 1 + winner;
+            goto done;
+        }
+        a = s->test;
+        memset(out, 0, sizeof *out);
+    }
     if ((st = gr_battle_do_exact(&s->b, &a, out, &need, &name, err)) != GR_OK)
         goto done;
     if (need != GR_ROLL_NONE) {
@@ -784,6 +956,7 @@ static gr_status try_test(const tb_scenario *sc, tb_state *s, gr_error *err)
         goto done;
     }
     s->x.pending = s->x.need = s->x.parts = s->x.got = 0;
+    s->x.choosing = 0;
     after_test(sc, s, &s->test, out, bf);
     memset(&s->test, 0, sizeof s->test);
     after_step(sc, s);
@@ -816,11 +989,14 @@ static void do_next(const tb_scenario *sc, tb_state *s)
         return;
     }
     const char *now = s->b.rules->phases[s->b.phase].id;
+    if (strstr(now, "_combat"))
+        memset(s->x.cc_asked, 0, sizeof s->x.cc_asked);
     if (strstr(now, "_leaders")) {
         for (int i = 0; i < GR_BT_MAX_UNITS; i++)
             s->x.charge_from[i] = -1;
         s->x.moved = 1; /* a zone refused in the last segment may be recorded now */
         memset(s->x.leader_acted, 0, sizeof s->x.leader_acted);
+        memset(s->x.leader_moved, 0, sizeof s->x.leader_moved);
         arrivals(sc, s);
     }
     after_step(sc, s);
@@ -865,10 +1041,7 @@ static int call_of(const tb_scenario *sc, const tb_state *s, gr_action act, gr_b
 {
     int k = act_kind(act), u = act_unit(act), t = act_target(act);
     switch (k) {
-    case K_INITIATIVE:
-        call_init(a, "initiative", -1, -1);
-        call_fact(&a->call, "choose", "first");
-        return 1;
+    case K_INITIATIVE: call_init(a, "initiative", -1, -1); return 1;
     case K_RESERVE: call_init(a, "reserve", u, -1); return 1;
     case K_MOVEMENT: {
         char oor[GR_BT_ID];
@@ -898,13 +1071,55 @@ static int call_of(const tb_scenario *sc, const tb_state *s, gr_action act, gr_b
         a->call.leader = t;
         return 1;
     case K_BATTERY:
-        if (act_arg(act) > 2)
+        if (act_arg(act) >= (uint64_t)NBATTERY_ARGS)
             return 0;
         call_init(a, "battery", u, -1);
-        call_fact(&a->call, "action", battery_words[act_arg(act)]);
+        call_fact(&a->call, "action", act_arg(act) > 2 ? "pivot" : battery_words[act_arg(act)]);
         return 1;
+    case K_COUNTERCHARGE: call_init(a, "countercharge", u, t); return 1;
     default: return 0;
     }
+}
+
+/* ---- counter-charges (seed 000, Phase (3) « charges et contre-charges ») ----
+ * In a combat phase, before a cavalry brigade of the phasing side fights,
+ * the side it charges answers: each of its cavalry brigades in contact
+ * with the charger may counter-charge it (the companion's `countercharge`,
+ * its rule and its refusals), or the side lets the charge come
+ * (`countercharge none --target C`).  The side not phasing decides
+ * (gr_battle_decider: a counter-charge is the defence of the cavalry
+ * charged); the phasing side's combats wait for the answer. */
+
+/* 1: u may counter-charge the charger c now (in contact on the table, and
+ * the companion's prepare accepts it). */
+static int cc_may(const tb_scenario *sc, const tb_state *s, int u, int c)
+{
+    const tt_unit *tu = on_table_c(&s->t, u), *tc = on_table_c(&s->t, c);
+    if (!tu || !tc || !tt_in_contact(&s->t, tu, tc))
+        return 0;
+    gr_bt_action a;
+    call_of(sc, s, act_make(K_COUNTERCHARGE, u, c, 0), &a);
+    return allowed(&s->b, &a);
+}
+
+/* The charger whose charge waits for the other side's answer, or -1. */
+static int cc_charger(const tb_scenario *sc, const tb_state *s)
+{
+    const gr_battle *b = &s->b;
+    if (s->x.over || s->x.pending || s->x.mv_unit >= 0 ||
+        !strstr(b->rules->phases[b->phase].id, "_combat"))
+        return -1;
+    int side = gr_battle_active_side(b);
+    for (int i = 0; i < s->t.nunits; i++) {
+        const tt_unit *c = &s->t.units[i];
+        const gr_bt_unit *bc = &b->units[c->id];
+        if (c->side != side || bc->arm != GR_BT_CAVALRY || bc->removed || s->x.cc_asked[c->id])
+            continue;
+        for (int j = 0; j < s->t.nunits; j++)
+            if (s->t.units[j].side != side && cc_may(sc, s, s->t.units[j].id, c->id))
+                return c->id;
+    }
+    return -1;
 }
 
 /* ---- the type's entries ---------------------------------------------------- */
@@ -932,14 +1147,18 @@ static gr_status tb_init(const void *scv, void *st, gr_error *err)
 
 static int tb_current_player(const void *sc, const void *st)
 {
-    (void)sc;
     const tb_state *s = st;
     if (s->x.over)
         return GR_TERMINAL;
     if (s->x.pending)
         return GR_CHANCE;
+    if (s->x.choosing)
+        return s->x.choosing - 1;
     if (s->x.mv_unit >= 0)
         return s->b.units[s->x.mv_unit].side;
+    int c = cc_charger(scen(sc), s);
+    if (c >= 0)
+        return 1 - s->b.units[c].side;
     return gr_battle_active_side(&s->b);
 }
 
@@ -980,18 +1199,32 @@ static int tb_legal_actions(const void *scv, const void *st, gr_action *out, int
             PUSH(o[i].action);
         return n < cap ? n : cap;
     }
+    if (s->x.choosing) {
+        PUSH(act_make(K_CHOOSE, -1, -1, 0));
+        PUSH(act_make(K_CHOOSE, -1, -1, 1));
+        return n < cap ? n : cap;
+    }
     if (s->x.mv_unit >= 0) {
         int k;
-        move_set(s, &k);
+        const tt_option *o = move_set(s, &k);
         for (int i = 0; i < k; i++)
-            PUSH(act_make(K_MOVE, s->x.mv_unit, -1, (uint64_t)i));
-        if (k == 0) /* nowhere to go: it holds */
+            if (!s->x.mv_break || break_ok(s, &o[i]))
+                PUSH(act_make(K_MOVE, s->x.mv_unit, -1, (uint64_t)i));
+        if (k == 0 || (s->x.mv_break && may_hold(s))) /* nowhere to go, or it may stay */
             PUSH(act_make(K_MOVE, s->x.mv_unit, -1, ARG_MASK));
         return n < cap ? n : cap;
     }
     const char *ph = b->rules->phases[b->phase].id;
     int side = gr_battle_active_side(b);
     gr_bt_action a;
+    int charger = cc_charger(sc, s);
+    if (charger >= 0) {
+        for (int j = 0; j < s->t.nunits; j++)
+            if (s->t.units[j].side != side && cc_may(sc, s, s->t.units[j].id, charger))
+                PUSH(act_make(K_COUNTERCHARGE, s->t.units[j].id, charger, 0));
+        PUSH(act_make(K_NO_COUNTER, -1, charger, 0));
+        return n < cap ? n : cap;
+    }
     if (strstr(ph, "_leaders")) {
         /* a general attaches to a brigade of his side within his 12", or
          * detaches (seed 000: « Remplacer, attacher & détacher les
@@ -1034,11 +1267,11 @@ static int tb_legal_actions(const void *scv, const void *st, gr_action *out, int
             if (bu->arm == GR_BT_ARTILLERY) {
                 if (reserve)
                     continue;
-                for (int w = 0; w < 3; w++) {
+                for (int w = 0; w < NBATTERY_ARGS; w++) {
                     gr_action x = act_make(K_BATTERY, u->id, -1, (uint64_t)w);
                     call_of(sc, s, x, &a);
                     if ((w != 2 || bu->limbered) && (w != 1 || general_near(s, u)) &&
-                        allowed(b, &a))
+                        (w < 3 || pivot_fits(s, u->id, pivot_turn[w - 3], NULL)) && allowed(b, &a))
                         PUSH(x);
                 }
                 continue;
@@ -1124,13 +1357,57 @@ static int well_formed(const tb_state *s, gr_action act)
     case K_MOVEMENT: return unit && t == -1 && arg < (uint64_t)NCHANGES;
     case K_FIRE:
     case K_COMBAT: return unit && target && arg == 0;
-    case K_BATTERY: return unit && t == -1 && arg <= 2;
+    case K_BATTERY: return unit && t == -1 && arg < (uint64_t)NBATTERY_ARGS;
     case K_ATTACH: return unit && t >= 0 && t < s->b.nleaders && arg == 0;
     case K_DETACH: return u == -1 && t >= 0 && t < s->b.nleaders && arg == 0;
+    case K_COUNTERCHARGE: return unit && target && arg == 0;
+    case K_NO_COUNTER: return u == -1 && target && arg == 0;
+    case K_CHOOSE: return u == -1 && t == -1 && arg <= 1;
+    case K_GENERAL: return u == -1 && t >= 0 && t < s->b.nleaders;
     case K_MOVE: return unit && t == -1;
     case K_POSE: return unit && ((act >> 40) & 31) < 24 && ((act >> 45) & 7) < TT_NFORMATIONS;
     default: return 0;
     }
+}
+
+/* The move of a detached general (seed 000, « d. Mouvement des généraux
+ * détachés »; seed 003, Table des vitesses, « Généraux et ADC 12" »): in
+ * his side's generals' phase, once a segment, to any point of the table
+ * within 12" in a straight line (docs/rules/aoe.md « On the table »). */
+static gr_status general_move(tb_state *s, gr_action act, gr_error *err)
+{
+    const gr_battle *b = &s->b;
+    int l = act_target(act);
+    const gr_bt_leader *x = &b->leaders[l];
+    uint64_t arg = act_arg(act);
+    tt_pt to = {(tt_coord)(arg & 0xfffff), (tt_coord)((arg >> 20) & 0xfffff)}, at;
+    if (!strstr(b->rules->phases[b->phase].id, "_generals"))
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s: generals move in « Mouvement des généraux détachés », their "
+                            "side's phase d.",
+                            x->id);
+    if (x->side != gr_battle_active_side(b))
+        return gr_error_set(err, GR_EILLEGAL, "%s is of the %s: not their segment", x->id,
+                            b->side_name[x->side]);
+    if (x->attached >= 0 || !leader_pos(s, l, &at))
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s is not a detached general on the table: an attached general "
+                            "moves with his brigade (detach him in phase a.)",
+                            x->id);
+    if (s->x.leader_moved[l])
+        return gr_error_set(err, GR_EILLEGAL, "%s has moved this segment", x->id);
+    if (to.x < s->t.lo.x || to.x > s->t.hi.x || to.y < s->t.lo.y || to.y > s->t.hi.y)
+        return gr_error_set(err, GR_EILLEGAL, "%s: the point is off the table", x->id);
+    int64_t dx = (int64_t)to.x - at.x, dy = (int64_t)to.y - at.y;
+    int64_t reach = general_move_allowance();
+    if (dx * dx + dy * dy > reach * reach)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s moves at most the « Généraux et ADC » nominal speed of the Table "
+                            "des vitesses in a straight line: that point is farther",
+                            x->id);
+    s->leader_at[l] = to;
+    s->x.leader_moved[l] = 1;
+    return GR_OK;
 }
 
 /* Apply a decision or a die: GR_OK, or why it is refused (s may then be
@@ -1152,6 +1429,17 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
     int k = act_kind(act), u = act_unit(act);
     if (!well_formed(s, act))
         return gr_error_set(err, GR_EILLEGAL, "not an action of the table's game now");
+    if (s->x.choosing || k == K_CHOOSE) {
+        if (!s->x.choosing)
+            return gr_error_set(err, GR_EILLEGAL, "no initiative waits for its winner's choice");
+        if (k != K_CHOOSE)
+            return gr_error_set(err, GR_EILLEGAL,
+                                "the %s won the initiative: they choose first (`initiative "
+                                "--choose first` or `initiative --choose second`)",
+                                s->b.side_name[s->x.choosing - 1]);
+        call_fact(&s->test.call, "choose", act_arg(act) ? "second" : "first");
+        return try_test(sc, s, err);
+    }
     if (s->x.mv_unit >= 0) {
         if ((k != K_MOVE && k != K_POSE) || u != s->x.mv_unit)
             return gr_error_set(err, GR_EILLEGAL, "%s moves now: choose its move",
@@ -1168,8 +1456,27 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
             if (!opt || i >= (uint64_t)n)
                 return gr_error_set(err, GR_EILLEGAL, "%s has %d moves; no move %" PRIu64,
                                     s->b.units[u].id, n, i);
+            if (s->x.mv_break == 3 && !break_ok(s, &opt[i]))
+                return gr_error_set(err, GR_EILLEGAL,
+                                    "%s occupies the position %s left: straight ahead only",
+                                    s->b.units[u].id, s->b.units[s->x.mv_toward].id);
+            if (s->x.mv_break && !break_ok(s, &opt[i]))
+                return gr_error_set(err, GR_EILLEGAL,
+                                    "%s breaks through: it charges toward the nearest enemy, "
+                                    "%s (into contact, or ending nearer it)",
+                                    s->b.units[u].id, s->b.units[s->x.mv_toward].id);
             end = opt[i].end;
             target = opt[i].kind == TT_MK_CONTACT ? opt[i].target : -1;
+        } else if (k == K_MOVE && !may_hold(s)) {
+            return gr_error_set(err, GR_EILLEGAL,
+                                "%s breaks through (« perce avec charge »): it must charge "
+                                "toward %s; choose one of its moves",
+                                s->b.units[u].id, s->b.units[s->x.mv_toward].id);
+        } else if (k == K_POSE && s->x.mv_break) {
+            return gr_error_set(err, GR_EILLEGAL,
+                                "%s moves after its combat (a breakthrough, or occupying the "
+                                "position %s left): choose one of the listed moves",
+                                s->b.units[u].id, s->b.units[s->x.mv_toward].id);
         } else if (k == K_POSE) {
             tt_verdict v;
             end = pose_of(tu, act);
@@ -1198,11 +1505,41 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
         s->x.moved = 1;
         s->x.mv_unit = -1;
         s->x.mv_allow = 0;
+        s->x.mv_break = s->x.mv_toward = 0;
         apply_change(s, u, s->x.mv_change);
         s->x.mv_change = 0;
         after_step(sc, s);
         return GR_OK;
     }
+    int charger = cc_charger(sc, s);
+    if (charger >= 0 || k == K_COUNTERCHARGE || k == K_NO_COUNTER) {
+        if ((k != K_COUNTERCHARGE && k != K_NO_COUNTER) || act_target(act) != charger)
+            return charger >= 0
+                       ? gr_error_set(err, GR_EILLEGAL,
+                                      "%s charges: the %s answer first (`countercharge UNIT "
+                                      "--target %s` or `countercharge none --target %s`)",
+                                      s->b.units[charger].id,
+                                      s->b.side_name[1 - s->b.units[charger].side],
+                                      s->b.units[charger].id, s->b.units[charger].id)
+                       : gr_error_set(err, GR_EILLEGAL, "no charge waits for a counter-charge now");
+        if (k == K_COUNTERCHARGE) {
+            gr_bt_action cc;
+            if (!cc_may(sc, s, u, charger))
+                return gr_error_set(err, GR_EILLEGAL,
+                                    "%s cannot counter-charge %s: not cavalry of the side "
+                                    "charged in contact with it, or it has counter-charged",
+                                    s->b.units[u].id, s->b.units[charger].id);
+            call_of(sc, s, act, &cc);
+            gr_status st = gr_battle_do(&s->b, &cc, NULL, err);
+            if (st != GR_OK)
+                return st;
+        }
+        s->x.cc_asked[charger] = 1;
+        after_step(sc, s);
+        return GR_OK;
+    }
+    if (k == K_GENERAL)
+        return general_move(s, act, err);
     if (k == K_NEXT) {
         do_next(sc, s);
         return GR_OK;
@@ -1223,11 +1560,23 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
     }
     if (k == K_BATTERY) {
         before bf;
+        tt_pose pivoted;
+        if (act_arg(act) > 2 && !pivot_fits(s, u, pivot_turn[act_arg(act) - 3], &pivoted))
+            return gr_error_set(err, GR_EILLEGAL,
+                                "%s cannot pivot %d degrees there: its stands would overlap "
+                                "another, leave the table or stand on impassable ground",
+                                s->b.units[u].id, pivot_turn[act_arg(act) - 3]);
         snapshot(s, &bf);
         gr_status st = gr_battle_do(&s->b, &a, NULL, err);
         if (st != GR_OK)
             return st;
         follow_battle(s, &bf);
+        if (act_arg(act) > 2) {
+            tt_unit *tu = on_table(&s->t, u);
+            tu->pose = pivoted;
+            relayout(s, &s->t, tu);
+            s->x.moved = 1;
+        }
         if (act_arg(act) == 2) {
             s->x.mv_unit = u;
             s->x.mv_allow = gr_bt_aoe_speed(&s->b.units[u], "nominal");
@@ -1259,7 +1608,7 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
 static int tb_is_legal(const void *sc, const void *st, gr_action a)
 {
     const tb_state *s = st;
-    if (!s->x.pending && act_kind(a) != K_POSE) {
+    if (!s->x.pending && act_kind(a) != K_POSE && act_kind(a) != K_GENERAL) {
         gr_action *all = malloc(512 * sizeof *all);
         int n = all ? tb_legal_actions(sc, st, all, 512) : 0, found = 0;
         for (int i = 0; i < n && !found; i++)
@@ -1300,7 +1649,7 @@ static void log_step(const tb_state *s, gr_action act, const before *bf, int was
         if (u >= 0)
             e->units[0] = (uint8_t)u;
         if (t >= 0)
-            e->units[1] = (uint8_t)t; /* a unit, or the general of attach and detach */
+            e->units[1] = (uint8_t)t; /* a unit, or the general of attach, detach, general */
         const tt_unit *tu = (k == K_MOVE || k == K_POSE) && u >= 0 ? on_table_c(&s->t, u) : NULL;
         if (tu) {
             e->vals[1] = 1;
@@ -1355,10 +1704,16 @@ static uint64_t tb_hash(const void *sc, const void *st)
     (void)sc;
     const tb_state *s = st;
     uint64_t h = gr_battle_hash(&s->b);
-    h = gr_fnv1a64(h, &s->x, sizeof s->x);
+    static const tb_extra none;
+    /* the bytes the hash covered before the fields were added: up to
+     * `winner`, and the padding that ended the struct then (8-aligned) */
+    const size_t old = (offsetof(tb_extra, winner) + sizeof(int) + 7) & ~(size_t)7;
+    h = gr_fnv1a64(h, &s->x, old);
+    if (memcmp((const char *)&s->x + old, (const char *)&none + old, sizeof s->x - old))
+        h = gr_fnv1a64(h, (const char *)&s->x + old, sizeof s->x - old);
     h = gr_fnv1a64(h, s->t.units, (size_t)s->t.nunits * sizeof s->t.units[0]);
     h = gr_fnv1a64(h, s->leader_at, sizeof s->leader_at);
-    if (s->x.pending) {
+    if (s->x.pending || s->x.choosing) {
         int d[2 + GR_MAX_ROLLS * 2] = {0};
         d[0] = s->test.call.unit;
         d[1] = s->test.call.target;
@@ -1401,7 +1756,21 @@ static int tb_describe(const void *scv, const void *st, gr_action act, char *buf
     case K_DETACH:
         return snprintf(buf, cap, "detach --leader %s",
                         t >= 0 && t < s->b.nleaders ? s->b.leaders[t].id : "?");
+    case K_COUNTERCHARGE: return snprintf(buf, cap, "countercharge %s --target %s", uid, tid);
+    case K_NO_COUNTER: return snprintf(buf, cap, "countercharge none --target %s", tid);
+    case K_CHOOSE:
+        return snprintf(buf, cap, "initiative --choose %s", act_arg(act) ? "second" : "first");
+    case K_GENERAL: {
+        char x[24], y[24];
+        inch((int64_t)(act_arg(act) & 0xfffff), x, sizeof x);
+        inch((int64_t)((act_arg(act) >> 20) & 0xfffff), y, sizeof y);
+        return snprintf(buf, cap, "general %s to %s %s",
+                        t >= 0 && t < s->b.nleaders ? s->b.leaders[t].id : "?", x, y);
+    }
     case K_BATTERY:
+        if (act_arg(act) > 2 && act_arg(act) < (uint64_t)NBATTERY_ARGS)
+            return snprintf(buf, cap, "battery %s --action pivot --turn %d", uid,
+                            pivot_turn[act_arg(act) - 3]);
         return snprintf(buf, cap, "battery %s --action %s", uid,
                         act_arg(act) <= 2 ? battery_words[act_arg(act)] : "?");
     case K_MOVE: {
@@ -1481,6 +1850,18 @@ static gr_status tb_parse(const void *scv, const void *st, const char *text, gr_
             return gr_error_set(err, GR_EINPUT, "a die is awaited (%s): type its value",
                                 gr_roll_name((gr_roll_kind)s->x.need));
         *out = (gr_action)v;
+        return GR_OK;
+    }
+    if (!strncmp(text, "general ", 8)) {
+        char id[GR_BT_ID], xs[24], ys[24];
+        int64_t x, y;
+        int l = sscanf(text + 8, "%39s to %23s %23s", id, xs, ys) == 3 ? gr_battle_leader(&s->b, id)
+                                                                       : -1;
+        if (l < 0 || !parse_inches(xs, &x) || !parse_inches(ys, &y) || x > 0xfffff || y > 0xfffff)
+            return gr_error_set(err, GR_EINPUT,
+                                "general ID to X Y: a general of the order of battle and the "
+                                "point he moves to, in inches");
+        *out = act_make(K_GENERAL, -1, l, (uint64_t)y << 20 | (uint64_t)x);
         return GR_OK;
     }
     if (!strncmp(text, "pose ", 5)) {
@@ -1564,17 +1945,20 @@ static void tb_resample(const void *sc, const void *st, int player, gr_rng *rng,
     memcpy(out, st, sizeof(tb_state));
 }
 
-static const char *const kind_words[K_COUNT] = {"die",      "next",    "initiative", "reserve",
-                                                "movement", "move",    "pose",       "fire",
-                                                "combat",   "battery", "attach",     "detach"};
+static const char *const kind_words[K_COUNT] = {
+    "die",           "next",          "initiative", "reserve", "movement", "move",
+    "pose",          "fire",          "combat",     "battery", "attach",   "detach",
+    "countercharge", "countercharge", "initiative", "general"};
 
 /* The decisions as the log says them, in English and in French (the page
  * shows one language; kind_words are the command's words). */
 static const char *const kind_said[2][K_COUNT] = {
     {"die", "next phase", "initiative", "reserve move", "movement test", "move", "placed", "fire",
-     "combat", "battery", "attach", "detach"},
+     "combat", "battery", "attach", "detach", "counter-charge", "no counter-charge",
+     "initiative choice", "general"},
     {"dé", "phase suivante", "initiative", "mouvement de réserve", "test de mouvement", "mouvement",
-     "placé", "tir", "combat", "batterie", "se joint", "quitte"}};
+     "placé", "tir", "combat", "batterie", "se joint", "quitte", "contre-charge",
+     "pas de contre-charge", "choix de l'initiative", "général"}};
 
 static int tb_event_text(const void *scv, const gr_event *ev, gr_lang lang, char *buf, size_t cap)
 {
@@ -1587,7 +1971,7 @@ static int tb_event_text(const void *scv, const gr_event *ev, gr_lang lang, char
     case TB_EV_ACT: {
         int k = ev->vals[0], t = ev->units[1] != GR_EV_NONE ? ev->units[1] : -1;
         const char *verb = k > 0 && k < K_COUNT ? kind_said[fr][k] : "?";
-        const char *other = (k == K_ATTACH || k == K_DETACH)
+        const char *other = (k == K_ATTACH || k == K_DETACH || k == K_GENERAL)
                                 ? (t >= 0 && t < b->nleaders ? b->leaders[t].id : "")
                             : t >= 0 && t < b->nunits ? b->units[t].id
                                                       : "";
@@ -1921,7 +2305,7 @@ static json_t *tb_action_json(const void *scv, const void *st, gr_action a)
         return json_pack("{ssss}", "text", text, "verb", "die");
     int k = act_kind(a), u = act_unit(a), t = act_target(a);
     int unit_ok = u >= 0 && u < s->b.nunits, target_ok = t >= 0 && t < s->b.nunits;
-    int leader = k == K_ATTACH || k == K_DETACH;
+    int leader = k == K_ATTACH || k == K_DETACH || k == K_GENERAL;
     json_t *o =
         json_pack("{ssss}", "text", text, "verb", k >= 0 && k < K_COUNT ? kind_words[k] : "?");
     if (!o)
@@ -1966,6 +2350,15 @@ static json_t *tb_action_json(const void *scv, const void *st, gr_action a)
         json_object_set_new(o, "formation", json_string(changes[arg].formation));
     } else if (k == K_BATTERY && arg <= 2) {
         json_object_set_new(o, "battery", json_string(battery_words[arg]));
+    } else if (k == K_BATTERY && arg < (uint64_t)NBATTERY_ARGS) {
+        json_object_set_new(o, "battery", json_string("pivot"));
+        json_object_set_new(o, "turn", json_integer(pivot_turn[arg - 3]));
+    } else if (k == K_CHOOSE) {
+        json_object_set_new(o, "choose", json_string(arg ? "second" : "first"));
+    } else if (k == K_GENERAL) {
+        json_object_set_new(o, "to",
+                            json_pack("[ff]", (double)(arg & 0xfffff) / TT_UNITS_PER_INCH,
+                                      (double)((arg >> 20) & 0xfffff) / TT_UNITS_PER_INCH));
     }
     return o;
 }

@@ -57,6 +57,15 @@ static gr_battle *END1, *END2;
 enum { CLAPAREDE, TREILHARD, FRENCH_BATTERY, ROTTERMUND, HOHENLOHE, AUSTRIAN_BATTERY };
 
 /* The legal actions now, as "a | b | c". */
+/* An unlimbered battery's pivots (seed 003, Artillerie: « pivoter (en
+ * batterie) de 0 à 45° »): 15, 30 and 45 degrees either side, about its
+ * front centre, listed when the stands fit; nothing stands within 3" of
+ * either battery's front centre in this script, so all six are. */
+#define PIVOTS(b)                                                                                  \
+    " | battery " b " --action pivot --turn 15 | battery " b " --action pivot --turn 30 | "        \
+    "battery " b " --action pivot --turn 45 | battery " b " --action pivot --turn -15 | "          \
+    "battery " b " --action pivot --turn -30 | battery " b " --action pivot --turn -45"
+
 static const char *legal(void)
 {
     static char buf[4096];
@@ -185,7 +194,7 @@ static void turn_one(void **state)
      * mouvement de réserve sont appliqués à la place ... »: no tactical test
      * after it); the battery may limber (it is unlimbered) */
     phase_is("s1_tactical");
-    expect_legal("battery french_battery --action limber | next");
+    expect_legal("battery french_battery --action limber" PIVOTS("french_battery") " | next");
     act("next");
     phase_is("s1_generals");
     act("next");
@@ -234,9 +243,11 @@ static void turn_one(void **state)
     expect_legal("movement rottermund | movement rottermund --formation supported_line | "
                  "movement rottermund --formation skirmish | movement rottermund --formation "
                  "column | movement rottermund --formation road_column | movement rottermund "
-                 "--formation square | battery austrian_battery --action limber | movement "
-                 "hohenlohe | movement hohenlohe --formation column | movement hohenlohe "
-                 "--formation road_column | next");
+                 "--formation square | battery austrian_battery --action limber" PIVOTS(
+                     "austrian_battery") " | movement "
+                                         "hohenlohe | movement hohenlohe --formation column | "
+                                         "movement hohenlohe "
+                                         "--formation road_column | next");
     /* hohenlohe: D10 5, +2 « Brigade fraîche » (its general Schwarzenberg
      * is attached to rottermund: no general's DRM): 7, « En avant ! Bouge
      * normalement. »: 12" (Cavalerie); without the +2 it would read 5,
@@ -311,6 +322,11 @@ static void turn_two(void **state)
     act("initiative");
     die(7);
     die(3);
+    /* the winner chooses (seed 000: « pour le droit de choisir d'être le
+     * 1er joueur ou non »): the French, to be 1st */
+    assert_int_equal(gr_game_current_player(&G, ST), 0);
+    expect_legal("initiative --choose first | initiative --choose second");
+    act("initiative --choose first");
     assert_int_equal(tb_game_battle(ST)->first, 0);
     act("next");
     phase_is("s1_leaders");
@@ -324,9 +340,11 @@ static void turn_two(void **state)
     expect_legal("movement claparede | movement claparede --formation line | movement "
                  "claparede --formation supported_line | movement claparede --formation skirmish "
                  "| movement claparede --formation road_column | movement claparede --formation "
-                 "square | battery french_battery --action limber | movement treilhard | "
-                 "movement treilhard --formation line | movement treilhard --formation "
-                 "road_column | next");
+                 "square | battery french_battery --action limber" PIVOTS(
+                     "french_battery") " | movement treilhard | "
+                                       "movement treilhard --formation line | movement treilhard "
+                                       "--formation "
+                                       "road_column | next");
     /* treilhard: D10 6, +2 fresh (its general Suchet is attached to
      * claparede; light cavalry in a column: no other line): 8, « En
      * avant ! »: 12".  Straight ahead into contact with hohenlohe: its
@@ -346,6 +364,15 @@ static void turn_two(void **state)
     /* s1_combat: treilhard is in contact with hohenlohe, claparede with
      * nobody */
     phase_is("s1_combat");
+    /* a cavalry charge on cavalry: the Austrians answer first (seed 000,
+     * « contre-charges si ce sont des brigades de cavalerie subissant une
+     * charge de cavalerie »); here they let it come, and hohenlohe keeps
+     * the -2 below */
+    assert_int_equal(gr_game_current_player(&G, ST), 1);
+    expect_legal("countercharge hohenlohe --target treilhard | countercharge none --target "
+                 "treilhard");
+    act("countercharge none --target treilhard");
+    assert_int_equal(gr_game_current_player(&G, ST), 0);
     expect_legal("combat treilhard --target hohenlohe | next");
     /* Table des combats, D10 against D10.  treilhard (attacker): +2 « Brigade
      * fraîche », +1 « Unité régulière »; 4 stands against 3 is less than 3
@@ -372,8 +399,13 @@ static void turn_two(void **state)
     assert_int_equal(unit(HOHENLOHE)->pose.at.x, 31000);
     assert_int_equal(unit(HOHENLOHE)->pose.at.y, 13000);
     expect_box(HOHENLOHE, 30000, 13000, 32000, 14000);
-    /* treilhard holds where it charged (« occupe la position évacuée »
-     * moves nothing: docs/rules/aoe.md) */
+    /* « ATTAQUANT : occupe la position évacuée par l'ennemi ou perce avec
+     * charge à demi-vitesse vers l'unité ennemie la plus proche »: the
+     * French choose; treilhard stays where it charged (test_tb_rules
+     * plays the breakthrough) */
+    assert_int_equal(tb_game_move_unit(ST), TREILHARD);
+    assert_int_equal(gr_game_current_player(&G, ST), 0);
+    act("move treilhard hold");
     expect_box(TREILHARD, 23000, 11000, 25000, 13000);
     act("next");
     phase_is("s2_leaders");
@@ -400,9 +432,11 @@ static void turn_two(void **state)
     assert_int_equal(unit(ROTTERMUND)->pose.form, TT_COLUMN);
     expect_box(ROTTERMUND, 11000, 16000, 13000, 18250);
     /* rottermund has tested; hohenlohe (a line) and the battery have not */
-    expect_legal("battery austrian_battery --action limber | movement hohenlohe | movement "
-                 "hohenlohe --formation column | movement hohenlohe --formation road_column | "
-                 "next");
+    expect_legal("battery austrian_battery --action limber" PIVOTS(
+        "austrian_battery") " | movement hohenlohe | movement "
+                            "hohenlohe --formation column | movement hohenlohe --formation "
+                            "road_column | "
+                            "next");
     act("next");
     phase_is("s2_generals");
     act("next");
@@ -468,6 +502,11 @@ static void turn_three(void **state)
     act("initiative");
     die(7);
     die(3);
+    /* the winner chooses (seed 000: « pour le droit de choisir d'être le
+     * 1er joueur ou non »): the French, to be 1st */
+    assert_int_equal(gr_game_current_player(&G, ST), 0);
+    expect_legal("initiative --choose first | initiative --choose second");
+    act("initiative --choose first");
     assert_int_equal(tb_game_battle(ST)->first, 0);
     for (int i = 0; i < 3; i++)
         act("next");
@@ -504,6 +543,11 @@ static void turn_three(void **state)
     assert_int_equal(unit(ROTTERMUND)->nstands, 5);
     assert_int_equal(unit(ROTTERMUND)->pose.at.y, 19000);
     expect_box(ROTTERMUND, 11000, 19000, 13000, 21250);
+    /* « ATTAQUANT : occupe la position évacuée ... ou perce »: claparede
+     * stays where it fought */
+    assert_int_equal(tb_game_move_unit(ST), CLAPAREDE);
+    act("move claparede hold");
+    expect_box(CLAPAREDE, 11000, 13750, 13000, 16000);
     /* the rest of the turn passes */
     while (tb_game_battle(ST)->turn == 3)
         act("next");

@@ -269,11 +269,19 @@ export async function mount(root, route) {
           if (a.move === 'contact') return t('tb_act_move_contact', u, shortName(unitOf(a.contact) || { id: a.contact })) + far();
           return a.move ? t('tb_act_move_' + a.move, u) + (a.move === 'hold' ? '' : far()) : a.text;
         case 'movement': return a.formation ? t('tb_act_movement_form', u, t('tb_form_' + a.formation)) : t('tb_act_movement', u);
-        case 'battery': return t('tb_act_battery_' + (a.battery || 'move'), u);
+        case 'battery':
+          if (a.battery === 'pivot') return t(a.turn > 0 ? 'tb_act_battery_pivot_left' : 'tb_act_battery_pivot_right', u, String(Math.abs(a.turn)));
+          return t('tb_act_battery_' + (a.battery || 'move'), u);
+        case 'countercharge': {
+          const c = shortName(unitOf(a.target) || { id: a.target });
+          return a.unit ? t('tb_act_countercharge', u, c) : t('tb_act_countercharge_none', c);
+        }
+        case 'general': return t('tb_act_general', leaderName(a.leader));
         case 'attach': return t('tb_act_attach', leaderName(a.leader), u);
         case 'detach': return t('tb_act_detach', leaderName(a.leader));
         case 'reserve': case 'pose': return t('tb_act_' + a.verb, u);
-        case 'next': case 'initiative': return t('tb_act_' + a.verb);
+        case 'initiative': return a.choose ? t('tb_act_choose_' + a.choose) : t('tb_act_initiative');
+        case 'next': return t('tb_act_' + a.verb);
         case 'die': return t('tb_act_die', a.text);
         default: return a.text;
       }
