@@ -42,8 +42,9 @@ char re_terrain_code(int t);
 const char *re_terrain_name(int t);
 
 /* Load the scenario file at `path` into *sc (fully overwritten, its
- * tables made: re_scenario_make_tables), validating it.  Errors: GR_EINPUT with "path:LINE:COL: ..." for a bad file (syntax,
- * schema, rules: unknown terrain, unit off the map, two units in one hex...);
+ * tables made: re_scenario_make_tables), validating it.  Errors:
+ * GR_EINPUT with "path:LINE:COL: ..." for a bad file (syntax, schema,
+ * rules: unknown terrain, unit off the map, two units in one hex...);
  * GR_ERUNTIME if the file cannot be read. */
 gr_status re_scenario_load(const char *path, re_scenario *sc, gr_error *err);
 
