@@ -42,7 +42,11 @@ export async function mount(root, route) {
   const seatLine = h('span', { id: 'seat-line', class: 'muted' });
   const sightLine = h('span', { id: 'sight-info', class: 'sight-info', 'aria-live': 'polite' });
   const threatB = h('button', { type: 'button', id: 'threat-btn', hidden: !token(), 'aria-pressed': 'false', onclick: () => toggleThreat() }, t('threat_btn'));
-  const tools = h('div', { class: 'maptools' }, zoomOut, zoomIn, threatB, seatLine, sightLine);
+  // the seat handed to the computer and taken back: one button, made once
+  // and relabelled, so that it stays under the finger while the computer
+  // plays and the orders are drawn again at every step
+  const seatB = h('button', { type: 'button', id: 'seat-btn', hidden: true, onclick: () => handSeat(seatB.dataset.to) });
+  const tools = h('div', { class: 'maptools' }, zoomOut, zoomIn, threatB, seatLine, seatB, sightLine);
   const sidesP = h('section', { class: 'panel', id: 'sides', 'aria-label': t('demoralisation') });
   const ordersF = h('fieldset', { class: 'orders-set' });
   const ordersP = h('section', { class: 'panel', id: 'orders', 'aria-live': 'polite' }, ordersF);
@@ -561,8 +565,10 @@ export async function mount(root, route) {
       const mine = (v.players || [])[mySeat];
       const away = mine && mine !== 'human';
       if (away) parts.push(h('p', { class: 'hint', id: 'handed-over' }, t('handed_over', mine)));
-      parts.push(h('div', { class: 'form-row' }, h('button', { type: 'button', id: 'seat-btn', onclick: () => handSeat(away ? 'human' : 'commander') }, away ? t('takeback_btn') : t('handover_btn'))));
+      seatB.dataset.to = away ? 'human' : 'commander';
+      seatB.textContent = away ? t('takeback_btn') : t('handover_btn');
     }
+    seatB.hidden = mySeat === null;
     put(ordersF, ...parts);
   }
 
