@@ -40,6 +40,16 @@ static inline int gr_roll_opposed(gr_roll_kind k)
 /* Human name of a roll kind: "D10", "2D6", "D10 vs D10", ... */
 const char *gr_roll_name(gr_roll_kind k);
 
+/* The values of one part of a roll of kind k as a player types it (a
+ * die's face, or a 2D6 total), lo..hi, and how many parts it has: 1, 2
+ * for an opposed roll (attacker then defender), 0 for GR_ROLL_NONE. */
+int gr_roll_parts(gr_roll_kind k, int *lo, int *hi);
+
+/* The ways, out of *den, that one part of a roll of kind k shows v (a
+ * 2D6 total: 6 - |v - 7| of 36; a die's face: 1 of its faces); 0 when v
+ * cannot be rolled. */
+uint32_t gr_roll_part_ways(gr_roll_kind k, int v, uint32_t *den);
+
 /* `d` = uniform over 1..sides (1 <= sides <= GR_DIST_MAX). */
 void gr_dist_die(gr_dist *d, int sides);
 

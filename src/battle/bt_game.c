@@ -374,33 +374,6 @@ static json_t *bt_scenario_json(const void *sc)
 
 /* ---- dice ------------------------------------------------------------------- */
 
-/* The values of one part of a roll of kind k (a die's face, or a 2D6 total
- * as a player types it): lo..hi. */
-static int roll_range(int k, int *lo, int *hi)
-{
-    switch (k) {
-    case GR_ROLL_D6: *lo = 1, *hi = 6; return 1;
-    case GR_ROLL_D10: *lo = 1, *hi = 10; return 1;
-    case GR_ROLL_2D6: *lo = 2, *hi = 12; return 1;
-    case GR_ROLL_D10_VS_D10: *lo = 1, *hi = 10; return 2;
-    case GR_ROLL_2D6_VS_2D6: *lo = 2, *hi = 12; return 2;
-    default: *lo = *hi = 0; return 0;
-    }
-}
-
-/* Ways out of den of the value v of one part of roll kind k. */
-static uint32_t roll_ways(int k, int v, uint32_t *den)
-{
-    if (k == GR_ROLL_2D6 || k == GR_ROLL_2D6_VS_2D6) {
-        *den = 36;
-        return v >= 2 && v <= 12 ? (uint32_t)(6 - abs(v - 7)) : 0;
-    }
-    int lo, hi;
-    roll_range(k, &lo, &hi);
-    *den = (uint32_t)(hi - lo + 1);
-    return v >= lo && v <= hi ? 1 : 0;
-}
-
 /* Try the pending test with the dice in so far: applied (pending 0) or
  * waiting for its next roll.  GR_OK, or why the test is refused. */
 static gr_status try_test(bt_state *s, gr_error *err)
@@ -427,7 +400,7 @@ static gr_status try_test(bt_state *s, gr_error *err)
     s->pending = 1;
     s->need = (int)need;
     s->need_name = name;
-    s->parts = roll_range(need, &lo, &hi);
+    s->parts = gr_roll_parts((gr_roll_kind)need, &lo, &hi);
     s->got = 0;
     if (s->parts == 0 || s->nrolls + s->parts > (int)(sizeof s->rolls / sizeof s->rolls[0]))
         return gr_error_set(err, GR_ERUNTIME, "%s: a test needs a roll the companion cannot take",
@@ -443,7 +416,7 @@ static gr_status bt_step(bt_state *s, const void *act, gr_error *err)
     if (s->pending) {
         gr_action v = gr_game_act_action(act);
         uint32_t den;
-        if (v > 12 || !roll_ways(s->need, (int)v, &den))
+        if (v > 12 || !gr_roll_part_ways((gr_roll_kind)s->need, (int)v, &den))
             return gr_error_set(err, GR_EILLEGAL, "%d is not a possible value of the %s", (int)v,
                                 gr_roll_name((gr_roll_kind)s->need));
         s->rolls[s->nrolls++] = (int)v;
@@ -486,9 +459,9 @@ static int bt_chance_outcomes(const void *sc, const void *st, gr_chance_outcome 
     if (!s->pending)
         return 0;
     int lo, hi, n = 0;
-    roll_range(s->need, &lo, &hi);
+    gr_roll_parts((gr_roll_kind)s->need, &lo, &hi);
     for (int v = lo; v <= hi && n < cap; v++) {
-        uint32_t den, w = roll_ways(s->need, v, &den);
+        uint32_t den, w = gr_roll_part_ways((gr_roll_kind)s->need, v, &den);
         out[n++] = (gr_chance_outcome){(gr_action)v, w, den};
     }
     return n;
@@ -521,7 +494,7 @@ static int bt_is_legal(const void *sc, const void *st, const void *act)
     gr_action v = gr_game_act_action(act);
     uint32_t den;
     if (s->pending) /* a die: a value it can take */
-        return v <= 12 && roll_ways(s->need, (int)v, &den) > 0;
+        return v <= 12 && gr_roll_part_ways((gr_roll_kind)s->need, (int)v, &den) > 0;
     return bt_check(sc, st, act, NULL) == GR_OK;
 }
 
@@ -719,6 +692,6 @@ int gr_bt_game_need(const void *st, gr_roll_kind *kind, const char **name, int *
         return 0;
     *kind = (gr_roll_kind)s->need;
     *name = s->need_name;
-    roll_range(s->need, lo, hi);
+    gr_roll_parts((gr_roll_kind)s->need, lo, hi);
     return 1;
 }

@@ -1,6 +1,7 @@
 /* dice.c - dice rolls and exact distributions of their totals. */
 #include "grognard/dice.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 const char *gr_roll_name(gr_roll_kind k)
@@ -141,4 +142,28 @@ uint64_t gr_gcd(uint64_t a, uint64_t b)
         b = t;
     }
     return a ? a : 1;
+}
+
+int gr_roll_parts(gr_roll_kind k, int *lo, int *hi)
+{
+    switch (k) {
+    case GR_ROLL_D6: *lo = 1, *hi = 6; return 1;
+    case GR_ROLL_D10: *lo = 1, *hi = 10; return 1;
+    case GR_ROLL_2D6: *lo = 2, *hi = 12; return 1;
+    case GR_ROLL_D10_VS_D10: *lo = 1, *hi = 10; return 2;
+    case GR_ROLL_2D6_VS_2D6: *lo = 2, *hi = 12; return 2;
+    default: *lo = *hi = 0; return 0;
+    }
+}
+
+uint32_t gr_roll_part_ways(gr_roll_kind k, int v, uint32_t *den)
+{
+    if (k == GR_ROLL_2D6 || k == GR_ROLL_2D6_VS_2D6) {
+        *den = 36;
+        return v >= 2 && v <= 12 ? (uint32_t)(6 - abs(v - 7)) : 0;
+    }
+    int lo, hi;
+    gr_roll_parts(k, &lo, &hi);
+    *den = (uint32_t)(hi - lo + 1);
+    return v >= lo && v <= hi ? 1 : 0;
 }

@@ -869,30 +869,6 @@ static void after_step(const tb_scenario *sc, tb_state *s)
         check_armies(sc, s);
 }
 
-static int roll_parts(int k, int *lo, int *hi)
-{
-    switch (k) {
-    case GR_ROLL_D6: *lo = 1, *hi = 6; return 1;
-    case GR_ROLL_D10: *lo = 1, *hi = 10; return 1;
-    case GR_ROLL_2D6: *lo = 2, *hi = 12; return 1;
-    case GR_ROLL_D10_VS_D10: *lo = 1, *hi = 10; return 2;
-    case GR_ROLL_2D6_VS_2D6: *lo = 2, *hi = 12; return 2;
-    default: *lo = *hi = 0; return 0;
-    }
-}
-
-static uint32_t roll_ways(int k, int v, uint32_t *den)
-{
-    if (k == GR_ROLL_2D6 || k == GR_ROLL_2D6_VS_2D6) {
-        *den = 36;
-        return v >= 2 && v <= 12 ? (uint32_t)(6 - abs(v - 7)) : 0;
-    }
-    int lo, hi;
-    roll_parts(k, &lo, &hi);
-    *den = (uint32_t)(hi - lo + 1);
-    return v >= lo && v <= hi ? 1 : 0;
-}
-
 /* Try the pending test with its dice so far: done, or waiting for the
  * next roll (a chance node). */
 static gr_status try_test(const tb_scenario *sc, tb_state *s, gr_error *err)
@@ -936,7 +912,7 @@ static gr_status try_test(const tb_scenario *sc, tb_state *s, gr_error *err)
     if ((st = gr_battle_do_exact(&s->b, &a, out, &need, &name, err)) != GR_OK)
         goto done;
     if (need != GR_ROLL_NONE) {
-        int lo, hi, parts = roll_parts(need, &lo, &hi);
+        int lo, hi, parts = gr_roll_parts((gr_roll_kind)need, &lo, &hi);
         if (parts == 0) {
             st = gr_error_set(err, GR_ERUNTIME, "a test needs a roll the table cannot take");
             goto done;
@@ -1169,9 +1145,9 @@ static int tb_chance_outcomes(const void *sc, const void *st, gr_chance_outcome 
     if (!s->x.pending || s->x.over)
         return 0;
     int lo, hi, n = 0;
-    roll_parts(s->x.need, &lo, &hi);
+    gr_roll_parts((gr_roll_kind)s->x.need, &lo, &hi);
     for (int v = lo; v <= hi && n < cap; v++) {
-        uint32_t den, w = roll_ways(s->x.need, v, &den);
+        uint32_t den, w = gr_roll_part_ways((gr_roll_kind)s->x.need, v, &den);
         out[n++] = (gr_chance_outcome){(gr_action)v, w, den};
     }
     return n;
@@ -1418,7 +1394,7 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
         return gr_error_set(err, GR_EILLEGAL, "the battle is over");
     if (s->x.pending) {
         uint32_t den;
-        if (act > 12 || !roll_ways(s->x.need, (int)act, &den))
+        if (act > 12 || !gr_roll_part_ways((gr_roll_kind)s->x.need, (int)act, &den))
             return gr_error_set(err, GR_EILLEGAL, "%d is not a value of the %s", (int)act,
                                 gr_roll_name((gr_roll_kind)s->x.need));
         s->test.rolls[s->test.nrolls++] = (int)act;
@@ -1846,7 +1822,7 @@ static gr_status tb_parse(const void *scv, const void *st, const char *text, gr_
         char *end;
         long v = strtol(text, &end, 10);
         uint32_t den;
-        if (*end || v < 1 || v > 12 || !roll_ways(s->x.need, (int)v, &den))
+        if (*end || v < 1 || v > 12 || !gr_roll_part_ways((gr_roll_kind)s->x.need, (int)v, &den))
             return gr_error_set(err, GR_EINPUT, "a die is awaited (%s): type its value",
                                 gr_roll_name((gr_roll_kind)s->x.need));
         *out = (gr_action)v;

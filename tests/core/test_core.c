@@ -301,6 +301,31 @@ static void test_error_escapes_controls(void **state)
 /* A positioned JSON failure: "NAME:LINE:COL: what" at the value, at its
  * key for gr_jr_fail_key, 1:1 for no node (bt_oob's orders of battle); the
  * message kept to 440 characters before the position is added. */
+/* One part of a roll as a player types it, and its ways: worked out by
+ * hand (two dice: 7 in 6 ways of 36, 2 and 12 in one; a D10's face 1 of
+ * 10; an opposed D10 roll is two parts of 1..10). */
+static void test_roll_parts(void **state)
+{
+    (void)state;
+    int lo, hi;
+    uint32_t den;
+    assert_int_equal(gr_roll_parts(GR_ROLL_2D6, &lo, &hi), 1);
+    assert_int_equal(lo, 2);
+    assert_int_equal(hi, 12);
+    assert_int_equal(gr_roll_parts(GR_ROLL_D10_VS_D10, &lo, &hi), 2);
+    assert_int_equal(lo, 1);
+    assert_int_equal(hi, 10);
+    assert_int_equal(gr_roll_parts(GR_ROLL_NONE, &lo, &hi), 0);
+    assert_int_equal(gr_roll_part_ways(GR_ROLL_2D6, 7, &den), 6);
+    assert_int_equal(den, 36);
+    assert_int_equal(gr_roll_part_ways(GR_ROLL_2D6_VS_2D6, 12, &den), 1);
+    assert_int_equal(gr_roll_part_ways(GR_ROLL_2D6, 13, &den), 0);
+    assert_int_equal(gr_roll_part_ways(GR_ROLL_D10, 10, &den), 1);
+    assert_int_equal(den, 10);
+    assert_int_equal(gr_roll_part_ways(GR_ROLL_D6, 7, &den), 0);
+    assert_int_equal(den, 6);
+}
+
 static void test_jr_fail_positions(void **state)
 {
     (void)state;
@@ -410,6 +435,7 @@ int main(void)
         cmocka_unit_test(test_fnv1a64_known_answers),
         cmocka_unit_test(test_error_escapes_controls),
         cmocka_unit_test(test_jr_fail_positions),
+        cmocka_unit_test(test_roll_parts),
         cmocka_unit_test(test_utf8),
         cmocka_unit_test(test_notes_never_cut),
         cmocka_unit_test(test_notes_formatted),
