@@ -35,68 +35,11 @@
 #include <cmocka.h>
 
 #include "grognard/tb.h"
+#include "tb_steps.h"
 
 static const char *root = ".";
 static char *TEXT; /* the battle file as the test changed it */
 static size_t TEXT_LEN;
-static gr_game G;
-static void *ST;
-
-enum { CLAPAREDE, TREILHARD, FRENCH_BATTERY, ROTTERMUND, HOHENLOHE, AUSTRIAN_BATTERY };
-
-static const char *legal(void)
-{
-    static char buf[4096];
-    gr_action acts[512];
-    int n = gr_game_legal_actions(&G, ST, acts, 512);
-    size_t at = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < n && at < sizeof buf; i++) {
-        char t[200];
-        gr_game_describe(&G, ST, acts[i], t, sizeof t);
-        at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s", i ? " | " : "", t);
-    }
-    return buf;
-}
-
-static void act(const char *text)
-{
-    gr_action a;
-    gr_error err = {0};
-    if (gr_game_parse(&G, ST, text, &a, &err) != GR_OK)
-        fail_msg("'%s' does not parse: %s (legal: %s)", text, err.msg, legal());
-    if (gr_game_apply_checked(&G, ST, a, NULL, &err) != GR_OK)
-        fail_msg("'%s' refused: %s", text, err.msg);
-}
-
-static void die(int v)
-{
-    assert_int_equal(gr_game_current_player(&G, ST), GR_CHANCE);
-    gr_error err = {0};
-    if (gr_game_apply_checked(&G, ST, (gr_action)v, NULL, &err) != GR_OK)
-        fail_msg("die %d refused: %s", v, err.msg);
-}
-
-static void expect_legal(const char *want)
-{
-    const char *got = legal();
-    if (strcmp(got, want))
-        fail_msg("legal now:\n  want %s\n  got  %s", want, got);
-}
-
-static const tt_unit *unit(int id)
-{
-    const tt_table *t = tb_game_table(ST);
-    for (int i = 0; i < t->nunits; i++)
-        if (t->units[i].id == id)
-            return &t->units[i];
-    return NULL;
-}
-
-static const gr_bt_unit *bunit(int id)
-{
-    return &tb_game_battle(ST)->units[id];
-}
 
 static void phase_is(const char *id)
 {

@@ -1,0 +1,75 @@
+/* tb_steps.h - the steps of a scripted battle on the table, shared by the
+ * table's tests (test_tb_script.c, test_tb_rules.c): the game G and its
+ * state ST, the legal actions as the command says them, an action taken
+ * as a person types it, a die typed at the table, and the units on the
+ * table and in the companion's state.  Include after cmocka.h and
+ * grognard/tb.h. */
+#ifndef TB_STEPS_H
+#define TB_STEPS_H
+
+static gr_game G;
+static void *ST;
+
+/* The teaching battle's units (data/table/teaching.json), by index. */
+enum { CLAPAREDE, TREILHARD, FRENCH_BATTERY, ROTTERMUND, HOHENLOHE, AUSTRIAN_BATTERY };
+
+/* The legal actions now, as the command describes them, joined by " | ". */
+static const char *legal(void)
+{
+    static char buf[4096];
+    gr_action acts[512];
+    int n = gr_game_legal_actions(&G, ST, acts, 512);
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && at < sizeof buf; i++) {
+        char t[200];
+        gr_game_describe(&G, ST, acts[i], t, sizeof t);
+        at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s", i ? " | " : "", t);
+    }
+    return buf;
+}
+
+/* Take the action written `text` (parsed as a person types it). */
+static void act(const char *text)
+{
+    gr_action a;
+    gr_error err = {0};
+    if (gr_game_parse(&G, ST, text, &a, &err) != GR_OK)
+        fail_msg("'%s' does not parse: %s (legal: %s)", text, err.msg, legal());
+    if (gr_game_apply_checked(&G, ST, a, NULL, &err) != GR_OK)
+        fail_msg("'%s' refused: %s", text, err.msg);
+}
+
+/* A die typed at the table: the state waits for it. */
+static void die(int v)
+{
+    assert_int_equal(gr_game_current_player(&G, ST), GR_CHANCE);
+    gr_error err = {0};
+    if (gr_game_apply_checked(&G, ST, (gr_action)v, NULL, &err) != GR_OK)
+        fail_msg("die %d refused: %s", v, err.msg);
+}
+
+static void expect_legal(const char *want)
+{
+    const char *got = legal();
+    if (strcmp(got, want))
+        fail_msg("legal now:\n  want %s\n  got  %s", want, got);
+}
+
+/* Unit `id` on the table, NULL when it is not there. */
+static const tt_unit *unit(int id)
+{
+    const tt_table *t = tb_game_table(ST);
+    for (int i = 0; i < t->nunits; i++)
+        if (t->units[i].id == id)
+            return &t->units[i];
+    return NULL;
+}
+
+/* Unit `id` in the companion's state. */
+static const gr_bt_unit *bunit(int id)
+{
+    return &tb_game_battle(ST)->units[id];
+}
+
+#endif
