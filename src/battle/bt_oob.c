@@ -22,26 +22,6 @@ typedef struct ob {
 
 /* "NAME:LINE:COL: what" at the node `at` (gr_jr_fail). */
 #define ob_fail(o, at, ...) gr_jr_fail((o)->err, (o)->name, (at), __VA_ARGS__)
-
-/* Refuse a key of obj that is not in keys (NULL-terminated), at the key. */
-static gr_status only_keys(ob *o, const gr_jr_node *obj, const char *what, const char *const *keys)
-{
-    for (const gr_jr_node *m = obj->child; m; m = m->next) {
-        int known = 0;
-        for (size_t i = 0; keys[i]; i++)
-            known |= strcmp(m->key, keys[i]) == 0;
-        if (known)
-            continue;
-        char list[400], kb[64];
-        gr_bt_words(keys, list, sizeof list);
-        gr_jr_printable(m->key, 40, kb, sizeof kb);
-        return gr_error_set(o->err, GR_EINPUT,
-                            "%s:%d:%d: unknown key \"%s\" in %s; accepted keys: %s (docs/oob.md)",
-                            o->name, m->key_line, m->key_col, kb, what, list);
-    }
-    return GR_OK;
-}
-
 /* The member `key` of obj: required (missing: refused at the object) or
  * optional (NULL when absent). */
 static gr_status member(ob *o, const gr_jr_node *obj, const char *key, const char *what,
@@ -165,7 +145,7 @@ static gr_status read_header(ob *o, const gr_jr_node *root, const gr_battle_rule
     if (root->type != GR_JR_OBJECT)
         return ob_fail(o, root, "an order of battle is a JSON object, not %s (docs/oob.md)",
                        gr_jr_type_name(root->type));
-    if ((st = only_keys(o, root, what, top_keys)) != GR_OK)
+    if ((st = gr_jr_only_keys(o->err, o->name, root, top_keys, what, "docs/oob.md")) != GR_OK)
         return st;
     int format;
     if ((st = get_int(o, root, "format", what, 1, 1, 1, 1, &format)) != GR_OK)
@@ -231,7 +211,8 @@ static gr_status read_header(ob *o, const gr_jr_node *root, const gr_battle_rule
         if (s->type != GR_JR_OBJECT)
             return ob_fail(o, s, "a side is an object {\"name\": ...}, not %s",
                            gr_jr_type_name(s->type));
-        if ((st = only_keys(o, s, "a side", side_keys)) != GR_OK ||
+        if ((st = gr_jr_only_keys(o->err, o->name, s, side_keys, "a side", "docs/oob.md")) !=
+                GR_OK ||
             (st = get_str(o, s, "name", "a side", 1, 0, b->side_name[k], sizeof b->side_name[k])) !=
                 GR_OK)
             return st;
@@ -278,7 +259,7 @@ static gr_status read_leaders(ob *o, const gr_jr_node *arr, const gr_jr_node **p
         char what[80];
         const gr_jr_node *idn = gr_jr_get(e, "id");
         snprintf(what, sizeof what, "leader %d", i + 1);
-        if ((st = only_keys(o, e, what, leader_keys)) != GR_OK ||
+        if ((st = gr_jr_only_keys(o->err, o->name, e, leader_keys, what, "docs/oob.md")) != GR_OK ||
             (st = get_str(o, e, "id", what, 1, 1, l->id, sizeof l->id)) != GR_OK)
             return st;
         snprintf(what, sizeof what, "leader \"%s\"", l->id);
@@ -324,7 +305,7 @@ static gr_status read_units(ob *o, const gr_jr_node *arr)
         char what[80];
         snprintf(what, sizeof what, "unit %d", i + 1);
         const gr_jr_node *idn = gr_jr_get(e, "id");
-        if ((st = only_keys(o, e, what, unit_keys)) != GR_OK ||
+        if ((st = gr_jr_only_keys(o->err, o->name, e, unit_keys, what, "docs/oob.md")) != GR_OK ||
             (st = get_str(o, e, "id", what, 1, 1, u->id, sizeof u->id)) != GR_OK)
             return st;
         snprintf(what, sizeof what, "unit \"%s\"", u->id);

@@ -273,23 +273,16 @@ static gr_status push_step(const char *path, gr_saved *s, size_t *cap, gr_record
 static gr_status sv_step(const char *path, const gr_game_type *t, const gr_jr_node *e, gr_saved *s,
                          size_t *cap, gr_error *err)
 {
-    static const char *const keys[] = {"n", "player", "action", "text", "hash", "given", "by"};
+    static const char *const keys[] = {"n",    "player", "action", "text",
+                                       "hash", "given",  "by",     NULL};
     if (e->type != GR_JR_OBJECT)
         return gr_jr_fail(err, path, e,
                           "a step must be an object {\"player\": ..., \"action\": "
                           "[...], \"hash\": ...}, not %s",
                           gr_jr_type_name(e->type));
-    for (const gr_jr_node *m = e->child; m; m = m->next) {
-        size_t i;
-        for (i = 0; i < 7 && strcmp(m->key, keys[i]); i++)
-            ;
-        if (i == 7) {
-            return gr_jr_fail_key(err, path, m,
-                                  "unknown key \"%.40s\" in a step; accepted: n, player, "
-                                  "action, text, hash, given, by",
-                                  m->key);
-        }
-    }
+    gr_status ks = gr_jr_only_keys(err, path, e, keys, "a step", NULL);
+    if (ks != GR_OK)
+        return ks;
     const gr_jr_node *p = gr_jr_get(e, "player"), *a = gr_jr_get(e, "action"),
                      *h = gr_jr_get(e, "hash");
     if (!p || !a || !h)
@@ -340,8 +333,7 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
 {
     static const char *const keys[] = {"format",      "version",         "game", "scenario",
                                        "scenario_id", "scenario_digest", "seed", "steps",
-                                       "notes",       "scenario_text"};
-    const size_t nkeys = sizeof keys / sizeof keys[0];
+                                       "notes",       "scenario_text",   NULL};
     if (root->type != GR_JR_OBJECT)
         return gr_jr_fail(err, path, root, "a save file is a JSON object; this is %s",
                           gr_jr_type_name(root->type));
@@ -354,19 +346,9 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
         return gr_jr_fail(err, path, fmt ? fmt : root,
                           "not a grognard save file; it needs \"format\": \"grognard-save\"");
     g->recognised = 1; /* a save, well formed or not: its errors are a save's */
-    for (const gr_jr_node *m = root->child; m; m = m->next) {
-        size_t i;
-        for (i = 0; i < nkeys && strcmp(m->key, keys[i]); i++)
-            ;
-        if (i == nkeys) {
-            return gr_jr_fail_key(
-                err, path, m,
-                "unknown key \"%.40s\" in a save file; accepted: format, "
-                "version, game, scenario, scenario_id, scenario_digest, scenario_text, seed, "
-                "steps",
-                m->key);
-        }
-    }
+    gr_status ks = gr_jr_only_keys(err, path, root, keys, "a save file", NULL);
+    if (ks != GR_OK)
+        return ks;
     int want = legacy ? 1 : GR_SAVE_VERSION;
     if (!ver || ver->type != GR_JR_NUMBER || !ver->is_int)
         return gr_jr_fail(err, path, ver ? ver : root,
