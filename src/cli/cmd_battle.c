@@ -286,24 +286,15 @@ static int run_undo(gr_battle_file *f, const verb_args *va)
 {
     gr_error err;
     gr_error_clear(&err);
-    size_t n = gr_match_steps(f->m), i = n;
-    while (i > 0 && gr_match_step(f->m, i - 1)->player == GR_CHANCE)
-        i--;
-    if (i == 0) {
+    gr_bt_action a; /* the undone test as it was asked, with its dice */
+    size_t at;
+    if (gr_bt_last_test(f->m, &a, &at) < 0) {
         cli_err("grognard battle undo: %s has no action to undo\n", va->file);
         return CLI_USAGE;
     }
-    /* the undone test as it was asked: its dice, then its call */
-    gr_bt_action a, c;
-    memset(&a, 0, sizeof a);
-    for (size_t k = i; k < n && a.nrolls < (int)(sizeof a.rolls / sizeof a.rolls[0]); k++)
-        a.rolls[a.nrolls++] = (int)gr_match_step(f->m, k)->action;
-    gr_record_step d = *gr_match_step(f->m, i - 1);
-    if (gr_match_undo(f->m, d.player, &err) != GR_OK ||
-        gr_bt_game_call(battle_of(f), d.rec, &c, &err) != GR_OK ||
+    if (gr_match_undo(f->m, gr_match_step(f->m, at)->player, &err) != GR_OK ||
         write_battle(f, va->file, &err) != GR_OK)
         return cli_fail(&err);
-    a.call = c.call;
     const gr_battle *b = battle_of(f);
     char text[400];
     gr_battle_action_text(b, &a, text, sizeof text);
