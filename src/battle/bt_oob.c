@@ -112,18 +112,6 @@ static const char *const unit_keys[] = {"id",     "name",    "side",      "leade
 static const char *const roles[] = {"army", "corps", "division", "brigade", NULL};
 static const char *const arms[GR_BT_ARM_COUNT + 1] = {"infantry", "cavalry", "artillery", NULL};
 
-/* The systems the companion keeps, as "aoe, nf, rff", into buf. */
-static void kept_systems(char *buf, size_t cap)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; gr_systems[i] && n < cap; i++)
-        if (gr_battle_rules_find(gr_systems[i]->id))
-            n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", gr_systems[i]->id);
-    if (!buf[0])
-        snprintf(buf, cap, "(none yet)");
-}
-
 static gr_status array_of(ob *o, const gr_jr_node *root, const char *key, int required,
                           const gr_jr_node **arr)
 {
@@ -153,8 +141,8 @@ static gr_status read_header(ob *o, const gr_jr_node *root, const gr_battle_rule
     const gr_jr_node *sys;
     if ((st = member(o, root, "system", what, 1, &sys)) != GR_OK)
         return st;
-    char list[200];
-    kept_systems(list, sizeof list);
+    char kept[200];
+    const char *list = gr_battle_systems(", ", kept, sizeof kept);
     if (sys->type != GR_JR_STRING)
         return ob_fail(o, sys, "\"system\" must be a string; accepted: %s", list);
     if (rules) {

@@ -15,17 +15,6 @@
 #include "grognard/oob.h"
 #include "grognard/save.h"
 
-/* The systems the companion keeps, each after `sep`, into buf. */
-static const char *systems_kept(const char *sep, char *buf, size_t cap)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; gr_systems[i] && n < cap; i++)
-        if (gr_battle_rules_find(gr_systems[i]->id))
-            n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? sep : "", gr_systems[i]->id);
-    return n ? buf : "(none yet)";
-}
-
 /* The battle now: the state of f's match. */
 static const gr_battle *battle_of(const gr_battle_file *f)
 {
@@ -57,7 +46,7 @@ static void usage(FILE *f)
                "systems kept:");
     char list[200];
     fprintf(f, " %s\n\nExit status: 0 success, 1 failure, 2 bad input or an action refused.\n",
-            systems_kept(" ", list, sizeof list));
+            gr_battle_systems(" ", list, sizeof list));
 }
 
 /* The system's sequence of play and verbs; with a battle, the phase now
@@ -193,7 +182,7 @@ static int cmd_new(int argc, char **argv)
     if (!r) {
         char list[200];
         cli_err("grognard battle new: the companion keeps no system '%s'; accepted: %s\n", sys,
-                systems_kept(", ", list, sizeof list));
+                gr_battle_systems(", ", list, sizeof list));
         return CLI_USAGE;
     }
     FILE *exists = force ? NULL : fopen(out, "rb");

@@ -182,12 +182,7 @@ static gr_status get_ref(rd *r, const gr_jr_node *n, const char *key, int leader
     if (*idx >= 0)
         return GR_OK;
     char list[400], sb[64];
-    size_t k = 0;
-    list[0] = '\0';
-    int count = leader ? b->nleaders : b->nunits;
-    for (int i = 0; i < count && k < sizeof list - 8; i++)
-        k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", i ? ", " : "",
-                              leader ? b->leaders[i].id : b->units[i].id);
+    gr_battle_ids(b, leader, list, sizeof list);
     return fail(r, n, "%s \"%s\" is not in the order of battle; accepted: %s",
                 leader ? "leader" : "unit", gr_jr_printable(n->str, 40, sb, sizeof sb), list);
 }
