@@ -1,9 +1,11 @@
 /* grognard/file_io.h - writing a whole file so that nothing is lost: the
- * new file entirely, or the old one untouched. */
+ * new file entirely, or the old one untouched; and a fresh seed read from
+ * the system's entropy. */
 #ifndef GROGNARD_FILE_IO_H
 #define GROGNARD_FILE_IO_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "grognard/error.h"
 
@@ -32,5 +34,10 @@ void gr_remove_stale_tmp(const char *path);
  * path and the reason if it cannot be opened or read (or is a directory);
  * GR_EINPUT "PATH:1:1: ..." if it is larger than `max` bytes. */
 gr_status gr_read_file(const char *path, size_t max, char **text, size_t *len, gr_error *err);
+
+/* A seed for a player who gave none: from the system's entropy (below one
+ * thousand million, easy to retype), to be printed so the game or the roll
+ * can be repeated; 0 when /dev/urandom cannot be read. */
+uint64_t gr_fresh_seed(void);
 
 #endif

@@ -227,50 +227,6 @@ int cli_io_fail(const gr_error *err)
     return err->code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
 }
 
-gr_status cli_find_system(const char *id, const gr_system **out, gr_error *err)
-{
-    *out = id ? gr_system_find(id) : NULL;
-    if (*out)
-        return GR_OK;
-    char list[256];
-    size_t len = 0;
-    for (int i = 0; gr_systems[i]; i++)
-        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
-                                gr_systems[i]->id);
-    if (!id)
-        return gr_error_set(err, GR_EINPUT, "missing system; accepted: %s", list);
-    return gr_error_set(err, GR_EINPUT, "unknown system '%s'; accepted: %s", id, list);
-}
-
-/* No table (procedures 0) or procedure `name` in s: say so with the list. */
-static gr_status not_found(const gr_system *s, const char *what, const char *name, int procedures,
-                           gr_error *err)
-{
-    char list[512];
-    size_t len = 0, n = procedures ? s->nprocedures : s->ntables;
-    list[0] = '\0';
-    for (size_t i = 0; i < n && len < sizeof list; i++)
-        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
-                                procedures ? s->procedures[i]->name : s->tables[i]->name);
-    if (!name)
-        return gr_error_set(err, GR_EINPUT, "missing %s for %s; accepted: %s", what, s->id, list);
-    return gr_error_set(err, GR_EINPUT, "unknown %s '%s' for %s; accepted: %s", what, name, s->id,
-                        list);
-}
-
-gr_status cli_find_table(const gr_system *s, const char *name, const gr_table **out, gr_error *err)
-{
-    *out = name ? gr_system_table(s, name) : NULL;
-    return *out ? GR_OK : not_found(s, "table", name, 0, err);
-}
-
-gr_status cli_find_procedure(const gr_system *s, const char *name, const gr_procedure **out,
-                             gr_error *err)
-{
-    *out = name ? gr_system_procedure(s, name) : NULL;
-    return *out ? GR_OK : not_found(s, "procedure", name, 1, err);
-}
-
 static int is_help(const char *arg)
 {
     return !strcmp(arg, "--help") || !strcmp(arg, "-h");
@@ -294,8 +250,8 @@ int cli_table_command(const char *cmd, const char *example, int argc, char **arg
         usage(stdout, NULL, NULL);
         return CLI_HELP;
     }
-    if (cli_find_system(argv[0], s, &err) != GR_OK ||
-        cli_find_table(*s, argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, t, &err) != GR_OK)
+    if (gr_system_get(argv[0], s, &err) != GR_OK ||
+        gr_system_get_table(*s, argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, t, &err) != GR_OK)
         return cli_fail(&err);
     char what[96];
     snprintf(what, sizeof what, "%s %s %s", cmd, (*s)->id, (*t)->name);

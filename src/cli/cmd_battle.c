@@ -193,7 +193,7 @@ static int cmd_new(int argc, char **argv)
                 out);
         return CLI_USAGE;
     }
-    uint64_t seed = seed_v >= 0 ? (uint64_t)seed_v : cli_fresh_seed();
+    uint64_t seed = seed_v >= 0 ? (uint64_t)seed_v : gr_fresh_seed();
     gr_remove_stale_tmp(out); /* a kill's leftovers in its folder */
     gr_battle_file f = {0};
     gr_error err;

@@ -184,3 +184,15 @@ gr_status gr_read_file(const char *path, size_t max, char **text, size_t *len, g
     *len = n;
     return GR_OK;
 }
+
+uint64_t gr_fresh_seed(void)
+{
+    uint64_t s = 0;
+    FILE *f = fopen("/dev/urandom", "rb");
+    if (f) {
+        if (fread(&s, sizeof s, 1, f) != 1)
+            s = 0;
+        fclose(f);
+    }
+    return s % 1000000000ULL;
+}

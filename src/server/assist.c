@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "grognard/args_io.h"
+#include "grognard/file_io.h"
 #include "grognard/resolve.h"
 #include "grognard/rff_points.h"
 #include "grognard/rng.h"
@@ -47,14 +48,6 @@ static int fail_err(int code, char **out, const gr_error *err)
 {
     *out = strdup(err->msg);
     return code;
-}
-
-static void join(char *buf, size_t cap, const char *const *names, size_t n)
-{
-    size_t len = 0;
-    buf[0] = 0;
-    for (size_t i = 0; i < n && len < cap; i++)
-        len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", names[i]);
 }
 
 static int done(json_t *j, char **out)
@@ -108,43 +101,15 @@ static int assist(const char *what, const char *body, size_t len, const void *po
     }
     const char *sys = json_string_value(json_object_get(req, "system"));
     const char *name = json_string_value(json_object_get(req, tkey));
-    const gr_system *s = sys ? gr_system_find(sys) : NULL;
-    char list[512];
-    int code;
-    if (!s) {
-        const char *ids[16] = {0};
-        size_t n = 0;
-        for (; gr_systems[n] && n < 16; n++)
-            ids[n] = gr_systems[n]->id;
-        join(list, sizeof list, ids, n);
-        code = fail(sys ? 404 : 400, out, "unknown or missing system '%s'; accepted: %s",
-                    clip(sys).s, list);
-        json_decref(req);
-        return code;
-    }
+    const gr_system *s;
     const gr_table *t = NULL;
     const gr_procedure *p = NULL;
-    const char *names[64];
-    size_t nn = 0;
-    if (resolve) {
-        for (size_t i = 0; i < s->nprocedures; i++) {
-            if (nn < 64)
-                names[nn++] = s->procedures[i]->name;
-            if (name && !strcmp(s->procedures[i]->name, name))
-                p = s->procedures[i];
-        }
-    } else {
-        for (size_t i = 0; i < s->ntables; i++) {
-            if (nn < 64)
-                names[nn++] = s->tables[i]->name;
-            if (name && !strcmp(s->tables[i]->name, name))
-                t = s->tables[i];
-        }
-    }
-    if (!t && !p) {
-        join(list, sizeof list, names, nn);
-        code = fail(name ? 404 : 400, out, "unknown or missing %s '%s' of %s; accepted: %.400s",
-                    tkey, clip(name).s, s->id, list);
+    gr_error err;
+    if (gr_system_get(sys, &s, &err) != GR_OK ||
+        (resolve ? gr_system_get_procedure(s, name, &p, &err)
+                 : gr_system_get_table(s, name, &t, &err)) != GR_OK) {
+        /* 404 for a name given that is not there, 400 for one missing */
+        int code = fail_err(!s ? (sys ? 404 : 400) : (name ? 404 : 400), out, &err);
         json_decref(req);
         return code;
     }
@@ -166,9 +131,8 @@ static int assist(const char *what, const char *body, size_t len, const void *po
     gr_args a;
     memset(&a, 0, sizeof a);
     gr_args_json *keep = NULL;
-    gr_error err;
     gr_error_clear(&err);
-    code = 200;
+    int code = 200;
     if (!itext) {
         code = fail(500, out, "out of memory");
         goto out;
@@ -245,16 +209,7 @@ static int assist(const char *what, const char *body, size_t len, const void *po
                 dice.typed[dice.ntyped++] = (int)json_integer_value(f);
             }
         } else {
-            if (sj) {
-                seed = (uint64_t)json_integer_value(sj);
-            } else {
-                FILE *f = fopen("/dev/urandom", "rb");
-                if (!f || fread(&seed, sizeof seed, 1, f) != 1)
-                    seed = 0;
-                if (f)
-                    fclose(f);
-                seed %= 1000000000ULL;
-            }
+            seed = sj ? (uint64_t)json_integer_value(sj) : gr_fresh_seed();
             gr_rng_seed(&rng, seed);
             dice.rng = &rng;
         }
