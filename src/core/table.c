@@ -334,14 +334,17 @@ gr_status gr_table_odds(const gr_table *t, const gr_args *a, int modifier, gr_od
         return gr_error_set(err, GR_EINPUT,
                             "table '%s' is read without a die roll, so it has no odds; use lookup",
                             t->name);
+    gr_args args = *a;
+    args.given[t->roll_param] = 1;
+    gr_status rq = gr_args_check_required(t->params, t->nparams, &args, err);
+    if (rq != GR_OK)
+        return rq;
     gr_dist d;
     gr_dist_of_roll(&d, t->roll);
     gr_dist_shift(&d, modifier);
     memset(out, 0, sizeof *out);
     out->n = t->noutcomes;
     out->den = d.den;
-    gr_args args = *a;
-    args.given[t->roll_param] = 1;
     for (int i = 0; i < d.n; i++) {
         if (!d.w[i])
             continue;

@@ -165,16 +165,8 @@ static int assist(const char *what, const char *body, size_t len, const void *po
             code = fail(400, out, "\"modifier\" must be a whole number from -30 to 30");
             goto out;
         }
-        if (t->roll_param < 0) {
-            code =
-                fail(400, out, "table '%s' is read without a die roll; use /api/lookup", t->name);
-            goto out;
-        }
-        gr_args check = a;
-        check.given[t->roll_param] = 1;
         gr_odds od;
-        if (gr_args_check_required(params, nparams, &check, &err) != GR_OK ||
-            gr_table_odds(t, &a, (int)mod, &od, &err) != GR_OK) {
+        if (gr_table_odds(t, &a, (int)mod, &od, &err) != GR_OK) {
             code = fail_err(400, out, &err);
             goto out;
         }
