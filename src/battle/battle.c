@@ -135,18 +135,6 @@ int gr_bt_word(const char *const *list, const char *s)
     return -1;
 }
 
-void gr_bt_words(const char *const *list, char *buf, size_t cap)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    for (int i = 0; list[i] && n < cap; i++) {
-        int w = snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", list[i][0] ? list[i] : "\"\"");
-        if (w < 0)
-            return;
-        n += (size_t)w;
-    }
-}
-
 int gr_bt_has_flag(const gr_bt_unit *u, const char *f)
 {
     for (int i = 0; i < u->nflags; i++)

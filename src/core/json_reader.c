@@ -180,10 +180,7 @@ gr_status gr_jr_only_keys(gr_error *err, const char *name, const gr_jr_node *obj
         if (keys[i])
             continue;
         char list[512], kb[168];
-        size_t n = 0;
-        list[0] = '\0';
-        for (i = 0; keys[i] && n < sizeof list; i++)
-            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", keys[i]);
+        gr_join(list, sizeof list, keys, SIZE_MAX);
         return gr_jr_fail_key(err, name, m, "unknown key \"%s\"%s%s; accepted keys: %s%s%s%s",
                               gr_jr_printable(m->key, 40, kb, sizeof kb), what ? " in " : "",
                               what ? what : "", list, doc ? " (" : "", doc ? doc : "",

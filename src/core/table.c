@@ -126,8 +126,8 @@ void gr_param_describe(const gr_param *p, char *buf, size_t cap)
     case GR_P_TEXT: snprintf(buf, cap, "a text (%s)", p->help ? p->help : "any"); return;
     case GR_P_ENUM:
         len = (size_t)snprintf(buf, cap, "one of: ");
-        for (int i = 0; p->choices[i] && len < cap; i++)
-            len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", p->choices[i]);
+        if (len < cap)
+            gr_join(buf + len, cap - len, p->choices, SIZE_MAX);
         return;
     }
 }

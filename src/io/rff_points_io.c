@@ -32,14 +32,6 @@ typedef struct pl {
     gr_error *err;
 } pl;
 
-static void list_codes(const char *const *codes, char *buf, size_t cap)
-{
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int i = 0; codes[i] && len < cap; i++)
-        len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", codes[i]);
-}
-
 static int code_index(const char *const *codes, const char *key)
 {
     for (int i = 0; codes[i]; i++)
@@ -112,7 +104,7 @@ static gr_status check_section(const pl *P, const gr_jr_node *root, const char *
                                const char *const *codes, rff_points_entry (*out)[RFF_NBANDS])
 {
     char accepted[160], kb[168];
-    list_codes(codes, accepted, sizeof accepted);
+    gr_join(accepted, sizeof accepted, codes, SIZE_MAX);
     const gr_jr_node *sec = gr_jr_get(root, section);
     if (!sec)
         return gr_jr_fail(P->err, P->name, root,
