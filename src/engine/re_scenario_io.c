@@ -5,7 +5,6 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,22 +75,8 @@ typedef struct ld {
     const gr_jr_node *unit_at[RE_MAX_ROWS][RE_MAX_COLS]; /* the unit standing there */
 } ld;
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static gr_status
-ld_fail(ld *L, const gr_jr_node *at, const char *fmt, ...);
-
-static gr_status ld_fail(ld *L, const gr_jr_node *at, const char *fmt, ...)
-{
-    char what[420];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    return gr_error_set(L->err, GR_EINPUT, "%s:%d:%d: %s", L->name, at ? at->line : 1,
-                        at ? at->col : 1, what);
-}
+/* "NAME:LINE:COL: what" at the node `at` (gr_jr_fail). */
+#define ld_fail(L, at, ...) gr_jr_fail((L)->err, (L)->name, (at), __VA_ARGS__)
 
 static gr_status ld_fail_pos(ld *L, int line, int col, const char *what)
 {

@@ -2,7 +2,6 @@
  * into a tb_scenario (tb.h). */
 #include "grognard/tb.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,22 +78,8 @@ typedef struct rd {
     const gr_jr_node *unit_at[GR_BT_MAX_UNITS];
 } rd;
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static gr_status
-fail(rd *r, const gr_jr_node *at, const char *fmt, ...);
-
-static gr_status fail(rd *r, const gr_jr_node *at, const char *fmt, ...)
-{
-    char what[600];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    return gr_error_set(r->err, GR_EINPUT, "%s:%d:%d: %s", r->name, at ? at->line : 1,
-                        at ? at->col : 1, what);
-}
+/* "NAME:LINE:COL: what" at the node `at` (gr_jr_fail). */
+#define fail(r, at, ...) gr_jr_fail((r)->err, (r)->name, (at), __VA_ARGS__)
 
 static gr_status need(rd *r, const gr_jr_node *obj, const char *key, const char *what,
                       const gr_jr_node **out)
