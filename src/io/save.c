@@ -486,17 +486,10 @@ gr_status gr_save_read(const char *path, gr_saved *g, gr_error *err)
 void gr_saved_free(gr_saved *s)
 {
     gr_free(s->scenario);
-    s->scenario = NULL;
     gr_free(s->scenario_text);
-    s->scenario_text = NULL;
-    s->scenario_len = 0;
     gr_free(s->steps);
-    s->steps = NULL;
-    s->nsteps = 0;
     gr_jr_free(s->doc);
-    s->doc = NULL;
     gr_free(s->acts);
-    s->acts = NULL;
     gr_free(s->name);
-    s->name = NULL;
+    memset(s, 0, sizeof *s);
 }
