@@ -40,4 +40,8 @@ gr_status gr_read_file(const char *path, size_t max, char **text, size_t *len, g
  * can be repeated; 0 when /dev/urandom cannot be read. */
 uint64_t gr_fresh_seed(void);
 
+/* 1 if `a` and `b` name the same file: the same device and inode when both
+ * exist, else the same resolved path (or the same text if unresolvable). */
+int gr_same_file(const char *a, const char *b);
+
 #endif

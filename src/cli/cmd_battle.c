@@ -6,7 +6,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli_battle.h"
 #include "grognard/battle.h"
@@ -198,9 +197,7 @@ static int cmd_new(int argc, char **argv)
     gr_battle_file f = {0};
     gr_error err;
     gr_error_clear(&err);
-    struct stat so, sp; /* the battle file never replaces its order of battle */
-    if (stat(oob, &so) == 0 && stat(out, &sp) == 0 && so.st_dev == sp.st_dev &&
-        so.st_ino == sp.st_ino)
+    if (gr_same_file(oob, out)) /* the battle file never replaces its order of battle */
         gr_error_set(&err, GR_EINPUT,
                      "%s is the order of battle itself; give the battle file another name", out);
     if (err.msg[0] || gr_battle_file_new(oob, r, seed, &f, &err) != GR_OK ||

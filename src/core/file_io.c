@@ -1,4 +1,6 @@
 /* file_io.c - a whole file read, or written atomically (grognard/file_io.h). */
+/* realpath is XSI */
+#define _XOPEN_SOURCE 700
 #include "grognard/file_io.h"
 
 #include "grognard/alloc.h"
@@ -195,4 +197,39 @@ uint64_t gr_fresh_seed(void)
         fclose(f);
     }
     return s % 1000000000ULL;
+}
+
+/* `p` made absolute with every link and ".." resolved: the file itself if it
+ * exists, else its folder followed by its last name; NULL if neither can be
+ * resolved.  Free the result. */
+static char *resolve_path(const char *p)
+{
+    char *r = realpath(p, NULL);
+    if (r)
+        return r;
+    const char *slash = strrchr(p, '/');
+    const char *base = slash ? slash + 1 : p;
+    char *dir = slash ? strndup(p, (size_t)(slash - p) + 1) : strdup(".");
+    char *rd = dir ? realpath(dir, NULL) : NULL;
+    free(dir);
+    if (!rd)
+        return NULL;
+    size_t n = strlen(rd) + strlen(base) + 2;
+    r = malloc(n);
+    if (r)
+        snprintf(r, n, "%s/%s", rd, base);
+    free(rd);
+    return r;
+}
+
+int gr_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    char *ra = resolve_path(a), *rb = resolve_path(b);
+    int same = ra && rb ? !strcmp(ra, rb) : !strcmp(a, b);
+    free(ra);
+    free(rb);
+    return same;
 }

@@ -1,6 +1,4 @@
 /* save.c - saved games: write a match's record, read it back, validated. */
-/* realpath is XSI */
-#define _XOPEN_SOURCE 700
 #include "grognard/save.h"
 #include "grognard/file_io.h"
 
@@ -110,43 +108,6 @@ static int write_body(FILE *f, const gr_match *m, const char *scenario_path,
     return 0;
 }
 
-/* `p` made absolute with every link and ".." resolved: the file itself if it
- * exists, else its folder followed by its last name; NULL if neither can be
- * resolved.  Free the result. */
-static char *resolve_path(const char *p)
-{
-    char *r = realpath(p, NULL);
-    if (r)
-        return r;
-    const char *slash = strrchr(p, '/');
-    const char *base = slash ? slash + 1 : p;
-    char *dir = slash ? strndup(p, (size_t)(slash - p) + 1) : strdup(".");
-    char *rd = dir ? realpath(dir, NULL) : NULL;
-    free(dir);
-    if (!rd)
-        return NULL;
-    size_t n = strlen(rd) + strlen(base) + 2;
-    r = malloc(n);
-    if (r)
-        snprintf(r, n, "%s/%s", rd, base);
-    free(rd);
-    return r;
-}
-
-/* 1 if `a` and `b` name the same file: the same device and inode when both
- * exist, else the same resolved path (or the same text if unresolvable). */
-static int same_file(const char *a, const char *b)
-{
-    struct stat sa, sb;
-    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-    char *ra = resolve_path(a), *rb = resolve_path(b);
-    int same = ra && rb ? !strcmp(ra, rb) : !strcmp(a, b);
-    free(ra);
-    free(rb);
-    return same;
-}
-
 gr_status gr_save_check_path(const char *scenario_path, const char *path, gr_error *err)
 {
     if (scenario_path && !gr_utf8_valid(scenario_path))
@@ -155,7 +116,7 @@ gr_status gr_save_check_path(const char *scenario_path, const char *path, gr_err
                             "as JSON text, which must be; rename the scenario file or reach it "
                             "through a link whose path is UTF-8",
                             path, scenario_path);
-    if (scenario_path && scenario_path[0] && same_file(scenario_path, path))
+    if (scenario_path && scenario_path[0] && gr_same_file(scenario_path, path))
         return gr_error_set(err, GR_EINPUT,
                             "%s: is the scenario file %s itself; saving there would overwrite "
                             "the scenario with the game; save to another file, e.g. game.json",
