@@ -1,6 +1,8 @@
 /* cli_input.c - a table's or procedure's inputs from argv or from JSON. */
 #include "cli.h"
 
+#include "grognard/alloc.h"
+#include "grognard/file_io.h"
 #include "grognard/utf8.h"
 
 #include <errno.h>
@@ -184,34 +186,13 @@ gr_status cli_read_json(FILE *in, const gr_param *params, size_t nparams, int sk
                         cli_opts *o, gr_args_json **keep, gr_error *err)
 {
     *keep = NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    if (!buf)
-        return gr_error_set(err, GR_ERUNTIME, "stdin: out of memory");
-    for (;;) {
-        if (n == cap) {
-            if (n > GR_ARGS_JSON_MAX_BYTES)
-                break;
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                return gr_error_set(err, GR_ERUNTIME, "stdin: out of memory");
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, in);
-        n += got;
-        if (!got)
-            break;
-    }
-    if (ferror(in)) {
-        free(buf);
-        return gr_error_set(err, GR_ERUNTIME, "stdin: read error");
-    }
+    char *buf;
+    size_t n;
+    if (gr_read_stream(in, "stdin", GR_ARGS_JSON_MAX_BYTES, &buf, &n, err) != GR_OK)
+        return err->code;
     gr_status st = gr_args_json_parse(buf, n, "stdin", params, nparams, skip, a, &o->has_seed,
                                       &o->seed, keep, err);
-    free(buf);
+    gr_free(buf);
     return st;
 }
 

@@ -128,24 +128,15 @@ gr_status gr_write_file_atomic(const char *path, const char *data, size_t len, g
     return GR_OK;
 }
 
-gr_status gr_read_file(const char *path, size_t max, char **text, size_t *len, gr_error *err)
+gr_status gr_read_stream(FILE *f, const char *name, size_t max, char **text, size_t *len,
+                         gr_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return gr_error_set(err, GR_ERUNTIME, "%s: cannot open the file (%s); check the path", path,
-                            strerror(errno));
-    struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        fclose(f);
-        return gr_error_set(err, GR_ERUNTIME, "%s: is a directory; give the path of a JSON file",
-                            path);
-    }
+    *text = NULL;
+    *len = 0;
     size_t cap = 4096, n = 0;
     char *buf = gr_malloc(cap);
-    if (!buf) {
-        fclose(f);
-        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
-    }
+    if (!buf)
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", name);
     for (;;) {
         if (n + 1 >= cap) {
             if (n > max) /* already one byte more than the limit */
@@ -153,8 +144,7 @@ gr_status gr_read_file(const char *path, size_t max, char **text, size_t *len, g
             char *nb = gr_realloc(buf, cap * 2);
             if (!nb) {
                 gr_free(buf);
-                fclose(f);
-                return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
+                return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", name);
             }
             buf = nb;
             cap *= 2;
@@ -167,24 +157,40 @@ gr_status gr_read_file(const char *path, size_t max, char **text, size_t *len, g
         if (got == 0 || n > max)
             break;
     }
-    int bad = ferror(f);
-    int e = errno;
-    fclose(f);
-    if (bad) {
+    if (ferror(f)) {
+        int e = errno;
         gr_free(buf);
-        return gr_error_set(err, GR_ERUNTIME, "%s: read error (%s)", path, strerror(e));
-    }
-    if (n > max) {
-        gr_free(buf);
-        return gr_error_set(err, GR_EINPUT,
-                            "%s:1:1: the file is larger than %zu bytes; this is "
-                            "not a grognard file",
-                            path, max);
+        return gr_error_set(err, GR_ERUNTIME, "%s: read error (%s)", name, strerror(e));
     }
     buf[n] = '\0';
     *text = buf;
     *len = n;
     return GR_OK;
+}
+
+gr_status gr_read_file(const char *path, size_t max, char **text, size_t *len, gr_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return gr_error_set(err, GR_ERUNTIME, "%s: cannot open the file (%s); check the path", path,
+                            strerror(errno));
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        fclose(f);
+        return gr_error_set(err, GR_ERUNTIME, "%s: is a directory; give the path of a JSON file",
+                            path);
+    }
+    gr_status st = gr_read_stream(f, path, max, text, len, err);
+    fclose(f);
+    if (st == GR_OK && *len > max) {
+        gr_free(*text);
+        *text = NULL;
+        return gr_error_set(err, GR_EINPUT,
+                            "%s:1:1: the file is larger than %zu bytes; this is "
+                            "not a grognard file",
+                            path, max);
+    }
+    return st;
 }
 
 uint64_t gr_fresh_seed(void)
