@@ -32,18 +32,6 @@ fail(int code, char **out, const char *fmt, ...)
     return code;
 }
 
-/* At most 64 bytes of a name the client sent, for a message: cut before a
- * character that does not fit (gr_escape), never inside one. */
-typedef struct {
-    char s[65];
-} clipped;
-static clipped clip(const char *name)
-{
-    clipped c;
-    gr_escape(name ? name : "", c.s, sizeof c.s);
-    return c;
-}
-
 static int fail_err(int code, char **out, const gr_error *err)
 {
     *out = strdup(err->msg);
@@ -61,43 +49,23 @@ static int done(json_t *j, char **out)
     return 200;
 }
 
-/* POST /api/lookup|odds|resolve with `body`; `what` is "lookup", "odds" or
- * "resolve".  Returns the HTTP status; *out is the answer's JSON text (200)
- * or the error's message (malloc'ed; NULL out of memory).  `points` is the
- * server's RFF fire-points data (or NULL when not loaded). */
-static int assist(const char *what, const char *body, size_t len, const void *points, char **out)
+/* POST /api/lookup|odds|resolve with the body `req` (a JSON object, its
+ * reference taken); `what` is "lookup", "odds" or "resolve".  Returns the
+ * HTTP status; *out is the answer's JSON text (200) or the error's message
+ * (malloc'ed; NULL out of memory).  `points` is the server's RFF
+ * fire-points data (or NULL when not loaded). */
+static int assist(const char *what, json_t *req, const void *points, char **out)
 {
-    json_error_t jerr;
-    json_t *req = json_loadb(body, len, JSON_REJECT_DUPLICATES, &jerr);
-    if (!json_is_object(req)) {
-        char msg[GR_ERROR_MSG];
-        snprintf(msg, sizeof msg, "the body is not JSON (%d:%d: %s); send {\"system\": ..., ...}",
-                 jerr.line, jerr.column, jerr.text);
-        if (req)
-            snprintf(msg, sizeof msg,
-                     "the body must be a JSON object {\"system\": ..., \"%s\": ..., \"inputs\": "
-                     "{...}}",
-                     strcmp(what, "resolve") ? "table" : "procedure");
+    int resolve = !strcmp(what, "resolve"), odds = !strcmp(what, "odds");
+    const char *tkey = resolve ? "procedure" : "table";
+    static const char *const keys[3][6] = {{"system", "table", "inputs", NULL},
+                                           {"system", "table", "inputs", "modifier", NULL},
+                                           {"system", "procedure", "inputs", "seed", "roll", NULL}};
+    char msg[GR_ERROR_MSG];
+    if (!sv_only_keys(req, keys[odds + 2 * resolve], msg, sizeof msg)) {
         json_decref(req);
         *out = strdup(msg);
         return 400;
-    }
-    int resolve = !strcmp(what, "resolve"), odds = !strcmp(what, "odds");
-    const char *tkey = resolve ? "procedure" : "table";
-    const char *key;
-    json_t *val;
-    json_object_foreach(req, key, val)
-    {
-        if (strcmp(key, "system") && strcmp(key, tkey) && strcmp(key, "inputs") &&
-            !(odds && !strcmp(key, "modifier")) &&
-            !(resolve && (!strcmp(key, "seed") || !strcmp(key, "roll")))) {
-            int code = fail(400, out, "unknown key '%s'; accepted: system, %s, inputs", clip(key).s,
-                            odds      ? "table, modifier"
-                            : resolve ? "procedure, seed, roll"
-                                      : "table");
-            json_decref(req);
-            return code;
-        }
     }
     const char *sys = json_string_value(json_object_get(req, "system"));
     const char *name = json_string_value(json_object_get(req, tkey));
@@ -219,11 +187,8 @@ static int assist(const char *what, const char *body, size_t len, const void *po
         if (p->resolve(&a, &dice, r, &err) != GR_OK) {
             code = fail_err(400, out, &err);
         } else if (dice.used < dice.ntyped) {
-            char msg[GR_ERROR_MSG];
-            snprintf(msg, sizeof msg, "\"roll\": %d value%s given but this resolution uses %d",
-                     dice.ntyped, dice.ntyped > 1 ? "s" : "", dice.used);
-            *out = strdup(msg);
-            code = 400;
+            code = fail(400, out, "\"roll\": %d value%s given but this resolution uses %d",
+                        dice.ntyped, dice.ntyped > 1 ? "s" : "", dice.used);
         } else {
             code = done(gr_wire_resolution(s, p, &a, r, dice.rng ? &seed : NULL), out);
         }
@@ -255,9 +220,13 @@ int sv_assist_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
         *ret = sv_reply_err(r, 405, "use POST /api%s with a JSON body", p);
         return 1;
     }
-    char *out = NULL;
-    int code = assist(p + 1, r->body ? r->body : "", r->len, s->points, &out);
-    if (code == 200 || !out) {
+    char msg[GR_ERROR_MSG], *out = NULL;
+    json_t *req = sv_body_object(r, "{\"system\": \"aoe\", \"table\": \"fire\", \"inputs\": {...}}",
+                                 msg, sizeof msg);
+    int code = req ? assist(p + 1, req, s->points, &out) : 400;
+    if (!req) {
+        *ret = sv_reply_err(r, 400, "%s", msg);
+    } else if (code == 200 || !out) {
         *ret = sv_reply_json(r, code, out);
     } else {
         *ret = sv_reply_err(r, code, "%s", out);

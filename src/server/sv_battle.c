@@ -127,17 +127,10 @@ static MHD_Result_t h_create(gr_server *s, sv_req *q)
     json_t *j = sv_body_object(q, ex, msg, sizeof msg);
     if (!j)
         return sv_reply_err(q, 400, "%s", msg);
-    const char *key;
-    json_t *v;
-    json_object_foreach(j, key, v)
-    {
-        if (strcmp(key, "system") && strcmp(key, "oob") && strcmp(key, "oob_text") &&
-            strcmp(key, "seed")) {
-            snprintf(msg, sizeof msg,
-                     "unknown key \"%.40s\"; accepted: system, oob, oob_text, seed", key);
-            json_decref(j); /* key is j's */
-            return sv_reply_err(q, 400, "%s", msg);
-        }
+    static const char *const keys[] = {"system", "oob", "oob_text", "seed", NULL};
+    if (!sv_only_keys(j, keys, msg, sizeof msg)) {
+        json_decref(j);
+        return sv_reply_err(q, 400, "%s", msg);
     }
     const char *sys = json_string_value(json_object_get(j, "system"));
     const char *oob = json_string_value(json_object_get(j, "oob"));
