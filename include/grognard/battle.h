@@ -332,6 +332,13 @@ int gr_battle_attached_leader(const gr_battle *b, int u);
  * vocabulary: qualities, formations, ratings). */
 int gr_bt_word(const char *const *list, const char *s);
 
+/* The list's words joined by ", " into buf (an empty word written ""), for
+ * an error's "accepted: ..."; cut at cap (gr_join). */
+static inline void gr_bt_words(const char *const *list, char *buf, size_t cap)
+{
+    gr_join(buf, cap, list, SIZE_MAX);
+}
+
 /* Does unit u carry the order of battle's flag f ("sk")? */
 int gr_bt_has_flag(const gr_bt_unit *u, const char *f);
 

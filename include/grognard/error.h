@@ -43,12 +43,12 @@ gr_error_set(gr_error *err, gr_status code, const char *fmt, ...);
  * quoting a file name, a value or typed text is always one line. */
 size_t gr_escape(const char *s, char *buf, size_t cap);
 
+/* Reset `err` to GR_OK with an empty message. */
+void gr_error_clear(gr_error *err);
+
 /* The first n words of `words` (all of them up to a NULL when n is
  * SIZE_MAX) joined by ", " into buf (cap bytes, cut there), an empty word
  * written "", for a message's "accepted: ..."; returns buf. */
 const char *gr_join(char *buf, size_t cap, const char *const *words, size_t n);
-
-/* Reset `err` to GR_OK with an empty message. */
-void gr_error_clear(gr_error *err);
 
 #endif

@@ -217,7 +217,7 @@ static gr_status refuse_id(gr_error *err, const gr_bt_unit *u, const char *field
                            const char *const *accepted)
 {
     char list[600];
-    gr_join(list, sizeof list, accepted, SIZE_MAX);
+    gr_bt_words(accepted, list, sizeof list);
     return gr_error_set(err, GR_EINPUT,
                         "%d:%d: unit \"%s\": %s \"%s\" is not an aoe %s; accepted: %s", u->line,
                         u->col, u->id, field, val, field, list);
@@ -301,7 +301,7 @@ static gr_status aoe_setup(gr_battle *b, gr_error *err)
         gr_bt_leader *l = &b->leaders[i];
         char list[600];
         if (gr_bt_word(ratings, l->rating) < 0) {
-            gr_join(list, sizeof list, ratings, SIZE_MAX);
+            gr_bt_words(ratings, list, sizeof list);
             return gr_error_set(err, GR_EINPUT,
                                 "%d:%d: leader \"%s\": rating \"%s\" is not an aoe rating; "
                                 "accepted: %s",
@@ -310,7 +310,7 @@ static gr_status aoe_setup(gr_battle *b, gr_error *err)
         if (strcmp(l->role, "army") == 0) {
             if (!labels || gr_bt_word(labels, l->kind) < 0) {
                 if (labels)
-                    gr_join(list, sizeof list, labels, SIZE_MAX);
+                    gr_bt_words(labels, list, sizeof list);
                 return gr_error_set(err, GR_EINPUT,
                                     "%d:%d: leader \"%s\": the commander-in-chief's kind \"%s\" "
                                     "is not a label of the reserve movement list (seed 000); "
@@ -1209,7 +1209,7 @@ static gr_status prep_formation(const gr_battle *b, const gr_bt_call *c, gr_erro
                             u->id);
     if (!to || gr_bt_word(forms, to) < 0) {
         char list[300];
-        gr_join(list, sizeof list, forms, SIZE_MAX);
+        gr_bt_words(forms, list, sizeof list);
         return gr_error_set(err, GR_EINPUT, "formation --to \"%s\": accepted for \"%s\": %s",
                             to ? to : "", u->id, list);
     }

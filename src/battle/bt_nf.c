@@ -171,7 +171,7 @@ static gr_status refuse_id(gr_error *err, const gr_bt_unit *u, const char *field
                            const char *const *accepted)
 {
     char list[512];
-    gr_join(list, sizeof list, accepted, SIZE_MAX);
+    gr_bt_words(accepted, list, sizeof list);
     return gr_error_set(err, GR_EINPUT,
                         "%d:%d: unit %s: %s \"%s\" is not a Napoleonic Fury id; "
                         "accepted for %s: %s",
@@ -274,7 +274,7 @@ static gr_status nf_setup(gr_battle *b, gr_error *err)
         else if (gr_bt_word(leader_kinds, l->kind) < 0)
             bad = leader_kinds, field = "kind", v = l->kind;
         if (bad) {
-            gr_join(list, sizeof list, bad, SIZE_MAX);
+            gr_bt_words(bad, list, sizeof list);
             return gr_error_set(err, GR_EINPUT,
                                 "%d:%d: leader %s: %s \"%s\" is not a Napoleonic Fury id; "
                                 "accepted: %s",

@@ -221,7 +221,7 @@ static gr_status read_choice(ob *o, const gr_jr_node *obj, const char *key, cons
     if (n->type == GR_JR_STRING && (*out = gr_bt_word(names, n->str)) >= 0)
         return GR_OK;
     char list[120], vb[48];
-    gr_join(list, sizeof list, names, SIZE_MAX);
+    gr_bt_words(names, list, sizeof list);
     return ob_fail(o, n, "\"%s\" of %s is %s%s%s; accepted: %s", key, what,
                    n->type == GR_JR_STRING ? "\"" : "",
                    n->type == GR_JR_STRING ? gr_jr_printable(n->str, 40, vb, sizeof vb)

@@ -166,7 +166,7 @@ static gr_status refuse_id(const gr_bt_unit *u, const char *field, const char *v
                            const char *const *accepted, const char *why, gr_error *err)
 {
     char acc[256];
-    gr_join(acc, sizeof acc, accepted, SIZE_MAX);
+    gr_bt_words(accepted, acc, sizeof acc);
     return gr_error_set(err, GR_EINPUT,
                         "%d:%d: unit \"%s\": %s \"%s\" is not rff's%s; accepted: %s", u->line,
                         u->col, u->id, field, val, why, acc);
@@ -238,14 +238,14 @@ static gr_status rff_setup(gr_battle *b, gr_error *err)
         gr_bt_leader *l = &b->leaders[i];
         char acc[128];
         if (gr_bt_word(v_rating, l->rating) < 0) {
-            gr_join(acc, sizeof acc, v_rating, SIZE_MAX);
+            gr_bt_words(v_rating, acc, sizeof acc);
             return gr_error_set(err, GR_EINPUT,
                                 "%d:%d: leader \"%s\": rating \"%s\" is not rff's; accepted: %s "
                                 "(Chef vaillant, moyen, timoré)",
                                 l->line, l->col, l->id, l->rating, acc);
         }
         if (l->role[0] && gr_bt_word(v_role, l->role) < 0) {
-            gr_join(acc, sizeof acc, v_role, SIZE_MAX);
+            gr_bt_words(v_role, acc, sizeof acc);
             return gr_error_set(err, GR_EINPUT, "%d:%d: leader \"%s\": role \"%s\"; accepted: %s",
                                 l->line, l->col, l->id, l->role, acc);
         }

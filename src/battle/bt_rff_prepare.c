@@ -48,7 +48,7 @@ static gr_status check_keys(prep *x, const char *const *facts)
         if (gr_bt_word(facts, k) >= 0)
             continue;
         char acc[512];
-        gr_join(acc, sizeof acc, facts, SIZE_MAX);
+        gr_bt_words(facts, acc, sizeof acc);
         if (x->p && gr_param_index(x->p->params, x->p->nparams, k) >= 0)
             return gr_error_set(x->err, GR_EINPUT,
                                 "%s: --%s is kept by the companion from the battle's state (units, "
@@ -623,7 +623,7 @@ static gr_status prep_noroll(prep *x)
         if (!to || gr_bt_word(ok, to) < 0 ||
             (u->arm == GR_BT_INFANTRY && !strcmp(to, "dismounted"))) {
             char acc[200];
-            gr_join(acc, sizeof acc, ok, SIZE_MAX);
+            gr_bt_words(ok, acc, sizeof acc);
             return gr_error_set(x->err, GR_EINPUT, "form %s --formation %s; accepted: %s", u->id,
                                 to ? to : "(missing)", acc);
         }
