@@ -51,7 +51,9 @@ static gr_status not_found(const gr_system *s, int procedures, const char *name,
         snprintf(of, sizeof of, " for %s", s->id);
     if (!name)
         return gr_error_set(err, GR_EINPUT, "missing %s%s; accepted: %s", what, of, list);
-    return gr_error_set(err, GR_EINPUT, "unknown %s '%.64s'%s; accepted: %s", what, name, of, list);
+    char nb[65]; /* at most 64 bytes of the name, cut between characters */
+    gr_escape(name, nb, sizeof nb);
+    return gr_error_set(err, GR_EINPUT, "unknown %s '%s'%s; accepted: %s", what, nb, of, list);
 }
 
 gr_status gr_system_get(const char *id, const gr_system **out, gr_error *err)

@@ -153,8 +153,9 @@ int sv_only_keys(json_t *j, const char *const *keys, char *msg, size_t cap)
         while (keys[i] && strcmp(key, keys[i]))
             i++;
         if (!keys[i]) {
-            char list[256];
-            snprintf(msg, cap, "unknown key \"%.40s\"; accepted: %s", key,
+            char list[256], kb[65]; /* at most 64 bytes of the key, cut between characters */
+            gr_escape(key, kb, sizeof kb);
+            snprintf(msg, cap, "unknown key \"%s\"; accepted: %s", kb,
                      gr_join(list, sizeof list, keys, SIZE_MAX));
             return 0;
         }
