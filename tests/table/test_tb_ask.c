@@ -181,6 +181,16 @@ static void measure(void **state)
     assert_string_equal(json_string_value(json_array_get(json_object_get(m, "blocked_by"), 0)),
                         "Bois de la Garenne");
     json_decref(m);
+    /* to (25, 5.5), east: claparede's edge x = 13 is 12" away at (13,
+     * 5.5); every line from its front corners (11..13, 6) runs through
+     * y 5.75..5.9 at x 17..19, inside french_battery's stands (y 5..6) */
+    m = G.type->measure_json(G.sc, ST, 0, CLAPAREDE, -1, "25", "5.5", &err);
+    expect_in(json_object_get(m, "inches"), 12);
+    expect_pt(json_array_get(json_object_get(m, "line"), 0), 13, 5.5);
+    assert_true(json_is_false(json_object_get(m, "sight")));
+    assert_string_equal(json_string_value(json_array_get(json_object_get(m, "blocked_by"), 0)),
+                        "Batterie Suchet (6-pounders)");
+    json_decref(m);
     /* unit to unit: the batteries face to face, 19", behind the crest */
     m = G.type->measure_json(G.sc, ST, GR_SPECTATOR, FRENCH_BATTERY, AUSTRIAN_BATTERY, NULL, NULL,
                              &err);
@@ -337,8 +347,12 @@ static void odds(void **state)
                   "1/20", 5);
     expect_result(json_array_get(res, 3), "Fire: Tir efficace; General hit: Général hors de combat",
                   "1/20", 5);
-    /* the multiplier listed among the factors */
-    assert_true(json_array_size(json_object_get(o, "factors")) > 0);
+    /* the multiplier listed among the factors: x 2 on a column */
+    json_t *f = json_array_get(json_object_get(o, "factors"), 0);
+    assert_string_equal(json_string_value(json_object_get(f, "name")), "artillerie sur colonne");
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(f, "factor"), 0)), 2);
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(f, "factor"), 1)), 1);
+    assert_int_equal(json_array_size(json_object_get(o, "modifiers")), 0);
     json_decref(o);
     /* `next` is no test */
     assert_null(G.type->odds_json(G.sc, ST, 1, legal_action("next"), &err));
