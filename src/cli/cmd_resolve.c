@@ -38,7 +38,9 @@ static void usage(FILE *f, const gr_system *s, const gr_procedure *p)
             s->id, p->name, p->title, s->title, p->source);
     cli_print_params_help(f, p->params, p->nparams, -1);
     fprintf(f, "  --%-22s %s\n", "seed N", "roll the dice from this seed (same seed, same roll)");
-    fprintf(f, "  --%-22s %s\n", "roll ...", p->rolls_help ? p->rolls_help : "the faces rolled");
+    char rolls[GR_TEXT_FLAGS];
+    fprintf(f, "  --%-22s %s\n", "roll ...",
+            p->rolls_help ? gr_text_flags(p->rolls_help, rolls, sizeof rolls) : "the faces rolled");
     fprintf(f, "  %-24s   %s\n", "-", "read the situation as a JSON object on stdin");
     fprintf(f, "\nexample: %s\n", p->example ? p->example : "");
 }
@@ -89,8 +91,9 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
             gr_print_odds(stdout, st->table, &st->args, &odds, "      ");
         }
     }
+    char note[GR_TEXT_FLAGS];
     for (int i = 0; i < r->nnotes; i++)
-        printf("  note: %s\n", r->notes[i]);
+        printf("  note: %s\n", gr_text_flags(r->notes[i], note, sizeof note));
 }
 
 /* The die the sheet asks for next, asked of the player at a terminal by its

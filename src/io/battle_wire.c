@@ -50,13 +50,16 @@ void gr_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *a
             if (st->cell.note)
                 fprintf(f, "    note: %s\n", st->cell.note);
         }
-        for (int i = 0; i < r->nnotes; i++)
-            fprintf(f, "  note: %s\n", r->notes[i]);
+        for (int i = 0; i < r->nnotes; i++) {
+            char note[GR_TEXT_FLAGS];
+            fprintf(f, "  note: %s\n", gr_text_flags(r->notes[i], note, sizeof note));
+        }
     }
     if (o->ninstr) {
+        char instr[GR_TEXT_FLAGS];
         fprintf(f, "on the table:\n");
         for (int i = 0; i < o->ninstr; i++)
-            fprintf(f, "  %s\n", o->instr[i]);
+            fprintf(f, "  %s\n", gr_text_flags(o->instr[i], instr, sizeof instr));
     }
 }
 
