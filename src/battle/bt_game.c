@@ -260,7 +260,7 @@ static gr_status bt_action_unrecord(const void *sc, const gr_jr_node *v, const c
     if (v->type != GR_JR_STRING || strlen(v->str) != v->len)
         return gr_jr_fail(err, name, v,
                           "\"action\" must be a die's value (1 to 12) or an action as the "
-                          "battle commands take it (\"fire UNIT --target UNIT --range 4\"); "
+                          "battle commands take it (`fire UNIT --target UNIT --range 4`); "
                           "copy it from the battle that wrote the file");
     gr_error e;
     gr_error_clear(&e);
