@@ -112,10 +112,9 @@ gr_status gr_error_set(gr_error *err, gr_status code, const char *fmt, ...)
         vsnprintf(raw, sizeof raw, fmt, ap);
         va_end(ap);
         gr_escape(raw, err->msg, sizeof err->msg);
-        /* the input at fault: the first one the format names, else (a
-         * message carrying another's) the first one the message names */
-        if (!gr_error_first_param(fmt, err->param, sizeof err->param))
-            gr_error_first_param(err->msg, err->param, sizeof err->param);
+        /* the input at fault: the first one the message names, one a %s
+         * wrote ("{%s}") or a message carried in another's */
+        gr_error_first_param(err->msg, err->param, sizeof err->param);
     }
     return code;
 }
