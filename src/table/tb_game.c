@@ -1844,14 +1844,14 @@ static gr_status tb_parse(const void *scv, const void *st, const char *text, gr_
         char id[GR_BT_ID], xs[24], ys[24], form[24] = "";
         int turn = 0;
         int n =
-            sscanf(text + 5, "%39s %23s %23s {turn} %d {formation} %23s", id, xs, ys, &turn, form);
+            sscanf(text + 5, "%39s %23s %23s --turn %d --formation %23s", id, xs, ys, &turn, form);
         int64_t x, y;
         int u = n >= 3 ? gr_battle_unit(&s->b, id) : -1;
         const tt_unit *tu = u >= 0 ? on_table_c(&s->t, u) : NULL;
         if (n < 3 || !tu || !parse_inches(xs, &x) || !parse_inches(ys, &y) || turn % 15 ||
             turn < -180 || turn > 165 || x > 0xfffff || y > 0xfffff)
             return gr_error_set(err, GR_EINPUT,
-                                "pose UNIT X Y [{turn} DEGREES {formation} F]: a unit on the "
+                                "`pose UNIT X Y [--turn DEGREES --formation F]`: a unit on the "
                                 "table, its front centre in inches, a turn of a multiple of 15 "
                                 "from -180 to 165");
         int f = tu->pose.form;
