@@ -24,6 +24,7 @@ void gr_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *a
             const gr_step *st = &r->steps[i];
             const gr_outcome *out = &st->table->outcomes[st->cell.outcome];
             gr_odds odds;
+            char said[GR_TEXT_FLAGS];
             fprintf(f, "  %s: %s\n", st->what, st->table->title);
             if (st->has_odds && gr_step_odds(st, &odds, NULL) == GR_OK) {
                 fprintf(f, "    odds before the roll (%s %+d):\n", gr_roll_name(st->table->roll),
@@ -46,9 +47,9 @@ void gr_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *a
                 fprintf(f, " (%s)", st->cell.cell);
             fprintf(f, "\n");
             if (out->effect && *out->effect)
-                fprintf(f, "    effect: %s\n", out->effect);
+                fprintf(f, "    effect: %s\n", gr_text_flags(out->effect, said, sizeof said));
             if (st->cell.note)
-                fprintf(f, "    note: %s\n", st->cell.note);
+                fprintf(f, "    note: %s\n", gr_text_flags(st->cell.note, said, sizeof said));
         }
         for (int i = 0; i < r->nnotes; i++) {
             char note[GR_TEXT_FLAGS];

@@ -141,7 +141,7 @@ export async function mount(root, route) {
         if (d && d.score) inputs[d.score] = Number(scoreIn.value);
         const r = await orError(res, api.lookup({ system: s.id, table: st.name, inputs }));
         if (r) {
-          put(res, h('p', { class: 'result-big' }, r.label || nice(r.result)), r.effect ? h('p', {}, r.effect) : null,
+          put(res, h('p', { class: 'result-big' }, r.label || nice(r.result)), r.effect ? h('p', {}, inputsNamed(r.effect, nice)) : null,
             h('p', { class: 'muted' }, `${r.cell || ''} — ${t('source')}: ${r.source || ''}`));
         }
       };
@@ -167,7 +167,7 @@ export async function mount(root, route) {
         else req.seed = Math.floor(Math.random() * 2 ** 31);
         const r = await orError(res, api.resolve(req));
         if (!r) return;
-        put(res, h('p', { class: 'result-big', id: 'resolve-label' }, r.label || nice(r.result || '')), r.effect ? h('p', {}, r.effect) : null,
+        put(res, h('p', { class: 'result-big', id: 'resolve-label' }, r.label || nice(r.result || '')), r.effect ? h('p', {}, inputsNamed(r.effect, nice)) : null,
           h('p', {}, (r.rolls || []).map((x) => `${x.name || ''} ${x.dice}: ${x.faces.join(', ')}${x.typed ? '' : ''}`).join(' · ')),
           r.seed !== undefined ? h('p', { class: 'muted' }, `seed ${r.seed}`) : null,
           ...(r.notes || []).map((n) => h('p', { class: 'muted' }, inputsNamed(n, nice))));

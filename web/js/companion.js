@@ -140,7 +140,7 @@ function stepLines(r) {
   return (r && r.steps ? r.steps : []).map((s) => {
     const said = s.label || words(s.result);
     return h('p', { class: 'bt-step', 'data-result': s.result }, t('bt_step', s.what || words(s.table), s.score), ' ',
-      h('q', { class: 'sheet', title: t('bt_sheet_quote') }, said + (s.effect && s.effect !== said ? ` — ${s.effect}` : '')));
+      h('q', { class: 'sheet', title: t('bt_sheet_quote') }, said + (s.effect && s.effect !== said ? ` — ${inputsNamed(s.effect)}` : '')));
   });
 }
 
