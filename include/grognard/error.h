@@ -15,10 +15,14 @@
  * the firing infantry's class ..."), the page as the field's label
  * ("“Troops” is ...").  gr_error_set also keeps the first name marked in
  * the message in gr_error.param (the input at fault, "" when none), which
- * the server returns as the JSON error's "param".  A marked name is
- * [a-z][a-z0-9_-]* between '{' and '}'; a brace anything else follows is
- * text.  Values a person typed are quoted in messages ("\"%s\""); one that
- * itself holds "{word}" would be rendered as a name (a cosmetic slip, the
+ * the server returns as the JSON error's "param".  Notes, modifiers'
+ * reasons, effects and help lines follow the same convention.  A marked
+ * name is [a-z][a-z0-9_-]* between '{' and '}'; a brace anything else
+ * follows is text.  Left as they are: commands (backquoted, or quoted
+ * whole from "grognard "), examples and the battle's action lines, a
+ * grammar of their own (docs/architecture.md; scripts/no-flags checks the
+ * rest at build time).  Values a person typed are quoted in messages; one
+ * that itself holds "{word}" would be said as a name (a cosmetic slip, the
  * price of a marker that reads well unrendered). */
 #ifndef GROGNARD_ERROR_H
 #define GROGNARD_ERROR_H
