@@ -1115,6 +1115,8 @@ static json_t *error_body(const sv_game *g, int code, const gr_error *err)
     char esc[GR_ERROR_MSG];
     gr_escape(err->msg, esc, sizeof esc);
     json_t *o = json_pack("{ss}", "error", esc);
+    if (o && err->param[0]) /* the input at fault (grognard/error.h) */
+        json_object_set_new(o, "param", json_string(err->param));
     if (o && code == 409)
         json_object_set_new(o, "step", json_integer((json_int_t)gr_match_steps(g->m)));
     return o;

@@ -1852,7 +1852,7 @@ static gr_status tb_parse(const void *scv, const void *st, const char *text, gr_
         if (n < 3 || !tu || !parse_inches(xs, &x) || !parse_inches(ys, &y) || turn % 15 ||
             turn < -180 || turn > 165 || x > 0xfffff || y > 0xfffff)
             return gr_error_set(err, GR_EINPUT,
-                                "pose UNIT X Y [--turn DEGREES --formation F]: a unit on the "
+                                "`pose UNIT X Y [--turn DEGREES --formation F]`: a unit on the "
                                 "table, its front centre in inches, a turn of a multiple of 15 "
                                 "from -180 to 165");
         int f = tu->pose.form;

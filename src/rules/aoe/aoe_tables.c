@@ -698,7 +698,7 @@ static gr_status sp_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     if (gr_args_flag(a, SP_SK)) {
         if (t == 3)
             return gr_error_set(err, GR_EINPUT,
-                                "--sk: the cavalry row has no Sk cell; accepted with the "
+                                "{sk}: the cavalry row has no Sk cell; accepted with the "
                                 "infantry rows only");
         out->outcome = 1;
         out->cell = sp_cells_sk[t];
