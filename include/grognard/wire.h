@@ -177,6 +177,18 @@ void gr_print_odds(FILE *f, const gr_table *t, const gr_args *a, const gr_odds *
  * print them from. */
 void gr_print_values_mods(FILE *f, const gr_resolution *r);
 
+/* The room gr_text_flags needs for a note, a reason or a help line: a
+ * flag takes the room of its marked name ({stands} and --stands are as
+ * long), and the longest note is under 1 KB (resolve.h). */
+#define GR_TEXT_FLAGS 2048
+
+/* s (a note, a modifier's reason, an input's help, a message: NULL reads
+ * "") as the command line says it, every input named {NAME} (error.h)
+ * written as its flag --NAME, into buf (cap bytes); returns buf.  The text
+ * printers here (gr_print_values_mods, gr_bt_print_outcome) print the
+ * command line's words, and the CLI renders its messages with it. */
+const char *gr_text_flags(const char *s, char *buf, size_t cap);
+
 /* Write s as HTML text: & < > " escaped (the after-action report's and the
  * balance report's pages). */
 void gr_html_text(FILE *f, const char *s);

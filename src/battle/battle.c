@@ -168,7 +168,7 @@ gr_status gr_bt_set(const gr_procedure *p, gr_args *a, const char *name, const c
 {
     int i = gr_param_index(p->params, p->nparams, name);
     if (i < 0)
-        return gr_error_set(err, GR_EINPUT, "%s has no input --%s", p->name, name);
+        return gr_error_set(err, GR_EINPUT, "%s has no input {%s}", p->name, name);
     return gr_args_set(p->params, i, text, a, err);
 }
 
@@ -340,7 +340,7 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
         return st;
     if (!p) {
         if (a->nrolls > 0)
-            return gr_error_set(err, GR_EINPUT, "--roll: %s rolls no dice; leave --roll out",
+            return gr_error_set(err, GR_EINPUT, "{roll}: %s rolls no dice; leave {roll} out",
                                 v->name);
         return b->rules->apply(b, v, &a->call, NULL, out, err);
     }
@@ -353,7 +353,7 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
     gr_rng rng;
     if (a->nrolls > 0 || need) {
         if (a->nrolls > GR_MAX_ROLLS)
-            return gr_error_set(err, GR_EINPUT, "--roll: at most %d values", GR_MAX_ROLLS);
+            return gr_error_set(err, GR_EINPUT, "{roll}: at most %d values", GR_MAX_ROLLS);
         memcpy(dice.typed, a->rolls, (size_t)a->nrolls * sizeof a->rolls[0]);
         dice.ntyped = a->nrolls;
     } else {
@@ -379,15 +379,15 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
                 n += (size_t)snprintf(given + n, sizeof given - n, "%s%d", i ? "," : "",
                                       a->rolls[i]);
             return gr_error_set(err, GR_EINPUT,
-                                "--roll %s: this %s needs one more roll, the %s roll (%s); roll "
-                                "it and add it: --roll %s,N",
+                                "{roll} %s: this %s needs one more roll, the %s roll (%s); roll "
+                                "it and add it: {roll} %s,N",
                                 given, v->name, dice.next_name, gr_roll_name(dice.next_kind),
                                 given);
         }
         return st;
     }
     if (dice.used < dice.ntyped)
-        return gr_error_set(err, GR_EINPUT, "--roll: %d value(s) given, %d used by this %s",
+        return gr_error_set(err, GR_EINPUT, "{roll}: %d value(s) given, %d used by this %s",
                             dice.ntyped, dice.used, v->name);
     if (need && more_dice(p, &args, &dice, &out->res, a->nrolls, need, need_name))
         return GR_OK;

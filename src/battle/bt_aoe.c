@@ -448,7 +448,7 @@ static gr_status check_facts(const gr_bt_verb *v, const gr_bt_call *c, const fac
                 f = &facts[k];
         if (f && f->why)
             return gr_error_set(err, GR_EINPUT,
-                                "%s: --%s is kept by the companion (%s); leave it out", v->name,
+                                "%s: {%s} is kept by the companion (%s); leave it out", v->name,
                                 c->key[i], f->why);
         if (!f) {
             char list[400];
@@ -458,7 +458,7 @@ static gr_status check_facts(const gr_bt_verb *v, const gr_bt_call *c, const fac
                 if (!facts[k].why)
                     n += (size_t)snprintf(list + n, sizeof list - n, "%s--%s", n ? ", " : "",
                                           facts[k].key);
-            return gr_error_set(err, GR_EINPUT, "%s takes no --%s; it takes: %s (%s)", v->name,
+            return gr_error_set(err, GR_EINPUT, "%s takes no {%s}; it takes: %s (%s)", v->name,
                                 c->key[i], n ? list : "nothing", v->help);
         }
     }
@@ -575,6 +575,19 @@ int64_t gr_bt_aoe_pass_through(void)
     return aoe_pass_through_milli;
 }
 
+/* The range columns of the PUISSANCE rows of the artillery (seed 003), the
+ * rules layer's one copy (src/rules/aoe/aoe_tables.c). */
+extern const int *const aoe_art_range_columns;
+extern const int aoe_art_range_ncolumns;
+
+int gr_bt_aoe_fire_bands(const gr_bt_unit *u, int64_t *limits, int cap)
+{
+    int n = u->arm == GR_BT_ARTILLERY ? aoe_art_range_ncolumns : 1;
+    for (int i = 0; i < n && i < cap; i++)
+        limits[i] = aoe_art_range_columns[i];
+    return n;
+}
+
 /* ---- prepare: each verb's inputs from the state ------------------------- */
 
 /* The initiative interphase's roll: from turn 2, once a turn (the one
@@ -619,7 +632,7 @@ static gr_status prep_initiative(const gr_battle *b, const gr_bt_verb *v, const 
     const char *ch = gr_bt_call_get(c, "choose");
     if (ch && strcmp(ch, "first") && strcmp(ch, "second"))
         return gr_error_set(err, GR_EINPUT,
-                            "initiative --choose \"%s\": accepted: first (the winner is 1st "
+                            "initiative {choose} \"%s\": accepted: first (the winner is 1st "
                             "player), second (he lets the other side be 1st player)",
                             ch);
     const gr_procedure *p = proc("initiative");
@@ -644,7 +657,7 @@ static gr_status prep_leader(const gr_battle *b, const gr_bt_verb *v, const gr_b
 {
     gr_status st;
     if (c->leader < 0 || c->leader >= b->nleaders)
-        return gr_error_set(err, GR_EINPUT, "%s needs --leader ID: %s", v->name, v->help);
+        return gr_error_set(err, GR_EINPUT, "%s needs {leader} ID: %s", v->name, v->help);
     const gr_bt_leader *l = &b->leaders[c->leader];
     int side = gr_battle_active_side(b);
     if (l->side != side)
@@ -788,16 +801,16 @@ static const fact movement_facts[] = {
     {"charging", NULL},
     {"out-of-radius", NULL},
     {"state", "the unit's disorder"},
-    {"detached-generals", "its chain of command (give --out-of-radius for those beyond the "
+    {"detached-generals", "its chain of command (give {out-of-radius} for those beyond the "
                           "commander-in-chief's radius)"},
-    {"detached-charismatic", "its chain of command (give --out-of-radius for those beyond the "
+    {"detached-charismatic", "its chain of command (give {out-of-radius} for those beyond the "
                              "commander-in-chief's radius)"},
     {"attached-generals", "the generals attached to it"},
     {"attached-charismatic", "the generals attached to it"},
     {"road-column-or-square", "its formation"},
     {"columnar-or-mixed", "its kind (the order of battle)"},
     {"condition", "its losses (fresh, spent)"},
-    {"disordered-cavalry-charging", "its arm and disorder: give --charging 1"},
+    {"disordered-cavalry-charging", "its arm and disorder: give {charging} 1"},
     {"unit", "its arm and kind"},
     {NULL, NULL}};
 
@@ -834,7 +847,7 @@ static gr_status prep_movement(const gr_battle *b, const gr_bt_call *c, gr_args 
             int l = gr_battle_leader(b, id);
             if (l < 0 || !in_chain(b, u, l))
                 return gr_error_set(err, GR_EINPUT,
-                                    "movement --out-of-radius: \"%s\" is not a general of "
+                                    "movement {out-of-radius}: \"%s\" is not a general of "
                                     "\"%s\"'s chain of command",
                                     id, u->id);
             if (!e)
@@ -870,7 +883,7 @@ static gr_status prep_movement(const gr_battle *b, const gr_bt_call *c, gr_args 
     if (call_flag(c, "charging")) {
         if (u->arm != GR_BT_CAVALRY || !u->disordered)
             return gr_error_set(err, GR_EINPUT,
-                                "movement --charging: « Cavalerie en désordre chargeant pendant "
+                                "movement {charging}: « Cavalerie en désordre chargeant pendant "
                                 "la Phase des combats » is for disordered cavalry, and \"%s\" is "
                                 "%s%s",
                                 u->id, u->disordered ? "disordered " : "in order ",
@@ -883,7 +896,7 @@ static gr_status prep_movement(const gr_battle *b, const gr_bt_call *c, gr_args 
     const char *dep = gr_bt_call_get(c, "deployment");
     if (dep && !strcmp(dep, "leave_square") && strcmp(u->formation, "square"))
         return gr_error_set(err, GR_EINPUT,
-                            "movement --deployment leave_square: \"%s\" is in %s, not in square "
+                            "movement {deployment} leave_square: \"%s\" is in %s, not in square "
                             "(the companion keeps its formation); « quitter le carré » is for a "
                             "brigade in square",
                             u->id, u->formation);
@@ -928,7 +941,7 @@ static const fact fire_facts[] = {
     {"stands-firing", NULL},
     {"firer", "the firer's arm"},
     {"troops", "the firer's formation"},
-    {"stands", "the firer's stands left (give --stands-firing for fewer)"},
+    {"stands", "the firer's stands left (give {stands-firing} for fewer)"},
     {"sk", "the unit's Sk rating (the order of battle)"},
     {"artillery-class", "the battery's nation"},
     {"weight", "the battery's weapon"},
@@ -983,12 +996,12 @@ static gr_status prep_fire(const gr_battle *b, const gr_bt_call *c, gr_args *out
                                 u->id);
         if (gr_bt_call_get(c, "stands-firing"))
             return gr_error_set(err, GR_EINPUT,
-                                "fire --stands-firing: a battery's power is read by range, not by "
+                                "fire {stands-firing}: a battery's power is read by range, not by "
                                 "stands");
         const char *range = gr_bt_call_get(c, "range");
         if (!range)
             return gr_error_set(err, GR_EINPUT,
-                                "fire: a battery needs --range INCHES (0 to 18), measured on the "
+                                "fire: a battery needs {range} INCHES (0 to 18), measured on the "
                                 "table");
         if ((st = set(p, out, "artillery-class", artillery_class(u), err)) != GR_OK ||
             (st = set(p, out, "weight", u->weapon, err)) != GR_OK ||
@@ -1000,7 +1013,7 @@ static gr_status prep_fire(const gr_battle *b, const gr_bt_call *c, gr_args *out
     } else {
         if (gr_bt_call_get(c, "range"))
             return gr_error_set(err, GR_EINPUT,
-                                "fire --range: a brigade's power is read by stands, not range "
+                                "fire {range}: a brigade's power is read by stands, not range "
                                 "(only a battery's row is read by range)");
         int left = gr_bt_unit_stands(u), n = left;
         const char *sf = gr_bt_call_get(c, "stands-firing");
@@ -1009,7 +1022,7 @@ static gr_status prep_fire(const gr_battle *b, const gr_bt_call *c, gr_args *out
             long x = strtol(sf, &end, 10);
             if (*end || x < 1 || x > left)
                 return gr_error_set(err, GR_EINPUT,
-                                    "fire --stands-firing \"%s\": \"%s\" has %d stands left; "
+                                    "fire {stands-firing} \"%s\": \"%s\" has %d stands left; "
                                     "accepted: 1 to %d",
                                     sf, u->id, left, left);
             n = (int)x;
@@ -1103,7 +1116,7 @@ static gr_status combat_own_keys(const gr_bt_call *c, gr_error *err)
         for (size_t k = 0; k < sizeof side_keys / sizeof side_keys[0]; k++)
             if (!strcmp(rest, side_keys[k]))
                 return gr_error_set(err, GR_EINPUT,
-                                    "combat: --%s is kept by the companion (from each unit's "
+                                    "combat: {%s} is kept by the companion (from each unit's "
                                     "stands, condition, quality, kind, disorder, formation, "
                                     "generals and losses in this segment's fire); leave it out",
                                     key);
@@ -1117,7 +1130,7 @@ static const fact combat_facts[] = {
     {"defender-outflanked", NULL},
     {"defender-not-countercharging",
      "its counter-charges: record one with `countercharge DEFENDER --target ATTACKER`"},
-    {"cavalry-vs-infantry", "the arms and formations: give --charge-distance INCHES"},
+    {"cavalry-vs-infantry", "the arms and formations: give {charge-distance} INCHES"},
     {"lancers", "the attacker's kind (the order of battle)"},
     {"defender-square", "the defender's formation"},
     {"attacker-not-countercharging", "the attacker charges: it is not countercharging"},
@@ -1165,19 +1178,19 @@ static gr_status prep_combat(const gr_battle *b, const gr_bt_call *c, gr_args *o
         if (!dist)
             return gr_error_set(err, GR_EINPUT,
                                 "combat: cavalry charging infantry in the open needs "
-                                "--charge-distance INCHES (under 5\": +2; 5\" or more: -3)");
+                                "{charge-distance} INCHES (under 5\": +2; 5\" or more: -3)");
         char *end;
         double x = strtod(dist, &end);
         if (*end || x < 0 || x > 100)
             return gr_error_set(err, GR_EINPUT,
-                                "combat --charge-distance \"%s\": accepted: inches, 0 to 100",
+                                "combat {charge-distance} \"%s\": accepted: inches, 0 to 100",
                                 dist);
         if ((st = set(p, out, "cavalry-vs-infantry", x < 5 ? "under_5" : "5_or_more", err)) !=
             GR_OK)
             return st;
     } else if (dist) {
         return gr_error_set(err, GR_EINPUT,
-                            "combat --charge-distance: it decides « Cavalerie chargeant de "
+                            "combat {charge-distance}: it decides « Cavalerie chargeant de "
                             "l'infanterie en terrain libre, qui n'est pas en carré », and this "
                             "is not such a charge; leave it out");
     }
@@ -1210,7 +1223,7 @@ static gr_status prep_formation(const gr_battle *b, const gr_bt_call *c, gr_erro
     if (!to || gr_bt_word(forms, to) < 0) {
         char list[300];
         gr_bt_words(forms, list, sizeof list);
-        return gr_error_set(err, GR_EINPUT, "formation --to \"%s\": accepted for \"%s\": %s",
+        return gr_error_set(err, GR_EINPUT, "formation {to} \"%s\": accepted for \"%s\": %s",
                             to ? to : "", u->id, list);
     }
     if (u->sys[U_FORMATION] & FORM_FROZEN)
@@ -1234,7 +1247,7 @@ static gr_status prep_battery(const gr_battle *b, const gr_bt_call *c, gr_error 
     const char *a = gr_bt_call_get(c, "action");
     if (!a || gr_bt_word(actions, a) < 0)
         return gr_error_set(err, GR_EINPUT,
-                            "battery --action \"%s\": accepted: limber, unlimber, move, pivot "
+                            "battery {action} \"%s\": accepted: limber, unlimber, move, pivot "
                             "(seed 003, Artillerie)",
                             a ? a : "");
     if (u->sys[U_ART_ACTIONS] >= 2)
@@ -1262,7 +1275,7 @@ static gr_status prep_zone(const gr_battle *b, const gr_bt_verb *v, const gr_bt_
     const gr_bt_unit *u = &b->units[c->unit];
     const char *to = gr_bt_call_get(c, "to");
     if (!to || (strcmp(to, "reserve") && strcmp(to, "tactical")))
-        return gr_error_set(err, GR_EINPUT, "zone --to \"%s\": accepted: reserve, tactical",
+        return gr_error_set(err, GR_EINPUT, "zone {to} \"%s\": accepted: reserve, tactical",
                             to ? to : "");
     if (u->in_reserve == !strcmp(to, "reserve") && (u->sys[U_RESERVE] & RES_ZONE))
         return gr_error_set(err, GR_EILLEGAL, "zone: \"%s\" is already in the %s zone", u->id, to);
@@ -1334,7 +1347,7 @@ static gr_status prep_general_hit(const gr_battle *b, const gr_bt_verb *v, const
     if (c->unit >= 0)
         return gr_error_set(err, GR_EINPUT, "general_hit takes no unit: %s", v->help);
     if (c->leader < 0 || c->leader >= b->nleaders)
-        return gr_error_set(err, GR_EINPUT, "general_hit needs --leader ID: %s", v->help);
+        return gr_error_set(err, GR_EINPUT, "general_hit needs {leader} ID: %s", v->help);
     const gr_bt_leader *l = &b->leaders[c->leader];
     if (!gh_due(b, c->leader))
         return gr_error_set(err, GR_EILLEGAL,
@@ -1355,12 +1368,12 @@ static gr_status prep_critical(const gr_battle *b, const gr_bt_verb *v, const gr
         return gr_error_set(err, GR_EINPUT, "critical takes no unit: %s", v->help);
     const char *side = gr_bt_call_get(c, "side"), *lv = gr_bt_call_get(c, "levels");
     if (!side || (strcmp(side, "0") && strcmp(side, "1")))
-        return gr_error_set(err, GR_EINPUT, "critical --side \"%s\": accepted: 0 (%s), 1 (%s)",
+        return gr_error_set(err, GR_EINPUT, "critical {side} \"%s\": accepted: 0 (%s), 1 (%s)",
                             side ? side : "", b->side_name[0], b->side_name[1]);
     char *end = NULL;
     long n = lv ? strtol(lv, &end, 10) : -1;
     if (!lv || *end || n < 0 || n > 9)
-        return gr_error_set(err, GR_EINPUT, "critical --levels \"%s\": accepted: 0 to 9",
+        return gr_error_set(err, GR_EINPUT, "critical {levels} \"%s\": accepted: 0 to 9",
                             lv ? lv : "");
     int k = side[0] - '0', now = b->sys[B_CRITICAL_0 + k];
     if (n == now)
@@ -1379,7 +1392,7 @@ static gr_status aoe_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_b
 {
     int k = (int)(v - aoe_verbs);
     if (c->leader >= 0 && k != V_ATTACH && k != V_DETACH && k != V_GENERAL_HIT)
-        return gr_error_set(err, GR_EINPUT, "%s takes no --leader: %s", v->name, v->help);
+        return gr_error_set(err, GR_EINPUT, "%s takes no {leader}: %s", v->name, v->help);
     if (c->unit >= 0 && c->unit < b->nunits && b->units[c->unit].removed)
         return gr_error_set(err, GR_EILLEGAL, "%s: \"%s\" has been removed from play", v->name,
                             b->units[c->unit].id);

@@ -349,7 +349,7 @@ static gr_status apply_fire(gr_battle *b, const gr_bt_call *c, const gr_resoluti
             bt_aoe_gh_set_due(b, others[i], 1);
             say(ns, -1,
                 "%s is attached to %s too: his Généraux touchés check is due; make it now: "
-                "`general_hit --leader %s` (D10: --roll N, or the battle's dice)",
+                "`general_hit --leader %s` (D10: {roll} N, or the battle's dice)",
                 b->leaders[others[i]].name, t->name, b->leaders[others[i]].id);
         }
     return GR_OK;

@@ -125,7 +125,7 @@ gr_status gr_bt_game_record(const gr_battle *b, const gr_bt_call *c, void *act, 
         size_t kl = strnlen(c->key[i], GR_BT_ID), vl = strnlen(c->val[i], GR_BT_ID);
         if (kl == 0 || kl >= GR_BT_ID || vl >= GR_BT_ID || memchr(c->key[i], '=', kl))
             return gr_error_set(err, GR_EINPUT,
-                                "--%.*s: a name of 1 to %d letters and a value of "
+                                "fact \"%.*s\": a name of 1 to %d letters and a value of "
                                 "at most %d",
                                 (int)kl, c->key[i], GR_BT_ID - 1, GR_BT_ID - 1);
         if (at + kl + vl + 2 > BT_FACTS)
@@ -180,7 +180,7 @@ gr_status gr_bt_call_parse(const gr_battle *b, char *const *w, int n, gr_bt_call
                                 "dice are not part of the action: each die is given as it is "
                                 "rolled, when the test asks for it");
         if (ref && !val)
-            return gr_error_set(err, GR_EINPUT, "--%s needs a value", key);
+            return gr_error_set(err, GR_EINPUT, "{%s} needs a value", key);
         if (ref && (st = find_ref(b, w[i - 1], val, key[0] == 'l',
                                   key[0] == 'l' ? &c->leader : &c->target, err)) != GR_OK)
             return st;
@@ -189,13 +189,13 @@ gr_status gr_bt_call_parse(const gr_battle *b, char *const *w, int n, gr_bt_call
         if (!val)
             val = "true"; /* a flag */
         if (!gr_utf8_valid(key) || !gr_utf8_valid(val))
-            return gr_error_set(err, GR_EINPUT, "--%s: not valid UTF-8; type it again", key);
+            return gr_error_set(err, GR_EINPUT, "{%s}: not valid UTF-8; type it again", key);
         if (c->nin >= GR_BT_MAX_INPUTS || strlen(key) >= GR_BT_ID || strlen(val) >= GR_BT_ID)
             return gr_error_set(err, GR_EINPUT,
-                                "--%s %s: at most %d facts, names and values of at most %d bytes",
+                                "{%s} %s: at most %d facts, names and values of at most %d bytes",
                                 key, val, GR_BT_MAX_INPUTS, GR_BT_ID - 1);
         if (gr_bt_call_get(c, key))
-            return gr_error_set(err, GR_EINPUT, "--%s is given twice; give it once", key);
+            return gr_error_set(err, GR_EINPUT, "{%s} is given twice; give it once", key);
         snprintf(c->key[c->nin], GR_BT_ID, "%s", key);
         snprintf(c->val[c->nin], GR_BT_ID, "%s", val);
         c->nin++;
@@ -256,7 +256,7 @@ static gr_status bt_action_unrecord(const void *sc, const gr_jr_node *v, const c
     if (v->type != GR_JR_STRING || strlen(v->str) != v->len)
         return gr_jr_fail(err, name, v,
                           "\"action\" must be a die's value (1 to 12) or an action as the "
-                          "battle commands take it (\"fire UNIT --target UNIT --range 4\"); "
+                          "battle commands take it (`fire UNIT --target UNIT --range 4`); "
                           "copy it from the battle that wrote the file");
     gr_error e;
     gr_error_clear(&e);

@@ -373,7 +373,7 @@ static gr_status take_call(const gr_battle *b, const gr_procedure *p, const gr_b
         if (allowed && gr_bt_word(allowed, k) >= 0) {
             if (strcmp(k, "year") == 0 && b->sys[NFB_YEAR])
                 return gr_error_set(err, GR_EINPUT,
-                                    "--year is kept by the companion (the order of battle's "
+                                    "{year} is kept by the companion (the order of battle's "
                                     "date, %d); leave it out",
                                     b->sys[NFB_YEAR]);
             gr_status st = gr_bt_set(p, out, k, c->val[i], err);
@@ -383,11 +383,11 @@ static gr_status take_call(const gr_battle *b, const gr_procedure *p, const gr_b
         }
         if (p && gr_param_index(p->params, p->nparams, k) >= 0)
             return gr_error_set(err, GR_EINPUT,
-                                "--%s is kept by the companion from the battle's state (the "
+                                "{%s} is kept by the companion from the battle's state (the "
                                 "units' stands, quality, formation, condition, disorder, guns "
                                 "and leaders); leave it out: %s",
                                 k, v->help);
-        return gr_error_set(err, GR_EINPUT, "%s takes no --%s: %s", v->name, k, v->help);
+        return gr_error_set(err, GR_EINPUT, "%s takes no {%s}: %s", v->name, k, v->help);
     }
     return GR_OK;
 }
@@ -405,7 +405,7 @@ static gr_status own_flag(const gr_bt_call *c, const char *key, int *out, gr_err
     }
     if (!strcmp(s, "no") || !strcmp(s, "0") || !strcmp(s, "false"))
         return GR_OK;
-    return gr_error_set(err, GR_EINPUT, "--%s: '%s' is not a yes/no value; accepted: yes, no", key,
+    return gr_error_set(err, GR_EINPUT, "{%s}: '%s' is not a yes/no value; accepted: yes, no", key,
                         s);
 }
 
@@ -434,7 +434,7 @@ static gr_status acting_unit(const gr_battle *b, const gr_bt_verb *v, int ui, in
 static gr_status enemy_unit(const gr_battle *b, const gr_bt_verb *v, int ui, int ti, gr_error *err)
 {
     if (ti < 0 || ti >= b->nunits)
-        return gr_error_set(err, GR_EINPUT, "%s needs --target: %s", v->name, v->help);
+        return gr_error_set(err, GR_EINPUT, "%s needs {target}: %s", v->name, v->help);
     const gr_bt_unit *t = &b->units[ti];
     if (t->removed)
         return gr_error_set(err, GR_EILLEGAL, "%s is out of play (removed): it cannot be a target",
@@ -491,7 +491,7 @@ static gr_status prep_move(const gr_battle *b, const gr_procedure *p, const gr_b
     if (att >= 0) {
         if (in_range)
             return gr_error_set(err, GR_EINPUT,
-                                "--division-in-range: %s is attached to %s (an attached officer "
+                                "{division-in-range}: %s is attached to %s (an attached officer "
                                 "counts instead); leave it out",
                                 b->leaders[att].name, u->id);
         SET("division-officer",
@@ -499,12 +499,12 @@ static gr_status prep_move(const gr_battle *b, const gr_procedure *p, const gr_b
     } else if (in_range) {
         if (div < 0)
             return gr_error_set(err, GR_EINPUT,
-                                "--division-in-range: %s has no division officer in its chain of "
+                                "{division-in-range}: %s has no division officer in its chain of "
                                 "command",
                                 u->id);
         if (!gr_bt_leader_active(&b->leaders[div]))
             return gr_error_set(err, GR_EINPUT,
-                                "--division-in-range: %s, %s's division officer, is %s and gives "
+                                "{division-in-range}: %s, %s's division officer, is %s and gives "
                                 "no bonus; leave it out",
                                 b->leaders[div].name, u->id, leader_state(b->leaders[div].status));
         SET("division-officer",
@@ -580,20 +580,20 @@ static gr_status prep_fire(const gr_battle *b, const gr_procedure *p, const gr_b
     if (inf && strcmp(u->formation, "line") != 0) {
         if (!given)
             return gr_error_set(err, GR_EINPUT,
-                                "%s is in %s: only the front stands fire; give --stands N (1 to "
+                                "%s is in %s: only the front stands fire; give {stands} N (1 to "
                                 "%d)",
                                 u->id, u->formation, left);
         int n = atoi(given);
         if (n < 1 || n > left)
             return gr_error_set(err, GR_EINPUT,
-                                "--stands %s: %s has %d stand(s) left; accepted: "
+                                "{stands} %s: %s has %d stand(s) left; accepted: "
                                 "1 to %d",
                                 given, u->id, left, left);
         SET("stands", given);
     } else {
         if (given)
             return gr_error_set(err, GR_EINPUT,
-                                "--stands is kept by the companion: %s %s fires with its %d "
+                                "{stands} is kept by the companion: %s %s fires with its %d "
                                 "stand(s) left; leave it out",
                                 u->id, inf ? "in line" : "(a battery)", left);
         SET_INT("stands", left);
@@ -617,7 +617,7 @@ static gr_status prep_fire(const gr_battle *b, const gr_procedure *p, const gr_b
     int phasing = b->phase % NF_SEGLEN == PH_FIRE;
     if (!phasing && gr_bt_call_get(c, "after-unlimbering"))
         return gr_error_set(err, GR_EINPUT,
-                            "--after-unlimbering is the phasing artillery's -1; this is the "
+                            "{after-unlimbering} is the phasing artillery's -1; this is the "
                             "non-phasing player's defensive fire");
     static const char *const own[] = {"stands", NULL};
     static const char *const ok[] = {"range",
@@ -751,7 +751,7 @@ static gr_status prep_efc(const gr_battle *b, const gr_procedure *p, const gr_bt
         return gr_error_set(err, GR_EILLEGAL, "%s is already in square", u->id);
     if (c->target >= 0 && b->units[c->target].arm != GR_BT_CAVALRY)
         return gr_error_set(err, GR_EINPUT,
-                            "--target %s is %s: the emergency formation change answers a "
+                            "{target} %s is %s: the emergency formation change answers a "
                             "cavalry charge",
                             b->units[c->target].id, arm_name[b->units[c->target].arm]);
     SET("nation", u->nation);
@@ -804,7 +804,7 @@ static gr_status prep_evasion(const gr_battle *b, const gr_procedure *p, const g
     if (c->target >= 0) {
         const gr_bt_unit *t = &b->units[c->target];
         if (t->arm == GR_BT_ARTILLERY)
-            return gr_error_set(err, GR_EINPUT, "--target %s is a battery: batteries do not charge",
+            return gr_error_set(err, GR_EINPUT, "{target} %s is a battery: batteries do not charge",
                                 t->id);
         SET("attacker", arm_name[t->arm]);
     }
@@ -815,9 +815,9 @@ static gr_status prep_leader(const gr_battle *b, const gr_bt_verb *v, const gr_b
                              gr_error *err)
 {
     if (c->leader < 0 || c->leader >= b->nleaders)
-        return gr_error_set(err, GR_EINPUT, "%s needs --leader ID: %s", v->name, v->help);
+        return gr_error_set(err, GR_EINPUT, "%s needs {leader} ID: %s", v->name, v->help);
     if (c->nin)
-        return gr_error_set(err, GR_EINPUT, "%s takes no --%s: %s", v->name, c->key[0], v->help);
+        return gr_error_set(err, GR_EINPUT, "%s takes no {%s}: %s", v->name, c->key[0], v->help);
     const gr_bt_leader *l = &b->leaders[c->leader];
     int side = gr_battle_active_side(b);
     if (l->side != side)
@@ -903,8 +903,8 @@ static gr_status nf_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt
          * charged by cavalry": --target names the charging cavalry. */
         if (c->target >= 0 && b->units[c->target].arm != GR_BT_CAVALRY)
             return gr_error_set(err, GR_EILLEGAL,
-                                "--target %s is %s: a countercharge answers a charge by "
-                                "cavalry; leave --target out for a reaction move",
+                                "{target} %s is %s: a countercharge answers a charge by "
+                                "cavalry; leave {target} out for a reaction move",
                                 b->units[c->target].id, arm_name[b->units[c->target].arm]);
         SET("reaction", "yes");
     }

@@ -257,7 +257,7 @@ gr_status bt_nf_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
     if (!strcmp(v->name, "emergency_fc") && r->nsteps > 0 &&
         !strcmp(r->steps[0].table->outcomes[r->steps[0].cell.outcome].id, "success"))
         say(&target, "fire at it from within range this turn: +1 target changed formation "
-                     "(--target-changed-formation yes)");
+                     "({target-changed-formation} yes)");
     if (!strcmp(v->name, "react")) {
         int found;
         int reacts = (int)res_value(r, "reacts", &found);

@@ -409,8 +409,8 @@ static gr_status apply_fire(fx *x, const gr_resolution *r, int cannon, gr_bt_out
         b->sys[RFF_B_LEADER_DUE] = x->unit[0] + 1;
         bt_instr(out,
                  "natural 10: a leader-loss test is due (Perte de chef) for %s's leader "
-                 "nearest to %s within 10cm, if any: leader_loss --leader ID in this step "
-                 "(rolled, or --roll N), before next",
+                 "nearest to %s within 10cm, if any: leader_loss {leader} ID in this step "
+                 "(rolled, or {roll} N), before next",
                  b->side_name[t->side], t->name);
     }
     sweep(b, out);
@@ -503,7 +503,7 @@ static gr_status apply_noroll(gr_battle *b, const gr_bt_call *c, gr_bt_outcome *
             u->sys[RFF_U_BT_TARGET] = c->target + 1;
             bt_instr(out,
                      "%s: breakthrough move, half a move (%s cm in the open) toward %s, the "
-                     "nearest enemy; resolve the breakthrough next: charge %s --target %s",
+                     "nearest enemy; resolve the breakthrough next: charge %s {target} %s",
                      u->name, half, b->units[c->target].name, u->id, b->units[c->target].id);
         } else {
             u->sys[RFF_U_BREAKTHROUGH] = 0;

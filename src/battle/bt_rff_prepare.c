@@ -51,11 +51,11 @@ static gr_status check_keys(prep *x, const char *const *facts)
         gr_bt_words(facts, acc, sizeof acc);
         if (x->p && gr_param_index(x->p->params, x->p->nparams, k) >= 0)
             return gr_error_set(x->err, GR_EINPUT,
-                                "%s: --%s is kept by the companion from the battle's state (units, "
+                                "%s: {%s} is kept by the companion from the battle's state (units, "
                                 "leaders, formations, losses); leave it out. The table's facts it "
                                 "takes: %s",
                                 x->c->verb, k, acc[0] ? acc : "none");
-        return gr_error_set(x->err, GR_EINPUT, "%s takes no --%s; accepted: %s", x->c->verb, k,
+        return gr_error_set(x->err, GR_EINPUT, "%s takes no {%s}; accepted: %s", x->c->verb, k,
                             acc[0] ? acc : "no input");
     }
     return GR_OK;
@@ -120,7 +120,7 @@ static gr_status prep_maneuver(prep *x)
     int guns = u->arm == GR_BT_ARTILLERY;
     if (guns && !gr_bt_call_get(x->c, "close"))
         return gr_error_set(x->err, GR_EINPUT,
-                            "maneuver %s: guns need --close yes|no (within close range of the "
+                            "maneuver %s: guns need {close} yes|no (within close range of the "
                             "enemy?): a shocked battery limbers and retreats only at close range",
                             u->id);
     if ((st = set(x, "state",
@@ -137,8 +137,8 @@ static gr_status prep_maneuver(prep *x)
     const char *cmd = gr_bt_call_get(x->c, "command");
     if (cmd && strcmp(cmd, "out_of_command"))
         return gr_error_set(x->err, GR_EINPUT,
-                            "maneuver --command %s: the companion knows whether the commander is "
-                            "replaced (provisional) or present; accepted: --command out_of_command "
+                            "maneuver {command} %s: the companion knows whether the commander is "
+                            "replaced (provisional) or present; accepted: {command} out_of_command "
                             "(beyond the command radius, which the table shows)",
                             cmd);
     int cmdr = u->leader;
@@ -205,7 +205,7 @@ static gr_status prep_fire(prep *x, int cannon)
     if (cannon && u->limbered)
         return gr_error_set(x->err, GR_EILLEGAL,
                             "cannonade: %s is limbered; limbered guns do not fire (unlimber "
-                            "first: form %s --formation unlimbered after a maneuver)",
+                            "first: form %s {formation} unlimbered after a maneuver)",
                             u->id, u->id);
     if (able <= 0)
         return gr_error_set(x->err, GR_EILLEGAL, "%s: %s has no %s able to fire", x->c->verb, u->id,
@@ -217,9 +217,9 @@ static gr_status prep_fire(prep *x, int cannon)
     const char *ps = gr_bt_call_get(x->c, "per-stand"), *pt = gr_bt_call_get(x->c, "points");
     if (!!ps == !!pt)
         return gr_error_set(x->err, GR_EINPUT,
-                            "%s: give the fire points with --per-stand N (points per %s, which "
+                            "%s: give the fire points with {per-stand} N (points per %s, which "
                             "seed 001 lost: the companion multiplies by the stands firing) or "
-                            "--points N (the total), one of them",
+                            "{points} N (the total), one of them",
                             x->c->verb, cannon ? "gun stand" : "stand");
     int firing = able;
     const char *fs = gr_bt_call_get(x->c, "firing");
@@ -228,7 +228,7 @@ static gr_status prep_fire(prep *x, int cannon)
         long n = strtol(fs, &end, 10);
         if (*end || n < 1 || n > able)
             return gr_error_set(x->err, GR_EINPUT,
-                                "%s --firing %s: the stands firing; accepted: 1 to %d (%s's "
+                                "%s {firing} %s: the stands firing; accepted: 1 to %d (%s's "
                                 "stands able to fire)",
                                 x->c->verb, fs, able, u->id);
         firing = (int)n;
@@ -239,13 +239,13 @@ static gr_status prep_fire(prep *x, int cannon)
     if (ps) {
         x->a->v[pk] *= firing;
         if (x->a->v[pk] > 1000 * GR_MILLI)
-            return gr_error_set(x->err, GR_EINPUT, "%s --per-stand %s: too many points", x->c->verb,
+            return gr_error_set(x->err, GR_EINPUT, "%s {per-stand} %s: too many points", x->c->verb,
                                 ps);
     }
     const char *band = gr_bt_call_get(x->c, "band");
     if (!band)
         return gr_error_set(x->err, GR_EINPUT,
-                            "%s: give --band close|long (the range, which the "
+                            "%s: give {band} close|long (the range, which the "
                             "table shows)",
                             x->c->verb);
     if ((st = set(x, "band", band)) != GR_OK)
@@ -315,19 +315,19 @@ static gr_status prep_fire(prep *x, int cannon)
         return gr_error_set(x->err, GR_EINPUT,
                             "%s %s: %s is attached to %s, so he is the nearest leader within "
                             "10cm of the target: the companion tests him on a natural 10; leave "
-                            "--%s out",
-                            x->c->verb, none ? "--no-leader-near" : "--leader", b->leaders[al].id,
+                            "{%s} out",
+                            x->c->verb, none ? "{no-leader-near}" : "{leader}", b->leaders[al].id,
                             t->id, none ? "no-leader-near" : "leader");
     if (x->c->leader >= 0 && none)
         return gr_error_set(x->err, GR_EINPUT,
-                            "%s: --leader %s and --no-leader-near say opposite things; accepted: "
+                            "%s: {leader} %s and {no-leader-near} say opposite things; accepted: "
                             "one of them",
                             x->c->verb, b->leaders[x->c->leader].id);
     if (x->c->leader >= 0) {
         const gr_bt_leader *l = &b->leaders[x->c->leader];
         if (l->side != t->side || !gr_bt_leader_active(l))
             return gr_error_set(x->err, GR_EINPUT,
-                                "%s --leader %s: the leader tested on a natural 10 is the target's "
+                                "%s {leader} %s: the leader tested on a natural 10 is the target's "
                                 "side's nearest within 10cm, in play; %s is %s",
                                 x->c->verb, l->id, l->id,
                                 l->side != t->side ? "on the firer's side" : "out of play");
@@ -352,16 +352,16 @@ static gr_status prep_leader_loss(prep *x)
                             "chef. Testez après dé de base égal à 10 »: a fire's natural 10 whose "
                             "nearest leader the companion did not know makes one due)");
     if (x->c->unit >= 0)
-        return gr_error_set(x->err, GR_EINPUT, "leader_loss takes no unit: --leader ID");
+        return gr_error_set(x->err, GR_EINPUT, "leader_loss takes no unit: {leader} ID");
     if (x->c->leader < 0)
         return gr_error_set(x->err, GR_EINPUT,
-                            "leader_loss: name the leader (--leader ID): %s's nearest within "
+                            "leader_loss: name the leader ({leader} ID): %s's nearest within "
                             "10cm of %s",
                             b->side_name[b->units[due].side], b->units[due].id);
     const gr_bt_leader *l = &b->leaders[x->c->leader];
     if (l->side != b->units[due].side || !gr_bt_leader_active(l))
         return gr_error_set(x->err, GR_EILLEGAL,
-                            "leader_loss --leader %s: the test is for %s's nearest leader within "
+                            "leader_loss {leader} %s: the test is for %s's nearest leader within "
                             "10cm of %s, in play; %s is %s",
                             l->id, b->side_name[b->units[due].side], b->units[due].id, l->id,
                             l->side != b->units[due].side ? "on the other side" : "out of play");
@@ -400,13 +400,13 @@ static gr_status prep_charge_side(prep *x, int ui, const char *pfx, int is_charg
     if (guns) {
         if (!gs)
             return gr_error_set(x->err, GR_EINPUT,
-                                "charge: %s is guns: say --%s supported|unsupported (Canon "
+                                "charge: %s is guns: say {%s} supported|unsupported (Canon "
                                 "supporté / sans support, which the table shows)",
                                 u->id, gk);
         if ((st = set(x, K("guns"), gs)) != GR_OK)
             return st;
     } else if (gs) {
-        return gr_error_set(x->err, GR_EINPUT, "charge --%s: %s is not guns", gk, u->id);
+        return gr_error_set(x->err, GR_EINPUT, "charge {%s}: %s is not guns", gk, u->id);
     }
     const char *f = u->formation;
     int cav_mounted = u->arm == GR_BT_CAVALRY && strcmp(f, "dismounted");
@@ -431,7 +431,7 @@ static gr_status prep_charge_side(prep *x, int ui, const char *pfx, int is_charg
         if (!ter)
             return gr_error_set(
                 x->err, GR_EINPUT,
-                "charge: %s charges as cavalry: give --terrain clear|rough|difficult "
+                "charge: %s charges as cavalry: give {terrain} clear|rough|difficult "
                 "(Charge de cavalerie: +2 terrain clair, +1 handicapant, 0 "
                 "difficile)",
                 u->id);
@@ -440,7 +440,7 @@ static gr_status prep_charge_side(prep *x, int ui, const char *pfx, int is_charg
         int i = gr_bt_word(ters, ter);
         if (i < 0)
             return gr_error_set(x->err, GR_EINPUT,
-                                "charge --terrain %s; accepted: clear, rough, difficult", ter);
+                                "charge {terrain} %s; accepted: clear, rough, difficult", ter);
         if ((st = set(x, K("cavalry-charge"), cav[i])) != GR_OK)
             return st;
     }
@@ -477,7 +477,7 @@ static gr_status prep_charge(prep *x)
             return gr_error_set(
                 x->err, GR_EILLEGAL,
                 "charge: %s's breakthrough move %s%s; a breakthrough combat is against the "
-                "enemy its move reached (breakthrough %s --target %s in the step before, "
+                "enemy its move reached (breakthrough %s {target} %s in the step before, "
                 "\"Faites les mouvements de percée\")",
                 u->id, u->sys[RFF_U_BT_TARGET] ? "reached " : "was not made",
                 u->sys[RFF_U_BT_TARGET] ? b->units[u->sys[RFF_U_BT_TARGET] - 1].id : "", u->id,
@@ -489,7 +489,7 @@ static gr_status prep_charge(prep *x)
         if (!declared && !countered)
             return gr_error_set(x->err, GR_EILLEGAL,
                                 "charge: %s declared no charge against %s this turn (declare it "
-                                "in the maneuver phase: declare %s --target %s), or it was "
+                                "in the maneuver phase: declare %s {target} %s), or it was "
                                 "stopped by fire",
                                 u->id, t->id, u->id, t->id);
     }
@@ -515,7 +515,7 @@ static gr_status prep_noroll(prep *x)
         if ((st = check_keys(x, none)) != GR_OK)
             return st;
         if (x->c->leader < 0)
-            return gr_error_set(x->err, GR_EINPUT, "%s: name the leader (--leader ID)", v);
+            return gr_error_set(x->err, GR_EINPUT, "%s: name the leader ({leader} ID)", v);
         const gr_bt_leader *l = &b->leaders[x->c->leader];
         if (l->side != side)
             return gr_error_set(x->err, GR_EILLEGAL, "%s: %s is %s's; this is %s's turn", v, l->id,
@@ -624,7 +624,7 @@ static gr_status prep_noroll(prep *x)
             (u->arm == GR_BT_INFANTRY && !strcmp(to, "dismounted"))) {
             char acc[200];
             gr_bt_words(ok, acc, sizeof acc);
-            return gr_error_set(x->err, GR_EINPUT, "form %s --formation %s; accepted: %s", u->id,
+            return gr_error_set(x->err, GR_EINPUT, "form %s {formation} %s; accepted: %s", u->id,
                                 to ? to : "(missing)", acc);
         }
         /* Well executed: "changement de formation" (troops), "dételle",
@@ -635,7 +635,7 @@ static gr_status prep_noroll(prep *x)
                        (guns || !strcmp(to, "double_line") || !strcmp(to, "single_line")));
         if (!allowed)
             return gr_error_set(x->err, GR_EILLEGAL,
-                                "form %s --formation %s: its maneuver result this turn allows no "
+                                "form %s {formation} %s: its maneuver result this turn allows no "
                                 "such change (well executed: any formation; delayed: double or "
                                 "single line, guns limber or unlimber)",
                                 u->id, to);

@@ -74,7 +74,9 @@ void cli_print_params_help(FILE *f, const gr_param *params, size_t nparams, int 
             continue;
         char acc[512];
         gr_param_describe(&params[i], acc, sizeof acc);
-        fprintf(f, "  --%-22s %s%s\n", params[i].name, params[i].help ? params[i].help : "",
+        char help[GR_TEXT_FLAGS];
+        fprintf(f, "  --%-22s %s%s\n", params[i].name,
+                gr_text_flags(params[i].help, help, sizeof help),
                 params[i].required ? " (required)" : "");
         fprintf(f, "  %-24s   %s\n", "", acc);
     }
@@ -98,6 +100,14 @@ void cli_err(const char *fmt, ...)
     size_t len = strlen(raw);
     if (len && raw[len - 1] == '\n')
         raw[len - 1] = '\0';
+    /* the inputs a library message names {so}, as this command's flags
+     * (--so: as long, grognard/error.h) */
+    char *flags = malloc(len + 1);
+    if (flags) {
+        gr_text_flags(raw, flags, len + 1);
+        memcpy(raw, flags, len + 1);
+        free(flags);
+    }
     /* escaping writes at most 6 bytes (\uNNNN) for each byte of the text */
     size_t cap = 6 * strlen(raw) + 1;
     char *out = malloc(cap);

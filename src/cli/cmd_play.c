@@ -571,7 +571,8 @@ static int ask(play *P, int p, gr_action *out)
                 last--;
             gr_action mine = last ? gr_match_step(P->m, last - 1)->action : 0;
             if (gr_match_undo(P->m, p, &err) != GR_OK) {
-                printf("%s\n", err.msg);
+                char said[GR_ERROR_MSG];
+                printf("%s\n", gr_text_flags(err.msg, said, sizeof said));
                 continue;
             }
             char d[200];
@@ -605,7 +606,9 @@ static int ask(play *P, int p, gr_action *out)
         gr_error_clear(&err);
         if (gr_game_parse(&P->game, cur(P), line, out, &err) == GR_OK)
             return 1;
-        printf("%s\n(type a number from the list, 'actions' or 'help')\n", err.msg);
+        char said[GR_ERROR_MSG];
+        printf("%s\n(type a number from the list, 'actions' or 'help')\n",
+               gr_text_flags(err.msg, said, sizeof said));
     }
 }
 
@@ -681,7 +684,8 @@ static int run(play *P)
         }
         gr_status s = step(P, a, 0, &err);
         if (s == GR_EILLEGAL) {
-            printf("%s\n", err.msg);
+            char said[GR_ERROR_MSG];
+            printf("%s\n", gr_text_flags(err.msg, said, sizeof said));
             continue;
         }
         if (s != GR_OK)

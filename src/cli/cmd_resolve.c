@@ -40,7 +40,9 @@ static void usage(FILE *f, const gr_system *s, const gr_procedure *p)
             s->id, p->name, p->title, s->title, p->source);
     cli_print_params_help(f, p->params, p->nparams, -1);
     fprintf(f, "  --%-22s %s\n", "seed N", "roll the dice from this seed (same seed, same roll)");
-    fprintf(f, "  --%-22s %s\n", "roll ...", p->rolls_help ? p->rolls_help : "the faces rolled");
+    char rolls[GR_TEXT_FLAGS];
+    fprintf(f, "  --%-22s %s\n", "roll ...",
+            p->rolls_help ? gr_text_flags(p->rolls_help, rolls, sizeof rolls) : "the faces rolled");
     fprintf(f, "  %-24s   %s\n", "-", "read the situation as a JSON object on stdin");
     fprintf(f, "\nexample: %s\n", p->example ? p->example : "");
 }
@@ -74,8 +76,9 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
         for (int k = 0; k < st->cell.nfields; k++)
             if (st->cell.fields[k].kind == GR_F_STR && !(st->silent & (1u << k)))
                 printf("    %s: %s\n", st->cell.fields[k].key, st->cell.fields[k].s);
+        char said[GR_TEXT_FLAGS];
         if (out->effect && *out->effect)
-            printf("    effect: %s\n", out->effect);
+            printf("    effect: %s\n", gr_text_flags(out->effect, said, sizeof said));
         for (size_t k = 0; st->table->effects && k < st->table->effects[st->cell.outcome].n; k++) {
             char text[512];
             gr_effect_text(&st->table->effects[st->cell.outcome].lines[k], s->length_unit,
@@ -83,7 +86,7 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
             printf("    do:     %s\n", text);
         }
         if (st->cell.note)
-            printf("    note:   %s\n", st->cell.note);
+            printf("    note:   %s\n", gr_text_flags(st->cell.note, said, sizeof said));
         gr_odds odds;
         if (st->has_odds && gr_step_odds(st, &odds, NULL) == GR_OK) {
             printf("    odds before the roll (%s %+d):\n", gr_roll_name(st->table->roll),
@@ -91,8 +94,9 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
             gr_print_odds(stdout, st->table, &st->args, &odds, "      ");
         }
     }
+    char note[GR_TEXT_FLAGS];
     for (int i = 0; i < r->nnotes; i++)
-        printf("  note: %s\n", r->notes[i]);
+        printf("  note: %s\n", gr_text_flags(r->notes[i], note, sizeof note));
 }
 
 /* The die the sheet asks for next, asked of the player at a terminal by its

@@ -41,6 +41,67 @@ size_t gr_escape(const char *s, char *buf, size_t cap)
     return n;
 }
 
+/* The length of a marked name {NAME} starting at p ('{'), braces included,
+ * or 0 if p does not start one. */
+static size_t marked_len(const char *p)
+{
+    if (p[0] != '{' || !(p[1] >= 'a' && p[1] <= 'z'))
+        return 0;
+    size_t n = 2;
+    while ((p[n] >= 'a' && p[n] <= 'z') || (p[n] >= '0' && p[n] <= '9') || p[n] == '_' ||
+           p[n] == '-')
+        n++;
+    return p[n] == '}' ? n + 1 : 0;
+}
+
+size_t gr_error_first_param(const char *msg, char *buf, size_t cap)
+{
+    if (!cap)
+        return 0;
+    buf[0] = '\0';
+    for (const char *p = msg; p && *p; p++) {
+        size_t n = marked_len(p);
+        if (n && n - 2 < cap) {
+            memcpy(buf, p + 1, n - 2);
+            buf[n - 2] = '\0';
+            return n - 2;
+        }
+    }
+    return 0;
+}
+
+size_t gr_error_render(const char *msg, const char *prefix, const char *suffix, char *buf,
+                       size_t cap)
+{
+    size_t n = 0, lp = strlen(prefix), ls = strlen(suffix);
+    if (!cap)
+        return 0;
+    for (const char *p = msg; *p;) {
+        size_t k = marked_len(p);
+        if (k) {
+            if (n + lp + (k - 2) + ls >= cap)
+                break;
+            memcpy(buf + n, prefix, lp);
+            memcpy(buf + n + lp, p + 1, k - 2);
+            memcpy(buf + n + lp + k - 2, suffix, ls);
+            n += lp + k - 2 + ls;
+            p += k;
+            continue;
+        }
+        /* a whole UTF-8 character at a time, never half of one */
+        size_t c = gr_utf8_len((const unsigned char *)p, 4);
+        if (!c)
+            c = 1;
+        if (n + c >= cap)
+            break;
+        memcpy(buf + n, p, c);
+        n += c;
+        p += c;
+    }
+    buf[n] = '\0';
+    return n;
+}
+
 gr_status gr_error_set(gr_error *err, gr_status code, const char *fmt, ...)
 {
     if (err) {
@@ -51,6 +112,9 @@ gr_status gr_error_set(gr_error *err, gr_status code, const char *fmt, ...)
         vsnprintf(raw, sizeof raw, fmt, ap);
         va_end(ap);
         gr_escape(raw, err->msg, sizeof err->msg);
+        /* the input at fault: the first one the message names, one a %s
+         * wrote ("{%s}") or a message carried in another's */
+        gr_error_first_param(err->msg, err->param, sizeof err->param);
     }
     return code;
 }
@@ -60,6 +124,7 @@ void gr_error_clear(gr_error *err)
     if (err) {
         err->code = GR_OK;
         err->msg[0] = '\0';
+        err->param[0] = '\0';
     }
 }
 

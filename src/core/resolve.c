@@ -307,8 +307,8 @@ gr_status gr_procedure_check_applies(const gr_procedure *p, const gr_args *a, gr
             if (gr_args_flag(a, c))
                 continue;
             return gr_error_set(err, GR_EINPUT,
-                                "--%s applies only with --%s, which is not given; leave --%s "
-                                "out or give --%s",
+                                "{%s} applies only with {%s}, which is not given; leave {%s} "
+                                "out or give {%s}",
                                 ap->param, name, ap->param, name);
         }
         const char *have = "-";
@@ -335,12 +335,12 @@ gr_status gr_procedure_check_applies(const gr_procedure *p, const gr_args *a, gr
         }
         if (a->given[c])
             return gr_error_set(err, GR_EINPUT,
-                                "--%s applies only with --%s %s, and here --%s is %s; leave "
-                                "--%s out",
+                                "{%s} applies only with {%s} %s, and here {%s} is %s; leave "
+                                "{%s} out",
                                 ap->param, name, with, name, have, ap->param);
         return gr_error_set(err, GR_EINPUT,
-                            "--%s applies only with --%s %s, and --%s is not given; leave --%s "
-                            "out or give --%s",
+                            "{%s} applies only with {%s} %s, and {%s} is not given; leave {%s} "
+                            "out or give {%s}",
                             ap->param, name, with, name, ap->param, name);
     }
     return GR_OK;

@@ -198,7 +198,7 @@ gr_status gr_param_parse(const gr_param *p, const char *text, int64_t *out, gr_e
             *out = 0;
             return GR_OK;
         }
-        return gr_error_set(err, GR_EINPUT, "--%s: '%s' is not a yes/no value; accepted: %s",
+        return gr_error_set(err, GR_EINPUT, "{%s}: '%s' is not a yes/no value; accepted: %s",
                             p->name, text, accepted);
     case GR_P_ENUM:
         for (int i = 0; p->choices[i]; i++)
@@ -206,17 +206,17 @@ gr_status gr_param_parse(const gr_param *p, const char *text, int64_t *out, gr_e
                 *out = i;
                 return GR_OK;
             }
-        return gr_error_set(err, GR_EINPUT, "--%s: unknown value '%s'; accepted: %s", p->name, text,
+        return gr_error_set(err, GR_EINPUT, "{%s}: unknown value '%s'; accepted: %s", p->name, text,
                             accepted);
     case GR_P_INT: {
         char *end;
         errno = 0;
         long long v = strtoll(text, &end, 10);
         if (!*text || *end || errno)
-            return gr_error_set(err, GR_EINPUT, "--%s: '%s' is not a whole number; accepted: %s",
+            return gr_error_set(err, GR_EINPUT, "{%s}: '%s' is not a whole number; accepted: %s",
                                 p->name, text, accepted);
         if (v < p->min || v > p->max)
-            return gr_error_set(err, GR_EINPUT, "--%s: %lld is out of range; accepted: %s", p->name,
+            return gr_error_set(err, GR_EINPUT, "{%s}: %lld is out of range; accepted: %s", p->name,
                                 v, accepted);
         *out = v;
         return GR_OK;
@@ -224,17 +224,17 @@ gr_status gr_param_parse(const gr_param *p, const char *text, int64_t *out, gr_e
     case GR_P_NUM: {
         int64_t v;
         if (!parse_milli(text, &v))
-            return gr_error_set(err, GR_EINPUT, "--%s: '%s' is not a number; accepted: %s", p->name,
+            return gr_error_set(err, GR_EINPUT, "{%s}: '%s' is not a number; accepted: %s", p->name,
                                 text, accepted);
         if (v < p->min || v > p->max)
-            return gr_error_set(err, GR_EINPUT, "--%s: %s is out of range; accepted: %s", p->name,
+            return gr_error_set(err, GR_EINPUT, "{%s}: %s is out of range; accepted: %s", p->name,
                                 text, accepted);
         *out = v;
         return GR_OK;
     }
     case GR_P_TEXT: break;
     }
-    return gr_error_set(err, GR_EINPUT, "--%s: a text input is set with gr_args_set", p->name);
+    return gr_error_set(err, GR_EINPUT, "{%s}: a text input is set with gr_args_set", p->name);
 }
 
 gr_status gr_args_set(const gr_param *params, int i, const char *text, gr_args *a, gr_error *err)
@@ -242,11 +242,11 @@ gr_status gr_args_set(const gr_param *params, int i, const char *text, gr_args *
     const gr_param *p = &params[i];
     if (p->kind == GR_P_TEXT) {
         if (!*text)
-            return gr_error_set(err, GR_EINPUT, "--%s: empty; accepted: %s", p->name,
+            return gr_error_set(err, GR_EINPUT, "{%s}: empty; accepted: %s", p->name,
                                 p->help ? p->help : "a text");
         int slot = a->given[i] ? (int)a->v[i] : a->ntext;
         if (slot >= GR_MAX_TEXT)
-            return gr_error_set(err, GR_EINPUT, "--%s: at most %d text inputs", p->name,
+            return gr_error_set(err, GR_EINPUT, "{%s}: at most %d text inputs", p->name,
                                 GR_MAX_TEXT);
         if (slot == a->ntext)
             a->ntext++;
@@ -272,7 +272,7 @@ gr_status gr_args_check_required(const gr_param *params, size_t n, const gr_args
         if (params[i].required && !a->given[i]) {
             char accepted[256];
             gr_param_describe(&params[i], accepted, sizeof accepted);
-            return gr_error_set(err, GR_EINPUT, "missing input --%s (%s); accepted: %s",
+            return gr_error_set(err, GR_EINPUT, "missing input {%s} (%s); accepted: %s",
                                 params[i].name, params[i].help ? params[i].help : "required",
                                 accepted);
         }

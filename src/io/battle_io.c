@@ -110,21 +110,21 @@ gr_status gr_bt_ask(gr_match *m, gr_bt_action *a, gr_bt_outcome *out, gr_error *
             st = gr_match_step_chance(m, err);
         else if (k++ >= a->nrolls)
             st = gr_error_set(err, GR_EINPUT,
-                              "--roll %s: this %s needs one more roll, the %s roll (%s); roll it "
-                              "and add it: --roll %s,N",
+                              "{roll} %s: this %s needs one more roll, the %s roll (%s); roll it "
+                              "and add it: {roll} %s,N",
                               given, a->call.verb, name, gr_roll_name(kind), given);
         else if (v < lo || v > hi || gr_match_act(m, rec, NULL) != GR_OK)
             st = gr_error_set(
                 err, GR_EINPUT,
-                "--roll: %d is not a possible %s for the %s roll; accepted: %d to %d", v,
+                "{roll}: %d is not a possible %s for the %s roll; accepted: %d to %d", v,
                 kind == GR_ROLL_2D6 || kind == GR_ROLL_2D6_VS_2D6 ? "2D6 total" : "face", name, lo,
                 hi);
     }
     if (st == GR_OK && k < a->nrolls)
         st = gr_match_steps(m) == n0 + 1
-                 ? gr_error_set(err, GR_EINPUT, "--roll: %s rolls no dice; leave --roll out",
+                 ? gr_error_set(err, GR_EINPUT, "{roll}: %s rolls no dice; leave {roll} out",
                                 a->call.verb)
-                 : gr_error_set(err, GR_EINPUT, "--roll: %d value(s) given, %d used by this %s",
+                 : gr_error_set(err, GR_EINPUT, "{roll}: %d value(s) given, %d used by this %s",
                                 a->nrolls, k, a->call.verb);
     /* what the test did, for the players: resolved again with its dice */
     size_t end = 0;

@@ -24,6 +24,7 @@ void gr_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *a
             const gr_step *st = &r->steps[i];
             const gr_outcome *out = &st->table->outcomes[st->cell.outcome];
             gr_odds odds;
+            char said[GR_TEXT_FLAGS];
             fprintf(f, "  %s: %s\n", st->what, st->table->title);
             if (st->has_odds && gr_step_odds(st, &odds, NULL) == GR_OK) {
                 fprintf(f, "    odds before the roll (%s %+d):\n", gr_roll_name(st->table->roll),
@@ -46,17 +47,20 @@ void gr_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *a
                 fprintf(f, " (%s)", st->cell.cell);
             fprintf(f, "\n");
             if (out->effect && *out->effect)
-                fprintf(f, "    effect: %s\n", out->effect);
+                fprintf(f, "    effect: %s\n", gr_text_flags(out->effect, said, sizeof said));
             if (st->cell.note)
-                fprintf(f, "    note: %s\n", st->cell.note);
+                fprintf(f, "    note: %s\n", gr_text_flags(st->cell.note, said, sizeof said));
         }
-        for (int i = 0; i < r->nnotes; i++)
-            fprintf(f, "  note: %s\n", r->notes[i]);
+        for (int i = 0; i < r->nnotes; i++) {
+            char note[GR_TEXT_FLAGS];
+            fprintf(f, "  note: %s\n", gr_text_flags(r->notes[i], note, sizeof note));
+        }
     }
     if (o->ninstr) {
+        char instr[GR_TEXT_FLAGS];
         fprintf(f, "on the table:\n");
         for (int i = 0; i < o->ninstr; i++)
-            fprintf(f, "  %s\n", o->instr[i]);
+            fprintf(f, "  %s\n", gr_text_flags(o->instr[i], instr, sizeof instr));
     }
 }
 

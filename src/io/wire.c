@@ -480,21 +480,29 @@ void gr_print_odds(FILE *f, const gr_table *t, const gr_args *a, const gr_odds *
     }
 }
 
+const char *gr_text_flags(const char *s, char *buf, size_t cap)
+{
+    gr_error_render(s ? s : "", "--", "", buf, cap);
+    return buf;
+}
+
 static void print_mod(FILE *f, const gr_mod *m, int opposed)
 {
+    char reason[GR_TEXT_FLAGS];
+    gr_text_flags(m->reason, reason, sizeof reason);
     const char *side = opposed ? (m->side ? " (defender)" : " (attacker)") : "";
     const char *na = m->applied ? "" : " (not applied)";
     switch (m->kind) {
     case GR_MOD_DRM:
-        fprintf(f, "    %+3d  %s [%s]%s%s\n", m->value, m->reason, m->source, side, na);
+        fprintf(f, "    %+3d  %s [%s]%s%s\n", m->value, reason, m->source, side, na);
         break;
     case GR_MOD_MUL:
         if (m->den == 1)
-            fprintf(f, "    x%-3d %s [%s]%s%s\n", m->num, m->reason, m->source, side, na);
+            fprintf(f, "    x%-3d %s [%s]%s%s\n", m->num, reason, m->source, side, na);
         else
-            fprintf(f, "    x%d/%d %s [%s]%s%s\n", m->num, m->den, m->reason, m->source, side, na);
+            fprintf(f, "    x%d/%d %s [%s]%s%s\n", m->num, m->den, reason, m->source, side, na);
         break;
-    case GR_MOD_INFO: fprintf(f, "     *   %s [%s]\n", m->reason, m->source); break;
+    case GR_MOD_INFO: fprintf(f, "     *   %s [%s]\n", reason, m->source); break;
     }
 }
 

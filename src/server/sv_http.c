@@ -121,7 +121,12 @@ MHD_Result_t sv_reply_err(sv_req *r, int status, const char *fmt, ...)
         sv_strip_paths(msg);
     }
     gr_escape(msg, esc, sizeof esc);
-    return sv_reply_obj(r, status, json_pack("{ss}", "error", esc));
+    json_t *o = json_pack("{ss}", "error", esc);
+    /* the input at fault, named {so} in the message (grognard/error.h) */
+    char param[GR_ERROR_PARAM];
+    if (o && gr_error_first_param(esc, param, sizeof param))
+        json_object_set_new(o, "param", json_string(param));
+    return sv_reply_obj(r, status, o);
 }
 
 /* ---- what a request carries ------------------------------------------------------------ */

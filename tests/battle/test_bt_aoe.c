@@ -517,7 +517,7 @@ static void turn2(void)
      * Roll 3, 6: 13 - 4 = +9, « 7 ou plus Fracassé ! »: Schiner retreats
      * at full speed in disorder and loses two stands (4 -> 2): lost 4, past
      * its spent level 3: spent.  The attacker breaks through. */
-    refused(GR_EINPUT, "--charge-distance", "combat", CUIRASSIERS, SCHINER, -1, NULL, "3,6");
+    refused(GR_EINPUT, "{charge-distance}", "combat", CUIRASSIERS, SCHINER, -1, NULL, "3,6");
     refused(GR_EINPUT, "kept by the companion", "combat", CUIRASSIERS, SCHINER, -1,
             "--charge-distance 3 --attacker-general charismatic", "3,6");
     ok("combat", CUIRASSIERS, SCHINER, -1, "--charge-distance 3", "3,6");

@@ -381,7 +381,7 @@ static void turn1(gr_battle *b)
             "British");
 
     NEXT_TO(b, "p1_fire_phasing");
-    REFUSED(b, "fire", "fr_1leg", "br_light", NULL, "10", "range=2", GR_EINPUT, "--stands");
+    REFUSED(b, "fire", "fr_1leg", "br_light", NULL, "10", "range=2", GR_EINPUT, "{stands}");
     REFUSED(b, "fire", "fr_1leg", "br_light", NULL, "10", "range=2;stands=2;disordered=yes",
             GR_EINPUT, "kept by the companion");
     /* 1er Léger (disordered, column: 2 front stands) at Kempt's, 2": 2 x 1
@@ -615,7 +615,7 @@ static void turn4_british(gr_battle *b)
     CHECK(strcmp(result(0), "success") == 0 && out.res.steps[0].modifier == 2, "%s %d", result(0),
           out.res.steps[0].modifier);
     CHECK(strcmp(b->units[FR_1LEG].formation, "square") == 0, "%s", b->units[FR_1LEG].formation);
-    CHECK(has_instr("+1 target changed formation (--target-changed-formation yes)"), "%s",
+    CHECK(has_instr("+1 target changed formation ({target-changed-formation} yes)"), "%s",
           out.instr[0]);
     REFUSED(b, "emergency_fc", "fr_1leg", "br_20ld", NULL, "6", NULL, GR_EILLEGAL, "already");
     /* Kempt's charges the chasseurs (disordered): "Disordered Cavalry 5+",

@@ -281,7 +281,7 @@ static void turn1(void)
     /* Hazlett's guns: no leader, 0 entraînée, +2 fraîche, +2 En batterie
      * (unlimbered, 3 gun stands = 6 pieces) = +4; die 3 -> 7: "3 - 7
      * Manœuvre bien exécutée"; a foot battery's full move: 30 cm. */
-    refused("maneuver hazlett", "3", GR_EINPUT, "--close");
+    refused("maneuver hazlett", "3", GR_EINPUT, "{close}");
     ok("maneuver hazlett --close no", "3");
     result(4, 7, "well_executed");
     assert_int_equal(mod("En batterie", -1), 2);
@@ -794,7 +794,7 @@ static void test_natural_10_leader_loss(void **state_)
     result(-2, 8, "deadly");
     assert_int_equal(OUT.res.nsteps, 1);
     assert_true(said("a leader-loss test is due"));
-    assert_true(said("leader_loss --leader ID"));
+    assert_true(said("leader_loss {leader} ID"));
     refused("leader_loss --leader oates", "5", GR_EILLEGAL, "on the other side");
     /* The players say Chamberlain is the nearest within 10cm: die 5
      * "Manteau percé": no effect. */
@@ -1015,7 +1015,7 @@ static void test_formation_and_countercharge(void **state_)
     for (int i = 0; i < 2; i++)
         ok("next", NULL);
     assert_string_equal(B->rules->phases[B->phase].id, "s0_melee");
-    refused("charge 20th_maine --target 47th_alabama", "4,6", GR_EINPUT, "--terrain");
+    refused("charge 20th_maine --target 47th_alabama", "4,6", GR_EINPUT, "{terrain}");
     /* The 20th (7) against the counter-charging 47th (5): attacker +1
      * Vétérans +2 Frais -1 désordre -1 Simple ligne = +1; defender -1 Bleus
      * +2 Frais +2 "Charge de cavalerie | +2 terrain clair" = +3; 7 v 5 is

@@ -87,7 +87,7 @@ try {
 
   // 2. the French on one device, the British on another
   const fr = await newPage();
-  const br = await newPage({ width: 390, height: 844 }, /status of 409/); // a phone (the refusal of 4b is a 409)
+  const br = await newPage({ width: 390, height: 844 }, /status of (409|400)/); // a phone (the refusal of 4b is a 409, of a range too far a 400)
   await fr.goto(link0.replace(/^http:\/\/[^/]+\//, base));
   await br.goto(link1.replace(/^http:\/\/[^/]+\//, base));
   await fr.waitForSelector('#bt-units table[data-side="0"]');
@@ -172,6 +172,14 @@ try {
     'phone: one\'s own units to act with, the enemy\'s as targets');
   await br.click('#bt-unit button[data-unit="br_light"]');
   await br.click('#bt-target button[data-target="fr_1leg"]');
+  // a refusal naming a fact: the server names it {range} with "param"
+  // (include/grognard/error.h); the page says the field's label and marks it
+  await br.fill('#bt-in-range', '30');
+  await br.click('#bt-odds');
+  await br.waitForSelector('#bt-refusal');
+  const far = await text(br, '#bt-refusal');
+  check(far.includes(': “Range (inches)”: the light_infantry cannot fire that far') && !/\{range\}|--range/.test(far) && await br.$eval('#bt-in-range', (e) => e.getAttribute('aria-invalid')) === 'true',
+    'phone: a refusal names the fact at fault by its label, and marks its field: ' + far);
   await br.fill('#bt-in-range', '2');
   await br.click('#bt-odds');
   await br.waitForSelector('#bt-odds-box svg');

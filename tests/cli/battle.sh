@@ -66,6 +66,10 @@ expect_exit fire-wrong-side 2 'kamensky' -- battle fire "$bf" kamensky --target 
 expect_exit formation-refused-phase 2 'not allowed now: this is s1_fire_first' -- battle battery "$bf" russian_foot --action limber
 expect_exit unknown-unit 2 "'davout' is not a unit of this battle" -- battle fire "$bf" davout --target kamensky
 expect_exit unknown-verb 2 "unknown command or verb 'shoot'" -- battle shoot "$bf"
+# the rules name a fact as declared, marked {range} (include/grognard/
+# error.h): the command says each as its flag
+expect_exit fire-takes-no 2 "^grognard: fire takes no --charge-distance; it takes: --range, --cover, --enfilade, --target-grand-battery, --stands-firing \(fire UNIT" -- battle fire "$bf" schiner --target kamensky --charge-distance 3 --roll 9
+expect_exit fire-stands-firing 2 '^grognard: fire --stands-firing "9": "schiner" has 6 stands left; accepted: 1 to 6$' -- battle fire "$bf" schiner --target kamensky --stands-firing 9 --roll 9
 expect_json refused-unchanged '.hash' "\"$hb\"" -- battle status "$bf" --json
 
 # Schiner fires at Kamensky, typed 9.  Seed 003 PUISSANCE: "Infanterie

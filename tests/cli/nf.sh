@@ -31,6 +31,15 @@ expect_json fire-cap-note '.notes|map(select(test("capped")))|length' '1' -- res
 expect_json fire-cap-text '.notes[0]' '"modifiers total +5: capped at +3"' -- resolve nf fire --firer heavy_artillery --nation france --range 1 --target cavalry --enfiladed --target-changed-formation --roll 7 --json
 expect_json fire-cap-minus '.modifier' '-3' -- resolve nf fire --firer infantry --nation prussia --troops landwehr --stands 6 --range 1 --target unlimbered_artillery --cover fortified_town --roll 7 --json
 expect_json fire-no-cap-note '.notes|map(select(test("capped")))|length' '0' -- resolve nf fire --firer infantry --nation britain --stands 6 --range 1 --target infantry --roll 7 --json
+# the library names an input as declared, marked {stands} (include/grognard/
+# error.h): the command says it as its flag, in a refusal, a note and the
+# help; its JSON carries the marked name, as the server's does
+expect_exit fire-needs-stands 2 "^grognard: infantry fire needs --stands \(the stands firing; a whole number from 1 to 60\)$" -- resolve nf fire --firer infantry --nation britain --range 1 --target infantry --roll 7
+out=$("$GROGNARD" resolve nf fire --firer infantry --nation britain --stands 4 --range 1 --target infantry --formation column --roll 7)
+case $out in *"note: in column only the front stands may fire: --stands counts those"*) pass ;; *) flunk "fire-column-note: $out" ;; esac
+expect_json fire-column-note-json '.notes|map(select(test("front stands")))' '["in column only the front stands may fire: {stands} counts those"]' -- resolve nf fire --firer infantry --nation britain --stands 4 --range 1 --target infantry --formation column --roll 7 --json
+out=$("$GROGNARD" resolve nf fire --help)
+case $out in *"then on a natural 12 with --target-officer the leader loss 2D6 total: --roll 12,7"*) pass ;; *) flunk "fire-help-rolls: $out" ;; esac
 # 6 stands x 1 point, X2 march column, x1/2 disordered: 6 points
 expect_json fire-mult '.values.points' '6' -- resolve nf fire --firer infantry --nation austria --stands 6 --range 2 --target infantry --target-formation march_column --disordered --roll 7 --json
 # 7 stands x 1, x1/2 (disordered and at breakthrough: once) = 3.5 -> row 3

@@ -21,6 +21,11 @@ expect_json charge-sum '[.odds[]]|add|(.*1e9|round)' '1000000000' -- odds rff ch
 expect_json leader '.result' '"coat_pierced"' -- lookup rff leader_loss --score 5 --json
 expect_json movement '[.result,.cm]' '["move",60]' -- lookup rff movement --unit infantry_march_column --terrain road --pace forced --json
 expect_json fire-points-null '[.result,.points]' '["not_known",null]' -- lookup rff fire_points --weapon rm --band close --json
+# its effect names the inputs to give instead: as flags in the text, marked
+# {points} in the JSON (include/grognard/error.h)
+out=$("$GROGNARD" lookup rff fire_points --weapon rm --band close)
+case $out in *"Give the fire points directly (resolve --points N) or a scenario's points file (--points-file FILE)."*) pass ;; *) flunk "fire-points-null-text: $out" ;; esac
+expect_json fire-points-null-effect '.effect|test("resolve [{]points[}] N")' 'true' -- lookup rff fire_points --weapon rm --band close --json
 
 # resolve: the seeded roll repeats; typed rolls are used as typed.
 expect_same maneuver-seeded -- resolve rff maneuver --state good_order --seed 9 --json

@@ -302,6 +302,58 @@ static void test_error_escapes_controls(void **state)
     assert_int_equal(gr_escape("ab\xc3\xa9\xc3\xa9", small, sizeof small), 4);
 }
 
+/* A library message names an input as declared, marked {name} (error.h):
+ * gr_error.param is the first one named, and each front end says the names
+ * its way with gr_error_render. */
+static void test_error_names_inputs(void **state)
+{
+    (void)state;
+    gr_error err;
+    gr_error_set(&err, GR_EINPUT, "{%s} applies only with {firer} artillery", "weight");
+    assert_string_equal(err.msg, "{weight} applies only with {firer} artillery");
+    assert_string_equal(err.param, "weight"); /* the first named, a %s one too */
+    gr_error_set(&err, GR_EINPUT, "the %s cannot fire that far; give {range-2_x}", "battery");
+    assert_string_equal(err.param, "range-2_x");
+    /* a brace that a name (a-z, then a-z 0-9 _ -) does not follow is text */
+    gr_error_set(&err, GR_EINPUT, "{\"a\": 1} {Weight} {} {9x} {a b} {stands");
+    assert_string_equal(err.param, "");
+    char out[128];
+    assert_int_equal(gr_error_render(err.msg, "--", "", out, sizeof out), strlen(err.msg));
+    assert_string_equal(out, err.msg);
+    /* a message carrying another's keeps its input at fault */
+    gr_error inner;
+    gr_error_set(&inner, GR_EINPUT, "{stands}: 0 is out of range");
+    gr_error_set(&err, GR_EINPUT, "battle.json: %s", inner.msg);
+    assert_string_equal(err.param, "stands");
+    gr_error_clear(&err);
+    assert_string_equal(err.param, "");
+    assert_int_equal(gr_error_first_param("no name here", out, sizeof out), 0);
+    assert_string_equal(out, "");
+    /* as the CLI says them: --NAME, as long as {NAME} */
+    const char *msg = "{troops} is the firing infantry's class; accepted with {firer} infantry";
+    assert_int_equal(gr_error_render(msg, "--", "", out, sizeof out), strlen(msg));
+    assert_string_equal(out,
+                        "--troops is the firing infantry's class; accepted with --firer infantry");
+    /* as a page or a log says them: quoted words */
+    char wide[128];
+    gr_error_render("give {stands} N", "\xe2\x80\x9c", "\xe2\x80\x9d", wide, sizeof wide);
+    assert_string_equal(wide, "give \xe2\x80\x9cstands\xe2\x80\x9d N");
+    /* cut before a name or a character that does not fit, never inside */
+    char small[8];
+    assert_int_equal(gr_error_render("ab {stands}", "--", "", small, sizeof small), 3);
+    assert_string_equal(small, "ab ");
+    assert_int_equal(gr_error_render("abcd\xc3\xa9\xc3\xa9", "--", "", small, sizeof small), 6);
+    assert_string_equal(small, "abcd\xc3\xa9");
+    /* a name longer than gr_error.param holds is not taken for one */
+    char longname[GR_ERROR_PARAM + 8];
+    memset(longname, 'a', sizeof longname);
+    longname[0] = '{';
+    longname[sizeof longname - 2] = '}';
+    longname[sizeof longname - 1] = '\0';
+    gr_error_set(&err, GR_EINPUT, "%s", longname);
+    assert_string_equal(err.param, "");
+}
+
 /* A positioned JSON failure: "NAME:LINE:COL: what" at the value, at its
  * key for gr_jr_fail_key, 1:1 for no node (bt_oob's orders of battle); the
  * message kept to 440 characters before the position is added. */
@@ -495,6 +547,7 @@ int main(void)
         cmocka_unit_test(test_band_find),
         cmocka_unit_test(test_fnv1a64_known_answers),
         cmocka_unit_test(test_error_escapes_controls),
+        cmocka_unit_test(test_error_names_inputs),
         cmocka_unit_test(test_jr_fail_positions),
         cmocka_unit_test(test_join),
         cmocka_unit_test(test_jr_only_keys),

@@ -221,8 +221,11 @@ check "11.45 resolve with the faces rolled" "$STATUS $BODY" "200 $("$GROGNARD" r
 # 003 PUISSANCE; gr_procedure_check_applies for both)
 api POST /api/resolve '{"system": "aoe", "procedure": "fire", "inputs": {"firer": "infantry", "troops": "two_rank_line_or_mixed", "stands": 6, "weight": "heavy"}, "roll": [5]}'
 cli_err=$("$GROGNARD" resolve aoe fire --firer infantry --troops two_rank_line_or_mixed --stands 6 --weight heavy --roll 5 2>&1 >/dev/null)
-check "11.46 resolve refuses an input that does not apply, as the command does" "$STATUS grognard: $(jqb .error)" "400 $cli_err"
-check "11.47 the refusal names the input and what to do" "$(jqb .error)" "--weight applies only with --firer artillery, and here --firer is infantry; leave --weight out"
+# the library names the inputs {so} (grognard/error.h): the command says
+# them as its flags, the server as they are, with the one at fault in "param"
+check "11.46 resolve refuses an input that does not apply, as the command does" "$STATUS grognard: $(jqb .error | sed 's/{\([a-z][a-z0-9_-]*\)}/--\1/g')" "400 $cli_err"
+check "11.47 the refusal names the input and what to do" "$(jqb .error)" "{weight} applies only with {firer} artillery, and here {firer} is infantry; leave {weight} out"
+check "11.47b the refusal's input at fault" "$(jqb .param)" "weight"
 api GET /api/systems
 check "11.48 systems: the inputs that apply only to some situations say so" \
     "$(jqb '[.[] | select(.id == "aoe") | .inputs.procedures.fire.params[] | select(.name == "weight" or .name == "stands") | .applies] | join(" ")')" \

@@ -171,6 +171,9 @@ act "$F" '{"verb": "charge!"}'
 check "4.13 unknown verb: 400" "$STATUS" 400
 act "$F" '{"verb": "maneuver", "unit": "fr_42", "inputs": {"condition": "fresh"}, "roll": [5]}'
 check "4.14 a fact the state keeps: 400" "$STATUS $(jqb '.error | test("kept by the companion")')" "400 true"
+# the refusal names the fact as declared, marked {condition}, and carries it
+# as "param" (include/grognard/error.h): the page marks that field
+check "4.14b the fact at fault: its name and param" "$(jqb '[(.error | test("^\\{condition\\} is kept by the companion")), .param] | map(tostring) | join(" ")')" "true condition"
 # the odds before the roll: the first step's probabilities, no result
 tapi POST "/api/battles/$B/odds" "$F" '{"verb": "maneuver", "unit": "fr_1leg", "inputs": {"division-in-range": "yes"}}'
 check "4.15 odds" "$STATUS $(jqb '[.steps[0].odds[]] | add | . * 1000 | round')" "200 1000"

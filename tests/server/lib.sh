@@ -81,7 +81,8 @@ api() {
 }
 
 # expect_status NAME CODE METHOD PATH [BODY] [TOKEN]: and an error body
-# {"error": "..."} for a 4xx.
+# {"error": "..."} for a 4xx (with "step" for a stale step, and "param", the
+# input at fault, when the message names one {so}: grognard/error.h).
 expect_status() {
     local name=$1 code=$2
     shift 2
@@ -89,7 +90,7 @@ expect_status() {
     if [ "$STATUS" != "$code" ]; then flunk "$name: status $STATUS, want $code ($BODY)"; return; fi
     if [ "${code:0:1}" = 4 ]; then
         local e
-        e=$(printf '%s' "$BODY" | jq -r 'if (keys - ["error", "step"]) == [] and (.error | type) == "string" and (.error | length) > 0 then "ok" else "bad" end' 2>/dev/null)
+        e=$(printf '%s' "$BODY" | jq -r 'if (keys - ["error", "step", "param"]) == [] and (.error | type) == "string" and (.error | length) > 0 and ((has("param") | not) or (.param | test("^[a-z][a-z0-9_-]*$"))) then "ok" else "bad" end' 2>/dev/null)
         [ "$e" = ok ] || { flunk "$name: error body is not {\"error\": ...}: $BODY"; return; }
     fi
     pass

@@ -166,6 +166,15 @@ static void breakthrough_or_stay(void **state)
     gr_error err = {0};
     assert_int_equal(gr_game_parse(&G, ST, "pose treilhard 24 13", &a, &err), GR_OK);
     assert_int_not_equal(gr_game_apply_checked(&G, ST, a, NULL, &err), GR_OK);
+    /* a pose's line, its turn and formation read back as written (the
+     * action line's own words: "--turn", "--formation") */
+    char text[200], again[200], form[24];
+    gr_game_describe(&G, ST, a, text, sizeof text);
+    assert_int_equal(sscanf(text, "pose treilhard 24 13 --turn 0 --formation %23s", form), 1);
+    snprintf(text, sizeof text, "pose treilhard 24 13 --turn 90 --formation %s", form);
+    assert_int_equal(gr_game_parse(&G, ST, text, &a, &err), GR_OK);
+    gr_game_describe(&G, ST, a, again, sizeof again);
+    assert_string_equal(again, text);
     act("move treilhard wheel to 25 13 (wheel -90)");
     assert_int_equal(unit(TREILHARD)->pose.at.x, 25000);
     assert_int_equal(unit(TREILHARD)->pose.at.y, 13000);

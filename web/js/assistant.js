@@ -5,7 +5,7 @@
 import { api } from './api.js';
 import { t } from './i18n.js';
 import { probBars, modsTable } from './charts.js';
-import { h, put, errorBox, orError, paramControl } from './util.js';
+import { h, put, errorBox, orError, paramControl, inputsNamed } from './util.js';
 
 const nice = (id) => String(id).replace(/_/g, ' ');
 
@@ -97,8 +97,8 @@ export async function mount(root, route) {
       const ctl = paramControl(p, st.values[p.name], set, idf, nice);
       const lab = h('label', { for: idf }, nice(p.name) + (p.required ? ' *' : ''));
       fields.push(p.kind === 'flag'
-        ? h('div', { class: 'field flag' }, ctl, h('div', {}, lab, h('div', { class: 'help' }, p.help || '')))
-        : h('div', { class: 'field' }, lab, ctl, h('div', { class: 'help' }, p.help || '')));
+        ? h('div', { class: 'field flag' }, ctl, h('div', {}, lab, h('div', { class: 'help' }, inputsNamed(p.help, nice))))
+        : h('div', { class: 'field' }, lab, ctl, h('div', { class: 'help' }, inputsNamed(p.help, nice))));
     }
     const extra = [];
     if (st.mode === 'table' && d && d.dice) {
@@ -141,7 +141,7 @@ export async function mount(root, route) {
         if (d && d.score) inputs[d.score] = Number(scoreIn.value);
         const r = await orError(res, api.lookup({ system: s.id, table: st.name, inputs }));
         if (r) {
-          put(res, h('p', { class: 'result-big' }, r.label || nice(r.result)), r.effect ? h('p', {}, r.effect) : null,
+          put(res, h('p', { class: 'result-big' }, r.label || nice(r.result)), r.effect ? h('p', {}, inputsNamed(r.effect, nice)) : null,
             h('p', { class: 'muted' }, `${r.cell || ''} — ${t('source')}: ${r.source || ''}`));
         }
       };
@@ -167,14 +167,14 @@ export async function mount(root, route) {
         else req.seed = Math.floor(Math.random() * 2 ** 31);
         const r = await orError(res, api.resolve(req));
         if (!r) return;
-        put(res, h('p', { class: 'result-big', id: 'resolve-label' }, r.label || nice(r.result || '')), r.effect ? h('p', {}, r.effect) : null,
+        put(res, h('p', { class: 'result-big', id: 'resolve-label' }, r.label || nice(r.result || '')), r.effect ? h('p', {}, inputsNamed(r.effect, nice)) : null,
           h('p', {}, (r.rolls || []).map((x) => `${x.name || ''} ${x.dice}: ${x.faces.join(', ')}${x.typed ? '' : ''}`).join(' · ')),
           r.seed !== undefined ? h('p', { class: 'muted' }, `seed ${r.seed}`) : null,
-          ...(r.notes || []).map((n) => h('p', { class: 'muted' }, n)));
+          ...(r.notes || []).map((n) => h('p', { class: 'muted' }, inputsNamed(n, nice))));
       };
       out.push(h('section', { class: 'panel' }, h('h2', {}, t('result')),
         h('div', { class: 'form-row' }, h('button', { type: 'button', class: 'primary', id: 'roll-btn', onclick: () => run(false) }, t('roll'))),
-        h('div', { class: 'form-row' }, h('label', { for: 'in-roll' }, t('type_dice') + (d && d.rolls ? ` (${d.rolls})` : '')), faces,
+        h('div', { class: 'form-row' }, h('label', { for: 'in-roll' }, t('type_dice') + (d && d.rolls ? ` (${inputsNamed(d.rolls, nice)})` : '')), faces,
           h('button', { type: 'button', id: 'typed-btn', onclick: () => run(true) }, t('resolve'))), res));
     }
     put(right, ...out);

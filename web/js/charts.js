@@ -2,7 +2,7 @@
 // the server gave.
 import { el } from './hexmap.js';
 import { t } from './i18n.js';
-import { h } from './util.js';
+import { h, inputsNamed } from './util.js';
 
 // Grouped bars: groups = [{label, values: [v0, v1, ...]}], series =
 // [{label, cls}].  Returns an <svg>.
@@ -85,7 +85,7 @@ export function modsTable(mods, attrs = {}) {
   const tbl = h('table', { class: 'mods', ...attrs });
   for (const m of mods) {
     const v = m.kind === 'drm' ? (m.value > 0 ? '+' : '') + m.value : m.kind === 'multiplier' ? `×${m.num}/${m.den}` : '';
-    tbl.append(h('tr', { class: m.applied ? 'on' : 'off' }, h('td', {}, v), h('td', {}, m.reason || ''), h('td', { class: 'why muted' }, (m.applied ? t('applied') : t('not_applied')) + (m.source ? ' — ' + m.source : ''))));
+    tbl.append(h('tr', { class: m.applied ? 'on' : 'off' }, h('td', {}, v), h('td', {}, inputsNamed(m.reason || '')), h('td', { class: 'why muted' }, (m.applied ? t('applied') : t('not_applied')) + (m.source ? ' — ' + m.source : ''))));
   }
   return tbl;
 }

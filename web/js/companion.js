@@ -9,7 +9,7 @@
 import { api, liveStream, oneOrder } from './api.js';
 import { t, getLang } from './i18n.js';
 import { toast } from './main.js';
-import { h, put, orError, copyButton, paramControl, pickList } from './util.js';
+import { h, put, orError, copyButton, paramControl, pickList, inputsNamed } from './util.js';
 import { probBars, modsTable, groupedBars } from './charts.js';
 
 export async function mount(root, route) {
@@ -111,10 +111,11 @@ function named(view, msg) {
   for (const x of [...view.units, ...view.leaders]) out = out.replace(new RegExp(`(^|[^\\w])${x.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'g'), `$1${x.name}`);
   return out;
 }
-// A help line or a message of the server in a player's words: its
-// command-line options ("--stands") as the form's fields ("“Stands”"),
-// "with --unit:" (a command's own condition) left out.
-const plain = (view, msg) => String(msg || '').replace(/^with --[a-z-]+: /, '').replace(/--([a-z][a-z0-9-]*)/g, (m, n) => `“${factLabel(view, n)}”`);
+// A help line, a message or an instruction of the server in a player's
+// words: the inputs it names, marked {stands} (include/grognard/error.h),
+// as the form's fields ("“Stands”"), "with {unit}:" (a command's own
+// condition) left out.
+const plain = (view, msg) => inputsNamed(String(msg || '').replace(/^with \{[a-z][a-z0-9_-]*\}: /, ''), (n) => factLabel(view, n));
 // An action's line ("fire br_light --target fr_1leg --range 2") as its call.
 function callOf(text) {
   const w = String(text || '').split(/\s+/);
@@ -139,7 +140,7 @@ function stepLines(r) {
   return (r && r.steps ? r.steps : []).map((s) => {
     const said = s.label || words(s.result);
     return h('p', { class: 'bt-step', 'data-result': s.result }, t('bt_step', s.what || words(s.table), s.score), ' ',
-      h('q', { class: 'sheet', title: t('bt_sheet_quote') }, said + (s.effect && s.effect !== said ? ` — ${s.effect}` : '')));
+      h('q', { class: 'sheet', title: t('bt_sheet_quote') }, said + (s.effect && s.effect !== said ? ` — ${inputsNamed(s.effect)}` : '')));
   });
 }
 
@@ -366,7 +367,7 @@ async function mountBattle(root, id, tok) {
       if (r.modifiers && r.modifiers.length) parts.push(h('details', {}, h('summary', {}, t('modifiers')), modsTable(r.modifiers, { id: 'bt-mods' })));
     }
     if (last.instructions && last.instructions.length) {
-      parts.push(h('h3', {}, t('bt_instructions')), h('ul', { class: 'instructions', id: 'bt-instructions' }, last.instructions.map((x) => h('li', {}, x))));
+      parts.push(h('h3', {}, t('bt_instructions')), h('ul', { class: 'instructions', id: 'bt-instructions' }, last.instructions.map((x) => h('li', {}, plain(view, x)))));
     }
     put(resultBox, ...parts);
   }
@@ -397,6 +398,7 @@ async function mountBattle(root, id, tok) {
       refusal = b ? refused(b, e.message) : e.message;
       if (!b || b.verb === 'next') toast(refusal, true);
       renderForm();
+      atFault(e);
       if (e.status === 409) load();
     }
   }
@@ -405,7 +407,12 @@ async function mountBattle(root, id, tok) {
   const doUndo = () => order(() => api.battle.undo(id, tok), (r) => ({ undone: r.undone, instructions: [] }));
   async function showOdds() {
     const b = body();
-    try { odds = await api.battle.odds(id, tok, b); refusal = null; renderForm(); } catch (e) { refusal = refused(b, e.message); renderForm(); }
+    try { odds = await api.battle.odds(id, tok, b); refusal = null; renderForm(); } catch (e) { refusal = refused(b, e.message); renderForm(); atFault(e); }
+  }
+  // The field of the fact a refusal is about (its "param"), marked invalid.
+  function atFault(e) {
+    const f = e.body && e.body.param ? document.getElementById('bt-in-' + e.body.param) : null;
+    if (f) f.setAttribute('aria-invalid', 'true');
   }
 
   // Live: the change that woke the stream (the other side's action with its
@@ -485,7 +492,7 @@ async function mountReport(root, id, tok) {
       story.append(h('article', { class: 'bt-aar-action', 'data-action': a.action },
         h('p', {}, h('strong', {}, sentence(view, callOf(o.text || a.text)))),
         ...stepLines(o.resolution),
-        o.instructions && o.instructions.length ? h('ul', { class: 'instructions' }, o.instructions.map((x) => h('li', {}, x))) : null,
+        o.instructions && o.instructions.length ? h('ul', { class: 'instructions' }, o.instructions.map((x) => h('li', {}, plain(view, x)))) : null,
         cost.length ? h('p', { class: 'bt-aar-cost' }, cost.join('; ')) : null));
     }
     put(box, ...head, h('div', { class: 'bt-aar' }, losses, leaders, story));

@@ -59,9 +59,16 @@ export function pickList(label, key, items, chosen, onPick, sub) {
     h('button', { type: 'button', ['data-' + key]: it.id, 'aria-pressed': String(it.id === chosen), onclick: () => onPick(it) }, it.title, h('span', { class: 'sub' }, sub(it))))));
 }
 
+// A message, note, reason or help line of the server names an input by its
+// declared name marked {name} (include/grognard/error.h; an error's JSON
+// also carries the one at fault as "param"): each said as `label(name)`,
+// quoted ("{weight}" -> "“weight”"); by default the name's words.
+const nameWords = (n) => String(n).replace(/[_-]+/g, ' ');
+export const inputsNamed = (msg, label = nameWords) => String(msg ?? '').replace(/\{([a-z][a-z0-9_-]*)\}/g, (m, n) => `“${label(n)}”`);
+
 // The box a view shows in place of what failed to load or to answer.
 export function errorBox(msg, attrs = {}) {
-  return h('div', { class: 'error-box', role: 'alert', ...attrs }, msg);
+  return h('div', { class: 'error-box', role: 'alert', ...attrs }, inputsNamed(msg));
 }
 
 // The answer of the call `p`, or null with its error shown in `box`.

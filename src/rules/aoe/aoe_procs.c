@@ -92,24 +92,24 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
     if (firer == 2) {
         if (!a->given[FP_CLASS] || !a->given[FP_WEIGHT] || !a->given[FP_RANGE])
             return gr_error_set(err, GR_EINPUT,
-                                "artillery fire needs --artillery-class, --weight and --range");
+                                "artillery fire needs {artillery-class}, {weight} and {range}");
         int p = aoe_artillery_power((int)a->v[FP_CLASS], (int)a->v[FP_WEIGHT], a->v[FP_RANGE]);
         if (!p)
             return gr_error_set(err, GR_EINPUT,
-                                "--range: the battery is beyond 18\" (the last range column) "
+                                "{range}: the battery is beyond 18\" (the last range column) "
                                 "and cannot fire; accepted: 0 to 18");
         power = (int64_t)p * GR_MILLI;
         gr_res_info(r, "battery fire power read from the artillery row by range",
                     AOE_SRC_TABLES ", PUISSANCE");
     } else {
         if (!a->given[FP_STANDS])
-            return gr_error_set(err, GR_EINPUT, "%s fire needs --stands (the stands firing)",
+            return gr_error_set(err, GR_EINPUT, "%s fire needs {stands} (the stands firing)",
                                 firers[firer]);
         int troops = 3; /* cavalry */
         if (firer == 0) {
             if (!a->given[FP_TROOPS])
                 return gr_error_set(err, GR_EINPUT,
-                                    "infantry fire needs --troops; accepted: "
+                                    "infantry fire needs {troops}; accepted: "
                                     "two_rank_line_or_mixed, three_rank_line_or_mixed, "
                                     "column_square_or_skirmish");
             troops = (int)a->v[FP_TROOPS];
@@ -119,7 +119,7 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
                     AOE_SRC_TABLES ", PUISSANCE");
         if (gr_args_flag(a, FP_SK)) {
             if (firer != 0)
-                return gr_error_set(err, GR_EINPUT, "--sk applies to infantry only");
+                return gr_error_set(err, GR_EINPUT, "{sk} applies to infantry only");
             power += aoe_sk_bonus_milli;
             gr_res_info(r, "brigade rated Sk: +1 fire power (the '1 Sk' column)",
                         AOE_SRC_TABLES ", PUISSANCE");
@@ -142,8 +142,8 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
     for (size_t i = 0; i < GR_COUNT(excl); i++)
         if (gr_args_flag(a, excl[i].x) && gr_args_flag(a, excl[i].y)) {
             char ia[40], ib[40];
-            snprintf(ia, sizeof ia, "--%s", fire_params[excl[i].x].name);
-            snprintf(ib, sizeof ib, "--%s", fire_params[excl[i].y].name);
+            snprintf(ia, sizeof ia, "{%s}", fire_params[excl[i].x].name);
+            snprintf(ib, sizeof ib, "{%s}", fire_params[excl[i].y].name);
             return gr_res_contradict(err, ia, aoe_power_multiplier[excl[i].lx].cell, ib,
                                      aoe_power_multiplier[excl[i].ly].cell, excl[i].why);
         }
@@ -165,7 +165,7 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
         if (!gr_args_flag(a, causes[i].param))
             continue;
         if ((causes[i].param == FP_ON_COLUMN || causes[i].param == FP_DAMAGED) && firer != 2)
-            return gr_error_set(err, GR_EINPUT, "--%s is for artillery fire only",
+            return gr_error_set(err, GR_EINPUT, "{%s} is for artillery fire only",
                                 fire_params[causes[i].param].name);
         gr_mod *m;
         int64_t next = mul(r, causes[i].line, power, &m);
@@ -488,25 +488,25 @@ static gr_status combat_check(const gr_args *a, gr_error *err)
          * for a refusal, never on the resolution's way */
         char input[CF_N][48];
         const char *line[CF_N];
-        snprintf(input[CF_CAV_CHARGE], sizeof input[0], "--cavalry-vs-infantry %s",
+        snprintf(input[CF_CAV_CHARGE], sizeof input[0], "{cavalry-vs-infantry} %s",
                  charge_ranges[cc]);
         line[CF_CAV_CHARGE] =
             aoe_combat_drm[cc == 2 ? AOE_CD_CAV_5_OR_MORE : AOE_CD_CAV_UNDER_5].cell;
-        snprintf(input[CF_LANCERS], sizeof input[0], "--lancers");
+        snprintf(input[CF_LANCERS], sizeof input[0], "{lancers}");
         line[CF_LANCERS] = aoe_combat_drm[AOE_CD_LANCERS].cell;
-        snprintf(input[CF_SQ_CAVALRY], sizeof input[0], "--defender-square vs_cavalry");
+        snprintf(input[CF_SQ_CAVALRY], sizeof input[0], "{defender-square} vs_cavalry");
         line[CF_SQ_CAVALRY] = aoe_combat_drm[AOE_CD_SQUARE_VS_CAVALRY].cell;
-        snprintf(input[CF_SQ_INFANTRY], sizeof input[0], "--defender-square vs_infantry");
+        snprintf(input[CF_SQ_INFANTRY], sizeof input[0], "{defender-square} vs_infantry");
         line[CF_SQ_INFANTRY] = aoe_combat_drm[AOE_CD_SQUARE_VS_INFANTRY].cell;
-        snprintf(input[CF_ATT_CAVALRY], sizeof input[0], "--attacker-cavalry %s",
+        snprintf(input[CF_ATT_CAVALRY], sizeof input[0], "{attacker-cavalry} %s",
                  cavalry_kinds[acav ? acav : 1]);
         line[CF_ATT_CAVALRY] = aoe_combat_drm[cav_line[acav ? acav : 1]].cell;
-        snprintf(input[CF_DEF_CAVALRY], sizeof input[0], "--defender-cavalry %s",
+        snprintf(input[CF_DEF_CAVALRY], sizeof input[0], "{defender-cavalry} %s",
                  cavalry_kinds[dcav ? dcav : 1]);
         line[CF_DEF_CAVALRY] = aoe_combat_drm[cav_line[dcav ? dcav : 1]].cell;
-        snprintf(input[CF_COVER], sizeof input[0], "--defender-cover");
+        snprintf(input[CF_COVER], sizeof input[0], "{defender-cover}");
         line[CF_COVER] = "+ 1 à + 3 Défenseur à couvert (selon scénario)";
-        snprintf(input[CF_DEF_SKIRMISH], sizeof input[0], "--defender-skirmish-order");
+        snprintf(input[CF_DEF_SKIRMISH], sizeof input[0], "{defender-skirmish-order}");
         line[CF_DEF_SKIRMISH] = "brigade en tirailleurs";
         return gr_res_contradict(err, input[x], line[x], input[y], line[y],
                                  combat_exclusions[i].why);
@@ -570,7 +570,7 @@ const gr_procedure aoe_combat_proc = {
     .source = AOE_SRC_TABLES ", Table des combats",
     .params = combat_params,
     .nparams = GR_COUNT(combat_params),
-    .rolls_help = "attacker's D10 face, defender's D10 face: --roll 7,3",
+    .rolls_help = "attacker's D10 face, defender's D10 face: {roll} 7,3",
     .example = "grognard resolve aoe combat --attacker-stands 8 --defender-stands 4 "
                "--attacker-cavalry heavy --cavalry-vs-infantry under_5 --roll 7,3",
     .resolve = combat_resolve,
@@ -662,12 +662,12 @@ static const gr_param movement_params[] = {
     [MP_UNIT] = {"unit", GR_P_ENUM, aoe_speed_units, 0, 0, 0,
                  "to compute the allowance: the unit's row of the speed table"},
     [MP_TERRAIN] = {"terrain", GR_P_ENUM, aoe_speed_terrains, 0, 0, 0,
-                    "with --unit: nominal, road, difficult or ford"},
+                    "with {unit}: nominal, road, difficult or ford"},
     [MP_DEPLOY] = {"deployment", GR_P_ENUM, deployments, 0, 0, 0,
-                   "with --unit: a deployment this move (line and skirmish stop the move; "
+                   "with {unit}: a deployment this move (line and skirmish stop the move; "
                    "columns, facing a flank, leaving square, a town halve it)"},
     [MP_PASSED] = {"units-passed", GR_P_INT, NULL, 0, 0, 20,
-                   "with --unit: units passed through (-3\" each)"},
+                   "with {unit}: units passed through (-3\" each)"},
 };
 
 /* How far each result lets the unit move forward: 2 full, 1 half, 0 none,
@@ -753,8 +753,8 @@ static gr_status reserve_drms(gr_resolution *r, const gr_args *a, gr_error *err)
     int attached = gr_args_flag(a, MP_CINC_ATTACHED), engaged = gr_args_flag(a, MP_CINC_ENGAGED);
     if (!a->given[MP_COMMANDER] && !engaged && !attached)
         return gr_error_set(err, GR_EINPUT,
-                            "reserve movement needs --commander (the army's commander-in-chief), "
-                            "--cinc-engaged or --cinc-attached; see `grognard lookup aoe "
+                            "reserve movement needs {commander} (the army's commander-in-chief), "
+                            "{cinc-engaged} or {cinc-attached}; see `grognard lookup aoe "
                             "reserve_commander --help`");
     static const int failed_line[] = {AOE_RD_FAILED_1, AOE_RD_FAILED_2, AOE_RD_FAILED_3};
     int failed = (int)gr_args_get(a, MP_FAILED, 0);
@@ -763,13 +763,13 @@ static gr_status reserve_drms(gr_resolution *r, const gr_args *a, gr_error *err)
     const char *succeeded_text = aoe_reserve_drm[AOE_RD_SUCCEEDED].cell;
     const char *first_text = aoe_reserve_drm[AOE_RD_FIRST_TURN].cell;
     if (failed && gr_args_flag(a, MP_SUCCEEDED))
-        return gr_res_contradict(err, "--failed-segments", failed_text, "--succeeded-last-segment",
+        return gr_res_contradict(err, "{failed-segments}", failed_text, "{succeeded-last-segment}",
                                  succeeded_text, "the previous segment either succeeded or failed");
     if (gr_args_flag(a, MP_FIRST_TURN) && gr_args_flag(a, MP_SUCCEEDED))
-        return gr_res_contradict(err, "--first-turn", first_text, "--succeeded-last-segment",
+        return gr_res_contradict(err, "{first-turn}", first_text, "{succeeded-last-segment}",
                                  succeeded_text, "the first turn has no previous friendly segment");
     if (gr_args_flag(a, MP_FIRST_TURN) && failed)
-        return gr_res_contradict(err, "--first-turn", first_text, "--failed-segments", failed_text,
+        return gr_res_contradict(err, "{first-turn}", first_text, "{failed-segments}", failed_text,
                                  "the first turn has no previous friendly segment");
     /* Seed 000: the label counts « s'il n'est pas engagé »; engaged, -2 for
      * every brigade but the one he is attached to (or, substituted, those
@@ -870,9 +870,9 @@ static gr_status movement_resolve(const gr_args *a, gr_dice_source *dice, gr_res
      * désordre » column. */
     if (state == 0 && gr_args_flag(a, MP_DIS_CAV_CHARGE))
         return gr_error_set(err, GR_EINPUT,
-                            "--disordered-cavalry-charging with --state ordered: « %s » is a "
+                            "{disordered-cavalry-charging} with {state} ordered: « %s » is a "
                             "unit in disorder, it never reads the « En ordre » column; accepted "
-                            "with it: --state disordered",
+                            "with it: {state} disordered",
                             aoe_tactical_drm[AOE_TD_DISORDERED_CAVALRY].cell);
     /* Charging cavalry is neither infantry nor falling back (docs/rules/aoe.md). */
     static const struct {
@@ -887,8 +887,8 @@ static gr_status movement_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     for (size_t i = 0; i < GR_COUNT(excl); i++)
         if (gr_args_flag(a, excl[i].x) && gr_args_flag(a, excl[i].y)) {
             char ia[40], ib[40];
-            snprintf(ia, sizeof ia, "--%s", movement_params[excl[i].x].name);
-            snprintf(ib, sizeof ib, "--%s", movement_params[excl[i].y].name);
+            snprintf(ia, sizeof ia, "{%s}", movement_params[excl[i].x].name);
+            snprintf(ib, sizeof ib, "{%s}", movement_params[excl[i].y].name);
             return gr_res_contradict(err, ia, aoe_tactical_drm[excl[i].lx].cell, ib,
                                      aoe_tactical_drm[excl[i].ly].cell, excl[i].why);
         }
@@ -903,8 +903,8 @@ static gr_status movement_resolve(const gr_args *a, gr_dice_source *dice, gr_res
         if (a->given[MP_COMMANDER] || gr_args_flag(a, MP_FIRST_TURN) ||
             gr_args_flag(a, MP_SUCCEEDED) || a->given[MP_FAILED] || a->given[MP_DIS_UNITS])
             return gr_error_set(err, GR_EINPUT,
-                                "reserve-movement inputs (--commander, --first-turn, ...) need "
-                                "--state reserve");
+                                "reserve-movement inputs ({commander}, {first-turn}, ...) need "
+                                "{state} reserve");
         tactical_drms(r, a, 1);
     }
     int mod = gr_res_drm_total(r, from);
@@ -938,7 +938,7 @@ const gr_procedure aoe_movement_proc = {
                              ", mouvement de réserve",
     .params = movement_params,
     .nparams = GR_COUNT(movement_params),
-    .rolls_help = "the D10 face: --roll 6",
+    .rolls_help = "the D10 face: {roll} 6",
     .example = "grognard resolve aoe movement --state reserve --commander davout --first-turn "
                "--unit columnar_infantry --terrain road --seed 3",
     .resolve = movement_resolve,
@@ -971,7 +971,7 @@ const gr_procedure aoe_general_hit_proc = {
     .source = SRC_GH,
     .params = gh_params,
     .nparams = GR_COUNT(gh_params),
-    .rolls_help = "the D10 face: --roll 4",
+    .rolls_help = "the D10 face: {roll} 4",
     .example = "grognard resolve aoe general_hit --charismatic --roll 6",
     .resolve = gh_resolve,
 };
@@ -1054,7 +1054,7 @@ const gr_procedure aoe_initiative_proc = {
     .source = SRC_INIT,
     .params = init_params,
     .nparams = GR_COUNT(init_params),
-    .rolls_help = "first CinC's D10 face, second's D10 face (and again for each tie): --roll 7,4",
+    .rolls_help = "first CinC's D10 face, second's D10 face (and again for each tie): {roll} 7,4",
     .example = "grognard resolve aoe initiative --first-critical-levels 1 --seed 11",
     .resolve = init_resolve,
 };

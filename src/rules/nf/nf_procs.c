@@ -176,14 +176,14 @@ static gr_status fire_points_step(gr_resolution *r, const gr_args *a, int64_t *p
     int per = nf_fire_points(firer, a->v[FP_RANGE], &cell);
     if (!per)
         return gr_error_set(err, GR_EINPUT,
-                            "--range: the %s cannot fire that far (the chart prints '-'); see "
+                            "{range}: the %s cannot fire that far (the chart prints '-'); see "
                             "`grognard lookup nf fire_points --help`",
                             nf_fire_units[firer]);
     int stands = (int)gr_args_get(a, FP_STANDS, 0);
     if (!stands) {
         if (!is_artillery_firer(firer))
             return gr_error_set(err, GR_EINPUT,
-                                "%s fire needs --stands (the stands firing; a whole number from "
+                                "%s fire needs {stands} (the stands firing; a whole number from "
                                 "1 to 60)",
                                 nf_fire_units[firer]);
         stands = 1;
@@ -193,12 +193,12 @@ static gr_status fire_points_step(gr_resolution *r, const gr_args *a, int64_t *p
     gr_res_value(r, "points_per_stand", GR_F_INT, per);
     gr_res_value(r, "base_points", GR_F_NUM, *points);
     if (!is_artillery_firer(firer) && a->given[FP_FORMATION] && a->v[FP_FORMATION] == 1)
-        gr_res_note(r, "in column only the front stands may fire: --stands counts those");
+        gr_res_note(r, "in column only the front stands may fire: {stands} counts those");
     if (a->given[FP_ANGLE]) {
         int arc = nf_firing_arc(firer, &cell);
         if (a->v[FP_ANGLE] > (int64_t)arc * GR_MILLI)
             return gr_error_set(err, GR_EINPUT,
-                                "--angle: the target is outside the %d degree firing arc of the "
+                                "{angle}: the target is outside the %d degree firing arc of the "
                                 "%s; accepted: 0 to %d",
                                 arc, nf_fire_units[firer], arc);
         gr_res_info(r, cell, NF_SRC ", firing arcs");
@@ -222,7 +222,7 @@ static gr_status fire_points_step(gr_resolution *r, const gr_args *a, int64_t *p
     for (size_t i = 0; i < GR_COUNT(halves); i++)
         if (gr_args_flag(a, halves[i].param)) {
             if (halves[i].param == FP_DAMAGED && !is_artillery_firer(firer))
-                return gr_error_set(err, GR_EINPUT, "--damaged is for a firing battery only");
+                return gr_error_set(err, GR_EINPUT, "{damaged} is for a firing battery only");
             gr_mod *m = gr_res_mul(r, num, den, halves[i].reason, SRC_FIRE);
             if (halved && m)
                 m->applied = 0;
@@ -248,12 +248,12 @@ static gr_status fire_drms(gr_resolution *r, const gr_args *a, gr_error *err)
     int64_t range = a->v[FP_RANGE];
     if (a->given[FP_TROOPS] && !inf)
         return gr_error_set(err, GR_EINPUT,
-                            "--troops is the firing infantry's class; the "
+                            "{troops} is the firing infantry's class; the "
                             "firer is not infantry");
     if (tform == TF_SQUARE && target != TG_INF)
         return gr_error_set(err, GR_EINPUT,
-                            "--target-formation square: only infantry forms square; accepted "
-                            "with --target infantry");
+                            "{target-formation} square: only infantry forms square; accepted "
+                            "with {target} infantry");
     if (art && range <= 8 * GR_MILLI &&
         (nation == NF_FRANCE || nation == NF_BRITAIN ||
          (nation == NF_RUSSIA && firer == NF_FU_HEAVY_ARTILLERY)))
@@ -285,7 +285,7 @@ static gr_status fire_drms(gr_resolution *r, const gr_args *a, gr_error *err)
     if (gr_args_flag(a, FP_COUNTER_BATTERY)) {
         if (!art || (target != TG_UNLIMBERED && target != TG_LIMBERED))
             return gr_error_set(err, GR_EINPUT,
-                                "--counter-battery: artillery firing at artillery only");
+                                "{counter-battery}: artillery firing at artillery only");
         fire_line(r, NF_FD_VS_ARTILLERY);
     }
     if (inf && (troops == FT_LANDWEHR || troops == FT_MILITIA || troops == FT_GUERRILLA))
@@ -299,7 +299,7 @@ static gr_status fire_drms(gr_resolution *r, const gr_args *a, gr_error *err)
         fire_line(r, NF_FD_FORTIFIED);
     if (gr_args_flag(a, FP_AFTER_MOVING)) {
         if (!art)
-            return gr_error_set(err, GR_EINPUT, "--after-unlimbering is for a firing battery");
+            return gr_error_set(err, GR_EINPUT, "{after-unlimbering} is for a firing battery");
         if (gr_args_flag(a, FP_GUARD_ART))
             gr_res_info(r,
                         "artillery fired after unlimbering, prolonging or pivoting: not "
@@ -311,8 +311,8 @@ static gr_status fire_drms(gr_resolution *r, const gr_args *a, gr_error *err)
     if (gr_args_flag(a, FP_CHARGING_CAV)) {
         if (!inf || target != TG_CAV)
             return gr_error_set(err, GR_EINPUT,
-                                "--target-charging: infantry firing at charging cavalry "
-                                "(--target cavalry) only");
+                                "{target-charging}: infantry firing at charging cavalry "
+                                "({target} cavalry) only");
         if (gr_args_get(a, FP_FORMATION, 0) == 2)
             gr_res_info(r, "infantry in square firing at charging cavalry: no -2", SRC_FIRE);
         else
@@ -364,7 +364,7 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
                 return st;
         } else {
             gr_res_note(r, "a natural 12: an officer attached to the target would roll for "
-                           "leader loss (none given: --target-officer)");
+                           "leader loss (none given: {target-officer})");
         }
     }
     return GR_OK;
@@ -384,8 +384,8 @@ const gr_procedure nf_fire_proc = {
     .source = NF_SRC ", fire points, Fire table and modifiers, Leader Loss",
     .params = fire_params,
     .nparams = GR_COUNT(fire_params),
-    .rolls_help = "the fire 2D6 total (2-12), then on a natural 12 with --target-officer the "
-                  "leader loss 2D6 total: --roll 12,7",
+    .rolls_help = "the fire 2D6 total (2-12), then on a natural 12 with {target-officer} the "
+                  "leader loss 2D6 total: {roll} 12,7",
     .example = "grognard resolve nf fire --firer infantry --nation britain --stands 4 --range 0 "
                "--target infantry --seed 42",
     .resolve = fire_resolve,
@@ -523,7 +523,7 @@ static const gr_param melee_params[] = {
                     "hasty_works, river_bank; +2: sunken_road, trench, town, entrenchment, "
                     "breastworks; +3: fortified_town"},
     [MP_WOODS] = {"woods", GR_P_FLAG, NULL, 0, 0, 1,
-                  "the melee is in or into woods (cavalry -4); implied by --defender-terrain "
+                  "the melee is in or into woods (cavalry -4); implied by {defender-terrain} "
                   "forest"},
     [MP_YEAR] = {"year", GR_P_INT, NULL, 0, 1792, 1815,
                  "year of the battle (national modifiers by era, French 1813-1814 rule)"},
@@ -579,7 +579,7 @@ static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_er
     int terrain = (int)gr_args_get(a, MP_TERRAIN, T_OPEN);
     int woods = in_woods(a);
     if (form == MF_SQUARE && arm != ARM_INF)
-        return gr_error_set(err, GR_EINPUT, "--%s-formation square: only infantry forms square",
+        return gr_error_set(err, GR_EINPUT, "{%s-formation} square: only infantry forms square",
                             s.attacker ? "attacker" : "defender");
     int leader = (int)gr_args_get(a, b + S_LEADER, LD_NONE);
     if (leader) {
@@ -606,7 +606,7 @@ static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_er
     int charging = s.attacker || gr_args_flag(a, MP_COUNTER);
     if (!s.attacker && gr_args_flag(a, MP_COUNTER) && (arm != ARM_CAV || opp != ARM_CAV))
         return gr_error_set(err, GR_EINPUT,
-                            "--defender-countercharging: only cavalry charged by cavalry "
+                            "{defender-countercharging}: only cavalry charged by cavalry "
                             "countercharges; the defender is %s, the attacker %s",
                             arms[arm], arms[opp]);
     if (charging && arm == ARM_CAV && form == MF_LINE) {
@@ -623,7 +623,7 @@ static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_er
     for (size_t i = 0; i < GR_COUNT(cav); i++)
         if (gr_args_flag(a, b + cav[i].k)) {
             if (arm != ARM_CAV)
-                return gr_error_set(err, GR_EINPUT, "--%s is for cavalry only",
+                return gr_error_set(err, GR_EINPUT, "{%s} is for cavalry only",
                                     melee_params[b + cav[i].k].name);
             melee_line(r, cav[i].line);
         }
@@ -632,7 +632,7 @@ static gr_status side_drms(gr_resolution *r, const gr_args *a, side_ctx s, gr_er
     if (troops == MT_OLD_GUARD) {
         if (nation != NF_FRANCE || arm != ARM_INF)
             return gr_error_set(err, GR_EINPUT,
-                                "--%s-troops old_guard: the French Old Guard is French infantry",
+                                "{%s-troops} old_guard: the French Old Guard is French infantry",
                                 s.attacker ? "attacker" : "defender");
         melee_line(r, NF_MD_OLD_GUARD);
     }
@@ -760,7 +760,7 @@ static int refight_side(gr_resolution *r, const gr_args *a, int base, int mine, 
                        : "defender: Spent on the stands left (BEL chart): -2 Spent",
                    SRC_MELEE);
     if (now != *cond)
-        gr_res_note(r, "%s: down to %d stand(s), %s by the BEL chart (--%s-%s-stands %d)", who,
+        gr_res_note(r, "%s: down to %d stand(s), %s by the BEL chart ({%s-%s-stands} %d)", who,
                     mine - 1, now == C_SPENT ? "spent" : "worn", who,
                     now == C_SPENT ? "spent" : "worn",
                     SV(a, base, now == C_SPENT ? S_SPENT_LEFT : S_WORN_LEFT));
@@ -768,7 +768,7 @@ static int refight_side(gr_resolution *r, const gr_args *a, int base, int mine, 
              !a->given[base + S_SPENT_LEFT])
         gr_res_note(r,
                     "%s: its BEL level on %d stand(s) is not known (kept %s): give "
-                    "--%s-worn-left and --%s-spent-left (the BEL chart's cells: grognard "
+                    "{%s-worn-left} and {%s-spent-left} (the BEL chart's cells: grognard "
                     "lookup nf bel) to re-read it",
                     who, mine - 1, conditions[*cond], who, who);
     *cond = now;
@@ -781,7 +781,7 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
     gr_resolution_init(r, "nf", "melee");
     if (a->v[S_ARM] == ARM_ART)
         return gr_error_set(err, GR_EINPUT,
-                            "--attacker-arm artillery: batteries do not charge; accepted: "
+                            "{attacker-arm} artillery: batteries do not charge; accepted: "
                             "infantry, cavalry");
     gr_status st;
     /* The BEL chart's cells: a brigade is worn before it is spent. */
@@ -790,7 +790,7 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
         const char *who = base ? "defender" : "attacker";
         if (worn > 0 && spent > worn)
             return gr_error_set(err, GR_EINPUT,
-                                "--%s-spent-left %d is above --%s-worn-left %d: the BEL chart's "
+                                "{%s-spent-left} %d is above {%s-worn-left} %d: the BEL chart's "
                                 "Spent cell is below its Worn cell (\"6/5/3\"); accepted: "
                                 "spent-left below worn-left, or 0 for a \"-\"",
                                 who, spent, who, worn);
@@ -852,7 +852,7 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
         }
         if (!dice->rng && dice->used >= dice->ntyped) {
             gr_res_note(r, "desperate struggle: roll again with adjusted modifiers (give two "
-                           "more totals in --roll, or use --seed)");
+                           "more totals in {roll}, or use {seed})");
             break;
         }
         /* Adjust: each side as it now is (refight_side). */
@@ -891,7 +891,7 @@ const gr_procedure nf_melee_proc = {
     .params = melee_params,
     .nparams = GR_COUNT(melee_params),
     .rolls_help = "attacker's 2D6 total, defender's 2D6 total (two more for each desperate "
-                  "struggle): --roll 9,5",
+                  "struggle): {roll} 9,5",
     .example = "grognard resolve nf melee --attacker-arm cavalry --attacker-nation france "
                "--attacker-stands 4 --defender-arm infantry --defender-nation austria "
                "--defender-stands 6 --roll 9,5",
@@ -998,7 +998,7 @@ static gr_status move_drms(gr_resolution *r, const gr_args *a, gr_error *err)
     int unit = (int)a->v[MV_ARM], nation = (int)a->v[MV_NATION];
     int form = (int)gr_args_get(a, MV_FORMATION, MF_OTHER);
     if (form == MF_SQUARE && !is_infantry(unit))
-        return gr_error_set(err, GR_EINPUT, "--formation square: only infantry forms square");
+        return gr_error_set(err, GR_EINPUT, "{formation} square: only infantry forms square");
     if (gr_args_flag(a, MV_EXC_BRIGADE))
         go_line(r, NF_GD_EXC_BRIGADE);
     int div = (int)gr_args_get(a, MV_DIVISION, 0);
@@ -1010,7 +1010,7 @@ static gr_status move_drms(gr_resolution *r, const gr_args *a, gr_error *err)
         go_line(r, div_line[div]);
     if (gr_args_flag(a, MV_OLD_GUARD)) {
         if (nation != NF_FRANCE || !is_infantry(unit))
-            return gr_error_set(err, GR_EINPUT, "--old-guard: French old guard infantry only");
+            return gr_error_set(err, GR_EINPUT, "{old-guard}: French old guard infantry only");
         go_line(r, NF_GD_OLD_GUARD);
     }
     if (unit == NF_U_LIGHT_INFANTRY)
@@ -1081,7 +1081,7 @@ static gr_status allowance(gr_resolution *r, const gr_args *a, const char *id, i
     int nform = form == MF_LINE ? NF_F_LINE : NF_F_COLUMN;
     if (is_infantry(unit) && form != MF_LINE && form != MF_COLUMN && form != MF_MARCH &&
         form != MF_SQUARE) {
-        gr_res_note(r, "give --formation (line, column, march_column, square) to compute the "
+        gr_res_note(r, "give {formation} (line, column, march_column, square) to compute the "
                        "movement allowance");
         return GR_OK;
     }
@@ -1141,8 +1141,8 @@ static gr_status move_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
         if (gr_args_flag(a, MV_REACTION)) {
             if (!is_cavalry(unit))
                 return gr_error_set(err, GR_EINPUT,
-                                    "--reaction: only good order cavalry may react; accepted "
-                                    "--unit: light_cavalry, heavy_cavalry");
+                                    "{reaction}: only good order cavalry may react; accepted "
+                                    "{unit}: light_cavalry, heavy_cavalry");
             halve = 1;
         }
     }
@@ -1215,7 +1215,7 @@ const gr_procedure nf_maneuver_proc = {
     .source = NF_SRC ", GOOD ORDER TABLE, modifiers, national modifiers for formation",
     .params = maneuver_params,
     .nparams = GR_COUNT(maneuver_params),
-    .rolls_help = "the 2D6 total (2-12): --roll 7",
+    .rolls_help = "the 2D6 total (2-12): {roll} 7",
     .example = "grognard resolve nf maneuver --rating good --unit infantry --nation france "
                "--formation column --division-officer in_range --seed 5",
     .resolve = maneuver_resolve,
@@ -1231,7 +1231,7 @@ const gr_procedure nf_disorder_proc = {
     .source = NF_SRC ", DISORDER TABLE and the maneuver modifiers",
     .params = disorder_params,
     .nparams = GR_COUNT(disorder_params),
-    .rolls_help = "the 2D6 total (2-12): --roll 7",
+    .rolls_help = "the 2D6 total (2-12): {roll} 7",
     .example = "grognard resolve nf disorder --unit infantry --nation russia --formation line "
                "--seed 5",
     .resolve = disorder_resolve,
@@ -1291,7 +1291,7 @@ static gr_status need_efc_year(const gr_args *a, const char *who, gr_error *err)
     if (a->given[EP_YEAR])
         return GR_OK;
     return gr_error_set(err, GR_EINPUT,
-                        "the emergency FC modifier of %s depends on the year: give --year (a "
+                        "the emergency FC modifier of %s depends on the year: give {year} (a "
                         "whole number from 1792 to 1815)",
                         who);
 }
@@ -1302,11 +1302,11 @@ static gr_status efc_resolve(const gr_args *a, gr_dice_source *dice, gr_resoluti
     gr_resolution_init(r, "nf", "emergency_fc");
     if (gr_args_flag(a, EP_IN_CONTACT))
         return gr_error_set(err, GR_EINPUT,
-                            "--in-contact: a unit may not attempt emergency formation change if "
+                            "{in-contact}: a unit may not attempt emergency formation change if "
                             "already in contact with an enemy unit");
     if (gr_args_flag(a, EP_DEPLOYED))
         return gr_error_set(err, GR_EINPUT,
-                            "--deployed: \"Infantry uses this chart if charged by cavalry and "
+                            "{deployed}: \"Infantry uses this chart if charged by cavalry and "
                             "the infantry is NOT IN square formation, deployed in a town or "
                             "behind defensive works or wall\": it meets the charge as it stands");
     gr_status st;
@@ -1336,7 +1336,7 @@ static gr_status efc_resolve(const gr_args *a, gr_dice_source *dice, gr_resoluti
         efc_line(r, NF_ED_GRENADIER_GUARD);
     if (troops == ET_OLD_GUARD) {
         if (nation != NF_FRANCE)
-            return gr_error_set(err, GR_EINPUT, "--troops old_guard: the French Old Guard only");
+            return gr_error_set(err, GR_EINPUT, "{troops} old_guard: the French Old Guard only");
         efc_line(r, NF_ED_OLD_GUARD);
     }
     if (nation == NF_BRITAIN)
@@ -1378,7 +1378,7 @@ const gr_procedure nf_emergency_fc_proc = {
     .source = NF_SRC ", emergency formation change table and modifiers",
     .params = efc_params,
     .nparams = GR_COUNT(efc_params),
-    .rolls_help = "the 2D6 total (2-12): --roll 8",
+    .rolls_help = "the 2D6 total (2-12): {roll} 8",
     .example = "grognard resolve nf emergency_fc --nation britain --formation column --seed 3",
     .resolve = efc_resolve,
 };
@@ -1405,8 +1405,8 @@ static gr_status ev_resolve(const gr_args *a, gr_dice_source *dice, gr_resolutio
     if (gr_args_flag(a, EVP_SUPPRESSED)) {
         if (unit != 3)
             return gr_error_set(err, GR_EINPUT,
-                                "--suppressed: the -1 is for an unlimbered horse battery; "
-                                "accepted with --unit unlimbered_horse_artillery");
+                                "{suppressed}: the -1 is for an unlimbered horse battery; "
+                                "accepted with {unit} unlimbered_horse_artillery");
         line_drm(r, nf_evasion_drm(NF_VD_SUPPRESSED), SRC_EV);
     }
     gr_args t;
@@ -1440,7 +1440,7 @@ const gr_procedure nf_evasion_proc = {
     .source = SRC_EV,
     .params = ev_params,
     .nparams = GR_COUNT(ev_params),
-    .rolls_help = "the 2D6 total (2-12), not needed when automatic: --roll 7",
+    .rolls_help = "the 2D6 total (2-12), not needed when automatic: {roll} 7",
     .example = "grognard resolve nf evasion --unit disordered_cavalry --seed 9",
     .resolve = ev_resolve,
 };

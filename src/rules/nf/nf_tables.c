@@ -814,8 +814,8 @@ static gr_status cr_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     if (gr_args_flag(a, CR_EXC)) {
         if (l == 0)
             return gr_error_set(err, GR_EINPUT,
-                                "--exceptional: the +2\" is for corps, wing and army commanders "
-                                "only (the starred columns); accepted with --level corps, wing "
+                                "{exceptional}: the +2\" is for corps, wing and army commanders "
+                                "only (the starred columns); accepted with {level} corps, wing "
                                 "or army");
         inches += CR_EXCEPTIONAL;
     }
@@ -1024,7 +1024,7 @@ static gr_status need_year(int year, const char *what, gr_error *err)
     if (year)
         return GR_OK;
     return gr_error_set(err, GR_EINPUT,
-                        "%s differs before and after 1809: give --year (a whole number from "
+                        "%s differs before and after 1809: give {year} (a whole number from "
                         "1792 to 1815)",
                         what);
 }
@@ -1039,8 +1039,9 @@ gr_status nf_movement_allowance(int unit, int nation, int formation, int year, i
     }
     if (nation < 0)
         return gr_error_set(err, GR_EINPUT,
-                            "infantry movement is read by nation: give --nation (one of: "
-                            "france, britain, austria, ...; see --help)");
+                            "infantry movement is read by nation: give {nation} (one of: "
+                            "france, britain, austria, ...; see `grognard lookup nf movement "
+                            "--help`)");
     int row = mi_row(nation);
     if (formation == NF_F_LINE) {
         *inches = mi_rows[row].line;
@@ -1049,7 +1050,7 @@ gr_status nf_movement_allowance(int unit, int nation, int formation, int year, i
     }
     if (formation != NF_F_COLUMN)
         return gr_error_set(err, GR_EINPUT,
-                            "infantry movement is read by formation: give --formation column or "
+                            "infantry movement is read by formation: give {formation} column or "
                             "line");
     if (row_split(row, 0) && need_year(year, "this nation's column movement", err) != GR_OK)
         return GR_EINPUT;
@@ -1142,7 +1143,7 @@ static gr_status rt_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     } else {
         if (!a->given[MV_NATION])
             return gr_error_set(err, GR_EINPUT,
-                                "infantry rough terrain cost is read by nation: give --nation");
+                                "infantry rough terrain cost is read by nation: give {nation}");
         int row = mi_row((int)a->v[MV_NATION]);
         int year = (int)gr_args_get(a, MV_YEAR, 0);
         if (row_split(row, 1) && need_year(year, "this nation's rough terrain cost", err) != GR_OK)
@@ -1262,7 +1263,7 @@ static gr_status mr_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     case MR_SQUARE:
         if (rule == MR_SQUARE && has_unit && unit > NF_U_LIGHT_INFANTRY)
             return gr_error_set(err, GR_EINPUT,
-                                "--rule square: only infantry forms square; accepted --unit: "
+                                "{rule} square: only infantry forms square; accepted {unit}: "
                                 "infantry, light_infantry");
         out->cell = mr_cell_list[rule == MR_FC ? MRC_FC : MRC_SQUARE];
         gr_cell_str(out, "fraction_of_line_mv", "1/2");
@@ -1288,7 +1289,7 @@ static gr_status mr_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     case MR_PROLONGE:
         if (!has_unit || (unit != NF_U_HORSE_BATTERY && unit != NF_U_HEAVY_BATTERY))
             return gr_error_set(err, GR_EINPUT,
-                                "--rule prolonge: only artillery prolongs; give --unit "
+                                "{rule} prolonge: only artillery prolongs; give {unit} "
                                 "horse_battery or heavy_battery");
         if (a->given[MR_NATION] && a->v[MR_NATION] == NF_OTTOMAN) {
             out->outcome = 1;
@@ -1391,12 +1392,12 @@ static gr_status nat_find(const nat_cell *cells, size_t n, int row, const nat_ct
             if (!c->year)
                 return gr_error_set(err, GR_EINPUT,
                                     "the French column melee bonus is reduced in 1813-1814: "
-                                    "give --year (a whole number from 1792 to 1815)");
+                                    "give {year} (a whole number from 1792 to 1815)");
             if (c->year == 1813 || c->year == 1814) {
                 if (c->quality < 0)
                     return gr_error_set(err, GR_EINPUT,
                                         "in 1813-1814 the French column melee bonus depends on "
-                                        "the unit's class: give --quality (guard, veteran, "
+                                        "the unit's class: give {quality} (guard, veteran, "
                                         "regular, conscript, militia)");
                 cond_ok = c->quality > NF_Q_VETERAN;
             } else {
@@ -1411,7 +1412,7 @@ static gr_status nat_find(const nat_cell *cells, size_t n, int row, const nat_ct
             if (!c->year)
                 return gr_error_set(err, GR_EINPUT,
                                     "this nation's modifier differs 1792-1808 / 1809+: give "
-                                    "--year (a whole number from 1792 to 1815)");
+                                    "{year} (a whole number from 1792 to 1815)");
             if (nf_era(c->year) != e->era)
                 continue;
         }

@@ -18,7 +18,7 @@ static gr_status face_check(int face, gr_error *err)
     return gr_error_set(err, GR_EINPUT,
                         "face %d: a D6 shows 1 to 6 and R&E never modifies a face (bonuses "
                         "and maluses change the number of dice, seed 004 §4.3); accepted: "
-                        "--modifier 0",
+                        "{modifier} 0",
                         face);
 }
 
@@ -49,7 +49,7 @@ static gr_status die_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     const re_unit_info *u = re_unit(target);
     if (column && !u->is_infantry)
         return gr_error_set(err, GR_EINPUT,
-                            "--column-attack: a column attack is made by infantry against "
+                            "{column-attack}: a column attack is made by infantry against "
                             "infantry only (seed 004 §4.4), not against %s; accepted targets "
                             "with it: infantry, elite_infantry",
                             u->id);

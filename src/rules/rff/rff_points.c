@@ -20,7 +20,7 @@ gr_status rff_points_get(const gr_args *a, int guns, int w, int band, const rff_
         return gr_error_set(err, GR_ERUNTIME,
                             "no fire points were given to the rules: the caller reads the "
                             "fire-points file (rff_points_load: data/rff/fire_points.json or a "
-                            "scenario's --points-file FILE) and passes it with "
+                            "scenario's {points-file} FILE) and passes it with "
                             "rff_args_set_points");
     *out = guns ? &p->cannon[w][band] : &p->musketry[w][band];
     return GR_OK;

@@ -125,7 +125,7 @@ static const gr_param maneuver_params[] = {
     [MP_UNIT] = {"unit", GR_P_ENUM, rff_move_units, 0, 0, 0,
                  "movement row, to give the distance the result allows (see lookup rff movement)"},
     [MP_TERRAIN] = {"terrain", GR_P_ENUM, rff_move_terrains, 0, 0, 0,
-                    "terrain column for --unit: clear (default), rough, difficult, road"},
+                    "terrain column for {unit}: clear (default), rough, difficult, road"},
     [MP_GUN] = {"gun", GR_P_ENUM, rff_guns, 0, 0, 0,
                 "guns: hh, hr (no forced march), mh, other (default)"},
 };
@@ -206,22 +206,22 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     int guns = (int)gr_args_get(a, MP_ARM, 0) == 1;
     if (guns && state == 1)
         return gr_error_set(err, GR_EINPUT,
-                            "--state disordered: guns read the column \"Troupes en bon ordre et "
-                            "canons\"; accepted with --arm guns: --state good_order");
+                            "{state} disordered: guns read the column \"Troupes en bon ordre et "
+                            "canons\"; accepted with {arm} guns: {state} good_order");
     /* « Troupes en désordre ou brisées » is one column: a broken unit reads it. */
     if (guns && gr_args_flag(a, MP_BROKEN))
         return gr_error_set(err, GR_EINPUT,
-                            "--broken with --arm guns: « brisé » is for troops (their column "
-                            "« Troupes en désordre ou brisées »); accepted with --broken: --arm "
-                            "troops --state disordered");
+                            "{broken} with {arm} guns: « brisé » is for troops (their column "
+                            "« Troupes en désordre ou brisées »); accepted with {broken}: {arm} "
+                            "troops {state} disordered");
     if (state == 0 && gr_args_flag(a, MP_BROKEN))
         return gr_error_set(err, GR_EINPUT,
-                            "--broken with --state good_order: broken troops read the column "
+                            "{broken} with {state} good_order: broken troops read the column "
                             "« Troupes en désordre ou brisées », never « Troupes en bon ordre et "
-                            "canons »; accepted with --broken: --state disordered");
+                            "canons »; accepted with {broken}: {state} disordered");
     if (!guns && (gr_args_flag(a, MP_IN_BATTERY) || a->given[MP_GUN]))
         return gr_error_set(err, GR_EINPUT,
-                            "--in-battery and --gun are for guns; accepted with them: --arm guns");
+                            "{in-battery} and {gun} are for guns; accepted with them: {arm} guns");
     maneuver_drms(a, r);
     int mod = gr_res_drm_total(r, 0);
     int roll;
@@ -286,7 +286,7 @@ const gr_procedure rff_maneuver_proc = {
                       "MOUVEMENT",
     .params = maneuver_params,
     .nparams = GR_COUNT(maneuver_params),
-    .rolls_help = "the D10 face: --roll 6",
+    .rolls_help = "the D10 face: {roll} 6",
     .example = "grognard resolve rff maneuver --state good_order --leader gallant --quality "
                "veteran --unit infantry_march_column --terrain road --seed 5",
     .resolve = maneuver_resolve,
@@ -473,29 +473,29 @@ static gr_status fire_points(const gr_args *a, int cannon, gr_resolution *r, int
         have_code ? (cannon ? rff_gun_codes : rff_weapon_codes)[gr_args_get(a, FI_CODE, 0)] : NULL;
     if (a->given[FI_POINTS]) {
         *points = gr_args_get(a, FI_POINTS, 0);
-        gr_res_info(r, "fire points given by the player (--points)", SRC_POINTS);
+        gr_res_info(r, "fire points given by the player ({points})", SRC_POINTS);
         if (!have_code || !pts->known)
             gr_res_note(r,
                         "the %s points per %s are not in the seed (lost in extraction) and "
                         "no public source was found: the fire points are the player's "
-                        "(--points), not the tool's",
+                        "({points}), not the tool's",
                         cannon ? "cannonade" : "musketry", cannon ? "gun stand" : "stand");
         else
-            gr_res_note(r, "--points replaces the file's %s value for %s at %s range", what, code,
+            gr_res_note(r, "{points} replaces the file's %s value for %s at %s range", what, code,
                         rff_bands[band]);
     } else {
         if (!have_code || !a->given[FI_STANDS])
             return gr_error_set(err, GR_EINPUT,
-                                "give the fire points with --points N (the per-stand values are "
-                                "not in the seed), or --%s and --stands for a points file",
+                                "give the fire points with {points} N (the per-stand values are "
+                                "not in the seed), or {%s} and {stands} for a points file",
                                 what);
         if (!pts->known)
             return gr_error_set(
                 err, GR_EINPUT,
                 "the %s points per stand for %s at %s range are not in the seed (lost in "
                 "extraction) and no public source was found (%s: null, source \"%s\"); "
-                "accepted: the fire points given directly with --points N, or a scenario's "
-                "points file with --points-file FILE",
+                "accepted: the fire points given directly with {points} N, or a scenario's "
+                "points file with {points-file} FILE",
                 cannon ? "cannonade" : "musketry", code, rff_bands[band], file->path,
                 pts->present ? pts->source : "absent from the file");
         *points = pts->milli * gr_args_get(a, FI_STANDS, 1);
@@ -543,8 +543,8 @@ static gr_status target_drms(const gr_procedure *p, const gr_args *a, gr_resolut
     int enf = gr_args_flag(a, FI_ENFILADED);
     if (!guns && gr_args_flag(a, FI_LIMBERED))
         return gr_error_set(err, GR_EINPUT,
-                            "--target-limbered is for a gun target; accepted "
-                            "with it: --target-guns");
+                            "{target-limbered} is for a gun target; accepted "
+                            "with it: {target-guns}");
     /* One target, one formation (docs/rules/rff.md). */
     static const struct {
         int x, lx, y, ly;
@@ -562,8 +562,8 @@ static gr_status target_drms(const gr_procedure *p, const gr_args *a, gr_resolut
     for (size_t i = 0; i < GR_COUNT(excl); i++)
         if (gr_args_flag(a, excl[i].x) && gr_args_flag(a, excl[i].y)) {
             char ia[40], ib[40];
-            snprintf(ia, sizeof ia, "--%s", p->params[excl[i].x].name);
-            snprintf(ib, sizeof ib, "--%s", p->params[excl[i].y].name);
+            snprintf(ia, sizeof ia, "{%s}", p->params[excl[i].x].name);
+            snprintf(ib, sizeof ib, "{%s}", p->params[excl[i].y].name);
             return gr_res_contradict(err, ia, rff_fire_drm_text(excl[i].lx), ib,
                                      rff_fire_drm_text(excl[i].ly), excl[i].why);
         }
@@ -582,8 +582,8 @@ static gr_status target_drms(const gr_procedure *p, const gr_args *a, gr_resolut
         fire_drm_line(r, RFF_FD_MARCH_COLUMN_OR_ENFILADE);
     if (guns && gr_args_flag(a, FI_MARCH_COLUMN))
         return gr_error_set(err, GR_EINPUT,
-                            "--target-march-column is for troops; a gun target "
-                            "uses --target-limbered");
+                            "{target-march-column} is for troops; a gun target "
+                            "uses {target-limbered}");
     if (guns && (gr_args_flag(a, FI_LIMBERED) || enf || gr_args_get(a, FI_BAND, 1) == 0))
         fire_drm_line(r, RFF_FD_GUN_TARGET);
     int cover = (int)gr_args_get(a, FI_COVER, 0), single = gr_args_flag(a, FI_SINGLE_LINE);
@@ -614,8 +614,8 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
         int w = a->given[FI_CODE] ? (int)a->v[FI_CODE] : -1;
         if (gr_args_flag(a, FM_BUCK_AND_BALL) && w != 7)
             return gr_error_set(err, GR_EINPUT,
-                                "--buck-and-ball is for SM firers; accepted "
-                                "with it: --weapon sm");
+                                "{buck-and-ball} is for SM firers; accepted "
+                                "with it: {weapon} sm");
         int repeater = w == 3 || w == 4;
         if (gr_args_flag(a, FM_IN_CHARGE) && (gr_args_flag(a, FM_BUCK_AND_BALL) || repeater))
             fire_drm_line(r, RFF_FD_BUCK_OR_REPEATER);
@@ -623,7 +623,7 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
             gr_res_note(r,
                         "in a charge: +1 only for buck & ball (SM) or repeating arms (RPC, "
                         "RPR)%s",
-                        w < 0 ? "; give --weapon" : "");
+                        w < 0 ? "; give {weapon}" : "");
         if (gr_args_flag(a, FM_SHARPSHOOTERS))
             fire_drm_line(r, RFF_FD_SHARPSHOOTERS);
         if (gr_args_get(a, FM_FIRER_QUALITY, 2) == 3)
@@ -665,7 +665,7 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
     } else {
         gr_step_silence(step, "charge"); /* no charge in progress: not shown */
         if (gr_args_flag(a, FI_BAYONET))
-            gr_res_note(r, "--bayonet matters only with --target-charging");
+            gr_res_note(r, "{bayonet} matters only with {target-charging}");
     }
     if (gr_args_flag(a, FI_MASSED) && !same(id, "no_effect") && (cannon || !same(id, "heavy")))
         gr_res_note(r, "massed target: the units within 5cm behind the target take the effect "
@@ -717,7 +717,7 @@ const gr_procedure rff_musketry_proc = {
     .source = RFF_SRC ", TABLE DE MOUSQUETERIE & CANONNADE",
     .params = musketry_params,
     .nparams = GR_COUNT(musketry_params),
-    .rolls_help = "the fire D10 face, then (on a natural 10) the leader loss D10: --roll 10,4",
+    .rolls_help = "the fire D10 face, then (on a natural 10) the leader loss D10: {roll} 10,4",
     .example = "grognard resolve rff musketry --weapon rm --band close --points 10 "
                "--target-quality veteran --seed 3",
     .resolve = musketry_resolve,
@@ -735,7 +735,7 @@ const gr_procedure rff_cannonade_proc = {
     .source = RFF_SRC ", TABLE DE MOUSQUETERIE & CANONNADE",
     .params = cannonade_params,
     .nparams = GR_COUNT(cannonade_params),
-    .rolls_help = "the fire D10 face, then (on a natural 10) the leader loss D10: --roll 10,4",
+    .rolls_help = "the fire D10 face, then (on a natural 10) the leader loss D10: {roll} 10,4",
     .example = "grognard resolve rff cannonade --gun hr --band long --points 6 "
                "--target-quality trained --seed 3",
     .resolve = cannonade_resolve,
@@ -928,13 +928,13 @@ static int condition_again(gr_resolution *r, const gr_args *a, int side, int con
     else if (a->given[b + CS_WORN_LEFT] && left <= wl && c < 1)
         c = 1;
     if (c != cond)
-        gr_res_note(r, "fought again: the %s has %d stand(s) left (--%s-%s-left %lld): now %s", who,
+        gr_res_note(r, "fought again: the %s has %d stand(s) left ({%s-%s-left} %lld): now %s", who,
                     left, who, c == 2 ? "spent" : "worn", (long long)(c == 2 ? sl : wl),
                     c == 2 ? "fatigué (-2)" : "ébranlé (0)");
     else if (cond < 2 && !a->given[b + CS_WORN_LEFT] && !a->given[b + CS_SPENT_LEFT])
         gr_res_note(r,
-                    "fought again: the %s's condition (%s) is kept; --%s-worn-left and "
-                    "--%s-spent-left (its roster) read it again from the stands left",
+                    "fought again: the %s's condition (%s) is kept; {%s-worn-left} and "
+                    "{%s-spent-left} (its roster) read it again from the stands left",
                     who, conditions[cond], who, who);
     return c;
 }
@@ -971,21 +971,21 @@ static gr_status charge_check(const gr_args *a, gr_error *err)
         if (a->given[b + CS_WORN_LEFT] && a->given[b + CS_SPENT_LEFT] &&
             gr_args_get(a, b + CS_SPENT_LEFT, 0) > gr_args_get(a, b + CS_WORN_LEFT, 0))
             return gr_error_set(err, GR_EINPUT,
-                                "--%s-spent-left %lld is above --%s-worn-left %lld: a regiment "
+                                "{%s-spent-left} %lld is above {%s-worn-left} %lld: a regiment "
                                 "is fatigué with fewer stands than ébranlé; accepted: spent-left "
                                 "<= worn-left",
                                 who, (long long)gr_args_get(a, b + CS_SPENT_LEFT, 0), who,
                                 (long long)gr_args_get(a, b + CS_WORN_LEFT, 0));
         if (gr_args_flag(a, b + CS_LIMBERED) && !gr_args_get(a, b + CS_GUNS, 0))
             return gr_error_set(err, GR_EINPUT,
-                                "--%s-limbered: « canons attelés » is for guns; accepted with "
-                                "it: --%s-guns supported or unsupported",
+                                "{%s-limbered}: « canons attelés » is for guns; accepted with "
+                                "it: {%s-guns} supported or unsupported",
                                 side ? "defender" : "attacker", side ? "defender" : "attacker");
         for (size_t i = 0; i < GR_COUNT(excl); i++)
             if (gr_args_get(a, b + excl[i].x, 0) && gr_args_get(a, b + excl[i].y, 0)) {
                 char ia[40], ib[40];
-                snprintf(ia, sizeof ia, "--%s", charge_params[b + excl[i].x].name);
-                snprintf(ib, sizeof ib, "--%s", charge_params[b + excl[i].y].name);
+                snprintf(ia, sizeof ia, "{%s}", charge_params[b + excl[i].x].name);
+                snprintf(ib, sizeof ib, "{%s}", charge_params[b + excl[i].y].name);
                 return gr_res_contradict(err, ia, rff_charge_drm_text(excl[i].lx), ib,
                                          rff_charge_drm_text(excl[i].ly), excl[i].why);
             }
@@ -1091,7 +1091,7 @@ const gr_procedure rff_charge_proc = {
     .params = charge_params,
     .nparams = GR_COUNT(charge_params),
     .rolls_help = "attacker's D10 face, defender's D10 face (again after a fierce fight), then "
-                  "a leader loss D10 if one is tested: --roll 8,2",
+                  "a leader loss D10 if one is tested: {roll} 8,2",
     .example = "grognard resolve rff charge --attacker-stands 8 --defender-stands 4 "
                "--attacker-bayonet --roll 8,2",
     .resolve = charge_resolve,
@@ -1112,7 +1112,7 @@ const gr_procedure rff_leader_loss_proc = {
     .source = RFF_SRC ", PERTE DES CHEFS",
     .params = NULL,
     .nparams = 0,
-    .rolls_help = "the D10 face: --roll 9",
+    .rolls_help = "the D10 face: {roll} 9",
     .example = "grognard resolve rff leader_loss --seed 4",
     .resolve = ll_resolve,
 };

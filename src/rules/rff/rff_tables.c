@@ -379,9 +379,9 @@ static const action_line troop_lines[] = {
 /* What each column allows, the list rff_actions_text joins from the lines
  * above (tests/rules/rff/test_rff_actions.c checks they agree). */
 static const char *const troop_notes[] = {
-    [RFF_COL_WELL_EXECUTED] =
-        ("the troops may: " TT_WE_TA_FULL "; " TT_WE_TA_HALF_FC "; " TT_WE_TA_PASS "; " TT_WE_TA_SIDE
-         "; " TT_WE_TA_FRONT "; " TT_WE_TA_ABOUT "; " TT_WE_TA_OBSTACLE "; " TT_WE_TA_RESUPPLY),
+    [RFF_COL_WELL_EXECUTED] = ("the troops may: " TT_WE_TA_FULL "; " TT_WE_TA_HALF_FC
+                               "; " TT_WE_TA_PASS "; " TT_WE_TA_SIDE "; " TT_WE_TA_FRONT
+                               "; " TT_WE_TA_ABOUT "; " TT_WE_TA_OBSTACLE "; " TT_WE_TA_RESUPPLY),
     [RFF_COL_DELAYED] = ("the troops may: " TT_DE_TA_HALF "; " TT_DE_TA_LINE_FC "; " TT_DE_TA_ABOUT
                          "; " TT_DE_TA_OBSTACLE),
     [RFF_COL_SHOCKED] = ("the troops may: " TT_SH_TA_COUNTERCHARGE),
@@ -864,8 +864,8 @@ static const gr_outcome fp_outcomes[] = {
      "\"points\")."},
     {"not_known", "Valeur absente",
      "The seed lost this value and no public source was found: the points file gives null. "
-     "Give the fire points directly (resolve --points N) or a scenario's points file "
-     "(--points-file FILE)."},
+     "Give the fire points directly (resolve {points} N) or a scenario's points file "
+     "({points-file} FILE)."},
 };
 
 _Static_assert(GR_COUNT(rff_weapon_codes) == RFF_NWEAPONS + 1 &&

@@ -277,7 +277,7 @@ static void test_rff_broken_reads_disordered_column(void **state)
 {
     (void)state;
     /* « Troupes en désordre ou brisées » is one column. */
-    refused("rff", "maneuver", "--state good_order --broken", 2, "--broken",
+    refused("rff", "maneuver", "--state good_order --broken", 2, "{broken}",
             "Troupes en désordre ou brisées");
     /* Broken: -2 (« Pris de flanc dans les 20cm, brisé »), trained 0, worn 0:
      * 9 - 2 = 7: 5 - 10 Rallie. */
@@ -483,7 +483,7 @@ static void test_rff_pairs(void **state)
             "--attacker-cavalry-charge clear",
             2, "Canon supporté", "terrain clair");
     refused("rff", "charge", "--attacker-stands 4 --defender-stands 4 --defender-limbered", 2,
-            "--defender-limbered", "canons attelés");
+            "{defender-limbered}", "canons attelés");
 
     /* The enfilade +2 replaces the flank +1 (« +2 Colonne de marche ou troupe
      * prise en enfilade »; an enfiladed target is taken in flank): 6 points
@@ -616,7 +616,7 @@ static void test_applies_entries_are_sound(void **state)
 }
 
 /* The refusal names the input, where it applies and what was given (aoe
- * fire: --weight is an artillery row of seed 003, PUISSANCE). */
+ * fire: weight is an artillery row of seed 003, PUISSANCE). */
 static void test_applies_refuses(void **state)
 {
     (void)state;
@@ -633,8 +633,21 @@ static void test_applies_refuses(void **state)
         gr_args_set(p->params, gr_param_index(p->params, p->nparams, "weight"), "heavy", &a, &err),
         GR_OK);
     assert_int_equal(gr_procedure_check_applies(p, &a, &err), GR_EINPUT);
-    assert_string_equal(err.msg, "--weight applies only with --firer artillery, and here --firer "
-                                 "is infantry; leave --weight out");
+    /* the library names the inputs as declared, marked {so} (error.h); the
+     * first one is the input at fault */
+    assert_string_equal(err.msg, "{weight} applies only with {firer} artillery, and here {firer} "
+                                 "is infantry; leave {weight} out");
+    assert_string_equal(err.param, "weight");
+    /* the CLI says them as its flags, a page or a log as their names */
+    char said[GR_ERROR_MSG];
+    size_t n = gr_error_render(err.msg, "--", "", said, sizeof said);
+    assert_int_equal(n, strlen(said));
+    assert_string_equal(said, "--weight applies only with --firer artillery, and here --firer "
+                              "is infantry; leave --weight out");
+    gr_error_render(err.msg, "\u201c", "\u201d", said, sizeof said);
+    assert_string_equal(said,
+                        "\u201cweight\u201d applies only with \u201cfirer\u201d artillery, "
+                        "and here \u201cfirer\u201d is infantry; leave \u201cweight\u201d out");
     gr_error_clear(&err);
     assert_int_equal(gr_args_set(p->params, gr_param_index(p->params, p->nparams, "firer"),
                                  "artillery", &a, &err),
