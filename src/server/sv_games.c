@@ -1051,7 +1051,7 @@ static MHD_Result_t h_ask(sv_games *gs, sv_game *g, sv_req *r, int q)
     const char *text = NULL;
     if (q == 2) {
         char msg[GR_ERROR_MSG];
-        const char *ex = "{\"action\": \"pose claparede 12.5 8 --turn 90\"}";
+        const char *ex = "{\"action\": \"pose claparede 12.5 8\"}";
         body = sv_body_object(r, ex, msg, sizeof msg);
         text = json_string_value(json_object_get(body, "action"));
         if (!text || (l && gr_lang_parse(l, &lang, NULL) != GR_OK)) {
