@@ -298,12 +298,12 @@ gr_status gr_battle_verb_open(const gr_battle *b, const gr_bt_verb *v, gr_error 
 
 /* Index of the unit / leader with this id, or -1. */
 int gr_battle_unit(const gr_battle *b, const char *id);
+int gr_battle_leader(const gr_battle *b, const char *id);
 
 /* The ids of b's units (leaders: its leaders) as "a, b, c" into buf (cap
  * bytes, cut there), for a message naming what is accepted; returns the
  * length written. */
 int gr_battle_ids(const gr_battle *b, int leaders, char *buf, size_t cap);
-int gr_battle_leader(const gr_battle *b, const char *id);
 
 /* Stands a unit still has (stands - lost, never below 0). */
 int gr_bt_unit_stands(const gr_bt_unit *u);

@@ -1,6 +1,6 @@
-/* grognard/file_io.h - writing a whole file so that nothing is lost: the
- * new file entirely, or the old one untouched; and a fresh seed read from
- * the system's entropy. */
+/* grognard/file_io.h - a whole file read, or written so that nothing is
+ * lost (the new file entirely, or the old one untouched); whether two paths
+ * name one file; and a fresh seed read from the system's entropy. */
 #ifndef GROGNARD_FILE_IO_H
 #define GROGNARD_FILE_IO_H
 
