@@ -181,6 +181,29 @@ static int adjacent(const re_state *st, int a, int b)
     return gr_hex_distance(u_hex(st, a), u_hex(st, b)) == 1;
 }
 
+/* The units of corps c (-1 or RE_NO_UNIT: every unit) in id order, *n of
+ * them: the scenario's list (re_tables_corps_units), else listed into
+ * buf. */
+static const uint8_t *corps_units(const re_scenario *sc, int c, uint8_t *buf, int *n)
+{
+    const uint8_t *us = c >= 0 && c != RE_NO_UNIT ? re_tables_corps_units(sc, c, n) : NULL;
+    if (us)
+        return us;
+    *n = 0;
+    for (int u = 0; u < sc->nunits && u < RE_MAX_UNITS; u++)
+        if (c < 0 || c == RE_NO_UNIT || sc->units[u].corps == c)
+            buf[(*n)++] = (uint8_t)u;
+    return buf;
+}
+
+/* The units that may be active (RE_UF_ACTIVE), in id order, *n of them:
+ * those of the corps in activation, as activate_in marks no other (every
+ * unit when none is). */
+static const uint8_t *active_units(const re_scenario *sc, const re_state *st, uint8_t *buf, int *n)
+{
+    return corps_units(sc, st->corps, buf, n);
+}
+
 /* ---- events (grognard/re.h, RE_EV_*) ------------------------------------ */
 
 /* A new event of `kind` citing `rule`, naming units (or corps, sides) u0
@@ -486,14 +509,16 @@ static void lose_figure(const re_scenario *sc, re_state *st, int u, int cause, g
 
 /* ---- chits and activation (§1) ----------------------------------------- */
 
-/* The corps that have a unit on the map: bit c for corps c. */
-static uint32_t corps_alive(const re_scenario *sc, const re_state *st)
+/* Corps c has a unit on the map. */
+static int corps_on_map(const re_scenario *sc, const re_state *st, int c)
 {
-    uint32_t alive = 0;
-    for (int u = 0; u < sc->nunits; u++)
-        if (u_alive(st, u))
-            alive |= (uint32_t)1 << (sc->units[u].corps & 31);
-    return alive;
+    uint8_t buf[RE_MAX_UNITS];
+    int n;
+    const uint8_t *us = corps_units(sc, c, buf, &n);
+    for (int i = 0; i < n; i++)
+        if (u_alive(st, us[i]))
+            return 1;
+    return 0;
 }
 
 static void gen_chits(const re_scenario *sc, const re_state *st, emit *e)
@@ -501,16 +526,10 @@ static void gen_chits(const re_scenario *sc, const re_state *st, emit *e)
     int s = st->side;
     if (st->chosen[s] >= re_chits_per_turn(sc, s, st->turn))
         return;
-    uint32_t alive = 0;
-    int alive_known = 0; /* worked out once, when first asked */
     for (int c = 0; c < sc->ncorps; c++) {
         if (sc->corps[c].side != s || st->bowl[c] >= sc->corps[c].chits)
             continue;
-        if (!alive_known) {
-            alive = corps_alive(sc, st);
-            alive_known = 1;
-        }
-        if (alive >> c & 1) {
+        if (corps_on_map(sc, st, c)) {
             push(e, mk0(RE_A_CHIT, c));
             if (emit_done(e))
                 return;
@@ -528,11 +547,12 @@ static int corps_groups(const re_scenario *sc, const re_state *st, int c, uint8_
     int ncomp = 0, nanch = 0;
     memset(comp, 0, RE_MAX_UNITS);
     /* the corps' living units, in id order: the search looks at them only */
-    uint8_t mem[RE_MAX_UNITS];
-    int nmem = 0;
-    for (int u = 0; u < sc->nunits; u++)
-        if (sc->units[u].corps == c && u_alive(st, u))
-            mem[nmem++] = (uint8_t)u;
+    uint8_t mem[RE_MAX_UNITS], buf[RE_MAX_UNITS];
+    int nmem = 0, ncu;
+    const uint8_t *cu = corps_units(sc, c, buf, &ncu);
+    for (int i = 0; i < ncu; i++)
+        if (u_alive(st, cu[i]))
+            mem[nmem++] = cu[i];
     for (int i = 0; i < nmem; i++) {
         int u = mem[i];
         if (comp[u])
@@ -581,7 +601,11 @@ static void activate_in(const re_scenario *sc, re_state *st, int anchor, const u
 {
     clear_activation(sc, st);
     uint32_t act[2] = {0, 0}, iso[2] = {0, 0}; /* bit u % 32 of [u / 32]: unit u */
-    for (int u = 0; u < sc->nunits; u++) {
+    uint8_t buf[RE_MAX_UNITS];
+    int ncu;
+    const uint8_t *cu = corps_units(sc, st->corps, buf, &ncu);
+    for (int i = 0; i < ncu; i++) {
+        int u = cu[i];
         if (sc->units[u].corps != st->corps || !u_alive(st, u))
             continue;
         int in_group = anchor >= 0 && comp[u] == comp[anchor];
@@ -647,7 +671,11 @@ static int can_skirmish(const re_scenario *sc, const re_state *st, int u, int t)
 
 static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
 {
-    for (int u = 0; u < sc->nunits; u++) {
+    uint8_t buf[RE_MAX_UNITS];
+    int nact;
+    const uint8_t *act = active_units(sc, st, buf, &nact);
+    for (int k = 0; k < nact; k++) {
+        int u = act[k];
         const re_unit_st *us = &st->units[u];
         if (!(us->flags & RE_UF_ACTIVE) || !u_alive(st, u) ||
             emit_skips(e, RE_A_FIRE, RE_A_SKIRMISH, u))
@@ -826,7 +854,11 @@ static int any_move(const re_scenario *sc, const re_state *st)
 {
     uint64_t occ[HEX_WORDS];
     int have_occ = 0;
-    for (int u = 0; u < sc->nunits; u++) {
+    uint8_t buf[RE_MAX_UNITS];
+    int nact;
+    const uint8_t *act = active_units(sc, st, buf, &nact);
+    for (int i = 0; i < nact; i++) {
+        int u = act[i];
         const re_unit_st *us = &st->units[u];
         if (!(us->flags & RE_UF_ACTIVE) || !u_alive(st, u) || (us->flags & RE_UF_MOVED))
             continue;
@@ -856,7 +888,11 @@ static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
     uint64_t occ[HEX_WORDS];
     re_move_terrain buf;
     const re_move_terrain *mt = NULL;
-    for (int u = 0; u < sc->nunits; u++) {
+    uint8_t abuf[RE_MAX_UNITS];
+    int nact;
+    const uint8_t *act = active_units(sc, st, abuf, &nact);
+    for (int k = 0; k < nact; k++) {
+        int u = act[k];
         const re_unit_st *us = &st->units[u];
         if (!(us->flags & RE_UF_ACTIVE) || !u_alive(st, u) || (us->flags & RE_UF_MOVED) ||
             emit_skips(e, RE_A_MOVE, RE_A_MOVE, u))
@@ -1017,7 +1053,11 @@ static int can_attack(const re_scenario *sc, const re_state *st, int a, int t)
 
 static void gen_combat(const re_scenario *sc, const re_state *st, emit *e)
 {
-    for (int a = 0; a < sc->nunits; a++) {
+    uint8_t buf[RE_MAX_UNITS];
+    int nact;
+    const uint8_t *act = active_units(sc, st, buf, &nact);
+    for (int i = 0; i < nact; i++) {
+        int a = act[i];
         const re_unit_st *us = &st->units[a];
         if (!(us->flags & RE_UF_ACTIVE) || !u_alive(st, a) || u_type(sc, a) == RE_ARTILLERY ||
             (us->flags & (RE_UF_ATTACKED | RE_UF_NO_COMBAT)) ||

@@ -51,6 +51,11 @@ const uint8_t (*re_tables_obj_dist(const re_scenario *sc))[RE_MAX_OBJECTIVES];
  * sc->units). */
 const uint8_t *re_tables_side_units(const re_scenario *sc, int side, int *n);
 
+/* The units of corps `corps` in the order of sc->units, *n of them, when
+ * sc keeps the lists for its units and corps as they stand; else NULL
+ * (the caller scans sc->units). */
+const uint8_t *re_tables_corps_units(const re_scenario *sc, int corps, int *n);
+
 /* re_scenario_at_turn, with the copy's tables made again where the terrain
  * changed, so that they still agree with its map. */
 const re_scenario *re_tables_at_turn(const re_scenario *sc, int turn, re_scenario *buf);
