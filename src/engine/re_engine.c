@@ -758,11 +758,14 @@ static void move_reach(const re_scenario *sc, const re_state *st, const re_move_
         int bonus = road ? RE_ROAD_BONUS : 0;
         if (road && !(tb[start] & RE_MT_ROAD))
             continue;
-        uint64_t queued[HEX_WORDS] = {0}; /* in this pass */
-        uint16_t queue[HEXES];            /* IDX(col, row) */
-        uint8_t dist[HEXES];              /* of the queue's entries */
+        /* the hexes queued in this pass and those a unit stands on: both
+         * are passed over alike (a unit's hex is never entered) */
+        uint64_t seen[HEX_WORDS];
+        memcpy(seen, occ, sizeof seen);
+        uint16_t queue[HEXES]; /* IDX(col, row) */
+        uint8_t dist[HEXES];   /* of the queue's entries */
         int qh = 0, qt = 0;
-        ADD(queued, start);
+        ADD(seen, start);
         dist[qt] = 0;
         queue[qt++] = (uint16_t)start;
         int maxd = (fight_only && a_fight < a_move ? a_fight : a_move) + bonus,
@@ -779,16 +782,15 @@ static void move_reach(const re_scenario *sc, const re_state *st, const re_move_
                 /* a hex already queued in this pass was entered at a
                  * distance no greater than d + 1, so it has nothing more
                  * to give (whether a hex forbids combat does not depend on
-                 * where the unit came from) */
-                if (HAS(queued, i))
+                 * where the unit came from); a unit's hex is never
+                 * entered */
+                if (HAS(seen, i))
                     continue;
                 unsigned hb = tb[i];
                 if (road && !(hb & RE_MT_ROAD))
                     continue;
                 if (!(hb & RE_MT_ENTER) && !((hb & RE_MT_ENTER_ROAD) && (pb & RE_MT_ROAD)))
                     continue; /* re_terrain_can_enter */
-                if (HAS(occ, i))
-                    continue; /* a unit's hex is never entered */
                 if (d + 1 <= maxd)
                     ADD(m->reach, i);
                 if (d + 1 <= maxf && !(hb & RE_MT_NO_COMBAT))
@@ -800,7 +802,7 @@ static void move_reach(const re_scenario *sc, const re_state *st, const re_move_
                 }
                 if (d + 1 < maxd && !(hb & RE_MT_STOP) &&
                     !((hb & RE_MT_STOP_UPHILL) && !(pb & RE_MT_HILL))) { /* re_terrain_stops */
-                    ADD(queued, i);
+                    ADD(seen, i);
                     dist[qt] = (uint8_t)(d + 1);
                     queue[qt++] = (uint16_t)i;
                 }
