@@ -2117,17 +2117,40 @@ static void apply_fire(const re_scenario *sc, re_state *st, int u, gr_hex target
     fire_next(sc, st, log);
 }
 
+/* Whether unit u (not artillery) may still fight once moved to the free
+ * hex (col, row) it may reach: the hex is in move_reach's fight set.  The
+ * search is made only when the answer is not plain from the two hexes: a
+ * hex where no combat is allowed, or farther than the fighting allowance
+ * (with the road bonus if u starts on a road), is not in it (no way there
+ * is shorter than the distance); a neighbour u may enter from its own hex
+ * is (the way of one hex, within every fighting allowance). */
+static int move_fights(const re_scenario *sc, const re_state *st, int u, int col, int row)
+{
+    re_move_terrain buf;
+    const re_move_terrain *mt = re_tables_move(sc, &buf);
+    int type = u_type(sc, u);
+    const uint8_t *tb = mt->bits[type];
+    const int start = IDX(st->units[u].col, st->units[u].row), to = IDX(col, row);
+    unsigned pb = tb[start], hb = tb[to];
+    if (hb & RE_MT_NO_COMBAT)
+        return 0;
+    int d = gr_hex_distance(u_hex(st, u), gr_hex_from_offset(col, row));
+    if (d > re_move_allowance(type, 1) + (pb & RE_MT_ROAD ? RE_ROAD_BONUS : 0))
+        return 0;
+    if (d == 1 && re_move_allowance(type, 1) >= 1 &&
+        ((hb & RE_MT_ENTER) || ((hb & RE_MT_ENTER_ROAD) && (pb & RE_MT_ROAD))))
+        return 1; /* re_terrain_can_enter */
+    uint64_t occ[HEX_WORDS];
+    occ_bits(sc, st, occ);
+    reach_set m;
+    move_reach(sc, st, mt, occ, u, 1, &m, NULL);
+    return (int)HAS(m.fight, to);
+}
+
 static void apply_move(const re_scenario *sc, re_state *st, re_action a, gr_log *log)
 {
-    uint64_t occ[HEX_WORDS];
-    int fights = 0;
-    if (u_type(sc, a.unit) != RE_ARTILLERY) { /* which never fights */
-        occ_bits(sc, st, occ);
-        re_move_terrain buf;
-        reach_set m;
-        move_reach(sc, st, re_tables_move(sc, &buf), occ, a.unit, 1, &m, NULL);
-        fights = (int)HAS(m.fight, IDX(a.col, a.row));
-    }
+    /* artillery never fights */
+    int fights = u_type(sc, a.unit) != RE_ARTILLERY && move_fights(sc, st, a.unit, a.col, a.row);
     int from_c = st->units[a.unit].col, from_r = st->units[a.unit].row;
     st->units[a.unit].col = a.col;
     st->units[a.unit].row = a.row;
