@@ -158,6 +158,16 @@ static int unit_at_hex(const re_scenario *sc, const re_state *st, gr_hex h)
     return -1;
 }
 
+/* A unit on the map stands on hex (col, row): unit_at_hex's answer, read
+ * from the offset coordinates. */
+static int hex_taken(const re_scenario *sc, const re_state *st, int col, int row)
+{
+    for (int u = 0; u < sc->nunits; u++)
+        if (st->units[u].col == col && st->units[u].row == row && u_alive(st, u))
+            return 1;
+    return 0;
+}
+
 int re_unit_at(const re_scenario *sc, const re_state *st, int col, int row)
 {
     return unit_at_hex(sc, st, gr_hex_from_offset(col, row));
@@ -705,26 +715,11 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
 
 /* ---- movement (§3) ------------------------------------------------------ */
 
-/* The hexes a unit stands on (units on the map). */
-static void occ_bits(const re_scenario *sc, const re_state *st, uint64_t *occ)
-{
-    int n = sc->nunits < RE_MAX_UNITS ? sc->nunits : RE_MAX_UNITS;
-    memset(occ, 0, HEX_WORDS * sizeof *occ);
-    for (int u = 0; u < n; u++)
-        if (u_alive(st, u))
-            ADD(occ, IDX(st->units[u].col, st->units[u].row));
-}
-
 /* Where a unit may move, given which hexes are taken: reach (the hexes it
  * may end on), fight (those it may end on and still fight). */
 typedef struct reach_set {
     uint64_t reach[HEX_WORDS], fight[HEX_WORDS];
 } reach_set;
-
-/* Neighbours in odd-r offsets, in the order of gr_hex_neighbor (E, NE, NW,
- * W, SW, SE): the column step depends on the row's parity. */
-static const int8_t odd_r_dcol[2][GR_HEX_DIRS] = {{+1, 0, -1, -1, -1, 0}, {+1, +1, 0, -1, 0, +1}};
-static const int8_t odd_r_drow[GR_HEX_DIRS] = {0, -1, -1, 0, +1, +1};
 
 /* The ways of a move (re_move_path): per pass of move_reach (0 without,
  * 1 with the road bonus), each hex's predecessor on a shortest way there and
@@ -735,7 +730,7 @@ typedef struct move_ways {
     uint8_t how[2][HEXES];
 } move_ways;
 
-/* The search of where unit u may move in st (§3; occ: occ_bits(st)), into
+/* The search of where unit u may move in st (§3; occ: occ_grid(st)), into
  * *m, and, when ways is not NULL, the shortest way to each hex into *ways
  * (zeroed by the caller).  A path never passes through or ends on a unit;
  * a hex whose entry stops the unit ends the path; the road bonus counts
@@ -747,7 +742,7 @@ typedef struct move_ways {
  * fighting allowance): the search stops at that allowance, as no path to a
  * hex of fight is longer (the hexes queued before it are the same). */
 static void move_reach(const re_scenario *sc, const re_state *st, const re_move_terrain *mt,
-                       const uint64_t *occ, int u, int fight_only, reach_set *m, move_ways *ways)
+                       const uint8_t *occ, int u, int fight_only, reach_set *m, move_ways *ways)
 {
     memset(m, 0, sizeof *m);
     int type = u_type(sc, u);
@@ -758,14 +753,15 @@ static void move_reach(const re_scenario *sc, const re_state *st, const re_move_
         int bonus = road ? RE_ROAD_BONUS : 0;
         if (road && !(tb[start] & RE_MT_ROAD))
             continue;
-        /* the hexes queued in this pass and those a unit stands on: both
-         * are passed over alike (a unit's hex is never entered) */
-        uint64_t seen[HEX_WORDS];
+        /* the hexes queued in this pass and those a unit stands on (not
+         * 0): both are passed over alike (a unit's hex is never entered);
+         * a byte a hex, read at every neighbour of every hex queued */
+        uint8_t seen[HEXES];
         memcpy(seen, occ, sizeof seen);
         uint16_t queue[HEXES]; /* IDX(col, row) */
         uint8_t dist[HEXES];   /* of the queue's entries */
         int qh = 0, qt = 0;
-        ADD(seen, start);
+        seen[start] = 1;
         dist[qt] = 0;
         queue[qt++] = (uint16_t)start;
         int maxd = (fight_only && a_fight < a_move ? a_fight : a_move) + bonus,
@@ -784,7 +780,7 @@ static void move_reach(const re_scenario *sc, const re_state *st, const re_move_
                  * to give (whether a hex forbids combat does not depend on
                  * where the unit came from); a unit's hex is never
                  * entered */
-                if (HAS(seen, i))
+                if (seen[i])
                     continue;
                 unsigned hb = tb[i];
                 if (road && !(hb & RE_MT_ROAD))
@@ -802,7 +798,7 @@ static void move_reach(const re_scenario *sc, const re_state *st, const re_move_
                 }
                 if (d + 1 < maxd && !(hb & RE_MT_STOP) &&
                     !((hb & RE_MT_STOP_UPHILL) && !(pb & RE_MT_HILL))) { /* re_terrain_stops */
-                    ADD(seen, i);
+                    seen[i] = 1;
                     dist[qt] = (uint8_t)(d + 1);
                     queue[qt++] = (uint16_t)i;
                 }
@@ -819,8 +815,8 @@ int re_move_path(const re_scenario *sc, const re_state *st, int u, int col, int 
         row >= RE_MAX_ROWS)
         return 0;
     AT_TURN(sc, st->turn);
-    uint64_t occ[HEX_WORDS];
-    occ_bits(sc, st, occ);
+    uint8_t occ[HEXES];
+    occ_grid(sc, st, occ);
     reach_set m;
     const int start = IDX(st->units[u].col, st->units[u].row);
     move_ways ways; /* 4.6 KB */
@@ -854,8 +850,8 @@ int re_move_path(const re_scenario *sc, const re_state *st, int u, int col, int 
  * neighbour, since every path starts there (every allowance is >= 1). */
 static int any_move(const re_scenario *sc, const re_state *st)
 {
-    uint64_t occ[HEX_WORDS];
-    int have_occ = 0;
+    re_move_terrain mbuf;
+    const re_move_terrain *mt = NULL;
     uint8_t buf[RE_MAX_UNITS];
     int nact;
     const uint8_t *act = active_units(sc, st, buf, &nact);
@@ -867,19 +863,22 @@ static int any_move(const re_scenario *sc, const re_state *st)
         int type = u_type(sc, u);
         if (type == RE_ARTILLERY && (us->flags & RE_UF_FIRED))
             continue;
-        if (!have_occ) {
-            occ_bits(sc, st, occ);
-            have_occ = 1;
-        }
-        int pc = us->col, pr = us->row;
-        gr_hex p = gr_hex_from_offset(pc, pr);
+        if (!mt)
+            mt = re_tables_move(sc, &mbuf);
+        /* the neighbours it may enter, then whether a unit stands on
+         * each: mostly the first one looked at answers, sooner than the
+         * map of every unit's hex would be made */
+        const int start = IDX(us->col, us->row);
+        const uint8_t *tb = mt->bits[type];
+        unsigned pb = tb[start];
         for (int dir = 0; dir < GR_HEX_DIRS; dir++) {
-            int hc = pc + odd_r_dcol[pr & 1][dir], hr = pr + odd_r_drow[dir];
-            if (hc < 0 || hr < 0 || hc >= sc->cols || hr >= sc->rows)
+            int h = mt->next[start][dir];
+            if (h == RE_MT_OFF)
                 continue;
-            if (!HAS(occ, IDX(hc, hr)) &&
-                re_terrain_can_enter(sc, p, gr_hex_from_offset(hc, hr), type))
-                return 1;
+            unsigned hb = tb[h];
+            if (((hb & RE_MT_ENTER) || ((hb & RE_MT_ENTER_ROAD) && (pb & RE_MT_ROAD))) &&
+                !hex_taken(sc, st, h % RE_MAX_COLS, h / RE_MAX_COLS))
+                return 1; /* re_terrain_can_enter, and free */
         }
     }
     return 0;
@@ -887,7 +886,7 @@ static int any_move(const re_scenario *sc, const re_state *st)
 
 static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
 {
-    uint64_t occ[HEX_WORDS];
+    uint8_t occ[HEXES];
     re_move_terrain buf;
     const re_move_terrain *mt = NULL;
     uint8_t abuf[RE_MAX_UNITS];
@@ -902,7 +901,7 @@ static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
         if (u_type(sc, u) == RE_ARTILLERY && (us->flags & RE_UF_FIRED))
             continue; /* "si elle tire elle ne peut rien faire d'autre" */
         if (!mt) {
-            occ_bits(sc, st, occ);
+            occ_grid(sc, st, occ);
             mt = re_tables_move(sc, &buf);
         }
         reach_set m;
@@ -2140,8 +2139,8 @@ static int move_fights(const re_scenario *sc, const re_state *st, int u, int col
     if (d == 1 && re_move_allowance(type, 1) >= 1 &&
         ((hb & RE_MT_ENTER) || ((hb & RE_MT_ENTER_ROAD) && (pb & RE_MT_ROAD))))
         return 1; /* re_terrain_can_enter */
-    uint64_t occ[HEX_WORDS];
-    occ_bits(sc, st, occ);
+    uint8_t occ[HEXES];
+    occ_grid(sc, st, occ);
     reach_set m;
     move_reach(sc, st, mt, occ, u, 1, &m, NULL);
     return (int)HAS(m.fight, to);
