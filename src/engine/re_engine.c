@@ -206,6 +206,20 @@ static const uint8_t *corps_units(const re_scenario *sc, int c, uint8_t *buf, in
     return buf;
 }
 
+/* The units of side `side` in id order, *n of them: the scenario's list
+ * (re_tables_side_units), else listed into buf. */
+static const uint8_t *side_units(const re_scenario *sc, int side, uint8_t *buf, int *n)
+{
+    const uint8_t *us = re_tables_side_units(sc, side, n);
+    if (us)
+        return us;
+    *n = 0;
+    for (int u = 0; u < sc->nunits && u < RE_MAX_UNITS; u++)
+        if (sc->units[u].side == side)
+            buf[(*n)++] = (uint8_t)u;
+    return buf;
+}
+
 /* The units that may be active (RE_UF_ACTIVE), in id order, *n of them:
  * those of the corps in activation, as activate_in marks no other (every
  * unit when none is). */
@@ -274,9 +288,11 @@ static void note_terrain(gr_log *log, const re_dice_mod *mods, int nm)
 
 static int units_lost(const re_scenario *sc, const re_state *st, int side)
 {
-    int n = 0;
-    for (int u = 0; u < sc->nunits; u++)
-        if (u_side(sc, u) == side && st->units[u].figures == 0)
+    uint8_t buf[RE_MAX_UNITS];
+    int k, n = 0;
+    const uint8_t *us = side_units(sc, side, buf, &k);
+    for (int i = 0; i < k; i++)
+        if (st->units[us[i]].figures == 0)
             n++;
     return n;
 }
@@ -649,17 +665,25 @@ static void activate(const re_scenario *sc, re_state *st, int anchor, gr_log *lo
 static int art_targets(const re_scenario *sc, const re_state *st, int u, uint8_t *out)
 {
     uint8_t grid[RE_MAX_ROWS * RE_MAX_COLS];
-    occ_grid(sc, st, grid);
+    int have_grid = 0; /* made when a line of sight is first asked */
     gr_hex from = u_hex(st, u);
     int best = 1000, n = 0;
     int sight =
         st->turn <= RE_MAX_TURNS && sc->ext.sight[st->turn] ? sc->ext.sight[st->turn] : 1000;
-    for (int t = 0; t < sc->nunits; t++) {
-        if (!u_alive(st, t) || u_side(sc, t) == u_side(sc, u))
+    uint8_t buf[RE_MAX_UNITS];
+    int ne;
+    const uint8_t *enemies = side_units(sc, 1 - u_side(sc, u), buf, &ne);
+    for (int k = 0; k < ne; k++) {
+        int t = enemies[k];
+        if (!u_alive(st, t))
             continue;
         int d = gr_hex_distance(from, u_hex(st, t));
         if (re_artillery_dice(d) <= 0 || d > best || d > sight)
             continue;
+        if (!have_grid) {
+            occ_grid(sc, st, grid);
+            have_grid = 1;
+        }
         if (!re_los(sc, from, u_hex(st, t), grid))
             continue;
         if (d < best) {
@@ -681,8 +705,8 @@ static int can_skirmish(const re_scenario *sc, const re_state *st, int u, int t)
 
 static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
 {
-    uint8_t buf[RE_MAX_UNITS];
-    int nact;
+    uint8_t buf[RE_MAX_UNITS], ebuf[RE_MAX_UNITS];
+    int nact, ne;
     const uint8_t *act = active_units(sc, st, buf, &nact);
     for (int k = 0; k < nact; k++) {
         int u = act[k];
@@ -703,13 +727,16 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
             if (emit_done(e))
                 return;
         }
-        if (is_inf(u_type(sc, u)) && us->skirmisher && !(us->flags & RE_UF_SKIRMISHED))
-            for (int t = 0; t < sc->nunits; t++)
-                if (can_skirmish(sc, st, u, t)) {
-                    push(e, mk(RE_A_SKIRMISH, u, t, -1, -1, -1, -1));
-                    if (emit_done(e))
-                        return;
-                }
+        if (!(is_inf(u_type(sc, u)) && us->skirmisher && !(us->flags & RE_UF_SKIRMISHED)))
+            continue;
+        /* the only targets, in id order: u's enemies */
+        const uint8_t *enemies = side_units(sc, 1 - u_side(sc, u), ebuf, &ne);
+        for (int i = 0; i < ne; i++)
+            if (can_skirmish(sc, st, u, enemies[i])) {
+                push(e, mk(RE_A_SKIRMISH, u, enemies[i], -1, -1, -1, -1));
+                if (emit_done(e))
+                    return;
+            }
     }
 }
 
@@ -1054,8 +1081,8 @@ static int can_attack(const re_scenario *sc, const re_state *st, int a, int t)
 
 static void gen_combat(const re_scenario *sc, const re_state *st, emit *e)
 {
-    uint8_t buf[RE_MAX_UNITS];
-    int nact;
+    uint8_t buf[RE_MAX_UNITS], ebuf[RE_MAX_UNITS];
+    int nact, ne;
     const uint8_t *act = active_units(sc, st, buf, &nact);
     for (int i = 0; i < nact; i++) {
         int a = act[i];
@@ -1064,7 +1091,10 @@ static void gen_combat(const re_scenario *sc, const re_state *st, emit *e)
             (us->flags & (RE_UF_ATTACKED | RE_UF_NO_COMBAT)) ||
             emit_skips(e, RE_A_ATTACK, RE_A_COLUMN, a))
             continue;
-        for (int t = 0; t < sc->nunits; t++) {
+        /* the only targets, in id order: a's enemies */
+        const uint8_t *enemies = side_units(sc, 1 - u_side(sc, a), ebuf, &ne);
+        for (int k = 0; k < ne; k++) {
+            int t = enemies[k];
             if (!can_attack(sc, st, a, t))
                 continue;
             push(e, mk(RE_A_ATTACK, a, t, -1, -1, -1, -1));
