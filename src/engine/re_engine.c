@@ -762,12 +762,12 @@ typedef struct move_ways {
  * (zeroed by the caller).  A path never passes through or ends on a unit;
  * a hex whose entry stops the unit ends the path; the road bonus counts
  * when the start hex and every hex entered carry a road.  A breadth-first
- * search per pass (without, then with the road bonus), in the order of the
- * neighbours above; the terrain read from the map's table (re_tables_move),
- * which answers as re_terrain_can_enter, _stops and _no_combat do.
- * fight_only: m->fight only (m->reach then holds the hexes within the
- * fighting allowance): the search stops at that allowance, as no path to a
- * hex of fight is longer (the hexes queued before it are the same). */
+ * search per pass (without, then with the road bonus), the neighbours in
+ * gr_hex_neighbor's order (re_move_terrain.next); the terrain read from
+ * the map's table (re_tables_move), which answers as re_terrain_can_enter, _stops and _no_combat
+ * do. fight_only: m->fight only (m->reach then holds the hexes within the fighting allowance): the
+ * search stops at that allowance, as no path to a hex of fight is longer (the hexes queued before
+ * it are the same). */
 static void move_reach(const re_scenario *sc, const re_state *st, const re_move_terrain *mt,
                        const uint8_t *occ, int u, int fight_only, reach_set *m, move_ways *ways)
 {

@@ -92,59 +92,22 @@ const uint8_t (*re_tables_obj_dist(const re_scenario *sc))[RE_MAX_OBJECTIVES]
     return t->obj_dist;
 }
 
-#ifndef NDEBUG
-/* The lists of each side's units are sc's (debug builds check it). */
-static int sides_agree(const re_scenario *sc)
+int re_tables_lists_agree(const re_scenario *sc)
 {
     const re_scenario_tables *t = &sc->tables;
-    int k[RE_SIDES] = {0, 0};
+    int k[RE_SIDES] = {0, 0}, kc[RE_MAX_CORPS] = {0};
     for (int u = 0; u < sc->nunits && u < RE_MAX_UNITS; u++) {
-        int s = sc->units[u].side & 1;
+        int s = sc->units[u].side & 1, c = sc->units[u].corps;
         if (k[s] >= t->nside[s] || t->side_units[s][k[s]++] != u)
             return 0;
-    }
-    return k[0] == t->nside[0] && k[1] == t->nside[1];
-}
-#endif
-
-const uint8_t *re_tables_side_units(const re_scenario *sc, int side, int *n)
-{
-    const re_scenario_tables *t = &sc->tables;
-    if (!t->made || t->nunits != sc->nunits)
-        return NULL;
-    assert(sides_agree(sc));
-    *n = t->nside[side & 1];
-    return t->side_units[side & 1];
-}
-
-#ifndef NDEBUG
-/* The lists of each corps' units are sc's (debug builds check it). */
-static int corps_agree(const re_scenario *sc)
-{
-    const re_scenario_tables *t = &sc->tables;
-    int k[RE_MAX_CORPS] = {0};
-    for (int u = 0; u < sc->nunits && u < RE_MAX_UNITS; u++) {
-        int c = sc->units[u].corps;
-        if (c >= t->ncorps || t->corps_first[c] + k[c] >= t->corps_first[c + 1] ||
-            t->corps_units[t->corps_first[c] + k[c]++] != u)
+        if (c >= t->ncorps || t->corps_first[c] + kc[c] >= t->corps_first[c + 1] ||
+            t->corps_units[t->corps_first[c] + kc[c]++] != u)
             return 0;
     }
     for (int c = 0; c < t->ncorps; c++)
-        if (t->corps_first[c] + k[c] != t->corps_first[c + 1])
+        if (t->corps_first[c] + kc[c] != t->corps_first[c + 1])
             return 0;
-    return 1;
-}
-#endif
-
-const uint8_t *re_tables_corps_units(const re_scenario *sc, int corps, int *n)
-{
-    const re_scenario_tables *t = &sc->tables;
-    if (!t->made || t->nunits != sc->nunits || t->ncorps != sc->ncorps || corps < 0 ||
-        corps >= t->ncorps)
-        return NULL;
-    assert(corps_agree(sc));
-    *n = t->corps_first[corps + 1] - t->corps_first[corps];
-    return t->corps_units + t->corps_first[corps];
+    return k[0] == t->nside[0] && k[1] == t->nside[1];
 }
 
 const re_scenario *re_tables_at_turn(const re_scenario *sc, int turn, re_scenario *buf)
