@@ -757,19 +757,21 @@ typedef struct move_ways {
     uint8_t how[2][HEXES];
 } move_ways;
 
-/* The search of where unit u may move in st (§3; occ: occ_grid(st)), into
- * *m, and, when ways is not NULL, the shortest way to each hex into *ways
- * (zeroed by the caller).  A path never passes through or ends on a unit;
- * a hex whose entry stops the unit ends the path; the road bonus counts
- * when the start hex and every hex entered carry a road.  A breadth-first
+/* The search of where unit u may move in st (§3; occ: occ_grid(st),
+ * marked during the search, as it was again on return), into *m, and,
+ * when ways is not NULL, the shortest way to each hex into *ways (zeroed
+ * by the caller).  A path never passes through or ends on a unit; a hex
+ * whose entry stops the unit ends the path; the road bonus counts when
+ * the start hex and every hex entered carry a road.  A breadth-first
  * search per pass (without, then with the road bonus), the neighbours in
  * gr_hex_neighbor's order (re_move_terrain.next); the terrain read from
- * the map's table (re_tables_move), which answers as re_terrain_can_enter, _stops and _no_combat
- * do. fight_only: m->fight only (m->reach then holds the hexes within the fighting allowance): the
- * search stops at that allowance, as no path to a hex of fight is longer (the hexes queued before
- * it are the same). */
+ * the map's table (re_tables_move), which answers as
+ * re_terrain_can_enter, _stops and _no_combat do.  fight_only: m->fight
+ * only (m->reach then holds the hexes within the fighting allowance): the
+ * search stops at that allowance, as no path to a hex of fight is longer
+ * (the hexes queued before it are the same). */
 static void move_reach(const re_scenario *sc, const re_state *st, const re_move_terrain *mt,
-                       const uint8_t *occ, int u, int fight_only, reach_set *m, move_ways *ways)
+                       uint8_t *occ, int u, int fight_only, reach_set *m, move_ways *ways)
 {
     memset(m, 0, sizeof *m);
     int type = u_type(sc, u);
@@ -782,9 +784,11 @@ static void move_reach(const re_scenario *sc, const re_state *st, const re_move_
             continue;
         /* the hexes queued in this pass and those a unit stands on (not
          * 0): both are passed over alike (a unit's hex is never entered);
-         * a byte a hex, read at every neighbour of every hex queued */
-        uint8_t seen[HEXES];
-        memcpy(seen, occ, sizeof seen);
+         * a byte a hex, read at every neighbour of every hex queued.  The
+         * queued ones are marked in occ itself and cleared again at the
+         * end of the pass (the queue lists them), instead of a copy */
+        uint8_t *seen = occ;
+        const uint8_t at_start = occ[start];
         uint16_t queue[HEXES]; /* IDX(col, row) */
         uint8_t dist[HEXES];   /* of the queue's entries */
         int qh = 0, qt = 0;
@@ -831,6 +835,9 @@ static void move_reach(const re_scenario *sc, const re_state *st, const re_move_
                 }
             }
         }
+        for (int k = 0; k < qt; k++)
+            occ[queue[k]] = 0;
+        occ[start] = at_start;
     }
 }
 
