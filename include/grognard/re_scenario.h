@@ -224,7 +224,7 @@ typedef struct re_scenario_tables {
      * corps_units[corps_first[c]] up to corps_units[corps_first[c + 1]] */
     uint8_t corps_first[RE_MAX_CORPS + 1];
     uint8_t corps_units[RE_MAX_UNITS];
-    int8_t obj_hex[RE_MAX_OBJECTIVES][2];       /* each objective's col, row */
+    int8_t obj_hex[RE_MAX_OBJECTIVES][2]; /* each objective's col, row */
     re_hexdef map[RE_MAX_ROWS][RE_MAX_COLS];
     re_move_terrain move;
     /* the distance in hexes from the hex (col, row) to objective i:
