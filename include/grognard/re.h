@@ -419,8 +419,13 @@ _Static_assert(RE_EVENT_TEXT_MAX <= GR_EVENT_TEXT_MAX,
                "an R&E event's text fits GR_EVENT_TEXT_MAX");
 
 /* An action as a gr_action (its seven fields packed in the low 56 bits),
- * and back. */
-gr_action re_action_pack(re_action a);
+ * and back.  Inline: the legal moves of a step pack hundreds of them. */
+static inline gr_action re_action_pack(re_action a)
+{
+    return (gr_action)a.kind | (gr_action)a.unit << 8 | (gr_action)a.target << 16 |
+           (gr_action)(uint8_t)a.col << 24 | (gr_action)(uint8_t)a.row << 32 |
+           (gr_action)(uint8_t)a.col2 << 40 | (gr_action)(uint8_t)a.row2 << 48;
+}
 re_action re_action_unpack(gr_action g);
 
 /* The legal actions as re_legal_actions lists them, packed

@@ -208,7 +208,7 @@ typedef struct re_move_terrain {
  * (re_scenario_digest_bytes) and no file holds them.  All zero: not made
  * (a scenario built by hand), and the engine works out what it needs on
  * its own stack, with the same answers, more slowly.  Whoever changes the
- * map or the units' sides of a scenario whose tables are made makes them
+ * map or the units' sides or corps of a scenario whose tables are made makes them
  * again or clears them (debug builds assert it: the copy of the map
  * below); the objectives' hexes and the count of units are compared at
  * every use.  The engine's copy of a scenario whose
@@ -219,7 +219,12 @@ typedef struct re_scenario_tables {
     uint8_t nunits;                             /* the units' count they were made from */
     uint8_t nside[RE_SIDES];                    /* each side's units, */
     uint8_t side_units[RE_SIDES][RE_MAX_UNITS]; /* in the order of units[] */
-    int8_t obj_hex[RE_MAX_OBJECTIVES][2];       /* each objective's col, row */
+    uint8_t ncorps;                             /* the corps' count they were made from */
+    /* each corps' units, in the order of units[]: corps c's are
+     * corps_units[corps_first[c]] up to corps_units[corps_first[c + 1]] */
+    uint8_t corps_first[RE_MAX_CORPS + 1];
+    uint8_t corps_units[RE_MAX_UNITS];
+    int8_t obj_hex[RE_MAX_OBJECTIVES][2]; /* each objective's col, row */
     re_hexdef map[RE_MAX_ROWS][RE_MAX_COLS];
     re_move_terrain move;
     /* the distance in hexes from the hex (col, row) to objective i:

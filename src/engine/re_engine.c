@@ -158,6 +158,16 @@ static int unit_at_hex(const re_scenario *sc, const re_state *st, gr_hex h)
     return -1;
 }
 
+/* A unit on the map stands on hex (col, row): unit_at_hex's answer, read
+ * from the offset coordinates. */
+static int hex_taken(const re_scenario *sc, const re_state *st, int col, int row)
+{
+    for (int u = 0; u < sc->nunits; u++)
+        if (st->units[u].col == col && st->units[u].row == row && u_alive(st, u))
+            return 1;
+    return 0;
+}
+
 int re_unit_at(const re_scenario *sc, const re_state *st, int col, int row)
 {
     return unit_at_hex(sc, st, gr_hex_from_offset(col, row));
@@ -179,6 +189,43 @@ static int adjacent(const re_state *st, int a, int b)
     if (dc < -1 || dc > 1 || dr < -1 || dr > 1)
         return 0;
     return gr_hex_distance(u_hex(st, a), u_hex(st, b)) == 1;
+}
+
+/* The units of corps c (-1 or RE_NO_UNIT: every unit) in id order, *n of
+ * them: the scenario's list (re_tables_corps_units), else listed into
+ * buf. */
+static const uint8_t *corps_units(const re_scenario *sc, int c, uint8_t *buf, int *n)
+{
+    const uint8_t *us = c >= 0 && c != RE_NO_UNIT ? re_tables_corps_units(sc, c, n) : NULL;
+    if (us)
+        return us;
+    *n = 0;
+    for (int u = 0; u < sc->nunits && u < RE_MAX_UNITS; u++)
+        if (c < 0 || c == RE_NO_UNIT || sc->units[u].corps == c)
+            buf[(*n)++] = (uint8_t)u;
+    return buf;
+}
+
+/* The units of side `side` in id order, *n of them: the scenario's list
+ * (re_tables_side_units), else listed into buf. */
+static const uint8_t *side_units(const re_scenario *sc, int side, uint8_t *buf, int *n)
+{
+    const uint8_t *us = re_tables_side_units(sc, side, n);
+    if (us)
+        return us;
+    *n = 0;
+    for (int u = 0; u < sc->nunits && u < RE_MAX_UNITS; u++)
+        if (sc->units[u].side == side)
+            buf[(*n)++] = (uint8_t)u;
+    return buf;
+}
+
+/* The units that may be active (RE_UF_ACTIVE), in id order, *n of them:
+ * those of the corps in activation, as activate_in marks no other (every
+ * unit when none is). */
+static const uint8_t *active_units(const re_scenario *sc, const re_state *st, uint8_t *buf, int *n)
+{
+    return corps_units(sc, st->corps, buf, n);
 }
 
 /* ---- events (grognard/re.h, RE_EV_*) ------------------------------------ */
@@ -241,9 +288,11 @@ static void note_terrain(gr_log *log, const re_dice_mod *mods, int nm)
 
 static int units_lost(const re_scenario *sc, const re_state *st, int side)
 {
-    int n = 0;
-    for (int u = 0; u < sc->nunits; u++)
-        if (u_side(sc, u) == side && st->units[u].figures == 0)
+    uint8_t buf[RE_MAX_UNITS];
+    int k, n = 0;
+    const uint8_t *us = side_units(sc, side, buf, &k);
+    for (int i = 0; i < k; i++)
+        if (st->units[us[i]].figures == 0)
             n++;
     return n;
 }
@@ -486,14 +535,16 @@ static void lose_figure(const re_scenario *sc, re_state *st, int u, int cause, g
 
 /* ---- chits and activation (§1) ----------------------------------------- */
 
-/* The corps that have a unit on the map: bit c for corps c. */
-static uint32_t corps_alive(const re_scenario *sc, const re_state *st)
+/* Corps c has a unit on the map. */
+static int corps_on_map(const re_scenario *sc, const re_state *st, int c)
 {
-    uint32_t alive = 0;
-    for (int u = 0; u < sc->nunits; u++)
-        if (u_alive(st, u))
-            alive |= (uint32_t)1 << (sc->units[u].corps & 31);
-    return alive;
+    uint8_t buf[RE_MAX_UNITS];
+    int n;
+    const uint8_t *us = corps_units(sc, c, buf, &n);
+    for (int i = 0; i < n; i++)
+        if (u_alive(st, us[i]))
+            return 1;
+    return 0;
 }
 
 static void gen_chits(const re_scenario *sc, const re_state *st, emit *e)
@@ -501,16 +552,10 @@ static void gen_chits(const re_scenario *sc, const re_state *st, emit *e)
     int s = st->side;
     if (st->chosen[s] >= re_chits_per_turn(sc, s, st->turn))
         return;
-    uint32_t alive = 0;
-    int alive_known = 0; /* worked out once, when first asked */
     for (int c = 0; c < sc->ncorps; c++) {
         if (sc->corps[c].side != s || st->bowl[c] >= sc->corps[c].chits)
             continue;
-        if (!alive_known) {
-            alive = corps_alive(sc, st);
-            alive_known = 1;
-        }
-        if (alive >> c & 1) {
+        if (corps_on_map(sc, st, c)) {
             push(e, mk0(RE_A_CHIT, c));
             if (emit_done(e))
                 return;
@@ -528,11 +573,12 @@ static int corps_groups(const re_scenario *sc, const re_state *st, int c, uint8_
     int ncomp = 0, nanch = 0;
     memset(comp, 0, RE_MAX_UNITS);
     /* the corps' living units, in id order: the search looks at them only */
-    uint8_t mem[RE_MAX_UNITS];
-    int nmem = 0;
-    for (int u = 0; u < sc->nunits; u++)
-        if (sc->units[u].corps == c && u_alive(st, u))
-            mem[nmem++] = (uint8_t)u;
+    uint8_t mem[RE_MAX_UNITS], buf[RE_MAX_UNITS];
+    int nmem = 0, ncu;
+    const uint8_t *cu = corps_units(sc, c, buf, &ncu);
+    for (int i = 0; i < ncu; i++)
+        if (u_alive(st, cu[i]))
+            mem[nmem++] = cu[i];
     for (int i = 0; i < nmem; i++) {
         int u = mem[i];
         if (comp[u])
@@ -581,7 +627,11 @@ static void activate_in(const re_scenario *sc, re_state *st, int anchor, const u
 {
     clear_activation(sc, st);
     uint32_t act[2] = {0, 0}, iso[2] = {0, 0}; /* bit u % 32 of [u / 32]: unit u */
-    for (int u = 0; u < sc->nunits; u++) {
+    uint8_t buf[RE_MAX_UNITS];
+    int ncu;
+    const uint8_t *cu = corps_units(sc, st->corps, buf, &ncu);
+    for (int i = 0; i < ncu; i++) {
+        int u = cu[i];
         if (sc->units[u].corps != st->corps || !u_alive(st, u))
             continue;
         int in_group = anchor >= 0 && comp[u] == comp[anchor];
@@ -615,17 +665,25 @@ static void activate(const re_scenario *sc, re_state *st, int anchor, gr_log *lo
 static int art_targets(const re_scenario *sc, const re_state *st, int u, uint8_t *out)
 {
     uint8_t grid[RE_MAX_ROWS * RE_MAX_COLS];
-    occ_grid(sc, st, grid);
+    int have_grid = 0; /* made when a line of sight is first asked */
     gr_hex from = u_hex(st, u);
     int best = 1000, n = 0;
     int sight =
         st->turn <= RE_MAX_TURNS && sc->ext.sight[st->turn] ? sc->ext.sight[st->turn] : 1000;
-    for (int t = 0; t < sc->nunits; t++) {
-        if (!u_alive(st, t) || u_side(sc, t) == u_side(sc, u))
+    uint8_t buf[RE_MAX_UNITS];
+    int ne;
+    const uint8_t *enemies = side_units(sc, 1 - u_side(sc, u), buf, &ne);
+    for (int k = 0; k < ne; k++) {
+        int t = enemies[k];
+        if (!u_alive(st, t))
             continue;
         int d = gr_hex_distance(from, u_hex(st, t));
         if (re_artillery_dice(d) <= 0 || d > best || d > sight)
             continue;
+        if (!have_grid) {
+            occ_grid(sc, st, grid);
+            have_grid = 1;
+        }
         if (!re_los(sc, from, u_hex(st, t), grid))
             continue;
         if (d < best) {
@@ -647,7 +705,11 @@ static int can_skirmish(const re_scenario *sc, const re_state *st, int u, int t)
 
 static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
 {
-    for (int u = 0; u < sc->nunits; u++) {
+    uint8_t buf[RE_MAX_UNITS], ebuf[RE_MAX_UNITS];
+    int nact, ne;
+    const uint8_t *act = active_units(sc, st, buf, &nact);
+    for (int k = 0; k < nact; k++) {
+        int u = act[k];
         const re_unit_st *us = &st->units[u];
         if (!(us->flags & RE_UF_ACTIVE) || !u_alive(st, u) ||
             emit_skips(e, RE_A_FIRE, RE_A_SKIRMISH, u))
@@ -665,38 +727,26 @@ static void gen_fire(const re_scenario *sc, const re_state *st, emit *e)
             if (emit_done(e))
                 return;
         }
-        if (is_inf(u_type(sc, u)) && us->skirmisher && !(us->flags & RE_UF_SKIRMISHED))
-            for (int t = 0; t < sc->nunits; t++)
-                if (can_skirmish(sc, st, u, t)) {
-                    push(e, mk(RE_A_SKIRMISH, u, t, -1, -1, -1, -1));
-                    if (emit_done(e))
-                        return;
-                }
+        if (!(is_inf(u_type(sc, u)) && us->skirmisher && !(us->flags & RE_UF_SKIRMISHED)))
+            continue;
+        /* the only targets, in id order: u's enemies */
+        const uint8_t *enemies = side_units(sc, 1 - u_side(sc, u), ebuf, &ne);
+        for (int i = 0; i < ne; i++)
+            if (can_skirmish(sc, st, u, enemies[i])) {
+                push(e, mk(RE_A_SKIRMISH, u, enemies[i], -1, -1, -1, -1));
+                if (emit_done(e))
+                    return;
+            }
     }
 }
 
 /* ---- movement (§3) ------------------------------------------------------ */
-
-/* The hexes a unit stands on (units on the map). */
-static void occ_bits(const re_scenario *sc, const re_state *st, uint64_t *occ)
-{
-    int n = sc->nunits < RE_MAX_UNITS ? sc->nunits : RE_MAX_UNITS;
-    memset(occ, 0, HEX_WORDS * sizeof *occ);
-    for (int u = 0; u < n; u++)
-        if (u_alive(st, u))
-            ADD(occ, IDX(st->units[u].col, st->units[u].row));
-}
 
 /* Where a unit may move, given which hexes are taken: reach (the hexes it
  * may end on), fight (those it may end on and still fight). */
 typedef struct reach_set {
     uint64_t reach[HEX_WORDS], fight[HEX_WORDS];
 } reach_set;
-
-/* Neighbours in odd-r offsets, in the order of gr_hex_neighbor (E, NE, NW,
- * W, SW, SE): the column step depends on the row's parity. */
-static const int8_t odd_r_dcol[2][GR_HEX_DIRS] = {{+1, 0, -1, -1, -1, 0}, {+1, +1, 0, -1, 0, +1}};
-static const int8_t odd_r_drow[GR_HEX_DIRS] = {0, -1, -1, 0, +1, +1};
 
 /* The ways of a move (re_move_path): per pass of move_reach (0 without,
  * 1 with the road bonus), each hex's predecessor on a shortest way there and
@@ -707,19 +757,21 @@ typedef struct move_ways {
     uint8_t how[2][HEXES];
 } move_ways;
 
-/* The search of where unit u may move in st (§3; occ: occ_bits(st)), into
- * *m, and, when ways is not NULL, the shortest way to each hex into *ways
- * (zeroed by the caller).  A path never passes through or ends on a unit;
- * a hex whose entry stops the unit ends the path; the road bonus counts
- * when the start hex and every hex entered carry a road.  A breadth-first
- * search per pass (without, then with the road bonus), in the order of the
- * neighbours above; the terrain read from the map's table (re_tables_move),
- * which answers as re_terrain_can_enter, _stops and _no_combat do.
- * fight_only: m->fight only (m->reach then holds the hexes within the
- * fighting allowance): the search stops at that allowance, as no path to a
- * hex of fight is longer (the hexes queued before it are the same). */
+/* The search of where unit u may move in st (§3; occ: occ_grid(st),
+ * marked during the search, as it was again on return), into *m, and,
+ * when ways is not NULL, the shortest way to each hex into *ways (zeroed
+ * by the caller).  A path never passes through or ends on a unit; a hex
+ * whose entry stops the unit ends the path; the road bonus counts when
+ * the start hex and every hex entered carry a road.  A breadth-first
+ * search per pass (without, then with the road bonus), the neighbours in
+ * gr_hex_neighbor's order (re_move_terrain.next); the terrain read from
+ * the map's table (re_tables_move), which answers as
+ * re_terrain_can_enter, _stops and _no_combat do.  fight_only: m->fight
+ * only (m->reach then holds the hexes within the fighting allowance): the
+ * search stops at that allowance, as no path to a hex of fight is longer
+ * (the hexes queued before it are the same). */
 static void move_reach(const re_scenario *sc, const re_state *st, const re_move_terrain *mt,
-                       const uint64_t *occ, int u, int fight_only, reach_set *m, move_ways *ways)
+                       uint8_t *occ, int u, int fight_only, reach_set *m, move_ways *ways)
 {
     memset(m, 0, sizeof *m);
     int type = u_type(sc, u);
@@ -730,11 +782,17 @@ static void move_reach(const re_scenario *sc, const re_state *st, const re_move_
         int bonus = road ? RE_ROAD_BONUS : 0;
         if (road && !(tb[start] & RE_MT_ROAD))
             continue;
-        uint64_t queued[HEX_WORDS] = {0}; /* in this pass */
-        uint16_t queue[HEXES];            /* IDX(col, row) */
-        uint8_t dist[HEXES];              /* of the queue's entries */
+        /* the hexes queued in this pass and those a unit stands on (not
+         * 0): both are passed over alike (a unit's hex is never entered);
+         * a byte a hex, read at every neighbour of every hex queued.  The
+         * queued ones are marked in occ itself and cleared again at the
+         * end of the pass (the queue lists them), instead of a copy */
+        uint8_t *seen = occ;
+        const uint8_t at_start = occ[start];
+        uint16_t queue[HEXES]; /* IDX(col, row) */
+        uint8_t dist[HEXES];   /* of the queue's entries */
         int qh = 0, qt = 0;
-        ADD(queued, start);
+        seen[start] = 1;
         dist[qt] = 0;
         queue[qt++] = (uint16_t)start;
         int maxd = (fight_only && a_fight < a_move ? a_fight : a_move) + bonus,
@@ -751,16 +809,15 @@ static void move_reach(const re_scenario *sc, const re_state *st, const re_move_
                 /* a hex already queued in this pass was entered at a
                  * distance no greater than d + 1, so it has nothing more
                  * to give (whether a hex forbids combat does not depend on
-                 * where the unit came from) */
-                if (HAS(queued, i))
+                 * where the unit came from); a unit's hex is never
+                 * entered */
+                if (seen[i])
                     continue;
                 unsigned hb = tb[i];
                 if (road && !(hb & RE_MT_ROAD))
                     continue;
                 if (!(hb & RE_MT_ENTER) && !((hb & RE_MT_ENTER_ROAD) && (pb & RE_MT_ROAD)))
                     continue; /* re_terrain_can_enter */
-                if (HAS(occ, i))
-                    continue; /* a unit's hex is never entered */
                 if (d + 1 <= maxd)
                     ADD(m->reach, i);
                 if (d + 1 <= maxf && !(hb & RE_MT_NO_COMBAT))
@@ -772,12 +829,15 @@ static void move_reach(const re_scenario *sc, const re_state *st, const re_move_
                 }
                 if (d + 1 < maxd && !(hb & RE_MT_STOP) &&
                     !((hb & RE_MT_STOP_UPHILL) && !(pb & RE_MT_HILL))) { /* re_terrain_stops */
-                    ADD(queued, i);
+                    seen[i] = 1;
                     dist[qt] = (uint8_t)(d + 1);
                     queue[qt++] = (uint16_t)i;
                 }
             }
         }
+        for (int k = 0; k < qt; k++)
+            occ[queue[k]] = 0;
+        occ[start] = at_start;
     }
 }
 
@@ -789,8 +849,8 @@ int re_move_path(const re_scenario *sc, const re_state *st, int u, int col, int 
         row >= RE_MAX_ROWS)
         return 0;
     AT_TURN(sc, st->turn);
-    uint64_t occ[HEX_WORDS];
-    occ_bits(sc, st, occ);
+    uint8_t occ[HEXES];
+    occ_grid(sc, st, occ);
     reach_set m;
     const int start = IDX(st->units[u].col, st->units[u].row);
     move_ways ways; /* 4.6 KB */
@@ -824,28 +884,35 @@ int re_move_path(const re_scenario *sc, const re_state *st, int u, int col, int 
  * neighbour, since every path starts there (every allowance is >= 1). */
 static int any_move(const re_scenario *sc, const re_state *st)
 {
-    uint64_t occ[HEX_WORDS];
-    int have_occ = 0;
-    for (int u = 0; u < sc->nunits; u++) {
+    re_move_terrain mbuf;
+    const re_move_terrain *mt = NULL;
+    uint8_t buf[RE_MAX_UNITS];
+    int nact;
+    const uint8_t *act = active_units(sc, st, buf, &nact);
+    for (int i = 0; i < nact; i++) {
+        int u = act[i];
         const re_unit_st *us = &st->units[u];
         if (!(us->flags & RE_UF_ACTIVE) || !u_alive(st, u) || (us->flags & RE_UF_MOVED))
             continue;
         int type = u_type(sc, u);
         if (type == RE_ARTILLERY && (us->flags & RE_UF_FIRED))
             continue;
-        if (!have_occ) {
-            occ_bits(sc, st, occ);
-            have_occ = 1;
-        }
-        int pc = us->col, pr = us->row;
-        gr_hex p = gr_hex_from_offset(pc, pr);
+        if (!mt)
+            mt = re_tables_move(sc, &mbuf);
+        /* the neighbours it may enter, then whether a unit stands on
+         * each: mostly the first one looked at answers, sooner than the
+         * map of every unit's hex would be made */
+        const int start = IDX(us->col, us->row);
+        const uint8_t *tb = mt->bits[type];
+        unsigned pb = tb[start];
         for (int dir = 0; dir < GR_HEX_DIRS; dir++) {
-            int hc = pc + odd_r_dcol[pr & 1][dir], hr = pr + odd_r_drow[dir];
-            if (hc < 0 || hr < 0 || hc >= sc->cols || hr >= sc->rows)
+            int h = mt->next[start][dir];
+            if (h == RE_MT_OFF)
                 continue;
-            if (!HAS(occ, IDX(hc, hr)) &&
-                re_terrain_can_enter(sc, p, gr_hex_from_offset(hc, hr), type))
-                return 1;
+            unsigned hb = tb[h];
+            if (((hb & RE_MT_ENTER) || ((hb & RE_MT_ENTER_ROAD) && (pb & RE_MT_ROAD))) &&
+                !hex_taken(sc, st, h % RE_MAX_COLS, h / RE_MAX_COLS))
+                return 1; /* re_terrain_can_enter, and free */
         }
     }
     return 0;
@@ -853,10 +920,14 @@ static int any_move(const re_scenario *sc, const re_state *st)
 
 static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
 {
-    uint64_t occ[HEX_WORDS];
+    uint8_t occ[HEXES];
     re_move_terrain buf;
     const re_move_terrain *mt = NULL;
-    for (int u = 0; u < sc->nunits; u++) {
+    uint8_t abuf[RE_MAX_UNITS];
+    int nact;
+    const uint8_t *act = active_units(sc, st, abuf, &nact);
+    for (int k = 0; k < nact; k++) {
+        int u = act[k];
         const re_unit_st *us = &st->units[u];
         if (!(us->flags & RE_UF_ACTIVE) || !u_alive(st, u) || (us->flags & RE_UF_MOVED) ||
             emit_skips(e, RE_A_MOVE, RE_A_MOVE, u))
@@ -864,7 +935,7 @@ static void gen_move(const re_scenario *sc, const re_state *st, emit *e)
         if (u_type(sc, u) == RE_ARTILLERY && (us->flags & RE_UF_FIRED))
             continue; /* "si elle tire elle ne peut rien faire d'autre" */
         if (!mt) {
-            occ_bits(sc, st, occ);
+            occ_grid(sc, st, occ);
             mt = re_tables_move(sc, &buf);
         }
         reach_set m;
@@ -1017,13 +1088,20 @@ static int can_attack(const re_scenario *sc, const re_state *st, int a, int t)
 
 static void gen_combat(const re_scenario *sc, const re_state *st, emit *e)
 {
-    for (int a = 0; a < sc->nunits; a++) {
+    uint8_t buf[RE_MAX_UNITS], ebuf[RE_MAX_UNITS];
+    int nact, ne;
+    const uint8_t *act = active_units(sc, st, buf, &nact);
+    for (int i = 0; i < nact; i++) {
+        int a = act[i];
         const re_unit_st *us = &st->units[a];
         if (!(us->flags & RE_UF_ACTIVE) || !u_alive(st, a) || u_type(sc, a) == RE_ARTILLERY ||
             (us->flags & (RE_UF_ATTACKED | RE_UF_NO_COMBAT)) ||
             emit_skips(e, RE_A_ATTACK, RE_A_COLUMN, a))
             continue;
-        for (int t = 0; t < sc->nunits; t++) {
+        /* the only targets, in id order: a's enemies */
+        const uint8_t *enemies = side_units(sc, 1 - u_side(sc, a), ebuf, &ne);
+        for (int k = 0; k < ne; k++) {
+            int t = enemies[k];
             if (!can_attack(sc, st, a, t))
                 continue;
             push(e, mk(RE_A_ATTACK, a, t, -1, -1, -1, -1));
@@ -2075,17 +2153,40 @@ static void apply_fire(const re_scenario *sc, re_state *st, int u, gr_hex target
     fire_next(sc, st, log);
 }
 
+/* Whether unit u (not artillery) may still fight once moved to the free
+ * hex (col, row) it may reach: the hex is in move_reach's fight set.  The
+ * search is made only when the answer is not plain from the two hexes: a
+ * hex where no combat is allowed, or farther than the fighting allowance
+ * (with the road bonus if u starts on a road), is not in it (no way there
+ * is shorter than the distance); a neighbour u may enter from its own hex
+ * is (the way of one hex, within every fighting allowance). */
+static int move_fights(const re_scenario *sc, const re_state *st, int u, int col, int row)
+{
+    re_move_terrain buf;
+    const re_move_terrain *mt = re_tables_move(sc, &buf);
+    int type = u_type(sc, u);
+    const uint8_t *tb = mt->bits[type];
+    const int start = IDX(st->units[u].col, st->units[u].row), to = IDX(col, row);
+    unsigned pb = tb[start], hb = tb[to];
+    if (hb & RE_MT_NO_COMBAT)
+        return 0;
+    int d = gr_hex_distance(u_hex(st, u), gr_hex_from_offset(col, row));
+    if (d > re_move_allowance(type, 1) + (pb & RE_MT_ROAD ? RE_ROAD_BONUS : 0))
+        return 0;
+    if (d == 1 && re_move_allowance(type, 1) >= 1 &&
+        ((hb & RE_MT_ENTER) || ((hb & RE_MT_ENTER_ROAD) && (pb & RE_MT_ROAD))))
+        return 1; /* re_terrain_can_enter */
+    uint8_t occ[HEXES];
+    occ_grid(sc, st, occ);
+    reach_set m;
+    move_reach(sc, st, mt, occ, u, 1, &m, NULL);
+    return (int)HAS(m.fight, to);
+}
+
 static void apply_move(const re_scenario *sc, re_state *st, re_action a, gr_log *log)
 {
-    uint64_t occ[HEX_WORDS];
-    int fights = 0;
-    if (u_type(sc, a.unit) != RE_ARTILLERY) { /* which never fights */
-        occ_bits(sc, st, occ);
-        re_move_terrain buf;
-        reach_set m;
-        move_reach(sc, st, re_tables_move(sc, &buf), occ, a.unit, 1, &m, NULL);
-        fights = (int)HAS(m.fight, IDX(a.col, a.row));
-    }
+    /* artillery never fights */
+    int fights = u_type(sc, a.unit) != RE_ARTILLERY && move_fights(sc, st, a.unit, a.col, a.row);
     int from_c = st->units[a.unit].col, from_r = st->units[a.unit].row;
     st->units[a.unit].col = a.col;
     st->units[a.unit].row = a.row;

@@ -3,6 +3,8 @@
 #ifndef GROGNARD_RE_ENGINE_INTERNAL_H
 #define GROGNARD_RE_ENGINE_INTERNAL_H
 
+#include <assert.h>
+
 #include "grognard/re.h"
 
 /* Paragraphs of seed 004, as the log cites them. */
@@ -46,10 +48,38 @@ const re_move_terrain *re_tables_move(const re_scenario *sc, re_move_terrain *bu
  * objectives as they stand; else NULL (the caller works them out). */
 const uint8_t (*re_tables_obj_dist(const re_scenario *sc))[RE_MAX_OBJECTIVES];
 
+/* The lists of each side's and each corps' units the tables keep are
+ * sc's (1), else 0: what debug builds assert at every use below.  Whoever
+ * changes the units' sides or corps makes the tables again. */
+int re_tables_lists_agree(const re_scenario *sc);
+
 /* The units of `side` in the order of sc->units, *n of them, when sc
  * keeps the list for its units as they stand; else NULL (the caller scans
- * sc->units). */
-const uint8_t *re_tables_side_units(const re_scenario *sc, int side, int *n);
+ * sc->units).  Inline, as the next one: the engine asks them at every
+ * step. */
+static inline const uint8_t *re_tables_side_units(const re_scenario *sc, int side, int *n)
+{
+    const re_scenario_tables *t = &sc->tables;
+    if (!t->made || t->nunits != sc->nunits)
+        return NULL;
+    assert(re_tables_lists_agree(sc));
+    *n = t->nside[side & 1];
+    return t->side_units[side & 1];
+}
+
+/* The units of corps `corps` in the order of sc->units, *n of them, when
+ * sc keeps the lists for its units and corps as they stand; else NULL
+ * (the caller scans sc->units). */
+static inline const uint8_t *re_tables_corps_units(const re_scenario *sc, int corps, int *n)
+{
+    const re_scenario_tables *t = &sc->tables;
+    if (!t->made || t->nunits != sc->nunits || t->ncorps != sc->ncorps || corps < 0 ||
+        corps >= t->ncorps)
+        return NULL;
+    assert(re_tables_lists_agree(sc));
+    *n = t->corps_first[corps + 1] - t->corps_first[corps];
+    return t->corps_units + t->corps_first[corps];
+}
 
 /* re_scenario_at_turn, with the copy's tables made again where the terrain
  * changed, so that they still agree with its map. */

@@ -18,13 +18,6 @@
 #include "grognard/re_rules.h"
 #include "re_engine_internal.h"
 
-gr_action re_action_pack(re_action a)
-{
-    return (gr_action)a.kind | (gr_action)a.unit << 8 | (gr_action)a.target << 16 |
-           (gr_action)(uint8_t)a.col << 24 | (gr_action)(uint8_t)a.row << 32 |
-           (gr_action)(uint8_t)a.col2 << 40 | (gr_action)(uint8_t)a.row2 << 48;
-}
-
 re_action re_action_unpack(gr_action g)
 {
     re_action a;

@@ -33,6 +33,17 @@ void re_scenario_make_tables(re_scenario *sc)
         int s = sc->units[u].side & 1;
         t->side_units[s][t->nside[s]++] = (uint8_t)u;
     }
+    /* each corps' units in id order: counted, then placed */
+    int nc = sc->ncorps < RE_MAX_CORPS ? sc->ncorps : RE_MAX_CORPS, k = 0;
+    t->ncorps = (uint8_t)nc;
+    for (int c = 0; c < nc; c++) {
+        t->corps_first[c] = (uint8_t)k;
+        for (int u = 0; u < sc->nunits && u < RE_MAX_UNITS; u++)
+            if (sc->units[u].corps == c)
+                t->corps_units[k++] = (uint8_t)u;
+    }
+    for (int c = nc; c <= RE_MAX_CORPS; c++)
+        t->corps_first[c] = (uint8_t)k;
     int n = objectives_of(sc);
     t->nobjectives = (uint8_t)n;
     memset(t->obj_dist, 255, sizeof t->obj_dist);
@@ -81,29 +92,22 @@ const uint8_t (*re_tables_obj_dist(const re_scenario *sc))[RE_MAX_OBJECTIVES]
     return t->obj_dist;
 }
 
-#ifndef NDEBUG
-/* The lists of each side's units are sc's (debug builds check it). */
-static int sides_agree(const re_scenario *sc)
+int re_tables_lists_agree(const re_scenario *sc)
 {
     const re_scenario_tables *t = &sc->tables;
-    int k[RE_SIDES] = {0, 0};
+    int k[RE_SIDES] = {0, 0}, kc[RE_MAX_CORPS] = {0};
     for (int u = 0; u < sc->nunits && u < RE_MAX_UNITS; u++) {
-        int s = sc->units[u].side & 1;
+        int s = sc->units[u].side & 1, c = sc->units[u].corps;
         if (k[s] >= t->nside[s] || t->side_units[s][k[s]++] != u)
             return 0;
+        if (c >= t->ncorps || t->corps_first[c] + kc[c] >= t->corps_first[c + 1] ||
+            t->corps_units[t->corps_first[c] + kc[c]++] != u)
+            return 0;
     }
+    for (int c = 0; c < t->ncorps; c++)
+        if (t->corps_first[c] + kc[c] != t->corps_first[c + 1])
+            return 0;
     return k[0] == t->nside[0] && k[1] == t->nside[1];
-}
-#endif
-
-const uint8_t *re_tables_side_units(const re_scenario *sc, int side, int *n)
-{
-    const re_scenario_tables *t = &sc->tables;
-    if (!t->made || t->nunits != sc->nunits)
-        return NULL;
-    assert(sides_agree(sc));
-    *n = t->nside[side & 1];
-    return t->side_units[side & 1];
 }
 
 const re_scenario *re_tables_at_turn(const re_scenario *sc, int turn, re_scenario *buf)

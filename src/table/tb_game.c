@@ -369,7 +369,7 @@ static int out_of_radius(const tb_state *s, int u, char *buf, size_t cap)
     for (int l = 0; l < b->nleaders; l++)
         if (b->leaders[l].side == b->units[u].side && !strcmp(b->leaders[l].role, "army"))
             chief = l;
-    tt_pt cp;
+    tt_pt cp = {0, 0};
     int has_chief = chief >= 0 && leader_pos(s, chief, &cp);
     size_t n = 0;
     buf[0] = '\0';

@@ -145,6 +145,115 @@ static void random_games_render_in_both_languages(void **state)
                      games);
 }
 
+/* The tables a loaded scenario keeps (re_scenario_tables: where each type
+ * may move, each side's and each corps' units, the objectives' distances)
+ * change no answer of the engine: random games of every bundled scenario
+ * played on it and on a copy without them (the engine then works all out
+ * from the scenario itself) list the same legal actions at every step and
+ * reach the same states and events. */
+static void tables_change_no_answer(void **state)
+{
+    (void)state;
+    static const char *const files[] = {
+        "data/scenarios/teaching.json", "data/scenarios/austerlitz.json",
+        "data/scenarios/marengo.json", "data/scenarios/friedland.json"};
+    static re_scenario sc, bare;
+    static re_state st, st2;
+    static gr_log log, log2;
+    static re_action acts[RE_MAX_ACTIONS], acts2[RE_MAX_ACTIONS];
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        char path[1024];
+        gr_error err;
+        snprintf(path, sizeof path, "%s/%s", root, files[f]);
+        if (re_scenario_load(path, &sc, &err) != GR_OK)
+            fail_msg("%s", err.msg);
+        assert_true(sc.tables.made);
+        bare = sc;
+        memset(&bare.tables, 0, sizeof bare.tables);
+        long steps = 0;
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            gr_rng rng;
+            gr_rng_seed(&rng, seed * 104729u);
+            assert_int_equal(re_init(&sc, &st, &err), GR_OK);
+            assert_int_equal(re_init(&bare, &st2, &err), GR_OK);
+            for (int k = 0; k < MAX_STEPS && !re_is_terminal(&sc, &st); k++, steps++) {
+                re_action a;
+                if (re_current_player(&sc, &st) == RE_CHANCE) {
+                    assert_true(re_random_action(&sc, &st, &rng, &a));
+                } else {
+                    int n = re_legal_actions(&sc, &st, acts, RE_MAX_ACTIONS);
+                    int n2 = re_legal_actions(&bare, &st2, acts2, RE_MAX_ACTIONS);
+                    assert_int_equal(n, n2);
+                    assert_true(n > 0 && n <= RE_MAX_ACTIONS);
+                    assert_memory_equal(acts, acts2, (size_t)n * sizeof acts[0]);
+                    a = acts[gr_rng_below(&rng, (uint32_t)n)];
+                }
+                gr_log_clear(&log);
+                gr_log_clear(&log2);
+                assert_int_equal(re_apply(&sc, &st, a, &log, &err), GR_OK);
+                assert_int_equal(re_apply(&bare, &st2, a, &log2, &err), GR_OK);
+                assert_memory_equal(&st, &st2, sizeof st);
+                assert_int_equal(log.n, log2.n);
+                assert_memory_equal(log.ev, log2.ev, (size_t)log.n * sizeof log.ev[0]);
+            }
+            assert_true(re_is_terminal(&bare, &st2));
+        }
+        printf("%s: 3 games, %ld steps, the same with the tables and without\n", files[f], steps);
+    }
+}
+
+/* Whether a unit may still fight after a move, as the move's event says
+ * (RE_EV_MOVE: RE_EVF_MAY_FIGHT), is what the move's full search says
+ * (re_move_path):
+ * every move of random games of every bundled scenario (roads, hexes
+ * entered only by road, hexes where no combat is allowed, units in the
+ * way), whichever way the apply finds it. */
+static void moves_fight_as_their_path_says(void **state)
+{
+    (void)state;
+    static const char *const files[] = {
+        "data/scenarios/teaching.json", "data/scenarios/austerlitz.json",
+        "data/scenarios/marengo.json", "data/scenarios/friedland.json"};
+    static re_scenario sc;
+    static re_state st;
+    static gr_log log;
+    long moves = 0, fight = 0;
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        char path[1024];
+        gr_error err;
+        snprintf(path, sizeof path, "%s/%s", root, files[f]);
+        if (re_scenario_load(path, &sc, &err) != GR_OK)
+            fail_msg("%s", err.msg);
+        for (uint64_t seed = 1; seed <= 5; seed++) {
+            gr_rng rng;
+            gr_rng_seed(&rng, seed * 15485863u);
+            assert_int_equal(re_init(&sc, &st, &err), GR_OK);
+            re_action a;
+            for (int k = 0; k < MAX_STEPS && re_random_action(&sc, &st, &rng, &a); k++) {
+                int cols[16], rows[16], fights = -1;
+                int len = a.kind == RE_A_MOVE ? re_move_path(&sc, &st, a.unit, a.col, a.row, cols,
+                                                             rows, 16, &fights)
+                                              : 0;
+                gr_log_clear(&log);
+                assert_int_equal(re_apply(&sc, &st, a, &log, &err), GR_OK);
+                if (a.kind != RE_A_MOVE)
+                    continue;
+                assert_true(len >= 1);
+                assert_true(log.n >= 1 && log.ev[0].kind == RE_EV_MOVE);
+                if (fights != (log.ev[0].vals[1] == RE_EVF_MAY_FIGHT))
+                    fail_msg("%s: unit %d moved to %d,%d: the path says it %s fight, the move "
+                             "says it %s",
+                             files[f], a.unit, a.col, a.row, fights ? "may" : "may not",
+                             fights ? "may not" : "may");
+                moves++;
+                fight += fights;
+            }
+        }
+    }
+    printf("%ld moves, %ld of them may fight\n", moves, fight);
+    assert_true(fight > 100 && moves - fight > 100);
+}
+
 /* Every kind has a name, each its own. */
 static void kind_names_are_distinct(void **state)
 {
@@ -165,6 +274,8 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(kind_names_are_distinct),
         cmocka_unit_test(random_games_render_in_both_languages),
+        cmocka_unit_test(tables_change_no_answer),
+        cmocka_unit_test(moves_fight_as_their_path_says),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
