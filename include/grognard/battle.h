@@ -271,6 +271,10 @@ typedef struct gr_battle {
 /* The rules of system `id`, or NULL. */
 const gr_battle_rules *gr_battle_rules_find(const char *id);
 
+/* The systems the companion keeps, in the order of gr_systems, each after
+ * `sep`, into buf (cap bytes); returns buf, or "(none yet)" when none. */
+const char *gr_battle_systems(const char *sep, char *buf, size_t cap);
+
 /* The side acting in the current phase (for GR_BT_BOTH_PLAYERS, the first
  * player). */
 int gr_battle_active_side(const gr_battle *b);
@@ -295,6 +299,11 @@ gr_status gr_battle_verb_open(const gr_battle *b, const gr_bt_verb *v, gr_error 
 /* Index of the unit / leader with this id, or -1. */
 int gr_battle_unit(const gr_battle *b, const char *id);
 int gr_battle_leader(const gr_battle *b, const char *id);
+
+/* The ids of b's units (leaders: its leaders) as "a, b, c" into buf (cap
+ * bytes, cut there), for a message naming what is accepted; returns the
+ * length written. */
+int gr_battle_ids(const gr_battle *b, int leaders, char *buf, size_t cap);
 
 /* Stands a unit still has (stands - lost, never below 0). */
 int gr_bt_unit_stands(const gr_bt_unit *u);
@@ -324,8 +333,11 @@ int gr_battle_attached_leader(const gr_battle *b, int u);
 int gr_bt_word(const char *const *list, const char *s);
 
 /* The list's words joined by ", " into buf (an empty word written ""), for
- * an error's "accepted: ..."; cut at cap. */
-void gr_bt_words(const char *const *list, char *buf, size_t cap);
+ * an error's "accepted: ..."; cut at cap (gr_join). */
+static inline void gr_bt_words(const char *const *list, char *buf, size_t cap)
+{
+    gr_join(buf, cap, list, SIZE_MAX);
+}
 
 /* Does unit u carry the order of battle's flag f ("sk")? */
 int gr_bt_has_flag(const gr_bt_unit *u, const char *f);

@@ -48,6 +48,12 @@ void gr_bt_print_outcome(FILE *f, const gr_battle *before, const gr_bt_action *a
 gr_status gr_bt_resolve_test(gr_battle *b, const gr_record_step *steps, size_t n, size_t i,
                              size_t *end, gr_bt_action *a, gr_bt_outcome *out, gr_error *err);
 
+/* The last test of the companion's match m: its decision's call and the
+ * dice of the chance steps after it into *a, the decision's step index
+ * into *at.  Returns the side that made it (its unit's, else its
+ * leader's, else the player whose step it was), -1 when m has none. */
+int gr_bt_last_test(const gr_match *m, gr_bt_action *a, size_t *at);
+
 /* The after-action report of the companion's match m (its game's scenario
  * the order of battle; `name` for messages), each test resolved again
  * from the start: into `text` (may be NULL) as text, into `html` (may be

@@ -28,6 +28,7 @@
 #define GROGNARD_ERROR_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 typedef enum gr_status {
     GR_OK = 0,
@@ -78,5 +79,10 @@ size_t gr_error_render(const char *msg, const char *prefix, const char *suffix, 
 
 /* Reset `err` to GR_OK with an empty message. */
 void gr_error_clear(gr_error *err);
+
+/* The first n words of `words` (all of them up to a NULL when n is
+ * SIZE_MAX) joined by ", " into buf (cap bytes, cut there), an empty word
+ * written "", for a message's "accepted: ..."; returns buf. */
+const char *gr_join(char *buf, size_t cap, const char *const *words, size_t n);
 
 #endif

@@ -102,4 +102,10 @@ __attribute__((format(printf, 4, 5)))
 gr_status
 gr_jr_fail_key(gr_error *err, const char *name, const gr_jr_node *at, const char *fmt, ...);
 
+/* Refuse a member of the object obj whose key is not in keys (NULL-
+ * terminated): GR_EINPUT, "NAME:LINE:COL: unknown key \"K\" in WHAT;
+ * accepted keys: A, B (DOC)" at the key (what and doc may be NULL). */
+gr_status gr_jr_only_keys(gr_error *err, const char *name, const gr_jr_node *obj,
+                          const char *const *keys, const char *what, const char *doc);
+
 #endif

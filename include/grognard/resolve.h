@@ -202,6 +202,15 @@ const gr_system *gr_system_find(const char *id);
 const gr_table *gr_system_table(const gr_system *s, const char *name);
 const gr_procedure *gr_system_procedure(const gr_system *s, const char *name);
 
+/* The same, the name given or not (NULL): GR_EINPUT "unknown system 'X';
+ * accepted: aoe, nf, ..." ("unknown table 'X' for aoe; accepted: ...",
+ * "missing procedure for nf; accepted: ...") when there is none. */
+gr_status gr_system_get(const char *id, const gr_system **out, gr_error *err);
+gr_status gr_system_get_table(const gr_system *s, const char *name, const gr_table **out,
+                              gr_error *err);
+gr_status gr_system_get_procedure(const gr_system *s, const char *name, const gr_procedure **out,
+                                  gr_error *err);
+
 /* Refuse two inputs that the sheet says exclude each other: GR_EINPUT with
  * one line naming both inputs, both printed lines and why ("--a and --b
  * contradict: « line a » and « line b »: why"). */

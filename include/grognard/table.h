@@ -259,7 +259,8 @@ typedef struct gr_odds {
 
 /* Odds of every outcome of `t` for its roll plus `modifier`, the other
  * inputs taken from `a` (its roll_param is ignored).  GR_EINPUT if the
- * table is read without a die. */
+ * table is read without a die, or if an input it needs besides the roll is
+ * not given (gr_args_check_required's message). */
 gr_status gr_table_odds(const gr_table *t, const gr_args *a, int modifier, gr_odds *out,
                         gr_error *err);
 

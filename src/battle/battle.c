@@ -4,6 +4,7 @@
 
 #include "grognard/effect.h"
 #include "grognard/hash.h"
+#include "grognard/systems.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,6 +19,26 @@ const gr_battle_rules *gr_battle_rules_find(const char *id)
         if (strcmp(gr_bt_all_rules[i]->system, id) == 0)
             return gr_bt_all_rules[i];
     return NULL;
+}
+
+const char *gr_battle_systems(const char *sep, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; gr_systems[i] && n < cap; i++)
+        if (gr_battle_rules_find(gr_systems[i]->id))
+            n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? sep : "", gr_systems[i]->id);
+    return n ? buf : "(none yet)";
+}
+
+int gr_battle_ids(const gr_battle *b, int leaders, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < (leaders ? b->nleaders : b->nunits) && n < cap; i++)
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? ", " : "",
+                              leaders ? b->leaders[i].id : b->units[i].id);
+    return (int)n;
 }
 
 int gr_battle_active_side(const gr_battle *b)
@@ -112,18 +133,6 @@ int gr_bt_word(const char *const *list, const char *s)
         if (strcmp(list[i], s) == 0)
             return i;
     return -1;
-}
-
-void gr_bt_words(const char *const *list, char *buf, size_t cap)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    for (int i = 0; list[i] && n < cap; i++) {
-        int w = snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", list[i][0] ? list[i] : "\"\"");
-        if (w < 0)
-            return;
-        n += (size_t)w;
-    }
 }
 
 int gr_bt_has_flag(const gr_bt_unit *u, const char *f)

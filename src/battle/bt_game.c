@@ -152,11 +152,7 @@ static gr_status find_ref(const gr_battle *b, const char *opt, const char *id, i
     if (*out >= 0)
         return GR_OK;
     char list[600];
-    size_t n = 0;
-    list[0] = '\0';
-    for (int i = 0; i < (leader ? b->nleaders : b->nunits) && n < sizeof list; i++)
-        n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "",
-                              leader ? b->leaders[i].id : b->units[i].id);
+    gr_battle_ids(b, leader, list, sizeof list);
     return gr_error_set(err, GR_EINPUT, "%s '%s' is not a %s of this battle; its %ss: %s", opt, id,
                         leader ? "leader" : "unit", leader ? "leader" : "unit", list);
 }

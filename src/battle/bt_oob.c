@@ -22,26 +22,6 @@ typedef struct ob {
 
 /* "NAME:LINE:COL: what" at the node `at` (gr_jr_fail). */
 #define ob_fail(o, at, ...) gr_jr_fail((o)->err, (o)->name, (at), __VA_ARGS__)
-
-/* Refuse a key of obj that is not in keys (NULL-terminated), at the key. */
-static gr_status only_keys(ob *o, const gr_jr_node *obj, const char *what, const char *const *keys)
-{
-    for (const gr_jr_node *m = obj->child; m; m = m->next) {
-        int known = 0;
-        for (size_t i = 0; keys[i]; i++)
-            known |= strcmp(m->key, keys[i]) == 0;
-        if (known)
-            continue;
-        char list[400], kb[64];
-        gr_bt_words(keys, list, sizeof list);
-        gr_jr_printable(m->key, 40, kb, sizeof kb);
-        return gr_error_set(o->err, GR_EINPUT,
-                            "%s:%d:%d: unknown key \"%s\" in %s; accepted keys: %s (docs/oob.md)",
-                            o->name, m->key_line, m->key_col, kb, what, list);
-    }
-    return GR_OK;
-}
-
 /* The member `key` of obj: required (missing: refused at the object) or
  * optional (NULL when absent). */
 static gr_status member(ob *o, const gr_jr_node *obj, const char *key, const char *what,
@@ -132,18 +112,6 @@ static const char *const unit_keys[] = {"id",     "name",    "side",      "leade
 static const char *const roles[] = {"army", "corps", "division", "brigade", NULL};
 static const char *const arms[GR_BT_ARM_COUNT + 1] = {"infantry", "cavalry", "artillery", NULL};
 
-/* The systems the companion keeps, as "aoe, nf, rff", into buf. */
-static void kept_systems(char *buf, size_t cap)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; gr_systems[i] && n < cap; i++)
-        if (gr_battle_rules_find(gr_systems[i]->id))
-            n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", gr_systems[i]->id);
-    if (!buf[0])
-        snprintf(buf, cap, "(none yet)");
-}
-
 static gr_status array_of(ob *o, const gr_jr_node *root, const char *key, int required,
                           const gr_jr_node **arr)
 {
@@ -165,7 +133,7 @@ static gr_status read_header(ob *o, const gr_jr_node *root, const gr_battle_rule
     if (root->type != GR_JR_OBJECT)
         return ob_fail(o, root, "an order of battle is a JSON object, not %s (docs/oob.md)",
                        gr_jr_type_name(root->type));
-    if ((st = only_keys(o, root, what, top_keys)) != GR_OK)
+    if ((st = gr_jr_only_keys(o->err, o->name, root, top_keys, what, "docs/oob.md")) != GR_OK)
         return st;
     int format;
     if ((st = get_int(o, root, "format", what, 1, 1, 1, 1, &format)) != GR_OK)
@@ -173,8 +141,8 @@ static gr_status read_header(ob *o, const gr_jr_node *root, const gr_battle_rule
     const gr_jr_node *sys;
     if ((st = member(o, root, "system", what, 1, &sys)) != GR_OK)
         return st;
-    char list[200];
-    kept_systems(list, sizeof list);
+    char kept[200];
+    const char *list = gr_battle_systems(", ", kept, sizeof kept);
     if (sys->type != GR_JR_STRING)
         return ob_fail(o, sys, "\"system\" must be a string; accepted: %s", list);
     if (rules) {
@@ -231,7 +199,8 @@ static gr_status read_header(ob *o, const gr_jr_node *root, const gr_battle_rule
         if (s->type != GR_JR_OBJECT)
             return ob_fail(o, s, "a side is an object {\"name\": ...}, not %s",
                            gr_jr_type_name(s->type));
-        if ((st = only_keys(o, s, "a side", side_keys)) != GR_OK ||
+        if ((st = gr_jr_only_keys(o->err, o->name, s, side_keys, "a side", "docs/oob.md")) !=
+                GR_OK ||
             (st = get_str(o, s, "name", "a side", 1, 0, b->side_name[k], sizeof b->side_name[k])) !=
                 GR_OK)
             return st;
@@ -278,7 +247,7 @@ static gr_status read_leaders(ob *o, const gr_jr_node *arr, const gr_jr_node **p
         char what[80];
         const gr_jr_node *idn = gr_jr_get(e, "id");
         snprintf(what, sizeof what, "leader %d", i + 1);
-        if ((st = only_keys(o, e, what, leader_keys)) != GR_OK ||
+        if ((st = gr_jr_only_keys(o->err, o->name, e, leader_keys, what, "docs/oob.md")) != GR_OK ||
             (st = get_str(o, e, "id", what, 1, 1, l->id, sizeof l->id)) != GR_OK)
             return st;
         snprintf(what, sizeof what, "leader \"%s\"", l->id);
@@ -324,7 +293,7 @@ static gr_status read_units(ob *o, const gr_jr_node *arr)
         char what[80];
         snprintf(what, sizeof what, "unit %d", i + 1);
         const gr_jr_node *idn = gr_jr_get(e, "id");
-        if ((st = only_keys(o, e, what, unit_keys)) != GR_OK ||
+        if ((st = gr_jr_only_keys(o->err, o->name, e, unit_keys, what, "docs/oob.md")) != GR_OK ||
             (st = get_str(o, e, "id", what, 1, 1, u->id, sizeof u->id)) != GR_OK)
             return st;
         snprintf(what, sizeof what, "unit \"%s\"", u->id);

@@ -123,11 +123,6 @@ int cli_fail(const gr_error *err);
  * as it is (no "grognard: " before it). */
 int cli_io_fail(const gr_error *err);
 
-/* A seed for a player who gave none: from the system's entropy (below one
- * thousand million, easy to retype), to be printed so the game or the roll
- * can be repeated. */
-uint64_t cli_fresh_seed(void);
-
 /* Load the scenario file `path` into *g through the registry (gr_game_load:
  * of type `type_id`, or the one the file declares when NULL), keeping the
  * file's text as it was read in *text (malloc, NUL-terminated, *len bytes;
@@ -173,10 +168,6 @@ void cli_pad(FILE *f, const char *s, int width, int cut);
 void cli_print_args(FILE *f, const gr_param *params, size_t nparams, const gr_args *a);
 void cli_print_params_help(FILE *f, const gr_param *params, size_t nparams, int skip);
 
-/* Find system and table from argv, with errors that list what exists. */
-gr_status cli_find_system(const char *id, const gr_system **out, gr_error *err);
-gr_status cli_find_table(const gr_system *s, const char *name, const gr_table **out, gr_error *err);
-
 /* The words that open `lookup` and `odds`: SYSTEM TABLE, then the
  * table's inputs (cli_parse, the roll's input left out when skip, the
  * common options in `allow`).  Returns CLI_OK with *s, *t, *a and *o set;
@@ -188,9 +179,6 @@ typedef void (*cli_usage_fn)(FILE *f, const gr_system *s, const gr_table *t);
 int cli_table_command(const char *cmd, const char *example, int argc, char **argv, int skip,
                       unsigned allow, cli_usage_fn usage, const gr_system **s, const gr_table **t,
                       gr_args *a, cli_opts *o);
-
-gr_status cli_find_procedure(const gr_system *s, const char *name, const gr_procedure **out,
-                             gr_error *err);
 
 /* Subcommands. */
 int cmd_lookup(int argc, char **argv);

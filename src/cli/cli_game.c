@@ -1,5 +1,4 @@
-/* cli_game.c - what play and replay share: a fresh seed for a player who
- * gave none, and the scenario a save names. */
+/* cli_game.c - what play and replay share: the scenario a save names. */
 #include "cli.h"
 
 #include <inttypes.h>
@@ -10,18 +9,6 @@
 #include "grognard/alloc.h"
 #include "grognard/game.h"
 #include "grognard/save.h"
-
-uint64_t cli_fresh_seed(void)
-{
-    uint64_t s = 0;
-    FILE *f = fopen("/dev/urandom", "rb");
-    if (f) {
-        if (fread(&s, sizeof s, 1, f) != 1)
-            s = 0;
-        fclose(f);
-    }
-    return s % 1000000000ULL;
-}
 
 gr_status cli_load_scenario(const char *path, const char *type_id, gr_game *g, char **text,
                             size_t *len, gr_error *err)

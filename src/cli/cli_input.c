@@ -1,6 +1,8 @@
 /* cli_input.c - a table's or procedure's inputs from argv or from JSON. */
 #include "cli.h"
 
+#include "grognard/alloc.h"
+#include "grognard/file_io.h"
 #include "grognard/utf8.h"
 
 #include <errno.h>
@@ -184,34 +186,13 @@ gr_status cli_read_json(FILE *in, const gr_param *params, size_t nparams, int sk
                         cli_opts *o, gr_args_json **keep, gr_error *err)
 {
     *keep = NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    if (!buf)
-        return gr_error_set(err, GR_ERUNTIME, "stdin: out of memory");
-    for (;;) {
-        if (n == cap) {
-            if (n > GR_ARGS_JSON_MAX_BYTES)
-                break;
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                return gr_error_set(err, GR_ERUNTIME, "stdin: out of memory");
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, in);
-        n += got;
-        if (!got)
-            break;
-    }
-    if (ferror(in)) {
-        free(buf);
-        return gr_error_set(err, GR_ERUNTIME, "stdin: read error");
-    }
+    char *buf;
+    size_t n;
+    if (gr_read_stream(in, "stdin", GR_ARGS_JSON_MAX_BYTES, &buf, &n, err) != GR_OK)
+        return err->code;
     gr_status st = gr_args_json_parse(buf, n, "stdin", params, nparams, skip, a, &o->has_seed,
                                       &o->seed, keep, err);
-    free(buf);
+    gr_free(buf);
     return st;
 }
 
@@ -225,50 +206,6 @@ int cli_io_fail(const gr_error *err)
 {
     cli_err("%s\n", err->msg);
     return err->code == GR_EINPUT ? CLI_USAGE : CLI_FAIL;
-}
-
-gr_status cli_find_system(const char *id, const gr_system **out, gr_error *err)
-{
-    *out = id ? gr_system_find(id) : NULL;
-    if (*out)
-        return GR_OK;
-    char list[256];
-    size_t len = 0;
-    for (int i = 0; gr_systems[i]; i++)
-        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
-                                gr_systems[i]->id);
-    if (!id)
-        return gr_error_set(err, GR_EINPUT, "missing system; accepted: %s", list);
-    return gr_error_set(err, GR_EINPUT, "unknown system '%s'; accepted: %s", id, list);
-}
-
-/* No table (procedures 0) or procedure `name` in s: say so with the list. */
-static gr_status not_found(const gr_system *s, const char *what, const char *name, int procedures,
-                           gr_error *err)
-{
-    char list[512];
-    size_t len = 0, n = procedures ? s->nprocedures : s->ntables;
-    list[0] = '\0';
-    for (size_t i = 0; i < n && len < sizeof list; i++)
-        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
-                                procedures ? s->procedures[i]->name : s->tables[i]->name);
-    if (!name)
-        return gr_error_set(err, GR_EINPUT, "missing %s for %s; accepted: %s", what, s->id, list);
-    return gr_error_set(err, GR_EINPUT, "unknown %s '%s' for %s; accepted: %s", what, name, s->id,
-                        list);
-}
-
-gr_status cli_find_table(const gr_system *s, const char *name, const gr_table **out, gr_error *err)
-{
-    *out = name ? gr_system_table(s, name) : NULL;
-    return *out ? GR_OK : not_found(s, "table", name, 0, err);
-}
-
-gr_status cli_find_procedure(const gr_system *s, const char *name, const gr_procedure **out,
-                             gr_error *err)
-{
-    *out = name ? gr_system_procedure(s, name) : NULL;
-    return *out ? GR_OK : not_found(s, "procedure", name, 1, err);
 }
 
 static int is_help(const char *arg)
@@ -294,8 +231,8 @@ int cli_table_command(const char *cmd, const char *example, int argc, char **arg
         usage(stdout, NULL, NULL);
         return CLI_HELP;
     }
-    if (cli_find_system(argv[0], s, &err) != GR_OK ||
-        cli_find_table(*s, argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, t, &err) != GR_OK)
+    if (gr_system_get(argv[0], s, &err) != GR_OK ||
+        gr_system_get_table(*s, argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, t, &err) != GR_OK)
         return cli_fail(&err);
     char what[96];
     snprintf(what, sizeof what, "%s %s %s", cmd, (*s)->id, (*t)->name);

@@ -6,7 +6,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli_battle.h"
 #include "grognard/battle.h"
@@ -14,17 +13,6 @@
 #include "grognard/file_io.h"
 #include "grognard/oob.h"
 #include "grognard/save.h"
-
-/* The systems the companion keeps, each after `sep`, into buf. */
-static const char *systems_kept(const char *sep, char *buf, size_t cap)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; gr_systems[i] && n < cap; i++)
-        if (gr_battle_rules_find(gr_systems[i]->id))
-            n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? sep : "", gr_systems[i]->id);
-    return n ? buf : "(none yet)";
-}
 
 /* The battle now: the state of f's match. */
 static const gr_battle *battle_of(const gr_battle_file *f)
@@ -57,7 +45,7 @@ static void usage(FILE *f)
                "systems kept:");
     char list[200];
     fprintf(f, " %s\n\nExit status: 0 success, 1 failure, 2 bad input or an action refused.\n",
-            systems_kept(" ", list, sizeof list));
+            gr_battle_systems(" ", list, sizeof list));
 }
 
 /* The system's sequence of play and verbs; with a battle, the phase now
@@ -193,7 +181,7 @@ static int cmd_new(int argc, char **argv)
     if (!r) {
         char list[200];
         cli_err("grognard battle new: the companion keeps no system '%s'; accepted: %s\n", sys,
-                systems_kept(", ", list, sizeof list));
+                gr_battle_systems(", ", list, sizeof list));
         return CLI_USAGE;
     }
     FILE *exists = force ? NULL : fopen(out, "rb");
@@ -204,14 +192,12 @@ static int cmd_new(int argc, char **argv)
                 out);
         return CLI_USAGE;
     }
-    uint64_t seed = seed_v >= 0 ? (uint64_t)seed_v : cli_fresh_seed();
+    uint64_t seed = seed_v >= 0 ? (uint64_t)seed_v : gr_fresh_seed();
     gr_remove_stale_tmp(out); /* a kill's leftovers in its folder */
     gr_battle_file f = {0};
     gr_error err;
     gr_error_clear(&err);
-    struct stat so, sp; /* the battle file never replaces its order of battle */
-    if (stat(oob, &so) == 0 && stat(out, &sp) == 0 && so.st_dev == sp.st_dev &&
-        so.st_ino == sp.st_ino)
+    if (gr_same_file(oob, out)) /* the battle file never replaces its order of battle */
         gr_error_set(&err, GR_EINPUT,
                      "%s is the order of battle itself; give the battle file another name", out);
     if (err.msg[0] || gr_battle_file_new(oob, r, seed, &f, &err) != GR_OK ||
@@ -286,24 +272,15 @@ static int run_undo(gr_battle_file *f, const verb_args *va)
 {
     gr_error err;
     gr_error_clear(&err);
-    size_t n = gr_match_steps(f->m), i = n;
-    while (i > 0 && gr_match_step(f->m, i - 1)->player == GR_CHANCE)
-        i--;
-    if (i == 0) {
+    gr_bt_action a; /* the undone test as it was asked, with its dice */
+    size_t at;
+    if (gr_bt_last_test(f->m, &a, &at) < 0) {
         cli_err("grognard battle undo: %s has no action to undo\n", va->file);
         return CLI_USAGE;
     }
-    /* the undone test as it was asked: its dice, then its call */
-    gr_bt_action a, c;
-    memset(&a, 0, sizeof a);
-    for (size_t k = i; k < n && a.nrolls < (int)(sizeof a.rolls / sizeof a.rolls[0]); k++)
-        a.rolls[a.nrolls++] = (int)gr_match_step(f->m, k)->action;
-    gr_record_step d = *gr_match_step(f->m, i - 1);
-    if (gr_match_undo(f->m, d.player, &err) != GR_OK ||
-        gr_bt_game_call(battle_of(f), d.rec, &c, &err) != GR_OK ||
+    if (gr_match_undo(f->m, gr_match_step(f->m, at)->player, &err) != GR_OK ||
         write_battle(f, va->file, &err) != GR_OK)
         return cli_fail(&err);
-    a.call = c.call;
     const gr_battle *b = battle_of(f);
     char text[400];
     gr_battle_action_text(b, &a, text, sizeof text);

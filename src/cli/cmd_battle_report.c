@@ -6,16 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli_battle.h"
 #include "grognard/file_io.h"
 
 int cli_bt_report(const char *path, const gr_match *m, const char *html, int json)
 {
-    struct stat sh, sf;
-    if (html && stat(html, &sh) == 0 && stat(path, &sf) == 0 && sh.st_dev == sf.st_dev &&
-        sh.st_ino == sf.st_ino) {
+    if (html && gr_same_file(html, path)) {
         cli_err("grognard battle report: --html %s is the battle file itself; give the page "
                 "another name\n",
                 html);

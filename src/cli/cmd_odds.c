@@ -36,17 +36,6 @@ int cmd_odds(int argc, char **argv)
                                usage, &s, &t, &a, &o);
     if (rc != CLI_OK)
         return rc == CLI_HELP ? CLI_OK : rc;
-    if (t->roll_param < 0) {
-        gr_error_set(&err, GR_EINPUT,
-                     "odds %s %s: this table is read without a die roll; use `grognard lookup %s "
-                     "%s`",
-                     s->id, t->name, s->id, t->name);
-        return cli_fail(&err);
-    }
-    gr_args check = a;
-    check.given[t->roll_param] = 1;
-    if (gr_args_check_required(t->params, t->nparams, &check, &err) != GR_OK)
-        return cli_fail(&err);
     gr_odds od;
     if (gr_table_odds(t, &a, o.modifier, &od, &err) != GR_OK)
         return cli_fail(&err);

@@ -2,6 +2,8 @@
  * et Empire's board drawn by cli_board.c), two people at one keyboard or
  * against the computer. */
 #include "cli.h"
+
+#include "grognard/file_io.h"
 #include "cli_board.h"
 
 #include <ctype.h>
@@ -866,7 +868,7 @@ int cmd_play(int argc, char **argv)
         goto out;
     }
     if (!has_seed)
-        seed = cli_fresh_seed();
+        seed = gr_fresh_seed();
     if (gr_match_new(&P->game, seed, &P->m, &err) != GR_OK) {
         rc = cli_io_fail(&err);
         goto out;

@@ -5,6 +5,8 @@
  * read, the result with its effect text, and the odds before the roll. */
 #include "cli.h"
 
+#include "grognard/file_io.h"
+
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,14 +164,15 @@ int cmd_resolve(int argc, char **argv)
         usage(stdout, NULL, NULL);
         return CLI_OK;
     }
-    if (cli_find_system(argv[0], &s, &err) != GR_OK)
+    if (gr_system_get(argv[0], &s, &err) != GR_OK)
         return cli_fail(&err);
     const gr_procedure *p;
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         usage(stdout, s, NULL);
         return CLI_OK;
     }
-    if (cli_find_procedure(s, argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, &p, &err) != GR_OK)
+    if (gr_system_get_procedure(s, argc > 1 && argv[1][0] != '-' ? argv[1] : NULL, &p, &err) !=
+        GR_OK)
         return cli_fail(&err);
     char what[96];
     snprintf(what, sizeof what, "resolve %s %s", s->id, p->name);
@@ -196,7 +199,7 @@ int cmd_resolve(int argc, char **argv)
         return cli_fail(&err);
     }
     if (!o.has_seed && !o.nroll) {
-        o.seed = cli_fresh_seed();
+        o.seed = gr_fresh_seed();
         o.has_seed = 1;
     }
     gr_rng rng;

@@ -26,7 +26,7 @@ int cmd_systems(int argc, char **argv)
         return cli_fail(&err);
     }
     const gr_system *one = NULL;
-    if (only && cli_find_system(only, &one, &err) != GR_OK)
+    if (only && gr_system_get(only, &one, &err) != GR_OK)
         return cli_fail(&err);
     if (json)
         return cli_print_json(gr_wire_systems(one));

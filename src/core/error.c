@@ -127,3 +127,18 @@ void gr_error_clear(gr_error *err)
         err->param[0] = '\0';
     }
 }
+
+const char *gr_join(char *buf, size_t cap, const char *const *words, size_t n)
+{
+    size_t len = 0;
+    if (cap)
+        buf[0] = '\0';
+    for (size_t i = 0; i < n && words[i] && len < cap; i++) {
+        int w =
+            snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", words[i][0] ? words[i] : "\"\"");
+        if (w < 0)
+            break;
+        len += (size_t)w;
+    }
+    return buf;
+}

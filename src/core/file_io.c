@@ -1,4 +1,6 @@
 /* file_io.c - a whole file read, or written atomically (grognard/file_io.h). */
+/* realpath is XSI */
+#define _XOPEN_SOURCE 700
 #include "grognard/file_io.h"
 
 #include "grognard/alloc.h"
@@ -126,24 +128,15 @@ gr_status gr_write_file_atomic(const char *path, const char *data, size_t len, g
     return GR_OK;
 }
 
-gr_status gr_read_file(const char *path, size_t max, char **text, size_t *len, gr_error *err)
+gr_status gr_read_stream(FILE *f, const char *name, size_t max, char **text, size_t *len,
+                         gr_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return gr_error_set(err, GR_ERUNTIME, "%s: cannot open the file (%s); check the path", path,
-                            strerror(errno));
-    struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        fclose(f);
-        return gr_error_set(err, GR_ERUNTIME, "%s: is a directory; give the path of a JSON file",
-                            path);
-    }
+    *text = NULL;
+    *len = 0;
     size_t cap = 4096, n = 0;
     char *buf = gr_malloc(cap);
-    if (!buf) {
-        fclose(f);
-        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
-    }
+    if (!buf)
+        return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", name);
     for (;;) {
         if (n + 1 >= cap) {
             if (n > max) /* already one byte more than the limit */
@@ -151,8 +144,7 @@ gr_status gr_read_file(const char *path, size_t max, char **text, size_t *len, g
             char *nb = gr_realloc(buf, cap * 2);
             if (!nb) {
                 gr_free(buf);
-                fclose(f);
-                return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", path);
+                return gr_error_set(err, GR_ERUNTIME, "%s: out of memory", name);
             }
             buf = nb;
             cap *= 2;
@@ -165,22 +157,85 @@ gr_status gr_read_file(const char *path, size_t max, char **text, size_t *len, g
         if (got == 0 || n > max)
             break;
     }
-    int bad = ferror(f);
-    int e = errno;
-    fclose(f);
-    if (bad) {
+    if (ferror(f)) {
+        int e = errno;
         gr_free(buf);
-        return gr_error_set(err, GR_ERUNTIME, "%s: read error (%s)", path, strerror(e));
-    }
-    if (n > max) {
-        gr_free(buf);
-        return gr_error_set(err, GR_EINPUT,
-                            "%s:1:1: the file is larger than %zu bytes; this is "
-                            "not a grognard file",
-                            path, max);
+        return gr_error_set(err, GR_ERUNTIME, "%s: read error (%s)", name, strerror(e));
     }
     buf[n] = '\0';
     *text = buf;
     *len = n;
     return GR_OK;
+}
+
+gr_status gr_read_file(const char *path, size_t max, char **text, size_t *len, gr_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return gr_error_set(err, GR_ERUNTIME, "%s: cannot open the file (%s); check the path", path,
+                            strerror(errno));
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        fclose(f);
+        return gr_error_set(err, GR_ERUNTIME, "%s: is a directory; give the path of a JSON file",
+                            path);
+    }
+    gr_status st = gr_read_stream(f, path, max, text, len, err);
+    fclose(f);
+    if (st == GR_OK && *len > max) {
+        gr_free(*text);
+        *text = NULL;
+        return gr_error_set(err, GR_EINPUT,
+                            "%s:1:1: the file is larger than %zu bytes; this is "
+                            "not a grognard file",
+                            path, max);
+    }
+    return st;
+}
+
+uint64_t gr_fresh_seed(void)
+{
+    uint64_t s = 0;
+    FILE *f = fopen("/dev/urandom", "rb");
+    if (f) {
+        if (fread(&s, sizeof s, 1, f) != 1)
+            s = 0;
+        fclose(f);
+    }
+    return s % 1000000000ULL;
+}
+
+/* `p` made absolute with every link and ".." resolved: the file itself if it
+ * exists, else its folder followed by its last name; NULL if neither can be
+ * resolved.  Free the result. */
+static char *resolve_path(const char *p)
+{
+    char *r = realpath(p, NULL);
+    if (r)
+        return r;
+    const char *slash = strrchr(p, '/');
+    const char *base = slash ? slash + 1 : p;
+    char *dir = slash ? strndup(p, (size_t)(slash - p) + 1) : strdup(".");
+    char *rd = dir ? realpath(dir, NULL) : NULL;
+    free(dir);
+    if (!rd)
+        return NULL;
+    size_t n = strlen(rd) + strlen(base) + 2;
+    r = malloc(n);
+    if (r)
+        snprintf(r, n, "%s/%s", rd, base);
+    free(rd);
+    return r;
+}
+
+int gr_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    char *ra = resolve_path(a), *rb = resolve_path(b);
+    int same = ra && rb ? !strcmp(ra, rb) : !strcmp(a, b);
+    free(ra);
+    free(rb);
+    return same;
 }

@@ -170,6 +170,25 @@ gr_status gr_jr_fail_key(gr_error *err, const char *name, const gr_jr_node *at, 
     return st;
 }
 
+gr_status gr_jr_only_keys(gr_error *err, const char *name, const gr_jr_node *obj,
+                          const char *const *keys, const char *what, const char *doc)
+{
+    for (const gr_jr_node *m = obj->child; m; m = m->next) {
+        size_t i = 0;
+        while (keys[i] && strcmp(m->key, keys[i]))
+            i++;
+        if (keys[i])
+            continue;
+        char list[512], kb[168];
+        gr_join(list, sizeof list, keys, SIZE_MAX);
+        return gr_jr_fail_key(err, name, m, "unknown key \"%s\"%s%s; accepted keys: %s%s%s%s",
+                              gr_jr_printable(m->key, 40, kb, sizeof kb), what ? " in " : "",
+                              what ? what : "", list, doc ? " (" : "", doc ? doc : "",
+                              doc ? ")" : "");
+    }
+    return GR_OK;
+}
+
 static int jr_peek(const jr_parser *p)
 {
     return p->pos < p->len ? (unsigned char)p->s[p->pos] : -1;

@@ -1,6 +1,8 @@
 /* resolve.c - the record of a resolution: modifiers, rolls, table reads. */
 #include "grognard/resolve.h"
 
+#include "grognard/dice.h"
+
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -153,20 +155,6 @@ void gr_res_value(gr_resolution *r, const char *key, gr_field_kind kind, int64_t
         r->values[r->nvalues++] = (gr_field){key, kind, v, NULL};
 }
 
-/* How many typed numbers a roll kind takes, and the range of each. */
-static int typed_parts(gr_roll_kind k, int *lo, int *hi)
-{
-    switch (k) {
-    case GR_ROLL_NONE: return 0;
-    case GR_ROLL_D6: *lo = 1, *hi = 6; return 1;
-    case GR_ROLL_D10: *lo = 1, *hi = 10; return 1;
-    case GR_ROLL_2D6: *lo = 2, *hi = 12; return 1;
-    case GR_ROLL_D10_VS_D10: *lo = 1, *hi = 10; return 2;
-    case GR_ROLL_2D6_VS_2D6: *lo = 2, *hi = 12; return 2;
-    }
-    return 0;
-}
-
 gr_status gr_res_roll(gr_resolution *r, gr_dice_source *src, gr_roll_kind k, const char *name,
                       int *idx, gr_error *err)
 {
@@ -176,7 +164,7 @@ gr_status gr_res_roll(gr_resolution *r, gr_dice_source *src, gr_roll_kind k, con
     memset(rec, 0, sizeof *rec);
     rec->name = name;
     rec->kind = k;
-    int lo = 0, hi = 0, parts = typed_parts(k, &lo, &hi);
+    int lo = 0, hi = 0, parts = gr_roll_parts(k, &lo, &hi);
     if (src->used >= src->ntyped && !src->rng && src->ask && parts > 0 &&
         src->ntyped + parts <= GR_MAX_ROLLS) {
         /* the player rolls now, told which roll it is */

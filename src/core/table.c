@@ -126,8 +126,8 @@ void gr_param_describe(const gr_param *p, char *buf, size_t cap)
     case GR_P_TEXT: snprintf(buf, cap, "a text (%s)", p->help ? p->help : "any"); return;
     case GR_P_ENUM:
         len = (size_t)snprintf(buf, cap, "one of: ");
-        for (int i = 0; p->choices[i] && len < cap; i++)
-            len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", p->choices[i]);
+        if (len < cap)
+            gr_join(buf + len, cap - len, p->choices, SIZE_MAX);
         return;
     }
 }
@@ -334,14 +334,17 @@ gr_status gr_table_odds(const gr_table *t, const gr_args *a, int modifier, gr_od
         return gr_error_set(err, GR_EINPUT,
                             "table '%s' is read without a die roll, so it has no odds; use lookup",
                             t->name);
+    gr_args args = *a;
+    args.given[t->roll_param] = 1;
+    gr_status rq = gr_args_check_required(t->params, t->nparams, &args, err);
+    if (rq != GR_OK)
+        return rq;
     gr_dist d;
     gr_dist_of_roll(&d, t->roll);
     gr_dist_shift(&d, modifier);
     memset(out, 0, sizeof *out);
     out->n = t->noutcomes;
     out->den = d.den;
-    gr_args args = *a;
-    args.given[t->roll_param] = 1;
     for (int i = 0; i < d.n; i++) {
         if (!d.w[i])
             continue;

@@ -5,7 +5,6 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,22 +75,8 @@ typedef struct ld {
     const gr_jr_node *unit_at[RE_MAX_ROWS][RE_MAX_COLS]; /* the unit standing there */
 } ld;
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static gr_status
-ld_fail(ld *L, const gr_jr_node *at, const char *fmt, ...);
-
-static gr_status ld_fail(ld *L, const gr_jr_node *at, const char *fmt, ...)
-{
-    char what[420];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    return gr_error_set(L->err, GR_EINPUT, "%s:%d:%d: %s", L->name, at ? at->line : 1,
-                        at ? at->col : 1, what);
-}
+/* "NAME:LINE:COL: what" at the node `at` (gr_jr_fail). */
+#define ld_fail(L, at, ...) gr_jr_fail((L)->err, (L)->name, (at), __VA_ARGS__)
 
 static gr_status ld_fail_pos(ld *L, int line, int col, const char *what)
 {
@@ -136,18 +121,6 @@ static const char *closest(const char *s, const char *const *names, size_t n)
     return best;
 }
 
-static void join_names(char *buf, size_t cap, const char *const *names, size_t n)
-{
-    size_t k = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < n && k < cap; i++) {
-        int w = snprintf(buf + k, cap - k, "%s%s", i ? ", " : "", names[i]);
-        if (w < 0)
-            break;
-        k += (size_t)w;
-    }
-}
-
 static gr_status ld_expect(ld *L, const gr_jr_node *v, gr_jr_type t, const char *what)
 {
     if (v->type == t)
@@ -173,7 +146,7 @@ static gr_status ld_keys(ld *L, const gr_jr_node *obj, const char *what, const c
             continue;
         const char *sug = closest(m->key, keys, n);
         char list[400];
-        join_names(list, sizeof list, keys, n);
+        gr_join(list, sizeof list, keys, n);
         char msg[800], kb[168];
         gr_jr_printable(m->key, 40, kb, sizeof kb);
         if (sug)
@@ -296,7 +269,7 @@ static gr_status ld_enum(ld *L, const gr_jr_node *obj, const char *key, const ch
 {
     const gr_jr_node *v = gr_jr_get(obj, key);
     char list[300];
-    join_names(list, sizeof list, names, n);
+    gr_join(list, sizeof list, names, n);
     if (!v)
         return ld_fail(L, obj, "%s has no \"%s\"; add \"%s\": one of %s", what, key, key, list);
     if (v->type != GR_JR_STRING)

@@ -173,12 +173,8 @@ static gr_status v1_action(const char *name, const gr_battle *b, const gr_jr_nod
     *hash = 0;
     if (e->type != GR_JR_OBJECT)
         return gr_jr_fail(err, name, e, "an action is an object, not %s", gr_jr_type_name(e->type));
-    for (const gr_jr_node *m = e->child; m; m = m->next)
-        if (gr_bt_word(keys, m->key) < 0)
-            return gr_jr_fail_key(err, name, m,
-                                  "unknown key \"%s\" in an action; accepted: verb, unit, "
-                                  "target, leader, inputs, rolls, dice, hash",
-                                  m->key);
+    if (gr_jr_only_keys(err, name, e, keys, "an action", NULL) != GR_OK)
+        return GR_EINPUT;
     char *w[4 + 2 * (GR_BT_MAX_INPUTS + 2)], opt[GR_BT_MAX_INPUTS + 2][GR_BT_ID + 2];
     int n = 0, no = 0;
     const gr_jr_node *v, *in = NULL, *ro = NULL, *d, *h;

@@ -124,6 +124,22 @@ gr_status gr_bt_resolve_test(gr_battle *b, const gr_record_step *steps, size_t n
     return GR_OK;
 }
 
+int gr_bt_last_test(const gr_match *m, gr_bt_action *a, size_t *at)
+{
+    const gr_battle *b = gr_bt_game_battle(gr_match_state(m));
+    size_t n = gr_match_steps(m), i = n;
+    while (i > 0 && gr_match_step(m, i - 1)->player == GR_CHANCE)
+        i--;
+    if (i == 0 || gr_bt_game_call(b, gr_match_step(m, i - 1)->rec, a, NULL) != GR_OK)
+        return -1;
+    *at = i - 1;
+    for (; i < n && a->nrolls < (int)(sizeof a->rolls / sizeof a->rolls[0]); i++)
+        a->rolls[a->nrolls++] = (int)gr_match_step(m, i)->action;
+    return a->call.unit >= 0     ? b->units[a->call.unit].side
+           : a->call.leader >= 0 ? b->leaders[a->call.leader].side
+                                 : gr_match_step(m, *at)->player;
+}
+
 /* Go through the tests of match m from its start, each resolved again
  * from the state before it with its recorded dice, reported to r (the
  * battle after the last in r->before).  GR_EINPUT naming `name` if a test

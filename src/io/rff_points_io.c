@@ -32,14 +32,6 @@ typedef struct pl {
     gr_error *err;
 } pl;
 
-static void list_codes(const char *const *codes, char *buf, size_t cap)
-{
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int i = 0; codes[i] && len < cap; i++)
-        len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", codes[i]);
-}
-
 static int code_index(const char *const *codes, const char *key)
 {
     for (int i = 0; codes[i]; i++)
@@ -57,12 +49,11 @@ static gr_status check_entry(const pl *P, const char *section, const char *code,
                           "%s.%s.%s must be an object like {\"points\": null, \"source\": \"none "
                           "found\"}",
                           section, code, band);
-    char kb[168];
-    for (const gr_jr_node *m = v->child; m; m = m->next)
-        if (strcmp(m->key, "points") && strcmp(m->key, "source") && strcmp(m->key, "note"))
-            return gr_jr_fail_key(P->err, P->name, m,
-                                  "%s.%s.%s: unknown key \"%s\"; accepted: points, source, note",
-                                  section, code, band, gr_jr_printable(m->key, 40, kb, sizeof kb));
+    static const char *const keys[] = {"points", "source", "note", NULL};
+    char what[96];
+    snprintf(what, sizeof what, "%s.%s.%s", section, code, band);
+    if (gr_jr_only_keys(P->err, P->name, v, keys, what, NULL) != GR_OK)
+        return GR_EINPUT;
     const gr_jr_node *pts = gr_jr_get(v, "points"), *src = gr_jr_get(v, "source");
     if (!pts)
         return gr_jr_fail(P->err, P->name, v,
@@ -113,7 +104,7 @@ static gr_status check_section(const pl *P, const gr_jr_node *root, const char *
                                const char *const *codes, rff_points_entry (*out)[RFF_NBANDS])
 {
     char accepted[160], kb[168];
-    list_codes(codes, accepted, sizeof accepted);
+    gr_join(accepted, sizeof accepted, codes, SIZE_MAX);
     const gr_jr_node *sec = gr_jr_get(root, section);
     if (!sec)
         return gr_jr_fail(P->err, P->name, root,
@@ -160,16 +151,9 @@ gr_status rff_points_parse(const char *text, size_t len, const char *name, rff_p
                    gr_jr_type_name(root->type));
         goto done;
     }
-    char kb[168];
-    for (const gr_jr_node *m = root->child; m; m = m->next)
-        if (strcmp(m->key, "format") && strcmp(m->key, "version") && strcmp(m->key, "note") &&
-            strcmp(m->key, "musketry") && strcmp(m->key, "cannon")) {
-            gr_jr_fail_key(err, name, m,
-                           "unknown key \"%s\"; accepted: format, version, note, musketry, "
-                           "cannon",
-                           gr_jr_printable(m->key, 40, kb, sizeof kb));
-            goto done;
-        }
+    static const char *const top[] = {"format", "version", "note", "musketry", "cannon", NULL};
+    if (gr_jr_only_keys(err, name, root, top, NULL, NULL) != GR_OK)
+        goto done;
     const gr_jr_node *fmt = gr_jr_get(root, "format"), *ver = gr_jr_get(root, "version");
     if (!fmt || fmt->type != GR_JR_STRING || strcmp(fmt->str, RFF_POINTS_FORMAT)) {
         gr_jr_fail(err, name, fmt ? fmt : root, "\"format\" must be \"%s\"", RFF_POINTS_FORMAT);

@@ -1,6 +1,4 @@
 /* save.c - saved games: write a match's record, read it back, validated. */
-/* realpath is XSI */
-#define _XOPEN_SOURCE 700
 #include "grognard/save.h"
 #include "grognard/file_io.h"
 
@@ -110,43 +108,6 @@ static int write_body(FILE *f, const gr_match *m, const char *scenario_path,
     return 0;
 }
 
-/* `p` made absolute with every link and ".." resolved: the file itself if it
- * exists, else its folder followed by its last name; NULL if neither can be
- * resolved.  Free the result. */
-static char *resolve_path(const char *p)
-{
-    char *r = realpath(p, NULL);
-    if (r)
-        return r;
-    const char *slash = strrchr(p, '/');
-    const char *base = slash ? slash + 1 : p;
-    char *dir = slash ? strndup(p, (size_t)(slash - p) + 1) : strdup(".");
-    char *rd = dir ? realpath(dir, NULL) : NULL;
-    free(dir);
-    if (!rd)
-        return NULL;
-    size_t n = strlen(rd) + strlen(base) + 2;
-    r = malloc(n);
-    if (r)
-        snprintf(r, n, "%s/%s", rd, base);
-    free(rd);
-    return r;
-}
-
-/* 1 if `a` and `b` name the same file: the same device and inode when both
- * exist, else the same resolved path (or the same text if unresolvable). */
-static int same_file(const char *a, const char *b)
-{
-    struct stat sa, sb;
-    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-    char *ra = resolve_path(a), *rb = resolve_path(b);
-    int same = ra && rb ? !strcmp(ra, rb) : !strcmp(a, b);
-    free(ra);
-    free(rb);
-    return same;
-}
-
 gr_status gr_save_check_path(const char *scenario_path, const char *path, gr_error *err)
 {
     if (scenario_path && !gr_utf8_valid(scenario_path))
@@ -155,7 +116,7 @@ gr_status gr_save_check_path(const char *scenario_path, const char *path, gr_err
                             "as JSON text, which must be; rename the scenario file or reach it "
                             "through a link whose path is UTF-8",
                             path, scenario_path);
-    if (scenario_path && scenario_path[0] && same_file(scenario_path, path))
+    if (scenario_path && scenario_path[0] && gr_same_file(scenario_path, path))
         return gr_error_set(err, GR_EINPUT,
                             "%s: is the scenario file %s itself; saving there would overwrite "
                             "the scenario with the game; save to another file, e.g. game.json",
@@ -273,23 +234,16 @@ static gr_status push_step(const char *path, gr_saved *s, size_t *cap, gr_record
 static gr_status sv_step(const char *path, const gr_game_type *t, const gr_jr_node *e, gr_saved *s,
                          size_t *cap, gr_error *err)
 {
-    static const char *const keys[] = {"n", "player", "action", "text", "hash", "given", "by"};
+    static const char *const keys[] = {"n",    "player", "action", "text",
+                                       "hash", "given",  "by",     NULL};
     if (e->type != GR_JR_OBJECT)
         return gr_jr_fail(err, path, e,
                           "a step must be an object {\"player\": ..., \"action\": "
                           "[...], \"hash\": ...}, not %s",
                           gr_jr_type_name(e->type));
-    for (const gr_jr_node *m = e->child; m; m = m->next) {
-        size_t i;
-        for (i = 0; i < 7 && strcmp(m->key, keys[i]); i++)
-            ;
-        if (i == 7) {
-            return gr_jr_fail_key(err, path, m,
-                                  "unknown key \"%.40s\" in a step; accepted: n, player, "
-                                  "action, text, hash, given, by",
-                                  m->key);
-        }
-    }
+    gr_status ks = gr_jr_only_keys(err, path, e, keys, "a step", NULL);
+    if (ks != GR_OK)
+        return ks;
     const gr_jr_node *p = gr_jr_get(e, "player"), *a = gr_jr_get(e, "action"),
                      *h = gr_jr_get(e, "hash");
     if (!p || !a || !h)
@@ -340,8 +294,7 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
 {
     static const char *const keys[] = {"format",      "version",         "game", "scenario",
                                        "scenario_id", "scenario_digest", "seed", "steps",
-                                       "notes",       "scenario_text"};
-    const size_t nkeys = sizeof keys / sizeof keys[0];
+                                       "notes",       "scenario_text",   NULL};
     if (root->type != GR_JR_OBJECT)
         return gr_jr_fail(err, path, root, "a save file is a JSON object; this is %s",
                           gr_jr_type_name(root->type));
@@ -354,19 +307,9 @@ static gr_status read_doc(const char *path, const gr_jr_node *root, gr_saved *g,
         return gr_jr_fail(err, path, fmt ? fmt : root,
                           "not a grognard save file; it needs \"format\": \"grognard-save\"");
     g->recognised = 1; /* a save, well formed or not: its errors are a save's */
-    for (const gr_jr_node *m = root->child; m; m = m->next) {
-        size_t i;
-        for (i = 0; i < nkeys && strcmp(m->key, keys[i]); i++)
-            ;
-        if (i == nkeys) {
-            return gr_jr_fail_key(
-                err, path, m,
-                "unknown key \"%.40s\" in a save file; accepted: format, "
-                "version, game, scenario, scenario_id, scenario_digest, scenario_text, seed, "
-                "steps",
-                m->key);
-        }
-    }
+    gr_status ks = gr_jr_only_keys(err, path, root, keys, "a save file", NULL);
+    if (ks != GR_OK)
+        return ks;
     int want = legacy ? 1 : GR_SAVE_VERSION;
     if (!ver || ver->type != GR_JR_NUMBER || !ver->is_int)
         return gr_jr_fail(err, path, ver ? ver : root,
@@ -504,17 +447,10 @@ gr_status gr_save_read(const char *path, gr_saved *g, gr_error *err)
 void gr_saved_free(gr_saved *s)
 {
     gr_free(s->scenario);
-    s->scenario = NULL;
     gr_free(s->scenario_text);
-    s->scenario_text = NULL;
-    s->scenario_len = 0;
     gr_free(s->steps);
-    s->steps = NULL;
-    s->nsteps = 0;
     gr_jr_free(s->doc);
-    s->doc = NULL;
     gr_free(s->acts);
-    s->acts = NULL;
     gr_free(s->name);
-    s->name = NULL;
+    memset(s, 0, sizeof *s);
 }

@@ -244,21 +244,16 @@ static gr_status member_pair(const reader *R, const gr_jr_node *obj, const char 
     return s;
 }
 
-/* Refuse a member of obj not in keys (a misspelt or foreign member). */
-static gr_status known_keys(const reader *R, const gr_jr_node *obj, const char *const *keys,
-                            size_t n, const char *accepted)
+/* An object node (`what` in messages) with only the members in keys
+ * (NULL-terminated). */
+static gr_status object_of(const reader *R, const gr_jr_node *v, const char *const *keys,
+                           const char *what)
 {
-    for (const gr_jr_node *m = obj->child; m; m = m->next) {
-        size_t i;
-        for (i = 0; i < n && strcmp(m->key, keys[i]); i++)
-            ;
-        if (i == n) {
-            char buf[64];
-            return gr_jr_fail_key(R->err, R->file, m, "unknown member \"%s\"; accepted: %s",
-                                  gr_jr_printable(m->key, 40, buf, sizeof buf), accepted);
-        }
-    }
-    return GR_OK;
+    char list[300];
+    if (v->type != GR_JR_OBJECT)
+        return gr_jr_fail(R->err, R->file, v, "%s must be an object {%s}", what,
+                          gr_join(list, sizeof list, keys, SIZE_MAX));
+    return gr_jr_only_keys(R->err, R->file, v, keys, NULL, NULL);
 }
 
 static gr_status read_scenario(const reader *R, const gr_jr_node *root, gr_sim_doc *d)
@@ -267,11 +262,8 @@ static gr_status read_scenario(const reader *R, const gr_jr_node *root, gr_sim_d
     gr_status s = need(R, root, "scenario", &sc);
     if (s != GR_OK)
         return s;
-    if (sc->type != GR_JR_OBJECT)
-        return gr_jr_fail(R->err, R->file, sc,
-                          "\"scenario\" must be an object {\"title\", \"path\", \"digest\"}");
-    static const char *const keys[] = {"title", "path", "digest"};
-    if ((s = known_keys(R, sc, keys, 3, "title, path, digest")) != GR_OK ||
+    static const char *const keys[] = {"title", "path", "digest", NULL};
+    if ((s = object_of(R, sc, keys, "\"scenario\"")) != GR_OK ||
         (s = member_str(R, sc, "title", d->title, sizeof d->title)) != GR_OK ||
         (s = member_str(R, sc, "path", d->path, sizeof d->path)) != GR_OK ||
         (s = need(R, sc, "digest", &dig)) != GR_OK)
@@ -295,14 +287,10 @@ static gr_status read_shard(const reader *R, const gr_jr_node *root, gr_sim_doc 
         d->run_games = games;
         return GR_OK;
     }
-    if (sh->type != GR_JR_OBJECT)
-        return gr_jr_fail(R->err, R->file, sh,
-                          "\"shard\" must be an object {\"index\", \"of\", \"first\", "
-                          "\"run_games\"}");
-    static const char *const keys[] = {"index", "of", "first", "run_games"};
+    static const char *const keys[] = {"index", "of", "first", "run_games", NULL};
     int64_t k = 0, n = 0, first = 0, run = 0;
     gr_status s;
-    if ((s = known_keys(R, sh, keys, 4, "index, of, first, run_games")) != GR_OK ||
+    if ((s = object_of(R, sh, keys, "\"shard\"")) != GR_OK ||
         (s = member_int(R, sh, "of", 1, GR_SIM_MAX_SHARDS, &n)) != GR_OK ||
         (s = member_int(R, sh, "index", 1, n, &k)) != GR_OK ||
         (s = member_int(R, sh, "run_games", n, INT64_MAX, &run)) != GR_OK ||
@@ -331,15 +319,12 @@ static gr_status read_stat(const reader *R, const gr_jr_node *o, gr_sim_report *
                            const gr_jr_node *turn_games)
 {
     gr_sim_stat *t = &r->stats[i];
-    if (o->type != GR_JR_OBJECT)
-        return gr_jr_fail(R->err, R->file, o, "a stat must be an object {\"name\", \"side\", ...}");
-    static const char *const keys[] = {"name", "side", "mean",      "min",
-                                       "max",  "sum",  "histogram", "turn_sums"};
+    static const char *const keys[] = {"name", "side",      "mean",      "min", "max",
+                                       "sum",  "histogram", "turn_sums", NULL};
     const gr_jr_node *side, *h, *ts;
     int64_t x = 0;
     gr_status s;
-    if ((s = known_keys(R, o, keys, 8, "name, side, mean, min, max, sum, histogram, turn_sums")) !=
-            GR_OK ||
+    if ((s = object_of(R, o, keys, "a stat")) != GR_OK ||
         (s = member_str(R, o, "name", t->name, sizeof t->name)) != GR_OK ||
         (s = need(R, o, "side", &side)) != GR_OK)
         return s;
@@ -398,15 +383,6 @@ static gr_status array_of(const reader *R, const gr_jr_node *v, size_t most, int
     return GR_OK;
 }
 
-/* An object node with only the members in keys. */
-static gr_status object_of(const reader *R, const gr_jr_node *v, const char *const *keys, size_t n,
-                           const char *accepted, const char *what)
-{
-    if (v->type != GR_JR_OBJECT)
-        return gr_jr_fail(R->err, R->file, v, "%s must be an object {%s}", what, accepted);
-    return known_keys(R, v, keys, n, accepted);
-}
-
 /* The rule holes, the deciding turns, the objectives and the loss map. */
 static gr_status read_decided(const reader *R, const gr_jr_node *root, const gr_sim_doc *d,
                               gr_sim_report *r)
@@ -433,12 +409,11 @@ static gr_status read_decided(const reader *R, const gr_jr_node *root, const gr_
     if ((s = need(R, root, "holes", &v)) != GR_OK ||
         (s = array_of(R, v, GR_SIM_HOLES, 1, "\"holes\"")) != GR_OK)
         return s;
-    static const char *const hkeys[] = {"kind", "battles", "first_game", "game_seed"};
+    static const char *const hkeys[] = {"kind", "battles", "first_game", "game_seed", NULL};
     k = 0;
     for (a = v->child; a; a = a->next, k++) {
         const gr_jr_node *kind;
-        if ((s = object_of(R, a, hkeys, 4, "kind, battles, first_game, game_seed", "a hole")) !=
-                GR_OK ||
+        if ((s = object_of(R, a, hkeys, "a hole")) != GR_OK ||
             (s = need(R, a, "kind", &kind)) != GR_OK)
             return s;
         if (kind->type != GR_JR_STRING || strcmp(kind->str, gr_sim_hole_name(k)))
@@ -457,13 +432,13 @@ static gr_status read_decided(const reader *R, const gr_jr_node *root, const gr_
     if ((s = need(R, root, "objectives", &v)) != GR_OK ||
         (s = array_of(R, v, GR_SIM_MAX_OBJ, 0, "\"objectives\"")) != GR_OK)
         return s;
-    static const char *const okeys[] = {"hex", "side", "changes", "battles_changed", "held_at_end"};
+    static const char *const okeys[] = {"hex",         "side", "changes", "battles_changed",
+                                        "held_at_end", NULL};
     r->nobj = (int)v->len;
     k = 0;
     for (a = v->child; a; a = a->next, k++) {
         const gr_jr_node *hex, *end;
-        if ((s = object_of(R, a, okeys, 5, "hex, side, changes, battles_changed, held_at_end",
-                           "an objective")) != GR_OK ||
+        if ((s = object_of(R, a, okeys, "an objective")) != GR_OK ||
             (s = need(R, a, "hex", &hex)) != GR_OK ||
             (s = array_of(R, hex, 2, 1, "\"hex\"")) != GR_OK ||
             (s = whole(R, hex->child, "a column", 0, GR_SIM_MAP - 1, &x)) != GR_OK)
@@ -498,9 +473,9 @@ static gr_status read_decided(const reader *R, const gr_jr_node *root, const gr_
                               "%ld; make the report again",
                               sum, r->games);
     }
-    static const char *const mkeys[] = {"cols", "rows", "hexes"};
+    static const char *const mkeys[] = {"cols", "rows", "hexes", NULL};
     if ((s = need(R, root, "loss_map", &v)) != GR_OK ||
-        (s = object_of(R, v, mkeys, 3, "cols, rows, hexes", "\"loss_map\"")) != GR_OK ||
+        (s = object_of(R, v, mkeys, "\"loss_map\"")) != GR_OK ||
         (s = member_int(R, v, "cols", 0, GR_SIM_MAP, &x)) != GR_OK)
         return s;
     r->map_cols = (int)x;
@@ -535,11 +510,7 @@ static gr_status read_report(const reader *R, const gr_jr_node *root, gr_sim_doc
         "format",     "version",  "scenario",   "shard",      "games",    "seed",
         "players",    "sides",    "wins",       "draws",      "win_rate", "ci95",
         "steps",      "stats",    "turn_games", "unfinished", "decided",  "holes",
-        "objectives", "loss_map", "label",      "kind",       "compare"};
-    const char *const accepted = "format, version, scenario, shard, games, seed, players, "
-                                 "sides, wins, draws, win_rate, ci95, steps, stats, turn_games, "
-                                 "unfinished, decided, holes, objectives, loss_map, label, kind, "
-                                 "compare";
+        "objectives", "loss_map", "label",      "kind",       "compare",  NULL};
     if (root->type != GR_JR_OBJECT)
         return gr_jr_fail(R->err, R->file, root, "a simulation report is a JSON object; this is %s",
                           gr_jr_type_name(root->type));
@@ -552,7 +523,7 @@ static gr_status read_report(const reader *R, const gr_jr_node *root, gr_sim_doc
     int64_t x = 0;
     gr_status s;
     const gr_jr_node *v;
-    if ((s = known_keys(R, root, keys, sizeof keys / sizeof keys[0], accepted)) != GR_OK ||
+    if ((s = gr_jr_only_keys(R->err, R->file, root, keys, NULL, NULL)) != GR_OK ||
         (s = need(R, root, "version", &v)) != GR_OK)
         return s;
     if (v->type != GR_JR_NUMBER || !v->is_int || v->ival != GR_SIM_VERSION)
@@ -612,13 +583,10 @@ static gr_status read_report(const reader *R, const gr_jr_node *root, gr_sim_doc
                           r->wins[0], r->wins[1], r->draws, r->unfinished,
                           r->wins[0] + r->wins[1] + r->draws + r->unfinished, r->games);
     const gr_jr_node *st, *stats, *tg;
-    static const char *const skeys[] = {"mean", "min", "max", "sum"};
+    static const char *const skeys[] = {"mean", "min", "max", "sum", NULL};
     if ((s = need(R, root, "steps", &st)) != GR_OK)
         return s;
-    if (st->type != GR_JR_OBJECT)
-        return gr_jr_fail(R->err, R->file, st,
-                          "\"steps\" must be an object {\"mean\", \"min\", \"max\", \"sum\"}");
-    if ((s = known_keys(R, st, skeys, 4, "mean, min, max, sum")) != GR_OK ||
+    if ((s = object_of(R, st, skeys, "\"steps\"")) != GR_OK ||
         (s = member_int(R, st, "min", 0, INT64_MAX, &r->steps_min)) != GR_OK ||
         (s = member_int(R, st, "max", r->steps_min, INT64_MAX, &r->steps_max)) != GR_OK ||
         (s = member_int(R, st, "sum", 0, INT64_MAX, &r->steps_sum)) != GR_OK ||

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "grognard/args_io.h"
+#include "grognard/file_io.h"
 #include "grognard/resolve.h"
 #include "grognard/rff_points.h"
 #include "grognard/rng.h"
@@ -31,30 +32,10 @@ fail(int code, char **out, const char *fmt, ...)
     return code;
 }
 
-/* At most 64 bytes of a name the client sent, for a message: cut before a
- * character that does not fit (gr_escape), never inside one. */
-typedef struct {
-    char s[65];
-} clipped;
-static clipped clip(const char *name)
-{
-    clipped c;
-    gr_escape(name ? name : "", c.s, sizeof c.s);
-    return c;
-}
-
 static int fail_err(int code, char **out, const gr_error *err)
 {
     *out = strdup(err->msg);
     return code;
-}
-
-static void join(char *buf, size_t cap, const char *const *names, size_t n)
-{
-    size_t len = 0;
-    buf[0] = 0;
-    for (size_t i = 0; i < n && len < cap; i++)
-        len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", names[i]);
 }
 
 static int done(json_t *j, char **out)
@@ -68,83 +49,35 @@ static int done(json_t *j, char **out)
     return 200;
 }
 
-/* POST /api/lookup|odds|resolve with `body`; `what` is "lookup", "odds" or
- * "resolve".  Returns the HTTP status; *out is the answer's JSON text (200)
- * or the error's message (malloc'ed; NULL out of memory).  `points` is the
- * server's RFF fire-points data (or NULL when not loaded). */
-static int assist(const char *what, const char *body, size_t len, const void *points, char **out)
+/* POST /api/lookup|odds|resolve with the body `req` (a JSON object, its
+ * reference taken); `what` is "lookup", "odds" or "resolve".  Returns the
+ * HTTP status; *out is the answer's JSON text (200) or the error's message
+ * (malloc'ed; NULL out of memory).  `points` is the server's RFF
+ * fire-points data (or NULL when not loaded). */
+static int assist(const char *what, json_t *req, const void *points, char **out)
 {
-    json_error_t jerr;
-    json_t *req = json_loadb(body, len, JSON_REJECT_DUPLICATES, &jerr);
-    if (!json_is_object(req)) {
-        char msg[GR_ERROR_MSG];
-        snprintf(msg, sizeof msg, "the body is not JSON (%d:%d: %s); send {\"system\": ..., ...}",
-                 jerr.line, jerr.column, jerr.text);
-        if (req)
-            snprintf(msg, sizeof msg,
-                     "the body must be a JSON object {\"system\": ..., \"%s\": ..., \"inputs\": "
-                     "{...}}",
-                     strcmp(what, "resolve") ? "table" : "procedure");
+    int resolve = !strcmp(what, "resolve"), odds = !strcmp(what, "odds");
+    const char *tkey = resolve ? "procedure" : "table";
+    static const char *const keys[3][6] = {{"system", "table", "inputs", NULL},
+                                           {"system", "table", "inputs", "modifier", NULL},
+                                           {"system", "procedure", "inputs", "seed", "roll", NULL}};
+    char msg[GR_ERROR_MSG];
+    if (!sv_only_keys(req, keys[odds + 2 * resolve], msg, sizeof msg)) {
         json_decref(req);
         *out = strdup(msg);
         return 400;
     }
-    int resolve = !strcmp(what, "resolve"), odds = !strcmp(what, "odds");
-    const char *tkey = resolve ? "procedure" : "table";
-    const char *key;
-    json_t *val;
-    json_object_foreach(req, key, val)
-    {
-        if (strcmp(key, "system") && strcmp(key, tkey) && strcmp(key, "inputs") &&
-            !(odds && !strcmp(key, "modifier")) &&
-            !(resolve && (!strcmp(key, "seed") || !strcmp(key, "roll")))) {
-            int code = fail(400, out, "unknown key '%s'; accepted: system, %s, inputs", clip(key).s,
-                            odds      ? "table, modifier"
-                            : resolve ? "procedure, seed, roll"
-                                      : "table");
-            json_decref(req);
-            return code;
-        }
-    }
     const char *sys = json_string_value(json_object_get(req, "system"));
     const char *name = json_string_value(json_object_get(req, tkey));
-    const gr_system *s = sys ? gr_system_find(sys) : NULL;
-    char list[512];
-    int code;
-    if (!s) {
-        const char *ids[16] = {0};
-        size_t n = 0;
-        for (; gr_systems[n] && n < 16; n++)
-            ids[n] = gr_systems[n]->id;
-        join(list, sizeof list, ids, n);
-        code = fail(sys ? 404 : 400, out, "unknown or missing system '%s'; accepted: %s",
-                    clip(sys).s, list);
-        json_decref(req);
-        return code;
-    }
+    const gr_system *s;
     const gr_table *t = NULL;
     const gr_procedure *p = NULL;
-    const char *names[64];
-    size_t nn = 0;
-    if (resolve) {
-        for (size_t i = 0; i < s->nprocedures; i++) {
-            if (nn < 64)
-                names[nn++] = s->procedures[i]->name;
-            if (name && !strcmp(s->procedures[i]->name, name))
-                p = s->procedures[i];
-        }
-    } else {
-        for (size_t i = 0; i < s->ntables; i++) {
-            if (nn < 64)
-                names[nn++] = s->tables[i]->name;
-            if (name && !strcmp(s->tables[i]->name, name))
-                t = s->tables[i];
-        }
-    }
-    if (!t && !p) {
-        join(list, sizeof list, names, nn);
-        code = fail(name ? 404 : 400, out, "unknown or missing %s '%s' of %s; accepted: %.400s",
-                    tkey, clip(name).s, s->id, list);
+    gr_error err;
+    if (gr_system_get(sys, &s, &err) != GR_OK ||
+        (resolve ? gr_system_get_procedure(s, name, &p, &err)
+                 : gr_system_get_table(s, name, &t, &err)) != GR_OK) {
+        /* 404 for a name given that is not there, 400 for one missing */
+        int code = fail_err(!s ? (sys ? 404 : 400) : (name ? 404 : 400), out, &err);
         json_decref(req);
         return code;
     }
@@ -166,9 +99,8 @@ static int assist(const char *what, const char *body, size_t len, const void *po
     gr_args a;
     memset(&a, 0, sizeof a);
     gr_args_json *keep = NULL;
-    gr_error err;
     gr_error_clear(&err);
-    code = 200;
+    int code = 200;
     if (!itext) {
         code = fail(500, out, "out of memory");
         goto out;
@@ -201,16 +133,8 @@ static int assist(const char *what, const char *body, size_t len, const void *po
             code = fail(400, out, "\"modifier\" must be a whole number from -30 to 30");
             goto out;
         }
-        if (t->roll_param < 0) {
-            code =
-                fail(400, out, "table '%s' is read without a die roll; use /api/lookup", t->name);
-            goto out;
-        }
-        gr_args check = a;
-        check.given[t->roll_param] = 1;
         gr_odds od;
-        if (gr_args_check_required(params, nparams, &check, &err) != GR_OK ||
-            gr_table_odds(t, &a, (int)mod, &od, &err) != GR_OK) {
+        if (gr_table_odds(t, &a, (int)mod, &od, &err) != GR_OK) {
             code = fail_err(400, out, &err);
             goto out;
         }
@@ -245,16 +169,7 @@ static int assist(const char *what, const char *body, size_t len, const void *po
                 dice.typed[dice.ntyped++] = (int)json_integer_value(f);
             }
         } else {
-            if (sj) {
-                seed = (uint64_t)json_integer_value(sj);
-            } else {
-                FILE *f = fopen("/dev/urandom", "rb");
-                if (!f || fread(&seed, sizeof seed, 1, f) != 1)
-                    seed = 0;
-                if (f)
-                    fclose(f);
-                seed %= 1000000000ULL;
-            }
+            seed = sj ? (uint64_t)json_integer_value(sj) : gr_fresh_seed();
             gr_rng_seed(&rng, seed);
             dice.rng = &rng;
         }
@@ -272,11 +187,8 @@ static int assist(const char *what, const char *body, size_t len, const void *po
         if (p->resolve(&a, &dice, r, &err) != GR_OK) {
             code = fail_err(400, out, &err);
         } else if (dice.used < dice.ntyped) {
-            char msg[GR_ERROR_MSG];
-            snprintf(msg, sizeof msg, "\"roll\": %d value%s given but this resolution uses %d",
-                     dice.ntyped, dice.ntyped > 1 ? "s" : "", dice.used);
-            *out = strdup(msg);
-            code = 400;
+            code = fail(400, out, "\"roll\": %d value%s given but this resolution uses %d",
+                        dice.ntyped, dice.ntyped > 1 ? "s" : "", dice.used);
         } else {
             code = done(gr_wire_resolution(s, p, &a, r, dice.rng ? &seed : NULL), out);
         }
@@ -308,9 +220,13 @@ int sv_assist_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
         *ret = sv_reply_err(r, 405, "use POST /api%s with a JSON body", p);
         return 1;
     }
-    char *out = NULL;
-    int code = assist(p + 1, r->body ? r->body : "", r->len, s->points, &out);
-    if (code == 200 || !out) {
+    char msg[GR_ERROR_MSG], *out = NULL;
+    json_t *req = sv_body_object(r, "{\"system\": \"aoe\", \"table\": \"fire\", \"inputs\": {...}}",
+                                 msg, sizeof msg);
+    int code = req ? assist(p + 1, req, s->points, &out) : 400;
+    if (!req) {
+        *ret = sv_reply_err(r, 400, "%s", msg);
+    } else if (code == 200 || !out) {
         *ret = sv_reply_json(r, code, out);
     } else {
         *ret = sv_reply_err(r, code, "%s", out);

@@ -49,40 +49,6 @@ static const gr_battle *battle_of(const sv_game *g)
     return gr_bt_game_battle(gr_match_state(g->m));
 }
 
-/* The last decision of g's record: its call (no dice) in *a, its index in
- * *at, and the side that made it (its unit's, else its leader's, else the
- * side whose step it was: docs/api.md); -1 when there is none. */
-static int last_decision(const sv_game *g, gr_bt_action *a, size_t *at)
-{
-    const gr_battle *b = battle_of(g);
-    for (size_t i = gr_match_steps(g->m); i-- > 0;) {
-        const gr_record_step *st = gr_match_step(g->m, i);
-        if (st->player == GR_CHANCE)
-            continue;
-        gr_error err;
-        if (gr_bt_game_call(b, st->rec, a, &err) != GR_OK)
-            return -1;
-        *at = i;
-        return a->call.unit >= 0     ? b->units[a->call.unit].side
-               : a->call.leader >= 0 ? b->leaders[a->call.leader].side
-                                     : st->player;
-    }
-    return -1;
-}
-
-/* The dice of the test of the decision at step index `at`: the chance
- * steps after it, into a->rolls. */
-static void test_dice(const sv_game *g, size_t at, gr_bt_action *a)
-{
-    a->nrolls = 0;
-    for (size_t i = at + 1; i < gr_match_steps(g->m); i++) {
-        const gr_record_step *st = gr_match_step(g->m, i);
-        if (st->player != GR_CHANCE || a->nrolls >= (int)(sizeof a->rolls / sizeof a->rolls[0]))
-            break;
-        a->rolls[a->nrolls++] = (int)gr_game_act_action(st->rec);
-    }
-}
-
 /* g's news for the event stream (sv_game_touch is the caller's). */
 static void set_last(sv_game *g, const char *kind, const char *text, const gr_bt_outcome *o)
 {
@@ -111,7 +77,7 @@ json_t *sv_battles_view(const sv_game *g, int side)
     json_object_set_new(j, "you_act", json_boolean(acts));
     gr_bt_action last;
     size_t at;
-    json_object_set_new(j, "can_undo", json_boolean(last_decision(g, &last, &at) == side));
+    json_object_set_new(j, "can_undo", json_boolean(gr_bt_last_test(g->m, &last, &at) == side));
     /* the last change this server saw: {kind, text, instructions}, null
      * until there is one (the event stream's news for the other side) */
     json_object_set_new(j, "last", g->last ? json_incref(g->last) : json_null());
@@ -161,17 +127,10 @@ static MHD_Result_t h_create(gr_server *s, sv_req *q)
     json_t *j = sv_body_object(q, ex, msg, sizeof msg);
     if (!j)
         return sv_reply_err(q, 400, "%s", msg);
-    const char *key;
-    json_t *v;
-    json_object_foreach(j, key, v)
-    {
-        if (strcmp(key, "system") && strcmp(key, "oob") && strcmp(key, "oob_text") &&
-            strcmp(key, "seed")) {
-            snprintf(msg, sizeof msg,
-                     "unknown key \"%.40s\"; accepted: system, oob, oob_text, seed", key);
-            json_decref(j); /* key is j's */
-            return sv_reply_err(q, 400, "%s", msg);
-        }
+    static const char *const keys[] = {"system", "oob", "oob_text", "seed", NULL};
+    if (!sv_only_keys(j, keys, msg, sizeof msg)) {
+        json_decref(j);
+        return sv_reply_err(q, 400, "%s", msg);
     }
     const char *sys = json_string_value(json_object_get(j, "system"));
     const char *oob = json_string_value(json_object_get(j, "oob"));
@@ -279,15 +238,14 @@ static MHD_Result_t h_action(gr_server *s, sv_game *g, sv_req *q, int odds)
                             ndice, &first, &err);
         if (code == 400 && err.code == GR_EILLEGAL)
             code = 409; /* not in this phase: the companion's refusal and its reason */
-        gr_roll_kind need = GR_ROLL_NONE;
-        const char *need_name;
+        size_t end = 0;
         if (code == 200) { /* the test with its dice as the record has them, told */
-            test_dice(g, first - 1, &a);
             memcpy(after, before, sizeof *after);
-            if (gr_battle_do_exact(after, &a, out, &need, &need_name, &err) != GR_OK ||
-                need != GR_ROLL_NONE) {
+            if (gr_bt_resolve_test(after, gr_match_step(g->m, 0), gr_match_steps(g->m), first - 1,
+                                   &end, &a, out, &err) != GR_OK ||
+                !end) {
                 code = 500;
-                snprintf(msg, sizeof msg, "%s", err.msg);
+                snprintf(msg, sizeof msg, "%s", end ? err.msg : "it waits for a die");
                 gr_error_set(&err, GR_ERUNTIME, "the action is stored, its outcome not told: %s",
                              msg);
             } else {
@@ -319,7 +277,7 @@ static MHD_Result_t h_undo(gr_server *s, sv_game *g, sv_req *q)
     pthread_mutex_lock(&g->lock);
     if (sv_games_sync(s, g, &err) != GR_OK)
         ;
-    else if ((by = last_decision(g, &a, &at)) < 0)
+    else if ((by = gr_bt_last_test(g->m, &a, &at)) < 0)
         code = 409, gr_error_set(&err, GR_EILLEGAL, "battle %s has no action to undo", g->id);
     else if (by != side)
         code = 403, gr_error_set(&err, GR_EILLEGAL,
@@ -328,7 +286,7 @@ static MHD_Result_t h_undo(gr_server *s, sv_game *g, sv_req *q)
                                  battle_of(g)->side_name[by]);
     else {
         char text[512];
-        test_dice(g, at, &a); /* the line with its dice, as the action's answer said it */
+        /* the line with its dice, as the action's answer said it */
         gr_battle_action_text(battle_of(g), &a, text, sizeof text);
         code = sv_games_undo(s, g, gr_match_step(g->m, at)->player, gr_match_steps(g->m), &err);
         if (code == 200) {

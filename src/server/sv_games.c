@@ -1209,17 +1209,18 @@ static MHD_Result_t h_replay(sv_games *gs, sv_game *g, sv_req *r)
     return sv_reply_response(r, 200, res, (long long)tlen);
 }
 
-/* GET /api/games/ID/why[?side=S]: the computer's last decision explained
- * (sv_why.c; docs/api.md). */
-static MHD_Result_t h_why(sv_games *gs, sv_game *g, sv_req *r)
+/* GET /api/games/ID/why[?side=S] (threat 0): the computer's last decision
+ * explained, to anyone who may watch; GET /api/games/ID/threat (1): the
+ * enemy's threat to the seat's units, read from that side's view, so a
+ * seat's token is needed (sv_why.c; docs/api.md). */
+static MHD_Result_t h_why(sv_games *gs, sv_game *g, sv_req *r, int threat)
 {
-    int seat;
+    int seat, side = -1;
     gr_lang lang;
     MHD_Result_t ret;
-    if (!viewer_of(r, g, 1, &seat, &lang, &ret))
+    if (!viewer_of(r, g, !threat, &seat, &lang, &ret))
         return ret;
-    int side = -1;
-    const char *sq = sv_query(r, "side");
+    const char *sq = threat ? NULL : sv_query(r, "side");
     if (sq) {
         if (strcmp(sq, "0") && strcmp(sq, "1"))
             return sv_reply_err(r, 400,
@@ -1231,24 +1232,9 @@ static MHD_Result_t h_why(sv_games *gs, sv_game *g, sv_req *r)
     pthread_mutex_lock(&g->lock);
     gr_error err;
     int code = 500;
-    json_t *o = sync_game(gs, g, &err) == GR_OK ? sv_why_json(g, seat, side, &code, &err) : NULL;
-    pthread_mutex_unlock(&g->lock);
-    return o ? sv_reply_obj(r, 200, o) : sv_reply_err(r, code, "%s", err.msg);
-}
-
-/* GET /api/games/ID/threat: the enemy's threat to the seat's units
- * (sv_why.c; docs/api.md).  A seat's token is needed: the answer is read
- * from that side's view. */
-static MHD_Result_t h_threat(sv_games *gs, sv_game *g, sv_req *r)
-{
-    MHD_Result_t ret;
-    int seat = sv_games_seat(r, g, &ret);
-    if (seat < 0)
-        return ret;
-    pthread_mutex_lock(&g->lock);
-    gr_error err;
-    int code = 500;
-    json_t *o = sync_game(gs, g, &err) == GR_OK ? sv_threat_json(g, seat, &code, &err) : NULL;
+    json_t *o = sync_game(gs, g, &err) != GR_OK ? NULL
+                : threat                        ? sv_threat_json(g, seat, &code, &err)
+                                                : sv_why_json(g, seat, side, &code, &err);
     pthread_mutex_unlock(&g->lock);
     return o ? sv_reply_obj(r, 200, o) : sv_reply_err(r, code, "%s", err.msg);
 }
@@ -1423,8 +1409,8 @@ int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
     case 3: *ret = sv_games_events(s, g, r); break;
     case 4: *ret = h_replay(gs, g, r); break;
     case 5: *ret = h_sight(gs, g, r); break;
-    case 6: *ret = h_why(gs, g, r); break;
-    case 7: *ret = h_threat(gs, g, r); break;
+    case 6:
+    case 7: *ret = h_why(gs, g, r, k == 7); break;
     case 8:
     case 9:
     case 10:

@@ -148,6 +148,26 @@ json_t *sv_body_object(const sv_req *r, const char *example, char *msg, size_t c
     return NULL;
 }
 
+int sv_only_keys(json_t *j, const char *const *keys, char *msg, size_t cap)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(j, key, v)
+    {
+        size_t i = 0;
+        while (keys[i] && strcmp(key, keys[i]))
+            i++;
+        if (!keys[i]) {
+            char list[256], kb[65]; /* at most 64 bytes of the key, cut between characters */
+            gr_escape(key, kb, sizeof kb);
+            snprintf(msg, cap, "unknown key \"%s\"; accepted: %s", kb,
+                     gr_join(list, sizeof list, keys, SIZE_MAX));
+            return 0;
+        }
+    }
+    return 1;
+}
+
 const char *sv_query(const sv_req *r, const char *name)
 {
     return MHD_lookup_connection_value(r->c, MHD_GET_ARGUMENT_KIND, name);

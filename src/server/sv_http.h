@@ -107,6 +107,10 @@ MHD_Result_t sv_reply_response(sv_req *r, int status, struct MHD_Response *res, 
  * example). */
 json_t *sv_body_object(const sv_req *r, const char *example, char *msg, size_t cap);
 
+/* 1 if every key of the object j is one of keys (NULL-terminated), else 0
+ * with msg saying which is not and what is accepted. */
+int sv_only_keys(json_t *j, const char *const *keys, char *msg, size_t cap);
+
 /* The bearer tokens of the request: "Authorization: Bearer T [T2]" (space
  * or comma between), or ?token=T for a GET only.  Returns how many (0..2); a header of
  * another scheme counts as one empty token (never a seat's). */

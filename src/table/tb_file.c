@@ -2,7 +2,6 @@
  * into a tb_scenario (tb.h). */
 #include "grognard/tb.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,43 +78,8 @@ typedef struct rd {
     const gr_jr_node *unit_at[GR_BT_MAX_UNITS];
 } rd;
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static gr_status
-fail(rd *r, const gr_jr_node *at, const char *fmt, ...);
-
-static gr_status fail(rd *r, const gr_jr_node *at, const char *fmt, ...)
-{
-    char what[600];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    return gr_error_set(r->err, GR_EINPUT, "%s:%d:%d: %s", r->name, at ? at->line : 1,
-                        at ? at->col : 1, what);
-}
-
-static gr_status only_keys(rd *r, const gr_jr_node *obj, const char *what, const char *const *keys)
-{
-    for (const gr_jr_node *m = obj->child; m; m = m->next) {
-        int known = 0;
-        for (size_t i = 0; keys[i]; i++)
-            known |= strcmp(m->key, keys[i]) == 0;
-        if (known)
-            continue;
-        char list[400], kb[64];
-        size_t n = 0;
-        list[0] = '\0';
-        for (size_t i = 0; keys[i] && n < sizeof list; i++)
-            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", keys[i]);
-        gr_jr_printable(m->key, 40, kb, sizeof kb);
-        return gr_error_set(r->err, GR_EINPUT,
-                            "%s:%d:%d: unknown key \"%s\" in %s; accepted keys: %s (docs/table.md)",
-                            r->name, m->key_line, m->key_col, kb, what, list);
-    }
-    return GR_OK;
-}
+/* "NAME:LINE:COL: what" at the node `at` (gr_jr_fail). */
+#define fail(r, at, ...) gr_jr_fail((r)->err, (r)->name, (at), __VA_ARGS__)
 
 static gr_status need(rd *r, const gr_jr_node *obj, const char *key, const char *what,
                       const gr_jr_node **out)
@@ -203,12 +167,7 @@ static gr_status get_ref(rd *r, const gr_jr_node *n, const char *key, int leader
     if (*idx >= 0)
         return GR_OK;
     char list[400], sb[64];
-    size_t k = 0;
-    list[0] = '\0';
-    int count = leader ? b->nleaders : b->nunits;
-    for (int i = 0; i < count && k < sizeof list - 8; i++)
-        k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", i ? ", " : "",
-                              leader ? b->leaders[i].id : b->units[i].id);
+    gr_battle_ids(b, leader, list, sizeof list);
     return fail(r, n, "%s \"%s\" is not in the order of battle; accepted: %s",
                 leader ? "leader" : "unit", gr_jr_printable(n->str, 40, sb, sizeof sb), list);
 }
@@ -339,7 +298,7 @@ static gr_status read_table(rd *r, const gr_jr_node *root)
     if (n->type != GR_JR_OBJECT)
         return fail(r, n, "\"table\" must be an object {\"width\": W, \"depth\": D} in inches");
     int64_t wv = 0, dv = 0;
-    if ((st = only_keys(r, n, "\"table\"", keys)) != GR_OK ||
+    if ((st = gr_jr_only_keys(r->err, r->name, n, keys, "\"table\"", "docs/table.md")) != GR_OK ||
         (st = need(r, n, "width", "\"table\"", &w)) != GR_OK ||
         (st = need(r, n, "depth", "\"table\"", &d)) != GR_OK ||
         (st = get_len(r, w, "width", "the table", 1, TT_INCH(524), &wv)) != GR_OK ||
@@ -384,7 +343,7 @@ static gr_status read_bases(rd *r, const gr_jr_node *root)
     gr_status st;
     if (n->type != GR_JR_OBJECT)
         return fail(r, n, "\"bases\" must be an object {\"infantry\": [w, d], ...} in inches");
-    if ((st = only_keys(r, n, "\"bases\"", keys)) != GR_OK)
+    if ((st = gr_jr_only_keys(r->err, r->name, n, keys, "\"bases\"", "docs/table.md")) != GR_OK)
         return st;
     for (int i = 0; keys[i]; i++) {
         const gr_jr_node *b = gr_jr_get(n, keys[i]);
@@ -429,7 +388,7 @@ static gr_status read_terrain(rd *r, const gr_jr_node *root)
         if (e->type != GR_JR_OBJECT)
             return fail(r, e, "%s must be an object {\"kind\": ..., \"points\": [...]}", what);
         const gr_jr_node *kind, *pts, *n;
-        if ((st = only_keys(r, e, what, keys)) != GR_OK ||
+        if ((st = gr_jr_only_keys(r->err, r->name, e, keys, what, "docs/table.md")) != GR_OK ||
             (st = need(r, e, "kind", what, &kind)) != GR_OK ||
             (st = need(r, e, "points", what, &pts)) != GR_OK)
             return st;
@@ -605,7 +564,7 @@ static gr_status read_deploy(rd *r, const gr_jr_node *root)
         if (e->type != GR_JR_OBJECT)
             return fail(r, e, "%s must be an object {\"unit\": ..., \"at\": [x, y], ...}", what);
         int idx;
-        if ((st = only_keys(r, e, what, keys)) != GR_OK ||
+        if ((st = gr_jr_only_keys(r->err, r->name, e, keys, what, "docs/table.md")) != GR_OK ||
             (st = need(r, e, "unit", what, &n)) != GR_OK ||
             (st = get_ref(r, n, "unit", 0, &idx)) != GR_OK)
             return st;
@@ -640,7 +599,7 @@ static gr_status read_leaders(rd *r, const gr_jr_node *root)
         if (e->type != GR_JR_OBJECT)
             return fail(r, e, "%s must be an object {\"leader\": ID, \"at\": [x, y]}", what);
         int l;
-        if ((st = only_keys(r, e, what, keys)) != GR_OK ||
+        if ((st = gr_jr_only_keys(r->err, r->name, e, keys, what, "docs/table.md")) != GR_OK ||
             (st = need(r, e, "leader", what, &n)) != GR_OK ||
             (st = get_ref(r, n, "leader", 1, &l)) != GR_OK || (st = need(r, e, "at", what, &at)) ||
             (st = get_pt(r, at, "at", what, &r->sc->leader_at[l])) != GR_OK)
@@ -691,7 +650,7 @@ static gr_status read_reinforcements(rd *r, const gr_jr_node *root)
         int side;
         if ((n = gr_jr_get(e, "leader"))) {
             const gr_jr_node *at;
-            if ((st = only_keys(r, e, what, lkeys)) != GR_OK ||
+            if ((st = gr_jr_only_keys(r->err, r->name, e, lkeys, what, "docs/table.md")) != GR_OK ||
                 (st = get_ref(r, n, "leader", 1, &a->leader)) != GR_OK ||
                 (st = need(r, e, "at", what, &at)) != GR_OK ||
                 (st = get_pt(r, at, "at", what, &a->pose.at)) != GR_OK)
@@ -707,7 +666,7 @@ static gr_status read_reinforcements(rd *r, const gr_jr_node *root)
             side = sc->start.leaders[a->leader].side;
         } else {
             tt_unit u;
-            if ((st = only_keys(r, e, what, ukeys)) != GR_OK ||
+            if ((st = gr_jr_only_keys(r->err, r->name, e, ukeys, what, "docs/table.md")) != GR_OK ||
                 (st = need(r, e, "unit", what, &n)) != GR_OK ||
                 (st = get_ref(r, n, "unit", 0, &a->unit)) != GR_OK)
                 return st;
@@ -755,7 +714,7 @@ static gr_status read_objectives(rd *r, const gr_jr_node *root)
         tb_objective *o = &sc->objective[sc->nobjectives];
         if (e->type != GR_JR_OBJECT)
             return fail(r, e, "%s must be an object {\"id\": ..., \"at\": [x, y], ...}", what);
-        if ((st = only_keys(r, e, what, keys)) != GR_OK ||
+        if ((st = gr_jr_only_keys(r->err, r->name, e, keys, what, "docs/table.md")) != GR_OK ||
             (st = need(r, e, "id", what, &n)) != GR_OK ||
             (st = get_str(r, n, "id", what, o->id, sizeof o->id)) != GR_OK)
             return st;
@@ -834,7 +793,7 @@ static gr_status read_victory(rd *r, const gr_jr_node *root)
         return GR_OK;
     if (n->type != GR_JR_OBJECT)
         return fail(r, n, "\"victory\" must be an object (docs/table.md)");
-    if ((st = only_keys(r, n, "\"victory\"", keys)) != GR_OK)
+    if ((st = gr_jr_only_keys(r->err, r->name, n, keys, "\"victory\"", "docs/table.md")) != GR_OK)
         return st;
     if ((v = gr_jr_get(n, "army_morale"))) {
         int lv;
@@ -901,7 +860,8 @@ static gr_status read_all(rd *r, const gr_jr_node *root)
     if (root->type != GR_JR_OBJECT)
         return fail(r, root, "a battle file is a JSON object, not %s (docs/table.md)",
                     gr_jr_type_name(root->type));
-    if ((st = only_keys(r, root, "the battle file", top_keys)) != GR_OK)
+    if ((st = gr_jr_only_keys(r->err, r->name, root, top_keys, "the battle file",
+                              "docs/table.md")) != GR_OK)
         return st;
     int format;
     if ((st = need(r, root, "format", "the battle file", &n)) != GR_OK ||

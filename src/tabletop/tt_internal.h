@@ -11,6 +11,15 @@ static inline int tt_box_meet(tt_pt alo, tt_pt ahi, tt_pt blo, tt_pt bhi)
     return alo.x <= bhi.x && blo.x <= ahi.x && alo.y <= bhi.y && blo.y <= ahi.y;
 }
 
+/* Grow the box [*lo,*hi] to hold the box [blo,bhi] (a point: blo = bhi). */
+static inline void tt_box_add(tt_pt *lo, tt_pt *hi, tt_pt blo, tt_pt bhi)
+{
+    lo->x = blo.x < lo->x ? blo.x : lo->x;
+    lo->y = blo.y < lo->y ? blo.y : lo->y;
+    hi->x = bhi.x > hi->x ? bhi.x : hi->x;
+    hi->y = bhi.y > hi->y ? bhi.y : hi->y;
+}
+
 /* tt_seg_enters_poly for a segment whose two ends are known not to be
  * strictly inside v (p != q). */
 int tt_seg_enters_poly_ends_out(tt_pt p, tt_pt q, const tt_pt *v, int n);
@@ -18,6 +27,12 @@ int tt_seg_enters_poly_ends_out(tt_pt p, tt_pt q, const tt_pt *v, int n);
 /* The box of a stand, or of a segment. */
 void tt_stand_box(const tt_stand *s, tt_pt *lo, tt_pt *hi);
 void tt_seg_box(tt_pt a, tt_pt b, tt_pt *lo, tt_pt *hi);
+
+/* The columns of a unit of k stands laid out in formation f (how many
+ * stands side by side: a column or square 2, a march column or limbered
+ * battery 1, a line all), *gap 1 when a base's width is left between them
+ * (skirmishers). */
+int tt_layout_columns(tt_formation f, int k, int *gap);
 
 /* Refresh u's bounding box from its stands. */
 void tt_unit_box(tt_unit *u);

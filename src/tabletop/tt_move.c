@@ -72,14 +72,7 @@ static int64_t sweep(const tt_table *t, const tt_unit *a, const tt_unit *b, uint
     int64_t friends = 0;
     *enemy = -1;
     tt_pt slo = a->lo, shi = a->hi;
-    if (b->lo.x < slo.x)
-        slo.x = b->lo.x;
-    if (b->lo.y < slo.y)
-        slo.y = b->lo.y;
-    if (b->hi.x > shi.x)
-        shi.x = b->hi.x;
-    if (b->hi.y > shi.y)
-        shi.y = b->hi.y;
+    tt_box_add(&slo, &shi, b->lo, b->hi);
     tt_pt hulls[TT_MAX_STANDS][9];
     int nh[TT_MAX_STANDS];
     tt_pt hlo[TT_MAX_STANDS], hhi[TT_MAX_STANDS];
@@ -149,15 +142,7 @@ refuse(tt_verdict *v, const char *fmt, ...)
 /* the width of u's front as laid out, doubled-free (table units) */
 static int64_t front_span(const tt_unit *u, tt_base b)
 {
-    int k = u->nstands, wide = k, gap = 0;
-    switch (u->pose.form) {
-    case TT_COLUMN:
-    case TT_SQUARE: wide = k < 2 ? k : 2; break;
-    case TT_MARCH:
-    case TT_LIMBERED: wide = 1; break;
-    case TT_SKIRMISH: gap = 1; break;
-    default: break;
-    }
+    int gap, wide = tt_layout_columns(u->pose.form, u->nstands, &gap);
     return (int64_t)b.w * (1 + gap) * (wide - 1) + b.w;
 }
 

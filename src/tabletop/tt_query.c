@@ -319,14 +319,7 @@ int tt_los_blocker(const tt_table *t, tt_pt a, tt_pt b, int skip1, int skip2, in
 int tt_los_unit(const tt_table *t, const tt_unit *from, const tt_unit *to)
 {
     tt_pt lo = from->lo, hi = from->hi;
-    if (to->lo.x < lo.x)
-        lo.x = to->lo.x;
-    if (to->lo.y < lo.y)
-        lo.y = to->lo.y;
-    if (to->hi.x > hi.x)
-        hi.x = to->hi.x;
-    if (to->hi.y > hi.y)
-        hi.y = to->hi.y;
+    tt_box_add(&lo, &hi, to->lo, to->hi);
     cands c;
     gather(t, lo, hi, from->id, to->id, &c);
     int lt[TT_MAX_STANDS][4];
@@ -364,14 +357,7 @@ int tt_can_fire(const tt_table *t, const tt_unit *firer, const tt_unit *target, 
                 continue;
             if (!have) { /* the obstacles near both units, once */
                 tt_pt lo = firer->lo, hi = firer->hi;
-                if (target->lo.x < lo.x)
-                    lo.x = target->lo.x;
-                if (target->lo.y < lo.y)
-                    lo.y = target->lo.y;
-                if (target->hi.x > hi.x)
-                    hi.x = target->hi.x;
-                if (target->hi.y > hi.y)
-                    hi.y = target->hi.y;
+                tt_box_add(&lo, &hi, target->lo, target->hi);
                 gather(t, lo, hi, firer->id, target->id, &c);
                 have = 1;
             }

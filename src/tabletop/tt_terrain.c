@@ -85,16 +85,8 @@ void tt_seg_box(tt_pt a, tt_pt b, tt_pt *lo, tt_pt *hi)
 static void box_of(const tt_pt *v, int n, tt_pt *lo, tt_pt *hi)
 {
     *lo = *hi = v[0];
-    for (int i = 1; i < n; i++) {
-        if (v[i].x < lo->x)
-            lo->x = v[i].x;
-        if (v[i].y < lo->y)
-            lo->y = v[i].y;
-        if (v[i].x > hi->x)
-            hi->x = v[i].x;
-        if (v[i].y > hi->y)
-            hi->y = v[i].y;
-    }
+    for (int i = 1; i < n; i++)
+        tt_box_add(lo, hi, v[i], v[i]);
 }
 
 void tt_stand_box(const tt_stand *s, tt_pt *lo, tt_pt *hi)
@@ -108,14 +100,7 @@ void tt_unit_box(tt_unit *u)
     tt_stand_box(&u->st[0], &u->lo, &u->hi);
     for (int i = 1; i < u->nstands; i++) {
         tt_stand_box(&u->st[i], &lo, &hi);
-        if (lo.x < u->lo.x)
-            u->lo.x = lo.x;
-        if (lo.y < u->lo.y)
-            u->lo.y = lo.y;
-        if (hi.x > u->hi.x)
-            u->hi.x = hi.x;
-        if (hi.y > u->hi.y)
-            u->hi.y = hi.y;
+        tt_box_add(&u->lo, &u->hi, lo, hi);
     }
 }
 

@@ -2,6 +2,15 @@
 #include <string.h>
 
 #include "grognard/tabletop.h"
+#include "tt_internal.h"
+
+int tt_layout_columns(tt_formation f, int k, int *gap)
+{
+    *gap = f == TT_SKIRMISH;
+    return f == TT_COLUMN || f == TT_SQUARE    ? (k < 2 ? k : 2)
+           : f == TT_MARCH || f == TT_LIMBERED ? 1
+                                               : k;
+}
 
 /* Base sizes, width x depth, in table units (1/1000 inch for aoe and nf,
  * 1/100 mm for rff).  Sources and readings: docs/rules/aoe.md, nf.md,
@@ -84,16 +93,7 @@ gr_status tt_unit_layout(tt_unit *u, tt_base b, gr_error *err)
         return gr_error_set(err, GR_EINPUT,
                             "unit %d: facing (%d,%d) (a non-zero vector, components within %d)",
                             u->id, face.x, face.y, TT_DIR_MAX);
-    /* columns of the layout: how many stands side by side, and the gap */
-    int wide = k, gap = 0;
-    switch (f) {
-    case TT_COLUMN:
-    case TT_SQUARE: wide = k < 2 ? k : 2; break;
-    case TT_MARCH:
-    case TT_LIMBERED: wide = 1; break;
-    case TT_SKIRMISH: gap = 1; break;
-    default: break;
-    }
+    int gap, wide = tt_layout_columns(f, k, &gap);
     int64_t w = b.w, d = b.d;
     int64_t pitch = w * (1 + gap);         /* centre to centre, across */
     int64_t span = pitch * (wide - 1) + w; /* the front's width */
@@ -118,14 +118,7 @@ gr_status tt_unit_layout(tt_unit *u, tt_base b, gr_error *err)
                                     "unit %d: a stand reaches (%d,%d), beyond the table's range "
                                     "(coordinates within %d)",
                                     u->id, p.x, p.y, TT_COORD_MAX);
-            if (p.x < u->lo.x)
-                u->lo.x = p.x;
-            if (p.y < u->lo.y)
-                u->lo.y = p.y;
-            if (p.x > u->hi.x)
-                u->hi.x = p.x;
-            if (p.y > u->hi.y)
-                u->hi.y = p.y;
+            tt_box_add(&u->lo, &u->hi, p, p);
         }
     return GR_OK;
 }

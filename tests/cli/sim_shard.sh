@@ -112,7 +112,7 @@ expect_exit "games changed" 2 "$T/tamper2:[0-9]+:[0-9]+: shard 1 of 2 of a run o
 jq '.stats[1].histogram["0"] -= 1' "$m.s1" > "$T/tamper3"
 expect_exit "histogram changed" 2 "$T/tamper3:[0-9]+:[0-9]+: the histogram of \"figures lost: infantry\" counts 59 games, not the report's 60" -- sim-merge "$T/tamper3" "$m.s2"
 jq '.stats[0].mystery = 1' "$m.s1" > "$T/tamper4"
-expect_exit "unknown member" 2 "$T/tamper4:[0-9]+:[0-9]+: unknown member \"mystery\"; accepted: name, side" -- sim-merge "$T/tamper4" "$m.s2"
+expect_exit "unknown member" 2 "$T/tamper4:[0-9]+:[0-9]+: unknown key \"mystery\"; accepted keys: name, side" -- sim-merge "$T/tamper4" "$m.s2"
 jq '.stats[2].name = "figures lost: dragoons"' "$m.s1" > "$T/tamper5"
 expect_exit "stats differ" 2 "$m.s2: its stats \(names, sides, order\) are not those of $T/tamper5" -- sim-merge "$T/tamper5" "$m.s2"
 expect_exit "no such file" 1 "$T/none.json: cannot open the file" -- sim-merge "$T/none.json"

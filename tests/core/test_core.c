@@ -8,6 +8,10 @@
 
 #include <cmocka.h>
 
+#include <stdio.h>
+
+#include "grognard/alloc.h"
+#include "grognard/file_io.h"
 #include "grognard/utf8.h"
 
 #include "grognard/grognard.h"
@@ -401,6 +405,63 @@ static void test_jr_fail_positions(void **state)
     gr_jr_free(doc);
 }
 
+/* gr_join: the first n words, or up to the NULL; an empty word as "";
+ * cut at the buffer's end. */
+static void test_join(void **state)
+{
+    (void)state;
+    static const char *const words[] = {"line", "", "square", NULL};
+    char buf[64];
+    assert_string_equal(gr_join(buf, sizeof buf, words, SIZE_MAX), "line, \"\", square");
+    assert_string_equal(gr_join(buf, sizeof buf, words, 1), "line");
+    assert_string_equal(gr_join(buf, sizeof buf, words, 0), "");
+    assert_string_equal(gr_join(buf, 8, words, SIZE_MAX), "line, \"");
+}
+
+/* gr_jr_only_keys: a key not in the list refused at the key, the list
+ * written out; the keys listed pass. */
+static void test_jr_only_keys(void **state)
+{
+    (void)state;
+    static const char text[] = "{\"a\": 1,\n  \"colour\": 2}";
+    static const char *const ab[] = {"a", "b", NULL}, *const ac[] = {"a", "colour", NULL};
+    gr_jr_node *root = NULL;
+    gr_error err;
+    gr_jr_doc *doc = gr_jr_parse(text, sizeof text - 1, "k.json", 100, &root, &err);
+    assert_non_null(doc);
+    assert_int_equal(gr_jr_only_keys(&err, "k.json", root, ac, NULL, NULL), GR_OK);
+    assert_int_equal(gr_jr_only_keys(&err, "k.json", root, ab, "a unit", "docs/oob.md"), GR_EINPUT);
+    assert_string_equal(err.msg,
+                        "k.json:2:3: unknown key \"colour\" in a unit; accepted keys: a, b "
+                        "(docs/oob.md)");
+    gr_jr_only_keys(&err, "k.json", root, ab, NULL, NULL);
+    assert_string_equal(err.msg, "k.json:2:3: unknown key \"colour\"; accepted keys: a, b");
+    gr_jr_free(doc);
+}
+
+/* gr_read_stream reads to the end, or to one byte past the limit (the
+ * caller says it is too large). */
+static void test_read_stream(void **state)
+{
+    (void)state;
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    fputs("0123456789", f);
+    rewind(f);
+    char *text = NULL;
+    size_t len = 0;
+    gr_error err;
+    assert_int_equal(gr_read_stream(f, "t", 100, &text, &len, &err), GR_OK);
+    assert_int_equal(len, 10);
+    assert_string_equal(text, "0123456789");
+    gr_free(text);
+    rewind(f);
+    assert_int_equal(gr_read_stream(f, "t", 4, &text, &len, &err), GR_OK);
+    assert_int_equal(len, 5); /* one past the limit: the caller refuses it */
+    gr_free(text);
+    fclose(f);
+}
+
 /* A formatted note is kept whole, however long (an RFF maneuver's note was
  * cut at 280 characters); one that cannot fit is left out whole, with a line
  * saying so, never cut. */
@@ -488,6 +549,9 @@ int main(void)
         cmocka_unit_test(test_error_escapes_controls),
         cmocka_unit_test(test_error_names_inputs),
         cmocka_unit_test(test_jr_fail_positions),
+        cmocka_unit_test(test_join),
+        cmocka_unit_test(test_jr_only_keys),
+        cmocka_unit_test(test_read_stream),
         cmocka_unit_test(test_roll_parts),
         cmocka_unit_test(test_utf8),
         cmocka_unit_test(test_notes_never_cut),

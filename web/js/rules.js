@@ -32,15 +32,6 @@ function find(data, id) {
   return all.find((s) => s.id === id) || all.find((s) => s.id.startsWith(id + '.')) || null;
 }
 
-// A citation's words in the page's language: "§4.4 Resolving combats ...".
-export function citeLabel(src, data = rules) {
-  const id = citedSection(src);
-  const sec = id ? find(data, id) : null;
-  if (!sec) return id ? `§${id}` : t('rule_scenario');
-  const title = sec.title[getLang()] || sec.title.en;
-  return /^\d/.test(sec.id) ? `§${title}` : title;
-}
-
 // A link that opens the reference at the paragraph a citation names (a
 // scenario rule: plain words, its reading is in docs/rules/re.md).
 export function citeLink(src) {
