@@ -747,20 +747,16 @@ static void apply_change(tb_state *s, int u, int c)
 
 /* 1: battery u, turned `deg` about its front centre, stands there: its
  * stands laid out again overlap no other stand, stay on the table and on
- * passable ground (tt_table_add_unit on a copy of the table without it).
- * The pivot is an action, not a move: it has no cost.  The pose in *out. */
+ * passable ground (tt_unit_fits).  The pivot is an action, not a move: it
+ * has no cost.  The pose in *out. */
 static int pivot_fits(const tb_state *s, int u, int deg, tt_pose *out)
 {
     const tt_unit *tu = on_table_c(&s->t, u);
-    tt_table *copy = tu ? malloc(sizeof *copy) : NULL;
-    if (!copy)
+    if (!tu)
         return 0;
-    memcpy(copy, &s->t, sizeof *copy);
-    take_off(copy, u);
     tt_unit n = *tu;
     n.pose.face = tt_dir_turn(n.pose.face, deg);
-    int ok = tt_table_add_unit(copy, &n, NULL) == GR_OK;
-    free(copy);
+    int ok = tt_unit_fits(&s->t, &n);
     if (ok && out)
         *out = n.pose;
     return ok;
