@@ -246,8 +246,7 @@ static int allowed(const gr_battle *b, const gr_bt_action *a)
         return 0;
     gr_args args;
     memset(&args, 0, sizeof args);
-    gr_error e;
-    return b->rules->prepare(b, v, &a->call, &args, &e) == GR_OK;
+    return b->rules->prepare(b, v, &a->call, &args, NULL) == GR_OK; /* no message wanted */
 }
 
 /* The edge distance a..b in milli-inches, rounded up (so that a column
@@ -411,34 +410,52 @@ static void mover_of(const tb_state *s, int u, int64_t allow, tt_mover *mv)
 
 /* The moves of the unit whose move is to be chosen (tt_move_set with its
  * mover): the one list that enumeration, apply and describe read.  The
- * last list of each thread is kept, keyed by a hash of everything it
- * depends on (the units and the ground of the table, the unit, its
- * allowance): a pure
- * function's memory, so that a search listing the moves and then applying
- * one computes them once. */
+ * last list of each thread is kept with what it depends on (the table it
+ * was made on, its ground and its units, the unit and its allowance),
+ * compared byte for byte: a pure function's memory, so that a search
+ * listing the moves and then applying one computes them once.  (The
+ * table is compared, not hashed: memcmp reads the 20 KB of Pratzen's
+ * units and ground many times faster than a byte-wise hash.) */
 typedef struct move_memo {
-    uint64_t key;
     int valid, n;
+    int unit;
+    int64_t allow;
+    tt_table t; /* the table's fields up to its units, its units and features in use */
     tt_option opt[TT_MAX_OPTIONS];
 } move_memo;
 
 static _Thread_local move_memo memo_of_thread;
 
+/* The bytes of a table that its moves depend on: everything up to its
+ * units (size, bases, kinds, contact, nunits), the units in use, the
+ * features in use (copy 1: into a, else compared: 0 when the same). */
+static int table_same(tt_table *a, const tt_table *b, int copy)
+{
+    const size_t head = offsetof(tt_table, units);
+    const size_t units = (size_t)b->nunits * sizeof b->units[0];
+    const size_t feats = (size_t)b->nfeatures * sizeof b->features[0];
+    if (copy) {
+        memcpy(a, b, head);
+        memcpy(a->units, b->units, units);
+        a->nfeatures = b->nfeatures;
+        memcpy(a->features, b->features, feats);
+        return 1;
+    }
+    return !memcmp(a, b, head) && !memcmp(a->units, b->units, units) &&
+           a->nfeatures == b->nfeatures && !memcmp(a->features, b->features, feats);
+}
+
 static const tt_option *move_set(const tb_state *s, int *n)
 {
     move_memo *memo = &memo_of_thread;
-    uint64_t key = gr_fnv1a64(UINT64_C(14695981039346656037), s->t.units,
-                              (size_t)s->t.nunits * sizeof s->t.units[0]);
-    key = gr_fnv1a64(key, &s->x.mv_unit, sizeof s->x.mv_unit);
-    key = gr_fnv1a64(key, &s->x.mv_allow, sizeof s->x.mv_allow);
-    key = gr_fnv1a64(key, s->t.features, (size_t)s->t.nfeatures * sizeof s->t.features[0]);
-    key = gr_fnv1a64(key, s->t.kinds, sizeof s->t.kinds);
-    key = gr_fnv1a64(key, s->t.bases, sizeof s->t.bases);
-    if (!memo->valid || memo->key != key) {
+    if (!memo->valid || memo->unit != s->x.mv_unit || memo->allow != s->x.mv_allow ||
+        !table_same(&memo->t, &s->t, 0)) {
         tt_mover mv;
         mover_of(s, s->x.mv_unit, s->x.mv_allow, &mv);
         memo->n = tt_move_set(&s->t, s->x.mv_unit, &mv, memo->opt, TT_MAX_OPTIONS);
-        memo->key = key;
+        memo->unit = s->x.mv_unit;
+        memo->allow = s->x.mv_allow;
+        table_same(&memo->t, &s->t, 1);
         memo->valid = 1;
     }
     *n = memo->n;
