@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -308,17 +309,42 @@ static int more_dice(const gr_procedure *p, const gr_args *args, const gr_dice_s
     return more;
 }
 
-/* rules->apply, b first copied into *before (allocated here, the
- * caller frees it) so that the caller can undo an apply that fails: only
- * apply writes b (prepare and the resolution read it), so that a test
- * refused or waiting for a die costs no copy of the battle. */
+/* The parts of a battle an apply may write, in three runs of bytes: up to
+ * the units in use, from nleaders to the leaders in use, and from `turn`
+ * to the end.  The units and leaders beyond the counts are never written
+ * after the order of battle is read (only its reader adds them), so that
+ * a copy of these runs, put back, is the battle as it was, byte for byte:
+ * for Pratzen a tenth of the 114 KB of a whole gr_battle. */
+static void battle_runs(const gr_battle *b, size_t start[3], size_t len[3])
+{
+    start[0] = 0;
+    len[0] = offsetof(gr_battle, units) + (size_t)b->nunits * sizeof b->units[0];
+    start[1] = offsetof(gr_battle, nleaders);
+    len[1] = offsetof(gr_battle, leaders) - start[1] + (size_t)b->nleaders * sizeof b->leaders[0];
+    start[2] = offsetof(gr_battle, turn);
+    len[2] = sizeof *b - start[2];
+}
+
+static void battle_copy_runs(gr_battle *to, const gr_battle *from, const gr_battle *counts)
+{
+    size_t start[3], len[3];
+    battle_runs(counts, start, len);
+    for (int i = 0; i < 3; i++)
+        memcpy((char *)to + start[i], (const char *)from + start[i], len[i]);
+}
+
+/* rules->apply, what it may write of b first copied into *before
+ * (allocated here, the caller frees it and puts it back with
+ * battle_copy_runs if apply fails): only apply writes b (prepare and the
+ * resolution read it), so that a test refused or waiting for a die costs
+ * no copy of the battle. */
 static gr_status apply_kept(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
                             const gr_resolution *r, gr_bt_outcome *out, gr_battle **before,
                             gr_error *err)
 {
     if (!(*before = malloc(sizeof **before)))
         return gr_error_set(err, GR_ERUNTIME, "out of memory");
-    memcpy(*before, b, sizeof *b);
+    battle_copy_runs(*before, b, b);
     return b->rules->apply(b, v, c, r, out, err);
 }
 
@@ -454,13 +480,13 @@ static gr_status battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr
     st = resolve_and_apply(b, v, a, out, need, need_name, &before, err);
     if (st == GR_OK && need && *need != GR_ROLL_NONE) {
         if (before) /* a die is still to come */
-            memcpy(b, before, sizeof *b);
+            battle_copy_runs(b, before, before);
     } else if (st == GR_OK) {
         for (int i = 0; i < b->nunits; i++)
             gr_battle_condition_update(&b->units[i]);
         b->nactions++;
     } else if (before) {
-        memcpy(b, before, sizeof *b);
+        battle_copy_runs(b, before, before);
     }
     free(before);
 done:
