@@ -426,16 +426,21 @@ static int64_t round_div_sqrt(int64_t N, int64_t nn, int64_t k)
         return round_div(N, k * (int64_t)r);
     int neg = N < 0;
     u128 a = (u128)(neg ? -N : N);
-    u128 den = (u128)(k * k) * (u128)nn;
+    u128 den = (u128)(k * k) * (u128)nn, aa = a * a;
     /* q0 = floor(a / sqrt(den)): the one q >= 0 with q^2 den <= a^2 <
-     * (q+1)^2 den; a double guesses it, the integer tests decide */
+     * (q+1)^2 den; a double guesses it, the integer tests decide, with
+     * qq = q0^2 den kept by differences ((q0 -+ 1)^2 = q0^2 -+ 2 q0 + 1) */
     u128 q0 = (u128)(uint64_t)((double)a / __builtin_sqrt((double)den)); /* < 2^41 */
-    while (q0 > 0 && q0 * q0 * den > a * a)
+    u128 qq = q0 * q0 * den;
+    while (q0 > 0 && qq > aa) {
+        qq -= (2 * q0 - 1) * den;
         q0--;
-    while ((q0 + 1) * (q0 + 1) * den <= a * a)
-        q0++;
-    u128 t = 2 * q0 + 1;
-    if (t * t * den <= 4 * a * a)
+    }
+    for (u128 next; (next = qq + (2 * q0 + 1) * den) <= aa; q0++)
+        qq = next;
+    /* round half away from zero: q0 + 1 when (2 q0 + 1)^2 den <= 4 a^2,
+     * (2 q0 + 1)^2 den = 4 qq + (4 q0 + 1) den */
+    if (4 * qq + (4 * q0 + 1) * den <= 4 * aa)
         q0++;
     return neg ? -(int64_t)q0 : (int64_t)q0;
 }
