@@ -410,52 +410,52 @@ static void mover_of(const tb_state *s, int u, int64_t allow, tt_mover *mv)
 
 /* The moves of the unit whose move is to be chosen (tt_move_set with its
  * mover): the one list that enumeration, apply and describe read.  The
- * last list of each thread is kept with what it depends on (the table it
- * was made on, its ground and its units, the unit and its allowance),
- * compared byte for byte: a pure function's memory, so that a search
- * listing the moves and then applying one computes them once.  (The
- * table is compared, not hashed: memcmp reads the 20 KB of Pratzen's
- * units and ground many times faster than a byte-wise hash.) */
+ * last list of each thread is kept, keyed by a hash of everything it
+ * depends on (the table's fields up to its units, the units and the
+ * features in use, the unit, its allowance): a pure function's memory, so
+ * that a search listing the moves and then applying one computes them
+ * once.  The hash reads eight bytes at a step (words_hash): the 20 KB of
+ * Pratzen's units and ground many times faster than a byte-wise FNV. */
 typedef struct move_memo {
+    uint64_t key;
     int valid, n;
-    int unit;
-    int64_t allow;
-    tt_table t; /* the table's fields up to its units, its units and features in use */
     tt_option opt[TT_MAX_OPTIONS];
 } move_memo;
 
 static _Thread_local move_memo memo_of_thread;
 
-/* The bytes of a table that its moves depend on: everything up to its
- * units (size, bases, kinds, contact, nunits), the units in use, the
- * features in use (copy 1: into a, else compared: 0 when the same). */
-static int table_same(tt_table *a, const tt_table *b, int copy)
+/* A 64-bit hash of n bytes, eight at a time (a multiply and a shift
+ * each), the rest one at a time: a memory's key, never stored. */
+static uint64_t words_hash(uint64_t h, const void *p, size_t n)
 {
-    const size_t head = offsetof(tt_table, units);
-    const size_t units = (size_t)b->nunits * sizeof b->units[0];
-    const size_t feats = (size_t)b->nfeatures * sizeof b->features[0];
-    if (copy) {
-        memcpy(a, b, head);
-        memcpy(a->units, b->units, units);
-        a->nfeatures = b->nfeatures;
-        memcpy(a->features, b->features, feats);
-        return 1;
+    const unsigned char *b = p;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, b + i, 8);
+        h = (h ^ w) * UINT64_C(0x9e3779b97f4a7c15);
+        h ^= h >> 29;
     }
-    return !memcmp(a, b, head) && !memcmp(a->units, b->units, units) &&
-           a->nfeatures == b->nfeatures && !memcmp(a->features, b->features, feats);
+    for (; i < n; i++)
+        h = (h ^ b[i]) * UINT64_C(0x100000001b3);
+    return h;
 }
 
 static const tt_option *move_set(const tb_state *s, int *n)
 {
     move_memo *memo = &memo_of_thread;
-    if (!memo->valid || memo->unit != s->x.mv_unit || memo->allow != s->x.mv_allow ||
-        !table_same(&memo->t, &s->t, 0)) {
+    const tt_table *t = &s->t;
+    uint64_t key = words_hash(UINT64_C(14695981039346656037), t, offsetof(tt_table, units));
+    key = words_hash(key, t->units, (size_t)t->nunits * sizeof t->units[0]);
+    key = words_hash(key, &t->nfeatures, sizeof t->nfeatures);
+    key = words_hash(key, t->features, (size_t)t->nfeatures * sizeof t->features[0]);
+    key = words_hash(key, &s->x.mv_unit, sizeof s->x.mv_unit);
+    key = words_hash(key, &s->x.mv_allow, sizeof s->x.mv_allow);
+    if (!memo->valid || memo->key != key) {
         tt_mover mv;
         mover_of(s, s->x.mv_unit, s->x.mv_allow, &mv);
         memo->n = tt_move_set(&s->t, s->x.mv_unit, &mv, memo->opt, TT_MAX_OPTIONS);
-        memo->unit = s->x.mv_unit;
-        memo->allow = s->x.mv_allow;
-        table_same(&memo->t, &s->t, 1);
+        memo->key = key;
         memo->valid = 1;
     }
     *n = memo->n;
