@@ -98,6 +98,11 @@ tt_q tt_dist2_poly(const tt_pt *a, int na, const tt_pt *b, int nb);
  * answer as tt_q_cmp_len(tt_dist2_poly(a, na, b, nb), r) <= 0, sooner. */
 int tt_poly_within(const tt_pt *a, int na, const tt_pt *b, int nb, int64_t r);
 
+/* The sign of (the distance between the convex polygons a and b,
+ * counter-clockwise, edge to edge) - r, exact: the same answer as
+ * tt_q_cmp_len(tt_dist2_poly(a, na, b, nb), r), sooner. */
+int tt_poly_cmp_len(const tt_pt *a, int na, const tt_pt *b, int nb, int64_t r);
+
 /* Compare two rationals: -1, 0, +1. */
 int tt_q_cmp(tt_q a, tt_q b);
 
@@ -302,6 +307,14 @@ void tt_table_init(tt_table *t, tt_system sys, tt_coord w, tt_coord h);
  * the table, a simple polygon for an area). */
 gr_status tt_table_add_feature(tt_table *t, const tt_feature *f, gr_error *err);
 
+/* 1 if unit u (its id, side, arm, stands and pose) could stand where its
+ * pose puts it on table t: what tt_table_add_unit checks (laid out with
+ * the table's base, every corner on the table, no stand overlapping one of
+ * another unit's, no stand on impassable ground), the unit of the same id
+ * on the table ignored: a unit already there moved to a new pose.  The
+ * table is not changed. */
+int tt_unit_fits(const tt_table *t, const tt_unit *u);
+
 /* Add a unit: its stands are laid out with the table's base for its arm;
  * refused if the id is taken, or a stand overlaps another stand, leaves the
  * table, or stands in impassable ground. */
@@ -332,7 +345,8 @@ tt_cover tt_cover_at(const tt_table *t, tt_pt p);
  * touch or overlap).  Exact. */
 tt_q tt_unit_dist2(const tt_unit *a, const tt_unit *b);
 
-/* -1, 0, +1: distance a..b against the length r (table units). */
+/* -1, 0, +1: distance a..b against the length r (table units), exact:
+ * the same answer as tt_q_cmp_len(tt_unit_dist2(a, b), r), sooner. */
 int tt_unit_cmp_range(const tt_unit *a, const tt_unit *b, int64_t r);
 
 /* The enemy unit nearest to u (edge to edge), ties to the lower id; NULL if

@@ -308,21 +308,37 @@ static double playout(search *S)
                           NULL);
             continue;
         }
+        /* each sample on a copy of S->det but the last, played on S->det
+         * itself (the best replaces it after): the best kept by swapping
+         * the buffers, never copied (two copies of the state a decision
+         * instead of four; the same states, the same draws) */
         int32_t best = INT32_MIN;
+        int det_best = 0;
         for (int k = 0; k < PLAYOUT_SAMPLES; k++) {
             gr_action a = S->acts[gr_rng_below(&S->rng, (uint32_t)n)];
-            memcpy(S->tmp, S->det, size);
-            gr_game_apply(g, S->tmp, a, NULL);
-            resolve_chance(g, S->tmp, &S->rng);
-            int32_t v = S->eval(g->sc, S->tmp, p);
+            int last = k == PLAYOUT_SAMPLES - 1;
+            unsigned char *into = last ? S->det : S->tmp;
+            if (!last)
+                memcpy(S->tmp, S->det, size);
+            gr_game_apply(g, into, a, NULL);
+            resolve_chance(g, into, &S->rng);
+            int32_t v = S->eval(g->sc, into, p);
             if (k == 0 || v > best) {
                 best = v;
-                unsigned char *t = S->best;
-                S->best = S->tmp;
-                S->tmp = t;
+                if (last) {
+                    det_best = 1;
+                } else {
+                    unsigned char *t = S->best;
+                    S->best = S->tmp;
+                    S->tmp = t;
+                }
             }
         }
-        memcpy(S->det, S->best, size);
+        if (!det_best) {
+            unsigned char *t = S->det;
+            S->det = S->best;
+            S->best = t;
+        }
     }
     return result(S, S->det);
 }

@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -317,12 +318,52 @@ static int more_dice(const gr_procedure *p, const gr_args *args, const gr_dice_s
     return more;
 }
 
+/* The parts of a battle an apply may write, in three runs of bytes: up to
+ * the units in use, from nleaders to the leaders in use, and from `turn`
+ * to the end.  The units and leaders beyond the counts are never written
+ * after the order of battle is read (only its reader adds them), so that
+ * a copy of these runs, put back, is the battle as it was, byte for byte:
+ * for Pratzen a tenth of the 114 KB of a whole gr_battle. */
+static void battle_runs(const gr_battle *b, size_t start[3], size_t len[3])
+{
+    start[0] = 0;
+    len[0] = offsetof(gr_battle, units) + (size_t)b->nunits * sizeof b->units[0];
+    start[1] = offsetof(gr_battle, nleaders);
+    len[1] = offsetof(gr_battle, leaders) - start[1] + (size_t)b->nleaders * sizeof b->leaders[0];
+    start[2] = offsetof(gr_battle, turn);
+    len[2] = sizeof *b - start[2];
+}
+
+static void battle_copy_runs(gr_battle *to, const gr_battle *from, const gr_battle *counts)
+{
+    size_t start[3], len[3];
+    battle_runs(counts, start, len);
+    for (int i = 0; i < 3; i++)
+        memcpy((char *)to + start[i], (const char *)from + start[i], len[i]);
+}
+
+/* rules->apply, what it may write of b first copied into *before
+ * (allocated here, the caller frees it and puts it back with
+ * battle_copy_runs if apply fails): only apply writes b (prepare and the
+ * resolution read it), so that a test refused or waiting for a die costs
+ * no copy of the battle. */
+static gr_status apply_kept(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
+                            const gr_resolution *r, gr_bt_outcome *out, gr_battle **before,
+                            gr_error *err)
+{
+    if (!(*before = malloc(sizeof **before)))
+        return gr_error_set(err, GR_ERUNTIME, "out of memory");
+    battle_copy_runs(*before, b, b);
+    return b->rules->apply(b, v, c, r, out, err);
+}
+
 /* need NULL: a->rolls typed, or (none) the action's seeded stream.  need
  * set: exactly a->rolls and no stream; a roll beyond them sets *need to its
- * kind and returns GR_OK with nothing applied (the caller restores b). */
+ * kind and returns GR_OK with nothing applied.  b is changed only by
+ * apply_kept: *before holds b as it was when it was (else NULL). */
 static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_action *a,
                                    gr_bt_outcome *out, gr_roll_kind *need, const char **need_name,
-                                   gr_error *err)
+                                   gr_battle **before, gr_error *err)
 {
     const gr_procedure *p = NULL;
     const gr_system *s = NULL;
@@ -342,7 +383,7 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
         if (a->nrolls > 0)
             return gr_error_set(err, GR_EINPUT, "{roll}: %s rolls no dice; leave {roll} out",
                                 v->name);
-        return b->rules->apply(b, v, &a->call, NULL, out, err);
+        return apply_kept(b, v, &a->call, NULL, out, before, err);
     }
 
     if ((st = gr_args_check_required(p->params, p->nparams, &args, err)) != GR_OK ||
@@ -393,7 +434,7 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
         return GR_OK;
     out->resolved = 1;
     record_rolls(&out->res, a);
-    return b->rules->apply(b, v, &a->call, &out->res, out, err);
+    return apply_kept(b, v, &a->call, &out->res, out, before, err);
 }
 
 static gr_status battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr_roll_kind *need,
@@ -444,21 +485,17 @@ static gr_status battle_do(gr_battle *b, gr_bt_action *a, gr_bt_outcome *out, gr
         st = gr_error_set(err, GR_EINPUT, "%s takes no target: %s", v->name, v->help);
         goto done;
     }
-    gr_battle *before = malloc(sizeof *before);
-    if (!before) {
-        st = gr_error_set(err, GR_ERUNTIME, "out of memory");
-        goto done;
-    }
-    memcpy(before, b, sizeof *b);
-    st = resolve_and_apply(b, v, a, out, need, need_name, err);
+    gr_battle *before = NULL;
+    st = resolve_and_apply(b, v, a, out, need, need_name, &before, err);
     if (st == GR_OK && need && *need != GR_ROLL_NONE) {
-        memcpy(b, before, sizeof *b); /* a die is still to come */
+        if (before) /* a die is still to come */
+            battle_copy_runs(b, before, before);
     } else if (st == GR_OK) {
         for (int i = 0; i < b->nunits; i++)
             gr_battle_condition_update(&b->units[i]);
         b->nactions++;
-    } else {
-        memcpy(b, before, sizeof *b);
+    } else if (before) {
+        battle_copy_runs(b, before, before);
     }
     free(before);
 done:

@@ -184,10 +184,18 @@ static int parse_milli(const char *s, int64_t *out)
     return 1;
 }
 
+/* gr_param_describe into buf, returned. */
+static const char *accepted_text(const gr_param *p, char *buf, size_t cap)
+{
+    gr_param_describe(p, buf, cap);
+    return buf;
+}
+
 gr_status gr_param_parse(const gr_param *p, const char *text, int64_t *out, gr_error *err)
 {
-    char accepted[256];
-    gr_param_describe(p, accepted, sizeof accepted);
+    /* what is accepted, written only for an error's message: a value
+     * parsed is the common case, and a search parses many */
+    char acc[256];
     switch (p->kind) {
     case GR_P_FLAG:
         if (!strcmp(text, "true") || !strcmp(text, "1") || !strcmp(text, "yes")) {
@@ -199,7 +207,7 @@ gr_status gr_param_parse(const gr_param *p, const char *text, int64_t *out, gr_e
             return GR_OK;
         }
         return gr_error_set(err, GR_EINPUT, "{%s}: '%s' is not a yes/no value; accepted: %s",
-                            p->name, text, accepted);
+                            p->name, text, accepted_text(p, acc, sizeof acc));
     case GR_P_ENUM:
         for (int i = 0; p->choices[i]; i++)
             if (name_eq(p->choices[i], text)) {
@@ -207,17 +215,17 @@ gr_status gr_param_parse(const gr_param *p, const char *text, int64_t *out, gr_e
                 return GR_OK;
             }
         return gr_error_set(err, GR_EINPUT, "{%s}: unknown value '%s'; accepted: %s", p->name, text,
-                            accepted);
+                            accepted_text(p, acc, sizeof acc));
     case GR_P_INT: {
         char *end;
         errno = 0;
         long long v = strtoll(text, &end, 10);
         if (!*text || *end || errno)
             return gr_error_set(err, GR_EINPUT, "{%s}: '%s' is not a whole number; accepted: %s",
-                                p->name, text, accepted);
+                                p->name, text, accepted_text(p, acc, sizeof acc));
         if (v < p->min || v > p->max)
             return gr_error_set(err, GR_EINPUT, "{%s}: %lld is out of range; accepted: %s", p->name,
-                                v, accepted);
+                                v, accepted_text(p, acc, sizeof acc));
         *out = v;
         return GR_OK;
     }
@@ -225,10 +233,10 @@ gr_status gr_param_parse(const gr_param *p, const char *text, int64_t *out, gr_e
         int64_t v;
         if (!parse_milli(text, &v))
             return gr_error_set(err, GR_EINPUT, "{%s}: '%s' is not a number; accepted: %s", p->name,
-                                text, accepted);
+                                text, accepted_text(p, acc, sizeof acc));
         if (v < p->min || v > p->max)
             return gr_error_set(err, GR_EINPUT, "{%s}: %s is out of range; accepted: %s", p->name,
-                                text, accepted);
+                                text, accepted_text(p, acc, sizeof acc));
         *out = v;
         return GR_OK;
     }

@@ -241,6 +241,47 @@ static int pt_seg_within(tt_pt p, tt_pt a, tt_pt b, int64_t r)
     return cr * cr <= (i128)r * r * len;
 }
 
+/* The sign of (the distance from p to the segment [a,b]) - r, exact. */
+static int pt_seg_cmp_len(tt_pt p, tt_pt a, tt_pt b, int64_t r)
+{
+    int64_t abx = (int64_t)b.x - a.x, aby = (int64_t)b.y - a.y;
+    int64_t apx = (int64_t)p.x - a.x, apy = (int64_t)p.y - a.y;
+    int64_t len = abx * abx + aby * aby, t = apx * abx + apy * aby;
+    i128 l, m = (i128)r * r;
+    if (len == 0 || t <= 0) {
+        l = (i128)apx * apx + (i128)apy * apy;
+    } else if (t >= len) {
+        int64_t bpx = (int64_t)p.x - b.x, bpy = (int64_t)p.y - b.y;
+        l = (i128)bpx * bpx + (i128)bpy * bpy;
+    } else {
+        i128 cr = (i128)abx * apy - (i128)aby * apx;
+        l = cr * cr;
+        m *= len;
+    }
+    return (l > m) - (l < m);
+}
+
+int tt_poly_cmp_len(const tt_pt *a, int na, const tt_pt *b, int nb, int64_t r)
+{
+    int best = 1;
+    for (int pass = 0; pass < 2; pass++) {
+        const tt_pt *x = pass ? b : a, *y = pass ? a : b;
+        int nx = pass ? nb : na, ny = pass ? na : nb;
+        for (int i = 0; i < nx; i++)
+            for (int j = 0; j < ny; j++) {
+                int c = pt_seg_cmp_len(x[i], y[j], y[j + 1 == ny ? 0 : j + 1], r);
+                if (c < 0)
+                    return -1;
+                if (c < best)
+                    best = c;
+            }
+    }
+    /* interiors that overlap: the distance is 0 */
+    if (tt_convex_overlap(a, na, b, nb))
+        return r != 0 ? -1 : 0;
+    return best;
+}
+
 int tt_poly_within(const tt_pt *a, int na, const tt_pt *b, int nb, int64_t r)
 {
     for (int pass = 0; pass < 2; pass++) {
@@ -385,16 +426,21 @@ static int64_t round_div_sqrt(int64_t N, int64_t nn, int64_t k)
         return round_div(N, k * (int64_t)r);
     int neg = N < 0;
     u128 a = (u128)(neg ? -N : N);
-    u128 den = (u128)(k * k) * (u128)nn;
+    u128 den = (u128)(k * k) * (u128)nn, aa = a * a;
     /* q0 = floor(a / sqrt(den)): the one q >= 0 with q^2 den <= a^2 <
-     * (q+1)^2 den; a double guesses it, the integer tests decide */
+     * (q+1)^2 den; a double guesses it, the integer tests decide, with
+     * qq = q0^2 den kept by differences ((q0 -+ 1)^2 = q0^2 -+ 2 q0 + 1) */
     u128 q0 = (u128)(uint64_t)((double)a / __builtin_sqrt((double)den)); /* < 2^41 */
-    while (q0 > 0 && q0 * q0 * den > a * a)
+    u128 qq = q0 * q0 * den;
+    while (q0 > 0 && qq > aa) {
+        qq -= (2 * q0 - 1) * den;
         q0--;
-    while ((q0 + 1) * (q0 + 1) * den <= a * a)
-        q0++;
-    u128 t = 2 * q0 + 1;
-    if (t * t * den <= 4 * a * a)
+    }
+    for (u128 next; (next = qq + (2 * q0 + 1) * den) <= aa; q0++)
+        qq = next;
+    /* round half away from zero: q0 + 1 when (2 q0 + 1)^2 den <= 4 a^2,
+     * (2 q0 + 1)^2 den = 4 qq + (4 q0 + 1) den */
+    if (4 * qq + (4 * q0 + 1) * den <= 4 * aa)
         q0++;
     return neg ? -(int64_t)q0 : (int64_t)q0;
 }

@@ -45,7 +45,25 @@ int tt_unit_cmp_range(const tt_unit *a, const tt_unit *b, int64_t r)
 {
     if (box_gap2(a->lo, a->hi, b->lo, b->hi) > r * r)
         return 1;
-    return tt_q_cmp_len(tt_unit_dist2(a, b), r);
+    /* the least, over the pairs of stands, of the sign of their distance
+     * minus r: the sign of the least distance minus r */
+    int best = 1;
+    for (int i = 0; i < a->nstands; i++) {
+        tt_pt alo, ahi;
+        tt_stand_box(&a->st[i], &alo, &ahi);
+        for (int j = 0; j < b->nstands; j++) {
+            tt_pt blo, bhi;
+            tt_stand_box(&b->st[j], &blo, &bhi);
+            if (box_gap2(alo, ahi, blo, bhi) > r * r) /* farther than r */
+                continue;
+            int c = tt_poly_cmp_len(a->st[i].c, 4, b->st[j].c, 4, r);
+            if (c < 0)
+                return -1;
+            if (c < best)
+                best = c;
+        }
+    }
+    return best;
 }
 
 const tt_unit *tt_nearest_enemy(const tt_table *t, const tt_unit *u)

@@ -226,6 +226,15 @@ int tt_on_impassable(const tt_table *t, const tt_unit *u)
     return 0;
 }
 
+int tt_unit_fits(const tt_table *t, const tt_unit *u)
+{
+    if ((unsigned)u->arm >= TT_NARMS || (u->side != 0 && u->side != 1))
+        return 0;
+    tt_unit n = *u;
+    return tt_unit_layout(&n, tt_unit_base(t, &n), NULL) == GR_OK && tt_on_table(t, &n) &&
+           tt_overlap_any(t, &n, -1) < 0 && !tt_on_impassable(t, &n);
+}
+
 gr_status tt_table_add_unit(tt_table *t, const tt_unit *u, gr_error *err)
 {
     if (t->nunits >= TT_MAX_UNITS)

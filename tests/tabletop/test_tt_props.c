@@ -156,6 +156,13 @@ static void same_answers(const tt_table *a, const tt_table *b, int quarter, int6
             tt_q d = tt_unit_dist2(u, v);
             assert_int_equal(tt_q_cmp(d, tt_unit_dist2(v, u)), 0); /* symmetric */
             assert_int_equal(tt_q_cmp(d, tt_unit_dist2(u2, v2)), 0);
+            /* the range test by pairs of stands gives the exact distance's
+             * answer: at the distance rounded down, one unit above, 0 and
+             * 18" (the reserve zone) */
+            int64_t fl = tt_dist_floor(d);
+            const int64_t rs[] = {fl, fl + 1, 0, TT_INCH(18), fl > 0 ? fl - 1 : 1};
+            for (size_t k = 0; k < sizeof rs / sizeof rs[0]; k++)
+                assert_int_equal(tt_unit_cmp_range(u, v, rs[k]), tt_q_cmp_len(d, rs[k]));
             if ((i + j) % 3 == 0) {
                 assert_int_equal(tt_los_unit(a, u, v), tt_los_unit(b, u2, v2));
                 assert_int_equal(tt_in_arc(&u->st[0], u->pose.face, TT_ARC_30, &v->st[0]),

@@ -620,6 +620,33 @@ static void test_battery_limbers(void **state)
     expect_pt(l.st[1].c[2], 19500, 6000);
 }
 
+/* tt_unit_fits: a unit on the table at a new pose (itself ignored) */
+static void test_unit_fits(void **state)
+{
+    (void)state;
+    T.kinds[TT_MARSH].going = TT_GO_NONE; /* an impassable area, for the test */
+    rect(TT_MARSH, 0, 55000, 5000, 60000, 15000);
+    tt_unit *a = put(1, 0, TT_INFANTRY, 4, P(20000, 10000), D(0, 1), TT_LINE);
+    put(2, 1, TT_INFANTRY, 4, P(40000, 10000), D(0, 1), TT_LINE);
+    tt_unit n = *a;
+    assert_true(tt_unit_fits(&T, &n)); /* where it stands: its own stands ignored */
+    n.pose.at = P(21000, 10000);        /* over its own old place */
+    assert_true(tt_unit_fits(&T, &n));
+    n.pose.face = D(1, 0); /* turned to face east about its front centre */
+    assert_true(tt_unit_fits(&T, &n));
+    n.pose.face = D(0, 1);
+    n.pose.at = P(40000, 10000); /* onto unit 2 */
+    assert_false(tt_unit_fits(&T, &n));
+    n.pose.at = P(200, 10000); /* its stands off the west edge */
+    assert_false(tt_unit_fits(&T, &n));
+    n.pose.at = P(57000, 10000); /* in the impassable marsh */
+    assert_false(tt_unit_fits(&T, &n));
+    n.pose.at = P(20000, 10000);
+    n.side = 2; /* no such side */
+    assert_false(tt_unit_fits(&T, &n));
+    assert_int_equal(T.nunits, 2); /* the table is not changed */
+}
+
 static void test_move_set_and_retreat(void **state)
 {
     (void)state;
@@ -688,6 +715,7 @@ int main(void)
         cmocka_unit_test_setup(test_nf_battery, setup),
         cmocka_unit_test_setup(test_road_moves, setup),
         cmocka_unit_test_setup(test_battery_limbers, setup),
+        cmocka_unit_test_setup(test_unit_fits, setup),
         cmocka_unit_test_setup(test_move_set_and_retreat, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
