@@ -10,62 +10,15 @@
 //  4. zoom with the wheel and a pinch, pan by a drag; English and French; 1280x800 and 390x844
 //     without a horizontal scroll; no console errors.
 // Screenshots (PNG) are written to OUT (docs/img/page-table*.png are two).
-import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { start } from './lib.mjs';
 
-const [grognard, web, data, out] = process.argv.slice(2);
-if (!grognard || !web || !data || !out) {
-  console.error('usage: table.mjs GROGNARD WEB DATA OUT');
-  process.exit(2);
-}
-fs.mkdirSync(out, { recursive: true });
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'grognard-table-'));
-const t0 = Date.now();
-let failures = 0;
-const consoleErrors = [];
-const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
-function check(cond, what) {
-  if (cond) console.log(`ok   ${what} (${since()})`);
-  else { failures++; console.log(`FAIL ${what} (${since()})`); }
-}
+const { base, browser, out, check, watch, call, fail, finish } = await start('table.mjs');
 
-const server = spawn(grognard, ['serve', '--port', '0', '--db', path.join(tmp, 'table.db'), '--web', web, '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
-let serverErr = '';
-server.stderr.on('data', (d) => { serverErr = (serverErr + d).slice(-4000); });
-const base = await new Promise((resolve, reject) => {
-  let buf = '';
-  const timer = setTimeout(() => reject(new Error('grognard serve printed no address in 10 s: ' + serverErr)), 10000);
-  server.stdout.on('data', (d) => {
-    buf += d;
-    const m = /grognard: serving (http:\/\/\S+\/)/.exec(buf);
-    if (m) { clearTimeout(timer); resolve(m[1]); }
-  });
-  server.on('exit', (code) => reject(new Error(`grognard serve exited (${code}): ${serverErr}`)));
-});
-console.log(`# server at ${base}`);
-
-async function call(method, p, body, token) {
-  const headers = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = 'Bearer ' + token;
-  const r = await fetch(new URL(p, base), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const j = await r.json();
-  if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${j && j.error}`);
-  return j;
-}
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
 async function newPage(viewport, opts = {}) {
   const ctx = await browser.newContext({ viewport, ...opts });
   const page = await ctx.newPage();
-  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(`${page.url()}: ${m.text()}`); });
-  page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
+  watch(page);
   return page;
 }
 const shot = (page, name) => page.screenshot({ path: path.join(out, name + '.png') });
@@ -235,20 +188,9 @@ try {
     await page.context().close();
   }
 } catch (e) {
-  failures++;
-  console.log('FAIL ' + (e && e.stack || e));
+  fail(e);
 } finally {
-  check(consoleErrors.length === 0, 'no console errors' + (consoleErrors.length ? ':\n  ' + consoleErrors.join('\n  ') : ''));
-  await browser.close();
-  const code = await new Promise((resolve) => {
-    if (server.exitCode !== null) { resolve(server.exitCode); return; }
-    server.on('exit', (c, sig) => resolve(c === null ? sig : c));
-    server.kill('SIGTERM');
-  });
-  check(code === 0, `the server stopped cleanly on SIGTERM (exit ${code})`);
-  fs.rmSync(tmp, { recursive: true, force: true });
-  console.log(`# ${((Date.now() - t0) / 1000).toFixed(1)} s, screenshots in ${out}`);
-  process.exit(failures ? 1 : 0);
+  await finish();
 }
 
 // a value inside a CSS attribute selector in double quotes
