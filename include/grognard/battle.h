@@ -349,6 +349,12 @@ gr_status gr_bt_set(const gr_procedure *p, gr_args *a, const char *name, const c
  * read), and « - 3" par unité traversée » in milli-inches. */
 int64_t gr_bt_aoe_speed(const gr_bt_unit *u, const char *terrain);
 int64_t gr_bt_aoe_pass_through(void);
+/* L'Âge des Aigles: unit u's fire range bands in milli-inches, each "up to
+ * and including": a battery's the range columns of the artillery's
+ * PUISSANCE rows (seed 003: 2", 4", 8", 12", 18"), a brigade's the first
+ * of them, read as musketry range (docs/rules/aoe.md « On the table:
+ * measuring »).  Up to cap written, the count returned (at most 8). */
+int gr_bt_aoe_fire_bands(const gr_bt_unit *u, int64_t *limits, int cap);
 
 /* Make `b` the start of the battle: rules->setup has been run by the
  * order-of-battle reader; turn 1, phase 0, conditions computed. */

@@ -266,6 +266,43 @@ typedef struct gr_game_type {
      * sees (the map, the units on it, the turn).  New reference; NULL if
      * `unit` is not a unit on the map or out of memory. */
     json_t *(*sight_json)(const void *sc, const void *st, int unit);
+    /* A game on a measured table (aoe-table) answers, for its own shape:
+     * {"unit", "arcs", "bands", "targets": [{"unit", "inches", "in_arc",
+     * "sight", "blocked_by", "may_fire", "band"}]}, every enemy on the
+     * table with its distance, arc, sight and fire band as the rules
+     * decide them (docs/api.md). */
+
+    /* ---- a table's questions (optional; NULL: the type has none) ----
+     * What a page asks while a person plays on a measured table, so that
+     * the rules answer and the page decides nothing (docs/api.md, "A
+     * battle on the table").  Each reads st as side `player` (a side, or
+     * GR_SPECTATOR) may see it, and may refuse what that side may not
+     * know; units are indices into the view's "units", lengths in the
+     * type's unit (inches).  Each returns a new reference, or NULL with
+     * err set: GR_EINPUT a question that is wrong (a unit not on the
+     * table, a point off it: what, and how to ask), GR_EILLEGAL one that
+     * does not apply now (not the unit whose move is chosen, not a test),
+     * GR_ERUNTIME out of memory.  Nothing in st is changed.
+     *
+     * measure_json: the ruler from unit `from` to unit `to`, or to the
+     * point (x, y) given as text when `to` is -1: {"from", "to", "point",
+     * "inches", "line", "sight", "blocked_by"}.
+     * reach_json: where unit `unit`, the one whose move is to be chosen,
+     * may go: {"unit", "result", "allowance", "moves", "area"}.
+     * check_json: a dry run of the action `text` (as parse takes it) for
+     * `player`: {"legal": true, "text", "cost"} or {"legal": false,
+     * "reason"} (in `lang` where the game has the words); NULL only when
+     * out of memory.
+     * odds_json: the exact odds of every result of the test `a` (a legal
+     * action of st) before its dice: {"test", "modifiers", "total",
+     * "results": [{"result", "p", "percent"}]}; GR_EILLEGAL if `a` is no
+     * test with dice. */
+    json_t *(*measure_json)(const void *sc, const void *st, int player, int from, int to,
+                            const char *x, const char *y, gr_error *err);
+    json_t *(*reach_json)(const void *sc, const void *st, int player, int unit, gr_error *err);
+    json_t *(*check_json)(const void *sc, const void *st, int player, const char *text,
+                          gr_lang lang, gr_error *err);
+    json_t *(*odds_json)(const void *sc, const void *st, int player, gr_action a, gr_error *err);
 } gr_game_type;
 
 #define GR_EVAL_WIN 100000000

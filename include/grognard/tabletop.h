@@ -364,6 +364,14 @@ int tt_in_arc(const tt_stand *firer, tt_dir face, tt_arc arc, const tt_stand *ta
  * The reading is in docs/rules/aoe.md "On the table: measuring". */
 int tt_los_pt(const tt_table *t, tt_pt a, tt_pt b, int skip1, int skip2);
 
+/* tt_los_pt, and what blocks a line that is not clear: 1 clear (*feature
+ * and *unit -1); 0 blocked, with *feature the index in t->features of the
+ * first obstacle found, or *unit the id of the unit whose stand it enters
+ * (the other -1; both -1: a seam where two obstacles touch).  Which
+ * obstacle is named when several block is fixed but unspecified. */
+int tt_los_blocker(const tt_table *t, tt_pt a, tt_pt b, int skip1, int skip2, int *feature,
+                   int *unit);
+
 /* 1 if some stand of `from` sees some stand of `to`: a clear line from a
  * front corner of one of from's stands to a corner of one of to's. */
 int tt_los_unit(const tt_table *t, const tt_unit *from, const tt_unit *to);

@@ -149,6 +149,47 @@ int tb_game_move_unit(const void *st);
  * not on the table or not active. */
 int tb_game_leader_at(const void *st, int l, tt_pt *p);
 
+/* ---- what the table's questions read (tb_ask.c) ----------------------------- */
+
+/* The allowance of the move to be chosen (milli-inches), and what gives it:
+ * 0 a movement test or a battery's move; after a combat 1 « perce », 2
+ * « occupe ... ou perce », 3 « occupe la position évacuée ». */
+int64_t tb_game_move_allowance(const void *st);
+int tb_game_move_after_combat(const void *st);
+/* Unit u's mover with allowance `allow`: its speeds of the Table des
+ * vitesses per going, no change of formation on the way. */
+void tb_game_mover(const void *st, int u, int64_t allow, tt_mover *mv);
+/* The moves of the unit whose move is to be chosen, in the order of the
+ * `move U ...` actions (their index); NULL and *n 0 when none is. */
+const tt_option *tb_game_moves(const void *st, int *n);
+/* Where action `a` (a move or a pose) puts its unit: 1 with *unit, *end,
+ * and *option (the index in tb_game_moves, -1 a pose or holding); 0 if a
+ * is not a move or a pose of a unit on the table. */
+int tb_game_action_pose(const void *st, gr_action a, int *unit, tt_pose *end, int *option);
+/* GR_OK if `a` is legal in st; else the game's reason (GR_EILLEGAL, or
+ * GR_EINPUT for a fact that is wrong).  st is not changed. */
+gr_status tb_game_check(const void *sc, const void *st, gr_action a, gr_error *err);
+/* The companion's call of a fire or a combat with the facts the table
+ * measures (range, cover, charge distance): 1, or 0 if `a` is neither. */
+int tb_game_test_call(const void *sc, const void *st, gr_action a, gr_bt_action *out);
+/* The reach of unit u's fire in milli-inches: its last fire band
+ * (gr_bt_aoe_fire_bands). */
+int64_t tb_game_fire_range(const gr_bt_unit *u);
+/* A length typed in inches ("12.5", at most three decimals, at most
+ * 524") into milli-inches, exactly: 1, or 0 if it is not one. */
+int tb_parse_inches(const char *s, int64_t *out);
+
+/* The table's questions as JSON (tb_ask.c; the gr_game_type entries
+ * sight_json, measure_json, reach_json, check_json and odds_json of
+ * tb_game_aoe_table; docs/api.md, "A battle on the table"). */
+json_t *tb_ask_sight(const void *sc, const void *st, int unit);
+json_t *tb_ask_measure(const void *sc, const void *st, int player, int from, int to,
+                       const char *x, const char *y, gr_error *err);
+json_t *tb_ask_reach(const void *sc, const void *st, int player, int unit, gr_error *err);
+json_t *tb_ask_check(const void *sc, const void *st, int player, const char *text, gr_lang lang,
+                     gr_error *err);
+json_t *tb_ask_odds(const void *sc, const void *st, int player, gr_action a, gr_error *err);
+
 /* The table as text for a person (grognard play): each side's units with
  * their stands, formation, place, facing and zone, and for each what enemy
  * it has in contact, in range and sight, or in sight; the objectives and

@@ -575,6 +575,19 @@ int64_t gr_bt_aoe_pass_through(void)
     return aoe_pass_through_milli;
 }
 
+/* The range columns of the PUISSANCE rows of the artillery (seed 003), the
+ * rules layer's one copy (src/rules/aoe/aoe_tables.c). */
+extern const int *const aoe_art_range_columns;
+extern const int aoe_art_range_ncolumns;
+
+int gr_bt_aoe_fire_bands(const gr_bt_unit *u, int64_t *limits, int cap)
+{
+    int n = u->arm == GR_BT_ARTILLERY ? aoe_art_range_ncolumns : 1;
+    for (int i = 0; i < n && i < cap; i++)
+        limits[i] = aoe_art_range_columns[i];
+    return n;
+}
+
 /* ---- prepare: each verb's inputs from the state ------------------------- */
 
 /* The initiative interphase's roll: from turn 2, once a turn (the one

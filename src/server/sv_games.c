@@ -999,6 +999,105 @@ static MHD_Result_t h_sight(sv_games *gs, sv_game *g, sv_req *r)
     return sv_reply_json(r, 200, text);
 }
 
+/* ?name=N, a whole number 0..65535: 1 and *out; 0 absent; -1 not one. */
+static int query_int(const sv_req *r, const char *name, long *out)
+{
+    const char *v = sv_query(r, name);
+    char *end = NULL;
+    if (!v)
+        return 0;
+    *out = *v ? strtol(v, &end, 10) : -1;
+    return *v && !*end && *out >= 0 && *out <= 65535 ? 1 : -1;
+}
+
+/* The table's questions (game.h's measure_json, reach_json, check_json,
+ * odds_json; docs/api.md "A battle on the table"): q 0 GET measure, 1 GET
+ * reach, 2 POST check (a seat's token), 3 GET odds; 404 when the game's
+ * type has no such entry. */
+static MHD_Result_t h_ask(sv_games *gs, sv_game *g, sv_req *r, int q)
+{
+    static const char *const what[] = {"ruler (measure)", "reach", "check", "odds"};
+    static const char *const usage[] = {
+        "?from=U&to=T (units: indices of the view's \"units\") or ?from=U&x=X&y=Y (a point in "
+        "inches)",
+        "?unit=U, the unit whose move is to be chosen", "",
+        "?action=N, the index of a fire or a combat in the view's \"legal\""};
+    const gr_game_type *ty = g->scn->game.type;
+    int has[] = {ty->measure_json != NULL, ty->reach_json != NULL, ty->check_json != NULL,
+                 ty->odds_json != NULL};
+    if (!has[q])
+        return sv_reply_err(r, 404,
+                            "game %s is of type %s, which has no %s: a battle on the table "
+                            "answers it (docs/api.md)",
+                            g->id, ty->id, what[q]);
+    int seat;
+    gr_lang lang = GR_LANG_EN;
+    MHD_Result_t ret;
+    if (q == 2 ? (seat = sv_games_seat(r, g, &ret)) < 0 : !viewer_of(r, g, 1, &seat, &lang, &ret))
+        return ret;
+    const char *x = sv_query(r, "x"), *y = sv_query(r, "y"), *l = sv_query(r, "lang");
+    long a = -1, b = -1;
+    int ok = q == 0 ? query_int(r, "from", &a) == 1 && query_int(r, "to", &b) >= 0 &&
+                          (b >= 0 || (x && y))
+             : q == 1 ? query_int(r, "unit", &a) == 1
+             : q == 3 ? query_int(r, "action", &a) == 1
+                      : 1;
+    if (!ok)
+        return sv_reply_err(r, 400, "give %s, e.g. /api/games/%s/%s", usage[q], g->id,
+                            q == 0   ? "measure?from=0&x=12&y=10"
+                            : q == 1 ? "reach?unit=0"
+                                     : "odds?action=0");
+    json_t *body = NULL;
+    const char *text = NULL;
+    if (q == 2) {
+        char msg[GR_ERROR_MSG];
+        const char *ex = "{\"action\": \"pose claparede 12.5 8 --turn 90\"}";
+        body = sv_body_object(r, ex, msg, sizeof msg);
+        text = json_string_value(json_object_get(body, "action"));
+        if (!text || (l && gr_lang_parse(l, &lang, NULL) != GR_OK)) {
+            json_decref(body);
+            return sv_reply_err(r, 400, "%s",
+                                !body   ? msg
+                                : !text ? "the body needs \"action\", the text of an "
+                                          "action as POST .../actions takes it"
+                                        : "?lang= is not known; accepted: en, fr");
+        }
+    }
+    pthread_mutex_lock(&g->lock);
+    gr_error err;
+    gr_error_clear(&err);
+    json_t *o = NULL;
+    if (sync_game(gs, g, &err) == GR_OK) {
+        const void *sc = g->scn->game.sc, *st = gr_match_state(g->m);
+        const gr_action *acts;
+        int n = q == 3 ? gr_match_legal(g->m, &acts) : 0;
+        if (q == 0)
+            o = ty->measure_json(sc, st, seat, (int)a, (int)b, x, y, &err);
+        else if (q == 1)
+            o = ty->reach_json(sc, st, seat, (int)a, &err);
+        else if (q == 2)
+            o = ty->check_json(sc, st, seat, text, lang, &err);
+        else if (a >= n)
+            gr_error_set(&err, GR_EINPUT,
+                         "action %ld is not an index of the view's \"legal\" (%d actions now)", a,
+                         n);
+        else
+            o = ty->odds_json(sc, st, seat, acts[a], &err);
+    }
+    pthread_mutex_unlock(&g->lock);
+    json_decref(body);
+    if (!o)
+        return sv_reply_err(r,
+                            err.code == GR_EINPUT     ? 400
+                            : err.code == GR_EILLEGAL ? 409
+                                                      : 500,
+                            "%s", err.msg[0] ? err.msg : "out of memory; try again");
+    /* lengths in thousandths print exactly with 15 digits (wire.h) */
+    char *out = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+    json_decref(o);
+    return sv_reply_json(r, 200, out);
+}
+
 static int body_step(json_t *b, size_t *step)
 {
     json_t *sj = json_object_get(b, "step");
@@ -1307,9 +1406,10 @@ int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
                    : sv_reply_err(r, 405, "use POST /api/games to start a game, GET to list them");
         return 1;
     }
-    static const sv_route routes[] = {{"", 0},        {"/actions", 1}, {"/undo", 1},
-                                      {"/events", 0}, {"/replay", 0},  {"/sight", 0},
-                                      {"/why", 0},    {"/threat", 0},  {"/seat", 1}};
+    static const sv_route routes[] = {
+        {"", 0},       {"/actions", 1}, {"/undo", 1},   {"/events", 0},  {"/replay", 0},
+        {"/sight", 0}, {"/why", 0},     {"/threat", 0}, {"/measure", 0}, {"/reach", 0},
+        {"/check", 1}, {"/odds", 0},    {"/seat", 1}};
     sv_game *g;
     int k = sv_games_item(s, r, p, "games", 0, routes, sizeof routes / sizeof routes[0], &g, ret);
     switch (k) {
@@ -1323,6 +1423,10 @@ int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
     case 5: *ret = h_sight(gs, g, r); break;
     case 6: *ret = h_why(gs, g, r); break;
     case 7: *ret = h_threat(gs, g, r); break;
+    case 8:
+    case 9:
+    case 10:
+    case 11: *ret = h_ask(gs, g, r, k - 8); break;
     default: *ret = h_seat(gs, g, r); break;
     }
     return 1;

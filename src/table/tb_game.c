@@ -32,8 +32,6 @@
 /* Musketry: the sheet's shortest fire column (2"), read as the range of a
  * brigade's fire and of « au-delà de la portée de mousquetterie ». */
 #define TB_MUSKETRY TT_INCH(2)
-/* A battery's longest column (18"). */
-#define TB_ARTILLERY_RANGE TT_INCH(18)
 
 /* ---- the state ------------------------------------------------------------- */
 
@@ -275,9 +273,12 @@ static int cover_of(const tb_scenario *sc, const tt_table *t, const tt_unit *u)
     return best;
 }
 
-static int fire_range(const gr_bt_unit *u)
+/* The reach of u's fire: its last fire band (gr_bt_aoe_fire_bands). */
+static int64_t fire_range(const gr_bt_unit *u)
 {
-    return u->arm == GR_BT_ARTILLERY ? TB_ARTILLERY_RANGE : TB_MUSKETRY;
+    int64_t lim[8];
+    int n = gr_bt_aoe_fire_bands(u, lim, 8);
+    return n > 0 && n <= 8 ? lim[n - 1] : 0;
 }
 
 /* A general's radius (seed 000: « un général dans ses 12" », « rayon de
@@ -2434,6 +2435,88 @@ void tb_game_print(const void *scv, const void *st, FILE *f)
     free(own);
 }
 
+/* ---- for the table's questions (tb_ask.c) ---------------------------------- */
+
+int64_t tb_game_move_allowance(const void *st)
+{
+    return ((const tb_state *)st)->x.mv_allow;
+}
+
+int tb_game_move_after_combat(const void *st)
+{
+    return ((const tb_state *)st)->x.mv_break;
+}
+
+void tb_game_mover(const void *st, int u, int64_t allow, tt_mover *mv)
+{
+    mover_of(st, u, allow, mv);
+}
+
+const tt_option *tb_game_moves(const void *st, int *n)
+{
+    const tb_state *s = st;
+    *n = 0;
+    return s->x.mv_unit >= 0 ? move_set(s, n) : NULL;
+}
+
+int tb_game_action_pose(const void *st, gr_action a, int *unit, tt_pose *end, int *option)
+{
+    const tb_state *s = st;
+    int k = act_kind(a), u = act_unit(a);
+    const tt_unit *tu = s->x.pending ? NULL : on_table_c(&s->t, u);
+    if (!tu || (k != K_MOVE && k != K_POSE))
+        return 0;
+    *unit = u;
+    *end = tu->pose;
+    *option = -1;
+    if (k == K_POSE) {
+        *end = pose_of(tu, a);
+    } else if (act_arg(a) != ARG_MASK) {
+        int n;
+        const tt_option *o = u == s->x.mv_unit ? move_set(s, &n) : NULL;
+        if (!o || act_arg(a) >= (uint64_t)n)
+            return 0;
+        *end = o[act_arg(a)].end;
+        *option = (int)act_arg(a);
+    }
+    return 1;
+}
+
+gr_status tb_game_check(const void *sc, const void *st, gr_action a, gr_error *err)
+{
+    if (tb_is_legal(sc, st, a))
+        return GR_OK;
+    tb_state *t = malloc(sizeof *t);
+    if (!t)
+        return gr_error_set(err, GR_ERUNTIME, "out of memory checking an action; try again");
+    memcpy(t, st, sizeof *t);
+    gr_status r = step(scen(sc), t, a, err);
+    free(t);
+    return r != GR_OK ? r
+                      : gr_error_set(err, GR_EILLEGAL,
+                                     "not one of the actions open now (the view's \"legal\" lists "
+                                     "them)");
+}
+
+int tb_game_test_call(const void *sc, const void *st, gr_action a, gr_bt_action *out)
+{
+    const tb_state *s = st;
+    int k = act_kind(a);
+    if (s->x.pending || (k != K_FIRE && k != K_COMBAT))
+        return 0;
+    return call_of(scen(sc), s, a, out);
+}
+
+int64_t tb_game_fire_range(const gr_bt_unit *u)
+{
+    return fire_range(u);
+}
+
+int tb_parse_inches(const char *s, int64_t *out)
+{
+    return parse_inches(s, out);
+}
+
 const gr_game_type tb_game_aoe_table = {
     .id = "aoe-table",
     .name = "L'Âge des Aigles on the table",
@@ -2476,4 +2559,9 @@ const gr_game_type tb_game_aoe_table = {
     .scenario_summary = tb_scenario_summary,
     .action_record = tb_action_record,
     .action_unrecord = tb_action_unrecord,
+    .sight_json = tb_ask_sight,
+    .measure_json = tb_ask_measure,
+    .reach_json = tb_ask_reach,
+    .check_json = tb_ask_check,
+    .odds_json = tb_ask_odds,
 };

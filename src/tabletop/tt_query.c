@@ -227,8 +227,10 @@ static int pt_in_box(tt_pt p, tt_pt lo, tt_pt hi)
     return p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y;
 }
 
-/* the line [a,b] clear among the obstacles c; la, lb the ends' levels */
-static int los_in(const tt_table *t, tt_pt a, tt_pt b, int la, int lb, const cands *c)
+/* the line [a,b] clear among the obstacles c; la, lb the ends' levels.
+ * Blocked: *why (may be NULL) the blocking feature's index, or -2 - the
+ * blocking unit's index in t->units, or -1 a seam of two obstacles. */
+static int los_why(const tt_table *t, tt_pt a, tt_pt b, int la, int lb, const cands *c, int *why)
 {
     tt_pt lo, hi;
     tt_seg_box(a, b, &lo, &hi);
@@ -240,8 +242,11 @@ static int los_in(const tt_table *t, tt_pt a, tt_pt b, int la, int lb, const can
         if (!tt_box_meet(lo, hi, f->lo, f->hi))
             continue;
         if (t->kinds[f->kind].polyline) {
-            if (f->level >= low && crosses_line(f, a, b))
+            if (f->level >= low && crosses_line(f, a, b)) {
+                if (why)
+                    *why = c->f[k];
                 return 0;
+            }
             continue;
         }
         if (f->level < low) /* below both ends */
@@ -249,8 +254,11 @@ static int los_in(const tt_table *t, tt_pt a, tt_pt b, int la, int lb, const can
         if ((pt_in_box(a, f->lo, f->hi) && tt_point_in_poly(f->v, f->n, a) >= 0) ||
             (pt_in_box(b, f->lo, f->hi) && tt_point_in_poly(f->v, f->n, b) >= 0))
             continue; /* the area an end stands in does not block it */
-        if (tt_seg_enters_poly_ends_out(a, b, f->v, f->n))
+        if (tt_seg_enters_poly_ends_out(a, b, f->v, f->n)) {
+            if (why)
+                *why = c->f[k];
             return 0;
+        }
         seam_add(&S, a, b, f->v, f->n);
     }
     for (int k = 0; k < c->nu; k++) {
@@ -264,12 +272,25 @@ static int los_in(const tt_table *t, tt_pt a, tt_pt b, int la, int lb, const can
             tt_stand_box(&u->st[s], &slo, &shi);
             if (!tt_box_meet(lo, hi, slo, shi))
                 continue;
-            if (tt_seg_enters_poly(a, b, u->st[s].c, 4))
+            if (tt_seg_enters_poly(a, b, u->st[s].c, 4)) {
+                if (why)
+                    *why = -2 - c->u[k];
                 return 0;
+            }
             seam_add(&S, a, b, u->st[s].c, 4);
         }
     }
-    return !seam_closed(&S);
+    if (seam_closed(&S)) {
+        if (why)
+            *why = -1;
+        return 0;
+    }
+    return 1;
+}
+
+static int los_in(const tt_table *t, tt_pt a, tt_pt b, int la, int lb, const cands *c)
+{
+    return los_why(t, a, b, la, lb, c, NULL);
 }
 
 int tt_los_pt(const tt_table *t, tt_pt a, tt_pt b, int skip1, int skip2)
@@ -279,6 +300,20 @@ int tt_los_pt(const tt_table *t, tt_pt a, tt_pt b, int skip1, int skip2)
     cands c;
     gather(t, lo, hi, skip1, skip2, &c);
     return los_in(t, a, b, tt_level_at(t, a), tt_level_at(t, b), &c);
+}
+
+int tt_los_blocker(const tt_table *t, tt_pt a, tt_pt b, int skip1, int skip2, int *feature,
+                   int *unit)
+{
+    tt_pt lo, hi;
+    tt_seg_box(a, b, &lo, &hi);
+    cands c;
+    gather(t, lo, hi, skip1, skip2, &c);
+    int why = -1;
+    int clear = los_why(t, a, b, tt_level_at(t, a), tt_level_at(t, b), &c, &why);
+    *feature = !clear && why >= 0 ? why : -1;
+    *unit = !clear && why <= -2 ? t->units[-2 - why].id : -1;
+    return clear;
 }
 
 int tt_los_unit(const tt_table *t, const tt_unit *from, const tt_unit *to)

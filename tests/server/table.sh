@@ -99,4 +99,79 @@ stop_server || flunk "4.0 clean stop"
 start_server "$WORK/table.db"
 api GET "/api/games/$G" "" "$T0"
 check "4.1 after a restart" "$STATUS $(jqb .step)" "200 $STEPS"
+
+# 5. the table's questions (issue 30): sight, measure, reach, check, odds,
+# each the rules' answer (values worked out by hand in
+# tests/table/test_tb_ask.c on the same teaching battle)
+api POST /api/games '{"scenario": "table/teaching", "players": ["human", "human"], "seed": 3}'
+G=$(jqb .id)
+T0=$(jqb '.seats["0"]')
+T1=$(jqb '.seats["1"]')
+# play TEXT TOKEN: the action at the current step
+play() {
+    api GET "/api/games/$G" "" "$2"
+    api POST "/api/games/$G/actions" "$(jq -cn --arg a "$1" --argjson s "$(jqb .step)" '{action: $a, step: $s}')" "$2"
+    [ "$STATUS" = 200 ] || flunk "5 '$1': $STATUS $BODY"
+}
+# french_battery (unit 2) at the start: the Austrian battery 19" ahead
+# behind the crest, hohenlohe 19.526" away and in sight
+api GET "/api/games/$G/sight?unit=2"
+check "5.1 sight" "$STATUS $(jqb '[.bands[-1].inches, (.targets[] | select(.unit == 5) | .inches, .sight, .blocked_by), (.targets[] | select(.unit == 4) | .inches)] | map(tostring) | join(" ")')" \
+    "200 18 19 false crest 19.526"
+api GET "/api/games/$G/measure?from=0&x=2&y=14.5"
+check "5.2 measure to a point" "$STATUS $(jqb '[.inches, .sight, .blocked_by[0], (.line[0] | map(tostring) | join(","))] | map(tostring) | join(" ")')" \
+    "200 12.38 false Bois de la Garenne 11,6"
+api GET "/api/games/$G/measure?from=2&to=5"
+check "5.3 measure unit to unit" "$(jqb '[.to, .inches, .blocked_by[0]] | map(tostring) | join(" ")')" "5 19 crest"
+expect_status "5.4 measure without a target" 400 GET "/api/games/$G/measure?from=0"
+expect_status "5.5 a point off the table" 400 GET "/api/games/$G/measure?from=0&x=40&y=1"
+expect_status "5.6 nobody's move to choose" 409 GET "/api/games/$G/reach?unit=0"
+expect_status "5.7 next is no test" 409 GET "/api/games/$G/odds?action=0"
+expect_status "5.8 no such action" 400 GET "/api/games/$G/odds?action=99"
+expect_status "5.9 check needs a seat" 401 POST "/api/games/$G/check" '{"action": "next"}'
+api POST "/api/games/$G/check" '{"action": "next"}' "$T0"
+check "5.10 check next" "$STATUS $(jqb '[.legal, .text, .cost] | map(tostring) | join(" ")')" "200 true next null"
+api POST "/api/games/$G/check" '{"action": "next"}' "$T1"
+check "5.11 not the Austrians' turn" "$(jqb '[.legal, .reason] | map(tostring) | join(" ")')" \
+    "false the French are to move, not the Austrians"
+api GET "/api/games/$G"
+check "5.12 nothing applied" "$(jqb .step)" 0
+# to claparede's reserve move (the server rolls its die)
+play next "$T0"
+play next "$T0"
+play "reserve claparede" "$T0"
+api GET "/api/games/$G/reach?unit=0"
+check "5.13 reach" "$STATUS $(jqb '.allowance > 0 and (.moves | length) > 0 and (.area | length) > 0')" "200 true"
+REACH=$BODY
+api GET "/api/games/$G" "" "$T0"
+# each move's "action" is its index in the view's "legal", with the same text
+check "5.14 moves are the legal ones" "$(jq -n --argjson r "$REACH" --argjson v "$BODY" '[$r.moves[] | $v.legal[.action].text == .text] | all')" true
+api POST "/api/games/$G/check" '{"action": "pose claparede 12 6.5"}' "$T0"
+check "5.15 check a pose" "$STATUS $(jqb '[.legal, .cost] | map(tostring) | join(" ")')" "200 true 0.5"
+api POST "/api/games/$G/check" '{"action": "pose claparede 12 29"}' "$T0"
+check "5.16 a pose beyond reach" "$(jqb .legal) $(jqb '.reason | test("cannot stand there")')" "false true"
+# on to the Austrians' fire (test_tb_script.c's turn 1): claparede 9"
+# ahead to (12, 15), treilhard's test, then to s1_fire_second
+play "move claparede advance to 12 15" "$T0"
+play "reserve treilhard" "$T0"
+play "move treilhard hold to 24 5" "$T0"
+play next "$T0"
+play next "$T0"
+play next "$T0"
+api GET "/api/games/$G" "" "$T1"
+check "5.17 the Austrians' fire" "$(jqb '.legal[0].text')" "fire austrian_battery --target claparede"
+# test_tb_ask.c: power 8 (12" column, heavy 4, x 2 on a column), D10 on
+# row 8-9, then Suchet's Generals hit check on a loss
+api GET "/api/games/$G/odds?action=0"
+check "5.18 odds" "$STATUS $(jqb '[.test, .total, (.results | map(.p) | join(","))] | map(tostring) | join(" ")')" \
+    "200 fire 0 3/5,3/10,1/20,1/20"
+check "5.19 odds in percent" "$(jqb '.results | map(.percent) | add')" 100
+api GET "/api/games/$G" "" "$T1"
+check "5.20 nothing applied" "$(jqb '[.to_move, .legal[0].text] | map(tostring) | join(" ")')" \
+    "1 fire austrian_battery --target claparede"
+# a game whose type has no such questions (R&E's hex map): 404
+api POST /api/games '{"scenario": "teaching", "players": ["human", "human"], "seed": 3}'
+RE=$(jqb .id)
+expect_status "5.21 no ruler on a hex map" 404 GET "/api/games/$RE/measure?from=0&to=1"
+expect_status "5.22 no odds there" 404 GET "/api/games/$RE/odds?action=0"
 finish

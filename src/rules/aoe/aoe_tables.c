@@ -560,6 +560,9 @@ const char *const aoe_weights[] = {"heavy", "light", NULL};
 /* Range columns: a column headed N" covers ranges above the previous
  * heading up to N" (docs/rules/aoe.md). */
 static const int art_range_max_milli[] = {2000, 4000, 8000, 12000, 18000};
+/* The same columns for the table's game (bt_aoe.c, gr_bt_aoe_fire_bands). */
+const int *const aoe_art_range_columns = art_range_max_milli;
+const int aoe_art_range_ncolumns = (int)GR_COUNT(art_range_max_milli);
 
 /* "13/11" reads Lourde/légère: heavy/light (the legend beside the row). */
 static const int art_power[3][2][5] = {
