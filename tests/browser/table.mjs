@@ -305,10 +305,11 @@ try {
           await orderClick(page, shoot.text, oddsSeen ? null : async () => {
             // the odds of every result and each modifier, as GET .../odds gives them
             const o = await call('GET', `/api/games/${encodeURIComponent(g.id)}/odds?action=${L.indexOf(shoot)}`, undefined, token);
-            const bars = await page.$$eval('#tb-odds rect.oddsbar', (e) => e.map((x) => Number(x.dataset.p)));
+            const bars = await page.$$eval('#tb-odds-results li', (e) => e.map((x) => Number(x.dataset.p)));
+            const words = await page.$$eval('#tb-odds-results .tb-odds-res', (e) => e.map((x) => x.textContent));
             const mods = await page.$$eval('#tb-odds-mods li', (e) => e.length);
             const want = o.results.map((r) => r.percent / 100);
-            check(bars.length === want.length && bars.every((p, k) => Math.abs(p - want[k]) < 1e-9) && Math.abs(want.reduce((x, y) => x + y, 0) - 1) < 0.001,
+            check(bars.length === want.length && bars.every((p, k) => Math.abs(p - want[k]) < 1e-9) && words.every((x, k) => x === o.results[k].result) && Math.abs(want.reduce((x, y) => x + y, 0) - 1) < 0.001,
               `${w}: before "${shoot.text}", the odds of its ${want.length} results (${o.results.map((r) => `${r.result} ${r.percent}%`).join('; ')})`);
             check(mods === o.modifiers.filter((m) => m.applied !== false).length + (o.factors || []).filter((f) => f.applied !== false).length,
               `${w}: each of its modifiers listed (${mods}: ${[...(o.factors || []), ...o.modifiers].map((m) => m.name).join('; ') || 'none'})`);
@@ -352,13 +353,26 @@ try {
               }
             }
             const b = await onScreen(page, depth, [grab[0] + m.pose.at[0] - u.pose.at[0], grab[1] + m.pose.at[1] - u.pose.at[1]]);
-            await dragOn(page, a0, b, w < 800);
+            await dragOn(page, a0, b, w < 800, drags > 1 ? null : async () => {
+              // while dragged: the allowance shaded as the server's reach
+              // gives it, the ghost snapped to the listed end, its cost
+              const r = await call('GET', `/api/games/${encodeURIComponent(g.id)}/reach?unit=${view.view.units.findIndex((x) => x.id === uid)}`, undefined, token);
+              // (a finger's last move comes with the browser's next frame)
+              await page.waitForFunction(([n, text]) => document.querySelectorAll('#tb-drag polygon.tb-reach').length === n &&
+                document.querySelector('#tb-drag-ghost') && document.querySelector('#tb-drag-ghost').dataset.action === text, [r.area.length, m.text], { timeout: 5000 }).catch(() => {});
+              const shaded = await page.$$eval('#tb-drag polygon.tb-reach', (e) => e.length);
+              const ghost = await page.$eval('#tb-drag-ghost', (e) => [e.dataset.legal, e.dataset.action]);
+              const cost = r.moves.find((x) => x.text === m.text).cost;
+              const said = await page.$eval('#tb-info', (e) => e.textContent);
+              check(shaded === r.area.length && r.area.length > 0, `${w}: ${uid}'s allowance shaded while dragged (${shaded} cells of 1", ${r.result})`);
+              check(ghost[0] === 'legal' && ghost[1] === m.text && said.includes(`cost ${cost}"`), `${w}: the ghost where it would end, its cost (${said}; ${ghost.join(': ')})`);
+              if (drags === 1) await shot(page, name + '-drag');
+            });
             await waitStep(page, before);
             drags++;
             const now = (await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token)).view.units.find((x) => x.id === uid);
             if (drags === 1 || !(now.pose && now.pose.at[0] === m.pose.at[0] && now.pose.at[1] === m.pose.at[1]))
               check(now.pose && now.pose.at[0] === m.pose.at[0] && now.pose.at[1] === m.pose.at[1], `${w}: ${uid} dragged near the end of "${m.text}" snaps to it (${m.pose.at.join(', ')}; the server: ${now.pose && now.pose.at.join(', ')})`);
-            if (drags === 2) await shot(page, name + '-dragged');
           }
         } else {
           const mv = L.find((a) => a.verb === 'movement' && !a.formation);

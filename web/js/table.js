@@ -32,7 +32,6 @@ import { api, liveStream, oneOrder } from './api.js';
 import { t, getLang } from './i18n.js';
 import { h, put, errorBox, loadSeats } from './util.js';
 import { toast } from './main.js';
-import { probBars } from './charts.js';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 const SIDE_FILL = ['#2f5fb3', '#c8453a']; // side 0, side 1
@@ -415,7 +414,10 @@ export async function mount(root, route) {
           h('strong', {}, Array.isArray(f.factor) ? `×${f.factor[0]}${f.factor[1] !== 1 ? '/' + f.factor[1] : ''}` : String(f.factor)))),
         (k.o.modifiers || []).filter((m) => m.applied !== false).map((m) => h('li', { 'data-value': m.value }, `${m.name} `, h('strong', {}, signed(m.value))))),
       h('p', { id: 'tb-odds-total' }, t('tb_odds_total', signed(k.o.total ?? 0))),
-      probBars((k.o.results || []).map((r) => ({ label: r.result, p: Number(r.percent) / 100 })), { title: t('odds') }),
+      // each result in the server's words (whole: they are long), its bar and its chance
+      h('ol', { class: 'tb-odds-results', id: 'tb-odds-results', 'aria-label': t('odds') }, (k.o.results || []).map((r) => h('li', { 'data-p': Number(r.percent) / 100 },
+        h('span', { class: 'tb-odds-res' }, r.result), h('span', { class: 'tb-odds-bar', style: `width: ${Math.max(0, Math.min(100, Number(r.percent)))}%` }),
+        h('strong', {}, `${Number(r.percent)}%`)))),
       h('div', { class: 'tb-odds-do' },
         h('button', { type: 'button', class: 'primary', id: 'tb-odds-go', onclick: () => { const a = k.a; S.odds = null; paintOdds(); act(a); } }, t('confirm')),
         h('button', { type: 'button', id: 'tb-odds-cancel', onclick: () => { S.odds = null; paintOdds(); } }, t('cancel'))));
