@@ -98,9 +98,41 @@ try {
     await page.goto(base);
     await page.waitForSelector('#table-list button[data-table="table/teaching"]', { timeout: 10000 });
     check(await page.$$eval('#table-list button[data-table]', (b) => b.length) === tables.length, 'start: every table battle has its button');
+    // the computer's level chosen as for the hex map (the same list)
+    const levels = await page.$$eval('#tb-ai-level option', (o) => o.map((x) => x.value));
+    check(JSON.stringify(levels) === JSON.stringify(await page.$$eval('#ai-level option', (o) => o.map((x) => x.value))) && levels.includes('random'), `start: the table's opponent levels are the hex map's (${levels.join(', ')})`);
+    await page.selectOption('#tb-ai-level', 'random');
     await page.click('#table-list button[data-table="table/teaching"]');
     await page.waitForSelector('#tb-table', { timeout: 10000 });
     check(/#\/table\/[^?]+\?token=/.test(page.url()), 'start: the button opens the battle at #/table/GAME?token=T');
+    const made = /#\/table\/([^?]+)\?/.exec(page.url())[1];
+    const listed = (await call('GET', '/api/games')).find((x) => x.id === decodeURIComponent(made));
+    check(listed && JSON.stringify(listed.players) === '["human","random"]', `start: the battle against the level chosen (${listed && listed.players})`);
+
+    // two people on two devices: the friend's link, each seat its view, live
+    await page.goto(base);
+    await page.waitForSelector('#tb-opp input[value="link"]', { timeout: 10000 });
+    await page.check('#tb-opp input[value="link"]');
+    check(await page.$eval('#tb-ai-level', (e) => e.closest('.form-row').hidden), 'start: no level for a friend');
+    await page.click('#table-list button[data-table="table/teaching"]');
+    await page.waitForSelector('#tb-link-friend', { timeout: 10000 });
+    const friend = await page.$eval('#tb-link-friend', (e) => e.value);
+    check(/#\/table\/[0-9a-f]+\?seat=[0-9a-f]{32}$/.test(friend), `start: the friend's link opens the table with the other seat (${friend})`);
+    await page.click('#tb-open-mine');
+    await page.waitForSelector('#order-list button', { timeout: 10000 });
+    const other = await newPage({ width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+    await other.goto(friend);
+    await other.waitForSelector('#tb-table', { timeout: 10000 });
+    const sides = (await call('GET', '/api/scenarios/table/teaching')).sides || ['French', 'Austrians'];
+    const sideName = (x) => (typeof x === 'string' ? x : x.name);
+    check((await other.$eval('#status', (e) => e.textContent)).includes(`you play ${sideName(sides[1])}`) && (await page.$eval('#status', (e) => e.textContent)).includes(`you play ${sideName(sides[0])}`),
+      'two devices: each seat its side');
+    check(await other.$('#order-list button') === null, 'two devices: the side not to move has no order to give');
+    const s0 = await stepOf(other);
+    await page.click('#order-list button');
+    await other.waitForFunction((b) => Number(document.querySelector('#status').dataset.step) > b, s0, { timeout: 10000 }).catch(() => {});
+    check(await stepOf(other) > s0 && await stepOf(other) === await stepOf(page), `two devices: the other device follows live (step ${s0} -> ${await stepOf(other)})`);
+    await other.context().close();
     await page.context().close();
   }
 
