@@ -17,7 +17,8 @@
 //     its own, once beyond the allowance (refused with the server's reason);
 //     fires and combats from the orders, their odds shown first; the end
 //     shown with its winner.
-// Screenshots (PNG) are written to OUT (docs/img/page-table*.png are some).
+// Screenshots (PNG) are written to OUT (docs/img/page-table*.png are some,
+// copied by hand: the README says which).
 import path from 'node:path';
 import { start } from './lib.mjs';
 
