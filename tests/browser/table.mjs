@@ -359,6 +359,16 @@ try {
           const grab = middle(u.pose);
           await page.$eval('#tb-table', (e) => e.scrollIntoView({ block: 'center' })); // the whole table on the screen
           const a0 = await onScreen(page, depth, grab);
+          if (!refusedSeen) {
+            check((await page.$eval('#tb-hint', (e) => e.textContent)).startsWith('Drag the unit'), `${w}: the hint says to drag the unit`);
+            // why the computer played its last decision, as the hex map's page asks it
+            await page.click('#why-btn');
+            await page.waitForSelector('#why:not([hidden]) h2', { timeout: 5000 });
+            const why = await call('GET', `/api/games/${encodeURIComponent(g.id)}/why`, undefined, token);
+            const shown = await page.$eval('#why', (e) => e.textContent);
+            check(shown.includes(why.played) && shown.includes('does not search'), `${w}: "Why?" shows the computer's last decision (${why.played})`);
+            await page.click('#why button');
+          }
           if (!refusedSeen) { // far beyond its allowance, off the table's far side: refused, the unit stays
             const far = await onScreen(page, depth, [grab[0], Math.min(depth - 0.5, grab[1] + 20)]);
             await dragOn(page, a0, far, w < 800);

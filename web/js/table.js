@@ -32,6 +32,7 @@ import { api, liveStream, oneOrder } from './api.js';
 import { t, getLang } from './i18n.js';
 import { h, put, errorBox, loadSeats } from './util.js';
 import { toast } from './main.js';
+import { showWhy } from './why.js';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 const SIDE_FILL = ['#2f5fb3', '#c8453a']; // side 0, side 1
@@ -95,6 +96,7 @@ export async function mount(root, route) {
   // does not move under the pointer when they change)
   const info = h('p', { class: 'tb-info', id: 'tb-info', 'aria-live': 'polite' });
   const oddsP = h('section', { class: 'panel tb-odds', id: 'tb-odds', hidden: true });
+  const whyP = h('section', { class: 'panel oddsbox', id: 'why', hidden: true, 'aria-live': 'polite' });
   const sightList = h('ul', { class: 'tb-sight-list', id: 'tb-sight-list', hidden: true }); // the selected unit's enemies
   const fs = h('fieldset', { class: 'tb-orders' });
   const ordersT = h('h2', {}), logT = h('h2', {});
@@ -118,7 +120,7 @@ export async function mount(root, route) {
   const orders = oneOrder(fs);
   put(root, h('div', { class: 'tb-page' },
     h('div', { class: 'tb-main' }, status, seqBox, zoomRow, tools, h('div', { class: 'tb-stage' }, box, info), sightList),
-    h('aside', { class: 'tb-side' }, oddsP, ordersP, logP)));
+    h('aside', { class: 'tb-side' }, oddsP, whyP, ordersP, logP)));
 
   const W = () => S.view.view.table.width, D = () => S.view.view.table.depth;
   // SVG y grows down: the table's north (y = depth) is at the top
@@ -592,7 +594,15 @@ export async function mount(root, route) {
     listSight();
     const legal = V.legal || [];
     const mine = S.sel === null ? legal : legal.filter((a) => a.unit === S.sel || !a.unit);
+    // the hints the hex map's page gives, and why the computer played
+    const computer = (V.players || []).map((p) => p !== 'human');
+    const dragging = legal.some((a) => a.verb === 'move' && a.unit && a.pose);
+    const hint = typeof V.seat !== 'number' ? t('spectator')
+      : !legal.length && !V.over && computer[V.to_move] ? t('waiting_computer')
+        : dragging ? t('tb_hint_drag') : S.sel === null && legal.length > 1 ? t('tb_hint_select') : null;
     put(fs,
+      hint ? h('p', { class: 'hint', id: 'tb-hint' }, hint) : null,
+      computer.some(Boolean) ? h('div', { class: 'form-row' }, h('button', { type: 'button', id: 'why-btn', onclick: () => showWhy(whyP, id, token, (k) => sides[k] || String(k)) }, t('why_btn'))) : null,
       S.sel !== null ? h('p', { id: 'tb-selected' }, t('tb_selected', named(S.sel)), ' ', h('button', { type: 'button', id: 'tb-unselect', onclick: () => { S.sel = null; render(); } }, t('tb_unselect'))) : null,
       legal.length ? h('ul', { id: 'order-list', class: 'tb-actions' }, mine.map((a) => h('li', {},
         h('button', { type: 'button', 'data-action': a.text, class: a.target ? 'target' : '',
