@@ -134,6 +134,13 @@ try {
     await other.waitForFunction((b) => Number(document.querySelector('#status').dataset.step) > b, s0, { timeout: 10000 }).catch(() => {});
     check(await stepOf(other) > s0 && await stepOf(other) === await stepOf(page), `two devices: the other device follows live (step ${s0} -> ${await stepOf(other)})`);
     await other.context().close();
+    // the games list opens a battle on the table in the table's view
+    await page.goto(base + '#/games');
+    await page.waitForSelector('#games table', { timeout: 10000 });
+    const opens = await page.$$eval('#games a', (as, id) => as.map((a) => a.getAttribute('href')).filter((x) => x.includes(id)), decodeURIComponent(made));
+    check(opens.length > 0 && opens.every((x) => x.startsWith('#/table/')), `games: a table battle opens in the table's view (${opens.join(', ')})`);
+    await page.click(`#games a[href="${CSS_escape(opens[0])}"]`);
+    await page.waitForSelector('#tb-table', { timeout: 10000 });
     await page.context().close();
   }
 
