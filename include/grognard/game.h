@@ -264,13 +264,13 @@ typedef struct gr_game_type {
      * "dice", ...}]} as the rules decide the line of sight and the dice
      * (docs/api.md, GET /api/games/GAME/sight).  Reads only what every side
      * sees (the map, the units on it, the turn).  New reference; NULL if
-     * `unit` is not a unit on the map or out of memory. */
-    json_t *(*sight_json)(const void *sc, const void *st, int unit);
-    /* A game on a measured table (aoe-table) answers, for its own shape:
+     * `unit` is not a unit on the map or out of memory.
+     * A game on a measured table (aoe-table) answers its own shape:
      * {"unit", "arcs", "bands", "targets": [{"unit", "inches", "in_arc",
      * "sight", "blocked_by", "may_fire", "band"}]}, every enemy on the
      * table with its distance, arc, sight and fire band as the rules
      * decide them (docs/api.md). */
+    json_t *(*sight_json)(const void *sc, const void *st, int unit);
 
     /* ---- a table's questions (optional; NULL: the type has none) ----
      * What a page asks while a person plays on a measured table, so that

@@ -539,6 +539,13 @@ static void leaf(odds_walk *w, uint64_t num, uint64_t den)
                               i ? "; " : "", r->steps[i].what, o->label);
         m += (size_t)snprintf(ids + m, m < sizeof ids ? sizeof ids - m : 0, "%s%s", i ? "+" : "",
                               o->id);
+        /* a number the cell adds (« une base supplémentaire ... »: its
+         * extra_stands) makes a result of its own */
+        const gr_cell *c = &r->steps[i].cell;
+        for (int f = 0; f < c->nfields && k < sizeof key; f++)
+            if (c->fields[f].kind == GR_F_INT && !(r->steps[i].silent & (1u << f)))
+                k += (size_t)snprintf(key + k, sizeof key - k, " (%s %lld)", c->fields[f].key,
+                                      (long long)c->fields[f].i);
         if (k >= sizeof key)
             k = sizeof key - 1;
         if (m >= sizeof ids)
@@ -564,7 +571,7 @@ static void leaf(odds_walk *w, uint64_t num, uint64_t den)
         w->total = r->nsteps > 0 ? r->steps[0].modifier : 0;
     }
     for (int i = 0; i < w->n; i++)
-        if (!strcmp(w->r[i].key, key)) {
+        if (!strcmp(w->r[i].key, key) && !strcmp(w->r[i].ids, ids)) {
             q_add(&w->r[i].num, &w->r[i].den, num, den);
             return;
         }

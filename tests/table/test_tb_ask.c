@@ -362,6 +362,99 @@ static void odds(void **state)
     assert_int_equal(gr_game_current_player(&G, ST), 1);
 }
 
+/* The battle of test_tb_rules.c: treilhard (a column of 4 light cavalry)
+ * at (24, 12) facing north, hohenlohe (a line of 3 cuirassiers) at (25,
+ * 12) facing south, their fronts touching at y 12 (the file's text
+ * changed before it is read); G and ST become that battle's. */
+static void load_contact(void)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/data/table/teaching.json", root);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char text[1 << 16];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    static const char *const from[] = {"\"treilhard\", \"at\": [24, 5]",
+                                       "\"hohenlohe\", \"at\": [25, 25]"};
+    static const char *const to[] = {"\"treilhard\", \"at\": [24, 12]",
+                                     "\"hohenlohe\", \"at\": [25, 12]"};
+    for (int i = 0; i < 2; i++) {
+        char *at = strstr(text, from[i]);
+        assert_non_null(at);
+        memmove(at + strlen(to[i]), at + strlen(from[i]), strlen(at + strlen(from[i])) + 1);
+        memcpy(at, to[i], strlen(to[i]));
+    }
+    gr_error err = {0};
+    gr_game_free(&G);
+    assert_int_equal(gr_game_load_text(text, strlen(text), "teaching.json", "aoe-table", &G, &err),
+                     GR_OK);
+    reset();
+}
+
+/* The whole of a combat: a D10 each, attacker minus defender plus the net
+ * modifier read on the Table des combats. */
+static void combat_odds(void **state)
+{
+    (void)state;
+    load_contact();
+    while (strcmp(tb_game_battle(ST)->rules->phases[tb_game_battle(ST)->phase].id, "s1_combat"))
+        act("next");
+    act("countercharge hohenlohe --target treilhard");
+    gr_error err = {0};
+    /* test_tb_rules.c: treilhard +2 fresh, +1 regular = +3; hohenlohe +2
+     * cuirassier, +2 fresh, +1 regular = +5: net -2.  A - D of two D10s
+     * is k with (10 - |k|)/100; the score k - 2 on the sheet's rows:
+     * « 7 ou plus » k = 9: 1/100; « 4, 5, 6 » k 6..8: 4 + 3 + 2 = 9/100;
+     * « 1, 2, 3 » k 3..5: 7 + 6 + 5 = 18/100; « 0 » k = 2: 8/100; « -1,
+     * -2, -3 » k -1..1: 9 + 10 + 9 = 28/100; « -4, -5, -6 » k -4..-2: 6 +
+     * 7 + 8 = 21/100; « -7 ou moins » k -8..-5: 2 + 3 + 4 + 5 = 14/100,
+     * and k = -9, a score of -11: « Une base supplémentaire est capturée
+     * pour chaque point de différence entre les scores supérieure à 10 »,
+     * one more stand: 1/100.  No general is attached to either: no other
+     * table. */
+    json_t *o =
+        G.type->odds_json(G.sc, ST, 0, legal_action("combat treilhard --target hohenlohe"), &err);
+    assert_non_null(o);
+    assert_string_equal(json_string_value(json_object_get(o, "test")), "combat");
+    assert_string_equal(json_string_value(json_object_get(o, "roll")), "D10 vs D10");
+    assert_int_equal(json_integer_value(json_object_get(o, "total")), -2);
+    json_t *res = json_object_get(o, "results");
+    assert_int_equal(json_array_size(res), 8);
+    static const char *const id[] = {
+        "defender_shattered",  "defender_driven_back", "defender_falls_back", "locked",
+        "attacker_falls_back", "attacker_driven_back", "attacker_shattered",  "attacker_shattered"};
+    static const char *const p[] = {"1/100", "9/100",  "9/50", "2/25",
+                                    "7/25",  "21/100", "7/50", "1/100"};
+    for (size_t i = 0; i < 8; i++) {
+        assert_string_equal(json_string_value(json_object_get(json_array_get(res, i), "id")),
+                            id[i]);
+        assert_string_equal(json_string_value(json_object_get(json_array_get(res, i), "p")), p[i]);
+    }
+    assert_string_equal(json_string_value(json_object_get(json_array_get(res, 7), "result")),
+                        "Combat: Fracassé ! (extra_stands 1)");
+    /* the same words for two results, told apart by their ids */
+    assert_string_equal(json_string_value(json_object_get(json_array_get(res, 2), "result")),
+                        "Combat: Recule !");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(res, 4), "result")),
+                        "Combat: Recule !");
+    /* the modifiers, each side's: +3 for the attacker, +5 for the defender */
+    int side_total[2] = {0, 0};
+    size_t i;
+    json_t *m;
+    json_array_foreach(json_object_get(o, "modifiers"), i, m)
+    {
+        if (json_is_true(json_object_get(m, "applied")))
+            side_total[json_integer_value(json_object_get(m, "side")) ? 1 : 0] +=
+                (int)json_integer_value(json_object_get(m, "value"));
+    }
+    assert_int_equal(side_total[0], 3);
+    assert_int_equal(side_total[1], 5);
+    json_decref(o);
+    assert_int_equal(gr_game_current_player(&G, ST), 0);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -377,10 +470,8 @@ int main(int argc, char **argv)
     if (!ST)
         return 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(sight),
-        cmocka_unit_test(measure),
-        cmocka_unit_test(reach_and_check),
-        cmocka_unit_test(odds),
+        cmocka_unit_test(sight), cmocka_unit_test(measure),     cmocka_unit_test(reach_and_check),
+        cmocka_unit_test(odds),  cmocka_unit_test(combat_odds),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     free(ST);
