@@ -368,13 +368,6 @@ try {
           const a0 = await onScreen(page, depth, grab);
           if (!refusedSeen) {
             check((await page.$eval('#tb-hint', (e) => e.textContent)).startsWith('Drag the unit'), `${w}: the hint says to drag the unit`);
-            // why the computer played its last decision, as the hex map's page asks it
-            await page.click('#why-btn');
-            await page.waitForSelector('#why:not([hidden]) h2', { timeout: 5000 });
-            const why = await call('GET', `/api/games/${encodeURIComponent(g.id)}/why`, undefined, token);
-            const shown = await page.$eval('#why', (e) => e.textContent);
-            check(shown.includes(why.played) && shown.includes('does not search'), `${w}: "Why?" shows the computer's last decision (${why.played})`);
-            await page.click('#why button');
           }
           if (!refusedSeen) { // far beyond its allowance, off the table's far side: refused, the unit stays
             const far = await onScreen(page, depth, [grab[0], Math.min(depth - 0.5, grab[1] + 20)]);
@@ -386,17 +379,19 @@ try {
             refusedSeen = true;
           }
           if (!m) { await page.click('#order-list button'); } else {
-            if (!poses && m.move === 'advance') { // half way to that end: a pose of its own, checked by the server
-              const at = [(u.pose.at[0] + m.pose.at[0]) / 2, (u.pose.at[1] + m.pose.at[1]) / 2];
-              const mid = moves.every((b) => Math.hypot(b.pose.at[0] - at[0], b.pose.at[1] - at[1]) > 0.6);
-              if (mid) {
+            if (!poses && m.move !== 'hold') { // part of the way to that end, its facing kept: a pose of its own, checked by the server
+              // part of the way there, off every listed end (a drop there snaps to none)
+              const part = (f) => [u.pose.at[0] + f * (m.pose.at[0] - u.pose.at[0]), u.pose.at[1] + f * (m.pose.at[1] - u.pose.at[1])];
+              const clear = (p) => moves.every((x) => Math.hypot(x.pose.at[0] - p[0], x.pose.at[1] - p[1]) > 0.6);
+              const at = [0.5, 0.4, 0.6].map(part).find(clear);
+              if (at) {
                 const b = await onScreen(page, depth, [grab[0] + at[0] - u.pose.at[0], grab[1] + at[1] - u.pose.at[1]]);
                 await dragOn(page, a0, b, w < 800);
                 await page.waitForFunction((st) => Number(document.querySelector('#status').dataset.step) !== st || document.querySelector('#tb-drag-ghost[data-legal="refused"]'), before, { timeout: 20000 });
                 const now = (await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token)).view.units.find((x) => x.id === uid);
                 if (await stepOf(page) !== before) {
                   poses++;
-                  check(now.pose && Math.abs(now.pose.at[0] - at[0]) < 0.06 && Math.abs(now.pose.at[1] - at[1]) < 0.06, `${w}: ${uid} dragged half way stands where it was dropped (${at.map((x) => x.toFixed(2)).join(', ')}; the server: ${now.pose && now.pose.at.join(', ')})`);
+                  check(now.pose && Math.abs(now.pose.at[0] - at[0]) < 0.06 && Math.abs(now.pose.at[1] - at[1]) < 0.06, `${w}: ${uid} dragged part of the way stands where it was dropped (${at.map((x) => x.toFixed(2)).join(', ')}; the server: ${now.pose && now.pose.at.join(', ')})`);
                   acts++;
                   continue;
                 }
@@ -433,7 +428,7 @@ try {
       }
       const end = await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token);
       check(over && end.over, `${w}: the teaching battle played to its end in the page (${acts} decisions, ${drags} moves dragged, ${poses} poses of its own)`);
-      check(drags > 0 && refusedSeen, `${w}: moves made by dragging the units (${drags}), one drag refused`);
+      check(drags > 0 && refusedSeen && poses === 1, `${w}: moves made by dragging the units (${drags}), one to a pose of its own, one drag refused`);
       check(oddsSeen, `${w}: the odds shown before a fire or a combat`);
       const said = await page.$eval('#status', (e) => e.textContent);
       const sides = end.sides || [];
@@ -442,6 +437,13 @@ try {
       check(await page.$$eval('#order-list button', (b) => b.length) === 0, `${w}: no order left to give`);
       check(await noHScroll(page), `${w}x${hgt}: no horizontal scroll at the end`);
       await shot(page, name + '-over');
+      // why the computer played its last decision, as the hex map's page asks it
+      await page.click('#why-btn');
+      await page.waitForSelector('#why:not([hidden]) h2', { timeout: 5000 });
+      const why = await call('GET', `/api/games/${encodeURIComponent(g.id)}/why`, undefined, token);
+      const shown = await page.$eval('#why', (e) => e.textContent);
+      check(shown.includes(why.played) && shown.includes('does not search'), `${w}: "Why?" shows the computer's last decision (${why.played})`);
+      await page.click('#why button');
     }
     await page.context().close();
   }

@@ -203,7 +203,7 @@ export async function mount(root, route) {
   // ---- overlays the server answers -----------------------------------------
   const tablePt = (ev) => { const p = toTable(ev); return [p[0], D() - p[1]]; }; // inches, y north
   const r2 = (x) => Math.round(x * 20) / 20; // a twentieth of an inch
-  const inch = (x) => t('tb_inches', String(Math.round(Number(x) * 100) / 100));
+  const inch = (x) => t('tb_inches', String(Math.round(Number(x) * 1000) / 1000)); // as exact as the server prints
   const signed = (n) => (Number(n) > 0 ? '+' : '') + String(n);
   const legalOf = () => (S.view && S.view.legal) || [];
   // the listed moves of unit `uid`, each with the pose it ends in
