@@ -376,6 +376,8 @@ try {
             const why = await page.$eval('#tb-info', (e) => e.textContent);
             const dry = await call('POST', `/api/games/${encodeURIComponent(g.id)}/check`, { action: await page.$eval('#tb-drag-ghost', (e) => e.dataset.action) }, token);
             check(await stepOf(page) === before && dry.legal === false && why === `Refused: ${dry.reason}`, `${w}: a drag of ${uid} beyond its allowance is refused with the server's reason ("${why}")`);
+            await page.keyboard.press('Escape');
+            check(await page.$('#tb-drag-ghost') === null && await page.$eval('#tb-info', (e) => e.textContent) === '', `${w}: Esc clears the refused pose`);
             refusedSeen = true;
           }
           if (!m) { await page.click('#order-list button'); } else {

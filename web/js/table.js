@@ -652,6 +652,8 @@ export async function mount(root, route) {
     key: (e) => {
       if (e.key === '+' || e.key === '=') { zoomBy(1.25); return true; }
       if (e.key === '-') { zoomBy(0.8); return true; }
+      if (e.key === 'Escape' && S.drag) { clearTimeout(S.drag.timer); S.drag = null; S.noClick = true; render(); return true; } // the drag called off
+      if (e.key === 'Escape' && (S.refused || S.measure || S.from !== null)) { S.refused = null; S.measure = null; S.from = null; render(); return true; }
       if (e.key === 'Escape' && S.sel !== null) { S.sel = null; render(); return true; }
       return false;
     },
