@@ -82,7 +82,7 @@ export async function mount(root, route) {
   const saved = loadSeats(id) || {};
   const token = route.params.get('token') || route.params.get('seat') || saved[0] || saved[1] || '';
   const S = { view: null, sel: null, gone: false, stream: null, zoom: 1, cx: null, cy: null,
-    drag: null, refused: null, dirty: false, quiet: false, panned: false, missing: {}, reach: null, sight: null,
+    drag: null, refused: null, dirty: false, noClick: false, missing: {}, reach: null, sight: null,
     ruler: false, from: null, measure: null, odds: null };
   const status = h('div', { id: 'status', class: 'tb-status', role: 'status' });
   // the sequence of play folded under its title, the phase now marked
