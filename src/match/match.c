@@ -249,7 +249,9 @@ static int act_is_legal(gr_match *m, const unsigned char *rec, int p)
         for (int i = 0; i < m->nacts; i++)
             if (m->acts[i] == a)
                 return 1;
-        return 0;
+        /* not listed: an action the game takes typed (a pose on the table,
+         * a general's move) is the game's to judge; refused by the list, the
+         * game's check would apply it to the state without a step */
     }
     return gr_game_act_is_legal(&m->game, m->st, rec);
 }

@@ -11,55 +11,17 @@
 // client of web/js/api.js (a stream refused shows the same element in both,
 // both open it again, and close it when left).  Screenshots
 // (page-companion*.png) go to OUT.
-import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { start } from './lib.mjs';
 
-const [grognard, web, data, out] = process.argv.slice(2);
-if (!grognard || !web || !data || !out) {
-  console.error('usage: companion.mjs GROGNARD WEB DATA OUT');
-  process.exit(2);
-}
-fs.mkdirSync(out, { recursive: true });
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'grognard-companion-'));
-const t0 = Date.now();
-let failures = 0;
-const consoleErrors = [];
-const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
-function check(cond, what) {
-  if (cond) console.log(`ok   ${what} (${since()})`);
-  else { failures++; console.log(`FAIL ${what} (${since()})`); }
-}
-
-const server = spawn(grognard, ['serve', '--port', '0', '--db', path.join(tmp, 'c.db'), '--web', web, '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
-let serverErr = '';
-server.stderr.on('data', (d) => { serverErr = (serverErr + d).slice(-4000); });
-const base = await new Promise((resolve, reject) => {
-  let buf = '';
-  const timer = setTimeout(() => reject(new Error('grognard serve printed no address in 10 s: ' + serverErr)), 10000);
-  server.stdout.on('data', (d) => {
-    buf += d;
-    const m = /grognard: serving (http:\/\/\S+\/)/.exec(buf);
-    if (m) { clearTimeout(timer); resolve(m[1]); }
-  });
-  server.on('exit', (code) => reject(new Error(`grognard serve exited (${code}): ${serverErr}`)));
-});
-console.log(`# server at ${base}`);
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { base, browser, web, out, check, watch, fail, finish } = await start('companion.mjs');
 // `expected`: the console errors the test provokes (none but those is allowed)
 async function newPage(viewport = { width: 1280, height: 900 }, expected = null) {
   const ctx = await browser.newContext({ viewport, locale: 'en-GB' });
   await ctx.addInitScript(() => { try { localStorage.setItem('grognard.lang', 'en'); } catch (e) { /* ignore */ } });
   const page = await ctx.newPage();
-  page.on('console', (m) => { if (m.type() === 'error' && !(expected && expected.test(m.text()))) consoleErrors.push(`${page.url()}: ${m.text()}`); });
-  page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
+  watch(page, expected);
   return page;
 }
 const shot = (page, name) => page.screenshot({ path: path.join(out, name + '.png'), fullPage: true });
@@ -339,17 +301,7 @@ try {
   await views[0].waitForTimeout(1500);
   check(open[0].size === 0 && open[1].size === 0, `one client: leaving the game view and the companion view closes their streams (${open[0].size}, ${open[1].size} left open)`);
 } catch (e) {
-  failures++;
-  console.log('FAIL ' + (e && e.stack || e));
+  fail(e);
 } finally {
-  check(consoleErrors.length === 0, 'no console errors' + (consoleErrors.length ? ':\n  ' + consoleErrors.join('\n  ') : ''));
-  await browser.close();
-  const code = await new Promise((resolve) => {
-    if (server.exitCode !== null) { resolve(server.exitCode); return; }
-    server.on('exit', (c, sig) => resolve(c === null ? sig : c));
-    server.kill('SIGTERM');
-  });
-  check(code === 0, `the server stopped cleanly on SIGTERM (exit ${code})`);
-  fs.rmSync(tmp, { recursive: true, force: true });
-  process.exit(failures ? 1 : 0);
+  await finish();
 }

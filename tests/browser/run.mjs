@@ -9,57 +9,15 @@
 //  5. the table assistant's controls, modifiers, odds chart and dice;
 //  6. the French/English switch; narrow screens; no console errors.
 // Screenshots (PNG) are written to OUT.
-import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { start } from './lib.mjs';
 
-const [grognard, web, data, out] = process.argv.slice(2);
-if (!grognard || !web || !data || !out) {
-  console.error('usage: run.mjs GROGNARD WEB DATA OUT');
-  process.exit(2);
-}
-fs.mkdirSync(out, { recursive: true });
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'grognard-browser-'));
-const t0 = Date.now();
-let failures = 0;
-const consoleErrors = [];
-
-const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
-function check(cond, what) {
-  if (cond) console.log(`ok   ${what} (${since()})`);
-  else { failures++; console.log(`FAIL ${what} (${since()})`); }
-}
-
-// ---- the server ------------------------------------------------------------
-const server = spawn(grognard, ['serve', '--port', '0', '--db', path.join(tmp, 'page.db'), '--web', web, '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
-let serverErr = '';
-server.stderr.on('data', (d) => { serverErr = (serverErr + d).slice(-4000); });
-const base = await new Promise((resolve, reject) => {
-  let buf = '';
-  const timer = setTimeout(() => reject(new Error('grognard serve printed no address in 10 s: ' + serverErr)), 10000);
-  server.stdout.on('data', (d) => {
-    buf += d;
-    const m = /grognard: serving (http:\/\/\S+\/)/.exec(buf);
-    if (m) { clearTimeout(timer); resolve(m[1]); }
-  });
-  server.on('exit', (code) => reject(new Error(`grognard serve exited (${code}): ${serverErr}`)));
-});
-console.log(`# server at ${base}`);
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  // playwright gives every launch a fresh profile folder (--user-data-dir)
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { base, browser, out, check, watch, fail, finish } = await start('run.mjs');
 
 async function newPage(ctxOpts = {}) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 }, ...ctxOpts });
   const page = await ctx.newPage();
-  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(`${page.url()}: ${m.text()}`); });
-  page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
+  watch(page);
   return { ctx, page };
 }
 const shot = (page, name) => page.screenshot({ path: path.join(out, name + '.png') });
@@ -489,19 +447,7 @@ try {
     await page.context().close();
   }
 } catch (e) {
-  failures++;
-  console.log('FAIL ' + (e && e.stack || e));
+  fail(e);
 } finally {
-  check(consoleErrors.length === 0, 'no console errors' + (consoleErrors.length ? ':\n  ' + consoleErrors.join('\n  ') : ''));
-  await browser.close();
-  // the server stops cleanly on SIGTERM (under the sanitizers: no leak, no error)
-  const code = await new Promise((resolve) => {
-    if (server.exitCode !== null) { resolve(server.exitCode); return; }
-    server.on('exit', (c, sig) => resolve(c === null ? sig : c));
-    server.kill('SIGTERM');
-  });
-  check(code === 0, `the server stopped cleanly on SIGTERM (exit ${code})` + (code === 0 ? '' : ': ' + serverErr.slice(-1500)));
-  fs.rmSync(tmp, { recursive: true, force: true });
-  console.log(`# ${((Date.now() - t0) / 1000).toFixed(1)} s, screenshots in ${out}`);
-  process.exit(failures ? 1 : 0);
+  await finish();
 }

@@ -7,65 +7,27 @@
 //     stands as its pose has, every terrain feature is drawn;
 //  3. a few actions played by clicking: a unit selected shows a ghost for
 //     each legal move of its own, its fire targets highlighted;
-//  4. zoom with the wheel and a pinch, pan by a drag; English and French; 1280x800 and 390x844
-//     without a horizontal scroll; no console errors.
-// Screenshots (PNG) are written to OUT (docs/img/page-table*.png are two).
-import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
+//  4. zoom with the wheel and a pinch, pan by a drag; the ruler (19" between
+//     two units, worked out by hand); a selected unit's arcs, bands and
+//     sight; English and French; 1280x800 and 390x844 without a horizontal
+//     scroll; no console errors;
+//  5. the battle played to its end against the fastest computer player at
+//     each size, as a person plays it: moves dragged (with the mouse, with a
+//     finger on the phone) to snap to a listed move's end, once to a pose of
+//     its own, once beyond the allowance (refused with the server's reason);
+//     fires and combats from the orders, their odds shown first; the end
+//     shown with its winner.
+// Screenshots (PNG) are written to OUT (docs/img/page-table*.png are some,
+// copied by hand: the README says which).
 import path from 'node:path';
+import { start } from './lib.mjs';
 
-const [grognard, web, data, out] = process.argv.slice(2);
-if (!grognard || !web || !data || !out) {
-  console.error('usage: table.mjs GROGNARD WEB DATA OUT');
-  process.exit(2);
-}
-fs.mkdirSync(out, { recursive: true });
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'grognard-table-'));
-const t0 = Date.now();
-let failures = 0;
-const consoleErrors = [];
-const since = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
-function check(cond, what) {
-  if (cond) console.log(`ok   ${what} (${since()})`);
-  else { failures++; console.log(`FAIL ${what} (${since()})`); }
-}
+const { base, browser, out, check, watch, call, fail, finish } = await start('table.mjs');
 
-const server = spawn(grognard, ['serve', '--port', '0', '--db', path.join(tmp, 'table.db'), '--web', web, '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
-let serverErr = '';
-server.stderr.on('data', (d) => { serverErr = (serverErr + d).slice(-4000); });
-const base = await new Promise((resolve, reject) => {
-  let buf = '';
-  const timer = setTimeout(() => reject(new Error('grognard serve printed no address in 10 s: ' + serverErr)), 10000);
-  server.stdout.on('data', (d) => {
-    buf += d;
-    const m = /grognard: serving (http:\/\/\S+\/)/.exec(buf);
-    if (m) { clearTimeout(timer); resolve(m[1]); }
-  });
-  server.on('exit', (code) => reject(new Error(`grognard serve exited (${code}): ${serverErr}`)));
-});
-console.log(`# server at ${base}`);
-
-async function call(method, p, body, token) {
-  const headers = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = 'Bearer ' + token;
-  const r = await fetch(new URL(p, base), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const j = await r.json();
-  if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${j && j.error}`);
-  return j;
-}
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
 async function newPage(viewport, opts = {}) {
   const ctx = await browser.newContext({ viewport, ...opts });
   const page = await ctx.newPage();
-  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(`${page.url()}: ${m.text()}`); });
-  page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
+  watch(page);
   return page;
 }
 const shot = (page, name) => page.screenshot({ path: path.join(out, name + '.png') });
@@ -83,6 +45,50 @@ async function waitStep(page, before) {
   await page.waitForFunction((b) => { const s = document.querySelector('#status'); return s && Number(s.dataset.step) !== b; }, before, { timeout: 20000 });
 }
 
+// A point of the table (inches, y north) on the screen, as the page draws it.
+const onScreen = (page, depth, p) => page.$eval('#tb-table', (svg, [x, y]) => {
+  const q = svg.createSVGPoint();
+  q.x = x; q.y = y;
+  const r = q.matrixTransform(svg.getScreenCTM());
+  return [r.x, r.y];
+}, [p[0], depth - p[1]]);
+// The middle of a unit's stands (inches): where a person takes it.
+const middle = (pose) => {
+  const c = pose.stands.flat();
+  return [c.reduce((a, p) => a + p[0], 0) / c.length, c.reduce((a, p) => a + p[1], 0) / c.length];
+};
+// A drag on the screen from a to b (pixels): a mouse's, or a finger's (touch
+// events as a phone's screen sends them); `during` runs before the release.
+async function dragOn(page, a, b, touch, during) {
+  if (touch) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: a[0], y: a[1], id: 1 }] });
+    for (let i = 1; i <= 8; i++)
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: a[0] + ((b[0] - a[0]) * i) / 8, y: a[1] + ((b[1] - a[1]) * i) / 8, id: 1 }] });
+    if (during) await during();
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  } else {
+    await page.mouse.move(a[0], a[1]);
+    await page.mouse.down();
+    await page.mouse.move(b[0], b[1], { steps: 8 });
+    if (during) await during();
+    await page.mouse.up();
+  }
+}
+// An order clicked in the list; a fire or a combat shows its odds first
+// (when the server gives them): `seen(odds)` checks them, then it is confirmed.
+async function orderClick(page, text, seen) {
+  const before = await stepOf(page);
+  await page.click(`#order-list button[data-action="${CSS_escape(text)}"]`);
+  await page.waitForFunction((b) => Number(document.querySelector('#status').dataset.step) !== b || document.querySelector('#tb-odds-go'), before, { timeout: 20000 });
+  if (await page.$('#tb-odds-go')) {
+    if (seen) await seen();
+    await page.click('#tb-odds-go');
+    await waitStep(page, before);
+  }
+}
+
 try {
   // ---- 1. the start page lists the table battles ----------------------------
   const scenarios = await call('GET', '/api/scenarios');
@@ -93,16 +99,56 @@ try {
     await page.goto(base);
     await page.waitForSelector('#table-list button[data-table="table/teaching"]', { timeout: 10000 });
     check(await page.$$eval('#table-list button[data-table]', (b) => b.length) === tables.length, 'start: every table battle has its button');
+    // the computer's level chosen as for the hex map (the same list)
+    const levels = await page.$$eval('#tb-ai-level option', (o) => o.map((x) => x.value));
+    check(JSON.stringify(levels) === JSON.stringify(await page.$$eval('#ai-level option', (o) => o.map((x) => x.value))) && levels.includes('random'), `start: the table's opponent levels are the hex map's (${levels.join(', ')})`);
+    await page.selectOption('#tb-ai-level', 'random');
     await page.click('#table-list button[data-table="table/teaching"]');
     await page.waitForSelector('#tb-table', { timeout: 10000 });
     check(/#\/table\/[^?]+\?token=/.test(page.url()), 'start: the button opens the battle at #/table/GAME?token=T');
+    const made = /#\/table\/([^?]+)\?/.exec(page.url())[1];
+    const listed = (await call('GET', '/api/games')).find((x) => x.id === decodeURIComponent(made));
+    check(listed && JSON.stringify(listed.players) === '["human","random"]', `start: the battle against the level chosen (${listed && listed.players})`);
+
+    // two people on two devices: the friend's link, each seat its view, live
+    await page.goto(base);
+    await page.waitForSelector('#tb-opp input[value="link"]', { timeout: 10000 });
+    await page.check('#tb-opp input[value="link"]');
+    check(await page.$eval('#tb-ai-level', (e) => e.closest('.form-row').hidden), 'start: no level for a friend');
+    await page.click('#table-list button[data-table="table/teaching"]');
+    await page.waitForSelector('#tb-link-friend', { timeout: 10000 });
+    const friend = await page.$eval('#tb-link-friend', (e) => e.value);
+    check(/#\/table\/[0-9a-f]+\?seat=[0-9a-f]{32}$/.test(friend), `start: the friend's link opens the table with the other seat (${friend})`);
+    await page.click('#tb-open-mine');
+    await page.waitForSelector('#order-list button', { timeout: 10000 });
+    const other = await newPage({ width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+    await other.goto(friend);
+    await other.waitForSelector('#tb-table', { timeout: 10000 });
+    const sides = (await call('GET', '/api/scenarios/table/teaching')).sides || ['French', 'Austrians'];
+    const sideName = (x) => (typeof x === 'string' ? x : x.name);
+    check((await other.$eval('#status', (e) => e.textContent)).includes(`you play ${sideName(sides[1])}`) && (await page.$eval('#status', (e) => e.textContent)).includes(`you play ${sideName(sides[0])}`),
+      'two devices: each seat its side');
+    check(await other.$('#order-list button') === null, 'two devices: the side not to move has no order to give');
+    const s0 = await stepOf(other);
+    await page.click('#order-list button');
+    await other.waitForFunction((b) => Number(document.querySelector('#status').dataset.step) > b, s0, { timeout: 10000 }).catch(() => {});
+    check(await stepOf(other) > s0 && await stepOf(other) === await stepOf(page), `two devices: the other device follows live (step ${s0} -> ${await stepOf(other)})`);
+    await other.context().close();
+    // the games list opens a battle on the table in the table's view
+    await page.goto(base + '#/games');
+    await page.waitForSelector('#games table', { timeout: 10000 });
+    const opens = await page.$$eval('#games a', (as, id) => as.map((a) => a.getAttribute('href')).filter((x) => x.includes(id)), decodeURIComponent(made));
+    check(opens.length > 0 && opens.every((x) => x.startsWith('#/table/')), `games: a table battle opens in the table's view (${opens.join(', ')})`);
+    await page.click(`#games a[href="${CSS_escape(opens[0])}"]`);
+    await page.waitForSelector('#tb-table', { timeout: 10000 });
     await page.context().close();
   }
 
   // ---- 2. drawn as the view says -------------------------------------------
-  const g = await call('POST', '/api/games', { scenario: 'table/teaching', players: ['human', 'heuristic'], seed: 1809 });
-  const token = g.seats['0'];
   for (const [w, hgt, name] of [[1280, 800, 'table-1280'], [390, 844, 'table-390']]) {
+    // a battle at each size, against the fastest computer player (random)
+    const g = await call('POST', '/api/games', { scenario: 'table/teaching', players: ['human', 'random'], seed: 1809 });
+    const token = g.seats['0'];
     const page = await newPage({ width: w, height: hgt }, w < 800 ? { hasTouch: true, isMobile: true } : {});
     await page.goto(`${base}#/table/${encodeURIComponent(g.id)}?token=${encodeURIComponent(token)}`);
     await ready(page);
@@ -144,6 +190,38 @@ try {
       check(await page.$eval('#tb-table', (s) => Number(s.dataset.zoom)) === 1, '"Whole table" shows the whole table again');
     }
 
+    if (w === 1280) {
+      // ---- the ruler, worked out by hand on the teaching battle's deployment
+      // (data/table/teaching.json "deploy"): Claparède's front edge centred
+      // at (12, 6) facing north (its stands behind, y < 6), Rottermund's at
+      // (12, 25) facing south (its stands behind, y > 25): their bases face
+      // each other across x = 12, so base edge to base edge is 25 - 6 = 19".
+      // To the point (12, 10): 10 - 6 = 4" from Claparède's front edge.
+      const units = (await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token)).view.units;
+      const at = (uid) => units.find((u) => u.id === uid).pose.at.join(',');
+      check(at('claparede') === '12,6' && at('rottermund') === '12,25', `the units still where deployed (${at('claparede')}; ${at('rottermund')})`);
+      await page.click('#tb-ruler');
+      check(await page.$eval('#tb-ruler', (b) => b.getAttribute('aria-pressed')) === 'true', 'the ruler on');
+      await page.click('#tb-table g.tb-unit[data-unit="claparede"]');
+      await page.waitForFunction(() => document.querySelector('#tb-info').dataset.state === 'ruler' && /Claparède/.test(document.querySelector('#tb-info').textContent), null, { timeout: 5000 });
+      await page.click('#tb-table g.tb-unit[data-unit="rottermund"]');
+      await page.waitForSelector('#tb-measure', { timeout: 5000 });
+      const said = await page.$eval('#tb-info', (e) => e.textContent);
+      const drawn = await page.$eval('#tb-measure text', (e) => e.textContent);
+      check(drawn === '19"' && said.startsWith('Claparède to Rottermund: 19"'), `the ruler from Claparède to Rottermund: 19" by hand (drawn ${drawn}; "${said}")`);
+      await shot(page, name + '-ruler');
+      const depth = v.view.table.depth;
+      await page.click('#tb-table g.tb-unit[data-unit="claparede"]');
+      const p = await onScreen(page, depth, [12, 10]);
+      await page.mouse.click(p[0], p[1]);
+      await page.waitForFunction(() => document.querySelector('#tb-measure') && /\(/.test(document.querySelector('#tb-info').textContent), null, { timeout: 5000 });
+      const toPoint = await page.$eval('#tb-info', (e) => e.textContent);
+      const inches = Number(/: ([\d.]+)"/.exec(toPoint)[1]);
+      check(Math.abs(inches - 4) <= 0.1, `the ruler from Claparède to the point clicked at (12, 10): 4" by hand, within a pixel ("${toPoint}")`);
+      await page.click('#tb-ruler');
+      check(await page.$('#tb-measure') === null && await page.$eval('#tb-info', (e) => e.textContent) === '', 'the ruler off: its line gone');
+    }
+
     if (w < 800) { // two fingers spread apart zoom the table in (a pinch)
       const r = await page.$eval('#tb-table', (e) => { const b = e.getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; });
       const cdp = await page.context().newCDPSession(page);
@@ -157,7 +235,7 @@ try {
     }
 
     // ---- 3. a few actions played by clicking --------------------------------
-    let played = 0, ghosts = 0, targets = 0;
+    let played = 0, ghosts = 0, targets = 0, sightShot = false;
     const enough = () => played >= (w === 1280 ? 5 : 2) && ghosts >= 1;
     for (let i = 0; i < 40 && !enough(); i++) {
       if (await ready(page)) break;
@@ -185,6 +263,15 @@ try {
         const hl = await page.$$eval('#tb-table g.tb-unit.target', (e) => e.map((x) => x.dataset.unit).sort());
         check(JSON.stringify(hl) === JSON.stringify(tg), `${w}: ${a.unit}'s fire and combat targets highlighted (${tg.join(', ') || 'none'})`);
         targets += tg.length;
+        // its arcs, bands and sight of each enemy, as the server answers
+        const sg = await call('GET', `/api/games/${encodeURIComponent(g.id)}/sight?unit=${view.view.units.findIndex((u) => u.id === a.unit)}`, undefined, token);
+        await page.waitForFunction((n) => document.querySelectorAll('#tb-sight line.tb-los').length === n && document.querySelector('#tb-arcs'), sg.targets.length, { timeout: 5000 }).catch(() => {});
+        const los = await page.$$eval('#tb-sight line.tb-los', (e) => e.map((x) => [x.dataset.target, x.classList.contains('seen')]));
+        check(los.length === sg.targets.length && sg.targets.every((x) => los.some(([id, seen]) => id === x.id && seen === x.sight)),
+          `${w}: ${a.unit}'s sight of each enemy drawn as the server says (${sg.targets.map((x) => `${x.id} ${x.sight ? 'seen' : 'blocked by ' + x.blocked_by}`).join('; ')})`);
+        check(await page.$$eval('#tb-arcs polygon.tb-arc', (e) => e.length) === sg.arcs.length && await page.$$eval('#tb-arcs circle.tb-band', (e) => e.length) === sg.bands.length,
+          `${w}: ${a.unit}'s fire arc and its ${sg.bands.length} range bands drawn`);
+        if (!sightShot) { await shot(page, name + '-sight'); sightShot = true; }
         check(await page.$$eval('#order-list button', (b) => b.length) === mine.length + legal.filter((x) => !x.unit).length, `${w}: the list shows the selected unit's actions and the others'`);
         if (!fire && !ghosts) await shot(page, name + '-ghosts');
         if (!fire) { // the ghost on top (the last drawn), where a person would click
@@ -199,12 +286,12 @@ try {
           const after = (await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token)).view.units.find((u) => u.id === move.unit);
           check(after.pose && after.pose.at[0] === want[0] && after.pose.at[1] === want[1], `${w}: ${move.unit} now stands where its ghost stood (${want.join(', ')})`);
         } else {
-          await page.click(`#order-list button[data-action="${CSS_escape(fire.text)}"]`);
+          await orderClick(page, fire.text);
         }
       } else {
         await page.click('#order-list button');
       }
-      await waitStep(page, before);
+      if (await stepOf(page) === before) await waitStep(page, before);
       played++;
     }
     check(enough(), `${w}: ${played} actions played by clicking (${ghosts} on a ghost, ${targets} targets seen)`);
@@ -232,23 +319,140 @@ try {
       const ordersEn = await page.$$eval('#order-list button', (bs) => bs.map((b) => b.textContent));
       check(ordersEn.length > 0 && !ordersEn.some((x) => /--|\b(tire sur|avance|recule|Phase suivante)\b/.test(x)), `en: the orders in English, not the command line (${ordersEn.slice(0, 3).join(' | ')})`);
     }
+
+    // ---- 5. the battle played to its end, as a person plays it ---------------
+    // Each decision from the list the view gives: a fire or a combat first
+    // (its odds, then confirmed), a unit whose move is to be chosen dragged
+    // to the end of its farthest advance (or any move there is), a movement
+    // test for the first unit offered one, else the first order (the next
+    // phase, mostly).  Once a battle, a drag off the listed ends (a pose the
+    // server checks) and one far beyond the allowance (refused, its reason
+    // shown).
+    {
+      const depth = v.view.table.depth;
+      let acts = 0, drags = 0, poses = 0, refusedSeen = false, over = false, oddsSeen = false;
+      for (let i = 0; i < 400; i++) {
+        if ((over = await ready(page, 30000))) break;
+        const view = await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token);
+        if (view.over) continue;
+        if (view.to_move !== 0) { await page.waitForTimeout(100); continue; }
+        await page.waitForFunction((st) => Number(document.querySelector('#status').dataset.step) === st && document.querySelector('#order-list button'), view.step, { timeout: 20000 });
+        const L = view.legal;
+        const before = view.step;
+        const shoot = L.find((a) => a.verb === 'fire' || a.verb === 'combat');
+        const moves = L.filter((a) => a.verb === 'move' && a.unit && a.pose);
+        if (shoot) {
+          await orderClick(page, shoot.text, oddsSeen ? null : async () => {
+            // the odds of every result and each modifier, as GET .../odds gives them
+            const o = await call('GET', `/api/games/${encodeURIComponent(g.id)}/odds?action=${L.indexOf(shoot)}`, undefined, token);
+            const bars = await page.$$eval('#tb-odds-results li', (e) => e.map((x) => Number(x.dataset.p)));
+            const words = await page.$$eval('#tb-odds-results .tb-odds-res', (e) => e.map((x) => x.textContent));
+            const mods = await page.$$eval('#tb-odds-mods li', (e) => e.length);
+            const want = o.results.map((r) => r.percent / 100);
+            check(bars.length === want.length && bars.every((p, k) => Math.abs(p - want[k]) < 1e-9) && words.every((x, k) => x === o.results[k].result) && Math.abs(want.reduce((x, y) => x + y, 0) - 1) < 0.001,
+              `${w}: before "${shoot.text}", the odds of its ${want.length} results (${o.results.map((r) => `${r.result} ${r.percent}%`).join('; ')})`);
+            check(mods === o.modifiers.filter((m) => m.applied !== false).length + (o.factors || []).filter((f) => f.applied !== false).length,
+              `${w}: each of its modifiers listed (${mods}: ${[...(o.factors || []), ...o.modifiers].map((m) => m.name).join('; ') || 'none'})`);
+            check(await page.$eval('#tb-odds-total', (e) => e.textContent).then((x) => x.endsWith(String(o.total))), `${w}: its total modifier (${o.total})`);
+            await shot(page, name + '-odds');
+            oddsSeen = true;
+          });
+        } else if (moves.length) {
+          const uid = moves[0].unit, u = view.view.units.find((x) => x.id === uid);
+          // an end no other listed end is near (a drop snaps to the nearest)
+          const alone = (a) => moves.every((b) => b === a || Math.hypot(b.pose.at[0] - a.pose.at[0], b.pose.at[1] - a.pose.at[1]) > 0.6);
+          const adv = moves.filter((a) => a.move === 'advance' && alone(a));
+          const m = adv[adv.length - 1] || moves.find((a) => a.move !== 'hold' && alone(a)) || moves.find(alone);
+          const grab = middle(u.pose);
+          await page.$eval('#tb-table', (e) => e.scrollIntoView({ block: 'center' })); // the whole table on the screen
+          const a0 = await onScreen(page, depth, grab);
+          if (!refusedSeen) {
+            check((await page.$eval('#tb-hint', (e) => e.textContent)).startsWith('Drag the unit'), `${w}: the hint says to drag the unit`);
+          }
+          if (!refusedSeen) { // far beyond its allowance, off the table's far side: refused, the unit stays
+            const far = await onScreen(page, depth, [grab[0], Math.min(depth - 0.5, grab[1] + 20)]);
+            await dragOn(page, a0, far, w < 800);
+            await page.waitForSelector('#tb-drag-ghost[data-legal="refused"]', { timeout: 10000 });
+            const why = await page.$eval('#tb-info', (e) => e.textContent);
+            const dry = await call('POST', `/api/games/${encodeURIComponent(g.id)}/check`, { action: await page.$eval('#tb-drag-ghost', (e) => e.dataset.action) }, token);
+            check(await stepOf(page) === before && dry.legal === false && why === `Refused: ${dry.reason}`, `${w}: a drag of ${uid} beyond its allowance is refused with the server's reason ("${why}")`);
+            await page.keyboard.press('Escape');
+            check(await page.$('#tb-drag-ghost') === null && await page.$eval('#tb-info', (e) => e.textContent) === '', `${w}: Esc clears the refused pose`);
+            refusedSeen = true;
+          }
+          if (!m) { await page.click('#order-list button'); } else {
+            if (!poses && m.move !== 'hold') { // part of the way to that end, its facing kept: a pose of its own, checked by the server
+              // part of the way there, off every listed end (a drop there snaps to none)
+              const part = (f) => [u.pose.at[0] + f * (m.pose.at[0] - u.pose.at[0]), u.pose.at[1] + f * (m.pose.at[1] - u.pose.at[1])];
+              const clear = (p) => moves.every((x) => Math.hypot(x.pose.at[0] - p[0], x.pose.at[1] - p[1]) > 0.6);
+              const at = [0.5, 0.4, 0.6].map(part).find(clear);
+              if (at) {
+                const b = await onScreen(page, depth, [grab[0] + at[0] - u.pose.at[0], grab[1] + at[1] - u.pose.at[1]]);
+                await dragOn(page, a0, b, w < 800);
+                await page.waitForFunction((st) => Number(document.querySelector('#status').dataset.step) !== st || document.querySelector('#tb-drag-ghost[data-legal="refused"]'), before, { timeout: 20000 });
+                const now = (await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token)).view.units.find((x) => x.id === uid);
+                if (await stepOf(page) !== before) {
+                  poses++;
+                  check(now.pose && Math.abs(now.pose.at[0] - at[0]) < 0.06 && Math.abs(now.pose.at[1] - at[1]) < 0.06, `${w}: ${uid} dragged part of the way stands where it was dropped (${at.map((x) => x.toFixed(2)).join(', ')}; the server: ${now.pose && now.pose.at.join(', ')})`);
+                  acts++;
+                  continue;
+                }
+              }
+            }
+            const b = await onScreen(page, depth, [grab[0] + m.pose.at[0] - u.pose.at[0], grab[1] + m.pose.at[1] - u.pose.at[1]]);
+            await dragOn(page, a0, b, w < 800, drags > 1 ? null : async () => {
+              // while dragged: the allowance shaded as the server's reach
+              // gives it, the ghost snapped to the listed end, its cost
+              const r = await call('GET', `/api/games/${encodeURIComponent(g.id)}/reach?unit=${view.view.units.findIndex((x) => x.id === uid)}`, undefined, token);
+              // (a finger's last move comes with the browser's next frame)
+              await page.waitForFunction(([n, text]) => document.querySelectorAll('#tb-drag polygon.tb-reach').length === n &&
+                document.querySelector('#tb-drag-ghost') && document.querySelector('#tb-drag-ghost').dataset.action === text, [r.area.length, m.text], { timeout: 5000 }).catch(() => {});
+              const shaded = await page.$$eval('#tb-drag polygon.tb-reach', (e) => e.length);
+              const ghost = await page.$eval('#tb-drag-ghost', (e) => [e.dataset.legal, e.dataset.action]);
+              const cost = r.moves.find((x) => x.text === m.text).cost;
+              const said = await page.$eval('#tb-info', (e) => e.textContent);
+              check(shaded === r.area.length && r.area.length > 0, `${w}: ${uid}'s allowance shaded while dragged (${shaded} cells of 1", ${r.result})`);
+              check(ghost[0] === 'legal' && ghost[1] === m.text && said.includes(`cost ${cost}"`), `${w}: the ghost where it would end, its cost (${said}; ${ghost.join(': ')})`);
+              if (drags === 1) await shot(page, name + '-drag');
+            });
+            await waitStep(page, before);
+            drags++;
+            const now = (await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token)).view.units.find((x) => x.id === uid);
+            if (drags === 1 || !(now.pose && now.pose.at[0] === m.pose.at[0] && now.pose.at[1] === m.pose.at[1]))
+              check(now.pose && now.pose.at[0] === m.pose.at[0] && now.pose.at[1] === m.pose.at[1], `${w}: ${uid} dragged near the end of "${m.text}" snaps to it (${m.pose.at.join(', ')}; the server: ${now.pose && now.pose.at.join(', ')})`);
+          }
+        } else {
+          const mv = L.find((a) => a.verb === 'movement' && !a.formation);
+          await page.click(mv ? `#order-list button[data-action="${CSS_escape(mv.text)}"]` : '#order-list button');
+        }
+        if (await stepOf(page) === before) await waitStep(page, before);
+        acts++;
+      }
+      const end = await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token);
+      check(over && end.over, `${w}: the teaching battle played to its end in the page (${acts} decisions, ${drags} moves dragged, ${poses} poses of its own)`);
+      check(drags > 0 && refusedSeen && poses === 1, `${w}: moves made by dragging the units (${drags}), one to a pose of its own, one drag refused`);
+      check(oddsSeen, `${w}: the odds shown before a fire or a combat`);
+      const said = await page.$eval('#status', (e) => e.textContent);
+      const sides = end.sides || [];
+      const want = end.winner === 'draw' || end.winner === null || end.winner === undefined ? 'a draw' : `${sides[end.winner]} wins`;
+      check(said.includes('Battle over') && said.includes(want), `${w}: the end shown with its winner ("${said}", the server: ${JSON.stringify(end.winner)})`);
+      check(await page.$$eval('#order-list button', (b) => b.length) === 0, `${w}: no order left to give`);
+      check(await noHScroll(page), `${w}x${hgt}: no horizontal scroll at the end`);
+      await shot(page, name + '-over');
+      // why the computer played its last decision, as the hex map's page asks it
+      await page.click('#why-btn');
+      await page.waitForSelector('#why:not([hidden]) h2', { timeout: 5000 });
+      const why = await call('GET', `/api/games/${encodeURIComponent(g.id)}/why`, undefined, token);
+      const shown = await page.$eval('#why', (e) => e.textContent);
+      check(shown.includes(why.played) && shown.includes('does not search'), `${w}: "Why?" shows the computer's last decision (${why.played})`);
+      await page.click('#why button');
+    }
     await page.context().close();
   }
 } catch (e) {
-  failures++;
-  console.log('FAIL ' + (e && e.stack || e));
+  fail(e);
 } finally {
-  check(consoleErrors.length === 0, 'no console errors' + (consoleErrors.length ? ':\n  ' + consoleErrors.join('\n  ') : ''));
-  await browser.close();
-  const code = await new Promise((resolve) => {
-    if (server.exitCode !== null) { resolve(server.exitCode); return; }
-    server.on('exit', (c, sig) => resolve(c === null ? sig : c));
-    server.kill('SIGTERM');
-  });
-  check(code === 0, `the server stopped cleanly on SIGTERM (exit ${code})`);
-  fs.rmSync(tmp, { recursive: true, force: true });
-  console.log(`# ${((Date.now() - t0) / 1000).toFixed(1)} s, screenshots in ${out}`);
-  process.exit(failures ? 1 : 0);
+  await finish();
 }
 
 // a value inside a CSS attribute selector in double quotes

@@ -540,6 +540,72 @@ static void test_9_the_record_says_who_played(void **state)
     free(text);
 }
 
+/* 11: an action the game takes typed but does not list (a pose on the
+ * table, "pose UNIT X Y": the page's drag) is the game's to judge, not the
+ * held list's: taken, it is a step of the match like any other.  The
+ * teaching battle on the table (seed 1809): at the first listed advance,
+ * the pose typed at that advance's end ("move U advance to X Y" -> "pose
+ * U X Y") is one step more and the unit stands there; before, the match
+ * refused it by the list, applied it by the game's check, and counted no
+ * step (the page's drop moved the unit and the view's step stood still). */
+static void test_11_a_typed_action_the_game_takes_is_a_step(void **state)
+{
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/data/table/teaching.json", root);
+    gr_game g;
+    gr_error err = {0};
+    assert_int_equal(gr_game_load(path, NULL, &g, &err), GR_OK);
+    gr_match *m = NULL;
+    assert_int_equal(gr_match_new(&g, 1809, &m, &err), GR_OK);
+    int posed = 0;
+    for (int step = 0; step < 5000 && !posed; step++) {
+        int p = gr_match_current_player(m);
+        if (p == GR_TERMINAL)
+            break;
+        if (p == GR_CHANCE) {
+            assert_int_equal(gr_match_step_chance(m, &err), GR_OK);
+            continue;
+        }
+        const gr_action *acts;
+        int n = gr_match_legal(m, &acts);
+        assert_true(n > 0);
+        char text[256], unit[64];
+        double x, y;
+        int pick = 0, movement = -1;
+        for (int i = 0; i < n; i++) {
+            gr_game_describe(&g, gr_match_state(m), acts[i], text, sizeof text);
+            if (sscanf(text, "move %63s advance to %lf %lf", unit, &x, &y) == 3) {
+                char pose[256];
+                snprintf(pose, sizeof pose, "pose %s %g %g", unit, x, y);
+                gr_action a;
+                assert_int_equal(gr_game_parse(&g, gr_match_state(m), pose, &a, &err), GR_OK);
+                for (int k = 0; k < n; k++)
+                    assert_true(acts[k] != a); /* not one of the listed actions */
+                size_t before = gr_match_steps(m);
+                if (gr_match_apply(m, a, &err) != GR_OK)
+                    fail_msg("'%s' (the end of '%s') refused: %s", pose, text, err.msg);
+                assert_int_equal(gr_match_steps(m), before + 1);
+                gr_game_describe(&g, gr_match_state(m), gr_match_step(m, before)->action, text,
+                                 sizeof text);
+                assert_non_null(strstr(text, "pose"));
+                posed = 1;
+                break;
+            }
+            if (movement < 0 && !strncmp(text, "movement ", 9))
+                movement = i;
+        }
+        if (posed)
+            break;
+        /* a movement test when one is offered (it leads to the moves), else the first */
+        pick = movement >= 0 ? movement : 0;
+        assert_int_equal(gr_match_apply(m, acts[pick], &err), GR_OK);
+    }
+    assert_true(posed);
+    gr_match_free(m);
+    gr_game_free(&g);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -556,6 +622,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_7_re_never_takes_back_a_die, setup, teardown),
         cmocka_unit_test(test_8_ai_and_sim_refuse_a_type_not_enumerable),
         cmocka_unit_test_setup_teardown(test_9_the_record_says_who_played, setup, teardown),
+        cmocka_unit_test(test_11_a_typed_action_the_game_takes_is_a_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -40,7 +40,17 @@ export const api = {
   view: (id, token, since) => call('GET', game(id, `?lang=${getLang()}` + (since !== undefined ? `&since=${since}` : '')), { token }),
   act: (id, token, action, step) => call('POST', game(id, '/actions'), { token, body: { action, step } }),
   undo: (id, token, step) => call('POST', game(id, '/undo'), { token, body: { step } }),
-  sight: (id, token, unit) => call('GET', game(id, `/sight?unit=${Number(unit)}`), { token }),
+  // a unit's fire arcs, range bands and sight of each enemy (the hex map's
+  // unit is a number, the table's an id)
+  sight: (id, token, unit) => call('GET', game(id, `/sight?unit=${encodeURIComponent(unit)}`), { token }),
+  // a battle on the table (docs/api.md): where unit U may end its move, a
+  // dry run of an action's text, the ruler from a unit to a unit or to a
+  // point [x, y], the odds of the legal action N before its dice
+  reach: (id, token, unit) => call('GET', game(id, `/reach?unit=${encodeURIComponent(unit)}`), { token }),
+  check: (id, token, action) => call('POST', game(id, `/check?lang=${getLang()}`), { token, body: { action } }),
+  measure: (id, token, from, to) => call('GET', game(id, `/measure?from=${encodeURIComponent(from)}` +
+    (Array.isArray(to) ? `&x=${to[0]}&y=${to[1]}` : `&to=${encodeURIComponent(to)}`)), { token }),
+  actionOdds: (id, token, n) => call('GET', game(id, `/odds?action=${Number(n)}&lang=${getLang()}`), { token }),
   seat: (id, token, player) => call('POST', game(id, '/seat'), { token, body: { player } }),
   threat: (id, token) => call('GET', game(id, '/threat'), { token }),
   why: (id, token, side) => call('GET', game(id, side === undefined ? '/why' : `/why?side=${side}`), { token }),

@@ -9,6 +9,7 @@ import { groupedBars, probBars, logDie, HIT_COLOUR } from './charts.js';
 import { h, put, loadSeats, saveSeats, errorBox } from './util.js';
 import { toast } from './main.js';
 import { rulesData, guideData, citeLink, ruleLink } from './rules.js';
+import { showWhy as showWhyIn } from './why.js';
 
 const END_KINDS = ['end_fire', 'end_move', 'end_activation', 'chits_done', 'stop', 'no_riposte'];
 const TARGET_KINDS = ['attack', 'column', 'skirmish', 'pursue', 'fire'];
@@ -135,33 +136,8 @@ export async function mount(root, route) {
     await refresh();
   }
 
-  // Why the computer played its last decision (GET .../why): the search's
-  // three best actions with their share, the win estimate and its 95%
-  // interval, the expected losses and the plan's task.  A chit the other
-  // side put in the bowl is not explained (the server answers 403).
-  async function showWhy() {
-    const body = [h('h2', {}, t('why_title'))];
-    try {
-      const w = await api.why(id, token());
-      body.push(h('p', {}, t('why_played', sideName(w.side), w.played)));
-      if (!w.lines.length) body.push(h('p', { class: 'muted' }, t('why_no_search')));
-      const pct = (x) => String(Math.round(100 * x));
-      const ul = h('ol', { id: 'why-lines' });
-      for (const l of w.lines) {
-        const lost = l.expected_losses;
-        ul.append(h('li', { class: l.chosen ? 'chosen' : '' }, h('strong', {}, l.action),
-          h('div', {}, `${t('why_share', pct(l.share))} · ${t('why_win', pct(l.win), pct(l.win_low), pct(l.win_high))}`),
-          lost ? h('div', { class: 'muted' }, t('why_losses', sideName(0), lost[0].toFixed(2), sideName(1), lost[1].toFixed(2))) : null,
-          l.task ? h('div', { class: 'muted' }, `${t('why_plan')}${t('colon')}${l.task}`) : null));
-      }
-      body.push(ul);
-    } catch (e) {
-      body.push(h('p', { class: 'muted' }, e.message));
-    }
-    body.push(h('button', { type: 'button', onclick: () => { whyP.hidden = true; } }, t('cancel')));
-    put(whyP, ...body);
-    whyP.hidden = false;
-  }
+  // Why the computer played its last decision (why.js)
+  const showWhy = () => showWhyIn(whyP, id, token(), sideName);
 
   // The seat handed to the computer (the hard level) or taken back (POST
   // .../seat); the computer plays at once if the seat is to move.

@@ -17,13 +17,17 @@ export async function mount(root) {
     for (const g of games) {
       const seats = loadSeats(g.id) || {};
       const links = [];
-      if (seats[0] && seats[1]) links.push(h('a', { href: `#/game/${g.id}?seats=${seats[0]},${seats[1]}` }, t('open_game')));
+      // a battle on the table (its scenario DATA/table/NAME) opens in the
+      // table's view, one seat at a time; its log is its replay for now
+      const onTable = String(g.scenario).startsWith('table/');
+      const view = onTable ? 'table' : 'game';
+      if (seats[0] && seats[1] && !onTable) links.push(h('a', { href: `#/game/${g.id}?seats=${seats[0]},${seats[1]}` }, t('open_game')));
       else {
         const tok = seats.any || seats[0] || seats[1];
-        if (tok) links.push(h('a', { href: `#/game/${g.id}?seat=${tok}` }, t('open_game')));
-        else links.push(h('a', { href: `#/game/${g.id}` }, t('spectator')));
+        if (tok) links.push(h('a', { href: `#/${view}/${g.id}?seat=${tok}` }, t('open_game')));
+        else links.push(h('a', { href: `#/${view}/${g.id}` }, t('spectator')));
       }
-      links.push(' · ', h('a', { href: `#/replay/${g.id}` }, t('replay')));
+      if (!onTable) links.push(' · ', h('a', { href: `#/replay/${g.id}` }, t('replay')));
       tbl.append(h('tr', {}, h('td', {}, h('code', {}, g.id)), h('td', {}, g.scenario), h('td', {}, g.players.join(' / ')), h('td', {}, String(g.step) + (g.over ? ' ✔' : '')), h('td', {}, ...links)));
     }
     put(box, tbl);

@@ -20,7 +20,7 @@ const COMPUTERS = [
 
 export async function mount(root) {
   let chosen = null; // full scenario
-  const state = { side: 0, opp: 'computer', ai: 'mcts' };
+  const state = { side: 0, opp: 'computer', ai: 'mcts', tbOpp: 'computer', tbAi: 'heuristic' };
   const wrap = h('div', { class: 'start' });
   root.append(h('h1', { id: 'start-title' }, t('start_title')), wrap);
   const listBox = h('div', { class: 'panel' });
@@ -48,22 +48,42 @@ export async function mount(root) {
   const scenarios = all.filter((s) => !onTable(s));
   const tables = all.filter(onTable);
 
-  // a battle on the table against the computer, opened in its page (table.js)
+  // the computer's levels, as a <select> (the hex map's and the table's)
+  const levels = (sel, value, set) => h('select', { id: sel, onchange: (e) => set(e.target.value) },
+    ...COMPUTERS.map((c) => h('option', { value: c.name, selected: value === c.name }, document.documentElement.lang === 'fr' ? c.fr : c.en)));
+
+  // a battle on the table, the first side yours, opened in its page
+  // (table.js): against the computer at the level chosen, or a friend on
+  // another device (the two seats' links, as for the hex map)
+  const tbLinks = h('div', { class: 'links', id: 'tb-links', 'aria-live': 'polite' });
   async function playTable(s) {
     let g;
-    try { g = await api.create(s.id, ['human', 'heuristic']); } catch (err) { toast(err.message, true); return; }
+    const players = state.tbOpp === 'computer' ? ['human', state.tbAi] : ['human', 'human'];
+    try { g = await api.create(s.id, players); } catch (err) { toast(err.message, true); return; }
     saveSeats(g.id, { 0: g.seats['0'] });
-    location.hash = `#/table/${encodeURIComponent(g.id)}?token=${encodeURIComponent(g.seats['0'])}`;
+    if (state.tbOpp === 'computer') {
+      location.hash = `#/table/${encodeURIComponent(g.id)}?token=${encodeURIComponent(g.seats['0'])}`;
+      return;
+    }
+    const otherIn = h('input', { type: 'text', readonly: true, value: gameLink(g.id, g.seats['1'], 'table'), id: 'tb-link-friend', 'aria-label': t('link_friend') });
+    put(tbLinks, h('h3', {}, t('links_title')),
+      h('p', {}, t('link_friend')), h('div', { class: 'form-row' }, otherIn, copyButton(otherIn)),
+      h('p', {}, h('a', { href: `#/table/${encodeURIComponent(g.id)}?token=${encodeURIComponent(g.seats['0'])}`, id: 'tb-open-mine' }, t('open_game'))));
   }
 
   function renderList() {
     put(listBox, h('h2', {}, t('scenario')), pickList(t('scenario'), 'scenario', scenarios, chosen && chosen.id, (s) => pick(s.id),
       (s) => `${s.sides.join(' — ')} · ${t('turns_n', s.turns)} · ${s.cols}×${s.rows}`));
+    const tbAiRow = h('div', { class: 'form-row' }, h('label', { for: 'tb-ai-level' }, t('difficulty')), levels('tb-ai-level', state.tbAi, (v) => { state.tbAi = v; }));
+    tbAiRow.hidden = state.tbOpp !== 'computer';
+    const tbOpp = h('div', { class: 'radio-row', id: 'tb-opp' }, ...[['computer', 'opp_computer'], ['link', 'opp_link']].map(([v, k]) =>
+      h('label', {}, h('input', { type: 'radio', name: 'tb-opp', value: v, checked: state.tbOpp === v, onchange: () => { state.tbOpp = v; tbAiRow.hidden = v !== 'computer'; } }), t(k))));
     if (tables.length)
       listBox.append(h('h2', {}, t('on_the_table')), h('p', { class: 'muted', id: 'table-note' }, t('table_coming')),
+        h('fieldset', {}, h('legend', {}, t('opponent')), tbOpp, tbAiRow),
         h('ul', { class: 'table-list scenario-list', id: 'table-list', 'aria-label': t('on_the_table') }, tables.map((s) => h('li', { 'data-table': s.id },
           h('button', { type: 'button', 'data-table': s.id, onclick: () => playTable(s) },
-            s.title, h('span', { class: 'sub' }, `${s.sides.join(' — ')} · ${t('turns_n', s.turns)} · ${t('table_size', s.width, s.depth)} · ${t('tb_play')}`))))));
+            s.title, h('span', { class: 'sub' }, `${s.sides.join(' — ')} · ${t('turns_n', s.turns)} · ${t('table_size', s.width, s.depth)} · ${t('tb_play', s.sides[0])}`))))), tbLinks);
   }
 
   async function pick(id) {
@@ -97,8 +117,7 @@ export async function mount(root) {
     const desc = h('div', { class: 'desc' }, ...[].concat(s.description || []).map((p) => h('p', {}, p)));
     const sideRadios = h('div', { class: 'radio-row' }, ...s.sides.map((side) => h('label', {},
       h('input', { type: 'radio', name: 'side', value: side.id, checked: state.side === side.id, onchange: () => { state.side = side.id; } }), side.name)));
-    const aiSelect = h('select', { id: 'ai-level', onchange: (e) => { state.ai = e.target.value; } },
-      ...COMPUTERS.map((c) => h('option', { value: c.name, selected: state.ai === c.name }, document.documentElement.lang === 'fr' ? c.fr : c.en)));
+    const aiSelect = levels('ai-level', state.ai, (v) => { state.ai = v; });
     const oppRadios = h('div', { class: 'radio-row' }, ...[['computer', 'opp_computer'], ['hotseat', 'opp_hotseat'], ['link', 'opp_link']].map(([v, k]) =>
       h('label', {}, h('input', { type: 'radio', name: 'opp', value: v, checked: state.opp === v, onchange: () => { state.opp = v; aiRow.hidden = v !== 'computer'; } }), t(k))));
     const aiRow = h('div', { class: 'form-row' }, h('label', { for: 'ai-level' }, t('difficulty')), aiSelect);

@@ -18,10 +18,21 @@
 // pose is {at [x, y] (the front edge's centre), face [dx, dy] (a
 // direction) or degrees, stands [[4 corners [x, y]]...]}.  Units and
 // targets are named by their ids.  Inches, x east, y north.
+//
+// A unit whose move is to be chosen is dragged (mouse, pen or finger):
+// its allowance shaded (GET .../reach), the path's cost and a ghost where
+// it would end, checked as it goes (POST .../check of "pose U X Y"),
+// refused with the server's reason; dropped near a listed move it snaps
+// to that move, else it posts the pose the server found legal.  The ruler
+// (GET .../measure), the selected unit's arcs, bands and sight of each
+// enemy (GET .../sight) and the odds before a fire or a combat (GET
+// .../odds?action=N) are drawn as the server answers; a server without
+// one of these (404) leaves its overlay out, quietly.
 import { api, liveStream, oneOrder } from './api.js';
 import { t, getLang } from './i18n.js';
 import { h, put, errorBox, loadSeats } from './util.js';
 import { toast } from './main.js';
+import { showWhy } from './why.js';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 const SIDE_FILL = ['#2f5fb3', '#c8453a']; // side 0, side 1
@@ -70,7 +81,9 @@ export async function mount(root, route) {
   const id = route.id;
   const saved = loadSeats(id) || {};
   const token = route.params.get('token') || route.params.get('seat') || saved[0] || saved[1] || '';
-  const S = { view: null, sel: null, gone: false, stream: null, zoom: 1, cx: null, cy: null };
+  const S = { view: null, sel: null, gone: false, stream: null, zoom: 1, cx: null, cy: null,
+    drag: null, refused: null, dirty: false, noClick: false, missing: {}, reach: null, sight: null,
+    ruler: false, from: null, measure: null, odds: null };
   const status = h('div', { id: 'status', class: 'tb-status', role: 'status' });
   // the sequence of play folded under its title, the phase now marked
   const seq = h('ol', { class: 'tb-sequence', id: 'tb-sequence', 'aria-label': t('tb_sequence') });
@@ -78,6 +91,13 @@ export async function mount(root, route) {
   const seqBox = h('details', { class: 'tb-seqbox', id: 'tb-seqbox' }, seqTitle, seq);
   const box = h('div', { class: 'tb-box', id: 'tb-box' });
   const zoomRow = h('div', { class: 'tb-zoom' });
+  const tools = h('div', { class: 'tb-tools', id: 'tb-tools' }); // the selected unit's wheels and formations
+  // the drag's or the ruler's words, over the table's top edge (the table
+  // does not move under the pointer when they change)
+  const info = h('p', { class: 'tb-info', id: 'tb-info', 'aria-live': 'polite' });
+  const oddsP = h('section', { class: 'panel tb-odds', id: 'tb-odds', hidden: true });
+  const whyP = h('section', { class: 'panel oddsbox', id: 'why', hidden: true, 'aria-live': 'polite' });
+  const sightList = h('ul', { class: 'tb-sight-list', id: 'tb-sight-list', hidden: true }); // the selected unit's enemies
   const fs = h('fieldset', { class: 'tb-orders' });
   const ordersT = h('h2', {}), logT = h('h2', {});
   const ordersP = h('section', { class: 'panel', id: 'tb-orders' }, ordersT, fs);
@@ -88,7 +108,9 @@ export async function mount(root, route) {
     put(zoomRow,
       h('button', { type: 'button', id: 'tb-zoom-in', 'aria-label': t('tb_zoom_in'), onclick: () => zoomBy(1.25) }, '+'),
       h('button', { type: 'button', id: 'tb-zoom-out', 'aria-label': t('tb_zoom_out'), onclick: () => zoomBy(0.8) }, '−'),
-      h('button', { type: 'button', id: 'tb-zoom-fit', onclick: () => { S.zoom = 1; S.cx = S.cy = null; frame(); } }, t('tb_fit')));
+      h('button', { type: 'button', id: 'tb-zoom-fit', onclick: () => { S.zoom = 1; S.cx = S.cy = null; frame(); } }, t('tb_fit')),
+      h('button', { type: 'button', id: 'tb-ruler', 'aria-pressed': String(S.ruler), title: t('tb_ruler_help'),
+        onclick: () => { S.ruler = !S.ruler; S.from = null; S.measure = null; if (S.view) render(); labels(); } }, t('tb_ruler')));
     ordersT.textContent = t('actions');
     logT.textContent = t('log');
     logBox.setAttribute('aria-label', t('log'));
@@ -97,8 +119,8 @@ export async function mount(root, route) {
   labels();
   const orders = oneOrder(fs);
   put(root, h('div', { class: 'tb-page' },
-    h('div', { class: 'tb-main' }, status, seqBox, zoomRow, box),
-    h('aside', { class: 'tb-side' }, ordersP, logP)));
+    h('div', { class: 'tb-main' }, status, seqBox, zoomRow, tools, h('div', { class: 'tb-stage' }, box, info), sightList),
+    h('aside', { class: 'tb-side' }, oddsP, whyP, ordersP, logP)));
 
   const W = () => S.view.view.table.width, D = () => S.view.view.table.depth;
   // SVG y grows down: the table's north (y = depth) is at the top
@@ -125,15 +147,18 @@ export async function mount(root, route) {
     S.zoom = z;
     frame();
   }
-  function toTable(ev) { // a pointer's place in SVG units
-    const r = root$.getBoundingClientRect(), vb = root$.viewBox.baseVal;
-    return [vb.x + ((ev.clientX - r.left) / r.width) * vb.width, vb.y + ((ev.clientY - r.top) / r.height) * vb.height];
+  // a pointer's place in SVG units, through the drawing's own transform (the
+  // view box letterboxed in its element when their shapes differ)
+  function toTable(ev) {
+    const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(root$.getScreenCTM().inverse());
+    return [p.x, p.y];
   }
 
   // Pan with one pointer, pinch with two; the wheel zooms at the pointer.
   function gestures(el) {
     const down = new Map();
     let last = null; // {x, y, dist}
+    let from = null; // where the pointer went down: a pan beyond 5 px is no click
     const state = () => {
       const p = [...down.values()];
       if (p.length === 1) return { x: p[0].clientX, y: p[0].clientY, dist: 0 };
@@ -141,15 +166,16 @@ export async function mount(root, route) {
       return { x: (p[0].clientX + p[1].clientX) / 2, y: (p[0].clientY + p[1].clientY) / 2, dist: Math.hypot(dx, dy) };
     };
     el.addEventListener('wheel', (e) => { e.preventDefault(); zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15, toTable(e)); }, { passive: false });
-    el.addEventListener('pointerdown', (e) => { down.set(e.pointerId, e); last = state(); });
+    el.addEventListener('pointerdown', (e) => { down.set(e.pointerId, e); last = state(); from = [e.clientX, e.clientY]; S.noClick = false; });
     el.addEventListener('pointermove', (e) => {
       if (!down.has(e.pointerId)) return;
       down.set(e.pointerId, e);
       const now = state();
+      if (from && Math.hypot(e.clientX - from[0], e.clientY - from[1]) > 5) S.noClick = true;
       if (last && down.size === 2 && last.dist > 0 && now.dist > 0) zoomBy(now.dist / last.dist, toTable({ clientX: now.x, clientY: now.y }));
       if (last) {
-        const r = root$.getBoundingClientRect(), vb = root$.viewBox.baseVal;
-        const dx = ((now.x - last.x) / r.width) * vb.width, dy = ((now.y - last.y) / r.height) * vb.height;
+        const k = root$.getScreenCTM().a; // pixels an inch
+        const dx = (now.x - last.x) / k, dy = (now.y - last.y) / k;
         if (Math.abs(dx) + Math.abs(dy) > 0) { S.cx -= dx; S.cy -= dy; frame(); }
       }
       last = state();
@@ -173,6 +199,251 @@ export async function mount(root, route) {
       svg('line', { class: 'tb-face', x1: X(at[0]), y1: Y(at[1]), x2: X(tip[0]).toFixed(3), y2: Y(tip[1]).toFixed(3) }));
   }
 
+
+  // ---- overlays the server answers -----------------------------------------
+  const tablePt = (ev) => { const p = toTable(ev); return [p[0], D() - p[1]]; }; // inches, y north
+  const r2 = (x) => Math.round(x * 20) / 20; // a twentieth of an inch
+  const inch = (x) => t('tb_inches', String(Math.round(Number(x) * 1000) / 1000)); // as exact as the server prints
+  const signed = (n) => (Number(n) > 0 ? '+' : '') + String(n);
+  const legalOf = () => (S.view && S.view.legal) || [];
+  // the listed moves of unit `uid`, each with the pose it ends in
+  const movesOf = (uid) => legalOf().filter((a) => a.unit === uid && a.verb === 'move' && a.pose && a.pose.at);
+  // an overlay's answer, or null: a server without it (404) is not asked again
+  async function ask(name, f) {
+    if (S.missing[name]) return null;
+    try { return await f(); } catch (e) { if (e.status === 404) S.missing[name] = true; return null; }
+  }
+  const key = (uid) => `${S.view.step}:${uid}`;
+  // the server's questions name a unit by its index in the view's units,
+  // its answers by that index and its id
+  const idx = (uid) => S.view.view.units.findIndex((u) => u.id === uid);
+  const idOf = (x) => x.id ?? (S.view.view.units[x.unit] || {}).id;
+
+  // Dragging a unit whose move is to be chosen: its front centre follows the
+  // pointer, its facing kept (wheels and formations are the tools' buttons).
+  const SNAP = 0.5; // inches: dropped this near a listed move's end, that move
+  const poseText = (d) => `pose ${d.unit} ${r2(d.at[0])} ${r2(d.at[1])}`;
+  function startDrag(u, ev) {
+    S.refused = null;
+    S.drag = { unit: u.id, pid: ev.pointerId, grab: tablePt(ev), at0: u.pose.at, at: u.pose.at, moved: false, snap: null, verdict: null, seq: 0, timer: null };
+    const k = key(u.id);
+    if (!S.reach || S.reach.key !== k) {
+      S.reach = { key: k, data: null };
+      ask('reach', () => api.reach(id, token, idx(u.id))).then((r) => { if (S.reach && S.reach.key === k) { S.reach.data = r; paintDrag(); } });
+    }
+  }
+  function dragTo(ev) {
+    const d = S.drag, p = tablePt(ev);
+    const dx = p[0] - d.grab[0], dy = p[1] - d.grab[1];
+    if (!d.moved && Math.hypot(dx, dy) < 0.2) return;
+    if (!d.moved) { // a drag, no click: the table follows the pointer off the unit
+      try { root$.setPointerCapture(d.pid); } catch (e) { /* a pointer the browser does not capture */ }
+    }
+    d.moved = true;
+    d.at = [r2(d.at0[0] + dx), r2(d.at0[1] + dy)];
+    let best = null, bd = SNAP;
+    for (const a of movesOf(d.unit)) {
+      const q = Math.hypot(a.pose.at[0] - d.at[0], a.pose.at[1] - d.at[1]);
+      if (q < bd) { bd = q; best = a; }
+    }
+    d.snap = best;
+    d.verdict = null;
+    d.seq++;
+    paintDrag();
+    if (best || S.missing.check) return;
+    const seq = d.seq;
+    clearTimeout(d.timer);
+    d.timer = setTimeout(async () => {
+      const r = await ask('check', () => api.check(id, token, poseText(d)));
+      if (seq !== d.seq || (S.drag !== d && S.refused !== d)) return;
+      d.verdict = r;
+      paintDrag();
+    }, 120);
+  }
+  async function drop() {
+    const d = S.drag;
+    S.drag = null;
+    clearTimeout(d.timer);
+    if (!d.moved) { paintDrag(); if (S.dirty) render(); return; } // a click: the unit's own handler picks it
+    S.noClick = true; // the click that ends a drag picks nothing
+    if (d.snap) { await act(d.snap); return; }
+    const seq = ++d.seq;
+    const v = d.verdict || await ask('check', () => api.check(id, token, poseText(d)));
+    if (seq !== d.seq) return;
+    if (v && v.legal === false) { d.verdict = v; S.refused = d; render(); return; }
+    // legal, or a server that does not check: it refuses with its reason
+    await act({ text: poseText(d) }, (e) => { d.verdict = { legal: false, reason: e.message }; S.refused = d; });
+  }
+  // the cost of a listed move, as the server's reach lists it
+  function costOf(a) {
+    const r = S.reach && S.reach.data;
+    const m = r && Array.isArray(r.moves) ? r.moves.find((x) => x.text === a.text) : null;
+    return m && typeof m.cost === 'number' ? m.cost : null;
+  }
+  // the drag (or the pose just refused) drawn in its layer, its words in `info`
+  function paintDrag() {
+    const L = S.layer;
+    const d = S.drag || S.refused;
+    if (!L || !S.view) return;
+    L.replaceChildren();
+    if (!d) { sayIdle(); return; }
+    const u = unitOf(d.unit);
+    if (!u || !u.pose) return;
+    const reach = S.reach && S.reach.key === key(d.unit) ? S.reach.data : null;
+    if (reach && Array.isArray(reach.area))
+      for (const poly of reach.area) if (Array.isArray(poly) && poly.length > 2) L.append(svg('polygon', { class: 'tb-reach', points: pts(poly) }));
+    const allow = reach && typeof reach.allowance === 'number' ? ' / ' + inch(reach.allowance) : '';
+    if (!d.moved) { info.dataset.state = 'drag'; info.textContent = t('tb_drag', shortName(u)) + (allow ? ` (${t('tb_allowance', inch(reach.allowance))})` : ''); return; }
+    const shift = (c) => [c[0] + d.at[0] - d.at0[0], c[1] + d.at[1] - d.at0[1]];
+    const end = d.snap ? { ...d.snap.pose, face: d.snap.pose.face ?? u.pose.face }
+      : { ...u.pose, at: d.at, stands: (u.pose.stands || []).map((b) => b.map(shift)) };
+    const v = d.snap ? { legal: true, cost: costOf(d.snap) } : d.verdict;
+    const state = v ? (v.legal ? 'legal' : 'refused') : 'asking';
+    const dist = Math.hypot(end.at[0] - d.at0[0], end.at[1] - d.at0[1]);
+    const cost = v && v.legal && typeof v.cost === 'number' ? v.cost : null;
+    L.append(svg('line', { class: 'tb-path', x1: X(d.at0[0]), y1: Y(d.at0[1]), x2: X(end.at[0]), y2: Y(end.at[1]) }));
+    const text = d.snap ? d.snap.text : poseText(d);
+    L.append(unitShape(u, end, `tb-drag-ghost ${state}`, { id: 'tb-drag-ghost', 'data-legal': state, 'data-action': text }));
+    L.append(svg('text', { class: 'tb-cost ' + state, x: X(end.at[0]), y: Y(end.at[1]) - 0.5, 'text-anchor': 'middle' },
+      state === 'refused' ? '✗' : inch(cost ?? dist) + allow));
+    info.dataset.state = state;
+    info.textContent = state === 'refused' ? t('tb_refused', v.reason || '')
+      : (d.snap ? label(d.snap) + ' — ' : '') + t(cost === null ? 'tb_path' : 'tb_cost', inch(cost ?? dist)) + allow;
+  }
+  // the words under the table when nothing is dragged: the ruler's
+  function sayIdle() {
+    const m = S.measure;
+    if (m && m.r) {
+      const r = m.r;
+      const to = typeof m.to === 'string' ? shortName(unitOf(m.to) || { id: m.to }) : `(${m.to.join(', ')})`;
+      const blocked = Array.isArray(r.blocked_by) ? r.blocked_by.join(', ') : r.blocked_by;
+      info.dataset.state = 'measure';
+      info.textContent = t('tb_measured', shortName(unitOf(m.from) || { id: m.from }), to, inch(r.inches)) + ' — ' +
+        (r.sight ? t('tb_seen') : t('tb_blocked', blocked || '?'));
+    } else if (S.ruler) {
+      info.dataset.state = 'ruler';
+      info.textContent = S.from === null ? t('tb_ruler_from') : t('tb_ruler_to', shortName(unitOf(S.from) || { id: S.from }));
+    } else {
+      info.dataset.state = '';
+      info.textContent = '';
+    }
+  }
+
+  // The ruler: a unit clicked, then a unit or a point of the table.
+  async function rulerAt(x) {
+    if (S.from === null) { if (typeof x === 'string') { S.from = x; S.measure = null; render(); } return; }
+    if (x === S.from) { S.from = null; S.measure = null; render(); return; }
+    const from = S.from, to = Array.isArray(x) ? [r2(x[0]), r2(x[1])] : x;
+    const r = await ask('measure', () => api.measure(id, token, idx(from), Array.isArray(to) ? to : idx(to)));
+    S.from = null;
+    S.measure = r && typeof r.inches === 'number' ? { from, to, r } : null;
+    render();
+  }
+  function drawMeasure(g) {
+    const m = S.measure;
+    if (!m || !Array.isArray(m.r.line) || m.r.line.length !== 2) return;
+    const [a, b] = m.r.line;
+    g.append(svg('g', { class: 'tb-ruler ' + (m.r.sight ? 'seen' : 'blocked'), id: 'tb-measure' },
+      svg('line', { x1: X(a[0]), y1: Y(a[1]), x2: X(b[0]), y2: Y(b[1]) }),
+      svg('text', { x: (X(a[0]) + X(b[0])) / 2, y: (Y(a[1]) + Y(b[1])) / 2 - 0.3, 'text-anchor': 'middle' }, inch(m.r.inches))));
+  }
+
+  // The selected unit's fire arcs and range bands (under the units) and its
+  // sight of each enemy (over them), as GET .../sight answers.
+  function loadSight() {
+    if (S.sel === null || S.missing.sight) return;
+    const k = key(S.sel);
+    if (S.sight && S.sight.key === k) return;
+    S.sight = { key: k, data: null };
+    const uid = S.sel;
+    ask('sight', () => api.sight(id, token, idx(uid))).then((r) => {
+      if (!r || !S.sight || S.sight.key !== k) return;
+      S.sight.data = r;
+      if (S.drag) S.dirty = true; else render();
+    });
+  }
+  const sightNow = () => (S.sel !== null && S.sight && S.sight.key === key(S.sel) ? S.sight.data : null);
+  function drawArcs(g) {
+    const s = sightNow(), u = S.sel !== null ? unitOf(S.sel) : null;
+    if (!s || !u || !u.pose) return;
+    const arcs = (s.arcs || []).filter((a) => Array.isArray(a.polygon) && a.polygon.length > 2);
+    const clip = svg('clipPath', { id: 'tb-arc-clip' }, arcs.map((a) => svg('polygon', { points: pts(a.polygon) })));
+    const bands = [...(s.bands || [])].filter((b) => Number(b.inches) > 0).sort((a, b) => b.inches - a.inches);
+    g.append(svg('g', { class: 'tb-sight-under', id: 'tb-arcs' }, svg('defs', {}, clip),
+      arcs.map((a) => svg('polygon', { class: 'tb-arc', 'data-kind': a.kind || '', points: pts(a.polygon) })),
+      bands.map((b) => svg('circle', { class: 'tb-band', 'data-band': b.name, cx: X(u.pose.at[0]), cy: Y(u.pose.at[1]), r: b.inches,
+        'clip-path': arcs.length ? 'url(#tb-arc-clip)' : null }, svg('title', {}, `${b.name}: ${inch(b.inches)}`)))));
+  }
+  const sightWords = (x) => [inch(x.inches), x.band || t('tb_out_of_range'), x.in_arc ? '' : t('tb_out_of_arc'),
+    x.sight ? t('tb_seen') : t('tb_blocked', x.blocked_by || '?'), x.may_fire ? t('tb_may_fire') : ''].filter(Boolean).join(', ');
+  function drawSight(g) {
+    const s = sightNow(), u = S.sel !== null ? unitOf(S.sel) : null;
+    if (!s || !u || !u.pose) return;
+    const lines = svg('g', { class: 'tb-sight', id: 'tb-sight' });
+    for (const x of s.targets || []) {
+      const e = unitOf(idOf(x));
+      if (!e || !e.pose) continue;
+      lines.append(svg('line', { class: `tb-los ${x.sight ? 'seen' : 'blocked'}${x.may_fire ? ' may-fire' : ''}`, 'data-target': idOf(x),
+        x1: X(u.pose.at[0]), y1: Y(u.pose.at[1]), x2: X(e.pose.at[0]), y2: Y(e.pose.at[1]) },
+      svg('title', {}, `${shortName(e)}: ${sightWords(x)}`)));
+    }
+    g.append(lines);
+  }
+  function listSight() {
+    const s = sightNow();
+    put(sightList, ...(s ? (s.targets || []).map((x) => h('li', { 'data-target': idOf(x), class: x.may_fire ? 'may-fire' : '' },
+      h('strong', {}, shortName(unitOf(idOf(x)) || { id: idOf(x) })), ': ', sightWords(x))) : []));
+    sightList.hidden = !s || !(s.targets || []).length;
+  }
+
+  // Before a fire or a combat: the odds of every result with each modifier,
+  // then the order confirmed (or cancelled).
+  async function order(a) {
+    if (a.verb === 'fire' || a.verb === 'combat') {
+      const n = legalOf().indexOf(a);
+      const o = n >= 0 ? await ask('odds', () => api.actionOdds(id, token, n)) : null;
+      if (o && Array.isArray(o.results) && S.view && legalOf()[n] === a) { S.odds = { a, o, step: S.view.step }; paintOdds(); return; }
+    }
+    await act(a);
+  }
+  function paintOdds() {
+    const k = S.odds;
+    if (!k || !S.view || k.step !== S.view.step) { S.odds = null; oddsP.hidden = true; put(oddsP); return; }
+    oddsP.hidden = false;
+    put(oddsP, h('h2', {}, t('tb_odds_title', label(k.a))),
+      h('ul', { class: 'tb-mods', id: 'tb-odds-mods' },
+        (k.o.factors || []).filter((f) => f.applied !== false).map((f) => h('li', { class: 'factor' }, `${f.name} `,
+          h('strong', {}, Array.isArray(f.factor) ? `×${f.factor[0]}${f.factor[1] !== 1 ? '/' + f.factor[1] : ''}` : String(f.factor)))),
+        (k.o.modifiers || []).filter((m) => m.applied !== false).map((m) => h('li', { 'data-value': m.value }, `${m.name} `, h('strong', {}, signed(m.value))))),
+      h('p', { id: 'tb-odds-total' }, t('tb_odds_total', signed(k.o.total ?? 0))),
+      // each result in the server's words (whole: they are long), its bar and its chance
+      h('ol', { class: 'tb-odds-results', id: 'tb-odds-results', 'aria-label': t('odds') }, (k.o.results || []).map((r) => h('li', { 'data-p': Number(r.percent) / 100 },
+        h('span', { class: 'tb-odds-res' }, r.result), h('span', { class: 'tb-odds-bar', style: `width: ${Math.max(0, Math.min(100, Number(r.percent)))}%` }),
+        h('strong', {}, `${Number(r.percent)}%`)))),
+      h('div', { class: 'tb-odds-do' },
+        h('button', { type: 'button', class: 'primary', id: 'tb-odds-go', onclick: () => { const a = k.a; S.odds = null; paintOdds(); act(a); } }, t('confirm')),
+        h('button', { type: 'button', id: 'tb-odds-cancel', onclick: () => { S.odds = null; paintOdds(); } }, t('cancel'))));
+  }
+
+  // The selected unit's wheels, formations and pivots as buttons by the table.
+  function toolLabel(a) {
+    const u = unitOf(a.unit);
+    if (a.verb === 'movement') return t('tb_form_' + a.formation);
+    let turn = a.turn; // a battery's pivot: + to the left
+    if (a.verb === 'move' && a.pose && u && u.pose) {
+      turn = degrees(u.pose.face) - degrees(a.pose.face); // compass degrees: + to the left
+      turn = ((turn + 540) % 360) - 180;
+    }
+    return `${turn > 0 ? '↺' : '↻'} ${Math.round(Math.abs(turn))}°`;
+  }
+  function paintTools() {
+    const mine = S.sel === null ? [] : legalOf().filter((a) => a.unit === S.sel &&
+      ((a.verb === 'move' && a.move === 'wheel') || (a.verb === 'movement' && a.formation) || (a.verb === 'battery' && a.battery === 'pivot')));
+    put(tools, ...mine.map((a) => h('button', { type: 'button', class: 'tb-tool', 'data-action': a.text, title: label(a), 'aria-label': label(a),
+      onclick: () => act(a) }, toolLabel(a))));
+    tools.hidden = !mine.length;
+  }
+
   function drawTable() {
     const v = S.view.view;
     const g = svg('svg', { class: 'tb-table', id: 'tb-table', role: 'img', 'aria-label': t('tb_table', v.table.width, v.table.depth), preserveAspectRatio: 'xMidYMid meet' });
@@ -190,7 +461,9 @@ export async function mount(root, route) {
       g.append(svg('circle', { class: 'tb-objective', 'data-objective': o.id, 'data-holder': o.holder ?? '', cx: X(o.at[0]), cy: Y(o.at[1]), r: o.radius || 1,
         stroke: o.holder === 0 || o.holder === 1 ? SIDE_EDGE[o.holder] : null },
       svg('title', {}, `${o.name || o.id}${o.points ? ' — ' + t('tb_points', o.points) : ''} — ${o.holder === 0 || o.holder === 1 ? t('tb_held', (S.view.sides || [])[o.holder] || o.holder) : t('tb_held_none')}`)));
+    drawArcs(g);
     const legal = S.view.legal || [];
+    const moving = new Set(legal.filter((a) => a.verb === 'move' && a.unit && a.pose).map((a) => a.unit));
     const targets = new Set(legal.filter((a) => S.sel !== null && a.unit === S.sel && a.target).map((a) => a.target));
     const acting = new Set(legal.filter((a) => a.unit).map((a) => a.unit));
     for (const u of v.units || []) {
@@ -198,9 +471,23 @@ export async function mount(root, route) {
       const cls = ['tb-unit', acting.has(u.id) ? 'can-act' : '', S.sel === u.id ? 'selected' : '', targets.has(u.id) ? 'target' : ''].filter(Boolean).join(' ');
       const e = unitShape(u, u.pose, cls, { tabindex: acting.has(u.id) ? 0 : null, role: acting.has(u.id) ? 'button' : null, 'aria-label': u.name || u.id });
       e.append(svg('title', {}, `${u.name || u.id} — ${u.formation || ''}, ${t('tb_stands', u.stands ?? '?')}${u.disordered ? ', ' + t('tb_disordered') : ''}`));
-      const pick = () => { S.sel = S.sel === u.id ? null : u.id; render(); };
+      const pick = (ev) => { // a click after a pan or a drag picks nothing
+        if (ev && ev.type === 'click' && S.noClick) { S.noClick = false; return; }
+        if (S.ruler) { rulerAt(u.id); return; }
+        S.sel = S.sel === u.id ? null : u.id;
+        render();
+      };
       e.addEventListener('click', pick);
-      e.addEventListener('keydown', (k) => { if (k.key === 'Enter' || k.key === ' ') { k.preventDefault(); pick(); } });
+      if (moving.has(u.id)) { // its move to be chosen: dragged
+        e.classList.add('can-drag');
+        e.addEventListener('pointerdown', (ev) => {
+          if (S.ruler || ev.button > 0 || orders.busy) return;
+          ev.stopPropagation(); // no pan
+          S.noClick = false;
+          startDrag(u, ev);
+        });
+      }
+      e.addEventListener('keydown', (k) => { if (k.key === 'Enter' || k.key === ' ') { k.preventDefault(); pick(k); } });
       g.append(e);
       g.append(svg('text', { class: 'tb-name', 'data-unit': u.id, x: X(u.pose.at[0]), y: Y(u.pose.at[1]) - 0.35, 'text-anchor': 'middle' }, shortName(u)));
     }
@@ -215,12 +502,26 @@ export async function mount(root, route) {
         g.append(ghost);
       }
     }
+    drawSight(g);
+    drawMeasure(g);
+    S.layer = svg('g', { class: 'tb-drag', id: 'tb-drag' });
+    g.append(S.layer);
     gestures(g);
+    g.addEventListener('pointermove', (ev) => { if (S.drag && ev.pointerId === S.drag.pid) dragTo(ev); });
+    // dropped where the pointer is let go (a finger's last moves may come
+    // after the browser's last frame)
+    g.addEventListener('pointerup', (ev) => { if (S.drag && ev.pointerId === S.drag.pid) { dragTo(ev); drop(); } });
+    g.addEventListener('pointercancel', (ev) => { if (S.drag && ev.pointerId === S.drag.pid) { S.drag = null; paintDrag(); } });
+    g.addEventListener('click', (ev) => { // the ruler to a point of the table
+      if (!S.ruler || S.from === null || S.noClick || ev.target.closest('g.tb-unit')) return;
+      rulerAt(tablePt(ev));
+    });
     // the unit or ghost that had the keyboard keeps it in the new drawing
     const had = document.activeElement && root$ && root$.contains(document.activeElement) ? document.activeElement : null;
     root$ = g;
     put(box, g);
     frame();
+    paintDrag();
     if (had) {
       const sel = had.dataset.action ? `g.tb-ghost[data-action="${CSS.escape(had.dataset.action)}"]` : `g.tb-unit[data-unit="${CSS.escape(had.dataset.unit || '')}"]`;
       const again = g.querySelector(sel);
@@ -233,7 +534,45 @@ export async function mount(root, route) {
     if (e) { e.classList.toggle('hl', on); if (on) e.parentNode.append(e); }
   }
 
+  const named = (n) => { const u = unitOf(n); return u ? u.name || u.id : String(n); };
+  // an order in the page's language, from the action's fields (its "text"
+  // is what the server takes back, in the engine's words)
+  const leaderName = (n) => { const l = (S.view.view.leaders || []).find((x) => x.id === n); return l ? l.name || l.id : String(n); };
+  const label = (a) => {
+    const u = a.unit ? shortName(unitOf(a.unit) || { id: a.unit }) : '';
+    const far = () => {
+      const p = unitOf(a.unit), q = a.pose;
+      if (!p || !p.pose || !q) return '';
+      const d = Math.hypot(q.at[0] - p.pose.at[0], q.at[1] - p.pose.at[1]);
+      return d > 0 ? ` (${t('tb_inches', d.toFixed(1))})` : '';
+    };
+    switch (a.verb) {
+      case 'fire': case 'combat': return t('tb_act_' + a.verb, u, shortName(unitOf(a.target) || { id: a.target }));
+      case 'move':
+        if (a.move === 'contact') return t('tb_act_move_contact', u, shortName(unitOf(a.contact) || { id: a.contact })) + far();
+        return a.move ? t('tb_act_move_' + a.move, u) + (a.move === 'hold' ? '' : far()) : a.text;
+      case 'movement': return a.formation ? t('tb_act_movement_form', u, t('tb_form_' + a.formation)) : t('tb_act_movement', u);
+      case 'battery':
+        if (a.battery === 'pivot') return t(a.turn > 0 ? 'tb_act_battery_pivot_left' : 'tb_act_battery_pivot_right', u, String(Math.abs(a.turn)));
+        return t('tb_act_battery_' + (a.battery || 'move'), u);
+      case 'countercharge': {
+        const c = shortName(unitOf(a.target) || { id: a.target });
+        return a.unit ? t('tb_act_countercharge', u, c) : t('tb_act_countercharge_none', c);
+      }
+      case 'general': return t('tb_act_general', leaderName(a.leader));
+      case 'attach': return t('tb_act_attach', leaderName(a.leader), u);
+      case 'detach': return t('tb_act_detach', leaderName(a.leader));
+      case 'reserve': case 'pose': return t('tb_act_' + a.verb, u);
+      case 'initiative': return a.choose ? t('tb_act_choose_' + a.choose) : t('tb_act_initiative');
+      case 'next': return t('tb_act_' + a.verb);
+      case 'die': return t('tb_act_die', a.text);
+      default: return a.text;
+    }
+  };
+
   function render() {
+    if (S.drag) { S.dirty = true; return; } // drawn again at the drop
+    S.dirty = false;
     const V = S.view, v = V.view;
     const phase = typeof v.phase === 'object' && v.phase ? v.phase : { id: v.phase, title: v.phase_title };
     const sides = V.sides || [];
@@ -248,64 +587,44 @@ export async function mount(root, route) {
     const at = (v.sequence || []).findIndex((p) => p.id === phase.id);
     seqTitle.textContent = `${t('tb_sequence')} (${at + 1}/${(v.sequence || []).length})`;
     seqBox.hidden = !(v.sequence || []).length;
+    loadSight();
     drawTable();
+    paintTools();
+    paintOdds();
+    listSight();
     const legal = V.legal || [];
     const mine = S.sel === null ? legal : legal.filter((a) => a.unit === S.sel || !a.unit);
-    const named = (n) => { const u = unitOf(n); return u ? u.name || u.id : String(n); };
-    // an order in the page's language, from the action's fields (its "text"
-    // is what the server takes back, in the engine's words)
-    const leaderName = (n) => { const l = (S.view.view.leaders || []).find((x) => x.id === n); return l ? l.name || l.id : String(n); };
-    const label = (a) => {
-      const u = a.unit ? shortName(unitOf(a.unit) || { id: a.unit }) : '';
-      const far = () => {
-        const p = unitOf(a.unit), q = a.pose;
-        if (!p || !p.pose || !q) return '';
-        const d = Math.hypot(q.at[0] - p.pose.at[0], q.at[1] - p.pose.at[1]);
-        return d > 0 ? ` (${t('tb_inches', d.toFixed(1))})` : '';
-      };
-      switch (a.verb) {
-        case 'fire': case 'combat': return t('tb_act_' + a.verb, u, shortName(unitOf(a.target) || { id: a.target }));
-        case 'move':
-          if (a.move === 'contact') return t('tb_act_move_contact', u, shortName(unitOf(a.contact) || { id: a.contact })) + far();
-          return a.move ? t('tb_act_move_' + a.move, u) + (a.move === 'hold' ? '' : far()) : a.text;
-        case 'movement': return a.formation ? t('tb_act_movement_form', u, t('tb_form_' + a.formation)) : t('tb_act_movement', u);
-        case 'battery':
-          if (a.battery === 'pivot') return t(a.turn > 0 ? 'tb_act_battery_pivot_left' : 'tb_act_battery_pivot_right', u, String(Math.abs(a.turn)));
-          return t('tb_act_battery_' + (a.battery || 'move'), u);
-        case 'countercharge': {
-          const c = shortName(unitOf(a.target) || { id: a.target });
-          return a.unit ? t('tb_act_countercharge', u, c) : t('tb_act_countercharge_none', c);
-        }
-        case 'general': return t('tb_act_general', leaderName(a.leader));
-        case 'attach': return t('tb_act_attach', leaderName(a.leader), u);
-        case 'detach': return t('tb_act_detach', leaderName(a.leader));
-        case 'reserve': case 'pose': return t('tb_act_' + a.verb, u);
-        case 'initiative': return a.choose ? t('tb_act_choose_' + a.choose) : t('tb_act_initiative');
-        case 'next': return t('tb_act_' + a.verb);
-        case 'die': return t('tb_act_die', a.text);
-        default: return a.text;
-      }
-    };
+    // the hints the hex map's page gives, and why the computer played
+    const computer = (V.players || []).map((p) => p !== 'human');
+    const dragging = legal.some((a) => a.verb === 'move' && a.unit && a.pose);
+    const hint = typeof V.seat !== 'number' ? t('spectator')
+      : !legal.length && !V.over && computer[V.to_move] ? t('waiting_computer')
+        : dragging ? t('tb_hint_drag') : S.sel === null && legal.length > 1 ? t('tb_hint_select') : null;
     put(fs,
+      hint ? h('p', { class: 'hint', id: 'tb-hint' }, hint) : null,
+      computer.some(Boolean) ? h('div', { class: 'form-row' }, h('button', { type: 'button', id: 'why-btn', onclick: () => showWhy(whyP, id, token, (k) => sides[k] || String(k)) }, t('why_btn'))) : null,
       S.sel !== null ? h('p', { id: 'tb-selected' }, t('tb_selected', named(S.sel)), ' ', h('button', { type: 'button', id: 'tb-unselect', onclick: () => { S.sel = null; render(); } }, t('tb_unselect'))) : null,
       legal.length ? h('ul', { id: 'order-list', class: 'tb-actions' }, mine.map((a) => h('li', {},
         h('button', { type: 'button', 'data-action': a.text, class: a.target ? 'target' : '',
           // its ghost (a move of the unit selected) stands out while pointed at
           onmouseenter: () => ghostMark(a.text, true), onmouseleave: () => ghostMark(a.text, false),
           onfocus: () => ghostMark(a.text, true), onblur: () => ghostMark(a.text, false),
-          onclick: () => act(a) }, label(a))))) : h('p', { class: 'muted' }, V.over ? t('over') : t('no_actions')));
+          onclick: () => order(a) }, label(a))))) : h('p', { class: 'muted' }, V.over ? t('over') : t('no_actions')));
     const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 30;
     put(logBox, ...(V.log || []).map((e) => h('div', { class: 'logline', 'data-kind': e.kind || '' }, h('span', { class: 'stepno' }, String(e.step ?? '')), (e.text || '').trim())));
     if (atBottom) logBox.scrollTop = logBox.scrollHeight;
   }
 
-  async function act(a) {
+  // a.text posted; refused(e): what to do when the server refuses it (a
+  // toast if none)
+  async function act(a, refused) {
     if (orders.busy || !S.view) return;
     try {
       await orders.send(() => api.act(id, token, a.text, S.view.step));
       S.sel = null;
+      S.refused = null;
     } catch (e) {
-      if (e.status !== 409) toast(e.message, true);
+      if (e.status === 409) { /* the game moved on: drawn again below */ } else if (refused) refused(e); else toast(e.message, true);
     }
     await refresh();
   }
@@ -316,6 +635,7 @@ export async function mount(root, route) {
       if (S.gone) return;
       if (!v.view || !v.view.table) throw new Error(t('tb_not_table', id));
       const first = !S.view;
+      if (S.view && S.view.step !== v.step) { S.refused = null; S.measure = null; }
       S.view = v;
       if (S.sel !== null && !unitOf(S.sel)) S.sel = null;
       render();
@@ -332,6 +652,8 @@ export async function mount(root, route) {
     key: (e) => {
       if (e.key === '+' || e.key === '=') { zoomBy(1.25); return true; }
       if (e.key === '-') { zoomBy(0.8); return true; }
+      if (e.key === 'Escape' && S.drag) { clearTimeout(S.drag.timer); S.drag = null; S.noClick = true; render(); return true; } // the drag called off
+      if (e.key === 'Escape' && (S.refused || S.measure || S.from !== null)) { S.refused = null; S.measure = null; S.from = null; render(); return true; }
       if (e.key === 'Escape' && S.sel !== null) { S.sel = null; render(); return true; }
       return false;
     },

@@ -23,8 +23,9 @@ export function loadSeats(id) {
   try { return JSON.parse(localStorage.getItem('grognard.seats.' + id) || 'null'); } catch (e) { return null; }
 }
 
-export function gameLink(id, token) {
-  return `${location.origin}${location.pathname}#/game/${encodeURIComponent(id)}?seat=${encodeURIComponent(token)}`;
+// (`view`: the page's view of that game, 'table' for a battle on the table)
+export function gameLink(id, token, view = 'game') {
+  return `${location.origin}${location.pathname}#/${view}/${encodeURIComponent(id)}?seat=${encodeURIComponent(token)}`;
 }
 
 // Replace the children of `e` with `kids`, leaving out null, undefined and
