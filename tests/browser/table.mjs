@@ -489,6 +489,12 @@ try {
       await page.click('#tb-replay-prev');
       await atStep(end.step - 1);
       check(Number(await page.$eval('#tb-replay-slider', (e) => e.max)) === end.step, `${w}: back one step with the button, the slider's end the battle's last step`);
+      // the slider moved by hand to the middle of the battle
+      const mid = Math.floor(end.step / 2);
+      await page.$eval('#tb-replay-slider', (e, k) => { e.value = String(k); e.dispatchEvent(new Event('input', { bubbles: true })); }, mid);
+      await atStep(mid);
+      const logMid = await page.$$eval('#log .logline .stepno', (e) => e.map((x) => Number(x.textContent)));
+      check(logMid.length > 0 && Math.max(...logMid) <= mid && await page.$eval('#tb-replay-step', (e) => e.textContent) === `Step ${mid} of ${end.step}`, `${w}: the slider to step ${mid}, the log running to it (${logMid.length} lines, the last of step ${Math.max(...logMid)})`);
     }
     await page.context().close();
   }

@@ -114,7 +114,10 @@ export async function mount(root, route) {
   const logBox = h('div', { class: 'log', id: 'log', tabindex: 0, role: 'log' });
   const logP = h('section', { class: 'panel', id: 'tb-log' }, logT, logBox);
   // the replay's bar: first, back, the slider, forward, last, the step
-  const rSlider = h('input', { type: 'range', min: 0, max: 0, value: 0, id: 'tb-replay-slider', oninput: (e) => goStep(Number(e.target.value)) });
+  const rSlider = h('input', { type: 'range', min: 0, max: 0, value: 0, id: 'tb-replay-slider', oninput: (e) => { // asked once the slider rests a moment (each step is a replay on the server)
+    clearTimeout(S.slide);
+    S.slide = setTimeout(() => goStep(Number(e.target.value)), 80);
+  } });
   const rLabel = h('span', { id: 'tb-replay-step', 'aria-live': 'polite' });
   const rBtn = (k, bid, f) => h('button', { type: 'button', id: bid, 'data-key': k, onclick: f }, t(k));
   const rBar = replay ? h('div', { class: 'replay-controls tb-replay', id: 'tb-replay', role: 'group' },
@@ -698,7 +701,7 @@ export async function mount(root, route) {
 
   await refresh();
   return {
-    unmount: () => { S.gone = true; if (S.stream) S.stream.close(); },
+    unmount: () => { S.gone = true; clearTimeout(S.slide); if (S.stream) S.stream.close(); },
     relang: () => { labels(); if (S.view) refresh(); },
     key: (e) => {
       if (e.key === '+' || e.key === '=') { zoomBy(1.25); return true; }
