@@ -95,6 +95,18 @@ int sv_token_seat(const char (*tokens)[GR_STORE_TOKEN_MAX], const char *token, s
  * caller frees): docs/api.md.  Events of steps after `since` only; `lang`
  * for their text. NULL if out of memory. */
 char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang);
+/* The view of `seat` (0, 1 or GR_SPECTATOR) as it was after the first n of
+ * a game's `steps` (its record, `total` steps in all; n <= total): a copy
+ * of the game (scenario scn, id, seed, players) replayed from its seed to
+ * step n and observed for that seat, with its log up to step n, "steps":
+ * total added and "legal" empty (nothing to play in the past).  Hidden
+ * information as at step n: what that seat was shown then.  Needs no lock
+ * (the caller copies the record under g->lock, then calls this without
+ * it).  NULL with err (GR_EINPUT a record that does not replay,
+ * GR_ERUNTIME out of memory); free the text. */
+char *sv_game_view_at(const sv_scenario *scn, const char *id, uint64_t seed,
+                      const char players[2][GR_STORE_NAME_MAX], const gr_record_step *steps,
+                      size_t n, size_t total, int seat, gr_lang lang, gr_error *err);
 /* What unit `unit` sees of the map now (gr_game_sight_json) as JSON text
  * (free it); NULL if the unit is not on the map or out of memory.  Called
  * with g->lock held.  Sight reads only what every side sees. */

@@ -213,10 +213,13 @@ char *sv_game_sight(sv_game *g, int unit)
     return text;
 }
 
-char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang)
+/* sv_game_view, or (past: total the game's whole step count) the view of
+ * a copy replayed to an earlier step: "steps" added, "legal" empty, not
+ * cached. */
+static char *view_text(sv_game *g, int seat, size_t since, gr_lang lang, int past, size_t total)
 {
     int slot = seat == 0 || seat == 1 ? seat : 2;
-    int cacheable = since == 0 && lang == GR_LANG_EN;
+    int cacheable = !past && since == 0 && lang == GR_LANG_EN;
     if (cacheable && g->cache[slot] && g->cache_ver[slot] == g->version)
         return strdup(g->cache[slot]);
     const gr_game *gm = &g->scn->game;
@@ -234,6 +237,8 @@ char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang)
         o, "sides",
         json_pack("[ss]", gm->type->player_name(gm->sc, 0), gm->type->player_name(gm->sc, 1)));
     bad |= json_object_set_new(o, "step", json_integer((json_int_t)gr_match_steps(g->m)));
+    if (past)
+        bad |= json_object_set_new(o, "steps", json_integer((json_int_t)total));
     bad |= json_object_set_new(o, "turn",
                                json_integer(gm->type->turn ? gm->type->turn(gm->sc, st) : 0));
     bad |= json_object_set_new(o, "to_move", cur >= 0 ? json_integer(cur) : json_null());
@@ -251,7 +256,7 @@ char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang)
     log = sv_game_events(g, seat, from, lang);
     bad |= json_object_set_new(o, "log", log);
     json_t *legal = json_array();
-    if (legal && slot < 2 && cur == seat && !over && !gm->type->not_enumerable) {
+    if (legal && !past && slot < 2 && cur == seat && !over && !gm->type->not_enumerable) {
         const gr_action *acts;
         int n = gr_match_legal(g->m, &acts);
         for (int i = 0; i < n && !bad; i++)
@@ -268,6 +273,30 @@ char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang)
             g->cache_ver[slot] = g->version;
         }
     }
+    return text;
+}
+
+char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang)
+{
+    return view_text(g, seat, since, lang, 0, 0);
+}
+
+char *sv_game_view_at(const sv_scenario *scn, const char *id, uint64_t seed,
+                      const char players[2][GR_STORE_NAME_MAX], const gr_record_step *steps,
+                      size_t n, size_t total, int seat, gr_lang lang, gr_error *err)
+{
+    static const char notokens[2][GR_STORE_TOKEN_MAX] = {"", ""};
+    sv_game *t;
+    if (sv_game_new(scn, id, seed, players, notokens, &t, err) != GR_OK)
+        return NULL;
+    char *text = NULL;
+    if (sv_game_replay(t, steps, n, err) == GR_OK) {
+        text = view_text(t, seat, 0, lang, 1, total);
+        if (!text)
+            gr_error_set(err, GR_ERUNTIME, "out of memory writing the view of game %s at step %zu",
+                         id, n);
+    }
+    sv_game_free(t);
     return text;
 }
 

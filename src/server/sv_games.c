@@ -955,14 +955,43 @@ static MHD_Result_t h_view(sv_games *gs, sv_game *g, sv_req *r)
     if (!viewer_of(r, g, 1, &seat, &lang, &ret))
         return ret;
     size_t since = query_size(r, "since");
+    const char *at = sv_query(r, "step");
     pthread_mutex_lock(&g->lock);
     gr_error err;
     if (sync_game(gs, g, &err) != GR_OK) {
         pthread_mutex_unlock(&g->lock);
         return sv_reply_err(r, 500, "%s", err.msg);
     }
-    char *text = sv_game_view(g, seat, since, lang);
+    if (!at) {
+        char *text = sv_game_view(g, seat, since, lang);
+        pthread_mutex_unlock(&g->lock);
+        return sv_reply_json(r, 200, text);
+    }
+    /* ?step=N: the record and the players copied under the lock, the copy
+     * replayed to N without it */
+    size_t total = gr_match_steps(g->m), n = 0;
+    char *end = NULL;
+    unsigned long long v = at[0] >= '0' && at[0] <= '9' ? strtoull(at, &end, 10) : 0;
+    if (!end || *end || v > total) {
+        pthread_mutex_unlock(&g->lock);
+        return sv_reply_err(r, 400,
+                            "?step=%.24s is not a step of game %s: give a whole number from 0 "
+                            "(the deployment) to %zu (its step now), e.g. ?step=0",
+                            at, g->id, total);
+    }
+    n = (size_t)v;
+    char players[2][GR_STORE_NAME_MAX];
+    memcpy(players, g->players, sizeof players);
+    size_t have;
+    gr_record_step *rec = sv_game_record(g, &have);
     pthread_mutex_unlock(&g->lock);
+    if (!rec)
+        return sv_reply_err(r, 500, "out of memory copying game %s's record; try again", g->id);
+    char *text = sv_game_view_at(g->scn, g->id, g->seed, (const char(*)[GR_STORE_NAME_MAX])players,
+                                 rec, n, have, seat, lang, &err);
+    free(rec);
+    if (!text)
+        return sv_reply_err(r, 500, "the view of game %s at step %zu: %s", g->id, n, err.msg);
     return sv_reply_json(r, 200, text);
 }
 

@@ -16,7 +16,11 @@
 //     finger on the phone) to snap to a listed move's end, once to a pose of
 //     its own, once beyond the allowance (refused with the server's reason);
 //     fires and combats from the orders, their odds shown first; the end
-//     shown with its winner.
+//     shown with its winner;
+//  6. its replay opened from the end of the battle: stepped back to step 0
+//     (a unit at its deployment, data/table/teaching.json), forward with
+//     the arrow key, to the end (the table and the log as the battle
+//     ended), in English and French, no horizontal scroll.
 // Screenshots (PNG) are written to OUT (docs/img/page-table*.png are some,
 // copied by hand: the README says which).
 import path from 'node:path';
@@ -139,6 +143,7 @@ try {
     await page.waitForSelector('#games table', { timeout: 10000 });
     const opens = await page.$$eval('#games a', (as, id) => as.map((a) => a.getAttribute('href')).filter((x) => x.includes(id)), decodeURIComponent(made));
     check(opens.length > 0 && opens.every((x) => x.startsWith('#/table/')), `games: a table battle opens in the table's view (${opens.join(', ')})`);
+    check(opens.some((x) => /^#\/table\/[0-9a-f]+\?replay=1(&token=[0-9a-f]{32})?$/.test(x)), `games: a table battle offers its replay in the table's view (${opens.join(', ')})`);
     await page.click(`#games a[href="${CSS_escape(opens[0])}"]`);
     await page.waitForSelector('#tb-table', { timeout: 10000 });
     await page.context().close();
@@ -446,6 +451,50 @@ try {
       const shown = await page.$eval('#why', (e) => e.textContent);
       check(shown.includes(why.played) && shown.includes('does not search'), `${w}: "Why?" shows the computer's last decision (${why.played})`);
       await page.click('#why button');
+
+      // ---- 6. the replay, from the end of the battle --------------------------
+      // the table as the battle ended: each unit's stands, and the log
+      const drawnNow = () => page.$$eval('#tb-table g.tb-unit', (gs) => gs.map((e) => `${e.dataset.unit} ${[...e.querySelectorAll('polygon.tb-base')].map((q) => q.getAttribute('points')).join(' | ')}`).sort());
+      const logNow = () => page.$$eval('#log .logline', (e) => e.map((x) => x.textContent));
+      const endDrawn = await drawnNow(), endLog = await logNow();
+      const atStep = (n) => page.waitForFunction((k) => document.querySelector('#tb-replay-slider') && document.querySelector('#status').dataset.step === String(k) && Number(document.querySelector('#tb-replay-slider').value) === k, n, { timeout: 10000 });
+      await page.click('#tb-replay-link');
+      await atStep(end.step);
+      check(await page.$('#order-list button') === null && await page.$eval('#tb-replay-step', (e) => e.textContent) === `Step ${end.step} of ${end.step}`, `${w}: the replay opens at the battle's last step (${end.step}), nothing to play`);
+      await page.click('#tb-replay-first');
+      await atStep(0);
+      // data/table/teaching.json: Claparède's front edge's centre at (12, 6);
+      // its name is drawn 0.35" above it, the table 30" deep (y = 30 - 6 - 0.35)
+      const clap = await page.$eval('#tb-table text.tb-name[data-unit="claparede"]', (e) => [Number(e.getAttribute('x')), Number(e.getAttribute('y'))]);
+      check(Math.abs(clap[0] - 12) < 1e-9 && Math.abs(clap[1] - 23.65) < 1e-9, `${w}: at step 0 Claparède stands at its deployment, (12, 6) (drawn at ${clap.join(', ')})`);
+      const endClap = end.view.units.find((u) => u.id === 'claparede');
+      check(!endClap.pose || endClap.pose.at[0] !== 12 || endClap.pose.at[1] !== 6, `${w}: Claparède did not end where it stood at the start (${endClap.pose ? endClap.pose.at.join(', ') : 'off the table'}), so step 0 shows the past`);
+      check((await logNow()).length === 0 && await page.$eval('#tb-replay-step', (e) => e.textContent) === `Step 0 of ${end.step}`, `${w}: at step 0 the log is empty`);
+      await page.keyboard.press('ArrowRight');
+      await atStep(1);
+      const log1 = await logNow();
+      check(log1.length > 0 && log1.every((x) => x.startsWith('1')), `${w}: the arrow key steps forward, the log running to step 1 (${log1.length} line(s))`);
+      check(await noHScroll(page), `${w}x${hgt}: no horizontal scroll in the replay`);
+      await shot(page, name + '-replay');
+      await page.keyboard.press('l'); // French
+      await page.waitForFunction(() => document.querySelector('#tb-replay-first').textContent === 'Début', null, { timeout: 5000 });
+      check(await page.$eval('#tb-replay-last', (e) => e.textContent) === 'Fin' && (await page.$eval('#tb-replay-step', (e) => e.textContent)) === `Étape 1 sur ${end.step}`, `${w}: the replay in French`);
+      await page.keyboard.press('l');
+      await page.waitForFunction(() => document.querySelector('#tb-replay-first').textContent === 'First', null, { timeout: 5000 });
+      await page.click('#tb-replay-last');
+      await atStep(end.step);
+      const replayDrawn = await drawnNow(), replayLog = await logNow();
+      check(JSON.stringify(replayDrawn) === JSON.stringify(endDrawn), `${w}: at the last step the table is as the battle ended (${replayDrawn.length} units)`);
+      check(JSON.stringify(replayLog) === JSON.stringify(endLog), `${w}: at the last step the log is the battle's (${replayLog.length} lines)`);
+      await page.click('#tb-replay-prev');
+      await atStep(end.step - 1);
+      check(Number(await page.$eval('#tb-replay-slider', (e) => e.max)) === end.step, `${w}: back one step with the button, the slider's end the battle's last step`);
+      // the slider moved by hand to the middle of the battle
+      const mid = Math.floor(end.step / 2);
+      await page.$eval('#tb-replay-slider', (e, k) => { e.value = String(k); e.dispatchEvent(new Event('input', { bubbles: true })); }, mid);
+      await atStep(mid);
+      const logMid = await page.$$eval('#log .logline .stepno', (e) => e.map((x) => Number(x.textContent)));
+      check(logMid.length > 0 && Math.max(...logMid) <= mid && await page.$eval('#tb-replay-step', (e) => e.textContent) === `Step ${mid} of ${end.step}`, `${w}: the slider to step ${mid}, the log running to it (${logMid.length} lines, the last of step ${Math.max(...logMid)})`);
     }
     await page.context().close();
   }

@@ -252,7 +252,24 @@ for chit in "Division Lefort" "Brigade Duval"; do
     api GET "/api/games/$g" "" "$t0"
     printf '%s' "$BODY" | sed "s/$g/GAME/g" >"$WORK/leak-0-$chit"
     curl -s -N --max-time 1 "$BASE/api/games/$g/events?token=$t1" | sed "s/$g/GAME/g" >"$WORK/leak-e-$chit"
+    # the game moves on; the view at step 1 (the chit's step) asked later
+    # (?step=1, a replay) is what each seat was shown then
+    api POST "/api/games/$g/actions" '{"action": "chits done", "step": 1}' "$t0"
+    check "13.6 chits done after $chit" "$STATUS" 200
+    for who in 0 1 s; do
+        tok=$t0
+        [ $who = 1 ] && tok=$t1
+        [ $who = s ] && tok=
+        api GET "/api/games/$g?step=1" "" "$tok"
+        check "13.7 seat $who's view at step 1 ($chit)" "$STATUS $(jqb '[.step, .steps] | map(tostring) | join(" ")')" "200 1 2"
+        printf '%s' "$BODY" | sed "s/$g/GAME/g" >"$WORK/past-$who-$chit"
+    done
+    check "13.8 seat 1's view at step 1 is the one it was shown then" \
+        "$(jq -c 'del(.legal, .steps)' "$WORK/past-1-$chit")" "$(jq -c 'del(.legal)' "$WORK/leak-1-$chit")"
 done
+cmp -s "$WORK/past-1-Division Lefort" "$WORK/past-1-Brigade Duval" && pass || flunk "13.9 seat 1's views at step 1 differ"
+cmp -s "$WORK/past-s-Division Lefort" "$WORK/past-s-Brigade Duval" && pass || flunk "13.10 spectator's views at step 1 differ"
+cmp -s "$WORK/past-0-Division Lefort" "$WORK/past-0-Brigade Duval" && flunk "13.11 seat 0 cannot see its own chit at step 1" || pass
 cmp -s "$WORK/leak-1-Division Lefort" "$WORK/leak-1-Brigade Duval" && pass || flunk "13.2 seat 1's views differ"
 cmp -s "$WORK/leak-s-Division Lefort" "$WORK/leak-s-Brigade Duval" && pass || flunk "13.3 spectator's views differ"
 cmp -s "$WORK/leak-e-Division Lefort" "$WORK/leak-e-Brigade Duval" && pass || flunk "13.4 seat 1's event streams differ"

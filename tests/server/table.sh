@@ -152,7 +152,34 @@ api POST "/api/games/$G/check" '{"action": "pose claparede 12 29"}' "$T0"
 check "5.16 a pose beyond reach" "$(jqb .legal) $(jqb '.reason | test("cannot stand there")')" "false true"
 # on to the Austrians' fire (test_tb_script.c's turn 1): claparede 9"
 # ahead to (12, 15), treilhard's test, then to s1_fire_second
+api GET "/api/games/$G" "" "$T0"
+B=$(jqb .step)
 play "move claparede advance to 12 15" "$T0"
+# the view at an earlier step (?step=N, issue 30's replay): the match
+# replayed to N in a copy, observed for the seat; claparede stands at its
+# deployment (12, 6: data/table/teaching.json, 2.5 above) at step 0 and
+# still at step B, and at (12, 15) from step B+1, the move's step
+api GET "/api/games/$G" "" "$T0"
+NOW=$(jqb .step)
+pose_at() { jqb '.view.units[] | select(.id == "claparede") | .pose.at | map(tostring) | join(",")'; }
+api GET "/api/games/$G?step=0" "" "$T0"
+check "5.16a the view at step 0" "$STATUS $(jqb '[.step, .steps, .seat, (.legal | length), (.log | length)] | map(tostring) | join(" ")') $(pose_at)" \
+    "200 0 $NOW 0 0 0 12,6"
+api GET "/api/games/$G?step=$B" "" "$T0"
+check "5.16b before the move" "$(jqb .step) $(pose_at) $(jqb '[.log[].step] | max')" "$B 12,6 $B"
+api GET "/api/games/$G?step=$((B + 1))" "" "$T0"
+check "5.16c after the move" "$(jqb .step) $(pose_at) $(jqb '[.log[].step] | max')" "$((B + 1)) 12,15 $((B + 1))"
+api GET "/api/games/$G?step=$((B + 1))&lang=fr"
+check "5.16d a spectator's, in French" "$STATUS $(jqb '.seat') $(pose_at)" "200 null 12,15"
+api GET "/api/games/$G?step=$NOW" "" "$T0"
+LAST=$BODY
+api GET "/api/games/$G" "" "$T0"
+check "5.16e the last step is the view now" \
+    "$(jq -cn --argjson a "$LAST" --argjson b "$BODY" '[$a, $b] | map(del(.legal, .steps)) | .[0] == .[1]')" true
+expect_status "5.16f a step beyond the game's" 400 GET "/api/games/$G?step=$((NOW + 1))" "" "$T0"
+expect_status "5.16g a negative step" 400 GET "/api/games/$G?step=-1" "" "$T0"
+expect_status "5.16h not a number" 400 GET "/api/games/$G?step=two" "" "$T0"
+expect_status "5.16i not a seat's token" 401 GET "/api/games/$G?step=0" "" "nottoken"
 play "reserve treilhard" "$T0"
 play "move treilhard hold to 24 5" "$T0"
 play next "$T0"

@@ -99,7 +99,7 @@ int main(int argc, char **argv)
         scn[i].game.type = gr_game_type_find("re");
         scn[i].game.sc = &rs[i];
     }
-    int forks = 0, compared = 0;
+    int forks = 0, compared = 0, past = 0;
     for (uint64_t seed = 1; forks < want && seed < (uint64_t)want * 4; seed++) {
         const sv_scenario *s = &scn[seed % 2];
         const gr_game *gm = &s->game;
@@ -194,9 +194,41 @@ int main(int argc, char **argv)
             if (gr_match_steps(a->m) != sa + 1 || gr_match_steps(b->m) != sb + 1)
                 break;
         }
+        /* the views at the step of the hidden choice, replayed later from
+         * the record (GET /api/games/ID?step=N, issue 30): the same for the
+         * other side and a spectator, while the side sees its own chit */
+        if (forks % 4 == 1) {
+            size_t ra_n, rb_n;
+            gr_record_step *ra = sv_game_record(a, &ra_n), *rb = sv_game_record(b, &rb_n);
+            for (int viewer = 0; ra && rb && viewer < 3; viewer++) {
+                int seat = viewer < 2 ? viewer : GR_SPECTATOR;
+                char *pa = sv_game_view_at(a->scn, a->id, a->seed,
+                                           (const char(*)[GR_STORE_NAME_MAX])a->players, ra,
+                                           before + 1, ra_n, seat, GR_LANG_EN, &err);
+                char *pb = sv_game_view_at(b->scn, b->id, b->seed,
+                                           (const char(*)[GR_STORE_NAME_MAX])b->players, rb,
+                                           before + 1, rb_n, seat, GR_LANG_EN, &err);
+                CHECK(pa && pb, "seed %llu: no view at step %zu: %s", (unsigned long long)seed,
+                      before + 1, err.msg);
+                if (pa && pb && ra_n == rb_n && seat != p)
+                    CHECK(!strcmp(pa, pb), "seed %llu: viewer %d sees a difference at step %zu",
+                          (unsigned long long)seed, viewer, before + 1);
+                if (pa && pb && seat == p)
+                    CHECK(strcmp(pa, pb),
+                          "seed %llu: side %d's own views at step %zu do not differ",
+                          (unsigned long long)seed, p, before + 1);
+                free(pa);
+                free(pb);
+            }
+            free(ra);
+            free(rb);
+            past++;
+        }
         sv_game_free(a);
         sv_game_free(b);
     }
+    printf("%d games seen again at the hidden choice's step\n", past);
+    CHECK(past >= want / 4, "only %d games seen at an earlier step", past);
     printf("%d games forked at a hidden choice, %d comparisons, %d failures\n", forks, compared,
            failures);
     CHECK(forks >= want, "only %d games reached a hidden choice with two options", forks);

@@ -37,7 +37,8 @@ export const api = {
   scenario: (id) => call('GET', '/api/scenarios/' + encodeURIComponent(id)),
   games: () => call('GET', '/api/games'),
   create: (scenario, players, seed) => call('POST', '/api/games', { body: seed === undefined ? { scenario, players } : { scenario, players, seed } }),
-  view: (id, token, since) => call('GET', game(id, `?lang=${getLang()}` + (since !== undefined ? `&since=${since}` : '')), { token }),
+  // step: the view as it was after that many steps (a replay; docs/api.md)
+  view: (id, token, since, step) => call('GET', game(id, `?lang=${getLang()}` + (since !== undefined ? `&since=${since}` : '') + (step !== undefined ? `&step=${step}` : '')), { token }),
   act: (id, token, action, step) => call('POST', game(id, '/actions'), { token, body: { action, step } }),
   undo: (id, token, step) => call('POST', game(id, '/undo'), { token, body: { step } }),
   // a unit's fire arcs, range bands and sight of each enemy (the hex map's

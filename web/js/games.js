@@ -18,16 +18,18 @@ export async function mount(root) {
       const seats = loadSeats(g.id) || {};
       const links = [];
       // a battle on the table (its scenario DATA/table/NAME) opens in the
-      // table's view, one seat at a time; its log is its replay for now
+      // table's view, one seat at a time
       const onTable = String(g.scenario).startsWith('table/');
       const view = onTable ? 'table' : 'game';
+      const tok = seats.any || seats[0] || seats[1];
       if (seats[0] && seats[1] && !onTable) links.push(h('a', { href: `#/game/${g.id}?seats=${seats[0]},${seats[1]}` }, t('open_game')));
       else {
-        const tok = seats.any || seats[0] || seats[1];
         if (tok) links.push(h('a', { href: `#/${view}/${g.id}?seat=${tok}` }, t('open_game')));
         else links.push(h('a', { href: `#/${view}/${g.id}` }, t('spectator')));
       }
-      if (!onTable) links.push(' · ', h('a', { href: `#/replay/${g.id}` }, t('replay')));
+      // a table battle's replay: the server's view at each step (table.js)
+      const rep = onTable ? `#/table/${g.id}?replay=1` + (tok ? `&token=${tok}` : '') : `#/replay/${g.id}`;
+      links.push(' · ', h('a', { href: rep, class: 'replay-link' }, t('replay')));
       tbl.append(h('tr', {}, h('td', {}, h('code', {}, g.id)), h('td', {}, g.scenario), h('td', {}, g.players.join(' / ')), h('td', {}, String(g.step) + (g.over ? ' ✔' : '')), h('td', {}, ...links)));
     }
     put(box, tbl);

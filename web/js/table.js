@@ -28,6 +28,12 @@
 // enemy (GET .../sight) and the odds before a fire or a combat (GET
 // .../odds?action=N) are drawn as the server answers; a server without
 // one of these (404) leaves its overlay out, quietly.
+//
+// The replay (#/table/GAME?replay=1[&step=N][&token=T]): the table drawn
+// from the server's view as it was after step N (GET /api/games/ID?step=N:
+// the seat's own view then, its log up to N), a slider, first, back,
+// forward and last (and the arrow keys, Home and End); nothing replayed
+// here, nothing to play, no overlay of the battle as it stands now.
 import { api, liveStream, oneOrder } from './api.js';
 import { t, getLang } from './i18n.js';
 import { h, put, errorBox, loadSeats } from './util.js';
@@ -81,9 +87,13 @@ export async function mount(root, route) {
   const id = route.id;
   const saved = loadSeats(id) || {};
   const token = route.params.get('token') || route.params.get('seat') || saved[0] || saved[1] || '';
+  const replay = route.params.has('replay');
   const S = { view: null, sel: null, gone: false, stream: null, zoom: 1, cx: null, cy: null,
     drag: null, refused: null, dirty: false, noClick: false, missing: {}, reach: null, sight: null,
-    ruler: false, from: null, measure: null, odds: null };
+    ruler: false, from: null, measure: null, odds: null, at: Number(route.params.get('step')) || 0, seq: 0 };
+  // a replay asks nothing of the battle as it stands now (reach, sight,
+  // ruler, odds, check): those would answer for the current step
+  if (replay) for (const k of ['reach', 'check', 'measure', 'sight', 'odds']) S.missing[k] = true;
   const status = h('div', { id: 'status', class: 'tb-status', role: 'status' });
   // the sequence of play folded under its title, the phase now marked
   const seq = h('ol', { class: 'tb-sequence', id: 'tb-sequence', 'aria-label': t('tb_sequence') });
@@ -103,15 +113,31 @@ export async function mount(root, route) {
   const ordersP = h('section', { class: 'panel', id: 'tb-orders' }, ordersT, fs);
   const logBox = h('div', { class: 'log', id: 'log', tabindex: 0, role: 'log' });
   const logP = h('section', { class: 'panel', id: 'tb-log' }, logT, logBox);
+  // the replay's bar: first, back, the slider, forward, last, the step
+  const rSlider = h('input', { type: 'range', min: 0, max: 0, value: 0, id: 'tb-replay-slider', oninput: (e) => { // asked once the slider rests a moment (each step is a replay on the server)
+    clearTimeout(S.slide);
+    S.slide = setTimeout(() => goStep(Number(e.target.value)), 80);
+  } });
+  const rLabel = h('span', { id: 'tb-replay-step', 'aria-live': 'polite' });
+  const rBtn = (k, bid, f) => h('button', { type: 'button', id: bid, 'data-key': k, onclick: f }, t(k));
+  const rBar = replay ? h('div', { class: 'replay-controls tb-replay', id: 'tb-replay', role: 'group' },
+    rBtn('first', 'tb-replay-first', () => goStep(0)), rBtn('prev', 'tb-replay-prev', () => goStep(S.at - 1)), rSlider,
+    rBtn('next', 'tb-replay-next', () => goStep(S.at + 1)), rBtn('last', 'tb-replay-last', () => goStep(S.view ? S.view.steps : 0)), rLabel) : null;
   // the page's own words, again in a new language
   function labels() {
     put(zoomRow,
       h('button', { type: 'button', id: 'tb-zoom-in', 'aria-label': t('tb_zoom_in'), onclick: () => zoomBy(1.25) }, '+'),
       h('button', { type: 'button', id: 'tb-zoom-out', 'aria-label': t('tb_zoom_out'), onclick: () => zoomBy(0.8) }, '−'),
       h('button', { type: 'button', id: 'tb-zoom-fit', onclick: () => { S.zoom = 1; S.cx = S.cy = null; frame(); } }, t('tb_fit')),
-      h('button', { type: 'button', id: 'tb-ruler', 'aria-pressed': String(S.ruler), title: t('tb_ruler_help'),
+      replay ? null : h('button', { type: 'button', id: 'tb-ruler', 'aria-pressed': String(S.ruler), title: t('tb_ruler_help'),
         onclick: () => { S.ruler = !S.ruler; S.from = null; S.measure = null; if (S.view) render(); labels(); } }, t('tb_ruler')));
-    ordersT.textContent = t('actions');
+    if (rBar) {
+      for (const b of rBar.querySelectorAll('button[data-key]')) b.textContent = t(b.dataset.key);
+      rBar.setAttribute('aria-label', t('replay_title'));
+      rBar.title = t('tb_replay_help');
+      rSlider.setAttribute('aria-label', t('step'));
+    }
+    ordersT.textContent = replay ? t('replay_title') : t('actions');
     logT.textContent = t('log');
     logBox.setAttribute('aria-label', t('log'));
     seq.setAttribute('aria-label', t('tb_sequence'));
@@ -119,7 +145,7 @@ export async function mount(root, route) {
   labels();
   const orders = oneOrder(fs);
   put(root, h('div', { class: 'tb-page' },
-    h('div', { class: 'tb-main' }, status, seqBox, zoomRow, tools, h('div', { class: 'tb-stage' }, box, info), sightList),
+    h('div', { class: 'tb-main' }, rBar, status, seqBox, zoomRow, tools, h('div', { class: 'tb-stage' }, box, info), sightList),
     h('aside', { class: 'tb-side' }, oddsP, whyP, ordersP, logP)));
 
   const W = () => S.view.view.table.width, D = () => S.view.view.table.depth;
@@ -600,7 +626,18 @@ export async function mount(root, route) {
     const hint = typeof V.seat !== 'number' ? t('spectator')
       : !legal.length && !V.over && computer[V.to_move] ? t('waiting_computer')
         : dragging ? t('tb_hint_drag') : S.sel === null && legal.length > 1 ? t('tb_hint_select') : null;
+    if (replay) {
+      rSlider.max = String(V.steps ?? V.step);
+      rSlider.value = String(V.step);
+      rLabel.textContent = t('step_of', V.step, V.steps ?? V.step);
+      for (const [b, off] of [['first', V.step <= 0], ['prev', V.step <= 0], ['next', V.step >= V.steps], ['last', V.step >= V.steps]]) rBar.querySelector(`#tb-replay-${b}`).disabled = off;
+      put(fs, h('p', { class: 'hint', id: 'tb-hint' }, t('tb_replay_help')), h('p', {}, h('a', { href: hashOf(''), id: 'tb-replay-back' }, t('tb_replay_back'))));
+      put(logBox, ...(V.log || []).map((e) => h('div', { class: 'logline', 'data-kind': e.kind || '' }, h('span', { class: 'stepno' }, String(e.step ?? '')), (e.text || '').trim())));
+      logBox.scrollTop = logBox.scrollHeight; // the running log: its last line the step shown
+      return;
+    }
     put(fs,
+      V.over ? h('p', {}, h('a', { href: hashOf(`replay=1&step=${V.step}`), id: 'tb-replay-link' }, t('replay'))) : null,
       hint ? h('p', { class: 'hint', id: 'tb-hint' }, hint) : null,
       computer.some(Boolean) ? h('div', { class: 'form-row' }, h('button', { type: 'button', id: 'why-btn', onclick: () => showWhy(whyP, id, token, (k) => sides[k] || String(k)) }, t('why_btn'))) : null,
       S.sel !== null ? h('p', { id: 'tb-selected' }, t('tb_selected', named(S.sel)), ' ', h('button', { type: 'button', id: 'tb-unselect', onclick: () => { S.sel = null; render(); } }, t('tb_unselect'))) : null,
@@ -613,6 +650,22 @@ export async function mount(root, route) {
     const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 30;
     put(logBox, ...(V.log || []).map((e) => h('div', { class: 'logline', 'data-kind': e.kind || '' }, h('span', { class: 'stepno' }, String(e.step ?? '')), (e.text || '').trim())));
     if (atBottom) logBox.scrollTop = logBox.scrollHeight;
+  }
+
+  // this battle's page, with `q` and the token
+  function hashOf(q) {
+    return `#/table/${encodeURIComponent(id)}?` + [q, token ? `token=${encodeURIComponent(token)}` : ''].filter(Boolean).join('&');
+  }
+
+  // The replay to step n (clamped to the battle's steps), the page's
+  // address saying which
+  function goStep(n) {
+    const last = S.view ? S.view.steps ?? S.view.step : 0;
+    n = Math.max(0, Math.min(last, Math.round(n)));
+    if (S.view && n === S.view.step && n === S.at) return;
+    S.at = n;
+    history.replaceState(null, '', hashOf(`replay=1&step=${n}`));
+    refresh();
   }
 
   // a.text posted; refused(e): what to do when the server refuses it (a
@@ -630,16 +683,17 @@ export async function mount(root, route) {
   }
 
   async function refresh() {
+    const nth = ++S.seq;
     try {
-      const v = await api.view(id, token);
-      if (S.gone) return;
+      const v = replay ? await api.view(id, token, undefined, S.at) : await api.view(id, token);
+      if (S.gone || nth !== S.seq) return; // a later step asked since
       if (!v.view || !v.view.table) throw new Error(t('tb_not_table', id));
       const first = !S.view;
       if (S.view && S.view.step !== v.step) { S.refused = null; S.measure = null; }
       S.view = v;
       if (S.sel !== null && !unitOf(S.sel)) S.sel = null;
       render();
-      if (first) S.stream = liveStream(() => api.eventsUrl(id, token), { onView: () => refresh(), onSignal: () => refresh() });
+      if (first && !replay) S.stream = liveStream(() => api.eventsUrl(id, token), { onView: () => refresh(), onSignal: () => refresh() });
     } catch (e) {
       if (!S.view) put(root, errorBox(`${t('error_prefix')}: ${e.message}`)); else toast(e.message, true);
     }
@@ -647,10 +701,14 @@ export async function mount(root, route) {
 
   await refresh();
   return {
-    unmount: () => { S.gone = true; if (S.stream) S.stream.close(); },
+    unmount: () => { S.gone = true; clearTimeout(S.slide); if (S.stream) S.stream.close(); },
     relang: () => { labels(); if (S.view) refresh(); },
     key: (e) => {
       if (e.key === '+' || e.key === '=') { zoomBy(1.25); return true; }
+      if (replay && S.view && !S.drag) {
+        const to = { ArrowLeft: S.at - 1, ArrowRight: S.at + 1, Home: 0, End: S.view.steps }[e.key];
+        if (to !== undefined) { goStep(to); return true; }
+      }
       if (e.key === '-') { zoomBy(0.8); return true; }
       if (e.key === 'Escape' && S.drag) { clearTimeout(S.drag.timer); S.drag = null; S.noClick = true; render(); return true; } // the drag called off
       if (e.key === 'Escape' && (S.refused || S.measure || S.from !== null)) { S.refused = null; S.measure = null; S.from = null; render(); return true; }
