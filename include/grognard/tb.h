@@ -183,8 +183,8 @@ int tb_parse_inches(const char *s, int64_t *out);
  * sight_json, measure_json, reach_json, check_json and odds_json of
  * tb_game_aoe_table; docs/api.md, "A battle on the table"). */
 json_t *tb_ask_sight(const void *sc, const void *st, int unit);
-json_t *tb_ask_measure(const void *sc, const void *st, int player, int from, int to,
-                       const char *x, const char *y, gr_error *err);
+json_t *tb_ask_measure(const void *sc, const void *st, int player, int from, int to, const char *x,
+                       const char *y, gr_error *err);
 json_t *tb_ask_reach(const void *sc, const void *st, int player, int unit, gr_error *err);
 json_t *tb_ask_check(const void *sc, const void *st, int player, const char *text, gr_lang lang,
                      gr_error *err);

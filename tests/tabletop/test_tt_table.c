@@ -630,7 +630,7 @@ static void test_unit_fits(void **state)
     put(2, 1, TT_INFANTRY, 4, P(40000, 10000), D(0, 1), TT_LINE);
     tt_unit n = *a;
     assert_true(tt_unit_fits(&T, &n)); /* where it stands: its own stands ignored */
-    n.pose.at = P(21000, 10000);        /* over its own old place */
+    n.pose.at = P(21000, 10000);       /* over its own old place */
     assert_true(tt_unit_fits(&T, &n));
     n.pose.face = D(1, 0); /* turned to face east about its front centre */
     assert_true(tt_unit_fits(&T, &n));
