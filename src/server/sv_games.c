@@ -643,8 +643,8 @@ static void *worker_main(void *arg)
         } else {
             /* the views of the game as committed kept first: they are
              * answered from them while the search holds the game */
-            if (sv_game_computer_to_move(g))
-                sv_game_publish(g);
+            if (sv_game_computer_to_move(g) && !sv_battles_holds(g))
+                sv_game_publish(g); /* a battle's views are its own (sv_battle.c) */
             size_t first = gr_match_steps(g->m) + 1;
             /* two servers may both play the computer's step: the second
              * append is refused (GR_EINPUT), and that server just caught up */
