@@ -3,12 +3,15 @@
 -- most requests are views (a seat's or a spectator's), and when a seat's
 -- view shows it to move, the thread's next request plays the first of its
 -- legal actions.  A 409 (stale step: another connection played first) is
--- counted apart; any other status but 200/201 is an error.
+-- counted apart; any other status but 200/201 is an error.  With a third
+-- argument "battles" (bench/serve's KIND=battles) each request is a side's
+-- view of a companion battle.
 local games = {}
 local pending = {}
 local byid = {}
 counts = {ok = 0, stale = 0, errors = 0, actions = 0}
 local threads = {}
+local res = "games"
 
 function setup(thread)
   table.insert(threads, thread)
@@ -23,6 +26,7 @@ function init(args)
     end
   end
   math.randomseed(tonumber(args[2] or "1"))
+  res = args[3] or "games"
 end
 
 function request()
@@ -32,6 +36,10 @@ function request()
     pending[g.id] = nil
     return wrk.format("POST", "/api/games/" .. g.id .. "/actions",
       {["Authorization"] = "Bearer " .. p.tok, ["Content-Type"] = "application/json"}, p.body)
+  end
+  if res == "battles" then -- a side's view of its companion battle
+    return wrk.format("GET", "/api/battles/" .. g.id,
+      {["Authorization"] = "Bearer " .. g.tok[math.random(2)]})
   end
   local seat = math.random(3) - 1
   local headers = {}

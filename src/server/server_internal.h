@@ -41,7 +41,7 @@ typedef struct sv_event {
     gr_event ev;
 } sv_event;
 
-#define SV_SEATS 3 /* side 0, side 1, spectator: cache slots */
+#define SV_SEATS 3 /* side 0, side 1, spectator: snapshot slots */
 
 typedef struct sv_game {
     char id[GR_STORE_ID_MAX];
@@ -61,8 +61,20 @@ typedef struct sv_game {
     uint64_t undos;   /* +1 on every undo: an event stream restarts its log */
     json_t *last;     /* the last change this server made, as its resource tells it (a battle's
                          {kind, text, instructions}); NULL after another server's change */
-    char *cache[SV_SEATS];
-    uint64_t cache_ver[SV_SEATS];
+    /* The view last built for each slot (side 0, side 1, spectator; a
+     * companion battle's for its two sides), each of version snap_ver and
+     * of the store's steps and generation then: read without g->lock
+     * (sv_game_snap), so that a view never waits behind a search or a
+     * commit holding the game.  Each slot is one side's own view, built
+     * from what that side may see.  snap_lock guards them and pub_ver (a
+     * copy of version, set with it by sv_game_touch); it is held only to
+     * copy or swap a text, never across a search or the store. */
+    pthread_mutex_t snap_lock;
+    char *snap[SV_SEATS];
+    uint64_t snap_ver[SV_SEATS];
+    size_t snap_steps[SV_SEATS];
+    uint64_t snap_gen[SV_SEATS];
+    uint64_t pub_ver;
     int queued;            /* in the worker's queue */
     struct sv_why *why[2]; /* each side's last computer decision, for GET .../why
                               (sv_why.c); NULL: none kept on this server */
@@ -83,7 +95,24 @@ void sv_game_free(sv_game *g);
  * hashes checked).  GR_EINPUT naming the step that differs. */
 gr_status sv_game_replay(sv_game *g, const gr_record_step *steps, size_t n, gr_error *err);
 
+/* Without g->lock: a copy (free it) of slot `slot`'s snapshot (0, 1, 2:
+ * side 0, side 1, spectator) if it is of the game's current version and,
+ * when h is not NULL (a shared store's head, read just before), of h's
+ * steps and generation; else NULL (the caller builds the view under
+ * g->lock).  Out of memory: NULL. */
+char *sv_game_snap(sv_game *g, int slot, const gr_store_head *h);
+
 /* Below, the caller holds g->lock. */
+
+/* Keep `text` (copied) as slot `slot`'s snapshot of the game as it is: g
+ * as committed to the store (the caller never keeps a step not yet
+ * stored).  Out of memory: nothing kept. */
+void sv_game_snap_put(sv_game *g, int slot, const char *text);
+
+/* Build the view of every slot not already kept for this version
+ * (sv_game_view of each seat and the spectator), so that views go on
+ * from the snapshots while a computer's search holds the game. */
+void sv_game_publish(sv_game *g);
 
 /* The seat of a token: 0 or 1, -1 if it is none of the game's.  Constant
  * time in the token's bytes. */
@@ -93,7 +122,8 @@ int sv_token_seat(const char (*tokens)[GR_STORE_TOKEN_MAX], const char *token, s
 
 /* The view of `seat` (0, 1, or GR_SPECTATOR) as JSON text (malloc'ed, the
  * caller frees): docs/api.md.  Events of steps after `since` only; `lang`
- * for their text. NULL if out of memory. */
+ * for their text. NULL if out of memory.  The whole view in English
+ * (since 0) is kept as the seat's snapshot (sv_game_snap_put). */
 char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang);
 /* The view of `seat` (0, 1 or GR_SPECTATOR) as it was after the first n of
  * a game's `steps` (its record, `total` steps in all; n <= total): a copy
@@ -156,7 +186,8 @@ gr_record_step *sv_game_record(const sv_game *g, size_t *n);
  * the reason, 409 stale step. */
 int sv_game_undo(sv_game *g, int seat, size_t step, gr_error *err);
 
-/* The game changed: drop cached views, wake event streams. */
+/* The game changed (and the store holds the change): the snapshots are
+ * stale (version +1), event streams woken. */
 void sv_game_touch(sv_game *g);
 
 /* Who plays `seat` from now on: "human" or a computer player's name (a

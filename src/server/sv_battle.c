@@ -93,6 +93,11 @@ static MHD_Result_t h_get(gr_server *s, sv_game *g, sv_req *q, int k)
     int side = sv_games_seat(q, g, &ret);
     if (side < 0)
         return ret;
+    /* the side's view: from its last committed snapshot, without waiting
+     * for the battle's lock (an action's commit may hold it) */
+    char *kept = k == 0 ? sv_games_snap(s, g, side) : NULL;
+    if (kept)
+        return sv_reply_json(q, 200, kept);
     gr_error err;
     json_t *v = NULL;
     char *buf = NULL;
@@ -106,8 +111,16 @@ static MHD_Result_t h_get(gr_server *s, sv_game *g, sv_req *q, int k)
     } else if (st == GR_OK &&
                !(v = k ? gr_bt_verbs_json(battle_of(g), side) : sv_battles_view(g, side))) {
         st = gr_error_set(&err, GR_ERUNTIME, "out of memory; try again");
+    } else if (st == GR_OK && k == 0) { /* kept for the next views of this step */
+        kept = json_dumps(v, JSON_COMPACT | JSON_PRESERVE_ORDER);
+        if (kept)
+            sv_game_snap_put(g, side, kept);
     }
     pthread_mutex_unlock(&g->lock);
+    if (kept) {
+        json_decref(v);
+        return sv_reply_json(q, 200, kept);
+    }
     if (m)
         fclose(m);
     if (st != GR_OK) {

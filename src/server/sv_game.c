@@ -61,6 +61,7 @@ gr_status sv_game_new(const sv_scenario *scn, const char *id, uint64_t seed,
     }
     gr_match_set_sink(g->m, sink, g);
     pthread_mutex_init(&g->lock, NULL);
+    pthread_mutex_init(&g->snap_lock, NULL);
     pthread_cond_init(&g->changed, NULL);
     *out = g;
     return GR_OK;
@@ -75,17 +76,20 @@ void sv_game_free(sv_game *g)
         g->own->release(g->own);
     json_decref(g->last);
     for (int i = 0; i < SV_SEATS; i++)
-        free(g->cache[i]);
+        free(g->snap[i]);
     free(g->log);
     sv_why_free(g);
     pthread_mutex_destroy(&g->lock);
+    pthread_mutex_destroy(&g->snap_lock);
     pthread_cond_destroy(&g->changed);
     free(g);
 }
 
 void sv_game_touch(sv_game *g)
 {
-    g->version++;
+    pthread_mutex_lock(&g->snap_lock);
+    g->pub_ver = ++g->version;
+    pthread_mutex_unlock(&g->snap_lock);
     pthread_cond_broadcast(&g->changed);
 }
 
@@ -220,8 +224,9 @@ static char *view_text(sv_game *g, int seat, size_t since, gr_lang lang, int pas
 {
     int slot = seat == 0 || seat == 1 ? seat : 2;
     int cacheable = !past && since == 0 && lang == GR_LANG_EN;
-    if (cacheable && g->cache[slot] && g->cache_ver[slot] == g->version)
-        return strdup(g->cache[slot]);
+    char *kept = cacheable ? sv_game_snap(g, slot, NULL) : NULL;
+    if (kept)
+        return kept;
     const gr_game *gm = &g->scn->game;
     const void *st = gr_match_state(g->m);
     int cur = gr_match_current_player(g->m);
@@ -265,14 +270,8 @@ static char *view_text(sv_game *g, int seat, size_t since, gr_lang lang, int pas
     bad |= json_object_set_new(o, "legal", legal);
     char *text = bad ? NULL : json_dumps(o, VIEW_FLAGS);
     json_decref(o);
-    if (text && cacheable) {
-        char *c = strdup(text);
-        if (c) {
-            free(g->cache[slot]);
-            g->cache[slot] = c;
-            g->cache_ver[slot] = g->version;
-        }
-    }
+    if (text && cacheable)
+        sv_game_snap_put(g, slot, text);
     return text;
 }
 
@@ -298,6 +297,43 @@ char *sv_game_view_at(const sv_scenario *scn, const char *id, uint64_t seed,
     }
     sv_game_free(t);
     return text;
+}
+
+char *sv_game_snap(sv_game *g, int slot, const gr_store_head *h)
+{
+    char *text = NULL;
+    pthread_mutex_lock(&g->snap_lock);
+    if (g->snap[slot] && g->snap_ver[slot] == g->pub_ver &&
+        (!h || (h->nsteps == g->snap_steps[slot] && h->gen == g->snap_gen[slot])))
+        text = strdup(g->snap[slot]);
+    pthread_mutex_unlock(&g->snap_lock);
+    return text;
+}
+
+void sv_game_snap_put(sv_game *g, int slot, const char *text)
+{
+    char *c = strdup(text);
+    if (!c)
+        return;
+    pthread_mutex_lock(&g->snap_lock);
+    free(g->snap[slot]);
+    g->snap[slot] = c;
+    g->snap_ver[slot] = g->version;
+    g->snap_steps[slot] = gr_match_steps(g->m);
+    g->snap_gen[slot] = g->gen;
+    pthread_mutex_unlock(&g->snap_lock);
+}
+
+void sv_game_publish(sv_game *g)
+{
+    for (int slot = 0; slot < SV_SEATS; slot++) {
+        int built;
+        pthread_mutex_lock(&g->snap_lock);
+        built = g->snap[slot] && g->snap_ver[slot] == g->version;
+        pthread_mutex_unlock(&g->snap_lock);
+        if (!built)
+            free(sv_game_view(g, slot < 2 ? slot : GR_SPECTATOR, 0, GR_LANG_EN));
+    }
 }
 
 /* Draw every chance step that is due. */

@@ -641,6 +641,10 @@ static void *worker_main(void *arg)
         if (sync_game(gs, g, &err) != GR_OK) {
             fprintf(stderr, "grognard serve: game %s: %s\n", g->id, err.msg);
         } else {
+            /* the views of the game as committed kept first: they are
+             * answered from them while the search holds the game */
+            if (sv_game_computer_to_move(g) && !sv_battles_holds(g))
+                sv_game_publish(g); /* a battle's views are its own (sv_battle.c) */
             size_t first = gr_match_steps(g->m) + 1;
             /* two servers may both play the computer's step: the second
              * append is refused (GR_EINPUT), and that server just caught up */
@@ -699,6 +703,17 @@ gr_status sv_games_start(gr_server *s, const sv_scenario *scn, sv_scenario *own,
     pthread_mutex_unlock(&g->lock);
     *out = st == GR_OK ? g : NULL;
     return st;
+}
+
+char *sv_games_snap(gr_server *s, sv_game *g, int slot)
+{
+    gr_store_head h;
+    gr_error err;
+    int shared = gr_store_shared(s->store);
+    /* a shared store: only if no other server moved the game on since */
+    if (shared && gr_store_stamp(s->store, g->id, &h, &err) != GR_OK)
+        return NULL; /* the caller's path under the lock tells why */
+    return sv_game_snap(g, slot, shared ? &h : NULL);
 }
 
 gr_status sv_games_sync(gr_server *s, sv_game *g, gr_error *err)
@@ -956,6 +971,13 @@ static MHD_Result_t h_view(sv_games *gs, sv_game *g, sv_req *r)
         return ret;
     size_t since = query_size(r, "since");
     const char *at = sv_query(r, "step");
+    /* the whole view in English: from the last committed snapshot, without
+     * waiting for the game's lock (a search or a commit may hold it) */
+    char *kept = !at && since == 0 && lang == GR_LANG_EN
+                     ? sv_games_snap(gs->s, g, seat >= 0 ? seat : 2)
+                     : NULL;
+    if (kept)
+        return sv_reply_json(r, 200, kept);
     pthread_mutex_lock(&g->lock);
     gr_error err;
     if (sync_game(gs, g, &err) != GR_OK) {

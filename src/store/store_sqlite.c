@@ -4,9 +4,18 @@
  * before COMMIT returns, so a step acknowledged to a client survives a
  * SIGKILL or a power cut.  One connection, guarded by the store's mutex;
  * statements are prepared once.  A game's step count is kept in its row and
- * checked in the append's transaction: a step is never written twice. */
+ * checked in the append's transaction: a step is never written twice.
+ *
+ * Appends are committed in groups: an append that finds others waiting
+ * for the connection leaves its transaction open for them (its own rows in
+ * a savepoint, so that one append refused never undoes another's) and
+ * waits; the last of the group commits once (one sync of the WAL for all)
+ * and every append of the group returns only then, with the commit's
+ * outcome.  Every other use of the connection commits an open group first
+ * (sq_lock), so nothing else ever runs inside it. */
 #include <inttypes.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,7 +126,20 @@ typedef struct sq_store {
     char *path;
     pthread_mutex_t lock;
     sqlite3_stmt *q[Q_N];
+    /* the group of appends (under lock): in_group, a transaction is open
+     * with `pending` appends in it, group number `group`; `done` the last
+     * group committed (or rolled back); failed[] the numbers of the last
+     * groups whose commit failed (a waiter may wake after later groups) */
+    atomic_int want; /* appends waiting for the connection */
+    int in_group;
+    size_t pending;
+    uint64_t group, done;
+    uint64_t failed[16];
+    unsigned nfailed;
+    pthread_cond_t committed;
 } sq_store;
+
+#define SQ_GROUP_MAX 64 /* appends in one transaction at most */
 
 static gr_status sq_fail(sq_store *s, gr_error *err, const char *what)
 {
@@ -161,11 +183,35 @@ static int sq_exec(sq_store *s, int k)
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* Commit the open group of appends, with s->lock held: its appends woken
+ * with the outcome. */
+static void sq_group_commit(sq_store *s)
+{
+    if (!s->in_group)
+        return;
+    int rc = sq_exec(s, Q_COMMIT);
+    if (rc)
+        sq_exec(s, Q_ROLLBACK);
+    s->in_group = 0;
+    s->pending = 0;
+    s->done = s->group;
+    if (rc)
+        s->failed[s->nfailed++ % 16] = s->group;
+    pthread_cond_broadcast(&s->committed);
+}
+
+/* Take s->lock for anything but an append: an open group committed first. */
+static void sq_lock(sq_store *s)
+{
+    pthread_mutex_lock(&s->lock);
+    sq_group_commit(s);
+}
+
 /* Take s->lock and begin a transaction: GR_OK, or the failure with the
  * lock given back. */
 static gr_status sq_begin(sq_store *s, gr_error *err)
 {
-    pthread_mutex_lock(&s->lock);
+    sq_lock(s);
     if (!sq_exec(s, Q_BEGIN))
         return GR_OK;
     gr_status r = sq_fail(s, err, "starting a transaction");
@@ -180,6 +226,7 @@ static void sq_close(gr_store *base)
         sqlite3_finalize(s->q[k]);
     sqlite3_close(s->db);
     pthread_mutex_destroy(&s->lock);
+    pthread_cond_destroy(&s->committed);
     free(s->path);
     free(s);
 }
@@ -206,7 +253,7 @@ static void row_game(sqlite3_stmt *st, gr_store_game *g)
 static gr_status sq_create(gr_store *base, const gr_store_game *g, const char *text, gr_error *err)
 {
     sq_store *s = (sq_store *)base;
-    pthread_mutex_lock(&s->lock);
+    sq_lock(s);
     sqlite3_stmt *st = sq_q_id(s, Q_CREATE, g->id);
     sqlite3_bind_text(st, 2, g->scenario, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 3, (sqlite3_int64)g->seed);
@@ -245,9 +292,23 @@ static gr_status sq_append(gr_store *base, const char *id, size_t first, uint64_
     if (gen != 0 && gen != GR_STORE_ANY_GEN)
         return gr_error_set(err, GR_EINPUT, "game '%s' has generation 0, not %" PRIu64, id, gen);
     sq_store *s = (sq_store *)base;
-    gr_status r = sq_begin(s, err);
-    if (r != GR_OK)
-        return r;
+    gr_status r = GR_OK;
+    atomic_fetch_add(&s->want, 1);
+    pthread_mutex_lock(&s->lock);
+    atomic_fetch_sub(&s->want, 1);
+    if (!s->in_group) {
+        if (sq_exec(s, Q_BEGIN)) {
+            r = sq_fail(s, err, "starting a transaction");
+            pthread_mutex_unlock(&s->lock);
+            return r;
+        }
+        s->in_group = 1;
+        s->group++;
+    }
+    if (sqlite3_exec(s->db, "SAVEPOINT append", NULL, NULL, NULL) != SQLITE_OK) {
+        r = sq_fail(s, err, "starting a transaction");
+        goto out;
+    }
     int64_t have = sq_count(s, id);
     if (have < 0) {
         r = have == -1 ? gr_error_set(err, GR_EINPUT, "no game '%s' is stored", id)
@@ -287,14 +348,38 @@ static gr_status sq_append(gr_store *base, const char *id, size_t first, uint64_
         r = sq_fail(s, err, "storing a step count");
         goto rollback;
     }
-    if (sq_exec(s, Q_COMMIT)) {
-        r = sq_fail(s, err, "committing a step");
-        goto rollback;
+    sqlite3_exec(s->db, "RELEASE append", NULL, NULL, NULL);
+    /* in the group: committed by the last append of it (this one if no
+     * other is waiting for the connection), answered only once on disk */
+    uint64_t mine = s->group;
+    s->pending++;
+    if (atomic_load(&s->want) > 0 && s->pending < SQ_GROUP_MAX) {
+        while (s->done < mine)
+            pthread_cond_wait(&s->committed, &s->lock);
+    } else {
+        sq_group_commit(s);
     }
-    goto out;
+    int failed = 0;
+    for (unsigned i = 0; i < 16; i++)
+        failed |= s->failed[i] == mine;
+    if (failed)
+        r = gr_error_set(err, GR_ERUNTIME,
+                         "%s: committing a step failed; check the disk and the file's "
+                         "permissions",
+                         s->path);
+    pthread_mutex_unlock(&s->lock);
+    return r;
 rollback:
-    sq_exec(s, Q_ROLLBACK);
+    sqlite3_exec(s->db, "ROLLBACK TO append", NULL, NULL, NULL);
+    sqlite3_exec(s->db, "RELEASE append", NULL, NULL, NULL);
 out:
+    /* the group's other appends, if no one else will commit them */
+    if (s->pending && atomic_load(&s->want) == 0)
+        sq_group_commit(s);
+    else if (!s->pending) { /* nothing of anyone's in it */
+        sq_exec(s, Q_ROLLBACK);
+        s->in_group = 0;
+    }
     pthread_mutex_unlock(&s->lock);
     return r;
 }
@@ -347,7 +432,7 @@ static gr_status sq_truncate_if(gr_store *base, const char *id, size_t have, uin
 static gr_status sq_stamp(gr_store *base, const char *id, gr_store_head *out, gr_error *err)
 {
     sq_store *s = (sq_store *)base;
-    pthread_mutex_lock(&s->lock);
+    sq_lock(s);
     sqlite3_stmt *st = sq_q_id(s, Q_GAME, id);
     int rc = sqlite3_step(st);
     gr_status r = GR_OK;
@@ -369,7 +454,7 @@ static gr_status sq_stamp(gr_store *base, const char *id, gr_store_head *out, gr
 static gr_status sq_set_finished(gr_store *base, const char *id, int finished, gr_error *err)
 {
     sq_store *s = (sq_store *)base;
-    pthread_mutex_lock(&s->lock);
+    sq_lock(s);
     int rc = sq_run_id_int(s, Q_FINISH, id, finished ? 1 : 0);
     gr_status r = rc == SQLITE_DONE ? GR_OK : sq_fail(s, err, "marking a game over");
     pthread_mutex_unlock(&s->lock);
@@ -380,7 +465,7 @@ static gr_status sq_set_player(gr_store *base, const char *id, int seat, const c
                                gr_error *err)
 {
     sq_store *s = (sq_store *)base;
-    pthread_mutex_lock(&s->lock);
+    sq_lock(s);
     sqlite3_stmt *st = sq_q(s, seat ? Q_PLAYER1 : Q_PLAYER0);
     sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, player, -1, SQLITE_STATIC);
@@ -458,7 +543,7 @@ static gr_status sq_list(gr_store *base, int unfinished_only, gr_store_game *out
 {
     sq_store *s = (sq_store *)base;
     *n = 0;
-    pthread_mutex_lock(&s->lock);
+    sq_lock(s);
     sqlite3_stmt *st = sq_q(s, unfinished_only ? Q_LIST_OPEN : Q_LIST);
     sqlite3_bind_int64(st, 1, (sqlite3_int64)cap);
     int rc;
@@ -474,7 +559,7 @@ static gr_status sq_scenario_text(gr_store *base, const char *id, char **text, s
                                   gr_error *err)
 {
     sq_store *s = (sq_store *)base;
-    pthread_mutex_lock(&s->lock);
+    sq_lock(s);
     sqlite3_stmt *st = sq_q_id(s, Q_TEXT, id);
     int rc = sqlite3_step(st);
     gr_status r = GR_OK;
@@ -525,6 +610,7 @@ gr_status gr_store_open_sqlite(const char *path, gr_store **out, gr_error *err)
     }
     s->base.ops = &sq_ops;
     pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->committed, NULL);
     char *msg = NULL;
     int rc = sqlite3_open_v2(
         path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);

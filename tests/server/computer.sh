@@ -140,4 +140,29 @@ api GET "/api/games/$G" "" "$T1"
 check "5.15 the stored player of seat 1" "$(jqb '.players[1]')" human
 
 stop_server && pass || flunk "6.1 SIGTERM"
+
+# 7. a view is answered while the computer's search holds the game: the
+# computer (seat 0) searches each decision for its whole --max-ai (a budget
+# of simulations it cannot reach); the view asked meanwhile answers with the
+# step before the decision, and the decision's step comes only after it
+# (the order of events; before issue 33 the view waited for the search and
+# showed the decision)
+start_server "$WORK/computer.db" --max-ai 6000 --max-sims 10000000
+api POST /api/games '{"scenario": "teaching", "players": ["mcts:10000000", "human"], "seed": 5}'
+check "7.1 create" "$STATUS" 201
+G=$(jqb .id)
+T1=$(jqb '.seats["1"]')
+api GET "/api/games/$G" "" "$T1"
+check "7.2 the view answered during the search" "$STATUS" 200
+check "7.3 the computer still to move" "$(jqb .to_move)" 0
+s0=$(jqb .step)
+i=0
+while [ $i -lt 600 ]; do
+    api GET "/api/games/$G" "" "$T1"
+    [ "$(jqb .step)" -gt "$s0" ] && break
+    sleep 0.05
+    i=$((i + 1))
+done
+[ "$(jqb .step)" -gt "$s0" ] && pass || flunk "7.4 the computer's decision never came after the view: $BODY"
+stop_server && pass || flunk "7.5 SIGTERM"
 finish

@@ -338,6 +338,58 @@ int main(int argc, char **argv)
         gr_store_close(s2);
     }
 
+    /* many appenders on one handle: four racing on one game (each try
+     * stores a step or is refused, a refused one never undoing another's
+     * stored in the same transaction: SQLite commits appends in groups),
+     * four more each alone on its own game; every append acknowledged is
+     * stored, at its step, by the one it was acknowledged to */
+    {
+        enum { NR = 8 };
+        static racer rr[NR];
+        static const char *ids[NR] = {"g0", "g0", "g0", "g0", "g4", "g5", "g6", "g7"};
+        for (int k = 0; k < NR; k++) {
+            gr_store_game r = game(ids[k], "teaching");
+            if (k < 4 && k)
+                ; /* g0 once */
+            else
+                CHECK(gr_store_create(s, &r, &err) == GR_OK, "create %s: %s", ids[k], err.msg);
+            rr[k] = (racer){.s = s, .id = ids[k], .who = k};
+        }
+        pthread_t t[NR];
+        for (int k = 0; k < NR; k++)
+            pthread_create(&t[k], NULL, race, &rr[k]);
+        for (int k = 0; k < NR; k++)
+            pthread_join(t[k], NULL);
+        size_t won0 = 0;
+        int bad = 0, errors = 0;
+        for (int k = 0; k < NR; k++) {
+            errors += rr[k].errors;
+            if (k < 4)
+                won0 += rr[k].nwon;
+        }
+        CHECK(errors == 0, "%d appenders' errors", errors);
+        for (int k = 3; k < NR; k++) {
+            const char *id = ids[k];
+            CHECK(gr_store_load(s, id, &got, &steps, &err) == GR_OK, "load %s: %s", id, err.msg);
+            size_t want = k == 3 ? won0 : RACE_TRIES; /* alone: every try stored */
+            CHECK(got.nsteps == want, "%s: %zu steps stored, %zu acknowledged", id, got.nsteps,
+                  want);
+            for (int j = k == 3 ? 0 : k; j <= k && steps; j++)
+                for (size_t i = 0; i < rr[j].nwon; i++) {
+                    size_t at = rr[j].won[i];
+                    if (at < 1 || at > got.nsteps || steps[at - 1].player != rr[j].who ||
+                        steps[at - 1].action != (gr_action)at * 10 + (gr_action)rr[j].who)
+                        bad++;
+                }
+            free(steps);
+            steps = NULL;
+        }
+        CHECK(bad == 0, "%d acknowledged steps are not stored as acknowledged", bad);
+        CHECK(won0 >= RACE_TRIES, "g0: only %zu steps stored in %d tries each", won0, RACE_TRIES);
+        printf("one handle, 8 appenders: g0 %zu steps stored, %zu refused\n", won0,
+               (size_t)4 * RACE_TRIES - won0);
+    }
+
     /* 9. action records longer than 8 bytes, and chance steps given as
      * recorded: read back byte for byte with their flag */
     gr_store_game d = game("d4", "aoe");
