@@ -8,7 +8,7 @@
 // from the server's view and legal list; the page decides no rule.
 //
 // What it reads (GET /api/games/ID): the server's view {step, turn,
-// to_move, over, winner, sides, seat, log [{step, text, kind}], legal
+// to_move, over, winner, sides, seat, log [{step, text, kind, source?, details? [{kind, text, source}]}], legal
 // [{text, verb, unit, target, pose?}]} and the type's view_json in
 // `view`: {table: {width, depth}, terrain [{kind, level, name, points
 // [[x, y]...]}], units [{id, name, side, arm, formation, stands,
