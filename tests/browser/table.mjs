@@ -468,6 +468,7 @@ try {
         check(await page.$eval(sel, (d) => d.open) && mods.some((x) => x.startsWith(wantMod)), `${vw}: the log line opens to its modifiers ("${wantMod}" among ${JSON.stringify(mods)})`);
         check(line.source && (await page.$eval(sel, (d) => d.textContent)).includes(line.source), `${vw}: the opened line cites its rule (${line.source})`);
         check(await noHScroll(page), `${vw}: no horizontal scroll with a log line open`);
+        if (vw < 800) await shot(page, name + '-log-open');
         await page.click(`${sel} > summary`);
       }
       await page.setViewportSize({ width: w, height: hgt });
