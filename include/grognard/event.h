@@ -42,6 +42,13 @@ typedef struct gr_event {
     uint8_t faces[GR_EV_FACES];
     int32_t vals[GR_EV_VALS];
     const char *rule; /* the rule paragraph, static text ("seed 004 §4.3 Dés"), or NULL */
+    /* The rules' own words the event quotes (a modifier's line as the sheet
+     * prints it, a table's printed cell): static text of the rules' data, or
+     * NULL.  Like `rule`, a constant: never text the game made. */
+    const char *said;
+    /* 1: a detail of the event before it in the same step (a modifier, a
+     * table read of the test that event resolved), shown under that line. */
+    uint8_t detail;
 } gr_event;
 
 #define GR_LOG_MAX 128

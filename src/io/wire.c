@@ -437,6 +437,8 @@ json_t *gr_wire_event(const gr_game *g, const gr_event *ev, gr_lang lang)
     free(text);
     if (ev->rule && ev->rule[0])
         bad |= put_str(o, "source", ev->rule);
+    if (ev->detail)
+        bad |= put(o, "detail", json_true());
     json_t *units = json_array(), *hexes = json_array(), *faces = json_array(),
            *vals = json_array();
     for (int i = 0; i < GR_EV_UNITS; i++)

@@ -190,11 +190,29 @@ static json_t *event_json(const sv_game *g, const sv_event *e, gr_lang lang)
 json_t *sv_game_events(sv_game *g, int seat, size_t from, gr_lang lang)
 {
     json_t *a = json_array();
+    const sv_event *line = NULL; /* the last line given, the one details go under */
     for (size_t i = from; a && i < g->nlog; i++) {
         const sv_event *e = &g->log[i];
         if (e->hidden && e->player != seat)
             continue;
         json_t *j = event_json(g, e, lang);
+        if (j && e->ev.detail && line && line->step == e->step) {
+            /* a detail (a modifier, a table read) goes under its line's
+             * "details", without the step and player the line gives */
+            json_t *last = json_array_get(a, json_array_size(a) - 1);
+            json_t *d = json_object_get(last, "details");
+            if (!d && json_object_set_new(last, "details", d = json_array()))
+                d = NULL;
+            json_object_del(j, "step");
+            json_object_del(j, "player");
+            json_object_del(j, "detail");
+            if (!d || json_array_append_new(d, j)) {
+                json_decref(a);
+                return NULL;
+            }
+            continue;
+        }
+        line = e;
         if (!j || json_array_append_new(a, j)) {
             json_decref(a);
             return NULL;

@@ -884,8 +884,9 @@ static void after_step(const tb_scenario *sc, tb_state *s)
 }
 
 /* Try the pending test with its dice so far: done, or waiting for the
- * next roll (a chance node). */
-static gr_status try_test(const tb_scenario *sc, tb_state *s, gr_error *err)
+ * next roll (a chance node).  keep (may be NULL): the outcome of the test
+ * when it is done (keep->resolved 0 otherwise), for the log. */
+static gr_status try_test(const tb_scenario *sc, tb_state *s, gr_bt_outcome *keep, gr_error *err)
 {
     gr_bt_outcome *out = malloc(sizeof *out);
     before *bf = malloc(sizeof *bf);
@@ -948,6 +949,8 @@ static gr_status try_test(const tb_scenario *sc, tb_state *s, gr_error *err)
     s->x.pending = s->x.need = s->x.parts = s->x.got = 0;
     s->x.choosing = 0;
     after_test(sc, s, &s->test, out, bf);
+    if (keep)
+        memcpy(keep, out, sizeof *keep);
     memset(&s->test, 0, sizeof s->test);
     after_step(sc, s);
 done:
@@ -957,11 +960,11 @@ done:
 }
 
 static gr_status start_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a,
-                            gr_error *err)
+                            gr_bt_outcome *keep, gr_error *err)
 {
     s->test = *a;
     s->test.nrolls = 0;
-    return try_test(sc, s, err);
+    return try_test(sc, s, keep, err);
 }
 
 static void do_next(const tb_scenario *sc, tb_state *s)
@@ -1402,7 +1405,10 @@ static gr_status general_move(tb_state *s, gr_action act, gr_error *err)
 
 /* Apply a decision or a die: GR_OK, or why it is refused (s may then be
  * changed: callers work on a copy). */
-static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_error *err)
+/* One step of the game; keep (may be NULL): the outcome of a test the
+ * step resolved (keep->resolved 0 when none), for the log. */
+static gr_status step_kept(const tb_scenario *sc, tb_state *s, gr_action act, gr_bt_outcome *keep,
+                           gr_error *err)
 {
     if (s->x.over)
         return gr_error_set(err, GR_EILLEGAL, "the battle is over");
@@ -1414,7 +1420,7 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
         s->test.rolls[s->test.nrolls++] = (int)act;
         if (++s->x.got < s->x.parts)
             return GR_OK;
-        return try_test(sc, s, err);
+        return try_test(sc, s, keep, err);
     }
     int k = act_kind(act), u = act_unit(act);
     if (!well_formed(s, act))
@@ -1428,7 +1434,7 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
                                 "--choose first` or `initiative --choose second`)",
                                 s->b.side_name[s->x.choosing - 1]);
         call_fact(&s->test.call, "choose", act_arg(act) ? "second" : "first");
-        return try_test(sc, s, err);
+        return try_test(sc, s, keep, err);
     }
     if (s->x.mv_unit >= 0) {
         if ((k != K_MOVE && k != K_POSE) || u != s->x.mv_unit)
@@ -1590,7 +1596,12 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
         (u < 0 || u >= s->b.nunits || !on_table_c(&s->t, u)))
         return gr_error_set(err, GR_EILLEGAL, "the unit is not on the table");
     s->x.mv_change = k == K_MOVEMENT ? (int)act_arg(act) : 0;
-    return start_test(sc, s, &a, err);
+    return start_test(sc, s, &a, keep, err);
+}
+
+static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_error *err)
+{
+    return step_kept(sc, s, act, NULL, err);
 }
 
 /* Legal: a listed action (or a die of the pending roll), or a pose a
@@ -1619,11 +1630,76 @@ static int tb_is_legal(const void *sc, const void *st, gr_action a)
 /* ---- what happened, as events (the server's log) -------------------------------
  * Written by tb_apply from the state before and after the step, so that the
  * rules (step) need no log: a decision and where its unit stands after it,
- * a die, each unit whose stands changed, a new phase, the end. */
-enum { TB_EV_ACT = 1, TB_EV_DIE, TB_EV_STANDS, TB_EV_PHASE, TB_EV_END, TB_EV_COUNT };
+ * a die, each unit whose stands changed, a new phase, the end.  A test the
+ * step resolved adds, as details of the step's line (gr_event.detail), one
+ * event per modifier and one per table read:
+ * - TB_EV_MOD: vals kind (gr_mod_kind), value (a DRM's; a multiplier's
+ *   numerator), denominator, and 1 + side when the modifier counts (0: listed,
+ *   not counted); said: the sheet's line; rule: its source.
+ * - TB_EV_READ: vals the table's index in the system's tables, the result's
+ *   index in the table's outcomes, the dice total (-1: no roll) and the net
+ *   modifier; faces the dice; said the printed cell; rule the table's source.
+ * The line itself cites the procedure's source. */
+enum {
+    TB_EV_ACT = 1,
+    TB_EV_DIE,
+    TB_EV_STANDS,
+    TB_EV_PHASE,
+    TB_EV_END,
+    TB_EV_MOD,
+    TB_EV_READ,
+    TB_EV_COUNT
+};
+
+static const gr_system *tb_system(void)
+{
+    return gr_system_find("aoe");
+}
+
+/* The modifiers and table reads of a resolved test, as details of `line`. */
+static void log_resolution(const gr_resolution *r, gr_event *line, gr_log *log)
+{
+    const gr_system *sys = tb_system();
+    const gr_procedure *p = sys && r->procedure ? gr_system_procedure(sys, r->procedure) : NULL;
+    if (line && p)
+        line->rule = p->source;
+    gr_event *e;
+    for (int i = 0; i < r->nmods; i++) {
+        const gr_mod *m = &r->mods[i];
+        if (!(e = gr_log_add(log, TB_EV_MOD, m->source)))
+            continue;
+        e->detail = 1;
+        e->said = m->reason;
+        e->vals[0] = (int32_t)m->kind;
+        e->vals[1] = m->kind == GR_MOD_MUL ? m->num : m->value;
+        e->vals[2] = m->kind == GR_MOD_MUL ? m->den : 0;
+        e->vals[3] = m->applied ? 1 + m->side : 0;
+    }
+    for (int i = 0; i < r->nsteps; i++) {
+        const gr_step *st = &r->steps[i];
+        int t = -1;
+        for (size_t k = 0; sys && k < sys->ntables; k++)
+            if (sys->tables[k] == st->table)
+                t = (int)k;
+        if (t < 0 || !(e = gr_log_add(log, TB_EV_READ, st->table->source)))
+            continue;
+        e->detail = 1;
+        e->said = st->cell.cell;
+        e->vals[0] = t;
+        e->vals[1] = st->cell.outcome;
+        e->vals[2] = -1;
+        e->vals[3] = st->modifier;
+        if (st->roll >= 0 && st->roll < r->nrolls) {
+            const gr_roll_record *rr = &r->rolls[st->roll];
+            e->vals[2] = rr->total;
+            for (int f = 0; f < rr->nfaces && f < 4; f++)
+                e->faces[e->nfaces++] = (uint8_t)rr->faces[f];
+        }
+    }
+}
 
 static void log_step(const tb_state *s, gr_action act, const before *bf, int was_pending, int need,
-                     int turn, int phase, int over, gr_log *log)
+                     int turn, int phase, int over, const gr_bt_outcome *res, gr_log *log)
 {
     gr_event *e;
     if (was_pending) {
@@ -1647,6 +1723,8 @@ static void log_step(const tb_state *s, gr_action act, const before *bf, int was
             e->vals[3] = (int32_t)tu->pose.at.y;
         }
     }
+    if (res && res->resolved)
+        log_resolution(&res->res, e, log);
     for (int i = 0; i < s->b.nunits; i++) {
         int now = s->b.units[i].removed ? 0 : gr_bt_unit_stands(&s->b.units[i]);
         if (now != bf->stands[i] && (e = gr_log_add(log, TB_EV_STANDS, NULL))) {
@@ -1672,13 +1750,15 @@ static void tb_apply(const void *sc, void *st, gr_action a, gr_log *log)
         return;
     }
     before *bf = malloc(sizeof *bf);
+    gr_bt_outcome *res = calloc(1, sizeof *res);
     if (bf)
         snapshot(s, bf);
     int pending = s->x.pending, need = s->x.need, turn = s->b.turn, phase = s->b.phase,
         over = s->x.over;
-    step(scen(sc), s, a, NULL);
+    step_kept(scen(sc), s, a, res, NULL);
     if (bf)
-        log_step(s, a, bf, pending, need, turn, phase, over, log);
+        log_step(s, a, bf, pending, need, turn, phase, over, res, log);
+    free(res);
     free(bf);
 }
 
@@ -1994,13 +2074,56 @@ static int tb_event_text(const void *scv, const gr_event *ev, gr_lang lang, char
                             b->side_name[ev->vals[0]]);
         return snprintf(buf, cap,
                         fr ? "fin de la bataille : match nul" : "the battle is over: a draw");
+    case TB_EV_MOD: {
+        const char *said = ev->said ? ev->said : "?";
+        const char *how = ev->vals[3] == 0   ? (fr ? " (non compté)" : " (not counted)")
+                          : ev->vals[3] == 2 ? (fr ? " (défenseur)" : " (defender)")
+                                             : "";
+        if (ev->vals[0] == GR_MOD_DRM)
+            return snprintf(buf, cap, fr ? "modificateur %+d : %s%s" : "modifier %+d: %s%s",
+                            ev->vals[1], said, how);
+        if (ev->vals[0] == GR_MOD_MUL && ev->vals[2] > 1)
+            return snprintf(buf, cap, fr ? "multiplié par %d/%d : %s%s" : "times %d/%d: %s%s",
+                            ev->vals[1], ev->vals[2], said, how);
+        if (ev->vals[0] == GR_MOD_MUL)
+            return snprintf(buf, cap, fr ? "multiplié par %d : %s%s" : "times %d: %s%s",
+                            ev->vals[1], said, how);
+        return snprintf(buf, cap, "%s%s", said, how);
+    }
+    case TB_EV_READ: {
+        const gr_system *sys = tb_system();
+        const gr_table *t = sys && ev->vals[0] >= 0 && (size_t)ev->vals[0] < sys->ntables
+                                ? sys->tables[ev->vals[0]]
+                                : NULL;
+        if (!t || ev->vals[1] < 0 || (size_t)ev->vals[1] >= t->noutcomes)
+            return snprintf(buf, cap, "?");
+        const gr_outcome *o = &t->outcomes[ev->vals[1]];
+        int n = snprintf(buf, cap, "%s", t->title);
+        if (ev->vals[2] >= 0 && n >= 0 && (size_t)n < cap) {
+            char dice[48] = "";
+            size_t dl = 0;
+            for (int i = 0; i < ev->nfaces && dl < sizeof dice; i++)
+                dl += (size_t)snprintf(dice + dl, sizeof dice - dl, "%s%d",
+                                       i ? (fr ? " contre " : " vs ") : "", ev->faces[i]);
+            n += snprintf(buf + n, cap - (size_t)n,
+                          fr ? " : dés %s, %d %+d = %d" : ": dice %s, %d %+d = %d", dice,
+                          ev->vals[2], ev->vals[3], ev->vals[2] + ev->vals[3]);
+        }
+        if (ev->said && n >= 0 && (size_t)n < cap)
+            n += snprintf(buf + n, cap - (size_t)n, fr ? " ; case %s" : "; cell %s", ev->said);
+        if (n >= 0 && (size_t)n < cap)
+            n += snprintf(buf + n, cap - (size_t)n, fr ? " ; résultat : %s" : "; result: %s",
+                          o->label && *o->label ? o->label : o->id);
+        return n;
+    }
     default: return snprintf(buf, cap, "?");
     }
 }
 
 static const char *tb_event_kind_name(int kind)
 {
-    static const char *const names[TB_EV_COUNT] = {"?", "action", "die", "stands", "phase", "end"};
+    static const char *const names[TB_EV_COUNT] = {"?",     "action", "die",      "stands",
+                                                   "phase", "end",    "modifier", "table"};
     return kind > 0 && kind < TB_EV_COUNT ? names[kind] : "?";
 }
 

@@ -452,6 +452,27 @@ try {
       check(shown.includes(why.played) && shown.includes('does not search'), `${w}: "Why?" shows the computer's last decision (${why.played})`);
       await page.click('#why button');
 
+      // a log line that resolved a test opens to its modifiers and its rule
+      // (the server's log: a line's `details`), on a phone-sized screen too
+      const withMods = (end.log || []).filter((e) => (e.details || []).some((d) => d.kind === 'modifier'));
+      check(withMods.length > 0, `${w}: the server's log gives a test's modifiers as a line's details (${withMods.length} line(s))`);
+      const line = withMods[withMods.length - 1];
+      const wantMod = line && line.details.find((d) => d.kind === 'modifier').text;
+      const sel = `#log details.logline[data-key="${line && line.step}:${(end.log || []).indexOf(line)}"]`;
+      for (const [vw, vh] of [[1280, 900], [390, 800]]) {
+        await page.setViewportSize({ width: vw, height: vh });
+        await page.waitForSelector(sel, { timeout: 5000 });
+        check(!(await page.$eval(sel, (d) => d.open)), `${vw}: the log line of step ${line.step} is closed at first`);
+        await page.click(`${sel} > summary`);
+        const mods = await page.$$eval(`${sel} li[data-kind="modifier"]`, (e) => e.filter((x) => x.getClientRects().length).map((x) => x.textContent));
+        check(await page.$eval(sel, (d) => d.open) && mods.some((x) => x.startsWith(wantMod)), `${vw}: the log line opens to its modifiers ("${wantMod}" among ${JSON.stringify(mods)})`);
+        check(line.source && (await page.$eval(sel, (d) => d.textContent)).includes(line.source), `${vw}: the opened line cites its rule (${line.source})`);
+        check(await noHScroll(page), `${vw}: no horizontal scroll with a log line open`);
+        if (vw < 800) await shot(page, name + '-log-open');
+        await page.click(`${sel} > summary`);
+      }
+      await page.setViewportSize({ width: w, height: hgt });
+
       // ---- 6. the replay, from the end of the battle --------------------------
       // the table as the battle ended: each unit's stands, and the log
       const drawnNow = () => page.$$eval('#tb-table g.tb-unit', (gs) => gs.map((e) => `${e.dataset.unit} ${[...e.querySelectorAll('polygon.tb-base')].map((q) => q.getAttribute('points')).join(' | ')}`).sort());

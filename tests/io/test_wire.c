@@ -469,6 +469,14 @@ static void test_event(void **state)
     char *text = gr_wire_dumps(en);
     assert_null(strstr(text, sc.corps[c1].name));
     free(text);
+    /* a line's own event is no detail; one marked as the detail of the
+     * line before (a modifier, a table read) says so */
+    assert_null(json_object_get(en, "detail"));
+    gr_event d = log.ev[0];
+    d.detail = 1;
+    json_t *dj = gr_wire_event(&g, &d, GR_LANG_EN);
+    assert_true(json_is_true(json_object_get(dj, "detail")));
+    json_decref(dj);
     json_decref(en);
     json_decref(fr);
 }

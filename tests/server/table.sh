@@ -143,6 +143,15 @@ play "reserve claparede" "$T0"
 api GET "/api/games/$G/reach?unit=0"
 check "5.13 reach" "$STATUS $(jqb '.allowance > 0 and (.moves | length) > 0 and (.area | length) > 0')" "200 true"
 REACH=$BODY
+# the reserve test's resolution in the log: its line (the die) opens to
+# its modifiers, the commander's +1 (seed 000: Lannes commands the army and
+# is not engaged) and seed 003's reserve DRM "+4 1er Tour de la partie", in
+# the companion's order, then its table read; no detail stands alone
+api GET "/api/games/$G" "" "$T0"
+check "5.13b the test's modifiers" "$(jqb '[.log[] | select(.details) | .details[] | select(.kind == "modifier") | .values[1]] | map(tostring) | join(" ")')" "1 4"
+check "5.13c its table read" "$(jqb '[.log[] | select(.details) | .details[] | select(.kind == "table") | .source] | join(" ")')" "seed 003, Table des mouvements; seed 000, Figure 8"
+check "5.13d its line cites the rule" "$(jqb '[.log[] | select(.details) | .kind, (.source | test("mouvement de réserve"))] | map(tostring) | join(" ")')" "die true"
+check "5.13e no detail alone" "$(jqb '[.log[] | select(.detail)] | length')" 0
 api GET "/api/games/$G" "" "$T0"
 # each move's "action" is its index in the view's "legal", with the same text
 check "5.14 moves are the legal ones" "$(jq -n --argjson r "$REACH" --argjson v "$BODY" '[$r.moves[] | $v.legal[.action].text == .text] | all')" true

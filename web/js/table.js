@@ -8,7 +8,7 @@
 // from the server's view and legal list; the page decides no rule.
 //
 // What it reads (GET /api/games/ID): the server's view {step, turn,
-// to_move, over, winner, sides, seat, log [{step, text, kind}], legal
+// to_move, over, winner, sides, seat, log [{step, text, kind, source?, details? [{kind, text, source}]}], legal
 // [{text, verb, unit, target, pose?}]} and the type's view_json in
 // `view`: {table: {width, depth}, terrain [{kind, level, name, points
 // [[x, y]...]}], units [{id, name, side, arm, formation, stands,
@@ -632,7 +632,7 @@ export async function mount(root, route) {
       rLabel.textContent = t('step_of', V.step, V.steps ?? V.step);
       for (const [b, off] of [['first', V.step <= 0], ['prev', V.step <= 0], ['next', V.step >= V.steps], ['last', V.step >= V.steps]]) rBar.querySelector(`#tb-replay-${b}`).disabled = off;
       put(fs, h('p', { class: 'hint', id: 'tb-hint' }, t('tb_replay_help')), h('p', {}, h('a', { href: hashOf(''), id: 'tb-replay-back' }, t('tb_replay_back'))));
-      put(logBox, ...(V.log || []).map((e) => h('div', { class: 'logline', 'data-kind': e.kind || '' }, h('span', { class: 'stepno' }, String(e.step ?? '')), (e.text || '').trim())));
+      put(logBox, ...(V.log || []).map(logLine(logBox)));
       logBox.scrollTop = logBox.scrollHeight; // the running log: its last line the step shown
       return;
     }
@@ -648,8 +648,25 @@ export async function mount(root, route) {
           onfocus: () => ghostMark(a.text, true), onblur: () => ghostMark(a.text, false),
           onclick: () => order(a) }, label(a))))) : h('p', { class: 'muted' }, V.over ? t('over') : t('no_actions')));
     const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 30;
-    put(logBox, ...(V.log || []).map((e) => h('div', { class: 'logline', 'data-kind': e.kind || '' }, h('span', { class: 'stepno' }, String(e.step ?? '')), (e.text || '').trim())));
+    put(logBox, ...(V.log || []).map(logLine(logBox)));
     if (atBottom) logBox.scrollTop = logBox.scrollHeight;
+  }
+
+  // a log line; one that resolved a test (its `details`: each modifier
+  // and table read, the sheet's words, and where the rules say so) is a
+  // disclosure that opens to them (docs/api.md)
+  // (lines opened stay open when the log is drawn again)
+  function logLine(box) {
+    const opened = new Set([...box.querySelectorAll('details.logline[open]')].map((d) => d.dataset.key));
+    return (e, i) => {
+      const head = [h('span', { class: 'stepno' }, String(e.step ?? '')), (e.text || '').trim()];
+      if (!e.details || !e.details.length) return h('div', { class: 'logline', 'data-kind': e.kind || '' }, ...head);
+      const key = `${e.step}:${i}`;
+      return h('details', { class: 'logline', 'data-kind': e.kind || '', 'data-key': key, open: opened.has(key) }, h('summary', {}, ...head),
+        h('ul', { class: 'logdetails' }, ...e.details.map((d) => h('li', { 'data-kind': d.kind || '' }, (d.text || '').trim(),
+          d.source ? h('span', { class: 'logsource' }, ` (${d.source})`) : null))),
+        e.source ? h('p', { class: 'logrule' }, e.source) : null);
+    };
   }
 
   // this battle's page, with `q` and the token
