@@ -1069,8 +1069,8 @@ static MHD_Result_t h_ask(sv_games *gs, sv_game *g, sv_req *r, int q)
 {
     static const char *const what[] = {"ruler (measure)", "reach", "check", "odds"};
     static const char *const usage[] = {
-        "?from=U&to=T (units: indices of the view's \"units\") or ?from=U&x=X&y=Y (a point in "
-        "inches)",
+        ("?from=U&to=T (units: indices of the view's \"units\") or ?from=U&x=X&y=Y (a point in "
+         "inches)"),
         "?unit=U, the unit whose move is to be chosen", "",
         "?action=N, the index of a fire or a combat in the view's \"legal\""};
     const gr_game_type *ty = g->scn->game.type;
