@@ -1,5 +1,6 @@
 /* tb_steps.h - the steps of a scripted battle on the table, shared by the
- * table's tests (test_tb_script.c, test_tb_rules.c): the game G and its
+ * table's tests (test_tb_script.c, test_tb_rules.c, test_tb_ask.c,
+ * test_tb_log.c): the teaching battle loaded, the game G and its
  * state ST, the legal actions as the command says them, an action taken
  * as a person types it, a die typed at the table, and the units on the
  * table and in the companion's state.  Include after cmocka.h and
@@ -70,6 +71,44 @@ static const tt_unit *unit(int id)
 static const gr_bt_unit *bunit(int id)
 {
     return &tb_game_battle(ST)->units[id];
+}
+
+/* Load the teaching battle of the source root `root` (data/table/
+ * teaching.json) into G as the aoe-table type, and ST at its start: 0, or
+ * 1 after saying why on stderr. */
+static inline int tb_steps_load(const char *root)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/data/table/teaching.json", root);
+    gr_error err = {0};
+    if (gr_game_load(path, "aoe-table", &G, &err) != GR_OK) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    ST = malloc(G.type->state_size);
+    if (!ST || gr_game_init(&G, ST, &err) != GR_OK) {
+        fprintf(stderr, "%s\n", ST ? err.msg : "out of memory");
+        return 1;
+    }
+    return 0;
+}
+
+/* From the start, turn 1 as test_tb_script.c plays it to the Austrians'
+ * fire (s1_fire_second there): claparede moved 9" to (12, 15), stands x
+ * 11..13, y 12.75..15; the Austrian battery may fire at it. */
+static inline void tb_steps_to_austrian_fire(void)
+{
+    act("next");
+    act("next");
+    act("reserve claparede");
+    die(2);
+    act("move claparede advance to 12 15");
+    act("reserve treilhard");
+    die(1);
+    act("next");
+    act("next");
+    act("next");
+    expect_legal("fire austrian_battery --target claparede | next");
 }
 
 #endif

@@ -69,22 +69,11 @@ static void reset(void)
     assert_int_equal(gr_game_init(&G, ST, &err), GR_OK);
 }
 
-/* The state of test_tb_script.c at s1_fire_second: claparede moved 9" to
- * (12, 15), stands x 11..13, y 12.75..15; the Austrians to fire. */
+/* The state of test_tb_script.c at s1_fire_second (tb_steps.h). */
 static void to_fire_second(void)
 {
     reset();
-    act("next");
-    act("next");
-    act("reserve claparede");
-    die(2);
-    act("move claparede advance to 12 15");
-    act("reserve treilhard");
-    die(1);
-    act("next");
-    act("next");
-    act("next");
-    expect_legal("fire austrian_battery --target claparede | next");
+    tb_steps_to_austrian_fire();
 }
 
 static void sight(void **state)
@@ -459,15 +448,7 @@ int main(int argc, char **argv)
 {
     if (argc > 1)
         root = argv[1];
-    char path[1024];
-    snprintf(path, sizeof path, "%s/data/table/teaching.json", root);
-    gr_error err = {0};
-    if (gr_game_load(path, NULL, &G, &err) != GR_OK) {
-        fprintf(stderr, "%s\n", err.msg);
-        return 1;
-    }
-    ST = malloc(G.type->state_size);
-    if (!ST)
+    if (tb_steps_load(root))
         return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sight), cmocka_unit_test(measure),     cmocka_unit_test(reach_and_check),

@@ -47,17 +47,7 @@ static void fire_logged(void **state)
 {
     (void)state;
     /* turn 1 as test_tb_script.c plays it, to the Austrians' fire */
-    act("next");
-    act("next");
-    act("reserve claparede");
-    die(2);
-    act("move claparede advance to 12 15");
-    act("reserve treilhard");
-    die(1);
-    act("next");
-    act("next");
-    act("next");
-    expect_legal("fire austrian_battery --target claparede | next");
+    tb_steps_to_austrian_fire();
     act("fire austrian_battery --target claparede");
     /* the first die: the fire's roll; the test waits for the general's */
     die_logged(10);
@@ -120,15 +110,7 @@ int main(int argc, char **argv)
 {
     if (argc > 1)
         root = argv[1];
-    char path[1024];
-    snprintf(path, sizeof path, "%s/data/table/teaching.json", root);
-    gr_error err = {0};
-    if (gr_game_load(path, "aoe-table", &G, &err) != GR_OK) {
-        fprintf(stderr, "%s\n", err.msg);
-        return 1;
-    }
-    ST = malloc(G.type->state_size);
-    if (!ST || gr_game_init(&G, ST, &err) != GR_OK)
+    if (tb_steps_load(root))
         return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fire_logged),

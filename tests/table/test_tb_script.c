@@ -598,17 +598,11 @@ int main(int argc, char **argv)
 {
     if (argc > 1)
         root = argv[1];
-    char path[1024];
-    snprintf(path, sizeof path, "%s/data/table/teaching.json", root);
-    gr_error err = {0};
-    if (gr_game_load(path, "aoe-table", &G, &err) != GR_OK) {
-        fprintf(stderr, "%s\n", err.msg);
+    if (tb_steps_load(root))
         return 1;
-    }
-    ST = malloc(G.type->state_size);
     END1 = malloc(sizeof *END1);
     END2 = malloc(sizeof *END2);
-    if (!ST || !END1 || !END2 || gr_game_init(&G, ST, &err) != GR_OK)
+    if (!END1 || !END2)
         return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(turn_one),
