@@ -89,3 +89,21 @@ export async function start(script) {
 
   return { base, browser, web, out, check, watch, call, fail, finish };
 }
+
+// A game page's step (#status's data-step).
+export const stepOf = (page) => page.$eval('#status', (s) => Number(s.dataset.step));
+
+// Wait until a game page shows orders to give, or the end of the battle:
+// true if the battle is over.
+export async function ready(page, timeout = 15000) {
+  await page.waitForFunction(() => {
+    const s = document.querySelector('#status');
+    return s && s.dataset.step && (s.dataset.over === 'true' || document.querySelector('#order-list button'));
+  }, null, { timeout });
+  return page.$eval('#status', (s) => s.dataset.over === 'true');
+}
+
+// Wait until a game page's step is no longer `before`.
+export async function waitStep(page, before, timeout = 15000) {
+  await page.waitForFunction((b) => { const s = document.querySelector('#status'); return s && Number(s.dataset.step) !== b; }, before, { timeout });
+}

@@ -10,7 +10,7 @@
 //  6. the French/English switch; narrow screens; no console errors.
 // Screenshots (PNG) are written to OUT.
 import path from 'node:path';
-import { start } from './lib.mjs';
+import { start, stepOf, ready, waitStep } from './lib.mjs';
 
 const { base, browser, out, check, watch, fail, finish } = await start('run.mjs');
 
@@ -21,19 +21,6 @@ async function newPage(ctxOpts = {}) {
   return { ctx, page };
 }
 const shot = (page, name) => page.screenshot({ path: path.join(out, name + '.png') });
-const stepOf = (page) => page.$eval('#status', (s) => Number(s.dataset.step));
-
-// Wait until the page shows orders to give, or the end of the battle.
-async function ready(page, timeout = 15000) {
-  await page.waitForFunction(() => {
-    const s = document.querySelector('#status');
-    return s && s.dataset.step && (s.dataset.over === 'true' || document.querySelector('#order-list button'));
-  }, null, { timeout });
-  return page.$eval('#status', (s) => s.dataset.over === 'true');
-}
-async function waitStep(page, before) {
-  await page.waitForFunction((b) => { const s = document.querySelector('#status'); return s && Number(s.dataset.step) !== b; }, before, { timeout: 15000 });
-}
 
 try {
   // ---- 1. a whole teaching game against the computer ------------------------

@@ -24,7 +24,7 @@
 // Screenshots (PNG) are written to OUT (docs/img/page-table*.png are some,
 // copied by hand: the README says which).
 import path from 'node:path';
-import { start } from './lib.mjs';
+import { start, stepOf, ready as readyFor, waitStep as waitStepFor } from './lib.mjs';
 
 const { base, browser, out, check, watch, call, fail, finish } = await start('table.mjs');
 
@@ -36,18 +36,9 @@ async function newPage(viewport, opts = {}) {
 }
 const shot = (page, name) => page.screenshot({ path: path.join(out, name + '.png') });
 const noHScroll = (page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
-const stepOf = (page) => page.$eval('#status', (s) => Number(s.dataset.step));
-// orders to give, or the end of the battle
-async function ready(page, timeout = 20000) {
-  await page.waitForFunction(() => {
-    const s = document.querySelector('#status');
-    return s && s.dataset.step && (s.dataset.over === 'true' || document.querySelector('#order-list button'));
-  }, null, { timeout });
-  return page.$eval('#status', (s) => s.dataset.over === 'true');
-}
-async function waitStep(page, before) {
-  await page.waitForFunction((b) => { const s = document.querySelector('#status'); return s && Number(s.dataset.step) !== b; }, before, { timeout: 20000 });
-}
+// orders to give, or the end of the battle (a table's steps take longer)
+const ready = (page, timeout = 20000) => readyFor(page, timeout);
+const waitStep = (page, before) => waitStepFor(page, before, 20000);
 
 // A point of the table (inches, y north) on the screen, as the page draws it.
 const onScreen = (page, depth, p) => page.$eval('#tb-table', (svg, [x, y]) => {
