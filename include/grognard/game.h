@@ -481,6 +481,9 @@ static inline int gr_game_act_describe(const gr_game *g, const void *st, const v
  * written: the record, then zeros). */
 gr_status gr_game_act_parse(const gr_game *g, const void *st, const char *text, void *act,
                             gr_error *err);
+/* GR_OK if the record act is legal in st, else why: the type's act_check
+ * reason and code, or GR_EILLEGAL.  st is not changed. */
+gr_status gr_game_act_refusal(const gr_game *g, const void *st, const void *act, gr_error *err);
 /* gr_game_apply_checked for a record (a type with act_check: refused with
  * its reason and code). */
 gr_status gr_game_act_apply_checked(const gr_game *g, void *st, const void *act, gr_log *log,

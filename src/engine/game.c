@@ -50,7 +50,8 @@ void gr_game_apply(const gr_game *g, void *st, gr_action a, gr_log *log)
     g->type->apply(g->sc, st, a, log);
 }
 
-gr_status gr_game_apply_checked(const gr_game *g, void *st, gr_action a, gr_log *log, gr_error *err)
+/* GR_OK if action a is legal in st, else why (GR_EILLEGAL). */
+static gr_status action_refusal(const gr_game *g, const void *st, gr_action a, gr_error *err)
 {
     int p = g->type->current_player(g->sc, st);
     char what[160], where[160];
@@ -65,8 +66,15 @@ gr_status gr_game_apply_checked(const gr_game *g, void *st, gr_action a, gr_log 
                             "and choose one of them",
                             what, p == GR_CHANCE ? "chance outcome" : "action", where);
     }
-    g->type->apply(g->sc, st, a, log);
     return GR_OK;
+}
+
+gr_status gr_game_apply_checked(const gr_game *g, void *st, gr_action a, gr_log *log, gr_error *err)
+{
+    gr_status r = action_refusal(g, st, a, err);
+    if (r == GR_OK)
+        g->type->apply(g->sc, st, a, log);
+    return r;
 }
 
 gr_action gr_game_sample_chance(const gr_game *g, const void *st, gr_rng *rng)
@@ -96,18 +104,15 @@ gr_status gr_game_act_parse(const gr_game *g, const void *st, const char *text, 
     return s;
 }
 
-gr_status gr_game_act_apply_checked(const gr_game *g, void *st, const void *act, gr_log *log,
-                                    gr_error *err)
+gr_status gr_game_act_refusal(const gr_game *g, const void *st, const void *act, gr_error *err)
 {
     if (!gr_game_has_records(g))
-        return gr_game_apply_checked(g, st, gr_game_act_action(act), log, err);
+        return action_refusal(g, st, gr_game_act_action(act), err);
     int p = g->type->current_player(g->sc, st);
     char what[160], where[160];
-    if (p != GR_TERMINAL && g->type->act_check) {
-        gr_status r = g->type->act_check(g->sc, st, act, err);
-        if (r != GR_OK) /* the game's reason and code */
-            return r;
-    } else if (p == GR_TERMINAL || !g->type->act_is_legal(g->sc, st, act)) {
+    if (p != GR_TERMINAL && g->type->act_check)
+        return g->type->act_check(g->sc, st, act, err); /* the game's reason and code */
+    if (p == GR_TERMINAL || !g->type->act_is_legal(g->sc, st, act)) {
         g->type->act_describe(g->sc, st, act, what, sizeof what);
         g->type->state_describe(g->sc, st, where, sizeof where);
         if (p == GR_TERMINAL)
@@ -116,8 +121,18 @@ gr_status gr_game_act_apply_checked(const gr_game *g, void *st, const void *act,
         return gr_error_set(err, GR_EILLEGAL, "'%s' is not a legal %s now (%s)", what,
                             p == GR_CHANCE ? "chance outcome" : "action", where);
     }
-    g->type->act_apply(g->sc, st, act, log);
     return GR_OK;
+}
+
+gr_status gr_game_act_apply_checked(const gr_game *g, void *st, const void *act, gr_log *log,
+                                    gr_error *err)
+{
+    if (!gr_game_has_records(g))
+        return gr_game_apply_checked(g, st, gr_game_act_action(act), log, err);
+    gr_status r = gr_game_act_refusal(g, st, act, err);
+    if (r == GR_OK)
+        g->type->act_apply(g->sc, st, act, log);
+    return r;
 }
 
 gr_status gr_game_check_enumerable(const gr_game *g, const char *who, gr_error *err)

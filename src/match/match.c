@@ -262,9 +262,16 @@ gr_status gr_match_act(gr_match *m, const void *act, gr_error *err)
     memset(rec, 0, sizeof rec);
     memcpy(rec, act, m->game.type->action_size ? m->game.type->action_size : sizeof(gr_action));
     int p = gr_match_current_player(m);
-    /* an illegal action: the game's own words, the state unchanged */
-    if (p == GR_TERMINAL || !act_is_legal(m, rec, p))
-        return gr_game_act_apply_checked(&m->game, m->st, rec, NULL, err);
+    /* an illegal action: the game's own words, the state unchanged (never
+     * applied without a step, should the type's check and its act_is_legal
+     * disagree) */
+    if (p == GR_TERMINAL || !act_is_legal(m, rec, p)) {
+        gr_status r = gr_game_act_refusal(&m->game, m->st, rec, err);
+        return r != GR_OK ? r
+                          : gr_error_set(err, GR_EILLEGAL,
+                                         "the game's check and its list of legal actions disagree "
+                                         "on this action: refused, nothing applied");
+    }
     return step(m, rec, p, 1, err);
 }
 
