@@ -247,7 +247,7 @@ try {
     await page.click('#seat-btn');
     await page.waitForSelector('#handed-over');
     // the computer plays the French at once: the game moves on without us
-    await page.waitForFunction((b) => { const s = document.querySelector('#status'); return Number(s.dataset.step) > b + 2 || s.dataset.over === 'true'; }, step0, { timeout: 15000 });
+    await page.waitForFunction((b) => { const s = document.querySelector('#status'); return Number(s.dataset.step) > b + 2 || s.dataset.over === 'true'; }, step0, { timeout: 30000 }); // the sanitizers' build in a loaded fresh root took over 15 s
     check(true, 'seat: handed to the computer, which plays it at once');
     // the computer may end the battle before the button is clicked (the
     // button then goes with the seat's orders): either is a right answer
