@@ -130,11 +130,6 @@ int cli_io_fail(const gr_error *err);
  * game with gr_game_free. */
 gr_status cli_load_scenario(const char *path, const char *type_id, gr_game *g, char **text,
                             size_t *len, gr_error *err);
-/* Load the scenario a save of format 1 or 2 names (a save of format 3
- * carries its own): as written, or relative to the save's folder (a save
- * mailed with its scenario beside it); as cli_load_scenario. */
-gr_status cli_save_scenario(const char *save, const char *named, const char *type_id, gr_game *g,
-                            char **text, size_t *len, gr_error *err);
 /* The game of the save `sv` read from the file `save`: the scenario file
  * `scen` when given, else the one the save carries (format 3), else the
  * file it names (cli_save_scenario); its digest checked against the save's
