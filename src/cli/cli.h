@@ -162,6 +162,9 @@ void cli_pad(FILE *f, const char *s, int width, int cut);
 /* Text helpers. */
 void cli_print_args(FILE *f, const gr_param *params, size_t nparams, const gr_args *a);
 void cli_print_params_help(FILE *f, const gr_param *params, size_t nparams, int skip);
+/* The result of cell c of table t (system s) on stdout, each line after
+ * `indent`: its effect, each effect as data ("do:"), the cell's note. */
+void cli_print_effect(const gr_system *s, const gr_table *t, const gr_cell *c, const char *indent);
 
 /* The words that open `lookup` and `odds`: SYSTEM TABLE, then the
  * table's inputs (cli_parse, the roll's input left out when skip, the

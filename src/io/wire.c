@@ -209,6 +209,25 @@ static json_t *gr_wire_effects(const gr_effects *fx, const char *unit, int oppos
     return done(arr, bad);
 }
 
+/* Cell c of table t into j: "result", the cell's fields, "label",
+ * "effect", "effects" (when the table carries them; `unit` as in
+ * gr_wire_effects), "cell", "note" (if any).  1 if out of memory. */
+static int put_cell(json_t *j, const gr_table *t, const gr_cell *c, const char *unit)
+{
+    const gr_outcome *out = &t->outcomes[c->outcome];
+    int bad = put_str(j, "result", out->id);
+    bad |= gr_wire_fields(j, c->fields, c->nfields) != 0;
+    bad |= put_str(j, "label", out->label);
+    bad |= put_str(j, "effect", out->effect);
+    if (t->effects)
+        bad |= put(j, "effects",
+                   gr_wire_effects(&t->effects[c->outcome], unit, gr_roll_opposed(t->roll)));
+    bad |= put_str(j, "cell", c->cell ? c->cell : "");
+    if (c->note)
+        bad |= put_str(j, "note", c->note);
+    return bad;
+}
+
 /* One table read of a resolution: {"what", "table", "inputs", "modifier",
  * "score", "result", the cell's fields, "label", "effect", "effects" (when
  * the table carries them), "cell", "note" (if any), and, when the table is
@@ -217,7 +236,6 @@ static json_t *gr_wire_effects(const gr_effects *fx, const char *unit, int oppos
 static json_t *gr_wire_step(const gr_step *st, const char *unit)
 {
     const gr_table *t = st->table;
-    const gr_outcome *out = &t->outcomes[st->cell.outcome];
     json_t *sj = json_object();
     int bad = !sj;
     bad |= put_str(sj, "what", st->what);
@@ -225,16 +243,7 @@ static json_t *gr_wire_step(const gr_step *st, const char *unit)
     bad |= put(sj, "inputs", gr_wire_args(t->params, t->nparams, &st->args));
     bad |= put(sj, "modifier", json_integer(st->modifier));
     bad |= put(sj, "score", json_integer(st->score));
-    bad |= put_str(sj, "result", out->id);
-    bad |= gr_wire_fields(sj, st->cell.fields, st->cell.nfields) != 0;
-    bad |= put_str(sj, "label", out->label);
-    bad |= put_str(sj, "effect", out->effect);
-    if (t->effects)
-        bad |= put(sj, "effects",
-                   gr_wire_effects(&t->effects[st->cell.outcome], unit, gr_roll_opposed(t->roll)));
-    bad |= put_str(sj, "cell", st->cell.cell ? st->cell.cell : "");
-    if (st->cell.note)
-        bad |= put_str(sj, "note", st->cell.note);
+    bad |= put_cell(sj, t, &st->cell, unit);
     gr_odds odds;
     if (st->has_odds && gr_step_odds(st, &odds, NULL) == GR_OK) {
         bad |= put(sj, "odds", gr_wire_odds_map(t, &st->args, &odds, 0));
@@ -245,23 +254,12 @@ static json_t *gr_wire_step(const gr_step *st, const char *unit)
 
 json_t *gr_wire_lookup(const gr_system *s, const gr_table *t, const gr_args *a, const gr_cell *c)
 {
-    const gr_outcome *out = &t->outcomes[c->outcome];
     json_t *j = json_object();
     int bad = !j;
     bad |= put_str(j, "system", s->id);
     bad |= put_str(j, "table", t->name);
     bad |= put(j, "inputs", gr_wire_args(t->params, t->nparams, a));
-    bad |= put_str(j, "result", out->id);
-    bad |= gr_wire_fields(j, c->fields, c->nfields) != 0;
-    bad |= put_str(j, "label", out->label);
-    bad |= put_str(j, "effect", out->effect);
-    if (t->effects)
-        bad |=
-            put(j, "effects",
-                gr_wire_effects(&t->effects[c->outcome], s->length_unit, gr_roll_opposed(t->roll)));
-    bad |= put_str(j, "cell", c->cell ? c->cell : "");
-    if (c->note)
-        bad |= put_str(j, "note", c->note);
+    bad |= put_cell(j, t, c, s->length_unit);
     bad |= put_str(j, "source", t->source);
     return done(j, bad);
 }
