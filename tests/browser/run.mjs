@@ -222,9 +222,13 @@ try {
     // ---- 2. the replay ------------------------------------------------------
     await page.click('#replay-link');
     await page.waitForSelector('#replay-slider');
+    // the map drawn is the step's the label names (the view asked of the server at that step)
+    const drawn = () => page.waitForFunction(() => document.querySelector('#replay-status').dataset.step === document.querySelector('#replay-step').dataset.step, null, { timeout: 10000 });
+    await drawn();
     const lab0 = await page.textContent('#replay-step');
     const pos0 = await page.$$eval('#replay-map .counter', (cs) => cs.map((c) => c.getAttribute('transform')).join());
     for (let k = 0; k < 12; k++) await page.click('#replay-next');
+    await drawn();
     const lab1 = await page.textContent('#replay-step');
     const pos1 = await page.$$eval('#replay-map .counter', (cs) => cs.map((c) => c.getAttribute('transform')).join());
     check(lab0 !== lab1 && pos0 !== pos1, 'replay: stepping forward moves the counters on the map');

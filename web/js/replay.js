@@ -1,31 +1,13 @@
 // replay.js - step forward and back through a stored game, with the map at
-// each step.  The positions are the scenario's starting ones with the
-// recorded events of the game applied in order (a unit moved to a hex, lost
-// a figure, was destroyed): facts the server logged, not rules.
+// each step: the server's view as it was after that step (GET
+// /api/games/ID?step=N, a spectator's), its units drawn and the events of
+// the step listed.  Nothing is replayed here: the page holds no rule.
 import { api } from './api.js';
 import { t } from './i18n.js';
 import { drawMap, drawUnits } from './hexmap.js';
 import { logDie } from './charts.js';
-import { h, put, orError } from './util.js';
+import { h, put, orError, errorBox } from './util.js';
 import { rulesData, citeLink } from './rules.js';
-
-// the events whose first id is a unit (in the others it is a corps or a side)
-const UNIT_KINDS = new Set(['move', 'retreat', 'push', 'take_ground', 'pursuit', 'attack', 'fire', 'skirmish', 'loss', 'skirmisher_lost', 'evade', 'evaded', 'stand', 'riposte', 'die', 'result']);
-
-function applyEvent(units, e) {
-  const u = e.units ? units.get(e.units[0]) : null;
-  const hx = e.hexes || [];
-  const val = (i) => (e.values && e.values[i] !== undefined ? e.values[i] : 0);
-  switch (e.kind) {
-    case 'move': if (u && hx[1]) [u.col, u.row] = hx[1]; break;
-    case 'retreat': case 'take_ground': case 'pursuit': if (u && hx[0]) [u.col, u.row] = hx[0]; break;
-    case 'push': { const v = units.get(e.units[1]); if (v && hx[1]) [v.col, v.row] = hx[1]; break; }
-    case 'loss': if (u) { u.figures = val(1); u.skirmisher = Boolean(val(2)); } break;
-    case 'skirmisher_lost': if (u) u.skirmisher = false; break;
-    case 'destroyed': if (u) { u.figures = 0; u.col = -1; u.row = -1; } break;
-    default: break;
-  }
-}
 
 export async function mount(root, route) {
   const id = route.id;
@@ -33,14 +15,20 @@ export async function mount(root, route) {
   const box = h('div', {}, t('loading'));
   root.append(head, box);
   try { await rulesData(); } catch (e) { /* the citations then name their paragraph only */ }
-  let view = await orError(box, api.view(id, null));
+  const view = await orError(box, api.view(id, null));
   const scn = view && await orError(box, api.scenario(view.scenario));
   if (!scn) return {};
-  const log = view.log || [];
-  const steps = [...new Set(log.map((e) => e.step))].sort((a, b) => a - b);
-  let i = steps.length ? steps.length - 1 : 0;
+  // the slider stops at the steps that logged something
+  const steps = [...new Set((view.log || []).map((e) => e.step))].sort((a, b) => a - b);
+  let i = 0;
   if (route.params.get('step') !== null) i = Math.max(0, Math.min(steps.length - 1, steps.indexOf(Number(route.params.get('step')))));
-  else i = 0;
+  // the views asked, by step (a step's view does not change; its words do
+  // with the language)
+  const views = new Map();
+  const viewAt = (n) => {
+    if (!views.has(n)) views.set(n, api.view(id, null, undefined, n).catch((e) => { views.delete(n); throw e; }));
+    return views.get(n);
+  };
   const map = drawMap(scn, { size: 34, units: scn.units, label: scn.title, typeName: (k) => t(k) });
   const mapwrap = h('div', { class: 'mapwrap', id: 'replay-map' }, map.svg);
   if (scn.cols <= 16) map.svg.style.width = '100%';
@@ -63,22 +51,22 @@ export async function mount(root, route) {
     playB.textContent = t('pause');
     timer = setInterval(() => { if (i >= steps.length - 1) toggle(); else go(i + 1); }, 600);
   }
-  function show() {
-    const units = new Map(scn.units.map((u) => [u.id, Object.assign({}, u, { corps: (scn.corps.find((c) => c.id === u.corps) || {}).name || u.corps })]));
-    const upto = steps[i];
-    let turn = 1;
-    const moved = new Set();
-    for (const e of log) {
-      if (e.step > upto) break;
-      if (e.kind === 'turn_start' && e.values) turn = e.values[0];
-      applyEvent(units, e);
-      if (e.step === upto && e.units && UNIT_KINDS.has(e.kind)) moved.add(e.units[0]);
-    }
-    drawUnits(map, [...units.values()], { highlight: { active: moved }, typeName: (k) => t(k) });
-    label.textContent = t('step_of', steps.length ? upto : 0, steps.length ? steps[steps.length - 1] : 0);
-    put(status, h('span', { class: 'big' }, t('turn_of', turn, scn.turns)), h('span', {}, scn.title));
-    const here = log.filter((e) => e.step === upto);
-    put(events, h('h2', {}, `${t('step')} ${upto ?? ''}`),
+  // the step's view drawn once it comes (status's data-step then says
+  // which), its units that changed since the step before highlighted
+  async function show() {
+    const k = i, upto = steps.length ? steps[k] : 0;
+    label.textContent = t('step_of', upto, steps.length ? steps[steps.length - 1] : 0);
+    label.dataset.step = String(upto);
+    let v, before;
+    try { [v, before] = await Promise.all([viewAt(upto), viewAt(k > 0 ? steps[k - 1] : 0)]); } catch (e) { put(events, errorBox(e.message)); return; }
+    if (k !== i) return; // a later step asked since
+    const was = new Map(before.units.map((u) => [u.id, u]));
+    const changed = (u, b = was.get(u.id)) => !b || b.col !== u.col || b.row !== u.row || b.figures !== u.figures || b.skirmisher !== u.skirmisher;
+    drawUnits(map, v.units, { highlight: { active: new Set(v.units.filter((u) => changed(u)).map((u) => u.id)) }, typeName: (x) => t(x) });
+    status.dataset.step = String(upto);
+    put(status, h('span', { class: 'big' }, t('turn_of', (v.view && v.view.turn) ?? v.turn, scn.turns)), h('span', {}, scn.title));
+    const here = (v.log || []).filter((e) => e.step === upto);
+    put(events, h('h2', {}, `${t('step')} ${upto}`),
       h('div', { class: 'dicetray' }, ...here.filter((e) => e.kind === 'die' && e.faces).map(logDie)),
       ...here.map((e) => h('div', { class: 'detail' }, e.text, e.source ? h('span', { class: 'rule' }, ' — ', citeLink(e.source)) : null)));
   }
@@ -93,6 +81,6 @@ export async function mount(root, route) {
       if (e.key === ' ') { toggle(); return true; }
       return false;
     },
-    relang: async () => { try { view = await api.view(id, null); } catch (e) { return; } log.splice(0, log.length, ...(view.log || [])); head.textContent = `${t('replay_title')} ${id}`; show(); },
+    relang: () => { views.clear(); head.textContent = `${t('replay_title')} ${id}`; show(); },
   };
 }
