@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { t } from './i18n.js';
 import { drawMap, drawUnits } from './hexmap.js';
 import { logDie } from './charts.js';
-import { h, put, orError, errorBox } from './util.js';
+import { h, put, orError, errorBox, stepBar } from './util.js';
 import { rulesData, citeLink } from './rules.js';
 
 export async function mount(root, route) {
@@ -33,30 +33,24 @@ export async function mount(root, route) {
   const mapwrap = h('div', { class: 'mapwrap', id: 'replay-map' }, map.svg);
   if (scn.cols <= 16) map.svg.style.width = '100%';
   else map.svg.style.width = map.svg.dataset.width + 'px';
-  const slider = h('input', { type: 'range', min: 0, max: Math.max(0, steps.length - 1), value: i, id: 'replay-slider', 'aria-label': t('step'), oninput: (e) => { i = Number(e.target.value); show(); } });
-  const label = h('span', { id: 'replay-step', 'aria-live': 'polite' });
   let timer = null;
   const playB = h('button', { type: 'button', id: 'replay-play', onclick: () => toggle() }, t('play'));
-  const btn = (k, id2, f) => h('button', { type: 'button', id: id2, onclick: f }, t(k));
-  const controls = h('div', { class: 'replay-controls' },
-    btn('first', 'replay-first', () => go(0)), btn('prev', 'replay-prev', () => go(i - 1)), playB,
-    btn('next', 'replay-next', () => go(i + 1)), btn('last', 'replay-last', () => go(steps.length - 1)), slider, label);
+  const bar = stepBar('replay', (k) => { i = k; show(); }, playB);
   const events = h('div', { class: 'panel log', id: 'replay-events', style: 'max-height:none' });
   const status = h('div', { class: 'statusbar', id: 'replay-status' });
-  put(box, status, controls, h('div', { class: 'game' }, mapwrap, h('aside', {}, events)));
+  put(box, status, bar.el, h('div', { class: 'game' }, mapwrap, h('aside', {}, events)));
 
-  function go(k) { i = Math.max(0, Math.min(steps.length - 1, k)); slider.value = i; show(); }
   function toggle() {
     if (timer) { clearInterval(timer); timer = null; playB.textContent = t('play'); return; }
     playB.textContent = t('pause');
-    timer = setInterval(() => { if (i >= steps.length - 1) toggle(); else go(i + 1); }, 600);
+    timer = setInterval(() => { if (i >= steps.length - 1) toggle(); else bar.go(i + 1); }, 600);
   }
   // the step's view drawn once it comes (status's data-step then says
   // which), its units that changed since the step before highlighted
   async function show() {
     const k = i, upto = steps.length ? steps[k] : 0;
-    label.textContent = t('step_of', upto, steps.length ? steps[steps.length - 1] : 0);
-    label.dataset.step = String(upto);
+    bar.show(k, Math.max(0, steps.length - 1), [upto, steps.length ? steps[steps.length - 1] : 0]);
+    bar.label.dataset.step = String(upto);
     let v, before;
     try { [v, before] = await Promise.all([viewAt(upto), viewAt(k > 0 ? steps[k - 1] : 0)]); } catch (e) { put(events, errorBox(e.message)); return; }
     if (k !== i) return; // a later step asked since
@@ -72,15 +66,11 @@ export async function mount(root, route) {
   }
   show();
   return {
-    unmount: () => { if (timer) clearInterval(timer); },
+    unmount: () => { if (timer) clearInterval(timer); bar.stop(); },
     key: (e) => {
-      if (e.key === 'ArrowRight') { go(i + 1); return true; }
-      if (e.key === 'ArrowLeft') { go(i - 1); return true; }
-      if (e.key === 'Home') { go(0); return true; }
-      if (e.key === 'End') { go(steps.length - 1); return true; }
       if (e.key === ' ') { toggle(); return true; }
-      return false;
+      return bar.key(e);
     },
-    relang: () => { views.clear(); head.textContent = `${t('replay_title')} ${id}`; show(); },
+    relang: () => { views.clear(); head.textContent = `${t('replay_title')} ${id}`; playB.textContent = t(timer ? 'pause' : 'play'); bar.relang(); show(); },
   };
 }

@@ -36,7 +36,7 @@
 // here, nothing to play, no overlay of the battle as it stands now.
 import { api, liveStream, oneOrder } from './api.js';
 import { t, getLang } from './i18n.js';
-import { h, put, errorBox, loadSeats } from './util.js';
+import { h, put, errorBox, loadSeats, stepBar } from './util.js';
 import { toast } from './main.js';
 import { showWhy } from './why.js';
 
@@ -114,15 +114,7 @@ export async function mount(root, route) {
   const logBox = h('div', { class: 'log', id: 'log', tabindex: 0, role: 'log' });
   const logP = h('section', { class: 'panel', id: 'tb-log' }, logT, logBox);
   // the replay's bar: first, back, the slider, forward, last, the step
-  const rSlider = h('input', { type: 'range', min: 0, max: 0, value: 0, id: 'tb-replay-slider', oninput: (e) => { // asked once the slider rests a moment (each step is a replay on the server)
-    clearTimeout(S.slide);
-    S.slide = setTimeout(() => goStep(Number(e.target.value)), 80);
-  } });
-  const rLabel = h('span', { id: 'tb-replay-step', 'aria-live': 'polite' });
-  const rBtn = (k, bid, f) => h('button', { type: 'button', id: bid, 'data-key': k, onclick: f }, t(k));
-  const rBar = replay ? h('div', { class: 'replay-controls tb-replay', id: 'tb-replay', role: 'group' },
-    rBtn('first', 'tb-replay-first', () => goStep(0)), rBtn('prev', 'tb-replay-prev', () => goStep(S.at - 1)), rSlider,
-    rBtn('next', 'tb-replay-next', () => goStep(S.at + 1)), rBtn('last', 'tb-replay-last', () => goStep(S.view ? S.view.steps : 0)), rLabel) : null;
+  const rBar = replay ? stepBar('tb-replay', goStep) : null;
   // the page's own words, again in a new language
   function labels() {
     put(zoomRow,
@@ -132,10 +124,8 @@ export async function mount(root, route) {
       replay ? null : h('button', { type: 'button', id: 'tb-ruler', 'aria-pressed': String(S.ruler), title: t('tb_ruler_help'),
         onclick: () => { S.ruler = !S.ruler; S.from = null; S.measure = null; if (S.view) render(); labels(); } }, t('tb_ruler')));
     if (rBar) {
-      for (const b of rBar.querySelectorAll('button[data-key]')) b.textContent = t(b.dataset.key);
-      rBar.setAttribute('aria-label', t('replay_title'));
-      rBar.title = t('tb_replay_help');
-      rSlider.setAttribute('aria-label', t('step'));
+      rBar.relang();
+      rBar.el.title = t('tb_replay_help');
     }
     ordersT.textContent = replay ? t('replay_title') : t('actions');
     logT.textContent = t('log');
@@ -145,7 +135,7 @@ export async function mount(root, route) {
   labels();
   const orders = oneOrder(fs);
   put(root, h('div', { class: 'tb-page' },
-    h('div', { class: 'tb-main' }, rBar, status, seqBox, zoomRow, tools, h('div', { class: 'tb-stage' }, box, info), sightList),
+    h('div', { class: 'tb-main' }, rBar && rBar.el, status, seqBox, zoomRow, tools, h('div', { class: 'tb-stage' }, box, info), sightList),
     h('aside', { class: 'tb-side' }, oddsP, whyP, ordersP, logP)));
 
   const W = () => S.view.view.table.width, D = () => S.view.view.table.depth;
@@ -627,10 +617,7 @@ export async function mount(root, route) {
       : !legal.length && !V.over && computer[V.to_move] ? t('waiting_computer')
         : dragging ? t('tb_hint_drag') : S.sel === null && legal.length > 1 ? t('tb_hint_select') : null;
     if (replay) {
-      rSlider.max = String(V.steps ?? V.step);
-      rSlider.value = String(V.step);
-      rLabel.textContent = t('step_of', V.step, V.steps ?? V.step);
-      for (const [b, off] of [['first', V.step <= 0], ['prev', V.step <= 0], ['next', V.step >= V.steps], ['last', V.step >= V.steps]]) rBar.querySelector(`#tb-replay-${b}`).disabled = off;
+      rBar.show(V.step, V.steps ?? V.step);
       put(fs, h('p', { class: 'hint', id: 'tb-hint' }, t('tb_replay_help')), h('p', {}, h('a', { href: hashOf(''), id: 'tb-replay-back' }, t('tb_replay_back'))));
       put(logBox, ...(V.log || []).map(logLine(logBox)));
       logBox.scrollTop = logBox.scrollHeight; // the running log: its last line the step shown
@@ -674,11 +661,9 @@ export async function mount(root, route) {
     return `#/table/${encodeURIComponent(id)}?` + [q, token ? `token=${encodeURIComponent(token)}` : ''].filter(Boolean).join('&');
   }
 
-  // The replay to step n (clamped to the battle's steps), the page's
-  // address saying which
+  // The replay to step n (the bar keeps it within the battle's steps),
+  // the page's address saying which
   function goStep(n) {
-    const last = S.view ? S.view.steps ?? S.view.step : 0;
-    n = Math.max(0, Math.min(last, Math.round(n)));
     if (S.view && n === S.view.step && n === S.at) return;
     S.at = n;
     history.replaceState(null, '', hashOf(`replay=1&step=${n}`));
@@ -718,14 +703,11 @@ export async function mount(root, route) {
 
   await refresh();
   return {
-    unmount: () => { S.gone = true; clearTimeout(S.slide); if (S.stream) S.stream.close(); },
+    unmount: () => { S.gone = true; if (rBar) rBar.stop(); if (S.stream) S.stream.close(); },
     relang: () => { labels(); if (S.view) refresh(); },
     key: (e) => {
       if (e.key === '+' || e.key === '=') { zoomBy(1.25); return true; }
-      if (replay && S.view && !S.drag) {
-        const to = { ArrowLeft: S.at - 1, ArrowRight: S.at + 1, Home: 0, End: S.view.steps }[e.key];
-        if (to !== undefined) { goStep(to); return true; }
-      }
+      if (replay && S.view && !S.drag && rBar.key(e)) return true;
       if (e.key === '-') { zoomBy(0.8); return true; }
       if (e.key === 'Escape' && S.drag) { clearTimeout(S.drag.timer); S.drag = null; S.noClick = true; render(); return true; } // the drag called off
       if (e.key === 'Escape' && (S.refused || S.measure || S.from !== null)) { S.refused = null; S.measure = null; S.from = null; render(); return true; }
