@@ -4,9 +4,9 @@
 // number shown comes from GET /api/games/GAME and GET /api/scenarios/ID.
 import { api, liveStream, oneOrder } from './api.js';
 import { t, getLang } from './i18n.js';
-import { drawMap, drawUnits, drawThreat, el, centre, corners, pstr, hexDistance } from './hexmap.js';
+import { drawMap, drawUnits, drawThreat, el, centre, corners, pstr } from './hexmap.js';
 import { groupedBars, probBars, logDie, HIT_COLOUR } from './charts.js';
-import { h, put, loadSeats, saveSeats, errorBox } from './util.js';
+import { h, put, loadSeats, saveSeats, errorBox, putLog } from './util.js';
 import { toast } from './main.js';
 import { rulesData, guideData, citeLink, ruleLink } from './rules.js';
 import { showWhy as showWhyIn } from './why.js';
@@ -55,10 +55,10 @@ export async function mount(root, route) {
   const oddsP = h('section', { class: 'panel oddsbox', id: 'odds', hidden: true, 'aria-live': 'polite' });
   const diceP = h('section', { class: 'panel', id: 'dice' });
   const bowlP = h('section', { class: 'panel bowl', id: 'bowl' });
-  const logP = h('section', { class: 'panel', id: 'log-panel' });
   const reportP = h('section', { class: 'panel', id: 'report', hidden: true });
   const whyP = h('section', { class: 'panel oddsbox', id: 'why', hidden: true, 'aria-live': 'polite' });
   const logBox = h('div', { class: 'log', id: 'log', tabindex: 0, role: 'log', 'aria-label': t('log') });
+  const logT = h('h2', {}), logP = h('section', { class: 'panel', id: 'log-panel' }, logT, logBox);
   const guideP = h('section', { class: 'panel guide', id: 'guide', hidden: true, 'aria-live': 'polite' });
   const side = h('aside', { class: 'sidebar' }, guideP, sidesP, oddsP, whyP, ordersP, diceP, bowlP, logP);
   root.append(status, h('div', { class: 'game' }, h('div', {}, tools, reportP, mapwrap), side));
@@ -97,7 +97,7 @@ export async function mount(root, route) {
         }
         const first = !S.view;
         S.view = v;
-        if (!S.scn) { S.scn = await api.scenario(v.scenario); loadArtillery(); }
+        if (!S.scn) S.scn = await api.scenario(v.scenario);
         if (first) { buildMap(); openStream(); }
         if (hotseat && v.view && v.view.stage === 'chits' && S.curtainFor !== S.viewSide && typeof v.to_move === 'number') {
           S.curtainFor = S.viewSide;
@@ -194,32 +194,23 @@ export async function mount(root, route) {
     await refresh(true);
   }
 
-  // The artillery's dice by range, read from the R&E table (seed 004 §2.1)
-  // through the API, for the range shown when a battery is hovered.
-  async function loadArtillery() {
-    S.art = [];
-    try {
-      for (let r = 1; r <= 12; r++) {
-        const c = await api.lookup({ system: 're', table: 'artillery_dice', inputs: { range: r } });
-        if (c.result !== 'in_range') break;
-        S.art.push({ range: r, dice: c.dice });
-      }
-    } catch (e) { S.art = []; }
-  }
-
-  function showRange(u, on) {
+  // A battery hovered: the dice it would roll at each hex now, as the
+  // engine decides them (its sight, below: by range, seed 004 §2.1, where it
+  // sees), until the mouse leaves it.
+  async function showRange(u, on) {
     const old = S.map && S.map.svg.querySelector('g.art-range');
     if (old) old.remove();
-    if (!on || u.type !== 'artillery' || !S.art || !S.art.length) return;
+    S.ranged = on && u.type === 'artillery' ? u.id : null;
+    if (S.ranged === null) return;
+    let sight;
+    try { sight = await sightOf(u.id); } catch (e) { return; }
+    if (S.ranged !== u.id || S.map.svg.querySelector('g.art-range')) return;
     const s = S.map.size;
     const g = el('g', { class: 'art-range', 'pointer-events': 'none' });
-    for (const hx of S.scn.hexes) {
-      const d = hexDistance(u.col, u.row, hx.col, hx.row);
-      const band = S.art.find((a) => a.range === d);
-      if (!band) continue;
-      const [x, y] = centre(hx.col, hx.row, s);
-      el('polygon', { points: pstr(corners(x, y, s, 0.95)), class: 'hl-range r' + Math.min(3, band.dice) }, g);
-      el('text', { x, y: y - s * 0.55, 'text-anchor': 'middle', 'font-size': s * 0.28, class: 'range-dice' }, g).textContent = band.dice === 1 ? t('die_1') : t('dice_n', band.dice);
+    for (const x of sight.data.hexes.filter((x) => x.range > 0 && x.dice > 0)) {
+      const [cx, cy] = centre(x.hex[0], x.hex[1], s);
+      el('polygon', { points: pstr(corners(cx, cy, s, 0.95)), class: 'hl-range r' + Math.min(3, x.dice) }, g);
+      el('text', { x: cx, y: cy - s * 0.55, 'text-anchor': 'middle', 'font-size': s * 0.28, class: 'range-dice' }, g).textContent = x.dice === 1 ? t('die_1') : t('dice_n', x.dice);
     }
     S.map.svg.insertBefore(g, S.map.gUnit);
   }
@@ -229,12 +220,11 @@ export async function mount(root, route) {
   // the unit sees it, how far it is and the dice it would roll there, as the
   // engine decides them (GET /api/games/GAME/sight, one answer per unit and
   // step), and a line is drawn from the unit: solid if seen, dashed if not.
-  async function sightOf(u) {
-    const key = `${u}@${S.view.step}`;
-    if (S.sight && S.sight.key === key) return S.sight.data;
-    const data = await api.sight(id, token(), u);
-    S.sight = { key, data, byHex: new Map(data.hexes.map((x) => [x.hex.join(), x])) };
-    return data;
+  function sightOf(u) {
+    if (!S.sights || S.sights.step !== S.view.step) S.sights = Object.assign(new Map(), { step: S.view.step });
+    const all = S.sights;
+    if (!all.has(u)) all.set(u, api.sight(id, token(), u).then((data) => ({ data, byHex: new Map(data.hexes.map((x) => [x.hex.join(), x])) }), (e) => { all.delete(u); throw e; }));
+    return all.get(u);
   }
 
   async function showSight(hexKey) {
@@ -242,14 +232,15 @@ export async function mount(root, route) {
     const g = S.map && S.map.gHi.querySelector('g.sight');
     if (g) g.remove();
     if (u === null || u === undefined || !hexKey) { sightLine.textContent = ''; return; }
-    try { await sightOf(u); } catch (e) { sightLine.textContent = e.message; return; }
-    if (S.sel !== u || !S.sight) return;
-    const x = S.sight.byHex.get(hexKey);
+    let sight;
+    try { sight = await sightOf(u); } catch (e) { sightLine.textContent = e.message; return; }
+    if (S.sel !== u) return;
+    const x = sight.byHex.get(hexKey);
     const unit = unitById(u);
     if (!x || !unit || x.range === 0) { sightLine.textContent = ''; return; }
     const s = S.map.size;
     const gs = el('g', { class: 'sight', 'pointer-events': 'none' }, S.map.gHi);
-    const [x1, y1] = centre(S.sight.data.from[0], S.sight.data.from[1], s), [x2, y2] = centre(x.hex[0], x.hex[1], s);
+    const [x1, y1] = centre(sight.data.from[0], sight.data.from[1], s), [x2, y2] = centre(x.hex[0], x.hex[1], s);
     el('line', { x1, y1, x2, y2, class: x.sees ? 'sight-line seen' : 'sight-line hidden' }, gs);
     const dice = x.dice === 0 ? t('sight_no_dice') : x.dice === 1 ? t('die_1') : t('dice_n', x.dice);
     const text = `${unit.name} → ${x.hex.join(',')}: ${x.sees ? t('sight_seen') : x.fog ? t('sight_fog') : t('sight_hidden')}, ${t('sight_range', x.range)}, ${dice}`;
@@ -561,29 +552,18 @@ export async function mount(root, route) {
   }
 
   // Log: a line that does not start with spaces heads the lines that do (the
-  // dice and modifiers of a roll); each line opens to its rule paragraph.
+  // dice and modifiers of a roll: its details, with its dice); each line
+  // opens to its rule paragraph; a turn's line stands alone.
   function renderLog() {
-    const items = [];
-    let cur = null;
+    const lines = [];
     for (const e of S.log) {
-      const text = e.text || '';
-      const detail = /^\s/.test(text);
-      if (e.kind === 'turn_start') { items.push({ turn: text }); cur = null; continue; }
-      if (!detail || !cur) { cur = { head: e, sub: [] }; items.push(cur); } else cur.sub.push(e);
+      const head = lines[lines.length - 1];
+      if (e.kind === 'turn_start') lines.push({ ...e, source: null });
+      else if (/^\s/.test(e.text || '') && head && head.details) head.details.push(e);
+      else lines.push({ ...e, details: e.faces ? [{ kind: 'dice', text: `${t('dice')}: ${e.faces.join(' ')}` }] : [] });
     }
-    const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 30;
-    put(logBox, ...items.map((it) => {
-      if (it.turn) return h('div', { class: 'turnline' }, it.turn);
-      const e = it.head;
-      const d = h('details', { 'data-kind': e.kind || '' },
-        h('summary', {}, h('span', { class: 'stepno' }, String(e.step ?? '')), e.text.trim()),
-        ...it.sub.map((s) => h('div', { class: 'detail' }, s.text.trim(), s.source ? h('span', { class: 'rule' }, ' — ', citeLink(s.source)) : null)),
-        e.source ? h('div', { class: 'detail rule' }, `${t('show_rule')}: `, citeLink(e.source)) : null,
-        e.faces ? h('div', { class: 'detail' }, `${t('dice')}: ${e.faces.join(' ')}`) : null);
-      return d;
-    }));
-    put(logP, h('h2', {}, t('log')), logBox);
-    if (atBottom || !renderLog.done) logBox.scrollTop = logBox.scrollHeight;
+    logT.textContent = t('log');
+    putLog(logBox, lines, citeLink, !renderLog.done);
     renderLog.done = true;
   }
 

@@ -39,13 +39,6 @@ export function neighbour(c, r, d) {
   return [c + dc, r + dr];
 }
 
-// Hexes between [c1, r1] and [c2, r2] (odd-r offsets through cube coordinates).
-export function hexDistance(c1, r1, c2, r2) {
-  const cube = (c, r) => { const x = c - (r - (r & 1)) / 2; return [x, r, -x - r]; };
-  const [a, b] = [cube(c1, r1), cube(c2, r2)];
-  return Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]), Math.abs(a[2] - b[2]));
-}
-
 export { corners, pstr };
 
 // Angle (radians, SVG y down) of direction d from a hex centre.

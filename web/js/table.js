@@ -36,7 +36,7 @@
 // here, nothing to play, no overlay of the battle as it stands now.
 import { api, liveStream, oneOrder } from './api.js';
 import { t, getLang } from './i18n.js';
-import { h, put, errorBox, loadSeats, stepBar } from './util.js';
+import { h, put, errorBox, loadSeats, stepBar, putLog } from './util.js';
 import { toast } from './main.js';
 import { showWhy } from './why.js';
 
@@ -619,8 +619,7 @@ export async function mount(root, route) {
     if (replay) {
       rBar.show(V.step, V.steps ?? V.step);
       put(fs, h('p', { class: 'hint', id: 'tb-hint' }, t('tb_replay_help')), h('p', {}, h('a', { href: hashOf(''), id: 'tb-replay-back' }, t('tb_replay_back'))));
-      put(logBox, ...(V.log || []).map(logLine(logBox)));
-      logBox.scrollTop = logBox.scrollHeight; // the running log: its last line the step shown
+      putLog(logBox, V.log || [], undefined, true); // the running log: its last line the step shown
       return;
     }
     put(fs,
@@ -634,26 +633,7 @@ export async function mount(root, route) {
           onmouseenter: () => ghostMark(a.text, true), onmouseleave: () => ghostMark(a.text, false),
           onfocus: () => ghostMark(a.text, true), onblur: () => ghostMark(a.text, false),
           onclick: () => order(a) }, label(a))))) : h('p', { class: 'muted' }, V.over ? t('over') : t('no_actions')));
-    const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 30;
-    put(logBox, ...(V.log || []).map(logLine(logBox)));
-    if (atBottom) logBox.scrollTop = logBox.scrollHeight;
-  }
-
-  // a log line; one that resolved a test (its `details`: each modifier
-  // and table read, the sheet's words, and where the rules say so) is a
-  // disclosure that opens to them (docs/api.md)
-  // (lines opened stay open when the log is drawn again)
-  function logLine(box) {
-    const opened = new Set([...box.querySelectorAll('details.logline[open]')].map((d) => d.dataset.key));
-    return (e, i) => {
-      const head = [h('span', { class: 'stepno' }, String(e.step ?? '')), (e.text || '').trim()];
-      if (!e.details || !e.details.length) return h('div', { class: 'logline', 'data-kind': e.kind || '' }, ...head);
-      const key = `${e.step}:${i}`;
-      return h('details', { class: 'logline', 'data-kind': e.kind || '', 'data-key': key, open: opened.has(key) }, h('summary', {}, ...head),
-        h('ul', { class: 'logdetails' }, ...e.details.map((d) => h('li', { 'data-kind': d.kind || '' }, (d.text || '').trim(),
-          d.source ? h('span', { class: 'logsource' }, ` (${d.source})`) : null))),
-        e.source ? h('p', { class: 'logrule' }, e.source) : null);
-    };
+    putLog(logBox, V.log || []);
   }
 
   // this battle's page, with `q` and the token

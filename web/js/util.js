@@ -110,3 +110,23 @@ export function stepBar(pre, go, ...extra) {
   bar.relang();
   return bar;
 }
+
+// A game's log (docs/api.md) in `box`: each line its step and text; one
+// with `details` (each {kind, text, source}: a test's modifiers, table
+// reads, dice) or a `source` opens to them, each source said by
+// cite(source).  Lines opened stay open when it is drawn again; the log
+// follows its end when it was there (`end`: always).
+export function putLog(box, lines, cite = (s) => s, end = false) {
+  const opened = new Set([...box.querySelectorAll('details.logline[open]')].map((d) => d.dataset.key));
+  end = end || box.scrollHeight - box.scrollTop - box.clientHeight < 30;
+  put(box, ...lines.map((e, i) => {
+    const head = [h('span', { class: 'stepno' }, String(e.step ?? '')), (e.text || '').trim()];
+    if (!e.source && !(e.details || []).length) return h('div', { class: 'logline', 'data-kind': e.kind || '' }, ...head);
+    const key = `${e.step}:${i}`;
+    return h('details', { class: 'logline', 'data-kind': e.kind || '', 'data-key': key, open: opened.has(key) }, h('summary', {}, ...head),
+      h('ul', { class: 'logdetails' }, ...(e.details || []).map((d) => h('li', { class: 'detail', 'data-kind': d.kind || '' }, (d.text || '').trim(),
+        d.source ? h('span', { class: 'logsource' }, ' — ', cite(d.source)) : null))),
+      e.source ? h('p', { class: 'logrule' }, cite(e.source)) : null);
+  }));
+  if (end) box.scrollTop = box.scrollHeight;
+}
