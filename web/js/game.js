@@ -127,12 +127,7 @@ export async function mount(root, route) {
     if (orders.busy || !S.view) return;
     S.pending = null;
     oddsP.hidden = true;
-    try {
-      await orders.send(() => api.act(id, token(), a.text, S.view.step));
-      if (!['move', 'group'].includes(a.kind)) S.sel = null;
-    } catch (e) {
-      if (e.status !== 409) toast(e.message, true);
-    }
+    if (await orders.run(() => api.act(id, token(), a.text, S.view.step)) && !['move', 'group'].includes(a.kind)) S.sel = null;
     await refresh();
   }
 
@@ -143,11 +138,7 @@ export async function mount(root, route) {
   // .../seat); the computer plays at once if the seat is to move.
   async function handSeat(player) {
     if (orders.busy) return;
-    try {
-      await orders.send(() => api.seat(id, token(), player));
-    } catch (e) {
-      toast(e.message, true);
-    }
+    await orders.run(() => api.seat(id, token(), player));
     await refresh(true);
   }
 
@@ -183,13 +174,10 @@ export async function mount(root, route) {
 
   async function undo() {
     if (!canUndo() || orders.busy) return;
-    try {
-      await orders.send(() => api.undo(id, token(), S.view.step));
+    if (await orders.run(() => api.undo(id, token(), S.view.step))) {
       S.sel = null;
       S.pending = null;
       oddsP.hidden = true;
-    } catch (e) {
-      toast(e.message, true);
     }
     await refresh(true);
   }

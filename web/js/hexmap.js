@@ -159,10 +159,10 @@ export function corpsColours(scn) {
   return out;
 }
 
-// Draw the whole map into a new <svg>.  opts: {size, units, label, select,
+// Draw the whole map into a new <svg>.  opts: {size, units, label,
 // highlight: {active: Set(unit ids), moves: Map("c,r" -> action), targets:
 // Map(unit id -> action), selected: unit id, fire: Map("c,r" -> action)},
-// onHex(c, r), onUnit(unit), compact (preview: no labels)}.
+// onUnit(unit)}.
 export function drawMap(scn, opts = {}) {
   const s = opts.size || 36;
   const cols = scn.cols, rows = scn.rows;
@@ -186,11 +186,10 @@ export function drawMap(scn, opts = {}) {
   for (const h of scn.hexes) {
     const [x, y] = centre(h.col, h.row, s);
     const t = TERRAIN[h.code] || TERRAIN['.'];
-    const poly = el('polygon', {
+    el('polygon', {
       points: pstr(corners(x, y, s)), fill: t.fill, stroke: '#8d8669', 'stroke-width': 0.8,
       class: 'hex', 'data-hex': `${h.col},${h.row}`, 'data-terrain': t.name,
     }, gHex);
-    if (opts.onHex) poly.addEventListener('click', () => opts.onHex(h.col, h.row));
     if (h.hill) {
       // a hill: a brown rise with a contour line and hachures down its sides
       el('polygon', { points: pstr(corners(x, y, s, 0.97)), fill: '#c8a465', 'fill-opacity': 0.45 }, gSym);
@@ -270,12 +269,9 @@ export function drawMap(scn, opts = {}) {
     el('polygon', { points: pstr(star), fill: luminance(side.colour) > 0.5 ? '#222' : '#fff' }, g);
     el('title', {}, g).textContent = (o.name ? o.name + ': ' : '') + `${side.name || ''} −${o.points}`;
   }
-  if (!opts.compact) {
-    for (const p of scn.places || []) {
-      const [x, y] = centre(p.hex[0], p.hex[1], s);
-      const tx = el('text', { x, y: y + s * 0.82, class: 'place', 'text-anchor': 'middle', 'font-size': s * 0.3 }, gLabel);
-      tx.textContent = p.name;
-    }
+  for (const p of scn.places || []) {
+    const [x, y] = centre(p.hex[0], p.hex[1], s);
+    el('text', { x, y: y + s * 0.82, class: 'place', 'text-anchor': 'middle', 'font-size': s * 0.3 }, gLabel).textContent = p.name;
   }
   const api = { svg, size: s, gUnit, gHi, scn, hexByKey };
   drawUnits(api, opts.units || scn.units || [], opts);

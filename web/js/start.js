@@ -109,7 +109,7 @@ export async function mount(root) {
   function renderDetail() {
     const s = chosen;
     const colours = corpsColours(s);
-    const map = drawMap(s, { size: 30, compact: false, label: s.title, typeName: (k) => t(k) });
+    const map = drawMap(s, { size: 30, label: s.title, typeName: (k) => t(k) });
     const oob = h('div', { class: 'oob' });
     for (const side of s.sides) {
       const tbl = h('table', {});

@@ -654,12 +654,9 @@ export async function mount(root, route) {
   // toast if none)
   async function act(a, refused) {
     if (orders.busy || !S.view) return;
-    try {
-      await orders.send(() => api.act(id, token, a.text, S.view.step));
+    if (await orders.run(() => api.act(id, token, a.text, S.view.step), refused)) {
       S.sel = null;
       S.refused = null;
-    } catch (e) {
-      if (e.status === 409) { /* the game moved on: drawn again below */ } else if (refused) refused(e); else toast(e.message, true);
     }
     await refresh();
   }
