@@ -57,6 +57,12 @@ const TERRAIN = {
   W: { fill: '#8fb9da', name: 'lake' },
 };
 
+// A five-pointed star's points about (x, y), its tips `out` from it, the
+// points between them `inner`.
+function star(x, y, out, inner) {
+  return pstr([...Array(10).keys()].map((i) => { const a = i * Math.PI / 5 - Math.PI / 2, d = i % 2 ? inner : out; return [x + d * Math.cos(a), y + d * Math.sin(a)]; }));
+}
+
 // A small deterministic jitter so trees and houses do not sit on a grid.
 function jit(c, r, i) {
   const v = Math.sin(c * 12.9898 + r * 78.233 + i * 37.719) * 43758.5453;
@@ -98,15 +104,9 @@ function drawTerrainSymbol(g, h, x, y, s) {
     case 'R':
       el('path', { d: `M${x - s * 0.7},${y - s * 0.1} l${s * 0.25},${s * 0.25} l${s * 0.2},-${s * 0.3} l${s * 0.25},${s * 0.3} l${s * 0.25},-${s * 0.25} l${s * 0.25},${s * 0.2}`, stroke: '#6e5330', 'stroke-width': 2, fill: 'none' }, g);
       break;
-    case 'K': {
-      const pts = [];
-      for (let i = 0; i < 10; i++) {
-        const a = i * Math.PI / 5 - Math.PI / 2, d = i % 2 ? s * 0.3 : s * 0.6;
-        pts.push([x + d * Math.cos(a), y + d * Math.sin(a)]);
-      }
-      el('polygon', { points: pstr(pts), fill: '#8f8a80', stroke: '#3f3b35', 'stroke-width': 1.2 }, g);
+    case 'K':
+      el('polygon', { points: star(x, y, s * 0.6, s * 0.3), fill: '#8f8a80', stroke: '#3f3b35', 'stroke-width': 1.2 }, g);
       break;
-    }
     case 'B':
       el('rect', { x: x - s * 0.25, y: y - s * 0.25, width: s * 0.5, height: s * 0.5, fill: '#9c5b3f', stroke: '#3f2418', 'stroke-width': 2 }, g);
       break;
@@ -261,12 +261,7 @@ export function drawMap(scn, opts = {}) {
     const gx = x + s * 0.52, gy = y - s * 0.55;
     const g = el('g', { class: 'objective', 'data-hex': o.hex.join(',') }, gLabel);
     el('circle', { cx: gx, cy: gy, r: s * 0.26, fill: side.colour || '#c33', stroke: '#222', 'stroke-width': 1.5 }, g);
-    const star = [];
-    for (let i = 0; i < 10; i++) {
-      const a = i * Math.PI / 5 - Math.PI / 2, d = (i % 2 ? 0.09 : 0.2) * s;
-      star.push([gx + d * Math.cos(a), gy + d * Math.sin(a)]);
-    }
-    el('polygon', { points: pstr(star), fill: luminance(side.colour) > 0.5 ? '#222' : '#fff' }, g);
+    el('polygon', { points: star(gx, gy, s * 0.2, s * 0.09), fill: luminance(side.colour) > 0.5 ? '#222' : '#fff' }, g);
     el('title', {}, g).textContent = (o.name ? o.name + ': ' : '') + `${side.name || ''} −${o.points}`;
   }
   for (const p of scn.places || []) {

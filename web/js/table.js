@@ -7,17 +7,11 @@
 // ghosts and its legal fire targets highlighted: everything drawn comes
 // from the server's view and legal list; the page decides no rule.
 //
-// What it reads (GET /api/games/ID): the server's view {step, turn,
-// to_move, over, winner, sides, seat, log [{step, text, kind, source?, details? [{kind, text, source}]}], legal
-// [{text, verb, unit, target, pose?}]} and the type's view_json in
-// `view`: {table: {width, depth}, terrain [{kind, level, name, points
-// [[x, y]...]}], units [{id, name, side, arm, formation, stands,
-// disordered, on_table, pose?}], objectives [{id, name, at, radius,
-// holder}], turn, turns, phase {id, title}, sequence [{id, title,
-// title_en, title_fr}]}; a
-// pose is {at [x, y] (the front edge's centre), face [dx, dy] (a
-// direction) or degrees, stands [[4 corners [x, y]]...]}.  Units and
-// targets are named by their ids.  Inches, x east, y north.
+// What it reads: GET /api/games/ID, the server's view with the type's own
+// in `view` (docs/api.md « A battle on the table », where its fields are
+// written: the table, terrain, units and the poses they stand in,
+// objectives, the phase and the sequence of play).  Units and targets are
+// named by their ids.  Inches, x east, y north.
 //
 // A unit whose move is to be chosen is dragged (mouse, pen or finger):
 // its allowance shaded (GET .../reach), the path's cost and a ghost where
@@ -36,7 +30,7 @@
 // here, nothing to play, no overlay of the battle as it stands now.
 import { api, liveStream, oneOrder } from './api.js';
 import { t, getLang } from './i18n.js';
-import { h, put, errorBox, loadSeats, stepBar, putLog } from './util.js';
+import { h, put, errorBox, loadSeats, stepBar, putLog, nameOf } from './util.js';
 import { toast } from './main.js';
 import { showWhy } from './why.js';
 
@@ -108,7 +102,7 @@ export async function mount(root, route) {
   const oddsP = h('section', { class: 'panel tb-odds', id: 'tb-odds', hidden: true });
   const whyP = h('section', { class: 'panel oddsbox', id: 'why', hidden: true, 'aria-live': 'polite' });
   const sightList = h('ul', { class: 'tb-sight-list', id: 'tb-sight-list', hidden: true }); // the selected unit's enemies
-  const fs = h('fieldset', { class: 'tb-orders' });
+  const fs = h('fieldset', { class: 'orders-set' });
   const ordersT = h('h2', {}), logT = h('h2', {});
   const ordersP = h('section', { class: 'panel', id: 'tb-orders' }, ordersT, fs);
   const logBox = h('div', { class: 'log', id: 'log', tabindex: 0, role: 'log' });
@@ -550,10 +544,9 @@ export async function mount(root, route) {
     if (e) { e.classList.toggle('hl', on); if (on) e.parentNode.append(e); }
   }
 
-  const named = (n) => { const u = unitOf(n); return u ? u.name || u.id : String(n); };
   // an order in the page's language, from the action's fields (its "text"
   // is what the server takes back, in the engine's words)
-  const leaderName = (n) => { const l = (S.view.view.leaders || []).find((x) => x.id === n); return l ? l.name || l.id : String(n); };
+  const leaderName = (n) => nameOf(S.view.view.leaders, n);
   const label = (a) => {
     const u = a.unit ? shortName(unitOf(a.unit) || { id: a.unit }) : '';
     const far = () => {
@@ -626,7 +619,7 @@ export async function mount(root, route) {
       V.over ? h('p', {}, h('a', { href: hashOf(`replay=1&step=${V.step}`), id: 'tb-replay-link' }, t('replay'))) : null,
       hint ? h('p', { class: 'hint', id: 'tb-hint' }, hint) : null,
       computer.some(Boolean) ? h('div', { class: 'form-row' }, h('button', { type: 'button', id: 'why-btn', onclick: () => showWhy(whyP, id, token, (k) => sides[k] || String(k)) }, t('why_btn'))) : null,
-      S.sel !== null ? h('p', { id: 'tb-selected' }, t('tb_selected', named(S.sel)), ' ', h('button', { type: 'button', id: 'tb-unselect', onclick: () => { S.sel = null; render(); } }, t('tb_unselect'))) : null,
+      S.sel !== null ? h('p', { id: 'tb-selected' }, t('tb_selected', nameOf(S.view.view.units, S.sel)), ' ', h('button', { type: 'button', id: 'tb-unselect', onclick: () => { S.sel = null; render(); } }, t('tb_unselect'))) : null,
       legal.length ? h('ul', { id: 'order-list', class: 'tb-actions' }, mine.map((a) => h('li', {},
         h('button', { type: 'button', 'data-action': a.text, class: a.target ? 'target' : '',
           // its ghost (a move of the unit selected) stands out while pointed at

@@ -53,6 +53,9 @@ export function paramControl(p, v, set, id, name = (c) => c) {
     value: v ?? '', placeholder: p.placeholder || (k === 'number' && p.min !== undefined ? `${p.min}–${p.max}` : ''), oninput: (e) => set(read(e.target.value)) });
 }
 
+// The name of the one of `list` ({id, name}) whose id is `id`, else the id.
+export const nameOf = (list, id) => ((list || []).find((x) => x.id === id) || {}).name || String(id);
+
 // A list of buttons to pick one of `items` ({id, title}, each told by
 // sub(item)), the one whose id is `chosen` pressed; data-KEY is the id.
 export function pickList(label, key, items, chosen, onPick, sub) {
@@ -64,7 +67,7 @@ export function pickList(label, key, items, chosen, onPick, sub) {
 // declared name marked {name} (include/grognard/error.h; an error's JSON
 // also carries the one at fault as "param"): each said as `label(name)`,
 // quoted ("{weight}" -> "“weight”"); by default the name's words.
-const nameWords = (n) => String(n).replace(/[_-]+/g, ' ');
+export const nameWords = (n) => String(n).replace(/[_-]+/g, ' ');
 export const inputsNamed = (msg, label = nameWords) => String(msg ?? '').replace(/\{([a-z][a-z0-9_-]*)\}/g, (m, n) => `“${label(n)}”`);
 
 // The box a view shows in place of what failed to load or to answer.
