@@ -2,11 +2,15 @@
 // chit bowl, the orders the server lists as legal, the dice, the log, live
 // updates (Server-Sent Events), undo and the end-of-battle report.  Every
 // number shown comes from GET /api/games/GAME and GET /api/scenarios/ID.
+// Its replay (#/replay/GAME[?step=N]) is the same page as a spectator saw
+// it after step N (GET /api/games/GAME?step=N), stepped through with a bar
+// (and Play), the units changed since the step shown before outlined:
+// nothing replayed here, nothing to play.
 import { api, liveStream, oneOrder } from './api.js';
 import { t, getLang } from './i18n.js';
 import { drawMap, drawUnits, drawThreat, el, centre, corners, pstr } from './hexmap.js';
 import { groupedBars, probBars, logDie, HIT_COLOUR } from './charts.js';
-import { h, put, loadSeats, saveSeats, errorBox, putLog } from './util.js';
+import { h, put, loadSeats, saveSeats, errorBox, putLog, stepBar } from './util.js';
 import { toast } from './main.js';
 import { rulesData, guideData, citeLink, ruleLink } from './rules.js';
 import { showWhy as showWhyIn } from './why.js';
@@ -24,14 +28,16 @@ export async function mount(root, route) {
     seats[0] = a || null; seats[1] = b || null;
   } else if (route.params.get('seat')) {
     seats.any = route.params.get('seat');
-  } else {
+  } else if (route.name !== 'replay') {
     Object.assign(seats, stored);
   }
   const hotseat = Boolean(seats[0] && seats[1]);
   const guided = route.params.get('guide') === '1';
+  const replay = route.name === 'replay';
   const S = {
     view: null, scn: null, map: null, log: [], sel: null, pending: null, viewSide: 0,
     stream: null, diceShown: 0, refreshing: null, again: false, full: false, curtainFor: null, gone: false,
+    at: Number(route.params.get('step')) || 0, changed: new Set(), timer: null,
   };
   const token = () => (hotseat ? seats[S.viewSide] : seats.any || seats[0] || seats[1] || null);
 
@@ -61,6 +67,9 @@ export async function mount(root, route) {
   const logT = h('h2', {}), logP = h('section', { class: 'panel', id: 'log-panel' }, logT, logBox);
   const guideP = h('section', { class: 'panel guide', id: 'guide', hidden: true, 'aria-live': 'polite' });
   const side = h('aside', { class: 'sidebar' }, guideP, sidesP, oddsP, whyP, ordersP, diceP, bowlP, logP);
+  const playB = h('button', { type: 'button', id: 'replay-play', onclick: () => play() }, t('play'));
+  const bar = replay ? stepBar('replay', (n) => { S.at = n; history.replaceState(null, '', `#/replay/${encodeURIComponent(id)}?step=${n}`); refresh(true); }, playB) : null;
+  if (bar) root.append(bar.el);
   root.append(status, h('div', { class: 'game' }, h('div', {}, tools, reportP, mapwrap), side));
   let zoomK = 1;
   function zoom(k) {
@@ -83,7 +92,7 @@ export async function mount(root, route) {
     S.refreshing = (async () => {
       try {
         const since = !full && S.view && S.log.length ? S.view.step : undefined;
-        let v = pushed || await api.view(id, token(), since);
+        let v = pushed || await api.view(id, token(), since, replay ? S.at : undefined);
         if (since !== undefined && v.step < S.view.step) return; // a view pushed before ours
         if (hotseat && typeof v.to_move === 'number' && v.to_move !== S.viewSide) {
           S.viewSide = v.to_move;
@@ -96,9 +105,12 @@ export async function mount(root, route) {
           S.log = S.log.concat((v.log || []).filter((e) => !(e.step <= top)));
         }
         const first = !S.view;
+        const was = new Map(((replay && S.view && S.view.units) || []).map((u) => [u.id, u]));
+        S.changed = new Set(v.units.filter((u) => was.size && ['col', 'row', 'figures', 'skirmisher'].some((k) => (was.get(u.id) || {})[k] !== u[k])).map((u) => u.id));
         S.view = v;
         if (!S.scn) S.scn = await api.scenario(v.scenario);
-        if (first) { buildMap(); openStream(); }
+        if (first) buildMap();
+        if (first && !replay) openStream();
         if (hotseat && v.view && v.view.stage === 'chits' && S.curtainFor !== S.viewSide && typeof v.to_move === 'number') {
           S.curtainFor = S.viewSide;
           curtain(S.viewSide);
@@ -129,6 +141,12 @@ export async function mount(root, route) {
     oddsP.hidden = true;
     if (await orders.run(() => api.act(id, token(), a.text, S.view.step)) && !['move', 'group'].includes(a.kind)) S.sel = null;
     await refresh();
+  }
+
+  // Play: the replay a step forward every 600 ms, to its end
+  function play() {
+    if (S.timer) { clearInterval(S.timer); S.timer = null; } else S.timer = setInterval(() => { if (bar.at >= bar.last) play(); else bar.go(bar.at + 1); }, 600);
+    playB.textContent = t(S.timer ? 'pause' : 'play');
   }
 
   // Why the computer played its last decision (why.js)
@@ -188,7 +206,7 @@ export async function mount(root, route) {
   async function showRange(u, on) {
     const old = S.map && S.map.svg.querySelector('g.art-range');
     if (old) old.remove();
-    S.ranged = on && u.type === 'artillery' ? u.id : null;
+    S.ranged = on && u.type === 'artillery' && !replay ? u.id : null;
     if (S.ranged === null) return;
     let sight;
     try { sight = await sightOf(u.id); } catch (e) { return; }
@@ -270,7 +288,7 @@ export async function mount(root, route) {
     const actors = new Set(L.filter((a) => a.unit !== undefined && a.kind !== 'group').map((a) => a.unit));
     if (S.sel !== null && !actors.has(S.sel) && !L.some((a) => a.unit === S.sel)) S.sel = null;
     if (S.sel === null && actors.size === 1) S.sel = [...actors][0];
-    const hi = { active: new Set(L.filter((a) => a.unit !== undefined).map((a) => a.unit)), moves: new Map(), fire: new Map(), targets: new Map(), selected: S.sel };
+    const hi = { active: replay ? S.changed : new Set(L.filter((a) => a.unit !== undefined).map((a) => a.unit)), moves: new Map(), fire: new Map(), targets: new Map(), selected: S.sel };
     for (const a of L) {
       if (a.unit !== S.sel) continue;
       if (HEX_KINDS.includes(a.kind) && a.to && !hi.moves.has(a.to.join(','))) hi.moves.set(a.to.join(','), a);
@@ -414,19 +432,15 @@ export async function mount(root, route) {
     if (o.evades) return [h('p', { class: 'hint odds-evades' }, t('odds_evades'))];
     if (o.may_evade) out.push(h('p', { class: 'hint' }, t('odds_may_evade')));
     const a = o.attack, tgt = unitById(b.target), me = unitById(b.unit);
-    const line = (k, v, cls) => h('tr', { class: cls }, h('th', {}, k), h('td', {}, v));
-    out.push(h('table', { class: 'odds-sum', 'data-odds': 'attack' },
-      h('caption', {}, t('odds_against', tgt ? tgt.name : '', a.dice)),
-      line(t('odds_loss'), pct(a.loss), 'o-loss'), line(t('odds_retreat'), pct(a.retreat), 'o-retreat'),
-      line(t('odds_destroyed'), pct(a.destroyed), 'o-destroyed'), line(t('odds_expected'), a.expected_losses.toFixed(2), 'o-expected')));
+    // a roll's chances of a loss, a retreat, a fall, the figures it costs (and `more` rows)
+    const sum = (kind, caption, x, ...more) => h('table', { class: 'odds-sum', 'data-odds': kind }, h('caption', {}, caption),
+      [['loss', t('odds_loss'), pct(x.loss)], ['retreat', t('odds_retreat'), pct(x.retreat)], ['destroyed', t('odds_destroyed'), pct(x.destroyed)],
+        ['expected', t('odds_expected'), x.expected_losses.toFixed(2)], ...more].map(([k, l, v]) => h('tr', { class: 'o-' + k }, h('th', {}, l), h('td', {}, v))));
+    out.push(sum('attack', t('odds_against', tgt ? tgt.name : '', a.dice), a));
     out.push(probBars(a.losses.map((p, k) => ({ label: t('odds_fig_lost', k), p: Number(p), fill: k ? HIT_COLOUR.loss || '#7a1f1f' : '#8a8a8a' })), { title: `${label(b)}: ${t('odds_fig_title')}`, width: 340 }));
     const r = o.riposte || {};
     if (r.dice) {
-      out.push(h('table', { class: 'odds-sum', 'data-odds': 'riposte' },
-        h('caption', {}, t('odds_riposte', pct(r.chance), r.dice, me ? me.name : '')),
-        line(t('odds_loss'), pct(r.loss), 'o-loss'), line(t('odds_retreat'), pct(r.retreat), 'o-retreat'),
-        line(t('odds_destroyed'), pct(r.destroyed), 'o-destroyed'), line(t('odds_expected'), r.expected_losses.toFixed(2), 'o-expected'),
-        line(t('odds_riposte_risk'), pct(r.chance * r.loss), 'o-risk')));
+      out.push(sum('riposte', t('odds_riposte', pct(r.chance), r.dice, me ? me.name : ''), r, ['risk', t('odds_riposte_risk'), pct(r.chance * r.loss)]));
     } else out.push(h('p', { class: 'muted', 'data-odds': 'no-riposte' }, t('odds_no_riposte')));
     return out;
   }
@@ -471,6 +485,7 @@ export async function mount(root, route) {
 
   function renderOrders() {
     const v = S.view, L = legal();
+    if (bar) { bar.show(v.step, v.steps ?? v.step); put(ordersF, h('h2', {}, t('replay_title')), h('p', { class: 'hint' }, t('tb_replay_help'))); return; }
     const parts = [h('h2', {}, t('actions'))];
     const help = phaseHelp((v.view || {}).stage, L.length > 0);
     if (help && v.seat !== null && v.seat !== undefined) parts.push(help);
@@ -551,7 +566,7 @@ export async function mount(root, route) {
       else lines.push({ ...e, details: e.faces ? [{ kind: 'dice', text: `${t('dice')}: ${e.faces.join(' ')}` }] : [] });
     }
     logT.textContent = t('log');
-    putLog(logBox, lines, citeLink, !renderLog.done);
+    putLog(logBox, lines, citeLink, replay || !renderLog.done); // a replay's: its last line the step shown
     renderLog.done = true;
   }
 
@@ -613,6 +628,8 @@ export async function mount(root, route) {
 
   // ---- keys ---------------------------------------------------------------
   function key(e) {
+    if (bar && e.key === ' ') { play(); return true; }
+    if (bar) return bar.key(e);
     if (document.getElementById('curtain')) return false;
     if (e.key === 'e' || e.key === 'E') { const a = legal().find((x) => END_KINDS.includes(x.kind) && x.kind !== 'no_riposte'); if (a) act(a); return true; }
     if (e.key === 'u' || e.key === 'U' || ((e.ctrlKey || e.metaKey) && e.key === 'z')) { undo(); return true; }
@@ -627,8 +644,8 @@ export async function mount(root, route) {
   try { await rulesData(); S.guide = await guideData(); } catch (e) { S.guide = null; }
   await refresh(true);
   return {
-    unmount: () => { S.gone = true; if (S.stream) S.stream.close(); const c = document.getElementById('curtain'); if (c) c.remove(); },
-    relang: () => { if (S.stream) S.stream.reopen(); refresh(true); },
+    unmount: () => { S.gone = true; clearInterval(S.timer); if (bar) bar.stop(); if (S.stream) S.stream.close(); const c = document.getElementById('curtain'); if (c) c.remove(); },
+    relang: () => { if (S.stream) S.stream.reopen(); if (bar) { bar.relang(); playB.textContent = t(S.timer ? 'pause' : 'play'); } refresh(true); },
     key,
   };
 }

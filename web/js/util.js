@@ -80,23 +80,24 @@ export const orError = (box, p) => p.catch((e) => { put(box, errorBox(e.message)
 
 // A replay's bar: first, back, `extra`, a slider, forward, last and the
 // step's label (ids PRE-first, PRE-prev, PRE-slider, PRE-next, PRE-last,
-// PRE-step).  go(n) is asked for stop n, clamped to 0..last (the slider's
-// once it rests a moment; bar.go(n) the same); show(n, last, said) says
-// stop n is shown, the label "Step said[0] of said[1]" (n and last);
-// key(e) steps by the arrows, Home and End; relang() says it again.
+// PRE-step).  go(n) is asked for step n, clamped to 0..last (the slider's
+// once it rests a moment; bar.go(n) the same), the label saying it at
+// once; show(n, last) says step n is shown; key(e) steps by the arrows,
+// Home and End; relang() says it all again.
 export function stepBar(pre, go, ...extra) {
   let timer = null;
   const bar = { at: 0, last: 0, stop: () => clearTimeout(timer) };
-  const to = bar.go = (n) => { bar.at = Math.max(0, Math.min(bar.last, n)); go(bar.at); };
+  const say = () => { bar.label.textContent = t('step_of', bar.at, bar.last); };
+  const to = bar.go = (n) => { bar.at = Math.max(0, Math.min(bar.last, n)); say(); go(bar.at); };
   const btn = (k, f) => h('button', { type: 'button', id: `${pre}-${k}`, onclick: f });
   const b = { first: btn('first', () => to(0)), prev: btn('prev', () => to(bar.at - 1)), next: btn('next', () => to(bar.at + 1)), last: btn('last', () => to(bar.last)) };
   const slider = h('input', { type: 'range', min: 0, max: 0, value: 0, id: `${pre}-slider`, oninput: (e) => { bar.stop(); timer = setTimeout(() => to(Number(e.target.value)), 80); } });
   bar.label = h('span', { id: `${pre}-step`, 'aria-live': 'polite' });
   bar.el = h('div', { class: 'replay-controls', id: pre, role: 'group' }, b.first, b.prev, ...extra, slider, b.next, b.last, bar.label);
-  bar.show = (n, last, said = [n, last]) => {
-    Object.assign(bar, { at: n, last, said });
+  bar.show = (n, last) => {
+    Object.assign(bar, { at: n, last });
     Object.assign(slider, { max: String(last), value: String(n) });
-    bar.label.textContent = t('step_of', ...said);
+    say();
     for (const [k, off] of [['first', n <= 0], ['prev', n <= 0], ['next', n >= last], ['last', n >= last]]) b[k].disabled = off;
   };
   bar.key = (e) => {
@@ -108,7 +109,7 @@ export function stepBar(pre, go, ...extra) {
     for (const [k, e] of Object.entries(b)) e.textContent = t(k);
     bar.el.setAttribute('aria-label', t('replay_title'));
     slider.setAttribute('aria-label', t('step'));
-    if (bar.said) bar.label.textContent = t('step_of', ...bar.said);
+    say();
   };
   bar.relang();
   return bar;
