@@ -13,7 +13,7 @@ import { groupedBars, probBars, logDie, HIT_COLOUR } from './charts.js';
 import { h, put, loadSeats, saveSeats, errorBox, putLog, stepBar } from './util.js';
 import { toast } from './main.js';
 import { rulesData, guideData, citeLink, ruleLink } from './rules.js';
-import { showWhy as showWhyIn } from './why.js';
+import { showWhy } from './why.js';
 
 const END_KINDS = ['end_fire', 'end_move', 'end_activation', 'chits_done', 'stop', 'no_riposte'];
 const TARGET_KINDS = ['attack', 'column', 'skirmish', 'pursue', 'fire'];
@@ -148,9 +148,6 @@ export async function mount(root, route) {
     if (S.timer) { clearInterval(S.timer); S.timer = null; } else S.timer = setInterval(() => { if (bar.at >= bar.last) play(); else bar.go(bar.at + 1); }, 600);
     playB.textContent = t(S.timer ? 'pause' : 'play');
   }
-
-  // Why the computer played its last decision (why.js)
-  const showWhy = () => showWhyIn(whyP, id, token(), sideName);
 
   // The seat handed to the computer (the hard level) or taken back (POST
   // .../seat); the computer plays at once if the seat is to move.
@@ -528,7 +525,7 @@ export async function mount(root, route) {
     const endA = L.find((a) => END_KINDS.includes(a.kind) && a.kind !== 'no_riposte');
     const endB = h('button', { type: 'button', id: 'end-btn', disabled: !endA, onclick: () => endA && act(endA), 'aria-keyshortcuts': 'E' }, t('end_phase') + ' (E)');
     const vsComputer = (v.players || []).some((p) => p !== 'human');
-    const whyB = vsComputer ? h('button', { type: 'button', id: 'why-btn', onclick: showWhy }, t('why_btn')) : null;
+    const whyB = vsComputer ? h('button', { type: 'button', id: 'why-btn', onclick: () => showWhy(whyP, id, token(), sideName) }, t('why_btn')) : null;
     parts.push(h('div', { class: 'form-row' }, endB, undoB, whyB));
     const mySeat = typeof v.seat === 'number' && !v.over ? v.seat : null;
     if (mySeat !== null) {

@@ -19,7 +19,7 @@ export function centre(c, r, s) {
   return [s * SQ3 * (c + 0.5 * (r & 1)) + s * SQ3 / 2 + s * 0.3, s * 1.5 * r + s + s * 0.3];
 }
 
-function corners(x, y, s, k = 1) {
+export function corners(x, y, s, k = 1) {
   const pts = [];
   for (let i = 0; i < 6; i++) {
     const a = Math.PI / 180 * (60 * i - 30);
@@ -28,7 +28,7 @@ function corners(x, y, s, k = 1) {
   return pts;
 }
 
-const pstr = (pts) => pts.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ');
+export const pstr = (pts) => pts.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ');
 
 // Neighbour of [c, r] in direction d (0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE).
 export function neighbour(c, r, d) {
@@ -38,8 +38,6 @@ export function neighbour(c, r, d) {
   const [dc, dr] = (odd ? oddd : even)[d];
   return [c + dc, r + dr];
 }
-
-export { corners, pstr };
 
 // Angle (radians, SVG y down) of direction d from a hex centre.
 const dirAngle = (d) => -d * Math.PI / 3;
