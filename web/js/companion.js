@@ -9,7 +9,7 @@
 import { api, liveStream, oneOrder } from './api.js';
 import { t, getLang } from './i18n.js';
 import { toast } from './main.js';
-import { h, put, orError, copyButton, paramControl, pickList, inputsNamed, nameWords, nameOf } from './util.js';
+import { h, put, orError, copyButton, paramControl, pickList, inputsNamed, nameWords, nameOf, phaseTitle } from './util.js';
 import { probBars, modsTable, groupedBars } from './charts.js';
 
 export async function mount(root, route) {
@@ -92,13 +92,11 @@ async function mountNew(root) {
 // The battle's words in the page's language, from its view (the battle
 // type's data): a verb's, a fact's or a value's label (KIND_labels), else
 // its id's words ("division-in-range": "Division in range", a value's
-// uncapitalised); a phase's title (else the sheet's); a unit's, a
-// leader's name.
+// uncapitalised); a phase's title, a unit's, a leader's name: util.js.
 const inWords = (view, kind, id) => {
   const l = view[kind + '_labels'] && view[kind + '_labels'][id], w = nameWords(id);
   return (l && l[getLang()]) || (kind === 'value' ? w : w.charAt(0).toUpperCase() + w.slice(1));
 };
-const phaseTitle = (p) => p[`title_${getLang()}`] || p.title;
 // a message of the server naming units, leaders and phases by id, by
 // their names
 function named(view, msg) {

@@ -276,7 +276,6 @@ export async function mount(root, route) {
   const legal = () => (S.view && S.view.legal) || [];
   const unitById = (u) => (S.view ? S.view.units.find((x) => x.id === u) : null);
   const sideName = (k) => (S.scn && S.scn.sides[k] ? S.scn.sides[k].name : String(k));
-  const stageName = (st) => t('stage_' + st);
 
   function render() {
     if (!S.view) return;
@@ -454,7 +453,7 @@ export async function mount(root, route) {
     const who = over ? t('over') : typeof v.to_move === 'number' ? t('side_to_move_other', sideName(v.to_move)) : '';
     put(status, 
       h('span', { class: 'big', id: 'turn' }, t('turn_of', vv.turn ?? v.turn, vv.turns ?? S.scn.turns)),
-      h('span', { class: 'chip', id: 'stage' }, `${t('stage')}${t('colon')}${stageName(vv.stage)}`),
+      h('span', { class: 'chip', id: 'stage' }, `${t('stage')}${t('colon')}${t('stage_' + vv.stage)}`),
       vv.corps_active ? h('span', { class: 'chip' }, `${t('corps_active')}${t('colon')}${vv.corps_active}`) : null,
       h('span', { id: 'to-move' }, who),
       h('span', { class: 'muted', style: 'color:#d8cba6' }, `${t('step')} ${v.step}`),

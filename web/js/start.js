@@ -1,7 +1,7 @@
 // start.js - the scenario picker: map preview, order of battle, side and
 // opponent, then POST /api/games.
 import { api } from './api.js';
-import { t, onLang } from './i18n.js';
+import { t } from './i18n.js';
 import { drawMap, corpsColours } from './hexmap.js';
 import { h, put, saveSeats, gameLink, orError, copyButton, pickList } from './util.js';
 import { toast } from './main.js';

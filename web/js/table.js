@@ -29,8 +29,8 @@
 // forward and last (and the arrow keys, Home and End); nothing replayed
 // here, nothing to play, no overlay of the battle as it stands now.
 import { api, liveStream, oneOrder } from './api.js';
-import { t, getLang } from './i18n.js';
-import { h, put, errorBox, loadSeats, stepBar, putLog, nameOf } from './util.js';
+import { t } from './i18n.js';
+import { h, put, errorBox, loadSeats, stepBar, putLog, nameOf, phaseTitle } from './util.js';
 import { toast } from './main.js';
 import { showWhy } from './why.js';
 
@@ -57,9 +57,6 @@ function svg(tag, attrs = {}, ...kids) {
 // The name on the table: the unit's name up to its parenthesis ("Claparède
 // (17e léger, 34e de ligne)" -> "Claparède"), whole in its tooltip.
 const shortName = (u) => (u.name || u.id).replace(/\s*\(.*$/, '') || u.id;
-
-// A phase's title in the page's language (the sheet's own words in French).
-const title = (p) => (p && (p['title_' + getLang()] || p.title || p.id)) || '';
 
 // A facing in degrees (0 north, 90 east) from degrees or a direction [dx, dy].
 function degrees(f) {
@@ -590,9 +587,9 @@ export async function mount(root, route) {
     const who = V.over ? (V.winner === null || V.winner === undefined ? t('over') : `${t('over')} — ${V.winner === 'draw' ? t('tb_draw') : t('tb_winner', sides[V.winner] || V.winner)}`)
       : typeof V.to_move === 'number' ? `${t('to_move')}: ${sides[V.to_move] || V.to_move}` : '';
     put(status, h('strong', {}, v.turns ? t('turn_of', V.turn ?? v.turn, v.turns) : `${t('turn')} ${V.turn ?? v.turn}`),
-      ' · ', h('span', { id: 'tb-phase' }, title((v.sequence || []).find((p) => p.id === phase.id) || phase)), ' · ', who,
+      ' · ', h('span', { id: 'tb-phase' }, phaseTitle((v.sequence || []).find((p) => p.id === phase.id) || phase)), ' · ', who,
       typeof V.seat === 'number' ? h('span', { class: 'muted' }, ` · ${t('tb_you', sides[V.seat] || V.seat)}`) : null);
-    put(seq, ...(v.sequence || []).map((p) => h('li', { 'aria-current': p.id === phase.id ? 'step' : null, class: p.id === phase.id ? 'now' : '', 'data-phase': p.id }, title(p))));
+    put(seq, ...(v.sequence || []).map((p) => h('li', { 'aria-current': p.id === phase.id ? 'step' : null, class: p.id === phase.id ? 'now' : '', 'data-phase': p.id }, phaseTitle(p))));
     const at = (v.sequence || []).findIndex((p) => p.id === phase.id);
     seqTitle.textContent = `${t('tb_sequence')} (${at + 1}/${(v.sequence || []).length})`;
     seqBox.hidden = !(v.sequence || []).length;

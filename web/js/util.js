@@ -1,5 +1,5 @@
 // util.js - small DOM helpers shared by the views.
-import { t } from './i18n.js';
+import { t, getLang } from './i18n.js';
 import { toast } from './main.js';
 export function h(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -52,6 +52,9 @@ export function paramControl(p, v, set, id, name = (c) => c) {
   return h('input', { type: k === 'int' ? 'number' : 'text', id, name: p.name, min: p.min, max: p.max, step: k === 'int' ? 1 : null, inputmode: k === 'number' ? 'decimal' : null,
     value: v ?? '', placeholder: p.placeholder || (k === 'number' && p.min !== undefined ? `${p.min}–${p.max}` : ''), oninput: (e) => set(read(e.target.value)) });
 }
+
+// A phase's title in the page's language (else the sheet's own words).
+export const phaseTitle = (p) => (p && (p['title_' + getLang()] || p.title || p.id)) || '';
 
 // The name of the one of `list` ({id, name}) whose id is `id`, else the id.
 export const nameOf = (list, id) => ((list || []).find((x) => x.id === id) || {}).name || String(id);
