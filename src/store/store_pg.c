@@ -494,37 +494,35 @@ end:
     return pg_end(s, st, r, id, (int64_t)nsteps, gen, "an undo", err);
 }
 
-static gr_status pg_set_finished(gr_store *base, const char *id, int finished, gr_error *err)
+/* Run `sql`, an UPDATE of game id ($1) to val ($2): GR_OK, or the failure
+ * (`what` the change). */
+static gr_status pg_set(gr_store *base, const char *sql, const char *id, const char *val,
+                        const char *what, gr_error *err)
 {
     pg_store *s = (pg_store *)base;
-    const char *v[2] = {id, finished ? "1" : "0"};
+    const char *v[2] = {id, val};
     pthread_mutex_lock(&s->lock);
     pg_ensure(s);
-    PGresult *r = pg_run(s, "UPDATE games SET finished = $2 WHERE id = $1", 2, v);
-    gr_status st =
-        PQresultStatus(r) == PGRES_COMMAND_OK ? GR_OK : pg_fail(s, err, "marking a game over", r);
+    PGresult *r = pg_run(s, sql, 2, v);
+    gr_status st = PQresultStatus(r) == PGRES_COMMAND_OK ? GR_OK : pg_fail(s, err, what, r);
     PQclear(r);
     pthread_mutex_unlock(&s->lock);
     return st;
 }
 
+static gr_status pg_set_finished(gr_store *base, const char *id, int finished, gr_error *err)
+{
+    return pg_set(base, "UPDATE games SET finished = $2 WHERE id = $1", id, finished ? "1" : "0",
+                  "marking a game over", err);
+}
+
 static gr_status pg_set_player(gr_store *base, const char *id, int seat, const char *player,
                                gr_error *err)
 {
-    pg_store *s = (pg_store *)base;
-    const char *v[2] = {id, player};
-    pthread_mutex_lock(&s->lock);
-    pg_ensure(s);
-    PGresult *r = pg_run(s,
-                         seat ? "UPDATE games SET player1 = $2 WHERE id = $1"
-                              : "UPDATE games SET player0 = $2 WHERE id = $1",
-                         2, v);
-    gr_status st = PQresultStatus(r) == PGRES_COMMAND_OK
-                       ? GR_OK
-                       : pg_fail(s, err, "changing who plays a seat", r);
-    PQclear(r);
-    pthread_mutex_unlock(&s->lock);
-    return st;
+    return pg_set(base,
+                  seat ? "UPDATE games SET player1 = $2 WHERE id = $1"
+                       : "UPDATE games SET player0 = $2 WHERE id = $1",
+                  id, player, "changing who plays a seat", err);
 }
 
 static gr_status pg_stamp(gr_store *base, const char *id, gr_store_head *out, gr_error *err)
