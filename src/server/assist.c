@@ -32,14 +32,6 @@ static MHD_Result_t assist(sv_req *r, const char *what, json_t *req, const void 
 {
     int resolve = !strcmp(what, "resolve"), odds = !strcmp(what, "odds");
     const char *tkey = resolve ? "procedure" : "table";
-    static const char *const keys[3][6] = {{"system", "table", "inputs", NULL},
-                                           {"system", "table", "inputs", "modifier", NULL},
-                                           {"system", "procedure", "inputs", "seed", "roll", NULL}};
-    char msg[GR_ERROR_MSG];
-    if (!sv_only_keys(req, keys[odds + 2 * resolve], msg, sizeof msg)) {
-        json_decref(req);
-        return sv_reply_err(r, 400, "%s", msg);
-    }
     const char *sys = json_string_value(json_object_get(req, "system"));
     const char *name = json_string_value(json_object_get(req, tkey));
     const gr_system *s;
@@ -195,9 +187,13 @@ int sv_assist_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
         *ret = sv_reply_err(r, 405, "use POST /api%s with a JSON body", p);
         return 1;
     }
+    static const char *const keys[3][6] = {{"system", "table", "inputs", NULL},
+                                           {"system", "table", "inputs", "modifier", NULL},
+                                           {"system", "procedure", "inputs", "seed", "roll", NULL}};
     char msg[GR_ERROR_MSG];
-    json_t *req = sv_body_object(r, "{\"system\": \"aoe\", \"table\": \"fire\", \"inputs\": {...}}",
-                                 msg, sizeof msg);
+    json_t *req =
+        sv_body_object(r, "{\"system\": \"aoe\", \"table\": \"fire\", \"inputs\": {...}}",
+                       keys[!strcmp(p, "/odds") + 2 * !strcmp(p, "/resolve")], msg, sizeof msg);
     *ret = req ? assist(r, p + 1, req, s->points) : sv_reply_err(r, 400, "%s", msg);
     return 1;
 }
