@@ -154,12 +154,8 @@ static PGresult *pg_run(pg_store *s, const char *sql, int n, const char *const *
 /* Run a statement with no parameters and no rows: 0 on success. */
 static int pg_cmd(pg_store *s, const char *sql)
 {
-    PGresult *r = PQexec(s->db, sql);
-    if (pg_retry(s, result_ok(r))) {
-        PQclear(r);
-        r = PQexec(s->db, sql);
-    }
-    int ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
+    PGresult *r = pg_run(s, sql, 0, NULL);
+    int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
     PQclear(r);
     return ok ? 0 : -1;
 }
@@ -373,6 +369,27 @@ static gr_status pg_end(pg_store *s, gr_status st, PGresult *r, const char *id, 
     return st;
 }
 
+/* In the writing transaction of pg_begin: move game u[0]'s row on with
+ * `sql`, an UPDATE of the parameters u[0..4) RETURNING its generation:
+ * GR_OK with the new generation in gen; GR_EINPUT when no row matched,
+ * *have then the game's step count (-1: no game); else the failure
+ * (`what` the change). */
+static gr_status pg_move(pg_store *s, const char *sql, const char *const u[4], const char *what,
+                         char gen[24], int64_t *have, gr_error *err)
+{
+    PGresult *r = pg_run(s, sql, 4, u);
+    gr_status st = GR_OK;
+    if (PQresultStatus(r) != PGRES_TUPLES_OK)
+        st = pg_fail(s, err, what, r);
+    else if (PQntuples(r) == 0)
+        st =
+            (*have = pg_count(s, u[0])) == -2 ? pg_fail(s, err, "reading a game", NULL) : GR_EINPUT;
+    else
+        snprintf(gen, 24, "%s", PQgetvalue(r, 0, 0));
+    PQclear(r);
+    return st;
+}
+
 static gr_status pg_append(gr_store *base, const char *id, size_t first, uint64_t gen_want,
                            const gr_record_step *steps, size_t n, gr_error *err)
 {
@@ -390,28 +407,19 @@ static gr_status pg_append(gr_store *base, const char *id, size_t first, uint64_
     /* the row's lock: a second writer of this step waits here, then finds
      * nsteps moved on and updates nothing */
     const char *u[4] = {id, before, after, genw};
-    PGresult *r = pg_run(s,
-                         "UPDATE games SET nsteps = $3 WHERE id = $1 AND nsteps = $2 "
-                         "AND gen = $4::bigint RETURNING gen",
-                         4, u);
-    if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-        st = pg_fail(s, err, "storing a step count", r);
-        goto end;
-    }
-    if (PQntuples(r) == 0) {
-        int64_t have = pg_count(s, id);
-        st = have == -2   ? pg_fail(s, err, "reading a game", NULL)
-             : have == -1 ? gr_store_no_game(err, id)
-                          : gr_error_set(err, GR_EINPUT,
-                                         "game '%s' has %" PRId64 " steps stored (or was taken "
-                                         "back since); step %zu cannot follow",
-                                         id, have, first);
-        goto end;
-    }
-    snprintf(gen, sizeof gen, "%s", PQgetvalue(r, 0, 0));
-    PQclear(r);
-    r = NULL;
-    for (size_t i = 0; i < n; i++) {
+    int64_t have = 0;
+    st = pg_move(s,
+                 "UPDATE games SET nsteps = $3 WHERE id = $1 AND nsteps = $2 AND gen = $4::bigint "
+                 "RETURNING gen",
+                 u, "storing a step count", gen, &have, err);
+    if (st == GR_EINPUT)
+        st = have == -1 ? gr_store_no_game(err, id)
+                        : gr_error_set(err, GR_EINPUT,
+                                       "game '%s' has %" PRId64 " steps stored (or was taken "
+                                       "back since); step %zu cannot follow",
+                                       id, have, first);
+    PGresult *r = NULL;
+    for (size_t i = 0; st == GR_OK && i < n; i++) {
         char nb[24], pb[16], ab[24], hb[24];
         num(nb, sizeof nb, (int64_t)(first + i));
         snprintf(pb, sizeof pb, "%d", steps[i].player);
@@ -439,12 +447,11 @@ static gr_status pg_append(gr_store *base, const char *id, size_t first, uint64_
                      ? gr_error_set(err, GR_EINPUT, "game '%s' has a step %zu stored already", id,
                                     first + i)
                      : pg_fail(s, err, "storing a step", r);
-            goto end;
+            break;
         }
         PQclear(r);
         r = NULL;
     }
-end:
     return pg_end(s, st, r, id, (int64_t)(first - 1 + n), gen, "a step", err);
 }
 
@@ -463,34 +470,24 @@ static gr_status pg_truncate_if(gr_store *base, const char *id, size_t want, uin
     if (st != GR_OK)
         return st;
     const char *u[4] = {id, keep, wantb, genw};
-    PGresult *r = pg_run(s,
-                         "UPDATE games SET nsteps = $2, gen = gen + 1 WHERE id = $1 AND nsteps >= "
-                         "$2 AND nsteps = $3::bigint AND gen = $4::bigint RETURNING gen",
-                         4, u);
-    if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-        st = pg_fail(s, err, "taking steps back", r);
-        goto end;
-    }
-    if (PQntuples(r) == 0) {
-        int64_t have = pg_count(s, id);
-        st = have == -2 ? pg_fail(s, err, "reading a game", NULL)
-             : have >= 0 && ((uint64_t)have != want || (uint64_t)have >= nsteps)
+    int64_t have = 0;
+    st = pg_move(s,
+                 "UPDATE games SET nsteps = $2, gen = gen + 1 WHERE id = $1 AND nsteps >= $2 AND "
+                 "nsteps = $3::bigint AND gen = $4::bigint RETURNING gen",
+                 u, "taking steps back", gen, &have, err);
+    if (st == GR_EINPUT)
+        st = have >= 0 && ((uint64_t)have != want || (uint64_t)have >= nsteps)
                  ? gr_error_set(err, GR_EINPUT,
                                 "game '%s' has %" PRId64 " steps stored, not %zu (or was taken "
                                 "back since); it has moved on, nothing is taken back",
                                 id, have, want)
                  : gr_error_set(err, GR_EINPUT, "game '%s' has no step %zu to keep", id, nsteps);
-        goto end;
-    }
-    snprintf(gen, sizeof gen, "%s", PQgetvalue(r, 0, 0));
-    PQclear(r);
+    PGresult *r = NULL;
     const char *d[2] = {id, keep};
-    r = pg_run(s, "DELETE FROM steps WHERE game = $1 AND n > $2", 2, d);
-    if (PQresultStatus(r) != PGRES_COMMAND_OK) {
+    if (st == GR_OK)
+        r = pg_run(s, "DELETE FROM steps WHERE game = $1 AND n > $2", 2, d);
+    if (r && PQresultStatus(r) != PGRES_COMMAND_OK)
         st = pg_fail(s, err, "taking steps back", r);
-        goto end;
-    }
-end:
     return pg_end(s, st, r, id, (int64_t)nsteps, gen, "an undo", err);
 }
 
