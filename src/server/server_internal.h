@@ -76,6 +76,7 @@ typedef struct sv_game {
     uint64_t snap_gen[SV_SEATS];
     uint64_t pub_ver;
     int queued;            /* in the worker's queue */
+    struct sv_game *qnext; /* the next game in it */
     struct sv_why *why[2]; /* each side's last computer decision, for GET .../why
                               (sv_why.c); NULL: none kept on this server */
     pthread_mutex_t lock;

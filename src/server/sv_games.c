@@ -45,8 +45,7 @@ struct sv_games {
     int nworkers; /* started */
     pthread_mutex_t q_lock;
     pthread_cond_t q_cond;
-    sv_game **queue;
-    size_t qhead, qlen, qcap;
+    sv_game *qhead, *qtail; /* linked by sv_game.qnext */
     atomic_int stopping;
 };
 
@@ -339,22 +338,12 @@ static void enqueue(sv_games *gs, sv_game *g)
 {
     pthread_mutex_lock(&gs->q_lock);
     if (!g->queued) {
-        if (gs->qlen == gs->qcap) {
-            size_t cap = gs->qcap ? gs->qcap * 2 : 64;
-            sv_game **v = malloc(cap * sizeof *v);
-            if (!v) {
-                pthread_mutex_unlock(&gs->q_lock);
-                return;
-            }
-            for (size_t i = 0; i < gs->qlen; i++)
-                v[i] = gs->queue[(gs->qhead + i) % gs->qcap];
-            free(gs->queue);
-            gs->queue = v;
-            gs->qcap = cap;
-            gs->qhead = 0;
-        }
-        gs->queue[(gs->qhead + gs->qlen) % gs->qcap] = g;
-        gs->qlen++;
+        g->qnext = NULL;
+        if (gs->qtail)
+            gs->qtail->qnext = g;
+        else
+            gs->qhead = g;
+        gs->qtail = g;
         g->queued = 1;
         pthread_cond_signal(&gs->q_cond);
     }
@@ -605,15 +594,15 @@ static void *worker_main(void *arg)
     sv_games *gs = arg;
     for (;;) {
         pthread_mutex_lock(&gs->q_lock);
-        while (!gs->qlen && !atomic_load(&gs->stopping))
+        while (!gs->qhead && !atomic_load(&gs->stopping))
             pthread_cond_wait(&gs->q_cond, &gs->q_lock);
         if (atomic_load(&gs->stopping)) {
             pthread_mutex_unlock(&gs->q_lock);
             return NULL;
         }
-        sv_game *g = gs->queue[gs->qhead];
-        gs->qhead = (gs->qhead + 1) % gs->qcap;
-        gs->qlen--;
+        sv_game *g = gs->qhead;
+        if (!(gs->qhead = g->qnext))
+            gs->qtail = NULL;
         g->queued = 0;
         pthread_mutex_unlock(&gs->q_lock);
         pthread_mutex_lock(&g->lock);
@@ -1506,7 +1495,6 @@ void sv_games_free(sv_games *gs)
         }
     }
     scenarios_free(gs);
-    free(gs->queue);
     pthread_mutex_destroy(&gs->reg_lock);
     pthread_mutex_destroy(&gs->q_lock);
     pthread_cond_destroy(&gs->q_cond);
