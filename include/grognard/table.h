@@ -97,6 +97,42 @@ typedef struct gr_param {
         name_, GR_P_INT, NULL, 1, GR_SCORE_MIN, GR_SCORE_MAX, help_                                \
     }
 
+/* Named constructors of the other inputs, so that a list of inputs reads as
+ * what each is: GR_FLAG("enfilade", "enfilade fire (x2)"); a _REQ input must
+ * be given.  An INT or NUM range is min..max (NUM in milli-units). */
+#define GR_FLAG(name_, help_)                                                                      \
+    {                                                                                              \
+        name_, GR_P_FLAG, NULL, 0, 0, 1, help_                                                     \
+    }
+#define GR_ENUM(name_, choices_, help_)                                                            \
+    {                                                                                              \
+        name_, GR_P_ENUM, choices_, 0, 0, 0, help_                                                 \
+    }
+#define GR_ENUM_REQ(name_, choices_, help_)                                                        \
+    {                                                                                              \
+        name_, GR_P_ENUM, choices_, 1, 0, 0, help_                                                 \
+    }
+#define GR_INT(name_, min_, max_, help_)                                                           \
+    {                                                                                              \
+        name_, GR_P_INT, NULL, 0, min_, max_, help_                                                \
+    }
+#define GR_INT_REQ(name_, min_, max_, help_)                                                       \
+    {                                                                                              \
+        name_, GR_P_INT, NULL, 1, min_, max_, help_                                                \
+    }
+#define GR_NUM(name_, min_, max_, help_)                                                           \
+    {                                                                                              \
+        name_, GR_P_NUM, NULL, 0, min_, max_, help_                                                \
+    }
+#define GR_NUM_REQ(name_, min_, max_, help_)                                                       \
+    {                                                                                              \
+        name_, GR_P_NUM, NULL, 1, min_, max_, help_                                                \
+    }
+#define GR_TEXT(name_, help_)                                                                      \
+    {                                                                                              \
+        name_, GR_P_TEXT, NULL, 0, 0, 0, help_                                                     \
+    }
+
 #define GR_MAX_PARAMS 48
 #define GR_MAX_TEXT   2
 #define GR_MILLI      1000

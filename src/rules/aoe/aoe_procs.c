@@ -57,30 +57,28 @@ enum {
     FP_GENERAL,
 };
 static const gr_param fire_params[] = {
-    [FP_FIRER] = {"firer", GR_P_ENUM, firers, 1, 0, 0, "who fires"},
-    [FP_TROOPS] = {"troops", GR_P_ENUM, inf_troops, 0, 0, 0,
-                   "infantry: its formation row (line of 2 or 3 ranks / mixed; column, square or "
-                   "skirmish)"},
-    [FP_STANDS] = {"stands", GR_P_INT, NULL, 0, 1, 60, "infantry or cavalry: stands firing"},
-    [FP_SK] = {"sk", GR_P_FLAG, NULL, 0, 0, 1, "infantry: the brigade is rated Sk (+1 power)"},
-    [FP_CLASS] = {"artillery-class", GR_P_ENUM, aoe_artillery_classes, 0, 0, 0,
-                  "artillery: its row"},
-    [FP_WEIGHT] = {"weight", GR_P_ENUM, aoe_weights, 0, 0, 0, "artillery: heavy or light"},
-    [FP_RANGE] = {"range", GR_P_NUM, NULL, 0, 0, 1000 * GR_MILLI, "artillery: range in inches"},
-    [FP_ENFILADE] = {"enfilade", GR_P_FLAG, NULL, 0, 0, 1, "enfilade fire (x2)"},
-    [FP_ON_COLUMN] = {"on-column", GR_P_FLAG, NULL, 0, 0, 1, "artillery firing on a column (x2)"},
-    [FP_DISORDERED] = {"disordered", GR_P_FLAG, NULL, 0, 0, 1, "the firers are disordered (x1/2)"},
-    [FP_DAMAGED] = {"damaged", GR_P_FLAG, NULL, 0, 0, 1, "the battery is damaged (x1/2)"},
-    [FP_AT_SKIRMISHERS] = {"target-skirmishers", GR_P_FLAG, NULL, 0, 0, 1,
-                           "the target is in skirmish order (x1/2 and -2)"},
-    [FP_AT_GRAND_BATTERY] = {"target-grand-battery", GR_P_FLAG, NULL, 0, 0, 1,
-                             "firing at a grand battery (x1 1/2)"},
-    [FP_TARGET_MOVING] = {"target-moving", GR_P_FLAG, NULL, 0, 0, 1,
-                          "target limbered, changed formation, or in movement mode (+1)"},
-    [FP_COVER] = {"cover", GR_P_INT, NULL, 0, 0, 3,
-                  "target in cover: the scenario's DRM, 0 to 3, subtracted"},
-    [FP_GENERAL] = {"general", GR_P_ENUM, no_yes_general, 0, 0, 0,
-                    "a general attached to the target: none, attached, charismatic"},
+    [FP_FIRER] = GR_ENUM_REQ("firer", firers, "who fires"),
+    [FP_TROOPS] =
+        GR_ENUM("troops", inf_troops,
+                "infantry: its formation row (line of 2 or 3 ranks / mixed; column, square or "
+                "skirmish)"),
+    [FP_STANDS] = GR_INT("stands", 1, 60, "infantry or cavalry: stands firing"),
+    [FP_SK] = GR_FLAG("sk", "infantry: the brigade is rated Sk (+1 power)"),
+    [FP_CLASS] = GR_ENUM("artillery-class", aoe_artillery_classes, "artillery: its row"),
+    [FP_WEIGHT] = GR_ENUM("weight", aoe_weights, "artillery: heavy or light"),
+    [FP_RANGE] = GR_NUM("range", 0, 1000 * GR_MILLI, "artillery: range in inches"),
+    [FP_ENFILADE] = GR_FLAG("enfilade", "enfilade fire (x2)"),
+    [FP_ON_COLUMN] = GR_FLAG("on-column", "artillery firing on a column (x2)"),
+    [FP_DISORDERED] = GR_FLAG("disordered", "the firers are disordered (x1/2)"),
+    [FP_DAMAGED] = GR_FLAG("damaged", "the battery is damaged (x1/2)"),
+    [FP_AT_SKIRMISHERS] =
+        GR_FLAG("target-skirmishers", "the target is in skirmish order (x1/2 and -2)"),
+    [FP_AT_GRAND_BATTERY] = GR_FLAG("target-grand-battery", "firing at a grand battery (x1 1/2)"),
+    [FP_TARGET_MOVING] =
+        GR_FLAG("target-moving", "target limbered, changed formation, or in movement mode (+1)"),
+    [FP_COVER] = GR_INT("cover", 0, 3, "target in cover: the scenario's DRM, 0 to 3, subtracted"),
+    [FP_GENERAL] = GR_ENUM("general", no_yes_general,
+                           "a general attached to the target: none, attached, charismatic"),
 };
 
 static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
@@ -273,69 +271,22 @@ enum {
     S_BREAKTHROUGH,
     S_NSIDE
 };
-#define SIDE_PARAMS(side)                                                                           \
-    {side "-general",                                                                               \
-     GR_P_ENUM,                                                                                     \
-     no_yes_general,                                                                                \
-     0,                                                                                             \
-     0,                                                                                             \
-     0,                                                                                             \
-     "general attached: none, attached (+1), charismatic (+2)"},                                    \
-        {side "-stands", GR_P_INT, NULL, 1, 1, 99, "stands engaged (numerical superiority)"},       \
-        {side "-condition",                                                                         \
-         GR_P_ENUM,                                                                                 \
-         conditions,                                                                                \
-         0,                                                                                         \
-         0,                                                                                         \
-         0,                                                                                         \
-         "normal, fresh (+2: brigade fraîche), spent (-2: épuisée)"},                               \
-        {side "-quality",                                                                           \
-         GR_P_ENUM,                                                                                 \
-         qualities,                                                                                 \
-         0,                                                                                         \
-         0,                                                                                         \
-         0,                                                                                         \
-         "other, regular (+1: unité régulière), elite (+2)"},                                       \
-        {side "-cavalry",                                                                           \
-         GR_P_ENUM,                                                                                 \
-         cavalry_kinds,                                                                             \
-         0,                                                                                         \
-         0,                                                                                         \
-         0,                                                                                         \
-         "none, heavy (+1), cuirassier (+2: cavalerie lourde cuirassée)"},                          \
-        {side "-disordered", GR_P_FLAG, NULL, 0, 0, 1, "brigade in disorder (-2, not cumulative)"}, \
-        {side "-not-countercharging",                                                               \
-         GR_P_FLAG,                                                                                 \
-         NULL,                                                                                      \
-         0,                                                                                         \
-         0,                                                                                         \
-         1,                                                                                         \
-         "cavalry not countercharging (-2, not cumulative)"},                                       \
-        {side "-skirmish-order",                                                                    \
-         GR_P_FLAG,                                                                                 \
-         NULL,                                                                                      \
-         0,                                                                                         \
-         0,                                                                                         \
-         1,                                                                                         \
-         "brigade in skirmish order (-2, not cumulative)"},                                         \
-        {side "-battery-alone",                                                                     \
-         GR_P_FLAG,                                                                                 \
-         NULL,                                                                                      \
-         0,                                                                                         \
-         0,                                                                                         \
-         1,                                                                                         \
-         "battery unattached and/or silenced (-2, not cumulative)"},                                \
-        {side "-stands-lost",                                                                       \
-         GR_P_INT,                                                                                  \
-         NULL,                                                                                      \
-         0,                                                                                         \
-         0,                                                                                         \
-         40,                                                                                        \
-         "stands lost in the preceding fire (-1 each)"},                                            \
-    {                                                                                               \
-        side "-breakthrough", GR_P_FLAG, NULL, 0, 0, 1,                                             \
-            "breaking through with a charge, or supported formation (+1)"                           \
-    }
+#define SIDE_PARAMS(side)                                                                          \
+    GR_ENUM(side "-general", no_yes_general,                                                       \
+            "general attached: none, attached (+1), charismatic (+2)"),                            \
+        GR_INT_REQ(side "-stands", 1, 99, "stands engaged (numerical superiority)"),               \
+        GR_ENUM(side "-condition", conditions,                                                     \
+                "normal, fresh (+2: brigade fraîche), spent (-2: épuisée)"),                       \
+        GR_ENUM(side "-quality", qualities, "other, regular (+1: unité régulière), elite (+2)"),   \
+        GR_ENUM(side "-cavalry", cavalry_kinds,                                                    \
+                "none, heavy (+1), cuirassier (+2: cavalerie lourde cuirassée)"),                  \
+        GR_FLAG(side "-disordered", "brigade in disorder (-2, not cumulative)"),                   \
+        GR_FLAG(side "-not-countercharging", "cavalry not countercharging (-2, not cumulative)"),  \
+        GR_FLAG(side "-skirmish-order", "brigade in skirmish order (-2, not cumulative)"),         \
+        GR_FLAG(side "-battery-alone", "battery unattached and/or silenced (-2, not cumulative)"), \
+        GR_INT(side "-stands-lost", 0, 40, "stands lost in the preceding fire (-1 each)"),         \
+        GR_FLAG(side "-breakthrough",                                                              \
+                "breaking through with a charge, or supported formation (+1)")
 
 enum {
     CP_CAV_CHARGE = 2 * S_NSIDE,
@@ -347,17 +298,15 @@ enum {
 static const gr_param combat_params[] = {
     SIDE_PARAMS("attacker"),
     SIDE_PARAMS("defender"),
-    [CP_CAV_CHARGE] = {"cavalry-vs-infantry", GR_P_ENUM, charge_ranges, 0, 0, 0,
-                       "attacking cavalry charging infantry in the open, not in square: "
-                       "under_5 (+2) or 5_or_more inches away (-3)"},
-    [CP_LANCERS] = {"lancers", GR_P_FLAG, NULL, 0, 0, 1,
-                    "attacking lancers charging infantry in the open (+1)"},
-    [CP_COVER] = {"defender-cover", GR_P_INT, NULL, 0, 0, 3,
-                  "defender in cover: the scenario's +1 to +3"},
-    [CP_OUTFLANKED] = {"defender-outflanked", GR_P_FLAG, NULL, 0, 0, 1,
-                       "defender outflanked or attacked from the rear (-3)"},
-    [CP_SQUARE] = {"defender-square", GR_P_ENUM, squares, 0, 0, 0,
-                   "defender in square: vs_cavalry (+3) or vs_infantry (-1)"},
+    [CP_CAV_CHARGE] = GR_ENUM("cavalry-vs-infantry", charge_ranges,
+                              "attacking cavalry charging infantry in the open, not in square: "
+                              "under_5 (+2) or 5_or_more inches away (-3)"),
+    [CP_LANCERS] = GR_FLAG("lancers", "attacking lancers charging infantry in the open (+1)"),
+    [CP_COVER] = GR_INT("defender-cover", 0, 3, "defender in cover: the scenario's +1 to +3"),
+    [CP_OUTFLANKED] =
+        GR_FLAG("defender-outflanked", "defender outflanked or attacked from the rear (-3)"),
+    [CP_SQUARE] = GR_ENUM("defender-square", squares,
+                          "defender in square: vs_cavalry (+3) or vs_infantry (-1)"),
 };
 
 /* The DRMs one side earns on its own, from index base of the side params. */
@@ -617,57 +566,50 @@ enum {
     MP_PASSED,
 };
 static const gr_param movement_params[] = {
-    [MP_STATE] = {"state", GR_P_ENUM, aoe_movement_states, 1, 0, 0,
-                  "ordered (En ordre), disordered (En désordre) or reserve (mouvement de "
-                  "réserve)"},
-    [MP_DET_ORD] = {"detached-generals", GR_P_INT, NULL, 0, 0, 9,
-                    "ordinary generals detached within the CinC's command radius (+1 each)"},
-    [MP_DET_CHAR] = {"detached-charismatic", GR_P_INT, NULL, 0, 0, 9,
-                     "charismatic generals detached within the CinC's radius (+2 each)"},
-    [MP_ATT_ORD] = {"attached-generals", GR_P_INT, NULL, 0, 0, 9,
-                    "ordinary generals attached (+1 each)"},
-    [MP_ATT_CHAR] = {"attached-charismatic", GR_P_INT, NULL, 0, 0, 9,
-                     "charismatic generals attached (+2 each)"},
-    [MP_ROAD_OR_SQUARE] = {"road-column-or-square", GR_P_FLAG, NULL, 0, 0, 1,
-                           "unit in road column or in square (+1)"},
-    [MP_COLUMNAR] = {"columnar-or-mixed", GR_P_FLAG, NULL, 0, 0, 1,
-                     "columnar or mixed infantry (+1)"},
-    [MP_CONDITION] = {"condition", GR_P_ENUM, conditions, 0, 0, 0,
-                      "normal, fresh (+2) or spent (-2)"},
-    [MP_FLANK] = {"unsecured-flank", GR_P_FLAG, NULL, 0, 0, 1, "flank(s) not secured (-1)"},
-    [MP_WITHDRAW] = {"withdrawing", GR_P_FLAG, NULL, 0, 0, 1,
-                     "falling back before the enemy, back to the reserve zone (-2)"},
-    [MP_DIS_CAV_CHARGE] = {"disordered-cavalry-charging", GR_P_FLAG, NULL, 0, 0, 1,
-                           "disordered cavalry charging in the combat phase (-3)"},
-    [MP_COMMANDER] = {"commander", GR_P_ENUM, aoe_commanders, 0, 0, 0,
-                      "reserve: the army's commander-in-chief (his label's DRM)"},
-    [MP_CINC_ENGAGED] = {"cinc-engaged", GR_P_FLAG, NULL, 0, 0, 1,
-                         "reserve: the CinC is engaged, captured or killed (-2 instead)"},
-    [MP_ADC] = {"napoleon-adc", GR_P_FLAG, NULL, 0, 0, 1,
-                "reserve: a non-artillery ADC of Napoleon (+1)"},
-    [MP_CINC_ATTACHED] = {"cinc-attached", GR_P_FLAG, NULL, 0, 0, 1,
-                          "reserve: the CinC attached to this brigade, or substituted within "
-                          "12\" (+1)"},
-    [MP_FIRST_TURN] = {"first-turn", GR_P_FLAG, NULL, 0, 0, 1,
-                       "reserve: first turn of the game (+4)"},
-    [MP_SUCCEEDED] = {"succeeded-last-segment", GR_P_FLAG, NULL, 0, 0, 1,
-                      "reserve: reserve movement succeeded in the previous friendly segment (+4)"},
-    [MP_FAILED] = {"failed-segments", GR_P_INT, NULL, 0, 0, 99,
-                   "reserve: friendly segments in a row it has failed, most recent first: 1 "
-                   "(+1), 2 (+2), 3 or more (+3)"},
-    [MP_DIS_UNITS] = {"disordered-units", GR_P_INT, NULL, 0, 0, 99,
-                      "reserve: units in disorder (-1 each)"},
-    [MP_REGULAR] = {"regular", GR_P_FLAG, NULL, 0, 0, 1,
-                    "reserve: a regular unit (rallies on Élan, Succès, Échec partiel)"},
-    [MP_UNIT] = {"unit", GR_P_ENUM, aoe_speed_units, 0, 0, 0,
-                 "to compute the allowance: the unit's row of the speed table"},
-    [MP_TERRAIN] = {"terrain", GR_P_ENUM, aoe_speed_terrains, 0, 0, 0,
-                    "with {unit}: nominal, road, difficult or ford"},
-    [MP_DEPLOY] = {"deployment", GR_P_ENUM, deployments, 0, 0, 0,
-                   "with {unit}: a deployment this move (line and skirmish stop the move; "
-                   "columns, facing a flank, leaving square, a town halve it)"},
-    [MP_PASSED] = {"units-passed", GR_P_INT, NULL, 0, 0, 20,
-                   "with {unit}: units passed through (-3\" each)"},
+    [MP_STATE] =
+        GR_ENUM_REQ("state", aoe_movement_states,
+                    "ordered (En ordre), disordered (En désordre) or reserve (mouvement de "
+                    "réserve)"),
+    [MP_DET_ORD] = GR_INT("detached-generals", 0, 9,
+                          "ordinary generals detached within the CinC's command radius (+1 each)"),
+    [MP_DET_CHAR] = GR_INT("detached-charismatic", 0, 9,
+                           "charismatic generals detached within the CinC's radius (+2 each)"),
+    [MP_ATT_ORD] = GR_INT("attached-generals", 0, 9, "ordinary generals attached (+1 each)"),
+    [MP_ATT_CHAR] = GR_INT("attached-charismatic", 0, 9, "charismatic generals attached (+2 each)"),
+    [MP_ROAD_OR_SQUARE] = GR_FLAG("road-column-or-square", "unit in road column or in square (+1)"),
+    [MP_COLUMNAR] = GR_FLAG("columnar-or-mixed", "columnar or mixed infantry (+1)"),
+    [MP_CONDITION] = GR_ENUM("condition", conditions, "normal, fresh (+2) or spent (-2)"),
+    [MP_FLANK] = GR_FLAG("unsecured-flank", "flank(s) not secured (-1)"),
+    [MP_WITHDRAW] =
+        GR_FLAG("withdrawing", "falling back before the enemy, back to the reserve zone (-2)"),
+    [MP_DIS_CAV_CHARGE] = GR_FLAG("disordered-cavalry-charging",
+                                  "disordered cavalry charging in the combat phase (-3)"),
+    [MP_COMMANDER] = GR_ENUM("commander", aoe_commanders,
+                             "reserve: the army's commander-in-chief (his label's DRM)"),
+    [MP_CINC_ENGAGED] =
+        GR_FLAG("cinc-engaged", "reserve: the CinC is engaged, captured or killed (-2 instead)"),
+    [MP_ADC] = GR_FLAG("napoleon-adc", "reserve: a non-artillery ADC of Napoleon (+1)"),
+    [MP_CINC_ATTACHED] = GR_FLAG(
+        "cinc-attached", "reserve: the CinC attached to this brigade, or substituted within "
+                         "12\" (+1)"),
+    [MP_FIRST_TURN] = GR_FLAG("first-turn", "reserve: first turn of the game (+4)"),
+    [MP_SUCCEEDED] =
+        GR_FLAG("succeeded-last-segment",
+                "reserve: reserve movement succeeded in the previous friendly segment (+4)"),
+    [MP_FAILED] = GR_INT("failed-segments", 0, 99,
+                         "reserve: friendly segments in a row it has failed, most recent first: 1 "
+                         "(+1), 2 (+2), 3 or more (+3)"),
+    [MP_DIS_UNITS] = GR_INT("disordered-units", 0, 99, "reserve: units in disorder (-1 each)"),
+    [MP_REGULAR] =
+        GR_FLAG("regular", "reserve: a regular unit (rallies on Élan, Succès, Échec partiel)"),
+    [MP_UNIT] = GR_ENUM("unit", aoe_speed_units,
+                        "to compute the allowance: the unit's row of the speed table"),
+    [MP_TERRAIN] =
+        GR_ENUM("terrain", aoe_speed_terrains, "with {unit}: nominal, road, difficult or ford"),
+    [MP_DEPLOY] = GR_ENUM("deployment", deployments,
+                          "with {unit}: a deployment this move (line and skirmish stop the move; "
+                          "columns, facing a flank, leaving square, a town halve it)"),
+    [MP_PASSED] = GR_INT("units-passed", 0, 20, "with {unit}: units passed through (-3\" each)"),
 };
 
 /* How far each result lets the unit move forward: 2 full, 1 half, 0 none,
@@ -947,7 +889,7 @@ const gr_procedure aoe_movement_proc = {
 /* ---- general hit ---------------------------------------------------------- */
 
 static const gr_param gh_params[] = {
-    {"charismatic", GR_P_FLAG, NULL, 0, 0, 1, "the general is charismatic (DRM -2)"},
+    GR_FLAG("charismatic", "the general is charismatic (DRM -2)"),
 };
 
 static gr_status gh_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r, gr_error *err)
@@ -981,16 +923,16 @@ const gr_procedure aoe_general_hit_proc = {
 enum { IP_FIRST_LEVELS, IP_SECOND_LEVELS, IP_FIRST_ENGAGED, IP_SECOND_ENGAGED, IP_FRENCH };
 static const char *const french_side[] = {"none", "first", "second", NULL};
 static const gr_param init_params[] = {
-    [IP_FIRST_LEVELS] = {"first-critical-levels", GR_P_INT, NULL, 0, 0, 9,
-                         "critical levels the first army has reached or passed (-1 each)"},
-    [IP_SECOND_LEVELS] = {"second-critical-levels", GR_P_INT, NULL, 0, 0, 9,
-                          "critical levels the second army has reached or passed (-1 each)"},
-    [IP_FIRST_ENGAGED] = {"first-cinc-engaged", GR_P_FLAG, NULL, 0, 0, 1,
-                          "the first CinC is attached, substituted, captured or killed"},
-    [IP_SECOND_ENGAGED] = {"second-cinc-engaged", GR_P_FLAG, NULL, 0, 0, 1,
-                           "the second CinC is attached, substituted, captured or killed"},
-    [IP_FRENCH] = {"french", GR_P_ENUM, french_side, 0, 0, 0,
-                   "which side is French (wins if both CinCs are engaged)"},
+    [IP_FIRST_LEVELS] = GR_INT("first-critical-levels", 0, 9,
+                               "critical levels the first army has reached or passed (-1 each)"),
+    [IP_SECOND_LEVELS] = GR_INT("second-critical-levels", 0, 9,
+                                "critical levels the second army has reached or passed (-1 each)"),
+    [IP_FIRST_ENGAGED] = GR_FLAG("first-cinc-engaged",
+                                 "the first CinC is attached, substituted, captured or killed"),
+    [IP_SECOND_ENGAGED] = GR_FLAG("second-cinc-engaged",
+                                  "the second CinC is attached, substituted, captured or killed"),
+    [IP_FRENCH] =
+        GR_ENUM("french", french_side, "which side is French (wins if both CinCs are engaged)"),
 };
 
 static gr_status init_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,

@@ -131,8 +131,9 @@ static const gr_band_row fire_rows[] = {
 
 enum { FIRE_POWER, FIRE_SCORE };
 static const gr_param fire_params[] = {
-    [FIRE_POWER] = {"power", GR_P_NUM, NULL, 1, 0, 500 * GR_MILLI,
-                    "fire power after multipliers (fractions read the row of their whole part)"},
+    [FIRE_POWER] =
+        GR_NUM_REQ("power", 0, 500 * GR_MILLI,
+                   "fire power after multipliers (fractions read the row of their whole part)"),
     [FIRE_SCORE] = GR_SCORE_PARAM("score", "modified D10 total"),
 };
 
@@ -303,8 +304,8 @@ static const gr_band combat_bands[] = {
 };
 
 static const gr_param combat_params[] = {
-    {"difference", GR_P_INT, NULL, 1, GR_SCORE_MIN, GR_SCORE_MAX,
-     "attacker's modified total minus defender's"},
+    GR_INT_REQ("difference", GR_SCORE_MIN, GR_SCORE_MAX,
+               "attacker's modified total minus defender's"),
 };
 
 static gr_status combat_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -466,9 +467,10 @@ static const gr_band_row mv_columns[] = {
 
 enum { MVT_STATE, MVT_SCORE };
 static const gr_param movement_params[] = {
-    [MVT_STATE] = {"state", GR_P_ENUM, aoe_movement_states, 1, 0, 0,
-                   "column: ordered (En ordre), disordered (En désordre), reserve (Mouvement "
-                   "de réserve)"},
+    [MVT_STATE] =
+        GR_ENUM_REQ("state", aoe_movement_states,
+                    "column: ordered (En ordre), disordered (En désordre), reserve (Mouvement "
+                    "de réserve)"),
     [MVT_SCORE] = GR_SCORE_PARAM("score", "modified D10 total"),
 };
 
@@ -600,10 +602,10 @@ int aoe_artillery_power(int cls, int weight, int64_t range_milli)
 
 enum { AP_CLASS, AP_WEIGHT, AP_RANGE };
 static const gr_param ap_params[] = {
-    [AP_CLASS] = {"class", GR_P_ENUM, aoe_artillery_classes, 1, 0, 0, "artillery class (row)"},
-    [AP_WEIGHT] = {"weight", GR_P_ENUM, aoe_weights, 1, 0, 0,
-                   "heavy (first number) or light (second number)"},
-    [AP_RANGE] = {"range", GR_P_NUM, NULL, 1, 0, 1000 * GR_MILLI, "range in inches"},
+    [AP_CLASS] = GR_ENUM_REQ("class", aoe_artillery_classes, "artillery class (row)"),
+    [AP_WEIGHT] =
+        GR_ENUM_REQ("weight", aoe_weights, "heavy (first number) or light (second number)"),
+    [AP_RANGE] = GR_NUM_REQ("range", 0, 1000 * GR_MILLI, "range in inches"),
 };
 static const gr_outcome ap_outcomes[] = {
     {"in_range", "Puissance", "Fire power of the battery at this range."},
@@ -674,9 +676,8 @@ static const char *const sp_cells_sk[] = {
 };
 enum { SP_TROOPS, SP_SK };
 static const gr_param sp_params[] = {
-    [SP_TROOPS] = {"troops", GR_P_ENUM, sp_troops, 1, 0, 0, "the firing troops' row"},
-    [SP_SK] = {"sk", GR_P_FLAG, NULL, 0, 0, 1,
-               "read the '1 Sk' column: the brigade's skirmisher (Sk) bonus"},
+    [SP_TROOPS] = GR_ENUM_REQ("troops", sp_troops, "the firing troops' row"),
+    [SP_SK] = GR_FLAG("sk", "read the '1 Sk' column: the brigade's skirmisher (Sk) bonus"),
 };
 static const gr_outcome sp_outcomes[] = {
     {"per_stand", "Puissance par base", "Fire power of each firing stand."},
@@ -805,10 +806,11 @@ int64_t aoe_speed_milli(int unit, int terrain)
 
 enum { SPD_UNIT, SPD_TERRAIN };
 static const gr_param speed_params[] = {
-    [SPD_UNIT] = {"unit", GR_P_ENUM, aoe_speed_units, 1, 0, 0, "the moving unit's row"},
-    [SPD_TERRAIN] = {"terrain", GR_P_ENUM, aoe_speed_terrains, 1, 0, 0,
-                     "column: nominal (Nominale), road (Route), difficult (Difficile), ford (À "
-                     "gué)"},
+    [SPD_UNIT] = GR_ENUM_REQ("unit", aoe_speed_units, "the moving unit's row"),
+    [SPD_TERRAIN] =
+        GR_ENUM_REQ("terrain", aoe_speed_terrains,
+                    "column: nominal (Nominale), road (Route), difficult (Difficile), ford (À "
+                    "gué)"),
 };
 static const gr_outcome speed_outcomes[] = {
     {"speed", "Vitesse", "Movement allowance in inches (field \"inches\")."},
@@ -870,8 +872,8 @@ static const gr_band init_bands[] = {
     {0, 0, 2, "égalité"},
 };
 static const gr_param init_params[] = {
-    {"difference", GR_P_INT, NULL, 1, GR_SCORE_MIN, GR_SCORE_MAX,
-     "first commander's modified D10 minus the second's"},
+    GR_INT_REQ("difference", GR_SCORE_MIN, GR_SCORE_MAX,
+               "first commander's modified D10 minus the second's"),
 };
 
 static gr_status init_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -905,9 +907,9 @@ const gr_table aoe_initiative_table = {
 static const char *const rz_zones[] = {"reserve", "tactical", NULL};
 enum { RZ_ZONE, RZ_ENEMY };
 static const gr_param rz_params[] = {
-    [RZ_ZONE] = {"zone", GR_P_ENUM, rz_zones, 1, 0, 0, "the zone the unit is in now"},
-    [RZ_ENEMY] = {"nearest-enemy", GR_P_NUM, NULL, 1, 0, 10000 * GR_MILLI,
-                  "inches to the nearest enemy brigade or battery"},
+    [RZ_ZONE] = GR_ENUM_REQ("zone", rz_zones, "the zone the unit is in now"),
+    [RZ_ENEMY] = GR_NUM_REQ("nearest-enemy", 0, 10000 * GR_MILLI,
+                            "inches to the nearest enemy brigade or battery"),
 };
 static const gr_outcome rz_outcomes[] = {
     {"reserve", "Zone de réserve", "The unit may use reserve movement."},
@@ -1020,11 +1022,10 @@ const char aoe_commander_engaged_cell[] = RC_ENGAGED_CELL;
 
 enum { RC_COMMANDER, RC_ENGAGED };
 static const gr_param rc_params[] = {
-    [RC_COMMANDER] = {"commander", GR_P_ENUM, aoe_commanders, 1, 0, 0,
-                      "the army's commander-in-chief"},
-    [RC_ENGAGED] = {"engaged", GR_P_FLAG, NULL, 0, 0, 1,
-                    "the commander-in-chief is engaged (attached or substituted), captured or "
-                    "killed"},
+    [RC_COMMANDER] = GR_ENUM_REQ("commander", aoe_commanders, "the army's commander-in-chief"),
+    [RC_ENGAGED] = GR_FLAG(
+        "engaged", "the commander-in-chief is engaged (attached or substituted), captured or "
+                   "killed"),
 };
 static const gr_outcome rc_outcomes[] = {
     {"modifier", "DRM du mouvement de réserve",
@@ -1082,15 +1083,13 @@ static const char *const art_actions[] = {"none", "limber", "unlimber", "move",
 enum { AA_NONE, AA_LIMBER, AA_UNLIMBER, AA_MOVE, AA_FIRE, AA_PIVOT };
 enum { AAP_FIRST, AAP_SECOND, AAP_LIMBERED, AAP_SILENCED, AAP_GENERAL, AAP_PIVOT };
 static const gr_param aa_params[] = {
-    [AAP_FIRST] = {"first", GR_P_ENUM, art_actions, 1, 0, 0,
-                   "the battery's first action this friendly segment"},
-    [AAP_SECOND] = {"second", GR_P_ENUM, art_actions, 0, 0, 0, "its second action (or none)"},
-    [AAP_LIMBERED] = {"limbered", GR_P_FLAG, NULL, 0, 0, 1,
-                      "the battery starts the segment limbered (attelée)"},
-    [AAP_SILENCED] = {"silenced", GR_P_FLAG, NULL, 0, 0, 1, "the battery is silenced (muette)"},
-    [AAP_GENERAL] = {"general-within-12", GR_P_FLAG, NULL, 0, 0, 1,
-                     "a general is within 12\" (needed to unlimber)"},
-    [AAP_PIVOT] = {"pivot-degrees", GR_P_INT, NULL, 0, 0, 180, "how far a pivot turns"},
+    [AAP_FIRST] =
+        GR_ENUM_REQ("first", art_actions, "the battery's first action this friendly segment"),
+    [AAP_SECOND] = GR_ENUM("second", art_actions, "its second action (or none)"),
+    [AAP_LIMBERED] = GR_FLAG("limbered", "the battery starts the segment limbered (attelée)"),
+    [AAP_SILENCED] = GR_FLAG("silenced", "the battery is silenced (muette)"),
+    [AAP_GENERAL] = GR_FLAG("general-within-12", "a general is within 12\" (needed to unlimber)"),
+    [AAP_PIVOT] = GR_INT("pivot-degrees", 0, 180, "how far a pivot turns"),
 };
 static const gr_outcome aa_outcomes[] = {
     {"allowed", "Permis", "The battery may take these actions."},
@@ -1325,7 +1324,7 @@ static const char *const reserve_drm_ids[] = {
 /* One table per list: read with --drm ID, the printed line as the cell. */
 #define DRM_TABLE(var, list, ids, name_, title_, source_, example_)                                \
     static const gr_param var##_params[] = {                                                       \
-        {"drm", GR_P_ENUM, ids, 1, 0, 0, "the printed modifier line"},                             \
+        GR_ENUM_REQ("drm", ids, "the printed modifier line"),                                      \
     };                                                                                             \
     static gr_status var##_lookup(const gr_args *a, gr_cell *out, gr_error *err)                   \
     {                                                                                              \
@@ -1381,7 +1380,7 @@ static const char *const pm_ids[] = {
     [AOE_PM_COUNT] = NULL,
 };
 static const gr_param pm_params[] = {
-    {"line", GR_P_ENUM, pm_ids, 1, 0, 0, "the printed multiplier line"},
+    GR_ENUM_REQ("line", pm_ids, "the printed multiplier line"),
 };
 static const gr_outcome pm_outcomes[] = {
     {"multiplier", "Modificateur de puissance",

@@ -7,10 +7,8 @@
 #include <string.h>
 
 #define YEAR_PARAM                                                                                 \
-    {                                                                                              \
-        "year", GR_P_INT, NULL, 0, 1792, 1815,                                                     \
-            "year of the battle (the charts split 1792-1808 / 1809+); needed where the cell does"  \
-    }
+    GR_INT("year", 1792, 1815,                                                                     \
+           "year of the battle (the charts split 1792-1808 / 1809+); needed where the cell does")
 
 const char *const nf_nations[] = {
     "france",  "hesse",     "baden",   "vistula_legion", "britain",  "austria",
@@ -198,9 +196,10 @@ static const gr_band_row fire_rows[] = {
 
 enum { FIRE_POINTS, FIRE_SCORE };
 static const gr_param fire_params[] = {
-    [FIRE_POINTS] = {"points", GR_P_NUM, NULL, 1, GR_MILLI / 2, 999 * GR_MILLI,
-                     "fire points after the X2 / x1/2 multipliers (1/2 or more; other fractions "
-                     "read the row of their whole part)"},
+    [FIRE_POINTS] =
+        GR_NUM_REQ("points", GR_MILLI / 2, 999 * GR_MILLI,
+                   "fire points after the X2 / x1/2 multipliers (1/2 or more; other fractions "
+                   "read the row of their whole part)"),
     [FIRE_SCORE] = GR_SCORE_PARAM("score", "2D6 plus the capped modifiers"),
 };
 
@@ -358,8 +357,8 @@ static const gr_band melee_bands[] = {
 };
 
 static const gr_param melee_params[] = {
-    {"difference", GR_P_INT, NULL, 1, GR_SCORE_MIN, GR_SCORE_MAX,
-     "attacker's modified 2D6 total minus the defender's"},
+    GR_INT_REQ("difference", GR_SCORE_MIN, GR_SCORE_MAX,
+               "attacker's modified 2D6 total minus the defender's"),
 };
 
 static gr_status melee_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -520,8 +519,8 @@ static const gr_band_row go_columns[] = {
 
 enum { GO_RATING, GO_SCORE };
 static const gr_param go_params[] = {
-    [GO_RATING] = {"rating", GR_P_ENUM, nf_ratings, 1, 0, 0,
-                   "column: the corps (or army) commander's rating"},
+    [GO_RATING] =
+        GR_ENUM_REQ("rating", nf_ratings, "column: the corps (or army) commander's rating"),
     [GO_SCORE] = GR_SCORE_PARAM("score", "2D6 plus the modifiers"),
 };
 
@@ -639,14 +638,15 @@ static const struct {
 
 enum { BEL_STANDS, BEL_QUALITY, BEL_NAPOLEON };
 static const gr_param bel_params[] = {
-    [BEL_STANDS] = {"stands", GR_P_INT, NULL, 1, 3, 7, "stands in the brigade (the chart's rows)"},
-    [BEL_QUALITY] = {"quality", GR_P_ENUM, nf_qualities, 1, 0, 0,
-                     "quality column: guard (Grenadier/Guard infantry), veteran (or elite "
-                     "cavalry), regular (or good cavalry), conscript (or line cavalry), militia "
-                     "(or poor cavalry)"},
-    [BEL_NAPOLEON] = {"napoleon-1804-1807", GR_P_FLAG, NULL, 0, 0, 1,
-                      "French troops under Napoleon in command on the field, 1804-1807: one "
-                      "column to the left, not higher than Veteran"},
+    [BEL_STANDS] = GR_INT_REQ("stands", 3, 7, "stands in the brigade (the chart's rows)"),
+    [BEL_QUALITY] =
+        GR_ENUM_REQ("quality", nf_qualities,
+                    "quality column: guard (Grenadier/Guard infantry), veteran (or elite "
+                    "cavalry), regular (or good cavalry), conscript (or line cavalry), militia "
+                    "(or poor cavalry)"),
+    [BEL_NAPOLEON] = GR_FLAG("napoleon-1804-1807",
+                             "French troops under Napoleon in command on the field, 1804-1807: one "
+                             "column to the left, not higher than Veteran"),
 };
 static const gr_outcome bel_outcomes[] = {
     {"levels", "Fresh/Worn/Spent",
@@ -724,8 +724,7 @@ static const struct {
     {NF_Q_MILITIA, "Militia or poor cavalry | 1/2 or 1/3"},
 };
 static const gr_param nb_params[] = {
-    {"nb", GR_P_ENUM, nb_ratings, 1, 0, 0,
-     "the unit's Napoleon's Battles disorder/rout rating (NB Dis/Rt)"},
+    GR_ENUM_REQ("nb", nb_ratings, "the unit's Napoleon's Battles disorder/rout rating (NB Dis/Rt)"),
 };
 static const gr_outcome nb_outcomes[] = {
     {"quality", "BEL quality column", "The quality column of the BEL chart (field \"quality\")."},
@@ -794,14 +793,14 @@ static const struct {
 
 enum { CR_NATION, CR_LEVEL, CR_EXC, CR_REPL };
 static const gr_param cr_params[] = {
-    [CR_NATION] = {"nation", GR_P_ENUM, cr_nations, 1, 0, 0,
-                   "row (a minor allied with a major power may use that nation's row)"},
-    [CR_LEVEL] = {"level", GR_P_ENUM, cr_levels, 1, 0, 0,
-                  "column: division officer, corps commander, wing/small army, large army (no "
-                  "corps)"},
-    [CR_EXC] = {"exceptional", GR_P_FLAG, NULL, 0, 0, 1,
-                "an exceptional corps, wing or army commander (+2\")"},
-    [CR_REPL] = {"replacement", GR_P_FLAG, NULL, 0, 0, 1, "a replacement officer (-1\")"},
+    [CR_NATION] = GR_ENUM_REQ("nation", cr_nations,
+                              "row (a minor allied with a major power may use that nation's row)"),
+    [CR_LEVEL] =
+        GR_ENUM_REQ("level", cr_levels,
+                    "column: division officer, corps commander, wing/small army, large army (no "
+                    "corps)"),
+    [CR_EXC] = GR_FLAG("exceptional", "an exceptional corps, wing or army commander (+2\")"),
+    [CR_REPL] = GR_FLAG("replacement", "a replacement officer (-1\")"),
 };
 static const gr_outcome cr_outcomes[] = {
     {"range", "Command range", "Command range in inches (field \"inches\")."},
@@ -869,7 +868,7 @@ static const struct {
     [NF_R_POOR] = {1, 1, "Poor | 1\" | +1"},
 };
 static const gr_param cq_params[] = {
-    {"rating", GR_P_ENUM, nf_ratings, 1, 0, 0, "the commander's quality rating"},
+    GR_ENUM_REQ("rating", nf_ratings, "the commander's quality rating"),
 };
 static const gr_outcome cq_outcomes[] = {
     {"quality", "Commander quality",
@@ -1062,9 +1061,9 @@ gr_status nf_movement_allowance(int unit, int nation, int formation, int year, i
 
 enum { MV_UNIT, MV_NATION, MV_FORMATION, MV_YEAR };
 static const gr_param mv_params[] = {
-    [MV_UNIT] = {"unit", GR_P_ENUM, nf_move_units, 1, 0, 0, "the moving unit"},
-    [MV_NATION] = {"nation", GR_P_ENUM, nf_nations, 0, 0, 0, "infantry: its nation (row)"},
-    [MV_FORMATION] = {"formation", GR_P_ENUM, formations_cl, 0, 0, 0, "infantry: column or line"},
+    [MV_UNIT] = GR_ENUM_REQ("unit", nf_move_units, "the moving unit"),
+    [MV_NATION] = GR_ENUM("nation", nf_nations, "infantry: its nation (row)"),
+    [MV_FORMATION] = GR_ENUM("formation", formations_cl, "infantry: column or line"),
     [MV_YEAR] = YEAR_PARAM,
 };
 static const gr_outcome mv_outcomes[] = {
@@ -1118,10 +1117,10 @@ const gr_table nf_movement_table = {
 };
 
 static const gr_param rt_params[] = {
-    [MV_UNIT] = {"unit", GR_P_ENUM, nf_move_units, 1, 0, 0, "the moving unit"},
-    [MV_NATION] = {"nation", GR_P_ENUM, nf_nations, 0, 0, 0, "infantry: its nation (row)"},
-    [MV_FORMATION] = {"formation", GR_P_ENUM, formations_cl, 0, 0, 0,
-                      "ignored: the rough terrain cost does not depend on it"},
+    [MV_UNIT] = GR_ENUM_REQ("unit", nf_move_units, "the moving unit"),
+    [MV_NATION] = GR_ENUM("nation", nf_nations, "infantry: its nation (row)"),
+    [MV_FORMATION] = GR_ENUM("formation", formations_cl,
+                             "ignored: the rough terrain cost does not depend on it"),
     [MV_YEAR] = YEAR_PARAM,
 };
 static const gr_outcome rt_outcomes[] = {
@@ -1226,14 +1225,14 @@ enum {
 
 enum { MR_RULE, MR_UNIT, MR_NATION, MR_YEAR, MR_THROUGH_ART };
 static const gr_param mr_params[] = {
-    [MR_RULE] = {"rule", GR_P_ENUM, mr_rules, 1, 0, 0, "which movement rule"},
-    [MR_UNIT] = {"unit", GR_P_ENUM, nf_move_units, 0, 0, 0,
-                 "the moving unit (to give inches; needed for prolonge)"},
-    [MR_NATION] = {"nation", GR_P_ENUM, nf_nations, 0, 0, 0,
-                   "its nation (infantry rows; Ottoman artillery may not prolong)"},
+    [MR_RULE] = GR_ENUM_REQ("rule", mr_rules, "which movement rule"),
+    [MR_UNIT] =
+        GR_ENUM("unit", nf_move_units, "the moving unit (to give inches; needed for prolonge)"),
+    [MR_NATION] = GR_ENUM("nation", nf_nations,
+                          "its nation (infantry rows; Ottoman artillery may not prolong)"),
     [MR_YEAR] = YEAR_PARAM,
-    [MR_THROUGH_ART] = {"through-unlimbered-artillery", GR_P_FLAG, NULL, 0, 0, 1,
-                        "passage of lines: the unit passed through is unlimbered artillery"},
+    [MR_THROUGH_ART] = GR_FLAG("through-unlimbered-artillery",
+                               "passage of lines: the unit passed through is unlimbered artillery"),
 };
 static const gr_outcome mr_outcomes[] = {
     {"cost", "Movement cost or allowance",
@@ -1496,9 +1495,9 @@ gr_status nf_formation_modifier(int nation, int formation, int year, int *value,
 
 enum { FM_NATION, FM_FORMATION, FM_YEAR };
 static const gr_param fm_params[] = {
-    [FM_NATION] = {"nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the unit's nation"},
-    [FM_FORMATION] = {"formation", GR_P_ENUM, formations_clo, 1, 0, 0,
-                      "column, line, or other (march column, square, ...: no modifier)"},
+    [FM_NATION] = GR_ENUM_REQ("nation", nf_nations, "the unit's nation"),
+    [FM_FORMATION] = GR_ENUM_REQ("formation", formations_clo,
+                                 "column, line, or other (march column, square, ...: no modifier)"),
     [FM_YEAR] = YEAR_PARAM,
 };
 static const gr_outcome fm_outcomes[] = {
@@ -1605,15 +1604,15 @@ gr_status nf_melee_national(int nation, int formation, int year, int quality,
 static const char *const ml_troops[] = {"line", "grenadier", "guard", "other", NULL};
 enum { MN_NATION, MN_FORMATION, MN_YEAR, MN_QUALITY, MN_TROOPS, MN_DEF_VS_INF };
 static const gr_param mn_params[] = {
-    [MN_NATION] = {"nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the side's nation"},
-    [MN_FORMATION] = {"formation", GR_P_ENUM, formations_clo, 1, 0, 0, "column, line, or other"},
+    [MN_NATION] = GR_ENUM_REQ("nation", nf_nations, "the side's nation"),
+    [MN_FORMATION] = GR_ENUM_REQ("formation", formations_clo, "column, line, or other"),
     [MN_YEAR] = YEAR_PARAM,
-    [MN_QUALITY] = {"quality", GR_P_ENUM, nf_qualities, 0, 0, 0,
-                    "France@ in 1813-1814: the unit's class (Veteran and above keep +2)"},
-    [MN_TROOPS] = {"troops", GR_P_ENUM, ml_troops, 0, 0, 0,
-                   "Russia#: line, grenadier or guard infantry (or other)"},
-    [MN_DEF_VS_INF] = {"defending-vs-infantry", GR_P_FLAG, NULL, 0, 0, 1,
-                       "Russia#: the unit is defending against infantry"},
+    [MN_QUALITY] = GR_ENUM("quality", nf_qualities,
+                           "France@ in 1813-1814: the unit's class (Veteran and above keep +2)"),
+    [MN_TROOPS] =
+        GR_ENUM("troops", ml_troops, "Russia#: line, grenadier or guard infantry (or other)"),
+    [MN_DEF_VS_INF] =
+        GR_FLAG("defending-vs-infantry", "Russia#: the unit is defending against infantry"),
 };
 static const gr_outcome mn_outcomes[] = {
     {"modifier", "National melee modifier",
@@ -1715,8 +1714,8 @@ int nf_fire_points(int unit, int64_t range_milli, const char **cell)
 
 enum { FPT_UNIT, FPT_RANGE };
 static const gr_param fp_params[] = {
-    [FPT_UNIT] = {"unit", GR_P_ENUM, nf_fire_units, 1, 0, 0, "the firing unit's row"},
-    [FPT_RANGE] = {"range", GR_P_NUM, NULL, 1, 0, 1000 * GR_MILLI, "range in inches (0 = contact)"},
+    [FPT_UNIT] = GR_ENUM_REQ("unit", nf_fire_units, "the firing unit's row"),
+    [FPT_RANGE] = GR_NUM_REQ("range", 0, 1000 * GR_MILLI, "range in inches (0 = contact)"),
 };
 static const gr_outcome fp_outcomes[] = {
     {"in_range", "Fire points", "Fire points per firing stand (field \"points\")."},
@@ -1777,10 +1776,10 @@ int nf_firing_arc(int unit, const char **cell)
 
 enum { ARC_UNIT, ARC_ANGLE };
 static const gr_param arc_params[] = {
-    [ARC_UNIT] = {"unit", GR_P_ENUM, nf_fire_units, 1, 0, 0, "the firing unit"},
-    [ARC_ANGLE] = {"angle", GR_P_NUM, NULL, 0, 0, 180 * GR_MILLI,
-                   "degrees between straight ahead and the line to the target, measured from "
-                   "the nearer front corner"},
+    [ARC_UNIT] = GR_ENUM_REQ("unit", nf_fire_units, "the firing unit"),
+    [ARC_ANGLE] = GR_NUM("angle", 0, 180 * GR_MILLI,
+                         "degrees between straight ahead and the line to the target, measured from "
+                         "the nearer front corner"),
 };
 static const gr_outcome arc_outcomes[] = {
     {"arc", "Firing arc", "The arc in degrees each side of straight ahead (field \"degrees\")."},
@@ -1888,7 +1887,7 @@ static const gr_band_row ev_rows[] = {
 };
 enum { EV_UNIT, EV_SCORE };
 static const gr_param ev_params[] = {
-    [EV_UNIT] = {"unit", GR_P_ENUM, ev_units, 1, 0, 0, "the evading unit"},
+    [EV_UNIT] = GR_ENUM_REQ("unit", ev_units, "the evading unit"),
     [EV_SCORE] = GR_SCORE_PARAM("score", "2D6 plus the modifier (-1 if the horse battery is "
                                          "suppressed)"),
 };
@@ -1935,7 +1934,7 @@ const gr_table nf_evasion_table = {
 /* One modifier-list table: its --drm param, lookup, cells and descriptor. */
 #define DRM_TABLE(var_, pfx_, name_, title_, source_, example_)                                    \
     static const gr_param pfx_##_params[] = {                                                      \
-        {"drm", GR_P_ENUM, pfx_##_ids, 1, 0, 0, DRM_PARAM_HELP},                                   \
+        GR_ENUM_REQ("drm", pfx_##_ids, DRM_PARAM_HELP),                                            \
     };                                                                                             \
     static gr_status pfx_##_lookup(const gr_args *a, gr_cell *out, gr_error *err)                  \
     {                                                                                              \
@@ -2042,7 +2041,7 @@ static const gr_outcome fx_outcomes[] = {
      "Multiplies the fire points (the row read), not the die roll: \"num\"/\"den\"."},
 };
 static const gr_param fx_params[] = {
-    {"line", GR_P_ENUM, fx_ids, 1, 0, 0, "the printed multiplier line"},
+    GR_ENUM_REQ("line", fx_ids, "the printed multiplier line"),
 };
 
 static gr_status fx_lookup(const gr_args *a, gr_cell *out, gr_error *err)

@@ -36,10 +36,10 @@ static const gr_outcome die_outcomes[] = {
 
 enum { DIE_TARGET, DIE_FACE, DIE_COLUMN };
 static const gr_param die_params[] = {
-    [DIE_TARGET] = {"target", GR_P_ENUM, re_target_ids, 1, 0, 0, "type of the unit hit"},
-    [DIE_FACE] = {"face", GR_P_INT, NULL, 1, 1, 6, "the face of the D6"},
-    [DIE_COLUMN] = {"column-attack", GR_P_FLAG, NULL, 0, 0, 1,
-                    "an infantry column attack (against infantry or elite infantry only)"},
+    [DIE_TARGET] = GR_ENUM_REQ("target", re_target_ids, "type of the unit hit"),
+    [DIE_FACE] = GR_INT_REQ("face", 1, 6, "the face of the D6"),
+    [DIE_COLUMN] = GR_FLAG("column-attack",
+                           "an infantry column attack (against infantry or elite infantry only)"),
 };
 
 static gr_status die_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -107,7 +107,7 @@ static const gr_outcome sk_outcomes[] = {
     {"loss", "Perte", "L'unité d'infanterie visée perd une pièce."},
 };
 static const gr_param sk_params[] = {
-    {"face", GR_P_INT, NULL, 1, 1, 6, "the face of the D6"},
+    GR_INT_REQ("face", 1, 6, "the face of the D6"),
 };
 
 static gr_status sk_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -146,7 +146,7 @@ static const gr_outcome ad_outcomes[] = {
     {"out_of_range", "Hors de portée", "Au-delà de 3 cases l'artillerie ne peut tirer."},
 };
 static const gr_param ad_params[] = {
-    {"range", GR_P_INT, NULL, 1, 1, 99, "distance to the target in hexes"},
+    GR_INT_REQ("range", 1, 99, "distance to the target in hexes"),
 };
 /* The printed cells, by range; the dice are re_artillery_dice's. */
 static const char *const ad_cells_txt[] = {NULL, "3 dés à 1 cases", "2 dés à 2 cases",
@@ -201,7 +201,7 @@ static const gr_outcome ud_outcomes[] = {
     {"dice", "Nombre de dés", "Dés de combat de l'unité, contre une unité à 1 case."},
 };
 static const gr_param ud_params[] = {
-    {"type", GR_P_ENUM, re_attacker_ids, 1, 0, 0, "type of the attacking unit"},
+    GR_ENUM_REQ("type", re_attacker_ids, "type of the attacking unit"),
 };
 static const char *const ud_cells_txt[] = {
     [RE_INFANTRY] = "Infanterie : 3 dés, 1 case",
@@ -317,10 +317,10 @@ static const gr_outcome tt_outcomes[] = {
 
 enum { TT_TERRAIN, TT_EFFECT };
 static const gr_param tt_params[] = {
-    [TT_TERRAIN] = {"terrain", GR_P_ENUM, tt_terrain_ids, 1, 0, 0,
-                    "ground type or feature (hill, fieldworks, road, bridge, ford, "
-                    "sunken_road_or_stream)"},
-    [TT_EFFECT] = {"effect", GR_P_ENUM, tt_effect_ids, 1, 0, 0, "which effect"},
+    [TT_TERRAIN] = GR_ENUM_REQ("terrain", tt_terrain_ids,
+                               "ground type or feature (hill, fieldworks, road, bridge, ford, "
+                               "sunken_road_or_stream)"),
+    [TT_EFFECT] = GR_ENUM_REQ("effect", tt_effect_ids, "which effect"),
 };
 
 /* The printed cell of each terrain x effect: the row's printed name, then
@@ -427,7 +427,7 @@ static const char *const dm_ids[] = {
     [RE_DM_COUNT] = NULL,
 };
 static const gr_param dm_params[] = {
-    {"drm", GR_P_ENUM, dm_ids, 1, 0, 0, "the printed line (dice, not a die-roll modifier)"},
+    GR_ENUM_REQ("drm", dm_ids, "the printed line (dice, not a die-roll modifier)"),
 };
 
 static gr_status dm_lookup(const gr_args *a, gr_cell *out, gr_error *err)

@@ -94,40 +94,38 @@ enum {
     MP_GUN,
 };
 static const gr_param maneuver_params[] = {
-    [MP_STATE] =
-        {"state", GR_P_ENUM, mp_states, 1, 0, 0,
-         "good_order (troops in good order, and all guns) or disordered (disordered or broken "
-         "troops)"},
-    [MP_ARM] = {"arm", GR_P_ENUM, mp_arms, 0, 0, 0, "troops (default) or guns"},
-    [MP_LEADER] = {"leader", GR_P_ENUM, mp_leaders, 0, 0, 0,
-                   "the commanding leader: gallant (+1), able (0), poor (-1), none (default)"},
-    [MP_ATTACHED] = {"attached", GR_P_FLAG, NULL, 0, 0, 1, "leader attached or brave colonel (+1)"},
+    [MP_STATE] = GR_ENUM_REQ(
+        "state", mp_states,
+        "good_order (troops in good order, and all guns) or disordered (disordered or broken "
+        "troops)"),
+    [MP_ARM] = GR_ENUM("arm", mp_arms, "troops (default) or guns"),
+    [MP_LEADER] =
+        GR_ENUM("leader", mp_leaders,
+                "the commanding leader: gallant (+1), able (0), poor (-1), none (default)"),
+    [MP_ATTACHED] = GR_FLAG("attached", "leader attached or brave colonel (+1)"),
     [MP_COMMAND] =
-        {"command", GR_P_ENUM, mp_commands, 0, 0, 0,
-         "normal (default), provisional (-1: commandant provisoire), out_of_command (-2)"},
-    [MP_QUALITY] = {"quality", GR_P_ENUM, qualities, 0, 0, 0,
-                    "crack (+2), veteran (+1), trained (0, default), green (-1)"},
-    [MP_CONDITION] = {"condition", GR_P_ENUM, conditions, 0, 0, 0,
-                      "fresh (+2), worn (0: ébranlée, default), spent (-2: fatiguée)"},
-    [MP_IN_BATTERY] = {"in-battery", GR_P_FLAG, NULL, 0, 0, 1,
-                       "guns in battery, 2 pieces at least (+2)"},
+        GR_ENUM("command", mp_commands,
+                "normal (default), provisional (-1: commandant provisoire), out_of_command (-2)"),
+    [MP_QUALITY] =
+        GR_ENUM("quality", qualities, "crack (+2), veteran (+1), trained (0, default), green (-1)"),
+    [MP_CONDITION] = GR_ENUM("condition", conditions,
+                             "fresh (+2), worn (0: ébranlée, default), spent (-2: fatiguée)"),
+    [MP_IN_BATTERY] = GR_FLAG("in-battery", "guns in battery, 2 pieces at least (+2)"),
     [MP_COLUMN_OR_COVER] =
-        {"column-or-cover", GR_P_FLAG, NULL, 0, 0, 1,
-         "march or road column, garrisoned, limbered gun, or behind linear cover (+1)"},
-    [MP_FLANKED] = {"flanked", GR_P_FLAG, NULL, 0, 0, 1,
-                    "outflanked within 20cm (-2, with broken once)"},
-    [MP_BROKEN] = {"broken", GR_P_FLAG, NULL, 0, 0, 1, "broken (-2, with flanked once)"},
-    [MP_KEY_POSITION_LOST] = {"key-position-lost", GR_P_FLAG, NULL, 0, 0, 1,
-                              "a key position was lost (-1)"},
-    [MP_LOSSES] =
-        {"losses", GR_P_ENUM, mp_losses, 0, 0, 0,
-         "none (default), heavy (-1: lourdes pertes), heaviest (-2: pertes les plus nombreuses)"},
-    [MP_UNIT] = {"unit", GR_P_ENUM, rff_move_units, 0, 0, 0,
-                 "movement row, to give the distance the result allows (see lookup rff movement)"},
-    [MP_TERRAIN] = {"terrain", GR_P_ENUM, rff_move_terrains, 0, 0, 0,
-                    "terrain column for {unit}: clear (default), rough, difficult, road"},
-    [MP_GUN] = {"gun", GR_P_ENUM, rff_guns, 0, 0, 0,
-                "guns: hh, hr (no forced march), mh, other (default)"},
+        GR_FLAG("column-or-cover",
+                "march or road column, garrisoned, limbered gun, or behind linear cover (+1)"),
+    [MP_FLANKED] = GR_FLAG("flanked", "outflanked within 20cm (-2, with broken once)"),
+    [MP_BROKEN] = GR_FLAG("broken", "broken (-2, with flanked once)"),
+    [MP_KEY_POSITION_LOST] = GR_FLAG("key-position-lost", "a key position was lost (-1)"),
+    [MP_LOSSES] = GR_ENUM(
+        "losses", mp_losses,
+        "none (default), heavy (-1: lourdes pertes), heaviest (-2: pertes les plus nombreuses)"),
+    [MP_UNIT] =
+        GR_ENUM("unit", rff_move_units,
+                "movement row, to give the distance the result allows (see lookup rff movement)"),
+    [MP_TERRAIN] = GR_ENUM("terrain", rff_move_terrains,
+                           "terrain column for {unit}: clear (default), rough, difficult, road"),
+    [MP_GUN] = GR_ENUM("gun", rff_guns, "guns: hh, hr (no forced march), mh, other (default)"),
 };
 
 static void maneuver_drms(const gr_args *a, gr_resolution *r)
@@ -333,125 +331,64 @@ enum { FM_DISORDERED = FI_N, FM_FIRER_QUALITY, FM_IN_CHARGE, FM_BUCK_AND_BALL, F
 enum { FC_DAMAGED = FI_N };
 
 #define POINTS_FILE_PARAM                                                                          \
-    [FI_POINTS_FILE] = {"points-file",                                                             \
-                        GR_P_TEXT,                                                                 \
-                        NULL,                                                                      \
-                        0,                                                                         \
-                        0,                                                                         \
-                        0,                                                                         \
-                        "a scenario's fire-points file (default data/rff/fire_points.json)"}
+    [FI_POINTS_FILE] = GR_TEXT(                                                                    \
+        "points-file", "a scenario's fire-points file (default data/rff/fire_points.json)")
 
 #define TARGET_PARAMS                                                                              \
-    [FI_BAND] = {"band",                                                                           \
-                 GR_P_ENUM,                                                                        \
-                 rff_bands,                                                                        \
-                 1,                                                                                \
-                 0,                                                                                \
-                 0,                                                                                \
-                 "range band: close (portée rapprochée, 'Rapp.') or long ('Portée')"},             \
-    [FI_STANDS] = {"stands", GR_P_INT, NULL, 0, 1, 60, "stands firing (with the points file)"},    \
-    [FI_POINTS] = {"points",                                                                       \
-                   GR_P_NUM,                                                                       \
-                   NULL,                                                                           \
-                   0,                                                                              \
-                   0,                                                                              \
-                   1000 * GR_MILLI,                                                                \
-                   "total fire points, given by the player (the per-stand values are not in the "  \
-                   "seed)"},                                                                       \
-    [FI_LOW_AMMO] =                                                                                \
-        {"low-ammo", GR_P_FLAG, NULL, 0, 0, 1, "the firers are low on ammunition (x1/2)"},         \
-    [FI_QUALITY] = {"target-quality",                                                              \
-                    GR_P_ENUM,                                                                     \
-                    qualities,                                                                     \
-                    1,                                                                             \
-                    0,                                                                             \
-                    0,                                                                             \
-                    "the target's column: crack, veteran, trained, green"},                        \
-    [FI_DIVISION_COLUMN] = {"target-division-column",        GR_P_FLAG, NULL, 0, 0, 1,             \
-                            "target in division column (+1)"},                                     \
-    [FI_CAVALRY] = {"target-cavalry", GR_P_FLAG, NULL, 0, 0, 1, "target is cavalry (+1)"},         \
-    [FI_FLANKED] = {"target-flanked", GR_P_FLAG, NULL, 0, 0, 1, "target taken in flank (+1)"},     \
-    [FI_ABOUT_FACED] = {"target-about-faced",         GR_P_FLAG, NULL, 0, 0, 1,                    \
-                        "target has about-faced (+1)"},                                            \
-    [FI_PASSED_LINES] =                                                                            \
-        {"target-passed-lines", GR_P_FLAG, NULL, 0, 0, 1, "target made a passage of lines (+1)"},  \
-    [FI_BROKEN] = {"target-broken", GR_P_FLAG, NULL, 0, 0, 1, "target unit is broken (+1)"},       \
-    [FI_MARCH_COLUMN] = {"target-march-column",        GR_P_FLAG, NULL, 0, 0, 1,                   \
-                         "target in march column (+2)"},                                           \
-    [FI_ENFILADED] = {"target-enfiladed",                                                          \
-                      GR_P_FLAG,                                                                   \
-                      NULL,                                                                        \
-                      0,                                                                           \
-                      0,                                                                           \
-                      1,                                                                           \
-                      "target enfiladed: troops +2, guns +1 (replaces the flank +1)"},             \
-    [FI_GUNS] = {"target-guns", GR_P_FLAG, NULL, 0, 0, 1, "the target is guns"},                   \
-    [FI_LIMBERED] = {"target-limbered", GR_P_FLAG, NULL, 0, 0, 1, "target guns limbered (+1)"},    \
-    [FI_SINGLE_LINE] = {"target-single-line",                                                      \
-                        GR_P_FLAG,                                                                 \
-                        NULL,                                                                      \
-                        0,                                                                         \
-                        0,                                                                         \
-                        1,                                                                         \
-                        "target in single line (-1, or -2 in partial cover)"},                     \
-    [FI_COVER] = {"cover",                                                                         \
-                  GR_P_ENUM,                                                                       \
-                  covers,                                                                          \
-                  0,                                                                               \
-                  0,                                                                               \
-                  0,                                                                               \
-                  "target's cover: none (default), partial (-1), full (-2), fortified (-3)"},      \
-    [FI_CHARGING] = {"target-charging",                                                            \
-                     GR_P_FLAG,                                                                    \
-                     NULL,                                                                         \
-                     0,                                                                            \
-                     0,                                                                            \
-                     1,                                                                            \
-                     "the target is charging: the result's charge effect applies"},                \
-    [FI_BAYONET] = {"bayonet", GR_P_FLAG, NULL, 0, 0, 1, "the charging target has bayonet/sabre"}, \
-    [FI_MASSED] = {"massed",                                                                       \
-                   GR_P_FLAG,                                                                      \
-                   NULL,                                                                           \
-                   0,                                                                              \
-                   0,                                                                              \
-                   1,                                                                              \
-                   "massed target: units within 5cm behind it take the effect next"},              \
-    [FI_UNDER_HALF] = {"under-half",                                                               \
-                       GR_P_FLAG,                                                                  \
-                       NULL,                                                                       \
-                       0,                                                                          \
-                       0,                                                                          \
-                       1,                                                                          \
-                       "fewer than half the unit's stands fired (no low ammunition on a 10)"},     \
-    [FI_NO_LEADER_NEAR] = {"no-leader-near",                                                       \
-                           GR_P_FLAG,                                                              \
-                           NULL,                                                                   \
-                           0,                                                                      \
-                           0,                                                                      \
-                           1,                                                                      \
-                           "no leader within 10cm of the target (no leader loss test on a 10)"}
+    [FI_BAND] = GR_ENUM_REQ("band", rff_bands,                                                     \
+                            "range band: close (portée rapprochée, 'Rapp.') or long ('Portée')"),  \
+    [FI_STANDS] = GR_INT("stands", 1, 60, "stands firing (with the points file)"),                 \
+    [FI_POINTS] =                                                                                  \
+        GR_NUM("points", 0, 1000 * GR_MILLI,                                                       \
+               "total fire points, given by the player (the per-stand values are not in the "      \
+               "seed)"),                                                                           \
+    [FI_LOW_AMMO] = GR_FLAG("low-ammo", "the firers are low on ammunition (x1/2)"),                \
+    [FI_QUALITY] = GR_ENUM_REQ("target-quality", qualities,                                        \
+                               "the target's column: crack, veteran, trained, green"),             \
+    [FI_DIVISION_COLUMN] = GR_FLAG("target-division-column", "target in division column (+1)"),    \
+    [FI_CAVALRY] = GR_FLAG("target-cavalry", "target is cavalry (+1)"),                            \
+    [FI_FLANKED] = GR_FLAG("target-flanked", "target taken in flank (+1)"),                        \
+    [FI_ABOUT_FACED] = GR_FLAG("target-about-faced", "target has about-faced (+1)"),               \
+    [FI_PASSED_LINES] = GR_FLAG("target-passed-lines", "target made a passage of lines (+1)"),     \
+    [FI_BROKEN] = GR_FLAG("target-broken", "target unit is broken (+1)"),                          \
+    [FI_MARCH_COLUMN] = GR_FLAG("target-march-column", "target in march column (+2)"),             \
+    [FI_ENFILADED] = GR_FLAG("target-enfiladed",                                                   \
+                             "target enfiladed: troops +2, guns +1 (replaces the flank +1)"),      \
+    [FI_GUNS] = GR_FLAG("target-guns", "the target is guns"),                                      \
+    [FI_LIMBERED] = GR_FLAG("target-limbered", "target guns limbered (+1)"),                       \
+    [FI_SINGLE_LINE] =                                                                             \
+        GR_FLAG("target-single-line", "target in single line (-1, or -2 in partial cover)"),       \
+    [FI_COVER] =                                                                                   \
+        GR_ENUM("cover", covers,                                                                   \
+                "target's cover: none (default), partial (-1), full (-2), fortified (-3)"),        \
+    [FI_CHARGING] =                                                                                \
+        GR_FLAG("target-charging", "the target is charging: the result's charge effect applies"),  \
+    [FI_BAYONET] = GR_FLAG("bayonet", "the charging target has bayonet/sabre"),                    \
+    [FI_MASSED] =                                                                                  \
+        GR_FLAG("massed", "massed target: units within 5cm behind it take the effect next"),       \
+    [FI_UNDER_HALF] = GR_FLAG(                                                                     \
+        "under-half", "fewer than half the unit's stands fired (no low ammunition on a 10)"),      \
+    [FI_NO_LEADER_NEAR] = GR_FLAG(                                                                 \
+        "no-leader-near", "no leader within 10cm of the target (no leader loss test on a 10)")
 
 static const gr_param musketry_params[] = {
-    [FI_CODE] = {"weapon", GR_P_ENUM, rff_weapons, 0, 0, 0,
-                 "weapon code: rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine"},
+    [FI_CODE] = GR_ENUM("weapon", rff_weapons,
+                        "weapon code: rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine"),
     POINTS_FILE_PARAM,
     TARGET_PARAMS,
-    [FM_DISORDERED] = {"disordered", GR_P_FLAG, NULL, 0, 0, 1, "the firers are disordered (x1/2)"},
-    [FM_FIRER_QUALITY] = {"firer-quality", GR_P_ENUM, qualities, 0, 0, 0,
-                          "firers' quality: green musketry is -1 (default trained)"},
-    [FM_IN_CHARGE] = {"in-charge", GR_P_FLAG, NULL, 0, 0, 1,
-                      "the firers are charging or receiving a charge"},
-    [FM_BUCK_AND_BALL] = {"buck-and-ball", GR_P_FLAG, NULL, 0, 0, 1,
-                          "SM firers loaded with buck & ball"},
-    [FM_SHARPSHOOTERS] = {"sharpshooters", GR_P_FLAG, NULL, 0, 0, 1,
-                          "the firers are sharpshooters (SS) (+1)"},
+    [FM_DISORDERED] = GR_FLAG("disordered", "the firers are disordered (x1/2)"),
+    [FM_FIRER_QUALITY] = GR_ENUM("firer-quality", qualities,
+                                 "firers' quality: green musketry is -1 (default trained)"),
+    [FM_IN_CHARGE] = GR_FLAG("in-charge", "the firers are charging or receiving a charge"),
+    [FM_BUCK_AND_BALL] = GR_FLAG("buck-and-ball", "SM firers loaded with buck & ball"),
+    [FM_SHARPSHOOTERS] = GR_FLAG("sharpshooters", "the firers are sharpshooters (SS) (+1)"),
 };
 
 static const gr_param cannonade_params[] = {
-    [FI_CODE] = {"gun", GR_P_ENUM, rff_guns, 0, 0, 0, "gun type: hh, hr, mh, other"},
+    [FI_CODE] = GR_ENUM("gun", rff_guns, "gun type: hh, hr, mh, other"),
     POINTS_FILE_PARAM,
     TARGET_PARAMS,
-    [FC_DAMAGED] = {"damaged", GR_P_FLAG, NULL, 0, 0, 1, "the gun is damaged (x1/2)"},
+    [FC_DAMAGED] = GR_FLAG("damaged", "the gun is damaged (x1/2)"),
 };
 
 /* Total fire points, in milli-points, with the multipliers. */
@@ -749,79 +686,36 @@ static const char *const side_guns[] = {"none", "supported", "unsupported", NULL
 static const char *const cav_charges[] = {"none", "clear", "rough", "difficult_or_stationary",
                                           NULL};
 
-#define SIDE_PARAMS(side)                                                                          \
-    {side "-stands", GR_P_INT, NULL, 1, 1, 99, "stands in the fight (for the odds ratio)"},        \
-        {side "-quality",                                                                          \
-         GR_P_ENUM,                                                                                \
-         qualities,                                                                                \
-         0,                                                                                        \
-         0,                                                                                        \
-         0,                                                                                        \
-         "crack (+2), veteran (+1), trained (0, default), green (-1)"},                            \
-        {side "-condition",                                                                        \
-         GR_P_ENUM,                                                                                \
-         conditions,                                                                               \
-         0,                                                                                        \
-         0,                                                                                        \
-         0,                                                                                        \
-         "fresh (+2), worn (0, default), spent (-2)"},                                             \
-        {side "-guns",                                                                             \
-         GR_P_ENUM,                                                                                \
-         side_guns,                                                                                \
-         0,                                                                                        \
-         0,                                                                                        \
-         0,                                                                                        \
-         "the side is guns: supported (+1) or unsupported (-1)"},                                  \
-        {side "-disordered", GR_P_FLAG, NULL, 0, 0, 1, "troops disordered or guns silenced (-1)"}, \
-        {side "-attached",                                                                         \
-         GR_P_FLAG,                                                                                \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         1,                                                                                        \
-         "leader attached (+1; tested for loss when the result says « si chef attaché »)"},        \
-        {side "-single-line", GR_P_FLAG, NULL, 0, 0, 1, "single line (-1, once with militia)"},    \
-        {side "-militia", GR_P_FLAG, NULL, 0, 0, 1, "militia (-1, once with single line)"},        \
-        {side "-flanked", GR_P_FLAG, NULL, 0, 0, 1, "taken in flank (-3, once in its line)"},      \
-        {side "-broken", GR_P_FLAG, NULL, 0, 0, 1, "broken (-3, once in its line)"},               \
-        {side "-march-column", GR_P_FLAG, NULL, 0, 0, 1, "march column (-3, once in its line)"},   \
-        {side "-limbered", GR_P_FLAG, NULL, 0, 0, 1, "limbered guns (-3, once in its line)"},      \
-        {side "-bayonet",                                                                          \
-         GR_P_FLAG,                                                                                \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         1,                                                                                        \
-         "bayonet/sabre or breakthrough (+1; lost after a fierce fight)"},                         \
-        {side "-cavalry-charge",                                                                   \
-         GR_P_ENUM,                                                                                \
-         cav_charges,                                                                              \
-         0,                                                                                        \
-         0,                                                                                        \
-         0,                                                                                        \
-         "cavalry charge: clear (+2), rough (+1), difficult_or_stationary (0; also mounted "       \
-         "infantry); lost after a fierce fight"},                                                  \
-        {side "-worn-left",                                                                        \
-         GR_P_INT,                                                                                 \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         99,                                                                                       \
-         "the stands left at or below which the side is worn (ébranlé), from its roster: the "   \
-         "fight again after a fierce fight reads the condition from the stands left"},             \
-        {side "-spent-left",                                                                       \
-         GR_P_INT,                                                                                 \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         99,                                                                                       \
-         "the stands left at or below which the side is spent (fatigué), from its roster: "       \
-         "read again, as --" side "-worn-left, in the fight after a fierce fight"},                \
-    {                                                                                              \
-        side "-brave-colonel", GR_P_FLAG, NULL, 0, 0, 1,                                           \
-            "brave colonel (+1 « Colonel courageux », once with an attached leader; he is no "   \
-            "attached leader: no leader-loss test)"                                                \
-    }
+#define SIDE_PARAMS(side)                                                                            \
+    GR_INT_REQ(side "-stands", 1, 99, "stands in the fight (for the odds ratio)"),                   \
+        GR_ENUM(side "-quality", qualities,                                                          \
+                "crack (+2), veteran (+1), trained (0, default), green (-1)"),                       \
+        GR_ENUM(side "-condition", conditions, "fresh (+2), worn (0, default), spent (-2)"),         \
+        GR_ENUM(side "-guns", side_guns, "the side is guns: supported (+1) or unsupported (-1)"),    \
+        GR_FLAG(side "-disordered", "troops disordered or guns silenced (-1)"),                      \
+        GR_FLAG(side "-attached",                                                                    \
+                "leader attached (+1; tested for loss when the result says « si chef attaché »)"),   \
+        GR_FLAG(side "-single-line", "single line (-1, once with militia)"),                         \
+        GR_FLAG(side "-militia", "militia (-1, once with single line)"),                             \
+        GR_FLAG(side "-flanked", "taken in flank (-3, once in its line)"),                           \
+        GR_FLAG(side "-broken", "broken (-3, once in its line)"),                                    \
+        GR_FLAG(side "-march-column", "march column (-3, once in its line)"),                        \
+        GR_FLAG(side "-limbered", "limbered guns (-3, once in its line)"),                           \
+        GR_FLAG(side "-bayonet", "bayonet/sabre or breakthrough (+1; lost after a fierce fight)"),   \
+        GR_ENUM(                                                                                     \
+            side "-cavalry-charge", cav_charges,                                                     \
+            "cavalry charge: clear (+2), rough (+1), difficult_or_stationary (0; also mounted "      \
+            "infantry); lost after a fierce fight"),                                                 \
+        GR_INT(                                                                                      \
+            side "-worn-left", 0, 99,                                                                \
+            "the stands left at or below which the side is worn (ébranlé), from its roster: the "  \
+            "fight again after a fierce fight reads the condition from the stands left"),            \
+        GR_INT(side "-spent-left", 0, 99,                                                            \
+               "the stands left at or below which the side is spent (fatigué), from its roster: "   \
+               "read again, as --" side "-worn-left, in the fight after a fierce fight"),            \
+        GR_FLAG(side "-brave-colonel",                                                               \
+                "brave colonel (+1 « Colonel courageux », once with an attached leader; he is no " \
+                "attached leader: no leader-loss test)")
 
 enum {
     CS_STANDS,
@@ -847,8 +741,8 @@ enum { CP_FAVORABLE = 2 * CS_N };
 static const gr_param charge_params[] = {
     SIDE_PARAMS("attacker"),
     SIDE_PARAMS("defender"),
-    [CP_FAVORABLE] = {"defender-favorable", GR_P_FLAG, NULL, 0, 0, 1,
-                      "defender holds favorable ground, or dense or fortified cover (+1)"},
+    [CP_FAVORABLE] = GR_FLAG("defender-favorable",
+                             "defender holds favorable ground, or dense or fortified cover (+1)"),
 };
 
 static void cd_line(gr_resolution *r, int line, int side, int applied)

@@ -21,9 +21,10 @@ static const struct {
     {10, "10cm | si attaché ou démonté"},
 };
 static const gr_param cr_params[] = {
-    {"condition", GR_P_ENUM, cr_conditions, 1, 0, 0,
-     "the leader's case: clear_sight, attached_column_head (attached to the first unit of a "
-     "march column), blocked_sight (dense woods, fog, poor light), attached_or_dismounted"},
+    GR_ENUM_REQ(
+        "condition", cr_conditions,
+        "the leader's case: clear_sight, attached_column_head (attached to the first unit of a "
+        "march column), blocked_sight (dense woods, fog, poor light), attached_or_dismounted"),
 };
 static const gr_outcome cr_outcomes[] = {
     {"radius", "Rayon de commandement", "Command radius in cm (field \"cm\")."},
@@ -121,7 +122,7 @@ const char *rff_maneuver_drm_text(int line)
 }
 
 static const gr_param md_params[] = {
-    {"drm", GR_P_ENUM, md_ids, 1, 0, 0, "the printed modifier line"},
+    GR_ENUM_REQ("drm", md_ids, "the printed modifier line"),
 };
 
 static gr_status md_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -251,9 +252,9 @@ static const gr_band mv_dis[] = {
 static const char *const mv_states[] = {"good_order", "disordered", NULL};
 enum { MV_STATE, MV_SCORE };
 static const gr_param mv_params[] = {
-    [MV_STATE] = {"state", GR_P_ENUM, mv_states, 1, 0, 0,
-                  "column: good_order (troops in good order, and guns) or disordered "
-                  "(disordered or broken troops)"},
+    [MV_STATE] = GR_ENUM_REQ("state", mv_states,
+                             "column: good_order (troops in good order, and guns) or disordered "
+                             "(disordered or broken troops)"),
     [MV_SCORE] = GR_SCORE_PARAM("score", "modified D10 total"),
 };
 
@@ -521,10 +522,11 @@ const char *rff_actions_note(int guns, int col)
 
 enum { TM_COLUMN, TM_ACTION };
 static const gr_param tm_params[] = {
-    [TM_COLUMN] = {"column", GR_P_ENUM, rff_maneuver_columns, 1, 0, 0,
-                   "the maneuver column: well_executed (also forced march and rally with elan), "
-                   "delayed (also rally), shocked"},
-    [TM_ACTION] = {"action", GR_P_ENUM, troop_actions, 1, 0, 0, "what the troops would do"},
+    [TM_COLUMN] =
+        GR_ENUM_REQ("column", rff_maneuver_columns,
+                    "the maneuver column: well_executed (also forced march and rally with elan), "
+                    "delayed (also rally), shocked"),
+    [TM_ACTION] = GR_ENUM_REQ("action", troop_actions, "what the troops would do"),
 };
 
 /* banned: the gun is HH or HR; mh: the gun is a mountain howitzer. */
@@ -587,12 +589,13 @@ const gr_table rff_troop_maneuvers_table = {
 
 enum { GM_COLUMN, GM_ACTION, GM_GUN };
 static const gr_param gm_params[] = {
-    [GM_COLUMN] = {"column", GR_P_ENUM, gun_cols, 1, 0, 0,
-                   "the maneuver column: well_executed (also forced march) or delayed"},
-    [GM_ACTION] = {"action", GR_P_ENUM, gun_actions, 1, 0, 0, "what the guns would do"},
-    [GM_GUN] = {"gun", GR_P_ENUM, rff_guns, 0, 0, 0,
+    [GM_COLUMN] = GR_ENUM_REQ("column", gun_cols,
+                              "the maneuver column: well_executed (also forced march) or delayed"),
+    [GM_ACTION] = GR_ENUM_REQ("action", gun_actions, "what the guns would do"),
+    [GM_GUN] =
+        GR_ENUM("gun", rff_guns,
                 "gun type: hh (heavy howitzer), hr (heavy rifle), mh (mountain howitzer), other "
-                "(default)"},
+                "(default)"),
 };
 
 static gr_status gm_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -640,7 +643,7 @@ static const struct {
     {"1 tour de jeu : 10-15 mn", "minutes_min", 10, 15},
 };
 static const gr_param sc_params[] = {
-    {"item", GR_P_ENUM, sc_items, 1, 0, 0, "figures, troop_stand, gun_stand, ground, turn"},
+    GR_ENUM_REQ("item", sc_items, "figures, troop_stand, gun_stand, ground, turn"),
 };
 static const gr_outcome sc_outcomes[] = {
     {"scale", "Échelle de jeu", "The printed scale."},
@@ -767,12 +770,13 @@ int rff_move_cm(int unit, int terrain, int forced)
 static const char *const paces[] = {"full", "forced", NULL};
 enum { MC_UNIT, MC_TERRAIN, MC_PACE };
 static const gr_param mc_params[] = {
-    [MC_UNIT] = {"unit", GR_P_ENUM, rff_move_units, 1, 0, 0, "the printed row (arm and formation)"},
-    [MC_TERRAIN] = {"terrain", GR_P_ENUM, rff_move_terrains, 1, 0, 0,
+    [MC_UNIT] = GR_ENUM_REQ("unit", rff_move_units, "the printed row (arm and formation)"),
+    [MC_TERRAIN] =
+        GR_ENUM_REQ("terrain", rff_move_terrains,
                     "column: clear (Terrain clair), rough (Terrain handicap.), difficult (Terrain "
-                    "difficile), road (Route)"},
-    [MC_PACE] = {"pace", GR_P_ENUM, paces, 0, 0, 0,
-                 "full (Mouvement complet, default) or forced (Marche forcée)"},
+                    "difficile), road (Route)"),
+    [MC_PACE] =
+        GR_ENUM("pace", paces, "full (Mouvement complet, default) or forced (Marche forcée)"),
 };
 static const gr_outcome mc_outcomes[] = {
     {"move", "Capacité de mouvement", "Movement capacity in cm (field \"cm\")."},
@@ -897,17 +901,14 @@ static gr_status points_lookup(const gr_args *a, int guns, int w, int band, cons
 }
 
 #define POINTS_FILE_PARAM                                                                          \
-    {                                                                                              \
-        "points-file", GR_P_TEXT, NULL, 0, 0, 0,                                                   \
-            "a scenario's fire-points file (default data/rff/fire_points.json)"                    \
-    }
+    GR_TEXT("points-file", "a scenario's fire-points file (default data/rff/fire_points.json)")
 
 enum { FP_WEAPON, FP_BAND, FP_FILE };
 static const gr_param fp_params[] = {
-    [FP_WEAPON] = {"weapon", GR_P_ENUM, rff_weapons, 1, 0, 0,
-                   "weapon code: rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine"},
-    [FP_BAND] = {"band", GR_P_ENUM, rff_bands, 1, 0, 0,
-                 "range band: close (Rapp., portée rapprochée) or long (Portée)"},
+    [FP_WEAPON] = GR_ENUM_REQ("weapon", rff_weapons,
+                              "weapon code: rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine"),
+    [FP_BAND] = GR_ENUM_REQ("band", rff_bands,
+                            "range band: close (Rapp., portée rapprochée) or long (Portée)"),
     [FP_FILE] = POINTS_FILE_PARAM,
 };
 
@@ -944,10 +945,10 @@ const gr_table rff_fire_points_table = {
 
 enum { CP_GUN, CP_BAND, CP_FILE };
 static const gr_param cp_params[] = {
-    [CP_GUN] = {"gun", GR_P_ENUM, rff_guns, 1, 0, 0,
-                "gun type: hh (heavy howitzer), hr (heavy rifle), mh (mountain howitzer), other"},
-    [CP_BAND] = {"band", GR_P_ENUM, rff_bands, 1, 0, 0,
-                 "range band: close (portée rapprochée) or long"},
+    [CP_GUN] = GR_ENUM_REQ(
+        "gun", rff_guns,
+        "gun type: hh (heavy howitzer), hr (heavy rifle), mh (mountain howitzer), other"),
+    [CP_BAND] = GR_ENUM_REQ("band", rff_bands, "range band: close (portée rapprochée) or long"),
     [CP_FILE] = POINTS_FILE_PARAM,
 };
 
@@ -1031,8 +1032,8 @@ const char *rff_base_modifier_text(int64_t points_milli)
 }
 
 static const gr_param fm_params[] = {
-    {"points", GR_P_NUM, NULL, 1, 0, 1000 * GR_MILLI,
-     "fire points after the x1/2 modifier (fractions read the line of their whole part)"},
+    GR_NUM_REQ("points", 0, 1000 * GR_MILLI,
+               "fire points after the x1/2 modifier (fractions read the line of their whole part)"),
 };
 static const gr_outcome fm_outcomes[] = {
     {"modifier", "Modificateur de dé de base", "Base die modifier (field \"modifier\")."},
@@ -1114,7 +1115,7 @@ const char *rff_fire_drm_text(int line)
 }
 
 static const gr_param fd_params[] = {
-    {"drm", GR_P_ENUM, fd_ids, 1, 0, 0, "the printed modifier line"},
+    GR_ENUM_REQ("drm", fd_ids, "the printed modifier line"),
 };
 
 static gr_status fd_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -1237,9 +1238,10 @@ static const struct {
 static const char *const qualities[] = {"crack", "veteran", "trained", "green", NULL};
 enum { MU_QUALITY, MU_SCORE };
 static const gr_param mu_params[] = {
-    [MU_QUALITY] = {"quality", GR_P_ENUM, qualities, 1, 0, 0,
+    [MU_QUALITY] =
+        GR_ENUM_REQ("quality", qualities,
                     "the target's quality: crack, veteran (Vétéran), trained (Entraîné), green "
-                    "(Bleu)"},
+                    "(Bleu)"),
     [MU_SCORE] = GR_SCORE_PARAM("score", "modified D10 total (base die + all modifiers)"),
 };
 
@@ -1351,7 +1353,7 @@ const char *rff_charge_drm_text(int line)
 }
 
 static const gr_param cd_params[] = {
-    {"drm", GR_P_ENUM, cd_ids, 1, 0, 0, "the printed modifier line"},
+    GR_ENUM_REQ("drm", cd_ids, "the printed modifier line"),
 };
 
 static gr_status cd_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -1568,8 +1570,8 @@ static const gr_band cg_bands[] = {
     {GR_LO, -9, CG_REPULSED, "-9 et pire"},
 };
 static const gr_param cg_params[] = {
-    {"difference", GR_P_INT, NULL, 1, GR_SCORE_MIN, GR_SCORE_MAX,
-     "attacker's modified D10 total minus the defender's"},
+    GR_INT_REQ("difference", GR_SCORE_MIN, GR_SCORE_MAX,
+               "attacker's modified D10 total minus the defender's"),
 };
 
 static gr_status cg_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -1650,7 +1652,7 @@ static const gr_band ll_bands[] = {
     {6, 6, 4, "6"},       {5, 5, 5, "5"}, {4, 4, 6, "4"}, {GR_LO, 3, 7, "1,2,3"},
 };
 static const gr_param ll_params[] = {
-    {"score", GR_P_INT, NULL, 1, 1, 10, "the D10 face (the table has no modifier)"},
+    GR_INT_REQ("score", 1, 10, "the D10 face (the table has no modifier)"),
 };
 
 static gr_status ll_lookup(const gr_args *a, gr_cell *out, gr_error *err)
