@@ -374,8 +374,7 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
             return gr_error_set(err, GR_ERUNTIME, "%s: verb %s names no procedure %s", b->system,
                                 v->name, v->procedure);
     }
-    gr_args args;
-    memset(&args, 0, sizeof args);
+    gr_args args = {0};
     gr_status st = b->rules->prepare(b, v, &a->call, &args, err);
     if (st != GR_OK)
         return st;
@@ -389,8 +388,7 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
     if ((st = gr_args_check_required(p->params, p->nparams, &args, err)) != GR_OK ||
         (st = gr_procedure_check_applies(p, &args, err)) != GR_OK)
         return st;
-    gr_dice_source dice;
-    memset(&dice, 0, sizeof dice);
+    gr_dice_source dice = {0};
     gr_rng rng;
     if (a->nrolls > 0 || need) {
         if (a->nrolls > GR_MAX_ROLLS)

@@ -107,8 +107,7 @@ gr_status gr_bt_game_call(const gr_battle *b, const void *act, gr_bt_action *out
 
 gr_status gr_bt_game_record(const gr_battle *b, const gr_bt_call *c, void *act, gr_error *err)
 {
-    bt_rec r;
-    memset(&r, 0, sizeof r);
+    bt_rec r = {0};
     size_t verb_len = strnlen(c->verb, sizeof c->verb);
     if (strcmp(c->verb, "next") && !gr_battle_verb(b, c->verb))
         return gr_error_set(err, GR_EINPUT, "%s has no verb \"%s\"", b->system, c->verb);

@@ -209,8 +209,7 @@ static gr_status bel_levels(gr_battle *b, gr_bt_unit *u, gr_error *err)
                             "order of battle",
                             u->line, u->col, u->id, u->stands);
     const gr_table *t = gr_system_table(nf_sys(), "bel");
-    gr_args a;
-    memset(&a, 0, sizeof a);
+    gr_args a = {0};
     char stands[8];
     snprintf(stands, sizeof stands, "%d", u->stands);
     gr_status st;
@@ -226,8 +225,7 @@ static gr_status bel_levels(gr_battle *b, gr_bt_unit *u, gr_error *err)
             strcmp(u->nation, "france") == 0 && under(b, u, l))
             if ((st = gr_args_set(t->params, 2, "yes", &a, err)) != GR_OK)
                 return st;
-    gr_cell c;
-    memset(&c, 0, sizeof c);
+    gr_cell c = {0};
     if ((st = t->lookup(&a, &c, err)) != GR_OK)
         return st;
     if (strcmp(t->outcomes[c.outcome].id, "levels") != 0)

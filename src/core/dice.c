@@ -43,8 +43,7 @@ static gr_status combine(gr_dist *out, const gr_dist *a, const gr_dist *b, int s
     if (n > GR_DIST_MAX)
         return gr_error_set(err, GR_EINPUT, "dice: %d possible totals, at most %d supported", n,
                             GR_DIST_MAX);
-    gr_dist r;
-    memset(&r, 0, sizeof r);
+    gr_dist r = {0};
     r.n = n;
     r.lo = sign > 0 ? a->lo + b->lo : a->lo - (b->lo + b->n - 1);
     r.den = a->den * b->den;

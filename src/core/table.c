@@ -356,8 +356,7 @@ gr_status gr_table_odds(const gr_table *t, const gr_args *a, int modifier, gr_od
     for (int i = 0; i < d.n; i++) {
         if (!d.w[i])
             continue;
-        gr_cell c;
-        memset(&c, 0, sizeof c);
+        gr_cell c = {0};
         args.v[t->roll_param] = d.lo + i;
         gr_status st = t->lookup(&args, &c, err);
         if (st != GR_OK)

@@ -20,8 +20,7 @@
 
 re_action re_action_unpack(gr_action g)
 {
-    re_action a;
-    memset(&a, 0, sizeof a);
+    re_action a = {0};
     a.kind = (uint8_t)g;
     a.unit = (uint8_t)(g >> 8);
     a.target = (uint8_t)(g >> 16);

@@ -191,10 +191,7 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
         gr_res_drm(r, -(int)a->v[FP_COVER], "cible à couvert (selon scénario)", SRC_FDRM);
     int mod = gr_res_drm_total(r, drm_from);
 
-    gr_args t;
-    memset(&t, 0, sizeof t);
-    t.v[0] = power;
-    t.given[0] = 1;
+    gr_args t = {.v = {power}, .given = {1}};
     int roll;
     gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "fire", &roll, err);
     if (st != GR_OK)
@@ -214,8 +211,7 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
         int groll;
         if ((st = gr_res_roll(r, dice, GR_ROLL_D10, "general hit", &groll, err)) != GR_OK)
             return st;
-        gr_args g;
-        memset(&g, 0, sizeof g);
+        gr_args g = {0};
         if ((st = gr_res_read(r, "General hit", &aoe_general_hit_table, &g, groll,
                               gr_res_drm_total(r, gmod_from), NULL, err)) != GR_OK)
             return st;
@@ -500,8 +496,7 @@ static gr_status combat_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
     gr_status st = gr_res_roll(r, dice, GR_ROLL_D10_VS_D10, "attacker vs defender", &roll, err);
     if (st != GR_OK)
         return st;
-    gr_args t;
-    memset(&t, 0, sizeof t);
+    gr_args t = {0};
     gr_step *step;
     if ((st = gr_res_read(r, "Combat", &aoe_combat_table, &t, roll, attacker - defender, &step,
                           err)) != GR_OK)
@@ -853,10 +848,7 @@ static gr_status movement_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     int roll;
     if ((st = gr_res_roll(r, dice, GR_ROLL_D10, "movement", &roll, err)) != GR_OK)
         return st;
-    gr_args t;
-    memset(&t, 0, sizeof t);
-    t.v[0] = state;
-    t.given[0] = 1;
+    gr_args t = {.v = {state}, .given = {1}};
     gr_step *step;
     if ((st = gr_res_read(r, "Movement", &aoe_movement_table, &t, roll, mod, &step, err)) != GR_OK)
         return st;
@@ -901,8 +893,7 @@ static gr_status gh_resolve(const gr_args *a, gr_dice_source *dice, gr_resolutio
     gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "general hit", &roll, err);
     if (st != GR_OK)
         return st;
-    gr_args t;
-    memset(&t, 0, sizeof t);
+    gr_args t = {0};
     return gr_res_read(r, "General hit", &aoe_general_hit_table, &t, roll, gr_res_drm_total(r, 0),
                        NULL, err);
 }
@@ -979,8 +970,7 @@ static gr_status init_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
             gr_res_note(r, "tie (%d vs %d with modifiers): both roll again",
                         r->rolls[roll].faces[0], r->rolls[roll].faces[1]);
     }
-    gr_args t;
-    memset(&t, 0, sizeof t);
+    gr_args t = {0};
     gr_step *step;
     if ((st = gr_res_read(r, "Initiative", &aoe_initiative_table, &t, roll, mod, &step, err)) !=
         GR_OK)

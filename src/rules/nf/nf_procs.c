@@ -338,10 +338,7 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
     int roll;
     if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, "fire", &roll, err)) != GR_OK)
         return st;
-    gr_args t;
-    memset(&t, 0, sizeof t);
-    t.v[0] = points;
-    t.given[0] = 1;
+    gr_args t = {.v = {points}, .given = {1}};
     gr_step *step;
     if ((st = gr_res_read(r, "Fire", &nf_fire_table, &t, roll, mod, &step, err)) != GR_OK)
         return st;
@@ -356,8 +353,7 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
             int lroll;
             if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, "leader loss", &lroll, err)) != GR_OK)
                 return st;
-            gr_args l;
-            memset(&l, 0, sizeof l);
+            gr_args l = {0};
             if ((st = gr_res_read(r, "Leader loss", &nf_leader_loss_table, &l, lroll, 0, NULL,
                                   err)) != GR_OK)
                 return st;
@@ -786,8 +782,7 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
         if ((st = gr_res_roll(r, dice, GR_ROLL_2D6_VS_2D6, "attacker vs defender", &roll, err)) !=
             GR_OK)
             return st;
-        gr_args t;
-        memset(&t, 0, sizeof t);
+        gr_args t = {0};
         gr_step *step;
         if ((st = gr_res_read(r, round_name[round], &nf_melee_table, &t, roll, attacker - defender,
                               &step, err)) != GR_OK)
@@ -1092,12 +1087,8 @@ static gr_status move_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
     if (st != GR_OK)
         return st;
     if (!disordered && a->given[MV_QUALITY_MOD] && a->v[MV_QUALITY_MOD]) {
-        gr_args q;
-        memset(&q, 0, sizeof q);
-        q.v[0] = a->v[MV_QUALITY_MOD] - 1;
-        q.given[0] = 1;
-        gr_cell c;
-        memset(&c, 0, sizeof c);
+        gr_args q = {.v = {a->v[MV_QUALITY_MOD] - 1}, .given = {1}};
+        gr_cell c = {0};
         if ((st = nf_commander_quality_table.lookup(&q, &c, err)) != GR_OK)
             return st;
         for (int i = 0; i < c.nfields; i++)
@@ -1109,8 +1100,7 @@ static gr_status move_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
     if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, disordered ? "disorder" : "maneuver", &roll,
                           err)) != GR_OK)
         return st;
-    gr_args t;
-    memset(&t, 0, sizeof t);
+    gr_args t = {0};
     gr_step *step;
     const gr_table *tab = disordered ? &nf_disorder_table : &nf_good_order_table;
     if (!disordered) {
@@ -1307,8 +1297,7 @@ static gr_status efc_resolve(const gr_args *a, gr_dice_source *dice, gr_resoluti
     int roll;
     if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, "emergency FC", &roll, err)) != GR_OK)
         return st;
-    gr_args t;
-    memset(&t, 0, sizeof t);
+    gr_args t = {0};
     return gr_res_read(r, "Emergency formation change", &nf_emergency_fc_table, &t, roll,
                        gr_res_drm_total(r, 0), NULL, err);
 }
@@ -1349,10 +1338,7 @@ static gr_status ev_resolve(const gr_args *a, gr_dice_source *dice, gr_resolutio
                                 "accepted with {unit} unlimbered_horse_artillery");
         line_drm(r, nf_evasion_drm(NF_VD_SUPPRESSED), SRC_EV);
     }
-    gr_args t;
-    memset(&t, 0, sizeof t);
-    t.v[0] = unit;
-    t.given[0] = 1;
+    gr_args t = {.v = {unit}, .given = {1}};
     gr_res_note(r, "a cavalry brigade or artillery battery may only make one evasion "
                    "attempt/move per phase");
     if (unit < 2) {

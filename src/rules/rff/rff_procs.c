@@ -226,10 +226,7 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "maneuver", &roll, err);
     if (st != GR_OK)
         return st;
-    gr_args t;
-    memset(&t, 0, sizeof t);
-    t.v[0] = state;
-    t.given[0] = 1;
+    gr_args t = {.v = {state}, .given = {1}};
     gr_step *step;
     if ((st = gr_res_read(r, "Maneuver", &rff_maneuver_table, &t, roll, mod, &step, err)) != GR_OK)
         return st;
@@ -573,10 +570,7 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
     if ((st = gr_res_roll(r, dice, GR_ROLL_D10, cannon ? "cannonade" : "musketry", &roll, err)) !=
         GR_OK)
         return st;
-    gr_args t;
-    memset(&t, 0, sizeof t);
-    t.v[0] = gr_args_get(a, FI_QUALITY, 0);
-    t.given[0] = 1;
+    gr_args t = {.v = {gr_args_get(a, FI_QUALITY, 0)}, .given = {1}};
     gr_step *step;
     if ((st = gr_res_read(r, cannon ? "Cannonade" : "Musketry", &rff_musketry_table, &t, roll, mod,
                           &step, err)) != GR_OK)
