@@ -47,9 +47,6 @@ typedef struct gr_band_row {
         lo, hi, label, bands, GR_COUNT(bands)                                                      \
     }
 
-/* Index of the row whose key range holds `key`, or -1. */
-int gr_row_find(const gr_band_row *rows, size_t n, int key);
-
 /* Collect the cell names of every band of every row (see gr_table.cells). */
 size_t gr_rows_cells(const gr_band_row *rows, size_t nrows, const char **names, size_t cap);
 

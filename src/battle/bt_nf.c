@@ -857,6 +857,14 @@ static gr_status prep_leader(const gr_battle *b, const gr_bt_verb *v, const gr_b
     return GR_OK;
 }
 
+/* Is verb `name` a test of the unit charged by the phasing player, the
+ * non-phasing player's decision during the phasing player's move
+ * (emergency_fc, evasion)? */
+static int charged_verb(const char *name)
+{
+    return !strcmp(name, "emergency_fc") || !strcmp(name, "evasion");
+}
+
 static gr_status nf_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
                             gr_args *out, gr_error *err)
 {
@@ -867,7 +875,7 @@ static gr_status nf_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt
     int step = b->phase % NF_SEGLEN;
     /* In the maneuver phase the phasing player moves; the charged unit that
      * tests (emergency formation change, evasion) is the other player's. */
-    int charged = bt_nf_charged_verb(v->name);
+    int charged = charged_verb(v->name);
     int acting = charged ? 1 - side : side;
     const char *role = charged               ? "charged by the phasing player, test"
                        : step == PH_FIRE_DEF ? "the non-phasing player's defensive fire"
@@ -921,18 +929,13 @@ static gr_status nf_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt
 
 /* ---- phases ------------------------------------------------------------------- */
 
-int bt_nf_charged_verb(const char *name)
-{
-    return !strcmp(name, "emergency_fc") || !strcmp(name, "evasion");
-}
-
 /* An emergency formation change or an evasion is the charged unit's side's
  * decision, during the phasing player's move; every other verb is the
  * acting side's. */
 static int nf_decider(const gr_battle *b, const gr_bt_call *c)
 {
     int side = gr_battle_active_side(b);
-    return bt_nf_charged_verb(c->verb) ? 1 - side : side;
+    return charged_verb(c->verb) ? 1 - side : side;
 }
 
 static void nf_phase_begins(gr_battle *b)

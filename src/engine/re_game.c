@@ -102,7 +102,10 @@ static int g_state_describe(const void *sc, const void *st, char *buf, size_t ca
     return re_state_describe(sc, st, buf, cap);
 }
 
-void re_observe(const re_scenario *sc, const re_state *st, int player, re_obs *obs)
+/* `player` is a side, or GR_SPECTATOR for a viewer who plays neither: then
+ * the chits of both sides in the bowl are hidden (only how many there are
+ * is shown). */
+static void observe(const re_scenario *sc, const re_state *st, int player, re_obs *obs)
 {
     memset(obs, 0, sizeof *obs);
     obs->st = *st;
@@ -118,7 +121,7 @@ void re_observe(const re_scenario *sc, const re_state *st, int player, re_obs *o
 
 static void g_observe(const void *sc, const void *st, int player, void *obs)
 {
-    re_observe(sc, st, player, obs);
+    observe(sc, st, player, obs);
 }
 
 static int corps_has_units(const re_scenario *sc, const re_state *st, int c)
@@ -129,7 +132,11 @@ static int corps_has_units(const re_scenario *sc, const re_state *st, int c)
     return 0;
 }
 
-void re_resample(const re_scenario *sc, const re_state *st, int player, gr_rng *rng, re_state *out)
+/* A full state consistent with `player`'s view of st: the other side's
+ * chits in the bowl dealt again at random among its corps that may hold
+ * them (gr_game_resample). */
+static void resample(const re_scenario *sc, const re_state *st, int player, gr_rng *rng,
+                     re_state *out)
 {
     *out = *st;
     int hidden = 0;
@@ -174,7 +181,7 @@ void re_resample(const re_scenario *sc, const re_state *st, int player, gr_rng *
 
 static void g_resample(const void *sc, const void *st, int player, gr_rng *rng, void *out)
 {
-    re_resample(sc, st, player, rng, out);
+    resample(sc, st, player, rng, out);
 }
 
 static int g_event_text(const void *sc, const gr_event *ev, gr_lang lang, char *buf, size_t cap)

@@ -35,7 +35,10 @@ static const struct {
     [RE_LAKE] = {'W', "Lac/Rivière"},
 };
 
-int re_terrain_from_code(char c)
+/* Terrain codes of the "terrain" rows of a scenario map, one character per
+ * hex (docs/scenarios.md has the legend): returns the re_terrain of code c,
+ * or -1 if c is not a terrain code. */
+static int terrain_from_code(char c)
 {
     for (int t = 0; t < RE_TERRAINS; t++)
         if (terrain_codes[t].code == c)
@@ -313,7 +316,7 @@ static gr_status ld_terrain(ld *L, const gr_jr_node *map)
             char c = r->str[i];
             if (c == ' ')
                 continue;
-            int code = re_terrain_from_code(c);
+            int code = terrain_from_code(c);
             if (code < 0) {
                 char msg[400];
                 char shown[8];
@@ -870,8 +873,7 @@ static gr_status ld_terrain_changes(ld *L, const gr_jr_node *rules)
         c->row = (int8_t)row;
         const gr_jr_node *t = gr_jr_get(e, "terrain");
         if (t) {
-            int code =
-                t->type == GR_JR_STRING && t->len == 1 ? re_terrain_from_code(t->str[0]) : -1;
+            int code = t->type == GR_JR_STRING && t->len == 1 ? terrain_from_code(t->str[0]) : -1;
             if (code < 0)
                 return ld_fail(L, t,
                                "\"terrain\" of a terrain change must be one terrain code; use one "

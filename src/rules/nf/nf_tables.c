@@ -17,7 +17,7 @@ const char *const nf_nations[] = {
 };
 const char *const nf_qualities[] = {"guard", "veteran", "regular", "conscript", "militia", NULL};
 const char *const nf_ratings[] = {"excellent", "good", "average", "poor", NULL};
-const char *const nf_move_units[] = {
+static const char *const nf_move_units[] = {
     "infantry",      "light_infantry", "light_cavalry", "heavy_cavalry",
     "horse_battery", "heavy_battery",  "leader",        NULL};
 const char *const nf_fire_units[] = {"infantry",        "light_infantry",     "horse_artillery",
@@ -25,7 +25,8 @@ const char *const nf_fire_units[] = {"infantry",        "light_infantry",     "h
 static const char *const formations_cl[] = {"column", "line", NULL};
 static const char *const formations_clo[] = {"column", "line", "other", NULL};
 
-int nf_era(int year)
+/* Era of the national charts from a year: 0 for 1792-1808, 1 for 1809+. */
+static int nf_era(int year)
 {
     return year >= 1809 ? 1 : 0;
 }

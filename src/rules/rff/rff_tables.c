@@ -300,7 +300,7 @@ const gr_table rff_maneuver_table = {
 
 /* ---- MANŒUVRES DE LA TROUPE / DES CANONS --------------------------------- */
 
-const char *const rff_maneuver_columns[] = {"well_executed", "delayed", "shocked", NULL};
+static const char *const rff_maneuver_columns[] = {"well_executed", "delayed", "shocked", NULL};
 
 typedef struct action_line {
     int col;    /* RFF_COL_* */
