@@ -217,4 +217,19 @@ gr_status gr_system_get_procedure(const gr_system *s, const char *name, const gr
 gr_status gr_res_contradict(gr_error *err, const char *input_a, const char *line_a,
                             const char *input_b, const char *line_b, const char *why);
 
+/* Two inputs the sheet says exclude each other: inputs x and y (indices
+ * into a procedure's params), read on the printed lines lx and ly. */
+typedef struct gr_exclusion {
+    int x, lx, y, ly;
+    const char *why;
+} gr_exclusion;
+
+/* Refuse, as gr_res_contradict, the first pair of `ex` whose inputs
+ * params[base + x] and params[base + y] are both given and not 0 (base:
+ * where one side's inputs begin, 0 for most); line(k) is the text of
+ * printed line k.  GR_OK when no pair is. */
+gr_status gr_res_exclusions(const gr_args *a, const gr_param *params, int base,
+                            const gr_exclusion *ex, size_t n, const char *(*line)(int k),
+                            gr_error *err);
+
 #endif

@@ -258,6 +258,22 @@ gr_status gr_res_contradict(gr_error *err, const char *input_a, const char *line
                         input_b, line_a, line_b, why);
 }
 
+gr_status gr_res_exclusions(const gr_args *a, const gr_param *params, int base,
+                            const gr_exclusion *ex, size_t n, const char *(*line)(int k),
+                            gr_error *err)
+{
+    for (size_t i = 0; i < n; i++) {
+        int x = base + ex[i].x, y = base + ex[i].y;
+        if (!gr_args_flag(a, x) || !gr_args_flag(a, y))
+            continue;
+        char ia[40], ib[40];
+        snprintf(ia, sizeof ia, "{%s}", params[x].name);
+        snprintf(ib, sizeof ib, "{%s}", params[y].name);
+        return gr_res_contradict(err, ia, line(ex[i].lx), ib, line(ex[i].ly), ex[i].why);
+    }
+    return GR_OK;
+}
+
 void gr_step_silence(gr_step *s, const char *key)
 {
     for (int k = 0; k < s->cell.nfields && k < GR_MAX_FIELDS; k++)

@@ -24,6 +24,18 @@ static gr_mod *drm(gr_resolution *r, const gr_drm_line *list, int k, int times, 
     return gr_res_drm(r, times * list[k].value, list[k].cell, src);
 }
 
+/* The printed text of power multiplier line k, of tactical movement line k
+ * (gr_res_exclusions). */
+static const char *pm_line(int k)
+{
+    return aoe_power_multiplier[k].cell;
+}
+
+static const char *td_line(int k)
+{
+    return aoe_tactical_drm[k].cell;
+}
+
 /* Apply a power multiplier line; returns the new power. */
 static int64_t mul(gr_resolution *r, int k, int64_t power, gr_mod **m)
 {
@@ -126,10 +138,7 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
     gr_res_value(r, "base_power", GR_F_NUM, power);
     /* One target is in one formation: a column is not in skirmish order, and a
      * grand battery is neither (docs/rules/aoe.md). */
-    static const struct {
-        int x, lx, y, ly;
-        const char *why;
-    } excl[] = {
+    static const gr_exclusion excl[] = {
         {FP_ON_COLUMN, AOE_PM_DOUBLE, FP_AT_SKIRMISHERS, AOE_PM_HALF,
          "a target in column is not in skirmish order"},
         {FP_AT_GRAND_BATTERY, AOE_PM_GRAND_BATTERY, FP_AT_SKIRMISHERS, AOE_PM_HALF,
@@ -137,14 +146,9 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
         {FP_AT_GRAND_BATTERY, AOE_PM_GRAND_BATTERY, FP_ON_COLUMN, AOE_PM_DOUBLE,
          "a grand battery is not a column"},
     };
-    for (size_t i = 0; i < GR_COUNT(excl); i++)
-        if (gr_args_flag(a, excl[i].x) && gr_args_flag(a, excl[i].y)) {
-            char ia[40], ib[40];
-            snprintf(ia, sizeof ia, "{%s}", fire_params[excl[i].x].name);
-            snprintf(ib, sizeof ib, "{%s}", fire_params[excl[i].y].name);
-            return gr_res_contradict(err, ia, aoe_power_multiplier[excl[i].lx].cell, ib,
-                                     aoe_power_multiplier[excl[i].ly].cell, excl[i].why);
-        }
+    gr_status st = gr_res_exclusions(a, fire_params, 0, excl, GR_COUNT(excl), pm_line, err);
+    if (st != GR_OK)
+        return st;
     /* Each line counts once, however many of its causes apply
      * (docs/rules/aoe.md): the causes are listed, the line applied once. */
     static const struct {
@@ -193,7 +197,7 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
 
     gr_args t = {.v = {power}, .given = {1}};
     int roll;
-    gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "fire", &roll, err);
+    st = gr_res_roll(r, dice, GR_ROLL_D10, "fire", &roll, err);
     if (st != GR_OK)
         return st;
     gr_step *step;
@@ -812,25 +816,16 @@ static gr_status movement_resolve(const gr_args *a, gr_dice_source *dice, gr_res
                             "with it: {state} disordered",
                             aoe_tactical_drm[AOE_TD_DISORDERED_CAVALRY].cell);
     /* Charging cavalry is neither infantry nor falling back (docs/rules/aoe.md). */
-    static const struct {
-        int x, lx, y, ly;
-        const char *why;
-    } excl[] = {
+    static const gr_exclusion excl[] = {
         {MP_DIS_CAV_CHARGE, AOE_TD_DISORDERED_CAVALRY, MP_COLUMNAR, AOE_TD_COLUMNAR,
          "a cavalry brigade is not infantry"},
         {MP_DIS_CAV_CHARGE, AOE_TD_DISORDERED_CAVALRY, MP_WITHDRAW, AOE_TD_WITHDRAWING,
          "a brigade charging in the combat phase is not falling back to the reserve zone"},
     };
-    for (size_t i = 0; i < GR_COUNT(excl); i++)
-        if (gr_args_flag(a, excl[i].x) && gr_args_flag(a, excl[i].y)) {
-            char ia[40], ib[40];
-            snprintf(ia, sizeof ia, "{%s}", movement_params[excl[i].x].name);
-            snprintf(ib, sizeof ib, "{%s}", movement_params[excl[i].y].name);
-            return gr_res_contradict(err, ia, aoe_tactical_drm[excl[i].lx].cell, ib,
-                                     aoe_tactical_drm[excl[i].ly].cell, excl[i].why);
-        }
+    gr_status st = gr_res_exclusions(a, movement_params, 0, excl, GR_COUNT(excl), td_line, err);
+    if (st != GR_OK)
+        return st;
     int from = r->nmods;
-    gr_status st;
     if (state == 2) {
         tactical_drms(r, a, 0);
         from = r->nmods;

@@ -480,10 +480,7 @@ static gr_status target_drms(const gr_procedure *p, const gr_args *a, gr_resolut
                             "{target-limbered} is for a gun target; accepted "
                             "with it: {target-guns}");
     /* One target, one formation (docs/rules/rff.md). */
-    static const struct {
-        int x, lx, y, ly;
-        const char *why;
-    } excl[] = {
+    static const gr_exclusion excl[] = {
         {FI_DIVISION_COLUMN, RFF_FD_TARGET_EXPOSED, FI_MARCH_COLUMN,
          RFF_FD_MARCH_COLUMN_OR_ENFILADE, "a target is in one formation"},
         {FI_DIVISION_COLUMN, RFF_FD_TARGET_EXPOSED, FI_SINGLE_LINE,
@@ -493,14 +490,9 @@ static gr_status target_drms(const gr_procedure *p, const gr_args *a, gr_resolut
         {FI_CAVALRY, RFF_FD_TARGET_EXPOSED, FI_GUNS, RFF_FD_GUN_TARGET,
          "a target is cavalry or guns, not both"},
     };
-    for (size_t i = 0; i < GR_COUNT(excl); i++)
-        if (gr_args_flag(a, excl[i].x) && gr_args_flag(a, excl[i].y)) {
-            char ia[40], ib[40];
-            snprintf(ia, sizeof ia, "{%s}", p->params[excl[i].x].name);
-            snprintf(ib, sizeof ib, "{%s}", p->params[excl[i].y].name);
-            return gr_res_contradict(err, ia, rff_fire_drm_text(excl[i].lx), ib,
-                                     rff_fire_drm_text(excl[i].ly), excl[i].why);
-        }
+    gr_status st = gr_res_exclusions(a, p->params, 0, excl, GR_COUNT(excl), rff_fire_drm_text, err);
+    if (st != GR_OK)
+        return st;
     static const int exposed[] = {FI_DIVISION_COLUMN, FI_CAVALRY,      FI_FLANKED,
                                   FI_ABOUT_FACED,     FI_PASSED_LINES, FI_BROKEN};
     int any = 0;
@@ -839,10 +831,7 @@ static void side_totals(const gr_resolution *r, int from, int *att, int *def)
 /* Pairs of one side's inputs that exclude each other (docs/rules/rff.md). */
 static gr_status charge_check(const gr_args *a, gr_error *err)
 {
-    static const struct {
-        int x, lx, y, ly;
-        const char *why;
-    } excl[] = {
+    static const gr_exclusion excl[] = {
         {CS_SINGLE, RFF_CD_SINGLE_LINE_OR_MILITIA, CS_COLUMN, RFF_CD_FLANKED_BROKEN_COLUMN_LIMBERED,
          "a regiment is in one formation"},
         {CS_GUNS, RFF_CD_GUN_SUPPORTED, CS_SINGLE, RFF_CD_SINGLE_LINE_OR_MILITIA,
@@ -869,14 +858,10 @@ static gr_status charge_check(const gr_args *a, gr_error *err)
                                 "{%s-limbered}: « canons attelés » is for guns; accepted with "
                                 "it: {%s-guns} supported or unsupported",
                                 side ? "defender" : "attacker", side ? "defender" : "attacker");
-        for (size_t i = 0; i < GR_COUNT(excl); i++)
-            if (gr_args_get(a, b + excl[i].x, 0) && gr_args_get(a, b + excl[i].y, 0)) {
-                char ia[40], ib[40];
-                snprintf(ia, sizeof ia, "{%s}", charge_params[b + excl[i].x].name);
-                snprintf(ib, sizeof ib, "{%s}", charge_params[b + excl[i].y].name);
-                return gr_res_contradict(err, ia, rff_charge_drm_text(excl[i].lx), ib,
-                                         rff_charge_drm_text(excl[i].ly), excl[i].why);
-            }
+        gr_status st =
+            gr_res_exclusions(a, charge_params, b, excl, GR_COUNT(excl), rff_charge_drm_text, err);
+        if (st != GR_OK)
+            return st;
     }
     return GR_OK;
 }
