@@ -143,6 +143,13 @@ gr_status gr_res_roll(gr_resolution *r, gr_dice_source *src, gr_roll_kind k, con
 gr_status gr_res_read(gr_resolution *r, const char *what, const gr_table *t, const gr_args *a,
                       int roll_idx, int modifier, gr_step **out, gr_error *err);
 
+/* The shape of most procedures' end: take one roll of table t's own kind
+ * named `roll_name` (gr_res_roll), then read t with it (gr_res_read); the
+ * step's roll is its index in r->rolls. */
+gr_status gr_res_roll_read(gr_resolution *r, gr_dice_source *src, const char *roll_name,
+                           const char *what, const gr_table *t, const gr_args *a, int modifier,
+                           gr_step **out, gr_error *err);
+
 /* Mark the cell field `key` of step `s` as not bearing on the situation
  * (gr_step.silent); no effect if the cell has no such field. */
 void gr_step_silence(gr_step *s, const char *key);

@@ -246,6 +246,15 @@ gr_status gr_res_read(gr_resolution *r, const char *what, const gr_table *t, con
     return GR_OK;
 }
 
+gr_status gr_res_roll_read(gr_resolution *r, gr_dice_source *src, const char *roll_name,
+                           const char *what, const gr_table *t, const gr_args *a, int modifier,
+                           gr_step **out, gr_error *err)
+{
+    int roll;
+    gr_status st = gr_res_roll(r, src, t->roll, roll_name, &roll, err);
+    return st != GR_OK ? st : gr_res_read(r, what, t, a, roll, modifier, out, err);
+}
+
 gr_status gr_step_odds(const gr_step *s, gr_odds *out, gr_error *err)
 {
     return gr_table_odds(s->table, &s->args, s->modifier, out, err);

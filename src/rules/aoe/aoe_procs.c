@@ -196,12 +196,9 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
     int mod = gr_res_drm_total(r, drm_from);
 
     gr_args t = {.v = {power}, .given = {1}};
-    int roll;
-    st = gr_res_roll(r, dice, GR_ROLL_D10, "fire", &roll, err);
-    if (st != GR_OK)
-        return st;
     gr_step *step;
-    if ((st = gr_res_read(r, "Fire", &aoe_fire_table, &t, roll, mod, &step, err)) != GR_OK)
+    if ((st = gr_res_roll_read(r, dice, "fire", "Fire", &aoe_fire_table, &t, mod, &step, err)) !=
+        GR_OK)
         return st;
     /* A general attached to a target that loses stands checks the Generals
      * hit table (docs/rules/aoe.md). */
@@ -212,12 +209,9 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
         int gmod_from = r->nmods;
         if (general == 2)
             drm(r, aoe_general_drm, AOE_GD_CHARISMATIC, 1, SRC_GH);
-        int groll;
-        if ((st = gr_res_roll(r, dice, GR_ROLL_D10, "general hit", &groll, err)) != GR_OK)
-            return st;
-        gr_args g = {0};
-        if ((st = gr_res_read(r, "General hit", &aoe_general_hit_table, &g, groll,
-                              gr_res_drm_total(r, gmod_from), NULL, err)) != GR_OK)
+        if ((st = gr_res_roll_read(r, dice, "general hit", "General hit", &aoe_general_hit_table,
+                                   &(gr_args){0}, gr_res_drm_total(r, gmod_from), NULL, err)) !=
+            GR_OK)
             return st;
         gr_res_note(r, "the target lost stands with a general attached: the Generals hit "
                        "table is checked");
@@ -496,14 +490,10 @@ static gr_status combat_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
     gr_res_mark_side(r, dfrom, 1);
     gr_res_value(r, "attacker_modifier", GR_F_INT, attacker);
     gr_res_value(r, "defender_modifier", GR_F_INT, defender);
-    int roll;
-    gr_status st = gr_res_roll(r, dice, GR_ROLL_D10_VS_D10, "attacker vs defender", &roll, err);
-    if (st != GR_OK)
-        return st;
-    gr_args t = {0};
     gr_step *step;
-    if ((st = gr_res_read(r, "Combat", &aoe_combat_table, &t, roll, attacker - defender, &step,
-                          err)) != GR_OK)
+    gr_status st = gr_res_roll_read(r, dice, "attacker vs defender", "Combat", &aoe_combat_table,
+                                    &(gr_args){0}, attacker - defender, &step, err);
+    if (st != GR_OK)
         return st;
     for (int i = 0; i < step->cell.nfields; i++)
         if (!strcmp(step->cell.fields[i].key, "extra_stands"))
@@ -840,12 +830,10 @@ static gr_status movement_resolve(const gr_args *a, gr_dice_source *dice, gr_res
         tactical_drms(r, a, 1);
     }
     int mod = gr_res_drm_total(r, from);
-    int roll;
-    if ((st = gr_res_roll(r, dice, GR_ROLL_D10, "movement", &roll, err)) != GR_OK)
-        return st;
     gr_args t = {.v = {state}, .given = {1}};
     gr_step *step;
-    if ((st = gr_res_read(r, "Movement", &aoe_movement_table, &t, roll, mod, &step, err)) != GR_OK)
+    if ((st = gr_res_roll_read(r, dice, "movement", "Movement", &aoe_movement_table, &t, mod, &step,
+                               err)) != GR_OK)
         return st;
     const char *id = aoe_movement_table.outcomes[step->cell.outcome].id;
     if (state == 2) {
@@ -884,13 +872,8 @@ static gr_status gh_resolve(const gr_args *a, gr_dice_source *dice, gr_resolutio
     gr_resolution_init(r, "aoe", "general_hit");
     if (gr_args_flag(a, 0))
         drm(r, aoe_general_drm, AOE_GD_CHARISMATIC, 1, SRC_GH);
-    int roll;
-    gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "general hit", &roll, err);
-    if (st != GR_OK)
-        return st;
-    gr_args t = {0};
-    return gr_res_read(r, "General hit", &aoe_general_hit_table, &t, roll, gr_res_drm_total(r, 0),
-                       NULL, err);
+    return gr_res_roll_read(r, dice, "general hit", "General hit", &aoe_general_hit_table,
+                            &(gr_args){0}, gr_res_drm_total(r, 0), NULL, err);
 }
 
 const gr_procedure aoe_general_hit_proc = {

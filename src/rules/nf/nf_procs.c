@@ -335,27 +335,21 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
         return st;
     fire_cap(r, from);
     int mod = gr_res_drm_total(r, from);
-    int roll;
-    if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, "fire", &roll, err)) != GR_OK)
-        return st;
     gr_args t = {.v = {points}, .given = {1}};
     gr_step *step;
-    if ((st = gr_res_read(r, "Fire", &nf_fire_table, &t, roll, mod, &step, err)) != GR_OK)
+    if ((st = gr_res_roll_read(r, dice, "fire", "Fire", &nf_fire_table, &t, mod, &step, err)) !=
+        GR_OK)
         return st;
     int target = (int)a->v[FP_TARGET];
     if (step->cell.outcome > 0 && (target == TG_UNLIMBERED || target == TG_LIMBERED))
         gr_res_note(r, "the target is artillery: it takes the artillery effect (suppressed, "
                        "silenced, damaged or wrecked)");
-    if (r->rolls[roll].total == 12) {
+    if (r->rolls[step->roll].total == 12) {
         if (gr_args_flag(a, FP_OFFICER)) {
             gr_res_note(r, "a natural 12: the officer attached to the target may be hit; roll "
                            "again, 2-9 wounded/killed");
-            int lroll;
-            if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, "leader loss", &lroll, err)) != GR_OK)
-                return st;
-            gr_args l = {0};
-            if ((st = gr_res_read(r, "Leader loss", &nf_leader_loss_table, &l, lroll, 0, NULL,
-                                  err)) != GR_OK)
+            if ((st = gr_res_roll_read(r, dice, "leader loss", "Leader loss", &nf_leader_loss_table,
+                                       &(gr_args){0}, 0, NULL, err)) != GR_OK)
                 return st;
         } else {
             gr_res_note(r, "a natural 12: an officer attached to the target would roll for "
@@ -778,14 +772,10 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
     static const char *const round_name[] = {"Melee", "Melee (roll again, 2nd)",
                                              "Melee (roll again, 3rd)", "Melee (roll again, 4th)"};
     for (int round = 0; round < GR_MAX_STEPS; round++) {
-        int roll;
-        if ((st = gr_res_roll(r, dice, GR_ROLL_2D6_VS_2D6, "attacker vs defender", &roll, err)) !=
-            GR_OK)
-            return st;
-        gr_args t = {0};
         gr_step *step;
-        if ((st = gr_res_read(r, round_name[round], &nf_melee_table, &t, roll, attacker - defender,
-                              &step, err)) != GR_OK)
+        if ((st = gr_res_roll_read(r, dice, "attacker vs defender", round_name[round],
+                                   &nf_melee_table, &(gr_args){0}, attacker - defender, &step,
+                                   err)) != GR_OK)
             return st;
         for (int i = 0; i < step->cell.nfields; i++)
             if (!strcmp(step->cell.fields[i].key, "extra_stands"))
@@ -1096,10 +1086,6 @@ static gr_status move_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
                 gr_res_drm(r, (int)c.fields[i].i, c.cell, SRC_CQ);
     }
     int mod = gr_res_drm_total(r, from);
-    int roll;
-    if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, disordered ? "disorder" : "maneuver", &roll,
-                          err)) != GR_OK)
-        return st;
     gr_args t = {0};
     gr_step *step;
     const gr_table *tab = disordered ? &nf_disorder_table : &nf_good_order_table;
@@ -1107,8 +1093,9 @@ static gr_status move_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
         t.v[0] = rating;
         t.given[0] = 1;
     }
-    if ((st = gr_res_read(r, disordered ? "Disorder" : "Good Order", tab, &t, roll, mod, &step,
-                          err)) != GR_OK)
+    if ((st = gr_res_roll_read(r, dice, disordered ? "disorder" : "maneuver",
+                               disordered ? "Disorder" : "Good Order", tab, &t, mod, &step, err)) !=
+        GR_OK)
         return st;
     const char *id = tab->outcomes[step->cell.outcome].id;
     if (halve) {
@@ -1294,12 +1281,9 @@ static gr_status efc_resolve(const gr_args *a, gr_dice_source *dice, gr_resoluti
         efc_line(r, NF_ED_DISORDERED);
     if (form == EF_MARCH)
         efc_line(r, NF_ED_MARCH_COLUMN);
-    int roll;
-    if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, "emergency FC", &roll, err)) != GR_OK)
-        return st;
-    gr_args t = {0};
-    return gr_res_read(r, "Emergency formation change", &nf_emergency_fc_table, &t, roll,
-                       gr_res_drm_total(r, 0), NULL, err);
+    return gr_res_roll_read(r, dice, "emergency FC", "Emergency formation change",
+                            &nf_emergency_fc_table, &(gr_args){0}, gr_res_drm_total(r, 0), NULL,
+                            err);
 }
 
 const gr_procedure nf_emergency_fc_proc = {
@@ -1345,11 +1329,8 @@ static gr_status ev_resolve(const gr_args *a, gr_dice_source *dice, gr_resolutio
         gr_res_note(r, "automatic: no roll");
         st = gr_res_read(r, "Evasion", &nf_evasion_table, &t, -1, 0, NULL, err);
     } else {
-        int roll;
-        if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, "evasion", &roll, err)) != GR_OK)
-            return st;
-        st = gr_res_read(r, "Evasion", &nf_evasion_table, &t, roll, gr_res_drm_total(r, 0), NULL,
-                         err);
+        st = gr_res_roll_read(r, dice, "evasion", "Evasion", &nf_evasion_table, &t,
+                              gr_res_drm_total(r, 0), NULL, err);
     }
     if (st != GR_OK)
         return st;

@@ -59,11 +59,8 @@ static const gr_args no_inputs;
 static gr_status leader_test(gr_resolution *r, gr_dice_source *dice, const char *what,
                              gr_error *err)
 {
-    int roll;
-    gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "leader loss", &roll, err);
-    if (st != GR_OK)
-        return st;
-    return gr_res_read(r, what, &rff_leader_loss_table, &no_inputs, roll, 0, NULL, err);
+    return gr_res_roll_read(r, dice, "leader loss", what, &rff_leader_loss_table, &no_inputs, 0,
+                            NULL, err);
 }
 
 /* ---- maneuver ------------------------------------------------------------- */
@@ -222,13 +219,11 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
                             "{in-battery} and {gun} are for guns; accepted with them: {arm} guns");
     maneuver_drms(a, r);
     int mod = gr_res_drm_total(r, 0);
-    int roll;
-    gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "maneuver", &roll, err);
-    if (st != GR_OK)
-        return st;
     gr_args t = {.v = {state}, .given = {1}};
     gr_step *step;
-    if ((st = gr_res_read(r, "Maneuver", &rff_maneuver_table, &t, roll, mod, &step, err)) != GR_OK)
+    gr_status st =
+        gr_res_roll_read(r, dice, "maneuver", "Maneuver", &rff_maneuver_table, &t, mod, &step, err);
+    if (st != GR_OK)
         return st;
     const char *id = outcome_id(step);
     if (same(id, "panic") && state == 1) {
@@ -558,14 +553,11 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
     if ((st = target_drms(p, a, r, err)) != GR_OK)
         return st;
     int mod = gr_res_drm_total(r, from);
-    int roll;
-    if ((st = gr_res_roll(r, dice, GR_ROLL_D10, cannon ? "cannonade" : "musketry", &roll, err)) !=
-        GR_OK)
-        return st;
     gr_args t = {.v = {gr_args_get(a, FI_QUALITY, 0)}, .given = {1}};
     gr_step *step;
-    if ((st = gr_res_read(r, cannon ? "Cannonade" : "Musketry", &rff_musketry_table, &t, roll, mod,
-                          &step, err)) != GR_OK)
+    if ((st = gr_res_roll_read(r, dice, cannon ? "cannonade" : "musketry",
+                               cannon ? "Cannonade" : "Musketry", &rff_musketry_table, &t, mod,
+                               &step, err)) != GR_OK)
         return st;
     const char *id = outcome_id(step);
     int guns = gr_args_flag(a, FI_GUNS);
@@ -594,7 +586,7 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
         gr_res_note(r, "massed target: the units within 5cm behind the target take the effect "
                        "directly after");
     /* A natural 10 on the base die: low ammunition and a leader loss test. */
-    if (r->rolls[roll].total == 10) {
+    if (r->rolls[step->roll].total == 10) {
         gr_res_value(r, "natural_10", GR_F_INT, 1);
         if (gr_args_flag(a, FI_UNDER_HALF)) {
             gr_res_note(r, "natural 10: no low ammunition, fewer than half the stands fired");
@@ -903,12 +895,9 @@ static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
             gr_res_value(r, "attacker_modifier", GR_F_INT, att);
             gr_res_value(r, "defender_modifier", GR_F_INT, def);
         }
-        int roll;
-        if ((st = gr_res_roll(r, dice, GR_ROLL_D10_VS_D10, "attacker vs defender", &roll, err)) !=
-            GR_OK)
-            return st;
-        if ((st = gr_res_read(r, round ? "Charge (fought again)" : "Charge", &rff_charge_table,
-                              &no_inputs, roll, att - def, &step, err)) != GR_OK)
+        if ((st = gr_res_roll_read(r, dice, "attacker vs defender",
+                                   round ? "Charge (fought again)" : "Charge", &rff_charge_table,
+                                   &no_inputs, att - def, &step, err)) != GR_OK)
             return st;
         if (!same(outcome_id(step), "fierce_fight"))
             break;
