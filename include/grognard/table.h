@@ -58,6 +58,20 @@ size_t gr_cells_append(const char *const *list, size_t n, const char **names, si
 /* Collect the cell names of one list of bands. */
 size_t gr_bands_cells(const gr_band *bands, size_t n, const char **names, size_t cap);
 
+/* Define the gr_table.cells function `fn` of a table that is one list of
+ * bands (GR_BANDS_CELLS) or of rows (GR_ROWS_CELLS): GR_BANDS_CELLS(gh_cells,
+ * gh_bands) stands for a static function listing every cell of gh_bands. */
+#define GR_BANDS_CELLS(fn, bands)                                                                  \
+    static size_t fn(const char **names, size_t cap)                                               \
+    {                                                                                              \
+        return gr_bands_cells(bands, GR_COUNT(bands), names, cap);                                 \
+    }
+#define GR_ROWS_CELLS(fn, rows)                                                                    \
+    static size_t fn(const char **names, size_t cap)                                               \
+    {                                                                                              \
+        return gr_rows_cells(rows, GR_COUNT(rows), names, cap);                                    \
+    }
+
 #define GR_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ---- inputs ---------------------------------------------------------- */

@@ -149,10 +149,7 @@ static gr_status fire_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     return st;
 }
 
-static size_t fire_cells(const char **names, size_t cap)
-{
-    return gr_rows_cells(fire_rows, GR_COUNT(fire_rows), names, cap);
-}
+GR_ROWS_CELLS(fire_cells, fire_rows)
 
 const gr_table aoe_fire_table = {
     .name = "fire",
@@ -321,10 +318,7 @@ static gr_status combat_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     return GR_OK;
 }
 
-static size_t combat_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(combat_bands, GR_COUNT(combat_bands), names, cap);
-}
+GR_BANDS_CELLS(combat_cells, combat_bands)
 
 const gr_table aoe_combat_table = {
     .name = "combat",
@@ -480,10 +474,7 @@ static gr_status movement_lookup(const gr_args *a, gr_cell *out, gr_error *err)
                         (int)a->v[MVT_SCORE], out, "movement", err);
 }
 
-static size_t movement_cells(const char **names, size_t cap)
-{
-    return gr_rows_cells(mv_columns, GR_COUNT(mv_columns), names, cap);
-}
+GR_ROWS_CELLS(movement_cells, mv_columns)
 
 static int movement_in_column(const gr_args *a, int k)
 {
@@ -532,10 +523,7 @@ static gr_status gh_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     return gr_bands_read(gh_bands, GR_COUNT(gh_bands), (int)a->v[0], out, "general_hit", err);
 }
 
-static size_t gh_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(gh_bands, GR_COUNT(gh_bands), names, cap);
-}
+GR_BANDS_CELLS(gh_cells, gh_bands)
 
 const gr_table aoe_general_hit_table = {
     .name = "general_hit",
@@ -881,10 +869,7 @@ static gr_status init_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     return gr_bands_read(init_bands, GR_COUNT(init_bands), (int)a->v[0], out, "initiative", err);
 }
 
-static size_t init_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(init_bands, GR_COUNT(init_bands), names, cap);
-}
+GR_BANDS_CELLS(init_cells, init_bands)
 
 const gr_table aoe_initiative_table = {
     .name = "initiative",

@@ -221,10 +221,7 @@ static gr_status fire_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     return GR_OK;
 }
 
-static size_t fire_cells(const char **names, size_t cap)
-{
-    return gr_rows_cells(fire_rows, GR_COUNT(fire_rows), names, cap);
-}
+GR_ROWS_CELLS(fire_cells, fire_rows)
 
 const gr_table nf_fire_table = {
     .name = "fire",
@@ -376,10 +373,7 @@ static gr_status melee_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     return GR_OK;
 }
 
-static size_t melee_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(melee_bands, GR_COUNT(melee_bands), names, cap);
-}
+GR_BANDS_CELLS(melee_cells, melee_bands)
 
 const gr_table nf_melee_table = {
     .name = "melee",
@@ -438,10 +432,7 @@ static gr_status disorder_lookup(const gr_args *a, gr_cell *out, gr_error *err)
                          err);
 }
 
-static size_t disorder_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(disorder_bands, GR_COUNT(disorder_bands), names, cap);
-}
+GR_BANDS_CELLS(disorder_cells, disorder_bands)
 
 const gr_table nf_disorder_table = {
     .name = "disorder",
@@ -531,10 +522,7 @@ static gr_status go_lookup(const gr_args *a, gr_cell *out, gr_error *err)
                         out, "good_order", err);
 }
 
-static size_t go_cells(const char **names, size_t cap)
-{
-    return gr_rows_cells(go_columns, GR_COUNT(go_columns), names, cap);
-}
+GR_ROWS_CELLS(go_cells, go_columns)
 
 const gr_table nf_good_order_table = {
     .name = "good_order",
@@ -580,10 +568,7 @@ static gr_status efc_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     return gr_bands_read(efc_bands, GR_COUNT(efc_bands), (int)a->v[0], out, "emergency_fc", err);
 }
 
-static size_t efc_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(efc_bands, GR_COUNT(efc_bands), names, cap);
-}
+GR_BANDS_CELLS(efc_cells, efc_bands)
 
 const gr_table nf_emergency_fc_table = {
     .name = "emergency_fc",
@@ -1838,10 +1823,7 @@ static gr_status ll_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     return gr_bands_read(ll_bands, GR_COUNT(ll_bands), (int)a->v[0], out, "leader_loss", err);
 }
 
-static size_t ll_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(ll_bands, GR_COUNT(ll_bands), names, cap);
-}
+GR_BANDS_CELLS(ll_cells, ll_bands)
 
 const gr_table nf_leader_loss_table = {
     .name = "leader_loss",
@@ -1902,10 +1884,7 @@ static gr_status ev_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     return st;
 }
 
-static size_t ev_cells(const char **names, size_t cap)
-{
-    return gr_rows_cells(ev_rows, GR_COUNT(ev_rows), names, cap);
-}
+GR_ROWS_CELLS(ev_cells, ev_rows)
 
 const gr_table nf_evasion_table = {
     .name = "evasion",

@@ -119,10 +119,7 @@ static gr_status sk_lookup(const gr_args *a, gr_cell *out, gr_error *err)
                          err);
 }
 
-static size_t sk_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(re_skirmish_bands, GR_COUNT(re_skirmish_bands), names, cap);
-}
+GR_BANDS_CELLS(sk_cells, re_skirmish_bands)
 
 const gr_table re_skirmish_die_table = {
     .name = "skirmish_die",

@@ -1598,10 +1598,7 @@ static gr_status cg_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     return GR_OK;
 }
 
-static size_t cg_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(cg_bands, GR_COUNT(cg_bands), names, cap);
-}
+GR_BANDS_CELLS(cg_cells, cg_bands)
 
 const gr_table rff_charge_table = {
     .name = "charge",
@@ -1660,10 +1657,7 @@ static gr_status ll_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     return gr_bands_read(ll_bands, GR_COUNT(ll_bands), (int)a->v[0], out, "leader_loss", err);
 }
 
-static size_t ll_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(ll_bands, GR_COUNT(ll_bands), names, cap);
-}
+GR_BANDS_CELLS(ll_cells, ll_bands)
 
 const gr_table rff_leader_loss_table = {
     .name = "leader_loss",
