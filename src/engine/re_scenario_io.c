@@ -3,7 +3,6 @@
 #include "grognard/file_io.h"
 #include "grognard/re_io.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -16,6 +15,7 @@
 #include "grognard/hex.h"
 #include "grognard/re_terrain.h"
 #include "grognard/json_reader.h"
+#include "re_engine_internal.h"
 
 /* ---- terrain codes ------------------------------------------------------ */
 
@@ -516,34 +516,12 @@ static gr_status ld_sides(ld *L, const gr_jr_node *root)
     return GR_OK;
 }
 
-/* A name as the prompt reads it (re_action_parse): ASCII letters in lower
- * case, leading and trailing white space dropped, runs of it made one space. */
-static void prompt_form(const char *in, char *out, size_t cap)
-{
-    size_t n = 0;
-    int space = 0;
-    while (*in && isspace((unsigned char)*in))
-        in++;
-    for (; *in && n + 2 < cap; in++) {
-        unsigned char ch = (unsigned char)*in;
-        if (isspace(ch)) {
-            space = 1;
-            continue;
-        }
-        if (space)
-            out[n++] = ' ';
-        space = 0;
-        out[n++] = (char)(ch < 128 ? tolower(ch) : ch);
-    }
-    out[n] = '\0';
-}
-
 /* 1 if two names are the same to the prompt. */
 static int same_name(const char *a, const char *b)
 {
     char fa[2 * RE_NAME_LEN], fb[2 * RE_NAME_LEN];
-    prompt_form(a, fa, sizeof fa);
-    prompt_form(b, fb, sizeof fb);
+    re_prompt_form(a, fa, sizeof fa);
+    re_prompt_form(b, fb, sizeof fb);
     return !strcmp(fa, fb);
 }
 
