@@ -74,6 +74,11 @@ size_t gr_bands_cells(const gr_band *bands, size_t n, const char **names, size_t
 
 #define GR_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
+/* An array and its count in a descriptor's initialiser, so that the count
+ * is always the array's: GR_ARRAY(params, fire_params) is
+ * .params = fire_params, .nparams = GR_COUNT(fire_params). */
+#define GR_ARRAY(field, a) .field = (a), .n##field = GR_COUNT(a)
+
 /* ---- inputs ---------------------------------------------------------- */
 
 typedef enum gr_param_kind {

@@ -956,10 +956,8 @@ static void nf_phase_begins(gr_battle *b)
 
 const gr_battle_rules gr_bt_nf_rules = {
     .system = "nf",
-    .phases = nf_phases,
-    .nphases = sizeof nf_phases / sizeof nf_phases[0],
-    .verbs = nf_verbs,
-    .nverbs = sizeof nf_verbs / sizeof nf_verbs[0],
+    GR_ARRAY(phases, nf_phases),
+    GR_ARRAY(verbs, nf_verbs),
     .setup = nf_setup,
     .prepare = nf_prepare,
     .apply = bt_nf_apply,

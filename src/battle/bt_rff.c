@@ -298,10 +298,8 @@ static void rff_phase_begins(gr_battle *b)
 
 const gr_battle_rules gr_bt_rff_rules = {
     .system = "rff",
-    .phases = rff_phases,
-    .nphases = sizeof rff_phases / sizeof rff_phases[0],
-    .verbs = rff_verbs,
-    .nverbs = sizeof rff_verbs / sizeof rff_verbs[0],
+    GR_ARRAY(phases, rff_phases),
+    GR_ARRAY(verbs, rff_verbs),
     .setup = rff_setup,
     .prepare = rff_bt_prepare,
     .apply = rff_bt_apply,

@@ -232,14 +232,12 @@ const gr_procedure aoe_fire_proc = {
     .name = "fire",
     .title = "Tir",
     .source = AOE_SRC_TABLES ", PUISSANCE, MODIFICATEURS DE PUISSANCE, DRM, Table des tirs",
-    .params = fire_params,
-    .nparams = GR_COUNT(fire_params),
+    GR_ARRAY(params, fire_params),
     .rolls_help = "the fire D10 face, then (if a general is hit) the general's D10 face",
     .example = "grognard resolve aoe fire --firer infantry --troops two_rank_line_or_mixed "
                "--stands 6 --target-moving --seed 42",
     .resolve = fire_resolve,
-    .applies = fire_applies,
-    .napplies = GR_COUNT(fire_applies),
+    GR_ARRAY(applies, fire_applies),
 };
 
 /* ---- combat -------------------------------------------------------------- */
@@ -506,8 +504,7 @@ const gr_procedure aoe_combat_proc = {
     .name = "combat",
     .title = "Combat",
     .source = AOE_SRC_TABLES ", Table des combats",
-    .params = combat_params,
-    .nparams = GR_COUNT(combat_params),
+    GR_ARRAY(params, combat_params),
     .rolls_help = "attacker's D10 face, defender's D10 face: {roll} 7,3",
     .example = "grognard resolve aoe combat --attacker-stands 8 --defender-stands 4 "
                "--attacker-cavalry heavy --cavalry-vs-infantry under_5 --roll 7,3",
@@ -853,8 +850,7 @@ const gr_procedure aoe_movement_proc = {
     .title = "Mouvement tactique ou de réserve",
     .source = AOE_SRC_TABLES ", Table des mouvements, modificateurs; " AOE_SRC_RULES
                              ", mouvement de réserve",
-    .params = movement_params,
-    .nparams = GR_COUNT(movement_params),
+    GR_ARRAY(params, movement_params),
     .rolls_help = "the D10 face: {roll} 6",
     .example = "grognard resolve aoe movement --state reserve --commander davout --first-turn "
                "--unit columnar_infantry --terrain road --seed 3",
@@ -880,8 +876,7 @@ const gr_procedure aoe_general_hit_proc = {
     .name = "general_hit",
     .title = "Général touché (tirs seulement)",
     .source = SRC_GH,
-    .params = gh_params,
-    .nparams = GR_COUNT(gh_params),
+    GR_ARRAY(params, gh_params),
     .rolls_help = "the D10 face: {roll} 4",
     .example = "grognard resolve aoe general_hit --charismatic --roll 6",
     .resolve = gh_resolve,
@@ -962,8 +957,7 @@ const gr_procedure aoe_initiative_proc = {
     .name = "initiative",
     .title = "Interphase d'initiative",
     .source = SRC_INIT,
-    .params = init_params,
-    .nparams = GR_COUNT(init_params),
+    GR_ARRAY(params, init_params),
     .rolls_help = "first CinC's D10 face, second's D10 face (and again for each tie): {roll} 7,4",
     .example = "grognard resolve aoe initiative --first-critical-levels 1 --seed 11",
     .resolve = init_resolve,

@@ -371,15 +371,13 @@ const gr_procedure nf_fire_proc = {
     .name = "fire",
     .title = "Musketry and cannonade",
     .source = NF_SRC ", fire points, Fire table and modifiers, Leader Loss",
-    .params = fire_params,
-    .nparams = GR_COUNT(fire_params),
+    GR_ARRAY(params, fire_params),
     .rolls_help = "the fire 2D6 total (2-12), then on a natural 12 with {target-officer} the "
                   "leader loss 2D6 total: {roll} 12,7",
     .example = "grognard resolve nf fire --firer infantry --nation britain --stands 4 --range 0 "
                "--target infantry --seed 42",
     .resolve = fire_resolve,
-    .applies = fire_applies,
-    .napplies = GR_COUNT(fire_applies),
+    GR_ARRAY(applies, fire_applies),
 };
 
 /* ---- melee --------------------------------------------------------------- */
@@ -836,16 +834,14 @@ const gr_procedure nf_melee_proc = {
     .name = "melee",
     .title = "Melee",
     .source = NF_SRC ", Melee table, modifiers and national melee modifiers",
-    .params = melee_params,
-    .nparams = GR_COUNT(melee_params),
+    GR_ARRAY(params, melee_params),
     .rolls_help = "attacker's 2D6 total, defender's 2D6 total (two more for each desperate "
                   "struggle): {roll} 9,5",
     .example = "grognard resolve nf melee --attacker-arm cavalry --attacker-nation france "
                "--attacker-stands 4 --defender-arm infantry --defender-nation austria "
                "--defender-stands 6 --roll 9,5",
     .resolve = melee_resolve,
-    .applies = melee_applies,
-    .napplies = GR_COUNT(melee_applies),
+    GR_ARRAY(applies, melee_applies),
 };
 
 /* ---- maneuver (Good Order table) and disorder ----------------------------- */
@@ -1131,14 +1127,12 @@ const gr_procedure nf_maneuver_proc = {
     .name = "maneuver",
     .title = "Maneuver: Good Order table (units may roll)",
     .source = NF_SRC ", GOOD ORDER TABLE, modifiers, national modifiers for formation",
-    .params = maneuver_params,
-    .nparams = GR_COUNT(maneuver_params),
+    GR_ARRAY(params, maneuver_params),
     .rolls_help = "the 2D6 total (2-12): {roll} 7",
     .example = "grognard resolve nf maneuver --rating good --unit infantry --nation france "
                "--formation column --division-officer in_range --seed 5",
     .resolve = maneuver_resolve,
-    .applies = maneuver_applies,
-    .napplies = GR_COUNT(maneuver_applies),
+    GR_ARRAY(applies, maneuver_applies),
 };
 
 static const gr_applies disorder_applies[] = {{"on-road", "formation=march_column"}};
@@ -1147,14 +1141,12 @@ const gr_procedure nf_disorder_proc = {
     .name = "disorder",
     .title = "Disorder table (units must roll)",
     .source = NF_SRC ", DISORDER TABLE and the maneuver modifiers",
-    .params = disorder_params,
-    .nparams = GR_COUNT(disorder_params),
+    GR_ARRAY(params, disorder_params),
     .rolls_help = "the 2D6 total (2-12): {roll} 7",
     .example = "grognard resolve nf disorder --unit infantry --nation russia --formation line "
                "--seed 5",
     .resolve = disorder_resolve,
-    .applies = disorder_applies,
-    .napplies = GR_COUNT(disorder_applies),
+    GR_ARRAY(applies, disorder_applies),
 };
 
 /* ---- emergency formation change ------------------------------------------- */
@@ -1290,8 +1282,7 @@ const gr_procedure nf_emergency_fc_proc = {
     .name = "emergency_fc",
     .title = "Emergency formation change",
     .source = NF_SRC ", emergency formation change table and modifiers",
-    .params = efc_params,
-    .nparams = GR_COUNT(efc_params),
+    GR_ARRAY(params, efc_params),
     .rolls_help = "the 2D6 total (2-12): {roll} 8",
     .example = "grognard resolve nf emergency_fc --nation britain --formation column --seed 3",
     .resolve = efc_resolve,
@@ -1345,8 +1336,7 @@ const gr_procedure nf_evasion_proc = {
     .name = "evasion",
     .title = "Evasion",
     .source = SRC_EV,
-    .params = ev_params,
-    .nparams = GR_COUNT(ev_params),
+    GR_ARRAY(params, ev_params),
     .rolls_help = "the 2D6 total (2-12), not needed when automatic: {roll} 7",
     .example = "grognard resolve nf evasion --unit disordered_cavalry --seed 9",
     .resolve = ev_resolve,

@@ -274,14 +274,12 @@ const gr_procedure rff_maneuver_proc = {
     .title = "Test de manœuvre",
     .source = RFF_SRC ", TABLE DE MANŒUVRES; MANŒVRES DE LA TROUPE / DES CANONS; CAPACITES DE "
                       "MOUVEMENT",
-    .params = maneuver_params,
-    .nparams = GR_COUNT(maneuver_params),
+    GR_ARRAY(params, maneuver_params),
     .rolls_help = "the D10 face: {roll} 6",
     .example = "grognard resolve rff maneuver --state good_order --leader gallant --quality "
                "veteran --unit infantry_march_column --terrain road --seed 5",
     .resolve = maneuver_resolve,
-    .applies = maneuver_applies,
-    .napplies = GR_COUNT(maneuver_applies),
+    GR_ARRAY(applies, maneuver_applies),
 };
 
 /* ---- musketry and cannonade ------------------------------------------------ */
@@ -630,14 +628,12 @@ const gr_procedure rff_musketry_proc = {
     .name = "musketry",
     .title = "Mousqueterie",
     .source = RFF_SRC ", TABLE DE MOUSQUETERIE & CANONNADE",
-    .params = musketry_params,
-    .nparams = GR_COUNT(musketry_params),
+    GR_ARRAY(params, musketry_params),
     .rolls_help = "the fire D10 face, then (on a natural 10) the leader loss D10: {roll} 10,4",
     .example = "grognard resolve rff musketry --weapon rm --band close --points 10 "
                "--target-quality veteran --seed 3",
     .resolve = musketry_resolve,
-    .applies = musketry_applies,
-    .napplies = GR_COUNT(musketry_applies),
+    GR_ARRAY(applies, musketry_applies),
 };
 
 static const gr_applies cannonade_applies[] = {
@@ -648,14 +644,12 @@ const gr_procedure rff_cannonade_proc = {
     .name = "cannonade",
     .title = "Canonnade",
     .source = RFF_SRC ", TABLE DE MOUSQUETERIE & CANONNADE",
-    .params = cannonade_params,
-    .nparams = GR_COUNT(cannonade_params),
+    GR_ARRAY(params, cannonade_params),
     .rolls_help = "the fire D10 face, then (on a natural 10) the leader loss D10: {roll} 10,4",
     .example = "grognard resolve rff cannonade --gun hr --band long --points 6 "
                "--target-quality trained --seed 3",
     .resolve = cannonade_resolve,
-    .applies = cannonade_applies,
-    .napplies = GR_COUNT(cannonade_applies),
+    GR_ARRAY(applies, cannonade_applies),
 };
 
 /* ---- charge ----------------------------------------------------------------- */
@@ -950,8 +944,7 @@ const gr_procedure rff_charge_proc = {
     .name = "charge",
     .title = "Charge (mêlée)",
     .source = RFF_SRC ", TABLE DES CHARGES",
-    .params = charge_params,
-    .nparams = GR_COUNT(charge_params),
+    GR_ARRAY(params, charge_params),
     .rolls_help = "attacker's D10 face, defender's D10 face (again after a fierce fight), then "
                   "a leader loss D10 if one is tested: {roll} 8,2",
     .example = "grognard resolve rff charge --attacker-stands 8 --defender-stands 4 "
