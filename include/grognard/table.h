@@ -280,6 +280,12 @@ typedef struct gr_table {
     const gr_effects *effects;
 } gr_table;
 
+/* A table's roll in its descriptor, the two fields that go together:
+ * GR_ROLLED(0, GR_ROLL_D10) reads the modified D10 total as input 0;
+ * GR_NOT_ROLLED is a table read without dice (ranges, speeds, lists). */
+#define GR_ROLLED(param, kind) .roll_param = (param), .roll = (kind)
+#define GR_NOT_ROLLED          .roll_param = -1, .roll = GR_ROLL_NONE
+
 /* ---- die-modifier lists ------------------------------------------------ */
 
 /* One printed die-modifier line: its value and its printed text.  A rule
