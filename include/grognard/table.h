@@ -72,6 +72,16 @@ size_t gr_bands_cells(const gr_band *bands, size_t n, const char **names, size_t
         return gr_rows_cells(rows, GR_COUNT(rows), names, cap);                                    \
     }
 
+/* Define the gr_table.lookup function `fn` of a table that is one list of
+ * bands read with input 0: GR_BANDS_LOOKUP(gh_lookup, gh_bands,
+ * "general_hit") reads the score on gh_bands as gr_bands_read, naming the
+ * table "general_hit" when no band holds it. */
+#define GR_BANDS_LOOKUP(fn, bands, what)                                                           \
+    static gr_status fn(const gr_args *a, gr_cell *out, gr_error *err)                             \
+    {                                                                                              \
+        return gr_bands_read(bands, GR_COUNT(bands), (int)a->v[0], out, what, err);                \
+    }
+
 #define GR_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* An array and its count in a descriptor's initialiser, so that the count

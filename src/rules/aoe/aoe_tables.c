@@ -509,10 +509,7 @@ static const gr_band gh_bands[] = {
 };
 static const gr_param gh_params[] = {GR_SCORE_PARAM("score", "modified D10 total")};
 
-static gr_status gh_lookup(const gr_args *a, gr_cell *out, gr_error *err)
-{
-    return gr_bands_read(gh_bands, GR_COUNT(gh_bands), (int)a->v[0], out, "general_hit", err);
-}
+GR_BANDS_LOOKUP(gh_lookup, gh_bands, "general_hit")
 
 GR_BANDS_CELLS(gh_cells, gh_bands)
 
@@ -843,10 +840,7 @@ static const gr_param init_params[] = {
                "first commander's modified D10 minus the second's"),
 };
 
-static gr_status init_lookup(const gr_args *a, gr_cell *out, gr_error *err)
-{
-    return gr_bands_read(init_bands, GR_COUNT(init_bands), (int)a->v[0], out, "initiative", err);
-}
+GR_BANDS_LOOKUP(init_lookup, init_bands, "initiative")
 
 GR_BANDS_CELLS(init_cells, init_bands)
 

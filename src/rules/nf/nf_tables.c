@@ -420,11 +420,7 @@ static const gr_band disorder_bands[] = {
 
 static const gr_param disorder_params[] = {GR_SCORE_PARAM("score", "2D6 plus the modifiers")};
 
-static gr_status disorder_lookup(const gr_args *a, gr_cell *out, gr_error *err)
-{
-    return gr_bands_read(disorder_bands, GR_COUNT(disorder_bands), (int)a->v[0], out, "disorder",
-                         err);
-}
+GR_BANDS_LOOKUP(disorder_lookup, disorder_bands, "disorder")
 
 GR_BANDS_CELLS(disorder_cells, disorder_bands)
 
@@ -551,10 +547,7 @@ static const gr_band efc_bands[] = {
 };
 static const gr_param efc_params[] = {GR_SCORE_PARAM("score", "2D6 plus the modifiers")};
 
-static gr_status efc_lookup(const gr_args *a, gr_cell *out, gr_error *err)
-{
-    return gr_bands_read(efc_bands, GR_COUNT(efc_bands), (int)a->v[0], out, "emergency_fc", err);
-}
+GR_BANDS_LOOKUP(efc_lookup, efc_bands, "emergency_fc")
 
 GR_BANDS_CELLS(efc_cells, efc_bands)
 
@@ -1770,10 +1763,7 @@ static const gr_band ll_bands[] = {
 };
 static const gr_param ll_params[] = {GR_SCORE_PARAM("score", "the second 2D6 roll (unmodified)")};
 
-static gr_status ll_lookup(const gr_args *a, gr_cell *out, gr_error *err)
-{
-    return gr_bands_read(ll_bands, GR_COUNT(ll_bands), (int)a->v[0], out, "leader_loss", err);
-}
+GR_BANDS_LOOKUP(ll_lookup, ll_bands, "leader_loss")
 
 GR_BANDS_CELLS(ll_cells, ll_bands)
 

@@ -1610,10 +1610,7 @@ static const gr_param ll_params[] = {
     GR_INT_REQ("score", 1, 10, "the D10 face (the table has no modifier)"),
 };
 
-static gr_status ll_lookup(const gr_args *a, gr_cell *out, gr_error *err)
-{
-    return gr_bands_read(ll_bands, GR_COUNT(ll_bands), (int)a->v[0], out, "leader_loss", err);
-}
+GR_BANDS_LOOKUP(ll_lookup, ll_bands, "leader_loss")
 
 GR_BANDS_CELLS(ll_cells, ll_bands)
 
