@@ -1111,7 +1111,7 @@ static gr_status combat_own_keys(const gr_bt_call *c, gr_error *err)
             rest = key + 9;
         if (!rest)
             continue;
-        for (size_t k = 0; k < sizeof side_keys / sizeof side_keys[0]; k++)
+        for (size_t k = 0; k < GR_COUNT(side_keys); k++)
             if (!strcmp(rest, side_keys[k]))
                 return gr_error_set(err, GR_EINPUT,
                                     "combat: {%s} is kept by the companion (from each unit's "

@@ -98,9 +98,7 @@ static const gr_bt_verb nf_verbs[] = {
         "Phase de mousqueterie et canonnade (3e) : puis le joueur actif résout son tir",           \
         "Phase de mêlée (4e) : les mêlées du joueur actif"
 static const char *const nf_phases_fr[] = {NF_SEGMENT_FR, NF_SEGMENT_FR};
-_Static_assert(sizeof nf_phases_fr / sizeof nf_phases_fr[0] ==
-                   sizeof nf_phases / sizeof nf_phases[0],
-               "one French title per phase");
+_Static_assert(GR_COUNT(nf_phases_fr) == GR_COUNT(nf_phases), "one French title per phase");
 
 /* The verbs as a player reads them, in the order of nf_verbs: the English
  * is the sheet's word where it has one (seed 002: "Good Order table",
@@ -118,9 +116,7 @@ static const gr_bt_label nf_verb_labels[] = {
     {"Fire", "Tir"},
     {"Melee", "Mêlée"},
 };
-_Static_assert(sizeof nf_verb_labels / sizeof nf_verb_labels[0] ==
-                   sizeof nf_verbs / sizeof nf_verbs[0],
-               "one label per verb");
+_Static_assert(GR_COUNT(nf_verb_labels) == GR_COUNT(nf_verbs), "one label per verb");
 
 /* ---- vocabulary ------------------------------------------------------------ */
 

@@ -151,7 +151,7 @@ void gr_res_note_text(gr_resolution *r, const char *text)
 
 void gr_res_value(gr_resolution *r, const char *key, gr_field_kind kind, int64_t v)
 {
-    if (r->nvalues < (int)(sizeof r->values / sizeof r->values[0]))
+    if (r->nvalues < (int)GR_COUNT(r->values))
         r->values[r->nvalues++] = (gr_field){key, kind, v, NULL};
 }
 
