@@ -1121,6 +1121,7 @@ static gr_status disorder_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     return move_resolve(a, dice, r, 1, err);
 }
 
+/* The maneuver's and the disorder test's: the same inputs. */
 static const gr_applies maneuver_applies[] = {{"on-road", "formation=march_column"}};
 
 const gr_procedure nf_maneuver_proc = {
@@ -1135,8 +1136,6 @@ const gr_procedure nf_maneuver_proc = {
     GR_ARRAY(applies, maneuver_applies),
 };
 
-static const gr_applies disorder_applies[] = {{"on-road", "formation=march_column"}};
-
 const gr_procedure nf_disorder_proc = {
     .name = "disorder",
     .title = "Disorder table (units must roll)",
@@ -1146,7 +1145,7 @@ const gr_procedure nf_disorder_proc = {
     .example = "grognard resolve nf disorder --unit infantry --nation russia --formation line "
                "--seed 5",
     .resolve = disorder_resolve,
-    GR_ARRAY(applies, disorder_applies),
+    GR_ARRAY(applies, maneuver_applies),
 };
 
 /* ---- emergency formation change ------------------------------------------- */

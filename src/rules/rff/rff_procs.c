@@ -620,7 +620,8 @@ static gr_status cannonade_resolve(const gr_args *a, gr_dice_source *dice, gr_re
     return fire_resolve(&rff_cannonade_proc, 1, a, dice, r, err);
 }
 
-static const gr_applies musketry_applies[] = {
+/* Musketry's and cannonade's: the same inputs. */
+static const gr_applies fire_applies[] = {
     {"bayonet", "target-charging"},
 };
 
@@ -633,11 +634,7 @@ const gr_procedure rff_musketry_proc = {
     .example = "grognard resolve rff musketry --weapon rm --band close --points 10 "
                "--target-quality veteran --seed 3",
     .resolve = musketry_resolve,
-    GR_ARRAY(applies, musketry_applies),
-};
-
-static const gr_applies cannonade_applies[] = {
-    {"bayonet", "target-charging"},
+    GR_ARRAY(applies, fire_applies),
 };
 
 const gr_procedure rff_cannonade_proc = {
@@ -649,7 +646,7 @@ const gr_procedure rff_cannonade_proc = {
     .example = "grognard resolve rff cannonade --gun hr --band long --points 6 "
                "--target-quality trained --seed 3",
     .resolve = cannonade_resolve,
-    GR_ARRAY(applies, cannonade_applies),
+    GR_ARRAY(applies, fire_applies),
 };
 
 /* ---- charge ----------------------------------------------------------------- */
