@@ -463,17 +463,13 @@ static int g_task_text(const void *scv, const void *stv, int player, gr_action g
     const re_scenario *sc = scv;
     const re_state *st = stv;
     re_action a = re_action_unpack(ga);
-    int corps = -1;
-    switch (a.kind) {
-    case RE_A_CHIT: corps = a.unit < sc->ncorps ? a.unit : -1; break;
-    case RE_A_CHITS_DONE:
-    case RE_A_END_FIRE:
-    case RE_A_END_MOVE:
-    case RE_A_END_ACTIVATION:
-    case RE_A_NO_RIPOSTE:
-    case RE_A_STOP: corps = st->corps < sc->ncorps ? st->corps : -1; break;
-    default: corps = a.unit < sc->nunits ? sc->units[a.unit].corps : -1; break;
-    }
+    int corps;
+    if (a.kind == RE_A_CHIT)
+        corps = a.unit < sc->ncorps ? a.unit : -1;
+    else if (g_is_pass(sc, st, ga)) /* the corps that is acting */
+        corps = st->corps < sc->ncorps ? st->corps : -1;
+    else
+        corps = a.unit < sc->nunits ? sc->units[a.unit].corps : -1;
     if (corps < 0 || player < 0 || player > 1)
         return 0;
     re_plan plan;
