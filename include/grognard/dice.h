@@ -50,19 +50,6 @@ int gr_roll_parts(gr_roll_kind k, int *lo, int *hi);
  * cannot be rolled. */
 uint32_t gr_roll_part_ways(gr_roll_kind k, int v, uint32_t *den);
 
-/* `d` = uniform over 1..sides (1 <= sides <= GR_DIST_MAX). */
-void gr_dist_die(gr_dist *d, int sides);
-
-/* `d` = the point mass at `total`. */
-void gr_dist_point(gr_dist *d, int total);
-
-/* out = distribution of a + b (sum of independent totals).  GR_EINPUT if
- * the result would exceed GR_DIST_MAX totals.  out may alias a or b. */
-gr_status gr_dist_add(gr_dist *out, const gr_dist *a, const gr_dist *b, gr_error *err);
-
-/* out = distribution of a - b (opposed rolls).  Same contract as add. */
-gr_status gr_dist_sub(gr_dist *out, const gr_dist *a, const gr_dist *b, gr_error *err);
-
 /* Shift every total by k (a modifier). */
 void gr_dist_shift(gr_dist *d, int k);
 
@@ -71,9 +58,6 @@ void gr_dist_of_roll(gr_dist *d, gr_roll_kind k);
 
 /* Exact probability of `total`, as weight / d->den. */
 uint64_t gr_dist_weight(const gr_dist *d, int total);
-
-/* Roll one die of `sides` faces (1..sides). */
-int gr_die_roll(gr_rng *r, int sides);
 
 /* The faces of one roll of kind k, and its total.  faces[] receives up to 4
  * faces in order (attacker dice first); *nfaces their count.  The total of

@@ -445,16 +445,6 @@ typedef struct re_obs {
     uint8_t pad[2];
 } re_obs;
 
-/* `player` is a side, or GR_SPECTATOR for a viewer who plays neither: then
- * the chits of both sides in the bowl are hidden (only how many there are
- * is shown). */
-void re_observe(const re_scenario *sc, const re_state *st, int player, re_obs *obs);
-
-/* A full state consistent with `player`'s view of st: the other side's
- * chits in the bowl dealt again at random among its corps that may hold
- * them (gr_game_resample). */
-void re_resample(const re_scenario *sc, const re_state *st, int player, gr_rng *rng, re_state *out);
-
 /* Demoralisation points of `side` (units lost + objectives held by the
  * enemy) and whether the army is demoralised (seed 004 §6). */
 int re_demoralisation(const re_scenario *sc, const re_state *st, int side);

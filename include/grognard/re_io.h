@@ -30,11 +30,6 @@
  * fit (Austerlitz holds 1,126); the reader's memory stays under 15 MB. */
 #define RE_SCENARIO_MAX_NODES 131072
 
-/* Terrain codes of the "terrain" rows of a scenario map, one character per
- * hex (docs/scenarios.md has the legend): returns the re_terrain of code c,
- * or -1 if c is not a terrain code. */
-int re_terrain_from_code(char c);
-
 /* The code character of terrain t (RE_CLEAR .. RE_LAKE), '?' otherwise. */
 char re_terrain_code(int t);
 

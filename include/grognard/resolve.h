@@ -143,6 +143,13 @@ gr_status gr_res_roll(gr_resolution *r, gr_dice_source *src, gr_roll_kind k, con
 gr_status gr_res_read(gr_resolution *r, const char *what, const gr_table *t, const gr_args *a,
                       int roll_idx, int modifier, gr_step **out, gr_error *err);
 
+/* The shape of most procedures' end: take one roll of table t's own kind
+ * named `roll_name` (gr_res_roll), then read t with it (gr_res_read); the
+ * step's roll is its index in r->rolls. */
+gr_status gr_res_roll_read(gr_resolution *r, gr_dice_source *src, const char *roll_name,
+                           const char *what, const gr_table *t, const gr_args *a, int modifier,
+                           gr_step **out, gr_error *err);
+
 /* Mark the cell field `key` of step `s` as not bearing on the situation
  * (gr_step.silent); no effect if the cell has no such field. */
 void gr_step_silence(gr_step *s, const char *key);
@@ -216,5 +223,20 @@ gr_status gr_system_get_procedure(const gr_system *s, const char *name, const gr
  * contradict: « line a » and « line b »: why"). */
 gr_status gr_res_contradict(gr_error *err, const char *input_a, const char *line_a,
                             const char *input_b, const char *line_b, const char *why);
+
+/* Two inputs the sheet says exclude each other: inputs x and y (indices
+ * into a procedure's params), read on the printed lines lx and ly. */
+typedef struct gr_exclusion {
+    int x, lx, y, ly;
+    const char *why;
+} gr_exclusion;
+
+/* Refuse, as gr_res_contradict, the first pair of `ex` whose inputs
+ * params[base + x] and params[base + y] are both given and not 0 (base:
+ * where one side's inputs begin, 0 for most); line(k) is the text of
+ * printed line k.  GR_OK when no pair is. */
+gr_status gr_res_exclusions(const gr_args *a, const gr_param *params, int base,
+                            const gr_exclusion *ex, size_t n, const char *(*line)(int k),
+                            gr_error *err);
 
 #endif

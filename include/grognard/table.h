@@ -47,9 +47,6 @@ typedef struct gr_band_row {
         lo, hi, label, bands, GR_COUNT(bands)                                                      \
     }
 
-/* Index of the row whose key range holds `key`, or -1. */
-int gr_row_find(const gr_band_row *rows, size_t n, int key);
-
 /* Collect the cell names of every band of every row (see gr_table.cells). */
 size_t gr_rows_cells(const gr_band_row *rows, size_t nrows, const char **names, size_t cap);
 
@@ -61,7 +58,36 @@ size_t gr_cells_append(const char *const *list, size_t n, const char **names, si
 /* Collect the cell names of one list of bands. */
 size_t gr_bands_cells(const gr_band *bands, size_t n, const char **names, size_t cap);
 
+/* Define the gr_table.cells function `fn` of a table that is one list of
+ * bands (GR_BANDS_CELLS) or of rows (GR_ROWS_CELLS): GR_BANDS_CELLS(gh_cells,
+ * gh_bands) stands for a static function listing every cell of gh_bands. */
+#define GR_BANDS_CELLS(fn, bands)                                                                  \
+    static size_t fn(const char **names, size_t cap)                                               \
+    {                                                                                              \
+        return gr_bands_cells(bands, GR_COUNT(bands), names, cap);                                 \
+    }
+#define GR_ROWS_CELLS(fn, rows)                                                                    \
+    static size_t fn(const char **names, size_t cap)                                               \
+    {                                                                                              \
+        return gr_rows_cells(rows, GR_COUNT(rows), names, cap);                                    \
+    }
+
+/* Define the gr_table.lookup function `fn` of a table that is one list of
+ * bands read with input 0: GR_BANDS_LOOKUP(gh_lookup, gh_bands,
+ * "general_hit") reads the score on gh_bands as gr_bands_read, naming the
+ * table "general_hit" when no band holds it. */
+#define GR_BANDS_LOOKUP(fn, bands, what)                                                           \
+    static gr_status fn(const gr_args *a, gr_cell *out, gr_error *err)                             \
+    {                                                                                              \
+        return gr_bands_read(bands, GR_COUNT(bands), (int)a->v[0], out, what, err);                \
+    }
+
 #define GR_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* An array and its count in a descriptor's initialiser, so that the count
+ * is always the array's: GR_ARRAY(params, fire_params) is
+ * .params = fire_params, .nparams = GR_COUNT(fire_params). */
+#define GR_ARRAY(field, a) .field = (a), .n##field = GR_COUNT(a)
 
 /* ---- inputs ---------------------------------------------------------- */
 
@@ -95,6 +121,42 @@ typedef struct gr_param {
 #define GR_SCORE_PARAM(name_, help_)                                                               \
     {                                                                                              \
         name_, GR_P_INT, NULL, 1, GR_SCORE_MIN, GR_SCORE_MAX, help_                                \
+    }
+
+/* Named constructors of the other inputs, so that a list of inputs reads as
+ * what each is: GR_FLAG("enfilade", "enfilade fire (x2)"); a _REQ input must
+ * be given.  An INT or NUM range is min..max (NUM in milli-units). */
+#define GR_FLAG(name_, help_)                                                                      \
+    {                                                                                              \
+        name_, GR_P_FLAG, NULL, 0, 0, 1, help_                                                     \
+    }
+#define GR_ENUM(name_, choices_, help_)                                                            \
+    {                                                                                              \
+        name_, GR_P_ENUM, choices_, 0, 0, 0, help_                                                 \
+    }
+#define GR_ENUM_REQ(name_, choices_, help_)                                                        \
+    {                                                                                              \
+        name_, GR_P_ENUM, choices_, 1, 0, 0, help_                                                 \
+    }
+#define GR_INT(name_, min_, max_, help_)                                                           \
+    {                                                                                              \
+        name_, GR_P_INT, NULL, 0, min_, max_, help_                                                \
+    }
+#define GR_INT_REQ(name_, min_, max_, help_)                                                       \
+    {                                                                                              \
+        name_, GR_P_INT, NULL, 1, min_, max_, help_                                                \
+    }
+#define GR_NUM(name_, min_, max_, help_)                                                           \
+    {                                                                                              \
+        name_, GR_P_NUM, NULL, 0, min_, max_, help_                                                \
+    }
+#define GR_NUM_REQ(name_, min_, max_, help_)                                                       \
+    {                                                                                              \
+        name_, GR_P_NUM, NULL, 1, min_, max_, help_                                                \
+    }
+#define GR_TEXT(name_, help_)                                                                      \
+    {                                                                                              \
+        name_, GR_P_TEXT, NULL, 0, 0, 0, help_                                                     \
     }
 
 #define GR_MAX_PARAMS 48
@@ -227,6 +289,12 @@ typedef struct gr_table {
      * n == 0); NULL for tables whose results are values (speeds, ranges). */
     const gr_effects *effects;
 } gr_table;
+
+/* A table's roll in its descriptor, the two fields that go together:
+ * GR_ROLLED(0, GR_ROLL_D10) reads the modified D10 total as input 0;
+ * GR_NOT_ROLLED is a table read without dice (ranges, speeds, lists). */
+#define GR_ROLLED(param, kind) .roll_param = (param), .roll = (kind)
+#define GR_NOT_ROLLED          .roll_param = -1, .roll = GR_ROLL_NONE
 
 /* ---- die-modifier lists ------------------------------------------------ */
 

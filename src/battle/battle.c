@@ -263,8 +263,7 @@ static void record_rolls(const gr_resolution *r, gr_bt_action *a)
             a->rolls[a->nrolls++] = rr->total;
             continue;
         }
-        for (int k = 0; k < rr->nfaces && a->nrolls < (int)(sizeof a->rolls / sizeof a->rolls[0]);
-             k++)
+        for (int k = 0; k < rr->nfaces && a->nrolls < (int)GR_COUNT(a->rolls); k++)
             a->rolls[a->nrolls++] = rr->faces[k];
     }
 }
@@ -374,8 +373,7 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
             return gr_error_set(err, GR_ERUNTIME, "%s: verb %s names no procedure %s", b->system,
                                 v->name, v->procedure);
     }
-    gr_args args;
-    memset(&args, 0, sizeof args);
+    gr_args args = {0};
     gr_status st = b->rules->prepare(b, v, &a->call, &args, err);
     if (st != GR_OK)
         return st;
@@ -389,8 +387,7 @@ static gr_status resolve_and_apply(gr_battle *b, const gr_bt_verb *v, gr_bt_acti
     if ((st = gr_args_check_required(p->params, p->nparams, &args, err)) != GR_OK ||
         (st = gr_procedure_check_applies(p, &args, err)) != GR_OK)
         return st;
-    gr_dice_source dice;
-    memset(&dice, 0, sizeof dice);
+    gr_dice_source dice = {0};
     gr_rng rng;
     if (a->nrolls > 0 || need) {
         if (a->nrolls > GR_MAX_ROLLS)
@@ -585,12 +582,12 @@ uint64_t gr_battle_hash(const gr_battle *b)
                          u->worn_at, u->spent_at,   u->condition,     u->disordered, u->broken,
                          u->ammo,    u->guns,       u->guns_silenced, u->limbered,   u->in_reserve,
                          u->removed, u->lost_phase, u->fired};
-        for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
+        for (size_t k = 0; k < GR_COUNT(f); k++)
             h = h_int(h, f[k]);
-        for (size_t k = 0; k < sizeof u->sys / sizeof u->sys[0]; k++)
+        for (size_t k = 0; k < GR_COUNT(u->sys); k++)
             h = h_int(h, u->sys[k]);
     }
-    for (size_t k = 0; k < sizeof b->sys / sizeof b->sys[0]; k++)
+    for (size_t k = 0; k < GR_COUNT(b->sys); k++)
         h = h_int(h, b->sys[k]);
     h = h_int(h, b->nleaders);
     for (int i = 0; i < b->nleaders; i++) {
@@ -600,7 +597,7 @@ uint64_t gr_battle_hash(const gr_battle *b)
         h = h_str(h, l->rating);
         h = h_str(h, l->kind);
         const int f[] = {l->side, l->parent, l->status, l->attached, l->back_turn};
-        for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
+        for (size_t k = 0; k < GR_COUNT(f); k++)
             h = h_int(h, f[k]);
     }
     return h;

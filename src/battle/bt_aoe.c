@@ -547,14 +547,12 @@ int64_t gr_bt_aoe_speed(const gr_bt_unit *u, const char *terrain)
     const gr_table *t = s ? gr_system_table(s, "speed") : NULL;
     if (!t)
         return 0;
-    gr_args a;
-    memset(&a, 0, sizeof a);
+    gr_args a = {0};
     gr_error e;
     if (gr_args_set(t->params, 0, speed_row(u), &a, &e) != GR_OK ||
         gr_args_set(t->params, 1, terrain, &a, &e) != GR_OK)
         return 0;
-    gr_cell cell;
-    memset(&cell, 0, sizeof cell);
+    gr_cell cell = {0};
     if (t->lookup(&a, &cell, &e) != GR_OK || cell.nfields < 1)
         return 0;
     return cell.fields[0].i;
@@ -1113,7 +1111,7 @@ static gr_status combat_own_keys(const gr_bt_call *c, gr_error *err)
             rest = key + 9;
         if (!rest)
             continue;
-        for (size_t k = 0; k < sizeof side_keys / sizeof side_keys[0]; k++)
+        for (size_t k = 0; k < GR_COUNT(side_keys); k++)
             if (!strcmp(rest, side_keys[k]))
                 return gr_error_set(err, GR_EINPUT,
                                     "combat: {%s} is kept by the companion (from each unit's "

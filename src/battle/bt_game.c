@@ -107,8 +107,7 @@ gr_status gr_bt_game_call(const gr_battle *b, const void *act, gr_bt_action *out
 
 gr_status gr_bt_game_record(const gr_battle *b, const gr_bt_call *c, void *act, gr_error *err)
 {
-    bt_rec r;
-    memset(&r, 0, sizeof r);
+    bt_rec r = {0};
     size_t verb_len = strnlen(c->verb, sizeof c->verb);
     if (strcmp(c->verb, "next") && !gr_battle_verb(b, c->verb))
         return gr_error_set(err, GR_EINPUT, "%s has no verb \"%s\"", b->system, c->verb);
@@ -398,7 +397,7 @@ static gr_status try_test(bt_state *s, gr_error *err)
     s->need_name = name;
     s->parts = gr_roll_parts((gr_roll_kind)need, &lo, &hi);
     s->got = 0;
-    if (s->parts == 0 || s->nrolls + s->parts > (int)(sizeof s->rolls / sizeof s->rolls[0]))
+    if (s->parts == 0 || s->nrolls + s->parts > (int)GR_COUNT(s->rolls))
         return gr_error_set(err, GR_ERUNTIME, "%s: a test needs a roll the companion cannot take",
                             s->b.system);
     return GR_OK;
@@ -675,7 +674,7 @@ const gr_game_type gr_bt_game_rff = BT_TYPE(rff, "Regimental Fire and Fury (batt
 const gr_game_type *gr_bt_game_type(const char *id)
 {
     static const gr_game_type *const all[] = {&gr_bt_game_aoe, &gr_bt_game_nf, &gr_bt_game_rff};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+    for (size_t i = 0; i < GR_COUNT(all); i++)
         if (id && !strcmp(all[i]->id, id))
             return all[i];
     return NULL;

@@ -98,9 +98,7 @@ static const gr_bt_verb nf_verbs[] = {
         "Phase de mousqueterie et canonnade (3e) : puis le joueur actif résout son tir",           \
         "Phase de mêlée (4e) : les mêlées du joueur actif"
 static const char *const nf_phases_fr[] = {NF_SEGMENT_FR, NF_SEGMENT_FR};
-_Static_assert(sizeof nf_phases_fr / sizeof nf_phases_fr[0] ==
-                   sizeof nf_phases / sizeof nf_phases[0],
-               "one French title per phase");
+_Static_assert(GR_COUNT(nf_phases_fr) == GR_COUNT(nf_phases), "one French title per phase");
 
 /* The verbs as a player reads them, in the order of nf_verbs: the English
  * is the sheet's word where it has one (seed 002: "Good Order table",
@@ -118,9 +116,7 @@ static const gr_bt_label nf_verb_labels[] = {
     {"Fire", "Tir"},
     {"Melee", "Mêlée"},
 };
-_Static_assert(sizeof nf_verb_labels / sizeof nf_verb_labels[0] ==
-                   sizeof nf_verbs / sizeof nf_verbs[0],
-               "one label per verb");
+_Static_assert(GR_COUNT(nf_verb_labels) == GR_COUNT(nf_verbs), "one label per verb");
 
 /* ---- vocabulary ------------------------------------------------------------ */
 
@@ -209,8 +205,7 @@ static gr_status bel_levels(gr_battle *b, gr_bt_unit *u, gr_error *err)
                             "order of battle",
                             u->line, u->col, u->id, u->stands);
     const gr_table *t = gr_system_table(nf_sys(), "bel");
-    gr_args a;
-    memset(&a, 0, sizeof a);
+    gr_args a = {0};
     char stands[8];
     snprintf(stands, sizeof stands, "%d", u->stands);
     gr_status st;
@@ -226,8 +221,7 @@ static gr_status bel_levels(gr_battle *b, gr_bt_unit *u, gr_error *err)
             strcmp(u->nation, "france") == 0 && under(b, u, l))
             if ((st = gr_args_set(t->params, 2, "yes", &a, err)) != GR_OK)
                 return st;
-    gr_cell c;
-    memset(&c, 0, sizeof c);
+    gr_cell c = {0};
     if ((st = t->lookup(&a, &c, err)) != GR_OK)
         return st;
     if (strcmp(t->outcomes[c.outcome].id, "levels") != 0)
@@ -859,6 +853,14 @@ static gr_status prep_leader(const gr_battle *b, const gr_bt_verb *v, const gr_b
     return GR_OK;
 }
 
+/* Is verb `name` a test of the unit charged by the phasing player, the
+ * non-phasing player's decision during the phasing player's move
+ * (emergency_fc, evasion)? */
+static int charged_verb(const char *name)
+{
+    return !strcmp(name, "emergency_fc") || !strcmp(name, "evasion");
+}
+
 static gr_status nf_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
                             gr_args *out, gr_error *err)
 {
@@ -869,7 +871,7 @@ static gr_status nf_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt
     int step = b->phase % NF_SEGLEN;
     /* In the maneuver phase the phasing player moves; the charged unit that
      * tests (emergency formation change, evasion) is the other player's. */
-    int charged = bt_nf_charged_verb(v->name);
+    int charged = charged_verb(v->name);
     int acting = charged ? 1 - side : side;
     const char *role = charged               ? "charged by the phasing player, test"
                        : step == PH_FIRE_DEF ? "the non-phasing player's defensive fire"
@@ -923,18 +925,13 @@ static gr_status nf_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt
 
 /* ---- phases ------------------------------------------------------------------- */
 
-int bt_nf_charged_verb(const char *name)
-{
-    return !strcmp(name, "emergency_fc") || !strcmp(name, "evasion");
-}
-
 /* An emergency formation change or an evasion is the charged unit's side's
  * decision, during the phasing player's move; every other verb is the
  * acting side's. */
 static int nf_decider(const gr_battle *b, const gr_bt_call *c)
 {
     int side = gr_battle_active_side(b);
-    return bt_nf_charged_verb(c->verb) ? 1 - side : side;
+    return charged_verb(c->verb) ? 1 - side : side;
 }
 
 static void nf_phase_begins(gr_battle *b)
@@ -955,10 +952,8 @@ static void nf_phase_begins(gr_battle *b)
 
 const gr_battle_rules gr_bt_nf_rules = {
     .system = "nf",
-    .phases = nf_phases,
-    .nphases = sizeof nf_phases / sizeof nf_phases[0],
-    .verbs = nf_verbs,
-    .nverbs = sizeof nf_verbs / sizeof nf_verbs[0],
+    GR_ARRAY(phases, nf_phases),
+    GR_ARRAY(verbs, nf_verbs),
     .setup = nf_setup,
     .prepare = nf_prepare,
     .apply = bt_nf_apply,

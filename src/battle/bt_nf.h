@@ -19,11 +19,6 @@ enum {
     NFB_YEAR, /* the year of the order of battle's date, 0 unknown */
 };
 
-/* Is verb `name` a test of the unit charged by the phasing player, the
- * non-phasing player's decision during the phasing player's move
- * (emergency_fc, evasion)? */
-int bt_nf_charged_verb(const char *name);
-
 /* Apply resolution r of call c (verb v) to b: the tables' effect lines on
  * the units and leaders, one instruction per unit into out.  r NULL: the
  * leader verbs (attach, detach, replace), already checked by prepare. */

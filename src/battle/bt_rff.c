@@ -122,9 +122,7 @@ static const gr_bt_verb rff_verbs[] = {
         "Phase 3, Charges: b. make the breakthrough moves",                                        \
         "Phase 3, Charges: c. resolve the breakthroughs"
 static const char *const rff_phases_en[] = {RFF_SEGMENT_EN, RFF_SEGMENT_EN};
-_Static_assert(sizeof rff_phases_en / sizeof rff_phases_en[0] ==
-                   sizeof rff_phases / sizeof rff_phases[0],
-               "one English title per phase");
+_Static_assert(GR_COUNT(rff_phases_en) == GR_COUNT(rff_phases), "one English title per phase");
 
 /* The verbs as a player reads them, in the order of rff_verbs: the French
  * is the sheet's word where it has one (seed 001: "Test de manœuvre",
@@ -145,9 +143,7 @@ static const gr_bt_label rff_verb_labels[] = {
     {"Leader loss", "Perte de chef"},
     {"Charge", "Charge"},
 };
-_Static_assert(sizeof rff_verb_labels / sizeof rff_verb_labels[0] ==
-                   sizeof rff_verbs / sizeof rff_verbs[0],
-               "one label per verb");
+_Static_assert(GR_COUNT(rff_verb_labels) == GR_COUNT(rff_verbs), "one label per verb");
 
 /* ---- setup: the order of battle's vocabulary ------------------------------------ */
 
@@ -298,10 +294,8 @@ static void rff_phase_begins(gr_battle *b)
 
 const gr_battle_rules gr_bt_rff_rules = {
     .system = "rff",
-    .phases = rff_phases,
-    .nphases = sizeof rff_phases / sizeof rff_phases[0],
-    .verbs = rff_verbs,
-    .nverbs = sizeof rff_verbs / sizeof rff_verbs[0],
+    GR_ARRAY(phases, rff_phases),
+    GR_ARRAY(verbs, rff_verbs),
     .setup = rff_setup,
     .prepare = rff_bt_prepare,
     .apply = rff_bt_apply,

@@ -69,10 +69,6 @@ int rff_move_cm(int unit, int terrain, int forced);
 /* The movement row (rff_move_units) of unit u in its formation. */
 const char *rff_bt_move_row(const gr_bt_unit *u);
 
-/* The leader whose rating counts for unit u: the attached one, else its
- * commander, if active; -1 none. */
-int rff_bt_commanding_leader(const gr_battle *b, int u);
-
 /* The formations of troops and of guns (the order of battle's and `form`'s
  * words), NULL-terminated. */
 extern const char *const rff_bt_troop_forms[];

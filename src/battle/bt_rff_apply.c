@@ -539,8 +539,7 @@ gr_status rff_bt_apply(gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c,
         apply_leader(b, c->leader, &r->steps[0], out);
         return GR_OK;
     }
-    fx x;
-    memset(&x, 0, sizeof x);
+    fx x = {0};
     x.b = b;
     x.c = c;
     x.out = out;

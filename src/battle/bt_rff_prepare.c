@@ -96,7 +96,9 @@ static int fact_flag(const gr_bt_call *c, const char *k)
     return v && (!strcmp(v, "1") || !strcmp(v, "yes") || !strcmp(v, "true") || !v[0]);
 }
 
-int rff_bt_commanding_leader(const gr_battle *b, int u)
+/* The leader whose rating counts for unit u: the attached one, else its
+ * commander, if active; -1 none. */
+static int commanding_leader(const gr_battle *b, int u)
 {
     int l = gr_battle_attached_leader(b, u);
     if (l >= 0)
@@ -127,7 +129,7 @@ static gr_status prep_maneuver(prep *x)
                   (u->disordered || u->broken) && !guns ? "disordered" : "good_order")) != GR_OK ||
         (st = set(x, "arm", guns ? "guns" : "troops")) != GR_OK)
         return st;
-    int l = rff_bt_commanding_leader(b, x->c->unit);
+    int l = commanding_leader(b, x->c->unit);
     if (l >= 0 && (st = set(x, "leader", b->leaders[l].rating)) != GR_OK)
         return st;
     if ((st = set_flag(x, "attached",

@@ -170,7 +170,7 @@ static const struct {
 
 const char *gr_bt_fact_label(const char *name, gr_lang lang)
 {
-    for (size_t k = 0; k < sizeof facts / sizeof facts[0]; k++)
+    for (size_t k = 0; k < GR_COUNT(facts); k++)
         if (!strcmp(facts[k].name, name))
             return lang == GR_LANG_FR ? facts[k].label.fr : facts[k].label.en;
     return NULL;
@@ -178,7 +178,7 @@ const char *gr_bt_fact_label(const char *name, gr_lang lang)
 
 const char *gr_bt_value_label(const char *value, gr_lang lang)
 {
-    for (size_t k = 0; k < sizeof values / sizeof values[0]; k++)
+    for (size_t k = 0; k < GR_COUNT(values); k++)
         if (!strcmp(values[k].value, value))
             return lang == GR_LANG_FR ? values[k].label.fr : values[k].label.en;
     return NULL;
@@ -187,7 +187,7 @@ const char *gr_bt_value_label(const char *value, gr_lang lang)
 json_t *gr_bt_value_labels_json(void)
 {
     json_t *j = json_object();
-    for (size_t k = 0; j && k < sizeof values / sizeof values[0]; k++)
+    for (size_t k = 0; j && k < GR_COUNT(values); k++)
         json_object_set_new(
             j, values[k].value,
             json_pack("{ssss}", "en", values[k].label.en, "fr", values[k].label.fr));
@@ -197,7 +197,7 @@ json_t *gr_bt_value_labels_json(void)
 json_t *gr_bt_fact_labels_json(void)
 {
     json_t *j = json_object();
-    for (size_t k = 0; j && k < sizeof facts / sizeof facts[0]; k++)
+    for (size_t k = 0; j && k < GR_COUNT(facts); k++)
         json_object_set_new(j, facts[k].name,
                             json_pack("{ssss}", "en", facts[k].label.en, "fr", facts[k].label.fr));
     return j;

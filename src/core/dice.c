@@ -17,7 +17,8 @@ const char *gr_roll_name(gr_roll_kind k)
     return "?";
 }
 
-void gr_dist_die(gr_dist *d, int sides)
+/* `d` = uniform over 1..sides (1 <= sides <= GR_DIST_MAX). */
+static void dist_die(gr_dist *d, int sides)
 {
     memset(d, 0, sizeof *d);
     d->lo = 1;
@@ -27,7 +28,8 @@ void gr_dist_die(gr_dist *d, int sides)
         d->w[i] = 1;
 }
 
-void gr_dist_point(gr_dist *d, int total)
+/* `d` = the point mass at `total`. */
+static void dist_point(gr_dist *d, int total)
 {
     memset(d, 0, sizeof *d);
     d->lo = total;
@@ -36,15 +38,16 @@ void gr_dist_point(gr_dist *d, int total)
     d->w[0] = 1;
 }
 
-/* out = a (+/-) b; sign is +1 for a sum, -1 for a difference. */
+/* out = a (+/-) b, the distribution of a sum (sign +1) or difference
+ * (sign -1) of independent totals.  GR_EINPUT if the result would exceed
+ * GR_DIST_MAX totals.  out may alias a or b. */
 static gr_status combine(gr_dist *out, const gr_dist *a, const gr_dist *b, int sign, gr_error *err)
 {
     int n = a->n + b->n - 1;
     if (n > GR_DIST_MAX)
         return gr_error_set(err, GR_EINPUT, "dice: %d possible totals, at most %d supported", n,
                             GR_DIST_MAX);
-    gr_dist r;
-    memset(&r, 0, sizeof r);
+    gr_dist r = {0};
     r.n = n;
     r.lo = sign > 0 ? a->lo + b->lo : a->lo - (b->lo + b->n - 1);
     r.den = a->den * b->den;
@@ -57,16 +60,6 @@ static gr_status combine(gr_dist *out, const gr_dist *a, const gr_dist *b, int s
     return GR_OK;
 }
 
-gr_status gr_dist_add(gr_dist *out, const gr_dist *a, const gr_dist *b, gr_error *err)
-{
-    return combine(out, a, b, +1, err);
-}
-
-gr_status gr_dist_sub(gr_dist *out, const gr_dist *a, const gr_dist *b, gr_error *err)
-{
-    return combine(out, a, b, -1, err);
-}
-
 void gr_dist_shift(gr_dist *d, int k)
 {
     d->lo += k;
@@ -76,23 +69,23 @@ void gr_dist_of_roll(gr_dist *d, gr_roll_kind k)
 {
     gr_dist a, b;
     switch (k) {
-    case GR_ROLL_NONE: gr_dist_point(d, 0); return;
-    case GR_ROLL_D6: gr_dist_die(d, 6); return;
-    case GR_ROLL_D10: gr_dist_die(d, 10); return;
+    case GR_ROLL_NONE: dist_point(d, 0); return;
+    case GR_ROLL_D6: dist_die(d, 6); return;
+    case GR_ROLL_D10: dist_die(d, 10); return;
     case GR_ROLL_2D6:
-        gr_dist_die(&a, 6);
-        (void)gr_dist_add(d, &a, &a, NULL); /* 11 totals: cannot overflow */
+        dist_die(&a, 6);
+        (void)combine(d, &a, &a, +1, NULL); /* 11 totals: cannot overflow */
         return;
     case GR_ROLL_D10_VS_D10:
-        gr_dist_die(&a, 10);
-        (void)gr_dist_sub(d, &a, &a, NULL); /* 19 totals */
+        dist_die(&a, 10);
+        (void)combine(d, &a, &a, -1, NULL); /* 19 totals */
         return;
     case GR_ROLL_2D6_VS_2D6:
         gr_dist_of_roll(&b, GR_ROLL_2D6);
-        (void)gr_dist_sub(d, &b, &b, NULL); /* 21 totals */
+        (void)combine(d, &b, &b, -1, NULL); /* 21 totals */
         return;
     }
-    gr_dist_point(d, 0);
+    dist_point(d, 0);
 }
 
 uint64_t gr_dist_weight(const gr_dist *d, int total)
@@ -102,7 +95,8 @@ uint64_t gr_dist_weight(const gr_dist *d, int total)
     return d->w[total - d->lo];
 }
 
-int gr_die_roll(gr_rng *r, int sides)
+/* Roll one die of `sides` faces (1..sides). */
+static int die_roll(gr_rng *r, int sides)
 {
     return 1 + (int)gr_rng_below(r, (uint32_t)sides);
 }
@@ -112,21 +106,21 @@ int gr_roll(gr_rng *r, gr_roll_kind k, int faces[4], int *nfaces)
     int n = 0, total = 0;
     switch (k) {
     case GR_ROLL_NONE: break;
-    case GR_ROLL_D6: total = faces[n++] = gr_die_roll(r, 6); break;
-    case GR_ROLL_D10: total = faces[n++] = gr_die_roll(r, 10); break;
+    case GR_ROLL_D6: total = faces[n++] = die_roll(r, 6); break;
+    case GR_ROLL_D10: total = faces[n++] = die_roll(r, 10); break;
     case GR_ROLL_2D6:
-        faces[n++] = gr_die_roll(r, 6);
-        faces[n++] = gr_die_roll(r, 6);
+        faces[n++] = die_roll(r, 6);
+        faces[n++] = die_roll(r, 6);
         total = faces[0] + faces[1];
         break;
     case GR_ROLL_D10_VS_D10:
-        faces[n++] = gr_die_roll(r, 10);
-        faces[n++] = gr_die_roll(r, 10);
+        faces[n++] = die_roll(r, 10);
+        faces[n++] = die_roll(r, 10);
         total = faces[0] - faces[1];
         break;
     case GR_ROLL_2D6_VS_2D6:
         for (int i = 0; i < 4; i++)
-            faces[n++] = gr_die_roll(r, 6);
+            faces[n++] = die_roll(r, 6);
         total = faces[0] + faces[1] - faces[2] - faces[3];
         break;
     }

@@ -151,7 +151,7 @@ void gr_res_note_text(gr_resolution *r, const char *text)
 
 void gr_res_value(gr_resolution *r, const char *key, gr_field_kind kind, int64_t v)
 {
-    if (r->nvalues < (int)(sizeof r->values / sizeof r->values[0]))
+    if (r->nvalues < (int)GR_COUNT(r->values))
         r->values[r->nvalues++] = (gr_field){key, kind, v, NULL};
 }
 
@@ -246,6 +246,15 @@ gr_status gr_res_read(gr_resolution *r, const char *what, const gr_table *t, con
     return GR_OK;
 }
 
+gr_status gr_res_roll_read(gr_resolution *r, gr_dice_source *src, const char *roll_name,
+                           const char *what, const gr_table *t, const gr_args *a, int modifier,
+                           gr_step **out, gr_error *err)
+{
+    int roll;
+    gr_status st = gr_res_roll(r, src, t->roll, roll_name, &roll, err);
+    return st != GR_OK ? st : gr_res_read(r, what, t, a, roll, modifier, out, err);
+}
+
 gr_status gr_step_odds(const gr_step *s, gr_odds *out, gr_error *err)
 {
     return gr_table_odds(s->table, &s->args, s->modifier, out, err);
@@ -256,6 +265,22 @@ gr_status gr_res_contradict(gr_error *err, const char *input_a, const char *line
 {
     return gr_error_set(err, GR_EINPUT, "%s and %s contradict: « %s » and « %s »: %s", input_a,
                         input_b, line_a, line_b, why);
+}
+
+gr_status gr_res_exclusions(const gr_args *a, const gr_param *params, int base,
+                            const gr_exclusion *ex, size_t n, const char *(*line)(int k),
+                            gr_error *err)
+{
+    for (size_t i = 0; i < n; i++) {
+        int x = base + ex[i].x, y = base + ex[i].y;
+        if (!gr_args_flag(a, x) || !gr_args_flag(a, y))
+            continue;
+        char ia[40], ib[40];
+        snprintf(ia, sizeof ia, "{%s}", params[x].name);
+        snprintf(ib, sizeof ib, "{%s}", params[y].name);
+        return gr_res_contradict(err, ia, line(ex[i].lx), ib, line(ex[i].ly), ex[i].why);
+    }
+    return GR_OK;
 }
 
 void gr_step_silence(gr_step *s, const char *key)

@@ -16,7 +16,8 @@ int gr_band_find(const gr_band *bands, size_t n, int score)
     return -1;
 }
 
-int gr_row_find(const gr_band_row *rows, size_t n, int key)
+/* Index of the row whose key range holds `key`, or -1. */
+static int row_find(const gr_band_row *rows, size_t n, int key)
 {
     for (size_t i = 0; i < n; i++)
         if (key >= rows[i].lo && key <= rows[i].hi)
@@ -38,7 +39,7 @@ gr_status gr_bands_read(const gr_band *bands, size_t n, int score, gr_cell *out,
 gr_status gr_rows_read(const gr_band_row *rows, size_t nrows, int key, int score, gr_cell *out,
                        const char *what, gr_error *err)
 {
-    int r = gr_row_find(rows, nrows, key);
+    int r = row_find(rows, nrows, key);
     if (r < 0)
         return gr_error_set(err, GR_ERUNTIME, "%s: no printed row for %d", what, key);
     return gr_bands_read(rows[r].bands, rows[r].nbands, score, out, what, err);
@@ -356,8 +357,7 @@ gr_status gr_table_odds(const gr_table *t, const gr_args *a, int modifier, gr_od
     for (int i = 0; i < d.n; i++) {
         if (!d.w[i])
             continue;
-        gr_cell c;
-        memset(&c, 0, sizeof c);
+        gr_cell c = {0};
         args.v[t->roll_param] = d.lo + i;
         gr_status st = t->lookup(&args, &c, err);
         if (st != GR_OK)

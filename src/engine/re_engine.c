@@ -68,8 +68,7 @@ static int emit_skips(const emit *e, int kind_a, int kind_b, int u)
 
 static re_action mk(int kind, int unit, int target, int col, int row, int col2, int row2)
 {
-    re_action a;
-    memset(&a, 0, sizeof a);
+    re_action a = {0};
     a.kind = (uint8_t)kind;
     a.unit = (uint8_t)unit;
     a.target = (uint8_t)target;
@@ -1279,8 +1278,7 @@ static int retreat_steps(const re_scenario *sc, const re_state *st, const re_ret
 
 static re_retreat_st retreat_of(const re_state *st, int u, int from, int hexes, int evasion)
 {
-    re_retreat_st rt;
-    memset(&rt, 0, sizeof rt);
+    re_retreat_st rt = {0};
     rt.unit = (uint8_t)u;
     rt.from = (uint8_t)from;
     rt.left = (uint8_t)(hexes > RE_MAX_PATH - 1 ? RE_MAX_PATH - 1 : hexes);

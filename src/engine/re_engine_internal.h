@@ -33,6 +33,11 @@
 #define RE_P_SUDDEN         "seed 004 But du jeu; scenario: sudden death (docs/rules/re.md)"
 #define RE_P_VICTORY        "seed 004 But du jeu; scenario: victory (docs/rules/re.md)"
 
+/* A name as the prompt reads it (re_action_parse, and a scenario's check
+ * that two names differ): ASCII letters in lower case, leading and trailing
+ * white space dropped, runs of it made one space; cut to fit cap. */
+void re_prompt_form(const char *in, char *out, size_t cap);
+
 /* Name of unit u, corps c (never NULL). */
 const char *re_unit_name(const re_scenario *sc, int u);
 const char *re_corps_name(const re_scenario *sc, int c);

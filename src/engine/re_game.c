@@ -20,8 +20,7 @@
 
 re_action re_action_unpack(gr_action g)
 {
-    re_action a;
-    memset(&a, 0, sizeof a);
+    re_action a = {0};
     a.kind = (uint8_t)g;
     a.unit = (uint8_t)(g >> 8);
     a.target = (uint8_t)(g >> 16);
@@ -103,7 +102,10 @@ static int g_state_describe(const void *sc, const void *st, char *buf, size_t ca
     return re_state_describe(sc, st, buf, cap);
 }
 
-void re_observe(const re_scenario *sc, const re_state *st, int player, re_obs *obs)
+/* `player` is a side, or GR_SPECTATOR for a viewer who plays neither: then
+ * the chits of both sides in the bowl are hidden (only how many there are
+ * is shown). */
+static void observe(const re_scenario *sc, const re_state *st, int player, re_obs *obs)
 {
     memset(obs, 0, sizeof *obs);
     obs->st = *st;
@@ -119,7 +121,7 @@ void re_observe(const re_scenario *sc, const re_state *st, int player, re_obs *o
 
 static void g_observe(const void *sc, const void *st, int player, void *obs)
 {
-    re_observe(sc, st, player, obs);
+    observe(sc, st, player, obs);
 }
 
 static int corps_has_units(const re_scenario *sc, const re_state *st, int c)
@@ -130,7 +132,11 @@ static int corps_has_units(const re_scenario *sc, const re_state *st, int c)
     return 0;
 }
 
-void re_resample(const re_scenario *sc, const re_state *st, int player, gr_rng *rng, re_state *out)
+/* A full state consistent with `player`'s view of st: the other side's
+ * chits in the bowl dealt again at random among its corps that may hold
+ * them (gr_game_resample). */
+static void resample(const re_scenario *sc, const re_state *st, int player, gr_rng *rng,
+                     re_state *out)
 {
     *out = *st;
     int hidden = 0;
@@ -175,7 +181,7 @@ void re_resample(const re_scenario *sc, const re_state *st, int player, gr_rng *
 
 static void g_resample(const void *sc, const void *st, int player, gr_rng *rng, void *out)
 {
-    re_resample(sc, st, player, rng, out);
+    resample(sc, st, player, rng, out);
 }
 
 static int g_event_text(const void *sc, const gr_event *ev, gr_lang lang, char *buf, size_t cap)
@@ -457,17 +463,13 @@ static int g_task_text(const void *scv, const void *stv, int player, gr_action g
     const re_scenario *sc = scv;
     const re_state *st = stv;
     re_action a = re_action_unpack(ga);
-    int corps = -1;
-    switch (a.kind) {
-    case RE_A_CHIT: corps = a.unit < sc->ncorps ? a.unit : -1; break;
-    case RE_A_CHITS_DONE:
-    case RE_A_END_FIRE:
-    case RE_A_END_MOVE:
-    case RE_A_END_ACTIVATION:
-    case RE_A_NO_RIPOSTE:
-    case RE_A_STOP: corps = st->corps < sc->ncorps ? st->corps : -1; break;
-    default: corps = a.unit < sc->nunits ? sc->units[a.unit].corps : -1; break;
-    }
+    int corps;
+    if (a.kind == RE_A_CHIT)
+        corps = a.unit < sc->ncorps ? a.unit : -1;
+    else if (g_is_pass(sc, st, ga)) /* the corps that is acting */
+        corps = st->corps < sc->ncorps ? st->corps : -1;
+    else
+        corps = a.unit < sc->nunits ? sc->units[a.unit].corps : -1;
     if (corps < 0 || player < 0 || player > 1)
         return 0;
     re_plan plan;

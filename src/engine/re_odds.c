@@ -47,8 +47,7 @@ static int settle(const re_scenario *sc, re_state *s)
 
 static re_action die_action(int face)
 {
-    re_action a;
-    memset(&a, 0, sizeof a);
+    re_action a = {0};
     a.kind = RE_A_DIE;
     a.unit = (uint8_t)face;
     a.target = RE_NO_UNIT;

@@ -3,7 +3,6 @@
 #include "grognard/file_io.h"
 #include "grognard/re_io.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -16,6 +15,7 @@
 #include "grognard/hex.h"
 #include "grognard/re_terrain.h"
 #include "grognard/json_reader.h"
+#include "re_engine_internal.h"
 
 /* ---- terrain codes ------------------------------------------------------ */
 
@@ -35,7 +35,10 @@ static const struct {
     [RE_LAKE] = {'W', "Lac/Rivière"},
 };
 
-int re_terrain_from_code(char c)
+/* Terrain codes of the "terrain" rows of a scenario map, one character per
+ * hex (docs/scenarios.md has the legend): returns the re_terrain of code c,
+ * or -1 if c is not a terrain code. */
+static int terrain_from_code(char c)
 {
     for (int t = 0; t < RE_TERRAINS; t++)
         if (terrain_codes[t].code == c)
@@ -313,7 +316,7 @@ static gr_status ld_terrain(ld *L, const gr_jr_node *map)
             char c = r->str[i];
             if (c == ' ')
                 continue;
-            int code = re_terrain_from_code(c);
+            int code = terrain_from_code(c);
             if (code < 0) {
                 char msg[400];
                 char shown[8];
@@ -513,34 +516,12 @@ static gr_status ld_sides(ld *L, const gr_jr_node *root)
     return GR_OK;
 }
 
-/* A name as the prompt reads it (re_action_parse): ASCII letters in lower
- * case, leading and trailing white space dropped, runs of it made one space. */
-static void prompt_form(const char *in, char *out, size_t cap)
-{
-    size_t n = 0;
-    int space = 0;
-    while (*in && isspace((unsigned char)*in))
-        in++;
-    for (; *in && n + 2 < cap; in++) {
-        unsigned char ch = (unsigned char)*in;
-        if (isspace(ch)) {
-            space = 1;
-            continue;
-        }
-        if (space)
-            out[n++] = ' ';
-        space = 0;
-        out[n++] = (char)(ch < 128 ? tolower(ch) : ch);
-    }
-    out[n] = '\0';
-}
-
 /* 1 if two names are the same to the prompt. */
 static int same_name(const char *a, const char *b)
 {
     char fa[2 * RE_NAME_LEN], fb[2 * RE_NAME_LEN];
-    prompt_form(a, fa, sizeof fa);
-    prompt_form(b, fb, sizeof fb);
+    re_prompt_form(a, fa, sizeof fa);
+    re_prompt_form(b, fb, sizeof fb);
     return !strcmp(fa, fb);
 }
 
@@ -870,8 +851,7 @@ static gr_status ld_terrain_changes(ld *L, const gr_jr_node *rules)
         c->row = (int8_t)row;
         const gr_jr_node *t = gr_jr_get(e, "terrain");
         if (t) {
-            int code =
-                t->type == GR_JR_STRING && t->len == 1 ? re_terrain_from_code(t->str[0]) : -1;
+            int code = t->type == GR_JR_STRING && t->len == 1 ? terrain_from_code(t->str[0]) : -1;
             if (code < 0)
                 return ld_fail(L, t,
                                "\"terrain\" of a terrain change must be one terrain code; use one "

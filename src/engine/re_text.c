@@ -56,8 +56,7 @@ int re_action_describe(const re_scenario *sc, const re_state *st, re_action a, c
     }
 }
 
-/* Lower-case ASCII, blanks trimmed and runs of blanks made one space. */
-static void norm(const char *in, char *out, size_t cap)
+void re_prompt_form(const char *in, char *out, size_t cap)
 {
     size_t n = 0;
     int space = 0;
@@ -97,7 +96,7 @@ static void parse_visit(void *ctx, re_action a)
     if (p->found)
         return;
     re_action_describe(p->sc, p->st, a, buf, sizeof buf);
-    norm(buf, have, sizeof have);
+    re_prompt_form(buf, have, sizeof have);
     if (strcmp(have, p->want) == 0) {
         p->found = 1;
         p->hit = a;
@@ -109,7 +108,7 @@ gr_status re_action_parse(const re_scenario *sc, const re_state *st, const char 
 {
     static re_action const none = {0, 0, 0, 0, 0, 0, 0, 0};
     char want[160];
-    norm(text ? text : "", want, sizeof want);
+    re_prompt_form(text ? text : "", want, sizeof want);
     parse_ctx p = {sc, st, want, 0, none, 0, none, none};
     int n = re_each_legal_action(sc, st, parse_visit, &p);
     if (p.found) {

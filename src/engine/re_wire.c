@@ -383,8 +383,7 @@ gr_status re_action_unrecord(const void *sc, const gr_jr_node *v, const char *na
                               k + 1, rec_lo[k], rec_hi[k]);
         f[k] = (int)x->ival;
     }
-    re_action a;
-    memset(&a, 0, sizeof a);
+    re_action a = {0};
     a.kind = (uint8_t)f[0];
     a.unit = (uint8_t)f[1];
     a.target = (uint8_t)f[2];

@@ -38,9 +38,7 @@ static gr_status not_found(const gr_system *s, int procedures, const char *name,
 {
     const char *what = !s ? "system" : procedures ? "procedure" : "table";
     char list[512], of[40] = "";
-    size_t len = 0, n = !s           ? sizeof gr_systems / sizeof gr_systems[0] - 1
-                        : procedures ? s->nprocedures
-                                     : s->ntables;
+    size_t len = 0, n = !s ? GR_COUNT(gr_systems) - 1 : procedures ? s->nprocedures : s->ntables;
     list[0] = '\0';
     for (size_t i = 0; i < n && len < sizeof list; i++)
         len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",

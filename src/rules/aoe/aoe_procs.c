@@ -24,6 +24,18 @@ static gr_mod *drm(gr_resolution *r, const gr_drm_line *list, int k, int times, 
     return gr_res_drm(r, times * list[k].value, list[k].cell, src);
 }
 
+/* The printed text of power multiplier line k, of tactical movement line k
+ * (gr_res_exclusions). */
+static const char *pm_line(int k)
+{
+    return aoe_power_multiplier[k].cell;
+}
+
+static const char *td_line(int k)
+{
+    return aoe_tactical_drm[k].cell;
+}
+
 /* Apply a power multiplier line; returns the new power. */
 static int64_t mul(gr_resolution *r, int k, int64_t power, gr_mod **m)
 {
@@ -57,30 +69,28 @@ enum {
     FP_GENERAL,
 };
 static const gr_param fire_params[] = {
-    [FP_FIRER] = {"firer", GR_P_ENUM, firers, 1, 0, 0, "who fires"},
-    [FP_TROOPS] = {"troops", GR_P_ENUM, inf_troops, 0, 0, 0,
-                   "infantry: its formation row (line of 2 or 3 ranks / mixed; column, square or "
-                   "skirmish)"},
-    [FP_STANDS] = {"stands", GR_P_INT, NULL, 0, 1, 60, "infantry or cavalry: stands firing"},
-    [FP_SK] = {"sk", GR_P_FLAG, NULL, 0, 0, 1, "infantry: the brigade is rated Sk (+1 power)"},
-    [FP_CLASS] = {"artillery-class", GR_P_ENUM, aoe_artillery_classes, 0, 0, 0,
-                  "artillery: its row"},
-    [FP_WEIGHT] = {"weight", GR_P_ENUM, aoe_weights, 0, 0, 0, "artillery: heavy or light"},
-    [FP_RANGE] = {"range", GR_P_NUM, NULL, 0, 0, 1000 * GR_MILLI, "artillery: range in inches"},
-    [FP_ENFILADE] = {"enfilade", GR_P_FLAG, NULL, 0, 0, 1, "enfilade fire (x2)"},
-    [FP_ON_COLUMN] = {"on-column", GR_P_FLAG, NULL, 0, 0, 1, "artillery firing on a column (x2)"},
-    [FP_DISORDERED] = {"disordered", GR_P_FLAG, NULL, 0, 0, 1, "the firers are disordered (x1/2)"},
-    [FP_DAMAGED] = {"damaged", GR_P_FLAG, NULL, 0, 0, 1, "the battery is damaged (x1/2)"},
-    [FP_AT_SKIRMISHERS] = {"target-skirmishers", GR_P_FLAG, NULL, 0, 0, 1,
-                           "the target is in skirmish order (x1/2 and -2)"},
-    [FP_AT_GRAND_BATTERY] = {"target-grand-battery", GR_P_FLAG, NULL, 0, 0, 1,
-                             "firing at a grand battery (x1 1/2)"},
-    [FP_TARGET_MOVING] = {"target-moving", GR_P_FLAG, NULL, 0, 0, 1,
-                          "target limbered, changed formation, or in movement mode (+1)"},
-    [FP_COVER] = {"cover", GR_P_INT, NULL, 0, 0, 3,
-                  "target in cover: the scenario's DRM, 0 to 3, subtracted"},
-    [FP_GENERAL] = {"general", GR_P_ENUM, no_yes_general, 0, 0, 0,
-                    "a general attached to the target: none, attached, charismatic"},
+    [FP_FIRER] = GR_ENUM_REQ("firer", firers, "who fires"),
+    [FP_TROOPS] =
+        GR_ENUM("troops", inf_troops,
+                "infantry: its formation row (line of 2 or 3 ranks / mixed; column, square or "
+                "skirmish)"),
+    [FP_STANDS] = GR_INT("stands", 1, 60, "infantry or cavalry: stands firing"),
+    [FP_SK] = GR_FLAG("sk", "infantry: the brigade is rated Sk (+1 power)"),
+    [FP_CLASS] = GR_ENUM("artillery-class", aoe_artillery_classes, "artillery: its row"),
+    [FP_WEIGHT] = GR_ENUM("weight", aoe_weights, "artillery: heavy or light"),
+    [FP_RANGE] = GR_NUM("range", 0, 1000 * GR_MILLI, "artillery: range in inches"),
+    [FP_ENFILADE] = GR_FLAG("enfilade", "enfilade fire (x2)"),
+    [FP_ON_COLUMN] = GR_FLAG("on-column", "artillery firing on a column (x2)"),
+    [FP_DISORDERED] = GR_FLAG("disordered", "the firers are disordered (x1/2)"),
+    [FP_DAMAGED] = GR_FLAG("damaged", "the battery is damaged (x1/2)"),
+    [FP_AT_SKIRMISHERS] =
+        GR_FLAG("target-skirmishers", "the target is in skirmish order (x1/2 and -2)"),
+    [FP_AT_GRAND_BATTERY] = GR_FLAG("target-grand-battery", "firing at a grand battery (x1 1/2)"),
+    [FP_TARGET_MOVING] =
+        GR_FLAG("target-moving", "target limbered, changed formation, or in movement mode (+1)"),
+    [FP_COVER] = GR_INT("cover", 0, 3, "target in cover: the scenario's DRM, 0 to 3, subtracted"),
+    [FP_GENERAL] = GR_ENUM("general", no_yes_general,
+                           "a general attached to the target: none, attached, charismatic"),
 };
 
 static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
@@ -128,10 +138,7 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
     gr_res_value(r, "base_power", GR_F_NUM, power);
     /* One target is in one formation: a column is not in skirmish order, and a
      * grand battery is neither (docs/rules/aoe.md). */
-    static const struct {
-        int x, lx, y, ly;
-        const char *why;
-    } excl[] = {
+    static const gr_exclusion excl[] = {
         {FP_ON_COLUMN, AOE_PM_DOUBLE, FP_AT_SKIRMISHERS, AOE_PM_HALF,
          "a target in column is not in skirmish order"},
         {FP_AT_GRAND_BATTERY, AOE_PM_GRAND_BATTERY, FP_AT_SKIRMISHERS, AOE_PM_HALF,
@@ -139,14 +146,9 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
         {FP_AT_GRAND_BATTERY, AOE_PM_GRAND_BATTERY, FP_ON_COLUMN, AOE_PM_DOUBLE,
          "a grand battery is not a column"},
     };
-    for (size_t i = 0; i < GR_COUNT(excl); i++)
-        if (gr_args_flag(a, excl[i].x) && gr_args_flag(a, excl[i].y)) {
-            char ia[40], ib[40];
-            snprintf(ia, sizeof ia, "{%s}", fire_params[excl[i].x].name);
-            snprintf(ib, sizeof ib, "{%s}", fire_params[excl[i].y].name);
-            return gr_res_contradict(err, ia, aoe_power_multiplier[excl[i].lx].cell, ib,
-                                     aoe_power_multiplier[excl[i].ly].cell, excl[i].why);
-        }
+    gr_status st = gr_res_exclusions(a, fire_params, 0, excl, GR_COUNT(excl), pm_line, err);
+    if (st != GR_OK)
+        return st;
     /* Each line counts once, however many of its causes apply
      * (docs/rules/aoe.md): the causes are listed, the line applied once. */
     static const struct {
@@ -193,16 +195,10 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
         gr_res_drm(r, -(int)a->v[FP_COVER], "cible à couvert (selon scénario)", SRC_FDRM);
     int mod = gr_res_drm_total(r, drm_from);
 
-    gr_args t;
-    memset(&t, 0, sizeof t);
-    t.v[0] = power;
-    t.given[0] = 1;
-    int roll;
-    gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "fire", &roll, err);
-    if (st != GR_OK)
-        return st;
+    gr_args t = {.v = {power}, .given = {1}};
     gr_step *step;
-    if ((st = gr_res_read(r, "Fire", &aoe_fire_table, &t, roll, mod, &step, err)) != GR_OK)
+    if ((st = gr_res_roll_read(r, dice, "fire", "Fire", &aoe_fire_table, &t, mod, &step, err)) !=
+        GR_OK)
         return st;
     /* A general attached to a target that loses stands checks the Generals
      * hit table (docs/rules/aoe.md). */
@@ -213,13 +209,9 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
         int gmod_from = r->nmods;
         if (general == 2)
             drm(r, aoe_general_drm, AOE_GD_CHARISMATIC, 1, SRC_GH);
-        int groll;
-        if ((st = gr_res_roll(r, dice, GR_ROLL_D10, "general hit", &groll, err)) != GR_OK)
-            return st;
-        gr_args g;
-        memset(&g, 0, sizeof g);
-        if ((st = gr_res_read(r, "General hit", &aoe_general_hit_table, &g, groll,
-                              gr_res_drm_total(r, gmod_from), NULL, err)) != GR_OK)
+        if ((st = gr_res_roll_read(r, dice, "general hit", "General hit", &aoe_general_hit_table,
+                                   &(gr_args){0}, gr_res_drm_total(r, gmod_from), NULL, err)) !=
+            GR_OK)
             return st;
         gr_res_note(r, "the target lost stands with a general attached: the Generals hit "
                        "table is checked");
@@ -240,14 +232,12 @@ const gr_procedure aoe_fire_proc = {
     .name = "fire",
     .title = "Tir",
     .source = AOE_SRC_TABLES ", PUISSANCE, MODIFICATEURS DE PUISSANCE, DRM, Table des tirs",
-    .params = fire_params,
-    .nparams = GR_COUNT(fire_params),
+    GR_ARRAY(params, fire_params),
     .rolls_help = "the fire D10 face, then (if a general is hit) the general's D10 face",
     .example = "grognard resolve aoe fire --firer infantry --troops two_rank_line_or_mixed "
                "--stands 6 --target-moving --seed 42",
     .resolve = fire_resolve,
-    .applies = fire_applies,
-    .napplies = GR_COUNT(fire_applies),
+    GR_ARRAY(applies, fire_applies),
 };
 
 /* ---- combat -------------------------------------------------------------- */
@@ -273,69 +263,22 @@ enum {
     S_BREAKTHROUGH,
     S_NSIDE
 };
-#define SIDE_PARAMS(side)                                                                           \
-    {side "-general",                                                                               \
-     GR_P_ENUM,                                                                                     \
-     no_yes_general,                                                                                \
-     0,                                                                                             \
-     0,                                                                                             \
-     0,                                                                                             \
-     "general attached: none, attached (+1), charismatic (+2)"},                                    \
-        {side "-stands", GR_P_INT, NULL, 1, 1, 99, "stands engaged (numerical superiority)"},       \
-        {side "-condition",                                                                         \
-         GR_P_ENUM,                                                                                 \
-         conditions,                                                                                \
-         0,                                                                                         \
-         0,                                                                                         \
-         0,                                                                                         \
-         "normal, fresh (+2: brigade fraîche), spent (-2: épuisée)"},                               \
-        {side "-quality",                                                                           \
-         GR_P_ENUM,                                                                                 \
-         qualities,                                                                                 \
-         0,                                                                                         \
-         0,                                                                                         \
-         0,                                                                                         \
-         "other, regular (+1: unité régulière), elite (+2)"},                                       \
-        {side "-cavalry",                                                                           \
-         GR_P_ENUM,                                                                                 \
-         cavalry_kinds,                                                                             \
-         0,                                                                                         \
-         0,                                                                                         \
-         0,                                                                                         \
-         "none, heavy (+1), cuirassier (+2: cavalerie lourde cuirassée)"},                          \
-        {side "-disordered", GR_P_FLAG, NULL, 0, 0, 1, "brigade in disorder (-2, not cumulative)"}, \
-        {side "-not-countercharging",                                                               \
-         GR_P_FLAG,                                                                                 \
-         NULL,                                                                                      \
-         0,                                                                                         \
-         0,                                                                                         \
-         1,                                                                                         \
-         "cavalry not countercharging (-2, not cumulative)"},                                       \
-        {side "-skirmish-order",                                                                    \
-         GR_P_FLAG,                                                                                 \
-         NULL,                                                                                      \
-         0,                                                                                         \
-         0,                                                                                         \
-         1,                                                                                         \
-         "brigade in skirmish order (-2, not cumulative)"},                                         \
-        {side "-battery-alone",                                                                     \
-         GR_P_FLAG,                                                                                 \
-         NULL,                                                                                      \
-         0,                                                                                         \
-         0,                                                                                         \
-         1,                                                                                         \
-         "battery unattached and/or silenced (-2, not cumulative)"},                                \
-        {side "-stands-lost",                                                                       \
-         GR_P_INT,                                                                                  \
-         NULL,                                                                                      \
-         0,                                                                                         \
-         0,                                                                                         \
-         40,                                                                                        \
-         "stands lost in the preceding fire (-1 each)"},                                            \
-    {                                                                                               \
-        side "-breakthrough", GR_P_FLAG, NULL, 0, 0, 1,                                             \
-            "breaking through with a charge, or supported formation (+1)"                           \
-    }
+#define SIDE_PARAMS(side)                                                                          \
+    GR_ENUM(side "-general", no_yes_general,                                                       \
+            "general attached: none, attached (+1), charismatic (+2)"),                            \
+        GR_INT_REQ(side "-stands", 1, 99, "stands engaged (numerical superiority)"),               \
+        GR_ENUM(side "-condition", conditions,                                                     \
+                "normal, fresh (+2: brigade fraîche), spent (-2: épuisée)"),                       \
+        GR_ENUM(side "-quality", qualities, "other, regular (+1: unité régulière), elite (+2)"),   \
+        GR_ENUM(side "-cavalry", cavalry_kinds,                                                    \
+                "none, heavy (+1), cuirassier (+2: cavalerie lourde cuirassée)"),                  \
+        GR_FLAG(side "-disordered", "brigade in disorder (-2, not cumulative)"),                   \
+        GR_FLAG(side "-not-countercharging", "cavalry not countercharging (-2, not cumulative)"),  \
+        GR_FLAG(side "-skirmish-order", "brigade in skirmish order (-2, not cumulative)"),         \
+        GR_FLAG(side "-battery-alone", "battery unattached and/or silenced (-2, not cumulative)"), \
+        GR_INT(side "-stands-lost", 0, 40, "stands lost in the preceding fire (-1 each)"),         \
+        GR_FLAG(side "-breakthrough",                                                              \
+                "breaking through with a charge, or supported formation (+1)")
 
 enum {
     CP_CAV_CHARGE = 2 * S_NSIDE,
@@ -347,17 +290,15 @@ enum {
 static const gr_param combat_params[] = {
     SIDE_PARAMS("attacker"),
     SIDE_PARAMS("defender"),
-    [CP_CAV_CHARGE] = {"cavalry-vs-infantry", GR_P_ENUM, charge_ranges, 0, 0, 0,
-                       "attacking cavalry charging infantry in the open, not in square: "
-                       "under_5 (+2) or 5_or_more inches away (-3)"},
-    [CP_LANCERS] = {"lancers", GR_P_FLAG, NULL, 0, 0, 1,
-                    "attacking lancers charging infantry in the open (+1)"},
-    [CP_COVER] = {"defender-cover", GR_P_INT, NULL, 0, 0, 3,
-                  "defender in cover: the scenario's +1 to +3"},
-    [CP_OUTFLANKED] = {"defender-outflanked", GR_P_FLAG, NULL, 0, 0, 1,
-                       "defender outflanked or attacked from the rear (-3)"},
-    [CP_SQUARE] = {"defender-square", GR_P_ENUM, squares, 0, 0, 0,
-                   "defender in square: vs_cavalry (+3) or vs_infantry (-1)"},
+    [CP_CAV_CHARGE] = GR_ENUM("cavalry-vs-infantry", charge_ranges,
+                              "attacking cavalry charging infantry in the open, not in square: "
+                              "under_5 (+2) or 5_or_more inches away (-3)"),
+    [CP_LANCERS] = GR_FLAG("lancers", "attacking lancers charging infantry in the open (+1)"),
+    [CP_COVER] = GR_INT("defender-cover", 0, 3, "defender in cover: the scenario's +1 to +3"),
+    [CP_OUTFLANKED] =
+        GR_FLAG("defender-outflanked", "defender outflanked or attacked from the rear (-3)"),
+    [CP_SQUARE] = GR_ENUM("defender-square", squares,
+                          "defender in square: vs_cavalry (+3) or vs_infantry (-1)"),
 };
 
 /* The DRMs one side earns on its own, from index base of the side params. */
@@ -547,15 +488,10 @@ static gr_status combat_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
     gr_res_mark_side(r, dfrom, 1);
     gr_res_value(r, "attacker_modifier", GR_F_INT, attacker);
     gr_res_value(r, "defender_modifier", GR_F_INT, defender);
-    int roll;
-    gr_status st = gr_res_roll(r, dice, GR_ROLL_D10_VS_D10, "attacker vs defender", &roll, err);
-    if (st != GR_OK)
-        return st;
-    gr_args t;
-    memset(&t, 0, sizeof t);
     gr_step *step;
-    if ((st = gr_res_read(r, "Combat", &aoe_combat_table, &t, roll, attacker - defender, &step,
-                          err)) != GR_OK)
+    gr_status st = gr_res_roll_read(r, dice, "attacker vs defender", "Combat", &aoe_combat_table,
+                                    &(gr_args){0}, attacker - defender, &step, err);
+    if (st != GR_OK)
         return st;
     for (int i = 0; i < step->cell.nfields; i++)
         if (!strcmp(step->cell.fields[i].key, "extra_stands"))
@@ -568,8 +504,7 @@ const gr_procedure aoe_combat_proc = {
     .name = "combat",
     .title = "Combat",
     .source = AOE_SRC_TABLES ", Table des combats",
-    .params = combat_params,
-    .nparams = GR_COUNT(combat_params),
+    GR_ARRAY(params, combat_params),
     .rolls_help = "attacker's D10 face, defender's D10 face: {roll} 7,3",
     .example = "grognard resolve aoe combat --attacker-stands 8 --defender-stands 4 "
                "--attacker-cavalry heavy --cavalry-vs-infantry under_5 --roll 7,3",
@@ -617,57 +552,50 @@ enum {
     MP_PASSED,
 };
 static const gr_param movement_params[] = {
-    [MP_STATE] = {"state", GR_P_ENUM, aoe_movement_states, 1, 0, 0,
-                  "ordered (En ordre), disordered (En désordre) or reserve (mouvement de "
-                  "réserve)"},
-    [MP_DET_ORD] = {"detached-generals", GR_P_INT, NULL, 0, 0, 9,
-                    "ordinary generals detached within the CinC's command radius (+1 each)"},
-    [MP_DET_CHAR] = {"detached-charismatic", GR_P_INT, NULL, 0, 0, 9,
-                     "charismatic generals detached within the CinC's radius (+2 each)"},
-    [MP_ATT_ORD] = {"attached-generals", GR_P_INT, NULL, 0, 0, 9,
-                    "ordinary generals attached (+1 each)"},
-    [MP_ATT_CHAR] = {"attached-charismatic", GR_P_INT, NULL, 0, 0, 9,
-                     "charismatic generals attached (+2 each)"},
-    [MP_ROAD_OR_SQUARE] = {"road-column-or-square", GR_P_FLAG, NULL, 0, 0, 1,
-                           "unit in road column or in square (+1)"},
-    [MP_COLUMNAR] = {"columnar-or-mixed", GR_P_FLAG, NULL, 0, 0, 1,
-                     "columnar or mixed infantry (+1)"},
-    [MP_CONDITION] = {"condition", GR_P_ENUM, conditions, 0, 0, 0,
-                      "normal, fresh (+2) or spent (-2)"},
-    [MP_FLANK] = {"unsecured-flank", GR_P_FLAG, NULL, 0, 0, 1, "flank(s) not secured (-1)"},
-    [MP_WITHDRAW] = {"withdrawing", GR_P_FLAG, NULL, 0, 0, 1,
-                     "falling back before the enemy, back to the reserve zone (-2)"},
-    [MP_DIS_CAV_CHARGE] = {"disordered-cavalry-charging", GR_P_FLAG, NULL, 0, 0, 1,
-                           "disordered cavalry charging in the combat phase (-3)"},
-    [MP_COMMANDER] = {"commander", GR_P_ENUM, aoe_commanders, 0, 0, 0,
-                      "reserve: the army's commander-in-chief (his label's DRM)"},
-    [MP_CINC_ENGAGED] = {"cinc-engaged", GR_P_FLAG, NULL, 0, 0, 1,
-                         "reserve: the CinC is engaged, captured or killed (-2 instead)"},
-    [MP_ADC] = {"napoleon-adc", GR_P_FLAG, NULL, 0, 0, 1,
-                "reserve: a non-artillery ADC of Napoleon (+1)"},
-    [MP_CINC_ATTACHED] = {"cinc-attached", GR_P_FLAG, NULL, 0, 0, 1,
-                          "reserve: the CinC attached to this brigade, or substituted within "
-                          "12\" (+1)"},
-    [MP_FIRST_TURN] = {"first-turn", GR_P_FLAG, NULL, 0, 0, 1,
-                       "reserve: first turn of the game (+4)"},
-    [MP_SUCCEEDED] = {"succeeded-last-segment", GR_P_FLAG, NULL, 0, 0, 1,
-                      "reserve: reserve movement succeeded in the previous friendly segment (+4)"},
-    [MP_FAILED] = {"failed-segments", GR_P_INT, NULL, 0, 0, 99,
-                   "reserve: friendly segments in a row it has failed, most recent first: 1 "
-                   "(+1), 2 (+2), 3 or more (+3)"},
-    [MP_DIS_UNITS] = {"disordered-units", GR_P_INT, NULL, 0, 0, 99,
-                      "reserve: units in disorder (-1 each)"},
-    [MP_REGULAR] = {"regular", GR_P_FLAG, NULL, 0, 0, 1,
-                    "reserve: a regular unit (rallies on Élan, Succès, Échec partiel)"},
-    [MP_UNIT] = {"unit", GR_P_ENUM, aoe_speed_units, 0, 0, 0,
-                 "to compute the allowance: the unit's row of the speed table"},
-    [MP_TERRAIN] = {"terrain", GR_P_ENUM, aoe_speed_terrains, 0, 0, 0,
-                    "with {unit}: nominal, road, difficult or ford"},
-    [MP_DEPLOY] = {"deployment", GR_P_ENUM, deployments, 0, 0, 0,
-                   "with {unit}: a deployment this move (line and skirmish stop the move; "
-                   "columns, facing a flank, leaving square, a town halve it)"},
-    [MP_PASSED] = {"units-passed", GR_P_INT, NULL, 0, 0, 20,
-                   "with {unit}: units passed through (-3\" each)"},
+    [MP_STATE] =
+        GR_ENUM_REQ("state", aoe_movement_states,
+                    "ordered (En ordre), disordered (En désordre) or reserve (mouvement de "
+                    "réserve)"),
+    [MP_DET_ORD] = GR_INT("detached-generals", 0, 9,
+                          "ordinary generals detached within the CinC's command radius (+1 each)"),
+    [MP_DET_CHAR] = GR_INT("detached-charismatic", 0, 9,
+                           "charismatic generals detached within the CinC's radius (+2 each)"),
+    [MP_ATT_ORD] = GR_INT("attached-generals", 0, 9, "ordinary generals attached (+1 each)"),
+    [MP_ATT_CHAR] = GR_INT("attached-charismatic", 0, 9, "charismatic generals attached (+2 each)"),
+    [MP_ROAD_OR_SQUARE] = GR_FLAG("road-column-or-square", "unit in road column or in square (+1)"),
+    [MP_COLUMNAR] = GR_FLAG("columnar-or-mixed", "columnar or mixed infantry (+1)"),
+    [MP_CONDITION] = GR_ENUM("condition", conditions, "normal, fresh (+2) or spent (-2)"),
+    [MP_FLANK] = GR_FLAG("unsecured-flank", "flank(s) not secured (-1)"),
+    [MP_WITHDRAW] =
+        GR_FLAG("withdrawing", "falling back before the enemy, back to the reserve zone (-2)"),
+    [MP_DIS_CAV_CHARGE] = GR_FLAG("disordered-cavalry-charging",
+                                  "disordered cavalry charging in the combat phase (-3)"),
+    [MP_COMMANDER] = GR_ENUM("commander", aoe_commanders,
+                             "reserve: the army's commander-in-chief (his label's DRM)"),
+    [MP_CINC_ENGAGED] =
+        GR_FLAG("cinc-engaged", "reserve: the CinC is engaged, captured or killed (-2 instead)"),
+    [MP_ADC] = GR_FLAG("napoleon-adc", "reserve: a non-artillery ADC of Napoleon (+1)"),
+    [MP_CINC_ATTACHED] = GR_FLAG(
+        "cinc-attached", "reserve: the CinC attached to this brigade, or substituted within "
+                         "12\" (+1)"),
+    [MP_FIRST_TURN] = GR_FLAG("first-turn", "reserve: first turn of the game (+4)"),
+    [MP_SUCCEEDED] =
+        GR_FLAG("succeeded-last-segment",
+                "reserve: reserve movement succeeded in the previous friendly segment (+4)"),
+    [MP_FAILED] = GR_INT("failed-segments", 0, 99,
+                         "reserve: friendly segments in a row it has failed, most recent first: 1 "
+                         "(+1), 2 (+2), 3 or more (+3)"),
+    [MP_DIS_UNITS] = GR_INT("disordered-units", 0, 99, "reserve: units in disorder (-1 each)"),
+    [MP_REGULAR] =
+        GR_FLAG("regular", "reserve: a regular unit (rallies on Élan, Succès, Échec partiel)"),
+    [MP_UNIT] = GR_ENUM("unit", aoe_speed_units,
+                        "to compute the allowance: the unit's row of the speed table"),
+    [MP_TERRAIN] =
+        GR_ENUM("terrain", aoe_speed_terrains, "with {unit}: nominal, road, difficult or ford"),
+    [MP_DEPLOY] = GR_ENUM("deployment", deployments,
+                          "with {unit}: a deployment this move (line and skirmish stop the move; "
+                          "columns, facing a flank, leaving square, a town halve it)"),
+    [MP_PASSED] = GR_INT("units-passed", 0, 20, "with {unit}: units passed through (-3\" each)"),
 };
 
 /* How far each result lets the unit move forward: 2 full, 1 half, 0 none,
@@ -875,25 +803,16 @@ static gr_status movement_resolve(const gr_args *a, gr_dice_source *dice, gr_res
                             "with it: {state} disordered",
                             aoe_tactical_drm[AOE_TD_DISORDERED_CAVALRY].cell);
     /* Charging cavalry is neither infantry nor falling back (docs/rules/aoe.md). */
-    static const struct {
-        int x, lx, y, ly;
-        const char *why;
-    } excl[] = {
+    static const gr_exclusion excl[] = {
         {MP_DIS_CAV_CHARGE, AOE_TD_DISORDERED_CAVALRY, MP_COLUMNAR, AOE_TD_COLUMNAR,
          "a cavalry brigade is not infantry"},
         {MP_DIS_CAV_CHARGE, AOE_TD_DISORDERED_CAVALRY, MP_WITHDRAW, AOE_TD_WITHDRAWING,
          "a brigade charging in the combat phase is not falling back to the reserve zone"},
     };
-    for (size_t i = 0; i < GR_COUNT(excl); i++)
-        if (gr_args_flag(a, excl[i].x) && gr_args_flag(a, excl[i].y)) {
-            char ia[40], ib[40];
-            snprintf(ia, sizeof ia, "{%s}", movement_params[excl[i].x].name);
-            snprintf(ib, sizeof ib, "{%s}", movement_params[excl[i].y].name);
-            return gr_res_contradict(err, ia, aoe_tactical_drm[excl[i].lx].cell, ib,
-                                     aoe_tactical_drm[excl[i].ly].cell, excl[i].why);
-        }
+    gr_status st = gr_res_exclusions(a, movement_params, 0, excl, GR_COUNT(excl), td_line, err);
+    if (st != GR_OK)
+        return st;
     int from = r->nmods;
-    gr_status st;
     if (state == 2) {
         tactical_drms(r, a, 0);
         from = r->nmods;
@@ -908,15 +827,10 @@ static gr_status movement_resolve(const gr_args *a, gr_dice_source *dice, gr_res
         tactical_drms(r, a, 1);
     }
     int mod = gr_res_drm_total(r, from);
-    int roll;
-    if ((st = gr_res_roll(r, dice, GR_ROLL_D10, "movement", &roll, err)) != GR_OK)
-        return st;
-    gr_args t;
-    memset(&t, 0, sizeof t);
-    t.v[0] = state;
-    t.given[0] = 1;
+    gr_args t = {.v = {state}, .given = {1}};
     gr_step *step;
-    if ((st = gr_res_read(r, "Movement", &aoe_movement_table, &t, roll, mod, &step, err)) != GR_OK)
+    if ((st = gr_res_roll_read(r, dice, "movement", "Movement", &aoe_movement_table, &t, mod, &step,
+                               err)) != GR_OK)
         return st;
     const char *id = aoe_movement_table.outcomes[step->cell.outcome].id;
     if (state == 2) {
@@ -936,8 +850,7 @@ const gr_procedure aoe_movement_proc = {
     .title = "Mouvement tactique ou de réserve",
     .source = AOE_SRC_TABLES ", Table des mouvements, modificateurs; " AOE_SRC_RULES
                              ", mouvement de réserve",
-    .params = movement_params,
-    .nparams = GR_COUNT(movement_params),
+    GR_ARRAY(params, movement_params),
     .rolls_help = "the D10 face: {roll} 6",
     .example = "grognard resolve aoe movement --state reserve --commander davout --first-turn "
                "--unit columnar_infantry --terrain road --seed 3",
@@ -947,7 +860,7 @@ const gr_procedure aoe_movement_proc = {
 /* ---- general hit ---------------------------------------------------------- */
 
 static const gr_param gh_params[] = {
-    {"charismatic", GR_P_FLAG, NULL, 0, 0, 1, "the general is charismatic (DRM -2)"},
+    GR_FLAG("charismatic", "the general is charismatic (DRM -2)"),
 };
 
 static gr_status gh_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r, gr_error *err)
@@ -955,22 +868,15 @@ static gr_status gh_resolve(const gr_args *a, gr_dice_source *dice, gr_resolutio
     gr_resolution_init(r, "aoe", "general_hit");
     if (gr_args_flag(a, 0))
         drm(r, aoe_general_drm, AOE_GD_CHARISMATIC, 1, SRC_GH);
-    int roll;
-    gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "general hit", &roll, err);
-    if (st != GR_OK)
-        return st;
-    gr_args t;
-    memset(&t, 0, sizeof t);
-    return gr_res_read(r, "General hit", &aoe_general_hit_table, &t, roll, gr_res_drm_total(r, 0),
-                       NULL, err);
+    return gr_res_roll_read(r, dice, "general hit", "General hit", &aoe_general_hit_table,
+                            &(gr_args){0}, gr_res_drm_total(r, 0), NULL, err);
 }
 
 const gr_procedure aoe_general_hit_proc = {
     .name = "general_hit",
     .title = "Général touché (tirs seulement)",
     .source = SRC_GH,
-    .params = gh_params,
-    .nparams = GR_COUNT(gh_params),
+    GR_ARRAY(params, gh_params),
     .rolls_help = "the D10 face: {roll} 4",
     .example = "grognard resolve aoe general_hit --charismatic --roll 6",
     .resolve = gh_resolve,
@@ -981,16 +887,16 @@ const gr_procedure aoe_general_hit_proc = {
 enum { IP_FIRST_LEVELS, IP_SECOND_LEVELS, IP_FIRST_ENGAGED, IP_SECOND_ENGAGED, IP_FRENCH };
 static const char *const french_side[] = {"none", "first", "second", NULL};
 static const gr_param init_params[] = {
-    [IP_FIRST_LEVELS] = {"first-critical-levels", GR_P_INT, NULL, 0, 0, 9,
-                         "critical levels the first army has reached or passed (-1 each)"},
-    [IP_SECOND_LEVELS] = {"second-critical-levels", GR_P_INT, NULL, 0, 0, 9,
-                          "critical levels the second army has reached or passed (-1 each)"},
-    [IP_FIRST_ENGAGED] = {"first-cinc-engaged", GR_P_FLAG, NULL, 0, 0, 1,
-                          "the first CinC is attached, substituted, captured or killed"},
-    [IP_SECOND_ENGAGED] = {"second-cinc-engaged", GR_P_FLAG, NULL, 0, 0, 1,
-                           "the second CinC is attached, substituted, captured or killed"},
-    [IP_FRENCH] = {"french", GR_P_ENUM, french_side, 0, 0, 0,
-                   "which side is French (wins if both CinCs are engaged)"},
+    [IP_FIRST_LEVELS] = GR_INT("first-critical-levels", 0, 9,
+                               "critical levels the first army has reached or passed (-1 each)"),
+    [IP_SECOND_LEVELS] = GR_INT("second-critical-levels", 0, 9,
+                                "critical levels the second army has reached or passed (-1 each)"),
+    [IP_FIRST_ENGAGED] = GR_FLAG("first-cinc-engaged",
+                                 "the first CinC is attached, substituted, captured or killed"),
+    [IP_SECOND_ENGAGED] = GR_FLAG("second-cinc-engaged",
+                                  "the second CinC is attached, substituted, captured or killed"),
+    [IP_FRENCH] =
+        GR_ENUM("french", french_side, "which side is French (wins if both CinCs are engaged)"),
 };
 
 static gr_status init_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r,
@@ -1037,8 +943,7 @@ static gr_status init_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
             gr_res_note(r, "tie (%d vs %d with modifiers): both roll again",
                         r->rolls[roll].faces[0], r->rolls[roll].faces[1]);
     }
-    gr_args t;
-    memset(&t, 0, sizeof t);
+    gr_args t = {0};
     gr_step *step;
     if ((st = gr_res_read(r, "Initiative", &aoe_initiative_table, &t, roll, mod, &step, err)) !=
         GR_OK)
@@ -1052,8 +957,7 @@ const gr_procedure aoe_initiative_proc = {
     .name = "initiative",
     .title = "Interphase d'initiative",
     .source = SRC_INIT,
-    .params = init_params,
-    .nparams = GR_COUNT(init_params),
+    GR_ARRAY(params, init_params),
     .rolls_help = "first CinC's D10 face, second's D10 face (and again for each tie): {roll} 7,4",
     .example = "grognard resolve aoe initiative --first-critical-levels 1 --seed 11",
     .resolve = init_resolve,

@@ -33,8 +33,6 @@ const gr_system gr_aoe_system = {
     .seeds = "seeds 000, 003",
     .dice = "D10 (opposed: D10 each side)",
     .length_unit = "inches",
-    .tables = aoe_tables,
-    .ntables = GR_COUNT(aoe_tables),
-    .procedures = aoe_procedures,
-    .nprocedures = GR_COUNT(aoe_procedures),
+    GR_ARRAY(tables, aoe_tables),
+    GR_ARRAY(procedures, aoe_procedures),
 };

@@ -131,8 +131,9 @@ static const gr_band_row fire_rows[] = {
 
 enum { FIRE_POWER, FIRE_SCORE };
 static const gr_param fire_params[] = {
-    [FIRE_POWER] = {"power", GR_P_NUM, NULL, 1, 0, 500 * GR_MILLI,
-                    "fire power after multipliers (fractions read the row of their whole part)"},
+    [FIRE_POWER] =
+        GR_NUM_REQ("power", 0, 500 * GR_MILLI,
+                   "fire power after multipliers (fractions read the row of their whole part)"),
     [FIRE_SCORE] = GR_SCORE_PARAM("score", "modified D10 total"),
 };
 
@@ -148,21 +149,15 @@ static gr_status fire_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     return st;
 }
 
-static size_t fire_cells(const char **names, size_t cap)
-{
-    return gr_rows_cells(fire_rows, GR_COUNT(fire_rows), names, cap);
-}
+GR_ROWS_CELLS(fire_cells, fire_rows)
 
 const gr_table aoe_fire_table = {
     .name = "fire",
     .title = "Table des tirs",
     .source = AOE_SRC_TABLES ", Table des tirs",
-    .params = fire_params,
-    .nparams = GR_COUNT(fire_params),
-    .roll_param = FIRE_SCORE,
-    .roll = GR_ROLL_D10,
-    .outcomes = fire_outcomes,
-    .noutcomes = GR_COUNT(fire_outcomes),
+    GR_ARRAY(params, fire_params),
+    GR_ROLLED(FIRE_SCORE, GR_ROLL_D10),
+    GR_ARRAY(outcomes, fire_outcomes),
     .lookup = fire_lookup,
     .cells = fire_cells,
     .effects = fire_effects,
@@ -303,8 +298,8 @@ static const gr_band combat_bands[] = {
 };
 
 static const gr_param combat_params[] = {
-    {"difference", GR_P_INT, NULL, 1, GR_SCORE_MIN, GR_SCORE_MAX,
-     "attacker's modified total minus defender's"},
+    GR_INT_REQ("difference", GR_SCORE_MIN, GR_SCORE_MAX,
+               "attacker's modified total minus defender's"),
 };
 
 static gr_status combat_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -320,21 +315,15 @@ static gr_status combat_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     return GR_OK;
 }
 
-static size_t combat_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(combat_bands, GR_COUNT(combat_bands), names, cap);
-}
+GR_BANDS_CELLS(combat_cells, combat_bands)
 
 const gr_table aoe_combat_table = {
     .name = "combat",
     .title = "Table des combats",
     .source = AOE_SRC_TABLES ", Table des combats",
-    .params = combat_params,
-    .nparams = GR_COUNT(combat_params),
-    .roll_param = 0,
-    .roll = GR_ROLL_D10_VS_D10,
-    .outcomes = combat_outcomes,
-    .noutcomes = GR_COUNT(combat_outcomes),
+    GR_ARRAY(params, combat_params),
+    GR_ROLLED(0, GR_ROLL_D10_VS_D10),
+    GR_ARRAY(outcomes, combat_outcomes),
     .lookup = combat_lookup,
     .cells = combat_cells,
     .effects = combat_effects,
@@ -466,9 +455,10 @@ static const gr_band_row mv_columns[] = {
 
 enum { MVT_STATE, MVT_SCORE };
 static const gr_param movement_params[] = {
-    [MVT_STATE] = {"state", GR_P_ENUM, aoe_movement_states, 1, 0, 0,
-                   "column: ordered (En ordre), disordered (En désordre), reserve (Mouvement "
-                   "de réserve)"},
+    [MVT_STATE] =
+        GR_ENUM_REQ("state", aoe_movement_states,
+                    "column: ordered (En ordre), disordered (En désordre), reserve (Mouvement "
+                    "de réserve)"),
     [MVT_SCORE] = GR_SCORE_PARAM("score", "modified D10 total"),
 };
 
@@ -478,10 +468,7 @@ static gr_status movement_lookup(const gr_args *a, gr_cell *out, gr_error *err)
                         (int)a->v[MVT_SCORE], out, "movement", err);
 }
 
-static size_t movement_cells(const char **names, size_t cap)
-{
-    return gr_rows_cells(mv_columns, GR_COUNT(mv_columns), names, cap);
-}
+GR_ROWS_CELLS(movement_cells, mv_columns)
 
 static int movement_in_column(const gr_args *a, int k)
 {
@@ -497,12 +484,9 @@ const gr_table aoe_movement_table = {
     .name = "movement",
     .title = "Table des mouvements",
     .source = AOE_SRC_TABLES ", Table des mouvements; " AOE_SRC_RULES ", Figure 8",
-    .params = movement_params,
-    .nparams = GR_COUNT(movement_params),
-    .roll_param = MVT_SCORE,
-    .roll = GR_ROLL_D10,
-    .outcomes = movement_outcomes,
-    .noutcomes = GR_COUNT(movement_outcomes),
+    GR_ARRAY(params, movement_params),
+    GR_ROLLED(MVT_SCORE, GR_ROLL_D10),
+    GR_ARRAY(outcomes, movement_outcomes),
     .lookup = movement_lookup,
     .cells = movement_cells,
     .effects = movement_effects,
@@ -525,26 +509,17 @@ static const gr_band gh_bands[] = {
 };
 static const gr_param gh_params[] = {GR_SCORE_PARAM("score", "modified D10 total")};
 
-static gr_status gh_lookup(const gr_args *a, gr_cell *out, gr_error *err)
-{
-    return gr_bands_read(gh_bands, GR_COUNT(gh_bands), (int)a->v[0], out, "general_hit", err);
-}
+GR_BANDS_LOOKUP(gh_lookup, gh_bands, "general_hit")
 
-static size_t gh_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(gh_bands, GR_COUNT(gh_bands), names, cap);
-}
+GR_BANDS_CELLS(gh_cells, gh_bands)
 
 const gr_table aoe_general_hit_table = {
     .name = "general_hit",
     .title = "Table des généraux touchés (tirs seulement)",
     .source = AOE_SRC_TABLES ", Table des généraux touchés",
-    .params = gh_params,
-    .nparams = GR_COUNT(gh_params),
-    .roll_param = 0,
-    .roll = GR_ROLL_D10,
-    .outcomes = gh_outcomes,
-    .noutcomes = GR_COUNT(gh_outcomes),
+    GR_ARRAY(params, gh_params),
+    GR_ROLLED(0, GR_ROLL_D10),
+    GR_ARRAY(outcomes, gh_outcomes),
     .lookup = gh_lookup,
     .cells = gh_cells,
     .effects = gh_effects,
@@ -600,10 +575,10 @@ int aoe_artillery_power(int cls, int weight, int64_t range_milli)
 
 enum { AP_CLASS, AP_WEIGHT, AP_RANGE };
 static const gr_param ap_params[] = {
-    [AP_CLASS] = {"class", GR_P_ENUM, aoe_artillery_classes, 1, 0, 0, "artillery class (row)"},
-    [AP_WEIGHT] = {"weight", GR_P_ENUM, aoe_weights, 1, 0, 0,
-                   "heavy (first number) or light (second number)"},
-    [AP_RANGE] = {"range", GR_P_NUM, NULL, 1, 0, 1000 * GR_MILLI, "range in inches"},
+    [AP_CLASS] = GR_ENUM_REQ("class", aoe_artillery_classes, "artillery class (row)"),
+    [AP_WEIGHT] =
+        GR_ENUM_REQ("weight", aoe_weights, "heavy (first number) or light (second number)"),
+    [AP_RANGE] = GR_NUM_REQ("range", 0, 1000 * GR_MILLI, "range in inches"),
 };
 static const gr_outcome ap_outcomes[] = {
     {"in_range", "Puissance", "Fire power of the battery at this range."},
@@ -643,12 +618,9 @@ const gr_table aoe_artillery_power_table = {
     .name = "artillery_power",
     .title = "Puissance de l'artillerie",
     .source = AOE_SRC_TABLES ", PUISSANCE (artillery rows)",
-    .params = ap_params,
-    .nparams = GR_COUNT(ap_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = ap_outcomes,
-    .noutcomes = GR_COUNT(ap_outcomes),
+    GR_ARRAY(params, ap_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, ap_outcomes),
     .lookup = ap_lookup,
     .cells = ap_cells,
     .example = "grognard lookup aoe artillery_power --class old_guard_or_russian --weight heavy "
@@ -674,9 +646,8 @@ static const char *const sp_cells_sk[] = {
 };
 enum { SP_TROOPS, SP_SK };
 static const gr_param sp_params[] = {
-    [SP_TROOPS] = {"troops", GR_P_ENUM, sp_troops, 1, 0, 0, "the firing troops' row"},
-    [SP_SK] = {"sk", GR_P_FLAG, NULL, 0, 0, 1,
-               "read the '1 Sk' column: the brigade's skirmisher (Sk) bonus"},
+    [SP_TROOPS] = GR_ENUM_REQ("troops", sp_troops, "the firing troops' row"),
+    [SP_SK] = GR_FLAG("sk", "read the '1 Sk' column: the brigade's skirmisher (Sk) bonus"),
 };
 static const gr_outcome sp_outcomes[] = {
     {"per_stand", "Puissance par base", "Fire power of each firing stand."},
@@ -721,12 +692,9 @@ const gr_table aoe_stand_power_table = {
     .name = "stand_power",
     .title = "Puissance de feu par base",
     .source = AOE_SRC_TABLES ", PUISSANCE (infantry and cavalry rows)",
-    .params = sp_params,
-    .nparams = GR_COUNT(sp_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = sp_outcomes,
-    .noutcomes = GR_COUNT(sp_outcomes),
+    GR_ARRAY(params, sp_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, sp_outcomes),
     .lookup = sp_lookup,
     .cells = sp_cells,
     .example = "grognard lookup aoe stand_power --troops two_rank_line_or_mixed",
@@ -805,10 +773,11 @@ int64_t aoe_speed_milli(int unit, int terrain)
 
 enum { SPD_UNIT, SPD_TERRAIN };
 static const gr_param speed_params[] = {
-    [SPD_UNIT] = {"unit", GR_P_ENUM, aoe_speed_units, 1, 0, 0, "the moving unit's row"},
-    [SPD_TERRAIN] = {"terrain", GR_P_ENUM, aoe_speed_terrains, 1, 0, 0,
-                     "column: nominal (Nominale), road (Route), difficult (Difficile), ford (À "
-                     "gué)"},
+    [SPD_UNIT] = GR_ENUM_REQ("unit", aoe_speed_units, "the moving unit's row"),
+    [SPD_TERRAIN] =
+        GR_ENUM_REQ("terrain", aoe_speed_terrains,
+                    "column: nominal (Nominale), road (Route), difficult (Difficile), ford (À "
+                    "gué)"),
 };
 static const gr_outcome speed_outcomes[] = {
     {"speed", "Vitesse", "Movement allowance in inches (field \"inches\")."},
@@ -838,12 +807,9 @@ const gr_table aoe_speed_table = {
     .name = "speed",
     .title = "Table des vitesses",
     .source = AOE_SRC_TABLES ", Table des vitesses",
-    .params = speed_params,
-    .nparams = GR_COUNT(speed_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = speed_outcomes,
-    .noutcomes = GR_COUNT(speed_outcomes),
+    GR_ARRAY(params, speed_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, speed_outcomes),
     .lookup = speed_lookup,
     .cells = speed_cells,
     .example = "grognard lookup aoe speed --unit cavalry --terrain difficult",
@@ -870,30 +836,21 @@ static const gr_band init_bands[] = {
     {0, 0, 2, "égalité"},
 };
 static const gr_param init_params[] = {
-    {"difference", GR_P_INT, NULL, 1, GR_SCORE_MIN, GR_SCORE_MAX,
-     "first commander's modified D10 minus the second's"},
+    GR_INT_REQ("difference", GR_SCORE_MIN, GR_SCORE_MAX,
+               "first commander's modified D10 minus the second's"),
 };
 
-static gr_status init_lookup(const gr_args *a, gr_cell *out, gr_error *err)
-{
-    return gr_bands_read(init_bands, GR_COUNT(init_bands), (int)a->v[0], out, "initiative", err);
-}
+GR_BANDS_LOOKUP(init_lookup, init_bands, "initiative")
 
-static size_t init_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(init_bands, GR_COUNT(init_bands), names, cap);
-}
+GR_BANDS_CELLS(init_cells, init_bands)
 
 const gr_table aoe_initiative_table = {
     .name = "initiative",
     .title = "Interphase d'initiative",
     .source = AOE_SRC_RULES ", Séquence de jeu, Interphase d'initiative",
-    .params = init_params,
-    .nparams = GR_COUNT(init_params),
-    .roll_param = 0,
-    .roll = GR_ROLL_D10_VS_D10,
-    .outcomes = init_outcomes,
-    .noutcomes = GR_COUNT(init_outcomes),
+    GR_ARRAY(params, init_params),
+    GR_ROLLED(0, GR_ROLL_D10_VS_D10),
+    GR_ARRAY(outcomes, init_outcomes),
     .lookup = init_lookup,
     .cells = init_cells,
     .effects = init_effects,
@@ -905,9 +862,9 @@ const gr_table aoe_initiative_table = {
 static const char *const rz_zones[] = {"reserve", "tactical", NULL};
 enum { RZ_ZONE, RZ_ENEMY };
 static const gr_param rz_params[] = {
-    [RZ_ZONE] = {"zone", GR_P_ENUM, rz_zones, 1, 0, 0, "the zone the unit is in now"},
-    [RZ_ENEMY] = {"nearest-enemy", GR_P_NUM, NULL, 1, 0, 10000 * GR_MILLI,
-                  "inches to the nearest enemy brigade or battery"},
+    [RZ_ZONE] = GR_ENUM_REQ("zone", rz_zones, "the zone the unit is in now"),
+    [RZ_ENEMY] = GR_NUM_REQ("nearest-enemy", 0, 10000 * GR_MILLI,
+                            "inches to the nearest enemy brigade or battery"),
 };
 static const gr_outcome rz_outcomes[] = {
     {"reserve", "Zone de réserve", "The unit may use reserve movement."},
@@ -943,12 +900,9 @@ const gr_table aoe_reserve_zone_table = {
     .name = "reserve_zone",
     .title = "Zone de réserve",
     .source = AOE_SRC_RULES ", mouvement de réserve (18\")",
-    .params = rz_params,
-    .nparams = GR_COUNT(rz_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = rz_outcomes,
-    .noutcomes = GR_COUNT(rz_outcomes),
+    GR_ARRAY(params, rz_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, rz_outcomes),
     .lookup = rz_lookup,
     .cells = rz_cells,
     .example = "grognard lookup aoe reserve_zone --zone reserve --nearest-enemy 17.5",
@@ -1020,11 +974,10 @@ const char aoe_commander_engaged_cell[] = RC_ENGAGED_CELL;
 
 enum { RC_COMMANDER, RC_ENGAGED };
 static const gr_param rc_params[] = {
-    [RC_COMMANDER] = {"commander", GR_P_ENUM, aoe_commanders, 1, 0, 0,
-                      "the army's commander-in-chief"},
-    [RC_ENGAGED] = {"engaged", GR_P_FLAG, NULL, 0, 0, 1,
-                    "the commander-in-chief is engaged (attached or substituted), captured or "
-                    "killed"},
+    [RC_COMMANDER] = GR_ENUM_REQ("commander", aoe_commanders, "the army's commander-in-chief"),
+    [RC_ENGAGED] = GR_FLAG(
+        "engaged", "the commander-in-chief is engaged (attached or substituted), captured or "
+                   "killed"),
 };
 static const gr_outcome rc_outcomes[] = {
     {"modifier", "DRM du mouvement de réserve",
@@ -1064,12 +1017,9 @@ const gr_table aoe_reserve_commander_table = {
     .name = "reserve_commander",
     .title = "Modificateurs du mouvement de réserve: général en chef",
     .source = AOE_SRC_RULES ", Modificateurs du mouvement de réserve",
-    .params = rc_params,
-    .nparams = GR_COUNT(rc_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = rc_outcomes,
-    .noutcomes = GR_COUNT(rc_outcomes),
+    GR_ARRAY(params, rc_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, rc_outcomes),
     .lookup = rc_lookup,
     .cells = rc_cells,
     .example = "grognard lookup aoe reserve_commander --commander davout",
@@ -1082,15 +1032,13 @@ static const char *const art_actions[] = {"none", "limber", "unlimber", "move",
 enum { AA_NONE, AA_LIMBER, AA_UNLIMBER, AA_MOVE, AA_FIRE, AA_PIVOT };
 enum { AAP_FIRST, AAP_SECOND, AAP_LIMBERED, AAP_SILENCED, AAP_GENERAL, AAP_PIVOT };
 static const gr_param aa_params[] = {
-    [AAP_FIRST] = {"first", GR_P_ENUM, art_actions, 1, 0, 0,
-                   "the battery's first action this friendly segment"},
-    [AAP_SECOND] = {"second", GR_P_ENUM, art_actions, 0, 0, 0, "its second action (or none)"},
-    [AAP_LIMBERED] = {"limbered", GR_P_FLAG, NULL, 0, 0, 1,
-                      "the battery starts the segment limbered (attelée)"},
-    [AAP_SILENCED] = {"silenced", GR_P_FLAG, NULL, 0, 0, 1, "the battery is silenced (muette)"},
-    [AAP_GENERAL] = {"general-within-12", GR_P_FLAG, NULL, 0, 0, 1,
-                     "a general is within 12\" (needed to unlimber)"},
-    [AAP_PIVOT] = {"pivot-degrees", GR_P_INT, NULL, 0, 0, 180, "how far a pivot turns"},
+    [AAP_FIRST] =
+        GR_ENUM_REQ("first", art_actions, "the battery's first action this friendly segment"),
+    [AAP_SECOND] = GR_ENUM("second", art_actions, "its second action (or none)"),
+    [AAP_LIMBERED] = GR_FLAG("limbered", "the battery starts the segment limbered (attelée)"),
+    [AAP_SILENCED] = GR_FLAG("silenced", "the battery is silenced (muette)"),
+    [AAP_GENERAL] = GR_FLAG("general-within-12", "a general is within 12\" (needed to unlimber)"),
+    [AAP_PIVOT] = GR_INT("pivot-degrees", 0, 180, "how far a pivot turns"),
 };
 static const gr_outcome aa_outcomes[] = {
     {"allowed", "Permis", "The battery may take these actions."},
@@ -1174,12 +1122,9 @@ const gr_table aoe_artillery_actions_table = {
     .name = "artillery_actions",
     .title = "Artillerie: actions",
     .source = AOE_SRC_RULES ", Artillerie; " AOE_SRC_TABLES ", Artillerie",
-    .params = aa_params,
-    .nparams = GR_COUNT(aa_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = aa_outcomes,
-    .noutcomes = GR_COUNT(aa_outcomes),
+    GR_ARRAY(params, aa_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, aa_outcomes),
     .lookup = aa_lookup,
     .cells = aa_cells,
     .example = "grognard lookup aoe artillery_actions --first unlimber --second fire --limbered "
@@ -1325,7 +1270,7 @@ static const char *const reserve_drm_ids[] = {
 /* One table per list: read with --drm ID, the printed line as the cell. */
 #define DRM_TABLE(var, list, ids, name_, title_, source_, example_)                                \
     static const gr_param var##_params[] = {                                                       \
-        {"drm", GR_P_ENUM, ids, 1, 0, 0, "the printed modifier line"},                             \
+        GR_ENUM_REQ("drm", ids, "the printed modifier line"),                                      \
     };                                                                                             \
     static gr_status var##_lookup(const gr_args *a, gr_cell *out, gr_error *err)                   \
     {                                                                                              \
@@ -1341,8 +1286,7 @@ static const char *const reserve_drm_ids[] = {
         .source = source_,                                                                         \
         .params = var##_params,                                                                    \
         .nparams = 1,                                                                              \
-        .roll_param = -1,                                                                          \
-        .roll = GR_ROLL_NONE,                                                                      \
+        GR_NOT_ROLLED,                                                                             \
         .outcomes = gr_drm_outcomes,                                                               \
         .noutcomes = 1,                                                                            \
         .lookup = var##_lookup,                                                                    \
@@ -1381,7 +1325,7 @@ static const char *const pm_ids[] = {
     [AOE_PM_COUNT] = NULL,
 };
 static const gr_param pm_params[] = {
-    {"line", GR_P_ENUM, pm_ids, 1, 0, 0, "the printed multiplier line"},
+    GR_ENUM_REQ("line", pm_ids, "the printed multiplier line"),
 };
 static const gr_outcome pm_outcomes[] = {
     {"multiplier", "Modificateur de puissance",
@@ -1410,12 +1354,9 @@ const gr_table aoe_power_multiplier_table = {
     .name = "power_multiplier",
     .title = "Modificateurs de puissance",
     .source = AOE_SRC_TABLES ", MODIFICATEURS DE PUISSANCE",
-    .params = pm_params,
-    .nparams = GR_COUNT(pm_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = pm_outcomes,
-    .noutcomes = GR_COUNT(pm_outcomes),
+    GR_ARRAY(params, pm_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, pm_outcomes),
     .lookup = pm_lookup,
     .cells = pm_cells,
     .example = "grognard lookup aoe power_multiplier --line grand_battery",

@@ -64,7 +64,6 @@ enum {
     NF_U_HEAVY_BATTERY,
     NF_U_LEADER
 };
-extern const char *const nf_move_units[];
 
 /* Firing units (rows of the fire points chart). */
 enum {
@@ -75,9 +74,6 @@ enum {
     NF_FU_DISMOUNTED_CAVALRY
 };
 extern const char *const nf_fire_units[];
-
-/* Era of the national charts from a year: 0 for 1792-1808, 1 for 1809+. */
-int nf_era(int year);
 
 /* ---- readers (each returns the value and the printed cell) --------------- */
 

@@ -121,46 +121,45 @@ enum {
     FP_ANGLE,
 };
 static const gr_param fire_params[] = {
-    [FP_FIRER] = {"firer", GR_P_ENUM, nf_fire_units, 1, 0, 0, "the firing unit (fire points row)"},
-    [FP_NATION] = {"nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the firing unit's nation"},
-    [FP_TROOPS] = {"troops", GR_P_ENUM, fire_troops, 0, 0, 0,
-                   "firing infantry's class (default line): British line/grenadier/guard +1; "
-                   "landwehr, militia, guerrilla -1"},
-    [FP_STANDS] = {"stands", GR_P_INT, NULL, 0, 1, 60,
-                   "stands firing (infantry: all in line, front stands only in column; "
-                   "artillery: default 1)"},
-    [FP_RANGE] = {"range", GR_P_NUM, NULL, 1, 0, 1000 * GR_MILLI,
-                  "range to the target in inches (0 = contact)"},
-    [FP_FORMATION] = {"formation", GR_P_ENUM, firer_formations, 0, 0, 0,
-                      "the firing unit's formation (default line)"},
-    [FP_TARGET] = {"target", GR_P_ENUM, fire_targets, 1, 0, 0, "what is fired at"},
-    [FP_TFORM] = {"target-formation", GR_P_ENUM, target_formations, 0, 0, 0,
-                  "the target's formation (square +2; march column X2)"},
-    [FP_CHANGED] = {"target-changed-formation", GR_P_FLAG, NULL, 0, 0, 1,
-                    "the target changed formation in range of the firing unit (+1)"},
-    [FP_ENFILADE] = {"enfiladed", GR_P_FLAG, NULL, 0, 0, 1, "the target is enfiladed (+2)"},
-    [FP_COVER] = {"cover", GR_P_ENUM, covers, 0, 0, 0,
-                  "the target's cover: woods, hedge, higher_elevation, town_area (not deployed) "
-                  "-1; deployed_town, stone_wall, entrenchment, works -2; fortified_town -3"},
-    [FP_DISORDERED] = {"disordered", GR_P_FLAG, NULL, 0, 0, 1,
-                       "the firing unit is disordered (x1/2)"},
-    [FP_DAMAGED] = {"damaged", GR_P_FLAG, NULL, 0, 0, 1, "the firing battery is damaged (x1/2)"},
-    [FP_AT_BREAKTHROUGH] = {"at-breakthrough", GR_P_FLAG, NULL, 0, 0, 1,
-                            "firing at a breakthrough unit (x1/2)"},
-    [FP_COUNTER_BATTERY] = {"counter-battery", GR_P_FLAG, NULL, 0, 0, 1,
-                            "artillery firing at artillery: counter-battery fire (-1)"},
-    [FP_AFTER_MOVING] = {"after-unlimbering", GR_P_FLAG, NULL, 0, 0, 1,
-                         "phasing artillery firing after having unlimbered, prolonged or "
-                         "pivoted (-1; not guard artillery)"},
-    [FP_GUARD_ART] = {"guard-artillery", GR_P_FLAG, NULL, 0, 0, 1,
-                      "the battery is guard artillery"},
-    [FP_CHARGING_CAV] = {"target-charging", GR_P_FLAG, NULL, 0, 0, 1,
-                         "the target is cavalry charging the firing infantry (-2 unless in "
-                         "square)"},
-    [FP_OFFICER] = {"target-officer", GR_P_FLAG, NULL, 0, 0, 1,
-                    "an officer is attached to the target (leader loss on a natural 12)"},
-    [FP_ANGLE] = {"angle", GR_P_NUM, NULL, 0, 0, 180 * GR_MILLI,
-                  "degrees off straight ahead to the target, to check the firing arc"},
+    [FP_FIRER] = GR_ENUM_REQ("firer", nf_fire_units, "the firing unit (fire points row)"),
+    [FP_NATION] = GR_ENUM_REQ("nation", nf_nations, "the firing unit's nation"),
+    [FP_TROOPS] =
+        GR_ENUM("troops", fire_troops,
+                "firing infantry's class (default line): British line/grenadier/guard +1; "
+                "landwehr, militia, guerrilla -1"),
+    [FP_STANDS] = GR_INT("stands", 1, 60,
+                         "stands firing (infantry: all in line, front stands only in column; "
+                         "artillery: default 1)"),
+    [FP_RANGE] =
+        GR_NUM_REQ("range", 0, 1000 * GR_MILLI, "range to the target in inches (0 = contact)"),
+    [FP_FORMATION] =
+        GR_ENUM("formation", firer_formations, "the firing unit's formation (default line)"),
+    [FP_TARGET] = GR_ENUM_REQ("target", fire_targets, "what is fired at"),
+    [FP_TFORM] = GR_ENUM("target-formation", target_formations,
+                         "the target's formation (square +2; march column X2)"),
+    [FP_CHANGED] = GR_FLAG("target-changed-formation",
+                           "the target changed formation in range of the firing unit (+1)"),
+    [FP_ENFILADE] = GR_FLAG("enfiladed", "the target is enfiladed (+2)"),
+    [FP_COVER] =
+        GR_ENUM("cover", covers,
+                "the target's cover: woods, hedge, higher_elevation, town_area (not deployed) "
+                "-1; deployed_town, stone_wall, entrenchment, works -2; fortified_town -3"),
+    [FP_DISORDERED] = GR_FLAG("disordered", "the firing unit is disordered (x1/2)"),
+    [FP_DAMAGED] = GR_FLAG("damaged", "the firing battery is damaged (x1/2)"),
+    [FP_AT_BREAKTHROUGH] = GR_FLAG("at-breakthrough", "firing at a breakthrough unit (x1/2)"),
+    [FP_COUNTER_BATTERY] =
+        GR_FLAG("counter-battery", "artillery firing at artillery: counter-battery fire (-1)"),
+    [FP_AFTER_MOVING] = GR_FLAG("after-unlimbering",
+                                "phasing artillery firing after having unlimbered, prolonged or "
+                                "pivoted (-1; not guard artillery)"),
+    [FP_GUARD_ART] = GR_FLAG("guard-artillery", "the battery is guard artillery"),
+    [FP_CHARGING_CAV] = GR_FLAG("target-charging",
+                                "the target is cavalry charging the firing infantry (-2 unless in "
+                                "square)"),
+    [FP_OFFICER] = GR_FLAG("target-officer",
+                           "an officer is attached to the target (leader loss on a natural 12)"),
+    [FP_ANGLE] = GR_NUM("angle", 0, 180 * GR_MILLI,
+                        "degrees off straight ahead to the target, to check the firing arc"),
 };
 
 static int is_artillery_firer(int f)
@@ -336,31 +335,21 @@ static gr_status fire_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
         return st;
     fire_cap(r, from);
     int mod = gr_res_drm_total(r, from);
-    int roll;
-    if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, "fire", &roll, err)) != GR_OK)
-        return st;
-    gr_args t;
-    memset(&t, 0, sizeof t);
-    t.v[0] = points;
-    t.given[0] = 1;
+    gr_args t = {.v = {points}, .given = {1}};
     gr_step *step;
-    if ((st = gr_res_read(r, "Fire", &nf_fire_table, &t, roll, mod, &step, err)) != GR_OK)
+    if ((st = gr_res_roll_read(r, dice, "fire", "Fire", &nf_fire_table, &t, mod, &step, err)) !=
+        GR_OK)
         return st;
     int target = (int)a->v[FP_TARGET];
     if (step->cell.outcome > 0 && (target == TG_UNLIMBERED || target == TG_LIMBERED))
         gr_res_note(r, "the target is artillery: it takes the artillery effect (suppressed, "
                        "silenced, damaged or wrecked)");
-    if (r->rolls[roll].total == 12) {
+    if (r->rolls[step->roll].total == 12) {
         if (gr_args_flag(a, FP_OFFICER)) {
             gr_res_note(r, "a natural 12: the officer attached to the target may be hit; roll "
                            "again, 2-9 wounded/killed");
-            int lroll;
-            if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, "leader loss", &lroll, err)) != GR_OK)
-                return st;
-            gr_args l;
-            memset(&l, 0, sizeof l);
-            if ((st = gr_res_read(r, "Leader loss", &nf_leader_loss_table, &l, lroll, 0, NULL,
-                                  err)) != GR_OK)
+            if ((st = gr_res_roll_read(r, dice, "leader loss", "Leader loss", &nf_leader_loss_table,
+                                       &(gr_args){0}, 0, NULL, err)) != GR_OK)
                 return st;
         } else {
             gr_res_note(r, "a natural 12: an officer attached to the target would roll for "
@@ -382,15 +371,13 @@ const gr_procedure nf_fire_proc = {
     .name = "fire",
     .title = "Musketry and cannonade",
     .source = NF_SRC ", fire points, Fire table and modifiers, Leader Loss",
-    .params = fire_params,
-    .nparams = GR_COUNT(fire_params),
+    GR_ARRAY(params, fire_params),
     .rolls_help = "the fire 2D6 total (2-12), then on a natural 12 with {target-officer} the "
                   "leader loss 2D6 total: {roll} 12,7",
     .example = "grognard resolve nf fire --firer infantry --nation britain --stands 4 --range 0 "
                "--target infantry --seed 42",
     .resolve = fire_resolve,
-    .applies = fire_applies,
-    .napplies = GR_COUNT(fire_applies),
+    GR_ARRAY(applies, fire_applies),
 };
 
 /* ---- melee --------------------------------------------------------------- */
@@ -447,95 +434,59 @@ enum {
     S_NSIDE
 };
 #define SIDE_PARAMS(side)                                                                          \
-    {side "-arm", GR_P_ENUM, arms, 1, 0, 0, "infantry, cavalry or artillery"},                     \
-        {side "-nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the side's nation"},                     \
-        {side "-stands", GR_P_INT, NULL, 1, 1, 99, "stands in the melee (outnumbered ratios)"},    \
-        {side "-condition",                                                                        \
-         GR_P_ENUM,                                                                                \
-         conditions,                                                                               \
-         0,                                                                                        \
-         0,                                                                                        \
-         0,                                                                                        \
-         "BEL level: worn (default), fresh (+2) or spent (-2)"},                                   \
-        {side "-formation",                                                                        \
-         GR_P_ENUM,                                                                                \
-         melee_formations,                                                                         \
-         0,                                                                                        \
-         0,                                                                                        \
-         0,                                                                                        \
-         "line, column, march_column (-2), square, other (default)"},                              \
-        {side "-leader",                                                                           \
-         GR_P_ENUM,                                                                                \
-         leaders,                                                                                  \
-         0,                                                                                        \
-         0,                                                                                        \
-         0,                                                                                        \
-         "none, exceptional_brigade (+1), attached (+1), attached_exceptional (+1), "              \
-         "attached_plus2 (+2: some leaders)"},                                                     \
-        {side "-troops",                                                                           \
-         GR_P_ENUM,                                                                                \
-         melee_troops,                                                                             \
-         0,                                                                                        \
-         0,                                                                                        \
-         0,                                                                                        \
-         "class (default line): grenadier/guard infantry +2, old_guard +3; landwehr, militia, "    \
-         "guerrilla, cossack, militia_cavalry -1"},                                                \
-        {side "-quality",                                                                          \
-         GR_P_ENUM,                                                                                \
-         nf_qualities,                                                                             \
-         0,                                                                                        \
-         0,                                                                                        \
-         0,                                                                                        \
-         "BEL quality (France@ column bonus in 1813-1814)"},                                       \
-        {side "-heavy-cavalry", GR_P_FLAG, NULL, 0, 0, 1, "heavy cavalry (+1)"},                   \
-        {side "-armored", GR_P_FLAG, NULL, 0, 0, 1, "armored cavalry (+1)"},                       \
-        {side "-guard-cavalry", GR_P_FLAG, NULL, 0, 0, 1, "guard cavalry (+1)"},                   \
-        {side "-disordered", GR_P_FLAG, NULL, 0, 0, 1, "disordered (-2; once with march column)"}, \
-        {side "-stands-lost",                                                                      \
-         GR_P_INT,                                                                                 \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         40,                                                                                       \
-         "stands lost during the current fire or melee phase (-1 each)"},                          \
-        {side "-breakthrough", GR_P_FLAG, NULL, 0, 0, 1, "a breakthrough unit (+1)"},              \
-        {side "-outflanked", GR_P_FLAG, NULL, 0, 0, 1, "outflanked (-2)"},                         \
-        {side "-worn-left",                                                                        \
-         GR_P_INT,                                                                                 \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         99,                                                                                       \
-         "BEL chart's Worn cell: the brigade is worn when down to this many stands (0: never); "   \
-         "a desperate struggle's next round re-reads the condition with it"},                      \
-    {                                                                                              \
-        side "-spent-left", GR_P_INT, NULL, 0, 0, 99,                                              \
-            "BEL chart's Spent cell: the brigade is spent when down to this many stands (0: "      \
-            "never); a desperate struggle's next round re-reads the condition with it"             \
-    }
+    GR_ENUM_REQ(side "-arm", arms, "infantry, cavalry or artillery"),                              \
+        GR_ENUM_REQ(side "-nation", nf_nations, "the side's nation"),                              \
+        GR_INT_REQ(side "-stands", 1, 99, "stands in the melee (outnumbered ratios)"),             \
+        GR_ENUM(side "-condition", conditions,                                                     \
+                "BEL level: worn (default), fresh (+2) or spent (-2)"),                            \
+        GR_ENUM(side "-formation", melee_formations,                                               \
+                "line, column, march_column (-2), square, other (default)"),                       \
+        GR_ENUM(side "-leader", leaders,                                                           \
+                "none, exceptional_brigade (+1), attached (+1), attached_exceptional (+1), "       \
+                "attached_plus2 (+2: some leaders)"),                                              \
+        GR_ENUM(                                                                                   \
+            side "-troops", melee_troops,                                                          \
+            "class (default line): grenadier/guard infantry +2, old_guard +3; landwehr, militia, " \
+            "guerrilla, cossack, militia_cavalry -1"),                                             \
+        GR_ENUM(side "-quality", nf_qualities, "BEL quality (France@ column bonus in 1813-1814)"), \
+        GR_FLAG(side "-heavy-cavalry", "heavy cavalry (+1)"),                                      \
+        GR_FLAG(side "-armored", "armored cavalry (+1)"),                                          \
+        GR_FLAG(side "-guard-cavalry", "guard cavalry (+1)"),                                      \
+        GR_FLAG(side "-disordered", "disordered (-2; once with march column)"),                    \
+        GR_INT(side "-stands-lost", 0, 40,                                                         \
+               "stands lost during the current fire or melee phase (-1 each)"),                    \
+        GR_FLAG(side "-breakthrough", "a breakthrough unit (+1)"),                                 \
+        GR_FLAG(side "-outflanked", "outflanked (-2)"),                                            \
+        GR_INT(side "-worn-left", 0, 99,                                                           \
+               "BEL chart's Worn cell: the brigade is worn when down to this many stands (0: "     \
+               "never); "                                                                          \
+               "a desperate struggle's next round re-reads the condition with it"),                \
+        GR_INT(side "-spent-left", 0, 99,                                                          \
+               "BEL chart's Spent cell: the brigade is spent when down to this many stands (0: "   \
+               "never); a desperate struggle's next round re-reads the condition with it")
 
 enum { MP_TERRAIN = 2 * S_NSIDE, MP_WOODS, MP_YEAR, MP_BRIDGE, MP_ALLIED_RULE, MP_COUNTER };
 static const gr_param melee_params[] = {
     SIDE_PARAMS("attacker"),
     SIDE_PARAMS("defender"),
-    [MP_TERRAIN] = {"defender-terrain", GR_P_ENUM, terrains, 0, 0, 0,
-                    "open (default); +1: forest, higher_elevation, hedge, wall, ford, "
-                    "hasty_works, river_bank; +2: sunken_road, trench, town, entrenchment, "
-                    "breastworks; +3: fortified_town"},
-    [MP_WOODS] = {"woods", GR_P_FLAG, NULL, 0, 0, 1,
-                  "the melee is in or into woods (cavalry -4); implied by {defender-terrain} "
-                  "forest"},
-    [MP_YEAR] = {"year", GR_P_INT, NULL, 0, 1792, 1815,
-                 "year of the battle (national modifiers by era, French 1813-1814 rule)"},
-    [MP_BRIDGE] = {"bridge-assault", GR_P_FLAG, NULL, 0, 0, 1,
-                   "special rule: the attacker assaults across a bridge in march column (no "
-                   "-2 for march column)"},
-    [MP_ALLIED_RULE] = {"allied-officer-rule", GR_P_FLAG, NULL, 0, 0, 1,
-                        "optional rule: allied officers (except British) may not attach for "
-                        "melee unless exceptional or +2"},
-    [MP_COUNTER] = {"defender-countercharging", GR_P_FLAG, NULL, 0, 0, 1,
-                    "the defending cavalry countercharges the charging cavalry (Reaction "
-                    "phase): it is charging too (+1 in line)"},
+    [MP_TERRAIN] = GR_ENUM("defender-terrain", terrains,
+                           "open (default); +1: forest, higher_elevation, hedge, wall, ford, "
+                           "hasty_works, river_bank; +2: sunken_road, trench, town, entrenchment, "
+                           "breastworks; +3: fortified_town"),
+    [MP_WOODS] = GR_FLAG(
+        "woods", "the melee is in or into woods (cavalry -4); implied by {defender-terrain} "
+                 "forest"),
+    [MP_YEAR] = GR_INT("year", 1792, 1815,
+                       "year of the battle (national modifiers by era, French 1813-1814 rule)"),
+    [MP_BRIDGE] = GR_FLAG("bridge-assault",
+                          "special rule: the attacker assaults across a bridge in march column (no "
+                          "-2 for march column)"),
+    [MP_ALLIED_RULE] = GR_FLAG("allied-officer-rule",
+                               "optional rule: allied officers (except British) may not attach for "
+                               "melee unless exceptional or +2"),
+    [MP_COUNTER] = GR_FLAG("defender-countercharging",
+                           "the defending cavalry countercharges the charging cavalry (Reaction "
+                           "phase): it is charging too (+1 in line)"),
 };
 
 typedef struct side_ctx {
@@ -819,15 +770,10 @@ static gr_status melee_resolve(const gr_args *a, gr_dice_source *dice, gr_resolu
     static const char *const round_name[] = {"Melee", "Melee (roll again, 2nd)",
                                              "Melee (roll again, 3rd)", "Melee (roll again, 4th)"};
     for (int round = 0; round < GR_MAX_STEPS; round++) {
-        int roll;
-        if ((st = gr_res_roll(r, dice, GR_ROLL_2D6_VS_2D6, "attacker vs defender", &roll, err)) !=
-            GR_OK)
-            return st;
-        gr_args t;
-        memset(&t, 0, sizeof t);
         gr_step *step;
-        if ((st = gr_res_read(r, round_name[round], &nf_melee_table, &t, roll, attacker - defender,
-                              &step, err)) != GR_OK)
+        if ((st = gr_res_roll_read(r, dice, "attacker vs defender", round_name[round],
+                                   &nf_melee_table, &(gr_args){0}, attacker - defender, &step,
+                                   err)) != GR_OK)
             return st;
         for (int i = 0; i < step->cell.nfields; i++)
             if (!strcmp(step->cell.fields[i].key, "extra_stands"))
@@ -888,16 +834,14 @@ const gr_procedure nf_melee_proc = {
     .name = "melee",
     .title = "Melee",
     .source = NF_SRC ", Melee table, modifiers and national melee modifiers",
-    .params = melee_params,
-    .nparams = GR_COUNT(melee_params),
+    GR_ARRAY(params, melee_params),
     .rolls_help = "attacker's 2D6 total, defender's 2D6 total (two more for each desperate "
                   "struggle): {roll} 9,5",
     .example = "grognard resolve nf melee --attacker-arm cavalry --attacker-nation france "
                "--attacker-stands 4 --defender-arm infantry --defender-nation austria "
                "--defender-stands 6 --roll 9,5",
     .resolve = melee_resolve,
-    .applies = melee_applies,
-    .napplies = GR_COUNT(melee_applies),
+    GR_ARRAY(applies, melee_applies),
 };
 
 /* ---- maneuver (Good Order table) and disorder ----------------------------- */
@@ -932,55 +876,33 @@ enum {
     MV_ALL
 };
 #define MOVE_COMMON_PARAMS                                                                         \
-    [MV_ARM] = {"unit", GR_P_ENUM, move_arms, 1, 0, 0, "the unit rolling (movement row)"},         \
-    [MV_NATION] = {"nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the unit's nation"},                 \
-    [MV_FORMATION] = {"formation",                                                                 \
-                      GR_P_ENUM,                                                                   \
-                      melee_formations,                                                            \
-                      0,                                                                           \
-                      0,                                                                           \
-                      0,                                                                           \
-                      "line, column, march_column (+2), square, other (default)"},                 \
-    [MV_YEAR] = {"year",                                                                           \
-                 GR_P_INT,                                                                         \
-                 NULL,                                                                             \
-                 0,                                                                                \
-                 1792,                                                                             \
-                 1815,                                                                             \
-                 "year of the battle (national modifiers and movement by era)"},                   \
-    [MV_CONDITION] = {"condition",                                                                 \
-                      GR_P_ENUM,                                                                   \
-                      conditions,                                                                  \
-                      0,                                                                           \
-                      0,                                                                           \
-                      0,                                                                           \
-                      "BEL level: worn (default), fresh (+2), spent (-2)"},                        \
-    [MV_EXC_BRIGADE] =                                                                             \
-        {"exceptional-brigade", GR_P_FLAG, NULL, 0, 0, 1, "exceptional brigade commander (+1)"},   \
-    [MV_DIVISION] = {"division-officer",                                                           \
-                     GR_P_ENUM,                                                                    \
-                     div_officers,                                                                 \
-                     0,                                                                            \
-                     0,                                                                            \
-                     0,                                                                            \
-                     "none; in_range (+1); exceptional_in_range or attached (+2); "                \
-                     "exceptional_attached (+3)"},                                                 \
-    [MV_OLD_GUARD] = {"old-guard", GR_P_FLAG, NULL, 0, 0, 1, "French old guard infantry (+1)"},    \
-    [MV_WOODS] = {"in-woods", GR_P_FLAG, NULL, 0, 0, 1, "in woods (-1 unless light infantry)"},    \
-    [MV_ON_ROAD] = {                                                                               \
-        "on-road", GR_P_FLAG, NULL, 0, 0, 1, "in march column moving along a road (X2 column MV)"}
+    [MV_ARM] = GR_ENUM_REQ("unit", move_arms, "the unit rolling (movement row)"),                  \
+    [MV_NATION] = GR_ENUM_REQ("nation", nf_nations, "the unit's nation"),                          \
+    [MV_FORMATION] = GR_ENUM("formation", melee_formations,                                        \
+                             "line, column, march_column (+2), square, other (default)"),          \
+    [MV_YEAR] =                                                                                    \
+        GR_INT("year", 1792, 1815, "year of the battle (national modifiers and movement by era)"), \
+    [MV_CONDITION] =                                                                               \
+        GR_ENUM("condition", conditions, "BEL level: worn (default), fresh (+2), spent (-2)"),     \
+    [MV_EXC_BRIGADE] = GR_FLAG("exceptional-brigade", "exceptional brigade commander (+1)"),       \
+    [MV_DIVISION] = GR_ENUM("division-officer", div_officers,                                      \
+                            "none; in_range (+1); exceptional_in_range or attached (+2); "         \
+                            "exceptional_attached (+3)"),                                          \
+    [MV_OLD_GUARD] = GR_FLAG("old-guard", "French old guard infantry (+1)"),                       \
+    [MV_WOODS] = GR_FLAG("in-woods", "in woods (-1 unless light infantry)"),                       \
+    [MV_ON_ROAD] = GR_FLAG("on-road", "in march column moving along a road (X2 column MV)")
 
 static const gr_param maneuver_params[] = {
     MOVE_COMMON_PARAMS,
-    [MV_RATING] = {"rating", GR_P_ENUM, nf_ratings, 1, 0, 0,
-                   "the corps (or army) commander's rating: the Good Order column"},
-    [MV_NO_CHAIN] = {"no-command-chain", GR_P_FLAG, NULL, 0, 0, 1,
-                     "no valid command chain to the corps commander: one column below"},
-    [MV_QUALITY_MOD] = {"commander-in-range", GR_P_ENUM, quality_mod, 0, 0, 0,
-                        "a commander of this quality within his maneuver effects range "
-                        "(Commanders Quality chart: +4, +3, +2, +1)"},
-    [MV_REACTION] = {"reaction", GR_P_FLAG, NULL, 0, 0, 1,
-                     "a reaction attempt by good order cavalry (needs at least 1/2 move)"},
+    [MV_RATING] = GR_ENUM_REQ("rating", nf_ratings,
+                              "the corps (or army) commander's rating: the Good Order column"),
+    [MV_NO_CHAIN] = GR_FLAG("no-command-chain",
+                            "no valid command chain to the corps commander: one column below"),
+    [MV_QUALITY_MOD] = GR_ENUM("commander-in-range", quality_mod,
+                               "a commander of this quality within his maneuver effects range "
+                               "(Commanders Quality chart: +4, +3, +2, +1)"),
+    [MV_REACTION] =
+        GR_FLAG("reaction", "a reaction attempt by good order cavalry (needs at least 1/2 move)"),
 };
 static const gr_param disorder_params[] = {MOVE_COMMON_PARAMS};
 
@@ -1151,12 +1073,8 @@ static gr_status move_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
     if (st != GR_OK)
         return st;
     if (!disordered && a->given[MV_QUALITY_MOD] && a->v[MV_QUALITY_MOD]) {
-        gr_args q;
-        memset(&q, 0, sizeof q);
-        q.v[0] = a->v[MV_QUALITY_MOD] - 1;
-        q.given[0] = 1;
-        gr_cell c;
-        memset(&c, 0, sizeof c);
+        gr_args q = {.v = {a->v[MV_QUALITY_MOD] - 1}, .given = {1}};
+        gr_cell c = {0};
         if ((st = nf_commander_quality_table.lookup(&q, &c, err)) != GR_OK)
             return st;
         for (int i = 0; i < c.nfields; i++)
@@ -1164,20 +1082,16 @@ static gr_status move_resolve(const gr_args *a, gr_dice_source *dice, gr_resolut
                 gr_res_drm(r, (int)c.fields[i].i, c.cell, SRC_CQ);
     }
     int mod = gr_res_drm_total(r, from);
-    int roll;
-    if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, disordered ? "disorder" : "maneuver", &roll,
-                          err)) != GR_OK)
-        return st;
-    gr_args t;
-    memset(&t, 0, sizeof t);
+    gr_args t = {0};
     gr_step *step;
     const gr_table *tab = disordered ? &nf_disorder_table : &nf_good_order_table;
     if (!disordered) {
         t.v[0] = rating;
         t.given[0] = 1;
     }
-    if ((st = gr_res_read(r, disordered ? "Disorder" : "Good Order", tab, &t, roll, mod, &step,
-                          err)) != GR_OK)
+    if ((st = gr_res_roll_read(r, dice, disordered ? "disorder" : "maneuver",
+                               disordered ? "Disorder" : "Good Order", tab, &t, mod, &step, err)) !=
+        GR_OK)
         return st;
     const char *id = tab->outcomes[step->cell.outcome].id;
     if (halve) {
@@ -1207,36 +1121,31 @@ static gr_status disorder_resolve(const gr_args *a, gr_dice_source *dice, gr_res
     return move_resolve(a, dice, r, 1, err);
 }
 
+/* The maneuver's and the disorder test's: the same inputs. */
 static const gr_applies maneuver_applies[] = {{"on-road", "formation=march_column"}};
 
 const gr_procedure nf_maneuver_proc = {
     .name = "maneuver",
     .title = "Maneuver: Good Order table (units may roll)",
     .source = NF_SRC ", GOOD ORDER TABLE, modifiers, national modifiers for formation",
-    .params = maneuver_params,
-    .nparams = GR_COUNT(maneuver_params),
+    GR_ARRAY(params, maneuver_params),
     .rolls_help = "the 2D6 total (2-12): {roll} 7",
     .example = "grognard resolve nf maneuver --rating good --unit infantry --nation france "
                "--formation column --division-officer in_range --seed 5",
     .resolve = maneuver_resolve,
-    .applies = maneuver_applies,
-    .napplies = GR_COUNT(maneuver_applies),
+    GR_ARRAY(applies, maneuver_applies),
 };
-
-static const gr_applies disorder_applies[] = {{"on-road", "formation=march_column"}};
 
 const gr_procedure nf_disorder_proc = {
     .name = "disorder",
     .title = "Disorder table (units must roll)",
     .source = NF_SRC ", DISORDER TABLE and the maneuver modifiers",
-    .params = disorder_params,
-    .nparams = GR_COUNT(disorder_params),
+    GR_ARRAY(params, disorder_params),
     .rolls_help = "the 2D6 total (2-12): {roll} 7",
     .example = "grognard resolve nf disorder --unit infantry --nation russia --formation line "
                "--seed 5",
     .resolve = disorder_resolve,
-    .applies = disorder_applies,
-    .napplies = GR_COUNT(disorder_applies),
+    GR_ARRAY(applies, maneuver_applies),
 };
 
 /* ---- emergency formation change ------------------------------------------- */
@@ -1262,28 +1171,28 @@ enum {
     EP_DEPLOYED,
 };
 static const gr_param efc_params[] = {
-    [EP_NATION] = {"nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the infantry's nation"},
-    [EP_YEAR] = {"year", GR_P_INT, NULL, 0, 1792, 1815,
-                 "year of the battle (pre-1808 Prussians, pre-1813 French, pre-1810 "
-                 "Portuguese, Austrians 1809+)"},
-    [EP_FORMATION] = {"formation", GR_P_ENUM, efc_formations, 0, 0, 0,
-                      "line, column (+1), march_column (-2), other (default)"},
-    [EP_TROOPS] = {"troops", GR_P_ENUM, efc_troops, 0, 0, 0,
-                   "class (default line): grenadier/guard +1, old_guard +2, militia or "
-                   "guerrilla -1"},
-    [EP_LEADER] = {"leader", GR_P_ENUM, efc_leaders, 0, 0, 0,
-                   "exceptional_brigade or attached (+1); exceptional_upper_attached (+2: "
-                   "exceptional division/upper echelon leader attached)"},
-    [EP_CAV_OVER_HALF] = {"cavalry-over-half-move", GR_P_FLAG, NULL, 0, 0, 1,
-                          "the cavalry charges over 1/2 its movement allowance (+1)"},
-    [EP_CONDITION] = {"condition", GR_P_ENUM, conditions, 0, 0, 0,
-                      "BEL level: worn (default), fresh, spent (-1)"},
-    [EP_DISORDERED] = {"disordered", GR_P_FLAG, NULL, 0, 0, 1, "disordered (-2)"},
-    [EP_IN_CONTACT] = {"in-contact", GR_P_FLAG, NULL, 0, 0, 1,
-                       "already in contact with an enemy unit (no attempt allowed)"},
-    [EP_DEPLOYED] = {"deployed", GR_P_FLAG, NULL, 0, 0, 1,
-                     "deployed in a town or behind defensive works or a wall (it does not use "
-                     "this chart)"},
+    [EP_NATION] = GR_ENUM_REQ("nation", nf_nations, "the infantry's nation"),
+    [EP_YEAR] = GR_INT("year", 1792, 1815,
+                       "year of the battle (pre-1808 Prussians, pre-1813 French, pre-1810 "
+                       "Portuguese, Austrians 1809+)"),
+    [EP_FORMATION] = GR_ENUM("formation", efc_formations,
+                             "line, column (+1), march_column (-2), other (default)"),
+    [EP_TROOPS] = GR_ENUM("troops", efc_troops,
+                          "class (default line): grenadier/guard +1, old_guard +2, militia or "
+                          "guerrilla -1"),
+    [EP_LEADER] = GR_ENUM("leader", efc_leaders,
+                          "exceptional_brigade or attached (+1); exceptional_upper_attached (+2: "
+                          "exceptional division/upper echelon leader attached)"),
+    [EP_CAV_OVER_HALF] = GR_FLAG("cavalry-over-half-move",
+                                 "the cavalry charges over 1/2 its movement allowance (+1)"),
+    [EP_CONDITION] =
+        GR_ENUM("condition", conditions, "BEL level: worn (default), fresh, spent (-1)"),
+    [EP_DISORDERED] = GR_FLAG("disordered", "disordered (-2)"),
+    [EP_IN_CONTACT] =
+        GR_FLAG("in-contact", "already in contact with an enemy unit (no attempt allowed)"),
+    [EP_DEPLOYED] = GR_FLAG(
+        "deployed", "deployed in a town or behind defensive works or a wall (it does not use "
+                    "this chart)"),
 };
 
 static gr_status need_efc_year(const gr_args *a, const char *who, gr_error *err)
@@ -1363,21 +1272,16 @@ static gr_status efc_resolve(const gr_args *a, gr_dice_source *dice, gr_resoluti
         efc_line(r, NF_ED_DISORDERED);
     if (form == EF_MARCH)
         efc_line(r, NF_ED_MARCH_COLUMN);
-    int roll;
-    if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, "emergency FC", &roll, err)) != GR_OK)
-        return st;
-    gr_args t;
-    memset(&t, 0, sizeof t);
-    return gr_res_read(r, "Emergency formation change", &nf_emergency_fc_table, &t, roll,
-                       gr_res_drm_total(r, 0), NULL, err);
+    return gr_res_roll_read(r, dice, "emergency FC", "Emergency formation change",
+                            &nf_emergency_fc_table, &(gr_args){0}, gr_res_drm_total(r, 0), NULL,
+                            err);
 }
 
 const gr_procedure nf_emergency_fc_proc = {
     .name = "emergency_fc",
     .title = "Emergency formation change",
     .source = NF_SRC ", emergency formation change table and modifiers",
-    .params = efc_params,
-    .nparams = GR_COUNT(efc_params),
+    GR_ARRAY(params, efc_params),
     .rolls_help = "the 2D6 total (2-12): {roll} 8",
     .example = "grognard resolve nf emergency_fc --nation britain --formation column --seed 3",
     .resolve = efc_resolve,
@@ -1390,11 +1294,10 @@ static const char *const ev_units[] = {"good_order_cavalry", "limbered_artillery
 enum { EVP_UNIT, EVP_SUPPRESSED, EVP_ATTACKER };
 static const char *const ev_attackers[] = {"infantry", "cavalry", NULL};
 static const gr_param ev_params[] = {
-    [EVP_UNIT] = {"unit", GR_P_ENUM, ev_units, 1, 0, 0, "the unit attempting to evade"},
-    [EVP_SUPPRESSED] = {"suppressed", GR_P_FLAG, NULL, 0, 0, 1,
-                        "the horse battery is suppressed (-1)"},
-    [EVP_ATTACKER] = {"attacker", GR_P_ENUM, ev_attackers, 0, 0, 0,
-                      "who charges (infantry: on a success it occupies the ground)"},
+    [EVP_UNIT] = GR_ENUM_REQ("unit", ev_units, "the unit attempting to evade"),
+    [EVP_SUPPRESSED] = GR_FLAG("suppressed", "the horse battery is suppressed (-1)"),
+    [EVP_ATTACKER] = GR_ENUM("attacker", ev_attackers,
+                             "who charges (infantry: on a success it occupies the ground)"),
 };
 
 static gr_status ev_resolve(const gr_args *a, gr_dice_source *dice, gr_resolution *r, gr_error *err)
@@ -1409,21 +1312,15 @@ static gr_status ev_resolve(const gr_args *a, gr_dice_source *dice, gr_resolutio
                                 "accepted with {unit} unlimbered_horse_artillery");
         line_drm(r, nf_evasion_drm(NF_VD_SUPPRESSED), SRC_EV);
     }
-    gr_args t;
-    memset(&t, 0, sizeof t);
-    t.v[0] = unit;
-    t.given[0] = 1;
+    gr_args t = {.v = {unit}, .given = {1}};
     gr_res_note(r, "a cavalry brigade or artillery battery may only make one evasion "
                    "attempt/move per phase");
     if (unit < 2) {
         gr_res_note(r, "automatic: no roll");
         st = gr_res_read(r, "Evasion", &nf_evasion_table, &t, -1, 0, NULL, err);
     } else {
-        int roll;
-        if ((st = gr_res_roll(r, dice, GR_ROLL_2D6, "evasion", &roll, err)) != GR_OK)
-            return st;
-        st = gr_res_read(r, "Evasion", &nf_evasion_table, &t, roll, gr_res_drm_total(r, 0), NULL,
-                         err);
+        st = gr_res_roll_read(r, dice, "evasion", "Evasion", &nf_evasion_table, &t,
+                              gr_res_drm_total(r, 0), NULL, err);
     }
     if (st != GR_OK)
         return st;
@@ -1438,8 +1335,7 @@ const gr_procedure nf_evasion_proc = {
     .name = "evasion",
     .title = "Evasion",
     .source = SRC_EV,
-    .params = ev_params,
-    .nparams = GR_COUNT(ev_params),
+    GR_ARRAY(params, ev_params),
     .rolls_help = "the 2D6 total (2-12), not needed when automatic: {roll} 7",
     .example = "grognard resolve nf evasion --unit disordered_cavalry --seed 9",
     .resolve = ev_resolve,

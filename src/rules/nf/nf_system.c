@@ -40,8 +40,6 @@ const gr_system gr_nf_system = {
     .seeds = "seed 002",
     .dice = "2D6 (opposed: 2D6 each side)",
     .length_unit = "inches",
-    .tables = nf_tables,
-    .ntables = GR_COUNT(nf_tables),
-    .procedures = nf_procedures,
-    .nprocedures = GR_COUNT(nf_procedures),
+    GR_ARRAY(tables, nf_tables),
+    GR_ARRAY(procedures, nf_procedures),
 };

@@ -7,10 +7,8 @@
 #include <string.h>
 
 #define YEAR_PARAM                                                                                 \
-    {                                                                                              \
-        "year", GR_P_INT, NULL, 0, 1792, 1815,                                                     \
-            "year of the battle (the charts split 1792-1808 / 1809+); needed where the cell does"  \
-    }
+    GR_INT("year", 1792, 1815,                                                                     \
+           "year of the battle (the charts split 1792-1808 / 1809+); needed where the cell does")
 
 const char *const nf_nations[] = {
     "france",  "hesse",     "baden",   "vistula_legion", "britain",  "austria",
@@ -19,7 +17,7 @@ const char *const nf_nations[] = {
 };
 const char *const nf_qualities[] = {"guard", "veteran", "regular", "conscript", "militia", NULL};
 const char *const nf_ratings[] = {"excellent", "good", "average", "poor", NULL};
-const char *const nf_move_units[] = {
+static const char *const nf_move_units[] = {
     "infantry",      "light_infantry", "light_cavalry", "heavy_cavalry",
     "horse_battery", "heavy_battery",  "leader",        NULL};
 const char *const nf_fire_units[] = {"infantry",        "light_infantry",     "horse_artillery",
@@ -27,7 +25,8 @@ const char *const nf_fire_units[] = {"infantry",        "light_infantry",     "h
 static const char *const formations_cl[] = {"column", "line", NULL};
 static const char *const formations_clo[] = {"column", "line", "other", NULL};
 
-int nf_era(int year)
+/* Era of the national charts from a year: 0 for 1792-1808, 1 for 1809+. */
+static int nf_era(int year)
 {
     return year >= 1809 ? 1 : 0;
 }
@@ -198,9 +197,10 @@ static const gr_band_row fire_rows[] = {
 
 enum { FIRE_POINTS, FIRE_SCORE };
 static const gr_param fire_params[] = {
-    [FIRE_POINTS] = {"points", GR_P_NUM, NULL, 1, GR_MILLI / 2, 999 * GR_MILLI,
-                     "fire points after the X2 / x1/2 multipliers (1/2 or more; other fractions "
-                     "read the row of their whole part)"},
+    [FIRE_POINTS] =
+        GR_NUM_REQ("points", GR_MILLI / 2, 999 * GR_MILLI,
+                   "fire points after the X2 / x1/2 multipliers (1/2 or more; other fractions "
+                   "read the row of their whole part)"),
     [FIRE_SCORE] = GR_SCORE_PARAM("score", "2D6 plus the capped modifiers"),
 };
 
@@ -221,21 +221,15 @@ static gr_status fire_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     return GR_OK;
 }
 
-static size_t fire_cells(const char **names, size_t cap)
-{
-    return gr_rows_cells(fire_rows, GR_COUNT(fire_rows), names, cap);
-}
+GR_ROWS_CELLS(fire_cells, fire_rows)
 
 const gr_table nf_fire_table = {
     .name = "fire",
     .title = "Fire table",
     .source = NF_SRC ", Fire points / Desultory ... Withering",
-    .params = fire_params,
-    .nparams = GR_COUNT(fire_params),
-    .roll_param = FIRE_SCORE,
-    .roll = GR_ROLL_2D6,
-    .outcomes = fire_outcomes,
-    .noutcomes = GR_COUNT(fire_outcomes),
+    GR_ARRAY(params, fire_params),
+    GR_ROLLED(FIRE_SCORE, GR_ROLL_2D6),
+    GR_ARRAY(outcomes, fire_outcomes),
     .lookup = fire_lookup,
     .cells = fire_cells,
     .effects = fire_effects,
@@ -358,8 +352,8 @@ static const gr_band melee_bands[] = {
 };
 
 static const gr_param melee_params[] = {
-    {"difference", GR_P_INT, NULL, 1, GR_SCORE_MIN, GR_SCORE_MAX,
-     "attacker's modified 2D6 total minus the defender's"},
+    GR_INT_REQ("difference", GR_SCORE_MIN, GR_SCORE_MAX,
+               "attacker's modified 2D6 total minus the defender's"),
 };
 
 static gr_status melee_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -376,21 +370,15 @@ static gr_status melee_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     return GR_OK;
 }
 
-static size_t melee_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(melee_bands, GR_COUNT(melee_bands), names, cap);
-}
+GR_BANDS_CELLS(melee_cells, melee_bands)
 
 const gr_table nf_melee_table = {
     .name = "melee",
     .title = "Melee table",
     .source = NF_SRC ", Difference / Effects",
-    .params = melee_params,
-    .nparams = GR_COUNT(melee_params),
-    .roll_param = 0,
-    .roll = GR_ROLL_2D6_VS_2D6,
-    .outcomes = melee_outcomes,
-    .noutcomes = GR_COUNT(melee_outcomes),
+    GR_ARRAY(params, melee_params),
+    GR_ROLLED(0, GR_ROLL_2D6_VS_2D6),
+    GR_ARRAY(outcomes, melee_outcomes),
     .lookup = melee_lookup,
     .cells = melee_cells,
     .effects = melee_effects,
@@ -432,27 +420,17 @@ static const gr_band disorder_bands[] = {
 
 static const gr_param disorder_params[] = {GR_SCORE_PARAM("score", "2D6 plus the modifiers")};
 
-static gr_status disorder_lookup(const gr_args *a, gr_cell *out, gr_error *err)
-{
-    return gr_bands_read(disorder_bands, GR_COUNT(disorder_bands), (int)a->v[0], out, "disorder",
-                         err);
-}
+GR_BANDS_LOOKUP(disorder_lookup, disorder_bands, "disorder")
 
-static size_t disorder_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(disorder_bands, GR_COUNT(disorder_bands), names, cap);
-}
+GR_BANDS_CELLS(disorder_cells, disorder_bands)
 
 const gr_table nf_disorder_table = {
     .name = "disorder",
     .title = "Disorder table (units must roll)",
     .source = NF_SRC ", DISORDER TABLE",
-    .params = disorder_params,
-    .nparams = GR_COUNT(disorder_params),
-    .roll_param = 0,
-    .roll = GR_ROLL_2D6,
-    .outcomes = disorder_outcomes,
-    .noutcomes = GR_COUNT(disorder_outcomes),
+    GR_ARRAY(params, disorder_params),
+    GR_ROLLED(0, GR_ROLL_2D6),
+    GR_ARRAY(outcomes, disorder_outcomes),
     .lookup = disorder_lookup,
     .cells = disorder_cells,
     .effects = disorder_effects,
@@ -520,8 +498,8 @@ static const gr_band_row go_columns[] = {
 
 enum { GO_RATING, GO_SCORE };
 static const gr_param go_params[] = {
-    [GO_RATING] = {"rating", GR_P_ENUM, nf_ratings, 1, 0, 0,
-                   "column: the corps (or army) commander's rating"},
+    [GO_RATING] =
+        GR_ENUM_REQ("rating", nf_ratings, "column: the corps (or army) commander's rating"),
     [GO_SCORE] = GR_SCORE_PARAM("score", "2D6 plus the modifiers"),
 };
 
@@ -531,21 +509,15 @@ static gr_status go_lookup(const gr_args *a, gr_cell *out, gr_error *err)
                         out, "good_order", err);
 }
 
-static size_t go_cells(const char **names, size_t cap)
-{
-    return gr_rows_cells(go_columns, GR_COUNT(go_columns), names, cap);
-}
+GR_ROWS_CELLS(go_cells, go_columns)
 
 const gr_table nf_good_order_table = {
     .name = "good_order",
     .title = "Good Order table (units may roll)",
     .source = NF_SRC ", GOOD ORDER TABLE",
-    .params = go_params,
-    .nparams = GR_COUNT(go_params),
-    .roll_param = GO_SCORE,
-    .roll = GR_ROLL_2D6,
-    .outcomes = go_outcomes,
-    .noutcomes = GR_COUNT(go_outcomes),
+    GR_ARRAY(params, go_params),
+    GR_ROLLED(GO_SCORE, GR_ROLL_2D6),
+    GR_ARRAY(outcomes, go_outcomes),
     .lookup = go_lookup,
     .cells = go_cells,
     .effects = go_effects,
@@ -575,26 +547,17 @@ static const gr_band efc_bands[] = {
 };
 static const gr_param efc_params[] = {GR_SCORE_PARAM("score", "2D6 plus the modifiers")};
 
-static gr_status efc_lookup(const gr_args *a, gr_cell *out, gr_error *err)
-{
-    return gr_bands_read(efc_bands, GR_COUNT(efc_bands), (int)a->v[0], out, "emergency_fc", err);
-}
+GR_BANDS_LOOKUP(efc_lookup, efc_bands, "emergency_fc")
 
-static size_t efc_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(efc_bands, GR_COUNT(efc_bands), names, cap);
-}
+GR_BANDS_CELLS(efc_cells, efc_bands)
 
 const gr_table nf_emergency_fc_table = {
     .name = "emergency_fc",
     .title = "Emergency formation change (FC)",
     .source = NF_SRC ", emergency formation change table",
-    .params = efc_params,
-    .nparams = GR_COUNT(efc_params),
-    .roll_param = 0,
-    .roll = GR_ROLL_2D6,
-    .outcomes = efc_outcomes,
-    .noutcomes = GR_COUNT(efc_outcomes),
+    GR_ARRAY(params, efc_params),
+    GR_ROLLED(0, GR_ROLL_2D6),
+    GR_ARRAY(outcomes, efc_outcomes),
     .lookup = efc_lookup,
     .cells = efc_cells,
     .effects = efc_effects,
@@ -639,14 +602,15 @@ static const struct {
 
 enum { BEL_STANDS, BEL_QUALITY, BEL_NAPOLEON };
 static const gr_param bel_params[] = {
-    [BEL_STANDS] = {"stands", GR_P_INT, NULL, 1, 3, 7, "stands in the brigade (the chart's rows)"},
-    [BEL_QUALITY] = {"quality", GR_P_ENUM, nf_qualities, 1, 0, 0,
-                     "quality column: guard (Grenadier/Guard infantry), veteran (or elite "
-                     "cavalry), regular (or good cavalry), conscript (or line cavalry), militia "
-                     "(or poor cavalry)"},
-    [BEL_NAPOLEON] = {"napoleon-1804-1807", GR_P_FLAG, NULL, 0, 0, 1,
-                      "French troops under Napoleon in command on the field, 1804-1807: one "
-                      "column to the left, not higher than Veteran"},
+    [BEL_STANDS] = GR_INT_REQ("stands", 3, 7, "stands in the brigade (the chart's rows)"),
+    [BEL_QUALITY] =
+        GR_ENUM_REQ("quality", nf_qualities,
+                    "quality column: guard (Grenadier/Guard infantry), veteran (or elite "
+                    "cavalry), regular (or good cavalry), conscript (or line cavalry), militia "
+                    "(or poor cavalry)"),
+    [BEL_NAPOLEON] = GR_FLAG("napoleon-1804-1807",
+                             "French troops under Napoleon in command on the field, 1804-1807: one "
+                             "column to the left, not higher than Veteran"),
 };
 static const gr_outcome bel_outcomes[] = {
     {"levels", "Fresh/Worn/Spent",
@@ -695,12 +659,9 @@ const gr_table nf_bel_table = {
     .name = "bel",
     .title = "Brigade Effectiveness Level Chart (BEL)",
     .source = NF_SRC ", Brigade Effectiveness Level Chart (BEL)",
-    .params = bel_params,
-    .nparams = GR_COUNT(bel_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = bel_outcomes,
-    .noutcomes = GR_COUNT(bel_outcomes),
+    GR_ARRAY(params, bel_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, bel_outcomes),
     .lookup = bel_lookup,
     .cells = bel_cells,
     .example = "grognard lookup nf bel --stands 6 --quality regular",
@@ -724,8 +685,7 @@ static const struct {
     {NF_Q_MILITIA, "Militia or poor cavalry | 1/2 or 1/3"},
 };
 static const gr_param nb_params[] = {
-    {"nb", GR_P_ENUM, nb_ratings, 1, 0, 0,
-     "the unit's Napoleon's Battles disorder/rout rating (NB Dis/Rt)"},
+    GR_ENUM_REQ("nb", nb_ratings, "the unit's Napoleon's Battles disorder/rout rating (NB Dis/Rt)"),
 };
 static const gr_outcome nb_outcomes[] = {
     {"quality", "BEL quality column", "The quality column of the BEL chart (field \"quality\")."},
@@ -754,12 +714,9 @@ const gr_table nf_nb_conversion_table = {
     .name = "nb_conversion",
     .title = "BEL chart: Napoleon's Battles conversion (NB Dis/Rt)",
     .source = NF_SRC ", Brigade Effectiveness Level Chart, NB Dis/Rt line",
-    .params = nb_params,
-    .nparams = GR_COUNT(nb_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = nb_outcomes,
-    .noutcomes = GR_COUNT(nb_outcomes),
+    GR_ARRAY(params, nb_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, nb_outcomes),
     .lookup = nb_lookup,
     .cells = nb_cells,
     .example = "grognard lookup nf nb_conversion --nb 2/4",
@@ -794,14 +751,14 @@ static const struct {
 
 enum { CR_NATION, CR_LEVEL, CR_EXC, CR_REPL };
 static const gr_param cr_params[] = {
-    [CR_NATION] = {"nation", GR_P_ENUM, cr_nations, 1, 0, 0,
-                   "row (a minor allied with a major power may use that nation's row)"},
-    [CR_LEVEL] = {"level", GR_P_ENUM, cr_levels, 1, 0, 0,
-                  "column: division officer, corps commander, wing/small army, large army (no "
-                  "corps)"},
-    [CR_EXC] = {"exceptional", GR_P_FLAG, NULL, 0, 0, 1,
-                "an exceptional corps, wing or army commander (+2\")"},
-    [CR_REPL] = {"replacement", GR_P_FLAG, NULL, 0, 0, 1, "a replacement officer (-1\")"},
+    [CR_NATION] = GR_ENUM_REQ("nation", cr_nations,
+                              "row (a minor allied with a major power may use that nation's row)"),
+    [CR_LEVEL] =
+        GR_ENUM_REQ("level", cr_levels,
+                    "column: division officer, corps commander, wing/small army, large army (no "
+                    "corps)"),
+    [CR_EXC] = GR_FLAG("exceptional", "an exceptional corps, wing or army commander (+2\")"),
+    [CR_REPL] = GR_FLAG("replacement", "a replacement officer (-1\")"),
 };
 static const gr_outcome cr_outcomes[] = {
     {"range", "Command range", "Command range in inches (field \"inches\")."},
@@ -846,12 +803,9 @@ const gr_table nf_command_range_table = {
     .title = "Command ranges by nationality",
     .source = NF_SRC ", Nationality / Division Officer / Corp Commander* / Wing/Small Army* / "
                      "Large Army*",
-    .params = cr_params,
-    .nparams = GR_COUNT(cr_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = cr_outcomes,
-    .noutcomes = GR_COUNT(cr_outcomes),
+    GR_ARRAY(params, cr_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, cr_outcomes),
     .lookup = cr_lookup,
     .cells = cr_cells,
     .example = "grognard lookup nf command_range --nation france --level corps --exceptional",
@@ -869,7 +823,7 @@ static const struct {
     [NF_R_POOR] = {1, 1, "Poor | 1\" | +1"},
 };
 static const gr_param cq_params[] = {
-    {"rating", GR_P_ENUM, nf_ratings, 1, 0, 0, "the commander's quality rating"},
+    GR_ENUM_REQ("rating", nf_ratings, "the commander's quality rating"),
 };
 static const gr_outcome cq_outcomes[] = {
     {"quality", "Commander quality",
@@ -902,12 +856,9 @@ const gr_table nf_commander_quality_table = {
     .title = "Commanders Quality Rating",
     .source = NF_SRC ", Commanders Quality Rating / Maneuver effects range / Modifier to "
                      "Maneuver Table",
-    .params = cq_params,
-    .nparams = GR_COUNT(cq_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = cq_outcomes,
-    .noutcomes = GR_COUNT(cq_outcomes),
+    GR_ARRAY(params, cq_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, cq_outcomes),
     .lookup = cq_lookup,
     .cells = cq_cells,
     .example = "grognard lookup nf commander_quality --rating good",
@@ -1062,9 +1013,9 @@ gr_status nf_movement_allowance(int unit, int nation, int formation, int year, i
 
 enum { MV_UNIT, MV_NATION, MV_FORMATION, MV_YEAR };
 static const gr_param mv_params[] = {
-    [MV_UNIT] = {"unit", GR_P_ENUM, nf_move_units, 1, 0, 0, "the moving unit"},
-    [MV_NATION] = {"nation", GR_P_ENUM, nf_nations, 0, 0, 0, "infantry: its nation (row)"},
-    [MV_FORMATION] = {"formation", GR_P_ENUM, formations_cl, 0, 0, 0, "infantry: column or line"},
+    [MV_UNIT] = GR_ENUM_REQ("unit", nf_move_units, "the moving unit"),
+    [MV_NATION] = GR_ENUM("nation", nf_nations, "infantry: its nation (row)"),
+    [MV_FORMATION] = GR_ENUM("formation", formations_cl, "infantry: column or line"),
     [MV_YEAR] = YEAR_PARAM,
 };
 static const gr_outcome mv_outcomes[] = {
@@ -1105,12 +1056,9 @@ const gr_table nf_movement_table = {
     .name = "movement",
     .title = "Movement allowances (MV)",
     .source = NF_SRC ", Infantry / Column Formation / Line Formation; Unit Type / Column/ Line",
-    .params = mv_params,
-    .nparams = GR_COUNT(mv_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = mv_outcomes,
-    .noutcomes = GR_COUNT(mv_outcomes),
+    GR_ARRAY(params, mv_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, mv_outcomes),
     .lookup = mv_lookup,
     .cells = mv_cells,
     .example = "grognard lookup nf movement --unit infantry --nation austria --formation column "
@@ -1118,10 +1066,10 @@ const gr_table nf_movement_table = {
 };
 
 static const gr_param rt_params[] = {
-    [MV_UNIT] = {"unit", GR_P_ENUM, nf_move_units, 1, 0, 0, "the moving unit"},
-    [MV_NATION] = {"nation", GR_P_ENUM, nf_nations, 0, 0, 0, "infantry: its nation (row)"},
-    [MV_FORMATION] = {"formation", GR_P_ENUM, formations_cl, 0, 0, 0,
-                      "ignored: the rough terrain cost does not depend on it"},
+    [MV_UNIT] = GR_ENUM_REQ("unit", nf_move_units, "the moving unit"),
+    [MV_NATION] = GR_ENUM("nation", nf_nations, "infantry: its nation (row)"),
+    [MV_FORMATION] = GR_ENUM("formation", formations_cl,
+                             "ignored: the rough terrain cost does not depend on it"),
     [MV_YEAR] = YEAR_PARAM,
 };
 static const gr_outcome rt_outcomes[] = {
@@ -1177,12 +1125,9 @@ const gr_table nf_rough_terrain_table = {
     .name = "rough_terrain",
     .title = "Rough terrain cost",
     .source = NF_SRC ", movement charts, Rough Terrain* columns",
-    .params = rt_params,
-    .nparams = GR_COUNT(rt_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = rt_outcomes,
-    .noutcomes = GR_COUNT(rt_outcomes),
+    GR_ARRAY(params, rt_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, rt_outcomes),
     .lookup = rt_lookup,
     .cells = rt_cells,
     .example = "grognard lookup nf rough_terrain --unit infantry --nation austria --year 1805",
@@ -1226,14 +1171,14 @@ enum {
 
 enum { MR_RULE, MR_UNIT, MR_NATION, MR_YEAR, MR_THROUGH_ART };
 static const gr_param mr_params[] = {
-    [MR_RULE] = {"rule", GR_P_ENUM, mr_rules, 1, 0, 0, "which movement rule"},
-    [MR_UNIT] = {"unit", GR_P_ENUM, nf_move_units, 0, 0, 0,
-                 "the moving unit (to give inches; needed for prolonge)"},
-    [MR_NATION] = {"nation", GR_P_ENUM, nf_nations, 0, 0, 0,
-                   "its nation (infantry rows; Ottoman artillery may not prolong)"},
+    [MR_RULE] = GR_ENUM_REQ("rule", mr_rules, "which movement rule"),
+    [MR_UNIT] =
+        GR_ENUM("unit", nf_move_units, "the moving unit (to give inches; needed for prolonge)"),
+    [MR_NATION] = GR_ENUM("nation", nf_nations,
+                          "its nation (infantry rows; Ottoman artillery may not prolong)"),
     [MR_YEAR] = YEAR_PARAM,
-    [MR_THROUGH_ART] = {"through-unlimbered-artillery", GR_P_FLAG, NULL, 0, 0, 1,
-                        "passage of lines: the unit passed through is unlimbered artillery"},
+    [MR_THROUGH_ART] = GR_FLAG("through-unlimbered-artillery",
+                               "passage of lines: the unit passed through is unlimbered artillery"),
 };
 static const gr_outcome mr_outcomes[] = {
     {"cost", "Movement cost or allowance",
@@ -1329,12 +1274,9 @@ const gr_table nf_movement_rule_table = {
     .name = "movement_rule",
     .title = "Formation change, square, passage of lines, prolonge, retreat, march column",
     .source = NF_SRC ", notes under the movement charts",
-    .params = mr_params,
-    .nparams = GR_COUNT(mr_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = mr_outcomes,
-    .noutcomes = GR_COUNT(mr_outcomes),
+    GR_ARRAY(params, mr_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, mr_outcomes),
     .lookup = mr_lookup,
     .cells = mr_cells,
     .example = "grognard lookup nf movement_rule --rule formation_change --unit infantry "
@@ -1496,9 +1438,9 @@ gr_status nf_formation_modifier(int nation, int formation, int year, int *value,
 
 enum { FM_NATION, FM_FORMATION, FM_YEAR };
 static const gr_param fm_params[] = {
-    [FM_NATION] = {"nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the unit's nation"},
-    [FM_FORMATION] = {"formation", GR_P_ENUM, formations_clo, 1, 0, 0,
-                      "column, line, or other (march column, square, ...: no modifier)"},
+    [FM_NATION] = GR_ENUM_REQ("nation", nf_nations, "the unit's nation"),
+    [FM_FORMATION] = GR_ENUM_REQ("formation", formations_clo,
+                                 "column, line, or other (march column, square, ...: no modifier)"),
     [FM_YEAR] = YEAR_PARAM,
 };
 static const gr_outcome fm_outcomes[] = {
@@ -1533,12 +1475,9 @@ const gr_table nf_formation_modifier_table = {
     .name = "formation_modifier",
     .title = "National modifiers for formation (Good Order table)",
     .source = NF_SRC ", Nationality / Column / Line (under the Good Order modifiers)",
-    .params = fm_params,
-    .nparams = GR_COUNT(fm_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = fm_outcomes,
-    .noutcomes = GR_COUNT(fm_outcomes),
+    GR_ARRAY(params, fm_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, fm_outcomes),
     .lookup = fm_lookup,
     .cells = fm_cells,
     .example = "grognard lookup nf formation_modifier --nation prussia --formation line "
@@ -1605,15 +1544,15 @@ gr_status nf_melee_national(int nation, int formation, int year, int quality,
 static const char *const ml_troops[] = {"line", "grenadier", "guard", "other", NULL};
 enum { MN_NATION, MN_FORMATION, MN_YEAR, MN_QUALITY, MN_TROOPS, MN_DEF_VS_INF };
 static const gr_param mn_params[] = {
-    [MN_NATION] = {"nation", GR_P_ENUM, nf_nations, 1, 0, 0, "the side's nation"},
-    [MN_FORMATION] = {"formation", GR_P_ENUM, formations_clo, 1, 0, 0, "column, line, or other"},
+    [MN_NATION] = GR_ENUM_REQ("nation", nf_nations, "the side's nation"),
+    [MN_FORMATION] = GR_ENUM_REQ("formation", formations_clo, "column, line, or other"),
     [MN_YEAR] = YEAR_PARAM,
-    [MN_QUALITY] = {"quality", GR_P_ENUM, nf_qualities, 0, 0, 0,
-                    "France@ in 1813-1814: the unit's class (Veteran and above keep +2)"},
-    [MN_TROOPS] = {"troops", GR_P_ENUM, ml_troops, 0, 0, 0,
-                   "Russia#: line, grenadier or guard infantry (or other)"},
-    [MN_DEF_VS_INF] = {"defending-vs-infantry", GR_P_FLAG, NULL, 0, 0, 1,
-                       "Russia#: the unit is defending against infantry"},
+    [MN_QUALITY] = GR_ENUM("quality", nf_qualities,
+                           "France@ in 1813-1814: the unit's class (Veteran and above keep +2)"),
+    [MN_TROOPS] =
+        GR_ENUM("troops", ml_troops, "Russia#: line, grenadier or guard infantry (or other)"),
+    [MN_DEF_VS_INF] =
+        GR_FLAG("defending-vs-infantry", "Russia#: the unit is defending against infantry"),
 };
 static const gr_outcome mn_outcomes[] = {
     {"modifier", "National melee modifier",
@@ -1650,12 +1589,9 @@ const gr_table nf_melee_national_table = {
     .name = "melee_national",
     .title = "National melee modifiers",
     .source = NF_SRC ", Nationality / Melee (footnotes * # $ @ %)",
-    .params = mn_params,
-    .nparams = GR_COUNT(mn_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = mn_outcomes,
-    .noutcomes = GR_COUNT(mn_outcomes),
+    GR_ARRAY(params, mn_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, mn_outcomes),
     .lookup = mn_lookup,
     .cells = mn_cells,
     .example = "grognard lookup nf melee_national --nation france --formation column --year 1813 "
@@ -1715,8 +1651,8 @@ int nf_fire_points(int unit, int64_t range_milli, const char **cell)
 
 enum { FPT_UNIT, FPT_RANGE };
 static const gr_param fp_params[] = {
-    [FPT_UNIT] = {"unit", GR_P_ENUM, nf_fire_units, 1, 0, 0, "the firing unit's row"},
-    [FPT_RANGE] = {"range", GR_P_NUM, NULL, 1, 0, 1000 * GR_MILLI, "range in inches (0 = contact)"},
+    [FPT_UNIT] = GR_ENUM_REQ("unit", nf_fire_units, "the firing unit's row"),
+    [FPT_RANGE] = GR_NUM_REQ("range", 0, 1000 * GR_MILLI, "range in inches (0 = contact)"),
 };
 static const gr_outcome fp_outcomes[] = {
     {"in_range", "Fire points", "Fire points per firing stand (field \"points\")."},
@@ -1751,12 +1687,9 @@ const gr_table nf_fire_points_table = {
     .title = "Fire points by range and unit type",
     .source = NF_SRC ", Infantry / Light Infantry / Horse Artillery / Heavy Artillery / Dismntd "
                      "Cav. ranges",
-    .params = fp_params,
-    .nparams = GR_COUNT(fp_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = fp_outcomes,
-    .noutcomes = GR_COUNT(fp_outcomes),
+    GR_ARRAY(params, fp_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, fp_outcomes),
     .lookup = fp_lookup,
     .cells = fp_cells,
     .example = "grognard lookup nf fire_points --unit heavy_artillery --range 6",
@@ -1777,10 +1710,10 @@ int nf_firing_arc(int unit, const char **cell)
 
 enum { ARC_UNIT, ARC_ANGLE };
 static const gr_param arc_params[] = {
-    [ARC_UNIT] = {"unit", GR_P_ENUM, nf_fire_units, 1, 0, 0, "the firing unit"},
-    [ARC_ANGLE] = {"angle", GR_P_NUM, NULL, 0, 0, 180 * GR_MILLI,
-                   "degrees between straight ahead and the line to the target, measured from "
-                   "the nearer front corner"},
+    [ARC_UNIT] = GR_ENUM_REQ("unit", nf_fire_units, "the firing unit"),
+    [ARC_ANGLE] = GR_NUM("angle", 0, 180 * GR_MILLI,
+                         "degrees between straight ahead and the line to the target, measured from "
+                         "the nearer front corner"),
 };
 static const gr_outcome arc_outcomes[] = {
     {"arc", "Firing arc", "The arc in degrees each side of straight ahead (field \"degrees\")."},
@@ -1807,12 +1740,9 @@ const gr_table nf_firing_arc_table = {
     .name = "firing_arc",
     .title = "Firing arcs",
     .source = NF_SRC ", under the fire points chart",
-    .params = arc_params,
-    .nparams = GR_COUNT(arc_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = arc_outcomes,
-    .noutcomes = GR_COUNT(arc_outcomes),
+    GR_ARRAY(params, arc_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, arc_outcomes),
     .lookup = arc_lookup,
     .cells = arc_cells,
     .example = "grognard lookup nf firing_arc --unit heavy_artillery --angle 20",
@@ -1833,26 +1763,17 @@ static const gr_band ll_bands[] = {
 };
 static const gr_param ll_params[] = {GR_SCORE_PARAM("score", "the second 2D6 roll (unmodified)")};
 
-static gr_status ll_lookup(const gr_args *a, gr_cell *out, gr_error *err)
-{
-    return gr_bands_read(ll_bands, GR_COUNT(ll_bands), (int)a->v[0], out, "leader_loss", err);
-}
+GR_BANDS_LOOKUP(ll_lookup, ll_bands, "leader_loss")
 
-static size_t ll_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(ll_bands, GR_COUNT(ll_bands), names, cap);
-}
+GR_BANDS_CELLS(ll_cells, ll_bands)
 
 const gr_table nf_leader_loss_table = {
     .name = "leader_loss",
     .title = "Leader Loss (after a natural 12 on the fire roll)",
     .source = NF_SRC ", Leader Loss",
-    .params = ll_params,
-    .nparams = GR_COUNT(ll_params),
-    .roll_param = 0,
-    .roll = GR_ROLL_2D6,
-    .outcomes = ll_outcomes,
-    .noutcomes = GR_COUNT(ll_outcomes),
+    GR_ARRAY(params, ll_params),
+    GR_ROLLED(0, GR_ROLL_2D6),
+    GR_ARRAY(outcomes, ll_outcomes),
     .lookup = ll_lookup,
     .cells = ll_cells,
     .effects = ll_effects,
@@ -1888,7 +1809,7 @@ static const gr_band_row ev_rows[] = {
 };
 enum { EV_UNIT, EV_SCORE };
 static const gr_param ev_params[] = {
-    [EV_UNIT] = {"unit", GR_P_ENUM, ev_units, 1, 0, 0, "the evading unit"},
+    [EV_UNIT] = GR_ENUM_REQ("unit", ev_units, "the evading unit"),
     [EV_SCORE] = GR_SCORE_PARAM("score", "2D6 plus the modifier (-1 if the horse battery is "
                                          "suppressed)"),
 };
@@ -1902,21 +1823,15 @@ static gr_status ev_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     return st;
 }
 
-static size_t ev_cells(const char **names, size_t cap)
-{
-    return gr_rows_cells(ev_rows, GR_COUNT(ev_rows), names, cap);
-}
+GR_ROWS_CELLS(ev_cells, ev_rows)
 
 const gr_table nf_evasion_table = {
     .name = "evasion",
     .title = "Evasion (die roll needed to evade)",
     .source = NF_SRC ", Unit Type / Die Roll Needed to Evade",
-    .params = ev_params,
-    .nparams = GR_COUNT(ev_params),
-    .roll_param = EV_SCORE,
-    .roll = GR_ROLL_2D6,
-    .outcomes = ev_outcomes,
-    .noutcomes = GR_COUNT(ev_outcomes),
+    GR_ARRAY(params, ev_params),
+    GR_ROLLED(EV_SCORE, GR_ROLL_2D6),
+    GR_ARRAY(outcomes, ev_outcomes),
     .lookup = ev_lookup,
     .cells = ev_cells,
     .effects = ev_effects,
@@ -1935,7 +1850,7 @@ const gr_table nf_evasion_table = {
 /* One modifier-list table: its --drm param, lookup, cells and descriptor. */
 #define DRM_TABLE(var_, pfx_, name_, title_, source_, example_)                                    \
     static const gr_param pfx_##_params[] = {                                                      \
-        {"drm", GR_P_ENUM, pfx_##_ids, 1, 0, 0, DRM_PARAM_HELP},                                   \
+        GR_ENUM_REQ("drm", pfx_##_ids, DRM_PARAM_HELP),                                            \
     };                                                                                             \
     static gr_status pfx_##_lookup(const gr_args *a, gr_cell *out, gr_error *err)                  \
     {                                                                                              \
@@ -1949,12 +1864,9 @@ const gr_table nf_evasion_table = {
         .name = name_,                                                                             \
         .title = title_,                                                                           \
         .source = source_,                                                                         \
-        .params = pfx_##_params,                                                                   \
-        .nparams = GR_COUNT(pfx_##_params),                                                        \
-        .roll_param = -1,                                                                          \
-        .roll = GR_ROLL_NONE,                                                                      \
-        .outcomes = gr_drm_outcomes,                                                               \
-        .noutcomes = GR_COUNT(gr_drm_outcomes),                                                    \
+        GR_ARRAY(params, pfx_##_params),                                                           \
+        GR_NOT_ROLLED,                                                                             \
+        GR_ARRAY(outcomes, gr_drm_outcomes),                                                       \
         .lookup = pfx_##_lookup,                                                                   \
         .cells = pfx_##_cells,                                                                     \
         .example = example_,                                                                       \
@@ -2042,7 +1954,7 @@ static const gr_outcome fx_outcomes[] = {
      "Multiplies the fire points (the row read), not the die roll: \"num\"/\"den\"."},
 };
 static const gr_param fx_params[] = {
-    {"line", GR_P_ENUM, fx_ids, 1, 0, 0, "the printed multiplier line"},
+    GR_ENUM_REQ("line", fx_ids, "the printed multiplier line"),
 };
 
 static gr_status fx_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -2069,12 +1981,9 @@ const gr_table nf_fire_multiplier_table = {
     .name = "fire_multiplier",
     .title = "Fire table: multipliers of fire points",
     .source = NF_SRC ", Fire table modifiers (X2, x1/2)",
-    .params = fx_params,
-    .nparams = GR_COUNT(fx_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = fx_outcomes,
-    .noutcomes = GR_COUNT(fx_outcomes),
+    GR_ARRAY(params, fx_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, fx_outcomes),
     .lookup = fx_lookup,
     .cells = fx_cells,
     .example = "grognard lookup nf fire_multiplier --line target_march_column",

@@ -114,7 +114,7 @@ int re_riposte_dice(int unit_type)
 
 int re_artillery_dice(int range_hexes)
 {
-    if (range_hexes < 1 || range_hexes >= (int)(sizeof re_art_dice / sizeof re_art_dice[0]))
+    if (range_hexes < 1 || range_hexes >= (int)GR_COUNT(re_art_dice))
         return 0;
     return re_art_dice[range_hexes];
 }

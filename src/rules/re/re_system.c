@@ -13,8 +13,7 @@ const gr_system gr_re_system = {
     .seeds = "seed 004",
     .dice = "D6",
     .length_unit = "hexes",
-    .tables = re_tables,
-    .ntables = GR_COUNT(re_tables),
+    GR_ARRAY(tables, re_tables),
     .procedures = NULL,
     .nprocedures = 0,
 };

@@ -36,10 +36,10 @@ static const gr_outcome die_outcomes[] = {
 
 enum { DIE_TARGET, DIE_FACE, DIE_COLUMN };
 static const gr_param die_params[] = {
-    [DIE_TARGET] = {"target", GR_P_ENUM, re_target_ids, 1, 0, 0, "type of the unit hit"},
-    [DIE_FACE] = {"face", GR_P_INT, NULL, 1, 1, 6, "the face of the D6"},
-    [DIE_COLUMN] = {"column-attack", GR_P_FLAG, NULL, 0, 0, 1,
-                    "an infantry column attack (against infantry or elite infantry only)"},
+    [DIE_TARGET] = GR_ENUM_REQ("target", re_target_ids, "type of the unit hit"),
+    [DIE_FACE] = GR_INT_REQ("face", 1, 6, "the face of the D6"),
+    [DIE_COLUMN] = GR_FLAG("column-attack",
+                           "an infantry column attack (against infantry or elite infantry only)"),
 };
 
 static gr_status die_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -88,12 +88,9 @@ const gr_table re_die_table = {
     .name = "die",
     .title = "Résolution des combats : pertes et retraites",
     .source = RE_SRC ", §4.4 Résolution des combats (Pertes, Retraites)",
-    .params = die_params,
-    .nparams = GR_COUNT(die_params),
-    .roll_param = DIE_FACE,
-    .roll = GR_ROLL_D6,
-    .outcomes = die_outcomes,
-    .noutcomes = GR_COUNT(die_outcomes),
+    GR_ARRAY(params, die_params),
+    GR_ROLLED(DIE_FACE, GR_ROLL_D6),
+    GR_ARRAY(outcomes, die_outcomes),
     .lookup = die_lookup,
     .cells = die_cells,
     .in_column = die_in_column,
@@ -107,7 +104,7 @@ static const gr_outcome sk_outcomes[] = {
     {"loss", "Perte", "L'unité d'infanterie visée perd une pièce."},
 };
 static const gr_param sk_params[] = {
-    {"face", GR_P_INT, NULL, 1, 1, 6, "the face of the D6"},
+    GR_INT_REQ("face", 1, 6, "the face of the D6"),
 };
 
 static gr_status sk_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -119,21 +116,15 @@ static gr_status sk_lookup(const gr_args *a, gr_cell *out, gr_error *err)
                          err);
 }
 
-static size_t sk_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(re_skirmish_bands, GR_COUNT(re_skirmish_bands), names, cap);
-}
+GR_BANDS_CELLS(sk_cells, re_skirmish_bands)
 
 const gr_table re_skirmish_die_table = {
     .name = "skirmish_die",
     .title = "Tir des tirailleurs",
     .source = RE_SRC ", §2.2 Les unités d'infanterie avec tirailleurs",
-    .params = sk_params,
-    .nparams = GR_COUNT(sk_params),
-    .roll_param = 0,
-    .roll = GR_ROLL_D6,
-    .outcomes = sk_outcomes,
-    .noutcomes = GR_COUNT(sk_outcomes),
+    GR_ARRAY(params, sk_params),
+    GR_ROLLED(0, GR_ROLL_D6),
+    GR_ARRAY(outcomes, sk_outcomes),
     .lookup = sk_lookup,
     .cells = sk_cells,
     .example = "grognard lookup re skirmish_die --face 2",
@@ -146,7 +137,7 @@ static const gr_outcome ad_outcomes[] = {
     {"out_of_range", "Hors de portée", "Au-delà de 3 cases l'artillerie ne peut tirer."},
 };
 static const gr_param ad_params[] = {
-    {"range", GR_P_INT, NULL, 1, 1, 99, "distance to the target in hexes"},
+    GR_INT_REQ("range", 1, 99, "distance to the target in hexes"),
 };
 /* The printed cells, by range; the dice are re_artillery_dice's. */
 static const char *const ad_cells_txt[] = {NULL, "3 dés à 1 cases", "2 dés à 2 cases",
@@ -184,12 +175,9 @@ const gr_table re_artillery_dice_table = {
     .name = "artillery_dice",
     .title = "Tir d'artillerie",
     .source = RE_SRC ", §2.1 L'unité d'artillerie",
-    .params = ad_params,
-    .nparams = GR_COUNT(ad_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = ad_outcomes,
-    .noutcomes = GR_COUNT(ad_outcomes),
+    GR_ARRAY(params, ad_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, ad_outcomes),
     .lookup = ad_lookup,
     .cells = ad_cells,
     .example = "grognard lookup re artillery_dice --range 2",
@@ -201,7 +189,7 @@ static const gr_outcome ud_outcomes[] = {
     {"dice", "Nombre de dés", "Dés de combat de l'unité, contre une unité à 1 case."},
 };
 static const gr_param ud_params[] = {
-    {"type", GR_P_ENUM, re_attacker_ids, 1, 0, 0, "type of the attacking unit"},
+    GR_ENUM_REQ("type", re_attacker_ids, "type of the attacking unit"),
 };
 static const char *const ud_cells_txt[] = {
     [RE_INFANTRY] = "Infanterie : 3 dés, 1 case",
@@ -233,12 +221,9 @@ const gr_table re_unit_dice_table = {
     .name = "unit_dice",
     .title = "Efficacité au combat (nombre de dés)",
     .source = RE_SRC ", §4.3 Efficacité au combat",
-    .params = ud_params,
-    .nparams = GR_COUNT(ud_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = ud_outcomes,
-    .noutcomes = GR_COUNT(ud_outcomes),
+    GR_ARRAY(params, ud_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, ud_outcomes),
     .lookup = ud_lookup,
     .cells = ud_cells,
     .example = "grognard lookup re unit_dice --type elite_infantry",
@@ -317,10 +302,10 @@ static const gr_outcome tt_outcomes[] = {
 
 enum { TT_TERRAIN, TT_EFFECT };
 static const gr_param tt_params[] = {
-    [TT_TERRAIN] = {"terrain", GR_P_ENUM, tt_terrain_ids, 1, 0, 0,
-                    "ground type or feature (hill, fieldworks, road, bridge, ford, "
-                    "sunken_road_or_stream)"},
-    [TT_EFFECT] = {"effect", GR_P_ENUM, tt_effect_ids, 1, 0, 0, "which effect"},
+    [TT_TERRAIN] = GR_ENUM_REQ("terrain", tt_terrain_ids,
+                               "ground type or feature (hill, fieldworks, road, bridge, ford, "
+                               "sunken_road_or_stream)"),
+    [TT_EFFECT] = GR_ENUM_REQ("effect", tt_effect_ids, "which effect"),
 };
 
 /* The printed cell of each terrain x effect: the row's printed name, then
@@ -406,12 +391,9 @@ const gr_table re_terrain_table = {
     .name = "terrain",
     .title = "Terrains",
     .source = RE_SRC ", §7 Terrains (and §3 Route, §8 Ligne de vue)",
-    .params = tt_params,
-    .nparams = GR_COUNT(tt_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = tt_outcomes,
-    .noutcomes = GR_COUNT(tt_outcomes),
+    GR_ARRAY(params, tt_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, tt_outcomes),
     .lookup = tt_lookup,
     .cells = tt_cells_list,
     .example = "grognard lookup re terrain --terrain forest --effect protection",
@@ -427,7 +409,7 @@ static const char *const dm_ids[] = {
     [RE_DM_COUNT] = NULL,
 };
 static const gr_param dm_params[] = {
-    {"drm", GR_P_ENUM, dm_ids, 1, 0, 0, "the printed line (dice, not a die-roll modifier)"},
+    GR_ENUM_REQ("drm", dm_ids, "the printed line (dice, not a die-roll modifier)"),
 };
 
 static gr_status dm_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -444,10 +426,8 @@ const gr_table re_dice_modifier_table = {
     .name = "dice_modifier",
     .title = "Dés en plus ou en moins",
     .source = "seed 004, §2.2 tirailleurs, §4.3 Bonus, §6 Démoralisation",
-    .params = dm_params,
-    .nparams = GR_COUNT(dm_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
+    GR_ARRAY(params, dm_params),
+    GR_NOT_ROLLED,
     .outcomes = gr_drm_outcomes,
     .noutcomes = 1,
     .lookup = dm_lookup,

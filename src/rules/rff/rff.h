@@ -110,7 +110,6 @@ int rff_move_cm(int unit, int terrain, int forced);
 
 /* The printed maneuver columns (MANŒUVRES DE LA TROUPE / DES CANONS). */
 enum { RFF_COL_WELL_EXECUTED, RFF_COL_DELAYED, RFF_COL_SHOCKED };
-extern const char *const rff_maneuver_columns[];
 
 /* Write the printed actions of column `col` for troops (guns = 0) or guns
  * (guns = 1) into buf, joined by "; " (cut to cap - 1 bytes if longer). */

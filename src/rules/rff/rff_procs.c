@@ -59,11 +59,8 @@ static const gr_args no_inputs;
 static gr_status leader_test(gr_resolution *r, gr_dice_source *dice, const char *what,
                              gr_error *err)
 {
-    int roll;
-    gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "leader loss", &roll, err);
-    if (st != GR_OK)
-        return st;
-    return gr_res_read(r, what, &rff_leader_loss_table, &no_inputs, roll, 0, NULL, err);
+    return gr_res_roll_read(r, dice, "leader loss", what, &rff_leader_loss_table, &no_inputs, 0,
+                            NULL, err);
 }
 
 /* ---- maneuver ------------------------------------------------------------- */
@@ -94,40 +91,38 @@ enum {
     MP_GUN,
 };
 static const gr_param maneuver_params[] = {
-    [MP_STATE] =
-        {"state", GR_P_ENUM, mp_states, 1, 0, 0,
-         "good_order (troops in good order, and all guns) or disordered (disordered or broken "
-         "troops)"},
-    [MP_ARM] = {"arm", GR_P_ENUM, mp_arms, 0, 0, 0, "troops (default) or guns"},
-    [MP_LEADER] = {"leader", GR_P_ENUM, mp_leaders, 0, 0, 0,
-                   "the commanding leader: gallant (+1), able (0), poor (-1), none (default)"},
-    [MP_ATTACHED] = {"attached", GR_P_FLAG, NULL, 0, 0, 1, "leader attached or brave colonel (+1)"},
+    [MP_STATE] = GR_ENUM_REQ(
+        "state", mp_states,
+        "good_order (troops in good order, and all guns) or disordered (disordered or broken "
+        "troops)"),
+    [MP_ARM] = GR_ENUM("arm", mp_arms, "troops (default) or guns"),
+    [MP_LEADER] =
+        GR_ENUM("leader", mp_leaders,
+                "the commanding leader: gallant (+1), able (0), poor (-1), none (default)"),
+    [MP_ATTACHED] = GR_FLAG("attached", "leader attached or brave colonel (+1)"),
     [MP_COMMAND] =
-        {"command", GR_P_ENUM, mp_commands, 0, 0, 0,
-         "normal (default), provisional (-1: commandant provisoire), out_of_command (-2)"},
-    [MP_QUALITY] = {"quality", GR_P_ENUM, qualities, 0, 0, 0,
-                    "crack (+2), veteran (+1), trained (0, default), green (-1)"},
-    [MP_CONDITION] = {"condition", GR_P_ENUM, conditions, 0, 0, 0,
-                      "fresh (+2), worn (0: ébranlée, default), spent (-2: fatiguée)"},
-    [MP_IN_BATTERY] = {"in-battery", GR_P_FLAG, NULL, 0, 0, 1,
-                       "guns in battery, 2 pieces at least (+2)"},
+        GR_ENUM("command", mp_commands,
+                "normal (default), provisional (-1: commandant provisoire), out_of_command (-2)"),
+    [MP_QUALITY] =
+        GR_ENUM("quality", qualities, "crack (+2), veteran (+1), trained (0, default), green (-1)"),
+    [MP_CONDITION] = GR_ENUM("condition", conditions,
+                             "fresh (+2), worn (0: ébranlée, default), spent (-2: fatiguée)"),
+    [MP_IN_BATTERY] = GR_FLAG("in-battery", "guns in battery, 2 pieces at least (+2)"),
     [MP_COLUMN_OR_COVER] =
-        {"column-or-cover", GR_P_FLAG, NULL, 0, 0, 1,
-         "march or road column, garrisoned, limbered gun, or behind linear cover (+1)"},
-    [MP_FLANKED] = {"flanked", GR_P_FLAG, NULL, 0, 0, 1,
-                    "outflanked within 20cm (-2, with broken once)"},
-    [MP_BROKEN] = {"broken", GR_P_FLAG, NULL, 0, 0, 1, "broken (-2, with flanked once)"},
-    [MP_KEY_POSITION_LOST] = {"key-position-lost", GR_P_FLAG, NULL, 0, 0, 1,
-                              "a key position was lost (-1)"},
-    [MP_LOSSES] =
-        {"losses", GR_P_ENUM, mp_losses, 0, 0, 0,
-         "none (default), heavy (-1: lourdes pertes), heaviest (-2: pertes les plus nombreuses)"},
-    [MP_UNIT] = {"unit", GR_P_ENUM, rff_move_units, 0, 0, 0,
-                 "movement row, to give the distance the result allows (see lookup rff movement)"},
-    [MP_TERRAIN] = {"terrain", GR_P_ENUM, rff_move_terrains, 0, 0, 0,
-                    "terrain column for {unit}: clear (default), rough, difficult, road"},
-    [MP_GUN] = {"gun", GR_P_ENUM, rff_guns, 0, 0, 0,
-                "guns: hh, hr (no forced march), mh, other (default)"},
+        GR_FLAG("column-or-cover",
+                "march or road column, garrisoned, limbered gun, or behind linear cover (+1)"),
+    [MP_FLANKED] = GR_FLAG("flanked", "outflanked within 20cm (-2, with broken once)"),
+    [MP_BROKEN] = GR_FLAG("broken", "broken (-2, with flanked once)"),
+    [MP_KEY_POSITION_LOST] = GR_FLAG("key-position-lost", "a key position was lost (-1)"),
+    [MP_LOSSES] = GR_ENUM(
+        "losses", mp_losses,
+        "none (default), heavy (-1: lourdes pertes), heaviest (-2: pertes les plus nombreuses)"),
+    [MP_UNIT] =
+        GR_ENUM("unit", rff_move_units,
+                "movement row, to give the distance the result allows (see lookup rff movement)"),
+    [MP_TERRAIN] = GR_ENUM("terrain", rff_move_terrains,
+                           "terrain column for {unit}: clear (default), rough, difficult, road"),
+    [MP_GUN] = GR_ENUM("gun", rff_guns, "guns: hh, hr (no forced march), mh, other (default)"),
 };
 
 static void maneuver_drms(const gr_args *a, gr_resolution *r)
@@ -224,16 +219,11 @@ static gr_status maneuver_resolve(const gr_args *a, gr_dice_source *dice, gr_res
                             "{in-battery} and {gun} are for guns; accepted with them: {arm} guns");
     maneuver_drms(a, r);
     int mod = gr_res_drm_total(r, 0);
-    int roll;
-    gr_status st = gr_res_roll(r, dice, GR_ROLL_D10, "maneuver", &roll, err);
-    if (st != GR_OK)
-        return st;
-    gr_args t;
-    memset(&t, 0, sizeof t);
-    t.v[0] = state;
-    t.given[0] = 1;
+    gr_args t = {.v = {state}, .given = {1}};
     gr_step *step;
-    if ((st = gr_res_read(r, "Maneuver", &rff_maneuver_table, &t, roll, mod, &step, err)) != GR_OK)
+    gr_status st =
+        gr_res_roll_read(r, dice, "maneuver", "Maneuver", &rff_maneuver_table, &t, mod, &step, err);
+    if (st != GR_OK)
         return st;
     const char *id = outcome_id(step);
     if (same(id, "panic") && state == 1) {
@@ -284,14 +274,12 @@ const gr_procedure rff_maneuver_proc = {
     .title = "Test de manœuvre",
     .source = RFF_SRC ", TABLE DE MANŒUVRES; MANŒVRES DE LA TROUPE / DES CANONS; CAPACITES DE "
                       "MOUVEMENT",
-    .params = maneuver_params,
-    .nparams = GR_COUNT(maneuver_params),
+    GR_ARRAY(params, maneuver_params),
     .rolls_help = "the D10 face: {roll} 6",
     .example = "grognard resolve rff maneuver --state good_order --leader gallant --quality "
                "veteran --unit infantry_march_column --terrain road --seed 5",
     .resolve = maneuver_resolve,
-    .applies = maneuver_applies,
-    .napplies = GR_COUNT(maneuver_applies),
+    GR_ARRAY(applies, maneuver_applies),
 };
 
 /* ---- musketry and cannonade ------------------------------------------------ */
@@ -333,125 +321,64 @@ enum { FM_DISORDERED = FI_N, FM_FIRER_QUALITY, FM_IN_CHARGE, FM_BUCK_AND_BALL, F
 enum { FC_DAMAGED = FI_N };
 
 #define POINTS_FILE_PARAM                                                                          \
-    [FI_POINTS_FILE] = {"points-file",                                                             \
-                        GR_P_TEXT,                                                                 \
-                        NULL,                                                                      \
-                        0,                                                                         \
-                        0,                                                                         \
-                        0,                                                                         \
-                        "a scenario's fire-points file (default data/rff/fire_points.json)"}
+    [FI_POINTS_FILE] = GR_TEXT(                                                                    \
+        "points-file", "a scenario's fire-points file (default data/rff/fire_points.json)")
 
 #define TARGET_PARAMS                                                                              \
-    [FI_BAND] = {"band",                                                                           \
-                 GR_P_ENUM,                                                                        \
-                 rff_bands,                                                                        \
-                 1,                                                                                \
-                 0,                                                                                \
-                 0,                                                                                \
-                 "range band: close (portée rapprochée, 'Rapp.') or long ('Portée')"},             \
-    [FI_STANDS] = {"stands", GR_P_INT, NULL, 0, 1, 60, "stands firing (with the points file)"},    \
-    [FI_POINTS] = {"points",                                                                       \
-                   GR_P_NUM,                                                                       \
-                   NULL,                                                                           \
-                   0,                                                                              \
-                   0,                                                                              \
-                   1000 * GR_MILLI,                                                                \
-                   "total fire points, given by the player (the per-stand values are not in the "  \
-                   "seed)"},                                                                       \
-    [FI_LOW_AMMO] =                                                                                \
-        {"low-ammo", GR_P_FLAG, NULL, 0, 0, 1, "the firers are low on ammunition (x1/2)"},         \
-    [FI_QUALITY] = {"target-quality",                                                              \
-                    GR_P_ENUM,                                                                     \
-                    qualities,                                                                     \
-                    1,                                                                             \
-                    0,                                                                             \
-                    0,                                                                             \
-                    "the target's column: crack, veteran, trained, green"},                        \
-    [FI_DIVISION_COLUMN] = {"target-division-column",        GR_P_FLAG, NULL, 0, 0, 1,             \
-                            "target in division column (+1)"},                                     \
-    [FI_CAVALRY] = {"target-cavalry", GR_P_FLAG, NULL, 0, 0, 1, "target is cavalry (+1)"},         \
-    [FI_FLANKED] = {"target-flanked", GR_P_FLAG, NULL, 0, 0, 1, "target taken in flank (+1)"},     \
-    [FI_ABOUT_FACED] = {"target-about-faced",         GR_P_FLAG, NULL, 0, 0, 1,                    \
-                        "target has about-faced (+1)"},                                            \
-    [FI_PASSED_LINES] =                                                                            \
-        {"target-passed-lines", GR_P_FLAG, NULL, 0, 0, 1, "target made a passage of lines (+1)"},  \
-    [FI_BROKEN] = {"target-broken", GR_P_FLAG, NULL, 0, 0, 1, "target unit is broken (+1)"},       \
-    [FI_MARCH_COLUMN] = {"target-march-column",        GR_P_FLAG, NULL, 0, 0, 1,                   \
-                         "target in march column (+2)"},                                           \
-    [FI_ENFILADED] = {"target-enfiladed",                                                          \
-                      GR_P_FLAG,                                                                   \
-                      NULL,                                                                        \
-                      0,                                                                           \
-                      0,                                                                           \
-                      1,                                                                           \
-                      "target enfiladed: troops +2, guns +1 (replaces the flank +1)"},             \
-    [FI_GUNS] = {"target-guns", GR_P_FLAG, NULL, 0, 0, 1, "the target is guns"},                   \
-    [FI_LIMBERED] = {"target-limbered", GR_P_FLAG, NULL, 0, 0, 1, "target guns limbered (+1)"},    \
-    [FI_SINGLE_LINE] = {"target-single-line",                                                      \
-                        GR_P_FLAG,                                                                 \
-                        NULL,                                                                      \
-                        0,                                                                         \
-                        0,                                                                         \
-                        1,                                                                         \
-                        "target in single line (-1, or -2 in partial cover)"},                     \
-    [FI_COVER] = {"cover",                                                                         \
-                  GR_P_ENUM,                                                                       \
-                  covers,                                                                          \
-                  0,                                                                               \
-                  0,                                                                               \
-                  0,                                                                               \
-                  "target's cover: none (default), partial (-1), full (-2), fortified (-3)"},      \
-    [FI_CHARGING] = {"target-charging",                                                            \
-                     GR_P_FLAG,                                                                    \
-                     NULL,                                                                         \
-                     0,                                                                            \
-                     0,                                                                            \
-                     1,                                                                            \
-                     "the target is charging: the result's charge effect applies"},                \
-    [FI_BAYONET] = {"bayonet", GR_P_FLAG, NULL, 0, 0, 1, "the charging target has bayonet/sabre"}, \
-    [FI_MASSED] = {"massed",                                                                       \
-                   GR_P_FLAG,                                                                      \
-                   NULL,                                                                           \
-                   0,                                                                              \
-                   0,                                                                              \
-                   1,                                                                              \
-                   "massed target: units within 5cm behind it take the effect next"},              \
-    [FI_UNDER_HALF] = {"under-half",                                                               \
-                       GR_P_FLAG,                                                                  \
-                       NULL,                                                                       \
-                       0,                                                                          \
-                       0,                                                                          \
-                       1,                                                                          \
-                       "fewer than half the unit's stands fired (no low ammunition on a 10)"},     \
-    [FI_NO_LEADER_NEAR] = {"no-leader-near",                                                       \
-                           GR_P_FLAG,                                                              \
-                           NULL,                                                                   \
-                           0,                                                                      \
-                           0,                                                                      \
-                           1,                                                                      \
-                           "no leader within 10cm of the target (no leader loss test on a 10)"}
+    [FI_BAND] = GR_ENUM_REQ("band", rff_bands,                                                     \
+                            "range band: close (portée rapprochée, 'Rapp.') or long ('Portée')"),  \
+    [FI_STANDS] = GR_INT("stands", 1, 60, "stands firing (with the points file)"),                 \
+    [FI_POINTS] =                                                                                  \
+        GR_NUM("points", 0, 1000 * GR_MILLI,                                                       \
+               "total fire points, given by the player (the per-stand values are not in the "      \
+               "seed)"),                                                                           \
+    [FI_LOW_AMMO] = GR_FLAG("low-ammo", "the firers are low on ammunition (x1/2)"),                \
+    [FI_QUALITY] = GR_ENUM_REQ("target-quality", qualities,                                        \
+                               "the target's column: crack, veteran, trained, green"),             \
+    [FI_DIVISION_COLUMN] = GR_FLAG("target-division-column", "target in division column (+1)"),    \
+    [FI_CAVALRY] = GR_FLAG("target-cavalry", "target is cavalry (+1)"),                            \
+    [FI_FLANKED] = GR_FLAG("target-flanked", "target taken in flank (+1)"),                        \
+    [FI_ABOUT_FACED] = GR_FLAG("target-about-faced", "target has about-faced (+1)"),               \
+    [FI_PASSED_LINES] = GR_FLAG("target-passed-lines", "target made a passage of lines (+1)"),     \
+    [FI_BROKEN] = GR_FLAG("target-broken", "target unit is broken (+1)"),                          \
+    [FI_MARCH_COLUMN] = GR_FLAG("target-march-column", "target in march column (+2)"),             \
+    [FI_ENFILADED] = GR_FLAG("target-enfiladed",                                                   \
+                             "target enfiladed: troops +2, guns +1 (replaces the flank +1)"),      \
+    [FI_GUNS] = GR_FLAG("target-guns", "the target is guns"),                                      \
+    [FI_LIMBERED] = GR_FLAG("target-limbered", "target guns limbered (+1)"),                       \
+    [FI_SINGLE_LINE] =                                                                             \
+        GR_FLAG("target-single-line", "target in single line (-1, or -2 in partial cover)"),       \
+    [FI_COVER] =                                                                                   \
+        GR_ENUM("cover", covers,                                                                   \
+                "target's cover: none (default), partial (-1), full (-2), fortified (-3)"),        \
+    [FI_CHARGING] =                                                                                \
+        GR_FLAG("target-charging", "the target is charging: the result's charge effect applies"),  \
+    [FI_BAYONET] = GR_FLAG("bayonet", "the charging target has bayonet/sabre"),                    \
+    [FI_MASSED] =                                                                                  \
+        GR_FLAG("massed", "massed target: units within 5cm behind it take the effect next"),       \
+    [FI_UNDER_HALF] = GR_FLAG(                                                                     \
+        "under-half", "fewer than half the unit's stands fired (no low ammunition on a 10)"),      \
+    [FI_NO_LEADER_NEAR] = GR_FLAG(                                                                 \
+        "no-leader-near", "no leader within 10cm of the target (no leader loss test on a 10)")
 
 static const gr_param musketry_params[] = {
-    [FI_CODE] = {"weapon", GR_P_ENUM, rff_weapons, 0, 0, 0,
-                 "weapon code: rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine"},
+    [FI_CODE] = GR_ENUM("weapon", rff_weapons,
+                        "weapon code: rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine"),
     POINTS_FILE_PARAM,
     TARGET_PARAMS,
-    [FM_DISORDERED] = {"disordered", GR_P_FLAG, NULL, 0, 0, 1, "the firers are disordered (x1/2)"},
-    [FM_FIRER_QUALITY] = {"firer-quality", GR_P_ENUM, qualities, 0, 0, 0,
-                          "firers' quality: green musketry is -1 (default trained)"},
-    [FM_IN_CHARGE] = {"in-charge", GR_P_FLAG, NULL, 0, 0, 1,
-                      "the firers are charging or receiving a charge"},
-    [FM_BUCK_AND_BALL] = {"buck-and-ball", GR_P_FLAG, NULL, 0, 0, 1,
-                          "SM firers loaded with buck & ball"},
-    [FM_SHARPSHOOTERS] = {"sharpshooters", GR_P_FLAG, NULL, 0, 0, 1,
-                          "the firers are sharpshooters (SS) (+1)"},
+    [FM_DISORDERED] = GR_FLAG("disordered", "the firers are disordered (x1/2)"),
+    [FM_FIRER_QUALITY] = GR_ENUM("firer-quality", qualities,
+                                 "firers' quality: green musketry is -1 (default trained)"),
+    [FM_IN_CHARGE] = GR_FLAG("in-charge", "the firers are charging or receiving a charge"),
+    [FM_BUCK_AND_BALL] = GR_FLAG("buck-and-ball", "SM firers loaded with buck & ball"),
+    [FM_SHARPSHOOTERS] = GR_FLAG("sharpshooters", "the firers are sharpshooters (SS) (+1)"),
 };
 
 static const gr_param cannonade_params[] = {
-    [FI_CODE] = {"gun", GR_P_ENUM, rff_guns, 0, 0, 0, "gun type: hh, hr, mh, other"},
+    [FI_CODE] = GR_ENUM("gun", rff_guns, "gun type: hh, hr, mh, other"),
     POINTS_FILE_PARAM,
     TARGET_PARAMS,
-    [FC_DAMAGED] = {"damaged", GR_P_FLAG, NULL, 0, 0, 1, "the gun is damaged (x1/2)"},
+    [FC_DAMAGED] = GR_FLAG("damaged", "the gun is damaged (x1/2)"),
 };
 
 /* Total fire points, in milli-points, with the multipliers. */
@@ -546,10 +473,7 @@ static gr_status target_drms(const gr_procedure *p, const gr_args *a, gr_resolut
                             "{target-limbered} is for a gun target; accepted "
                             "with it: {target-guns}");
     /* One target, one formation (docs/rules/rff.md). */
-    static const struct {
-        int x, lx, y, ly;
-        const char *why;
-    } excl[] = {
+    static const gr_exclusion excl[] = {
         {FI_DIVISION_COLUMN, RFF_FD_TARGET_EXPOSED, FI_MARCH_COLUMN,
          RFF_FD_MARCH_COLUMN_OR_ENFILADE, "a target is in one formation"},
         {FI_DIVISION_COLUMN, RFF_FD_TARGET_EXPOSED, FI_SINGLE_LINE,
@@ -559,14 +483,9 @@ static gr_status target_drms(const gr_procedure *p, const gr_args *a, gr_resolut
         {FI_CAVALRY, RFF_FD_TARGET_EXPOSED, FI_GUNS, RFF_FD_GUN_TARGET,
          "a target is cavalry or guns, not both"},
     };
-    for (size_t i = 0; i < GR_COUNT(excl); i++)
-        if (gr_args_flag(a, excl[i].x) && gr_args_flag(a, excl[i].y)) {
-            char ia[40], ib[40];
-            snprintf(ia, sizeof ia, "{%s}", p->params[excl[i].x].name);
-            snprintf(ib, sizeof ib, "{%s}", p->params[excl[i].y].name);
-            return gr_res_contradict(err, ia, rff_fire_drm_text(excl[i].lx), ib,
-                                     rff_fire_drm_text(excl[i].ly), excl[i].why);
-        }
+    gr_status st = gr_res_exclusions(a, p->params, 0, excl, GR_COUNT(excl), rff_fire_drm_text, err);
+    if (st != GR_OK)
+        return st;
     static const int exposed[] = {FI_DIVISION_COLUMN, FI_CAVALRY,      FI_FLANKED,
                                   FI_ABOUT_FACED,     FI_PASSED_LINES, FI_BROKEN};
     int any = 0;
@@ -632,17 +551,11 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
     if ((st = target_drms(p, a, r, err)) != GR_OK)
         return st;
     int mod = gr_res_drm_total(r, from);
-    int roll;
-    if ((st = gr_res_roll(r, dice, GR_ROLL_D10, cannon ? "cannonade" : "musketry", &roll, err)) !=
-        GR_OK)
-        return st;
-    gr_args t;
-    memset(&t, 0, sizeof t);
-    t.v[0] = gr_args_get(a, FI_QUALITY, 0);
-    t.given[0] = 1;
+    gr_args t = {.v = {gr_args_get(a, FI_QUALITY, 0)}, .given = {1}};
     gr_step *step;
-    if ((st = gr_res_read(r, cannon ? "Cannonade" : "Musketry", &rff_musketry_table, &t, roll, mod,
-                          &step, err)) != GR_OK)
+    if ((st = gr_res_roll_read(r, dice, cannon ? "cannonade" : "musketry",
+                               cannon ? "Cannonade" : "Musketry", &rff_musketry_table, &t, mod,
+                               &step, err)) != GR_OK)
         return st;
     const char *id = outcome_id(step);
     int guns = gr_args_flag(a, FI_GUNS);
@@ -671,7 +584,7 @@ static gr_status fire_resolve(const gr_procedure *p, int cannon, const gr_args *
         gr_res_note(r, "massed target: the units within 5cm behind the target take the effect "
                        "directly after");
     /* A natural 10 on the base die: low ammunition and a leader loss test. */
-    if (r->rolls[roll].total == 10) {
+    if (r->rolls[step->roll].total == 10) {
         gr_res_value(r, "natural_10", GR_F_INT, 1);
         if (gr_args_flag(a, FI_UNDER_HALF)) {
             gr_res_note(r, "natural 10: no low ammunition, fewer than half the stands fired");
@@ -707,7 +620,8 @@ static gr_status cannonade_resolve(const gr_args *a, gr_dice_source *dice, gr_re
     return fire_resolve(&rff_cannonade_proc, 1, a, dice, r, err);
 }
 
-static const gr_applies musketry_applies[] = {
+/* Musketry's and cannonade's: the same inputs. */
+static const gr_applies fire_applies[] = {
     {"bayonet", "target-charging"},
 };
 
@@ -715,32 +629,24 @@ const gr_procedure rff_musketry_proc = {
     .name = "musketry",
     .title = "Mousqueterie",
     .source = RFF_SRC ", TABLE DE MOUSQUETERIE & CANONNADE",
-    .params = musketry_params,
-    .nparams = GR_COUNT(musketry_params),
+    GR_ARRAY(params, musketry_params),
     .rolls_help = "the fire D10 face, then (on a natural 10) the leader loss D10: {roll} 10,4",
     .example = "grognard resolve rff musketry --weapon rm --band close --points 10 "
                "--target-quality veteran --seed 3",
     .resolve = musketry_resolve,
-    .applies = musketry_applies,
-    .napplies = GR_COUNT(musketry_applies),
-};
-
-static const gr_applies cannonade_applies[] = {
-    {"bayonet", "target-charging"},
+    GR_ARRAY(applies, fire_applies),
 };
 
 const gr_procedure rff_cannonade_proc = {
     .name = "cannonade",
     .title = "Canonnade",
     .source = RFF_SRC ", TABLE DE MOUSQUETERIE & CANONNADE",
-    .params = cannonade_params,
-    .nparams = GR_COUNT(cannonade_params),
+    GR_ARRAY(params, cannonade_params),
     .rolls_help = "the fire D10 face, then (on a natural 10) the leader loss D10: {roll} 10,4",
     .example = "grognard resolve rff cannonade --gun hr --band long --points 6 "
                "--target-quality trained --seed 3",
     .resolve = cannonade_resolve,
-    .applies = cannonade_applies,
-    .napplies = GR_COUNT(cannonade_applies),
+    GR_ARRAY(applies, fire_applies),
 };
 
 /* ---- charge ----------------------------------------------------------------- */
@@ -749,79 +655,36 @@ static const char *const side_guns[] = {"none", "supported", "unsupported", NULL
 static const char *const cav_charges[] = {"none", "clear", "rough", "difficult_or_stationary",
                                           NULL};
 
-#define SIDE_PARAMS(side)                                                                          \
-    {side "-stands", GR_P_INT, NULL, 1, 1, 99, "stands in the fight (for the odds ratio)"},        \
-        {side "-quality",                                                                          \
-         GR_P_ENUM,                                                                                \
-         qualities,                                                                                \
-         0,                                                                                        \
-         0,                                                                                        \
-         0,                                                                                        \
-         "crack (+2), veteran (+1), trained (0, default), green (-1)"},                            \
-        {side "-condition",                                                                        \
-         GR_P_ENUM,                                                                                \
-         conditions,                                                                               \
-         0,                                                                                        \
-         0,                                                                                        \
-         0,                                                                                        \
-         "fresh (+2), worn (0, default), spent (-2)"},                                             \
-        {side "-guns",                                                                             \
-         GR_P_ENUM,                                                                                \
-         side_guns,                                                                                \
-         0,                                                                                        \
-         0,                                                                                        \
-         0,                                                                                        \
-         "the side is guns: supported (+1) or unsupported (-1)"},                                  \
-        {side "-disordered", GR_P_FLAG, NULL, 0, 0, 1, "troops disordered or guns silenced (-1)"}, \
-        {side "-attached",                                                                         \
-         GR_P_FLAG,                                                                                \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         1,                                                                                        \
-         "leader attached (+1; tested for loss when the result says « si chef attaché »)"},        \
-        {side "-single-line", GR_P_FLAG, NULL, 0, 0, 1, "single line (-1, once with militia)"},    \
-        {side "-militia", GR_P_FLAG, NULL, 0, 0, 1, "militia (-1, once with single line)"},        \
-        {side "-flanked", GR_P_FLAG, NULL, 0, 0, 1, "taken in flank (-3, once in its line)"},      \
-        {side "-broken", GR_P_FLAG, NULL, 0, 0, 1, "broken (-3, once in its line)"},               \
-        {side "-march-column", GR_P_FLAG, NULL, 0, 0, 1, "march column (-3, once in its line)"},   \
-        {side "-limbered", GR_P_FLAG, NULL, 0, 0, 1, "limbered guns (-3, once in its line)"},      \
-        {side "-bayonet",                                                                          \
-         GR_P_FLAG,                                                                                \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         1,                                                                                        \
-         "bayonet/sabre or breakthrough (+1; lost after a fierce fight)"},                         \
-        {side "-cavalry-charge",                                                                   \
-         GR_P_ENUM,                                                                                \
-         cav_charges,                                                                              \
-         0,                                                                                        \
-         0,                                                                                        \
-         0,                                                                                        \
-         "cavalry charge: clear (+2), rough (+1), difficult_or_stationary (0; also mounted "       \
-         "infantry); lost after a fierce fight"},                                                  \
-        {side "-worn-left",                                                                        \
-         GR_P_INT,                                                                                 \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         99,                                                                                       \
-         "the stands left at or below which the side is worn (ébranlé), from its roster: the "   \
-         "fight again after a fierce fight reads the condition from the stands left"},             \
-        {side "-spent-left",                                                                       \
-         GR_P_INT,                                                                                 \
-         NULL,                                                                                     \
-         0,                                                                                        \
-         0,                                                                                        \
-         99,                                                                                       \
-         "the stands left at or below which the side is spent (fatigué), from its roster: "       \
-         "read again, as --" side "-worn-left, in the fight after a fierce fight"},                \
-    {                                                                                              \
-        side "-brave-colonel", GR_P_FLAG, NULL, 0, 0, 1,                                           \
-            "brave colonel (+1 « Colonel courageux », once with an attached leader; he is no "   \
-            "attached leader: no leader-loss test)"                                                \
-    }
+#define SIDE_PARAMS(side)                                                                            \
+    GR_INT_REQ(side "-stands", 1, 99, "stands in the fight (for the odds ratio)"),                   \
+        GR_ENUM(side "-quality", qualities,                                                          \
+                "crack (+2), veteran (+1), trained (0, default), green (-1)"),                       \
+        GR_ENUM(side "-condition", conditions, "fresh (+2), worn (0, default), spent (-2)"),         \
+        GR_ENUM(side "-guns", side_guns, "the side is guns: supported (+1) or unsupported (-1)"),    \
+        GR_FLAG(side "-disordered", "troops disordered or guns silenced (-1)"),                      \
+        GR_FLAG(side "-attached",                                                                    \
+                "leader attached (+1; tested for loss when the result says « si chef attaché »)"),   \
+        GR_FLAG(side "-single-line", "single line (-1, once with militia)"),                         \
+        GR_FLAG(side "-militia", "militia (-1, once with single line)"),                             \
+        GR_FLAG(side "-flanked", "taken in flank (-3, once in its line)"),                           \
+        GR_FLAG(side "-broken", "broken (-3, once in its line)"),                                    \
+        GR_FLAG(side "-march-column", "march column (-3, once in its line)"),                        \
+        GR_FLAG(side "-limbered", "limbered guns (-3, once in its line)"),                           \
+        GR_FLAG(side "-bayonet", "bayonet/sabre or breakthrough (+1; lost after a fierce fight)"),   \
+        GR_ENUM(                                                                                     \
+            side "-cavalry-charge", cav_charges,                                                     \
+            "cavalry charge: clear (+2), rough (+1), difficult_or_stationary (0; also mounted "      \
+            "infantry); lost after a fierce fight"),                                                 \
+        GR_INT(                                                                                      \
+            side "-worn-left", 0, 99,                                                                \
+            "the stands left at or below which the side is worn (ébranlé), from its roster: the "  \
+            "fight again after a fierce fight reads the condition from the stands left"),            \
+        GR_INT(side "-spent-left", 0, 99,                                                            \
+               "the stands left at or below which the side is spent (fatigué), from its roster: "   \
+               "read again, as --" side "-worn-left, in the fight after a fierce fight"),            \
+        GR_FLAG(side "-brave-colonel",                                                               \
+                "brave colonel (+1 « Colonel courageux », once with an attached leader; he is no " \
+                "attached leader: no leader-loss test)")
 
 enum {
     CS_STANDS,
@@ -847,8 +710,8 @@ enum { CP_FAVORABLE = 2 * CS_N };
 static const gr_param charge_params[] = {
     SIDE_PARAMS("attacker"),
     SIDE_PARAMS("defender"),
-    [CP_FAVORABLE] = {"defender-favorable", GR_P_FLAG, NULL, 0, 0, 1,
-                      "defender holds favorable ground, or dense or fortified cover (+1)"},
+    [CP_FAVORABLE] = GR_FLAG("defender-favorable",
+                             "defender holds favorable ground, or dense or fortified cover (+1)"),
 };
 
 static void cd_line(gr_resolution *r, int line, int side, int applied)
@@ -951,10 +814,7 @@ static void side_totals(const gr_resolution *r, int from, int *att, int *def)
 /* Pairs of one side's inputs that exclude each other (docs/rules/rff.md). */
 static gr_status charge_check(const gr_args *a, gr_error *err)
 {
-    static const struct {
-        int x, lx, y, ly;
-        const char *why;
-    } excl[] = {
+    static const gr_exclusion excl[] = {
         {CS_SINGLE, RFF_CD_SINGLE_LINE_OR_MILITIA, CS_COLUMN, RFF_CD_FLANKED_BROKEN_COLUMN_LIMBERED,
          "a regiment is in one formation"},
         {CS_GUNS, RFF_CD_GUN_SUPPORTED, CS_SINGLE, RFF_CD_SINGLE_LINE_OR_MILITIA,
@@ -981,14 +841,10 @@ static gr_status charge_check(const gr_args *a, gr_error *err)
                                 "{%s-limbered}: « canons attelés » is for guns; accepted with "
                                 "it: {%s-guns} supported or unsupported",
                                 side ? "defender" : "attacker", side ? "defender" : "attacker");
-        for (size_t i = 0; i < GR_COUNT(excl); i++)
-            if (gr_args_get(a, b + excl[i].x, 0) && gr_args_get(a, b + excl[i].y, 0)) {
-                char ia[40], ib[40];
-                snprintf(ia, sizeof ia, "{%s}", charge_params[b + excl[i].x].name);
-                snprintf(ib, sizeof ib, "{%s}", charge_params[b + excl[i].y].name);
-                return gr_res_contradict(err, ia, rff_charge_drm_text(excl[i].lx), ib,
-                                         rff_charge_drm_text(excl[i].ly), excl[i].why);
-            }
+        gr_status st =
+            gr_res_exclusions(a, charge_params, b, excl, GR_COUNT(excl), rff_charge_drm_text, err);
+        if (st != GR_OK)
+            return st;
     }
     return GR_OK;
 }
@@ -1030,12 +886,9 @@ static gr_status charge_resolve(const gr_args *a, gr_dice_source *dice, gr_resol
             gr_res_value(r, "attacker_modifier", GR_F_INT, att);
             gr_res_value(r, "defender_modifier", GR_F_INT, def);
         }
-        int roll;
-        if ((st = gr_res_roll(r, dice, GR_ROLL_D10_VS_D10, "attacker vs defender", &roll, err)) !=
-            GR_OK)
-            return st;
-        if ((st = gr_res_read(r, round ? "Charge (fought again)" : "Charge", &rff_charge_table,
-                              &no_inputs, roll, att - def, &step, err)) != GR_OK)
+        if ((st = gr_res_roll_read(r, dice, "attacker vs defender",
+                                   round ? "Charge (fought again)" : "Charge", &rff_charge_table,
+                                   &no_inputs, att - def, &step, err)) != GR_OK)
             return st;
         if (!same(outcome_id(step), "fierce_fight"))
             break;
@@ -1088,8 +941,7 @@ const gr_procedure rff_charge_proc = {
     .name = "charge",
     .title = "Charge (mêlée)",
     .source = RFF_SRC ", TABLE DES CHARGES",
-    .params = charge_params,
-    .nparams = GR_COUNT(charge_params),
+    GR_ARRAY(params, charge_params),
     .rolls_help = "attacker's D10 face, defender's D10 face (again after a fierce fight), then "
                   "a leader loss D10 if one is tested: {roll} 8,2",
     .example = "grognard resolve rff charge --attacker-stands 8 --defender-stands 4 "

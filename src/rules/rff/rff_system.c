@@ -21,8 +21,6 @@ const gr_system gr_rff_system = {
     .seeds = "seed 001",
     .dice = "D10 (opposed: D10 each side)",
     .length_unit = "cm",
-    .tables = rff_tables,
-    .ntables = GR_COUNT(rff_tables),
-    .procedures = rff_procedures,
-    .nprocedures = GR_COUNT(rff_procedures),
+    GR_ARRAY(tables, rff_tables),
+    GR_ARRAY(procedures, rff_procedures),
 };

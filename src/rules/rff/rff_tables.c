@@ -21,9 +21,10 @@ static const struct {
     {10, "10cm | si attaché ou démonté"},
 };
 static const gr_param cr_params[] = {
-    {"condition", GR_P_ENUM, cr_conditions, 1, 0, 0,
-     "the leader's case: clear_sight, attached_column_head (attached to the first unit of a "
-     "march column), blocked_sight (dense woods, fog, poor light), attached_or_dismounted"},
+    GR_ENUM_REQ(
+        "condition", cr_conditions,
+        "the leader's case: clear_sight, attached_column_head (attached to the first unit of a "
+        "march column), blocked_sight (dense woods, fog, poor light), attached_or_dismounted"),
 };
 static const gr_outcome cr_outcomes[] = {
     {"radius", "Rayon de commandement", "Command radius in cm (field \"cm\")."},
@@ -50,12 +51,9 @@ const gr_table rff_command_radius_table = {
     .name = "command_radius",
     .title = "Rayon de commandement",
     .source = RFF_SRC ", TABLE DE MANŒUVRES, RAYON DE COMMANDEMENT",
-    .params = cr_params,
-    .nparams = GR_COUNT(cr_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = cr_outcomes,
-    .noutcomes = GR_COUNT(cr_outcomes),
+    GR_ARRAY(params, cr_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, cr_outcomes),
     .lookup = cr_lookup,
     .cells = cr_cells,
     .example = "grognard lookup rff command_radius --condition blocked_sight",
@@ -121,7 +119,7 @@ const char *rff_maneuver_drm_text(int line)
 }
 
 static const gr_param md_params[] = {
-    {"drm", GR_P_ENUM, md_ids, 1, 0, 0, "the printed modifier line"},
+    GR_ENUM_REQ("drm", md_ids, "the printed modifier line"),
 };
 
 static gr_status md_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -138,12 +136,9 @@ const gr_table rff_maneuver_drm_table = {
     .name = "maneuver_drm",
     .title = "Modificateurs au dé (table de manœuvres)",
     .source = RFF_SRC ", TABLE DE MANŒUVRES, MODIFICATEURS AU DE",
-    .params = md_params,
-    .nparams = GR_COUNT(md_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = gr_drm_outcomes,
-    .noutcomes = GR_COUNT(gr_drm_outcomes),
+    GR_ARRAY(params, md_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, gr_drm_outcomes),
     .lookup = md_lookup,
     .cells = md_cells,
     .example = "grognard lookup rff maneuver_drm --drm out_of_command",
@@ -251,9 +246,9 @@ static const gr_band mv_dis[] = {
 static const char *const mv_states[] = {"good_order", "disordered", NULL};
 enum { MV_STATE, MV_SCORE };
 static const gr_param mv_params[] = {
-    [MV_STATE] = {"state", GR_P_ENUM, mv_states, 1, 0, 0,
-                  "column: good_order (troops in good order, and guns) or disordered "
-                  "(disordered or broken troops)"},
+    [MV_STATE] = GR_ENUM_REQ("state", mv_states,
+                             "column: good_order (troops in good order, and guns) or disordered "
+                             "(disordered or broken troops)"),
     [MV_SCORE] = GR_SCORE_PARAM("score", "modified D10 total"),
 };
 
@@ -284,12 +279,9 @@ const gr_table rff_maneuver_table = {
     .name = "maneuver",
     .title = "Table de manœuvres",
     .source = RFF_SRC ", TABLE DE MANŒUVRES, RESULTAT DU DE",
-    .params = mv_params,
-    .nparams = GR_COUNT(mv_params),
-    .roll_param = MV_SCORE,
-    .roll = GR_ROLL_D10,
-    .outcomes = mv_outcomes,
-    .noutcomes = GR_COUNT(mv_outcomes),
+    GR_ARRAY(params, mv_params),
+    GR_ROLLED(MV_SCORE, GR_ROLL_D10),
+    GR_ARRAY(outcomes, mv_outcomes),
     .lookup = mv_lookup,
     .cells = mv_cells,
     .effects = mv_effects,
@@ -299,7 +291,7 @@ const gr_table rff_maneuver_table = {
 
 /* ---- MANŒUVRES DE LA TROUPE / DES CANONS --------------------------------- */
 
-const char *const rff_maneuver_columns[] = {"well_executed", "delayed", "shocked", NULL};
+static const char *const rff_maneuver_columns[] = {"well_executed", "delayed", "shocked", NULL};
 
 typedef struct action_line {
     int col;    /* RFF_COL_* */
@@ -521,10 +513,11 @@ const char *rff_actions_note(int guns, int col)
 
 enum { TM_COLUMN, TM_ACTION };
 static const gr_param tm_params[] = {
-    [TM_COLUMN] = {"column", GR_P_ENUM, rff_maneuver_columns, 1, 0, 0,
-                   "the maneuver column: well_executed (also forced march and rally with elan), "
-                   "delayed (also rally), shocked"},
-    [TM_ACTION] = {"action", GR_P_ENUM, troop_actions, 1, 0, 0, "what the troops would do"},
+    [TM_COLUMN] =
+        GR_ENUM_REQ("column", rff_maneuver_columns,
+                    "the maneuver column: well_executed (also forced march and rally with elan), "
+                    "delayed (also rally), shocked"),
+    [TM_ACTION] = GR_ENUM_REQ("action", troop_actions, "what the troops would do"),
 };
 
 /* banned: the gun is HH or HR; mh: the gun is a mountain howitzer. */
@@ -574,12 +567,9 @@ const gr_table rff_troop_maneuvers_table = {
     .name = "troop_maneuvers",
     .title = "Manœuvres de la troupe",
     .source = RFF_SRC ", MANŒVRES DE LA TROUPE",
-    .params = tm_params,
-    .nparams = GR_COUNT(tm_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = act_outcomes,
-    .noutcomes = GR_COUNT(act_outcomes),
+    GR_ARRAY(params, tm_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, act_outcomes),
     .lookup = tm_lookup,
     .cells = tm_cells,
     .example = "grognard lookup rff troop_maneuvers --column delayed --action about_face",
@@ -587,12 +577,13 @@ const gr_table rff_troop_maneuvers_table = {
 
 enum { GM_COLUMN, GM_ACTION, GM_GUN };
 static const gr_param gm_params[] = {
-    [GM_COLUMN] = {"column", GR_P_ENUM, gun_cols, 1, 0, 0,
-                   "the maneuver column: well_executed (also forced march) or delayed"},
-    [GM_ACTION] = {"action", GR_P_ENUM, gun_actions, 1, 0, 0, "what the guns would do"},
-    [GM_GUN] = {"gun", GR_P_ENUM, rff_guns, 0, 0, 0,
+    [GM_COLUMN] = GR_ENUM_REQ("column", gun_cols,
+                              "the maneuver column: well_executed (also forced march) or delayed"),
+    [GM_ACTION] = GR_ENUM_REQ("action", gun_actions, "what the guns would do"),
+    [GM_GUN] =
+        GR_ENUM("gun", rff_guns,
                 "gun type: hh (heavy howitzer), hr (heavy rifle), mh (mountain howitzer), other "
-                "(default)"},
+                "(default)"),
 };
 
 static gr_status gm_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -613,12 +604,9 @@ const gr_table rff_gun_maneuvers_table = {
     .name = "gun_maneuvers",
     .title = "Manœuvres des canons",
     .source = RFF_SRC ", MANŒVRES DES CANONS",
-    .params = gm_params,
-    .nparams = GR_COUNT(gm_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = act_outcomes,
-    .noutcomes = GR_COUNT(act_outcomes),
+    GR_ARRAY(params, gm_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, act_outcomes),
     .lookup = gm_lookup,
     .cells = gm_cells,
     .example = "grognard lookup rff gun_maneuvers --column well_executed --action "
@@ -640,7 +628,7 @@ static const struct {
     {"1 tour de jeu : 10-15 mn", "minutes_min", 10, 15},
 };
 static const gr_param sc_params[] = {
-    {"item", GR_P_ENUM, sc_items, 1, 0, 0, "figures, troop_stand, gun_stand, ground, turn"},
+    GR_ENUM_REQ("item", sc_items, "figures, troop_stand, gun_stand, ground, turn"),
 };
 static const gr_outcome sc_outcomes[] = {
     {"scale", "Échelle de jeu", "The printed scale."},
@@ -669,12 +657,9 @@ const gr_table rff_scale_table = {
     .name = "scale",
     .title = "Échelle de jeu",
     .source = RFF_SRC ", ECHELLE DE JEU",
-    .params = sc_params,
-    .nparams = GR_COUNT(sc_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = sc_outcomes,
-    .noutcomes = GR_COUNT(sc_outcomes),
+    GR_ARRAY(params, sc_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, sc_outcomes),
     .lookup = sc_lookup,
     .cells = sc_cells,
     .example = "grognard lookup rff scale --item ground",
@@ -767,12 +752,13 @@ int rff_move_cm(int unit, int terrain, int forced)
 static const char *const paces[] = {"full", "forced", NULL};
 enum { MC_UNIT, MC_TERRAIN, MC_PACE };
 static const gr_param mc_params[] = {
-    [MC_UNIT] = {"unit", GR_P_ENUM, rff_move_units, 1, 0, 0, "the printed row (arm and formation)"},
-    [MC_TERRAIN] = {"terrain", GR_P_ENUM, rff_move_terrains, 1, 0, 0,
+    [MC_UNIT] = GR_ENUM_REQ("unit", rff_move_units, "the printed row (arm and formation)"),
+    [MC_TERRAIN] =
+        GR_ENUM_REQ("terrain", rff_move_terrains,
                     "column: clear (Terrain clair), rough (Terrain handicap.), difficult (Terrain "
-                    "difficile), road (Route)"},
-    [MC_PACE] = {"pace", GR_P_ENUM, paces, 0, 0, 0,
-                 "full (Mouvement complet, default) or forced (Marche forcée)"},
+                    "difficile), road (Route)"),
+    [MC_PACE] =
+        GR_ENUM("pace", paces, "full (Mouvement complet, default) or forced (Marche forcée)"),
 };
 static const gr_outcome mc_outcomes[] = {
     {"move", "Capacité de mouvement", "Movement capacity in cm (field \"cm\")."},
@@ -820,12 +806,9 @@ const gr_table rff_movement_table = {
     .name = "movement",
     .title = "Capacités de mouvement",
     .source = RFF_SRC ", CAPACITES DE MOUVEMENT",
-    .params = mc_params,
-    .nparams = GR_COUNT(mc_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = mc_outcomes,
-    .noutcomes = GR_COUNT(mc_outcomes),
+    GR_ARRAY(params, mc_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, mc_outcomes),
     .lookup = mc_lookup,
     .cells = mc_cells,
     .example = "grognard lookup rff movement --unit infantry_march_column --terrain road --pace "
@@ -897,17 +880,14 @@ static gr_status points_lookup(const gr_args *a, int guns, int w, int band, cons
 }
 
 #define POINTS_FILE_PARAM                                                                          \
-    {                                                                                              \
-        "points-file", GR_P_TEXT, NULL, 0, 0, 0,                                                   \
-            "a scenario's fire-points file (default data/rff/fire_points.json)"                    \
-    }
+    GR_TEXT("points-file", "a scenario's fire-points file (default data/rff/fire_points.json)")
 
 enum { FP_WEAPON, FP_BAND, FP_FILE };
 static const gr_param fp_params[] = {
-    [FP_WEAPON] = {"weapon", GR_P_ENUM, rff_weapons, 1, 0, 0,
-                   "weapon code: rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine"},
-    [FP_BAND] = {"band", GR_P_ENUM, rff_bands, 1, 0, 0,
-                 "range band: close (Rapp., portée rapprochée) or long (Portée)"},
+    [FP_WEAPON] = GR_ENUM_REQ("weapon", rff_weapons,
+                              "weapon code: rm, ir, rc, rpc, rpr, blc, blr, sm, sh, carbine"),
+    [FP_BAND] = GR_ENUM_REQ("band", rff_bands,
+                            "range band: close (Rapp., portée rapprochée) or long (Portée)"),
     [FP_FILE] = POINTS_FILE_PARAM,
 };
 
@@ -931,12 +911,9 @@ const gr_table rff_fire_points_table = {
     .name = "fire_points",
     .title = "Points de mousqueterie (par socle)",
     .source = RFF_SRC ", POINTS DE MOUSQUETERIE (values lost; data/rff/fire_points.json)",
-    .params = fp_params,
-    .nparams = GR_COUNT(fp_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = fp_outcomes,
-    .noutcomes = GR_COUNT(fp_outcomes),
+    GR_ARRAY(params, fp_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, fp_outcomes),
     .lookup = fp_lookup,
     .cells = fp_cells_list,
     .example = "grognard lookup rff fire_points --weapon rm --band close",
@@ -944,10 +921,10 @@ const gr_table rff_fire_points_table = {
 
 enum { CP_GUN, CP_BAND, CP_FILE };
 static const gr_param cp_params[] = {
-    [CP_GUN] = {"gun", GR_P_ENUM, rff_guns, 1, 0, 0,
-                "gun type: hh (heavy howitzer), hr (heavy rifle), mh (mountain howitzer), other"},
-    [CP_BAND] = {"band", GR_P_ENUM, rff_bands, 1, 0, 0,
-                 "range band: close (portée rapprochée) or long"},
+    [CP_GUN] = GR_ENUM_REQ(
+        "gun", rff_guns,
+        "gun type: hh (heavy howitzer), hr (heavy rifle), mh (mountain howitzer), other"),
+    [CP_BAND] = GR_ENUM_REQ("band", rff_bands, "range band: close (portée rapprochée) or long"),
     [CP_FILE] = POINTS_FILE_PARAM,
 };
 
@@ -971,12 +948,9 @@ const gr_table rff_cannon_points_table = {
     .name = "cannon_points",
     .title = "Points de canonnade (par socle de canon)",
     .source = RFF_SRC ", POINTS DE CANONNADE (values lost; data/rff/fire_points.json)",
-    .params = cp_params,
-    .nparams = GR_COUNT(cp_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = fp_outcomes,
-    .noutcomes = GR_COUNT(fp_outcomes),
+    GR_ARRAY(params, cp_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, fp_outcomes),
     .lookup = cp_lookup,
     .cells = cp_cells_list,
     .example = "grognard lookup rff cannon_points --gun hr --band long",
@@ -1031,8 +1005,8 @@ const char *rff_base_modifier_text(int64_t points_milli)
 }
 
 static const gr_param fm_params[] = {
-    {"points", GR_P_NUM, NULL, 1, 0, 1000 * GR_MILLI,
-     "fire points after the x1/2 modifier (fractions read the line of their whole part)"},
+    GR_NUM_REQ("points", 0, 1000 * GR_MILLI,
+               "fire points after the x1/2 modifier (fractions read the line of their whole part)"),
 };
 static const gr_outcome fm_outcomes[] = {
     {"modifier", "Modificateur de dé de base", "Base die modifier (field \"modifier\")."},
@@ -1061,12 +1035,9 @@ const gr_table rff_fire_modifier_table = {
     .name = "fire_modifier",
     .title = "Modificateur de dé de base",
     .source = RFF_SRC ", TABLE DE MOUSQUETERIE & CANONNADE, MODIFICATEUR DE DE DE BASE",
-    .params = fm_params,
-    .nparams = GR_COUNT(fm_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = fm_outcomes,
-    .noutcomes = GR_COUNT(fm_outcomes),
+    GR_ARRAY(params, fm_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, fm_outcomes),
     .lookup = fm_lookup,
     .cells = fm_cells,
     .example = "grognard lookup rff fire_modifier --points 10",
@@ -1114,7 +1085,7 @@ const char *rff_fire_drm_text(int line)
 }
 
 static const gr_param fd_params[] = {
-    {"drm", GR_P_ENUM, fd_ids, 1, 0, 0, "the printed modifier line"},
+    GR_ENUM_REQ("drm", fd_ids, "the printed modifier line"),
 };
 
 static gr_status fd_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -1135,12 +1106,9 @@ const gr_table rff_fire_drm_table = {
     .name = "fire_drm",
     .title = "Modificateurs au dé (mousqueterie & canonnade)",
     .source = RFF_SRC ", TABLE DE MOUSQUETERIE & CANONNADE, modificateurs",
-    .params = fd_params,
-    .nparams = GR_COUNT(fd_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = gr_drm_outcomes,
-    .noutcomes = GR_COUNT(gr_drm_outcomes),
+    GR_ARRAY(params, fd_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, gr_drm_outcomes),
     .lookup = fd_lookup,
     .cells = fd_cells,
     .example = "grognard lookup rff fire_drm --drm target_fortified",
@@ -1237,9 +1205,10 @@ static const struct {
 static const char *const qualities[] = {"crack", "veteran", "trained", "green", NULL};
 enum { MU_QUALITY, MU_SCORE };
 static const gr_param mu_params[] = {
-    [MU_QUALITY] = {"quality", GR_P_ENUM, qualities, 1, 0, 0,
+    [MU_QUALITY] =
+        GR_ENUM_REQ("quality", qualities,
                     "the target's quality: crack, veteran (Vétéran), trained (Entraîné), green "
-                    "(Bleu)"},
+                    "(Bleu)"),
     [MU_SCORE] = GR_SCORE_PARAM("score", "modified D10 total (base die + all modifiers)"),
 };
 
@@ -1275,12 +1244,9 @@ const gr_table rff_musketry_table = {
     .name = "musketry",
     .title = "Table de mousqueterie & canonnade",
     .source = RFF_SRC ", TABLE DE MOUSQUETERIE & CANONNADE, CIBLE, EFFETS",
-    .params = mu_params,
-    .nparams = GR_COUNT(mu_params),
-    .roll_param = MU_SCORE,
-    .roll = GR_ROLL_D10,
-    .outcomes = mu_outcomes,
-    .noutcomes = GR_COUNT(mu_outcomes),
+    GR_ARRAY(params, mu_params),
+    GR_ROLLED(MU_SCORE, GR_ROLL_D10),
+    GR_ARRAY(outcomes, mu_outcomes),
     .lookup = mu_lookup,
     .cells = mu_cells,
     .effects = mu_effects,
@@ -1351,7 +1317,7 @@ const char *rff_charge_drm_text(int line)
 }
 
 static const gr_param cd_params[] = {
-    {"drm", GR_P_ENUM, cd_ids, 1, 0, 0, "the printed modifier line"},
+    GR_ENUM_REQ("drm", cd_ids, "the printed modifier line"),
 };
 
 static gr_status cd_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -1368,12 +1334,9 @@ const gr_table rff_charge_drm_table = {
     .name = "charge_drm",
     .title = "Modificateurs du dé de base (table des charges)",
     .source = RFF_SRC ", TABLE DES CHARGES, MODIFICATEURS DU DE DE BASE",
-    .params = cd_params,
-    .nparams = GR_COUNT(cd_params),
-    .roll_param = -1,
-    .roll = GR_ROLL_NONE,
-    .outcomes = gr_drm_outcomes,
-    .noutcomes = GR_COUNT(gr_drm_outcomes),
+    GR_ARRAY(params, cd_params),
+    GR_NOT_ROLLED,
+    GR_ARRAY(outcomes, gr_drm_outcomes),
     .lookup = cd_lookup,
     .cells = cd_cells,
     .example = "grognard lookup rff charge_drm --drm outnumbered_2_1",
@@ -1568,8 +1531,8 @@ static const gr_band cg_bands[] = {
     {GR_LO, -9, CG_REPULSED, "-9 et pire"},
 };
 static const gr_param cg_params[] = {
-    {"difference", GR_P_INT, NULL, 1, GR_SCORE_MIN, GR_SCORE_MAX,
-     "attacker's modified D10 total minus the defender's"},
+    GR_INT_REQ("difference", GR_SCORE_MIN, GR_SCORE_MAX,
+               "attacker's modified D10 total minus the defender's"),
 };
 
 static gr_status cg_lookup(const gr_args *a, gr_cell *out, gr_error *err)
@@ -1596,21 +1559,15 @@ static gr_status cg_lookup(const gr_args *a, gr_cell *out, gr_error *err)
     return GR_OK;
 }
 
-static size_t cg_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(cg_bands, GR_COUNT(cg_bands), names, cap);
-}
+GR_BANDS_CELLS(cg_cells, cg_bands)
 
 const gr_table rff_charge_table = {
     .name = "charge",
     .title = "Table des charges",
     .source = RFF_SRC ", TABLE DES CHARGES, EFFETS",
-    .params = cg_params,
-    .nparams = GR_COUNT(cg_params),
-    .roll_param = 0,
-    .roll = GR_ROLL_D10_VS_D10,
-    .outcomes = cg_outcomes,
-    .noutcomes = GR_COUNT(cg_outcomes),
+    GR_ARRAY(params, cg_params),
+    GR_ROLLED(0, GR_ROLL_D10_VS_D10),
+    GR_ARRAY(outcomes, cg_outcomes),
     .lookup = cg_lookup,
     .cells = cg_cells,
     .effects = cg_effects,
@@ -1650,29 +1607,20 @@ static const gr_band ll_bands[] = {
     {6, 6, 4, "6"},       {5, 5, 5, "5"}, {4, 4, 6, "4"}, {GR_LO, 3, 7, "1,2,3"},
 };
 static const gr_param ll_params[] = {
-    {"score", GR_P_INT, NULL, 1, 1, 10, "the D10 face (the table has no modifier)"},
+    GR_INT_REQ("score", 1, 10, "the D10 face (the table has no modifier)"),
 };
 
-static gr_status ll_lookup(const gr_args *a, gr_cell *out, gr_error *err)
-{
-    return gr_bands_read(ll_bands, GR_COUNT(ll_bands), (int)a->v[0], out, "leader_loss", err);
-}
+GR_BANDS_LOOKUP(ll_lookup, ll_bands, "leader_loss")
 
-static size_t ll_cells(const char **names, size_t cap)
-{
-    return gr_bands_cells(ll_bands, GR_COUNT(ll_bands), names, cap);
-}
+GR_BANDS_CELLS(ll_cells, ll_bands)
 
 const gr_table rff_leader_loss_table = {
     .name = "leader_loss",
     .title = "Perte des chefs",
     .source = RFF_SRC ", PERTE DES CHEFS",
-    .params = ll_params,
-    .nparams = GR_COUNT(ll_params),
-    .roll_param = 0,
-    .roll = GR_ROLL_D10,
-    .outcomes = ll_outcomes,
-    .noutcomes = GR_COUNT(ll_outcomes),
+    GR_ARRAY(params, ll_params),
+    GR_ROLLED(0, GR_ROLL_D10),
+    GR_ARRAY(outcomes, ll_outcomes),
     .lookup = ll_lookup,
     .cells = ll_cells,
     .effects = ll_effects,
