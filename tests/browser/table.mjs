@@ -489,8 +489,10 @@ try {
       check(await noHScroll(page), `${w}x${hgt}: no horizontal scroll in the replay`);
       await shot(page, name + '-replay');
       await page.keyboard.press('l'); // French
-      await page.waitForFunction(() => document.querySelector('#tb-replay-first').textContent === 'Début', null, { timeout: 5000 });
-      check(await page.$eval('#tb-replay-last', (e) => e.textContent) === 'Fin' && (await page.$eval('#tb-replay-step', (e) => e.textContent)) === `Étape 1 sur ${end.step}`, `${w}: the replay in French`);
+      // the bar's words all in French once the page has redrawn it (the check waits for them,
+      // as a person would look again, rather than reading them at the first word changed)
+      const french = await page.waitForFunction((last) => document.querySelector('#tb-replay-first').textContent === 'Début' && document.querySelector('#tb-replay-last').textContent === 'Fin' && document.querySelector('#tb-replay-step').textContent === `Étape 1 sur ${last}`, end.step, { timeout: 10000 }).then(() => true, () => false);
+      check(french, `${w}: the replay in French`);
       await page.keyboard.press('l');
       await page.waitForFunction(() => document.querySelector('#tb-replay-first').textContent === 'First', null, { timeout: 5000 });
       await page.click('#tb-replay-last');
