@@ -94,6 +94,17 @@ async function mountNew(root) {
 const words = (s) => String(s).replace(/[_-]+/g, ' ');
 const Words = (s) => { const w = words(s); return w.charAt(0).toUpperCase() + w.slice(1); };
 
+// The system's words (GET .../rules: the sequence of play, the verbs',
+// facts' and values' labels), the same in every battle of the system, so
+// not in each view: fetched once per version (the view's rules_etag), kept,
+// and read with each view as if it were the view's own.
+const rulesKept = new Map();
+async function withRules(id, tok, v) {
+  const tag = v.rules_etag || '';
+  if (!rulesKept.has(tag)) rulesKept.set(tag, api.battle.rules(id, tok, tag).catch((e) => { rulesKept.delete(tag); throw e; }));
+  return { ...(await rulesKept.get(tag)), ...v };
+}
+
 // The battle's words in the page's language, from its view (the battle
 // type's data): a phase's title (else the sheet's), a verb's name.
 const phaseTitle = (p) => p[`title_${getLang()}`] || p.title;
@@ -164,7 +175,7 @@ async function mountBattle(root, id, tok) {
 
   // The view (fetched, or the one the live stream pushed) and its verbs.
   async function load(pushed = null) {
-    const got = await orError(unitsBox, Promise.all([pushed || api.battle.view(id, tok), api.battle.verbs(id, tok)]));
+    const got = await orError(unitsBox, Promise.all([(pushed ? Promise.resolve(pushed) : api.battle.view(id, tok)).then((v) => withRules(id, tok, v)), api.battle.verbs(id, tok)]));
     if (!got) return;
     [view, verbs] = got;
     if (!verbs.verbs.some((v) => v.name === form.verb)) { form.verb = ''; form.inputs = {}; }
@@ -448,7 +459,7 @@ const reportLink = (id, tok) => `#/companion/${encodeURIComponent(id)}?token=${e
 async function mountReport(root, id, tok) {
   const box = h('div', { id: 'bt-aar' }, t('loading'));
   root.append(box);
-  const got = await orError(box, Promise.all([api.battle.view(id, tok), api.battle.report(id, tok)]));
+  const got = await orError(box, Promise.all([api.battle.view(id, tok).then((v) => withRules(id, tok, v)), api.battle.report(id, tok)]));
   if (!got) return {};
   const [view, rep] = got;
   const sides = rep.sides || view.sides;
