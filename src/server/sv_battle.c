@@ -183,7 +183,7 @@ static MHD_Result_t h_get(gr_server *s, sv_game *g, sv_req *q, int k)
     int full = fq && !strcmp(fq, "1");
     /* the side's view: from its last committed snapshot, without waiting
      * for the battle's lock (an action's commit may hold it) */
-    char *kept = k == 0 && !full ? sv_games_snap(s, g, side) : NULL;
+    char *kept = k == 0 && !full ? sv_games_snap(s, g, side, 0) : NULL;
     if (kept)
         return sv_reply_json(q, 200, kept);
     gr_error err;
