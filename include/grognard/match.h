@@ -73,11 +73,6 @@ typedef void (*gr_match_sink)(void *ctx, const gr_match_event *e);
 
 typedef struct gr_match gr_match;
 
-/* The seeds of the chance stream and of player p's stream, derived from the
- * game seed (distinct streams, so a replay needs no computer player). */
-uint64_t gr_match_chance_seed(uint64_t seed);
-uint64_t gr_match_player_seed(uint64_t seed, int player);
-
 /* Start a match of game g (borrowed: g->sc must outlive the match) from its
  * initial state.  GR_EINPUT if the game refuses its scenario, GR_ERUNTIME
  * out of memory.  *out is NULL on failure; free with gr_match_free. */

@@ -66,8 +66,15 @@ void gr_sim_study_free(gr_sim_study *s);
 json_t *gr_wire_sim_study(const gr_sim_study *s);
 
 /* Read a study as gr_wire_sim_study writes it (a lone report is a study of
- * one) into s (allocated here: gr_sim_study_free), every run checked as
- * gr_sim_doc_parse checks a report.  Errors as gr_sim_doc_parse's. */
+ * one) into s (allocated here: gr_sim_study_free); _parse reads len bytes
+ * of text (need not be NUL-terminated) named `name` in messages.  Each run,
+ * a report as gr_wire_sim writes it: every integer member, checked (counts
+ * add up to the games, minima below maxima, histogram values 0 ..
+ * GR_SIM_HIST-1, at most GR_SIM_MAX_STATS stats and GR_SIM_MAX_TURNS
+ * turns); the derived members (means, rates, intervals) are not read:
+ * gr_sim_report_finish computes r->ci95 from the sums.  Errors say
+ * NAME:LINE:COL, what is wrong and how to fix it: GR_EINPUT for a text that
+ * is not such a study. */
 gr_status gr_sim_study_read(const char *file, gr_sim_study *s, gr_error *err);
 gr_status gr_sim_study_parse(const char *text, size_t len, const char *name, gr_sim_study *s,
                              gr_error *err);
@@ -100,17 +107,5 @@ gr_status gr_sim_doc_init(gr_sim_doc *d, const gr_game *g, const char *title, co
  * of the members from "unfinished" on).  New reference, NULL if out of
  * memory or a text is not valid UTF-8. */
 json_t *gr_wire_sim(const gr_sim_doc *d, const gr_sim_report *r);
-
-/* Read a report (as gr_wire_sim writes it), len bytes of text (need not be
- * NUL-terminated) named `name` in messages, into d and r: every
- * integer member, checked (counts add up to the games, minima below
- * maxima, histogram values 0 .. GR_SIM_HIST-1, at most GR_SIM_MAX_STATS
- * stats and GR_SIM_MAX_TURNS turns); the derived members (means, rates,
- * intervals) are not read: gr_sim_report_finish computes r->ci95 from the
- * sums.  Errors say NAME:LINE:COL, what is wrong and how to fix it:
- * GR_EINPUT for a text that is not such a report.  r is large: allocate
- * it.  (A file is read with gr_sim_study_read.) */
-gr_status gr_sim_doc_parse(const char *text, size_t len, const char *name, gr_sim_doc *d,
-                           gr_sim_report *r, gr_error *err);
 
 #endif

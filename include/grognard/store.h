@@ -10,7 +10,7 @@
  * first 8 bytes (the action column) and the rest of its record (the rec
  * column, trailing zeros left out, NULL for a gr_action); a database made
  * before those columns (rec, given) has them added when it is opened.  A step is durable once
- * gr_store_append returns GR_OK: it survives the process being killed and
+ * gr_store_append_at returns GR_OK: it survives the process being killed and
  * the machine losing power (SQLite: WAL mode, synchronous=FULL;
  * PostgreSQL: a committed transaction, synchronous_commit as the server has
  * it, on by default).
@@ -94,13 +94,11 @@ gr_status gr_store_watch(gr_store *s, gr_store_watcher fn, void *ctx, gr_error *
 
 void gr_store_close(gr_store *s);
 
-/* Record a new game with no steps; GR_EINPUT if its id is taken. */
-gr_status gr_store_create(gr_store *s, const gr_store_game *g, gr_error *err);
-
-/* gr_store_create, with the text of the game's scenario kept beside it in
- * the same row (a scenario that is no file of the server's: a companion
- * battle's order of battle given as text), `len` bytes with no NUL
- * (GR_EINPUT otherwise).  text NULL: none, as gr_store_create. */
+/* Record a new game with no steps; GR_EINPUT if its id is taken.  The
+ * text of the game's scenario is kept beside it in the same row (a
+ * scenario that is no file of the server's: a companion battle's order of
+ * battle given as text), `len` bytes with no NUL (GR_EINPUT otherwise);
+ * text NULL: none. */
 gr_status gr_store_create_text(gr_store *s, const gr_store_game *g, const char *text, size_t len,
                                gr_error *err);
 
@@ -111,26 +109,20 @@ gr_status gr_store_scenario_text(gr_store *s, const char *id, char **text, size_
                                  gr_error *err);
 
 /* Append steps[0..n) as the game's steps `first`, first+1, ... (from 1), in
- * one transaction, durable on return.  `first` must be the game's step
- * count plus one (GR_EINPUT otherwise, nothing written): two writers cannot
- * both append the same step. */
-gr_status gr_store_append(gr_store *s, const char *id, size_t first, const gr_record_step *steps,
-                          size_t n, gr_error *err);
-
-/* gr_store_append, only if the game's generation is `gen` as well
- * (GR_EINPUT otherwise, nothing written): steps decided on a copy of the
- * game from before another process's undo are refused even when the step
- * count happens to match again.  SQLite's generation is always 0. */
+ * one transaction, durable on return, only if `first` is the game's step
+ * count plus one and its generation is `gen` (GR_EINPUT otherwise, nothing
+ * written): two writers cannot both append the same step, and steps
+ * decided on a copy of the game from before another process's undo are
+ * refused even when the step count happens to match again.  SQLite's
+ * generation is always 0. */
 gr_status gr_store_append_at(gr_store *s, const char *id, size_t first, uint64_t gen,
                              const gr_record_step *steps, size_t n, gr_error *err);
 
-/* Keep the game's first `nsteps` steps and drop the rest (an undo). */
-gr_status gr_store_truncate(gr_store *s, const char *id, size_t nsteps, gr_error *err);
-
-/* The same, only if the game has exactly `have` steps stored and its
- * generation is `gen` (GR_EINPUT otherwise, nothing changed): an undo
- * decided on a copy that another process has since moved on never drops the
- * steps it added.  On success the generation is gen + 1 (shared stores). */
+/* Keep the game's first `nsteps` steps and drop the rest (an undo), only
+ * if the game has exactly `have` steps stored and its generation is `gen`
+ * (GR_EINPUT otherwise, nothing changed): an undo decided on a copy that
+ * another process has since moved on never drops the steps it added.  On
+ * success the generation is gen + 1 (shared stores). */
 gr_status gr_store_truncate_if(gr_store *s, const char *id, size_t have, uint64_t gen,
                                size_t nsteps, gr_error *err);
 

@@ -51,53 +51,9 @@ char *gr_wire_dumps(const json_t *j);
  * real (2500 -> 2.5).  New reference (caller owns), NULL if out of memory. */
 json_t *gr_wire_milli(int64_t v);
 
-/* The given inputs of `a` (index-aligned with params[0..nparams)) as an
- * object {"name": value}, in the params' order: INT an integer, NUM as
- * gr_wire_milli, ENUM the choice id, FLAG a boolean, TEXT a string.  Inputs
- * not given are left out.  New reference (caller owns), NULL if out of
- * memory. */
-json_t *gr_wire_args(const gr_param *params, size_t nparams, const gr_args *a);
-
-/* Add the n fields f[0..n) to the object `obj` (borrowed: the caller keeps
- * its reference), each under its key: INT an integer, NUM as gr_wire_milli,
- * STR a string, NULL null, BOOL a boolean.  Returns 0, or -1 if out of
- * memory or `obj` is not an object (obj may then hold some of the fields). */
-int gr_wire_fields(json_t *obj, const gr_field *f, int n);
-
-/* The probability of every outcome of `t` that the args' column shows
- * (gr_table_outcome_shown), in the table's order, as {"id": p}: with
- * fractions == 0, p a real number (w/den); else the reduced fraction as a
- * string "w/den" ("1/10").  New reference (caller owns), NULL if out of
- * memory. */
-json_t *gr_wire_odds_map(const gr_table *t, const gr_args *a, const gr_odds *o, int fractions);
-
 /* Table t's results as its sheet prints them: {"id": "label", ...} (the
  * page names each result of an odds map by it). */
 json_t *gr_wire_outcome_labels(const gr_table *t);
-
-/* One modifier of a resolution: {"kind": "drm"|"multiplier"|"info",
- * "value" (drm) | "num", "den" (multiplier), "applied", "side":
- * "attacker"|"defender", "reason", "source"}.  New reference (caller owns),
- * NULL if out of memory. */
-json_t *gr_wire_mod(const gr_mod *m);
-
-/* One roll of a resolution: {"name", "dice", "faces": [...], "total",
- * "typed"}.  New reference (caller owns), NULL if out of memory. */
-json_t *gr_wire_roll(const gr_roll_record *rr);
-
-/* The effects of one result as data (effect.h): an array of objects
- * {"who", "arm", "when", each field that is not 0 (enum fields by their
- * id: "retreat": "full_move"), "text"}; `unit` names the distances
- * ("inches", "cm"), `opposed` as in gr_effect_text.  New reference (caller
- * owns), NULL if out of memory. */
-json_t *gr_wire_effects(const gr_effects *fx, const char *unit, int opposed);
-
-/* One table read of a resolution: {"what", "table", "inputs", "modifier",
- * "score", "result", the cell's fields, "label", "effect", "effects" (when
- * the table carries them), "cell", "note" (if any), and, when the table is
- * read with a die, "odds" and "fractions" before the roll}; `unit` as in
- * gr_wire_effects.  New reference (caller owns), NULL if out of memory. */
-json_t *gr_wire_step(const gr_step *st, const char *unit);
 
 /* ---- what the commands print --------------------------------------------- */
 
@@ -124,24 +80,6 @@ json_t *gr_wire_odds(const gr_system *s, const gr_table *t, const gr_args *a, in
  * (caller owns), NULL if out of memory. */
 json_t *gr_wire_resolution(const gr_system *s, const gr_procedure *p, const gr_args *a,
                            const gr_resolution *r, const uint64_t *seed);
-
-/* One input of a table or procedure, as a page builds a control for it:
- * {"name", "kind": "int"|"number"|"choice"|"flag"|"text", "required",
- * "choices": [ids] (choice only), "min", "max" (int and number only;
- * numbers as gr_wire_milli), "help"}.  New reference (caller owns), NULL
- * if out of memory. */
-json_t *gr_wire_param(const gr_param *p);
-
-/* One system: {"id", "title", "seeds", "dice", "tables": [names],
- * "procedures": [names], "inputs": {"tables": {name: {"title", "source",
- * "dice" (null: read without a die), "score" (the input `odds` fills with
- * the dice, null if none), "params": [gr_wire_param, the score left out],
- * "example": a command line}}, "procedures": {name: {"title", "source",
- * "rolls" (what a typed roll holds), "params": [gr_wire_param], "example":
- * a command line with a situation that resolves}}}}: what the table assistant page
- * builds its controls from.  New reference (caller owns), NULL if out of
- * memory. */
-json_t *gr_wire_system(const gr_system *s);
 
 /* `grognard systems --json`: the array of gr_wire_system of every
  * registered system (gr_systems), or of `only` alone when it is not NULL.

@@ -130,11 +130,6 @@ int cli_io_fail(const gr_error *err);
  * game with gr_game_free. */
 gr_status cli_load_scenario(const char *path, const char *type_id, gr_game *g, char **text,
                             size_t *len, gr_error *err);
-/* Load the scenario a save of format 1 or 2 names (a save of format 3
- * carries its own): as written, or relative to the save's folder (a save
- * mailed with its scenario beside it); as cli_load_scenario. */
-gr_status cli_save_scenario(const char *save, const char *named, const char *type_id, gr_game *g,
-                            char **text, size_t *len, gr_error *err);
 /* The game of the save `sv` read from the file `save`: the scenario file
  * `scen` when given, else the one the save carries (format 3), else the
  * file it names (cli_save_scenario); its digest checked against the save's
@@ -167,6 +162,9 @@ void cli_pad(FILE *f, const char *s, int width, int cut);
 /* Text helpers. */
 void cli_print_args(FILE *f, const gr_param *params, size_t nparams, const gr_args *a);
 void cli_print_params_help(FILE *f, const gr_param *params, size_t nparams, int skip);
+/* The result of cell c of table t (system s) on stdout, each line after
+ * `indent`: its effect, each effect as data ("do:"), the cell's note. */
+void cli_print_effect(const gr_system *s, const gr_table *t, const gr_cell *c, const char *indent);
 
 /* The words that open `lookup` and `odds`: SYSTEM TABLE, then the
  * table's inputs (cli_parse, the roll's input left out when skip, the

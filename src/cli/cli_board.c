@@ -52,7 +52,9 @@ static void board_tags(const re_scenario *sc, cli_tags *tg)
     }
 }
 
-int cli_colour_wanted(FILE *f)
+/* 1 if `f` is a terminal that wants colour: a tty, TERM set and not "dumb",
+ * and NO_COLOR unset or empty. */
+static int cli_colour_wanted(FILE *f)
 {
     const char *no = getenv("NO_COLOR"); /* https://no-color.org: set and not empty */
     if (no && *no)
@@ -63,7 +65,8 @@ int cli_colour_wanted(FILE *f)
     return isatty(fileno(f));
 }
 
-int cli_term_width(FILE *f)
+/* The width of the terminal `f` is (its size, else $COLUMNS), 80 if unknown. */
+static int cli_term_width(FILE *f)
 {
     struct winsize ws;
     if (isatty(fileno(f)) && ioctl(fileno(f), TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)

@@ -64,13 +64,6 @@ int cli_board_picked_move(cli_board *b, FILE *f, const gr_action *acts, int n, c
 /* Forget the unit picked (a decision was taken otherwise). */
 void cli_board_unpick(cli_board *b);
 
-/* 1 if `f` is a terminal that wants colour: a tty, TERM set and not "dumb",
- * and NO_COLOR unset or empty. */
-int cli_colour_wanted(FILE *f);
-
-/* The width of the terminal `f` is (its size, else $COLUMNS), 80 if unknown. */
-int cli_term_width(FILE *f);
-
 /* Clear the terminal `f` and its scrollback (ESC[H ESC[2J ESC[3J), so a
  * hot-seat player cannot scroll back to the other's choices; nothing when
  * `f` is not a terminal.  Returns 1 if it cleared. */

@@ -28,8 +28,11 @@ gr_status cli_load_scenario(const char *path, const char *type_id, gr_game *g, c
     return st;
 }
 
-gr_status cli_save_scenario(const char *save, const char *named, const char *type_id, gr_game *g,
-                            char **text, size_t *len, gr_error *err)
+/* Load the scenario a save of format 1 or 2 names (a save of format 3
+ * carries its own): as written, or relative to the save's folder (a save
+ * mailed with its scenario beside it); as cli_load_scenario. */
+static gr_status cli_save_scenario(const char *save, const char *named, const char *type_id,
+                                   gr_game *g, char **text, size_t *len, gr_error *err)
 {
     FILE *f = fopen(named, "rb");
     if (f || named[0] == '/') {

@@ -135,3 +135,19 @@ void cli_json_file(json_t *j, const char *path)
     char esc[4 * 4096];
     json_object_set_new(j, "file", json_string(cli_esc(path, esc, sizeof esc)));
 }
+
+void cli_print_effect(const gr_system *s, const gr_table *t, const gr_cell *c, const char *indent)
+{
+    char said[GR_TEXT_FLAGS];
+    const gr_outcome *out = &t->outcomes[c->outcome];
+    if (out->effect && *out->effect)
+        printf("%seffect: %s\n", indent, gr_text_flags(out->effect, said, sizeof said));
+    for (size_t i = 0; t->effects && i < t->effects[c->outcome].n; i++) {
+        char text[512];
+        gr_effect_text(&t->effects[c->outcome].lines[i], s->length_unit, gr_roll_opposed(t->roll),
+                       text, sizeof text);
+        printf("%sdo:     %s\n", indent, text);
+    }
+    if (c->note)
+        printf("%snote:   %s\n", indent, gr_text_flags(c->note, said, sizeof said));
+}

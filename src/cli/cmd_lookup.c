@@ -65,16 +65,6 @@ int cmd_lookup(int argc, char **argv)
         case GR_F_BOOL: printf("  %s: %s\n", f->key, f->i ? "yes" : "no"); break;
         }
     }
-    char said[GR_TEXT_FLAGS];
-    if (out->effect && *out->effect)
-        printf("  effect: %s\n", gr_text_flags(out->effect, said, sizeof said));
-    for (size_t i = 0; t->effects && i < t->effects[c.outcome].n; i++) {
-        char text[512];
-        gr_effect_text(&t->effects[c.outcome].lines[i], s->length_unit, gr_roll_opposed(t->roll),
-                       text, sizeof text);
-        printf("  do:     %s\n", text);
-    }
-    if (c.note)
-        printf("  note:   %s\n", gr_text_flags(c.note, said, sizeof said));
+    cli_print_effect(s, t, &c, "  ");
     return CLI_OK;
 }

@@ -91,11 +91,11 @@ typedef struct play {
     char *line; /* the prompt's input line (getline) */
     size_t linecap;
     /* the computer's last decision, for 'why': the state it chose in, its
-     * side, its stream before the choice (the search re-run from it is the
-     * search that chose), the action */
+     * side, the best lines of the search that chose (gr_ai_choose_lines),
+     * the action */
     unsigned char *why_st;
-    int why_p, why_valid;
-    gr_rng why_rng;
+    int why_p, why_valid, why_n;
+    gr_ai_line why_lines[3];
     gr_action why_act;
     gr_ai_kind why_kind;
 } play;
@@ -313,8 +313,7 @@ static void hint(play *P)
 }
 
 /* Why the computer played its last decision: the search that chose it,
- * re-run from the same state and stream (so the same search), its three
- * best actions with their share of the simulations, the win estimate with
+ * its three best actions with their share of the simulations, the win estimate with
  * a 95% interval (the normal one, the variance of a result in 0..1 at most
  * w(1 - w)), the figures each side is expected to lose by the action, and
  * the commander's plan for the unit.  Asked by side p: a hidden choice of
@@ -339,17 +338,9 @@ static void why(play *P, int p)
                gr_ai_kind_name(P->why_kind, name, sizeof name));
         return;
     }
-    gr_action *acts = malloc((size_t)g->type->max_actions * sizeof *acts);
-    if (!acts) {
-        printf("why: out of memory\n");
-        return;
-    }
-    int n = gr_game_legal_actions(g, P->why_st, acts, g->type->max_actions);
-    gr_rng rng = P->why_rng;
-    gr_ai_line best[3];
-    int m = gr_ai_search(g, P->why_st, P->why_kind, acts, n, &rng, best, 3);
-    free(acts);
-    if (m < 1) {
+    const gr_ai_line *best = P->why_lines;
+    int m = P->why_n;
+    if (m < 1) { /* the search had no memory for its tree */
         printf("why: out of memory\n");
         return;
     }
@@ -632,10 +623,10 @@ static int run(play *P)
             int n = gr_match_legal(P->m, &acts);
             if (P->why_st) {
                 memcpy(P->why_st, cur(P), P->game.type->state_size);
-                P->why_rng = *gr_match_player_rng(P->m, p);
                 P->why_p = p;
             }
-            a = gr_ai_choose(&P->game, cur(P), P->kind[p], acts, n, gr_match_player_rng(P->m, p));
+            a = gr_ai_choose_lines(&P->game, cur(P), P->kind[p], acts, n,
+                                   gr_match_player_rng(P->m, p), P->why_lines, 3, &P->why_n);
             P->why_valid = P->why_st != NULL && n > 1;
             P->why_act = a;
             P->why_kind = P->kind[p];

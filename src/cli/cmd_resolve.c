@@ -76,17 +76,7 @@ static void print_text(const gr_system *s, const gr_procedure *p, const gr_args 
         for (int k = 0; k < st->cell.nfields; k++)
             if (st->cell.fields[k].kind == GR_F_STR && !(st->silent & (1u << k)))
                 printf("    %s: %s\n", st->cell.fields[k].key, st->cell.fields[k].s);
-        char said[GR_TEXT_FLAGS];
-        if (out->effect && *out->effect)
-            printf("    effect: %s\n", gr_text_flags(out->effect, said, sizeof said));
-        for (size_t k = 0; st->table->effects && k < st->table->effects[st->cell.outcome].n; k++) {
-            char text[512];
-            gr_effect_text(&st->table->effects[st->cell.outcome].lines[k], s->length_unit,
-                           gr_roll_opposed(st->table->roll), text, sizeof text);
-            printf("    do:     %s\n", text);
-        }
-        if (st->cell.note)
-            printf("    note:   %s\n", gr_text_flags(st->cell.note, said, sizeof said));
+        cli_print_effect(s, st->table, &st->cell, "    ");
         gr_odds odds;
         if (st->has_odds && gr_step_odds(st, &odds, NULL) == GR_OK) {
             printf("    odds before the roll (%s %+d):\n", gr_roll_name(st->table->roll),

@@ -27,7 +27,10 @@ static void print_hist(const gr_sim_stat *s, long games)
     }
 }
 
-void sim_print_text(const gr_sim_doc *d, const gr_sim_report *r)
+/* The text report on stdout: who wins how often with the 95% intervals, the
+ * draws, the length of the battles (steps, turns with a histogram), each
+ * side's losses on average, the objectives held at the end. */
+static void sim_print_text(const gr_sim_doc *d, const gr_sim_report *r)
 {
     const char *side[2] = {d->sides[0], d->sides[1]};
     double n = (double)r->games;
@@ -128,7 +131,12 @@ static int top_losses(const gr_sim_report *r, int most, int *c, int *w)
     return n;
 }
 
-void sim_print_designer(const gr_sim_doc *d, const gr_sim_report *r)
+/* The designer's part of the text report, after sim_print_text: the turn
+ * in which the won battles were decided, the objectives changing hands and
+ * who holds them at the end, the hexes of most losses, the rule holes with
+ * the command that plays the first battle of each again, and a side that
+ * won nothing. */
+static void sim_print_designer(const gr_sim_doc *d, const gr_sim_report *r)
 {
     double n = (double)r->games;
     char b[3][GR_SIM_PATH];
@@ -478,7 +486,11 @@ static void html_designer(FILE *f, const gr_sim_study *st)
     }
 }
 
-int sim_write_html(const char *cmd, const char *file, const gr_sim_study *st)
+/* The balance page written to `file` atomically (gr_write_file_atomic):
+ * one self-contained HTML file (no script, nothing fetched), its charts in
+ * SVG.  Returns CLI_OK, or CLI_FAIL after one line on stderr beginning
+ * with `cmd` ("grognard sim") that says why. */
+static int sim_write_html(const char *cmd, const char *file, const gr_sim_study *st)
 {
     const gr_sim_doc *d = &st->d[0];
     const gr_sim_report *r = &st->r[0];
@@ -596,7 +608,12 @@ static int skill_run(const gr_sim_study *st, int k)
     return -1;
 }
 
-void sim_print_compare(const gr_sim_study *st)
+/* The runs of a study compared with its base, as text: each variant's
+ * change of each side's win rate with its 95% interval (Newcombe) and a *
+ * when significant; the skill runs (W,W; S,W; W,S; S,S): each side's win
+ * rate, the stronger player's with one side against the other, and a side
+ * that wins only with the stronger player or with neither. */
+static void sim_print_compare(const gr_sim_study *st)
 {
     const gr_sim_doc *d = &st->d[0];
     char b[3][GR_SIM_PATH], c[2][96];

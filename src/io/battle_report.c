@@ -233,12 +233,10 @@ gr_status gr_bt_report(const gr_match *m, const char *name, FILE *text, FILE *ht
     if (json)
         *json = NULL;
     r.before = malloc(sizeof *r.before);
-    gr_battle *b = malloc(sizeof *b);
     if (json)
         r.jactions = json_array();
-    if (!r.before || !b || (json && !r.jactions)) {
+    if (!r.before || (json && !r.jactions)) {
         free(r.before);
-        free(b);
         json_decref(r.jactions);
         return gr_error_set(err, GR_ERUNTIME, "%s: out of memory writing the report", name);
     }
@@ -264,11 +262,10 @@ gr_status gr_bt_report(const gr_match *m, const char *name, FILE *text, FILE *ht
         fprintf(text, "After-action report: %s (%s, seed %" PRIu64 "), %s against %s\n",
                 start->title, start->system, seed, start->side_name[0], start->side_name[1]);
     gr_status st = walk(m, start, name, &r, err);
-    memcpy(b, r.before, sizeof *b); /* the battle after the last test */
+    const gr_battle *b = r.before; /* the battle after the last test */
     if (st != GR_OK) {
         json_decref(r.jactions);
         free(r.before);
-        free(b);
         return st;
     }
     /* totals and the leaders' fate */
@@ -355,6 +352,5 @@ gr_status gr_bt_report(const gr_match *m, const char *name, FILE *text, FILE *ht
     if (nactions)
         *nactions = b->nactions;
     free(r.before);
-    free(b);
     return GR_OK;
 }

@@ -617,21 +617,6 @@ static gr_status read_report(const reader *R, const gr_jr_node *root, gr_sim_doc
     return GR_OK;
 }
 
-gr_status gr_sim_doc_parse(const char *text, size_t len, const char *name, gr_sim_doc *d,
-                           gr_sim_report *r, gr_error *err)
-{
-    memset(d, 0, sizeof *d);
-    memset(r, 0, sizeof *r);
-    gr_jr_node *root;
-    gr_jr_doc *doc = gr_jr_parse(text, len, name, GR_SIM_MAX_NODES, &root, err);
-    if (!doc)
-        return err->code;
-    reader R = {name, err};
-    gr_status s = read_report(&R, root, d, r);
-    gr_jr_free(doc);
-    return s;
-}
-
 /* ---- studies ----------------------------------------------------------------- */
 
 gr_status gr_sim_study_alloc(gr_sim_study *s, int n, gr_error *err)

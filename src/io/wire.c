@@ -61,7 +61,12 @@ json_t *gr_wire_milli(int64_t v)
     return json_real((double)v / GR_MILLI);
 }
 
-json_t *gr_wire_args(const gr_param *params, size_t nparams, const gr_args *a)
+/* The given inputs of `a` (index-aligned with params[0..nparams)) as an
+ * object {"name": value}, in the params' order: INT an integer, NUM as
+ * gr_wire_milli, ENUM the choice id, FLAG a boolean, TEXT a string.  Inputs
+ * not given are left out.  New reference (caller owns), NULL if out of
+ * memory. */
+static json_t *gr_wire_args(const gr_param *params, size_t nparams, const gr_args *a)
 {
     json_t *o = json_object();
     int bad = !o;
@@ -80,7 +85,11 @@ json_t *gr_wire_args(const gr_param *params, size_t nparams, const gr_args *a)
     return done(o, bad);
 }
 
-int gr_wire_fields(json_t *obj, const gr_field *f, int n)
+/* Add the n fields f[0..n) to the object `obj` (borrowed: the caller keeps
+ * its reference), each under its key: INT an integer, NUM as gr_wire_milli,
+ * STR a string, NULL null, BOOL a boolean.  Returns 0, or -1 if out of
+ * memory or `obj` is not an object (obj may then hold some of the fields). */
+static int gr_wire_fields(json_t *obj, const gr_field *f, int n)
 {
     int bad = !json_is_object(obj);
     for (int i = 0; i < n && !bad; i++) {
@@ -95,7 +104,13 @@ int gr_wire_fields(json_t *obj, const gr_field *f, int n)
     return bad ? -1 : 0;
 }
 
-json_t *gr_wire_odds_map(const gr_table *t, const gr_args *a, const gr_odds *o, int fractions)
+/* The probability of every outcome of `t` that the args' column shows
+ * (gr_table_outcome_shown), in the table's order, as {"id": p}: with
+ * fractions == 0, p a real number (w/den); else the reduced fraction as a
+ * string "w/den" ("1/10").  New reference (caller owns), NULL if out of
+ * memory. */
+static json_t *gr_wire_odds_map(const gr_table *t, const gr_args *a, const gr_odds *o,
+                                int fractions)
 {
     json_t *obj = json_object();
     int bad = !obj;
@@ -123,7 +138,11 @@ json_t *gr_wire_outcome_labels(const gr_table *t)
     return done(obj, bad);
 }
 
-json_t *gr_wire_mod(const gr_mod *m)
+/* One modifier of a resolution: {"kind": "drm"|"multiplier"|"info",
+ * "value" (drm) | "num", "den" (multiplier), "applied", "side":
+ * "attacker"|"defender", "reason", "source"}.  New reference (caller owns),
+ * NULL if out of memory. */
+static json_t *gr_wire_mod(const gr_mod *m)
 {
     static const char *const kinds[] = {"drm", "multiplier", "info"};
     json_t *mj = json_object();
@@ -142,7 +161,9 @@ json_t *gr_wire_mod(const gr_mod *m)
     return done(mj, bad);
 }
 
-json_t *gr_wire_roll(const gr_roll_record *rr)
+/* One roll of a resolution: {"name", "dice", "faces": [...], "total",
+ * "typed"}.  New reference (caller owns), NULL if out of memory. */
+static json_t *gr_wire_roll(const gr_roll_record *rr)
 {
     json_t *rj = json_object(), *faces = json_array();
     int bad = !rj || !faces;
@@ -156,7 +177,12 @@ json_t *gr_wire_roll(const gr_roll_record *rr)
     return done(rj, bad);
 }
 
-json_t *gr_wire_effects(const gr_effects *fx, const char *unit, int opposed)
+/* The effects of one result as data (effect.h): an array of objects
+ * {"who", "arm", "when", each field that is not 0 (enum fields by their
+ * id: "retreat": "full_move"), "text"}; `unit` names the distances
+ * ("inches", "cm"), `opposed` as in gr_effect_text.  New reference (caller
+ * owns), NULL if out of memory. */
+static json_t *gr_wire_effects(const gr_effects *fx, const char *unit, int opposed)
 {
     json_t *arr = json_array();
     int bad = !arr;
@@ -183,10 +209,33 @@ json_t *gr_wire_effects(const gr_effects *fx, const char *unit, int opposed)
     return done(arr, bad);
 }
 
-json_t *gr_wire_step(const gr_step *st, const char *unit)
+/* Cell c of table t into j: "result", the cell's fields, "label",
+ * "effect", "effects" (when the table carries them; `unit` as in
+ * gr_wire_effects), "cell", "note" (if any).  1 if out of memory. */
+static int put_cell(json_t *j, const gr_table *t, const gr_cell *c, const char *unit)
+{
+    const gr_outcome *out = &t->outcomes[c->outcome];
+    int bad = put_str(j, "result", out->id);
+    bad |= gr_wire_fields(j, c->fields, c->nfields) != 0;
+    bad |= put_str(j, "label", out->label);
+    bad |= put_str(j, "effect", out->effect);
+    if (t->effects)
+        bad |= put(j, "effects",
+                   gr_wire_effects(&t->effects[c->outcome], unit, gr_roll_opposed(t->roll)));
+    bad |= put_str(j, "cell", c->cell ? c->cell : "");
+    if (c->note)
+        bad |= put_str(j, "note", c->note);
+    return bad;
+}
+
+/* One table read of a resolution: {"what", "table", "inputs", "modifier",
+ * "score", "result", the cell's fields, "label", "effect", "effects" (when
+ * the table carries them), "cell", "note" (if any), and, when the table is
+ * read with a die, "odds" and "fractions" before the roll}; `unit` as in
+ * gr_wire_effects.  New reference (caller owns), NULL if out of memory. */
+static json_t *gr_wire_step(const gr_step *st, const char *unit)
 {
     const gr_table *t = st->table;
-    const gr_outcome *out = &t->outcomes[st->cell.outcome];
     json_t *sj = json_object();
     int bad = !sj;
     bad |= put_str(sj, "what", st->what);
@@ -194,16 +243,7 @@ json_t *gr_wire_step(const gr_step *st, const char *unit)
     bad |= put(sj, "inputs", gr_wire_args(t->params, t->nparams, &st->args));
     bad |= put(sj, "modifier", json_integer(st->modifier));
     bad |= put(sj, "score", json_integer(st->score));
-    bad |= put_str(sj, "result", out->id);
-    bad |= gr_wire_fields(sj, st->cell.fields, st->cell.nfields) != 0;
-    bad |= put_str(sj, "label", out->label);
-    bad |= put_str(sj, "effect", out->effect);
-    if (t->effects)
-        bad |= put(sj, "effects",
-                   gr_wire_effects(&t->effects[st->cell.outcome], unit, gr_roll_opposed(t->roll)));
-    bad |= put_str(sj, "cell", st->cell.cell ? st->cell.cell : "");
-    if (st->cell.note)
-        bad |= put_str(sj, "note", st->cell.note);
+    bad |= put_cell(sj, t, &st->cell, unit);
     gr_odds odds;
     if (st->has_odds && gr_step_odds(st, &odds, NULL) == GR_OK) {
         bad |= put(sj, "odds", gr_wire_odds_map(t, &st->args, &odds, 0));
@@ -214,23 +254,12 @@ json_t *gr_wire_step(const gr_step *st, const char *unit)
 
 json_t *gr_wire_lookup(const gr_system *s, const gr_table *t, const gr_args *a, const gr_cell *c)
 {
-    const gr_outcome *out = &t->outcomes[c->outcome];
     json_t *j = json_object();
     int bad = !j;
     bad |= put_str(j, "system", s->id);
     bad |= put_str(j, "table", t->name);
     bad |= put(j, "inputs", gr_wire_args(t->params, t->nparams, a));
-    bad |= put_str(j, "result", out->id);
-    bad |= gr_wire_fields(j, c->fields, c->nfields) != 0;
-    bad |= put_str(j, "label", out->label);
-    bad |= put_str(j, "effect", out->effect);
-    if (t->effects)
-        bad |=
-            put(j, "effects",
-                gr_wire_effects(&t->effects[c->outcome], s->length_unit, gr_roll_opposed(t->roll)));
-    bad |= put_str(j, "cell", c->cell ? c->cell : "");
-    if (c->note)
-        bad |= put_str(j, "note", c->note);
+    bad |= put_cell(j, t, c, s->length_unit);
     bad |= put_str(j, "source", t->source);
     return done(j, bad);
 }
@@ -309,7 +338,12 @@ json_t *gr_wire_resolution(const gr_system *s, const gr_procedure *p, const gr_a
     return done(j, bad);
 }
 
-json_t *gr_wire_param(const gr_param *p)
+/* One input of a table or procedure, as a page builds a control for it:
+ * {"name", "kind": "int"|"number"|"choice"|"flag"|"text", "required",
+ * "choices": [ids] (choice only), "min", "max" (int and number only;
+ * numbers as gr_wire_milli), "help"}.  New reference (caller owns), NULL
+ * if out of memory. */
+static json_t *gr_wire_param(const gr_param *p)
 {
     static const char *const kinds[] = {"int", "number", "choice", "flag", "text"};
     json_t *o = json_object();
@@ -361,7 +395,16 @@ static json_t *params_json(const gr_param *params, size_t n, int skip, const gr_
     return done(a, bad);
 }
 
-json_t *gr_wire_system(const gr_system *s)
+/* One system: {"id", "title", "seeds", "dice", "tables": [names],
+ * "procedures": [names], "inputs": {"tables": {name: {"title", "source",
+ * "dice" (null: read without a die), "score" (the input `odds` fills with
+ * the dice, null if none), "params": [gr_wire_param, the score left out],
+ * "example": a command line}}, "procedures": {name: {"title", "source",
+ * "rolls" (what a typed roll holds), "params": [gr_wire_param], "example":
+ * a command line with a situation that resolves}}}}: what the table assistant page
+ * builds its controls from.  New reference (caller owns), NULL if out of
+ * memory. */
+static json_t *gr_wire_system(const gr_system *s)
 {
     json_t *o = json_object(), *t = json_array(), *p = json_array(), *in = json_object(),
            *ti = json_object(), *pi = json_object();

@@ -37,13 +37,15 @@ struct gr_match {
     char by[GR_MATCH_MAX_PLAYERS][GR_RECORD_BY_MAX]; /* who plays each side now */
 };
 
-uint64_t gr_match_chance_seed(uint64_t seed)
+/* The seeds of the chance stream and of player p's stream, derived from the
+ * game seed (distinct streams, so a replay needs no computer player). */
+static uint64_t gr_match_chance_seed(uint64_t seed)
 {
     uint64_t s = seed ^ 0x6368616e63650000ull; /* "chance" */
     return gr_splitmix64(&s);
 }
 
-uint64_t gr_match_player_seed(uint64_t seed, int player)
+static uint64_t gr_match_player_seed(uint64_t seed, int player)
 {
     uint64_t s = seed ^ (0x706c617965720000ull + (uint64_t)player); /* "player" */
     return gr_splitmix64(&s);

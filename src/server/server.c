@@ -208,7 +208,7 @@ gr_status gr_server_start(const gr_server_opts *o, gr_server **out, gr_error *er
     }
     /* the atomic writer's leftovers a kill left beside the database (a
      * SQLite file's folder: a URI names no folder of this machine's) */
-    if (strncmp(o->db, "postgres", 8))
+    if (!gr_store_spec_is_pg(o->db))
         gr_remove_stale_tmp(o->db);
     gr_status st;
     if ((st = gr_store_open(o->db, &s->store, err)) != GR_OK ||

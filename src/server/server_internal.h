@@ -92,6 +92,7 @@ typedef struct sv_game {
     sv_snap snap[SV_SNAPS];
     uint64_t pub_ver;
     int queued;            /* in the worker's queue */
+    struct sv_game *qnext; /* the next game in it */
     struct sv_why *why[2]; /* each side's last computer decision, for GET .../why
                               (sv_why.c); NULL: none kept on this server */
     pthread_mutex_t lock;
@@ -160,10 +161,6 @@ char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang);
 char *sv_game_view_at(const sv_scenario *scn, const char *id, uint64_t seed,
                       const char players[2][GR_STORE_NAME_MAX], const gr_record_step *steps,
                       size_t n, size_t total, int seat, gr_lang lang, gr_error *err);
-/* What unit `unit` sees of the map now (gr_game_sight_json) as JSON text
- * (free it); NULL if the unit is not on the map or out of memory.  Called
- * with g->lock held.  Sight reads only what every side sees. */
-char *sv_game_sight(sv_game *g, int unit);
 
 /* The log entries from index `from` (of g->log) that `seat` may see, as a
  * JSON array (new reference). */

@@ -133,43 +133,23 @@ json_t *sv_battles_view(const sv_game *g, int side)
  * and every battle of the system, kept by the browser (a day; its ETag
  * asked again after, 304 when unchanged).  Nothing of the battle's state:
  * read without its lock. */
-static MHD_Result_t h_rules(sv_game *g, sv_req *q)
+static MHD_Result_t h_rules(gr_server *s, sv_game *g, sv_req *q, const sv_call *c)
 {
-    MHD_Result_t ret;
-    if (sv_games_seat(q, g, &ret) < 0)
-        return ret;
-    char tag[17], etag[20], *text = NULL;
+    (void)s;
+    (void)c; /* a seat's token (SV_SEAT): either side's */
+    char tag[17] = "", etag[20], *text = NULL;
     /* b->rules is set once, when the battle is made: never changed after */
     json_decref(rules_of(battle_of(g), tag, &text));
-    if (!text)
-        return sv_reply_err(q, 500, "out of memory; try again");
     snprintf(etag, sizeof etag, "\"%s\"", tag);
-    const char *inm = MHD_lookup_connection_value(q->c, MHD_HEADER_KIND, "If-None-Match");
-    int same = inm && (strstr(inm, etag) || !strcmp(inm, "*"));
-    size_t len = same ? 0 : strlen(text);
-    if (same) { /* 304: no body */
-        free(text);
-        text = NULL;
-    }
-    struct MHD_Response *res = MHD_create_response_from_buffer(
-        len, text ? text : "", text ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
-    if (!res) {
-        free(text);
-        return MHD_NO;
-    }
-    if (!same)
-        MHD_add_response_header(res, "Content-Type", "application/json; charset=utf-8");
-    MHD_add_response_header(res, "Cache-Control", "private, max-age=86400");
-    MHD_add_response_header(res, "ETag", etag);
-    sv_guard_headers(res);
-    return sv_reply_response(q, same ? 304 : 200, res, (long long)len);
+    return sv_reply_tagged(q, text, etag, "private, max-age=86400");
 }
 
 /* GET .../ID (k 0: the side's view; ?full=1 with the system's words, not
  * kept), .../verbs (1), .../report (5) and .../report.html (6: the report
  * of this battle's match): the answer to a side, g as the store has it. */
-static MHD_Result_t h_get(gr_server *s, sv_game *g, sv_req *q, int k)
+static MHD_Result_t h_get(gr_server *s, sv_game *g, sv_req *q, const sv_call *c)
 {
+    int k = c->arg;
     MHD_Result_t ret;
     int side = sv_games_seat(q, g, &ret);
     if (side < 0)
@@ -225,14 +205,10 @@ static MHD_Result_t h_create(gr_server *s, sv_req *q)
 {
     char msg[GR_ERROR_MSG * 2];
     const char *ex = "{\"system\": \"nf\", \"oob\": \"maida\"}";
-    json_t *j = sv_body_object(q, ex, msg, sizeof msg);
+    static const char *const keys[] = {"system", "oob", "oob_text", "seed", NULL};
+    json_t *j = sv_body_object(q, ex, keys, msg, sizeof msg);
     if (!j)
         return sv_reply_err(q, 400, "%s", msg);
-    static const char *const keys[] = {"system", "oob", "oob_text", "seed", NULL};
-    if (!sv_only_keys(j, keys, msg, sizeof msg)) {
-        json_decref(j);
-        return sv_reply_err(q, 400, "%s", msg);
-    }
     const char *sys = json_string_value(json_object_get(j, "system"));
     const char *oob = json_string_value(json_object_get(j, "oob"));
     json_t *text = json_object_get(j, "oob_text");
@@ -295,17 +271,14 @@ static MHD_Result_t h_create(gr_server *s, sv_req *q)
  * one action path (sv_games_act: its dice typed given as recorded, the
  * rest drawn by the match, stored before the answer), its outcome told
  * from the record (the test and its dice). */
-static MHD_Result_t h_action(gr_server *s, sv_game *g, sv_req *q, int odds)
+static MHD_Result_t h_action(gr_server *s, sv_game *g, sv_req *q, const sv_call *c)
 {
-    MHD_Result_t ret;
-    int side = sv_games_seat(q, g, &ret);
-    if (side < 0)
-        return ret;
+    int side = c->seat, odds = c->arg;
     char msg[GR_ERROR_MSG * 2], text[512];
     json_t *j = sv_body_object(q,
                                "{\"verb\": \"fire\", \"unit\": \"ID\", \"target\": \"ID\", "
                                "\"inputs\": {\"range\": 4}}",
-                               msg, sizeof msg);
+                               NULL, msg, sizeof msg);
     if (!j)
         return sv_reply_err(q, 400, "%s", msg);
     gr_battle *before = malloc(sizeof *before), *after = malloc(sizeof *after);
@@ -364,12 +337,9 @@ static MHD_Result_t h_action(gr_server *s, sv_game *g, sv_req *q, int odds)
     return res ? sv_reply_obj(q, 200, res) : sv_reply_err(q, code, "%s", err.msg);
 }
 
-static MHD_Result_t h_undo(gr_server *s, sv_game *g, sv_req *q)
+static MHD_Result_t h_undo(gr_server *s, sv_game *g, sv_req *q, const sv_call *c)
 {
-    MHD_Result_t ret;
-    int side = sv_games_seat(q, g, &ret);
-    if (side < 0)
-        return ret;
+    int side = c->seat;
     json_t *res = NULL;
     gr_error err;
     gr_bt_action a;
@@ -415,24 +385,14 @@ int sv_battles_route(gr_server *s, sv_req *q, const char *path, MHD_Result_t *re
                        : sv_reply_err(q, 405, "use POST /api/battles to start a battle");
         return 1;
     }
-    static const sv_route routes[] = {
-        {"", 0},        {"/verbs", 0},       {"/actions", 1}, {"/odds", 1}, {"/undo", 1},
-        {"/report", 0}, {"/report.html", 0}, {"/events", 0},  {"/rules", 0}};
-    sv_game *g;
-    int k =
-        sv_games_item(s, q, path, "battles", 1, routes, sizeof routes / sizeof routes[0], &g, ret);
-    switch (k) {
-    case -2: return 0;
-    case -1: break;
-    case 0:
-    case 1:
-    case 5:
-    case 6: *ret = h_get(s, g, q, k); break;
-    case 2:
-    case 3: *ret = h_action(s, g, q, k == 3); break;
-    case 4: *ret = h_undo(s, g, q); break;
-    case 8: *ret = h_rules(g, q); break;
-    default: *ret = sv_games_events(s, g, q); break;
-    }
-    return 1;
+    static const sv_route routes[] = {{"", 0, SV_ANYONE, h_get, 0},
+                                      {"/verbs", 0, SV_ANYONE, h_get, 1},
+                                      {"/actions", 1, SV_SEAT, h_action, 0},
+                                      {"/odds", 1, SV_SEAT, h_action, 1},
+                                      {"/undo", 1, SV_SEAT, h_undo, 0},
+                                      {"/report", 0, SV_ANYONE, h_get, 5},
+                                      {"/report.html", 0, SV_ANYONE, h_get, 6},
+                                      {"/events", 0, SV_SEAT, sv_games_events, 0},
+                                      {"/rules", 0, SV_SEAT, h_rules, 0}};
+    return sv_games_item(s, q, path, "battles", 1, routes, sizeof routes / sizeof routes[0], ret);
 }

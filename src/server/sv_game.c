@@ -39,25 +39,16 @@ gr_status sv_game_new(const sv_scenario *scn, const char *id, uint64_t seed,
     snprintf(g->id, sizeof g->id, "%s", id);
     g->scn = scn;
     g->seed = seed;
-    for (int p = 0; p < 2; p++) {
-        snprintf(g->players[p], sizeof g->players[p], "%s", players[p]);
+    for (int p = 0; p < 2; p++)
         snprintf(g->tokens[p], sizeof g->tokens[p], "%s", tokens[p]);
-        g->computer[p] = strcmp(players[p], "human") != 0;
-        gr_error perr;
-        if (g->computer[p] && gr_ai_kind_parse(players[p], &g->ai[p], &perr) != GR_OK) {
-            free(g);
-            return gr_error_set(err, GR_EINPUT,
-                                "players[%d]: '%s' is neither \"human\" nor a computer player (%s)",
-                                p, players[p], perr.msg);
-        }
-    }
-    if (gr_match_new(&scn->game, seed, &g->m, err) != GR_OK) {
+    gr_status st = gr_match_new(&scn->game, seed, &g->m, err);
+    for (int p = 0; p < 2 && st == GR_OK; p++)
+        st = sv_game_set_player(g, p, players[p], err);
+    if (st != GR_OK) {
+        st = g->m ? st : GR_ERUNTIME;
+        gr_match_free(g->m);
         free(g);
-        return GR_ERUNTIME;
-    }
-    for (int p = 0; p < 2; p++) {
-        gr_match_set_computer(g->m, p, g->computer[p]);
-        gr_match_set_by(g->m, p, g->players[p]);
+        return st;
     }
     gr_match_set_sink(g->m, sink, g);
     pthread_mutex_init(&g->lock, NULL);
@@ -227,14 +218,6 @@ static json_t *winner_json(const gr_game *gm, const void *st)
 {
     int w = gr_game_winner(gm, st);
     return w >= 0 ? json_integer(w) : w == GR_DRAW ? json_string("draw") : json_null();
-}
-
-char *sv_game_sight(sv_game *g, int unit)
-{
-    json_t *j = gr_game_sight_json(&g->scn->game, gr_match_state(g->m), unit);
-    char *text = j ? gr_wire_dumps(j) : NULL;
-    json_decref(j);
-    return text;
 }
 
 int sv_game_slot(int seat, gr_lang lang)
@@ -531,8 +514,9 @@ gr_status sv_game_set_player(sv_game *g, int seat, const char *player, gr_error 
     if (strlen(player) >= sizeof g->players[seat])
         return gr_error_set(err, GR_EINPUT, "'%.40s...' is too long a player's name", player);
     if (computer && gr_ai_kind_parse(player, &k, &perr) != GR_OK)
-        return gr_error_set(err, GR_EINPUT, "'%s' is neither \"human\" nor a computer player (%s)",
-                            player, perr.msg);
+        return gr_error_set(err, GR_EINPUT,
+                            "players[%d]: '%s' is neither \"human\" nor a computer player (%s)",
+                            seat, player, perr.msg);
     snprintf(g->players[seat], sizeof g->players[seat], "%s", player);
     g->computer[seat] = computer;
     if (computer)

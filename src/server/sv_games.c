@@ -45,17 +45,11 @@ struct sv_games {
     int nworkers; /* started */
     pthread_mutex_t q_lock;
     pthread_cond_t q_cond;
-    sv_game **queue;
-    size_t qhead, qlen, qcap;
+    sv_game *qhead, *qtail; /* linked by sv_game.qnext */
     atomic_int stopping;
 };
 
 /* ---- scenarios ----------------------------------------------------------- */
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
 
 static void scenario_clear(sv_scenario *sc)
 {
@@ -117,35 +111,17 @@ static json_t *scenario_summary(const char *id, const char *game, const json_t *
     return o;
 }
 
-/* The names of the *.json files of `dir` whose stem fits a scenario's id,
- * sorted: *n of them; NULL if the folder cannot be read (errno). */
-static char **json_files(const char *dir, size_t *n)
+/* A scenario's file: NAME.json, NAME short enough for a scenario's id. */
+static int is_scenario_file(const struct dirent *e)
 {
-    *n = 0;
-    DIR *d = opendir(dir);
-    if (!d)
-        return NULL;
-    size_t cap = 16;
-    char **names = malloc(cap * sizeof *names);
-    struct dirent *e;
-    while (names && (e = readdir(d))) {
-        size_t l = strlen(e->d_name);
-        if (l <= 5 || strcmp(e->d_name + l - 5, ".json") || l - 5 >= GR_STORE_NAME_MAX)
-            continue;
-        if (*n == cap) {
-            char **v = realloc(names, 2 * cap * sizeof *v);
-            if (!v)
-                break;
-            names = v;
-            cap *= 2;
-        }
-        if ((names[*n] = strdup(e->d_name)))
-            (*n)++;
-    }
-    closedir(d);
-    if (names)
-        qsort(names, *n, sizeof *names, cmp_str);
-    return names;
+    size_t l = strlen(e->d_name);
+    return l > 5 && !strcmp(e->d_name + l - 5, ".json") && l - 5 < GR_STORE_NAME_MAX;
+}
+
+/* By name, byte by byte (not by the locale's collation). */
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+    return strcmp((*a)->d_name, (*b)->d_name);
 }
 
 /* Add the scenario file DIR/NAME as scenario `id` of type `type_id` (NULL:
@@ -210,58 +186,57 @@ static int scenario_add(sv_games *gs, const char *dir, const char *name, const c
     return 1;
 }
 
+/* Add every DIR/NAME.json (is_scenario_file), sorted by name, as
+ * scenario PREFIX+NAME of type type_id (scenario_add): how many loaded, or
+ * -1 if the folder cannot be read (errno). */
+static long scenarios_add_dir(sv_games *gs, const char *dir, const char *prefix,
+                              const char *type_id)
+{
+    struct dirent **names;
+    int n = scandir(dir, &names, is_scenario_file, by_name);
+    long loaded = 0;
+    for (int i = 0; i < n; i++) {
+        char id[GR_STORE_NAME_MAX];
+        const char *name = names[i]->d_name;
+        if (snprintf(id, sizeof id, "%s%.*s", prefix, (int)(strlen(name) - 5), name) <
+            (int)sizeof id)
+            loaded += scenario_add(gs, dir, name, id, type_id);
+        free(names[i]);
+    }
+    if (n >= 0)
+        free(names);
+    return n < 0 ? -1 : loaded;
+}
+
 /* The scenarios of DATA/scenarios/, then the battles on the table,
  * DATA/table/NAME.json as scenario "table/NAME" (each file names its game
  * type; the folder may be missing), then the companion's bundled orders of
  * battle, DATA/oob/SYSTEM/OOB.json as scenario "SYSTEM/OOB" of type SYSTEM. */
 static gr_status scenarios_load(sv_games *gs, gr_error *err)
 {
-    char dir[PATH_MAX];
+    char dir[PATH_MAX], prefix[GR_STORE_NAME_MAX];
     snprintf(dir, sizeof dir, "%s/scenarios", gs->s->data);
-    size_t n, loaded = 0;
-    char **names = json_files(dir, &n);
-    if (!names)
+    long loaded = scenarios_add_dir(gs, dir, "", NULL);
+    if (loaded < 0)
         return gr_error_set(err, GR_EINPUT,
                             "%s: cannot open the scenario folder (%s); give as the data folder "
                             "the one that holds scenarios/ (the source tree's data/)",
                             dir, strerror(errno));
-    for (size_t i = 0; i < n; i++) {
-        char id[GR_STORE_NAME_MAX];
-        snprintf(id, sizeof id, "%.*s", (int)(strlen(names[i]) - 5), names[i]);
-        loaded += (size_t)scenario_add(gs, dir, names[i], id, NULL);
-        free(names[i]);
-    }
-    free(names);
     if (!loaded)
         return gr_error_set(err, GR_EINPUT,
                             "%s: no scenario could be loaded; give as the data folder the one "
                             "that holds scenarios/*.json",
                             dir);
     snprintf(dir, sizeof dir, "%s/table", gs->s->data);
-    names = json_files(dir, &n);
-    for (size_t i = 0; names && i < n; i++) {
-        char id[GR_STORE_NAME_MAX];
-        if (snprintf(id, sizeof id, "table/%.*s", (int)(strlen(names[i]) - 5), names[i]) <
-            (int)sizeof id)
-            scenario_add(gs, dir, names[i], id, NULL);
-        free(names[i]);
-    }
-    free(names);
+    scenarios_add_dir(gs, dir, "table/", NULL);
     size_t nt;
     const gr_game_type *const *types = gr_game_types(&nt);
     for (size_t t = 0; t < nt; t++) {
         if (!sv_battles_type(types[t]))
             continue;
         snprintf(dir, sizeof dir, "%s/oob/%s", gs->s->data, types[t]->id);
-        names = json_files(dir, &n);
-        for (size_t i = 0; names && i < n; i++) {
-            char id[GR_STORE_NAME_MAX];
-            if (snprintf(id, sizeof id, "%s/%.*s", types[t]->id, (int)(strlen(names[i]) - 5),
-                         names[i]) < (int)sizeof id)
-                scenario_add(gs, dir, names[i], id, types[t]->id);
-            free(names[i]);
-        }
-        free(names);
+        snprintf(prefix, sizeof prefix, "%s/", types[t]->id);
+        scenarios_add_dir(gs, dir, prefix, types[t]->id);
     }
     return GR_OK;
 }
@@ -332,6 +307,15 @@ static size_t bucket_of(const char *id)
     return (size_t)(h % SV_BUCKETS);
 }
 
+/* The game `id` of the registry, or NULL (reg_lock held). */
+static sv_game *reg_find(sv_games *gs, const char *id)
+{
+    sv_game *g = gs->buckets[bucket_of(id)];
+    while (g && strcmp(g->id, id))
+        g = g->next;
+    return g;
+}
+
 static void reg_add(sv_games *gs, sv_game *g)
 {
     size_t b = bucket_of(g->id);
@@ -354,22 +338,12 @@ static void enqueue(sv_games *gs, sv_game *g)
 {
     pthread_mutex_lock(&gs->q_lock);
     if (!g->queued) {
-        if (gs->qlen == gs->qcap) {
-            size_t cap = gs->qcap ? gs->qcap * 2 : 64;
-            sv_game **v = malloc(cap * sizeof *v);
-            if (!v) {
-                pthread_mutex_unlock(&gs->q_lock);
-                return;
-            }
-            for (size_t i = 0; i < gs->qlen; i++)
-                v[i] = gs->queue[(gs->qhead + i) % gs->qcap];
-            free(gs->queue);
-            gs->queue = v;
-            gs->qcap = cap;
-            gs->qhead = 0;
-        }
-        gs->queue[(gs->qhead + gs->qlen) % gs->qcap] = g;
-        gs->qlen++;
+        g->qnext = NULL;
+        if (gs->qtail)
+            gs->qtail->qnext = g;
+        else
+            gs->qhead = g;
+        gs->qtail = g;
         g->queued = 1;
         pthread_cond_signal(&gs->q_cond);
     }
@@ -455,9 +429,7 @@ static sv_game *game_find(sv_games *gs, const char *id, int *missing,
         return NULL;
     }
     pthread_mutex_lock(&gs->reg_lock);
-    sv_game *g = gs->buckets[bucket_of(id)];
-    while (g && strcmp(g->id, id))
-        g = g->next;
+    sv_game *g = reg_find(gs, id);
     if (!g) {
         gr_error lerr;
         g = load_game(gs, id, tokens, &lerr);
@@ -515,20 +487,19 @@ static gr_status catch_up(sv_games *gs, sv_game *g, gr_error *err)
 
 /* Before acting on g or showing it: when the store is shared (another
  * process may have moved the game on), compare the stored step count and
- * generation with g's and catch up.  One small read; nothing for SQLite.
- * g->lock held. */
-static gr_status sync_game(sv_games *gs, sv_game *g, gr_error *err)
+ * generation with g's and catch up.  One small read; nothing for SQLite. */
+gr_status sv_games_sync(gr_server *s, sv_game *g, gr_error *err)
 {
-    if (!gr_store_shared(gs->s->store))
+    if (!gr_store_shared(s->store))
         return GR_OK;
     gr_store_head h;
-    if (gr_store_stamp(gs->s->store, g->id, &h, err) != GR_OK)
+    if (gr_store_stamp(s->store, g->id, &h, err) != GR_OK)
         return GR_ERUNTIME;
     if (h.nsteps == gr_match_steps(g->m) && h.gen == g->gen) {
         g->finished = h.finished;
         return GR_OK;
     }
-    return catch_up(gs, g, err);
+    return catch_up(s->games, g, err);
 }
 
 /* The store's listener (its own thread): another server (or this one)
@@ -550,7 +521,7 @@ static void on_store_change(void *ctx, const char *id, size_t nsteps, uint64_t g
             for (; g; g = g->next) {
                 gr_error err;
                 pthread_mutex_lock(&g->lock);
-                if (sync_game(gs, g, &err) != GR_OK)
+                if (sv_games_sync(gs->s, g, &err) != GR_OK)
                     fprintf(stderr, "grognard serve: game %s: %s\n", g->id, err.msg);
                 pthread_mutex_unlock(&g->lock);
             }
@@ -560,9 +531,7 @@ static void on_store_change(void *ctx, const char *id, size_t nsteps, uint64_t g
     if (!valid_id(id))
         return;
     pthread_mutex_lock(&gs->reg_lock);
-    sv_game *g = gs->buckets[bucket_of(id)];
-    while (g && strcmp(g->id, id))
-        g = g->next;
+    sv_game *g = reg_find(gs, id);
     pthread_mutex_unlock(&gs->reg_lock); /* a registered game is freed only at the end */
     if (!g)
         return;
@@ -570,7 +539,7 @@ static void on_store_change(void *ctx, const char *id, size_t nsteps, uint64_t g
     /* our own change, or one we caught up with already: nothing to do */
     if (gen != g->gen || nsteps > gr_match_steps(g->m)) {
         gr_error err;
-        if (sync_game(gs, g, &err) != GR_OK)
+        if (sv_games_sync(gs->s, g, &err) != GR_OK)
             fprintf(stderr, "grognard serve: game %s: %s\n", g->id, err.msg);
     }
     pthread_mutex_unlock(&g->lock);
@@ -625,20 +594,20 @@ static void *worker_main(void *arg)
     sv_games *gs = arg;
     for (;;) {
         pthread_mutex_lock(&gs->q_lock);
-        while (!gs->qlen && !atomic_load(&gs->stopping))
+        while (!gs->qhead && !atomic_load(&gs->stopping))
             pthread_cond_wait(&gs->q_cond, &gs->q_lock);
         if (atomic_load(&gs->stopping)) {
             pthread_mutex_unlock(&gs->q_lock);
             return NULL;
         }
-        sv_game *g = gs->queue[gs->qhead];
-        gs->qhead = (gs->qhead + 1) % gs->qcap;
-        gs->qlen--;
+        sv_game *g = gs->qhead;
+        if (!(gs->qhead = g->qnext))
+            gs->qtail = NULL;
         g->queued = 0;
         pthread_mutex_unlock(&gs->q_lock);
         pthread_mutex_lock(&g->lock);
         gr_error err;
-        if (sync_game(gs, g, &err) != GR_OK) {
+        if (sv_games_sync(gs->s, g, &err) != GR_OK) {
             fprintf(stderr, "grognard serve: game %s: %s\n", g->id, err.msg);
         } else {
             /* the views of the game as committed kept first: they are
@@ -716,18 +685,13 @@ char *sv_games_snap(gr_server *s, sv_game *g, int slot, size_t since)
     return sv_game_snap_since(g, slot, shared ? &h : NULL, since);
 }
 
-gr_status sv_games_sync(gr_server *s, sv_game *g, gr_error *err)
-{
-    return sync_game(s->games, g, err);
-}
-
 int sv_games_act(gr_server *s, sv_game *g, int seat, const char *text, size_t step,
                  const gr_action *dice, size_t ndice, size_t *first, gr_error *err)
 {
     sv_games *gs = s->games;
     gr_error_clear(err);
     *first = 0;
-    int code = sync_game(gs, g, err) != GR_OK
+    int code = sv_games_sync(gs->s, g, err) != GR_OK
                    ? 500
                    : sv_game_act(g, seat, text, step, dice, ndice, first, err);
     if (code == 200 && commit(gs, g, *first, err) != GR_OK) {
@@ -745,7 +709,7 @@ int sv_games_undo(gr_server *s, sv_game *g, int seat, size_t step, gr_error *err
 {
     sv_games *gs = s->games;
     gr_error_clear(err);
-    if (sync_game(gs, g, err) != GR_OK)
+    if (sv_games_sync(gs->s, g, err) != GR_OK)
         return 500;
     size_t n;
     gr_record_step *before = sv_game_record(g, &n);
@@ -816,20 +780,10 @@ static MHD_Result_t h_create(sv_games *gs, sv_req *r)
 {
     char msg[GR_ERROR_MSG];
     const char *ex = "{\"scenario\": \"teaching\", \"players\": [\"human\", \"heuristic\"]}";
-    json_t *b = sv_body_object(r, ex, msg, sizeof msg);
+    static const char *const keys[] = {"scenario", "players", "seed", NULL};
+    json_t *b = sv_body_object(r, ex, keys, msg, sizeof msg);
     if (!b)
         return sv_reply_err(r, 400, "%s", msg);
-    const char *key;
-    json_t *v;
-    json_object_foreach(b, key, v)
-    {
-        if (strcmp(key, "scenario") && strcmp(key, "players") && strcmp(key, "seed")) {
-            MHD_Result_t ret =
-                sv_reply_err(r, 400, "unknown key '%.64s'; accepted: scenario, players, seed", key);
-            json_decref(b); /* after the message: key is b's */
-            return ret;
-        }
-    }
     const char *scid = json_string_value(json_object_get(b, "scenario"));
     json_t *pl = json_object_get(b, "players");
     json_t *seedj = json_object_get(b, "seed");
@@ -909,18 +863,6 @@ static MHD_Result_t h_list(sv_games *gs, sv_req *r)
     return sv_reply_obj(r, 200, a);
 }
 
-/* The seat of the request for game g: 0, 1, GR_SPECTATOR (no token), or -1
- * (a token that is not one of this game's). */
-static int seat_of(const sv_req *r, sv_game *g)
-{
-    const char *tok[2];
-    size_t len[2];
-    int n = sv_bearer(r, tok, len);
-    if (n == 0)
-        return GR_SPECTATOR;
-    return n == 1 ? sv_game_seat(g, tok[0], len[0]) : -1;
-}
-
 static size_t query_size(const sv_req *r, const char *name)
 {
     const char *v = sv_query(r, name);
@@ -931,14 +873,18 @@ static size_t query_size(const sv_req *r, const char *name)
     return *end ? 0 : (size_t)n;
 }
 
-/* Who asks for g (seat_of) and, for a view (`watch`: a spectator too), in
+/* Who asks for g (0, 1, GR_SPECTATOR with no token, -1 a token that is
+ * not one of g's) and, for a view (`watch`: a spectator too), in
  * which language (?lang=): 1 and both set, or 0 with *ret the refusal (401:
  * a token that is not one of g's, or, unless `watch`, none; 400: a
  * language not known). */
 static int viewer_of(sv_req *r, sv_game *g, int watch, int *seat, gr_lang *lang, MHD_Result_t *ret)
 {
     const char *noun = sv_battles_holds(g) ? "battle" : "game";
-    *seat = seat_of(r, g);
+    const char *tok[2];
+    size_t len[2];
+    int n = sv_bearer(r, tok, len);
+    *seat = n == 0 ? GR_SPECTATOR : n == 1 ? sv_game_seat(g, tok[0], len[0]) : -1;
     const char *l = sv_query(r, "lang");
     *lang = GR_LANG_EN;
     if (*seat == -1 || (*seat == GR_SPECTATOR && !watch))
@@ -962,24 +908,21 @@ int sv_games_seat(sv_req *r, sv_game *g, MHD_Result_t *ret)
     return viewer_of(r, g, 0, &seat, &lang, ret) ? seat : -1;
 }
 
-static MHD_Result_t h_view(sv_games *gs, sv_game *g, sv_req *r)
+static MHD_Result_t h_view(gr_server *s, sv_game *g, sv_req *r, const sv_call *c)
 {
-    int seat;
-    gr_lang lang;
-    MHD_Result_t ret;
-    if (!viewer_of(r, g, 1, &seat, &lang, &ret))
-        return ret;
+    int seat = c->seat;
+    gr_lang lang = c->lang;
     size_t since = query_size(r, "since");
     const char *at = sv_query(r, "step");
     /* the view, in its language and since a step too: from the last
      * committed snapshot, without waiting for the game's lock (a search or
      * a commit may hold it) */
-    char *kept = !at ? sv_games_snap(gs->s, g, sv_game_slot(seat, lang), since) : NULL;
+    char *kept = !at ? sv_games_snap(s, g, sv_game_slot(seat, lang), since) : NULL;
     if (kept)
         return sv_reply_json(r, 200, kept);
     pthread_mutex_lock(&g->lock);
     gr_error err;
-    if (sync_game(gs, g, &err) != GR_OK) {
+    if (sv_games_sync(s, g, &err) != GR_OK) {
         pthread_mutex_unlock(&g->lock);
         return sv_reply_err(r, 500, "%s", err.msg);
     }
@@ -1016,39 +959,6 @@ static MHD_Result_t h_view(sv_games *gs, sv_game *g, sv_req *r)
     return sv_reply_json(r, 200, text);
 }
 
-/* GET /api/games/GAME/sight?unit=U: what unit U sees of every hex from
- * where it stands (docs/api.md), for anyone who may watch the game. */
-static MHD_Result_t h_sight(sv_games *gs, sv_game *g, sv_req *r)
-{
-    int seat;
-    gr_lang lang;
-    MHD_Result_t ret;
-    if (!viewer_of(r, g, 1, &seat, &lang, &ret))
-        return ret;
-    const char *v = sv_query(r, "unit");
-    char *end = NULL;
-    long u = v && *v ? strtol(v, &end, 10) : -1;
-    if (!v || !*v || *end || u < 0 || u > 255)
-        return sv_reply_err(r, 400,
-                            "?unit=N is missing or is not a unit's id; give the \"id\" of one of "
-                            "the view's \"units\", e.g. /api/games/%s/sight?unit=0",
-                            g->id);
-    pthread_mutex_lock(&g->lock);
-    gr_error err;
-    if (sync_game(gs, g, &err) != GR_OK) {
-        pthread_mutex_unlock(&g->lock);
-        return sv_reply_err(r, 500, "%s", err.msg);
-    }
-    char *text = sv_game_sight(g, (int)u);
-    pthread_mutex_unlock(&g->lock);
-    if (!text)
-        return sv_reply_err(r, 404,
-                            "unit %ld is not on the map of game %s (destroyed, still to enter, or "
-                            "no such unit: the view's \"units\" lists them with their hexes)",
-                            u, g->id);
-    return sv_reply_json(r, 200, text);
-}
-
 /* ?name=N, a whole number 0..65535: 1 and *out; 0 absent; -1 not one. */
 static int query_int(const sv_req *r, const char *name, long *out)
 {
@@ -1063,46 +973,45 @@ static int query_int(const sv_req *r, const char *name, long *out)
 /* The table's questions (game.h's measure_json, reach_json, check_json,
  * odds_json; docs/api.md "A battle on the table"): q 0 GET measure, 1 GET
  * reach, 2 POST check (a seat's token), 3 GET odds; 404 when the game's
- * type has no such entry. */
-static MHD_Result_t h_ask(sv_games *gs, sv_game *g, sv_req *r, int q)
+ * type has no such entry.  And q 4, GET sight?unit=U: what unit U sees of
+ * every hex or of the table from where it stands (sight_json), for anyone
+ * who may watch the game; 404 when U is not on the map. */
+static MHD_Result_t h_ask(gr_server *s, sv_game *g, sv_req *r, const sv_call *c)
 {
-    static const char *const what[] = {"ruler (measure)", "reach", "check", "odds"};
+    int q = c->arg, seat = c->seat;
+    gr_lang lang = c->lang;
+    static const char *const what[] = {"ruler (measure)", "reach", "check", "odds", "sight"};
     static const char *const usage[] = {
         ("?from=U&to=T (units: indices of the view's \"units\") or ?from=U&x=X&y=Y (a point in "
          "inches)"),
         "?unit=U, the unit whose move is to be chosen", "",
-        "?action=N, the index of a fire or a combat in the view's \"legal\""};
+        "?action=N, the index of a fire or a combat in the view's \"legal\"",
+        "?unit=U, the \"id\" of one of the view's \"units\""};
+    static const char *const eg[] = {"measure?from=0&x=12&y=10", "reach?unit=0", "",
+                                     "odds?action=0", "sight?unit=0"};
     const gr_game_type *ty = g->scn->game.type;
     int has[] = {ty->measure_json != NULL, ty->reach_json != NULL, ty->check_json != NULL,
-                 ty->odds_json != NULL};
+                 ty->odds_json != NULL, 1};
     if (!has[q])
         return sv_reply_err(r, 404,
                             "game %s is of type %s, which has no %s: a battle on the table "
                             "answers it (docs/api.md)",
                             g->id, ty->id, what[q]);
-    int seat;
-    gr_lang lang = GR_LANG_EN;
-    MHD_Result_t ret;
-    if (q == 2 ? (seat = sv_games_seat(r, g, &ret)) < 0 : !viewer_of(r, g, 1, &seat, &lang, &ret))
-        return ret;
     const char *x = sv_query(r, "x"), *y = sv_query(r, "y"), *l = sv_query(r, "lang");
     long a = -1, b = -1;
     int ok = q == 0 ? query_int(r, "from", &a) == 1 && query_int(r, "to", &b) >= 0 &&
                           (b >= 0 || (x && y))
-             : q == 1 ? query_int(r, "unit", &a) == 1
-             : q == 3 ? query_int(r, "action", &a) == 1
-                      : 1;
+             : q == 1 || q == 4 ? query_int(r, "unit", &a) == 1 && (q == 1 || a <= 255)
+             : q == 3           ? query_int(r, "action", &a) == 1
+                                : 1;
     if (!ok)
-        return sv_reply_err(r, 400, "give %s, e.g. /api/games/%s/%s", usage[q], g->id,
-                            q == 0   ? "measure?from=0&x=12&y=10"
-                            : q == 1 ? "reach?unit=0"
-                                     : "odds?action=0");
+        return sv_reply_err(r, 400, "give %s, e.g. /api/games/%s/%s", usage[q], g->id, eg[q]);
     json_t *body = NULL;
     const char *text = NULL;
     if (q == 2) {
         char msg[GR_ERROR_MSG];
         const char *ex = "{\"action\": \"pose claparede 12.5 8\"}";
-        body = sv_body_object(r, ex, msg, sizeof msg);
+        body = sv_body_object(r, ex, NULL, msg, sizeof msg);
         text = json_string_value(json_object_get(body, "action"));
         if (!text || (l && gr_lang_parse(l, &lang, NULL) != GR_OK)) {
             json_decref(body);
@@ -1117,7 +1026,7 @@ static MHD_Result_t h_ask(sv_games *gs, sv_game *g, sv_req *r, int q)
     gr_error err;
     gr_error_clear(&err);
     json_t *o = NULL;
-    if (sync_game(gs, g, &err) == GR_OK) {
+    if (sv_games_sync(s, g, &err) == GR_OK) {
         const void *sc = g->scn->game.sc, *st = gr_match_state(g->m);
         const gr_action *acts;
         int n = q == 3 ? gr_match_legal(g->m, &acts) : 0;
@@ -1127,6 +1036,8 @@ static MHD_Result_t h_ask(sv_games *gs, sv_game *g, sv_req *r, int q)
             o = ty->reach_json(sc, st, seat, (int)a, &err);
         else if (q == 2)
             o = ty->check_json(sc, st, seat, text, lang, &err);
+        else if (q == 4) /* reads only what every side sees */
+            o = gr_game_sight_json(&g->scn->game, st, (int)a);
         else if (a >= n)
             gr_error_set(&err, GR_EINPUT,
                          "action %ld is not an index of the view's \"legal\" (%d actions now)", a,
@@ -1136,6 +1047,11 @@ static MHD_Result_t h_ask(sv_games *gs, sv_game *g, sv_req *r, int q)
     }
     pthread_mutex_unlock(&g->lock);
     json_decref(body);
+    if (!o && q == 4 && !err.msg[0])
+        return sv_reply_err(r, 404,
+                            "unit %ld is not on the map of game %s (destroyed, still to enter, or "
+                            "no such unit: the view's \"units\" lists them with their hexes)",
+                            a, g->id);
     if (!o)
         return sv_reply_err(r,
                             err.code == GR_EINPUT     ? 400
@@ -1173,15 +1089,12 @@ static json_t *error_body(const sv_game *g, int code, const gr_error *err)
 }
 
 /* POST .../actions (undo 0) and .../undo (undo 1) at the body's step. */
-static MHD_Result_t h_step(sv_games *gs, sv_game *g, sv_req *r, int undo)
+static MHD_Result_t h_step(gr_server *s, sv_game *g, sv_req *r, const sv_call *c)
 {
-    MHD_Result_t ret;
-    int seat = sv_games_seat(r, g, &ret);
-    if (seat < 0)
-        return ret;
+    int seat = c->seat, undo = c->arg;
     char msg[GR_ERROR_MSG];
     const char *ex = undo ? "{\"step\": 12}" : "{\"action\": \"chits done\", \"step\": 12}";
-    json_t *b = sv_body_object(r, ex, msg, sizeof msg);
+    json_t *b = sv_body_object(r, ex, NULL, msg, sizeof msg);
     const char *text = json_string_value(json_object_get(b, "action"));
     size_t step, first = 0;
     if (b && ((!undo && !text) || body_step(b, &step)))
@@ -1194,8 +1107,8 @@ static MHD_Result_t h_step(sv_games *gs, sv_game *g, sv_req *r, int undo)
     else if (b) {
         pthread_mutex_lock(&g->lock);
         gr_error err;
-        int code = undo ? sv_games_undo(gs->s, g, seat, step, &err)
-                        : sv_games_act(gs->s, g, seat, text, step, NULL, 0, &first, &err);
+        int code = undo ? sv_games_undo(s, g, seat, step, &err)
+                        : sv_games_act(s, g, seat, text, step, NULL, 0, &first, &err);
         int cur = gr_match_current_player(g->m);
         json_t *o = code != 200 ? error_body(g, code, &err)
                     : undo      ? json_pack("{sI}", "step", (json_int_t)gr_match_steps(g->m))
@@ -1211,8 +1124,9 @@ static MHD_Result_t h_step(sv_games *gs, sv_game *g, sv_req *r, int undo)
     return sv_reply_err(r, 400, "%s", msg);
 }
 
-static MHD_Result_t h_replay(sv_games *gs, sv_game *g, sv_req *r)
+static MHD_Result_t h_replay(gr_server *s, sv_game *g, sv_req *r, const sv_call *c)
 {
+    (void)c;
     const char *tok[2];
     size_t len[2];
     int n = sv_bearer(r, tok, len);
@@ -1225,7 +1139,7 @@ static MHD_Result_t h_replay(sv_games *gs, sv_game *g, sv_req *r)
     }
     pthread_mutex_lock(&g->lock);
     gr_error serr;
-    if (sync_game(gs, g, &serr) != GR_OK) {
+    if (sv_games_sync(s, g, &serr) != GR_OK) {
         pthread_mutex_unlock(&g->lock);
         return sv_reply_err(r, 500, "%s", serr.msg);
     }
@@ -1263,13 +1177,9 @@ static MHD_Result_t h_replay(sv_games *gs, sv_game *g, sv_req *r)
  * explained, to anyone who may watch; GET /api/games/ID/threat (1): the
  * enemy's threat to the seat's units, read from that side's view, so a
  * seat's token is needed (sv_why.c; docs/api.md). */
-static MHD_Result_t h_why(sv_games *gs, sv_game *g, sv_req *r, int threat)
+static MHD_Result_t h_why(gr_server *s, sv_game *g, sv_req *r, const sv_call *c)
 {
-    int seat, side = -1;
-    gr_lang lang;
-    MHD_Result_t ret;
-    if (!viewer_of(r, g, !threat, &seat, &lang, &ret))
-        return ret;
+    int seat = c->seat, side = -1, threat = c->arg;
     const char *sq = threat ? NULL : sv_query(r, "side");
     if (sq) {
         if (strcmp(sq, "0") && strcmp(sq, "1"))
@@ -1282,9 +1192,9 @@ static MHD_Result_t h_why(sv_games *gs, sv_game *g, sv_req *r, int threat)
     pthread_mutex_lock(&g->lock);
     gr_error err;
     int code = 500;
-    json_t *o = sync_game(gs, g, &err) != GR_OK ? NULL
-                : threat                        ? sv_threat_json(g, seat, &code, &err)
-                                                : sv_why_json(g, seat, side, &code, &err);
+    json_t *o = sv_games_sync(s, g, &err) != GR_OK ? NULL
+                : threat                           ? sv_threat_json(g, seat, &code, &err)
+                                                   : sv_why_json(g, seat, side, &code, &err);
     pthread_mutex_unlock(&g->lock);
     return o ? sv_reply_obj(r, 200, o) : sv_reply_err(r, code, "%s", err.msg);
 }
@@ -1292,15 +1202,12 @@ static MHD_Result_t h_why(sv_games *gs, sv_game *g, sv_req *r, int threat)
 /* POST /api/games/ID/seat {"player": NAME}: the seat of the token handed
  * to the computer player NAME, or taken back with "human" (docs/api.md).
  * Stored first; the computer plays at once if it is to move. */
-static MHD_Result_t h_seat(sv_games *gs, sv_game *g, sv_req *r)
+static MHD_Result_t h_seat(gr_server *s, sv_game *g, sv_req *r, const sv_call *c)
 {
-    MHD_Result_t ret;
-    int seat = sv_games_seat(r, g, &ret);
-    if (seat < 0)
-        return ret;
+    int seat = c->seat;
     char msg[GR_ERROR_MSG];
     const char *ex = "{\"player\": \"commander\"}";
-    json_t *b = sv_body_object(r, ex, msg, sizeof msg);
+    json_t *b = sv_body_object(r, ex, NULL, msg, sizeof msg);
     if (!b)
         return sv_reply_err(r, 400, "%s", msg);
     char name[GR_STORE_NAME_MAX];
@@ -1315,7 +1222,7 @@ static MHD_Result_t h_seat(sv_games *gs, sv_game *g, sv_req *r)
                             "computer player to hand it over (random, eager, heuristic, mcts, "
                             "commander, commander:N...), e.g. %s",
                             ex);
-    if (over_caps(gs, name, msg, sizeof msg))
+    if (over_caps(s->games, name, msg, sizeof msg))
         return sv_reply_err(r, 400, "%s", msg);
     gr_ai_kind k;
     gr_error err;
@@ -1323,12 +1230,12 @@ static MHD_Result_t h_seat(sv_games *gs, sv_game *g, sv_req *r)
         return sv_reply_err(r, 400, "\"player\": %s; or \"human\" to take the seat back", err.msg);
     pthread_mutex_lock(&g->lock);
     int code = 200;
-    if (sync_game(gs, g, &err) != GR_OK) {
+    if (sv_games_sync(s, g, &err) != GR_OK) {
         code = 500;
     } else if (gr_match_is_over(g->m)) {
         code = 403;
         gr_error_set(&err, GR_EILLEGAL, "game %s is over; no seat changes hands", g->id);
-    } else if (gr_store_set_player(gs->s->store, g->id, seat, name, &err) != GR_OK ||
+    } else if (gr_store_set_player(s->store, g->id, seat, name, &err) != GR_OK ||
                sv_game_set_player(g, seat, name, &err) != GR_OK) {
         code = 500;
     }
@@ -1336,7 +1243,7 @@ static MHD_Result_t h_seat(sv_games *gs, sv_game *g, sv_req *r)
     if (code == 200) {
         sv_game_touch(g);
         if (sv_game_computer_to_move(g))
-            enqueue(gs, g);
+            enqueue(s->games, g);
         int cur = gr_match_current_player(g->m);
         o = json_pack("{sisssIso}", "seat", seat, "player", name, "step",
                       (json_int_t)gr_match_steps(g->m), "to_move",
@@ -1369,7 +1276,7 @@ static int game_next(void *ctx, int first, const char **kind, uint64_t *id, char
     *kind = "step";
     if (first) { /* as the store has the game */
         gr_error err;
-        if (sync_game(x->gs, g, &err) != GR_OK)
+        if (sv_games_sync(x->gs->s, g, &err) != GR_OK)
             fprintf(stderr, "grognard serve: game %s: %s\n", g->id, err.msg);
         x->undos = g->undos;
     } else if (g->undos != x->undos) {
@@ -1395,22 +1302,17 @@ static int game_next(void *ctx, int first, const char **kind, uint64_t *id, char
 
 static const sv_stream_fns game_stream_fns = {game_next, free};
 
-MHD_Result_t sv_games_events(gr_server *s, sv_game *g, sv_req *r)
+MHD_Result_t sv_games_events(gr_server *s, sv_game *g, sv_req *r, const sv_call *c)
 {
-    int seat, battle = sv_battles_holds(g);
-    gr_lang lang = GR_LANG_EN;
-    MHD_Result_t ret;
-    if (!viewer_of(r, g, !battle, &seat, &lang, &ret))
-        return ret;
     game_stream *x = calloc(1, sizeof *x);
     if (!x)
         return sv_reply_err(r, 500, "out of memory; try again");
     x->gs = s->games;
     x->g = g;
-    x->seat = seat;
-    x->battle = battle;
-    x->lang = lang;
-    sv_topic t = {&g->lock, &g->changed, &g->version, seat >= 0};
+    x->seat = c->seat;
+    x->battle = sv_battles_holds(g);
+    x->lang = c->lang;
+    sv_topic t = {&g->lock, &g->changed, &g->version, c->seat >= 0};
     return sv_hub_open(s->hub, r, t, &game_stream_fns, x);
 }
 
@@ -1420,11 +1322,8 @@ int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
 {
     sv_games *gs = s->games;
     if (!strcmp(p, "/scenarios")) {
-        if (!r->get) {
-            *ret = sv_reply_err(r, 405, "use GET /api/scenarios");
-            return 1;
-        }
-        *ret = sv_reply_obj(r, 200, sv_games_scenarios(s, 0));
+        *ret = r->get ? sv_reply_obj(r, 200, sv_games_scenarios(s, 0))
+                      : sv_reply_err(r, 405, "use GET /api/scenarios");
         return 1;
     }
     if (!strncmp(p, "/scenarios/", 11)) {
@@ -1445,38 +1344,23 @@ int sv_games_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)
         return 1;
     }
     static const sv_route routes[] = {
-        {"", 0},       {"/actions", 1}, {"/undo", 1},   {"/events", 0},  {"/replay", 0},
-        {"/sight", 0}, {"/why", 0},     {"/threat", 0}, {"/measure", 0}, {"/reach", 0},
-        {"/check", 1}, {"/odds", 0},    {"/seat", 1}};
-    sv_game *g;
-    int k = sv_games_item(s, r, p, "games", 0, routes, sizeof routes / sizeof routes[0], &g, ret);
-    switch (k) {
-    case -2: return 0;
-    case -1: break;
-    case 0: *ret = h_view(gs, g, r); break;
-    case 1:
-    case 2: *ret = h_step(gs, g, r, k == 2); break;
-    case 3: *ret = sv_games_events(s, g, r); break;
-    case 4: *ret = h_replay(gs, g, r); break;
-    case 5: *ret = h_sight(gs, g, r); break;
-    case 6:
-    case 7: *ret = h_why(gs, g, r, k == 7); break;
-    case 8:
-    case 9:
-    case 10:
-    case 11: *ret = h_ask(gs, g, r, k - 8); break;
-    default: *ret = h_seat(gs, g, r); break;
-    }
-    return 1;
+        {"", 0, SV_WATCH, h_view, 0},           {"/actions", 1, SV_SEAT, h_step, 0},
+        {"/undo", 1, SV_SEAT, h_step, 1},       {"/events", 0, SV_WATCH, sv_games_events, 0},
+        {"/replay", 0, SV_ANYONE, h_replay, 0}, {"/sight", 0, SV_WATCH, h_ask, 4},
+        {"/why", 0, SV_WATCH, h_why, 0},        {"/threat", 0, SV_SEAT, h_why, 1},
+        {"/measure", 0, SV_WATCH, h_ask, 0},    {"/reach", 0, SV_WATCH, h_ask, 1},
+        {"/check", 1, SV_SEAT, h_ask, 2},       {"/odds", 0, SV_WATCH, h_ask, 3},
+        {"/seat", 1, SV_SEAT, h_seat, 0}};
+    return sv_games_item(s, r, p, "games", 0, routes, sizeof routes / sizeof routes[0], ret);
 }
 
 int sv_games_item(gr_server *s, sv_req *r, const char *p, const char *res, int battles,
-                  const sv_route *routes, size_t n, sv_game **g, MHD_Result_t *ret)
+                  const sv_route *routes, size_t n, MHD_Result_t *ret)
 {
     const char *noun = battles ? "battle" : "game";
     size_t rl = strlen(res);
     if (p[0] != '/' || strncmp(p + 1, res, rl) || p[rl + 1] != '/')
-        return -2;
+        return 0;
     char id[GR_STORE_ID_MAX];
     const char *rest = p + rl + 2;
     size_t idl = strcspn(rest, "/");
@@ -1484,13 +1368,13 @@ int sv_games_item(gr_server *s, sv_req *r, const char *p, const char *res, int b
     char tokens[2][GR_STORE_TOKEN_MAX] = {{0}};
     gr_error err;
     gr_error_clear(&err);
-    *g = NULL;
+    sv_game *g = NULL;
     if (idl < sizeof id) {
         memcpy(id, rest, idl);
         id[idl] = 0;
-        *g = game_find(s->games, id, &missing, tokens, &err);
+        g = game_find(s->games, id, &missing, tokens, &err);
     }
-    if (!*g && !missing) {
+    if (!g && !missing) {
         /* it is stored but cannot be loaded: why is told to a holder of
          * one of its seats' tokens only (without the server's paths:
          * sv_reply_err cuts them, and logs the whole message); anyone else
@@ -1510,24 +1394,27 @@ int sv_games_item(gr_server *s, sv_req *r, const char *p, const char *res, int b
                                 "or ask the server's operator (its log says why)",
                                 noun, id);
         }
-        return -1;
+        return 1;
     }
-    if (!*g || sv_battles_holds(*g) != battles) {
+    if (!g || sv_battles_holds(g) != battles) {
         *ret = sv_reply_err(r, 404, "no %s '%.40s'; POST /api/%s starts one", noun, rest, res);
-        return -1;
+        return 1;
     }
     rest += idl;
     for (size_t k = 0; k < n; k++) {
         if (strcmp(rest, routes[k].path))
             continue;
-        if (routes[k].post ? r->post : r->get)
-            return (int)k;
-        *ret = sv_reply_err(r, 405, "use %s /api/%s/ID%s", routes[k].post ? "POST" : "GET", res,
-                            routes[k].path);
-        return -1;
+        sv_call c = {GR_SPECTATOR, GR_LANG_EN, routes[k].arg};
+        if (!(routes[k].post ? r->post : r->get))
+            *ret = sv_reply_err(r, 405, "use %s /api/%s/ID%s", routes[k].post ? "POST" : "GET", res,
+                                routes[k].path);
+        else if (routes[k].who == SV_ANYONE ||
+                 viewer_of(r, g, routes[k].who == SV_WATCH, &c.seat, &c.lang, ret))
+            *ret = routes[k].h(s, g, r, &c);
+        return 1;
     }
     *ret = sv_reply_err(r, 404, "no such API path /api%.80s; docs/api.md lists them", p);
-    return -1;
+    return 1;
 }
 
 /* ---- open and close --------------------------------------------------------------- */
@@ -1608,7 +1495,6 @@ void sv_games_free(sv_games *gs)
         }
     }
     scenarios_free(gs);
-    free(gs->queue);
     pthread_mutex_destroy(&gs->reg_lock);
     pthread_mutex_destroy(&gs->q_lock);
     pthread_cond_destroy(&gs->q_cond);

@@ -38,28 +38,47 @@ json_t *sv_games_scenarios(gr_server *s, int battle);
 sv_scenario *sv_scenario_own(const char *type_id, const char *text, size_t len, const char *name,
                              gr_error *err);
 
-/* A path under one game of a resource: after the id, and its method. */
+/* Who asks for a game, found out by sv_games_item as its route says
+ * (sv_route.who), and the route's arg, given to its handler. */
+typedef struct sv_call {
+    int seat;     /* 0, 1; GR_SPECTATOR for a watcher (SV_WATCH) */
+    gr_lang lang; /* ?lang= for a watcher (SV_WATCH), else English */
+    int arg;
+} sv_call;
+
+/* sv_route.who: the handler finds out itself (SV_ANYONE); a seat's token
+ * (SV_SEAT: 401 without one of the game's); a seat or a spectator, and
+ * the language of ?lang= (SV_WATCH: 401 a token not one of the game's,
+ * 400 a language not known). */
+enum { SV_ANYONE, SV_SEAT, SV_WATCH };
+
+/* A path under one game of a resource: after the id, its method, who may
+ * ask, and its handler. */
 typedef struct sv_route {
     const char *path; /* "", "/actions", ... */
     int post;         /* 1: POST, 0: GET (or HEAD) */
+    int who;
+    MHD_Result_t (*h)(gr_server *s, sv_game *g, sv_req *r, const sv_call *c);
+    int arg;
 } sv_route;
 
 /* Route p ("/RES/ID..." after "/api", RES `res`: "games", "battles") to
- * one of routes[0..n): its index, *g the game ID, from memory or the store
- * (loaded, replayed and checked), a companion battle if and only if
- * `battles`; or -1 with the answer in *ret (404 no such game or path, 405
- * the other method, 500 a game that cannot be loaded); -2 when p is not
- * under /RES/. */
+ * the one of routes[0..n) it names, with the game ID from memory or the
+ * store (loaded, replayed and checked), a companion battle if and only if
+ * `battles`: 1 and its handler's answer in *ret, or that of a refusal (404
+ * no such game or path, 405 the other method, 500 a game that cannot be
+ * loaded); 0 when p is not under /RES/. */
 int sv_games_item(gr_server *s, sv_req *r, const char *p, const char *res, int battles,
-                  const sv_route *routes, size_t n, sv_game **g, MHD_Result_t *ret);
+                  const sv_route *routes, size_t n, MHD_Result_t *ret);
 
 /* The seat of the request's token for g (sv_bearer): 0 or 1; -1 with the
  * 401 answered in *ret when there is none or it is not one of g's. */
 int sv_games_seat(sv_req *r, sv_game *g, MHD_Result_t *ret);
 
-/* GET .../events of g: the event stream of its seat's view (a game's: of a
- * seat or a spectator, ?lang=; a battle's: of a side, sv_battles_view). */
-MHD_Result_t sv_games_events(gr_server *s, sv_game *g, sv_req *r);
+/* GET .../events of g: the event stream of c's seat's view (a game's: of a
+ * seat or a spectator, in c's language; a battle's: of a side,
+ * sv_battles_view). */
+MHD_Result_t sv_games_events(gr_server *s, sv_game *g, sv_req *r, const sv_call *c);
 
 /* Without g->lock: slot `slot`'s last committed view of g, its log cut to
  * the steps after `since` (sv_game_snap_since), checked against the

@@ -22,13 +22,19 @@ extern const char sv_version[];
 
 /* ---- the reply family ---------------------------------------------------------------- */
 
-void sv_guard_headers(struct MHD_Response *res)
+/* The headers that guard the page on every answer: nosniff, the
+ * Content-Security-Policy, no framing, no Referer. */
+static void guard_headers(struct MHD_Response *res)
 {
     MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
     /* the page's own scripts, styles and images only; no frame of it in
      * another site's page; no address of ours (a battle link's token is in
      * the fragment, never sent) given to a site a link leads to */
-    MHD_add_response_header(res, "Content-Security-Policy", SV_CSP);
+    MHD_add_response_header(res, "Content-Security-Policy",
+                            "default-src 'self'; script-src 'self'; style-src 'self' "
+                            "'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
+                            "object-src 'none'; base-uri 'none'; form-action 'self'; "
+                            "frame-ancestors 'none'");
     MHD_add_response_header(res, "X-Frame-Options", "DENY");
     MHD_add_response_header(res, "Referrer-Policy", "no-referrer");
     MHD_add_response_header(res, "Cross-Origin-Opener-Policy", "same-origin");
@@ -59,10 +65,35 @@ MHD_Result_t sv_reply(sv_req *r, int status, const char *ctype, char *body, size
     }
     MHD_add_response_header(res, "Content-Type", ctype);
     MHD_add_response_header(res, "Cache-Control", "no-store");
-    sv_guard_headers(res);
+    guard_headers(res);
     if (status == 405)
         MHD_add_response_header(res, "Allow", "GET, POST");
     return sv_reply_response(r, status, res, (long long)len);
+}
+
+MHD_Result_t sv_reply_tagged(sv_req *r, char *text, const char *etag, const char *cache)
+{
+    if (!text)
+        return sv_reply_json(r, 200, NULL); /* a 500 */
+    const char *inm = MHD_lookup_connection_value(r->c, MHD_HEADER_KIND, "If-None-Match");
+    int same = inm && (strstr(inm, etag) || !strcmp(inm, "*"));
+    size_t len = same ? 0 : strlen(text);
+    if (same) { /* 304: no body */
+        free(text);
+        text = NULL;
+    }
+    struct MHD_Response *res = MHD_create_response_from_buffer(
+        len, text ? text : "", text ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
+    if (!res) {
+        free(text);
+        return MHD_NO;
+    }
+    if (!same)
+        MHD_add_response_header(res, "Content-Type", "application/json; charset=utf-8");
+    MHD_add_response_header(res, "Cache-Control", cache);
+    MHD_add_response_header(res, "ETag", etag);
+    guard_headers(res);
+    return sv_reply_response(r, same ? 304 : 200, res, (long long)len);
 }
 
 MHD_Result_t sv_reply_json(sv_req *r, int status, char *text)
@@ -131,24 +162,9 @@ MHD_Result_t sv_reply_err(sv_req *r, int status, const char *fmt, ...)
 
 /* ---- what a request carries ------------------------------------------------------------ */
 
-json_t *sv_body_object(const sv_req *r, const char *example, char *msg, size_t cap)
-{
-    json_error_t je;
-    json_t *j = r->len ? json_loadb(r->body, r->len, JSON_REJECT_DUPLICATES, &je) : NULL;
-    if (json_is_object(j))
-        return j;
-    if (!r->len)
-        snprintf(msg, cap, "the request has no body; send a JSON object such as %s", example);
-    else if (!j)
-        snprintf(msg, cap, "the body is not JSON (line %d, column %d: %s); send %s", je.line,
-                 je.column, je.text, example);
-    else
-        snprintf(msg, cap, "the body must be a JSON object such as %s", example);
-    json_decref(j);
-    return NULL;
-}
-
-int sv_only_keys(json_t *j, const char *const *keys, char *msg, size_t cap)
+/* 1 if every key of the object j is one of keys (NULL-terminated), else 0
+ * with msg saying which is not and what is accepted. */
+static int only_keys(json_t *j, const char *const *keys, char *msg, size_t cap)
 {
     const char *key;
     json_t *v;
@@ -166,6 +182,24 @@ int sv_only_keys(json_t *j, const char *const *keys, char *msg, size_t cap)
         }
     }
     return 1;
+}
+
+json_t *sv_body_object(const sv_req *r, const char *example, const char *const *keys, char *msg,
+                       size_t cap)
+{
+    json_error_t je;
+    json_t *j = r->len ? json_loadb(r->body, r->len, JSON_REJECT_DUPLICATES, &je) : NULL;
+    if (json_is_object(j) && (!keys || only_keys(j, keys, msg, cap)))
+        return j;
+    if (!r->len)
+        snprintf(msg, cap, "the request has no body; send a JSON object such as %s", example);
+    else if (!j)
+        snprintf(msg, cap, "the body is not JSON (line %d, column %d: %s); send %s", je.line,
+                 je.column, je.text, example);
+    else if (!json_is_object(j)) /* else only_keys said which key is not accepted */
+        snprintf(msg, cap, "the body must be a JSON object such as %s", example);
+    json_decref(j);
+    return NULL;
 }
 
 const char *sv_query(const sv_req *r, const char *name)
@@ -275,7 +309,7 @@ static MHD_Result_t h_static(gr_server *s, sv_req *r, const char *url)
     }
     MHD_add_response_header(res, "Content-Type", mime_of(real));
     MHD_add_response_header(res, "Cache-Control", "no-cache");
-    sv_guard_headers(res);
+    guard_headers(res);
     free(real);
     return sv_reply_response(r, 200, res, (long long)sb.st_size);
 }

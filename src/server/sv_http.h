@@ -74,15 +74,13 @@ typedef struct sv_req {
 /* Queue an answer: `body` (malloc'ed, len bytes, taken; NULL: out of memory,
  * a 500 is answered instead), with the headers every answer has. */
 MHD_Result_t sv_reply(sv_req *r, int status, const char *ctype, char *body, size_t len);
-/* The headers that guard the page on every answer: nosniff, the
- * Content-Security-Policy (SV_CSP), no framing, no Referer. */
-void sv_guard_headers(struct MHD_Response *res);
-#define SV_CSP                                                                                     \
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' "     \
-    "data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "          \
-    "frame-ancestors 'none'"
 /* JSON text (malloc'ed, taken). */
 MHD_Result_t sv_reply_json(sv_req *r, int status, char *text);
+/* JSON text (malloc'ed, taken; NULL: out of memory, a 500) that does not
+ * change while `etag` (a quoted ETag, "\"...\"") does not: 200 with
+ * Cache-Control `cache` and the ETag, or 304 without a body when the
+ * request's If-None-Match names etag (or is "*"). */
+MHD_Result_t sv_reply_tagged(sv_req *r, char *text, const char *etag, const char *cache);
 /* A JSON value (taken). */
 MHD_Result_t sv_reply_obj(sv_req *r, int status, json_t *o);
 /* The error body {"error": the message} (docs/api.md, "Errors").  A status
@@ -103,13 +101,11 @@ size_t sv_strip_paths(char *msg);
  * `bytes` for the access log (-1: a stream). */
 MHD_Result_t sv_reply_response(sv_req *r, int status, struct MHD_Response *res, long long bytes);
 
-/* The body as a JSON object, or NULL with msg saying what to send (the
- * example). */
-json_t *sv_body_object(const sv_req *r, const char *example, char *msg, size_t cap);
-
-/* 1 if every key of the object j is one of keys (NULL-terminated), else 0
- * with msg saying which is not and what is accepted. */
-int sv_only_keys(json_t *j, const char *const *keys, char *msg, size_t cap);
+/* The body as a JSON object with no key but one of `keys` (NULL-terminated;
+ * NULL: any), or NULL with msg saying what to send (the example) or which
+ * key is not accepted and which are. */
+json_t *sv_body_object(const sv_req *r, const char *example, const char *const *keys, char *msg,
+                       size_t cap);
 
 /* The bearer tokens of the request: "Authorization: Bearer T [T2]" (space
  * or comma between), or ?token=T for a GET only.  Returns how many (0..2); a header of

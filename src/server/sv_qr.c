@@ -5,6 +5,7 @@
  * are encoded (a link of its page, "http://HOST/#/...", HOST the address
  * the request came to or one the server gives to the other devices), so it
  * is no QR service for any text. */
+#define _DEFAULT_SOURCE /* open_memstream */
 #include <qrencode.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,46 +41,21 @@ static int own_host(gr_server *s, const sv_req *r, const char *host, size_t n)
     return own;
 }
 
-/* A growing string. */
-typedef struct qr_buf {
-    char *b;
-    size_t len, cap;
-    int bad; /* out of memory */
-} qr_buf;
-
-static void put(qr_buf *q, const char *part)
-{
-    size_t k = strlen(part);
-    if (q->bad)
-        return;
-    if (q->len + k + 1 > q->cap) {
-        size_t c = (q->cap ? q->cap * 2 : 4096) + k;
-        char *nb = realloc(q->b, c);
-        if (!nb) {
-            q->bad = 1;
-            return;
-        }
-        q->b = nb;
-        q->cap = c;
-    }
-    memcpy(q->b + q->len, part, k + 1);
-    q->len += k;
-}
-
 /* The code as an SVG image: one path of its dark modules, a run of them
  * along a row one rectangle, in a quiet zone of 4 modules.  malloc'ed
  * (*len bytes), NULL when out of memory. */
 static char *qr_svg(const QRcode *q, size_t *len)
 {
-    qr_buf o = {0};
-    char part[256];
+    char *b = NULL;
+    FILE *o = open_memstream(&b, len);
+    if (!o)
+        return NULL;
     int w = q->width, side = w + 8;
-    snprintf(part, sizeof part,
-             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
-             "shape-rendering=\"crispEdges\"><rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>"
-             "<path fill=\"#000\" d=\"",
-             side, side, side, side);
-    put(&o, part);
+    fprintf(o,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
+            "shape-rendering=\"crispEdges\"><rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>"
+            "<path fill=\"#000\" d=\"",
+            side, side, side, side);
     for (int y = 0; y < w; y++)
         for (int x = 0; x < w; x++) {
             if (!(q->data[y * w + x] & 1))
@@ -87,17 +63,16 @@ static char *qr_svg(const QRcode *q, size_t *len)
             int n = 1;
             while (x + n < w && (q->data[y * w + x + n] & 1))
                 n++;
-            snprintf(part, sizeof part, "M%d %dh%dv1h-%dz", x + 4, y + 4, n, n);
-            put(&o, part);
+            fprintf(o, "M%d %dh%dv1h-%dz", x + 4, y + 4, n, n);
             x += n - 1;
         }
-    put(&o, "\"/></svg>\n");
-    if (o.bad) {
-        free(o.b);
+    fputs("\"/></svg>\n", o);
+    int bad = ferror(o);
+    if (fclose(o) || bad) {
+        free(b);
         return NULL;
     }
-    *len = o.len;
-    return o.b;
+    return b;
 }
 
 int sv_qr_route(gr_server *s, sv_req *r, const char *p, MHD_Result_t *ret)

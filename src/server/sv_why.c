@@ -88,32 +88,21 @@ json_t *sv_why_json(sv_game *g, int seat, int side, int *code, gr_error *err)
     }
     char d[200];
     gr_game_describe(gm, w->st, w->act, d, sizeof d);
-    json_t *o = json_object();
+    json_t *o = json_pack("{sisIssss}", "side", side, "step", (json_int_t)w->step + 1, "player",
+                          g->players[side], "played", d);
     json_t *a = json_array();
     int bad = !o || !a;
-    bad |= json_object_set_new(o, "side", json_integer(side));
-    bad |= json_object_set_new(o, "step", json_integer((json_int_t)w->step + 1));
-    bad |= json_object_set_new(o, "player", json_string(g->players[side]));
-    bad |= json_object_set_new(o, "played", json_string(d));
     for (int i = 0; i < w->n && !bad; i++) {
         gr_ai_why y;
         gr_ai_why_of(gm, w->st, &w->lines[i], &y);
         gr_game_describe(gm, w->st, y.line.action, d, sizeof d);
-        json_t *l = json_object();
+        json_t *l =
+            json_pack("{sssbsIsfsfsfsfsoso}", "action", d, "chosen", y.line.action == w->act,
+                      "visits", (json_int_t)y.line.visits, "share", y.line.share, "win", y.line.win,
+                      "win_low", y.win_lo, "win_high", y.win_hi, "expected_losses",
+                      y.has_losses ? json_pack("[ff]", y.lost[0], y.lost[1]) : json_null(), "task",
+                      y.task[0] ? json_string(y.task) : json_null());
         bad |= !l || json_array_append_new(a, l);
-        if (bad)
-            break;
-        bad |= json_object_set_new(l, "action", json_string(d));
-        bad |= json_object_set_new(l, "chosen", json_boolean(y.line.action == w->act));
-        bad |= json_object_set_new(l, "visits", json_integer(y.line.visits));
-        bad |= json_object_set_new(l, "share", json_real(y.line.share));
-        bad |= json_object_set_new(l, "win", json_real(y.line.win));
-        bad |= json_object_set_new(l, "win_low", json_real(y.win_lo));
-        bad |= json_object_set_new(l, "win_high", json_real(y.win_hi));
-        bad |= json_object_set_new(l, "expected_losses",
-                                   y.has_losses ? json_pack("[ff]", y.lost[0], y.lost[1])
-                                                : json_null());
-        bad |= json_object_set_new(l, "task", y.task[0] ? json_string(y.task) : json_null());
     }
     bad |= json_object_set_new(o, "lines", a);
     if (bad) {
@@ -139,11 +128,10 @@ json_t *sv_threat_json(sv_game *g, int seat, int *code, gr_error *err)
                        : "out of memory reading the threat; try again");
         return NULL;
     }
-    json_t *o = json_object(), *a = json_array();
+    json_t *o = json_pack("{sisIsi}", "side", seat, "step", (json_int_t)gr_match_steps(g->m),
+                          "samples", GR_AI_THREAT_SAMPLES);
+    json_t *a = json_array();
     int bad = !o || !a;
-    bad |= json_object_set_new(o, "side", json_integer(seat));
-    bad |= json_object_set_new(o, "step", json_integer((json_int_t)gr_match_steps(g->m)));
-    bad |= json_object_set_new(o, "samples", json_integer(GR_AI_THREAT_SAMPLES));
     for (int i = 0; i < n && i < cap && !bad; i++)
         bad |= json_array_append_new(a, json_pack("{si s[ii] sf sf}", "unit", t[i].unit, "hex",
                                                   t[i].col, t[i].row, "odds", t[i].odds,

@@ -154,12 +154,8 @@ static PGresult *pg_run(pg_store *s, const char *sql, int n, const char *const *
 /* Run a statement with no parameters and no rows: 0 on success. */
 static int pg_cmd(pg_store *s, const char *sql)
 {
-    PGresult *r = PQexec(s->db, sql);
-    if (pg_retry(s, result_ok(r))) {
-        PQclear(r);
-        r = PQexec(s->db, sql);
-    }
-    int ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
+    PGresult *r = pg_run(s, sql, 0, NULL);
+    int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
     PQclear(r);
     return ok ? 0 : -1;
 }
@@ -175,33 +171,16 @@ static void num(char *buf, size_t cap, int64_t v)
     snprintf(buf, cap, "%" PRId64, v);
 }
 
-/* The rest of a step's record from a BYTEA in hex ("\\x0a01..."): 0, or -1
- * if it is not that or longer than any record. */
-static int get_rec(const char *hex, gr_record_step *st)
-{
-    if (hex[0] != '\\' || hex[1] != 'x')
-        return -1;
-    hex += 2;
-    size_t n = strlen(hex);
-    if (n % 2 || n / 2 > sizeof st->rec - sizeof(gr_action))
-        return -1;
-    for (size_t k = 0; k < n / 2; k++) {
-        unsigned v = 0;
-        for (int d = 0; d < 2; d++) {
-            char c = hex[2 * k + (size_t)d];
-            int x = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-            if (x < 0)
-                return -1;
-            v = v * 16 + (unsigned)x;
-        }
-        st->rec[sizeof(gr_action) + k] = (unsigned char)v;
-    }
-    return 0;
-}
-
 static int64_t get_i64(const PGresult *r, int row, int col)
 {
     return strtoll(PQgetvalue(r, row, col), NULL, 10);
+}
+
+/* Row `row` of r as text, n columns (NULL: SQL's NULL). */
+static void row_text(const PGresult *r, int row, const char **v, int n)
+{
+    for (int i = 0; i < n; i++)
+        v[i] = PQgetisnull(r, row, i) ? NULL : PQgetvalue(r, row, i);
 }
 
 /* ---- the listener ---------------------------------------------------------------- */
@@ -390,6 +369,27 @@ static gr_status pg_end(pg_store *s, gr_status st, PGresult *r, const char *id, 
     return st;
 }
 
+/* In the writing transaction of pg_begin: move game u[0]'s row on with
+ * `sql`, an UPDATE of the parameters u[0..4) RETURNING its generation:
+ * GR_OK with the new generation in gen; GR_EINPUT when no row matched,
+ * *have then the game's step count (-1: no game); else the failure
+ * (`what` the change). */
+static gr_status pg_move(pg_store *s, const char *sql, const char *const u[4], const char *what,
+                         char gen[24], int64_t *have, gr_error *err)
+{
+    PGresult *r = pg_run(s, sql, 4, u);
+    gr_status st = GR_OK;
+    if (PQresultStatus(r) != PGRES_TUPLES_OK)
+        st = pg_fail(s, err, what, r);
+    else if (PQntuples(r) == 0)
+        st =
+            (*have = pg_count(s, u[0])) == -2 ? pg_fail(s, err, "reading a game", NULL) : GR_EINPUT;
+    else
+        snprintf(gen, 24, "%s", PQgetvalue(r, 0, 0));
+    PQclear(r);
+    return st;
+}
+
 static gr_status pg_append(gr_store *base, const char *id, size_t first, uint64_t gen_want,
                            const gr_record_step *steps, size_t n, gr_error *err)
 {
@@ -399,7 +399,7 @@ static gr_status pg_append(gr_store *base, const char *id, size_t first, uint64_
     char before[24], after[24], genw[24];
     num(before, sizeof before, (int64_t)(first - 1));
     num(after, sizeof after, (int64_t)(first - 1 + n));
-    num(genw, sizeof genw, gen_want == GR_STORE_ANY_GEN ? -1 : (int64_t)gen_want);
+    num(genw, sizeof genw, (int64_t)gen_want);
     char gen[24] = "";
     gr_status st = pg_begin(s, "BEGIN", err);
     if (st != GR_OK)
@@ -407,28 +407,19 @@ static gr_status pg_append(gr_store *base, const char *id, size_t first, uint64_
     /* the row's lock: a second writer of this step waits here, then finds
      * nsteps moved on and updates nothing */
     const char *u[4] = {id, before, after, genw};
-    PGresult *r = pg_run(s,
-                         "UPDATE games SET nsteps = $3 WHERE id = $1 AND nsteps = $2 "
-                         "AND ($4::bigint < 0 OR gen = $4::bigint) RETURNING gen",
-                         4, u);
-    if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-        st = pg_fail(s, err, "storing a step count", r);
-        goto end;
-    }
-    if (PQntuples(r) == 0) {
-        int64_t have = pg_count(s, id);
-        st = have == -2   ? pg_fail(s, err, "reading a game", NULL)
-             : have == -1 ? gr_error_set(err, GR_EINPUT, "no game '%s' is stored", id)
-                          : gr_error_set(err, GR_EINPUT,
-                                         "game '%s' has %" PRId64 " steps stored (or was taken "
-                                         "back since); step %zu cannot follow",
-                                         id, have, first);
-        goto end;
-    }
-    snprintf(gen, sizeof gen, "%s", PQgetvalue(r, 0, 0));
-    PQclear(r);
-    r = NULL;
-    for (size_t i = 0; i < n; i++) {
+    int64_t have = 0;
+    st = pg_move(s,
+                 "UPDATE games SET nsteps = $3 WHERE id = $1 AND nsteps = $2 AND gen = $4::bigint "
+                 "RETURNING gen",
+                 u, "storing a step count", gen, &have, err);
+    if (st == GR_EINPUT)
+        st = have == -1 ? gr_store_no_game(err, id)
+                        : gr_error_set(err, GR_EINPUT,
+                                       "game '%s' has %" PRId64 " steps stored (or was taken "
+                                       "back since); step %zu cannot follow",
+                                       id, have, first);
+    PGresult *r = NULL;
+    for (size_t i = 0; st == GR_OK && i < n; i++) {
         char nb[24], pb[16], ab[24], hb[24];
         num(nb, sizeof nb, (int64_t)(first + i));
         snprintf(pb, sizeof pb, "%d", steps[i].player);
@@ -456,105 +447,79 @@ static gr_status pg_append(gr_store *base, const char *id, size_t first, uint64_
                      ? gr_error_set(err, GR_EINPUT, "game '%s' has a step %zu stored already", id,
                                     first + i)
                      : pg_fail(s, err, "storing a step", r);
-            goto end;
+            break;
         }
         PQclear(r);
         r = NULL;
     }
-end:
     return pg_end(s, st, r, id, (int64_t)(first - 1 + n), gen, "a step", err);
 }
 
-/* Keep the first nsteps steps; want: the step count the game must have, or
- * -1 for any count of at least nsteps.  The generation moves on by one. */
-static gr_status pg_truncate_have(pg_store *s, const char *id, int64_t want, int64_t gen_want,
-                                  size_t nsteps, gr_error *err)
+/* Keep the first nsteps steps if the game has `want` steps and generation
+ * gen_want.  The generation moves on by one. */
+static gr_status pg_truncate_if(gr_store *base, const char *id, size_t want, uint64_t gen_want,
+                                size_t nsteps, gr_error *err)
 {
+    pg_store *s = (pg_store *)base;
     char keep[24], wantb[24], genw[24];
     num(keep, sizeof keep, (int64_t)nsteps);
-    num(wantb, sizeof wantb, want);
-    num(genw, sizeof genw, gen_want);
+    num(wantb, sizeof wantb, (int64_t)want);
+    num(genw, sizeof genw, (int64_t)gen_want);
     char gen[24] = "";
     gr_status st = pg_begin(s, "BEGIN", err);
     if (st != GR_OK)
         return st;
     const char *u[4] = {id, keep, wantb, genw};
-    PGresult *r =
-        pg_run(s,
-               "UPDATE games SET nsteps = $2, gen = gen + 1 WHERE id = $1 AND nsteps >= $2 "
-               "AND ($3::bigint < 0 OR nsteps = $3::bigint) "
-               "AND ($4::bigint < 0 OR gen = $4::bigint) RETURNING gen",
-               4, u);
-    if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-        st = pg_fail(s, err, "taking steps back", r);
-        goto end;
-    }
-    if (PQntuples(r) == 0) {
-        int64_t have = pg_count(s, id);
-        st = have == -2 ? pg_fail(s, err, "reading a game", NULL)
-             : have >= 0 && want >= 0 && (have != want || gen_want >= 0)
+    int64_t have = 0;
+    st = pg_move(s,
+                 "UPDATE games SET nsteps = $2, gen = gen + 1 WHERE id = $1 AND nsteps >= $2 AND "
+                 "nsteps = $3::bigint AND gen = $4::bigint RETURNING gen",
+                 u, "taking steps back", gen, &have, err);
+    if (st == GR_EINPUT)
+        st = have >= 0 && ((uint64_t)have != want || (uint64_t)have >= nsteps)
                  ? gr_error_set(err, GR_EINPUT,
-                                "game '%s' has %" PRId64 " steps stored, not %" PRId64
-                                " (or was taken back since); it has moved on, nothing is taken "
-                                "back",
+                                "game '%s' has %" PRId64 " steps stored, not %zu (or was taken "
+                                "back since); it has moved on, nothing is taken back",
                                 id, have, want)
                  : gr_error_set(err, GR_EINPUT, "game '%s' has no step %zu to keep", id, nsteps);
-        goto end;
-    }
-    snprintf(gen, sizeof gen, "%s", PQgetvalue(r, 0, 0));
-    PQclear(r);
+    PGresult *r = NULL;
     const char *d[2] = {id, keep};
-    r = pg_run(s, "DELETE FROM steps WHERE game = $1 AND n > $2", 2, d);
-    if (PQresultStatus(r) != PGRES_COMMAND_OK) {
+    if (st == GR_OK)
+        r = pg_run(s, "DELETE FROM steps WHERE game = $1 AND n > $2", 2, d);
+    if (r && PQresultStatus(r) != PGRES_COMMAND_OK)
         st = pg_fail(s, err, "taking steps back", r);
-        goto end;
-    }
-end:
     return pg_end(s, st, r, id, (int64_t)nsteps, gen, "an undo", err);
 }
 
-static gr_status pg_truncate(gr_store *base, const char *id, size_t nsteps, gr_error *err)
+/* Run `sql`, an UPDATE of game id ($1) to val ($2): GR_OK, or the failure
+ * (`what` the change). */
+static gr_status pg_set(gr_store *base, const char *sql, const char *id, const char *val,
+                        const char *what, gr_error *err)
 {
-    return pg_truncate_have((pg_store *)base, id, -1, -1, nsteps, err);
-}
-
-static gr_status pg_truncate_if(gr_store *base, const char *id, size_t have, uint64_t gen,
-                                size_t nsteps, gr_error *err)
-{
-    return pg_truncate_have((pg_store *)base, id, (int64_t)have, (int64_t)gen, nsteps, err);
+    pg_store *s = (pg_store *)base;
+    const char *v[2] = {id, val};
+    pthread_mutex_lock(&s->lock);
+    pg_ensure(s);
+    PGresult *r = pg_run(s, sql, 2, v);
+    gr_status st = PQresultStatus(r) == PGRES_COMMAND_OK ? GR_OK : pg_fail(s, err, what, r);
+    PQclear(r);
+    pthread_mutex_unlock(&s->lock);
+    return st;
 }
 
 static gr_status pg_set_finished(gr_store *base, const char *id, int finished, gr_error *err)
 {
-    pg_store *s = (pg_store *)base;
-    const char *v[2] = {id, finished ? "1" : "0"};
-    pthread_mutex_lock(&s->lock);
-    pg_ensure(s);
-    PGresult *r = pg_run(s, "UPDATE games SET finished = $2 WHERE id = $1", 2, v);
-    gr_status st =
-        PQresultStatus(r) == PGRES_COMMAND_OK ? GR_OK : pg_fail(s, err, "marking a game over", r);
-    PQclear(r);
-    pthread_mutex_unlock(&s->lock);
-    return st;
+    return pg_set(base, "UPDATE games SET finished = $2 WHERE id = $1", id, finished ? "1" : "0",
+                  "marking a game over", err);
 }
 
 static gr_status pg_set_player(gr_store *base, const char *id, int seat, const char *player,
                                gr_error *err)
 {
-    pg_store *s = (pg_store *)base;
-    const char *v[2] = {id, player};
-    pthread_mutex_lock(&s->lock);
-    pg_ensure(s);
-    PGresult *r = pg_run(s,
-                         seat ? "UPDATE games SET player1 = $2 WHERE id = $1"
-                              : "UPDATE games SET player0 = $2 WHERE id = $1",
-                         2, v);
-    gr_status st = PQresultStatus(r) == PGRES_COMMAND_OK
-                       ? GR_OK
-                       : pg_fail(s, err, "changing who plays a seat", r);
-    PQclear(r);
-    pthread_mutex_unlock(&s->lock);
-    return st;
+    return pg_set(base,
+                  seat ? "UPDATE games SET player1 = $2 WHERE id = $1"
+                       : "UPDATE games SET player0 = $2 WHERE id = $1",
+                  id, player, "changing who plays a seat", err);
 }
 
 static gr_status pg_stamp(gr_store *base, const char *id, gr_store_head *out, gr_error *err)
@@ -568,7 +533,7 @@ static gr_status pg_stamp(gr_store *base, const char *id, gr_store_head *out, gr
     if (PQresultStatus(r) != PGRES_TUPLES_OK) {
         st = pg_fail(s, err, "reading a game", r);
     } else if (PQntuples(r) == 0) {
-        st = gr_error_set(err, GR_EINPUT, "no game '%s' is stored", id);
+        st = gr_store_no_game(err, id);
     } else {
         out->nsteps = (size_t)get_i64(r, 0, 0);
         out->gen = (uint64_t)get_i64(r, 0, 1);
@@ -579,21 +544,13 @@ static gr_status pg_stamp(gr_store *base, const char *id, gr_store_head *out, gr
     return st;
 }
 
-#define GAME_COLS "id, scenario, seed, player0, player1, token0, token1, finished, nsteps, gen"
+#define GAME_COLS GR_STORE_GAME_COLS ", gen"
 
 static void row_game(const PGresult *r, int row, gr_store_game *g)
 {
-    memset(g, 0, sizeof *g);
-    snprintf(g->id, sizeof g->id, "%s", PQgetvalue(r, row, 0));
-    snprintf(g->scenario, sizeof g->scenario, "%s", PQgetvalue(r, row, 1));
-    g->seed = (uint64_t)get_i64(r, row, 2);
-    snprintf(g->players[0], sizeof g->players[0], "%s", PQgetvalue(r, row, 3));
-    snprintf(g->players[1], sizeof g->players[1], "%s", PQgetvalue(r, row, 4));
-    snprintf(g->tokens[0], sizeof g->tokens[0], "%s", PQgetvalue(r, row, 5));
-    snprintf(g->tokens[1], sizeof g->tokens[1], "%s", PQgetvalue(r, row, 6));
-    g->finished = (int)get_i64(r, row, 7);
-    g->nsteps = (size_t)get_i64(r, row, 8);
-    g->gen = (uint64_t)get_i64(r, row, 9);
+    const char *v[10];
+    row_text(r, row, v, 10);
+    gr_store_row_game(g, v);
 }
 
 static gr_status pg_load_from(gr_store *base, const char *id, size_t from, gr_store_game *g,
@@ -611,9 +568,8 @@ static gr_status pg_load_from(gr_store *base, const char *id, size_t from, gr_st
     const char *q[2] = {id, fromb};
     PGresult *r = pg_run(s, "SELECT " GAME_COLS " FROM games WHERE id = $1", 1, q);
     if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) == 0) {
-        st = PQresultStatus(r) != PGRES_TUPLES_OK
-                 ? pg_fail(s, err, "reading a game", r)
-                 : gr_error_set(err, GR_EINPUT, "no game '%s' is stored", id);
+        st = PQresultStatus(r) != PGRES_TUPLES_OK ? pg_fail(s, err, "reading a game", r)
+                                                  : gr_store_no_game(err, id);
         goto done;
     }
     row_game(r, 0, g);
@@ -625,10 +581,7 @@ static gr_status pg_load_from(gr_store *base, const char *id, size_t from, gr_st
         st = gr_error_set(err, GR_ERUNTIME, "out of memory loading game '%s'", id);
         goto done;
     }
-    r = pg_run(s,
-               "SELECT n, player, action, hash, rec, given, played_by FROM steps WHERE game = $1 "
-               "AND n > $2 "
-               "ORDER BY n",
+    r = pg_run(s, "SELECT " GR_STORE_STEP_COLS " FROM steps WHERE game = $1 AND n > $2 ORDER BY n",
                2, q);
     if (PQresultStatus(r) != PGRES_TUPLES_OK) {
         st = pg_fail(s, err, "reading a game's steps", r);
@@ -636,23 +589,17 @@ static gr_status pg_load_from(gr_store *base, const char *id, size_t from, gr_st
     }
     size_t k = 0, rows = (size_t)PQntuples(r);
     for (; k < rows && k < want; k++) {
-        if ((size_t)get_i64(r, (int)k, 0) != from + k + 1)
+        const char *row[7];
+        row_text(r, (int)k, row, 7);
+        size_t len = 0; /* the record's rest from its BYTEA's text */
+        unsigned char *rec = row[4] ? PQunescapeBytea((const unsigned char *)row[4], &len) : NULL;
+        int bad = (row[4] && !rec) || gr_store_row_step(&v[k], from + k + 1, row, rec, len);
+        PQfreemem(rec);
+        if (bad)
             break;
-        memset(&v[k], 0, sizeof v[k]);
-        v[k].player = (int)get_i64(r, (int)k, 1);
-        v[k].action = (gr_action)get_i64(r, (int)k, 2);
-        v[k].hash = (uint64_t)get_i64(r, (int)k, 3);
-        if (!PQgetisnull(r, (int)k, 4) && get_rec(PQgetvalue(r, (int)k, 4), &v[k]))
-            break; /* not the hex of a record: damaged */
-        v[k].given = get_i64(r, (int)k, 5) != 0;
-        if (!PQgetisnull(r, (int)k, 6))
-            snprintf(v[k].by, sizeof v[k].by, "%s", PQgetvalue(r, (int)k, 6));
     }
     if (k != want || rows != want)
-        st = gr_error_set(err, GR_ERUNTIME,
-                          "%s: game '%s' should have %zu steps numbered from 1, the steps after "
-                          "%zu are not all stored in order; the database is damaged",
-                          s->shown, id, g->nsteps, from);
+        st = gr_store_damaged(err, s->shown, id, g->nsteps, from);
 done:
     pg_cmd(s, "COMMIT");
     PQclear(r);
@@ -662,12 +609,6 @@ done:
     else
         free(v);
     return st;
-}
-
-static gr_status pg_load(gr_store *base, const char *id, gr_store_game *g, gr_record_step **steps,
-                         gr_error *err)
-{
-    return pg_load_from(base, id, 0, g, steps, err);
 }
 
 static gr_status pg_list(gr_store *base, int unfinished_only, gr_store_game *out, size_t cap,
@@ -709,16 +650,10 @@ static gr_status pg_scenario_text(gr_store *base, const char *id, char **text, s
     if (PQresultStatus(r) != PGRES_TUPLES_OK) {
         st = pg_fail(s, err, "reading a game's scenario text", r);
     } else if (PQntuples(r) == 0) {
-        st = gr_error_set(err, GR_EINPUT, "no game '%s' is stored", id);
+        st = gr_store_no_game(err, id);
     } else if (!PQgetisnull(r, 0, 0)) {
-        size_t n = (size_t)PQgetlength(r, 0, 0);
-        if (!(*text = malloc(n + 1))) {
-            st = gr_error_set(err, GR_ERUNTIME, "out of memory reading game %s", id);
-        } else {
-            memcpy(*text, PQgetvalue(r, 0, 0), n);
-            (*text)[n] = 0;
-            *len = n;
-        }
+        st = gr_store_copy_text(id, PQgetvalue(r, 0, 0), (size_t)PQgetlength(r, 0, 0), text, len,
+                                err);
     }
     PQclear(r);
     pthread_mutex_unlock(&s->lock);
@@ -730,10 +665,8 @@ static const gr_store_ops pg_ops = {
     .close = pg_close,
     .create = pg_create,
     .append = pg_append,
-    .truncate = pg_truncate,
     .set_finished = pg_set_finished,
     .set_player = pg_set_player,
-    .load = pg_load,
     .list = pg_list,
     .truncate_if = pg_truncate_if,
     .stamp = pg_stamp,

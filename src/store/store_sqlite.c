@@ -44,8 +44,6 @@ enum {
     Q_N
 };
 
-#define GAME_COLS "id, scenario, seed, player0, player1, token0, token1, finished, nsteps"
-
 static const char *const queries[Q_N] = {
     [Q_CREATE] = "INSERT INTO games(id, scenario, seed, player0, player1, token0, token1, text) "
                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -58,11 +56,11 @@ static const char *const queries[Q_N] = {
     [Q_FINISH] = "UPDATE games SET finished = ?2 WHERE id = ?1",
     [Q_PLAYER0] = "UPDATE games SET player0 = ?2 WHERE id = ?1",
     [Q_PLAYER1] = "UPDATE games SET player1 = ?2 WHERE id = ?1",
-    [Q_GAME] = "SELECT " GAME_COLS " FROM games WHERE id = ?1",
-    [Q_STEPS] = "SELECT n, player, action, hash, rec, given, played_by FROM steps WHERE game = ?1 "
-                "ORDER BY n",
-    [Q_LIST] = "SELECT " GAME_COLS " FROM games ORDER BY n DESC LIMIT ?1",
-    [Q_LIST_OPEN] = "SELECT " GAME_COLS " FROM games WHERE finished = 0 ORDER BY n DESC LIMIT ?1",
+    [Q_GAME] = "SELECT " GR_STORE_GAME_COLS " FROM games WHERE id = ?1",
+    [Q_STEPS] = "SELECT " GR_STORE_STEP_COLS " FROM steps WHERE game = ?1 AND n > ?2 ORDER BY n",
+    [Q_LIST] = "SELECT " GR_STORE_GAME_COLS " FROM games ORDER BY n DESC LIMIT ?1",
+    [Q_LIST_OPEN] =
+        "SELECT " GR_STORE_GAME_COLS " FROM games WHERE finished = 0 ORDER BY n DESC LIMIT ?1",
     [Q_BEGIN] = "BEGIN IMMEDIATE",
     [Q_COMMIT] = "COMMIT",
     [Q_ROLLBACK] = "ROLLBACK",
@@ -231,23 +229,13 @@ static void sq_close(gr_store *base)
     free(s);
 }
 
-static void copy_text(char *dst, size_t cap, const unsigned char *src)
-{
-    snprintf(dst, cap, "%s", src ? (const char *)src : "");
-}
-
+/* The row of Q_GAME or Q_LIST as text: the game (gen 0). */
 static void row_game(sqlite3_stmt *st, gr_store_game *g)
 {
-    memset(g, 0, sizeof *g);
-    copy_text(g->id, sizeof g->id, sqlite3_column_text(st, 0));
-    copy_text(g->scenario, sizeof g->scenario, sqlite3_column_text(st, 1));
-    g->seed = (uint64_t)sqlite3_column_int64(st, 2);
-    copy_text(g->players[0], sizeof g->players[0], sqlite3_column_text(st, 3));
-    copy_text(g->players[1], sizeof g->players[1], sqlite3_column_text(st, 4));
-    copy_text(g->tokens[0], sizeof g->tokens[0], sqlite3_column_text(st, 5));
-    copy_text(g->tokens[1], sizeof g->tokens[1], sqlite3_column_text(st, 6));
-    g->finished = sqlite3_column_int(st, 7);
-    g->nsteps = (size_t)sqlite3_column_int64(st, 8);
+    const char *v[10] = {NULL};
+    for (int i = 0; i < 9; i++)
+        v[i] = (const char *)sqlite3_column_text(st, i);
+    gr_store_row_game(g, v);
 }
 
 static gr_status sq_create(gr_store *base, const gr_store_game *g, const char *text, gr_error *err)
@@ -284,12 +272,12 @@ static int64_t sq_count(sq_store *s, const char *id)
     return n;
 }
 
-/* gen: SQLite counts no generation (one server per file), so only 0 or
- * GR_STORE_ANY_GEN can match. */
+/* gen: SQLite counts no generation (one server per file), so only 0 can
+ * match. */
 static gr_status sq_append(gr_store *base, const char *id, size_t first, uint64_t gen,
                            const gr_record_step *steps, size_t n, gr_error *err)
 {
-    if (gen != 0 && gen != GR_STORE_ANY_GEN)
+    if (gen != 0)
         return gr_error_set(err, GR_EINPUT, "game '%s' has generation 0, not %" PRIu64, id, gen);
     sq_store *s = (sq_store *)base;
     gr_status r = GR_OK;
@@ -311,8 +299,7 @@ static gr_status sq_append(gr_store *base, const char *id, size_t first, uint64_
     }
     int64_t have = sq_count(s, id);
     if (have < 0) {
-        r = have == -1 ? gr_error_set(err, GR_EINPUT, "no game '%s' is stored", id)
-                       : sq_fail(s, err, "reading a game");
+        r = have == -1 ? gr_store_no_game(err, id) : sq_fail(s, err, "reading a game");
         goto rollback;
     }
     if ((uint64_t)have + 1 != first) {
@@ -384,21 +371,24 @@ out:
     return r;
 }
 
-/* Keep the first nsteps steps; have: the step count the game must have
- * (or -1: any count of at least nsteps). */
-static gr_status sq_truncate_have(sq_store *s, const char *id, int64_t want, size_t nsteps,
-                                  gr_error *err)
+/* Keep the first nsteps steps if the game has `want` steps (SQLite's
+ * generation is always 0). */
+static gr_status sq_truncate_if(gr_store *base, const char *id, size_t want, uint64_t gen,
+                                size_t nsteps, gr_error *err)
 {
+    if (gen != 0)
+        return gr_error_set(err, GR_EINPUT, "game '%s' has generation 0, not %" PRIu64, id, gen);
+    sq_store *s = (sq_store *)base;
     gr_status r = sq_begin(s, err);
     if (r != GR_OK)
         return r;
     int64_t have = sq_count(s, id);
-    if (have < 0 || (uint64_t)have < nsteps || (want >= 0 && have != want)) {
+    if (have < 0 || (uint64_t)have < nsteps || (uint64_t)have != want) {
         r = have == -2 ? sq_fail(s, err, "reading a game")
-            : have >= 0 && want >= 0 && have != want
+            : have >= 0 && (uint64_t)have != want
                 ? gr_error_set(err, GR_EINPUT,
-                               "game '%s' has %" PRId64 " steps stored, not %" PRId64
-                               "; it has moved on, nothing is taken back",
+                               "game '%s' has %" PRId64 " steps stored, not %zu; it has moved "
+                               "on, nothing is taken back",
                                id, have, want)
                 : gr_error_set(err, GR_EINPUT, "game '%s' has no step %zu to keep", id, nsteps);
         sq_exec(s, Q_ROLLBACK);
@@ -413,19 +403,6 @@ static gr_status sq_truncate_have(sq_store *s, const char *id, int64_t want, siz
     }
     pthread_mutex_unlock(&s->lock);
     return r;
-}
-
-static gr_status sq_truncate(gr_store *base, const char *id, size_t nsteps, gr_error *err)
-{
-    return sq_truncate_have((sq_store *)base, id, -1, nsteps, err);
-}
-
-static gr_status sq_truncate_if(gr_store *base, const char *id, size_t have, uint64_t gen,
-                                size_t nsteps, gr_error *err)
-{
-    if (gen != 0)
-        return gr_error_set(err, GR_EINPUT, "game '%s' has generation 0, not %" PRIu64, id, gen);
-    return sq_truncate_have((sq_store *)base, id, (int64_t)have, nsteps, err);
 }
 
 /* SQLite has one server per file: no generation is counted (gen 0). */
@@ -443,8 +420,7 @@ static gr_status sq_stamp(gr_store *base, const char *id, gr_store_head *out, gr
         out->finished = g.finished;
         out->gen = 0;
     } else {
-        r = rc == SQLITE_DONE ? gr_error_set(err, GR_EINPUT, "no game '%s' is stored", id)
-                              : sq_fail(s, err, "reading a game");
+        r = rc == SQLITE_DONE ? gr_store_no_game(err, id) : sq_fail(s, err, "reading a game");
     }
     sqlite3_reset(st);
     pthread_mutex_unlock(&s->lock);
@@ -476,8 +452,8 @@ static gr_status sq_set_player(gr_store *base, const char *id, int seat, const c
     return r;
 }
 
-static gr_status sq_load(gr_store *base, const char *id, gr_store_game *g, gr_record_step **steps,
-                         gr_error *err)
+static gr_status sq_load_from(gr_store *base, const char *id, size_t from, gr_store_game *g,
+                              gr_record_step **steps, gr_error *err)
 {
     sq_store *s = (sq_store *)base;
     *steps = NULL;
@@ -491,43 +467,29 @@ static gr_status sq_load(gr_store *base, const char *id, gr_store_game *g, gr_re
     if (rc == SQLITE_ROW)
         row_game(st, g);
     sqlite3_reset(st);
+    size_t want = rc == SQLITE_ROW && g->nsteps > from ? g->nsteps - from : 0, k = 0;
     if (rc != SQLITE_ROW) {
-        r = rc == SQLITE_DONE ? gr_error_set(err, GR_EINPUT, "no game '%s' is stored", id)
-                              : sq_fail(s, err, "reading a game");
+        r = rc == SQLITE_DONE ? gr_store_no_game(err, id) : sq_fail(s, err, "reading a game");
         goto done;
     }
-    v = malloc((g->nsteps ? g->nsteps : 1) * sizeof *v);
-    if (!v) {
+    if (!(v = malloc((want ? want : 1) * sizeof *v))) {
         r = gr_error_set(err, GR_ERUNTIME, "out of memory loading game '%s'", id);
         goto done;
     }
     st = sq_q_id(s, Q_STEPS, id);
-    size_t k = 0;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (k >= g->nsteps || (size_t)sqlite3_column_int64(st, 0) != k + 1)
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)from);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW && k < want) {
+        const char *row[7];
+        for (int i = 0; i < 7; i++)
+            row[i] = i == 4 ? NULL : (const char *)sqlite3_column_text(st, i);
+        if (gr_store_row_step(&v[k], from + k + 1, row, sqlite3_column_blob(st, 4),
+                              (size_t)sqlite3_column_bytes(st, 4)))
             break;
-        memset(&v[k], 0, sizeof v[k]);
-        v[k].player = sqlite3_column_int(st, 1);
-        v[k].action = (gr_action)sqlite3_column_int64(st, 2);
-        v[k].hash = (uint64_t)sqlite3_column_int64(st, 3);
-        const void *rec = sqlite3_column_blob(st, 4);
-        size_t tail = (size_t)sqlite3_column_bytes(st, 4);
-        if (tail > sizeof v[k].rec - sizeof(gr_action))
-            break; /* longer than any action: damaged */
-        if (rec)
-            memcpy(v[k].rec + sizeof(gr_action), rec, tail);
-        v[k].given = sqlite3_column_int(st, 5) != 0;
-        const unsigned char *by = sqlite3_column_text(st, 6);
-        if (by)
-            snprintf(v[k].by, sizeof v[k].by, "%s", (const char *)by);
         k++;
     }
     sqlite3_reset(st);
-    if (k != g->nsteps)
-        r = gr_error_set(err, GR_ERUNTIME,
-                         "%s: game '%s' should have %zu steps numbered from 1, %zu are stored in "
-                         "order; the database is damaged",
-                         s->path, id, g->nsteps, k);
+    if (k != want || rc == SQLITE_ROW)
+        r = gr_store_damaged(err, s->path, id, g->nsteps, from);
 done:
     sq_exec(s, Q_COMMIT);
     pthread_mutex_unlock(&s->lock);
@@ -563,21 +525,13 @@ static gr_status sq_scenario_text(gr_store *base, const char *id, char **text, s
     sqlite3_stmt *st = sq_q_id(s, Q_TEXT, id);
     int rc = sqlite3_step(st);
     gr_status r = GR_OK;
-    if (rc == SQLITE_DONE) {
-        r = gr_error_set(err, GR_EINPUT, "no game '%s' is stored", id);
-    } else if (rc != SQLITE_ROW) {
+    if (rc == SQLITE_DONE)
+        r = gr_store_no_game(err, id);
+    else if (rc != SQLITE_ROW)
         r = sq_fail(s, err, "reading a game's scenario text");
-    } else if (sqlite3_column_type(st, 0) != SQLITE_NULL) {
-        const unsigned char *t = sqlite3_column_text(st, 0);
-        size_t n = (size_t)sqlite3_column_bytes(st, 0);
-        if (!t || !(*text = malloc(n + 1))) {
-            r = gr_error_set(err, GR_ERUNTIME, "out of memory reading game %s", id);
-        } else {
-            memcpy(*text, t, n);
-            (*text)[n] = 0;
-            *len = n;
-        }
-    }
+    else if (sqlite3_column_type(st, 0) != SQLITE_NULL)
+        r = gr_store_copy_text(id, sqlite3_column_text(st, 0), (size_t)sqlite3_column_bytes(st, 0),
+                               text, len, err);
     sqlite3_reset(st);
     pthread_mutex_unlock(&s->lock);
     return r;
@@ -588,14 +542,12 @@ static const gr_store_ops sq_ops = {
     .close = sq_close,
     .create = sq_create,
     .append = sq_append,
-    .truncate = sq_truncate,
     .set_finished = sq_set_finished,
     .set_player = sq_set_player,
-    .load = sq_load,
     .list = sq_list,
     .truncate_if = sq_truncate_if,
     .stamp = sq_stamp,
-    .load_from = NULL,
+    .load_from = sq_load_from,
     .watch = NULL,
     .shared = 0,
 };

@@ -220,14 +220,19 @@ try {
     await page.setViewportSize({ width: 1280, height: 720 });
 
     // ---- 2. the replay ------------------------------------------------------
+    // the game's page as it was at a step (the server's view then), from step 0
     await page.click('#replay-link');
     await page.waitForSelector('#replay-slider');
+    const shown = (n) => page.waitForFunction((k) => document.querySelector('#status').dataset.step === String(k), n, { timeout: 10000 });
+    await shown(0);
     const lab0 = await page.textContent('#replay-step');
-    const pos0 = await page.$$eval('#replay-map .counter', (cs) => cs.map((c) => c.getAttribute('transform')).join());
+    const pos0 = await page.$$eval('#map .counter', (cs) => cs.map((c) => c.getAttribute('transform')).join());
     for (let k = 0; k < 12; k++) await page.click('#replay-next');
+    await shown(12);
     const lab1 = await page.textContent('#replay-step');
-    const pos1 = await page.$$eval('#replay-map .counter', (cs) => cs.map((c) => c.getAttribute('transform')).join());
+    const pos1 = await page.$$eval('#map .counter', (cs) => cs.map((c) => c.getAttribute('transform')).join());
     check(lab0 !== lab1 && pos0 !== pos1, 'replay: stepping forward moves the counters on the map');
+    check(await page.$('#order-list') === null && await page.$('#live') === null, 'replay: nothing to play, no live stream');
     await page.keyboard.press('End');
     await page.keyboard.press('ArrowLeft');
     await page.click('#replay-prev');

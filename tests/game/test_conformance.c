@@ -640,11 +640,11 @@ static int bt_battle(const gr_game *g, const char *file, uint64_t seed, int deci
     sg.seed = seed;
     gr_record_step *steps = NULL;
     size_t bad = 0;
-    int stored =
-        gr_store_open_sqlite(db, &store, &err) == GR_OK &&
-        gr_store_create(store, &sg, &err) == GR_OK &&
-        gr_store_append(store, sg.id, 1, gr_match_step(m, 0), gr_match_steps(m), &err) == GR_OK &&
-        gr_store_load(store, sg.id, &sg, &steps, &err) == GR_OK;
+    int stored = gr_store_open_sqlite(db, &store, &err) == GR_OK &&
+                 gr_store_create_text(store, &sg, NULL, 0, &err) == GR_OK &&
+                 gr_store_append_at(store, sg.id, 1, 0, gr_match_step(m, 0), gr_match_steps(m),
+                                    &err) == GR_OK &&
+                 gr_store_load(store, sg.id, &sg, &steps, &err) == GR_OK;
     gr_store_close(store);
     unlink(db);
     char wal[112];

@@ -90,7 +90,7 @@ static void *race(void *arg)
         /* the racer and the step in the action: whose step is stored */
         gr_record_step st = step(r->who, (gr_action)(h.nsteps + 1) * 10 + (gr_action)r->who,
                                  (uint64_t)r->who << 63 | (h.nsteps + 1));
-        gr_status rc = gr_store_append(r->s, r->id, h.nsteps + 1, &st, 1, &err);
+        gr_status rc = gr_store_append_at(r->s, r->id, h.nsteps + 1, h.gen, &st, 1, &err);
         if (rc == GR_OK)
             r->won[r->nwon++] = h.nsteps + 1;
         else if (rc != GR_EINPUT) /* GR_EINPUT: the other came first */
@@ -206,8 +206,9 @@ int main(int argc, char **argv)
 
     /* 1. create, twice */
     gr_store_game g = game("a1", "teaching");
-    CHECK(gr_store_create(s, &g, &err) == GR_OK, "create: %s", err.msg);
-    CHECK(gr_store_create(s, &g, &err) == GR_EINPUT && strstr(err.msg, "already stored"),
+    CHECK(gr_store_create_text(s, &g, NULL, 0, &err) == GR_OK, "create: %s", err.msg);
+    CHECK(gr_store_create_text(s, &g, NULL, 0, &err) == GR_EINPUT &&
+              strstr(err.msg, "already stored"),
           "a second create: %d %s", err.code, err.msg);
 
     /* 2. append 1..3, read back bit for bit */
@@ -216,8 +217,8 @@ int main(int argc, char **argv)
         step(0, 0xfedcba9876543210ULL, 0xffffffffffffffffULL),
         step(1, 0, 0x8000000000000000ULL),
     };
-    CHECK(gr_store_append(s, "a1", 1, v, 2, &err) == GR_OK, "append 1-2: %s", err.msg);
-    CHECK(gr_store_append(s, "a1", 3, v + 2, 1, &err) == GR_OK, "append 3: %s", err.msg);
+    CHECK(gr_store_append_at(s, "a1", 1, 0, v, 2, &err) == GR_OK, "append 1-2: %s", err.msg);
+    CHECK(gr_store_append_at(s, "a1", 3, 0, v + 2, 1, &err) == GR_OK, "append 3: %s", err.msg);
     gr_store_game got;
     gr_record_step *steps = NULL;
     CHECK(gr_store_load(s, "a1", &got, &steps, &err) == GR_OK, "load: %s", err.msg);
@@ -234,10 +235,12 @@ int main(int argc, char **argv)
     free(steps);
 
     /* 3. stale and early appends: refused, nothing written */
-    CHECK(gr_store_append(s, "a1", 3, v, 1, &err) == GR_EINPUT && strstr(err.msg, "3 steps"),
+    CHECK(gr_store_append_at(s, "a1", 3, 0, v, 1, &err) == GR_EINPUT && strstr(err.msg, "3 steps"),
           "a stale append: %d %s", err.code, err.msg);
-    CHECK(gr_store_append(s, "a1", 5, v, 1, &err) == GR_EINPUT, "an early append: %d", err.code);
-    CHECK(gr_store_append(s, "nope", 1, v, 1, &err) == GR_EINPUT && strstr(err.msg, "no game"),
+    CHECK(gr_store_append_at(s, "a1", 5, 0, v, 1, &err) == GR_EINPUT, "an early append: %d",
+          err.code);
+    CHECK(gr_store_append_at(s, "nope", 1, 0, v, 1, &err) == GR_EINPUT &&
+              strstr(err.msg, "no game"),
           "an append to no game: %d %s", err.code, err.msg);
     gr_store_head h;
     CHECK(gr_store_stamp(s, "a1", &h, &err) == GR_OK && h.nsteps == 3 && h.gen == 0 && !h.finished,
@@ -275,11 +278,13 @@ int main(int argc, char **argv)
               steps[1].action == v[1].action,
           "after truncation and append: %zu steps", got.nsteps);
     free(steps);
-    CHECK(gr_store_truncate(s, "a1", 5, &err) == GR_EINPUT, "truncate to more steps than stored");
+    CHECK(gr_store_truncate_if(s, "a1", 2, gen1, 5, &err) == GR_EINPUT &&
+              strstr(err.msg, "no step 5"),
+          "truncate to more steps than stored: %s", err.msg);
 
     /* 6. finished, and the list newest first */
     gr_store_game b = game("b2", "austerlitz");
-    CHECK(gr_store_create(s, &b, &err) == GR_OK, "create b2: %s", err.msg);
+    CHECK(gr_store_create_text(s, &b, NULL, 0, &err) == GR_OK, "create b2: %s", err.msg);
     CHECK(gr_store_set_finished(s, "a1", 1, &err) == GR_OK, "finish: %s", err.msg);
     gr_store_game list[4];
     size_t n = 0;
@@ -297,7 +302,7 @@ int main(int argc, char **argv)
         if (pg)
             CHECK(gr_store_watch(s2, heard, NULL, &err) == GR_OK, "watch: %s", err.msg);
         gr_store_game r = game("c3", "teaching");
-        CHECK(gr_store_create(s, &r, &err) == GR_OK, "create c3: %s", err.msg);
+        CHECK(gr_store_create_text(s, &r, NULL, 0, &err) == GR_OK, "create c3: %s", err.msg);
         static racer ra, rb;
         ra = (racer){.s = s, .id = "c3", .who = 0};
         rb = (racer){.s = s2, .id = "c3", .who = 1};
@@ -330,7 +335,8 @@ int main(int argc, char **argv)
         if (pg) {
             /* the other handle hears a change of this one */
             gr_record_step x = step(0, 1, 2);
-            CHECK(gr_store_append(s, "b2", 1, &x, 1, &err) == GR_OK, "append b2: %s", err.msg);
+            CHECK(gr_store_append_at(s, "b2", 1, 0, &x, 1, &err) == GR_OK, "append b2: %s",
+                  err.msg);
             CHECK(wait_heard("b2", 1, 0), "the watcher did not hear b2 at step 1");
             CHECK(gr_store_truncate_if(s, "b2", 1, 0, 0, &err) == GR_OK, "undo b2: %s", err.msg);
             CHECK(wait_heard("b2", 0, 1), "the watcher did not hear b2's undo");
@@ -352,7 +358,8 @@ int main(int argc, char **argv)
             if (k < 4 && k)
                 ; /* g0 once */
             else
-                CHECK(gr_store_create(s, &r, &err) == GR_OK, "create %s: %s", ids[k], err.msg);
+                CHECK(gr_store_create_text(s, &r, NULL, 0, &err) == GR_OK, "create %s: %s", ids[k],
+                      err.msg);
             rr[k] = (racer){.s = s, .id = ids[k], .who = k};
         }
         pthread_t t[NR];
@@ -393,7 +400,7 @@ int main(int argc, char **argv)
     /* 9. action records longer than 8 bytes, and chance steps given as
      * recorded: read back byte for byte with their flag */
     gr_store_game d = game("d4", "aoe");
-    CHECK(gr_store_create(s, &d, &err) == GR_OK, "create d4: %s", err.msg);
+    CHECK(gr_store_create_text(s, &d, NULL, 0, &err) == GR_OK, "create d4: %s", err.msg);
     gr_record_step w[3];
     memset(w, 0, sizeof w);
     for (size_t k = 0; k < sizeof w[0].rec; k++) /* every byte, zeros inside, the last one set */
@@ -409,7 +416,7 @@ int main(int argc, char **argv)
     w[2].hash = 13;
     /* who took a player's step (issue 31): read back; none for the others */
     snprintf(w[1].by, sizeof w[1].by, "commander:400");
-    CHECK(gr_store_append(s, "d4", 1, w, 3, &err) == GR_OK, "append records: %s", err.msg);
+    CHECK(gr_store_append_at(s, "d4", 1, 0, w, 3, &err) == GR_OK, "append records: %s", err.msg);
     CHECK(gr_store_load(s, "d4", &got, &steps, &err) == GR_OK && got.nsteps == 3 && steps,
           "load records: %s", err.msg);
     for (int k = 0; k < 3 && steps && got.nsteps == 3; k++)
@@ -464,7 +471,8 @@ int main(int argc, char **argv)
                       !gr_store_rec_tail(&steps[0]),
                   "the old step read back differs: %s", err.msg);
             free(steps);
-            CHECK(gr_store_append(o, "o1", 2, w, 3, &err) == GR_OK, "append records: %s", err.msg);
+            CHECK(gr_store_append_at(o, "o1", 2, 0, w, 3, &err) == GR_OK, "append records: %s",
+                  err.msg);
             CHECK(gr_store_load(o, "o1", &got, &steps, &err) == GR_OK && got.nsteps == 4 &&
                       !memcmp(steps[1].rec, w[0].rec, sizeof w[0].rec) && steps[3].given,
                   "records in a grown database: %s", err.msg);

@@ -2,6 +2,7 @@
 // one fetch wrapper and error type, one live stream, one order at a time.
 import { getLang, t } from './i18n.js';
 import { h, put } from './util.js';
+import { toast } from './main.js';
 
 // A call that failed: the HTTP status (0: no answer), the server's reason
 // (or what to do when it does not answer), its error body or null.
@@ -117,6 +118,9 @@ export function liveStream(url, { onView, onSignal }) {
 // call that changes the game) unless one is on its way, and meanwhile the
 // orders, drawn inside `fieldset`, are greyed out even when the stream
 // redraws them.  Returns f's answer (undefined: refused) or throws.
+// run(f, refused) is send(f) whose error goes to refused(error) (by
+// default a toast), a 409 quietly (the game moved on: its view is asked
+// again); it answers whether f was answered.
 export function oneOrder(fieldset) {
   const o = { busy: false };
   o.send = async (f) => {
@@ -124,5 +128,6 @@ export function oneOrder(fieldset) {
     o.busy = fieldset.disabled = true;
     try { return await f(); } finally { o.busy = fieldset.disabled = false; }
   };
+  o.run = (f, refused = (e) => toast(e.message, true)) => o.send(f).then((r) => r !== undefined, (e) => { if (e.status !== 409) refused(e); return false; });
   return o;
 }

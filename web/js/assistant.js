@@ -5,9 +5,7 @@
 import { api } from './api.js';
 import { t } from './i18n.js';
 import { probBars, modsTable } from './charts.js';
-import { h, put, errorBox, orError, paramControl, inputsNamed } from './util.js';
-
-const nice = (id) => String(id).replace(/_/g, ' ');
+import { h, put, errorBox, orError, paramControl, inputsNamed, nameWords as nice } from './util.js';
 
 // The inputs of an example command line ("grognard resolve aoe fire
 // --firer infantry --stands 6 --target-moving --seed 42"): --NAME VALUE, or

@@ -9,7 +9,7 @@
 import { api, liveStream, oneOrder } from './api.js';
 import { t, getLang } from './i18n.js';
 import { toast } from './main.js';
-import { h, put, orError, copyButton, paramControl, pickList, inputsNamed } from './util.js';
+import { h, put, orError, copyButton, paramControl, pickList, inputsNamed, nameWords, nameOf, phaseTitle } from './util.js';
 import { probBars, modsTable, groupedBars } from './charts.js';
 
 export async function mount(root, route) {
@@ -89,11 +89,6 @@ async function mountNew(root) {
 
 // ---- one side's battle -----------------------------------------------------------------
 
-// A fact's id or word as a player reads it: "division-in-range" is
-// "Division in range", "march_column" "march column".
-const words = (s) => String(s).replace(/[_-]+/g, ' ');
-const Words = (s) => { const w = words(s); return w.charAt(0).toUpperCase() + w.slice(1); };
-
 // The system's words (GET .../rules: the sequence of play, the verbs',
 // facts' and values' labels), the same in every battle of the system, so
 // not in each view: fetched once per version (the view's rules_etag), kept,
@@ -106,13 +101,13 @@ async function withRules(id, tok, v) {
 }
 
 // The battle's words in the page's language, from its view (the battle
-// type's data): a phase's title (else the sheet's), a verb's name.
-const phaseTitle = (p) => p[`title_${getLang()}`] || p.title;
-const verbLabel = (view, name) => { const l = view.verb_labels && view.verb_labels[name]; return (l && l[getLang()]) || Words(name); };
-const unitName = (view, uid) => { const u = view.units.find((x) => x.id === uid); return u ? u.name : uid; };
-const factLabel = (view, name) => { const l = view.fact_labels && view.fact_labels[name]; return (l && l[getLang()]) || Words(name); };
-const valueLabel = (view, v) => { const l = view.value_labels && view.value_labels[v]; return (l && l[getLang()]) || words(v); };
-const leaderName = (view, lid) => { const l = view.leaders.find((x) => x.id === lid); return l ? l.name : lid; };
+// type's data): a verb's, a fact's or a value's label (KIND_labels), else
+// its id's words ("division-in-range": "Division in range", a value's
+// uncapitalised); a phase's title, a unit's, a leader's name: util.js.
+const inWords = (view, kind, id) => {
+  const l = view[kind + '_labels'] && view[kind + '_labels'][id], w = nameWords(id);
+  return (l && l[getLang()]) || (kind === 'value' ? w : w.charAt(0).toUpperCase() + w.slice(1));
+};
 // a message of the server naming units, leaders and phases by id, by
 // their names
 function named(view, msg) {
@@ -126,7 +121,7 @@ function named(view, msg) {
 // words: the inputs it names, marked {stands} (include/grognard/error.h),
 // as the form's fields ("“Stands”"), "with {unit}:" (a command's own
 // condition) left out.
-const plain = (view, msg) => inputsNamed(String(msg || '').replace(/^with \{[a-z][a-z0-9_-]*\}: /, ''), (n) => factLabel(view, n));
+const plain = (view, msg) => inputsNamed(String(msg || '').replace(/^with \{[a-z][a-z0-9_-]*\}: /, ''), (n) => inWords(view, 'fact', n));
 // An action's line ("fire br_light --target fr_1leg --range 2") as its call.
 function callOf(text) {
   const w = String(text || '').split(/\s+/);
@@ -140,17 +135,17 @@ function callOf(text) {
 }
 // What an action was, in a sentence: "1er Léger: Maneuver (Good Order table)".
 function sentence(view, b) {
-  const what = verbLabel(view, b.verb);
-  const who = b.unit ? unitName(view, b.unit) : b.leader ? leaderName(view, b.leader) : '';
-  const whom = b.target ? unitName(view, b.target) : '';
+  const what = inWords(view, 'verb', b.verb);
+  const who = b.unit ? nameOf(view.units, b.unit) : b.leader ? nameOf(view.leaders, b.leader) : '';
+  const whom = b.target ? nameOf(view.units, b.target) : '';
   return who ? (whom ? t('bt_did_on', who, what, whom) : t('bt_did', who, what)) : what;
 }
 // Each table read by an action: its score and its result in the sheet's
 // own words, quoted (said so).
 function stepLines(r) {
   return (r && r.steps ? r.steps : []).map((s) => {
-    const said = s.label || words(s.result);
-    return h('p', { class: 'bt-step', 'data-result': s.result }, t('bt_step', s.what || words(s.table), s.score), ' ',
+    const said = s.label || nameWords(s.result);
+    return h('p', { class: 'bt-step', 'data-result': s.result }, t('bt_step', s.what || nameWords(s.table), s.score), ' ',
       h('q', { class: 'sheet', title: t('bt_sheet_quote') }, said + (s.effect && s.effect !== said ? ` — ${inputsNamed(s.effect)}` : '')));
   });
 }
@@ -210,7 +205,7 @@ async function mountBattle(root, id, tok) {
   }
 
   function unitRow(u, own) {
-    const leader = u.attached_leader ? leaderName(view, u.attached_leader) : '';
+    const leader = u.attached_leader ? nameOf(view.leaders, u.attached_leader) : '';
     const state = [];
     if (u.removed) state.push(t('bt_removed'));
     else if (own) state.push(t('bt_cond_' + u.condition));
@@ -228,7 +223,7 @@ async function mountBattle(root, id, tok) {
       h('td', { class: 'name' }, u.name),
       td(own ? t('bt_stands') : t('bt_stands_seen'), own ? `${u.left}/${u.stands}` : String(u.left)),
       own ? td(t('bt_thresholds'), `${u.worn_at >= 0 ? u.worn_at : '—'}/${u.spent_at >= 0 ? u.spent_at : '—'}`) : null,
-      td(t('bt_formation'), u.formation ? valueLabel(view, u.formation) : ''), td(t('bt_state'), state.join(', ')), td(t('bt_leader'), leader || ''));
+      td(t('bt_formation'), u.formation ? inWords(view, 'value', u.formation) : ''), td(t('bt_state'), state.join(', ')), td(t('bt_leader'), leader || ''));
   }
 
   function renderUnits() {
@@ -244,7 +239,7 @@ async function mountBattle(root, id, tok) {
     }
     const lead = h('ul', { class: 'bt-leaders' });
     for (const l of view.leaders) {
-      lead.append(h('li', {}, `${l.name} (${sideName(l.side)}, ${valueLabel(view, l.role)}${l.rating ? ', ' + valueLabel(view, l.rating) : ''}): ${t('bt_ls_' + l.status)}`));
+      lead.append(h('li', {}, `${l.name} (${sideName(l.side)}, ${inWords(view, 'value', l.role)}${l.rating ? ', ' + inWords(view, 'value', l.rating) : ''}): ${t('bt_ls_' + l.status)}`));
     }
     parts.push(h('h2', {}, t('bt_leaders')), lead);
     put(unitsBox, ...parts);
@@ -259,7 +254,7 @@ async function mountBattle(root, id, tok) {
   // buttons to tap, any other a field with its unit ("inches").
   function field(inp) {
     const idf = 'bt-in-' + inp.name;
-    const label = factLabel(view, inp.name) + (inp.optional ? '' : ' *');
+    const label = inWords(view, 'fact', inp.name) + (inp.optional ? '' : ' *');
     // the procedure's help line is English: the French page keeps to the
     // fact's own words (one language per screen)
     const hint = inp.help && getLang() === 'en' ? h('span', { class: 'hint' }, plain(view, inp.help)) : null;
@@ -268,7 +263,7 @@ async function mountBattle(root, id, tok) {
     if (inp.kind === 'flag' || (inp.kind === 'text' && inp.placeholder === 'yes')) {
       const yes = inp.kind === 'flag' ? true : 'yes';
       const box = h('input', { type: 'checkbox', id: idf, name: inp.name, checked: v === yes, onchange: (e) => { set(e.target.checked ? yes : ''); changedForm(); } });
-      return h('div', { class: 'form-row bt-flag' }, box, h('label', { for: idf }, factLabel(view, inp.name)), hint);
+      return h('div', { class: 'form-row bt-flag' }, box, h('label', { for: idf }, inWords(view, 'fact', inp.name)), hint);
     }
     if (inp.kind === 'int' && Number.isFinite(inp.min) && Number.isFinite(inp.max) && inp.max - inp.min <= 12) {
       const taps = [];
@@ -279,7 +274,7 @@ async function mountBattle(root, id, tok) {
     }
     const unit = inp.placeholder && /^[A-Z]{2,}$/.test(inp.placeholder) && inp.kind !== 'choice' && !(view.fact_labels && view.fact_labels[inp.name]) ? inp.placeholder.toLowerCase() : '';
     // a choice by its words (a side by its name)
-    const said = inp.name === 'side' ? (c) => (view.sides[Number(c)] ?? c) : (c) => valueLabel(view, c);
+    const said = inp.name === 'side' ? (c) => (view.sides[Number(c)] ?? c) : (c) => inWords(view, 'value', c);
     const ctl = paramControl({ ...inp, placeholder: unit }, v, (x) => { set(x); }, idf, said);
     if (ctl.tagName === 'SELECT') ctl.addEventListener('change', changedForm);
     return h('div', { class: 'form-row' }, h('label', { for: idf }, label), ctl, unit ? h('span', { class: 'hint' }, unit) : null, hint);
@@ -312,7 +307,7 @@ async function mountBattle(root, id, tok) {
     const tests = verbs.verbs.filter((x) => x.name !== 'next');
     const verbBtns = h('div', { class: 'taps bt-verbs', id: 'bt-verbs', role: 'group', 'aria-label': t('bt_verbs_now') },
       tests.map((x) => h('button', { type: 'button', class: 'tap verb', 'data-verb': x.name, 'aria-pressed': String(x.name === form.verb),
-        onclick: () => { if (x.name !== form.verb) { form.verb = x.name; clearForm(); } changedForm(); } }, verbLabel(view, x.name))));
+        onclick: () => { if (x.name !== form.verb) { form.verb = x.name; clearForm(); } changedForm(); } }, inWords(view, 'verb', x.name))));
     const rows = [];
     if (v) {
       const mine = view.units.filter((u) => !u.removed && u.side === side());
@@ -327,7 +322,7 @@ async function mountBattle(root, id, tok) {
       if (more.length) {
         const given = more.some((x) => form.inputs[x.name] !== undefined && form.inputs[x.name] !== '' && form.inputs[x.name] !== false);
         rows.push(h('details', { class: 'bt-more', id: 'bt-more', open: given || moreOpen, ontoggle: (e) => { moreOpen = e.target.open; } },
-          h('summary', {}, t('bt_more', more.map((x) => factLabel(view, x.name).toLowerCase()).join(', '))), more.map(field)));
+          h('summary', {}, t('bt_more', more.map((x) => inWords(view, 'fact', x.name).toLowerCase()).join(', '))), more.map(field)));
       }
       if (v.procedure) {
         rows.push(h('div', { class: 'form-row' }, h('label', { for: 'bt-roll' }, t('bt_roll')),
@@ -354,9 +349,9 @@ async function mountBattle(root, id, tok) {
     const s = o.steps && o.steps[0];
     if (!s || !s.odds) return h('p', { class: 'hint', id: 'bt-odds-box' }, t('bt_no_odds'));
     const labels = s.labels || {};
-    const what = `${t('bt_odds_before')} (${s.what || words(s.table)}, ${t('modifier')} ${s.modifier >= 0 ? '+' : ''}${s.modifier})`;
+    const what = `${t('bt_odds_before')} (${s.what || nameWords(s.table)}, ${t('modifier')} ${s.modifier >= 0 ? '+' : ''}${s.modifier})`;
     return h('div', { id: 'bt-odds-box' }, h('h3', {}, what),
-      probBars(s.odds, { title: what, width: 360, name: (k) => labels[k] || words(k) }),
+      probBars(s.odds, { title: what, width: 360, name: (k) => labels[k] || nameWords(k) }),
       h('p', { class: 'hint' }, t('bt_results_sheet')));
   }
 
@@ -389,8 +384,8 @@ async function mountBattle(root, id, tok) {
   }
 
   function refused(b, msg) {
-    const what = verbLabel(view, b.verb);
-    return b.unit ? t('bt_refused', unitName(view, b.unit), what, named(view, msg)) : t('bt_refused_none', what, named(view, msg));
+    const what = inWords(view, 'verb', b.verb);
+    return b.unit ? t('bt_refused', nameOf(view.units, b.unit), what, named(view, msg)) : t('bt_refused_none', what, named(view, msg));
   }
 
   // One order at a time (an action, next, undo): the form is greyed out
@@ -484,7 +479,7 @@ async function mountReport(root, id, tok) {
     // the leaders' fates
     const fates = rep.leaders || [];
     const leaders = h('section', { class: 'panel', id: 'bt-aar-leaders' }, h('h2', {}, t('bt_aar_leaders')),
-      fates.length ? h('ul', {}, fates.map((f) => h('li', {}, t('bt_aar_fate', f.turn, leaderName(view, f.id), sides[f.side], t('bt_ls_' + f.status)))))
+      fates.length ? h('ul', {}, fates.map((f) => h('li', {}, t('bt_aar_fate', f.turn, nameOf(view.leaders, f.id), sides[f.side], t('bt_ls_' + f.status)))))
         : h('p', {}, t('bt_aar_no_fates')));
 
     // the story, turn by turn and phase by phase

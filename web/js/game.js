@@ -2,14 +2,18 @@
 // chit bowl, the orders the server lists as legal, the dice, the log, live
 // updates (Server-Sent Events), undo and the end-of-battle report.  Every
 // number shown comes from GET /api/games/GAME and GET /api/scenarios/ID.
+// Its replay (#/replay/GAME[?step=N]) is the same page as a spectator saw
+// it after step N (GET /api/games/GAME?step=N), stepped through with a bar
+// (and Play), the units changed since the step shown before outlined:
+// nothing replayed here, nothing to play.
 import { api, liveStream, oneOrder } from './api.js';
 import { t, getLang } from './i18n.js';
-import { drawMap, drawUnits, drawThreat, el, centre, corners, pstr, hexDistance } from './hexmap.js';
+import { drawMap, drawUnits, drawThreat, el, centre, corners, pstr } from './hexmap.js';
 import { groupedBars, probBars, logDie, HIT_COLOUR } from './charts.js';
-import { h, put, loadSeats, saveSeats, errorBox } from './util.js';
+import { h, put, loadSeats, saveSeats, errorBox, putLog, stepBar } from './util.js';
 import { toast } from './main.js';
 import { rulesData, guideData, citeLink, ruleLink } from './rules.js';
-import { showWhy as showWhyIn } from './why.js';
+import { showWhy } from './why.js';
 
 const END_KINDS = ['end_fire', 'end_move', 'end_activation', 'chits_done', 'stop', 'no_riposte'];
 const TARGET_KINDS = ['attack', 'column', 'skirmish', 'pursue', 'fire'];
@@ -24,14 +28,16 @@ export async function mount(root, route) {
     seats[0] = a || null; seats[1] = b || null;
   } else if (route.params.get('seat')) {
     seats.any = route.params.get('seat');
-  } else {
+  } else if (route.name !== 'replay') {
     Object.assign(seats, stored);
   }
   const hotseat = Boolean(seats[0] && seats[1]);
   const guided = route.params.get('guide') === '1';
+  const replay = route.name === 'replay';
   const S = {
     view: null, scn: null, map: null, log: [], sel: null, pending: null, viewSide: 0,
     stream: null, diceShown: 0, refreshing: null, again: false, full: false, curtainFor: null, gone: false,
+    at: Number(route.params.get('step')) || 0, changed: new Set(), timer: null,
   };
   const token = () => (hotseat ? seats[S.viewSide] : seats.any || seats[0] || seats[1] || null);
 
@@ -55,12 +61,15 @@ export async function mount(root, route) {
   const oddsP = h('section', { class: 'panel oddsbox', id: 'odds', hidden: true, 'aria-live': 'polite' });
   const diceP = h('section', { class: 'panel', id: 'dice' });
   const bowlP = h('section', { class: 'panel bowl', id: 'bowl' });
-  const logP = h('section', { class: 'panel', id: 'log-panel' });
   const reportP = h('section', { class: 'panel', id: 'report', hidden: true });
   const whyP = h('section', { class: 'panel oddsbox', id: 'why', hidden: true, 'aria-live': 'polite' });
   const logBox = h('div', { class: 'log', id: 'log', tabindex: 0, role: 'log', 'aria-label': t('log') });
+  const logT = h('h2', {}), logP = h('section', { class: 'panel', id: 'log-panel' }, logT, logBox);
   const guideP = h('section', { class: 'panel guide', id: 'guide', hidden: true, 'aria-live': 'polite' });
   const side = h('aside', { class: 'sidebar' }, guideP, sidesP, oddsP, whyP, ordersP, diceP, bowlP, logP);
+  const playB = h('button', { type: 'button', id: 'replay-play', onclick: () => play() }, t('play'));
+  const bar = replay ? stepBar('replay', (n) => { S.at = n; history.replaceState(null, '', `#/replay/${encodeURIComponent(id)}?step=${n}`); refresh(true); }, playB) : null;
+  if (bar) root.append(bar.el);
   root.append(status, h('div', { class: 'game' }, h('div', {}, tools, reportP, mapwrap), side));
   let zoomK = 1;
   function zoom(k) {
@@ -83,7 +92,7 @@ export async function mount(root, route) {
     S.refreshing = (async () => {
       try {
         const since = !full && S.view && S.log.length ? S.view.step : undefined;
-        let v = pushed || await api.view(id, token(), since);
+        let v = pushed || await api.view(id, token(), since, replay ? S.at : undefined);
         if (since !== undefined && v.step < S.view.step) return; // a view pushed before ours
         if (hotseat && typeof v.to_move === 'number' && v.to_move !== S.viewSide) {
           S.viewSide = v.to_move;
@@ -96,9 +105,12 @@ export async function mount(root, route) {
           S.log = S.log.concat((v.log || []).filter((e) => !(e.step <= top)));
         }
         const first = !S.view;
+        const was = new Map(((replay && S.view && S.view.units) || []).map((u) => [u.id, u]));
+        S.changed = new Set(v.units.filter((u) => was.size && ['col', 'row', 'figures', 'skirmisher'].some((k) => (was.get(u.id) || {})[k] !== u[k])).map((u) => u.id));
         S.view = v;
-        if (!S.scn) { S.scn = await api.scenario(v.scenario); loadArtillery(); }
-        if (first) { buildMap(); openStream(); }
+        if (!S.scn) S.scn = await api.scenario(v.scenario);
+        if (first) buildMap();
+        if (first && !replay) openStream();
         if (hotseat && v.view && v.view.stage === 'chits' && S.curtainFor !== S.viewSide && typeof v.to_move === 'number') {
           S.curtainFor = S.viewSide;
           curtain(S.viewSide);
@@ -127,27 +139,21 @@ export async function mount(root, route) {
     if (orders.busy || !S.view) return;
     S.pending = null;
     oddsP.hidden = true;
-    try {
-      await orders.send(() => api.act(id, token(), a.text, S.view.step));
-      if (!['move', 'group'].includes(a.kind)) S.sel = null;
-    } catch (e) {
-      if (e.status !== 409) toast(e.message, true);
-    }
+    if (await orders.run(() => api.act(id, token(), a.text, S.view.step)) && !['move', 'group'].includes(a.kind)) S.sel = null;
     await refresh();
   }
 
-  // Why the computer played its last decision (why.js)
-  const showWhy = () => showWhyIn(whyP, id, token(), sideName);
+  // Play: the replay a step forward every 600 ms, to its end
+  function play() {
+    if (S.timer) { clearInterval(S.timer); S.timer = null; } else S.timer = setInterval(() => { if (bar.at >= bar.last) play(); else bar.go(bar.at + 1); }, 600);
+    playB.textContent = t(S.timer ? 'pause' : 'play');
+  }
 
   // The seat handed to the computer (the hard level) or taken back (POST
   // .../seat); the computer plays at once if the seat is to move.
   async function handSeat(player) {
     if (orders.busy) return;
-    try {
-      await orders.send(() => api.seat(id, token(), player));
-    } catch (e) {
-      toast(e.message, true);
-    }
+    await orders.run(() => api.seat(id, token(), player));
     await refresh(true);
   }
 
@@ -183,43 +189,31 @@ export async function mount(root, route) {
 
   async function undo() {
     if (!canUndo() || orders.busy) return;
-    try {
-      await orders.send(() => api.undo(id, token(), S.view.step));
+    if (await orders.run(() => api.undo(id, token(), S.view.step))) {
       S.sel = null;
       S.pending = null;
       oddsP.hidden = true;
-    } catch (e) {
-      toast(e.message, true);
     }
     await refresh(true);
   }
 
-  // The artillery's dice by range, read from the R&E table (seed 004 §2.1)
-  // through the API, for the range shown when a battery is hovered.
-  async function loadArtillery() {
-    S.art = [];
-    try {
-      for (let r = 1; r <= 12; r++) {
-        const c = await api.lookup({ system: 're', table: 'artillery_dice', inputs: { range: r } });
-        if (c.result !== 'in_range') break;
-        S.art.push({ range: r, dice: c.dice });
-      }
-    } catch (e) { S.art = []; }
-  }
-
-  function showRange(u, on) {
+  // A battery hovered: the dice it would roll at each hex now, as the
+  // engine decides them (its sight, below: by range, seed 004 §2.1, where it
+  // sees), until the mouse leaves it.
+  async function showRange(u, on) {
     const old = S.map && S.map.svg.querySelector('g.art-range');
     if (old) old.remove();
-    if (!on || u.type !== 'artillery' || !S.art || !S.art.length) return;
+    S.ranged = on && u.type === 'artillery' && !replay ? u.id : null;
+    if (S.ranged === null) return;
+    let sight;
+    try { sight = await sightOf(u.id); } catch (e) { return; }
+    if (S.ranged !== u.id || S.map.svg.querySelector('g.art-range')) return;
     const s = S.map.size;
     const g = el('g', { class: 'art-range', 'pointer-events': 'none' });
-    for (const hx of S.scn.hexes) {
-      const d = hexDistance(u.col, u.row, hx.col, hx.row);
-      const band = S.art.find((a) => a.range === d);
-      if (!band) continue;
-      const [x, y] = centre(hx.col, hx.row, s);
-      el('polygon', { points: pstr(corners(x, y, s, 0.95)), class: 'hl-range r' + Math.min(3, band.dice) }, g);
-      el('text', { x, y: y - s * 0.55, 'text-anchor': 'middle', 'font-size': s * 0.28, class: 'range-dice' }, g).textContent = band.dice === 1 ? t('die_1') : t('dice_n', band.dice);
+    for (const x of sight.data.hexes.filter((x) => x.range > 0 && x.dice > 0)) {
+      const [cx, cy] = centre(x.hex[0], x.hex[1], s);
+      el('polygon', { points: pstr(corners(cx, cy, s, 0.95)), class: 'hl-range r' + Math.min(3, x.dice) }, g);
+      el('text', { x: cx, y: cy - s * 0.55, 'text-anchor': 'middle', 'font-size': s * 0.28, class: 'range-dice' }, g).textContent = x.dice === 1 ? t('die_1') : t('dice_n', x.dice);
     }
     S.map.svg.insertBefore(g, S.map.gUnit);
   }
@@ -229,12 +223,11 @@ export async function mount(root, route) {
   // the unit sees it, how far it is and the dice it would roll there, as the
   // engine decides them (GET /api/games/GAME/sight, one answer per unit and
   // step), and a line is drawn from the unit: solid if seen, dashed if not.
-  async function sightOf(u) {
-    const key = `${u}@${S.view.step}`;
-    if (S.sight && S.sight.key === key) return S.sight.data;
-    const data = await api.sight(id, token(), u);
-    S.sight = { key, data, byHex: new Map(data.hexes.map((x) => [x.hex.join(), x])) };
-    return data;
+  function sightOf(u) {
+    if (!S.sights || S.sights.step !== S.view.step) S.sights = Object.assign(new Map(), { step: S.view.step });
+    const all = S.sights;
+    if (!all.has(u)) all.set(u, api.sight(id, token(), u).then((data) => ({ data, byHex: new Map(data.hexes.map((x) => [x.hex.join(), x])) }), (e) => { all.delete(u); throw e; }));
+    return all.get(u);
   }
 
   async function showSight(hexKey) {
@@ -242,14 +235,15 @@ export async function mount(root, route) {
     const g = S.map && S.map.gHi.querySelector('g.sight');
     if (g) g.remove();
     if (u === null || u === undefined || !hexKey) { sightLine.textContent = ''; return; }
-    try { await sightOf(u); } catch (e) { sightLine.textContent = e.message; return; }
-    if (S.sel !== u || !S.sight) return;
-    const x = S.sight.byHex.get(hexKey);
+    let sight;
+    try { sight = await sightOf(u); } catch (e) { sightLine.textContent = e.message; return; }
+    if (S.sel !== u) return;
+    const x = sight.byHex.get(hexKey);
     const unit = unitById(u);
     if (!x || !unit || x.range === 0) { sightLine.textContent = ''; return; }
     const s = S.map.size;
     const gs = el('g', { class: 'sight', 'pointer-events': 'none' }, S.map.gHi);
-    const [x1, y1] = centre(S.sight.data.from[0], S.sight.data.from[1], s), [x2, y2] = centre(x.hex[0], x.hex[1], s);
+    const [x1, y1] = centre(sight.data.from[0], sight.data.from[1], s), [x2, y2] = centre(x.hex[0], x.hex[1], s);
     el('line', { x1, y1, x2, y2, class: x.sees ? 'sight-line seen' : 'sight-line hidden' }, gs);
     const dice = x.dice === 0 ? t('sight_no_dice') : x.dice === 1 ? t('die_1') : t('dice_n', x.dice);
     const text = `${unit.name} → ${x.hex.join(',')}: ${x.sees ? t('sight_seen') : x.fog ? t('sight_fog') : t('sight_hidden')}, ${t('sight_range', x.range)}, ${dice}`;
@@ -282,7 +276,6 @@ export async function mount(root, route) {
   const legal = () => (S.view && S.view.legal) || [];
   const unitById = (u) => (S.view ? S.view.units.find((x) => x.id === u) : null);
   const sideName = (k) => (S.scn && S.scn.sides[k] ? S.scn.sides[k].name : String(k));
-  const stageName = (st) => t('stage_' + st);
 
   function render() {
     if (!S.view) return;
@@ -291,7 +284,7 @@ export async function mount(root, route) {
     const actors = new Set(L.filter((a) => a.unit !== undefined && a.kind !== 'group').map((a) => a.unit));
     if (S.sel !== null && !actors.has(S.sel) && !L.some((a) => a.unit === S.sel)) S.sel = null;
     if (S.sel === null && actors.size === 1) S.sel = [...actors][0];
-    const hi = { active: new Set(L.filter((a) => a.unit !== undefined).map((a) => a.unit)), moves: new Map(), fire: new Map(), targets: new Map(), selected: S.sel };
+    const hi = { active: replay ? S.changed : new Set(L.filter((a) => a.unit !== undefined).map((a) => a.unit)), moves: new Map(), fire: new Map(), targets: new Map(), selected: S.sel };
     for (const a of L) {
       if (a.unit !== S.sel) continue;
       if (HEX_KINDS.includes(a.kind) && a.to && !hi.moves.has(a.to.join(','))) hi.moves.set(a.to.join(','), a);
@@ -435,19 +428,15 @@ export async function mount(root, route) {
     if (o.evades) return [h('p', { class: 'hint odds-evades' }, t('odds_evades'))];
     if (o.may_evade) out.push(h('p', { class: 'hint' }, t('odds_may_evade')));
     const a = o.attack, tgt = unitById(b.target), me = unitById(b.unit);
-    const line = (k, v, cls) => h('tr', { class: cls }, h('th', {}, k), h('td', {}, v));
-    out.push(h('table', { class: 'odds-sum', 'data-odds': 'attack' },
-      h('caption', {}, t('odds_against', tgt ? tgt.name : '', a.dice)),
-      line(t('odds_loss'), pct(a.loss), 'o-loss'), line(t('odds_retreat'), pct(a.retreat), 'o-retreat'),
-      line(t('odds_destroyed'), pct(a.destroyed), 'o-destroyed'), line(t('odds_expected'), a.expected_losses.toFixed(2), 'o-expected')));
+    // a roll's chances of a loss, a retreat, a fall, the figures it costs (and `more` rows)
+    const sum = (kind, caption, x, ...more) => h('table', { class: 'odds-sum', 'data-odds': kind }, h('caption', {}, caption),
+      [['loss', t('odds_loss'), pct(x.loss)], ['retreat', t('odds_retreat'), pct(x.retreat)], ['destroyed', t('odds_destroyed'), pct(x.destroyed)],
+        ['expected', t('odds_expected'), x.expected_losses.toFixed(2)], ...more].map(([k, l, v]) => h('tr', { class: 'o-' + k }, h('th', {}, l), h('td', {}, v))));
+    out.push(sum('attack', t('odds_against', tgt ? tgt.name : '', a.dice), a));
     out.push(probBars(a.losses.map((p, k) => ({ label: t('odds_fig_lost', k), p: Number(p), fill: k ? HIT_COLOUR.loss || '#7a1f1f' : '#8a8a8a' })), { title: `${label(b)}: ${t('odds_fig_title')}`, width: 340 }));
     const r = o.riposte || {};
     if (r.dice) {
-      out.push(h('table', { class: 'odds-sum', 'data-odds': 'riposte' },
-        h('caption', {}, t('odds_riposte', pct(r.chance), r.dice, me ? me.name : '')),
-        line(t('odds_loss'), pct(r.loss), 'o-loss'), line(t('odds_retreat'), pct(r.retreat), 'o-retreat'),
-        line(t('odds_destroyed'), pct(r.destroyed), 'o-destroyed'), line(t('odds_expected'), r.expected_losses.toFixed(2), 'o-expected'),
-        line(t('odds_riposte_risk'), pct(r.chance * r.loss), 'o-risk')));
+      out.push(sum('riposte', t('odds_riposte', pct(r.chance), r.dice, me ? me.name : ''), r, ['risk', t('odds_riposte_risk'), pct(r.chance * r.loss)]));
     } else out.push(h('p', { class: 'muted', 'data-odds': 'no-riposte' }, t('odds_no_riposte')));
     return out;
   }
@@ -464,7 +453,7 @@ export async function mount(root, route) {
     const who = over ? t('over') : typeof v.to_move === 'number' ? t('side_to_move_other', sideName(v.to_move)) : '';
     put(status, 
       h('span', { class: 'big', id: 'turn' }, t('turn_of', vv.turn ?? v.turn, vv.turns ?? S.scn.turns)),
-      h('span', { class: 'chip', id: 'stage' }, `${t('stage')}${t('colon')}${stageName(vv.stage)}`),
+      h('span', { class: 'chip', id: 'stage' }, `${t('stage')}${t('colon')}${t('stage_' + vv.stage)}`),
       vv.corps_active ? h('span', { class: 'chip' }, `${t('corps_active')}${t('colon')}${vv.corps_active}`) : null,
       h('span', { id: 'to-move' }, who),
       h('span', { class: 'muted', style: 'color:#d8cba6' }, `${t('step')} ${v.step}`),
@@ -492,6 +481,7 @@ export async function mount(root, route) {
 
   function renderOrders() {
     const v = S.view, L = legal();
+    if (bar) { bar.show(v.step, v.steps ?? v.step); put(ordersF, h('h2', {}, t('replay_title')), h('p', { class: 'hint' }, t('tb_replay_help'))); return; }
     const parts = [h('h2', {}, t('actions'))];
     const help = phaseHelp((v.view || {}).stage, L.length > 0);
     if (help && v.seat !== null && v.seat !== undefined) parts.push(help);
@@ -534,7 +524,7 @@ export async function mount(root, route) {
     const endA = L.find((a) => END_KINDS.includes(a.kind) && a.kind !== 'no_riposte');
     const endB = h('button', { type: 'button', id: 'end-btn', disabled: !endA, onclick: () => endA && act(endA), 'aria-keyshortcuts': 'E' }, t('end_phase') + ' (E)');
     const vsComputer = (v.players || []).some((p) => p !== 'human');
-    const whyB = vsComputer ? h('button', { type: 'button', id: 'why-btn', onclick: showWhy }, t('why_btn')) : null;
+    const whyB = vsComputer ? h('button', { type: 'button', id: 'why-btn', onclick: () => showWhy(whyP, id, token(), sideName) }, t('why_btn')) : null;
     parts.push(h('div', { class: 'form-row' }, endB, undoB, whyB));
     const mySeat = typeof v.seat === 'number' && !v.over ? v.seat : null;
     if (mySeat !== null) {
@@ -561,29 +551,18 @@ export async function mount(root, route) {
   }
 
   // Log: a line that does not start with spaces heads the lines that do (the
-  // dice and modifiers of a roll); each line opens to its rule paragraph.
+  // dice and modifiers of a roll: its details, with its dice); each line
+  // opens to its rule paragraph; a turn's line stands alone.
   function renderLog() {
-    const items = [];
-    let cur = null;
+    const lines = [];
     for (const e of S.log) {
-      const text = e.text || '';
-      const detail = /^\s/.test(text);
-      if (e.kind === 'turn_start') { items.push({ turn: text }); cur = null; continue; }
-      if (!detail || !cur) { cur = { head: e, sub: [] }; items.push(cur); } else cur.sub.push(e);
+      const head = lines[lines.length - 1];
+      if (e.kind === 'turn_start') lines.push({ ...e, source: null });
+      else if (/^\s/.test(e.text || '') && head && head.details) head.details.push(e);
+      else lines.push({ ...e, details: e.faces ? [{ kind: 'dice', text: `${t('dice')}: ${e.faces.join(' ')}` }] : [] });
     }
-    const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 30;
-    put(logBox, ...items.map((it) => {
-      if (it.turn) return h('div', { class: 'turnline' }, it.turn);
-      const e = it.head;
-      const d = h('details', { 'data-kind': e.kind || '' },
-        h('summary', {}, h('span', { class: 'stepno' }, String(e.step ?? '')), e.text.trim()),
-        ...it.sub.map((s) => h('div', { class: 'detail' }, s.text.trim(), s.source ? h('span', { class: 'rule' }, ' — ', citeLink(s.source)) : null)),
-        e.source ? h('div', { class: 'detail rule' }, `${t('show_rule')}: `, citeLink(e.source)) : null,
-        e.faces ? h('div', { class: 'detail' }, `${t('dice')}: ${e.faces.join(' ')}`) : null);
-      return d;
-    }));
-    put(logP, h('h2', {}, t('log')), logBox);
-    if (atBottom || !renderLog.done) logBox.scrollTop = logBox.scrollHeight;
+    logT.textContent = t('log');
+    putLog(logBox, lines, citeLink, replay || !renderLog.done); // a replay's: its last line the step shown
     renderLog.done = true;
   }
 
@@ -645,6 +624,8 @@ export async function mount(root, route) {
 
   // ---- keys ---------------------------------------------------------------
   function key(e) {
+    if (bar && e.key === ' ') { play(); return true; }
+    if (bar) return bar.key(e);
     if (document.getElementById('curtain')) return false;
     if (e.key === 'e' || e.key === 'E') { const a = legal().find((x) => END_KINDS.includes(x.kind) && x.kind !== 'no_riposte'); if (a) act(a); return true; }
     if (e.key === 'u' || e.key === 'U' || ((e.ctrlKey || e.metaKey) && e.key === 'z')) { undo(); return true; }
@@ -659,8 +640,8 @@ export async function mount(root, route) {
   try { await rulesData(); S.guide = await guideData(); } catch (e) { S.guide = null; }
   await refresh(true);
   return {
-    unmount: () => { S.gone = true; if (S.stream) S.stream.close(); const c = document.getElementById('curtain'); if (c) c.remove(); },
-    relang: () => { if (S.stream) S.stream.reopen(); refresh(true); },
+    unmount: () => { S.gone = true; clearInterval(S.timer); if (bar) bar.stop(); if (S.stream) S.stream.close(); const c = document.getElementById('curtain'); if (c) c.remove(); },
+    relang: () => { if (S.stream) S.stream.reopen(); if (bar) { bar.relang(); playB.textContent = t(S.timer ? 'pause' : 'play'); } refresh(true); },
     key,
   };
 }

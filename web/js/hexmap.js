@@ -19,7 +19,7 @@ export function centre(c, r, s) {
   return [s * SQ3 * (c + 0.5 * (r & 1)) + s * SQ3 / 2 + s * 0.3, s * 1.5 * r + s + s * 0.3];
 }
 
-function corners(x, y, s, k = 1) {
+export function corners(x, y, s, k = 1) {
   const pts = [];
   for (let i = 0; i < 6; i++) {
     const a = Math.PI / 180 * (60 * i - 30);
@@ -28,7 +28,7 @@ function corners(x, y, s, k = 1) {
   return pts;
 }
 
-const pstr = (pts) => pts.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ');
+export const pstr = (pts) => pts.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ');
 
 // Neighbour of [c, r] in direction d (0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE).
 export function neighbour(c, r, d) {
@@ -38,15 +38,6 @@ export function neighbour(c, r, d) {
   const [dc, dr] = (odd ? oddd : even)[d];
   return [c + dc, r + dr];
 }
-
-// Hexes between [c1, r1] and [c2, r2] (odd-r offsets through cube coordinates).
-export function hexDistance(c1, r1, c2, r2) {
-  const cube = (c, r) => { const x = c - (r - (r & 1)) / 2; return [x, r, -x - r]; };
-  const [a, b] = [cube(c1, r1), cube(c2, r2)];
-  return Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]), Math.abs(a[2] - b[2]));
-}
-
-export { corners, pstr };
 
 // Angle (radians, SVG y down) of direction d from a hex centre.
 const dirAngle = (d) => -d * Math.PI / 3;
@@ -63,6 +54,12 @@ const TERRAIN = {
   B: { fill: '#d8cdb5', name: 'building' },
   W: { fill: '#8fb9da', name: 'lake' },
 };
+
+// A five-pointed star's points about (x, y), its tips `out` from it, the
+// points between them `inner`.
+function star(x, y, out, inner) {
+  return pstr([...Array(10).keys()].map((i) => { const a = i * Math.PI / 5 - Math.PI / 2, d = i % 2 ? inner : out; return [x + d * Math.cos(a), y + d * Math.sin(a)]; }));
+}
 
 // A small deterministic jitter so trees and houses do not sit on a grid.
 function jit(c, r, i) {
@@ -105,15 +102,9 @@ function drawTerrainSymbol(g, h, x, y, s) {
     case 'R':
       el('path', { d: `M${x - s * 0.7},${y - s * 0.1} l${s * 0.25},${s * 0.25} l${s * 0.2},-${s * 0.3} l${s * 0.25},${s * 0.3} l${s * 0.25},-${s * 0.25} l${s * 0.25},${s * 0.2}`, stroke: '#6e5330', 'stroke-width': 2, fill: 'none' }, g);
       break;
-    case 'K': {
-      const pts = [];
-      for (let i = 0; i < 10; i++) {
-        const a = i * Math.PI / 5 - Math.PI / 2, d = i % 2 ? s * 0.3 : s * 0.6;
-        pts.push([x + d * Math.cos(a), y + d * Math.sin(a)]);
-      }
-      el('polygon', { points: pstr(pts), fill: '#8f8a80', stroke: '#3f3b35', 'stroke-width': 1.2 }, g);
+    case 'K':
+      el('polygon', { points: star(x, y, s * 0.6, s * 0.3), fill: '#8f8a80', stroke: '#3f3b35', 'stroke-width': 1.2 }, g);
       break;
-    }
     case 'B':
       el('rect', { x: x - s * 0.25, y: y - s * 0.25, width: s * 0.5, height: s * 0.5, fill: '#9c5b3f', stroke: '#3f2418', 'stroke-width': 2 }, g);
       break;
@@ -166,10 +157,10 @@ export function corpsColours(scn) {
   return out;
 }
 
-// Draw the whole map into a new <svg>.  opts: {size, units, label, select,
+// Draw the whole map into a new <svg>.  opts: {size, units, label,
 // highlight: {active: Set(unit ids), moves: Map("c,r" -> action), targets:
 // Map(unit id -> action), selected: unit id, fire: Map("c,r" -> action)},
-// onHex(c, r), onUnit(unit), compact (preview: no labels)}.
+// onUnit(unit)}.
 export function drawMap(scn, opts = {}) {
   const s = opts.size || 36;
   const cols = scn.cols, rows = scn.rows;
@@ -193,11 +184,10 @@ export function drawMap(scn, opts = {}) {
   for (const h of scn.hexes) {
     const [x, y] = centre(h.col, h.row, s);
     const t = TERRAIN[h.code] || TERRAIN['.'];
-    const poly = el('polygon', {
+    el('polygon', {
       points: pstr(corners(x, y, s)), fill: t.fill, stroke: '#8d8669', 'stroke-width': 0.8,
       class: 'hex', 'data-hex': `${h.col},${h.row}`, 'data-terrain': t.name,
     }, gHex);
-    if (opts.onHex) poly.addEventListener('click', () => opts.onHex(h.col, h.row));
     if (h.hill) {
       // a hill: a brown rise with a contour line and hachures down its sides
       el('polygon', { points: pstr(corners(x, y, s, 0.97)), fill: '#c8a465', 'fill-opacity': 0.45 }, gSym);
@@ -269,20 +259,12 @@ export function drawMap(scn, opts = {}) {
     const gx = x + s * 0.52, gy = y - s * 0.55;
     const g = el('g', { class: 'objective', 'data-hex': o.hex.join(',') }, gLabel);
     el('circle', { cx: gx, cy: gy, r: s * 0.26, fill: side.colour || '#c33', stroke: '#222', 'stroke-width': 1.5 }, g);
-    const star = [];
-    for (let i = 0; i < 10; i++) {
-      const a = i * Math.PI / 5 - Math.PI / 2, d = (i % 2 ? 0.09 : 0.2) * s;
-      star.push([gx + d * Math.cos(a), gy + d * Math.sin(a)]);
-    }
-    el('polygon', { points: pstr(star), fill: luminance(side.colour) > 0.5 ? '#222' : '#fff' }, g);
+    el('polygon', { points: star(gx, gy, s * 0.2, s * 0.09), fill: luminance(side.colour) > 0.5 ? '#222' : '#fff' }, g);
     el('title', {}, g).textContent = (o.name ? o.name + ': ' : '') + `${side.name || ''} −${o.points}`;
   }
-  if (!opts.compact) {
-    for (const p of scn.places || []) {
-      const [x, y] = centre(p.hex[0], p.hex[1], s);
-      const tx = el('text', { x, y: y + s * 0.82, class: 'place', 'text-anchor': 'middle', 'font-size': s * 0.3 }, gLabel);
-      tx.textContent = p.name;
-    }
+  for (const p of scn.places || []) {
+    const [x, y] = centre(p.hex[0], p.hex[1], s);
+    el('text', { x, y: y + s * 0.82, class: 'place', 'text-anchor': 'middle', 'font-size': s * 0.3 }, gLabel).textContent = p.name;
   }
   const api = { svg, size: s, gUnit, gHi, scn, hexByKey };
   drawUnits(api, opts.units || scn.units || [], opts);

@@ -5,7 +5,7 @@ import { t, getLang, setLang, onLang } from './i18n.js';
 const routes = {
   '': () => import('./start.js'),
   game: () => import('./game.js'),
-  replay: () => import('./replay.js'),
+  replay: () => import('./game.js'), // the game at a step (game.js)
   table: () => import('./table.js'),
   games: () => import('./games.js'),
   assistant: () => import('./assistant.js'),

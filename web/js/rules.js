@@ -6,7 +6,7 @@
 // phase and the guided battle's notes are data too (web/rules/re-guide.json).
 import { api } from './api.js';
 import { t, getLang } from './i18n.js';
-import { h, put } from './util.js';
+import { h, put, orError } from './util.js';
 
 let rules = null, guide = null;
 export async function rulesData() { if (!rules) rules = await api.rules(); return rules; }
@@ -92,8 +92,8 @@ export async function mount(root, route) {
   const title = h('h1', { id: 'rules-page-title' }, t('rules_title'));
   const box = h('div', { class: 'panel rules-body', id: 'rules-page' });
   root.append(title, box);
-  let data;
-  try { data = await rulesData(); } catch (e) { put(box, h('p', {}, e.message)); return {}; }
+  const data = await orError(box, rulesData());
+  if (!data) return {};
   const draw = () => {
     title.textContent = t('rules_title');
     const body = h('div', {}, ...sections(data, route.params.get('at')));

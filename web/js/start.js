@@ -1,7 +1,7 @@
 // start.js - the scenario picker: map preview, order of battle, side and
 // opponent, then POST /api/games.
 import { api } from './api.js';
-import { t, onLang } from './i18n.js';
+import { t } from './i18n.js';
 import { drawMap, corpsColours } from './hexmap.js';
 import { h, put, saveSeats, gameLink, orError, copyButton, pickList } from './util.js';
 import { toast } from './main.js';
@@ -48,9 +48,25 @@ export async function mount(root) {
   const scenarios = all.filter((s) => !onTable(s));
   const tables = all.filter(onTable);
 
-  // the computer's levels, as a <select> (the hex map's and the table's)
-  const levels = (sel, value, set) => h('select', { id: sel, onchange: (e) => set(e.target.value) },
-    ...COMPUTERS.map((c) => h('option', { value: c.name, selected: value === c.name }, document.documentElement.lang === 'fr' ? c.fr : c.en)));
+  // the opponent (radios NAME among `kinds`, state[opp]) and the
+  // computer's level (select LEVEL, state[ai], shown when the computer
+  // plays): the hex map's and the table's
+  const opponent = (name, kinds, opp, level, ai) => {
+    const aiRow = h('div', { class: 'form-row', hidden: state[opp] !== 'computer' }, h('label', { for: level }, t('difficulty')),
+      h('select', { id: level, onchange: (e) => { state[ai] = e.target.value; } },
+        ...COMPUTERS.map((c) => h('option', { value: c.name, selected: state[ai] === c.name }, document.documentElement.lang === 'fr' ? c.fr : c.en))));
+    return h('fieldset', {}, h('legend', {}, t('opponent')), h('div', { class: 'radio-row', id: name }, ...kinds.map((v) =>
+      h('label', {}, h('input', { type: 'radio', name, value: v, checked: state[opp] === v, onchange: () => { state[opp] = v; aiRow.hidden = v !== 'computer'; } }), t('opp_' + v)))), aiRow);
+  };
+  // the seats' links of game g, opened in view `view` (ids PRE-link-friend,
+  // PRE-link-mine, PRE-open-mine): the friend's to send, side `side`'s here
+  function seatLinks(box, pre, g, view, side) {
+    const link = (k, s, words) => h('input', { type: 'text', readonly: true, value: gameLink(g.id, g.seats[String(s)], view), id: pre + k, 'aria-label': t(words) });
+    const friend = link('link-friend', 1 - side, 'link_friend'), mine = link('link-mine', side, 'link_yours');
+    put(box, h('h3', {}, t('links_title')),
+      h('p', {}, t('link_friend')), h('div', { class: 'form-row' }, friend, copyButton(friend)),
+      h('p', {}, t('link_yours')), h('div', { class: 'form-row' }, mine, h('a', { href: `#/${view}/${encodeURIComponent(g.id)}?seat=${g.seats[String(side)]}`, id: pre + 'open-mine' }, t('open_game'))));
+  }
 
   // a battle on the table, the first side yours, opened in its page
   // (table.js): against the computer at the level chosen, or a friend on
@@ -65,22 +81,15 @@ export async function mount(root) {
       location.hash = `#/table/${encodeURIComponent(g.id)}?token=${encodeURIComponent(g.seats['0'])}`;
       return;
     }
-    const otherIn = h('input', { type: 'text', readonly: true, value: gameLink(g.id, g.seats['1'], 'table'), id: 'tb-link-friend', 'aria-label': t('link_friend') });
-    put(tbLinks, h('h3', {}, t('links_title')),
-      h('p', {}, t('link_friend')), h('div', { class: 'form-row' }, otherIn, copyButton(otherIn)),
-      h('p', {}, h('a', { href: `#/table/${encodeURIComponent(g.id)}?token=${encodeURIComponent(g.seats['0'])}`, id: 'tb-open-mine' }, t('open_game'))));
+    seatLinks(tbLinks, 'tb-', g, 'table', 0);
   }
 
   function renderList() {
     put(listBox, h('h2', {}, t('scenario')), pickList(t('scenario'), 'scenario', scenarios, chosen && chosen.id, (s) => pick(s.id),
       (s) => `${s.sides.join(' — ')} · ${t('turns_n', s.turns)} · ${s.cols}×${s.rows}`));
-    const tbAiRow = h('div', { class: 'form-row' }, h('label', { for: 'tb-ai-level' }, t('difficulty')), levels('tb-ai-level', state.tbAi, (v) => { state.tbAi = v; }));
-    tbAiRow.hidden = state.tbOpp !== 'computer';
-    const tbOpp = h('div', { class: 'radio-row', id: 'tb-opp' }, ...[['computer', 'opp_computer'], ['link', 'opp_link']].map(([v, k]) =>
-      h('label', {}, h('input', { type: 'radio', name: 'tb-opp', value: v, checked: state.tbOpp === v, onchange: () => { state.tbOpp = v; tbAiRow.hidden = v !== 'computer'; } }), t(k))));
     if (tables.length)
       listBox.append(h('h2', {}, t('on_the_table')), h('p', { class: 'muted', id: 'table-note' }, t('table_coming')),
-        h('fieldset', {}, h('legend', {}, t('opponent')), tbOpp, tbAiRow),
+        opponent('tb-opp', ['computer', 'link'], 'tbOpp', 'tb-ai-level', 'tbAi'),
         h('ul', { class: 'table-list scenario-list', id: 'table-list', 'aria-label': t('on_the_table') }, tables.map((s) => h('li', { 'data-table': s.id },
           h('button', { type: 'button', 'data-table': s.id, onclick: () => playTable(s) },
             s.title, h('span', { class: 'sub' }, `${s.sides.join(' — ')} · ${t('turns_n', s.turns)} · ${t('table_size', s.width, s.depth)} · ${t('tb_play', s.sides[0])}`))))), tbLinks);
@@ -100,7 +109,7 @@ export async function mount(root) {
   function renderDetail() {
     const s = chosen;
     const colours = corpsColours(s);
-    const map = drawMap(s, { size: 30, compact: false, label: s.title, typeName: (k) => t(k) });
+    const map = drawMap(s, { size: 30, label: s.title, typeName: (k) => t(k) });
     const oob = h('div', { class: 'oob' });
     for (const side of s.sides) {
       const tbl = h('table', {});
@@ -117,11 +126,6 @@ export async function mount(root) {
     const desc = h('div', { class: 'desc' }, ...[].concat(s.description || []).map((p) => h('p', {}, p)));
     const sideRadios = h('div', { class: 'radio-row' }, ...s.sides.map((side) => h('label', {},
       h('input', { type: 'radio', name: 'side', value: side.id, checked: state.side === side.id, onchange: () => { state.side = side.id; } }), side.name)));
-    const aiSelect = levels('ai-level', state.ai, (v) => { state.ai = v; });
-    const oppRadios = h('div', { class: 'radio-row' }, ...[['computer', 'opp_computer'], ['hotseat', 'opp_hotseat'], ['link', 'opp_link']].map(([v, k]) =>
-      h('label', {}, h('input', { type: 'radio', name: 'opp', value: v, checked: state.opp === v, onchange: () => { state.opp = v; aiRow.hidden = v !== 'computer'; } }), t(k))));
-    const aiRow = h('div', { class: 'form-row' }, h('label', { for: 'ai-level' }, t('difficulty')), aiSelect);
-    aiRow.hidden = state.opp !== 'computer';
     const seedIn = h('input', { type: 'number', id: 'seed', min: 0, step: 1, inputmode: 'numeric' });
     const links = h('div', { class: 'links', id: 'links', 'aria-live': 'polite' });
     const form = h('form', { id: 'start-form', onsubmit: async (e) => {
@@ -140,16 +144,11 @@ export async function mount(root) {
         location.hash = `#/game/${g.id}?seats=${g.seats['0']},${g.seats['1']}`;
       } else {
         saveSeats(g.id, { [state.side]: mine });
-        const other = g.seats[String(1 - state.side)];
-        const mineIn = h('input', { type: 'text', readonly: true, value: gameLink(g.id, mine), id: 'link-mine', 'aria-label': t('link_yours') });
-        const otherIn = h('input', { type: 'text', readonly: true, value: gameLink(g.id, other), id: 'link-friend', 'aria-label': t('link_friend') });
-        put(links, h('h3', {}, t('links_title')),
-          h('p', {}, t('link_friend')), h('div', { class: 'form-row' }, otherIn, copyButton(otherIn)),
-          h('p', {}, t('link_yours')), h('div', { class: 'form-row' }, mineIn, h('a', { href: `#/game/${g.id}?seat=${mine}`, id: 'open-mine' }, t('open_game'))));
+        seatLinks(links, '', g, 'game', state.side);
       }
     } },
     h('fieldset', {}, h('legend', {}, t('you_play')), sideRadios),
-    h('fieldset', {}, h('legend', {}, t('opponent')), oppRadios, aiRow),
+    opponent('opp', ['computer', 'hotseat', 'link'], 'opp', 'ai-level', 'ai'),
     h('div', { class: 'form-row' }, h('label', { for: 'seed' }, t('seed')), seedIn),
     h('button', { type: 'submit', class: 'primary', id: 'start-btn' }, t('start_btn')), links);
     const vict = h('p', {}, h('strong', {}, t('victory') + ': '), s.victory_text || (s.victory === 'demoralisation' ? t('victory_demo') : t('victory_most')));

@@ -7,17 +7,11 @@
 // ghosts and its legal fire targets highlighted: everything drawn comes
 // from the server's view and legal list; the page decides no rule.
 //
-// What it reads (GET /api/games/ID): the server's view {step, turn,
-// to_move, over, winner, sides, seat, log [{step, text, kind, source?, details? [{kind, text, source}]}], legal
-// [{text, verb, unit, target, pose?}]} and the type's view_json in
-// `view`: {table: {width, depth}, terrain [{kind, level, name, points
-// [[x, y]...]}], units [{id, name, side, arm, formation, stands,
-// disordered, on_table, pose?}], objectives [{id, name, at, radius,
-// holder}], turn, turns, phase {id, title}, sequence [{id, title,
-// title_en, title_fr}]}; a
-// pose is {at [x, y] (the front edge's centre), face [dx, dy] (a
-// direction) or degrees, stands [[4 corners [x, y]]...]}.  Units and
-// targets are named by their ids.  Inches, x east, y north.
+// What it reads: GET /api/games/ID, the server's view with the type's own
+// in `view` (docs/api.md « A battle on the table », where its fields are
+// written: the table, terrain, units and the poses they stand in,
+// objectives, the phase and the sequence of play).  Units and targets are
+// named by their ids.  Inches, x east, y north.
 //
 // A unit whose move is to be chosen is dragged (mouse, pen or finger):
 // its allowance shaded (GET .../reach), the path's cost and a ghost where
@@ -35,8 +29,8 @@
 // forward and last (and the arrow keys, Home and End); nothing replayed
 // here, nothing to play, no overlay of the battle as it stands now.
 import { api, liveStream, oneOrder } from './api.js';
-import { t, getLang } from './i18n.js';
-import { h, put, errorBox, loadSeats } from './util.js';
+import { t } from './i18n.js';
+import { h, put, errorBox, loadSeats, stepBar, putLog, nameOf, phaseTitle } from './util.js';
 import { toast } from './main.js';
 import { showWhy } from './why.js';
 
@@ -63,9 +57,6 @@ function svg(tag, attrs = {}, ...kids) {
 // The name on the table: the unit's name up to its parenthesis ("Claparède
 // (17e léger, 34e de ligne)" -> "Claparède"), whole in its tooltip.
 const shortName = (u) => (u.name || u.id).replace(/\s*\(.*$/, '') || u.id;
-
-// A phase's title in the page's language (the sheet's own words in French).
-const title = (p) => (p && (p['title_' + getLang()] || p.title || p.id)) || '';
 
 // A facing in degrees (0 north, 90 east) from degrees or a direction [dx, dy].
 function degrees(f) {
@@ -108,21 +99,13 @@ export async function mount(root, route) {
   const oddsP = h('section', { class: 'panel tb-odds', id: 'tb-odds', hidden: true });
   const whyP = h('section', { class: 'panel oddsbox', id: 'why', hidden: true, 'aria-live': 'polite' });
   const sightList = h('ul', { class: 'tb-sight-list', id: 'tb-sight-list', hidden: true }); // the selected unit's enemies
-  const fs = h('fieldset', { class: 'tb-orders' });
+  const fs = h('fieldset', { class: 'orders-set' });
   const ordersT = h('h2', {}), logT = h('h2', {});
   const ordersP = h('section', { class: 'panel', id: 'tb-orders' }, ordersT, fs);
   const logBox = h('div', { class: 'log', id: 'log', tabindex: 0, role: 'log' });
   const logP = h('section', { class: 'panel', id: 'tb-log' }, logT, logBox);
   // the replay's bar: first, back, the slider, forward, last, the step
-  const rSlider = h('input', { type: 'range', min: 0, max: 0, value: 0, id: 'tb-replay-slider', oninput: (e) => { // asked once the slider rests a moment (each step is a replay on the server)
-    clearTimeout(S.slide);
-    S.slide = setTimeout(() => goStep(Number(e.target.value)), 80);
-  } });
-  const rLabel = h('span', { id: 'tb-replay-step', 'aria-live': 'polite' });
-  const rBtn = (k, bid, f) => h('button', { type: 'button', id: bid, 'data-key': k, onclick: f }, t(k));
-  const rBar = replay ? h('div', { class: 'replay-controls tb-replay', id: 'tb-replay', role: 'group' },
-    rBtn('first', 'tb-replay-first', () => goStep(0)), rBtn('prev', 'tb-replay-prev', () => goStep(S.at - 1)), rSlider,
-    rBtn('next', 'tb-replay-next', () => goStep(S.at + 1)), rBtn('last', 'tb-replay-last', () => goStep(S.view ? S.view.steps : 0)), rLabel) : null;
+  const rBar = replay ? stepBar('tb-replay', goStep) : null;
   // the page's own words, again in a new language
   function labels() {
     put(zoomRow,
@@ -132,10 +115,8 @@ export async function mount(root, route) {
       replay ? null : h('button', { type: 'button', id: 'tb-ruler', 'aria-pressed': String(S.ruler), title: t('tb_ruler_help'),
         onclick: () => { S.ruler = !S.ruler; S.from = null; S.measure = null; if (S.view) render(); labels(); } }, t('tb_ruler')));
     if (rBar) {
-      for (const b of rBar.querySelectorAll('button[data-key]')) b.textContent = t(b.dataset.key);
-      rBar.setAttribute('aria-label', t('replay_title'));
-      rBar.title = t('tb_replay_help');
-      rSlider.setAttribute('aria-label', t('step'));
+      rBar.relang();
+      rBar.el.title = t('tb_replay_help');
     }
     ordersT.textContent = replay ? t('replay_title') : t('actions');
     logT.textContent = t('log');
@@ -145,7 +126,7 @@ export async function mount(root, route) {
   labels();
   const orders = oneOrder(fs);
   put(root, h('div', { class: 'tb-page' },
-    h('div', { class: 'tb-main' }, rBar, status, seqBox, zoomRow, tools, h('div', { class: 'tb-stage' }, box, info), sightList),
+    h('div', { class: 'tb-main' }, rBar && rBar.el, status, seqBox, zoomRow, tools, h('div', { class: 'tb-stage' }, box, info), sightList),
     h('aside', { class: 'tb-side' }, oddsP, whyP, ordersP, logP)));
 
   const W = () => S.view.view.table.width, D = () => S.view.view.table.depth;
@@ -560,10 +541,9 @@ export async function mount(root, route) {
     if (e) { e.classList.toggle('hl', on); if (on) e.parentNode.append(e); }
   }
 
-  const named = (n) => { const u = unitOf(n); return u ? u.name || u.id : String(n); };
   // an order in the page's language, from the action's fields (its "text"
   // is what the server takes back, in the engine's words)
-  const leaderName = (n) => { const l = (S.view.view.leaders || []).find((x) => x.id === n); return l ? l.name || l.id : String(n); };
+  const leaderName = (n) => nameOf(S.view.view.leaders, n);
   const label = (a) => {
     const u = a.unit ? shortName(unitOf(a.unit) || { id: a.unit }) : '';
     const far = () => {
@@ -607,9 +587,9 @@ export async function mount(root, route) {
     const who = V.over ? (V.winner === null || V.winner === undefined ? t('over') : `${t('over')} — ${V.winner === 'draw' ? t('tb_draw') : t('tb_winner', sides[V.winner] || V.winner)}`)
       : typeof V.to_move === 'number' ? `${t('to_move')}: ${sides[V.to_move] || V.to_move}` : '';
     put(status, h('strong', {}, v.turns ? t('turn_of', V.turn ?? v.turn, v.turns) : `${t('turn')} ${V.turn ?? v.turn}`),
-      ' · ', h('span', { id: 'tb-phase' }, title((v.sequence || []).find((p) => p.id === phase.id) || phase)), ' · ', who,
+      ' · ', h('span', { id: 'tb-phase' }, phaseTitle((v.sequence || []).find((p) => p.id === phase.id) || phase)), ' · ', who,
       typeof V.seat === 'number' ? h('span', { class: 'muted' }, ` · ${t('tb_you', sides[V.seat] || V.seat)}`) : null);
-    put(seq, ...(v.sequence || []).map((p) => h('li', { 'aria-current': p.id === phase.id ? 'step' : null, class: p.id === phase.id ? 'now' : '', 'data-phase': p.id }, title(p))));
+    put(seq, ...(v.sequence || []).map((p) => h('li', { 'aria-current': p.id === phase.id ? 'step' : null, class: p.id === phase.id ? 'now' : '', 'data-phase': p.id }, phaseTitle(p))));
     const at = (v.sequence || []).findIndex((p) => p.id === phase.id);
     seqTitle.textContent = `${t('tb_sequence')} (${at + 1}/${(v.sequence || []).length})`;
     seqBox.hidden = !(v.sequence || []).length;
@@ -627,46 +607,23 @@ export async function mount(root, route) {
       : !legal.length && !V.over && computer[V.to_move] ? t('waiting_computer')
         : dragging ? t('tb_hint_drag') : S.sel === null && legal.length > 1 ? t('tb_hint_select') : null;
     if (replay) {
-      rSlider.max = String(V.steps ?? V.step);
-      rSlider.value = String(V.step);
-      rLabel.textContent = t('step_of', V.step, V.steps ?? V.step);
-      for (const [b, off] of [['first', V.step <= 0], ['prev', V.step <= 0], ['next', V.step >= V.steps], ['last', V.step >= V.steps]]) rBar.querySelector(`#tb-replay-${b}`).disabled = off;
+      rBar.show(V.step, V.steps ?? V.step);
       put(fs, h('p', { class: 'hint', id: 'tb-hint' }, t('tb_replay_help')), h('p', {}, h('a', { href: hashOf(''), id: 'tb-replay-back' }, t('tb_replay_back'))));
-      put(logBox, ...(V.log || []).map(logLine(logBox)));
-      logBox.scrollTop = logBox.scrollHeight; // the running log: its last line the step shown
+      putLog(logBox, V.log || [], undefined, true); // the running log: its last line the step shown
       return;
     }
     put(fs,
       V.over ? h('p', {}, h('a', { href: hashOf(`replay=1&step=${V.step}`), id: 'tb-replay-link' }, t('replay'))) : null,
       hint ? h('p', { class: 'hint', id: 'tb-hint' }, hint) : null,
       computer.some(Boolean) ? h('div', { class: 'form-row' }, h('button', { type: 'button', id: 'why-btn', onclick: () => showWhy(whyP, id, token, (k) => sides[k] || String(k)) }, t('why_btn'))) : null,
-      S.sel !== null ? h('p', { id: 'tb-selected' }, t('tb_selected', named(S.sel)), ' ', h('button', { type: 'button', id: 'tb-unselect', onclick: () => { S.sel = null; render(); } }, t('tb_unselect'))) : null,
+      S.sel !== null ? h('p', { id: 'tb-selected' }, t('tb_selected', nameOf(S.view.view.units, S.sel)), ' ', h('button', { type: 'button', id: 'tb-unselect', onclick: () => { S.sel = null; render(); } }, t('tb_unselect'))) : null,
       legal.length ? h('ul', { id: 'order-list', class: 'tb-actions' }, mine.map((a) => h('li', {},
         h('button', { type: 'button', 'data-action': a.text, class: a.target ? 'target' : '',
           // its ghost (a move of the unit selected) stands out while pointed at
           onmouseenter: () => ghostMark(a.text, true), onmouseleave: () => ghostMark(a.text, false),
           onfocus: () => ghostMark(a.text, true), onblur: () => ghostMark(a.text, false),
           onclick: () => order(a) }, label(a))))) : h('p', { class: 'muted' }, V.over ? t('over') : t('no_actions')));
-    const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 30;
-    put(logBox, ...(V.log || []).map(logLine(logBox)));
-    if (atBottom) logBox.scrollTop = logBox.scrollHeight;
-  }
-
-  // a log line; one that resolved a test (its `details`: each modifier
-  // and table read, the sheet's words, and where the rules say so) is a
-  // disclosure that opens to them (docs/api.md)
-  // (lines opened stay open when the log is drawn again)
-  function logLine(box) {
-    const opened = new Set([...box.querySelectorAll('details.logline[open]')].map((d) => d.dataset.key));
-    return (e, i) => {
-      const head = [h('span', { class: 'stepno' }, String(e.step ?? '')), (e.text || '').trim()];
-      if (!e.details || !e.details.length) return h('div', { class: 'logline', 'data-kind': e.kind || '' }, ...head);
-      const key = `${e.step}:${i}`;
-      return h('details', { class: 'logline', 'data-kind': e.kind || '', 'data-key': key, open: opened.has(key) }, h('summary', {}, ...head),
-        h('ul', { class: 'logdetails' }, ...e.details.map((d) => h('li', { 'data-kind': d.kind || '' }, (d.text || '').trim(),
-          d.source ? h('span', { class: 'logsource' }, ` (${d.source})`) : null))),
-        e.source ? h('p', { class: 'logrule' }, e.source) : null);
-    };
+    putLog(logBox, V.log || []);
   }
 
   // this battle's page, with `q` and the token
@@ -674,11 +631,9 @@ export async function mount(root, route) {
     return `#/table/${encodeURIComponent(id)}?` + [q, token ? `token=${encodeURIComponent(token)}` : ''].filter(Boolean).join('&');
   }
 
-  // The replay to step n (clamped to the battle's steps), the page's
-  // address saying which
+  // The replay to step n (the bar keeps it within the battle's steps),
+  // the page's address saying which
   function goStep(n) {
-    const last = S.view ? S.view.steps ?? S.view.step : 0;
-    n = Math.max(0, Math.min(last, Math.round(n)));
     if (S.view && n === S.view.step && n === S.at) return;
     S.at = n;
     history.replaceState(null, '', hashOf(`replay=1&step=${n}`));
@@ -689,12 +644,9 @@ export async function mount(root, route) {
   // toast if none)
   async function act(a, refused) {
     if (orders.busy || !S.view) return;
-    try {
-      await orders.send(() => api.act(id, token, a.text, S.view.step));
+    if (await orders.run(() => api.act(id, token, a.text, S.view.step), refused)) {
       S.sel = null;
       S.refused = null;
-    } catch (e) {
-      if (e.status === 409) { /* the game moved on: drawn again below */ } else if (refused) refused(e); else toast(e.message, true);
     }
     await refresh();
   }
@@ -718,14 +670,11 @@ export async function mount(root, route) {
 
   await refresh();
   return {
-    unmount: () => { S.gone = true; clearTimeout(S.slide); if (S.stream) S.stream.close(); },
+    unmount: () => { S.gone = true; if (rBar) rBar.stop(); if (S.stream) S.stream.close(); },
     relang: () => { labels(); if (S.view) refresh(); },
     key: (e) => {
       if (e.key === '+' || e.key === '=') { zoomBy(1.25); return true; }
-      if (replay && S.view && !S.drag) {
-        const to = { ArrowLeft: S.at - 1, ArrowRight: S.at + 1, Home: 0, End: S.view.steps }[e.key];
-        if (to !== undefined) { goStep(to); return true; }
-      }
+      if (replay && S.view && !S.drag && rBar.key(e)) return true;
       if (e.key === '-') { zoomBy(0.8); return true; }
       if (e.key === 'Escape' && S.drag) { clearTimeout(S.drag.timer); S.drag = null; S.noClick = true; render(); return true; } // the drag called off
       if (e.key === 'Escape' && (S.refused || S.measure || S.from !== null)) { S.refused = null; S.measure = null; S.from = null; render(); return true; }
