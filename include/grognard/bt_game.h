@@ -80,6 +80,15 @@ json_t *gr_bt_status_json(const gr_battle *b, int viewer);
  * reference, NULL if out of memory. */
 json_t *gr_bt_sequence_json(const gr_battle_rules *r);
 
+/* The words of rules r that are the same in every battle of its system,
+ * as the page reads them (docs/api.md, GET /api/battles/ID/rules):
+ * {system, sheet_lang (the sheets' language, "fr" or "en"), sequence
+ * (gr_bt_sequence_json), verb_labels (every verb by name, {"en", "fr"}:
+ * gr_battle_verb_label), fact_labels, value_labels (below)}.  The game
+ * types' view gives them too, after the state.  New reference, NULL if
+ * out of memory.  Nothing of a battle's state is in it. */
+json_t *gr_bt_rules_json(const gr_battle_rules *r);
+
 /* Every table fact's label (gr_bt_fact_label) as JSON: {"range": {"en":
  * ..., "fr": ...}, ...}: the battle view's "fact_labels".  New reference. */
 json_t *gr_bt_fact_labels_json(void);
@@ -94,10 +103,11 @@ json_t *gr_bt_hash_json(const gr_battle *b);
 
 /* The game types' view_json (game.h), from observe() only: what
  * gr_bt_status_json gives the observing side (or GR_SPECTATOR) of the
- * observed battle, and "side" (the viewer's, null for a spectator),
- * "phase_player" ("first", "second", "both") and "sequence" (the system's
- * phases, [{id, title, player, source}]).  The server adds the rest of its
- * battle view (docs/api.md). */
+ * observed battle, "side" (the viewer's, null for a spectator),
+ * "phase_player" ("first", "second", "both"), then the system's words of
+ * gr_bt_rules_json (sheet_lang, sequence, verb_labels, fact_labels,
+ * value_labels).  The server leaves those out of its battle view but on
+ * ?full=1 and adds the rest (docs/api.md). */
 
 /* The verbs side `side` (0, 1) may ask for in b now (gr_battle_verb_open;
  * `next` first): {phase, phase_title, you_act, you_next, verbs: [{name,

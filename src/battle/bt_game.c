@@ -598,22 +598,15 @@ static json_t *bt_view_json(const void *sc, const void *obs)
         j, "side", ob->player == 0 || ob->player == 1 ? json_integer(ob->player) : json_null());
     json_object_set_new(j, "phase_player",
                         json_string(gr_bt_phase_player_name(b->rules->phases[b->phase].player)));
-    /* each phase's title as the sheet prints it ("title", in the sheet's
-     * language "sheet_lang") and in each language of the page */
-    json_object_set_new(j, "sheet_lang", json_string(gr_lang_code(b->rules->sheet_lang)));
-    json_object_set_new(j, "sequence", gr_bt_sequence_json(b->rules)); /* j NULL: released */
-    /* every verb's name in each language of the page (a report names the
-     * tests of the whole battle, not only those open now) */
-    json_t *labels = json_object();
-    for (size_t k = 0; k < b->rules->nverbs; k++) {
-        const gr_bt_verb *v = &b->rules->verbs[k];
-        json_object_set_new(labels, v->name,
-                            json_pack("{ssss}", "en", gr_battle_verb_label(b->rules, v, GR_LANG_EN),
-                                      "fr", gr_battle_verb_label(b->rules, v, GR_LANG_FR)));
+    /* the system's words, the same in every battle of it (gr_bt_rules_json:
+     * the server gives them apart, GET /api/battles/ID/rules) */
+    json_t *rules = gr_bt_rules_json(b->rules);
+    if (!rules || json_object_update(j, rules)) {
+        json_decref(rules);
+        json_decref(j);
+        return NULL;
     }
-    json_object_set_new(j, "verb_labels", labels);
-    json_object_set_new(j, "fact_labels", gr_bt_fact_labels_json());
-    json_object_set_new(j, "value_labels", gr_bt_value_labels_json());
+    json_decref(rules);
     return j;
 }
 

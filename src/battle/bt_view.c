@@ -83,6 +83,28 @@ json_t *gr_bt_sequence_json(const gr_battle_rules *r)
     return seq;
 }
 
+json_t *gr_bt_rules_json(const gr_battle_rules *r)
+{
+    /* every verb's name in each language of the page (a report names the
+     * tests of the whole battle, not only those open now) */
+    json_t *labels = json_object();
+    for (size_t k = 0; labels && k < r->nverbs; k++) {
+        const gr_bt_verb *v = &r->verbs[k];
+        if (json_object_set_new(labels, v->name,
+                                json_pack("{ssss}", "en", gr_battle_verb_label(r, v, GR_LANG_EN),
+                                          "fr", gr_battle_verb_label(r, v, GR_LANG_FR)))) {
+            json_decref(labels);
+            labels = NULL;
+        }
+    }
+    /* each phase's title as the sheet prints it ("title", in the sheet's
+     * language "sheet_lang") and in each language of the page */
+    return json_pack("{s:s, s:s, s:o, s:o, s:o, s:o}", "system", r->system, "sheet_lang",
+                     gr_lang_code(r->sheet_lang), "sequence", gr_bt_sequence_json(r), "verb_labels",
+                     labels, "fact_labels", gr_bt_fact_labels_json(), "value_labels",
+                     gr_bt_value_labels_json());
+}
+
 json_t *gr_bt_status_json(const gr_battle *b, int viewer)
 {
     const gr_bt_phase *ph = &b->rules->phases[b->phase];

@@ -41,7 +41,25 @@ typedef struct sv_event {
     gr_event ev;
 } sv_event;
 
-#define SV_SEATS 3 /* side 0, side 1, spectator: snapshot slots */
+#define SV_SEATS 3 /* side 0, side 1, spectator */
+/* snapshot slots: each seat's view in English (SV_SEATS), then in French */
+#define SV_SNAPS (SV_SEATS * 2)
+
+/* One slot's kept view (sv_game.h): its text, and where each element of
+ * its log is in it, so that the view of the steps after N is cut from it
+ * (the log is in step order: the elements after N are its end). */
+typedef struct sv_snap {
+    char *text;
+    size_t len;
+    uint64_t ver; /* the game's version it is of */
+    size_t steps; /* the store's steps and generation then */
+    uint64_t gen;
+    size_t log_at, log_end; /* text[log_at, log_end): the log's elements (both 0: no log) */
+    size_t nlog;
+    struct sv_snap_line {
+        size_t step, at; /* an element's step, and where it starts in text */
+    } *log;
+} sv_snap;
 
 typedef struct sv_game {
     char id[GR_STORE_ID_MAX];
@@ -61,19 +79,17 @@ typedef struct sv_game {
     uint64_t undos;   /* +1 on every undo: an event stream restarts its log */
     json_t *last;     /* the last change this server made, as its resource tells it (a battle's
                          {kind, text, instructions}); NULL after another server's change */
-    /* The view last built for each slot (side 0, side 1, spectator; a
-     * companion battle's for its two sides), each of version snap_ver and
-     * of the store's steps and generation then: read without g->lock
-     * (sv_game_snap), so that a view never waits behind a search or a
-     * commit holding the game.  Each slot is one side's own view, built
-     * from what that side may see.  snap_lock guards them and pub_ver (a
-     * copy of version, set with it by sv_game_touch); it is held only to
-     * copy or swap a text, never across a search or the store. */
+    /* The view last built for each slot (side 0, side 1, spectator, in
+     * English then in French (sv_game_slot); a companion battle's for its
+     * two sides), each of its version and of the store's steps and
+     * generation then: read without g->lock (sv_game_snap), so that a view
+     * never waits behind a search or a commit holding the game.  Each slot
+     * is one side's own view, built from what that side may see.
+     * snap_lock guards them and pub_ver (a copy of version, set with it by
+     * sv_game_touch); it is held only to copy or swap a text, never across
+     * a search or the store. */
     pthread_mutex_t snap_lock;
-    char *snap[SV_SEATS];
-    uint64_t snap_ver[SV_SEATS];
-    size_t snap_steps[SV_SEATS];
-    uint64_t snap_gen[SV_SEATS];
+    sv_snap snap[SV_SNAPS];
     uint64_t pub_ver;
     int queued;            /* in the worker's queue */
     struct sv_game *qnext; /* the next game in it */
@@ -96,12 +112,18 @@ void sv_game_free(sv_game *g);
  * hashes checked).  GR_EINPUT naming the step that differs. */
 gr_status sv_game_replay(sv_game *g, const gr_record_step *steps, size_t n, gr_error *err);
 
+/* The snapshot slot of `seat` (0, 1, or GR_SPECTATOR) in `lang`. */
+int sv_game_slot(int seat, gr_lang lang);
+
 /* Without g->lock: a copy (free it) of slot `slot`'s snapshot (0, 1, 2:
- * side 0, side 1, spectator) if it is of the game's current version and,
- * when h is not NULL (a shared store's head, read just before), of h's
- * steps and generation; else NULL (the caller builds the view under
- * g->lock).  Out of memory: NULL. */
+ * side 0, side 1, spectator, in English; sv_game_slot) if it is of the
+ * game's current version and, when h is not NULL (a shared store's head,
+ * read just before), of h's steps and generation; else NULL (the caller
+ * builds the view under g->lock).  Out of memory: NULL. */
 char *sv_game_snap(sv_game *g, int slot, const gr_store_head *h);
+/* The same, its log cut to the steps after `since` (0: all of it), as
+ * sv_game_view gives it. */
+char *sv_game_snap_since(sv_game *g, int slot, const gr_store_head *h, size_t since);
 
 /* Below, the caller holds g->lock. */
 
@@ -123,8 +145,9 @@ int sv_token_seat(const char (*tokens)[GR_STORE_TOKEN_MAX], const char *token, s
 
 /* The view of `seat` (0, 1, or GR_SPECTATOR) as JSON text (malloc'ed, the
  * caller frees): docs/api.md.  Events of steps after `since` only; `lang`
- * for their text. NULL if out of memory.  The whole view in English
- * (since 0) is kept as the seat's snapshot (sv_game_snap_put). */
+ * for their text. NULL if out of memory.  The whole view in `lang` is
+ * kept as the seat's snapshot in that language (sv_game_slot), and the
+ * view since a step cut from it. */
 char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang);
 /* The view of `seat` (0, 1 or GR_SPECTATOR) as it was after the first n of
  * a game's `steps` (its record, `total` steps in all; n <= total): a copy

@@ -13,6 +13,7 @@
  * typed at the table, the odds, undo by the side that acted, the
  * after-action report. */
 #define _DEFAULT_SOURCE /* open_memstream */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@
 
 #include "grognard/battle_wire.h"
 #include "grognard/bt_game.h"
+#include "grognard/hash.h"
 #include "sv_battle.h"
 #include "sv_games.h"
 #include "sv_util.h"
@@ -62,14 +64,52 @@ static void set_last(sv_game *g, const char *kind, const char *text, const gr_bt
 
 /* ---- what a side sees ------------------------------------------------------------- */
 
-json_t *sv_battles_view(const sv_game *g, int side)
+/* The words of the system of battle b that are the same in every battle
+ * of it (gr_bt_rules_json), and their tag (tag[17]: 16 hexadecimal digits
+ * of the FNV-1a hash of their JSON text, as GET .../rules gives it): the
+ * rules' ETag, which changes when the words do (another build).  *text
+ * (malloc'ed) the JSON text when text is not NULL.  NULL if out of
+ * memory. */
+static json_t *rules_of(const gr_battle *b, char tag[17], char **text)
+{
+    json_t *r = gr_bt_rules_json(b->rules);
+    char *t = r ? json_dumps(r, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+    if (!t) {
+        json_decref(r);
+        return NULL;
+    }
+    snprintf(tag, 17, "%016" PRIx64, gr_fnv1a64(GR_FNV1A64_INIT, t, strlen(t)));
+    if (text)
+        *text = t;
+    else
+        free(t);
+    return r;
+}
+
+/* sv_battles_view, with the system's words (full) or without them */
+static json_t *battle_view(const sv_game *g, int side, int full)
 {
     /* the game's view of the side (built from its observation: the other
      * side's hidden details never reach it), and what the server adds */
     const gr_battle *b = battle_of(g);
     json_t *j = gr_game_view_json(&g->scn->game, gr_match_state(g->m), side);
-    if (!j)
+    char tag[17];
+    json_t *rules = j ? rules_of(b, tag, NULL) : NULL;
+    if (!rules) {
+        json_decref(j);
         return NULL;
+    }
+    /* the system's words are GET .../rules's, fetched once (but "system",
+     * which the status has too) */
+    const char *key;
+    json_t *v;
+    json_object_foreach(rules, key, v)
+    {
+        if (!full && strcmp(key, "system"))
+            json_object_del(j, key);
+    }
+    json_decref(rules);
+    json_object_set_new(j, "rules_etag", json_string(tag));
     json_object_set_new(j, "hash", gr_bt_hash_json(b));
     json_object_set_new(j, "id", json_string(g->id));
     int acts =
@@ -84,9 +124,29 @@ json_t *sv_battles_view(const sv_game *g, int side)
     return j;
 }
 
-/* GET .../ID (k 0: the side's view), .../verbs (1), .../report (5) and
- * .../report.html (6: the report of this battle's match): the answer to a side, g as the store has
- * it. */
+json_t *sv_battles_view(const sv_game *g, int side)
+{
+    return battle_view(g, side, 0);
+}
+
+/* GET .../ID/rules: the system's words (rules_of), the same for both sides
+ * and every battle of the system, kept by the browser (a day; its ETag
+ * asked again after, 304 when unchanged).  Nothing of the battle's state:
+ * read without its lock. */
+static MHD_Result_t h_rules(gr_server *s, sv_game *g, sv_req *q, const sv_call *c)
+{
+    (void)s;
+    (void)c; /* a seat's token (SV_SEAT): either side's */
+    char tag[17] = "", etag[20], *text = NULL;
+    /* b->rules is set once, when the battle is made: never changed after */
+    json_decref(rules_of(battle_of(g), tag, &text));
+    snprintf(etag, sizeof etag, "\"%s\"", tag);
+    return sv_reply_tagged(q, text, etag, "private, max-age=86400");
+}
+
+/* GET .../ID (k 0: the side's view; ?full=1 with the system's words, not
+ * kept), .../verbs (1), .../report (5) and .../report.html (6: the report
+ * of this battle's match): the answer to a side, g as the store has it. */
 static MHD_Result_t h_get(gr_server *s, sv_game *g, sv_req *q, const sv_call *c)
 {
     int k = c->arg;
@@ -94,9 +154,16 @@ static MHD_Result_t h_get(gr_server *s, sv_game *g, sv_req *q, const sv_call *c)
     int side = sv_games_seat(q, g, &ret);
     if (side < 0)
         return ret;
+    const char *fq = k == 0 ? sv_query(q, "full") : NULL;
+    if (fq && strcmp(fq, "0") && strcmp(fq, "1"))
+        return sv_reply_err(q, 400,
+                            "?full=%.16s: give 1 for the view with the system's words (as GET "
+                            ".../rules gives them), 0 or none for the view alone",
+                            fq);
+    int full = fq && !strcmp(fq, "1");
     /* the side's view: from its last committed snapshot, without waiting
      * for the battle's lock (an action's commit may hold it) */
-    char *kept = k == 0 ? sv_games_snap(s, g, side) : NULL;
+    char *kept = k == 0 && !full ? sv_games_snap(s, g, side, 0) : NULL;
     if (kept)
         return sv_reply_json(q, 200, kept);
     gr_error err;
@@ -110,9 +177,9 @@ static MHD_Result_t h_get(gr_server *s, sv_game *g, sv_req *q, const sv_call *c)
     if (st == GR_OK && (st = sv_games_sync(s, g, &err)) == GR_OK && k >= 5) {
         st = gr_bt_report(g->m, g->id, NULL, m, m ? NULL : &v, NULL, NULL, &err);
     } else if (st == GR_OK &&
-               !(v = k ? gr_bt_verbs_json(battle_of(g), side) : sv_battles_view(g, side))) {
+               !(v = k ? gr_bt_verbs_json(battle_of(g), side) : battle_view(g, side, full))) {
         st = gr_error_set(&err, GR_ERUNTIME, "out of memory; try again");
-    } else if (st == GR_OK && k == 0) { /* kept for the next views of this step */
+    } else if (st == GR_OK && k == 0 && !full) { /* kept for the next views of this step */
         kept = json_dumps(v, JSON_COMPACT | JSON_PRESERVE_ORDER);
         if (kept)
             sv_game_snap_put(g, side, kept);
@@ -325,6 +392,7 @@ int sv_battles_route(gr_server *s, sv_req *q, const char *path, MHD_Result_t *re
                                       {"/undo", 1, SV_SEAT, h_undo, 0},
                                       {"/report", 0, SV_ANYONE, h_get, 5},
                                       {"/report.html", 0, SV_ANYONE, h_get, 6},
-                                      {"/events", 0, SV_SEAT, sv_games_events, 0}};
-    return sv_games_item(s, q, path, "battles", 1, routes, 8, ret);
+                                      {"/events", 0, SV_SEAT, sv_games_events, 0},
+                                      {"/rules", 0, SV_SEAT, h_rules, 0}};
+    return sv_games_item(s, q, path, "battles", 1, routes, sizeof routes / sizeof routes[0], ret);
 }

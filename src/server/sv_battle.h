@@ -23,8 +23,10 @@ int sv_battles_holds(const sv_game *g);
 /* Below, the caller holds g->lock. */
 
 /* The status of battle g as side `side` sees it: the game's view
- * (gr_game_view_json) and the server's keys (docs/api.md).  New reference,
- * NULL if out of memory.  Its stream's events (sv_games_events) are it. */
+ * (gr_game_view_json) without the system's words (gr_bt_rules_json's,
+ * served apart by GET .../rules, but "system") and with the server's keys
+ * (docs/api.md), "rules_etag" among them.  New reference, NULL if out of
+ * memory.  Its stream's events (sv_games_events) are it. */
 json_t *sv_battles_view(const sv_game *g, int side);
 
 #endif

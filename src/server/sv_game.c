@@ -66,8 +66,10 @@ void sv_game_free(sv_game *g)
     if (g->own)
         g->own->release(g->own);
     json_decref(g->last);
-    for (int i = 0; i < SV_SEATS; i++)
-        free(g->snap[i]);
+    for (int i = 0; i < SV_SNAPS; i++) {
+        free(g->snap[i].text);
+        free(g->snap[i].log);
+    }
     free(g->log);
     sv_why_free(g);
     pthread_mutex_destroy(&g->lock);
@@ -218,23 +220,69 @@ static json_t *winner_json(const gr_game *gm, const void *st)
     return w >= 0 ? json_integer(w) : w == GR_DRAW ? json_string("draw") : json_null();
 }
 
-/* sv_game_view, or (past: total the game's whole step count) the view of
- * a copy replayed to an earlier step: "steps" added, "legal" empty, not
- * cached. */
-static char *view_text(sv_game *g, int seat, size_t since, gr_lang lang, int past, size_t total)
+int sv_game_slot(int seat, gr_lang lang)
 {
+    return (seat == 0 || seat == 1 ? seat : 2) + (lang == GR_LANG_FR ? SV_SEATS : 0);
+}
+
+/* The text of view v (kept or being kept) with its log cut to the steps
+ * after `since` (0: whole): malloc'ed, NULL if out of memory. */
+static char *cut(const sv_snap *v, size_t since)
+{
+    size_t from = v->log_end; /* the first element after since */
+    for (size_t i = v->nlog; since && i > 0 && v->log[i - 1].step > since; i--)
+        from = v->log[i - 1].at;
+    size_t skip = since && v->log_at ? from - v->log_at : 0;
+    char *t = malloc(v->len - skip + 1);
+    if (!t)
+        return NULL;
+    size_t head = skip ? v->log_at : v->len;
+    memcpy(t, v->text, head);
+    if (skip)
+        memcpy(t + head, v->text + from, v->len - from);
+    t[v->len - skip] = 0;
+    return t;
+}
+
+/* Append n bytes of p to the text *t (length *len, room *cap): 0, or -1
+ * out of memory (*t freed and NULL). */
+static int put(char **t, size_t *len, size_t *cap, const char *p, size_t n)
+{
+    if (!*t)
+        return -1;
+    if (*len + n + 1 > *cap) {
+        size_t c = (*len + n + 1) * 2;
+        char *x = realloc(*t, c);
+        if (!x) {
+            free(*t);
+            *t = NULL;
+            return -1;
+        }
+        *t = x;
+        *cap = c;
+    }
+    memcpy(*t + *len, p, n);
+    *len += n;
+    (*t)[*len] = 0;
+    return 0;
+}
+
+/* The view of `seat` (a slot's) with its whole log in `lang` (past: a copy
+ * replayed to an earlier step, total the game's whole step count: "steps"
+ * added, "legal" empty), into *v: its text written key by key as
+ * json_dumps would (compact, in order), the log element by element so that
+ * each one's place is known.  -1 out of memory (*v empty). */
+static int build(sv_game *g, int seat, gr_lang lang, int past, size_t total, sv_snap *v)
+{
+    memset(v, 0, sizeof *v);
     int slot = seat == 0 || seat == 1 ? seat : 2;
-    int cacheable = !past && since == 0 && lang == GR_LANG_EN;
-    char *kept = cacheable ? sv_game_snap(g, slot, NULL) : NULL;
-    if (kept)
-        return kept;
     const gr_game *gm = &g->scn->game;
     const void *st = gr_match_state(g->m);
     int cur = gr_match_current_player(g->m);
     int over = gr_match_is_over(g->m);
     json_t *o = json_object();
     if (!o)
-        return NULL;
+        return -1;
     int bad = json_object_set_new(o, "id", json_string(g->id));
     bad |= json_object_set_new(o, "scenario", json_string(g->scn->id));
     bad |= json_object_set_new(o, "seat", slot < 2 ? json_integer(seat) : json_null());
@@ -254,13 +302,7 @@ static char *view_text(sv_game *g, int seat, size_t since, gr_lang lang, int pas
     json_t *units = view ? json_object_get(view, "units") : NULL;
     bad |= json_object_set_new(o, "view", view ? view : json_null());
     bad |= json_object_set(o, "units", units ? units : json_null());
-    json_t *log = NULL;
-    size_t from = 0;
-    if (since) /* the log is in step order: skip what the client has */
-        while (from < g->nlog && g->log[from].step <= since)
-            from++;
-    log = sv_game_events(g, seat, from, lang);
-    bad |= json_object_set_new(o, "log", log);
+    json_t *log = sv_game_events(g, seat, 0, lang);
     json_t *legal = json_array();
     if (legal && !past && slot < 2 && cur == seat && !over && !gm->type->not_enumerable) {
         const gr_action *acts;
@@ -268,17 +310,74 @@ static char *view_text(sv_game *g, int seat, size_t since, gr_lang lang, int pas
         for (int i = 0; i < n && !bad; i++)
             bad |= json_array_append_new(legal, gr_game_action_json(gm, st, acts[i])) != 0;
     }
-    bad |= json_object_set_new(o, "legal", legal);
-    char *text = bad ? NULL : json_dumps(o, VIEW_FLAGS);
+    /* {HEAD,"log":[E1,E2,...],"legal":[...]}: as json_dumps of the whole */
+    char *head = bad ? NULL : json_dumps(o, VIEW_FLAGS);
+    char *leg = legal ? json_dumps(legal, VIEW_FLAGS) : NULL;
+    size_t n = json_array_size(log), cap = head ? strlen(head) + 64 : 0;
+    v->log = n ? calloc(n, sizeof *v->log) : NULL;
+    char *t = head && leg && log && (v->log || !n) ? malloc(cap) : NULL;
+    if (t) {
+        v->len = strlen(head) - 1; /* without its "}" */
+        memcpy(t, head, v->len);
+        t[v->len] = 0;
+    }
+    put(&t, &v->len, &cap, ",\"log\":[", 8);
+    v->log_at = v->len;
+    for (size_t i = 0; t && i < n; i++) {
+        json_t *e = json_array_get(log, i);
+        char *et = json_dumps(e, VIEW_FLAGS);
+        v->log[i].step = (size_t)json_integer_value(json_object_get(e, "step"));
+        v->log[i].at = v->len + (i ? 1 : 0);
+        if (!et || (i && put(&t, &v->len, &cap, ",", 1)) || put(&t, &v->len, &cap, et, strlen(et)))
+            t = (free(t), NULL);
+        free(et);
+    }
+    v->nlog = n;
+    v->log_end = v->len;
+    put(&t, &v->len, &cap, "],\"legal\":", 10);
+    if (leg)
+        put(&t, &v->len, &cap, leg, strlen(leg));
+    put(&t, &v->len, &cap, "}", 1);
+    free(head);
+    free(leg);
     json_decref(o);
-    if (text && cacheable)
-        sv_game_snap_put(g, slot, text);
-    return text;
+    json_decref(log);
+    json_decref(legal);
+    if (!t) {
+        free(v->log);
+        memset(v, 0, sizeof *v);
+        return -1;
+    }
+    v->text = t;
+    return 0;
+}
+
+/* Keep *v (taken) as slot `slot`'s snapshot of the game as it is. */
+static void keep(sv_game *g, int slot, sv_snap *v)
+{
+    v->ver = g->version;
+    v->steps = gr_match_steps(g->m);
+    v->gen = g->gen;
+    pthread_mutex_lock(&g->snap_lock);
+    sv_snap old = g->snap[slot];
+    g->snap[slot] = *v;
+    pthread_mutex_unlock(&g->snap_lock);
+    free(old.text);
+    free(old.log);
 }
 
 char *sv_game_view(sv_game *g, int seat, size_t since, gr_lang lang)
 {
-    return view_text(g, seat, since, lang, 0, 0);
+    int slot = sv_game_slot(seat, lang);
+    char *kept = sv_game_snap_since(g, slot, NULL, since);
+    if (kept)
+        return kept;
+    sv_snap v;
+    if (build(g, seat, lang, 0, 0, &v))
+        return NULL;
+    char *text = cut(&v, since);
+    keep(g, slot, &v); /* the whole view, kept for the next views of this step */
+    return text;
 }
 
 char *sv_game_view_at(const sv_scenario *scn, const char *id, uint64_t seed,
@@ -291,7 +390,11 @@ char *sv_game_view_at(const sv_scenario *scn, const char *id, uint64_t seed,
         return NULL;
     char *text = NULL;
     if (sv_game_replay(t, steps, n, err) == GR_OK) {
-        text = view_text(t, seat, 0, lang, 1, total);
+        sv_snap v;
+        if (!build(t, seat, lang, 1, total, &v)) {
+            text = v.text;
+            free(v.log);
+        }
         if (!text)
             gr_error_set(err, GR_ERUNTIME, "out of memory writing the view of game %s at step %zu",
                          id, n);
@@ -300,29 +403,30 @@ char *sv_game_view_at(const sv_scenario *scn, const char *id, uint64_t seed,
     return text;
 }
 
-char *sv_game_snap(sv_game *g, int slot, const gr_store_head *h)
+char *sv_game_snap_since(sv_game *g, int slot, const gr_store_head *h, size_t since)
 {
     char *text = NULL;
     pthread_mutex_lock(&g->snap_lock);
-    if (g->snap[slot] && g->snap_ver[slot] == g->pub_ver &&
-        (!h || (h->nsteps == g->snap_steps[slot] && h->gen == g->snap_gen[slot])))
-        text = strdup(g->snap[slot]);
+    const sv_snap *v = &g->snap[slot];
+    if (v->text && v->ver == g->pub_ver && (!h || (h->nsteps == v->steps && h->gen == v->gen)))
+        text = cut(v, since);
     pthread_mutex_unlock(&g->snap_lock);
     return text;
 }
 
+char *sv_game_snap(sv_game *g, int slot, const gr_store_head *h)
+{
+    return sv_game_snap_since(g, slot, h, 0);
+}
+
 void sv_game_snap_put(sv_game *g, int slot, const char *text)
 {
-    char *c = strdup(text);
-    if (!c)
+    sv_snap v;
+    memset(&v, 0, sizeof v);
+    v.len = strlen(text);
+    if (!(v.text = strdup(text)))
         return;
-    pthread_mutex_lock(&g->snap_lock);
-    free(g->snap[slot]);
-    g->snap[slot] = c;
-    g->snap_ver[slot] = g->version;
-    g->snap_steps[slot] = gr_match_steps(g->m);
-    g->snap_gen[slot] = g->gen;
-    pthread_mutex_unlock(&g->snap_lock);
+    keep(g, slot, &v);
 }
 
 void sv_game_publish(sv_game *g)
@@ -330,7 +434,7 @@ void sv_game_publish(sv_game *g)
     for (int slot = 0; slot < SV_SEATS; slot++) {
         int built;
         pthread_mutex_lock(&g->snap_lock);
-        built = g->snap[slot] && g->snap_ver[slot] == g->version;
+        built = g->snap[slot].text && g->snap[slot].ver == g->version;
         pthread_mutex_unlock(&g->snap_lock);
         if (!built)
             free(sv_game_view(g, slot < 2 ? slot : GR_SPECTATOR, 0, GR_LANG_EN));

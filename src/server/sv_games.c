@@ -674,7 +674,7 @@ gr_status sv_games_start(gr_server *s, const sv_scenario *scn, sv_scenario *own,
     return st;
 }
 
-char *sv_games_snap(gr_server *s, sv_game *g, int slot)
+char *sv_games_snap(gr_server *s, sv_game *g, int slot, size_t since)
 {
     gr_store_head h;
     gr_error err;
@@ -682,7 +682,7 @@ char *sv_games_snap(gr_server *s, sv_game *g, int slot)
     /* a shared store: only if no other server moved the game on since */
     if (shared && gr_store_stamp(s->store, g->id, &h, &err) != GR_OK)
         return NULL; /* the caller's path under the lock tells why */
-    return sv_game_snap(g, slot, shared ? &h : NULL);
+    return sv_game_snap_since(g, slot, shared ? &h : NULL, since);
 }
 
 int sv_games_act(gr_server *s, sv_game *g, int seat, const char *text, size_t step,
@@ -914,10 +914,10 @@ static MHD_Result_t h_view(gr_server *s, sv_game *g, sv_req *r, const sv_call *c
     gr_lang lang = c->lang;
     size_t since = query_size(r, "since");
     const char *at = sv_query(r, "step");
-    /* the whole view in English: from the last committed snapshot, without
-     * waiting for the game's lock (a search or a commit may hold it) */
-    char *kept =
-        !at && since == 0 && lang == GR_LANG_EN ? sv_games_snap(s, g, seat >= 0 ? seat : 2) : NULL;
+    /* the view, in its language and since a step too: from the last
+     * committed snapshot, without waiting for the game's lock (a search or
+     * a commit may hold it) */
+    char *kept = !at ? sv_games_snap(s, g, sv_game_slot(seat, lang), since) : NULL;
     if (kept)
         return sv_reply_json(r, 200, kept);
     pthread_mutex_lock(&g->lock);

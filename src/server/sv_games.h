@@ -80,11 +80,12 @@ int sv_games_seat(sv_req *r, sv_game *g, MHD_Result_t *ret);
  * sv_battles_view). */
 MHD_Result_t sv_games_events(gr_server *s, sv_game *g, sv_req *r, const sv_call *c);
 
-/* Without g->lock: slot `slot`'s last committed view of g
- * (sv_game_snap), checked against the store's head when the store is
- * shared (another server may have moved g on); NULL when there is none of
- * g's current state: the caller builds it under g->lock. */
-char *sv_games_snap(gr_server *s, sv_game *g, int slot);
+/* Without g->lock: slot `slot`'s last committed view of g, its log cut to
+ * the steps after `since` (sv_game_snap_since), checked against the
+ * store's head when the store is shared (another server may have moved g
+ * on); NULL when there is none of g's current state: the caller builds it
+ * under g->lock. */
+char *sv_games_snap(gr_server *s, sv_game *g, int slot, size_t since);
 
 /* Below, the caller holds g->lock. */
 

@@ -71,6 +71,31 @@ MHD_Result_t sv_reply(sv_req *r, int status, const char *ctype, char *body, size
     return sv_reply_response(r, status, res, (long long)len);
 }
 
+MHD_Result_t sv_reply_tagged(sv_req *r, char *text, const char *etag, const char *cache)
+{
+    if (!text)
+        return sv_reply_json(r, 200, NULL); /* a 500 */
+    const char *inm = MHD_lookup_connection_value(r->c, MHD_HEADER_KIND, "If-None-Match");
+    int same = inm && (strstr(inm, etag) || !strcmp(inm, "*"));
+    size_t len = same ? 0 : strlen(text);
+    if (same) { /* 304: no body */
+        free(text);
+        text = NULL;
+    }
+    struct MHD_Response *res = MHD_create_response_from_buffer(
+        len, text ? text : "", text ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
+    if (!res) {
+        free(text);
+        return MHD_NO;
+    }
+    if (!same)
+        MHD_add_response_header(res, "Content-Type", "application/json; charset=utf-8");
+    MHD_add_response_header(res, "Cache-Control", cache);
+    MHD_add_response_header(res, "ETag", etag);
+    guard_headers(res);
+    return sv_reply_response(r, same ? 304 : 200, res, (long long)len);
+}
+
 MHD_Result_t sv_reply_json(sv_req *r, int status, char *text)
 {
     return sv_reply(r, status, "application/json; charset=utf-8", text, text ? strlen(text) : 0);

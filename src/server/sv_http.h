@@ -76,6 +76,11 @@ typedef struct sv_req {
 MHD_Result_t sv_reply(sv_req *r, int status, const char *ctype, char *body, size_t len);
 /* JSON text (malloc'ed, taken). */
 MHD_Result_t sv_reply_json(sv_req *r, int status, char *text);
+/* JSON text (malloc'ed, taken; NULL: out of memory, a 500) that does not
+ * change while `etag` (a quoted ETag, "\"...\"") does not: 200 with
+ * Cache-Control `cache` and the ETag, or 304 without a body when the
+ * request's If-None-Match names etag (or is "*"). */
+MHD_Result_t sv_reply_tagged(sv_req *r, char *text, const char *etag, const char *cache);
 /* A JSON value (taken). */
 MHD_Result_t sv_reply_obj(sv_req *r, int status, json_t *o);
 /* The error body {"error": the message} (docs/api.md, "Errors").  A status

@@ -142,6 +142,25 @@ static void test_view(const gr_game *g, const void *st)
     json_t *al2 = gr_game_view_json(g, t, 1), *fr2 = gr_game_view_json(g, t, 0);
     CHECK(json_equal(al, al2) && !json_equal(fr, fr2),
           "the Allied view does not see Schiner's worn_at; the French one does");
+    /* the system's words (gr_bt_rules_json, which the server serves apart
+     * as GET .../rules): each of them is the view's, whoever looks and
+     * whatever the state; only the system's name of the state in them */
+    json_t *rules = gr_bt_rules_json(gr_bt_game_battle(st)->rules);
+    const char *key;
+    json_t *val;
+    int same = rules && json_object_size(rules) == 6;
+    json_object_foreach(rules, key, val)
+    {
+        same &= json_equal(val, json_object_get(al, key)) &&
+                json_equal(val, json_object_get(sp, key)) &&
+                json_equal(val, json_object_get(fr2, key));
+    }
+    CHECK(same && !strcmp(json_string_value(json_object_get(rules, "system")), "aoe") &&
+              !strcmp(json_string_value(json_object_get(rules, "sheet_lang")), "fr") &&
+              !json_object_get(rules, "units") && !json_object_get(rules, "phase"),
+          "the system's words: system, sheet_lang (aoe's French sheets), sequence and the three "
+          "label sets, as every view gives them; no unit, no phase now");
+    json_decref(rules);
     json_t *all = gr_bt_status_json(gr_bt_game_battle(st), GR_BT_VIEW_ALL);
     CHECK(json_integer_value(json_object_get(unit_of(all, "kamensky"), "stands")) == 6 &&
               json_integer_value(json_object_get(unit_of(all, "schiner"), "lost")) == 1 &&

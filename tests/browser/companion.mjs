@@ -50,6 +50,14 @@ try {
   // 2. the French on one device, the British on another
   const fr = await newPage();
   const br = await newPage({ width: 390, height: 844 }, /status of (409|400)/); // a phone (the refusal of 4b is a 409, of a range too far a 400)
+  // what the French device asks: the system's words (GET .../rules) once,
+  // not with each view
+  const frAsked = { rules: 0, views: 0 };
+  fr.on('request', (q) => {
+    const p = new URL(q.url()).pathname;
+    if (/^\/api\/battles\/[0-9a-f]{16}\/rules$/.test(p)) frAsked.rules++;
+    else if (/^\/api\/battles\/[0-9a-f]{16}$/.test(p)) frAsked.views++;
+  });
   await fr.goto(link0.replace(/^http:\/\/[^/]+\//, base));
   await br.goto(link1.replace(/^http:\/\/[^/]+\//, base));
   await fr.waitForSelector('#bt-units table[data-side="0"]');
@@ -198,6 +206,7 @@ try {
   check((await text(fr, '#bt-phase')).startsWith('Phase de mousqueterie et canonnade (3e)') &&
     (await text(fr, '#bt-verbs button[data-verb="fire"]')) === 'Tir' && !(await text(fr, '#bt-sequence ol')).includes('Phase:'),
   'in French: the phase now and the verbs in French: ' + await text(fr, '#bt-phase'));
+  check(frAsked.rules === 1 && frAsked.views >= 3, `the French device asked for the system's words once (${frAsked.rules}), its view ${frAsked.views} times`);
 
   // 5b. one language per screen: L'Âge des Aigles (French sheets) and
   // Gettysburg (Regimental Fire and Fury, French sheets) in the English

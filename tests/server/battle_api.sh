@@ -68,6 +68,12 @@ for sys in aoe nf rff; do
         check "2.$sys.$side leaders' ratings" "$(jqb "[.leaders[] | \"\(.side == $side) \(has(\"rating\"))\"] | unique | join(\",\")")" "false false,true true"
         # nothing of the hidden details anywhere in the answer (the raw text)
         check "2.$sys.$side no worn_at in enemy text" "$(jqb "[.units[] | select(.side != $side)] | tostring | test(\"worn_at|spent_at|condition|ammo\")")" "false"
+        # ?full=1: the same view with the system's words (GET .../rules),
+        # the same units and leaders, so the same details hidden
+        lean=$BODY
+        tapi GET "/api/battles/$id?full=1" "$tok"
+        check "2.$sys.$side ?full=1: the view and the system's words" "$STATUS $(jqb '[.sequence, .verb_labels, .fact_labels, .value_labels, .sheet_lang] | map(length > 0) | unique | join(",")')" "200 true"
+        check "2.$sys.$side ?full=1: the view's own keys as without it" "$(jqb 'del(.sequence, .verb_labels, .fact_labels, .value_labels, .sheet_lang) | tojson')" "$(printf '%s' "$lean" | jq -c .)"
     done
     tapi GET "/api/battles/$id" ""
     check "2.$sys no token" "$STATUS" 401
@@ -131,11 +137,30 @@ act() { tapi POST "/api/battles/$B/actions" "$1" "$2"; }
 tapi GET "/api/battles/$B/verbs" "$F"
 check "4.3 verbs now" "$(jqb '"\(.phase) \(.you_act) " + ([.verbs[].name] | join(","))')" "p1_maneuver_1_leaders true next,attach,detach"
 tapi GET "/api/battles/$B" "$F"
+# the view leaves the system's words to GET .../rules (fetched once), and
+# names their version (the rules' ETag)
+check "4.3a the view without the system's words" "$(jqb '[has("sequence"), has("verb_labels"), has("fact_labels"), has("value_labels"), has("sheet_lang")] | unique | join(",")') $(jqb .system)" "false nf"
+etag=$(jqb .rules_etag)
+check "4.3a2 the view names the rules' version" "$([[ $etag =~ $hex16 ]] && echo ok)" ok
+curl -s -D "$WORK/rules.h" -o "$WORK/rules.json" -H "Authorization: Bearer $F" "$BASE/api/battles/$B/rules"
+BODY=$(cat "$WORK/rules.json")
+hdr() { grep -i "^$1:" "$WORK/rules.h" | tr -d '\r' | cut -d' ' -f2-; }
+check "4.3a3 rules: 200, JSON, its ETag the view's, kept a day" "$(head -1 "$WORK/rules.h" | cut -d' ' -f2) $(hdr content-type) $(hdr etag) $(hdr cache-control)" "200 application/json; charset=utf-8 \"$etag\" private, max-age=86400"
+check "4.3a4 rules: the system's words and nothing of the battle" "$(jqb 'keys | join(",")') $(jqb .system) $(jqb .sheet_lang)" "fact_labels,sequence,sheet_lang,system,value_labels,verb_labels nf en"
 # Napoleonic Fury's sequence of play, each player's segment: the maneuver
 # phase's three steps, the reaction, defensive fire, phasing fire, melee
 # (tests/cli/battle_nf.sh walks the same phases)
 check "4.3b the sequence of play, the phase now in it" "$(jqb '[.sequence[].id] | index("p1_maneuver_1_leaders"), (map(select(. == "p1_reaction" or . == "p1_fire_defensive" or . == "p1_melee" or . == "p2_melee")) | length)')" "$(printf '0\n4')"
 check "4.3c each phase's player" "$(jqb '.sequence[] | select(.id == "p1_reaction") | .player')" "second"
+# every verb's name in both languages: seed 002's "Fire table" read "Fire"
+check "4.3d every verb's name, in both languages" "$(jqb '.verb_labels.fire | "\(.en)/\(.fr)"')" "Fire/Tir"
+# the same words for both sides (byte for byte), 304 when the page has them
+check "4.3e rules: the same to the other side" "$(curl -s -H "Authorization: Bearer $R" "$BASE/api/battles/$B/rules")" "$BODY"
+check "4.3f rules: 304 with the ETag the page has" "$(curl -s -o /dev/null -w '%{http_code} %{size_download}' -H "Authorization: Bearer $F" -H "If-None-Match: \"$etag\"" "$BASE/api/battles/$B/rules")" "304 0"
+check "4.3g rules: 200 with another ETag" "$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $F" -H 'If-None-Match: "0000000000000000"' "$BASE/api/battles/$B/rules")" "200"
+expect_status "4.3h rules without a token" 401 GET "/api/battles/$B/rules"
+expect_status "4.3i ?full= neither 0 nor 1" 400 GET "/api/battles/$B?full=yes" "" "$F"
+tapi GET "/api/battles/$B" "$F"
 tapi GET "/api/battles/$B/verbs" "$R"
 check "4.4 the British do not act" "$(jqb .you_act)" false
 act "$R" '{"verb": "attach", "unit": "br_81", "leader": "cole"}'

@@ -69,6 +69,68 @@ static void *reader(void *arg)
     return NULL;
 }
 
+/* the reader of part 2: every slot (each seat in English and in French),
+ * its log since step `since_step`, as GET /api/games/ID?lang=L&since=N */
+static char *seen2[SV_SNAPS];
+static size_t since_step;
+static void *reader2(void *arg)
+{
+    sv_game *g = arg;
+    for (int slot = 0; slot < SV_SNAPS; slot++)
+        seen2[slot] = sv_game_snap_since(g, slot, NULL, since_step);
+    return NULL;
+}
+
+/* The view text `whole` with its log cut to the steps after `since`, as
+ * JSON (worked out here from the whole view's JSON: each element of "log"
+ * has its "step"); NULL if whole is not a view. */
+static json_t *since_of(const char *whole, size_t since)
+{
+    json_t *v = whole ? json_loads(whole, 0, NULL) : NULL;
+    json_t *log = json_array();
+    size_t i;
+    json_t *e;
+    json_array_foreach(json_object_get(v, "log"), i, e)
+    {
+        if ((size_t)json_integer_value(json_object_get(e, "step")) > since)
+            json_array_append(log, e);
+    }
+    if (!v || json_object_set_new(v, "log", log)) {
+        json_decref(v);
+        return NULL;
+    }
+    return v;
+}
+
+/* hold g's lock in a thread (views published first) and run `read` in
+ * another meanwhile: 1 if it answered while the lock was still held */
+static int read_while_held(sv_game *g, void *(*read)(void *))
+{
+    holding = release = 0;
+    pthread_t th, tr;
+    pthread_create(&th, NULL, holder, g);
+    pthread_mutex_lock(&m);
+    while (!holding)
+        pthread_cond_wait(&c, &m);
+    pthread_mutex_unlock(&m);
+    CHECK(pthread_mutex_trylock(&g->lock) != 0, "the holder does not hold the game's lock");
+    pthread_create(&tr, NULL, read, g);
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 60; /* not a timing: a reader waiting for the lock never ends */
+    int joined = pthread_timedjoin_np(tr, NULL, &until) == 0;
+    CHECK(joined, "the view waited behind the lock held by the search");
+    CHECK(pthread_mutex_trylock(&g->lock) != 0, "the lock was released before the view answered");
+    pthread_mutex_lock(&m);
+    release = 1;
+    pthread_cond_broadcast(&c);
+    pthread_mutex_unlock(&m);
+    pthread_join(th, NULL);
+    if (!joined)
+        pthread_join(tr, NULL);
+    return joined;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -190,6 +252,58 @@ int main(int argc, char **argv)
           "slot 0 after the step is not the new view");
     free(t);
     free(now);
+
+    /* 2. a view in French, and a view of the steps after N (the page's
+     * ?lang=fr&since=N), are answered from the snapshot too, while the lock
+     * is held: a few more steps, then each seat's view built once in each
+     * language (the French ones are kept as the English ones are) */
+    pthread_mutex_lock(&g->lock);
+    for (int k = 0; k < 8 && !gr_match_is_over(g->m); k++) {
+        if (k == 4) /* the client holds the views of the first steps */
+            since_step = gr_match_steps(g->m);
+        cur = gr_match_current_player(g->m);
+        n = gr_match_legal(g->m, &acts);
+        gr_game_describe(&g->scn->game, gr_match_state(g->m), acts[0], text, sizeof text);
+        CHECK(n > 0 &&
+                  sv_game_act(g, cur, text, gr_match_steps(g->m), NULL, 0, &first, &err) == 200,
+              "act '%s': %s", text, err.msg);
+    }
+    sv_game_touch(g);
+    char *whole[SV_SNAPS];
+    for (int slot = 0; slot < SV_SNAPS; slot++)
+        whole[slot] = sv_game_view(g, slot % SV_SEATS < 2 ? slot % SV_SEATS : GR_SPECTATOR, 0,
+                                   slot < SV_SEATS ? GR_LANG_EN : GR_LANG_FR);
+    pthread_mutex_unlock(&g->lock);
+    CHECK(whole[0] && whole[SV_SEATS] && strcmp(whole[0], whole[SV_SEATS]),
+          "the French view is the English one");
+    if (!read_while_held(g, reader2))
+        return 1;
+    for (int slot = 0; slot < SV_SNAPS; slot++) {
+        json_t *got = seen2[slot] ? json_loads(seen2[slot], 0, NULL) : NULL;
+        json_t *ref = since_of(whole[slot], since_step);
+        json_t *all = whole[slot] ? json_loads(whole[slot], 0, NULL) : NULL;
+        size_t nsince = json_array_size(json_object_get(ref, "log"));
+        CHECK(got && ref && json_equal(got, ref),
+              "slot %d: the view since step %zu is not the whole view's log after it:\n  %s", slot,
+              since_step, seen2[slot] ? seen2[slot] : "(null)");
+        CHECK(nsince > 0 && nsince < json_array_size(json_object_get(all, "log")),
+              "slot %d: the log since step %zu has %zu of the whole log's %zu lines", slot,
+              since_step, nsince, json_array_size(json_object_get(all, "log")));
+        json_decref(got);
+        json_decref(ref);
+        json_decref(all);
+        free(seen2[slot]);
+    }
+    /* and under the lock, the view since a step is the same text */
+    pthread_mutex_lock(&g->lock);
+    char *fr = sv_game_view(g, 1, since_step, GR_LANG_FR);
+    pthread_mutex_unlock(&g->lock);
+    t = sv_game_snap_since(g, SV_SEATS + 1, NULL, since_step);
+    CHECK(fr && t && !strcmp(fr, t), "seat 1's French view since step %zu differs", since_step);
+    free(fr);
+    free(t);
+    for (int slot = 0; slot < SV_SNAPS; slot++)
+        free(whole[slot]);
 
     for (int slot = 0; slot < SV_SEATS; slot++)
         free(want[slot]);

@@ -68,6 +68,9 @@ export const api = {
   battle: { // the battle companion
     create: (body) => call('POST', '/api/battles', { body }),
     view: (id, token) => call('GET', battle(id), { token }),
+    // the system's words, the same in every battle of it (the view's
+    // rules_etag names their version: a URL of its own, kept by the browser)
+    rules: (id, token, tag) => call('GET', battle(id, '/rules' + (tag ? '?v=' + encodeURIComponent(tag) : '')), { token }),
     verbs: (id, token) => call('GET', battle(id, '/verbs'), { token }),
     act: (id, token, body) => call('POST', battle(id, '/actions'), { token, body }),
     odds: (id, token, body) => call('POST', battle(id, '/odds'), { token, body }),

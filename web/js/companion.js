@@ -89,6 +89,17 @@ async function mountNew(root) {
 
 // ---- one side's battle -----------------------------------------------------------------
 
+// The system's words (GET .../rules: the sequence of play, the verbs',
+// facts' and values' labels), the same in every battle of the system, so
+// not in each view: fetched once per version (the view's rules_etag), kept,
+// and read with each view as if it were the view's own.
+const rulesKept = new Map();
+async function withRules(id, tok, v) {
+  const tag = v.rules_etag || '';
+  if (!rulesKept.has(tag)) rulesKept.set(tag, api.battle.rules(id, tok, tag).catch((e) => { rulesKept.delete(tag); throw e; }));
+  return { ...(await rulesKept.get(tag)), ...v };
+}
+
 // The battle's words in the page's language, from its view (the battle
 // type's data): a verb's, a fact's or a value's label (KIND_labels), else
 // its id's words ("division-in-range": "Division in range", a value's
@@ -159,7 +170,7 @@ async function mountBattle(root, id, tok) {
 
   // The view (fetched, or the one the live stream pushed) and its verbs.
   async function load(pushed = null) {
-    const got = await orError(unitsBox, Promise.all([pushed || api.battle.view(id, tok), api.battle.verbs(id, tok)]));
+    const got = await orError(unitsBox, Promise.all([(pushed ? Promise.resolve(pushed) : api.battle.view(id, tok)).then((v) => withRules(id, tok, v)), api.battle.verbs(id, tok)]));
     if (!got) return;
     [view, verbs] = got;
     if (!verbs.verbs.some((v) => v.name === form.verb)) { form.verb = ''; form.inputs = {}; }
@@ -443,7 +454,7 @@ const reportLink = (id, tok) => `#/companion/${encodeURIComponent(id)}?token=${e
 async function mountReport(root, id, tok) {
   const box = h('div', { id: 'bt-aar' }, t('loading'));
   root.append(box);
-  const got = await orError(box, Promise.all([api.battle.view(id, tok), api.battle.report(id, tok)]));
+  const got = await orError(box, Promise.all([api.battle.view(id, tok).then((v) => withRules(id, tok, v)), api.battle.report(id, tok)]));
   if (!got) return {};
   const [view, rep] = got;
   const sides = rep.sides || view.sides;
