@@ -2199,6 +2199,8 @@ static int32_t judge(const tb_scenario *sc, const tb_state *s, int player, int a
     }
     /* nearer the objectives than the enemy: each objective's nearest
      * brigade of each side, in inches */
+    int mover = ahead ? s->x.mv_unit : -1;
+    int64_t mover_d = INT32_MAX, mover_pts = 0;
     for (int i = 0; i < sc->nobjectives; i++) {
         int64_t best[2] = {INT32_MAX, INT32_MAX};
         for (int k = 0; k < s->t.nunits; k++) {
@@ -2210,9 +2212,23 @@ static int32_t judge(const tb_scenario *sc, const tb_state *s, int player, int a
             int64_t dd = (int64_t)tt_isqrt((tt_u128)(dx * dx + dy * dy)) / TT_UNITS_PER_INCH;
             if (dd < best[u->side])
                 best[u->side] = dd;
+            if (u->id == mover && dd < mover_d) {
+                mover_d = dd;
+                mover_pts = sc->objective[i].points;
+            }
         }
         if (best[0] < INT32_MAX && best[1] < INT32_MAX)
             v += (int32_t)(sc->objective[i].points * 4 * (best[other] - best[player]));
+    }
+    /* with `ahead`, a brigade whose move is to be chosen: the inches of its
+     * allowance toward its nearest objective (as far as the objective), at
+     * the rate above, so that a movement test is worth the move it gives
+     * (a change of formation that stops the move, « pas de mouvement »,
+     * less than one that does not) */
+    if (mover_d < INT32_MAX && s->x.mv_allow > 0) {
+        int64_t reach = s->x.mv_allow / TT_UNITS_PER_INCH;
+        int64_t gain = mover_pts * 4 * (reach < mover_d ? reach : mover_d);
+        v += (int32_t)(s->b.units[mover].side == player ? gain : -gain);
     }
     return v;
 }

@@ -10,7 +10,9 @@
  *
  * Both judge 150 a point of objective (tb_game.c judge): the difference
  * is 150 times the points that would change hands, worked out below from
- * the battle file and the boxes test_tb_script.c checks. */
+ * the battle file and the boxes test_tb_script.c checks; while a brigade's
+ * move is to be chosen, evaluate_search adds 4 an inch a point for the
+ * inches of its allowance toward its nearest objective. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -66,6 +68,14 @@ static void objectives_ahead(void **state)
      * by nobody now. */
     act("movement hohenlohe");
     die(5);
+    /* its move to be chosen, 12" (Cavalerie, « En avant ! »): from its
+     * front centre (25, 25) the farm is sqrt(4^2 + 9.5^2) = 10.31", 10 in
+     * whole inches, the mill sqrt(6^2 + 9.5^2) = 11.24", 11: the farm is
+     * nearest, and 12" reach it: 4 x 1 point x 10 = 40 for the Austrians,
+     * no objective yet within 3" of anybody */
+    assert_int_equal(tb_game_move_unit(ST), HOHENLOHE);
+    assert_int_equal(ahead(1), 40);
+    assert_int_equal(ahead(0), -40);
     act("move hohenlohe advance to 25 13");
     assert_int_equal(unit(HOHENLOHE)->pose.at.x, 25000);
     assert_int_equal(unit(HOHENLOHE)->pose.at.y, 13000);
