@@ -253,6 +253,13 @@ typedef struct gr_game_type {
      * (NULL: the commander uses evaluate).  Heuristics: they decide no rule. */
     int (*is_engaging)(const void *sc, const void *st, gr_action a);
     int32_t (*evaluate_commander)(const void *sc, const void *st, int player);
+    /* Optional: as evaluate, for the search (ai.h "mcts", and "commander"
+     * where the type has no evaluate_commander): its first look, its
+     * playouts and the positions where they stop.  What a position will be
+     * worth when the game next scores it, where evaluate judges what it
+     * holds now (NULL: the search uses evaluate; the heuristic player always
+     * uses evaluate).  A heuristic: it decides no rule. */
+    int32_t (*evaluate_search)(const void *sc, const void *st, int player);
     /* Optional: the words of the commander's plan for what action a of
      * `player` in st moves or commits (its unit's corps' task, e.g. "attack
      * the objective [5, 3]"), into buf; 0 if the action has no such unit. */

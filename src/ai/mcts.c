@@ -459,6 +459,7 @@ int gr_ai_search(const gr_game *g, const void *st, gr_ai_kind kind, const gr_act
     S.root_player = gr_game_current_player(g, st);
     S.commander = kind.algo == GR_AI_COMMANDER;
     S.eval = S.commander && g->type->evaluate_commander ? g->type->evaluate_commander
+             : g->type->evaluate_search                 ? g->type->evaluate_search
                                                         : g->type->evaluate;
     size_t size = g->type->state_size;
     S.acts = malloc((size_t)g->type->max_actions * sizeof *S.acts);

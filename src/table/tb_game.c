@@ -634,22 +634,28 @@ static void end_of_battle(const tb_scenario *sc, tb_state *s)
         s->x.winner = l0 < l1 ? 0 : 1;
 }
 
+/* Who would hold objective i if the segment ended now (docs/table.md): the
+ * side with a stand of a brigade within its radius while the other has
+ * none; else its holder. */
+static int holder_now(const tb_scenario *sc, const tb_state *s, int i)
+{
+    const tb_objective *o = &sc->objective[i];
+    int near[2] = {0, 0};
+    for (int k = 0; k < s->t.nunits; k++) {
+        const tt_unit *u = &s->t.units[k];
+        if (s->b.units[u->id].arm == GR_BT_ARTILLERY)
+            continue;
+        if (tt_within_radius(u, o->at, o->radius))
+            near[u->side] = 1;
+    }
+    return near[0] != near[1] ? (near[0] ? 0 : 1) : s->x.holder[i];
+}
+
 /* At a segment's end: who holds each objective (docs/table.md). */
 static void take_objectives(const tb_scenario *sc, tb_state *s)
 {
-    for (int i = 0; i < sc->nobjectives; i++) {
-        const tb_objective *o = &sc->objective[i];
-        int near[2] = {0, 0};
-        for (int k = 0; k < s->t.nunits; k++) {
-            const tt_unit *u = &s->t.units[k];
-            if (s->b.units[u->id].arm == GR_BT_ARTILLERY)
-                continue;
-            if (tt_within_radius(u, o->at, o->radius))
-                near[u->side] = 1;
-        }
-        if (near[0] != near[1])
-            s->x.holder[i] = near[0] ? 0 : 1;
-    }
+    for (int i = 0; i < sc->nobjectives; i++)
+        s->x.holder[i] = holder_now(sc, s, i);
 }
 
 /* Reinforcements of the side whose segment begins (before its reserve
@@ -2171,19 +2177,30 @@ static int tb_stats(const void *scv, const void *st, gr_stat *out, int cap)
     return n < cap ? n : cap;
 }
 
-/* How good st is for `player`: stands lost on both sides and objective
- * points (a heuristic; it decides no rule). */
-static int32_t tb_evaluate(const void *scv, const void *st, int player)
+/* How good s is for `player`: stands lost on both sides, objective points
+ * (each objective counted for its holder, or with `ahead` for the side that
+ * would hold it at the segment's end, holder_now) and the nearness of each
+ * side's brigades to the objectives (a heuristic; it decides no rule). */
+static int32_t judge(const tb_scenario *sc, const tb_state *s, int player, int ahead)
 {
-    const tb_scenario *sc = scen(scv);
-    const tb_state *s = st;
     if (s->x.over)
         return s->x.winner == player ? GR_EVAL_WIN : s->x.winner == GR_DRAW ? 0 : -GR_EVAL_WIN;
     int other = 1 - player;
     int32_t v = 100 * (army_lost(&s->b, other) - army_lost(&s->b, player));
-    v += 150 * (points_of(sc, s, player) - points_of(sc, s, other));
+    if (ahead) {
+        for (int i = 0; i < sc->nobjectives; i++) {
+            int h = holder_now(sc, s, i);
+            v += h == player  ? 150 * sc->objective[i].points
+                 : h == other ? -150 * sc->objective[i].points
+                              : 0;
+        }
+    } else {
+        v += 150 * (points_of(sc, s, player) - points_of(sc, s, other));
+    }
     /* nearer the objectives than the enemy: each objective's nearest
      * brigade of each side, in inches */
+    int mover = ahead ? s->x.mv_unit : -1;
+    int64_t mover_d = INT32_MAX, mover_pts = 0;
     for (int i = 0; i < sc->nobjectives; i++) {
         int64_t best[2] = {INT32_MAX, INT32_MAX};
         for (int k = 0; k < s->t.nunits; k++) {
@@ -2195,11 +2212,42 @@ static int32_t tb_evaluate(const void *scv, const void *st, int player)
             int64_t dd = (int64_t)tt_isqrt((tt_u128)(dx * dx + dy * dy)) / TT_UNITS_PER_INCH;
             if (dd < best[u->side])
                 best[u->side] = dd;
+            if (u->id == mover && dd < mover_d) {
+                mover_d = dd;
+                mover_pts = sc->objective[i].points;
+            }
         }
         if (best[0] < INT32_MAX && best[1] < INT32_MAX)
             v += (int32_t)(sc->objective[i].points * 4 * (best[other] - best[player]));
     }
+    /* with `ahead`, a brigade whose move is to be chosen: the inches of its
+     * allowance toward its nearest objective (as far as the objective), at
+     * the rate above, so that a movement test is worth the move it gives
+     * (a change of formation that stops the move, « pas de mouvement »,
+     * less than one that does not) */
+    if (mover_d < INT32_MAX && s->x.mv_allow > 0) {
+        int64_t reach = s->x.mv_allow / TT_UNITS_PER_INCH;
+        int64_t gain = mover_pts * 4 * (reach < mover_d ? reach : mover_d);
+        v += (int32_t)(s->b.units[mover].side == player ? gain : -gain);
+    }
     return v;
+}
+
+/* The heuristic player's judgement (game.h evaluate): the objectives as
+ * held now. */
+static int32_t tb_evaluate(const void *scv, const void *st, int player)
+{
+    return judge(scen(scv), st, player, 0);
+}
+
+/* The search's judgement (game.h evaluate_search): the objectives as the
+ * segment's end would take them, so that a combat that drives the last
+ * enemy brigade out of an objective's radius, or a brigade that enters an
+ * empty one, counts where it happens, not only after the segment ends
+ * (docs/research/pratzen-table.md, « Why the second seat won »). */
+static int32_t tb_evaluate_search(const void *scv, const void *st, int player)
+{
+    return judge(scen(scv), st, player, 1);
 }
 
 static const char *tb_player_name(const void *sc, int p)
@@ -2683,6 +2731,7 @@ const gr_game_type tb_game_aoe_table = {
     .is_pass = tb_is_pass,
     .stats = tb_stats,
     .evaluate = tb_evaluate,
+    .evaluate_search = tb_evaluate_search,
     .turn = tb_turn,
     .scenario_digest_bytes = tb_digest_bytes,
     .load = tb_load,

@@ -403,9 +403,25 @@ int tt_in_reserve_zone(const tt_table *t, const tt_unit *u, int64_t r)
     return 1;
 }
 
+/* 1 if p is more than r from the box lo..hi along x or y: then from every
+ * point in the box too. */
+static int beyond_box(tt_pt p, tt_pt lo, tt_pt hi, int64_t r)
+{
+    return (int64_t)p.x < (int64_t)lo.x - r || (int64_t)p.x > (int64_t)hi.x + r ||
+           (int64_t)p.y < (int64_t)lo.y - r || (int64_t)p.y > (int64_t)hi.y + r;
+}
+
 int tt_within_radius(const tt_unit *u, tt_pt p, int64_t r)
 {
+    if (beyond_box(p, u->lo, u->hi, r)) /* the unit's box (tt_unit_layout) */
+        return 0;
     for (int s = 0; s < u->nstands; s++) {
+        /* a stand whose box is more than r away along x or y is: every
+         * point of it is (exact, and the common case on a large table) */
+        tt_pt lo, hi;
+        tt_stand_box(&u->st[s], &lo, &hi);
+        if (beyond_box(p, lo, hi, r))
+            continue;
         if (tt_point_in_poly(u->st[s].c, 4, p) >= 0)
             return 1;
         for (int e = 0; e < 4; e++)
