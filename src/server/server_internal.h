@@ -58,7 +58,7 @@ typedef struct sv_snap {
     size_t nlog;
     struct sv_snap_line {
         size_t step, at; /* an element's step, and where it starts in text */
-    } *log;
+    } * log;
 } sv_snap;
 
 typedef struct sv_game {
