@@ -181,32 +181,10 @@ int main(int argc, char **argv)
         CHECK(!sv_game_snap(g, slot, NULL), "slot %d: a stale snapshot served after a change",
               slot);
 
-    /* 1. the holder takes the lock and keeps it */
-    pthread_t th, tr;
-    pthread_create(&th, NULL, holder, g);
-    pthread_mutex_lock(&m);
-    while (!holding)
-        pthread_cond_wait(&c, &m);
-    pthread_mutex_unlock(&m);
-    CHECK(pthread_mutex_trylock(&g->lock) != 0, "the holder does not hold the game's lock");
-    /* 2. the reader answers while the lock is held */
-    pthread_create(&tr, NULL, reader, g);
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_sec += 60; /* not a timing: a reader waiting for the lock never ends */
-    int joined = pthread_timedjoin_np(tr, NULL, &until) == 0;
-    CHECK(joined, "the view waited behind the lock held by the search");
-    CHECK(pthread_mutex_trylock(&g->lock) != 0, "the lock was released before the view answered");
-    /* 3. only then is the lock released */
-    pthread_mutex_lock(&m);
-    release = 1;
-    pthread_cond_broadcast(&c);
-    pthread_mutex_unlock(&m);
-    pthread_join(th, NULL);
-    if (!joined) {
-        pthread_join(tr, NULL);
+    /* the holder takes the lock and keeps it; the reader answers while it
+     * is held; only then is the lock released */
+    if (!read_while_held(g, reader))
         return 1;
-    }
     for (int slot = 0; slot < SV_SEATS; slot++) {
         CHECK(seen[slot] && want[slot] && !strcmp(seen[slot], want[slot]),
               "slot %d: the snapshot is not the committed view:\n  %s\n  %s", slot,
