@@ -418,9 +418,28 @@ tt_dir tt_dir_turn(tt_dir f, int deg)
     return tt_dir_make(f.x * c - f.y * s, f.x * s + f.y * c);
 }
 
-/* round(N / (k * sqrt(nn))), ties away from zero */
-static int64_t round_div_sqrt(int64_t N, int64_t nn, int64_t k)
+/* round(N / (k * sqrt(nn))), ties away from zero, k 1 or 2; inv is
+ * 1 / (k * sqrt(nn)) as tt_along_make computes it, or 0.
+ *
+ * Most quotients are far from a tie: for |N| <= 2^36 and nn <= 2^48,
+ * |N| * inv is within 2^-14 of the quotient (N and k^2 nn are exact
+ * doubles; the root, the reciprocal and the product each move it by at
+ * most one unit in its last place, in any rounding mode, and the quotient
+ * is below 2^36), so when its fraction is more than 2^-8 from one half,
+ * rounding it is rounding the exact quotient: the same on every machine.
+ * Nearer a tie, or beyond those bounds, the integers decide. */
+static int64_t round_div_sqrt(int64_t N, int64_t nn, int64_t k, double inv)
 {
+    uint64_t mag = N < 0 ? -(uint64_t)N : (uint64_t)N;
+    if (inv > 0 && mag <= (UINT64_C(1) << 36)) {
+        double x = (double)mag * inv;
+        int64_t whole = (int64_t)x;
+        double frac = x - (double)whole;
+        if (frac < 0.5 - 1.0 / 256 || frac > 0.5 + 1.0 / 256) {
+            int64_t q = whole + (frac > 0.5);
+            return N < 0 ? -q : q;
+        }
+    }
     uint64_t r = isqrt64((uint64_t)nn);
     if ((int64_t)(r * r) == nn) /* |f| a whole number: a plain division */
         return round_div(N, k * (int64_t)r);
@@ -445,14 +464,29 @@ static int64_t round_div_sqrt(int64_t N, int64_t nn, int64_t k)
     return neg ? -(int64_t)q0 : (int64_t)q0;
 }
 
+void tt_along_make(tt_along *a, tt_dir f, int half)
+{
+    a->f = f;
+    a->nn = (int64_t)f.x * f.x + (int64_t)f.y * f.y;
+    a->k = half ? 2 : 1;
+    a->inv = a->nn > 0 && a->nn <= (INT64_C(1) << 48)
+                 ? 1.0 / __builtin_sqrt((double)(a->k * a->k * a->nn))
+                 : 0.0;
+}
+
+tt_pt tt_along_offset(const tt_along *a, tt_pt p, int64_t fwd, int64_t right)
+{
+    int64_t rx = a->f.y, ry = -a->f.x;
+    int64_t nx = fwd * a->f.x + right * rx, ny = fwd * a->f.y + right * ry;
+    tt_pt o;
+    o.x = (tt_coord)(p.x + round_div_sqrt(nx, a->nn, a->k, a->inv));
+    o.y = (tt_coord)(p.y + round_div_sqrt(ny, a->nn, a->k, a->inv));
+    return o;
+}
+
 tt_pt tt_offset(tt_pt p, tt_dir f, int64_t fwd, int64_t right, int half)
 {
-    int64_t rx = f.y, ry = -f.x;
-    int64_t nn = (int64_t)f.x * f.x + (int64_t)f.y * f.y;
-    int64_t k = half ? 2 : 1;
-    int64_t nx = fwd * f.x + right * rx, ny = fwd * f.y + right * ry;
-    tt_pt o;
-    o.x = (tt_coord)(p.x + round_div_sqrt(nx, nn, k));
-    o.y = (tt_coord)(p.y + round_div_sqrt(ny, nn, k));
-    return o;
+    tt_along a;
+    tt_along_make(&a, f, half);
+    return tt_along_offset(&a, p, fwd, right);
 }

@@ -20,6 +20,17 @@ static inline void tt_box_add(tt_pt *lo, tt_pt *hi, tt_pt blo, tt_pt bhi)
     hi->y = bhi.y > hi->y ? bhi.y : hi->y;
 }
 
+/* A facing made ready for many offsets along it (tt_offset's rounding,
+ * its root taken once): tt_along_offset(&a, p, fwd, right) after
+ * tt_along_make(&a, f, half) is tt_offset(p, f, fwd, right, half). */
+typedef struct tt_along {
+    tt_dir f;
+    int64_t nn, k; /* |f|^2; 2 for half units, else 1 */
+    double inv;    /* 1 / (k |f|), 0 when |f|^2 is beyond 2^48 */
+} tt_along;
+void tt_along_make(tt_along *a, tt_dir f, int half);
+tt_pt tt_along_offset(const tt_along *a, tt_pt p, int64_t fwd, int64_t right);
+
 /* tt_seg_enters_poly for a segment whose two ends are known not to be
  * strictly inside v (p != q). */
 int tt_seg_enters_poly_ends_out(tt_pt p, tt_pt q, const tt_pt *v, int n);

@@ -97,16 +97,18 @@ gr_status tt_unit_layout(tt_unit *u, tt_base b, gr_error *err)
     int64_t w = b.w, d = b.d;
     int64_t pitch = w * (1 + gap);         /* centre to centre, across */
     int64_t span = pitch * (wide - 1) + w; /* the front's width */
+    tt_along a;
+    tt_along_make(&a, face, 1);
     for (int i = 0; i < k; i++) {
         int col = i % wide, row = i / wide;
         /* doubled local coordinates of the stand's front-left corner */
         int64_t left2 = -span + 2 * pitch * col;
         int64_t front2 = -2 * d * row;
         tt_stand *s = &u->st[i];
-        s->c[0] = tt_offset(u->pose.at, face, front2, left2 + 2 * w, 1);
-        s->c[1] = tt_offset(u->pose.at, face, front2, left2, 1);
-        s->c[2] = tt_offset(u->pose.at, face, front2 - 2 * d, left2, 1);
-        s->c[3] = tt_offset(u->pose.at, face, front2 - 2 * d, left2 + 2 * w, 1);
+        s->c[0] = tt_along_offset(&a, u->pose.at, front2, left2 + 2 * w);
+        s->c[1] = tt_along_offset(&a, u->pose.at, front2, left2);
+        s->c[2] = tt_along_offset(&a, u->pose.at, front2 - 2 * d, left2);
+        s->c[3] = tt_along_offset(&a, u->pose.at, front2 - 2 * d, left2 + 2 * w);
         u->row[i] = row;
     }
     u->lo = u->hi = u->st[0].c[0];

@@ -772,11 +772,20 @@ static void test_offsets(void **state)
     (void)state;
     gr_rng r;
     gr_rng_seed(&r, 99);
-    for (int it = 0; it < 3000; it++) {
+    /* three sizes of offset: a stand's, a move's across the table, and
+     * beyond any table (past the double's bounds, where the integers
+     * decide); every fourth facing a whole length (0,1), (3,4) or (5,12),
+     * whose half-unit offsets are exact ties */
+    static const int64_t size[3] = {20000, INT64_C(1) << 21, INT64_C(1) << 30};
+    static const tt_dir whole[3] = {{0, 1}, {3, 4}, {5, 12}};
+    for (int it = 0; it < 30000; it++) {
         tt_dir f = tt_dir_make((int64_t)gr_rng_below(&r, 2 * TT_DIR_MAX + 1) - TT_DIR_MAX,
                                (int64_t)gr_rng_below(&r, 2 * TT_DIR_MAX + 1) - TT_DIR_MAX);
-        int64_t fwd = (int64_t)gr_rng_below(&r, 40001) - 20000;
-        int64_t right = (int64_t)gr_rng_below(&r, 40001) - 20000;
+        if (it % 4 == 3)
+            f = whole[gr_rng_below(&r, 3)];
+        int64_t m = size[it % 3];
+        int64_t fwd = (int64_t)gr_rng_below(&r, (uint32_t)(2 * m + 1)) - m;
+        int64_t right = (int64_t)gr_rng_below(&r, (uint32_t)(2 * m + 1)) - m;
         int half = (int)gr_rng_below(&r, 2);
         tt_pt o = tt_offset(P(0, 0), f, fwd, right, half);
         /* the oracle: |2 q k sqrt(n) - 2 N| <= k sqrt(n), the tie away from 0 */
