@@ -418,6 +418,12 @@ const gr_bt_verb *gr_battle_verb(const gr_battle *b, const char *name);
  * --range 4 --roll 7" (into buf, cap bytes). */
 const char *gr_battle_action_text(const gr_battle *b, const gr_bt_action *a, char *buf, size_t cap);
 
+/* Make `to` the battle `from` is, for every function that reads a battle:
+ * the units and leaders in use are written, with everything else; the
+ * slots beyond them keep what `to` held (no function reads them).  For
+ * Pratzen a tenth of a whole gr_battle's bytes. */
+void gr_battle_copy(gr_battle *to, const gr_battle *from);
+
 /* A 64-bit hash of the whole state (units, leaders, turn, phase, first,
  * nactions), independent of the host (fields fed one by one, fixed width). */
 uint64_t gr_battle_hash(const gr_battle *b);

@@ -7,8 +7,9 @@
  * finds the type in the registry of game types, src/match/game_registry.c)
  * and writes its scenario, an action and a side's view as JSON (jansson);
  * nothing above the engine needs to know which game it plays.  A state is
- * plain data of type->state_size bytes: clone it with memcpy, compare and
- * hash its bytes, save it as the list of actions that made it.  No function
+ * plain data of type->state_size bytes: clone it with memcpy (or, where
+ * speed matters, gr_game_copy), compare and hash its bytes, save it as the
+ * list of actions that made it.  No function
  * of the State half allocates (but a type of records' act_* entries, which
  * may use scratch space: the companion tries a test on a copy of its
  * battle), reads the clock or draws a random number unless it is handed a
@@ -143,6 +144,13 @@ typedef struct gr_game_type {
     int (*state_describe)(const void *sc, const void *st, char *buf, size_t cap);
     void (*observe)(const void *sc, const void *st, int player, void *obs);
     void (*resample)(const void *sc, const void *st, int player, gr_rng *rng, void *out);
+    /* Optional (NULL: memcpy of state_size bytes): make dst the state src
+     * is for every function of the type, writing only what they read (a
+     * table's units in use, not its room for more), so that a search's
+     * copies cost what the battle holds.  Bytes no function reads may
+     * keep what dst held: such a copy is the same state, not the same
+     * bytes (compare it by hash). */
+    void (*copy)(const void *sc, void *dst, const void *src);
     int (*event_text)(const void *sc, const gr_event *ev, gr_lang lang, char *buf, size_t cap);
     const char *(*event_kind_name)(int kind);
     /* 1 if the action `a` (taken by `player`) is a choice the other side
@@ -410,6 +418,15 @@ static inline gr_status gr_game_parse(const gr_game *g, const void *st, const ch
 static inline void gr_game_observe(const gr_game *g, const void *st, int player, void *obs)
 {
     g->type->observe(g->sc, st, player, obs);
+}
+/* dst (state_size bytes) becomes the state src is (type->copy): the same
+ * state for every function of the game, not always the same bytes. */
+static inline void gr_game_copy(const gr_game *g, void *dst, const void *src)
+{
+    if (g->type->copy)
+        g->type->copy(g->sc, dst, src);
+    else
+        memcpy(dst, src, g->type->state_size);
 }
 static inline void gr_game_resample(const gr_game *g, const void *st, int player, gr_rng *rng,
                                     void *out)

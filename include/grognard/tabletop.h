@@ -303,6 +303,11 @@ typedef struct tt_table {
 #define TT_CONTACT_DEFAULT 10 /* 1/100 inch, 1/10 mm */
 void tt_table_init(tt_table *t, tt_system sys, tt_coord w, tt_coord h);
 
+/* Make `to` the table `from` is, for every function that reads a table:
+ * the units and features in use are written, with the rest of the table;
+ * the slots beyond them keep what `to` held (no function reads them). */
+void tt_table_copy(tt_table *to, const tt_table *from);
+
 /* Add a feature (checked: 2..TT_MAX_VERTS vertices, 3 for an area, inside
  * the table, a simple polygon for an area). */
 gr_status tt_table_add_feature(tt_table *t, const tt_feature *f, gr_error *err);

@@ -110,7 +110,7 @@ static int64_t judge(const gr_game *g, const void *after, int p, gr_rng *rng, vo
         return g->type->evaluate(g->sc, after, p);
     int64_t sum = 0;
     for (int k = 0; k < HEURISTIC_SAMPLES; k++) {
-        memcpy(scratch, after, g->type->state_size);
+        gr_game_copy(g, scratch, after);
         for (int i = 0;
              i < HEURISTIC_CHANCE_STEPS && gr_game_current_player(g, scratch) == GR_CHANCE; i++)
             gr_game_apply(g, scratch, gr_game_sample_chance(g, scratch, rng), NULL);
@@ -125,7 +125,7 @@ static gr_action heuristic(const gr_game *g, const void *st, const gr_action *le
                            gr_rng *rng)
 {
     int p = gr_game_current_player(g, st);
-    unsigned char *after = malloc(g->type->state_size), *scratch = malloc(g->type->state_size);
+    unsigned char *after = calloc(1, g->type->state_size), *scratch = calloc(1, g->type->state_size);
     if (!after || !scratch || !g->type->evaluate || p < 0) {
         free(after);
         free(scratch);
@@ -135,7 +135,7 @@ static gr_action heuristic(const gr_game *g, const void *st, const gr_action *le
     uint32_t ties = 0;
     gr_action choice = legal[0];
     for (int i = 0; i < n; i++) {
-        memcpy(after, st, g->type->state_size);
+        gr_game_copy(g, after, st);
         gr_game_apply(g, after, legal[i], NULL);
         int64_t v = judge(g, after, p, rng, scratch);
         if (v > best) {

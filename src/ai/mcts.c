@@ -192,7 +192,7 @@ static void rank(search *S, int32_t id, const void *st, int p, const gr_action *
             engage[nengage++] = key;
         int64_t v = 0;
         if (S->eval) {
-            memcpy(S->tmp, st, g->type->state_size);
+            gr_game_copy(g, S->tmp, st);
             gr_game_apply(g, S->tmp, acts[i], NULL);
             resolve_chance(g, S->tmp, &S->rng);
             v = S->eval(g->sc, S->tmp, p);
@@ -291,7 +291,6 @@ static double result(const search *S, const void *st)
 static double playout(search *S)
 {
     const gr_game *g = S->g;
-    size_t size = g->type->state_size;
     for (int d = 0; d < PLAYOUT_DECISIONS;) {
         int p = gr_game_current_player(g, S->det);
         if (p == GR_TERMINAL)
@@ -319,7 +318,7 @@ static double playout(search *S)
             int last = k == PLAYOUT_SAMPLES - 1;
             unsigned char *into = last ? S->det : S->tmp;
             if (!last)
-                memcpy(S->tmp, S->det, size);
+                gr_game_copy(g, S->tmp, S->det);
             gr_game_apply(g, into, a, NULL);
             resolve_chance(g, into, &S->rng);
             int32_t v = S->eval(g->sc, into, p);
@@ -463,9 +462,10 @@ int gr_ai_search(const gr_game *g, const void *st, gr_ai_kind kind, const gr_act
                                                         : g->type->evaluate;
     size_t size = g->type->state_size;
     S.acts = malloc((size_t)g->type->max_actions * sizeof *S.acts);
-    S.det = malloc(size);
-    S.tmp = malloc(size);
-    S.best = malloc(size);
+    /* zeroed: a game's copy (gr_game_copy) writes only what it reads */
+    S.det = calloc(1, size);
+    S.tmp = calloc(1, size);
+    S.best = calloc(1, size);
     /* the search's own stream, one draw of the caller's */
     gr_rng_seed(&S.rng, gr_rng_next(rng));
     if (!S.acts || !S.det || !S.tmp || !S.best || new_node(&S, NO_NODE, 0, NOBODY, -1) != 0) {

@@ -27,14 +27,14 @@ static int expected_losses(const gr_game *g, const void *st, gr_action a, double
     long before[2] = {gr_ai_figures_lost(g, st, 0), gr_ai_figures_lost(g, st, 1)};
     if (before[0] < 0 || before[1] < 0)
         return 0;
-    unsigned char *t = malloc(g->type->state_size);
+    unsigned char *t = calloc(1, g->type->state_size);
     if (!t)
         return 0;
     gr_rng rng;
     gr_rng_seed(&rng, gr_game_hash(g, st) ^ a);
     lost[0] = lost[1] = 0;
     for (int k = 0; k < GR_AI_WHY_SAMPLES; k++) {
-        memcpy(t, st, g->type->state_size);
+        gr_game_copy(g, t, st);
         gr_game_apply(g, t, a, NULL);
         for (int i = 0; i < 64 && gr_game_current_player(g, t) == GR_CHANCE; i++)
             gr_game_apply(g, t, gr_game_sample_chance(g, t, &rng), NULL);

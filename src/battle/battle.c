@@ -341,6 +341,11 @@ static void battle_copy_runs(gr_battle *to, const gr_battle *from, const gr_batt
         memcpy((char *)to + start[i], (const char *)from + start[i], len[i]);
 }
 
+void gr_battle_copy(gr_battle *to, const gr_battle *from)
+{
+    battle_copy_runs(to, from, from);
+}
+
 /* rules->apply, what it may write of b first copied into *before
  * (allocated here, the caller frees it and puts it back with
  * battle_copy_runs if apply fails): only apply writes b (prepare and the

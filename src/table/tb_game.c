@@ -2013,12 +2013,24 @@ static void tb_observe(const void *sc, const void *st, int player, void *obs)
     memcpy(obs, st, sizeof(tb_state));
 }
 
-static void tb_resample(const void *sc, const void *st, int player, gr_rng *rng, void *out)
+/* The state's own fields whole; the table and the battle by their units,
+ * features and leaders in use (tt_table_copy, gr_battle_copy): Pratzen's
+ * state in a sixth of its 226 KB. */
+static void tb_copy(const void *sc, void *dst, const void *src)
 {
     (void)sc;
+    tb_state *d = dst;
+    const tb_state *s = src;
+    memcpy(d, s, offsetof(tb_state, t));
+    tt_table_copy(&d->t, &s->t);
+    gr_battle_copy(&d->b, &s->b);
+}
+
+static void tb_resample(const void *sc, const void *st, int player, gr_rng *rng, void *out)
+{
     (void)player;
     (void)rng;
-    memcpy(out, st, sizeof(tb_state));
+    tb_copy(sc, out, st); /* nothing of the table is hidden */
 }
 
 static const char *const kind_words[K_COUNT] = {
@@ -2725,6 +2737,7 @@ const gr_game_type tb_game_aoe_table = {
     .state_describe = tb_state_describe,
     .observe = tb_observe,
     .resample = tb_resample,
+    .copy = tb_copy,
     .event_text = tb_event_text,
     .event_kind_name = tb_event_kind_name,
     .is_hidden_choice = tb_is_hidden,

@@ -1,5 +1,6 @@
 /* tt_terrain.c - the table: terrain features, units placed, and what the
  * ground does to a move or a line of sight. */
+#include <stddef.h>
 #include <string.h>
 
 #include "tt_internal.h"
@@ -72,6 +73,16 @@ void tt_table_init(tt_table *t, tt_system sys, tt_coord w, tt_coord h)
         t->kinds[k].polyline = fx.polyline;
     }
     t->contact = TT_CONTACT_DEFAULT;
+}
+
+void tt_table_copy(tt_table *to, const tt_table *from)
+{
+    size_t units = offsetof(tt_table, units) + (size_t)from->nunits * sizeof from->units[0];
+    size_t at = offsetof(tt_table, nfeatures);
+    size_t features =
+        offsetof(tt_table, features) - at + (size_t)from->nfeatures * sizeof from->features[0];
+    memcpy(to, from, units);
+    memcpy((char *)to + at, (const char *)from + at, features);
 }
 
 void tt_seg_box(tt_pt a, tt_pt b, tt_pt *lo, tt_pt *hi)
