@@ -404,7 +404,29 @@ tt_dir tt_dir_make(int64_t x, int64_t y)
     return f;
 }
 
+/* The last turns a thread made, by facing and angle: a wheel's steps and a
+ * pose's search among the 24 turns ask the same ones again and again. */
+typedef struct turn_memo {
+    tt_dir f, to;
+    int deg, valid;
+} turn_memo;
+#define TURN_SLOTS 256
+static _Thread_local turn_memo turns[TURN_SLOTS];
+
+static tt_dir dir_turn(tt_dir f, int deg);
+
 tt_dir tt_dir_turn(tt_dir f, int deg)
+{
+    uint32_t h = (uint32_t)f.x * 2654435761u ^ (uint32_t)f.y * 40503u ^ (uint32_t)deg * 193u;
+    turn_memo *m = &turns[(h ^ h >> 15) % TURN_SLOTS];
+    if (!m->valid || m->deg != deg || m->f.x != f.x || m->f.y != f.y) {
+        m->to = dir_turn(f, deg);
+        m->f = f, m->deg = deg, m->valid = 1;
+    }
+    return m->to;
+}
+
+static tt_dir dir_turn(tt_dir f, int deg)
 {
     /* cos(15 k degrees) * 16384, k = 0..6, rounded to the nearest */
     static const int64_t C[7] = {16384, 15826, 14189, 11585, 8192, 4240, 0};

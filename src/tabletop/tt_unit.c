@@ -73,6 +73,53 @@ static int in_range(tt_pt p)
            p.y <= TT_COORD_MAX;
 }
 
+/* A layout about the origin: where each stand's corners stand from the
+ * pose's point, and its rank.  A layout at any point is this one moved
+ * there, exactly (tt_offset rounds the offset alone), so a thread keeps
+ * the last few it made, by facing, formation, stands and base: a unit
+ * wheeling 15 degrees at a time, or tried at every length of a move, is
+ * laid out once a facing. */
+typedef struct tt_layout {
+    tt_dir face;
+    int form, k; /* 0 stands: an empty slot */
+    tt_base b;
+    tt_pt c[TT_MAX_STANDS][4];
+    int row[TT_MAX_STANDS];
+} tt_layout;
+
+#define LAYOUT_SLOTS 64
+static _Thread_local tt_layout layouts[LAYOUT_SLOTS];
+
+static const tt_layout *layout_of(tt_dir face, tt_formation f, int k, tt_base b)
+{
+    uint32_t h = (uint32_t)face.x * 2654435761u ^ (uint32_t)face.y * 40503u ^
+                 (uint32_t)f * 97u ^ (uint32_t)k * 7919u ^ (uint32_t)b.w ^ (uint32_t)b.d * 31u;
+    tt_layout *l = &layouts[(h ^ h >> 16) % LAYOUT_SLOTS];
+    if (l->k == k && l->form == (int)f && l->face.x == face.x && l->face.y == face.y &&
+        l->b.w == b.w && l->b.d == b.d)
+        return l;
+    int gap, wide = tt_layout_columns(f, k, &gap);
+    int64_t w = b.w, d = b.d;
+    int64_t pitch = w * (1 + gap);         /* centre to centre, across */
+    int64_t span = pitch * (wide - 1) + w; /* the front's width */
+    tt_along a;
+    tt_along_make(&a, face, 1);
+    const tt_pt o = {0, 0};
+    for (int i = 0; i < k; i++) {
+        int col = i % wide, row = i / wide;
+        /* doubled local coordinates of the stand's front-left corner */
+        int64_t left2 = -span + 2 * pitch * col;
+        int64_t front2 = -2 * d * row;
+        l->c[i][0] = tt_along_offset(&a, o, front2, left2 + 2 * w);
+        l->c[i][1] = tt_along_offset(&a, o, front2, left2);
+        l->c[i][2] = tt_along_offset(&a, o, front2 - 2 * d, left2);
+        l->c[i][3] = tt_along_offset(&a, o, front2 - 2 * d, left2 + 2 * w);
+        l->row[i] = row;
+    }
+    l->face = face, l->form = (int)f, l->k = k, l->b = b;
+    return l;
+}
+
 gr_status tt_unit_layout(tt_unit *u, tt_base b, gr_error *err)
 {
     int k = u->nstands;
@@ -93,23 +140,14 @@ gr_status tt_unit_layout(tt_unit *u, tt_base b, gr_error *err)
         return gr_error_set(err, GR_EINPUT,
                             "unit %d: facing (%d,%d) (a non-zero vector, components within %d)",
                             u->id, face.x, face.y, TT_DIR_MAX);
-    int gap, wide = tt_layout_columns(f, k, &gap);
-    int64_t w = b.w, d = b.d;
-    int64_t pitch = w * (1 + gap);         /* centre to centre, across */
-    int64_t span = pitch * (wide - 1) + w; /* the front's width */
-    tt_along a;
-    tt_along_make(&a, face, 1);
+    const tt_layout *l = layout_of(face, f, k, b);
     for (int i = 0; i < k; i++) {
-        int col = i % wide, row = i / wide;
-        /* doubled local coordinates of the stand's front-left corner */
-        int64_t left2 = -span + 2 * pitch * col;
-        int64_t front2 = -2 * d * row;
-        tt_stand *s = &u->st[i];
-        s->c[0] = tt_along_offset(&a, u->pose.at, front2, left2 + 2 * w);
-        s->c[1] = tt_along_offset(&a, u->pose.at, front2, left2);
-        s->c[2] = tt_along_offset(&a, u->pose.at, front2 - 2 * d, left2);
-        s->c[3] = tt_along_offset(&a, u->pose.at, front2 - 2 * d, left2 + 2 * w);
-        u->row[i] = row;
+        for (int c = 0; c < 4; c++) {
+            tt_pt o = l->c[i][c];
+            u->st[i].c[c].x = (tt_coord)((int64_t)u->pose.at.x + o.x);
+            u->st[i].c[c].y = (tt_coord)((int64_t)u->pose.at.y + o.y);
+        }
+        u->row[i] = l->row[i];
     }
     u->lo = u->hi = u->st[0].c[0];
     for (int i = 0; i < k; i++)
