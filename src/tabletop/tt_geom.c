@@ -26,7 +26,7 @@ static int sgn64(int64_t v)
 
 int tt_orient(tt_pt a, tt_pt b, tt_pt c)
 {
-    return sgn64(cross3(a, b, c));
+    return tt_orient_in(a, b, c);
 }
 
 static int between(tt_coord a, tt_coord b, tt_coord v)
@@ -46,10 +46,10 @@ static int in_box(tt_pt a, tt_pt b, tt_pt p)
 
 int tt_seg_meet(tt_pt a, tt_pt b, tt_pt c, tt_pt d)
 {
-    int o1 = tt_orient(a, b, c), o2 = tt_orient(a, b, d);
+    int o1 = tt_orient_in(a, b, c), o2 = tt_orient_in(a, b, d);
     if (o1 * o2 > 0)
         return 0;
-    int o3 = tt_orient(c, d, a), o4 = tt_orient(c, d, b);
+    int o3 = tt_orient_in(c, d, a), o4 = tt_orient_in(c, d, b);
     if (o3 * o4 > 0)
         return 0;
     if (o1 * o2 < 0 && o3 * o4 < 0)
@@ -106,7 +106,7 @@ static int separates(const tt_pt *a, int na, int dir, const tt_pt *b, int nb)
         tt_pt p = a[i], q = a[i + 1 == na ? 0 : i + 1];
         int all_out = 1;
         for (int j = 0; j < nb && all_out; j++)
-            if (tt_orient(p, q, b[j]) * dir > 0)
+            if (tt_orient_in(p, q, b[j]) * dir > 0)
                 all_out = 0;
         if (all_out)
             return 1;

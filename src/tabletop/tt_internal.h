@@ -35,9 +35,29 @@ tt_pt tt_along_offset(const tt_along *a, tt_pt p, int64_t fwd, int64_t right);
  * strictly inside v (p != q). */
 int tt_seg_enters_poly_ends_out(tt_pt p, tt_pt q, const tt_pt *v, int n);
 
-/* The box of a stand, or of a segment. */
-void tt_stand_box(const tt_stand *s, tt_pt *lo, tt_pt *hi);
-void tt_seg_box(tt_pt a, tt_pt b, tt_pt *lo, tt_pt *hi);
+/* The box of a segment, or of a stand (inline: the sweeps' inner loops). */
+static inline void tt_seg_box(tt_pt a, tt_pt b, tt_pt *lo, tt_pt *hi)
+{
+    lo->x = a.x < b.x ? a.x : b.x;
+    lo->y = a.y < b.y ? a.y : b.y;
+    hi->x = a.x > b.x ? a.x : b.x;
+    hi->y = a.y > b.y ? a.y : b.y;
+}
+static inline void tt_stand_box(const tt_stand *s, tt_pt *lo, tt_pt *hi)
+{
+    *lo = *hi = s->c[0];
+    for (int i = 1; i < 4; i++)
+        tt_box_add(lo, hi, s->c[i], s->c[i]);
+}
+
+/* tt_orient, inline for this layer's inner loops (hulls, overlaps). */
+static inline int tt_orient_in(tt_pt a, tt_pt b, tt_pt c)
+{
+    int64_t bx = (int64_t)b.x - a.x, by = (int64_t)b.y - a.y;
+    int64_t cx = (int64_t)c.x - a.x, cy = (int64_t)c.y - a.y;
+    int64_t v = bx * cy - by * cx;
+    return (v > 0) - (v < 0);
+}
 
 /* The columns of a unit of k stands laid out in formation f (how many
  * stands side by side: a column or square 2, a march column or limbered

@@ -50,12 +50,12 @@ static int hull(tt_pt *p, int n, tt_pt *h)
         }
     int k = 0;
     for (int i = 0; i < n; i++) {
-        while (k >= 2 && tt_orient(h[k - 2], h[k - 1], p[i]) <= 0)
+        while (k >= 2 && tt_orient_in(h[k - 2], h[k - 1], p[i]) <= 0)
             k--;
         h[k++] = p[i];
     }
     for (int i = n - 2, lo = k + 1; i >= 0; i--) {
-        while (k >= lo && tt_orient(h[k - 2], h[k - 1], p[i]) <= 0)
+        while (k >= lo && tt_orient_in(h[k - 2], h[k - 1], p[i]) <= 0)
             k--;
         h[k++] = p[i];
     }

@@ -105,7 +105,7 @@ static void arc_sides(const tt_stand *s, tt_dir f, tt_arc arc, tt_pt p, int out[
 {
     tt_pt cr = s->c[0], cl = s->c[1];
     int64_t rx = f.y, ry = -f.x;
-    out[0] = tt_orient(cl, cr, p);
+    out[0] = tt_orient_in(cl, cr, p);
     int64_t px = (int64_t)p.x - cr.x, py = (int64_t)p.y - cr.y;
     i128 a = dot(px, py, rx, ry), b = dot(px, py, f.x, f.y);
     out[1] = sgn_root(-a, b, arc.tan2_num, arc.tan2_den); /* t b - a >= 0 */
@@ -158,7 +158,7 @@ static int crosses_line(const tt_feature *f, tt_pt a, tt_pt b)
         tt_pt p = f->v[v];
         if ((p.x == a.x && p.y == a.y) || (p.x == b.x && p.y == b.y) || !tt_on_segment(a, b, p))
             continue;
-        if (tt_orient(a, b, f->v[v - 1]) * tt_orient(a, b, f->v[v + 1]) < 0)
+        if (tt_orient_in(a, b, f->v[v - 1]) * tt_orient_in(a, b, f->v[v + 1]) < 0)
             return 1;
     }
     return 0;
@@ -185,7 +185,7 @@ static void seam_add(seams *S, tt_pt a, tt_pt b, const tt_pt *v, int n)
     }
     for (int i = 0; i < n && S->n < 64; i++) {
         tt_pt p = v[i], q = v[i + 1 == n ? 0 : i + 1];
-        if (tt_orient(a, b, p) != 0 || tt_orient(a, b, q) != 0)
+        if (tt_orient_in(a, b, p) != 0 || tt_orient_in(a, b, q) != 0)
             continue;
         int64_t kp = ((int64_t)p.x - a.x) * dx + ((int64_t)p.y - a.y) * dy;
         int64_t kq = ((int64_t)q.x - a.x) * dx + ((int64_t)q.y - a.y) * dy;

@@ -85,24 +85,11 @@ void tt_table_copy(tt_table *to, const tt_table *from)
     memcpy((char *)to + at, (const char *)from + at, features);
 }
 
-void tt_seg_box(tt_pt a, tt_pt b, tt_pt *lo, tt_pt *hi)
-{
-    lo->x = a.x < b.x ? a.x : b.x;
-    lo->y = a.y < b.y ? a.y : b.y;
-    hi->x = a.x > b.x ? a.x : b.x;
-    hi->y = a.y > b.y ? a.y : b.y;
-}
-
 static void box_of(const tt_pt *v, int n, tt_pt *lo, tt_pt *hi)
 {
     *lo = *hi = v[0];
     for (int i = 1; i < n; i++)
         tt_box_add(lo, hi, v[i], v[i]);
-}
-
-void tt_stand_box(const tt_stand *s, tt_pt *lo, tt_pt *hi)
-{
-    box_of(s->c, 4, lo, hi);
 }
 
 void tt_unit_box(tt_unit *u)

@@ -178,13 +178,13 @@ tt_side tt_unit_side_of(const tt_unit *u, tt_pt p)
         return TT_FRONT;
     tt_pt l, r;
     tt_unit_front(u, &l, &r);
-    if (tt_orient(l, r, p) > 0) /* left of left->right: ahead */
+    if (tt_orient_in(l, r, p) > 0) /* left of left->right: ahead */
         return TT_FRONT;
     const tt_stand *back = &u->st[u->nstands - 1];
     /* the rear line: the rear edge of the last rank, extended */
-    if (tt_orient(back->c[2], back->c[3], p) < 0) /* right of rear-left->rear-right: behind */
+    if (tt_orient_in(back->c[2], back->c[3], p) < 0) /* right of rear-left->rear-right: behind */
         return TT_REAR;
     tt_pt a = u->pose.at;
     tt_pt ahead = {(tt_coord)(a.x + u->pose.face.x), (tt_coord)(a.y + u->pose.face.y)};
-    return tt_orient(a, ahead, p) >= 0 ? TT_LEFT : TT_RIGHT;
+    return tt_orient_in(a, ahead, p) >= 0 ? TT_LEFT : TT_RIGHT;
 }
