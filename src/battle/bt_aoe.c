@@ -503,9 +503,18 @@ static gr_status set_flag(const gr_procedure *p, gr_args *a, const char *name, i
 /* Set the count `name` when it is not 0 (every count's default). */
 static gr_status set_int(const gr_procedure *p, gr_args *a, const char *name, int v, gr_error *err)
 {
-    char buf[16];
-    snprintf(buf, sizeof buf, "%d", v);
-    return set(p, a, name, v ? buf : NULL, err);
+    if (!v)
+        return GR_OK;
+    /* the digits by hand: prepare runs for every test a search lists */
+    char buf[16], *d = buf + sizeof buf;
+    unsigned m = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    *--d = 0;
+    do
+        *--d = (char)('0' + m % 10);
+    while (m /= 10);
+    if (v < 0)
+        *--d = '-';
+    return set(p, a, name, d, err);
 }
 
 /* Pass the call's facts `keys` on as the inputs of the same names. */

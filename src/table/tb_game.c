@@ -220,19 +220,28 @@ static void relayout(const tb_state *s, tt_table *t, tt_unit *u)
         *u = n;
 }
 
+/* src into dst (cap bytes), cut to fit: snprintf's "%s" without its
+ * formatting, for the calls a search builds by the thousand. */
+static void word_copy(char *dst, size_t cap, const char *src)
+{
+    size_t n = strnlen(src, cap - 1);
+    memcpy(dst, src, n);
+    dst[n] = 0;
+}
+
 static void call_fact(gr_bt_call *c, const char *key, const char *val)
 {
     if (c->nin >= GR_BT_MAX_INPUTS)
         return;
-    snprintf(c->key[c->nin], GR_BT_ID, "%s", key);
-    snprintf(c->val[c->nin], GR_BT_ID, "%s", val);
+    word_copy(c->key[c->nin], GR_BT_ID, key);
+    word_copy(c->val[c->nin], GR_BT_ID, val);
     c->nin++;
 }
 
 static void call_init(gr_bt_action *a, const char *verb, int unit, int target)
 {
     memset(a, 0, sizeof *a);
-    snprintf(a->call.verb, sizeof a->call.verb, "%s", verb);
+    word_copy(a->call.verb, sizeof a->call.verb, verb);
     a->call.unit = unit;
     a->call.target = target;
     a->call.leader = -1;
@@ -417,10 +426,10 @@ static void mover_of(const tb_state *s, int u, int64_t allow, tt_mover *mv)
  * last list of each thread is kept, keyed by a hash of everything it
  * depends on (the table's fields up to its units and its features, hashed
  * once by tb_init as s->ground; the units in use, the unit, its
- * allowance): a pure function's memory, so that a search listing the
- * moves and then applying one computes them once.  The hash reads eight
- * bytes at a step (words_hash): Pratzen's 11 KB of units many times faster
- * than a byte-wise FNV. */
+ * allowance; of each unit, its stands in use, not its room for more): a
+ * pure function's memory, so that a search listing the moves and then
+ * applying one computes them once.  The hash reads eight bytes at a step
+ * (words_hash), many times faster than a byte-wise FNV. */
 typedef struct move_memo {
     uint64_t key;
     int valid, n;
@@ -460,7 +469,13 @@ static const tt_option *move_set(const tb_state *s, int *n)
     move_memo *memo = &memo_of_thread;
     const tt_table *t = &s->t;
     uint64_t key = words_hash(s->ground, &t->nunits, sizeof t->nunits);
-    key = words_hash(key, t->units, (size_t)t->nunits * sizeof t->units[0]);
+    for (int i = 0; i < t->nunits; i++) { /* what the table reads of a unit */
+        const tt_unit *u = &t->units[i];
+        int k = u->nstands > 0 && u->nstands <= TT_MAX_STANDS ? u->nstands : TT_MAX_STANDS;
+        key = words_hash(key, u, offsetof(tt_unit, st) + (size_t)k * sizeof u->st[0]);
+        key = words_hash(key, u->row, (size_t)k * sizeof u->row[0]);
+        key = words_hash(key, &u->lo, sizeof u->lo + sizeof u->hi);
+    }
     key = words_hash(key, &s->x.mv_unit, sizeof s->x.mv_unit);
     key = words_hash(key, &s->x.mv_allow, sizeof s->x.mv_allow);
     if (!memo->valid || memo->key != key) {
@@ -912,7 +927,8 @@ static gr_status try_test(const tb_scenario *sc, tb_state *s, gr_bt_outcome *kee
         st = gr_error_set(err, GR_ERUNTIME, "out of memory resolving a test");
         goto done;
     }
-    memset(out, 0, sizeof *out);
+    /* not cleared (17 KB): gr_battle_do_exact sets what is read of it, its
+     * resolved flag, its instructions' count and its resolution's counts */
     snapshot(s, bf);
     gr_bt_action a = s->test;
     gr_roll_kind need = GR_ROLL_NONE;
@@ -939,7 +955,6 @@ static gr_status try_test(const tb_scenario *sc, tb_state *s, gr_bt_outcome *kee
             goto done;
         }
         a = s->test;
-        memset(out, 0, sizeof *out);
     }
     if ((st = gr_battle_do_exact(&s->b, &a, out, &need, &name, err)) != GR_OK)
         goto done;
