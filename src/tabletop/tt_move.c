@@ -83,25 +83,14 @@ static int64_t sweep(const tt_table *t, const tt_unit *a, const tt_unit *b, uint
             !tt_box_meet(slo, shi, o->lo, o->hi))
             continue;
         if (!made) {
+            /* each stand's box (the box of its two places: its hull's);
+             * the hull itself only once a stand's box meets another's */
             for (int s = 0; s < a->nstands; s++) {
-                tt_pt pts[8];
-                for (int c = 0; c < 4; c++) {
-                    pts[c] = a->st[s].c[c];
-                    pts[c + 4] = b->st[s].c[c];
-                }
-                nh[s] = hull(pts, 8, hulls[s]);
-                hlo[s] = hhi[s] = hulls[s][0];
-                for (int c = 1; c < nh[s]; c++) {
-                    tt_pt p = hulls[s][c];
-                    if (p.x < hlo[s].x)
-                        hlo[s].x = p.x;
-                    if (p.y < hlo[s].y)
-                        hlo[s].y = p.y;
-                    if (p.x > hhi[s].x)
-                        hhi[s].x = p.x;
-                    if (p.y > hhi[s].y)
-                        hhi[s].y = p.y;
-                }
+                tt_stand_box(&a->st[s], &hlo[s], &hhi[s]);
+                tt_pt lo, hi;
+                tt_stand_box(&b->st[s], &lo, &hi);
+                tt_box_add(&hlo[s], &hhi[s], lo, hi);
+                nh[s] = -1;
             }
             made = 1;
         }
@@ -110,8 +99,17 @@ static int64_t sweep(const tt_table *t, const tt_unit *a, const tt_unit *b, uint
             for (int j = 0; j < o->nstands && !hit; j++) {
                 tt_pt lo, hi;
                 tt_stand_box(&o->st[j], &lo, &hi);
-                hit = tt_box_meet(hlo[s], hhi[s], lo, hi) &&
-                      tt_convex_overlap(hulls[s], nh[s], o->st[j].c, 4);
+                if (!tt_box_meet(hlo[s], hhi[s], lo, hi))
+                    continue;
+                if (nh[s] < 0) {
+                    tt_pt pts[8];
+                    for (int c = 0; c < 4; c++) {
+                        pts[c] = a->st[s].c[c];
+                        pts[c + 4] = b->st[s].c[c];
+                    }
+                    nh[s] = hull(pts, 8, hulls[s]);
+                }
+                hit = tt_convex_overlap(hulls[s], nh[s], o->st[j].c, 4);
             }
         if (!hit)
             continue;

@@ -85,9 +85,10 @@ typedef struct tt_layout {
     tt_base b;
     tt_pt c[TT_MAX_STANDS][4];
     int row[TT_MAX_STANDS];
+    tt_pt lo, hi; /* the box of the corners */
 } tt_layout;
 
-#define LAYOUT_SLOTS 64
+#define LAYOUT_SLOTS 512
 static _Thread_local tt_layout layouts[LAYOUT_SLOTS];
 
 static const tt_layout *layout_of(tt_dir face, tt_formation f, int k, tt_base b)
@@ -116,6 +117,10 @@ static const tt_layout *layout_of(tt_dir face, tt_formation f, int k, tt_base b)
         l->c[i][3] = tt_along_offset(&a, o, front2 - 2 * d, left2 + 2 * w);
         l->row[i] = row;
     }
+    l->lo = l->hi = l->c[0][0];
+    for (int i = 0; i < k; i++)
+        for (int c = 0; c < 4; c++)
+            tt_box_add(&l->lo, &l->hi, l->c[i][c], l->c[i][c]);
     l->face = face, l->form = (int)f, l->k = k, l->b = b;
     return l;
 }
@@ -148,6 +153,16 @@ gr_status tt_unit_layout(tt_unit *u, tt_base b, gr_error *err)
             u->st[i].c[c].y = (tt_coord)((int64_t)u->pose.at.y + o.y);
         }
         u->row[i] = l->row[i];
+    }
+    /* the box moved with the layout: every corner within range when the
+     * box's are (no sum wraps), else each corner checked for the message */
+    int64_t lx = (int64_t)u->pose.at.x + l->lo.x, ly = (int64_t)u->pose.at.y + l->lo.y;
+    int64_t hx = (int64_t)u->pose.at.x + l->hi.x, hy = (int64_t)u->pose.at.y + l->hi.y;
+    if (in_range(u->pose.at) && lx >= -TT_COORD_MAX && ly >= -TT_COORD_MAX && hx <= TT_COORD_MAX &&
+        hy <= TT_COORD_MAX) {
+        u->lo.x = (tt_coord)lx, u->lo.y = (tt_coord)ly;
+        u->hi.x = (tt_coord)hx, u->hi.y = (tt_coord)hy;
+        return GR_OK;
     }
     u->lo = u->hi = u->st[0].c[0];
     for (int i = 0; i < k; i++)
