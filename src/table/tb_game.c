@@ -2031,15 +2031,6 @@ static int tb_state_describe(const void *sc, const void *st, char *buf, size_t c
                     s->x.over ? ", the battle is over" : "");
 }
 
-/* Everything on the table and in the battle file is seen by both sides
- * (docs/rules/aoe.md): the observation is the state. */
-static void tb_observe(const void *sc, const void *st, int player, void *obs)
-{
-    (void)sc;
-    (void)player;
-    memcpy(obs, st, sizeof(tb_state));
-}
-
 /* The state's own fields whole; the table and the battle by their units,
  * features and leaders in use (tt_table_copy, gr_battle_copy): Pratzen's
  * state in a sixth of its 226 KB. */
@@ -2051,6 +2042,17 @@ static void tb_copy(const void *sc, void *dst, const void *src)
     memcpy(d, s, offsetof(tb_state, t));
     tt_table_copy(&d->t, &s->t);
     gr_battle_copy(&d->b, &s->b);
+}
+
+/* Everything on the table and in the battle file is seen by both sides
+ * (docs/rules/aoe.md): the observation is the state, as tb_copy writes it
+ * into zeroed bytes, so that the same state gives the same observation
+ * whatever its bytes held beyond the units in use (a search's copies). */
+static void tb_observe(const void *sc, const void *st, int player, void *obs)
+{
+    (void)player;
+    memset(obs, 0, sizeof(tb_state));
+    tb_copy(sc, obs, st);
 }
 
 static void tb_resample(const void *sc, const void *st, int player, gr_rng *rng, void *out)
