@@ -125,7 +125,8 @@ static gr_action heuristic(const gr_game *g, const void *st, const gr_action *le
                            gr_rng *rng)
 {
     int p = gr_game_current_player(g, st);
-    unsigned char *after = calloc(1, g->type->state_size), *scratch = calloc(1, g->type->state_size);
+    unsigned char *after = calloc(1, g->type->state_size),
+                  *scratch = calloc(1, g->type->state_size);
     if (!after || !scratch || !g->type->evaluate || p < 0) {
         free(after);
         free(scratch);

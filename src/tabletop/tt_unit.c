@@ -93,8 +93,8 @@ static _Thread_local tt_layout layouts[LAYOUT_SLOTS];
 
 static const tt_layout *layout_of(tt_dir face, tt_formation f, int k, tt_base b)
 {
-    uint32_t h = (uint32_t)face.x * 2654435761u ^ (uint32_t)face.y * 40503u ^
-                 (uint32_t)f * 97u ^ (uint32_t)k * 7919u ^ (uint32_t)b.w ^ (uint32_t)b.d * 31u;
+    uint32_t h = (uint32_t)face.x * 2654435761u ^ (uint32_t)face.y * 40503u ^ (uint32_t)f * 97u ^
+                 (uint32_t)k * 7919u ^ (uint32_t)b.w ^ (uint32_t)b.d * 31u;
     tt_layout *l = &layouts[(h ^ h >> 16) % LAYOUT_SLOTS];
     if (l->k == k && l->form == (int)f && l->face.x == face.x && l->face.y == face.y &&
         l->b.w == b.w && l->b.d == b.d)
