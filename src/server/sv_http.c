@@ -22,8 +22,9 @@ extern const char sv_version[];
 
 /* ---- the reply family ---------------------------------------------------------------- */
 
-/* The headers that guard the page on every answer: nosniff, the
- * Content-Security-Policy, no framing, no Referer. */
+/* The headers that guard the page on every answer (sv_reply_response adds
+ * them, the one way out): nosniff, the Content-Security-Policy, no
+ * framing, no Referer. */
 static void guard_headers(struct MHD_Response *res)
 {
     MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
@@ -42,6 +43,7 @@ static void guard_headers(struct MHD_Response *res)
 
 MHD_Result_t sv_reply_response(sv_req *r, int status, struct MHD_Response *res, long long bytes)
 {
+    guard_headers(res);
     r->status = status;
     r->bytes = bytes;
     MHD_Result_t ok = MHD_queue_response(r->c, (unsigned)status, res);
@@ -65,7 +67,6 @@ MHD_Result_t sv_reply(sv_req *r, int status, const char *ctype, char *body, size
     }
     MHD_add_response_header(res, "Content-Type", ctype);
     MHD_add_response_header(res, "Cache-Control", "no-store");
-    guard_headers(res);
     if (status == 405)
         MHD_add_response_header(res, "Allow", "GET, POST");
     return sv_reply_response(r, status, res, (long long)len);
@@ -92,7 +93,6 @@ MHD_Result_t sv_reply_tagged(sv_req *r, char *text, const char *etag, const char
         MHD_add_response_header(res, "Content-Type", "application/json; charset=utf-8");
     MHD_add_response_header(res, "Cache-Control", cache);
     MHD_add_response_header(res, "ETag", etag);
-    guard_headers(res);
     return sv_reply_response(r, same ? 304 : 200, res, (long long)len);
 }
 
@@ -309,7 +309,6 @@ static MHD_Result_t h_static(gr_server *s, sv_req *r, const char *url)
     }
     MHD_add_response_header(res, "Content-Type", mime_of(real));
     MHD_add_response_header(res, "Cache-Control", "no-cache");
-    guard_headers(res);
     free(real);
     return sv_reply_response(r, 200, res, (long long)sb.st_size);
 }

@@ -97,8 +97,9 @@ sv_reply_err(sv_req *r, int status, const char *fmt, ...);
  * /srv/g/data/x.json:1:2" becomes "cannot open x.json:1:2".  Returns the
  * new length. */
 size_t sv_strip_paths(char *msg);
-/* A response made by the caller (a file, a stream): queued and destroyed;
- * `bytes` for the access log (-1: a stream). */
+/* A response made by the caller (a file, a stream, a download): given the
+ * headers that guard the page (nosniff, the CSP, no framing), queued and
+ * destroyed; `bytes` for the access log (-1: a stream). */
 MHD_Result_t sv_reply_response(sv_req *r, int status, struct MHD_Response *res, long long bytes);
 
 /* The body as a JSON object with no key but one of `keys` (NULL-terminated;

@@ -123,6 +123,10 @@ bad="$WORK/$(printf 'g\xff')".json
 printf '%s' "$BODY" >"$bad"
 "$GROGNARD" replay "$bad" --json >"$WORK/replay.out" 2>&1 && pass || flunk "7.1 replay of a non-UTF-8 name: $(head -c 300 "$WORK/replay.out")"
 check "7.2 its \"file\"" "$(jq -r .file "$WORK/replay.out" 2>/dev/null)" "$WORK/g\\xff.json"
+# the download carries the page's guards too (every answer does)
+curl -s -D "$WORK/h" -o /dev/null -H "Authorization: Bearer $T0 $T1" "$BASE/api/games/$G/replay"
+grep -qi "^X-Content-Type-Options: nosniff" "$WORK/h" && pass || flunk "7.3 the replay download has no nosniff"
+grep -qi "^Content-Security-Policy: .*frame-ancestors 'none'" "$WORK/h" && pass || flunk "7.4 the replay download has no CSP"
 
 stop_server
 
