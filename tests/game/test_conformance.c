@@ -9,6 +9,8 @@
  *   legal actions there;
  * - a clone (a copy of state_size bytes) has the same hash and applies the
  *   same action to the same bytes; the trusted apply equals the checked one;
+ *   a game's copy (gr_game_copy) into bytes that held anything is the same
+ *   state (hash, player to move, views), before and after an action;
  * - illegal actions (legal ones with a field changed, random ids, any
  *   action once the game is over) are refused with GR_EILLEGAL, the state
  *   unchanged to the byte;
@@ -203,6 +205,25 @@ static int check_resample(const gr_game *g, const void *st, gr_rng *rng, scratch
     return 1;
 }
 
+/* 1 if x and y are the same state as the game reads them: the same hash,
+ * player to move and, with views, the view of every side and of a
+ * spectator (a game's copy need not be the same bytes: game.h, copy). */
+static int same_state(const gr_game *g, const void *x, const void *y, int views, scratch *s)
+{
+    checks++;
+    if (gr_game_hash(g, x) != gr_game_hash(g, y) ||
+        gr_game_current_player(g, x) != gr_game_current_player(g, y))
+        return 0;
+    for (int i = -1; views && i < g->type->players; i++) {
+        int p = i < 0 ? GR_SPECTATOR : i;
+        gr_game_observe(g, x, p, s->obs1);
+        gr_game_observe(g, y, p, s->obs2);
+        if (memcmp(s->obs1, s->obs2, g->type->obs_size))
+            return 0;
+    }
+    return 1;
+}
+
 /* Everything checked of one state before its step. */
 static int check_state(const gr_game *g, const void *st, gr_rng *rng, scratch *s, int *nlegal,
                        const char *where)
@@ -298,9 +319,21 @@ static void playout(const gr_game *g, const char *file, uint64_t seed, gr_ai_kin
                           ? gr_game_sample_chance(g, st, &test_rng)
                           : gr_ai_choose(g, st, kind, s->acts, nlegal, gr_match_player_rng(m, p));
         /* the trusted apply on a clone gives the same bytes as the match's
-         * checked one */
+         * checked one; a game's copy (gr_game_copy, into bytes that held
+         * anything) is the same state: the same hash and views, before the
+         * action and after it */
         memcpy(s->b, st, size);
         gr_game_apply(g, s->b, a, NULL);
+        int copied = n % 4 == 1, views = n % 16 == 1; /* a sample: the table's is 226 KB */
+        if (copied) {
+            memset(s->c, 0xa5, size);
+            gr_game_copy(g, s->c, st);
+            if (!same_state(g, s->c, st, views, s)) {
+                fail("%s: a copy (gr_game_copy) is not the same state", where);
+                goto out;
+            }
+            gr_game_apply(g, s->c, a, NULL);
+        }
         if (gr_match_apply(m, a, &err) != GR_OK) {
             fail("%s: a legal action refused: %s", where, err.msg);
             goto out;
@@ -308,6 +341,10 @@ static void playout(const gr_game *g, const char *file, uint64_t seed, gr_ai_kin
         checks++;
         if (memcmp(s->b, gr_match_state(m), size)) {
             fail("%s: a clone applying the same action differs", where);
+            goto out;
+        }
+        if (copied && !same_state(g, s->c, gr_match_state(m), views, s)) {
+            fail("%s: a copy (gr_game_copy) applying the same action differs", where);
             goto out;
         }
     }
