@@ -7,12 +7,12 @@
  * finds the type in the registry of game types, src/match/game_registry.c)
  * and writes its scenario, an action and a side's view as JSON (jansson);
  * nothing above the engine needs to know which game it plays.  A state is
- * plain data of type->state_size bytes: clone it with memcpy (or, where
- * speed matters, gr_game_copy), compare and hash its bytes, save it as the
- * list of actions that made it.  No function
- * of the State half allocates (but a type of records' act_* entries, which
- * may use scratch space: the companion tries a test on a copy of its
- * battle), reads the clock or draws a random number unless it is handed a
+ * plain data of type->state_size bytes: clone it with memcpy, compare and
+ * hash its bytes, save it as the list of actions that made it (a search
+ * copies it with gr_game_copy: the same state, compared by its hash).  No
+ * function of the State half allocates (but a type of records' act_*
+ * entries, which may use scratch space: the companion tries a test on a
+ * copy of its battle), reads the clock or draws a random number unless it is handed a
  * gr_rng (the Game half allocates what it loads and the JSON it returns,
  * and reads no clock).
  *
