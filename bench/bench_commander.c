@@ -12,9 +12,11 @@
  *  - how often each objective changed hands (its holder, the type's sites,
  *    read after every step), over all the battles;
  *  - the CPU time of a decision (mean and most), each side.
- * Battle i is played from seeds derived from SEED and i only.
+ * Battle i is played from seeds derived from SEED and i only, so that the
+ * shards of a run (SHARD K/N: battles (K-1)*GAMES/N to K*GAMES/N - 1, run
+ * side by side) add up to the run; "games" is the battles played.
  *
- * usage: bench_commander SCENARIO A B GAMES [SEED] */
+ * usage: bench_commander SCENARIO A B GAMES [SEED [K/N]] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,7 +74,7 @@ static int in_reach(const re_scenario *sc, const re_state *st, int u)
 int main(int argc, char **argv)
 {
     if (argc < 5) {
-        fprintf(stderr, "usage: bench_commander SCENARIO A B GAMES [SEED]\n");
+        fprintf(stderr, "usage: bench_commander SCENARIO A B GAMES [SEED [K/N]]\n");
         return 2;
     }
     static re_scenario sc;
@@ -90,6 +92,13 @@ int main(int argc, char **argv)
         }
     long games = strtol(argv[4], NULL, 10);
     unsigned long long seed = argc > 5 ? strtoull(argv[5], NULL, 10) : 1;
+    long shard = 1, nshards = 1;
+    if (argc > 6 && (sscanf(argv[6], "%ld/%ld", &shard, &nshards) != 2 || shard < 1 ||
+                     nshards < 1 || shard > nshards)) {
+        fprintf(stderr, "bench_commander: shard '%s' is not K/N with 1 <= K <= N\n", argv[6]);
+        return 2;
+    }
+    long first = (shard - 1) * games / nshards, end = shard * games / nshards;
     gr_game g = {&re_game_type, &sc, NULL};
     gr_action *acts = malloc(RE_MAX_ACTIONS * sizeof *acts);
     re_action *racts = malloc(RE_MAX_ACTIONS * sizeof *racts);
@@ -101,7 +110,7 @@ int main(int argc, char **argv)
     long changes[64] = {0};
     int nobj = sc.nobjectives < 64 ? sc.nobjectives : 64;
     gr_site sites[64 + RE_MAX_UNITS];
-    for (long i = 0; i < games; i++) {
+    for (long i = first; i < end; i++) {
         re_state st;
         if (gr_game_init(&g, &st, &err) != GR_OK)
             return 1;
@@ -183,7 +192,7 @@ int main(int argc, char **argv)
             draws++;
     }
     printf("{\"scenario\": \"%s\", \"games\": %ld, \"seed\": %llu, \"draws\": %ld, \"sides\": [",
-           sc.id, games, seed, draws);
+           sc.id, end - first, seed, draws);
     for (int s = 0; s < 2; s++) {
         char name[32];
         printf("%s{\"player\": \"%s\", \"won\": %ld, \"chits_put\": %ld, \"chits_allowed\": %ld, "
