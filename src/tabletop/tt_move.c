@@ -62,6 +62,16 @@ static int hull(tt_pt *p, int n, tt_pt *h)
     return k - 1;
 }
 
+/* The hull of a stand's sweep from its corners `from` to `to` (the same
+ * stand moved): into h (9 points), its count returned. */
+static int sweep_hull(const tt_pt from[4], const tt_pt to[4], tt_pt *h)
+{
+    tt_pt pts[8];
+    for (int c = 0; c < 4; c++)
+        pts[c] = from[c], pts[c + 4] = to[c];
+    return hull(pts, 8, h);
+}
+
 /* The units whose stands the sweep of a unit from pose a to pose b (the
  * same unit, the same stands: the hull of each stand's two places) enters:
  * an enemy's id in *enemy (or -1); friends not yet in seen[] (by index in
@@ -101,14 +111,8 @@ static int64_t sweep(const tt_table *t, const tt_unit *a, const tt_unit *b, uint
                 tt_stand_box(&o->st[j], &lo, &hi);
                 if (!tt_box_meet(hlo[s], hhi[s], lo, hi))
                     continue;
-                if (nh[s] < 0) {
-                    tt_pt pts[8];
-                    for (int c = 0; c < 4; c++) {
-                        pts[c] = a->st[s].c[c];
-                        pts[c + 4] = b->st[s].c[c];
-                    }
-                    nh[s] = hull(pts, 8, hulls[s]);
-                }
+                if (nh[s] < 0)
+                    nh[s] = sweep_hull(a->st[s].c, b->st[s].c, hulls[s]);
                 hit = tt_convex_overlap(hulls[s], nh[s], o->st[j].c, 4);
             }
         if (!hit)
@@ -490,10 +494,10 @@ int tt_move_set(const tt_table *t, int id, const tt_mover *mv, tt_option *out, i
             int64_t dx = (int64_t)to.x - u->pose.at.x, dy = (int64_t)to.y - u->pose.at.y;
             int hit = 0; /* the sweep against e alone */
             for (int s = 0; s < u->nstands && !hit; s++) {
-                tt_pt pts[8], h[9];
+                tt_pt moved[4], h[9];
                 for (int c = 0; c < 4; c++)
-                    pts[c] = u->st[s].c[c], pts[c + 4] = add(u->st[s].c[c], dx, dy);
-                int nh = hull(pts, 8, h);
+                    moved[c] = add(u->st[s].c[c], dx, dy);
+                int nh = sweep_hull(u->st[s].c, moved, h);
                 tt_pt hlo, hhi;
                 tt_seg_box(u->st[s].c[0], u->st[s].c[0], &hlo, &hhi);
                 for (int c = 0; c < nh; c++) {
