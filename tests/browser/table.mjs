@@ -1,6 +1,10 @@
 // table.mjs GROGNARD WEB DATA OUT - a battle on the table in the page
-// (web/js/table.js, game type aoe-table), in Debian's chromium against a
-// real `grognard serve` (a fresh database in a temporary folder):
+// (web/js/table.js, every game type on the table: aoe-table, nf-table,
+// rff-table), in Debian's chromium against a real `grognard serve` (a fresh
+// database in a temporary folder), for each battle GROGNARD_TABLE names
+// (scenario ids, default "table/teaching": the aoe teaching battle, played at
+// both sizes with the checks worked out by hand on its deployment; any
+// other battle at 1280x800, with the same checks read from the server):
 //  1. the start page lists the table battles; its button opens one;
 //  2. the teaching battle against the computer, created through the API,
 //     drawn: every unit on the table of the view is drawn with as many
@@ -84,21 +88,30 @@ async function orderClick(page, text, seen) {
   }
 }
 
+const battles = (process.env.GROGNARD_TABLE || 'table/teaching').split(/\s+/).filter(Boolean);
+
 try {
+  for (const battle of battles) {
+  // the aoe teaching battle: the checks worked out by hand on its deployment
+  // (the ruler, Claparède at step 0), both sizes; the screenshots keep their names
+  const byHand = battle === 'table/teaching';
+  const stem = byHand ? 'table' : battle.replace(/^table\//, '');
+  const btn = `#table-list button[data-table="${battle}"]`;
   // ---- 1. the start page lists the table battles ----------------------------
   const scenarios = await call('GET', '/api/scenarios');
-  const tables = scenarios.filter((s) => (s.game || s.type) === 'aoe-table');
-  check(tables.some((s) => s.id === 'table/teaching'), 'the server lists the teaching battle on the table (table/teaching)');
+  const tables = scenarios.filter((s) => /-table$/.test(s.game || s.type || ''));
+  const listed0 = tables.find((s) => s.id === battle);
+  check(listed0 !== undefined, `the server lists the battle on the table (${battle}, ${listed0 && (listed0.game || listed0.type)})`);
   {
     const page = await newPage({ width: 1280, height: 800 });
     await page.goto(base);
-    await page.waitForSelector('#table-list button[data-table="table/teaching"]', { timeout: 10000 });
+    await page.waitForSelector(btn, { timeout: 10000 });
     check(await page.$$eval('#table-list button[data-table]', (b) => b.length) === tables.length, 'start: every table battle has its button');
     // the computer's level chosen as for the hex map (the same list)
     const levels = await page.$$eval('#tb-ai-level option', (o) => o.map((x) => x.value));
     check(JSON.stringify(levels) === JSON.stringify(await page.$$eval('#ai-level option', (o) => o.map((x) => x.value))) && levels.includes('random'), `start: the table's opponent levels are the hex map's (${levels.join(', ')})`);
     await page.selectOption('#tb-ai-level', 'random');
-    await page.click('#table-list button[data-table="table/teaching"]');
+    await page.click(btn);
     await page.waitForSelector('#tb-table', { timeout: 10000 });
     check(/#\/table\/[^?]+\?token=/.test(page.url()), 'start: the button opens the battle at #/table/GAME?token=T');
     const made = /#\/table\/([^?]+)\?/.exec(page.url())[1];
@@ -110,7 +123,7 @@ try {
     await page.waitForSelector('#tb-opp input[value="link"]', { timeout: 10000 });
     await page.check('#tb-opp input[value="link"]');
     check(await page.$eval('#tb-ai-level', (e) => e.closest('.form-row').hidden), 'start: no level for a friend');
-    await page.click('#table-list button[data-table="table/teaching"]');
+    await page.click(btn);
     await page.waitForSelector('#tb-link-friend', { timeout: 10000 });
     const friend = await page.$eval('#tb-link-friend', (e) => e.value);
     check(/#\/table\/[0-9a-f]+\?seat=[0-9a-f]{32}$/.test(friend), `start: the friend's link opens the table with the other seat (${friend})`);
@@ -119,7 +132,7 @@ try {
     const other = await newPage({ width: 390, height: 844 }, { hasTouch: true, isMobile: true });
     await other.goto(friend);
     await other.waitForSelector('#tb-table', { timeout: 10000 });
-    const sides = (await call('GET', '/api/scenarios/table/teaching')).sides || ['French', 'Austrians'];
+    const sides = (await call('GET', `/api/scenarios/${battle}`)).sides;
     const sideName = (x) => (typeof x === 'string' ? x : x.name);
     check((await other.$eval('#status', (e) => e.textContent)).includes(`you play ${sideName(sides[1])}`) && (await page.$eval('#status', (e) => e.textContent)).includes(`you play ${sideName(sides[0])}`),
       'two devices: each seat its side');
@@ -141,9 +154,9 @@ try {
   }
 
   // ---- 2. drawn as the view says -------------------------------------------
-  for (const [w, hgt, name] of [[1280, 800, 'table-1280'], [390, 844, 'table-390']]) {
+  for (const [w, hgt, name] of [[1280, 800, `${stem}-1280`], [390, 844, `${stem}-390`]].slice(0, byHand ? 2 : 1)) {
     // a battle at each size, against the fastest computer player (random)
-    const g = await call('POST', '/api/games', { scenario: 'table/teaching', players: ['human', 'random'], seed: 1809 });
+    const g = await call('POST', '/api/games', { scenario: battle, players: ['human', 'random'], seed: 1809 });
     const token = g.seats['0'];
     const page = await newPage({ width: w, height: hgt }, w < 800 ? { hasTouch: true, isMobile: true } : {});
     await page.goto(`${base}#/table/${encodeURIComponent(g.id)}?token=${encodeURIComponent(token)}`);
@@ -186,7 +199,7 @@ try {
       check(await page.$eval('#tb-table', (s) => Number(s.dataset.zoom)) === 1, '"Whole table" shows the whole table again');
     }
 
-    if (w === 1280) {
+    if (w === 1280 && byHand) {
       // ---- the ruler, worked out by hand on the teaching battle's deployment
       // (data/table/teaching.json "deploy"): Claparède's front edge centred
       // at (12, 6) facing north (its stands behind, y < 6), Rottermund's at
@@ -408,7 +421,7 @@ try {
               const cost = r.moves.find((x) => x.text === m.text).cost;
               const said = await page.$eval('#tb-info', (e) => e.textContent);
               check(shaded === r.area.length && r.area.length > 0, `${w}: ${uid}'s allowance shaded while dragged (${shaded} cells of 1", ${r.result})`);
-              check(ghost[0] === 'legal' && ghost[1] === m.text && said.includes(`cost ${cost}"`), `${w}: the ghost where it would end, its cost (${said}; ${ghost.join(': ')})`);
+              check(ghost[0] === 'legal' && ghost[1] === m.text && said.includes(`cost ${cost}${v.view.table.unit === 'cm' ? ' cm' : '"'}`), `${w}: the ghost where it would end, its cost (${said}; ${ghost.join(': ')})`);
               if (drags === 1) await shot(page, name + '-drag');
             });
             await waitStep(page, before);
@@ -475,12 +488,25 @@ try {
       check(await page.$('#order-list button') === null && await page.$eval('#tb-replay-step', (e) => e.textContent) === `Step ${end.step} of ${end.step}`, `${w}: the replay opens at the battle's last step (${end.step}), nothing to play`);
       await page.click('#tb-replay-first');
       await atStep(0);
-      // data/table/teaching.json: Claparède's front edge's centre at (12, 6);
-      // its name is drawn 0.35" above it, the table 30" deep (y = 30 - 6 - 0.35)
-      const clap = await page.$eval('#tb-table text.tb-name[data-unit="claparede"]', (e) => [Number(e.getAttribute('x')), Number(e.getAttribute('y'))]);
-      check(Math.abs(clap[0] - 12) < 1e-9 && Math.abs(clap[1] - 23.65) < 1e-9, `${w}: at step 0 Claparède stands at its deployment, (12, 6) (drawn at ${clap.join(', ')})`);
-      const endClap = end.view.units.find((u) => u.id === 'claparede');
-      check(!endClap.pose || endClap.pose.at[0] !== 12 || endClap.pose.at[1] !== 6, `${w}: Claparède did not end where it stood at the start (${endClap.pose ? endClap.pose.at.join(', ') : 'off the table'}), so step 0 shows the past`);
+      if (byHand) {
+        // data/table/teaching.json: Claparède's front edge's centre at (12, 6);
+        // its name is drawn 0.35" above it, the table 30" deep (y = 30 - 6 - 0.35)
+        const clap = await page.$eval('#tb-table text.tb-name[data-unit="claparede"]', (e) => [Number(e.getAttribute('x')), Number(e.getAttribute('y'))]);
+        check(Math.abs(clap[0] - 12) < 1e-9 && Math.abs(clap[1] - 23.65) < 1e-9, `${w}: at step 0 Claparède stands at its deployment, (12, 6) (drawn at ${clap.join(', ')})`);
+        const endClap = end.view.units.find((u) => u.id === 'claparede');
+        check(!endClap.pose || endClap.pose.at[0] !== 12 || endClap.pose.at[1] !== 6, `${w}: Claparède did not end where it stood at the start (${endClap.pose ? endClap.pose.at.join(', ') : 'off the table'}), so step 0 shows the past`);
+      } else {
+        // every unit drawn at step 0 where the server's view of step 0 has it
+        // (its front edge's centre: the name is drawn 0.35 above it, y north)
+        const start = (await call('GET', `/api/games/${encodeURIComponent(g.id)}?step=0`, undefined, token)).view;
+        const dep = start.table.depth;
+        const names = await page.$$eval('#tb-table text.tb-name', (ts) => ts.map((e) => [e.dataset.unit, Number(e.getAttribute('x')), Number(e.getAttribute('y'))]));
+        const placed = start.units.filter((u) => u.pose && u.pose.at);
+        check(placed.length > 0 && names.length === placed.length && placed.every((u) => names.some(([id, x, y]) => id === u.id && Math.abs(x - u.pose.at[0]) < 1e-9 && Math.abs(y - (dep - u.pose.at[1] - 0.35)) < 1e-9)),
+          `${w}: at step 0 every unit stands where the battle began (${placed.length} units)`);
+        const moved = placed.filter((u) => { const e = end.view.units.find((x) => x.id === u.id); return !e.pose || e.pose.at[0] !== u.pose.at[0] || e.pose.at[1] !== u.pose.at[1]; });
+        check(moved.length > 0, `${w}: ${moved.length} unit(s) did not end where they began (${moved.map((u) => u.id).join(', ')}), so step 0 shows the past`);
+      }
       check((await logNow()).length === 0 && await page.$eval('#tb-replay-step', (e) => e.textContent) === `Step 0 of ${end.step}`, `${w}: at step 0 the log is empty`);
       await page.keyboard.press('ArrowRight');
       await atStep(1);
@@ -511,6 +537,7 @@ try {
       check(logMid.length > 0 && Math.max(...logMid) <= mid && await page.$eval('#tb-replay-step', (e) => e.textContent) === `Step ${mid} of ${end.step}`, `${w}: the slider to step ${mid}, the log running to it (${logMid.length} lines, the last of step ${Math.max(...logMid)})`);
     }
     await page.context().close();
+  }
   }
 } catch (e) {
   fail(e);

@@ -92,7 +92,7 @@ export async function mount(root) {
         opponent('tb-opp', ['computer', 'link'], 'tbOpp', 'tb-ai-level', 'tbAi'),
         h('ul', { class: 'table-list scenario-list', id: 'table-list', 'aria-label': t('on_the_table') }, tables.map((s) => h('li', { 'data-table': s.id },
           h('button', { type: 'button', 'data-table': s.id, onclick: () => playTable(s) },
-            s.title, h('span', { class: 'sub' }, `${s.sides.join(' — ')} · ${t('turns_n', s.turns)} · ${t('table_size', s.width, s.depth)} · ${t('tb_play', s.sides[0])}`))))), tbLinks);
+            s.title, h('span', { class: 'sub' }, `${s.sides.join(' — ')} · ${t('turns_n', s.turns)} · ${t(s.unit === 'cm' ? 'table_size_cm' : 'table_size', s.width, s.depth)} · ${t('tb_play', s.sides[0])}`))))), tbLinks);
   }
 
   async function pick(id) {

@@ -1,4 +1,4 @@
-// table.js - a battle on the table (game type aoe-table, docs/table.md «
+// table.js - a battle on the table (every type on the table: aoe-table, nf-table, rff-table; docs/table.md «
 // The page»): #/table/GAME?token=T.  The table drawn top-down in SVG
 // (terrain by kind, each unit's stands with its facing in its side's
 // colour and its name), zoom and pan (wheel, drag, pinch), the turn, the
@@ -210,7 +210,10 @@ export async function mount(root, route) {
   // ---- overlays the server answers -----------------------------------------
   const tablePt = (ev) => { const p = toTable(ev); return [p[0], D() - p[1]]; }; // inches, y north
   const r2 = (x) => Math.round(x * 20) / 20; // a twentieth of an inch
-  const inch = (x) => t('tb_inches', String(Math.round(Number(x) * 1000) / 1000)); // as exact as the server prints
+  // a length in the table's unit (the view's table.unit: "in", or "cm" for a
+  // system measured in centimetres), as exact as the server prints it
+  const cm = () => S.view.view.table.unit === 'cm';
+  const inch = (x) => t(cm() ? 'tb_cm' : 'tb_inches', String(Math.round(Number(x) * 1000) / 1000));
   const signed = (n) => (Number(n) > 0 ? '+' : '') + String(n);
   const legalOf = () => (S.view && S.view.legal) || [];
   // the listed moves of unit `uid`, each with the pose it ends in
@@ -453,7 +456,7 @@ export async function mount(root, route) {
 
   function drawTable() {
     const v = S.view.view;
-    const g = svg('svg', { class: 'tb-table', id: 'tb-table', role: 'img', 'aria-label': t('tb_table', v.table.width, v.table.depth), preserveAspectRatio: 'xMidYMid meet' });
+    const g = svg('svg', { class: 'tb-table', id: 'tb-table', role: 'img', 'aria-label': t(v.table.unit === 'cm' ? 'tb_table_cm' : 'tb_table', v.table.width, v.table.depth), preserveAspectRatio: 'xMidYMid meet' });
     g.append(svg('rect', { class: 'tb-cloth', x: 0, y: 0, width: W(), height: D() }));
     const feats = [...(v.terrain || [])].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || (a.level || 0) - (b.level || 0));
     for (const f of feats) {
@@ -550,7 +553,7 @@ export async function mount(root, route) {
       const p = unitOf(a.unit), q = a.pose;
       if (!p || !p.pose || !q) return '';
       const d = Math.hypot(q.at[0] - p.pose.at[0], q.at[1] - p.pose.at[1]);
-      return d > 0 ? ` (${t('tb_inches', d.toFixed(1))})` : '';
+      return d > 0 ? ` (${t(cm() ? 'tb_cm' : 'tb_inches', d.toFixed(1))})` : '';
     };
     switch (a.verb) {
       case 'fire': case 'combat': return t('tb_act_' + a.verb, u, shortName(unitOf(a.target) || { id: a.target }));
