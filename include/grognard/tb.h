@@ -331,6 +331,10 @@ gr_status tb_game_check(const void *sc, const void *st, gr_action a, gr_error *e
 /* The companion's call of a fire or a combat with the facts the table
  * measures (range, cover, charge distance): 1, or 0 if `a` is neither. */
 int tb_game_test_call(const void *sc, const void *st, gr_action a, gr_bt_action *out);
+/* The companion's call of any decision `a` of the join's (a test of any
+ * kind, or a verb of no roll) with the facts the table measures: 1, or 0
+ * if a is none (a die, a move, `next`). */
+int tb_game_call(const void *sc, const void *st, gr_action a, gr_bt_action *out);
 /* The reach of unit u's fire in milli-inches: its last fire band
  * (gr_bt_aoe_fire_bands). */
 int64_t tb_game_fire_range(const gr_bt_unit *u);

@@ -1060,6 +1060,11 @@ static int tb_describe(const void *scv, const void *st, gr_action act, char *buf
                          x, y);
             if (opt[i].kind == TT_MK_WHEEL && (size_t)w < cap)
                 w += snprintf(buf + w, cap - (size_t)w, " (wheel %+d)", opt[i].move.wheel);
+            /* a change of formation (a join whose mover offers one) */
+            const tt_unit *mu = tb_on_table_c(&s->t, u);
+            if (mu && opt[i].end.form != mu->pose.form && w >= 0 && (size_t)w < cap)
+                w += snprintf(buf + w, cap - (size_t)w, " (formation %s)",
+                              tt_formation_name(opt[i].end.form));
         } else {
             w = snprintf(buf, cap, "move %s %" PRIu64, uid, ia);
         }
@@ -1876,6 +1881,14 @@ int tb_game_test_call(const void *sc, const void *st, gr_action a, gr_bt_action 
     const tb_state *s = st;
     int k = tb_act_kind(a);
     if (s->x.pending || (k != K_FIRE && k != K_COMBAT))
+        return 0;
+    return tb_join_of_state(s)->call_of(scen(sc), s, a, out);
+}
+
+int tb_game_call(const void *sc, const void *st, gr_action a, gr_bt_action *out)
+{
+    const tb_state *s = st;
+    if (s->x.pending)
         return 0;
     return tb_join_of_state(s)->call_of(scen(sc), s, a, out);
 }

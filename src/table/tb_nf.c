@@ -304,14 +304,24 @@ static const char *cover_word(const tb_state *s, const tt_unit *u, const tt_unit
     return NULL;
 }
 
-/* 1: an enemy in contact with u touches its flank or rear (the front
- * centre of that enemy on u's flank or behind it). */
+/* The centre of u's stands (of the box that holds them): where a unit is
+ * when the table asks on which side of another it stands (its front centre
+ * lies on the front line of a unit it touches front to front). */
+static tt_pt centre_of(const tt_unit *u)
+{
+    tt_pt c = {(tt_coord)(((int64_t)u->lo.x + u->hi.x) / 2),
+               (tt_coord)(((int64_t)u->lo.y + u->hi.y) / 2)};
+    return c;
+}
+
+/* 1: an enemy in contact with u touches its flank or rear (the centre of
+ * that enemy's stands on u's flank or behind it). */
 static int outflanked(const tb_state *s, const tt_unit *u)
 {
     for (int i = 0; i < s->t.nunits; i++) {
         const tt_unit *e = &s->t.units[i];
         if (e->side != u->side && tt_in_contact(&s->t, u, e) &&
-            tt_unit_side_of(u, e->pose.at) != TT_FRONT)
+            tt_unit_side_of(u, centre_of(e)) != TT_FRONT)
             return 1;
     }
     return 0;
@@ -338,7 +348,7 @@ static void fire_facts(const tb_state *s, gr_bt_action *a)
     const char *cover = cover_word(s, u, t);
     if (cover)
         tb_call_fact(&a->call, "cover", cover);
-    if (tt_unit_side_of(t, u->pose.at) != TT_FRONT)
+    if (tt_unit_side_of(t, centre_of(u)) != TT_FRONT)
         tb_call_fact(&a->call, "enfiladed", "yes");
     if (s->sys[NS_FLAGS + a->call.target] & NSF_CHANGED)
         tb_call_fact(&a->call, "target-changed-formation", "yes");
