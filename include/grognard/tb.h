@@ -233,6 +233,14 @@ typedef struct tb_join {
      * companion's formation word set to it (before the unit is laid out
      * again).  NULL: the move set offers no change of formation. */
     void (*set_formation)(tb_state *s, int u, tt_formation f);
+    /* The fire bands of u for the page's questions (tb_ask.c): their
+     * limits (milli-inches, "up to and including") and names, at most cap;
+     * the count.  NULL: aoe's (gr_bt_aoe_fire_bands). */
+    int (*fire_bands)(const gr_bt_unit *u, int64_t *lim, char (*name)[16], int cap);
+    /* What gives the move to be chosen, in words (tb_ask.c's reach): unit
+     * u, its move after a melee (x.mv_break) and its allowance.  NULL:
+     * aoe's words. */
+    void (*move_words)(const tb_state *s, int u, int brk, int64_t allow, char *buf, size_t cap);
 } tb_join;
 
 /* The joins built in, NULL-terminated. */

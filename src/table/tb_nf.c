@@ -174,6 +174,38 @@ static int64_t nf_fire_range(const gr_bt_unit *u)
     return reach;
 }
 
+/* The fire points chart's bands of u for the page: where its points
+ * change, probed inch by inch (the bands end on whole inches), each named
+ * by its limit ("contact", "2\"", ...); the count. */
+static int nf_fire_bands(const gr_bt_unit *u, int64_t *lim, char (*name)[16], int cap)
+{
+    const char *row = fire_row(u);
+    int n = 0;
+    int64_t last = -1;
+    for (int inch = 0; row && inch <= 48; inch++) {
+        char range[16];
+        snprintf(range, sizeof range, "%d", inch);
+        const char *kv[] = {"unit", row, "range", range, NULL};
+        int64_t p = 0;
+        if (!nf_lookup("fire_points", kv, "points", &p))
+            p = 0;
+        if (p == last && n > 0) {
+            lim[n - 1] = (int64_t)inch * TT_UNITS_PER_INCH;
+            snprintf(name[n - 1], sizeof name[n - 1], "%d\"", inch);
+            continue;
+        }
+        if (p <= 0)
+            break;
+        if (n >= cap)
+            break;
+        lim[n] = (int64_t)inch * TT_UNITS_PER_INCH;
+        snprintf(name[n], sizeof name[n], inch ? "%d\"" : "contact", inch);
+        n++;
+        last = p;
+    }
+    return n;
+}
+
 /* "Infantry/Dismounted Cavalry stands have a 45 degree firing arc.
  * Artillery has a 30 degree firing arc." */
 static tt_arc nf_arc_of(const gr_bt_unit *u)
@@ -1002,6 +1034,28 @@ static void nf_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action
 
 /* ---- words ------------------------------------------------------------------------ */
 
+static void nf_move_words(const tb_state *s, int u, int brk, int64_t allow, char *buf, size_t cap)
+{
+    (void)s;
+    (void)u;
+    char in[24];
+    gr_milli_str(allow, in, sizeof in);
+    if (brk == 1)
+        snprintf(buf, cap,
+                 "breakthrough: it « must continue to charge 1/2 move toward the nearest "
+                 "enemy » (%s\")",
+                 in);
+    else if (brk == 2)
+        snprintf(buf, cap,
+                 "« Attackers carry position or may continue to charge 1/2 move toward the "
+                 "nearest enemy unit » (%s\")",
+                 in);
+    else if (brk == 3)
+        snprintf(buf, cap, "« Attackers carry position »: straight ahead up to %s\"", in);
+    else
+        snprintf(buf, cap, "a move of %s\", as its test's result gives it", in);
+}
+
 static int tb_nf_describe(const tb_state *s, gr_action act, char *buf, size_t cap)
 {
     int k = tb_act_kind(act), u = tb_act_unit(act), t = tb_act_target(act);
@@ -1151,4 +1205,6 @@ const tb_join tb_join_nf = {
     .judge = nf_judge,
     .arc_of = nf_arc_of,
     .set_formation = nf_set_formation,
+    .fire_bands = nf_fire_bands,
+    .move_words = nf_move_words,
 };
