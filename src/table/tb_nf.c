@@ -1080,10 +1080,13 @@ static int tb_nf_describe(const tb_state *s, gr_action act, char *buf, size_t ca
     }
 }
 
+/* The verb of each kind in an action's JSON: the page's verbs where the meaning
+ * is the same (a move's test, a charge in contact), web/js/table.js words
+ * them; the command's own words are tb_nf_describe's. */
 static const char *const nf_kind_words[K_COUNT] = {
-    [K_DIE] = "die",         [K_NEXT] = "next",       [K_MOVEMENT] = "maneuver",
+    [K_DIE] = "die",         [K_NEXT] = "next",       [K_MOVEMENT] = "movement",
     [K_MOVE] = "move",       [K_POSE] = "pose",       [K_FIRE] = "fire",
-    [K_COMBAT] = "melee",    [K_ATTACH] = "attach",   [K_DETACH] = "detach",
+    [K_COMBAT] = "combat",   [K_ATTACH] = "attach",   [K_DETACH] = "detach",
     [K_GENERAL] = "general", [K_REACT] = "react",     [K_EFC] = "emergency_fc",
     [K_EVADE] = "evasion",   [K_DECLINE] = "no_test", [K_REPLACE] = "replace",
 };

@@ -87,7 +87,7 @@ async function orderClick(page, text, seen) {
 try {
   // ---- 1. the start page lists the table battles ----------------------------
   const scenarios = await call('GET', '/api/scenarios');
-  const tables = scenarios.filter((s) => (s.game || s.type) === 'aoe-table');
+  const tables = scenarios.filter((s) => ['aoe-table', 'nf-table'].includes(s.game || s.type));
   check(tables.some((s) => s.id === 'table/teaching'), 'the server lists the teaching battle on the table (table/teaching)');
   {
     const page = await newPage({ width: 1280, height: 800 });
@@ -510,6 +510,48 @@ try {
       const logMid = await page.$$eval('#log .logline .stepno', (e) => e.map((x) => Number(x.textContent)));
       check(logMid.length > 0 && Math.max(...logMid) <= mid && await page.$eval('#tb-replay-step', (e) => e.textContent) === `Step ${mid} of ${end.step}`, `${w}: the slider to step ${mid}, the log running to it (${logMid.length} lines, the last of step ${Math.max(...logMid)})`);
     }
+    await page.context().close();
+  }
+
+  // ---- 7. Napoleonic Fury's teaching battle against the computer -------------
+  // (data/table/nf-teaching.json, the game type nf-table, issue 35): the same
+  // page, played to its end by its order list: a fire or a melee first (its
+  // odds shown, then confirmed), else a unit's test, else its farthest
+  // advance, else the first order (the next step, mostly).
+  {
+    check(tables.some((s) => s.id === 'table/nf-teaching' && (s.game || s.type) === 'nf-table'), 'the server lists the nf teaching battle on the table (table/nf-teaching, nf-table)');
+    const g = await call('POST', '/api/games', { scenario: 'table/nf-teaching', players: ['human', 'random'], seed: 1806 });
+    const token = g.seats['0'];
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${base}#/table/${encodeURIComponent(g.id)}?token=${encodeURIComponent(token)}`);
+    await ready(page);
+    const v = await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token);
+    const drawn = await page.$$eval('#tb-table g.tb-unit', (gs) => gs.length);
+    check(drawn === v.view.units.filter((u) => u.pose && u.pose.at).length && drawn === 6, `nf: the six brigades and batteries drawn (${drawn})`);
+    check(await page.$$eval('#tb-sequence li', (e) => e.length) === 14, 'nf: the sequence of play listed (14 steps: two segments of seed 002\'s seven)');
+    let acts = 0, over = false;
+    const verbs = new Set();
+    for (let i = 0; i < 800; i++) {
+      if ((over = await ready(page, 30000))) break;
+      const view = await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token);
+      if (view.over) continue;
+      if (view.to_move !== 0) { await page.waitForTimeout(100); continue; }
+      await page.waitForFunction((st) => Number(document.querySelector('#status').dataset.step) === st && document.querySelector('#order-list button'), view.step, { timeout: 20000 });
+      const L = view.legal;
+      const adv = L.filter((a) => a.verb === 'move' && a.move === 'advance');
+      const pick = L.find((a) => a.verb === 'fire' || a.verb === 'combat') || L.find((a) => a.verb === 'movement' || a.verb === 'react') || adv[adv.length - 1] || L[0];
+      verbs.add(pick.verb);
+      const words = await page.$eval(`#order-list button[data-action="${CSS_escape(pick.text)}"]`, (b) => b.textContent);
+      if (pick.verb !== 'next' && pick.verb !== 'move')
+        check(!/--/.test(words), `nf: the order "${pick.text}" in words ("${words}")`);
+      await orderClick(page, pick.text);
+      acts++;
+    }
+    const end = await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token);
+    check(over && end.over, `nf: the teaching battle played to its end in the page (${acts} decisions: ${[...verbs].join(', ')})`);
+    const said = await page.$eval('#status', (e) => e.textContent);
+    check(said.includes('Battle over'), `nf: the end shown ("${said}")`);
+    await shot(page, 'table-nf-over');
     await page.context().close();
   }
 } catch (e) {
