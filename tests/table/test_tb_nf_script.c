@@ -48,6 +48,9 @@
  * (14, 3), Stuart (14, 22), Kempt (14, 19), none attached.  The year is
  * 1806 (the order of battle's date).
  *
+ * Then, from the start again, a cavalry charge answered by an emergency
+ * formation change (the square laid out, the fire at the charging cavalry).
+ *
  * Run with the source root as its argument (meson passes it). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -409,6 +412,59 @@ static void three_turns(void **state)
     assert_int_equal(gr_game_current_player(&G, ST), 0);
 }
 
+/* A cavalry charge answered (seed 002, "Emergency formation change (FC)
+ * attempt modifiers", "Die Roll Result ... 8+ successful"; "Infantry uses
+ * this chart if charged by cavalry and the infantry is NOT IN square"),
+ * from the battle's start again. */
+static void a_charge_answered(void **state)
+{
+    (void)state;
+    gr_error err = {0};
+    assert_int_equal(gr_game_init(&G, ST, &err), GR_OK);
+    act("next");
+    /* fr_9chass (light cavalry, Reynier's, average): +1 cavalry, +2 fresh,
+     * France in line 0: +3.  Rolled 8: 11, "10+ Well handled. Full move":
+     * the Light Cavalry's 16" */
+    act("maneuver fr_9chass");
+    die(8);
+    assert_int_equal(tb_game_move_allowance(ST), IN(16));
+    /* dragged to (18, 17), facing north: a pose costs the straight line
+     * from (25, 3), sqrt(7^2 + 14^2) = 15.65" within 16"; its line of 3 (x
+     * 16.5..19.5, y 16..17) touches br_27's front (y 17): a charge.  The
+     * British answer before the French go on: br_27, infantry in line, not
+     * in a town, in contact with no other enemy, may try to form square */
+    act("pose fr_9chass 18 17");
+    expect_box(FR_9CHASS, 16.5, 16, 19.5, 17);
+    assert_int_equal(gr_game_current_player(&G, ST), 1);
+    expect_legal("emergency_fc br_27 --target fr_9chass | no_test br_27 --target fr_9chass");
+    /* the charge started from fr_9chass's (23.5, 3) to br_27's (20, 17),
+     * edge to edge sqrt(3.5^2 + 14^2) = 14.43", over half its 16" (8"):
+     * "+1 Cavalry charges over 1/2 their movement allowance"; "+1 British":
+     * +2.  Rolled 6: 8, "8+ successful": br_27 forms square, laid out as a
+     * column (two wide, two deep) from its front centre: x 17..19, y
+     * 17..18.5 */
+    assert_string_equal(facts("emergency_fc br_27 --target fr_9chass"),
+                        "cavalry-over-half-move=yes");
+    act("emergency_fc br_27 --target fr_9chass");
+    die(6);
+    expect_unit(BR_27, 4, "square", 0, GR_BT_FRESH);
+    expect_box(BR_27, 17, 17, 19, 18.5);
+    assert_int_equal(gr_game_current_player(&G, ST), 0);
+    expect_legal("maneuver fr_1leg | maneuver fr_42 | next");
+    act("next");
+    act("next");
+    act("next");
+    /* the British defensive fire: the square fires at the cavalry that
+     * charged it, in contact ("Contact= 2"), with its front rank (2
+     * stands); the cavalry charged this segment ("-2 Infantry firing at
+     * charging cavalry and not in square": the procedure's to apply, the
+     * table's to say) */
+    phase_is(1, "p1_fire_defensive");
+    expect_legal("fire br_27 --target fr_9chass | fire br_ra --target fr_42 | next");
+    assert_string_equal(facts("fire br_27 --target fr_9chass"),
+                        "range=0 stands=2 target-charging=yes");
+}
+
 /* The type's name, its file's "type", and a file of another type. */
 static void the_type(void **state)
 {
@@ -440,6 +496,7 @@ int main(int argc, char **argv)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(three_turns),
+        cmocka_unit_test(a_charge_answered),
         cmocka_unit_test(the_type),
     };
     int r = cmocka_run_group_tests(tests, NULL, NULL);
