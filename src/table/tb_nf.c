@@ -532,13 +532,18 @@ static void nf_set_formation(tb_state *s, int u, tt_formation f)
 /* ---- moves after a melee (breakthroughs, carrying the position) ----------------- */
 
 /* As aoe's (tb_aoe.c): into contact with the nearest enemy, or ending
- * nearer it; « carry the position »: straight ahead. */
+ * nearer it; « carry the position »: straight ahead.  After « Driven
+ * back », « Charging cavalry may opt to pull back 1/2 move »: straight
+ * back too. */
 static int break_ok(const tb_state *s, const tt_option *o)
 {
     const tt_unit *u = tb_on_table_c(&s->t, s->x.mv_unit),
                   *e = tb_on_table_c(&s->t, s->x.mv_toward);
     if (s->x.mv_break == 3)
         return o->kind == TT_MK_ADVANCE;
+    if (s->x.mv_break == 2 && o->kind == TT_MK_FALL_BACK &&
+        s->b.units[s->x.mv_unit].arm == GR_BT_CAVALRY)
+        return 1;
     if (!u || !e)
         return 0;
     if (o->kind == TT_MK_CONTACT)
