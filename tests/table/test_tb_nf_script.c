@@ -463,6 +463,39 @@ static void a_charge_answered(void **state)
     expect_legal("fire br_27 --target fr_9chass | fire br_ra --target fr_42 | next");
     assert_string_equal(facts("fire br_27 --target fr_9chass"),
                         "range=0 stands=2 target-charging=yes");
+    /* 2 x 2 = 4 points, row "4"; "+1 British Line ... infantry"; in square,
+     * no "-2 ... charging cavalry and not in square".  Rolled 2: 3, "0-7"
+     * Desultory: no effect */
+    act("fire br_27 --target fr_9chass");
+    die(2);
+    expect_unit(FR_9CHASS, 3, "line", 0, GR_BT_FRESH);
+    act("next");
+    act("next");
+    /* the melee: fr_9chass +2 fresh, +2 mounted cavalry charging infantry
+     * in the open, +1 charging in line, -4 cavalry against infantry in
+     * square: +1 (national modifiers "not used by infantry Vs cavalry");
+     * br_27 +2 fresh, +4 infantry in square against cavalry: +6; 3 stands
+     * against 4 is no 3:2.  Rolled 12 against 2: 13 - 8 = 5, "4-6* Driven
+     * back": br_27 a stand (4 -> 3: regular 4/3/2, worn), disordered, a
+     * full move back: a square's MV, half its line's 5", 2.5"; the
+     * cavalry's front centre is its own, (18, 17), so straight back (north)
+     * to (18, 19.5), the square of 3 two wide: x 17..19, y 19.5..21 */
+    phase_is(1, "p1_melee");
+    assert_string_equal(facts("melee fr_9chass --target br_27"), "");
+    act("melee fr_9chass --target br_27");
+    die(12);
+    die(2);
+    expect_unit(BR_27, 3, "square", 1, GR_BT_WORN);
+    expect_box(BR_27, 17, 19.5, 19, 21);
+    /* "Attackers carry position or may continue to charge 1/2 move" (8")
+     * "... Charging cavalry may opt to pull back 1/2 move": straight back
+     * half and all of it, to y 13 and 9 */
+    assert_int_equal(tb_game_move_unit(ST), FR_9CHASS);
+    assert_int_equal(tb_game_move_allowance(ST), IN(8));
+    assert_non_null(strstr(legal(), "move fr_9chass fall_back to 18 13 | move fr_9chass "
+                                    "fall_back to 18 9 | move fr_9chass hold"));
+    act("move fr_9chass fall_back to 18 9");
+    expect_box(FR_9CHASS, 16.5, 8, 19.5, 9);
 }
 
 /* The type's name, its file's "type", and a file of another type. */
