@@ -154,8 +154,13 @@ json_t *tb_ask_sight(const void *scv, const void *st, int unit)
     const gr_bt_unit *bu = &b->units[unit];
     int64_t lim[8];
     char names[8][16];
-    int nb = bands_of(bu, lim, names);
+    const tb_join *j = tb_join_of(sc);
+    int nb = j->fire_bands ? j->fire_bands(bu, lim, names, 8) : bands_of(bu, lim, names);
     int64_t reach = nb > 0 ? lim[nb - 1] : 0;
+    tt_arc arc = j->arc_of ? j->arc_of(bu) : j->fire_arc;
+    /* the arc's side at `reach` ahead: reach x tan (a 45-degree arc: reach) */
+    int64_t side = (int64_t)tt_isqrt((tt_u128)reach * (tt_u128)reach * (tt_u128)arc.tan2_num /
+                                     (tt_u128)arc.tan2_den);
     json_t *bands = json_array(), *targets = json_array();
     for (int i = 0; i < nb; i++)
         json_array_append_new(bands,
@@ -165,8 +170,8 @@ json_t *tb_ask_sight(const void *scv, const void *st, int unit)
     tt_pt l, r;
     tt_unit_front(u, &l, &r);
     json_t *poly =
-        json_pack("[oooo]", pt_json(r), pt_json(tt_offset(r, u->pose.face, reach, reach, 0)),
-                  pt_json(tt_offset(l, u->pose.face, reach, -reach, 0)), pt_json(l));
+        json_pack("[oooo]", pt_json(r), pt_json(tt_offset(r, u->pose.face, reach, side, 0)),
+                  pt_json(tt_offset(l, u->pose.face, reach, -side, 0)), pt_json(l));
     json_t *arcs = json_pack("[{ssso}]", "kind", "fire", "polygon", poly);
     for (int i = 0; i < t->nunits; i++) {
         const tt_unit *e = &t->units[i];
@@ -175,7 +180,7 @@ json_t *tb_ask_sight(const void *scv, const void *st, int unit)
         int in_arc = 0;
         for (int k = 0; k < u->nstands && u->row[k] == 0 && !in_arc; k++)
             for (int m = 0; m < e->nstands && !in_arc; m++)
-                in_arc = tt_in_arc(&u->st[k], u->pose.face, TT_ARC_45, &e->st[m]);
+                in_arc = tt_in_arc(&u->st[k], u->pose.face, arc, &e->st[m]);
         int sees = tt_los_unit(t, u, e);
         json_t *blocked = json_null();
         if (!sees) {
@@ -192,8 +197,8 @@ json_t *tb_ask_sight(const void *scv, const void *st, int unit)
             targets,
             json_pack("{sisssosbsbsosbso}", "unit", e->id, "id", b->units[e->id].id, "inches",
                       in_json(len_ceil(tt_unit_dist2(u, e))), "in_arc", in_arc, "sight", sees,
-                      "blocked_by", blocked, "may_fire", tt_can_fire(t, u, e, reach, TT_ARC_45),
-                      "band", band < nb ? json_string(names[band]) : json_null()));
+                      "blocked_by", blocked, "may_fire", tt_can_fire(t, u, e, reach, arc), "band",
+                      band < nb ? json_string(names[band]) : json_null()));
     }
     return json_pack("{sisssososo}", "unit", unit, "id", bu->id, "arcs", arcs, "bands", bands,
                      "targets", targets);
@@ -367,13 +372,16 @@ json_t *tb_ask_reach(const void *scv, const void *st, int player, int unit, gr_e
                      mu >= 0 ? b->units[mu].id : "", mu >= 0 ? " is" : "");
         return NULL;
     }
-    const gr_game_type *ty = &tb_game_aoe_table;
+    const gr_game_type *ty = tb_join_of(scv)->game;
     int64_t allow = tb_game_move_allowance(st);
     int brk = tb_game_move_after_combat(st);
     tt_mover mv;
     tb_game_mover(st, unit, allow, &mv);
     char words[256];
-    result_words(&b->units[unit], brk, allow, words, sizeof words);
+    if (tb_join_of(scv)->move_words)
+        tb_join_of(scv)->move_words(st, unit, brk, allow, words, sizeof words);
+    else
+        result_words(&b->units[unit], brk, allow, words, sizeof words);
     json_t *moves = json_array(), *area = json_array();
     gr_action *all = malloc((size_t)ty->max_actions * sizeof *all);
     int n = all ? ty->legal_actions(scv, st, all, ty->max_actions) : 0, nopt = 0;
@@ -445,7 +453,7 @@ json_t *tb_ask_check(const void *scv, const void *st, int player, const char *te
 {
     (void)lang; /* the game's reasons are written in English, the sheets' words quoted */
     (void)err;
-    const gr_game_type *ty = &tb_game_aoe_table;
+    const gr_game_type *ty = tb_join_of(scv)->game;
     const gr_battle *b = tb_game_battle(st);
     int cur = ty->current_player(scv, st);
     char why[GR_ERROR_MSG + 64];

@@ -340,7 +340,7 @@ try {
     {
       const depth = v.view.table.depth;
       let acts = 0, drags = 0, poses = 0, refusedSeen = false, over = false, oddsSeen = false;
-      for (let i = 0; i < 400; i++) {
+      for (let i = 0; i < 800; i++) {
         if ((over = await ready(page, 30000))) break;
         const view = await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token);
         if (view.over) continue;

@@ -568,6 +568,9 @@ export async function mount(root, route) {
         const c = shortName(unitOf(a.target) || { id: a.target });
         return a.unit ? t('tb_act_countercharge', u, c) : t('tb_act_countercharge_none', c);
       }
+      case 'react': return a.target ? t('tb_act_react_counter', u, shortName(unitOf(a.target) || { id: a.target })) : t('tb_act_react', u);
+      case 'emergency_fc': case 'evasion': case 'no_test': return t('tb_act_' + a.verb, u, shortName(unitOf(a.target) || { id: a.target }));
+      case 'replace': return t('tb_act_replace', leaderName(a.leader));
       case 'general': return t('tb_act_general', leaderName(a.leader));
       case 'attach': return t('tb_act_attach', leaderName(a.leader), u);
       case 'detach': return t('tb_act_detach', leaderName(a.leader));
