@@ -278,8 +278,8 @@ try {
         const los = await page.$$eval('#tb-sight line.tb-los', (e) => e.map((x) => [x.dataset.target, x.classList.contains('seen')]));
         check(los.length === sg.targets.length && sg.targets.every((x) => los.some(([id, seen]) => id === x.id && seen === x.sight)),
           `${w}: ${a.unit}'s sight of each enemy drawn as the server says (${sg.targets.map((x) => `${x.id} ${x.sight ? 'seen' : 'blocked by ' + x.blocked_by}`).join('; ')})`);
-        check(await page.$$eval('#tb-arcs polygon.tb-arc', (e) => e.length) === sg.arcs.length && await page.$$eval('#tb-arcs circle.tb-band', (e) => e.length) === sg.bands.length,
-          `${w}: ${a.unit}'s fire arc and its ${sg.bands.length} range bands drawn`);
+        check(await page.$$eval('#tb-arcs polygon.tb-arc', (e) => e.length) === sg.arcs.length && await page.$$eval('#tb-arcs circle.tb-band', (e) => e.length) === sg.bands.filter((b) => Number(b.inches) > 0).length,
+          `${w}: ${a.unit}'s fire arc and its range bands drawn (${sg.bands.map((b) => `${b.name} ${b.inches}`).join(', ')}; a band of 0, at contact, has no circle)`);
         if (!sightShot) { await shot(page, name + '-sight'); sightShot = true; }
         check(await page.$$eval('#order-list button', (b) => b.length) === mine.length + legal.filter((x) => !x.unit).length, `${w}: the list shows the selected unit's actions and the others'`);
         if (!fire && !ghosts) await shot(page, name + '-ghosts');
