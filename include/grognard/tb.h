@@ -1,7 +1,8 @@
-/* grognard/tb.h - L'Âge des Aigles on the table (issue 29): the battle file
- * (docs/table.md) and the game type `aoe-table`.
+/* grognard/tb.h - the miniature systems on the table (issues 29, 35): the
+ * battle file (docs/table.md), the game on the table, one for every system,
+ * each system's join ("the join" below) and the game type `aoe-table`.
  *
- * A battle file puts an aoe order of battle (oob.h, docs/oob.md) on a
+ * A battle file puts an order of battle of its type's system (oob.h, docs/oob.md) on a
  * measured table (tabletop.h): the table's size and terrain, every unit's
  * pose at the start, the generals' places, reinforcements, objectives, the
  * armies' critical levels and what wins.  tb_file.c reads it into a
@@ -19,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#include <jansson.h>
 
 #include "grognard/battle.h"
 #include "grognard/error.h"
@@ -101,11 +104,141 @@ gr_status tb_file_read(const char *path, tb_scenario *sc, gr_error *err);
 
 /* The table's formation of an aoe formation word of the order of battle
  * ("road_column" -> TT_MARCH) for an arm; -1 if the word is not one of that
- * arm's (docs/rules/aoe.md "On the table: formations"). */
+ * arm's (docs/rules/aoe.md "On the table: formations").  aoe's join's
+ * (tb_join_formation for any system). */
 int tb_formation_of(gr_bt_arm arm, const char *word);
 
 /* The table's arm of a companion arm. */
 tt_arm tb_arm_of(gr_bt_arm arm);
+
+/* ---- the join: one system on the table -------------------------------------
+ * The game on the table is one for every system (tb_game.c): the state's
+ * frame (the companion's battle, the table, the generals' places, what the
+ * game keeps between steps), the encoding of actions, moves through
+ * tt_move_set, poses a person drags, arrivals, objectives, critical levels,
+ * chance nodes for the companion's dice, hash, copy, observe, resample, the
+ * view JSON, the battle file's common fields.  What is a system's own is
+ * its join, a const tb_join of hooks and tables in its own file (tb_aoe.c
+ * for aoe): which facts of the table a test gets, fire ranges and arcs,
+ * formations and their words, what a result does to the stands, its phase
+ * words and the decisions each phase opens.
+ *
+ * A join is written against src/table/tb_join.h (not installed): the
+ * state (struct tb_state: the frame's fields, and `sys`, the join's own
+ * counters, hashed only when one is set), the action kinds (K_*, tb_act,
+ * tb_act_kind ...; a new kind is appended) and the shared helpers (tb_*:
+ * lay out, retreat, follow the battle's stands, start a test, take
+ * objectives, arrivals, the common judge).  Every hook is required unless
+ * it says "may be NULL"; none keeps a pointer, none draws a random number
+ * (a die is a chance node: tb_start_test).  A new system: a join, its line
+ * in tb_joins (tb_game.c), its game type (TB_GAME_TYPE there) and its
+ * registry line (game_registry.c). */
+typedef struct tb_state tb_state;
+/* Each unit's stands and formation before a step (tb_join.h). */
+typedef struct tb_before tb_before;
+
+/* A formation word of the order of battle, the arms it is of (a bit per
+ * gr_bt_arm) and how the table lays it out. */
+typedef struct tb_formation_word {
+    const char *word;
+    unsigned arms;
+    tt_formation form;
+} tb_formation_word;
+
+typedef struct tb_join {
+    const char *system;       /* the companion's system ("aoe"): its rules, its tables */
+    const char *type;         /* the game type's id, the battle file's "type" ("aoe-table") */
+    const char *name;         /* the system as a summary names it ("L'Âge des Aigles") */
+    const gr_game_type *game; /* its game type */
+    tt_system table_system;   /* the table's defaults: bases, terrain kinds (tabletop.h) */
+    const tb_formation_word *formations; /* the order of battle's formation words */
+    int nformations;
+    /* The cover value (0 to 3) of a terrain kind when the file gives none. */
+    int (*default_cover)(const tt_table *t, tt_kind k);
+    /* The largest argument of a K_MOVEMENT (its changes of formation) and
+     * the number of K_BATTERY arguments (0: the kind is not the system's). */
+    int nchanges, nbattery;
+    /* The arc a unit fires in (tabletop.h), and the reach of u's fire in
+     * milli-inches (its longest range band). */
+    tt_arc fire_arc;
+    int64_t (*fire_range)(const gr_bt_unit *u);
+    /* Unit u's mover for an allowance: its speeds per going, its passage
+     * costs, the formations it may change to on the way. */
+    void (*mover)(const tb_state *s, int u, int64_t allow, tt_mover *mv);
+    /* After the frame's init (x.mv_unit -1, charge_from -1, objectives'
+     * holders, leaders placed): the join's own starting values.  May be
+     * NULL. */
+    void (*init)(const tb_scenario *sc, tb_state *s);
+    /* The player who must answer now before the phase goes on (aoe's side
+     * charged, for its counter-charge), -1 none.  Called only when no die,
+     * no initiative choice and no move waits. */
+    int (*answering)(const tb_scenario *sc, const tb_state *s);
+    /* The decisions open now (no die, no initiative choice, no move
+     * waiting), `next` included where it is open, into out (cap), counting
+     * past cap; in a fixed order (the game's enumeration). */
+    int (*actions)(const tb_scenario *sc, const tb_state *s, gr_action *out, int cap);
+    /* The companion's call of decision act (a test or a verb of no roll)
+     * with the facts the table measures: 1, or 0 if act is none. */
+    int (*call_of)(const tb_scenario *sc, const tb_state *s, gr_action act, gr_bt_action *out);
+    /* Do decision act (well formed, no die, no choice, no move waiting):
+     * GR_OK, or why it is refused (s may then be changed: callers work on a
+     * copy).  A test goes through tb_start_test; keep as there. */
+    gr_status (*step)(const tb_scenario *sc, tb_state *s, gr_action act, gr_bt_outcome *keep,
+                      gr_error *err);
+    /* A test done: the table follows its result (bf: the stands before;
+     * tb_follow_battle first), and any move it opens (x.mv_unit, mv_allow). */
+    void (*after_test)(const tb_scenario *sc, tb_state *s, const gr_bt_action *a,
+                       const gr_bt_outcome *out, const tb_before *bf);
+    /* Unit u's move has been chosen and made (laid out, x.mv_unit -1 and
+     * the allowance and mv_break cleared, x.mv_change still set; cleared
+     * after): what follows it (aoe: the change of formation declared with
+     * its test).  May be NULL. */
+    void (*moved)(const tb_scenario *sc, tb_state *s, int u);
+    /* After every decision (before the critical levels): the companion's
+     * view of the table kept up (aoe's zones).  May be NULL. */
+    void (*after_step)(const tb_scenario *sc, tb_state *s);
+    /* 1: move o of the move set is listed now (aoe's breakthrough: toward
+     * the enemy only). */
+    int (*move_ok)(const tb_state *s, const tt_option *o);
+    /* 1: `move U hold` is listed although the unit has moves (the frame
+     * lists it when it has none). */
+    int (*hold_listed)(const tb_state *s);
+    /* A refusal of a move, a hold or a pose of the unit whose move is
+     * chosen by its own rule (aoe's breakthrough), GR_OK if none: called
+     * for a listed move after the frame has checked its index. */
+    gr_status (*move_refused)(const tb_state *s, gr_action act, gr_error *err);
+    /* The words of a decision of the join's own kinds (into buf), or -1 for
+     * the frame's words. */
+    int (*describe)(const tb_state *s, gr_action act, char *buf, size_t cap);
+    /* What an action's JSON says besides the frame's fields (a change of
+     * formation, a battery's action).  May be NULL. */
+    void (*action_json)(const tb_state *s, gr_action act, json_t *o);
+    /* Each action kind's command word, and as the log says it (English,
+     * French): K_COUNT entries each. */
+    const char *const *kind_words;
+    const char *const *kind_said[2];
+    /* A unit's state in the view (fields added to its JSON object o: aoe's
+     * zone) and in the text (", disordered"...); u NULL: not on the table.
+     * May be NULL. */
+    void (*unit_json)(const tb_state *s, int unit, const tt_unit *u, json_t *o);
+    int (*unit_notes)(const tb_state *s, int unit, const tt_unit *u, char *buf, size_t cap);
+    /* How good s is for player (game.h evaluate; ahead: the search's,
+     * objectives as the segment's end would take them). */
+    int32_t (*judge)(const tb_scenario *sc, const tb_state *s, int player, int ahead);
+} tb_join;
+
+/* The joins built in, NULL-terminated. */
+extern const tb_join *const tb_joins[];
+/* The join of a battle file's "type", or of a companion's system; NULL if
+ * none. */
+const tb_join *tb_join_by_type(const char *type);
+const tb_join *tb_join_by_system(const char *system);
+/* The join of a scenario (its battle's system). */
+const tb_join *tb_join_of(const tb_scenario *sc);
+/* The table's formation of word for arm in join j, -1 if none. */
+int tb_join_formation(const tb_join *j, gr_bt_arm arm, const char *word);
+/* 1: ty is a game type of the table (any join's). */
+int tb_game_is_table(const gr_game_type *ty);
 
 /* ---- the game type `aoe-table` (tb_game.c) ----------------------------------
  * The scenario is a tb_scenario (load: tb_file_parse); the state is the

@@ -323,7 +323,7 @@ cli_board *cli_board_open(const gr_game *g)
         b->sc = g->sc;
         board_tags(b->sc, &b->tg);
     }
-    b->table = g->type == &tb_game_aoe_table;
+    b->table = tb_game_is_table(g->type);
     return b;
 }
 

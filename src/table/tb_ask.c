@@ -367,7 +367,7 @@ json_t *tb_ask_reach(const void *scv, const void *st, int player, int unit, gr_e
                      mu >= 0 ? b->units[mu].id : "", mu >= 0 ? " is" : "");
         return NULL;
     }
-    const gr_game_type *ty = &tb_game_aoe_table;
+    const gr_game_type *ty = tb_join_of(scv)->game;
     int64_t allow = tb_game_move_allowance(st);
     int brk = tb_game_move_after_combat(st);
     tt_mover mv;
@@ -445,7 +445,7 @@ json_t *tb_ask_check(const void *scv, const void *st, int player, const char *te
 {
     (void)lang; /* the game's reasons are written in English, the sheets' words quoted */
     (void)err;
-    const gr_game_type *ty = &tb_game_aoe_table;
+    const gr_game_type *ty = tb_join_of(scv)->game;
     const gr_battle *b = tb_game_battle(st);
     int cur = ty->current_player(scv, st);
     char why[GR_ERROR_MSG + 64];

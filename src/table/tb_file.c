@@ -25,39 +25,14 @@ const char *tb_edge_name(tb_edge e)
     return (unsigned)e < TB_NEDGES ? edge_names[e] : "?";
 }
 
-/* The aoe formations of the order of battle (docs/oob.md) and how the table
- * lays them out (docs/rules/aoe.md "On the table: formations"): a supported
- * line stands as a line, a road column as a march column. */
-static const struct {
-    const char *word;
-    unsigned arms; /* bit per gr_bt_arm */
-    tt_formation form;
-} formations[] = {
-    {"line", 1u << GR_BT_INFANTRY | 1u << GR_BT_CAVALRY, TT_LINE},
-    {"supported_line", 1u << GR_BT_INFANTRY, TT_LINE},
-    {"column", 1u << GR_BT_INFANTRY | 1u << GR_BT_CAVALRY, TT_COLUMN},
-    {"road_column", 1u << GR_BT_INFANTRY | 1u << GR_BT_CAVALRY, TT_MARCH},
-    {"square", 1u << GR_BT_INFANTRY, TT_SQUARE},
-    {"skirmish", 1u << GR_BT_INFANTRY, TT_SKIRMISH},
-    {"unlimbered", 1u << GR_BT_ARTILLERY, TT_BATTERY},
-    {"limbered", 1u << GR_BT_ARTILLERY, TT_LIMBERED},
-};
-
-int tb_formation_of(gr_bt_arm arm, const char *word)
-{
-    for (size_t i = 0; i < sizeof formations / sizeof formations[0]; i++)
-        if (!strcmp(formations[i].word, word) && (formations[i].arms & (1u << arm)))
-            return (int)formations[i].form;
-    return -1;
-}
-
-static void formation_words(gr_bt_arm arm, char *buf, size_t cap)
+/* The formation words of join j for an arm, "a, b, c". */
+static void formation_words(const tb_join *j, gr_bt_arm arm, char *buf, size_t cap)
 {
     size_t n = 0;
     buf[0] = '\0';
-    for (size_t i = 0; i < sizeof formations / sizeof formations[0] && n < cap; i++)
-        if (formations[i].arms & (1u << arm))
-            n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", formations[i].word);
+    for (int i = 0; i < j->nformations && n < cap; i++)
+        if (j->formations[i].arms & (1u << arm))
+            n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", j->formations[i].word);
 }
 
 tt_arm tb_arm_of(gr_bt_arm arm)
@@ -71,6 +46,7 @@ typedef struct rd {
     const char *name;
     gr_error *err;
     tb_scenario *sc;
+    const tb_join *j; /* the system's join, from the file's "type" */
     const char *text;
     size_t len;
     uint8_t unit_seen[GR_BT_MAX_UNITS];     /* 1 deployed, 2 a reinforcement */
@@ -219,7 +195,7 @@ static size_t object_end(const char *text, size_t len, size_t at)
 /* Read the inline order of battle `n` with gr_oob_parse, from a copy of the
  * file where every character outside it is a space (newlines kept), so
  * that its messages keep the battle file's lines and columns. */
-static gr_status read_inline(rd *r, const gr_jr_node *n, const gr_battle_rules *aoe)
+static gr_status read_inline(rd *r, const gr_jr_node *n, const gr_battle_rules *rules)
 {
     size_t from = offset_of(r->text, r->len, n->line, n->col);
     size_t to = object_end(r->text, r->len, from);
@@ -237,23 +213,25 @@ static gr_status read_inline(rd *r, const gr_jr_node *n, const gr_battle_rules *
         }
     }
     copy[k] = '\0';
-    gr_status st = gr_oob_parse(copy, k, r->name, aoe, 0, &r->sc->start, r->err);
+    gr_status st = gr_oob_parse(copy, k, r->name, rules, 0, &r->sc->start, r->err);
     gr_free(copy);
     return st;
 }
 
 static gr_status read_oob(rd *r, const gr_jr_node *n)
 {
-    const gr_battle_rules *aoe = gr_battle_rules_find("aoe");
-    if (!aoe)
-        return gr_error_set(r->err, GR_ERUNTIME, "%s: the aoe companion rules are not built in",
-                            r->name);
+    const char *sys = r->j->system;
+    const gr_battle_rules *rules = gr_battle_rules_find(sys);
+    if (!rules)
+        return gr_error_set(r->err, GR_ERUNTIME, "%s: the %s companion rules are not built in",
+                            r->name, sys);
     if (n->type == GR_JR_OBJECT)
-        return read_inline(r, n, aoe);
+        return read_inline(r, n, rules);
     if (n->type != GR_JR_STRING || n->len == 0)
         return fail(r, n,
-                    "\"oob\" must be the path of an aoe order of battle (relative to this file) "
-                    "or the order of battle itself, an object (docs/oob.md)");
+                    "\"oob\" must be the path of an %s order of battle (relative to this file) "
+                    "or the order of battle itself, an object (docs/oob.md)",
+                    sys);
     char path[4096];
     const char *slash = strrchr(r->name, '/');
     int dir = slash ? (int)(slash - r->name) + 1 : 0;
@@ -271,7 +249,7 @@ static gr_status read_oob(rd *r, const gr_jr_node *n)
         else
             snprintf(path, sizeof path, "data/table/%s", n->str);
     }
-    gr_status st = gr_oob_read(path, aoe, 0, &r->sc->start, NULL, NULL, r->err);
+    gr_status st = gr_oob_read(path, rules, 0, &r->sc->start, NULL, NULL, r->err);
     if (st == GR_ERUNTIME && r->err && !strstr(r->err->msg, "out of memory")) {
         char msg[GR_ERROR_MSG];
         snprintf(msg, sizeof msg, "%s", r->err->msg);
@@ -304,7 +282,7 @@ static gr_status read_table(rd *r, const gr_jr_node *root)
         (st = get_len(r, w, "width", "the table", 1, TT_INCH(524), &wv)) != GR_OK ||
         (st = get_len(r, d, "depth", "the table", 1, TT_INCH(524), &dv)) != GR_OK)
         return st;
-    tt_table_init(&r->sc->table, TT_AOE, (tt_coord)wv, (tt_coord)dv);
+    tt_table_init(&r->sc->table, r->j->table_system, (tt_coord)wv, (tt_coord)dv);
     return GR_OK;
 }
 
@@ -358,14 +336,6 @@ static gr_status read_bases(rd *r, const gr_jr_node *root)
         r->sc->table.bases[arms[i]] = (tt_base){(tt_coord)w, (tt_coord)d};
     }
     return GR_OK;
-}
-
-/* The cover value of a feature when the file gives none (docs/rules/aoe.md
- * "On the table: cover"): light cover 1, heavy cover 2. */
-static int default_cover(const tt_table *t, tt_kind k)
-{
-    tt_cover c = t->kinds[k].cover;
-    return c == TT_COVER_HEAVY ? 2 : c == TT_COVER_LIGHT ? 1 : 0;
 }
 
 static gr_status read_terrain(rd *r, const gr_jr_node *root)
@@ -425,7 +395,7 @@ static gr_status read_terrain(rd *r, const gr_jr_node *root)
         if ((n = gr_jr_get(e, "name")) &&
             (st = get_str(r, n, "name", what, sc->feature_name[k], GR_BT_NAME)) != GR_OK)
             return st;
-        sc->cover[k] = default_cover(&sc->table, f.kind);
+        sc->cover[k] = r->j->default_cover(&sc->table, f.kind);
         if ((n = gr_jr_get(e, "cover"))) {
             if (line)
                 return fail(r, n, "\"cover\" is for an area, not a %s; remove it", kind->str);
@@ -511,10 +481,10 @@ static gr_status read_pose(rd *r, const gr_jr_node *e, int idx, const char *what
     if ((f = gr_jr_get(e, "formation")) &&
         (st = get_str(r, f, "formation", what, word, GR_BT_ID)) != GR_OK)
         return st;
-    int form = tb_formation_of(bu->arm, word);
+    int form = tb_join_formation(r->j, bu->arm, word);
     if (form < 0) {
         char list[200];
-        formation_words(bu->arm, list, sizeof list);
+        formation_words(r->j, bu->arm, list, sizeof list);
         return fail(r, f ? f : e,
                     "unit \"%s\": formation \"%s\" is not one of its arm's; accepted: %s", bu->id,
                     word, list);
@@ -868,8 +838,15 @@ static gr_status read_all(rd *r, const gr_jr_node *root)
         (st = get_int(r, n, "format", "the battle file", 1, 1, &format)) != GR_OK ||
         (st = need(r, root, "type", "the battle file", &n)) != GR_OK)
         return st;
-    if (n->type != GR_JR_STRING || strcmp(n->str, "aoe-table"))
-        return fail(r, n, "\"type\" must be \"aoe-table\" (the only game type of this format)");
+    if (n->type != GR_JR_STRING || !(r->j = tb_join_by_type(n->str))) {
+        char types[200];
+        size_t k = 0;
+        types[0] = '\0';
+        for (int i = 0; tb_joins[i] && k < sizeof types; i++)
+            k += (size_t)snprintf(types + k, sizeof types - k, "%s\"%s\"", i ? " or " : "",
+                                  tb_joins[i]->type);
+        return fail(r, n, "\"type\" must be %s (the game types of this format)", types);
+    }
     if ((n = gr_jr_get(root, "notes")) && n->type != GR_JR_STRING)
         return fail(r, n, "\"notes\" must be a string, not %s", gr_jr_type_name(n->type));
     if ((n = gr_jr_get(root, "sources"))) {

@@ -1,15 +1,16 @@
-/* tb_game.c - L'Âge des Aigles on the table as a game type (tb.h,
- * `aoe-table`): the companion's battle (battle.h) is the rules' state, the
- * table (tabletop.h) holds where every unit stands; every decision is a
- * verb of the companion whose facts the table measures, every die a chance
- * node, every result carried out on the table.
+/* tb_game.c - the table's game, one for every system (tb.h, "the join"):
+ * the companion's battle (battle.h) is the rules' state, the table
+ * (tabletop.h) holds where every unit stands; every decision is a verb of
+ * the companion whose facts the table measures, every die a chance node,
+ * every result carried out on the table.
  *
  * No rule is written here: a test is the companion's (prepared from its
- * state, resolved, applied back by bt_aoe*.c); its legality is the
+ * state, resolved, applied back by bt_<system>*.c); its legality is the
  * companion's prepare; distances, arcs, sight, moves and retreats are the
- * table's.  What this file adds is the join: which facts the table gives a
- * test, and what a result does to the stands (docs/rules/aoe.md "On the
- * table: the battle file and the game"). */
+ * table's.  What a system adds (which facts the table gives a test, what a
+ * result does to the stands, its phases' decisions) is its join
+ * (tb_aoe.c: docs/rules/aoe.md "On the table: the battle file and the
+ * game"). */
 #include "grognard/tb.h"
 
 #include <inttypes.h>
@@ -24,58 +25,9 @@
 #include "grognard/hash.h"
 #include "grognard/resolve.h"
 #include "grognard/table.h"
-
-/* ---- what the table gives the rules (docs/rules/aoe.md) ------------------ */
-
-/* The reserve zone (seed 000: « s'approche à moins de 18" »). */
-#define TB_RESERVE_ZONE TT_INCH(18)
-/* Musketry: the sheet's shortest fire column (2"), read as the range of a
- * brigade's fire and of « au-delà de la portée de mousquetterie ». */
-#define TB_MUSKETRY TT_INCH(2)
+#include "tb_join.h"
 
 /* ---- the state ------------------------------------------------------------- */
-
-/* What the table's game keeps beside the battle and the table: plain
- * integers, hashed as bytes. */
-typedef struct tb_extra {
-    int pending;      /* 1: the test in `test` waits for dice */
-    int need, parts;  /* the gr_roll_kind it waits for, and its parts (2 if opposed) */
-    int got;          /* parts of that roll given so far */
-    int mv_unit;      /* the unit whose move its side chooses now, -1 none */
-    int64_t mv_allow; /* that move's allowance, milli-inches */
-    int mv_change;    /* the change of formation declared with its test (changes[]), 0 none */
-    int32_t charge_from[GR_BT_MAX_UNITS]; /* edge distance before its move into contact
-                                             this segment (milli-inches), -1 none */
-    uint8_t arrived[TB_MAX_ARRIVALS];
-    uint8_t leader_on[GR_BT_MAX_LEADERS];    /* 1: the general is on the table */
-    uint8_t leader_acted[GR_BT_MAX_LEADERS]; /* 1: attached or detached this segment */
-    int holder[TB_MAX_OBJECTIVES];
-    int levels[2]; /* critical levels each army has reached */
-    int moved;     /* 1: a unit moved, arrived or left since the zones were synced */
-    int over;      /* 1: the battle has ended */
-    int winner;    /* a side, or GR_DRAW */
-    /* added after the first saves: hashed only when one is set (tb_hash),
-     * so that a save's hashes still match up to its first counter-charge,
-     * breakthrough or initiative choice */
-    int mv_break;  /* its move after a combat: 1 « perce », 2 « occupe ... ou perce », 3
-                      « occupe la position évacuée » */
-    int mv_toward; /* a breakthrough's nearest enemy unit (its id) */
-    int choosing;  /* 1 + the side that won the initiative and chooses now, 0 none */
-    uint8_t cc_asked[GR_BT_MAX_UNITS];       /* 1: the side charged has answered this
-                                                charger's charge this combat phase */
-    uint8_t leader_moved[GR_BT_MAX_LEADERS]; /* 1: moved in this segment's generals' phase */
-} tb_extra;
-
-typedef struct tb_state {
-    tb_extra x;
-    gr_bt_action test; /* the test waiting for its dice: the call and the dice so far */
-    uint64_t ground;   /* the table's fixed part (its fields up to its units, its features:
-                          the scenario's, unchanged in play) hashed by tb_init: the move
-                          set's memory reads it for them; never hashed into the state's */
-    tt_pt leader_at[GR_BT_MAX_LEADERS];
-    tt_table t;
-    gr_battle b;
-} tb_state;
 
 static const tb_scenario *scen(const void *sc)
 {
@@ -97,94 +49,14 @@ int tb_game_move_unit(const void *st)
     return ((const tb_state *)st)->x.mv_unit;
 }
 
-/* ---- actions ----------------------------------------------------------------
- * A gr_action: the kind in the top byte, the unit and the target (plus one,
- * 0 none) in the next two, a 40-bit argument below; a die is its value
- * (kind 0). */
-enum {
-    K_DIE,
-    K_NEXT,
-    K_INITIATIVE, /* arg 0: the winner is 1st player */
-    K_RESERVE,
-    K_MOVEMENT,
-    K_MOVE,    /* arg: the index of the move in tt_move_set's list */
-    K_POSE,    /* arg: x (20 bits), y (20 bits); target byte: turn index, formation */
-    K_FIRE,    /* target */
-    K_COMBAT,  /* target */
-    K_BATTERY, /* arg: 0 limber, 1 unlimber, 2 move, 3..8 pivot (pivot_turn) */
-    K_ATTACH,  /* a general (the target byte: his index) attaches to the unit */
-    K_DETACH,  /* a general (the target byte) detaches */
-    /* kinds added after the first saves: appended, so that the codes above
-     * keep their values */
-    K_COUNTERCHARGE, /* the unit counter-charges the target (the charger) */
-    K_NO_COUNTER,    /* no counter-charge against the target (the charger) */
-    K_CHOOSE,        /* the initiative's winner: arg 0 1st player, 1 2nd player */
-    K_GENERAL,       /* a detached general (the target byte) moves; arg: x, y (20 bits each) */
-    K_COUNT
-};
-
-#define ARG_MASK UINT64_C(0xffffffffff)
-
-static gr_action act_make(int kind, int unit, int target, uint64_t arg)
-{
-    return (gr_action)kind << 56 | (gr_action)((unit + 1) & 0xff) << 48 |
-           (gr_action)((target + 1) & 0xff) << 40 | (arg & ARG_MASK);
-}
-static int act_kind(gr_action a)
-{
-    return (int)(a >> 56);
-}
-static int act_unit(gr_action a)
-{
-    return (int)((a >> 48) & 0xff) - 1;
-}
-static int act_target(gr_action a)
-{
-    return (int)((a >> 40) & 0xff) - 1;
-}
-static uint64_t act_arg(gr_action a)
-{
-    return a & ARG_MASK;
-}
-
-static const char *const battery_words[] = {"limber", "unlimber", "move"};
-/* A battery's pivot (seed 003, Artillerie: « pivoter (en batterie) de 0 à
- * 45° »): the table's turns of 15, 30 and 45 degrees, + counter-clockwise
- * (left), about its front centre; arg 3 + i. */
-static const int pivot_turn[] = {15, 30, 45, -15, -30, -45};
-#define NBATTERY_ARGS (3 + (int)(sizeof pivot_turn / sizeof pivot_turn[0]))
-
-/* A move of the move set by its kind (tt_move_kind's order). */
-static const char *const move_kinds[] = {"hold",    "advance",   "wheel",
-                                         "contact", "fall_back", "road"};
-
-/* A change of formation declared with a movement test (K_MOVEMENT's arg):
- * the formation it ends in, and the movement procedure's --deployment
- * that prices it (Table des vitesses: « Pas de mouvement si déploiement en
- * ligne ou en ligne soutenue », « ... en tirailleurs », « 1/2 mouvement si
- * déploiement en colonne de manœuvre, de route »); forming square is not
- * priced by the sheet (NULL). */
-static const struct {
-    const char *formation, *deployment;
-} changes[] = {
-    {NULL, NULL},
-    {"line", "line"},
-    {"supported_line", "supported_line"},
-    {"skirmish", "skirmish"},
-    {"column", "maneuver_column"},
-    {"road_column", "road_column"},
-    {"square", NULL},
-};
-#define NCHANGES ((int)(sizeof changes / sizeof changes[0]))
-
 /* ---- small helpers ------------------------------------------------------------ */
 
-static tt_unit *on_table(tt_table *t, int id)
+tt_unit *tb_on_table(tt_table *t, int id)
 {
     return tt_table_unit(t, id);
 }
 
-static const tt_unit *on_table_c(const tt_table *t, int id)
+const tt_unit *tb_on_table_c(const tt_table *t, int id)
 {
     for (int i = 0; i < t->nunits; i++)
         if (t->units[i].id == id)
@@ -192,7 +64,7 @@ static const tt_unit *on_table_c(const tt_table *t, int id)
     return NULL;
 }
 
-static void take_off(tt_table *t, int id)
+void tb_take_off(tt_table *t, int id)
 {
     for (int i = 0; i < t->nunits; i++)
         if (t->units[i].id == id) {
@@ -206,10 +78,10 @@ static void take_off(tt_table *t, int id)
 
 /* Lay unit u out again from its pose, the stands the battle says it has
  * left and its formation. */
-static void relayout(const tb_state *s, tt_table *t, tt_unit *u)
+void tb_relayout(const tb_state *s, tt_table *t, tt_unit *u)
 {
     const gr_bt_unit *bu = &s->b.units[u->id];
-    int form = tb_formation_of(bu->arm, bu->formation);
+    int form = tb_join_formation(tb_join_of_state(s), bu->arm, bu->formation);
     tt_unit n = *u;
     n.nstands = gr_bt_unit_stands(bu);
     if (form >= 0)
@@ -229,7 +101,7 @@ static void word_copy(char *dst, size_t cap, const char *src)
     dst[n] = 0;
 }
 
-static void call_fact(gr_bt_call *c, const char *key, const char *val)
+void tb_call_fact(gr_bt_call *c, const char *key, const char *val)
 {
     if (c->nin >= GR_BT_MAX_INPUTS)
         return;
@@ -238,7 +110,7 @@ static void call_fact(gr_bt_call *c, const char *key, const char *val)
     c->nin++;
 }
 
-static void call_init(gr_bt_action *a, const char *verb, int unit, int target)
+void tb_call_init(gr_bt_action *a, const char *verb, int unit, int target)
 {
     memset(a, 0, sizeof *a);
     word_copy(a->call.verb, sizeof a->call.verb, verb);
@@ -249,7 +121,7 @@ static void call_init(gr_bt_action *a, const char *verb, int unit, int target)
 
 /* The companion's answer to "may this be asked now?": the verb's phase,
  * then its prepare (a unit that cannot act, a fact refused). */
-static int allowed(const gr_battle *b, const gr_bt_action *a)
+int tb_allowed(const gr_battle *b, const gr_bt_action *a)
 {
     const gr_bt_verb *v = gr_battle_verb(b, a->call.verb);
     if (!v || gr_battle_verb_open(b, v, NULL) != GR_OK)
@@ -262,7 +134,7 @@ static int allowed(const gr_battle *b, const gr_bt_action *a)
 /* The edge distance a..b in milli-inches, rounded up (so that a column
  * "up to and including N" is read exactly: N is a whole number of
  * milli-inches). */
-static int64_t dist_ceil(const tt_unit *a, const tt_unit *b)
+int64_t tb_dist_ceil(const tt_unit *a, const tt_unit *b)
 {
     tt_q d2 = tt_unit_dist2(a, b);
     int64_t f = tt_dist_floor(d2);
@@ -271,7 +143,7 @@ static int64_t dist_ceil(const tt_unit *a, const tt_unit *b)
 
 /* The cover value of the ground unit u stands on: the best of the areas
  * holding its front centre (the file's `cover`). */
-static int cover_of(const tb_scenario *sc, const tt_table *t, const tt_unit *u)
+int tb_cover_of(const tb_scenario *sc, const tt_table *t, const tt_unit *u)
 {
     int best = 0;
     for (int i = 0; i < t->nfeatures; i++) {
@@ -284,47 +156,15 @@ static int cover_of(const tb_scenario *sc, const tt_table *t, const tt_unit *u)
     return best;
 }
 
-/* The reach of u's fire: its last fire band (gr_bt_aoe_fire_bands). */
-static int64_t fire_range(const gr_bt_unit *u)
-{
-    int64_t lim[8];
-    int n = gr_bt_aoe_fire_bands(u, lim, 8);
-    return n > 0 && n <= 8 ? lim[n - 1] : 0;
-}
-
-/* A general's radius (seed 000: « un général dans ses 12" », « rayon de
- * commandement de 12" »). */
-#define TB_GENERAL_RADIUS TT_INCH(12)
-/* A general's move in milli-inches: seed 003, Table des vitesses, the row
- * « Généraux et ADC », column « Nominale » (12"), read from the rules'
- * table (src/rules/aoe/aoe_tables.c); 0 if it cannot be read. */
-static int64_t general_move_allowance(void)
-{
-    const gr_system *sys = gr_system_find("aoe");
-    const gr_table *t = sys ? gr_system_table(sys, "speed") : NULL;
-    if (!t)
-        return 0;
-    gr_args a;
-    memset(&a, 0, sizeof a);
-    gr_error e;
-    gr_cell cell;
-    memset(&cell, 0, sizeof cell);
-    if (gr_args_set(t->params, 0, "generals", &a, &e) != GR_OK ||
-        gr_args_set(t->params, 1, "nominal", &a, &e) != GR_OK ||
-        t->lookup(&a, &cell, &e) != GR_OK || cell.nfields < 1)
-        return 0;
-    return cell.fields[0].i;
-}
-
 /* Where general l stands: with the brigade he is attached to (its front
  * centre), else his own place; 0 if he is not on the table or not active. */
-static int leader_pos(const tb_state *s, int l, tt_pt *p)
+int tb_leader_pos(const tb_state *s, int l, tt_pt *p)
 {
     const gr_bt_leader *x = &s->b.leaders[l];
     if (!gr_bt_leader_active(x))
         return 0;
     if (x->attached >= 0) {
-        const tt_unit *u = on_table_c(&s->t, x->attached);
+        const tt_unit *u = tb_on_table_c(&s->t, x->attached);
         if (!u)
             return 0;
         *p = u->pose.at;
@@ -339,7 +179,7 @@ static int leader_pos(const tb_state *s, int l, tt_pt *p)
 int tb_game_leader_at(const void *st, int l, tt_pt *p)
 {
     const tb_state *s = st;
-    return l >= 0 && l < s->b.nleaders && leader_pos(s, l, p);
+    return l >= 0 && l < s->b.nleaders && tb_leader_pos(s, l, p);
 }
 
 /* Generals follow their brigades: an attached general's place is his
@@ -348,77 +188,12 @@ static void follow_leaders(tb_state *s)
 {
     for (int l = 0; l < s->b.nleaders; l++) {
         int a = s->b.leaders[l].attached;
-        const tt_unit *u = a >= 0 ? on_table_c(&s->t, a) : NULL;
+        const tt_unit *u = a >= 0 ? tb_on_table_c(&s->t, a) : NULL;
         if (u) {
             s->leader_at[l] = u->pose.at;
             s->x.leader_on[l] = 1;
         }
     }
-}
-
-/* « Ne peut être mise en batterie que par un général dans ses 12" »: an
- * active general of its side within 12" of one of the battery's stands. */
-static int general_near(const tb_state *s, const tt_unit *u)
-{
-    for (int l = 0; l < s->b.nleaders; l++) {
-        tt_pt p;
-        if (s->b.leaders[l].side == u->side && leader_pos(s, l, &p) &&
-            tt_within_radius(u, p, TB_GENERAL_RADIUS))
-            return 1;
-    }
-    return 0;
-}
-
-/* « Par général hiérarchique ... détaché dans le rayon de cdt du général en
- * chef »: the detached generals of unit u's chain of command farther than
- * 12" from the commander-in-chief, as "id,id" (the companion's
- * --out-of-radius; it counts the others).  0 if none. */
-static int out_of_radius(const tb_state *s, int u, char *buf, size_t cap)
-{
-    const gr_battle *b = &s->b;
-    int chief = -1;
-    for (int l = 0; l < b->nleaders; l++)
-        if (b->leaders[l].side == b->units[u].side && !strcmp(b->leaders[l].role, "army"))
-            chief = l;
-    tt_pt cp = {0, 0};
-    int has_chief = chief >= 0 && leader_pos(s, chief, &cp);
-    size_t n = 0;
-    buf[0] = '\0';
-    int guard = 0;
-    for (int l = b->units[u].leader; l >= 0 && guard < GR_BT_MAX_LEADERS;
-         l = b->leaders[l].parent, guard++) {
-        const gr_bt_leader *x = &b->leaders[l];
-        if (l == chief || x->attached >= 0 || !gr_bt_leader_active(x))
-            continue;
-        tt_pt p;
-        int near = has_chief && leader_pos(s, l, &p);
-        if (near) {
-            int64_t dx = (int64_t)p.x - cp.x, dy = (int64_t)p.y - cp.y;
-            near = dx * dx + dy * dy <= (int64_t)TB_GENERAL_RADIUS * TB_GENERAL_RADIUS;
-        }
-        if (!near && n + strlen(x->id) + 2 < cap)
-            n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? "," : "", x->id);
-    }
-    return n > 0;
-}
-
-/* The mover of unit u for an allowance: the speeds of the Table des
- * vitesses per going; no change of formation on the way. */
-static void mover_of(const tb_state *s, int u, int64_t allow, tt_mover *mv)
-{
-    const gr_bt_unit *bu = &s->b.units[u];
-    memset(mv, 0, sizeof *mv);
-    int64_t nominal = gr_bt_aoe_speed(bu, "nominal");
-    mv->allowance = allow;
-    mv->speed[TT_GO_CLEAR] = nominal;
-    mv->speed[TT_GO_ROAD] = gr_bt_aoe_speed(bu, "road");
-    mv->speed[TT_GO_ROUGH] = mv->speed[TT_GO_DIFFICULT] = gr_bt_aoe_speed(bu, "difficult");
-    mv->speed[TT_GO_FORD] = nominal;
-    mv->ford_penalty = nominal - gr_bt_aoe_speed(bu, "ford");
-    mv->pass_penalty = gr_bt_aoe_pass_through();
-    const tt_unit *tu = on_table_c(&s->t, u);
-    if (tu)
-        mv->may_change[tu->pose.form] = 1;
 }
 
 /* The moves of the unit whose move is to be chosen (tt_move_set with its
@@ -464,7 +239,7 @@ static uint64_t ground_key(const tt_table *t)
     return words_hash(key, t->features, (size_t)t->nfeatures * sizeof t->features[0]);
 }
 
-static const tt_option *move_set(const tb_state *s, int *n)
+const tt_option *tb_move_set(const tb_state *s, int *n)
 {
     move_memo *memo = &memo_of_thread;
     const tt_table *t = &s->t;
@@ -478,9 +253,11 @@ static const tt_option *move_set(const tb_state *s, int *n)
     }
     key = words_hash(key, &s->x.mv_unit, sizeof s->x.mv_unit);
     key = words_hash(key, &s->x.mv_allow, sizeof s->x.mv_allow);
+    const tb_join *j = tb_join_of_state(s);
+    key = words_hash(key, &j, sizeof j);
     if (!memo->valid || memo->key != key) {
         tt_mover mv;
-        mover_of(s, s->x.mv_unit, s->x.mv_allow, &mv);
+        j->mover(s, s->x.mv_unit, s->x.mv_allow, &mv);
         memo->n = tt_move_set(&s->t, s->x.mv_unit, &mv, memo->opt, TT_MAX_OPTIONS);
         memo->key = key;
         memo->valid = 1;
@@ -491,7 +268,7 @@ static const tt_option *move_set(const tb_state *s, int *n)
 
 /* The squared distance from point p (a unit's front centre) to the
  * nearest stand of unit e, exact. */
-static tt_q front_to(tt_pt p, const tt_unit *e)
+tt_q tb_front_to(tt_pt p, const tt_unit *e)
 {
     tt_q best = tt_dist2_poly(&p, 1, e->st[0].c, 4);
     for (int i = 1; i < e->nstands; i++) {
@@ -502,47 +279,9 @@ static tt_q front_to(tt_pt p, const tt_unit *e)
     return best;
 }
 
-/* A breakthrough's moves (seed 003, « perce avec charge à demi-vitesse vers
- * l'unité ennemie la plus proche »): into contact with that enemy, or
- * straight or wheeling toward it: its front centre ending nearer that
- * enemy's nearest stand than it started. */
-static int break_ok(const tb_state *s, const tt_option *o)
-{
-    const tt_unit *u = on_table_c(&s->t, s->x.mv_unit), *e = on_table_c(&s->t, s->x.mv_toward);
-    if (s->x.mv_break == 3)
-        return o->kind == TT_MK_ADVANCE;
-    if (!u || !e)
-        return 0;
-    if (o->kind == TT_MK_CONTACT)
-        return o->target == e->id;
-    if (o->kind != TT_MK_ADVANCE && o->kind != TT_MK_WHEEL)
-        return 0;
-    return tt_q_cmp(front_to(o->end.at, e), front_to(u->pose.at, e)) < 0;
-}
-
-/* 1: the unit whose move is chosen may hold: not a breakthrough, or one
- * the result lets it decline (« occupe la position ... ou perce »), or one
- * with no move toward the enemy. */
-static int may_hold(const tb_state *s)
-{
-    if (s->x.mv_break != 1)
-        return 1;
-    int n;
-    const tt_option *o = move_set(s, &n);
-    for (int i = 0; o && i < n; i++)
-        if (break_ok(s, &o[i]))
-            return 0;
-    return 1;
-}
-
 /* ---- the table follows the battle ------------------------------------------- */
 
-typedef struct before {
-    int stands[GR_BT_MAX_UNITS];
-    char formation[GR_BT_MAX_UNITS][GR_BT_ID];
-} before;
-
-static void snapshot(const tb_state *s, before *bf)
+void tb_snapshot(const tb_state *s, tb_before *bf)
 {
     for (int i = 0; i < s->b.nunits; i++) {
         bf->stands[i] = s->b.units[i].removed ? 0 : gr_bt_unit_stands(&s->b.units[i]);
@@ -552,49 +291,28 @@ static void snapshot(const tb_state *s, before *bf)
 
 /* Stands removed and the formation re-formed, units removed from play
  * taken off the table. */
-static void follow_battle(tb_state *s, const before *bf)
+void tb_follow_battle(tb_state *s, const tb_before *bf)
 {
     for (int i = 0; i < s->b.nunits; i++) {
         const gr_bt_unit *bu = &s->b.units[i];
-        tt_unit *u = on_table(&s->t, i);
+        tt_unit *u = tb_on_table(&s->t, i);
         if (!u)
             continue;
         if (bu->removed || gr_bt_unit_stands(bu) < 1) {
-            take_off(&s->t, i);
+            tb_take_off(&s->t, i);
             s->x.moved = 1;
             continue;
         }
         if (gr_bt_unit_stands(bu) != bf->stands[i] || strcmp(bu->formation, bf->formation[i])) {
-            relayout(s, &s->t, u);
+            tb_relayout(s, &s->t, u);
             s->x.moved = 1;
         }
-    }
-}
-
-/* Keep the companion's zones as the table has them (seed 000's 18"). */
-static void sync_zones(tb_state *s)
-{
-    if (s->b.phase == 0 || !s->x.moved)
-        return; /* the zone verb is not open in the initiative interphase */
-    s->x.moved = 0;
-    for (int i = 0; i < s->t.nunits; i++) {
-        const tt_unit *u = &s->t.units[i];
-        const gr_bt_unit *bu = &s->b.units[u->id];
-        if (bu->removed)
-            continue;
-        int z = tt_in_reserve_zone(&s->t, u, TB_RESERVE_ZONE);
-        if (z == bu->in_reserve)
-            continue;
-        gr_bt_action a;
-        call_init(&a, "zone", u->id, -1);
-        call_fact(&a.call, "to", z ? "reserve" : "tactical");
-        gr_battle_do(&s->b, &a, NULL, NULL);
     }
 }
 
 /* Stands each army has lost: the stands lost by its units, and all that
  * were left of those removed from play. */
-static int army_lost(const gr_battle *b, int side)
+int tb_army_lost(const gr_battle *b, int side)
 {
     int n = 0;
     for (int i = 0; i < b->nunits; i++) {
@@ -606,7 +324,7 @@ static int army_lost(const gr_battle *b, int side)
     return n;
 }
 
-static int points_of(const tb_scenario *sc, const tb_state *s, int side)
+int tb_points_of(const tb_scenario *sc, const tb_state *s, int side)
 {
     int p = 0;
     for (int i = 0; i < sc->nobjectives; i++)
@@ -622,18 +340,18 @@ static void check_armies(const tb_scenario *sc, tb_state *s)
 {
     int broken[2] = {0, 0};
     for (int side = 0; side < 2; side++) {
-        int lost = army_lost(&s->b, side), lv = 0;
+        int lost = tb_army_lost(&s->b, side), lv = 0;
         for (int k = 0; k < sc->ncritical[side]; k++)
             lv += sc->critical[side][k] <= lost;
         if (lv > s->x.levels[side]) {
             s->x.levels[side] = lv;
             gr_bt_action a;
             char buf[16];
-            call_init(&a, "critical", -1, -1);
+            tb_call_init(&a, "critical", -1, -1);
             snprintf(buf, sizeof buf, "%d", side);
-            call_fact(&a.call, "side", buf);
+            tb_call_fact(&a.call, "side", buf);
             snprintf(buf, sizeof buf, "%d", lv);
-            call_fact(&a.call, "levels", buf);
+            tb_call_fact(&a.call, "levels", buf);
             gr_battle_do(&s->b, &a, NULL, NULL);
         }
         broken[side] = sc->army_morale[side] > 0 && s->x.levels[side] >= sc->army_morale[side];
@@ -646,16 +364,16 @@ static void check_armies(const tb_scenario *sc, tb_state *s)
 
 /* The end of the last turn: objectives, then (if the file says so) the
  * stands lost. */
-static void end_of_battle(const tb_scenario *sc, tb_state *s)
+void tb_end_of_battle(const tb_scenario *sc, tb_state *s)
 {
     s->x.over = 1;
     s->x.winner = GR_DRAW;
-    int p0 = points_of(sc, s, 0), p1 = points_of(sc, s, 1);
+    int p0 = tb_points_of(sc, s, 0), p1 = tb_points_of(sc, s, 1);
     if (sc->vp_objectives && p0 != p1) {
         s->x.winner = p0 > p1 ? 0 : 1;
         return;
     }
-    int l0 = army_lost(&s->b, 0), l1 = army_lost(&s->b, 1);
+    int l0 = tb_army_lost(&s->b, 0), l1 = tb_army_lost(&s->b, 1);
     if (sc->vp_destroyed && l0 != l1)
         s->x.winner = l0 < l1 ? 0 : 1;
 }
@@ -663,7 +381,7 @@ static void end_of_battle(const tb_scenario *sc, tb_state *s)
 /* Who would hold objective i if the segment ended now (docs/table.md): the
  * side with a stand of a brigade within its radius while the other has
  * none; else its holder. */
-static int holder_now(const tb_scenario *sc, const tb_state *s, int i)
+int tb_holder_now(const tb_scenario *sc, const tb_state *s, int i)
 {
     const tb_objective *o = &sc->objective[i];
     int near[2] = {0, 0};
@@ -678,15 +396,15 @@ static int holder_now(const tb_scenario *sc, const tb_state *s, int i)
 }
 
 /* At a segment's end: who holds each objective (docs/table.md). */
-static void take_objectives(const tb_scenario *sc, tb_state *s)
+void tb_take_objectives(const tb_scenario *sc, tb_state *s)
 {
     for (int i = 0; i < sc->nobjectives; i++)
-        s->x.holder[i] = holder_now(sc, s, i);
+        s->x.holder[i] = tb_holder_now(sc, s, i);
 }
 
 /* Reinforcements of the side whose segment begins (before its reserve
  * movement); a place taken waits for the side's next segment. */
-static void arrivals(const tb_scenario *sc, tb_state *s)
+void tb_arrivals(const tb_scenario *sc, tb_state *s)
 {
     int side = gr_battle_active_side(&s->b);
     for (int i = 0; i < sc->narrivals; i++) {
@@ -720,7 +438,7 @@ static void arrivals(const tb_scenario *sc, tb_state *s)
 
 /* ---- results carried out on the table ------------------------------------------ */
 
-static const gr_effects *step_effects(const gr_step *st)
+const gr_effects *tb_step_effects(const gr_step *st)
 {
     if (!st->table || !st->table->effects || st->cell.outcome < 0 ||
         (size_t)st->cell.outcome >= st->table->noutcomes)
@@ -728,189 +446,28 @@ static const gr_effects *step_effects(const gr_step *st)
     return &st->table->effects[st->cell.outcome];
 }
 
-/* The distance of a retreat line for unit ui (milli-inches). */
-static int64_t retreat_length(const tb_state *s, int ui, const gr_effect *e)
+void tb_retreat(tb_state *s, int ui, int64_t dist)
 {
-    const gr_bt_unit *bu = &s->b.units[ui];
-    const tt_unit *u = on_table_c(&s->t, ui);
-    const tt_unit *en = u ? tt_nearest_enemy(&s->t, u) : NULL;
-    int64_t cur = en ? tt_dist_floor(tt_unit_dist2(u, en)) : TT_COORD_MAX;
-    int64_t nominal = gr_bt_aoe_speed(bu, "nominal"), beyond = TB_MUSKETRY + 1 - cur;
-    if (beyond < 0)
-        beyond = 0;
-    switch ((gr_fx_retreat)e->retreat) {
-    case GR_RETREAT_DISTANCE: return (int64_t)e->distance * TT_UNITS_PER_INCH;
-    case GR_RETREAT_TO_DISTANCE: {
-        int64_t d = (int64_t)e->distance * TT_UNITS_PER_INCH - cur;
-        return d > 0 ? d : 0;
-    }
-    case GR_RETREAT_FULL_MOVE: return nominal;
-    case GR_RETREAT_HALF_MOVE: return nominal / 2;
-    case GR_RETREAT_BEYOND_MUSKET: return beyond;
-    case GR_RETREAT_BEYOND_MUSKET_OR_HALF: return beyond > nominal / 2 ? beyond : nominal / 2;
-    default: return 0;
-    }
-}
-
-static void retreat(tb_state *s, int ui, int64_t dist)
-{
-    tt_unit *u = on_table(&s->t, ui);
+    tt_unit *u = tb_on_table(&s->t, ui);
     if (!u || dist <= 0)
         return;
     tt_pose end;
     int64_t done = 0;
     if (tt_retreat(&s->t, ui, dist, &end, &done, NULL) == GR_OK && done > 0) {
         u->pose = end;
-        relayout(s, &s->t, u);
+        tb_relayout(s, &s->t, u);
         s->x.moved = 1;
     }
 }
 
-/* The change of formation c (changes[]) of unit u, declared with its test:
- * made through the companion's `formation` (refused when the result says
- * « ne peut changer de formation ») if the new layout fits on the table
- * (from the same front centre), then laid out. */
-static void apply_change(tb_state *s, int u, int c)
-{
-    tt_unit *tu = on_table(&s->t, u);
-    if (c <= 0 || c >= NCHANGES || !tu)
-        return;
-    int form = tb_formation_of(s->b.units[u].arm, changes[c].formation);
-    if (form < 0)
-        return;
-    tt_mover mv;
-    mover_of(s, u, 0, &mv);
-    mv.may_change[form] = 1;
-    tt_pose p = tu->pose;
-    p.form = (tt_formation)form;
-    tt_verdict v;
-    if (tt_check_pose(&s->t, u, &mv, p, &v, NULL) != GR_OK || !v.ok)
-        return;
-    gr_bt_action a;
-    call_init(&a, "formation", u, -1);
-    call_fact(&a.call, "to", changes[c].formation);
-    if (gr_battle_do(&s->b, &a, NULL, NULL) != GR_OK)
-        return;
-    relayout(s, &s->t, tu);
-    s->x.moved = 1;
-}
-
-/* 1: battery u, turned `deg` about its front centre, stands there: its
- * stands laid out again overlap no other stand, stay on the table and on
- * passable ground (tt_unit_fits).  The pivot is an action, not a move: it
- * has no cost.  The pose in *out. */
-static int pivot_fits(const tb_state *s, int u, int deg, tt_pose *out)
-{
-    const tt_unit *tu = on_table_c(&s->t, u);
-    if (!tu)
-        return 0;
-    tt_unit n = *tu;
-    n.pose.face = tt_dir_turn(n.pose.face, deg);
-    int ok = tt_unit_fits(&s->t, &n);
-    if (ok && out)
-        *out = n.pose;
-    return ok;
-}
-
-/* A test done: the table follows its result (stands, formations,
- * removals, retreats), then a movement test opens its unit's move. */
-static void after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a,
-                       const gr_bt_outcome *out, const before *bf)
-{
-    (void)sc;
-    /* the depth of the ground the defender holds, before its result: what
-     * « occupe la position évacuée » lets the attacker advance into */
-    const tt_unit *dfd = a->call.target >= 0 ? on_table_c(&s->t, a->call.target) : NULL;
-    int64_t held = 0;
-    for (int i = 0; dfd && i < dfd->nstands; i++)
-        if ((int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d > held)
-            held = (int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d;
-    follow_battle(s, bf);
-    const gr_resolution *r = &out->res;
-    int moving = -1, brk = 0;
-    int64_t allow = 0;
-    for (int k = 0; out->resolved && k < r->nsteps; k++) {
-        const gr_step *st = &r->steps[k];
-        int fire = !strcmp(st->what, "Fire"), combat = !strcmp(st->what, "Combat"),
-            move = !strcmp(st->what, "Movement");
-        if (!fire && !combat && !move)
-            continue;
-        const gr_effects *fx = step_effects(st);
-        for (size_t i = 0; fx && i < fx->n; i++) {
-            const gr_effect *e = &fx->lines[i];
-            int who[2] = {-1, -1};
-            if (combat && e->who == GR_FX_ATTACKER && e->position == GR_POS_BREAKTHROUGH)
-                brk = 1;
-            if (combat && e->who == GR_FX_ATTACKER && e->position == GR_POS_CARRIES_OR_BREAKTHROUGH)
-                brk = 2;
-            if (combat && e->who == GR_FX_ATTACKER && e->position == GR_POS_CARRIES)
-                brk = 3;
-            if (move)
-                who[0] = a->call.unit;
-            else if (e->who == GR_FX_TARGET)
-                who[0] = a->call.target;
-            else if (e->who == GR_FX_ATTACKER)
-                who[0] = a->call.unit;
-            else {
-                who[0] = a->call.target;
-                who[1] = a->call.unit;
-            }
-            for (int w = 0; w < 2; w++) {
-                int ui = who[w];
-                if (ui < 0 || s->b.units[ui].removed || !gr_bt_arm_hit(e->arm, &s->b.units[ui]))
-                    continue;
-                /* a line with a condition was judged by the companion; its
-                 * retreat is carried out only when it always applies */
-                if (e->retreat && e->when == GR_FX_ALWAYS)
-                    retreat(s, ui, retreat_length(s, ui, e));
-                if (move && (e->move == GR_MOVE_FULL || e->move == GR_MOVE_HALF) && !e->retreat) {
-                    int64_t nominal = gr_bt_aoe_speed(&s->b.units[ui], "nominal");
-                    moving = ui;
-                    allow = e->move == GR_MOVE_HALF ? nominal / 2 : nominal;
-                }
-            }
-        }
-    }
-    /* the procedure's own allowance when it gives one (a deployment priced
-     * by the Table des vitesses) */
-    for (int i = 0; moving >= 0 && i < r->nvalues; i++)
-        if (!strcmp(r->values[i].key, "allowance_inches"))
-            allow = r->values[i].i;
-    if (moving >= 0 && allow > 0 && on_table(&s->t, moving)) {
-        s->x.mv_unit = moving;
-        s->x.mv_allow = allow;
-        return; /* the change of formation follows the move */
-    }
-    /* a breakthrough: the attacker charges at half speed toward the
-     * nearest enemy unit, its side choosing the move */
-    const tt_unit *au = brk ? on_table_c(&s->t, a->call.unit) : NULL;
-    const tt_unit *en =
-        au && !s->b.units[a->call.unit].removed ? tt_nearest_enemy(&s->t, au) : NULL;
-    if (en && brk < 3) {
-        s->x.mv_unit = a->call.unit;
-        s->x.mv_allow = gr_bt_aoe_speed(&s->b.units[a->call.unit], "nominal") / 2;
-        s->x.mv_break = brk;
-        s->x.mv_toward = en->id;
-    }
-    /* « occupe la position évacuée par l'ennemi »: straight ahead, up to
-     * the depth of the ground the defender held, or it stays */
-    if (au && brk == 3 && !s->b.units[a->call.unit].removed && held > 0) {
-        s->x.mv_unit = a->call.unit;
-        s->x.mv_allow = held;
-        s->x.mv_break = 3;
-        s->x.mv_toward = a->call.target;
-    }
-    if (s->x.mv_change && a->call.unit >= 0)
-        apply_change(s, a->call.unit, s->x.mv_change);
-    s->x.mv_change = 0;
-}
-
 /* ---- steps ---------------------------------------------------------------- */
 
-static void after_step(const tb_scenario *sc, tb_state *s)
+void tb_after_step(const tb_scenario *sc, tb_state *s)
 {
     follow_leaders(s);
-    sync_zones(s);
+    const tb_join *j = tb_join_of_state(s);
+    if (j->after_step)
+        j->after_step(sc, s);
     if (!s->x.over)
         check_armies(sc, s);
 }
@@ -921,7 +478,7 @@ static void after_step(const tb_scenario *sc, tb_state *s)
 static gr_status try_test(const tb_scenario *sc, tb_state *s, gr_bt_outcome *keep, gr_error *err)
 {
     gr_bt_outcome *out = malloc(sizeof *out);
-    before *bf = malloc(sizeof *bf);
+    tb_before *bf = malloc(sizeof *bf);
     gr_status st = GR_OK;
     if (!out || !bf) {
         st = gr_error_set(err, GR_ERUNTIME, "out of memory resolving a test");
@@ -929,7 +486,7 @@ static gr_status try_test(const tb_scenario *sc, tb_state *s, gr_bt_outcome *kee
     }
     /* not cleared (17 KB): gr_battle_do_exact sets what is read of it, its
      * resolved flag, its instructions' count and its resolution's counts */
-    snapshot(s, bf);
+    tb_snapshot(s, bf);
     gr_bt_action a = s->test;
     gr_roll_kind need = GR_ROLL_NONE;
     const char *name = NULL;
@@ -943,7 +500,7 @@ static gr_status try_test(const tb_scenario *sc, tb_state *s, gr_bt_outcome *kee
             goto done;
         }
         memcpy(copy, &s->b, sizeof *copy);
-        call_fact(&a.call, "choose", "first");
+        tb_call_fact(&a.call, "choose", "first");
         st = gr_battle_do_exact(copy, &a, out, &need, &name, err);
         int winner = copy->first;
         free(copy);
@@ -980,171 +537,23 @@ static gr_status try_test(const tb_scenario *sc, tb_state *s, gr_bt_outcome *kee
     }
     s->x.pending = s->x.need = s->x.parts = s->x.got = 0;
     s->x.choosing = 0;
-    after_test(sc, s, &s->test, out, bf);
+    tb_join_of_state(s)->after_test(sc, s, &s->test, out, bf);
     if (keep)
         memcpy(keep, out, sizeof *keep);
     memset(&s->test, 0, sizeof s->test);
-    after_step(sc, s);
+    tb_after_step(sc, s);
 done:
     free(out);
     free(bf);
     return st;
 }
 
-static gr_status start_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a,
-                            gr_bt_outcome *keep, gr_error *err)
+gr_status tb_start_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a,
+                        gr_bt_outcome *keep, gr_error *err)
 {
     s->test = *a;
     s->test.nrolls = 0;
     return try_test(sc, s, keep, err);
-}
-
-static void do_next(const tb_scenario *sc, tb_state *s)
-{
-    int was = s->b.phase;
-    const char *was_id = s->b.rules->phases[was].id;
-    gr_bt_action a;
-    call_init(&a, "next", -1, -1);
-    gr_battle_do(&s->b, &a, NULL, NULL);
-    if (strstr(was_id, "_combat"))
-        take_objectives(sc, s);
-    if (s->b.turn > sc->turns) {
-        s->b.turn = sc->turns; /* the battle ends with its last turn */
-        end_of_battle(sc, s);
-        return;
-    }
-    const char *now = s->b.rules->phases[s->b.phase].id;
-    if (strstr(now, "_combat"))
-        memset(s->x.cc_asked, 0, sizeof s->x.cc_asked);
-    if (strstr(now, "_leaders")) {
-        for (int i = 0; i < GR_BT_MAX_UNITS; i++)
-            s->x.charge_from[i] = -1;
-        s->x.moved = 1; /* a zone refused in the last segment may be recorded now */
-        memset(s->x.leader_acted, 0, sizeof s->x.leader_acted);
-        memset(s->x.leader_moved, 0, sizeof s->x.leader_moved);
-        arrivals(sc, s);
-    }
-    after_step(sc, s);
-}
-
-/* The facts of a fire or a combat as the table measures them. */
-static void table_facts(const tb_scenario *sc, const tb_state *s, int kind, gr_bt_action *a)
-{
-    const tt_unit *u = on_table_c(&s->t, a->call.unit), *t = on_table_c(&s->t, a->call.target);
-    if (!u || !t)
-        return;
-    const gr_bt_unit *bu = &s->b.units[a->call.unit], *bt = &s->b.units[a->call.target];
-    char buf[32];
-    int cover = cover_of(sc, &s->t, t);
-    if (kind == K_FIRE) {
-        if (bu->arm == GR_BT_ARTILLERY) {
-            gr_milli_str(dist_ceil(u, t), buf, sizeof buf);
-            call_fact(&a->call, "range", buf);
-        }
-        if (cover) {
-            snprintf(buf, sizeof buf, "%d", cover);
-            call_fact(&a->call, "cover", buf);
-        }
-        return;
-    }
-    if (cover) {
-        snprintf(buf, sizeof buf, "%d", cover);
-        call_fact(&a->call, "defender-cover", buf);
-    }
-    /* « Cavalerie chargeant de l'infanterie en terrain libre, qui n'est
-     * pas en carré »: the distance at the start of its charge */
-    if (bu->arm == GR_BT_CAVALRY && bt->arm == GR_BT_INFANTRY && !cover &&
-        strcmp(bt->formation, "square")) {
-        int64_t d = s->x.charge_from[a->call.unit];
-        gr_milli_str(d >= 0 ? d : 0, buf, sizeof buf);
-        call_fact(&a->call, "charge-distance", buf);
-    }
-}
-
-/* The call of a decision (a test or a verb of no roll). */
-static int call_of(const tb_scenario *sc, const tb_state *s, gr_action act, gr_bt_action *a)
-{
-    int k = act_kind(act), u = act_unit(act), t = act_target(act);
-    switch (k) {
-    case K_INITIATIVE: call_init(a, "initiative", -1, -1); return 1;
-    case K_RESERVE: call_init(a, "reserve", u, -1); return 1;
-    case K_MOVEMENT: {
-        char oor[GR_BT_ID];
-        if (act_arg(act) >= (uint64_t)NCHANGES)
-            return 0;
-        call_init(a, "movement", u, -1);
-        if (changes[act_arg(act)].deployment)
-            call_fact(&a->call, "deployment", changes[act_arg(act)].deployment);
-        if (out_of_radius(s, u, oor, sizeof oor))
-            call_fact(&a->call, "out-of-radius", oor);
-        return 1;
-    }
-    case K_FIRE:
-        call_init(a, "fire", u, t);
-        table_facts(sc, s, K_FIRE, a);
-        return 1;
-    case K_COMBAT:
-        call_init(a, "combat", u, t);
-        table_facts(sc, s, K_COMBAT, a);
-        return 1;
-    case K_ATTACH:
-        call_init(a, "attach", u, -1);
-        a->call.leader = t;
-        return 1;
-    case K_DETACH:
-        call_init(a, "detach", -1, -1);
-        a->call.leader = t;
-        return 1;
-    case K_BATTERY:
-        if (act_arg(act) >= (uint64_t)NBATTERY_ARGS)
-            return 0;
-        call_init(a, "battery", u, -1);
-        call_fact(&a->call, "action", act_arg(act) > 2 ? "pivot" : battery_words[act_arg(act)]);
-        return 1;
-    case K_COUNTERCHARGE: call_init(a, "countercharge", u, t); return 1;
-    default: return 0;
-    }
-}
-
-/* ---- counter-charges (seed 000, Phase (3) « charges et contre-charges ») ----
- * In a combat phase, before a cavalry brigade of the phasing side fights,
- * the side it charges answers: each of its cavalry brigades in contact
- * with the charger may counter-charge it (the companion's `countercharge`,
- * its rule and its refusals), or the side lets the charge come
- * (`countercharge none --target C`).  The side not phasing decides
- * (gr_battle_decider: a counter-charge is the defence of the cavalry
- * charged); the phasing side's combats wait for the answer. */
-
-/* 1: u may counter-charge the charger c now (in contact on the table, and
- * the companion's prepare accepts it). */
-static int cc_may(const tb_scenario *sc, const tb_state *s, int u, int c)
-{
-    const tt_unit *tu = on_table_c(&s->t, u), *tc = on_table_c(&s->t, c);
-    if (!tu || !tc || !tt_in_contact(&s->t, tu, tc))
-        return 0;
-    gr_bt_action a;
-    call_of(sc, s, act_make(K_COUNTERCHARGE, u, c, 0), &a);
-    return allowed(&s->b, &a);
-}
-
-/* The charger whose charge waits for the other side's answer, or -1. */
-static int cc_charger(const tb_scenario *sc, const tb_state *s)
-{
-    const gr_battle *b = &s->b;
-    if (s->x.over || s->x.pending || s->x.mv_unit >= 0 ||
-        !strstr(b->rules->phases[b->phase].id, "_combat"))
-        return -1;
-    int side = gr_battle_active_side(b);
-    for (int i = 0; i < s->t.nunits; i++) {
-        const tt_unit *c = &s->t.units[i];
-        const gr_bt_unit *bc = &b->units[c->id];
-        if (c->side != side || bc->arm != GR_BT_CAVALRY || bc->removed || s->x.cc_asked[c->id])
-            continue;
-        for (int j = 0; j < s->t.nunits; j++)
-            if (s->t.units[j].side != side && cc_may(sc, s, s->t.units[j].id, c->id))
-                return c->id;
-    }
-    return -1;
 }
 
 /* ---- the type's entries ---------------------------------------------------- */
@@ -1168,6 +577,9 @@ static gr_status tb_init(const void *scv, void *st, gr_error *err)
         s->x.holder[i] = sc->objective[i].held;
     s->x.winner = GR_ONGOING;
     s->x.moved = 1; /* the zones are recorded at the first step after the interphase */
+    const tb_join *j = tb_join_of(sc);
+    if (j->init)
+        j->init(sc, s);
     return GR_OK;
 }
 
@@ -1182,10 +594,8 @@ static int tb_current_player(const void *sc, const void *st)
         return s->x.choosing - 1;
     if (s->x.mv_unit >= 0)
         return s->b.units[s->x.mv_unit].side;
-    int c = cc_charger(scen(sc), s);
-    if (c >= 0)
-        return 1 - s->b.units[c].side;
-    return gr_battle_active_side(&s->b);
+    int p = tb_join_of_state(s)->answering(scen(sc), s);
+    return p >= 0 ? p : gr_battle_active_side(&s->b);
 }
 
 static int tb_chance_outcomes(const void *sc, const void *st, gr_chance_outcome *out, int cap)
@@ -1214,7 +624,7 @@ static int tb_legal_actions(const void *scv, const void *st, gr_action *out, int
 {
     const tb_scenario *sc = scen(scv);
     const tb_state *s = st;
-    const gr_battle *b = &s->b;
+    const tb_join *j = tb_join_of_state(s);
     int n = 0;
     if (s->x.over)
         return 0;
@@ -1226,139 +636,27 @@ static int tb_legal_actions(const void *scv, const void *st, gr_action *out, int
         return n < cap ? n : cap;
     }
     if (s->x.choosing) {
-        PUSH(act_make(K_CHOOSE, -1, -1, 0));
-        PUSH(act_make(K_CHOOSE, -1, -1, 1));
+        PUSH(tb_act(K_CHOOSE, -1, -1, 0));
+        PUSH(tb_act(K_CHOOSE, -1, -1, 1));
         return n < cap ? n : cap;
     }
     if (s->x.mv_unit >= 0) {
         int k;
-        const tt_option *o = move_set(s, &k);
+        const tt_option *o = tb_move_set(s, &k);
         for (int i = 0; i < k; i++)
-            if (!s->x.mv_break || break_ok(s, &o[i]))
-                PUSH(act_make(K_MOVE, s->x.mv_unit, -1, (uint64_t)i));
-        if (k == 0 || (s->x.mv_break && may_hold(s))) /* nowhere to go, or it may stay */
-            PUSH(act_make(K_MOVE, s->x.mv_unit, -1, ARG_MASK));
+            if (j->move_ok(s, &o[i]))
+                PUSH(tb_act(K_MOVE, s->x.mv_unit, -1, (uint64_t)i));
+        if (k == 0 || j->hold_listed(s)) /* nowhere to go, or it may stay */
+            PUSH(tb_act(K_MOVE, s->x.mv_unit, -1, TB_ARG_MASK));
         return n < cap ? n : cap;
     }
-    const char *ph = b->rules->phases[b->phase].id;
-    int side = gr_battle_active_side(b);
-    gr_bt_action a;
-    int charger = cc_charger(sc, s);
-    if (charger >= 0) {
-        for (int j = 0; j < s->t.nunits; j++)
-            if (s->t.units[j].side != side && cc_may(sc, s, s->t.units[j].id, charger))
-                PUSH(act_make(K_COUNTERCHARGE, s->t.units[j].id, charger, 0));
-        PUSH(act_make(K_NO_COUNTER, -1, charger, 0));
-        return n < cap ? n : cap;
-    }
-    if (strstr(ph, "_leaders")) {
-        /* a general attaches to a brigade of his side within his 12", or
-         * detaches (seed 000: « Remplacer, attacher & détacher les
-         * généraux ») */
-        for (int l = 0; l < b->nleaders; l++) {
-            const gr_bt_leader *x = &b->leaders[l];
-            tt_pt p;
-            if (x->side != side || s->x.leader_acted[l] || !leader_pos(s, l, &p))
-                continue;
-            if (x->attached >= 0) {
-                gr_action d = act_make(K_DETACH, -1, l, 0);
-                call_of(sc, s, d, &a);
-                if (allowed(b, &a))
-                    PUSH(d);
-                continue;
-            }
-            for (int i = 0; i < s->t.nunits; i++) {
-                const tt_unit *u = &s->t.units[i];
-                if (u->side != side || b->units[u->id].arm == GR_BT_ARTILLERY ||
-                    !tt_within_radius(u, p, TB_GENERAL_RADIUS))
-                    continue;
-                gr_action x2 = act_make(K_ATTACH, u->id, l, 0);
-                call_of(sc, s, x2, &a);
-                if (allowed(b, &a))
-                    PUSH(x2);
-            }
-        }
-    } else if (!strcmp(ph, "initiative")) {
-        gr_action x = act_make(K_INITIATIVE, -1, -1, 0);
-        call_of(sc, s, x, &a);
-        if (allowed(b, &a))
-            PUSH(x);
-    } else if (strstr(ph, "_reserve") || strstr(ph, "_tactical")) {
-        int reserve = strstr(ph, "_reserve") != NULL;
-        for (int i = 0; i < s->t.nunits; i++) {
-            const tt_unit *u = &s->t.units[i];
-            const gr_bt_unit *bu = &b->units[u->id];
-            if (u->side != side || bu->removed || bu->fired)
-                continue;
-            if (bu->arm == GR_BT_ARTILLERY) {
-                if (reserve)
-                    continue;
-                for (int w = 0; w < NBATTERY_ARGS; w++) {
-                    gr_action x = act_make(K_BATTERY, u->id, -1, (uint64_t)w);
-                    call_of(sc, s, x, &a);
-                    if ((w != 2 || bu->limbered) && (w != 1 || general_near(s, u)) &&
-                        (w < 3 || pivot_fits(s, u->id, pivot_turn[w - 3], NULL)) && allowed(b, &a))
-                        PUSH(x);
-                }
-                continue;
-            }
-            if (reserve && !tt_in_reserve_zone(&s->t, u, TB_RESERVE_ZONE))
-                continue;
-            gr_action x = act_make(reserve ? K_RESERVE : K_MOVEMENT, u->id, -1, 0);
-            call_of(sc, s, x, &a);
-            if (!allowed(b, &a))
-                continue;
-            PUSH(x);
-            for (int c = 1; !reserve && c < NCHANGES; c++)
-                if (tb_formation_of(bu->arm, changes[c].formation) >= 0 &&
-                    strcmp(bu->formation, changes[c].formation)) {
-                    x = act_make(K_MOVEMENT, u->id, -1, (uint64_t)c);
-                    call_of(sc, s, x, &a);
-                    if (allowed(b, &a))
-                        PUSH(x);
-                }
-        }
-    } else if (strstr(ph, "_fire")) {
-        for (int i = 0; i < s->t.nunits; i++) {
-            const tt_unit *u = &s->t.units[i];
-            const gr_bt_unit *bu = &b->units[u->id];
-            if (u->side != side || bu->removed || bu->fired)
-                continue;
-            for (int j = 0; j < s->t.nunits; j++) {
-                const tt_unit *t = &s->t.units[j];
-                if (t->side == side || !tt_can_fire(&s->t, u, t, fire_range(bu), TT_ARC_45))
-                    continue;
-                gr_action x = act_make(K_FIRE, u->id, t->id, 0);
-                call_of(sc, s, x, &a);
-                if (allowed(b, &a))
-                    PUSH(x);
-            }
-        }
-    } else if (strstr(ph, "_combat")) {
-        for (int i = 0; i < s->t.nunits; i++) {
-            const tt_unit *u = &s->t.units[i];
-            const gr_bt_unit *bu = &b->units[u->id];
-            if (u->side != side || bu->removed || bu->arm == GR_BT_ARTILLERY)
-                continue;
-            for (int j = 0; j < s->t.nunits; j++) {
-                const tt_unit *t = &s->t.units[j];
-                if (t->side == side || !tt_in_contact(&s->t, u, t))
-                    continue;
-                gr_action x = act_make(K_COMBAT, u->id, t->id, 0);
-                call_of(sc, s, x, &a);
-                if (allowed(b, &a))
-                    PUSH(x);
-            }
-        }
-    }
-    PUSH(act_make(K_NEXT, -1, -1, 0));
-    return n < cap ? n : cap;
+    return j->actions(sc, s, out, cap);
 }
 
 /* The pose of a K_POSE action, from the unit's current facing. */
 static tt_pose pose_of(const tt_unit *u, gr_action act)
 {
-    uint64_t arg = act_arg(act);
+    uint64_t arg = tb_act_arg(act);
     unsigned tb = (unsigned)((act >> 40) & 0xff);
     tt_pose p;
     p.at.x = (tt_coord)(arg & 0xfffff);
@@ -1372,18 +670,19 @@ static tt_pose pose_of(const tt_unit *u, gr_action act)
 /* An action whose unused fields are empty, with its unit on the table. */
 static int well_formed(const tb_state *s, gr_action act)
 {
-    int k = act_kind(act), u = act_unit(act), t = act_target(act);
-    uint64_t arg = act_arg(act);
-    int unit = u >= 0 && u < s->b.nunits && on_table_c(&s->t, u);
-    int target = t >= 0 && t < s->b.nunits && on_table_c(&s->t, t);
+    int k = tb_act_kind(act), u = tb_act_unit(act), t = tb_act_target(act);
+    uint64_t arg = tb_act_arg(act);
+    const tb_join *j = tb_join_of_state(s);
+    int unit = u >= 0 && u < s->b.nunits && tb_on_table_c(&s->t, u);
+    int target = t >= 0 && t < s->b.nunits && tb_on_table_c(&s->t, t);
     switch (k) {
     case K_NEXT:
     case K_INITIATIVE: return u == -1 && t == -1 && arg == 0;
     case K_RESERVE: return unit && t == -1 && arg == 0;
-    case K_MOVEMENT: return unit && t == -1 && arg < (uint64_t)NCHANGES;
+    case K_MOVEMENT: return unit && t == -1 && arg < (uint64_t)j->nchanges;
     case K_FIRE:
     case K_COMBAT: return unit && target && arg == 0;
-    case K_BATTERY: return unit && t == -1 && arg < (uint64_t)NBATTERY_ARGS;
+    case K_BATTERY: return unit && t == -1 && arg < (uint64_t)j->nbattery;
     case K_ATTACH: return unit && t >= 0 && t < s->b.nleaders && arg == 0;
     case K_DETACH: return u == -1 && t >= 0 && t < s->b.nleaders && arg == 0;
     case K_COUNTERCHARGE: return unit && target && arg == 0;
@@ -1394,46 +693,6 @@ static int well_formed(const tb_state *s, gr_action act)
     case K_POSE: return unit && ((act >> 40) & 31) < 24 && ((act >> 45) & 7) < TT_NFORMATIONS;
     default: return 0;
     }
-}
-
-/* The move of a detached general (seed 000, « d. Mouvement des généraux
- * détachés »; seed 003, Table des vitesses, « Généraux et ADC 12" »): in
- * his side's generals' phase, once a segment, to any point of the table
- * within 12" in a straight line (docs/rules/aoe.md « On the table »). */
-static gr_status general_move(tb_state *s, gr_action act, gr_error *err)
-{
-    const gr_battle *b = &s->b;
-    int l = act_target(act);
-    const gr_bt_leader *x = &b->leaders[l];
-    uint64_t arg = act_arg(act);
-    tt_pt to = {(tt_coord)(arg & 0xfffff), (tt_coord)((arg >> 20) & 0xfffff)}, at;
-    if (!strstr(b->rules->phases[b->phase].id, "_generals"))
-        return gr_error_set(err, GR_EILLEGAL,
-                            "%s: generals move in « Mouvement des généraux détachés », their "
-                            "side's phase d.",
-                            x->id);
-    if (x->side != gr_battle_active_side(b))
-        return gr_error_set(err, GR_EILLEGAL, "%s is of the %s: not their segment", x->id,
-                            b->side_name[x->side]);
-    if (x->attached >= 0 || !leader_pos(s, l, &at))
-        return gr_error_set(err, GR_EILLEGAL,
-                            "%s is not a detached general on the table: an attached general "
-                            "moves with his brigade (detach him in phase a.)",
-                            x->id);
-    if (s->x.leader_moved[l])
-        return gr_error_set(err, GR_EILLEGAL, "%s has moved this segment", x->id);
-    if (to.x < s->t.lo.x || to.x > s->t.hi.x || to.y < s->t.lo.y || to.y > s->t.hi.y)
-        return gr_error_set(err, GR_EILLEGAL, "%s: the point is off the table", x->id);
-    int64_t dx = (int64_t)to.x - at.x, dy = (int64_t)to.y - at.y;
-    int64_t reach = general_move_allowance();
-    if (dx * dx + dy * dy > reach * reach)
-        return gr_error_set(err, GR_EILLEGAL,
-                            "%s moves at most the « Généraux et ADC » nominal speed of the Table "
-                            "des vitesses in a straight line: that point is farther",
-                            x->id);
-    s->leader_at[l] = to;
-    s->x.leader_moved[l] = 1;
-    return GR_OK;
 }
 
 /* Apply a decision or a die: GR_OK, or why it is refused (s may then be
@@ -1455,7 +714,7 @@ static gr_status step_kept(const tb_scenario *sc, tb_state *s, gr_action act, gr
             return GR_OK;
         return try_test(sc, s, keep, err);
     }
-    int k = act_kind(act), u = act_unit(act);
+    int k = tb_act_kind(act), u = tb_act_unit(act);
     if (!well_formed(s, act))
         return gr_error_set(err, GR_EILLEGAL, "not an action of the table's game now");
     if (s->x.choosing || k == K_CHOOSE) {
@@ -1466,50 +725,37 @@ static gr_status step_kept(const tb_scenario *sc, tb_state *s, gr_action act, gr
                                 "the %s won the initiative: they choose first (`initiative "
                                 "--choose first` or `initiative --choose second`)",
                                 s->b.side_name[s->x.choosing - 1]);
-        call_fact(&s->test.call, "choose", act_arg(act) ? "second" : "first");
+        tb_call_fact(&s->test.call, "choose", tb_act_arg(act) ? "second" : "first");
         return try_test(sc, s, keep, err);
     }
     if (s->x.mv_unit >= 0) {
         if ((k != K_MOVE && k != K_POSE) || u != s->x.mv_unit)
             return gr_error_set(err, GR_EILLEGAL, "%s moves now: choose its move",
                                 s->b.units[s->x.mv_unit].id);
-        tt_unit *tu = on_table(&s->t, u);
+        const tb_join *jn = tb_join_of_state(s);
+        tt_unit *tu = tb_on_table(&s->t, u);
         tt_mover mv;
-        mover_of(s, u, s->x.mv_allow, &mv);
+        jn->mover(s, u, s->x.mv_allow, &mv);
         tt_pose end = tu->pose;
         int target = -1;
-        if (k == K_MOVE && act_arg(act) != ARG_MASK) {
+        gr_status st;
+        if (k == K_MOVE && tb_act_arg(act) != TB_ARG_MASK) {
             int n;
-            const tt_option *opt = move_set(s, &n);
-            uint64_t i = act_arg(act);
+            const tt_option *opt = tb_move_set(s, &n);
+            uint64_t i = tb_act_arg(act);
             if (!opt || i >= (uint64_t)n)
                 return gr_error_set(err, GR_EILLEGAL, "%s has %d moves; no move %" PRIu64,
                                     s->b.units[u].id, n, i);
-            if (s->x.mv_break == 3 && !break_ok(s, &opt[i]))
-                return gr_error_set(err, GR_EILLEGAL,
-                                    "%s occupies the position %s left: straight ahead only",
-                                    s->b.units[u].id, s->b.units[s->x.mv_toward].id);
-            if (s->x.mv_break && !break_ok(s, &opt[i]))
-                return gr_error_set(err, GR_EILLEGAL,
-                                    "%s breaks through: it charges toward the nearest enemy, "
-                                    "%s (into contact, or ending nearer it)",
-                                    s->b.units[u].id, s->b.units[s->x.mv_toward].id);
+            if ((st = jn->move_refused(s, act, err)) != GR_OK)
+                return st;
             end = opt[i].end;
             target = opt[i].kind == TT_MK_CONTACT ? opt[i].target : -1;
-        } else if (k == K_MOVE && !may_hold(s)) {
-            return gr_error_set(err, GR_EILLEGAL,
-                                "%s breaks through (« perce avec charge »): it must charge "
-                                "toward %s; choose one of its moves",
-                                s->b.units[u].id, s->b.units[s->x.mv_toward].id);
-        } else if (k == K_POSE && s->x.mv_break) {
-            return gr_error_set(err, GR_EILLEGAL,
-                                "%s moves after its combat (a breakthrough, or occupying the "
-                                "position %s left): choose one of the listed moves",
-                                s->b.units[u].id, s->b.units[s->x.mv_toward].id);
+        } else if ((st = jn->move_refused(s, act, err)) != GR_OK) {
+            return st;
         } else if (k == K_POSE) {
             tt_verdict v;
             end = pose_of(tu, act);
-            gr_status st = tt_check_pose(&s->t, u, &mv, end, &v, err);
+            st = tt_check_pose(&s->t, u, &mv, end, &v, err);
             if (st != GR_OK)
                 return st;
             if (!v.ok)
@@ -1530,106 +776,18 @@ static gr_status step_kept(const tb_scenario *sc, tb_state *s, gr_action act, gr
             }
         }
         tu->pose = end;
-        relayout(s, &s->t, tu);
+        tb_relayout(s, &s->t, tu);
         s->x.moved = 1;
         s->x.mv_unit = -1;
         s->x.mv_allow = 0;
         s->x.mv_break = s->x.mv_toward = 0;
-        apply_change(s, u, s->x.mv_change);
+        if (jn->moved)
+            jn->moved(sc, s, u);
         s->x.mv_change = 0;
-        after_step(sc, s);
+        tb_after_step(sc, s);
         return GR_OK;
     }
-    int charger = cc_charger(sc, s);
-    if (charger >= 0 || k == K_COUNTERCHARGE || k == K_NO_COUNTER) {
-        if ((k != K_COUNTERCHARGE && k != K_NO_COUNTER) || act_target(act) != charger)
-            return charger >= 0
-                       ? gr_error_set(err, GR_EILLEGAL,
-                                      "%s charges: the %s answer first (`countercharge UNIT "
-                                      "--target %s` or `countercharge none --target %s`)",
-                                      s->b.units[charger].id,
-                                      s->b.side_name[1 - s->b.units[charger].side],
-                                      s->b.units[charger].id, s->b.units[charger].id)
-                       : gr_error_set(err, GR_EILLEGAL, "no charge waits for a counter-charge now");
-        if (k == K_COUNTERCHARGE) {
-            gr_bt_action cc;
-            if (!cc_may(sc, s, u, charger))
-                return gr_error_set(err, GR_EILLEGAL,
-                                    "%s cannot counter-charge %s: not cavalry of the side "
-                                    "charged in contact with it, or it has counter-charged",
-                                    s->b.units[u].id, s->b.units[charger].id);
-            call_of(sc, s, act, &cc);
-            gr_status st = gr_battle_do(&s->b, &cc, NULL, err);
-            if (st != GR_OK)
-                return st;
-        }
-        s->x.cc_asked[charger] = 1;
-        after_step(sc, s);
-        return GR_OK;
-    }
-    if (k == K_GENERAL)
-        return general_move(s, act, err);
-    if (k == K_NEXT) {
-        do_next(sc, s);
-        return GR_OK;
-    }
-    gr_bt_action a;
-    if (!call_of(sc, s, act, &a))
-        return gr_error_set(err, GR_EINPUT, "not an action of the table's game");
-    if (k == K_ATTACH || k == K_DETACH) {
-        if (s->x.leader_acted[act_target(act)])
-            return gr_error_set(err, GR_EILLEGAL, "%s has attached or detached this segment",
-                                s->b.leaders[act_target(act)].id);
-        gr_status st = gr_battle_do(&s->b, &a, NULL, err);
-        if (st != GR_OK)
-            return st;
-        s->x.leader_acted[act_target(act)] = 1;
-        after_step(sc, s);
-        return GR_OK;
-    }
-    if (k == K_BATTERY) {
-        before bf;
-        tt_pose pivoted;
-        if (act_arg(act) > 2 && !pivot_fits(s, u, pivot_turn[act_arg(act) - 3], &pivoted))
-            return gr_error_set(err, GR_EILLEGAL,
-                                "%s cannot pivot %d degrees there: its stands would overlap "
-                                "another, leave the table or stand on impassable ground",
-                                s->b.units[u].id, pivot_turn[act_arg(act) - 3]);
-        snapshot(s, &bf);
-        gr_status st = gr_battle_do(&s->b, &a, NULL, err);
-        if (st != GR_OK)
-            return st;
-        follow_battle(s, &bf);
-        if (act_arg(act) > 2) {
-            tt_unit *tu = on_table(&s->t, u);
-            tu->pose = pivoted;
-            relayout(s, &s->t, tu);
-            s->x.moved = 1;
-        }
-        if (act_arg(act) == 2) {
-            s->x.mv_unit = u;
-            s->x.mv_allow = gr_bt_aoe_speed(&s->b.units[u], "nominal");
-        }
-        after_step(sc, s);
-        return GR_OK;
-    }
-    if ((k == K_FIRE || k == K_COMBAT)) {
-        const tt_unit *fu = on_table_c(&s->t, u), *tu = on_table_c(&s->t, act_target(act));
-        if (!fu || !tu)
-            return gr_error_set(err, GR_EILLEGAL, "a unit named is not on the table");
-        if (k == K_FIRE && !tt_can_fire(&s->t, fu, tu, fire_range(&s->b.units[u]), TT_ARC_45))
-            return gr_error_set(err, GR_EILLEGAL,
-                                "%s cannot fire at %s: out of range, arc or sight on the table",
-                                s->b.units[u].id, s->b.units[act_target(act)].id);
-        if (k == K_COMBAT && !tt_in_contact(&s->t, fu, tu))
-            return gr_error_set(err, GR_EILLEGAL, "%s is not in contact with %s", s->b.units[u].id,
-                                s->b.units[act_target(act)].id);
-    }
-    if ((k == K_RESERVE || k == K_MOVEMENT || k == K_FIRE || k == K_COMBAT) &&
-        (u < 0 || u >= s->b.nunits || !on_table_c(&s->t, u)))
-        return gr_error_set(err, GR_EILLEGAL, "the unit is not on the table");
-    s->x.mv_change = k == K_MOVEMENT ? (int)act_arg(act) : 0;
-    return start_test(sc, s, &a, keep, err);
+    return tb_join_of_state(s)->step(sc, s, act, keep, err);
 }
 
 static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_error *err)
@@ -1642,7 +800,7 @@ static gr_status step(const tb_scenario *sc, tb_state *s, gr_action act, gr_erro
 static int tb_is_legal(const void *sc, const void *st, gr_action a)
 {
     const tb_state *s = st;
-    if (!s->x.pending && act_kind(a) != K_POSE && act_kind(a) != K_GENERAL) {
+    if (!s->x.pending && tb_act_kind(a) != K_POSE && tb_act_kind(a) != K_GENERAL) {
         gr_action *all = malloc(512 * sizeof *all);
         int n = all ? tb_legal_actions(sc, st, all, 512) : 0, found = 0;
         for (int i = 0; i < n && !found; i++)
@@ -1684,15 +842,15 @@ enum {
     TB_EV_COUNT
 };
 
-static const gr_system *tb_system(void)
+static const gr_system *tb_system(const tb_join *j)
 {
-    return gr_system_find("aoe");
+    return gr_system_find(j->system);
 }
 
 /* The modifiers and table reads of a resolved test, as details of `line`. */
-static void log_resolution(const gr_resolution *r, gr_event *line, gr_log *log)
+static void log_resolution(const tb_join *j, const gr_resolution *r, gr_event *line, gr_log *log)
 {
-    const gr_system *sys = tb_system();
+    const gr_system *sys = tb_system(j);
     const gr_procedure *p = sys && r->procedure ? gr_system_procedure(sys, r->procedure) : NULL;
     if (line && p)
         line->rule = p->source;
@@ -1731,8 +889,8 @@ static void log_resolution(const gr_resolution *r, gr_event *line, gr_log *log)
     }
 }
 
-static void log_step(const tb_state *s, gr_action act, const before *bf, int was_pending, int need,
-                     int turn, int phase, int over, const gr_bt_outcome *res, gr_log *log)
+static void log_step(const tb_state *s, gr_action act, const tb_before *bf, int was_pending,
+                     int need, int turn, int phase, int over, const gr_bt_outcome *res, gr_log *log)
 {
     gr_event *e;
     if (was_pending) {
@@ -1742,14 +900,14 @@ static void log_step(const tb_state *s, gr_action act, const before *bf, int was
             e->vals[0] = need;
         }
     } else if ((e = gr_log_add(log, TB_EV_ACT, NULL))) {
-        int k = act_kind(act), u = act_unit(act), t = act_target(act);
+        int k = tb_act_kind(act), u = tb_act_unit(act), t = tb_act_target(act);
         e->vals[0] = k;
         e->vals[1] = -1;
         if (u >= 0)
             e->units[0] = (uint8_t)u;
         if (t >= 0)
             e->units[1] = (uint8_t)t; /* a unit, or the general of attach, detach, general */
-        const tt_unit *tu = (k == K_MOVE || k == K_POSE) && u >= 0 ? on_table_c(&s->t, u) : NULL;
+        const tt_unit *tu = (k == K_MOVE || k == K_POSE) && u >= 0 ? tb_on_table_c(&s->t, u) : NULL;
         if (tu) {
             e->vals[1] = 1;
             e->vals[2] = (int32_t)tu->pose.at.x;
@@ -1757,7 +915,7 @@ static void log_step(const tb_state *s, gr_action act, const before *bf, int was
         }
     }
     if (res && res->resolved)
-        log_resolution(&res->res, e, log);
+        log_resolution(tb_join_of_state(s), &res->res, e, log);
     for (int i = 0; i < s->b.nunits; i++) {
         int now = s->b.units[i].removed ? 0 : gr_bt_unit_stands(&s->b.units[i]);
         if (now != bf->stands[i] && (e = gr_log_add(log, TB_EV_STANDS, NULL))) {
@@ -1782,10 +940,10 @@ static void tb_apply(const void *sc, void *st, gr_action a, gr_log *log)
         step(scen(sc), s, a, NULL);
         return;
     }
-    before *bf = malloc(sizeof *bf);
+    tb_before *bf = malloc(sizeof *bf);
     gr_bt_outcome *res = calloc(1, sizeof *res);
     if (bf)
-        snapshot(s, bf);
+        tb_snapshot(s, bf);
     int pending = s->x.pending, need = s->x.need, turn = s->b.turn, phase = s->b.phase,
         over = s->x.over;
     step_kept(scen(sc), s, a, res, NULL);
@@ -1816,6 +974,9 @@ static uint64_t tb_hash(const void *sc, const void *st)
         h = gr_fnv1a64(h, (const char *)&s->x + old, sizeof s->x - old);
     h = gr_fnv1a64(h, s->t.units, (size_t)s->t.nunits * sizeof s->t.units[0]);
     h = gr_fnv1a64(h, s->leader_at, sizeof s->leader_at);
+    static const int32_t no_sys[TB_SYS_WORDS];
+    if (memcmp(s->sys, no_sys, sizeof s->sys)) /* a join's own counters, when one is set */
+        h = gr_fnv1a64(h, s->sys, sizeof s->sys);
     if (s->x.pending || s->x.choosing) {
         int d[2 + GR_MAX_ROLLS * 2] = {0};
         d[0] = s->test.call.unit;
@@ -1828,6 +989,10 @@ static uint64_t tb_hash(const void *sc, const void *st)
     return h;
 }
 
+/* A move of the move set by its kind (tt_move_kind's order). */
+static const char *const move_kinds[] = {"hold",    "advance",   "wheel",
+                                         "contact", "fall_back", "road"};
+
 static void inch(int64_t milli, char *buf, size_t cap)
 {
     gr_milli_str(milli, buf, cap);
@@ -1839,18 +1004,16 @@ static int tb_describe(const void *scv, const void *st, gr_action act, char *buf
     const tb_state *s = st;
     if (s->x.pending)
         return snprintf(buf, cap, "%d", (int)act);
-    int k = act_kind(act), u = act_unit(act), t = act_target(act);
+    int w = tb_join_of_state(s)->describe(s, act, buf, cap);
+    if (w >= 0)
+        return w;
+    int k = tb_act_kind(act), u = tb_act_unit(act), t = tb_act_target(act);
     const char *uid = u >= 0 && u < s->b.nunits ? s->b.units[u].id : "?";
     const char *tid = t >= 0 && t < s->b.nunits ? s->b.units[t].id : "?";
     switch (k) {
     case K_NEXT: return snprintf(buf, cap, "next");
     case K_INITIATIVE: return snprintf(buf, cap, "initiative");
     case K_RESERVE: return snprintf(buf, cap, "reserve %s", uid);
-    case K_MOVEMENT:
-        if (act_arg(act) > 0 && act_arg(act) < (uint64_t)NCHANGES)
-            return snprintf(buf, cap, "movement %s --formation %s", uid,
-                            changes[act_arg(act)].formation);
-        return snprintf(buf, cap, "movement %s", uid);
     case K_FIRE: return snprintf(buf, cap, "fire %s --target %s", uid, tid);
     case K_COMBAT: return snprintf(buf, cap, "combat %s --target %s", uid, tid);
     case K_ATTACH:
@@ -1862,27 +1025,21 @@ static int tb_describe(const void *scv, const void *st, gr_action act, char *buf
     case K_COUNTERCHARGE: return snprintf(buf, cap, "countercharge %s --target %s", uid, tid);
     case K_NO_COUNTER: return snprintf(buf, cap, "countercharge none --target %s", tid);
     case K_CHOOSE:
-        return snprintf(buf, cap, "initiative --choose %s", act_arg(act) ? "second" : "first");
+        return snprintf(buf, cap, "initiative --choose %s", tb_act_arg(act) ? "second" : "first");
     case K_GENERAL: {
         char x[24], y[24];
-        inch((int64_t)(act_arg(act) & 0xfffff), x, sizeof x);
-        inch((int64_t)((act_arg(act) >> 20) & 0xfffff), y, sizeof y);
+        inch((int64_t)(tb_act_arg(act) & 0xfffff), x, sizeof x);
+        inch((int64_t)((tb_act_arg(act) >> 20) & 0xfffff), y, sizeof y);
         return snprintf(buf, cap, "general %s to %s %s",
                         t >= 0 && t < s->b.nleaders ? s->b.leaders[t].id : "?", x, y);
     }
-    case K_BATTERY:
-        if (act_arg(act) > 2 && act_arg(act) < (uint64_t)NBATTERY_ARGS)
-            return snprintf(buf, cap, "battery %s --action pivot --turn %d", uid,
-                            pivot_turn[act_arg(act) - 3]);
-        return snprintf(buf, cap, "battery %s --action %s", uid,
-                        act_arg(act) <= 2 ? battery_words[act_arg(act)] : "?");
     case K_MOVE: {
-        if (act_arg(act) == ARG_MASK)
+        if (tb_act_arg(act) == TB_ARG_MASK)
             return snprintf(buf, cap, "move %s hold", uid);
         int n = 0;
-        const tt_option *opt = u == s->x.mv_unit ? move_set(s, &n) : NULL;
-        uint64_t ia = act_arg(act);
-        int i = ia < (uint64_t)n ? (int)ia : -1, w;
+        const tt_option *opt = u == s->x.mv_unit ? tb_move_set(s, &n) : NULL;
+        uint64_t ia = tb_act_arg(act);
+        int i = ia < (uint64_t)n ? (int)ia : -1;
         if (i >= 0) {
             char x[24], y[24];
             inch(opt[i].end.at.x, x, sizeof x);
@@ -1902,7 +1059,7 @@ static int tb_describe(const void *scv, const void *st, gr_action act, char *buf
         return w;
     }
     case K_POSE: {
-        const tt_unit *tu = on_table_c(&s->t, u);
+        const tt_unit *tu = tb_on_table_c(&s->t, u);
         if (!tu)
             return snprintf(buf, cap, "pose %s", uid);
         tt_pose p = pose_of(tu, act);
@@ -1964,7 +1121,7 @@ static gr_status tb_parse(const void *scv, const void *st, const char *text, gr_
             return gr_error_set(err, GR_EINPUT,
                                 "general ID to X Y: a general of the order of battle and the "
                                 "point he moves to, in inches");
-        *out = act_make(K_GENERAL, -1, l, (uint64_t)y << 20 | (uint64_t)x);
+        *out = tb_act(K_GENERAL, -1, l, (uint64_t)y << 20 | (uint64_t)x);
         return GR_OK;
     }
     if (!strncmp(text, "pose ", 5)) {
@@ -1974,7 +1131,7 @@ static gr_status tb_parse(const void *scv, const void *st, const char *text, gr_
             sscanf(text + 5, "%39s %23s %23s --turn %d --formation %23s", id, xs, ys, &turn, form);
         int64_t x, y;
         int u = n >= 3 ? gr_battle_unit(&s->b, id) : -1;
-        const tt_unit *tu = u >= 0 ? on_table_c(&s->t, u) : NULL;
+        const tt_unit *tu = u >= 0 ? tb_on_table_c(&s->t, u) : NULL;
         if (n < 3 || !tu || !parse_inches(xs, &x) || !parse_inches(ys, &y) || turn % 15 ||
             turn < -180 || turn > 165 || x > 0xfffff || y > 0xfffff)
             return gr_error_set(err, GR_EINPUT,
@@ -2062,21 +1219,6 @@ static void tb_resample(const void *sc, const void *st, int player, gr_rng *rng,
     tb_copy(sc, out, st); /* nothing of the table is hidden */
 }
 
-static const char *const kind_words[K_COUNT] = {
-    "die",           "next",          "initiative", "reserve", "movement", "move",
-    "pose",          "fire",          "combat",     "battery", "attach",   "detach",
-    "countercharge", "countercharge", "initiative", "general"};
-
-/* The decisions as the log says them, in English and in French (the page
- * shows one language; kind_words are the command's words). */
-static const char *const kind_said[2][K_COUNT] = {
-    {"die", "next phase", "initiative", "reserve move", "movement test", "move", "placed", "fire",
-     "combat", "battery", "attach", "detach", "counter-charge", "no counter-charge",
-     "initiative choice", "general"},
-    {"dé", "phase suivante", "initiative", "mouvement de réserve", "test de mouvement", "mouvement",
-     "placé", "tir", "combat", "batterie", "se joint", "quitte", "contre-charge",
-     "pas de contre-charge", "choix de l'initiative", "général"}};
-
 static int tb_event_text(const void *scv, const gr_event *ev, gr_lang lang, char *buf, size_t cap)
 {
     const tb_scenario *sc = scen(scv);
@@ -2087,7 +1229,7 @@ static int tb_event_text(const void *scv, const gr_event *ev, gr_lang lang, char
     switch (ev->kind) {
     case TB_EV_ACT: {
         int k = ev->vals[0], t = ev->units[1] != GR_EV_NONE ? ev->units[1] : -1;
-        const char *verb = k > 0 && k < K_COUNT ? kind_said[fr][k] : "?";
+        const char *verb = k > 0 && k < K_COUNT ? tb_join_of(sc)->kind_said[fr][k] : "?";
         const char *other = (k == K_ATTACH || k == K_DETACH || k == K_GENERAL)
                                 ? (t >= 0 && t < b->nleaders ? b->leaders[t].id : "")
                             : t >= 0 && t < b->nunits ? b->units[t].id
@@ -2138,7 +1280,7 @@ static int tb_event_text(const void *scv, const gr_event *ev, gr_lang lang, char
         return snprintf(buf, cap, "%s%s", said, how);
     }
     case TB_EV_READ: {
-        const gr_system *sys = tb_system();
+        const gr_system *sys = tb_system(tb_join_of(sc));
         const gr_table *t = sys && ev->vals[0] >= 0 && (size_t)ev->vals[0] < sys->ntables
                                 ? sys->tables[ev->vals[0]]
                                 : NULL;
@@ -2187,7 +1329,7 @@ static int tb_is_pass(const void *sc, const void *st, gr_action a)
 {
     (void)sc;
     const tb_state *s = st;
-    return !s->x.pending && act_kind(a) == K_NEXT;
+    return !s->x.pending && tb_act_kind(a) == K_NEXT;
 }
 
 static int tb_turn(const void *sc, const void *st)
@@ -2205,13 +1347,13 @@ static int tb_stats(const void *scv, const void *st, gr_stat *out, int cap)
         if (n < cap) {
             snprintf(out[n].name, GR_STAT_NAME, "stands lost");
             out[n].side = side;
-            out[n].value = army_lost(&s->b, side);
+            out[n].value = tb_army_lost(&s->b, side);
         }
         n++;
         if (n < cap) {
             snprintf(out[n].name, GR_STAT_NAME, "objective points");
             out[n].side = side;
-            out[n].value = points_of(sc, s, side);
+            out[n].value = tb_points_of(sc, s, side);
         }
         n++;
     }
@@ -2222,21 +1364,21 @@ static int tb_stats(const void *scv, const void *st, gr_stat *out, int cap)
  * (each objective counted for its holder, or with `ahead` for the side that
  * would hold it at the segment's end, holder_now) and the nearness of each
  * side's brigades to the objectives (a heuristic; it decides no rule). */
-static int32_t judge(const tb_scenario *sc, const tb_state *s, int player, int ahead)
+int32_t tb_judge_common(const tb_scenario *sc, const tb_state *s, int player, int ahead)
 {
     if (s->x.over)
         return s->x.winner == player ? GR_EVAL_WIN : s->x.winner == GR_DRAW ? 0 : -GR_EVAL_WIN;
     int other = 1 - player;
-    int32_t v = 100 * (army_lost(&s->b, other) - army_lost(&s->b, player));
+    int32_t v = 100 * (tb_army_lost(&s->b, other) - tb_army_lost(&s->b, player));
     if (ahead) {
         for (int i = 0; i < sc->nobjectives; i++) {
-            int h = holder_now(sc, s, i);
+            int h = tb_holder_now(sc, s, i);
             v += h == player  ? 150 * sc->objective[i].points
                  : h == other ? -150 * sc->objective[i].points
                               : 0;
         }
     } else {
-        v += 150 * (points_of(sc, s, player) - points_of(sc, s, other));
+        v += 150 * (tb_points_of(sc, s, player) - tb_points_of(sc, s, other));
     }
     /* nearer the objectives than the enemy: each objective's nearest
      * brigade of each side, in inches */
@@ -2278,7 +1420,7 @@ static int32_t judge(const tb_scenario *sc, const tb_state *s, int player, int a
  * held now. */
 static int32_t tb_evaluate(const void *scv, const void *st, int player)
 {
-    return judge(scen(scv), st, player, 0);
+    return tb_join_of(scen(scv))->judge(scen(scv), st, player, 0);
 }
 
 /* The search's judgement (game.h evaluate_search): the objectives as the
@@ -2288,7 +1430,7 @@ static int32_t tb_evaluate(const void *scv, const void *st, int player)
  * (docs/research/pratzen-table.md, « Why the second seat won »). */
 static int32_t tb_evaluate_search(const void *scv, const void *st, int player)
 {
-    return judge(scen(scv), st, player, 1);
+    return tb_join_of(scen(scv))->judge(scen(scv), st, player, 1);
 }
 
 static const char *tb_player_name(const void *sc, int p)
@@ -2302,7 +1444,9 @@ static size_t tb_digest_bytes(const void *sc)
     return sizeof(uint64_t);
 }
 
-static gr_status tb_load(const char *text, size_t len, const char *name, void **out, gr_error *err)
+/* Load a battle file as a scenario of type ty (its "type" must be ty's). */
+static gr_status tb_load_as(const gr_game_type *ty, const char *text, size_t len, const char *name,
+                            void **out, gr_error *err)
 {
     *out = NULL;
     if (len > TB_MAX_BYTES)
@@ -2313,6 +1457,9 @@ static gr_status tb_load(const char *text, size_t len, const char *name, void **
     if (!sc)
         return gr_error_set(err, GR_ERUNTIME, "%s: out of memory loading a battle file", name);
     gr_status st = tb_file_parse(text, len, name, sc, err);
+    if (st == GR_OK && tb_join_of(sc)->game != ty)
+        st = gr_error_set(err, GR_EINPUT, "%s: a battle file of type \"%s\", not \"%s\"", name,
+                          tb_join_of(sc)->type, ty->id);
     if (st != GR_OK) {
         free(sc);
         return st;
@@ -2321,10 +1468,11 @@ static gr_status tb_load(const char *text, size_t len, const char *name, void **
     return GR_OK;
 }
 
-static int tb_claims(const gr_jr_node *root)
+/* 1: the battle file's "type" is `type`. */
+static int tb_claims_as(const char *type, const gr_jr_node *root)
 {
     const gr_jr_node *t = root->type == GR_JR_OBJECT ? gr_jr_get(root, "type") : NULL;
-    return t && t->type == GR_JR_STRING && !strcmp(t->str, "aoe-table");
+    return t && t->type == GR_JR_STRING && !strcmp(t->str, type);
 }
 
 static const char *tb_scenario_id(const void *sc)
@@ -2343,16 +1491,15 @@ static int tb_scenario_summary(const void *scv, char *buf, size_t cap)
     char w[24], d[24];
     inch(sc->table.hi.x, w, sizeof w);
     inch(sc->table.hi.y, d, sizeof d);
-    return snprintf(buf, cap,
-                    "%s, L'Âge des Aigles on a table of %s x %s inches, %d turns, %d units",
-                    sc->title, w, d, sc->turns, sc->start.nunits);
+    return snprintf(buf, cap, "%s, %s on a table of %s x %s inches, %d turns, %d units", sc->title,
+                    tb_join_of(sc)->name, w, d, sc->turns, sc->start.nunits);
 }
 
 static json_t *tb_scenario_json(const void *scv)
 {
     const tb_scenario *sc = scen(scv);
-    json_t *j = json_pack("{sssssssisi}", "game", "aoe-table", "title", sc->title, "id", sc->id,
-                          "turns", sc->turns, "units", sc->start.nunits);
+    json_t *j = json_pack("{sssssssisi}", "game", tb_join_of(sc)->type, "title", sc->title, "id",
+                          sc->id, "turns", sc->turns, "units", sc->start.nunits);
     if (!j)
         return NULL;
     json_t *sides = json_array();
@@ -2443,7 +1590,7 @@ static json_t *tb_view_json(const void *scv, const void *obs)
     }
     for (int i = 0; units && i < b->nunits; i++) {
         const gr_bt_unit *bu = &b->units[i];
-        const tt_unit *u = on_table_c(&s->t, i);
+        const tt_unit *u = tb_on_table_c(&s->t, i);
         json_t *o = json_pack(
             "{sssssisssisssbsbsb}", "id", bu->id, "name", bu->name, "side", bu->side, "arm",
             bu->arm == GR_BT_INFANTRY  ? "infantry"
@@ -2451,19 +1598,16 @@ static json_t *tb_view_json(const void *scv, const void *obs)
                                        : "battery",
             "stands", gr_bt_unit_stands(bu), "formation", bu->formation, "removed", bu->removed,
             "disordered", bu->disordered, "silenced", bu->guns_silenced);
-        if (o && u) {
+        if (o && u)
             json_object_set_new(o, "pose", pose_json(u));
-            json_object_set_new(o, "zone",
-                                json_string(tt_in_reserve_zone(&s->t, u, TB_RESERVE_ZONE)
-                                                ? "reserve"
-                                                : "tactical"));
-        }
+        if (o && tb_join_of(sc)->unit_json)
+            tb_join_of(sc)->unit_json(s, i, u, o);
         json_object_set_new(o, "on_table", json_boolean(u != NULL));
         json_array_append_new(units, o);
     }
     for (int i = 0; leaders && i < b->nleaders; i++) {
         const gr_bt_leader *l = &b->leaders[i];
-        const tt_unit *with = l->attached >= 0 ? on_table_c(&s->t, l->attached) : NULL;
+        const tt_unit *with = l->attached >= 0 ? tb_on_table_c(&s->t, l->attached) : NULL;
         json_t *o =
             json_pack("{sssssiss}", "id", l->id, "name", l->name, "side", l->side, "role", l->role);
         json_object_set_new(o, "attached",
@@ -2482,13 +1626,13 @@ static json_t *tb_view_json(const void *scv, const void *obs)
                             s->x.holder[i] >= 0 ? json_integer(s->x.holder[i]) : json_null());
         json_array_append_new(objectives, o);
     }
-    json_t *lost = json_pack("[ii]", army_lost(b, 0), army_lost(b, 1));
+    json_t *lost = json_pack("[ii]", tb_army_lost(b, 0), tb_army_lost(b, 1));
     json_t *phase = json_pack("{ssss}", "id", b->rules->phases[b->phase].id, "title",
                               b->rules->phases[b->phase].title);
     /* the sequence of play, each phase's title as the sheet prints it and
      * in each language of the page (as the companion's view) */
-    return json_pack("{sssisisososososososbsoso}", "game", "aoe-table", "turn", b->turn, "turns",
-                     sc->turns, "phase", phase, "table",
+    return json_pack("{sssisisososososososbsoso}", "game", tb_join_of(sc)->type, "turn", b->turn,
+                     "turns", sc->turns, "phase", phase, "table",
                      json_pack("{soso}", "width", in_json(s->t.hi.x), "depth", in_json(s->t.hi.y)),
                      "terrain", terrain, "units", units, "leaders", leaders, "objectives",
                      objectives, "dice_due", s->x.pending, "lost", lost, "sequence",
@@ -2505,11 +1649,11 @@ static json_t *tb_action_json(const void *scv, const void *st, gr_action a)
     tb_describe(scv, st, a, text, sizeof text);
     if (s->x.pending)
         return json_pack("{ssss}", "text", text, "verb", "die");
-    int k = act_kind(a), u = act_unit(a), t = act_target(a);
+    int k = tb_act_kind(a), u = tb_act_unit(a), t = tb_act_target(a);
     int unit_ok = u >= 0 && u < s->b.nunits, target_ok = t >= 0 && t < s->b.nunits;
     int leader = k == K_ATTACH || k == K_DETACH || k == K_GENERAL;
-    json_t *o =
-        json_pack("{ssss}", "text", text, "verb", k >= 0 && k < K_COUNT ? kind_words[k] : "?");
+    json_t *o = json_pack("{ssss}", "text", text, "verb",
+                          k >= 0 && k < K_COUNT ? tb_join_of_state(s)->kind_words[k] : "?");
     if (!o)
         return NULL;
     json_object_set_new(o, "unit", unit_ok ? json_string(s->b.units[u].id) : json_null());
@@ -2517,18 +1661,18 @@ static json_t *tb_action_json(const void *scv, const void *st, gr_action a)
                         !leader && target_ok ? json_string(s->b.units[t].id) : json_null());
     if (leader && t >= 0 && t < s->b.nleaders)
         json_object_set_new(o, "leader", json_string(s->b.leaders[t].id));
-    const tt_unit *tu = unit_ok ? on_table_c(&s->t, u) : NULL;
+    const tt_unit *tu = unit_ok ? tb_on_table_c(&s->t, u) : NULL;
     if (tu && (k == K_MOVE || k == K_POSE)) {
         tt_unit ghost = *tu;
         int ok = 1;
         if (k == K_POSE) {
             ghost.pose = pose_of(tu, a);
-        } else if (act_arg(a) != ARG_MASK) {
+        } else if (tb_act_arg(a) != TB_ARG_MASK) {
             int n = 0;
-            const tt_option *opt = u == s->x.mv_unit ? move_set(s, &n) : NULL;
-            ok = act_arg(a) < (uint64_t)n;
+            const tt_option *opt = u == s->x.mv_unit ? tb_move_set(s, &n) : NULL;
+            ok = tb_act_arg(a) < (uint64_t)n;
             if (ok)
-                ghost.pose = opt[act_arg(a)].end;
+                ghost.pose = opt[tb_act_arg(a)].end;
         }
         if (ok && tt_unit_layout(&ghost, tt_unit_base(&s->t, &ghost), NULL) == GR_OK)
             json_object_set_new(o, "pose", pose_json(&ghost));
@@ -2536,11 +1680,11 @@ static json_t *tb_action_json(const void *scv, const void *st, gr_action a)
     /* what the text says besides, as fields a page words in its language:
      * the kind of a move (and whom a move to contact goes for), a change of
      * formation declared with a movement test, a battery's action */
-    uint64_t arg = act_arg(a);
+    uint64_t arg = tb_act_arg(a);
     if (k == K_MOVE) {
         int n = 0;
-        const tt_option *opt = u == s->x.mv_unit ? move_set(s, &n) : NULL;
-        if (arg == ARG_MASK) {
+        const tt_option *opt = u == s->x.mv_unit ? tb_move_set(s, &n) : NULL;
+        if (arg == TB_ARG_MASK) {
             json_object_set_new(o, "move", json_string("hold"));
         } else if (arg < (uint64_t)n) {
             json_object_set_new(o, "move", json_string(move_kinds[opt[arg].kind]));
@@ -2548,19 +1692,14 @@ static json_t *tb_action_json(const void *scv, const void *st, gr_action a)
                 opt[arg].target < s->b.nunits)
                 json_object_set_new(o, "contact", json_string(s->b.units[opt[arg].target].id));
         }
-    } else if (k == K_MOVEMENT && arg > 0 && arg < (uint64_t)NCHANGES) {
-        json_object_set_new(o, "formation", json_string(changes[arg].formation));
-    } else if (k == K_BATTERY && arg <= 2) {
-        json_object_set_new(o, "battery", json_string(battery_words[arg]));
-    } else if (k == K_BATTERY && arg < (uint64_t)NBATTERY_ARGS) {
-        json_object_set_new(o, "battery", json_string("pivot"));
-        json_object_set_new(o, "turn", json_integer(pivot_turn[arg - 3]));
     } else if (k == K_CHOOSE) {
         json_object_set_new(o, "choose", json_string(arg ? "second" : "first"));
     } else if (k == K_GENERAL) {
         json_object_set_new(o, "to",
                             json_pack("[ff]", (double)(arg & 0xfffff) / TT_UNITS_PER_INCH,
                                       (double)((arg >> 20) & 0xfffff) / TT_UNITS_PER_INCH));
+    } else if (tb_join_of_state(s)->action_json) {
+        tb_join_of_state(s)->action_json(s, a, o);
     }
     return o;
 }
@@ -2596,6 +1735,7 @@ void tb_game_print(const void *scv, const void *st, FILE *f)
     }
     const tb_state *s = st;
     const gr_battle *b = &s->b;
+    const tb_join *jn = tb_join_of(sc);
     char w[24], d[24];
     inch(s->t.hi.x, w, sizeof w);
     inch(s->t.hi.y, d, sizeof d);
@@ -2603,12 +1743,12 @@ void tb_game_print(const void *scv, const void *st, FILE *f)
             d, b->turn, sc->turns, b->rules->phases[b->phase].title);
     for (int side = 0; side < 2; side++) {
         fprintf(f, "%s (home edge %s), %d stands lost:\n", b->side_name[side],
-                tb_edge_name((tb_edge)sc->home[side]), army_lost(b, side));
+                tb_edge_name((tb_edge)sc->home[side]), tb_army_lost(b, side));
         for (int i = 0; i < b->nunits; i++) {
             const gr_bt_unit *bu = &b->units[i];
             if (bu->side != side)
                 continue;
-            const tt_unit *u = on_table_c(&s->t, i);
+            const tt_unit *u = tb_on_table_c(&s->t, i);
             if (!u) {
                 fprintf(f, "  %-16s %s\n", bu->id,
                         bu->removed ? "out of play" : "not on the table yet");
@@ -2617,27 +1757,27 @@ void tb_game_print(const void *scv, const void *st, FILE *f)
             char x[24], y[24];
             inch(u->pose.at.x, x, sizeof x);
             inch(u->pose.at.y, y, sizeof y);
-            fprintf(f, "  %-16s %-9s %d stands, %-14s at (%s, %s) facing %-2s %s%s%s\n", bu->id,
+            char notes[128] = "";
+            if (jn->unit_notes)
+                jn->unit_notes(s, i, u, notes, sizeof notes);
+            fprintf(f, "  %-16s %-9s %d stands, %-14s at (%s, %s) facing %-2s %s\n", bu->id,
                     bu->arm == GR_BT_INFANTRY  ? "infantry"
                     : bu->arm == GR_BT_CAVALRY ? "cavalry"
                                                : "battery",
-                    gr_bt_unit_stands(bu), bu->formation, x, y, compass(u->pose.face),
-                    tt_in_reserve_zone(&s->t, u, TB_RESERVE_ZONE) ? "reserve zone"
-                                                                  : "tactical zone",
-                    bu->disordered ? ", disordered" : "", bu->guns_silenced ? ", silenced" : "");
+                    gr_bt_unit_stands(bu), bu->formation, x, y, compass(u->pose.face), notes);
             /* what it reaches: fire (range, arc and sight) and contact */
             int any = 0;
             for (int j = 0; j < s->t.nunits; j++) {
                 const tt_unit *t = &s->t.units[j];
                 if (t->side == side)
                     continue;
-                int fire = tt_can_fire(&s->t, u, t, fire_range(bu), TT_ARC_45);
+                int fire = tt_can_fire(&s->t, u, t, jn->fire_range(bu), jn->fire_arc);
                 int contact = tt_in_contact(&s->t, u, t);
                 int seen = tt_los_unit(&s->t, u, t);
                 if (!fire && !contact && !seen)
                     continue;
                 char dist[24];
-                inch(dist_ceil(u, t), dist, sizeof dist);
+                inch(tb_dist_ceil(u, t), dist, sizeof dist);
                 fprintf(f, "%s%s %s\" %s", any ? "; " : "      ", b->units[t->id].id, dist,
                         contact ? "in contact"
                         : fire  ? "in range and sight"
@@ -2674,21 +1814,21 @@ int tb_game_move_after_combat(const void *st)
 
 void tb_game_mover(const void *st, int u, int64_t allow, tt_mover *mv)
 {
-    mover_of(st, u, allow, mv);
+    tb_join_of_state(st)->mover(st, u, allow, mv);
 }
 
 const tt_option *tb_game_moves(const void *st, int *n)
 {
     const tb_state *s = st;
     *n = 0;
-    return s->x.mv_unit >= 0 ? move_set(s, n) : NULL;
+    return s->x.mv_unit >= 0 ? tb_move_set(s, n) : NULL;
 }
 
 int tb_game_action_pose(const void *st, gr_action a, int *unit, tt_pose *end, int *option)
 {
     const tb_state *s = st;
-    int k = act_kind(a), u = act_unit(a);
-    const tt_unit *tu = s->x.pending ? NULL : on_table_c(&s->t, u);
+    int k = tb_act_kind(a), u = tb_act_unit(a);
+    const tt_unit *tu = s->x.pending ? NULL : tb_on_table_c(&s->t, u);
     if (!tu || (k != K_MOVE && k != K_POSE))
         return 0;
     *unit = u;
@@ -2696,13 +1836,13 @@ int tb_game_action_pose(const void *st, gr_action a, int *unit, tt_pose *end, in
     *option = -1;
     if (k == K_POSE) {
         *end = pose_of(tu, a);
-    } else if (act_arg(a) != ARG_MASK) {
+    } else if (tb_act_arg(a) != TB_ARG_MASK) {
         int n;
-        const tt_option *o = u == s->x.mv_unit ? move_set(s, &n) : NULL;
-        if (!o || act_arg(a) >= (uint64_t)n)
+        const tt_option *o = u == s->x.mv_unit ? tb_move_set(s, &n) : NULL;
+        if (!o || tb_act_arg(a) >= (uint64_t)n)
             return 0;
-        *end = o[act_arg(a)].end;
-        *option = (int)act_arg(a);
+        *end = o[tb_act_arg(a)].end;
+        *option = (int)tb_act_arg(a);
     }
     return 1;
 }
@@ -2726,15 +1866,15 @@ gr_status tb_game_check(const void *sc, const void *st, gr_action a, gr_error *e
 int tb_game_test_call(const void *sc, const void *st, gr_action a, gr_bt_action *out)
 {
     const tb_state *s = st;
-    int k = act_kind(a);
+    int k = tb_act_kind(a);
     if (s->x.pending || (k != K_FIRE && k != K_COMBAT))
         return 0;
-    return call_of(scen(sc), s, a, out);
+    return tb_join_of_state(s)->call_of(scen(sc), s, a, out);
 }
 
 int64_t tb_game_fire_range(const gr_bt_unit *u)
 {
-    return fire_range(u);
+    return tb_join_aoe.fire_range(u);
 }
 
 int tb_parse_inches(const char *s, int64_t *out)
@@ -2742,53 +1882,114 @@ int tb_parse_inches(const char *s, int64_t *out)
     return parse_inches(s, out);
 }
 
-const gr_game_type tb_game_aoe_table = {
-    .id = "aoe-table",
-    .name = "L'Âge des Aigles on the table",
-    .players = 2,
-    .state_size = sizeof(tb_state),
-    .obs_size = sizeof(tb_state),
-    .max_actions = 512,
-    .max_outcomes = 12,
-    .scenario_size = sizeof(tb_scenario),
-    .action_size = sizeof(gr_action),
-    .player_name = tb_player_name,
-    .init = tb_init,
-    .current_player = tb_current_player,
-    .legal_actions = tb_legal_actions,
-    .chance_outcomes = tb_chance_outcomes,
-    .is_legal = tb_is_legal,
-    .apply = tb_apply,
-    .winner = tb_winner,
-    .hash = tb_hash,
-    .describe = tb_describe,
-    .parse = tb_parse,
-    .state_describe = tb_state_describe,
-    .observe = tb_observe,
-    .resample = tb_resample,
-    .copy = tb_copy,
-    .event_text = tb_event_text,
-    .event_kind_name = tb_event_kind_name,
-    .is_hidden_choice = tb_is_hidden,
-    .is_pass = tb_is_pass,
-    .stats = tb_stats,
-    .evaluate = tb_evaluate,
-    .evaluate_search = tb_evaluate_search,
-    .turn = tb_turn,
-    .scenario_digest_bytes = tb_digest_bytes,
-    .load = tb_load,
-    .claims = tb_claims,
-    .scenario_id = tb_scenario_id,
-    .scenario_title = tb_scenario_title,
-    .scenario_json = tb_scenario_json,
-    .action_json = tb_action_json,
-    .view_json = tb_view_json,
-    .scenario_summary = tb_scenario_summary,
-    .action_record = tb_action_record,
-    .action_unrecord = tb_action_unrecord,
-    .sight_json = tb_ask_sight,
-    .measure_json = tb_ask_measure,
-    .reach_json = tb_ask_reach,
-    .check_json = tb_ask_check,
-    .odds_json = tb_ask_odds,
-};
+/* ---- the game types and the joins ---------------------------------------------- */
+
+const tb_join *const tb_joins[] = {&tb_join_aoe, NULL};
+
+const tb_join *tb_join_by_type(const char *type)
+{
+    for (int i = 0; tb_joins[i]; i++)
+        if (!strcmp(tb_joins[i]->type, type))
+            return tb_joins[i];
+    return NULL;
+}
+
+const tb_join *tb_join_by_system(const char *system)
+{
+    for (int i = 0; tb_joins[i]; i++)
+        if (!strcmp(tb_joins[i]->system, system))
+            return tb_joins[i];
+    return NULL;
+}
+
+const tb_join *tb_join_of(const tb_scenario *sc)
+{
+    return tb_join_by_system(sc->start.rules->system);
+}
+
+const tb_join *tb_join_of_state(const tb_state *s)
+{
+    return tb_join_by_system(s->b.rules->system);
+}
+
+int tb_join_formation(const tb_join *j, gr_bt_arm arm, const char *word)
+{
+    for (int i = 0; i < j->nformations; i++)
+        if (!strcmp(j->formations[i].word, word) && (j->formations[i].arms & (1u << arm)))
+            return (int)j->formations[i].form;
+    return -1;
+}
+
+int tb_game_is_table(const gr_game_type *ty)
+{
+    for (int i = 0; tb_joins[i]; i++)
+        if (tb_joins[i]->game == ty)
+            return 1;
+    return 0;
+}
+
+#define TB_GAME_TYPE(var, ID, NAME, LOAD, CLAIMS)                                                  \
+    const gr_game_type var = {                                                                     \
+        .id = ID,                                                                                  \
+        .name = NAME,                                                                              \
+        .players = 2,                                                                              \
+        .state_size = sizeof(tb_state),                                                            \
+        .obs_size = sizeof(tb_state),                                                              \
+        .max_actions = 512,                                                                        \
+        .max_outcomes = 12,                                                                        \
+        .scenario_size = sizeof(tb_scenario),                                                      \
+        .action_size = sizeof(gr_action),                                                          \
+        .player_name = tb_player_name,                                                             \
+        .init = tb_init,                                                                           \
+        .current_player = tb_current_player,                                                       \
+        .legal_actions = tb_legal_actions,                                                         \
+        .chance_outcomes = tb_chance_outcomes,                                                     \
+        .is_legal = tb_is_legal,                                                                   \
+        .apply = tb_apply,                                                                         \
+        .winner = tb_winner,                                                                       \
+        .hash = tb_hash,                                                                           \
+        .describe = tb_describe,                                                                   \
+        .parse = tb_parse,                                                                         \
+        .state_describe = tb_state_describe,                                                       \
+        .observe = tb_observe,                                                                     \
+        .resample = tb_resample,                                                                   \
+        .copy = tb_copy,                                                                           \
+        .event_text = tb_event_text,                                                               \
+        .event_kind_name = tb_event_kind_name,                                                     \
+        .is_hidden_choice = tb_is_hidden,                                                          \
+        .is_pass = tb_is_pass,                                                                     \
+        .stats = tb_stats,                                                                         \
+        .evaluate = tb_evaluate,                                                                   \
+        .evaluate_search = tb_evaluate_search,                                                     \
+        .turn = tb_turn,                                                                           \
+        .scenario_digest_bytes = tb_digest_bytes,                                                  \
+        .load = LOAD,                                                                              \
+        .claims = CLAIMS,                                                                          \
+        .scenario_id = tb_scenario_id,                                                             \
+        .scenario_title = tb_scenario_title,                                                       \
+        .scenario_json = tb_scenario_json,                                                         \
+        .action_json = tb_action_json,                                                             \
+        .view_json = tb_view_json,                                                                 \
+        .scenario_summary = tb_scenario_summary,                                                   \
+        .action_record = tb_action_record,                                                         \
+        .action_unrecord = tb_action_unrecord,                                                     \
+        .sight_json = tb_ask_sight,                                                                \
+        .measure_json = tb_ask_measure,                                                            \
+        .reach_json = tb_ask_reach,                                                                \
+        .check_json = tb_ask_check,                                                                \
+        .odds_json = tb_ask_odds,                                                                  \
+    }
+
+static gr_status tb_load_aoe(const char *text, size_t len, const char *name, void **out,
+                             gr_error *err)
+{
+    return tb_load_as(&tb_game_aoe_table, text, len, name, out, err);
+}
+
+static int tb_claims_aoe(const gr_jr_node *root)
+{
+    return tb_claims_as("aoe-table", root);
+}
+
+TB_GAME_TYPE(tb_game_aoe_table, "aoe-table", "L'Âge des Aigles on the table", tb_load_aoe,
+             tb_claims_aoe);
