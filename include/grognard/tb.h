@@ -27,6 +27,7 @@
 #include "grognard/error.h"
 #include "grognard/game.h"
 #include "grognard/tabletop.h"
+#include "grognard/tb_rff.h"
 
 /* The largest battle file read, in bytes (an order of battle inline
  * included). */
@@ -88,6 +89,12 @@ typedef struct tb_scenario {
     int vp_objectives;                /* 1: objective points decide at the end */
     int vp_destroyed;                 /* 1: stands lost decide what objectives leave equal */
     gr_battle start;                  /* the companion's aoe battle, as set up and begun */
+    /* A join's own (issue 35), after `start` so that a battle without them
+     * keeps its digest: hashed into it only when sys_on is set. */
+    int sys_on;
+    uint8_t key[TB_MAX_OBJECTIVES]; /* 1: objective i is a key position (rff) */
+    int dense_woods;                /* 1: every wood is « bois dense » (rff) */
+    tb_rff_fire rff_fire;           /* rff: the fire values the seed lost (tb_rff.h) */
 } tb_scenario;
 
 /* Read the battle file `text` (`len` bytes; `name` is the file's name for
@@ -225,6 +232,23 @@ typedef struct tb_join {
     /* How good s is for player (game.h evaluate; ahead: the search's,
      * objectives as the segment's end would take them). */
     int32_t (*judge)(const tb_scenario *sc, const tb_state *s, int player, int ahead);
+    /* Added for a system measured in centimetres (rff, issue 35); each
+     * zero or NULL gives aoe's: the word of the battle file's lengths
+     * ("cm"; "inches") and table units per one (TT_UNITS_PER_CM;
+     * TT_UNITS_PER_INCH); how near its home edge a reinforcement arrives
+     * (TB_ARRIVAL_EDGE), which is also the largest side of a base; an
+     * objective's radius when the file gives none (TB_OBJECTIVE_RADIUS),
+     * eight times which is the largest. */
+    const char *length_word;
+    int64_t length_unit, arrival_edge, objective_radius;
+    /* Top-level keys of the system's own (NULL-terminated; may be NULL),
+     * read by read_file once everything else is read (may be NULL;
+     * GR_EINPUT "NAME:LINE:COL: ..."); objective_key 1: an objective takes
+     * "key" (sc->key). */
+    const char *const *file_keys;
+    gr_status (*read_file)(const gr_jr_node *root, const char *name, tb_scenario *sc,
+                           gr_error *err);
+    int objective_key;
 } tb_join;
 
 /* The joins built in, NULL-terminated. */

@@ -1884,7 +1884,7 @@ int tb_parse_inches(const char *s, int64_t *out)
 
 /* ---- the game types and the joins ---------------------------------------------- */
 
-const tb_join *const tb_joins[] = {&tb_join_aoe, NULL};
+const tb_join *const tb_joins[] = {&tb_join_aoe, &tb_join_rff, NULL};
 
 const tb_join *tb_join_by_type(const char *type)
 {
