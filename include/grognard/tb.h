@@ -232,6 +232,14 @@ typedef struct tb_join {
     /* How good s is for player (game.h evaluate; ahead: the search's,
      * objectives as the segment's end would take them). */
     int32_t (*judge)(const tb_scenario *sc, const tb_state *s, int player, int ahead);
+    /* ---- added after the first joins (issue 35): each may be NULL ---- */
+    /* The arc unit u fires in, when it is not every unit's fire_arc (nf:
+     * infantry 45 degrees, artillery 30). */
+    tt_arc (*arc_of)(const gr_bt_unit *u);
+    /* A chosen move ends in formation f, another than the unit's: the
+     * companion's formation word set to it (before the unit is laid out
+     * again).  NULL: the move set offers no change of formation. */
+    void (*set_formation)(tb_state *s, int u, tt_formation f);
     /* Added for a system measured in centimetres (rff, issue 35); each
      * zero or NULL gives aoe's: the word of the battle file's lengths
      * ("cm"; "inches") and table units per one (TT_UNITS_PER_CM;
@@ -297,8 +305,26 @@ int tb_game_is_table(const gr_game_type *ty);
  * - Perfect information: observe() is the state (docs/rules/aoe.md). */
 extern const gr_game_type tb_game_aoe_table;
 
+/* ---- the game type `nf-table` (tb_game.c, tb_nf.c; issue 35) --------------
+ * Napoleonic Fury on the table: the frame above with nf's join.  The
+ * player to move is the side whose step it is in the companion's sequence
+ * of play (the phasing side in the maneuver, the phasing fire and the
+ * melee; the other in the reaction and the defensive fire), or the side of
+ * the unit whose move is chosen after its test, or the side charged while
+ * its units reached by a charge answer, or GR_CHANCE while a test waits
+ * for a die.  Actions: `next`; `attach U --leader L`, `detach --leader L`
+ * (step 1); `maneuver U` / `disorder U` (step 2: the Good Order or the
+ * Disorder table), then `move U ...` or `pose U ...`; a unit charged by the
+ * move answers `emergency_fc U --target C`, `evasion U --target C` or
+ * `no_test U --target C`; `replace --leader L`, `general L to X Y` (step
+ * 3); `react U [--target C]` (reaction); `fire U --target T` (in range, arc
+ * and sight); `melee U --target T` (in contact), then a breakthrough's or
+ * a carried position's move (docs/rules/nf.md « On the table: the game »).
+ * Perfect information. */
+extern const gr_game_type tb_game_nf_table;
+
 /* The battle, the table and the unit whose move is to be chosen (-1 none)
- * of a state of tb_game_aoe_table. */
+ * of a state of a table game (any join's). */
 const gr_battle *tb_game_battle(const void *st);
 const tt_table *tb_game_table(const void *st);
 int tb_game_move_unit(const void *st);

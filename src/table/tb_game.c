@@ -690,6 +690,11 @@ static int well_formed(const tb_state *s, gr_action act)
     case K_CHOOSE: return u == -1 && t == -1 && arg <= 1;
     case K_GENERAL: return u == -1 && t >= 0 && t < s->b.nleaders;
     case K_MOVE: return unit && t == -1;
+    case K_REACT: return unit && (t == -1 || target) && arg == 0;
+    case K_EFC:
+    case K_EVADE:
+    case K_DECLINE: return unit && target && arg == 0;
+    case K_REPLACE: return u == -1 && t >= 0 && t < s->b.nleaders && arg == 0;
     case K_POSE: return unit && ((act >> 40) & 31) < 24 && ((act >> 45) & 7) < TT_NFORMATIONS;
     default: return 0;
     }
@@ -762,6 +767,8 @@ static gr_status step_kept(const tb_scenario *sc, tb_state *s, gr_action act, gr
                 return gr_error_set(err, GR_EILLEGAL, "%s cannot stand there: %s", s->b.units[u].id,
                                     v.why);
         }
+        if (end.form != tu->pose.form && jn->set_formation)
+            jn->set_formation(s, u, end.form);
         /* the distance a charge starts from, for « de moins de 5" » */
         for (int j = 0; j < s->t.nunits; j++) {
             const tt_unit *e = &s->t.units[j];
@@ -1230,7 +1237,7 @@ static int tb_event_text(const void *scv, const gr_event *ev, gr_lang lang, char
     case TB_EV_ACT: {
         int k = ev->vals[0], t = ev->units[1] != GR_EV_NONE ? ev->units[1] : -1;
         const char *verb = k > 0 && k < K_COUNT ? tb_join_of(sc)->kind_said[fr][k] : "?";
-        const char *other = (k == K_ATTACH || k == K_DETACH || k == K_GENERAL)
+        const char *other = (k == K_ATTACH || k == K_DETACH || k == K_GENERAL || k == K_REPLACE)
                                 ? (t >= 0 && t < b->nleaders ? b->leaders[t].id : "")
                             : t >= 0 && t < b->nunits ? b->units[t].id
                                                       : "";
@@ -1651,7 +1658,7 @@ static json_t *tb_action_json(const void *scv, const void *st, gr_action a)
         return json_pack("{ssss}", "text", text, "verb", "die");
     int k = tb_act_kind(a), u = tb_act_unit(a), t = tb_act_target(a);
     int unit_ok = u >= 0 && u < s->b.nunits, target_ok = t >= 0 && t < s->b.nunits;
-    int leader = k == K_ATTACH || k == K_DETACH || k == K_GENERAL;
+    int leader = k == K_ATTACH || k == K_DETACH || k == K_GENERAL || k == K_REPLACE;
     json_t *o = json_pack("{ssss}", "text", text, "verb",
                           k >= 0 && k < K_COUNT ? tb_join_of_state(s)->kind_words[k] : "?");
     if (!o)
@@ -1771,7 +1778,8 @@ void tb_game_print(const void *scv, const void *st, FILE *f)
                 const tt_unit *t = &s->t.units[j];
                 if (t->side == side)
                     continue;
-                int fire = tt_can_fire(&s->t, u, t, jn->fire_range(bu), jn->fire_arc);
+                int fire = tt_can_fire(&s->t, u, t, jn->fire_range(bu),
+                                       jn->arc_of ? jn->arc_of(bu) : jn->fire_arc);
                 int contact = tt_in_contact(&s->t, u, t);
                 int seen = tt_los_unit(&s->t, u, t);
                 if (!fire && !contact && !seen)
@@ -1884,7 +1892,7 @@ int tb_parse_inches(const char *s, int64_t *out)
 
 /* ---- the game types and the joins ---------------------------------------------- */
 
-const tb_join *const tb_joins[] = {&tb_join_aoe, &tb_join_rff, NULL};
+const tb_join *const tb_joins[] = {&tb_join_aoe, &tb_join_nf, &tb_join_rff, NULL};
 
 const tb_join *tb_join_by_type(const char *type)
 {
@@ -1993,3 +2001,17 @@ static int tb_claims_aoe(const gr_jr_node *root)
 
 TB_GAME_TYPE(tb_game_aoe_table, "aoe-table", "L'Âge des Aigles on the table", tb_load_aoe,
              tb_claims_aoe);
+
+static gr_status tb_load_nf(const char *text, size_t len, const char *name, void **out,
+                            gr_error *err)
+{
+    return tb_load_as(&tb_game_nf_table, text, len, name, out, err);
+}
+
+static int tb_claims_nf(const gr_jr_node *root)
+{
+    return tb_claims_as("nf-table", root);
+}
+
+TB_GAME_TYPE(tb_game_nf_table, "nf-table", "Napoleonic Fury on the table", tb_load_nf,
+             tb_claims_nf);

@@ -90,6 +90,12 @@ enum {
     K_NO_COUNTER,    /* no counter-charge against the target (the charger) */
     K_CHOOSE,        /* the initiative's winner: arg 0 1st player, 1 2nd player */
     K_GENERAL,       /* a detached general (the target byte) moves; arg: x, y (20 bits each) */
+    /* kinds of issue 35 (nf-table) */
+    K_REACT,   /* nf: the unit reacts (target: the charging cavalry it countercharges, or none) */
+    K_EFC,     /* nf: the unit charged tries an emergency formation change (target: the charger) */
+    K_EVADE,   /* nf: the unit charged tries to evade (target: the charger) */
+    K_DECLINE, /* nf: the unit charged makes no test (target: the charger) */
+    K_REPLACE, /* nf: a fallen general (the target byte) is replaced */
     K_COUNT
 };
 
@@ -197,6 +203,7 @@ int32_t tb_judge_common(const tb_scenario *sc, const tb_state *s, int player, in
 
 /* ---- the joins ------------------------------------------------------------------ */
 extern const tb_join tb_join_aoe;
+extern const tb_join tb_join_nf;
 extern const tb_join tb_join_rff; /* the battle file only, so far (tb_rff.c) */
 
 #endif
