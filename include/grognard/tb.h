@@ -257,6 +257,9 @@ typedef struct tb_join {
     gr_status (*read_file)(const gr_jr_node *root, const char *name, tb_scenario *sc,
                            gr_error *err);
     int objective_key;
+    /* The reach of u's fire read from the scenario (rff: the battle file's
+     * ranges), for the frame's text view; NULL: fire_range. */
+    int64_t (*fire_reach)(const tb_scenario *sc, const gr_bt_unit *u);
 } tb_join;
 
 /* The joins built in, NULL-terminated. */
@@ -322,6 +325,14 @@ extern const gr_game_type tb_game_aoe_table;
  * a carried position's move (docs/rules/nf.md « On the table: the game »).
  * Perfect information. */
 extern const gr_game_type tb_game_nf_table;
+
+/* ---- the game type `rff-table` (tb_game.c, tb_rff.c; issue 35) -------------
+ * Regimental Fire and Fury on the table: the battle file of docs/table.md
+ * « The rff-table battle file » (cm, the fire values it gives), the
+ * companion's battle (bt_rff*.c) with each test's facts from the table;
+ * readings: docs/rules/rff.md « On the table: the battle file and the game
+ * `rff-table` ». */
+extern const gr_game_type tb_game_rff_table;
 
 /* The battle, the table and the unit whose move is to be chosen (-1 none)
  * of a state of a table game (any join's). */

@@ -1778,7 +1778,8 @@ void tb_game_print(const void *scv, const void *st, FILE *f)
                 const tt_unit *t = &s->t.units[j];
                 if (t->side == side)
                     continue;
-                int fire = tt_can_fire(&s->t, u, t, jn->fire_range(bu),
+                int fire = tt_can_fire(&s->t, u, t,
+                                       jn->fire_reach ? jn->fire_reach(sc, bu) : jn->fire_range(bu),
                                        jn->arc_of ? jn->arc_of(bu) : jn->fire_arc);
                 int contact = tt_in_contact(&s->t, u, t);
                 int seen = tt_los_unit(&s->t, u, t);
@@ -2015,3 +2016,17 @@ static int tb_claims_nf(const gr_jr_node *root)
 
 TB_GAME_TYPE(tb_game_nf_table, "nf-table", "Napoleonic Fury on the table", tb_load_nf,
              tb_claims_nf);
+
+static gr_status tb_load_rff(const char *text, size_t len, const char *name, void **out,
+                             gr_error *err)
+{
+    return tb_load_as(&tb_game_rff_table, text, len, name, out, err);
+}
+
+static int tb_claims_rff(const gr_jr_node *root)
+{
+    return tb_claims_as("rff-table", root);
+}
+
+TB_GAME_TYPE(tb_game_rff_table, "rff-table", "Regimental Fire and Fury on the table", tb_load_rff,
+             tb_claims_rff);

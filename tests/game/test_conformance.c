@@ -790,7 +790,7 @@ static void companion(const char *root, long seeds)
              bt_tests, bt_refused, bt_given, bt_undone);
 }
 
-/* ---- the systems on the table (aoe-table, issue 29; nf-table, issue 35) ------
+/* ---- the systems on the table (aoe-table, issue 29; nf-table, rff-table, issue 35)
  * Their actions are listed: every bundled battle runs the playouts above, with
  * the random and the eager players in turn.  Each battle plays `seeds` times
  * its share: share[0]/share[1] of them. */
@@ -809,6 +809,8 @@ static void table_battles(const char *root, long seeds, long pratzen_seeds, long
         {"aoe-table", "data/table/pratzen.json"},
         {"nf-table", "data/table/nf-teaching.json"},
         {"nf-table", "data/table/maida.json"},
+        {"rff-table", "data/table/rff-teaching.json"},
+        {"rff-table", "data/table/little_round_top.json"},
     };
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         const gr_game_type *t = gr_game_type_find(files[f].type);
@@ -835,10 +837,12 @@ static void table_battles(const char *root, long seeds, long pratzen_seeds, long
         long before = checks;
         /* Maida (sixteen brigades): a quarter of nf-teaching's share, as
          * Pratzen is of the aoe teaching battle's (measured: MAIDA_SHARE) */
-        long n = f == 0   ? seeds
-                 : f == 1 ? pratzen_seeds
-                 : f == 2 ? nf_seeds
-                          : (nf_seeds + MAIDA_SHARE - 1) / MAIDA_SHARE;
+        /* rff's (issue 35): its teaching battle as nf's, Little Round Top (twelve
+         * regiments and a battery) as Maida */
+        long n = f == 0             ? seeds
+                 : f == 1           ? pratzen_seeds
+                 : f == 2 || f == 4 ? nf_seeds
+                                    : (nf_seeds + MAIDA_SHARE - 1) / MAIDA_SHARE;
         for (long k = 1; k <= n; k++)
             playout(&g, files[f].file, (uint64_t)k,
                     gr_ai_kind_of(k % 2 ? GR_AI_EAGER : GR_AI_RANDOM), &s);

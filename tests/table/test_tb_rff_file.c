@@ -1,6 +1,6 @@
 /* test_tb_rff_file.c - the rff-table battle file (docs/table.md "The
  * rff-table battle file"; tb_rff.c): the bundled teaching battle and
- * Little Round Top (data/table/pending/) read, in centimetres, with rff's
+ * Little Round Top (data/table/) read, in centimetres, with rff's
  * formations, bases (docs/rules/rff.md "On the table: measuring": 2.5 cm
  * wide, infantry 1.9 cm deep, cavalry and guns 3.8 cm), dense woods, key
  * positions and reinforcements; and the refusals that speak cm.  Every
@@ -28,7 +28,7 @@ static const char *root = ".";
 static tb_scenario *load(const char *file)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/data/table/pending/%s", root, file);
+    snprintf(path, sizeof path, "%s/data/table/%s", root, file);
     tb_scenario *sc = malloc(sizeof *sc);
     assert_non_null(sc);
     gr_error err = {0};
@@ -124,7 +124,7 @@ static void test_little_round_top(void **state)
 static void refused(const char *file, const char *from, const char *to, const char *want)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/data/table/pending/%s", root, file);
+    snprintf(path, sizeof path, "%s/data/table/%s", root, file);
     char *text = NULL;
     size_t len = 0;
     gr_error err = {0};
@@ -140,7 +140,7 @@ static void refused(const char *file, const char *from, const char *to, const ch
     tb_scenario *sc = malloc(sizeof *sc);
     assert_non_null(sc);
     char name[1100];
-    snprintf(name, sizeof name, "%s/data/table/pending/%s", root, file);
+    snprintf(name, sizeof name, "%s/data/table/%s", root, file);
     assert_int_equal(tb_file_parse(t, strlen(t), name, sc, &err), GR_EINPUT);
     if (!strstr(err.msg, want))
         fail_msg("got \"%s\", want \"%s\"", err.msg, want);

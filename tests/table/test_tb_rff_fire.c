@@ -55,7 +55,7 @@ static void test_little_round_top(void **state)
 {
     (void)state;
     char path[1024];
-    snprintf(path, sizeof path, "%s/data/table/pending/little_round_top.json", root);
+    snprintf(path, sizeof path, "%s/data/table/little_round_top.json", root);
     char *text = NULL;
     size_t len = 0;
     gr_error err = {0};
