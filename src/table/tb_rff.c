@@ -121,8 +121,18 @@ static const char *terrain_word(const tt_table *t, tt_pt p)
                                                  : "clear";
 }
 
-/* 1: an enemy's front centre lies on u's flank or rear within `reach` of u
- * (edge to edge); reach 0: in contact. */
+/* Where unit e stands, for the side of another unit it is on: the centre
+ * of its stands' box (its front centre lies on the other's front line when
+ * the two touch front to front, which tt_unit_side_of reads as a flank). */
+static tt_pt centre_of(const tt_unit *e)
+{
+    tt_pt p = {(tt_coord)(((int64_t)e->lo.x + e->hi.x) / 2),
+               (tt_coord)(((int64_t)e->lo.y + e->hi.y) / 2)};
+    return p;
+}
+
+/* 1: an enemy's centre lies on u's flank or rear within `reach` of u (edge
+ * to edge); reach 0: in contact. */
 static int flanked(const tb_state *s, const tt_unit *u, int64_t reach)
 {
     for (int i = 0; i < s->t.nunits; i++) {
@@ -130,7 +140,7 @@ static int flanked(const tb_state *s, const tt_unit *u, int64_t reach)
         if (e->side == u->side || s->b.units[e->id].removed)
             continue;
         int near = reach ? tt_unit_cmp_range(u, e, reach) <= 0 : tt_in_contact(&s->t, u, e);
-        if (near && tt_unit_side_of(u, e->pose.at) != TT_FRONT)
+        if (near && tt_unit_side_of(u, centre_of(e)) != TT_FRONT)
             return 1;
     }
     return 0;
@@ -252,7 +262,7 @@ static void fire_facts(const tb_scenario *sc, const tb_state *s, gr_bt_action *a
     int cover = tb_cover_of(sc, &s->t, t);
     if (cover > 0 && cover <= 3)
         tb_call_fact(&a->call, "cover", covers[cover]);
-    tt_side side = tt_unit_side_of(t, u->pose.at);
+    tt_side side = tt_unit_side_of(t, centre_of(u));
     int line = !strcmp(bt->formation, "double_line") || !strcmp(bt->formation, "single_line") ||
                !strcmp(bt->formation, "dismounted") ||
                (bt->arm == GR_BT_ARTILLERY && !bt->limbered);
@@ -286,10 +296,15 @@ static void charge_facts(const tb_scenario *sc, const tb_state *s, gr_bt_action 
                   *t = tb_on_table_c(&s->t, a->call.target);
     if (!u || !t)
         return;
-    tb_call_fact(&a->call, "terrain", terrain_word(&s->t, t->pose.at));
+    const gr_bt_unit *ba = &s->b.units[a->call.unit];
+    /* « Charge de cavalerie: +2 terrain clair, +1 terrain handicapant, 0
+     * terrain difficile »: the ground under the defender, for mounted
+     * cavalry only (the companion refuses it for others) */
+    if (ba->arm == GR_BT_CAVALRY && strcmp(ba->formation, "dismounted"))
+        tb_call_fact(&a->call, "terrain", terrain_word(&s->t, t->pose.at));
     if (flanked(s, u, 0))
         tb_call_fact(&a->call, "attacker-flanked", "yes");
-    if (tt_unit_side_of(t, u->pose.at) != TT_FRONT)
+    if (tt_unit_side_of(t, centre_of(u)) != TT_FRONT)
         tb_call_fact(&a->call, "defender-flanked", "yes");
     int cover = tb_cover_of(sc, &s->t, t);
     if (tt_level_at(&s->t, t->pose.at) > tt_level_at(&s->t, u->pose.at))
@@ -876,13 +891,19 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
      * clear ground (the mover slows it on the table's goings) */
     int u = a->call.unit;
     const gr_bt_unit *bu = &s->b.units[u];
+    int col = bu->sys[RFF_U_COLUMN];
+    /* a result that prints no move is its column's: « BIEN EXÉCUTÉE: Mouvement
+     * complet », « RETARDÉE: Demi-mouvement » (the companion keeps the column) */
+    if (move == GR_MOVE_UNSTATED)
+        move = col == RFF_BT_COL_WELL      ? GR_MOVE_FULL
+               : col == RFF_BT_COL_DELAYED ? GR_MOVE_HALF
+                                           : GR_MOVE_NONE;
     int64_t allow = move == GR_MOVE_LONG   ? (int64_t)move_cm(bu, 0, 1) * TT_UNITS_PER_CM
                     : move == GR_MOVE_FULL ? full_move(bu)
                     : move == GR_MOVE_HALF ? full_move(bu) / 2
                                            : 0;
     if (allow <= 0 || bu->removed || !tb_on_table(&s->t, u))
         return;
-    int col = bu->sys[RFF_U_COLUMN];
     s->sys[RS_FLAGS + u] = col == RFF_BT_COL_WELL      ? RSF_CHARGE | RSF_FORM
                            : col == RFF_BT_COL_DELAYED ? RSF_LINES
                                                        : 0;
