@@ -794,11 +794,16 @@ static void companion(const char *root, long seeds)
  * Their actions are listed: every bundled battle runs the playouts above, with
  * the random and the eager players in turn.  Each battle plays `seeds` times
  * its share: share[0]/share[1] of them. */
-/* Maida's battles: a part of nf-teaching's.  Measured (debug build, 2
- * cores, nice): 40 nf-teaching and 10 Maida battles in 6.0 s, nf-teaching's
- * 40 about 3.2 s, so about 0.28 s a Maida battle: 125 in the long run
- * (about 35 s), 13 in the normal run (about 4 s). */
-#define MAIDA_SHARE 4
+/* The battles of issue 35's other files, each a part of nf-teaching's
+ * count.  Measured (debug build, 2 cores shared, nice): 40 nf-teaching, 10
+ * Maida, 40 rff-teaching and 10 Little Round Top battles in 21 s: about
+ * 0.3 s a Maida battle, 0.2 s an rff-teaching one, 0.35 s a Little Round Top
+ * one.  The long run (nf-teaching 500): Maida 63, rff-teaching 125, Little
+ * Round Top 32, about 50 s together; the normal run (50): 7, 13 and 4, about
+ * 6 s. */
+#define MAIDA_SHARE        8
+#define RFF_TEACHING_SHARE 4
+#define LRT_SHARE          16
 
 static void table_battles(const char *root, long seeds, long pratzen_seeds, long nf_seeds)
 {
@@ -835,14 +840,8 @@ static void table_battles(const char *root, long seeds, long pratzen_seeds, long
         if (g.type != t)
             fail("%s loads as %s, not %s", files[f].file, g.type->id, t->id);
         long before = checks;
-        /* Maida (sixteen brigades): a quarter of nf-teaching's share, as
-         * Pratzen is of the aoe teaching battle's (measured: MAIDA_SHARE) */
-        /* rff's (issue 35): its teaching battle as nf's, Little Round Top (twelve
-         * regiments and a battery) as Maida */
-        long n = f == 0             ? seeds
-                 : f == 1           ? pratzen_seeds
-                 : f == 2 || f == 4 ? nf_seeds
-                                    : (nf_seeds + MAIDA_SHARE - 1) / MAIDA_SHARE;
+        static const long share[] = {1, 1, 1, MAIDA_SHARE, RFF_TEACHING_SHARE, LRT_SHARE};
+        long n = f == 0 ? seeds : f == 1 ? pratzen_seeds : (nf_seeds + share[f] - 1) / share[f];
         for (long k = 1; k <= n; k++)
             playout(&g, files[f].file, (uint64_t)k,
                     gr_ai_kind_of(k % 2 ? GR_AI_EAGER : GR_AI_RANDOM), &s);
