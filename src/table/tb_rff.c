@@ -184,14 +184,13 @@ static int key_lost(const tb_scenario *sc, const tb_state *s, int side)
     return 0;
 }
 
-/* The code of u's fire and its reach (the file's range), 0 none. */
+/* The reach of u's fire: the battle file's range of its code, 0 when it has
+ * none (troops without a weapon).  Whether it may fire now (mounted
+ * cavalry, silenced guns) is the companion's prepare. */
 static int64_t reach_of(const tb_scenario *sc, const gr_bt_unit *u)
 {
     int c = tb_rff_code_of(u);
-    if (c < 0 || (u->arm == GR_BT_CAVALRY && strcmp(u->formation, "dismounted") &&
-                  c != 9 /* Carabine: mounted cavalry fires its carbines */))
-        return c < 0 ? 0 : sc->rff_fire.range[c];
-    return sc->rff_fire.range[c];
+    return c < 0 ? 0 : sc->rff_fire.range[c];
 }
 
 /* The nearest active leader of `side` within RFF_LEADER_NEAR of unit t, or
