@@ -1498,8 +1498,10 @@ static int tb_scenario_summary(const void *scv, char *buf, size_t cap)
     char w[24], d[24];
     inch(sc->table.hi.x, w, sizeof w);
     inch(sc->table.hi.y, d, sizeof d);
-    return snprintf(buf, cap, "%s, %s on a table of %s x %s inches, %d turns, %d units", sc->title,
-                    tb_join_of(sc)->name, w, d, sc->turns, sc->start.nunits);
+    const tb_join *j = tb_join_of(sc);
+    return snprintf(buf, cap, "%s, %s on a table of %s x %s %s, %d turns, %d units", sc->title,
+                    j->name, w, d, j->length_word ? j->length_word : "inches", sc->turns,
+                    sc->start.nunits);
 }
 
 static json_t *tb_scenario_json(const void *scv)
@@ -1746,8 +1748,9 @@ void tb_game_print(const void *scv, const void *st, FILE *f)
     char w[24], d[24];
     inch(s->t.hi.x, w, sizeof w);
     inch(s->t.hi.y, d, sizeof d);
-    fprintf(f, "%s: a table of %s x %s inches (x east, y north), turn %d of %d, %s\n", sc->title, w,
-            d, b->turn, sc->turns, b->rules->phases[b->phase].title);
+    fprintf(f, "%s: a table of %s x %s %s (x east, y north), turn %d of %d, %s\n", sc->title, w, d,
+            jn->length_word ? jn->length_word : "inches", b->turn, sc->turns,
+            b->rules->phases[b->phase].title);
     for (int side = 0; side < 2; side++) {
         fprintf(f, "%s (home edge %s), %d stands lost:\n", b->side_name[side],
                 tb_edge_name((tb_edge)sc->home[side]), tb_army_lost(b, side));
@@ -1787,7 +1790,8 @@ void tb_game_print(const void *scv, const void *st, FILE *f)
                     continue;
                 char dist[24];
                 inch(tb_dist_ceil(u, t), dist, sizeof dist);
-                fprintf(f, "%s%s %s\" %s", any ? "; " : "      ", b->units[t->id].id, dist,
+                fprintf(f, "%s%s %s%s %s", any ? "; " : "      ", b->units[t->id].id, dist,
+                        jn->length_word ? " cm" : "\"",
                         contact ? "in contact"
                         : fire  ? "in range and sight"
                                 : "in sight");
