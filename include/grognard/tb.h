@@ -27,6 +27,7 @@
 #include "grognard/error.h"
 #include "grognard/game.h"
 #include "grognard/tabletop.h"
+#include "grognard/tb_rff.h"
 
 /* The largest battle file read, in bytes (an order of battle inline
  * included). */
@@ -88,6 +89,12 @@ typedef struct tb_scenario {
     int vp_objectives;                /* 1: objective points decide at the end */
     int vp_destroyed;                 /* 1: stands lost decide what objectives leave equal */
     gr_battle start;                  /* the companion's aoe battle, as set up and begun */
+    /* A join's own (issue 35), after `start` so that a battle without them
+     * keeps its digest: hashed into it only when sys_on is set. */
+    int sys_on;
+    uint8_t key[TB_MAX_OBJECTIVES]; /* 1: objective i is a key position (rff) */
+    int dense_woods;                /* 1: every wood is « bois dense » (rff) */
+    tb_rff_fire rff_fire;           /* rff: the fire values the seed lost (tb_rff.h) */
 } tb_scenario;
 
 /* Read the battle file `text` (`len` bytes; `name` is the file's name for
@@ -241,6 +248,26 @@ typedef struct tb_join {
      * u, its move after a melee (x.mv_break) and its allowance.  NULL:
      * aoe's words. */
     void (*move_words)(const tb_state *s, int u, int brk, int64_t allow, char *buf, size_t cap);
+    /* Added for a system measured in centimetres (rff, issue 35); each
+     * zero or NULL gives aoe's: the word of the battle file's lengths
+     * ("cm"; "inches") and table units per one (TT_UNITS_PER_CM;
+     * TT_UNITS_PER_INCH); how near its home edge a reinforcement arrives
+     * (TB_ARRIVAL_EDGE), which is also the largest side of a base; an
+     * objective's radius when the file gives none (TB_OBJECTIVE_RADIUS),
+     * eight times which is the largest. */
+    const char *length_word;
+    int64_t length_unit, arrival_edge, objective_radius;
+    /* Top-level keys of the system's own (NULL-terminated; may be NULL),
+     * read by read_file once everything else is read (may be NULL;
+     * GR_EINPUT "NAME:LINE:COL: ..."); objective_key 1: an objective takes
+     * "key" (sc->key). */
+    const char *const *file_keys;
+    gr_status (*read_file)(const gr_jr_node *root, const char *name, tb_scenario *sc,
+                           gr_error *err);
+    int objective_key;
+    /* The reach of u's fire read from the scenario (rff: the battle file's
+     * ranges), for the frame's text view; NULL: fire_range. */
+    int64_t (*fire_reach)(const tb_scenario *sc, const gr_bt_unit *u);
 } tb_join;
 
 /* The joins built in, NULL-terminated. */
@@ -306,6 +333,14 @@ extern const gr_game_type tb_game_aoe_table;
  * a carried position's move (docs/rules/nf.md « On the table: the game »).
  * Perfect information. */
 extern const gr_game_type tb_game_nf_table;
+
+/* ---- the game type `rff-table` (tb_game.c, tb_rff.c; issue 35) -------------
+ * Regimental Fire and Fury on the table: the battle file of docs/table.md
+ * « The rff-table battle file » (cm, the fire values it gives), the
+ * companion's battle (bt_rff*.c) with each test's facts from the table;
+ * readings: docs/rules/rff.md « On the table: the battle file and the game
+ * `rff-table` ». */
+extern const gr_game_type tb_game_rff_table;
 
 /* The battle, the table and the unit whose move is to be chosen (-1 none)
  * of a state of a table game (any join's). */

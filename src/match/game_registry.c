@@ -14,8 +14,9 @@
 #include "grognard/re.h"
 #include "grognard/tb.h"
 
-static const gr_game_type *const types[] = {&re_game_type,   &gr_bt_game_aoe,    &gr_bt_game_nf,
-                                            &gr_bt_game_rff, &tb_game_aoe_table, &tb_game_nf_table};
+static const gr_game_type *const types[] = {
+    &re_game_type,      &gr_bt_game_aoe,   &gr_bt_game_nf,    &gr_bt_game_rff,
+    &tb_game_aoe_table, &tb_game_nf_table, &tb_game_rff_table};
 #define NTYPES (sizeof types / sizeof types[0])
 
 /* The most JSON values the registry reads to find a file's declaration

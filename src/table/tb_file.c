@@ -57,6 +57,39 @@ typedef struct rd {
 /* "NAME:LINE:COL: what" at the node `at` (gr_jr_fail). */
 #define fail(r, at, ...) gr_jr_fail((r)->err, (r)->name, (at), __VA_ARGS__)
 
+/* The battle file's unit of length (tb_join's length_word and
+ * length_unit; inches when the join gives none), how near its home edge a
+ * reinforcement arrives, and an objective's default radius. */
+static const char *len_word(const rd *r)
+{
+    return r->j && r->j->length_word ? r->j->length_word : "inches";
+}
+
+static double len_unit(const rd *r)
+{
+    return (double)(r->j && r->j->length_unit ? r->j->length_unit : TT_UNITS_PER_INCH);
+}
+
+static int64_t arrival_edge(const rd *r)
+{
+    return r->j && r->j->arrival_edge ? r->j->arrival_edge : TB_ARRIVAL_EDGE;
+}
+
+static int64_t objective_radius(const rd *r)
+{
+    return r->j && r->j->objective_radius ? r->j->objective_radius : TB_OBJECTIVE_RADIUS;
+}
+
+/* A length of the file's unit as a message writes it: 6" or 15 cm. */
+static const char *len_text(const rd *r, int64_t v, char *buf, size_t cap)
+{
+    if (!r->j || !r->j->length_word)
+        snprintf(buf, cap, "%g\"", (double)v / TT_UNITS_PER_INCH);
+    else
+        snprintf(buf, cap, "%g %s", (double)v / len_unit(r), r->j->length_word);
+    return buf;
+}
+
 static gr_status need(rd *r, const gr_jr_node *obj, const char *key, const char *what,
                       const gr_jr_node **out)
 {
@@ -99,21 +132,22 @@ static gr_status get_array(rd *r, const gr_jr_node *n, const char *key, const gr
     return GR_OK;
 }
 
-/* A length in inches with at most three decimals, lo..hi table units. */
+/* A length in the file's unit with at most three decimals, lo..hi table
+ * units. */
 static gr_status get_len(rd *r, const gr_jr_node *n, const char *key, const char *what, int64_t lo,
                          int64_t hi, int64_t *v)
 {
     int64_t m = 0;
     if (n->type != GR_JR_NUMBER || !gr_jr_milli(n, &m) || m < lo || m > hi)
         return fail(r, n,
-                    "\"%s\" of %s must be a length in inches from %g to %g, with at most three "
+                    "\"%s\" of %s must be a length in %s from %g to %g, with at most three "
                     "decimals",
-                    key, what, (double)lo / TT_UNITS_PER_INCH, (double)hi / TT_UNITS_PER_INCH);
+                    key, what, len_word(r), (double)lo / len_unit(r), (double)hi / len_unit(r));
     *v = m;
     return GR_OK;
 }
 
-/* A point [x, y] in inches on the table. */
+/* A point [x, y] in the file's unit on the table. */
 static gr_status get_pt(rd *r, const gr_jr_node *n, const char *key, const char *what, tt_pt *p)
 {
     const tt_table *t = &r->sc->table;
@@ -123,10 +157,10 @@ static gr_status get_pt(rd *r, const gr_jr_node *n, const char *key, const char 
         n->child->next->type != GR_JR_NUMBER || x < t->lo.x || x > t->hi.x || y < t->lo.y ||
         y > t->hi.y)
         return fail(r, n,
-                    "\"%s\" of %s must be a point [x, y] in inches on the table (0 to %g, 0 to "
+                    "\"%s\" of %s must be a point [x, y] in %s on the table (0 to %g, 0 to "
                     "%g), at most three decimals each",
-                    key, what, (double)t->hi.x / TT_UNITS_PER_INCH,
-                    (double)t->hi.y / TT_UNITS_PER_INCH);
+                    key, what, len_word(r), (double)t->hi.x / len_unit(r),
+                    (double)t->hi.y / len_unit(r));
     p->x = (tt_coord)x;
     p->y = (tt_coord)y;
     return GR_OK;
@@ -274,7 +308,8 @@ static gr_status read_table(rd *r, const gr_jr_node *root)
     if ((st = need(r, root, "table", "the battle file", &n)) != GR_OK)
         return st;
     if (n->type != GR_JR_OBJECT)
-        return fail(r, n, "\"table\" must be an object {\"width\": W, \"depth\": D} in inches");
+        return fail(r, n, "\"table\" must be an object {\"width\": W, \"depth\": D} in %s",
+                    len_word(r));
     int64_t wv = 0, dv = 0;
     if ((st = gr_jr_only_keys(r->err, r->name, n, keys, "\"table\"", "docs/table.md")) != GR_OK ||
         (st = need(r, n, "width", "\"table\"", &w)) != GR_OK ||
@@ -320,7 +355,8 @@ static gr_status read_bases(rd *r, const gr_jr_node *root)
         return GR_OK;
     gr_status st;
     if (n->type != GR_JR_OBJECT)
-        return fail(r, n, "\"bases\" must be an object {\"infantry\": [w, d], ...} in inches");
+        return fail(r, n, "\"bases\" must be an object {\"infantry\": [w, d], ...} in %s",
+                    len_word(r));
     if ((st = gr_jr_only_keys(r->err, r->name, n, keys, "\"bases\"", "docs/table.md")) != GR_OK)
         return st;
     for (int i = 0; keys[i]; i++) {
@@ -329,9 +365,10 @@ static gr_status read_bases(rd *r, const gr_jr_node *root)
             continue;
         int64_t w = 0, d = 0;
         if (b->type != GR_JR_ARRAY || b->len != 2)
-            return fail(r, b, "the base of %s must be [width, depth] in inches", keys[i]);
-        if ((st = get_len(r, b->child, keys[i], "\"bases\"", 1, TT_INCH(6), &w)) != GR_OK ||
-            (st = get_len(r, b->child->next, keys[i], "\"bases\"", 1, TT_INCH(6), &d)) != GR_OK)
+            return fail(r, b, "the base of %s must be [width, depth] in %s", keys[i], len_word(r));
+        if ((st = get_len(r, b->child, keys[i], "\"bases\"", 1, arrival_edge(r), &w)) != GR_OK ||
+            (st = get_len(r, b->child->next, keys[i], "\"bases\"", 1, arrival_edge(r), &d)) !=
+                GR_OK)
             return st;
         r->sc->table.bases[arms[i]] = (tt_base){(tt_coord)w, (tt_coord)d};
     }
@@ -587,14 +624,14 @@ static gr_status read_leaders(rd *r, const gr_jr_node *root)
     return GR_OK;
 }
 
-/* Within TB_ARRIVAL_EDGE of edge e of t. */
-static int near_edge(const tt_table *t, int e, tt_pt p)
+/* Within `edge` (arrival_edge) of edge e of t. */
+static int near_edge(const tt_table *t, int e, tt_pt p, int64_t edge)
 {
     int64_t d = e == TB_SOUTH   ? (int64_t)p.y - t->lo.y
                 : e == TB_NORTH ? (int64_t)t->hi.y - p.y
                 : e == TB_EAST  ? (int64_t)t->hi.x - p.x
                                 : (int64_t)p.x - t->lo.x;
-    return d <= TB_ARRIVAL_EDGE;
+    return d <= edge;
 }
 
 static gr_status read_reinforcements(rd *r, const gr_jr_node *root)
@@ -653,11 +690,13 @@ static gr_status read_reinforcements(rd *r, const gr_jr_node *root)
         if ((st = need(r, e, "turn", what, &t)) != GR_OK ||
             (st = get_int(r, t, "turn", what, 2, sc->turns, &a->turn)) != GR_OK)
             return st;
-        if (!near_edge(&sc->table, sc->home[side], a->pose.at))
+        char near[32];
+        if (!near_edge(&sc->table, sc->home[side], a->pose.at, arrival_edge(r)))
             return fail(r, gr_jr_get(e, "at"),
-                        "%s arrives at its side's home edge (%s): its \"at\" must be within %d\" "
+                        "%s arrives at its side's home edge (%s): its \"at\" must be within %s "
                         "of it",
-                        what, edge_names[sc->home[side]], TB_ARRIVAL_EDGE / TT_UNITS_PER_INCH);
+                        what, edge_names[sc->home[side]],
+                        len_text(r, arrival_edge(r), near, sizeof near));
         sc->narrivals++;
     }
     return GR_OK;
@@ -668,6 +707,8 @@ static gr_status read_reinforcements(rd *r, const gr_jr_node *root)
 static gr_status read_objectives(rd *r, const gr_jr_node *root)
 {
     static const char *const keys[] = {"id", "name", "at", "radius", "points", "held", NULL};
+    static const char *const keys_key[] = {"id",     "name", "at",  "radius",
+                                           "points", "held", "key", NULL};
     const gr_jr_node *arr = gr_jr_get(root, "objectives"), *n;
     tb_scenario *sc = r->sc;
     gr_status st;
@@ -684,7 +725,8 @@ static gr_status read_objectives(rd *r, const gr_jr_node *root)
         tb_objective *o = &sc->objective[sc->nobjectives];
         if (e->type != GR_JR_OBJECT)
             return fail(r, e, "%s must be an object {\"id\": ..., \"at\": [x, y], ...}", what);
-        if ((st = gr_jr_only_keys(r->err, r->name, e, keys, what, "docs/table.md")) != GR_OK ||
+        if ((st = gr_jr_only_keys(r->err, r->name, e, r->j->objective_key ? keys_key : keys, what,
+                                  "docs/table.md")) != GR_OK ||
             (st = need(r, e, "id", what, &n)) != GR_OK ||
             (st = get_str(r, n, "id", what, o->id, sizeof o->id)) != GR_OK)
             return st;
@@ -703,12 +745,18 @@ static gr_status read_objectives(rd *r, const gr_jr_node *root)
         if ((st = need(r, e, "at", what, &n)) != GR_OK ||
             (st = get_pt(r, n, "at", what, &o->at)) != GR_OK)
             return st;
-        int64_t rad = TB_OBJECTIVE_RADIUS;
+        int64_t rad = objective_radius(r);
         o->points = 1;
         o->held = -1;
         if ((n = gr_jr_get(e, "radius")) &&
-            (st = get_len(r, n, "radius", what, 1, TT_INCH(24), &rad)) != GR_OK)
+            (st = get_len(r, n, "radius", what, 1, 8 * objective_radius(r), &rad)) != GR_OK)
             return st;
+        if ((n = gr_jr_get(e, "key"))) {
+            if (n->type != GR_JR_BOOL)
+                return fail(r, n, "\"key\" of %s must be true or false", what);
+            sc->key[sc->nobjectives] = (uint8_t)n->boolean;
+            sc->sys_on = 1;
+        }
         o->radius = (tt_coord)rad;
         if ((n = gr_jr_get(e, "points")) &&
             (st = get_int(r, n, "points", what, 1, 99, &o->points)) != GR_OK)
@@ -819,7 +867,13 @@ static uint64_t digest_of(const tb_scenario *sc)
     /* not the id: the file's name (a scenario embedded in a save is read
      * under another) does not change the battle */
     size_t from = offsetof(tb_scenario, title), to = offsetof(tb_scenario, start);
-    return gr_fnv1a64(h, p + from, to - from);
+    h = gr_fnv1a64(h, p + from, to - from);
+    /* a join's own, after `start`: only when set, so that a battle without
+     * them keeps the digest it had before they were added */
+    if (sc->sys_on)
+        h = gr_fnv1a64(h, p + offsetof(tb_scenario, sys_on),
+                       sizeof *sc - offsetof(tb_scenario, sys_on));
+    return h;
 }
 
 static gr_status read_all(rd *r, const gr_jr_node *root)
@@ -830,8 +884,20 @@ static gr_status read_all(rd *r, const gr_jr_node *root)
     if (root->type != GR_JR_OBJECT)
         return fail(r, root, "a battle file is a JSON object, not %s (docs/table.md)",
                     gr_jr_type_name(root->type));
-    if ((st = gr_jr_only_keys(r->err, r->name, root, top_keys, "the battle file",
-                              "docs/table.md")) != GR_OK)
+    /* the keys are the format's and the system's: its join first (an
+     * unknown key is refused once the type says which are known) */
+    const gr_jr_node *ty = gr_jr_get(root, "type");
+    if (ty && ty->type == GR_JR_STRING)
+        r->j = tb_join_by_type(ty->str);
+    const char *keys[64];
+    size_t nk = 0;
+    for (size_t i = 0; top_keys[i] && nk < 63; i++)
+        keys[nk++] = top_keys[i];
+    for (size_t i = 0; r->j && r->j->file_keys && r->j->file_keys[i] && nk < 63; i++)
+        keys[nk++] = r->j->file_keys[i];
+    keys[nk] = NULL;
+    if ((st = gr_jr_only_keys(r->err, r->name, root, keys, "the battle file", "docs/table.md")) !=
+        GR_OK)
         return st;
     int format;
     if ((st = need(r, root, "format", "the battle file", &n)) != GR_OK ||
@@ -880,6 +946,8 @@ static gr_status read_all(rd *r, const gr_jr_node *root)
         (st = read_reinforcements(r, root)) != GR_OK || (st = check_all_placed(r, root)) != GR_OK ||
         (st = read_objectives(r, root)) != GR_OK || (st = read_critical(r, root)) != GR_OK ||
         (st = read_victory(r, root)) != GR_OK)
+        return st;
+    if (r->j->read_file && (st = r->j->read_file(root, r->name, sc, r->err)) != GR_OK)
         return st;
     /* The formations deployed replace the order of battle's: the companion's
      * setup derives what follows from them (a battery limbered). */

@@ -1503,8 +1503,10 @@ static int tb_scenario_summary(const void *scv, char *buf, size_t cap)
     char w[24], d[24];
     inch(sc->table.hi.x, w, sizeof w);
     inch(sc->table.hi.y, d, sizeof d);
-    return snprintf(buf, cap, "%s, %s on a table of %s x %s inches, %d turns, %d units", sc->title,
-                    tb_join_of(sc)->name, w, d, sc->turns, sc->start.nunits);
+    const tb_join *j = tb_join_of(sc);
+    return snprintf(buf, cap, "%s, %s on a table of %s x %s %s, %d turns, %d units", sc->title,
+                    j->name, w, d, j->length_word ? j->length_word : "inches", sc->turns,
+                    sc->start.nunits);
 }
 
 static json_t *tb_scenario_json(const void *scv)
@@ -1751,8 +1753,9 @@ void tb_game_print(const void *scv, const void *st, FILE *f)
     char w[24], d[24];
     inch(s->t.hi.x, w, sizeof w);
     inch(s->t.hi.y, d, sizeof d);
-    fprintf(f, "%s: a table of %s x %s inches (x east, y north), turn %d of %d, %s\n", sc->title, w,
-            d, b->turn, sc->turns, b->rules->phases[b->phase].title);
+    fprintf(f, "%s: a table of %s x %s %s (x east, y north), turn %d of %d, %s\n", sc->title, w, d,
+            jn->length_word ? jn->length_word : "inches", b->turn, sc->turns,
+            b->rules->phases[b->phase].title);
     for (int side = 0; side < 2; side++) {
         fprintf(f, "%s (home edge %s), %d stands lost:\n", b->side_name[side],
                 tb_edge_name((tb_edge)sc->home[side]), tb_army_lost(b, side));
@@ -1783,7 +1786,8 @@ void tb_game_print(const void *scv, const void *st, FILE *f)
                 const tt_unit *t = &s->t.units[j];
                 if (t->side == side)
                     continue;
-                int fire = tt_can_fire(&s->t, u, t, jn->fire_range(bu),
+                int fire = tt_can_fire(&s->t, u, t,
+                                       jn->fire_reach ? jn->fire_reach(sc, bu) : jn->fire_range(bu),
                                        jn->arc_of ? jn->arc_of(bu) : jn->fire_arc);
                 int contact = tt_in_contact(&s->t, u, t);
                 int seen = tt_los_unit(&s->t, u, t);
@@ -1791,7 +1795,8 @@ void tb_game_print(const void *scv, const void *st, FILE *f)
                     continue;
                 char dist[24];
                 inch(tb_dist_ceil(u, t), dist, sizeof dist);
-                fprintf(f, "%s%s %s\" %s", any ? "; " : "      ", b->units[t->id].id, dist,
+                fprintf(f, "%s%s %s%s %s", any ? "; " : "      ", b->units[t->id].id, dist,
+                        jn->length_word ? " cm" : "\"",
                         contact ? "in contact"
                         : fire  ? "in range and sight"
                                 : "in sight");
@@ -1905,7 +1910,7 @@ int tb_parse_inches(const char *s, int64_t *out)
 
 /* ---- the game types and the joins ---------------------------------------------- */
 
-const tb_join *const tb_joins[] = {&tb_join_aoe, &tb_join_nf, NULL};
+const tb_join *const tb_joins[] = {&tb_join_aoe, &tb_join_nf, &tb_join_rff, NULL};
 
 const tb_join *tb_join_by_type(const char *type)
 {
@@ -2028,3 +2033,17 @@ static int tb_claims_nf(const gr_jr_node *root)
 
 TB_GAME_TYPE(tb_game_nf_table, "nf-table", "Napoleonic Fury on the table", tb_load_nf,
              tb_claims_nf);
+
+static gr_status tb_load_rff(const char *text, size_t len, const char *name, void **out,
+                             gr_error *err)
+{
+    return tb_load_as(&tb_game_rff_table, text, len, name, out, err);
+}
+
+static int tb_claims_rff(const gr_jr_node *root)
+{
+    return tb_claims_as("rff-table", root);
+}
+
+TB_GAME_TYPE(tb_game_rff_table, "rff-table", "Regimental Fire and Fury on the table", tb_load_rff,
+             tb_claims_rff);

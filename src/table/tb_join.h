@@ -204,5 +204,6 @@ int32_t tb_judge_common(const tb_scenario *sc, const tb_state *s, int player, in
 /* ---- the joins ------------------------------------------------------------------ */
 extern const tb_join tb_join_aoe;
 extern const tb_join tb_join_nf;
+extern const tb_join tb_join_rff; /* the battle file only, so far (tb_rff.c) */
 
 #endif

@@ -33,7 +33,7 @@ try {
     check((await page.textContent('#scenario-detail')).includes('Grande batterie'), 'start: the order of battle lists the units');
     // the battles on the table (data/table/*.json) are listed apart, not as hex maps (issue 30)
     check(await page.$$eval('.scenario-list button[data-scenario^="table/"]', (b) => b.length) === 0, 'start: no table battle in the hex-map list');
-    check(JSON.stringify(await page.$$eval('#table-list li', (l) => l.map((e) => e.dataset.table))) === '["table/nf-teaching","table/pratzen","table/teaching"]', 'start: the table battles in their own group "On the table"');
+    check(JSON.stringify(await page.$$eval('#table-list li', (l) => l.map((e) => e.dataset.table))) === '["table/little_round_top","table/maida","table/nf-teaching","table/pratzen","table/rff-teaching","table/teaching"]', 'start: the table battles in their own group "On the table"');
     await shot(page, 'start');
     await page.fill('#seed', '7');
     await page.selectOption('#ai-level', 'eager');

@@ -790,10 +790,21 @@ static void companion(const char *root, long seeds)
              bt_tests, bt_refused, bt_given, bt_undone);
 }
 
-/* ---- the systems on the table (aoe-table, issue 29; nf-table, issue 35) ------
+/* ---- the systems on the table (aoe-table, issue 29; nf-table, rff-table, issue 35)
  * Their actions are listed: every bundled battle runs the playouts above, with
  * the random and the eager players in turn.  Each battle plays `seeds` times
  * its share: share[0]/share[1] of them. */
+/* The battles of issue 35's other files, each a part of nf-teaching's
+ * count.  Measured (debug build, 2 cores shared, nice): 40 nf-teaching, 10
+ * Maida, 40 rff-teaching and 10 Little Round Top battles in 21 s: about
+ * 0.3 s a Maida battle, 0.2 s an rff-teaching one, 0.35 s a Little Round Top
+ * one.  The long run (nf-teaching 500): Maida 63, rff-teaching 125, Little
+ * Round Top 32, about 50 s together; the normal run (50): 7, 13 and 4, about
+ * 6 s. */
+#define MAIDA_SHARE        8
+#define RFF_TEACHING_SHARE 4
+#define LRT_SHARE          16
+
 static void table_battles(const char *root, long seeds, long pratzen_seeds, long nf_seeds)
 {
     static const struct {
@@ -802,8 +813,9 @@ static void table_battles(const char *root, long seeds, long pratzen_seeds, long
         {"aoe-table", "data/table/teaching.json"},
         {"aoe-table", "data/table/pratzen.json"},
         {"nf-table", "data/table/nf-teaching.json"},
-        /* Maida on the table is data/table/maida.json (issue 35, the rff
-         * helper's branch): added here when it is bundled */
+        {"nf-table", "data/table/maida.json"},
+        {"rff-table", "data/table/rff-teaching.json"},
+        {"rff-table", "data/table/little_round_top.json"},
     };
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         const gr_game_type *t = gr_game_type_find(files[f].type);
@@ -828,7 +840,8 @@ static void table_battles(const char *root, long seeds, long pratzen_seeds, long
         if (g.type != t)
             fail("%s loads as %s, not %s", files[f].file, g.type->id, t->id);
         long before = checks;
-        long n = f == 0 ? seeds : f == 1 ? pratzen_seeds : nf_seeds;
+        static const long share[] = {1, 1, 1, MAIDA_SHARE, RFF_TEACHING_SHARE, LRT_SHARE};
+        long n = f == 0 ? seeds : f == 1 ? pratzen_seeds : (nf_seeds + share[f] - 1) / share[f];
         for (long k = 1; k <= n; k++)
             playout(&g, files[f].file, (uint64_t)k,
                     gr_ai_kind_of(k % 2 ? GR_AI_EAGER : GR_AI_RANDOM), &s);

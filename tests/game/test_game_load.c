@@ -196,8 +196,9 @@ static void saves(void)
     char buf[512];
     snprintf(buf, sizeof buf, "%s\"chess\", \"scenario\": \"x.json\"}", head);
     CHECK(gr_save_parse(buf, strlen(buf), "s.json", &s, &err) == GR_EINPUT &&
-              !strcmp(err.msg, "s.json:1:51: game \"chess\" is not known; accepted: \"re\", "
-                               "\"aoe\", \"nf\", \"rff\", \"aoe-table\", \"nf-table\""),
+              !strcmp(err.msg,
+                      "s.json:1:51: game \"chess\" is not known; accepted: \"re\", "
+                      "\"aoe\", \"nf\", \"rff\", \"aoe-table\", \"nf-table\", \"rff-table\""),
           "unknown game: %s", err.msg);
     gr_saved_free(&s);
     snprintf(buf, sizeof buf,
@@ -262,19 +263,19 @@ int main(int argc, char **argv)
     refused(
         mini(""), "chess", GR_EINPUT,
         "bad.json: the game type \"chess\" is not known; known: \"re\", \"aoe\", \"nf\", \"rff\", "
-        "\"aoe-table\", \"nf-table\"");
+        "\"aoe-table\", \"nf-table\", \"rff-table\"");
     refused(mini(" \"game\": \"chess\","), NULL, GR_EINPUT,
             "bad.json:1:11: the game type \"chess\" is not known; known: \"re\", \"aoe\", \"nf\", "
-            "\"rff\", \"aoe-table\", \"nf-table\"");
+            "\"rff\", \"aoe-table\", \"nf-table\", \"rff-table\"");
     refused("{\"game\": 7}", NULL, GR_EINPUT,
             "bad.json:1:10: \"game\" must be the id of a game type as a string; known: \"re\", "
-            "\"aoe\", \"nf\", \"rff\", \"aoe-table\", \"nf-table\"");
+            "\"aoe\", \"nf\", \"rff\", \"aoe-table\", \"nf-table\", \"rff-table\"");
     /* a file no type claims */
     refused(
         "[1, 2]", NULL, GR_EINPUT,
         "bad.json:1:1: this is not a scenario of any game grognard knows; a scenario file is "
         "a JSON object that names its game, e.g. \"game\": \"re\" (known: \"re\", \"aoe\", \"nf\", "
-        "\"rff\", \"aoe-table\", \"nf-table\")");
+        "\"rff\", \"aoe-table\", \"nf-table\", \"rff-table\")");
     /* the companion's types load an order of battle: an R&E scenario named
      * "nf" is refused by the order-of-battle reader at its first key it
      * does not know ("version", line 2 col 2) */
