@@ -280,6 +280,13 @@ const tb_join *tb_join_by_system(const char *system);
 const tb_join *tb_join_of(const tb_scenario *sc);
 /* The table's formation of word for arm in join j, -1 if none. */
 int tb_join_formation(const tb_join *j, gr_bt_arm arm, const char *word);
+/* The unit of join j's lengths as the wire names it: "cm" for a system
+ * measured in centimetres (length_word "cm"), else "in".  Every length of
+ * the views and answers (tb_view_json, tb_ask.c: "inches" fields, points,
+ * the table's width and depth) is a number of that unit: the table's
+ * integers are thousandths of it for every system (TT_UNITS_PER_INCH ==
+ * TT_UNITS_PER_CM). */
+const char *tb_unit_abbr(const tb_join *j);
 /* 1: ty is a game type of the table (any join's). */
 int tb_game_is_table(const gr_game_type *ty);
 

@@ -234,8 +234,9 @@ json_t *tb_ask_measure(const void *scv, const void *st, int player, int from, in
         if (!xs || !ys || !tb_parse_inches(xs, &x) || !tb_parse_inches(ys, &y) || x < t->lo.x ||
             x > t->hi.x || y < t->lo.y || y > t->hi.y) {
             gr_error_set(err, GR_EINPUT,
-                         "give to=T (a unit) or x=X&y=Y, a point on the table in inches (at most "
+                         "give to=T (a unit) or x=X&y=Y, a point on the table in %s (at most "
                          "three decimals, 0 to %g by 0 to %g)",
+                         strcmp(tb_unit_abbr(tb_join_of(sc)), "cm") ? "inches" : "cm",
                          (double)t->hi.x / TT_UNITS_PER_INCH, (double)t->hi.y / TT_UNITS_PER_INCH);
             return NULL;
         }

@@ -1522,6 +1522,7 @@ static json_t *tb_scenario_json(const void *scv)
     json_object_set_new(j, "sides", sides);
     json_object_set_new(j, "width", json_real((double)sc->table.hi.x / TT_UNITS_PER_INCH));
     json_object_set_new(j, "depth", json_real((double)sc->table.hi.y / TT_UNITS_PER_INCH));
+    json_object_set_new(j, "unit", json_string(tb_unit_abbr(tb_join_of(sc))));
     return j;
 }
 
@@ -1647,7 +1648,8 @@ static json_t *tb_view_json(const void *scv, const void *obs)
      * in each language of the page (as the companion's view) */
     return json_pack("{sssisisososososososbsoso}", "game", tb_join_of(sc)->type, "turn", b->turn,
                      "turns", sc->turns, "phase", phase, "table",
-                     json_pack("{soso}", "width", in_json(s->t.hi.x), "depth", in_json(s->t.hi.y)),
+                     json_pack("{sososs}", "width", in_json(s->t.hi.x), "depth", in_json(s->t.hi.y),
+                               "unit", tb_unit_abbr(tb_join_of(sc))),
                      "terrain", terrain, "units", units, "leaders", leaders, "objectives",
                      objectives, "dice_due", s->x.pending, "lost", lost, "sequence",
                      gr_bt_sequence_json(b->rules));
@@ -1901,6 +1903,11 @@ int tb_game_call(const void *sc, const void *st, gr_action a, gr_bt_action *out)
 int64_t tb_game_fire_range(const gr_bt_unit *u)
 {
     return tb_join_aoe.fire_range(u);
+}
+
+const char *tb_unit_abbr(const tb_join *j)
+{
+    return j && j->length_word && !strcmp(j->length_word, "cm") ? "cm" : "in";
 }
 
 int tb_parse_inches(const char *s, int64_t *out)

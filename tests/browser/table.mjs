@@ -379,7 +379,9 @@ try {
             check((await page.$eval('#tb-hint', (e) => e.textContent)).startsWith('Drag the unit'), `${w}: the hint says to drag the unit`);
           }
           if (!refusedSeen) { // far beyond its allowance, off the table's far side: refused, the unit stays
-            const far = await onScreen(page, depth, [grab[0], Math.min(depth - 0.5, grab[1] + 20)]);
+            // (20" on for the aoe teaching battle; on another, the table's far side from the unit,
+            // beyond any allowance in inches or in cm)
+            const far = await onScreen(page, depth, [grab[0], byHand ? Math.min(depth - 0.5, grab[1] + 20) : grab[1] < depth / 2 ? depth - 0.5 : 0.5]);
             await dragOn(page, a0, far, w < 800);
             await page.waitForSelector('#tb-drag-ghost[data-legal="refused"]', { timeout: 10000 });
             const why = await page.$eval('#tb-info', (e) => e.textContent);
