@@ -557,9 +557,14 @@ export async function mount(root, route) {
     };
     switch (a.verb) {
       case 'fire': case 'combat': return t('tb_act_' + a.verb, u, shortName(unitOf(a.target) || { id: a.target }));
-      case 'move':
-        if (a.move === 'contact') return t('tb_act_move_contact', u, shortName(unitOf(a.contact) || { id: a.contact })) + far();
-        return a.move ? t('tb_act_move_' + a.move, u) + (a.move === 'hold' ? '' : far()) : a.text;
+      case 'move': {
+        // a move that ends in another formation says which (two moves to
+        // the same place, one changing formation, read apart)
+        const p = unitOf(a.unit), f = a.pose && a.pose.formation;
+        const lay = f && p && p.pose && p.pose.formation !== f ? ' — ' + t('tb_lay_' + f) : '';
+        if (a.move === 'contact') return t('tb_act_move_contact', u, shortName(unitOf(a.contact) || { id: a.contact })) + far() + lay;
+        return a.move ? t('tb_act_move_' + a.move, u) + (a.move === 'hold' ? '' : far()) + lay : a.text;
+      }
       case 'movement': return a.formation ? t('tb_act_movement_form', u, t('tb_form_' + a.formation)) : t('tb_act_movement', u);
       case 'battery':
         if (a.battery === 'pivot') return t(a.turn > 0 ? 'tb_act_battery_pivot_left' : 'tb_act_battery_pivot_right', u, String(Math.abs(a.turn)));
