@@ -33,11 +33,22 @@
 enum { RS_FLAGS = 0, RS_CC = GR_BT_MAX_UNITS };
 _Static_assert(RS_CC + GR_BT_MAX_UNITS <= TB_SYS_WORDS, "rff's counters fit tb_state.sys");
 enum {
-    RSF_CHARGE = 1, /* its move may end in contact: a charge (a well-executed result) */
-    RSF_FORM = 2,   /* its move may change formation (any: well executed) */
-    RSF_LINES = 4,  /* ... into double or single line only (delayed) */
-    RSF_BREAK = 8,  /* its move is a breakthrough move (3b) */
+    RSF_CHARGE = 1,  /* its move may end in contact: a charge (a well-executed result) */
+    RSF_FORM = 2,    /* its move may change formation (any: well executed) */
+    RSF_LINES = 4,   /* ... into double or single line only (delayed) */
+    RSF_BREAK = 8,   /* its move is a breakthrough move (3b) */
+    RSF_CHOOSE = 16, /* its choice after its maneuver waits (RB_*); the move's allowance
+                        (table units) is kept in the bits from RSF_ALLOW_SHIFT */
 };
+#define RSF_ALLOW_SHIFT 8
+
+/* The choices of a unit after a well-executed maneuver (K_BATTERY's
+ * argument): its move, or instead of it one of the column's verbs of no
+ * roll, « Réapprovisionne en munitions » (troops and guns) and the guns'
+ * « Rallie » (MANŒUVRES DE LA TROUPE / DES CANONS, BIEN EXÉCUTÉE), which
+ * are the companion's `resupply` and `rally`. */
+enum { RB_MOVE, RB_RESUPPLY, RB_RALLY, RB_COUNT };
+static const char *const rb_verbs[RB_COUNT] = {NULL, "resupply", "rally"};
 
 /* ---- rff's tables (src/rules/rff/rff_tables.c) -------------------------------- */
 
@@ -519,6 +530,11 @@ static int rff_call_of(const tb_scenario *sc, const tb_state *s, gr_action act, 
         charge_facts(sc, s, a);
         return 1;
     case K_COUNTERCHARGE: tb_call_init(a, "countercharge", u, t); return 1;
+    case K_BATTERY:
+        if (u < 0 || tb_act_arg(act) >= RB_COUNT || !rb_verbs[tb_act_arg(act)])
+            return 0;
+        tb_call_init(a, rb_verbs[tb_act_arg(act)], u, -1);
+        return 1;
     case K_ATTACH:
         tb_call_init(a, "attach", u, -1);
         a->call.leader = t;
@@ -552,6 +568,26 @@ static int may_break(const tb_state *s, int u)
            !(s->sys[RS_FLAGS + u] & RSF_BREAK) && tb_on_table_c(&s->t, u);
 }
 
+/* The unit whose choice after its maneuver waits, or -1. */
+static int choosing_unit(const tb_state *s)
+{
+    for (int i = 0; i < s->b.nunits; i++)
+        if (s->sys[RS_FLAGS + i] & RSF_CHOOSE)
+            return i;
+    return -1;
+}
+
+/* Unit u's choices after its maneuver (its move first, then each verb the
+ * companion allows it now), into out; the count. */
+static int choices_of(const tb_scenario *sc, const tb_state *s, int u, gr_action *out, int cap)
+{
+    int n = 0;
+    tb_push(out, cap, &n, tb_act(K_BATTERY, u, -1, RB_MOVE));
+    for (int c = RB_MOVE + 1; c < RB_COUNT; c++)
+        push_if(sc, s, tb_act(K_BATTERY, u, -1, (uint64_t)c), out, cap, &n);
+    return n;
+}
+
 /* ---- the decisions of each step ------------------------------------------------- */
 
 static int rff_actions(const tb_scenario *sc, const tb_state *s, gr_action *out, int cap)
@@ -566,6 +602,11 @@ static int rff_actions(const tb_scenario *sc, const tb_state *s, gr_action *out,
             push_if(sc, s, tb_act(K_COUNTERCHARGE, i, c, 0), out, cap, &n);
             tb_push(out, cap, &n, tb_act(K_NO_COUNTER, i, c, 0));
         }
+        return n < cap ? n : cap;
+    }
+    int ch = choosing_unit(s);
+    if (ch >= 0) {
+        n = choices_of(sc, s, ch, out, cap);
         return n < cap ? n : cap;
     }
     switch (step) {
@@ -732,6 +773,32 @@ static gr_status rff_step(const tb_scenario *sc, tb_state *s, gr_action act, gr_
                 return st;
         }
         s->sys[RS_CC + u] = 0;
+        tb_after_step(sc, s);
+        return GR_OK;
+    }
+    int ch = choosing_unit(s);
+    if (ch >= 0 || k == K_BATTERY) {
+        if (ch < 0 || k != K_BATTERY || u != ch)
+            return gr_error_set(err, GR_EILLEGAL,
+                                ch < 0 ? "no unit chooses what follows its maneuver now"
+                                       : "%s chooses what follows its well-executed maneuver "
+                                         "now: its move (`take_move %s`) or `resupply`/`rally`",
+                                ch < 0 ? "" : b->units[ch].id, ch < 0 ? "" : b->units[ch].id);
+        int fl = s->sys[RS_FLAGS + u];
+        int64_t allow = (int64_t)(fl >> RSF_ALLOW_SHIFT);
+        if (tb_act_arg(act) == RB_MOVE) {
+            s->sys[RS_FLAGS + u] = fl & (RSF_CHARGE | RSF_FORM | RSF_LINES);
+            s->x.mv_unit = u;
+            s->x.mv_allow = allow;
+            return GR_OK;
+        }
+        gr_bt_action a;
+        if (!rff_call_of(sc, s, act, &a))
+            return gr_error_set(err, GR_EINPUT, "not a choice after a maneuver");
+        gr_status st = gr_battle_do(&s->b, &a, NULL, err);
+        if (st != GR_OK)
+            return st;
+        s->sys[RS_FLAGS + u] = 0; /* the verb is made instead of its move */
         tb_after_step(sc, s);
         return GR_OK;
     }
@@ -906,6 +973,13 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
     s->sys[RS_FLAGS + u] = col == RFF_BT_COL_WELL      ? RSF_CHARGE | RSF_FORM
                            : col == RFF_BT_COL_DELAYED ? RSF_LINES
                                                        : 0;
+    /* a verb of no roll its result allows is chosen instead of its move:
+     * the move waits for that choice */
+    gr_action ch[RB_COUNT];
+    if (choices_of(sc, s, u, ch, RB_COUNT) > 1 && allow < (INT64_C(1) << (31 - RSF_ALLOW_SHIFT))) {
+        s->sys[RS_FLAGS + u] |= RSF_CHOOSE | (int32_t)(allow << RSF_ALLOW_SHIFT);
+        return;
+    }
     s->x.mv_unit = u;
     s->x.mv_allow = allow;
 }
@@ -929,6 +1003,14 @@ static int tb_rff_describe(const tb_state *s, gr_action act, char *buf, size_t c
                         uid, tid);
     case K_COMBAT: return snprintf(buf, cap, "charge %s --target %s", uid, tid);
     case K_COUNTERCHARGE: return snprintf(buf, cap, "countercharge %s --target %s", uid, tid);
+    case K_BATTERY: {
+        uint64_t c = tb_act_arg(act);
+        return snprintf(buf, cap, "%s %s",
+                        c == RB_MOVE   ? "take_move"
+                        : c < RB_COUNT ? rb_verbs[c]
+                                       : "?",
+                        uid);
+    }
     case K_NO_COUNTER: return snprintf(buf, cap, "no_countercharge %s --target %s", uid, tid);
     case K_REPLACE:
         return snprintf(buf, cap, "replace --leader %s",
@@ -947,6 +1029,7 @@ static const char *const rff_kind_words[K_COUNT] = {
     [K_COMBAT] = "charge",
     [K_ATTACH] = "attach",
     [K_DETACH] = "detach",
+    [K_BATTERY] = "choice",
     [K_COUNTERCHARGE] = "countercharge",
     [K_NO_COUNTER] = "no_countercharge",
     [K_GENERAL] = "general",
@@ -962,6 +1045,7 @@ static const char *const rff_kind_said_en[K_COUNT] = {
     [K_COMBAT] = "charge",
     [K_ATTACH] = "attach",
     [K_DETACH] = "detach",
+    [K_BATTERY] = "after the maneuver",
     [K_COUNTERCHARGE] = "cavalry counter-charge",
     [K_NO_COUNTER] = "no counter-charge",
     [K_GENERAL] = "leader",
@@ -977,6 +1061,7 @@ static const char *const rff_kind_said_fr[K_COUNT] = {
     [K_COMBAT] = "charge",
     [K_ATTACH] = "s'attache",
     [K_DETACH] = "se détache",
+    [K_BATTERY] = "après la manœuvre",
     [K_COUNTERCHARGE] = "contre charge de cavalerie",
     [K_NO_COUNTER] = "pas de contre charge",
     [K_GENERAL] = "chef",
@@ -1064,7 +1149,7 @@ const tb_join tb_join_rff = {
     .nformations = (int)(sizeof rff_formations_of / sizeof rff_formations_of[0]),
     .default_cover = rff_default_cover,
     .nchanges = 1,
-    .nbattery = 0,
+    .nbattery = RB_COUNT,
     .fire_arc = {1, 1}, /* TT_ARC_45: the family's (docs/rules/rff.md) */
     .fire_range = rff_fire_range,
     .mover = rff_mover,

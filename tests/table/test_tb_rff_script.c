@@ -158,6 +158,21 @@ static void test_three_turns(void **state)
     die(1);
     allowance_is(30000);
     act("move blue_2 advance to 82 29");
+    /* blue_bty, low on ammunition since turn 1's natural 10: hollis is
+     * within 20 cm (he may attach to it, above): able 0; trained 0, « +2
+     * Troupe fraîche », « +2 En batterie (2 pièces mini) » (unlimbered, 2
+     * stands): +4; a 1: 5, « 3 - 7 Manœuvre bien exécutée »: MANŒUVRES DES
+     * CANONS, BIEN EXÉCUTÉE lists « Réapprovisionne en munitions », chosen
+     * instead of its move; no « Rallie » (no gun silenced) */
+    act("maneuver blue_bty");
+    die(1);
+    allowance_is(0); /* no move waits: its choice does */
+    expect_legal("take_move blue_bty | resupply blue_bty");
+    act("resupply blue_bty");
+    assert_int_equal(bunit(BLUE_BTY)->ammo, 0);
+    assert_int_equal(unit(BLUE_BTY)->pose.at.x, 57000); /* it did not move */
+    assert_int_equal(unit(BLUE_BTY)->pose.at.y, 12000);
+    expect_legal("next"); /* every Union unit has made its test */
     nexts(2);
     expect_legal("cannonade grey_bty --target blue_1 | cannonade grey_bty --target blue_2 | next");
     act("next"); /* the offensive fire: none */
