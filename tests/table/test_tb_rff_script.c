@@ -163,11 +163,17 @@ static void test_three_turns(void **state)
      * Troupe fraîche », « +2 En batterie (2 pièces mini) » (unlimbered, 2
      * stands): +4; a 1: 5, « 3 - 7 Manœuvre bien exécutée »: MANŒUVRES DES
      * CANONS, BIEN EXÉCUTÉE lists « Réapprovisionne en munitions », chosen
-     * instead of its move; no « Rallie » (no gun silenced) */
+     * instead of its move; no « Rallie » (no gun silenced).  Unlimbered, it
+     * may also stay (and fire), « Attèle et mouvement complet » or « Pivote
+     * et tire » by 30, 60 or 90 degrees either way (nothing stands within
+     * the 4.5 cm its 5 x 3.8 cm of stands sweep about its front centre); no
+     * move of unlimbered guns (no take_move) */
     act("maneuver blue_bty");
     die(1);
     allowance_is(0); /* no move waits: its choice does */
-    expect_legal("take_move blue_bty | resupply blue_bty");
+    expect_legal("resupply blue_bty | stand blue_bty | limber_and_move blue_bty | pivot blue_bty "
+                 "--turn 30 | pivot blue_bty --turn 60 | pivot blue_bty --turn 90 | pivot "
+                 "blue_bty --turn -30 | pivot blue_bty --turn -60 | pivot blue_bty --turn -90");
     act("resupply blue_bty");
     assert_int_equal(bunit(BLUE_BTY)->ammo, 0);
     assert_int_equal(unit(BLUE_BTY)->pose.at.x, 57000); /* it did not move */
@@ -192,6 +198,21 @@ static void test_three_turns(void **state)
     die(5);
     allowance_is(45000);
     act("move grey_cav advance to 108 68.75");
+    /* grey_bty (unlimbered, low on ammunition since turn 1): marlow 6.3 cm
+     * from its front centre (58, 80), « +1 Chef vaillant », trained 0, « +2
+     * Troupe fraîche », « +2 En batterie »: +5; no Union unit within 20 cm
+     * (blue_1's front is at y 27.75); a 1: 6, « 3 - 7 Manœuvre bien exécutée
+     * »: « Attèle et mouvement complet »: limbered, then the « Batterie à
+     * pieds » full move, 30 cm */
+    act("maneuver grey_bty");
+    die(1);
+    act("limber_and_move grey_bty");
+    assert_string_equal(bunit(GREY_BTY)->formation, "limbered");
+    assert_int_equal(bunit(GREY_BTY)->limbered, 1);
+    allowance_is(30000);
+    act("move grey_bty advance to 58 72.5"); /* a quarter, 7.5 cm, limbered */
+    assert_int_equal(unit(GREY_BTY)->pose.at.y, 72500);
+    assert_int_equal(bunit(GREY_BTY)->ammo, 1); /* it did not resupply */
     nexts(7);
 
     /* ==== turn 3, the Union ==== */
@@ -244,6 +265,23 @@ static void test_three_turns(void **state)
     assert_int_equal(bunit(GREY_1)->disordered, 0);
     allowance_is(15000);
     act("move grey_1 hold to 38 87.26");
+    /* grey_bty, limbered at (58, 72.5): +1 vaillant, +2 fraîche, « +1 ...
+     * canon attelé » (no « En batterie »): +4; blue_1, 13.5 cm away, is
+     * ahead of its front (not « pris de flanc »); a 3: 7, well executed:
+     * limbered, it may move (« Attèle et mouvement complet »'s move),
+     * resupply, unlimber (« Dételle et tire ») or « Mouvement complet et
+     * dételle »: the full 30 cm, then unlimbered where it stops */
+    act("maneuver grey_bty");
+    die(3);
+    expect_legal("take_move grey_bty | resupply grey_bty | unlimber grey_bty | "
+                 "move_and_unlimber grey_bty");
+    act("move_and_unlimber grey_bty");
+    allowance_is(30000);
+    act("move grey_bty hold to 58 72.5");
+    assert_string_equal(bunit(GREY_BTY)->formation, "unlimbered");
+    assert_int_equal(bunit(GREY_BTY)->limbered, 0);
+    assert_int_equal(unit(GREY_BTY)->pose.form, TT_BATTERY);
+    assert_int_equal(unit(GREY_BTY)->pose.at.y, 72500);
     nexts(7);
     /* the fourth turn begins, the Union's leaders' step: blue_2 has left
      * hollis's 20 cm (its corner (72, 27.1) is 24.3 cm from him), blue_1 too */
