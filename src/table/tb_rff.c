@@ -438,6 +438,8 @@ static gr_status form_battery(tb_state *s, int u, const char *to, gr_error *err)
 static int rff_move_ok(const tb_state *s, const tt_option *o)
 {
     int u = s->x.mv_unit, fl = s->sys[RS_FLAGS + u];
+    if (s->x.mv_break == 3) /* « prend la position »: straight ahead (or it stays) */
+        return o->kind == TT_MK_ADVANCE;
     if (fl & RSF_BREAK) {
         const tt_unit *tu = tb_on_table_c(&s->t, u), *e = tb_on_table_c(&s->t, s->x.mv_toward);
         if (!tu || !e)
@@ -455,7 +457,7 @@ static int rff_move_ok(const tb_state *s, const tt_option *o)
 
 static int rff_hold_listed(const tb_state *s)
 {
-    return (s->sys[RS_FLAGS + s->x.mv_unit] & RSF_BREAK) != 0;
+    return (s->sys[RS_FLAGS + s->x.mv_unit] & RSF_BREAK) != 0 || s->x.mv_break == 3;
 }
 
 static gr_status rff_move_refused(const tb_state *s, gr_action act, gr_error *err)
@@ -465,6 +467,11 @@ static gr_status rff_move_refused(const tb_state *s, gr_action act, gr_error *er
         int n;
         const tt_option *opt = tb_move_set(s, &n);
         uint64_t i = tb_act_arg(act);
+        if (opt && i < (uint64_t)n && !rff_move_ok(s, &opt[i]) && s->x.mv_break == 3)
+            return gr_error_set(err, GR_EILLEGAL,
+                                "%s takes the position %s left (« ATTAQUANT prend la position "
+                                "»): straight ahead only, or it stays",
+                                s->b.units[u].id, s->b.units[s->x.mv_toward].id);
         if (opt && i < (uint64_t)n && !rff_move_ok(s, &opt[i]))
             return gr_error_set(err, GR_EILLEGAL,
                                 (s->sys[RS_FLAGS + u] & RSF_BREAK)
@@ -475,7 +482,7 @@ static gr_status rff_move_refused(const tb_state *s, gr_action act, gr_error *er
                                 s->b.units[u].id);
         return GR_OK;
     }
-    if (k == K_POSE && (s->sys[RS_FLAGS + u] & RSF_BREAK))
+    if (k == K_POSE && ((s->sys[RS_FLAGS + u] & RSF_BREAK) || s->x.mv_break == 3))
         return gr_error_set(err, GR_EILLEGAL, "%s: choose one of the listed moves",
                             s->b.units[u].id);
     return GR_OK;
@@ -1054,6 +1061,16 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
 {
     const char *verb = a->call.verb;
     int maneuver = !strcmp(verb, "maneuver");
+    /* the depth of the ground the defender holds, before its result: what
+     * « ATTAQUANT prend la position » lets the attacker advance into (as
+     * aoe's « occupe la position évacuée », tb_aoe.c) */
+    const tt_unit *dfd =
+        !maneuver && a->call.target >= 0 ? tb_on_table_c(&s->t, a->call.target) : NULL;
+    int64_t held = 0;
+    for (int i = 0; dfd && i < dfd->nstands; i++)
+        if ((int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d > held)
+            held = (int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d;
+    int takes = 0, att_retreated = 0;
     tb_follow_battle(s, bf);
     const gr_resolution *r = &out->res;
     int move = GR_MOVE_UNSTATED, retreated = 0;
@@ -1072,6 +1089,10 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
             }
             if (maneuver && e->move != GR_MOVE_UNSTATED && !e->retreat)
                 move = e->move;
+            if (!strcmp(verb, "charge") && e->who == GR_FX_ATTACKER &&
+                e->position == GR_POS_CARRIES && e->when == GR_FX_ALWAYS &&
+                gr_bt_arm_hit(e->arm, &s->b.units[a->call.unit]))
+                takes = 1;
             for (int w = 0; w < 2; w++) {
                 int ui = who[w];
                 if (ui < 0 || s->b.units[ui].removed || !gr_bt_arm_hit(e->arm, &s->b.units[ui]))
@@ -1079,9 +1100,25 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
                 if (e->retreat && e->when == GR_FX_ALWAYS) {
                     tb_retreat(s, ui, retreat_length(sc, s, ui, e));
                     retreated = 1;
+                    att_retreated |= ui == a->call.unit;
                 }
             }
         }
+    }
+    /* « ATTAQUANT prend la position » (ENFONCÉS, REPOUSSÉS): when the
+     * defender has left it (retreated or out of play: a defender that holds,
+     * fortified, is still in contact) and the attacker neither retreated nor
+     * breaks through this turn (its breakthrough move is 3b's) */
+    const tt_unit *au = takes ? tb_on_table_c(&s->t, a->call.unit) : NULL;
+    const tt_unit *dl = au ? tb_on_table_c(&s->t, a->call.target) : NULL;
+    if (au && !att_retreated && held > 0 && !s->b.units[a->call.unit].removed &&
+        !s->b.units[a->call.unit].sys[RFF_U_BREAKTHROUGH] &&
+        (!dl || s->b.units[a->call.target].removed || !tt_in_contact(&s->t, au, dl))) {
+        s->x.mv_unit = a->call.unit;
+        s->x.mv_allow = held;
+        s->x.mv_break = 3;
+        s->x.mv_toward = a->call.target;
+        return;
     }
     if (!maneuver || retreated)
         return;

@@ -253,6 +253,16 @@ static void test_three_turns(void **state)
      * its front at y 87.26 */
     assert_int_equal(unit(GREY_1)->pose.at.x, 38000);
     assert_int_equal(unit(GREY_1)->pose.at.y, 87260);
+    /* ENFONCÉS: « ATTAQUANT prend la position »: grey_1 left it, so blue_1
+     * (infantry: no « Cavalerie perce ») advances straight ahead into the
+     * ground grey_1 held, a double line one stand deep, 1.9 cm (the
+     * infantry base), or stays */
+    allowance_is(1900);
+    expect_legal("move blue_1 advance to 38 62.725 | move blue_1 advance to 38 63.2 | move blue_1 "
+                 "advance to 38 63.675 | move blue_1 advance to 38 64.15 | move blue_1 hold");
+    act("move blue_1 advance to 38 64.15"); /* the whole depth: 62.25 + 1.9 */
+    assert_int_equal(unit(BLUE_1)->pose.at.x, 38000);
+    assert_int_equal(unit(BLUE_1)->pose.at.y, 64150);
     nexts(4);
 
     /* ==== turn 3, the Confederates ==== */
@@ -266,7 +276,8 @@ static void test_three_turns(void **state)
     allowance_is(15000);
     act("move grey_1 hold to 38 87.26");
     /* grey_bty, limbered at (58, 72.5): +1 vaillant, +2 fraîche, « +1 ...
-     * canon attelé » (no « En batterie »): +4; blue_1, 13.5 cm away, is
+     * canon attelé » (no « En batterie »): +4; blue_1 (front y 64.15, its
+     * corner (48, 64.15) 12.1 cm from the battery's (56.75, 72.5)) is
      * ahead of its front (not « pris de flanc »); a 3: 7, well executed:
      * limbered, it may move (« Attèle et mouvement complet »'s move),
      * resupply, unlimber (« Dételle et tire ») or « Mouvement complet et
