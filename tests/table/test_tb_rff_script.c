@@ -224,6 +224,22 @@ static void test_three_turns(void **state)
     die(9);
     allowance_is(40000);
     act("move blue_1 contact grey_1 to 38 62.25");
+    /* blue_bty (unlimbered, resupplied in turn 2, no gun silenced): +4 as
+     * in turn 2 (no army level reached: the Union has lost 1 stand); a 1: 5,
+     * well executed: no resupply or rally to make; « Pivote et tire » by 90
+     * degrees to the left: facing north (+y) it faces west (-x), its front
+     * centre where it was */
+    act("maneuver blue_bty");
+    die(1);
+    expect_legal("stand blue_bty | limber_and_move blue_bty | pivot blue_bty --turn 30 | pivot "
+                 "blue_bty --turn 60 | pivot blue_bty --turn 90 | pivot blue_bty --turn -30 | "
+                 "pivot blue_bty --turn -60 | pivot blue_bty --turn -90");
+    act("pivot blue_bty --turn 90");
+    assert_int_equal(unit(BLUE_BTY)->pose.face.x, -1);
+    assert_int_equal(unit(BLUE_BTY)->pose.face.y, 0);
+    assert_int_equal(unit(BLUE_BTY)->pose.at.x, 57000);
+    assert_int_equal(unit(BLUE_BTY)->pose.at.y, 12000);
+    assert_string_equal(bunit(BLUE_BTY)->formation, "unlimbered");
     nexts(2);
     /* the Confederates' defensive fire on the charge: grey_1 at blue_1 in
      * contact, close range: 1 point x 8 stands = 8, « 0 6 - 8 pts », no other
