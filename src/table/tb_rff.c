@@ -33,11 +33,46 @@
 enum { RS_FLAGS = 0, RS_CC = GR_BT_MAX_UNITS };
 _Static_assert(RS_CC + GR_BT_MAX_UNITS <= TB_SYS_WORDS, "rff's counters fit tb_state.sys");
 enum {
-    RSF_CHARGE = 1, /* its move may end in contact: a charge (a well-executed result) */
-    RSF_FORM = 2,   /* its move may change formation (any: well executed) */
-    RSF_LINES = 4,  /* ... into double or single line only (delayed) */
-    RSF_BREAK = 8,  /* its move is a breakthrough move (3b) */
+    RSF_CHARGE = 1,    /* its move may end in contact: a charge (a well-executed result) */
+    RSF_FORM = 2,      /* its move may change formation (any: well executed) */
+    RSF_LINES = 4,     /* ... into double or single line only (delayed) */
+    RSF_BREAK = 8,     /* its move is a breakthrough move (3b) */
+    RSF_CHOOSE = 16,   /* its choice after its maneuver waits (RB_*); the move's allowance
+                          (table units) is kept in the bits from RSF_ALLOW_SHIFT */
+    RSF_UNLIMBER = 32, /* a battery unlimbers at the end of its move (« Mouvement complet et
+                          dételle ») */
 };
+#define RSF_ALLOW_SHIFT 8
+
+/* The choices of a unit after its maneuver (K_BATTERY's argument): its
+ * move, or instead of it one of the column's verbs of no roll, «
+ * Réapprovisionne en munitions » (troops and guns) and the guns' « Rallie »
+ * (MANŒUVRES DE LA TROUPE / DES CANONS, BIEN EXÉCUTÉE), which are the
+ * companion's `resupply` and `rally`; and a battery's own (MANŒUVRES DES
+ * CANONS): stand (« Tire »), « Attelle ou dételle » (delayed), « Dételle et
+ * tire », « Attèle et mouvement complet », « Mouvement complet et dételle »
+ * (well executed), « Pivote (et tire) » by one of rb_pivot's turns (the
+ * companion's `form` limbered / unlimbered; a pivot is the table's). */
+enum {
+    RB_MOVE,
+    RB_RESUPPLY,
+    RB_RALLY,
+    RB_STAND,
+    RB_LIMBER,
+    RB_UNLIMBER,
+    RB_LIMBER_MOVE,
+    RB_MOVE_UNLIMBER,
+    RB_PIVOT /* RB_PIVOT + i: a pivot by rb_pivot[i] degrees */
+};
+static const char *const rb_verbs[RB_PIVOT] = {NULL, "resupply", "rally"};
+static const char *const rb_words[RB_PIVOT] = {"take_move",       "resupply",         "rally",
+                                               "stand",           "limber",           "unlimber",
+                                               "limber_and_move", "move_and_unlimber"};
+/* A battery's pivot, about its front centre, + counter-clockwise (left):
+ * seed 001 prints no angle for « Pivote »; the troops' « Changement de front
+ * (90° max) » bounds it, in the table's steps of 30 degrees (a reading). */
+static const int rb_pivot[] = {30, 60, 90, -30, -60, -90};
+#define RB_COUNT (RB_PIVOT + (int)(sizeof rb_pivot / sizeof rb_pivot[0]))
 
 /* ---- rff's tables (src/rules/rff/rff_tables.c) -------------------------------- */
 
@@ -381,6 +416,20 @@ static void rff_set_formation(tb_state *s, int u, tt_formation f)
         snprintf(s->b.units[u].formation, GR_BT_ID, "%s", w); /* table lays it out */
 }
 
+/* Battery u takes formation `to` (the companion's `form`), laid out again. */
+static gr_status form_battery(tb_state *s, int u, const char *to, gr_error *err)
+{
+    tb_before bf;
+    tb_snapshot(s, &bf);
+    gr_bt_action a;
+    tb_call_init(&a, "form", u, -1);
+    tb_call_fact(&a.call, "formation", to);
+    gr_status st = gr_battle_do(&s->b, &a, NULL, err);
+    if (st == GR_OK)
+        tb_follow_battle(s, &bf);
+    return st;
+}
+
 /* ---- moves: after a maneuver, a charge, a breakthrough --------------------------- */
 
 /* A move into contact is a charge, listed only after a well-executed
@@ -389,6 +438,8 @@ static void rff_set_formation(tb_state *s, int u, tt_formation f)
 static int rff_move_ok(const tb_state *s, const tt_option *o)
 {
     int u = s->x.mv_unit, fl = s->sys[RS_FLAGS + u];
+    if (s->x.mv_break == 3) /* « prend la position »: straight ahead (or it stays) */
+        return o->kind == TT_MK_ADVANCE;
     if (fl & RSF_BREAK) {
         const tt_unit *tu = tb_on_table_c(&s->t, u), *e = tb_on_table_c(&s->t, s->x.mv_toward);
         if (!tu || !e)
@@ -406,7 +457,7 @@ static int rff_move_ok(const tb_state *s, const tt_option *o)
 
 static int rff_hold_listed(const tb_state *s)
 {
-    return (s->sys[RS_FLAGS + s->x.mv_unit] & RSF_BREAK) != 0;
+    return (s->sys[RS_FLAGS + s->x.mv_unit] & RSF_BREAK) != 0 || s->x.mv_break == 3;
 }
 
 static gr_status rff_move_refused(const tb_state *s, gr_action act, gr_error *err)
@@ -416,6 +467,11 @@ static gr_status rff_move_refused(const tb_state *s, gr_action act, gr_error *er
         int n;
         const tt_option *opt = tb_move_set(s, &n);
         uint64_t i = tb_act_arg(act);
+        if (opt && i < (uint64_t)n && !rff_move_ok(s, &opt[i]) && s->x.mv_break == 3)
+            return gr_error_set(err, GR_EILLEGAL,
+                                "%s takes the position %s left (« ATTAQUANT prend la position "
+                                "»): straight ahead only, or it stays",
+                                s->b.units[u].id, s->b.units[s->x.mv_toward].id);
         if (opt && i < (uint64_t)n && !rff_move_ok(s, &opt[i]))
             return gr_error_set(err, GR_EILLEGAL,
                                 (s->sys[RS_FLAGS + u] & RSF_BREAK)
@@ -426,7 +482,7 @@ static gr_status rff_move_refused(const tb_state *s, gr_action act, gr_error *er
                                 s->b.units[u].id);
         return GR_OK;
     }
-    if (k == K_POSE && (s->sys[RS_FLAGS + u] & RSF_BREAK))
+    if (k == K_POSE && ((s->sys[RS_FLAGS + u] & RSF_BREAK) || s->x.mv_break == 3))
         return gr_error_set(err, GR_EILLEGAL, "%s: choose one of the listed moves",
                             s->b.units[u].id);
     return GR_OK;
@@ -460,8 +516,14 @@ static void rff_moved(const tb_scenario *sc, tb_state *s, int u)
 {
     (void)sc;
     int fl = s->sys[RS_FLAGS + u];
-    s->sys[RS_FLAGS + u] &= ~(RSF_CHARGE | RSF_FORM | RSF_LINES | RSF_BREAK);
+    s->sys[RS_FLAGS + u] &= ~(RSF_CHARGE | RSF_FORM | RSF_LINES | RSF_BREAK | RSF_UNLIMBER);
     const tt_unit *tu = tb_on_table_c(&s->t, u);
+    if (!tu)
+        return;
+    gr_error ferr;
+    if (fl & RSF_UNLIMBER) /* « Mouvement complet et dételle » */
+        form_battery(s, u, "unlimbered", &ferr);
+    tu = tb_on_table_c(&s->t, u);
     if (!tu)
         return;
     int target = -1;
@@ -519,6 +581,11 @@ static int rff_call_of(const tb_scenario *sc, const tb_state *s, gr_action act, 
         charge_facts(sc, s, a);
         return 1;
     case K_COUNTERCHARGE: tb_call_init(a, "countercharge", u, t); return 1;
+    case K_BATTERY:
+        if (u < 0 || tb_act_arg(act) >= RB_PIVOT || !rb_verbs[tb_act_arg(act)])
+            return 0;
+        tb_call_init(a, rb_verbs[tb_act_arg(act)], u, -1);
+        return 1;
     case K_ATTACH:
         tb_call_init(a, "attach", u, -1);
         a->call.leader = t;
@@ -552,6 +619,81 @@ static int may_break(const tb_state *s, int u)
            !(s->sys[RS_FLAGS + u] & RSF_BREAK) && tb_on_table_c(&s->t, u);
 }
 
+/* The unit whose choice after its maneuver waits, or -1. */
+static int choosing_unit(const tb_state *s)
+{
+    for (int i = 0; i < s->b.nunits; i++)
+        if (s->sys[RS_FLAGS + i] & RSF_CHOOSE)
+            return i;
+    return -1;
+}
+
+/* 1: battery u, turned `deg` about its front centre, stands there: its
+ * stands laid out again overlap no other stand, stay on the table and on
+ * passable ground (tt_unit_fits), as aoe's pivot (tb_aoe.c).  A pivot has
+ * no cost.  The pose in *out. */
+static int pivot_fits(const tb_state *s, int u, int deg, tt_pose *out)
+{
+    const tt_unit *tu = tb_on_table_c(&s->t, u);
+    if (!tu)
+        return 0;
+    tt_unit n = *tu;
+    n.pose.face = tt_dir_turn(n.pose.face, deg);
+    int ok = tt_unit_fits(&s->t, &n);
+    if (ok && out)
+        *out = n.pose;
+    return ok;
+}
+
+/* 1: the companion lets battery u take formation `to` now (`form`). */
+static int may_form(const tb_state *s, int u, const char *to)
+{
+    gr_bt_action a;
+    tb_call_init(&a, "form", u, -1);
+    tb_call_fact(&a.call, "formation", to);
+    return tb_allowed(&s->b, &a);
+}
+
+/* 1: battery choice c (RB_STAND and after) is open to u after its result
+ * (MANŒUVRES DES CANONS): well executed, limbered: its move, or a full move
+ * and unlimber, or unlimber (and fire); unlimbered: limber and a full move,
+ * a pivot, or stand; delayed, limbered: « Mouvement complet attelé » (its
+ * move) or unlimber; unlimbered: limber, pivot, or stand (« Tire »). */
+static int gun_choice(const tb_state *s, int u, int c)
+{
+    const gr_bt_unit *bu = &s->b.units[u];
+    int col = bu->sys[RFF_U_COLUMN], lim = bu->limbered;
+    int well = col == RFF_BT_COL_WELL, del = col == RFF_BT_COL_DELAYED;
+    if (bu->arm != GR_BT_ARTILLERY || (!well && !del))
+        return 0;
+    switch (c) {
+    case RB_MOVE: return lim;
+    case RB_STAND: return !lim;
+    case RB_LIMBER: return del && !lim && may_form(s, u, "limbered");
+    case RB_UNLIMBER: return lim && may_form(s, u, "unlimbered");
+    case RB_LIMBER_MOVE: return well && !lim && may_form(s, u, "limbered");
+    case RB_MOVE_UNLIMBER: return well && lim && may_form(s, u, "unlimbered");
+    default:
+        return c >= RB_PIVOT && c < RB_COUNT && !lim &&
+               pivot_fits(s, u, rb_pivot[c - RB_PIVOT], NULL);
+    }
+}
+
+/* Unit u's choices after its maneuver (its move first, then each verb the
+ * companion allows it now, then a battery's own), into out; the count. */
+static int choices_of(const tb_scenario *sc, const tb_state *s, int u, gr_action *out, int cap)
+{
+    int n = 0, guns = s->b.units[u].arm == GR_BT_ARTILLERY;
+    if (!guns || gun_choice(s, u, RB_MOVE))
+        tb_push(out, cap, &n, tb_act(K_BATTERY, u, -1, RB_MOVE));
+    for (int c = RB_MOVE + 1; c < RB_STAND; c++)
+        push_if(sc, s, tb_act(K_BATTERY, u, -1, (uint64_t)c), out, cap, &n);
+    for (int c = RB_STAND; guns && c < RB_COUNT; c++)
+        if (gun_choice(s, u, c))
+            tb_push(out, cap, &n, tb_act(K_BATTERY, u, -1, (uint64_t)c));
+    return n;
+}
+
 /* ---- the decisions of each step ------------------------------------------------- */
 
 static int rff_actions(const tb_scenario *sc, const tb_state *s, gr_action *out, int cap)
@@ -566,6 +708,11 @@ static int rff_actions(const tb_scenario *sc, const tb_state *s, gr_action *out,
             push_if(sc, s, tb_act(K_COUNTERCHARGE, i, c, 0), out, cap, &n);
             tb_push(out, cap, &n, tb_act(K_NO_COUNTER, i, c, 0));
         }
+        return n < cap ? n : cap;
+    }
+    int ch = choosing_unit(s);
+    if (ch >= 0) {
+        n = choices_of(sc, s, ch, out, cap);
         return n < cap ? n : cap;
     }
     switch (step) {
@@ -735,6 +882,65 @@ static gr_status rff_step(const tb_scenario *sc, tb_state *s, gr_action act, gr_
         tb_after_step(sc, s);
         return GR_OK;
     }
+    int ch = choosing_unit(s);
+    if (ch >= 0 || k == K_BATTERY) {
+        if (ch < 0 || k != K_BATTERY || u != ch)
+            return gr_error_set(err, GR_EILLEGAL,
+                                ch < 0 ? "no unit chooses what follows its maneuver now"
+                                       : "%s chooses what follows its well-executed maneuver "
+                                         "now: its move (`take_move %s`) or `resupply`/`rally`",
+                                ch < 0 ? "" : b->units[ch].id, ch < 0 ? "" : b->units[ch].id);
+        int fl = s->sys[RS_FLAGS + u];
+        int64_t allow = (int64_t)(fl >> RSF_ALLOW_SHIFT);
+        int c = (int)tb_act_arg(act);
+        gr_action open[RB_COUNT];
+        int nopen = choices_of(sc, s, u, open, RB_COUNT), listed = 0;
+        for (int i = 0; i < nopen && i < RB_COUNT; i++)
+            listed |= open[i] == act;
+        if (!listed)
+            return gr_error_set(err, GR_EILLEGAL,
+                                "%s: its maneuver result does not allow that now (MANŒUVRES DES "
+                                "CANONS / DE LA TROUPE)",
+                                b->units[u].id);
+        if (c == RB_MOVE || c == RB_LIMBER_MOVE || c == RB_MOVE_UNLIMBER) {
+            gr_status st;
+            if (c == RB_LIMBER_MOVE && (st = form_battery(s, u, "limbered", err)) != GR_OK)
+                return st;
+            s->sys[RS_FLAGS + u] = (fl & (RSF_CHARGE | RSF_FORM | RSF_LINES)) |
+                                   (c == RB_MOVE_UNLIMBER ? RSF_UNLIMBER : 0);
+            s->x.mv_unit = u;
+            /* « Attèle et mouvement complet », « Mouvement complet et dételle » */
+            s->x.mv_allow = c == RB_MOVE ? allow : full_move(&b->units[u]);
+            tb_after_step(sc, s);
+            return GR_OK;
+        }
+        if (c >= RB_STAND) {
+            gr_status st = GR_OK;
+            tt_pose turned;
+            if (c == RB_LIMBER || c == RB_UNLIMBER)
+                st = form_battery(s, u, c == RB_LIMBER ? "limbered" : "unlimbered", err);
+            else if (c >= RB_PIVOT && pivot_fits(s, u, rb_pivot[c - RB_PIVOT], &turned)) {
+                tt_unit *tu = tb_on_table(&s->t, u);
+                tu->pose = turned;
+                tb_relayout(s, &s->t, tu);
+                s->x.moved = 1;
+            }
+            if (st != GR_OK)
+                return st;
+            s->sys[RS_FLAGS + u] = 0;
+            tb_after_step(sc, s);
+            return GR_OK;
+        }
+        gr_bt_action a;
+        if (!rff_call_of(sc, s, act, &a))
+            return gr_error_set(err, GR_EINPUT, "not a choice after a maneuver");
+        gr_status st = gr_battle_do(&s->b, &a, NULL, err);
+        if (st != GR_OK)
+            return st;
+        s->sys[RS_FLAGS + u] = 0; /* the verb is made instead of its move */
+        tb_after_step(sc, s);
+        return GR_OK;
+    }
     if (k == K_NEXT) {
         rff_next(sc, s);
         return GR_OK;
@@ -855,6 +1061,16 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
 {
     const char *verb = a->call.verb;
     int maneuver = !strcmp(verb, "maneuver");
+    /* the depth of the ground the defender holds, before its result: what
+     * « ATTAQUANT prend la position » lets the attacker advance into (as
+     * aoe's « occupe la position évacuée », tb_aoe.c) */
+    const tt_unit *dfd =
+        !maneuver && a->call.target >= 0 ? tb_on_table_c(&s->t, a->call.target) : NULL;
+    int64_t held = 0;
+    for (int i = 0; dfd && i < dfd->nstands; i++)
+        if ((int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d > held)
+            held = (int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d;
+    int takes = 0, att_retreated = 0;
     tb_follow_battle(s, bf);
     const gr_resolution *r = &out->res;
     int move = GR_MOVE_UNSTATED, retreated = 0;
@@ -873,6 +1089,10 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
             }
             if (maneuver && e->move != GR_MOVE_UNSTATED && !e->retreat)
                 move = e->move;
+            if (!strcmp(verb, "charge") && e->who == GR_FX_ATTACKER &&
+                e->position == GR_POS_CARRIES && e->when == GR_FX_ALWAYS &&
+                gr_bt_arm_hit(e->arm, &s->b.units[a->call.unit]))
+                takes = 1;
             for (int w = 0; w < 2; w++) {
                 int ui = who[w];
                 if (ui < 0 || s->b.units[ui].removed || !gr_bt_arm_hit(e->arm, &s->b.units[ui]))
@@ -880,9 +1100,25 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
                 if (e->retreat && e->when == GR_FX_ALWAYS) {
                     tb_retreat(s, ui, retreat_length(sc, s, ui, e));
                     retreated = 1;
+                    att_retreated |= ui == a->call.unit;
                 }
             }
         }
+    }
+    /* « ATTAQUANT prend la position » (ENFONCÉS, REPOUSSÉS): when the
+     * defender has left it (retreated or out of play: a defender that holds,
+     * fortified, is still in contact) and the attacker neither retreated nor
+     * breaks through this turn (its breakthrough move is 3b's) */
+    const tt_unit *au = takes ? tb_on_table_c(&s->t, a->call.unit) : NULL;
+    const tt_unit *dl = au ? tb_on_table_c(&s->t, a->call.target) : NULL;
+    if (au && !att_retreated && held > 0 && !s->b.units[a->call.unit].removed &&
+        !s->b.units[a->call.unit].sys[RFF_U_BREAKTHROUGH] &&
+        (!dl || s->b.units[a->call.target].removed || !tt_in_contact(&s->t, au, dl))) {
+        s->x.mv_unit = a->call.unit;
+        s->x.mv_allow = held;
+        s->x.mv_break = 3;
+        s->x.mv_toward = a->call.target;
+        return;
     }
     if (!maneuver || retreated)
         return;
@@ -901,11 +1137,26 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
                     : move == GR_MOVE_FULL ? full_move(bu)
                     : move == GR_MOVE_HALF ? full_move(bu) / 2
                                            : 0;
+    int guns = bu->arm == GR_BT_ARTILLERY;
+    /* a battery's delayed move is « Mouvement complet attelé » (MANŒUVRES DES
+     * CANONS, RETARDÉE), not the troops' half move */
+    if (guns && col == RFF_BT_COL_DELAYED)
+        allow = full_move(bu);
     if (allow <= 0 || bu->removed || !tb_on_table(&s->t, u))
         return;
-    s->sys[RS_FLAGS + u] = col == RFF_BT_COL_WELL      ? RSF_CHARGE | RSF_FORM
-                           : col == RFF_BT_COL_DELAYED ? RSF_LINES
+    /* a battery changes formation by its own choices below, not on its move */
+    s->sys[RS_FLAGS + u] = col == RFF_BT_COL_WELL      ? RSF_CHARGE | (guns ? 0 : RSF_FORM)
+                           : col == RFF_BT_COL_DELAYED ? (guns ? 0 : RSF_LINES)
                                                        : 0;
+    /* a verb of no roll its result allows is chosen instead of its move:
+     * the move waits for that choice */
+    gr_action ch[RB_COUNT];
+    int nch = choices_of(sc, s, u, ch, RB_COUNT);
+    if ((nch > 1 || (guns && nch > 0 && ch[0] != tb_act(K_BATTERY, u, -1, RB_MOVE))) &&
+        allow < (INT64_C(1) << (31 - RSF_ALLOW_SHIFT))) {
+        s->sys[RS_FLAGS + u] |= RSF_CHOOSE | (int32_t)(allow << RSF_ALLOW_SHIFT);
+        return;
+    }
     s->x.mv_unit = u;
     s->x.mv_allow = allow;
 }
@@ -929,6 +1180,12 @@ static int tb_rff_describe(const tb_state *s, gr_action act, char *buf, size_t c
                         uid, tid);
     case K_COMBAT: return snprintf(buf, cap, "charge %s --target %s", uid, tid);
     case K_COUNTERCHARGE: return snprintf(buf, cap, "countercharge %s --target %s", uid, tid);
+    case K_BATTERY: {
+        uint64_t c = tb_act_arg(act);
+        if (c >= RB_PIVOT && c < (uint64_t)RB_COUNT)
+            return snprintf(buf, cap, "pivot %s --turn %d", uid, rb_pivot[c - RB_PIVOT]);
+        return snprintf(buf, cap, "%s %s", c < RB_PIVOT ? rb_words[c] : "?", uid);
+    }
     case K_NO_COUNTER: return snprintf(buf, cap, "no_countercharge %s --target %s", uid, tid);
     case K_REPLACE:
         return snprintf(buf, cap, "replace --leader %s",
@@ -947,6 +1204,7 @@ static const char *const rff_kind_words[K_COUNT] = {
     [K_COMBAT] = "charge",
     [K_ATTACH] = "attach",
     [K_DETACH] = "detach",
+    [K_BATTERY] = "choice",
     [K_COUNTERCHARGE] = "countercharge",
     [K_NO_COUNTER] = "no_countercharge",
     [K_GENERAL] = "general",
@@ -962,6 +1220,7 @@ static const char *const rff_kind_said_en[K_COUNT] = {
     [K_COMBAT] = "charge",
     [K_ATTACH] = "attach",
     [K_DETACH] = "detach",
+    [K_BATTERY] = "after the maneuver",
     [K_COUNTERCHARGE] = "cavalry counter-charge",
     [K_NO_COUNTER] = "no counter-charge",
     [K_GENERAL] = "leader",
@@ -977,6 +1236,7 @@ static const char *const rff_kind_said_fr[K_COUNT] = {
     [K_COMBAT] = "charge",
     [K_ATTACH] = "s'attache",
     [K_DETACH] = "se détache",
+    [K_BATTERY] = "après la manœuvre",
     [K_COUNTERCHARGE] = "contre charge de cavalerie",
     [K_NO_COUNTER] = "pas de contre charge",
     [K_GENERAL] = "chef",
@@ -1064,7 +1324,7 @@ const tb_join tb_join_rff = {
     .nformations = (int)(sizeof rff_formations_of / sizeof rff_formations_of[0]),
     .default_cover = rff_default_cover,
     .nchanges = 1,
-    .nbattery = 0,
+    .nbattery = RB_COUNT,
     .fire_arc = {1, 1}, /* TT_ARC_45: the family's (docs/rules/rff.md) */
     .fire_range = rff_fire_range,
     .mover = rff_mover,

@@ -158,6 +158,27 @@ static void test_three_turns(void **state)
     die(1);
     allowance_is(30000);
     act("move blue_2 advance to 82 29");
+    /* blue_bty, low on ammunition since turn 1's natural 10: hollis is
+     * within 20 cm (he may attach to it, above): able 0; trained 0, « +2
+     * Troupe fraîche », « +2 En batterie (2 pièces mini) » (unlimbered, 2
+     * stands): +4; a 1: 5, « 3 - 7 Manœuvre bien exécutée »: MANŒUVRES DES
+     * CANONS, BIEN EXÉCUTÉE lists « Réapprovisionne en munitions », chosen
+     * instead of its move; no « Rallie » (no gun silenced).  Unlimbered, it
+     * may also stay (and fire), « Attèle et mouvement complet » or « Pivote
+     * et tire » by 30, 60 or 90 degrees either way (nothing stands within
+     * the 4.5 cm its 5 x 3.8 cm of stands sweep about its front centre); no
+     * move of unlimbered guns (no take_move) */
+    act("maneuver blue_bty");
+    die(1);
+    allowance_is(0); /* no move waits: its choice does */
+    expect_legal("resupply blue_bty | stand blue_bty | limber_and_move blue_bty | pivot blue_bty "
+                 "--turn 30 | pivot blue_bty --turn 60 | pivot blue_bty --turn 90 | pivot "
+                 "blue_bty --turn -30 | pivot blue_bty --turn -60 | pivot blue_bty --turn -90");
+    act("resupply blue_bty");
+    assert_int_equal(bunit(BLUE_BTY)->ammo, 0);
+    assert_int_equal(unit(BLUE_BTY)->pose.at.x, 57000); /* it did not move */
+    assert_int_equal(unit(BLUE_BTY)->pose.at.y, 12000);
+    expect_legal("next"); /* every Union unit has made its test */
     nexts(2);
     expect_legal("cannonade grey_bty --target blue_1 | cannonade grey_bty --target blue_2 | next");
     act("next"); /* the offensive fire: none */
@@ -177,6 +198,21 @@ static void test_three_turns(void **state)
     die(5);
     allowance_is(45000);
     act("move grey_cav advance to 108 68.75");
+    /* grey_bty (unlimbered, low on ammunition since turn 1): marlow 6.3 cm
+     * from its front centre (58, 80), « +1 Chef vaillant », trained 0, « +2
+     * Troupe fraîche », « +2 En batterie »: +5; no Union unit within 20 cm
+     * (blue_1's front is at y 27.75); a 1: 6, « 3 - 7 Manœuvre bien exécutée
+     * »: « Attèle et mouvement complet »: limbered, then the « Batterie à
+     * pieds » full move, 30 cm */
+    act("maneuver grey_bty");
+    die(1);
+    act("limber_and_move grey_bty");
+    assert_string_equal(bunit(GREY_BTY)->formation, "limbered");
+    assert_int_equal(bunit(GREY_BTY)->limbered, 1);
+    allowance_is(30000);
+    act("move grey_bty advance to 58 72.5"); /* a quarter, 7.5 cm, limbered */
+    assert_int_equal(unit(GREY_BTY)->pose.at.y, 72500);
+    assert_int_equal(bunit(GREY_BTY)->ammo, 1); /* it did not resupply */
     nexts(7);
 
     /* ==== turn 3, the Union ==== */
@@ -188,6 +224,22 @@ static void test_three_turns(void **state)
     die(9);
     allowance_is(40000);
     act("move blue_1 contact grey_1 to 38 62.25");
+    /* blue_bty (unlimbered, resupplied in turn 2, no gun silenced): +4 as
+     * in turn 2 (no army level reached: the Union has lost 1 stand); a 1: 5,
+     * well executed: no resupply or rally to make; « Pivote et tire » by 90
+     * degrees to the left: facing north (+y) it faces west (-x), its front
+     * centre where it was */
+    act("maneuver blue_bty");
+    die(1);
+    expect_legal("stand blue_bty | limber_and_move blue_bty | pivot blue_bty --turn 30 | pivot "
+                 "blue_bty --turn 60 | pivot blue_bty --turn 90 | pivot blue_bty --turn -30 | "
+                 "pivot blue_bty --turn -60 | pivot blue_bty --turn -90");
+    act("pivot blue_bty --turn 90");
+    assert_int_equal(unit(BLUE_BTY)->pose.face.x, -1);
+    assert_int_equal(unit(BLUE_BTY)->pose.face.y, 0);
+    assert_int_equal(unit(BLUE_BTY)->pose.at.x, 57000);
+    assert_int_equal(unit(BLUE_BTY)->pose.at.y, 12000);
+    assert_string_equal(bunit(BLUE_BTY)->formation, "unlimbered");
     nexts(2);
     /* the Confederates' defensive fire on the charge: grey_1 at blue_1 in
      * contact, close range: 1 point x 8 stands = 8, « 0 6 - 8 pts », no other
@@ -217,6 +269,16 @@ static void test_three_turns(void **state)
      * its front at y 87.26 */
     assert_int_equal(unit(GREY_1)->pose.at.x, 38000);
     assert_int_equal(unit(GREY_1)->pose.at.y, 87260);
+    /* ENFONCÉS: « ATTAQUANT prend la position »: grey_1 left it, so blue_1
+     * (infantry: no « Cavalerie perce ») advances straight ahead into the
+     * ground grey_1 held, a double line one stand deep, 1.9 cm (the
+     * infantry base), or stays */
+    allowance_is(1900);
+    expect_legal("move blue_1 advance to 38 62.725 | move blue_1 advance to 38 63.2 | move blue_1 "
+                 "advance to 38 63.675 | move blue_1 advance to 38 64.15 | move blue_1 hold");
+    act("move blue_1 advance to 38 64.15"); /* the whole depth: 62.25 + 1.9 */
+    assert_int_equal(unit(BLUE_1)->pose.at.x, 38000);
+    assert_int_equal(unit(BLUE_1)->pose.at.y, 64150);
     nexts(4);
 
     /* ==== turn 3, the Confederates ==== */
@@ -229,6 +291,24 @@ static void test_three_turns(void **state)
     assert_int_equal(bunit(GREY_1)->disordered, 0);
     allowance_is(15000);
     act("move grey_1 hold to 38 87.26");
+    /* grey_bty, limbered at (58, 72.5): +1 vaillant, +2 fraîche, « +1 ...
+     * canon attelé » (no « En batterie »): +4; blue_1 (front y 64.15, its
+     * corner (48, 64.15) 12.1 cm from the battery's (56.75, 72.5)) is
+     * ahead of its front (not « pris de flanc »); a 3: 7, well executed:
+     * limbered, it may move (« Attèle et mouvement complet »'s move),
+     * resupply, unlimber (« Dételle et tire ») or « Mouvement complet et
+     * dételle »: the full 30 cm, then unlimbered where it stops */
+    act("maneuver grey_bty");
+    die(3);
+    expect_legal("take_move grey_bty | resupply grey_bty | unlimber grey_bty | "
+                 "move_and_unlimber grey_bty");
+    act("move_and_unlimber grey_bty");
+    allowance_is(30000);
+    act("move grey_bty hold to 58 72.5");
+    assert_string_equal(bunit(GREY_BTY)->formation, "unlimbered");
+    assert_int_equal(bunit(GREY_BTY)->limbered, 0);
+    assert_int_equal(unit(GREY_BTY)->pose.form, TT_BATTERY);
+    assert_int_equal(unit(GREY_BTY)->pose.at.y, 72500);
     nexts(7);
     /* the fourth turn begins, the Union's leaders' step: blue_2 has left
      * hollis's 20 cm (its corner (72, 27.1) is 24.3 cm from him), blue_1 too */
