@@ -1194,6 +1194,22 @@ static int tb_rff_describe(const tb_state *s, gr_action act, char *buf, size_t c
     }
 }
 
+/* A choice after a maneuver as the page words it (tb_join.action_json):
+ * "choice" its word (rb_words, or "pivot" with "turn", degrees, + left). */
+static void rff_action_json(const tb_state *s, gr_action a, json_t *o)
+{
+    (void)s;
+    if (tb_act_kind(a) != K_BATTERY)
+        return;
+    uint64_t arg = tb_act_arg(a);
+    if (arg < RB_PIVOT) {
+        json_object_set_new(o, "choice", json_string(rb_words[arg]));
+    } else if (arg < RB_COUNT) {
+        json_object_set_new(o, "choice", json_string("pivot"));
+        json_object_set_new(o, "turn", json_integer(rb_pivot[arg - RB_PIVOT]));
+    }
+}
+
 static const char *const rff_kind_words[K_COUNT] = {
     [K_DIE] = "die",
     [K_NEXT] = "next",
@@ -1338,6 +1354,7 @@ const tb_join tb_join_rff = {
     .hold_listed = rff_hold_listed,
     .move_refused = rff_move_refused,
     .describe = tb_rff_describe,
+    .action_json = rff_action_json,
     .kind_words = rff_kind_words,
     .kind_said = {rff_kind_said_en, rff_kind_said_fr},
     .unit_json = rff_unit_json,

@@ -340,6 +340,7 @@ try {
     {
       const depth = v.view.table.depth;
       let acts = 0, drags = 0, poses = 0, refusedSeen = false, over = false, oddsSeen = false;
+      const rawSeen = new Map();
       for (let i = 0; i < 800; i++) {
         if ((over = await ready(page, 30000))) break;
         const view = await call('GET', `/api/games/${encodeURIComponent(g.id)}`, undefined, token);
@@ -347,6 +348,10 @@ try {
         if (view.to_move !== 0) { await page.waitForTimeout(100); continue; }
         await page.waitForFunction((st) => Number(document.querySelector('#status').dataset.step) === st && document.querySelector('#order-list button'), view.step, { timeout: 20000 });
         const L = view.legal;
+        // every order in words, never the command line the server takes back
+        // (data-action holds that; the button's text is the page's)
+        for (const [act, words] of await page.$$eval('#order-list button[data-action]', (bs) => bs.map((b) => [b.dataset.action, b.textContent])))
+          if (words === act && !rawSeen.has(act.split(' ')[0])) rawSeen.set(act.split(' ')[0], act);
         const before = view.step;
         const shoot = L.find((a) => a.verb === 'fire' || a.verb === 'combat');
         const moves = L.filter((a) => a.verb === 'move' && a.unit && a.pose);
@@ -443,6 +448,7 @@ try {
       check(over && end.over, `${w}: the teaching battle played to its end in the page (${acts} decisions, ${drags} moves dragged, ${poses} poses of its own)`);
       check(drags > 0 && refusedSeen && poses === 1, `${w}: moves made by dragging the units (${drags}), one to a pose of its own, one drag refused`);
       check(oddsSeen, `${w}: the odds shown before a fire or a combat`);
+      check(rawSeen.size === 0, `${w}: every order of the battle shown in words, none as its command line${rawSeen.size ? ` (${[...rawSeen.values()].join('; ')})` : ''}`);
       const said = await page.$eval('#status', (e) => e.textContent);
       const sides = end.sides || [];
       const want = end.winner === 'draw' || end.winner === null || end.winner === undefined ? 'a draw' : `${sides[end.winner]} wins`;

@@ -557,6 +557,12 @@ export async function mount(root, route) {
     };
     switch (a.verb) {
       case 'fire': case 'combat': return t('tb_act_' + a.verb, u, shortName(unitOf(a.target) || { id: a.target }));
+      case 'charge': return t('tb_act_combat', u, shortName(unitOf(a.target) || { id: a.target })); // rff's
+      case 'maneuver': return t('tb_act_maneuver', u); // rff's maneuver test
+      case 'no_countercharge': return t('tb_act_no_countercharge', u, shortName(unitOf(a.target) || { id: a.target }));
+      case 'choice': // rff: what a unit does with its maneuver's result
+        if (a.choice === 'pivot') return t(a.turn > 0 ? 'tb_act_battery_pivot_left' : 'tb_act_battery_pivot_right', u, String(Math.abs(a.turn)));
+        return a.choice ? t('tb_act_choice_' + a.choice, u) : a.text;
       case 'move': {
         // a move that ends in another formation says which (two moves to
         // the same place, one changing formation, read apart)
