@@ -153,17 +153,9 @@ static void mover_of(const tb_state *s, int u, int64_t allow, tt_mover *mv)
  * enemy's nearest stand than it started. */
 static int break_ok(const tb_state *s, const tt_option *o)
 {
-    const tt_unit *u = tb_on_table_c(&s->t, s->x.mv_unit),
-                  *e = tb_on_table_c(&s->t, s->x.mv_toward);
     if (s->x.mv_break == 3)
         return o->kind == TT_MK_ADVANCE;
-    if (!u || !e)
-        return 0;
-    if (o->kind == TT_MK_CONTACT)
-        return o->target == e->id;
-    if (o->kind != TT_MK_ADVANCE && o->kind != TT_MK_WHEEL)
-        return 0;
-    return tt_q_cmp(tb_front_to(o->end.at, e), tb_front_to(u->pose.at, e)) < 0;
+    return tb_toward_enemy(s, o) > 0;
 }
 
 /* 1: the unit whose move is chosen may hold: not a breakthrough, or one
@@ -385,12 +377,8 @@ static void do_next(const tb_scenario *sc, tb_state *s)
     if (strstr(now, "_combat"))
         memset(s->x.cc_asked, 0, sizeof s->x.cc_asked);
     if (strstr(now, "_leaders")) {
-        for (int i = 0; i < GR_BT_MAX_UNITS; i++)
-            s->x.charge_from[i] = -1;
         s->x.moved = 1; /* a zone refused in the last segment may be recorded now */
-        memset(s->x.leader_acted, 0, sizeof s->x.leader_acted);
-        memset(s->x.leader_moved, 0, sizeof s->x.leader_moved);
-        tb_arrivals(sc, s);
+        tb_segment_start(sc, s);
     }
     tb_after_step(sc, s);
 }
@@ -645,11 +633,12 @@ static int aoe_actions(const tb_scenario *sc, const tb_state *s, gr_action *out,
  * within 12" in a straight line (docs/rules/aoe.md « On the table »). */
 static gr_status general_move(tb_state *s, gr_action act, gr_error *err)
 {
+    static const tb_leader_words words = {
+        "general", "his brigade (detach him in phase a.)", "segment",
+        "the « Généraux et ADC » nominal speed of the Table des vitesses"};
     const gr_battle *b = &s->b;
     int l = tb_act_target(act);
     const gr_bt_leader *x = &b->leaders[l];
-    uint64_t arg = tb_act_arg(act);
-    tt_pt to = {(tt_coord)(arg & 0xfffff), (tt_coord)((arg >> 20) & 0xfffff)}, at;
     if (!strstr(b->rules->phases[b->phase].id, "_generals"))
         return gr_error_set(err, GR_EILLEGAL,
                             "%s: generals move in « Mouvement des généraux détachés », their "
@@ -658,25 +647,7 @@ static gr_status general_move(tb_state *s, gr_action act, gr_error *err)
     if (x->side != gr_battle_active_side(b))
         return gr_error_set(err, GR_EILLEGAL, "%s is of the %s: not their segment", x->id,
                             b->side_name[x->side]);
-    if (x->attached >= 0 || !tb_leader_pos(s, l, &at))
-        return gr_error_set(err, GR_EILLEGAL,
-                            "%s is not a detached general on the table: an attached general "
-                            "moves with his brigade (detach him in phase a.)",
-                            x->id);
-    if (s->x.leader_moved[l])
-        return gr_error_set(err, GR_EILLEGAL, "%s has moved this segment", x->id);
-    if (to.x < s->t.lo.x || to.x > s->t.hi.x || to.y < s->t.lo.y || to.y > s->t.hi.y)
-        return gr_error_set(err, GR_EILLEGAL, "%s: the point is off the table", x->id);
-    int64_t dx = (int64_t)to.x - at.x, dy = (int64_t)to.y - at.y;
-    int64_t reach = general_move_allowance();
-    if (dx * dx + dy * dy > reach * reach)
-        return gr_error_set(err, GR_EILLEGAL,
-                            "%s moves at most the « Généraux et ADC » nominal speed of the Table "
-                            "des vitesses in a straight line: that point is farther",
-                            x->id);
-    s->leader_at[l] = to;
-    s->x.leader_moved[l] = 1;
-    return GR_OK;
+    return tb_leader_move(s, l, tb_act_point(act), general_move_allowance(), &words, err);
 }
 
 /* A decision of aoe's phases (the frame has done dice, the initiative's

@@ -279,6 +279,19 @@ tt_q tb_front_to(tt_pt p, const tt_unit *e)
     return best;
 }
 
+int tb_toward_enemy(const tb_state *s, const tt_option *o)
+{
+    const tt_unit *u = tb_on_table_c(&s->t, s->x.mv_unit),
+                  *e = tb_on_table_c(&s->t, s->x.mv_toward);
+    if (!u || !e)
+        return -1;
+    if (o->kind == TT_MK_CONTACT)
+        return o->target == e->id;
+    if (o->kind != TT_MK_ADVANCE && o->kind != TT_MK_WHEEL)
+        return 0;
+    return tt_q_cmp(tb_front_to(o->end.at, e), tb_front_to(u->pose.at, e)) < 0;
+}
+
 /* ---- the table follows the battle ------------------------------------------- */
 
 void tb_snapshot(const tb_state *s, tb_before *bf)
@@ -434,6 +447,38 @@ void tb_arrivals(const tb_scenario *sc, tb_state *s)
             s->x.moved = 1;
         }
     }
+}
+
+void tb_segment_start(const tb_scenario *sc, tb_state *s)
+{
+    for (int i = 0; i < GR_BT_MAX_UNITS; i++)
+        s->x.charge_from[i] = -1;
+    memset(s->x.leader_acted, 0, sizeof s->x.leader_acted);
+    memset(s->x.leader_moved, 0, sizeof s->x.leader_moved);
+    tb_arrivals(sc, s);
+}
+
+gr_status tb_leader_move(tb_state *s, int l, tt_pt to, int64_t reach, const tb_leader_words *w,
+                         gr_error *err)
+{
+    const char *id = s->b.leaders[l].id;
+    tt_pt at;
+    if (s->b.leaders[l].attached >= 0 || !tb_leader_pos(s, l, &at))
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s is not a detached %s on the table: an attached %s moves with %s",
+                            id, w->noun, w->noun, w->moves_with);
+    if (s->x.leader_moved[l])
+        return gr_error_set(err, GR_EILLEGAL, "%s has moved this %s", id, w->period);
+    if (to.x < s->t.lo.x || to.x > s->t.hi.x || to.y < s->t.lo.y || to.y > s->t.hi.y)
+        return gr_error_set(err, GR_EILLEGAL, "%s: the point is off the table", id);
+    int64_t dx = (int64_t)to.x - at.x, dy = (int64_t)to.y - at.y;
+    if (dx * dx + dy * dy > reach * reach)
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s moves at most %s in a straight line: that point is farther", id,
+                            w->allowance);
+    s->leader_at[l] = to;
+    s->x.leader_moved[l] = 1;
+    return GR_OK;
 }
 
 /* ---- results carried out on the table ------------------------------------------ */
@@ -656,11 +701,9 @@ static int tb_legal_actions(const void *scv, const void *st, gr_action *out, int
 /* The pose of a K_POSE action, from the unit's current facing. */
 static tt_pose pose_of(const tt_unit *u, gr_action act)
 {
-    uint64_t arg = tb_act_arg(act);
     unsigned tb = (unsigned)((act >> 40) & 0xff);
     tt_pose p;
-    p.at.x = (tt_coord)(arg & 0xfffff);
-    p.at.y = (tt_coord)((arg >> 20) & 0xfffff);
+    p.at = tb_act_point(act);
     int turn = (int)(tb & 31) * 15 - 180;
     p.face = turn ? tt_dir_turn(u->pose.face, turn) : u->pose.face;
     p.form = (tt_formation)(tb >> 5);
@@ -1035,8 +1078,9 @@ static int tb_describe(const void *scv, const void *st, gr_action act, char *buf
         return snprintf(buf, cap, "initiative --choose %s", tb_act_arg(act) ? "second" : "first");
     case K_GENERAL: {
         char x[24], y[24];
-        inch((int64_t)(tb_act_arg(act) & 0xfffff), x, sizeof x);
-        inch((int64_t)((tb_act_arg(act) >> 20) & 0xfffff), y, sizeof y);
+        tt_pt to = tb_act_point(act);
+        inch(to.x, x, sizeof x);
+        inch(to.y, y, sizeof y);
         return snprintf(buf, cap, "general %s to %s %s",
                         t >= 0 && t < s->b.nleaders ? s->b.leaders[t].id : "?", x, y);
     }
@@ -1711,9 +1755,9 @@ static json_t *tb_action_json(const void *scv, const void *st, gr_action a)
     } else if (k == K_CHOOSE) {
         json_object_set_new(o, "choose", json_string(arg ? "second" : "first"));
     } else if (k == K_GENERAL) {
-        json_object_set_new(o, "to",
-                            json_pack("[ff]", (double)(arg & 0xfffff) / TT_UNITS_PER_INCH,
-                                      (double)((arg >> 20) & 0xfffff) / TT_UNITS_PER_INCH));
+        tt_pt to = tb_act_point(a);
+        json_object_set_new(o, "to", json_pack("[ff]", (double)to.x / TT_UNITS_PER_INCH,
+                                               (double)to.y / TT_UNITS_PER_INCH));
     } else if (tb_join_of_state(s)->action_json) {
         tb_join_of_state(s)->action_json(s, a, o);
     }

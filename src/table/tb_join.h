@@ -122,6 +122,13 @@ static inline uint64_t tb_act_arg(gr_action a)
 {
     return a & TB_ARG_MASK;
 }
+/* The point of an action's argument, x in its low 20 bits and y in the
+ * next 20: a pose's place, a general's destination. */
+static inline tt_pt tb_act_point(gr_action a)
+{
+    tt_pt p = {(tt_coord)(a & 0xfffff), (tt_coord)((a >> 20) & 0xfffff)};
+    return p;
+}
 
 /* Append action a to out (cap entries) at *n, counting past cap. */
 static inline void tb_push(gr_action *out, int cap, int *n, gr_action a)
@@ -189,6 +196,35 @@ void tb_take_objectives(const tb_scenario *sc, tb_state *s);
 void tb_end_of_battle(const tb_scenario *sc, tb_state *s);
 /* Reinforcements of the side whose segment begins. */
 void tb_arrivals(const tb_scenario *sc, tb_state *s);
+/* A segment (rff: a turn) begins: what lasts one is cleared (each unit's
+ * distance before its charge, x.charge_from; the generals' attachments and
+ * moves, x.leader_acted and x.leader_moved), then its side's arrivals come
+ * (tb_arrivals).  The join clears its own counters (tb_state.sys). */
+void tb_segment_start(const tb_scenario *sc, tb_state *s);
+
+/* How a system words the refusals of a detached general's move. */
+typedef struct tb_leader_words {
+    const char *noun;      /* "general", "leader" */
+    const char *moves_with; /* what an attached one moves with: "his brigade" */
+    const char *period;    /* the move's period: "segment", "turn" */
+    const char *allowance; /* the reach's name: "the « Leaders » allowance" */
+} tb_leader_words;
+
+/* Every system's move of detached general l: in a straight line to `to`,
+ * at most `reach` table units from where he stands, once a period
+ * (x.leader_moved, which it sets).  The join checks first that it is his
+ * phase and his side's; this refuses (GR_EILLEGAL, in the join's words)
+ * a general attached or not on the table, one who has moved, a point off
+ * the table or beyond reach.  GR_OK: leader_at[l] is `to`. */
+gr_status tb_leader_move(tb_state *s, int l, tt_pt to, int64_t reach, const tb_leader_words *w,
+                         gr_error *err);
+
+/* Every system's reading of a move « toward the nearest enemy » (a
+ * breakthrough's): 1 for a move into contact with x.mv_toward or an advance
+ * or wheel of x.mv_unit whose front centre ends nearer that enemy's
+ * nearest stand than it starts, 0 for any other move, -1 when the mover or
+ * that enemy is not on the table. */
+int tb_toward_enemy(const tb_state *s, const tt_option *o);
 /* The effects of a resolution's step, or NULL. */
 const gr_effects *tb_step_effects(const gr_step *st);
 /* After a decision: generals follow their brigades, the join's after_step,
