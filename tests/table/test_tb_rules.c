@@ -295,12 +295,19 @@ static void general_moves(void **state)
     /* 12.001" away: (18, 2) to (18, 14.001) */
     assert_int_equal(gr_game_parse(&G, ST, "general lannes to 18 14.001", &a, &err), GR_OK);
     assert_int_not_equal(gr_game_apply_checked(&G, ST, a, NULL, &err), GR_OK);
+    assert_int_not_equal(tb_game_check(G.sc, ST, a, &err), GR_OK);
+    assert_non_null(strstr(err.msg, "lannes moves at most the « Généraux et ADC » nominal speed"));
     /* an attached general moves with his brigade; the Austrians' is not
      * theirs to move in the French segment */
     assert_int_equal(gr_game_parse(&G, ST, "general suchet to 12 8", &a, &err), GR_OK);
     assert_int_not_equal(gr_game_apply_checked(&G, ST, a, NULL, &err), GR_OK);
+    assert_int_not_equal(tb_game_check(G.sc, ST, a, &err), GR_OK);
+    assert_non_null(strstr(err.msg, "suchet is not a detached general on the table: an attached "
+                                    "general moves with his brigade"));
     assert_int_equal(gr_game_parse(&G, ST, "general merveldt to 19 27", &a, &err), GR_OK);
     assert_int_not_equal(gr_game_apply_checked(&G, ST, a, NULL, &err), GR_OK);
+    assert_int_not_equal(tb_game_check(G.sc, ST, a, &err), GR_OK);
+    assert_non_null(strstr(err.msg, "not their segment"));
     /* (18, 2) to (25.2, 11.6): 7.2" and 9.6", sqrt(51.84 + 92.16) = 12"
      * exactly: within his move */
     act("general lannes to 25.2 11.6");
@@ -311,6 +318,8 @@ static void general_moves(void **state)
     /* once a segment */
     assert_int_equal(gr_game_parse(&G, ST, "general lannes to 25 11", &a, &err), GR_OK);
     assert_int_not_equal(gr_game_apply_checked(&G, ST, a, NULL, &err), GR_OK);
+    assert_int_not_equal(tb_game_check(G.sc, ST, a, &err), GR_OK);
+    assert_non_null(strstr(err.msg, "lannes has moved this segment"));
     /* not in another phase (the fire that follows) */
     act("next");
     assert_int_equal(gr_game_parse(&G, ST, "general lannes to 25 11", &a, &err), GR_OK);
