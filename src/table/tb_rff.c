@@ -41,6 +41,10 @@ enum {
                           (table units) is kept in the bits from RSF_ALLOW_SHIFT */
     RSF_UNLIMBER = 32, /* a battery unlimbers at the end of its move (« Mouvement complet et
                           dételle ») */
+    RSF_STREAM = 64,   /* its move into contact crossed a stream (« Défense d'un terrain
+                          favorable » for the unit charged) */
+    RSF_PASSED = 128,  /* its move passed through a friendly unit this turn (« passage de
+                          ligne ») */
 };
 #define RSF_ALLOW_SHIFT 8
 
@@ -340,10 +344,16 @@ static void charge_facts(const tb_scenario *sc, const tb_state *s, gr_bt_action 
         tb_call_fact(&a->call, "attacker-flanked", "yes");
     if (tt_unit_side_of(t, centre_of(u)) != TT_FRONT)
         tb_call_fact(&a->call, "defender-flanked", "yes");
+    /* « Défense d'un terrain favorable / +1 / Protection dense ou fortifiée »
+     * (one +1, the companion's): the defender higher, the charge across a
+     * stream (RSF_STREAM) or the defender in dense cover (2) is `favorable`;
+     * a « position fortifiée » (cover 3) is `fortified`, which also gives
+     * the results' « si fortifié » lines */
     int cover = tb_cover_of(sc, &s->t, t);
-    if (tt_level_at(&s->t, t->pose.at) > tt_level_at(&s->t, u->pose.at))
+    if (tt_level_at(&s->t, t->pose.at) > tt_level_at(&s->t, u->pose.at) ||
+        (s->sys[RS_FLAGS + a->call.unit] & RSF_STREAM) || cover == 2)
         tb_call_fact(&a->call, "favorable", "yes");
-    else if (cover >= 2)
+    if (cover >= 3)
         tb_call_fact(&a->call, "fortified", "yes");
     const gr_bt_unit *bu = &s->b.units[a->call.unit], *bt = &s->b.units[a->call.target];
     if (bu->arm == GR_BT_ARTILLERY)
@@ -377,6 +387,12 @@ static void rff_mover(const tb_state *s, int u, int64_t allow, tt_mover *mv)
     mv->speed[TT_GO_ROUGH] = mv->speed[TT_GO_FORD] = (cm[1] > 0 ? cm[1] : 0) * TT_UNITS_PER_CM;
     mv->speed[TT_GO_DIFFICULT] = (cm[2] > 0 ? cm[2] : 0) * TT_UNITS_PER_CM;
     mv->formation_cost = allow / 2;
+    /* « Passage de ligne possible » is printed under BIEN EXÉCUTÉE only: a
+     * regiment's delayed move (RETARDÉE, « Rallie ») passes through no
+     * friendly unit (each would cost more than its allowance) */
+    if (bu->arm != GR_BT_ARTILLERY && bu->sys[RFF_U_COLUMN] == RFF_BT_COL_DELAYED &&
+        !(s->sys[RS_FLAGS + u] & RSF_BREAK) && s->x.mv_break != 3)
+        mv->pass_penalty = allow + 1;
     const tt_unit *tu = tb_on_table_c(&s->t, u);
     if (tu)
         mv->may_change[tu->pose.form] = 1;
@@ -508,6 +524,22 @@ static int rff_answering(const tb_scenario *sc, const tb_state *s)
     return -1;
 }
 
+/* The player to move when no die, choice or move waits (tb_join
+ * answering): the opponent answering a charge; in the charge phase's
+ * three steps, which the companion gives « les joueurs » both
+ * (GR_BT_BOTH_PLAYERS, whose gr_battle_active_side is the turn's first
+ * player), the phasing player, whose charges, breakthrough moves and
+ * breakthroughs they are (« ATTAQUANT »); else -1 (the active side). */
+static int rff_to_answer(const tb_scenario *sc, const tb_state *s)
+{
+    int p = rff_answering(sc, s), st = rff_bt_step(&s->b);
+    if (p >= 0)
+        return p;
+    return st == RFF_PH_MELEE || st == RFF_PH_BREAKTHROUGH_MOVES || st == RFF_PH_BREAKTHROUGH
+               ? rff_bt_phasing_side(&s->b)
+               : -1;
+}
+
 /* The moved unit: a maneuver's move that ends in contact with an enemy is
  * a charge declared on it (the nearest in contact; « Déclarez vos
  * charges »); its counter-charges wait for the opponent.  A breakthrough
@@ -553,6 +585,60 @@ static void rff_moved(const tb_scenario *sc, tb_state *s, int u)
             s->sys[RS_CC + s->t.units[i].id] = u + 1;
 }
 
+/* Unit u is about to make move m (NULL: a pose or holding, a straight
+ * line from where it stands) to `end`, the table as before it.
+ * « Défense d'un terrain favorable » (TABLE DES CHARGES): a leg of its
+ * front centre's path (from where it stands through the move's legs)
+ * meets a stream (a ford's crossing, tt_going_of_leg): RSF_STREAM, which
+ * its next charge reads.  « Passage de ligne » (MANŒUVRES DE LA TROUPE,
+ * BIEN EXÉCUTÉE): its stands pass through a friendly unit's (the move
+ * set's sweep, tt_check_move): RSF_PASSED, the fire's « +1 Cible ...
+ * ayant fait un passage de ligne » this turn; « Les deux en désordre si
+ * une déjà en désordre ou "bleu" ou si a lieu dans terrain handicapant
+ * ou difficile »: the ground under the front centre of the unit passed
+ * through. */
+static void rff_moving(const tb_scenario *sc, tb_state *s, int u, const tt_mover *mv,
+                       const tt_move *m, tt_pose end)
+{
+    (void)sc;
+    const tt_unit *tu = tb_on_table_c(&s->t, u);
+    if (!tu)
+        return;
+    tt_move line;
+    if (!m) {
+        memset(&line, 0, sizeof line);
+        line.nlegs = end.at.x != tu->pose.at.x || end.at.y != tu->pose.at.y;
+        line.leg[0] = end.at;
+        line.form = tu->pose.form;
+        m = &line;
+    }
+    int stream = 0;
+    tt_pt p = tu->pose.at;
+    for (int i = 0; i < m->nlegs && i < TT_MAX_LEGS && !stream; i++) {
+        tt_going_of_leg(&s->t, p, m->leg[i], &stream);
+        p = m->leg[i];
+    }
+    s->sys[RS_FLAGS + u] = (s->sys[RS_FLAGS + u] & ~RSF_STREAM) | (stream ? RSF_STREAM : 0);
+    tt_verdict v;
+    gr_error err;
+    if (!m->nlegs || tt_check_move(&s->t, u, mv, m, &v, &err) != GR_OK || v.passed <= 0)
+        return;
+    s->sys[RS_FLAGS + u] |= RSF_PASSED;
+    gr_bt_unit *a = &s->b.units[u];
+    for (int i = 0; i < v.passed && i < 4; i++) {
+        gr_bt_unit *f = &s->b.units[v.pass_id[i]];
+        const tt_unit *tf = tb_on_table_c(&s->t, v.pass_id[i]);
+        int rough = tf && strcmp(terrain_word(&s->t, tf->pose.at), "clear");
+        if (!rough && !a->disordered && !f->disordered && strcmp(a->quality, "green") &&
+            strcmp(f->quality, "green"))
+            continue;
+        if (a->arm != GR_BT_ARTILLERY)
+            a->disordered = 1;
+        if (f->arm != GR_BT_ARTILLERY)
+            f->disordered = 1;
+    }
+}
+
 /* ---- the calls ------------------------------------------------------------------- */
 
 static int step_of(const tb_state *s)
@@ -575,6 +661,8 @@ static int rff_call_of(const tb_scenario *sc, const tb_state *s, gr_action act, 
             return 0;
         tb_call_init(a, s->b.units[u].arm == GR_BT_ARTILLERY ? "cannonade" : "musketry", u, t);
         fire_facts(sc, s, a);
+        if (t >= 0 && (s->sys[RS_FLAGS + t] & RSF_PASSED)) /* « ayant fait un passage de ligne » */
+            tb_call_fact(&a->call, "target-passed-lines", "yes");
         return 1;
     case K_COMBAT:
         tb_call_init(a, "charge", u, t);
@@ -699,7 +787,9 @@ static int choices_of(const tb_scenario *sc, const tb_state *s, int u, gr_action
 static int rff_actions(const tb_scenario *sc, const tb_state *s, gr_action *out, int cap)
 {
     const gr_battle *b = &s->b;
-    int n = 0, side = gr_battle_active_side(b), step = step_of(s);
+    int n = 0, step = step_of(s), side = rff_to_answer(sc, s);
+    if (side < 0)
+        side = gr_battle_active_side(b);
     if (rff_answering(sc, s) >= 0) {
         for (int i = 0; i < b->nunits; i++) {
             int c = s->sys[RS_CC + i] - 1;
@@ -949,7 +1039,7 @@ static gr_status rff_step(const tb_scenario *sc, tb_state *s, gr_action act, gr_
         return leader_move(s, act, err);
     if (k == K_MOVEMENT && step_of(s) == RFF_PH_BREAKTHROUGH_MOVES) {
         if (u < 0 || u >= b->nunits || !may_break(s, u) ||
-            b->units[u].side != gr_battle_active_side(b))
+            b->units[u].side != rff_bt_phasing_side(b))
             return gr_error_set(err, GR_EILLEGAL,
                                 "only a regiment that broke through this turn makes a "
                                 "breakthrough move, once (« Faites les mouvements de percée »)");
@@ -1056,6 +1146,35 @@ static int64_t retreat_length(const tb_scenario *sc, const tb_state *s, int ui, 
     }
 }
 
+/* 1: unit u is mounted cavalry (« battu par cavalerie », « Charge de
+ * cavalerie »). */
+static int mounted(const gr_bt_unit *u)
+{
+    return u->arm == GR_BT_CAVALRY && strcmp(u->formation, "dismounted");
+}
+
+/* 1: line e of a charge's result holds for party ui (its defender or its
+ * attacker) on the table: its condition read as the companion reads it
+ * (bt_rff_apply.c when_ok) from the facts the table gave the charge
+ * (charge_facts): « si pris de flanc » the side's flank fact, « si battu
+ * par cavalerie » the other side mounted, « si fortifié » / « si défense
+ * fortifié » the fact `fortified` (cover 3), « après 2° combat » a
+ * breakthrough's combat (3° c.).  Conditions that move nothing on the
+ * table (stands, recalls) are not read here: 0. */
+static int charge_line_holds(const tb_state *s, const gr_bt_action *a, const gr_effect *e, int ui)
+{
+    int att = ui == a->call.unit, other = att ? a->call.target : a->call.unit;
+    int flank = gr_bt_call_get(&a->call, att ? "attacker-flanked" : "defender-flanked") != NULL;
+    switch (e->when) {
+    case GR_FX_ALWAYS: return 1;
+    case GR_FX_IF_FLANKED: return flank;
+    case GR_FX_IF_FLANKED_OR_CAVALRY: return flank || (other >= 0 && mounted(&s->b.units[other]));
+    case GR_FX_IF_FORTIFIED: return gr_bt_call_get(&a->call, "fortified") != NULL;
+    case GR_FX_IF_AFTER_SECOND_COMBAT: return step_of(s) == RFF_PH_BREAKTHROUGH;
+    default: return 0;
+    }
+}
+
 static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a,
                            const gr_bt_outcome *out, const tb_before *bf)
 {
@@ -1070,10 +1189,17 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
     for (int i = 0; dfd && i < dfd->nstands; i++)
         if ((int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d > held)
             held = (int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d;
-    int takes = 0, att_retreated = 0;
+    int takes = 0, att_retreated = 0, charge = !strcmp(verb, "charge");
     tb_follow_battle(s, bf);
     const gr_resolution *r = &out->res;
     int move = GR_MOVE_UNSTATED, retreated = 0;
+    /* a charge's retreats: each side's last line that holds (a conditional
+     * line, printed after the general one, replaces it: « Perd 1 socle
+     * supplémentaire et retraite mouvement de déroute, brisé, si battu par
+     * cavalerie ou pris de flanc »), none for a side that « Tient la
+     * position ... si fortifié » */
+    const gr_effect *back[2] = {NULL, NULL};
+    int holds[2] = {0, 0};
     for (int k = 0; out->resolved && k < r->nsteps; k++) {
         const gr_effects *fx = tb_step_effects(&r->steps[k]);
         for (size_t i = 0; fx && i < fx->n; i++) {
@@ -1089,21 +1215,42 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
             }
             if (maneuver && e->move != GR_MOVE_UNSTATED && !e->retreat)
                 move = e->move;
-            if (!strcmp(verb, "charge") && e->who == GR_FX_ATTACKER &&
-                e->position == GR_POS_CARRIES && e->when == GR_FX_ALWAYS &&
-                gr_bt_arm_hit(e->arm, &s->b.units[a->call.unit]))
+            /* « ATTAQUANT prend la position »; BALAYÉS's « Prend la position
+             * après 2° combat » */
+            if (charge && e->who == GR_FX_ATTACKER && e->position == GR_POS_CARRIES &&
+                gr_bt_arm_hit(e->arm, &s->b.units[a->call.unit]) &&
+                charge_line_holds(s, a, e, a->call.unit))
                 takes = 1;
             for (int w = 0; w < 2; w++) {
                 int ui = who[w];
                 if (ui < 0 || s->b.units[ui].removed || !gr_bt_arm_hit(e->arm, &s->b.units[ui]))
                     continue;
-                if (e->retreat && e->when == GR_FX_ALWAYS) {
+                if (charge) {
+                    if (!charge_line_holds(s, a, e, ui))
+                        continue;
+                    if (e->retreat)
+                        back[w] = e;
+                    holds[w] |= e->position == GR_POS_HOLDS;
+                } else if (e->retreat && e->when == GR_FX_ALWAYS) {
                     tb_retreat(s, ui, retreat_length(sc, s, ui, e));
                     retreated = 1;
                     att_retreated |= ui == a->call.unit;
                 }
             }
         }
+    }
+    for (int w = 0; charge && w < 2; w++) {
+        int ui = w ? a->call.unit : a->call.target;
+        if (!back[w] || holds[w] || s->b.units[ui].removed)
+            continue;
+        /* « Retrait à 5cm si défense fortifié »: the charge stopped by the
+         * works, as « Recul à 5cm de la cible »: to 5 cm edge to edge */
+        int64_t len = back[w]->when == GR_FX_IF_FORTIFIED && back[w]->retreat == GR_RETREAT_DISTANCE
+                          ? to_distance(s, ui, (int64_t)back[w]->distance * TT_UNITS_PER_CM)
+                          : retreat_length(sc, s, ui, back[w]);
+        tb_retreat(s, ui, len);
+        retreated = 1;
+        att_retreated |= w;
     }
     /* « ATTAQUANT prend la position » (ENFONCÉS, REPOUSSÉS): when the
      * defender has left it (retreated or out of play: a defender that holds,
@@ -1344,7 +1491,7 @@ const tb_join tb_join_rff = {
     .fire_arc = {1, 1}, /* TT_ARC_45: the family's (docs/rules/rff.md) */
     .fire_range = rff_fire_range,
     .mover = rff_mover,
-    .answering = rff_answering,
+    .answering = rff_to_answer,
     .actions = rff_actions,
     .call_of = rff_call_of,
     .step = rff_step,
@@ -1362,6 +1509,7 @@ const tb_join tb_join_rff = {
     .judge = rff_judge,
     .set_formation = rff_set_formation,
     .fire_reach = rff_fire_reach,
+    .moving = rff_moving,
     .length_word = "cm",
     .length_unit = TT_UNITS_PER_CM,
     .arrival_edge = TT_CM(15),      /* aoe's 6" at the sheet's 2.5 cm to the inch */
