@@ -119,10 +119,12 @@ static int64_t command_radius(const char *condition)
 }
 
 /* Distances printed inside the seed's lines of text, not in a table's
- * cells: « -2 Pris de flanc dans les 20cm » (MODIFICATEURS AU DE) and
- * « chef le plus près dans les 10cm de la cible » (EFFETS ADDITIONNELS). */
+ * cells: « -2 Pris de flanc dans les 20cm » (MODIFICATEURS AU DE),
+ * « chef le plus près dans les 10cm de la cible » and « Recul à 5cm de la
+ * cible » (EFFETS ADDITIONNELS). */
 #define RFF_FLANK_REACH TT_CM(20)
 #define RFF_LEADER_NEAR TT_CM(10)
+#define RFF_CHARGE_STOP TT_CM(5)
 
 /* The order of battle's formation words (rff_bt_troop_forms,
  * rff_bt_gun_forms) and how the table lays them out: a double line side by
@@ -1239,6 +1241,14 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
             }
         }
     }
+    /* « Charge stoppée. Recul à 5cm de la cible » (EFFETS ADDITIONNELS):
+     * the fire's target, a charger the fire stopped, falls back to 5 cm
+     * edge to edge from the nearest enemy (the unit it charged, in
+     * contact) */
+    for (int i = 0; !maneuver && !charge && out->resolved && i < r->nvalues; i++)
+        if (!strcmp(r->values[i].key, "charge_stopped") && r->values[i].i &&
+            !s->b.units[a->call.target].removed)
+            tb_retreat(s, a->call.target, to_distance(s, a->call.target, RFF_CHARGE_STOP));
     for (int w = 0; charge && w < 2; w++) {
         int ui = w ? a->call.unit : a->call.target;
         if (!back[w] || holds[w] || s->b.units[ui].removed)

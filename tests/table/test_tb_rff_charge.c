@@ -7,7 +7,8 @@
  * across a stream, and the passage of lines (MANŒUVRES DE LA TROUPE, BIEN
  * EXÉCUTÉE: « Passage de ligne possible : Les deux en désordre si une déjà
  * en désordre ou "bleu" ... »; the fire's « +1 Cible ... ayant fait un
- * passage de ligne »).  Readings: docs/rules/rff.md « On the table: the
+ * passage de ligne »), and a charge stopped by fire (« Recul à 5cm de la
+ * cible »).  Readings: docs/rules/rff.md « On the table: the
  * battle file and the game `rff-table` ».
  *
  * The battle is data/table/rff-teaching.json with units moved by each test
@@ -253,6 +254,35 @@ static void broken_through_by_cavalry_routs(void **state)
     assert_int_equal(tb_game_move_unit(ST), -1);
 }
 
+/* « Charge stoppée. Recul à 5cm de la cible »: blue_1's charge on grey_1
+ * at (38, 24), as in swept_twice_takes_the_position, stopped by grey_1's
+ * defensive fire. */
+static void charge_stopped_falls_back(void **state)
+{
+    (void)state;
+    static const char *const from[] = {"{\"unit\": \"grey_1\", \"at\": [38, 76]"};
+    static const char *const to[] = {"{\"unit\": \"grey_1\", \"at\": [38, 24]"};
+    load_changed(1, from, to);
+    blue_1_well_executed();
+    act("move blue_1 contact grey_1 to 38 24");
+    nexts(2); /* the Confederates' defensive fire */
+    /* grey_1 at blue_1 in contact: close range, 1 point x 8 stands = 8, «
+     * 0 6 - 8 pts », no other line: 0; a 9: 9, Vétéran « 9 »: Tir mortel's
+     * middle row, « Charge stoppée ou charge à fond si Baïonnette/Sabre »,
+     * no bayonet: stopped; « Troupe en désordre et perte de 1 socle »;
+     * blue_1 falls back straight to 5 cm from grey_1 (the fronts
+     * touched): its front at y 19 */
+    act("musketry grey_1 --target blue_1");
+    die(9);
+    assert_int_equal(gr_bt_unit_stands(bunit(BLUE_1)), 7);
+    assert_int_equal(bunit(BLUE_1)->disordered, 1);
+    assert_int_equal(unit(BLUE_1)->pose.at.x, 38000);
+    assert_int_equal(unit(BLUE_1)->pose.at.y, 19000);
+    act("next");
+    act("next"); /* the melees: the charge is over */
+    expect_legal("next");
+}
+
 /* A passage of lines: blue_2 (made green) at (38, 20) facing north (y
  * 18.1 to 20), 4.2 cm ahead of blue_1 (y 12.1 to 14). */
 static void passage_of_lines(void **state)
@@ -324,6 +354,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(swept_twice_takes_the_position),
         cmocka_unit_test(pushed_back_from_the_works),
         cmocka_unit_test(broken_through_by_cavalry_routs),
+        cmocka_unit_test(charge_stopped_falls_back),
         cmocka_unit_test(passage_of_lines),
         cmocka_unit_test(no_passage_on_a_delayed_move),
     };
