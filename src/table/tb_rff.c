@@ -45,8 +45,10 @@ enum {
                           favorable » for the unit charged) */
     RSF_PASSED = 128,  /* its move passed through a friendly unit this turn (« passage de
                           ligne ») */
+    RSF_ROUGH = 256,   /* its move into contact went through « terrain handicapant ou
+                          difficile » (« Désordre si charge par terrain handicapant ») */
 };
-#define RSF_ALLOW_SHIFT 8
+#define RSF_ALLOW_SHIFT 9
 
 /* The choices of a unit after its maneuver (K_BATTERY's argument): its
  * move, or instead of it one of the column's verbs of no roll, «
@@ -357,6 +359,8 @@ static void charge_facts(const tb_scenario *sc, const tb_state *s, gr_bt_action 
         tb_call_fact(&a->call, "favorable", "yes");
     if (cover >= 3)
         tb_call_fact(&a->call, "fortified", "yes");
+    if (s->sys[RS_FLAGS + a->call.unit] & RSF_ROUGH)
+        tb_call_fact(&a->call, "rough-charge", "yes");
     const gr_bt_unit *bu = &s->b.units[a->call.unit], *bt = &s->b.units[a->call.target];
     if (bu->arm == GR_BT_ARTILLERY)
         tb_call_fact(&a->call, "attacker-guns", supported(s, u) ? "supported" : "unsupported");
@@ -592,13 +596,13 @@ static void rff_moved(const tb_scenario *sc, tb_state *s, int u)
  * « Défense d'un terrain favorable » (TABLE DES CHARGES): a leg of its
  * front centre's path (from where it stands through the move's legs)
  * meets a stream (a ford's crossing, tt_going_of_leg): RSF_STREAM, which
- * its next charge reads.  « Passage de ligne » (MANŒUVRES DE LA TROUPE,
- * BIEN EXÉCUTÉE): its stands pass through a friendly unit's (the move
- * set's sweep, tt_check_move): RSF_PASSED, the fire's « +1 Cible ...
- * ayant fait un passage de ligne » this turn; « Les deux en désordre si
- * une déjà en désordre ou "bleu" ou si a lieu dans terrain handicapant
- * ou difficile »: the ground under the front centre of the unit passed
- * through. */
+ * its next charge reads; a leg on « handicap. » or « difficile » ground,
+ * or across a stream (moved at « handicap. »): RSF_ROUGH, its charge's «
+ * Désordre si charge par terrain handicapant ou difficile ».  « Passage de ligne » (MANŒUVRES DE LA
+ * TROUPE, BIEN EXÉCUTÉE): its stands pass through a friendly unit's (the move set's sweep,
+ * tt_check_move): RSF_PASSED, the fire's « +1 Cible ... ayant fait un passage de ligne » this turn;
+ * « Les deux en désordre si une déjà en désordre ou "bleu" ou si a lieu dans terrain handicapant ou
+ * difficile »: the ground under the front centre of the unit passed through. */
 static void rff_moving(const tb_scenario *sc, tb_state *s, int u, const tt_mover *mv,
                        const tt_move *m, tt_pose end)
 {
@@ -614,13 +618,17 @@ static void rff_moving(const tb_scenario *sc, tb_state *s, int u, const tt_mover
         line.form = tu->pose.form;
         m = &line;
     }
-    int stream = 0;
+    int stream = 0, rough = 0;
     tt_pt p = tu->pose.at;
-    for (int i = 0; i < m->nlegs && i < TT_MAX_LEGS && !stream; i++) {
-        tt_going_of_leg(&s->t, p, m->leg[i], &stream);
+    for (int i = 0; i < m->nlegs && i < TT_MAX_LEGS; i++) {
+        int ford = 0;
+        tt_going g = tt_going_of_leg(&s->t, p, m->leg[i], &ford);
+        stream |= ford;
+        rough |= ford || g == TT_GO_ROUGH || g == TT_GO_DIFFICULT;
         p = m->leg[i];
     }
-    s->sys[RS_FLAGS + u] = (s->sys[RS_FLAGS + u] & ~RSF_STREAM) | (stream ? RSF_STREAM : 0);
+    s->sys[RS_FLAGS + u] = (s->sys[RS_FLAGS + u] & ~(RSF_STREAM | RSF_ROUGH)) |
+                           (stream ? RSF_STREAM : 0) | (rough ? RSF_ROUGH : 0);
     tt_verdict v;
     gr_error err;
     if (!m->nlegs || tt_check_move(&s->t, u, mv, m, &v, &err) != GR_OK || v.passed <= 0)
@@ -630,8 +638,8 @@ static void rff_moving(const tb_scenario *sc, tb_state *s, int u, const tt_mover
     for (int i = 0; i < v.passed && i < 4; i++) {
         gr_bt_unit *f = &s->b.units[v.pass_id[i]];
         const tt_unit *tf = tb_on_table_c(&s->t, v.pass_id[i]);
-        int rough = tf && strcmp(terrain_word(&s->t, tf->pose.at), "clear");
-        if (!rough && !a->disordered && !f->disordered && strcmp(a->quality, "green") &&
+        int there = tf && strcmp(terrain_word(&s->t, tf->pose.at), "clear");
+        if (!there && !a->disordered && !f->disordered && strcmp(a->quality, "green") &&
             strcmp(f->quality, "green"))
             continue;
         if (a->arm != GR_BT_ARTILLERY)

@@ -191,12 +191,16 @@ static void pushed_back_from_the_works(void **state)
     /* cover 3: `fortified` (« Protection dense ou fortifiée » +1, and the
      * results' « si fortifié ») */
     assert_non_null(strstr(facts("charge blue_1 --target grey_1"), "fortified=yes"));
+    /* its last 0.5 cm went into the redoubt, « handicap. »: a charge «
+     * par terrain handicapant » */
+    assert_non_null(strstr(facts("charge blue_1 --target grey_1"), "rough-charge=yes"));
     /* blue_1 +3; grey_1 +3 and +1: +4.  6 + 3 - (1 + 4) = 4: « 1 - 4
      * REPOUSSÉS »: grey_1 in disorder, « Tient la position
      * désordre/silencieux si fortifié »: it does not retreat its 5 cm;
      * blue_1 « Retrait à 5cm si défense fortifié »: straight back to 5 cm
      * from grey_1 (the fronts touched): its front at y 19; it does not
-     * take the position */
+     * take the position; « Désordre si charge par terrain handicapant »:
+     * in disorder */
     act("charge blue_1 --target grey_1");
     die(6);
     die(1);
@@ -205,7 +209,7 @@ static void pushed_back_from_the_works(void **state)
     assert_int_equal(unit(GREY_1)->pose.at.y, 24000);
     assert_int_equal(unit(BLUE_1)->pose.at.x, 38000);
     assert_int_equal(unit(BLUE_1)->pose.at.y, 19000);
-    assert_int_equal(bunit(BLUE_1)->disordered, 0);
+    assert_int_equal(bunit(BLUE_1)->disordered, 1);
     assert_int_equal(tb_game_move_unit(ST), -1);
 }
 
