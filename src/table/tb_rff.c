@@ -29,7 +29,9 @@
 /* ---- the join's own counters (tb_state.sys) --------------------------------- */
 
 /* sys[RS_FLAGS + u]: the RSF_ bits, kept for the player's turn.
- * sys[RS_CC + u]: 1 + the charger u may counter-charge now, 0 none. */
+ * sys[RS_CC + u]: 1 + the charger u may counter-charge now, 0 none; -(1 +
+ * the charger) once u has counter-charged it (« Cavalerie contre-chargeant »,
+ * read by the charge's result). */
 enum { RS_FLAGS = 0, RS_CC = GR_BT_MAX_UNITS };
 _Static_assert(RS_CC + GR_BT_MAX_UNITS <= TB_SYS_WORDS, "rff's counters fit tb_state.sys");
 enum {
@@ -332,6 +334,13 @@ static int supported(const tb_state *s, const tt_unit *g)
     return 0;
 }
 
+/* 1: unit u is mounted cavalry (« battu par cavalerie », « Charge de
+ * cavalerie »). */
+static int mounted(const gr_bt_unit *u)
+{
+    return u->arm == GR_BT_CAVALRY && strcmp(u->formation, "dismounted");
+}
+
 static void charge_facts(const tb_scenario *sc, const tb_state *s, gr_bt_action *a)
 {
     const tt_unit *u = tb_on_table_c(&s->t, a->call.unit),
@@ -342,8 +351,13 @@ static void charge_facts(const tb_scenario *sc, const tb_state *s, gr_bt_action 
     /* « Charge de cavalerie: +2 terrain clair, +1 terrain handicapant, 0
      * terrain difficile »: the ground under the defender, for mounted
      * cavalry only (the companion refuses it for others) */
-    if (ba->arm == GR_BT_CAVALRY && strcmp(ba->formation, "dismounted"))
+    const gr_bt_unit *bd = &s->b.units[a->call.target];
+    if (mounted(ba))
         tb_call_fact(&a->call, "terrain", terrain_word(&s->t, t->pose.at));
+    else if (mounted(bd) && bd->sys[RFF_U_COUNTER] == a->call.unit + 1)
+        /* the defender counter-charges: its « Charge de cavalerie » on the
+         * ground under the charger it meets (one `terrain` for both sides) */
+        tb_call_fact(&a->call, "terrain", terrain_word(&s->t, u->pose.at));
     if (flanked(s, u, 0))
         tb_call_fact(&a->call, "attacker-flanked", "yes");
     if (tt_unit_side_of(t, centre_of(u)) != TT_FRONT)
@@ -525,7 +539,7 @@ static int rff_answering(const tb_scenario *sc, const tb_state *s)
 {
     (void)sc;
     for (int i = 0; i < s->b.nunits; i++)
-        if (s->sys[RS_CC + i])
+        if (s->sys[RS_CC + i] > 0)
             return 1 - rff_bt_phasing_side(&s->b);
     return -1;
 }
@@ -587,7 +601,8 @@ static void rff_moved(const tb_scenario *sc, tb_state *s, int u)
         return;
     s->x.charge_from[u] = 0;
     for (int i = 0; i < s->t.nunits; i++)
-        if (s->t.units[i].side != tu->side && may_counter(s, s->t.units[i].id, u))
+        if (s->t.units[i].side != tu->side && may_counter(s, s->t.units[i].id, u) &&
+            s->sys[RS_CC + s->t.units[i].id] >= 0) /* not one that has counter-charged */
             s->sys[RS_CC + s->t.units[i].id] = u + 1;
 }
 
@@ -978,7 +993,7 @@ static gr_status rff_step(const tb_scenario *sc, tb_state *s, gr_action act, gr_
             if (st != GR_OK)
                 return st;
         }
-        s->sys[RS_CC + u] = 0;
+        s->sys[RS_CC + u] = k == K_COUNTERCHARGE ? -(t + 1) : 0;
         tb_after_step(sc, s);
         return GR_OK;
     }
@@ -1156,13 +1171,6 @@ static int64_t retreat_length(const tb_scenario *sc, const tb_state *s, int ui, 
     }
 }
 
-/* 1: unit u is mounted cavalry (« battu par cavalerie », « Charge de
- * cavalerie »). */
-static int mounted(const gr_bt_unit *u)
-{
-    return u->arm == GR_BT_CAVALRY && strcmp(u->formation, "dismounted");
-}
-
 /* 1: line e of a charge's result holds for party ui (its defender or its
  * attacker) on the table: its condition read as the companion reads it
  * (bt_rff_apply.c when_ok) from the facts the table gave the charge
@@ -1181,8 +1189,21 @@ static int charge_line_holds(const tb_state *s, const gr_bt_action *a, const gr_
     case GR_FX_IF_FLANKED_OR_CAVALRY: return flank || (other >= 0 && mounted(&s->b.units[other]));
     case GR_FX_IF_FORTIFIED: return gr_bt_call_get(&a->call, "fortified") != NULL;
     case GR_FX_IF_AFTER_SECOND_COMBAT: return step_of(s) == RFF_PH_BREAKTHROUGH;
+    case GR_FX_IF_COUNTERCHARGING: return !att && s->sys[RS_CC + ui] == -(other + 1);
     default: return 0;
     }
+}
+
+/* The depth of the ground unit ui holds: its stands' rows times its base
+ * depth; 0 off the table. */
+static int64_t depth_held(const tb_state *s, int ui)
+{
+    const tt_unit *u = ui >= 0 ? tb_on_table_c(&s->t, ui) : NULL;
+    int64_t held = 0;
+    for (int i = 0; u && i < u->nstands; i++)
+        if ((int64_t)(u->row[i] + 1) * tt_unit_base(&s->t, u).d > held)
+            held = (int64_t)(u->row[i] + 1) * tt_unit_base(&s->t, u).d;
+    return held;
 }
 
 static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a,
@@ -1190,16 +1211,14 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
 {
     const char *verb = a->call.verb;
     int maneuver = !strcmp(verb, "maneuver");
-    /* the depth of the ground the defender holds, before its result: what
+    /* the depth of the ground each side holds, before its result: what
      * « ATTAQUANT prend la position » lets the attacker advance into (as
-     * aoe's « occupe la position évacuée », tb_aoe.c) */
-    const tt_unit *dfd =
-        !maneuver && a->call.target >= 0 ? tb_on_table_c(&s->t, a->call.target) : NULL;
-    int64_t held = 0;
-    for (int i = 0; dfd && i < dfd->nstands; i++)
-        if ((int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d > held)
-            held = (int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d;
-    int takes = 0, att_retreated = 0, charge = !strcmp(verb, "charge");
+     * aoe's « occupe la position évacuée », tb_aoe.c), and « Cavalerie
+     * contre-chargeant peut prendre la position » the defender */
+    int64_t held = maneuver ? 0 : depth_held(s, a->call.target),
+            att_held = maneuver ? 0 : depth_held(s, a->call.unit);
+    int takes = 0, def_takes = 0, att_retreated = 0, def_retreated = 0,
+        charge = !strcmp(verb, "charge");
     tb_follow_battle(s, bf);
     const gr_resolution *r = &out->res;
     int move = GR_MOVE_UNSTATED, retreated = 0;
@@ -1231,6 +1250,10 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
                 gr_bt_arm_hit(e->arm, &s->b.units[a->call.unit]) &&
                 charge_line_holds(s, a, e, a->call.unit))
                 takes = 1;
+            if (charge && e->who == GR_FX_TARGET && e->position == GR_POS_CARRIES_OR_RECALL &&
+                gr_bt_arm_hit(e->arm, &s->b.units[a->call.target]) &&
+                charge_line_holds(s, a, e, a->call.target))
+                def_takes = 1;
             for (int w = 0; w < 2; w++) {
                 int ui = who[w];
                 if (ui < 0 || s->b.units[ui].removed || !gr_bt_arm_hit(e->arm, &s->b.units[ui]))
@@ -1269,6 +1292,7 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
         tb_retreat(s, ui, len);
         retreated = 1;
         att_retreated |= w;
+        def_retreated |= !w;
     }
     /* « ATTAQUANT prend la position » (ENFONCÉS, REPOUSSÉS): when the
      * defender has left it (retreated or out of play: a defender that holds,
@@ -1283,6 +1307,21 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
         s->x.mv_allow = held;
         s->x.mv_break = 3;
         s->x.mv_toward = a->call.target;
+        return;
+    }
+    /* « Cavalerie contre-chargeant peut prendre la position ou être
+     * rappelée » (ASSAUT MANQUÉ, BRISÉ, REPOUSSÉ): the counter-charging
+     * cavalry that held may advance straight ahead into the ground the
+     * charger left, as the attacker above, or stay (its recall, a full
+     * move, is not offered) */
+    const tt_unit *du = def_takes ? tb_on_table_c(&s->t, a->call.target) : NULL;
+    const tt_unit *al = du ? tb_on_table_c(&s->t, a->call.unit) : NULL;
+    if (du && !def_retreated && att_held > 0 && !s->b.units[a->call.target].removed &&
+        (!al || s->b.units[a->call.unit].removed || !tt_in_contact(&s->t, du, al))) {
+        s->x.mv_unit = a->call.target;
+        s->x.mv_allow = att_held;
+        s->x.mv_break = 3;
+        s->x.mv_toward = a->call.unit;
         return;
     }
     if (!maneuver || retreated)

@@ -287,6 +287,50 @@ static void charge_stopped_falls_back(void **state)
     expect_legal("next");
 }
 
+/* A counter-charge that holds: « Cavalerie contre-chargeant peut prendre
+ * la position ».  grey_cav at (38, 24) facing south (x 33 to 43, y 24 to
+ * 27.8), blue_1 charging it. */
+static void countercharger_takes_the_position(void **state)
+{
+    (void)state;
+    static const char *const from[] = {"{\"unit\": \"grey_cav\", \"at\": [108, 80]"};
+    static const char *const to[] = {"{\"unit\": \"grey_cav\", \"at\": [38, 24]"};
+    load_changed(1, from, to);
+    blue_1_well_executed();
+    act("move blue_1 contact grey_cav to 38 24");
+    /* the Confederates answer: grey_cav, mounted, in good order, in
+     * contact with its charger */
+    assert_int_equal(gr_game_current_player(&G, ST), 1);
+    expect_legal("countercharge grey_cav --target blue_1 | no_countercharge grey_cav --target "
+                 "blue_1");
+    act("countercharge grey_cav --target blue_1");
+    nexts(4);
+    /* the counter-charger's « Charge de cavalerie » on the ground under
+     * blue_1's front centre (38, 24): clear */
+    assert_non_null(strstr(facts("charge blue_1 --target grey_cav"), "terrain=clear"));
+    /* blue_1 +1 Vétérans +2 Frais: +3; grey_cav trained 0, +2 Frais, «
+     * +2 terrain clair », 4 stands against 8 « -2 2/1 »: +2.  1 + 3 - (4 +
+     * 2) = -2: « -1 à -4 ASSAUT MANQUÉ »: blue_1 in disorder, « Troupe
+     * retraite à 5cm »: its front from y 24 to 19; grey_cav « tient la
+     * position », « Cavalerie en désordre », and « Cavalerie
+     * contre-chargeant peut prendre la position »: straight ahead (south)
+     * up to the 1.9 cm blue_1 held, by quarters, or stay */
+    act("charge blue_1 --target grey_cav");
+    die(1);
+    die(4);
+    assert_int_equal(bunit(BLUE_1)->disordered, 1);
+    assert_int_equal(unit(BLUE_1)->pose.at.y, 19000);
+    assert_int_equal(bunit(GREY_CAV)->disordered, 1);
+    assert_int_equal(tb_game_move_unit(ST), GREY_CAV);
+    assert_int_equal(gr_game_current_player(&G, ST), 1);
+    allowance_is(1900);
+    expect_legal("move grey_cav advance to 38 23.525 | move grey_cav advance to 38 23.05 | move "
+                 "grey_cav advance to 38 22.575 | move grey_cav advance to 38 22.1 | move "
+                 "grey_cav hold");
+    act("move grey_cav advance to 38 22.1");
+    assert_int_equal(unit(GREY_CAV)->pose.at.y, 22100);
+}
+
 /* A passage of lines: blue_2 (made green) at (38, 20) facing north (y
  * 18.1 to 20), 4.2 cm ahead of blue_1 (y 12.1 to 14). */
 static void passage_of_lines(void **state)
@@ -359,6 +403,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(pushed_back_from_the_works),
         cmocka_unit_test(broken_through_by_cavalry_routs),
         cmocka_unit_test(charge_stopped_falls_back),
+        cmocka_unit_test(countercharger_takes_the_position),
         cmocka_unit_test(passage_of_lines),
         cmocka_unit_test(no_passage_on_a_delayed_move),
     };
