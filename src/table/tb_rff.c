@@ -1206,6 +1206,22 @@ static int64_t depth_held(const tb_state *s, int ui)
     return held;
 }
 
+/* Unit u takes the ground `left` held, `depth` deep, if `left` has left it
+ * (out of play, or no longer in contact): its move straight ahead up to
+ * that depth, or it stays (mv_break 3), opened; 1 if it was. */
+static int takes_ground(tb_state *s, int u, int left, int64_t depth)
+{
+    const tt_unit *tu = tb_on_table_c(&s->t, u), *tl = tb_on_table_c(&s->t, left);
+    if (!tu || depth <= 0 || s->b.units[u].removed ||
+        (tl && !s->b.units[left].removed && tt_in_contact(&s->t, tu, tl)))
+        return 0;
+    s->x.mv_unit = u;
+    s->x.mv_allow = depth;
+    s->x.mv_break = 3;
+    s->x.mv_toward = left;
+    return 1;
+}
+
 static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a,
                            const gr_bt_outcome *out, const tb_before *bf)
 {
@@ -1294,36 +1310,18 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
         att_retreated |= w;
         def_retreated |= !w;
     }
-    /* « ATTAQUANT prend la position » (ENFONCÉS, REPOUSSÉS): when the
-     * defender has left it (retreated or out of play: a defender that holds,
-     * fortified, is still in contact) and the attacker neither retreated nor
-     * breaks through this turn (its breakthrough move is 3b's) */
-    const tt_unit *au = takes ? tb_on_table_c(&s->t, a->call.unit) : NULL;
-    const tt_unit *dl = au ? tb_on_table_c(&s->t, a->call.target) : NULL;
-    if (au && !att_retreated && held > 0 && !s->b.units[a->call.unit].removed &&
-        !s->b.units[a->call.unit].sys[RFF_U_BREAKTHROUGH] &&
-        (!dl || s->b.units[a->call.target].removed || !tt_in_contact(&s->t, au, dl))) {
-        s->x.mv_unit = a->call.unit;
-        s->x.mv_allow = held;
-        s->x.mv_break = 3;
-        s->x.mv_toward = a->call.target;
+    /* « ATTAQUANT prend la position » (ENFONCÉS, REPOUSSÉS, BALAYÉS after
+     * the 2° combat): when the defender has left it (retreated or out of
+     * play: a defender that holds, fortified, is still in contact) and the
+     * attacker neither retreated nor breaks through this turn (its
+     * breakthrough move is 3b's); « Cavalerie contre-chargeant peut prendre
+     * la position ou être rappelée » (ASSAUT MANQUÉ, BRISÉ, REPOUSSÉ): the
+     * counter-charging cavalry that held, likewise into the ground the
+     * charger left (its recall, a full move, is not offered) */
+    if ((takes && !att_retreated && !s->b.units[a->call.unit].sys[RFF_U_BREAKTHROUGH] &&
+         takes_ground(s, a->call.unit, a->call.target, held)) ||
+        (def_takes && !def_retreated && takes_ground(s, a->call.target, a->call.unit, att_held)))
         return;
-    }
-    /* « Cavalerie contre-chargeant peut prendre la position ou être
-     * rappelée » (ASSAUT MANQUÉ, BRISÉ, REPOUSSÉ): the counter-charging
-     * cavalry that held may advance straight ahead into the ground the
-     * charger left, as the attacker above, or stay (its recall, a full
-     * move, is not offered) */
-    const tt_unit *du = def_takes ? tb_on_table_c(&s->t, a->call.target) : NULL;
-    const tt_unit *al = du ? tb_on_table_c(&s->t, a->call.unit) : NULL;
-    if (du && !def_retreated && att_held > 0 && !s->b.units[a->call.target].removed &&
-        (!al || s->b.units[a->call.unit].removed || !tt_in_contact(&s->t, du, al))) {
-        s->x.mv_unit = a->call.target;
-        s->x.mv_allow = att_held;
-        s->x.mv_break = 3;
-        s->x.mv_toward = a->call.unit;
-        return;
-    }
     if (!maneuver || retreated)
         return;
     /* the maneuver's move: a forced march, a full move, half a move on
