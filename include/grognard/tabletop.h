@@ -452,6 +452,7 @@ typedef struct tt_move {
 typedef struct tt_verdict {
     int ok;
     int64_t passed; /* friendly units passed through */
+    int pass_id[4]; /* the first of them (up to 4), by id, in the table's order */
     tt_pose end;    /* the pose reached */
     char why[160];  /* why not, for a person */
 } tt_verdict;

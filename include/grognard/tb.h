@@ -268,6 +268,12 @@ typedef struct tb_join {
     /* The reach of u's fire read from the scenario (rff: the battle file's
      * ranges), for the frame's text view; NULL: fire_range. */
     int64_t (*fire_reach)(const tb_scenario *sc, const gr_bt_unit *u);
+    /* Unit u is about to make move m (NULL: a pose, or holding) with mover
+     * mv, to end at `end`: the table is still as before it (rff: a stream
+     * its front centre crosses, the friendly units it passes through).
+     * NULL: nothing. */
+    void (*moving)(const tb_scenario *sc, tb_state *s, int u, const tt_mover *mv, const tt_move *m,
+                   tt_pose end);
 } tb_join;
 
 /* The joins built in, NULL-terminated. */

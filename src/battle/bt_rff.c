@@ -104,8 +104,8 @@ static const gr_bt_verb rff_verbs[] = {
      "nearest leader within 10cm, when the companion did not know him (« Perte de chef »)"},
     {"charge", "charge", IN(RFF_PH_MELEE) | IN(RFF_PH_BREAKTHROUGH), 1,
      "charge UNIT --target UNIT [--terrain clear|rough|difficult] [--attacker-flanked] "
-     "[--defender-flanked] [--favorable] [--fortified] [--attacker-guns|--defender-guns "
-     "supported|unsupported]"},
+     "[--defender-flanked] [--favorable] [--fortified] [--rough-charge] "
+     "[--attacker-guns|--defender-guns supported|unsupported]"},
 };
 
 /* The sheet's sequence of play in English (seed 001, "SEQUENCE DU TOUR DU

@@ -424,8 +424,12 @@ static gr_status apply_charge(fx *x, const gr_resolution *r, gr_bt_outcome *out)
     gr_battle *b = x->b;
     gr_bt_unit *a = &b->units[x->unit[1]], *d = &b->units[x->unit[0]];
     x->combat2 = rff_bt_step(b) == RFF_PH_BREAKTHROUGH;
+    /* « Désordre si charge par terrain handicapant ou difficile »: the
+     * cavalry charge's going, or the players' (the table's) word that the
+     * charge went through such ground (`rough-charge`, any arm) */
     const char *ter = gr_bt_call_get(x->c, "terrain");
-    x->rough = ter && (!strcmp(ter, "rough") || !strcmp(ter, "difficult"));
+    x->rough =
+        (ter && (!strcmp(ter, "rough") || !strcmp(ter, "difficult"))) || fact(x->c, "rough-charge");
     x->flanked[0] = fact(x->c, "defender-flanked");
     x->flanked[1] = fact(x->c, "attacker-flanked");
     x->fortified = fact(x->c, "fortified");

@@ -452,9 +452,9 @@ static gr_status prep_charge_side(prep *x, int ui, const char *pfx, int is_charg
 
 static gr_status prep_charge(prep *x)
 {
-    static const char *const facts[] = {
-        "terrain",   "attacker-flanked", "defender-flanked", "favorable",
-        "fortified", "attacker-guns",    "defender-guns",    NULL};
+    static const char *const facts[] = {"terrain",       "attacker-flanked", "defender-flanked",
+                                        "favorable",     "fortified",        "rough-charge",
+                                        "attacker-guns", "defender-guns",    NULL};
     const gr_battle *b = x->b;
     int breakthrough = rff_bt_step(b) == RFF_PH_BREAKTHROUGH;
     gr_status st;

@@ -63,6 +63,8 @@ static const struct {
     {"per-stand", {"Fire points per stand", "Points de feu par socle"}},
     {"points", {"Fire points", "Points de feu"}},
     {"range", {"Range (inches)", "Distance (pouces)"}},
+    {"rough-charge",
+     {"Charged through rough or difficult ground", "Charge par terrain handicapant ou difficile"}},
     {"sabre", {"With the sabre", "Au sabre"}},
     {"side", {"Side", "Camp"}},
     {"stands", {"Stands firing", "Socles qui tirent"}},

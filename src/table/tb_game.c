@@ -786,6 +786,7 @@ static gr_status step_kept(const tb_scenario *sc, tb_state *s, gr_action act, gr
         jn->mover(s, u, s->x.mv_allow, &mv);
         tt_pose end = tu->pose;
         int target = -1;
+        const tt_move *made = NULL;
         gr_status st;
         if (k == K_MOVE && tb_act_arg(act) != TB_ARG_MASK) {
             int n;
@@ -797,6 +798,7 @@ static gr_status step_kept(const tb_scenario *sc, tb_state *s, gr_action act, gr
             if ((st = jn->move_refused(s, act, err)) != GR_OK)
                 return st;
             end = opt[i].end;
+            made = &opt[i].move;
             target = opt[i].kind == TT_MK_CONTACT ? opt[i].target : -1;
         } else if ((st = jn->move_refused(s, act, err)) != GR_OK) {
             return st;
@@ -810,6 +812,8 @@ static gr_status step_kept(const tb_scenario *sc, tb_state *s, gr_action act, gr
                 return gr_error_set(err, GR_EILLEGAL, "%s cannot stand there: %s", s->b.units[u].id,
                                     v.why);
         }
+        if (jn->moving)
+            jn->moving(sc, s, u, &mv, made, end);
         if (end.form != tu->pose.form && jn->set_formation)
             jn->set_formation(s, u, end.form);
         /* the distance a charge starts from, for « de moins de 5" » */

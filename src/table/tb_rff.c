@@ -29,7 +29,9 @@
 /* ---- the join's own counters (tb_state.sys) --------------------------------- */
 
 /* sys[RS_FLAGS + u]: the RSF_ bits, kept for the player's turn.
- * sys[RS_CC + u]: 1 + the charger u may counter-charge now, 0 none. */
+ * sys[RS_CC + u]: 1 + the charger u may counter-charge now, 0 none; -(1 +
+ * the charger) once u has counter-charged it (« Cavalerie contre-chargeant »,
+ * read by the charge's result). */
 enum { RS_FLAGS = 0, RS_CC = GR_BT_MAX_UNITS };
 _Static_assert(RS_CC + GR_BT_MAX_UNITS <= TB_SYS_WORDS, "rff's counters fit tb_state.sys");
 enum {
@@ -41,8 +43,14 @@ enum {
                           (table units) is kept in the bits from RSF_ALLOW_SHIFT */
     RSF_UNLIMBER = 32, /* a battery unlimbers at the end of its move (« Mouvement complet et
                           dételle ») */
+    RSF_STREAM = 64,   /* its move into contact crossed a stream (« Défense d'un terrain
+                          favorable » for the unit charged) */
+    RSF_PASSED = 128,  /* its move passed through a friendly unit this turn (« passage de
+                          ligne ») */
+    RSF_ROUGH = 256,   /* its move into contact went through « terrain handicapant ou
+                          difficile » (« Désordre si charge par terrain handicapant ») */
 };
-#define RSF_ALLOW_SHIFT 8
+#define RSF_ALLOW_SHIFT 9
 
 /* The choices of a unit after its maneuver (K_BATTERY's argument): its
  * move, or instead of it one of the column's verbs of no roll, «
@@ -115,10 +123,12 @@ static int64_t command_radius(const char *condition)
 }
 
 /* Distances printed inside the seed's lines of text, not in a table's
- * cells: « -2 Pris de flanc dans les 20cm » (MODIFICATEURS AU DE) and
- * « chef le plus près dans les 10cm de la cible » (EFFETS ADDITIONNELS). */
+ * cells: « -2 Pris de flanc dans les 20cm » (MODIFICATEURS AU DE),
+ * « chef le plus près dans les 10cm de la cible » and « Recul à 5cm de la
+ * cible » (EFFETS ADDITIONNELS). */
 #define RFF_FLANK_REACH TT_CM(20)
 #define RFF_LEADER_NEAR TT_CM(10)
+#define RFF_CHARGE_STOP TT_CM(5)
 
 /* The order of battle's formation words (rff_bt_troop_forms,
  * rff_bt_gun_forms) and how the table lays them out: a double line side by
@@ -324,6 +334,13 @@ static int supported(const tb_state *s, const tt_unit *g)
     return 0;
 }
 
+/* 1: unit u is mounted cavalry (« battu par cavalerie », « Charge de
+ * cavalerie »). */
+static int mounted(const gr_bt_unit *u)
+{
+    return u->arm == GR_BT_CAVALRY && strcmp(u->formation, "dismounted");
+}
+
 static void charge_facts(const tb_scenario *sc, const tb_state *s, gr_bt_action *a)
 {
     const tt_unit *u = tb_on_table_c(&s->t, a->call.unit),
@@ -334,17 +351,30 @@ static void charge_facts(const tb_scenario *sc, const tb_state *s, gr_bt_action 
     /* « Charge de cavalerie: +2 terrain clair, +1 terrain handicapant, 0
      * terrain difficile »: the ground under the defender, for mounted
      * cavalry only (the companion refuses it for others) */
-    if (ba->arm == GR_BT_CAVALRY && strcmp(ba->formation, "dismounted"))
+    const gr_bt_unit *bd = &s->b.units[a->call.target];
+    if (mounted(ba))
         tb_call_fact(&a->call, "terrain", terrain_word(&s->t, t->pose.at));
+    else if (mounted(bd) && bd->sys[RFF_U_COUNTER] == a->call.unit + 1)
+        /* the defender counter-charges: its « Charge de cavalerie » on the
+         * ground under the charger it meets (one `terrain` for both sides) */
+        tb_call_fact(&a->call, "terrain", terrain_word(&s->t, u->pose.at));
     if (flanked(s, u, 0))
         tb_call_fact(&a->call, "attacker-flanked", "yes");
     if (tt_unit_side_of(t, centre_of(u)) != TT_FRONT)
         tb_call_fact(&a->call, "defender-flanked", "yes");
+    /* « Défense d'un terrain favorable / +1 / Protection dense ou fortifiée »
+     * (one +1, the companion's): the defender higher, the charge across a
+     * stream (RSF_STREAM) or the defender in dense cover (2) is `favorable`;
+     * a « position fortifiée » (cover 3) is `fortified`, which also gives
+     * the results' « si fortifié » lines */
     int cover = tb_cover_of(sc, &s->t, t);
-    if (tt_level_at(&s->t, t->pose.at) > tt_level_at(&s->t, u->pose.at))
+    if (tt_level_at(&s->t, t->pose.at) > tt_level_at(&s->t, u->pose.at) ||
+        (s->sys[RS_FLAGS + a->call.unit] & RSF_STREAM) || cover == 2)
         tb_call_fact(&a->call, "favorable", "yes");
-    else if (cover >= 2)
+    if (cover >= 3)
         tb_call_fact(&a->call, "fortified", "yes");
+    if (s->sys[RS_FLAGS + a->call.unit] & RSF_ROUGH)
+        tb_call_fact(&a->call, "rough-charge", "yes");
     const gr_bt_unit *bu = &s->b.units[a->call.unit], *bt = &s->b.units[a->call.target];
     if (bu->arm == GR_BT_ARTILLERY)
         tb_call_fact(&a->call, "attacker-guns", supported(s, u) ? "supported" : "unsupported");
@@ -377,6 +407,12 @@ static void rff_mover(const tb_state *s, int u, int64_t allow, tt_mover *mv)
     mv->speed[TT_GO_ROUGH] = mv->speed[TT_GO_FORD] = (cm[1] > 0 ? cm[1] : 0) * TT_UNITS_PER_CM;
     mv->speed[TT_GO_DIFFICULT] = (cm[2] > 0 ? cm[2] : 0) * TT_UNITS_PER_CM;
     mv->formation_cost = allow / 2;
+    /* « Passage de ligne possible » is printed under BIEN EXÉCUTÉE only: a
+     * regiment's delayed move (RETARDÉE, « Rallie ») passes through no
+     * friendly unit (each would cost more than its allowance) */
+    if (bu->arm != GR_BT_ARTILLERY && bu->sys[RFF_U_COLUMN] == RFF_BT_COL_DELAYED &&
+        !(s->sys[RS_FLAGS + u] & RSF_BREAK) && s->x.mv_break != 3)
+        mv->pass_penalty = allow + 1;
     const tt_unit *tu = tb_on_table_c(&s->t, u);
     if (tu)
         mv->may_change[tu->pose.form] = 1;
@@ -503,9 +539,25 @@ static int rff_answering(const tb_scenario *sc, const tb_state *s)
 {
     (void)sc;
     for (int i = 0; i < s->b.nunits; i++)
-        if (s->sys[RS_CC + i])
+        if (s->sys[RS_CC + i] > 0)
             return 1 - rff_bt_phasing_side(&s->b);
     return -1;
+}
+
+/* The player to move when no die, choice or move waits (tb_join
+ * answering): the opponent answering a charge; in the charge phase's
+ * three steps, which the companion gives « les joueurs » both
+ * (GR_BT_BOTH_PLAYERS, whose gr_battle_active_side is the turn's first
+ * player), the phasing player, whose charges, breakthrough moves and
+ * breakthroughs they are (« ATTAQUANT »); else -1 (the active side). */
+static int rff_to_answer(const tb_scenario *sc, const tb_state *s)
+{
+    int p = rff_answering(sc, s), st = rff_bt_step(&s->b);
+    if (p >= 0)
+        return p;
+    return st == RFF_PH_MELEE || st == RFF_PH_BREAKTHROUGH_MOVES || st == RFF_PH_BREAKTHROUGH
+               ? rff_bt_phasing_side(&s->b)
+               : -1;
 }
 
 /* The moved unit: a maneuver's move that ends in contact with an enemy is
@@ -549,8 +601,67 @@ static void rff_moved(const tb_scenario *sc, tb_state *s, int u)
         return;
     s->x.charge_from[u] = 0;
     for (int i = 0; i < s->t.nunits; i++)
-        if (s->t.units[i].side != tu->side && may_counter(s, s->t.units[i].id, u))
+        if (s->t.units[i].side != tu->side && may_counter(s, s->t.units[i].id, u) &&
+            s->sys[RS_CC + s->t.units[i].id] >= 0) /* not one that has counter-charged */
             s->sys[RS_CC + s->t.units[i].id] = u + 1;
+}
+
+/* Unit u is about to make move m (NULL: a pose or holding, a straight
+ * line from where it stands) to `end`, the table as before it.
+ * « Défense d'un terrain favorable » (TABLE DES CHARGES): a leg of its
+ * front centre's path (from where it stands through the move's legs)
+ * meets a stream (a ford's crossing, tt_going_of_leg): RSF_STREAM, which
+ * its next charge reads; a leg on « handicap. » or « difficile » ground,
+ * or across a stream (moved at « handicap. »): RSF_ROUGH, its charge's «
+ * Désordre si charge par terrain handicapant ou difficile ».  « Passage de ligne » (MANŒUVRES DE LA
+ * TROUPE, BIEN EXÉCUTÉE): its stands pass through a friendly unit's (the move set's sweep,
+ * tt_check_move): RSF_PASSED, the fire's « +1 Cible ... ayant fait un passage de ligne » this turn;
+ * « Les deux en désordre si une déjà en désordre ou "bleu" ou si a lieu dans terrain handicapant ou
+ * difficile »: the ground under the front centre of the unit passed through. */
+static void rff_moving(const tb_scenario *sc, tb_state *s, int u, const tt_mover *mv,
+                       const tt_move *m, tt_pose end)
+{
+    (void)sc;
+    const tt_unit *tu = tb_on_table_c(&s->t, u);
+    if (!tu)
+        return;
+    tt_move line;
+    if (!m) {
+        memset(&line, 0, sizeof line);
+        line.nlegs = end.at.x != tu->pose.at.x || end.at.y != tu->pose.at.y;
+        line.leg[0] = end.at;
+        line.form = tu->pose.form;
+        m = &line;
+    }
+    int stream = 0, rough = 0;
+    tt_pt p = tu->pose.at;
+    for (int i = 0; i < m->nlegs && i < TT_MAX_LEGS; i++) {
+        int ford = 0;
+        tt_going g = tt_going_of_leg(&s->t, p, m->leg[i], &ford);
+        stream |= ford;
+        rough |= ford || g == TT_GO_ROUGH || g == TT_GO_DIFFICULT;
+        p = m->leg[i];
+    }
+    s->sys[RS_FLAGS + u] = (s->sys[RS_FLAGS + u] & ~(RSF_STREAM | RSF_ROUGH)) |
+                           (stream ? RSF_STREAM : 0) | (rough ? RSF_ROUGH : 0);
+    tt_verdict v;
+    gr_error err;
+    if (!m->nlegs || tt_check_move(&s->t, u, mv, m, &v, &err) != GR_OK || v.passed <= 0)
+        return;
+    s->sys[RS_FLAGS + u] |= RSF_PASSED;
+    gr_bt_unit *a = &s->b.units[u];
+    for (int i = 0; i < v.passed && i < 4; i++) {
+        gr_bt_unit *f = &s->b.units[v.pass_id[i]];
+        const tt_unit *tf = tb_on_table_c(&s->t, v.pass_id[i]);
+        int there = tf && strcmp(terrain_word(&s->t, tf->pose.at), "clear");
+        if (!there && !a->disordered && !f->disordered && strcmp(a->quality, "green") &&
+            strcmp(f->quality, "green"))
+            continue;
+        if (a->arm != GR_BT_ARTILLERY)
+            a->disordered = 1;
+        if (f->arm != GR_BT_ARTILLERY)
+            f->disordered = 1;
+    }
 }
 
 /* ---- the calls ------------------------------------------------------------------- */
@@ -575,6 +686,8 @@ static int rff_call_of(const tb_scenario *sc, const tb_state *s, gr_action act, 
             return 0;
         tb_call_init(a, s->b.units[u].arm == GR_BT_ARTILLERY ? "cannonade" : "musketry", u, t);
         fire_facts(sc, s, a);
+        if (t >= 0 && (s->sys[RS_FLAGS + t] & RSF_PASSED)) /* « ayant fait un passage de ligne » */
+            tb_call_fact(&a->call, "target-passed-lines", "yes");
         return 1;
     case K_COMBAT:
         tb_call_init(a, "charge", u, t);
@@ -699,7 +812,9 @@ static int choices_of(const tb_scenario *sc, const tb_state *s, int u, gr_action
 static int rff_actions(const tb_scenario *sc, const tb_state *s, gr_action *out, int cap)
 {
     const gr_battle *b = &s->b;
-    int n = 0, side = gr_battle_active_side(b), step = step_of(s);
+    int n = 0, step = step_of(s), side = rff_to_answer(sc, s);
+    if (side < 0)
+        side = gr_battle_active_side(b);
     if (rff_answering(sc, s) >= 0) {
         for (int i = 0; i < b->nunits; i++) {
             int c = s->sys[RS_CC + i] - 1;
@@ -878,7 +993,7 @@ static gr_status rff_step(const tb_scenario *sc, tb_state *s, gr_action act, gr_
             if (st != GR_OK)
                 return st;
         }
-        s->sys[RS_CC + u] = 0;
+        s->sys[RS_CC + u] = k == K_COUNTERCHARGE ? -(t + 1) : 0;
         tb_after_step(sc, s);
         return GR_OK;
     }
@@ -949,7 +1064,7 @@ static gr_status rff_step(const tb_scenario *sc, tb_state *s, gr_action act, gr_
         return leader_move(s, act, err);
     if (k == K_MOVEMENT && step_of(s) == RFF_PH_BREAKTHROUGH_MOVES) {
         if (u < 0 || u >= b->nunits || !may_break(s, u) ||
-            b->units[u].side != gr_battle_active_side(b))
+            b->units[u].side != rff_bt_phasing_side(b))
             return gr_error_set(err, GR_EILLEGAL,
                                 "only a regiment that broke through this turn makes a "
                                 "breakthrough move, once (« Faites les mouvements de percée »)");
@@ -1056,24 +1171,80 @@ static int64_t retreat_length(const tb_scenario *sc, const tb_state *s, int ui, 
     }
 }
 
+/* 1: line e of a charge's result holds for party ui (its defender or its
+ * attacker) on the table: its condition read as the companion reads it
+ * (bt_rff_apply.c when_ok) from the facts the table gave the charge
+ * (charge_facts): « si pris de flanc » the side's flank fact, « si battu
+ * par cavalerie » the other side mounted, « si fortifié » / « si défense
+ * fortifié » the fact `fortified` (cover 3), « après 2° combat » a
+ * breakthrough's combat (3° c.).  Conditions that move nothing on the
+ * table (stands, recalls) are not read here: 0. */
+static int charge_line_holds(const tb_state *s, const gr_bt_action *a, const gr_effect *e, int ui)
+{
+    int att = ui == a->call.unit, other = att ? a->call.target : a->call.unit;
+    int flank = gr_bt_call_get(&a->call, att ? "attacker-flanked" : "defender-flanked") != NULL;
+    switch (e->when) {
+    case GR_FX_ALWAYS: return 1;
+    case GR_FX_IF_FLANKED: return flank;
+    case GR_FX_IF_FLANKED_OR_CAVALRY: return flank || (other >= 0 && mounted(&s->b.units[other]));
+    case GR_FX_IF_FORTIFIED: return gr_bt_call_get(&a->call, "fortified") != NULL;
+    case GR_FX_IF_AFTER_SECOND_COMBAT: return step_of(s) == RFF_PH_BREAKTHROUGH;
+    case GR_FX_IF_COUNTERCHARGING: return !att && s->sys[RS_CC + ui] == -(other + 1);
+    default: return 0;
+    }
+}
+
+/* The depth of the ground unit ui holds: its stands' rows times its base
+ * depth; 0 off the table. */
+static int64_t depth_held(const tb_state *s, int ui)
+{
+    const tt_unit *u = ui >= 0 ? tb_on_table_c(&s->t, ui) : NULL;
+    int64_t held = 0;
+    for (int i = 0; u && i < u->nstands; i++)
+        if ((int64_t)(u->row[i] + 1) * tt_unit_base(&s->t, u).d > held)
+            held = (int64_t)(u->row[i] + 1) * tt_unit_base(&s->t, u).d;
+    return held;
+}
+
+/* Unit u takes the ground `left` held, `depth` deep, if `left` has left it
+ * (out of play, or no longer in contact): its move straight ahead up to
+ * that depth, or it stays (mv_break 3), opened; 1 if it was. */
+static int takes_ground(tb_state *s, int u, int left, int64_t depth)
+{
+    const tt_unit *tu = tb_on_table_c(&s->t, u), *tl = tb_on_table_c(&s->t, left);
+    if (!tu || depth <= 0 || s->b.units[u].removed ||
+        (tl && !s->b.units[left].removed && tt_in_contact(&s->t, tu, tl)))
+        return 0;
+    s->x.mv_unit = u;
+    s->x.mv_allow = depth;
+    s->x.mv_break = 3;
+    s->x.mv_toward = left;
+    return 1;
+}
+
 static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a,
                            const gr_bt_outcome *out, const tb_before *bf)
 {
     const char *verb = a->call.verb;
     int maneuver = !strcmp(verb, "maneuver");
-    /* the depth of the ground the defender holds, before its result: what
+    /* the depth of the ground each side holds, before its result: what
      * « ATTAQUANT prend la position » lets the attacker advance into (as
-     * aoe's « occupe la position évacuée », tb_aoe.c) */
-    const tt_unit *dfd =
-        !maneuver && a->call.target >= 0 ? tb_on_table_c(&s->t, a->call.target) : NULL;
-    int64_t held = 0;
-    for (int i = 0; dfd && i < dfd->nstands; i++)
-        if ((int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d > held)
-            held = (int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d;
-    int takes = 0, att_retreated = 0;
+     * aoe's « occupe la position évacuée », tb_aoe.c), and « Cavalerie
+     * contre-chargeant peut prendre la position » the defender */
+    int64_t held = maneuver ? 0 : depth_held(s, a->call.target),
+            att_held = maneuver ? 0 : depth_held(s, a->call.unit);
+    int takes = 0, def_takes = 0, att_retreated = 0, def_retreated = 0,
+        charge = !strcmp(verb, "charge");
     tb_follow_battle(s, bf);
     const gr_resolution *r = &out->res;
     int move = GR_MOVE_UNSTATED, retreated = 0;
+    /* a charge's retreats: each side's last line that holds (a conditional
+     * line, printed after the general one, replaces it: « Perd 1 socle
+     * supplémentaire et retraite mouvement de déroute, brisé, si battu par
+     * cavalerie ou pris de flanc »), none for a side that « Tient la
+     * position ... si fortifié » */
+    const gr_effect *back[2] = {NULL, NULL};
+    int holds[2] = {0, 0};
     for (int k = 0; out->resolved && k < r->nsteps; k++) {
         const gr_effects *fx = tb_step_effects(&r->steps[k]);
         for (size_t i = 0; fx && i < fx->n; i++) {
@@ -1089,15 +1260,27 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
             }
             if (maneuver && e->move != GR_MOVE_UNSTATED && !e->retreat)
                 move = e->move;
-            if (!strcmp(verb, "charge") && e->who == GR_FX_ATTACKER &&
-                e->position == GR_POS_CARRIES && e->when == GR_FX_ALWAYS &&
-                gr_bt_arm_hit(e->arm, &s->b.units[a->call.unit]))
+            /* « ATTAQUANT prend la position »; BALAYÉS's « Prend la position
+             * après 2° combat » */
+            if (charge && e->who == GR_FX_ATTACKER && e->position == GR_POS_CARRIES &&
+                gr_bt_arm_hit(e->arm, &s->b.units[a->call.unit]) &&
+                charge_line_holds(s, a, e, a->call.unit))
                 takes = 1;
+            if (charge && e->who == GR_FX_TARGET && e->position == GR_POS_CARRIES_OR_RECALL &&
+                gr_bt_arm_hit(e->arm, &s->b.units[a->call.target]) &&
+                charge_line_holds(s, a, e, a->call.target))
+                def_takes = 1;
             for (int w = 0; w < 2; w++) {
                 int ui = who[w];
                 if (ui < 0 || s->b.units[ui].removed || !gr_bt_arm_hit(e->arm, &s->b.units[ui]))
                     continue;
-                if (e->retreat && e->when == GR_FX_ALWAYS) {
+                if (charge) {
+                    if (!charge_line_holds(s, a, e, ui))
+                        continue;
+                    if (e->retreat)
+                        back[w] = e;
+                    holds[w] |= e->position == GR_POS_HOLDS;
+                } else if (e->retreat && e->when == GR_FX_ALWAYS) {
                     tb_retreat(s, ui, retreat_length(sc, s, ui, e));
                     retreated = 1;
                     att_retreated |= ui == a->call.unit;
@@ -1105,21 +1288,40 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
             }
         }
     }
-    /* « ATTAQUANT prend la position » (ENFONCÉS, REPOUSSÉS): when the
-     * defender has left it (retreated or out of play: a defender that holds,
-     * fortified, is still in contact) and the attacker neither retreated nor
-     * breaks through this turn (its breakthrough move is 3b's) */
-    const tt_unit *au = takes ? tb_on_table_c(&s->t, a->call.unit) : NULL;
-    const tt_unit *dl = au ? tb_on_table_c(&s->t, a->call.target) : NULL;
-    if (au && !att_retreated && held > 0 && !s->b.units[a->call.unit].removed &&
-        !s->b.units[a->call.unit].sys[RFF_U_BREAKTHROUGH] &&
-        (!dl || s->b.units[a->call.target].removed || !tt_in_contact(&s->t, au, dl))) {
-        s->x.mv_unit = a->call.unit;
-        s->x.mv_allow = held;
-        s->x.mv_break = 3;
-        s->x.mv_toward = a->call.target;
-        return;
+    /* « Charge stoppée. Recul à 5cm de la cible » (EFFETS ADDITIONNELS):
+     * the fire's target, a charger the fire stopped, falls back to 5 cm
+     * edge to edge from the nearest enemy (the unit it charged, in
+     * contact) */
+    for (int i = 0; !maneuver && !charge && out->resolved && i < r->nvalues; i++)
+        if (!strcmp(r->values[i].key, "charge_stopped") && r->values[i].i &&
+            !s->b.units[a->call.target].removed)
+            tb_retreat(s, a->call.target, to_distance(s, a->call.target, RFF_CHARGE_STOP));
+    for (int w = 0; charge && w < 2; w++) {
+        int ui = w ? a->call.unit : a->call.target;
+        if (!back[w] || holds[w] || s->b.units[ui].removed)
+            continue;
+        /* « Retrait à 5cm si défense fortifié »: the charge stopped by the
+         * works, as « Recul à 5cm de la cible »: to 5 cm edge to edge */
+        int64_t len = back[w]->when == GR_FX_IF_FORTIFIED && back[w]->retreat == GR_RETREAT_DISTANCE
+                          ? to_distance(s, ui, (int64_t)back[w]->distance * TT_UNITS_PER_CM)
+                          : retreat_length(sc, s, ui, back[w]);
+        tb_retreat(s, ui, len);
+        retreated = 1;
+        att_retreated |= w;
+        def_retreated |= !w;
     }
+    /* « ATTAQUANT prend la position » (ENFONCÉS, REPOUSSÉS, BALAYÉS after
+     * the 2° combat): when the defender has left it (retreated or out of
+     * play: a defender that holds, fortified, is still in contact) and the
+     * attacker neither retreated nor breaks through this turn (its
+     * breakthrough move is 3b's); « Cavalerie contre-chargeant peut prendre
+     * la position ou être rappelée » (ASSAUT MANQUÉ, BRISÉ, REPOUSSÉ): the
+     * counter-charging cavalry that held, likewise into the ground the
+     * charger left (its recall, a full move, is not offered) */
+    if ((takes && !att_retreated && !s->b.units[a->call.unit].sys[RFF_U_BREAKTHROUGH] &&
+         takes_ground(s, a->call.unit, a->call.target, held)) ||
+        (def_takes && !def_retreated && takes_ground(s, a->call.target, a->call.unit, att_held)))
+        return;
     if (!maneuver || retreated)
         return;
     /* the maneuver's move: a forced march, a full move, half a move on
@@ -1344,7 +1546,7 @@ const tb_join tb_join_rff = {
     .fire_arc = {1, 1}, /* TT_ARC_45: the family's (docs/rules/rff.md) */
     .fire_range = rff_fire_range,
     .mover = rff_mover,
-    .answering = rff_answering,
+    .answering = rff_to_answer,
     .actions = rff_actions,
     .call_of = rff_call_of,
     .step = rff_step,
@@ -1362,6 +1564,7 @@ const tb_join tb_join_rff = {
     .judge = rff_judge,
     .set_formation = rff_set_formation,
     .fire_reach = rff_fire_reach,
+    .moving = rff_moving,
     .length_word = "cm",
     .length_unit = TT_UNITS_PER_CM,
     .arrival_edge = TT_CM(15),      /* aoe's 6" at the sheet's 2.5 cm to the inch */

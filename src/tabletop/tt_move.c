@@ -295,6 +295,9 @@ static int check(const tt_table *t, const tt_unit *u0, const tt_mover *mv, const
             return refuse(v, "leg %d crosses enemy unit %d", i, enemy);
         u = next;
     }
+    for (int i = 0, n = 0; i < t->nunits && n < 4; i++)
+        if (seen[i])
+            v->pass_id[n++] = t->units[i].id;
     c.flat += v->passed * mv->pass_penalty;
     int relayout = 0;
     if (m->form != u.pose.form) {

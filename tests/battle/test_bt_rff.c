@@ -980,6 +980,38 @@ static void test_brave_colonel_no_leader_test(void **state_)
     free(B);
 }
 
+/* « Désordre si charge par terrain handicapant ou difficile » for an
+ * infantry charge: the players' (the table's) `rough-charge`; without it
+ * the same result leaves the attacker in good order. */
+static void test_rough_charge_disorders(void **state_)
+{
+    (void)state_;
+    for (int rough = 0; rough < 2; rough++) {
+        NLOG = 0;
+        B = new_battle();
+        next_to(1, "s0_maneuver");
+        /* +1 Chef vaillant (commander), +1 vétérans, +2 fraîche = +4; die
+         * 4 -> 8: Marche Forcée. */
+        ok("maneuver 20th_maine", "4");
+        result(4, 8, "forced_march");
+        ok("declare 20th_maine --target 15th_alabama", NULL);
+        for (int i = 0; i < 4; i++)
+            ok("next", NULL);
+        /* 20th (8): +1 Vétérans +2 Frais = +3; 15th (7): +1 +2 = +3; 8 v 7
+         * under 3/2.  Dice 5 v 2: 5 + 3 - (2 + 3) = 3: « 1 - 4 REPOUSSÉS »:
+         * the 15th in disorder; the 20th « Désordre si charge par terrain
+         * handicapant ou difficile » only through rough ground (infantry,
+         * the first combat). */
+        ok(rough ? "charge 20th_maine --target 15th_alabama --rough-charge"
+                 : "charge 20th_maine --target 15th_alabama",
+           "5,2");
+        result(0, 3, "pushed_back");
+        assert_int_equal(U(AL15)->disordered, 1);
+        assert_int_equal(U(MAINE)->disordered, rough);
+        free(B);
+    }
+}
+
 /* A formation change the maneuver result allows, and its modifiers; a
  * cavalry counter-charge: the cavalry's charge line, and the effects that
  * fall on cavalry and on an attacker already disordered. */
@@ -1166,6 +1198,7 @@ int main(void)
         cmocka_unit_test(test_natural_10_leader_loss),
         cmocka_unit_test(test_charges_under_fire),
         cmocka_unit_test(test_brave_colonel_no_leader_test),
+        cmocka_unit_test(test_rough_charge_disorders),
         cmocka_unit_test(test_formation_and_countercharge),
         cmocka_unit_test(test_leader_out_for_a_turn),
         cmocka_unit_test(test_guns_shocked),

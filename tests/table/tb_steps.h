@@ -57,6 +57,26 @@ static void expect_legal(const char *want)
         fail_msg("legal now:\n  want %s\n  got  %s", want, got);
 }
 
+/* The facts the table gives the test `text` (a fire, a melee, a charge,
+ * a maneuver), as "key=val key=val". */
+static inline const char *tb_steps_facts(const char *text)
+{
+    static char buf[512];
+    gr_action a;
+    gr_error err = {0};
+    if (gr_game_parse(&G, ST, text, &a, &err) != GR_OK)
+        fail_msg("'%s' does not parse: %s", text, err.msg);
+    gr_bt_action call;
+    if (!tb_game_call(G.sc, ST, a, &call))
+        fail_msg("'%s' is not a test of the table", text);
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < call.call.nin && at < sizeof buf; i++)
+        at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s=%s", i ? " " : "", call.call.key[i],
+                               call.call.val[i]);
+    return buf;
+}
+
 /* Unit `id` on the table, NULL when it is not there. */
 static const tt_unit *unit(int id)
 {

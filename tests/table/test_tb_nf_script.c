@@ -97,24 +97,9 @@ static void phase_is(int turn, const char *id)
     assert_string_equal(b->rules->phases[b->phase].id, id);
 }
 
-/* The facts the table gives the test `text` (a fire or a melee), as
- * "key=val key=val". */
 static const char *facts(const char *text)
 {
-    static char buf[512];
-    gr_action a;
-    gr_error err = {0};
-    if (gr_game_parse(&G, ST, text, &a, &err) != GR_OK)
-        fail_msg("'%s' does not parse: %s", text, err.msg);
-    gr_bt_action call;
-    if (!tb_game_call(G.sc, ST, a, &call))
-        fail_msg("'%s' is not a test of the table", text);
-    size_t at = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < call.call.nin && at < sizeof buf; i++)
-        at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s=%s", i ? " " : "", call.call.key[i],
-                               call.call.val[i]);
-    return buf;
+    return tb_steps_facts(text);
 }
 
 static void expect_unit(int id, int stands, const char *formation, int disordered, int condition)

@@ -254,11 +254,15 @@ static void test_three_turns(void **state)
     act("next"); /* 3° a. les mêlées */
     expect_legal("charge blue_1 --target grey_1 | next");
     /* TABLE DES CHARGES: blue_1 « +1 Vétérans », « +2 Frais » (2 lost), « -1
-     * Troupe en désordre »: +2; grey_1 « +1 Vétérans », « +2 Frais »: +3 (no
-     * favourable ground: both on level 0, no cover); 6 stands against 8 is
-     * under 3/2.  9 + 2 - (2 + 3) = 6: « 5 - 8 ENFONCÉS »: the defender loses
+     * Troupe en désordre »: +2; grey_1 « +1 Vétérans », « +2 Frais », and «
+     * +1 Défense d'un terrain favorable »: blue_1's charge crossed
+     * Whitfield's run (its front centre from y 27.75 to 62.25 at x 38, the
+     * run at y 31.27 there), though both stand on level 0 with no cover: +4;
+     * 6 stands against 8 is under 3/2.  9 + 2 - (2 + 4) = 5: « 5 - 8
+     * ENFONCÉS » (6 before the stream was read, the same band): the defender loses
      * 1 socle, in disorder, « retraite hors de courte portée »: beyond every
      * Union close band, the guns' 25 cm, from blue_1 */
+    assert_non_null(strstr(tb_steps_facts("charge blue_1 --target grey_1"), "favorable=yes"));
     act("charge blue_1 --target grey_1");
     die(9);
     die(2);
