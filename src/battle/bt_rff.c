@@ -91,8 +91,8 @@ static const gr_bt_verb rff_verbs[] = {
      "prolonge UNIT --direction advance|retire: an unlimbered battery's well-executed « Avance à "
      "la prolonge de 5cm, 10cm si MH » or « Recul à la prolonge : 1/2 mouv », « pas de tir »: no "
      "cannonade this turn; not HH or HR guns (no roll)"},
-    {"limber_and_retreat", NULL, IN(RFF_PH_MANEUVER), 0,
-     "limber_and_retreat UNIT: an unlimbered battery's delayed « Attelle et retraite d'un "
+    {"limber_retreat", NULL, IN(RFF_PH_MANEUVER), 0,
+     "limber_retreat UNIT: an unlimbered battery's delayed « Attelle et retraite d'un "
      "mouvement complet, silencieux »: limbered, a full move back, its guns silenced (no roll)"},
     {"musketry", "musketry", IN(RFF_PH_DEFENSIVE_FIRE) | IN(RFF_PH_OFFENSIVE_FIRE), 1,
      "musketry UNIT --target UNIT --band close|long (--per-stand N | --points N) [--firing N] "

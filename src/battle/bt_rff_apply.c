@@ -585,7 +585,7 @@ static gr_status apply_noroll(gr_battle *b, const gr_bt_call *c, gr_bt_outcome *
                           "unlimbered; no fire this turn (pas de tir)",
                      u->name, full / 2, full % 2 ? ".5" : "");
         }
-    } else if (!strcmp(v, "limber_and_retreat")) {
+    } else if (!strcmp(v, "limber_retreat")) {
         u->limbered = 1;
         snprintf(u->formation, sizeof u->formation, "limbered");
         silence(u, -1);

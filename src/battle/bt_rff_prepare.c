@@ -639,9 +639,9 @@ static gr_status prep_noroll(prep *x)
                                 b->units[x->c->unit].id);
         return GR_OK;
     }
-    /* prolonge, limber_and_retreat: a battery of the phasing side, unlimbered,
+    /* prolonge, limber_retreat: a battery of the phasing side, unlimbered,
      * and what MANŒUVRES DES CANONS lists for its result and its guns. */
-    if (!strcmp(v, "prolonge") || !strcmp(v, "limber_and_retreat")) {
+    if (!strcmp(v, "prolonge") || !strcmp(v, "limber_retreat")) {
         static const char *const dir_facts[] = {"direction", NULL}, *const none[] = {NULL};
         static const char *const dirs[] = {"advance", "retire", NULL};
         int pro = !strcmp(v, "prolonge");

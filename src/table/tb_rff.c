@@ -57,7 +57,7 @@ enum {
  * companion's `form` limbered / unlimbered; a pivot is the table's); after
  * the pivots, « Avance » and « Recul à la prolonge » (well executed) and «
  * Attelle et retraite d'un mouvement complet, silencieux » (delayed), the
- * companion's `prolonge` and `limber_and_retreat` (numbered after the
+ * companion's `prolonge` and `limber_retreat` (numbered after the
  * pivots, so that the pivots keep theirs). */
 enum {
     RB_MOVE,
@@ -741,7 +741,7 @@ static int gun_choice(const tb_state *s, int u, int c)
     /* the companion reads MANŒUVRES DES CANONS (not HH or HR at the prolonge) */
     case RB_PROLONGE_ADVANCE: return well && !lim && may_do(s, u, "prolonge", "direction", "advance");
     case RB_PROLONGE_RETIRE: return well && !lim && may_do(s, u, "prolonge", "direction", "retire");
-    case RB_LIMBER_RETREAT: return del && !lim && may_do(s, u, "limber_and_retreat", NULL, NULL);
+    case RB_LIMBER_RETREAT: return del && !lim && may_do(s, u, "limber_retreat", NULL, NULL);
     default:
         return c >= RB_PIVOT && c < RB_PIVOT + RB_NPIVOT && !lim &&
                pivot_fits(s, u, rb_pivot[c - RB_PIVOT], NULL);
@@ -1008,7 +1008,7 @@ static gr_status rff_step(const tb_scenario *sc, tb_state *s, gr_action act, gr_
             tb_before lb;
             tb_snapshot(s, &lb);
             gr_bt_action a;
-            tb_call_init(&a, "limber_and_retreat", u, -1);
+            tb_call_init(&a, "limber_retreat", u, -1);
             gr_status st = gr_battle_do(&s->b, &a, NULL, err);
             if (st != GR_OK)
                 return st;

@@ -650,17 +650,23 @@ static void test_three_turns(void **state_)
     free(B);
 }
 
+/* A fresh battle at turn 1's first defensive fire (the Confederates'). */
+static void fresh_to_defensive_fire(void)
+{
+    NLOG = 0;
+    B = new_battle();
+    next_to(1, "s0_maneuver");
+    next_to(1, "s0_leader_moves");
+    next_to(1, "s0_defensive_fire");
+}
+
 /* Guns silenced by musketry cannot fire until they rally; a fierce fight
  * (difference 0) costs each side a stand and is fought again with both
  * sides disordered. */
 static void test_guns_and_fierce_fight(void **state_)
 {
     (void)state_;
-    NLOG = 0;
-    B = new_battle();
-    next_to(1, "s0_maneuver");
-    next_to(1, "s0_leader_moves");
-    next_to(1, "s0_defensive_fire");
+    fresh_to_defensive_fire();
     /* 15th on Hazlett's guns at close range: 7 pts: 0; "+1 Canon attelé,
      * pris en enfilade ou à portée rapprochée": +1.  Die 9 -> 10: Entraîné
      * "9 - 10": Tir mortel: "1 Canon détruit, 1 silencieux": 3 -> 2 gun
@@ -1185,25 +1191,25 @@ static void test_limber_and_retreat(void **state_)
     NLOG = 0;
     B = new_battle();
     next_to(1, "s0_maneuver");
-    refused("limber_and_retreat hazlett", NULL, GR_EILLEGAL, "does not allow it");
+    refused("limber_retreat hazlett", NULL, GR_EILLEGAL, "does not allow it");
     ok("maneuver hazlett --close no --flanked --losses heaviest", "1");
     result(0, 1, "delayed");
     refused("prolonge hazlett --direction advance", NULL, GR_EILLEGAL, "does not allow it");
-    refused("limber_and_retreat 20th_maine", NULL, GR_EILLEGAL, "not an unlimbered battery");
-    ok("limber_and_retreat hazlett", NULL);
+    refused("limber_retreat 20th_maine", NULL, GR_EILLEGAL, "not an unlimbered battery");
+    ok("limber_retreat hazlett", NULL);
     assert_int_equal(U(HAZLETT)->limbered, 1);
     assert_string_equal(U(HAZLETT)->formation, "limbered");
     assert_int_equal(U(HAZLETT)->guns_silenced, 3); /* every gun stand left */
     /* « Batterie à pieds 30 / 40 »: a full move in the open is 30 cm */
     assert_true(said("limbers, retreats a full move (30 cm in the open), guns silenced"));
-    refused("limber_and_retreat hazlett", NULL, GR_EILLEGAL, "not an unlimbered battery");
+    refused("limber_retreat hazlett", NULL, GR_EILLEGAL, "not an unlimbered battery");
     free(B);
     /* a well-executed battery has no such choice (the column BIEN EXÉCUTÉE
      * does not list it): +4, die 3 -> 7 */
     B = new_battle();
     next_to(1, "s0_maneuver");
     ok("maneuver hazlett --close no", "3");
-    refused("limber_and_retreat hazlett", NULL, GR_EILLEGAL, "after a delayed result");
+    refused("limber_retreat hazlett", NULL, GR_EILLEGAL, "after a delayed result");
     free(B);
 }
 
@@ -1214,11 +1220,7 @@ static void test_limber_and_retreat(void **state_)
 static void test_massed_target(void **state_)
 {
     (void)state_;
-    NLOG = 0;
-    B = new_battle();
-    next_to(1, "s0_maneuver");
-    next_to(1, "s0_leader_moves");
-    next_to(1, "s0_defensive_fire");
+    fresh_to_defensive_fire();
     refused("massed_effect 83rd_pa", NULL, GR_EILLEGAL, "no fire on a massed target");
     /* 15th: 7 stands x 1 = 7 pts: "0 6 - 8 pts"; the 20th in double line: no
      * other modifier.  Die 7 -> 7: Vétéran "7 - 8": Tir mortel: disordered,

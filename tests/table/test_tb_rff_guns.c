@@ -50,13 +50,13 @@ enum { U_FRONT, U_BEHIND, U_SIDE, U_FAR, BTY, BTY2, BTY_HH, C_FIRE, C_BTY };
 
 #define INF(id, q, x, y)                                                                           \
     "{\"id\": \"" id "\", \"name\": \"" id "\", \"side\": 0, \"leader\": null, \"arm\": "          \
-    "\"infantry\", \"stands\": 4, \"quality\": \"" q "\", \"formation\": \"double_line\", "       \
-    "\"nation\": \"union\", \"weapon\": \"rm\", \"kind\": \"\", \"flags\": [], \"worn\": 2, "     \
+    "\"infantry\", \"stands\": 4, \"quality\": \"" q "\", \"formation\": \"double_line\", "        \
+    "\"nation\": \"union\", \"weapon\": \"rm\", \"kind\": \"\", \"flags\": [], \"worn\": 2, "      \
     "\"spent\": 3},"
 #define GUNS(id, side, leader, n, q, gun)                                                          \
-    "{\"id\": \"" id "\", \"name\": \"" id "\", \"side\": " side ", \"leader\": " leader          \
-    ", \"arm\": \"artillery\", \"stands\": " n ", \"quality\": \"" q "\", \"formation\": "        \
-    "\"unlimbered\", \"nation\": \"union\", \"weapon\": \"" gun "\", \"kind\": \"foot\", "        \
+    "{\"id\": \"" id "\", \"name\": \"" id "\", \"side\": " side ", \"leader\": " leader           \
+    ", \"arm\": \"artillery\", \"stands\": " n ", \"quality\": \"" q "\", \"formation\": "         \
+    "\"unlimbered\", \"nation\": \"union\", \"weapon\": \"" gun "\", \"kind\": \"foot\", "         \
     "\"flags\": []}"
 #define PTS(p, why) "{\"points\": " p ", \"source\": \"test value: " why "\"}"
 
@@ -71,35 +71,65 @@ static const char battle[] =
     "\"rating\": \"able\", \"kind\": \"\", \"parent\": null, \"attached\": null},"
     "{\"id\": \"lead_c\", \"name\": \"lead_c\", \"side\": 1, \"role\": \"brigade\", "
     "\"rating\": \"able\", \"kind\": \"\", \"parent\": null, \"attached\": null}], "
-    "\"units\": [" INF("u_front", "veteran", 40, 30) INF("u_behind", "trained", 40, 25)
-        INF("u_side", "trained", 55, 30) INF("u_far", "trained", 40, 21) GUNS(
-            "bty", "0", "null", "2", "trained", "other") "," GUNS("bty2", "0", "\"lead_far\"", "2",
-                                                                  "green", "other") ","
-            GUNS("bty_hh", "0", "null", "1", "trained", "hh") ","
-    "{\"id\": \"c_fire\", \"name\": \"c_fire\", \"side\": 1, \"leader\": null, \"arm\": "
-    "\"infantry\", \"stands\": 8, \"quality\": \"veteran\", \"formation\": \"double_line\", "
-    "\"nation\": \"confederate\", \"weapon\": \"rm\", \"kind\": \"\", \"flags\": [], \"worn\": 3, "
-    "\"spent\": 4}," GUNS("c_bty", "1", "null", "2", "trained", "other") "]}, "
-    "\"turns\": 3, \"table\": {\"width\": 120, \"depth\": 90}, "
-    "\"deploy\": ["
-    "{\"unit\": \"u_front\", \"at\": [40, 30], \"face\": 0},"
-    "{\"unit\": \"u_behind\", \"at\": [40, 25], \"face\": 0},"
-    "{\"unit\": \"u_side\", \"at\": [55, 30], \"face\": 0},"
-    "{\"unit\": \"u_far\", \"at\": [40, 21], \"face\": 0},"
-    "{\"unit\": \"bty\", \"at\": [80, 30], \"face\": 0},"
-    "{\"unit\": \"bty2\", \"at\": [100, 50], \"face\": 0},"
-    "{\"unit\": \"bty_hh\", \"at\": [5, 70], \"face\": 0},"
-    "{\"unit\": \"c_fire\", \"at\": [40, 45], \"face\": 180},"
-    "{\"unit\": \"c_bty\", \"at\": [100, 80], \"face\": 180}], "
-    "\"leaders\": [{\"leader\": \"lead_far\", \"at\": [118, 2]}, "
-    "{\"leader\": \"lead_c\", \"at\": [118, 88]}], "
-    "\"fire\": {\"source\": \"test values\", "
-    "\"ranges\": {\"RM\": {\"close\": 10, \"long\": 20}, \"OTHER\": {\"close\": 25, \"long\": 120}, "
-    "\"HH\": {\"close\": 25, \"long\": 120}}, "
-    "\"musketry\": {\"RM\": {\"close\": " PTS("1", "RM close") ", \"long\": " PTS(
-        "1", "RM long") "}}, "
-                        "\"cannon\": {\"OTHER\": {\"close\": " PTS("3", "close") ", \"long\": " PTS(
-                            "1", "long") "}, \"HH\": {\"close\": " PTS("3", "close") ", \"long\": " PTS("1", "long") "}}}}";
+    "\"units\": [" INF("u_front", "veteran", 40, 30) INF("u_behind", "trained", 40,
+                                                         25) INF("u_side", "trained", 55, 30)
+        INF("u_far", "trained", 40, 21) GUNS("bty", "0", "null", "2", "trained", "other") "," GUNS(
+            "bty2", "0", "\"lead_far\"", "2", "green",
+            "other") "," GUNS("bty_hh", "0", "null", "1", "trained",
+                              "hh") ","
+                                    "{\"id\": \"c_fire\", \"name\": \"c_fire\", \"side\": 1, "
+                                    "\"leader\": null, \"arm\": "
+                                    "\"infantry\", \"stands\": 8, \"quality\": \"veteran\", "
+                                    "\"formation\": \"double_line\", "
+                                    "\"nation\": \"confederate\", \"weapon\": \"rm\", \"kind\": "
+                                    "\"\", \"flags\": [], \"worn\": 3, "
+                                    "\"spent\": 4}," GUNS(
+                                        "c_bty", "1", "null",
+                                        "2", "trained",
+                                        "other") "]}, "
+                                                 "\"turns\": 3, \"table\": {\"width\": 120, "
+                                                 "\"depth\": 90}, "
+                                                 "\"deploy\": ["
+                                                 "{\"unit\": \"u_front\", \"at\": [40, 30], "
+                                                 "\"face\": 0},"
+                                                 "{\"unit\": \"u_behind\", \"at\": [40, 25], "
+                                                 "\"face\": 0},"
+                                                 "{\"unit\": \"u_side\", \"at\": [55, 30], "
+                                                 "\"face\": 0},"
+                                                 "{\"unit\": \"u_far\", \"at\": [40, 21], "
+                                                 "\"face\": 0},"
+                                                 "{\"unit\": \"bty\", \"at\": [80, 30], \"face\": "
+                                                 "0},"
+                                                 "{\"unit\": \"bty2\", \"at\": [100, 50], "
+                                                 "\"face\": 0},"
+                                                 "{\"unit\": \"bty_hh\", \"at\": [5, 70], "
+                                                 "\"face\": 0},"
+                                                 "{\"unit\": \"c_fire\", \"at\": [40, 45], "
+                                                 "\"face\": 180},"
+                                                 "{\"unit\": \"c_bty\", \"at\": [100, 80], "
+                                                 "\"face\": 180}], "
+                                                 "\"leaders\": [{\"leader\": \"lead_far\", \"at\": "
+                                                 "[118, 2]}, "
+                                                 "{\"leader\": \"lead_c\", \"at\": [118, 88]}], "
+                                                 "\"fire\": {\"source\": \"test values\", "
+                                                 "\"ranges\": {\"RM\": {\"close\": 10, \"long\": "
+                                                 "20}, \"OTHER\": {\"close\": 25, \"long\": 120}, "
+                                                 "\"HH\": {\"close\": 25, \"long\": 120}}, "
+                                                 "\"musketry\": {\"RM\": {\"close\": " PTS("1", "RM"
+                                                                                                " c"
+                                                                                                "lo"
+                                                                                                "s"
+                                                                                                "e") ", \"long\": " PTS(
+                                                     "1", "RM long") "}}, "
+                                                                     "\"cannon\": {\"OTHER\": "
+                                                                     "{\"close\": " PTS("3", "clos"
+                                                                                             "e") ", \"long\": " PTS(
+                                                                         "1", "long") "}, \"HH\": "
+                                                                                      "{\"close\":"
+                                                                                      " " PTS("3",
+                                                                                              "clos"
+                                                                                              "e") ", \"long\": " PTS("1",
+                                                                                                                      "long") "}}}}";
 
 static void load(void)
 {
@@ -174,8 +204,8 @@ static void test_prolonge_advance_and_limber_retreat(void **state)
      * « Recul à la prolonge » (its gun "other": neither HH nor HR) */
     act("maneuver bty");
     die(3);
-    expect_legal("stand bty | limber_and_move bty | " PIVOTS("bty")
-                 " | prolonge_advance bty | prolonge_retire bty");
+    expect_legal("stand bty | limber_and_move bty | " PIVOTS(
+        "bty") " | prolonge_advance bty | prolonge_retire bty");
     act("prolonge_advance bty");
     /* « de 5cm » (not MH): 5 cm, straight ahead only (its quarters), or it
      * stays */
