@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bt_internal.h"
+#include "grognard/resolve.h"
 
 #define SEQ "seed 001, SEQUENCE DU TOUR DU JOUEUR ACTIF"
 
@@ -86,6 +87,13 @@ static const gr_bt_verb rff_verbs[] = {
      "rally UNIT: guns with a well-executed maneuver rally their silenced stands (no roll)"},
     {"resupply", NULL, IN(RFF_PH_MANEUVER), 0,
      "resupply UNIT: a well-executed maneuver's \"Réapprovisionne en munitions\" (no roll)"},
+    {"prolonge", NULL, IN(RFF_PH_MANEUVER), 0,
+     "prolonge UNIT --direction advance|retire: an unlimbered battery's well-executed « Avance à "
+     "la prolonge de 5cm, 10cm si MH » or « Recul à la prolonge : 1/2 mouv », « pas de tir »: no "
+     "cannonade this turn; not HH or HR guns (no roll)"},
+    {"limber_retreat", NULL, IN(RFF_PH_MANEUVER), 0,
+     "limber_retreat UNIT: an unlimbered battery's delayed « Attelle et retraite d'un "
+     "mouvement complet, silencieux »: limbered, a full move back, its guns silenced (no roll)"},
     {"musketry", "musketry", IN(RFF_PH_DEFENSIVE_FIRE) | IN(RFF_PH_OFFENSIVE_FIRE), 1,
      "musketry UNIT --target UNIT --band close|long (--per-stand N | --points N) [--firing N] "
      "[--cover none|partial|full|fortified] [--target-flanked] [--target-enfiladed] "
@@ -99,6 +107,10 @@ static const gr_bt_verb rff_verbs[] = {
      "breakthrough UNIT [--target UNIT]: the breakthrough move, half a move toward the nearest "
      "enemy (« perce sur 1/2 mouvement vers ennemi plus proche »), and the enemy it reaches, "
      "whom it charges in the next step; no target: it reaches none (no roll)"},
+    {"massed_effect", NULL, IN(RFF_PH_DEFENSIVE_FIRE) | IN(RFF_PH_OFFENSIVE_FIRE), 0,
+     "massed_effect UNIT: a unit within 5cm behind the target of the fire just made on a massed "
+     "target takes its effect (« Cible en masse ... subissent l'effet directement après »; no "
+     "roll)"},
     {"leader_loss", "leader_loss", IN(RFF_PH_DEFENSIVE_FIRE) | IN(RFF_PH_OFFENSIVE_FIRE), 0,
      "leader_loss --leader ID: the leader-loss test a natural 10 made due, for the target's "
      "nearest leader within 10cm, when the companion did not know him (« Perte de chef »)"},
@@ -137,9 +149,12 @@ static const gr_bt_label rff_verb_labels[] = {
     {"Change of formation", "Changement de formation"},
     {"Rally silenced guns", "Rallier les canons silencieux"},
     {"Resupply ammunition", "Réapprovisionner en munitions"},
+    {"Move by prolonge", "Manœuvre à la prolonge"},
+    {"Limber and retreat, silenced", "Attelle et retraite, silencieux"},
     {"Musketry", "Mousqueterie"},
     {"Cannonade", "Canonnade"},
     {"Breakthrough move", "Mouvement de percée"},
+    {"Massed target: the unit behind", "Cible en masse : l'unité derrière"},
     {"Leader loss", "Perte de chef"},
     {"Charge", "Charge"},
 };
@@ -269,11 +284,39 @@ const char *rff_bt_move_row(const gr_bt_unit *u)
     return cav ? "cavalry_column_or_single_line" : "infantry_column_or_single_line";
 }
 
+int rff_bt_gun_may(const gr_bt_unit *u, const char *column, const char *action, int *cm)
+{
+    if (cm)
+        *cm = -1;
+    const gr_system *s = gr_system_find("rff");
+    const gr_table *t = s ? gr_system_table(s, "gun_maneuvers") : NULL;
+    if (!t || u->arm != GR_BT_ARTILLERY)
+        return 0;
+    gr_args a = {0};
+    gr_error e;
+    int kc = gr_param_index(t->params, t->nparams, "column"),
+        ka = gr_param_index(t->params, t->nparams, "action"),
+        kg = gr_param_index(t->params, t->nparams, "gun");
+    if (kc < 0 || ka < 0 || kg < 0 || gr_args_set(t->params, kc, column, &a, &e) != GR_OK ||
+        gr_args_set(t->params, ka, action, &a, &e) != GR_OK ||
+        (gr_bt_word(rff_guns, u->weapon) >= 0 &&
+         gr_args_set(t->params, kg, u->weapon, &a, &e) != GR_OK))
+        return 0;
+    gr_cell c = {0};
+    if (t->lookup(&a, &c, &e) != GR_OK || strcmp(t->outcomes[c.outcome].id, "allowed"))
+        return 0;
+    for (int i = 0; cm && i < c.nfields; i++)
+        if (!strcmp(c.fields[i].key, "cm"))
+            *cm = (int)c.fields[i].i;
+    return 1;
+}
+
 /* ---- when a phase begins ------------------------------------------------------------ */
 
 static void rff_phase_begins(gr_battle *b)
 {
     b->sys[RFF_B_LEADER_DUE] = 0; /* a due test is made in its fire step */
+    b->sys[RFF_B_MASSED] = 0;     /* « directement après »: in the fire's step */
     if (rff_bt_step(b) != RFF_PH_LEADERS)
         return;
     /* A player's turn begins: the maneuver results, charge declarations

@@ -19,7 +19,17 @@ enum rff_bt_unit_sys {
     RFF_U_BREAKTHROUGH, /* 1: may break through (percée) in this turn's step 3c */
     RFF_U_PROVISIONAL,  /* 1: its commander was replaced: "Commandant provisoire" */
     RFF_U_BT_TARGET,    /* the breakthrough move (step 3b) reached this enemy: index + 1 */
+    RFF_U_MARKS,        /* the RFF_M_* bits of this player's turn */
     RFF_U_SYS_COUNT
+};
+_Static_assert(RFF_U_SYS_COUNT <= (int)(sizeof((gr_bt_unit *)0)->sys / sizeof(int)),
+               "rff's unit counters fit gr_bt_unit.sys");
+
+/* RFF_U_MARKS bits. */
+enum {
+    RFF_M_NO_FIRE = 1, /* went to the prolonge this turn: « pas de tir » (MANŒUVRES DES CANONS):
+                          refused a cannonade until the next player's turn */
+    RFF_M_MASSED = 2,  /* has taken the effect of the massed fire now due (RFF_B_MASSED) */
 };
 
 /* gr_battle.sys[] of an rff battle. */
@@ -29,8 +39,20 @@ enum rff_bt_battle_sys {
      * de chef. Testez après dé de base égal à 10 »); 0 none.  Cleared when
      * a phase begins. */
     RFF_B_LEADER_DUE,
+    /* « Cible en masse. Les unités dans les 5cm derrière la cible subissent
+     * l'effet directement après »: the target's index + 1 of the last fire
+     * on a massed target whose result has an effect (0 none), the result
+     * (the musketry table's outcome), its score and 1 for a cannonade: each
+     * unit behind takes it with `massed_effect UNIT`.  Replaced by the next
+     * fire; cleared when a phase begins. */
+    RFF_B_MASSED,
+    RFF_B_MASSED_OUTCOME,
+    RFF_B_MASSED_SCORE,
+    RFF_B_MASSED_CANNON,
     RFF_B_SYS_COUNT
 };
+_Static_assert(RFF_B_SYS_COUNT <= (int)(sizeof((gr_battle *)0)->sys / sizeof(int)),
+               "rff's battle counters fit gr_battle.sys");
 
 /* RFF_U_COLUMN values. */
 enum { RFF_BT_COL_NONE, RFF_BT_COL_WELL, RFF_BT_COL_DELAYED, RFF_BT_COL_SHOCKED, RFF_BT_COL_OTHER };
@@ -73,6 +95,13 @@ const char *rff_bt_move_row(const gr_bt_unit *u);
  * words), NULL-terminated. */
 extern const char *const rff_bt_troop_forms[];
 extern const char *const rff_bt_gun_forms[];
+
+/* What MANŒUVRES DES CANONS lets battery u do (the rules' gun_maneuvers
+ * table, src/rules/rff/rff_tables.c): column "well_executed" or "delayed",
+ * action one of its actions ("prolonge_advance", "limber_and_retreat"...),
+ * read with u's gun type.  1 allowed; 0 not listed or forbidden (HH, HR);
+ * *cm (if not NULL) the cell's cm, or -1 when it gives none. */
+int rff_bt_gun_may(const gr_bt_unit *u, const char *column, const char *action, int *cm);
 
 /* rff's prepare (bt_rff_prepare.c). */
 gr_status rff_bt_prepare(const gr_battle *b, const gr_bt_verb *v, const gr_bt_call *c, gr_args *out,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bt_rff.h"
+#include "grognard/resolve.h"
 
 /* The parties of one resolution: 0 the target / defender / unit tested,
  * 1 the attacker (charge) or the firer. */
@@ -393,8 +394,22 @@ static gr_status apply_fire(fx *x, const gr_resolution *r, int cannon, gr_bt_out
             say(x, 0, "charge home: the melee is resolved in the charge phase");
         }
     }
-    if (fact(x->c, "massed") && strcmp(s->table->outcomes[s->cell.outcome].id, "no_effect"))
-        say(x, 0, "the units within 5 cm behind it take the same effect");
+    /* « Cible en masse »: a result with an effect (not « Tir sans effet », nor
+     * « Tir nourri » from musketry: « Pas d'effet de mousqueterie ») is due
+     * to each unit within 5cm behind the target, directly after. */
+    const char *oid = s->table->outcomes[s->cell.outcome].id;
+    b->sys[RFF_B_MASSED] = 0;
+    if (fact(x->c, "massed") && strcmp(oid, "no_effect") && (cannon || strcmp(oid, "heavy"))) {
+        b->sys[RFF_B_MASSED] = x->unit[0] + 1;
+        b->sys[RFF_B_MASSED_OUTCOME] = s->cell.outcome;
+        b->sys[RFF_B_MASSED_SCORE] = s->score;
+        b->sys[RFF_B_MASSED_CANNON] = cannon;
+        for (int i = 0; i < b->nunits; i++)
+            b->units[i].sys[RFF_U_MARKS] &= ~RFF_M_MASSED;
+        say(x, 0,
+            "the units within 5 cm behind it take the same effect directly after: massed_effect "
+            "UNIT for each");
+    }
     if (value(r, "low_ammunition", 0)) {
         f->ammo = 1;
         say(x, 1, "low on ammunition (natural 10): fire points x 1/2 until resupplied");
@@ -463,6 +478,38 @@ static gr_status apply_charge(fx *x, const gr_resolution *r, gr_bt_outcome *out)
     return GR_OK;
 }
 
+/* « Cible en masse »: unit u, within 5cm behind the target of the fire
+ * just made, takes its result (the same EFFETS row, at the fire's score:
+ * « perte d'un socle supp. si 15 ou plus »), read for its own arm and its
+ * own state (« si déjà en désordre »); the fire's charge effect and its
+ * natural 10 stay the target's and the firer's. */
+static void apply_massed(gr_battle *b, int u, gr_bt_outcome *out)
+{
+    const gr_system *sys = gr_system_find("rff");
+    const gr_table *t = sys ? gr_system_table(sys, "musketry") : NULL;
+    if (!t)
+        return;
+    gr_step s;
+    memset(&s, 0, sizeof s);
+    s.table = t;
+    s.cell.outcome = b->sys[RFF_B_MASSED_OUTCOME];
+    s.score = b->sys[RFF_B_MASSED_SCORE];
+    fx x = {0};
+    x.b = b;
+    x.out = out;
+    x.unit[0] = u;
+    x.unit[1] = -1;
+    x.close = -1;
+    x.cannonade = b->sys[RFF_B_MASSED_CANNON];
+    x.suffix[0] = " (behind the target)";
+    say(&x, 0, "« Cible en masse », within 5 cm behind %s: %s", b->units[b->sys[RFF_B_MASSED] - 1].name,
+        t->outcomes[s.cell.outcome].label);
+    apply_step(&x, &s, 0);
+    b->units[u].sys[RFF_U_MARKS] |= RFF_M_MASSED;
+    flush(&x);
+    sweep(b, out);
+}
+
 static gr_status apply_noroll(gr_battle *b, const gr_bt_call *c, gr_bt_outcome *out)
 {
     const char *v = c->verb;
@@ -526,6 +573,28 @@ static gr_status apply_noroll(gr_battle *b, const gr_bt_call *c, gr_bt_outcome *
         u->guns_silenced = 0;
         u->guns = GR_GUNS_NONE;
         bt_instr(out, "%s: the guns rally (no gun stand silenced)", u->name);
+    } else if (!strcmp(v, "massed_effect")) {
+        apply_massed(b, c->unit, out);
+    } else if (!strcmp(v, "prolonge")) {
+        int cm = -1, adv = !strcmp(gr_bt_call_get(c, "direction"), "advance");
+        rff_bt_gun_may(u, "well_executed", adv ? "prolonge_advance" : "prolonge_retire", &cm);
+        u->sys[RFF_U_MARKS] |= RFF_M_NO_FIRE;
+        if (adv)
+            bt_instr(out, "%s: advances %d cm at the prolonge, unlimbered; no fire this turn (pas "
+                          "de tir)",
+                     u->name, cm);
+        else {
+            int full = clear_cm(u, 0);
+            bt_instr(out, "%s: retires half a move at the prolonge (%d%s cm in the open), "
+                          "unlimbered; no fire this turn (pas de tir)",
+                     u->name, full / 2, full % 2 ? ".5" : "");
+        }
+    } else if (!strcmp(v, "limber_retreat")) {
+        u->limbered = 1;
+        snprintf(u->formation, sizeof u->formation, "limbered");
+        silence(u, -1);
+        bt_instr(out, "%s: limbers, retreats a full move (%d cm in the open), guns silenced", u->name,
+                 clear_cm(u, 0));
     } else if (!strcmp(v, "resupply")) {
         u->ammo = 0;
         bt_instr(out, "%s: resupplied with ammunition", u->name);

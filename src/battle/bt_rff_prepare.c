@@ -209,6 +209,11 @@ static gr_status prep_fire(prep *x, int cannon)
                             "cannonade: %s is limbered; limbered guns do not fire (unlimber "
                             "first: form %s {formation} unlimbered after a maneuver)",
                             u->id, u->id);
+    if (cannon && (u->sys[RFF_U_MARKS] & RFF_M_NO_FIRE))
+        return gr_error_set(x->err, GR_EILLEGAL,
+                            "cannonade: %s went to the prolonge this turn (« Avance / Recul à la "
+                            "prolonge ..., pas de tir »): it fires again in the next player's turn",
+                            u->id);
     if (able <= 0)
         return gr_error_set(x->err, GR_EILLEGAL, "%s: %s has no %s able to fire", x->c->verb, u->id,
                             cannon ? "gun stand (all silenced)" : "stand");
@@ -609,6 +614,70 @@ static gr_status prep_noroll(prep *x)
         if (x->c->target >= 0 &&
             (st = actor(x, x->c->target, 1 - u->side, "the enemy reached")) != GR_OK)
             return st;
+        return GR_OK;
+    }
+    if (!strcmp(v, "massed_effect")) {
+        static const char *const none[] = {NULL};
+        int due = b->sys[RFF_B_MASSED] - 1;
+        if ((st = check_keys(x, none)) != GR_OK)
+            return st;
+        if (due < 0)
+            return gr_error_set(x->err, GR_EILLEGAL,
+                                "massed_effect: no fire on a massed target with an effect was just "
+                                "made in this step (« Cible en masse »: a fire given {massed} whose "
+                                "result has an effect)");
+        if ((st = actor(x, x->c->unit, b->units[due].side, "unit behind the target")) != GR_OK)
+            return st;
+        if (x->c->unit == due || x->c->target >= 0)
+            return gr_error_set(x->err, GR_EINPUT,
+                                "massed_effect %s: name one unit within 5cm behind %s (the target "
+                                "itself has taken the effect), no {target}",
+                                b->units[x->c->unit].id, b->units[due].id);
+        if (b->units[x->c->unit].sys[RFF_U_MARKS] & RFF_M_MASSED)
+            return gr_error_set(x->err, GR_EILLEGAL,
+                                "massed_effect: %s has taken this fire's effect already",
+                                b->units[x->c->unit].id);
+        return GR_OK;
+    }
+    /* prolonge, limber_retreat: a battery of the phasing side, unlimbered,
+     * and what MANŒUVRES DES CANONS lists for its result and its guns. */
+    if (!strcmp(v, "prolonge") || !strcmp(v, "limber_retreat")) {
+        static const char *const dir_facts[] = {"direction", NULL}, *const none[] = {NULL};
+        static const char *const dirs[] = {"advance", "retire", NULL};
+        int pro = !strcmp(v, "prolonge");
+        if ((st = check_keys(x, pro ? dir_facts : none)) != GR_OK ||
+            (st = actor(x, x->c->unit, side, "battery")) != GR_OK)
+            return st;
+        const gr_bt_unit *u = &b->units[x->c->unit];
+        const char *dir = pro ? gr_bt_call_get(x->c, "direction") : NULL;
+        if (pro && (!dir || gr_bt_word(dirs, dir) < 0))
+            return gr_error_set(x->err, GR_EINPUT, "prolonge %s {direction} %s; accepted: advance, "
+                                                   "retire",
+                                u->id, dir ? dir : "(missing)");
+        if (u->arm != GR_BT_ARTILLERY || u->limbered || gr_bt_unit_stands(u) < 1)
+            return gr_error_set(x->err, GR_EILLEGAL,
+                                "%s: %s is not an unlimbered battery (%s)", v, u->id,
+                                pro ? "« à la prolonge »: guns moved by hand, unlimbered"
+                                    : "« Attelle »: it limbers first");
+        const char *action = !pro                       ? "limber_and_retreat"
+                             : !strcmp(dir, "advance") ? "prolonge_advance"
+                                                       : "prolonge_retire";
+        int col = u->sys[RFF_U_COLUMN];
+        const char *column = col == RFF_BT_COL_WELL      ? "well_executed"
+                             : col == RFF_BT_COL_DELAYED ? "delayed"
+                                                         : NULL;
+        if (!column || !rff_bt_gun_may(u, column, action, NULL))
+            return gr_error_set(x->err, GR_EILLEGAL,
+                                "%s %s: its maneuver result this turn does not allow it (MANŒUVRES "
+                                "DES CANONS: %s; %s)",
+                                v, u->id,
+                                pro ? "BIEN EXÉCUTÉE lists « à la prolonge »"
+                                    : "RETARDÉE lists « Attelle et retraite d'un mouvement complet, "
+                                      "silencieux »",
+                                pro ? "« interdit(e) » for HH and HR guns" : "after a delayed result");
+        if (pro && (u->sys[RFF_U_MARKS] & RFF_M_NO_FIRE))
+            return gr_error_set(x->err, GR_EILLEGAL, "prolonge: %s has gone to the prolonge this turn",
+                                u->id);
         return GR_OK;
     }
     /* form, rally, resupply: a unit of the phasing side and its result. */

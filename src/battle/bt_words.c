@@ -40,6 +40,7 @@ static const struct {
     {"deployed",
      {"Deployed in a town or behind works", "Déployée en ville ou derrière des ouvrages"}},
     {"deployment", {"Deployment this move", "Déploiement pendant ce mouvement"}},
+    {"direction", {"Direction", "Sens"}},
     {"division-in-range", {"Division officer in range", "Officier de division à portée"}},
     {"enfilade", {"Enfilade fire", "Tir d'enfilade"}},
     {"enfiladed", {"Target enfiladed", "Cible prise en enfilade"}},
@@ -93,6 +94,7 @@ static const struct {
     gr_bt_label label;
 } values[] = {
     {"able", {"able", "capable"}},
+    {"advance", {"advance", "avance"}},
     {"army", {"army", "armée"}},
     {"average", {"average", "moyen"}},
     {"breastworks", {"breastworks", "parapets"}},
@@ -145,6 +147,7 @@ static const struct {
     {"poor", {"poor", "médiocre"}},
     {"provisional", {"provisional commander", "commandant provisoire"}},
     {"reserve", {"reserve zone", "zone de réserve"}},
+    {"retire", {"retire", "recul"}},
     {"river_bank", {"river bank", "berge"}},
     {"road", {"road", "route"}},
     {"road_column", {"road column", "colonne de route"}},

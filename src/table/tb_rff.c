@@ -49,8 +49,10 @@ enum {
                           ligne ») */
     RSF_ROUGH = 256,   /* its move into contact went through « terrain handicapant ou
                           difficile » (« Désordre si charge par terrain handicapant ») */
+    RSF_PROLONGE = 512, /* a battery's move at the prolonge: straight ahead (« Avance ») ... */
+    RSF_BACK = 1024,    /* ... or, with RSF_PROLONGE, straight back (« Recul ») */
 };
-#define RSF_ALLOW_SHIFT 9
+#define RSF_ALLOW_SHIFT 11
 
 /* The choices of a unit after its maneuver (K_BATTERY's argument): its
  * move, or instead of it one of the column's verbs of no roll, «
@@ -60,7 +62,11 @@ enum {
  * CANONS): stand (« Tire »), « Attelle ou dételle » (delayed), « Dételle et
  * tire », « Attèle et mouvement complet », « Mouvement complet et dételle »
  * (well executed), « Pivote (et tire) » by one of rb_pivot's turns (the
- * companion's `form` limbered / unlimbered; a pivot is the table's). */
+ * companion's `form` limbered / unlimbered; a pivot is the table's); after
+ * the pivots, « Avance » and « Recul à la prolonge » (well executed) and «
+ * Attelle et retraite d'un mouvement complet, silencieux » (delayed), the
+ * companion's `prolonge` and `limber_retreat` (numbered after the
+ * pivots, so that the pivots keep theirs). */
 enum {
     RB_MOVE,
     RB_RESUPPLY,
@@ -80,7 +86,23 @@ static const char *const rb_words[RB_PIVOT] = {"take_move",       "resupply",   
  * seed 001 prints no angle for « Pivote »; the troops' « Changement de front
  * (90° max) » bounds it, in the table's steps of 30 degrees (a reading). */
 static const int rb_pivot[] = {30, 60, 90, -30, -60, -90};
-#define RB_COUNT (RB_PIVOT + (int)(sizeof rb_pivot / sizeof rb_pivot[0]))
+#define RB_NPIVOT ((int)(sizeof rb_pivot / sizeof rb_pivot[0]))
+enum {
+    RB_PROLONGE_ADVANCE = RB_PIVOT + RB_NPIVOT,
+    RB_PROLONGE_RETIRE,
+    RB_LIMBER_RETREAT,
+    RB_COUNT
+};
+static const char *const rb_words_after[RB_COUNT - RB_PROLONGE_ADVANCE] = {
+    "prolonge_advance", "prolonge_retire", "limber_and_retreat"};
+
+/* The word of choice c (rb_words, rb_words_after), NULL for a pivot. */
+static const char *rb_word(uint64_t c)
+{
+    return c < RB_PIVOT                                             ? rb_words[c]
+           : c >= RB_PROLONGE_ADVANCE && c < (uint64_t)RB_COUNT ? rb_words_after[c - RB_PROLONGE_ADVANCE]
+                                                                    : NULL;
+}
 
 /* ---- rff's tables (src/rules/rff/rff_tables.c) -------------------------------- */
 
@@ -129,6 +151,9 @@ static int64_t command_radius(const char *condition)
 #define RFF_FLANK_REACH TT_CM(20)
 #define RFF_LEADER_NEAR TT_CM(10)
 #define RFF_CHARGE_STOP TT_CM(5)
+/* « Cible en masse. Les unités dans les 5cm derrière la cible » (EFFETS
+ * ADDITIONNELS). */
+#define RFF_MASSED_BEHIND TT_CM(5)
 
 /* The order of battle's formation words (rff_bt_troop_forms,
  * rff_bt_gun_forms) and how the table lays them out: a double line side by
@@ -258,6 +283,24 @@ static int leader_near(const tb_state *s, int side, const tt_unit *t)
     return best;
 }
 
+/* « Cible en masse »: the units of target t's side (t excepted, in play)
+ * whose centre lies on t's rear side (tt_unit_side_of TT_REAR: behind the
+ * line of its last rank's rear edge) and whose stands are within 5 cm of
+ * t's, edge to edge (docs/rules/rff.md).  Their ids into out (at most cap),
+ * in table order; the count. */
+static int behind_of(const tb_state *s, const tt_unit *t, int *out, int cap)
+{
+    int n = 0;
+    for (int i = 0; i < s->t.nunits && n < cap; i++) {
+        const tt_unit *f = &s->t.units[i];
+        if (f->side == t->side && f->id != t->id && !s->b.units[f->id].removed &&
+            tt_unit_side_of(t, centre_of(f)) == TT_REAR &&
+            tt_unit_cmp_range(t, f, RFF_MASSED_BEHIND) <= 0)
+            out[n++] = f->id;
+    }
+    return n;
+}
+
 static void maneuver_facts(const tb_scenario *sc, const tb_state *s, int u, gr_bt_action *a)
 {
     const tt_unit *tu = tb_on_table_c(&s->t, u);
@@ -319,6 +362,9 @@ static void fire_facts(const tb_scenario *sc, const tb_state *s, gr_bt_action *a
         a->call.leader = l;
     else
         tb_call_fact(&a->call, "no-leader-near", "yes");
+    int behind[1];
+    if (behind_of(s, t, behind, 1) > 0)
+        tb_call_fact(&a->call, "massed", "yes");
 }
 
 /* « Canon supporté »: a regiment of its side in contact with the battery (a
@@ -413,6 +459,8 @@ static void rff_mover(const tb_state *s, int u, int64_t allow, tt_mover *mv)
     if (bu->arm != GR_BT_ARTILLERY && bu->sys[RFF_U_COLUMN] == RFF_BT_COL_DELAYED &&
         !(s->sys[RS_FLAGS + u] & RSF_BREAK) && s->x.mv_break != 3)
         mv->pass_penalty = allow + 1;
+    if (s->sys[RS_FLAGS + u] & RSF_PROLONGE) /* guns moved by hand: no road rate */
+        mv->speed[TT_GO_ROAD] = mv->speed[TT_GO_CLEAR];
     const tt_unit *tu = tb_on_table_c(&s->t, u);
     if (tu)
         mv->may_change[tu->pose.form] = 1;
@@ -486,6 +534,8 @@ static int rff_move_ok(const tb_state *s, const tt_option *o)
             return 0;
         return tt_q_cmp(tb_front_to(o->end.at, e), tb_front_to(tu->pose.at, e)) < 0;
     }
+    if (fl & RSF_PROLONGE) /* « à la prolonge »: straight ahead, or straight back (or it stays) */
+        return o->kind == TT_MK_HOLD || o->kind == ((fl & RSF_BACK) ? TT_MK_FALL_BACK : TT_MK_ADVANCE);
     if (o->kind == TT_MK_CONTACT)
         return (fl & RSF_CHARGE) != 0;
     return 1;
@@ -508,6 +558,12 @@ static gr_status rff_move_refused(const tb_state *s, gr_action act, gr_error *er
                                 "%s takes the position %s left (« ATTAQUANT prend la position "
                                 "»): straight ahead only, or it stays",
                                 s->b.units[u].id, s->b.units[s->x.mv_toward].id);
+        if (opt && i < (uint64_t)n && !rff_move_ok(s, &opt[i]) &&
+            (s->sys[RS_FLAGS + u] & RSF_PROLONGE))
+            return gr_error_set(err, GR_EILLEGAL,
+                                "%s moves at the prolonge: straight %s only, or it stays",
+                                s->b.units[u].id,
+                                (s->sys[RS_FLAGS + u] & RSF_BACK) ? "back" : "ahead");
         if (opt && i < (uint64_t)n && !rff_move_ok(s, &opt[i]))
             return gr_error_set(err, GR_EILLEGAL,
                                 (s->sys[RS_FLAGS + u] & RSF_BREAK)
@@ -518,7 +574,7 @@ static gr_status rff_move_refused(const tb_state *s, gr_action act, gr_error *er
                                 s->b.units[u].id);
         return GR_OK;
     }
-    if (k == K_POSE && ((s->sys[RS_FLAGS + u] & RSF_BREAK) || s->x.mv_break == 3))
+    if (k == K_POSE && ((s->sys[RS_FLAGS + u] & (RSF_BREAK | RSF_PROLONGE)) || s->x.mv_break == 3))
         return gr_error_set(err, GR_EILLEGAL, "%s: choose one of the listed moves",
                             s->b.units[u].id);
     return GR_OK;
@@ -568,7 +624,8 @@ static void rff_moved(const tb_scenario *sc, tb_state *s, int u)
 {
     (void)sc;
     int fl = s->sys[RS_FLAGS + u];
-    s->sys[RS_FLAGS + u] &= ~(RSF_CHARGE | RSF_FORM | RSF_LINES | RSF_BREAK | RSF_UNLIMBER);
+    s->sys[RS_FLAGS + u] &=
+        ~(RSF_CHARGE | RSF_FORM | RSF_LINES | RSF_BREAK | RSF_UNLIMBER | RSF_PROLONGE | RSF_BACK);
     const tt_unit *tu = tb_on_table_c(&s->t, u);
     if (!tu)
         return;
@@ -758,13 +815,21 @@ static int pivot_fits(const tb_state *s, int u, int deg, tt_pose *out)
     return ok;
 }
 
+/* 1: the companion allows verb (with fact key val, key NULL none) to
+ * battery u now. */
+static int may_do(const tb_state *s, int u, const char *verb, const char *key, const char *val)
+{
+    gr_bt_action a;
+    tb_call_init(&a, verb, u, -1);
+    if (key)
+        tb_call_fact(&a.call, key, val);
+    return tb_allowed(&s->b, &a);
+}
+
 /* 1: the companion lets battery u take formation `to` now (`form`). */
 static int may_form(const tb_state *s, int u, const char *to)
 {
-    gr_bt_action a;
-    tb_call_init(&a, "form", u, -1);
-    tb_call_fact(&a.call, "formation", to);
-    return tb_allowed(&s->b, &a);
+    return may_do(s, u, "form", "formation", to);
 }
 
 /* 1: battery choice c (RB_STAND and after) is open to u after its result
@@ -786,8 +851,12 @@ static int gun_choice(const tb_state *s, int u, int c)
     case RB_UNLIMBER: return lim && may_form(s, u, "unlimbered");
     case RB_LIMBER_MOVE: return well && !lim && may_form(s, u, "limbered");
     case RB_MOVE_UNLIMBER: return well && lim && may_form(s, u, "unlimbered");
+    /* the companion reads MANŒUVRES DES CANONS (not HH or HR at the prolonge) */
+    case RB_PROLONGE_ADVANCE: return well && !lim && may_do(s, u, "prolonge", "direction", "advance");
+    case RB_PROLONGE_RETIRE: return well && !lim && may_do(s, u, "prolonge", "direction", "retire");
+    case RB_LIMBER_RETREAT: return del && !lim && may_do(s, u, "limber_retreat", NULL, NULL);
     default:
-        return c >= RB_PIVOT && c < RB_COUNT && !lim &&
+        return c >= RB_PIVOT && c < RB_PIVOT + RB_NPIVOT && !lim &&
                pivot_fits(s, u, rb_pivot[c - RB_PIVOT], NULL);
     }
 }
@@ -1029,6 +1098,41 @@ static gr_status rff_step(const tb_scenario *sc, tb_state *s, gr_action act, gr_
             tb_after_step(sc, s);
             return GR_OK;
         }
+        if (c == RB_PROLONGE_ADVANCE || c == RB_PROLONGE_RETIRE) {
+            /* « Avance à la prolonge de 5cm, 10cm si MH » (the rules' cm),
+             * « Recul à la prolonge : 1/2 mouv »; unlimbered, « pas de tir »
+             * (the companion keeps it) */
+            int adv = c == RB_PROLONGE_ADVANCE, cm = -1;
+            gr_bt_action a;
+            tb_call_init(&a, "prolonge", u, -1);
+            tb_call_fact(&a.call, "direction", adv ? "advance" : "retire");
+            gr_status st = gr_battle_do(&s->b, &a, NULL, err);
+            if (st != GR_OK)
+                return st;
+            rff_bt_gun_may(&b->units[u], "well_executed", "prolonge_advance", &cm);
+            s->sys[RS_FLAGS + u] = RSF_PROLONGE | (adv ? 0 : RSF_BACK);
+            s->x.mv_unit = u;
+            s->x.mv_allow = adv ? (int64_t)(cm > 0 ? cm : 0) * TT_UNITS_PER_CM : full_move(&b->units[u]) / 2;
+            tb_after_step(sc, s);
+            return GR_OK;
+        }
+        if (c == RB_LIMBER_RETREAT) {
+            /* « Attelle et retraite d'un mouvement complet, silencieux »: the
+             * companion limbers and silences it; a full move away from the
+             * nearest enemy (as any retreat) */
+            tb_before lb;
+            tb_snapshot(s, &lb);
+            gr_bt_action a;
+            tb_call_init(&a, "limber_retreat", u, -1);
+            gr_status st = gr_battle_do(&s->b, &a, NULL, err);
+            if (st != GR_OK)
+                return st;
+            tb_follow_battle(s, &lb);
+            tb_retreat(s, u, full_move(&b->units[u]));
+            s->sys[RS_FLAGS + u] = 0;
+            tb_after_step(sc, s);
+            return GR_OK;
+        }
         if (c >= RB_STAND) {
             gr_status st = GR_OK;
             tt_pose turned;
@@ -1235,7 +1339,27 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
             att_held = maneuver ? 0 : depth_held(s, a->call.unit);
     int takes = 0, def_takes = 0, att_retreated = 0, def_retreated = 0,
         charge = !strcmp(verb, "charge");
+    /* « Cible en masse »: the units behind the target as the fire found them
+     * (before its losses are taken off the table) */
+    const tt_unit *dfd =
+        !maneuver && a->call.target >= 0 ? tb_on_table_c(&s->t, a->call.target) : NULL;
+    int behind[GR_BT_MAX_UNITS], nbehind = 0;
+    if (dfd && (!strcmp(verb, "musketry") || !strcmp(verb, "cannonade")))
+        nbehind = behind_of(s, dfd, behind, GR_BT_MAX_UNITS);
     tb_follow_battle(s, bf);
+    /* ... take its result directly after, through the companion, when it
+     * has an effect (the companion keeps it due: RFF_B_MASSED) */
+    if (nbehind > 0 && out->resolved && s->b.sys[RFF_B_MASSED] == a->call.target + 1) {
+        tb_before mb;
+        tb_snapshot(s, &mb);
+        for (int i = 0; i < nbehind; i++) {
+            gr_bt_action m;
+            gr_error merr;
+            tb_call_init(&m, "massed_effect", behind[i], -1);
+            gr_battle_do(&s->b, &m, NULL, &merr);
+        }
+        tb_follow_battle(s, &mb);
+    }
     const gr_resolution *r = &out->res;
     int move = GR_MOVE_UNSTATED, retreated = 0;
     /* a charge's retreats: each side's last line that holds (a conditional
@@ -1384,9 +1508,9 @@ static int tb_rff_describe(const tb_state *s, gr_action act, char *buf, size_t c
     case K_COUNTERCHARGE: return snprintf(buf, cap, "countercharge %s --target %s", uid, tid);
     case K_BATTERY: {
         uint64_t c = tb_act_arg(act);
-        if (c >= RB_PIVOT && c < (uint64_t)RB_COUNT)
+        if (c >= RB_PIVOT && c < (uint64_t)(RB_PIVOT + RB_NPIVOT))
             return snprintf(buf, cap, "pivot %s --turn %d", uid, rb_pivot[c - RB_PIVOT]);
-        return snprintf(buf, cap, "%s %s", c < RB_PIVOT ? rb_words[c] : "?", uid);
+        return snprintf(buf, cap, "%s %s", rb_word(c) ? rb_word(c) : "?", uid);
     }
     case K_NO_COUNTER: return snprintf(buf, cap, "no_countercharge %s --target %s", uid, tid);
     case K_REPLACE:
@@ -1404,9 +1528,9 @@ static void rff_action_json(const tb_state *s, gr_action a, json_t *o)
     if (tb_act_kind(a) != K_BATTERY)
         return;
     uint64_t arg = tb_act_arg(a);
-    if (arg < RB_PIVOT) {
-        json_object_set_new(o, "choice", json_string(rb_words[arg]));
-    } else if (arg < RB_COUNT) {
+    if (rb_word(arg)) {
+        json_object_set_new(o, "choice", json_string(rb_word(arg)));
+    } else if (arg < (uint64_t)(RB_PIVOT + RB_NPIVOT)) {
         json_object_set_new(o, "choice", json_string("pivot"));
         json_object_set_new(o, "turn", json_integer(rb_pivot[arg - RB_PIVOT]));
     }

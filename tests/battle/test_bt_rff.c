@@ -650,17 +650,23 @@ static void test_three_turns(void **state_)
     free(B);
 }
 
+/* A fresh battle at turn 1's first defensive fire (the Confederates'). */
+static void fresh_to_defensive_fire(void)
+{
+    NLOG = 0;
+    B = new_battle();
+    next_to(1, "s0_maneuver");
+    next_to(1, "s0_leader_moves");
+    next_to(1, "s0_defensive_fire");
+}
+
 /* Guns silenced by musketry cannot fire until they rally; a fierce fight
  * (difference 0) costs each side a stand and is fought again with both
  * sides disordered. */
 static void test_guns_and_fierce_fight(void **state_)
 {
     (void)state_;
-    NLOG = 0;
-    B = new_battle();
-    next_to(1, "s0_maneuver");
-    next_to(1, "s0_leader_moves");
-    next_to(1, "s0_defensive_fire");
+    fresh_to_defensive_fire();
     /* 15th on Hazlett's guns at close range: 7 pts: 0; "+1 Canon attelé,
      * pris en enfilade ou à portée rapprochée": +1.  Die 9 -> 10: Entraîné
      * "9 - 10": Tir mortel: "1 Canon détruit, 1 silencieux": 3 -> 2 gun
@@ -1141,6 +1147,155 @@ static void test_guns_shocked(void **state_)
     }
 }
 
+/* MANŒUVRES DES CANONS, BIEN EXÉCUTÉE: « Avance à la prolonge de 5cm, 10cm
+ * si MH, pas de tir. Avance interdite pour HH ; HR » and « Recul à la
+ * prolonge : 1/2 mouv, pas de tir. Interdit si HH ou HR ».  Hazlett: +2
+ * fraîche +2 en batterie = +4; die 3 -> 7: "3 - 7 Manœuvre bien exécutée".
+ * A battery that went to the prolonge is refused its cannonade in this
+ * player's turn (its offensive fire) and fires again in the next player's
+ * turn (its side's defensive fire). */
+static void test_prolonge(void **state_)
+{
+    (void)state_;
+    static const struct {
+        const char *gun, *dir, *said; /* said NULL: refused */
+    } cases[] = {
+        {"other", "advance", "advances 5 cm at the prolonge"},
+        {"mh", "advance", "advances 10 cm at the prolonge"},
+        /* « 1/2 mouv »: half the foot battery's 30 cm (CAPACITES DE MOUVEMENT) */
+        {"other", "retire", "retires half a move at the prolonge (15 cm in the open)"},
+        {"mh", "retire", "retires half a move at the prolonge (15 cm in the open)"},
+        {"hh", "advance", NULL},
+        {"hr", "advance", NULL},
+        {"hh", "retire", NULL},
+        {"hr", "retire", NULL},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        NLOG = 0;
+        B = new_battle();
+        snprintf(B->units[HAZLETT].weapon, GR_BT_ID, "%s", cases[k].gun);
+        char spec[96];
+        snprintf(spec, sizeof spec, "prolonge hazlett --direction %s", cases[k].dir);
+        next_to(1, "s0_maneuver");
+        refused(spec, NULL, GR_EILLEGAL, "does not allow it"); /* not tested yet */
+        ok("maneuver hazlett --close no", "3");
+        result(4, 7, "well_executed");
+        if (!cases[k].said) {
+            refused(spec, NULL, GR_EILLEGAL, "interdit");
+            assert_int_equal(U(HAZLETT)->sys[0 /* RFF_U_COLUMN */], 1 /* well executed */);
+            free(B);
+            continue;
+        }
+        refused("prolonge hazlett --direction sideways", NULL, GR_EINPUT, "accepted: advance");
+        refused("prolonge hazlett", NULL, GR_EINPUT, "accepted: advance");
+        ok(spec, NULL);
+        assert_true(said(cases[k].said));
+        assert_true(said("no fire this turn"));
+        assert_int_equal(U(HAZLETT)->limbered, 0); /* it stays unlimbered */
+        refused(spec, NULL, GR_EILLEGAL, "has gone to the prolonge this turn");
+        if (k == 0) {
+            next_to(1, "s0_leader_moves");
+            next_to(1, "s0_defensive_fire");
+            next_to(1, "s0_offensive_fire");
+            refused("cannonade hazlett --target 47th_alabama --band long --per-stand 2", "6",
+                    GR_EILLEGAL, "went to the prolonge this turn");
+            for (int i = 0; i < 7; i++) /* s0_offensive_fire (4) .. s1_defensive_fire (11) */
+                ok("next", NULL);
+            assert_string_equal(B->rules->phases[B->phase].id, "s1_defensive_fire");
+            /* 3 gun stands x 2 = 6 pts: "0 6 - 8 pts"; "-1 ... tir de canon":
+             * -1.  Die 6 -> 5: Bleu "5 - 6": Tir efficace: the 47th is
+             * disordered. */
+            ok("cannonade hazlett --target 47th_alabama --band long --per-stand 2", "6");
+            result(-1, 5, "effective");
+            state(AL47, 5, 1, GR_BT_FRESH);
+        }
+        free(B);
+    }
+}
+
+/* MANŒUVRES DES CANONS, RETARDÉE: « Attelle et retraite d'un mouvement
+ * complet, silencieux ».  Hazlett: +2 fraîche +2 en batterie -2 pris de
+ * flanc -2 pertes les plus nombreuses = 0; die 1 -> 1: "1 - 2 Manœuvre
+ * retardée". */
+static void test_limber_and_retreat(void **state_)
+{
+    (void)state_;
+    NLOG = 0;
+    B = new_battle();
+    next_to(1, "s0_maneuver");
+    refused("limber_retreat hazlett", NULL, GR_EILLEGAL, "does not allow it");
+    ok("maneuver hazlett --close no --flanked --losses heaviest", "1");
+    result(0, 1, "delayed");
+    refused("prolonge hazlett --direction advance", NULL, GR_EILLEGAL, "does not allow it");
+    refused("limber_retreat 20th_maine", NULL, GR_EILLEGAL, "not an unlimbered battery");
+    ok("limber_retreat hazlett", NULL);
+    assert_int_equal(U(HAZLETT)->limbered, 1);
+    assert_string_equal(U(HAZLETT)->formation, "limbered");
+    assert_int_equal(U(HAZLETT)->guns_silenced, 3); /* every gun stand left */
+    /* « Batterie à pieds 30 / 40 »: a full move in the open is 30 cm */
+    assert_true(said("limbers, retreats a full move (30 cm in the open), guns silenced"));
+    refused("limber_retreat hazlett", NULL, GR_EILLEGAL, "not an unlimbered battery");
+    free(B);
+    /* a well-executed battery has no such choice (the column BIEN EXÉCUTÉE
+     * does not list it): +4, die 3 -> 7 */
+    B = new_battle();
+    next_to(1, "s0_maneuver");
+    ok("maneuver hazlett --close no", "3");
+    refused("limber_retreat hazlett", NULL, GR_EILLEGAL, "after a delayed result");
+    free(B);
+}
+
+/* EFFETS ADDITIONNELS: « Cible en masse. Les unités dans les 5cm derrière
+ * la cible subissent l'effet directement après. »  The 83rd and Hazlett's
+ * guns stand behind the 20th Maine (the table says so: here the players
+ * name them). */
+static void test_massed_target(void **state_)
+{
+    (void)state_;
+    fresh_to_defensive_fire();
+    refused("massed_effect 83rd_pa", NULL, GR_EILLEGAL, "no fire on a massed target");
+    /* 15th: 7 stands x 1 = 7 pts: "0 6 - 8 pts"; the 20th in double line: no
+     * other modifier.  Die 7 -> 7: Vétéran "7 - 8": Tir mortel: disordered,
+     * 1 stand: 8 -> 7. */
+    ok("musketry 15th_alabama --target 20th_maine --band close --per-stand 1 --massed", "7");
+    result(0, 7, "deadly");
+    state(MAINE, 7, 1, GR_BT_FRESH);
+    assert_true(said("massed_effect UNIT for each"));
+    /* the same result for the 83rd (Tir mortel, read for troops): disordered,
+     * 1 stand: 6 -> 5 */
+    ok("massed_effect 83rd_pa", NULL);
+    assert_false(OUT.resolved); /* no roll: the fire's result */
+    assert_true(said("« Cible en masse », within 5 cm behind 20th_maine: Tir mortel."));
+    state(PA83, 5, 1, GR_BT_FRESH);
+    refused("massed_effect 83rd_pa", NULL, GR_EILLEGAL, "taken this fire's effect already");
+    refused("massed_effect 20th_maine", NULL, GR_EINPUT, "the target itself");
+    refused("massed_effect 47th_alabama", NULL, GR_EILLEGAL, "only Union's units act");
+    /* 47th: 5 pts: "-1 4 - 5 pts", "-1 Mousqueterie de bleu": -2.  Die 8 ->
+     * 6: Vétéran "6": Tir efficace: the 20th, already disordered, loses 1
+     * stand (7 -> 6: 2 lost, its roster's « worn » 2: ébranlée). */
+    ok("musketry 47th_alabama --target 20th_maine --band long --per-stand 1 --massed", "8");
+    result(-2, 6, "effective");
+    state(MAINE, 6, 1, GR_BT_WORN);
+    /* behind it, each by its own state: the 83rd, disordered since the last
+     * fire, loses 1 stand (5 -> 4, worn); Hazlett's guns: « 1 socle de canon
+     * silencieux » */
+    ok("massed_effect 83rd_pa", NULL);
+    state(PA83, 4, 1, GR_BT_WORN); /* 2 lost: its « worn » 2 */
+    ok("massed_effect hazlett", NULL);
+    assert_int_equal(U(HAZLETT)->guns_silenced, 1);
+    assert_int_equal(gr_bt_unit_stands(U(HAZLETT)), 3);
+    /* « directement après »: it lapses with the step */
+    next_to(1, "s0_offensive_fire");
+    refused("massed_effect 83rd_pa", NULL, GR_EILLEGAL, "no fire on a massed target");
+    /* a fire without effect is due to no one: Hazlett (2 able gun stands x
+     * 1 = 2 pts: "-3 2 pts", -1 canon: -4), die 1 -> -3: Vétéran "4 ou
+     * moins": Tir sans effet */
+    ok("cannonade hazlett --target 15th_alabama --band long --per-stand 1 --massed", "1");
+    result(-4, -3, "no_effect");
+    refused("massed_effect 47th_alabama", NULL, GR_EILLEGAL, "no fire on a massed target");
+    free(B);
+}
+
 /* Dice from the seed: the same action rolls the same dice when replayed. */
 static void test_seeded_dice(void **state_)
 {
@@ -1202,6 +1357,9 @@ int main(void)
         cmocka_unit_test(test_formation_and_countercharge),
         cmocka_unit_test(test_leader_out_for_a_turn),
         cmocka_unit_test(test_guns_shocked),
+        cmocka_unit_test(test_prolonge),
+        cmocka_unit_test(test_limber_and_retreat),
+        cmocka_unit_test(test_massed_target),
         cmocka_unit_test(test_seeded_dice),
         cmocka_unit_test(test_setup_refuses),
     };

@@ -166,14 +166,17 @@ static void test_three_turns(void **state)
      * instead of its move; no « Rallie » (no gun silenced).  Unlimbered, it
      * may also stay (and fire), « Attèle et mouvement complet » or « Pivote
      * et tire » by 30, 60 or 90 degrees either way (nothing stands within
-     * the 4.5 cm its 5 x 3.8 cm of stands sweep about its front centre); no
-     * move of unlimbered guns (no take_move) */
+     * the 4.5 cm its 5 x 3.8 cm of stands sweep about its front centre), «
+     * Avance à la prolonge » or « Recul à la prolonge » (its gun is
+     * "other": neither HH nor HR, which the column forbids them); no move
+     * of unlimbered guns (no take_move) */
     act("maneuver blue_bty");
     die(1);
     allowance_is(0); /* no move waits: its choice does */
     expect_legal("resupply blue_bty | stand blue_bty | limber_and_move blue_bty | pivot blue_bty "
                  "--turn 30 | pivot blue_bty --turn 60 | pivot blue_bty --turn 90 | pivot "
-                 "blue_bty --turn -30 | pivot blue_bty --turn -60 | pivot blue_bty --turn -90");
+                 "blue_bty --turn -30 | pivot blue_bty --turn -60 | pivot blue_bty --turn -90 | "
+                 "prolonge_advance blue_bty | prolonge_retire blue_bty");
     act("resupply blue_bty");
     assert_int_equal(bunit(BLUE_BTY)->ammo, 0);
     assert_int_equal(unit(BLUE_BTY)->pose.at.x, 57000); /* it did not move */
@@ -226,14 +229,15 @@ static void test_three_turns(void **state)
     act("move blue_1 contact grey_1 to 38 62.25");
     /* blue_bty (unlimbered, resupplied in turn 2, no gun silenced): +4 as
      * in turn 2 (no army level reached: the Union has lost 1 stand); a 1: 5,
-     * well executed: no resupply or rally to make; « Pivote et tire » by 90
-     * degrees to the left: facing north (+y) it faces west (-x), its front
-     * centre where it was */
+     * well executed: no resupply or rally to make (the prolonge, as in turn
+     * 2); « Pivote et tire » by 90 degrees to the left: facing north (+y)
+     * it faces west (-x), its front centre where it was */
     act("maneuver blue_bty");
     die(1);
     expect_legal("stand blue_bty | limber_and_move blue_bty | pivot blue_bty --turn 30 | pivot "
                  "blue_bty --turn 60 | pivot blue_bty --turn 90 | pivot blue_bty --turn -30 | "
-                 "pivot blue_bty --turn -60 | pivot blue_bty --turn -90");
+                 "pivot blue_bty --turn -60 | pivot blue_bty --turn -90 | prolonge_advance "
+                 "blue_bty | prolonge_retire blue_bty");
     act("pivot blue_bty --turn 90");
     assert_int_equal(unit(BLUE_BTY)->pose.face.x, -1);
     assert_int_equal(unit(BLUE_BTY)->pose.face.y, 0);
