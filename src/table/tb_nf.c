@@ -244,7 +244,6 @@ static int phase_is(const gr_battle *b, const char *step)
     return strstr(b->rules->phases[b->phase].id, step) != NULL;
 }
 
-
 static int in_kind(const tt_table *t, tt_kind k, tt_pt p)
 {
     for (int i = 0; i < t->nfeatures; i++) {

@@ -255,8 +255,8 @@ static int linear_cover(const tt_table *t, const tt_unit *u)
 {
     const tt_unit *e = tt_nearest_enemy(t, u);
     for (int k = 0; e && k < TT_NKINDS; k++)
-        if (t->kinds[k].obstacle && tt_behind_line(t, u, centre_of(e), (tt_kind)k,
-                                                   tt_unit_base(t, u).d))
+        if (t->kinds[k].obstacle &&
+            tt_behind_line(t, u, centre_of(e), (tt_kind)k, tt_unit_base(t, u).d))
             return 1;
     return 0;
 }

@@ -205,8 +205,8 @@ static int mover_ok(const tt_mover *mv, const char **why)
     *why = "a speed, the allowance or a penalty is negative or longer than the table's range";
     if (mv->allowance < 0 || mv->allowance > TT_MOVE_MAX || mv->ford_penalty < 0 ||
         mv->ford_penalty > TT_MOVE_MAX || mv->pass_penalty < 0 || mv->pass_penalty > TT_MOVE_MAX ||
-        mv->obstacle_penalty < 0 || mv->obstacle_penalty > TT_MOVE_MAX ||
-        mv->formation_cost < 0 || mv->formation_cost > TT_MOVE_MAX)
+        mv->obstacle_penalty < 0 || mv->obstacle_penalty > TT_MOVE_MAX || mv->formation_cost < 0 ||
+        mv->formation_cost > TT_MOVE_MAX)
         return 0;
     int64_t den = 1;
     for (int g = 0; g < TT_NGOINGS; g++) {

@@ -6,8 +6,8 @@
 #include "tt_internal.h"
 
 static const char *const kind_names[TT_NKINDS] = {
-    "wood", "town", "river", "stream", "road", "bridge", "ford", "marsh", "rough", "hill", "crest",
-    "hedge", "wall", "works",
+    "wood",  "town",  "river", "stream", "road",  "bridge", "ford",
+    "marsh", "rough", "hill",  "crest",  "hedge", "wall",   "works",
 };
 
 const char *tt_kind_name(tt_kind k)

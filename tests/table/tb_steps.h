@@ -73,15 +73,15 @@ static const gr_bt_unit *bunit(int id)
     return &tb_game_battle(ST)->units[id];
 }
 
-/* Load the teaching battle of the source root `root` (data/table/
- * teaching.json) into G as the aoe-table type, and ST at its start: 0, or
- * 1 after saying why on stderr. */
-static inline int tb_steps_load(const char *root)
+/* Load the battle file `file` of the source root `root` (a path below it)
+ * into G as the game type `type`, and ST at its start: 0, or 1 after saying
+ * why on stderr. */
+static inline int tb_steps_load_file(const char *root, const char *file, const char *type)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/data/table/teaching.json", root);
+    snprintf(path, sizeof path, "%s/%s", root, file);
     gr_error err = {0};
-    if (gr_game_load(path, "aoe-table", &G, &err) != GR_OK) {
+    if (gr_game_load(path, type, &G, &err) != GR_OK) {
         fprintf(stderr, "%s\n", err.msg);
         return 1;
     }
@@ -91,6 +91,34 @@ static inline int tb_steps_load(const char *root)
         return 1;
     }
     return 0;
+}
+
+/* Load the teaching battle of the source root `root` (data/table/
+ * teaching.json) into G as the aoe-table type, and ST at its start: 0, or
+ * 1 after saying why on stderr. */
+static inline int tb_steps_load(const char *root)
+{
+    return tb_steps_load_file(root, "data/table/teaching.json", "aoe-table");
+}
+
+/* The facts the table gives the test `text` (a maneuver, a fire, a melee
+ * ...), as "key=val key=val". */
+static inline const char *tb_steps_facts(const char *text)
+{
+    static char buf[512];
+    gr_action a;
+    gr_error err = {0};
+    if (gr_game_parse(&G, ST, text, &a, &err) != GR_OK)
+        fail_msg("'%s' does not parse: %s", text, err.msg);
+    gr_bt_action call;
+    if (!tb_game_call(G.sc, ST, a, &call))
+        fail_msg("'%s' is not a test of the table", text);
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < call.call.nin && at < sizeof buf; i++)
+        at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s=%s", i ? " " : "", call.call.key[i],
+                               call.call.val[i]);
+    return buf;
 }
 
 /* From the start, turn 1 as test_tb_script.c plays it to the Austrians'

@@ -49,25 +49,6 @@ static const char *root = ".";
 /* The test battle's leaders, by index (the order of battle's order). */
 enum { FR_ARMY, FR_DIV, BR_ARMY, BR_IDIV, BR_CDIV };
 
-/* The facts the table gives the test `text`, as "key=val key=val". */
-static const char *facts(const char *text)
-{
-    static char buf[512];
-    gr_action a;
-    gr_error err = {0};
-    if (gr_game_parse(&G, ST, text, &a, &err) != GR_OK)
-        fail_msg("'%s' does not parse: %s", text, err.msg);
-    gr_bt_action call;
-    if (!tb_game_call(G.sc, ST, a, &call))
-        fail_msg("'%s' is not a test of the table", text);
-    size_t at = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < call.call.nin && at < sizeof buf; i++)
-        at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s=%s", i ? " " : "", call.call.key[i],
-                               call.call.val[i]);
-    return buf;
-}
-
 /* `text` refused, with `why` in the message. */
 static void refused(const char *text, const char *why)
 {
@@ -124,8 +105,8 @@ static void cover_and_ground(void **state)
      * fr_b's stands (y 11.25..12), behind its front edge, outside the strip
      * ahead of it (y 12..12.75): no cover */
     phase_is("p1_fire_defensive");
-    assert_string_equal(facts("fire br_a --target fr_a"), "range=0 cover=stone_wall");
-    assert_string_equal(facts("fire br_b --target fr_b"), "range=0");
+    assert_string_equal(tb_steps_facts("fire br_a --target fr_a"), "range=0 cover=stone_wall");
+    assert_string_equal(tb_steps_facts("fire br_b --target fr_b"), "range=0");
     act("next");
     /* the French fire, in contact: the line from br_a's centre (10,
      * 12.375) to fr_a's (10, 11.625) crosses the wall at (10, 12), which
@@ -134,16 +115,16 @@ static void cover_and_ground(void **state)
      * "behind a hedge", -1; br_c's works along its front, crossed at (30,
      * 12): "in entrenchment or works", -2 */
     phase_is("p1_fire_phasing");
-    assert_string_equal(facts("fire fr_a --target br_a"), "range=0 cover=stone_wall");
-    assert_string_equal(facts("fire fr_b --target br_b"), "range=0 cover=hedge");
-    assert_string_equal(facts("fire fr_c --target br_c"), "range=0 cover=works");
+    assert_string_equal(tb_steps_facts("fire fr_a --target br_a"), "range=0 cover=stone_wall");
+    assert_string_equal(tb_steps_facts("fire fr_b --target br_b"), "range=0 cover=hedge");
+    assert_string_equal(tb_steps_facts("fire fr_c --target br_c"), "range=0 cover=works");
     act("next");
     /* the melee's defender: a wall and a hedge the +1 line's ("wall",
      * "hedges"), works « breastworks », +2 */
     phase_is("p1_melee");
-    assert_string_equal(facts("melee fr_a --target br_a"), "defender-terrain=wall");
-    assert_string_equal(facts("melee fr_b --target br_b"), "defender-terrain=hedge");
-    assert_string_equal(facts("melee fr_c --target br_c"), "defender-terrain=breastworks");
+    assert_string_equal(tb_steps_facts("melee fr_a --target br_a"), "defender-terrain=wall");
+    assert_string_equal(tb_steps_facts("melee fr_b --target br_b"), "defender-terrain=hedge");
+    assert_string_equal(tb_steps_facts("melee fr_c --target br_c"), "defender-terrain=breastworks");
 }
 
 /* Up to the French cavalry's pose: a maneuver rolled 12, "+1 Cavalry",
@@ -231,18 +212,8 @@ int main(int argc, char **argv)
 {
     if (argc > 1)
         root = argv[1];
-    char path[1024];
-    snprintf(path, sizeof path, "%s/tests/table/data/nf-walls.json", root);
-    gr_error err = {0};
-    if (gr_game_load(path, "nf-table", &G, &err) != GR_OK) {
-        fprintf(stderr, "%s\n", err.msg);
+    if (tb_steps_load_file(root, "tests/table/data/nf-walls.json", "nf-table"))
         return 1;
-    }
-    ST = malloc(G.type->state_size);
-    if (!ST || gr_game_init(&G, ST, &err) != GR_OK) {
-        fprintf(stderr, "%s\n", ST ? err.msg : "out of memory");
-        return 1;
-    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cover_and_ground),
         cmocka_unit_test(charge_at_a_wall),

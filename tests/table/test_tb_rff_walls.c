@@ -37,25 +37,6 @@ static const char *root = ".";
 
 enum { BLUE_1, BLUE_2, GREY_1 };
 
-/* The facts the table gives the test `text`, as "key=val key=val". */
-static const char *facts(const char *text)
-{
-    static char buf[512];
-    gr_action a;
-    gr_error err = {0};
-    if (gr_game_parse(&G, ST, text, &a, &err) != GR_OK)
-        fail_msg("'%s' does not parse: %s", text, err.msg);
-    gr_bt_action call;
-    if (!tb_game_call(G.sc, ST, a, &call))
-        fail_msg("'%s' is not a test of the table", text);
-    size_t at = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < call.call.nin && at < sizeof buf; i++)
-        at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s=%s", i ? " " : "", call.call.key[i],
-                               call.call.val[i]);
-    return buf;
-}
-
 static void walls(void **state)
 {
     (void)state;
@@ -64,8 +45,8 @@ static void walls(void **state)
      * base depth, 1.9 cm) and the line from its centre (30, 19.05) to the
      * nearest enemy's, grey_1's (30, 70.95), crosses it at (30, 20).
      * blue_2's wall is 10 cm ahead, beyond the 1.9 cm: no cover */
-    assert_string_equal(facts("maneuver blue_1"), "terrain=clear linear-cover=yes");
-    assert_string_equal(facts("maneuver blue_2"), "terrain=clear");
+    assert_string_equal(tb_steps_facts("maneuver blue_1"), "terrain=clear linear-cover=yes");
+    assert_string_equal(tb_steps_facts("maneuver blue_2"), "terrain=clear");
     /* blue_1: able 0, veteran +1, fresh +2, linear cover +1: +4; a 2: 6, « 3
      * - 7 Manœuvre bien exécutée », « Mouvement complet »: 30 cm.  The
      * climb takes the allowance less its depth: 30 - 1.9 = 28.1 cm.
@@ -101,18 +82,8 @@ int main(int argc, char **argv)
 {
     if (argc > 1)
         root = argv[1];
-    char path[1024];
-    snprintf(path, sizeof path, "%s/tests/table/data/rff-walls.json", root);
-    gr_error err = {0};
-    if (gr_game_load(path, "rff-table", &G, &err) != GR_OK) {
-        fprintf(stderr, "%s\n", err.msg);
+    if (tb_steps_load_file(root, "tests/table/data/rff-walls.json", "rff-table"))
         return 1;
-    }
-    ST = malloc(G.type->state_size);
-    if (!ST || gr_game_init(&G, ST, &err) != GR_OK) {
-        fprintf(stderr, "%s\n", ST ? err.msg : "out of memory");
-        return 1;
-    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(walls),
     };
