@@ -241,6 +241,9 @@ typedef enum tt_kind {
     TT_ROUGH, /* broken ground, vineyards, bocage: difficult */
     TT_HILL,  /* polygon: a contour; its level is the ground's inside it */
     TT_CREST, /* polyline on a hill, with the hill's level */
+    TT_HEDGE, /* polyline: a hedge (nf « behind a hedge »; rff « couvert linéaire ») */
+    TT_WALL,  /* polyline: a stone wall or a fence (nf « behind a stone wall », « wall ») */
+    TT_WORKS, /* polyline: entrenchment, breastworks (nf « in entrenchment or works ») */
     TT_NKINDS
 } tt_kind;
 
@@ -264,6 +267,9 @@ typedef struct tt_kind_fx {
     tt_cover cover;
     uint8_t blocks_sight; /* an area (or a crest) that blocks a line of sight */
     uint8_t polyline;     /* the kind is a line, not an area */
+    uint8_t obstacle;     /* a linear obstacle: 0 none, 1 one a unit may stand behind
+                             (tt_behind_line), 2 a major one as well (rff « Escalade
+                             d'un obstacle majeur »: tt_mover.obstacle_penalty) */
 } tt_kind_fx;
 
 tt_kind_fx tt_kind_default(tt_system sys, tt_kind k);
@@ -391,6 +397,22 @@ int tt_los_pt(const tt_table *t, tt_pt a, tt_pt b, int skip1, int skip2);
 int tt_los_blocker(const tt_table *t, tt_pt a, tt_pt b, int skip1, int skip2, int *feature,
                    int *unit);
 
+/* 1 if unit u stands behind a linear feature of kind k (a polyline) against
+ * an enemy standing at `enemy` (its centre): some segment of the feature
+ * meets the strip of ground `near` deep ahead of u's front edge (closed:
+ * the ground between its front corners and the same corners moved `near`
+ * straight ahead), and the feature lies between u and the enemy: the
+ * segment from the centre of u's stands' box to `enemy` crosses it from one
+ * side to the other.  The reading (near: one base depth) is in
+ * docs/rules/aoe.md « On the table: measuring ».  Exact but for the strip's
+ * far corners (tt_offset's rounding). */
+int tt_behind_line(const tt_table *t, const tt_unit *u, tt_pt enemy, tt_kind k, int64_t near);
+
+/* 1 if the segment [a,b] crosses, from one side to the other, a polyline
+ * feature whose kind's obstacle grade is at least `grade` (1 any linear
+ * obstacle, 2 a major one). */
+int tt_crosses_obstacle(const tt_table *t, tt_pt a, tt_pt b, int grade);
+
 /* 1 if some stand of `from` sees some stand of `to`: a clear line from a
  * front corner of one of from's stands to a corner of one of to's. */
 int tt_los_unit(const tt_table *t, const tt_unit *from, const tt_unit *to);
@@ -431,6 +453,9 @@ typedef struct tt_mover {
     int64_t speed[TT_NGOINGS];          /* the speed on each going; 0 = cannot enter */
     int64_t ford_penalty;               /* aoe "À gué -2\"": taken off once per ford leg */
     int64_t pass_penalty;               /* "3\" par unité traversée": per friendly unit */
+    int64_t obstacle_penalty;           /* taken off once per leg along which the centre of
+                                           the unit's stands' box (from where it is to the
+                                           leg's end) crosses a major obstacle (grade 2) */
     int64_t formation_cost;             /* the cost of a change of formation */
     uint8_t may_change[TT_NFORMATIONS]; /* formations it may take */
 } tt_mover;
@@ -459,6 +484,7 @@ typedef struct tt_verdict {
 
 /* Check move m of unit `id`: the cost (legs at the speed of the worst going
  * each enters; a ford's penalty; pass_penalty per friendly unit crossed;
+ * obstacle_penalty per leg crossing a major obstacle;
  * formation_cost) within the allowance, exactly; no enemy stand crossed; the
  * end pose overlapping no stand, on the table, on passable ground.  The
  * table is not changed.  Returns GR_OK with v->ok 0 or 1; GR_EINPUT on a

@@ -408,7 +408,7 @@ static gr_status read_terrain(rd *r, const gr_jr_node *root)
         if (kk < 0)
             return fail(r, kind,
                         "\"kind\" of %s must be one of wood, town, river, stream, road, bridge, "
-                        "ford, marsh, rough, hill, crest",
+                        "ford, marsh, rough, hill, crest, hedge, wall, works",
                         what);
         f.kind = (tt_kind)kk;
         int line = sc->table.kinds[kk].polyline;
@@ -866,8 +866,23 @@ static uint64_t digest_of(const tb_scenario *sc)
     const unsigned char *p = (const unsigned char *)sc;
     /* not the id: the file's name (a scenario embedded in a save is read
      * under another) does not change the battle */
-    size_t from = offsetof(tb_scenario, title), to = offsetof(tb_scenario, start);
-    h = gr_fnv1a64(h, p + from, to - from);
+    size_t from = offsetof(tb_scenario, title);
+    /* but the kinds added after the first saves (the linear obstacles,
+     * TT_HEDGE on): what they do is the system's defaults (no file key sets
+     * it), and a battle that draws one hashes it in its features, so a
+     * battle without them keeps its digest */
+    size_t skip = offsetof(tb_scenario, table) + offsetof(tt_table, kinds) +
+                  TT_HEDGE * sizeof(tt_kind_fx),
+           after = offsetof(tb_scenario, table) + offsetof(tt_table, contact);
+    h = gr_fnv1a64(h, p + from, skip - from);
+    /* the fields up to `start`, then the zeros that padded them up to it
+     * before (the layout without those kinds: `start` 8-aligned) */
+    size_t end = offsetof(tb_scenario, vp_destroyed) + sizeof sc->vp_destroyed;
+    size_t old_end = end - (after - skip), align = _Alignof(gr_battle);
+    static const unsigned char zeros[16];
+    _Static_assert(_Alignof(gr_battle) <= sizeof zeros, "the padding fits the zeros");
+    h = gr_fnv1a64(h, p + after, end - after);
+    h = gr_fnv1a64(h, zeros, (align - old_end % align) % align);
     /* a join's own, after `start`: only when set, so that a battle without
      * them keeps the digest it had before they were added */
     if (sc->sys_on)

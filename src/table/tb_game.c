@@ -143,6 +143,17 @@ int64_t tb_dist_ceil(const tt_unit *a, const tt_unit *b)
 
 /* The cover value of the ground unit u stands on: the best of the areas
  * holding its front centre (the file's `cover`). */
+int64_t tb_depth_of(const tt_table *t, const tt_unit *u)
+{
+    int64_t depth = 0;
+    for (int i = 0; i < u->nstands; i++) {
+        int64_t d = (int64_t)(u->row[i] + 1) * tt_unit_base(t, u).d;
+        if (d > depth)
+            depth = d;
+    }
+    return depth;
+}
+
 int tb_cover_of(const tb_scenario *sc, const tt_table *t, const tt_unit *u)
 {
     int best = 0;

@@ -166,6 +166,8 @@ void tb_call_fact(gr_bt_call *c, const char *key, const char *val);
 int tb_allowed(const gr_battle *b, const gr_bt_action *a);
 /* The edge distance a..b in milli-inches, rounded up. */
 int64_t tb_dist_ceil(const tt_unit *a, const tt_unit *b);
+/* The depth of the ground u's stands cover: its rows times its base depth. */
+int64_t tb_depth_of(const tt_table *t, const tt_unit *u);
 /* The cover value of the ground u stands on: the best of the areas holding
  * its front centre (the file's `cover`). */
 int tb_cover_of(const tb_scenario *sc, const tt_table *t, const tt_unit *u);

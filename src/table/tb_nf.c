@@ -32,6 +32,7 @@ enum {
     NSF_UNLIMBERED = 2, /* a battery unlimbered in this segment (phasing fire -1) */
     NSF_MAY_FC = 4,     /* its move may change formation (the result's « May FC ») */
     NSF_FC_ONLY = 8,    /* its move is a change of formation in place only */
+    NSF_REACTED = 16,   /* made its reaction move in this segment's reaction phase */
 };
 
 /* ---- nf's tables, read through the system (src/rules/nf/nf_tables.c) -------- */
@@ -238,6 +239,11 @@ static int64_t effects_range(const char *rating)
 
 /* ---- the table's facts ---------------------------------------------------------- */
 
+static int phase_is(const gr_battle *b, const char *step)
+{
+    return strstr(b->rules->phases[b->phase].id, step) != NULL;
+}
+
 static int in_kind(const tt_table *t, tt_kind k, tt_pt p)
 {
     for (int i = 0; i < t->nfeatures; i++) {
@@ -252,6 +258,24 @@ static int on_road(const tt_table *t, tt_pt p)
 {
     int ford = 0;
     return tt_going_of_leg(t, p, p, &ford) == TT_GO_ROAD;
+}
+
+/* The centre of u's stands (of the box that holds them): where a unit is
+ * when the table asks on which side of another it stands (its front centre
+ * lies on the front line of a unit it touches front to front). */
+static tt_pt centre_of(const tt_unit *u)
+{
+    tt_pt c = {(tt_coord)(((int64_t)u->lo.x + u->hi.x) / 2),
+               (tt_coord)(((int64_t)u->lo.y + u->hi.y) / 2)};
+    return c;
+}
+
+/* 1: unit u stands behind a linear feature of kind k against the enemy e
+ * (tt_behind_line: within one base depth of u's front edge, between u and
+ * the centre of e's stands). */
+static int behind(const tt_table *t, const tt_unit *u, const tt_unit *e, tt_kind k)
+{
+    return tt_behind_line(t, u, centre_of(e), k, tt_unit_base(t, u).d);
 }
 
 /* The first leader of `role` up u's chain of command, or -1. */
@@ -322,28 +346,25 @@ static void move_facts(const tb_state *s, int u, int good_order, gr_bt_action *a
         tb_call_fact(&a->call, "on-road", "yes");
 }
 
-/* The target's cover as the Fire table's lines name it: a wood, a town
- * area (not deployed: the companion keeps no deployment), higher ground
- * than the firer. */
+/* The target's cover as the Fire table's lines name it: works or a stone
+ * wall it stands behind against the firer (-2), a wood, a town area (not
+ * deployed: the companion keeps no deployment), a hedge it stands behind,
+ * higher ground than the firer (-1). */
 static const char *cover_word(const tb_state *s, const tt_unit *u, const tt_unit *t)
 {
+    if (behind(&s->t, t, u, TT_WORKS))
+        return "works";
+    if (behind(&s->t, t, u, TT_WALL))
+        return "stone_wall";
     if (in_kind(&s->t, TT_WOOD, t->pose.at))
         return "woods";
     if (in_kind(&s->t, TT_TOWN, t->pose.at))
         return "town_area";
+    if (behind(&s->t, t, u, TT_HEDGE))
+        return "hedge";
     if (tt_level_at(&s->t, t->pose.at) > tt_level_at(&s->t, u->pose.at))
         return "higher_elevation";
     return NULL;
-}
-
-/* The centre of u's stands (of the box that holds them): where a unit is
- * when the table asks on which side of another it stands (its front centre
- * lies on the front line of a unit it touches front to front). */
-static tt_pt centre_of(const tt_unit *u)
-{
-    tt_pt c = {(tt_coord)(((int64_t)u->lo.x + u->hi.x) / 2),
-               (tt_coord)(((int64_t)u->lo.y + u->hi.y) / 2)};
-    return c;
 }
 
 /* 1: an enemy in contact with u touches its flank or rear (the centre of
@@ -400,11 +421,15 @@ static void melee_facts(const tb_state *s, gr_bt_action *a)
                   *t = tb_on_table_c(&s->t, a->call.target);
     if (!u || !t)
         return;
-    const char *terrain = in_kind(&s->t, TT_WOOD, t->pose.at)   ? "forest"
+    /* works are « breastworks » (+2), a wall and a hedge the +1 line's */
+    const char *terrain = behind(&s->t, t, u, TT_WORKS)         ? "breastworks"
+                          : in_kind(&s->t, TT_WOOD, t->pose.at) ? "forest"
                           : in_kind(&s->t, TT_TOWN, t->pose.at) ? "town"
                           : tt_level_at(&s->t, t->pose.at) > tt_level_at(&s->t, u->pose.at)
                               ? "higher_elevation"
-                              : NULL;
+                          : behind(&s->t, t, u, TT_WALL)  ? "wall"
+                          : behind(&s->t, t, u, TT_HEDGE) ? "hedge"
+                                                          : NULL;
     if (terrain)
         tb_call_fact(&a->call, "defender-terrain", terrain);
     if (!(terrain && !strcmp(terrain, "forest")) && in_kind(&s->t, TT_WOOD, u->pose.at))
@@ -611,16 +636,17 @@ static gr_status nf_move_refused(const tb_state *s, gr_action act, gr_error *err
 
 /* What unit e may answer the charge of c with: K_EFC (infantry not in
  * square, charged by cavalry, in contact with no other enemy, not in a
- * town), K_EVADE (cavalry, limbered artillery, unlimbered horse
- * artillery), or 0. */
+ * town nor behind works or a wall against c), K_EVADE (cavalry, limbered
+ * artillery, unlimbered horse artillery), or 0. */
 static int answer_kind(const tb_state *s, int e, int c)
 {
     const gr_bt_unit *be = &s->b.units[e], *bc = &s->b.units[c];
-    const tt_unit *te = tb_on_table_c(&s->t, e);
+    const tt_unit *te = tb_on_table_c(&s->t, e), *tc = tb_on_table_c(&s->t, c);
     if (!te || be->removed)
         return 0;
     if (be->arm == GR_BT_INFANTRY && bc->arm == GR_BT_CAVALRY && strcmp(be->formation, "square") &&
-        !in_kind(&s->t, TT_TOWN, te->pose.at)) {
+        !in_kind(&s->t, TT_TOWN, te->pose.at) &&
+        !(tc && (behind(&s->t, te, tc, TT_WORKS) || behind(&s->t, te, tc, TT_WALL)))) {
         for (int i = 0; i < s->t.nunits; i++)
             if (s->t.units[i].id != c && s->t.units[i].side != te->side &&
                 tt_in_contact(&s->t, te, &s->t.units[i]))
@@ -648,6 +674,8 @@ static void nf_moved(const tb_scenario *sc, tb_state *s, int u)
 {
     (void)sc;
     s->sys[NS_FLAGS + u] &= ~(NSF_MAY_FC | NSF_FC_ONLY);
+    if (phase_is(&s->b, "reaction"))
+        s->sys[NS_FLAGS + u] |= NSF_REACTED; /* frees his cavalry division officer */
     const tt_unit *tu = tb_on_table_c(&s->t, u);
     if (!tu || !strstr(s->b.rules->phases[s->b.phase].id, "maneuver_2_move") ||
         s->b.units[u].side != gr_battle_active_side(&s->b))
@@ -660,11 +688,6 @@ static void nf_moved(const tb_scenario *sc, tb_state *s, int u)
 }
 
 /* ---- the decisions of each step ------------------------------------------------- */
-
-static int phase_is(const gr_battle *b, const char *step)
-{
-    return strstr(b->rules->phases[b->phase].id, step) != NULL;
-}
 
 static void push_if(const tb_scenario *sc, const tb_state *s, gr_action x, gr_action *out, int cap,
                     int *n)
@@ -785,8 +808,22 @@ static void nf_next(const tb_scenario *sc, tb_state *s)
     tb_after_step(sc, s);
 }
 
+/* 1: leader l is the division officer (the first `division` leader up the
+ * chain) of a unit that made its reaction move in this phase: « Cavalry
+ * Division officers may make a move if any of their units move during
+ * this phase » (only cavalry reacts). */
+static int division_freed(const tb_state *s, int l)
+{
+    for (int i = 0; i < s->b.nunits; i++)
+        if ((s->sys[NS_FLAGS + i] & NSF_REACTED) && chain_role(&s->b, i, "division") == l)
+            return 1;
+    return 0;
+}
+
 /* « 3. Move detached leaders »: once a segment, in a straight line, at most
- * the charts' « Leaders 18" », to a point of the table. */
+ * the charts' « Leaders 18" », to a point of the table; in the reaction
+ * phase, a cavalry division officer once one of his units has moved
+ * (division_freed), the same move. */
 static gr_status general_move(tb_state *s, gr_action act, gr_error *err)
 {
     const gr_battle *b = &s->b;
@@ -794,10 +831,18 @@ static gr_status general_move(tb_state *s, gr_action act, gr_error *err)
     const gr_bt_leader *x = &b->leaders[l];
     uint64_t arg = tb_act_arg(act);
     tt_pt to = {(tt_coord)(arg & 0xfffff), (tt_coord)((arg >> 20) & 0xfffff)}, at;
-    if (!phase_is(b, "maneuver_3_leaders"))
+    if (phase_is(b, "reaction") && !division_freed(s, l))
+        return gr_error_set(err, GR_EILLEGAL,
+                            "%s: in the reaction phase « Cavalry Division officers may make a "
+                            "move if any of their units move during this phase »: none of his "
+                            "units has moved",
+                            x->id);
+    if (!phase_is(b, "maneuver_3_leaders") && !phase_is(b, "reaction"))
         return gr_error_set(err, GR_EILLEGAL,
                             "%s: detached leaders move in « 3. Move detached leaders, replace "
-                            "fallen leaders » of their side's maneuver phase",
+                            "fallen leaders » of their side's maneuver phase (a cavalry "
+                            "division officer also in the reaction phase, once one of his "
+                            "units has moved)",
                             x->id);
     if (x->side != gr_battle_active_side(b))
         return gr_error_set(err, GR_EILLEGAL, "%s is of the %s: not their maneuver phase", x->id,
@@ -938,12 +983,7 @@ static void nf_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action
     /* the depth of the ground the defender holds, before its result (what
      * « attackers carry position » advances into) */
     const tt_unit *dfd = melee ? tb_on_table_c(&s->t, a->call.target) : NULL;
-    int64_t held = 0;
-    for (int i = 0; dfd && i < dfd->nstands; i++) {
-        int64_t d = (int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d;
-        if (d > held)
-            held = d;
-    }
+    int64_t held = dfd ? tb_depth_of(&s->t, dfd) : 0;
     int form_before = -1;
     if (a->call.unit >= 0 && !strcmp(verb, "emergency_fc"))
         form_before = strcmp(s->b.units[a->call.unit].formation, bf->formation[a->call.unit]);

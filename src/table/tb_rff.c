@@ -301,6 +301,19 @@ static int behind_of(const tb_state *s, const tt_unit *t, int *out, int cap)
     return n;
 }
 
+/* « couvert linéaire » (+1 maneuver): u stands behind a linear obstacle
+ * (a hedge, a wall, works: tt_behind_line, within one base depth of its
+ * front) against the nearest enemy (the centre of its stands). */
+static int linear_cover(const tt_table *t, const tt_unit *u)
+{
+    const tt_unit *e = tt_nearest_enemy(t, u);
+    for (int k = 0; e && k < TT_NKINDS; k++)
+        if (t->kinds[k].obstacle &&
+            tt_behind_line(t, u, centre_of(e), (tt_kind)k, tt_unit_base(t, u).d))
+            return 1;
+    return 0;
+}
+
 static void maneuver_facts(const tb_scenario *sc, const tb_state *s, int u, gr_bt_action *a)
 {
     const tt_unit *tu = tb_on_table_c(&s->t, u);
@@ -318,6 +331,8 @@ static void maneuver_facts(const tb_scenario *sc, const tb_state *s, int u, gr_b
         tb_call_fact(&a->call, "losses", loss);
     if (key_lost(sc, s, bu->side))
         tb_call_fact(&a->call, "key-position-lost", "yes");
+    if (linear_cover(&s->t, tu))
+        tb_call_fact(&a->call, "linear-cover", "yes");
     if (bu->arm == GR_BT_ARTILLERY) {
         int close = 0;
         for (int i = 0; i < s->t.nunits && !close; i++) {
@@ -462,6 +477,12 @@ static void rff_mover(const tb_state *s, int u, int64_t allow, tt_mover *mv)
     if (s->sys[RS_FLAGS + u] & RSF_PROLONGE) /* guns moved by hand: no road rate */
         mv->speed[TT_GO_ROAD] = mv->speed[TT_GO_CLEAR];
     const tt_unit *tu = tb_on_table_c(&s->t, u);
+    /* « Escalade d'un obstacle majeur », a maneuver of its own (BIEN
+     * EXÉCUTÉE, RETARDÉE): the move that crosses a major obstacle is the
+     * climb, its allowance less the unit's depth taken for it, so that the
+     * regiment goes over from the obstacle and no farther */
+    if (tu && allow > tb_depth_of(&s->t, tu))
+        mv->obstacle_penalty = allow - tb_depth_of(&s->t, tu);
     if (tu)
         mv->may_change[tu->pose.form] = 1;
     int fl = s->sys[RS_FLAGS + u];

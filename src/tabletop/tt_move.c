@@ -205,7 +205,8 @@ static int mover_ok(const tt_mover *mv, const char **why)
     *why = "a speed, the allowance or a penalty is negative or longer than the table's range";
     if (mv->allowance < 0 || mv->allowance > TT_MOVE_MAX || mv->ford_penalty < 0 ||
         mv->ford_penalty > TT_MOVE_MAX || mv->pass_penalty < 0 || mv->pass_penalty > TT_MOVE_MAX ||
-        mv->formation_cost < 0 || mv->formation_cost > TT_MOVE_MAX)
+        mv->obstacle_penalty < 0 || mv->obstacle_penalty > TT_MOVE_MAX || mv->formation_cost < 0 ||
+        mv->formation_cost > TT_MOVE_MAX)
         return 0;
     int64_t den = 1;
     for (int g = 0; g < TT_NGOINGS; g++) {
@@ -286,6 +287,15 @@ static int check(const tt_table *t, const tt_unit *u0, const tt_mover *mv, const
             return refuse(v, "leg %d ends off the coordinate range", i);
         if (!add_leg(t, mv, &c, p, q, v))
             return 0;
+        if (mv->obstacle_penalty) {
+            /* the stands' centre, from where it is to where the leg takes it */
+            tt_pt from = {(tt_coord)(((int64_t)u.lo.x + u.hi.x) / 2),
+                          (tt_coord)(((int64_t)u.lo.y + u.hi.y) / 2)};
+            tt_pt to = {(tt_coord)(from.x + ((int64_t)q.x - p.x)),
+                        (tt_coord)(from.y + ((int64_t)q.y - p.y))};
+            if (tt_crosses_obstacle(t, from, to, 2))
+                c.flat += mv->obstacle_penalty;
+        }
         int enemy;
         int64_t dx = (int64_t)q.x - p.x, dy = (int64_t)q.y - p.y;
         tt_unit next = u;

@@ -334,6 +334,55 @@ int tt_los_blocker(const tt_table *t, tt_pt a, tt_pt b, int skip1, int skip2, in
     return clear;
 }
 
+/* 1 if the segment [a,b] meets the closed convex quadrilateral q */
+static int seg_meets_quad(tt_pt a, tt_pt b, const tt_pt q[4])
+{
+    if (tt_point_in_poly(q, 4, a) >= 0 || tt_point_in_poly(q, 4, b) >= 0)
+        return 1;
+    for (int i = 0; i < 4; i++)
+        if (tt_seg_meet(a, b, q[i], q[(i + 1) % 4]))
+            return 1;
+    return 0;
+}
+
+int tt_behind_line(const tt_table *t, const tt_unit *u, tt_pt enemy, tt_kind k, int64_t near)
+{
+    if ((unsigned)k >= TT_NKINDS || !t->kinds[k].polyline || u->nstands <= 0)
+        return 0;
+    tt_pt strip[4];
+    tt_unit_front(u, &strip[0], &strip[1]);
+    strip[2] = tt_offset(strip[1], u->pose.face, near, 0, 0);
+    strip[3] = tt_offset(strip[0], u->pose.face, near, 0, 0);
+    tt_pt lo = strip[0], hi = strip[0];
+    for (int c = 1; c < 4; c++)
+        tt_box_add(&lo, &hi, strip[c], strip[c]);
+    tt_pt centre = {(tt_coord)(((int64_t)u->lo.x + u->hi.x) / 2),
+                    (tt_coord)(((int64_t)u->lo.y + u->hi.y) / 2)};
+    for (int i = 0; i < t->nfeatures; i++) {
+        const tt_feature *f = &t->features[i];
+        if (f->kind != k || !tt_box_meet(lo, hi, f->lo, f->hi) || !crosses_line(f, centre, enemy))
+            continue;
+        for (int v = 0; v + 1 < f->n; v++)
+            if (seg_meets_quad(f->v[v], f->v[v + 1], strip))
+                return 1;
+    }
+    return 0;
+}
+
+int tt_crosses_obstacle(const tt_table *t, tt_pt a, tt_pt b, int grade)
+{
+    tt_pt lo, hi;
+    tt_seg_box(a, b, &lo, &hi);
+    for (int i = 0; i < t->nfeatures; i++) {
+        const tt_feature *f = &t->features[i];
+        const tt_kind_fx *fx = &t->kinds[f->kind];
+        if (fx->polyline && fx->obstacle && fx->obstacle >= grade &&
+            tt_box_meet(lo, hi, f->lo, f->hi) && crosses_line(f, a, b))
+            return 1;
+    }
+    return 0;
+}
+
 int tt_los_unit(const tt_table *t, const tt_unit *from, const tt_unit *to)
 {
     tt_pt lo = from->lo, hi = from->hi;

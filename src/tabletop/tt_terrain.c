@@ -6,7 +6,8 @@
 #include "tt_internal.h"
 
 static const char *const kind_names[TT_NKINDS] = {
-    "wood", "town", "river", "stream", "road", "bridge", "ford", "marsh", "rough", "hill", "crest",
+    "wood",  "town",  "river", "stream", "road",  "bridge", "ford",
+    "marsh", "rough", "hill",  "crest",  "hedge", "wall",   "works",
 };
 
 const char *tt_kind_name(tt_kind k)
@@ -31,18 +32,29 @@ static const tt_kind_fx kind_defaults[TT_NKINDS] = {
     [TT_ROUGH] = {TT_GO_ROUGH, TT_COVER_NONE, 0, 0},
     [TT_HILL] = {TT_GO_CLEAR, TT_COVER_NONE, 0, 0},
     [TT_CREST] = {TT_GO_CLEAR, TT_COVER_NONE, 1, 1},
+    /* the linear obstacles (docs/rules/aoe.md "On the table: measuring"):
+     * their cover is a unit's behind them (tt_behind_line), nf's "-1
+     * Target is ... behind a hedge", "-2 Target ... behind a stone wall, in
+     * entrenchment or works"; they neither slow a move nor block sight */
+    [TT_HEDGE] = {TT_GO_CLEAR, TT_COVER_LIGHT, 0, 1, 1},
+    [TT_WALL] = {TT_GO_CLEAR, TT_COVER_HEAVY, 0, 1, 1},
+    [TT_WORKS] = {TT_GO_CLEAR, TT_COVER_HEAVY, 0, 1, 1},
 };
 
 tt_kind_fx tt_kind_default(tt_system sys, tt_kind k)
 {
-    tt_kind_fx none = {TT_GO_CLEAR, TT_COVER_NONE, 0, 0};
+    tt_kind_fx none = {TT_GO_CLEAR, TT_COVER_NONE, 0, 0, 0};
     if ((unsigned)k >= TT_NKINDS)
         return none;
     tt_kind_fx fx = kind_defaults[k];
     /* rff prints two grades of bad going: a wood is "handicapant", a marsh
      * "difficile"; aoe and nf have one column ("Difficile", "Rough"), which
      * the rules layer gives to both gradings. */
-    (void)sys;
+    /* rff's « Escalade d'un obstacle majeur »: a wall and works are major
+     * obstacles there (docs/rules/rff.md "On the table"); the other systems
+     * print no rule for crossing one */
+    if (sys == TT_RFF && (k == TT_WALL || k == TT_WORKS))
+        fx.obstacle = 2;
     return fx;
 }
 
@@ -71,6 +83,7 @@ void tt_table_init(tt_table *t, tt_system sys, tt_coord w, tt_coord h)
         t->kinds[k].cover = fx.cover;
         t->kinds[k].blocks_sight = fx.blocks_sight;
         t->kinds[k].polyline = fx.polyline;
+        t->kinds[k].obstacle = fx.obstacle;
     }
     t->contact = TT_CONTACT_DEFAULT;
 }

@@ -93,15 +93,15 @@ static const gr_bt_unit *bunit(int id)
     return &tb_game_battle(ST)->units[id];
 }
 
-/* Load the teaching battle of the source root `root` (data/table/
- * teaching.json) into G as the aoe-table type, and ST at its start: 0, or
- * 1 after saying why on stderr. */
-static inline int tb_steps_load(const char *root)
+/* Load the battle file `file` of the source root `root` (a path below it)
+ * into G as the game type `type`, and ST at its start: 0, or 1 after saying
+ * why on stderr. */
+static inline int tb_steps_load_file(const char *root, const char *file, const char *type)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/data/table/teaching.json", root);
+    snprintf(path, sizeof path, "%s/%s", root, file);
     gr_error err = {0};
-    if (gr_game_load(path, "aoe-table", &G, &err) != GR_OK) {
+    if (gr_game_load(path, type, &G, &err) != GR_OK) {
         fprintf(stderr, "%s\n", err.msg);
         return 1;
     }
@@ -111,6 +111,14 @@ static inline int tb_steps_load(const char *root)
         return 1;
     }
     return 0;
+}
+
+/* Load the teaching battle of the source root `root` (data/table/
+ * teaching.json) into G as the aoe-table type, and ST at its start: 0, or
+ * 1 after saying why on stderr. */
+static inline int tb_steps_load(const char *root)
+{
+    return tb_steps_load_file(root, "data/table/teaching.json", "aoe-table");
 }
 
 /* From the start, turn 1 as test_tb_script.c plays it to the Austrians'

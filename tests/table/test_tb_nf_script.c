@@ -97,11 +97,6 @@ static void phase_is(int turn, const char *id)
     assert_string_equal(b->rules->phases[b->phase].id, id);
 }
 
-static const char *facts(const char *text)
-{
-    return tb_steps_facts(text);
-}
-
 static void expect_unit(int id, int stands, const char *formation, int disordered, int condition)
 {
     const gr_bt_unit *u = bunit(id);
@@ -136,7 +131,7 @@ static void three_turns(void **state)
      * fresh +2, France in column +2: +6; Reynier's maneuver effects range
      * (average: 2") does not reach it (3").  Rolled 4: 4 + 6 = 10, Average
      * "10+ Well handled. Full move": the French column's 12". */
-    assert_string_equal(facts("maneuver fr_1leg"), "division-in-range=yes");
+    assert_string_equal(tb_steps_facts("maneuver fr_1leg"), "division-in-range=yes");
     act("maneuver fr_1leg");
     die(4);
     assert_int_equal(tb_game_move_unit(ST), FR_1LEG);
@@ -174,7 +169,7 @@ static void three_turns(void **state)
      * in the open: no other line.  Rolled 11: 12, "12+" Telling: fr_1leg
      * disordered and 1 stand lost (7 -> 6; veteran 7/4/3: still fresh).
      * The column of 6 is three ranks: y 13.75..16. */
-    assert_string_equal(facts("fire br_light --target fr_1leg"), "range=1");
+    assert_string_equal(tb_steps_facts("fire br_light --target fr_1leg"), "range=1");
     act("fire br_light --target fr_1leg");
     die(11);
     expect_unit(FR_1LEG, 6, "column", 1, GR_BT_FRESH);
@@ -186,7 +181,7 @@ static void three_turns(void **state)
      * disordered. */
     phase_is(1, "p1_fire_phasing");
     expect_legal("fire fr_1leg --target br_light | next");
-    assert_string_equal(facts("fire fr_1leg --target br_light"), "range=1 stands=2");
+    assert_string_equal(tb_steps_facts("fire fr_1leg --target br_light"), "range=1 stands=2");
     act("fire fr_1leg --target br_light");
     die(10);
     expect_unit(BR_LIGHT, 4, "line", 1, GR_BT_FRESH);
@@ -210,7 +205,7 @@ static void three_turns(void **state)
      * British line's 5".  It holds. */
     phase_is(1, "p2_maneuver_2_move");
     expect_legal("disorder br_light | maneuver br_27 | maneuver br_ra | next");
-    assert_string_equal(facts("disorder br_light"), "division-in-range=yes");
+    assert_string_equal(tb_steps_facts("disorder br_light"), "division-in-range=yes");
     act("disorder br_light");
     die(9);
     expect_unit(BR_LIGHT, 4, "line", 0, GR_BT_FRESH);
@@ -245,7 +240,7 @@ static void three_turns(void **state)
      * disordered, 1 stand lost (3 -> 2: the regular 3/2/- is worn at 2).
      * Its line of 2 from (25, 11): x 24..26. */
     phase_is(1, "p2_fire_phasing");
-    assert_string_equal(facts("fire br_ra --target fr_9chass"), "range=7.072");
+    assert_string_equal(tb_steps_facts("fire br_ra --target fr_9chass"), "range=7.072");
     act("fire br_ra --target fr_9chass");
     die(11);
     expect_unit(FR_9CHASS, 2, "line", 1, GR_BT_WORN);
@@ -266,7 +261,7 @@ static void three_turns(void **state)
     /* fr_1leg: no officer within range; light +1, fresh +2, France column
      * +2: +5.  Rolled 5: 10, "8-10 Unit rallys and gets 1/2 movement. (No
      * FC)": 6" */
-    assert_string_equal(facts("disorder fr_1leg"), "");
+    assert_string_equal(tb_steps_facts("disorder fr_1leg"), "");
     act("disorder fr_1leg");
     die(5);
     expect_unit(FR_1LEG, 6, "column", 0, GR_BT_FRESH);
@@ -285,7 +280,7 @@ static void three_turns(void **state)
      * ("Contact= 2") = 8 points, row "8,9"; +1 light infantry.  Rolled 6:
      * 7, "7-9" Lively: fr_1leg disordered again. */
     phase_is(2, "p1_fire_defensive");
-    assert_string_equal(facts("fire br_light --target fr_1leg"), "range=0");
+    assert_string_equal(tb_steps_facts("fire br_light --target fr_1leg"), "range=0");
     act("fire br_light --target fr_1leg");
     die(6);
     expect_unit(FR_1LEG, 6, "column", 1, GR_BT_FRESH);
@@ -301,7 +296,7 @@ static void three_turns(void **state)
      * or charges on half its 12" toward the nearest enemy (br_light). */
     phase_is(2, "p1_melee");
     expect_legal("melee fr_1leg --target br_light | next");
-    assert_string_equal(facts("melee fr_1leg --target br_light"), "");
+    assert_string_equal(tb_steps_facts("melee fr_1leg --target br_light"), "");
     act("melee fr_1leg --target br_light");
     die(9);
     die(4);
@@ -353,7 +348,7 @@ static void three_turns(void **state)
      * change of formation in place ("Formation changes cost a unit 1/2 of
      * its Movement allowance measured against the units line MV": 2.5"):
      * the hold is listed in each formation it may take */
-    assert_string_equal(facts("maneuver fr_42"), "division-in-range=yes");
+    assert_string_equal(tb_steps_facts("maneuver fr_42"), "division-in-range=yes");
     act("maneuver fr_42");
     die(3);
     assert_int_equal(tb_game_move_allowance(ST), IN(6));
@@ -369,7 +364,7 @@ static void three_turns(void **state)
      * 1"; +1 target changed formation (in this segment, in the battery's
      * range).  Rolled 10: 11, row "1" "11+" Lively: fr_42 disordered. */
     phase_is(3, "p1_fire_defensive");
-    assert_string_equal(facts("fire br_ra --target fr_42"),
+    assert_string_equal(tb_steps_facts("fire br_ra --target fr_42"),
                         "range=14.036 target-changed-formation=yes");
     act("fire br_ra --target fr_42");
     die(10);
@@ -428,7 +423,7 @@ static void a_charge_answered(void **state)
      * +2.  Rolled 6: 8, "8+ successful": br_27 forms square, laid out as a
      * column (two wide, two deep) from its front centre: x 17..19, y
      * 17..18.5 */
-    assert_string_equal(facts("emergency_fc br_27 --target fr_9chass"),
+    assert_string_equal(tb_steps_facts("emergency_fc br_27 --target fr_9chass"),
                         "cavalry-over-half-move=yes");
     act("emergency_fc br_27 --target fr_9chass");
     die(6);
@@ -446,7 +441,7 @@ static void a_charge_answered(void **state)
      * table's to say) */
     phase_is(1, "p1_fire_defensive");
     expect_legal("fire br_27 --target fr_9chass | fire br_ra --target fr_42 | next");
-    assert_string_equal(facts("fire br_27 --target fr_9chass"),
+    assert_string_equal(tb_steps_facts("fire br_27 --target fr_9chass"),
                         "range=0 stands=2 target-charging=yes");
     /* 2 x 2 = 4 points, row "4"; "+1 British Line ... infantry"; in square,
      * no "-2 ... charging cavalry and not in square".  Rolled 2: 3, "0-7"
@@ -466,7 +461,7 @@ static void a_charge_answered(void **state)
      * cavalry's front centre is its own, (18, 17), so straight back (north)
      * to (18, 19.5), the square of 3 two wide: x 17..19, y 19.5..21 */
     phase_is(1, "p1_melee");
-    assert_string_equal(facts("melee fr_9chass --target br_27"), "");
+    assert_string_equal(tb_steps_facts("melee fr_9chass --target br_27"), "");
     act("melee fr_9chass --target br_27");
     die(12);
     die(2);
@@ -500,18 +495,8 @@ int main(int argc, char **argv)
 {
     if (argc > 1)
         root = argv[1];
-    char path[1024];
-    snprintf(path, sizeof path, "%s/data/table/nf-teaching.json", root);
-    gr_error err = {0};
-    if (gr_game_load(path, "nf-table", &G, &err) != GR_OK) {
-        fprintf(stderr, "%s\n", err.msg);
+    if (tb_steps_load_file(root, "data/table/nf-teaching.json", "nf-table"))
         return 1;
-    }
-    ST = malloc(G.type->state_size);
-    if (!ST || gr_game_init(&G, ST, &err) != GR_OK) {
-        fprintf(stderr, "%s\n", ST ? err.msg : "out of memory");
-        return 1;
-    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(three_turns),
         cmocka_unit_test(a_charge_answered),

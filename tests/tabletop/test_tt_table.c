@@ -698,6 +698,97 @@ static void test_move_set_and_retreat(void **state)
     assert_int_equal(tt_check_pose(&T, 1, &mv, p, &v, &err), GR_EINPUT);
 }
 
+/* The linear obstacles (docs/rules/aoe.md "On the table: measuring"):
+ * whether a unit stands behind one against an enemy, whether a path
+ * crosses one, and a major obstacle's penalty in a move.  aoe's base:
+ * 1000 x 750. */
+static void test_linear_obstacles(void **state)
+{
+    (void)state;
+    /* the kinds' data: lines that neither slow nor block sight; a hedge
+     * light cover, a wall and works heavy; major obstacles only in rff */
+    tt_kind_fx h = tt_kind_default(TT_NF, TT_HEDGE), w = tt_kind_default(TT_NF, TT_WALL);
+    assert_int_equal(h.polyline, 1);
+    assert_int_equal(h.cover, TT_COVER_LIGHT);
+    assert_int_equal(w.cover, TT_COVER_HEAVY);
+    assert_int_equal(tt_kind_default(TT_NF, TT_WORKS).cover, TT_COVER_HEAVY);
+    assert_int_equal(h.going, TT_GO_CLEAR);
+    assert_int_equal(h.blocks_sight, 0);
+    assert_int_equal(h.obstacle, 1);
+    assert_int_equal(w.obstacle, 1);
+    assert_int_equal(tt_kind_default(TT_RFF, TT_HEDGE).obstacle, 1);
+    assert_int_equal(tt_kind_default(TT_RFF, TT_WALL).obstacle, 2);
+    assert_int_equal(tt_kind_default(TT_RFF, TT_WORKS).obstacle, 2);
+    assert_int_equal(tt_kind_default(TT_AOE, TT_WORKS).obstacle, 1);
+    assert_string_equal(tt_kind_name(TT_WORKS), "works");
+    /* unit 1: a line of 4 facing north, front (8000..12000, 10000), its
+     * stands' box (8000,9250)-(12000,10000), centre (10000,9625); a hedge
+     * along y = 10500 from x = 6000 to 14000, 500 ahead of its front */
+    const tt_unit *u = put(1, 0, TT_INFANTRY, 4, P(10000, 10000), D(0, 1), TT_LINE);
+    tt_pt hedge[2] = {P(6000, 10500), P(14000, 10500)};
+    feature(TT_HEDGE, 0, 2, hedge);
+    /* an enemy straight ahead at (10000,20000): the centre's line to it
+     * crosses y = 10500 at x = 10000, inside the hedge; the strip 750 deep
+     * reaches y = 10750, past the hedge */
+    assert_true(tt_behind_line(&T, u, P(10000, 20000), TT_HEDGE, 750));
+    /* the strip 500 deep ends on the hedge (closed): behind; 400 short of it */
+    assert_true(tt_behind_line(&T, u, P(10000, 20000), TT_HEDGE, 500));
+    assert_false(tt_behind_line(&T, u, P(10000, 20000), TT_HEDGE, 400));
+    /* another kind: no wall there */
+    assert_false(tt_behind_line(&T, u, P(10000, 20000), TT_WALL, 750));
+    /* an enemy behind (10000,0) or level on the flank (30000,9625): the
+     * line to it does not cross the hedge */
+    assert_false(tt_behind_line(&T, u, P(10000, 0), TT_HEDGE, 750));
+    assert_false(tt_behind_line(&T, u, P(30000, 9625), TT_HEDGE, 750));
+    /* ahead and right (20000,20000): the line crosses y = 10500 at x =
+     * 10000 + 10000 * 875/10375 = 10843, inside the hedge: behind */
+    assert_true(tt_behind_line(&T, u, P(20000, 20000), TT_HEDGE, 750));
+    /* far right (40000,11000): it crosses y = 10500 at x = 10000 + 30000 *
+     * 875/1375 = 29091, past the hedge's end at 14000: not behind */
+    assert_false(tt_behind_line(&T, u, P(40000, 11000), TT_HEDGE, 750));
+    /* unit 2: 2 stands facing north, front (29000..31000, 10000) on a wall
+     * from x = 27000 to 33000, box centre (30000,9625) */
+    const tt_unit *v = put(2, 0, TT_INFANTRY, 2, P(30000, 10000), D(0, 1), TT_LINE);
+    tt_pt wall[2] = {P(27000, 10000), P(33000, 10000)};
+    feature(TT_WALL, 0, 2, wall);
+    assert_true(tt_behind_line(&T, v, P(30000, 20000), TT_WALL, 750));
+    assert_false(tt_behind_line(&T, v, P(30000, 0), TT_WALL, 750));
+    /* crossing: from the centre north across the wall (properly); a path
+     * that ends on it does not cross it; aoe's wall is not major (grade 1) */
+    assert_true(tt_crosses_obstacle(&T, P(30000, 9625), P(30000, 12000), 1));
+    assert_false(tt_crosses_obstacle(&T, P(30000, 9625), P(30000, 12000), 2));
+    assert_false(tt_crosses_obstacle(&T, P(30000, 9000), P(30000, 10000), 1));
+    /* the lines neither slow a leg nor block a line of sight */
+    int ford = 0;
+    assert_int_equal(tt_going_of_leg(&T, P(10000, 10000), P(10000, 12000), &ford), TT_GO_CLEAR);
+    assert_true(tt_los_pt(&T, P(10000, 10000), P(10000, 20000), -1, -1));
+    /* the wall made major (as rff's): the 6" mover with the penalty 6000 -
+     * 750 = 5250 goes over from the wall by its depth: 750 forward crosses
+     * (the centre from y 9625 to 10375), 750 + 5250 = 6000, exactly the
+     * allowance; 751 is 6001, too far; 6000 straight back crosses nothing */
+    T.kinds[TT_WALL].obstacle = 2;
+    assert_true(tt_crosses_obstacle(&T, P(30000, 9625), P(30000, 12000), 2));
+    tt_mover mv = line_infantry();
+    mv.obstacle_penalty = 5250;
+    tt_move m;
+    memset(&m, 0, sizeof m);
+    m.form = TT_LINE, m.nlegs = 1, m.leg[0] = P(30000, 10750);
+    tt_verdict vd;
+    gr_error err;
+    assert_int_equal(tt_check_move(&T, 2, &mv, &m, &vd, &err), GR_OK);
+    assert_true(vd.ok);
+    m.leg[0] = P(30000, 10751);
+    assert_int_equal(tt_check_move(&T, 2, &mv, &m, &vd, &err), GR_OK);
+    assert_false(vd.ok);
+    m.leg[0] = P(30000, 4000);
+    assert_int_equal(tt_check_move(&T, 2, &mv, &m, &vd, &err), GR_OK);
+    assert_true(vd.ok);
+    /* the hedge is not major: unit 1 goes its 6000 across it, no penalty */
+    m.leg[0] = P(10000, 16000);
+    assert_int_equal(tt_check_move(&T, 1, &mv, &m, &vd, &err), GR_OK);
+    assert_true(vd.ok);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -717,6 +808,7 @@ int main(void)
         cmocka_unit_test_setup(test_battery_limbers, setup),
         cmocka_unit_test_setup(test_unit_fits, setup),
         cmocka_unit_test_setup(test_move_set_and_retreat, setup),
+        cmocka_unit_test_setup(test_linear_obstacles, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

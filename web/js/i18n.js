@@ -149,6 +149,7 @@ const STRINGS = {
     tb_play: 'play {0}', tb_points: '{0} point(s)', tb_held: 'held by {0}', tb_held_none: 'held by nobody',
     tb_kind_wood: 'Wood', tb_kind_town: 'Town', tb_kind_marsh: 'Marsh', tb_kind_rough: 'Rough ground', tb_kind_hill: 'Hill, level',
     tb_kind_crest: 'Crest, level', tb_kind_river: 'River', tb_kind_stream: 'Stream', tb_kind_road: 'Road', tb_kind_bridge: 'Bridge', tb_kind_ford: 'Ford',
+    tb_kind_hedge: 'Hedge', tb_kind_wall: 'Wall', tb_kind_works: 'Works',
     // keys
     keys_title: 'Keyboard', key_end: 'end the phase (end fire, end movement, end activation, chits done, stop)',
     key_undo: 'undo', key_lang: 'switch language', key_help: 'this help', key_esc: 'clear the selection',
@@ -296,6 +297,7 @@ const STRINGS = {
     tb_play: 'jouer {0}', tb_points: '{0} point(s)', tb_held: 'tenu par {0}', tb_held_none: 'tenu par personne',
     tb_kind_wood: 'Bois', tb_kind_town: 'Village', tb_kind_marsh: 'Marais', tb_kind_rough: 'Terrain accidenté', tb_kind_hill: 'Colline, niveau',
     tb_kind_crest: 'Crête, niveau', tb_kind_river: 'Rivière', tb_kind_stream: 'Ruisseau', tb_kind_road: 'Route', tb_kind_bridge: 'Pont', tb_kind_ford: 'Gué',
+    tb_kind_hedge: 'Haie', tb_kind_wall: 'Mur', tb_kind_works: 'Retranchement',
     keys_title: 'Clavier', key_end: 'fin de phase (fin du tir, du mouvement, de l\'activation, jetons choisis, arrêt)',
     key_undo: 'annuler', key_lang: 'changer de langue', key_help: 'cette aide', key_esc: 'effacer la sélection',
     key_num: 'donner l\'ordre de ce numéro',

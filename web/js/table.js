@@ -44,8 +44,11 @@ const TERRAIN = { // kind: [fill, stroke, stroke width, line (a polyline)]
   stream: ['none', '#6fa3d8', 0.25, true], road: ['none', '#8a7356', 0.3, true],
   crest: ['none', '#7a5d2a', 0.12, true], bridge: ['#9b8d7a', '#4e4437', 0.08, false],
   ford: ['#a9c8e6', '#4f86c6', 0.06, false],
+  hedge: ['none', '#3f7a2c', 0.3, true], wall: ['none', '#7d7a72', 0.3, true],
+  works: ['none', '#6b4f2e', 0.4, true],
 };
-const ORDER = ['hill', 'marsh', 'rough', 'wood', 'town', 'river', 'stream', 'ford', 'bridge', 'road', 'crest'];
+const ORDER = ['hill', 'marsh', 'rough', 'wood', 'town', 'river', 'stream', 'ford', 'bridge', 'road', 'crest',
+  'hedge', 'wall', 'works'];
 
 function svg(tag, attrs = {}, ...kids) {
   const e = document.createElementNS(SVGNS, tag);
