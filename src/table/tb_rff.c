@@ -301,17 +301,29 @@ static int behind_of(const tb_state *s, const tt_unit *t, int *out, int cap)
     return n;
 }
 
+static int rff_default_cover(const tt_table *t, tt_kind k);
+
+/* Whether u stands behind a linear obstacle (a hedge, a wall, works:
+ * tt_behind_line, within one base depth ahead of its front) against an
+ * enemy whose stands' centre is `from`: 0 none, else 1 + the best cover
+ * grade among the lines it is behind (rff_default_cover of their kinds: a
+ * hedge partial, a wall or works total). */
+static int behind_lines(const tt_table *t, const tt_unit *u, tt_pt from)
+{
+    int best = 0;
+    for (int k = 0; k < TT_NKINDS; k++)
+        if (t->kinds[k].obstacle && tt_behind_line(t, u, from, (tt_kind)k, tt_unit_base(t, u).d) &&
+            1 + rff_default_cover(t, (tt_kind)k) > best)
+            best = 1 + rff_default_cover(t, (tt_kind)k);
+    return best;
+}
+
 /* « couvert linéaire » (+1 maneuver): u stands behind a linear obstacle
- * (a hedge, a wall, works: tt_behind_line, within one base depth of its
- * front) against the nearest enemy (the centre of its stands). */
+ * against the nearest enemy (the centre of its stands). */
 static int linear_cover(const tt_table *t, const tt_unit *u)
 {
     const tt_unit *e = tt_nearest_enemy(t, u);
-    for (int k = 0; e && k < TT_NKINDS; k++)
-        if (t->kinds[k].obstacle &&
-            tt_behind_line(t, u, centre_of(e), (tt_kind)k, tt_unit_base(t, u).d))
-            return 1;
-    return 0;
+    return e && behind_lines(t, u, centre_of(e)) > 0;
 }
 
 static void maneuver_facts(const tb_scenario *sc, const tb_state *s, int u, gr_bt_action *a)
@@ -361,7 +373,12 @@ static void fire_facts(const tb_scenario *sc, const tb_state *s, gr_bt_action *a
             tb_call_fact(&a->call, "per-stand", buf);
     }
     static const char *const covers[] = {"none", "partial", "full", "fortified"};
-    int cover = tb_cover_of(sc, &s->t, t);
+    /* the ground's cover, or a line's the target stands behind against the
+     * firer, the better (« Cible en couvert partiel » behind a hedge, « à
+     * couvert en totalité » behind a wall or works) */
+    int cover = tb_cover_of(sc, &s->t, t), lined = behind_lines(&s->t, t, centre_of(u)) - 1;
+    if (lined > cover)
+        cover = lined;
     if (cover > 0 && cover <= 3)
         tb_call_fact(&a->call, "cover", covers[cover]);
     tt_side side = tt_unit_side_of(t, centre_of(u));

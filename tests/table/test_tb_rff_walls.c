@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "grognard/tb.h"
 #include "tb_steps.h"
@@ -78,6 +79,49 @@ static void walls(void **state)
     (void)bunit;
 }
 
+/* The cover of the wall in the fire (POINTS DE MOUSQUETERIE's modifiers: «
+ * -2 Cible à couvert en totalité »; docs/rules/rff.md « Cover »: a wall is
+ * total cover to a unit behind it).  The same battle with grey_1 at (30,
+ * 35) facing south: y 35..36.9, its centre (30, 35.95), 15 cm from blue_1's
+ * front edge (y 20): inside RM's 20 cm.  In the Union's turn the
+ * Confederates' defensive fire comes first (2° a.): grey_1 at blue_1, whose
+ * front lies on the wall (within its 1.9 cm depth) and the line from its
+ * centre (30, 19.05) to grey_1's (30, 35.95) crosses the wall at (30, 20):
+ * « à couvert en totalité », cover=full.  Then blue_1 at grey_1 (2° b.):
+ * grey_1's front is 15 cm from the wall, beyond its depth: no cover. */
+static void wall_cover_in_the_fire(void **state)
+{
+    (void)state;
+    const gr_battle *b = tb_game_battle(ST);
+    while (!strstr(b->rules->phases[b->phase].id, "defensive_fire"))
+        act("next");
+    assert_non_null(strstr(tb_steps_facts("musketry grey_1 --target blue_1"), "cover=full"));
+    act("next");
+    assert_non_null(strstr(b->rules->phases[b->phase].id, "offensive_fire"));
+    assert_null(strstr(tb_steps_facts("musketry blue_1 --target grey_1"), "cover="));
+}
+
+/* rff-walls.json with grey_1 deployed at (30, 35): written beside the
+ * test's build directory, its path into `out`; 0, or 1 after saying why. */
+static int near_file(char *out, size_t cap)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/table/data/rff-walls.json", root);
+    json_error_t je;
+    json_t *f = json_load_file(path, 0, &je);
+    json_t *grey = f ? json_array_get(json_object_get(f, "deploy"), GREY_1) : NULL;
+    if (!grey || strcmp(json_string_value(json_object_get(grey, "unit")), "grey_1")) {
+        fprintf(stderr, "%s: %s\n", path, f ? "no grey_1 in deploy" : je.text);
+        json_decref(f);
+        return 1;
+    }
+    json_object_set_new(grey, "at", json_pack("[ii]", 30, 35));
+    snprintf(out, cap, "rff-walls-near.json");
+    int r = json_dump_file(f, out, JSON_INDENT(1));
+    json_decref(f);
+    return r != 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -88,6 +132,15 @@ int main(int argc, char **argv)
         cmocka_unit_test(walls),
     };
     int r = cmocka_run_group_tests(tests, NULL, NULL);
+    free(ST);
+    gr_game_free(&G);
+    char near[256];
+    if (near_file(near, sizeof near) || tb_steps_load_file(".", near, "rff-table"))
+        return 1;
+    const struct CMUnitTest fire[] = {
+        cmocka_unit_test(wall_cover_in_the_fire),
+    };
+    r |= cmocka_run_group_tests(fire, NULL, NULL);
     free(ST);
     gr_game_free(&G);
     return r;
