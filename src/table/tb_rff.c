@@ -442,12 +442,13 @@ static void charge_facts(const tb_scenario *sc, const tb_state *s, gr_bt_action 
         tb_call_fact(&a->call, "defender-flanked", "yes");
     /* « Défense d'un terrain favorable / +1 / Protection dense ou fortifiée »
      * (one +1, the companion's): the defender higher, the charge across a
-     * stream (RSF_STREAM) or the defender in dense cover (2) is `favorable`;
-     * a « position fortifiée » (cover 3) is `fortified`, which also gives
-     * the results' « si fortifié » lines */
-    int cover = tb_cover_of(sc, &s->t, t);
+     * stream (RSF_STREAM) or the defender in dense cover (2: its ground's,
+     * or a wall's or works' it stands behind against the attacker) is
+     * `favorable`; a « position fortifiée » (cover 3) is `fortified`, which
+     * also gives the results' « si fortifié » lines */
+    int cover = tb_cover_of(sc, &s->t, t), lined = behind_lines(&s->t, t, centre_of(u)) - 1;
     if (tt_level_at(&s->t, t->pose.at) > tt_level_at(&s->t, u->pose.at) ||
-        (s->sys[RS_FLAGS + a->call.unit] & RSF_STREAM) || cover == 2)
+        (s->sys[RS_FLAGS + a->call.unit] & RSF_STREAM) || cover == 2 || lined == 2)
         tb_call_fact(&a->call, "favorable", "yes");
     if (cover >= 3)
         tb_call_fact(&a->call, "fortified", "yes");

@@ -394,6 +394,36 @@ static void no_passage_on_a_delayed_move(void **state)
     assert_true(moves > 0);
 }
 
+/* « +1 ... Protection dense ou fortifiée » (TABLE DES CHARGES) behind a
+ * wall: grey_1 at (38, 24) facing south (stands y 24 to 25.9, its centre
+ * (38, 24.95)) lines a stone wall drawn along y 24 from x 28 to 48, its
+ * front on it.  blue_1's charge ends at the wall (its front y 24, its
+ * stands y 22.1 to 24, centre (38, 23.05)): the wall lies on grey_1's front
+ * (within its 1.9 cm depth) and between the two centres, so grey_1 is
+ * behind it against blue_1: « à couvert en totalité » (2), dense:
+ * favorable=yes.  The same charge with no wall is the first case's, whose
+ * facts name no favorable ground (both on level 0, no stream crossed). */
+static void wall_protects_the_defender(void **state)
+{
+    (void)state;
+    static const char *const from[] = {"{\"unit\": \"grey_1\", \"at\": [38, 76]",
+                                       "\"terrain\": ["};
+    static const char *const to[] = {
+        "{\"unit\": \"grey_1\", \"at\": [38, 24]",
+        "\"terrain\": [{\"kind\": \"wall\", \"name\": \"Stone wall\", \"points\": [[28, 24], "
+        "[48, 24]]}, "};
+    load_changed(1, from, to);
+    blue_1_well_executed();
+    act("move blue_1 contact grey_1 to 38 24");
+    nexts(4);
+    assert_null(strstr(facts("charge blue_1 --target grey_1"), "favorable=yes"));
+    load_changed(2, from, to);
+    blue_1_well_executed();
+    act("move blue_1 contact grey_1 to 38 24");
+    nexts(4);
+    assert_non_null(strstr(facts("charge blue_1 --target grey_1"), "favorable=yes"));
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -406,6 +436,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(countercharger_takes_the_position),
         cmocka_unit_test(passage_of_lines),
         cmocka_unit_test(no_passage_on_a_delayed_move),
+        cmocka_unit_test(wall_protects_the_defender),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     gr_game_free(&G);
