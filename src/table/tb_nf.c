@@ -562,20 +562,12 @@ static void nf_set_formation(tb_state *s, int u, tt_formation f)
  * back too. */
 static int break_ok(const tb_state *s, const tt_option *o)
 {
-    const tt_unit *u = tb_on_table_c(&s->t, s->x.mv_unit),
-                  *e = tb_on_table_c(&s->t, s->x.mv_toward);
     if (s->x.mv_break == 3)
         return o->kind == TT_MK_ADVANCE;
     if (s->x.mv_break == 2 && o->kind == TT_MK_FALL_BACK &&
         s->b.units[s->x.mv_unit].arm == GR_BT_CAVALRY)
         return 1;
-    if (!u || !e)
-        return 0;
-    if (o->kind == TT_MK_CONTACT)
-        return o->target == e->id;
-    if (o->kind != TT_MK_ADVANCE && o->kind != TT_MK_WHEEL)
-        return 0;
-    return tt_q_cmp(tb_front_to(o->end.at, e), tb_front_to(u->pose.at, e)) < 0;
+    return tb_toward_enemy(s, o) > 0;
 }
 
 static int may_hold(const tb_state *s)
@@ -797,13 +789,10 @@ static void nf_next(const tb_scenario *sc, tb_state *s)
     }
     if (phase_is(&s->b, "maneuver_1_leaders")) {
         for (int i = 0; i < GR_BT_MAX_UNITS; i++) {
-            s->x.charge_from[i] = -1;
             s->sys[NS_FLAGS + i] = 0;
             s->sys[NS_CHARGED + i] = 0;
         }
-        memset(s->x.leader_acted, 0, sizeof s->x.leader_acted);
-        memset(s->x.leader_moved, 0, sizeof s->x.leader_moved);
-        tb_arrivals(sc, s);
+        tb_segment_start(sc, s);
     }
     tb_after_step(sc, s);
 }
@@ -826,11 +815,11 @@ static int division_freed(const tb_state *s, int l)
  * (division_freed), the same move. */
 static gr_status general_move(tb_state *s, gr_action act, gr_error *err)
 {
+    static const tb_leader_words words = {"leader", "his brigade", "segment",
+                                          "the movement charts' « Leaders » allowance"};
     const gr_battle *b = &s->b;
     int l = tb_act_target(act);
     const gr_bt_leader *x = &b->leaders[l];
-    uint64_t arg = tb_act_arg(act);
-    tt_pt to = {(tt_coord)(arg & 0xfffff), (tt_coord)((arg >> 20) & 0xfffff)}, at;
     if (phase_is(b, "reaction") && !division_freed(s, l))
         return gr_error_set(err, GR_EILLEGAL,
                             "%s: in the reaction phase « Cavalry Division officers may make a "
@@ -847,24 +836,7 @@ static gr_status general_move(tb_state *s, gr_action act, gr_error *err)
     if (x->side != gr_battle_active_side(b))
         return gr_error_set(err, GR_EILLEGAL, "%s is of the %s: not their maneuver phase", x->id,
                             b->side_name[x->side]);
-    if (x->attached >= 0 || !tb_leader_pos(s, l, &at))
-        return gr_error_set(err, GR_EILLEGAL,
-                            "%s is not a detached leader on the table: an attached leader moves "
-                            "with his brigade",
-                            x->id);
-    if (s->x.leader_moved[l])
-        return gr_error_set(err, GR_EILLEGAL, "%s has moved this segment", x->id);
-    if (to.x < s->t.lo.x || to.x > s->t.hi.x || to.y < s->t.lo.y || to.y > s->t.hi.y)
-        return gr_error_set(err, GR_EILLEGAL, "%s: the point is off the table", x->id);
-    int64_t dx = (int64_t)to.x - at.x, dy = (int64_t)to.y - at.y, reach = leader_mv();
-    if (dx * dx + dy * dy > reach * reach)
-        return gr_error_set(err, GR_EILLEGAL,
-                            "%s moves at most the movement charts' « Leaders » allowance in a "
-                            "straight line: that point is farther",
-                            x->id);
-    s->leader_at[l] = to;
-    s->x.leader_moved[l] = 1;
-    return GR_OK;
+    return tb_leader_move(s, l, tb_act_point(act), leader_mv(), &words, err);
 }
 
 static gr_status nf_step(const tb_scenario *sc, tb_state *s, gr_action act, gr_bt_outcome *keep,

@@ -564,14 +564,8 @@ static int rff_move_ok(const tb_state *s, const tt_option *o)
     if (s->x.mv_break == 3) /* « prend la position »: straight ahead (or it stays) */
         return o->kind == TT_MK_ADVANCE;
     if (fl & RSF_BREAK) {
-        const tt_unit *tu = tb_on_table_c(&s->t, u), *e = tb_on_table_c(&s->t, s->x.mv_toward);
-        if (!tu || !e)
-            return o->kind == TT_MK_HOLD;
-        if (o->kind == TT_MK_CONTACT)
-            return o->target == e->id;
-        if (o->kind != TT_MK_ADVANCE && o->kind != TT_MK_WHEEL)
-            return 0;
-        return tt_q_cmp(tb_front_to(o->end.at, e), tb_front_to(tu->pose.at, e)) < 0;
+        int toward = tb_toward_enemy(s, o);
+        return toward < 0 ? o->kind == TT_MK_HOLD : toward;
     }
     if (fl & RSF_PROLONGE) /* « à la prolonge »: straight ahead, or straight back (or it stays) */
         return o->kind == TT_MK_HOLD || o->kind == ((fl & RSF_BACK) ? TT_MK_FALL_BACK : TT_MK_ADVANCE);
@@ -1023,13 +1017,10 @@ static void rff_next(const tb_scenario *sc, tb_state *s)
     }
     if (step_of(s) == RFF_PH_LEADERS) {
         for (int i = 0; i < GR_BT_MAX_UNITS; i++) {
-            s->x.charge_from[i] = -1;
             s->sys[RS_FLAGS + i] = 0;
             s->sys[RS_CC + i] = 0;
         }
-        memset(s->x.leader_acted, 0, sizeof s->x.leader_acted);
-        memset(s->x.leader_moved, 0, sizeof s->x.leader_moved);
-        tb_arrivals(sc, s);
+        tb_segment_start(sc, s);
     }
     tb_after_step(sc, s);
 }
@@ -1039,13 +1030,13 @@ static void rff_next(const tb_scenario *sc, tb_state *s)
  * point of the table. */
 static gr_status leader_move(tb_state *s, gr_action act, gr_error *err)
 {
+    static const tb_leader_words words = {"leader", "his regiment", "turn",
+                                          "a mounted leader's clear move"};
     const gr_battle *b = &s->b;
     int l = tb_act_target(act);
     if (l < 0 || l >= b->nleaders)
         return gr_error_set(err, GR_EINPUT, "name a leader");
     const gr_bt_leader *x = &b->leaders[l];
-    uint64_t arg = tb_act_arg(act);
-    tt_pt to = {(tt_coord)(arg & 0xfffff), (tt_coord)((arg >> 20) & 0xfffff)}, at;
     if (step_of(s) != RFF_PH_LEADER_MOVES)
         return gr_error_set(err, GR_EILLEGAL,
                             "%s: detached leaders move in « Manœuvrez les chefs détachés », the "
@@ -1054,26 +1045,9 @@ static gr_status leader_move(tb_state *s, gr_action act, gr_error *err)
     if (x->side != rff_bt_phasing_side(b))
         return gr_error_set(err, GR_EILLEGAL, "%s is of the %s: not their turn", x->id,
                             b->side_name[x->side]);
-    if (x->attached >= 0 || !tb_leader_pos(s, l, &at))
-        return gr_error_set(err, GR_EILLEGAL,
-                            "%s is not a detached leader on the table: an attached leader moves "
-                            "with his regiment",
-                            x->id);
-    if (s->x.leader_moved[l])
-        return gr_error_set(err, GR_EILLEGAL, "%s has moved this turn", x->id);
-    if (to.x < s->t.lo.x || to.x > s->t.hi.x || to.y < s->t.lo.y || to.y > s->t.hi.y)
-        return gr_error_set(err, GR_EILLEGAL, "%s: the point is off the table", x->id);
     int r = row_index("leader_mounted");
     int64_t reach = r < 0 ? 0 : (int64_t)rff_move_cm(r, 0, 0) * TT_UNITS_PER_CM;
-    int64_t dx = (int64_t)to.x - at.x, dy = (int64_t)to.y - at.y;
-    if (dx * dx + dy * dy > reach * reach)
-        return gr_error_set(err, GR_EILLEGAL,
-                            "%s moves at most a mounted leader's clear move in a straight line: "
-                            "that point is farther",
-                            x->id);
-    s->leader_at[l] = to;
-    s->x.leader_moved[l] = 1;
-    return GR_OK;
+    return tb_leader_move(s, l, tb_act_point(act), reach, &words, err);
 }
 
 /* The full move of u on clear ground (its formation's row), table units. */
