@@ -453,6 +453,9 @@ typedef struct tt_mover {
     int64_t speed[TT_NGOINGS];          /* the speed on each going; 0 = cannot enter */
     int64_t ford_penalty;               /* aoe "À gué -2\"": taken off once per ford leg */
     int64_t pass_penalty;               /* "3\" par unité traversée": per friendly unit */
+    uint8_t pass_battery_free;          /* 1: a friendly unlimbered battery (TT_BATTERY)
+                                           passed costs nothing (nf "Unlimbered artillery
+                                           may be passed through at no additional cost") */
     int64_t obstacle_penalty;           /* taken off once per leg along which the centre of
                                            the unit's stands' box (from where it is to the
                                            leg's end) crosses a major obstacle (grade 2) */

@@ -208,7 +208,7 @@ typedef struct tb_join {
      * the enemy only). */
     int (*move_ok)(const tb_state *s, const tt_option *o);
     /* 1: `move U hold` is listed although the unit has moves (the frame
-     * lists it when it has none). */
+     * lists it when none of its moves is listed: it stays where it is). */
     int (*hold_listed)(const tb_state *s);
     /* A refusal of a move, a hold or a pose of the unit whose move is
      * chosen by its own rule (aoe's breakthrough), GR_OK if none: called

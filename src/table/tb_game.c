@@ -697,12 +697,14 @@ static int tb_legal_actions(const void *scv, const void *st, gr_action *out, int
         return n < cap ? n : cap;
     }
     if (s->x.mv_unit >= 0) {
-        int k;
+        int k, before = n;
         const tt_option *o = tb_move_set(s, &k);
         for (int i = 0; i < k; i++)
             if (j->move_ok(s, &o[i]))
                 PUSH(tb_act(K_MOVE, s->x.mv_unit, -1, (uint64_t)i));
-        if (k == 0 || j->hold_listed(s)) /* nowhere to go, or it may stay */
+        /* nowhere to go (none of its moves fits, or none is the join's), or
+         * it may stay */
+        if (n == before || j->hold_listed(s))
             PUSH(tb_act(K_MOVE, s->x.mv_unit, -1, TB_ARG_MASK));
         return n < cap ? n : cap;
     }

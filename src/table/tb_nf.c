@@ -519,6 +519,8 @@ static void nf_mover(const tb_state *s, int u, int64_t allow, tt_mover *mv)
         rough = 0; /* "may not enter rough terrain" */
     mv->speed[TT_GO_ROUGH] = mv->speed[TT_GO_DIFFICULT] = mv->speed[TT_GO_FORD] = rough;
     mv->pass_penalty = move_rule(&s->b, bu, "passage_of_lines");
+    mv->pass_battery_free = 1; /* "Unlimbered artillery may be passed through at no
+                                  additional cost" */
     mv->formation_cost = move_rule(&s->b, bu, "formation_change");
     const tt_unit *tu = tb_on_table_c(&s->t, u);
     if (tu)

@@ -305,10 +305,15 @@ static int check(const tt_table *t, const tt_unit *u0, const tt_mover *mv, const
             return refuse(v, "leg %d crosses enemy unit %d", i, enemy);
         u = next;
     }
-    for (int i = 0, n = 0; i < t->nunits && n < 4; i++)
-        if (seen[i])
-            v->pass_id[n++] = t->units[i].id;
-    c.flat += v->passed * mv->pass_penalty;
+    int64_t paid = v->passed;
+    for (int i = 0, n = 0; i < t->nunits; i++)
+        if (seen[i]) {
+            if (n < 4)
+                v->pass_id[n++] = t->units[i].id;
+            if (mv->pass_battery_free && t->units[i].pose.form == TT_BATTERY)
+                paid--;
+        }
+    c.flat += paid * mv->pass_penalty;
     int relayout = 0;
     if (m->form != u.pose.form) {
         if ((unsigned)m->form >= TT_NFORMATIONS || !mv->may_change[m->form])

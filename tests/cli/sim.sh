@@ -46,6 +46,13 @@ if grep -Eq '(src|href)=|<script|https?:' "$T/b.html"; then flunk "the balance p
 grep -q "the balance page: $T/b.html" "$T/b.txt" && pass || flunk "the report does not name the page"
 expect_exit "html cannot be written" 1 "--html /nonexistent/x.html: cannot write it" -- sim "$S/teaching.json" --games 5 --html /nonexistent/x.html
 
+# a battle on the table that once stopped with no legal action (a battery at
+# « Recul à la prolonge » with no move of its set open and no hold in it:
+# Little Round Top, heuristic against random, seed 1, battle 199) ends
+"$GROGNARD" sim "$SOURCE_ROOT/data/table/little_round_top.json" --replay 199 --save "$T/lrt.json" \
+    --seed 1 --players heuristic,random > "$T/lrt.txt"
+grep -q "steps, over: " "$T/lrt.txt" && pass || flunk "Little Round Top battle 199: $(cat "$T/lrt.txt")"
+
 expect_exit "no scenario" 2 "missing SCENARIO" -- sim
 expect_exit "bad games" 2 "--games '0'" -- sim "$S/teaching.json" --games 0
 expect_exit "bad jobs" 2 "--jobs 'x'" -- sim "$S/teaching.json" --jobs x

@@ -141,6 +141,24 @@ static void load(void)
     assert_int_equal(gr_game_init(&G, ST, &err), GR_OK);
 }
 
+/* The battle with its one text `from` replaced by `to`, at its start. */
+static void load_changed(const char *from, const char *to)
+{
+    const char *at = strstr(battle, from);
+    assert_non_null(at);
+    size_t n = sizeof battle - 1 - strlen(from) + strlen(to);
+    char *text = malloc(n + 1);
+    assert_non_null(text);
+    snprintf(text, n + 1, "%.*s%s%s", (int)(at - battle), battle, to, at + strlen(from));
+    gr_error err = {0};
+    if (gr_game_load_text(text, n, "guns.json", "rff-table", &G, &err) != GR_OK)
+        fail_msg("load: %s", err.msg);
+    free(text);
+    ST = malloc(G.type->state_size);
+    assert_non_null(ST);
+    assert_int_equal(gr_game_init(&G, ST, &err), GR_OK);
+}
+
 static void unload(void)
 {
     free(ST);
@@ -291,6 +309,24 @@ static void test_prolonge_retire(void **state)
     unload();
 }
 
+/* The same battery with its back on the table's south edge: bty at (80,
+ * 3.8) facing north, its guns 3.8 cm deep (y 0 to 3.8).  « Recul à la
+ * prolonge »: no move straight back fits on the table, so its only choice
+ * is to stay where it is. */
+static void test_prolonge_retire_against_the_edge(void **state)
+{
+    (void)state;
+    load_changed("{\"unit\": \"bty\", \"at\": [80, 30]", "{\"unit\": \"bty\", \"at\": [80, 3.8]");
+    act("next");
+    act("maneuver bty");
+    die(3);
+    act("prolonge_retire bty");
+    expect_legal("move bty hold to 80 3.8");
+    act("move bty hold to 80 3.8");
+    assert_int_equal(unit(BTY)->pose.at.y, 3800);
+    unload();
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -298,6 +334,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_massed_target),
         cmocka_unit_test(test_prolonge_advance_and_limber_retreat),
+        cmocka_unit_test(test_prolonge_retire_against_the_edge),
         cmocka_unit_test(test_prolonge_retire),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -498,6 +498,33 @@ static void test_wheel_and_passing(void **state)
     m.leg[1] = P(5000, 13001);
     assert_int_equal(tt_check_move(&T, 3, &mv, &m, &v, &err), GR_OK);
     assert_false(v.ok);
+    /* nf « Unlimbered artillery may be passed through at no additional
+     * cost »: a battery of 1 stand (1" x 1", y 10500..11500 facing north
+     * at (8000, 11500)) passed by unit 7 from (8000, 10000): the line's
+     * rear must clear 11500, its front 12250: 2250 of the 6" (6000) at no
+     * cost; 6000 ahead fits, and the 3" would leave only 3000 */
+    put(6, 0, TT_ARTILLERY, 1, P(8000, 11500), D(0, 1), TT_BATTERY);
+    put(7, 0, TT_INFANTRY, 1, P(8000, 10000), D(0, 1), TT_LINE);
+    memset(&m, 0, sizeof m);
+    m.nlegs = 1, m.leg[0] = P(8000, 16000), m.form = TT_LINE;
+    assert_int_equal(tt_check_move(&T, 7, &mv, &m, &v, &err), GR_OK);
+    assert_false(v.ok); /* 6000 + 3000 over the 6000 */
+    mv.pass_battery_free = 1;
+    assert_int_equal(tt_check_move(&T, 7, &mv, &m, &v, &err), GR_OK);
+    assert_true(v.ok);
+    assert_int_equal(v.passed, 1);
+    assert_int_equal(v.pass_id[0], 6);
+    /* a battery limbered is a unit like any other: the 3" again (limbered,
+     * 1" x 2", its front at 12500: y 10500..12500; the same 6000 ahead
+     * passes it for 6000 + 3000) */
+    tt_unit *bty = tt_table_unit(&T, 6);
+    bty->pose.form = TT_LIMBERED;
+    bty->pose.at = P(8000, 12500);
+    assert_int_equal(tt_unit_layout(bty, tt_unit_base(&T, bty), &err), GR_OK);
+    assert_int_equal(bty->lo.y, 10500);
+    assert_int_equal(tt_check_move(&T, 7, &mv, &m, &v, &err), GR_OK);
+    assert_false(v.ok);
+    assert_int_equal(v.passed, 1);
 }
 
 /* rff: centimetres; CAPACITES DE MOUVEMENT, "Infanterie  Double ligne
