@@ -563,6 +563,8 @@ static int rff_move_ok(const tb_state *s, const tt_option *o)
     int u = s->x.mv_unit, fl = s->sys[RS_FLAGS + u];
     if (s->x.mv_break == 3) /* « prend la position »: straight ahead (or it stays) */
         return o->kind == TT_MK_ADVANCE;
+    if (s->x.mv_break == 4) /* « peut être rappelée »: straight back (or it stays) */
+        return o->kind == TT_MK_FALL_BACK;
     if (fl & RSF_BREAK) {
         int toward = tb_toward_enemy(s, o);
         return toward < 0 ? o->kind == TT_MK_HOLD : toward;
@@ -576,7 +578,8 @@ static int rff_move_ok(const tb_state *s, const tt_option *o)
 
 static int rff_hold_listed(const tb_state *s)
 {
-    return (s->sys[RS_FLAGS + s->x.mv_unit] & RSF_BREAK) != 0 || s->x.mv_break == 3;
+    return (s->sys[RS_FLAGS + s->x.mv_unit] & RSF_BREAK) != 0 || s->x.mv_break == 3 ||
+           s->x.mv_break == 4;
 }
 
 static gr_status rff_move_refused(const tb_state *s, gr_action act, gr_error *err)
@@ -586,6 +589,11 @@ static gr_status rff_move_refused(const tb_state *s, gr_action act, gr_error *er
         int n;
         const tt_option *opt = tb_move_set(s, &n);
         uint64_t i = tb_act_arg(act);
+        if (opt && i < (uint64_t)n && !rff_move_ok(s, &opt[i]) && s->x.mv_break == 4)
+            return gr_error_set(err, GR_EILLEGAL,
+                                "%s is recalled (« Cavalerie peut être rappelée (mouvement "
+                                "complet) »): straight back only, or it stays",
+                                s->b.units[u].id);
         if (opt && i < (uint64_t)n && !rff_move_ok(s, &opt[i]) && s->x.mv_break == 3)
             return gr_error_set(err, GR_EILLEGAL,
                                 "%s takes the position %s left (« ATTAQUANT prend la position "
@@ -607,7 +615,8 @@ static gr_status rff_move_refused(const tb_state *s, gr_action act, gr_error *er
                                 s->b.units[u].id);
         return GR_OK;
     }
-    if (k == K_POSE && ((s->sys[RS_FLAGS + u] & (RSF_BREAK | RSF_PROLONGE)) || s->x.mv_break == 3))
+    if (k == K_POSE &&
+        ((s->sys[RS_FLAGS + u] & (RSF_BREAK | RSF_PROLONGE)) || s->x.mv_break >= 3))
         return gr_error_set(err, GR_EILLEGAL, "%s: choose one of the listed moves",
                             s->b.units[u].id);
     return GR_OK;
@@ -1305,6 +1314,7 @@ static int charge_line_holds(const tb_state *s, const gr_bt_action *a, const gr_
     case GR_FX_IF_FLANKED: return flank;
     case GR_FX_IF_FLANKED_OR_CAVALRY: return flank || (other >= 0 && mounted(&s->b.units[other]));
     case GR_FX_IF_FORTIFIED: return gr_bt_call_get(&a->call, "fortified") != NULL;
+    case GR_FX_IF_AFTER_FIRST_COMBAT: return 1; /* every combat is (the companion's reading) */
     case GR_FX_IF_AFTER_SECOND_COMBAT: return step_of(s) == RFF_PH_BREAKTHROUGH;
     case GR_FX_IF_COUNTERCHARGING: return !att && s->sys[RS_CC + ui] == -(other + 1);
     default: return 0;
@@ -1336,6 +1346,24 @@ static int takes_ground(tb_state *s, int u, int left, int64_t depth)
     s->x.mv_allow = depth;
     s->x.mv_break = 3;
     s->x.mv_toward = left;
+    return 1;
+}
+
+/* « Cavalerie peut être rappelée (mouvement complet) » (TABLE DES
+ * CHARGES; « Cav. peut être rappelée d'un mouv. complet » after « Charge
+ * stoppée »): unit u, mounted cavalry on the table and not broken, may go
+ * straight back up to its full move, or stay (mv_break 4), opened; 1 if it
+ * was. */
+static int recalled(tb_state *s, int u)
+{
+    const gr_bt_unit *bu = u >= 0 ? &s->b.units[u] : NULL;
+    if (!bu || bu->removed || bu->broken || !mounted(bu) || !tb_on_table_c(&s->t, u) ||
+        full_move(bu) <= 0)
+        return 0;
+    s->x.mv_unit = u;
+    s->x.mv_allow = full_move(bu);
+    s->x.mv_break = 4;
+    s->x.mv_toward = -1;
     return 1;
 }
 
@@ -1381,7 +1409,7 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
      * cavalerie ou pris de flanc »), none for a side that « Tient la
      * position ... si fortifié » */
     const gr_effect *back[2] = {NULL, NULL};
-    int holds[2] = {0, 0};
+    int holds[2] = {0, 0}, recall[2] = {0, 0};
     for (int k = 0; out->resolved && k < r->nsteps; k++) {
         const gr_effects *fx = tb_step_effects(&r->steps[k]);
         for (size_t i = 0; fx && i < fx->n; i++) {
@@ -1417,6 +1445,7 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
                     if (e->retreat)
                         back[w] = e;
                     holds[w] |= e->position == GR_POS_HOLDS;
+                    recall[w] |= e->position == GR_POS_MAY_RECALL;
                 } else if (e->retreat && e->when == GR_FX_ALWAYS) {
                     tb_retreat(s, ui, retreat_length(sc, s, ui, e));
                     retreated = 1;
@@ -1431,8 +1460,12 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
      * contact) */
     for (int i = 0; !maneuver && !charge && out->resolved && i < r->nvalues; i++)
         if (!strcmp(r->values[i].key, "charge_stopped") && r->values[i].i &&
-            !s->b.units[a->call.target].removed)
+            !s->b.units[a->call.target].removed) {
             tb_retreat(s, a->call.target, to_distance(s, a->call.target, RFF_CHARGE_STOP));
+            /* « Cav. peut être rappelée d'un mouv. complet » */
+            if (recalled(s, a->call.target))
+                return;
+        }
     for (int w = 0; charge && w < 2; w++) {
         int ui = w ? a->call.unit : a->call.target;
         if (!back[w] || holds[w] || s->b.units[ui].removed)
@@ -1458,6 +1491,13 @@ static void rff_after_test(const tb_scenario *sc, tb_state *s, const gr_bt_actio
     if ((takes && !att_retreated && !s->b.units[a->call.unit].sys[RFF_U_BREAKTHROUGH] &&
          takes_ground(s, a->call.unit, a->call.target, held)) ||
         (def_takes && !def_retreated && takes_ground(s, a->call.target, a->call.unit, att_held)))
+        return;
+    /* the recalls: the attacker's (not when it breaks through this turn:
+     * 3° b. moves it), the defender's, and the counter-charger's « ou être
+     * rappelée » when it does not take the position */
+    if (charge && ((recall[1] && !s->b.units[a->call.unit].sys[RFF_U_BREAKTHROUGH] &&
+                    recalled(s, a->call.unit)) ||
+                   ((recall[0] || def_takes) && recalled(s, a->call.target))))
         return;
     if (!maneuver || retreated)
         return;

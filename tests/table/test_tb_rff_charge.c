@@ -258,6 +258,47 @@ static void broken_through_by_cavalry_routs(void **state)
     assert_int_equal(tb_game_move_unit(ST), -1);
 }
 
+/* « Cavalerie peut être rappelée (mouvement complet) après 1° combat »
+ * (ASSAUT MANQUÉ): grey_cav's charge on blue_1 as in
+ * broken_through_by_cavalry_routs, with other dice. */
+static void cavalry_recalled(void **state)
+{
+    (void)state;
+    static const char *const from[] = {"{\"unit\": \"blue_1\", \"at\": [38, 14]",
+                                       "{\"unit\": \"grey_cav\", \"at\": [108, 80]"};
+    static const char *const to[] = {"{\"unit\": \"blue_1\", \"at\": [41, 45]",
+                                     "{\"unit\": \"grey_cav\", \"at\": [41, 55]"};
+    load_changed(2, from, to);
+    nexts(9);
+    act("maneuver grey_cav");
+    die(5);
+    act("move grey_cav contact blue_1 to 41 45");
+    nexts(4);
+    /* grey_cav +2, blue_1 +3 (above): 2 + 2 - (4 + 3) = -3, « -1 à -4
+     * ASSAUT MANQUÉ »: grey_cav « en désordre », « Troupe retraite à 5cm »
+     * (its front from y 45, on blue_1's, to y 50), « Cavalerie peut être
+     * rappelée (mouvement complet) »: its side chooses its move straight
+     * back, up to its full move (cavalry in double line 45 cm), or it stays;
+     * blue_1 « tient la position » */
+    act("charge grey_cav --target blue_1");
+    die(2);
+    die(4);
+    assert_int_equal(bunit(GREY_CAV)->disordered, 1);
+    assert_int_equal(unit(GREY_CAV)->pose.at.y, 50000);
+    assert_int_equal(unit(BLUE_1)->pose.at.y, 45000);
+    assert_int_equal(tb_game_move_unit(ST), GREY_CAV);
+    assert_int_equal(gr_game_current_player(&G, ST), 1);
+    allowance_is(45000);
+    assert_true(strstr(legal(), "move grey_cav fall_back to 41 ") != NULL);
+    assert_null(strstr(legal(), "advance"));
+    assert_null(strstr(legal(), "wheel"));
+    assert_null(strstr(legal(), "contact"));
+    assert_true(strstr(legal(), "move grey_cav hold") != NULL);
+    act("move grey_cav hold");
+    assert_int_equal(tb_game_move_unit(ST), -1);
+    assert_int_equal(unit(GREY_CAV)->pose.at.y, 50000);
+}
+
 /* « Charge stoppée. Recul à 5cm de la cible »: blue_1's charge on grey_1
  * at (38, 24), as in swept_twice_takes_the_position, stopped by grey_1's
  * defensive fire. */
@@ -437,6 +478,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(passage_of_lines),
         cmocka_unit_test(no_passage_on_a_delayed_move),
         cmocka_unit_test(wall_protects_the_defender),
+        cmocka_unit_test(cavalry_recalled),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     gr_game_free(&G);
