@@ -1687,6 +1687,44 @@ static int rff_default_cover(const tt_table *t, tt_kind k)
     return c == TT_COVER_HEAVY ? 2 : c == TT_COVER_LIGHT ? 1 : 0;
 }
 
+/* What gives unit u its move, in words (tb_ask.c's reach): its result, in
+ * seed 001's words, and the allowance in cm. */
+static void rff_move_words(const tb_state *s, int u, int brk, int64_t allow, char *buf,
+                           size_t cap)
+{
+    char cm[24];
+    gr_milli_str(allow, cm, sizeof cm);
+    int fl = s->sys[RS_FLAGS + u];
+    const gr_bt_unit *bu = &s->b.units[u];
+    if (brk == 3)
+        snprintf(buf, cap,
+                 "it takes the position the enemy left (« prend la position »), straight ahead "
+                 "up to %s cm, or it stays",
+                 cm);
+    else if (brk == 4)
+        snprintf(buf, cap,
+                 "it may be recalled (« Cavalerie peut être rappelée (mouvement complet) »): "
+                 "straight back up to %s cm, or it stays",
+                 cm);
+    else if (fl & RSF_BREAK)
+        snprintf(buf, cap,
+                 "breakthrough (« perce sur 1/2 mouvement vers ennemi plus proche »): %s cm "
+                 "toward the nearest enemy",
+                 cm);
+    else if (fl & RSF_PROLONGE)
+        snprintf(buf, cap, "%s: straight %s up to %s cm, unlimbered; it does not fire this turn",
+                 (fl & RSF_BACK) ? "« Recul à la prolonge »" : "« Avance à la prolonge »",
+                 (fl & RSF_BACK) ? "back" : "ahead", cm);
+    else
+        snprintf(buf, cap, "%s: %s cm on clear ground, slowed by the goings%s",
+                 allow == (int64_t)move_cm(bu, 0, 1) * TT_UNITS_PER_CM && allow > full_move(bu)
+                     ? "« Marche Forcée »"
+                 : allow == full_move(bu)     ? "« Mouvement complet »"
+                 : allow * 2 == full_move(bu) ? "« Demi-mouvement »"
+                                              : "its maneuver's move",
+                 cm, (fl & RSF_CHARGE) ? "; a move into contact with an enemy declares a charge" : "");
+}
+
 static const char *const rff_file_keys[] = {"fire", "dense_woods", NULL};
 
 static gr_status rff_read_file(const gr_jr_node *root, const char *name, tb_scenario *sc,
@@ -1730,6 +1768,7 @@ const tb_join tb_join_rff = {
     .after_test = rff_after_test,
     .moved = rff_moved,
     .move_ok = rff_move_ok,
+    .move_words = rff_move_words,
     .hold_listed = rff_hold_listed,
     .move_refused = rff_move_refused,
     .describe = tb_rff_describe,

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "grognard/alloc.h"
 #include "grognard/file_io.h"
@@ -294,6 +295,14 @@ static void cavalry_recalled(void **state)
     assert_null(strstr(legal(), "wheel"));
     assert_null(strstr(legal(), "contact"));
     assert_true(strstr(legal(), "move grey_cav hold") != NULL);
+    /* the page's reach says why, in the sheet's words and in cm */
+    gr_error err = {0};
+    json_t *reach = tb_ask_reach(G.sc, ST, 1, GREY_CAV, &err);
+    assert_non_null(reach);
+    assert_string_equal(json_string_value(json_object_get(reach, "result")),
+                        "it may be recalled (« Cavalerie peut être rappelée (mouvement "
+                        "complet) »): straight back up to 45 cm, or it stays");
+    json_decref(reach);
     act("move grey_cav hold");
     assert_int_equal(tb_game_move_unit(ST), -1);
     assert_int_equal(unit(GREY_CAV)->pose.at.y, 50000);
