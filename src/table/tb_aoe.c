@@ -249,23 +249,6 @@ static void apply_change(tb_state *s, int u, int c)
     s->x.moved = 1;
 }
 
-/* 1: battery u, turned `deg` about its front centre, stands there: its
- * stands laid out again overlap no other stand, stay on the table and on
- * passable ground (tt_unit_fits).  The pivot is an action, not a move: it
- * has no cost.  The pose in *out. */
-static int pivot_fits(const tb_state *s, int u, int deg, tt_pose *out)
-{
-    const tt_unit *tu = tb_on_table_c(&s->t, u);
-    if (!tu)
-        return 0;
-    tt_unit n = *tu;
-    n.pose.face = tt_dir_turn(n.pose.face, deg);
-    int ok = tt_unit_fits(&s->t, &n);
-    if (ok && out)
-        *out = n.pose;
-    return ok;
-}
-
 /* A test done: the table follows its result (stands, formations,
  * removals, retreats), then a movement test opens its unit's move. */
 static void after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a,
@@ -275,10 +258,7 @@ static void after_test(const tb_scenario *sc, tb_state *s, const gr_bt_action *a
     /* the depth of the ground the defender holds, before its result: what
      * « occupe la position évacuée » lets the attacker advance into */
     const tt_unit *dfd = a->call.target >= 0 ? tb_on_table_c(&s->t, a->call.target) : NULL;
-    int64_t held = 0;
-    for (int i = 0; dfd && i < dfd->nstands; i++)
-        if ((int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d > held)
-            held = (int64_t)(dfd->row[i] + 1) * tt_unit_base(&s->t, dfd).d;
+    int64_t held = dfd ? tb_depth_of(&s->t, dfd) : 0;
     tb_follow_battle(s, bf);
     const gr_resolution *r = &out->res;
     int moving = -1, brk = 0;
@@ -568,7 +548,7 @@ static int aoe_actions(const tb_scenario *sc, const tb_state *s, gr_action *out,
                     gr_action x = tb_act(K_BATTERY, u->id, -1, (uint64_t)w);
                     call_of(sc, s, x, &a);
                     if ((w != 2 || bu->limbered) && (w != 1 || general_near(s, u)) &&
-                        (w < 3 || pivot_fits(s, u->id, pivot_turn[w - 3], NULL)) &&
+                        (w < 3 || tb_pivot_fits(s, u->id, pivot_turn[w - 3], NULL)) &&
                         tb_allowed(b, &a))
                         tb_push(out, cap, &n, x);
                 }
@@ -706,7 +686,7 @@ static gr_status aoe_step(const tb_scenario *sc, tb_state *s, gr_action act, gr_
     if (k == K_BATTERY) {
         tb_before bf;
         tt_pose pivoted;
-        if (tb_act_arg(act) > 2 && !pivot_fits(s, u, pivot_turn[tb_act_arg(act) - 3], &pivoted))
+        if (tb_act_arg(act) > 2 && !tb_pivot_fits(s, u, pivot_turn[tb_act_arg(act) - 3], &pivoted))
             return gr_error_set(err, GR_EILLEGAL,
                                 "%s cannot pivot %d degrees there: its stands would overlap "
                                 "another, leave the table or stand on impassable ground",

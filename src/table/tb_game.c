@@ -154,6 +154,19 @@ int64_t tb_depth_of(const tt_table *t, const tt_unit *u)
     return depth;
 }
 
+int tb_pivot_fits(const tb_state *s, int u, int deg, tt_pose *out)
+{
+    const tt_unit *tu = tb_on_table_c(&s->t, u);
+    if (!tu)
+        return 0;
+    tt_unit n = *tu;
+    n.pose.face = tt_dir_turn(n.pose.face, deg);
+    int ok = tt_unit_fits(&s->t, &n);
+    if (ok && out)
+        *out = n.pose;
+    return ok;
+}
+
 int tb_cover_of(const tb_scenario *sc, const tt_table *t, const tt_unit *u)
 {
     int best = 0;
@@ -1773,8 +1786,9 @@ static json_t *tb_action_json(const void *scv, const void *st, gr_action a)
         json_object_set_new(o, "choose", json_string(arg ? "second" : "first"));
     } else if (k == K_GENERAL) {
         tt_pt to = tb_act_point(a);
-        json_object_set_new(o, "to", json_pack("[ff]", (double)to.x / TT_UNITS_PER_INCH,
-                                               (double)to.y / TT_UNITS_PER_INCH));
+        json_object_set_new(
+            o, "to",
+            json_pack("[ff]", (double)to.x / TT_UNITS_PER_INCH, (double)to.y / TT_UNITS_PER_INCH));
     } else if (tb_join_of_state(s)->action_json) {
         tb_join_of_state(s)->action_json(s, a, o);
     }

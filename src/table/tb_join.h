@@ -168,6 +168,11 @@ int tb_allowed(const gr_battle *b, const gr_bt_action *a);
 int64_t tb_dist_ceil(const tt_unit *a, const tt_unit *b);
 /* The depth of the ground u's stands cover: its rows times its base depth. */
 int64_t tb_depth_of(const tt_table *t, const tt_unit *u);
+/* 1: battery u, turned `deg` about its front centre, stands there: its
+ * stands laid out again overlap no other stand, stay on the table and on
+ * passable ground (tt_unit_fits).  A pivot is an action, not a move: it has
+ * no cost.  The pose in *out (when out is not NULL). */
+int tb_pivot_fits(const tb_state *s, int u, int deg, tt_pose *out);
 /* The cover value of the ground u stands on: the best of the areas holding
  * its front centre (the file's `cover`). */
 int tb_cover_of(const tb_scenario *sc, const tt_table *t, const tt_unit *u);
@@ -206,10 +211,10 @@ void tb_segment_start(const tb_scenario *sc, tb_state *s);
 
 /* How a system words the refusals of a detached general's move. */
 typedef struct tb_leader_words {
-    const char *noun;      /* "general", "leader" */
+    const char *noun;       /* "general", "leader" */
     const char *moves_with; /* what an attached one moves with: "his brigade" */
-    const char *period;    /* the move's period: "segment", "turn" */
-    const char *allowance; /* the reach's name: "the « Leaders » allowance" */
+    const char *period;     /* the move's period: "segment", "turn" */
+    const char *allowance;  /* the reach's name: "the « Leaders » allowance" */
 } tb_leader_words;
 
 /* Every system's move of detached general l: in a straight line to `to`,

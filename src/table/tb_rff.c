@@ -35,20 +35,20 @@
 enum { RS_FLAGS = 0, RS_CC = GR_BT_MAX_UNITS };
 _Static_assert(RS_CC + GR_BT_MAX_UNITS <= TB_SYS_WORDS, "rff's counters fit tb_state.sys");
 enum {
-    RSF_CHARGE = 1,    /* its move may end in contact: a charge (a well-executed result) */
-    RSF_FORM = 2,      /* its move may change formation (any: well executed) */
-    RSF_LINES = 4,     /* ... into double or single line only (delayed) */
-    RSF_BREAK = 8,     /* its move is a breakthrough move (3b) */
-    RSF_CHOOSE = 16,   /* its choice after its maneuver waits (RB_*); the move's allowance
-                          (table units) is kept in the bits from RSF_ALLOW_SHIFT */
-    RSF_UNLIMBER = 32, /* a battery unlimbers at the end of its move (« Mouvement complet et
-                          dételle ») */
-    RSF_STREAM = 64,   /* its move into contact crossed a stream (« Défense d'un terrain
-                          favorable » for the unit charged) */
-    RSF_PASSED = 128,  /* its move passed through a friendly unit this turn (« passage de
-                          ligne ») */
-    RSF_ROUGH = 256,   /* its move into contact went through « terrain handicapant ou
-                          difficile » (« Désordre si charge par terrain handicapant ») */
+    RSF_CHARGE = 1,     /* its move may end in contact: a charge (a well-executed result) */
+    RSF_FORM = 2,       /* its move may change formation (any: well executed) */
+    RSF_LINES = 4,      /* ... into double or single line only (delayed) */
+    RSF_BREAK = 8,      /* its move is a breakthrough move (3b) */
+    RSF_CHOOSE = 16,    /* its choice after its maneuver waits (RB_*); the move's allowance
+                           (table units) is kept in the bits from RSF_ALLOW_SHIFT */
+    RSF_UNLIMBER = 32,  /* a battery unlimbers at the end of its move (« Mouvement complet et
+                           dételle ») */
+    RSF_STREAM = 64,    /* its move into contact crossed a stream (« Défense d'un terrain
+                           favorable » for the unit charged) */
+    RSF_PASSED = 128,   /* its move passed through a friendly unit this turn (« passage de
+                           ligne ») */
+    RSF_ROUGH = 256,    /* its move into contact went through « terrain handicapant ou
+                           difficile » (« Désordre si charge par terrain handicapant ») */
     RSF_PROLONGE = 512, /* a battery's move at the prolonge: straight ahead (« Avance ») ... */
     RSF_BACK = 1024,    /* ... or, with RSF_PROLONGE, straight back (« Recul ») */
 };
@@ -99,9 +99,10 @@ static const char *const rb_words_after[RB_COUNT - RB_PROLONGE_ADVANCE] = {
 /* The word of choice c (rb_words, rb_words_after), NULL for a pivot. */
 static const char *rb_word(uint64_t c)
 {
-    return c < RB_PIVOT                                             ? rb_words[c]
-           : c >= RB_PROLONGE_ADVANCE && c < (uint64_t)RB_COUNT ? rb_words_after[c - RB_PROLONGE_ADVANCE]
-                                                                    : NULL;
+    return c < RB_PIVOT ? rb_words[c]
+           : c >= RB_PROLONGE_ADVANCE && c < (uint64_t)RB_COUNT
+               ? rb_words_after[c - RB_PROLONGE_ADVANCE]
+               : NULL;
 }
 
 /* ---- rff's tables (src/rules/rff/rff_tables.c) -------------------------------- */
@@ -499,8 +500,9 @@ static void rff_mover(const tb_state *s, int u, int64_t allow, tt_mover *mv)
      * EXÉCUTÉE, RETARDÉE): the move that crosses a major obstacle is the
      * climb, its allowance less the unit's depth taken for it, so that the
      * regiment goes over from the obstacle and no farther */
-    if (tu && allow > tb_depth_of(&s->t, tu))
-        mv->obstacle_penalty = allow - tb_depth_of(&s->t, tu);
+    int64_t depth = tu ? tb_depth_of(&s->t, tu) : 0;
+    if (tu && allow > depth)
+        mv->obstacle_penalty = allow - depth;
     if (tu)
         mv->may_change[tu->pose.form] = 1;
     int fl = s->sys[RS_FLAGS + u];
@@ -570,7 +572,8 @@ static int rff_move_ok(const tb_state *s, const tt_option *o)
         return toward < 0 ? o->kind == TT_MK_HOLD : toward;
     }
     if (fl & RSF_PROLONGE) /* « à la prolonge »: straight ahead, or straight back (or it stays) */
-        return o->kind == TT_MK_HOLD || o->kind == ((fl & RSF_BACK) ? TT_MK_FALL_BACK : TT_MK_ADVANCE);
+        return o->kind == TT_MK_HOLD ||
+               o->kind == ((fl & RSF_BACK) ? TT_MK_FALL_BACK : TT_MK_ADVANCE);
     if (o->kind == TT_MK_CONTACT)
         return (fl & RSF_CHARGE) != 0;
     return 1;
@@ -601,10 +604,9 @@ static gr_status rff_move_refused(const tb_state *s, gr_action act, gr_error *er
                                 s->b.units[u].id, s->b.units[s->x.mv_toward].id);
         if (opt && i < (uint64_t)n && !rff_move_ok(s, &opt[i]) &&
             (s->sys[RS_FLAGS + u] & RSF_PROLONGE))
-            return gr_error_set(err, GR_EILLEGAL,
-                                "%s moves at the prolonge: straight %s only, or it stays",
-                                s->b.units[u].id,
-                                (s->sys[RS_FLAGS + u] & RSF_BACK) ? "back" : "ahead");
+            return gr_error_set(
+                err, GR_EILLEGAL, "%s moves at the prolonge: straight %s only, or it stays",
+                s->b.units[u].id, (s->sys[RS_FLAGS + u] & RSF_BACK) ? "back" : "ahead");
         if (opt && i < (uint64_t)n && !rff_move_ok(s, &opt[i]))
             return gr_error_set(err, GR_EILLEGAL,
                                 (s->sys[RS_FLAGS + u] & RSF_BREAK)
@@ -615,8 +617,7 @@ static gr_status rff_move_refused(const tb_state *s, gr_action act, gr_error *er
                                 s->b.units[u].id);
         return GR_OK;
     }
-    if (k == K_POSE &&
-        ((s->sys[RS_FLAGS + u] & (RSF_BREAK | RSF_PROLONGE)) || s->x.mv_break >= 3))
+    if (k == K_POSE && ((s->sys[RS_FLAGS + u] & (RSF_BREAK | RSF_PROLONGE)) || s->x.mv_break >= 3))
         return gr_error_set(err, GR_EILLEGAL, "%s: choose one of the listed moves",
                             s->b.units[u].id);
     return GR_OK;
@@ -840,23 +841,6 @@ static int choosing_unit(const tb_state *s)
     return -1;
 }
 
-/* 1: battery u, turned `deg` about its front centre, stands there: its
- * stands laid out again overlap no other stand, stay on the table and on
- * passable ground (tt_unit_fits), as aoe's pivot (tb_aoe.c).  A pivot has
- * no cost.  The pose in *out. */
-static int pivot_fits(const tb_state *s, int u, int deg, tt_pose *out)
-{
-    const tt_unit *tu = tb_on_table_c(&s->t, u);
-    if (!tu)
-        return 0;
-    tt_unit n = *tu;
-    n.pose.face = tt_dir_turn(n.pose.face, deg);
-    int ok = tt_unit_fits(&s->t, &n);
-    if (ok && out)
-        *out = n.pose;
-    return ok;
-}
-
 /* 1: the companion allows verb (with fact key val, key NULL none) to
  * battery u now. */
 static int may_do(const tb_state *s, int u, const char *verb, const char *key, const char *val)
@@ -894,12 +878,13 @@ static int gun_choice(const tb_state *s, int u, int c)
     case RB_LIMBER_MOVE: return well && !lim && may_form(s, u, "limbered");
     case RB_MOVE_UNLIMBER: return well && lim && may_form(s, u, "unlimbered");
     /* the companion reads MANŒUVRES DES CANONS (not HH or HR at the prolonge) */
-    case RB_PROLONGE_ADVANCE: return well && !lim && may_do(s, u, "prolonge", "direction", "advance");
+    case RB_PROLONGE_ADVANCE:
+        return well && !lim && may_do(s, u, "prolonge", "direction", "advance");
     case RB_PROLONGE_RETIRE: return well && !lim && may_do(s, u, "prolonge", "direction", "retire");
     case RB_LIMBER_RETREAT: return del && !lim && may_do(s, u, "limber_retreat", NULL, NULL);
     default:
         return c >= RB_PIVOT && c < RB_PIVOT + RB_NPIVOT && !lim &&
-               pivot_fits(s, u, rb_pivot[c - RB_PIVOT], NULL);
+               tb_pivot_fits(s, u, rb_pivot[c - RB_PIVOT], NULL);
     }
 }
 
@@ -1134,7 +1119,8 @@ static gr_status rff_step(const tb_scenario *sc, tb_state *s, gr_action act, gr_
             rff_bt_gun_may(&b->units[u], "well_executed", "prolonge_advance", &cm);
             s->sys[RS_FLAGS + u] = RSF_PROLONGE | (adv ? 0 : RSF_BACK);
             s->x.mv_unit = u;
-            s->x.mv_allow = adv ? (int64_t)(cm > 0 ? cm : 0) * TT_UNITS_PER_CM : full_move(&b->units[u]) / 2;
+            s->x.mv_allow =
+                adv ? (int64_t)(cm > 0 ? cm : 0) * TT_UNITS_PER_CM : full_move(&b->units[u]) / 2;
             tb_after_step(sc, s);
             return GR_OK;
         }
@@ -1160,7 +1146,7 @@ static gr_status rff_step(const tb_scenario *sc, tb_state *s, gr_action act, gr_
             tt_pose turned;
             if (c == RB_LIMBER || c == RB_UNLIMBER)
                 st = form_battery(s, u, c == RB_LIMBER ? "limbered" : "unlimbered", err);
-            else if (c >= RB_PIVOT && pivot_fits(s, u, rb_pivot[c - RB_PIVOT], &turned)) {
+            else if (c >= RB_PIVOT && tb_pivot_fits(s, u, rb_pivot[c - RB_PIVOT], &turned)) {
                 tt_unit *tu = tb_on_table(&s->t, u);
                 tu->pose = turned;
                 tb_relayout(s, &s->t, tu);
@@ -1326,11 +1312,7 @@ static int charge_line_holds(const tb_state *s, const gr_bt_action *a, const gr_
 static int64_t depth_held(const tb_state *s, int ui)
 {
     const tt_unit *u = ui >= 0 ? tb_on_table_c(&s->t, ui) : NULL;
-    int64_t held = 0;
-    for (int i = 0; u && i < u->nstands; i++)
-        if ((int64_t)(u->row[i] + 1) * tt_unit_base(&s->t, u).d > held)
-            held = (int64_t)(u->row[i] + 1) * tt_unit_base(&s->t, u).d;
-    return held;
+    return u ? tb_depth_of(&s->t, u) : 0;
 }
 
 /* Unit u takes the ground `left` held, `depth` deep, if `left` has left it
@@ -1689,8 +1671,7 @@ static int rff_default_cover(const tt_table *t, tt_kind k)
 
 /* What gives unit u its move, in words (tb_ask.c's reach): its result, in
  * seed 001's words, and the allowance in cm. */
-static void rff_move_words(const tb_state *s, int u, int brk, int64_t allow, char *buf,
-                           size_t cap)
+static void rff_move_words(const tb_state *s, int u, int brk, int64_t allow, char *buf, size_t cap)
 {
     char cm[24];
     gr_milli_str(allow, cm, sizeof cm);
@@ -1722,7 +1703,8 @@ static void rff_move_words(const tb_state *s, int u, int brk, int64_t allow, cha
                  : allow == full_move(bu)     ? "« Mouvement complet »"
                  : allow * 2 == full_move(bu) ? "« Demi-mouvement »"
                                               : "its maneuver's move",
-                 cm, (fl & RSF_CHARGE) ? "; a move into contact with an enemy declares a charge" : "");
+                 cm,
+                 (fl & RSF_CHARGE) ? "; a move into contact with an enemy declares a charge" : "");
 }
 
 static const char *const rff_file_keys[] = {"fire", "dense_woods", NULL};

@@ -214,14 +214,11 @@ static void pushed_back_from_the_works(void **state)
     assert_int_equal(tb_game_move_unit(ST), -1);
 }
 
-/* ENFONCÉS by cavalry: « Perd 1 socle supplémentaire et retraite
- * mouvement de déroute, brisé, si battu par cavalerie »: the rout move
- * replaces « retraite hors courte portée ».  blue_1 at (41, 45) facing
- * north (x 31 to 51, y 43.1 to 45), grey_cav at (41, 55) facing south (x
- * 36 to 46, y 55 to 58.8). */
-static void broken_through_by_cavalry_routs(void **state)
+/* blue_1 at (41, 45) facing north (x 31 to 51, y 43.1 to 45), grey_cav at
+ * (41, 55) facing south (x 36 to 46, y 55 to 58.8); the Union's turn passes, grey_cav charges
+ * blue_1 and the Confederates come to the charges (3° a.). */
+static void grey_cav_charges_blue_1(void)
 {
-    (void)state;
     static const char *const from[] = {"{\"unit\": \"blue_1\", \"at\": [38, 14]",
                                        "{\"unit\": \"grey_cav\", \"at\": [108, 80]"};
     static const char *const to[] = {"{\"unit\": \"blue_1\", \"at\": [41, 45]",
@@ -237,6 +234,17 @@ static void broken_through_by_cavalry_routs(void **state)
     allowance_is(45000);
     act("move grey_cav contact blue_1 to 41 45");
     nexts(4);
+}
+
+/* ENFONCÉS by cavalry: « Perd 1 socle supplémentaire et retraite
+ * mouvement de déroute, brisé, si battu par cavalerie »: the rout move
+ * replaces « retraite hors courte portée ».  blue_1 at (41, 45) facing
+ * north (x 31 to 51, y 43.1 to 45), grey_cav at (41, 55) facing south (x
+ * 36 to 46, y 55 to 58.8). */
+static void broken_through_by_cavalry_routs(void **state)
+{
+    (void)state;
+    grey_cav_charges_blue_1();
     /* the Confederates' charge: theirs to fight, though the companion
      * gives the step to both players */
     assert_int_equal(gr_game_current_player(&G, ST), 1);
@@ -265,16 +273,7 @@ static void broken_through_by_cavalry_routs(void **state)
 static void cavalry_recalled(void **state)
 {
     (void)state;
-    static const char *const from[] = {"{\"unit\": \"blue_1\", \"at\": [38, 14]",
-                                       "{\"unit\": \"grey_cav\", \"at\": [108, 80]"};
-    static const char *const to[] = {"{\"unit\": \"blue_1\", \"at\": [41, 45]",
-                                     "{\"unit\": \"grey_cav\", \"at\": [41, 55]"};
-    load_changed(2, from, to);
-    nexts(9);
-    act("maneuver grey_cav");
-    die(5);
-    act("move grey_cav contact blue_1 to 41 45");
-    nexts(4);
+    grey_cav_charges_blue_1();
     /* grey_cav +2, blue_1 +3 (above): 2 + 2 - (4 + 3) = -3, « -1 à -4
      * ASSAUT MANQUÉ »: grey_cav « en désordre », « Troupe retraite à 5cm »
      * (its front from y 45, on blue_1's, to y 50), « Cavalerie peut être
@@ -456,8 +455,7 @@ static void no_passage_on_a_delayed_move(void **state)
 static void wall_protects_the_defender(void **state)
 {
     (void)state;
-    static const char *const from[] = {"{\"unit\": \"grey_1\", \"at\": [38, 76]",
-                                       "\"terrain\": ["};
+    static const char *const from[] = {"{\"unit\": \"grey_1\", \"at\": [38, 76]", "\"terrain\": ["};
     static const char *const to[] = {
         "{\"unit\": \"grey_1\", \"at\": [38, 24]",
         "\"terrain\": [{\"kind\": \"wall\", \"name\": \"Stone wall\", \"points\": [[28, 24], "
